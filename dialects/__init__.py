@@ -1,0 +1,18 @@
+"""The dialects of lowpass, registered lazily like xDSL's `get_all_dialects`."""
+
+from collections.abc import Callable
+
+from xdsl.ir import Dialect
+
+
+def get_ov() -> Dialect:
+    from lowpass.dialects.ov import OV
+
+    return OV
+
+
+def get_all_dialects() -> dict[str, Callable[[], Dialect]]:
+    """Name -> factory of every lowpass dialect."""
+    return {
+        "ov": get_ov,
+    }

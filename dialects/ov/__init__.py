@@ -1,0 +1,56 @@
+"""
+The `ov` dialect: the OpenVINO opset as xDSL ops.
+
+The ops live in one module per group of the OpenVINO opset specification; each module lists
+its ops in `OPS`. `OV` is the dialect object.
+"""
+
+from xdsl.ir import Dialect
+
+from . import (
+    activation,
+    arithmetic,
+    convolution,
+    image,
+    infrastructure,
+    matrix,
+    movement,
+    normalization,
+    pooling,
+    reduction,
+    shape,
+    type,
+)
+from .activation import *  # noqa: F403
+from .arithmetic import *  # noqa: F403
+from .base import *  # noqa: F403
+from .convolution import *  # noqa: F403
+from .image import *  # noqa: F403
+from .infrastructure import *  # noqa: F403
+from .matrix import *  # noqa: F403
+from .movement import *  # noqa: F403
+from .normalization import *  # noqa: F403
+from .pooling import *  # noqa: F403
+from .reduction import *  # noqa: F403
+from .shape import *  # noqa: F403
+from .type import *  # noqa: F403
+
+_MODULES = (
+    activation,
+    arithmetic,
+    convolution,
+    image,
+    infrastructure,
+    matrix,
+    movement,
+    normalization,
+    pooling,
+    reduction,
+    shape,
+    type,
+)
+
+ALL_OPS = tuple(op for module in _MODULES for op in getattr(module, "OPS", ()))
+ALL_ATTRS = tuple(attr for module in _MODULES for attr in getattr(module, "ATTRS", ()))
+
+OV = Dialect("ov", list(ALL_OPS), list(ALL_ATTRS))

@@ -1,0 +1,3 @@
+"""activation ops of the OpenVINO opset (being written)."""
+
+OPS: tuple[type, ...] = ()

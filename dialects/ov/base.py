@@ -1,0 +1,360 @@
+"""
+Shared machinery of the `ov` dialect.
+
+Every op of the dialect derives from `OvOp`, which gives it three things beside its IRDL
+definition:
+
+* `infer_result_types()`: the result types computed from the operand types, the properties
+  and, where the op's output shape depends on them (Reshape's target shape, Transpose's order,
+  ...), the values of constant operands. The verifier compares it with the declared result
+  types, builders use it when no result type is given, and the `reshape` pass re-runs it.
+* `evaluate(inputs)`: the op's meaning as numpy code, following the OpenVINO opset
+  specification. The reference interpreter calls it.
+* `verify_attrs()`: op-specific checks of attribute values and operand ranks, run before
+  the inference.
+
+Element types follow OpenVINO's: f32, f16, i64, i32, i8 (signed: MLIR's signless `i8`
+is read as OpenVINO's i8), u8 (`ui8`), boolean (`i1`).
+
+Names: an op's OpenVINO friendly name is its discardable attribute `ov.name`; graph inputs
+and outputs carry `ov.name` as argument/result attributes of the `func.func`. See
+`docs/names.md`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+import numpy as np
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    BytesAttr,
+    DenseArrayBase,
+    DenseIntOrFPElementsAttr,
+    Float16Type,
+    Float32Type,
+    IntegerType,
+    Signedness,
+    StringAttr,
+    TensorType,
+    f16,
+    f32,
+    i1,
+    i8,
+    i32,
+    i64,
+)
+from xdsl.ir import Attribute, OpResult, Operation, SSAValue
+from xdsl.irdl import IRDLOperation
+from xdsl.rewriter import Rewriter
+from xdsl.utils.exceptions import VerifyException
+
+ui8 = IntegerType(8, Signedness.UNSIGNED)
+
+# Element types of the dialect and their numpy dtypes (OpenVINO: f32, f16, i64, i32, i8, u8, boolean).
+_ELEMENT_DTYPES: tuple[tuple[Attribute, np.dtype], ...] = (
+    (f32, np.dtype(np.float32)),
+    (f16, np.dtype(np.float16)),
+    (i64, np.dtype(np.int64)),
+    (i32, np.dtype(np.int32)),
+    (i8, np.dtype(np.int8)),
+    (ui8, np.dtype(np.uint8)),
+    (i1, np.dtype(np.bool_)),
+)
+_TO_DTYPE: dict[Attribute, np.dtype] = dict(_ELEMENT_DTYPES)
+_FROM_DTYPE: dict[np.dtype, Attribute] = {dt: t for t, dt in _ELEMENT_DTYPES}
+
+SUPPORTED_ELEMENT_TYPES = "f32, f16, i64, i32, i8, ui8, i1"
+
+NAME_ATTR = "ov.name"
+"""Discardable attribute holding an op's (or a graph input's/output's) friendly name."""
+
+DYNAMIC = DYNAMIC_INDEX
+"""A dimension not known statically (printed `?`)."""
+
+_STATIC_EVAL_LIMIT = 4096
+"""Largest tensor (in elements) that shape inference computes from constant operands."""
+
+
+# --------------------------------------------------------------------------------------------
+# Element types and tensors
+# --------------------------------------------------------------------------------------------
+
+
+def to_dtype(element_type: Attribute) -> np.dtype:
+    """Numpy dtype of an `ov` element type."""
+    try:
+        return _TO_DTYPE[element_type]
+    except KeyError:
+        raise VerifyException(
+            f"unsupported element type {element_type}, expected one of {SUPPORTED_ELEMENT_TYPES}"
+        ) from None
+
+
+def from_dtype(dtype: np.dtype | type) -> Attribute:
+    """The `ov` element type of a numpy dtype."""
+    dt = np.dtype(dtype)
+    try:
+        return _FROM_DTYPE[dt]
+    except KeyError:
+        raise ValueError(
+            f"unsupported numpy dtype {dt}, expected one of "
+            + ", ".join(str(d) for d in _FROM_DTYPE)
+        ) from None
+
+
+def is_supported_element_type(element_type: Attribute) -> bool:
+    return element_type in _TO_DTYPE
+
+
+def is_float(element_type: Attribute) -> bool:
+    return isinstance(element_type, Float32Type | Float16Type)
+
+
+def tensor(shape: Sequence[int], element_type: Attribute) -> TensorType:
+    """`tensor<shape x element_type>`; use `DYNAMIC` for an unknown dimension."""
+    return TensorType(element_type, list(shape))
+
+
+def shape_of(value: SSAValue | Attribute) -> tuple[int, ...]:
+    """Static shape of a tensor value or type (`DYNAMIC` for unknown dimensions)."""
+    t = value.type if isinstance(value, SSAValue) else value
+    if not isinstance(t, TensorType):
+        raise VerifyException(f"expected a ranked tensor, got {t}")
+    return tuple(t.get_shape())
+
+
+def element_type_of(value: SSAValue | Attribute) -> Attribute:
+    t = value.type if isinstance(value, SSAValue) else value
+    if not isinstance(t, TensorType):
+        raise VerifyException(f"expected a ranked tensor, got {t}")
+    return t.get_element_type()
+
+
+def is_static(shape: Sequence[int]) -> bool:
+    return all(d != DYNAMIC for d in shape)
+
+
+def dense_from_array(array: np.ndarray, element_type: Attribute | None = None) -> DenseIntOrFPElementsAttr:
+    """A `dense<...>` attribute holding `array` (converted to `element_type` if given)."""
+    element_type = element_type if element_type is not None else from_dtype(array.dtype)
+    dtype = to_dtype(element_type)
+    data = np.ascontiguousarray(array, dtype=dtype)
+    if dtype == np.bool_:
+        # xDSL stores i1 `true` as the normalised signless value -1 (0xff); keep that encoding so
+        # that attributes built here and parsed ones compare equal.
+        raw = np.where(data, 0xFF, 0).astype(np.uint8).tobytes()
+    else:
+        raw = data.astype(dtype.newbyteorder("<"), copy=False).tobytes()
+    return DenseIntOrFPElementsAttr(TensorType(element_type, list(data.shape)), BytesAttr(raw))
+
+
+def array_from_dense(attr: DenseIntOrFPElementsAttr) -> np.ndarray:
+    """The numpy array held by a `dense<...>` attribute (read-only view, no copy)."""
+    element_type = attr.get_element_type()
+    dtype = to_dtype(element_type)
+    shape = tuple(attr.get_shape())
+    if dtype == np.bool_:
+        return (np.frombuffer(attr.data.data, np.uint8) != 0).reshape(shape)
+    flat = np.frombuffer(attr.data.data, dtype.newbyteorder("<"))
+    if flat.size == 1 and int(np.prod(shape)) != 1:
+        flat = np.broadcast_to(flat, (int(np.prod(shape)),))
+    return flat.reshape(shape).astype(dtype, copy=False)
+
+
+# --------------------------------------------------------------------------------------------
+# Shapes
+# --------------------------------------------------------------------------------------------
+
+
+def broadcast_shapes(
+    lhs: Sequence[int], rhs: Sequence[int], what: str = "operands"
+) -> tuple[int, ...]:
+    """Numpy broadcast of two shapes with `DYNAMIC` dims (OpenVINO `auto_broadcast = numpy`)."""
+    rank = max(len(lhs), len(rhs))
+    a = (1,) * (rank - len(lhs)) + tuple(lhs)
+    b = (1,) * (rank - len(rhs)) + tuple(rhs)
+    out: list[int] = []
+    for x, y in zip(a, b, strict=True):
+        if x == y:
+            out.append(x)
+        elif x == 1:
+            out.append(y)
+        elif y == 1:
+            out.append(x)
+        elif x == DYNAMIC:
+            out.append(y)
+        elif y == DYNAMIC:
+            out.append(x)
+        else:
+            raise VerifyException(
+                f"{what} are not broadcast-compatible: shapes {format_shape(lhs)} and "
+                f"{format_shape(rhs)}"
+            )
+    return tuple(out)
+
+
+def format_shape(shape: Sequence[int]) -> str:
+    return "[" + ", ".join("?" if d == DYNAMIC else str(d) for d in shape) + "]"
+
+
+def normalize_axis(axis: int, rank: int, what: str = "axis") -> int:
+    """OpenVINO axis normalisation: negative axes count from the end; out of range is an error."""
+    if not -rank <= axis < rank:
+        raise VerifyException(f"{what} {axis} is out of range for rank {rank}, expected [{-rank}, {rank - 1}]")
+    return axis + rank if axis < 0 else axis
+
+
+def types_compatible(inferred: Attribute, declared: Attribute) -> bool:
+    """Equal element types and ranks; each dimension equal or dynamic on one side."""
+    if not isinstance(inferred, TensorType) or not isinstance(declared, TensorType):
+        return inferred == declared
+    if inferred.get_element_type() != declared.get_element_type():
+        return False
+    a, b = inferred.get_shape(), declared.get_shape()
+    if len(a) != len(b):
+        return False
+    return all(x == y or x == DYNAMIC or y == DYNAMIC for x, y in zip(a, b, strict=True))
+
+
+def i64_array(values: Sequence[int]) -> DenseArrayBase:
+    """`array<i64: ...>` property value."""
+    return DenseArrayBase.from_list(i64, list(values))
+
+
+def ints(attr: DenseArrayBase) -> tuple[int, ...]:
+    """Python ints of an `array<i64: ...>` property."""
+    return tuple(int(v) for v in attr.get_values())
+
+
+# --------------------------------------------------------------------------------------------
+# Names
+# --------------------------------------------------------------------------------------------
+
+
+def get_name(op: Operation) -> str | None:
+    """The friendly name of an op (`ov.name`), or None."""
+    attr = op.attributes.get(NAME_ATTR)
+    return attr.data if isinstance(attr, StringAttr) else None
+
+
+def set_name(op: Operation, name: str | None) -> None:
+    if name is None:
+        op.attributes.pop(NAME_ATTR, None)
+    else:
+        op.attributes[NAME_ATTR] = StringAttr(name)
+
+
+# --------------------------------------------------------------------------------------------
+# Static values (constant operands)
+# --------------------------------------------------------------------------------------------
+
+
+def static_value(value: SSAValue) -> np.ndarray | None:
+    """
+    The value of `value` if it is known at compile time, else None.
+
+    Known values are those of `ov.constant`, of `ov.shape_of` on a static shape, and of small
+    pure ops whose operands are all known (the shape sub-graphs `ShapeOf -> Gather -> Concat
+    -> Reshape` that models use). This is what makes shape inference through such sub-graphs
+    work without running constant folding first.
+    """
+    if not isinstance(value, OpResult) or not isinstance(value.op, OvOp):
+        return None
+    return value.op.static_result(value.index)
+
+
+# --------------------------------------------------------------------------------------------
+# The base op
+# --------------------------------------------------------------------------------------------
+
+
+class OvOp(IRDLOperation):
+    """
+    Base class of the ops of the `ov` dialect (not an op itself).
+
+    Subclasses implement `infer_result_types` and `evaluate`, and may implement
+    `verify_attrs`. `STATIC_EVAL` says whether shape inference may compute the op on constant
+    operands (true for pure, cheap ops).
+    """
+
+    STATIC_EVAL: ClassVar[bool] = True
+
+    # ---- to implement in subclasses ---------------------------------------------------------
+
+    def verify_attrs(self) -> None:
+        """Op-specific checks of properties and operand ranks; raise `VerifyException`."""
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        """Result types from operand types, properties and constant operand values."""
+        raise NotImplementedError(f"{self.name} does not implement infer_result_types")
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        """Reference semantics: numpy arrays in (one per operand), numpy arrays out."""
+        raise NotImplementedError(f"{self.name} has no reference implementation")
+
+    # ---- shared behaviour -------------------------------------------------------------------
+
+    def verify_(self) -> None:
+        for i, operand in enumerate(self.operands):
+            _check_element_type(operand.type, f"operand #{i}")
+        for i, result in enumerate(self.results):
+            _check_element_type(result.type, f"result #{i}")
+        self.verify_attrs()
+        inferred = list(self.infer_result_types())
+        declared = [r.type for r in self.results]
+        if len(inferred) != len(declared) or not all(
+            types_compatible(a, b) for a, b in zip(inferred, declared, strict=True)
+        ):
+            raise VerifyException(
+                f"inferred type(s) {_types_str(inferred)} are incompatible with return type(s) "
+                f"of operation {_types_str(declared)}"
+            )
+
+    def static_result(self, index: int) -> np.ndarray | None:
+        """Value of result `index` if all operands are statically known and small; else None."""
+        if not self.STATIC_EVAL or not self.operands:
+            return None
+        for result in self.results:
+            shape = shape_of(result)
+            if not is_static(shape) or int(np.prod(shape)) > _STATIC_EVAL_LIMIT:
+                return None
+        inputs: list[np.ndarray] = []
+        for operand in self.operands:
+            v = static_value(operand)
+            if v is None:
+                return None
+            inputs.append(v)
+        return np.asarray(self.evaluate(inputs)[index])
+
+    def operand_value(self, index: int) -> np.ndarray | None:
+        """Compile-time value of operand `index` (see `static_value`)."""
+        return static_value(self.operands[index])
+
+    def set_inferred_result_types(self) -> None:
+        """
+        Replace the result types by the inferred ones.
+
+        Builders call this right after construction (when the results have no uses yet) to
+        support `result_type=None`.
+        """
+        for result, t in zip(self.results, self.infer_result_types(), strict=True):
+            if result.type != t:
+                Rewriter.replace_value_with_new_type(result, t)
+
+
+def _check_element_type(t: Attribute, what: str) -> None:
+    if isinstance(t, TensorType) and not is_supported_element_type(t.get_element_type()):
+        raise VerifyException(
+            f"{what} has unsupported element type {t.get_element_type()}, "
+            f"expected one of {SUPPORTED_ELEMENT_TYPES}"
+        )
+
+
+def _types_str(types: Sequence[Attribute]) -> str:
+    return "'" + ", ".join(str(t) for t in types) + "'"
+
+
+PLACEHOLDER_TYPE = TensorType(f32, [])
+"""Result type used while building an op whose type is then inferred."""

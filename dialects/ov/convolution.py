@@ -1,0 +1,3 @@
+"""convolution ops of the OpenVINO opset (being written)."""
+
+OPS: tuple[type, ...] = ()

@@ -1,0 +1,3 @@
+"""image ops of the OpenVINO opset (being written)."""
+
+OPS: tuple[type, ...] = ()

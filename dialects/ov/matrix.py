@@ -1,0 +1,3 @@
+"""matrix ops of the OpenVINO opset (being written)."""
+
+OPS: tuple[type, ...] = ()

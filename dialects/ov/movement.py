@@ -1,0 +1,3 @@
+"""movement ops of the OpenVINO opset (being written)."""
+
+OPS: tuple[type, ...] = ()

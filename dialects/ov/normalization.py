@@ -1,0 +1,3 @@
+"""normalization ops of the OpenVINO opset (being written)."""
+
+OPS: tuple[type, ...] = ()

@@ -1,0 +1,3 @@
+"""pooling ops of the OpenVINO opset (being written)."""
+
+OPS: tuple[type, ...] = ()

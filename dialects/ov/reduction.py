@@ -1,0 +1,3 @@
+"""reduction ops of the OpenVINO opset (being written)."""
+
+OPS: tuple[type, ...] = ()

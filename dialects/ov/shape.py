@@ -1,0 +1,3 @@
+"""shape ops of the OpenVINO opset (being written)."""
+
+OPS: tuple[type, ...] = ()

@@ -1,0 +1,3 @@
+"""type ops of the OpenVINO opset (being written)."""
+
+OPS: tuple[type, ...] = ()

@@ -1,0 +1,112 @@
+"""
+Reading, verifying and printing `ov` programs.
+
+`parse_module` records where each op was parsed, so that `verify_module` reports errors the
+way MLIR does: `file.mlir:12:5: error: 'ov.add' op <what is wrong>`.
+"""
+
+from __future__ import annotations
+
+import bisect
+from io import StringIO
+from pathlib import Path
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import DiagnosticException, VerifyException
+
+
+def make_context(*, allow_unregistered: bool = False) -> Context:
+    """A context with builtin, func, arith and every lowpass dialect loaded lazily."""
+    from xdsl.dialects import get_all_dialects as xdsl_dialects
+
+    from lowpass.dialects import get_all_dialects
+
+    ctx = Context(allow_unregistered=allow_unregistered)
+    for name, factory in {**xdsl_dialects(), **get_all_dialects()}.items():
+        if name not in ctx.registered_dialect_names:
+            ctx.register_dialect(name, factory)
+    return ctx
+
+
+class SourceMap:
+    """Op -> (file, line, column) for the ops of one parsed text."""
+
+    def __init__(self, text: str, filename: str, line_offset: int = 0) -> None:
+        self.filename = filename
+        self.line_offset = line_offset
+        self._line_starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
+        self._positions: dict[int, int] = {}
+
+    def record(self, op: Operation, pos: int) -> None:
+        self._positions[id(op)] = pos
+
+    def locate(self, op: Operation) -> str:
+        """`file:line:col` of `op`, or of its closest parsed ancestor, or just the file."""
+        current: Operation | None = op
+        while current is not None:
+            pos = self._positions.get(id(current))
+            if pos is not None:
+                line = bisect.bisect_right(self._line_starts, pos)
+                col = pos - self._line_starts[line - 1] + 1
+                return f"{self.filename}:{line + self.line_offset}:{col}"
+            current = current.parent_op()
+        return self.filename
+
+
+class LocatingParser(Parser):
+    """A parser that records the source position of every op it parses."""
+
+    source_map: SourceMap
+
+    def parse_operation(self) -> Operation:
+        pos = self._current_token.span.start
+        op = super().parse_operation()
+        self.source_map.record(op, pos)
+        return op
+
+
+def parse_module(
+    text: str, ctx: Context | None = None, filename: str = "<string>", line_offset: int = 0
+) -> tuple[ModuleOp, SourceMap]:
+    """Parse MLIR text (raises `ParseError` with file:line on bad syntax)."""
+    parser = LocatingParser(ctx or make_context(), text, filename)
+    parser.source_map = SourceMap(text, filename, line_offset)
+    return parser.parse_module(), parser.source_map
+
+
+def verify_module(module: ModuleOp, source_map: SourceMap | None = None) -> None:
+    """
+    Verify every op; on the first failure raise a `VerifyException` whose message is
+    `<file:line:col>: error: '<op>' op <what is wrong>`.
+    """
+    for op in module.walk():
+        try:
+            op.verify(verify_nested_ops=False)
+        except DiagnosticException as e:
+            where = source_map.locate(op) if source_map is not None else "<unknown>"
+            message = str(e.args[0]) if e.args else str(e)
+            raise VerifyException(f"{where}: error: '{op.name}' op {message}") from e
+
+
+def read_module(path_or_text: str | Path, ctx: Context | None = None) -> ModuleOp:
+    """Parse and verify a module from a file path or from MLIR text."""
+    if isinstance(path_or_text, Path) or (
+        "\n" not in str(path_or_text) and Path(str(path_or_text)).is_file()
+    ):
+        path = Path(path_or_text)
+        text, filename = path.read_text(), str(path)
+    else:
+        text, filename = str(path_or_text), "<string>"
+    module, source_map = parse_module(text, ctx, filename)
+    verify_module(module, source_map)
+    return module
+
+
+def print_module(module: Operation, *, generic: bool = False) -> str:
+    out = StringIO()
+    Printer(stream=out, print_generic_format=generic).print_op(module)
+    return out.getvalue() + "\n"

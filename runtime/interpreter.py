@@ -1,0 +1,124 @@
+"""
+The reference interpreter: runs a `func.func` graph of `ov` ops on numpy arrays.
+
+It is `xdsl.interpreter.Interpreter` with one implementation per `ov` op that calls the op's
+`evaluate` (its numpy meaning, defined next to the op). Ops whose meaning needs the
+interpreter itself (regions, state) register their own implementations in `EXTRA_IMPLS`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.interpreter import Interpreter, InterpreterFunctions, impl, register_impls
+from xdsl.interpreters.func import FuncFunctions
+from xdsl.ir import Operation
+
+from lowpass.dialects.ov import ALL_OPS, OvOp, get_name
+
+EXTRA_IMPLS: dict[type[Operation], Callable[..., Any]] = {}
+"""Op class -> implementation `(functions, interpreter, op, args) -> results` for ops whose
+meaning is not a plain function of their operands (TensorIterator, ReadValue, ...)."""
+
+
+def _evaluate(self: InterpreterFunctions, interpreter: Interpreter, op: OvOp, args: tuple[Any, ...]) -> tuple[Any, ...]:
+    return tuple(op.evaluate(args))
+
+
+def _build_functions() -> type[InterpreterFunctions]:
+    namespace: dict[str, Any] = {}
+    for i, op_cls in enumerate(ALL_OPS):
+        fn = EXTRA_IMPLS.get(op_cls, _evaluate)
+        namespace[f"run_{i}_{op_cls.__name__}"] = impl(op_cls)(fn)
+    return register_impls(type("OvFunctions", (InterpreterFunctions,), namespace))
+
+
+@dataclass
+class OpTiming:
+    """Wall time of every op execution, collected by an interpreter listener."""
+
+    times: dict[Operation, float] = field(default_factory=dict)
+    counts: dict[Operation, int] = field(default_factory=dict)
+    _start: float = 0.0
+
+    def will_interpret_op(self, op: Operation, args: tuple[Any, ...]) -> None:
+        self._start = time.perf_counter()
+
+    def did_interpret_op(self, op: Operation, results: tuple[Any, ...]) -> None:
+        elapsed = time.perf_counter() - self._start
+        self.times[op] = self.times.get(op, 0.0) + elapsed
+        self.counts[op] = self.counts.get(op, 0) + 1
+
+
+class _Listener(Interpreter.Listener):
+    def __init__(self, timing: OpTiming) -> None:
+        self.timing = timing
+
+    def will_interpret_op(self, op: Operation, args: tuple[Any, ...]) -> None:
+        self.timing.will_interpret_op(op, args)
+
+    def did_interpret_op(self, op: Operation, results: tuple[Any, ...]) -> None:
+        self.timing.did_interpret_op(op, results)
+
+
+def entry_function(module: ModuleOp) -> func.FuncOp:
+    """The graph of a module: `@main` if there is one, else its only public `func.func`."""
+    funcs = [op for op in module.ops if isinstance(op, func.FuncOp) and not op.is_declaration]
+    for f in funcs:
+        if f.sym_name.data == "main":
+            return f
+    public = [f for f in funcs if f.sym_visibility is None or f.sym_visibility.data == "public"]
+    if len(public) != 1:
+        raise ValueError(
+            "the module must hold a @main function or exactly one public function, found "
+            + (", ".join("@" + f.sym_name.data for f in public) or "none")
+        )
+    return public[0]
+
+
+class ReferenceExecutor:
+    """Runs one module's entry function on numpy inputs; keeps interpreter state between runs."""
+
+    def __init__(self, module: ModuleOp, *, timing: OpTiming | None = None) -> None:
+        self.module = module
+        self.function = entry_function(module)
+        listeners = (_Listener(timing),) if timing is not None else ()
+        self.interpreter = Interpreter(module, listeners=listeners)
+        self.interpreter.register_implementations(FuncFunctions())
+        self.interpreter.register_implementations(_functions())
+
+    def run(self, inputs: Sequence[np.ndarray]) -> list[np.ndarray]:
+        results = self.interpreter.call_op(self.function, tuple(inputs))
+        return [np.asarray(r) for r in results]
+
+
+_FUNCTIONS_CLS: type[InterpreterFunctions] | None = None
+
+
+def _functions() -> InterpreterFunctions:
+    global _FUNCTIONS_CLS
+    if _FUNCTIONS_CLS is None:
+        _FUNCTIONS_CLS = _build_functions()
+    return _FUNCTIONS_CLS()
+
+
+def run_reference(module: ModuleOp, inputs: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """Run the module's entry function once in the reference interpreter."""
+    return ReferenceExecutor(module).run(inputs)
+
+
+def op_display_name(op: Operation, index: int) -> str:
+    """Friendly name of an op, or `<OpType>_<index>` as OpenVINO names unnamed nodes."""
+    return get_name(op) or f"{op_type_name(op)}_{index}"
+
+
+def op_type_name(op: Operation) -> str:
+    """OpenVINO type name of an op: `ov.group_convolution` -> `GroupConvolution`."""
+    short = op.name.split(".", 1)[-1]
+    return "".join(part[:1].upper() + part[1:] for part in short.split("_"))

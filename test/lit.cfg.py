@@ -1,0 +1,27 @@
+# lit configuration of the lowpass FileCheck tests (run: `lit test/`).
+# The RUN lines call the installed `opt-tool`, `lowpass-run` and the Python `filecheck`.
+import os
+import shutil
+
+import lit.formats
+
+config.name = "lowpass"
+# lit >= 23 rejects ShTest(execute_external=True); the internal shell handles pipes.
+config.test_format = lit.formats.ShTest()
+config.suffixes = [".mlir"]
+config.excludes = ["Inputs", "python"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(os.environ.get("LOWPASS_LIT_OUT", "lit-out"))
+config.environment["PATH"] = os.environ["PATH"]
+for var in ("VIRTUAL_ENV", "PYTHONPATH", "HOME"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+if shutil.which("filecheck") is None:
+    lit_config.fatal("the `filecheck` command is missing: pip install filecheck")
+if shutil.which("opt-tool") is None:
+    lit_config.fatal("the `opt-tool` command is missing: pip install .")
+# Round trip through the generic form and back (like xDSL's XDSL_ROUNDTRIP and MLIR's ops.mlir).
+config.substitutions.append(
+    ("%roundtrip", "opt-tool %s --print-op-generic | opt-tool | filecheck %s")
+)
+config.maxIndividualTestTime = 60

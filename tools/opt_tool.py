@@ -1,0 +1,201 @@
+"""
+`opt-tool`: the lowpass optimizer driver, `xdsl-opt` with the lowpass dialects and passes.
+
+Passes run either as an xDSL pipeline (`-p 'canonicalize,lpt{max-levels=16}'`) or MLIR-style,
+one flag per pass in command-line order (`--canonicalize --lpt='max-levels=16'`).
+
+Errors are diagnostics, never tracebacks: `file.mlir:3:8: error: 'ov.add' op ...` on stderr
+and exit code 1. Output (`-o`) is written only when everything succeeded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable, Sequence
+from io import StringIO
+from typing import IO, Any
+
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass, PassPipeline
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import DiagnosticException, ParseError
+from xdsl.xdsl_opt_main import xDSLOptMain
+
+from lowpass.ir import LocatingParser, SourceMap, verify_module
+
+# xDSL passes that also get a flag of their own (the lowpass passes all do).
+GENERIC_PASS_FLAGS = ("canonicalize", "cse", "dce")
+
+
+class _AppendPass(argparse.Action):
+    """`--<pass>` flag: appends the pass to the pipeline, keeping command-line order."""
+
+    def __init__(self, option_strings: list[str], dest: str, pass_name: str | None = None, **kw: Any):
+        self.pass_name = pass_name
+        kw.setdefault("nargs", 0 if pass_name is not None else None)
+        super().__init__(option_strings, "flag_passes", **kw)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        passes = list(getattr(namespace, "flag_passes", None) or [])
+        passes.append(self.pass_name if self.pass_name is not None else str(values))
+        namespace.flag_passes = passes
+
+
+def _rewrite_pass_flags(argv: Sequence[str], pass_names: Sequence[str]) -> list[str]:
+    """`--lpt=max-levels=16 x=y` -> `--pass-spec=lpt{max-levels=16 x=y}` (argparse can't do it)."""
+    out: list[str] = []
+    for arg in argv:
+        if arg.startswith("--") and "=" in arg:
+            flag, options = arg[2:].split("=", 1)
+            if flag in pass_names:
+                out.append(f"--pass-spec={flag}{{{options}}}")
+                continue
+        out.append(arg)
+    return out
+
+
+class OptToolMain(xDSLOptMain):
+    source_maps: list[SourceMap]
+
+    def __init__(self, args: Sequence[str] | None = None) -> None:
+        argv = list(sys.argv[1:] if args is None else args)
+        self.source_maps = []
+        from lowpass.passes import get_all_passes
+
+        flag_names = [*GENERIC_PASS_FLAGS, *get_all_passes()]
+        super().__init__(
+            description="lowpass optimizer driver (xdsl-opt with the lowpass dialects and passes)",
+            args=_rewrite_pass_flags(argv, flag_names),
+        )
+
+    # ---- registration -------------------------------------------------------------------------
+
+    def register_all_dialects(self) -> None:
+        super().register_all_dialects()  # xDSL's, plus lowpass's through the xdsl.universe entry point
+        from lowpass.dialects import get_all_dialects
+
+        for name, factory in get_all_dialects().items():
+            if name not in self.ctx.registered_dialect_names:
+                self.ctx.register_dialect(name, factory)
+
+    def register_all_passes(self) -> None:
+        super().register_all_passes()
+        from lowpass.passes import get_all_passes
+
+        for name, factory in get_all_passes().items():
+            self.register_pass(name, factory)
+
+    def register_all_frontends(self) -> None:
+        super().register_all_frontends()
+
+        def parse_mlir(io: IO[bytes], line_offset: int = 0) -> ModuleOp:
+            text = io.read().decode()
+            parser = LocatingParser(self.ctx, text, self.get_input_name())
+            parser.source_map = SourceMap(text, self.get_input_name(), line_offset)
+            self.source_maps.append(parser.source_map)
+            return parser.parse_module(not self.args.no_implicit_module)
+
+        self.available_frontends["mlir"] = parse_mlir
+
+    def parse_chunk(self, chunk: IO[bytes], file_extension: str, start_offset: int = 0) -> ModuleOp | None:
+        if file_extension == "mlir":
+            return self.available_frontends["mlir"](chunk, start_offset)  # type: ignore[call-arg]
+        return super().parse_chunk(chunk, file_extension, start_offset)
+
+    def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
+        super().register_all_arguments(arg_parser)
+        from lowpass.passes import get_all_passes
+
+        group = arg_parser.add_argument_group(
+            "passes", "one flag per pass, run in command-line order; options as --PASS='k=v k2=v2'"
+        )
+        for name in [*GENERIC_PASS_FLAGS, *get_all_passes()]:
+            group.add_argument(f"--{name}", action=_AppendPass, pass_name=name, help=_pass_summary(self, name))
+        arg_parser.add_argument("--pass-spec", action=_AppendPass, help=argparse.SUPPRESS)
+
+    # ---- pipeline -----------------------------------------------------------------------------
+
+    def setup_pipeline(self) -> None:
+        flag_passes = getattr(self.args, "flag_passes", None) or []
+        spec = ",".join([*flag_passes, *filter(None, [self.args.passes])])
+        start = time.perf_counter()
+
+        def callback(previous: ModulePass | None, module: ModuleOp, next_: ModulePass | None) -> None:
+            nonlocal start
+            if self.args.time_passes and previous is not None:
+                print(f"Pass {previous.name} took {time.perf_counter() - start} seconds", file=sys.stderr)
+            if not self.args.disable_verify:
+                source_map = self.source_maps[-1] if self.source_maps else None
+                try:
+                    verify_module(module, source_map)
+                except DiagnosticException as e:
+                    if previous is not None:
+                        raise type(e)(f"{e} (after pass '{previous.name}')") from e
+                    raise
+            if previous and next_ and self.args.print_between_passes:
+                print(f"IR after {previous.name}:")
+                Printer(stream=sys.stdout).print_op(module)
+                print("\n\n\n")
+            if self.args.time_passes and next_ is not None:
+                start = time.perf_counter()
+
+        self.pipeline = PassPipeline.parse_spec(self.available_passes, spec, callback)
+
+    def prepare_output(self) -> IO[str]:
+        # Buffer everything: output (stdout or `-o`) is written only once the whole run succeeded.
+        self._buffer = StringIO()
+        self._buffer.close = lambda: None  # type: ignore[method-assign]  # xDSL closes it in `finally`
+        return self._buffer
+
+    def run(self) -> None:
+        super().run()
+        text = self._buffer.getvalue()
+        if self.args.output_file is None:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+        else:
+            with open(self.args.output_file, "w") as f:
+                f.write(text)
+
+
+def _pass_summary(main: OptToolMain, name: str) -> str:
+    factory = main.available_passes.get(name)
+    doc = ""
+    if factory is not None:
+        try:
+            doc = (factory().__doc__ or "").strip().splitlines()[0]
+        except Exception:  # a broken pass must not break --help
+            doc = ""
+    return f"run the '{name}' pass" + (f": {doc}" if doc else "")
+
+
+def run_tool(tool: Callable[[], Any], prog: str) -> int:
+    """Run a tool's main, turning every error into a one-line diagnostic and exit code 1."""
+    try:
+        tool()
+    except ParseError as e:
+        print(f"{prog}: error: {e}", file=sys.stderr)
+        return 1
+    except DiagnosticException as e:
+        print(str(e) if ": error:" in str(e) else f"{prog}: error: {e}", file=sys.stderr)
+        return 1
+    except (ValueError, FileNotFoundError, NotImplementedError, KeyError) as e:
+        print(f"{prog}: error: {e}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        return 0
+    return 0
+
+
+def main(args: Sequence[str] | None = None) -> int:
+    def run() -> None:
+        OptToolMain(args).run()
+
+    return run_tool(run, "opt-tool")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
