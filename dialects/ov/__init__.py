@@ -19,7 +19,7 @@ from . import (
     pooling,
     reduction,
     shape,
-    type,
+    conversion,
 )
 from .activation import *  # noqa: F403
 from .arithmetic import *  # noqa: F403
@@ -33,7 +33,7 @@ from .normalization import *  # noqa: F403
 from .pooling import *  # noqa: F403
 from .reduction import *  # noqa: F403
 from .shape import *  # noqa: F403
-from .type import *  # noqa: F403
+from .conversion import *  # noqa: F403
 
 _MODULES = (
     activation,
@@ -47,7 +47,7 @@ _MODULES = (
     pooling,
     reduction,
     shape,
-    type,
+    conversion,
 )
 
 ALL_OPS = tuple(op for module in _MODULES for op in getattr(module, "OPS", ()))

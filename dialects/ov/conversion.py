@@ -1,0 +1,3 @@
+"""Type (conversion) ops of the OpenVINO opset (being written)."""
+
+OPS: tuple[type, ...] = ()

@@ -1,3 +1,0 @@
-"""type ops of the OpenVINO opset (being written)."""
-
-OPS: tuple[type, ...] = ()
