@@ -11,6 +11,7 @@ and exit code 1. Output (`-o`) is written only when everything succeeded.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -182,11 +183,19 @@ def run_tool(tool: Callable[[], Any], prog: str) -> int:
     except DiagnosticException as e:
         print(str(e) if ": error:" in str(e) else f"{prog}: error: {e}", file=sys.stderr)
         return 1
-    except (ValueError, FileNotFoundError, NotImplementedError, KeyError) as e:
+    except (ValueError, FileNotFoundError, NotImplementedError, KeyError, RuntimeError) as e:
         print(f"{prog}: error: {e}", file=sys.stderr)
         return 1
     except BrokenPipeError:
         return 0
+    except Exception as e:  # a bug in lowpass or xDSL: still a diagnostic, not a traceback
+        if os.environ.get("LOWPASS_DEBUG"):
+            raise
+        print(
+            f"{prog}: internal error: {type(e).__name__}: {e} (set LOWPASS_DEBUG=1 for a traceback)",
+            file=sys.stderr,
+        )
+        return 2
     return 0
 
 

@@ -46,7 +46,9 @@ from xdsl.dialects.builtin import (
     i64,
 )
 from xdsl.ir import Attribute, OpResult, Operation, SSAValue
+from xdsl.interfaces import HasCanonicalizationPatternsInterface
 from xdsl.irdl import IRDLOperation
+from xdsl.pattern_rewriter import RewritePattern
 from xdsl.rewriter import Rewriter
 from xdsl.utils.exceptions import VerifyException
 
@@ -270,7 +272,7 @@ def static_value(value: SSAValue) -> np.ndarray | None:
 # --------------------------------------------------------------------------------------------
 
 
-class OvOp(IRDLOperation):
+class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface):
     """
     Base class of the ops of the `ov` dialect (not an op itself).
 
@@ -295,6 +297,12 @@ class OvOp(IRDLOperation):
         raise NotImplementedError(f"{self.name} has no reference implementation")
 
     # ---- shared behaviour -------------------------------------------------------------------
+
+    @classmethod
+    def get_canonicalization_patterns(cls) -> tuple[RewritePattern, ...]:
+        from .canonicalization import CANONICALIZATION_PATTERNS
+
+        return CANONICALIZATION_PATTERNS
 
     def verify_(self) -> None:
         for i, operand in enumerate(self.operands):

@@ -1,0 +1,467 @@
+"""
+The OpenVINO-like runtime API: `Core`, `Model`, `CompiledModel`, `InferRequest`.
+
+    core = lowpass.Core()
+    model = core.read_model("model.mlir")
+    compiled = core.compile_model(model, "REFERENCE")
+    request = compiled.create_infer_request()
+    results = request.infer({"data": x})          # by input name, index or port
+    y = results["prob"]                           # by output name, index or port
+    for row in request.get_profiling_info(): ...  # stages, then one row per op
+
+A `Model` is a verified `builtin.module` whose entry function (`@main`, or its only public
+function) is the graph: the function's arguments are OpenVINO's Parameters and the operands of
+its `func.return` are the Results. Their names come from the `ov.name` argument/result
+attributes (see docs/names.md).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp, StringAttr, TensorType
+from xdsl.ir import Operation
+
+from lowpass.dialects.ov import DYNAMIC, NAME_ATTR, element_type_of, to_dtype
+from lowpass.ir import print_module, read_module, verify_module
+from lowpass.runtime.interpreter import (
+    OpTiming,
+    ReferenceExecutor,
+    entry_function,
+    op_display_name,
+    op_type_name,
+)
+
+DEVICES = ("REFERENCE",)
+
+_PRECISION_NAMES = {
+    "f32": "FP32",
+    "f16": "FP16",
+    "i64": "I64",
+    "i32": "I32",
+    "i8": "I8",
+    "ui8": "U8",
+    "i1": "BOOL",
+}
+
+
+class LowpassError(RuntimeError):
+    """An error of the runtime API (bad input name, shape, device...)."""
+
+
+# --------------------------------------------------------------------------------------------
+# Ports and models
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Port:
+    """An input or output of a model (OpenVINO's `Output<Node>`)."""
+
+    index: int
+    name: str
+    shape: tuple[int | None, ...]
+    """Dimensions; None where the dimension is dynamic."""
+    element_type: str
+    """MLIR spelling of the element type: f32, f16, i64, i32, i8, ui8, i1."""
+    is_input: bool
+
+    @property
+    def names(self) -> set[str]:
+        return {self.name}
+
+    def get_any_name(self) -> str:
+        return self.name
+
+    @property
+    def any_name(self) -> str:
+        return self.name
+
+    def get_shape(self) -> tuple[int | None, ...]:
+        return self.shape
+
+    def get_element_type(self) -> str:
+        return self.element_type
+
+    @property
+    def dtype(self) -> np.dtype:
+        return _NP_DTYPES[self.element_type]
+
+    def __repr__(self) -> str:
+        kind = "input" if self.is_input else "output"
+        dims = ",".join("?" if d is None else str(d) for d in self.shape)
+        return f"<Port {kind} {self.index} '{self.name}' {self.element_type}[{dims}]>"
+
+
+_NP_DTYPES = {
+    "f32": np.dtype(np.float32),
+    "f16": np.dtype(np.float16),
+    "i64": np.dtype(np.int64),
+    "i32": np.dtype(np.int32),
+    "i8": np.dtype(np.int8),
+    "ui8": np.dtype(np.uint8),
+    "i1": np.dtype(np.bool_),
+}
+
+
+def _port(index: int, name: str, t: Any, is_input: bool) -> Port:
+    if not isinstance(t, TensorType):
+        raise LowpassError(f"{'input' if is_input else 'output'} '{name}' is not a ranked tensor: {t}")
+    shape = tuple(None if d == DYNAMIC else int(d) for d in t.get_shape())
+    return Port(index, name, shape, str(element_type_of(t)), is_input)
+
+
+def _attr_name(attrs: Any, index: int) -> str | None:
+    if attrs is None:
+        return None
+    entry = attrs.data[index].data if index < len(attrs.data) else {}
+    value = entry.get(NAME_ATTR)
+    return value.data if isinstance(value, StringAttr) else None
+
+
+class Model:
+    """A verified graph (OpenVINO's `ov.Model`)."""
+
+    def __init__(self, module: ModuleOp) -> None:
+        self.module = module
+        self.function = entry_function(module)
+        self.friendly_name = self.function.sym_name.data
+        self.inputs = self._input_ports()
+        self.outputs = self._output_ports()
+
+    def _input_ports(self) -> list[Port]:
+        ports = []
+        for i, arg in enumerate(self.function.body.block.args):
+            name = _attr_name(self.function.arg_attrs, i) or arg.name_hint or f"input{i}"
+            ports.append(_port(i, name, arg.type, True))
+        _check_unique(ports, "input")
+        return ports
+
+    def _output_ports(self) -> list[Port]:
+        ret = self.function.body.block.last_op
+        if not isinstance(ret, func.ReturnOp):
+            raise LowpassError(f"@{self.friendly_name} does not end with func.return")
+        ops = list(self.function.body.block.ops)
+        ports = []
+        for i, value in enumerate(ret.arguments):
+            name = _attr_name(self.function.res_attrs, i)
+            if name is None and isinstance(value.owner, Operation) and value.owner in ops:
+                producer = value.owner
+                base = op_display_name(producer, ops.index(producer))
+                name = base if len(producer.results) == 1 else f"{base}.{value.index}"  # type: ignore[attr-defined]
+            ports.append(_port(i, name or f"output{i}", value.type, False))
+        _check_unique(ports, "output")
+        return ports
+
+    def input(self, key: int | str | None = None) -> Port:
+        return _find_port(self.inputs, key, "input")
+
+    def output(self, key: int | str | None = None) -> Port:
+        return _find_port(self.outputs, key, "output")
+
+    def get_ops(self) -> list[Operation]:
+        return list(self.function.body.walk())
+
+    def __str__(self) -> str:
+        return print_module(self.module)
+
+    def __repr__(self) -> str:
+        return f"<Model '{self.friendly_name}' inputs={self.inputs} outputs={self.outputs}>"
+
+
+def _check_unique(ports: Sequence[Port], kind: str) -> None:
+    seen: set[str] = set()
+    for p in ports:
+        if p.name in seen:
+            raise LowpassError(f"two {kind}s are named '{p.name}': {kind} names must be unique")
+        seen.add(p.name)
+
+
+def _find_port(ports: Sequence[Port], key: int | str | Port | None, kind: str) -> Port:
+    if key is None:
+        if len(ports) != 1:
+            raise LowpassError(f"the model has {len(ports)} {kind}s: name one of {_names(ports)}")
+        return ports[0]
+    if isinstance(key, Port):
+        if key.is_input != (kind == "input") or key.index >= len(ports) or ports[key.index] != key:
+            raise LowpassError(f"{key!r} is not an {kind} of this model")
+        return key
+    if isinstance(key, int | np.integer):
+        if not 0 <= int(key) < len(ports):
+            raise LowpassError(f"{kind} index {key} is out of range: the model has {len(ports)} {kind}s")
+        return ports[int(key)]
+    for p in ports:
+        if p.name == key:
+            return p
+    raise LowpassError(f"the model has no {kind} named '{key}': its {kind}s are {_names(ports)}")
+
+
+def _names(ports: Sequence[Port]) -> str:
+    return ", ".join(f"'{p.name}'" for p in ports) or "none"
+
+
+# --------------------------------------------------------------------------------------------
+# Core
+# --------------------------------------------------------------------------------------------
+
+
+class Core:
+    """Entry point of the runtime (OpenVINO's `ov.Core`)."""
+
+    @property
+    def available_devices(self) -> list[str]:
+        return list(DEVICES)
+
+    def read_model(self, model: str | Path | ModuleOp) -> Model:
+        """Read a model from an .mlir file, MLIR text or a module (which is verified)."""
+        if isinstance(model, ModuleOp):
+            verify_module(model)
+            return Model(model)
+        return Model(read_module(model))
+
+    def compile_model(
+        self,
+        model: Model | str | Path | ModuleOp,
+        device_name: str = "REFERENCE",
+        config: Mapping[str, Any] | None = None,
+    ) -> CompiledModel:
+        if not isinstance(model, Model):
+            model = self.read_model(model)
+        if device_name not in DEVICES:
+            raise LowpassError(
+                f'Device with "{device_name}" name is not registered in lowpass: '
+                f"available devices are {', '.join(DEVICES)}"
+            )
+        return CompiledModel(model, device_name, dict(config or {}))
+
+
+# --------------------------------------------------------------------------------------------
+# Compiled model, infer request, profiling
+# --------------------------------------------------------------------------------------------
+
+
+class ProfilingStatus(Enum):
+    NOT_RUN = 0
+    OPTIMIZED_OUT = 1
+    EXECUTED = 2
+
+
+@dataclass
+class ProfilingInfo:
+    """One row of `get_profiling_info()` (OpenVINO's `ov.ProfilingInfo`)."""
+
+    node_name: str
+    node_type: str
+    exec_type: str
+    real_time: timedelta
+    cpu_time: timedelta
+    status: ProfilingStatus
+
+    Status = ProfilingStatus
+
+
+# The pipeline stages of the synchronous infer request (OpenVINO plugin API: preprocess,
+# start/wait pipeline, postprocess), reported first, as the template plugin does.
+STAGES = (
+    "1. input preprocessing",
+    "2. input transfer to a device",
+    "3. execution time",
+    "4. output transfer from a device",
+    "5. output postprocessing",
+)
+
+
+class CompiledModel:
+    """A model compiled for a device (OpenVINO's `ov.CompiledModel`)."""
+
+    def __init__(self, model: Model, device: str, config: dict[str, Any]) -> None:
+        # The compiled model owns a copy: later changes to `model` do not affect it.
+        self.model = Model(model.module.clone())
+        self.device = device
+        self.config = config
+        self.inputs = self.model.inputs
+        self.outputs = self.model.outputs
+
+    def input(self, key: int | str | None = None) -> Port:
+        return self.model.input(key)
+
+    def output(self, key: int | str | None = None) -> Port:
+        return self.model.output(key)
+
+    def create_infer_request(self) -> InferRequest:
+        return InferRequest(self)
+
+    def __call__(self, inputs: Any = None) -> InferResults:
+        """Run once on a fresh request (OpenVINO's `compiled_model(inputs)`)."""
+        return self.create_infer_request().infer(inputs)
+
+
+class InferResults(Mapping[Port, np.ndarray]):
+    """Outputs of one inference, by port, output name or output index (OpenVINO's OVDict)."""
+
+    def __init__(self, ports: Sequence[Port], values: Sequence[np.ndarray]) -> None:
+        self._ports = list(ports)
+        self._values = list(values)
+
+    def __getitem__(self, key: int | str | Port) -> np.ndarray:
+        return self._values[_find_port(self._ports, key, "output").index]
+
+    def __iter__(self) -> Iterator[Port]:
+        return iter(self._ports)
+
+    def __len__(self) -> int:
+        return len(self._ports)
+
+    def to_dict(self) -> dict[str, np.ndarray]:
+        return {p.name: v for p, v in zip(self._ports, self._values, strict=True)}
+
+    def to_tuple(self) -> tuple[np.ndarray, ...]:
+        return tuple(self._values)
+
+
+@dataclass
+class _StageTimes:
+    preprocess: float = 0.0
+    execute: float = 0.0
+    postprocess: float = 0.0
+
+
+class InferRequest:
+    """A synchronous inference request (OpenVINO's `ov.InferRequest`)."""
+
+    def __init__(self, compiled: CompiledModel) -> None:
+        self.compiled_model = compiled
+        self._model = compiled.model
+        self._timing = OpTiming()
+        self._executor = ReferenceExecutor(self._model.module, timing=self._timing)
+        self._inputs: dict[int, np.ndarray] = {}
+        self._outputs: list[np.ndarray] | None = None
+        self._stages = _StageTimes()
+        self.latency: float = 0.0
+        """Wall time of the last `infer()` in milliseconds."""
+
+    # ---- tensors ------------------------------------------------------------------------------
+
+    def set_tensor(self, key: int | str | Port, value: Any) -> None:
+        port = _find_port(self._model.inputs, key, "input")
+        self._inputs[port.index] = np.asarray(value)
+
+    def set_input_tensor(self, *args: Any) -> None:
+        key, value = (None, args[0]) if len(args) == 1 else args
+        self.set_tensor(_find_port(self._model.inputs, key, "input"), value)
+
+    def get_tensor(self, key: int | str | Port) -> np.ndarray:
+        if isinstance(key, Port) and key.is_input or (
+            isinstance(key, str) and key in {p.name for p in self._model.inputs}
+        ):
+            port = _find_port(self._model.inputs, key, "input")
+            if port.index not in self._inputs:
+                raise LowpassError(f"input '{port.name}' has not been set")
+            return self._inputs[port.index]
+        return self.get_output_tensor(key)  # type: ignore[arg-type]
+
+    def get_output_tensor(self, key: int | str | Port = 0) -> np.ndarray:
+        if self._outputs is None:
+            raise LowpassError("no output yet: call infer() first")
+        return self._outputs[_find_port(self._model.outputs, key, "output").index]
+
+    @property
+    def results(self) -> InferResults:
+        if self._outputs is None:
+            raise LowpassError("no output yet: call infer() first")
+        return InferResults(self._model.outputs, self._outputs)
+
+    # ---- inference ----------------------------------------------------------------------------
+
+    def infer(self, inputs: Any = None) -> InferResults:
+        start = time.perf_counter()
+        if inputs is not None:
+            for key, value in _input_items(inputs, len(self._model.inputs)):
+                self.set_tensor(key, value)
+        arrays = [self._prepare_input(p) for p in self._model.inputs]
+        mid = time.perf_counter()
+        self._timing.times.clear()
+        self._timing.counts.clear()
+        raw = self._executor.run(arrays)
+        end_exec = time.perf_counter()
+        self._outputs = [
+            np.ascontiguousarray(np.asarray(v).astype(p.dtype, copy=False))
+            for v, p in zip(raw, self._model.outputs, strict=True)
+        ]
+        end = time.perf_counter()
+        self._stages = _StageTimes(mid - start, end_exec - mid, end - end_exec)
+        self.latency = (end - start) * 1e3
+        return self.results
+
+    def _prepare_input(self, port: Port) -> np.ndarray:
+        if port.index not in self._inputs:
+            raise LowpassError(
+                f"input '{port.name}' is not set: the model's inputs are {_names(self._model.inputs)}"
+            )
+        value = self._inputs[port.index]
+        if len(value.shape) != len(port.shape) or any(
+            d is not None and d != s for d, s in zip(port.shape, value.shape, strict=True)
+        ):
+            raise LowpassError(
+                f"input '{port.name}' has shape {list(value.shape)}, expected "
+                f"{['?' if d is None else d for d in port.shape]}"
+            )
+        # Inputs of another precision are converted to the model's (OpenVINO preprocessing).
+        return np.ascontiguousarray(value.astype(port.dtype, copy=False))
+
+    # ---- profiling ----------------------------------------------------------------------------
+
+    def get_profiling_info(self) -> list[ProfilingInfo]:
+        """The pipeline stages, then one row per op in execution order."""
+        rows = []
+        stage_times = (self._stages.preprocess, 0.0, self._stages.execute, 0.0, self._stages.postprocess)
+        for name, seconds in zip(STAGES, stage_times, strict=True):
+            t = timedelta(seconds=seconds)
+            rows.append(ProfilingInfo(name, "Stage", "stage", t, t, ProfilingStatus.EXECUTED))
+        for index, op in enumerate(self._model.function.body.block.ops):
+            if isinstance(op, func.ReturnOp):
+                continue
+            seconds = self._timing.times.get(op)
+            status = ProfilingStatus.EXECUTED if seconds is not None else ProfilingStatus.NOT_RUN
+            t = timedelta(seconds=seconds or 0.0)
+            rows.append(
+                ProfilingInfo(op_display_name(op, index), op_type_name(op), _exec_type(op), t, t, status)
+            )
+        return rows
+
+    @property
+    def profiling_info(self) -> list[ProfilingInfo]:
+        return self.get_profiling_info()
+
+
+def _exec_type(op: Operation) -> str:
+    """`ref_<runtime precision>`: the reference kernel and the precision of the op's input."""
+    values = op.operands or op.results
+    if not values:
+        return "ref_any"
+    try:
+        precision = _PRECISION_NAMES.get(str(element_type_of(values[0])), "any")
+    except Exception:
+        precision = "any"
+    return f"ref_{precision}"
+
+
+def _input_items(inputs: Any, count: int) -> list[tuple[int | str | Port, Any]]:
+    if isinstance(inputs, Mapping):
+        return list(inputs.items())
+    if isinstance(inputs, np.ndarray) or np.isscalar(inputs):
+        return [(0, inputs)]
+    if isinstance(inputs, list | tuple):
+        if len(inputs) != count:
+            raise LowpassError(f"got {len(inputs)} inputs, the model has {count}")
+        return list(enumerate(inputs))
+    raise LowpassError(f"inputs must be a dict, a list or an array, got {type(inputs).__name__}")
+

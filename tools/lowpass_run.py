@@ -1,0 +1,128 @@
+"""
+`lowpass-run`: run a model on a device and print its outputs.
+
+    lowpass-run model.mlir --input data=x.npy [--input other=y.npy] [--device REFERENCE]
+                [--random-inputs SEED] [--iterations N] [--perf-counts] [--save-outputs DIR]
+
+Inputs come from .npy files (`name=path.npy`, or `path.npy` alone for a one-input model);
+`--random-inputs SEED` fills the inputs that are not given with reproducible random data.
+`--perf-counts` prints the profiling table (stages, then one row per op) of the last run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from lowpass.runtime import Core, InferRequest, LowpassError, Port, ProfilingStatus
+from lowpass.tools.opt_tool import run_tool
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="lowpass-run", description="Run a model and print its outputs.")
+    p.add_argument("model", help="the model, an .mlir file")
+    p.add_argument("--input", "-i", action="append", default=[], metavar="NAME=FILE.npy",
+                   help="an input from a .npy file (repeat for each input)")
+    p.add_argument("--device", "-d", default="REFERENCE", help="device to run on (default REFERENCE)")
+    p.add_argument("--random-inputs", type=int, metavar="SEED", default=None,
+                   help="fill inputs that are not given with random data from this seed")
+    p.add_argument("--iterations", "-n", type=int, default=1,
+                   help="run the request N times (state carries over between runs); print the last outputs")
+    p.add_argument("--perf-counts", "-pc", action="store_true",
+                   help="print the profiling table of the last run")
+    p.add_argument("--save-outputs", metavar="DIR", help="also save each output as DIR/<name>.npy")
+    p.add_argument("--full", action="store_true", help="print outputs in full, not summarised")
+    return p
+
+
+def _random_input(port: Port, rng: np.random.Generator) -> np.ndarray:
+    if any(d is None for d in port.shape):
+        raise LowpassError(f"input '{port.name}' has a dynamic shape: give it with --input")
+    shape = tuple(int(d) for d in port.shape)  # type: ignore[arg-type]
+    if port.element_type in ("f32", "f16"):
+        return rng.standard_normal(shape).astype(port.dtype)
+    if port.element_type == "i1":
+        return rng.integers(0, 2, shape).astype(bool)
+    info = np.iinfo(port.dtype)
+    return rng.integers(max(info.min, -128), min(info.max, 127) + 1, shape).astype(port.dtype)
+
+
+def _load_inputs(args: argparse.Namespace, request: InferRequest) -> dict[str, np.ndarray]:
+    ports = request.compiled_model.inputs
+    given: dict[str, np.ndarray] = {}
+    for spec in args.input:
+        name, sep, path = spec.partition("=")
+        if not sep:
+            if len(ports) != 1:
+                raise LowpassError(f"--input {spec}: name the input (NAME=FILE.npy); inputs are "
+                                   + ", ".join(p.name for p in ports))
+            name, path = ports[0].name, spec
+        if not Path(path).is_file():
+            raise LowpassError(f"--input {spec}: no such file '{path}'")
+        try:
+            given[name] = np.load(path, allow_pickle=False)
+        except ValueError as e:
+            raise LowpassError(f"--input {spec}: '{path}' is not a .npy file ({e})") from None
+        request.compiled_model.input(name)  # unknown names fail here, with the list of inputs
+    missing = [p for p in ports if p.name not in given]
+    if missing and args.random_inputs is None:
+        raise LowpassError("missing input(s) " + ", ".join(f"'{p.name}'" for p in missing)
+                           + ": give them with --input NAME=FILE.npy or use --random-inputs SEED")
+    rng = np.random.default_rng(args.random_inputs)
+    for p in missing:
+        given[p.name] = _random_input(p, rng)
+    return given
+
+
+def _print_profiling(request: InferRequest) -> None:
+    rows = request.get_profiling_info()
+    width = max(len(r.node_name) for r in rows)
+    type_width = max(len(r.node_type) for r in rows)
+    print(f"{'name':<{width}}  {'type':<{type_width}}  {'exec type':<12}  {'status':<8}  realTime (us)")
+    total = 0.0
+    for r in rows:
+        us = r.real_time.total_seconds() * 1e6
+        if r.node_type != "Stage" and r.status is ProfilingStatus.EXECUTED:
+            total += us
+        print(f"{r.node_name:<{width}}  {r.node_type:<{type_width}}  {r.exec_type:<12}  "
+              f"{r.status.name:<8}  {us:12.1f}")
+    print(f"Total time of the ops: {total:.1f} us; request latency {request.latency * 1e3:.1f} us")
+
+
+def run(argv: Sequence[str] | None = None) -> None:
+    args = _parser().parse_args(argv)
+    if not Path(args.model).is_file():
+        raise LowpassError(f"no such file '{args.model}'")
+    core = Core()
+    compiled = core.compile_model(core.read_model(Path(args.model)), args.device)
+    request = compiled.create_infer_request()
+    inputs = _load_inputs(args, request)
+    if args.iterations < 1:
+        raise LowpassError("--iterations must be at least 1")
+    for _ in range(args.iterations):
+        results = request.infer(inputs)
+    options = {"threshold": sys.maxsize} if args.full else {"threshold": 64, "edgeitems": 3}
+    with np.printoptions(precision=6, suppress=True, **options):
+        for port in compiled.outputs:
+            value = results[port]
+            print(f"{port.name}: {port.element_type}{list(value.shape)}")
+            print(value)
+    if args.save_outputs:
+        out = Path(args.save_outputs)
+        out.mkdir(parents=True, exist_ok=True)
+        for port in compiled.outputs:
+            np.save(out / f"{port.name.replace('/', '_')}.npy", results[port])
+    if args.perf_counts:
+        _print_profiling(request)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return run_tool(lambda: run(argv), "lowpass-run")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
