@@ -9,7 +9,7 @@ config.name = "lowpass"
 # lit >= 23 rejects ShTest(execute_external=True); the internal shell handles pipes.
 config.test_format = lit.formats.ShTest()
 config.suffixes = [".mlir"]
-config.excludes = ["Inputs", "python"]
+config.excludes = ["Inputs", "python", "lit.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(os.environ.get("LOWPASS_LIT_OUT", "lit-out"))
 config.environment["PATH"] = os.environ["PATH"]

@@ -1,0 +1,50 @@
+// RUN: opt-tool %s --split-input-file --canonicalize | filecheck %s
+
+// Constant folding keeps the folded op's name; the dead add disappears.
+// CHECK-LABEL: func.func @fold_constants
+// CHECK-NEXT:    %[[C:.*]] = ov.constant dense<[2.000000e+00, 6.000000e+00, 1.200000e+01]> : tensor<3xf32> {ov.name = "scale"}
+// CHECK-NEXT:    %[[A:.*]] = ov.add %{{.*}}, %[[C]] {ov.name = "add"}
+// CHECK-NEXT:    func.return %[[A]]
+func.func @fold_constants(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %c = ov.constant dense<[1.0, 2.0, 3.0]> : tensor<3xf32>
+  %d = ov.constant dense<[2.0, 3.0, 4.0]> : tensor<3xf32>
+  %e = ov.multiply %c, %d {ov.name = "scale"} : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  %dead = ov.add %x, %c : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %a = ov.add %x, %e {ov.name = "add"} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  func.return %a : tensor<2x3xf32>
+}
+
+// -----
+
+// Chains fold to one constant, with broadcasting.
+// CHECK-LABEL: func.func @fold_chain
+// CHECK-NEXT:    %{{.*}} = ov.constant dense<{{\[}}[0.000000e+00, 1.000000e+00], [2.000000e+00, 3.000000e+00]]> : tensor<2x2xf32>
+// CHECK-NEXT:    func.return
+func.func @fold_chain() -> tensor<2x2xf32> {
+  %a = ov.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>
+  %b = ov.constant dense<[1.0, 1.0]> : tensor<2xf32>
+  %s = ov.subtract %a, %b : (tensor<2x2xf32>, tensor<2xf32>) -> tensor<2x2xf32>
+  %m = ov.constant dense<[[1.0, 1.0], [0.0, 0.0]]> : tensor<2x2xf32>
+  %n = ov.multiply %s, %m : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+  %r = ov.subtract %n, %s : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+  %z = ov.subtract %s, %r : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+  %q = ov.subtract %z, %s : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+  %o = ov.add %q, %a : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+  %p = ov.subtract %o, %a : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+  %t = ov.subtract %p, %n : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+  %u = ov.add %t, %n : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+  %v = ov.subtract %u, %q : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+  %w = ov.subtract %s, %v : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+  func.return %w : tensor<2x2xf32>
+}
+
+// -----
+
+// Ops on graph inputs are not folded.
+// CHECK-LABEL: func.func @no_fold
+// CHECK:         ov.multiply
+func.func @no_fold(%x: tensor<3xf32>) -> tensor<3xf32> {
+  %c = ov.constant dense<[1.0, 2.0, 3.0]> : tensor<3xf32>
+  %m = ov.multiply %x, %c : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  func.return %m : tensor<3xf32>
+}

@@ -1,0 +1,136 @@
+"""The OpenVINO-like runtime API on the REFERENCE device."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import lowpass
+from lowpass import LowpassError, ProfilingStatus
+
+MODEL = """
+func.func @main(%x: tensor<2x3xf32> {ov.name = "data"}, %s: tensor<3xf32>)
+    -> (tensor<2x3xf32> {ov.name = "scaled"}, tensor<2x3xf32>) {
+  %b = ov.constant dense<[1.0, 2.0, 3.0]> : tensor<3xf32> {ov.name = "bias"}
+  %a = ov.add %x, %b {ov.name = "add_bias"} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %m = ov.multiply %a, %s {ov.name = "scale"} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %n = ov.subtract %m, %a : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  func.return %m, %n : tensor<2x3xf32>, tensor<2x3xf32>
+}
+"""
+
+
+def expected(x: np.ndarray, s: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    a = x + np.array([1, 2, 3], np.float32)
+    return a * s, a * s - a
+
+
+def test_devices(core: lowpass.Core) -> None:
+    assert core.available_devices == ["REFERENCE"]
+
+
+def test_ports_and_names(core: lowpass.Core) -> None:
+    model = core.read_model(MODEL)
+    # input names: `ov.name`, else the SSA name; output names: `ov.name`, else the producer's
+    assert [p.name for p in model.inputs] == ["data", "s"]
+    assert [p.name for p in model.outputs] == ["scaled", "Subtract_3"]
+    assert model.input("data").shape == (2, 3)
+    assert model.output(0).element_type == "f32"
+    assert model.outputs[1].get_any_name() == "Subtract_3"
+
+
+def test_infer_by_name_index_and_port(core: lowpass.Core, rng: np.random.Generator) -> None:
+    compiled = core.compile_model(MODEL, "REFERENCE")
+    x = rng.standard_normal((2, 3)).astype(np.float32)
+    s = rng.standard_normal(3).astype(np.float32)
+    want_m, want_n = expected(x, s)
+    request = compiled.create_infer_request()
+    for inputs in ({"data": x, "s": s}, {0: x, 1: s}, [x, s], {compiled.inputs[0]: x, "s": s}):
+        results = request.infer(inputs)
+        np.testing.assert_allclose(results["scaled"], want_m, rtol=1e-6)
+        np.testing.assert_allclose(results[1], want_n, rtol=1e-6)
+        np.testing.assert_allclose(results[compiled.outputs[0]], want_m, rtol=1e-6)
+    assert set(results.to_dict()) == {"scaled", "Subtract_3"}
+    np.testing.assert_allclose(request.get_output_tensor(0), want_m, rtol=1e-6)
+    np.testing.assert_allclose(request.get_tensor("scaled"), want_m, rtol=1e-6)
+    np.testing.assert_array_equal(request.get_tensor("data"), x)
+    np.testing.assert_allclose(compiled({"data": x, "s": s})["scaled"], want_m, rtol=1e-6)
+
+
+def test_inputs_of_another_precision_are_converted(core: lowpass.Core) -> None:
+    compiled = core.compile_model(MODEL)
+    x = np.arange(6, dtype=np.float64).reshape(2, 3)
+    s = np.array([1, 2, 3], dtype=np.int64)
+    results = compiled({"data": x, "s": s})
+    assert results["scaled"].dtype == np.float32
+    np.testing.assert_allclose(results["scaled"], expected(x.astype(np.float32), s.astype(np.float32))[0])
+
+
+def test_errors_are_clear(core: lowpass.Core) -> None:
+    compiled = core.compile_model(MODEL)
+    request = compiled.create_infer_request()
+    x = np.zeros((2, 3), np.float32)
+    with pytest.raises(LowpassError, match="no input named 'y': its inputs are 'data', 's'"):
+        request.infer({"y": x})
+    with pytest.raises(LowpassError, match=r"input 'data' has shape \[3, 3\], expected \[2, 3\]"):
+        request.infer({"data": np.zeros((3, 3)), "s": np.zeros(3)})
+    with pytest.raises(LowpassError, match="input 's' is not set"):
+        compiled.create_infer_request().infer({"data": x})
+    with pytest.raises(LowpassError, match="input index 5 is out of range"):
+        request.infer({5: x})
+    with pytest.raises(LowpassError, match="no output yet"):
+        compiled.create_infer_request().results
+    with pytest.raises(LowpassError, match='Device with "GPU" name is not registered'):
+        core.compile_model(MODEL, "GPU")
+
+
+def test_read_model_reports_file_and_line(core: lowpass.Core, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.mlir"
+    bad.write_text(MODEL.replace("tensor<3xf32> {ov.name = \"bias\"}", "tensor<3xf32>").replace(
+        "%a = ov.add %x, %b", "%a = ov.add %x, %s auto_broadcast = \"none\""))
+    with pytest.raises(Exception, match=r"bad.mlir:5:\d+: error: 'ov.add' op auto_broadcast = none"):
+        core.read_model(bad)
+
+
+def test_profiling_info(core: lowpass.Core) -> None:
+    request = core.compile_model(MODEL).create_infer_request()
+    request.infer({"data": np.ones((2, 3)), "s": np.ones(3)})
+    rows = request.get_profiling_info()
+    stages = [r for r in rows if r.node_type == "Stage"]
+    assert [r.node_name for r in stages] == [
+        "1. input preprocessing",
+        "2. input transfer to a device",
+        "3. execution time",
+        "4. output transfer from a device",
+        "5. output postprocessing",
+    ]
+    ops = [r for r in rows if r.node_type != "Stage"]
+    assert [(r.node_name, r.node_type, r.exec_type) for r in ops] == [
+        ("bias", "Constant", "ref_FP32"),
+        ("add_bias", "Add", "ref_FP32"),
+        ("scale", "Multiply", "ref_FP32"),
+        ("Subtract_3", "Subtract", "ref_FP32"),
+    ]
+    assert all(r.status is ProfilingStatus.EXECUTED for r in rows)
+    assert all(isinstance(r.real_time, timedelta) and r.real_time.total_seconds() >= 0 for r in rows)
+    assert stages[2].real_time >= max(r.real_time for r in ops)
+    assert request.latency > 0
+
+
+def test_compiled_model_does_not_see_later_changes(core: lowpass.Core) -> None:
+    model = core.read_model(MODEL)
+    compiled = core.compile_model(model)
+    model.function.detach()
+    out = compiled({"data": np.ones((2, 3)), "s": np.ones(3)})
+    np.testing.assert_allclose(out["scaled"], [[2, 3, 4], [2, 3, 4]])
+
+
+def test_model_from_path_and_module(core: lowpass.Core, tmp_path: Path) -> None:
+    path = tmp_path / "m.mlir"
+    path.write_text(MODEL)
+    for source in (path, str(path), lowpass.read_module(MODEL)):
+        model = core.read_model(source)
+        assert model.friendly_name == "main"

@@ -1,0 +1,18 @@
+// Errors are MLIR-style diagnostics with file:line:col on stderr, exit code 1, and no output.
+// RUN: not opt-tool %s -o %t.out 2>&1 | filecheck %s
+// RUN: not test -e %t.out
+// RUN: not opt-tool %S/Inputs/syntax-error.mlir 2>&1 | filecheck %s --check-prefix=PARSE
+// RUN: not opt-tool %s -p no-such-pass 2>&1 | filecheck %s --check-prefix=PASS
+// RUN: not opt-tool %S/Inputs/does-not-exist.mlir 2>&1 | filecheck %s --check-prefix=FILE
+
+// CHECK: diagnostics.mlir:16:3: error: 'ov.add' op operands are not broadcast-compatible: shapes [2, 3] and [4]
+// CHECK-NOT: Traceback
+// PARSE: syntax-error.mlir:3:{{[0-9]+}}
+// PARSE-NOT: Traceback
+// PASS: opt-tool: error: {{.*}}no-such-pass
+// FILE: opt-tool: error: {{.*}}does-not-exist.mlir
+
+func.func @main(%x: tensor<2x3xf32>, %b: tensor<4xf32>) -> tensor<2x3xf32> {
+  %0 = ov.add %x, %b : (tensor<2x3xf32>, tensor<4xf32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}
