@@ -7,7 +7,6 @@ way MLIR does: `file.mlir:12:5: error: 'ov.add' op <what is wrong>`.
 
 from __future__ import annotations
 
-import bisect
 from io import StringIO
 from pathlib import Path
 
@@ -38,7 +37,7 @@ class SourceMap:
     def __init__(self, text: str, filename: str, line_offset: int = 0) -> None:
         self.filename = filename
         self.line_offset = line_offset
-        self._line_starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
+        self._text = text
         self._positions: dict[int, int] = {}
 
     def record(self, op: Operation, pos: int) -> None:
@@ -50,8 +49,9 @@ class SourceMap:
         while current is not None:
             pos = self._positions.get(id(current))
             if pos is not None:
-                line = bisect.bisect_right(self._line_starts, pos)
-                col = pos - self._line_starts[line - 1] + 1
+                # Lines are counted only when a diagnostic needs them: models can be 100 MB.
+                line = self._text.count("\n", 0, pos) + 1
+                col = pos - (self._text.rfind("\n", 0, pos) + 1) + 1
                 return f"{self.filename}:{line + self.line_offset}:{col}"
             current = current.parent_op()
         return self.filename
