@@ -19,7 +19,9 @@ from lowpass.dialects.ov import ConstantOp
 
 
 def model_text(weights: np.ndarray) -> str:
-    const = lowpass.print_module(ConstantOp.from_array(weights, name="w")).strip().split(" = ", 1)[1]
+    const = (
+        lowpass.print_module(ConstantOp.from_array(weights, name="w")).strip().split(" = ", 1)[1]
+    )
     n = weights.size
     return (
         f"func.func @main(%x: tensor<{n}xf32>) -> tensor<{n}xf32> {{\n"

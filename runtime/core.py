@@ -30,7 +30,7 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, StringAttr, TensorType
 from xdsl.ir import Operation
 
-from lowpass.dialects.ov import DYNAMIC, NAME_ATTR, element_type_of, to_dtype
+from lowpass.dialects.ov import DYNAMIC, NAME_ATTR, element_type_of
 from lowpass.ir import print_module, read_module, verify_module
 from lowpass.runtime.interpreter import (
     OpTiming,
@@ -114,7 +114,9 @@ _NP_DTYPES = {
 
 def _port(index: int, name: str, t: Any, is_input: bool) -> Port:
     if not isinstance(t, TensorType):
-        raise LowpassError(f"{'input' if is_input else 'output'} '{name}' is not a ranked tensor: {t}")
+        raise LowpassError(
+            f"{'input' if is_input else 'output'} '{name}' is not a ranked tensor: {t}"
+        )
     shape = tuple(None if d == DYNAMIC else int(d) for d in t.get_shape())
     return Port(index, name, shape, str(element_type_of(t)), is_input)
 
@@ -196,7 +198,9 @@ def _find_port(ports: Sequence[Port], key: int | str | Port | None, kind: str) -
         return key
     if isinstance(key, int | np.integer):
         if not 0 <= int(key) < len(ports):
-            raise LowpassError(f"{kind} index {key} is out of range: the model has {len(ports)} {kind}s")
+            raise LowpassError(
+                f"{kind} index {key} is out of range: the model has {len(ports)} {kind}s"
+            )
         return ports[int(key)]
     for p in ports:
         if p.name == key:
@@ -359,8 +363,10 @@ class InferRequest:
         self.set_tensor(_find_port(self._model.inputs, key, "input"), value)
 
     def get_tensor(self, key: int | str | Port) -> np.ndarray:
-        if isinstance(key, Port) and key.is_input or (
-            isinstance(key, str) and key in {p.name for p in self._model.inputs}
+        if (
+            (isinstance(key, Port)
+            and key.is_input)
+            or (isinstance(key, str) and key in {p.name for p in self._model.inputs})
         ):
             port = _find_port(self._model.inputs, key, "input")
             if port.index not in self._inputs:
@@ -404,7 +410,8 @@ class InferRequest:
     def _prepare_input(self, port: Port) -> np.ndarray:
         if port.index not in self._inputs:
             raise LowpassError(
-                f"input '{port.name}' is not set: the model's inputs are {_names(self._model.inputs)}"
+                f"input '{port.name}' is not set: "
+                f"the model's inputs are {_names(self._model.inputs)}"
             )
         value = self._inputs[port.index]
         if len(value.shape) != len(port.shape) or any(
@@ -422,7 +429,13 @@ class InferRequest:
     def get_profiling_info(self) -> list[ProfilingInfo]:
         """The pipeline stages, then one row per op in execution order."""
         rows = []
-        stage_times = (self._stages.preprocess, 0.0, self._stages.execute, 0.0, self._stages.postprocess)
+        stage_times = (
+            self._stages.preprocess,
+            0.0,
+            self._stages.execute,
+            0.0,
+            self._stages.postprocess,
+        )
         for name, seconds in zip(STAGES, stage_times, strict=True):
             t = timedelta(seconds=seconds)
             rows.append(ProfilingInfo(name, "Stage", "stage", t, t, ProfilingStatus.EXECUTED))
@@ -433,7 +446,9 @@ class InferRequest:
             status = ProfilingStatus.EXECUTED if seconds is not None else ProfilingStatus.NOT_RUN
             t = timedelta(seconds=seconds or 0.0)
             rows.append(
-                ProfilingInfo(op_display_name(op, index), op_type_name(op), _exec_type(op), t, t, status)
+                ProfilingInfo(
+                    op_display_name(op, index), op_type_name(op), _exec_type(op), t, t, status
+                )
             )
         return rows
 
@@ -464,4 +479,3 @@ def _input_items(inputs: Any, count: int) -> list[tuple[int | str | Port, Any]]:
             raise LowpassError(f"got {len(inputs)} inputs, the model has {count}")
         return list(enumerate(inputs))
     raise LowpassError(f"inputs must be a dict, a list or an array, got {type(inputs).__name__}")
-

@@ -27,7 +27,9 @@ EXTRA_IMPLS: dict[type[Operation], Callable[..., Any]] = {}
 meaning is not a plain function of their operands (TensorIterator, ReadValue, ...)."""
 
 
-def _evaluate(self: InterpreterFunctions, interpreter: Interpreter, op: OvOp, args: tuple[Any, ...]) -> tuple[Any, ...]:
+def _evaluate(
+    self: InterpreterFunctions, interpreter: Interpreter, op: OvOp, args: tuple[Any, ...]
+) -> tuple[Any, ...]:
     return tuple(op.evaluate(args))
 
 

@@ -23,17 +23,41 @@ from lowpass.tools.opt_tool import run_tool
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="lowpass-run", description="Run a model and print its outputs.")
+    p = argparse.ArgumentParser(
+        prog="lowpass-run", description="Run a model and print its outputs."
+    )
     p.add_argument("model", help="the model, an .mlir file")
-    p.add_argument("--input", "-i", action="append", default=[], metavar="NAME=FILE.npy",
-                   help="an input from a .npy file (repeat for each input)")
-    p.add_argument("--device", "-d", default="REFERENCE", help="device to run on (default REFERENCE)")
-    p.add_argument("--random-inputs", type=int, metavar="SEED", default=None,
-                   help="fill inputs that are not given with random data from this seed")
-    p.add_argument("--iterations", "-n", type=int, default=1,
-                   help="run the request N times (state carries over between runs); print the last outputs")
-    p.add_argument("--perf-counts", "-pc", action="store_true",
-                   help="print the profiling table of the last run")
+    p.add_argument(
+        "--input",
+        "-i",
+        action="append",
+        default=[],
+        metavar="NAME=FILE.npy",
+        help="an input from a .npy file (repeat for each input)",
+    )
+    p.add_argument(
+        "--device", "-d", default="REFERENCE", help="device to run on (default REFERENCE)"
+    )
+    p.add_argument(
+        "--random-inputs",
+        type=int,
+        metavar="SEED",
+        default=None,
+        help="fill inputs that are not given with random data from this seed",
+    )
+    p.add_argument(
+        "--iterations",
+        "-n",
+        type=int,
+        default=1,
+        help="run the request N times (state carries over between runs); print the last outputs",
+    )
+    p.add_argument(
+        "--perf-counts",
+        "-pc",
+        action="store_true",
+        help="print the profiling table of the last run",
+    )
     p.add_argument("--save-outputs", metavar="DIR", help="also save each output as DIR/<name>.npy")
     p.add_argument("--full", action="store_true", help="print outputs in full, not summarised")
     return p
@@ -58,8 +82,10 @@ def _load_inputs(args: argparse.Namespace, request: InferRequest) -> dict[str, n
         name, sep, path = spec.partition("=")
         if not sep:
             if len(ports) != 1:
-                raise LowpassError(f"--input {spec}: name the input (NAME=FILE.npy); inputs are "
-                                   + ", ".join(p.name for p in ports))
+                raise LowpassError(
+                    f"--input {spec}: name the input (NAME=FILE.npy); inputs are "
+                    + ", ".join(p.name for p in ports)
+                )
             name, path = ports[0].name, spec
         if not Path(path).is_file():
             raise LowpassError(f"--input {spec}: no such file '{path}'")
@@ -70,8 +96,11 @@ def _load_inputs(args: argparse.Namespace, request: InferRequest) -> dict[str, n
         request.compiled_model.input(name)  # unknown names fail here, with the list of inputs
     missing = [p for p in ports if p.name not in given]
     if missing and args.random_inputs is None:
-        raise LowpassError("missing input(s) " + ", ".join(f"'{p.name}'" for p in missing)
-                           + ": give them with --input NAME=FILE.npy or use --random-inputs SEED")
+        raise LowpassError(
+            "missing input(s) "
+            + ", ".join(f"'{p.name}'" for p in missing)
+            + ": give them with --input NAME=FILE.npy or use --random-inputs SEED"
+        )
     rng = np.random.default_rng(args.random_inputs)
     for p in missing:
         given[p.name] = _random_input(p, rng)
@@ -82,14 +111,19 @@ def _print_profiling(request: InferRequest) -> None:
     rows = request.get_profiling_info()
     width = max(len(r.node_name) for r in rows)
     type_width = max(len(r.node_type) for r in rows)
-    print(f"{'name':<{width}}  {'type':<{type_width}}  {'exec type':<12}  {'status':<8}  realTime (us)")
+    print(
+        f"{'name':<{width}}  {'type':<{type_width}}  {'exec type':<12}  {'status':<8}  "
+        "realTime (us)"
+    )
     total = 0.0
     for r in rows:
         us = r.real_time.total_seconds() * 1e6
         if r.node_type != "Stage" and r.status is ProfilingStatus.EXECUTED:
             total += us
-        print(f"{r.node_name:<{width}}  {r.node_type:<{type_width}}  {r.exec_type:<12}  "
-              f"{r.status.name:<8}  {us:12.1f}")
+        print(
+            f"{r.node_name:<{width}}  {r.node_type:<{type_width}}  {r.exec_type:<12}  "
+            f"{r.status.name:<8}  {us:12.1f}"
+        )
     print(f"Total time of the ops: {total:.1f} us; request latency {request.latency * 1e3:.1f} us")
 
 

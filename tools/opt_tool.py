@@ -33,13 +33,20 @@ GENERIC_PASS_FLAGS = ("canonicalize", "cse", "dce")
 class _AppendPass(argparse.Action):
     """`--<pass>` flag: appends the pass to the pipeline, keeping command-line order."""
 
-    def __init__(self, option_strings: list[str], dest: str, pass_name: str | None = None, **kw: Any):
+    def __init__(
+        self, option_strings: list[str], dest: str, pass_name: str | None = None, **kw: Any
+    ):
         self.pass_name = pass_name
         kw.setdefault("nargs", 0 if pass_name is not None else None)
         super().__init__(option_strings, "flag_passes", **kw)
 
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
-                 values: Any, option_string: str | None = None) -> None:
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
         passes = list(getattr(namespace, "flag_passes", None) or [])
         passes.append(self.pass_name if self.pass_name is not None else str(values))
         namespace.flag_passes = passes
@@ -75,7 +82,8 @@ class OptToolMain(xDSLOptMain):
     # ---- registration -------------------------------------------------------------------------
 
     def register_all_dialects(self) -> None:
-        super().register_all_dialects()  # xDSL's, plus lowpass's through the xdsl.universe entry point
+        # xDSL's dialects, plus lowpass's through the xdsl.universe entry point when installed
+        super().register_all_dialects()
         from lowpass.dialects import get_all_dialects
 
         for name, factory in get_all_dialects().items():
@@ -101,7 +109,9 @@ class OptToolMain(xDSLOptMain):
 
         self.available_frontends["mlir"] = parse_mlir
 
-    def parse_chunk(self, chunk: IO[bytes], file_extension: str, start_offset: int = 0) -> ModuleOp | None:
+    def parse_chunk(
+        self, chunk: IO[bytes], file_extension: str, start_offset: int = 0
+    ) -> ModuleOp | None:
         if file_extension == "mlir":
             return self.available_frontends["mlir"](chunk, start_offset)  # type: ignore[call-arg]
         return super().parse_chunk(chunk, file_extension, start_offset)
@@ -114,7 +124,9 @@ class OptToolMain(xDSLOptMain):
             "passes", "one flag per pass, run in command-line order; options as --PASS='k=v k2=v2'"
         )
         for name in [*GENERIC_PASS_FLAGS, *get_all_passes()]:
-            group.add_argument(f"--{name}", action=_AppendPass, pass_name=name, help=_pass_summary(self, name))
+            group.add_argument(
+                f"--{name}", action=_AppendPass, pass_name=name, help=_pass_summary(self, name)
+            )
         arg_parser.add_argument("--pass-spec", action=_AppendPass, help=argparse.SUPPRESS)
 
     # ---- pipeline -----------------------------------------------------------------------------
@@ -124,10 +136,15 @@ class OptToolMain(xDSLOptMain):
         spec = ",".join([*flag_passes, *filter(None, [self.args.passes])])
         start = time.perf_counter()
 
-        def callback(previous: ModulePass | None, module: ModuleOp, next_: ModulePass | None) -> None:
+        def callback(
+            previous: ModulePass | None, module: ModuleOp, next_: ModulePass | None
+        ) -> None:
             nonlocal start
             if self.args.time_passes and previous is not None:
-                print(f"Pass {previous.name} took {time.perf_counter() - start} seconds", file=sys.stderr)
+                print(
+                    f"Pass {previous.name} took {time.perf_counter() - start} seconds",
+                    file=sys.stderr,
+                )
             if not self.args.disable_verify:
                 source_map = self.source_maps[-1] if self.source_maps else None
                 try:
@@ -192,7 +209,8 @@ def run_tool(tool: Callable[[], Any], prog: str) -> int:
         if os.environ.get("LOWPASS_DEBUG"):
             raise
         print(
-            f"{prog}: internal error: {type(e).__name__}: {e} (set LOWPASS_DEBUG=1 for a traceback)",
+            f"{prog}: internal error: {type(e).__name__}: {e} "
+            "(set LOWPASS_DEBUG=1 for a traceback)",
             file=sys.stderr,
         )
         return 2

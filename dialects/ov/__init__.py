@@ -10,6 +10,7 @@ from xdsl.ir import Dialect
 from . import (
     activation,
     arithmetic,
+    conversion,
     convolution,
     image,
     infrastructure,
@@ -19,11 +20,11 @@ from . import (
     pooling,
     reduction,
     shape,
-    conversion,
 )
 from .activation import *  # noqa: F403
 from .arithmetic import *  # noqa: F403
 from .base import *  # noqa: F403
+from .conversion import *  # noqa: F403
 from .convolution import *  # noqa: F403
 from .image import *  # noqa: F403
 from .infrastructure import *  # noqa: F403
@@ -33,7 +34,6 @@ from .normalization import *  # noqa: F403
 from .pooling import *  # noqa: F403
 from .reduction import *  # noqa: F403
 from .shape import *  # noqa: F403
-from .conversion import *  # noqa: F403
 
 _MODULES = (
     activation,

@@ -45,8 +45,8 @@ from xdsl.dialects.builtin import (
     i32,
     i64,
 )
-from xdsl.ir import Attribute, OpResult, Operation, SSAValue
 from xdsl.interfaces import HasCanonicalizationPatternsInterface
+from xdsl.ir import Attribute, Operation, OpResult, SSAValue
 from xdsl.irdl import IRDLOperation
 from xdsl.pattern_rewriter import RewritePattern
 from xdsl.rewriter import Rewriter
@@ -54,7 +54,8 @@ from xdsl.utils.exceptions import VerifyException
 
 ui8 = IntegerType(8, Signedness.UNSIGNED)
 
-# Element types of the dialect and their numpy dtypes (OpenVINO: f32, f16, i64, i32, i8, u8, boolean).
+# Element types of the dialect and their numpy dtypes
+# (OpenVINO: f32, f16, i64, i32, i8, u8, boolean).
 _ELEMENT_DTYPES: tuple[tuple[Attribute, np.dtype], ...] = (
     (f32, np.dtype(np.float32)),
     (f16, np.dtype(np.float16)),
@@ -138,7 +139,9 @@ def is_static(shape: Sequence[int]) -> bool:
     return all(d != DYNAMIC for d in shape)
 
 
-def dense_from_array(array: np.ndarray, element_type: Attribute | None = None) -> DenseIntOrFPElementsAttr:
+def dense_from_array(
+    array: np.ndarray, element_type: Attribute | None = None
+) -> DenseIntOrFPElementsAttr:
     """A `dense<...>` attribute holding `array` (converted to `element_type` if given)."""
     element_type = element_type if element_type is not None else from_dtype(array.dtype)
     dtype = to_dtype(element_type)
@@ -204,7 +207,9 @@ def format_shape(shape: Sequence[int]) -> str:
 def normalize_axis(axis: int, rank: int, what: str = "axis") -> int:
     """OpenVINO axis normalisation: negative axes count from the end; out of range is an error."""
     if not -rank <= axis < rank:
-        raise VerifyException(f"{what} {axis} is out of range for rank {rank}, expected [{-rank}, {rank - 1}]")
+        raise VerifyException(
+            f"{what} {axis} is out of range for rank {rank}, expected [{-rank}, {rank - 1}]"
+        )
     return axis + rank if axis < 0 else axis
 
 

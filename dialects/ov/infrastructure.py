@@ -51,7 +51,9 @@ class ConstantOp(OvOp):
         set_name(self, name)
 
     @staticmethod
-    def from_array(array: np.ndarray, element_type: Attribute | None = None, name: str | None = None) -> ConstantOp:
+    def from_array(
+        array: np.ndarray, element_type: Attribute | None = None, name: str | None = None
+    ) -> ConstantOp:
         return ConstantOp(dense_from_array(np.asarray(array), element_type), name)
 
     def array(self) -> np.ndarray:
@@ -69,7 +71,9 @@ class ConstantOp(OvOp):
         expected = int(np.prod(shape)) * to_dtype(self.value.get_element_type()).itemsize
         got = len(self.value.data.data)
         if got not in (expected, to_dtype(self.value.get_element_type()).itemsize):
-            raise VerifyException(f"constant holds {got} bytes, expected {expected} for {self.value.type}")
+            raise VerifyException(
+                f"constant holds {got} bytes, expected {expected} for {self.value.type}"
+            )
 
     def infer_result_types(self) -> Sequence[Attribute]:
         return [self.value.type]

@@ -16,12 +16,16 @@ ROUNDTRIPS = "\n".join(p.read_text() for p in (ROOT / "test" / "dialects").rglob
 
 @pytest.mark.parametrize("op", ALL_OPS, ids=lambda op: op.name)
 def test_op_is_documented(op: type[OvOp]) -> None:
-    assert re.search(rf"^#+ .*`?{re.escape(op.name)}`?", DOCS, re.M), f"no docs/dialect entry for {op.name}"
+    assert re.search(rf"^#+ .*`?{re.escape(op.name)}`?", DOCS, re.M), (
+        f"no docs/dialect entry for {op.name}"
+    )
 
 
 @pytest.mark.parametrize("op", ALL_OPS, ids=lambda op: op.name)
 def test_op_has_round_trip_test(op: type[OvOp]) -> None:
-    assert re.search(rf"\b{re.escape(op.name)}\b", ROUNDTRIPS), f"no ops.mlir round trip for {op.name}"
+    assert re.search(rf"\b{re.escape(op.name)}\b", ROUNDTRIPS), (
+        f"no ops.mlir round trip for {op.name}"
+    )
 
 
 @pytest.mark.parametrize("op", ALL_OPS, ids=lambda op: op.name)

@@ -66,7 +66,9 @@ def test_inputs_of_another_precision_are_converted(core: lowpass.Core) -> None:
     s = np.array([1, 2, 3], dtype=np.int64)
     results = compiled({"data": x, "s": s})
     assert results["scaled"].dtype == np.float32
-    np.testing.assert_allclose(results["scaled"], expected(x.astype(np.float32), s.astype(np.float32))[0])
+    np.testing.assert_allclose(
+        results["scaled"], expected(x.astype(np.float32), s.astype(np.float32))[0]
+    )
 
 
 def test_errors_are_clear(core: lowpass.Core) -> None:
@@ -82,16 +84,21 @@ def test_errors_are_clear(core: lowpass.Core) -> None:
     with pytest.raises(LowpassError, match="input index 5 is out of range"):
         request.infer({5: x})
     with pytest.raises(LowpassError, match="no output yet"):
-        compiled.create_infer_request().results
+        _ = compiled.create_infer_request().results
     with pytest.raises(LowpassError, match='Device with "GPU" name is not registered'):
         core.compile_model(MODEL, "GPU")
 
 
 def test_read_model_reports_file_and_line(core: lowpass.Core, tmp_path: Path) -> None:
     bad = tmp_path / "bad.mlir"
-    bad.write_text(MODEL.replace("tensor<3xf32> {ov.name = \"bias\"}", "tensor<3xf32>").replace(
-        "%a = ov.add %x, %b", "%a = ov.add %x, %s auto_broadcast = \"none\""))
-    with pytest.raises(Exception, match=r"bad.mlir:5:\d+: error: 'ov.add' op auto_broadcast = none"):
+    bad.write_text(
+        MODEL.replace('tensor<3xf32> {ov.name = "bias"}', "tensor<3xf32>").replace(
+            "%a = ov.add %x, %b", '%a = ov.add %x, %s auto_broadcast = "none"'
+        )
+    )
+    with pytest.raises(
+        Exception, match=r"bad.mlir:5:\d+: error: 'ov.add' op auto_broadcast = none"
+    ):
         core.read_model(bad)
 
 
@@ -115,7 +122,9 @@ def test_profiling_info(core: lowpass.Core) -> None:
         ("Subtract_3", "Subtract", "ref_FP32"),
     ]
     assert all(r.status is ProfilingStatus.EXECUTED for r in rows)
-    assert all(isinstance(r.real_time, timedelta) and r.real_time.total_seconds() >= 0 for r in rows)
+    assert all(
+        isinstance(r.real_time, timedelta) and r.real_time.total_seconds() >= 0 for r in rows
+    )
     assert stages[2].real_time >= max(r.real_time for r in ops)
     assert request.latency > 0
 
