@@ -145,7 +145,8 @@ def dense_from_array(
     """A `dense<...>` attribute holding `array` (converted to `element_type` if given)."""
     element_type = element_type if element_type is not None else from_dtype(array.dtype)
     dtype = to_dtype(element_type)
-    data = np.ascontiguousarray(array, dtype=dtype)
+    # ascontiguousarray makes 0-d arrays 1-d: keep the original shape (rank-0 tensors).
+    data = np.ascontiguousarray(array, dtype=dtype).reshape(np.shape(array))
     if dtype == np.bool_:
         # xDSL stores i1 `true` as the normalised signless value -1 (0xff); keep that encoding so
         # that attributes built here and parsed ones compare equal.

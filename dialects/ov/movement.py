@@ -1,3 +1,1332 @@
-"""movement ops of the OpenVINO opset (being written)."""
+"""
+Data movement ops of the OpenVINO opset: Concat, Split, VariadicSplit, Transpose, Gather,
+StridedSlice, DepthToSpace, BatchToSpace, SpaceToBatch, ShuffleChannels, Broadcast.
 
-OPS: tuple[type, ...] = ()
+Shape-like operands (axes, orders, begins, block shapes, target shapes) are i32 or i64
+tensors. When their values are known at compile time (`operand_value`), the result shape is
+computed exactly; otherwise the result has the right rank where possible and `?` dimensions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+import numpy as np
+from xdsl.dialects.builtin import I64, DenseArrayBase, IntegerAttr, StringAttr, TensorType, i32, i64
+from xdsl.ir import Attribute, SSAValue
+from xdsl.irdl import (
+    ParsePropInAttrDict,
+    irdl_op_definition,
+    operand_def,
+    opt_operand_def,
+    prop_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+    var_result_def,
+)
+from xdsl.traits import Pure
+from xdsl.utils.exceptions import VerifyException
+
+from .base import (
+    DYNAMIC,
+    PLACEHOLDER_TYPE,
+    OvOp,
+    broadcast_shapes,
+    element_type_of,
+    format_shape,
+    i64_array,
+    ints,
+    normalize_axis,
+    set_name,
+    shape_of,
+    tensor,
+)
+
+# --------------------------------------------------------------------------------------------
+# Helpers
+# --------------------------------------------------------------------------------------------
+
+_RANK_WORDS = {0: "a scalar", 1: "1-D"}
+
+
+def _check_int_operand(
+    value: SSAValue, what: str, ranks: Sequence[int] = (1,), one_element: bool = False
+) -> None:
+    """Shape-like operand: element type i32/i64 and a rank in `ranks`."""
+    et = element_type_of(value)
+    if et not in (i32, i64):
+        raise VerifyException(f"{what} must have element type i32 or i64, got {et}")
+    shape = shape_of(value)
+    if len(shape) not in ranks:
+        expected = " or ".join(_RANK_WORDS.get(r, f"rank {r}") for r in ranks)
+        raise VerifyException(f"{what} must be {expected}, got shape {format_shape(shape)}")
+    if one_element and len(shape) == 1 and shape[0] not in (1, DYNAMIC):
+        raise VerifyException(f"{what} must have one element, got shape {format_shape(shape)}")
+
+
+def _check_same_element_type(op: OvOp, what: str = "operands") -> None:
+    types = {element_type_of(v) for v in op.operands}
+    if len(types) > 1:
+        raise VerifyException(
+            f"{what} must have the same element type, got "
+            + ", ".join(str(element_type_of(v)) for v in op.operands)
+        )
+
+
+def _vector_length(value: SSAValue) -> int:
+    """Static length of a 1-D operand, or DYNAMIC."""
+    shape = shape_of(value)
+    return shape[0] if len(shape) == 1 else 1
+
+
+def _int_list(value: np.ndarray | None) -> list[int] | None:
+    return None if value is None else [int(v) for v in np.asarray(value).reshape(-1)]
+
+
+def _scalar(value: np.ndarray | None) -> int | None:
+    return None if value is None else int(np.asarray(value).reshape(-1)[0])
+
+
+def _same_length(values: Sequence[SSAValue], names: Sequence[str], op_rank: int | None) -> None:
+    """1-D operands of equal static length (and equal to `op_rank` if given)."""
+    lengths = [_vector_length(v) for v in values]
+    known = [(n, length) for n, length in zip(names, lengths, strict=True) if length != DYNAMIC]
+    if op_rank is not None:
+        for n, length in known:
+            if length != op_rank:
+                raise VerifyException(
+                    f"{n} must have {op_rank} elements (the rank of data), got {length}"
+                )
+    if len({length for _, length in known}) > 1:
+        raise VerifyException(
+            ", ".join(names) + " must have the same length, got "
+            + ", ".join(str(length) for _, length in known)
+        )
+
+
+def _merge_dim(a: int, b: int) -> int | None:
+    """Merged value of two compatible dims, or None when incompatible."""
+    if a == DYNAMIC:
+        return b
+    if b == DYNAMIC or a == b:
+        return a
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# Concat
+# --------------------------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class ConcatOp(OvOp):
+    """
+    Concatenation of tensors along one axis (OpenVINO `Concat-1`).
+
+    `%r = ov.concat %a, %b axis = 1 : (tensor<2x3xf32>, tensor<2x4xf32>) -> tensor<2x7xf32>`
+    """
+
+    name = "ov.concat"
+    inputs = var_operand_def(TensorType)
+    result = result_def(TensorType)
+    axis = prop_def(IntegerAttr[I64])
+
+    assembly_format = "$inputs `axis` `=` $axis attr-dict `:` functional-type(operands, results)"
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        inputs: Sequence[SSAValue],
+        axis: int,
+        *,
+        result_type: Attribute | None = None,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(
+            operands=[list(inputs)],
+            result_types=[result_type or PLACEHOLDER_TYPE],
+            properties={"axis": IntegerAttr(axis, i64)},
+        )
+        set_name(self, name)
+        if result_type is None:
+            self.set_inferred_result_types()
+
+    def verify_attrs(self) -> None:
+        if not self.inputs:
+            raise VerifyException("expected at least one input")
+        _check_same_element_type(self, "inputs")
+        ranks = [len(shape_of(v)) for v in self.inputs]
+        if len(set(ranks)) > 1:
+            raise VerifyException(
+                "inputs must have the same rank, got shapes "
+                + ", ".join(format_shape(shape_of(v)) for v in self.inputs)
+            )
+        if ranks[0] == 0:
+            raise VerifyException("inputs must have rank >= 1, got scalars")
+        normalize_axis(self.axis.value.data, ranks[0])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        shapes = [shape_of(v) for v in self.inputs]
+        rank = len(shapes[0])
+        axis = normalize_axis(self.axis.value.data, rank)
+        out = list(shapes[0])
+        for shape in shapes[1:]:
+            for d in range(rank):
+                if d == axis:
+                    continue
+                merged = _merge_dim(out[d], shape[d])
+                if merged is None:
+                    raise VerifyException(
+                        f"inputs must have equal dimensions except on axis {axis}, got shapes "
+                        + ", ".join(format_shape(s) for s in shapes)
+                    )
+                out[d] = merged
+        axis_dims = [s[axis] for s in shapes]
+        out[axis] = DYNAMIC if DYNAMIC in axis_dims else sum(axis_dims)
+        return [tensor(out, element_type_of(self.inputs[0]))]
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        axis = normalize_axis(self.axis.value.data, inputs[0].ndim)
+        return (np.concatenate(list(inputs), axis=axis),)
+
+
+# --------------------------------------------------------------------------------------------
+# Split, VariadicSplit
+# --------------------------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class SplitOp(OvOp):
+    """
+    Split into `num_splits` equal parts along an axis (OpenVINO `Split-1`).
+
+    `%a, %b = ov.split %x, %axis num_splits = 2 : (tensor<4x6xf32>, tensor<i64>)
+    -> (tensor<4x3xf32>, tensor<4x3xf32>)`
+    """
+
+    name = "ov.split"
+    data = operand_def(TensorType)
+    axis = operand_def(TensorType)
+    outputs = var_result_def(TensorType)
+    num_splits = prop_def(IntegerAttr[I64])
+
+    assembly_format = (
+        "$data `,` $axis `num_splits` `=` $num_splits attr-dict "
+        "`:` functional-type(operands, results)"
+    )
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        data: SSAValue,
+        axis: SSAValue,
+        num_splits: int,
+        *,
+        result_types: Sequence[Attribute] | None = None,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(
+            operands=[data, axis],
+            result_types=[list(result_types or [PLACEHOLDER_TYPE] * num_splits)],
+            properties={"num_splits": IntegerAttr(num_splits, i64)},
+        )
+        set_name(self, name)
+        if result_types is None:
+            self.set_inferred_result_types()
+
+    def verify_attrs(self) -> None:
+        n = self.num_splits.value.data
+        if n < 1:
+            raise VerifyException(f"num_splits must be >= 1, got {n}")
+        _check_int_operand(self.axis, "axis", ranks=(0,))
+        if len(shape_of(self.data)) == 0:
+            raise VerifyException("data must have rank >= 1, got a scalar")
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        shape = shape_of(self.data)
+        et = element_type_of(self.data)
+        n = self.num_splits.value.data
+        axis = _scalar(self.operand_value(1))
+        if axis is None:
+            return [tensor([DYNAMIC] * len(shape), et)] * n
+        axis = normalize_axis(axis, len(shape))
+        out = list(shape)
+        if shape[axis] != DYNAMIC:
+            if shape[axis] % n:
+                raise VerifyException(
+                    f"dimension {shape[axis]} of axis {axis} is not divisible by "
+                    f"num_splits = {n}"
+                )
+            out[axis] = shape[axis] // n
+        return [tensor(out, et)] * n
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        data, axis = inputs
+        axis = normalize_axis(int(np.asarray(axis).reshape(-1)[0]), data.ndim)
+        return tuple(np.split(data, self.num_splits.value.data, axis=axis))
+
+
+@irdl_op_definition
+class VariadicSplitOp(OvOp):
+    """
+    Split along an axis into parts of the given lengths (OpenVINO `VariadicSplit-1`).
+
+    One length may be -1: it takes the rest of the dimension.
+    `%a, %b = ov.variadic_split %x, %axis, %lengths : (tensor<4x6xf32>, tensor<i64>,
+    tensor<2xi64>) -> (tensor<4x1xf32>, tensor<4x5xf32>)`
+    """
+
+    name = "ov.variadic_split"
+    data = operand_def(TensorType)
+    axis = operand_def(TensorType)
+    split_lengths = operand_def(TensorType)
+    outputs = var_result_def(TensorType)
+
+    assembly_format = (
+        "$data `,` $axis `,` $split_lengths attr-dict `:` functional-type(operands, results)"
+    )
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        data: SSAValue,
+        axis: SSAValue,
+        split_lengths: SSAValue,
+        *,
+        result_types: Sequence[Attribute] | None = None,
+        name: str | None = None,
+    ) -> None:
+        if result_types is None:
+            n = _vector_length(split_lengths)
+            if n == DYNAMIC:
+                raise ValueError("split_lengths needs a static length to infer the result types")
+        else:
+            n = len(result_types)
+        super().__init__(
+            operands=[data, axis, split_lengths],
+            result_types=[list(result_types or [PLACEHOLDER_TYPE] * n)],
+        )
+        set_name(self, name)
+        if result_types is None:
+            self.set_inferred_result_types()
+
+    def verify_attrs(self) -> None:
+        _check_int_operand(self.axis, "axis", ranks=(0, 1), one_element=True)
+        _check_int_operand(self.split_lengths, "split_lengths")
+        if len(shape_of(self.data)) == 0:
+            raise VerifyException("data must have rank >= 1, got a scalar")
+        n = _vector_length(self.split_lengths)
+        if n != DYNAMIC and n != len(self.outputs):
+            raise VerifyException(
+                f"expected {n} results (the length of split_lengths), got {len(self.outputs)}"
+            )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        shape = shape_of(self.data)
+        et = element_type_of(self.data)
+        n = len(self.outputs)
+        axis = _scalar(self.operand_value(1))
+        if axis is None:
+            return [tensor([DYNAMIC] * len(shape), et)] * n
+        axis = normalize_axis(axis, len(shape))
+        lengths = _int_list(self.operand_value(2))
+        if lengths is None:
+            out = list(shape)
+            out[axis] = DYNAMIC
+            return [tensor(out, et)] * n
+        lengths = self._resolve_lengths(lengths, shape[axis])
+        types = []
+        for length in lengths:
+            out = list(shape)
+            out[axis] = length
+            types.append(tensor(out, et))
+        return types
+
+    @staticmethod
+    def _resolve_lengths(lengths: list[int], dim: int) -> list[int]:
+        """Replace the -1 entry (if any) by the rest of `dim`; check the sum."""
+        minus = [i for i, v in enumerate(lengths) if v == -1]
+        if len(minus) > 1:
+            raise VerifyException(f"split_lengths may hold at most one -1, got {lengths}")
+        bad = [v for v in lengths if v < -1]
+        if bad:
+            raise VerifyException(f"split_lengths must be >= 0 or -1, got {lengths}")
+        known = sum(v for v in lengths if v != -1)
+        if dim == DYNAMIC:
+            return [DYNAMIC if v == -1 else v for v in lengths]
+        if minus:
+            if known > dim:
+                raise VerifyException(
+                    f"split_lengths {lengths} sum to more than the dimension {dim} of the axis"
+                )
+            return [dim - known if v == -1 else v for v in lengths]
+        if known != dim:
+            raise VerifyException(
+                f"split_lengths {lengths} must sum to the dimension {dim} of the axis, "
+                f"got {known}"
+            )
+        return lengths
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        data, axis, lengths = inputs
+        axis = normalize_axis(int(np.asarray(axis).reshape(-1)[0]), data.ndim)
+        sizes = self._resolve_lengths(_int_list(lengths) or [], data.shape[axis])
+        bounds = np.cumsum([0, *sizes])
+        return tuple(
+            np.take(data, np.arange(bounds[i], bounds[i + 1]), axis=axis)
+            for i in range(len(sizes))
+        )
+
+
+# --------------------------------------------------------------------------------------------
+# Transpose
+# --------------------------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class TransposeOp(OvOp):
+    """
+    Permutation of the axes (OpenVINO `Transpose-1`); an empty order reverses them.
+
+    `%r = ov.transpose %x, %order : (tensor<2x3x4xf32>, tensor<3xi64>) -> tensor<4x2x3xf32>`
+    """
+
+    name = "ov.transpose"
+    data = operand_def(TensorType)
+    order = operand_def(TensorType)
+    result = result_def(TensorType)
+
+    assembly_format = "$data `,` $order attr-dict `:` functional-type(operands, results)"
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        data: SSAValue,
+        order: SSAValue,
+        *,
+        result_type: Attribute | None = None,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(operands=[data, order], result_types=[result_type or PLACEHOLDER_TYPE])
+        set_name(self, name)
+        if result_type is None:
+            self.set_inferred_result_types()
+
+    def verify_attrs(self) -> None:
+        _check_int_operand(self.order, "order")
+        rank = len(shape_of(self.data))
+        n = _vector_length(self.order)
+        if n not in (DYNAMIC, 0, rank):
+            raise VerifyException(
+                f"order must have {rank} elements (the rank of data) or none, got {n}"
+            )
+
+    def _permutation(self, order: list[int], rank: int) -> list[int]:
+        if not order:
+            return list(range(rank - 1, -1, -1))
+        if sorted(order) != list(range(rank)):
+            raise VerifyException(
+                f"order {order} is not a permutation of [0, {rank - 1}]"
+                if rank
+                else f"order {order} must be empty for a scalar"
+            )
+        return order
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        shape = shape_of(self.data)
+        order = _int_list(self.operand_value(1))
+        if order is None:
+            out = [DYNAMIC] * len(shape)
+        else:
+            out = [shape[i] for i in self._permutation(order, len(shape))]
+        return [tensor(out, element_type_of(self.data))]
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        data, order = inputs
+        return (np.transpose(data, self._permutation(_int_list(order) or [], data.ndim)),)
+
+
+# --------------------------------------------------------------------------------------------
+# Gather
+# --------------------------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class GatherOp(OvOp):
+    """
+    Gather slices along an axis by indices (OpenVINO `Gather-8`).
+
+    Negative indices count from the end of the axis; indices out of `[-dim, dim)` give zeros.
+    The first `batch_dims` dimensions of data and indices are batch dimensions.
+    `%r = ov.gather %x, %idx, %axis batch_dims = 1 : (tensor<2x5xf32>, tensor<2x3xi64>,
+    tensor<i64>) -> tensor<2x3xf32>`
+    """
+
+    name = "ov.gather"
+    data = operand_def(TensorType)
+    indices = operand_def(TensorType)
+    axis = operand_def(TensorType)
+    result = result_def(TensorType)
+    batch_dims = prop_def(IntegerAttr[I64], default_value=IntegerAttr(0, i64))
+
+    assembly_format = (
+        "$data `,` $indices `,` $axis (`batch_dims` `=` $batch_dims^)? attr-dict "
+        "`:` functional-type(operands, results)"
+    )
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        data: SSAValue,
+        indices: SSAValue,
+        axis: SSAValue,
+        *,
+        batch_dims: int = 0,
+        result_type: Attribute | None = None,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(
+            operands=[data, indices, axis],
+            result_types=[result_type or PLACEHOLDER_TYPE],
+            properties={"batch_dims": IntegerAttr(batch_dims, i64)},
+        )
+        set_name(self, name)
+        if result_type is None:
+            self.set_inferred_result_types()
+
+    def verify_attrs(self) -> None:
+        _check_int_operand(self.indices, "indices", ranks=range(64))
+        _check_int_operand(self.axis, "axis", ranks=(0, 1), one_element=True)
+        self._batch_dims()
+
+    def _batch_dims(self) -> int:
+        bd = self.batch_dims.value.data
+        irank = len(shape_of(self.indices))
+        if not -irank <= bd <= irank:
+            raise VerifyException(
+                f"batch_dims {bd} is out of range for indices of rank {irank}, "
+                f"expected [{-irank}, {irank}]"
+            )
+        return bd + irank if bd < 0 else bd
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        data, indices = shape_of(self.data), shape_of(self.indices)
+        et = element_type_of(self.data)
+        bd = self._batch_dims()
+        for d in range(min(bd, len(data))):
+            if _merge_dim(data[d], indices[d]) is None:
+                raise VerifyException(
+                    f"data and indices must have equal dimensions up to batch_dims = {bd}, "
+                    f"got shapes {format_shape(data)} and {format_shape(indices)}"
+                )
+        batch = [_merge_dim(data[d], indices[d]) for d in range(min(bd, len(data)))]
+        axis = _scalar(self.operand_value(2))
+        if axis is None:
+            rest = len(data) + len(indices) - 1 - 2 * bd
+            return [tensor([*batch, *[DYNAMIC] * rest], et)]
+        axis = normalize_axis(axis, len(data))
+        if bd > axis:
+            raise VerifyException(f"batch_dims {bd} must be <= axis {axis}")
+        out = [*batch, *data[bd:axis], *indices[bd:], *data[axis + 1 :]]
+        return [tensor(out, et)]
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        data, indices, axis_v = inputs
+        axis = normalize_axis(int(np.asarray(axis_v).reshape(-1)[0]), data.ndim)
+        bd = self._batch_dims()
+        dim = data.shape[axis]
+        idx = indices.astype(np.int64)
+        idx = np.where(idx < 0, idx + dim, idx)
+        valid = (idx >= 0) & (idx < dim)
+        idx = np.where(valid, idx, 0)
+        batch = int(np.prod(data.shape[:bd], dtype=np.int64))
+        outer = int(np.prod(data.shape[bd:axis], dtype=np.int64))
+        inner = int(np.prod(data.shape[axis + 1 :], dtype=np.int64))
+        d = data.reshape(batch, outer, dim, inner)
+        i = idx.reshape(batch, -1)
+        v = valid.reshape(batch, -1)
+        if dim == 0:
+            g = np.zeros((batch, outer, i.shape[1], inner), data.dtype)
+        else:
+            g = d[np.arange(batch)[:, None, None], np.arange(outer)[None, :, None], i[:, None, :]]
+            g = np.where(v[:, None, :, None], g, np.zeros((), data.dtype))
+        out_shape = data.shape[:axis] + indices.shape[bd:] + data.shape[axis + 1 :]
+        return (g.reshape(out_shape),)
+
+
+# --------------------------------------------------------------------------------------------
+# StridedSlice
+# --------------------------------------------------------------------------------------------
+
+_MASKS = ("begin_mask", "end_mask", "new_axis_mask", "shrink_axis_mask", "ellipsis_mask")
+
+
+def _slice_bounds(
+    begin: int | None, end: int | None, stride: int, dim: int
+) -> tuple[int, int | None, int]:
+    """
+    OpenVINO's clamping of one `begin:end:stride` slice on a dimension of size `dim` (None =
+    masked): a `slice` giving the same elements. It differs from Python's for a begin before
+    the start with a negative stride, which OpenVINO clamps to 0 (one element) instead of
+    giving an empty range.
+    """
+    rev = stride < 0
+    if begin is None:
+        b = dim - 1 if rev else 0
+    else:
+        b = begin + dim if begin < 0 else begin
+    b = max(0, min(dim - 1 if rev else dim, b))
+    if end is None:
+        e = -1 if rev else dim
+    else:
+        e = end + dim if end < 0 else end
+    e = max(-1 if rev else 0, min(dim, e))
+    return b, (None if e < 0 else e), stride
+
+
+def _slice_length(begin: int | None, end: int | None, stride: int, dim: int) -> int:
+    b, e, s = _slice_bounds(begin, end, stride, dim)
+    return len(range(b, -1 if e is None else e, s))
+
+
+@irdl_op_definition
+class StridedSliceOp(OvOp):
+    """
+    Numpy-style strided slice with masks (OpenVINO `StridedSlice-1`).
+
+    Entry `i` of begin/end/stride is one slicing spec; bit `i` of the masks (`array<i64>` of
+    0/1, missing entries are 0) changes it: `begin_mask`/`end_mask` ignore begin/end (whole
+    range), `new_axis_mask` inserts a dimension of size 1, `shrink_axis_mask` takes the single
+    index `begin` and removes the dimension, `ellipsis_mask` (at most one bit) stands for all
+    the dimensions no spec names. Precedence on one entry: ellipsis, new axis, shrink. A shrunk
+    axis takes index `begin` even when its begin_mask bit is set (OpenVINO's reference
+    implementation; its CPU plugin takes 0 there).
+    """
+
+    name = "ov.strided_slice"
+    data = operand_def(TensorType)
+    begin = operand_def(TensorType)
+    end = operand_def(TensorType)
+    stride = opt_operand_def(TensorType)
+    result = result_def(TensorType)
+    begin_mask = prop_def(DenseArrayBase, default_value=i64_array([]))
+    end_mask = prop_def(DenseArrayBase, default_value=i64_array([]))
+    new_axis_mask = prop_def(DenseArrayBase, default_value=i64_array([]))
+    shrink_axis_mask = prop_def(DenseArrayBase, default_value=i64_array([]))
+    ellipsis_mask = prop_def(DenseArrayBase, default_value=i64_array([]))
+
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = (
+        "$data `,` $begin `,` $end (`,` $stride^)? attr-dict `:` functional-type(operands, results)"
+    )
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        data: SSAValue,
+        begin: SSAValue,
+        end: SSAValue,
+        stride: SSAValue | None = None,
+        *,
+        begin_mask: Sequence[int] = (),
+        end_mask: Sequence[int] = (),
+        new_axis_mask: Sequence[int] = (),
+        shrink_axis_mask: Sequence[int] = (),
+        ellipsis_mask: Sequence[int] = (),
+        result_type: Attribute | None = None,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(
+            operands=[data, begin, end, [stride] if stride is not None else []],
+            result_types=[result_type or PLACEHOLDER_TYPE],
+            properties={
+                "begin_mask": i64_array(begin_mask),
+                "end_mask": i64_array(end_mask),
+                "new_axis_mask": i64_array(new_axis_mask),
+                "shrink_axis_mask": i64_array(shrink_axis_mask),
+                "ellipsis_mask": i64_array(ellipsis_mask),
+            },
+        )
+        set_name(self, name)
+        if result_type is None:
+            self.set_inferred_result_types()
+
+    def _mask(self, name: str) -> tuple[int, ...]:
+        return ints(getattr(self, name))
+
+    def _bits(self, name: str, n: int) -> list[bool]:
+        m = self._mask(name)
+        return [i < len(m) and m[i] == 1 for i in range(n)]
+
+    def verify_attrs(self) -> None:
+        for mask in _MASKS:
+            attr = getattr(self, mask)
+            if attr.get_element_type() != i64:
+                raise VerifyException(f"{mask} must be an array<i64>, got {attr}")
+            values = self._mask(mask)
+            if any(v not in (0, 1) for v in values):
+                raise VerifyException(f"{mask} entries must be 0 or 1, got {list(values)}")
+        if sum(self._mask("ellipsis_mask")) > 1:
+            raise VerifyException(
+                "ellipsis_mask may have at most one bit set, got "
+                f"{list(self._mask('ellipsis_mask'))}"
+            )
+        vectors = [self.begin, self.end] + ([self.stride] if self.stride is not None else [])
+        names = ["begin", "end"] + (["stride"] if self.stride is not None else [])
+        for v, n in zip(vectors, names, strict=True):
+            _check_int_operand(v, n)
+        _same_length(vectors, names, None)
+
+    def _specs(self, n: int | None = None) -> tuple[int, list[str]]:
+        """(number of specs, kind of each spec: 'ellipsis', 'new', 'shrink' or 'slice')."""
+        if n is None:
+            n = _vector_length(self.begin)
+        if n == DYNAMIC:
+            n = _vector_length(self.end)
+        if n == DYNAMIC and self.stride is not None:
+            n = _vector_length(self.stride)
+        if n == DYNAMIC:
+            return DYNAMIC, []
+        ell = self._bits("ellipsis_mask", n)
+        new = self._bits("new_axis_mask", n)
+        shrink = self._bits("shrink_axis_mask", n)
+        kinds = [
+            "ellipsis" if e else "new" if a else "shrink" if s else "slice"
+            for e, a, s in zip(ell, new, shrink, strict=True)
+        ]
+        return n, kinds
+
+    def _plan(
+        self, shape: Sequence[int], n: int | None = None
+    ) -> tuple[list[str], list[int | None]]:
+        """
+        Expand the specs to one entry per output-producing step: for each spec kind, the input
+        dimension it reads (None for a new axis). Ellipsis (explicit or implicit at the end)
+        is expanded to 'full' entries.
+        """
+        rank = len(shape)
+        _, kinds = self._specs(n)
+        real = sum(1 for k in kinds if k in ("slice", "shrink"))
+        if real > rank:
+            raise VerifyException(
+                f"{real} slicing entries (not new axes or ellipsis) for data of rank {rank}"
+            )
+        expanded: list[str] = []
+        spec_of: list[int | None] = []
+        ellipsis_done = False
+        for i, k in enumerate(kinds):
+            if k == "ellipsis":
+                if not ellipsis_done:
+                    expanded += ["full"] * (rank - real)
+                    spec_of += [None] * (rank - real)
+                    ellipsis_done = True
+            else:
+                expanded.append(k)
+                spec_of.append(i)
+        if not ellipsis_done:
+            expanded += ["full"] * (rank - real)
+            spec_of += [None] * (rank - real)
+        return expanded, spec_of
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        shape = shape_of(self.data)
+        et = element_type_of(self.data)
+        n, _ = self._specs()
+        if n == DYNAMIC:
+            if any(sum(self._mask(m)) for m in ("new_axis_mask", "shrink_axis_mask")):
+                raise VerifyException(
+                    "begin/end need a static length when new_axis_mask or shrink_axis_mask is set"
+                )
+            return [tensor([DYNAMIC] * len(shape), et)]
+        begin = _int_list(self.operand_value(1))
+        end = _int_list(self.operand_value(2))
+        stride = _int_list(self.operand_value(3)) if self.stride is not None else [1] * n
+        if stride is not None and 0 in stride:
+            raise VerifyException(f"stride must be non-zero, got {stride}")
+        bmask = self._bits("begin_mask", n)
+        emask = self._bits("end_mask", n)
+        expanded, spec_of = self._plan(shape)
+        out: list[int] = []
+        d = 0
+        for k, i in zip(expanded, spec_of, strict=True):
+            if k == "new":
+                out.append(1)
+                continue
+            dim = shape[d]
+            d += 1
+            if k == "full":
+                out.append(dim)
+            elif k == "shrink":
+                continue
+            else:
+                assert i is not None
+                if dim == DYNAMIC or stride is None:
+                    out.append(DYNAMIC)
+                    continue
+                b = None if bmask[i] else (begin[i] if begin is not None else DYNAMIC)
+                e = None if emask[i] else (end[i] if end is not None else DYNAMIC)
+                if b == DYNAMIC or e == DYNAMIC:
+                    out.append(DYNAMIC)
+                else:
+                    out.append(_slice_length(b, e, stride[i], dim))
+        return [tensor(out, et)]
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        data = inputs[0]
+        begin = _int_list(inputs[1]) or []
+        end = _int_list(inputs[2]) or []
+        n = len(begin)
+        stride = _int_list(inputs[3]) if len(inputs) > 3 else [1] * n
+        assert stride is not None
+        bmask = self._bits("begin_mask", n)
+        emask = self._bits("end_mask", n)
+        expanded, spec_of = self._plan(data.shape, n)
+        index: list[object] = []
+        d = 0
+        for k, i in zip(expanded, spec_of, strict=True):
+            if k == "new":
+                index.append(np.newaxis)
+                continue
+            dim = data.shape[d]
+            d += 1
+            if k == "full":
+                index.append(slice(None))
+            elif k == "shrink":
+                assert i is not None
+                b = begin[i]  # begin_mask does not apply to a shrunk axis
+                if not -dim <= b < dim:
+                    raise ValueError(f"shrink index {b} is out of range for dimension {dim}")
+                index.append(b)
+            else:
+                assert i is not None
+                if stride[i] == 0:
+                    raise ValueError("stride must be non-zero")
+                index.append(
+                    slice(
+                        *_slice_bounds(
+                            None if bmask[i] else begin[i],
+                            None if emask[i] else end[i],
+                            stride[i],
+                            dim,
+                        )
+                    )
+                )
+        return (np.array(data[tuple(index)]),)
+
+
+# --------------------------------------------------------------------------------------------
+# DepthToSpace
+# --------------------------------------------------------------------------------------------
+
+DEPTH_TO_SPACE_MODES = ("blocks_first", "depth_first")
+
+
+@irdl_op_definition
+class DepthToSpaceOp(OvOp):
+    """
+    Move channel data into spatial blocks (OpenVINO `DepthToSpace-1`).
+
+    `[N, C, D1..DK]` -> `[N, C / bs^K, D1 * bs, ..., DK * bs]`. In `blocks_first` mode the
+    channel index splits as `(block offsets..., new channel)`, in `depth_first` mode as
+    `(new channel, block offsets...)`.
+    `%r = ov.depth_to_space %x mode = "blocks_first" block_size = 2 : (tensor<1x8x2x2xf32>)
+    -> tensor<1x2x4x4xf32>`
+    """
+
+    name = "ov.depth_to_space"
+    data = operand_def(TensorType)
+    result = result_def(TensorType)
+    mode = prop_def(StringAttr)
+    block_size = prop_def(IntegerAttr[I64], default_value=IntegerAttr(1, i64))
+
+    assembly_format = (
+        "$data `mode` `=` $mode (`block_size` `=` $block_size^)? attr-dict "
+        "`:` functional-type(operands, results)"
+    )
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        data: SSAValue,
+        mode: str,
+        block_size: int = 1,
+        *,
+        result_type: Attribute | None = None,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(
+            operands=[data],
+            result_types=[result_type or PLACEHOLDER_TYPE],
+            properties={"mode": StringAttr(mode), "block_size": IntegerAttr(block_size, i64)},
+        )
+        set_name(self, name)
+        if result_type is None:
+            self.set_inferred_result_types()
+
+    def verify_attrs(self) -> None:
+        if self.mode.data not in DEPTH_TO_SPACE_MODES:
+            raise VerifyException(
+                f"mode must be one of {', '.join(DEPTH_TO_SPACE_MODES)}, got '{self.mode.data}'"
+            )
+        if self.block_size.value.data < 1:
+            raise VerifyException(f"block_size must be >= 1, got {self.block_size.value.data}")
+        rank = len(shape_of(self.data))
+        if rank < 3:
+            raise VerifyException(f"data must have rank >= 3, got rank {rank}")
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        shape = shape_of(self.data)
+        bs = self.block_size.value.data
+        k = len(shape) - 2
+        div = bs**k
+        c = shape[1]
+        if c != DYNAMIC and c % div:
+            raise VerifyException(
+                f"channel dimension {c} must be divisible by block_size^{k} = {div}"
+            )
+        out = [shape[0], DYNAMIC if c == DYNAMIC else c // div]
+        out += [DYNAMIC if d == DYNAMIC else d * bs for d in shape[2:]]
+        return [tensor(out, element_type_of(self.data))]
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        (x,) = inputs
+        bs = self.block_size.value.data
+        n, c, *spatial = x.shape
+        k = len(spatial)
+        cn = c // bs**k
+        if self.mode.data == "blocks_first":
+            y = x.reshape(n, *([bs] * k), cn, *spatial)
+            # axes: 0 = N, 1..k = blocks, k+1 = C', k+2.. = spatial
+            perm = [0, k + 1]
+            for j in range(k):
+                perm += [k + 2 + j, 1 + j]
+        else:
+            y = x.reshape(n, cn, *([bs] * k), *spatial)
+            # axes: 0 = N, 1 = C', 2..k+1 = blocks, k+2.. = spatial
+            perm = [0, 1]
+            for j in range(k):
+                perm += [k + 2 + j, 2 + j]
+        y = y.transpose(perm)
+        return (y.reshape(n, cn, *(d * bs for d in spatial)),)
+
+
+# --------------------------------------------------------------------------------------------
+# BatchToSpace, SpaceToBatch
+# --------------------------------------------------------------------------------------------
+
+
+class _BlockOp(OvOp):
+    """Base of BatchToSpace and SpaceToBatch (not an op itself)."""
+
+    BEGIN_NAME: ClassVar[str]
+    END_NAME: ClassVar[str]
+
+    def __init__(
+        self,
+        data: SSAValue,
+        block_shape: SSAValue,
+        begin: SSAValue,
+        end: SSAValue,
+        *,
+        result_type: Attribute | None = None,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(
+            operands=[data, block_shape, begin, end],
+            result_types=[result_type or PLACEHOLDER_TYPE],
+        )
+        set_name(self, name)
+        if result_type is None:
+            self.set_inferred_result_types()
+
+    def verify_attrs(self) -> None:
+        rank = len(shape_of(self.data))
+        if rank < 2:
+            raise VerifyException(f"data must have rank >= 2, got rank {rank}")
+        names = ["block_shape", self.BEGIN_NAME, self.END_NAME]
+        for v, n in zip(self.operands[1:], names, strict=True):
+            _check_int_operand(v, n)
+        _same_length(self.operands[1:], names, rank)
+
+    def _values(self) -> tuple[list[int] | None, list[int] | None, list[int] | None]:
+        block, begin, end = (_int_list(self.operand_value(i)) for i in (1, 2, 3))
+        if block is not None:
+            if any(b < 1 for b in block):
+                raise VerifyException(f"block_shape values must be >= 1, got {block}")
+            if block[0] != 1:
+                raise VerifyException(f"block_shape[0] must be 1, got {block}")
+        for what, vals in ((self.BEGIN_NAME, begin), (self.END_NAME, end)):
+            if vals is not None:
+                if any(v < 0 for v in vals):
+                    raise VerifyException(f"{what} values must be >= 0, got {vals}")
+                if vals[0] != 0:
+                    raise VerifyException(f"{what}[0] must be 0, got {vals}")
+        return block, begin, end
+
+
+@irdl_op_definition
+class BatchToSpaceOp(_BlockOp):
+    """
+    Move batch data into spatial blocks, then crop (OpenVINO `BatchToSpace-2`).
+
+    `[batch, D1..]` -> `[batch / prod(B), D1 * B1 - CB1 - CE1, ...]`.
+    `%r = ov.batch_to_space %x, %block, %crops_begin, %crops_end : (tensor<4x1x2xf32>,
+    tensor<3xi64>, tensor<3xi64>, tensor<3xi64>) -> tensor<1x2x4xf32>`
+    """
+
+    name = "ov.batch_to_space"
+    data = operand_def(TensorType)
+    block_shape = operand_def(TensorType)
+    crops_begin = operand_def(TensorType)
+    crops_end = operand_def(TensorType)
+    result = result_def(TensorType)
+
+    BEGIN_NAME: ClassVar[str] = "crops_begin"
+    END_NAME: ClassVar[str] = "crops_end"
+
+    assembly_format = (
+        "$data `,` $block_shape `,` $crops_begin `,` $crops_end attr-dict "
+        "`:` functional-type(operands, results)"
+    )
+    traits = traits_def(Pure())
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        shape = shape_of(self.data)
+        et = element_type_of(self.data)
+        block, begin, end = self._values()
+        out = [DYNAMIC] * len(shape)
+        if block is not None:
+            total = int(np.prod(block))
+            if shape[0] != DYNAMIC:
+                if shape[0] % total:
+                    raise VerifyException(
+                        f"batch dimension {shape[0]} must be divisible by the product of "
+                        f"block_shape {block} = {total}"
+                    )
+                out[0] = shape[0] // total
+            if begin is not None and end is not None:
+                for i in range(1, len(shape)):
+                    if shape[i] == DYNAMIC:
+                        continue
+                    full = shape[i] * block[i]
+                    if begin[i] + end[i] > full:
+                        raise VerifyException(
+                            f"crops_begin[{i}] + crops_end[{i}] = {begin[i] + end[i]} exceeds "
+                            f"the dimension {full} (data dimension {shape[i]} * block "
+                            f"{block[i]})"
+                        )
+                    out[i] = full - begin[i] - end[i]
+        return [tensor(out, et)]
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        x, block_v, begin_v, end_v = inputs
+        block = [int(b) for b in block_v]
+        begin = [int(b) for b in begin_v]
+        end = [int(b) for b in end_v]
+        n = x.ndim
+        batch, *spatial = x.shape
+        bs = block[1:]
+        nb = batch // int(np.prod(bs, dtype=np.int64))
+        y = x.reshape(*bs, nb, *spatial)
+        # axes: 0..n-2 = blocks, n-1 = new batch, n.. = spatial
+        perm = [n - 1]
+        for j in range(n - 1):
+            perm += [n + j, j]
+        y = y.transpose(perm).reshape(nb, *(d * b for d, b in zip(spatial, bs, strict=True)))
+        crop = tuple(
+            slice(b, y.shape[i] - e) for i, (b, e) in enumerate(zip(begin, end, strict=True))
+        )
+        return (np.array(y[crop]),)
+
+
+@irdl_op_definition
+class SpaceToBatchOp(_BlockOp):
+    """
+    Pad, then move spatial blocks into the batch (OpenVINO `SpaceToBatch-2`).
+
+    `[batch, D1..]` -> `[batch * prod(B), (D1 + PB1 + PE1) / B1, ...]` (zero padding).
+    `%r = ov.space_to_batch %x, %block, %pads_begin, %pads_end : (tensor<1x2x4xf32>,
+    tensor<3xi64>, tensor<3xi64>, tensor<3xi64>) -> tensor<4x1x2xf32>`
+    """
+
+    name = "ov.space_to_batch"
+    data = operand_def(TensorType)
+    block_shape = operand_def(TensorType)
+    pads_begin = operand_def(TensorType)
+    pads_end = operand_def(TensorType)
+    result = result_def(TensorType)
+
+    BEGIN_NAME: ClassVar[str] = "pads_begin"
+    END_NAME: ClassVar[str] = "pads_end"
+
+    assembly_format = (
+        "$data `,` $block_shape `,` $pads_begin `,` $pads_end attr-dict "
+        "`:` functional-type(operands, results)"
+    )
+    traits = traits_def(Pure())
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        shape = shape_of(self.data)
+        et = element_type_of(self.data)
+        block, begin, end = self._values()
+        out = [DYNAMIC] * len(shape)
+        if block is not None:
+            total = int(np.prod(block))
+            if shape[0] != DYNAMIC:
+                out[0] = shape[0] * total
+            if begin is not None and end is not None:
+                for i in range(1, len(shape)):
+                    if shape[i] == DYNAMIC:
+                        continue
+                    padded = shape[i] + begin[i] + end[i]
+                    if padded % block[i]:
+                        raise VerifyException(
+                            f"padded dimension {i} ({shape[i]} + {begin[i]} + {end[i]} = "
+                            f"{padded}) must be divisible by block_shape[{i}] = {block[i]}"
+                        )
+                    out[i] = padded // block[i]
+        return [tensor(out, et)]
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        x, block_v, begin_v, end_v = inputs
+        block = [int(b) for b in block_v]
+        pads = [(int(b), int(e)) for b, e in zip(begin_v, end_v, strict=True)]
+        x = np.pad(x, pads)
+        n = x.ndim
+        batch, *spatial = x.shape
+        bs = block[1:]
+        shape = [batch]
+        for d, b in zip(spatial, bs, strict=True):
+            shape += [d // b, b]
+        y = x.reshape(shape)
+        # axes: 0 = batch, 2j+1 = D_j / B_j, 2j+2 = B_j
+        perm = [2 * j + 2 for j in range(n - 1)] + [0] + [2 * j + 1 for j in range(n - 1)]
+        y = y.transpose(perm)
+        total = batch * int(np.prod(bs, dtype=np.int64))
+        return (y.reshape(total, *(d // b for d, b in zip(spatial, bs, strict=True))),)
+
+
+# --------------------------------------------------------------------------------------------
+# ShuffleChannels
+# --------------------------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class ShuffleChannelsOp(OvOp):
+    """
+    Channel shuffle (OpenVINO `ShuffleChannels-1`): the `axis` dimension is viewed as
+    `[group, C / group]`, transposed to `[C / group, group]` and flattened back.
+
+    `%r = ov.shuffle_channels %x axis = 1 group = 2 : (tensor<1x6x2xf32>) -> tensor<1x6x2xf32>`
+    """
+
+    name = "ov.shuffle_channels"
+    data = operand_def(TensorType)
+    result = result_def(TensorType)
+    axis = prop_def(IntegerAttr[I64], default_value=IntegerAttr(1, i64))
+    group = prop_def(IntegerAttr[I64], default_value=IntegerAttr(1, i64))
+
+    assembly_format = (
+        "$data (`axis` `=` $axis^)? (`group` `=` $group^)? attr-dict "
+        "`:` functional-type(operands, results)"
+    )
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        data: SSAValue,
+        *,
+        axis: int = 1,
+        group: int = 1,
+        result_type: Attribute | None = None,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(
+            operands=[data],
+            result_types=[result_type or PLACEHOLDER_TYPE],
+            properties={"axis": IntegerAttr(axis, i64), "group": IntegerAttr(group, i64)},
+        )
+        set_name(self, name)
+        if result_type is None:
+            self.set_inferred_result_types()
+
+    def verify_attrs(self) -> None:
+        shape = shape_of(self.data)
+        if not shape:
+            raise VerifyException("data must have rank >= 1, got a scalar")
+        group = self.group.value.data
+        if group < 1:
+            raise VerifyException(f"group must be >= 1, got {group}")
+        axis = normalize_axis(self.axis.value.data, len(shape))
+        if shape[axis] != DYNAMIC and shape[axis] % group:
+            raise VerifyException(
+                f"dimension {shape[axis]} of axis {axis} must be divisible by group = {group}"
+            )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self.data.type]
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        (x,) = inputs
+        axis = normalize_axis(self.axis.value.data, x.ndim)
+        group = self.group.value.data
+        outer = int(np.prod(x.shape[:axis], dtype=np.int64))
+        inner = int(np.prod(x.shape[axis + 1 :], dtype=np.int64))
+        y = x.reshape(outer, group, x.shape[axis] // group, inner).transpose(0, 2, 1, 3)
+        return (y.reshape(x.shape),)
+
+
+# --------------------------------------------------------------------------------------------
+# Broadcast
+# --------------------------------------------------------------------------------------------
+
+BROADCAST_MODES = ("numpy", "explicit", "bidirectional")
+
+
+@irdl_op_definition
+class BroadcastOp(OvOp):
+    """
+    Broadcast to a target shape (OpenVINO `Broadcast-3`).
+
+    `numpy`: data broadcasts (numpy rules, one direction) to exactly `target_shape`;
+    `bidirectional`: the result is the numpy broadcast of both shapes; `explicit`: data
+    dimension `i` goes to result axis `axes_mapping[i]` (increasing), the others are repeated.
+    `%r = ov.broadcast %x, %shape mode = "bidirectional" : (tensor<3x1xf32>, tensor<2xi64>)
+    -> tensor<3x4xf32>`
+    """
+
+    name = "ov.broadcast"
+    data = operand_def(TensorType)
+    target_shape = operand_def(TensorType)
+    axes_mapping = opt_operand_def(TensorType)
+    result = result_def(TensorType)
+    mode = prop_def(StringAttr, default_value=StringAttr("numpy"))
+
+    assembly_format = (
+        "$data `,` $target_shape (`,` $axes_mapping^)? (`mode` `=` $mode^)? attr-dict "
+        "`:` functional-type(operands, results)"
+    )
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        data: SSAValue,
+        target_shape: SSAValue,
+        axes_mapping: SSAValue | None = None,
+        *,
+        mode: str = "numpy",
+        result_type: Attribute | None = None,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(
+            operands=[data, target_shape, [axes_mapping] if axes_mapping is not None else []],
+            result_types=[result_type or PLACEHOLDER_TYPE],
+            properties={"mode": StringAttr(mode)},
+        )
+        set_name(self, name)
+        if result_type is None:
+            self.set_inferred_result_types()
+
+    def verify_attrs(self) -> None:
+        mode = self.mode.data
+        if mode not in BROADCAST_MODES:
+            raise VerifyException(
+                f"mode must be one of {', '.join(BROADCAST_MODES)}, got '{mode}'"
+            )
+        _check_int_operand(self.target_shape, "target_shape")
+        if mode == "explicit":
+            if self.axes_mapping is None:
+                raise VerifyException("mode = explicit needs the axes_mapping operand")
+            _check_int_operand(self.axes_mapping, "axes_mapping")
+            rank = len(shape_of(self.data))
+            n = _vector_length(self.axes_mapping)
+            if n != DYNAMIC and n != rank and not (rank == 0 and n == 1):
+                raise VerifyException(
+                    f"axes_mapping must have {rank} elements (the rank of data), got {n}"
+                )
+        elif self.axes_mapping is not None:
+            raise VerifyException(
+                f"axes_mapping is only allowed with mode = explicit, got '{mode}'"
+            )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        data = shape_of(self.data)
+        et = element_type_of(self.data)
+        mode = self.mode.data
+        target = _int_list(self.operand_value(1))
+        n = _vector_length(self.target_shape)
+        if target is None:
+            if n == DYNAMIC:
+                raise VerifyException(
+                    "target_shape needs a static length or a known value to infer the result rank"
+                )
+            if mode == "bidirectional":
+                rank = max(n, len(data))
+                padded = [1] * (rank - len(data)) + list(data)
+                return [tensor([d if d not in (1, DYNAMIC) else DYNAMIC for d in padded], et)]
+            return [tensor([DYNAMIC] * n, et)]
+        if any(t < 0 for t in target):
+            raise VerifyException(f"target_shape values must be >= 0, got {target}")
+        if mode == "numpy":
+            if len(target) < len(data):
+                raise VerifyException(
+                    f"target_shape {target} has a smaller rank than data {format_shape(data)}"
+                )
+            offset = len(target) - len(data)
+            for i, d in enumerate(data):
+                if d not in (1, DYNAMIC) and d != target[offset + i]:
+                    raise VerifyException(
+                        f"data shape {format_shape(data)} cannot be broadcast (numpy mode) to "
+                        f"{target}: dimension {d} must be 1 or {target[offset + i]}"
+                    )
+            return [tensor(target, et)]
+        if mode == "bidirectional":
+            return [tensor(broadcast_shapes(data, target, "data and target_shape"), et)]
+        axes = _int_list(self.operand_value(2))
+        if axes is not None:
+            if axes != sorted(axes):
+                raise VerifyException(f"axes_mapping {axes} must be in increasing order")
+            for i, a in enumerate(axes):
+                if not 0 <= a < len(target):
+                    raise VerifyException(
+                        f"axes_mapping[{i}] = {a} is out of range for target rank {len(target)}"
+                    )
+                if i < len(data) and data[i] not in (1, DYNAMIC) and data[i] != target[a]:
+                    raise VerifyException(
+                        f"data dimension {i} ({data[i]}) must be 1 or equal to "
+                        f"target_shape[{a}] = {target[a]}"
+                    )
+        return [tensor(target, et)]
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        x, target_v = inputs[0], inputs[1]
+        target = [int(t) for t in np.asarray(target_v).reshape(-1)]
+        mode = self.mode.data
+        if mode == "bidirectional":
+            shape = np.broadcast_shapes(x.shape, tuple(target))
+            return (np.array(np.broadcast_to(x, shape)),)
+        if mode == "explicit":
+            axes = [int(a) for a in np.asarray(inputs[2]).reshape(-1)]
+            if x.ndim:
+                view = [1] * len(target)
+                for i, a in enumerate(axes):
+                    view[a] = x.shape[i]
+                x = x.reshape(view)
+        return (np.array(np.broadcast_to(x, target)),)
+
+
+OPS = (
+    ConcatOp,
+    SplitOp,
+    VariadicSplitOp,
+    TransposeOp,
+    GatherOp,
+    StridedSliceOp,
+    DepthToSpaceOp,
+    BatchToSpaceOp,
+    SpaceToBatchOp,
+    ShuffleChannelsOp,
+    BroadcastOp,
+)

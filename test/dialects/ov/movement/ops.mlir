@@ -1,0 +1,59 @@
+// RUN: opt-tool %s | opt-tool | filecheck %s
+// RUN: %roundtrip
+
+// CHECK-LABEL: func.func @movement
+func.func @movement(%x: tensor<2x6x4xf32>, %y: tensor<2x3x4xf32>, %i: tensor<3xi64>, %s: tensor<i64>) -> tensor<2x9x4xf32> {
+  %ax = ov.constant dense<1> : tensor<i64>
+  // CHECK: ov.concat %{{.*}}, %{{.*}} axis = -2 {ov.name = "cat"} : (tensor<2x6x4xf32>, tensor<2x3x4xf32>) -> tensor<2x9x4xf32>
+  %0 = ov.concat %x, %y axis = -2 {ov.name = "cat"} : (tensor<2x6x4xf32>, tensor<2x3x4xf32>) -> tensor<2x9x4xf32>
+  // CHECK: %{{.*}}, %{{.*}} = ov.split %{{.*}}, %{{.*}} num_splits = 2 : (tensor<2x6x4xf32>, tensor<i64>) -> (tensor<2x3x4xf32>, tensor<2x3x4xf32>)
+  %1, %2 = ov.split %x, %ax num_splits = 2 : (tensor<2x6x4xf32>, tensor<i64>) -> (tensor<2x3x4xf32>, tensor<2x3x4xf32>)
+  %l = ov.constant dense<[2, -1]> : tensor<2xi64>
+  // CHECK: ov.variadic_split %{{.*}}, %{{.*}}, %{{.*}} : (tensor<2x6x4xf32>, tensor<i64>, tensor<2xi64>) -> (tensor<2x2x4xf32>, tensor<2x4x4xf32>)
+  %3, %4 = ov.variadic_split %x, %ax, %l : (tensor<2x6x4xf32>, tensor<i64>, tensor<2xi64>) -> (tensor<2x2x4xf32>, tensor<2x4x4xf32>)
+  %o = ov.constant dense<[2, 0, 1]> : tensor<3xi64>
+  // CHECK: ov.transpose %{{.*}}, %{{.*}} : (tensor<2x6x4xf32>, tensor<3xi64>) -> tensor<4x2x6xf32>
+  %5 = ov.transpose %x, %o : (tensor<2x6x4xf32>, tensor<3xi64>) -> tensor<4x2x6xf32>
+  // CHECK: ov.gather %{{.*}}, %{{.*}}, %{{.*}} : (tensor<2x6x4xf32>, tensor<3xi64>, tensor<i64>) -> tensor<2x3x4xf32>
+  %6 = ov.gather %x, %i, %ax : (tensor<2x6x4xf32>, tensor<3xi64>, tensor<i64>) -> tensor<2x3x4xf32>
+  // CHECK: ov.gather %{{.*}}, %{{.*}}, %{{.*}} batch_dims = 1 : (tensor<2x6x4xf32>, tensor<2x3xi32>, tensor<i64>) -> tensor<2x?x?xf32>
+  %ib = ov.constant dense<[[0, 1, 2], [3, 4, 5]]> : tensor<2x3xi32>
+  %7 = ov.gather %x, %ib, %s batch_dims = 1 : (tensor<2x6x4xf32>, tensor<2x3xi32>, tensor<i64>) -> tensor<2x?x?xf32>
+  %b = ov.constant dense<[0, 1, 0]> : tensor<3xi64>
+  %e = ov.constant dense<[0, 5, 0]> : tensor<3xi64>
+  // CHECK: ov.strided_slice %{{.*}}, %{{.*}}, %{{.*}} {begin_mask = array<i64: 1, 0, 1>, end_mask = array<i64: 1, 0, 1>} : (tensor<2x6x4xf32>, tensor<3xi64>, tensor<3xi64>) -> tensor<2x4x4xf32>
+  %8 = ov.strided_slice %x, %b, %e {begin_mask = array<i64: 1, 0, 1>, end_mask = array<i64: 1, 0, 1>} : (tensor<2x6x4xf32>, tensor<3xi64>, tensor<3xi64>) -> tensor<2x4x4xf32>
+  %st = ov.constant dense<[1, -1, 2]> : tensor<3xi64>
+  // CHECK: ov.strided_slice %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {begin_mask = array<i64: 0, 1>, end_mask = array<i64: 0, 1>, new_axis_mask = array<i64: 1>, shrink_axis_mask = array<i64: 0, 0, 1>} : (tensor<2x6x4xf32>, tensor<3xi64>, tensor<3xi64>, tensor<3xi64>) -> tensor<1x2x4xf32>
+  %9 = ov.strided_slice %x, %b, %e, %st {begin_mask = array<i64: 0, 1>, end_mask = array<i64: 0, 1>, new_axis_mask = array<i64: 1>, shrink_axis_mask = array<i64: 0, 0, 1>, ellipsis_mask = array<i64>} : (tensor<2x6x4xf32>, tensor<3xi64>, tensor<3xi64>, tensor<3xi64>) -> tensor<1x2x4xf32>
+  %b1 = ov.constant dense<[0, 1]> : tensor<2xi64>
+  // CHECK: ov.strided_slice %{{.*}}, %{{.*}}, %{{.*}} {ellipsis_mask = array<i64: 1>} : (tensor<2x6x4xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<2x6x1xf32>
+  %e1 = ov.constant dense<[0, 2]> : tensor<2xi64>
+  %10 = ov.strided_slice %x, %b1, %e1 {ellipsis_mask = array<i64: 1>} : (tensor<2x6x4xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<2x6x1xf32>
+  // CHECK: ov.depth_to_space %{{.*}} mode = "blocks_first" block_size = 2 : (tensor<2x6x4xf32>) -> tensor<2x3x8xf32>
+  %11 = ov.depth_to_space %x mode = "blocks_first" block_size = 2 : (tensor<2x6x4xf32>) -> tensor<2x3x8xf32>
+  // CHECK: ov.depth_to_space %{{.*}} mode = "depth_first" : (tensor<2x6x4xf32>) -> tensor<2x6x4xf32>
+  %12 = ov.depth_to_space %x mode = "depth_first" : (tensor<2x6x4xf32>) -> tensor<2x6x4xf32>
+  // CHECK: ov.shuffle_channels %{{.*}} group = 3 : (tensor<2x6x4xf32>) -> tensor<2x6x4xf32>
+  %13 = ov.shuffle_channels %x group = 3 : (tensor<2x6x4xf32>) -> tensor<2x6x4xf32>
+  // CHECK: ov.shuffle_channels %{{.*}} axis = -1 group = 2 : (tensor<2x6x4xf32>) -> tensor<2x6x4xf32>
+  %14 = ov.shuffle_channels %x axis = -1 group = 2 : (tensor<2x6x4xf32>) -> tensor<2x6x4xf32>
+  %ts = ov.constant dense<[2, 1, 4]> : tensor<3xi64>
+  // CHECK: ov.broadcast %{{.*}}, %{{.*}} mode = "bidirectional" : (tensor<2x3x4xf32>, tensor<3xi64>) -> tensor<2x3x4xf32>
+  %15 = ov.broadcast %y, %ts mode = "bidirectional" : (tensor<2x3x4xf32>, tensor<3xi64>) -> tensor<2x3x4xf32>
+  %am = ov.constant dense<[1]> : tensor<1xi64>
+  %ts2 = ov.constant dense<[2, 3, 4]> : tensor<3xi64>
+  %v = ov.constant dense<[1.0, 2.0, 3.0]> : tensor<3xf32>
+  // CHECK: ov.broadcast %{{.*}}, %{{.*}}, %{{.*}} mode = "explicit" : (tensor<3xf32>, tensor<3xi64>, tensor<1xi64>) -> tensor<2x3x4xf32>
+  %16 = ov.broadcast %v, %ts2, %am mode = "explicit" : (tensor<3xf32>, tensor<3xi64>, tensor<1xi64>) -> tensor<2x3x4xf32>
+  // CHECK: ov.broadcast %{{.*}}, %{{.*}} : (tensor<3xf32>, tensor<3xi64>) -> tensor<?x?x?xf32>
+  %17 = ov.broadcast %v, %i : (tensor<3xf32>, tensor<3xi64>) -> tensor<?x?x?xf32>
+  %bs = ov.constant dense<[1, 2, 2]> : tensor<3xi64>
+  %z = ov.constant dense<0> : tensor<3xi64>
+  %c = ov.constant dense<[0, 1, 0]> : tensor<3xi64>
+  // CHECK: ov.space_to_batch %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : (tensor<2x6x4xf32>, tensor<3xi64>, tensor<3xi64>, tensor<3xi64>) -> tensor<8x3x2xf32>
+  %18 = ov.space_to_batch %x, %bs, %z, %z : (tensor<2x6x4xf32>, tensor<3xi64>, tensor<3xi64>, tensor<3xi64>) -> tensor<8x3x2xf32>
+  // CHECK: ov.batch_to_space %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : (tensor<8x3x2xf32>, tensor<3xi64>, tensor<3xi64>, tensor<3xi64>) -> tensor<2x5x4xf32>
+  %19 = ov.batch_to_space %18, %bs, %c, %z : (tensor<8x3x2xf32>, tensor<3xi64>, tensor<3xi64>, tensor<3xi64>) -> tensor<2x5x4xf32>
+  func.return %0 : tensor<2x9x4xf32>
+}
