@@ -1,3 +1,187 @@
-"""reduction ops of the OpenVINO opset (being written)."""
+"""
+Reduction ops of the OpenVINO opset: ReduceMax, ReduceMean, ReduceMin, ReduceSum (all `-1`).
 
-OPS: tuple[type, ...] = ()
+Each reduces its `x` operand over the axes given by the `axes` operand (a scalar or 1D
+tensor of i32/i64; negative values count from the end, repeated values count once, an
+empty list reduces nothing). With `keep_dims` the reduced axes stay as size 1, else they are
+removed. Shape inference needs `axes` to be a compile-time value; otherwise the result has
+dynamic dims (with `keep_dims = false` the rank then assumes distinct axes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+import numpy as np
+from xdsl.dialects.builtin import BoolAttr, IntegerAttr, TensorType, i32, i64
+from xdsl.ir import Attribute, SSAValue
+from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def, traits_def
+from xdsl.traits import Pure
+from xdsl.utils.exceptions import VerifyException
+
+from .base import (
+    DYNAMIC,
+    PLACEHOLDER_TYPE,
+    OvOp,
+    element_type_of,
+    normalize_axis,
+    set_name,
+    shape_of,
+    tensor,
+)
+
+
+def reduction_axes(values: np.ndarray, rank: int) -> tuple[int, ...]:
+    """Sorted distinct normalised axes of an axes operand value."""
+    return tuple(
+        sorted({normalize_axis(int(a), rank, "reduction axis") for a in values.reshape(-1)})
+    )
+
+
+def check_axes_operand(axes: SSAValue, what: str = "axes") -> None:
+    """An axes operand must be a scalar or 1D tensor of i32 or i64."""
+    if element_type_of(axes) not in (i32, i64):
+        raise VerifyException(
+            f"{what} must have element type i32 or i64, got {element_type_of(axes)}"
+        )
+    rank = len(shape_of(axes))
+    if rank > 1:
+        raise VerifyException(f"{what} must be a scalar or a 1D tensor, got rank {rank}")
+
+
+class ReduceOp(OvOp):
+    """Base of the Reduce* ops (not an op itself)."""
+
+    x = operand_def(TensorType)
+    axes = operand_def(TensorType)
+    result = result_def(TensorType)
+    keep_dims = prop_def(BoolAttr, default_value=IntegerAttr.from_bool(False))
+
+    assembly_format = (
+        "$x `,` $axes (`keep_dims` `=` $keep_dims^)? attr-dict "
+        "`:` functional-type(operands, results)"
+    )
+    traits = traits_def(Pure())
+
+    NUMPY_FN: ClassVar[str]
+    """Name of the numpy reduction (`np.max`, ...)."""
+
+    def __init__(
+        self,
+        x: SSAValue,
+        axes: SSAValue,
+        *,
+        keep_dims: bool = False,
+        result_type: Attribute | None = None,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(
+            operands=[x, axes],
+            result_types=[result_type or PLACEHOLDER_TYPE],
+            properties={"keep_dims": IntegerAttr.from_bool(keep_dims)},
+        )
+        set_name(self, name)
+        if result_type is None:
+            self.set_inferred_result_types()
+
+    @property
+    def keep(self) -> bool:
+        return bool(self.keep_dims.value.data)
+
+    def verify_attrs(self) -> None:
+        check_axes_operand(self.axes)
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        shape = shape_of(self.x)
+        rank = len(shape)
+        element_type = element_type_of(self.x)
+        values = self.operand_value(1)
+        if values is None:
+            if self.keep:
+                return [tensor([DYNAMIC] * rank, element_type)]
+            axes_shape = shape_of(self.axes)
+            count = 1 if not axes_shape else axes_shape[0]
+            if count == DYNAMIC or count > rank:
+                raise VerifyException(
+                    "the number of reduced axes must be known to infer the result rank: make "
+                    "axes a constant, give it a static shape or use keep_dims = true"
+                )
+            return [tensor([DYNAMIC] * (rank - count), element_type)]
+        axes = reduction_axes(values, rank)
+        if self.keep:
+            out = [1 if i in axes else d for i, d in enumerate(shape)]
+        else:
+            out = [d for i, d in enumerate(shape) if i not in axes]
+        return [tensor(out, element_type)]
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        x, axes_value = inputs
+        axes = reduction_axes(np.asarray(axes_value), x.ndim)
+        out = self.reduce(x, axes)
+        return (np.asarray(out).astype(x.dtype, copy=False),)
+
+    def reduce(self, x: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
+        fn = getattr(np, type(self).NUMPY_FN)
+        return fn(x, axis=axes, keepdims=self.keep)
+
+
+@irdl_op_definition
+class ReduceMaxOp(ReduceOp):
+    """Maximum over axes (OpenVINO `ReduceMax-1`)."""
+
+    name = "ov.reduce_max"
+    NUMPY_FN: ClassVar[str] = "max"
+
+
+@irdl_op_definition
+class ReduceMinOp(ReduceOp):
+    """Minimum over axes (OpenVINO `ReduceMin-1`)."""
+
+    name = "ov.reduce_min"
+    NUMPY_FN: ClassVar[str] = "min"
+
+
+@irdl_op_definition
+class ReduceSumOp(ReduceOp):
+    """Sum over axes (OpenVINO `ReduceSum-1`); integers wrap around in their own type."""
+
+    name = "ov.reduce_sum"
+    NUMPY_FN: ClassVar[str] = "sum"
+
+    def reduce(self, x: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
+        return np.sum(x, axis=axes, keepdims=self.keep, dtype=x.dtype)
+
+
+@irdl_op_definition
+class ReduceMeanOp(ReduceOp):
+    """
+    Arithmetic mean over axes (OpenVINO `ReduceMean-1`). Integer means round toward zero,
+    as OpenVINO's CPU plugin does.
+    """
+
+    name = "ov.reduce_mean"
+    NUMPY_FN: ClassVar[str] = "mean"
+
+    def reduce(self, x: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
+        count = int(np.prod([x.shape[a] for a in axes], dtype=np.int64))
+        if np.issubdtype(x.dtype, np.integer) or x.dtype == np.bool_:
+            total = np.sum(x.astype(np.int64), axis=axes, keepdims=self.keep)
+            if count == 0:
+                return np.zeros_like(total)
+            return np.sign(total) * (np.abs(total) // count)
+        total = np.sum(x, axis=axes, keepdims=self.keep, dtype=np.float64)
+        return total / count if count else np.full_like(total, np.nan)
+
+
+OPS = (ReduceMaxOp, ReduceMeanOp, ReduceMinOp, ReduceSumOp)
+
+__all__ = [
+    "ReduceMaxOp",
+    "ReduceMeanOp",
+    "ReduceMinOp",
+    "ReduceOp",
+    "ReduceSumOp",
+    "check_axes_operand",
+    "reduction_axes",
+]
