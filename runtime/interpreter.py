@@ -2,42 +2,57 @@
 The reference interpreter: runs a `func.func` graph of `ov` ops on numpy arrays.
 
 It is `xdsl.interpreter.Interpreter` with one implementation per `ov` op that calls the op's
-`evaluate` (its numpy meaning, defined next to the op). Ops whose meaning needs the
-interpreter itself (regions, state) register their own implementations in `EXTRA_IMPLS`.
+`interpret` method, which is its `evaluate` (numpy meaning, defined next to the op) unless the
+op needs the interpreter itself (bodies, variables) and overrides `interpret`.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.interpreter import Interpreter, InterpreterFunctions, impl, register_impls
+from xdsl.interpreter import (
+    Interpreter,
+    InterpreterFunctions,
+    ReturnedValues,
+    impl,
+    impl_terminator,
+    register_impls,
+)
 from xdsl.interpreters.func import FuncFunctions
 from xdsl.ir import Operation
+from xdsl.traits import IsTerminator
 
 from lowpass.dialects.ov import ALL_OPS, OvOp, get_name
 
-EXTRA_IMPLS: dict[type[Operation], Callable[..., Any]] = {}
-"""Op class -> implementation `(functions, interpreter, op, args) -> results` for ops whose
-meaning is not a plain function of their operands (TensorIterator, ReadValue, ...)."""
 
-
-def _evaluate(
+def _interpret(
     self: InterpreterFunctions, interpreter: Interpreter, op: OvOp, args: tuple[Any, ...]
 ) -> tuple[Any, ...]:
-    return tuple(op.evaluate(args))
+    return tuple(op.interpret(interpreter, args))
+
+
+def _yield(
+    self: InterpreterFunctions, interpreter: Interpreter, op: Operation, args: tuple[Any, ...]
+) -> tuple[ReturnedValues, tuple[()]]:
+    return ReturnedValues(args), ()
 
 
 def _build_functions() -> type[InterpreterFunctions]:
     namespace: dict[str, Any] = {}
     for i, op_cls in enumerate(ALL_OPS):
-        fn = EXTRA_IMPLS.get(op_cls, _evaluate)
-        namespace[f"run_{i}_{op_cls.__name__}"] = impl(op_cls)(fn)
+        # Terminators of ov bodies (ov.yield) return their operands to the op that runs the body.
+        implementation = (
+            impl_terminator(op_cls)(_yield)
+            if op_cls.has_trait(IsTerminator)
+            else impl(op_cls)(_interpret)
+        )
+        namespace[f"run_{i}_{op_cls.__name__}"] = implementation
     return register_impls(type("OvFunctions", (InterpreterFunctions,), namespace))
 
 

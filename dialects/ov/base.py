@@ -24,7 +24,7 @@ and outputs carry `ov.name` as argument/result attributes of the `func.func`. Se
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 from xdsl.dialects.builtin import (
@@ -46,6 +46,7 @@ from xdsl.dialects.builtin import (
     i64,
 )
 from xdsl.interfaces import HasCanonicalizationPatternsInterface
+from xdsl.interpreter import Interpreter
 from xdsl.ir import Attribute, Operation, OpResult, SSAValue
 from xdsl.irdl import IRDLOperation
 from xdsl.pattern_rewriter import RewritePattern
@@ -301,6 +302,14 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface):
     def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
         """Reference semantics: numpy arrays in (one per operand), numpy arrays out."""
         raise NotImplementedError(f"{self.name} has no reference implementation")
+
+    def interpret(self, interpreter: Interpreter, inputs: Sequence[Any]) -> Sequence[Any]:
+        """
+        How the reference interpreter runs the op: `evaluate` by default. Ops whose meaning
+        needs the interpreter (bodies run with `interpreter.run_ssacfg_region`, variables kept
+        between runs) override this instead of `evaluate`.
+        """
+        return self.evaluate(inputs)
 
     # ---- shared behaviour -------------------------------------------------------------------
 
