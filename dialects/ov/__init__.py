@@ -19,7 +19,9 @@ from . import (
     normalization,
     pooling,
     reduction,
+    sequence,
     shape,
+    state,
 )
 from .activation import *  # noqa: F403
 from .arithmetic import *  # noqa: F403
@@ -33,11 +35,14 @@ from .movement import *  # noqa: F403
 from .normalization import *  # noqa: F403
 from .pooling import *  # noqa: F403
 from .reduction import *  # noqa: F403
+from .sequence import *  # noqa: F403
 from .shape import *  # noqa: F403
+from .state import *  # noqa: F403
 
 _MODULES = (
     activation,
     arithmetic,
+    conversion,
     convolution,
     image,
     infrastructure,
@@ -46,8 +51,9 @@ _MODULES = (
     normalization,
     pooling,
     reduction,
+    sequence,
     shape,
-    conversion,
+    state,
 )
 
 ALL_OPS = tuple(op for module in _MODULES for op in getattr(module, "OPS", ()))
