@@ -349,7 +349,11 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface):
             if v is None:
                 return None
             inputs.append(v)
-        return np.asarray(self.evaluate(inputs)[index])
+        try:
+            return np.asarray(self.evaluate(inputs)[index])
+        except (ArithmeticError, ValueError):
+            # e.g. an integer division by zero: not known statically; running it reports it.
+            return None
 
     def operand_value(self, index: int) -> np.ndarray | None:
         """Compile-time value of operand `index` (see `static_value`)."""

@@ -1,3 +1,120 @@
-"""Type (conversion) ops of the OpenVINO opset (being written)."""
+"""
+Type conversion ops of the OpenVINO opset: Convert.
 
-OPS: tuple[type, ...] = ()
+Behaviour matched against OpenVINO 2026.4 (CPU plugin and the reference implementation used by
+constant folding, which agree except where noted in `ConvertOp`'s docstring).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Attribute, SSAValue, TypeAttribute
+from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def, traits_def
+from xdsl.traits import Pure
+from xdsl.utils.exceptions import VerifyException
+
+from .base import (
+    PLACEHOLDER_TYPE,
+    SUPPORTED_ELEMENT_TYPES,
+    OvOp,
+    is_supported_element_type,
+    set_name,
+    shape_of,
+    tensor,
+    to_dtype,
+)
+
+_INT32_MIN = np.iinfo(np.int32).min
+_INT64_MIN = np.iinfo(np.int64).min
+
+
+def convert_array(x: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    """
+    OpenVINO's Convert of `x` to `dtype`:
+
+    * to boolean: `x != 0` (NaN is true);
+    * float to integer: truncation toward zero. For i8, ui8 and i32 the truncated value goes
+      through a 32-bit integer: values outside the i32 range, NaN and +-inf become INT32_MIN,
+      then the result keeps the low bits (wraps), e.g. `-2.5 -> 254` as ui8, `300.7 -> 44`
+      as i8. For i64: outside the i64 range, NaN and +-inf give INT64_MIN;
+    * integer to narrower integer: wraps (keeps the low bits);
+    * to float: IEEE rounding to nearest (f32 -> f16 overflow gives +-inf).
+    """
+    dtype = np.dtype(dtype)
+    if dtype == np.bool_:
+        return x != 0
+    if x.dtype == np.bool_ or dtype.kind == "f" or x.dtype.kind in "iu":
+        with np.errstate(over="ignore", invalid="ignore"):
+            return x.astype(dtype)
+    # float -> integer
+    t = np.trunc(x.astype(np.float64))
+    if dtype == np.int64:
+        bad = np.isnan(t) | (t < -(2.0**63)) | (t >= 2.0**63)
+        wide = np.where(bad, _INT64_MIN, np.where(bad, 0, t).astype(np.int64))
+        return wide.astype(np.int64)
+    bad = np.isnan(t) | (t < -(2.0**31)) | (t >= 2.0**31)
+    wide = np.where(bad, _INT32_MIN, np.where(bad, 0, t).astype(np.int64)).astype(np.int32)
+    return wide.astype(dtype)
+
+
+@irdl_op_definition
+class ConvertOp(OvOp):
+    """
+    Element type conversion (OpenVINO `Convert-1`).
+
+    `%y = ov.convert %x destination_type = i32 : (tensor<4xf32>) -> tensor<4xi32>`
+
+    `destination_type` is the element type of the result. Float to integer truncates toward
+    zero (OpenVINO 2026.4 reference and CPU plugin; no round-to-nearest); out-of-range values
+    wrap as described in `convert_array`. Known difference with the CPU plugin: it computes
+    i64 results in 32 bits (so values beyond the i32 range become INT32_MIN) and converts NaN
+    to boolean false; this follows the reference implementation instead.
+    """
+
+    name = "ov.convert"
+    x = operand_def(TensorType)
+    result = result_def(TensorType)
+    destination_type = prop_def(TypeAttribute)
+
+    assembly_format = (
+        "$x `destination_type` `=` $destination_type attr-dict "
+        "`:` functional-type(operands, results)"
+    )
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        x: SSAValue,
+        destination_type: Attribute,
+        *,
+        result_type: Attribute | None = None,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(
+            operands=[x],
+            result_types=[result_type or PLACEHOLDER_TYPE],
+            properties={"destination_type": destination_type},
+        )
+        set_name(self, name)
+        if result_type is None:
+            self.set_inferred_result_types()
+
+    def verify_attrs(self) -> None:
+        if not is_supported_element_type(self.destination_type):
+            raise VerifyException(
+                f"destination_type must be one of {SUPPORTED_ELEMENT_TYPES}, "
+                f"got {self.destination_type}"
+            )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [tensor(shape_of(self.x), self.destination_type)]
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        (x,) = inputs
+        return (convert_array(np.asarray(x), to_dtype(self.destination_type)),)
+
+
+OPS = (ConvertOp,)

@@ -13,3 +13,43 @@ func.func @wrong_result(%x: tensor<2x3xf32>, %b: tensor<4xf32>) -> tensor<2x3xf3
   func.return %0 : tensor<2x3xf32>
 }
 // CHECK: error: 'ov.add' op operands are not broadcast-compatible: shapes [2, 3] and [4]
+
+// -----
+
+func.func @divide_boolean(%x: tensor<3xi1>) -> tensor<3xi1> {
+  %0 = ov.divide %x, %x : (tensor<3xi1>, tensor<3xi1>) -> tensor<3xi1>
+  func.return %0 : tensor<3xi1>
+}
+// CHECK: error: 'ov.divide' op operands must have a numeric element type (f32, f16, i64, i32, i8, ui8), got i1
+
+// -----
+
+func.func @divide_mixed(%x: tensor<3xi32>, %y: tensor<3xi64>) -> tensor<3xi32> {
+  %0 = ov.divide %x, %y pythondiv = false : (tensor<3xi32>, tensor<3xi64>) -> tensor<3xi32>
+  func.return %0 : tensor<3xi32>
+}
+// CHECK: error: 'ov.divide' op operands must have the same element type, got i32 and i64
+
+// -----
+
+func.func @divide_bad_broadcast(%x: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = ov.divide %x, %x auto_broadcast = "pdpd" : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  func.return %0 : tensor<3xf32>
+}
+// CHECK: error: 'ov.divide' op auto_broadcast must be one of numpy, none, got 'pdpd'
+
+// -----
+
+func.func @exp_boolean(%x: tensor<3xi1>) -> tensor<3xi1> {
+  %0 = ov.exp %x : (tensor<3xi1>) -> tensor<3xi1>
+  func.return %0 : tensor<3xi1>
+}
+// CHECK: error: 'ov.exp' op input must have a numeric element type (f32, f16, i64, i32, i8, ui8), got i1
+
+// -----
+
+func.func @exp_wrong_result(%x: tensor<3xf32>) -> tensor<4xf32> {
+  %0 = ov.exp %x : (tensor<3xf32>) -> tensor<4xf32>
+  func.return %0 : tensor<4xf32>
+}
+// CHECK: error: 'ov.exp' op inferred type(s) 'tensor<3xf32>' are incompatible with return type(s) of operation 'tensor<4xf32>'

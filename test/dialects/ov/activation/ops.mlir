@@ -1,0 +1,35 @@
+// RUN: opt-tool %s | opt-tool | filecheck %s
+// RUN: %roundtrip
+
+// CHECK-LABEL: func.func @activations
+func.func @activations(%x: tensor<1x3x4x4xf32>, %slope: tensor<3xf32>) -> tensor<1x3x4x4xf32> {
+  // CHECK: ov.relu %{{.*}} {ov.name = "relu"} : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  %0 = ov.relu %x {ov.name = "relu"} : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  // CHECK: ov.sigmoid %{{.*}} : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  %1 = ov.sigmoid %0 : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  // CHECK: ov.tanh %{{.*}} : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  %2 = ov.tanh %1 : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  // CHECK: ov.clamp %{{.*}} min = 0.000000e+00 max = 6.000000e+00 : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  %3 = ov.clamp %2 min = 0.0 max = 6.0 : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  // CHECK: ov.prelu %{{.*}}, %{{.*}} : (tensor<1x3x4x4xf32>, tensor<3xf32>) -> tensor<1x3x4x4xf32>
+  %4 = ov.prelu %3, %slope : (tensor<1x3x4x4xf32>, tensor<3xf32>) -> tensor<1x3x4x4xf32>
+  // CHECK: ov.softmax %{{.*}} axis = -1 : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  %5 = ov.softmax %4 axis = -1 : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  // the default axis (1) is not printed
+  // CHECK: ov.softmax %{{.*}} : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  %6 = ov.softmax %5 axis = 1 : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  func.return %6 : tensor<1x3x4x4xf32>
+}
+
+// CHECK-LABEL: func.func @integer_and_dynamic
+func.func @integer_and_dynamic(%x: tensor<?x8xi32>, %y: tensor<?x?x5xf16>, %s: tensor<5xf16>) -> (tensor<?x8xi32>, tensor<?x?x5xf16>) {
+  // CHECK: ov.clamp %{{.*}} min = -1.500000e+00 max = 2.500000e+00 : (tensor<?x8xi32>) -> tensor<?x8xi32>
+  %0 = ov.clamp %x min = -1.5 max = 2.5 : (tensor<?x8xi32>) -> tensor<?x8xi32>
+  // CHECK: ov.relu %{{.*}} : (tensor<?x8xi32>) -> tensor<?x8xi32>
+  %1 = ov.relu %0 : (tensor<?x8xi32>) -> tensor<?x8xi32>
+  // CHECK: ov.tanh %{{.*}} : (tensor<?x8xi32>) -> tensor<?x8xi32>
+  %2 = ov.tanh %1 : (tensor<?x8xi32>) -> tensor<?x8xi32>
+  // CHECK: ov.prelu %{{.*}}, %{{.*}} : (tensor<?x?x5xf16>, tensor<5xf16>) -> tensor<?x?x5xf16>
+  %3 = ov.prelu %y, %s : (tensor<?x?x5xf16>, tensor<5xf16>) -> tensor<?x?x5xf16>
+  func.return %2, %3 : tensor<?x8xi32>, tensor<?x?x5xf16>
+}
