@@ -48,3 +48,21 @@ func.func @no_fold(%x: tensor<3xf32>) -> tensor<3xf32> {
   %m = ov.multiply %x, %c : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
   func.return %m : tensor<3xf32>
 }
+
+// -----
+
+// Convert of Convert folds only where the middle type holds every source value exactly.
+// CHECK-LABEL: func.func @convert_chains
+// CHECK-NEXT:    %[[A:.*]] = ov.convert %{{.*}} destination_type = f32 : (tensor<4xui8>) -> tensor<4xf32>
+// CHECK-NEXT:    %[[B1:.*]] = ov.convert %{{.*}} destination_type = f16 : (tensor<4xf32>) -> tensor<4xf16>
+// CHECK-NEXT:    %[[B2:.*]] = ov.convert %[[B1]] destination_type = f32 : (tensor<4xf16>) -> tensor<4xf32>
+// CHECK-NEXT:    func.return %[[A]], %[[B2]], %{{.*}} : tensor<4xf32>, tensor<4xf32>, tensor<4xi8>
+func.func @convert_chains(%u: tensor<4xui8>, %f: tensor<4xf32>, %i: tensor<4xi8>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xi8>) {
+  %0 = ov.convert %u destination_type = i32 : (tensor<4xui8>) -> tensor<4xi32>
+  %1 = ov.convert %0 destination_type = f32 : (tensor<4xi32>) -> tensor<4xf32>
+  %2 = ov.convert %f destination_type = f16 : (tensor<4xf32>) -> tensor<4xf16>
+  %3 = ov.convert %2 destination_type = f32 : (tensor<4xf16>) -> tensor<4xf32>
+  %4 = ov.convert %i destination_type = f16 : (tensor<4xi8>) -> tensor<4xf16>
+  %5 = ov.convert %4 destination_type = i8 : (tensor<4xf16>) -> tensor<4xi8>
+  func.return %1, %3, %5 : tensor<4xf32>, tensor<4xf32>, tensor<4xi8>
+}
