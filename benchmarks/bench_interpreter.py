@@ -19,9 +19,9 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
-from make_convnet import build_convnet, convnet_weights  # noqa: E402
+from make_convnet import build_convnet, convnet_weights
 
-import lowpass  # noqa: E402
+import lowpass
 
 
 def median_ms(fn: Callable[[], object], iterations: int) -> float:
@@ -69,7 +69,9 @@ def openvino_convnet(w: dict[str, np.ndarray]) -> Callable[[np.ndarray], np.ndar
         else:
             x = ops.avg_pool(x, [2, 2], [0, 0], [0, 0], [2, 2], False)
     x = ops.reshape(x, ops.constant(np.array([1, -1], np.int64)), False)
-    x = ops.add(ops.matmul(x, ops.constant(w["fc/weights"]), False, False), ops.constant(w["fc/bias"]))
+    x = ops.add(
+        ops.matmul(x, ops.constant(w["fc/weights"]), False, False), ops.constant(w["fc/bias"])
+    )
     model = ov.Model([ops.softmax(x, 1)], [data])
     compiled = ov.Core().compile_model(
         model, "CPU", {"INFERENCE_PRECISION_HINT": "f32", "INFERENCE_NUM_THREADS": 1}
@@ -88,7 +90,9 @@ def main() -> None:
     request = lowpass.Core().compile_model(build_convnet(w), "REFERENCE").create_infer_request()
     ours = lambda: request.infer({"data": x})["prob"]  # noqa: E731
     direct = numpy_convnet(w)
-    peers: list[tuple[str, Callable[[], np.ndarray]]] = [("numpy (hand-written)", lambda: direct(x))]
+    peers: list[tuple[str, Callable[[], np.ndarray]]] = [
+        ("numpy (hand-written)", lambda: direct(x))
+    ]
     ov_run = openvino_convnet(w)
     if ov_run is not None:
         peers.append(("openvino CPU f32, 1 thread", lambda: ov_run(x)))
@@ -106,8 +110,10 @@ def main() -> None:
     ops_only = sum(
         r.real_time.total_seconds() for r in request.get_profiling_info() if r.node_type != "Stage"
     )
-    print(f"  (last REFERENCE run: {request.latency:.3f} ms, of which {ops_only * 1e3:.3f} ms in "
-          "op kernels, the rest interpreter dispatch)")
+    print(
+        f"  (last REFERENCE run: {request.latency:.3f} ms, of which {ops_only * 1e3:.3f} ms in "
+        "op kernels, the rest interpreter dispatch)"
+    )
 
 
 if __name__ == "__main__":

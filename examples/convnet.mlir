@@ -1,4 +1,4 @@
-// A small image classifier: written by examples/make_convnet.py (random weights, seed 0).
+// A small image classifier, written by examples/make_convnet.py (random weights).
 // Run it: lowpass-run examples/convnet.mlir --random-inputs 0 --perf-counts
 builtin.module {
   func.func @main(%data: tensor<1x3x32x32xf32> {ov.name = "data"}) -> (tensor<1x10xf32> {ov.name = "prob"}) {

@@ -46,8 +46,13 @@ def build_convnet(weights: dict[str, np.ndarray] | None = None) -> lowpass.Model
         bias = g.constant(w[f"conv{i}/bias"], name=f"conv{i}/bias")
         x = g.value(
             ov.ConvolutionOp(
-                x, kernel, strides=[1, 1], pads_begin=[1, 1], pads_end=[1, 1],
-                dilations=[1, 1], name=f"conv{i}",
+                x,
+                kernel,
+                strides=[1, 1],
+                pads_begin=[1, 1],
+                pads_end=[1, 1],
+                dilations=[1, 1],
+                name=f"conv{i}",
             )
         )
         x = g.value(ov.AddOp(x, bias, name=f"conv{i}/add_bias"))
@@ -55,8 +60,15 @@ def build_convnet(weights: dict[str, np.ndarray] | None = None) -> lowpass.Model
         pool = ov.MaxPoolOp if i == 1 else ov.AvgPoolOp
         extra = {} if i == 1 else {"exclude_pad": False}
         x = g.value(
-            pool(x, strides=[2, 2], pads_begin=[0, 0], pads_end=[0, 0], kernel=[2, 2],
-                 name=f"pool{i}", **extra)
+            pool(
+                x,
+                strides=[2, 2],
+                pads_begin=[0, 0],
+                pads_end=[0, 0],
+                kernel=[2, 2],
+                name=f"pool{i}",
+                **extra,
+            )
         )
         assert channels == x.type.get_shape()[1]
     shape = g.constant(np.array([1, -1], np.int64), name="flatten/shape")
@@ -73,7 +85,7 @@ def build_convnet(weights: dict[str, np.ndarray] | None = None) -> lowpass.Model
 def main() -> None:
     path = Path(__file__).with_name("convnet.mlir")
     header = (
-        "// A small image classifier: written by examples/make_convnet.py (random weights, seed 0).\n"
+        "// A small image classifier, written by examples/make_convnet.py (random weights).\n"
         "// Run it: lowpass-run examples/convnet.mlir --random-inputs 0 --perf-counts\n"
     )
     path.write_text(header + str(build_convnet()))
