@@ -1,25 +1,88 @@
 """
-Infrastructure ops of the OpenVINO opset: Constant.
+Infrastructure ops of the OpenVINO opset: Constant, TensorIterator, Loop (and `ov.yield`, the
+terminator of their bodies).
 
 (Parameter and Result are the arguments and the `func.return` of the graph's `func.func`;
-TensorIterator, Loop, ReadValue and Assign join this module with the stateful-network work.)
+ReadValue and Assign are in `state.py`.)
+
+TensorIterator and Loop keep their body as a single-block region whose block arguments are
+the body Parameters and whose `ov.yield` operands are the body Results. The port maps are
+ordered lists of description attributes (`#ov.slice`, `#ov.merged`, `#ov.invariant`,
+`#ov.body_output`, `#ov.concat_output`), as OpenVINO's input/output descriptions.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import ClassVar
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 import numpy as np
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType
-from xdsl.ir import Attribute
-from xdsl.irdl import irdl_op_definition, prop_def, result_def, traits_def
-from xdsl.parser import Parser
+from xdsl.builder import ImplicitBuilder
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    DenseArrayBase,
+    DenseIntOrFPElementsAttr,
+    IntAttr,
+    StringAttr,
+    TensorType,
+    i1,
+    i32,
+    i64,
+)
+from xdsl.interpreter import Interpreter
+from xdsl.ir import (
+    Attribute,
+    Block,
+    BlockArgument,
+    Operation,
+    OpResult,
+    ParametrizedAttribute,
+    Region,
+    SSAValue,
+)
+from xdsl.irdl import (
+    ParsePropInAttrDict,
+    irdl_attr_definition,
+    irdl_op_definition,
+    lazy_traits_def,
+    operand_def,
+    opt_prop_def,
+    prop_def,
+    region_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+    var_result_def,
+)
+from xdsl.parser import AttrParser, Parser
 from xdsl.printer import Printer
-from xdsl.traits import ConstantLike, Pure
+from xdsl.traits import (
+    ConstantLike,
+    HasParent,
+    IsolatedFromAbove,
+    IsTerminator,
+    Pure,
+    RecursiveMemoryEffect,
+)
 from xdsl.utils.exceptions import VerifyException
 
-from .base import OvOp, array_from_dense, dense_from_array, set_name, to_dtype
+from .base import (
+    DYNAMIC,
+    PLACEHOLDER_TYPE,
+    OvOp,
+    array_from_dense,
+    dense_from_array,
+    element_type_of,
+    i64_array,
+    ints,
+    set_name,
+    shape_of,
+    static_value,
+    tensor,
+    to_dtype,
+    types_compatible,
+)
 
 HEX_THRESHOLD = 100
 """Constants with more elements than this print as MLIR hex (`dense<"0x...">`), as MLIR does."""
@@ -110,4 +173,1188 @@ class ConstantOp(OvOp):
         printer.print_op_attributes(self.attributes)
 
 
-OPS = (ConstantOp,)
+
+# ============================================================================================
+# TensorIterator and Loop
+# ============================================================================================
+#
+# Both ops hold their body (an OpenVINO body Model) as a single-block region: the block
+# arguments are the body Parameters (argument i = parameter i) and the `ov.yield` operands are
+# the body Results (operand j = result j). How outer values reach the parameters and how body
+# results become outer results is described by ordered lists of description attributes, as in
+# OpenVINO (`input_descriptions`, `output_descriptions`). The order matters: LowLatency2 names
+# its variables after the position of a merged input in `input_descriptions`.
+
+
+class PortDescription(ParametrizedAttribute):
+    """
+    Base of the port description attributes (not an attribute itself).
+
+    Every parameter is an integer; the syntax is `#ov.<kind><key = value, ...>` with the keys
+    in any order; keys with a default value may be left out and are not printed when they
+    hold the default.
+    """
+
+    FIELDS: ClassVar[tuple[str, ...]] = ()
+    DEFAULTS: ClassVar[dict[str, int]] = {}
+
+    def __init__(self, *values: int) -> None:
+        super().__init__(*(IntAttr(int(v)) for v in values))
+
+    def get(self, key: str) -> int:
+        """The value of parameter `key` as a Python int."""
+        attr = getattr(self, key)
+        assert isinstance(attr, IntAttr)
+        return attr.data
+
+    def values(self) -> dict[str, int]:
+        return {key: self.get(key) for key in self.FIELDS}
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        values: dict[str, int] = {}
+
+        def parse_entry() -> None:
+            pos = parser.pos
+            key = parser.parse_identifier()
+            if key not in cls.FIELDS:
+                parser.raise_error(
+                    f"unknown #{cls.name} key '{key}', expected one of {', '.join(cls.FIELDS)}",
+                    pos,
+                    parser.pos,
+                )
+            if key in values:
+                parser.raise_error(f"#{cls.name} key '{key}' given twice", pos, parser.pos)
+            parser.parse_punctuation("=")
+            values[key] = parser.parse_integer(allow_boolean=False)
+
+        parser.parse_comma_separated_list(parser.Delimiter.ANGLE, parse_entry)
+        missing = [k for k in cls.FIELDS if k not in values and k not in cls.DEFAULTS]
+        if missing:
+            parser.raise_error(f"#{cls.name} needs {', '.join(missing)}")
+        return [IntAttr(values.get(k, cls.DEFAULTS.get(k, 0))) for k in cls.FIELDS]
+
+    def print_parameters(self, printer: Printer) -> None:
+        entries = [
+            f"{key} = {value}"
+            for key, value in self.values().items()
+            if key not in self.DEFAULTS or self.DEFAULTS[key] != value
+        ]
+        printer.print_string("<" + ", ".join(entries) + ">")
+
+
+class InputDescription(PortDescription):
+    """Base of the input descriptions: outer input `input` feeds body parameter `param`."""
+
+    @property
+    def input_index(self) -> int:
+        return self.get("input")
+
+    @property
+    def parameter_index(self) -> int:
+        return self.get("param")
+
+
+class OutputDescription(PortDescription):
+    """Base of the output descriptions: body result `result` gives outer result `output`."""
+
+    @property
+    def result_index(self) -> int:
+        return self.get("result")
+
+    @property
+    def output_index(self) -> int:
+        return self.get("output")
+
+
+@dataclass(frozen=True)
+class Slicing:
+    """The slicing parameters of a sliced input or a concatenated output."""
+
+    axis: int
+    start: int
+    stride: int
+    part_size: int
+    end: int
+
+
+class _SlicingMixin:
+    def slicing(self) -> Slicing:
+        get = self.get  # type: ignore[attr-defined]
+        return Slicing(get("axis"), get("start"), get("stride"), get("part_size"), get("end"))
+
+
+_SLICING_DEFAULTS = {"start": 0, "stride": 1, "part_size": 1, "end": -1}
+
+
+@irdl_attr_definition
+class SliceInputAttr(InputDescription, _SlicingMixin):
+    """
+    A sliced input (OpenVINO `SliceInputDescription`):
+    `#ov.slice<input = 0, param = 0, axis = 1, start = 0, stride = 1, part_size = 1, end = -1>`.
+
+    Iteration i gets part i of outer input `input` along `axis`: the range `[start, end]`
+    (both included; negative values count from the end of the axis) is cut into parts of
+    `part_size`, taken in ascending order for `stride > 0` and in descending order for
+    `stride < 0`. Only the sign of `stride` is used (OpenVINO's CPU plugin and reference do
+    the same: parts never overlap or skip).
+    """
+
+    name = "ov.slice"
+    input: IntAttr
+    param: IntAttr
+    axis: IntAttr
+    start: IntAttr
+    stride: IntAttr
+    part_size: IntAttr
+    end: IntAttr
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "input", "param", "axis", "start", "stride", "part_size", "end",
+    )  # fmt: skip
+    DEFAULTS: ClassVar[dict[str, int]] = _SLICING_DEFAULTS
+
+    def __init__(
+        self,
+        input: int,
+        param: int,
+        axis: int,
+        start: int = 0,
+        stride: int = 1,
+        part_size: int = 1,
+        end: int = -1,
+    ) -> None:
+        super().__init__(input, param, axis, start, stride, part_size, end)
+
+
+@irdl_attr_definition
+class MergedInputAttr(InputDescription):
+    """
+    A back-edge (OpenVINO `MergedInputDescription`): `#ov.merged<input = 1, param = 1,
+    result = 0>`. Body parameter `param` holds outer input `input` in the first iteration and
+    body result `result` of the previous iteration afterwards.
+    """
+
+    name = "ov.merged"
+    input: IntAttr
+    param: IntAttr
+    result: IntAttr
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("input", "param", "result")
+
+    def __init__(self, input: int, param: int, result: int) -> None:
+        super().__init__(input, param, result)
+
+    @property
+    def result_index(self) -> int:
+        return self.get("result")
+
+
+@irdl_attr_definition
+class InvariantInputAttr(InputDescription):
+    """
+    An invariant input (OpenVINO `InvariantInputDescription`): `#ov.invariant<input = 2,
+    param = 2>`. Body parameter `param` holds outer input `input` in every iteration.
+    """
+
+    name = "ov.invariant"
+    input: IntAttr
+    param: IntAttr
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("input", "param")
+
+    def __init__(self, input: int, param: int) -> None:
+        super().__init__(input, param)
+
+
+@irdl_attr_definition
+class BodyOutputAttr(OutputDescription):
+    """
+    A last-value output (OpenVINO `BodyOutputDescription`): `#ov.body_output<result = 0,
+    output = 0, iteration = -1>`. Outer result `output` is body result `result` of iteration
+    `iteration` (-1, the default: the last iteration).
+    """
+
+    name = "ov.body_output"
+    result: IntAttr
+    output: IntAttr
+    iteration: IntAttr
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("result", "output", "iteration")
+    DEFAULTS: ClassVar[dict[str, int]] = {"iteration": -1}
+
+    def __init__(self, result: int, output: int, iteration: int = -1) -> None:
+        super().__init__(result, output, iteration)
+
+
+@irdl_attr_definition
+class ConcatOutputAttr(OutputDescription, _SlicingMixin):
+    """
+    A concatenated output (OpenVINO `ConcatOutputDescription`): `#ov.concat_output<result = 1,
+    output = 1, axis = 1, start = 0, stride = 1, part_size = 1, end = -1>`. Outer result
+    `output` is the body result `result` of every iteration concatenated along `axis`, in
+    iteration order for `stride > 0` and in reverse order for `stride < 0`. A rank-0 body value
+    is concatenated into a 1-D tensor (`axis` must be 0).
+    """
+
+    name = "ov.concat_output"
+    result: IntAttr
+    output: IntAttr
+    axis: IntAttr
+    start: IntAttr
+    stride: IntAttr
+    part_size: IntAttr
+    end: IntAttr
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "result", "output", "axis", "start", "stride", "part_size", "end",
+    )  # fmt: skip
+    DEFAULTS: ClassVar[dict[str, int]] = _SLICING_DEFAULTS
+
+    def __init__(
+        self,
+        result: int,
+        output: int,
+        axis: int,
+        start: int = 0,
+        stride: int = 1,
+        part_size: int = 1,
+        end: int = -1,
+    ) -> None:
+        super().__init__(result, output, axis, start, stride, part_size, end)
+
+
+INPUT_DESCRIPTION_TYPES = (SliceInputAttr, MergedInputAttr, InvariantInputAttr)
+OUTPUT_DESCRIPTION_TYPES = (BodyOutputAttr, ConcatOutputAttr)
+
+
+def _normalize_border(value: int, dim: int) -> int:
+    return dim + value if value < 0 else value
+
+
+def slice_count(slicing: Slicing, dim: int) -> int:
+    """
+    Number of parts of a sliced input whose axis has `dim` elements (OpenVINO's
+    `(|end' - start'| + 1) / part_size`, borders included and made positive).
+    """
+    start = _normalize_border(slicing.start, dim)
+    end = _normalize_border(slicing.end, dim)
+    return (abs(end - start) + 1) // slicing.part_size
+
+
+def slice_parts(array: np.ndarray, slicing: Slicing) -> list[np.ndarray]:
+    """The parts of a sliced input in iteration order (see `SliceInputAttr`)."""
+    axis = slicing.axis + array.ndim if slicing.axis < 0 else slicing.axis
+    dim = array.shape[axis]
+    start = _normalize_border(slicing.start, dim)
+    end = _normalize_border(slicing.end, dim)
+    low = min(start, end)
+    n = (abs(end - start) + 1) // slicing.part_size
+    if low < 0 or low + n * slicing.part_size > dim:
+        raise ValueError(
+            f"slice [{slicing.start}, {slicing.end}] is out of range for an axis of {dim}"
+        )
+    p = slicing.part_size
+    parts = [
+        np.ascontiguousarray(
+            np.take(array, np.arange(low + i * p, low + (i + 1) * p), axis=axis)
+        )
+        for i in range(n)
+    ]
+    return parts[::-1] if slicing.stride < 0 else parts
+
+
+def _concat_parts(values: list[np.ndarray], slicing: Slicing, empty: np.ndarray) -> np.ndarray:
+    if slicing.stride < 0:
+        values = values[::-1]
+    if not values:
+        return empty
+    if values[0].ndim == 0:
+        return np.stack(values)
+    return np.concatenate(values, axis=slicing.axis)
+
+
+def _one_element(t: Attribute) -> bool:
+    shape = shape_of(t)
+    return len(shape) == 0 or (len(shape) == 1 and shape[0] == 1)
+
+
+class SubGraphOp(OvOp):
+    """
+    Base of `ov.tensor_iterator` and `ov.loop` (not an op itself): the body, the port
+    descriptions and their checks, the shape inference and the iteration itself.
+    """
+
+    outputs = var_result_def(TensorType)
+    input_descriptions_attr = prop_def(ArrayAttr, prop_name="input_descriptions")
+    output_descriptions_attr = prop_def(ArrayAttr, prop_name="output_descriptions")
+    parameter_names_attr = opt_prop_def(ArrayAttr[StringAttr], prop_name="parameter_names")
+    body = region_def("single_block")
+
+    irdl_options = (ParsePropInAttrDict(),)
+
+    STATIC_EVAL: ClassVar[bool] = False
+
+    FIRST_DATA_INPUT: ClassVar[int] = 0
+    """Index of the first operand that input descriptions may refer to."""
+
+    # ---- accessors ----------------------------------------------------------------------------
+
+    @property
+    def input_descriptions(self) -> list[InputDescription]:
+        return list(self.input_descriptions_attr.data)  # type: ignore[arg-type]
+
+    @property
+    def output_descriptions(self) -> list[OutputDescription]:
+        return list(self.output_descriptions_attr.data)  # type: ignore[arg-type]
+
+    @property
+    def body_block(self) -> Block:
+        """The body's only block (its arguments are the body Parameters)."""
+        return self.body.block
+
+    def body_yield(self) -> YieldOp | None:
+        blocks = list(self.body.blocks)
+        if len(blocks) != 1:
+            return None
+        last = blocks[0].last_op
+        return last if isinstance(last, YieldOp) else None
+
+    def body_results(self) -> tuple[SSAValue, ...]:
+        """The body Results (the `ov.yield` operands)."""
+        y = self.body_yield()
+        return tuple(y.operands) if y is not None else ()
+
+    def slice_inputs(self) -> list[SliceInputAttr]:
+        return [d for d in self.input_descriptions if isinstance(d, SliceInputAttr)]
+
+    def merged_inputs(self) -> list[MergedInputAttr]:
+        return [d for d in self.input_descriptions if isinstance(d, MergedInputAttr)]
+
+    def invariant_inputs(self) -> list[InvariantInputAttr]:
+        return [d for d in self.input_descriptions if isinstance(d, InvariantInputAttr)]
+
+    def body_outputs(self) -> list[BodyOutputAttr]:
+        return [d for d in self.output_descriptions if isinstance(d, BodyOutputAttr)]
+
+    def concat_outputs(self) -> list[ConcatOutputAttr]:
+        return [d for d in self.output_descriptions if isinstance(d, ConcatOutputAttr)]
+
+    def body_parameter(self, desc: InputDescription | int) -> BlockArgument:
+        """The body Parameter (block argument) of an input description, or by index."""
+        index = desc if isinstance(desc, int) else desc.parameter_index
+        return self.body_block.args[index]
+
+    def body_result(self, desc: MergedInputAttr | OutputDescription | int) -> SSAValue:
+        """The body Result (`ov.yield` operand) of a merged input or an output description."""
+        index = desc if isinstance(desc, int) else desc.result_index
+        return self.body_results()[index]
+
+    def outer_input(self, desc: InputDescription) -> SSAValue:
+        """The outer value feeding an input description (`input` counts all operands)."""
+        return self.operands[desc.input_index]
+
+    def outer_output(self, desc: OutputDescription) -> OpResult:
+        return self.results[desc.output_index]
+
+    def parameter_name(self, index: int) -> str:
+        """
+        Friendly name of body Parameter `index`: `parameter_names[index]`, else the block
+        argument's SSA name, else `Parameter_<index>`.
+        """
+        names = self.parameter_names_attr
+        if names is not None and index < len(names.data):
+            return names.data[index].data
+        arg = self.body_block.args[index]
+        if arg.name_hint:
+            return arg.name_hint
+        return f"Parameter_{index}"
+
+    def input_description_of_parameter(self, index: int) -> InputDescription | None:
+        for desc in self.input_descriptions:
+            if desc.parameter_index == index:
+                return desc
+        return None
+
+    def output_description_of_result(self, output: int) -> OutputDescription | None:
+        for desc in self.output_descriptions:
+            if desc.output_index == output:
+                return desc
+        return None
+
+    # ---- to specialise ------------------------------------------------------------------------
+
+    def num_iterations(self) -> int:
+        raise NotImplementedError
+
+    def special_parameters(self) -> dict[int, str]:
+        """Body parameters not fed by an input description (Loop: current_iteration)."""
+        return {}
+
+    def special_results(self) -> dict[int, str]:
+        """Body results used by the op itself (Loop: the condition)."""
+        return {}
+
+    # ---- checks -------------------------------------------------------------------------------
+
+    def expected_parameter_type(self, desc: InputDescription) -> Attribute:
+        outer = self.outer_input(desc).type
+        if not isinstance(desc, SliceInputAttr):
+            return outer
+        shape = list(shape_of(outer))
+        axis = desc.get("axis")
+        axis = axis + len(shape) if axis < 0 else axis
+        shape[axis] = desc.get("part_size")
+        return tensor(shape, element_type_of(outer))
+
+    def verify_attrs(self) -> None:
+        block_count = len(self.body.blocks)
+        if block_count != 1:
+            raise VerifyException(f"body must have exactly one block, got {block_count}")
+        if self.body_yield() is None:
+            raise VerifyException("body must end with ov.yield (its operands are the body Results)")
+        for op in self.body_block.ops:
+            if isinstance(op, TensorIteratorOp) and isinstance(self, TensorIteratorOp):
+                raise VerifyException(
+                    "a TensorIterator body cannot directly contain a TensorIterator "
+                    "(OpenVINO: no nested TensorIterator; use a Loop)"
+                )
+        params = self.body_block.args
+        results = self.body_results()
+        names = self.parameter_names_attr
+        if names is not None and len(names.data) != len(params):
+            raise VerifyException(
+                f"parameter_names has {len(names.data)} names, expected one per body "
+                f"parameter ({len(params)})"
+            )
+        self._verify_special_ports()
+        special_params = self.special_parameters()
+        special_results = self.special_results()
+
+        # ---- inputs
+        first = self.FIRST_DATA_INPUT
+        operand_seen: dict[int, int] = {}
+        param_seen: dict[int, int] = {}
+        counts: list[tuple[int, int]] = []
+        for k, desc in enumerate(self.input_descriptions_attr.data):
+            if not isinstance(desc, INPUT_DESCRIPTION_TYPES):
+                raise VerifyException(
+                    f"input description #{k} must be #ov.slice, #ov.merged or #ov.invariant, "
+                    f"got {desc}"
+                )
+            what = f"input description #{k} ({desc})"
+            i, p = desc.input_index, desc.parameter_index
+            if not first <= i < len(self.operands):
+                raise VerifyException(
+                    f"{what}: input {i} is out of range, expected an operand index in "
+                    f"[{first}, {len(self.operands) - 1}]"
+                    + (" (data inputs of ov.loop start at 2)" if first else "")
+                )
+            if i in operand_seen:
+                raise VerifyException(
+                    f"{what}: operand #{i} is already described by input description "
+                    f"#{operand_seen[i]}"
+                )
+            operand_seen[i] = k
+            if not 0 <= p < len(params):
+                raise VerifyException(
+                    f"{what}: param {p} is out of range, the body has {len(params)} parameters"
+                )
+            if p in special_params:
+                raise VerifyException(
+                    f"{what}: body parameter #{p} is the {special_params[p]} parameter, which "
+                    "takes no input"
+                )
+            if p in param_seen:
+                raise VerifyException(
+                    f"{what}: body parameter #{p} is already described by input description "
+                    f"#{param_seen[p]}"
+                )
+            param_seen[p] = k
+            outer = self.outer_input(desc)
+            if isinstance(desc, SliceInputAttr):
+                n = self._verify_slicing(what, desc.slicing(), shape_of(outer), "input")
+                if n is not None:
+                    counts.append((k, n))
+            if isinstance(desc, MergedInputAttr):
+                r = desc.result_index
+                if not 0 <= r < len(results):
+                    raise VerifyException(
+                        f"{what}: result {r} is out of range, the body has {len(results)} "
+                        "results"
+                    )
+            expected = self.expected_parameter_type(desc)
+            if params[p].type != expected:
+                how = (
+                    "the outer type with the sliced axis = part_size"
+                    if isinstance(desc, SliceInputAttr)
+                    else "the outer input type"
+                )
+                raise VerifyException(
+                    f"{what}: body parameter #{p} has type {params[p].type}, expected "
+                    f"{expected} ({how})"
+                )
+            if isinstance(desc, MergedInputAttr):
+                r = desc.result_index
+                if results[r].type != params[p].type:
+                    raise VerifyException(
+                        f"{what}: back-edge body result #{r} has type {results[r].type}, "
+                        f"expected the type of body parameter #{p}, {params[p].type}"
+                    )
+        for i in range(first, len(self.operands)):
+            if i not in operand_seen:
+                raise VerifyException(f"operand #{i} is not described by any input description")
+        for p in range(len(params)):
+            if p not in param_seen and p not in special_params:
+                raise VerifyException(
+                    f"body parameter #{p} is not described by any input description"
+                )
+        if len({n for _, n in counts}) > 1:
+            listing = ", ".join(f"#{k}: {n}" for k, n in counts)
+            raise VerifyException(
+                f"sliced inputs give different numbers of iterations ({listing})"
+            )
+
+        # ---- outputs
+        output_seen: dict[int, int] = {}
+        used_results = set(special_results) | {d.result_index for d in self.merged_inputs()}
+        n_iter = self.num_iterations()
+        for k, desc in enumerate(self.output_descriptions_attr.data):
+            if not isinstance(desc, OUTPUT_DESCRIPTION_TYPES):
+                raise VerifyException(
+                    f"output description #{k} must be #ov.body_output or #ov.concat_output, "
+                    f"got {desc}"
+                )
+            what = f"output description #{k} ({desc})"
+            r, o = desc.result_index, desc.output_index
+            if not 0 <= r < len(results):
+                raise VerifyException(
+                    f"{what}: result {r} is out of range, the body has {len(results)} results"
+                )
+            used_results.add(r)
+            if not 0 <= o < len(self.results):
+                raise VerifyException(
+                    f"{what}: output {o} is out of range, the op has {len(self.results)} results"
+                )
+            if o in output_seen:
+                raise VerifyException(
+                    f"{what}: result #{o} is already described by output description "
+                    f"#{output_seen[o]}"
+                )
+            output_seen[o] = k
+            if isinstance(desc, ConcatOutputAttr):
+                self._verify_slicing(what, desc.slicing(), shape_of(results[r]), "output")
+            else:
+                it = desc.get("iteration")
+                if it < -1 or (n_iter >= 0 and it >= n_iter):
+                    bound = f" and below the {n_iter} iterations" if n_iter >= 0 else ""
+                    raise VerifyException(
+                        f"{what}: iteration must be -1 (the last) or a non-negative index"
+                        f"{bound}, got {it}"
+                    )
+            expected = self._output_type(desc, n_iter)
+            declared = self.results[o].type
+            if not types_compatible(expected, declared):
+                how = (
+                    "the body result type"
+                    if isinstance(desc, BodyOutputAttr)
+                    else f"the body result type with the axis = num_iterations ({n_iter}) "
+                    "x part_size"
+                    if n_iter >= 0
+                    else "the body result type with a dynamic axis (unknown number of "
+                    "iterations)"
+                )
+                raise VerifyException(
+                    f"{what}: result #{o} has type {declared}, expected {expected} ({how})"
+                )
+        for o in range(len(self.results)):
+            if o not in output_seen:
+                raise VerifyException(f"result #{o} is not described by any output description")
+        for r in range(len(results)):
+            if r not in used_results:
+                raise VerifyException(
+                    f"body result #{r} is not used: no output description, back-edge or "
+                    "special port refers to it"
+                )
+
+    def _verify_slicing(
+        self, what: str, s: Slicing, shape: Sequence[int], kind: str
+    ) -> int | None:
+        """Checks of a slice/concat description; returns the number of parts if known."""
+        rank = len(shape)
+        if kind == "output" and rank == 0:
+            if s.axis != 0:
+                raise VerifyException(
+                    f"{what}: a rank-0 body value is concatenated into 1-D, axis must be 0, "
+                    f"got {s.axis}"
+                )
+        elif not -rank <= s.axis < rank:
+            value = "outer input" if kind == "input" else "body result"
+            raise VerifyException(
+                f"{what}: axis {s.axis} is out of range for the rank-{rank} {value}, expected "
+                f"[{-rank}, {rank - 1}]"
+            )
+        if s.stride == 0:
+            raise VerifyException(f"{what}: stride must be non-zero")
+        if s.part_size <= 0:
+            raise VerifyException(f"{what}: part_size must be positive, got {s.part_size}")
+        if kind == "output":
+            if rank == 0:
+                if s.part_size != 1:
+                    raise VerifyException(
+                        f"{what}: part_size must be 1 for a rank-0 body value, got {s.part_size}"
+                    )
+                return None
+            axis = s.axis + rank if s.axis < 0 else s.axis
+            if shape[axis] != DYNAMIC and shape[axis] != s.part_size:
+                raise VerifyException(
+                    f"{what}: the body result has {shape[axis]} elements along axis {s.axis}, "
+                    f"expected part_size = {s.part_size}"
+                )
+            return None
+        axis = s.axis + rank if s.axis < 0 else s.axis
+        dim = shape[axis]
+        if dim == DYNAMIC:
+            return None
+        start, end = _normalize_border(s.start, dim), _normalize_border(s.end, dim)
+        if not (0 <= start < dim and 0 <= end < dim):
+            raise VerifyException(
+                f"{what}: start {s.start} and end {s.end} must lie in the {dim} elements of "
+                f"axis {s.axis} (negative values count from the end)"
+            )
+        length = abs(end - start) + 1
+        if length % s.part_size:
+            raise VerifyException(
+                f"{what}: the {length} sliced elements of axis {s.axis} are not a multiple of "
+                f"part_size {s.part_size}"
+            )
+        return length // s.part_size
+
+    def _verify_special_ports(self) -> None:
+        pass
+
+    # ---- shape inference ----------------------------------------------------------------------
+
+    def _output_type(self, desc: OutputDescription, n_iter: int) -> Attribute:
+        value = self.body_results()[desc.result_index].type
+        if isinstance(desc, BodyOutputAttr):
+            return value
+        assert isinstance(desc, ConcatOutputAttr)
+        shape = list(shape_of(value))
+        s = desc.slicing()
+        if not shape:
+            return tensor([n_iter if n_iter >= 0 else DYNAMIC], element_type_of(value))
+        axis = s.axis + len(shape) if s.axis < 0 else s.axis
+        shape[axis] = n_iter * s.part_size if n_iter >= 0 else DYNAMIC
+        return tensor(shape, element_type_of(value))
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        n_iter = self.num_iterations()
+        types: list[Attribute | None] = [None] * len(self.results)
+        results = self.body_results()
+        for k, desc in enumerate(self.output_descriptions):
+            o = desc.output_index
+            if not 0 <= o < len(types) or not 0 <= desc.result_index < len(results):
+                raise VerifyException(f"output description #{k} ({desc}) is out of range")
+            if types[o] is None:
+                types[o] = self._output_type(desc, n_iter)
+        for o, t in enumerate(types):
+            if t is None:
+                raise VerifyException(f"result #{o} is not described by any output description")
+        return types  # type: ignore[return-value]
+
+    def _static_slice_count(self) -> int:
+        """Iterations given by the sliced inputs with a static axis, -1 if none."""
+        for desc in self.slice_inputs():
+            shape = shape_of(self.outer_input(desc))
+            s = desc.slicing()
+            if not -len(shape) <= s.axis < len(shape) or s.part_size <= 0:
+                continue
+            dim = shape[s.axis]
+            if dim != DYNAMIC:
+                return slice_count(s, dim)
+        return -1
+
+    # ---- semantics ----------------------------------------------------------------------------
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        """Runs the op in a fresh reference interpreter (no variable state)."""
+        from xdsl.dialects.builtin import ModuleOp
+        from xdsl.interpreter import Interpreter
+
+        from lowpass.runtime.interpreter import _functions
+
+        interpreter = Interpreter(ModuleOp([]))
+        interpreter.register_implementations(_functions())
+        return self.interpret(interpreter, inputs)
+
+    def _iterate(
+        self,
+        interpreter: Interpreter,
+        inputs: Sequence[Any],
+        max_iterations: int,
+        condition: bool,
+    ) -> tuple[np.ndarray, ...]:
+        """
+        Run the body: at most `max_iterations` times (-1: no limit) while `condition` holds
+        (the Loop's condition result updates it after each iteration).
+        """
+        inputs = [np.asarray(v) for v in inputs]
+        params: list[Any] = [None] * len(self.body_block.args)
+        parts: dict[int, list[np.ndarray]] = {}
+        for desc in self.input_descriptions:
+            value = inputs[desc.input_index]
+            if isinstance(desc, SliceInputAttr):
+                parts[desc.parameter_index] = slice_parts(value, desc.slicing())
+            else:
+                params[desc.parameter_index] = value
+        special = self.special_parameters()
+        current_iteration = next(iter(special), None)
+        cond_result = next(iter(self.special_results()), None)
+        concat: dict[int, list[np.ndarray]] = {
+            d.result_index: [] for d in self.output_descriptions if isinstance(d, ConcatOutputAttr)
+        }
+        last: list[np.ndarray] | None = None
+        at_iteration: dict[tuple[int, int], np.ndarray] = {}
+        wanted = {
+            (d.result_index, d.get("iteration"))
+            for d in self.body_outputs()
+            if d.get("iteration") >= 0
+        }
+        i = 0
+        while (max_iterations < 0 or i < max_iterations) and condition:
+            for p, values in parts.items():
+                if i >= len(values):
+                    raise ValueError(
+                        f"{self.name}: iteration {i} needs part {i} of the input sliced into "
+                        f"body parameter #{p}, which has only {len(values)} parts"
+                    )
+                params[p] = values[i]
+            if current_iteration is not None:
+                arg_type = self.body_block.args[current_iteration].type
+                params[current_iteration] = np.full(
+                    shape_of(arg_type), i, dtype=to_dtype(element_type_of(arg_type))
+                )
+            returned = interpreter.run_ssacfg_region(self.body, tuple(params), self.name)
+            out = [np.asarray(v) for v in returned]
+            for r, values in concat.items():
+                values.append(out[r])
+            for r, it in wanted:
+                if it == i:
+                    at_iteration[(r, it)] = out[r]
+            for desc in self.merged_inputs():
+                params[desc.parameter_index] = out[desc.result_index]
+            if cond_result is not None:
+                condition = bool(out[cond_result].reshape(-1)[0])
+            last = out
+            i += 1
+
+        outputs: list[np.ndarray | None] = [None] * len(self.results)
+        for desc in self.output_descriptions:
+            o, r = desc.output_index, desc.result_index
+            if outputs[o] is not None:
+                continue
+            if isinstance(desc, ConcatOutputAttr):
+                outputs[o] = _concat_parts(concat[r], desc.slicing(), self._empty(desc))
+            elif desc.get("iteration") >= 0:
+                key = (r, desc.get("iteration"))
+                if key not in at_iteration:
+                    raise ValueError(
+                        f"{self.name}: output #{o} needs iteration {key[1]} of body result "
+                        f"#{r}, but only {i} iterations ran"
+                    )
+                outputs[o] = at_iteration[key]
+            elif last is not None:
+                outputs[o] = last[r]
+            else:
+                outputs[o] = self._zero_iteration_value(desc, inputs)
+        return tuple(outputs)  # type: ignore[arg-type]
+
+    def _empty(self, desc: ConcatOutputAttr) -> np.ndarray:
+        value = self.body_results()[desc.result_index].type
+        shape = [0 if d == DYNAMIC else d for d in shape_of(value)]
+        if not shape:
+            shape = [0]
+        else:
+            axis = desc.get("axis") + len(shape) if desc.get("axis") < 0 else desc.get("axis")
+            shape[axis] = 0
+        return np.zeros(shape, dtype=to_dtype(element_type_of(value)))
+
+    def _zero_iteration_value(self, desc: OutputDescription, inputs: Sequence[Any]) -> np.ndarray:
+        """
+        A last-value output when no iteration ran: the initial value of the back-edge that
+        carries the body result, else the outer value of the parameter the body result is,
+        else zeros of the result type (dynamic dimensions 0).
+        """
+        r = desc.result_index
+        for merged in self.merged_inputs():
+            if merged.result_index == r:
+                return inputs[merged.input_index]
+        value = self.body_results()[r]
+        if isinstance(value, BlockArgument):
+            d = self.input_description_of_parameter(value.index)
+            if d is not None and not isinstance(d, SliceInputAttr):
+                return inputs[d.input_index]
+        t = self.results[desc.output_index].type
+        shape = [0 if d == DYNAMIC else d for d in shape_of(t)]
+        return np.zeros(shape, dtype=to_dtype(element_type_of(t)))
+
+
+def _to_array_attr(values: Sequence[Attribute] | ArrayAttr) -> ArrayAttr:
+    return values if isinstance(values, ArrayAttr) else ArrayAttr(list(values))
+
+
+def _body_region(body: Block | Region) -> Region:
+    if isinstance(body, Region):
+        return body
+    if body.parent is not None:
+        body.parent.detach_block(body)
+    return Region(body)
+
+
+def _result_count(output_descriptions: Sequence[Attribute]) -> int:
+    return max((d.output_index for d in output_descriptions), default=-1) + 1  # type: ignore[attr-defined]
+
+
+@irdl_op_definition
+class TensorIteratorOp(SubGraphOp):
+    """
+    Runs a body a fixed number of times over slices of its inputs (OpenVINO
+    `TensorIterator-1`).
+
+    ```
+    %h, %ys = ov.tensor_iterator(%x, %h0, %w) attributes {input_descriptions = [
+        #ov.slice<input = 0, param = 0, axis = 1>, #ov.merged<input = 1, param = 1, result = 0>,
+        #ov.invariant<input = 2, param = 2>],
+      output_descriptions = [#ov.body_output<result = 0, output = 0>,
+        #ov.concat_output<result = 0, output = 1, axis = 1>]}
+      : (tensor<1x5x4xf32>, tensor<1x1x4xf32>, tensor<4x4xf32>)
+      -> (tensor<1x1x4xf32>, tensor<1x5x4xf32>) {
+    ^bb0(%x_t: tensor<1x1x4xf32>, %h_t: tensor<1x1x4xf32>, %w_t: tensor<4x4xf32>):
+      ...
+      ov.yield %h_next : tensor<1x1x4xf32>
+    }
+    ```
+
+    The number of iterations is given by the sliced inputs (`num_iterations()`).
+    """
+
+    name = "ov.tensor_iterator"
+    inputs = var_operand_def(TensorType)
+
+    traits = traits_def(RecursiveMemoryEffect(), IsolatedFromAbove())
+
+    assembly_format = (
+        "`(` $inputs `)` attr-dict-with-keyword `:` functional-type(operands, results) $body"
+    )
+
+    def __init__(
+        self,
+        inputs: Sequence[SSAValue],
+        body: Block | Region,
+        input_descriptions: Sequence[Attribute] | ArrayAttr,
+        output_descriptions: Sequence[Attribute] | ArrayAttr,
+        result_types: Sequence[Attribute] | None = None,
+        parameter_names: Sequence[str] | None = None,
+        name: str | None = None,
+    ) -> None:
+        outputs = _to_array_attr(output_descriptions)
+        properties: dict[str, Attribute] = {
+            "input_descriptions": _to_array_attr(input_descriptions),
+            "output_descriptions": outputs,
+        }
+        if parameter_names is not None:
+            properties["parameter_names"] = ArrayAttr([StringAttr(n) for n in parameter_names])
+        count = _result_count(outputs.data)
+        super().__init__(
+            operands=[list(inputs)],
+            result_types=[list(result_types) if result_types is not None
+                          else [PLACEHOLDER_TYPE] * count],
+            properties=properties,
+            regions=[_body_region(body)],
+        )
+        set_name(self, name)
+        if result_types is None:
+            self.set_inferred_result_types()
+
+    def num_iterations(self) -> int:
+        """
+        OpenVINO's rule: `(|end' - start'| + 1) / part_size` of the sliced inputs whose axis
+        is static; with no sliced input at all, `|end - start| / part_size` of the first
+        concatenated output; else -1 (unknown).
+        """
+        if self.slice_inputs():
+            return self._static_slice_count()
+        for desc in self.concat_outputs():
+            s = desc.slicing()
+            if s.part_size > 0:
+                return abs(s.end - s.start) // s.part_size
+        return -1
+
+    def _runtime_iterations(self, inputs: Sequence[Any]) -> int:
+        for desc in self.slice_inputs():
+            return len(slice_parts(np.asarray(inputs[desc.input_index]), desc.slicing()))
+        n = self.num_iterations()
+        if n < 0:
+            raise ValueError(
+                f"{self.name}: the number of iterations is unknown (no sliced input and no "
+                "concatenated output)"
+            )
+        return n
+
+    def interpret(self, interpreter: Interpreter, inputs: Sequence[Any]) -> Sequence[Any]:
+        return self._iterate(interpreter, inputs, self._runtime_iterations(inputs), True)
+
+
+@irdl_op_definition
+class LoopOp(SubGraphOp):
+    """
+    Runs a body while a condition holds, at most `trip_count` times (OpenVINO `Loop-5`).
+
+    ```
+    %r = ov.loop(%trip_count, %execution_condition, %x0) attributes {
+        input_descriptions = [#ov.merged<input = 2, param = 1, result = 0>],
+        output_descriptions = [#ov.body_output<result = 0, output = 0>],
+        special_body_ports = array<i64: 0, 1>}
+      : (tensor<i64>, tensor<i1>, tensor<4xf32>) -> tensor<4xf32> {
+    ^bb0(%i: tensor<i64>, %x: tensor<4xf32>):
+      ...
+      ov.yield %x_next, %cond : tensor<4xf32>, tensor<i1>
+    }
+    ```
+
+    Operands: `trip_count` (i32/i64, one element; -1: no limit), `execution_condition` (i1,
+    one element; false: no iteration), then the data inputs; `input` indices of the input
+    descriptions count all operands, so data inputs start at 2 (as in OpenVINO).
+    `special_body_ports = array<i64: current_iteration, condition>`: the body parameter that
+    receives the iteration number (i32/i64, rank 0 or 1; -1: none) and the body result that
+    decides whether the next iteration runs (i1, one element; mandatory).
+
+    When no iteration runs (execution condition false, trip count 0), last-value outputs are
+    the initial value of the back-edge that carries them (or the outer value of the
+    parameter they return, else zeros) and concatenated outputs are empty along their axis.
+    OpenVINO's reference implementation throws instead.
+    """
+
+    name = "ov.loop"
+    trip_count = operand_def(TensorType)
+    execution_condition = operand_def(TensorType)
+    inputs = var_operand_def(TensorType)
+    special_body_ports = prop_def(DenseArrayBase)
+
+    traits = traits_def(RecursiveMemoryEffect(), IsolatedFromAbove())
+
+    assembly_format = (
+        "`(` $trip_count `,` $execution_condition (`,` $inputs^)? `)` attr-dict-with-keyword "
+        "`:` functional-type(operands, results) $body"
+    )
+
+    FIRST_DATA_INPUT: ClassVar[int] = 2
+
+    def __init__(
+        self,
+        trip_count: SSAValue,
+        execution_condition: SSAValue,
+        inputs: Sequence[SSAValue],
+        body: Block | Region,
+        input_descriptions: Sequence[Attribute] | ArrayAttr,
+        output_descriptions: Sequence[Attribute] | ArrayAttr,
+        special_body_ports: tuple[int, int],
+        result_types: Sequence[Attribute] | None = None,
+        parameter_names: Sequence[str] | None = None,
+        name: str | None = None,
+    ) -> None:
+        outputs = _to_array_attr(output_descriptions)
+        properties: dict[str, Attribute] = {
+            "input_descriptions": _to_array_attr(input_descriptions),
+            "output_descriptions": outputs,
+            "special_body_ports": i64_array(special_body_ports),
+        }
+        if parameter_names is not None:
+            properties["parameter_names"] = ArrayAttr([StringAttr(n) for n in parameter_names])
+        count = _result_count(outputs.data)
+        super().__init__(
+            operands=[trip_count, execution_condition, list(inputs)],
+            result_types=[list(result_types) if result_types is not None
+                          else [PLACEHOLDER_TYPE] * count],
+            properties=properties,
+            regions=[_body_region(body)],
+        )
+        set_name(self, name)
+        if result_types is None:
+            self.set_inferred_result_types()
+
+    @property
+    def current_iteration_index(self) -> int:
+        return ints(self.special_body_ports)[0]
+
+    @property
+    def condition_result_index(self) -> int:
+        return ints(self.special_body_ports)[1]
+
+    def current_iteration_parameter(self) -> BlockArgument | None:
+        index = self.current_iteration_index
+        return self.body_block.args[index] if index >= 0 else None
+
+    def condition_result(self) -> SSAValue:
+        return self.body_results()[self.condition_result_index]
+
+    def special_parameters(self) -> dict[int, str]:
+        ports = ints(self.special_body_ports)
+        return {ports[0]: "current_iteration"} if len(ports) == 2 and ports[0] >= 0 else {}
+
+    def special_results(self) -> dict[int, str]:
+        ports = ints(self.special_body_ports)
+        return {ports[1]: "condition"} if len(ports) == 2 and ports[1] >= 0 else {}
+
+    def _verify_special_ports(self) -> None:
+        for what, value in (
+            ("trip_count", self.trip_count),
+            ("execution_condition", self.execution_condition),
+        ):
+            et = element_type_of(value)
+            ok = et in (i32, i64) if what == "trip_count" else et == i1
+            if not ok or not _one_element(value.type):
+                kind = "an i32 or i64" if what == "trip_count" else "an i1"
+                raise VerifyException(
+                    f"{what} must be {kind} scalar or 1-element 1-D tensor, got {value.type}"
+                )
+        ports = ints(self.special_body_ports)
+        if len(ports) != 2:
+            raise VerifyException(
+                "special_body_ports must hold 2 values (current_iteration parameter, condition "
+                f"result), got {len(ports)}"
+            )
+        current, cond = ports
+        params, results = self.body_block.args, self.body_results()
+        if current != -1:
+            if not 0 <= current < len(params):
+                raise VerifyException(
+                    f"special_body_ports: current_iteration parameter {current} is out of "
+                    f"range, expected -1 or [0, {len(params) - 1}]"
+                )
+            t = params[current].type
+            if element_type_of(t) not in (i32, i64) or not _one_element(t):
+                raise VerifyException(
+                    f"special_body_ports: current_iteration parameter #{current} must be an "
+                    f"i32 or i64 scalar or 1-element 1-D tensor, got {t}"
+                )
+        if not 0 <= cond < len(results):
+            raise VerifyException(
+                f"special_body_ports: the condition result {cond} is out of range, expected "
+                f"[0, {len(results) - 1}] (the body condition is mandatory)"
+            )
+        t = results[cond].type
+        if element_type_of(t) != i1 or not _one_element(t):
+            raise VerifyException(
+                f"special_body_ports: condition result #{cond} must be an i1 scalar or "
+                f"1-element 1-D tensor, got {t}"
+            )
+
+    def _static_bool(self, value: SSAValue) -> bool | None:
+        v = static_value(value)
+        if v is None or v.size != 1:
+            return None
+        return bool(v.reshape(-1)[0])
+
+    def body_condition_value(self) -> bool | None:
+        """
+        The body condition if it is known statically: a constant in the body, or a body
+        parameter fed by a constant (invariant, or merged with the parameter itself as back-edge).
+        """
+        results = self.body_results()
+        cond = self.condition_result_index
+        if not 0 <= cond < len(results):
+            return None
+        value = results[cond]
+        known = self._static_bool(value)
+        if known is not None or not isinstance(value, BlockArgument):
+            return known
+        desc = self.input_description_of_parameter(value.index)
+        if isinstance(desc, InvariantInputAttr) or (
+            isinstance(desc, MergedInputAttr) and results[desc.result_index] is value
+        ):
+            return self._static_bool(self.outer_input(desc))
+        return None
+
+    def num_iterations(self) -> int:
+        """
+        0 if the execution condition is constant false; else, when it is constant true, 1 if
+        the body condition is constant false (do-while) and the trip count if the body
+        condition is constant true and the trip count is known (a constant or a shape
+        sub-graph such as `Gather(ShapeOf(X))`) and non-negative; else -1 (unknown).
+        OpenVINO's rule, except that OpenVINO ignores an execution condition that is not
+        constant (and then may claim iterations that do not run).
+        """
+        if len(ints(self.special_body_ports)) != 2:
+            return -1
+        execution = self._static_bool(self.execution_condition)
+        if execution is False:
+            return 0
+        if execution is None:
+            return -1  # OpenVINO takes the trip count here, although no iteration may run
+        body = self.body_condition_value()
+        if body is False:
+            return 1
+        if body is True:
+            trip = static_value(self.trip_count)
+            if trip is not None and trip.size == 1 and int(trip.reshape(-1)[0]) >= 0:
+                return int(trip.reshape(-1)[0])
+        return -1
+
+    def interpret(self, interpreter: Interpreter, inputs: Sequence[Any]) -> Sequence[Any]:
+        trip = int(np.asarray(inputs[0]).reshape(-1)[0])
+        condition = bool(np.asarray(inputs[1]).reshape(-1)[0])
+        return self._iterate(interpreter, inputs, trip if trip >= 0 else -1, condition)
+
+
+@irdl_op_definition
+class YieldOp(OvOp):
+    """
+    Terminator of `ov.tensor_iterator` and `ov.loop` bodies: its operands are the body Results
+    (operand j = result j), `ov.yield %a, %b : tensor<...>, tensor<...>`.
+    """
+
+    name = "ov.yield"
+    arguments = var_operand_def(TensorType)
+
+    assembly_format = "attr-dict ($arguments^ `:` type($arguments))?"
+    traits = lazy_traits_def(
+        lambda: (IsTerminator(), HasParent(TensorIteratorOp, LoopOp), Pure())
+    )
+
+    def __init__(self, *operands: SSAValue | Operation) -> None:
+        super().__init__(operands=[list(operands)])
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return []
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        return tuple(inputs)
+
+
+def build_body(
+    parameter_types: Sequence[Attribute],
+    fn: Callable[..., Sequence[SSAValue | Operation] | SSAValue | Operation],
+    parameter_names: Sequence[str] | None = None,
+) -> Block:
+    """
+    A body block from a Python function: `fn` receives the body parameters (block
+    arguments) and returns the body results; ops created inside `fn` are added to the block
+    and an `ov.yield` of the results ends it. `parameter_names` become the SSA names.
+    """
+    block = Block(arg_types=list(parameter_types))
+    if parameter_names is not None:
+        for arg, n in zip(block.args, parameter_names, strict=True):
+            arg.name_hint = n
+    with ImplicitBuilder(block):
+        out = fn(*block.args)
+        if isinstance(out, SSAValue | Operation):
+            out = [out]
+        values = [v.results[0] if isinstance(v, Operation) else v for v in out]
+        YieldOp(*values)
+    return block
+
+
+OPS = (ConstantOp, TensorIteratorOp, LoopOp, YieldOp)
+ATTRS = (SliceInputAttr, MergedInputAttr, InvariantInputAttr, BodyOutputAttr, ConcatOutputAttr)
