@@ -19,6 +19,7 @@ from lowpass.runtime import (
     Port,
     ProfilingInfo,
     ProfilingStatus,
+    VariableState,
 )
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "Port",
     "ProfilingInfo",
     "ProfilingStatus",
+    "VariableState",
     "__version__",
     "make_context",
     "parse_module",

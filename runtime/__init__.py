@@ -10,6 +10,7 @@ from lowpass.runtime.core import (
     Port,
     ProfilingInfo,
     ProfilingStatus,
+    VariableState,
 )
 
 __all__ = [
@@ -22,4 +23,5 @@ __all__ = [
     "Port",
     "ProfilingInfo",
     "ProfilingStatus",
+    "VariableState",
 ]

@@ -8,6 +8,7 @@ The OpenVINO-like runtime API: `Core`, `Model`, `CompiledModel`, `InferRequest`.
     results = request.infer({"data": x})          # by input name, index or port
     y = results["prob"]                           # by output name, index or port
     for row in request.get_profiling_info(): ...  # stages, then one row per op
+    for state in request.query_state(): ...       # stateful models: state.name, state.state
 
 A `Model` is a verified `builtin.module` whose entry function (`@main`, or its only public
 function) is the graph: the function's arguments are OpenVINO's Parameters and the operands of
@@ -31,6 +32,7 @@ from xdsl.dialects.builtin import ModuleOp, StringAttr, TensorType
 from xdsl.ir import Operation
 
 from lowpass.dialects.ov import DYNAMIC, NAME_ATTR, element_type_of
+from lowpass.dialects.ov.state import VariableStateError, VariableStore, check_variable_shape
 from lowpass.ir import print_module, read_module, verify_module
 from lowpass.runtime.interpreter import (
     OpTiming,
@@ -293,6 +295,7 @@ class CompiledModel:
         self.config = config
         self.inputs = self.model.inputs
         self.outputs = self.model.outputs
+        self._infer_request: InferRequest | None = None
 
     def input(self, key: int | str | None = None) -> Port:
         return self.model.input(key)
@@ -303,9 +306,29 @@ class CompiledModel:
     def create_infer_request(self) -> InferRequest:
         return InferRequest(self)
 
+    def _default_request(self) -> InferRequest:
+        if self._infer_request is None:
+            self._infer_request = self.create_infer_request()
+        return self._infer_request
+
     def __call__(self, inputs: Any = None) -> InferResults:
-        """Run once on a fresh request (OpenVINO's `compiled_model(inputs)`)."""
+        """
+        Run on the compiled model's own infer request, created on the first call and reused
+        (OpenVINO's `compiled_model(inputs)`): the variables of a stateful model carry over.
+        """
+        return self._default_request().infer(inputs)
+
+    def infer_new_request(self, inputs: Any = None) -> InferResults:
+        """Run once on a new infer request (fresh variables)."""
         return self.create_infer_request().infer(inputs)
+
+    def query_state(self) -> list[VariableState]:
+        """The variable states of the request that `compiled_model(inputs)` uses."""
+        return self._default_request().query_state()
+
+    def reset_state(self) -> None:
+        """Reset the variables of the request that `compiled_model(inputs)` uses."""
+        self._default_request().reset_state()
 
 
 class InferResults(Mapping[Port, np.ndarray]):
@@ -455,6 +478,90 @@ class InferRequest:
     @property
     def profiling_info(self) -> list[ProfilingInfo]:
         return self.get_profiling_info()
+
+    # ---- state --------------------------------------------------------------------------------
+
+    def query_state(self) -> list[VariableState]:
+        """One `VariableState` per `ov.variable` of the model, in declaration order."""
+        store = self._executor.variables
+        return [VariableState(store, name) for name in store.names()]
+
+    def reset_state(self) -> None:
+        """Reset every variable: the next ReadValue of each returns its initializer."""
+        self._executor.variables.reset()
+
+
+class VariableState:
+    """
+    The value of one variable in one infer request (OpenVINO's `ov.VariableState`).
+
+    `name` is the variable id; `state` reads a copy of the value (zeros of the variable's
+    shape, dynamic dimensions 0, while the variable is unset or reset) and sets it (converted
+    to the variable's element type; the shape must fit the variable's); `reset()` makes the
+    next ReadValue return its initializer.
+    """
+
+    def __init__(self, store: VariableStore, name: str) -> None:
+        self._store = store
+        self._name = name
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    def get_name(self) -> str:
+        return self._name
+
+    @property
+    def element_type(self) -> str:
+        """MLIR spelling of the variable's element type (f32, f16, i64, ...)."""
+        return str(self._store.slot(self._name).type.get_element_type())
+
+    @property
+    def variable_shape(self) -> tuple[int | None, ...]:
+        """The variable's declared shape, None where a dimension is dynamic."""
+        return tuple(None if d == DYNAMIC else d for d in self._store.slot(self._name).shape)
+
+    @property
+    def state(self) -> np.ndarray:
+        return self._store.current(self._name)
+
+    @state.setter
+    def state(self, value: Any) -> None:
+        self.set_state(value)
+
+    def get_state(self) -> np.ndarray:
+        return self._store.current(self._name)
+
+    def set_state(self, value: Any) -> None:
+        slot = self._store.slot(self._name)
+        array = _as_array(value)
+        try:
+            check_variable_shape(self._name, slot.shape, array.shape)
+        except VariableStateError:
+            dims = ["?" if d == DYNAMIC else d for d in slot.shape]
+            raise LowpassError(
+                f"state '{self._name}' has shape {dims}: cannot set a value of shape "
+                f"{list(array.shape)}"
+            ) from None
+        try:
+            self._store.write(self._name, array)
+        except (ValueError, TypeError) as e:
+            raise LowpassError(f"cannot set state '{self._name}': {e}") from None
+
+    def reset(self) -> None:
+        self._store.reset(self._name)
+
+    def __repr__(self) -> str:
+        dims = ",".join("?" if d is None else str(d) for d in self.variable_shape)
+        return f"<VariableState '{self._name}' {self.element_type}[{dims}]>"
+
+
+def _as_array(value: Any) -> np.ndarray:
+    """A numpy array from an array-like or from a tensor object with a `.data` array."""
+    if not isinstance(value, np.ndarray) and isinstance(getattr(value, "data", None), np.ndarray):
+        value = value.data
+    return np.asarray(value)
 
 
 def _exec_type(op: Operation) -> str:

@@ -4,6 +4,10 @@ The reference interpreter: runs a `func.func` graph of `ov` ops on numpy arrays.
 It is `xdsl.interpreter.Interpreter` with one implementation per `ov` op that calls the op's
 `interpret` method, which is its `evaluate` (numpy meaning, defined next to the op) unless the
 op needs the interpreter itself (bodies, variables) and overrides `interpret`.
+
+Variables (`ov.variable`) live in the executor, not in the model: each `ReferenceExecutor`
+(one per infer request) owns a `VariableStore` that its `ov.read_value` / `ov.assign` ops read
+and write, in the nested regions of a run as well, and that is kept across runs.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from xdsl.ir import Operation
 from xdsl.traits import IsTerminator
 
 from lowpass.dialects.ov import ALL_OPS, OvOp, get_name
+from lowpass.dialects.ov.state import VariableStore, attach_variable_store, module_variables
 
 
 def _interpret(
@@ -100,7 +105,10 @@ def entry_function(module: ModuleOp) -> func.FuncOp:
 
 
 class ReferenceExecutor:
-    """Runs one module's entry function on numpy inputs; keeps interpreter state between runs."""
+    """
+    Runs one module's entry function on numpy inputs; keeps interpreter state between runs,
+    in particular the values of the module's variables (`variables`).
+    """
 
     def __init__(self, module: ModuleOp, *, timing: OpTiming | None = None) -> None:
         self.module = module
@@ -109,6 +117,9 @@ class ReferenceExecutor:
         self.interpreter = Interpreter(module, listeners=listeners)
         self.interpreter.register_implementations(FuncFunctions())
         self.interpreter.register_implementations(_functions())
+        self.variables = VariableStore(module_variables(module))
+        """Variable id -> value and reset flag: the state of this executor's infer request."""
+        attach_variable_store(self.interpreter, self.variables)
 
     def run(self, inputs: Sequence[np.ndarray]) -> list[np.ndarray]:
         results = self.interpreter.call_op(self.function, tuple(inputs))
