@@ -143,3 +143,27 @@ def test_model_from_path_and_module(core: lowpass.Core, tmp_path: Path) -> None:
     for source in (path, str(path), lowpass.read_module(MODEL)):
         model = core.read_model(source)
         assert model.friendly_name == "main"
+
+
+@pytest.mark.parametrize(
+    ("op_name", "type_name"),
+    [
+        ("ov.group_convolution", "GroupConvolution"),
+        ("ov.mat_mul", "MatMul"),
+        ("ov.lstm_sequence", "LSTMSequence"),
+        ("ov.gru_cell", "GRUCell"),
+        ("ov.rnn_cell", "RNNCell"),
+        ("ov.mvn", "MVN"),
+        ("ov.prelu", "PRelu"),
+        ("ov.normalize_l2", "NormalizeL2"),
+        ("ov.read_value", "ReadValue"),
+        ("ov.tensor_iterator", "TensorIterator"),
+        ("ov.shape_of", "ShapeOf"),
+    ],
+)
+def test_profiling_uses_openvino_type_names(op_name: str, type_name: str) -> None:
+    from lowpass.dialects.ov import ALL_OPS
+    from lowpass.runtime.interpreter import op_type_name
+
+    op_cls = next(op for op in ALL_OPS if op.name == op_name)
+    assert op_type_name(op_cls.__new__(op_cls)) == type_name
