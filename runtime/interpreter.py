@@ -32,7 +32,8 @@ from xdsl.interpreters.func import FuncFunctions
 from xdsl.ir import Operation
 from xdsl.traits import IsTerminator
 
-from lowpass.dialects.ov import ALL_OPS, OvOp, get_name
+from lowpass.dialects.ov import ALL_OPS, OvOp
+from lowpass.dialects.ov.base import op_display_name, op_type_name  # noqa: F401 (re-exported)
 from lowpass.dialects.ov.state import VariableStore, attach_variable_store, module_variables
 
 
@@ -139,29 +140,3 @@ def _functions() -> InterpreterFunctions:
 def run_reference(module: ModuleOp, inputs: Sequence[np.ndarray]) -> list[np.ndarray]:
     """Run the module's entry function once in the reference interpreter."""
     return ReferenceExecutor(module).run(inputs)
-
-
-def op_display_name(op: Operation, index: int) -> str:
-    """Friendly name of an op, or `<OpType>_<index>` as OpenVINO names unnamed nodes."""
-    return get_name(op) or f"{op_type_name(op)}_{index}"
-
-
-# OpenVINO type names that are not the CamelCase of the op name.
-_OPENVINO_TYPE_NAMES = {
-    "ov.gru_cell": "GRUCell",
-    "ov.gru_sequence": "GRUSequence",
-    "ov.lstm_cell": "LSTMCell",
-    "ov.lstm_sequence": "LSTMSequence",
-    "ov.mvn": "MVN",
-    "ov.prelu": "PRelu",
-    "ov.rnn_cell": "RNNCell",
-    "ov.rnn_sequence": "RNNSequence",
-}
-
-
-def op_type_name(op: Operation) -> str:
-    """OpenVINO type name of an op: `ov.group_convolution` -> `GroupConvolution`."""
-    if (known := _OPENVINO_TYPE_NAMES.get(op.name)) is not None:
-        return known
-    short = op.name.split(".", 1)[-1]
-    return "".join(part[:1].upper() + part[1:] for part in short.split("_"))

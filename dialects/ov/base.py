@@ -255,6 +255,32 @@ def set_name(op: Operation, name: str | None) -> None:
         op.attributes[NAME_ATTR] = StringAttr(name)
 
 
+def op_display_name(op: Operation, index: int) -> str:
+    """Friendly name of an op, or `<OpType>_<index>` as OpenVINO names unnamed nodes."""
+    return get_name(op) or f"{op_type_name(op)}_{index}"
+
+
+# OpenVINO type names that are not the CamelCase of the op name.
+_OPENVINO_TYPE_NAMES = {
+    "ov.gru_cell": "GRUCell",
+    "ov.gru_sequence": "GRUSequence",
+    "ov.lstm_cell": "LSTMCell",
+    "ov.lstm_sequence": "LSTMSequence",
+    "ov.mvn": "MVN",
+    "ov.prelu": "PRelu",
+    "ov.rnn_cell": "RNNCell",
+    "ov.rnn_sequence": "RNNSequence",
+}
+
+
+def op_type_name(op: Operation) -> str:
+    """OpenVINO type name of an op: `ov.group_convolution` -> `GroupConvolution`."""
+    if (known := _OPENVINO_TYPE_NAMES.get(op.name)) is not None:
+        return known
+    short = op.name.split(".", 1)[-1]
+    return "".join(part[:1].upper() + part[1:] for part in short.split("_"))
+
+
 # --------------------------------------------------------------------------------------------
 # Static values (constant operands)
 # --------------------------------------------------------------------------------------------
