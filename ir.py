@@ -7,6 +7,7 @@ way MLIR does: `file.mlir:12:5: error: 'ov.add' op <what is wrong>`.
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from io import StringIO
 from pathlib import Path
 
@@ -43,6 +44,9 @@ class SourceMap:
     def record(self, op: Operation, pos: int) -> None:
         self._positions[id(op)] = pos
 
+    def knows(self, op: Operation) -> bool:
+        return id(op) in self._positions
+
     def locate(self, op: Operation) -> str:
         """`file:line:col` of `op`, or of its closest parsed ancestor, or just the file."""
         current: Operation | None = op
@@ -55,6 +59,29 @@ class SourceMap:
                 return f"{self.filename}:{line + self.line_offset}:{col}"
             current = current.parent_op()
         return self.filename
+
+
+_RECENT_SOURCE_MAPS: ContextVar[tuple[SourceMap, ...]] = ContextVar(
+    "lowpass_recent_source_maps", default=()
+)
+"""The source maps of the last texts parsed in this context (few: they hold the text)."""
+
+
+def remember_source_map(source_map: SourceMap) -> None:
+    """Make `source_map` findable by `source_map_of` (opt-tool and `parse_module` call it)."""
+    _RECENT_SOURCE_MAPS.set((*_RECENT_SOURCE_MAPS.get()[-3:], source_map))
+
+
+def source_map_of(op: Operation) -> SourceMap | None:
+    """
+    The `SourceMap` of the recently parsed text that `op` (or an op inside it) came from.
+    Passes receive only the module: this is how their diagnostics get a `file:line:col`.
+    """
+    probe = next((o for o in op.walk() if o is not op), op)
+    for source_map in reversed(_RECENT_SOURCE_MAPS.get()):
+        if source_map.knows(probe):
+            return source_map
+    return None
 
 
 class LocatingParser(Parser):
@@ -75,6 +102,7 @@ def parse_module(
     """Parse MLIR text (raises `ParseError` with file:line on bad syntax)."""
     parser = LocatingParser(ctx or make_context(), text, filename)
     parser.source_map = SourceMap(text, filename, line_offset)
+    remember_source_map(parser.source_map)
     return parser.parse_module(), parser.source_map
 
 

@@ -21,10 +21,11 @@ from typing import IO, Any
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
 from xdsl.printer import Printer
+from xdsl.utils.arg_spec import ArgSpecParseError
 from xdsl.utils.exceptions import DiagnosticException, ParseError
 from xdsl.xdsl_opt_main import xDSLOptMain
 
-from lowpass.ir import LocatingParser, SourceMap, verify_module
+from lowpass.ir import LocatingParser, SourceMap, remember_source_map, verify_module
 
 # xDSL passes that also get a flag of their own (the lowpass passes all do).
 GENERIC_PASS_FLAGS = ("canonicalize", "cse", "dce")
@@ -59,10 +60,24 @@ def _rewrite_pass_flags(argv: Sequence[str], pass_names: Sequence[str]) -> list[
         if arg.startswith("--") and "=" in arg:
             flag, options = arg[2:].split("=", 1)
             if flag in pass_names:
-                out.append(f"--pass-spec={flag}{{{options}}}")
+                out.append(f"--pass-spec={flag}{{{_quote_option_values(options)}}}")
                 continue
         out.append(arg)
     return out
+
+
+def _quote_option_values(options: str) -> str:
+    """
+    `inputs=X:1x1x16,Y:2x?` -> `inputs="X:1x1x16","Y:2x?"`: xDSL's pipeline syntax needs quotes
+    around values with `:`, `/` or `?`, which MLIR-style flags do not ask of the user.
+    """
+    quoted = []
+    for option in options.split():
+        key, sep, value = option.partition("=")
+        if sep and '"' not in value and any(c in value for c in ":/?"):
+            value = ",".join(f'"{v}"' for v in value.split(","))
+        quoted.append(f"{key}{sep}{value}")
+    return " ".join(quoted)
 
 
 class OptToolMain(xDSLOptMain):
@@ -105,6 +120,7 @@ class OptToolMain(xDSLOptMain):
             parser = LocatingParser(self.ctx, text, self.get_input_name())
             parser.source_map = SourceMap(text, self.get_input_name(), line_offset)
             self.source_maps.append(parser.source_map)
+            remember_source_map(parser.source_map)
             return parser.parse_module(not self.args.no_implicit_module)
 
         self.available_frontends["mlir"] = parse_mlir
@@ -205,6 +221,13 @@ def run_tool(tool: Callable[[], Any], prog: str) -> int:
         return 1
     except BrokenPipeError:
         return 0
+    except ArgSpecParseError as e:  # a BaseException in xDSL 0.74
+        print(
+            f"{prog}: error: bad pass pipeline: {e}\n(option values holding ':', '/', '?' or "
+            "',' need double quotes: --reshape='inputs=\"X:1x1x16\"')",
+            file=sys.stderr,
+        )
+        return 1
     except Exception as e:  # a bug in lowpass or xDSL: still a diagnostic, not a traceback
         if os.environ.get("LOWPASS_DEBUG"):
             raise

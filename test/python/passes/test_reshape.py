@@ -1,0 +1,315 @@
+"""
+reshape preserves the program's meaning where the program is shape-polymorphic: the reshaped
+model run on new-shape inputs equals the original run on pieces of them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import PassPipeline
+
+import lowpass
+from lowpass.passes import get_all_passes
+from lowpass.passes.reshape import ReshapeError, ReshapePass, reshape_module
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+
+CONVNET = """
+func.func @main(%x: tensor<2x1x16xf32> {ov.name = "X"}) -> (tensor<2x10xf32> {ov.name = "prob"}) {
+  %w = ov.constant dense<[[[0.5, -1.0, 0.25]], [[1.0, 0.5, -0.5]], [[-0.25, 0.75, 1.0]],
+                          [[0.1, 0.2, 0.3]]]> : tensor<4x1x3xf32>
+  %c = ov.convolution %x, %w {strides = array<i64: 1>, pads_begin = array<i64: 0>,
+      pads_end = array<i64: 0>, dilations = array<i64: 1>, ov.name = "conv"}
+      : (tensor<2x1x16xf32>, tensor<4x1x3xf32>) -> tensor<2x4x14xf32>
+  %r = ov.relu %c : (tensor<2x4x14xf32>) -> tensor<2x4x14xf32>
+  %s = ov.constant dense<[0, -1]> : tensor<2xi64> {ov.name = "flatten/shape"}
+  %f = ov.reshape %r, %s special_zero = true {ov.name = "flatten"}
+      : (tensor<2x4x14xf32>, tensor<2xi64>) -> tensor<2x56xf32>
+  %m = ov.constant dense<0.125> : tensor<56x10xf32>
+  %fc = ov.mat_mul %f, %m {ov.name = "fc"}
+      : (tensor<2x56xf32>, tensor<56x10xf32>) -> tensor<2x10xf32>
+  %b = ov.constant dense<[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0]> : tensor<10xf32>
+  %a = ov.add %fc, %b : (tensor<2x10xf32>, tensor<10xf32>) -> tensor<2x10xf32>
+  %p = ov.softmax %a axis = 1 {ov.name = "prob"} : (tensor<2x10xf32>) -> tensor<2x10xf32>
+  func.return %p : tensor<2x10xf32>
+}
+"""
+
+# A TensorIterator without state over a sequence of 6: each step is computed from its own
+# slice only, so running chunks of 2 gives the same per-step outputs as the whole sequence.
+TI = """
+func.func @main(%x: tensor<6x1x4xf32> {ov.name = "X"}, %w: tensor<4x4xf32> {ov.name = "W"})
+    -> (tensor<6x1x4xf32> {ov.name = "Y"}, tensor<1x4xf32> {ov.name = "last"}) {
+  %0:2 = ov.tensor_iterator(%x, %w) attributes {
+      input_descriptions = [#ov.slice<input = 0, param = 0, axis = 0>,
+                            #ov.invariant<input = 1, param = 1>],
+      output_descriptions = [#ov.concat_output<result = 0, output = 0, axis = 0>,
+                             #ov.body_output<result = 1, output = 1>],
+      ov.name = "TI"}
+      : (tensor<6x1x4xf32>, tensor<4x4xf32>) -> (tensor<6x1x4xf32>, tensor<1x4xf32>) {
+  ^bb0(%xt: tensor<1x1x4xf32>, %wt: tensor<4x4xf32>):
+    %s = ov.constant dense<[1, 4]> : tensor<2xi64> {ov.name = "squeeze"}
+    %x2 = ov.reshape %xt, %s special_zero = false
+        : (tensor<1x1x4xf32>, tensor<2xi64>) -> tensor<1x4xf32>
+    %m = ov.mat_mul %x2, %wt : (tensor<1x4xf32>, tensor<4x4xf32>) -> tensor<1x4xf32>
+    %t = ov.tanh %m : (tensor<1x4xf32>) -> tensor<1x4xf32>
+    %u = ov.constant dense<[1, 1, 4]> : tensor<3xi64> {ov.name = "unsqueeze"}
+    %y = ov.reshape %t, %u special_zero = false
+        : (tensor<1x4xf32>, tensor<3xi64>) -> tensor<1x1x4xf32>
+    ov.yield %y, %t : tensor<1x1x4xf32>, tensor<1x4xf32>
+  }
+  func.return %0#0, %0#1 : tensor<6x1x4xf32>, tensor<1x4xf32>
+}
+"""
+
+# The same body in a Loop whose trip count is Gather(ShapeOf(X), 0).
+LOOP = """
+func.func @main(%x: tensor<6x1x4xf32> {ov.name = "X"}) -> (tensor<6x1x4xf32> {ov.name = "Y"}) {
+  %shape = ov.shape_of %x : (tensor<6x1x4xf32>) -> tensor<3xi64>
+  %zero = ov.constant dense<0> : tensor<i64>
+  %trip = ov.gather %shape, %zero, %zero : (tensor<3xi64>, tensor<i64>, tensor<i64>) -> tensor<i64>
+  %true = ov.constant dense<true> : tensor<i1>
+  %0 = ov.loop(%trip, %true, %x) attributes {
+      input_descriptions = [#ov.slice<input = 2, param = 1, axis = 0>],
+      output_descriptions = [#ov.concat_output<result = 0, output = 0, axis = 0>],
+      special_body_ports = array<i64: 0, 1>, ov.name = "loop"}
+      : (tensor<i64>, tensor<i1>, tensor<6x1x4xf32>) -> tensor<6x1x4xf32> {
+  ^bb0(%i: tensor<i64>, %xt: tensor<1x1x4xf32>):
+    %cond = ov.constant dense<true> : tensor<i1>
+    %y = ov.sigmoid %xt : (tensor<1x1x4xf32>) -> tensor<1x1x4xf32>
+    ov.yield %y, %cond : tensor<1x1x4xf32>, tensor<i1>
+  }
+  func.return %0 : tensor<6x1x4xf32>
+}
+"""
+
+# A Reshape whose constant target hard-codes the sequence length 6.
+HARD_CODED = """
+func.func @main(%x: tensor<6x1x4xf32> {ov.name = "X"}) -> tensor<6x4xf32> {
+  %s = ov.constant dense<[6, 4]> : tensor<2xi64> {ov.name = "seq/shape"}
+  %y = ov.reshape %x, %s special_zero = false {ov.name = "seq/squeeze"}
+      : (tensor<6x1x4xf32>, tensor<2xi64>) -> tensor<6x4xf32>
+  %r = ov.relu %y : (tensor<6x4xf32>) -> tensor<6x4xf32>
+  func.return %r : tensor<6x4xf32>
+}
+"""
+
+
+def _module(text: str) -> ModuleOp:
+    return lowpass.read_module(text)
+
+
+def _reshaped(text: str, spec: str) -> ModuleOp:
+    """`text` after the pass pipeline `spec` (xDSL syntax, as opt-tool -p)."""
+    module = _module(text)
+    PassPipeline.parse_spec(get_all_passes(), spec).apply(lowpass.make_context(), module)
+    lowpass.verify_module(module)
+    return module
+
+
+def _run(core: lowpass.Core, module: ModuleOp | str, inputs: dict) -> dict[str, np.ndarray]:
+    request = core.compile_model(module).create_infer_request()
+    return {k: np.asarray(v) for k, v in request.infer(inputs).to_dict().items()}
+
+
+# --------------------------------------------------------------------------------------------
+# Meaning
+# --------------------------------------------------------------------------------------------
+
+
+def test_batch_reshape_matches_chunks(core: lowpass.Core, rng: np.random.Generator) -> None:
+    reshaped = _reshaped(CONVNET, 'reshape{inputs="X:4x1x16"}')
+    x = rng.standard_normal((4, 1, 16)).astype(np.float32)
+    whole = _run(core, reshaped, {"X": x})["prob"]
+    assert whole.shape == (4, 10)
+    chunks = [_run(core, CONVNET, {"X": x[i : i + 2]})["prob"] for i in (0, 2)]
+    np.testing.assert_allclose(whole, np.concatenate(chunks), rtol=1e-6, atol=1e-6)
+
+
+def test_example_convnet_with_replaced_constant(
+    core: lowpass.Core, rng: np.random.Generator
+) -> None:
+    """examples/convnet.mlir flattens with [1, -1]: batch 3 needs that constant replaced."""
+    path = EXAMPLES / "convnet.mlir"
+    text = path.read_text()
+    module = _module(text)
+    with pytest.raises(ReshapeError) as info:
+        ReshapePass(inputs=("data:3x3x32x32",)).apply(lowpass.make_context(), module)
+    message = str(info.value)
+    assert "'ov.mat_mul' op \"fc\" inner dimensions do not match" in message
+    assert 'ov.constant "flatten/shape" = [1, -1]' in message
+    assert 'replace-constants="flatten/shape:-1x1024"' in message
+    # Nothing changed on failure.
+    assert lowpass.print_module(module) == lowpass.print_module(_module(text))
+
+    reshaped = _reshaped(
+        text, 'reshape{inputs="data:3x3x32x32" replace-constants="flatten/shape:-1x1024"}'
+    )
+    x = rng.standard_normal((3, 3, 32, 32)).astype(np.float32)
+    whole = _run(core, reshaped, {"data": x})["prob"]
+    rows = [_run(core, text, {"data": x[i : i + 1]})["prob"] for i in range(3)]
+    np.testing.assert_allclose(whole, np.concatenate(rows), rtol=1e-5, atol=1e-6)
+
+
+def test_tensor_iterator_sequence_chunks(core: lowpass.Core, rng: np.random.Generator) -> None:
+    reshaped = _reshaped(TI, 'reshape{inputs="X:2x1x4"}')
+    text = lowpass.print_module(reshaped)
+    assert '-> (tensor<2x1x4xf32> {ov.name = "Y"}, tensor<1x4xf32> {ov.name = "last"})' in text
+    x = rng.standard_normal((6, 1, 4)).astype(np.float32)
+    w = rng.standard_normal((4, 4)).astype(np.float32)
+    whole = _run(core, TI, {"X": x, "W": w})
+    steps = [_run(core, reshaped, {"X": x[i : i + 2], "W": w}) for i in (0, 2, 4)]
+    np.testing.assert_allclose(
+        np.concatenate([s["Y"] for s in steps]), whole["Y"], rtol=1e-6, atol=1e-6
+    )
+    np.testing.assert_allclose(steps[-1]["last"], whole["last"], rtol=1e-6, atol=1e-6)
+
+
+def test_loop_trip_count_follows(core: lowpass.Core, rng: np.random.Generator) -> None:
+    reshaped = _reshaped(LOOP, 'reshape{inputs="X:2x1x4"}')
+    loop = next(op for op in reshaped.walk() if op.name == "ov.loop")
+    assert loop.num_iterations() == 2  # type: ignore[attr-defined]
+    x = rng.standard_normal((6, 1, 4)).astype(np.float32)
+    whole = _run(core, LOOP, {"X": x})["Y"]
+    steps = [_run(core, reshaped, {"X": x[i : i + 2]})["Y"] for i in (0, 2, 4)]
+    np.testing.assert_allclose(np.concatenate(steps), whole, rtol=1e-6, atol=1e-6)
+
+
+def test_replace_constants_follows(core: lowpass.Core, rng: np.random.Generator) -> None:
+    reshaped = _reshaped(HARD_CODED, 'reshape{inputs="X:2x1x4" replace-constants="seq/shape:-1x4"}')
+    x = rng.standard_normal((6, 1, 4)).astype(np.float32)
+    whole = _run(core, HARD_CODED, {"X": x})
+    out = next(iter(whole.values()))
+    for i in (0, 2, 4):
+        step = next(iter(_run(core, reshaped, {"X": x[i : i + 2]}).values()))
+        np.testing.assert_allclose(step, out[i : i + 2])
+
+
+# --------------------------------------------------------------------------------------------
+# Idempotence and the Python API
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "dims"), [(CONVNET, "2x1x16"), (TI, "6x1x4"), (LOOP, "6x1x4"), (HARD_CODED, "6x1x4")]
+)
+def test_same_shapes_change_nothing(text: str, dims: str) -> None:
+    before = lowpass.print_module(_module(text))
+    assert lowpass.print_module(_reshaped(text, f'reshape{{inputs="X:{dims}"}}')) == before
+    assert lowpass.print_module(_reshaped(text, "reshape")) == before
+
+
+def test_twice_is_once() -> None:
+    once = lowpass.print_module(_reshaped(TI, 'reshape{inputs="X:2x1x4"}'))
+    twice = lowpass.print_module(
+        _reshaped(TI, 'reshape{inputs="X:2x1x4"},reshape{inputs="X:2x1x4"}')
+    )
+    assert once == twice
+
+
+def test_python_api_dynamic_dims() -> None:
+    module = _module(TI)
+    reshape_module(module, {"X": [None, 1, 4]})
+    text = lowpass.print_module(module)
+    assert '(%x: tensor<?x1x4xf32> {ov.name = "X"}' in text
+    assert "-> (tensor<?x1x4xf32>, tensor<1x4xf32>)" in text
+
+
+def test_several_inputs_in_one_string() -> None:
+    module = _reshaped(TI, 'reshape{inputs="X:3x1x4,W:4x4"}')
+    assert 'tensor<3x1x4xf32> {ov.name = "X"}' in lowpass.print_module(module)
+
+
+# --------------------------------------------------------------------------------------------
+# Errors
+# --------------------------------------------------------------------------------------------
+
+
+def test_hard_coded_constant_diagnostic() -> None:
+    module = _module(HARD_CODED)
+    before = lowpass.print_module(module)
+    with pytest.raises(ReshapeError) as info:
+        reshape_module(module, {"X": [2, 1, 4]})
+    lines = str(info.value).splitlines()
+    assert lines[0] == (
+        "reshape: error: 'ov.reshape' op \"seq/squeeze\" cannot reshape [2, 1, 4] (8 elements) "
+        "to [6, 4] (24 elements) (after reshape: input 'X' [6, 1, 4] -> [2, 1, 4])"
+    )
+    assert lines[1] == (
+        "reshape: note: the target shape of 'ov.reshape' \"seq/squeeze\" comes from ov.constant "
+        '"seq/shape" = [6, 4] : tensor<2xi64>, which may hard-code a shape; replace its values '
+        'with the pass option replace-constants="seq/shape:-1x4"'
+    )
+    assert lowpass.print_module(module) == before
+
+
+def test_located_diagnostic() -> None:
+    module, source_map = lowpass.parse_module(HARD_CODED, filename="hard.mlir")
+    with pytest.raises(ReshapeError, match=r"^hard\.mlir:4:3: error: 'ov\.reshape' op"):
+        reshape_module(module, {"X": [2, 1, 4]}, source_map=source_map)
+
+
+def test_unknown_input_lists_inputs() -> None:
+    with pytest.raises(
+        ReshapeError, match=r"no input named 'Z': its inputs are 'X' \[6, 1, 4\], 'W' \[4, 4\]"
+    ):
+        reshape_module(_module(TI), {"Z": [1]})
+
+
+def test_unknown_constant_lists_constants() -> None:
+    with pytest.raises(
+        ReshapeError, match=r"no ov.constant named 'nope' .* are 'squeeze', 'unsqueeze'"
+    ):
+        reshape_module(_module(TI), {}, {"nope": [1]})
+
+
+def test_float_constant_is_refused() -> None:
+    text = CONVNET.replace(
+        "dense<0.125> : tensor<56x10xf32>", 'dense<0.125> : tensor<56x10xf32> {ov.name = "w"}'
+    )
+    with pytest.raises(ReshapeError, match="only integer constants of rank 0 or 1 can be replaced"):
+        reshape_module(_module(text), {}, {"w": [1]})
+
+
+@pytest.mark.parametrize(
+    ("inputs", "message"),
+    [
+        (("X=1x2",), "bad inputs entry 'X=1x2': expected NAME:VALUES"),
+        (("X:1xbx2",), "'b' is not a dimension"),
+        (("X:1x2", "X:3x4"), "inputs names 'X' twice"),
+    ],
+)
+def test_bad_options(inputs: tuple[str, ...], message: str) -> None:
+    module = _module(TI)
+    with pytest.raises(ReshapeError, match=message):
+        ReshapePass(inputs=inputs).apply(lowpass.make_context(), module)
+
+
+def test_back_edge_whose_initial_value_is_not_reshaped() -> None:
+    text = """
+    func.func @main(%x: tensor<4x3x16xf32> {ov.name = "X"}, %h0: tensor<4x16xf32> {ov.name = "H0"})
+        -> tensor<4x16xf32> {
+      %0 = ov.tensor_iterator(%x, %h0) attributes {
+          input_descriptions = [#ov.slice<input = 0, param = 0, axis = 1>,
+                                #ov.merged<input = 1, param = 1, result = 0>],
+          output_descriptions = [#ov.body_output<result = 0, output = 0>]}
+          : (tensor<4x3x16xf32>, tensor<4x16xf32>) -> tensor<4x16xf32> {
+      ^bb0(%xt: tensor<4x1x16xf32>, %ht: tensor<4x16xf32>):
+        %s = ov.constant dense<[0, 16]> : tensor<2xi64>
+        %x2 = ov.reshape %xt, %s special_zero = true
+            : (tensor<4x1x16xf32>, tensor<2xi64>) -> tensor<4x16xf32>
+        %h = ov.add %x2, %x2 : (tensor<4x16xf32>, tensor<4x16xf32>) -> tensor<4x16xf32>
+        ov.yield %h : tensor<4x16xf32>
+      }
+      func.return %0 : tensor<4x16xf32>
+    }
+    """
+    with pytest.raises(ReshapeError, match="reshape input 'H0' as well"):
+        reshape_module(_module(text), {"X": [2, 3, 16]})
+    module = _module(text)
+    reshape_module(module, {"X": [2, 5, 16], "H0": [2, 16]})
+    assert "-> tensor<2x16xf32>" in lowpass.print_module(module)
