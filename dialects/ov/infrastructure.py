@@ -120,8 +120,14 @@ class ConstantOp(OvOp):
         return ConstantOp(dense_from_array(np.asarray(array), element_type), name)
 
     def array(self) -> np.ndarray:
-        """The constant's data as a read-only numpy array."""
-        return array_from_dense(self.value)
+        """The constant's data as a read-only numpy array (decoded once per value)."""
+        cached = self.__dict__.get("_array_cache")
+        if cached is not None and cached[0] is self.value:
+            return cached[1]
+        array = array_from_dense(self.value)
+        array.flags.writeable = False
+        self.__dict__["_array_cache"] = (self.value, array)
+        return array
 
     def verify_attrs(self) -> None:
         if self.value.type != self.result.type:
