@@ -41,7 +41,6 @@ from .base import (
     element_type_of,
     format_shape,
     normalize_axis,
-    set_name,
     shape_of,
 )
 
@@ -218,9 +217,7 @@ class PReluOp(OvOp):
         name: str | None = None,
     ) -> None:
         super().__init__(operands=[data, slope], result_types=[result_type or PLACEHOLDER_TYPE])
-        set_name(self, name)
-        if result_type is None:
-            self.set_inferred_result_types()
+        self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
         check_float(self.data, "data")

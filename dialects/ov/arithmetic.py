@@ -26,7 +26,6 @@ from .base import (
     broadcast_shapes,
     element_type_of,
     is_float,
-    set_name,
     shape_of,
     tensor,
 )
@@ -97,9 +96,7 @@ class BinaryElementwiseOp(OvOp):
             result_types=[result_type or PLACEHOLDER_TYPE],
             properties={"auto_broadcast": StringAttr(auto_broadcast), **(extra_properties or {})},
         )
-        set_name(self, name)
-        if result_type is None:
-            self.set_inferred_result_types()
+        self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
         mode = self.auto_broadcast.data
@@ -245,9 +242,7 @@ class UnaryElementwiseOp(OvOp):
             result_types=[result_type or PLACEHOLDER_TYPE],
             properties=properties or {},
         )
-        set_name(self, name)
-        if result_type is None:
-            self.set_inferred_result_types()
+        self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
         if type(self).FLOAT_ONLY:

@@ -385,6 +385,12 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface):
         """Compile-time value of operand `index` (see `static_value`)."""
         return static_value(self.operands[index])
 
+    def finish_build(self, name: str | None, *, infer: bool) -> None:
+        """The end of every builder: set the friendly name, infer the result types if asked."""
+        set_name(self, name)
+        if infer:
+            self.set_inferred_result_types()
+
     def set_inferred_result_types(self) -> None:
         """
         Replace the result types by the inferred ones.

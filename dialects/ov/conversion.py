@@ -21,7 +21,6 @@ from .base import (
     SUPPORTED_ELEMENT_TYPES,
     OvOp,
     is_supported_element_type,
-    set_name,
     shape_of,
     tensor,
     to_dtype,
@@ -98,9 +97,7 @@ class ConvertOp(OvOp):
             result_types=[result_type or PLACEHOLDER_TYPE],
             properties={"destination_type": destination_type},
         )
-        set_name(self, name)
-        if result_type is None:
-            self.set_inferred_result_types()
+        self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
         if not is_supported_element_type(self.destination_type):

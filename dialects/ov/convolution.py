@@ -40,7 +40,6 @@ from .base import (
     element_type_of,
     i64_array,
     ints,
-    set_name,
     shape_of,
     tensor,
 )
@@ -298,9 +297,7 @@ class ConvolutionOp(ConvolutionBase):
             result_types=[result_type or PLACEHOLDER_TYPE],
             properties=self._properties(strides, pads_begin, pads_end, dilations, auto_pad),
         )
-        set_name(self, name)
-        if result_type is None:
-            self.set_inferred_result_types()
+        self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
         self.verify_common()
@@ -364,9 +361,7 @@ class GroupConvolutionOp(ConvolutionBase):
             result_types=[result_type or PLACEHOLDER_TYPE],
             properties=self._properties(strides, pads_begin, pads_end, dilations, auto_pad),
         )
-        set_name(self, name)
-        if result_type is None:
-            self.set_inferred_result_types()
+        self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
         self.verify_common()
@@ -488,9 +483,7 @@ class ConvolutionBackpropDataOp(ConvolutionBase):
             result_types=[result_type or PLACEHOLDER_TYPE],
             properties=properties,
         )
-        set_name(self, name)
-        if result_type is None:
-            self.set_inferred_result_types()
+        self.finish_build(name, infer=result_type is None)
 
     def output_padding_values(self) -> tuple[int, ...]:
         """`output_padding`, with the empty default read as zeros."""

@@ -54,7 +54,6 @@ from .base import (
     i64_array,
     ints,
     is_float,
-    set_name,
     shape_of,
     tensor,
 )
@@ -251,9 +250,7 @@ class InterpolateOp(OvOp):
                 "cube_coeff": FloatAttr(cube_coeff, f32),
             },
         )
-        set_name(self, name)
-        if result_type is None:
-            self.set_inferred_result_types()
+        self.finish_build(name, infer=result_type is None)
 
     # ---- checks ---------------------------------------------------------------------------
 

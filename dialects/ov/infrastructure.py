@@ -1079,9 +1079,7 @@ class TensorIteratorOp(SubGraphOp):
             properties=properties,
             regions=[_body_region(body)],
         )
-        set_name(self, name)
-        if result_types is None:
-            self.set_inferred_result_types()
+        self.finish_build(name, infer=result_types is None)
 
     def num_iterations(self) -> int:
         """
@@ -1186,9 +1184,7 @@ class LoopOp(SubGraphOp):
             properties=properties,
             regions=[_body_region(body)],
         )
-        set_name(self, name)
-        if result_types is None:
-            self.set_inferred_result_types()
+        self.finish_build(name, infer=result_types is None)
 
     @property
     def current_iteration_index(self) -> int:

@@ -24,7 +24,6 @@ from .base import (
     OvOp,
     element_type_of,
     format_shape,
-    set_name,
     shape_of,
     tensor,
 )
@@ -78,9 +77,7 @@ class MatMulOp(OvOp):
                 "transpose_b": BoolAttr.from_bool(transpose_b),
             },
         )
-        set_name(self, name)
-        if result_type is None:
-            self.set_inferred_result_types()
+        self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
         check_float_operands(("a", self.a), ("b", self.b))

@@ -39,7 +39,6 @@ from .base import (
     i64_array,
     ints,
     normalize_axis,
-    set_name,
     shape_of,
     tensor,
 )
@@ -149,9 +148,7 @@ class ConcatOp(OvOp):
             result_types=[result_type or PLACEHOLDER_TYPE],
             properties={"axis": IntegerAttr(axis, i64)},
         )
-        set_name(self, name)
-        if result_type is None:
-            self.set_inferred_result_types()
+        self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
         if not self.inputs:
@@ -232,9 +229,7 @@ class SplitOp(OvOp):
             result_types=[list(result_types or [PLACEHOLDER_TYPE] * num_splits)],
             properties={"num_splits": IntegerAttr(num_splits, i64)},
         )
-        set_name(self, name)
-        if result_types is None:
-            self.set_inferred_result_types()
+        self.finish_build(name, infer=result_types is None)
 
     def verify_attrs(self) -> None:
         n = self.num_splits.value.data
@@ -308,9 +303,7 @@ class VariadicSplitOp(OvOp):
             operands=[data, axis, split_lengths],
             result_types=[list(result_types or [PLACEHOLDER_TYPE] * n)],
         )
-        set_name(self, name)
-        if result_types is None:
-            self.set_inferred_result_types()
+        self.finish_build(name, infer=result_types is None)
 
     def verify_attrs(self) -> None:
         _check_int_operand(self.axis, "axis", ranks=(0, 1), one_element=True)
@@ -410,9 +403,7 @@ class TransposeOp(OvOp):
         name: str | None = None,
     ) -> None:
         super().__init__(operands=[data, order], result_types=[result_type or PLACEHOLDER_TYPE])
-        set_name(self, name)
-        if result_type is None:
-            self.set_inferred_result_types()
+        self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
         _check_int_operand(self.order, "order")
@@ -492,9 +483,7 @@ class GatherOp(OvOp):
             result_types=[result_type or PLACEHOLDER_TYPE],
             properties={"batch_dims": IntegerAttr(batch_dims, i64)},
         )
-        set_name(self, name)
-        if result_type is None:
-            self.set_inferred_result_types()
+        self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
         _check_int_operand(self.indices, "indices", ranks=range(64))
@@ -649,9 +638,7 @@ class StridedSliceOp(OvOp):
                 "ellipsis_mask": i64_array(ellipsis_mask),
             },
         )
-        set_name(self, name)
-        if result_type is None:
-            self.set_inferred_result_types()
+        self.finish_build(name, infer=result_type is None)
 
     def _mask(self, name: str) -> tuple[int, ...]:
         return ints(getattr(self, name))
@@ -861,9 +848,7 @@ class DepthToSpaceOp(OvOp):
             result_types=[result_type or PLACEHOLDER_TYPE],
             properties={"mode": StringAttr(mode), "block_size": IntegerAttr(block_size, i64)},
         )
-        set_name(self, name)
-        if result_type is None:
-            self.set_inferred_result_types()
+        self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
         if self.mode.data not in DEPTH_TO_SPACE_MODES:
@@ -937,9 +922,7 @@ class _BlockOp(OvOp):
             operands=[data, block_shape, begin, end],
             result_types=[result_type or PLACEHOLDER_TYPE],
         )
-        set_name(self, name)
-        if result_type is None:
-            self.set_inferred_result_types()
+        self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
         rank = len(shape_of(self.data))
@@ -1148,9 +1131,7 @@ class ShuffleChannelsOp(OvOp):
             result_types=[result_type or PLACEHOLDER_TYPE],
             properties={"axis": IntegerAttr(axis, i64), "group": IntegerAttr(group, i64)},
         )
-        set_name(self, name)
-        if result_type is None:
-            self.set_inferred_result_types()
+        self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
         shape = shape_of(self.data)
@@ -1225,9 +1206,7 @@ class BroadcastOp(OvOp):
             result_types=[result_type or PLACEHOLDER_TYPE],
             properties={"mode": StringAttr(mode)},
         )
-        set_name(self, name)
-        if result_type is None:
-            self.set_inferred_result_types()
+        self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
         mode = self.mode.data

@@ -23,7 +23,7 @@ from xdsl.irdl import (
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from .base import PLACEHOLDER_TYPE, OvOp, element_type_of, is_float, set_name, shape_of
+from .base import PLACEHOLDER_TYPE, OvOp, element_type_of, is_float, shape_of
 from .reduction import check_axes_operand, reduction_axes
 
 MVN_EPS_MODES = ("inside_sqrt", "outside_sqrt")
@@ -100,9 +100,7 @@ class MVNOp(_AxesNormalizationOp):
                 "eps_mode": StringAttr(eps_mode),
             },
         )
-        set_name(self, name)
-        if result_type is None:
-            self.set_inferred_result_types()
+        self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
         self._check_common(self.eps_mode.data, MVN_EPS_MODES)
@@ -153,9 +151,7 @@ class NormalizeL2Op(_AxesNormalizationOp):
             result_types=[result_type or PLACEHOLDER_TYPE],
             properties={"eps": FloatAttr(eps, f32), "eps_mode": StringAttr(eps_mode)},
         )
-        set_name(self, name)
-        if result_type is None:
-            self.set_inferred_result_types()
+        self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
         self._check_common(self.eps_mode.data, L2_EPS_MODES)

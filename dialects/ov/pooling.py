@@ -37,7 +37,6 @@ from .base import (
     element_type_of,
     i64_array,
     ints,
-    set_name,
     shape_of,
     tensor,
 )
@@ -242,9 +241,7 @@ class AvgPoolOp(PoolingOp):
         super().__init__(
             operands=[x], result_types=[result_type or PLACEHOLDER_TYPE], properties=props
         )
-        set_name(self, name)
-        if result_type is None:
-            self.set_inferred_result_types()
+        self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
         super().verify_attrs()
@@ -315,9 +312,7 @@ class MaxPoolOp(PoolingOp):
             result_types=[result_type or PLACEHOLDER_TYPE],
             properties=self._props(strides, pads_begin, pads_end, kernel, rounding_type, auto_pad),
         )
-        set_name(self, name)
-        if result_type is None:
-            self.set_inferred_result_types()
+        self.finish_build(name, infer=result_type is None)
 
     def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
         (x,) = inputs

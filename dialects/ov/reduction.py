@@ -26,7 +26,6 @@ from .base import (
     OvOp,
     element_type_of,
     normalize_axis,
-    set_name,
     shape_of,
     tensor,
 )
@@ -81,9 +80,7 @@ class ReduceOp(OvOp):
             result_types=[result_type or PLACEHOLDER_TYPE],
             properties={"keep_dims": IntegerAttr.from_bool(keep_dims)},
         )
-        set_name(self, name)
-        if result_type is None:
-            self.set_inferred_result_types()
+        self.finish_build(name, infer=result_type is None)
 
     @property
     def keep(self) -> bool:

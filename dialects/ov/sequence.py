@@ -63,7 +63,6 @@ from .base import (
     OvOp,
     element_type_of,
     format_shape,
-    set_name,
     shape_of,
     tensor,
     ui8,
@@ -438,9 +437,7 @@ class RecurrentOp(OvOp):
             result_types=list(result_types or [PLACEHOLDER_TYPE] * num_results),
             properties=properties,
         )
-        set_name(self, name)
-        if result_types is None:
-            self.set_inferred_result_types()
+        self.finish_build(name, infer=result_types is None)
 
 
 class SequenceOp(RecurrentOp):

@@ -34,7 +34,6 @@ from .base import (
     format_shape,
     is_static,
     normalize_axis,
-    set_name,
     shape_of,
     tensor,
     to_dtype,
@@ -170,9 +169,7 @@ class ReshapeOp(OvOp):
             result_types=[result_type or PLACEHOLDER_TYPE],
             properties={"special_zero": _bool_attr(special_zero)},
         )
-        set_name(self, name)
-        if result_type is None:
-            self.set_inferred_result_types()
+        self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
         _check_index_operand(self.shape, "shape", allow_scalar=False)
@@ -267,9 +264,7 @@ class SqueezeOp(OvOp):
             operands=[data, [axes] if axes is not None else []],
             result_types=[result_type or PLACEHOLDER_TYPE],
         )
-        set_name(self, name)
-        if result_type is None:
-            self.set_inferred_result_types()
+        self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
         if self.axes is not None:
@@ -321,9 +316,7 @@ class UnsqueezeOp(OvOp):
         name: str | None = None,
     ) -> None:
         super().__init__(operands=[data, axes], result_types=[result_type or PLACEHOLDER_TYPE])
-        set_name(self, name)
-        if result_type is None:
-            self.set_inferred_result_types()
+        self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
         _check_index_operand(self.axes, "axes", allow_scalar=True)
@@ -382,9 +375,7 @@ class ShapeOfOp(OvOp):
             result_types=[result_type or PLACEHOLDER_TYPE],
             properties={"output_type": output_type},
         )
-        set_name(self, name)
-        if result_type is None:
-            self.set_inferred_result_types()
+        self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
         if self.output_type not in (i64, i32):
