@@ -422,7 +422,7 @@ class InferRequest:
         raw = self._executor.run(arrays)
         end_exec = time.perf_counter()
         self._outputs = [
-            np.ascontiguousarray(np.asarray(v).astype(p.dtype, copy=False))
+            np.asarray(v).astype(p.dtype, order="C", copy=False)
             for v, p in zip(raw, self._model.outputs, strict=True)
         ]
         end = time.perf_counter()
@@ -445,7 +445,7 @@ class InferRequest:
                 f"{['?' if d is None else d for d in port.shape]}"
             )
         # Inputs of another precision are converted to the model's (OpenVINO preprocessing).
-        return np.ascontiguousarray(value.astype(port.dtype, copy=False))
+        return value.astype(port.dtype, order="C", copy=False)
 
     # ---- profiling ----------------------------------------------------------------------------
 

@@ -167,3 +167,14 @@ def test_profiling_uses_openvino_type_names(op_name: str, type_name: str) -> Non
 
     op_cls = next(op for op in ALL_OPS if op.name == op_name)
     assert op_type_name(op_cls.__new__(op_cls)) == type_name
+
+
+def test_rank0_inputs_and_outputs_keep_rank_0(core: lowpass.Core) -> None:
+    text = """
+    func.func @main(%x: tensor<f32>) -> tensor<f32> {
+      %y = ov.add %x, %x : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      func.return %y : tensor<f32>
+    }
+    """
+    out = core.compile_model(text)({"x": np.float64(2.5)})[0]
+    assert out.shape == () and out.dtype == np.float32 and out == 5.0
