@@ -88,7 +88,12 @@ def openvino_step(w: dict[str, np.ndarray], input_size: int, hidden: int):  # ty
     )
     request = compiled.create_infer_request()
     zeros = np.zeros((1, hidden), np.float32)
-    return lambda xv: request.infer({"X": xv, "H0": zeros, "C0": zeros})[0]
+
+    def step(xv: np.ndarray) -> np.ndarray:
+        return request.infer({"X": xv, "H0": zeros, "C0": zeros})[0]
+
+    step.request = request  # type: ignore[attr-defined]  # for state-name checks
+    return step
 
 
 def median_us(fn: Callable[[np.ndarray], object], xs: np.ndarray) -> float:

@@ -413,3 +413,27 @@ def test_fixed_upstream_bugs_keep_the_meaning(case: str) -> None:
     got = run(out, feeds)
     for port in model.outputs:
         np.testing.assert_allclose(got[port.index], want[port.index], **TOL)
+
+
+def test_matches_openvino_low_latency2() -> None:
+    """OpenVINO's own LowLatency2 on the same LSTM: same state names, same step outputs."""
+    pytest.importorskip("openvino")
+    sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks"))
+    import openvino as ov_rt
+    from bench_lstm_step import openvino_step, stateful_lstm
+    from make_lstm import lstm_weights
+
+    w = lstm_weights(16, 32)
+    ov_run = openvino_step(w, 16, 32)
+    assert ov_run is not None
+    request = lowpass.Core().compile_model(stateful_lstm(16, 32)).create_infer_request()
+    names = sorted(s.name for s in request.query_state())
+    assert names == ["lstm/C_t/variable_2", "lstm/H_t/variable_1"]
+    assert ov_rt is not None
+    assert sorted(s.name for s in ov_run.request.query_state()) == names
+    zeros = np.zeros((1, 32), np.float32)
+    rng = np.random.default_rng(10)
+    for _ in range(5):
+        x = rng.standard_normal((1, 1, 16)).astype(np.float32)
+        ours = request.infer({"X": x, "H0": zeros, "C0": zeros})["H"]
+        np.testing.assert_allclose(ours, ov_run(x), rtol=1e-4, atol=1e-5)
