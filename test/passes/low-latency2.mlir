@@ -190,3 +190,39 @@ func.func @rank0(%x: tensor<3xf32>, %s0: tensor<f32>) -> tensor<f32> {
   }
   func.return %0 : tensor<f32>
 }
+
+// -----
+
+// Nested: the inner Loop's back edge becomes state first (inside the body, named after the
+// inner op); the one-iteration outer TI is then unrolled and the inner state ends up in the
+// function (OpenVINO hoists the body's sinks the same way).
+// CHECK-LABEL: func.func @nested
+// CHECK-NOT:     ov.tensor_iterator
+// CHECK:         ov.read_value @"outer/s/variable_1"
+// CHECK:         ov.read_value @"inner/a/variable_0"
+// CHECK:         ov.loop
+// CHECK:         ov.assign @"inner/a/variable_0"
+// CHECK:         ov.assign @"outer/s/variable_1"
+func.func @nested(%x: tensor<1x1x2xf32>, %s0: tensor<1x1x2xf32>) -> tensor<1x1x2xf32> {
+  %0 = ov.tensor_iterator(%x, %s0) attributes {ov.name = "outer",
+      input_descriptions = [#ov.slice<input = 0, param = 0, axis = 1>, #ov.merged<input = 1, param = 1, result = 0>],
+      output_descriptions = [#ov.body_output<result = 0, output = 0>], parameter_names = ["x", "s"]}
+      : (tensor<1x1x2xf32>, tensor<1x1x2xf32>) -> tensor<1x1x2xf32> {
+  ^bb0(%xt: tensor<1x1x2xf32>, %st: tensor<1x1x2xf32>):
+    %n = ov.constant dense<3> : tensor<i64>
+    %true = ov.constant dense<true> : tensor<i1>
+    %in = ov.loop(%n, %true, %xt) attributes {ov.name = "inner",
+        input_descriptions = [#ov.merged<input = 2, param = 0, result = 0>],
+        output_descriptions = [#ov.body_output<result = 0, output = 0>],
+        special_body_ports = array<i64: -1, 1>, parameter_names = ["a"]}
+        : (tensor<i64>, tensor<i1>, tensor<1x1x2xf32>) -> tensor<1x1x2xf32> {
+    ^bb0(%a: tensor<1x1x2xf32>):
+      %d = ov.add %a, %a : (tensor<1x1x2xf32>, tensor<1x1x2xf32>) -> tensor<1x1x2xf32>
+      %c = ov.constant dense<true> : tensor<i1>
+      ov.yield %d, %c : tensor<1x1x2xf32>, tensor<i1>
+    }
+    %sum = ov.add %st, %in : (tensor<1x1x2xf32>, tensor<1x1x2xf32>) -> tensor<1x1x2xf32>
+    ov.yield %sum : tensor<1x1x2xf32>
+  }
+  func.return %0 : tensor<1x1x2xf32>
+}
