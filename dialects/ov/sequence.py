@@ -28,6 +28,7 @@ only the first `length` steps.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
@@ -460,8 +461,28 @@ class SequenceOp(RecurrentOp):
         return (y.astype(dtype), *(f.astype(dtype) for f in finals))
 
 
+_F64_CACHE: dict[int, tuple[weakref.ref[np.ndarray], np.ndarray]] = {}
+
+
+def _as_f64(a: np.ndarray) -> np.ndarray:
+    """
+    `a` in float64. Read-only arrays (constant weights) are converted once and remembered
+    while they live, so a stateful step does not re-convert megabytes of weights each call.
+    """
+    a = np.asarray(a)
+    if a.dtype == np.float64 or a.flags.writeable or a.size < 4096:
+        return np.asarray(a, dtype=np.float64)
+    hit = _F64_CACHE.get(id(a))
+    if hit is not None and hit[0]() is a:
+        return hit[1]
+    converted = a.astype(np.float64)
+    key = id(a)
+    _F64_CACHE[key] = (weakref.ref(a, lambda _: _F64_CACHE.pop(key, None)), converted)
+    return converted
+
+
 def _f64(*arrays: np.ndarray) -> list[np.ndarray]:
-    return [np.asarray(a, dtype=np.float64) for a in arrays]
+    return [_as_f64(a) for a in arrays]
 
 
 # --------------------------------------------------------------------------------------------
