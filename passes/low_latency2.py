@@ -30,7 +30,7 @@ Applying the pass twice changes nothing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from xdsl.context import Context
@@ -60,7 +60,14 @@ class LowLatency2Pass(ModulePass):
     originally fed the back edge (false)."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        _LowLatency2(op, self.use_const_initializer).run()
+        # Work on a copy so that a diagnostic (duplicate variable id, dynamic slice length)
+        # leaves the module as it was, instead of half transformed (OpenVINO's §8.6 state).
+        work = op.clone()
+        _LowLatency2(work, self.use_const_initializer).run()
+        for block in list(op.body.blocks):
+            op.body.detach_block(block)
+            block.erase(safe_erase=False)
+        work.body.move_blocks(op.body)
 
 
 # Sequence op -> (state operand indices, state result indices, cell class).
@@ -76,6 +83,9 @@ def _sequence_kinds() -> dict[type[Operation], tuple[tuple[int, ...], tuple[int,
 class _LowLatency2:
     module: ModuleOp
     use_const_initializer: bool
+    created: set[Operation] = field(default_factory=set[Operation])
+    """ReadValues made by this run: they do not mark an op as already transformed (a nested
+    op's ReadValue may read the outer body parameter, OpenVINO then skips the outer op: §8.5)."""
 
     def run(self) -> None:
         for function in [op for op in self.module.ops if isinstance(op, func.FuncOp)]:
@@ -121,19 +131,20 @@ class _LowLatency2:
             )
             Rewriter.insert_op(assign, InsertPoint.after(anchor))
             anchor = assign
-        if op.num_iterations() == 1:
+        if _runs_once(op):
             self.unroll(op)
 
     def _already_transformed(self, op: ov.SubGraphOp) -> bool:
         """LowLatency2 (a ReadValue feeds a back edge) or v1 (a ReadValue reads the parameter)."""
         for desc in op.merged_inputs():
-            if isinstance(op.outer_input(desc).owner, ov.ReadValueOp):
+            if self._is_old_read(op.outer_input(desc).owner):
                 return True
-            if any(
-                isinstance(use.operation, ov.ReadValueOp) for use in op.body_parameter(desc).uses
-            ):
+            if any(self._is_old_read(use.operation) for use in op.body_parameter(desc).uses):
                 return True
         return False
+
+    def _is_old_read(self, op: object) -> bool:
+        return isinstance(op, ov.ReadValueOp) and op not in self.created
 
     def _last_iteration_output(
         self, op: ov.SubGraphOp, result_index: int
@@ -182,6 +193,7 @@ class _LowLatency2:
             new_ops += [zero, shape, start_op]
             start = start_op.results[0]
         read = ov.ReadValueOp(variable, start, name=f"{variable_id}/read_value")
+        self.created.add(read)
         new_ops.append(read)
         Rewriter.insert_op(new_ops, InsertPoint.before(op))
         op.operands[operand_index] = read.result
@@ -216,9 +228,6 @@ class _LowLatency2:
             )
             Rewriter.insert_op(zero, before)
             param.replace_all_uses_with(zero.result)
-        results = op.body_results()
-        for desc in op.output_descriptions:
-            op.outer_output(desc).replace_all_uses_with(results[desc.result_index])
         terminator = body.last_op
         assert terminator is not None
         for inner in list(body.ops):
@@ -226,6 +235,26 @@ class _LowLatency2:
                 continue
             inner.detach()
             Rewriter.insert_op(inner, before)
+        # Outputs last: a reshaped output must come after the inlined body.
+        results = op.body_results()
+        for desc in op.output_descriptions:
+            outer = op.outer_output(desc)
+            value = results[desc.result_index]
+            if value.type != outer.type:
+                # A concatenation of one rank-0 value is 1-D (OpenVINO's Unsqueeze on axis 1
+                # fails there: bug 8.8); any other one-part concatenation has the body type.
+                axes = ov.ConstantOp.from_array(np.array([0], np.int64))
+                unsq = ov.UnsqueezeOp(
+                    value, axes.result, name=f"{ov.get_name(op)}.{desc.output_index}"
+                )
+                Rewriter.insert_op([axes, unsq], before)
+                value = unsq.results[0]
+                if value.type != outer.type:
+                    raise PassFailedException(
+                        f"low-latency2: cannot unroll '{ov.get_name(op)}': output "
+                        f"{desc.output_index} has type {outer.type}, its body value {value.type}"
+                    )
+            outer.replace_all_uses_with(value)
         Rewriter.erase_op(op, safe_erase=False)
 
     def _first_slice(
@@ -268,7 +297,7 @@ class _LowLatency2:
 
     def process_sequence(self, op: Operation) -> None:
         state_operands, state_results, cell_cls = _sequence_kinds()[type(op)]
-        if any(isinstance(op.operands[i].owner, ov.ReadValueOp) for i in state_operands):
+        if any(self._is_old_read(op.operands[i].owner) for i in state_operands):
             return
         op_name = ov.get_name(op)
         variables = [
@@ -336,6 +365,19 @@ class _LowLatency2:
             old.replace_all_uses_with(new)
         Rewriter.erase_op(op)
         return outputs
+
+
+def _runs_once(op: ov.SubGraphOp) -> bool:
+    """
+    Exactly one iteration. A do-while Loop (body condition false) counts as one iteration in
+    OpenVINO even when its trip count is 0; here the trip count must then be known and non-zero.
+    """
+    if op.num_iterations() != 1:
+        return False
+    if isinstance(op, ov.LoopOp):
+        trip = ov.static_value(op.trip_count)
+        return trip is not None and trip.size == 1 and int(trip.reshape(-1)[0]) != 0
+    return True
 
 
 def _along_zero(s: ov.Slicing) -> ov.Slicing:

@@ -386,10 +386,8 @@ class InferRequest:
         self.set_tensor(_find_port(self._model.inputs, key, "input"), value)
 
     def get_tensor(self, key: int | str | Port) -> np.ndarray:
-        if (
-            (isinstance(key, Port)
-            and key.is_input)
-            or (isinstance(key, str) and key in {p.name for p in self._model.inputs})
+        if (isinstance(key, Port) and key.is_input) or (
+            isinstance(key, str) and key in {p.name for p in self._model.inputs}
         ):
             port = _find_port(self._model.inputs, key, "input")
             if port.index not in self._inputs:
@@ -419,7 +417,12 @@ class InferRequest:
         mid = time.perf_counter()
         self._timing.times.clear()
         self._timing.counts.clear()
-        raw = self._executor.run(arrays)
+        try:
+            raw = self._executor.run(arrays)
+        except (ArithmeticError, ValueError, IndexError) as e:
+            op = self._timing.current
+            where = f"{op_type_name(op)} '{_display(op)}' ({op.name})" if op is not None else "?"
+            raise LowpassError(f"inference failed in {where}: {e}") from e
         end_exec = time.perf_counter()
         self._outputs = [
             np.asarray(v).astype(p.dtype, order="C", copy=False)
@@ -562,6 +565,12 @@ def _as_array(value: Any) -> np.ndarray:
     if not isinstance(value, np.ndarray) and isinstance(getattr(value, "data", None), np.ndarray):
         value = value.data
     return np.asarray(value)
+
+
+def _display(op: Operation) -> str:
+    parent = op.parent_block()
+    index = list(parent.ops).index(op) if parent is not None else 0
+    return op_display_name(op, index)
 
 
 def _exec_type(op: Operation) -> str:

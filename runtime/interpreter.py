@@ -70,7 +70,11 @@ class OpTiming:
     counts: dict[Operation, int] = field(default_factory=dict)
     _start: float = 0.0
 
+    current: Operation | None = None
+    """The op being run (the one that failed, if a run fails)."""
+
     def will_interpret_op(self, op: Operation, args: tuple[Any, ...]) -> None:
+        self.current = op
         self._start = time.perf_counter()
 
     def did_interpret_op(self, op: Operation, results: tuple[Any, ...]) -> None:

@@ -120,6 +120,12 @@ class ReduceOp(OvOp):
 
     def reduce(self, x: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
         fn = getattr(np, type(self).NUMPY_FN)
+        if x.size == 0 and type(self).NUMPY_FN in ("max", "min"):
+            # An empty reduction gives the type's lowest (max) or highest (min) value, as
+            # OpenVINO's CPU plugin does.
+            info = np.finfo(x.dtype) if x.dtype.kind == "f" else np.iinfo(x.dtype)
+            start = info.min if type(self).NUMPY_FN == "max" else info.max
+            return fn(x, axis=axes, keepdims=self.keep, initial=start)
         return fn(x, axis=axes, keepdims=self.keep)
 
 
@@ -168,7 +174,8 @@ class ReduceMeanOp(ReduceOp):
                 return np.zeros_like(total)
             return np.sign(total) * (np.abs(total) // count)
         total = np.sum(x, axis=axes, keepdims=self.keep, dtype=np.float64)
-        return total / count if count else np.full_like(total, np.nan)
+        # The mean of nothing is 0 on OpenVINO's CPU plugin (numpy would give NaN).
+        return total / count if count else np.zeros_like(total)
 
 
 OPS = (ReduceMaxOp, ReduceMeanOp, ReduceMinOp, ReduceSumOp)

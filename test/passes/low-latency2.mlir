@@ -226,3 +226,171 @@ func.func @nested(%x: tensor<1x1x2xf32>, %s0: tensor<1x1x2xf32>) -> tensor<1x1x2
   }
   func.return %0 : tensor<1x1x2xf32>
 }
+
+// -----
+
+// Upstream LowLatency2_LSTM_Loop_several_iterations: trip count 10, the Loop is kept; the
+// data inputs start at operand 2 but the variable index counts input descriptions only.
+// CHECK-LABEL: func.func @loop_several
+// CHECK:         %[[RV:.*]] = ov.read_value @"LSTMLoop/acc/variable_1"
+// CHECK:         %[[L:.*]] = ov.loop(%{{.*}}, %{{.*}}, %x, %[[RV]])
+// CHECK:         ov.assign @"LSTMLoop/acc/variable_1", %[[L]]
+func.func @loop_several(%x: tensor<1x10x3xf32>, %s0: tensor<1x1x3xf32>) -> tensor<1x1x3xf32> {
+  %n = ov.constant dense<10> : tensor<i64>
+  %true = ov.constant dense<true> : tensor<i1>
+  %0 = ov.loop(%n, %true, %x, %s0) attributes {ov.name = "LSTMLoop",
+      input_descriptions = [#ov.slice<input = 2, param = 0, axis = 1>, #ov.merged<input = 3, param = 1, result = 0>],
+      output_descriptions = [#ov.body_output<result = 0, output = 0>],
+      special_body_ports = array<i64: -1, 1>, parameter_names = ["x", "acc"]}
+      : (tensor<i64>, tensor<i1>, tensor<1x10x3xf32>, tensor<1x1x3xf32>) -> tensor<1x1x3xf32> {
+  ^bb0(%xt: tensor<1x1x3xf32>, %st: tensor<1x1x3xf32>):
+    %s = ov.add %st, %xt : (tensor<1x1x3xf32>, tensor<1x1x3xf32>) -> tensor<1x1x3xf32>
+    %c = ov.constant dense<true> : tensor<i1>
+    ov.yield %s, %c : tensor<1x1x3xf32>, tensor<i1>
+  }
+  func.return %0 : tensor<1x1x3xf32>
+}
+
+// -----
+
+// Oracle C3: [x sliced, s1 merged, m invariant, s2 merged] -> variable_1 and variable_3.
+// CHECK-LABEL: func.func @invariant_counted
+// CHECK:         ov.read_value @"AccTI/s1/variable_1"
+// CHECK:         ov.read_value @"AccTI/s2/variable_3"
+// CHECK:         ov.tensor_iterator
+// CHECK:         ov.assign @"AccTI/s1/variable_1"
+// CHECK-NEXT:    ov.assign @"AccTI/s2/variable_3"
+func.func @invariant_counted(%x: tensor<1x3x2xf32>, %a: tensor<1x1x2xf32>, %m: tensor<1x1x2xf32>, %b: tensor<1x1x2xf32>) -> (tensor<1x1x2xf32>, tensor<1x1x2xf32>) {
+  %0:2 = ov.tensor_iterator(%x, %a, %m, %b) attributes {ov.name = "AccTI",
+      input_descriptions = [#ov.slice<input = 0, param = 0, axis = 1>, #ov.merged<input = 1, param = 1, result = 0>,
+                            #ov.invariant<input = 2, param = 2>, #ov.merged<input = 3, param = 3, result = 1>],
+      output_descriptions = [#ov.body_output<result = 0, output = 0>, #ov.body_output<result = 1, output = 1>],
+      parameter_names = ["x", "s1", "m", "s2"]}
+      : (tensor<1x3x2xf32>, tensor<1x1x2xf32>, tensor<1x1x2xf32>, tensor<1x1x2xf32>) -> (tensor<1x1x2xf32>, tensor<1x1x2xf32>) {
+  ^bb0(%xt: tensor<1x1x2xf32>, %s1: tensor<1x1x2xf32>, %mt: tensor<1x1x2xf32>, %s2: tensor<1x1x2xf32>):
+    %n1 = ov.add %s1, %xt : (tensor<1x1x2xf32>, tensor<1x1x2xf32>) -> tensor<1x1x2xf32>
+    %p = ov.multiply %s2, %mt : (tensor<1x1x2xf32>, tensor<1x1x2xf32>) -> tensor<1x1x2xf32>
+    %n2 = ov.add %p, %n1 : (tensor<1x1x2xf32>, tensor<1x1x2xf32>) -> tensor<1x1x2xf32>
+    ov.yield %n1, %n2 : tensor<1x1x2xf32>, tensor<1x1x2xf32>
+  }
+  func.return %0#0, %0#1 : tensor<1x1x2xf32>, tensor<1x1x2xf32>
+}
+
+// -----
+
+// Bug §8.8 (unroll half) fixed: a one-iteration TI concatenating a rank-0 value is unrolled
+// with an Unsqueeze on axis 0 (OpenVINO's identity Unsqueeze on axis 1 fails for rank 0).
+// CHECK-LABEL: func.func @rank0_concat
+// CHECK-NOT:     ov.tensor_iterator
+// CHECK:         %[[A:.*]] = ov.add %{{.*}}, %{{.*}} : (tensor<f32>, tensor<f32>) -> tensor<f32>
+// CHECK:         %[[U:.*]] = ov.unsqueeze %[[A]], %{{.*}} {ov.name = "sc.0"} : (tensor<f32>, tensor<1xi64>) -> tensor<1xf32>
+// CHECK:         ov.assign @"sc/s/variable_1", %[[A]]
+// CHECK:         func.return %[[U]], %[[A]]
+func.func @rank0_concat(%x: tensor<1xf32>, %s0: tensor<f32>) -> (tensor<1xf32>, tensor<f32>) {
+  %0:2 = ov.tensor_iterator(%x, %s0) attributes {ov.name = "sc",
+      input_descriptions = [#ov.slice<input = 0, param = 0, axis = 0>, #ov.merged<input = 1, param = 1, result = 0>],
+      output_descriptions = [#ov.concat_output<result = 0, output = 0, axis = 0>, #ov.body_output<result = 0, output = 1>], parameter_names = ["x", "s"]}
+      : (tensor<1xf32>, tensor<f32>) -> (tensor<1xf32>, tensor<f32>) {
+  ^bb0(%xt: tensor<1xf32>, %st: tensor<f32>):
+    %zero = ov.constant dense<[0]> : tensor<1xi64>
+    %n = ov.reduce_sum %xt, %zero : (tensor<1xf32>, tensor<1xi64>) -> tensor<f32>
+    %a = ov.add %st, %n : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    ov.yield %a : tensor<f32>
+  }
+  func.return %0#0, %0#1 : tensor<1xf32>, tensor<f32>
+}
+
+// -----
+
+// Bug §8.5 (Q3) fixed: with use-const-initializer=false the inner Loop's ReadValue reads the
+// outer merged parameter; OpenVINO then takes the outer TI for "already transformed" and
+// skips it. Here both get their state.
+// CHECK-LABEL: func.func @nested_original_init
+// CHECK:         ov.read_value @"outer/s/variable_1"
+// CHECK:         ov.read_value @"inner/a/variable_0"
+// CHECK:         ov.assign @"inner/a/variable_0"
+// CHECK:         ov.assign @"outer/s/variable_1"
+// ORIG-LABEL: func.func @nested_original_init
+// ORIG:          %[[O:.*]] = ov.read_value @"outer/s/variable_1" init(%s0 : tensor<1x1x2xf32>)
+// ORIG:          ov.tensor_iterator(%x, %[[O]])
+// ORIG:          ^bb0(%{{.*}}: tensor<1x1x2xf32>, %[[ST:.*]]: tensor<1x1x2xf32>):
+// ORIG:          ov.read_value @"inner/a/variable_0" init(%[[ST]] : tensor<1x1x2xf32>)
+// ORIG:          ov.assign @"inner/a/variable_0"
+// ORIG:          ov.assign @"outer/s/variable_1"
+func.func @nested_original_init(%x: tensor<1x3x2xf32>, %s0: tensor<1x1x2xf32>) -> tensor<1x1x2xf32> {
+  %0 = ov.tensor_iterator(%x, %s0) attributes {ov.name = "outer",
+      input_descriptions = [#ov.slice<input = 0, param = 0, axis = 1>, #ov.merged<input = 1, param = 1, result = 0>],
+      output_descriptions = [#ov.body_output<result = 0, output = 0>], parameter_names = ["x", "s"]}
+      : (tensor<1x3x2xf32>, tensor<1x1x2xf32>) -> tensor<1x1x2xf32> {
+  ^bb0(%xt: tensor<1x1x2xf32>, %st: tensor<1x1x2xf32>):
+    %n = ov.constant dense<2> : tensor<i64>
+    %true = ov.constant dense<true> : tensor<i1>
+    %in = ov.loop(%n, %true, %st, %xt) attributes {ov.name = "inner",
+        input_descriptions = [#ov.merged<input = 2, param = 0, result = 0>, #ov.invariant<input = 3, param = 1>],
+        output_descriptions = [#ov.body_output<result = 0, output = 0>],
+        special_body_ports = array<i64: -1, 1>, parameter_names = ["a", "b"]}
+        : (tensor<i64>, tensor<i1>, tensor<1x1x2xf32>, tensor<1x1x2xf32>) -> tensor<1x1x2xf32> {
+    ^bb0(%a: tensor<1x1x2xf32>, %b: tensor<1x1x2xf32>):
+      %d = ov.add %a, %b : (tensor<1x1x2xf32>, tensor<1x1x2xf32>) -> tensor<1x1x2xf32>
+      %c = ov.constant dense<true> : tensor<i1>
+      ov.yield %d, %c : tensor<1x1x2xf32>, tensor<i1>
+    }
+    ov.yield %in : tensor<1x1x2xf32>
+  }
+  func.return %0 : tensor<1x1x2xf32>
+}
+
+// -----
+
+// A do-while Loop whose trip count is 0 runs no iteration: it is not unrolled (OpenVINO's
+// num_iterations says 1 for any do-while and would unroll it).
+// CHECK-LABEL: func.func @do_while_zero_trips
+// CHECK:         ov.read_value @"dw0/s/variable_1"
+// CHECK:         ov.loop
+// CHECK:         ov.assign @"dw0/s/variable_1"
+func.func @do_while_zero_trips(%x: tensor<1x4x3xf32>, %s0: tensor<1x1x3xf32>) -> tensor<1x1x3xf32> {
+  %n = ov.constant dense<0> : tensor<i64>
+  %true = ov.constant dense<true> : tensor<i1>
+  %0 = ov.loop(%n, %true, %x, %s0) attributes {ov.name = "dw0",
+      input_descriptions = [#ov.slice<input = 2, param = 0, axis = 1>, #ov.merged<input = 3, param = 1, result = 0>],
+      output_descriptions = [#ov.body_output<result = 0, output = 0>],
+      special_body_ports = array<i64: -1, 1>, parameter_names = ["x", "s"]}
+      : (tensor<i64>, tensor<i1>, tensor<1x4x3xf32>, tensor<1x1x3xf32>) -> tensor<1x1x3xf32> {
+  ^bb0(%xt: tensor<1x1x3xf32>, %st: tensor<1x1x3xf32>):
+    %s = ov.add %st, %xt : (tensor<1x1x3xf32>, tensor<1x1x3xf32>) -> tensor<1x1x3xf32>
+    %c = ov.constant dense<false> : tensor<i1>
+    ov.yield %s, %c : tensor<1x1x3xf32>, tensor<i1>
+  }
+  func.return %0 : tensor<1x1x3xf32>
+}
+
+// -----
+
+// Upstream LLT2Sequence GRU x 1 and LSTM x 10 (the other combinations are in
+// low-latency2-sequences.mlir).
+// CHECK-LABEL: func.func @gru_seq1
+// CHECK:         %[[H:.*]] = ov.read_value @"g1/variable_0"
+// CHECK-NOT:     ov.gru_sequence
+// CHECK:         %[[HO:.*]] = ov.gru_cell {{.*}}ov.name = "g1/cell"
+// CHECK-DAG:     %[[Y:.*]] = ov.unsqueeze %[[HO]], %{{.*}} {ov.name = "g1:0"}
+// CHECK-DAG:     %[[H1:.*]] = ov.unsqueeze %[[HO]], %{{.*}} {ov.name = "g1:1"}
+// CHECK:         ov.assign @"g1/variable_0", %[[H1]]
+func.func @gru_seq1(%x: tensor<1x1x3xf32>, %h: tensor<1x1x4xf32>, %w: tensor<1x12x3xf32>, %r: tensor<1x12x4xf32>, %b: tensor<1x12xf32>) -> tensor<1x1x1x4xf32> {
+  %len = ov.constant dense<[1]> : tensor<1xi64>
+  %y, %ho = ov.gru_sequence %x, %h, %len, %w, %r, %b {ov.name = "g1", hidden_size = 4 : i64, direction = "forward"} : (tensor<1x1x3xf32>, tensor<1x1x4xf32>, tensor<1xi64>, tensor<1x12x3xf32>, tensor<1x12x4xf32>, tensor<1x12xf32>) -> (tensor<1x1x1x4xf32>, tensor<1x1x4xf32>)
+  func.return %y : tensor<1x1x1x4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @lstm_seq10
+// CHECK:         %[[H:.*]] = ov.read_value @"l10/variable_0"
+// CHECK:         %[[C:.*]] = ov.read_value @"l10/variable_1"
+// CHECK:         %{{.*}}, %[[HO:.*]], %[[CO:.*]] = ov.lstm_sequence %x, %[[H]], %[[C]]
+// CHECK-NEXT:    ov.assign @"l10/variable_0", %[[HO]]
+// CHECK-NEXT:    ov.assign @"l10/variable_1", %[[CO]]
+func.func @lstm_seq10(%x: tensor<1x10x3xf32>, %h: tensor<1x1x4xf32>, %c: tensor<1x1x4xf32>, %w: tensor<1x16x3xf32>, %r: tensor<1x16x4xf32>, %b: tensor<1x16xf32>) -> tensor<1x1x10x4xf32> {
+  %len = ov.constant dense<[10]> : tensor<1xi64>
+  %y, %ho, %co = ov.lstm_sequence %x, %h, %c, %len, %w, %r, %b {ov.name = "l10", hidden_size = 4 : i64, direction = "forward"} : (tensor<1x10x3xf32>, tensor<1x1x4xf32>, tensor<1x1x4xf32>, tensor<1xi64>, tensor<1x16x3xf32>, tensor<1x16x4xf32>, tensor<1x16xf32>) -> (tensor<1x1x10x4xf32>, tensor<1x1x4xf32>, tensor<1x1x4xf32>)
+  func.return %y : tensor<1x1x10x4xf32>
+}

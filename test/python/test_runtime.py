@@ -178,3 +178,17 @@ def test_rank0_inputs_and_outputs_keep_rank_0(core: lowpass.Core) -> None:
     """
     out = core.compile_model(text)({"x": np.float64(2.5)})[0]
     assert out.shape == () and out.dtype == np.float32 and out == 5.0
+
+
+def test_a_failing_op_is_named(core: lowpass.Core) -> None:
+    text = """
+    func.func @main(%x: tensor<3xi32>) -> tensor<3xi32> {
+      %z = ov.constant dense<0> : tensor<3xi32>
+      %y = ov.divide %x, %z {ov.name = "div"} : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
+      func.return %y : tensor<3xi32>
+    }
+    """
+    with pytest.raises(
+        LowpassError, match=r"inference failed in Divide 'div' \(ov.divide\): .*zero"
+    ):
+        core.compile_model(text)({"x": np.ones(3, np.int32)})

@@ -144,3 +144,27 @@ def test_against_openvino(kind, axes, keep_dims):
     expected = compiled([x])[0]
     got = run_reduce(kind, x, axes, keep_dims, expected.shape)
     np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize(
+    ("op", "dtype", "want"),
+    [
+        ("reduce_max", "f32", np.finfo(np.float32).min),
+        ("reduce_min", "f32", np.finfo(np.float32).max),
+        ("reduce_mean", "f32", 0.0),
+        ("reduce_sum", "f32", 0.0),
+        ("reduce_max", "i32", np.iinfo(np.int32).min),
+    ],
+)
+def test_reduction_over_an_empty_axis(op: str, dtype: str, want: float) -> None:
+    """OpenVINO's CPU plugin: lowest/highest value of the type for max/min, 0 for mean/sum."""
+    text = f"""
+    func.func @main(%x: tensor<0x3x{dtype}>) -> tensor<3x{dtype}> {{
+      %a = ov.constant dense<0> : tensor<1xi64>
+      %y = ov.{op} %x, %a : (tensor<0x3x{dtype}>, tensor<1xi64>) -> tensor<3x{dtype}>
+      func.return %y : tensor<3x{dtype}>
+    }}
+    """
+    np_dtype = np.float32 if dtype == "f32" else np.int32
+    (got,) = run_reference(read_module(text), [np.zeros((0, 3), np_dtype)])
+    np.testing.assert_array_equal(got, np.full(3, want, np_dtype))

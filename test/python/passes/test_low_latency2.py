@@ -397,7 +397,17 @@ def _lit_case(name: str) -> ModuleOp:
     raise KeyError(name)
 
 
-@pytest.mark.parametrize("case", ["loop_current_iteration", "do_while", "rank0", "concat_only"])
+@pytest.mark.parametrize(
+    "case",
+    [
+        "loop_current_iteration",
+        "do_while",
+        "rank0",
+        "concat_only",
+        "rank0_concat",
+        "do_while_zero_trips",
+    ],
+)
 def test_fixed_upstream_bugs_keep_the_meaning(case: str) -> None:
     """The first inference of the transformed model equals the original with zero state."""
     module = _lit_case(case)
@@ -435,3 +445,26 @@ def test_matches_openvino_low_latency2() -> None:
         x = rng.standard_normal((1, 1, 16)).astype(np.float32)
         ours = request.infer({"X": x, "H0": zeros, "C0": zeros})["H"]
         np.testing.assert_allclose(ours, ov_run(x), rtol=1e-4, atol=1e-5)
+
+
+def test_nested_with_original_initializer_transforms_the_outer_op() -> None:
+    """OpenVINO (Q3) skips the outer TI when the inner ReadValue reads its merged parameter."""
+    module = _lit_case("nested_original_init")
+    LowLatency2Pass(use_const_initializer=False).apply(lowpass.make_context(), module)
+    lowpass.verify_module(module)
+    ids = sorted(op.sym_name.data for op in module.walk() if isinstance(op, ov.VariableOp))
+    assert ids == ["inner/a/variable_0", "outer/s/variable_1"]
+    again = module.clone()
+    LowLatency2Pass(use_const_initializer=False).apply(lowpass.make_context(), again)
+    assert lowpass.print_module(again) == lowpass.print_module(module)
+
+
+def test_duplicate_variable_ids_are_a_diagnostic() -> None:
+    from xdsl.utils.exceptions import PassFailedException
+
+    g, first = accumulator_ti(3, "TI_A")
+    g, second = accumulator_ti(3, "TI_B", x=first.results[0], g=g)
+    ov.set_name(second, "TI_A")
+    g.output(second.results[0], "Y")
+    with pytest.raises(PassFailedException, match=r"TI_A/.*already exists"):
+        LowLatency2Pass().apply(lowpass.make_context(), g.module())
