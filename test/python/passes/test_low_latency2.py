@@ -349,8 +349,16 @@ def test_already_transformed_op_does_not_stop_the_others() -> None:
     assert lowpass.print_module(again) == lowpass.print_module(partial)
 
 
+SEQ_ATTRS: dict[str, dict[str, object]] = {
+    "lstm": {"clip": 0.7, "activations": ("sigmoid", "relu", "tanh")},
+    "gru": {"linear_before_reset": True, "activations": ("sigmoid", "relu"), "clip": 0.9},
+    "rnn": {"activations": ("sigmoid",), "clip": 0.5},
+}
+
+
 @pytest.mark.parametrize("kind", ["lstm", "gru", "rnn"])
-def test_sequence_op_step_by_step(kind: str) -> None:
+@pytest.mark.parametrize("with_attrs", [False, True])
+def test_sequence_op_step_by_step(kind: str, with_attrs: bool) -> None:
     """Upstream LLT2Sequence: lengths from ShapeOf(X) follow the reshape, so length 1 -> cell."""
     rng = np.random.default_rng(8)
     gates = {"lstm": 4, "gru": 3, "rnn": 1}[kind]
@@ -362,14 +370,25 @@ def test_sequence_op_step_by_step(kind: str) -> None:
     lengths = g.value(
         ov.GatherOp(shape, g.constant(np.array([1], np.int64)), g.constant(np.array(0, np.int64)))
     )
+    attrs = SEQ_ATTRS[kind] if with_attrs else {}
+    bias = (gates + 1) * HIDDEN if attrs.get("linear_before_reset") else gates * HIDDEN
     weights = [
         g.constant(rng.uniform(-0.5, 0.5, s).astype(np.float32))
-        for s in ((1, gates * HIDDEN, INPUT), (1, gates * HIDDEN, HIDDEN), (1, gates * HIDDEN))
+        for s in ((1, gates * HIDDEN, INPUT), (1, gates * HIDDEN, HIDDEN), (1, bias))
     ]
     states = [h] + ([c] if c is not None else [])
     cls = {"lstm": ov.LSTMSequenceOp, "gru": ov.GRUSequenceOp, "rnn": ov.RNNSequenceOp}[kind]
     seq = g.op(
-        cls(x, *states, lengths, *weights, hidden_size=HIDDEN, direction="forward", name="seq")
+        cls(
+            x,
+            *states,
+            lengths,
+            *weights,
+            hidden_size=HIDDEN,
+            direction="forward",
+            name="seq",
+            **attrs,  # type: ignore[arg-type]
+        )
     )
     g.output(seq.results[0], "Y")
     module = g.module()
@@ -466,5 +485,72 @@ def test_duplicate_variable_ids_are_a_diagnostic() -> None:
     g, second = accumulator_ti(3, "TI_B", x=first.results[0], g=g)
     ov.set_name(second, "TI_A")
     g.output(second.results[0], "Y")
+    module = g.module()
+    before = lowpass.print_module(module)
     with pytest.raises(PassFailedException, match=r"TI_A/.*already exists"):
-        LowLatency2Pass().apply(lowpass.make_context(), g.module())
+        LowLatency2Pass().apply(lowpass.make_context(), module)
+    assert lowpass.print_module(module) == before, "a diagnostic leaves the module untouched"
+
+
+def _openvino_accumulator(seq: int, use_const_initializer: bool):  # type: ignore[no-untyped-def]
+    """accumulator_ti built with openvino's API, LowLatency2 applied."""
+    import openvino as ovr
+    import openvino.opset13 as ops
+    from openvino.passes import LowLatency2, Manager
+
+    x = ops.parameter([2, seq, 3], np.float32, name="X")
+    outer = [ops.parameter([2, 1, 3], np.float32, name=f"AccTI_{n}") for n in ("s1", "m", "s2")]
+    xt, s1t, mt, s2t = (
+        ops.parameter([2, 1, 3], np.float32, name=n) for n in ("x", "s1", "m", "s2")
+    )
+    a = ops.add(s1t, ops.multiply(xt, mt))
+    b = ops.add(ops.multiply(s2t, ops.constant(np.float32([0.5]))), a)
+    body = ovr.Model([ops.result(a), ops.result(b), ops.result(b)], [xt, s1t, mt, s2t])
+    ti = ops.tensor_iterator()
+    ti.set_body(body)
+    res = body.get_results()
+    ti.set_sliced_input(xt, x.output(0), 0, 1, 1, -1, 1)
+    ti.set_merged_input(s1t, outer[0].output(0), res[0].output(0))
+    ti.set_invariant_input(mt, outer[1].output(0))
+    ti.set_merged_input(s2t, outer[2].output(0), res[1].output(0))
+    y = ti.get_concatenated_slices(res[2].output(0), 0, 1, 1, -1, 1)
+    last = ti.get_iter_value(res[1].output(0), -1)
+    ti.set_friendly_name("AccTI")
+    model = ovr.Model([y, last], [x, *outer])
+    manager = Manager()
+    manager.register_pass(LowLatency2(use_const_initializer))
+    manager.run_passes(model)
+    config = {"INFERENCE_PRECISION_HINT": "f32", "INFERENCE_NUM_THREADS": 1}
+    return ovr.Core().compile_model(model, "CPU", config).create_infer_request()
+
+
+@pytest.mark.parametrize("chunk", [1, 3])
+@pytest.mark.parametrize("const_init", [True, False])
+def test_matches_openvino_with_invariant_and_unexported_back_edge(
+    chunk: int, const_init: bool
+) -> None:
+    """Same state names (variable_1, variable_3), same outputs step by step, as OpenVINO."""
+    pytest.importorskip("openvino")
+    g, ti = accumulator_ti(6)
+    g.output(ti.results[0], "Y")
+    g.output(ti.results[1], "S2")
+    module = stateful(g.module(), chunk, (2, 6, 3), use_const_initializer=const_init)
+    ours = lowpass.Core().compile_model(module).create_infer_request()
+    theirs = _openvino_accumulator(chunk, const_init)
+    names = sorted(s.name for s in ours.query_state())
+    assert names == ["AccTI/s1/variable_1", "AccTI/s2/variable_3"]
+    assert sorted(s.name for s in theirs.query_state()) == names
+    rng = np.random.default_rng(11)
+    feeds = {
+        n: rng.standard_normal((2, 1, 3)).astype(np.float32)
+        for n in ("AccTI_s1", "AccTI_m", "AccTI_s2")
+    }
+    for step in range(6 // chunk + 1):
+        if step == 6 // chunk:  # both restart from their initializers
+            ours.reset_state()
+            theirs.reset_state()
+        feeds["X"] = rng.standard_normal((2, chunk, 3)).astype(np.float32)
+        got = ours.infer(feeds)
+        want = theirs.infer(feeds)
+        np.testing.assert_allclose(got["Y"], want[0], **TOL)
+        np.testing.assert_allclose(got["S2"], want[1], **TOL)
