@@ -90,9 +90,14 @@ class LocatingParser(Parser):
     source_map: SourceMap
 
     def parse_operation(self) -> Operation:
-        pos = self._current_token.span.start
-        op = super().parse_operation()
-        self.source_map.record(op, pos)
+        span = self._current_token.span
+        try:
+            op = super().parse_operation()
+        except VerifyException as e:
+            # Constraint failures found while the op's format is parsed (an attribute of the
+            # wrong kind, an unranked tensor operand) get the op's location like other errors.
+            self.raise_error(str(e.args[0]) if e.args else str(e), span)
+        self.source_map.record(op, span.start)
         return op
 
 
@@ -122,10 +127,15 @@ def verify_module(module: ModuleOp, source_map: SourceMap | None = None) -> None
 
 def read_module(path_or_text: str | Path, ctx: Context | None = None) -> ModuleOp:
     """Parse and verify a module from a file path or from MLIR text."""
-    if isinstance(path_or_text, Path) or (
-        "\n" not in str(path_or_text) and Path(str(path_or_text)).is_file()
-    ):
+    looks_like_path = "\n" not in str(path_or_text) and (
+        str(path_or_text).endswith(".mlir") or Path(str(path_or_text)).exists()
+    )
+    if isinstance(path_or_text, Path) or looks_like_path:
         path = Path(path_or_text)
+        if not path.is_file():
+            raise FileNotFoundError(
+                f"no such file: '{path}'" if not path.exists() else f"'{path}' is not a file"
+            )
         text, filename = path.read_text(), str(path)
     else:
         text, filename = str(path_or_text), "<string>"

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, ModuleOp, StringAttr
+from xdsl.dialects.builtin import ArrayAttr, ModuleOp, StringAttr
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -214,7 +214,7 @@ class _LowLatency2:
         """Inline the body of a one-iteration TensorIterator/Loop in place of the op."""
         body = op.body_block
         before = InsertPoint.before(op)
-        _keep_output_names(op)
+        ov.keep_output_names(op)
         for desc in op.input_descriptions:
             value = op.outer_input(desc)
             if isinstance(desc, ov.SliceInputAttr):
@@ -360,7 +360,7 @@ class _LowLatency2:
             new_ops.extend([axes, unsq])
             outputs.append(unsq.results[0])
         Rewriter.insert_op(new_ops, point)
-        _keep_output_names(op)
+        ov.keep_output_names(op)
         for old, new in zip(op.results, outputs, strict=True):
             old.replace_all_uses_with(new)
         Rewriter.erase_op(op)
@@ -388,31 +388,3 @@ def _along_zero(s: ov.Slicing) -> ov.Slicing:
 def _pin_name(op: Operation, index: int) -> None:
     if ov.get_name(op) is None:
         ov.set_name(op, op_display_name(op, index))
-
-
-def _keep_output_names(op: Operation) -> None:
-    """
-    Graph outputs are named after their producer by default (docs/names.md); when `op` is
-    about to be replaced, write those names into the function's result attributes.
-    """
-    for use in [u for r in op.results for u in r.uses]:
-        ret = use.operation
-        if not isinstance(ret, func.ReturnOp):
-            continue
-        function = ret.parent_op()
-        if not isinstance(function, func.FuncOp):
-            continue
-        n = len(ret.operands)
-        attrs = (
-            list(function.res_attrs.data)
-            if function.res_attrs is not None
-            else [DictionaryAttr({}) for _ in range(n)]
-        )
-        entry = dict(attrs[use.index].data)
-        if ov.NAME_ATTR in entry:
-            continue
-        base = ov.get_name(op) or op.name
-        result_index = ret.operands[use.index].index  # type: ignore[attr-defined]
-        entry[ov.NAME_ATTR] = StringAttr(base if len(op.results) == 1 else f"{base}.{result_index}")
-        attrs[use.index] = DictionaryAttr(entry)
-        function.res_attrs = ArrayAttr(attrs)

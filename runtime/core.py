@@ -155,13 +155,23 @@ class Model:
             raise LowpassError(f"@{self.friendly_name} does not end with func.return")
         ops = list(self.function.body.block.ops)
         ports = []
+        explicit = {_attr_name(self.function.res_attrs, i) for i in range(len(ret.arguments))}
+        taken: set[str] = set()
         for i, value in enumerate(ret.arguments):
             name = _attr_name(self.function.res_attrs, i)
-            if name is None and isinstance(value.owner, Operation) and value.owner in ops:
-                producer = value.owner
-                base = op_display_name(producer, ops.index(producer))
-                name = base if len(producer.results) == 1 else f"{base}.{value.index}"  # type: ignore[attr-defined]
-            ports.append(_port(i, name or f"output{i}", value.type, False))
+            if name is None:
+                if isinstance(value.owner, Operation) and value.owner in ops:
+                    producer = value.owner
+                    base = op_display_name(producer, ops.index(producer))
+                    index = value.index  # type: ignore[attr-defined]
+                    name = base if len(producer.results) == 1 else f"{base}.{index}"
+                else:
+                    name = f"output{i}"
+                # One value returned twice (as CSE leaves it): default names stay unique.
+                if name in taken or name in explicit:
+                    name = f"{name}.output{i}"
+            taken.add(name)
+            ports.append(_port(i, name, value.type, False))
         _check_unique(ports, "output")
         return ports
 

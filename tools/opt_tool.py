@@ -216,7 +216,7 @@ def run_tool(tool: Callable[[], Any], prog: str) -> int:
     except DiagnosticException as e:
         print(str(e) if ": error:" in str(e) else f"{prog}: error: {e}", file=sys.stderr)
         return 1
-    except (ValueError, FileNotFoundError, NotImplementedError, KeyError, RuntimeError) as e:
+    except (ValueError, OSError, NotImplementedError, KeyError, RuntimeError) as e:
         print(f"{prog}: error: {e}", file=sys.stderr)
         return 1
     except BrokenPipeError:

@@ -281,6 +281,40 @@ def op_type_name(op: Operation) -> str:
     return "".join(part[:1].upper() + part[1:] for part in short.split("_"))
 
 
+def keep_output_names(op: Operation) -> None:
+    from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr
+    from xdsl.dialects.func import FuncOp, ReturnOp
+
+    """
+    Graph outputs are named after their producer by default (docs/names.md); when `op` is
+    about to be replaced, write those names into the function's result attributes (an
+    unnamed op's default name is positional, hence not kept).
+    """
+    for use in [u for r in op.results for u in r.uses]:
+        ret = use.operation
+        if not isinstance(ret, ReturnOp):
+            continue
+        function = ret.parent_op()
+        if not isinstance(function, FuncOp):
+            continue
+        n = len(ret.operands)
+        attrs = (
+            list(function.res_attrs.data)
+            if function.res_attrs is not None
+            else [DictionaryAttr({}) for _ in range(n)]
+        )
+        entry = dict(attrs[use.index].data)
+        if NAME_ATTR in entry:
+            continue
+        base = get_name(op)
+        if base is None:
+            continue
+        result_index = ret.operands[use.index].index  # type: ignore[attr-defined]
+        entry[NAME_ATTR] = StringAttr(base if len(op.results) == 1 else f"{base}.{result_index}")
+        attrs[use.index] = DictionaryAttr(entry)
+        function.res_attrs = ArrayAttr(attrs)
+
+
 # --------------------------------------------------------------------------------------------
 # Static values (constant operands)
 # --------------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from xdsl.ir import Operation
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.traits import Pure
 
-from .base import OvOp, element_type_of, get_name, set_name, to_dtype
+from .base import OvOp, element_type_of, get_name, keep_output_names, set_name, to_dtype
 
 FOLD_LIMIT = 1 << 26
 """Largest result (in elements) constant folding materialises."""
@@ -42,7 +42,11 @@ class FoldConstantOp(RewritePattern):
             if int(np.prod(r.type.get_shape())) > FOLD_LIMIT:
                 return
         inputs = [o.owner.array() for o in op.operands]  # type: ignore[union-attr]
-        outputs = op.evaluate(inputs)
+        try:
+            outputs = op.evaluate(inputs)
+        except (ArithmeticError, ValueError):
+            return  # e.g. an integer division by zero: left for the run to report
+
         name = get_name(op)
         new_ops: list[Operation] = []
         for i, (result, value) in enumerate(zip(op.results, outputs, strict=True)):
@@ -89,6 +93,7 @@ class FoldConvertOfConvert(RewritePattern):
 
         source = op.operands[0]
         if source.type == op.results[0].type:
+            keep_output_names(op)
             rewriter.replace(op, [], [source])
             return
         inner = source.owner
@@ -98,6 +103,7 @@ class FoldConvertOfConvert(RewritePattern):
         if not _holds_exactly(str(element_type_of(inner.results[0])), str(element_type_of(x))):
             return
         if x.type == op.results[0].type:
+            keep_output_names(op)
             rewriter.replace(op, [], [x])
             return
         rewriter.replace(op, ConvertOp(x, element_type_of(op.results[0]), name=get_name(op)))

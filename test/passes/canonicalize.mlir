@@ -66,3 +66,18 @@ func.func @convert_chains(%u: tensor<4xui8>, %f: tensor<4xf32>, %i: tensor<4xi8>
   %5 = ov.convert %4 destination_type = i8 : (tensor<4xf16>) -> tensor<4xi8>
   func.return %1, %3, %5 : tensor<4xf32>, tensor<4xf32>, tensor<4xi8>
 }
+
+// -----
+
+// Division by zero is not folded (it is reported when the model runs); an output named after
+// an op that folds away keeps its name.
+// CHECK-LABEL: func.func @no_fold_div0
+// CHECK-SAME:    -> (tensor<2xi32>, tensor<2xf32> {ov.name = "keep"})
+// CHECK:         ov.divide
+func.func @no_fold_div0(%f: tensor<2xf32>) -> (tensor<2xi32>, tensor<2xf32>) {
+  %a = ov.constant dense<[1, 2]> : tensor<2xi32>
+  %b = ov.constant dense<[0, 1]> : tensor<2xi32>
+  %c = ov.divide %a, %b : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>
+  %k = ov.convert %f destination_type = f32 {ov.name = "keep"} : (tensor<2xf32>) -> tensor<2xf32>
+  func.return %c, %k : tensor<2xi32>, tensor<2xf32>
+}

@@ -192,3 +192,23 @@ def test_a_failing_op_is_named(core: lowpass.Core) -> None:
         LowpassError, match=r"inference failed in Divide 'div' \(ov.divide\): .*zero"
     ):
         core.compile_model(text)({"x": np.ones(3, np.int32)})
+
+
+def test_one_value_returned_twice_gets_distinct_default_names(core: lowpass.Core) -> None:
+    text = """
+    func.func @main(%x: tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>) {
+      %y = ov.relu %x : (tensor<2xf32>) -> tensor<2xf32>
+      func.return %y, %y : tensor<2xf32>, tensor<2xf32>
+    }
+    """
+    model = core.read_model(text)
+    assert [p.name for p in model.outputs] == ["Relu_0", "Relu_0.output1"]
+    out = core.compile_model(model)({"x": np.array([-1, 2], np.float32)})
+    np.testing.assert_array_equal(out["Relu_0.output1"], [0, 2])
+
+
+def test_missing_model_file_is_a_clear_error(core: lowpass.Core, tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError, match="no such file"):
+        core.read_model(str(tmp_path / "nope.mlir"))
+    with pytest.raises(FileNotFoundError, match="is not a file"):
+        core.read_model(str(tmp_path))

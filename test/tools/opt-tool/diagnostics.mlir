@@ -16,3 +16,8 @@ func.func @main(%x: tensor<2x3xf32>, %b: tensor<4xf32>) -> tensor<2x3xf32> {
   %0 = ov.add %x, %b : (tensor<2x3xf32>, tensor<4xf32>) -> tensor<2x3xf32>
   func.return %0 : tensor<2x3xf32>
 }
+// RUN: not opt-tool %S/Inputs/wrong-attribute-kind.mlir 2>&1 | filecheck %s --check-prefix=KIND
+// RUN: not opt-tool %S 2>&1 | filecheck %s --check-prefix=DIR
+// KIND: wrong-attribute-kind.mlir:2:3
+// KIND: should be of base attribute array
+// DIR: opt-tool: error: {{.*}}Is a directory
