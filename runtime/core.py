@@ -457,6 +457,11 @@ class InferRequest:
                 f"input '{port.name}' has shape {list(value.shape)}, expected "
                 f"{['?' if d is None else d for d in port.shape]}"
             )
+        if value.dtype.kind not in "biuf":
+            raise LowpassError(
+                f"input '{port.name}' has element type {value.dtype}, which cannot be converted "
+                f"to the model's {port.element_type}: give a boolean, integer or float array"
+            )
         # Inputs of another precision are converted to the model's (OpenVINO preprocessing).
         return value.astype(port.dtype, order="C", copy=False)
 

@@ -212,3 +212,15 @@ def test_missing_model_file_is_a_clear_error(core: lowpass.Core, tmp_path: Path)
         core.read_model(str(tmp_path / "nope.mlir"))
     with pytest.raises(FileNotFoundError, match="is not a file"):
         core.read_model(str(tmp_path))
+
+
+@pytest.mark.parametrize("bad", [np.array([1 + 2j, 0, 0], np.complex64), np.array(["a", "b", "c"])])
+def test_inputs_that_cannot_be_converted_are_rejected(core: lowpass.Core, bad: np.ndarray) -> None:
+    text = """
+    func.func @main(%x: tensor<3xf32>) -> tensor<3xf32> {
+      %y = ov.relu %x : (tensor<3xf32>) -> tensor<3xf32>
+      func.return %y : tensor<3xf32>
+    }
+    """
+    with pytest.raises(LowpassError, match=r"input 'x' has element type .* cannot be converted"):
+        core.compile_model(text)({"x": bad})
