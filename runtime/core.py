@@ -128,6 +128,8 @@ def _attr_name(attrs: Any, index: int) -> str | None:
         return None
     entry = attrs.data[index].data if index < len(attrs.data) else {}
     value = entry.get(NAME_ATTR)
+    if value is not None and not isinstance(value, StringAttr):
+        raise LowpassError(f"{NAME_ATTR} of input/output {index} must be a string, got {value}")
     return value.data if isinstance(value, StringAttr) else None
 
 

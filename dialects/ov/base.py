@@ -380,6 +380,9 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface):
         return CANONICALIZATION_PATTERNS
 
     def verify_(self) -> None:
+        name = self.attributes.get(NAME_ATTR)
+        if name is not None and not isinstance(name, StringAttr):
+            raise VerifyException(f"{NAME_ATTR} must be a string, got {name}")
         for i, operand in enumerate(self.operands):
             _check_element_type(operand.type, f"operand #{i}")
         for i, result in enumerate(self.results):

@@ -53,3 +53,11 @@ func.func @exp_wrong_result(%x: tensor<3xf32>) -> tensor<4xf32> {
   func.return %0 : tensor<4xf32>
 }
 // CHECK: error: 'ov.exp' op inferred type(s) 'tensor<3xf32>' are incompatible with return type(s) of operation 'tensor<4xf32>'
+
+// -----
+
+func.func @name_not_string(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = ov.add %x, %x {ov.name = 5 : i64} : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  func.return %0 : tensor<2xf32>
+}
+// CHECK: error: 'ov.add' op ov.name must be a string, got 5 : i64
