@@ -121,6 +121,8 @@ class ClampOp(UnaryElementwiseOp):
     limited to the element type's range.
     """
 
+    TYPE_RELAXED: ClassVar[bool] = True  # LPT feeds it u8/i8 (see OvOp)
+
     name = "ov.clamp"
     min = prop_def(FloatAttr[Float64Type])
     max = prop_def(FloatAttr[Float64Type])
@@ -199,6 +201,8 @@ class PReluOp(OvOp):
     A 1-D slope whose length is the channel dimension (axis 1) of `data` applies per channel;
     any other slope broadcasts to `data` with numpy rules.
     """
+
+    TYPE_RELAXED: ClassVar[bool] = True  # LPT feeds it u8/i8 (see OvOp)
 
     name = "ov.prelu"
     data = operand_def(TensorType)

@@ -131,6 +131,8 @@ class BinaryElementwiseOp(OvOp):
 class AddOp(BinaryElementwiseOp):
     """Element-wise sum (OpenVINO `Add-1`)."""
 
+    TYPE_RELAXED: ClassVar[bool] = True  # LPT feeds it u8/i8 (see OvOp)
+
     name = "ov.add"
     NUMPY_FN: ClassVar[Callable[..., Any]] = staticmethod(np.add)
 
@@ -139,6 +141,8 @@ class AddOp(BinaryElementwiseOp):
 class SubtractOp(BinaryElementwiseOp):
     """Element-wise difference (OpenVINO `Subtract-1`)."""
 
+    TYPE_RELAXED: ClassVar[bool] = True  # LPT feeds it u8/i8 (see OvOp)
+
     name = "ov.subtract"
     NUMPY_FN: ClassVar[Callable[..., Any]] = staticmethod(np.subtract)
 
@@ -146,6 +150,8 @@ class SubtractOp(BinaryElementwiseOp):
 @irdl_op_definition
 class MultiplyOp(BinaryElementwiseOp):
     """Element-wise product (OpenVINO `Multiply-1`)."""
+
+    TYPE_RELAXED: ClassVar[bool] = True  # LPT feeds it u8/i8 (see OvOp)
 
     name = "ov.multiply"
     NUMPY_FN: ClassVar[Callable[..., Any]] = staticmethod(np.multiply)

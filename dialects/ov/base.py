@@ -23,7 +23,9 @@ and outputs carry `ov.name` as argument/result attributes of the `func.func`. Se
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, ClassVar
 
 import numpy as np
@@ -133,7 +135,36 @@ def element_type_of(value: SSAValue | Attribute) -> Attribute:
     t = value.type if isinstance(value, SSAValue) else value
     if not isinstance(t, TensorType):
         raise VerifyException(f"expected a ranked tensor, got {t}")
+    if isinstance(value, SSAValue):
+        view = _ORIGIN_TYPES.get()
+        if view is not None and value in view:
+            return view[value]
     return t.get_element_type()
+
+
+LOW_PRECISION_ELEMENT_TYPES: tuple[Attribute, ...] = (ui8, i8)
+"""Element types that "type relaxed" ops read as their float origin type (see `OvOp`)."""
+
+RELAXED_RESULT_ELEMENT_TYPES: tuple[Attribute, ...] = (f32, f16, ui8, i8, i32)
+"""Result element types a "type relaxed" op may declare."""
+
+# While a type-relaxed op verifies, infers or evaluates itself, its low-precision operands are
+# seen with their origin (float) element type: value -> element type.
+_ORIGIN_TYPES: ContextVar[dict[SSAValue, Attribute] | None] = ContextVar(
+    "_ORIGIN_TYPES", default=None
+)
+
+
+@contextmanager
+def _origin_view(types: dict[SSAValue, Attribute] | None) -> Iterator[None]:
+    if not types:
+        yield
+        return
+    token = _ORIGIN_TYPES.set(types)
+    try:
+        yield
+    finally:
+        _ORIGIN_TYPES.reset(token)
 
 
 def is_static(shape: Sequence[int]) -> bool:
@@ -350,6 +381,17 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface):
 
     STATIC_EVAL: ClassVar[bool] = True
 
+    TYPE_RELAXED: ClassVar[bool] = False
+    """
+    OpenVINO's `TypeRelaxed<Op>` (what LPT makes of the ops it moves dequantization through):
+    the operands listed in `RELAXED_OPERANDS` may be u8/i8 and are then read as their float
+    origin type (exactly: every u8/i8 value is a float), and the result may declare any
+    element type of `RELAXED_RESULT_ELEMENT_TYPES`; the op computes in the origin type and
+    converts its results like `ov.convert`. E.g. `ov.convolution(ui8, i8) -> f32`.
+    """
+    RELAXED_OPERANDS: ClassVar[tuple[int, ...] | None] = None
+    """Operand indices that may be low precision (None: all operands)."""
+
     # ---- to implement in subclasses ---------------------------------------------------------
 
     def verify_attrs(self) -> None:
@@ -369,7 +411,7 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface):
         needs the interpreter (bodies run with `interpreter.run_ssacfg_region`, variables kept
         between runs) override this instead of `evaluate`.
         """
-        return self.evaluate(inputs)
+        return self.compute(inputs)
 
     # ---- shared behaviour -------------------------------------------------------------------
 
@@ -379,6 +421,62 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface):
 
         return CANONICALIZATION_PATTERNS
 
+    def origin_types(self) -> dict[SSAValue, Attribute] | None:
+        """
+        For a type-relaxed op with low-precision operands: those operands -> the float type
+        they are read as (the first float element type among the relaxed operands, else the
+        result's if it is float, else f32). None when nothing is relaxed.
+        """
+        if not self.TYPE_RELAXED:
+            return None
+        indices = (
+            range(len(self.operands)) if self.RELAXED_OPERANDS is None else self.RELAXED_OPERANDS
+        )
+        relaxed = [self.operands[i] for i in indices if i < len(self.operands)]
+        low: list[SSAValue] = []
+        origin: Attribute | None = None
+        for v in relaxed:
+            if not isinstance(v.type, TensorType):
+                continue
+            et = v.type.get_element_type()
+            if et in LOW_PRECISION_ELEMENT_TYPES:
+                low.append(v)
+            elif origin is None and is_float(et):
+                origin = et
+        if not low:
+            return None
+        if origin is None:
+            result_types = [
+                r.type.get_element_type() for r in self.results if isinstance(r.type, TensorType)
+            ]
+            origin = result_types[0] if result_types and is_float(result_types[0]) else f32
+        return dict.fromkeys(low, origin)
+
+    def compute(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        """
+        `evaluate`, plus the type relaxation of `TYPE_RELAXED` ops: low-precision inputs are
+        converted to their origin type first and results to the declared element types after.
+        The interpreter and constant folding call this.
+        """
+        if not self.TYPE_RELAXED:
+            return self.evaluate(inputs)
+        from .conversion import convert_array
+
+        origin = self.origin_types()
+        if origin:
+            inputs = [
+                np.asarray(x).astype(to_dtype(origin[v])) if v in origin else x
+                for v, x in zip(self.operands, inputs, strict=True)
+            ]
+        with _origin_view(origin):
+            outputs = self.evaluate(inputs)
+        converted: list[np.ndarray] = []
+        for result, value in zip(self.results, outputs, strict=True):
+            dtype = to_dtype(element_type_of(result))
+            value = np.asarray(value)
+            converted.append(value if value.dtype == dtype else convert_array(value, dtype))
+        return converted
+
     def verify_(self) -> None:
         name = self.attributes.get(NAME_ATTR)
         if name is not None and not isinstance(name, StringAttr):
@@ -387,9 +485,25 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface):
             _check_element_type(operand.type, f"operand #{i}")
         for i, result in enumerate(self.results):
             _check_element_type(result.type, f"result #{i}")
-        self.verify_attrs()
-        inferred = list(self.infer_result_types())
+        with _origin_view(self.origin_types()):
+            self.verify_attrs()
+            inferred = list(self.infer_result_types())
         declared = [r.type for r in self.results]
+        if self.TYPE_RELAXED:
+            for i, (t, inf) in enumerate(zip(declared, inferred, strict=False)):
+                et = element_type_of(t)
+                if et != element_type_of(inf) and et not in RELAXED_RESULT_ELEMENT_TYPES:
+                    raise VerifyException(
+                        f"result #{i} of a type-relaxed op must have element type "
+                        f"{', '.join(str(x) for x in RELAXED_RESULT_ELEMENT_TYPES)}, got {et}"
+                    )
+            # the element type is free; the shapes must match the inferred ones
+            inferred = [
+                TensorType(element_type_of(d), i.get_shape())
+                if isinstance(i, TensorType) and isinstance(d, TensorType)
+                else i
+                for i, d in zip(inferred, declared, strict=False)
+            ] + inferred[len(declared) :]
         if len(inferred) != len(declared) or not all(
             types_compatible(a, b) for a, b in zip(inferred, declared, strict=True)
         ):
@@ -413,7 +527,7 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface):
                 return None
             inputs.append(v)
         try:
-            return np.asarray(self.evaluate(inputs)[index])
+            return np.asarray(self.compute(inputs)[index])
         except (ArithmeticError, ValueError):
             # e.g. an integer division by zero: not known statically; running it reports it.
             return None
@@ -435,7 +549,9 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface):
         Builders call this right after construction (when the results have no uses yet) to
         support `result_type=None`.
         """
-        for result, t in zip(self.results, self.infer_result_types(), strict=True):
+        with _origin_view(self.origin_types()):
+            inferred = list(self.infer_result_types())
+        for result, t in zip(self.results, inferred, strict=True):
             if result.type != t:
                 Rewriter.replace_value_with_new_type(result, t)
 

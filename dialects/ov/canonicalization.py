@@ -43,7 +43,7 @@ class FoldConstantOp(RewritePattern):
                 return
         inputs = [o.owner.array() for o in op.operands]  # type: ignore[union-attr]
         try:
-            outputs = op.evaluate(inputs)
+            outputs = op.compute(inputs)
         except (ArithmeticError, ValueError):
             return  # e.g. an integer division by zero: left for the run to report
 

@@ -55,8 +55,8 @@ def check_float_operands(*operands: tuple[str, SSAValue]) -> Attribute:
     Check the element types of the (name, value) operands: all f32 or all f16. Returns that
     element type, which is the result element type.
 
-    This is the one place that decides which input element types an op accepts (u8 x i8 with
-    an explicit result type would be added here).
+    The ops that use it are type relaxed (`OvOp.TYPE_RELAXED`): u8/i8 operands are read as
+    their float origin type before this check, so `ov.convolution(ui8, i8) -> f32` passes.
     """
     types = [(name, element_type_of(value)) for name, value in operands]
     for name, t in types:
@@ -272,6 +272,8 @@ class ConvolutionOp(ConvolutionBase):
     + 1`, or `ceil(S_i / strides_i)` for `auto_pad` same_upper/same_lower.
     """
 
+    TYPE_RELAXED: ClassVar[bool] = True  # LPT feeds it u8/i8 (see OvOp)
+
     name = "ov.convolution"
 
     input = operand_def(TensorType)
@@ -332,6 +334,8 @@ class GroupConvolutionOp(ConvolutionBase):
     N x C_out x Y... (spatial sizes as Convolution). Input channels `[g * C_in/G, (g + 1) *
     C_in/G)` are convolved with `filter[g]` into output channels `[g * C_out/G, ...)`.
     """
+
+    TYPE_RELAXED: ClassVar[bool] = True  # LPT feeds it u8/i8 (see OvOp)
 
     name = "ov.group_convolution"
 
@@ -447,6 +451,9 @@ class ConvolutionBackpropDataOp(ConvolutionBase):
     `output_shape`, `Y_i = strides_i * (X_i - 1) + ((K_i - 1) * dilations_i + 1) - pads_begin_i
     - pads_end_i + output_padding_i` (pads taken as 0 unless `auto_pad` is explicit).
     """
+
+    TYPE_RELAXED: ClassVar[bool] = True  # LPT feeds it u8/i8 (see OvOp)
+    RELAXED_OPERANDS: ClassVar[tuple[int, ...] | None] = (0, 1)
 
     name = "ov.convolution_backprop_data"
 

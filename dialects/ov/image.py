@@ -20,6 +20,7 @@ not implemented; the verifier rejects them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 import numpy as np
 from xdsl.dialects.builtin import (
@@ -197,6 +198,9 @@ class InterpolateOp(OvOp):
     `%y = ov.interpolate %x, %sizes, %axes {mode = "linear_onnx", shape_calculation_mode =
     "sizes"} : (tensor<1x3x4x4xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x3x8x8xf32>`
     """
+
+    TYPE_RELAXED: ClassVar[bool] = True  # LPT feeds it u8/i8 (see OvOp)
+    RELAXED_OPERANDS: ClassVar[tuple[int, ...] | None] = (0,)
 
     name = "ov.interpolate"
     x = operand_def(TensorType)

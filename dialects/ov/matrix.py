@@ -10,6 +10,7 @@ is removed from the result, as numpy's `matmul` does.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 import numpy as np
 from xdsl.dialects.builtin import BoolAttr, TensorType
@@ -44,6 +45,8 @@ class MatMulOp(OvOp):
     for 1-D operands; a 1-D `a` is read as [1, K] and a 1-D `b` as [K, 1], and the
     corresponding result axis is removed.
     """
+
+    TYPE_RELAXED: ClassVar[bool] = True  # LPT feeds it u8/i8 (see OvOp)
 
     name = "ov.mat_mul"
 

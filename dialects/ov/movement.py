@@ -822,6 +822,8 @@ class DepthToSpaceOp(OvOp):
     -> tensor<1x2x4x4xf32>`
     """
 
+    TYPE_RELAXED: ClassVar[bool] = True  # LPT feeds it u8/i8 (see OvOp)
+
     name = "ov.depth_to_space"
     data = operand_def(TensorType)
     result = result_def(TensorType)

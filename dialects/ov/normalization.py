@@ -8,6 +8,7 @@ negative values count from the end). The result has the type of the data operand
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 import numpy as np
 from xdsl.dialects.builtin import BoolAttr, FloatAttr, IntegerAttr, StringAttr, TensorType, f32
@@ -75,6 +76,9 @@ class MVNOp(_AxesNormalizationOp):
     false. Mean and (biased) variance are taken over `axes`.
     """
 
+    TYPE_RELAXED: ClassVar[bool] = True  # LPT feeds it u8/i8 (see OvOp)
+    RELAXED_OPERANDS: ClassVar[tuple[int, ...] | None] = (0,)
+
     name = "ov.mvn"
     normalize_variance = prop_def(BoolAttr, default_value=IntegerAttr.from_bool(True))
     eps = prop_def(FloatAttr)
@@ -131,6 +135,9 @@ class NormalizeL2Op(_AxesNormalizationOp):
     (`max`), the sum taken over `axes`. With empty `axes` every element is normalized by
     itself (`x / sqrt(x^2 (+|max) eps)`).
     """
+
+    TYPE_RELAXED: ClassVar[bool] = True  # LPT feeds it u8/i8 (see OvOp)
+    RELAXED_OPERANDS: ClassVar[tuple[int, ...] | None] = (0,)
 
     name = "ov.normalize_l2"
     eps = prop_def(FloatAttr)

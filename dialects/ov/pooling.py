@@ -15,6 +15,7 @@ With `auto_pad = same_upper/same_lower` the padding is chosen so that `out = cei
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 import numpy as np
 from xdsl.dialects.builtin import BoolAttr, DenseArrayBase, IntegerAttr, StringAttr, TensorType
@@ -218,6 +219,8 @@ class AvgPoolOp(PoolingOp):
     size when any padding is applied, else the number of input elements in the window (so a
     ceil-mode window hanging over the input end is averaged over its input part).
     """
+
+    TYPE_RELAXED: ClassVar[bool] = True  # LPT feeds it u8/i8 (see OvOp)
 
     name = "ov.avg_pool"
     exclude_pad = prop_def(BoolAttr)

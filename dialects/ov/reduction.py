@@ -149,6 +149,9 @@ class ReduceMinOp(ReduceOp):
 class ReduceSumOp(ReduceOp):
     """Sum over axes (OpenVINO `ReduceSum-1`); integers wrap around in their own type."""
 
+    TYPE_RELAXED: ClassVar[bool] = True  # LPT feeds it u8/i8 (see OvOp)
+    RELAXED_OPERANDS: ClassVar[tuple[int, ...] | None] = (0,)
+
     name = "ov.reduce_sum"
     NUMPY_FN: ClassVar[str] = "sum"
 
@@ -162,6 +165,9 @@ class ReduceMeanOp(ReduceOp):
     Arithmetic mean over axes (OpenVINO `ReduceMean-1`). Integer means round toward zero,
     as OpenVINO's CPU plugin does.
     """
+
+    TYPE_RELAXED: ClassVar[bool] = True  # LPT feeds it u8/i8 (see OvOp)
+    RELAXED_OPERANDS: ClassVar[tuple[int, ...] | None] = (0,)
 
     name = "ov.reduce_mean"
     NUMPY_FN: ClassVar[str] = "mean"
