@@ -20,9 +20,44 @@ def get_reshape() -> type[ModulePass]:
     return ReshapePass
 
 
+def get_lpt() -> type[ModulePass]:
+    from lowpass.passes.lpt import LptPass
+
+    return LptPass
+
+
+def get_lpt_markup() -> type[ModulePass]:
+    from lowpass.passes.lpt import LptMarkupPass
+
+    return LptMarkupPass
+
+
+def _lpt_single(name: str) -> Callable[[], type[ModulePass]]:
+    def factory() -> type[ModulePass]:
+        from lowpass.passes.lpt import single_transformation_passes
+
+        return single_transformation_passes()[name]
+
+    return factory
+
+
+def _lpt_single_names() -> list[str]:
+    from lowpass.passes.lpt.markup import MARKUP
+    from lowpass.passes.lpt.passes import pass_name
+    from lowpass.passes.lpt.pipeline import CLEANUP, FOLD, MAIN, PREREQUISITES
+
+    names = PREREQUISITES + tuple(c.name for c in MARKUP) + MAIN + CLEANUP + FOLD
+    return [pass_name(n) for n in names]
+
+
 def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
     """Name -> factory of every lowpass pass."""
-    return {
+    passes: dict[str, Callable[[], type[ModulePass]]] = {
         "low-latency2": get_low_latency2,
+        "lpt": get_lpt,
+        "lpt-markup": get_lpt_markup,
         "reshape": get_reshape,
     }
+    for name in _lpt_single_names():
+        passes[name] = _lpt_single(name)
+    return dict(sorted(passes.items()))

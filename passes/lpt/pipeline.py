@@ -1,0 +1,206 @@
+"""
+The LPT pipeline (`LowPrecision::run_on_model`, src/low_precision.cpp) and the passes that run
+one step or one transformation alone.
+
+Steps: prerequisites (GraphRewrite) -> markup (attributes) -> main (GraphRewrite) -> cleanup
+(GraphRewrite) -> FoldFakeQuantize -> constant folding. Every transformation module lists its
+classes in `TRANSFORMATIONS`; the orders below are upstream's registration orders.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+
+import numpy as np
+from xdsl.dialects import func
+from xdsl.ir import Block, Operation
+
+from lowpass.dialects.ov import ConstantOp, OvOp, get_name, set_name, to_dtype
+from lowpass.dialects.ov import element_type_of as _et
+
+from . import attributes as A
+from .graph import GraphRewrite, erase_dead_ops, replace_op
+from .markup import run_markup
+from .params import LptParams
+from .transformation import LayerTransformation, TransformationContext
+
+_MODULES = (
+    "prerequisites",
+    "fake_quantize_decomposition",
+    "fake_quantize",
+    "weightable",
+    "mat_mul",
+    "transparent",
+    "movement",
+    "split",
+    "concat",
+    "eltwise",
+    "normalization",
+    "cleanup",
+)
+
+PREREQUISITES = (
+    "PullReshapeThroughDequantization",
+    "PullTransposeThroughDequantization",
+    "LinOpSequenceFusion",
+)
+
+MAIN = (
+    "AddTransformation",
+    "AvgPoolTransformation",
+    "BatchToSpaceTransformation",
+    "ClampTransformation",
+    "ConcatTransformation",
+    "ConvolutionTransformation",
+    "ConvolutionBackpropDataTransformation",
+    "DepthToSpaceTransformation",
+    "FakeQuantizeDecompositionTransformation",
+    "FakeQuantizeTransformation",
+    "InterpolateTransformation",
+    "GroupConvolutionTransformation",
+    "MatMulTransformation",
+    "MaxPoolTransformation",
+    "MultiplyPartialTransformation",
+    "MVNTransformation",
+    "NormalizeL2Transformation",
+    "PReluTransformation",
+    "ReduceMaxTransformation",
+    "ReduceMeanTransformation",
+    "ReduceMinTransformation",
+    "ReduceSumTransformation",
+    "ReluTransformation",
+    "ReshapeTransformation",
+    "SqueezeTransformation",
+    "ShuffleChannelsTransformation",
+    "SpaceToBatchTransformation",
+    "SplitTransformation",
+    "StridedSliceTransformation",
+    "TransposeTransformation",
+    "GatherTransformation",
+    "UnsqueezeTransformation",
+    "VariadicSplitTransformation",
+)
+"""LowPrecision's "common" GraphRewrite, in registration order (ops `ov` has)."""
+
+CLEANUP = (
+    "EliminateFakeQuantizeTransformation",
+    "FoldConvertTransformation",
+    "FuseConvertTransformation",
+    "FuseSubtractToFakeQuantizeTransformation",
+    "FuseMultiplyToFakeQuantizeTransformation",
+    "MultiplyToGroupConvolutionTransformation",
+)
+
+FOLD = ("FoldFakeQuantizeTransformation",)
+
+
+def all_transformations() -> dict[str, type[LayerTransformation]]:
+    """Name -> class of every transformation implemented (from the modules' TRANSFORMATIONS)."""
+    found: dict[str, type[LayerTransformation]] = {}
+    for module in _MODULES:
+        try:
+            m = importlib.import_module(f"{__package__}.{module}")
+        except ModuleNotFoundError as e:
+            if e.name != f"{__package__}.{module}":
+                raise
+            continue
+        for cls in getattr(m, "TRANSFORMATIONS", ()):
+            found[cls.name] = cls
+    return found
+
+
+def instantiate(names: Sequence[str], params: LptParams) -> list[LayerTransformation]:
+    table = all_transformations()
+    out: list[LayerTransformation] = []
+    for n in names:
+        cls = table.get(n)
+        if cls is None:
+            continue
+        if n == "MultiplyToGroupConvolutionTransformation" and params.cpu_callbacks:
+            continue  # disabled by the CPU plugin
+        out.append(cls())
+    return out
+
+
+def function_blocks(module: Operation) -> list[Block]:
+    return [
+        op.body.blocks.first
+        for op in module.walk()
+        if isinstance(op, func.FuncOp) and op.body.blocks.first is not None
+    ]
+
+
+def run_lpt(
+    module: Operation,
+    params: LptParams | None = None,
+    *,
+    steps: Sequence[str] = ("prerequisites", "markup", "main", "cleanup", "fold"),
+    main: Sequence[str] | None = None,
+    keep_markup: bool = False,
+) -> TransformationContext:
+    """
+    Run LPT on every function of `module` in place. `main` replaces the main step's
+    transformation list (SimpleLowPrecisionTransformer); `keep_markup` writes the attributes
+    into the IR (`lpt.*`).
+    """
+    params = params or LptParams()
+    ctx = TransformationContext(params)
+    for block in function_blocks(module):
+        if "prerequisites" in steps:
+            GraphRewrite(instantiate(PREREQUISITES, params)).run(block, ctx)
+            erase_dead_ops(block)
+        if "markup" in steps:
+            run_markup(block, ctx)
+        if "main" in steps:
+            GraphRewrite(instantiate(main if main is not None else MAIN, params)).run(block, ctx)
+            erase_dead_ops(block)
+        if "cleanup" in steps:
+            GraphRewrite(instantiate(CLEANUP, params)).run(block, ctx)
+            erase_dead_ops(block)
+        if "fold" in steps:
+            GraphRewrite(instantiate(FOLD, params)).run(block, ctx)
+            fold_constants(block, ctx)
+            erase_dead_ops(block)
+    if keep_markup:
+        A.materialize(ctx.rt, lambda op: op.parent is not None)
+    return ctx
+
+
+FOLD_LIMIT = 1 << 24
+
+
+def fold_constants(block: Block, ctx: TransformationContext) -> None:
+    """ConstantFolding: pure ops on constants become constants (unless disable_constant_folding)."""
+    for op in list(block.ops):
+        if isinstance(op, ConstantOp) or not isinstance(op, OvOp) or op.regions:
+            continue
+        if not op.operands or not all(
+            isinstance(getattr(v, "op", None), ConstantOp) for v in op.operands
+        ):
+            continue
+        if ctx.rt.get(op, A.DISABLE_CONSTANT_FOLDING) is not None:
+            continue
+        if type(op).__name__ in ("ReadValueOp", "AssignOp", "VariableOp"):
+            continue
+        if any(int(np.prod(r.type.get_shape())) > FOLD_LIMIT for r in op.results):  # type: ignore[attr-defined]
+            continue
+        try:
+            outputs = op.compute([v.op.array() for v in op.operands])  # type: ignore[attr-defined]
+        except (ArithmeticError, ValueError):
+            continue
+        new: list[Operation] = []
+        for i, (r, value) in enumerate(zip(op.results, outputs, strict=True)):
+            et = _et(r)
+            c = ConstantOp.from_array(
+                np.asarray(value, dtype=to_dtype(et)).reshape(r.type.get_shape()),
+                et,  # type: ignore[attr-defined]
+            )
+            name = get_name(op)
+            if name is not None:
+                set_name(c, name if len(op.results) == 1 else f"{name}.{i}")
+            from .graph import insert_before
+
+            insert_before(op, c)
+            new.append(c)
+        replace_op(op, [c.results[0] for c in new])
