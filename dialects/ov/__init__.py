@@ -18,6 +18,7 @@ from . import (
     movement,
     normalization,
     pooling,
+    quantization,
     reduction,
     sequence,
     shape,
@@ -34,6 +35,7 @@ from .matrix import *  # noqa: F403
 from .movement import *  # noqa: F403
 from .normalization import *  # noqa: F403
 from .pooling import *  # noqa: F403
+from .quantization import *  # noqa: F403
 from .reduction import *  # noqa: F403
 from .sequence import *  # noqa: F403
 from .shape import *  # noqa: F403
@@ -50,6 +52,7 @@ _MODULES = (
     movement,
     normalization,
     pooling,
+    quantization,
     reduction,
     sequence,
     shape,

@@ -1,0 +1,195 @@
+"""
+Quantization ops of the OpenVINO opset: FakeQuantize.
+
+The rest of the dequantization chain that Low Precision Transformations build
+(`Convert -> Subtract -> Multiply`) uses `ov.convert` (conversion.py) and the arithmetic ops,
+which are "type relaxed" (`OvOp.TYPE_RELAXED`) so that they accept u8/i8 operands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+import numpy as np
+from xdsl.dialects.builtin import IntegerAttr, StringAttr, TensorType, i64
+from xdsl.ir import Attribute, SSAValue
+from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def, traits_def
+from xdsl.traits import Pure
+from xdsl.utils.exceptions import VerifyException
+
+from .base import (
+    PLACEHOLDER_TYPE,
+    OvOp,
+    broadcast_shapes,
+    element_type_of,
+    format_shape,
+    is_float,
+    shape_of,
+    tensor,
+)
+
+FAKE_QUANTIZE_AUTO_BROADCAST = ("numpy", "none")
+
+LIMIT_NAMES = ("input_low", "input_high", "output_low", "output_high")
+
+
+def fake_quantize(
+    x: np.ndarray,
+    input_low: np.ndarray,
+    input_high: np.ndarray,
+    output_low: np.ndarray,
+    output_high: np.ndarray,
+    levels: int,
+) -> np.ndarray:
+    """
+    FakeQuantize-1 on numpy arrays, computed in `x`'s float type like OpenVINO's reference
+    (`ov::reference::fake_quantize_details::quantize`):
+
+        x <= min(il, ih):  ol
+        x >  max(il, ih):  oh
+        otherwise:         nearbyint((x - il) / (ih - il) * (levels - 1)) / (levels - 1)
+                           * (oh - ol) + ol
+
+    `nearbyint` rounds half to even (numpy's `rint`). Note the non-strict bound below and the
+    strict bound above.
+    """
+    dtype = x.dtype if np.issubdtype(x.dtype, np.floating) else np.dtype(np.float32)
+    x = x.astype(dtype, copy=False)
+    il, ih, ol, oh = (np.asarray(v).astype(dtype, copy=False) for v in
+                      (input_low, input_high, output_low, output_high))
+    steps = dtype.type(levels - 1)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        q = np.rint((x - il) / (ih - il) * steps) / steps * (oh - ol) + ol
+        out = np.where(x <= np.minimum(il, ih), ol, np.where(x > np.maximum(il, ih), oh, q))
+    return np.asarray(out, dtype=dtype)
+
+
+@irdl_op_definition
+class FakeQuantizeOp(OvOp):
+    """
+    Element-wise linear quantization with clamping, in float (OpenVINO `FakeQuantize-1`).
+
+    `%y = ov.fake_quantize %x, %il, %ih, %ol, %oh levels = 256
+        : (tensor<1x3x8x8xf32>, tensor<f32>, tensor<f32>, tensor<f32>, tensor<f32>)
+        -> tensor<1x3x8x8xf32>`
+
+    The four limits (`input_low`, `input_high`, `output_low`, `output_high`) broadcast to `x`
+    (`auto_broadcast` "numpy", the default, or "none": equal shapes). Values are quantized to
+    `levels` levels between the input limits and mapped onto the output limits; see
+    `fake_quantize` for the formula and its rounding (half to even).
+
+    The op is type relaxed, as LPT makes it: the result may declare a low-precision element
+    type (`ui8`, `i8`, `i32`) while the computation is done in `x`'s float type; with integral
+    output limits (e.g. 0 and 255) the float result is an exact integer, which is then
+    converted. This is LPT's "quantize" half of a decomposed FakeQuantize.
+
+    The verifier checks `levels >= 2`, float operands of one type, the broadcast of every limit
+    to `x` (the result has `x`'s shape), and `input_low <= input_high` where both are
+    constants. Output limits may be reversed (`output_low > output_high`: a negative scale).
+    """
+
+    name = "ov.fake_quantize"
+
+    TYPE_RELAXED: ClassVar[bool] = True
+    RELAXED_OPERANDS: ClassVar[tuple[int, ...] | None] = ()  # only the result is relaxed
+
+    x = operand_def(TensorType)
+    input_low = operand_def(TensorType)
+    input_high = operand_def(TensorType)
+    output_low = operand_def(TensorType)
+    output_high = operand_def(TensorType)
+    result = result_def(TensorType)
+
+    levels = prop_def(IntegerAttr[i64])
+    auto_broadcast = prop_def(StringAttr, default_value=StringAttr("numpy"))
+
+    assembly_format = (
+        "$x `,` $input_low `,` $input_high `,` $output_low `,` $output_high "
+        "`levels` `=` $levels (`auto_broadcast` `=` $auto_broadcast^)? attr-dict "
+        "`:` functional-type(operands, results)"
+    )
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        x: SSAValue,
+        input_low: SSAValue,
+        input_high: SSAValue,
+        output_low: SSAValue,
+        output_high: SSAValue,
+        levels: int,
+        *,
+        auto_broadcast: str = "numpy",
+        element_type: Attribute | None = None,
+        result_type: Attribute | None = None,
+        name: str | None = None,
+    ) -> None:
+        """`element_type` sets the result element type (ui8, i8...) of the inferred shape."""
+        if result_type is None and element_type is not None:
+            result_type = tensor(shape_of(x), element_type)
+        super().__init__(
+            operands=[x, input_low, input_high, output_low, output_high],
+            result_types=[result_type or PLACEHOLDER_TYPE],
+            properties={
+                "levels": IntegerAttr(levels, i64),
+                "auto_broadcast": StringAttr(auto_broadcast),
+            },
+        )
+        self.finish_build(name, infer=result_type is None)
+
+    def limits(self) -> tuple[SSAValue, SSAValue, SSAValue, SSAValue]:
+        return self.input_low, self.input_high, self.output_low, self.output_high
+
+    def verify_attrs(self) -> None:
+        levels = self.levels.value.data
+        if levels < 2:
+            raise VerifyException(f"levels must be >= 2, got {levels}")
+        mode = self.auto_broadcast.data
+        if mode not in FAKE_QUANTIZE_AUTO_BROADCAST:
+            raise VerifyException(
+                f"auto_broadcast must be one of {', '.join(FAKE_QUANTIZE_AUTO_BROADCAST)}, "
+                f"got '{mode}'"
+            )
+        et = element_type_of(self.x)
+        if not is_float(et):
+            raise VerifyException(f"x must have element type f32 or f16, got {et}")
+        x_shape = shape_of(self.x)
+        for what, value in zip(LIMIT_NAMES, self.limits(), strict=True):
+            if element_type_of(value) != et:
+                raise VerifyException(
+                    f"{what} must have the element type of x ({et}), got {element_type_of(value)}"
+                )
+            shape = shape_of(value)
+            if mode == "none":
+                ok = shape == x_shape
+            else:
+                try:
+                    ok = broadcast_shapes(x_shape, shape) == x_shape
+                except VerifyException:
+                    ok = False
+            if not ok:
+                raise VerifyException(
+                    f"{what} of shape {format_shape(shape)} does not broadcast to x of shape "
+                    f"{format_shape(x_shape)} (auto_broadcast = {mode})"
+                )
+        low, high = self.operand_value(1), self.operand_value(2)
+        if low is not None and high is not None:
+            lo, hi = np.broadcast_arrays(low, high)
+            bad = np.isnan(lo) | np.isnan(hi) | (lo > hi)
+            if np.any(bad):
+                i = int(np.flatnonzero(bad)[0])
+                raise VerifyException(
+                    f"input_low must be <= input_high, got {lo.flat[i]} > {hi.flat[i]} at "
+                    f"element {i}"
+                )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [tensor(shape_of(self.x), element_type_of(self.x))]
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        x, il, ih, ol, oh = (np.asarray(v) for v in inputs)
+        return (fake_quantize(x, il, ih, ol, oh, self.levels.value.data),)
+
+
+OPS = (FakeQuantizeOp,)
