@@ -446,6 +446,15 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface):
         if not low:
             return None
         if origin is None:
+            # u8 -> u8 (e.g. avg_pool, clamp on integers) is the op's own integer semantics,
+            # not a relaxation
+            low_types = {v.type.get_element_type() for v in low}  # type: ignore[attr-defined]
+            result_types_set = {
+                r.type.get_element_type() for r in self.results if isinstance(r.type, TensorType)
+            }
+            if len(low_types) == 1 and result_types_set == low_types:
+                return None
+        if origin is None:
             result_types = [
                 r.type.get_element_type() for r in self.results if isinstance(r.type, TensorType)
             ]

@@ -19,6 +19,7 @@ from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from .base import (
+    DYNAMIC,
     PLACEHOLDER_TYPE,
     OvOp,
     broadcast_shapes,
@@ -165,7 +166,10 @@ class FakeQuantizeOp(OvOp):
                 ok = shape == x_shape
             else:
                 try:
-                    ok = broadcast_shapes(x_shape, shape) == x_shape
+                    out = broadcast_shapes(x_shape, shape)
+                    ok = len(out) == len(x_shape) and all(
+                        a == b or b == DYNAMIC for a, b in zip(out, x_shape, strict=True)
+                    )
                 except VerifyException:
                     ok = False
             if not ok:
