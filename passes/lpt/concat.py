@@ -40,7 +40,7 @@ from .graph import (
     update_output,
     with_element_type,
 )
-from .network_helper import scalar_if_possible
+from .network_helper import scalar_if_possible, separate_in_standalone_branch
 from .transformation import LayerTransformation, TransformationContext
 
 
@@ -75,17 +75,12 @@ class ConcatTransformation(LayerTransformation):
         axis = _axis(op)
         dqs = self.dequantizations(op, ctx)
         precision: Attribute | None = None
-        const_types: dict[str, Attribute] = {}
+        const_precision: Attribute | None = None
         for dq in dqs:
             if dq.empty() or (ctx.params.update_precisions and not dq.is_low_precision()):
                 return False
-            for which, c in (("sub", dq.subtract_constant), ("mul", dq.multiply_constant)):
-                if c is None:
-                    continue
-                if not _only_along_axis(shape_of(c.results[0]), rank, axis):
-                    return False
-                # the constants of one kind must share an element type
-                if const_types.setdefault(which, _et(c)) != _et(c):
+            for c in (dq.subtract_constant, dq.multiply_constant):
+                if c is not None and not _only_along_axis(shape_of(c.results[0]), rank, axis):
                     return False
             assert dq.data is not None
             data_et = element_type_of(dq.data)
@@ -93,6 +88,19 @@ class ConcatTransformation(LayerTransformation):
                 precision = data_et
             elif precision != data_et:
                 return False
+            # every DQ constant (a u8 zero point: its Convert's type) has one element type
+            types = []
+            if dq.subtract_convert is not None:
+                types.append(dq.subtract_convert.destination_type)
+            elif dq.subtract_constant is not None:
+                types.append(_et(dq.subtract_constant))
+            if dq.multiply_constant is not None:
+                types.append(_et(dq.multiply_constant))
+            for t in types:
+                if const_precision is None:
+                    const_precision = t
+                elif const_precision != t:
+                    return False
         if out_shape[axis] == DYNAMIC:
             # a dynamic concatenated dim: only one per-tensor dequantization shared by all
             first = dqs[0]
@@ -105,6 +113,7 @@ class ConcatTransformation(LayerTransformation):
         assert isinstance(op, ConcatOp)
         if not self.can_be_transformed(op, ctx):
             return False
+        separate_in_standalone_branch(ctx, op)
         dqs = self.dequantizations(op, ctx)
         axis = _axis(op)
         deq = ctx.params.deq_precision
@@ -134,8 +143,9 @@ class ConcatTransformation(LayerTransformation):
                 data.append(dq.convert.results[0])
             else:
                 data.append(dq.data)
+            # a dynamic concatenated dim: scalars (the DQs are per-tensor and identical)
             in_shape = shape_of(op.operands[i])
-            target = [1] * len(in_shape)
+            target = [] if dynamic else [1] * len(in_shape)
             if not dynamic:
                 target[axis] = in_shape[axis]
             if any_sub:
@@ -213,6 +223,8 @@ class ConcatTransformation(LayerTransformation):
 def _broadcast(values: np.ndarray, target: list[int]) -> np.ndarray:
     """Broadcast a DQ constant to `target` (left-padded with 1s first)."""
     v = np.asarray(values)
+    if not target:  # per-tensor values as a scalar
+        return v.reshape(-1)[:1].reshape(()).copy()
     v = v.reshape((1,) * (len(target) - v.ndim) + v.shape) if v.ndim < len(target) else v
     return np.broadcast_to(v, target).copy()
 
