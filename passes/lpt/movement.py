@@ -198,6 +198,7 @@ class BatchToSpaceTransformation(TransparentTransformation):
     name = "BatchToSpaceTransformation"
     OP_TYPES = (BatchToSpaceOp,)
     PER_TENSOR_ONLY = True
+    REQUIRE_MULTIPLY = False
 
     def updated_constant(self, op, dq, values, ctx):
         return values.reshape(()) if values.size == 1 else None

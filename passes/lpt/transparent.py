@@ -50,6 +50,7 @@ class TransparentTransformation(LayerTransformation):
     """Move the DQ on input 0 after the op; the output keeps the low precision."""
 
     ALLOW_SUBTRACT: ClassVar[bool] = True
+    REQUIRE_MULTIPLY: ClassVar[bool] = True  # upstream patterns are `Op(Multiply, ...)`
     NON_NEGATIVE_SCALES: ClassVar[bool] = False
     PER_TENSOR_ONLY: ClassVar[bool] = False
 
@@ -73,6 +74,8 @@ class TransparentTransformation(LayerTransformation):
         if dq.empty():
             return False
         if ctx.params.update_precisions and not dq.is_low_precision():
+            return False
+        if self.REQUIRE_MULTIPLY and dq.multiply is None:
             return False
         if not self.ALLOW_SUBTRACT and dq.subtract is not None:
             return False
@@ -149,7 +152,9 @@ class SqueezeTransformation(TransparentTransformation):
 
     def updated_constant(self, op, dq, values, ctx):
         if values.size == 1:
-            return values
+            # a scalar-like constant of a higher rank than the output would widen the result
+            out_rank = len(shape_of(op.results[0]))
+            return values if values.ndim <= out_rank else values.reshape((1,) * out_rank)
         in_shape = shape_of(op.operands[0])
         full = to_rank(values, len(in_shape))
         axes = op.operand_value(1) if len(op.operands) > 1 else None

@@ -41,7 +41,7 @@ class Case:
     outs: list[str]
     """The function result types."""
     sub: np.ndarray | None = None
-    mul: np.ndarray = field(default_factory=lambda: np.float32(0.02))
+    mul: np.ndarray | None = field(default_factory=lambda: np.float32(0.02))
     moved: bool = True
     tol: float = 1e-5
     in_shape: tuple[int, ...] = IN
@@ -50,8 +50,10 @@ class Case:
 
     def text(self) -> str:
         t_in = tensor(self.in_shape, "f32")
-        lines = [f"    %c = ov.convert %x destination_type = f32 : ({tensor(self.in_shape, 'ui8')})"
-                 f" -> {t_in}"]
+        lines = [
+            f"    %c = ov.convert %x destination_type = f32 : ({tensor(self.in_shape, 'ui8')})"
+            f" -> {t_in}"
+        ]
         data = "%c"
         if self.sub is not None:
             lines.append(f"    %zp = ov.constant {dense(self.sub)}")
@@ -60,11 +62,14 @@ class Case:
                 f" -> {t_in}"
             )
             data = "%sb"
-        lines.append(f"    %s = ov.constant {dense(self.mul)}")
-        lines.append(
-            f"    %m = ov.multiply {data}, %s : ({t_in}, {tensor(np.shape(self.mul), 'f32')})"
-            f" -> {t_in}"
-        )
+        if self.mul is None:  # a DQ without Multiply: the Subtract feeds the op
+            lines[-1] = lines[-1].replace("%sb = ", "%m = ")
+        else:
+            lines.append(f"    %s = ov.constant {dense(self.mul)}")
+            lines.append(
+                f"    %m = ov.multiply {data}, %s : ({t_in}, {tensor(np.shape(self.mul), 'f32')})"
+                f" -> {t_in}"
+            )
         lines.append(self.op)
         if self.extra:
             lines.append(self.extra)
@@ -105,9 +110,12 @@ def unary(text: str, out_shape=IN) -> tuple[str, list[str]]:
     return f"    %y = {text} : ({T}) -> {tensor(out_shape, 'f32')}", [tensor(out_shape, "f32")]
 
 
-def with_consts(consts: list[tuple[str, np.ndarray]], text: str, operand_types: str, out_shape):
+def with_consts(
+    consts: list[tuple[str, np.ndarray]], text: str, operand_types: str, out_shape, in_shape=IN
+):
     lines = [const_line(n, v) for n, v in consts]
-    lines.append(f"    %y = {text} : ({T}, {operand_types}) -> {tensor(out_shape, 'f32')}")
+    t_in = tensor(in_shape, "f32")
+    lines.append(f"    %y = {text} : ({t_in}, {operand_types}) -> {tensor(out_shape, 'f32')}")
     return "\n".join(lines), [tensor(out_shape, "f32")]
 
 
@@ -124,127 +132,370 @@ def add(key: str, transformation: str, op_outs, **kw) -> None:
 
 
 # ---- transparent.py ------------------------------------------------------------------------
-add("max_pool", "MaxPoolTransformation", (MAX_POOL, [T_POOL]), sub=PER_CHANNEL_ZP,
-    mul=PER_CHANNEL_S)
-add("max_pool_negative_scale", "MaxPoolTransformation", (MAX_POOL, [T_POOL]),
-    mul=np.float32(-0.02), moved=False)
+add(
+    "max_pool", "MaxPoolTransformation", (MAX_POOL, [T_POOL]), sub=PER_CHANNEL_ZP, mul=PER_CHANNEL_S
+)
+add(
+    "max_pool_negative_scale",
+    "MaxPoolTransformation",
+    (MAX_POOL, [T_POOL]),
+    mul=np.float32(-0.02),
+    moved=False,
+)
 add("relu", "ReluTransformation", unary("ov.relu %m"), mul=PER_CHANNEL_S)
-add("relu_with_subtract", "ReluTransformation", unary("ov.relu %m"), sub=np.float32(128),
-    moved=False)
-add("reshape", "ReshapeTransformation",
-    with_consts([("sh", np.array([1, 4, 16]))], "ov.reshape %m, %sh special_zero = false",
-                i64(3), (1, 4, 16)), sub=PER_CHANNEL_ZP, mul=PER_CHANNEL_S)
-add("transpose", "TransposeTransformation",
+add(
+    "relu_with_subtract",
+    "ReluTransformation",
+    unary("ov.relu %m"),
+    sub=np.float32(128),
+    moved=False,
+)
+add(
+    "reshape",
+    "ReshapeTransformation",
+    with_consts(
+        [("sh", np.array([1, 4, 16]))],
+        "ov.reshape %m, %sh special_zero = false",
+        i64(3),
+        (1, 4, 16),
+    ),
+    sub=PER_CHANNEL_ZP,
+    mul=PER_CHANNEL_S,
+)
+add(
+    "transpose",
+    "TransposeTransformation",
     with_consts([("o", np.array([0, 1, 3, 2]))], "ov.transpose %m, %o", i64(4), IN),
-    sub=PER_CHANNEL_ZP, mul=PER_CHANNEL_S)
-add("squeeze", "SqueezeTransformation",
+    sub=PER_CHANNEL_ZP,
+    mul=PER_CHANNEL_S,
+)
+add(
+    "squeeze",
+    "SqueezeTransformation",
     with_consts([("a", np.array([0]))], "ov.squeeze %m, %a", i64(1), (4, 4, 4)),
-    sub=PER_CHANNEL_ZP, mul=PER_CHANNEL_S)
-add("unsqueeze", "UnsqueezeTransformation",
+    sub=PER_CHANNEL_ZP,
+    mul=PER_CHANNEL_S,
+)
+add(
+    "squeeze_rank4_scalar",
+    "SqueezeTransformation",
+    with_consts([("a", np.array([0]))], "ov.squeeze %m, %a", i64(1), (4, 4, 4)),
+    sub=np.full((1, 1, 1, 1), 128, np.float32),
+    mul=np.full((1, 1, 1, 1), 0.02, np.float32),
+)
+add(
+    "max_pool_subtract_only",
+    "MaxPoolTransformation",
+    (MAX_POOL, [T_POOL]),
+    sub=np.float32(128),
+    mul=None,
+    moved=False,
+)
+add(
+    "unsqueeze",
+    "UnsqueezeTransformation",
     with_consts([("a", np.array([4]))], "ov.unsqueeze %m, %a", i64(1), (1, 4, 4, 4, 1)),
-    sub=PER_CHANNEL_ZP, mul=PER_CHANNEL_S)
+    sub=PER_CHANNEL_ZP,
+    mul=PER_CHANNEL_S,
+)
 
 # ---- movement.py ---------------------------------------------------------------------------
-add("avg_pool", "AvgPoolTransformation", (AVG_POOL, [T_POOL]), sub=PER_CHANNEL_ZP,
-    mul=PER_CHANNEL_S)
-add("avg_pool_precision_preserved", "AvgPoolTransformation", (AVG_POOL, [T_POOL]),
-    sub=np.float32(128), mul=np.float32(0.02), extra=CONV_AFTER, tol=0.5 * 0.02 * 0.5 + 1e-5)
-add("clamp", "ClampTransformation", unary("ov.clamp %m min = 0.0 max = 1.5"),
-    sub=np.float32(128), mul=np.float32(0.02))
-add("clamp_negative_scale", "ClampTransformation", unary("ov.clamp %m min = -1.0 max = 0.5"),
-    sub=np.float32(100), mul=np.float32(-0.02))
-add("clamp_per_channel", "ClampTransformation", unary("ov.clamp %m min = 0.0 max = 1.5"),
-    mul=PER_CHANNEL_S, moved=False)
-add("batch_to_space", "BatchToSpaceTransformation",
-    with_consts([("b", np.array([1, 1, 1, 1])), ("cb", np.array([0, 0, 0, 1])),
-                 ("ce", np.array([0, 0, 1, 0]))],
-                "ov.batch_to_space %m, %b, %cb, %ce", f"{i64(4)}, {i64(4)}, {i64(4)}",
-                (1, 4, 3, 3)), sub=np.float32(128))
-add("batch_to_space_per_channel", "BatchToSpaceTransformation",
-    with_consts([("b", np.array([1, 1, 1, 1])), ("cb", np.array([0, 0, 0, 1])),
-                 ("ce", np.array([0, 0, 1, 0]))],
-                "ov.batch_to_space %m, %b, %cb, %ce", f"{i64(4)}, {i64(4)}, {i64(4)}",
-                (1, 4, 3, 3)), mul=PER_CHANNEL_S, moved=False)
-add("space_to_batch", "SpaceToBatchTransformation",
-    with_consts([("b", np.array([1, 1, 2, 2])), ("pb", np.array([0, 0, 0, 2])),
-                 ("pe", np.array([0, 0, 0, 0]))],
-                "ov.space_to_batch %m, %b, %pb, %pe", f"{i64(4)}, {i64(4)}, {i64(4)}",
-                (4, 4, 2, 3)), mul=np.float32(0.03))
-add("space_to_batch_padded_zero_point", "SpaceToBatchTransformation",
-    with_consts([("b", np.array([1, 1, 2, 2])), ("pb", np.array([0, 0, 0, 2])),
-                 ("pe", np.array([0, 0, 0, 0]))],
-                "ov.space_to_batch %m, %b, %pb, %pe", f"{i64(4)}, {i64(4)}, {i64(4)}",
-                (4, 4, 2, 3)), sub=np.float32(128), moved=False)
-add("depth_to_space", "DepthToSpaceTransformation",
+add(
+    "avg_pool", "AvgPoolTransformation", (AVG_POOL, [T_POOL]), sub=PER_CHANNEL_ZP, mul=PER_CHANNEL_S
+)
+add(
+    "avg_pool_precision_preserved",
+    "AvgPoolTransformation",
+    (AVG_POOL, [T_POOL]),
+    sub=np.float32(128),
+    mul=np.float32(0.02),
+    extra=CONV_AFTER,
+    tol=0.5 * 0.02 * 0.5 + 1e-5,
+)
+add(
+    "clamp",
+    "ClampTransformation",
+    unary("ov.clamp %m min = 0.0 max = 1.5"),
+    sub=np.float32(128),
+    mul=np.float32(0.02),
+)
+add(
+    "clamp_negative_scale",
+    "ClampTransformation",
+    unary("ov.clamp %m min = -1.0 max = 0.5"),
+    sub=np.float32(100),
+    mul=np.float32(-0.02),
+)
+add(
+    "clamp_per_channel",
+    "ClampTransformation",
+    unary("ov.clamp %m min = 0.0 max = 1.5"),
+    mul=PER_CHANNEL_S,
+    moved=False,
+)
+add(
+    "batch_to_space",
+    "BatchToSpaceTransformation",
+    with_consts(
+        [
+            ("b", np.array([1, 1, 1, 1])),
+            ("cb", np.array([0, 0, 0, 1])),
+            ("ce", np.array([0, 0, 1, 0])),
+        ],
+        "ov.batch_to_space %m, %b, %cb, %ce",
+        f"{i64(4)}, {i64(4)}, {i64(4)}",
+        (1, 4, 3, 3),
+    ),
+    sub=np.float32(128),
+)
+add(
+    "batch_to_space_subtract_only",
+    "BatchToSpaceTransformation",
+    with_consts(
+        [
+            ("b", np.array([1, 1, 2, 1])),
+            ("cb", np.array([0, 0, 0, 0])),
+            ("ce", np.array([0, 0, 0, 0])),
+        ],
+        "ov.batch_to_space %m, %b, %cb, %ce",
+        f"{i64(4)}, {i64(4)}, {i64(4)}",
+        (1, 4, 4, 4),
+        in_shape=(2, 4, 2, 4),
+    ),
+    sub=np.float32(100),
+    mul=None,
+    in_shape=(2, 4, 2, 4),
+)
+add(
+    "batch_to_space_per_channel",
+    "BatchToSpaceTransformation",
+    with_consts(
+        [
+            ("b", np.array([1, 1, 1, 1])),
+            ("cb", np.array([0, 0, 0, 1])),
+            ("ce", np.array([0, 0, 1, 0])),
+        ],
+        "ov.batch_to_space %m, %b, %cb, %ce",
+        f"{i64(4)}, {i64(4)}, {i64(4)}",
+        (1, 4, 3, 3),
+    ),
+    mul=PER_CHANNEL_S,
+    moved=False,
+)
+add(
+    "space_to_batch",
+    "SpaceToBatchTransformation",
+    with_consts(
+        [
+            ("b", np.array([1, 1, 2, 2])),
+            ("pb", np.array([0, 0, 0, 2])),
+            ("pe", np.array([0, 0, 0, 0])),
+        ],
+        "ov.space_to_batch %m, %b, %pb, %pe",
+        f"{i64(4)}, {i64(4)}, {i64(4)}",
+        (4, 4, 2, 3),
+    ),
+    mul=np.float32(0.03),
+)
+add(
+    "space_to_batch_padded_zero_point",
+    "SpaceToBatchTransformation",
+    with_consts(
+        [
+            ("b", np.array([1, 1, 2, 2])),
+            ("pb", np.array([0, 0, 0, 2])),
+            ("pe", np.array([0, 0, 0, 0])),
+        ],
+        "ov.space_to_batch %m, %b, %pb, %pe",
+        f"{i64(4)}, {i64(4)}, {i64(4)}",
+        (4, 4, 2, 3),
+    ),
+    sub=np.float32(128),
+    moved=False,
+)
+add(
+    "depth_to_space",
+    "DepthToSpaceTransformation",
     unary('ov.depth_to_space %m mode = "blocks_first" block_size = 2', (1, 1, 8, 8)),
-    sub=np.full((1, 4, 1, 1), 128, np.float32), mul=np.float32(0.02))
-add("depth_to_space_per_channel", "DepthToSpaceTransformation",
+    sub=np.full((1, 4, 1, 1), 128, np.float32),
+    mul=np.float32(0.02),
+)
+add(
+    "depth_to_space_per_channel",
+    "DepthToSpaceTransformation",
     unary('ov.depth_to_space %m mode = "depth_first" block_size = 2', (1, 1, 8, 8)),
-    mul=PER_CHANNEL_S, moved=False)
-add("shuffle_channels", "ShuffleChannelsTransformation",
-    unary("ov.shuffle_channels %m axis = 1 group = 2"), sub=PER_CHANNEL_ZP, mul=PER_CHANNEL_S)
-add("gather_channels", "GatherTransformation",
-    with_consts([("i", np.array([3, 0, -1])), ("a", np.array(1))], "ov.gather %m, %i, %a",
-                f"{i64(3)}, {i64()}", (1, 3, 4, 4)), sub=PER_CHANNEL_ZP, mul=PER_CHANNEL_S)
-add("gather_spatial_2d_indices", "GatherTransformation",
-    with_consts([("i", np.array([[0, 1], [3, 3]])), ("a", np.array(3))],
-                "ov.gather %m, %i, %a", f"{i64(2, 2)}, {i64()}", (1, 4, 4, 2, 2)),
-    sub=PER_CHANNEL_ZP, mul=PER_CHANNEL_S)
-add("gather_channels_2d_indices", "GatherTransformation",
-    with_consts([("i", np.array([[0, 1]])), ("a", np.array(1))],
-                "ov.gather %m, %i, %a", f"{i64(1, 2)}, {i64()}", (1, 1, 2, 4, 4)),
-    mul=PER_CHANNEL_S, moved=False)
-add("strided_slice", "StridedSliceTransformation",
-    with_consts([("b", np.array([0, 1, 0, 0])), ("e", np.array([1, 4, 4, 3])),
-                 ("st", np.array([1, 2, 1, 1]))],
-                "ov.strided_slice %m, %b, %e, %st", f"{i64(4)}, {i64(4)}, {i64(4)}",
-                (1, 2, 4, 3)), sub=PER_CHANNEL_ZP, mul=PER_CHANNEL_S)
-add("strided_slice_shrink", "StridedSliceTransformation",
-    with_consts([("b", np.array([0, 2])), ("e", np.array([1, 3]))],
-                "ov.strided_slice %m, %b, %e {shrink_axis_mask = array<i64: 0, 1>}",
-                f"{i64(2)}, {i64(2)}", (1, 4, 4)), sub=PER_CHANNEL_ZP, mul=PER_CHANNEL_S)
-add("interpolate", "InterpolateTransformation",
-    with_consts([("sz", np.array([8, 6])), ("ax", np.array([2, 3]))],
-                'ov.interpolate %m, %sz, %ax {mode = "nearest", shape_calculation_mode = '
-                '"sizes"}', f"{i64(2)}, {i64(2)}", (1, 4, 8, 6)),
-    sub=PER_CHANNEL_ZP, mul=PER_CHANNEL_S)
-add("interpolate_linear", "InterpolateTransformation",
-    with_consts([("sz", np.array([8, 6])), ("ax", np.array([2, 3]))],
-                'ov.interpolate %m, %sz, %ax {mode = "linear", shape_calculation_mode = '
-                '"sizes"}', f"{i64(2)}, {i64(2)}", (1, 4, 8, 6)),
-    mul=np.float32(0.02), moved=False)
-add("reduce_max", "ReduceMaxTransformation",
+    mul=PER_CHANNEL_S,
+    moved=False,
+)
+add(
+    "shuffle_channels",
+    "ShuffleChannelsTransformation",
+    unary("ov.shuffle_channels %m axis = 1 group = 2"),
+    sub=PER_CHANNEL_ZP,
+    mul=PER_CHANNEL_S,
+)
+add(
+    "gather_channels",
+    "GatherTransformation",
+    with_consts(
+        [("i", np.array([3, 0, -1])), ("a", np.array(1))],
+        "ov.gather %m, %i, %a",
+        f"{i64(3)}, {i64()}",
+        (1, 3, 4, 4),
+    ),
+    sub=PER_CHANNEL_ZP,
+    mul=PER_CHANNEL_S,
+)
+add(
+    "gather_spatial_2d_indices",
+    "GatherTransformation",
+    with_consts(
+        [("i", np.array([[0, 1], [3, 3]])), ("a", np.array(3))],
+        "ov.gather %m, %i, %a",
+        f"{i64(2, 2)}, {i64()}",
+        (1, 4, 4, 2, 2),
+    ),
+    sub=PER_CHANNEL_ZP,
+    mul=PER_CHANNEL_S,
+)
+add(
+    "gather_channels_2d_indices",
+    "GatherTransformation",
+    with_consts(
+        [("i", np.array([[0, 1]])), ("a", np.array(1))],
+        "ov.gather %m, %i, %a",
+        f"{i64(1, 2)}, {i64()}",
+        (1, 1, 2, 4, 4),
+    ),
+    mul=PER_CHANNEL_S,
+    moved=False,
+)
+add(
+    "strided_slice",
+    "StridedSliceTransformation",
+    with_consts(
+        [
+            ("b", np.array([0, 1, 0, 0])),
+            ("e", np.array([1, 4, 4, 3])),
+            ("st", np.array([1, 2, 1, 1])),
+        ],
+        "ov.strided_slice %m, %b, %e, %st",
+        f"{i64(4)}, {i64(4)}, {i64(4)}",
+        (1, 2, 4, 3),
+    ),
+    sub=PER_CHANNEL_ZP,
+    mul=PER_CHANNEL_S,
+)
+add(
+    "strided_slice_shrink",
+    "StridedSliceTransformation",
+    with_consts(
+        [("b", np.array([0, 2])), ("e", np.array([1, 3]))],
+        "ov.strided_slice %m, %b, %e {shrink_axis_mask = array<i64: 0, 1>}",
+        f"{i64(2)}, {i64(2)}",
+        (1, 4, 4),
+    ),
+    sub=PER_CHANNEL_ZP,
+    mul=PER_CHANNEL_S,
+)
+add(
+    "interpolate",
+    "InterpolateTransformation",
+    with_consts(
+        [("sz", np.array([8, 6])), ("ax", np.array([2, 3]))],
+        'ov.interpolate %m, %sz, %ax {mode = "nearest", shape_calculation_mode = "sizes"}',
+        f"{i64(2)}, {i64(2)}",
+        (1, 4, 8, 6),
+    ),
+    sub=PER_CHANNEL_ZP,
+    mul=PER_CHANNEL_S,
+)
+add(
+    "interpolate_linear",
+    "InterpolateTransformation",
+    with_consts(
+        [("sz", np.array([8, 6])), ("ax", np.array([2, 3]))],
+        'ov.interpolate %m, %sz, %ax {mode = "linear", shape_calculation_mode = "sizes"}',
+        f"{i64(2)}, {i64(2)}",
+        (1, 4, 8, 6),
+    ),
+    mul=np.float32(0.02),
+    moved=False,
+)
+add(
+    "reduce_max",
+    "ReduceMaxTransformation",
     with_consts([("a", np.array([2, 3]))], "ov.reduce_max %m, %a", i64(2), (1, 4)),
-    sub=PER_CHANNEL_ZP, mul=PER_CHANNEL_S)
-add("reduce_max_keep_dims", "ReduceMaxTransformation",
-    with_consts([("a", np.array([-1]))], "ov.reduce_max %m, %a keep_dims = true", i64(1),
-                (1, 4, 4, 1)), sub=PER_CHANNEL_ZP, mul=PER_CHANNEL_S)
-add("reduce_max_over_channels", "ReduceMaxTransformation",
+    sub=PER_CHANNEL_ZP,
+    mul=PER_CHANNEL_S,
+)
+add(
+    "reduce_max_keep_dims",
+    "ReduceMaxTransformation",
+    with_consts(
+        [("a", np.array([-1]))], "ov.reduce_max %m, %a keep_dims = true", i64(1), (1, 4, 4, 1)
+    ),
+    sub=PER_CHANNEL_ZP,
+    mul=PER_CHANNEL_S,
+)
+add(
+    "reduce_max_over_channels",
+    "ReduceMaxTransformation",
     with_consts([("a", np.array([1]))], "ov.reduce_max %m, %a", i64(1), (1, 4, 4)),
-    mul=PER_CHANNEL_S, moved=False)
-add("reduce_max_negative_scale", "ReduceMaxTransformation",
+    mul=PER_CHANNEL_S,
+    moved=False,
+)
+add(
+    "reduce_max_negative_scale",
+    "ReduceMaxTransformation",
     with_consts([("a", np.array([2, 3]))], "ov.reduce_max %m, %a", i64(2), (1, 4)),
-    mul=np.float32(-0.02), moved=False)
-add("reduce_min", "ReduceMinTransformation",
+    mul=np.float32(-0.02),
+    moved=False,
+)
+add(
+    "reduce_min",
+    "ReduceMinTransformation",
     with_consts([("a", np.array([0, 2]))], "ov.reduce_min %m, %a", i64(2), (4, 4)),
-    sub=PER_CHANNEL_ZP, mul=PER_CHANNEL_S)
+    sub=PER_CHANNEL_ZP,
+    mul=PER_CHANNEL_S,
+)
 
 # ---- split.py ------------------------------------------------------------------------------
 T_HALF = tensor((1, 2, 4, 4), "f32")
-add("split_channels", "SplitTransformation",
-    (f"{const_line('a', np.array(1))}\n    %y0, %y1 = ov.split %m, %a num_splits = 2 : "
-     f"({T}, {i64()}) -> ({T_HALF}, {T_HALF})", [T_HALF, T_HALF]),
-    sub=PER_CHANNEL_ZP, mul=PER_CHANNEL_S)
-add("split_spatial", "SplitTransformation",
-    (f"{const_line('a', np.array(-1))}\n    %y0, %y1 = ov.split %m, %a num_splits = 2 : "
-     f"({T}, {i64()}) -> ({tensor((1, 4, 4, 2), 'f32')}, {tensor((1, 4, 4, 2), 'f32')})",
-     [tensor((1, 4, 4, 2), "f32")] * 2), sub=PER_CHANNEL_ZP, mul=PER_CHANNEL_S)
-add("variadic_split", "VariadicSplitTransformation",
-    (f"{const_line('a', np.array(1))}\n{const_line('l', np.array([1, -1]))}\n"
-     f"    %y0, %y1 = ov.variadic_split %m, %a, %l : ({T}, {i64()}, {i64(2)}) -> "
-     f"({tensor((1, 1, 4, 4), 'f32')}, {tensor((1, 3, 4, 4), 'f32')})",
-     [tensor((1, 1, 4, 4), "f32"), tensor((1, 3, 4, 4), "f32")]),
-    sub=np.float32(128), mul=PER_CHANNEL_S)
+add(
+    "split_channels",
+    "SplitTransformation",
+    (
+        f"{const_line('a', np.array(1))}\n    %y0, %y1 = ov.split %m, %a num_splits = 2 : "
+        f"({T}, {i64()}) -> ({T_HALF}, {T_HALF})",
+        [T_HALF, T_HALF],
+    ),
+    sub=PER_CHANNEL_ZP,
+    mul=PER_CHANNEL_S,
+)
+add(
+    "split_spatial",
+    "SplitTransformation",
+    (
+        f"{const_line('a', np.array(-1))}\n    %y0, %y1 = ov.split %m, %a num_splits = 2 : "
+        f"({T}, {i64()}) -> ({tensor((1, 4, 4, 2), 'f32')}, {tensor((1, 4, 4, 2), 'f32')})",
+        [tensor((1, 4, 4, 2), "f32")] * 2,
+    ),
+    sub=PER_CHANNEL_ZP,
+    mul=PER_CHANNEL_S,
+)
+add(
+    "variadic_split",
+    "VariadicSplitTransformation",
+    (
+        f"{const_line('a', np.array(1))}\n{const_line('l', np.array([1, -1]))}\n"
+        f"    %y0, %y1 = ov.variadic_split %m, %a, %l : ({T}, {i64()}, {i64(2)}) -> "
+        f"({tensor((1, 1, 4, 4), 'f32')}, {tensor((1, 3, 4, 4), 'f32')})",
+        [tensor((1, 1, 4, 4), "f32"), tensor((1, 3, 4, 4), "f32")],
+    ),
+    sub=np.float32(128),
+    mul=PER_CHANNEL_S,
+)
 
 
 def run_transformation(text: str, transformation: str):
@@ -285,8 +536,9 @@ def test_equivalence(key: str):
     b = core.compile_model(lowpass.Model(module), "REFERENCE")
     rng = np.random.default_rng(0)
     for _ in range(4):
-        inputs = {p.get_any_name(): rng.integers(0, 256, p.shape).astype(np.uint8)
-                  for p in a.inputs}
+        inputs = {
+            p.get_any_name(): rng.integers(0, 256, p.shape).astype(np.uint8) for p in a.inputs
+        }
         ra, rb = a(inputs), b(inputs)
         for x, y in zip(ra.values(), rb.values(), strict=True):
             assert x.shape == y.shape
