@@ -29,6 +29,8 @@ def tensor(shape, et: str) -> str:
 
 def dense(values: np.ndarray, et: str = "f32") -> str:
     v = np.asarray(values)
+    if np.issubdtype(v.dtype, np.floating):
+        v = np.vectorize(lambda z: float(str(np.float32(z))), otypes=[object])(v)
     body = str(v.tolist())
     return f"dense<{body}> : {tensor(v.shape, et)}"
 

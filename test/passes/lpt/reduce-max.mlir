@@ -1,0 +1,66 @@
+// RUN: opt-tool %s -p lpt-reduce-max | filecheck %s
+// ReduceMaxTransformation (reduce_max.cpp, reduce_base_transformation.cpp): constants not
+// varying along the reduced axes are reduced like the data; the output stays u8. Reducing the
+// channel axis of per-channel scales, or a negative scale, is not transformed.
+
+builtin.module {
+  // CHECK-LABEL: func.func @spatial
+  // CHECK-DAG:     %[[ZP:.*]] = ov.constant dense<{{\[}}{{\[}}1.280000e+02, 1.270000e+02, 1.260000e+02, 1.250000e+02]]> : tensor<1x4xf32>
+  // CHECK-DAG:     %[[S:.*]] = ov.constant dense<{{\[}}{{\[}}1.000000e-02, 2.000000e-02, 3.000000e-02, 4.000000e-02]]> : tensor<1x4xf32>
+  // CHECK:         %[[OP:.*]] = ov.reduce_max %x, %a : (tensor<1x4x4x4xui8>, tensor<2xi64>) -> tensor<1x4xui8>
+  // CHECK-NEXT:    %[[CV:.*]] = ov.convert %[[OP]] destination_type = f32
+  // CHECK-NEXT:    %[[SUB:.*]] = ov.subtract %[[CV]], %[[ZP]]
+  // CHECK-NEXT:    %[[Y:.*]] = ov.multiply %[[SUB]], %[[S]]
+  // CHECK-NEXT:    func.return %[[Y]]
+  func.func @spatial(%x: tensor<1x4x4x4xui8> {ov.name = "x"}) -> (tensor<1x4xf32> {ov.name = "r0"}) {
+    %c = ov.convert %x destination_type = f32 : (tensor<1x4x4x4xui8>) -> tensor<1x4x4x4xf32>
+    %zp = ov.constant dense<[[[[128.0]], [[127.0]], [[126.0]], [[125.0]]]]> : tensor<1x4x1x1xf32>
+    %sb = ov.subtract %c, %zp : (tensor<1x4x4x4xf32>, tensor<1x4x1x1xf32>) -> tensor<1x4x4x4xf32>
+    %s = ov.constant dense<[[[[0.01]], [[0.02]], [[0.03]], [[0.04]]]]> : tensor<1x4x1x1xf32>
+    %m = ov.multiply %sb, %s : (tensor<1x4x4x4xf32>, tensor<1x4x1x1xf32>) -> tensor<1x4x4x4xf32>
+    %a = ov.constant dense<[2, 3]> : tensor<2xi64>
+    %y = ov.reduce_max %m, %a : (tensor<1x4x4x4xf32>, tensor<2xi64>) -> tensor<1x4xf32>
+    func.return %y : tensor<1x4xf32>
+  }
+
+  // CHECK-LABEL: func.func @keep_dims
+  // CHECK-DAG:     %[[ZP:.*]] = ov.constant dense<{{\[}}{{\[}}{{\[}}{{\[}}1.280000e+02]], {{\[}}{{\[}}1.270000e+02]], {{\[}}{{\[}}1.260000e+02]], {{\[}}{{\[}}1.250000e+02]]]]> : tensor<1x4x1x1xf32>
+  // CHECK-DAG:     %[[S:.*]] = ov.constant dense<{{\[}}{{\[}}{{\[}}{{\[}}1.000000e-02]], {{\[}}{{\[}}2.000000e-02]], {{\[}}{{\[}}3.000000e-02]], {{\[}}{{\[}}4.000000e-02]]]]> : tensor<1x4x1x1xf32>
+  // CHECK:         %[[OP:.*]] = ov.reduce_max %x, %a keep_dims = true : (tensor<1x4x4x4xui8>, tensor<1xi64>) -> tensor<1x4x4x1xui8>
+  // CHECK-NEXT:    %[[CV:.*]] = ov.convert %[[OP]] destination_type = f32
+  // CHECK-NEXT:    %[[SUB:.*]] = ov.subtract %[[CV]], %[[ZP]]
+  // CHECK-NEXT:    %[[Y:.*]] = ov.multiply %[[SUB]], %[[S]]
+  // CHECK-NEXT:    func.return %[[Y]]
+  func.func @keep_dims(%x: tensor<1x4x4x4xui8> {ov.name = "x"}) -> (tensor<1x4x4x1xf32> {ov.name = "r0"}) {
+    %c = ov.convert %x destination_type = f32 : (tensor<1x4x4x4xui8>) -> tensor<1x4x4x4xf32>
+    %zp = ov.constant dense<[[[[128.0]], [[127.0]], [[126.0]], [[125.0]]]]> : tensor<1x4x1x1xf32>
+    %sb = ov.subtract %c, %zp : (tensor<1x4x4x4xf32>, tensor<1x4x1x1xf32>) -> tensor<1x4x4x4xf32>
+    %s = ov.constant dense<[[[[0.01]], [[0.02]], [[0.03]], [[0.04]]]]> : tensor<1x4x1x1xf32>
+    %m = ov.multiply %sb, %s : (tensor<1x4x4x4xf32>, tensor<1x4x1x1xf32>) -> tensor<1x4x4x4xf32>
+    %a = ov.constant dense<[-1]> : tensor<1xi64>
+    %y = ov.reduce_max %m, %a keep_dims = true : (tensor<1x4x4x4xf32>, tensor<1xi64>) -> tensor<1x4x4x1xf32>
+    func.return %y : tensor<1x4x4x1xf32>
+  }
+
+  // CHECK-LABEL: func.func @over_channels
+  // CHECK:         ov.reduce_max %m, %a : (tensor<1x4x4x4xf32>
+  func.func @over_channels(%x: tensor<1x4x4x4xui8> {ov.name = "x"}) -> (tensor<1x4x4xf32> {ov.name = "r0"}) {
+    %c = ov.convert %x destination_type = f32 : (tensor<1x4x4x4xui8>) -> tensor<1x4x4x4xf32>
+    %s = ov.constant dense<[[[[0.01]], [[0.02]], [[0.03]], [[0.04]]]]> : tensor<1x4x1x1xf32>
+    %m = ov.multiply %c, %s : (tensor<1x4x4x4xf32>, tensor<1x4x1x1xf32>) -> tensor<1x4x4x4xf32>
+    %a = ov.constant dense<[1]> : tensor<1xi64>
+    %y = ov.reduce_max %m, %a : (tensor<1x4x4x4xf32>, tensor<1xi64>) -> tensor<1x4x4xf32>
+    func.return %y : tensor<1x4x4xf32>
+  }
+
+  // CHECK-LABEL: func.func @negative_scale
+  // CHECK:         ov.reduce_max %m, %a : (tensor<1x4x4x4xf32>
+  func.func @negative_scale(%x: tensor<1x4x4x4xui8> {ov.name = "x"}) -> (tensor<1x4xf32> {ov.name = "r0"}) {
+    %c = ov.convert %x destination_type = f32 : (tensor<1x4x4x4xui8>) -> tensor<1x4x4x4xf32>
+    %s = ov.constant dense<-0.02> : tensor<f32>
+    %m = ov.multiply %c, %s : (tensor<1x4x4x4xf32>, tensor<f32>) -> tensor<1x4x4x4xf32>
+    %a = ov.constant dense<[2, 3]> : tensor<2xi64>
+    %y = ov.reduce_max %m, %a : (tensor<1x4x4x4xf32>, tensor<2xi64>) -> tensor<1x4xf32>
+    func.return %y : tensor<1x4xf32>
+  }
+}
