@@ -329,12 +329,14 @@ def decompose_fake_quantize(
         assert folded is not None
         quantized = folded
     parent = quantized.results[0]
-    if element_type_of(parent) != deq_precision:
-        cvt = ConvertOp(parent, deq_precision)
+    # upstream: without updatePrecisions the float FQ output is converted to f32 only if needed
+    cvt_et = deq_precision if update_precision else f32
+    if element_type_of(parent) != cvt_et:
+        cvt = ConvertOp(parent, cvt_et)
         insert_before(fq, cvt)
         parent = cvt.results[0]
     if shift_v is not None:
-        c = make_constant(shift_v, deq_precision, fq)
+        c = make_constant(shift_v, element_type_of(parent), fq)
         sub = SubtractOp(parent, c)
         insert_before(fq, sub)
         parent = sub.results[0]

@@ -187,6 +187,14 @@ class LptParams:
     cpu_callbacks: bool = True
     """The CPU plugin's callbacks (see `docs/passes.md#lpt`)."""
 
+    def __post_init__(self) -> None:
+        from .markup import SUPPORTED_OPS
+
+        # MarkupPrecisions' constructor throws for a restriction on an op LPT does not support
+        for r in self.precision_restrictions:
+            if r.op_type not in SUPPORTED_OPS:
+                raise OptionError(f"precision restriction for unsupported operation '{r.op_type}'")
+
     def restriction_for(self, op_type: str) -> PrecisionsRestriction | None:
         for r in self.precision_restrictions:
             if r.op_type == op_type:
