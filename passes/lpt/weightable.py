@@ -111,6 +111,12 @@ class WeightableLayerTransformation(LayerTransformation):
 
     def weights_dq_ok(self, op: Operation, ctx: TransformationContext) -> bool:
         w = weights_value(op)
+        if w is not op.operands[1]:
+            # GroupConvolution behind a Reshape: axis 0 must be exactly the G x C_out/G
+            # output channels for per-axis-0 constants to stay per output channel
+            pre, post = shape_of(w), shape_of(op.operands[1])
+            if not pre or pre[0] != post[0] * post[1]:
+                return False
         p = producer(w)
         out_ch = self.weights_out_axes(op)
         if isinstance(p, FakeQuantizeOp):
@@ -150,7 +156,13 @@ class WeightableLayerTransformation(LayerTransformation):
         return True
 
     def weights_out_axes(self, op: Operation) -> tuple[int, ...]:
-        if isinstance(op, GroupConvolutionOp):
+        """Axes of `weights_value(op)` that index output channels.
+
+        GroupConvolution weights are G x C_out/G x ...; behind the usual Reshape from
+        (G * C_out/G) x ... only axis 0 does, as upstream's outChannelsShapeIndex."""
+        if isinstance(op, GroupConvolutionOp) and not isinstance(
+            producer(op.operands[1]), ReshapeOp
+        ):
             return (0, 1)
         return (self.OUT_CHANNEL_AXIS,)
 
@@ -295,7 +307,9 @@ class WeightableLayerTransformation(LayerTransformation):
             w_scale.reshape((1,) * (w_rank - w_scale.ndim) + w_scale.shape), shape_of(w_data)
         )
         if g > 1:
-            w_scale_out = w_scale_full.reshape(shape_of(w_data)[0] * shape_of(w_data)[1], -1)[:, 0]
+            # through the optional Reshape: G x C_out/G x ... in both cases
+            grouped = w_scale_full.reshape(shape_of(op.operands[1]))
+            w_scale_out = grouped.reshape(c_out, -1)[:, 0]
         elif isinstance(op, ConvolutionBackpropDataOp):
             w_scale_out = np.moveaxis(w_scale_full, 1, 0).reshape(c_out, -1)[:, 0]
         else:
