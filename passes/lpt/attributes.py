@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
@@ -243,3 +244,37 @@ def strip(module: Operation) -> None:
     for op in module.walk():
         for key in [k for k in op.attributes if k.startswith(IR_PREFIX)]:
             del op.attributes[key]
+
+
+# --------------------------------------------------------------------------------------------
+# What survives a run
+# --------------------------------------------------------------------------------------------
+
+PERSISTENT_KINDS = (BIAS, DISABLE_CLEANUP, DISABLE_CONSTANT_FOLDING)
+"""Node attributes a later LPT run must see again. Upstream they stay in the nodes' rt_info
+after LowPrecision, so running it twice on a model in memory leaves the activation zero-point
+Subtract (DisableCleanup) and the bias Add (Bias, which MarkupBias cannot re-derive once the
+dequantization Multiply sits between Convolution and Add) alone."""
+
+_kept: WeakKeyDictionary[Operation, dict[str, Any]] = WeakKeyDictionary()
+
+
+def keep(store: AttributeStore, alive: Callable[[Operation], bool]) -> None:
+    """Remember the persistent attributes of the live ops (until the ops are garbage)."""
+    for op in store.ops():
+        if not alive(op):
+            continue
+        values = {k: store.get(op, k) for k in PERSISTENT_KINDS if store.get(op, k) is not None}
+        if values:
+            _kept.setdefault(op, {}).update(values)
+
+
+def restore(store: AttributeStore, module: Operation) -> None:
+    """Load what an earlier run on these ops kept, and `lpt.bias` / `lpt.disable_cleanup` /
+    `lpt.disable_constant_folding` written into the IR (keep-markup), into `store`."""
+    for op in module.walk():
+        for kind, value in _kept.get(op, {}).items():
+            store.set(op, kind, value)
+        for kind in PERSISTENT_KINDS:
+            if IR_PREFIX + kind in op.attributes:
+                store.set(op, kind, True)

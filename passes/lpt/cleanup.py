@@ -167,7 +167,10 @@ class _FuseElementwiseToFakeQuantize(CleanupTransformation):
         levels: int,
         ctx: TransformationContext,
     ) -> FakeQuantizeOp:
-        deq = ctx.params.deq_precision
+        # upstream folds the limits to deqPrecision inside a TypeRelaxed FakeQuantize, which
+        # may mix types; ov.fake_quantize wants them in the data type (f16 data stays f16)
+        data_et = element_type_of(fq.x)
+        deq = data_et if data_et in (f16, f32) else ctx.params.deq_precision
         il = make_constant(fold_to(fq.input_low, deq), deq, op)
         ih = make_constant(fold_to(fq.input_high, deq), deq, op)
         lo = make_constant(ol, deq, op)

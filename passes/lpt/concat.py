@@ -159,7 +159,10 @@ class ConcatTransformation(LayerTransformation):
                         # foldConvert to the type the zero point was converted to
                         t = dq.subtract_convert.destination_type
                         part = part.astype(to_dtype(t))
-                sub_part_type = sub_part_type or t
+                    # the zero-filled parts take the type of a real zero point: with
+                    # update-precisions=false and deq-precision=f16 the data stay f32, and
+                    # ov.subtract (unlike upstream's TypeRelaxed one) wants matching types
+                    sub_part_type = sub_part_type or t
                 sub_parts.append(part)
             if any_mul:
                 if dq.multiply_constant is None:

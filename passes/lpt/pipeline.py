@@ -146,6 +146,10 @@ def run_lpt(
     """
     params = params or LptParams()
     ctx = TransformationContext(params)
+    # what an earlier run kept (in memory, or as lpt.* in the IR) comes back; the rest of
+    # an earlier markup is stale and is derived again
+    A.restore(ctx.rt, module)
+    A.strip(module)
     for block in function_blocks(module):
         if "prerequisites" in steps:
             GraphRewrite(instantiate(PREREQUISITES, params)).run(block, ctx)
@@ -162,6 +166,7 @@ def run_lpt(
             GraphRewrite(instantiate(FOLD, params)).run(block, ctx)
             fold_constants(block, ctx)
             erase_dead_ops(block)
+    A.keep(ctx.rt, lambda op: op.parent is not None)
     if keep_markup:
         A.materialize(ctx.rt, lambda op: op.parent is not None)
     return ctx
