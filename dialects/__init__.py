@@ -11,8 +11,15 @@ def get_ov() -> Dialect:
     return OV
 
 
+def get_tfl() -> Dialect:
+    from lowpass.dialects.tfl import TFL
+
+    return TFL
+
+
 def get_all_dialects() -> dict[str, Callable[[], Dialect]]:
     """Name -> factory of every lowpass dialect."""
     return {
         "ov": get_ov,
+        "tfl": get_tfl,
     }

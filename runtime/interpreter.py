@@ -3,7 +3,10 @@ The reference interpreter: runs a `func.func` graph of `ov` ops on numpy arrays.
 
 It is `xdsl.interpreter.Interpreter` with one implementation per `ov` op that calls the op's
 `interpret` method, which is its `evaluate` (numpy meaning, defined next to the op) unless the
-op needs the interpreter itself (bodies, variables) and overrides `interpret`.
+op needs the interpreter itself (bodies, variables) and overrides `interpret`. The ops of the
+`tfl` dialect run the same way (`TflOp.interpret`), and `arith.constant` (the constants of
+`tfl` graphs) yields its dense value as a read-only numpy array; `tensor.cast` passes its
+operand through.
 
 Variables (`ov.variable`) live in the executor, not in the model: each `ReferenceExecutor`
 (one per infer request) owns a `VariableStore` that its `ov.read_value` / `ov.assign` ops read
@@ -18,8 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from xdsl.dialects import func
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects import arith, func, tensor
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr, ModuleOp
 from xdsl.interpreter import (
     Interpreter,
     InterpreterFunctions,
@@ -32,13 +35,15 @@ from xdsl.interpreters.func import FuncFunctions
 from xdsl.ir import Operation
 from xdsl.traits import IsTerminator
 
-from lowpass.dialects.ov import ALL_OPS, OvOp
+from lowpass.dialects.ov import ALL_OPS, OvOp, array_from_dense, to_dtype
 from lowpass.dialects.ov.base import op_display_name, op_type_name  # noqa: F401 (re-exported)
 from lowpass.dialects.ov.state import VariableStore, attach_variable_store, module_variables
+from lowpass.dialects.tfl import ALL_OPS as TFL_OPS
+from lowpass.dialects.tfl import TflOp
 
 
 def _interpret(
-    self: InterpreterFunctions, interpreter: Interpreter, op: OvOp, args: tuple[Any, ...]
+    self: InterpreterFunctions, interpreter: Interpreter, op: OvOp | TflOp, args: tuple[Any, ...]
 ) -> tuple[Any, ...]:
     return tuple(op.interpret(interpreter, args))
 
@@ -49,9 +54,33 @@ def _yield(
     return ReturnedValues(args), ()
 
 
+def _arith_constant(
+    self: InterpreterFunctions, interpreter: Interpreter, op: arith.ConstantOp, args: tuple[()]
+) -> tuple[np.ndarray]:
+    value = op.value
+    if isinstance(value, DenseIntOrFPElementsAttr):
+        array = array_from_dense(value)
+    elif isinstance(value, IntegerAttr | FloatAttr):
+        array = np.asarray(value.value.data, to_dtype(value.type))
+    else:
+        raise ValueError(f"arith.constant: unsupported value {value}")
+    # A view of the attribute's bytes (like ov.constant's value): no op may write into it.
+    array.flags.writeable = False
+    return (array,)
+
+
+def _tensor_cast(
+    self: InterpreterFunctions, interpreter: Interpreter, op: Operation, args: tuple[Any, ...]
+) -> tuple[Any, ...]:
+    return args
+
+
 def _build_functions() -> type[InterpreterFunctions]:
-    namespace: dict[str, Any] = {}
-    for i, op_cls in enumerate(ALL_OPS):
+    namespace: dict[str, Any] = {
+        "run_arith_constant": impl(arith.ConstantOp)(_arith_constant),
+        "run_tensor_cast": impl(tensor.CastOp)(_tensor_cast),
+    }
+    for i, op_cls in enumerate((*ALL_OPS, *TFL_OPS)):
         # Terminators of ov bodies (ov.yield) return their operands to the op that runs the body.
         implementation = (
             impl_terminator(op_cls)(_yield)
