@@ -14,6 +14,12 @@ def get_low_latency2() -> type[ModulePass]:
     return LowLatency2Pass
 
 
+def get_prepare_composite_functions() -> type[ModulePass]:
+    from lowpass.passes.prepare_composite_functions import PrepareCompositeFunctionsPass
+
+    return PrepareCompositeFunctionsPass
+
+
 def get_reshape() -> type[ModulePass]:
     from lowpass.passes.reshape import ReshapePass
 
@@ -56,6 +62,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "low-latency2": get_low_latency2,
         "lpt": get_lpt,
         "lpt-markup": get_lpt_markup,
+        "prepare-composite-functions": get_prepare_composite_functions,
         "reshape": get_reshape,
     }
     for name in _lpt_single_names():

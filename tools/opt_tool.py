@@ -240,9 +240,28 @@ def run_tool(tool: Callable[[], Any], prog: str) -> int:
     return 0
 
 
+def _unregistered_op_error(e: ParseError) -> DiagnosticException | None:
+    """An op of a dialect lowpass does not define: one line naming the flag that reads it."""
+    prefix, suffix = "Operation ", " is not registered"
+    if not (e.msg.startswith(prefix) and e.msg.endswith(suffix)):
+        return None
+    name = e.msg.removeprefix(prefix).removesuffix(suffix)
+    return DiagnosticException(
+        f"{e.span.get_location()}: error: operation '{name}' is not registered: pass "
+        "--allow-unregistered-dialect to read ops of dialects lowpass does not define (such as "
+        'TensorFlow\'s "tf.*" ops in composite functions)'
+    )
+
+
 def main(args: Sequence[str] | None = None) -> int:
     def run() -> None:
-        OptToolMain(args).run()
+        try:
+            OptToolMain(args).run()
+        except ParseError as e:
+            hint = _unregistered_op_error(e)
+            if hint is None:
+                raise
+            raise hint from e
 
     return run_tool(run, "opt-tool")
 
