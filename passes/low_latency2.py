@@ -36,10 +36,11 @@ import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ArrayAttr, ModuleOp, StringAttr
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Block, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import SymbolTable
+from xdsl.transforms.dead_code_elimination import is_trivially_dead
 from xdsl.utils.exceptions import PassFailedException
 
 from lowpass.dialects import ov
@@ -363,8 +364,25 @@ class _LowLatency2:
         ov.keep_output_names(op)
         for old, new in zip(op.results, outputs, strict=True):
             old.replace_all_uses_with(new)
+        inputs = list(op.operands)
         Rewriter.erase_op(op)
+        _erase_dead_producers(inputs)
         return outputs
+
+
+def _erase_dead_producers(values: list[SSAValue]) -> None:
+    """
+    Erase the pure ops that fed only an erased op (the sequence lengths, computed from the
+    input's shape): an ov::Model holds just what reaches a Result or a sink, so they vanish
+    upstream too.
+    """
+    stack = [v.op for v in values if isinstance(v, OpResult)]
+    while stack:
+        op = stack.pop()
+        if op.parent is None or not is_trivially_dead(op):
+            continue
+        stack.extend(v.op for v in op.operands if isinstance(v, OpResult))
+        Rewriter.erase_op(op)
 
 
 def _runs_once(op: ov.SubGraphOp) -> bool:
