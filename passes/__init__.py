@@ -26,6 +26,12 @@ def get_reshape() -> type[ModulePass]:
     return ReshapePass
 
 
+def get_tfl_to_ov() -> type[ModulePass]:
+    from lowpass.passes.tfl_to_ov import TflToOvPass
+
+    return TflToOvPass
+
+
 def get_lpt() -> type[ModulePass]:
     from lowpass.passes.lpt import LptPass
 
@@ -64,6 +70,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "lpt-markup": get_lpt_markup,
         "prepare-composite-functions": get_prepare_composite_functions,
         "reshape": get_reshape,
+        "tfl-to-ov": get_tfl_to_ov,
     }
     for name in _lpt_single_names():
         passes[name] = _lpt_single(name)

@@ -58,3 +58,9 @@ def test_canonicalize_preserves_the_convnet(seed: int) -> None:
     before = lowpass.Core().compile_model(model)({"data": x})["prob"]
     after = lowpass.Core().compile_model(module)({"data": x})["prob"]
     np.testing.assert_array_equal(before, after)
+
+
+def test_keras_lstm_file_is_generated_by_its_script() -> None:
+    from make_keras_lstm import HEADER, keras_lstm_text
+
+    assert (EXAMPLES / "keras_lstm.mlir").read_text() == HEADER + keras_lstm_text()
