@@ -1,0 +1,116 @@
+"""
+JIT compilation of LLVM IR for the host CPU (llvmlite MCJIT), with an in-process cache.
+
+    lib = compile_ir(ir_module_or_text)          # O3, host CPU; cached by the IR text
+    fn = lib.function("run", None, ctypes.c_void_p, ctypes.c_int64)
+    fn(buf.ctypes.data, n)
+
+A `JitLibrary` keeps its engine alive: its functions are valid for as long as the library is
+referenced. Compiling the same IR text twice returns the same library (the kernels of one
+model are compiled once however often the model is compiled), and `keep_alive` objects (e.g.
+the numpy arrays whose addresses the IR holds) live as long as the library.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import llvmlite.binding as llvm
+import llvmlite.ir as ir
+
+from lowpass.lowering.target import create_target_machine, host_cpu, optimize
+
+
+class JitError(RuntimeError):
+    """LLVM rejected the generated IR (a bug in a kernel generator)."""
+
+
+@dataclass
+class JitLibrary:
+    """Compiled code: addresses of its external functions, alive while this object is."""
+
+    engine: llvm.ExecutionEngine
+    ir_text: str
+    compile_seconds: float
+    keep_alive: list[Any] = field(default_factory=list)
+    _cfuncs: dict[str, Any] = field(default_factory=dict)
+
+    def address(self, name: str) -> int:
+        addr = self.engine.get_function_address(name)
+        if not addr:
+            raise JitError(f"no function '{name}' in the compiled module")
+        return addr
+
+    def function(self, name: str, restype: Any, *argtypes: Any) -> Callable[..., Any]:
+        """A ctypes callable for `name` (cached per name and signature)."""
+        key = f"{name}:{restype}:{argtypes}"
+        fn = self._cfuncs.get(key)
+        if fn is None:
+            fn = ctypes.CFUNCTYPE(restype, *argtypes)(self.address(name))
+            self._cfuncs[key] = fn
+        return fn
+
+    def assembly(self) -> str:
+        """The host assembly (for tests that check which instructions a kernel uses)."""
+        tm = create_target_machine()
+        mod = llvm.parse_assembly(self.ir_text)
+        optimize(mod, tm)
+        return tm.emit_assembly(mod)
+
+
+_CACHE: OrderedDict[str, JitLibrary] = OrderedDict()
+_CACHE_SIZE = 64
+_LOCK = threading.Lock()
+
+
+def compile_ir(
+    module: ir.Module | str, keep_alive: Sequence[Any] = (), *, cache: bool = True
+) -> JitLibrary:
+    """Verify, optimize (O3, host CPU) and JIT-compile `module`."""
+    text = str(module)
+    key = hashlib.sha256(text.encode()).hexdigest()
+    with _LOCK:
+        if cache and key in _CACHE:
+            _CACHE.move_to_end(key)
+            lib = _CACHE[key]
+            lib.keep_alive.extend(keep_alive)
+            return lib
+    start = time.perf_counter()
+    cpu = host_cpu()
+    try:
+        mod = llvm.parse_assembly(text)
+        mod.triple = cpu.triple
+        mod.verify()
+    except RuntimeError as e:
+        raise JitError(f"invalid LLVM IR: {e}") from None
+    tm = create_target_machine()
+    mod.data_layout = str(tm.target_data)
+    optimize(mod, tm)
+    engine = llvm.create_mcjit_compiler(mod, tm)
+    engine.finalize_object()
+    lib = JitLibrary(engine, text, time.perf_counter() - start, list(keep_alive))
+    if cache:
+        with _LOCK:
+            _CACHE[key] = lib
+            while len(_CACHE) > _CACHE_SIZE:
+                _CACHE.popitem(last=False)
+    return lib
+
+
+def new_module(name: str) -> ir.Module:
+    """An empty module for the host (triple set; data layout added at compile time)."""
+    module = ir.Module(name=name)
+    module.triple = host_cpu().triple
+    return module
+
+
+def clear_cache() -> None:
+    with _LOCK:
+        _CACHE.clear()
