@@ -1,0 +1,815 @@
+"""
+GEMM kernels emitted as LLVM IR: `C[M, N] = epilogue(A[M, K] x B[K, N])` with B a constant.
+
+One specialized function per call site, `void name(ptr a, ptr c)`: every size, stride and
+constant is known when it is emitted, B is packed at emission time (the packed array is kept
+alive by the caller's `keep_alive` list and its address baked into the IR), and the epilogue
+(zero-point compensation, per-channel scale and bias, ReLU/clamp, requantization) is applied
+in registers before the only store of each output tile.
+
+Kernel kinds (`gemm_kernel_kind`):
+
+- `u8s8`: A uint8 (int8 A is shifted to uint8 by flipping its sign bit, `a + 128`, and the
+  `-128 * sum_k B[k, n]` is folded into the compensation), B int8 with every weight in
+  [-64, 63]. A step is `vpmaddubsw` (u8 x s8 pairs -> s16) + `vpmaddwd` by ones (-> s32) +
+  `vpaddd`: 32 multiply-adds per 256-bit step. `vpmaddubsw` saturates its pair sums; with
+  7-bit weights |a0 b0 + a1 b1| <= 2 * 255 * 64 = 32640 fits in int16, so it is exact.
+- `s16`: the exact path for full-range int8 weights (no VNNI): A is widened to int16 as it is
+  broadcast (zero-extended for uint8, sign-extended for int8), B is packed as int16 pairs, and
+  a step is `vpmaddwd` + `vpaddd`: 16 multiply-adds, never saturating (2 * 255 * 128 < 2^31).
+- `vnni`: hosts with AVX-VNNI / AVX512-VNNI: `vpdpbusd` (u8 x s8, no intermediate
+  saturation), the `u8s8` packing, any int8 weights.
+- `f32`: A, B float32, `fmuladd` (FMA) micro-kernels.
+
+Register tiles: MR rows x (16 x panels) columns. The packed B is a sequence of 16-column
+panels, each a sequence of 64-byte k-steps (4 k of int8, 2 k of int16 or 1 k of float32 for
+the 16 columns): one step is two 256-bit loads. Large M: 4x16 (int8, 8 accumulators) and
+6x16 (fp32, 12 accumulators); small M (the LSTM-step GEMVs) uses up to 4 panels side by side
+(1x64, 2x32, 3x32) so that there are enough independent accumulators. Loop nest per task:
+panel blocks (about 256 KiB of packed B, kept in L2) -> row tiles -> panel groups ->
+micro-kernel (the whole K inside, accumulators in registers).
+
+int8 results are exact: the int32 accumulation wraps modulo 2^32 exactly like the
+compensation, so `acc + comp` equals the int64 product whenever that fits in int32. The
+compensation is `comp[n] = -sum_k (zp[k] + shift) B[k, n]` with `zp` the input zero point(s)
+(per tensor or per K) and `shift` 128 for int8 A on the u8s8/vnni paths (0 otherwise).
+
+The epilogue, per output column n (the exact formula; the IR has no FMA contraction here):
+
+    x = float32(acc + comp[n])            # int paths (sitofp, round to nearest even)
+    x = x * scale[n]                      # float32 multiply, if scale
+    x = x + bias[n]                       # float32 add, if bias
+    x = max(x, 0)                         # relu
+    x = min(max(x, lo), hi)               # clamp
+    out = x                                               # float32
+    out = saturate(roundeven(x)) to uint8 / int8          # requantization
+    out = acc + comp[n] (relu / clamp in int32)           # int32, no scale or bias
+
+which is `gemm_reference`, the numpy statement of what the kernel computes; the int8 paths
+equal it bit for bit, the fp32 path (accumulation order differs) to about 1e-6 relative.
+
+Threads: the tasks split the N panels (or, when there are fewer panel groups than threads,
+the row tiles) between the workers of the native pool (`threads.py`); `threads = 1` calls
+the single task inline.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import llvmlite.ir as ir
+import numpy as np
+
+from lowpass.lowering.kernels.threads import (
+    TASK_TYPE,
+    aligned_zeros,
+    effective_threads,
+    emit_parallel_call,
+)
+from lowpass.lowering.target import HostCpu, host_cpu
+
+VOID = ir.VoidType()
+I1 = ir.IntType(1)
+I8 = ir.IntType(8)
+I16 = ir.IntType(16)
+I32 = ir.IntType(32)
+I64 = ir.IntType(64)
+F32 = ir.FloatType()
+PTR = ir.PointerType()
+V32I8 = ir.VectorType(I8, 32)
+V16I16 = ir.VectorType(I16, 16)
+V8I32 = ir.VectorType(I32, 8)
+V8F32 = ir.VectorType(F32, 8)
+V16I32 = ir.VectorType(I32, 16)
+V16F32 = ir.VectorType(F32, 16)
+
+PANEL = 16  # columns of a packed B panel
+STEP_BYTES = 64  # bytes of one k-step of a panel (two 256-bit vectors)
+_L2_BLOCK_BYTES = 256 * 1024  # packed B per panel block
+
+_F32 = np.dtype(np.float32)
+_I32 = np.dtype(np.int32)
+_U8 = np.dtype(np.uint8)
+_I8 = np.dtype(np.int8)
+
+
+@dataclass(frozen=True, eq=False)
+class Epilogue:
+    """What happens to each accumulator before it is stored (see the module docstring)."""
+
+    scale: np.ndarray | float | None = None  # [N] or scalar, float32
+    bias: np.ndarray | float | None = None  # [N] or scalar, float32, added after the scale
+    relu: bool = False
+    clamp: tuple[float, float] | None = None
+    out_dtype: np.dtype | type = _F32  # float32 | int32 (no scale/bias) | uint8 | int8
+
+
+# --------------------------------------------------------------------------------------------
+# Choices and the numpy statement of the result
+
+
+def _int8_weights(b: np.ndarray) -> np.ndarray:
+    if b.dtype == _I8:
+        return b
+    if np.issubdtype(b.dtype, np.integer) and (b.size == 0 or (b.min() >= -128 and b.max() <= 127)):
+        return b.astype(np.int8)
+    raise ValueError(f"int8 GEMM weights must be int8 values, got {b.dtype}")
+
+
+def gemm_kernel_kind(a_dtype: np.dtype | type, b: np.ndarray, cpu: HostCpu | None = None) -> str:
+    """`u8s8`, `s16`, `vnni` or `f32`: the kernel `emit_gemm` uses for these operands."""
+    a_dtype = np.dtype(a_dtype)
+    cpu = cpu or host_cpu()
+    if a_dtype == _F32:
+        if b.dtype != _F32:
+            raise ValueError(f"fp32 GEMM needs float32 weights, got {b.dtype}")
+        return "f32"
+    if a_dtype not in (_U8, _I8):
+        raise ValueError(f"GEMM activations must be uint8, int8 or float32, got {a_dtype}")
+    weights = _int8_weights(b)
+    if cpu.vnni and cpu.avx2:
+        return "vnni"
+    if weights.size == 0 or (weights.min() >= -64 and weights.max() <= 63):
+        return "u8s8"
+    return "s16"
+
+
+def _zero_points(a_zero_point: np.ndarray | int | None, k: int) -> np.ndarray:
+    """The input zero point as an int64 vector of length k."""
+    if a_zero_point is None:
+        return np.zeros(k, dtype=np.int64)
+    zp = np.asarray(a_zero_point)
+    if not np.issubdtype(zp.dtype, np.integer):
+        if not np.all(zp == np.round(zp)):
+            raise ValueError("the input zero point must be integer")
+        zp = zp.astype(np.int64)
+    zp = zp.astype(np.int64).reshape(-1)
+    if zp.size == 1:
+        return np.full(k, int(zp[0]), dtype=np.int64)
+    if zp.size != k:
+        raise ValueError(f"input zero point: one value or K={k} values, got {zp.size}")
+    return zp
+
+
+def _wrap_int32(x: np.ndarray) -> np.ndarray:
+    return ((x.astype(np.int64) + (1 << 31)) % (1 << 32) - (1 << 31)).astype(np.int32)
+
+
+def _out_dtype(epilogue: Epilogue) -> np.dtype:
+    out = np.dtype(epilogue.out_dtype)
+    if out not in (_F32, _I32, _U8, _I8):
+        raise ValueError(f"GEMM output must be float32, int32, uint8 or int8, got {out}")
+    if out == _I32 and (epilogue.scale is not None or epilogue.bias is not None):
+        raise ValueError("an int32 GEMM output takes no scale or bias")
+    return out
+
+
+def _int_clamp(epilogue: Epilogue) -> tuple[int | None, int | None]:
+    lo: int | None = 0 if epilogue.relu else None
+    hi: int | None = None
+    if epilogue.clamp is not None:
+        c_lo, c_hi = epilogue.clamp
+        lo = max(lo if lo is not None else -(1 << 31), math.ceil(c_lo))
+        hi = math.floor(c_hi)
+    return lo, hi
+
+
+def gemm_reference(
+    a: np.ndarray,
+    b: np.ndarray,
+    a_zero_point: np.ndarray | int | None = None,
+    epilogue: Epilogue = Epilogue(),
+) -> np.ndarray:
+    """Exactly what the kernel computes, in numpy (the fp32 accumulation in float64)."""
+    out = _out_dtype(epilogue)
+    k = a.shape[1]
+    if a.dtype == _F32:
+        if a_zero_point is not None:
+            raise ValueError("an fp32 GEMM takes no zero point")
+        x = (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32)
+        if out == _I32:
+            raise ValueError("an fp32 GEMM cannot output int32")
+    else:
+        zp = _zero_points(a_zero_point, k)
+        acc = _wrap_int32((a.astype(np.int64) - zp) @ _int8_weights(b).astype(np.int64))
+        if out == _I32:
+            lo, hi = _int_clamp(epilogue)
+            if lo is not None:
+                acc = np.maximum(acc, np.int32(lo))
+            if hi is not None:
+                acc = np.minimum(acc, np.int32(hi))
+            return acc
+        x = acc.astype(np.float32)
+    if epilogue.scale is not None:
+        x = x * np.asarray(epilogue.scale, dtype=np.float32)
+    if epilogue.bias is not None:
+        x = x + np.asarray(epilogue.bias, dtype=np.float32)
+    x = x.astype(np.float32)
+    if epilogue.relu:
+        x = np.maximum(x, np.float32(0))
+    if epilogue.clamp is not None:
+        x = np.minimum(np.maximum(x, np.float32(epilogue.clamp[0])), np.float32(epilogue.clamp[1]))
+    if out == _F32:
+        return x
+    info = np.iinfo(out)
+    return np.clip(np.rint(x), info.min, info.max).astype(out)
+
+
+# --------------------------------------------------------------------------------------------
+# Packing
+
+
+def _aligned_copy(array: np.ndarray) -> np.ndarray:
+    raw = aligned_zeros(max(array.nbytes, 1))
+    out = raw[: array.nbytes].view(array.dtype).reshape(array.shape)
+    out[...] = array
+    return out
+
+
+def _pack(kind: str, b: np.ndarray) -> np.ndarray:
+    """B [K, N] as panels of 16 columns, each a sequence of 64-byte k-steps."""
+    k, n = b.shape
+    panels = -(-n // PANEL)
+    if kind in ("u8s8", "vnni", "s16"):
+        per_step = 4 if kind != "s16" else 2
+        dtype = np.int8 if kind != "s16" else np.int16
+        steps = -(-k // per_step)
+        padded = np.zeros((steps * per_step, panels * PANEL), dtype=dtype)
+        padded[:k, :n] = b
+        # packed[p, s, j, t] = B[per_step s + t, 16 p + j]
+        packed = padded.reshape(steps, per_step, panels, PANEL).transpose(2, 0, 3, 1)
+    else:
+        padded = np.zeros((k, panels * PANEL), dtype=np.float32)
+        padded[:, :n] = b
+        packed = padded.reshape(k, panels, PANEL).transpose(1, 0, 2)
+    return _aligned_copy(np.ascontiguousarray(packed))
+
+
+# --------------------------------------------------------------------------------------------
+# IR helpers
+
+
+def _c64(value: int) -> ir.Constant:
+    return ir.Constant(I64, value)
+
+
+def _address(array: np.ndarray) -> ir.Value:
+    return ir.Constant(I64, int(array.ctypes.data)).inttoptr(PTR)
+
+
+def _intrinsic(module: ir.Module, name: str, fnty: ir.FunctionType) -> ir.Function:
+    fn = module.globals.get(name)
+    if fn is None:
+        fn = ir.Function(module, fnty, name)
+    return fn
+
+
+def _offset(b: ir.IRBuilder, base: ir.Value, offset: ir.Value | int) -> ir.Value:
+    if isinstance(offset, int):
+        if offset == 0:
+            return base
+        offset = _c64(offset)
+    return b.gep(base, [offset], source_etype=I8)
+
+
+def _splat(b: ir.IRBuilder, scalar: ir.Value, vty: ir.VectorType) -> ir.Value:
+    vec = b.insert_element(ir.Constant(vty, ir.Undefined), scalar, ir.Constant(I32, 0))
+    mask = ir.Constant(ir.VectorType(I32, vty.count), [0] * vty.count)
+    return b.shuffle_vector(vec, ir.Constant(vty, ir.Undefined), mask)
+
+
+def _concat(b: ir.IRBuilder, lo: ir.Value, hi: ir.Value) -> ir.Value:
+    count = lo.type.count
+    mask = ir.Constant(ir.VectorType(I32, 2 * count), list(range(2 * count)))
+    return b.shuffle_vector(lo, hi, mask)
+
+
+def _fmax(b: ir.IRBuilder, x: ir.Value, y: ir.Value) -> ir.Value:
+    return b.select(b.fcmp_ordered(">", x, y), x, y)
+
+
+def _fmin(b: ir.IRBuilder, x: ir.Value, y: ir.Value) -> ir.Value:
+    return b.select(b.fcmp_ordered("<", x, y), x, y)
+
+
+def _loop(
+    b: ir.IRBuilder,
+    start: ir.Value | int,
+    stop: ir.Value | int,
+    step: int,
+    body: Callable[[ir.Value], None],
+) -> None:
+    """for (i = start; i < stop; i += step) body(i), with i64 bounds."""
+    fn = b.function
+    start = _c64(start) if isinstance(start, int) else start
+    stop = _c64(stop) if isinstance(stop, int) else stop
+    pre = b.block
+    cond = fn.append_basic_block("loop")
+    inner = fn.append_basic_block("body")
+    end = fn.append_basic_block("end")
+    b.branch(cond)
+    b.position_at_end(cond)
+    i = b.phi(I64)
+    i.add_incoming(start, pre)
+    b.cbranch(b.icmp_signed("<", i, stop), inner, end)
+    b.position_at_end(inner)
+    body(i)
+    i.add_incoming(b.add(i, _c64(step)), b.block)
+    b.branch(cond)
+    b.position_at_end(end)
+
+
+# --------------------------------------------------------------------------------------------
+# The emitter
+
+
+@dataclass(frozen=True)
+class _Tile:
+    rows: int  # MR
+    panels: int  # panels side by side
+
+
+def _tile_for(kind: str, m: int) -> _Tile:
+    big = 6 if kind == "f32" else 4
+    if m >= big:
+        return _Tile(big, 1)
+    if kind == "f32":
+        return {1: _Tile(1, 4), 2: _Tile(2, 3), 3: _Tile(3, 2), 4: _Tile(4, 1), 5: _Tile(5, 1)}[m]
+    return {1: _Tile(1, 4), 2: _Tile(2, 2), 3: _Tile(3, 2)}[m]
+
+
+class _GemmEmitter:
+    def __init__(
+        self,
+        module: ir.Module,
+        name: str,
+        kind: str,
+        m: int,
+        k: int,
+        n: int,
+        a_dtype: np.dtype,
+        packed: np.ndarray,
+        comp: np.ndarray | None,
+        epilogue: Epilogue,
+        out: np.dtype,
+        lda: int,
+        ldc: int,
+        cpu: HostCpu,
+    ) -> None:
+        self.module = module
+        self.name = name
+        self.kind = kind
+        self.m, self.k, self.n = m, k, n
+        self.a_dtype = a_dtype
+        self.packed = packed
+        self.comp = comp
+        self.epilogue = epilogue
+        self.out = out
+        self.cpu = cpu
+        self.k_per_step = {"u8s8": 4, "vnni": 4, "s16": 2, "f32": 1}[kind]
+        self.steps, self.k_tail = divmod(k, self.k_per_step)
+        self.a_elem = 4 if kind == "f32" else 1
+        self.lda_bytes = lda * self.a_elem
+        self.ldc_bytes = ldc * out.itemsize
+        self.panels = -(-n // PANEL)
+        self.panel_bytes = (self.steps + (1 if self.k_tail else 0)) * STEP_BYTES
+        self.tile = _tile_for(kind, m)
+        self.micro_kernels: dict[tuple[int, int, int], ir.Function] = {}
+        self.scale = self._per_column(epilogue.scale)
+        self.bias = self._per_column(epilogue.bias)
+        self.keep_alive: list[np.ndarray] = [packed]
+        for array in (comp, self.scale, self.bias):
+            if isinstance(array, np.ndarray):
+                self.keep_alive.append(array)
+
+    def _per_column(self, value: np.ndarray | float | None) -> np.ndarray | float | None:
+        """A padded, aligned float32 array for per-column values, a float for a scalar."""
+        if value is None:
+            return None
+        array = np.asarray(value, dtype=np.float32)
+        if array.size == 1:
+            return float(array.reshape(-1)[0])
+        if array.size != self.n:
+            raise ValueError(f"epilogue vectors need N={self.n} values, got {array.size}")
+        padded = np.zeros(self.panels * PANEL, dtype=np.float32)
+        padded[: self.n] = array.reshape(-1)
+        return _aligned_copy(padded)
+
+    # -- the k-step -----------------------------------------------------------------------
+
+    def _broadcast_a(self, b: ir.IRBuilder, a_row: ir.Value, step: ir.Value | int) -> ir.Value:
+        """The A operand of one k-step of one row, broadcast to a 256-bit vector."""
+        per_step = self.k_per_step
+        offset = (
+            b.mul(step, _c64(per_step * self.a_elem))
+            if isinstance(step, ir.Value)
+            else (step * per_step * self.a_elem)
+        )
+        ptr = _offset(b, a_row, offset)
+        signed = self.a_dtype == _I8
+        if self.kind == "f32":
+            return _splat(b, b.load(ptr, typ=F32, align=4), V8F32)
+        if self.kind == "s16":
+            pair = b.load(ptr, typ=ir.VectorType(I8, 2), align=1)
+            wide = (
+                b.sext(pair, ir.VectorType(I16, 2))
+                if signed
+                else b.zext(pair, ir.VectorType(I16, 2))
+            )
+            return b.bitcast(_splat(b, b.bitcast(wide, I32), V8I32), V16I16)
+        word = b.load(ptr, typ=I32, align=1)
+        if signed:
+            word = b.xor(word, ir.Constant(I32, 0x80808080))
+        return b.bitcast(_splat(b, word, V8I32), V32I8)
+
+    def _broadcast_a_tail(self, b: ir.IRBuilder, a_row: ir.Value) -> ir.Value:
+        """The last, partial k-step: the k % per_step remaining values, zero-padded."""
+        base = self.steps * self.k_per_step * self.a_elem
+        signed = self.a_dtype == _I8
+        if self.kind == "s16":
+            byte = b.load(_offset(b, a_row, base), typ=I8, align=1)
+            wide = b.sext(byte, I16) if signed else b.zext(byte, I16)
+            return b.bitcast(_splat(b, b.zext(wide, I32), V8I32), V16I16)
+        word: ir.Value = ir.Constant(I32, 0)
+        for t in range(self.k_tail):
+            byte = b.load(_offset(b, a_row, base + t), typ=I8, align=1)
+            if signed:
+                byte = b.xor(byte, ir.Constant(I8, 0x80))
+            word = b.or_(word, b.shl(b.zext(byte, I32), ir.Constant(I32, 8 * t)))
+        return b.bitcast(_splat(b, word, V8I32), V32I8)
+
+    def _load_b(self, b: ir.IRBuilder, b_panel: ir.Value, step: ir.Value | int, half: int):
+        offset = (
+            b.add(b.mul(step, _c64(STEP_BYTES)), _c64(32 * half))
+            if isinstance(step, ir.Value)
+            else step * STEP_BYTES + 32 * half
+        )
+        vty = {"u8s8": V32I8, "vnni": V8I32, "s16": V16I16, "f32": V8F32}[self.kind]
+        return b.load(_offset(b, b_panel, offset), typ=vty, align=32)
+
+    def _madd(self, b: ir.IRBuilder, acc: ir.Value, a: ir.Value, w: ir.Value) -> ir.Value:
+        m = self.module
+        if self.kind == "f32":
+            fma = _intrinsic(m, "llvm.fmuladd.v8f32", ir.FunctionType(V8F32, [V8F32] * 3))
+            return b.call(fma, [a, w, acc])
+        if self.kind == "vnni":
+            dp = _intrinsic(m, "llvm.x86.avx512.vpdpbusd.256", ir.FunctionType(V8I32, [V8I32] * 3))
+            return b.call(dp, [acc, b.bitcast(a, V8I32), w])
+        pairs = a if self.kind == "s16" else self._pmaddubsw(b, a, w)
+        w16 = w if self.kind == "s16" else ir.Constant(V16I16, [1] * 16)
+        return b.add(acc, self._pmaddwd(b, pairs, w16))
+
+    def _pmaddubsw(self, b: ir.IRBuilder, a: ir.Value, w: ir.Value) -> ir.Value:
+        if self.cpu.avx2:
+            fn = _intrinsic(
+                self.module, "llvm.x86.avx2.pmadd.ub.sw", ir.FunctionType(V16I16, [V32I8] * 2)
+            )
+            return b.call(fn, [a, w])
+        # Generic (exact when it is used: no saturation with 7-bit weights).
+        products = b.mul(b.zext(a, ir.VectorType(I16, 32)), b.sext(w, ir.VectorType(I16, 32)))
+        even = ir.Constant(ir.VectorType(I32, 16), list(range(0, 32, 2)))
+        odd = ir.Constant(ir.VectorType(I32, 16), list(range(1, 32, 2)))
+        undef = ir.Constant(products.type, ir.Undefined)
+        return b.add(
+            b.shuffle_vector(products, undef, even), b.shuffle_vector(products, undef, odd)
+        )
+
+    def _pmaddwd(self, b: ir.IRBuilder, a: ir.Value, w: ir.Value) -> ir.Value:
+        if self.cpu.avx2:
+            fn = _intrinsic(
+                self.module, "llvm.x86.avx2.pmadd.wd", ir.FunctionType(V8I32, [V16I16] * 2)
+            )
+            return b.call(fn, [a, w])
+        products = b.mul(b.sext(a, V16I32), b.sext(w, V16I32))
+        even = ir.Constant(V8I32, list(range(0, 16, 2)))
+        odd = ir.Constant(V8I32, list(range(1, 16, 2)))
+        undef = ir.Constant(V16I32, ir.Undefined)
+        return b.add(
+            b.shuffle_vector(products, undef, even), b.shuffle_vector(products, undef, odd)
+        )
+
+    # -- micro-kernel ---------------------------------------------------------------------
+
+    def micro(self, rows: int, panels: int, last_cols: int) -> ir.Function:
+        """`void micro(ptr a, ptr b_panel, ptr c, i64 n0)`: a rows x (16 panels) tile, the
+        last panel storing only `last_cols` columns."""
+        key = (rows, panels, last_cols)
+        fn = self.micro_kernels.get(key)
+        if fn is not None:
+            return fn
+        fnty = ir.FunctionType(VOID, [PTR, PTR, PTR, I64])
+        fn = ir.Function(self.module, fnty, f"{self.name}.micro{rows}x{panels}x{last_cols}")
+        fn.linkage = "internal"
+        fn.attributes.add("nounwind")
+        a, b_panel, c, n0 = fn.args
+        for arg in (a, b_panel, c):
+            arg.add_attribute("noalias")
+        b = ir.IRBuilder(fn.append_basic_block("entry"))
+        a_rows = [_offset(b, a, r * self.lda_bytes) for r in range(rows)]
+        b_panels = [_offset(b, b_panel, p * self.panel_bytes) for p in range(panels)]
+        acc_type = V8F32 if self.kind == "f32" else V8I32
+        zero = ir.Constant(acc_type, None)
+        count = rows * panels * 2
+
+        def step(accs: list[ir.Value], s: ir.Value | int, tail: bool = False) -> list[ir.Value]:
+            ws = [self._load_b(b, bp, s, h) for bp in b_panels for h in range(2)]
+            out = []
+            for r in range(rows):
+                av = (
+                    self._broadcast_a_tail(b, a_rows[r])
+                    if tail
+                    else self._broadcast_a(b, a_rows[r], s)
+                )
+                for i, w in enumerate(ws):
+                    out.append(self._madd(b, accs[r * len(ws) + i], av, w))
+            return out
+
+        unroll = 4 if self.kind == "f32" else 2
+        main_steps = self.steps - self.steps % unroll
+        accs: list[ir.Value] = [zero] * count
+        if main_steps:
+            pre = b.block
+            loop = fn.append_basic_block("k_loop")
+            after = fn.append_basic_block("k_done")
+            b.branch(loop)
+            b.position_at_end(loop)
+            s = b.phi(I64)
+            s.add_incoming(_c64(0), pre)
+            phis = []
+            for _ in range(count):
+                phi = b.phi(acc_type)
+                phi.add_incoming(zero, pre)
+                phis.append(phi)
+            accs = list(phis)
+            for u in range(unroll):
+                accs = step(accs, b.add(s, _c64(u)) if u else s)
+            s_next = b.add(s, _c64(unroll))
+            s.add_incoming(s_next, b.block)
+            for phi, value in zip(phis, accs, strict=True):
+                phi.add_incoming(value, b.block)
+            b.cbranch(b.icmp_signed("<", s_next, _c64(main_steps)), loop, after)
+            b.position_at_end(after)  # the loop's last values (its latch) leave it
+        for s_const in range(main_steps, self.steps):
+            accs = step(accs, s_const)
+        if self.k_tail:
+            accs = step(accs, self.steps, tail=True)
+        self._epilogue(b, accs, rows, panels, last_cols, c, n0)
+        b.ret_void()
+        self.micro_kernels[key] = fn
+        return fn
+
+    # -- epilogue -------------------------------------------------------------------------
+
+    def _column_vector(
+        self, b: ir.IRBuilder, values: np.ndarray | float | None, n0: ir.Value, col: int, vty
+    ) -> ir.Value | None:
+        if values is None:
+            return None
+        if isinstance(values, float):
+            return ir.Constant(vty, [values] * vty.count)
+        offset = b.mul(b.add(n0, _c64(col)), _c64(4))
+        return b.load(_offset(b, _address(values), offset), typ=vty, align=4)
+
+    def _epilogue(self, b, accs, rows, panels, last_cols, c, n0) -> None:
+        ep = self.epilogue
+        out = self.out
+        for r in range(rows):
+            c_row = _offset(b, c, r * self.ldc_bytes)
+            for p in range(panels):
+                index = (r * panels + p) * 2
+                x = _concat(b, accs[index], accs[index + 1])
+                col = p * PANEL
+                if self.kind != "f32":
+                    if self.comp is not None:
+                        x = b.add(x, self._column_vector(b, self.comp, n0, col, V16I32))
+                    if out == _I32:
+                        lo, hi = _int_clamp(ep)
+                        if lo is not None:
+                            lo_v = ir.Constant(V16I32, [lo] * 16)
+                            x = b.select(b.icmp_signed(">", x, lo_v), x, lo_v)
+                        if hi is not None:
+                            hi_v = ir.Constant(V16I32, [hi] * 16)
+                            x = b.select(b.icmp_signed("<", x, hi_v), x, hi_v)
+                        self._store(b, x, c_row, p, panels, last_cols)
+                        continue
+                    x = b.sitofp(x, V16F32)
+                scale = self._column_vector(b, self.scale, n0, col, V16F32)
+                if scale is not None:
+                    x = b.fmul(x, scale)
+                bias = self._column_vector(b, self.bias, n0, col, V16F32)
+                if bias is not None:
+                    x = b.fadd(x, bias)
+                if ep.relu:
+                    x = _fmax(b, x, ir.Constant(V16F32, [0.0] * 16))
+                if ep.clamp is not None:
+                    lo_f = float(np.float32(ep.clamp[0]))
+                    hi_f = float(np.float32(ep.clamp[1]))
+                    x = _fmax(b, x, ir.Constant(V16F32, [lo_f] * 16))
+                    x = _fmin(b, x, ir.Constant(V16F32, [hi_f] * 16))
+                if out in (_U8, _I8):
+                    info = np.iinfo(out)
+                    rint = _intrinsic(
+                        self.module, "llvm.roundeven.v16f32", ir.FunctionType(V16F32, [V16F32])
+                    )
+                    x = b.call(rint, [x])
+                    x = _fmax(b, x, ir.Constant(V16F32, [float(info.min)] * 16))
+                    x = _fmin(b, x, ir.Constant(V16F32, [float(info.max)] * 16))
+                    x = b.trunc(b.fptosi(x, V16I32), ir.VectorType(I8, 16))
+                self._store(b, x, c_row, p, panels, last_cols)
+
+    def _store(self, b, x, c_row, p, panels, last_cols) -> None:
+        size = self.out.itemsize
+        base = _offset(b, c_row, p * PANEL * size)
+        cols = last_cols if p == panels - 1 else PANEL
+        if cols == PANEL:
+            b.store(x, base, align=size)
+            return
+        for j in range(cols):
+            b.store(
+                b.extract_element(x, ir.Constant(I32, j)), _offset(b, base, j * size), align=size
+            )
+
+    # -- tasks ----------------------------------------------------------------------------
+
+    def task_body(self, fn_name: str, m0: int, m1: int, p0: int, p1: int) -> ir.Function:
+        """`void body(ptr a, ptr c)`: rows [m0, m1) x panels [p0, p1)."""
+        fn = ir.Function(self.module, ir.FunctionType(VOID, [PTR, PTR]), fn_name)
+        fn.linkage = "internal"
+        fn.attributes.add("nounwind")
+        a, c = fn.args
+        b = ir.IRBuilder(fn.append_basic_block("entry"))
+        if m1 <= m0 or p1 <= p0:
+            b.ret_void()
+            return fn
+        rows_step, group = self.tile.rows, self.tile.panels
+        full_rows = (m1 - m0) // rows_step * rows_step
+        rest_rows = (m1 - m0) - full_rows
+        tail_panel = p1 == self.panels and self.n % PANEL != 0
+        full_panels = (p1 - p0) - (1 if tail_panel else 0)
+        groups_end = p0 + full_panels // group * group
+        left = p1 - groups_end
+        last_cols = self.n - PANEL * (p1 - 1) if tail_panel else PANEL
+        packed = _address(self.packed)
+        block = max(group, _L2_BLOCK_BYTES // max(self.panel_bytes, 1) // group * group)
+        out_size = self.out.itemsize
+
+        def call(rows: int, panels: int, cols: int, i: ir.Value | int, g: ir.Value | int):
+            micro = self.micro(rows, panels, cols)
+            i = _c64(i) if isinstance(i, int) else i
+            g = _c64(g) if isinstance(g, int) else g
+            a_i = _offset(b, a, b.mul(i, _c64(self.lda_bytes)))
+            b_g = _offset(b, packed, b.mul(g, _c64(self.panel_bytes)))
+            n0 = b.mul(g, _c64(PANEL))
+            c_ig = _offset(b, c, b.add(b.mul(i, _c64(self.ldc_bytes)), b.mul(n0, _c64(out_size))))
+            b.call(micro, [a_i, b_g, c_ig, n0])
+
+        if groups_end > p0:
+
+            def panel_block(jb: ir.Value) -> None:
+                end = b.add(jb, _c64(block))
+                jend = b.select(b.icmp_signed("<", end, _c64(groups_end)), end, _c64(groups_end))
+                if full_rows:
+                    _loop(
+                        b,
+                        m0,
+                        m0 + full_rows,
+                        rows_step,
+                        lambda i: _loop(
+                            b, jb, jend, group, lambda g: call(rows_step, group, PANEL, i, g)
+                        ),
+                    )
+                if rest_rows:
+                    _loop(
+                        b,
+                        jb,
+                        jend,
+                        group,
+                        lambda g: call(rest_rows, group, PANEL, m0 + full_rows, g),
+                    )
+
+            _loop(b, p0, groups_end, block, panel_block)
+        if left:
+            if full_rows:
+                _loop(
+                    b,
+                    m0,
+                    m0 + full_rows,
+                    rows_step,
+                    lambda i: call(rows_step, left, last_cols, i, groups_end),
+                )
+            if rest_rows:
+                call(rest_rows, left, last_cols, m0 + full_rows, groups_end)
+        b.ret_void()
+        return fn
+
+    def split(self, threads: int) -> list[tuple[int, int, int, int]]:
+        """The (m0, m1, p0, p1) of each task: N panel groups if there are enough, else rows."""
+        rows_step, group = self.tile.rows, self.tile.panels
+        groups = -(-self.panels // group)
+        row_tiles = -(-self.m // rows_step)
+        if threads > 1 and (groups >= threads or row_tiles < threads):
+            threads = min(threads, groups)
+            bounds = [min(self.panels, (t * groups // threads) * group) for t in range(threads)]
+            bounds.append(self.panels)
+            return [(0, self.m, bounds[t], bounds[t + 1]) for t in range(threads)]
+        threads = min(threads, row_tiles)
+        bounds = [min(self.m, (t * row_tiles // threads) * rows_step) for t in range(threads)]
+        bounds.append(self.m)
+        return [(bounds[t], bounds[t + 1], 0, self.panels) for t in range(threads)]
+
+
+def emit_gemm(
+    module: ir.Module,
+    name: str,
+    *,
+    m: int,
+    k: int,
+    n: int,
+    a_dtype: np.dtype | type,
+    b: np.ndarray,
+    a_zero_point: np.ndarray | int | None = None,
+    epilogue: Epilogue = Epilogue(),
+    lda: int | None = None,
+    ldc: int | None = None,
+    threads: int = 1,
+    keep_alive: list,
+    cpu: HostCpu | None = None,
+) -> ir.Function:
+    """Adds `void name(ptr a, ptr c)` to `module`:
+    C[m, n] (row-major, leading dimension ldc) = epilogue(A[m, k] (row-major, lda) x B[k, n]).
+
+    A is uint8, int8 or float32; B a constant (int8 values for int8 A, float32 for float32
+    A), packed now: the packed arrays are appended to `keep_alive` and their addresses baked
+    into the IR. `a_zero_point` (int8 paths): one value or k values subtracted from A, folded
+    into the int32 compensation so that results stay exact. `threads`: tasks run on the
+    native pool (`threads.py`), fewer when the GEMM is small."""
+    cpu = cpu or host_cpu()
+    a_dtype = np.dtype(a_dtype)
+    b = np.asarray(b)
+    if b.shape != (k, n):
+        raise ValueError(f"B must be [{k}, {n}], got {list(b.shape)}")
+    if min(m, k, n) < 1:
+        raise ValueError(f"empty GEMM {m}x{k}x{n}")
+    lda = k if lda is None else lda
+    ldc = n if ldc is None else ldc
+    if lda < k or ldc < n:
+        raise ValueError(f"lda={lda} < k={k} or ldc={ldc} < n={n}")
+    if name in module.globals:
+        raise ValueError(f"'{name}' is already defined in the module")
+    kind = gemm_kernel_kind(a_dtype, b, cpu)
+    out = _out_dtype(epilogue)
+    comp = None
+    if kind == "f32":
+        if a_zero_point is not None and np.any(np.asarray(a_zero_point) != 0):
+            raise ValueError("an fp32 GEMM takes no zero point")
+        if out == _I32:
+            raise ValueError("an fp32 GEMM cannot output int32")
+        packed = _pack(kind, b.astype(np.float32))
+    else:
+        weights = _int8_weights(b)
+        zp = _zero_points(a_zero_point, k)
+        shift = 128 if (a_dtype == _I8 and kind in ("u8s8", "vnni")) else 0
+        if np.any(zp) or shift:
+            comp_values = -((zp + shift) @ weights.astype(np.int64))
+            padded = np.zeros(-(-n // PANEL) * PANEL, dtype=np.int32)
+            padded[:n] = _wrap_int32(comp_values)
+            comp = _aligned_copy(padded)
+        packed = _pack(kind, weights)
+    emitter = _GemmEmitter(
+        module, name, kind, m, k, n, a_dtype, packed, comp, epilogue, out, lda, ldc, cpu
+    )
+    threads = effective_threads(threads, m * n * k)
+    tasks = emitter.split(threads)
+    bodies = [emitter.task_body(f"{name}.task{t}", *task) for t, task in enumerate(tasks)]
+    fn = ir.Function(module, ir.FunctionType(VOID, [PTR, PTR]), name)
+    fn.attributes.add("nounwind")
+    a, c = fn.args
+    builder = ir.IRBuilder(fn.append_basic_block("entry"))
+    if len(bodies) == 1:
+        builder.call(bodies[0], [a, c])
+    else:
+        task = ir.Function(module, TASK_TYPE, f"{name}.task")
+        task.linkage = "internal"
+        tb = ir.IRBuilder(task.append_basic_block("entry"))
+        ctx, index = task.args
+        ta = tb.load(ctx, typ=PTR)
+        tc = tb.load(_offset(tb, ctx, 8), typ=PTR)
+        done = task.append_basic_block("done")
+        switch = tb.switch(index, done)
+        for t, body in enumerate(bodies):
+            case = task.append_basic_block(f"t{t}")
+            switch.add_case(ir.Constant(I64, t), case)
+            tb.position_at_end(case)
+            tb.call(body, [ta, tc])
+            tb.branch(done)
+        tb.position_at_end(done)
+        tb.ret_void()
+        ctx_mem = builder.alloca(PTR, size=2)  # {a, c}
+        builder.store(a, ctx_mem)
+        builder.store(c, _offset(builder, ctx_mem, 8))
+        emit_parallel_call(module, builder, len(bodies), task, ctx_mem)
+    builder.ret_void()
+    keep_alive.extend(emitter.keep_alive)
+    return fn
