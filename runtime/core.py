@@ -42,7 +42,7 @@ from lowpass.runtime.interpreter import (
     op_type_name,
 )
 
-DEVICES = ("REFERENCE",)
+DEVICES = ("REFERENCE", "CPU")
 
 _PRECISION_NAMES = {
     "f32": "FP32",
@@ -308,6 +308,27 @@ class CompiledModel:
         self.inputs = self.model.inputs
         self.outputs = self.model.outputs
         self._infer_request: InferRequest | None = None
+        self._cpu: Any = None
+        if device == "CPU":
+            from lowpass.runtime.cpu import CpuCompiledModel, CpuConfigError, parse_config
+
+            try:
+                self._cpu = CpuCompiledModel(self.model.module, parse_config(config))
+            except CpuConfigError as e:
+                raise LowpassError(str(e)) from None
+
+    def get_property(self, name: Any) -> Any:
+        """A property of the compiled model (OpenVINO names), e.g. INFERENCE_NUM_THREADS."""
+        key = name() if callable(name) else str(name)
+        if key == "INFERENCE_NUM_THREADS":
+            return self._cpu.config.threads if self._cpu is not None else 1
+        if key in ("PERF_COUNT", "ENABLE_PROFILING"):
+            return self._cpu.config.perf_count if self._cpu is not None else True
+        if key == "DEVICE_ID" or key == "EXECUTION_DEVICES":
+            return [self.device]
+        if key in self.config:
+            return self.config[key]
+        raise LowpassError(f"unsupported property {key} of a compiled model on {self.device}")
 
     def input(self, key: int | str | None = None) -> Port:
         return self.model.input(key)
@@ -380,7 +401,16 @@ class InferRequest:
         self.compiled_model = compiled
         self._model = compiled.model
         self._timing = OpTiming()
-        self._executor = ReferenceExecutor(self._model.module, timing=self._timing)
+        self._cpu = (
+            compiled._cpu.create_request(self._model.module)
+            if compiled._cpu is not None
+            else None
+        )
+        self._executor = (
+            ReferenceExecutor(self._model.module, timing=self._timing)
+            if self._cpu is None
+            else None
+        )
         self._inputs: dict[int, np.ndarray] = {}
         self._outputs: list[np.ndarray] | None = None
         self._stages = _StageTimes()
@@ -420,15 +450,22 @@ class InferRequest:
 
     # ---- inference ----------------------------------------------------------------------------
 
-    def infer(self, inputs: Any = None) -> InferResults:
+    def infer(self, inputs: Any = None, share_outputs: bool = False) -> InferResults:
+        """
+        Run once. The results are copies unless `share_outputs` (OpenVINO's flag): then
+        they are the request's output buffers (CPU device), overwritten by the next run.
+        """
         start = time.perf_counter()
         if inputs is not None:
             for key, value in _input_items(inputs, len(self._model.inputs)):
                 self.set_tensor(key, value)
+        if self._cpu is not None:
+            return self._infer_cpu(start, share_outputs)
         arrays = [self._prepare_input(p) for p in self._model.inputs]
         mid = time.perf_counter()
         self._timing.times.clear()
         self._timing.counts.clear()
+        assert self._executor is not None
         try:
             raw = self._executor.run(arrays)
         except (ArithmeticError, ValueError, IndexError) as e:
@@ -444,6 +481,31 @@ class InferRequest:
         self._stages = _StageTimes(mid - start, end_exec - mid, end - end_exec)
         self.latency = (end - start) * 1e3
         return self.results
+
+    def _infer_cpu(self, start: float, share_outputs: bool) -> InferResults:
+        from lowpass.runtime.cpu import _GroupFailure
+
+        cpu = self._cpu
+        arrays = [self._checked_input(p) for p in self._model.inputs]
+        mid = time.perf_counter()
+        try:
+            cpu.run(arrays)
+        except _GroupFailure as e:
+            raise LowpassError(f"inference failed in {e.describe()}: {e.error}") from e.error
+        end_exec = time.perf_counter()
+        buffers = cpu.output_buffers
+        self._outputs = buffers if share_outputs else [b.copy() for b in buffers]
+        end = time.perf_counter()
+        self._stages = _StageTimes(mid - start, end_exec - mid, end - end_exec)
+        self.latency = (end - start) * 1e3
+        return InferResults(self._model.outputs, self._outputs)
+
+    def _checked_input(self, port: Port) -> np.ndarray:
+        """The input of `port`, checked (shape, kind); converted when copied in."""
+        value = self._inputs.get(port.index)
+        if value is None or value.shape != port.shape or value.dtype.kind not in "biuf":
+            return self._prepare_input(port)
+        return value
 
     def _prepare_input(self, port: Port) -> np.ndarray:
         if port.index not in self._inputs:
@@ -479,9 +541,17 @@ class InferRequest:
             0.0,
             self._stages.postprocess,
         )
+        if self._cpu is not None and not self._cpu.perf_count:
+            return []  # as OpenVINO's CPU plugin: profiling needs PERF_COUNT
         for name, seconds in zip(STAGES, stage_times, strict=True):
             t = timedelta(seconds=seconds)
             rows.append(ProfilingInfo(name, "Stage", "stage", t, t, ProfilingStatus.EXECUTED))
+        if self._cpu is not None:
+            for name, type_name, exec_type, t, status in self._cpu.op_rows():
+                rows.append(
+                    ProfilingInfo(name, type_name, exec_type, t, t, ProfilingStatus[status])
+                )
+            return rows
         for index, op in enumerate(self._model.function.body.block.ops):
             if isinstance(op, func.ReturnOp):
                 continue
@@ -503,12 +573,18 @@ class InferRequest:
 
     def query_state(self) -> list[VariableState]:
         """One `VariableState` per `ov.variable` of the model, in declaration order."""
-        store = self._executor.variables
+        store = self._variable_store()
         return [VariableState(store, name) for name in store.names()]
+
+    def _variable_store(self) -> VariableStore:
+        if self._cpu is not None:
+            return self._cpu.variables
+        assert self._executor is not None
+        return self._executor.variables
 
     def reset_state(self) -> None:
         """Reset every variable: the next ReadValue of each returns its initializer."""
-        self._executor.variables.reset()
+        self._variable_store().reset()
 
 
 class VariableState:

@@ -1,0 +1,845 @@
+"""
+The graph compiler of the CPU device: an `ov` graph with static shapes -> one native entry
+function, `lowpass_main`, JIT-compiled for the host.
+
+    graph = compile_module(module, threads=1)       # cached: same module text -> same graph
+    graph.entry(inputs, outputs, variables, arena, profile, fallback)   # see docs/lowering.md
+
+Steps:
+
+1. checks: static shapes everywhere (inputs, results, nested bodies, variables);
+2. constant folding: `ov.constant`, `ov.shape_of` of static shapes and every pure op whose
+   operands are all known become constants (numpy arrays, no code);
+3. views: Reshape/Squeeze/Unsqueeze of a computed tensor share its memory (no code);
+4. groups: each remaining op, in graph order, is offered to the registered lowerings
+   (`lowering/ops/__init__.py`); the first whose `fuse` accepts it forms a group with the ops
+   it absorbs; an op that no lowering takes is a *fallback* group, run by the reference
+   interpreter through the fallback callback (profiling shows `ref_<precision>`);
+   TensorIterator/Loop become loops in IR when every op of their body lowers;
+5. buffers: graph inputs/outputs and variables are the request's buffers; every other
+   computed tensor gets a 64-byte aligned place in one arena, reused between tensors whose
+   lifetimes do not overlap; scratch memory of the groups follows the tensors;
+6. emission of `lowpass_main` (with per-group timing when `profile` is given), O3, MCJIT.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import llvmlite.ir as ir
+import numpy as np
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp, TensorType
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
+
+from lowpass.dialects.ov import (
+    DYNAMIC,
+    AssignOp,
+    ConstantOp,
+    OvOp,
+    ReadValueOp,
+    ReshapeOp,
+    ShapeOfOp,
+    SqueezeOp,
+    UnsqueezeOp,
+    VariableOp,
+    element_type_of,
+    to_dtype,
+)
+from lowpass.dialects.ov.base import op_display_name, op_type_name
+from lowpass.dialects.ov.infrastructure import SubGraphOp, YieldOp
+from lowpass.dialects.ov.state import module_variables
+from lowpass.ir import print_module
+from lowpass.lowering import jit
+from lowpass.lowering.emit import (
+    I32,
+    I64,
+    PTR,
+    Buffer,
+    EmitContext,
+    OpLowering,
+    ScratchAllocator,
+    address_constant,
+    align,
+    aligned_copy,
+    byte_offset,
+    call_pointer,
+    i32,
+    i64,
+    memcpy,
+    precision_name,
+    sanitize_name,
+)
+from lowpass.lowering.target import host_cpu
+from lowpass.runtime.interpreter import entry_function
+
+ENTRY_NAME = "lowpass_main"
+
+FALLBACK_FN = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_int64)
+"""The fallback callback: `i32 fallback(i64 group)`, 0 when the group ran."""
+
+ENTRY_FN = ctypes.CFUNCTYPE(
+    ctypes.c_int32,
+    ctypes.c_void_p,
+    ctypes.c_void_p,
+    ctypes.c_void_p,
+    ctypes.c_void_p,
+    ctypes.c_void_p,
+    ctypes.c_void_p,
+)
+
+_FOLD_LIMIT = 1 << 26
+"""Largest constant (in elements) that constant folding produces."""
+
+
+class CompileError(ValueError):
+    """The graph cannot be compiled for the CPU device (e.g. dynamic shapes)."""
+
+
+# --------------------------------------------------------------------------------------------
+# The compiled graph
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Location:
+    """
+    Where a tensor lives at run time: `kind` is "input", "output", "variable" (`index`: the
+    port / variable index), "arena" (`index`: byte offset) or "constant" (`constant`).
+    """
+
+    kind: str
+    index: int
+    shape: tuple[int, ...]
+    dtype: np.dtype
+    constant: np.ndarray | None = None
+
+
+@dataclass(frozen=True)
+class TensorSpec:
+    name: str
+    shape: tuple[int, ...]
+    dtype: np.dtype
+
+
+@dataclass
+class GroupInfo:
+    """One group of the compiled graph, in execution order."""
+
+    index: int
+    ops: list[Operation]
+    exec_type: str
+    fallback: bool
+    inputs: list[Location] = field(default_factory=list)
+    """Fallback groups: where the group's inputs are (`input_values` order)."""
+    outputs: list[Location] = field(default_factory=list)
+    input_values: list[SSAValue] = field(default_factory=list)
+    output_values: list[SSAValue] = field(default_factory=list)
+    uses_variables: bool = False
+    """Fallback groups that read or write variables (nested ReadValue/Assign)."""
+
+
+@dataclass(frozen=True)
+class OpRow:
+    """A profiling row of a top-level op: which group carries its time, or none."""
+
+    op: Operation
+    name: str
+    type_name: str
+    exec_type: str
+    group: int | None
+    """The group whose time this row reports (its first op); None: no time of its own."""
+    status: str
+    """"EXECUTED" (carries a group's time), "NOT_RUN" (fused into another op's group,
+    constant) or "VIEW" (a view of its input: executed, costs nothing)."""
+
+
+@dataclass
+class CompiledGraph:
+    """The result of `compile_module`: native code plus what the runtime needs to run it."""
+
+    library: jit.JitLibrary
+    entry: Any
+    """ctypes function `i32 lowpass_main(ptr, ptr, ptr, ptr, ptr, ptr)`."""
+    arena_bytes: int
+    inputs: list[TensorSpec]
+    outputs: list[TensorSpec]
+    variables: list[TensorSpec]
+    groups: list[GroupInfo]
+    rows: list[OpRow]
+    threads: int
+    tensor_bytes: int
+    """Arena bytes of the planned tensors (the rest is groups' scratch memory)."""
+    stats: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def fallback_groups(self) -> list[GroupInfo]:
+        return [g for g in self.groups if g.fallback]
+
+
+# --------------------------------------------------------------------------------------------
+# Cache
+# --------------------------------------------------------------------------------------------
+
+_CACHE: OrderedDict[str, CompiledGraph] = OrderedDict()
+_CACHE_SIZE = 32
+_LOCK = threading.Lock()
+
+
+def clear_cache() -> None:
+    with _LOCK:
+        _CACHE.clear()
+
+
+def compile_module(
+    module: ModuleOp,
+    *,
+    threads: int = 1,
+    options: dict[str, Any] | None = None,
+    cache: bool = True,
+) -> CompiledGraph:
+    """
+    Compile the module's entry function (`@main` or its only public function) for the host
+    CPU. Compiled graphs are cached by the printed module, `threads` and `options`: compiling
+    the same model again returns the same native code without running LLVM.
+    """
+    options = dict(options or {})
+    text = print_module(module)
+    key = hashlib.sha256(
+        f"{text}\n--threads={threads}\n--options={sorted(options.items())!r}".encode()
+    ).hexdigest()
+    if cache:
+        with _LOCK:
+            hit = _CACHE.get(key)
+            if hit is not None:
+                _CACHE.move_to_end(key)
+                return hit
+    graph = _GraphCompiler(module, threads, options).compile()
+    if cache:
+        with _LOCK:
+            _CACHE[key] = graph
+            while len(_CACHE) > _CACHE_SIZE:
+                _CACHE.popitem(last=False)
+    return graph
+
+
+# --------------------------------------------------------------------------------------------
+# Helpers
+# --------------------------------------------------------------------------------------------
+
+
+def value_dtype(value: SSAValue) -> np.dtype:
+    return to_dtype(element_type_of(value.type))
+
+
+def value_shape(value: SSAValue) -> tuple[int, ...]:
+    t = value.type
+    assert isinstance(t, TensorType)
+    return tuple(int(d) for d in t.get_shape())
+
+
+def value_nbytes(value: SSAValue) -> int:
+    return int(np.prod(value_shape(value), dtype=np.int64)) * value_dtype(value).itemsize
+
+
+def _static(t: Any) -> bool:
+    return isinstance(t, TensorType) and all(d != DYNAMIC for d in t.get_shape())
+
+
+def _describe(value: SSAValue) -> str:
+    if isinstance(value, BlockArgument):
+        return f"argument #{value.index}"
+    assert isinstance(value, OpResult)
+    return f"result #{value.index} of {value.op.name}"
+
+
+def _contains_state(op: Operation) -> bool:
+    return any(isinstance(o, ReadValueOp | AssignOp) for o in op.walk())
+
+
+_VIEW_OPS = (ReshapeOp, SqueezeOp, UnsqueezeOp)
+
+
+def _lowerings() -> list[OpLowering]:
+    from lowpass.lowering.ops import LOWERINGS
+
+    return [cls() for cls in LOWERINGS]
+
+
+# --------------------------------------------------------------------------------------------
+# Graph analysis shared by the top level and bodies
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Group:
+    ops: list[Operation]
+    lowering: OpLowering | None  # None: fallback
+    inputs: list[SSAValue] = field(default_factory=list)
+    outputs: list[SSAValue] = field(default_factory=list)
+    step: int = 0
+
+
+@dataclass
+class _Plan:
+    """The analysis of one block (the graph, or a body): constants, views, groups."""
+
+    block: Block
+    constants: dict[SSAValue, np.ndarray]
+    views: dict[SSAValue, SSAValue]  # view value -> the value it is a view of (root)
+    view_ops: list[Operation]
+    groups: list[_Group]
+    group_of: dict[Operation, _Group]
+    results: list[SSAValue]  # func.return / ov.yield operands
+
+
+class _GraphCompiler:
+    def __init__(self, module: ModuleOp, threads: int, options: dict[str, Any]) -> None:
+        self.module = module
+        self.threads = max(1, int(threads))
+        self.options = options
+        self.function = entry_function(module)
+        self.cpu = host_cpu()
+        self.lowerings = _lowerings()
+        self.subgraph_lowering = SubGraphLowering(self)
+        self.keep_alive: list[Any] = []
+        self.variables = module_variables(module)
+        self.variable_index = {v.variable_id: i for i, v in enumerate(self.variables)}
+
+    # ---- checks ----
+
+    def check_static(self) -> None:
+        args = self.function.body.block.args
+        for i, arg in enumerate(args):
+            if not _static(arg.type):
+                raise CompileError(
+                    f"the CPU device needs static shapes: input #{i} ('{arg.name_hint or i}') "
+                    f"has type {arg.type}; reshape the model first (opt-tool --reshape)"
+                )
+        for var in self.variables:
+            if not _static(var.type):
+                raise CompileError(
+                    f"the CPU device needs static shapes: variable '{var.variable_id}' has type "
+                    f"{var.type}; reshape the model first (opt-tool --reshape)"
+                )
+        for op in self.function.body.walk():
+            for value in (*op.results, *(a for r in op.regions for b in r.blocks for a in b.args)):
+                if isinstance(value.type, TensorType) and not _static(value.type):
+                    name = op_display_name(op, 0)
+                    raise CompileError(
+                        f"the CPU device needs static shapes: {op_type_name(op)} '{name}' has "
+                        f"{_describe(value)} of type {value.type}; reshape the model first "
+                        "(opt-tool --reshape)"
+                    )
+
+    # ---- analysis ----
+
+    def analyse(self, block: Block, results: Sequence[SSAValue]) -> _Plan:
+        constants: dict[SSAValue, np.ndarray] = {}
+        views: dict[SSAValue, SSAValue] = {}
+        view_ops: list[Operation] = []
+        groups: list[_Group] = []
+        group_of: dict[Operation, _Group] = {}
+        ops = [op for op in block.ops if not isinstance(op, func.ReturnOp | YieldOp)]
+        position = {op: i for i, op in enumerate(ops)}
+
+        def known(value: SSAValue) -> np.ndarray | None:
+            return constants.get(value)
+
+        for op in ops:
+            if op in group_of:
+                continue
+            folded = self.fold(op, known)
+            if folded is not None:
+                for r, v in zip(op.results, folded, strict=True):
+                    constants[r] = v
+                continue
+            if isinstance(op, _VIEW_OPS) and op.operands[0] not in constants:
+                data = op.operands[0]
+                views[op.results[0]] = views.get(data, data)
+                view_ops.append(op)
+                continue
+            group = self.make_group(op, ops, position, constants, group_of)
+            group.step = len(groups)
+            groups.append(group)
+            for member in group.ops:
+                group_of[member] = group
+
+        plan = _Plan(block, constants, views, view_ops, groups, group_of, list(results))
+        self.group_ports(plan)
+        return plan
+
+    def fold(
+        self, op: Operation, known: Callable[[SSAValue], np.ndarray | None]
+    ) -> list[np.ndarray] | None:
+        """The values of `op`'s results if they are known at compile time."""
+        if isinstance(op, ConstantOp):
+            return [op.array()]
+        if isinstance(op, ShapeOfOp):
+            return [np.asarray(op.static_result(0))]
+        if (
+            not isinstance(op, OvOp)
+            or op.regions
+            or isinstance(op, ReadValueOp | AssignOp | VariableOp)
+            or not op.results
+            or not op.operands
+        ):
+            return None
+        inputs = [known(v) for v in op.operands]
+        if any(v is None for v in inputs):
+            return None
+        if sum(int(np.prod(value_shape(r), dtype=np.int64)) for r in op.results) > _FOLD_LIMIT:
+            return None
+        try:
+            values = op.compute(inputs)  # type: ignore[arg-type]
+        except (ArithmeticError, ValueError, IndexError, NotImplementedError):
+            return None  # e.g. an integer division by zero: it fails when the graph runs
+        out = []
+        for r, v in zip(op.results, values, strict=True):
+            array = np.ascontiguousarray(np.asarray(v), dtype=value_dtype(r))
+            if array.shape != value_shape(r):
+                return None
+            array.flags.writeable = False
+            out.append(array)
+        return out
+
+    def make_group(
+        self,
+        op: Operation,
+        ops: list[Operation],
+        position: dict[Operation, int],
+        constants: dict[SSAValue, np.ndarray],
+        group_of: dict[Operation, _Group],
+    ) -> _Group:
+        candidates: list[OpLowering] = list(self.lowerings)
+        if isinstance(op, SubGraphOp):
+            candidates.insert(0, self.subgraph_lowering)
+        for lowering in candidates:
+            if not isinstance(op, tuple(lowering.ops)):
+                continue
+            absorbed = lowering.fuse(op)
+            if absorbed is None:
+                continue
+            members = [op, *absorbed]
+            if not self.valid_fusion(op, members, position, constants, group_of):
+                members = [op]
+            return _Group(members, lowering)
+        return _Group([op], None)
+
+    @staticmethod
+    def valid_fusion(
+        first: Operation,
+        members: list[Operation],
+        position: dict[Operation, int],
+        constants: dict[SSAValue, np.ndarray],
+        group_of: dict[Operation, _Group],
+    ) -> bool:
+        member_set = set(members)
+        start = position[first]
+        for op in members[1:]:
+            if op not in position or op in group_of or position[op] <= start:
+                return False
+            for v in op.operands:
+                if v in constants or isinstance(v, BlockArgument):
+                    continue
+                owner = v.owner
+                if owner in member_set:
+                    continue
+                if owner not in position or position[owner] >= start:  # type: ignore[index]
+                    return False
+        return len(member_set) == len(members)
+
+    def group_ports(self, plan: _Plan) -> None:
+        """Each group's external inputs (first use order) and outputs (see OpLowering)."""
+        result_set = set(plan.results)
+        for group in plan.groups:
+            members = set(group.ops)
+            seen: set[SSAValue] = set()
+            for op in group.ops:
+                for v in op.operands:
+                    if isinstance(v, OpResult) and v.op in members:
+                        continue
+                    if v not in seen:
+                        seen.add(v)
+                        group.inputs.append(v)
+            for op in group.ops:
+                for r in op.results:
+                    outside = [u for u in r.uses if u.operation not in members]
+                    if outside or r in result_set or not r.uses or len(group.ops) == 1:
+                        group.outputs.append(r)
+
+    # ---- buffers ----
+
+    def root(self, plan: _Plan, value: SSAValue) -> SSAValue:
+        return plan.views.get(value, value)
+
+    def plan_arena(
+        self,
+        plan: _Plan,
+        fixed: dict[SSAValue, Location],
+        base: int,
+    ) -> tuple[dict[SSAValue, Location], int]:
+        """
+        Places every computed root tensor of `plan` that has no fixed location in the arena,
+        starting at byte `base`: liveness intervals by group step, first fit, 64-byte aligned.
+        Returns the locations (also of views) and the end of the used region.
+        """
+        n = len(plan.groups)
+        first: dict[SSAValue, int] = {}
+        last: dict[SSAValue, int] = {}
+        for group in plan.groups:
+            for r in group.outputs:
+                root = self.root(plan, r)
+                first.setdefault(root, group.step)
+                last[root] = max(last.get(root, group.step), group.step)
+            for v in group.inputs:
+                root = self.root(plan, v)
+                last[root] = max(last.get(root, -1), group.step)
+        for v in plan.results:
+            root = self.root(plan, v)
+            last[root] = n  # results live to the end (copied out or yielded)
+        # values defined inside a group but only used inside it have no buffer
+        placed: list[tuple[int, int, int, int]] = []  # (start, end, offset, size)
+        locations: dict[SSAValue, Location] = {}
+        end = base
+        for root in sorted(first, key=lambda r: (first[r], -value_nbytes(r))):
+            if root in fixed or root in plan.constants:
+                continue
+            size = align(max(value_nbytes(root), 1))
+            lo, hi = first[root], last.get(root, first[root])
+            busy = sorted(
+                (off, off + sz) for (s, e, off, sz) in placed if not (e < lo or s > hi)
+            )
+            offset = base
+            for b_lo, b_hi in busy:
+                if offset + size <= b_lo:
+                    break
+                offset = max(offset, b_hi)
+            placed.append((lo, hi, offset, size))
+            end = max(end, offset + size)
+            locations[root] = Location("arena", offset, value_shape(root), value_dtype(root))
+        return locations, end
+
+    # ---- compile ----
+
+    def compile(self) -> CompiledGraph:
+        self.check_static()
+        block = self.function.body.block
+        ret = block.last_op
+        assert isinstance(ret, func.ReturnOp)
+        results = list(ret.arguments)
+        plan = self.analyse(block, results)
+
+        # fixed locations: graph inputs, graph outputs (the first port that returns a root)
+        fixed: dict[SSAValue, Location] = {}
+        for i, arg in enumerate(block.args):
+            fixed[arg] = Location("input", i, value_shape(arg), value_dtype(arg))
+        output_home: dict[int, SSAValue] = {}
+        for k, value in enumerate(results):
+            root = self.root(plan, value)
+            if root in fixed or root in plan.constants or not isinstance(root, OpResult):
+                continue
+            fixed[root] = Location("output", k, value_shape(root), value_dtype(root))
+            output_home[k] = root
+        arena_locations, tensor_bytes = self.plan_arena(plan, fixed, 0)
+        tensor_bytes = align(tensor_bytes)
+        locations = {**fixed, **arena_locations}
+
+        # ---- the entry function
+        module = jit.new_module("lowpass_graph")
+        fnty = ir.FunctionType(I32, [PTR] * 6)
+        entry = ir.Function(module, fnty, ENTRY_NAME)
+        args = entry.args
+        for a, name in zip(
+            args, ("inputs", "outputs", "variables", "arena", "profile", "fallback"), strict=True
+        ):
+            a.name = name
+        inputs_arg, outputs_arg, variables_arg, arena, profile, fallback = args
+        builder = ir.IRBuilder(entry.append_basic_block("entry"))
+        self.builder = builder
+        self.module_ir = module
+        self.scratch = ScratchAllocator()
+        self.scratch_base = byte_offset(builder, arena, tensor_bytes)
+        self.arena = arena
+        self.fallback_arg = fallback
+        self.profile_arg = profile
+        self.context_names: set[str] = set()
+        self.constant_ptrs: dict[int, tuple[np.ndarray, ir.Value]] = {}
+
+        self.input_ptrs = [
+            builder.load(builder.gep(inputs_arg, [i64(i)], source_etype=PTR), typ=PTR)
+            for i in range(len(block.args))
+        ]
+        self.output_ptrs = [
+            builder.load(builder.gep(outputs_arg, [i64(i)], source_etype=PTR), typ=PTR)
+            for i in range(len(results))
+        ]
+        self.variable_buffers: dict[str, tuple[Buffer, ir.Value]] = {}
+        for i, var in enumerate(self.variables):
+            value_ptr = builder.load(
+                builder.gep(variables_arg, [i64(2 * i)], source_etype=PTR), typ=PTR
+            )
+            flag_ptr = builder.load(
+                builder.gep(variables_arg, [i64(2 * i + 1)], source_etype=PTR), typ=PTR
+            )
+            shape = tuple(int(d) for d in var.type.get_shape())
+            dtype = to_dtype(var.type.get_element_type())
+            self.variable_buffers[var.variable_id] = (Buffer(value_ptr, shape, dtype), flag_ptr)
+
+        self.now_fn = self._declare_now(module)
+        infos: list[GroupInfo] = []
+        buffers = self.buffers_for(plan, locations)
+        for group in plan.groups:
+            info = self.emit_group(group, len(infos), buffers, locations, plan)
+            infos.append(info)
+
+        # graph outputs that are not written in place: copies
+        for k, value in enumerate(results):
+            if output_home.get(k) is self.root(plan, value):
+                continue
+            src = buffers[value]
+            dst = self.output_ptrs[k]
+            memcpy(builder, dst, src.ptr, src.nbytes)
+        builder.ret(i32(0))
+
+        arena_bytes = align(tensor_bytes + self.scratch.high_water)
+        library = jit.compile_ir(module, self.keep_alive, cache=False)
+        entry_fn = ENTRY_FN(library.address(ENTRY_NAME))
+        rows = self.profiling_rows(plan, infos)
+        names = _port_names(self.function, results)
+        return CompiledGraph(
+            library=library,
+            entry=entry_fn,
+            arena_bytes=max(arena_bytes, 64),
+            inputs=[
+                TensorSpec(a.name_hint or f"input{i}", value_shape(a), value_dtype(a))
+                for i, a in enumerate(block.args)
+            ],
+            outputs=[
+                TensorSpec(names[k], value_shape(v), value_dtype(v))
+                for k, v in enumerate(results)
+            ],
+            variables=[
+                TensorSpec(
+                    v.variable_id,
+                    tuple(int(d) for d in v.type.get_shape()),
+                    to_dtype(v.type.get_element_type()),
+                )
+                for v in self.variables
+            ],
+            groups=infos,
+            rows=rows,
+            threads=self.threads,
+            tensor_bytes=tensor_bytes,
+            stats={
+                "groups": len(infos),
+                "fallback_groups": sum(1 for g in infos if g.fallback),
+                "views": len(plan.view_ops),
+                "constants": len(plan.constants),
+                "arena_values": len(arena_locations),
+                "scratch_bytes": self.scratch.high_water,
+            },
+        )
+
+    # ---- emission ----
+
+    def constant_ptr(self, array: np.ndarray) -> ir.Value:
+        known = self.constant_ptrs.get(id(array))
+        if known is not None and known[0] is array:
+            return known[1]
+        copy = aligned_copy(array)
+        self.keep_alive.extend((copy, array))
+        ptr = address_constant(copy.ctypes.data)
+        self.constant_ptrs[id(array)] = (array, ptr)
+        return ptr
+
+    def buffers_for(
+        self, plan: _Plan, locations: dict[SSAValue, Location]
+    ) -> dict[SSAValue, Buffer]:
+        """Buffers of every value of the block that has memory (constants included)."""
+        b = self.builder
+        out: dict[SSAValue, Buffer] = {}
+        for value, array in plan.constants.items():
+            out[value] = Buffer(self.constant_ptr(array), array.shape, array.dtype, array)
+        for value, loc in locations.items():
+            out[value] = Buffer(self.location_ptr(b, loc), loc.shape, loc.dtype)
+        for value, root in plan.views.items():
+            base = out.get(root)
+            if base is None and root in plan.constants:
+                base = out[root]
+            if base is not None:
+                out[value] = base.with_shape(value_shape(value))
+        return out
+
+    def location_ptr(self, b: ir.IRBuilder, loc: Location) -> ir.Value:
+        if loc.kind == "input":
+            return self.input_ptrs[loc.index]
+        if loc.kind == "output":
+            return self.output_ptrs[loc.index]
+        if loc.kind == "arena":
+            return byte_offset(b, self.arena, loc.index)
+        raise AssertionError(loc.kind)
+
+    def context(self, group_name: str, values: dict[SSAValue, Buffer]) -> EmitContext:
+        ctx = EmitContext(
+            module=self.module_ir,
+            builder=self.builder,
+            cpu=self.cpu,
+            threads=self.threads,
+            keep_alive=self.keep_alive,
+            scratch_base=self.scratch_base,
+            scratch_allocator=self.scratch,
+            values=values,
+            group_name=sanitize_name(group_name),
+            options=self.options,
+        )
+        ctx._names = self.context_names  # unique function names across groups
+        ctx._constants = self.constant_ptrs
+        ctx.variables = self.variable_buffers  # type: ignore[attr-defined]
+        return ctx
+
+    def emit_group(
+        self,
+        group: _Group,
+        index: int,
+        buffers: dict[SSAValue, Buffer],
+        locations: dict[SSAValue, Location],
+        plan: _Plan,
+    ) -> GroupInfo:
+        b = self.builder
+        first = group.ops[0]
+        name = op_display_name(first, 0)
+        self.emit_time(index, 0)
+        if group.lowering is not None:
+            values = {v: buffers[v] for v in (*group.inputs, *group.outputs)}
+            ctx = self.context(name, values)
+            with self.scratch.frame():
+                exec_type = group.lowering.emit(
+                    ctx,
+                    list(group.ops),
+                    [buffers[v] for v in group.inputs],
+                    [buffers[v] for v in group.outputs],
+                )
+            info = GroupInfo(index, list(group.ops), exec_type, False)
+        else:
+            status = call_pointer(b, ir.FunctionType(I32, [I64]), self.fallback_arg, [i64(index)])
+            failed = b.icmp_signed("!=", status, i32(0))
+            with b.if_then(failed, likely=False):
+                b.ret(i32(index + 1))
+            info = GroupInfo(
+                index,
+                list(group.ops),
+                f"ref_{_op_precision(first)}",
+                True,
+                inputs=[self.location_of(plan, v, locations) for v in group.inputs],
+                outputs=[self.location_of(plan, v, locations) for v in group.outputs],
+                input_values=list(group.inputs),
+                output_values=list(group.outputs),
+                uses_variables=any(_contains_state(op) for op in group.ops),
+            )
+        self.emit_time(index, 1)
+        return info
+
+    def location_of(
+        self, plan: _Plan, value: SSAValue, locations: dict[SSAValue, Location]
+    ) -> Location:
+        if value in plan.constants:
+            array = plan.constants[value]
+            return Location("constant", 0, array.shape, array.dtype, array)
+        root = self.root(plan, value)
+        if root in plan.constants:
+            array = plan.constants[root].reshape(value_shape(value))
+            return Location("constant", 0, array.shape, array.dtype, array)
+        loc = locations[root]
+        return Location(loc.kind, loc.index, value_shape(value), loc.dtype)
+
+    def _declare_now(self, module: ir.Module) -> ir.Function:
+        """`i64 lowpass_now()`: CLOCK_MONOTONIC in nanoseconds (clock_gettime)."""
+        clock = ir.Function(module, ir.FunctionType(I32, [I32, PTR]), "clock_gettime")
+        fn = ir.Function(module, ir.FunctionType(I64, []), "lowpass_now")
+        fn.linkage = "internal"
+        b = ir.IRBuilder(fn.append_basic_block("entry"))
+        ts = b.alloca(ir.ArrayType(I64, 2))
+        b.call(clock, [i32(1), ts])
+        sec = b.load(b.gep(ts, [i64(0), i32(0)], source_etype=ir.ArrayType(I64, 2)), typ=I64)
+        nsec = b.load(b.gep(ts, [i64(0), i32(1)], source_etype=ir.ArrayType(I64, 2)), typ=I64)
+        b.ret(b.add(b.mul(sec, i64(1_000_000_000)), nsec))
+        return fn
+
+    def emit_time(self, group: int, which: int) -> None:
+        b = self.builder
+        enabled = b.icmp_unsigned("!=", self.profile_arg, ir.Constant(PTR, None))
+        with b.if_then(enabled, likely=False):
+            now = b.call(self.now_fn, [])
+            b.store(now, b.gep(self.profile_arg, [i64(2 * group + which)], source_etype=I64))
+
+    # ---- profiling ----
+
+    def profiling_rows(self, plan: _Plan, infos: list[GroupInfo]) -> list[OpRow]:
+        info_of_first = {info.ops[0]: info for info in infos}
+        member_of = {op: info for info in infos for op in info.ops}
+        rows = []
+        view_ops = set(plan.view_ops)
+        ops = [op for op in plan.block.ops if not isinstance(op, func.ReturnOp)]
+        for index, op in enumerate(ops):
+            name = op_display_name(op, index)
+            type_name = op_type_name(op)
+            precision = _op_precision(op)
+            if op in info_of_first:
+                info = info_of_first[op]
+                rows.append(OpRow(op, name, type_name, info.exec_type, info.index, "EXECUTED"))
+            elif op in member_of:
+                rows.append(OpRow(op, name, type_name, "undef", None, "NOT_RUN"))
+            elif op in view_ops:
+                rows.append(OpRow(op, name, type_name, f"unknown_{precision}", None, "VIEW"))
+            else:  # constant or constant-folded
+                rows.append(OpRow(op, name, type_name, f"unknown_{precision}", None, "NOT_RUN"))
+        return rows
+
+
+def _op_precision(op: Operation) -> str:
+    values = op.operands or op.results
+    if not values:
+        return "undef"
+    try:
+        return precision_name(to_dtype(element_type_of(values[0].type)))
+    except Exception:
+        return "undef"
+
+
+def _port_names(function: func.FuncOp, results: Sequence[SSAValue]) -> list[str]:
+    names = []
+    for k in range(len(results)):
+        attrs = function.res_attrs
+        entry = attrs.data[k].data if attrs is not None and k < len(attrs.data) else {}
+        value = entry.get("ov.name")
+        names.append(value.data if value is not None else f"output{k}")  # type: ignore[attr-defined]
+    return names
+
+
+# --------------------------------------------------------------------------------------------
+# TensorIterator / Loop as loops
+# --------------------------------------------------------------------------------------------
+
+
+class SubGraphLowering:
+    """TensorIterator and Loop whose body ops all lower: the body becomes a loop in IR."""
+
+    ops: tuple[type[Operation], ...] = (SubGraphOp,)
+
+    def __init__(self, compiler: _GraphCompiler) -> None:
+        self.compiler = compiler
+
+    def fuse(self, op: Operation) -> list[Operation] | None:
+        return None  # (filled in with the loop compilation)
+
+    def emit(
+        self, ctx: EmitContext, group: list[Operation], inputs: list[Buffer], outputs: list[Buffer]
+    ) -> str:
+        raise NotImplementedError

@@ -1,0 +1,434 @@
+"""
+What an op lowering sees: `Buffer` (a tensor in memory), `EmitContext` (where code goes) and
+the `OpLowering` interface, plus small IR helpers (types, loops, pointers) that every
+lowering needs.
+
+The compiler (`lowering/compiler.py`) cuts the graph into groups: each op is offered to the
+registered lowerings in order (`lowering/ops/__init__.py`); the first whose `fuse` accepts it
+forms a group with the ops it absorbs and later emits the group's code with `emit`. Groups no
+lowering accepts run on the reference interpreter through the fallback callback (visible in
+profiling as `ref_<precision>`). See docs/lowering.md for the contract.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+import llvmlite.ir as ir
+import numpy as np
+from xdsl.ir import Operation, SSAValue
+
+from lowpass.lowering.target import HostCpu
+
+# --------------------------------------------------------------------------------------------
+# Types
+# --------------------------------------------------------------------------------------------
+
+VOID = ir.VoidType()
+PTR = ir.PointerType()
+I1 = ir.IntType(1)
+I8 = ir.IntType(8)
+I16 = ir.IntType(16)
+I32 = ir.IntType(32)
+I64 = ir.IntType(64)
+F16 = ir.HalfType()
+F32 = ir.FloatType()
+F64 = ir.DoubleType()
+
+_IR_TYPES: dict[np.dtype, ir.Type] = {
+    np.dtype(np.float32): F32,
+    np.dtype(np.float16): F16,
+    np.dtype(np.float64): F64,
+    np.dtype(np.int64): I64,
+    np.dtype(np.int32): I32,
+    np.dtype(np.int16): I16,
+    np.dtype(np.int8): I8,
+    np.dtype(np.uint8): I8,
+    np.dtype(np.bool_): I8,  # one byte, 0 or 1 (numpy's layout)
+}
+
+_PRECISIONS = {
+    np.dtype(np.float32): "FP32",
+    np.dtype(np.float16): "FP16",
+    np.dtype(np.int64): "I64",
+    np.dtype(np.int32): "I32",
+    np.dtype(np.int8): "I8",
+    np.dtype(np.uint8): "U8",
+    np.dtype(np.bool_): "BOOL",
+}
+
+
+def ir_type(dtype: np.dtype | type) -> ir.Type:
+    """The LLVM type of one element of `dtype` (u8 and i8 are both `i8`; bool is an `i8`)."""
+    return _IR_TYPES[np.dtype(dtype)]
+
+
+def precision_name(dtype: np.dtype | type) -> str:
+    """OpenVINO's precision name of a dtype: FP32, FP16, I64, I32, I8, U8, BOOL."""
+    return _PRECISIONS.get(np.dtype(dtype), "undef")
+
+
+def jit_exec_type(cpu: HostCpu, dtype: np.dtype | type) -> str:
+    """`jit_<isa>_<precision>`, e.g. `jit_avx2_FP32` (OpenVINO's CPU plugin names)."""
+    return f"jit_{cpu.isa}_{precision_name(dtype)}"
+
+
+def is_signed(dtype: np.dtype | type) -> bool:
+    return np.dtype(dtype).kind == "i"
+
+
+def i64(value: int) -> ir.Constant:
+    return ir.Constant(I64, int(value))
+
+
+def i32(value: int) -> ir.Constant:
+    return ir.Constant(I32, int(value))
+
+
+# --------------------------------------------------------------------------------------------
+# Buffers
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Buffer:
+    """
+    A tensor in memory: contiguous, row-major, static shape. `ptr` is valid in the entry
+    function (an argument-derived pointer, an arena address, a constant's address, or a
+    pointer computed inside a TensorIterator loop). For an `ov.constant` (or a constant-folded
+    value) `constant` holds the value; its `ptr` is the address of an aligned copy kept alive
+    with the compiled code.
+    """
+
+    ptr: ir.Value
+    shape: tuple[int, ...]
+    dtype: np.dtype
+    constant: np.ndarray | None = None
+
+    @property
+    def size(self) -> int:
+        return int(np.prod(self.shape, dtype=np.int64))
+
+    @property
+    def nbytes(self) -> int:
+        return self.size * np.dtype(self.dtype).itemsize
+
+    @property
+    def element_type(self) -> ir.Type:
+        return ir_type(self.dtype)
+
+    @property
+    def is_constant(self) -> bool:
+        return self.constant is not None
+
+    def with_shape(self, shape: Sequence[int]) -> Buffer:
+        """The same memory seen with another shape (a view: same number of elements)."""
+        shape = tuple(int(d) for d in shape)
+        assert int(np.prod(shape, dtype=np.int64)) == self.size, (shape, self.shape)
+        constant = self.constant.reshape(shape) if self.constant is not None else None
+        return Buffer(self.ptr, shape, self.dtype, constant)
+
+
+# --------------------------------------------------------------------------------------------
+# Emission context
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class ScratchAllocator:
+    """
+    Scratch memory inside the arena, after the planned tensors: a stack (a group's scratch
+    is released when the group is emitted; nested bodies stack on top). `high_water` is the
+    size the arena must reserve for it.
+    """
+
+    top: int = 0
+    high_water: int = 0
+
+    def allocate(self, nbytes: int) -> int:
+        offset = self.top
+        self.top += align(max(int(nbytes), 1))
+        self.high_water = max(self.high_water, self.top)
+        return offset
+
+    @contextmanager
+    def frame(self) -> Iterator[None]:
+        saved = self.top
+        try:
+            yield
+        finally:
+            self.top = saved
+
+
+def align(n: int, alignment: int = 64) -> int:
+    return (int(n) + alignment - 1) // alignment * alignment
+
+
+@dataclass
+class EmitContext:
+    """
+    Where a group's code goes. `builder` is positioned in the entry function (`lowpass_main`)
+    at the group's place; a lowering may emit its code right there or in functions of its own
+    (`function`), called from there.
+    """
+
+    module: ir.Module
+    builder: ir.IRBuilder
+    cpu: HostCpu
+    threads: int
+    keep_alive: list[Any]
+    """Objects the compiled code needs alive (constants whose addresses the IR holds)."""
+    scratch_base: ir.Value
+    """Address of the arena's scratch region (`arena + planned tensor bytes`)."""
+    scratch_allocator: ScratchAllocator
+    values: dict[SSAValue, Buffer] = field(default_factory=dict)
+    """The buffers of the group's inputs and outputs by SSA value (see `buffer`)."""
+    group_name: str = "group"
+    """A name for the group's functions (the first op's friendly name, sanitised)."""
+    _names: set[str] = field(default_factory=set)
+    _constants: dict[int, tuple[np.ndarray, ir.Value]] = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
+    """Compiler options (as given to `compile_module`), for lowerings that have knobs."""
+
+    def constant_ptr(self, array: np.ndarray) -> ir.Value:
+        """The address of a 64-byte aligned, contiguous copy of `array`, kept alive."""
+        key = id(array)
+        known = self._constants.get(key)
+        if known is not None and known[0] is array:
+            return known[1]
+        copy = aligned_copy(array)
+        self.keep_alive.append(copy)
+        self.keep_alive.append(array)  # keeps id(array) from being reused while cached
+        ptr = address_constant(copy.ctypes.data)
+        self._constants[key] = (array, ptr)
+        return ptr
+
+    def function(self, name_hint: str, fnty: ir.FunctionType) -> ir.Function:
+        """A new function in the module with a unique name based on `name_hint`."""
+        base = sanitize_name(name_hint)
+        name = base
+        n = 1
+        while name in self._names or name in self.module.globals:
+            name = f"{base}.{n}"
+            n += 1
+        self._names.add(name)
+        fn = ir.Function(self.module, fnty, name)
+        fn.linkage = "internal"
+        return fn
+
+    def scratch(self, nbytes: int) -> ir.Value:
+        """`nbytes` (64-byte aligned) of arena memory that this group alone uses."""
+        offset = self.scratch_allocator.allocate(nbytes)
+        return self.builder.gep(self.scratch_base, [i64(offset)], source_etype=I8)
+
+    def buffer(self, value: SSAValue) -> Buffer:
+        """The buffer of a value that the group reads or writes (an input or an output)."""
+        return self.values[value]
+
+    def intrinsic(self, name: str, ret: ir.Type, args: Sequence[ir.Type]) -> ir.Function:
+        """An LLVM intrinsic or external C function declaration (created once)."""
+        existing = self.module.globals.get(name)
+        if isinstance(existing, ir.Function):
+            return existing
+        return ir.Function(self.module, ir.FunctionType(ret, list(args)), name)
+
+
+def aligned_copy(array: np.ndarray, alignment: int = 64) -> np.ndarray:
+    """A C-contiguous copy of `array` whose data starts at a multiple of `alignment`."""
+    array = np.asarray(array)
+    nbytes = max(array.nbytes, 1)
+    raw = np.empty(nbytes + alignment, dtype=np.uint8)
+    start = (-raw.ctypes.data) % alignment
+    out = raw[start : start + array.nbytes].view(array.dtype).reshape(array.shape)
+    out[...] = array
+    out.flags.writeable = False
+    return out
+
+
+def address_constant(address: int) -> ir.Value:
+    """A `ptr` constant for an absolute address (`inttoptr (i64 address to ptr)`)."""
+    return ir.Constant(I64, int(address)).inttoptr(PTR)
+
+
+def sanitize_name(name: str) -> str:
+    out = "".join(c if c.isalnum() or c in "_." else "_" for c in name)
+    return out or "fn"
+
+
+# --------------------------------------------------------------------------------------------
+# The lowering interface
+# --------------------------------------------------------------------------------------------
+
+
+@runtime_checkable
+class OpLowering(Protocol):
+    """
+    A lowering of some ops. The compiler instantiates each registered class once per
+    compilation (no arguments) and offers it the ops of `ops` in graph order.
+    """
+
+    ops: tuple[type[Operation], ...]
+
+    def fuse(self, op: Operation) -> list[Operation] | None:
+        """
+        The ops after `op` that this lowering absorbs into `op`'s group (an epilogue:
+        Multiply/Add by constants, Relu, Clamp, FakeQuantize requantization...), [] for none;
+        None: this lowering cannot lower `op` (the next one is tried, and finally the
+        reference fallback). The compiler drops the absorbed ops (emitting `[op]` alone) if
+        an absorbed op reads a value that is computed after `op`.
+        """
+        ...
+
+    def emit(
+        self,
+        ctx: EmitContext,
+        group: list[Operation],
+        inputs: list[Buffer],
+        outputs: list[Buffer],
+    ) -> str:
+        """
+        Emit the code of `group` (`[op, *absorbed]`); return its execution type, e.g.
+        `jit_avx2_I8`. `inputs`: the distinct values the group reads from outside (in order
+        of first use: op by op, operand by operand); `outputs`: the results of the group's
+        ops in op and result order that are used outside the group, returned by the graph
+        or not used at all (every result of a one-op group, in order). `ctx.buffer(value)`
+        gives the buffer of any of them by SSA value.
+        """
+        ...
+
+
+# --------------------------------------------------------------------------------------------
+# IR helpers
+# --------------------------------------------------------------------------------------------
+
+
+def byte_offset(builder: ir.IRBuilder, ptr: ir.Value, offset: int | ir.Value) -> ir.Value:
+    """`ptr + offset` bytes."""
+    if isinstance(offset, int):
+        if offset == 0:
+            return ptr
+        offset = i64(offset)
+    return builder.gep(ptr, [offset], source_etype=I8)
+
+
+def element_ptr(
+    builder: ir.IRBuilder, ptr: ir.Value, index: int | ir.Value, etype: ir.Type
+) -> ir.Value:
+    """Address of element `index` of an array of `etype` at `ptr`."""
+    if isinstance(index, int):
+        if index == 0:
+            return ptr
+        index = i64(index)
+    return builder.gep(ptr, [index], source_etype=etype)
+
+
+def load(builder: ir.IRBuilder, ptr: ir.Value, etype: ir.Type, index: Any = 0) -> ir.Value:
+    return builder.load(element_ptr(builder, ptr, index, etype), typ=etype)
+
+
+def store(builder: ir.IRBuilder, value: ir.Value, ptr: ir.Value, index: Any = 0) -> None:
+    builder.store(value, element_ptr(builder, ptr, index, value.type))
+
+
+@contextmanager
+def for_range(
+    builder: ir.IRBuilder,
+    stop: int | ir.Value,
+    start: int | ir.Value = 0,
+    step: int = 1,
+    name: str = "i",
+) -> Iterator[ir.Value]:
+    """
+    `for (i = start; i < stop; i += step)` (i64, step > 0): yields the induction variable;
+    the body is emitted inside the `with` block, after which the builder continues after
+    the loop. A static empty range emits nothing visible (the loop is skipped).
+    """
+    start_v = i64(start) if isinstance(start, int) else start
+    stop_v = i64(stop) if isinstance(stop, int) else stop
+    fn = builder.function
+    pre = builder.block
+    header = fn.append_basic_block(f"{name}.header")
+    body = fn.append_basic_block(f"{name}.body")
+    done = fn.append_basic_block(f"{name}.done")
+    builder.branch(header)
+    builder.position_at_end(header)
+    index = builder.phi(I64, name=name)
+    index.add_incoming(start_v, pre)
+    builder.cbranch(builder.icmp_signed("<", index, stop_v), body, done)
+    builder.position_at_end(body)
+    yield index
+    nxt = builder.add(index, i64(step), name=f"{name}.next", flags=["nsw"])
+    index.add_incoming(nxt, builder.block)
+    builder.branch(header)
+    builder.position_at_end(done)
+
+
+def memcpy(builder: ir.IRBuilder, dst: ir.Value, src: ir.Value, nbytes: int | ir.Value) -> None:
+    """`llvm.memcpy` (non-overlapping)."""
+    module = builder.module
+    fn = module.globals.get("llvm.memcpy.p0.p0.i64")
+    if fn is None:
+        fn = ir.Function(
+            module, ir.FunctionType(VOID, [PTR, PTR, I64, I1]), "llvm.memcpy.p0.p0.i64"
+        )
+    n = i64(nbytes) if isinstance(nbytes, int) else nbytes
+    if isinstance(nbytes, int) and nbytes == 0:
+        return
+    builder.call(fn, [dst, src, n, ir.Constant(I1, 0)])
+
+
+def memset(builder: ir.IRBuilder, dst: ir.Value, byte: int, nbytes: int | ir.Value) -> None:
+    """`llvm.memset`."""
+    module = builder.module
+    fn = module.globals.get("llvm.memset.p0.i64")
+    if fn is None:
+        fn = ir.Function(module, ir.FunctionType(VOID, [PTR, I8, I64, I1]), "llvm.memset.p0.i64")
+    if isinstance(nbytes, int) and nbytes == 0:
+        return
+    n = i64(nbytes) if isinstance(nbytes, int) else nbytes
+    builder.call(fn, [dst, ir.Constant(I8, byte), n, ir.Constant(I1, 0)])
+
+
+def kernel_function(
+    ctx: EmitContext,
+    name_hint: str,
+    arg_count: int,
+    body: Callable[[ir.IRBuilder, Sequence[ir.Value]], None],
+    *,
+    noalias: Sequence[int] = (),
+) -> ir.Function:
+    """
+    A `void name(ptr, ..., ptr)` function (internal) whose body `body(builder, args)` emits;
+    the function returns after it. Arguments listed in `noalias` get the `noalias`
+    attribute (outputs that no other argument overlaps: it lets LLVM vectorize without
+    run-time alias checks).
+    """
+    fn = ctx.function(name_hint, ir.FunctionType(VOID, [PTR] * arg_count))
+    for index in noalias:
+        fn.args[index].add_attribute("noalias")
+    b = ir.IRBuilder(fn.append_basic_block("entry"))
+    body(b, fn.args)
+    b.ret_void()
+    return fn
+
+
+class _IndirectCallee:
+    """A function pointer seen as a callee by llvmlite (which needs `function_type`)."""
+
+    def __init__(self, pointer: ir.Value, fnty: ir.FunctionType) -> None:
+        self.pointer = pointer
+        self.function_type = fnty
+        self.type = PTR
+
+    def get_reference(self) -> str:
+        return str(self.pointer.get_reference())
+
+
+def call_pointer(
+    builder: ir.IRBuilder, fnty: ir.FunctionType, pointer: ir.Value, args: Sequence[ir.Value]
+) -> ir.Instruction:
+    """Call the function at `pointer` (an opaque `ptr`) of type `fnty`."""
+    return builder.call(_IndirectCallee(pointer, fnty), list(args))

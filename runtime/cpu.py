@@ -1,0 +1,357 @@
+"""
+The `CPU` device: a model compiled to native code (`lowering/compiler.py`) and the per-request
+state that runs it.
+
+`CpuCompiledModel` holds the compiled graph (shared by all compilations of the same model
+text, threads and options: the compiler caches it). Each `CpuInferRequest` owns its memory:
+numpy buffers for the inputs, outputs and variables (value + an `i8` "set" flag each) and its
+arena, and the ctypes pointer arrays to them, built once; `run` copies the inputs in, makes
+one native call and returns the outputs, so a small stateful step costs microseconds. Groups
+without a kernel call back into Python (`fallback`), which runs them on the reference
+interpreter on numpy views of the same memory.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+import numpy as np
+from xdsl.dialects.builtin import TensorType
+
+from lowpass.dialects.ov.base import op_type_name
+from lowpass.dialects.ov.state import VariableStateError, VariableStore, check_variable_shape
+from lowpass.lowering.compiler import (
+    FALLBACK_FN,
+    CompiledGraph,
+    CompileError,
+    GroupInfo,
+    Location,
+    compile_module,
+)
+from lowpass.runtime.interpreter import ReferenceExecutor
+
+# OpenVINO property names (ov::inference_num_threads, ov::enable_profiling, ...) and the
+# values they take; the ones that do not change anything here are accepted and kept.
+THREADS_KEYS = ("INFERENCE_NUM_THREADS", "CPU_THREADS_NUM")
+PROFILING_KEYS = ("PERF_COUNT", "ENABLE_PROFILING")
+ACCEPTED_KEYS = (
+    *THREADS_KEYS,
+    *PROFILING_KEYS,
+    "PERFORMANCE_HINT",
+    "PERFORMANCE_HINT_NUM_REQUESTS",
+    "NUM_STREAMS",
+    "INFERENCE_PRECISION_HINT",
+    "ENABLE_CPU_PINNING",
+    "ENABLE_HYPER_THREADING",
+    "SCHEDULING_CORE_TYPE",
+    "EXECUTION_MODE_HINT",
+    "CACHE_DIR",
+    "LOG_LEVEL",
+)
+
+
+class CpuConfigError(ValueError):
+    """An unknown property or a bad value in the CPU device's config."""
+
+
+@dataclass(frozen=True)
+class CpuConfig:
+    threads: int = 1
+    perf_count: bool = False
+    properties: tuple[tuple[str, Any], ...] = ()
+
+
+def _key_name(key: Any) -> str:
+    # openvino.properties.* helpers are callables returning the key string; accept both
+    name = key() if callable(key) else key
+    return str(name)
+
+
+def _as_bool(key: str, value: Any) -> bool:
+    if isinstance(value, bool | np.bool_):
+        return bool(value)
+    text = str(value).strip().upper()
+    if text in ("YES", "TRUE", "1", "ON"):
+        return True
+    if text in ("NO", "FALSE", "0", "OFF"):
+        return False
+    raise CpuConfigError(f"property {key} takes YES/NO (or a bool), got {value!r}")
+
+
+def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
+    """The CPU device's config (OpenVINO property names; unknown keys are errors)."""
+    threads = 1
+    perf = False
+    kept: list[tuple[str, Any]] = []
+    for raw_key, value in (config or {}).items():
+        key = _key_name(raw_key)
+        if key not in ACCEPTED_KEYS:
+            raise CpuConfigError(
+                f"Unsupported property {key} by CPU plugin: supported properties are "
+                + ", ".join(ACCEPTED_KEYS)
+            )
+        if key in THREADS_KEYS:
+            try:
+                threads = int(value)
+            except (TypeError, ValueError):
+                raise CpuConfigError(f"{key} must be an integer, got {value!r}") from None
+            if threads < 0:
+                raise CpuConfigError(f"{key} must be >= 0, got {threads}")
+            if threads == 0:  # OpenVINO: 0 = as many as there are cores
+                import os
+
+                threads = os.cpu_count() or 1
+        elif key in PROFILING_KEYS:
+            perf = _as_bool(key, value)
+        kept.append((key, value))
+    return CpuConfig(threads, perf, tuple(kept))
+
+
+class CpuCompiledModel:
+    """The native code of one compiled model (shared by its infer requests)."""
+
+    def __init__(self, module: Any, config: CpuConfig) -> None:
+        self.config = config
+        try:
+            self.graph: CompiledGraph = compile_module(module, threads=config.threads)
+        except CompileError as e:
+            raise CpuConfigError(str(e)) from None
+
+    def create_request(self, module: Any) -> CpuInferRequest:
+        return CpuInferRequest(self, module)
+
+
+def _aligned_empty(shape: Sequence[int], dtype: np.dtype, alignment: int = 64) -> np.ndarray:
+    dtype = np.dtype(dtype)
+    nbytes = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
+    raw = np.zeros(nbytes + alignment, dtype=np.uint8)
+    start = (-raw.ctypes.data) % alignment
+    return raw[start : start + nbytes].view(dtype).reshape(tuple(shape))
+
+
+class CpuVariableStore(VariableStore):
+    """
+    The variables of one CPU infer request, seen through `VariableStore`'s interface (what
+    the State API uses): the values are the request's buffers, the reset flag its `i8` flags.
+    """
+
+    def __init__(self, request: CpuInferRequest, types: Sequence[tuple[str, TensorType]]) -> None:
+        super().__init__()
+        self._request = request
+        self._index: dict[str, int] = {}
+        for i, (name, t) in enumerate(types):
+            self._index[name] = i
+            self.slot(name, lambda t=t: t)
+
+    def write(self, name: str, value: Any) -> None:
+        slot = self.slot(name)
+        array = np.array(value, dtype=slot.dtype, copy=True)
+        check_variable_shape(name, slot.shape, array.shape)
+        i = self._index[name]
+        self._request.variable_buffers[i][...] = array
+        self._request.flags[i] = 1
+
+    def reset(self, name: str | None = None) -> None:
+        for n in [name] if name is not None else list(self._index):
+            self.slot(n)
+            self._request.flags[self._index[n]] = 0
+
+    def current(self, name: str) -> np.ndarray:
+        slot = self.slot(name)
+        i = self._index[name]
+        if self._request.flags[i]:
+            return self._request.variable_buffers[i].copy()
+        return np.zeros(slot.shape, slot.dtype)
+
+
+class CpuInferRequest:
+    """The memory of one infer request and the native call that runs the graph on it."""
+
+    def __init__(self, compiled: CpuCompiledModel, module: Any) -> None:
+        from lowpass.dialects.ov.state import module_variables
+
+        graph = compiled.graph
+        self.graph = graph
+        self.perf_count = compiled.config.perf_count
+        self.input_buffers = [_aligned_empty(s.shape, s.dtype) for s in graph.inputs]
+        self.output_buffers = [_aligned_empty(s.shape, s.dtype) for s in graph.outputs]
+        self.variable_buffers = [_aligned_empty(s.shape, s.dtype) for s in graph.variables]
+        self.flags = _aligned_empty((max(len(graph.variables), 1),), np.dtype(np.uint8))
+        self.flags[...] = 0
+        self.arena = _aligned_empty((graph.arena_bytes,), np.dtype(np.uint8))
+        self.profile = np.zeros(2 * max(len(graph.groups), 1), np.int64)
+
+        def pointers(arrays: Sequence[np.ndarray]) -> Any:
+            array = (ctypes.c_void_p * max(len(arrays), 1))()
+            for i, a in enumerate(arrays):
+                array[i] = a.ctypes.data
+            return array
+
+        self._inputs_ptrs = pointers(self.input_buffers)
+        self._outputs_ptrs = pointers(self.output_buffers)
+        var_ptrs: list[np.ndarray] = []
+        for i, buf in enumerate(self.variable_buffers):
+            var_ptrs.extend((buf, self.flags[i : i + 1]))
+        self._variables_ptrs = pointers(var_ptrs)
+        self._args = (
+            ctypes.addressof(self._inputs_ptrs),
+            ctypes.addressof(self._outputs_ptrs),
+            ctypes.addressof(self._variables_ptrs),
+            self.arena.ctypes.data,
+        )
+        self._profile_ptr = self.profile.ctypes.data
+        self._callback = FALLBACK_FN(self._fallback)
+        self._callback_ptr = ctypes.cast(self._callback, ctypes.c_void_p).value
+        self._entry = graph.entry
+        self._error: tuple[GroupInfo, BaseException] | None = None
+        self.ran = False
+
+        # the variable store of the State API (declaration order)
+        variable_ops = module_variables(module)
+        self.variables = CpuVariableStore(self, [(v.variable_id, v.type) for v in variable_ops])
+        # fallback groups: numpy views of their inputs and outputs, built once
+        self._executor: ReferenceExecutor | None = None
+        self._module = module
+        self._fallbacks: dict[int, Any] = {}
+        for group in graph.groups:
+            if group.fallback:
+                self._fallbacks[group.index] = self._fallback_runner(group)
+
+    # ---- running ------------------------------------------------------------------------------
+
+    def run(self, arrays: Sequence[np.ndarray]) -> float:
+        """Copy `arrays` (already of the inputs' shapes) in, run; returns the seconds spent."""
+        for buf, value in zip(self.input_buffers, arrays, strict=True):
+            np.copyto(buf, value, casting="unsafe")
+        profile = self._profile_ptr if self.perf_count else None
+        start = time.perf_counter()
+        status = self._entry(*self._args, profile, self._callback_ptr)
+        elapsed = time.perf_counter() - start
+        if status:
+            error = self._error
+            self._error = None
+            if error is None:
+                raise RuntimeError(f"group {status - 1} failed")
+            group, exc = error
+            raise _GroupFailure(group, exc) from exc
+        self.ran = True
+        return elapsed
+
+    def _fallback(self, group_index: int) -> int:
+        try:
+            self._fallbacks[group_index]()
+            return 0
+        except BaseException as e:  # reported by `run` after the native call returns
+            self._error = (self.graph.groups[group_index], e)
+            return 1
+
+    def _view(self, loc: Location) -> np.ndarray:
+        if loc.kind == "constant":
+            assert loc.constant is not None
+            return loc.constant
+        if loc.kind == "input":
+            return self.input_buffers[loc.index].reshape(loc.shape)
+        if loc.kind == "output":
+            return self.output_buffers[loc.index].reshape(loc.shape)
+        if loc.kind == "arena":
+            return np.ndarray(loc.shape, loc.dtype, buffer=self.arena.data, offset=loc.index)
+        raise AssertionError(loc.kind)
+
+    def executor(self) -> ReferenceExecutor:
+        if self._executor is None:
+            self._executor = ReferenceExecutor(self._module)
+        return self._executor
+
+    def _fallback_runner(self, group: GroupInfo) -> Any:
+        input_views = [self._view(loc) for loc in group.inputs]
+        output_views = [self._view(loc) for loc in group.outputs]
+        ops = group.ops
+        inputs = list(group.input_values)
+        outputs = list(group.output_values)
+        uses_variables = group.uses_variables
+
+        def run() -> None:
+            executor = self.executor()
+            if uses_variables:
+                self._sync_store_in(executor.variables)
+            env: dict[Any, Any] = dict(zip(inputs, input_views, strict=True))
+            for op in ops:
+                results = op.interpret(  # type: ignore[attr-defined]
+                    executor.interpreter, [env[v] for v in op.operands]
+                )
+                for r, v in zip(op.results, results, strict=True):
+                    env[r] = v
+            for value, view in zip(outputs, output_views, strict=True):
+                np.copyto(view, np.asarray(env[value]), casting="unsafe")
+            if uses_variables:
+                self._sync_store_out(executor.variables)
+
+        return run
+
+    def _sync_store_in(self, store: VariableStore) -> None:
+        for i, spec in enumerate(self.graph.variables):
+            slot = store.slot(spec.name)
+            if self.flags[i]:
+                slot.value = self.variable_buffers[i].copy()
+                slot.reset = False
+            else:
+                slot.value = None
+                slot.reset = True
+
+    def _sync_store_out(self, store: VariableStore) -> None:
+        for i, spec in enumerate(self.graph.variables):
+            slot = store.slot(spec.name)
+            if slot.value is not None and not slot.reset:
+                self.variable_buffers[i][...] = slot.value
+                self.flags[i] = 1
+            else:
+                self.flags[i] = 0
+
+    # ---- profiling ----------------------------------------------------------------------------
+
+    def op_rows(self) -> list[tuple[str, str, str, timedelta, str]]:
+        """(name, type, exec type, time, status) per op of the graph, in execution order."""
+        rows = []
+        for row in self.graph.rows:
+            seconds = 0.0
+            status = row.status
+            if row.group is not None and self.ran:
+                ns = int(self.profile[2 * row.group + 1] - self.profile[2 * row.group])
+                seconds = max(ns, 0) * 1e-9
+            elif row.group is not None:
+                status = "NOT_RUN"
+            if status == "VIEW":
+                status = "EXECUTED"
+            t = timedelta(seconds=seconds)
+            rows.append((row.name, row.type_name, row.exec_type, t, status))
+        return rows
+
+
+class _GroupFailure(Exception):
+    def __init__(self, group: GroupInfo, error: BaseException) -> None:
+        super().__init__(str(error))
+        self.group = group
+        self.error = error
+
+    def describe(self) -> str:
+        op = self.group.ops[0]
+        from lowpass.dialects.ov.base import get_name
+
+        name = get_name(op) or f"{op_type_name(op)}_{self.group.index}"
+        return f"{op_type_name(op)} '{name}' ({op.name})"
+
+
+__all__ = [
+    "CpuCompiledModel",
+    "CpuConfig",
+    "CpuConfigError",
+    "CpuInferRequest",
+    "CpuVariableStore",
+    "VariableStateError",
+    "parse_config",
+]
