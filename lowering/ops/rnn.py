@@ -1,0 +1,831 @@
+"""
+Lowerings of the recurrent ops (`ov.lstm_cell`, `ov.gru_cell`, `ov.rnn_cell` and the opset-5
+`ov.lstm_sequence`, `ov.gru_sequence`, `ov.rnn_sequence`) to fp32 kernels.
+
+Every op becomes one function, `void name(x, h0, c0, lengths, y, ho, co, scratch)` (unused
+pointers are null), called once from the entry function:
+
+- Cells: `[x, h]` is copied into scratch and multiplied by the packed constant `[W; R]^T`
+  (K = input + hidden, N = gates * hidden) in ONE GEMM whose epilogue adds the bias; one
+  vectorized elementwise pass (8 lanes, the last partial vector masked) applies clip and the
+  activations and writes H (and C). For the stateful one-step LSTM this is the whole request:
+  one GEMV streaming the weights, 4 * hidden activations, two copies.
+- GRU needs the reset gate before the hidden gate's recurrent product unless
+  `linear_before_reset`: z and r come from one GEMM over `[x, h]`, `x Wh^T + Bh` from another,
+  then `(r (.) h) Rh^T` after a first elementwise pass. With `linear_before_reset`, `h Rh^T +
+  Rbh` is a third GEMM before the single elementwise pass.
+- Sequences: the input projection `X W^T + B` of every step and both directions is one GEMM
+  (M = batch * seq_length, N = directions * gates * hidden); each step is then only the
+  recurrent GEMM `h R^T` (M = batch) and the elementwise pass, which adds the projected row
+  of that step. The state lives in scratch; `Y` and the final states are written as
+  OpenVINO's `sequences.hpp` does: with `sequence_lengths`, the reverse direction of entry n
+  starts at its step `L[n] - 1`, steps at or past `L[n]` leave the state alone and write
+  zeros to `Y`, the final states are those after step `L[n] - 1` (zeros for 0, and for a
+  length above seq_length in a forward direction). All-full constant lengths take a path
+  without masks.
+
+Activations are computed in fp32 with Cephes' `expf` (range reduction by ln 2, degree-6
+polynomial, 2^n through the exponent bits) and `tanhf` (odd polynomial below 0.625,
+`1 - 2 / (exp(2|x|) + 1)` above): within 2 ulp of the float64 reference over the whole range,
+so the outputs stay within 1e-5 relative of the REFERENCE device over many steps (the fp32
+GEMM's summation order is the larger difference).
+
+Not lowered (the compiler's visible reference fallback runs them): f16 element types,
+non-constant W, R or B, and constant `sequence_lengths` the reference rejects (negative, or
+above seq_length in a reverse direction). Runtime (non-constant) `sequence_lengths` are
+clamped to [0, seq_length] in reverse directions so that the kernel never leaves its buffers;
+the reference raises for such lengths (documented in docs/lowering.md, RNN).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import llvmlite.ir as ir
+import numpy as np
+from xdsl.dialects.builtin import f32
+from xdsl.ir import Operation, SSAValue
+from xdsl.traits import Pure
+
+from lowpass.dialects.ov.base import DYNAMIC, OvOp, element_type_of, shape_of, to_dtype
+from lowpass.dialects.ov.infrastructure import ConstantOp
+from lowpass.dialects.ov.sequence import (
+    GRUCellOp,
+    GRUSequenceOp,
+    LSTMCellOp,
+    LSTMSequenceOp,
+    RecurrentOp,
+    RNNCellOp,
+    RNNSequenceOp,
+    SequenceOp,
+)
+from lowpass.dialects.ov.shape import ShapeOfOp
+from lowpass.dialects.ov.state import AssignOp, ReadValueOp
+from lowpass.lowering.emit import (
+    Buffer,
+    EmitContext,
+    OpLowering,
+    for_range,
+    i64,
+    jit_exec_type,
+    memcpy,
+    memset,
+)
+from lowpass.lowering.kernels.gemm import Epilogue, emit_gemm
+
+F32 = ir.FloatType()
+I1 = ir.IntType(1)
+I8 = ir.IntType(8)
+I32 = ir.IntType(32)
+I64 = ir.IntType(64)
+PTR = ir.PointerType()
+LANES = 8
+VEC = ir.VectorType(F32, LANES)
+IVEC = ir.VectorType(I32, LANES)
+MASK = ir.VectorType(I1, LANES)
+
+KERNEL_ARGS = ("x", "h0", "c0", "lengths", "y", "ho", "co", "scratch")
+"""Parameters of every recurrent kernel, in order (all `ptr`; null where unused)."""
+KERNEL_TYPE = ir.FunctionType(ir.VoidType(), [PTR] * len(KERNEL_ARGS))
+
+GemmFactory = Callable[..., ir.Function]
+"""`gemm(name, *, m, k, n, b, bias, lda, ldc) -> void name(ptr a, ptr c)`: C[m, n] (leading
+dimension ldc) = A[m, k] (leading dimension lda) x b + bias, with b a constant [k, n]."""
+
+
+# --------------------------------------------------------------------------------------------
+# What is computed
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RecurrentSpec:
+    """The static description of one recurrent op (cells are sequences of one step)."""
+
+    kind: str  # "lstm", "gru", "rnn"
+    batch: int
+    steps: int  # seq_length; 1 for cells
+    input_size: int
+    hidden: int
+    directions: int
+    reverse: bool  # direction "reverse" (direction 1 of a bidirectional op is always reverse)
+    activations: tuple[str, ...]
+    clip: float
+    linear_before_reset: bool
+    is_cell: bool
+    lengths: str  # "full" (all steps valid, no masks) or "masked" (lengths read at run time)
+    lengths_dtype: str | None  # numpy name of the lengths' element type when masked
+
+    @property
+    def gates(self) -> int:
+        return {"lstm": 4, "gru": 3, "rnn": 1}[self.kind]
+
+    @property
+    def has_cell_state(self) -> bool:
+        return self.kind == "lstm"
+
+    def direction_reversed(self, d: int) -> bool:
+        return self.reverse or d == 1
+
+    @property
+    def gate_columns(self) -> int:
+        """Columns of the gate scratch G (per batch row)."""
+        if self.kind == "gru":
+            return 4 * self.hidden if self.is_cell else 3 * self.hidden
+        return self.gates * self.hidden
+
+    def scratch_layout(self) -> dict[str, tuple[int, int]]:
+        """Scratch regions: name -> (byte offset, bytes), each 64-byte aligned."""
+        n, hs, t, d = self.batch, self.hidden, self.steps, self.directions
+        sizes: dict[str, int] = {"gates": n * self.gate_columns}
+        if self.is_cell:
+            sizes["concat"] = n * (self.input_size + hs)
+        else:
+            sizes["projection"] = n * t * d * self.gates * hs
+            sizes["h_state"] = d * n * hs
+            if self.has_cell_state:
+                sizes["c_state"] = d * n * hs
+        if self.kind == "gru" and not self.linear_before_reset:
+            sizes["reset_h"] = n * hs
+        layout, offset = {}, 0
+        for name, floats in sizes.items():
+            nbytes = floats * 4
+            layout[name] = (offset, nbytes)
+            offset += (nbytes + 63) // 64 * 64
+        return layout
+
+    @property
+    def scratch_bytes(self) -> int:
+        return max(64, sum((b + 63) // 64 * 64 for _, b in self.scratch_layout().values()))
+
+
+def spec_of(op: RecurrentOp, lengths: np.ndarray | None = None) -> RecurrentSpec:
+    """The spec of a recurrent op with static shapes (`lengths`: the sequence_lengths when
+    they are constants; None: read at run time)."""
+    x_shape = shape_of(op.operands[0])
+    is_cell = not isinstance(op, SequenceOp)
+    kind = {
+        LSTMCellOp: "lstm", LSTMSequenceOp: "lstm", GRUCellOp: "gru", GRUSequenceOp: "gru",
+        RNNCellOp: "rnn", RNNSequenceOp: "rnn",
+    }[type(op)]
+    lengths_kind, lengths_dtype = "full", None
+    if not is_cell:
+        lengths_index = 3 if kind == "lstm" else 2
+        steps = x_shape[1]
+        if lengths is None or not (np.asarray(lengths) == steps).all():
+            lengths_kind = "masked"
+            lengths_dtype = to_dtype(element_type_of(op.operands[lengths_index])).name
+    lbr = bool(getattr(op, "lbr", lambda: False)())
+    return RecurrentSpec(
+        kind=kind,
+        batch=x_shape[0],
+        steps=1 if is_cell else x_shape[1],
+        input_size=x_shape[-1],
+        hidden=op.hidden(),
+        directions=op.num_directions(),
+        reverse=op.direction_value() == "reverse",
+        activations=tuple(op.activation_names()),
+        clip=op.clip_value(),
+        linear_before_reset=lbr,
+        is_cell=is_cell,
+        lengths=lengths_kind,
+        lengths_dtype=lengths_dtype,
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# IR helpers
+# --------------------------------------------------------------------------------------------
+
+
+def _intrinsic(module: ir.Module, name: str, ret: ir.Type, args: Sequence[ir.Type]) -> ir.Function:
+    existing = module.globals.get(name)
+    if existing is not None:
+        return existing  # type: ignore[no-any-return]
+    return ir.Function(module, ir.FunctionType(ret, list(args)), name=name)
+
+
+class VectorMath:
+    """fp32 maths on `<8 x float>`: loads/stores (masked for the tail), clip, activations."""
+
+    def __init__(self, builder: ir.IRBuilder, module: ir.Module) -> None:
+        self.b = builder
+        self.fma_fn = _intrinsic(module, "llvm.fma.v8f32", VEC, [VEC, VEC, VEC])
+        self.rint_fn = _intrinsic(module, "llvm.rint.v8f32", VEC, [VEC])
+        self.mload_fn = _intrinsic(
+            module, "llvm.masked.load.v8f32.p0", VEC, [PTR, I32, MASK, VEC]
+        )
+        self.mstore_fn = _intrinsic(
+            module, "llvm.masked.store.v8f32.p0", ir.VoidType(), [VEC, PTR, I32, MASK]
+        )
+
+    @staticmethod
+    def splat(value: float) -> ir.Constant:
+        return ir.Constant(VEC, [float(np.float32(value))] * LANES)
+
+    def addr(self, row: ir.Value, column: ir.Value) -> ir.Value:
+        return self.b.gep(row, [column], source_etype=F32)
+
+    def load(self, row: ir.Value, column: ir.Value, mask: ir.Constant | None) -> ir.Value:
+        ptr = self.addr(row, column)
+        if mask is None:
+            return self.b.load(ptr, typ=VEC, align=4)
+        return self.b.call(self.mload_fn, [ptr, ir.Constant(I32, 4), mask, self.splat(0.0)])
+
+    def store(self, value: ir.Value, row: ir.Value, column: ir.Value,
+              mask: ir.Constant | None) -> None:
+        ptr = self.addr(row, column)
+        if mask is None:
+            self.b.store(value, ptr, align=4)
+        else:
+            self.b.call(self.mstore_fn, [value, ptr, ir.Constant(I32, 4), mask])
+
+    def fma(self, a: ir.Value, b: ir.Value, c: ir.Value) -> ir.Value:
+        return self.b.call(self.fma_fn, [a, b, c])
+
+    def max(self, a: ir.Value, b: ir.Value) -> ir.Value:
+        return self.b.select(self.b.fcmp_ordered(">", a, b), a, b)
+
+    def min(self, a: ir.Value, b: ir.Value) -> ir.Value:
+        return self.b.select(self.b.fcmp_ordered("<", a, b), a, b)
+
+    def clip(self, x: ir.Value, clip: float) -> ir.Value:
+        if clip <= 0:
+            return x
+        return self.min(self.max(x, self.splat(-clip)), self.splat(clip))
+
+    def exp(self, x: ir.Value) -> ir.Value:
+        """Cephes expf: x = n ln2 + r, e^r by a degree-6 polynomial, 2^n via the exponent."""
+        b = self.b
+        x = self.min(self.max(x, self.splat(-87.3)), self.splat(88.3))
+        n = b.call(self.rint_fn, [b.fmul(x, self.splat(1.44269504088896341))])
+        r = self.fma(n, self.splat(-0.693359375), x)
+        r = self.fma(n, self.splat(2.12194440e-4), r)
+        p = self.splat(1.9875691500e-4)
+        for c in (1.3981999507e-3, 8.3334519073e-3, 4.1665795894e-2, 1.6666665459e-1,
+                  5.0000001201e-1):
+            p = self.fma(p, r, self.splat(c))
+        y = self.fma(b.fmul(p, r), r, b.fadd(r, self.splat(1.0)))
+        bits = b.shl(b.add(b.fptosi(n, IVEC), ir.Constant(IVEC, [127] * LANES)),
+                     ir.Constant(IVEC, [23] * LANES))
+        return b.fmul(y, b.bitcast(bits, VEC))
+
+    def sigmoid(self, x: ir.Value) -> ir.Value:
+        one = self.splat(1.0)
+        return self.b.fdiv(one, self.b.fadd(one, self.exp(self.b.fsub(self.splat(0.0), x))))
+
+    def tanh(self, x: ir.Value) -> ir.Value:
+        """Cephes tanhf: odd polynomial for |x| < 0.625, else 1 - 2 / (e^(2|x|) + 1)."""
+        b = self.b
+        sign_bit = ir.Constant(IVEC, [-(2**31)] * LANES)
+        bits = b.bitcast(x, IVEC)
+        sign = b.and_(bits, sign_bit)
+        a = b.bitcast(b.xor(bits, sign), VEC)
+        z = b.fmul(x, x)
+        p = self.splat(-5.70498872745e-3)
+        for c in (2.06390887954e-2, -5.37397155531e-2, 1.33314422036e-1, -3.33332819422e-1):
+            p = self.fma(p, z, self.splat(c))
+        small = self.fma(b.fmul(p, z), x, x)
+        e = self.exp(b.fmul(a, self.splat(2.0)))
+        big = b.fsub(self.splat(1.0), b.fdiv(self.splat(2.0), b.fadd(e, self.splat(1.0))))
+        big = b.bitcast(b.or_(b.bitcast(big, IVEC), sign), VEC)
+        return b.select(b.fcmp_ordered("<", a, self.splat(0.625)), small, big)
+
+    def relu(self, x: ir.Value) -> ir.Value:
+        return self.max(x, self.splat(0.0))
+
+    def activation(self, name: str, x: ir.Value) -> ir.Value:
+        fn = {"sigmoid": self.sigmoid, "tanh": self.tanh, "relu": self.relu}[name]
+        return fn(x)
+
+
+# --------------------------------------------------------------------------------------------
+# The kernel
+# --------------------------------------------------------------------------------------------
+
+
+def packed_weights(
+    spec: RecurrentSpec, w: np.ndarray, r: np.ndarray, b: np.ndarray
+) -> dict[str, tuple[np.ndarray, np.ndarray | None]]:
+    """
+    The GEMM operands, each (B [K, N] float32, bias [N] or None), from OpenVINO's W, R, B
+    (with a leading directions axis for sequences).
+    """
+    d_count, hs = spec.directions, spec.hidden
+    w = np.asarray(w, np.float32).reshape(d_count, spec.gates * hs, spec.input_size)
+    r = np.asarray(r, np.float32).reshape(d_count, spec.gates * hs, hs)
+    b = np.asarray(b, np.float32).reshape(d_count, -1)
+    out: dict[str, tuple[np.ndarray, np.ndarray | None]] = {}
+    if spec.is_cell:
+        w0, r0, b0 = w[0], r[0], b[0]
+        if spec.kind == "gru":
+            zr = slice(0, 2 * hs)
+            out["zr"] = (np.vstack([w0[zr].T, r0[zr].T]), b0[zr])
+            out["xh"] = (w0[2 * hs :].T, b0[2 * hs : 3 * hs])
+            out["hh"] = (r0[2 * hs :].T, b0[3 * hs :] if spec.linear_before_reset else None)
+        else:
+            out["cell"] = (np.vstack([w0.T, r0.T]), b0)
+        return {k: (np.ascontiguousarray(m), v) for k, (m, v) in out.items()}
+    # Sequences: the projection of both directions at once; the x-side bias goes there.
+    x_bias = b[:, : spec.gates * hs]
+    out["projection"] = (np.hstack([w[d].T for d in range(d_count)]), x_bias.reshape(-1))
+    for d in range(d_count):
+        if spec.kind == "gru" and not spec.linear_before_reset:
+            out[f"rec{d}"] = (r[d][: 2 * hs].T, None)
+            out[f"hh{d}"] = (r[d][2 * hs :].T, None)
+        elif spec.kind == "gru":
+            bias = np.concatenate([np.zeros(2 * hs, np.float32), b[d, 3 * hs :]])
+            out[f"rec{d}"] = (r[d].T, bias)
+        else:
+            out[f"rec{d}"] = (r[d].T, None)
+    return {k: (np.ascontiguousarray(m), v) for k, (m, v) in out.items()}
+
+
+def emit_recurrent(
+    module: ir.Module,
+    name: str,
+    spec: RecurrentSpec,
+    w: np.ndarray,
+    r: np.ndarray,
+    b: np.ndarray,
+    gemm: GemmFactory,
+) -> ir.Function:
+    """Add `void name(x, h0, c0, lengths, y, ho, co, scratch)` computing the op of `spec`."""
+    fn = ir.Function(module, KERNEL_TYPE, name=name)
+    build_recurrent(fn, spec, w, r, b, gemm)
+    return fn
+
+
+def build_recurrent(
+    fn: ir.Function,
+    spec: RecurrentSpec,
+    w: np.ndarray,
+    r: np.ndarray,
+    b: np.ndarray,
+    gemm: GemmFactory,
+) -> None:
+    """
+    Emit the body of `fn` (of type KERNEL_TYPE): the op of `spec` with the constant weights
+    `w`, `r`, `b` (OpenVINO's layouts). `gemm` adds the GEMM functions it calls. The scratch
+    argument must point to `spec.scratch_bytes` bytes, 64-byte aligned. A cell's `ho`/`co`
+    may be the very buffers of `h0`/`c0` (the state is read before it is overwritten).
+    """
+    for arg, arg_name in zip(fn.args, KERNEL_ARGS, strict=True):
+        arg.name = arg_name
+    fn.args[KERNEL_ARGS.index("scratch")].add_attribute("noalias")
+    builder = ir.IRBuilder(fn.append_basic_block("entry"))
+    weights = packed_weights(spec, w, r, b)
+    _KernelBuilder(fn.module, builder, fn, fn.name, spec, weights, gemm).build()
+    builder.ret_void()
+
+
+class _KernelBuilder:
+    def __init__(
+        self,
+        module: ir.Module,
+        builder: ir.IRBuilder,
+        fn: ir.Function,
+        name: str,
+        spec: RecurrentSpec,
+        weights: dict[str, tuple[np.ndarray, np.ndarray | None]],
+        gemm: GemmFactory,
+    ) -> None:
+        self.module, self.b, self.spec, self.name = module, builder, spec, name
+        self.math = VectorMath(builder, module)
+        self.args = dict(zip(KERNEL_ARGS, fn.args, strict=True))
+        self.weights = weights
+        self.gemm_factory = gemm
+        scratch = self.args["scratch"]
+        self.scratch = {
+            region: builder.gep(scratch, [i64(offset)], source_etype=I8)
+            for region, (offset, _) in spec.scratch_layout().items()
+        }
+
+    # ---- small pieces ------------------------------------------------------------------------
+
+    def floats(self, base: ir.Value, offset: int | ir.Value) -> ir.Value:
+        return self.b.gep(base, [i64(offset) if isinstance(offset, int) else offset],
+                          source_etype=F32)
+
+    def row(self, base: ir.Value, index: ir.Value, stride: int, offset: int = 0) -> ir.Value:
+        """&base[index * stride + offset] (floats)."""
+        flat = self.b.add(self.b.mul(index, i64(stride)), i64(offset))
+        return self.floats(base, flat)
+
+    def memcpy(self, dst: ir.Value, src: ir.Value, floats: int) -> None:
+        memcpy(self.b, dst, src, 4 * floats)
+
+    def memset0(self, dst: ir.Value, floats: int) -> None:
+        memset(self.b, dst, 0, 4 * floats)
+
+    def gemm(self, key: str, *, m: int, lda: int | None = None, ldc: int | None = None,
+             ) -> ir.Function:
+        matrix, bias = self.weights[key]
+        k, n = matrix.shape
+        return self.gemm_factory(f"{self.name}_{key}", m=m, k=k, n=n, b=matrix, bias=bias,
+                                 lda=lda, ldc=ldc)
+
+    def columns(self, body: Callable[[ir.Value, ir.Constant | None], None]) -> None:
+        """Run `body(column, mask)` over the hidden columns: full vectors, then a masked one."""
+        hs = self.spec.hidden
+        full = hs // LANES
+        if full:
+            with for_range(self.b, full, name="j") as chunk:
+                body(self.b.mul(chunk, i64(LANES)), None)
+        tail = hs % LANES
+        if tail:
+            mask = ir.Constant(MASK, [1] * tail + [0] * (LANES - tail))
+            body(i64(full * LANES), mask)
+
+    # ---- the elementwise part ----------------------------------------------------------------
+
+    def gate_pre(
+        self, sources: Sequence[tuple[ir.Value, int]], column: ir.Value, mask: ir.Constant | None
+    ) -> ir.Value:
+        """Sum of `row[offset + column]` over the sources (the gate's pre-activation parts)."""
+        total = None
+        for row, offset in sources:
+            value = self.math.load(row, self.b.add(column, i64(offset)), mask)
+            total = value if total is None else self.b.fadd(total, value)
+        assert total is not None
+        return total
+
+    def lstm_columns(self, gates: Callable[[int], list[tuple[ir.Value, int]]],
+                     h_prev: ir.Value, c_prev: ir.Value, h_out: Sequence[ir.Value],
+                     c_out: Sequence[ir.Value]) -> None:
+        del h_prev
+        m, s = self.math, self.spec
+        f_act, g_act, h_act = s.activations
+
+        def body(col: ir.Value, mask: ir.Constant | None) -> None:
+            pre = [m.clip(self.gate_pre(gates(g), col, mask), s.clip) for g in range(4)]
+            ft, it, ot = (m.activation(f_act, pre[g]) for g in (0, 1, 3))
+            ct = m.activation(g_act, pre[2])
+            c_new = m.fma(ft, m.load(c_prev, col, mask), self.b.fmul(it, ct))
+            h_new = self.b.fmul(ot, m.activation(h_act, c_new))
+            for dst in c_out:
+                m.store(c_new, dst, col, mask)
+            for dst in h_out:
+                m.store(h_new, dst, col, mask)
+
+        self.columns(body)
+
+    def rnn_columns(self, gates: Callable[[int], list[tuple[ir.Value, int]]],
+                    h_prev: ir.Value, h_out: Sequence[ir.Value]) -> None:
+        del h_prev
+        m, s = self.math, self.spec
+
+        def body(col: ir.Value, mask: ir.Constant | None) -> None:
+            h_new = m.activation(s.activations[0], m.clip(self.gate_pre(gates(0), col, mask),
+                                                          s.clip))
+            for dst in h_out:
+                m.store(h_new, dst, col, mask)
+
+        self.columns(body)
+
+    def gru_reset_columns(self, gates: Callable[[int], list[tuple[ir.Value, int]]],
+                          h_prev: ir.Value, reset_h: ir.Value) -> None:
+        """First GRU pass without linear_before_reset: reset_h = f(r) (.) h."""
+        m, s = self.math, self.spec
+
+        def body(col: ir.Value, mask: ir.Constant | None) -> None:
+            rt = m.activation(s.activations[0], m.clip(self.gate_pre(gates(1), col, mask),
+                                                       s.clip))
+            m.store(self.b.fmul(rt, m.load(h_prev, col, mask)), reset_h, col, mask)
+
+        self.columns(body)
+
+    def gru_columns(self, gates: Callable[[int], list[tuple[ir.Value, int]]],
+                    h_prev: ir.Value, h_out: Sequence[ir.Value]) -> None:
+        """gates(0) z, gates(1) r, gates(2) the x side of h, gates(3) the h side of h."""
+        m, s = self.math, self.spec
+        f_act, g_act = s.activations
+
+        def body(col: ir.Value, mask: ir.Constant | None) -> None:
+            zt = m.activation(f_act, m.clip(self.gate_pre(gates(0), col, mask), s.clip))
+            x_side = self.gate_pre(gates(2), col, mask)
+            h_side = self.gate_pre(gates(3), col, mask)
+            if s.linear_before_reset:
+                rt = m.activation(f_act, m.clip(self.gate_pre(gates(1), col, mask), s.clip))
+                pre = m.fma(rt, h_side, x_side)
+            else:
+                pre = self.b.fadd(x_side, h_side)
+            ht = m.activation(g_act, m.clip(pre, s.clip))
+            h = m.load(h_prev, col, mask)
+            # (1 - z) ht + z h = ht + z (h - ht)
+            h_new = m.fma(zt, self.b.fsub(h, ht), ht)
+            for dst in h_out:
+                m.store(h_new, dst, col, mask)
+
+        self.columns(body)
+
+    # ---- cells -------------------------------------------------------------------------------
+
+    def build(self) -> None:
+        if self.spec.is_cell:
+            self.build_cell()
+        else:
+            self.build_sequence()
+
+    def build_cell(self) -> None:
+        s, b, a = self.spec, self.b, self.args
+        n_rows, hs, in_size = s.batch, s.hidden, s.input_size
+        k = in_size + hs
+        concat, g = self.scratch["concat"], self.scratch["gates"]
+        ldg = s.gate_columns
+        # [x, h] rows (h is read before anything is written: H may alias Ho).
+        with for_range(b, n_rows, name="n") as n:
+            dst = self.row(concat, n, k)
+            self.memcpy(dst, self.row(a["x"], n, in_size), in_size)
+            self.memcpy(self.floats(dst, in_size), self.row(a["h0"], n, hs), hs)
+        if s.kind == "gru":
+            b.call(self.gemm("zr", m=n_rows, ldc=ldg), [concat, g])
+            b.call(self.gemm("xh", m=n_rows, lda=k, ldc=ldg), [concat, self.floats(g, 2 * hs)])
+            if s.linear_before_reset:
+                b.call(self.gemm("hh", m=n_rows, lda=k, ldc=ldg),
+                       [self.floats(concat, in_size), self.floats(g, 3 * hs)])
+        else:
+            b.call(self.gemm("cell", m=n_rows), [concat, g])
+        if s.kind == "gru" and not s.linear_before_reset:
+            reset_h = self.scratch["reset_h"]
+            with for_range(b, n_rows, name="n") as n:
+                g_row = self.row(g, n, ldg)
+                self.gru_reset_columns(lambda gate, g_row=g_row: [(g_row, gate * hs)],
+                                       self.row(a["h0"], n, hs), self.row(reset_h, n, hs))
+            b.call(self.gemm("hh", m=n_rows, ldc=ldg), [reset_h, self.floats(g, 3 * hs)])
+        with for_range(b, n_rows, name="n") as n:
+            g_row = self.row(g, n, ldg)
+
+            def gates(gate: int, g_row: ir.Value = g_row) -> list[tuple[ir.Value, int]]:
+                return [(g_row, gate * hs)]
+
+            h_prev, h_out = self.row(a["h0"], n, hs), [self.row(a["ho"], n, hs)]
+            if s.kind == "lstm":
+                self.lstm_columns(gates, h_prev, self.row(a["c0"], n, hs), h_out,
+                                  [self.row(a["co"], n, hs)])
+            elif s.kind == "gru":
+                self.gru_columns(gates, h_prev, h_out)
+            else:
+                self.rnn_columns(gates, h_prev, h_out)
+
+    # ---- sequences ---------------------------------------------------------------------------
+
+    def load_length(self, n: ir.Value) -> ir.Value:
+        """L[n] as i64, clamped to [0, seq_length] (memory safety for run-time lengths)."""
+        b, s = self.b, self.spec
+        dtype = np.dtype(s.lengths_dtype)
+        ty = ir.IntType(dtype.itemsize * 8)
+        raw = b.load(b.gep(self.args["lengths"], [n], source_etype=ty), typ=ty)
+        if dtype.itemsize < 8:
+            raw = b.zext(raw, I64) if dtype.kind == "u" else b.sext(raw, I64)
+        return raw
+
+    def build_sequence(self) -> None:
+        s, b, a = self.spec, self.b, self.args
+        n_rows, hs, steps, dirs, g_count = s.batch, s.hidden, s.steps, s.directions, s.gates
+        proj, g = self.scratch["projection"], self.scratch["gates"]
+        h_state = self.scratch["h_state"]
+        c_state = self.scratch.get("c_state")
+        ldg, ldp = s.gate_columns, dirs * g_count * hs
+        masked = s.lengths == "masked"
+        # Input projection of every step and direction, bias included.
+        b.call(self.gemm("projection", m=n_rows * steps), [a["x"], proj])
+        # Initial states [N, D, Hs] -> per direction [D, N, Hs].
+        with for_range(b, n_rows, name="n") as n:
+            for d in range(dirs):
+                src_offset = b.add(b.mul(n, i64(dirs * hs)), i64(d * hs))
+                self.memcpy(self.row(h_state, n, hs, d * n_rows * hs),
+                            self.floats(a["h0"], src_offset), hs)
+                if c_state is not None:
+                    self.memcpy(self.row(c_state, n, hs, d * n_rows * hs),
+                                self.floats(a["c0"], src_offset), hs)
+        if masked:
+            self.memset0(a["ho"], n_rows * dirs * hs)
+            if c_state is not None:
+                self.memset0(a["co"], n_rows * dirs * hs)
+        for d in range(dirs):
+            reverse = s.direction_reversed(d)
+            h_dir = self.floats(h_state, d * n_rows * hs)
+            c_dir = self.floats(c_state, d * n_rows * hs) if c_state is not None else None
+            with for_range(b, steps, name=f"k{d}") as k:
+                self.sequence_step(d, reverse, k, h_dir, c_dir, masked, proj, g, ldg, ldp)
+            if not masked:
+                with for_range(b, n_rows, name="n") as n:
+                    dst = self.row(a["ho"], n, dirs * hs, d * hs)
+                    self.memcpy(dst, self.row(h_dir, n, hs), hs)
+                    if c_dir is not None:
+                        self.memcpy(self.row(a["co"], n, dirs * hs, d * hs),
+                                    self.row(c_dir, n, hs), hs)
+
+    def sequence_step(self, d: int, reverse: bool, k: ir.Value, h_dir: ir.Value,
+                      c_dir: ir.Value | None, masked: bool, proj: ir.Value, g: ir.Value,
+                      ldg: int, ldp: int) -> None:
+        s, b, a = self.spec, self.b, self.args
+        n_rows, hs, steps, dirs, g_count = s.batch, s.hidden, s.steps, s.directions, s.gates
+        # Recurrent products of all rows.
+        if s.kind == "gru" and not s.linear_before_reset:
+            b.call(self.gemm(f"rec{d}", m=n_rows, ldc=ldg), [h_dir, g])
+        else:
+            b.call(self.gemm(f"rec{d}", m=n_rows), [h_dir, g])
+
+        def row_info(n: ir.Value) -> tuple[ir.Value, ir.Value, ir.Value]:
+            """(valid, step index of this row, length) at step k."""
+            if not masked:
+                index = b.sub(i64(steps - 1), k) if reverse else k
+                return ir.Constant(I1, 1), index, i64(steps)
+            length = self.load_length(n)
+            if reverse:
+                length = b.select(b.icmp_signed(">", length, i64(steps)), i64(steps), length)
+            valid = b.icmp_signed("<", k, length)
+            index = b.select(valid, b.sub(b.sub(length, i64(1)), k), k) if reverse else k
+            return valid, index, length
+
+        def gate_sources(n: ir.Value, index: ir.Value) -> Callable[[int], list[tuple]]:
+            g_row = self.row(g, n, ldg)
+            p_row = self.row(proj, b.add(b.mul(n, i64(steps)), index), ldp, d * g_count * hs)
+
+            def gates(gate: int) -> list[tuple[ir.Value, int]]:
+                if s.kind == "gru":
+                    # z, r: both sides; 2: x side of h (projection); 3: h side (G column 2).
+                    if gate == 2:
+                        return [(p_row, 2 * hs)]
+                    if gate == 3:
+                        return [(g_row, 2 * hs)]
+                return [(g_row, gate * hs), (p_row, gate * hs)]
+
+            return gates
+
+        if s.kind == "gru" and not s.linear_before_reset:
+            reset_h = self.scratch["reset_h"]
+            with for_range(b, n_rows, name="n") as n:
+                _, index, _ = row_info(n)
+                self.gru_reset_columns(gate_sources(n, index), self.row(h_dir, n, hs),
+                                       self.row(reset_h, n, hs))
+            b.call(self.gemm(f"hh{d}", m=n_rows, ldc=ldg), [reset_h, self.floats(g, 2 * hs)])
+
+        with for_range(b, n_rows, name="n") as n:
+            valid, index, length = row_info(n)
+            y_row = self.row(a["y"], b.add(b.mul(n, i64(dirs * steps)), index), hs,
+                             d * steps * hs)
+            with b.if_else(valid) as (then, otherwise):
+                with then:
+                    gates = gate_sources(n, index)
+                    h_row = self.row(h_dir, n, hs)
+                    h_out = [h_row, y_row]
+                    if s.kind == "lstm":
+                        assert c_dir is not None
+                        c_row = self.row(c_dir, n, hs)
+                        self.lstm_columns(gates, h_row, c_row, h_out, [c_row])
+                    elif s.kind == "gru":
+                        self.gru_columns(gates, h_row, h_out)
+                    else:
+                        self.rnn_columns(gates, h_row, h_out)
+                    if masked:
+                        last = b.icmp_signed("==", k, b.sub(length, i64(1)))
+                        with b.if_then(last):
+                            self.memcpy(self.row(a["ho"], n, dirs * hs, d * hs), h_row, hs)
+                            if c_dir is not None:
+                                self.memcpy(self.row(a["co"], n, dirs * hs, d * hs),
+                                            self.row(c_dir, n, hs), hs)
+                with otherwise:
+                    self.memset0(y_row, hs)
+
+
+# --------------------------------------------------------------------------------------------
+# The lowering
+# --------------------------------------------------------------------------------------------
+
+
+def _static_value(value: SSAValue, memo: dict[SSAValue, np.ndarray | None]) -> np.ndarray | None:
+    """
+    The value of `value` if the compiler can know it (an `ov.constant`, or a pure op of known
+    operands, e.g. a Convert of compressed weights), else None. Mirrors the compiler's
+    constant folding, so that `fuse` can tell whether W, R, B and the lengths are constants.
+    """
+    if value in memo:
+        return memo[value]
+    memo[value] = None
+    owner = value.owner
+    result: np.ndarray | None = None
+    if isinstance(owner, ConstantOp):
+        result = owner.array()
+    elif isinstance(owner, ShapeOfOp):
+        result = np.asarray(owner.static_result(0))
+    elif (
+        isinstance(owner, OvOp)
+        and not owner.regions
+        and owner.operands
+        and not isinstance(owner, ReadValueOp | AssignOp)
+        and owner.has_trait(Pure)
+    ):
+        inputs = [_static_value(v, memo) for v in owner.operands]
+        if all(v is not None for v in inputs):
+            try:
+                outs = owner.compute(inputs)  # type: ignore[arg-type]
+                index = list(owner.results).index(value)  # type: ignore[arg-type]
+                result = np.asarray(outs[index])
+            except (ArithmeticError, ValueError, IndexError, NotImplementedError):
+                result = None
+    memo[value] = result
+    return result
+
+
+def _weight_operands(op: RecurrentOp) -> list[SSAValue]:
+    return list(op.operands[-3:])
+
+
+def _lengths_operand(op: RecurrentOp) -> SSAValue | None:
+    if not isinstance(op, SequenceOp):
+        return None
+    return op.operands[3 if isinstance(op, LSTMSequenceOp) else 2]
+
+
+class RecurrentLowering:
+    """LSTM/GRU/RNN cells and sequences with constant W, R, B in fp32 (`jit_<isa>_FP32`)."""
+
+    ops: tuple[type[Operation], ...] = (
+        LSTMCellOp, GRUCellOp, RNNCellOp, LSTMSequenceOp, GRUSequenceOp, RNNSequenceOp,
+    )
+
+    def __init__(self) -> None:
+        self._memo: dict[SSAValue, np.ndarray | None] = {}
+
+    def unsupported(self, op: Operation) -> str | None:
+        """Why `op` is not lowered (it then runs on the reference fallback), or None."""
+        if not isinstance(op, RecurrentOp):
+            return "not a recurrent op"
+        for value in (*op.operands, *op.results):
+            if DYNAMIC in shape_of(value) or 0 in shape_of(value):
+                return "dynamic or empty shapes"
+        if element_type_of(op.operands[0]) != f32:
+            return f"element type {element_type_of(op.operands[0])} (only f32 has a kernel)"
+        if any(_static_value(v, self._memo) is None for v in _weight_operands(op)):
+            return "W, R and B must be constants"
+        lengths_value = _lengths_operand(op)
+        if lengths_value is not None:
+            lengths = _static_value(lengths_value, self._memo)
+            steps = shape_of(op.operands[0])[1]
+            if lengths is not None:
+                lengths = np.asarray(lengths).astype(np.int64).reshape(-1)
+                if (lengths < 0).any():
+                    return "negative sequence_lengths (the reference raises)"
+                reversed_any = op.direction_value() in ("reverse", "bidirectional")
+                if reversed_any and (lengths > steps).any():
+                    return "sequence_lengths above seq_length in a reverse direction"
+        return None
+
+    def fuse(self, op: Operation) -> list[Operation] | None:
+        return None if self.unsupported(op) else []
+
+    def emit(
+        self, ctx: EmitContext, group: list[Operation], inputs: list[Buffer],
+        outputs: list[Buffer],
+    ) -> str:
+        del inputs, outputs
+        op = group[0]
+        assert isinstance(op, RecurrentOp)
+        w, r, b = (self._constant(ctx, v) for v in _weight_operands(op))
+        lengths_value = _lengths_operand(op)
+        lengths = None if lengths_value is None else self._constant(ctx, lengths_value, False)
+        spec = spec_of(op, lengths)
+        fn = ctx.function(f"{ctx.group_name}_{spec.kind}", KERNEL_TYPE)
+
+        def gemm(name: str, *, m: int, k: int, n: int, b: np.ndarray, bias: np.ndarray | None,
+                 lda: int | None = None, ldc: int | None = None) -> ir.Function:
+            unique, index = name, 1
+            while unique in ctx.module.globals:
+                unique, index = f"{name}.{index}", index + 1
+            return emit_gemm(
+                ctx.module, unique, m=m, k=k, n=n, a_dtype=np.float32, b=b,
+                epilogue=Epilogue(bias=bias), lda=lda, ldc=ldc, threads=ctx.threads,
+                keep_alive=ctx.keep_alive, cpu=ctx.cpu,
+            )
+
+        build_recurrent(fn, spec, w, r, b, gemm)
+        null = ir.Constant(PTR, None)
+        ptrs = dict.fromkeys(KERNEL_ARGS, null)
+        names = ["x", "h0", "c0"][: 2 + spec.has_cell_state]
+        for name, value in zip(names, op.operands, strict=False):
+            ptrs[name] = ctx.buffer(value).ptr
+        if lengths_value is not None and spec.lengths == "masked":
+            ptrs["lengths"] = ctx.buffer(lengths_value).ptr
+        results = (["y"] if not spec.is_cell else []) + ["ho", "co"][: 1 + spec.has_cell_state]
+        for name, value in zip(results, op.results, strict=True):
+            ptrs[name] = ctx.buffer(value).ptr
+        ptrs["scratch"] = ctx.scratch(spec.scratch_bytes)
+        ctx.builder.call(fn, [ptrs[name] for name in KERNEL_ARGS])
+        return jit_exec_type(ctx.cpu, np.float32)
+
+    def _constant(self, ctx: EmitContext, value: SSAValue, required: bool = True
+                  ) -> np.ndarray | None:
+        buffer = ctx.values.get(value)
+        if buffer is not None and buffer.constant is not None:
+            return buffer.constant
+        known = _static_value(value, self._memo)
+        if known is None and required:
+            raise AssertionError("fuse accepted a recurrent op whose weights are not constant")
+        return known
+
+
+LOWERINGS: list[type[OpLowering]] = [RecurrentLowering]
