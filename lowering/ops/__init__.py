@@ -16,6 +16,9 @@ LOWERINGS: list[type[OpLowering]] = []
 # ---- specialised kernels (GEMM-based ops, pooling, quantization, RNN cells) ----------------
 # (added by their modules: `from lowpass.lowering.ops import matmul` then
 #  `LOWERINGS += matmul.LOWERINGS`)
+from lowpass.lowering.ops import rnn  # noqa: E402
+
+LOWERINGS += rnn.LOWERINGS
 
 # ---- generic lowerings ------------------------------------------------------------------------
 LOWERINGS += state.LOWERINGS
