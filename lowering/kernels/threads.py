@@ -68,7 +68,8 @@ _SLEEPERS = 192  # i32: workers in FUTEX_WAIT
 _LOCK = 256  # i32: 1 while a caller owns the pool
 _QUIT = 320  # i32: 1 when the workers must exit
 _SPIN = 384  # i64: spin iterations before sleeping
-_SLOTS = 512  # per worker i (1..T-1) at _SLOTS + 64 i: ptr state, i64 index, pthread_t
+_SLOTS = 512  # per worker i (1..T-1) at _SLOTS + 64 i: ptr state, i64 index, pthread_t,
+_SLOT_GEN = 24  # and the i32 generation at its creation
 _SLOT_BYTES = 64
 
 _FUTEX_WAIT_PRIVATE = 128
@@ -162,7 +163,9 @@ def _emit_pool_module(threads: int) -> ir.Module:
     spin_limit = b.load(_field(b, state, _SPIN), typ=I64)
     seen_var = b.alloca(I32)
     spins_var = b.alloca(I64)
-    b.store(b.load_atomic(gen_ptr, "acquire", 4, typ=I32), seen_var)
+    # the generation when the worker was created (it may start running after the next job
+    # was posted: reading the counter here could skip that job)
+    b.store(b.load(_field(b, slot, _SLOT_GEN), typ=I32), seen_var)
     b.store(_const(I64, 0), spins_var)
     b.branch(wait)
 
@@ -215,6 +218,10 @@ def _emit_pool_module(threads: int) -> ir.Module:
         slot_i = _field(b, state, _SLOTS + _SLOT_BYTES * i)
         b.store(state, slot_i)
         b.store(_const(I64, i), _field(b, slot_i, 8))
+        b.store(
+            b.load_atomic(_field(b, state, _GEN), "acquire", 4, typ=I32),
+            _field(b, slot_i, _SLOT_GEN),
+        )
         rc = b.call(pthread_create, [_field(b, slot_i, 16), ir.Constant(PTR, None), worker, slot_i])
         status = b.or_(status, rc)
     b.ret(status)

@@ -1,0 +1,382 @@
+"""
+The GEMM kernels (lowering/kernels/gemm.py) and the native pool (lowering/kernels/threads.py):
+int8 results equal numpy int64 matmul exactly on every path (7-bit weights on the vpmaddubsw
+path, full-range weights on the s16 path, int8 activations, zero points), requantization is
+bit-exact against `gemm_reference` and an independent numpy statement of the formula, fp32
+is within 1e-5 of float64, and strides, odd shapes and 2 threads give the same results.
+Every case JIT-compiles one small module.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import resource
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+
+from lowpass.lowering.jit import compile_ir, new_module
+from lowpass.lowering.kernels.gemm import (
+    Epilogue,
+    emit_gemm,
+    gemm_kernel_kind,
+    gemm_reference,
+)
+from lowpass.lowering.target import HostCpu, host_cpu
+
+pytestmark = pytest.mark.skipif(not host_cpu().avx2, reason="the int8 kernels target AVX2")
+
+RNG = np.random.default_rng(20261122)
+
+
+def compile_gemm(m, k, n, a_dtype, b, **kwargs):
+    """The kernel as a Python function `run(a, c)` (and its JitLibrary)."""
+    module = new_module("test_gemm")
+    keep: list = []
+    emit_gemm(module, "gemm", m=m, k=k, n=n, a_dtype=a_dtype, b=b, keep_alive=keep, **kwargs)
+    lib = compile_ir(module, keep)
+    fn = lib.function("gemm", None, ctypes.c_void_p, ctypes.c_void_p)
+
+    def run(a: np.ndarray, c: np.ndarray) -> np.ndarray:
+        fn(a.ctypes.data, c.ctypes.data)
+        return c
+
+    return run, lib
+
+
+def gemm(a, b, *, zp=None, epilogue=None, threads=1):
+    epilogue = epilogue or Epilogue()
+    m, k = a.shape
+    n = b.shape[1]
+    run, _ = compile_gemm(m, k, n, a.dtype, b, a_zero_point=zp, epilogue=epilogue, threads=threads)
+    c = np.full((m, n), 77, dtype=np.dtype(epilogue.out_dtype))
+    return run(np.ascontiguousarray(a), c)
+
+
+def activations(m, k, dtype):
+    if dtype == np.uint8:
+        return RNG.integers(0, 256, (m, k), dtype=np.uint8)
+    if dtype == np.int8:
+        return RNG.integers(-128, 128, (m, k), dtype=np.int8)
+    return RNG.standard_normal((m, k)).astype(np.float32)
+
+
+def weights7(k, n):
+    return RNG.integers(-64, 64, (k, n), dtype=np.int8)
+
+
+def weights8(k, n):
+    w = RNG.integers(-128, 128, (k, n), dtype=np.int8)
+    w[0, 0], w[-1, -1] = -128, 127  # certainly outside [-64, 63]
+    return w
+
+
+def exact(a, b, zp=0):
+    return (a.astype(np.int64) - np.asarray(zp, dtype=np.int64)) @ b.astype(np.int64)
+
+
+INT32 = Epilogue(out_dtype=np.int32)
+SHAPES = [(1, 4, 16), (7, 64, 48), (37, 300, 272), (5, 3, 5), (2, 33, 40), (3, 130, 70)]
+
+
+@pytest.mark.parametrize("m,k,n", SHAPES)
+@pytest.mark.parametrize("a_dtype", [np.uint8, np.int8])
+def test_u8s8_7bit_weights_exact(m, k, n, a_dtype):
+    a, b = activations(m, k, a_dtype), weights7(k, n)
+    assert gemm_kernel_kind(a_dtype, b) in ("u8s8", "vnni")
+    c = gemm(a, b, epilogue=INT32)
+    np.testing.assert_array_equal(c, exact(a, b))
+
+
+@pytest.mark.parametrize("m,k,n", SHAPES)
+@pytest.mark.parametrize("a_dtype", [np.uint8, np.int8])
+def test_s16_full_range_weights_exact(m, k, n, a_dtype):
+    a, b = activations(m, k, a_dtype), weights8(k, n)
+    assert gemm_kernel_kind(a_dtype, b) in ("s16", "vnni")
+    c = gemm(a, b, epilogue=INT32)
+    np.testing.assert_array_equal(c, exact(a, b))
+
+
+def test_s16_adversarial_saturating_pairs():
+    """a = 255, b = -128: every vpmaddubsw pair would saturate (-65280 -> -32768)."""
+    a = np.full((4, 64), 255, dtype=np.uint8)
+    b = np.full((64, 16), -128, dtype=np.int8)
+    c = gemm(a, b, epilogue=INT32)
+    assert (c == 255 * -128 * 64).all()  # -2088960 (the saturating result is -1048576)
+    a_i8 = np.full((4, 64), -128, dtype=np.int8)
+    np.testing.assert_array_equal(gemm(a_i8, b, epilogue=INT32), exact(a_i8, b))
+
+
+@pytest.mark.parametrize("a_dtype", [np.uint8, np.int8])
+@pytest.mark.parametrize("weights", [weights7, weights8])
+@pytest.mark.parametrize("per_k", [False, True])
+def test_zero_points_exact(a_dtype, weights, per_k):
+    m, k, n = 9, 70, 40
+    a, b = activations(m, k, a_dtype), weights(k, n)
+    lo, hi = (0, 256) if a_dtype == np.uint8 else (-128, 128)
+    zp = RNG.integers(lo, hi, k) if per_k else int(RNG.integers(lo, hi))
+    c = gemm(a, b, zp=zp, epilogue=INT32)
+    np.testing.assert_array_equal(c, exact(a, b, zp))
+    np.testing.assert_array_equal(c, gemm_reference(a, b, zp, INT32))
+
+
+def requant_numpy(acc, scale, bias, out_dtype, relu=False, clamp=None):
+    """The documented formula, written out independently of gemm_reference."""
+    x = acc.astype(np.float32) * scale.astype(np.float32)
+    x = (x + bias.astype(np.float32)).astype(np.float32)
+    if relu:
+        x = np.where(x > 0, x, np.float32(0))
+    if clamp is not None:
+        x = np.clip(x, np.float32(clamp[0]), np.float32(clamp[1]))
+    info = np.iinfo(out_dtype)
+    return np.clip(np.round(x), info.min, info.max).astype(out_dtype)  # half to even
+
+
+@pytest.mark.parametrize("out_dtype", [np.uint8, np.int8])
+@pytest.mark.parametrize("weights", [weights7, weights8])
+@pytest.mark.parametrize("m,k,n", [(1, 64, 40), (13, 200, 48), (6, 33, 17)])
+def test_requantization_bit_exact(out_dtype, weights, m, k, n):
+    a, b = activations(m, k, np.uint8), weights(k, n)
+    zp = int(RNG.integers(0, 256))
+    acc = exact(a, b, zp)
+    # per-channel scales mapping the accumulators onto [-20, 280] (int8: [-148, 152]) or a
+    # little wider: saturation at both limits and values around the rounding ties
+    low, width = acc.min(), acc.max() - acc.min() + 1
+    scale = (300.0 / width * RNG.uniform(1.0, 1.1, n)).astype(np.float32)
+    bias = (-low * scale - 20 - (128 if out_dtype == np.int8 else 0)).astype(np.float32)
+    ep = Epilogue(scale=scale, bias=bias, out_dtype=out_dtype)
+    c = gemm(a, b, zp=zp, epilogue=ep)
+    np.testing.assert_array_equal(c, gemm_reference(a, b, zp, ep))
+    np.testing.assert_array_equal(c, requant_numpy(acc, scale, bias, out_dtype))
+    info = np.iinfo(out_dtype)
+    assert (c == info.min).any() and (c == info.max).any() and (c != c[0, 0]).any()
+
+
+def test_requantization_ties_round_half_to_even():
+    a = np.arange(16, dtype=np.uint8).reshape(1, 16)
+    b = np.eye(16, dtype=np.int8)
+    ep = Epilogue(scale=np.float32(0.5), bias=np.float32(0.0), out_dtype=np.uint8)
+    c = gemm(a, b, epilogue=ep)  # x.5 values: round to even
+    np.testing.assert_array_equal(c[0], np.round(np.arange(16) * 0.5).astype(np.uint8))
+    assert c[0, 1] == 0 and c[0, 3] == 2 and c[0, 5] == 2
+
+
+@pytest.mark.parametrize("out_dtype", [np.float32, np.uint8, np.int32])
+def test_relu_and_clamp(out_dtype):
+    m, k, n = 5, 40, 24
+    a, b = activations(m, k, np.uint8), weights8(k, n)
+    zp = 128
+    acc = exact(a, b, zp)
+    for ep in (
+        Epilogue(relu=True, out_dtype=out_dtype),
+        Epilogue(clamp=(-500.0, 900.0), out_dtype=out_dtype),
+    ):
+        if out_dtype == np.uint8:
+            ep = Epilogue(scale=np.float32(0.01), relu=ep.relu, clamp=ep.clamp, out_dtype=out_dtype)
+        c = gemm(a, b, zp=zp, epilogue=ep)
+        np.testing.assert_array_equal(c, gemm_reference(a, b, zp, ep))
+        if out_dtype == np.int32:
+            lo, hi = (0, None) if ep.relu else (-500, 900)
+            np.testing.assert_array_equal(c, np.clip(acc, lo, hi))
+
+
+@pytest.mark.parametrize("m,k,n", [*SHAPES, (6, 128, 64), (12, 512, 32)])
+def test_f32_within_1e5(m, k, n):
+    a, b = activations(m, k, np.float32), RNG.standard_normal((k, n)).astype(np.float32)
+    scale = RNG.uniform(0.5, 2, n).astype(np.float32)
+    bias = RNG.standard_normal(n).astype(np.float32)
+    c = gemm(a, b, epilogue=Epilogue(scale=scale, bias=bias, relu=True))
+    ref = np.maximum((a.astype(np.float64) @ b.astype(np.float64)) * scale + bias, 0)
+    np.testing.assert_allclose(c, ref, rtol=1e-5, atol=1e-5 * np.abs(ref).max())
+
+
+def test_f32_quantized_output():
+    m, k, n = 3, 50, 20
+    a, b = activations(m, k, np.float32), RNG.standard_normal((k, n)).astype(np.float32)
+    ep = Epilogue(scale=np.float32(10.0), bias=np.float32(128.0), out_dtype=np.uint8)
+    c = gemm(a, b, epilogue=ep)
+    ref = gemm_reference(a, b, None, ep)
+    assert np.abs(c.astype(int) - ref.astype(int)).max() <= 1  # fp32 sums may differ in ulp
+
+
+@pytest.mark.parametrize("a_dtype", [np.uint8, np.float32])
+@pytest.mark.parametrize("weights", [weights7, weights8])
+def test_lda_and_ldc_strides(a_dtype, weights):
+    """A read from a column slice (im2col rows), C written into a slice of a wider buffer."""
+    m, k, n, lda, ldc, col0 = 11, 45, 37, 64, 100, 30
+    wide_a = activations(m, lda, a_dtype)
+    a = wide_a[:, 5 : 5 + k]
+    b = weights(k, n) if a_dtype == np.uint8 else RNG.standard_normal((k, n)).astype(a_dtype)
+    ep = INT32 if a_dtype == np.uint8 else Epilogue()
+    run, _ = compile_gemm(m, k, n, a_dtype, b, lda=lda, ldc=ldc, epilogue=ep)
+    wide_c = np.full((m, ldc), 7, dtype=np.dtype(ep.out_dtype))
+    fn_a = wide_a[:, 5:]  # pointer to A[0, 0]; rows lda apart
+    run(fn_a, wide_c[:, col0:])
+    if a_dtype == np.uint8:
+        np.testing.assert_array_equal(wide_c[:, col0 : col0 + n], exact(a, b))
+    else:
+        np.testing.assert_allclose(
+            wide_c[:, col0 : col0 + n], a.astype(np.float64) @ b, rtol=1e-5, atol=1e-4
+        )
+    assert (wide_c[:, :col0] == 7).all() and (wide_c[:, col0 + n :] == 7).all()
+
+
+@pytest.mark.parametrize(
+    "m,k,n,a_dtype",
+    [
+        (1, 256, 512, np.uint8),
+        (64, 128, 16, np.int8),
+        (37, 300, 272, np.uint8),
+        (2, 300, 200, np.float32),
+        (40, 64, 40, np.float32),
+    ],
+)
+def test_two_threads_equal_one(m, k, n, a_dtype):
+    a = activations(m, k, a_dtype)
+    if a_dtype == np.float32:
+        b, ep = RNG.standard_normal((k, n)).astype(np.float32), Epilogue(relu=True)
+    else:
+        b, ep = (
+            weights8(k, n),
+            Epilogue(scale=np.float32(0.002), bias=np.float32(3), out_dtype=np.uint8),
+        )
+    one = gemm(a, b, epilogue=ep, threads=1)
+    two = gemm(a, b, epilogue=ep, threads=2)
+    np.testing.assert_array_equal(one, two)
+    if a_dtype != np.float32:
+        np.testing.assert_array_equal(one, gemm_reference(a, b, None, ep))
+
+
+def test_threaded_gemms_back_to_back():
+    """Two different 2-thread GEMMs alternating, many times: the pool hands out each job once."""
+    if os.cpu_count() == 1:
+        pytest.skip("one core: kernels run single-threaded")
+    shapes = [(8, 256, 512), (3, 128, 1024)]
+    kernels = []
+    for m, k, n in shapes:
+        b = weights7(k, n)
+        run, lib = compile_gemm(m, k, n, np.uint8, b, epilogue=INT32, threads=2)
+        assert "lowpass_pool" not in lib.ir_text  # the pool is called through its address
+        a = activations(m, k, np.uint8)
+        kernels.append((run, a, exact(a, b), np.zeros((m, n), dtype=np.int32)))
+    for _ in range(200):
+        for run, a, ref, c in kernels:
+            c[...] = 0
+            run(a, c)
+            assert np.array_equal(c, ref)
+
+
+def test_idle_pool_sleeps():
+    """After about a millisecond of spinning the workers sleep: no core is burnt while idle."""
+    b = weights7(256, 512)
+    run, _ = compile_gemm(8, 256, 512, np.uint8, b, epilogue=INT32, threads=2)
+    a, c = activations(8, 256, np.uint8), np.zeros((8, 512), dtype=np.int32)
+    run(a, c)
+    time.sleep(0.1)
+    before = resource.getrusage(resource.RUSAGE_SELF)
+    time.sleep(0.3)
+    after = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    assert cpu < 0.1, f"{cpu:.3f} s of CPU in 0.3 s of idleness"
+    run(a, c)  # woken up again
+    np.testing.assert_array_equal(c, exact(a, b))
+
+
+def test_process_exits_cleanly_and_fork_child_works():
+    script = r"""
+import ctypes, os, sys
+import numpy as np
+from lowpass.lowering.jit import compile_ir, new_module
+from lowpass.lowering.kernels.gemm import Epilogue, emit_gemm
+b = np.ones((64, 64), dtype=np.int8)
+module, keep = new_module("exit"), []
+emit_gemm(module, "g", m=16, k=64, n=64, a_dtype=np.uint8, b=b, threads=2, keep_alive=keep,
+          epilogue=Epilogue(out_dtype=np.int32))
+fn = compile_ir(module, keep).function("g", None, ctypes.c_void_p, ctypes.c_void_p)
+a, c = np.ones((16, 64), dtype=np.uint8), np.zeros((16, 64), dtype=np.int32)
+fn(a.ctypes.data, c.ctypes.data)
+assert (c == 64).all()
+pid = os.fork()
+if pid == 0:
+    c[...] = 0
+    fn(a.ctypes.data, c.ctypes.data)
+    os._exit(0 if (c == 64).all() else 3)
+_, status = os.waitpid(pid, 0)
+assert os.waitstatus_to_exitcode(status) == 0, status
+print("ok")
+"""
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "ok"
+
+
+def test_kernel_choice_in_assembly():
+    _, lib7 = compile_gemm(4, 64, 32, np.uint8, weights7(64, 32), epilogue=INT32)
+    _, lib8 = compile_gemm(4, 64, 32, np.uint8, weights8(64, 32), epilogue=INT32)
+    asm7, asm8 = lib7.assembly(), lib8.assembly()
+    if host_cpu().vnni:
+        assert "vpdpbusd" in asm7 and "vpdpbusd" in asm8
+        return
+    assert "vpmaddubsw" in asm7 and "vpmaddwd" in asm7
+    assert "vpmaddubsw" not in asm8 and "vpmaddwd" in asm8
+    _, libf = compile_gemm(6, 64, 32, np.float32, RNG.standard_normal((64, 32)).astype("f4"))
+    assert "vfmadd" in libf.assembly()
+
+
+def test_vnni_host_uses_vpdpbusd():
+    """On an AVX-VNNI host full-range weights take vpdpbusd (compiled for alderlake here)."""
+    import llvmlite.binding as llvm
+
+    cpu = host_cpu()
+    vnni = HostCpu("alderlake", cpu.features | {"avxvnni"}, cpu.triple)
+    b = weights8(64, 32)
+    assert gemm_kernel_kind(np.uint8, b, vnni) == "vnni"
+    module = new_module("vnni")
+    emit_gemm(module, "g", m=8, k=64, n=32, a_dtype=np.uint8, b=b, keep_alive=[], cpu=vnni)
+    parsed = llvm.parse_assembly(str(module))
+    parsed.verify()
+    target = llvm.Target.from_triple(cpu.triple)
+    tm = target.create_target_machine(cpu="alderlake", features="+avxvnni,+avx2,+fma", opt=3)
+    assert "vpdpbusd" in tm.emit_assembly(parsed)
+
+
+def test_errors():
+    module = new_module("errors")
+    b = weights7(8, 8)
+    with pytest.raises(ValueError, match="B must be"):
+        emit_gemm(module, "g", m=2, k=4, n=8, a_dtype=np.uint8, b=b, keep_alive=[])
+    with pytest.raises(ValueError, match="activations"):
+        emit_gemm(module, "g", m=2, k=8, n=8, a_dtype=np.int16, b=b, keep_alive=[])
+    with pytest.raises(ValueError, match="fp32"):
+        emit_gemm(module, "g", m=2, k=8, n=8, a_dtype=np.float32, b=b, keep_alive=[])
+    with pytest.raises(ValueError, match="no scale"):
+        emit_gemm(
+            module,
+            "g",
+            m=2,
+            k=8,
+            n=8,
+            a_dtype=np.uint8,
+            b=b,
+            keep_alive=[],
+            epilogue=Epilogue(scale=1.0, out_dtype=np.int32),
+        )
+    with pytest.raises(ValueError, match="lda"):
+        emit_gemm(module, "g", m=2, k=8, n=8, a_dtype=np.uint8, b=b, keep_alive=[], lda=4)
+    emit_gemm(module, "g", m=2, k=8, n=8, a_dtype=np.uint8, b=b, keep_alive=[])
+    with pytest.raises(ValueError, match="already defined"):
+        emit_gemm(module, "g", m=2, k=8, n=8, a_dtype=np.uint8, b=b, keep_alive=[])
+
+
+def test_keep_alive_holds_the_packed_weights():
+    module, keep = new_module("keep"), []
+    emit_gemm(module, "g", m=3, k=20, n=20, a_dtype=np.int8, b=weights8(20, 20), keep_alive=keep)
+    addresses = {a.ctypes.data for a in keep}
+    assert all(str(addr) in str(module) for addr in addresses)
+    assert isinstance(keep[0], np.ndarray) and keep[0].ctypes.data % 64 == 0
