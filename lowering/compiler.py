@@ -701,7 +701,7 @@ class _GraphCompiler:
         )
         ctx._names = self.context_names  # unique function names across groups
         ctx._constants = self.constant_ptrs
-        ctx.variables = self.variable_buffers  # type: ignore[attr-defined]
+        ctx.variables = self.variable_buffers
         return ctx
 
     def emit_group(

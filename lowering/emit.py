@@ -192,6 +192,8 @@ class EmitContext:
     _constants: dict[int, tuple[np.ndarray, ir.Value]] = field(default_factory=dict)
     options: dict[str, Any] = field(default_factory=dict)
     """Compiler options (as given to `compile_module`), for lowerings that have knobs."""
+    variables: dict[str, tuple[Buffer, ir.Value]] = field(default_factory=dict)
+    """Variable id -> (its value buffer, the address of its `i8` flag: 1 = set)."""
 
     def constant_ptr(self, array: np.ndarray) -> ir.Value:
         """The address of a 64-byte aligned, contiguous copy of `array`, kept alive."""

@@ -1,5 +1,557 @@
-"""(placeholder: filled in below)"""
+"""
+Elementwise ops as vectorized loops: Add, Subtract, Multiply, Divide (float), Exp, Relu,
+Sigmoid, Tanh, Clamp, PRelu and Convert, with numpy broadcasting (per-channel constants) and
+OpenVINO's type relaxation (u8/i8 operands read as float, results converted like Convert).
 
-from lowpass.lowering.emit import OpLowering
+A chain (more generally a connected set) of elementwise ops with the same output shape is
+one group and one loop: `Add(bias) -> Relu -> Convert` reads its input once and writes only
+the values used outside the group. The loop is emitted as scalar code over the collapsed
+output dimensions (dimensions merged wherever every operand is contiguous across them); LLVM's
+loop vectorizer turns it into 8-wide AVX2 code (outputs are `noalias`, constant scalars are
+immediates, broadcast operands are loop-invariant loads).
 
-LOWERINGS: list[type[OpLowering]] = []
+Transcendentals are polynomial (Cephes' expf and tanhf), vectorizable, accurate to a few
+ulp: `exp` with range reduction by ln 2 and a two-step scale by 2^n (correct overflow to inf
+and gradual underflow to denormals); `sigmoid(x) = select(x >= 0, 1, e) / (1 + e)` with
+`e = exp(-|x|)` (no overflow, accurate for large negative x); `tanh` polynomial below 0.625
+and `1 - 2 / (exp(2|x|) + 1)` above. NaN propagates as in numpy. f16 tensors compute in f32
+and round to f16 after every op (what numpy does).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import llvmlite.ir as ir
+import numpy as np
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
+
+from lowpass.dialects.ov import (
+    AddOp,
+    ClampOp,
+    ConstantOp,
+    ConvertOp,
+    DivideOp,
+    ExpOp,
+    MultiplyOp,
+    PReluOp,
+    ReluOp,
+    SigmoidOp,
+    SubtractOp,
+    TanhOp,
+    element_type_of,
+    to_dtype,
+)
+from lowpass.dialects.ov.activation import prelu_slope_shape
+from lowpass.lowering.emit import (
+    F16,
+    F32,
+    I8,
+    I32,
+    I64,
+    Buffer,
+    EmitContext,
+    OpLowering,
+    element_ptr,
+    for_range,
+    i64,
+    ir_type,
+    jit_exec_type,
+    kernel_function,
+)
+
+ELEMENTWISE_OPS: tuple[type[Operation], ...] = (
+    AddOp,
+    SubtractOp,
+    MultiplyOp,
+    DivideOp,
+    ExpOp,
+    ReluOp,
+    SigmoidOp,
+    TanhOp,
+    ClampOp,
+    PReluOp,
+    ConvertOp,
+)
+_BINARY = (AddOp, SubtractOp, MultiplyOp, DivideOp)
+_FLOAT_ONLY = (DivideOp, ExpOp, SigmoidOp, TanhOp, PReluOp)
+_DTYPES = {
+    np.dtype(t) for t in (np.float32, np.float16, np.int64, np.int32, np.int8, np.uint8, np.bool_)
+}
+_FUSE_WINDOW = 64
+"""How many ops after the first the fusion scan looks at."""
+
+
+def _dtype(value: SSAValue) -> np.dtype:
+    return to_dtype(element_type_of(value.type))
+
+
+def _shape(value: SSAValue) -> tuple[int, ...]:
+    t = value.type
+    assert isinstance(t, TensorType)
+    return tuple(int(d) for d in t.get_shape())
+
+
+def _is_float(dtype: np.dtype) -> bool:
+    return np.dtype(dtype).kind == "f"
+
+
+def compute_dtypes(op: Operation) -> list[np.dtype]:
+    """The dtypes the op computes its operands in (type relaxation: u8/i8 read as float)."""
+    origin = op.origin_types() if hasattr(op, "origin_types") else None  # type: ignore[attr-defined]
+    out = []
+    for v in op.operands:
+        if origin and v in origin:
+            out.append(to_dtype(origin[v]))
+        else:
+            out.append(_dtype(v))
+    return out
+
+
+def supported(op: Operation) -> bool:
+    """Whether the elementwise kernels implement `op` (else: the reference fallback)."""
+    if not isinstance(op, ELEMENTWISE_OPS) or len(op.results) != 1:
+        return False
+    values = [*op.operands, *op.results]
+    if any(not isinstance(v.type, TensorType) for v in values):
+        return False
+    if any(d < 0 for v in values for d in v.type.get_shape()):  # type: ignore[attr-defined]
+        return False
+    if any(_dtype(v) not in _DTYPES for v in values):
+        return False
+    if isinstance(op, ConvertOp):
+        return True
+    dtypes = compute_dtypes(op)
+    if any(d == np.bool_ for d in dtypes) or _dtype(op.results[0]) == np.bool_:
+        return False
+    if isinstance(op, _BINARY) and dtypes[0] != dtypes[1]:
+        return False
+    if isinstance(op, PReluOp) and dtypes[0] != dtypes[1]:
+        return False
+    if isinstance(op, _FLOAT_ONLY) and not _is_float(dtypes[0]):
+        return False
+    if isinstance(op, _BINARY) and op.auto_broadcast.data not in ("numpy", "none"):
+        return False
+    return True
+
+
+def _broadcast_strides(
+    shape: Sequence[int], out_shape: Sequence[int]
+) -> tuple[int, ...]:
+    """Element strides of a contiguous `shape` read as numpy-broadcast to `out_shape`."""
+    rank = len(out_shape)
+    padded = (1,) * (rank - len(shape)) + tuple(shape)
+    strides = [0] * rank
+    step = 1
+    for d in range(rank - 1, -1, -1):
+        strides[d] = 0 if (padded[d] == 1 and out_shape[d] != 1) else step
+        step *= padded[d]
+    return tuple(strides)
+
+
+def collapse(
+    shape: Sequence[int], strides: Sequence[Sequence[int]]
+) -> tuple[list[int], list[list[int]]]:
+    """
+    Merge adjacent dimensions where every operand is contiguous across them (stride of the
+    outer = stride of the inner x its size, also for broadcast zeros); drop size-1 dims.
+    """
+    dims = [(shape[d], [s[d] for s in strides]) for d in range(len(shape)) if shape[d] != 1]
+    if not dims:
+        return [1], [[0] for _ in strides]
+    merged: list[tuple[int, list[int]]] = [dims[0]]
+    for size, st in dims[1:]:
+        prev_size, prev_st = merged[-1]
+        if all(ps == s * size for ps, s in zip(prev_st, st, strict=True)):
+            merged[-1] = (prev_size * size, st)
+        else:
+            merged.append((size, st))
+    return [m[0] for m in merged], [[m[1][k] for m in merged] for k in range(len(strides))]
+
+
+# --------------------------------------------------------------------------------------------
+# Scalar math (vectorizable)
+# --------------------------------------------------------------------------------------------
+
+
+class Math:
+    """Per-element operations on f32 values (and conversions), emitted with one builder."""
+
+    def __init__(self, builder: ir.IRBuilder) -> None:
+        self.b = builder
+        self.module = builder.module
+
+    def intrinsic(self, name: str, ret: ir.Type, args: Sequence[ir.Type]) -> ir.Function:
+        fn = self.module.globals.get(name)
+        if fn is None:
+            fn = ir.Function(self.module, ir.FunctionType(ret, list(args)), name)
+        return fn
+
+    def f(self, value: float) -> ir.Constant:
+        return ir.Constant(F32, float(np.float32(value)))
+
+    def fma(self, a: ir.Value, b: ir.Value, c: ir.Value) -> ir.Value:
+        return self.b.call(self.intrinsic("llvm.fma.f32", F32, [F32, F32, F32]), [a, b, c])
+
+    def rint(self, x: ir.Value) -> ir.Value:
+        return self.b.call(self.intrinsic("llvm.rint.f32", F32, [F32]), [x])
+
+    def fabs(self, x: ir.Value) -> ir.Value:
+        return self.b.call(self.intrinsic("llvm.fabs.f32", F32, [F32]), [x])
+
+    def isnan(self, x: ir.Value) -> ir.Value:
+        return self.b.fcmp_unordered("uno", x, x)
+
+    def exp(self, x: ir.Value) -> ir.Value:
+        """Cephes expf: |relative error| ~1e-7; inf above ~88.72, denormals below -87.3."""
+        b = self.b
+        nan = self.isnan(x)
+        xc = b.select(nan, self.f(0.0), x)
+        xc = b.select(b.fcmp_ordered(">", xc, self.f(89.0)), self.f(89.0), xc)
+        xc = b.select(b.fcmp_ordered("<", xc, self.f(-104.0)), self.f(-104.0), xc)
+        n = self.rint(b.fmul(xc, self.f(1.44269504088896341)))
+        r = self.fma(n, self.f(-0.693359375), xc)
+        r = self.fma(n, self.f(2.12194440e-4), r)
+        p = self.f(1.9875691500e-4)
+        for c in (1.3981999507e-3, 8.3334519073e-3, 4.1665795894e-2, 1.6666665459e-1, 0.5):
+            p = self.fma(p, r, self.f(c))
+        y = self.fma(b.fmul(p, r), r, b.fadd(r, self.f(1.0)))
+        ni = b.fptosi(n, I32)
+        n1 = b.ashr(ni, ir.Constant(I32, 1))
+        n2 = b.sub(ni, n1)
+        s1 = b.bitcast(b.shl(b.add(n1, ir.Constant(I32, 127)), ir.Constant(I32, 23)), F32)
+        s2 = b.bitcast(b.shl(b.add(n2, ir.Constant(I32, 127)), ir.Constant(I32, 23)), F32)
+        result = b.fmul(b.fmul(y, s1), s2)
+        return b.select(nan, x, result)
+
+    def sigmoid(self, x: ir.Value) -> ir.Value:
+        b = self.b
+        e = self.exp(b.fneg(self.fabs(x)))
+        positive = b.fcmp_ordered(">=", x, self.f(0.0))
+        num = b.select(positive, self.f(1.0), e)
+        result = b.fdiv(num, b.fadd(self.f(1.0), e))
+        return b.select(self.isnan(x), x, result)
+
+    def tanh(self, x: ir.Value) -> ir.Value:
+        b = self.b
+        ax = self.fabs(x)
+        # |x| < 0.625: x + x^3 P(x^2) (Cephes tanhf)
+        z = b.fmul(x, x)
+        p = self.f(-5.70498872745e-3)
+        for c in (2.06390887954e-2, -5.37397155531e-2, 1.33314422036e-1, -3.33332819422e-1):
+            p = self.fma(p, z, self.f(c))
+        small = self.fma(b.fmul(p, z), x, x)
+        # otherwise: sign(x) (1 - 2 / (exp(2|x|) + 1))
+        e = self.exp(b.fmul(ax, self.f(2.0)))
+        large = b.fsub(self.f(1.0), b.fdiv(self.f(2.0), b.fadd(e, self.f(1.0))))
+        large = b.select(b.fcmp_ordered("<", x, self.f(0.0)), b.fneg(large), large)
+        return b.select(b.fcmp_ordered("<", ax, self.f(0.625)), small, large)
+
+
+def convert(b: ir.IRBuilder, v: ir.Value, src: np.dtype, dst: np.dtype) -> ir.Value:
+    """OpenVINO's Convert of one element (`conversion.convert_array`)."""
+    src, dst = np.dtype(src), np.dtype(dst)
+    if src == dst:
+        return v
+    if dst == np.bool_:
+        if _is_float(src):
+            nonzero = b.fcmp_unordered("une", v, ir.Constant(v.type, 0.0))
+        else:
+            nonzero = b.icmp_unsigned("!=", v, ir.Constant(v.type, 0))
+        return b.zext(nonzero, I8)
+    dst_t = ir_type(dst)
+    if _is_float(dst):
+        if _is_float(src):
+            if src.itemsize < dst.itemsize:
+                return b.fpext(v, dst_t)
+            return b.fptrunc(v, dst_t)
+        if src.kind == "u" or src == np.bool_:
+            return b.uitofp(v, dst_t)
+        return b.sitofp(v, dst_t)
+    if not _is_float(src):  # integer (or bool) -> integer: wrap
+        if src.itemsize > dst.itemsize:
+            return b.trunc(v, dst_t)
+        if src.itemsize < dst.itemsize:
+            return b.sext(v, dst_t) if src.kind == "i" else b.zext(v, dst_t)
+        return v
+    # float -> integer: truncation; out of range/NaN: INT64_MIN for i64, else INT32_MIN wrapped
+    if src == np.float16:
+        v = b.fpext(v, F32)
+    ft = v.type
+    wide, bits = (I64, 63) if dst == np.int64 else (I32, 31)
+    lo = ir.Constant(ft, -(2.0**bits))
+    hi = ir.Constant(ft, 2.0**bits)
+    ok = b.and_(b.fcmp_ordered(">=", v, lo), b.fcmp_ordered("<", v, hi))
+    safe = b.select(ok, v, ir.Constant(ft, 0.0))
+    t = b.fptosi(safe, wide)
+    t = b.select(ok, t, ir.Constant(wide, -(2**bits)))
+    if dst.itemsize < wide.width // 8:
+        t = b.trunc(t, dst_t)
+    return t
+
+
+# --------------------------------------------------------------------------------------------
+# The lowering
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Operand:
+    """A group input as the loop reads it."""
+
+    value: SSAValue
+    buffer: Buffer
+    strides: tuple[int, ...]  # element strides over the group's output shape
+    scalar: ir.Constant | None  # a constant with one distinct value: an immediate
+    arg: int  # kernel argument index (-1: constant address, no argument)
+
+
+class ElementwiseLowering:
+    """Fused elementwise groups (see the module docstring)."""
+
+    ops: tuple[type[Operation], ...] = ELEMENTWISE_OPS
+
+    def fuse(self, op: Operation) -> list[Operation] | None:
+        if not supported(op):
+            return None
+        shape = _shape(op.results[0])
+        produced: set[SSAValue] = set(op.results)
+        absorbed: list[Operation] = []
+        block = op.parent_block()
+        if block is None:
+            return []
+        members = {op}
+        current = op.next_op
+        scanned = 0
+        while current is not None and scanned < _FUSE_WINDOW:
+            scanned += 1
+            candidate = current
+            current = current.next_op
+            if not supported(candidate) or _shape(candidate.results[0]) != shape:
+                continue
+            if not any(v in produced for v in candidate.operands):
+                continue
+            if all(self._available(v, op, produced) for v in candidate.operands):
+                absorbed.append(candidate)
+                members.add(candidate)
+                produced.update(candidate.results)
+        return absorbed
+
+    @staticmethod
+    def _available(value: SSAValue, first: Operation, produced: set[SSAValue]) -> bool:
+        if value in produced or isinstance(value, BlockArgument):
+            return True
+        assert isinstance(value, OpResult)
+        owner = value.op
+        if isinstance(owner, ConstantOp):
+            return True
+        return owner.parent_block() is first.parent_block() and owner.is_before_in_block(first)
+
+    def emit(
+        self,
+        ctx: EmitContext,
+        group: list[Operation],
+        inputs: list[Buffer],
+        outputs: list[Buffer],
+    ) -> str:
+        out_shape = _shape(group[0].results[0])
+        members = set(group)
+        input_values = _group_inputs(group)
+        output_values = [r for op in group for r in op.results if r in ctx.values]
+
+        operands: list[_Operand] = []
+        arg_count = len(output_values)
+        slope_shapes = _prelu_slopes(group)
+        for v in input_values:
+            buffer = ctx.buffer(v)
+            shape = slope_shapes.get(v, buffer.shape)
+            strides = _broadcast_strides(shape, out_shape)
+            scalar = None
+            arg = -1
+            if buffer.constant is not None:
+                flat = buffer.constant.reshape(-1)
+                if flat.size and bool(np.all(flat == flat[0])) and not _is_float(buffer.dtype):
+                    scalar = ir.Constant(ir_type(buffer.dtype), int(flat[0]))
+                elif flat.size and _is_float(buffer.dtype) and _all_same_bits(flat):
+                    scalar = ir.Constant(ir_type(buffer.dtype), float(flat[0]))
+                if scalar is not None:
+                    strides = tuple(0 for _ in strides)
+            else:
+                arg = arg_count
+                arg_count += 1
+            operands.append(_Operand(v, buffer, strides, scalar, arg))
+
+        out_strides = _broadcast_strides(out_shape, out_shape)
+        all_strides = [out_strides for _ in output_values] + [o.strides for o in operands]
+        dims, collapsed = collapse(out_shape, all_strides)
+        if int(np.prod(out_shape, dtype=np.int64)) == 0:
+            return jit_exec_type(ctx.cpu, _dtype(group[0].operands[0]))
+
+        def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
+            math = Math(b)
+            pointers: list[ir.Value] = []
+            for k in range(len(output_values)):
+                pointers.append(args[k])
+            for o in operands:
+                pointers.append(args[o.arg] if o.arg >= 0 else o.buffer.ptr)
+            strides_of = collapsed
+
+            def nest(level: int, offsets: list[ir.Value]) -> None:
+                if level == len(dims):
+                    self._element(b, math, group, members, operands, output_values,
+                                  pointers, offsets)
+                    return
+                with for_range(b, dims[level], name=f"d{level}") as i:
+                    nxt = []
+                    for k, base in enumerate(offsets):
+                        stride = strides_of[k][level]
+                        if stride == 0:
+                            nxt.append(base)
+                        elif stride == 1:
+                            nxt.append(b.add(base, i, flags=["nsw"]))
+                        else:
+                            nxt.append(b.add(base, b.mul(i, i64(stride)), flags=["nsw"]))
+                    nest(level + 1, nxt)
+
+            nest(0, [i64(0) for _ in range(len(output_values) + len(operands))])
+
+        name = f"ew_{ctx.group_name}"
+        fn = kernel_function(
+            ctx, name, arg_count, body, noalias=list(range(len(output_values)))
+        )
+        call_args: list[ir.Value] = [ctx.buffer(v).ptr for v in output_values]
+        call_args += [o.buffer.ptr for o in operands if o.arg >= 0]
+        ctx.builder.call(fn, call_args)
+        del inputs, outputs
+        return jit_exec_type(ctx.cpu, _dtype(group[0].operands[0]))
+
+    def _element(
+        self,
+        b: ir.IRBuilder,
+        math: Math,
+        group: list[Operation],
+        members: set[Operation],
+        operands: list[_Operand],
+        output_values: list[SSAValue],
+        pointers: list[ir.Value],
+        offsets: list[ir.Value],
+    ) -> None:
+        n_out = len(output_values)
+        env: dict[SSAValue, ir.Value] = {}
+        for k, o in enumerate(operands):
+            if o.scalar is not None:
+                env[o.value] = o.scalar
+            else:
+                etype = ir_type(o.buffer.dtype)
+                ptr = element_ptr(b, pointers[n_out + k], offsets[n_out + k], etype)
+                env[o.value] = b.load(ptr, typ=etype)
+        for op in group:
+            env[op.results[0]] = _compute(b, math, op, [env[v] for v in op.operands])
+        for k, v in enumerate(output_values):
+            value = env[v]
+            ptr = element_ptr(b, pointers[k], offsets[k], value.type)
+            b.store(value, ptr)
+        del members
+
+
+def _all_same_bits(flat: np.ndarray) -> bool:
+    first = flat[:1].view(np.uint8)
+    return bool(np.all(flat.view(np.uint8).reshape(flat.size, -1) == first))
+
+
+def _group_inputs(group: list[Operation]) -> list[SSAValue]:
+    members = set(group)
+    seen: list[SSAValue] = []
+    for op in group:
+        for v in op.operands:
+            if isinstance(v, OpResult) and v.op in members:
+                continue
+            if v not in seen:
+                seen.append(v)
+    return seen
+
+
+def _prelu_slopes(group: list[Operation]) -> dict[SSAValue, tuple[int, ...]]:
+    """PRelu's per-channel slope is read as [C, 1, ..., 1] (PRelu-1's rule)."""
+    out: dict[SSAValue, tuple[int, ...]] = {}
+    for op in group:
+        if isinstance(op, PReluOp):
+            shape = prelu_slope_shape(_shape(op.data), _shape(op.slope))
+            if shape is not None:
+                out[op.slope] = shape
+    return out
+
+
+def _compute(b: ir.IRBuilder, math: Math, op: Operation, args: list[ir.Value]) -> ir.Value:
+    """One element of `op` from its operands' elements (in their stored types)."""
+    in_dtypes = [_dtype(v) for v in op.operands]
+    out_dtype = _dtype(op.results[0])
+    if isinstance(op, ConvertOp):
+        return convert(b, args[0], in_dtypes[0], out_dtype)
+    work = compute_dtypes(op)
+    # read the operands in their compute types (type relaxation), f16 as f32
+    values = [convert(b, a, s, w) for a, s, w in zip(args, in_dtypes, work, strict=True)]
+    dtype = work[0]
+    half = dtype == np.float16
+    if half:
+        values = [b.fpext(v, F32) for v in values]
+    result = _scalar_op(b, math, op, values, dtype)
+    if half:
+        result = b.fptrunc(result, F16)
+    # the evaluate result has the compute type; the declared type may differ (relaxed ops)
+    return convert(b, result, dtype, out_dtype)
+
+
+def _scalar_op(
+    b: ir.IRBuilder, math: Math, op: Operation, v: list[ir.Value], dtype: np.dtype
+) -> ir.Value:
+    is_float = _is_float(dtype)
+    signed = dtype.kind == "i"
+    if isinstance(op, AddOp):
+        return b.fadd(v[0], v[1]) if is_float else b.add(v[0], v[1])
+    if isinstance(op, SubtractOp):
+        return b.fsub(v[0], v[1]) if is_float else b.sub(v[0], v[1])
+    if isinstance(op, MultiplyOp):
+        return b.fmul(v[0], v[1]) if is_float else b.mul(v[0], v[1])
+    if isinstance(op, DivideOp):
+        return b.fdiv(v[0], v[1])
+    if isinstance(op, ExpOp):
+        return math.exp(v[0])
+    if isinstance(op, SigmoidOp):
+        return math.sigmoid(v[0])
+    if isinstance(op, TanhOp):
+        return math.tanh(v[0])
+    if isinstance(op, ReluOp):
+        x = v[0]
+        if is_float:
+            return b.select(b.fcmp_ordered("<", x, ir.Constant(x.type, 0.0)),
+                            ir.Constant(x.type, 0.0), x)
+        if not signed:
+            return x
+        return b.select(b.icmp_signed("<", x, ir.Constant(x.type, 0)), ir.Constant(x.type, 0), x)
+    if isinstance(op, ClampOp):
+        x = v[0]
+        lo, hi = op.bounds(dtype)
+        if is_float:
+            lo_c = ir.Constant(x.type, float(np.float32(lo)) if dtype != np.float64 else lo)
+            hi_c = ir.Constant(x.type, float(np.float32(hi)) if dtype != np.float64 else hi)
+            if dtype == np.float16:
+                lo_c = ir.Constant(F32, float(np.float32(np.float16(lo))))
+                hi_c = ir.Constant(F32, float(np.float32(np.float16(hi))))
+            x = b.select(b.fcmp_ordered("<", x, lo_c), lo_c, x)
+            return b.select(b.fcmp_ordered(">", x, hi_c), hi_c, x)
+        lo_c, hi_c = ir.Constant(x.type, int(lo)), ir.Constant(x.type, int(hi))
+        cmp: Callable[..., ir.Value] = b.icmp_signed if signed else b.icmp_unsigned
+        x = b.select(cmp("<", x, lo_c), lo_c, x)
+        return b.select(cmp(">", x, hi_c), hi_c, x)
+    if isinstance(op, PReluOp):
+        x, slope = v
+        negative = b.fcmp_ordered("<", x, ir.Constant(x.type, 0.0))
+        return b.select(negative, b.fmul(x, slope), x)
+    raise NotImplementedError(op.name)
+
+
+LOWERINGS: list[type[OpLowering]] = [ElementwiseLowering]
+

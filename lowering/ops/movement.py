@@ -1,5 +1,371 @@
-"""(placeholder: filled in below)"""
+"""
+Data movement ops as copy loops: Transpose, Gather, StridedSlice, Broadcast, Split,
+VariadicSplit, DepthToSpace, ShuffleChannels, BatchToSpace, SpaceToBatch (without padding)
+and Concat.
 
-from lowpass.lowering.emit import OpLowering
+Shapes and the non-data operands (orders, indices, axes, begin/end...) are known at compile
+time, so every such op is a fixed map "output element i <- input element map[i]". The map is
+computed once by running the op's own `evaluate` on the indices `0..n-1` (so the kernels
+follow the reference semantics by construction), then compiled:
 
-LOWERINGS: list[type[OpLowering]] = []
+* affine map (`map[i0..ik] = offset + sum(i_d * stride_d)`, strides of any sign, 0 for
+  broadcasts): nested loops over the collapsed dimensions, innermost contiguous where the
+  data allows (Transpose, StridedSlice, Broadcast, Split, DepthToSpace...);
+* otherwise (Gather with arbitrary indices): the output is cut into the largest blocks that
+  are contiguous runs of the input; a constant table holds each block's start.
+
+Concat copies each input into its slice of the output. Reshape, Squeeze and Unsqueeze are
+not here: the compiler makes them views (no code). ShapeOf is constant-folded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import llvmlite.ir as ir
+import numpy as np
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Operation, SSAValue
+
+from lowpass.dialects.ov import (
+    BatchToSpaceOp,
+    BroadcastOp,
+    ConcatOp,
+    DepthToSpaceOp,
+    GatherOp,
+    ShuffleChannelsOp,
+    SpaceToBatchOp,
+    SplitOp,
+    StridedSliceOp,
+    TransposeOp,
+    VariadicSplitOp,
+    normalize_axis,
+    static_value,
+)
+from lowpass.lowering.emit import (
+    I64,
+    Buffer,
+    EmitContext,
+    OpLowering,
+    byte_offset,
+    element_ptr,
+    for_range,
+    i64,
+    jit_exec_type,
+    kernel_function,
+    memcpy,
+)
+
+INDEX_MAP_OPS: tuple[type[Operation], ...] = (
+    TransposeOp,
+    GatherOp,
+    StridedSliceOp,
+    BroadcastOp,
+    SplitOp,
+    VariadicSplitOp,
+    DepthToSpaceOp,
+    ShuffleChannelsOp,
+    BatchToSpaceOp,
+    SpaceToBatchOp,
+)
+
+_COPY_TYPES = {1: ir.IntType(8), 2: ir.IntType(16), 4: ir.IntType(32), 8: ir.IntType(64)}
+_MAX_MAP_ELEMENTS = 1 << 26
+
+
+def _shape(value: SSAValue) -> tuple[int, ...]:
+    t = value.type
+    assert isinstance(t, TensorType)
+    return tuple(int(d) for d in t.get_shape())
+
+
+def _static(value: SSAValue) -> bool:
+    t = value.type
+    return isinstance(t, TensorType) and all(d >= 0 for d in t.get_shape())
+
+
+# --------------------------------------------------------------------------------------------
+# Index maps
+# --------------------------------------------------------------------------------------------
+
+
+def index_maps(op: Operation) -> list[np.ndarray] | None:
+    """
+    For each result of `op`: the flat input index of every output element (int64, in the
+    result's shape), computed with the op's `evaluate` on `arange`; None when the op cannot
+    be seen as such a map (non-constant parameters, padding with zeros, ...).
+    """
+    if not op.operands or not all(_static(v) for v in (*op.operands, *op.results)):
+        return None
+    data_shape = _shape(op.operands[0])
+    n = int(np.prod(data_shape, dtype=np.int64))
+    if n >= 2**62 or any(int(np.prod(_shape(r))) > _MAX_MAP_ELEMENTS for r in op.results):
+        return None
+    params = []
+    for v in op.operands[1:]:
+        value = static_value(v)
+        if value is None:
+            return None
+        params.append(value)
+    # indices + 1: a 0 in the result marks a padded (zero-filled) element
+    indices = np.arange(1, n + 1, dtype=np.int64).reshape(data_shape)
+    try:
+        results = op.evaluate([indices, *params])  # type: ignore[attr-defined]
+    except Exception:
+        return None
+    maps = []
+    for r, value in zip(op.results, results, strict=True):
+        array = np.asarray(value)
+        if array.dtype != np.int64 or array.shape != _shape(r) or np.any(array == 0):
+            return None
+        maps.append(array - 1)
+    return maps
+
+
+def affine_strides(index_map: np.ndarray) -> tuple[int, tuple[int, ...]] | None:
+    """(offset, strides) if `index_map[i] == offset + sum(i_d * strides_d)`, else None."""
+    if index_map.size == 0:
+        return 0, tuple(0 for _ in index_map.shape)
+    offset = int(index_map.reshape(-1)[0])
+    strides = []
+    for d, size in enumerate(index_map.shape):
+        if size == 1:
+            strides.append(0)
+            continue
+        unit = [0] * index_map.ndim
+        unit[d] = 1
+        strides.append(int(index_map[tuple(unit)]) - offset)
+    expected = np.full(index_map.shape, offset, dtype=np.int64)
+    for d, stride in enumerate(strides):
+        shape = [1] * index_map.ndim
+        shape[d] = index_map.shape[d]
+        expected = expected + np.arange(index_map.shape[d], dtype=np.int64).reshape(shape) * stride
+    if not np.array_equal(expected, index_map):
+        return None
+    return offset, tuple(strides)
+
+
+def collapse_pair(
+    shape: Sequence[int], dst: Sequence[int], src: Sequence[int]
+) -> tuple[list[int], list[int], list[int]]:
+    """Merge dimensions where both sides are contiguous across them; drop size-1 dims."""
+    dims = [(shape[d], dst[d], src[d]) for d in range(len(shape)) if shape[d] != 1]
+    if not dims:
+        return [1], [0], [0]
+    merged = [dims[0]]
+    for size, ds, ss in dims[1:]:
+        p_size, p_ds, p_ss = merged[-1]
+        if p_ds == ds * size and p_ss == ss * size:
+            merged[-1] = (p_size * size, ds, ss)
+        else:
+            merged.append((size, ds, ss))
+    return [m[0] for m in merged], [m[1] for m in merged], [m[2] for m in merged]
+
+
+def emit_strided_copy(
+    b: ir.IRBuilder,
+    shape: Sequence[int],
+    itemsize: int,
+    dst: ir.Value,
+    dst_strides: Sequence[int],
+    src: ir.Value,
+    src_strides: Sequence[int],
+    src_offset: int = 0,
+    dst_offset: int = 0,
+) -> None:
+    """
+    `dst[dst_offset + sum(i*dst_strides)] = src[src_offset + sum(i*src_strides)]` over
+    `shape` (element strides), as loops over the collapsed dimensions (a memcpy when both
+    sides are contiguous).
+    """
+    if int(np.prod(shape, dtype=np.int64)) == 0:
+        return
+    dims, ds, ss = collapse_pair(shape, dst_strides, src_strides)
+    etype = _COPY_TYPES[itemsize]
+    if len(dims) == 1 and (dims[0] == 1 or (ds[0] == 1 and ss[0] == 1)):
+        memcpy(
+            b,
+            byte_offset(b, dst, dst_offset * itemsize),
+            byte_offset(b, src, src_offset * itemsize),
+            dims[0] * itemsize,
+        )
+        return
+
+    def nest(level: int, d_off: ir.Value, s_off: ir.Value) -> None:
+        if level == len(dims):
+            value = b.load(element_ptr(b, src, s_off, etype), typ=etype)
+            b.store(value, element_ptr(b, dst, d_off, etype))
+            return
+        with for_range(b, dims[level], name=f"c{level}") as i:
+            nest(
+                level + 1,
+                b.add(d_off, b.mul(i, i64(ds[level]))) if ds[level] else d_off,
+                b.add(s_off, b.mul(i, i64(ss[level]))) if ss[level] else s_off,
+            )
+
+    nest(0, i64(dst_offset), i64(src_offset))
+
+
+@dataclass
+class _Blocked:
+    """A non-affine map as contiguous blocks: out[b*L + j] = in[starts[b] + j]."""
+
+    block: int
+    starts: np.ndarray
+
+
+def blocked_map(index_map: np.ndarray) -> _Blocked:
+    flat = index_map.reshape(-1)
+    n = flat.size
+    block = 1
+    for d in range(index_map.ndim - 1, -1, -1):
+        candidate = block * index_map.shape[d]
+        if candidate == 0 or n % candidate:
+            break
+        rows = flat.reshape(-1, candidate)
+        if not np.array_equal(rows, rows[:, :1] + np.arange(candidate, dtype=np.int64)):
+            break
+        block = candidate
+    return _Blocked(block, np.ascontiguousarray(flat.reshape(-1, block)[:, 0]))
+
+
+# --------------------------------------------------------------------------------------------
+# Lowerings
+# --------------------------------------------------------------------------------------------
+
+
+class IndexMapLowering:
+    """Movement ops with constant parameters as compiled index maps (see module docstring)."""
+
+    ops: tuple[type[Operation], ...] = INDEX_MAP_OPS
+
+    def __init__(self) -> None:
+        self._maps: dict[Operation, list[np.ndarray]] = {}
+
+    def fuse(self, op: Operation) -> list[Operation] | None:
+        maps = index_maps(op)
+        if maps is None:
+            return None
+        self._maps[op] = maps
+        return []
+
+    def emit(
+        self,
+        ctx: EmitContext,
+        group: list[Operation],
+        inputs: list[Buffer],
+        outputs: list[Buffer],
+    ) -> str:
+        (op,) = group
+        maps = self._maps.pop(op, None) or index_maps(op)
+        assert maps is not None
+        data = ctx.buffer(op.operands[0])
+        itemsize = np.dtype(data.dtype).itemsize
+        etype = _COPY_TYPES[itemsize]
+        results = [ctx.buffer(r) for r in op.results]
+        plans: list[tuple[int, tuple[int, ...]] | _Blocked] = []
+        for index_map in maps:
+            affine = affine_strides(index_map)
+            plans.append(affine if affine is not None else blocked_map(index_map))
+
+        def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
+            src = args[0]
+            for k, (index_map, plan) in enumerate(zip(maps, plans, strict=True)):
+                dst = args[1 + k]
+                if isinstance(plan, tuple):
+                    offset, strides = plan
+                    contiguous = _contiguous_strides(index_map.shape)
+                    emit_strided_copy(
+                        b, index_map.shape, itemsize, dst, contiguous, src, strides, offset
+                    )
+                    continue
+                table = ctx.constant_ptr(plan.starts.astype(np.int64))
+                count = plan.starts.size
+                with for_range(b, count, name="blk") as blk:
+                    start = b.load(element_ptr(b, table, blk, I64), typ=I64)
+                    base = b.mul(blk, i64(plan.block))
+                    if plan.block * itemsize >= 64:
+                        memcpy(
+                            b,
+                            element_ptr(b, dst, base, etype),
+                            element_ptr(b, src, start, etype),
+                            plan.block * itemsize,
+                        )
+                    else:
+                        with for_range(b, plan.block, name="j") as j:
+                            value = b.load(
+                                element_ptr(b, src, b.add(start, j), etype), typ=etype
+                            )
+                            b.store(value, element_ptr(b, dst, b.add(base, j), etype))
+
+        fn = kernel_function(
+            ctx, f"move_{ctx.group_name}", 1 + len(results), body,
+            noalias=list(range(1, 1 + len(results))),
+        )
+        ctx.builder.call(fn, [data.ptr, *(r.ptr for r in results)])
+        del inputs, outputs
+        return jit_exec_type(ctx.cpu, data.dtype)
+
+
+def _contiguous_strides(shape: Sequence[int]) -> tuple[int, ...]:
+    strides = []
+    step = 1
+    for d in reversed(shape):
+        strides.append(step)
+        step *= d
+    return tuple(reversed(strides))
+
+
+class ConcatLowering:
+    """Concat: each input copied into its slice of the output (memcpy rows)."""
+
+    ops: tuple[type[Operation], ...] = (ConcatOp,)
+
+    def fuse(self, op: Operation) -> list[Operation] | None:
+        if not all(_static(v) for v in (*op.operands, *op.results)):
+            return None
+        return []
+
+    def emit(
+        self,
+        ctx: EmitContext,
+        group: list[Operation],
+        inputs: list[Buffer],
+        outputs: list[Buffer],
+    ) -> str:
+        (op,) = group
+        assert isinstance(op, ConcatOp)
+        out = ctx.buffer(op.results[0])
+        rank = len(out.shape)
+        axis = normalize_axis(op.axis.value.data, rank)
+        outer = int(np.prod(out.shape[:axis], dtype=np.int64))
+        inner = int(np.prod(out.shape[axis + 1 :], dtype=np.int64))
+        row = out.shape[axis] * inner
+        itemsize = np.dtype(out.dtype).itemsize
+        distinct: list[SSAValue] = []
+        for v in op.operands:
+            if v not in distinct and ctx.buffer(v).constant is None:
+                distinct.append(v)
+
+        def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
+            dst = args[0]
+            offset = 0
+            for v in op.operands:
+                s = ctx.buffer(v)
+                src = s.ptr if s.constant is not None else args[1 + distinct.index(v)]
+                part = s.shape[axis] * inner
+                emit_strided_copy(
+                    b, (outer, part), itemsize, dst, (row, 1), src, (part, 1), 0, offset
+                )
+                offset += part
+
+        fn = kernel_function(ctx, f"concat_{ctx.group_name}", 1 + len(distinct), body,
+                             noalias=[0])
+        ctx.builder.call(fn, [out.ptr, *(ctx.buffer(v).ptr for v in distinct)])
+        del inputs, outputs
+        return jit_exec_type(ctx.cpu, out.dtype)
+
+
+LOWERINGS: list[type[OpLowering]] = [ConcatLowering, IndexMapLowering]
+
