@@ -166,8 +166,12 @@ def spec_of(op: RecurrentOp, lengths: np.ndarray | None = None) -> RecurrentSpec
     x_shape = shape_of(op.operands[0])
     is_cell = not isinstance(op, SequenceOp)
     kind = {
-        LSTMCellOp: "lstm", LSTMSequenceOp: "lstm", GRUCellOp: "gru", GRUSequenceOp: "gru",
-        RNNCellOp: "rnn", RNNSequenceOp: "rnn",
+        LSTMCellOp: "lstm",
+        LSTMSequenceOp: "lstm",
+        GRUCellOp: "gru",
+        GRUSequenceOp: "gru",
+        RNNCellOp: "rnn",
+        RNNSequenceOp: "rnn",
     }[type(op)]
     lengths_kind, lengths_dtype = "full", None
     if not is_cell:
@@ -213,9 +217,7 @@ class VectorMath:
         self.b = builder
         self.fma_fn = _intrinsic(module, "llvm.fma.v8f32", VEC, [VEC, VEC, VEC])
         self.rint_fn = _intrinsic(module, "llvm.rint.v8f32", VEC, [VEC])
-        self.mload_fn = _intrinsic(
-            module, "llvm.masked.load.v8f32.p0", VEC, [PTR, I32, MASK, VEC]
-        )
+        self.mload_fn = _intrinsic(module, "llvm.masked.load.v8f32.p0", VEC, [PTR, I32, MASK, VEC])
         self.mstore_fn = _intrinsic(
             module, "llvm.masked.store.v8f32.p0", ir.VoidType(), [VEC, PTR, I32, MASK]
         )
@@ -233,8 +235,9 @@ class VectorMath:
             return self.b.load(ptr, typ=VEC, align=4)
         return self.b.call(self.mload_fn, [ptr, ir.Constant(I32, 4), mask, self.splat(0.0)])
 
-    def store(self, value: ir.Value, row: ir.Value, column: ir.Value,
-              mask: ir.Constant | None) -> None:
+    def store(
+        self, value: ir.Value, row: ir.Value, column: ir.Value, mask: ir.Constant | None
+    ) -> None:
         ptr = self.addr(row, column)
         if mask is None:
             self.b.store(value, ptr, align=4)
@@ -263,12 +266,19 @@ class VectorMath:
         r = self.fma(n, self.splat(-0.693359375), x)
         r = self.fma(n, self.splat(2.12194440e-4), r)
         p = self.splat(1.9875691500e-4)
-        for c in (1.3981999507e-3, 8.3334519073e-3, 4.1665795894e-2, 1.6666665459e-1,
-                  5.0000001201e-1):
+        for c in (
+            1.3981999507e-3,
+            8.3334519073e-3,
+            4.1665795894e-2,
+            1.6666665459e-1,
+            5.0000001201e-1,
+        ):
             p = self.fma(p, r, self.splat(c))
         y = self.fma(b.fmul(p, r), r, b.fadd(r, self.splat(1.0)))
-        bits = b.shl(b.add(b.fptosi(n, IVEC), ir.Constant(IVEC, [127] * LANES)),
-                     ir.Constant(IVEC, [23] * LANES))
+        bits = b.shl(
+            b.add(b.fptosi(n, IVEC), ir.Constant(IVEC, [127] * LANES)),
+            ir.Constant(IVEC, [23] * LANES),
+        )
         return b.fmul(y, b.bitcast(bits, VEC))
 
     def sigmoid(self, x: ir.Value) -> ir.Value:
@@ -405,8 +415,9 @@ class _KernelBuilder:
     # ---- small pieces ------------------------------------------------------------------------
 
     def floats(self, base: ir.Value, offset: int | ir.Value) -> ir.Value:
-        return self.b.gep(base, [i64(offset) if isinstance(offset, int) else offset],
-                          source_etype=F32)
+        return self.b.gep(
+            base, [i64(offset) if isinstance(offset, int) else offset], source_etype=F32
+        )
 
     def row(self, base: ir.Value, index: ir.Value, stride: int, offset: int = 0) -> ir.Value:
         """&base[index * stride + offset] (floats)."""
@@ -419,12 +430,19 @@ class _KernelBuilder:
     def memset0(self, dst: ir.Value, floats: int) -> None:
         memset(self.b, dst, 0, 4 * floats)
 
-    def gemm(self, key: str, *, m: int, lda: int | None = None, ldc: int | None = None,
-             ) -> ir.Function:
+    def gemm(
+        self,
+        key: str,
+        *,
+        m: int,
+        lda: int | None = None,
+        ldc: int | None = None,
+    ) -> ir.Function:
         matrix, bias = self.weights[key]
         k, n = matrix.shape
-        return self.gemm_factory(f"{self.name}_{key}", m=m, k=k, n=n, b=matrix, bias=bias,
-                                 lda=lda, ldc=ldc)
+        return self.gemm_factory(
+            f"{self.name}_{key}", m=m, k=k, n=n, b=matrix, bias=bias, lda=lda, ldc=ldc
+        )
 
     def columns(self, body: Callable[[ir.Value, ir.Constant | None], None]) -> None:
         """Run `body(column, mask)` over the hidden columns: full vectors, then a masked one."""
@@ -451,9 +469,14 @@ class _KernelBuilder:
         assert total is not None
         return total
 
-    def lstm_columns(self, gates: Callable[[int], list[tuple[ir.Value, int]]],
-                     h_prev: ir.Value, c_prev: ir.Value, h_out: Sequence[ir.Value],
-                     c_out: Sequence[ir.Value]) -> None:
+    def lstm_columns(
+        self,
+        gates: Callable[[int], list[tuple[ir.Value, int]]],
+        h_prev: ir.Value,
+        c_prev: ir.Value,
+        h_out: Sequence[ir.Value],
+        c_out: Sequence[ir.Value],
+    ) -> None:
         del h_prev
         m, s = self.math, self.spec
         f_act, g_act, h_act = s.activations
@@ -471,33 +494,45 @@ class _KernelBuilder:
 
         self.columns(body)
 
-    def rnn_columns(self, gates: Callable[[int], list[tuple[ir.Value, int]]],
-                    h_prev: ir.Value, h_out: Sequence[ir.Value]) -> None:
+    def rnn_columns(
+        self,
+        gates: Callable[[int], list[tuple[ir.Value, int]]],
+        h_prev: ir.Value,
+        h_out: Sequence[ir.Value],
+    ) -> None:
         del h_prev
         m, s = self.math, self.spec
 
         def body(col: ir.Value, mask: ir.Constant | None) -> None:
-            h_new = m.activation(s.activations[0], m.clip(self.gate_pre(gates(0), col, mask),
-                                                          s.clip))
+            h_new = m.activation(
+                s.activations[0], m.clip(self.gate_pre(gates(0), col, mask), s.clip)
+            )
             for dst in h_out:
                 m.store(h_new, dst, col, mask)
 
         self.columns(body)
 
-    def gru_reset_columns(self, gates: Callable[[int], list[tuple[ir.Value, int]]],
-                          h_prev: ir.Value, reset_h: ir.Value) -> None:
+    def gru_reset_columns(
+        self,
+        gates: Callable[[int], list[tuple[ir.Value, int]]],
+        h_prev: ir.Value,
+        reset_h: ir.Value,
+    ) -> None:
         """First GRU pass without linear_before_reset: reset_h = f(r) (.) h."""
         m, s = self.math, self.spec
 
         def body(col: ir.Value, mask: ir.Constant | None) -> None:
-            rt = m.activation(s.activations[0], m.clip(self.gate_pre(gates(1), col, mask),
-                                                       s.clip))
+            rt = m.activation(s.activations[0], m.clip(self.gate_pre(gates(1), col, mask), s.clip))
             m.store(self.b.fmul(rt, m.load(h_prev, col, mask)), reset_h, col, mask)
 
         self.columns(body)
 
-    def gru_columns(self, gates: Callable[[int], list[tuple[ir.Value, int]]],
-                    h_prev: ir.Value, h_out: Sequence[ir.Value]) -> None:
+    def gru_columns(
+        self,
+        gates: Callable[[int], list[tuple[ir.Value, int]]],
+        h_prev: ir.Value,
+        h_out: Sequence[ir.Value],
+    ) -> None:
         """gates(0) z, gates(1) r, gates(2) the x side of h, gates(3) the h side of h."""
         m, s = self.math, self.spec
         f_act, g_act = s.activations
@@ -543,16 +578,21 @@ class _KernelBuilder:
             b.call(self.gemm("zr", m=n_rows, ldc=ldg), [concat, g])
             b.call(self.gemm("xh", m=n_rows, lda=k, ldc=ldg), [concat, self.floats(g, 2 * hs)])
             if s.linear_before_reset:
-                b.call(self.gemm("hh", m=n_rows, lda=k, ldc=ldg),
-                       [self.floats(concat, in_size), self.floats(g, 3 * hs)])
+                b.call(
+                    self.gemm("hh", m=n_rows, lda=k, ldc=ldg),
+                    [self.floats(concat, in_size), self.floats(g, 3 * hs)],
+                )
         else:
             b.call(self.gemm("cell", m=n_rows), [concat, g])
         if s.kind == "gru" and not s.linear_before_reset:
             reset_h = self.scratch["reset_h"]
             with for_range(b, n_rows, name="n") as n:
                 g_row = self.row(g, n, ldg)
-                self.gru_reset_columns(lambda gate, g_row=g_row: [(g_row, gate * hs)],
-                                       self.row(a["h0"], n, hs), self.row(reset_h, n, hs))
+                self.gru_reset_columns(
+                    lambda gate, g_row=g_row: [(g_row, gate * hs)],
+                    self.row(a["h0"], n, hs),
+                    self.row(reset_h, n, hs),
+                )
             b.call(self.gemm("hh", m=n_rows, ldc=ldg), [reset_h, self.floats(g, 3 * hs)])
         with for_range(b, n_rows, name="n") as n:
             g_row = self.row(g, n, ldg)
@@ -562,8 +602,9 @@ class _KernelBuilder:
 
             h_prev, h_out = self.row(a["h0"], n, hs), [self.row(a["ho"], n, hs)]
             if s.kind == "lstm":
-                self.lstm_columns(gates, h_prev, self.row(a["c0"], n, hs), h_out,
-                                  [self.row(a["co"], n, hs)])
+                self.lstm_columns(
+                    gates, h_prev, self.row(a["c0"], n, hs), h_out, [self.row(a["co"], n, hs)]
+                )
             elif s.kind == "gru":
                 self.gru_columns(gates, h_prev, h_out)
             else:
@@ -595,11 +636,15 @@ class _KernelBuilder:
         with for_range(b, n_rows, name="n") as n:
             for d in range(dirs):
                 src_offset = b.add(b.mul(n, i64(dirs * hs)), i64(d * hs))
-                self.memcpy(self.row(h_state, n, hs, d * n_rows * hs),
-                            self.floats(a["h0"], src_offset), hs)
+                self.memcpy(
+                    self.row(h_state, n, hs, d * n_rows * hs), self.floats(a["h0"], src_offset), hs
+                )
                 if c_state is not None:
-                    self.memcpy(self.row(c_state, n, hs, d * n_rows * hs),
-                                self.floats(a["c0"], src_offset), hs)
+                    self.memcpy(
+                        self.row(c_state, n, hs, d * n_rows * hs),
+                        self.floats(a["c0"], src_offset),
+                        hs,
+                    )
         if masked:
             self.memset0(a["ho"], n_rows * dirs * hs)
             if c_state is not None:
@@ -615,12 +660,23 @@ class _KernelBuilder:
                     dst = self.row(a["ho"], n, dirs * hs, d * hs)
                     self.memcpy(dst, self.row(h_dir, n, hs), hs)
                     if c_dir is not None:
-                        self.memcpy(self.row(a["co"], n, dirs * hs, d * hs),
-                                    self.row(c_dir, n, hs), hs)
+                        self.memcpy(
+                            self.row(a["co"], n, dirs * hs, d * hs), self.row(c_dir, n, hs), hs
+                        )
 
-    def sequence_step(self, d: int, reverse: bool, k: ir.Value, h_dir: ir.Value,
-                      c_dir: ir.Value | None, masked: bool, proj: ir.Value, g: ir.Value,
-                      ldg: int, ldp: int) -> None:
+    def sequence_step(
+        self,
+        d: int,
+        reverse: bool,
+        k: ir.Value,
+        h_dir: ir.Value,
+        c_dir: ir.Value | None,
+        masked: bool,
+        proj: ir.Value,
+        g: ir.Value,
+        ldg: int,
+        ldp: int,
+    ) -> None:
         s, b, a = self.spec, self.b, self.args
         n_rows, hs, steps, dirs, g_count = s.batch, s.hidden, s.steps, s.directions, s.gates
         # Recurrent products of all rows.
@@ -660,14 +716,14 @@ class _KernelBuilder:
             reset_h = self.scratch["reset_h"]
             with for_range(b, n_rows, name="n") as n:
                 _, index, _ = row_info(n)
-                self.gru_reset_columns(gate_sources(n, index), self.row(h_dir, n, hs),
-                                       self.row(reset_h, n, hs))
+                self.gru_reset_columns(
+                    gate_sources(n, index), self.row(h_dir, n, hs), self.row(reset_h, n, hs)
+                )
             b.call(self.gemm(f"hh{d}", m=n_rows, ldc=ldg), [reset_h, self.floats(g, 2 * hs)])
 
         with for_range(b, n_rows, name="n") as n:
             valid, index, length = row_info(n)
-            y_row = self.row(a["y"], b.add(b.mul(n, i64(dirs * steps)), index), hs,
-                             d * steps * hs)
+            y_row = self.row(a["y"], b.add(b.mul(n, i64(dirs * steps)), index), hs, d * steps * hs)
             with b.if_else(valid) as (then, otherwise):
                 with then:
                     gates = gate_sources(n, index)
@@ -686,8 +742,11 @@ class _KernelBuilder:
                         with b.if_then(last):
                             self.memcpy(self.row(a["ho"], n, dirs * hs, d * hs), h_row, hs)
                             if c_dir is not None:
-                                self.memcpy(self.row(a["co"], n, dirs * hs, d * hs),
-                                            self.row(c_dir, n, hs), hs)
+                                self.memcpy(
+                                    self.row(a["co"], n, dirs * hs, d * hs),
+                                    self.row(c_dir, n, hs),
+                                    hs,
+                                )
                 with otherwise:
                     self.memset0(y_row, hs)
 
@@ -745,7 +804,12 @@ class RecurrentLowering:
     """LSTM/GRU/RNN cells and sequences with constant W, R, B in fp32 (`jit_<isa>_FP32`)."""
 
     ops: tuple[type[Operation], ...] = (
-        LSTMCellOp, GRUCellOp, RNNCellOp, LSTMSequenceOp, GRUSequenceOp, RNNSequenceOp,
+        LSTMCellOp,
+        GRUCellOp,
+        RNNCellOp,
+        LSTMSequenceOp,
+        GRUSequenceOp,
+        RNNSequenceOp,
     )
 
     def __init__(self) -> None:
@@ -779,7 +843,10 @@ class RecurrentLowering:
         return None if self.unsupported(op) else []
 
     def emit(
-        self, ctx: EmitContext, group: list[Operation], inputs: list[Buffer],
+        self,
+        ctx: EmitContext,
+        group: list[Operation],
+        inputs: list[Buffer],
         outputs: list[Buffer],
     ) -> str:
         del inputs, outputs
@@ -791,15 +858,34 @@ class RecurrentLowering:
         spec = spec_of(op, lengths)
         fn = ctx.function(f"{ctx.group_name}_{spec.kind}", KERNEL_TYPE)
 
-        def gemm(name: str, *, m: int, k: int, n: int, b: np.ndarray, bias: np.ndarray | None,
-                 lda: int | None = None, ldc: int | None = None) -> ir.Function:
+        def gemm(
+            name: str,
+            *,
+            m: int,
+            k: int,
+            n: int,
+            b: np.ndarray,
+            bias: np.ndarray | None,
+            lda: int | None = None,
+            ldc: int | None = None,
+        ) -> ir.Function:
             unique, index = name, 1
             while unique in ctx.module.globals:
                 unique, index = f"{name}.{index}", index + 1
             return emit_gemm(
-                ctx.module, unique, m=m, k=k, n=n, a_dtype=np.float32, b=b,
-                epilogue=Epilogue(bias=bias), lda=lda, ldc=ldc, threads=ctx.threads,
-                keep_alive=ctx.keep_alive, cpu=ctx.cpu,
+                ctx.module,
+                unique,
+                m=m,
+                k=k,
+                n=n,
+                a_dtype=np.float32,
+                b=b,
+                epilogue=Epilogue(bias=bias),
+                lda=lda,
+                ldc=ldc,
+                threads=ctx.threads,
+                keep_alive=ctx.keep_alive,
+                cpu=ctx.cpu,
             )
 
         build_recurrent(fn, spec, w, r, b, gemm)
@@ -817,8 +903,9 @@ class RecurrentLowering:
         ctx.builder.call(fn, [ptrs[name] for name in KERNEL_ARGS])
         return jit_exec_type(ctx.cpu, np.float32)
 
-    def _constant(self, ctx: EmitContext, value: SSAValue, required: bool = True
-                  ) -> np.ndarray | None:
+    def _constant(
+        self, ctx: EmitContext, value: SSAValue, required: bool = True
+    ) -> np.ndarray | None:
         buffer = ctx.values.get(value)
         if buffer is not None and buffer.constant is not None:
             return buffer.constant

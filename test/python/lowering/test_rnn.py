@@ -261,8 +261,9 @@ def test_stateful_lstm_equals_the_whole_sequence(stateful: dict) -> None:
     whole = full.create_infer_request().infer(
         {"X": xs.reshape(1, len(xs), -1), "H0": zeros, "C0": zeros}
     )
-    np.testing.assert_allclose(got, np.asarray(whole["Y"]).reshape(len(xs), hidden), rtol=RTOL,
-                               atol=ATOL)
+    np.testing.assert_allclose(
+        got, np.asarray(whole["Y"]).reshape(len(xs), hidden), rtol=RTOL, atol=ATOL
+    )
 
 
 def test_stateful_lstm_reset_state(stateful: dict) -> None:
