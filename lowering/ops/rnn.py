@@ -472,12 +472,11 @@ class _KernelBuilder:
     def lstm_columns(
         self,
         gates: Callable[[int], list[tuple[ir.Value, int]]],
-        h_prev: ir.Value,
         c_prev: ir.Value,
         h_out: Sequence[ir.Value],
         c_out: Sequence[ir.Value],
     ) -> None:
-        del h_prev
+        """LSTM: c = f(f) c_prev + f(i) g(c); h = f(o) h(c), stored to every row of c_out/h_out."""
         m, s = self.math, self.spec
         f_act, g_act, h_act = s.activations
 
@@ -497,10 +496,9 @@ class _KernelBuilder:
     def rnn_columns(
         self,
         gates: Callable[[int], list[tuple[ir.Value, int]]],
-        h_prev: ir.Value,
         h_out: Sequence[ir.Value],
     ) -> None:
-        del h_prev
+        """RNN: h = f(pre)."""
         m, s = self.math, self.spec
 
         def body(col: ir.Value, mask: ir.Constant | None) -> None:
@@ -603,12 +601,12 @@ class _KernelBuilder:
             h_prev, h_out = self.row(a["h0"], n, hs), [self.row(a["ho"], n, hs)]
             if s.kind == "lstm":
                 self.lstm_columns(
-                    gates, h_prev, self.row(a["c0"], n, hs), h_out, [self.row(a["co"], n, hs)]
+                    gates, self.row(a["c0"], n, hs), h_out, [self.row(a["co"], n, hs)]
                 )
             elif s.kind == "gru":
                 self.gru_columns(gates, h_prev, h_out)
             else:
-                self.rnn_columns(gates, h_prev, h_out)
+                self.rnn_columns(gates, h_out)
 
     # ---- sequences ---------------------------------------------------------------------------
 
@@ -732,11 +730,11 @@ class _KernelBuilder:
                     if s.kind == "lstm":
                         assert c_dir is not None
                         c_row = self.row(c_dir, n, hs)
-                        self.lstm_columns(gates, h_row, c_row, h_out, [c_row])
+                        self.lstm_columns(gates, c_row, h_out, [c_row])
                     elif s.kind == "gru":
                         self.gru_columns(gates, h_row, h_out)
                     else:
-                        self.rnn_columns(gates, h_row, h_out)
+                        self.rnn_columns(gates, h_out)
                     if masked:
                         last = b.icmp_signed("==", k, b.sub(length, i64(1)))
                         with b.if_then(last):
