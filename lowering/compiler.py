@@ -53,11 +53,23 @@ from lowpass.dialects.ov import (
     to_dtype,
 )
 from lowpass.dialects.ov.base import op_display_name, op_type_name
-from lowpass.dialects.ov.infrastructure import SubGraphOp, YieldOp
+from lowpass.dialects.ov.infrastructure import (
+    BodyOutputAttr,
+    ConcatOutputAttr,
+    InvariantInputAttr,
+    LoopOp,
+    MergedInputAttr,
+    SliceInputAttr,
+    Slicing,
+    SubGraphOp,
+    TensorIteratorOp,
+    YieldOp,
+)
 from lowpass.dialects.ov.state import module_variables
 from lowpass.ir import print_module
 from lowpass.lowering import jit
 from lowpass.lowering.emit import (
+    I8,
     I32,
     I64,
     PTR,
@@ -73,9 +85,11 @@ from lowpass.lowering.emit import (
     i32,
     i64,
     memcpy,
+    memset,
     precision_name,
     sanitize_name,
 )
+from lowpass.lowering.ops.movement import emit_strided_copy
 from lowpass.lowering.target import host_cpu
 from lowpass.runtime.interpreter import entry_function
 
@@ -352,13 +366,15 @@ class _GraphCompiler:
         def known(value: SSAValue) -> np.ndarray | None:
             return constants.get(value)
 
+        # constants first: a fused epilogue may read a constant defined after its first op
+        # (LPT puts a dequantization scale right before its Multiply, after the Convolution)
         for op in ops:
-            if op in group_of:
-                continue
             folded = self.fold(op, known)
             if folded is not None:
                 for r, v in zip(op.results, folded, strict=True):
                     constants[r] = v
+        for op in ops:
+            if op in group_of or (op.results and all(r in constants for r in op.results)):
                 continue
             if isinstance(op, _VIEW_OPS) and op.operands[0] not in constants:
                 data = op.operands[0]
@@ -677,6 +693,38 @@ class _GraphCompiler:
                 out[value] = base.with_shape(value_shape(value))
         return out
 
+    def body_buffers(
+        self,
+        plan: _Plan,
+        locations: dict[SSAValue, Location],
+        params: dict[SSAValue, Buffer],
+        base: ir.Value,
+    ) -> dict[SSAValue, Buffer]:
+        """Buffers of a body's values: parameters given, arena offsets from `base`."""
+        b = self.builder
+        out: dict[SSAValue, Buffer] = dict(params)
+        for value, array in plan.constants.items():
+            out[value] = Buffer(self.constant_ptr(array), array.shape, array.dtype, array)
+        for value, loc in locations.items():
+            out[value] = Buffer(byte_offset(b, base, loc.index), loc.shape, loc.dtype)
+        for value, root in plan.views.items():
+            if root in out:
+                out[value] = out[root].with_shape(value_shape(value))
+        return out
+
+    def emit_body_group(self, group: _Group, buffers: dict[SSAValue, Buffer]) -> str:
+        """A group of a body (no timing, never a fallback)."""
+        assert group.lowering is not None
+        values = {v: buffers[v] for v in (*group.inputs, *group.outputs)}
+        ctx = self.context(op_display_name(group.ops[0], 0), values)
+        with self.scratch.frame():
+            return group.lowering.emit(
+                ctx,
+                list(group.ops),
+                [buffers[v] for v in group.inputs],
+                [buffers[v] for v in group.outputs],
+            )
+
     def location_ptr(self, b: ir.IRBuilder, loc: Location) -> ir.Value:
         if loc.kind == "input":
             return self.input_ptrs[loc.index]
@@ -829,17 +877,266 @@ def _port_names(function: func.FuncOp, results: Sequence[SSAValue]) -> list[str]
 
 
 class SubGraphLowering:
-    """TensorIterator and Loop whose body ops all lower: the body becomes a loop in IR."""
+    """
+    TensorIterator and Loop whose body ops all lower: the body becomes a loop in IR.
+
+    Per iteration: sliced inputs are views of their part when the part is contiguous
+    (otherwise copied into a body buffer), invariant inputs are the outer buffers, merged
+    inputs (back edges) live in body buffers initialised from the outer value and updated
+    from their body result after the iteration; concatenated outputs are copied into their
+    slice of the outer output, last-value outputs copied after the loop (or, when no
+    iteration ran, the initial value of their back edge, as the reference interpreter). Loop:
+    `trip_count` (-1: unbounded) and `execution_condition` are read at run time, the body
+    condition after each iteration, `current_iteration` is written before it.
+    """
 
     ops: tuple[type[Operation], ...] = (SubGraphOp,)
 
     def __init__(self, compiler: _GraphCompiler) -> None:
         self.compiler = compiler
+        self.plans: dict[Operation, _Plan] = {}
 
     def fuse(self, op: Operation) -> list[Operation] | None:
-        return None  # (filled in with the loop compilation)
+        assert isinstance(op, SubGraphOp)
+        if isinstance(op, TensorIteratorOp) and op.num_iterations() < 0:
+            return None
+        if any(isinstance(d, ConcatOutputAttr) for d in op.output_descriptions) and (
+            op.num_iterations() < 0
+        ):
+            return None
+        for d in op.body_outputs():
+            if d.get("iteration") >= 0:
+                return None
+        if isinstance(op, LoopOp) and op.slice_inputs() and op.num_iterations() < 0:
+            return None  # may run past its slices: the reference reports that error
+        for d in op.slice_inputs():
+            outer = value_shape(op.operands[d.input_index])
+            if _Box.of(outer, d.slicing()).count < op.num_iterations():
+                return None
+        plan = self.compiler.analyse(op.body_block, list(op.body_results()))
+        if any(g.lowering is None for g in plan.groups):
+            return None
+        self.plans[op] = plan
+        return []
 
     def emit(
         self, ctx: EmitContext, group: list[Operation], inputs: list[Buffer], outputs: list[Buffer]
     ) -> str:
-        raise NotImplementedError
+        (op,) = group
+        assert isinstance(op, SubGraphOp)
+        plan = self.plans[op]
+        compiler = self.compiler
+        b = ctx.builder
+        params = op.body_block.args
+        results = op.body_results()
+
+        # ---- buffers that live for the whole op: back edges, copied slices, iteration
+        param_buffers: dict[SSAValue, Buffer] = {}
+        slices: list[tuple[BlockArgument, Buffer, _Box, Buffer | None]] = []
+        merged: list[tuple[BlockArgument, Buffer, SSAValue]] = []
+        for desc in op.input_descriptions:
+            p = params[desc.parameter_index]
+            outer = ctx.buffer(op.operands[desc.input_index])
+            shape, dtype = value_shape(p), value_dtype(p)
+            if isinstance(desc, InvariantInputAttr):
+                param_buffers[p] = Buffer(outer.ptr, shape, dtype, outer.constant)
+            elif isinstance(desc, MergedInputAttr):
+                buf = Buffer(ctx.scratch(value_nbytes(p)), shape, dtype)
+                param_buffers[p] = buf
+                memcpy(b, buf.ptr, outer.ptr, buf.nbytes)
+                merged.append((p, buf, results[desc.result_index]))
+            else:
+                assert isinstance(desc, SliceInputAttr)
+                box = _Box.of(outer.shape, desc.slicing())
+                copy = None
+                if not box.contiguous:
+                    copy = Buffer(ctx.scratch(value_nbytes(p)), shape, dtype)
+                    param_buffers[p] = copy
+                slices.append((p, outer, box, copy))
+        current: Buffer | None = None
+        if isinstance(op, LoopOp) and op.current_iteration_parameter() is not None:
+            p = op.current_iteration_parameter()
+            assert p is not None
+            current = Buffer(ctx.scratch(value_nbytes(p)), value_shape(p), value_dtype(p))
+            param_buffers[p] = current
+
+        fixed = {p: Location("param", 0, value_shape(p), value_dtype(p)) for p in params}
+        body_locations, body_bytes = compiler.plan_arena(plan, fixed, 0)  # type: ignore[arg-type]
+        body_base = ctx.scratch(body_bytes)
+        # buffers made before the loop dominate the code after it (last values)
+        static_buffers = compiler.body_buffers(plan, body_locations, param_buffers, body_base)
+
+        # ---- loop control
+        with b.goto_entry_block():
+            i_slot = b.alloca(I64, name="iteration")
+            go_slot = b.alloca(ir.IntType(1), name="condition")
+        b.store(i64(0), i_slot)
+        if isinstance(op, LoopOp):
+            trip_buf = ctx.buffer(op.trip_count)
+            trip = b.load(trip_buf.ptr, typ=trip_buf.element_type)
+            trip = b.sext(trip, I64) if trip.type != I64 else trip
+            cond_buf = ctx.buffer(op.execution_condition)
+            start = b.icmp_unsigned("!=", b.load(cond_buf.ptr, typ=I8), ir.Constant(I8, 0))
+        else:
+            trip = i64(op.num_iterations())
+            start = ir.Constant(ir.IntType(1), 1)
+        b.store(start, go_slot)
+        n_static = op.num_iterations()
+        fn = b.function
+        header = fn.append_basic_block("loop.header")
+        body_block = fn.append_basic_block("loop.body")
+        done = fn.append_basic_block("loop.done")
+        b.branch(header)
+        b.position_at_end(header)
+        i = b.load(i_slot, typ=I64)
+        within = b.or_(b.icmp_signed("<", trip, i64(0)), b.icmp_signed("<", i, trip))
+        b.cbranch(b.and_(within, b.load(go_slot, typ=ir.IntType(1))), body_block, done)
+        b.position_at_end(body_block)
+
+        # ---- one iteration
+        buffers = dict(static_buffers)
+        for p, outer, box, copy in slices:
+            src = box.part_ptr(b, outer, i)
+            if copy is None:
+                buffers[p] = Buffer(src, value_shape(p), value_dtype(p))
+                for view, root in plan.views.items():
+                    if root is p:
+                        buffers[view] = buffers[p].with_shape(value_shape(view))
+            else:
+                emit_strided_copy(
+                    b, box.shape, outer.dtype.itemsize, copy.ptr,
+                    _contiguous(box.shape), src, box.strides,
+                )
+        if current is not None:
+            value = i if current.element_type == I64 else b.trunc(i, current.element_type)
+            b.store(value, current.ptr)
+        for g in plan.groups:
+            compiler.emit_body_group(g, buffers)
+        for desc in op.concat_outputs():
+            out = ctx.buffer(op.results[desc.output_index])
+            r = buffers[results[desc.result_index]]
+            s = desc.slicing()
+            axis = s.axis + max(len(r.shape), 1) if s.axis < 0 else s.axis
+            out_box = _Box.of(out.shape, s, axis=axis, count=n_static)
+            dst = out_box.part_ptr(b, out, i)
+            emit_strided_copy(
+                b, out_box.shape, out.dtype.itemsize, dst, out_box.strides,
+                r.ptr, _contiguous(out_box.shape),
+            )
+        for desc in op.body_outputs():
+            if results[desc.result_index] not in static_buffers:  # a sliced part as is
+                out = ctx.buffer(op.results[desc.output_index])
+                memcpy(b, out.ptr, buffers[results[desc.result_index]].ptr, out.nbytes)
+        # back edges: sources that are parameters are saved first (they may be overwritten)
+        staged: list[tuple[Buffer, Buffer]] = []
+        for p, buf, result in merged:
+            src = buffers[result]
+            root = plan.views.get(result, result)
+            if root is p:
+                continue
+            if isinstance(root, BlockArgument):
+                tmp = Buffer(ctx.scratch(buf.nbytes), buf.shape, buf.dtype)
+                memcpy(b, tmp.ptr, src.ptr, buf.nbytes)
+                staged.append((buf, tmp))
+            else:
+                staged.append((buf, src))
+        for dst_buf, src_buf in staged:
+            memcpy(b, dst_buf.ptr, src_buf.ptr, dst_buf.nbytes)
+        if isinstance(op, LoopOp):
+            cond = buffers[op.condition_result()]
+            b.store(
+                b.icmp_unsigned("!=", b.load(cond.ptr, typ=I8), ir.Constant(I8, 0)), go_slot
+            )
+        b.store(b.add(i, i64(1)), i_slot)
+        b.branch(header)
+
+        # ---- after the loop: last values
+        b.position_at_end(done)
+        ran = b.icmp_signed(">", b.load(i_slot, typ=I64), i64(0))
+        for desc in op.body_outputs():
+            out = ctx.buffer(op.results[desc.output_index])
+            last = static_buffers.get(results[desc.result_index])
+            if last is None:  # a sliced part returned as is: copied in the loop
+                continue
+            initial = _zero_iteration_source(op, desc, ctx)
+            if n_static > 0:
+                memcpy(b, out.ptr, last.ptr, out.nbytes)
+                continue
+            with b.if_else(ran) as (then, otherwise):
+                with then:
+                    memcpy(b, out.ptr, last.ptr, out.nbytes)
+                with otherwise:
+                    if initial is None:
+                        memset(b, out.ptr, 0, out.nbytes)
+                    else:
+                        memcpy(b, out.ptr, initial.ptr, out.nbytes)
+        del inputs, outputs
+        first = op.operands[op.FIRST_DATA_INPUT] if len(op.operands) > op.FIRST_DATA_INPUT else None
+        precision = precision_name(value_dtype(first)) if first is not None else "FP32"
+        return f"jit_{ctx.cpu.isa}_{precision}"
+
+
+@dataclass(frozen=True)
+class _Box:
+    """Part `k` of a sliced input / concatenated output: a box of `shape` inside the outer
+    tensor (element `strides`), at element offset `(low + index(k) * part) * inner`."""
+
+    shape: tuple[int, ...]
+    strides: tuple[int, ...]
+    low: int
+    part: int
+    inner: int
+    count: int
+    reverse: bool
+    contiguous: bool
+
+    @staticmethod
+    def of(
+        outer: tuple[int, ...], s: Slicing, axis: int | None = None, count: int | None = None
+    ) -> _Box:
+        if not outer:
+            outer = (1,)
+        rank = len(outer)
+        axis = (s.axis + rank if s.axis < 0 else s.axis) if axis is None else axis
+        dim = outer[axis]
+        if count is None:
+            start = s.start + dim if s.start < 0 else s.start
+            end = s.end + dim if s.end < 0 else s.end
+            low = min(start, end)
+            count = (abs(end - start) + 1) // s.part_size
+        else:
+            low = 0
+        shape = tuple(s.part_size if d == axis else n for d, n in enumerate(outer))
+        inner = int(np.prod(outer[axis + 1 :], dtype=np.int64))
+        contiguous = int(np.prod(outer[:axis], dtype=np.int64)) == 1
+        return _Box(
+            shape, _contiguous(outer), low, s.part_size, inner, count, s.stride < 0, contiguous
+        )
+
+    def part_ptr(self, b: ir.IRBuilder, outer: Buffer, k: ir.Value) -> ir.Value:
+        index = b.sub(i64(self.count - 1), k) if self.reverse else k
+        elements = b.mul(b.add(i64(self.low), b.mul(index, i64(self.part))), i64(self.inner))
+        return b.gep(outer.ptr, [b.mul(elements, i64(outer.dtype.itemsize))], source_etype=I8)
+
+
+def _contiguous(shape: Sequence[int]) -> tuple[int, ...]:
+    strides = []
+    step = 1
+    for d in reversed(tuple(shape)):
+        strides.append(step)
+        step *= d
+    return tuple(reversed(strides))
+
+
+def _zero_iteration_source(op: SubGraphOp, desc: BodyOutputAttr, ctx: EmitContext) -> Buffer | None:
+    """The value of a last-value output when no iteration runs (see SubGraphOp._iterate)."""
+    r = desc.result_index
+    for m in op.merged_inputs():
+        if m.result_index == r:
+            return ctx.buffer(op.operands[m.input_index])
+    value = op.body_results()[r]
+    if isinstance(value, BlockArgument):
+        d = op.input_description_of_parameter(value.index)
+        if d is not None and not isinstance(d, SliceInputAttr):
+            return ctx.buffer(op.operands[d.input_index])
+    return None

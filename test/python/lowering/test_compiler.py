@@ -1,0 +1,307 @@
+# ruff: noqa: E501  (MLIR test models are kept on one line per op)
+"""
+The graph compiler (lowering/compiler.py): every compiled graph computes what the reference
+interpreter computes; groups, views, buffer reuse, the compile cache, the visible fallback,
+TensorIterator/Loop bodies as loops, movement ops, static-shape errors.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import lowpass
+from lowpass.lowering import compiler as compiler_module
+from lowpass.lowering import jit
+from lowpass.lowering.compiler import CompileError, compile_module
+
+
+def _inputs(model: lowpass.Model, seed: int) -> dict[str, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    out = {}
+    for p in model.inputs:
+        shape = tuple(int(d) for d in p.shape)  # type: ignore[arg-type]
+        if p.element_type in ("f32", "f16"):
+            out[p.name] = rng.standard_normal(shape).astype(p.dtype)
+        elif p.element_type == "i1":
+            out[p.name] = rng.integers(0, 2, shape).astype(bool)
+        else:
+            out[p.name] = rng.integers(-20, 100, shape).astype(p.dtype)
+    return out
+
+
+def compare(
+    text: str | lowpass.Model,
+    inputs: dict[str, np.ndarray] | None = None,
+    *,
+    rtol: float = 0.0,
+    seed: int = 0,
+    config: dict | None = None,
+) -> lowpass.CompiledModel:
+    """CPU == REFERENCE on the model (bit for bit unless `rtol`); returns the CPU model."""
+    core = lowpass.Core()
+    model = text if isinstance(text, lowpass.Model) else core.read_model(text)
+    inputs = inputs if inputs is not None else _inputs(model, seed)
+    want = core.compile_model(model, "REFERENCE").infer_new_request(inputs)
+    compiled = core.compile_model(model, "CPU", config or {"PERF_COUNT": True})
+    got = compiled.infer_new_request(inputs)
+    for port in model.outputs:
+        a, b = np.asarray(want[port.name]), np.asarray(got[port.name])
+        assert a.shape == b.shape and a.dtype == b.dtype, port.name
+        if rtol:
+            np.testing.assert_allclose(b, a, rtol=rtol, atol=rtol * 1e-3, err_msg=port.name)
+        else:
+            np.testing.assert_array_equal(b, a, err_msg=port.name)
+    return compiled
+
+
+def graph_of(compiled: lowpass.CompiledModel) -> compiler_module.CompiledGraph:
+    return compiled._cpu.graph
+
+
+def rows(compiled: lowpass.CompiledModel, inputs: dict | None = None) -> list:
+    request = compiled.create_infer_request()
+    request.infer(inputs if inputs is not None else _inputs(compiled.model, 0))
+    return [r for r in request.get_profiling_info() if r.node_type != "Stage"]
+
+
+CHAIN = """
+builtin.module {
+  func.func @main(%x: tensor<2x8x5xf32> {ov.name = "x"}) -> (tensor<2x8x5xf32> {ov.name = "y"}) {
+    %b = ov.constant dense<[[0.5], [1.0], [-1.0], [2.0], [0.0], [3.0], [-2.0], [0.25]]>
+        : tensor<8x1xf32>
+    %a = ov.add %x, %b : (tensor<2x8x5xf32>, tensor<8x1xf32>) -> tensor<2x8x5xf32>
+    %s = ov.constant dense<1.5> : tensor<f32>
+    %m = ov.multiply %a, %s : (tensor<2x8x5xf32>, tensor<f32>) -> tensor<2x8x5xf32>
+    %r = ov.relu %m : (tensor<2x8x5xf32>) -> tensor<2x8x5xf32>
+    %t = ov.tanh %r {ov.name = "t"} : (tensor<2x8x5xf32>) -> tensor<2x8x5xf32>
+    %y = ov.subtract %t, %m : (tensor<2x8x5xf32>, tensor<2x8x5xf32>) -> tensor<2x8x5xf32>
+    func.return %y : tensor<2x8x5xf32>
+  }
+}
+"""
+
+
+def test_elementwise_chain_is_one_group_and_fused_rows_are_not_run() -> None:
+    compiled = compare(CHAIN, rtol=1e-6)
+    graph = graph_of(compiled)
+    assert graph.stats["groups"] == 1 and graph.stats["fallback_groups"] == 0
+    by_type = {r.node_type: r for r in rows(compiled)}
+    assert by_type["Add"].exec_type.startswith("jit_") and by_type["Add"].status.name == "EXECUTED"
+    for fused in ("Multiply", "Relu", "Tanh", "Subtract"):
+        assert by_type[fused].status.name == "NOT_RUN" and by_type[fused].exec_type == "undef"
+    assert by_type["Constant"].status.name == "NOT_RUN"
+
+
+VIEWS = """
+builtin.module {
+  func.func @main(%x: tensor<4x6xf32> {ov.name = "x"}) -> (tensor<24xf32> {ov.name = "y"},
+      tensor<1x4x6xf32> {ov.name = "z"}) {
+    %r = ov.relu %x : (tensor<4x6xf32>) -> tensor<4x6xf32>
+    %s = ov.constant dense<[24]> : tensor<1xi64>
+    %f = ov.reshape %r, %s special_zero = false : (tensor<4x6xf32>, tensor<1xi64>) -> tensor<24xf32>
+    %e = ov.exp %f : (tensor<24xf32>) -> tensor<24xf32>
+    %ax = ov.constant dense<0> : tensor<1xi64>
+    %u = ov.unsqueeze %r, %ax : (tensor<4x6xf32>, tensor<1xi64>) -> tensor<1x4x6xf32>
+    func.return %e, %u : tensor<24xf32>, tensor<1x4x6xf32>
+  }
+}
+"""
+
+
+def test_reshape_and_unsqueeze_are_views() -> None:
+    compiled = compare(VIEWS, rtol=1e-6)
+    graph = graph_of(compiled)
+    assert graph.stats["views"] == 2
+    # relu writes straight into the output 'z' (through the view); exp reads it from there:
+    # no tensor needs arena memory
+    assert graph.stats["arena_values"] == 0
+    by_type = {r.node_type: r for r in rows(compiled)}
+    assert by_type["Reshape"].exec_type == "unknown_FP32"
+    assert by_type["Reshape"].status.name == "EXECUTED"
+
+
+def _long_chain(n: int) -> str:
+    """n fallback-free elementwise ops, each on a new shape so that nothing fuses."""
+    lines = []
+    value, shape = "%x", 256
+    for i in range(n):
+        ax = f"%ax{i}"
+        lines.append(f"    {ax} = ov.constant dense<0> : tensor<1xi64>")
+        op = "ov.relu" if i % 2 else "ov.tanh"
+        lines.append(
+            f"    %v{i} = {op} {value} : (tensor<{shape}xf32>) -> tensor<{shape}xf32>"
+        )
+        lines.append(
+            f"    %g{i} = ov.gather %v{i}, %idx, %ax0s : (tensor<{shape}xf32>, tensor<256xi64>, "
+            f"tensor<i64>) -> tensor<256xf32>"
+        )
+        value = f"%g{i}"
+    body = "\n".join(lines)
+    return f"""
+builtin.module {{
+  func.func @main(%x: tensor<256xf32>) -> tensor<256xf32> {{
+    %idx = ov.constant dense<"0x{"".join(int(255 - i).to_bytes(8, "little").hex() for i in range(256))}"> : tensor<256xi64>
+    %ax0s = ov.constant dense<0> : tensor<i64>
+{body}
+    func.return {value} : tensor<256xf32>
+  }}
+}}
+"""
+
+
+def test_arena_reuses_memory_of_dead_tensors() -> None:
+    compiled = compare(_long_chain(12), rtol=1e-6)
+    graph = graph_of(compiled)
+    assert graph.stats["arena_values"] == 23  # every tensor but the output
+    tensor_bytes = 256 * 4
+    # at most three tensors are alive at once (input of a group, its output, ...)
+    assert graph.tensor_bytes <= 3 * tensor_bytes
+    by_type = [r for r in rows(compiled) if r.node_type == "Gather"]
+    assert all(r.exec_type.startswith("jit_") for r in by_type)
+
+
+def test_compiling_a_model_twice_compiles_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = []
+    real = jit.compile_ir
+
+    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(jit, "compile_ir", counting)
+    text = CHAIN.replace("dense<1.5>", "dense<1.75>")  # not compiled by another test
+    core = lowpass.Core()
+    first = core.compile_model(core.read_model(text), "CPU")
+    second = core.compile_model(core.read_model(text), "CPU")
+    assert len(calls) == 1
+    assert graph_of(first) is graph_of(second)
+    third = core.compile_model(core.read_model(text), "CPU", {"INFERENCE_NUM_THREADS": 2})
+    assert len(calls) == 2 and graph_of(third).threads == 2
+    x = np.random.default_rng(0).standard_normal((2, 8, 5)).astype(np.float32)
+    np.testing.assert_array_equal(first({"x": x})["y"], third({"x": x})["y"])
+
+
+SOFTMAX = """
+builtin.module {
+  func.func @main(%x: tensor<3x7xf32> {ov.name = "x"}) -> (tensor<3x7xf32> {ov.name = "y"}) {
+    %e = ov.exp %x : (tensor<3x7xf32>) -> tensor<3x7xf32>
+    %s = ov.softmax %e axis = 1 {ov.name = "sm"} : (tensor<3x7xf32>) -> tensor<3x7xf32>
+    %y = ov.sigmoid %s : (tensor<3x7xf32>) -> tensor<3x7xf32>
+    func.return %y : tensor<3x7xf32>
+  }
+}
+"""
+
+
+def test_fallback_is_visible_and_exact() -> None:
+    compiled = compare(SOFTMAX, rtol=1e-6)
+    graph = graph_of(compiled)
+    assert [g.ops[0].name for g in graph.fallback_groups] == ["ov.softmax"]
+    sm = next(r for r in rows(compiled) if r.node_name == "sm")
+    assert sm.exec_type == "ref_FP32" and sm.status.name == "EXECUTED"
+    assert sm.real_time.total_seconds() > 0
+
+
+def test_fallback_errors_name_the_op() -> None:
+    text = """
+builtin.module {
+  func.func @main(%a: tensor<3xi32>, %b: tensor<3xi32>) -> tensor<3xi32> {
+    %q = ov.divide %a, %b {ov.name = "div"} : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
+    func.return %q : tensor<3xi32>
+  }
+}
+"""
+    compiled = compare(text, {"a": np.array([7, -7, 9], np.int32), "b": np.array([2, 2, 4], np.int32)})
+    with pytest.raises(lowpass.LowpassError, match=r"inference failed in Divide 'div'.*zero"):
+        compiled.infer_new_request({"a": np.ones(3, np.int32), "b": np.zeros(3, np.int32)})
+
+
+def test_dynamic_shapes_are_an_error() -> None:
+    text = """
+builtin.module {
+  func.func @main(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
+    %y = ov.relu %x : (tensor<?x4xf32>) -> tensor<?x4xf32>
+    func.return %y : tensor<?x4xf32>
+  }
+}
+"""
+    core = lowpass.Core()
+    with pytest.raises(lowpass.LowpassError, match=r"static shapes.*reshape"):
+        core.compile_model(text, "CPU")
+    with pytest.raises(CompileError, match="input #0"):
+        compile_module(core.read_model(text).module)
+
+
+def test_constant_subgraphs_are_folded() -> None:
+    text = """
+builtin.module {
+  func.func @main(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
+    %c = ov.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>
+    %e = ov.exp %c : (tensor<2x3xf32>) -> tensor<2x3xf32>
+    %s = ov.shape_of %x : (tensor<2x3xf32>) -> tensor<2xi64>
+    %o = ov.constant dense<[1, 0]> : tensor<2xi64>
+    %z = ov.constant dense<0> : tensor<i64>
+    %rs = ov.gather %s, %o, %z : (tensor<2xi64>, tensor<2xi64>, tensor<i64>) -> tensor<2xi64>
+    %a = ov.add %x, %e : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+    %t = ov.transpose %a, %o : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<3x2xf32>
+    %y = ov.reshape %t, %rs special_zero = false : (tensor<3x2xf32>, tensor<2xi64>) -> tensor<3x2xf32>
+    func.return %y : tensor<3x2xf32>
+  }
+}
+"""
+    compiled = compare(text, rtol=1e-6)
+    graph = graph_of(compiled)
+    # exp of a constant, shape_of and the gather of the shape: no code
+    assert graph.stats["groups"] == 2  # add, transpose
+    assert all(not g.fallback for g in graph.groups)
+
+
+# --------------------------------------------------------------------------------------------
+# Movement ops
+# --------------------------------------------------------------------------------------------
+
+MOVEMENT = """
+builtin.module {
+ func.func @main(%x: tensor<2x6x4xf32>, %y: tensor<2x3x4xf32>, %w: tensor<5x3xi8>) -> (
+     tensor<2x9x4xf32>, tensor<2x3x4xf32>, tensor<2x3x4xf32>, tensor<2x2x4xf32>,
+     tensor<2x4x4xf32>, tensor<4x2x6xf32>, tensor<2x3x4xf32>, tensor<2x4x4xf32>,
+     tensor<2x3x8xf32>, tensor<2x3x4xf32>, tensor<3x5x3xi8>, tensor<2x6x4xf32>,
+     tensor<4x3x3xi8>, tensor<2x4x6xf32>) {
+  %ax = ov.constant dense<1> : tensor<i64>
+  %ax0 = ov.constant dense<0> : tensor<i64>
+  %l = ov.constant dense<[2, 4]> : tensor<2xi64>
+  %o = ov.constant dense<[2, 0, 1]> : tensor<3xi64>
+  %i = ov.constant dense<[5, 0, 3]> : tensor<3xi64>
+  %b = ov.constant dense<[0, 1, 0]> : tensor<3xi64>
+  %e = ov.constant dense<[0, 5, 0]> : tensor<3xi64>
+  %st = ov.constant dense<[1, -2, 1]> : tensor<3xi64>
+  %0 = ov.concat %x, %y axis = -2 : (tensor<2x6x4xf32>, tensor<2x3x4xf32>) -> tensor<2x9x4xf32>
+  %1, %2 = ov.split %x, %ax num_splits = 2 : (tensor<2x6x4xf32>, tensor<i64>) -> (tensor<2x3x4xf32>, tensor<2x3x4xf32>)
+  %3, %4 = ov.variadic_split %x, %ax, %l : (tensor<2x6x4xf32>, tensor<i64>, tensor<2xi64>) -> (tensor<2x2x4xf32>, tensor<2x4x4xf32>)
+  %5 = ov.transpose %x, %o : (tensor<2x6x4xf32>, tensor<3xi64>) -> tensor<4x2x6xf32>
+  %6 = ov.gather %x, %i, %ax : (tensor<2x6x4xf32>, tensor<3xi64>, tensor<i64>) -> tensor<2x3x4xf32>
+  %8 = ov.strided_slice %x, %b, %e {begin_mask = array<i64: 1, 0, 1>, end_mask = array<i64: 1, 0, 1>} : (tensor<2x6x4xf32>, tensor<3xi64>, tensor<3xi64>) -> tensor<2x4x4xf32>
+  %11 = ov.depth_to_space %x mode = "blocks_first" block_size = 2 : (tensor<2x6x4xf32>) -> tensor<2x3x8xf32>
+  %e2 = ov.constant dense<[2, 0, 4]> : tensor<3xi64>
+  %b2 = ov.constant dense<[0, 5, 0]> : tensor<3xi64>
+  %12 = ov.strided_slice %x, %b2, %e2, %st {begin_mask = array<i64: 1, 0, 1>, end_mask = array<i64: 1, 0, 1>} : (tensor<2x6x4xf32>, tensor<3xi64>, tensor<3xi64>, tensor<3xi64>) -> tensor<2x3x4xf32>
+  %ts = ov.constant dense<[3, 5, 3]> : tensor<3xi64>
+  %13 = ov.broadcast %w, %ts : (tensor<5x3xi8>, tensor<3xi64>) -> tensor<3x5x3xi8>
+  %14 = ov.concat %6, %1 axis = 1 : (tensor<2x3x4xf32>, tensor<2x3x4xf32>) -> tensor<2x6x4xf32>
+  %gi = ov.constant dense<[[1, 1, 0], [4, 2, 3], [0, 0, 0], [2, 4, 1]]> : tensor<4x3xi64>
+  %15 = ov.gather %w, %gi, %ax0 : (tensor<5x3xi8>, tensor<4x3xi64>, tensor<i64>) -> tensor<4x3x3xi8>
+  %o2 = ov.constant dense<[0, 2, 1]> : tensor<3xi64>
+  %16 = ov.transpose %15, %o2 : (tensor<4x3x3xi8>, tensor<3xi64>) -> tensor<4x3x3xi8>
+  %17 = ov.transpose %x, %o2 : (tensor<2x6x4xf32>, tensor<3xi64>) -> tensor<2x4x6xf32>
+  func.return %0, %1, %2, %3, %4, %5, %6, %8, %11, %12, %13, %14, %16, %17 : tensor<2x9x4xf32>, tensor<2x3x4xf32>, tensor<2x3x4xf32>, tensor<2x2x4xf32>, tensor<2x4x4xf32>, tensor<4x2x6xf32>, tensor<2x3x4xf32>, tensor<2x4x4xf32>, tensor<2x3x8xf32>, tensor<2x3x4xf32>, tensor<3x5x3xi8>, tensor<2x6x4xf32>, tensor<4x3x3xi8>, tensor<2x4x6xf32>
+ }
+}
+"""
+
+
+def test_movement_ops_equal_the_reference() -> None:
+    compiled = compare(MOVEMENT)
+    graph = graph_of(compiled)
+    assert not graph.fallback_groups
+    assert all(g.exec_type.startswith("jit_") for g in graph.groups)
