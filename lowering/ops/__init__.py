@@ -19,6 +19,10 @@ LOWERINGS: list[type[OpLowering]] = []
 from lowpass.lowering.ops import rnn  # noqa: E402
 
 LOWERINGS += rnn.LOWERINGS
+from lowpass.lowering.ops import pooling, quantization  # noqa: E402
+
+LOWERINGS += pooling.LOWERINGS
+LOWERINGS += quantization.LOWERINGS
 
 # ---- generic lowerings ------------------------------------------------------------------------
 LOWERINGS += state.LOWERINGS

@@ -1,0 +1,285 @@
+"""
+MaxPool and AvgPool (1-D and 2-D, NCHW) on the CPU device, on float32, u8 and i8 data.
+
+Each (image, channel) plane is pooled row by row. The output columns whose windows lie inside
+the input are computed `L` at a time with vector loads (a strided window column is one
+`(L - 1) * stride + 1`-wide load and a shuffle); the border columns one at a time. Rows and
+columns outside the input (padding, the ceil-mode overhang) are read at a clamped address
+and masked: padding never wins a max (it is the element type's lowest value, as in the
+reference) and adds nothing to a sum.
+
+AvgPool divides by a per-output-position divisor computed at compile time with the
+reference's rule (`exclude_pad`, kernel size when padded, input count otherwise). Integer
+inputs accumulate exactly in int32; the mean is `float32(sum) / divisor` (one correctly
+rounded division, which equals the reference's float64 division rounded to float32 because
+double rounding is innocuous for a division when 53 >= 2 * 24 + 2) and, for an integer
+result, rounded half to even (exact: sums stay far below 2^23). float32 inputs sum in
+float32 (the reference sums in float64: equal to about 1e-7 relative).
+
+MaxPool u8 stays u8; AvgPool on u8/i8 (LPT makes it type relaxed) gives float32, with the
+dequantization Multiply (and any per-channel post-ops, a requantizing FakeQuantize) fused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import llvmlite.ir as ir
+import numpy as np
+from xdsl.ir import Operation, SSAValue
+
+from lowpass.dialects.ov import AvgPoolOp, MaxPoolOp, ints
+from lowpass.lowering.emit import (
+    F32,
+    I32,
+    Buffer,
+    EmitContext,
+    OpLowering,
+    element_ptr,
+    for_range,
+    i64,
+    ir_type,
+    jit_exec_type,
+    kernel_function,
+)
+from lowpass.lowering.ops.quantization import (
+    F32_DT,
+    Program,
+    build_program,
+    epilogue_chain,
+    intrinsic,
+    is_static_shape,
+    per_channel_check,
+    splat,
+    static_value,
+    value_dtype,
+    value_shape,
+    vconst,
+    vec,
+)
+
+_POOL_DTYPES = (np.dtype(np.float32), np.dtype(np.uint8), np.dtype(np.int8))
+
+
+def pool_geometry(op: MaxPoolOp | AvgPoolOp, shape: Sequence[int]) -> dict[str, int]:
+    """Kernel, strides and applied pads of a 1-D or 2-D pooling as 2-D (H = 1 for 1-D)."""
+    spatial = list(shape[2:])
+    begin, end = op.effective_pads(spatial)
+    kernel, strides = list(ints(op.kernel)), list(ints(op.strides))
+    if len(spatial) == 1:
+        spatial, kernel, strides = [1, *spatial], [1, *kernel], [1, *strides]
+        begin, end = [0, *begin], [0, *end]
+    return {
+        "h": spatial[0], "w": spatial[1], "kh": kernel[0], "kw": kernel[1],
+        "sh": strides[0], "sw": strides[1], "pt": begin[0], "pl": begin[1],
+        "pb": end[0], "pr": end[1],
+    }
+
+
+def avg_divisors(op: AvgPoolOp, in_shape: Sequence[int], out_hw: tuple[int, int],
+                 integer: bool) -> np.ndarray:
+    """The divisor of each output position [OH * OW], the reference's rule."""
+    g = pool_geometry(op, in_shape)
+    oh, ow = out_hw
+    counts = []
+    for d, k, s, p, o in ((g["h"], g["kh"], g["sh"], g["pt"], oh),
+                          (g["w"], g["kw"], g["sw"], g["pl"], ow)):
+        start = np.arange(o) * s - p
+        counts.append(np.clip(np.minimum(start + k, d) - np.maximum(start, 0), 0, None))
+    in_count = counts[0][:, None] * counts[1][None, :]
+    padded = any(g[k] for k in ("pt", "pl", "pb", "pr"))
+    if op.exclude_pad.value.data or not padded:
+        divisor = in_count.astype(np.float32)
+    else:
+        divisor = np.full(in_count.shape, float(g["kh"] * g["kw"]), np.float32)
+    if integer:
+        divisor = np.where(divisor == 0, np.float32(1), divisor)  # empty windows: sum 0 -> 0
+    return np.ascontiguousarray(divisor.reshape(-1), dtype=np.float32)
+
+
+class PoolingLowering:
+    """MaxPool / AvgPool, rank 3 or 4, f32 / u8 / i8, with per-channel post-ops fused."""
+
+    ops: tuple[type[Operation], ...] = (MaxPoolOp, AvgPoolOp)
+
+    def __init__(self) -> None:
+        self._memo: dict[SSAValue, np.ndarray | None] = {}
+
+    def fuse(self, op: Operation) -> list[Operation] | None:
+        assert isinstance(op, MaxPoolOp | AvgPoolOp)
+        x, y = op.operands[0], op.results[0]
+        if not is_static_shape(x) or not is_static_shape(y):
+            return None
+        shape = value_shape(x)
+        if len(shape) not in (3, 4) or 0 in shape or 0 in value_shape(y):
+            return None
+        if value_dtype(x) not in _POOL_DTYPES or static_value(x, self._memo) is not None:
+            return None
+        out = value_dtype(y)
+        if isinstance(op, MaxPoolOp) and out != value_dtype(x):
+            return None
+        if out not in _POOL_DTYPES:
+            return None
+        if out != F32_DT:
+            return []
+        return epilogue_chain(y, self._memo, per_channel_check(value_shape(y), 1))
+
+    def emit(self, ctx: EmitContext, group: list[Operation], inputs: list[Buffer],
+             outputs: list[Buffer]) -> str:
+        op = group[0]
+        assert isinstance(op, MaxPoolOp | AvgPoolOp)
+        x, y = op.operands[0], op.results[0]
+        program, last = build_program(ctx, y, group[1:], self._memo)
+        src, dst = ctx.buffer(x), ctx.buffer(last)
+        emit_pool(ctx, op, src, value_shape(y), dst, program)
+        return jit_exec_type(ctx.cpu, src.dtype)
+
+
+def _strided(b: ir.IRBuilder, ptr: ir.Value, etype: ir.Type, lanes: int, stride: int
+             ) -> ir.Value:
+    """`lanes` elements at ptr[0], ptr[stride], ... (one load and a shuffle)."""
+    if lanes == 1:
+        return b.load(ptr, typ=vec(etype, 1), align=1)
+    if stride == 1:
+        return b.load(ptr, typ=vec(etype, lanes), align=1)
+    width = (lanes - 1) * stride + 1
+    wide = b.load(ptr, typ=vec(etype, width), align=1)
+    mask = ir.Constant(vec(I32, lanes), [i * stride for i in range(lanes)])
+    return b.shuffle_vector(wide, ir.Constant(vec(etype, width), ir.Undefined), mask)
+
+
+def emit_pool(ctx: EmitContext, op: MaxPoolOp | AvgPoolOp, src: Buffer,
+              out_shape: Sequence[int], dst: Buffer, program: Program) -> None:
+    in_shape = src.shape
+    g = pool_geometry(op, in_shape)
+    n, c = in_shape[0], in_shape[1]
+    h, w = g["h"], g["w"]
+    oh_n = 1 if len(out_shape) == 3 else out_shape[2]
+    ow_n = out_shape[-1]
+    dtype = np.dtype(src.dtype)
+    is_max = isinstance(op, MaxPoolOp)
+    integer_in = dtype.kind in "iu"
+    out_dtype = program.out_dtype
+    et = ir_type(dtype)
+    lanes = 16 if (is_max and integer_in) else 8
+    divisors = None if is_max else avg_divisors(op, in_shape, (oh_n, ow_n), out_dtype.kind in "iu")
+    if is_max:
+        lowest: float | int = (float(np.finfo(np.float32).min) if dtype == F32_DT
+                               else int(np.iinfo(dtype).min))
+    # columns whose windows are inside the input: vector path
+    ow_lo = min(ow_n, -(-g["pl"] // g["sw"]))
+    last_ok = (w - g["kw"] + g["pl"]) // g["sw"] if w - g["kw"] + g["pl"] >= 0 else -1
+    ow_hi = max(ow_lo, min(ow_n, last_ok + 1))
+    nvec = (ow_hi - ow_lo) // lanes
+    vec_end = ow_lo + nvec * lanes
+    acc_t = et if is_max else (F32 if dtype == F32_DT else I32)
+
+    def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
+        xs, ys = args
+        module = b.module
+
+        def combine(acc: ir.Value, v: ir.Value, valid: ir.Value | None, count: int) -> ir.Value:
+            if is_max:
+                if valid is not None:
+                    v = b.select(valid, v, vconst(et, count, lowest))
+                if dtype == F32_DT:
+                    fn = intrinsic(module, f"llvm.maximum.v{count}f32", vec(F32, count),
+                                   [vec(F32, count)] * 2)
+                else:
+                    kind = "smax" if dtype.kind == "i" else "umax"
+                    fn = intrinsic(module, f"llvm.{kind}.v{count}i8", vec(et, count),
+                                   [vec(et, count)] * 2)
+                return b.call(fn, [acc, v])
+            if dtype == F32_DT:
+                widened = v
+                zero = vconst(F32, count, 0.0)
+            else:
+                widened = (b.zext if dtype.kind == "u" else b.sext)(v, vec(I32, count))
+                zero = vconst(I32, count, 0)
+            if valid is not None:
+                widened = b.select(valid, widened, zero)
+            return (b.fadd if dtype == F32_DT else b.add)(acc, widened)
+
+        def finish(acc: ir.Value, count: int, plane: ir.Value, channel: ir.Value, row: ir.Value,
+                   col: ir.Value) -> None:
+            out_index = b.add(b.mul(plane, i64(oh_n * ow_n)), b.add(b.mul(row, i64(ow_n)), col))
+            if is_max:
+                if dtype == F32_DT:
+                    result = program.apply(ctx, b, acc, count, channel, False)
+                else:
+                    result = acc
+            else:
+                assert divisors is not None
+                div_ptr = element_ptr(b, ctx.constant_ptr(divisors),
+                                      b.add(b.mul(row, i64(ow_n)), col), F32)
+                div = b.load(div_ptr, typ=vec(F32, count), align=4)
+                total = acc if dtype == F32_DT else b.sitofp(acc, vec(F32, count))
+                mean = b.fdiv(total, div)
+                if out_dtype.kind in "iu":
+                    rint = intrinsic(module, f"llvm.roundeven.v{count}f32", vec(F32, count),
+                                     [vec(F32, count)])
+                    rounded = b.fptosi(b.call(rint, [mean]), vec(I32, count))
+                    result = b.trunc(rounded, vec(ir_type(out_dtype), count))
+                else:
+                    result = program.apply(ctx, b, mean, count, channel, False)
+            b.store(result, element_ptr(b, ys, out_index, ir_type(out_dtype)), align=1)
+
+        def initial(count: int) -> ir.Value:
+            if is_max:
+                return vconst(et, count, lowest)
+            return vconst(acc_t, count, 0.0 if acc_t == F32 else 0)
+
+        def row_info(row: ir.Value, kh: int) -> tuple[ir.Value, ir.Value | None]:
+            """Clamped input row and its validity (None when always valid)."""
+            ih = b.add(b.sub(b.mul(row, i64(g["sh"])), i64(g["pt"])), i64(kh))
+            if g["pt"] == 0 and (oh_n - 1) * g["sh"] + g["kh"] <= h:
+                return ih, None
+            low = b.icmp_signed("<", ih, i64(0))
+            high = b.icmp_signed(">", ih, i64(h - 1))
+            clamped = b.select(low, i64(0), b.select(high, i64(h - 1), ih))
+            return clamped, b.not_(b.or_(low, high))
+
+        with for_range(b, n * c, name="plane") as plane:
+            channel = b.srem(plane, i64(c))
+            base = element_ptr(b, xs, b.mul(plane, i64(h * w)), et)
+            with for_range(b, oh_n, name="oh") as row:
+                rows = [row_info(row, kh) for kh in range(g["kh"])]
+                if nvec:
+                    with for_range(b, vec_end, start=ow_lo, step=lanes, name="ow") as col:
+                        acc = initial(lanes)
+                        iw0 = b.sub(b.mul(col, i64(g["sw"])), i64(g["pl"]))
+                        for ih, valid in rows:
+                            row_ptr = element_ptr(b, base, b.mul(ih, i64(w)), et)
+                            mask = None if valid is None else splat(b, valid, lanes)
+                            for kw in range(g["kw"]):
+                                ptr = element_ptr(b, row_ptr, b.add(iw0, i64(kw)), et)
+                                acc = combine(acc, _strided(b, ptr, et, lanes, g["sw"]), mask,
+                                              lanes)
+                        finish(acc, lanes, plane, channel, row, col)
+                for start, stop in ((0, ow_lo), (vec_end, ow_n)):
+                    if stop <= start:
+                        continue
+                    with for_range(b, stop, start=start, name="ows") as col:
+                        acc = initial(1)
+                        iw0 = b.sub(b.mul(col, i64(g["sw"])), i64(g["pl"]))
+                        for ih, valid in rows:
+                            row_ptr = element_ptr(b, base, b.mul(ih, i64(w)), et)
+                            for kw in range(g["kw"]):
+                                iw = b.add(iw0, i64(kw))
+                                low = b.icmp_signed("<", iw, i64(0))
+                                high = b.icmp_signed(">", iw, i64(w - 1))
+                                iw_c = b.select(low, i64(0), b.select(high, i64(w - 1), iw))
+                                ok = b.not_(b.or_(low, high))
+                                if valid is not None:
+                                    ok = b.and_(ok, valid)
+                                v = b.load(element_ptr(b, row_ptr, iw_c, et), typ=vec(et, 1),
+                                           align=1)
+                                mask = splat(b, ok, 1)
+                                acc = combine(acc, v, mask, 1)
+                        finish(acc, 1, plane, channel, row, col)
+
+    fn = kernel_function(ctx, f"{ctx.group_name}_pool", 2, body, noalias=(1,))
+    ctx.builder.call(fn, [src.ptr, dst.ptr])
+
+
+LOWERINGS: list[type[OpLowering]] = [PoolingLowering]

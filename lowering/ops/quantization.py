@@ -1,0 +1,805 @@
+"""
+FakeQuantize and Convert (quantize / dequantize) on the CPU device, and the element-wise
+"post-op programs" that the GEMM-based and pooling lowerings fuse into their epilogues.
+
+A post-op program is the chain of element-wise ops that follows a producer (a Convolution,
+MatMul, pooling, FakeQuantize or Convert) when each intermediate result has that chain as its
+only user: Multiply / Add / Subtract / Divide by constants that vary along one axis range of
+the tensor (per-channel dequantization scales, biases, zero points), Relu, Clamp, and a
+FakeQuantize with constant limits (the requantization to u8/i8 of the next layer's input).
+The program is emitted as vector code that reproduces the reference interpreter's float32
+operations one by one, in the same order, without contraction: each op is one correctly
+rounded IEEE operation in numpy as in LLVM, so the results are equal bit for bit.
+
+FakeQuantize follows `dialects/ov/quantization.py:fake_quantize` exactly:
+
+    x <= min(il, ih): ol;   x > max(il, ih): oh;
+    otherwise rint((x - il) / (ih - il) * (levels - 1)) / (levels - 1) * (oh - ol) + ol
+
+(`rint` is round half to even: `llvm.roundeven`; the divisions are real divisions). When the
+op's result is u8/i8/i32 the float result is converted as `ov.convert` does (truncation
+through int32, INT32_MIN for NaN and out-of-range values: exactly `vcvttps2dq`). When every
+level maps to `int(ol) + k` after that truncation (checked at compile time for every channel,
+the usual `ol = 0, oh = 255` case) the second half of the formula is replaced by that integer,
+which saves a division per element and gives the same bits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import llvmlite.ir as ir
+import numpy as np
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Operation, SSAValue
+from xdsl.traits import Pure
+
+from lowpass.dialects.ov import (
+    AddOp,
+    AssignOp,
+    ClampOp,
+    ConstantOp,
+    ConvertOp,
+    DivideOp,
+    FakeQuantizeOp,
+    MultiplyOp,
+    OvOp,
+    ReadValueOp,
+    ReluOp,
+    ShapeOfOp,
+    SubtractOp,
+    element_type_of,
+    to_dtype,
+)
+from lowpass.lowering.emit import (
+    F16,
+    F32,
+    I8,
+    I32,
+    Buffer,
+    EmitContext,
+    OpLowering,
+    element_ptr,
+    for_range,
+    i64,
+    ir_type,
+    jit_exec_type,
+    kernel_function,
+)
+
+F32_DT = np.dtype(np.float32)
+U8_DT = np.dtype(np.uint8)
+I8_DT = np.dtype(np.int8)
+I32_DT = np.dtype(np.int32)
+LANES = 8  # float32 lanes of an AVX2 vector
+
+# --------------------------------------------------------------------------------------------
+# Graph helpers shared by the lowerings of this package
+# --------------------------------------------------------------------------------------------
+
+
+def static_value(value: SSAValue, memo: dict[SSAValue, np.ndarray | None]) -> np.ndarray | None:
+    """
+    The value of `value` if the compiler knows it at compile time (an `ov.constant`, or a pure
+    op of known operands such as the folded weights Subtract of LPT), else None. Mirrors the
+    compiler's constant folding so that `fuse` can tell constants from computed tensors.
+    """
+    if value in memo:
+        return memo[value]
+    memo[value] = None
+    owner = value.owner
+    result: np.ndarray | None = None
+    if isinstance(owner, ConstantOp):
+        result = owner.array()
+    elif isinstance(owner, ShapeOfOp):
+        result = np.asarray(owner.static_result(0))
+    elif (
+        isinstance(owner, OvOp)
+        and not owner.regions
+        and owner.operands
+        and not isinstance(owner, ReadValueOp | AssignOp)
+        and owner.has_trait(Pure)
+    ):
+        inputs = [static_value(v, memo) for v in owner.operands]
+        if all(v is not None for v in inputs):
+            try:
+                outs = owner.compute(inputs)  # type: ignore[arg-type]
+                index = list(owner.results).index(value)  # type: ignore[arg-type]
+                result = np.asarray(outs[index], dtype=value_dtype(value))
+            except (ArithmeticError, ValueError, IndexError, NotImplementedError):
+                result = None
+    memo[value] = result
+    return result
+
+
+def value_dtype(value: SSAValue) -> np.dtype:
+    return np.dtype(to_dtype(element_type_of(value.type)))
+
+
+def value_shape(value: SSAValue) -> tuple[int, ...]:
+    assert isinstance(value.type, TensorType)
+    return tuple(int(d) for d in value.type.get_shape())
+
+
+def is_static_shape(value: SSAValue) -> bool:
+    return isinstance(value.type, TensorType) and all(
+        d >= 0 for d in value.type.get_shape()
+    )
+
+
+def only_user(value: SSAValue) -> Operation | None:
+    """The single op using `value` (once), or None (no use, several uses, or a return)."""
+    uses = list(value.uses)
+    if len(uses) != 1:
+        return None
+    op = uses[0].operation
+    return op if isinstance(op, OvOp) else None
+
+
+def constant_of(
+    ctx: EmitContext, value: SSAValue, memo: dict[SSAValue, np.ndarray | None]
+) -> np.ndarray:
+    """The compile-time value of an operand the group reads (a constant buffer)."""
+    buffer = ctx.values.get(value)
+    if buffer is not None and buffer.constant is not None:
+        return np.asarray(buffer.constant)
+    known = static_value(value, memo)
+    if known is None:
+        raise AssertionError("a lowering fused an op whose operand is not a constant")
+    return known
+
+
+def intrinsic(module: ir.Module, name: str, ret: ir.Type, args: Sequence[ir.Type]) -> ir.Function:
+    existing = module.globals.get(name)
+    if isinstance(existing, ir.Function):
+        return existing
+    return ir.Function(module, ir.FunctionType(ret, list(args)), name)
+
+
+def vec(t: ir.Type, lanes: int) -> ir.VectorType:
+    return ir.VectorType(t, lanes)
+
+
+def splat(b: ir.IRBuilder, scalar: ir.Value, lanes: int) -> ir.Value:
+    vty = vec(scalar.type, lanes)
+    undef = ir.Constant(vty, ir.Undefined)
+    one = b.insert_element(undef, scalar, ir.Constant(I32, 0))
+    return b.shuffle_vector(one, undef, ir.Constant(vec(I32, lanes), [0] * lanes))
+
+
+def vconst(t: ir.Type, lanes: int, value: float | int) -> ir.Constant:
+    return ir.Constant(vec(t, lanes), [value] * lanes)
+
+
+def load_vec(b: ir.IRBuilder, ptr: ir.Value, etype: ir.Type, lanes: int) -> ir.Value:
+    return b.load(ptr, typ=vec(etype, lanes), align=1)
+
+
+def store_vec(b: ir.IRBuilder, value: ir.Value, ptr: ir.Value) -> None:
+    b.store(value, ptr, align=1)
+
+
+def to_float(b: ir.IRBuilder, x: ir.Value, dtype: np.dtype, lanes: int) -> ir.Value:
+    """Elements of `dtype` (u8, i8, i32, f32, f16) as float32 (exact or rounded to nearest)."""
+    dtype = np.dtype(dtype)
+    fty = vec(F32, lanes)
+    if dtype == F32_DT:
+        return x
+    if dtype == np.float16:
+        return b.fpext(x, fty)
+    if dtype.kind == "u" or dtype == np.bool_:
+        return b.uitofp(x, fty)
+    return b.sitofp(x, fty)
+
+
+def float_to_int32(b: ir.IRBuilder, x: ir.Value, lanes: int) -> ir.Value:
+    """
+    Truncation toward zero with `ov.convert`'s rule for NaN and values outside the int32
+    range: INT32_MIN (`vcvttps2dq` semantics; `fptosi` alone would be poison there).
+    """
+    fty = vec(F32, lanes)
+    if lanes == 8:
+        cvt = intrinsic(b.module, "llvm.x86.avx.cvtt.ps2dq.256", vec(I32, 8), [fty])
+        return b.call(cvt, [x])
+    ok_lo = b.fcmp_ordered(">=", x, vconst(F32, lanes, -2147483648.0))
+    ok_hi = b.fcmp_ordered("<", x, vconst(F32, lanes, 2147483648.0))
+    ok = b.and_(ok_lo, ok_hi)
+    safe = b.select(ok, x, vconst(F32, lanes, 0.0))
+    return b.select(ok, b.fptosi(safe, vec(I32, lanes)), vconst(I32, lanes, -(1 << 31)))
+
+
+def from_float(b: ir.IRBuilder, x: ir.Value, dtype: np.dtype, lanes: int) -> ir.Value:
+    """float32 -> `dtype` as `ov.convert` (float -> integer truncates, through int32)."""
+    dtype = np.dtype(dtype)
+    if dtype == F32_DT:
+        return x
+    if dtype == np.float16:
+        return b.fptrunc(x, vec(F16, lanes))
+    if dtype == np.bool_:
+        return b.zext(b.fcmp_unordered("!=", x, vconst(F32, lanes, 0.0)), vec(I8, lanes))
+    as_i32 = float_to_int32(b, x, lanes)
+    if dtype.itemsize == 4:
+        return as_i32
+    if dtype.itemsize < 4:
+        return b.trunc(as_i32, vec(ir_type(dtype), lanes))
+    raise ValueError(f"no conversion of float32 to {dtype}")
+
+
+# --------------------------------------------------------------------------------------------
+# Post-op programs
+# --------------------------------------------------------------------------------------------
+
+_BINARY = (MultiplyOp, AddOp, SubtractOp, DivideOp)
+_CHAIN_OPS = (*_BINARY, ReluOp, ClampOp, FakeQuantizeOp)
+
+
+@dataclass
+class Step:
+    """One element-wise op of a program: its constants broadcast to the group's shape."""
+
+    kind: str  # mul add sub rsub div rdiv relu clamp fq
+    values: list[np.ndarray] = field(default_factory=list)  # float32, broadcast to the shape
+    levels: int = 0
+
+
+@dataclass
+class ChannelRange:
+    """
+    How the constants of a program vary over a tensor of `shape`: only along the axes
+    [first, last] (a contiguous range), i.e. the tensor is [outer, V, inner] with
+    `V = prod(shape[first:last+1])` and every constant a [V] vector. V = 1: all scalars.
+    """
+
+    outer: int
+    channels: int
+    inner: int
+
+
+def channel_range(shape: Sequence[int], arrays: Sequence[np.ndarray]) -> tuple[int, int] | None:
+    """The smallest axis range [first, last] outside which every array is constant."""
+    varying: list[int] = []
+    rank = len(shape)
+    for array in arrays:
+        a = np.asarray(array)
+        if a.ndim > rank:
+            return None
+        full = np.broadcast_to(a, shape) if a.size > 1 else None
+        if full is None:
+            continue
+        padded = a.reshape((1,) * (rank - a.ndim) + a.shape)
+        for axis in range(rank):
+            if padded.shape[axis] > 1 and shape[axis] > 1:
+                varying.append(axis)
+    if not varying:
+        return (0, -1)
+    return min(varying), max(varying)
+
+
+def broadcastable_to(array: np.ndarray, shape: Sequence[int]) -> bool:
+    try:
+        return np.broadcast_shapes(np.shape(array), tuple(shape)) == tuple(shape)
+    except ValueError:
+        return False
+
+
+class Program:
+    """
+    A chain of element-wise steps on float32 values, with its constants laid out as [V]
+    vectors over the channel range of the output. Emits vector code (`apply`).
+    """
+
+    def __init__(self, steps: list[Step], out_dtype: np.dtype, shape: Sequence[int],
+                 axes: tuple[int, int]) -> None:
+        self.steps = steps
+        self.out_dtype = np.dtype(out_dtype)
+        self.shape = tuple(shape)
+        first, last = axes
+        if last < first:  # all scalars
+            self.layout = ChannelRange(int(np.prod(shape, dtype=np.int64)), 1, 1)
+        else:
+            self.layout = ChannelRange(
+                int(np.prod(shape[:first], dtype=np.int64)),
+                int(np.prod(shape[first : last + 1], dtype=np.int64)),
+                int(np.prod(shape[last + 1 :], dtype=np.int64)),
+            )
+        first_axis, last_axis = (first, last) if last >= first else (0, -1)
+        self.vectors: list[list[np.ndarray]] = []
+        for step in steps:
+            self.vectors.append([self._channel_vector(v, first_axis, last_axis)
+                                 for v in step.values])
+        self._integer_fq = [self._fq_is_integer(i) for i in range(len(steps))]
+
+    def _channel_vector(self, value: np.ndarray, first: int, last: int) -> np.ndarray:
+        full = np.broadcast_to(np.asarray(value, dtype=np.float32), self.shape)
+        if last < first:
+            return np.ascontiguousarray(full.reshape(-1)[:1])
+        index: list[slice | int] = [0] * len(self.shape)
+        for axis in range(first, last + 1):
+            index[axis] = slice(None)
+        return np.ascontiguousarray(full[tuple(index)].reshape(-1))
+
+    @property
+    def channels(self) -> int:
+        return self.layout.channels
+
+    def is_per_channel_at(self, axis: int) -> bool:
+        """True if the constants vary along `axis` only (or nowhere)."""
+        if self.layout.channels == 1:
+            return True
+        shape = self.shape
+        return (
+            self.layout.channels == shape[axis]
+            and self.layout.outer == int(np.prod(shape[:axis], dtype=np.int64))
+        )
+
+    def _fq_is_integer(self, index: int) -> bool:
+        """FakeQuantize as last step with an integer result where level k -> int(ol) + k."""
+        step = self.steps[index]
+        if step.kind != "fq" or index != len(self.steps) - 1 or self.out_dtype.kind not in "iu":
+            return False
+        _, _, ol, oh = self.vectors[index]
+        steps = np.float32(step.levels - 1)
+        k = np.arange(step.levels, dtype=np.float32)[:, None]
+        with np.errstate(all="ignore"):
+            q = k / steps * (oh - ol)[None, :] + ol[None, :]
+        exact_ol = np.all(ol == np.trunc(ol)) and np.all(np.abs(ol) < 2**24)
+        if not exact_ol or not np.all(np.isfinite(q)) or step.levels > 1 << 16:
+            return False
+        truncated = np.trunc(q.astype(np.float64))
+        expected = ol.astype(np.float64)[None, :] + k.astype(np.float64)
+        top_ok = np.all(np.trunc(oh.astype(np.float64)) == ol.astype(np.float64) + steps)
+        return bool(np.all(truncated == expected) and top_ok)
+
+    # ---- emission ----
+
+    def apply(
+        self,
+        ctx: EmitContext,
+        b: ir.IRBuilder,
+        x: ir.Value,
+        lanes: int,
+        channel: ir.Value | None,
+        contiguous: bool,
+    ) -> ir.Value:
+        """
+        The program on `x` (<lanes x float>); returns the output elements (out_dtype).
+        `channel`: index of the channel of every lane (`contiguous` False) or of lane 0
+        (`contiguous` True: lanes are consecutive channels); None when V = 1.
+        """
+        fty = vec(F32, lanes)
+
+        def operand(array: np.ndarray) -> ir.Value:
+            if self.layout.channels == 1 or channel is None:
+                return ir.Constant(fty, [float(array[0])] * lanes)
+            if np.all(array == array[0]) and not np.isnan(array[0]):
+                return ir.Constant(fty, [float(array[0])] * lanes)
+            ptr = element_ptr(b, ctx.constant_ptr(array), channel, F32)
+            if contiguous:
+                return b.load(ptr, typ=fty, align=4)
+            return splat(b, b.load(ptr, typ=F32, align=4), lanes)
+
+        zero = vconst(F32, lanes, 0.0)
+        for index, (step, values) in enumerate(zip(self.steps, self.vectors, strict=True)):
+            kind = step.kind
+            if kind == "mul":
+                x = b.fmul(x, operand(values[0]))
+            elif kind == "add":
+                x = b.fadd(x, operand(values[0]))
+            elif kind == "sub":
+                x = b.fsub(x, operand(values[0]))
+            elif kind == "rsub":
+                x = b.fsub(operand(values[0]), x)
+            elif kind == "div":
+                x = b.fdiv(x, operand(values[0]))
+            elif kind == "rdiv":
+                x = b.fdiv(operand(values[0]), x)
+            elif kind == "relu":
+                x = b.select(b.fcmp_ordered("<", x, zero), zero, x)
+            elif kind == "clamp":
+                lo, hi = operand(values[0]), operand(values[1])
+                x = b.select(b.fcmp_ordered("<", x, lo), lo, x)
+                x = b.select(b.fcmp_ordered(">", x, hi), hi, x)
+            elif kind == "fq":
+                return_int = self._integer_fq[index]
+                x = self._fake_quantize(ctx, b, x, lanes, values, step.levels, operand,
+                                        return_int)
+                if return_int:
+                    return self._narrow(b, x, lanes)
+            else:
+                raise AssertionError(kind)
+        return from_float(b, x, self.out_dtype, lanes)
+
+    def _narrow(self, b: ir.IRBuilder, x: ir.Value, lanes: int) -> ir.Value:
+        if self.out_dtype.itemsize == 4:
+            return x
+        return b.trunc(x, vec(ir_type(self.out_dtype), lanes))
+
+    def _fake_quantize(
+        self,
+        ctx: EmitContext,
+        b: ir.IRBuilder,
+        x: ir.Value,
+        lanes: int,
+        values: list[np.ndarray],
+        levels: int,
+        operand: Callable[[np.ndarray], ir.Value],
+        integer: bool,
+    ) -> ir.Value:
+        il, ih, ol, oh = values
+        with np.errstate(all="ignore"):
+            lo, hi = np.minimum(il, ih), np.maximum(il, ih)
+            width, out_width = (ih - il).astype(np.float32), (oh - ol).astype(np.float32)
+        steps = vconst(F32, lanes, float(levels - 1))
+        t = b.fdiv(b.fsub(x, operand(il)), operand(width))
+        t = b.fmul(t, steps)
+        rint = intrinsic(b.module, f"llvm.roundeven.v{lanes}f32", vec(F32, lanes),
+                         [vec(F32, lanes)])
+        k = b.call(rint, [t])
+        below = b.fcmp_ordered("<=", x, operand(lo))
+        above = b.fcmp_ordered(">", x, operand(hi))
+        if integer:
+            # level k -> int(ol) + k (checked at compile time), exact in int32
+            ki = b.fptosi(b.select(b.or_(below, above), vconst(F32, lanes, 0.0), k),
+                          vec(I32, lanes))
+            ol_i = self._int_operand(b, ol, lanes, operand)
+            oh_i = self._int_operand(b, np.trunc(oh.astype(np.float64)).astype(np.float32),
+                                     lanes, operand)
+            q = b.add(ki, ol_i)
+            # NaN (neither below nor above): the float path would give NaN -> INT32_MIN
+            nan = b.fcmp_unordered("uno", x, x)
+            q = b.select(nan, vconst(I32, lanes, -(1 << 31)), q)
+            return b.select(below, ol_i, b.select(above, oh_i, q))
+        q = b.fdiv(k, steps)
+        q = b.fmul(q, operand(out_width))
+        q = b.fadd(q, operand(ol))
+        return b.select(below, operand(ol), b.select(above, operand(oh), q))
+
+    @staticmethod
+    def _int_operand(b: ir.IRBuilder, array: np.ndarray, lanes: int,
+                     operand: Callable[[np.ndarray], ir.Value]) -> ir.Value:
+        return b.fptosi(operand(array.astype(np.float32)), vec(I32, lanes))
+
+
+def _float_constant(array: np.ndarray) -> np.ndarray | None:
+    """A constant operand of a float32 op as float32 (None if it is not representable)."""
+    a = np.asarray(array)
+    if a.dtype == F32_DT:
+        return a
+    if a.dtype.kind in "iub":
+        f = a.astype(np.float32)
+        return f if np.all(f.astype(np.float64) == a.astype(np.float64)) else None
+    return None
+
+
+def match_step(
+    op: Operation, value: SSAValue, memo: dict[SSAValue, np.ndarray | None],
+    shape: Sequence[int],
+) -> Step | None:
+    """The step that `op` applies to `value` (its only float32 operand that is not constant)."""
+    if not isinstance(op, _CHAIN_OPS) or value_dtype(value) != F32_DT:
+        return None
+    if not op.results or value_shape(op.results[0]) != tuple(shape):
+        return None
+    if isinstance(op, _BINARY):
+        a, b = op.operands
+        if a is value and b is not value:
+            other, reverse = b, False
+        elif b is value and a is not value:
+            other, reverse = a, True
+        else:
+            return None
+        const = static_value(other, memo)
+        if const is None or not broadcastable_to(const, shape):
+            return None
+        if value_dtype(op.results[0]) != F32_DT:
+            return None
+        c = _float_constant(const)
+        if c is None:
+            return None
+        if isinstance(op, MultiplyOp):
+            return Step("mul", [c])
+        if isinstance(op, AddOp):
+            return Step("add", [c])
+        if isinstance(op, SubtractOp):
+            return Step("rsub" if reverse else "sub", [c])
+        return Step("rdiv" if reverse else "div", [c])
+    if isinstance(op, ReluOp):
+        return Step("relu") if value_dtype(op.results[0]) == F32_DT else None
+    if isinstance(op, ClampOp):
+        if value_dtype(op.results[0]) != F32_DT:
+            return None
+        lo, hi = op.bounds(F32_DT)
+        return Step("clamp", [np.float32(lo).reshape(1), np.float32(hi).reshape(1)])
+    if isinstance(op, FakeQuantizeOp):
+        if op.operands[0] is not value:
+            return None
+        limits = [static_value(v, memo) for v in op.operands[1:]]
+        if any(v is None for v in limits):
+            return None
+        if op.auto_broadcast.data not in ("numpy", "none"):
+            return None
+        converted = [_float_constant(v) for v in limits]  # type: ignore[arg-type]
+        if any(c is None or not broadcastable_to(c, shape) for c in converted):
+            return None
+        if value_dtype(op.results[0]) not in (F32_DT, U8_DT, I8_DT, I32_DT):
+            return None
+        return Step("fq", converted, int(op.levels.value.data))  # type: ignore[arg-type]
+    return None
+
+
+def epilogue_chain(
+    value: SSAValue,
+    memo: dict[SSAValue, np.ndarray | None],
+    accept: Callable[[list[Step]], bool] | None = None,
+) -> list[Operation]:
+    """
+    The ops after the producer of `value` that form a post-op program: each absorbs the
+    previous result, which has no other user; the chain stops after a non-float32 result
+    (a FakeQuantize to u8/i8) and wherever `accept(steps so far)` says no (e.g. constants
+    that do not vary along the producer's channel axis).
+    """
+    if not is_static_shape(value):
+        return []
+    shape = value_shape(value)
+    ops: list[Operation] = []
+    steps: list[Step] = []
+    current = value
+    while value_dtype(current) == F32_DT:
+        user = only_user(current)
+        if user is None:
+            break
+        step = match_step(user, current, memo, shape)
+        if step is None:
+            break
+        if accept is not None and not accept([*steps, step]):
+            break
+        steps.append(step)
+        ops.append(user)
+        current = user.results[0]
+    return ops
+
+
+def build_program(
+    ctx: EmitContext,
+    first: SSAValue,
+    chain: Sequence[Operation],
+    memo: dict[SSAValue, np.ndarray | None],
+) -> tuple[Program, SSAValue]:
+    """The program of `chain` (as accepted by `epilogue_chain`) and its final value."""
+    shape = value_shape(first)
+    steps: list[Step] = []
+    current = first
+    for op in chain:
+        step = match_step(op, current, memo, shape)
+        assert step is not None, f"cannot re-match {op.name}"
+        steps.append(step)
+        current = op.results[0]
+    del ctx
+    axes = channel_range(shape, [v for s in steps for v in s.values])
+    assert axes is not None
+    return Program(steps, value_dtype(current), shape, axes), current
+
+
+def per_channel_check(shape: Sequence[int], axis: int | None) -> Callable[[list[Step]], bool]:
+    """`accept` for `epilogue_chain`: constants vary along `axis` only (None: anything)."""
+
+    def accept(steps: list[Step]) -> bool:
+        axes = channel_range(shape, [v for s in steps for v in s.values])
+        if axes is None:
+            return False
+        first, last = axes
+        return last < first or axis is None or first == last == axis
+
+    return accept
+
+
+# --------------------------------------------------------------------------------------------
+# Element-wise pass: [outer, V, inner] with a per-V program
+# --------------------------------------------------------------------------------------------
+
+
+def emit_elementwise(
+    ctx: EmitContext,
+    name: str,
+    src: ir.Value,
+    src_dtype: np.dtype,
+    dst: ir.Value,
+    program: Program,
+    prologue: Callable[[ir.IRBuilder, ir.Value, int], ir.Value] | None = None,
+) -> None:
+    """
+    dst = program(prologue(src)) over the program's [outer, V, inner] layout, as a kernel
+    function called from the entry function. `prologue(b, loaded, lanes)` turns the loaded
+    source elements into float32 (default: `to_float`).
+    """
+    layout = program.layout
+    src_dtype = np.dtype(src_dtype)
+    src_t = ir_type(src_dtype)
+    dst_t = ir_type(program.out_dtype)
+
+    def convert(b: ir.IRBuilder, loaded: ir.Value, lanes: int) -> ir.Value:
+        if prologue is not None:
+            return prologue(b, loaded, lanes)
+        return to_float(b, loaded, src_dtype, lanes)
+
+    def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
+        s, d = args
+
+        def run(start: ir.Value, count: int, channel: ir.Value | None, contiguous: bool,
+                scalar_channel: Callable[[ir.Value], ir.Value] | None) -> None:
+            """Elements [start, start + count) (static count), vectors then scalars."""
+            full = count // LANES * LANES
+            if full:
+                with for_range(b, full, step=LANES, name="v") as j:
+                    idx = b.add(start, j)
+                    x = load_vec(b, element_ptr(b, s, idx, src_t), src_t, LANES)
+                    ch = channel if not contiguous or channel is None else b.add(channel, j)
+                    y = program.apply(ctx, b, convert(b, x, LANES), LANES, ch, contiguous)
+                    store_vec(b, y, element_ptr(b, d, idx, dst_t))
+            if count - full:
+                with for_range(b, count, start=full, name="r") as j:
+                    idx = b.add(start, j)
+                    x = load_vec(b, element_ptr(b, s, idx, src_t), src_t, 1)
+                    ch = channel if not contiguous or channel is None else b.add(channel, j)
+                    y = program.apply(ctx, b, convert(b, x, 1), 1, ch, contiguous)
+                    store_vec(b, y, element_ptr(b, d, idx, dst_t))
+
+        if layout.channels == 1:
+            run(i64(0), layout.outer * layout.inner, None, False, None)
+        elif layout.inner == 1:
+            with for_range(b, layout.outer, name="o") as o:
+                run(b.mul(o, i64(layout.channels)), layout.channels, i64(0), True, None)
+        else:
+            with for_range(b, layout.outer * layout.channels, name="oc") as oc:
+                ch = b.srem(oc, i64(layout.channels))
+                run(b.mul(oc, i64(layout.inner)), layout.inner, ch, False, None)
+
+    fn = kernel_function(ctx, name, 2, body, noalias=(1,))
+    ctx.builder.call(fn, [src, dst])
+
+
+# --------------------------------------------------------------------------------------------
+# The lowerings
+# --------------------------------------------------------------------------------------------
+
+
+def _simple_shape_ok(value: SSAValue) -> bool:
+    return is_static_shape(value) and 0 not in value_shape(value)
+
+
+class FakeQuantizeLowering:
+    """
+    `ov.fake_quantize` with constant limits on float32 data (output f32, u8, i8 or i32),
+    plus the element-wise ops after it (a program): `jit_<isa>_FP32`.
+    """
+
+    ops: tuple[type[Operation], ...] = (FakeQuantizeOp,)
+
+    def __init__(self) -> None:
+        self._memo: dict[SSAValue, np.ndarray | None] = {}
+
+    def fuse(self, op: Operation) -> list[Operation] | None:
+        assert isinstance(op, FakeQuantizeOp)
+        x = op.operands[0]
+        if not _simple_shape_ok(x) or value_dtype(x) != F32_DT:
+            return None
+        if static_value(x, self._memo) is not None:
+            return None
+        if match_step(op, x, self._memo, value_shape(x)) is None:
+            return None
+        if value_dtype(op.results[0]) != F32_DT:
+            return []
+        return epilogue_chain(op.results[0], self._memo)
+
+    def emit(self, ctx: EmitContext, group: list[Operation], inputs: list[Buffer],
+             outputs: list[Buffer]) -> str:
+        op = group[0]
+        x = op.operands[0]
+        program, last = build_program(ctx, x, group, self._memo)
+        src = ctx.buffer(x)
+        dst = ctx.buffer(last)
+        emit_elementwise(ctx, f"{ctx.group_name}_fq", src.ptr, src.dtype, dst.ptr, program)
+        return jit_exec_type(ctx.cpu, F32_DT)
+
+
+_CONVERTIBLE = {np.dtype(t) for t in (np.float32, np.float16, np.int32, np.int8, np.uint8,
+                                      np.bool_)}
+
+
+class ConvertLowering:
+    """
+    `ov.convert` between f32, f16, i32, i8, u8 and boolean (i64 falls back), with the
+    dequantization after it (`Convert(u8) -> Subtract -> Multiply` by constants) fused.
+    Float to integer truncates through int32 like the reference (`convert_array`).
+    """
+
+    ops: tuple[type[Operation], ...] = (ConvertOp,)
+
+    def __init__(self) -> None:
+        self._memo: dict[SSAValue, np.ndarray | None] = {}
+
+    def fuse(self, op: Operation) -> list[Operation] | None:
+        assert isinstance(op, ConvertOp)
+        x, y = op.operands[0], op.results[0]
+        if not _simple_shape_ok(x) or static_value(x, self._memo) is not None:
+            return None
+        src, dst = value_dtype(x), value_dtype(y)
+        if src not in _CONVERTIBLE or dst not in _CONVERTIBLE:
+            return None
+        # only quantize / dequantize: the other conversions go to the elementwise lowering
+        if {src, dst} not in ({U8_DT, F32_DT}, {I8_DT, F32_DT}):
+            return None
+        if dst != F32_DT:
+            return []
+        if src not in (F32_DT, U8_DT, I8_DT, np.dtype(np.float16), I32_DT):
+            return []
+        return epilogue_chain(y, self._memo)
+
+    def emit(self, ctx: EmitContext, group: list[Operation], inputs: list[Buffer],
+             outputs: list[Buffer]) -> str:
+        op = group[0]
+        x, y = op.operands[0], op.results[0]
+        src = ctx.buffer(x)
+        src_dt, dst_dt = np.dtype(src.dtype), value_dtype(y)
+        exec_type = jit_exec_type(ctx.cpu, src_dt)
+        if len(group) > 1 or (dst_dt == F32_DT and src_dt != np.bool_):
+            program, last = build_program(ctx, y, group[1:], self._memo)
+            out = ctx.buffer(last)
+            emit_elementwise(ctx, f"{ctx.group_name}_convert", src.ptr, src_dt, out.ptr,
+                             program)
+            return exec_type
+        emit_convert(ctx, f"{ctx.group_name}_convert", src.ptr, src_dt, ctx.buffer(y).ptr,
+                     dst_dt, src.size)
+        return exec_type
+
+
+def convert_elements(b: ir.IRBuilder, x: ir.Value, src: np.dtype, dst: np.dtype,
+                     lanes: int) -> ir.Value:
+    """`ov.convert` of a vector of `src` elements to `dst` (see `convert_array`)."""
+    src, dst = np.dtype(src), np.dtype(dst)
+    if src == dst:
+        return x
+    dst_t = vec(ir_type(dst), lanes)
+    if dst == np.bool_:
+        if src.kind == "f":
+            zero = ir.Constant(x.type, [0.0] * lanes)
+            return b.zext(b.fcmp_unordered("!=", x, zero), dst_t)
+        return b.zext(b.icmp_unsigned("!=", x, ir.Constant(x.type, [0] * lanes)), dst_t)
+    if src.kind == "f":
+        x32 = x if src == F32_DT else b.fpext(x, vec(F32, lanes))
+        return from_float(b, x32, dst, lanes)
+    # integer or bool source
+    if dst.kind == "f":
+        if src.kind in "ub":
+            return b.uitofp(x, dst_t)
+        return b.sitofp(x, dst_t)
+    if dst.itemsize == src.itemsize:
+        return x
+    if dst.itemsize < src.itemsize:
+        return b.trunc(x, dst_t)
+    if src.kind in "ub":
+        return b.zext(x, dst_t)
+    return b.sext(x, dst_t)
+
+
+def emit_convert(ctx: EmitContext, name: str, src: ir.Value, src_dt: np.dtype, dst: ir.Value,
+                 dst_dt: np.dtype, count: int) -> None:
+    src_t, dst_t = ir_type(src_dt), ir_type(dst_dt)
+
+    def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
+        s, d = args
+        full = count // LANES * LANES
+        for start, stop, lanes in ((0, full, LANES), (full, count, 1)):
+            if stop <= start:
+                continue
+            with for_range(b, stop, start=start, step=lanes, name=f"c{lanes}") as j:
+                x = load_vec(b, element_ptr(b, s, j, src_t), src_t, lanes)
+                store_vec(b, convert_elements(b, x, src_dt, dst_dt, lanes),
+                          element_ptr(b, d, j, dst_t))
+
+    fn = kernel_function(ctx, name, 2, body, noalias=(1,))
+    ctx.builder.call(fn, [src, dst])
+
+
+LOWERINGS: list[type[OpLowering]] = [FakeQuantizeLowering, ConvertLowering]
