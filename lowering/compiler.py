@@ -1023,10 +1023,17 @@ class SubGraphLowering:
                 b, out_box.shape, out.dtype.itemsize, dst, out_box.strides,
                 r.ptr, _contiguous(out_box.shape),
             )
+        # last values held by parameters (sliced parts, back edges) change with the
+        # iteration: they are copied out in every iteration, before the back edges
+        invariant = {params[d.parameter_index] for d in op.invariant_inputs()}
+        in_loop = set()
         for desc in op.body_outputs():
-            if results[desc.result_index] not in static_buffers:  # a sliced part as is
+            result = results[desc.result_index]
+            root = plan.views.get(result, result)
+            if isinstance(root, BlockArgument) and root not in invariant:
+                in_loop.add(desc.output_index)
                 out = ctx.buffer(op.results[desc.output_index])
-                memcpy(b, out.ptr, buffers[results[desc.result_index]].ptr, out.nbytes)
+                memcpy(b, out.ptr, buffers[result].ptr, out.nbytes)
         # back edges: sources that are parameters are saved first (they may be overwritten)
         staged: list[tuple[Buffer, Buffer]] = []
         for p, buf, result in merged:
@@ -1055,10 +1062,16 @@ class SubGraphLowering:
         ran = b.icmp_signed(">", b.load(i_slot, typ=I64), i64(0))
         for desc in op.body_outputs():
             out = ctx.buffer(op.results[desc.output_index])
-            last = static_buffers.get(results[desc.result_index])
-            if last is None:  # a sliced part returned as is: copied in the loop
-                continue
             initial = _zero_iteration_source(op, desc, ctx)
+            if desc.output_index in in_loop:
+                if n_static <= 0:
+                    with b.if_then(b.not_(ran)):
+                        if initial is None:
+                            memset(b, out.ptr, 0, out.nbytes)
+                        else:
+                            memcpy(b, out.ptr, initial.ptr, out.nbytes)
+                continue
+            last = static_buffers[results[desc.result_index]]
             if n_static > 0:
                 memcpy(b, out.ptr, last.ptr, out.nbytes)
                 continue

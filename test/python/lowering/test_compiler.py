@@ -305,3 +305,124 @@ def test_movement_ops_equal_the_reference() -> None:
     graph = graph_of(compiled)
     assert not graph.fallback_groups
     assert all(g.exec_type.startswith("jit_") for g in graph.groups)
+
+
+# --------------------------------------------------------------------------------------------
+# TensorIterator / Loop
+# --------------------------------------------------------------------------------------------
+
+TI_RNN = """
+builtin.module {
+  func.func @main(%x: tensor<1x5x4xf32> {ov.name = "x"}, %h0: tensor<1x1x4xf32> {ov.name = "h0"}, %w: tensor<1x1x4xf32> {ov.name = "w"}) -> (tensor<1x1x4xf32> {ov.name = "h"}, tensor<1x5x4xf32> {ov.name = "ys"}) {
+    %h, %ys = ov.tensor_iterator(%x, %h0, %w) attributes {ov.name = "ti", input_descriptions = [#ov.slice<input = 0, param = 0, axis = 1>, #ov.merged<input = 1, param = 1, result = 0>, #ov.invariant<input = 2, param = 2>], output_descriptions = [#ov.body_output<result = 0, output = 0>, #ov.concat_output<result = 0, output = 1, axis = 1>]} : (tensor<1x5x4xf32>, tensor<1x1x4xf32>, tensor<1x1x4xf32>) -> (tensor<1x1x4xf32>, tensor<1x5x4xf32>) {
+    ^bb0(%x_t: tensor<1x1x4xf32>, %h_t: tensor<1x1x4xf32>, %w_t: tensor<1x1x4xf32>):
+      %m = ov.multiply %h_t, %w_t : (tensor<1x1x4xf32>, tensor<1x1x4xf32>) -> tensor<1x1x4xf32>
+      %a = ov.add %m, %x_t : (tensor<1x1x4xf32>, tensor<1x1x4xf32>) -> tensor<1x1x4xf32>
+      %n = ov.tanh %a : (tensor<1x1x4xf32>) -> tensor<1x1x4xf32>
+      ov.yield %n : tensor<1x1x4xf32>
+    }
+    func.return %h, %ys : tensor<1x1x4xf32>, tensor<1x5x4xf32>
+  }
+}
+"""
+
+# A sliced input that is not contiguous (leading dimension 3), parts of 2 taken backwards, a
+# reversed concatenated output and two back edges that swap each iteration.
+TI_SWAP = """
+builtin.module {
+  func.func @main(%x: tensor<3x6x2xf32>, %a0: tensor<3x2x2xf32>, %b0: tensor<3x2x2xf32>) -> (tensor<3x6x2xf32>, tensor<3x2x2xf32>, tensor<3x2x2xf32>) {
+    %r:3 = ov.tensor_iterator(%x, %a0, %b0) attributes {input_descriptions = [#ov.slice<input = 0, param = 0, axis = 1, part_size = 2, stride = -1>, #ov.merged<input = 1, param = 1, result = 1>, #ov.merged<input = 2, param = 2, result = 0>], output_descriptions = [#ov.concat_output<result = 2, output = 0, axis = 1, part_size = 2, stride = -1>, #ov.body_output<result = 0, output = 1>, #ov.body_output<result = 1, output = 2>]} : (tensor<3x6x2xf32>, tensor<3x2x2xf32>, tensor<3x2x2xf32>) -> (tensor<3x6x2xf32>, tensor<3x2x2xf32>, tensor<3x2x2xf32>) {
+    ^bb0(%xt: tensor<3x2x2xf32>, %a: tensor<3x2x2xf32>, %b: tensor<3x2x2xf32>):
+      %s = ov.add %xt, %a : (tensor<3x2x2xf32>, tensor<3x2x2xf32>) -> tensor<3x2x2xf32>
+      %a2 = ov.multiply %a, %s : (tensor<3x2x2xf32>, tensor<3x2x2xf32>) -> tensor<3x2x2xf32>
+      ov.yield %a2, %b, %s : tensor<3x2x2xf32>, tensor<3x2x2xf32>, tensor<3x2x2xf32>
+    }
+    func.return %r#0, %r#1, %r#2 : tensor<3x6x2xf32>, tensor<3x2x2xf32>, tensor<3x2x2xf32>
+  }
+}
+"""
+
+# trip count and execution condition at run time, the iteration number used by the body
+LOOP_COUNT = """
+builtin.module {
+  func.func @main(%trip: tensor<i64>, %go: tensor<i1>, %acc0: tensor<1x3xf32>) -> tensor<1x3xf32> {
+    %r = ov.loop(%trip, %go, %acc0) attributes {input_descriptions = [#ov.merged<input = 2, param = 1, result = 0>], output_descriptions = [#ov.body_output<result = 0, output = 0>], special_body_ports = array<i64: 0, 1>} : (tensor<i64>, tensor<i1>, tensor<1x3xf32>) -> tensor<1x3xf32> {
+    ^bb0(%i: tensor<i64>, %acc: tensor<1x3xf32>):
+      %f = ov.convert %i destination_type = f32 : (tensor<i64>) -> tensor<f32>
+      %n = ov.add %acc, %f : (tensor<1x3xf32>, tensor<f32>) -> tensor<1x3xf32>
+      %t = ov.constant dense<true> : tensor<i1>
+      ov.yield %n, %t : tensor<1x3xf32>, tensor<i1>
+    }
+    func.return %r : tensor<1x3xf32>
+  }
+}
+"""
+
+# a while loop: unbounded trip count, the body decides (a counter down to zero)
+LOOP_WHILE = """
+builtin.module {
+  func.func @main(%c0: tensor<1xf32>, %acc0: tensor<1x3xf32>) -> (tensor<1xf32>, tensor<1x3xf32>) {
+    %m1 = ov.constant dense<-1> : tensor<i64>
+    %true = ov.constant dense<true> : tensor<i1>
+    %r:2 = ov.loop(%m1, %true, %c0, %acc0) attributes {input_descriptions = [#ov.merged<input = 2, param = 0, result = 0>, #ov.merged<input = 3, param = 1, result = 1>], output_descriptions = [#ov.body_output<result = 0, output = 0>, #ov.body_output<result = 1, output = 1>], special_body_ports = array<i64: -1, 2>} : (tensor<i64>, tensor<i1>, tensor<1xf32>, tensor<1x3xf32>) -> (tensor<1xf32>, tensor<1x3xf32>) {
+    ^bb0(%c: tensor<1xf32>, %acc: tensor<1x3xf32>):
+      %one = ov.constant dense<1.0> : tensor<1xf32>
+      %cn = ov.subtract %c, %one : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xf32>
+      %an = ov.add %acc, %acc : (tensor<1x3xf32>, tensor<1x3xf32>) -> tensor<1x3xf32>
+      %cond = ov.convert %cn destination_type = i1 : (tensor<1xf32>) -> tensor<1xi1>
+      ov.yield %cn, %an, %cond : tensor<1xf32>, tensor<1x3xf32>, tensor<1xi1>
+    }
+    func.return %r#0, %r#1 : tensor<1xf32>, tensor<1x3xf32>
+  }
+}
+"""
+
+
+def _ti_groups(compiled: lowpass.CompiledModel) -> list[compiler_module.GroupInfo]:
+    return [g for g in graph_of(compiled).groups if g.ops[0].name in ("ov.tensor_iterator", "ov.loop")]
+
+
+def test_tensor_iterator_body_is_a_loop() -> None:
+    compiled = compare(TI_RNN, rtol=1e-6)
+    (group,) = _ti_groups(compiled)
+    assert not group.fallback and group.exec_type == "jit_" + group.exec_type.split("_")[1] + "_FP32"
+    ti = next(r for r in rows(compiled) if r.node_name == "ti")
+    assert ti.exec_type.startswith("jit_") and ti.status.name == "EXECUTED"
+
+
+def test_tensor_iterator_reversed_strided_slices_and_swapped_back_edges() -> None:
+    compiled = compare(TI_SWAP)
+    (group,) = _ti_groups(compiled)
+    assert not group.fallback
+
+
+@pytest.mark.parametrize(("trip", "go"), [(4, True), (0, True), (3, False), (1, True)])
+def test_loop_with_run_time_trip_count(trip: int, go: bool) -> None:
+    inputs = {
+        "trip": np.array(trip, np.int64),
+        "go": np.array(go),
+        "acc0": np.array([[1.0, -2.0, 0.5]], np.float32),
+    }
+    compiled = compare(LOOP_COUNT, inputs)
+    (group,) = _ti_groups(compiled)
+    assert not group.fallback
+
+
+@pytest.mark.parametrize("count", [1.0, 3.0, 6.0])
+def test_loop_while_the_body_says_so(count: float) -> None:
+    inputs = {"c0": np.array([count], np.float32), "acc0": np.array([[1.0, -2.0, 0.5]], np.float32)}
+    compiled = compare(LOOP_WHILE, inputs)
+    (group,) = _ti_groups(compiled)
+    assert not group.fallback
+
+
+def test_tensor_iterator_with_an_op_without_kernel_falls_back_whole() -> None:
+    text = TI_RNN.replace(
+        "%n = ov.tanh %a : (tensor<1x1x4xf32>) -> tensor<1x1x4xf32>",
+        "%n = ov.softmax %a axis = 2 : (tensor<1x1x4xf32>) -> tensor<1x1x4xf32>",
+    )
+    compiled = compare(text, rtol=1e-6)
+    (group,) = _ti_groups(compiled)
+    assert group.fallback
+    ti = next(r for r in rows(compiled) if r.node_name == "ti")
+    assert ti.exec_type == "ref_FP32" and ti.status.name == "EXECUTED"
