@@ -337,7 +337,7 @@ def _tile_for(kind: str, m: int) -> _Tile:
         return _Tile(big, 1)
     if kind == "f32":
         return {1: _Tile(1, 4), 2: _Tile(2, 3), 3: _Tile(3, 2), 4: _Tile(4, 1), 5: _Tile(5, 1)}[m]
-    return {1: _Tile(1, 4), 2: _Tile(2, 2), 3: _Tile(3, 2)}[m]
+    return {1: _Tile(1, 4), 2: _Tile(2, 2), 3: _Tile(3, 1)}[m]
 
 
 class _GemmEmitter:
@@ -372,10 +372,25 @@ class _GemmEmitter:
         self.steps, self.k_tail = divmod(k, self.k_per_step)
         self.a_elem = 4 if kind == "f32" else 1
         self.lda_bytes = lda * self.a_elem
+        self.a_row_bytes = self.lda_bytes  # the rows the micro-kernels read
+        # s16: A widened to int16 into a stack buffer per row tile (broadcast straight from
+        # memory in the k loop) unless that buffer would be large (then widened per k-step)
+        k2 = k + k % 2
+        self.prewiden = kind == "s16" and 6 * k2 * 2 <= 256 * 1024
+        if self.prewiden:
+            self.steps, self.k_tail = k2 // 2, 0
+            self.a_row_bytes = k2 * 2
         self.ldc_bytes = ldc * out.itemsize
         self.panels = -(-n // PANEL)
         self.panel_bytes = (self.steps + (1 if self.k_tail else 0)) * STEP_BYTES
         self.tile = _tile_for(kind, m)
+        # panel blocks: about 256 KiB of packed B (an L2 share), a multiple of the numbers of
+        # panels side by side of the row tiles used (so that a block has no leftover group)
+        groups = {self.tile.panels}
+        if m % self.tile.rows:
+            groups.add(_tile_for(kind, m % self.tile.rows).panels)
+        unit = math.lcm(*groups)
+        self.block = max(unit, _L2_BLOCK_BYTES // self.panel_bytes // unit * unit)
         self.micro_kernels: dict[tuple[int, int, int], ir.Function] = {}
         self.scale = self._per_column(epilogue.scale)
         self.bias = self._per_column(epilogue.bias)
@@ -411,6 +426,13 @@ class _GemmEmitter:
         signed = self.a_dtype == _I8
         if self.kind == "f32":
             return _splat(b, b.load(ptr, typ=F32, align=4), V8F32)
+        if self.kind == "s16" and self.prewiden:
+            word = b.load(
+                _offset(b, a_row, b.mul(step, _c64(4)) if isinstance(step, ir.Value) else 4 * step),
+                typ=I32,
+                align=4,
+            )
+            return b.bitcast(_splat(b, word, V8I32), V16I16)
         if self.kind == "s16":
             pair = b.load(ptr, typ=ir.VectorType(I8, 2), align=1)
             wide = (
@@ -507,23 +529,37 @@ class _GemmEmitter:
         for arg in (a, b_panel, c):
             arg.add_attribute("noalias")
         b = ir.IRBuilder(fn.append_basic_block("entry"))
-        a_rows = [_offset(b, a, r * self.lda_bytes) for r in range(rows)]
+        a_rows = [_offset(b, a, r * self.a_row_bytes) for r in range(rows)]
         b_panels = [_offset(b, b_panel, p * self.panel_bytes) for p in range(panels)]
         acc_type = V8F32 if self.kind == "f32" else V8I32
         zero = ir.Constant(acc_type, None)
         count = rows * panels * 2
 
         def step(accs: list[ir.Value], s: ir.Value | int, tail: bool = False) -> list[ir.Value]:
-            ws = [self._load_b(b, bp, s, h) for bp in b_panels for h in range(2)]
-            out = []
-            for r in range(rows):
-                av = (
-                    self._broadcast_a_tail(b, a_rows[r])
-                    if tail
-                    else self._broadcast_a(b, a_rows[r], s)
-                )
-                for i, w in enumerate(ws):
-                    out.append(self._madd(b, accs[r * len(ws) + i], av, w))
+            # Emission order = register pressure: with fewer B vectors than rows, load the B
+            # vectors and broadcast one row at a time (live: acc + B + 1); else broadcast
+            # the rows and load one B vector at a time (live: acc + rows + 1).
+            vectors = [(bp, h) for bp in b_panels for h in range(2)]
+            out = list(accs)
+
+            def broadcast(r: int) -> ir.Value:
+                if tail:
+                    return self._broadcast_a_tail(b, a_rows[r])
+                return self._broadcast_a(b, a_rows[r], s)
+
+            if len(vectors) <= rows:
+                ws = [self._load_b(b, bp, s, h) for bp, h in vectors]
+                for r in range(rows):
+                    av = broadcast(r)
+                    for v, w in enumerate(ws):
+                        out[r * len(ws) + v] = self._madd(b, accs[r * len(ws) + v], av, w)
+            else:
+                avs = [broadcast(r) for r in range(rows)]
+                for v, (bp, h) in enumerate(vectors):
+                    w = self._load_b(b, bp, s, h)
+                    for r in range(rows):
+                        index = r * len(vectors) + v
+                        out[index] = self._madd(b, accs[index], avs[r], w)
             return out
 
         unroll = 4 if self.kind == "f32" else 2
@@ -634,7 +670,12 @@ class _GemmEmitter:
     # -- tasks ----------------------------------------------------------------------------
 
     def task_body(self, fn_name: str, m0: int, m1: int, p0: int, p1: int) -> ir.Function:
-        """`void body(ptr a, ptr c)`: rows [m0, m1) x panels [p0, p1)."""
+        """`void body(ptr a, ptr c)`: rows [m0, m1) x panels [p0, p1).
+
+        Panel blocks of `self.block` full panels (a multiple of every group size, so a block
+        has no leftover), then a final region (the remaining full panels and the tail panel)
+        whose last group may be narrower. In each, the row tiles of MR rows and then the
+        remainder rows, each with its own number of panels side by side."""
         fn = ir.Function(self.module, ir.FunctionType(VOID, [PTR, PTR]), fn_name)
         fn.linkage = "internal"
         fn.attributes.add("nounwind")
@@ -643,66 +684,86 @@ class _GemmEmitter:
         if m1 <= m0 or p1 <= p0:
             b.ret_void()
             return fn
-        rows_step, group = self.tile.rows, self.tile.panels
-        full_rows = (m1 - m0) // rows_step * rows_step
-        rest_rows = (m1 - m0) - full_rows
+        rows_step = self.tile.rows
+        full_rows_end = m0 + (m1 - m0) // rows_step * rows_step
+        row_kinds = []  # (first row, end row, rows per tile, panels side by side)
+        if full_rows_end > m0:
+            row_kinds.append((m0, full_rows_end, rows_step, self.tile.panels))
+        if m1 > full_rows_end:
+            rest = m1 - full_rows_end
+            row_kinds.append((full_rows_end, m1, rest, _tile_for(self.kind, rest).panels))
         tail_panel = p1 == self.panels and self.n % PANEL != 0
-        full_panels = (p1 - p0) - (1 if tail_panel else 0)
-        groups_end = p0 + full_panels // group * group
-        left = p1 - groups_end
+        full_end = p1 - (1 if tail_panel else 0)
+        block = self.block
+        blocks_end = p0 + (full_end - p0) // block * block
         last_cols = self.n - PANEL * (p1 - 1) if tail_panel else PANEL
         packed = _address(self.packed)
-        block = max(group, _L2_BLOCK_BYTES // max(self.panel_bytes, 1) // group * group)
         out_size = self.out.itemsize
+        widened = None
+        if self.prewiden:  # s16: each row tile widened to int16 once per panel block
+            widened = b.alloca(I16, size=rows_step * self.a_row_bytes // 2)
+            widened.align = 32
 
-        def call(rows: int, panels: int, cols: int, i: ir.Value | int, g: ir.Value | int):
+        def call(rows: int, panels: int, cols: int, a_tile, i: ir.Value, g: ir.Value | int):
             micro = self.micro(rows, panels, cols)
-            i = _c64(i) if isinstance(i, int) else i
             g = _c64(g) if isinstance(g, int) else g
-            a_i = _offset(b, a, b.mul(i, _c64(self.lda_bytes)))
             b_g = _offset(b, packed, b.mul(g, _c64(self.panel_bytes)))
             n0 = b.mul(g, _c64(PANEL))
             c_ig = _offset(b, c, b.add(b.mul(i, _c64(self.ldc_bytes)), b.mul(n0, _c64(out_size))))
-            b.call(micro, [a_i, b_g, c_ig, n0])
+            b.call(micro, [a_tile, b_g, c_ig, n0])
 
-        if groups_end > p0:
-
-            def panel_block(jb: ir.Value) -> None:
-                end = b.add(jb, _c64(block))
-                jend = b.select(b.icmp_signed("<", end, _c64(groups_end)), end, _c64(groups_end))
-                if full_rows:
-                    _loop(
-                        b,
-                        m0,
-                        m0 + full_rows,
-                        rows_step,
-                        lambda i: _loop(
-                            b, jb, jend, group, lambda g: call(rows_step, group, PANEL, i, g)
-                        ),
-                    )
-                if rest_rows:
-                    _loop(
-                        b,
-                        jb,
-                        jend,
-                        group,
-                        lambda g: call(rest_rows, group, PANEL, m0 + full_rows, g),
-                    )
-
-            _loop(b, p0, groups_end, block, panel_block)
-        if left:
-            if full_rows:
+        def row_tile(i: ir.Value, rows: int, group: int, jb: ir.Value | None) -> None:
+            a_i = _offset(b, a, b.mul(i, _c64(self.lda_bytes)))
+            if widened is not None:
+                self._widen(b, a_i, widened, rows)
+                a_i = widened
+            if jb is not None:  # a full block
                 _loop(
                     b,
-                    m0,
-                    m0 + full_rows,
-                    rows_step,
-                    lambda i: call(rows_step, left, last_cols, i, groups_end),
+                    jb,
+                    b.add(jb, _c64(block)),
+                    group,
+                    lambda g: call(rows, group, PANEL, a_i, i, g),
                 )
-            if rest_rows:
-                call(rest_rows, left, last_cols, m0 + full_rows, groups_end)
+                return
+            groups_end = blocks_end + (full_end - blocks_end) // group * group
+            if groups_end > blocks_end:
+                _loop(
+                    b, blocks_end, groups_end, group, lambda g: call(rows, group, PANEL, a_i, i, g)
+                )
+            if p1 > groups_end:
+                call(rows, p1 - groups_end, last_cols, a_i, i, groups_end)
+
+        def region(jb: ir.Value | None) -> None:
+            for first, end, rows, group in row_kinds:
+                if end - first > rows:
+                    _loop(b, first, end, rows, lambda i, r=rows, g=group: row_tile(i, r, g, jb))
+                else:
+                    row_tile(_c64(first), rows, group, jb)
+
+        if blocks_end > p0:
+            _loop(b, p0, blocks_end, block, region)
+        if p1 > blocks_end:
+            region(None)
         b.ret_void()
         return fn
+
+    def _widen(self, b: ir.IRBuilder, a_i: ir.Value, out: ir.Value, rows: int) -> None:
+        """out[r, 0:K2] = int16(A[i + r, 0:K]) (zero-padded to even K), a vectorized loop."""
+        row_bytes = self.a_row_bytes
+        signed = self.a_dtype == _I8
+        for r in range(rows):
+            src = _offset(b, a_i, r * self.lda_bytes)
+            dst = _offset(b, out, r * row_bytes)
+
+            def body(kk: ir.Value, src=src, dst=dst) -> None:
+                byte = b.load(_offset(b, src, kk), typ=I8, align=1)
+                wide = b.sext(byte, I16) if signed else b.zext(byte, I16)
+                b.store(wide, _offset(b, dst, b.mul(kk, _c64(2))), align=2)
+
+            _loop(b, 0, self.k, 1, body)
+            if self.k % 2:
+                b.store(ir.Constant(I16, 0), _offset(b, dst, 2 * self.k), align=2)
 
     def split(self, threads: int) -> list[tuple[int, int, int, int]]:
         """The (m0, m1, p0, p1) of each task: N panel groups if there are enough, else rows."""
