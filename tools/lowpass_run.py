@@ -1,12 +1,15 @@
 """
 `lowpass-run`: run a model on a device and print its outputs.
 
-    lowpass-run model.mlir --input data=x.npy [--input other=y.npy] [--device REFERENCE]
-                [--random-inputs SEED] [--iterations N] [--perf-counts] [--save-outputs DIR]
+    lowpass-run model.mlir --input data=x.npy [--input other=y.npy] [--device REFERENCE|CPU]
+                [--threads N] [--random-inputs SEED] [--iterations N] [--perf-counts]
+                [--save-outputs DIR]
 
 Inputs come from .npy files (`name=path.npy`, or `path.npy` alone for a one-input model);
 `--random-inputs SEED` fills the inputs that are not given with reproducible random data.
 `--perf-counts` prints the profiling table (stages, then one row per op) of the last run.
+`--device CPU` compiles the model to native code (static shapes: reshape it first);
+`--threads N` (`-nthreads N`) sets its INFERENCE_NUM_THREADS.
 """
 
 from __future__ import annotations
@@ -36,7 +39,15 @@ def _parser() -> argparse.ArgumentParser:
         help="an input from a .npy file (repeat for each input)",
     )
     p.add_argument(
-        "--device", "-d", default="REFERENCE", help="device to run on (default REFERENCE)"
+        "--device", "-d", default="REFERENCE", help="device to run on: REFERENCE (default), CPU"
+    )
+    p.add_argument(
+        "--threads",
+        "-nthreads",
+        type=int,
+        default=None,
+        metavar="N",
+        help="CPU device: number of threads (INFERENCE_NUM_THREADS; default 1)",
     )
     p.add_argument(
         "--random-inputs",
@@ -111,9 +122,10 @@ def _print_profiling(request: InferRequest) -> None:
     rows = request.get_profiling_info()
     width = max(len(r.node_name) for r in rows)
     type_width = max(len(r.node_type) for r in rows)
+    exec_width = max(12, *(len(r.exec_type) for r in rows))
     print(
-        f"{'name':<{width}}  {'type':<{type_width}}  {'exec type':<12}  {'status':<8}  "
-        "realTime (us)"
+        f"{'name':<{width}}  {'type':<{type_width}}  {'exec type':<{exec_width}}  "
+        f"{'status':<8}  realTime (us)"
     )
     total = 0.0
     for r in rows:
@@ -121,7 +133,7 @@ def _print_profiling(request: InferRequest) -> None:
         if r.node_type != "Stage" and r.status is ProfilingStatus.EXECUTED:
             total += us
         print(
-            f"{r.node_name:<{width}}  {r.node_type:<{type_width}}  {r.exec_type:<12}  "
+            f"{r.node_name:<{width}}  {r.node_type:<{type_width}}  {r.exec_type:<{exec_width}}  "
             f"{r.status.name:<8}  {us:12.1f}"
         )
     print(f"Total time of the ops: {total:.1f} us; request latency {request.latency * 1e3:.1f} us")
@@ -132,7 +144,14 @@ def run(argv: Sequence[str] | None = None) -> None:
     if not Path(args.model).is_file():
         raise LowpassError(f"no such file '{args.model}'")
     core = Core()
-    compiled = core.compile_model(core.read_model(Path(args.model)), args.device)
+    config: dict[str, object] = {}
+    if args.threads is not None:
+        if args.device != "CPU":
+            raise LowpassError("--threads applies to the CPU device (--device CPU)")
+        config["INFERENCE_NUM_THREADS"] = args.threads
+    if args.perf_counts and args.device == "CPU":
+        config["PERF_COUNT"] = True
+    compiled = core.compile_model(core.read_model(Path(args.model)), args.device, config)
     request = compiled.create_infer_request()
     inputs = _load_inputs(args, request)
     if args.iterations < 1:

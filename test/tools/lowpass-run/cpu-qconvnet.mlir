@@ -1,0 +1,11 @@
+// The quantized conv net after LPT (u8/i8 convolutions) on the CPU device prints the outputs
+// of the REFERENCE device.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: opt-tool --lpt %S/../../../examples/qconvnet.mlir -o %t/q.mlir
+// RUN: lowpass-run %t/q.mlir --random-inputs 0 --save-outputs %t/ref
+// RUN: lowpass-run %t/q.mlir --random-inputs 0 --device CPU --save-outputs %t/cpu --perf-counts | filecheck %s
+// RUN: python3 %S/Inputs/compare_outputs.py %t/ref %t/cpu | filecheck %s --check-prefix=SAME
+// CHECK:      Convolution {{ *}}{{(jit|ref)}}_{{[a-z0-9_]*}}U8 {{ *}}EXECUTED
+// CHECK:      Total time of the ops
+// SAME:       same
+// SAME-NOT:   DIFFERENT
