@@ -252,6 +252,20 @@ def onnxruntime_lstm(
 # --------------------------------------------------------------------------------------------
 
 
+def _busy_seconds() -> float:
+    """CPU time all processes spent busy since boot (/proc/stat), in seconds."""
+    with open("/proc/stat") as f:
+        fields = [int(v) for v in f.readline().split()[1:]]
+    idle = fields[3] + fields[4]  # idle + iowait
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+def foreign_load(busy_before: float, own_before: float, start: float) -> float:
+    """Cores kept busy by other processes since `start` (0: the machine was ours)."""
+    own = sum(os.times()[:2]) - own_before
+    return max(0.0, (_busy_seconds() - busy_before - own) / (time.perf_counter() - start))
+
+
 def round_median_us(step: Step, xs: np.ndarray) -> float:
     times = []
     for x in xs:
@@ -311,12 +325,15 @@ def bench(
     del cpu_request, shared_request
 
     per_round: dict[str, list[float]] = {name: [] for name in impls}
+    busy, own, start = _busy_seconds(), sum(os.times()[:2]), time.perf_counter()
     for _ in range(rounds):
         xs = rng.standard_normal((steps, 1, input_size)).astype(np.float32)
         for name, step in impls.items():
             n = max(steps // 10, 10) if name == "lowpass REFERENCE" else steps
             per_round[name].append(round_median_us(step, xs[:n]))
-    return {name: statistics.median(values) for name, values in per_round.items()}
+    results = {name: statistics.median(values) for name, values in per_round.items()}
+    results["foreign load (cores)"] = foreign_load(busy, own, start)
+    return results
 
 
 def main() -> None:
@@ -330,16 +347,16 @@ def main() -> None:
     rng = np.random.default_rng(0)
     print(
         f"stateful LSTM after low-latency2, one step per request, input {a.input}, batch 1;\n"
-        f"median over {a.rounds} interleaved rounds of the per-step median ({a.steps} steps); "
-        f"load average before: {os.getloadavg()[0]:.2f}"
+        f"median over {a.rounds} interleaved rounds of the per-step median ({a.steps} steps)"
     )
     for hidden in a.hidden:
         for threads in a.threads:
             results = bench(hidden, a.input, threads, a.rounds, a.steps, rng)
+            load = results.pop("foreign load (cores)")
             cpu = results["lowpass CPU infer()"]
             print(
-                f"\nhidden {hidden}, {threads} thread(s) (load average {os.getloadavg()[0]:.2f}):"
-                f" us/step, and x = its time / lowpass CPU infer()"
+                f"\nhidden {hidden}, {threads} thread(s) (other processes kept {load:.2f} cores "
+                "busy meanwhile): us/step, and x = its time / lowpass CPU infer()"
             )
             for name, value in results.items():
                 print(f"  {name:34s} {value:9.1f} us   {value / cpu:6.2f}x")
