@@ -402,7 +402,7 @@ class InferRequest:
         self._model = compiled.model
         self._timing = OpTiming()
         self._cpu = (
-            compiled._cpu.create_request(self._model.module)
+            compiled._cpu.create_request(self._model.module, [p.name for p in self._model.inputs])
             if compiled._cpu is not None
             else None
         )
@@ -456,11 +456,11 @@ class InferRequest:
         they are the request's output buffers (CPU device), overwritten by the next run.
         """
         start = time.perf_counter()
+        if self._cpu is not None:
+            return self._infer_cpu(inputs, start, share_outputs)
         if inputs is not None:
             for key, value in _input_items(inputs, len(self._model.inputs)):
                 self.set_tensor(key, value)
-        if self._cpu is not None:
-            return self._infer_cpu(start, share_outputs)
         arrays = [self._prepare_input(p) for p in self._model.inputs]
         mid = time.perf_counter()
         self._timing.times.clear()
@@ -482,10 +482,21 @@ class InferRequest:
         self.latency = (end - start) * 1e3
         return self.results
 
-    def _infer_cpu(self, start: float, share_outputs: bool) -> InferResults:
+    def _infer_cpu(self, inputs: Any, start: float, share_outputs: bool) -> InferResults:
         from lowpass.runtime.cpu import _GroupFailure
 
         cpu = self._cpu
+        if type(inputs) is dict:  # the common case, without a port search per input
+            index_of = cpu.input_index
+            for key, value in inputs.items():
+                index = index_of.get(key) if type(key) is str else None
+                if index is None:
+                    self.set_tensor(key, value)
+                else:
+                    self._inputs[index] = value if type(value) is np.ndarray else np.asarray(value)
+        elif inputs is not None:
+            for key, value in _input_items(inputs, len(self._model.inputs)):
+                self.set_tensor(key, value)
         arrays = [self._checked_input(p) for p in self._model.inputs]
         mid = time.perf_counter()
         try:

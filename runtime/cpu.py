@@ -14,7 +14,6 @@ interpreter on numpy views of the same memory.
 from __future__ import annotations
 
 import ctypes
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
@@ -122,8 +121,8 @@ class CpuCompiledModel:
         except CompileError as e:
             raise CpuConfigError(str(e)) from None
 
-    def create_request(self, module: Any) -> CpuInferRequest:
-        return CpuInferRequest(self, module)
+    def create_request(self, module: Any, input_names: Sequence[str] = ()) -> CpuInferRequest:
+        return CpuInferRequest(self, module, input_names)
 
 
 def _aligned_empty(shape: Sequence[int], dtype: np.dtype, alignment: int = 64) -> np.ndarray:
@@ -172,7 +171,9 @@ class CpuVariableStore(VariableStore):
 class CpuInferRequest:
     """The memory of one infer request and the native call that runs the graph on it."""
 
-    def __init__(self, compiled: CpuCompiledModel, module: Any) -> None:
+    def __init__(
+        self, compiled: CpuCompiledModel, module: Any, input_names: Sequence[str] = ()
+    ) -> None:
         from lowpass.dialects.ov.state import module_variables
 
         graph = compiled.graph
@@ -208,6 +209,8 @@ class CpuInferRequest:
         self._callback = FALLBACK_FN(self._fallback)
         self._callback_ptr = ctypes.cast(self._callback, ctypes.c_void_p).value
         self._entry = graph.entry
+        self.input_index = {name: i for i, name in enumerate(input_names)}
+        """Input name -> index (the runtime's fast path for dict inputs)."""
         self._error: tuple[GroupInfo, BaseException] | None = None
         self.ran = False
 
@@ -224,14 +227,12 @@ class CpuInferRequest:
 
     # ---- running ------------------------------------------------------------------------------
 
-    def run(self, arrays: Sequence[np.ndarray]) -> float:
-        """Copy `arrays` (already of the inputs' shapes) in, run; returns the seconds spent."""
+    def run(self, arrays: Sequence[np.ndarray]) -> None:
+        """Copy `arrays` (of the inputs' shapes; converted like `astype`) in and run."""
         for buf, value in zip(self.input_buffers, arrays, strict=True):
             np.copyto(buf, value, casting="unsafe")
         profile = self._profile_ptr if self.perf_count else None
-        start = time.perf_counter()
         status = self._entry(*self._args, profile, self._callback_ptr)
-        elapsed = time.perf_counter() - start
         if status:
             error = self._error
             self._error = None
@@ -240,7 +241,6 @@ class CpuInferRequest:
             group, exc = error
             raise _GroupFailure(group, exc) from exc
         self.ran = True
-        return elapsed
 
     def _fallback(self, group_index: int) -> int:
         try:
