@@ -19,8 +19,10 @@ LOWERINGS: list[type[OpLowering]] = []
 from lowpass.lowering.ops import rnn  # noqa: E402
 
 LOWERINGS += rnn.LOWERINGS
-from lowpass.lowering.ops import pooling, quantization  # noqa: E402
+from lowpass.lowering.ops import convolution, matmul, pooling, quantization  # noqa: E402
 
+LOWERINGS += convolution.LOWERINGS
+LOWERINGS += matmul.LOWERINGS
 LOWERINGS += pooling.LOWERINGS
 LOWERINGS += quantization.LOWERINGS
 

@@ -1,0 +1,615 @@
+"""
+Convolution and GroupConvolution (1-D and 2-D, NCHW) on the CPU device, fp32 and int8.
+
+GEMM path (Convolution, and GroupConvolution with more than one input channel per group):
+the weights are the packed constant B of `lowering/kernels/gemm.py`, so the GEMM computes
+`Y[p, co] = sum_k A[p, k] W[k, co]` over output positions p = (n, oh, ow) and taps
+k = (kh, kw, c):
+
+1. the input is copied to a zero-padded NHWC scratch (`xp`); padded positions hold the
+   activation zero point when a `Subtract(x, zp)` is fused in front (so that `x - zp` is 0
+   there, as the reference pads the subtracted tensor with zeros);
+2. im2col: each row of A is KH runs of `KW * C` contiguous elements of `xp` (one constant-size
+   `memcpy` each; one run per tap with dilation or groups); a 1x1, stride-1, unpadded
+   convolution uses `xp` itself as A;
+3. one GEMM per group (int8: u8/i8 x i8 -> exact int32 with the zero point folded into the
+   compensation; fp32: FMA), written as [P, C_out] into scratch;
+4. a transposing pass to NCHW (8x8 register transposes) that applies the fused post-op
+   program (dequantization Multiply, bias Add, Relu, a requantizing FakeQuantize to u8...,
+   see `quantization.py`) and converts to the output type. When a transpose is not needed
+   (one output position, or one output channel) and the program fits the GEMM epilogue, the
+   GEMM writes the output directly.
+
+Depthwise path (GroupConvolution with one input channel per group): a direct kernel per
+(image, channel) plane, `L` output columns at a time (strided vector loads of the window
+columns, padded rows and border columns masked), int32 accumulation for u8/i8 (exact) and
+float32 multiply-adds for fp32; the post-op program is applied before the store.
+
+int8 results equal the reference bit for bit: the accumulators are the exact integer sums
+(the reference computes them exactly in float64), `float32(acc)` rounds like the reference's
+cast, and the program repeats the reference's float32 operations. fp32 results differ from the
+reference's float64 sums by float32 rounding (about 1e-6 relative).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import llvmlite.ir as ir
+import numpy as np
+from xdsl.ir import Operation, SSAValue
+
+from lowpass.dialects.ov import ConvolutionOp, GroupConvolutionOp, SubtractOp, ints
+from lowpass.lowering.emit import (
+    F32,
+    I32,
+    Buffer,
+    EmitContext,
+    OpLowering,
+    byte_offset,
+    element_ptr,
+    for_range,
+    i64,
+    ir_type,
+    jit_exec_type,
+    kernel_function,
+    memcpy,
+    memset,
+)
+from lowpass.lowering.kernels.gemm import emit_gemm
+from lowpass.lowering.ops.matmul import (
+    constant_along,
+    int8_weights,
+    plan_output,
+    unique_global,
+    zero_point_subtract,
+)
+from lowpass.lowering.ops.quantization import (
+    F32_DT,
+    I8_DT,
+    U8_DT,
+    Program,
+    build_program,
+    epilogue_chain,
+    is_static_shape,
+    only_user,
+    per_channel_check,
+    splat,
+    static_value,
+    to_float,
+    value_dtype,
+    value_shape,
+    vconst,
+    vec,
+)
+
+_CONV_OPS = (ConvolutionOp, GroupConvolutionOp)
+
+
+@dataclass
+class ConvSpec:
+    """A 2-D grouped convolution (1-D as H = 1), NCHW, with constant weights."""
+
+    n: int
+    c: int
+    h: int
+    w: int
+    groups: int
+    cg: int  # input channels per group
+    og: int  # output channels per group
+    kh: int
+    kw: int
+    sh: int
+    sw: int
+    dh: int
+    dw: int
+    pt: int
+    pl: int
+    pb: int
+    pr: int
+    oh: int
+    ow: int
+    a_dtype: np.dtype
+    integer: bool
+    weights: np.ndarray  # [G, Og, Cg, KH, KW], int8 or float32
+    zero_point: np.ndarray | None  # [C] int64
+
+    @property
+    def cout(self) -> int:
+        return self.groups * self.og
+
+    @property
+    def positions(self) -> int:
+        return self.oh * self.ow
+
+    @property
+    def depthwise(self) -> bool:
+        return self.cg == 1 and self.groups > 1
+
+    @property
+    def padded(self) -> bool:
+        return bool(self.pt or self.pl or self.pb or self.pr)
+
+    @property
+    def hp(self) -> int:
+        return self.h + self.pt + self.pb
+
+    @property
+    def wp(self) -> int:
+        return self.w + self.pl + self.pr
+
+    @property
+    def k(self) -> int:
+        return self.kh * self.kw * self.cg
+
+    @property
+    def pointwise(self) -> bool:
+        """1x1, stride 1, no padding, one group: the NHWC input is the GEMM's A."""
+        return (self.kh == self.kw == self.sh == self.sw == 1 and not self.padded
+                and self.groups == 1)
+
+
+def conv_spec(
+    op: ConvolutionOp | GroupConvolutionOp, a_dtype: np.dtype, weights: np.ndarray,
+    zero_point: np.ndarray | None,
+) -> ConvSpec | None:
+    x_shape = value_shape(op.operands[0])
+    y_shape = value_shape(op.results[0])
+    if len(x_shape) not in (3, 4) or 0 in x_shape or 0 in y_shape:
+        return None
+    w = np.asarray(weights)
+    if isinstance(op, ConvolutionOp):
+        w = w[None]
+    if w.ndim != len(x_shape) + 1:
+        return None
+    kernel = list(w.shape[3:])
+    pads_begin, pads_end = op.forward_pads(x_shape[2:], kernel)
+    strides, dilations = list(ints(op.strides)), list(ints(op.dilations))
+    spatial = list(x_shape[2:])
+    out = list(y_shape[2:])
+    if len(x_shape) == 3:
+        spatial, kernel, out = [1, *spatial], [1, *kernel], [1, *out]
+        strides, dilations = [1, *strides], [1, *dilations]
+        pads_begin, pads_end = [0, *pads_begin], [0, *pads_end]
+        w = w[:, :, :, None, :]
+    groups, og, cg = w.shape[:3]
+    if groups * cg != x_shape[1]:
+        return None
+    integer = a_dtype in (U8_DT, I8_DT)
+    if integer:
+        w8 = int8_weights(w)
+        if w8 is None:
+            return None
+        weights_out = w8
+    else:
+        if a_dtype != F32_DT or w.dtype.kind not in "fiu":
+            return None
+        weights_out = w.astype(np.float32)
+    return ConvSpec(
+        x_shape[0], x_shape[1], spatial[0], spatial[1], groups, cg, og, kernel[0], kernel[1],
+        strides[0], strides[1], dilations[0], dilations[1], pads_begin[0], pads_begin[1],
+        pads_end[0], pads_end[1], out[0], out[1], np.dtype(a_dtype), integer,
+        np.ascontiguousarray(weights_out), zero_point,
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# GEMM path
+# --------------------------------------------------------------------------------------------
+
+_TRANSPOSE_STAGES = (
+    # unpacklo/hi pairs, then 2x2 blocks, then 128-bit halves (columns of an 8x8 tile)
+    ([0, 8, 1, 9, 4, 12, 5, 13], [2, 10, 3, 11, 6, 14, 7, 15]),
+    ([0, 1, 8, 9, 4, 5, 12, 13], [2, 3, 10, 11, 6, 7, 14, 15]),
+    ([0, 1, 2, 3, 8, 9, 10, 11], [4, 5, 6, 7, 12, 13, 14, 15]),
+)
+
+
+def transpose8(b: ir.IRBuilder, rows: list[ir.Value]) -> list[ir.Value]:
+    """The 8 columns of the 8x8 tile whose rows are `rows` (<8 x T> each)."""
+
+    def shuffle(x: ir.Value, y: ir.Value, mask: list[int]) -> ir.Value:
+        return b.shuffle_vector(x, y, ir.Constant(vec(I32, 8), mask))
+
+    lo, hi = _TRANSPOSE_STAGES[0]
+    t = []
+    for i in range(0, 8, 2):
+        t += [shuffle(rows[i], rows[i + 1], lo), shuffle(rows[i], rows[i + 1], hi)]
+    # t = [t0 (r0,r1 lo), t1 (r0,r1 hi), t2 (r2,r3 lo), t3, t4, t5, t6, t7]
+    lo, hi = _TRANSPOSE_STAGES[1]
+    s = [None] * 8
+    for base in (0, 4):
+        s[base + 0] = shuffle(t[base + 0], t[base + 2], lo)
+        s[base + 1] = shuffle(t[base + 0], t[base + 2], hi)
+        s[base + 2] = shuffle(t[base + 1], t[base + 3], lo)
+        s[base + 3] = shuffle(t[base + 1], t[base + 3], hi)
+    lo, hi = _TRANSPOSE_STAGES[2]
+    cols = [None] * 8
+    for j in range(4):
+        cols[j] = shuffle(s[j], s[j + 4], lo)  # type: ignore[arg-type]
+        cols[j + 4] = shuffle(s[j], s[j + 4], hi)  # type: ignore[arg-type]
+    return cols  # type: ignore[return-value]
+
+
+def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program,
+                   out: Buffer) -> None:
+    a_dt = spec.a_dtype
+    es = a_dt.itemsize
+    m = spec.n * spec.positions
+    transpose_needed = spec.positions > 1 and spec.cout > 1
+    plan = plan_output(program, spec.cout, spec.integer,
+                       needs_pass=transpose_needed or spec.groups > 1)
+    acc_dt = plan.acc_dtype
+    b = ctx.builder
+
+    # scratch
+    use_x_as_nhwc = spec.c == 1 and not spec.padded
+    xp_bytes = 0 if use_x_as_nhwc else spec.n * spec.hp * spec.wp * spec.c * es
+    a_bytes = 0 if spec.pointwise else m * spec.k * es
+    xp = ctx.scratch(xp_bytes) if xp_bytes else x.ptr
+    a_buf = ctx.scratch(a_bytes) if a_bytes else xp
+    acc = out.ptr if plan.direct else ctx.scratch(m * spec.cout * acc_dt.itemsize)
+
+    # the GEMMs, one per group
+    gemms = []
+    for g in range(spec.groups):
+        wg = spec.weights[g]  # [Og, Cg, KH, KW]
+        bmat = np.ascontiguousarray(wg.transpose(2, 3, 1, 0).reshape(spec.k, spec.og))
+        zp = None
+        if spec.zero_point is not None:
+            zp = np.tile(spec.zero_point[g * spec.cg : (g + 1) * spec.cg], spec.kh * spec.kw)
+        gemms.append(emit_gemm(
+            ctx.module, unique_global(ctx, f"{ctx.group_name}_gemm"), m=m, k=spec.k,
+            n=spec.og, a_dtype=a_dt, b=bmat, a_zero_point=zp, epilogue=plan.epilogue,
+            lda=spec.c if spec.pointwise else spec.k, ldc=spec.cout, threads=ctx.threads,
+            keep_alive=ctx.keep_alive, cpu=ctx.cpu,
+        ))
+
+    if xp_bytes:
+        emit_to_nhwc(ctx, spec, x.ptr, xp)
+    for g in range(spec.groups):
+        if not spec.pointwise:
+            emit_im2col(ctx, spec, xp, a_buf, g)
+        c_at = byte_offset(b, acc, g * spec.og * (F32_DT if plan.direct else acc_dt).itemsize)
+        b.call(gemms[g], [a_buf, c_at])
+    if not plan.direct:
+        emit_to_nchw(ctx, spec, acc, acc_dt, program, out.ptr)
+
+
+def _fill_values(spec: ConvSpec) -> np.ndarray:
+    """What padded positions hold in the NHWC copy (the zero point, or 0)."""
+    if spec.zero_point is None:
+        return np.zeros(spec.c, dtype=spec.a_dtype)
+    return spec.zero_point.astype(spec.a_dtype)
+
+
+def emit_to_nhwc(ctx: EmitContext, spec: ConvSpec, src: ir.Value, dst: ir.Value) -> None:
+    """x [N, C, H, W] -> xp [N, Hp, Wp, C], the padding filled with `_fill_values`."""
+    et = ir_type(spec.a_dtype)
+    es = spec.a_dtype.itemsize
+    fill = _fill_values(spec)
+    hp, wp, c = spec.hp, spec.wp, spec.c
+
+    def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
+        s, d = args
+        if spec.padded:
+            if not np.any(fill):
+                memset(b, d, 0, spec.n * hp * wp * c * es)
+            else:
+                fill_ptr = ctx.constant_ptr(np.ascontiguousarray(fill))
+                with for_range(b, spec.n * hp * wp, name="px") as px:
+                    memcpy(b, element_ptr(b, d, b.mul(px, i64(c)), et), fill_ptr, c * es)
+        with for_range(b, spec.n, name="n") as n, for_range(b, c, name="c") as ch:
+            src_plane = b.mul(b.add(b.mul(n, i64(c)), ch), i64(spec.h * spec.w))
+            with for_range(b, spec.h, name="h") as h:
+                src_row = b.add(src_plane, b.mul(h, i64(spec.w)))
+                dst_row = b.add(b.mul(b.add(b.mul(n, i64(hp)), b.add(h, i64(spec.pt))),
+                                      i64(wp)), i64(spec.pl))
+                with for_range(b, spec.w, name="w") as w:
+                    v = b.load(element_ptr(b, s, b.add(src_row, w), et), typ=et)
+                    at = b.add(b.mul(b.add(dst_row, w), i64(c)), ch)
+                    b.store(v, element_ptr(b, d, at, et))
+
+    fn = kernel_function(ctx, f"{ctx.group_name}_nhwc", 2, body, noalias=(1,))
+    ctx.builder.call(fn, [src, dst])
+
+
+def emit_im2col(ctx: EmitContext, spec: ConvSpec, xp: ir.Value, a: ir.Value, group: int) -> None:
+    """A [N * OH * OW, KH * KW * Cg] from xp (the channels of `group`)."""
+    es = spec.a_dtype.itemsize
+    hp, wp, c, cg, k = spec.hp, spec.wp, spec.c, spec.cg, spec.k
+    whole_rows = spec.dw == 1 and cg == c  # the KW taps of one kernel row are contiguous
+
+    def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
+        s, d = args
+        with for_range(b, spec.n, name="n") as n, for_range(b, spec.oh, name="oh") as oh:
+            row0 = b.mul(b.add(b.mul(n, i64(spec.oh)), oh), i64(spec.ow))
+            in_rows = [b.mul(b.add(b.mul(n, i64(hp)), b.add(b.mul(oh, i64(spec.sh)),
+                                                              i64(kh * spec.dh))), i64(wp))
+                       for kh in range(spec.kh)]
+            with for_range(b, spec.ow, name="ow") as ow:
+                dst_row = b.mul(b.add(row0, ow), i64(k * es))
+                iw0 = b.mul(ow, i64(spec.sw))
+                for kh in range(spec.kh):
+                    pixel = b.add(in_rows[kh], iw0)
+                    if whole_rows:
+                        src = b.mul(pixel, i64(c * es))
+                        memcpy(b, byte_offset(b, d, b.add(dst_row, i64(kh * spec.kw * c * es))),
+                               byte_offset(b, s, src), spec.kw * c * es)
+                        continue
+                    for kw in range(spec.kw):
+                        src = b.mul(b.add(b.mul(b.add(pixel, i64(kw * spec.dw)), i64(c)),
+                                          i64(group * cg)), i64(es))
+                        offset = b.add(dst_row, i64((kh * spec.kw + kw) * cg * es))
+                        memcpy(b, byte_offset(b, d, offset), byte_offset(b, s, src), cg * es)
+
+    fn = kernel_function(ctx, f"{ctx.group_name}_im2col", 2, body, noalias=(1,))
+    ctx.builder.call(fn, [xp, a])
+
+
+def emit_to_nchw(ctx: EmitContext, spec: ConvSpec, acc: ir.Value, acc_dt: np.dtype,
+                 program: Program, out: ir.Value) -> None:
+    """out[n, co, p] = program(acc[n, p, co]) (8x8 tiles transposed in registers)."""
+    p_n, cout = spec.positions, spec.cout
+    acc_t = ir_type(acc_dt)
+    out_t = ir_type(program.out_dtype)
+    p_full, c_full = p_n // 8 * 8, cout // 8 * 8
+
+    def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
+        src, dst = args
+
+        def finish(v: ir.Value, lanes: int, channel: ir.Value, at: ir.Value) -> None:
+            y = program.apply(ctx, b, to_float(b, v, acc_dt, lanes), lanes, channel, False)
+            b.store(y, element_ptr(b, dst, at, out_t), align=1)
+
+        with for_range(b, spec.n, name="n") as n:
+            s_base = b.mul(n, i64(p_n * cout))
+            if p_full:
+                with for_range(b, p_full, step=8, name="p") as p:
+                    if c_full:
+                        with for_range(b, c_full, step=8, name="co") as co:
+                            rows = []
+                            for i in range(8):
+                                at = b.add(s_base, b.add(b.mul(b.add(p, i64(i)), i64(cout)), co))
+                                rows.append(b.load(element_ptr(b, src, at, acc_t),
+                                                   typ=vec(acc_t, 8), align=4))
+                            for j, column in enumerate(transpose8(b, rows)):
+                                channel = b.add(co, i64(j))
+                                at = b.add(s_base, b.add(b.mul(channel, i64(p_n)), p))
+                                finish(column, 8, channel, at)
+                    for j in range(c_full, cout):
+                        column = ir.Constant(vec(acc_t, 8), ir.Undefined)
+                        for i in range(8):
+                            at = b.add(s_base, b.add(b.mul(b.add(p, i64(i)), i64(cout)), i64(j)))
+                            column = b.insert_element(
+                                column, b.load(element_ptr(b, src, at, acc_t), typ=acc_t),
+                                ir.Constant(I32, i))
+                        at = b.add(s_base, b.add(i64(j * p_n), p))
+                        finish(column, 8, i64(j), at)
+            if p_full < p_n:
+                with for_range(b, p_n, start=p_full, name="pr") as p, \
+                        for_range(b, cout, name="cr") as co:
+                    at = b.add(s_base, b.add(b.mul(p, i64(cout)), co))
+                    v = b.load(element_ptr(b, src, at, acc_t), typ=vec(acc_t, 1), align=4)
+                    finish(v, 1, co, b.add(s_base, b.add(b.mul(co, i64(p_n)), p)))
+
+    fn = kernel_function(ctx, f"{ctx.group_name}_nchw", 2, body, noalias=(1,))
+    ctx.builder.call(fn, [acc, out])
+
+
+# --------------------------------------------------------------------------------------------
+# Depthwise path
+# --------------------------------------------------------------------------------------------
+
+
+def _strided(b: ir.IRBuilder, ptr: ir.Value, etype: ir.Type, lanes: int, stride: int
+             ) -> ir.Value:
+    if lanes == 1 or stride == 1:
+        return b.load(ptr, typ=vec(etype, lanes), align=1)
+    width = (lanes - 1) * stride + 1
+    wide = b.load(ptr, typ=vec(etype, width), align=1)
+    mask = ir.Constant(vec(I32, lanes), [i * stride for i in range(lanes)])
+    return b.shuffle_vector(wide, ir.Constant(vec(etype, width), ir.Undefined), mask)
+
+
+def emit_depthwise(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program,
+                   out: Buffer) -> None:
+    """One input channel per group: out[n, g*Og + j] = sum_taps w[g, j] * x[n, g] (+ post-ops)."""
+    a_dt = spec.a_dtype
+    et = ir_type(a_dt)
+    integer = spec.integer
+    acc_t = I32 if integer else F32
+    lanes = 8
+    w_flat = spec.weights.reshape(spec.cout, spec.kh * spec.kw)
+    w_const = np.ascontiguousarray(w_flat.astype(np.int32 if integer else np.float32))
+    zp = spec.zero_point
+    zp_const = None if zp is None else np.ascontiguousarray(zp.astype(np.int32))
+    oh_n, ow_n, h, w = spec.oh, spec.ow, spec.h, spec.w
+    ow_lo = min(ow_n, -(-spec.pl // spec.sw))
+    span = (spec.kw - 1) * spec.dw
+    last_ok = (w - 1 - span + spec.pl) // spec.sw if w - 1 - span + spec.pl >= 0 else -1
+    ow_hi = max(ow_lo, min(ow_n, last_ok + 1))
+    vec_end = ow_lo + (ow_hi - ow_lo) // lanes * lanes
+    out_t = ir_type(program.out_dtype)
+
+    def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
+        xs, ys = args
+        w_ptr = ctx.constant_ptr(w_const)
+        zp_ptr = None if zp_const is None else ctx.constant_ptr(zp_const)
+
+        def tap_value(v: ir.Value, count: int, zero_point: ir.Value | None) -> ir.Value:
+            if not integer:
+                return v
+            wide = (b.zext if a_dt == U8_DT else b.sext)(v, vec(I32, count))
+            if zero_point is not None:
+                wide = b.sub(wide, splat(b, zero_point, count))
+            return wide
+
+        def accumulate(acc: ir.Value, v: ir.Value, weight: ir.Value, count: int,
+                       valid: ir.Value | None) -> ir.Value:
+            wv = splat(b, weight, count)
+            if integer:
+                prod = b.mul(v, wv)
+                if valid is not None:
+                    prod = b.select(valid, prod, vconst(I32, count, 0))
+                return b.add(acc, prod)
+            if valid is not None:
+                v = b.select(valid, v, vconst(F32, count, 0.0))
+            fma = ctx.intrinsic(f"llvm.fmuladd.v{count}f32", vec(F32, count),
+                                [vec(F32, count)] * 3)
+            return b.call(fma, [v, wv, acc])
+
+        with for_range(b, spec.n * spec.cout, name="plane") as plane:
+            co = b.srem(plane, i64(spec.cout))
+            n = b.sdiv(plane, i64(spec.cout))
+            g = b.sdiv(co, i64(spec.og))
+            base = element_ptr(b, xs, b.mul(b.add(b.mul(n, i64(spec.c)), g), i64(h * w)), et)
+            zero_point = None if zp_ptr is None else b.load(element_ptr(b, zp_ptr, g, I32),
+                                                            typ=I32)
+            weights = [b.load(element_ptr(b, w_ptr, b.add(b.mul(co, i64(spec.kh * spec.kw)),
+                                                          i64(t)), acc_t), typ=acc_t)
+                       for t in range(spec.kh * spec.kw)]
+            out_plane = b.mul(plane, i64(oh_n * ow_n))
+            with for_range(b, oh_n, name="oh") as oh:
+                rows = []
+                for kh in range(spec.kh):
+                    ih = b.add(b.sub(b.mul(oh, i64(spec.sh)), i64(spec.pt)), i64(kh * spec.dh))
+                    always = spec.pt == 0 and (oh_n - 1) * spec.sh + (spec.kh - 1) * spec.dh < h
+                    if always:
+                        rows.append((ih, None))
+                        continue
+                    low = b.icmp_signed("<", ih, i64(0))
+                    high = b.icmp_signed(">", ih, i64(h - 1))
+                    rows.append((b.select(low, i64(0), b.select(high, i64(h - 1), ih)),
+                                 b.not_(b.or_(low, high))))
+
+                def finish(acc: ir.Value, count: int, col: ir.Value) -> None:
+                    value = to_float(b, acc, np.dtype(np.int32) if integer else F32_DT, count)
+                    y = program.apply(ctx, b, value, count, co, False)
+                    at = b.add(out_plane, b.add(b.mul(oh, i64(ow_n)), col))
+                    b.store(y, element_ptr(b, ys, at, out_t), align=1)
+
+                if vec_end > ow_lo:
+                    with for_range(b, vec_end, start=ow_lo, step=lanes, name="ow") as col:
+                        acc = vconst(acc_t, lanes, 0 if integer else 0.0)
+                        iw0 = b.sub(b.mul(col, i64(spec.sw)), i64(spec.pl))
+                        for kh, (ih, valid) in enumerate(rows):
+                            row_ptr = element_ptr(b, base, b.mul(ih, i64(w)), et)
+                            mask = None if valid is None else splat(b, valid, lanes)
+                            for kw in range(spec.kw):
+                                ptr = element_ptr(b, row_ptr, b.add(iw0, i64(kw * spec.dw)), et)
+                                v = tap_value(_strided(b, ptr, et, lanes, spec.sw), lanes,
+                                              zero_point)
+                                acc = accumulate(acc, v, weights[kh * spec.kw + kw], lanes, mask)
+                        finish(acc, lanes, col)
+                for start, stop in ((0, ow_lo), (vec_end, ow_n)):
+                    if stop <= start:
+                        continue
+                    with for_range(b, stop, start=start, name="ows") as col:
+                        acc = vconst(acc_t, 1, 0 if integer else 0.0)
+                        iw0 = b.sub(b.mul(col, i64(spec.sw)), i64(spec.pl))
+                        for kh, (ih, valid) in enumerate(rows):
+                            row_ptr = element_ptr(b, base, b.mul(ih, i64(w)), et)
+                            for kw in range(spec.kw):
+                                iw = b.add(iw0, i64(kw * spec.dw))
+                                low = b.icmp_signed("<", iw, i64(0))
+                                high = b.icmp_signed(">", iw, i64(w - 1))
+                                iw_c = b.select(low, i64(0), b.select(high, i64(w - 1), iw))
+                                ok = b.not_(b.or_(low, high))
+                                if valid is not None:
+                                    ok = b.and_(ok, valid)
+                                v = b.load(element_ptr(b, row_ptr, iw_c, et), typ=vec(et, 1),
+                                           align=1)
+                                acc = accumulate(acc, tap_value(v, 1, zero_point),
+                                                 weights[kh * spec.kw + kw], 1, splat(b, ok, 1))
+                        finish(acc, 1, col)
+
+    fn = kernel_function(ctx, f"{ctx.group_name}_depthwise", 2, body, noalias=(1,))
+    ctx.builder.call(fn, [x.ptr, out.ptr])
+
+
+# --------------------------------------------------------------------------------------------
+# The lowering
+# --------------------------------------------------------------------------------------------
+
+
+class ConvolutionLowering:
+    """
+    Convolution / GroupConvolution with constant weights, fp32 or int8 (u8/i8 activations,
+    int8 weights), with a fused activation zero point in front and post-ops after.
+    """
+
+    ops: tuple[type[Operation], ...] = (ConvolutionOp, GroupConvolutionOp, SubtractOp)
+
+    def __init__(self) -> None:
+        self._memo: dict[SSAValue, np.ndarray | None] = {}
+
+    def _spec(self, op: Operation, a_dtype: np.dtype, zp: np.ndarray | None) -> ConvSpec | None:
+        assert isinstance(op, _CONV_OPS)
+        x, filt = op.operands
+        if not is_static_shape(x) or not is_static_shape(op.results[0]):
+            return None
+        if static_value(x, self._memo) is not None:
+            return None
+        weights = static_value(filt, self._memo)
+        if weights is None or value_dtype(op.results[0]) != F32_DT:
+            return None
+        return conv_spec(op, a_dtype, weights, zp)
+
+    def _chain(self, op: Operation) -> list[Operation]:
+        y = op.results[0]
+        return epilogue_chain(y, self._memo, per_channel_check(value_shape(y), 1))
+
+    def _zero_point(self, sub: Operation) -> tuple[SSAValue, np.ndarray, Operation] | None:
+        found = zero_point_subtract(sub, self._memo)
+        if found is None:
+            return None
+        x, zp_full = found
+        user = only_user(sub.results[0])
+        if not isinstance(user, _CONV_OPS) or user.operands[0] is not sub.results[0]:
+            return None
+        if user.operands[1] is sub.results[0] or len(zp_full.shape) < 2:
+            return None
+        zp = constant_along(zp_full, 1)
+        if zp is None:
+            return None
+        return x, zp, user
+
+    def fuse(self, op: Operation) -> list[Operation] | None:
+        if isinstance(op, SubtractOp):
+            found = self._zero_point(op)
+            if found is None:
+                return None
+            x, zp, user = found
+            if self._spec(user, value_dtype(x), zp) is None:
+                return None
+            return [user, *self._chain(user)]
+        if self._spec(op, value_dtype(op.operands[0]), None) is None:
+            return None
+        return self._chain(op)
+
+    def emit(self, ctx: EmitContext, group: list[Operation], inputs: list[Buffer],
+             outputs: list[Buffer]) -> str:
+        first = group[0]
+        zp = None
+        if isinstance(first, SubtractOp):
+            found = self._zero_point(first)
+            assert found is not None
+            x, zp, op = found
+            chain = group[2:]
+        else:
+            op, x, chain = first, first.operands[0], group[1:]
+        src = ctx.buffer(x)
+        spec = self._spec(op, np.dtype(src.dtype), zp)
+        assert spec is not None
+        program, last = build_program(ctx, op.results[0], chain, self._memo)
+        dst = ctx.buffer(last)
+        if spec.depthwise:
+            emit_depthwise(ctx, spec, src, program, dst)
+        else:
+            emit_conv_gemm(ctx, spec, src, program, dst)
+        return jit_exec_type(ctx.cpu, src.dtype)
+
+
+LOWERINGS: list[type[OpLowering]] = [ConvolutionLowering]

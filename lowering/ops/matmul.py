@@ -1,0 +1,409 @@
+"""
+MatMul (and FullyConnected: MatMul by constant weights) on the CPU device, through the GEMM
+kernels of `lowering/kernels/gemm.py`: the constant B is the packed operand.
+
+* fp32: A float32, B float32 (int8 weights with float32 activations are widened to float32).
+* int8 after LPT: A u8 or i8 (`MatMul(u8, i8) -> f32`, type relaxed), B int8 values; an
+  activation zero point `Subtract(A, zp) -> MatMul` is fused in front (`a_zero_point` of the
+  GEMM, exact int32 compensation), and the dequantization after it (Multiply by the scales,
+  Subtract of a folded zero-point correction, bias Add, Relu, Clamp, a requantizing
+  FakeQuantize) is fused as a post-op program. When the program is `[Multiply] [Add] [Relu]
+  [Clamp]` with float32 output it runs in the GEMM's own epilogue (same float32 operations
+  in the same order: `float(acc) * scale + bias`); otherwise the GEMM writes its int32 (or
+  float32) accumulators to arena scratch and one element-wise pass applies the program.
+
+Shapes: batch dimensions of A are folded into M when B has none (or only 1s); a B with batch
+dimensions gets one GEMM per batch matrix (A's batch broadcast). `transpose_b` is applied to
+the constant at compile time, `transpose_a` by a transposing copy into scratch. A MatMul
+whose B is not a constant falls back to the reference interpreter (visible in profiling).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import llvmlite.ir as ir
+import numpy as np
+from xdsl.ir import Operation, SSAValue
+
+from lowpass.dialects.ov import MatMulOp, SubtractOp
+from lowpass.lowering.emit import (
+    Buffer,
+    EmitContext,
+    OpLowering,
+    element_ptr,
+    for_range,
+    i64,
+    ir_type,
+    jit_exec_type,
+    kernel_function,
+)
+from lowpass.lowering.kernels.gemm import Epilogue, emit_gemm
+from lowpass.lowering.ops.quantization import (
+    F32_DT,
+    I8_DT,
+    I32_DT,
+    U8_DT,
+    Program,
+    build_program,
+    emit_elementwise,
+    epilogue_chain,
+    is_static_shape,
+    only_user,
+    per_channel_check,
+    static_value,
+    value_dtype,
+    value_shape,
+)
+
+_MAX_B_BATCHES = 64
+
+
+def unique_global(ctx: EmitContext, hint: str) -> str:
+    """A function name not used in the module yet."""
+    base = "".join(c if c.isalnum() or c in "_." else "_" for c in hint) or "gemm"
+    name, index = base, 1
+    while name in ctx.module.globals:
+        name, index = f"{base}.{index}", index + 1
+    return name
+
+
+def int8_weights(b: np.ndarray) -> np.ndarray | None:
+    """`b` as int8 if every value is an integer in [-128, 127], else None."""
+    b = np.asarray(b)
+    if b.dtype == I8_DT:
+        return b
+    if b.size == 0:
+        return b.astype(np.int8)
+    if b.dtype.kind in "iu" or b.dtype.kind == "f":
+        if b.dtype.kind == "f" and not np.all(np.isfinite(b)):
+            return None
+        if np.all(b == np.round(b)) and b.min() >= -128 and b.max() <= 127:
+            return b.astype(np.int8)
+    return None
+
+
+def integer_zero_point(zp: np.ndarray | None) -> np.ndarray | None:
+    """A zero-point constant as int64 if every value is an integer (float32-exact)."""
+    if zp is None:
+        return None
+    z = np.asarray(zp)
+    if z.dtype.kind == "f":
+        if not np.all(np.isfinite(z)) or not np.all(z == np.round(z)):
+            return None
+    z64 = z.astype(np.int64)
+    if np.any(np.abs(z64) > 1 << 20):
+        return None
+    return z64
+
+
+def epilogue_for(program: Program, n: int) -> Epilogue | None:
+    """The GEMM epilogue that computes `program` exactly (float32 output), or None."""
+    if program.out_dtype != F32_DT:
+        return None
+    if program.channels not in (1, n) or (program.channels == n and program.layout.inner != 1):
+        return None
+    kwargs: dict = {}
+    steps = list(zip(program.steps, program.vectors, strict=True))
+    i = 0
+
+    def vector(values: np.ndarray) -> np.ndarray | float:
+        return float(values[0]) if values.size == 1 else values
+
+    if i < len(steps) and steps[i][0].kind == "mul":
+        kwargs["scale"] = vector(steps[i][1][0])
+        i += 1
+    if i < len(steps) and steps[i][0].kind == "add":
+        kwargs["bias"] = vector(steps[i][1][0])
+        i += 1
+    if i < len(steps) and steps[i][0].kind == "relu":
+        kwargs["relu"] = True
+        i += 1
+    if i < len(steps) and steps[i][0].kind == "clamp":
+        lo, hi = steps[i][1]
+        if lo.size != 1 or hi.size != 1:
+            return None
+        kwargs["clamp"] = (float(lo[0]), float(hi[0]))
+        i += 1
+    if i != len(steps):
+        return None
+    return Epilogue(out_dtype=np.float32, **kwargs)
+
+
+@dataclass
+class GemmOutput:
+    """Where a GEMM-based lowering puts its result and how it is finished."""
+
+    epilogue: Epilogue  # what the GEMM itself applies
+    direct: bool  # the GEMM writes the final output (program fully in the epilogue)
+    acc_dtype: np.dtype  # dtype of what the GEMM writes when not direct
+
+
+def plan_output(program: Program, n: int, integer: bool, needs_pass: bool) -> GemmOutput:
+    """The GEMM epilogue and whether a post-pass is needed (`needs_pass`: e.g. a transpose)."""
+    acc = I32_DT if integer else F32_DT
+    if not needs_pass:
+        fitted = epilogue_for(program, n)
+        if fitted is not None:
+            return GemmOutput(fitted, True, F32_DT)
+    return GemmOutput(Epilogue(out_dtype=acc), False, acc)
+
+
+def zero_point_subtract(
+    op: Operation, memo: dict[SSAValue, np.ndarray | None]
+) -> tuple[SSAValue, np.ndarray] | None:
+    """`Subtract(x u8/i8, zp constant integer) -> f32`: (x, zp broadcast to x's shape)."""
+    if not isinstance(op, SubtractOp):
+        return None
+    x, zp_value = op.operands
+    if not is_static_shape(x) or value_dtype(x) not in (U8_DT, I8_DT):
+        return None
+    if static_value(x, memo) is not None or value_dtype(op.results[0]) != F32_DT:
+        return None
+    zp = static_value(zp_value, memo)
+    if zp is None:
+        return None
+    z = integer_zero_point(zp)
+    if z is None:
+        return None
+    try:
+        full = np.broadcast_to(z, value_shape(x))
+    except ValueError:
+        return None
+    return x, full
+
+
+def constant_along(full: np.ndarray, axis: int) -> np.ndarray | None:
+    """The [shape[axis]] vector of `full` if it varies along `axis` only, else None."""
+    axis = axis % full.ndim
+    index = tuple(slice(None) if a == axis else 0 for a in range(full.ndim))
+    line = np.ascontiguousarray(full[index])
+    expanded = line.reshape([-1 if a == axis else 1 for a in range(full.ndim)])
+    if not np.array_equal(np.broadcast_to(expanded, full.shape), full):
+        return None
+    return line
+
+
+# --------------------------------------------------------------------------------------------
+# MatMul
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class MatMulSpec:
+    a_shape: tuple[int, ...]  # A as given (1-D expanded to [1, K])
+    a_dtype: np.dtype
+    transpose_a: bool
+    b_batches: np.ndarray  # [nb, K, N] (transpose_b applied), int8 or float32
+    b_batch_shape: tuple[int, ...]
+    out_batch_shape: tuple[int, ...]
+    m: int
+    k: int
+    n: int
+    integer: bool
+    zero_point: np.ndarray | None  # [K] int64, when a Subtract is fused
+
+
+def matmul_spec(
+    op: MatMulOp, a_dtype: np.dtype, b_value: np.ndarray, zp_full: np.ndarray | None
+) -> MatMulSpec | None:
+    a_shape = value_shape(op.operands[0])
+    ta = bool(op.transpose_a.value.data) and len(a_shape) > 1
+    tb = bool(op.transpose_b.value.data) and b_value.ndim > 1
+    if len(a_shape) == 1:
+        a_shape = (1, a_shape[0])
+    b = np.asarray(b_value)
+    if b.ndim == 1:
+        b = b.reshape(b.shape[0], 1)
+    elif tb:
+        b = np.swapaxes(b, -1, -2)
+    m, k = (a_shape[-1], a_shape[-2]) if ta else (a_shape[-2], a_shape[-1])
+    if b.shape[-2] != k:
+        return None
+    n = b.shape[-1]
+    if min(m, k, n) < 1:
+        return None
+    a_batch, b_batch = a_shape[:-2], b.shape[:-2]
+    try:
+        out_batch = np.broadcast_shapes(a_batch, b_batch)
+    except ValueError:
+        return None
+    integer = a_dtype in (U8_DT, I8_DT)
+    if integer:
+        weights = int8_weights(b)
+        if weights is None:
+            return None
+    else:
+        if a_dtype != F32_DT or b.dtype.kind not in "fiu":
+            return None
+        weights = b.astype(np.float32)
+    nb = int(np.prod(b_batch, dtype=np.int64)) if b_batch else 1
+    if nb > _MAX_B_BATCHES:
+        return None
+    zp = None
+    if zp_full is not None:
+        zp = constant_along(zp_full, -2 if ta else -1)
+        if zp is None:
+            return None
+    return MatMulSpec(
+        a_shape, a_dtype, ta, np.ascontiguousarray(weights.reshape(nb, k, n)), tuple(b_batch),
+        tuple(out_batch), m, k, n, integer, zp,
+    )
+
+
+def _batch_offsets(spec: MatMulSpec) -> list[tuple[int, int]]:
+    """For each output batch index (row-major): (A batch index, B batch index)."""
+    out = spec.out_batch_shape
+
+    def flat(index: tuple[int, ...], shape: tuple[int, ...]) -> int:
+        if not shape:
+            return 0
+        pad = len(out) - len(shape)
+        sub = [0 if shape[i] == 1 else index[pad + i] for i in range(len(shape))]
+        return int(np.ravel_multi_index(sub, shape))
+
+    return [
+        (flat(index, spec.a_shape[:-2]), flat(index, spec.b_batch_shape))
+        for index in (np.ndindex(*out) if out else [()])
+    ]
+
+
+def emit_matmul(ctx: EmitContext, spec: MatMulSpec, a: Buffer, program: Program,
+                out: Buffer) -> None:
+    m, k, n = spec.m, spec.k, spec.n
+    a_batches = int(np.prod(spec.a_shape[:-2], dtype=np.int64)) if spec.a_shape[:-2] else 1
+    nb = spec.b_batches.shape[0]
+    plan = plan_output(program, n, spec.integer, needs_pass=False)
+    b = ctx.builder
+    a_elem = ir_type(spec.a_dtype)
+    a_esize = np.dtype(spec.a_dtype).itemsize
+    a_ptr = a.ptr
+    if spec.transpose_a:
+        a_ptr = emit_transpose_a(ctx, a.ptr, spec.a_dtype, a_batches, k, m)
+    acc_ptr = out.ptr
+    out_rows = int(np.prod(spec.out_batch_shape, dtype=np.int64)) * m if spec.out_batch_shape \
+        else m
+    if not plan.direct:
+        acc_ptr = ctx.scratch(out_rows * n * plan.acc_dtype.itemsize)
+    c_esize = (F32_DT if plan.direct else plan.acc_dtype).itemsize
+    gemms: dict[tuple[int, int], ir.Function] = {}
+
+    def gemm(b_index: int, rows: int) -> ir.Function:
+        key = (b_index, rows)
+        if key not in gemms:
+            gemms[key] = emit_gemm(
+                ctx.module, unique_global(ctx, f"{ctx.group_name}_gemm"), m=rows, k=k, n=n,
+                a_dtype=spec.a_dtype, b=spec.b_batches[b_index], a_zero_point=spec.zero_point,
+                epilogue=plan.epilogue, threads=ctx.threads, keep_alive=ctx.keep_alive,
+                cpu=ctx.cpu,
+            )
+        return gemms[key]
+
+    if nb == 1:  # B without batch: A's batch dimensions are rows of one GEMM
+        b.call(gemm(0, out_rows), [a_ptr, acc_ptr])
+    else:
+        for out_index, (ai, bi) in enumerate(_batch_offsets(spec)):
+            a_at = element_ptr(b, a_ptr, ai * m * k, a_elem) if a_esize else a_ptr
+            c_at = b.gep(acc_ptr, [i64(out_index * m * n * c_esize)], source_etype=ir.IntType(8))
+            b.call(gemm(bi, m), [a_at, c_at])
+    if not plan.direct:
+        emit_elementwise(ctx, f"{ctx.group_name}_epilogue", acc_ptr, plan.acc_dtype, out.ptr,
+                         program)
+
+
+def emit_transpose_a(ctx: EmitContext, src: ir.Value, dtype: np.dtype, batches: int, rows: int,
+                     cols: int) -> ir.Value:
+    """[batches, rows, cols] -> [batches, cols, rows] into scratch; returns its address."""
+    et = ir_type(dtype)
+    dst = ctx.scratch(batches * rows * cols * np.dtype(dtype).itemsize)
+
+    def body(bb: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
+        s, d = args
+        with for_range(bb, batches, name="t_b") as t, for_range(bb, cols, name="t_c") as c:
+            base = bb.mul(t, i64(rows * cols))
+            with for_range(bb, rows, name="t_r") as r:
+                value = bb.load(element_ptr(bb, s, bb.add(base, bb.add(bb.mul(r, i64(cols)), c)),
+                                            et), typ=et)
+                bb.store(value, element_ptr(bb, d, bb.add(base, bb.add(bb.mul(c, i64(rows)), r)),
+                                            et))
+
+    fn = kernel_function(ctx, f"{ctx.group_name}_transpose_a", 2, body, noalias=(1,))
+    ctx.builder.call(fn, [src, dst])
+    return dst
+
+
+class MatMulLowering:
+    """MatMul with a constant B (fp32 / int8), with a fused zero point and epilogue."""
+
+    ops: tuple[type[Operation], ...] = (MatMulOp, SubtractOp)
+
+    def __init__(self) -> None:
+        self._memo: dict[SSAValue, np.ndarray | None] = {}
+
+    def _spec(self, op: MatMulOp, a_dtype: np.dtype, zp_full: np.ndarray | None
+              ) -> MatMulSpec | None:
+        a, bv = op.operands
+        if not is_static_shape(a) or not is_static_shape(op.results[0]):
+            return None
+        if 0 in value_shape(a) or 0 in value_shape(op.results[0]):
+            return None
+        if static_value(a, self._memo) is not None:
+            return None
+        b_value = static_value(bv, self._memo)
+        if b_value is None or value_dtype(op.results[0]) != F32_DT:
+            return None
+        return matmul_spec(op, a_dtype, b_value, zp_full)
+
+    def _chain(self, op: MatMulOp) -> list[Operation]:
+        y = op.results[0]
+        shape = value_shape(y)
+        return epilogue_chain(y, self._memo, per_channel_check(shape, len(shape) - 1))
+
+    def fuse(self, op: Operation) -> list[Operation] | None:
+        if isinstance(op, SubtractOp):
+            found = zero_point_subtract(op, self._memo)
+            if found is None:
+                return None
+            x, zp_full = found
+            user = only_user(op.results[0])
+            if not isinstance(user, MatMulOp) or user.operands[0] is not op.results[0]:
+                return None
+            if user.operands[1] is op.results[0]:
+                return None
+            if self._spec(user, value_dtype(x), zp_full) is None:
+                return None
+            return [user, *self._chain(user)]
+        assert isinstance(op, MatMulOp)
+        if self._spec(op, value_dtype(op.operands[0]), None) is None:
+            return None
+        return self._chain(op)
+
+    def emit(self, ctx: EmitContext, group: list[Operation], inputs: list[Buffer],
+             outputs: list[Buffer]) -> str:
+        first = group[0]
+        zp_full = None
+        if isinstance(first, SubtractOp):
+            found = zero_point_subtract(first, self._memo)
+            assert found is not None
+            x, zp_full = found
+            op = group[1]
+            chain = group[2:]
+        else:
+            op = first
+            x = op.operands[0]
+            chain = group[1:]
+        assert isinstance(op, MatMulOp)
+        a = ctx.buffer(x)
+        b_value = ctx.values[op.operands[1]].constant if op.operands[1] in ctx.values else None
+        if b_value is None:
+            b_value = static_value(op.operands[1], self._memo)
+        assert b_value is not None
+        spec = matmul_spec(op, np.dtype(a.dtype), b_value, zp_full)
+        assert spec is not None
+        program, last = build_program(ctx, op.results[0], chain, self._memo)
+        emit_matmul(ctx, spec, a, program, ctx.buffer(last))
+        return jit_exec_type(ctx.cpu, a.dtype)
+
+
+LOWERINGS: list[type[OpLowering]] = [MatMulLowering]
