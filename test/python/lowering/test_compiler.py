@@ -426,3 +426,23 @@ def test_tensor_iterator_with_an_op_without_kernel_falls_back_whole() -> None:
     assert group.fallback
     ti = next(r for r in rows(compiled) if r.node_name == "ti")
     assert ti.exec_type == "ref_FP32" and ti.status.name == "EXECUTED"
+
+
+def test_graph_outputs_that_are_inputs_constants_views_or_repeated() -> None:
+    text = """
+builtin.module {
+  func.func @main(%x: tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<6xf32>, tensor<2xi64>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<3x2xf32>) {
+    %s = ov.constant dense<[6]> : tensor<1xi64>
+    %r = ov.reshape %x, %s special_zero = false : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<6xf32>
+    %c = ov.constant dense<[7, 8]> : tensor<2xi64>
+    %e = ov.exp %x : (tensor<2x3xf32>) -> tensor<2x3xf32>
+    %s2 = ov.constant dense<[3, 2]> : tensor<2xi64>
+    %v = ov.reshape %e, %s2 special_zero = false : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<3x2xf32>
+    func.return %x, %r, %c, %e, %e, %v : tensor<2x3xf32>, tensor<6xf32>, tensor<2xi64>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<3x2xf32>
+  }
+}
+"""
+    compiled = compare(text, rtol=1e-6)
+    assert graph_of(compiled).stats["arena_values"] == 0  # exp writes into output #3
+    identity = "builtin.module {\n func.func @main(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {\n  func.return %x : tensor<2x3xf32>\n }\n}"
+    compare(identity)
