@@ -196,6 +196,21 @@ class CompiledGraph:
     def fallback_groups(self) -> list[GroupInfo]:
         return [g for g in self.groups if g.fallback]
 
+    def llvm_ir(self, optimized: bool = True) -> str:
+        """The LLVM IR of the graph as compiled (after the O3 pipeline unless not
+        `optimized`): what `lowpass-run --emit-llvm` prints."""
+        if not optimized:
+            return self.library.ir_text
+        import llvmlite.binding as llvm
+
+        from lowpass.lowering.target import create_target_machine, optimize
+
+        tm = create_target_machine()
+        mod = llvm.parse_assembly(self.library.ir_text)
+        mod.data_layout = str(tm.target_data)
+        optimize(mod, tm)
+        return str(mod)
+
 
 # --------------------------------------------------------------------------------------------
 # Cache

@@ -3,13 +3,14 @@
 
     lowpass-run model.mlir --input data=x.npy [--input other=y.npy] [--device REFERENCE|CPU]
                 [--threads N] [--random-inputs SEED] [--iterations N] [--perf-counts]
-                [--save-outputs DIR]
+                [--save-outputs DIR] [--emit-llvm FILE]
 
 Inputs come from .npy files (`name=path.npy`, or `path.npy` alone for a one-input model);
 `--random-inputs SEED` fills the inputs that are not given with reproducible random data.
 `--perf-counts` prints the profiling table (stages, then one row per op) of the last run.
 `--device CPU` compiles the model to native code (static shapes: reshape it first);
-`--threads N` (`-nthreads N`) sets its INFERENCE_NUM_THREADS.
+`--threads N` (`-nthreads N`) sets its INFERENCE_NUM_THREADS; `--emit-llvm FILE` writes the
+LLVM IR of the compiled graph (after O3).
 """
 
 from __future__ import annotations
@@ -70,6 +71,11 @@ def _parser() -> argparse.ArgumentParser:
         help="print the profiling table of the last run",
     )
     p.add_argument("--save-outputs", metavar="DIR", help="also save each output as DIR/<name>.npy")
+    p.add_argument(
+        "--emit-llvm",
+        metavar="FILE",
+        help="CPU device: write the compiled graph's LLVM IR (after O3) to FILE ('-': stdout)",
+    )
     p.add_argument("--full", action="store_true", help="print outputs in full, not summarised")
     return p
 
@@ -152,6 +158,14 @@ def run(argv: Sequence[str] | None = None) -> None:
     if args.perf_counts and args.device == "CPU":
         config["PERF_COUNT"] = True
     compiled = core.compile_model(core.read_model(Path(args.model)), args.device, config)
+    if args.emit_llvm:
+        if args.device != "CPU":
+            raise LowpassError("--emit-llvm applies to the CPU device (--device CPU)")
+        text = compiled._cpu.graph.llvm_ir()
+        if args.emit_llvm == "-":
+            print(text)
+        else:
+            Path(args.emit_llvm).write_text(text)
     request = compiled.create_infer_request()
     inputs = _load_inputs(args, request)
     if args.iterations < 1:
