@@ -131,7 +131,7 @@ class PoolingLowering:
         x, y = op.operands[0], op.results[0]
         program, last = build_program(ctx, y, group[1:], self._memo)
         src, dst = ctx.buffer(x), ctx.buffer(last)
-        emit_pool(ctx, op, src, value_shape(y), dst, program)
+        emit_pool(ctx, op, src, value_shape(y), value_dtype(y), dst, program)
         return jit_exec_type(ctx.cpu, src.dtype)
 
 
@@ -149,7 +149,9 @@ def _strided(b: ir.IRBuilder, ptr: ir.Value, etype: ir.Type, lanes: int, stride:
 
 
 def emit_pool(ctx: EmitContext, op: MaxPoolOp | AvgPoolOp, src: Buffer,
-              out_shape: Sequence[int], dst: Buffer, program: Program) -> None:
+              out_shape: Sequence[int], pool_dtype: np.dtype, dst: Buffer,
+              program: Program) -> None:
+    """dst = program(pool(src)); `pool_dtype` is the pooling's own result type."""
     in_shape = src.shape
     g = pool_geometry(op, in_shape)
     n, c = in_shape[0], in_shape[1]
@@ -162,7 +164,8 @@ def emit_pool(ctx: EmitContext, op: MaxPoolOp | AvgPoolOp, src: Buffer,
     out_dtype = program.out_dtype
     et = ir_type(dtype)
     lanes = 16 if (is_max and integer_in) else 8
-    divisors = None if is_max else avg_divisors(op, in_shape, (oh_n, ow_n), out_dtype.kind in "iu")
+    integer_mean = np.dtype(pool_dtype).kind in "iu"
+    divisors = None if is_max else avg_divisors(op, in_shape, (oh_n, ow_n), integer_mean)
     if is_max:
         lowest: float | int = (float(np.finfo(np.float32).min) if dtype == F32_DT
                                else int(np.iinfo(dtype).min))
@@ -215,7 +218,7 @@ def emit_pool(ctx: EmitContext, op: MaxPoolOp | AvgPoolOp, src: Buffer,
                 div = b.load(div_ptr, typ=vec(F32, count), align=4)
                 total = acc if dtype == F32_DT else b.sitofp(acc, vec(F32, count))
                 mean = b.fdiv(total, div)
-                if out_dtype.kind in "iu":
+                if integer_mean:  # u8 -> u8, i8 -> i8 (no program: the chain needs float32)
                     rint = intrinsic(module, f"llvm.roundeven.v{count}f32", vec(F32, count),
                                      [vec(F32, count)])
                     rounded = b.fptosi(b.call(rint, [mean]), vec(I32, count))

@@ -1,0 +1,388 @@
+"""
+The GEMM-based lowerings (lowering/ops/matmul.py, lowering/ops/convolution.py) on the CPU
+device against the REFERENCE device: MatMul (batches, transposes, 1-D operands, batched
+constant B, epilogues), Convolution (strides, dilations, explicit/auto pads, 1-D, 1x1,
+groups, depthwise) in fp32 and int8 (u8 and i8 activations, 7-bit and full-range weights,
+fused activation zero point, dequantization and requantization epilogues), graphs made by
+`lpt` (zero points in front of convolutions, a zero-point correction after a MatMul), the
+example networks (examples/convnet.mlir; examples/qconvnet.mlir after `lpt`), the execution
+types in profiling and the visible fallback of a MatMul by a computed B.
+
+Tolerances: int8 paths are exact (every output, float ones included, equal bit for bit: the
+kernels repeat the reference's float32 operations); fp32 outputs agree to rtol 1e-5 with an
+absolute floor of 1e-5 times the largest magnitude (float32 accumulation against the
+reference's float64 sums; observed about 2e-7).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import lowpass
+from lowpass.builder import GraphBuilder
+from lowpass.dialects import ov
+from lowpass.lowering.target import host_cpu
+from lowpass.passes.lpt.passes import LptPass
+
+ISA = host_cpu().isa
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+
+
+def run_both(model: lowpass.Model, feeds: dict[str, np.ndarray]):  # type: ignore[no-untyped-def]
+    core = lowpass.Core()
+    cpu = core.compile_model(model, "CPU", {"PERF_COUNT": True}).create_infer_request()
+    ref = core.compile_model(model, "REFERENCE").create_infer_request()
+    got = [np.asarray(v).copy() for v in cpu.infer(feeds).to_tuple()]
+    want = [np.asarray(v) for v in ref.infer(feeds).to_tuple()]
+    return got, want, cpu
+
+
+def exec_types(request) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    return {row.node_name: row.exec_type for row in request.get_profiling_info()}
+
+
+def assert_fp32_close(got: np.ndarray, want: np.ndarray) -> None:
+    assert got.dtype == want.dtype and got.shape == want.shape
+    scale = float(np.max(np.abs(want))) if want.size else 1.0
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5 * scale)
+
+
+def constant(g: GraphBuilder, value, dtype=np.float32):  # type: ignore[no-untyped-def]
+    return g.constant(np.asarray(value, dtype))
+
+
+def weights_fq(g: GraphBuilder, w: np.ndarray, axis: int = 0):  # type: ignore[no-untyped-def]
+    axes = tuple(i for i in range(w.ndim) if i != axis)
+    amax = np.max(np.abs(w), axis=axes, keepdims=True).astype(np.float32)
+    lo, hi = constant(g, -amax), constant(g, amax)
+    return g.value(ov.FakeQuantizeOp(constant(g, w), lo, hi, lo, hi, 255))
+
+
+def act_fq(g: GraphBuilder, x, lo: float, hi: float, name: str):  # type: ignore[no-untyped-def]
+    c = [constant(g, v) for v in (lo, hi, lo, hi)]
+    return g.value(ov.FakeQuantizeOp(x, *c, 256, name=name))
+
+
+def f32(shape: list[int]):  # type: ignore[no-untyped-def]
+    return ov.tensor(shape, ov.f32)
+
+
+# --------------------------------------------------------------------------------------------
+# MatMul
+# --------------------------------------------------------------------------------------------
+
+
+def test_matmul_fp32_shapes_and_epilogues() -> None:
+    rng = np.random.default_rng(1)
+    g = GraphBuilder()
+    normal = rng.standard_normal
+    x = g.input("x", [2, 3, 40])
+    y = g.value(ov.MatMulOp(x, constant(g, normal((40, 20))), name="plain"))
+    y = g.value(ov.AddOp(y, constant(g, normal(20)), name="bias"))
+    g.output(g.value(ov.ReluOp(y, name="relu")), "plain")
+    y = g.value(ov.MatMulOp(x, constant(g, normal((17, 40))), transpose_b=True, name="tb"))
+    g.output(g.value(ov.ClampOp(y, -0.5, 0.75, name="clamp")), "tb")
+    xt = g.input("xt", [4, 40, 5])
+    g.output(g.value(ov.MatMulOp(xt, constant(g, normal((4, 40, 9))), transpose_a=True,
+                                 name="ta_batched_b")), "ta")
+    xb = g.input("xb", [3, 1, 2, 6])
+    g.output(g.value(ov.MatMulOp(xb, constant(g, normal((4, 6, 33))), name="broadcast_b")),
+             "broadcast")
+    v = g.input("v", [40])
+    g.output(g.value(ov.MatMulOp(v, constant(g, normal((40, 3))), name="vector_a")), "va")
+    g.output(g.value(ov.MatMulOp(x, constant(g, normal(40)), name="vector_b")), "vb")
+    y = g.value(ov.MatMulOp(x, constant(g, normal((40, 8))), name="scaled"))
+    y = g.value(ov.MultiplyOp(y, constant(g, normal((1, 8))), name="scale"))
+    y = g.value(ov.SubtractOp(constant(g, 0.25), y, name="rsub"))
+    g.output(g.value(ov.DivideOp(y, constant(g, 3.0), name="div")), "post_pass")
+    model = lowpass.Model(g.module())
+    feeds = {
+        "x": normal((2, 3, 40)).astype(np.float32),
+        "xt": normal((4, 40, 5)).astype(np.float32),
+        "xb": normal((3, 1, 2, 6)).astype(np.float32),
+        "v": normal(40).astype(np.float32),
+    }
+    got, want, request = run_both(model, feeds)
+    for a, r in zip(got, want, strict=True):
+        assert_fp32_close(a, r)
+    types = exec_types(request)
+    for name in ("plain", "tb", "ta_batched_b", "broadcast_b", "vector_a", "vector_b", "scaled"):
+        assert types[name] == f"jit_{ISA}_FP32", name
+    for fused in ("bias", "relu", "clamp", "scale", "rsub", "div"):
+        assert types[fused] == "undef", fused  # absorbed into the MatMul's group
+
+
+@pytest.mark.parametrize("a_type", ["u8", "i8"])
+@pytest.mark.parametrize("weight_bits", [7, 8])
+def test_matmul_int8_exact(a_type: str, weight_bits: int) -> None:
+    rng = np.random.default_rng(2 + weight_bits)
+    element, dtype = (ov.ui8, np.uint8) if a_type == "u8" else (ov.i8, np.int8)
+    info = np.iinfo(dtype)
+    wmax = 63 if weight_bits == 7 else 127
+    m, k, n = 6, 70, 33
+    g = GraphBuilder()
+    xq = g.input("xq", [m, k], element)
+    wq = g.constant(rng.integers(-wmax - 1, wmax + 1, (k, n)).astype(np.int8))
+    # in the GEMM epilogue: Multiply, Add, Relu (float32 output)
+    y = g.value(ov.MatMulOp(xq, wq, result_type=f32([m, n]), name="gemm_epilogue"))
+    y = g.value(ov.MultiplyOp(y, constant(g, rng.uniform(1e-4, 1e-3, (1, n)))))
+    y = g.value(ov.AddOp(y, constant(g, rng.standard_normal((1, n)))))
+    g.output(g.value(ov.ReluOp(y)), "float")
+    # requantization to u8 (post pass)
+    y = g.value(ov.MatMulOp(xq, wq, result_type=f32([m, n]), name="requant_u8"))
+    y = g.value(ov.MultiplyOp(y, constant(g, rng.uniform(1e-4, 1e-3, (1, n)))))
+    y = g.value(ov.AddOp(y, constant(g, rng.standard_normal((1, n)))))
+    g.output(act_fq_typed(g, g.value(ov.ReluOp(y)), 0.0, 3.0, 0.0, 255.0, ov.ui8), "u8")
+    # activation zero point in front, i8 requantization (per-column limits)
+    zp = g.constant(np.asarray([[7]], dtype))
+    sub = g.value(ov.SubtractOp(xq, zp, result_type=f32([m, k]), name="zero_point"))
+    y = g.value(ov.MatMulOp(sub, wq, result_type=f32([m, n]), name="zp_matmul"))
+    y = g.value(ov.MultiplyOp(y, constant(g, 1e-3)))
+    lows = -rng.uniform(0.5, 2.0, (1, n)).astype(np.float32)
+    g.output(act_fq_typed(g, y, lows, -lows, -128.0, 127.0, ov.i8), "i8")
+    # zero-point correction after the MatMul (LPT's form when B is constant)
+    y = g.value(ov.MatMulOp(xq, wq, result_type=f32([m, n]), name="zp_after"))
+    y = g.value(ov.SubtractOp(y, constant(g, rng.uniform(-3e3, 3e3, (1, n)))))
+    g.output(g.value(ov.MultiplyOp(y, constant(g, 1e-3))), "sub_after")
+    model = lowpass.Model(g.module())
+    feeds = {"xq": rng.integers(info.min, int(info.max) + 1, (m, k)).astype(dtype)}
+    feeds["xq"][0, :] = info.max  # the saturating pairs of vpmaddubsw
+    got, want, request = run_both(model, feeds)
+    for a, r in zip(got, want, strict=True):
+        assert a.dtype == r.dtype
+        np.testing.assert_array_equal(a, r)
+    types = exec_types(request)
+    precision = "U8" if a_type == "u8" else "I8"
+    for name in ("gemm_epilogue", "requant_u8", "zero_point", "zp_after"):
+        assert types[name] == f"jit_{ISA}_{precision}", name
+    assert types["zp_matmul"] == "undef"  # fused with its zero point
+
+
+def act_fq_typed(g: GraphBuilder, x, il, ih, ol, oh, element):  # type: ignore[no-untyped-def]
+    limits = [constant(g, v) for v in (il, ih, ol, oh)]
+    return g.value(ov.FakeQuantizeOp(x, *limits, 256, element_type=element))
+
+
+def test_matmul_by_computed_b_falls_back_visibly() -> None:
+    rng = np.random.default_rng(3)
+    g = GraphBuilder()
+    a, b = g.input("a", [3, 5]), g.input("b", [5, 4])
+    g.output(g.value(ov.MatMulOp(a, b, name="dynamic_b")), "y")
+    feeds = {k: rng.standard_normal(s).astype(np.float32) for k, s in (("a", (3, 5)),
+                                                                        ("b", (5, 4)))}
+    got, want, request = run_both(lowpass.Model(g.module()), feeds)
+    assert_fp32_close(got[0], want[0])
+    assert exec_types(request)["dynamic_b"] == "ref_FP32"
+
+
+# --------------------------------------------------------------------------------------------
+# Convolution
+# --------------------------------------------------------------------------------------------
+
+# (input [N, C, spatial...], weights [Cout, C, K...], strides, pads_begin, pads_end,
+#  dilations, auto_pad)
+CONV_CASES = [
+    ([2, 5, 11, 13], [12, 5, 3, 3], [1, 2], [1, 0], [2, 1], [1, 1], "explicit"),
+    ([2, 5, 11, 13], [9, 5, 2, 3], [2, 1], [0, 0], [0, 0], [2, 2], "same_upper"),
+    ([1, 3, 8, 7], [4, 3, 3, 2], [2, 2], [0, 0], [0, 0], [1, 1], "same_lower"),
+    ([1, 6, 9, 9], [10, 6, 1, 1], [1, 1], [0, 0], [0, 0], [1, 1], "explicit"),  # pointwise
+    ([1, 6, 9, 9], [3, 6, 5, 5], [3, 3], [2, 2], [2, 2], [1, 1], "valid"),
+    ([2, 4, 17], [6, 4, 3], [2], [1], [1], [1], "explicit"),  # 1-D
+    ([1, 1, 12, 12], [16, 1, 3, 3], [1, 1], [0, 0], [0, 0], [1, 1], "explicit"),  # C = 1
+]
+
+
+def test_convolution_fp32() -> None:
+    rng = np.random.default_rng(4)
+    g = GraphBuilder()
+    feeds = {}
+    for i, (xs, ws, st, pb, pe, dl, ap) in enumerate(CONV_CASES):
+        x = g.input(f"x{i}", xs)
+        feeds[f"x{i}"] = rng.standard_normal(xs).astype(np.float32)
+        y = g.value(ov.ConvolutionOp(x, constant(g, rng.standard_normal(ws)), strides=st,
+                                     pads_begin=pb, pads_end=pe, dilations=dl, auto_pad=ap,
+                                     name=f"conv{i}"))
+        bias_shape = [1, ws[0]] + [1] * (len(xs) - 2)
+        y = g.value(ov.AddOp(y, constant(g, rng.standard_normal(bias_shape)), name=f"bias{i}"))
+        g.output(g.value(ov.ReluOp(y, name=f"relu{i}")), f"y{i}")
+    got, want, request = run_both(lowpass.Model(g.module()), feeds)
+    for a, r in zip(got, want, strict=True):
+        assert_fp32_close(a, r)
+    types = exec_types(request)
+    for i in range(len(CONV_CASES)):
+        assert types[f"conv{i}"] == f"jit_{ISA}_FP32"
+        assert types[f"bias{i}"] == types[f"relu{i}"] == "undef"
+
+
+def test_group_convolution_fp32() -> None:
+    rng = np.random.default_rng(5)
+    g = GraphBuilder()
+    x = g.input("x", [2, 6, 10, 9])
+    cases = [  # weights, strides, pads, dilations
+        ([6, 1, 1, 3, 3], [1, 1], [1, 1], [1, 1]),  # depthwise
+        ([6, 2, 1, 3, 3], [2, 2], [1, 0], [1, 1]),  # depthwise, multiplier 2
+        ([6, 1, 1, 3, 3], [1, 2], [2, 2], [2, 2]),  # depthwise, dilated
+        ([3, 4, 2, 3, 3], [1, 1], [1, 1], [1, 1]),  # 3 groups
+        ([2, 5, 3, 1, 2], [2, 1], [0, 1], [1, 2]),  # 2 groups
+    ]
+    for i, (ws, st, pads, dl) in enumerate(cases):
+        y = g.value(ov.GroupConvolutionOp(x, constant(g, rng.standard_normal(ws)), strides=st,
+                                          pads_begin=pads, pads_end=pads, dilations=dl,
+                                          name=f"gconv{i}"))
+        y = g.value(ov.MultiplyOp(y, constant(g, rng.standard_normal((1, ws[0] * ws[1], 1, 1))),
+                                  name=f"scale{i}"))
+        g.output(y, f"y{i}")
+    feeds = {"x": rng.standard_normal((2, 6, 10, 9)).astype(np.float32)}
+    got, want, request = run_both(lowpass.Model(g.module()), feeds)
+    for a, r in zip(got, want, strict=True):
+        assert_fp32_close(a, r)
+    types = exec_types(request)
+    for i in range(len(cases)):
+        assert types[f"gconv{i}"] == f"jit_{ISA}_FP32"
+        assert types[f"scale{i}"] == "undef"
+
+
+@pytest.mark.parametrize("a_type", ["u8", "i8"])
+def test_convolution_int8_exact(a_type: str) -> None:
+    rng = np.random.default_rng(6)
+    element, dtype = (ov.ui8, np.uint8) if a_type == "u8" else (ov.i8, np.int8)
+    info = np.iinfo(dtype)
+    g = GraphBuilder()
+    xs = [2, 8, 10, 10]
+    xq = g.input("xq", xs, element)
+    full = g.constant(rng.integers(-128, 128, (16, 8, 3, 3)).astype(np.int8))
+    seven_bit = g.constant(rng.integers(-64, 64, (12, 8, 3, 3)).astype(np.int8))
+    geometry = {"strides": [1, 1], "pads_begin": [1, 1], "pads_end": [1, 1],
+                "dilations": [1, 1]}
+    # dequantize, bias, relu, requantize to u8 (per-channel scales)
+    y = g.value(ov.ConvolutionOp(xq, full, result_type=f32([2, 16, 10, 10]), name="requant",
+                                 **geometry))
+    y = g.value(ov.MultiplyOp(y, constant(g, rng.uniform(1e-5, 1e-4, (1, 16, 1, 1)))))
+    y = g.value(ov.AddOp(y, constant(g, rng.standard_normal((1, 16, 1, 1)))))
+    y = g.value(ov.ReluOp(y))
+    g.output(act_fq_typed(g, y, 0.0, 3.0, 0.0, 255.0, ov.ui8), "u8")
+    # 7-bit weights, float output
+    y = g.value(ov.ConvolutionOp(xq, seven_bit, result_type=f32([2, 12, 10, 10]),
+                                 name="seven_bit", **geometry))
+    g.output(g.value(ov.MultiplyOp(y, constant(g, 1e-3))), "float")
+    # activation zero point per channel, stride 2, asymmetric pads, i8 requantization
+    zp = g.constant(rng.integers(0, 20, (1, 8, 1, 1)).astype(dtype))
+    sub = g.value(ov.SubtractOp(xq, zp, result_type=f32(xs), name="zero_point"))
+    y = g.value(ov.ConvolutionOp(sub, full, strides=[2, 2], pads_begin=[1, 1], pads_end=[0, 0],
+                                 dilations=[1, 1], result_type=f32([2, 16, 5, 5]), name="zp_conv"))
+    y = g.value(ov.MultiplyOp(y, constant(g, rng.uniform(1e-5, 1e-4, (1, 16, 1, 1)))))
+    g.output(act_fq_typed(g, y, -1.0, 1.0, -128.0, 127.0, ov.i8), "i8")
+    # depthwise with zero point, and grouped (2 groups) with zero point
+    sub2 = g.value(ov.SubtractOp(xq, g.constant(np.asarray(3, dtype)), result_type=f32(xs)))
+    dw = g.constant(rng.integers(-128, 128, (8, 2, 1, 3, 3)).astype(np.int8))
+    y = g.value(ov.GroupConvolutionOp(sub2, dw, result_type=f32([2, 16, 10, 10]),
+                                      name="depthwise", **geometry))
+    y = g.value(ov.MultiplyOp(y, constant(g, rng.uniform(1e-5, 1e-4, (1, 16, 1, 1)))))
+    g.output(act_fq_typed(g, g.value(ov.ReluOp(y)), 0.0, 2.0, 0.0, 255.0, ov.ui8), "dw")
+    sub3 = g.value(ov.SubtractOp(xq, g.constant(np.asarray(5, dtype)), result_type=f32(xs)))
+    grouped = g.constant(rng.integers(-128, 128, (2, 3, 4, 3, 3)).astype(np.int8))
+    y = g.value(ov.GroupConvolutionOp(sub3, grouped, result_type=f32([2, 6, 10, 10]),
+                                      name="grouped", **geometry))
+    g.output(g.value(ov.MultiplyOp(y, constant(g, 1e-3))), "grouped")
+    model = lowpass.Model(g.module())
+    feeds = {"xq": rng.integers(info.min, int(info.max) + 1, xs).astype(dtype)}
+    feeds["xq"][0, :, :3] = info.max
+    got, want, request = run_both(model, feeds)
+    for a, r in zip(got, want, strict=True):
+        assert a.dtype == r.dtype
+        np.testing.assert_array_equal(a, r)
+    types = exec_types(request)
+    precision = "U8" if a_type == "u8" else "I8"
+    for name in ("requant", "seven_bit", "zero_point"):
+        assert types[name] == f"jit_{ISA}_{precision}", name
+    for fused in ("zp_conv", "depthwise", "grouped"):  # behind their zero-point Subtracts
+        assert types[fused] == "undef", fused
+
+
+# --------------------------------------------------------------------------------------------
+# LPT graphs and the example networks
+# --------------------------------------------------------------------------------------------
+
+
+def asymmetric_net() -> lowpass.Model:
+    """Conv -> depthwise -> FC with activations quantized asymmetrically (zero points)."""
+    rng = np.random.default_rng(7)
+    g = GraphBuilder()
+    x = g.input("data", [1, 4, 9, 9])
+    y = act_fq(g, x, -1.0, 2.0, "fq_in")
+    y = g.value(ov.ConvolutionOp(y, weights_fq(g, rng.standard_normal((8, 4, 3, 3))),
+                                 strides=[1, 1], pads_begin=[1, 1], pads_end=[1, 1],
+                                 dilations=[1, 1], name="conv"))
+    y = g.value(ov.AddOp(y, constant(g, rng.standard_normal((1, 8, 1, 1))), name="bias"))
+    y = act_fq(g, y, -1.0, 3.0, "fq_mid")
+    y = g.value(ov.GroupConvolutionOp(y, weights_fq(g, rng.standard_normal((8, 1, 1, 3, 3))),
+                                      strides=[2, 2], pads_begin=[1, 1], pads_end=[1, 1],
+                                      dilations=[1, 1], name="dw"))
+    y = act_fq(g, g.value(ov.ReluOp(y)), 0.0, 4.0, "fq2")
+    y = g.value(ov.MaxPoolOp(y, strides=[1, 1], pads_begin=[0, 0], pads_end=[1, 1],
+                             kernel=[2, 2], name="pool"))
+    y = g.value(ov.ReshapeOp(y, g.constant(np.array([1, -1], np.int64)), False))
+    y = act_fq(g, y, -0.5, 4.0, "fq3")
+    fc = weights_fq(g, rng.standard_normal((200, 10)), 1)
+    g.output(g.value(ov.MatMulOp(y, fc, name="fc")), "out")
+    module = g.module()
+    LptPass().apply(lowpass.make_context(), module)
+    return lowpass.Model(module)
+
+
+def test_lpt_graph_with_zero_points_is_exact() -> None:
+    model = asymmetric_net()
+    text = str(model)
+    assert "ov.subtract" in text and "xui8>" in text  # LPT made it int8 with zero points
+    rng = np.random.default_rng(8)
+    core = lowpass.Core()
+    cpu = core.compile_model(model, "CPU", {"PERF_COUNT": True}).create_infer_request()
+    ref = core.compile_model(model, "REFERENCE").create_infer_request()
+    for _ in range(4):
+        feeds = {"data": rng.uniform(-1.2, 2.2, (1, 4, 9, 9)).astype(np.float32)}
+        np.testing.assert_array_equal(np.asarray(cpu.infer(feeds)[0]),
+                                      np.asarray(ref.infer(feeds)[0]))
+    types = exec_types(cpu)
+    assert types["conv"] == types["dw"] == "undef"  # behind their zero-point Subtracts
+    assert types["pool"] == types["fc_original"] == f"jit_{ISA}_U8"
+    assert not [n for n, t in types.items() if t.startswith("ref_")]
+
+
+@pytest.fixture(scope="module")
+def qconvnet_lpt() -> lowpass.Model:
+    model = lowpass.Core().read_model(EXAMPLES / "qconvnet.mlir")
+    module = model.module.clone()
+    LptPass().apply(lowpass.make_context(), module)
+    return lowpass.Model(module)
+
+
+def test_qconvnet_after_lpt_equals_reference(qconvnet_lpt: lowpass.Model) -> None:
+    rng = np.random.default_rng(9)
+    core = lowpass.Core()
+    cpu = core.compile_model(qconvnet_lpt, "CPU", {"PERF_COUNT": True}).create_infer_request()
+    ref = core.compile_model(qconvnet_lpt, "REFERENCE").create_infer_request()
+    for _ in range(3):
+        feeds = {"data": rng.uniform(-0.2, 2.7, (1, 3, 32, 32)).astype(np.float32)}
+        np.testing.assert_array_equal(np.asarray(cpu.infer(feeds)[0]),
+                                      np.asarray(ref.infer(feeds)[0]))
+    types = exec_types(cpu)
+    for name in ("conv1", "pool1", "conv2", "pool2", "fc"):
+        assert types[name] == f"jit_{ISA}_U8", name
+    assert types["data/fq"] == types["flatten/fq"] == f"jit_{ISA}_FP32"
+    for fused in ("conv1/add_bias", "conv1/relu", "conv1/relu/fq", "conv2/relu/fq",
+                  "fc/add_bias"):
+        assert types[fused] == "undef", fused
+
+
+def test_convnet_fp32_equals_reference() -> None:
+    model = lowpass.Core().read_model(EXAMPLES / "convnet.mlir")
+    rng = np.random.default_rng(10)
+    feeds = {"data": rng.standard_normal((1, 3, 32, 32)).astype(np.float32)}
+    got, want, request = run_both(model, feeds)
+    assert_fp32_close(got[0], want[0])
+    types = exec_types(request)
+    for name in ("conv1", "pool1", "conv2", "pool2", "fc"):
+        assert types[name] == f"jit_{ISA}_FP32", name
