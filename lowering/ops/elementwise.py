@@ -39,15 +39,18 @@ from lowpass.dialects.ov import (
     PReluOp,
     ReluOp,
     SigmoidOp,
+    SoftmaxOp,
     SubtractOp,
     TanhOp,
     element_type_of,
+    normalize_axis,
     to_dtype,
 )
 from lowpass.dialects.ov.activation import prelu_slope_shape
 from lowpass.lowering.emit import (
     F16,
     F32,
+    F64,
     I8,
     I32,
     I64,
@@ -553,5 +556,95 @@ def _scalar_op(
     raise NotImplementedError(op.name)
 
 
-LOWERINGS: list[type[OpLowering]] = [ElementwiseLowering]
+class SoftmaxLowering:
+    """
+    Softmax along one axis (f32; f16 uses the fallback): per row, the maximum (NaN propagates),
+    `e = exp(x - max)` stored in the output, the sum of `e` accumulated in double, then
+    `e / sum` (a division, as the reference; the double sum is at least as accurate as
+    numpy's pairwise float sum).
+    """
+
+    ops: tuple[type[Operation], ...] = (SoftmaxOp,)
+
+    def fuse(self, op: Operation) -> list[Operation] | None:
+        if not supported_softmax(op):
+            return None
+        return []
+
+    def emit(
+        self,
+        ctx: EmitContext,
+        group: list[Operation],
+        inputs: list[Buffer],
+        outputs: list[Buffer],
+    ) -> str:
+        (op,) = group
+        assert isinstance(op, SoftmaxOp)
+        x, y = ctx.buffer(op.x), ctx.buffer(op.results[0])
+        shape = x.shape
+        axis = normalize_axis(op.axis.value.data, len(shape))
+        outer = int(np.prod(shape[:axis], dtype=np.int64))
+        n = shape[axis]
+        inner = int(np.prod(shape[axis + 1 :], dtype=np.int64))
+        etype = ir_type(x.dtype)
+        half = x.dtype == np.float16
+
+        def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
+            out, src = args
+            math = Math(b)
+
+            def read(ptr: ir.Value, index: ir.Value) -> ir.Value:
+                v = b.load(element_ptr(b, ptr, index, etype), typ=etype)
+                return b.fpext(v, F32) if half else v
+
+            def write(value: ir.Value, index: ir.Value) -> None:
+                if half:
+                    value = b.fptrunc(value, F16)
+                b.store(value, element_ptr(b, out, index, etype))
+
+            with for_range(b, outer, name="o") as o, for_range(b, inner, name="in") as j:
+                base = b.add(b.mul(o, i64(n * inner)), j)
+
+                def at(k: ir.Value) -> ir.Value:
+                    return b.add(base, b.mul(k, i64(inner)))
+
+                with b.goto_entry_block():
+                    max_slot = b.alloca(F32)
+                    sum_slot = b.alloca(F64)
+                b.store(read(src, base), max_slot)
+                with for_range(b, n, start=1, name="k") as k:
+                    v, m = read(src, at(k)), b.load(max_slot, typ=F32)
+                    bigger = b.or_(b.fcmp_ordered(">", v, m), math.isnan(v))
+                    b.store(b.select(bigger, v, m), max_slot)
+                m = b.load(max_slot, typ=F32)
+                b.store(ir.Constant(F64, 0.0), sum_slot)
+                with for_range(b, n, name="k") as k:
+                    e = math.exp(b.fsub(read(src, at(k)), m))
+                    write(e, at(k))
+                    total = b.load(sum_slot, typ=F64)
+                    b.store(b.fadd(total, b.fpext(e, F64)), sum_slot)
+                total = b.fptrunc(b.load(sum_slot, typ=F64), F32)
+                with for_range(b, n, name="k") as k:
+                    e = b.load(element_ptr(b, out, at(k), etype), typ=etype)
+                    e = b.fpext(e, F32) if half else e
+                    write(b.fdiv(e, total), at(k))
+
+        fn = kernel_function(ctx, f"softmax_{ctx.group_name}", 2, body, noalias=[0])
+        ctx.builder.call(fn, [y.ptr, x.ptr])
+        del inputs, outputs
+        return jit_exec_type(ctx.cpu, x.dtype)
+
+
+def supported_softmax(op: Operation) -> bool:
+    if not isinstance(op, SoftmaxOp):
+        return False
+    values = (op.x, op.results[0])
+    if any(not isinstance(v.type, TensorType) for v in values):
+        return False
+    if any(d < 0 for v in values for d in v.type.get_shape()):  # type: ignore[attr-defined]
+        return False
+    return _dtype(op.x) == np.float32
+
+
+LOWERINGS: list[type[OpLowering]] = [ElementwiseLowering, SoftmaxLowering]
 

@@ -1,4 +1,4 @@
-// An op without a kernel (Softmax) is group 1: lowpass_main calls the fallback callback for
+// An op without a kernel (MVN) is group 1: lowpass_main calls the fallback callback for
 // it, checks its status (a failing group returns its index + 1), and profiling shows it as
 // ref_FP32; the kernels around it are jit.
 // RUN: lowpass-run %s --random-inputs 0 --device CPU --emit-llvm %t.ll --perf-counts | filecheck %s --check-prefix=ROWS
@@ -8,12 +8,14 @@
 // CHECK:      icmp {{(ne|eq)}} i32 [[STATUS]], 0
 // CHECK:      i32 2
 // ROWS:       exp {{ *}}Exp {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED
-// ROWS-NEXT:  sm {{ *}}Softmax {{ *}}ref_FP32 {{ *}}EXECUTED
+// ROWS-NEXT:  ax {{ *}}Constant {{ *}}unknown_I64 {{ *}}NOT_RUN
+// ROWS-NEXT:  mvn {{ *}}MVN {{ *}}ref_FP32 {{ *}}EXECUTED
 // ROWS-NEXT:  sig {{ *}}Sigmoid {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED
 builtin.module {
   func.func @main(%x: tensor<3x7xf32>) -> tensor<3x7xf32> {
     %e = ov.exp %x {ov.name = "exp"} : (tensor<3x7xf32>) -> tensor<3x7xf32>
-    %s = ov.softmax %e axis = 1 {ov.name = "sm"} : (tensor<3x7xf32>) -> tensor<3x7xf32>
+    %ax = ov.constant dense<[1]> : tensor<1xi64> {ov.name = "ax"}
+    %s = ov.mvn %e, %ax {eps = 1.000000e-09 : f32, eps_mode = "inside_sqrt", ov.name = "mvn"} : (tensor<3x7xf32>, tensor<1xi64>) -> tensor<3x7xf32>
     %y = ov.sigmoid %s {ov.name = "sig"} : (tensor<3x7xf32>) -> tensor<3x7xf32>
     func.return %y : tensor<3x7xf32>
   }

@@ -254,3 +254,18 @@ def test_loops_are_vectorized(op: str) -> None:
     assert re.search(r"\bv\w+ps\s+.*ymm", body), "no 8-wide float instruction"
     if op != "ov.relu":
         assert "vfmadd" in body and "vroundps" in body
+
+
+@pytest.mark.filterwarnings("ignore:invalid value:RuntimeWarning")  # the reference on inf - inf
+@pytest.mark.parametrize(("shape", "axis"), [((3, 10), 1), ((3, 10), -2), ((2, 5, 7), 1), ((1, 1000), 1)])
+def test_softmax(shape: tuple[int, ...], axis: int) -> None:
+    rng = np.random.default_rng(11)
+    x = (rng.standard_normal(shape) * 10).astype(np.float32)
+    want, got, compiled = run_both(one_op("ov.softmax", [(shape, "f32")], (shape, "f32"), f"axis = {axis}"), [x])
+    assert compiled._cpu.graph.groups[0].exec_type.startswith("jit_")
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-30)
+    special = np.zeros(shape, np.float32)
+    special.reshape(-1)[:3] = [np.nan, np.inf, -np.inf]
+    want, got, _ = run_both(one_op("ov.softmax", [(shape, "f32")], (shape, "f32"), f"axis = {axis}"), [special])
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
+    np.testing.assert_allclose(got[~np.isnan(want)], want[~np.isnan(want)], rtol=1e-6)
