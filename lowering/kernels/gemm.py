@@ -88,6 +88,7 @@ V16F32 = ir.VectorType(F32, 16)
 PANEL = 16  # columns of a packed B panel
 STEP_BYTES = 64  # bytes of one k-step of a panel (two 256-bit vectors)
 _L2_BLOCK_BYTES = 256 * 1024  # packed B per panel block
+CHUNKS_PER_THREAD = 4  # pieces of a parallel GEMM per thread (the pool balances them)
 
 _F32 = np.dtype(np.float32)
 _I32 = np.dtype(np.int32)
@@ -676,21 +677,21 @@ class _GemmEmitter:
 
     # -- tasks ----------------------------------------------------------------------------
 
-    def task_body(self, fn_name: str, m0: int, m1: int, p0: int, p1: int) -> ir.Function:
-        """`void body(ptr a, ptr c)`: rows [m0, m1) x panels [p0, p1).
+    def chunk_body(self, fn_name: str, rows: int, panels: int, last: bool) -> ir.Function:
+        """`void body(ptr a, ptr c, i64 m0, i64 p0)`: rows [m0, m0 + rows) x panels
+        [p0, p0 + panels), `last` if the range ends with the last panel (which may be partial).
+        Chunks of the same sizes share a body.
 
         Panel blocks of `self.block` full panels (a multiple of every group size, so a block
         has no leftover), then a final region (the remaining full panels and the tail panel)
         whose last group may be narrower. In each, the row tiles of MR rows and then the
         remainder rows, each with its own number of panels side by side."""
-        fn = ir.Function(self.module, ir.FunctionType(VOID, [PTR, PTR]), fn_name)
+        fn = ir.Function(self.module, ir.FunctionType(VOID, [PTR, PTR, I64, I64]), fn_name)
         fn.linkage = "internal"
         fn.attributes.add("nounwind")
-        a, c = fn.args
+        a, c, m_base, p_base = fn.args
         b = ir.IRBuilder(fn.append_basic_block("entry"))
-        if m1 <= m0 or p1 <= p0:
-            b.ret_void()
-            return fn
+        m0, m1, p0, p1 = 0, rows, 0, panels  # relative to (m_base, p_base)
         rows_step = self.tile.rows
         full_rows_end = m0 + (m1 - m0) // rows_step * rows_step
         row_kinds = []  # (first row, end row, rows per tile, panels side by side)
@@ -699,11 +700,11 @@ class _GemmEmitter:
         if m1 > full_rows_end:
             rest = m1 - full_rows_end
             row_kinds.append((full_rows_end, m1, rest, _tile_for(self.kind, rest).panels))
-        tail_panel = p1 == self.panels and self.n % PANEL != 0
+        tail_panel = last and self.n % PANEL != 0
         full_end = p1 - (1 if tail_panel else 0)
         block = self.block
         blocks_end = p0 + (full_end - p0) // block * block
-        last_cols = self.n - PANEL * (p1 - 1) if tail_panel else PANEL
+        last_cols = self.n - PANEL * (self.panels - 1) if tail_panel else PANEL
         packed = _address(self.packed)
         out_size = self.out.itemsize
         widened = None
@@ -713,14 +714,15 @@ class _GemmEmitter:
 
         def call(rows: int, panels: int, cols: int, a_tile, i: ir.Value, g: ir.Value | int):
             micro = self.micro(rows, panels, cols)
-            g = _c64(g) if isinstance(g, int) else g
+            g = b.add(p_base, _c64(g) if isinstance(g, int) else g)
+            i = b.add(m_base, i)
             b_g = _offset(b, packed, b.mul(g, _c64(self.panel_bytes)))
             n0 = b.mul(g, _c64(PANEL))
             c_ig = _offset(b, c, b.add(b.mul(i, _c64(self.ldc_bytes)), b.mul(n0, _c64(out_size))))
             b.call(micro, [a_tile, b_g, c_ig, n0])
 
         def row_tile(i: ir.Value, rows: int, group: int, jb: ir.Value | None) -> None:
-            a_i = _offset(b, a, b.mul(i, _c64(self.lda_bytes)))
+            a_i = _offset(b, a, b.mul(b.add(m_base, i), _c64(self.lda_bytes)))
             if widened is not None:
                 self._widen(b, a_i, widened, rows)
                 a_i = widened
@@ -772,20 +774,28 @@ class _GemmEmitter:
             if self.k % 2:
                 b.store(ir.Constant(I16, 0), _offset(b, dst, 2 * self.k), align=2)
 
-    def split(self, threads: int) -> list[tuple[int, int, int, int]]:
-        """The (m0, m1, p0, p1) of each task: N panel groups if there are enough, else rows."""
+    def split(self, threads: int) -> list[tuple[int, int, int, int, bool]]:
+        """The chunks (m0, rows, p0, panels, ends with the last panel), in order: runs of N
+        panel groups if there are enough groups for every thread, else runs of row tiles.
+        `CHUNKS_PER_THREAD` per thread so that the pool can balance a late worker; the pool
+        gives each thread its own contiguous share first (its weights stay in its cache)."""
+        if threads == 1:
+            return [(0, self.m, 0, self.panels, True)]
         rows_step, group = self.tile.rows, self.tile.panels
         groups = -(-self.panels // group)
         row_tiles = -(-self.m // rows_step)
-        if threads > 1 and (groups >= threads or row_tiles < threads):
-            threads = min(threads, groups)
-            bounds = [min(self.panels, (t * groups // threads) * group) for t in range(threads)]
+        if groups >= threads or row_tiles < threads:
+            count = min(threads * CHUNKS_PER_THREAD, groups)
+            bounds = [min(self.panels, (t * groups // count) * group) for t in range(count)]
             bounds.append(self.panels)
-            return [(0, self.m, bounds[t], bounds[t + 1]) for t in range(threads)]
-        threads = min(threads, row_tiles)
-        bounds = [min(self.m, (t * row_tiles // threads) * rows_step) for t in range(threads)]
+            return [
+                (0, self.m, bounds[t], bounds[t + 1] - bounds[t], t == count - 1)
+                for t in range(count)
+            ]
+        count = min(threads * CHUNKS_PER_THREAD, row_tiles)
+        bounds = [min(self.m, (t * row_tiles // count) * rows_step) for t in range(count)]
         bounds.append(self.m)
-        return [(bounds[t], bounds[t + 1], 0, self.panels) for t in range(threads)]
+        return [(bounds[t], bounds[t + 1] - bounds[t], 0, self.panels, True) for t in range(count)]
 
 
 def emit_gemm(
@@ -849,14 +859,18 @@ def emit_gemm(
         module, name, kind, m, k, n, a_dtype, packed, comp, epilogue, out, lda, ldc, cpu
     )
     threads = effective_threads(threads, m * n * k)
-    tasks = emitter.split(threads)
-    bodies = [emitter.task_body(f"{name}.task{t}", *task) for t, task in enumerate(tasks)]
+    chunks = emitter.split(threads)
+    bodies: dict[tuple[int, int, bool], ir.Function] = {}
+    for _, rows, _, panels, last in chunks:
+        if (rows, panels, last) not in bodies:
+            body_name = f"{name}.chunk{len(bodies)}"
+            bodies[rows, panels, last] = emitter.chunk_body(body_name, rows, panels, last)
     fn = ir.Function(module, ir.FunctionType(VOID, [PTR, PTR]), name)
     fn.attributes.add("nounwind")
     a, c = fn.args
     builder = ir.IRBuilder(fn.append_basic_block("entry"))
-    if len(bodies) == 1:
-        builder.call(bodies[0], [a, c])
+    if len(chunks) == 1:
+        builder.call(bodies[chunks[0][1], chunks[0][3], chunks[0][4]], [a, c, _c64(0), _c64(0)])
     else:
         task = ir.Function(module, TASK_TYPE, f"{name}.task")
         task.linkage = "internal"
@@ -866,18 +880,18 @@ def emit_gemm(
         tc = tb.load(_offset(tb, ctx, 8), typ=PTR)
         done = task.append_basic_block("done")
         switch = tb.switch(index, done)
-        for t, body in enumerate(bodies):
-            case = task.append_basic_block(f"t{t}")
+        for t, (m0, rows, p0, panels, last) in enumerate(chunks):
+            case = task.append_basic_block(f"chunk{t}")
             switch.add_case(ir.Constant(I64, t), case)
             tb.position_at_end(case)
-            tb.call(body, [ta, tc])
+            tb.call(bodies[rows, panels, last], [ta, tc, _c64(m0), _c64(p0)])
             tb.branch(done)
         tb.position_at_end(done)
         tb.ret_void()
         ctx_mem = builder.alloca(PTR, size=2)  # {a, c}
         builder.store(a, ctx_mem)
         builder.store(c, _offset(builder, ctx_mem, 8))
-        emit_parallel_call(module, builder, len(bodies), task, ctx_mem)
+        emit_parallel_call(module, builder, threads, task, ctx_mem, len(chunks))
     builder.ret_void()
     keep_alive.extend(emitter.keep_alive)
     return fn

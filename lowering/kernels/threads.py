@@ -1,24 +1,30 @@
 """
-The native worker pool: persistent pthreads that run the tasks of JIT-compiled kernels.
+The native worker pool: persistent pthreads that run the chunks of JIT-compiled kernels.
 
 No OpenMP and no Python threads in the hot path. One pool per process and thread count,
 created lazily (the first time a kernel for that thread count is emitted) and never freed
 while the process runs: its state is a 64-byte aligned numpy array whose address, like the
 address of its `run` function, is baked into the kernels that use it.
 
-A kernel with `threads = T` is split into T tasks `task(ctx, t)`. `pool.run(fn, ctx)` runs
-task 0 on the calling thread and tasks 1..T-1 on the T-1 workers, then waits (spinning) until
-they are done. The protocol (all in LLVM IR, `_emit_pool_module`):
+A parallel kernel is cut into `chunks` independent pieces `task(ctx, i)` (a few per thread).
+`run(state, task, ctx, chunks)` is called by the kernel on the calling thread; the caller and
+the T - 1 workers claim chunk indices from a shared counter until none is left, then the
+caller waits until every claimed chunk is done. Claiming (not a fixed chunk per thread) means
+that a worker that is late — asleep, or descheduled by another process on a busy machine —
+costs nothing: the caller does its chunks. The protocol (all in LLVM IR, `_emit_pool_module`):
 
 - the caller takes the pool's lock with a compare-exchange; if it is taken (another thread,
-  or a kernel called from inside a task) it runs all T tasks inline, one after the other, so
-  concurrent or nested use is correct, only not parallel;
-- it stores `fn`, `ctx`, resets `done`, then increments the generation counter (the futex
-  word) and, if some worker sleeps, wakes them with `FUTEX_WAKE`;
-- a worker spins (`pause`) on the generation counter for a bounded number of iterations
-  (`SPIN_ITERATIONS`, about a millisecond), then sleeps in `FUTEX_WAIT` until the next
-  generation: an idle pool does not burn a core. Each worker runs its task and increments
-  `done` (release); the caller spins on `done` (acquire).
+  or a kernel called from inside a chunk) it runs all chunks inline, so concurrent or nested
+  use is correct, only not parallel;
+- it stores `task`, `ctx`, `chunks`, resets `done`, publishes the work word `generation << 32
+  | next chunk` and then the generation (the futex word), and wakes sleeping workers with
+  `FUTEX_WAKE`;
+- a claim is a compare-exchange of the work word that succeeds only while its generation is
+  the claimer's and `next < chunks`, so a worker can never run a chunk of a job it did not
+  read `task`/`ctx` for; after each chunk it increments `done` (release);
+- an idle worker spins (`pause`) on the generation for `SPIN_SECONDS` (timed with the cycle
+  counter), then sleeps in `FUTEX_WAIT` until the next generation: an idle pool does not burn
+  a core. The caller spins for late chunks, then yields the core between checks.
 
 The sleeper count and the generation are both sequentially consistent read-modify-writes, so
 a worker that decides to sleep either sees the new generation (the futex wait returns at once)
@@ -35,6 +41,7 @@ import atexit
 import ctypes
 import os
 import threading
+import time
 from dataclasses import dataclass
 
 import llvmlite.ir as ir
@@ -50,27 +57,34 @@ I64 = ir.IntType(64)
 PTR = ir.PointerType()
 
 TASK_TYPE = ir.FunctionType(VOID, [PTR, I64])
-"""`void task(ptr ctx, i64 index)`: one of the T parts of a parallel kernel."""
+"""`void task(ptr ctx, i64 chunk)`: one of the chunks of a parallel kernel."""
 # llvmlite calls through a pointer only if its type names the function type (it prints `ptr`).
 TASK_PTR = ir.PointerType(TASK_TYPE)
-RUN_TYPE = ir.FunctionType(VOID, [PTR, TASK_PTR, PTR])
-"""`void run(ptr pool_state, ptr task, ptr ctx)`."""
+RUN_TYPE = ir.FunctionType(VOID, [PTR, TASK_PTR, PTR, I64])
+"""`void run(ptr pool_state, ptr task, ptr ctx, i64 chunks)`."""
 
-SPIN_ITERATIONS = 40_000
-"""`pause` iterations a worker spins before it sleeps (about 1 ms on Zen 3, ~65 cycles each)."""
+SPIN_SECONDS = 0.002
+"""How long an idle worker spins before it sleeps: back-to-back calls (an LSTM step every few
+microseconds) find it awake; an idle process stops using the core after 2 ms."""
+CALLER_SPIN_ITERATIONS = 8_000
+"""`pause` iterations the caller spins for late chunks before it yields between checks."""
 
-# Byte offsets of the fields of the pool state (each on its own cache line).
+# Byte offsets of the fields of the pool state (each group on its own cache line).
 _GEN = 0  # i32: generation, the futex word
 _FN = 64  # ptr: the task function
 _CTX = 72  # ptr: its context
-_DONE = 128  # i64: workers that finished the current generation
-_SLEEPERS = 192  # i32: workers in FUTEX_WAIT
-_LOCK = 256  # i32: 1 while a caller owns the pool
-_QUIT = 320  # i32: 1 when the workers must exit
-_SPIN = 384  # i64: spin iterations before sleeping
+_CHUNKS = 80  # i64: number of chunks
+_DONE = 192  # i64: chunks finished in the current generation
+_SLEEPERS = 256  # i32: workers in FUTEX_WAIT
+_LOCK = 320  # i32: 1 while a caller owns the pool
+_QUIT = 384  # i32: 1 when the workers must exit
+_SPIN_TICKS = 448  # i64: cycle-counter ticks a worker spins before sleeping
+_SPIN_CAP = 456  # i64: and at most this many iterations (if there is no cycle counter)
 _SLOTS = 512  # per worker i (1..T-1) at _SLOTS + 64 i: ptr state, i64 index, pthread_t,
 _SLOT_GEN = 24  # and the i32 generation at its creation
 _SLOT_BYTES = 64
+# then per participant p (0 = the caller) at _SLOTS + 64 T + 64 p, its work word:
+# i64 generation << 32 | next chunk of its share [p C / T, (p + 1) C / T)
 
 _FUTEX_WAIT_PRIVATE = 128
 _FUTEX_WAKE_PRIVATE = 129
@@ -99,10 +113,7 @@ def _field(builder: ir.IRBuilder, base: ir.Value, offset: int) -> ir.Value:
 def _pause(module: ir.Module, builder: ir.IRBuilder) -> None:
     """The spin-wait hint (x86 `pause`); nothing elsewhere."""
     if host_cpu().triple.startswith(("x86_64", "i686", "i386")):
-        fn = module.globals.get("llvm.x86.sse2.pause")
-        if fn is None:
-            fn = ir.Function(module, ir.FunctionType(VOID, []), "llvm.x86.sse2.pause")
-        builder.call(fn, [])
+        builder.call(_declare(module, "llvm.x86.sse2.pause", ir.FunctionType(VOID, [])), [])
 
 
 def _declare(module: ir.Module, name: str, fnty: ir.FunctionType) -> ir.Function:
@@ -110,43 +121,103 @@ def _declare(module: ir.Module, name: str, fnty: ir.FunctionType) -> ir.Function
     return fn if fn is not None else ir.Function(module, fnty, name)
 
 
+def _entry_alloca(b: ir.IRBuilder, ty: ir.Type) -> ir.Value:
+    """A stack slot in the function's entry block (promoted to a register by mem2reg)."""
+    entry = ir.IRBuilder(b.function.entry_basic_block)
+    entry.position_at_start(b.function.entry_basic_block)
+    return entry.alloca(ty)
+
+
+def _work_word(b: ir.IRBuilder, state: ir.Value, threads: int, owner: ir.Value) -> ir.Value:
+    offset = b.add(_const(I64, _SLOTS + _SLOT_BYTES * threads), b.mul(owner, _const(I64, 64)))
+    return b.gep(state, [offset], source_etype=I8)
+
+
+def _share_end(b: ir.IRBuilder, owner: ir.Value, chunks: ir.Value, threads: int) -> ir.Value:
+    """(owner + 1) * chunks / threads: the end of `owner`'s own contiguous chunks."""
+    return b.udiv(b.mul(b.add(owner, _const(I64, 1)), chunks), _const(I64, threads))
+
+
+def _emit_claim_loop(
+    b: ir.IRBuilder,
+    state: ir.Value,
+    threads: int,
+    me: ir.Value,
+    generation: ir.Value,
+    task: ir.Value,
+    ctx: ir.Value,
+    chunks: ir.Value,
+) -> None:
+    """Claim and run chunks of `generation`: first `me`'s own share, then the others' (in
+    the order me+1, me+2, ...), until none is left (see the module docstring)."""
+    fn = b.function
+    next_owner = fn.append_basic_block("next_owner")
+    claim = fn.append_basic_block("claim")
+    run_chunk = fn.append_basic_block("run_chunk")
+    claimed = fn.append_basic_block("claimed")
+    exhausted = fn.append_basic_block("owner_exhausted")
+    finished = fn.append_basic_block("no_chunk_left")
+    done = _field(b, state, _DONE)
+    step_var = _entry_alloca(b, I64)
+    b.store(_const(I64, 0), step_var)
+    b.branch(next_owner)
+
+    b.position_at_end(next_owner)
+    step = b.load(step_var)
+    owner = b.urem(b.add(me, step), _const(I64, threads))
+    word_ptr = _work_word(b, state, threads, owner)
+    end = _share_end(b, owner, chunks, threads)
+    b.cbranch(b.icmp_unsigned("<", step, _const(I64, threads)), claim, finished)
+
+    b.position_at_end(claim)
+    word = b.load_atomic(word_ptr, "acquire", 8, typ=I64)
+    word_gen = b.trunc(b.lshr(word, _const(I64, 32)), I32)
+    index = b.and_(word, _const(I64, 0xFFFFFFFF))
+    ours = b.and_(b.icmp_unsigned("==", word_gen, generation), b.icmp_unsigned("<", index, end))
+    b.cbranch(ours, run_chunk, exhausted)
+    b.position_at_end(run_chunk)
+    pair = b.cmpxchg(word_ptr, word, b.add(word, _const(I64, 1)), "acq_rel", "acquire")
+    b.cbranch(b.extract_value(pair, 1), claimed, claim)
+    b.position_at_end(claimed)
+    b.call(task, [ctx, index])
+    b.atomic_rmw("add", done, _const(I64, 1), "release")
+    b.branch(claim)
+
+    b.position_at_end(exhausted)
+    b.store(b.add(step, _const(I64, 1)), step_var)
+    b.branch(next_owner)
+    b.position_at_end(finished)
+
+
 def _emit_pool_module(threads: int) -> ir.Module:
-    """`lowpass_pool_{worker,start,run,stop}` for a pool of `threads` (caller + T-1 workers)."""
+    """`lowpass_pool_{worker,start,run,stop,ticks}` for a pool of `threads` (caller + T-1)."""
     module = new_module(f"lowpass_pool_{threads}")
     syscall = _declare(module, "syscall", ir.FunctionType(I64, [I64], var_arg=True))
     usleep = _declare(module, "usleep", ir.FunctionType(I32, [I32]))
+    sched_yield = _declare(module, "sched_yield", ir.FunctionType(I32, []))
     pthread_create = _declare(module, "pthread_create", ir.FunctionType(I32, [PTR, PTR, PTR, PTR]))
     pthread_join = _declare(module, "pthread_join", ir.FunctionType(I32, [I64, PTR]))
+    cycles = _declare(module, "llvm.readcyclecounter", ir.FunctionType(I64, []))
     futex = _futex_syscall_number()
 
     def futex_wait(b: ir.IRBuilder, word: ir.Value, expected: ir.Value) -> None:
         if futex is None:
             b.call(usleep, [_const(I32, 50)])
-        else:
-            b.call(
-                syscall,
-                [
-                    _const(I64, futex),
-                    word,
-                    _const(I32, _FUTEX_WAIT_PRIVATE),
-                    expected,
-                    ir.Constant(PTR, None),
-                ],
-            )
+            return
+        args = [_const(I64, futex), word, _const(I32, _FUTEX_WAIT_PRIVATE), expected]
+        b.call(syscall, [*args, ir.Constant(PTR, None)])
 
     def futex_wake(b: ir.IRBuilder, word: ir.Value) -> None:
         if futex is not None:
-            b.call(
-                syscall,
-                [
-                    _const(I64, futex),
-                    word,
-                    _const(I32, _FUTEX_WAKE_PRIVATE),
-                    _const(I32, 0x7FFFFFFF),
-                ],
-            )
+            args = [_const(I64, futex), word, _const(I32, _FUTEX_WAKE_PRIVATE)]
+            b.call(syscall, [*args, _const(I32, 0x7FFFFFFF)])
 
-    # --- worker: ptr worker(ptr slot) ---------------------------------------------------
+    # --- i64 ticks(): the cycle counter (to calibrate the spin time) -----------------------
+    ticks = ir.Function(module, ir.FunctionType(I64, []), "lowpass_pool_ticks")
+    b = ir.IRBuilder(ticks.append_basic_block("entry"))
+    b.ret(b.call(cycles, []))
+
+    # --- ptr worker(ptr slot) --------------------------------------------------------------
     worker = ir.Function(module, ir.FunctionType(PTR, [PTR]), "lowpass_pool_worker")
     slot = worker.args[0]
     entry = worker.append_basic_block("entry")
@@ -154,19 +225,22 @@ def _emit_pool_module(threads: int) -> ir.Module:
     spin = worker.append_basic_block("spin")
     sleep = worker.append_basic_block("sleep")
     work = worker.append_basic_block("work")
-    run_task = worker.append_basic_block("run_task")
+    join = worker.append_basic_block("join")
     leave = worker.append_basic_block("leave")
     b = ir.IRBuilder(entry)
     state = b.load(slot, typ=PTR)
-    index = b.load(_field(b, slot, 8), typ=I64)
+    index = b.load(_field(b, slot, 8), typ=I64)  # the worker's number, 1..T-1
     gen_ptr = _field(b, state, _GEN)
-    spin_limit = b.load(_field(b, state, _SPIN), typ=I64)
+    spin_ticks = b.load(_field(b, state, _SPIN_TICKS), typ=I64)
+    spin_cap = b.load(_field(b, state, _SPIN_CAP), typ=I64)
     seen_var = b.alloca(I32)
     spins_var = b.alloca(I64)
+    since_var = b.alloca(I64)
     # the generation when the worker was created (it may start running after the next job
     # was posted: reading the counter here could skip that job)
     b.store(b.load(_field(b, slot, _SLOT_GEN), typ=I32), seen_var)
     b.store(_const(I64, 0), spins_var)
+    b.store(b.call(cycles, []), since_var)
     b.branch(wait)
 
     b.position_at_end(wait)
@@ -177,7 +251,10 @@ def _emit_pool_module(threads: int) -> ir.Module:
     b.position_at_end(spin)
     spins = b.add(b.load(spins_var), _const(I64, 1))
     b.store(spins, spins_var)
-    keep_spinning = b.icmp_unsigned("<", spins, spin_limit)
+    elapsed = b.sub(b.call(cycles, []), b.load(since_var))
+    keep_spinning = b.and_(
+        b.icmp_unsigned("<", spins, spin_cap), b.icmp_unsigned("<", elapsed, spin_ticks)
+    )
     with b.if_then(keep_spinning):
         _pause(module, b)
     b.cbranch(keep_spinning, wait, sleep)
@@ -189,21 +266,21 @@ def _emit_pool_module(threads: int) -> ir.Module:
     with b.if_then(b.icmp_unsigned("==", gen, seen)):
         futex_wait(b, gen_ptr, seen)
     b.atomic_rmw("sub", sleepers, _const(I32, 1), "seq_cst")
-    b.store(_const(I64, 0), spins_var)
     b.branch(wait)
 
     b.position_at_end(work)
     gen_now = b.load_atomic(gen_ptr, "acquire", 4, typ=I32)
     b.store(gen_now, seen_var)
-    b.store(_const(I64, 0), spins_var)
     quit_flag = b.load_atomic(_field(b, state, _QUIT), "acquire", 4, typ=I32)
-    b.cbranch(b.icmp_unsigned("!=", quit_flag, _const(I32, 0)), leave, run_task)
+    b.cbranch(b.icmp_unsigned("!=", quit_flag, _const(I32, 0)), leave, join)
 
-    b.position_at_end(run_task)
-    fn = b.load(_field(b, state, _FN), typ=TASK_PTR)  # called indirectly
+    b.position_at_end(join)
+    task = b.load(_field(b, state, _FN), typ=TASK_PTR)  # called indirectly
     ctx = b.load(_field(b, state, _CTX), typ=PTR)
-    b.call(fn, [ctx, index])
-    b.atomic_rmw("add", _field(b, state, _DONE), _const(I64, 1), "release")
+    chunks = b.load(_field(b, state, _CHUNKS), typ=I64)
+    _emit_claim_loop(b, state, threads, index, gen_now, task, ctx, chunks)
+    b.store(_const(I64, 0), spins_var)
+    b.store(b.call(cycles, []), since_var)
     b.branch(wait)
 
     b.position_at_end(leave)
@@ -218,17 +295,15 @@ def _emit_pool_module(threads: int) -> ir.Module:
         slot_i = _field(b, state, _SLOTS + _SLOT_BYTES * i)
         b.store(state, slot_i)
         b.store(_const(I64, i), _field(b, slot_i, 8))
-        b.store(
-            b.load_atomic(_field(b, state, _GEN), "acquire", 4, typ=I32),
-            _field(b, slot_i, _SLOT_GEN),
-        )
+        generation = b.load_atomic(_field(b, state, _GEN), "acquire", 4, typ=I32)
+        b.store(generation, _field(b, slot_i, _SLOT_GEN))
         rc = b.call(pthread_create, [_field(b, slot_i, 16), ir.Constant(PTR, None), worker, slot_i])
         status = b.or_(status, rc)
     b.ret(status)
 
-    # --- void run(ptr state, ptr task, ptr ctx) --------------------------------------------
+    # --- void run(ptr state, ptr task, ptr ctx, i64 chunks) --------------------------------
     run = ir.Function(module, RUN_TYPE, "lowpass_pool_run")
-    state, task, ctx = run.args
+    state, task, ctx, chunks = run.args
     entry = run.append_basic_block("entry")
     inline = run.append_basic_block("inline")
     parallel = run.append_basic_block("parallel")
@@ -237,30 +312,64 @@ def _emit_pool_module(threads: int) -> ir.Module:
     pair = b.cmpxchg(lock, _const(I32, 0), _const(I32, 1), "acquire", "monotonic")
     b.cbranch(b.extract_value(pair, 1), parallel, inline)
 
-    b.position_at_end(inline)  # pool busy (or stopped): all tasks on this thread
-    for t in range(threads):
-        b.call(task, [ctx, _const(I64, t)])
+    b.position_at_end(inline)  # pool busy (or stopped): every chunk on this thread
+    index_var = _entry_alloca(b, I64)
+    b.store(_const(I64, 0), index_var)
+    inline_loop = run.append_basic_block("inline_loop")
+    inline_body = run.append_basic_block("inline_body")
+    inline_done = run.append_basic_block("inline_done")
+    b.branch(inline_loop)
+    b.position_at_end(inline_loop)
+    index = b.load(index_var)
+    b.cbranch(b.icmp_signed("<", index, chunks), inline_body, inline_done)
+    b.position_at_end(inline_body)
+    b.call(task, [ctx, index])
+    b.store(b.add(index, _const(I64, 1)), index_var)
+    b.branch(inline_loop)
+    b.position_at_end(inline_done)
     b.ret_void()
 
     b.position_at_end(parallel)
     b.store(task, _field(b, state, _FN))
     b.store(ctx, _field(b, state, _CTX))
+    b.store(chunks, _field(b, state, _CHUNKS))
     done = _field(b, state, _DONE)
     b.store(_const(I64, 0), done)
     gen_ptr = _field(b, state, _GEN)
-    b.atomic_rmw("add", gen_ptr, _const(I32, 1), "seq_cst")
+    generation = b.add(b.load_atomic(gen_ptr, "monotonic", 4, typ=I32), _const(I32, 1))
+    word = b.shl(b.zext(generation, I64), _const(I64, 32))
+    for owner in range(threads):  # each participant's share starts at owner * chunks / T
+        start_index = _share_end(b, _const(I64, owner - 1), chunks, threads) if owner else None
+        owner_word = word if start_index is None else b.or_(word, start_index)
+        b.atomic_rmw(
+            "xchg", _work_word(b, state, threads, _const(I64, owner)), owner_word, "seq_cst"
+        )
+    b.atomic_rmw("xchg", gen_ptr, generation, "seq_cst")
     sleepers = b.load_atomic(_field(b, state, _SLEEPERS), "seq_cst", 4, typ=I32)
     with b.if_then(b.icmp_unsigned("!=", sleepers, _const(I32, 0))):
         futex_wake(b, gen_ptr)
-    b.call(task, [ctx, _const(I64, 0)])
+    _emit_claim_loop(b, state, threads, _const(I64, 0), generation, task, ctx, chunks)
+    waits = _entry_alloca(b, I64)
+    b.store(_const(I64, 0), waits)
     wait_done = run.append_basic_block("wait_done")
     waited = run.append_basic_block("waited")
     b.branch(wait_done)
     b.position_at_end(wait_done)
     finished = b.load_atomic(done, "acquire", 8, typ=I64)
-    all_done = b.icmp_unsigned("==", finished, _const(I64, threads - 1))
+    all_done = b.icmp_unsigned("==", finished, chunks)
     with b.if_then(b.not_(all_done)):
-        _pause(module, b)
+        # a worker still runs a chunk (descheduled by another process?): after a while,
+        # give the core away between checks instead of spinning
+        count = b.add(b.load(waits), _const(I64, 1))
+        b.store(count, waits)
+        with b.if_else(b.icmp_unsigned("<", count, _const(I64, CALLER_SPIN_ITERATIONS))) as (
+            spin_more,
+            give_away,
+        ):
+            with spin_more:
+                _pause(module, b)
+            with give_away:
+                b.call(sched_yield, [])
     b.cbranch(all_done, waited, wait_done)
     b.position_at_end(waited)
     b.atomic_rmw("xchg", lock, _const(I32, 0), "release")
@@ -304,12 +413,19 @@ class ThreadPool:
     threads: int
     state: np.ndarray  # the pool state (see the offsets above), 64-byte aligned
     library: JitLibrary
-    run_address: int  # `void run(ptr state, ptr task, ptr ctx)`
+    run_address: int  # `void run(ptr state, ptr task, ptr ctx, i64 chunks)`
+    spin_ticks: int
+    spin_cap: int
     stopped: bool = False
 
     @property
     def state_address(self) -> int:
         return int(self.state.ctypes.data)
+
+    def _configure(self) -> None:
+        words = self.state.view(np.int64)
+        words[_SPIN_TICKS // 8] = self.spin_ticks
+        words[_SPIN_CAP // 8] = self.spin_cap
 
     def _start(self) -> None:
         start = self.library.function("lowpass_pool_start", ctypes.c_int32, ctypes.c_void_p)
@@ -317,7 +433,7 @@ class ThreadPool:
             raise OSError(f"pthread_create failed for the {self.threads}-thread pool")
 
     def stop(self) -> None:
-        """Quit and join the workers; later calls run their tasks inline."""
+        """Quit and join the workers; later calls run their chunks inline."""
         if not self.stopped:
             self.stopped = True
             stop = self.library.function("lowpass_pool_stop", None, ctypes.c_void_p)
@@ -325,18 +441,18 @@ class ThreadPool:
 
     def _restart_after_fork(self) -> None:
         self.state[:] = 0
-        self.state.view(np.int64)[_SPIN // 8] = SPIN_ITERATIONS
+        self._configure()
         if self.stopped:
             self.state.view(np.int32)[_LOCK // 4] = 1
         else:
             self._start()
 
-    def run(self, task_address: int, ctx_address: int) -> None:
+    def run(self, task_address: int, ctx_address: int, chunks: int) -> None:
         """Run a compiled task function from Python (tests; kernels call `run` natively)."""
-        run = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)(
-            self.run_address
-        )
-        run(self.state_address, task_address, ctx_address)
+        run = ctypes.CFUNCTYPE(
+            None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64
+        )(self.run_address)
+        run(self.state_address, task_address, ctx_address, chunks)
 
 
 _POOLS: dict[int, ThreadPool] = {}
@@ -350,6 +466,18 @@ def available_cores() -> int:
         return os.cpu_count() or 1
 
 
+def _spin_limits(library: JitLibrary) -> tuple[int, int]:
+    """(cycle-counter ticks, iteration cap) of SPIN_SECONDS; the cap alone without a counter."""
+    ticks = library.function("lowpass_pool_ticks", ctypes.c_int64)
+    t0, c0 = time.perf_counter(), ticks()
+    time.sleep(0.005)
+    t1, c1 = time.perf_counter(), ticks()
+    rate = (c1 - c0) / (t1 - t0)
+    if rate <= 1e6:  # no usable cycle counter: bound by iterations (~ 20 ns each)
+        return 1 << 62, int(SPIN_SECONDS / 20e-9)
+    return int(rate * SPIN_SECONDS), 1 << 62
+
+
 def thread_pool(threads: int) -> ThreadPool:
     """The process's pool for `threads` threads (created and started on first use)."""
     if threads < 2:
@@ -358,9 +486,17 @@ def thread_pool(threads: int) -> ThreadPool:
         pool = _POOLS.get(threads)
         if pool is None:
             library = compile_ir(_emit_pool_module(threads), cache=False)
-            state = aligned_zeros(_SLOTS + _SLOT_BYTES * threads)
-            state.view(np.int64)[_SPIN // 8] = SPIN_ITERATIONS
-            pool = ThreadPool(threads, state, library, library.address("lowpass_pool_run"))
+            state = aligned_zeros(_SLOTS + _SLOT_BYTES * threads + 64 * threads)
+            spin_ticks, spin_cap = _spin_limits(library)
+            pool = ThreadPool(
+                threads,
+                state,
+                library,
+                library.address("lowpass_pool_run"),
+                spin_ticks,
+                spin_cap,
+            )
+            pool._configure()
             pool._start()
             _POOLS[threads] = pool
         return pool
@@ -375,20 +511,27 @@ def effective_threads(threads: int, work: int, min_work_per_thread: int = 1 << 1
 
 
 def emit_parallel_call(
-    module: ir.Module, builder: ir.IRBuilder, threads: int, task: ir.Function, ctx: ir.Value
+    module: ir.Module,
+    builder: ir.IRBuilder,
+    threads: int,
+    task: ir.Function,
+    ctx: ir.Value,
+    chunks: int,
 ) -> None:
-    """Call `task(ctx, t)` for t in 0..threads-1: inline when threads == 1, else through the
-    native pool for `threads` (whose state and `run` addresses are baked into the IR)."""
+    """Run `task(ctx, i)` for every i in 0..chunks-1: in a loop on this thread when
+    threads == 1, else on the native pool for `threads` (its state and `run` addresses are
+    baked into the IR). Chunks must be independent; a few per thread balance the load."""
     if tuple(task.function_type.args) != tuple(TASK_TYPE.args):
-        raise TypeError("a parallel task is `void task(ptr ctx, i64 index)`")
-    if threads == 1:
-        builder.call(task, [ctx, _const(I64, 0)])
+        raise TypeError("a parallel task is `void task(ptr ctx, i64 chunk)`")
+    if threads == 1 or chunks == 1:
+        for i in range(chunks):
+            builder.call(task, [ctx, _const(I64, i)])
         return
     pool = thread_pool(threads)
     run = _const(I64, pool.run_address).inttoptr(PTR)
     run.function_type = RUN_TYPE  # (a constant expression has no function type of its own)
     state = _const(I64, pool.state_address).inttoptr(PTR)
-    builder.call(run, [state, task, ctx])
+    builder.call(run, [state, task, ctx, _const(I64, chunks)])
 
 
 def _stop_all() -> None:

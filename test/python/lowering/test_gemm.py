@@ -270,8 +270,37 @@ def test_threaded_gemms_back_to_back():
             assert np.array_equal(c, ref)
 
 
+def test_threaded_gemm_from_two_python_threads():
+    """Concurrent callers: one owns the pool, the other runs its chunks inline; both exact."""
+    import threading
+
+    m, k, n = 16, 128, 256
+    b = weights8(k, n)
+    run, _ = compile_gemm(m, k, n, np.uint8, b, epilogue=INT32, threads=2)
+    errors: list[str] = []
+
+    def work(seed: int) -> None:
+        rng = np.random.default_rng(seed)
+        a = rng.integers(0, 256, (m, k), dtype=np.uint8)
+        c = np.zeros((m, n), dtype=np.int32)
+        ref = exact(a, b)
+        for _ in range(300):
+            c[...] = 0
+            run(a, c)
+            if not np.array_equal(c, ref):
+                errors.append(f"thread {seed}: wrong result")
+                return
+
+    threads = [threading.Thread(target=work, args=(seed,)) for seed in (1, 2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors
+
+
 def test_idle_pool_sleeps():
-    """After about a millisecond of spinning the workers sleep: no core is burnt while idle."""
+    """After a few milliseconds of spinning the workers sleep: no core is burnt while idle."""
     b = weights7(256, 512)
     run, _ = compile_gemm(8, 256, 512, np.uint8, b, epilogue=INT32, threads=2)
     a, c = activations(8, 256, np.uint8), np.zeros((8, 512), dtype=np.int32)
