@@ -34,8 +34,8 @@ from typing import Any
 
 import llvmlite.ir as ir
 import numpy as np
-from xdsl.dialects import func
-from xdsl.dialects.builtin import ModuleOp, TensorType
+from xdsl.dialects import arith, func, tensor
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, TensorType
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
 from lowpass.dialects.ov import (
@@ -49,6 +49,7 @@ from lowpass.dialects.ov import (
     SqueezeOp,
     UnsqueezeOp,
     VariableOp,
+    array_from_dense,
     element_type_of,
     to_dtype,
 )
@@ -292,7 +293,7 @@ def _contains_state(op: Operation) -> bool:
     return any(isinstance(o, ReadValueOp | AssignOp) for o in op.walk())
 
 
-_VIEW_OPS = (ReshapeOp, SqueezeOp, UnsqueezeOp)
+_VIEW_OPS = (ReshapeOp, SqueezeOp, UnsqueezeOp, tensor.CastOp)
 
 
 def _lowerings() -> list[OpLowering]:
@@ -412,6 +413,8 @@ class _GraphCompiler:
         """The values of `op`'s results if they are known at compile time."""
         if isinstance(op, ConstantOp):
             return [op.array()]
+        if isinstance(op, arith.ConstantOp) and isinstance(op.value, DenseIntOrFPElementsAttr):
+            return [array_from_dense(op.value)]  # the constants of tfl graphs
         if isinstance(op, ShapeOfOp):
             return [np.asarray(op.static_result(0))]
         if (

@@ -280,10 +280,8 @@ class CpuInferRequest:
             if uses_variables:
                 self._sync_store_in(executor.variables)
             env: dict[Any, Any] = dict(zip(inputs, input_views, strict=True))
-            for op in ops:
-                results = op.interpret(  # type: ignore[attr-defined]
-                    executor.interpreter, [env[v] for v in op.operands]
-                )
+            for op in ops:  # the reference interpreter's implementation of each op
+                results = executor.interpreter.run_op(op, tuple(env[v] for v in op.operands))
                 for r, v in zip(op.results, results, strict=True):
                     env[r] = v
             for value, view in zip(outputs, output_views, strict=True):

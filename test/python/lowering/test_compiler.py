@@ -447,3 +447,24 @@ builtin.module {
     assert graph_of(compiled).stats["arena_values"] == 0  # exp writes into output #3
     identity = "builtin.module {\n func.func @main(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {\n  func.return %x : tensor<2x3xf32>\n }\n}"
     compare(identity)
+
+
+def test_ops_of_other_dialects_fall_back_and_arith_constants_fold() -> None:
+    """A tfl graph (as TensorFlow Lite's importer writes it) runs on the CPU device too."""
+    text = """
+builtin.module {
+  func.func @main(%x: tensor<2x6x4xf32>) -> (tensor<4x2x6xf32>, tensor<2x3x2xf32>) {
+    %p = arith.constant dense<[2, 0, 1]> : tensor<3xi32>
+    %0 = "tfl.transpose"(%x, %p) : (tensor<2x6x4xf32>, tensor<3xi32>) -> tensor<4x2x6xf32>
+    %begin = arith.constant dense<[0, 1, 0]> : tensor<3xi64>
+    %size = arith.constant dense<[-1, 3, 2]> : tensor<3xi64>
+    %1 = "tfl.slice"(%x, %begin, %size) : (tensor<2x6x4xf32>, tensor<3xi64>, tensor<3xi64>) -> tensor<2x3x2xf32>
+    %2 = ov.relu %1 : (tensor<2x3x2xf32>) -> tensor<2x3x2xf32>
+    func.return %0, %2 : tensor<4x2x6xf32>, tensor<2x3x2xf32>
+  }
+}
+"""
+    compiled = compare(text)
+    graph = graph_of(compiled)
+    assert graph.stats["constants"] == 3
+    assert sorted(g.ops[0].name for g in graph.fallback_groups) == ["tfl.slice", "tfl.transpose"]
