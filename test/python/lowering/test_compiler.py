@@ -468,3 +468,32 @@ builtin.module {
     graph = graph_of(compiled)
     assert graph.stats["constants"] == 3
     assert sorted(g.ops[0].name for g in graph.fallback_groups) == ["tfl.slice", "tfl.transpose"]
+
+
+NESTED = """
+builtin.module {
+  func.func @main(%x: tensor<1x4x3xf32>, %h0: tensor<1x1x3xf32>) -> (tensor<1x1x3xf32>, tensor<1x4x3xf32>) {
+    %h, %ys = ov.tensor_iterator(%x, %h0) attributes {input_descriptions = [#ov.slice<input = 0, param = 0, axis = 1>, #ov.merged<input = 1, param = 1, result = 0>], output_descriptions = [#ov.body_output<result = 0, output = 0>, #ov.concat_output<result = 0, output = 1, axis = 1>]} : (tensor<1x4x3xf32>, tensor<1x1x3xf32>) -> (tensor<1x1x3xf32>, tensor<1x4x3xf32>) {
+    ^bb0(%xt: tensor<1x1x3xf32>, %ht: tensor<1x1x3xf32>):
+      %trip = ov.constant dense<3> : tensor<i64>
+      %true = ov.constant dense<true> : tensor<i1>
+      %r = ov.loop(%trip, %true, %xt, %ht) attributes {input_descriptions = [#ov.invariant<input = 2, param = 1>, #ov.merged<input = 3, param = 2, result = 0>], output_descriptions = [#ov.body_output<result = 0, output = 0>], special_body_ports = array<i64: 0, 1>} : (tensor<i64>, tensor<i1>, tensor<1x1x3xf32>, tensor<1x1x3xf32>) -> tensor<1x1x3xf32> {
+      ^bb1(%i: tensor<i64>, %v: tensor<1x1x3xf32>, %acc: tensor<1x1x3xf32>):
+        %f = ov.convert %i destination_type = f32 : (tensor<i64>) -> tensor<f32>
+        %m = ov.multiply %v, %f : (tensor<1x1x3xf32>, tensor<f32>) -> tensor<1x1x3xf32>
+        %n = ov.add %acc, %m : (tensor<1x1x3xf32>, tensor<1x1x3xf32>) -> tensor<1x1x3xf32>
+        %t = ov.tanh %n : (tensor<1x1x3xf32>) -> tensor<1x1x3xf32>
+        %c = ov.constant dense<true> : tensor<i1>
+        ov.yield %t, %c : tensor<1x1x3xf32>, tensor<i1>
+      }
+      ov.yield %r : tensor<1x1x3xf32>
+    }
+    func.return %h, %ys : tensor<1x1x3xf32>, tensor<1x4x3xf32>
+  }
+}
+"""
+
+
+def test_loop_nested_in_a_tensor_iterator_body() -> None:
+    compiled = compare(NESTED, rtol=1e-6)
+    assert not graph_of(compiled).fallback_groups
