@@ -54,6 +54,8 @@ from lowpass.lowering.emit import (
     I8,
     I32,
     I64,
+    PTR,
+    VOID,
     Buffer,
     EmitContext,
     OpLowering,
@@ -64,6 +66,7 @@ from lowpass.lowering.emit import (
     jit_exec_type,
     kernel_function,
 )
+from lowpass.lowering.kernels.threads import TASK_TYPE, effective_threads, emit_parallel_call
 
 ELEMENTWISE_OPS: tuple[type[Operation], ...] = (
     AddOp,
@@ -400,13 +403,15 @@ class ElementwiseLowering:
             for o in operands:
                 pointers.append(args[o.arg] if o.arg >= 0 else o.buffer.ptr)
             strides_of = collapsed
+            lo, hi = args[arg_count], args[arg_count + 1]  # the range of the outer dimension
 
             def nest(level: int, offsets: list[ir.Value]) -> None:
                 if level == len(dims):
                     self._element(b, math, group, members, operands, output_values,
                                   pointers, offsets)
                     return
-                with for_range(b, dims[level], name=f"d{level}") as i:
+                stop, start = (hi, lo) if level == 0 else (dims[level], 0)
+                with for_range(b, stop, start=start, name=f"d{level}") as i:
                     nxt = []
                     for k, base in enumerate(offsets):
                         stride = strides_of[k][level]
@@ -421,12 +426,22 @@ class ElementwiseLowering:
             nest(0, [i64(0) for _ in range(len(output_values) + len(operands))])
 
         name = f"ew_{ctx.group_name}"
-        fn = kernel_function(
-            ctx, name, arg_count, body, noalias=list(range(len(output_values)))
-        )
+        fn = ctx.function(name, ir.FunctionType(VOID, [PTR] * arg_count + [I64, I64]))
+        for k in range(len(output_values)):
+            fn.args[k].add_attribute("noalias")
+        b = ir.IRBuilder(fn.append_basic_block("entry"))
+        body(b, fn.args)
+        b.ret_void()
         call_args: list[ir.Value] = [ctx.buffer(v).ptr for v in output_values]
         call_args += [o.buffer.ptr for o in operands if o.arg >= 0]
-        ctx.builder.call(fn, call_args)
+        size = int(np.prod(out_shape, dtype=np.int64))
+        heavy = sum(isinstance(op, ExpOp | SigmoidOp | TanhOp) for op in group)
+        threads = effective_threads(ctx.threads, size * (1 + 8 * heavy), PARALLEL_WORK)
+        chunks = min(dims[0], 4 * threads)
+        if threads < 2 or chunks < 2:
+            ctx.builder.call(fn, [*call_args, i64(0), i64(dims[0])])
+        else:
+            _parallel(ctx, fn, call_args, dims[0], threads, chunks)
         del inputs, outputs
         return jit_exec_type(ctx.cpu, _dtype(group[0].operands[0]))
 
@@ -457,6 +472,35 @@ class ElementwiseLowering:
             ptr = element_ptr(b, pointers[k], offsets[k], value.type)
             b.store(value, ptr)
         del members
+
+
+PARALLEL_WORK = 1 << 16
+"""Elements (weighted: a transcendental counts 9) per thread below which a loop stays serial."""
+
+
+def _parallel(
+    ctx: EmitContext,
+    fn: ir.Function,
+    args: list[ir.Value],
+    outer: int,
+    threads: int,
+    chunks: int,
+) -> None:
+    """Run `fn(args..., lo, hi)` on `chunks` ranges of the outer dimension on the pool."""
+    b = ctx.builder
+    with b.goto_entry_block():
+        table = b.alloca(PTR, size=max(len(args), 1), name="ew_args")
+    for k, a in enumerate(args):
+        b.store(a, element_ptr(b, table, k, PTR))
+    task = ctx.function(f"{fn.name}_task", TASK_TYPE)
+    t = ir.IRBuilder(task.append_basic_block("entry"))
+    ctx_arg, chunk = task.args
+    loaded = [t.load(element_ptr(t, ctx_arg, k, PTR), typ=PTR) for k in range(len(args))]
+    lo = t.sdiv(t.mul(chunk, i64(outer)), i64(chunks))
+    hi = t.sdiv(t.mul(t.add(chunk, i64(1)), i64(outer)), i64(chunks))
+    t.call(fn, [*loaded, lo, hi])
+    t.ret_void()
+    emit_parallel_call(ctx.module, b, threads, task, table, chunks)
 
 
 def _all_same_bits(flat: np.ndarray) -> bool:

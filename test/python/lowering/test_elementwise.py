@@ -269,3 +269,19 @@ def test_softmax(shape: tuple[int, ...], axis: int) -> None:
     want, got, _ = run_both(one_op("ov.softmax", [(shape, "f32")], (shape, "f32"), f"axis = {axis}"), [special])
     np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
     np.testing.assert_allclose(got[~np.isnan(want)], want[~np.isnan(want)], rtol=1e-6)
+
+
+def test_large_loops_run_on_the_thread_pool() -> None:
+    shape = (64, 4096)
+    text = one_op("ov.tanh", [(shape, "f32")], (shape, "f32"))
+    core = lowpass.Core()
+    model = core.read_model(text)
+    x = np.random.default_rng(12).standard_normal(shape).astype(np.float32)
+    one = core.compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": 1})
+    two = core.compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": 2})
+    assert "_task" not in one._cpu.graph.library.ir_text
+    if two._cpu.graph.threads > 1 and "_task" not in two._cpu.graph.library.ir_text:
+        from lowpass.lowering.kernels.threads import available_cores
+
+        assert available_cores() < 2, "a large loop with 2 threads should be split"
+    np.testing.assert_array_equal(two.infer_new_request([x])[0], one.infer_new_request([x])[0])
