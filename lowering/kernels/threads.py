@@ -22,8 +22,8 @@ costs nothing: the caller does its chunks. The protocol (all in LLVM IR, `_emit_
 - a claim is a compare-exchange of the work word that succeeds only while its generation is
   the claimer's and `next < chunks`, so a worker can never run a chunk of a job it did not
   read `task`/`ctx` for; after each chunk it increments `done` (release);
-- an idle worker spins (`pause`) on the generation for `SPIN_SECONDS` (timed with the cycle
-  counter), then sleeps in `FUTEX_WAIT` until the next generation: an idle pool does not burn
+- an idle worker spins (`pause`) on the generation for `SPIN_SECONDS` (20 ms, timed with the
+  cycle counter), then sleeps in `FUTEX_WAIT` until the next generation: an idle pool does not burn
   a core. The caller spins for late chunks, then yields the core between checks.
 
 The sleeper count and the generation are both sequentially consistent read-modify-writes, so
@@ -63,9 +63,11 @@ TASK_PTR = ir.PointerType(TASK_TYPE)
 RUN_TYPE = ir.FunctionType(VOID, [PTR, TASK_PTR, PTR, I64])
 """`void run(ptr pool_state, ptr task, ptr ctx, i64 chunks)`."""
 
-SPIN_SECONDS = 0.002
-"""How long an idle worker spins before it sleeps: back-to-back calls (an LSTM step every few
-microseconds) find it awake; an idle process stops using the core after 2 ms."""
+SPIN_SECONDS = 0.02
+"""How long an idle worker spins before it sleeps: calls a few milliseconds apart (LSTM steps,
+the ops of one inference, inferences in a loop) find it awake; an idle process stops using
+the core after 20 ms. Waking a sleeping worker is slow on virtual machines (the idle vCPU is
+descheduled by the host: milliseconds were measured here); the caller does not wait for it."""
 CALLER_SPIN_ITERATIONS = 8_000
 """`pause` iterations the caller spins for late chunks before it yields between checks."""
 
