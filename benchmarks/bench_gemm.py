@@ -24,7 +24,8 @@ GOP/s = 2 M N K / time. Peak = 64 int8 op/cycle/core (vpmaddubsw + vpmaddwd, no 
 flop/cycle/core (2 FMA pipes x 8 lanes x 2) at the core clock measured here with a dependent
 add chain. Before every batch the process waits until its own CPU use has settled (workers of
 the runtimes spin for a while after a call), and the foreign load (other processes) during
-the block is printed: on a shared machine, compare results taken at load ~0.
+the block is printed: on a shared machine, compare results taken at load ~0. Each timed batch
+follows a few ms of untimed calls, so that every runtime's thread pool is awake.
 """
 
 from __future__ import annotations
@@ -323,6 +324,14 @@ def ov_impl(m, k, n, a_u8, b7, threads) -> list[Impl]:
 # Timing
 
 
+def warm_up(fn: Callable[[], None], seconds: float = 0.005) -> None:
+    """Calls for a few ms: the thread pools (ours, ORT's, OpenVINO's) wake up before the
+    timed batch (waking a sleeping thread took milliseconds on the development VM)."""
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        fn()
+
+
 def calibrate(fn: Callable[[], None], batch_seconds: float) -> int:
     fn()
     count = 1
@@ -343,6 +352,7 @@ def time_impls(impls: list[Impl], rounds: int, batch_seconds: float) -> tuple[di
     for _ in range(rounds):
         for impl in impls:
             quiesce()
+            warm_up(impl.call)
             count = counts[impl.name]
             monitor.start()
             start = time.perf_counter()
