@@ -112,6 +112,14 @@ def test_s16_adversarial_saturating_pairs():
 
 
 @pytest.mark.parametrize("a_dtype", [np.uint8, np.int8])
+def test_s16_long_k_widened_per_step(a_dtype):
+    """K so long that the row tile is not widened into a stack buffer (odd K: a tail step)."""
+    m, k, n = 3, 22_001, 20
+    a, b = activations(m, k, a_dtype), weights8(k, n)
+    np.testing.assert_array_equal(gemm(a, b, epilogue=INT32), exact(a, b))
+
+
+@pytest.mark.parametrize("a_dtype", [np.uint8, np.int8])
 @pytest.mark.parametrize("weights", [weights7, weights8])
 @pytest.mark.parametrize("per_k", [False, True])
 def test_zero_points_exact(a_dtype, weights, per_k):
