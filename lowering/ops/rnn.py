@@ -32,9 +32,10 @@ GEMM's summation order is the larger difference).
 
 Not lowered (the compiler's visible reference fallback runs them): f16 element types,
 non-constant W, R or B, and constant `sequence_lengths` the reference rejects (negative, or
-above seq_length in a reverse direction). Runtime (non-constant) `sequence_lengths` are
-clamped to [0, seq_length] in reverse directions so that the kernel never leaves its buffers;
-the reference raises for such lengths (documented in docs/lowering.md, RNN).
+above seq_length in a reverse direction). Run-time (non-constant) `sequence_lengths` are not
+checked: a negative length behaves as 0 and, in a reverse direction, one above seq_length as
+seq_length (so the kernel never leaves its buffers); the reference raises for both
+(documented in docs/lowering.md, RNN).
 """
 
 from __future__ import annotations
@@ -611,7 +612,7 @@ class _KernelBuilder:
     # ---- sequences ---------------------------------------------------------------------------
 
     def load_length(self, n: ir.Value) -> ir.Value:
-        """L[n] as i64, clamped to [0, seq_length] (memory safety for run-time lengths)."""
+        """L[n] as i64 (sign- or zero-extended from the lengths' element type)."""
         b, s = self.b, self.spec
         dtype = np.dtype(s.lengths_dtype)
         ty = ir.IntType(dtype.itemsize * 8)
