@@ -274,3 +274,23 @@ def test_stateful_lstm_reset_state(stateful: dict) -> None:
     again = _steps(request, xs[:3], hidden)
     np.testing.assert_array_equal(np.array(first), np.array(again))
     assert not np.array_equal(first[0], first[1])
+
+
+def test_run_time_lengths_outside_the_range_stay_in_bounds() -> None:
+    """Run-time lengths are not checked (the reference raises): in a reverse direction a
+    length above seq_length acts as seq_length, a negative one as 0."""
+    model, feeds, _ = recurrent_model(
+        "lstm",
+        cell=False,
+        batch=3,
+        hidden=6,
+        steps=4,
+        direction="reverse",
+        lengths=[9, -2, 3],
+        lengths_input=True,
+    )
+    cpu = lowpass.Core().compile_model(model, "CPU").create_infer_request()
+    got = [np.asarray(v) for v in cpu.infer(feeds).to_tuple()]
+    clamped = dict(feeds, L=np.array([4, 0, 3], np.int32))
+    ref = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request()
+    assert_close(got, [np.asarray(v) for v in ref.infer(clamped).to_tuple()])
