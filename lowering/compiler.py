@@ -539,7 +539,9 @@ class _GraphCompiler:
             root = self.root(plan, v)
             last[root] = n  # results live to the end (copied out or yielded)
         # values defined inside a group but only used inside it have no buffer
-        placed: list[tuple[int, int, int, int]] = []  # (start, end, offset, size)
+        # by start step: every placed tensor started no later, so it overlaps the new one
+        # in time unless it ended before; those are dropped for good (`active` stays small)
+        active: list[tuple[int, int, int]] = []  # (end step, offset, size)
         locations: dict[SSAValue, Location] = {}
         end = base
         for root in sorted(first, key=lambda r: (first[r], -value_nbytes(r))):
@@ -547,15 +549,13 @@ class _GraphCompiler:
                 continue
             size = align(max(value_nbytes(root), 1))
             lo, hi = first[root], last.get(root, first[root])
-            busy = sorted(
-                (off, off + sz) for (s, e, off, sz) in placed if not (e < lo or s > hi)
-            )
+            active = [a for a in active if a[0] >= lo]
             offset = base
-            for b_lo, b_hi in busy:
+            for _, b_lo, b_size in sorted(active, key=lambda a: a[1]):
                 if offset + size <= b_lo:
                     break
-                offset = max(offset, b_hi)
-            placed.append((lo, hi, offset, size))
+                offset = max(offset, b_lo + b_size)
+            active.append((hi, offset, size))
             end = max(end, offset + size)
             locations[root] = Location("arena", offset, value_shape(root), value_dtype(root))
         return locations, end
@@ -643,6 +643,7 @@ class _GraphCompiler:
         builder.ret(i32(0))
 
         arena_bytes = align(tensor_bytes + self.scratch.high_water)
+        _keep_kernels_out_of_line(entry, self.now_fn)
         library = jit.compile_ir(module, self.keep_alive, cache=False)
         entry_fn = ENTRY_FN(library.address(ENTRY_NAME))
         rows = self.profiling_rows(plan, infos)
@@ -867,6 +868,25 @@ class _GraphCompiler:
             else:  # constant or constant-folded
                 rows.append(OpRow(op, name, type_name, f"unknown_{precision}", None, "NOT_RUN"))
         return rows
+
+
+def _keep_kernels_out_of_line(entry: ir.Function, *more: ir.Function) -> None:
+    """
+    Mark the functions that `lowpass_main` calls `noinline`: the entry function stays a
+    sequence of calls, so O3 optimizes each kernel on its own (time linear in the number of
+    groups; one inlined function of a thousand kernels took minutes) at the cost of a call
+    per group. Kernels may still inline their own helpers.
+    """
+    callees = set(more)
+    for block in entry.blocks:
+        for instruction in block.instructions:
+            if isinstance(instruction, ir.CallInstr):
+                callee = instruction.callee
+                if isinstance(callee, ir.Function) and not callee.is_declaration:
+                    callees.add(callee)
+    for fn in callees:
+        if "alwaysinline" not in fn.attributes:
+            fn.attributes.add("noinline")
 
 
 def _op_precision(op: Operation) -> str:
