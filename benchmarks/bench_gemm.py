@@ -85,10 +85,10 @@ def measure_clock_ghz() -> float:
     adds = lib.function("adds", ctypes.c_int64, ctypes.c_int64)
     adds(100_000)
     rates = []
-    for _ in range(5):
-        start = time.perf_counter()
+    for _ in range(7):  # thread CPU time: a preempted run does not look slower
+        start = time.thread_time()
         adds(200_000)
-        rates.append(100 * 200_000 / (time.perf_counter() - start) / 1e9)
+        rates.append(100 * 200_000 / (time.thread_time() - start) / 1e9)
     return statistics.median(rates)
 
 
@@ -344,7 +344,9 @@ def calibrate(fn: Callable[[], None], batch_seconds: float) -> int:
         count *= 2
 
 
-def time_impls(impls: list[Impl], rounds: int, batch_seconds: float) -> tuple[dict, float]:
+def time_impls(
+    impls: list[Impl], rounds: int, batch_seconds: float, cpu_time: bool
+) -> tuple[dict, float]:
     counts = {impl.name: calibrate(impl.call, batch_seconds) for impl in impls}
     times: dict[str, list[float]] = {impl.name: [] for impl in impls}
     monitor = LoadMonitor()
@@ -355,15 +357,19 @@ def time_impls(impls: list[Impl], rounds: int, batch_seconds: float) -> tuple[di
             warm_up(impl.call)
             count = counts[impl.name]
             monitor.start()
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             for _ in range(count):
                 impl.call()
-            times[impl.name].append((time.perf_counter() - start) / count)
+            wall = time.perf_counter() - start
+            cpu = time.process_time() - start_cpu
+            # cpu_time: the process's CPU time, which does not count the time other processes
+            # had the core (valid for 1 thread only: it sums the threads)
+            times[impl.name].append((cpu if cpu_time else wall) / count)
             loads.append(monitor.stop())
     return times, statistics.median(loads)
 
 
-def bench_shape(m, k, n, threads, rounds, batch_seconds, rng) -> dict:
+def bench_shape(m, k, n, threads, rounds, batch_seconds, rng, cpu_time=False) -> dict:
     a_u8 = rng.integers(0, 256, (m, k), dtype=np.uint8)
     b7 = rng.integers(-64, 64, (k, n), dtype=np.int8)
     b8 = rng.integers(-128, 128, (k, n), dtype=np.int8)
@@ -396,7 +402,7 @@ def bench_shape(m, k, n, threads, rounds, batch_seconds, rng) -> dict:
     if failed:
         print(f"  verification FAILED for {failed} at {m}x{k}x{n}: not timed", flush=True)
         impls = [impl for impl in impls if impl.name not in failed]
-    times, load = time_impls(impls, rounds, batch_seconds)
+    times, load = time_impls(impls, rounds, batch_seconds, cpu_time and threads == 1)
     return {
         "shape": [m, k, n],
         "threads": threads,
@@ -434,14 +440,15 @@ RATIOS = [
 INT8 = {"lp_u8s8", "lp_u8s8_rq", "lp_s16", "ort_mmi", "ort_mmi_u8u8", "ort_qlmm", "ov_i8"}
 
 
-def report(results: list[dict], clock: float) -> None:
+def report(results: list[dict], clock: float, cpu_time: bool = False) -> None:
     for threads in sorted({r["threads"] for r in results}):
         rows = [r for r in results if r["threads"] == threads]
         int8_peak = INT8_OP_PER_CYCLE * clock * threads
         fp32_peak = FP32_FLOP_PER_CYCLE * clock * threads
         print(
             f"\n### {threads} thread(s): median GOP/s (peak int8 {int8_peak:.0f}, fp32 "
-            f"{fp32_peak:.0f} at {clock:.2f} GHz)\n"
+            f"{fp32_peak:.0f} at {clock:.2f} GHz; "
+            f"{'process CPU time' if cpu_time and threads == 1 else 'wall time'})\n"
         )
         print("| M,K,N | " + " | ".join(COLUMNS) + " | load |")
         print("|---" * (len(COLUMNS) + 2) + "|")
@@ -504,6 +511,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batch", type=float, default=0.03, help="seconds per batch")
     parser.add_argument("--shapes", nargs="*", help="M,K,N ... instead of the default set")
     parser.add_argument("--json", help="write the raw results here")
+    parser.add_argument(
+        "--cpu-time",
+        action="store_true",
+        help="1 thread: time by the process's CPU time (robust when other processes compete "
+        "for the cores; wall time otherwise)",
+    )
     args = parser.parse_args(argv)
     if args.shapes:
         shapes = [tuple(int(x) for x in s.split(",")) for s in args.shapes]
@@ -518,15 +531,17 @@ def main(argv: list[str] | None = None) -> int:
         for m, k, n in shapes:
             context = _threadpool_limits(limits=threads) if _threadpool_limits else _null_context()
             with context:
-                result = bench_shape(m, k, n, threads, args.rounds, args.batch, rng)
+                result = bench_shape(m, k, n, threads, args.rounds, args.batch, rng, args.cpu_time)
             results.append(result)
             med = result["median_s"]
             line = " ".join(f"{name}={2 * m * k * n / t / 1e9:.1f}" for name, t in med.items())
             print(f"t={threads} {m}x{k}x{n} load={result['load']:.2f} GOP/s: {line}", flush=True)
-    report(results, clock)
+    report(results, clock, args.cpu_time)
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"clock_ghz": clock, "results": results}, f, indent=1)
+            json.dump(
+                {"clock_ghz": clock, "cpu_time": args.cpu_time, "results": results}, f, indent=1
+            )
     return 0
 
 
