@@ -204,6 +204,20 @@ def test_fallback_is_visible_and_exact() -> None:
     assert sm.real_time.total_seconds() > 0
 
 
+def test_fallback_results_are_bit_exact() -> None:
+    text = """
+builtin.module {
+  func.func @main(%x: tensor<4x9xf32>) -> tensor<4x9xf32> {
+    %ax = ov.constant dense<[1]> : tensor<1xi64>
+    %y = ov.mvn %x, %ax {eps = 1.000000e-09 : f32, eps_mode = "inside_sqrt"} : (tensor<4x9xf32>, tensor<1xi64>) -> tensor<4x9xf32>
+    func.return %y : tensor<4x9xf32>
+  }
+}
+"""
+    compiled = compare(text)  # bit for bit
+    assert graph_of(compiled).groups[0].fallback
+
+
 def test_fallback_errors_name_the_op() -> None:
     text = """
 builtin.module {

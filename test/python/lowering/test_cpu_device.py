@@ -237,7 +237,8 @@ def test_profiling_rows_of_an_example(compiled_examples: dict) -> None:
     rows = request.get_profiling_info()[5:]
     cell = next(r for r in rows if r.node_type == "LSTMCell")
     assert cell.status.name == "EXECUTED" and cell.exec_type.startswith(("jit_", "ref_"))
-    assert cell.real_time.total_seconds() > 0
+    # (times have OpenVINO's microsecond resolution: a tiny cell may show 0)
+    assert cell.real_time.total_seconds() >= 0
     assert sum(r.real_time.total_seconds() for r in rows) <= request.latency * 1e-3
 
 
