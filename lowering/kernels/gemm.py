@@ -55,7 +55,10 @@ the single task inline.
 
 from __future__ import annotations
 
+import hashlib
 import math
+import threading
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -222,11 +225,25 @@ def gemm_reference(
 # Packing
 
 
+_INTERNED: weakref.WeakValueDictionary[tuple, np.ndarray] = weakref.WeakValueDictionary()
+_INTERNED_LOCK = threading.Lock()
+
+
 def _aligned_copy(array: np.ndarray) -> np.ndarray:
-    raw = aligned_zeros(max(array.nbytes, 1))
-    out = raw[: array.nbytes].view(array.dtype).reshape(array.shape)
-    out[...] = array
-    return out
+    """A 64-byte aligned, read-only copy of `array`; equal arrays (same dtype, shape, bytes)
+    give the same copy while it is alive, so that compiling the same weights again produces
+    the same IR text (the addresses baked into it are equal) and hits the JIT cache."""
+    array = np.ascontiguousarray(array)
+    key = (array.dtype.str, array.shape, hashlib.sha1(array.tobytes()).hexdigest())
+    with _INTERNED_LOCK:
+        copy = _INTERNED.get(key)
+        if copy is None:
+            raw = aligned_zeros(max(array.nbytes, 1))
+            copy = raw[: array.nbytes].view(array.dtype).reshape(array.shape)
+            copy[...] = array
+            copy.flags.writeable = False
+            _INTERNED[key] = copy
+        return copy
 
 
 def _pack(kind: str, b: np.ndarray) -> np.ndarray:
@@ -245,7 +262,7 @@ def _pack(kind: str, b: np.ndarray) -> np.ndarray:
         padded = np.zeros((k, panels * PANEL), dtype=np.float32)
         padded[:, :n] = b
         packed = padded.reshape(k, panels, PANEL).transpose(1, 0, 2)
-    return _aligned_copy(np.ascontiguousarray(packed))
+    return _aligned_copy(packed)
 
 
 # --------------------------------------------------------------------------------------------

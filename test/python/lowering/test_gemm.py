@@ -417,3 +417,30 @@ def test_keep_alive_holds_the_packed_weights():
     addresses = {a.ctypes.data for a in keep}
     assert all(str(addr) in str(module) for addr in addresses)
     assert isinstance(keep[0], np.ndarray) and keep[0].ctypes.data % 64 == 0
+
+
+def test_same_weights_same_ir_text_and_jit_cache_hit():
+    """Packed weights and epilogue vectors are interned: compiling the same GEMM again (a
+    second compilation of the same model) yields the same IR and the cached library."""
+    b = weights8(40, 24)
+    ep = Epilogue(scale=RNG.uniform(0.1, 1, 24).astype(np.float32), out_dtype=np.uint8)
+    texts, libs = [], []
+    for _ in range(2):
+        module, keep = new_module("same"), []
+        emit_gemm(
+            module,
+            "g",
+            m=5,
+            k=40,
+            n=24,
+            a_dtype=np.int8,
+            b=b.copy(),
+            a_zero_point=3,
+            epilogue=ep,
+            threads=2,
+            keep_alive=keep,
+        )
+        texts.append(str(module))
+        libs.append(compile_ir(module, keep))
+    assert texts[0] == texts[1]
+    assert libs[0] is libs[1]
