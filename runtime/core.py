@@ -483,8 +483,6 @@ class InferRequest:
         return self.results
 
     def _infer_cpu(self, inputs: Any, start: float, share_outputs: bool) -> InferResults:
-        from lowpass.runtime.cpu import _GroupFailure
-
         cpu = self._cpu
         if type(inputs) is dict:  # the common case, without a port search per input
             index_of = cpu.input_index
@@ -501,7 +499,7 @@ class InferRequest:
         mid = time.perf_counter()
         try:
             cpu.run(arrays)
-        except _GroupFailure as e:
+        except cpu.Failure as e:
             raise LowpassError(f"inference failed in {e.describe()}: {e.error}") from e.error
         end_exec = time.perf_counter()
         buffers = cpu.output_buffers

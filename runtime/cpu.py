@@ -171,6 +171,9 @@ class CpuVariableStore(VariableStore):
 class CpuInferRequest:
     """The memory of one infer request and the native call that runs the graph on it."""
 
+    Failure: type[_GroupFailure]
+    """The exception `run` raises when a fallback group fails (see `_GroupFailure`)."""
+
     def __init__(
         self, compiled: CpuCompiledModel, module: Any, input_names: Sequence[str] = ()
     ) -> None:
@@ -343,6 +346,8 @@ class _GroupFailure(Exception):
         name = get_name(op) or f"{op_type_name(op)}_{self.group.index}"
         return f"{op_type_name(op)} '{name}' ({op.name})"
 
+
+CpuInferRequest.Failure = _GroupFailure
 
 __all__ = [
     "CpuCompiledModel",
