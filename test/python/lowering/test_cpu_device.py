@@ -135,6 +135,44 @@ def test_stateful_example_over_several_requests(name: str, compiled_examples: di
     _assert_same(compiled(inputs), reference.infer(inputs))
 
 
+def test_quantized_convnet_int8_tensors_are_bit_exact() -> None:
+    """Every u8 tensor of the LPT'd conv net, made a graph output, equals REFERENCE's."""
+    from xdsl.dialects import func
+    from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, FunctionType
+
+    module = _lpt(lowpass.read_module(EXAMPLES / "qconvnet.mlir"))
+    f = next(op for op in module.ops if isinstance(op, func.FuncOp))
+    ret = f.body.block.last_op
+    assert isinstance(ret, func.ReturnOp)
+    low = [
+        r
+        for op in f.body.block.ops
+        for r in op.results
+        if op.name != "ov.constant" and str(r.type).endswith(("xui8>", "xi8>"))
+    ]
+    assert len(low) >= 4
+    new = func.ReturnOp(*ret.operands, *low)
+    f.body.block.insert_op_before(new, ret)
+    f.body.block.erase_op(ret)
+    f.function_type = FunctionType.from_lists(
+        list(f.function_type.inputs.data), [v.type for v in new.operands]
+    )
+    if f.res_attrs is not None:
+        f.res_attrs = ArrayAttr([*f.res_attrs.data, *(DictionaryAttr({}) for _ in low)])
+    module.verify()
+    core = lowpass.Core()
+    model = core.read_model(module)
+    rng = np.random.default_rng(13)
+    for _ in range(2):
+        inputs = {k: v * 2 for k, v in _inputs(model, rng).items()}
+        want = core.compile_model(model, "REFERENCE").infer_new_request(inputs).to_tuple()
+        got = core.compile_model(model, "CPU").infer_new_request(inputs).to_tuple()
+        for a, b in zip(want[1:], got[1:], strict=True):
+            assert a.dtype in (np.uint8, np.int8)
+            np.testing.assert_array_equal(b, a)
+        np.testing.assert_allclose(got[0], want[0], rtol=RTOL, atol=ATOL)
+
+
 STATE = """
 builtin.module {
   ov.variable @"acc" : tensor<1x3xf32>
