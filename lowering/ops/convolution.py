@@ -65,6 +65,7 @@ from lowpass.lowering.ops.matmul import (
     unique_global,
     zero_point_subtract,
 )
+from lowpass.lowering.ops.pooling import readable_after, window_taps
 from lowpass.lowering.ops.quantization import (
     F32_DT,
     I8_DT,
@@ -240,7 +241,7 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
     transpose_needed = spec.positions > 1 and spec.cout > 1
     plan = plan_output(program, spec.cout, spec.integer,
                        needs_pass=transpose_needed or spec.groups > 1)
-    acc_dt = plan.acc_dtype
+    acc_dt = plan.out_dtype
     b = ctx.builder
 
     # scratch
@@ -254,14 +255,11 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
     # the GEMMs, one per group
     gemms = []
     for g in range(spec.groups):
-        wg = spec.weights[g]  # [Og, Cg, KH, KW]
-        bmat = np.ascontiguousarray(wg.transpose(2, 3, 1, 0).reshape(spec.k, spec.og))
-        zp = None
-        if spec.zero_point is not None:
-            zp = np.tile(spec.zero_point[g * spec.cg : (g + 1) * spec.cg], spec.kh * spec.kw)
         gemms.append(emit_gemm(
             ctx.module, unique_global(ctx, f"{ctx.group_name}_gemm"), m=m, k=spec.k,
-            n=spec.og, a_dtype=a_dt, b=bmat, a_zero_point=zp, epilogue=plan.epilogue,
+            n=spec.og, a_dtype=a_dt, b=gemm_weights(spec, g),
+            a_zero_point=gemm_zero_point(spec, g),
+            epilogue=plan.epilogue(g * spec.og, (g + 1) * spec.og),
             lda=spec.c if spec.pointwise else spec.k, ldc=spec.cout, threads=ctx.threads,
             keep_alive=ctx.keep_alive, cpu=ctx.cpu,
         ))
@@ -271,10 +269,22 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
     for g in range(spec.groups):
         if not spec.pointwise:
             emit_im2col(ctx, spec, xp, a_buf, g)
-        c_at = byte_offset(b, acc, g * spec.og * (F32_DT if plan.direct else acc_dt).itemsize)
-        b.call(gemms[g], [a_buf, c_at])
+        b.call(gemms[g], [a_buf, byte_offset(b, acc, g * spec.og * acc_dt.itemsize)])
     if not plan.direct:
-        emit_to_nchw(ctx, spec, acc, acc_dt, program, out.ptr)
+        emit_to_nchw(ctx, spec, acc, acc_dt, plan.rest, out.ptr)
+
+
+def gemm_weights(spec: ConvSpec, group: int) -> np.ndarray:
+    """B of the group's GEMM: [KH * KW * Cg, Og] in im2col's (kh, kw, c) order."""
+    wg = spec.weights[group]  # [Og, Cg, KH, KW]
+    return np.ascontiguousarray(wg.transpose(2, 3, 1, 0).reshape(spec.k, spec.og))
+
+
+def gemm_zero_point(spec: ConvSpec, group: int) -> np.ndarray | None:
+    """The activation zero point of each of the group's GEMM rows of B (K values)."""
+    if spec.zero_point is None:
+        return None
+    return np.tile(spec.zero_point[group * spec.cg : (group + 1) * spec.cg], spec.kh * spec.kw)
 
 
 def _fill_values(spec: ConvSpec) -> np.ndarray:
@@ -350,49 +360,85 @@ def emit_im2col(ctx: EmitContext, spec: ConvSpec, xp: ir.Value, a: ir.Value, gro
 
 def emit_to_nchw(ctx: EmitContext, spec: ConvSpec, acc: ir.Value, acc_dt: np.dtype,
                  program: Program, out: ir.Value) -> None:
-    """out[n, co, p] = program(acc[n, p, co]) (8x8 tiles transposed in registers)."""
+    """
+    out[n, co, p] = program(acc[n, p, co]). Full 8x8 tiles: the program runs on rows of 8
+    channels (its per-channel constants are vectors, loaded once per channel block), the
+    results (int32 or float32 lanes) are transposed in registers and narrowed.
+    """
     p_n, cout = spec.positions, spec.cout
     acc_t = ir_type(acc_dt)
     out_t = ir_type(program.out_dtype)
     p_full, c_full = p_n // 8 * 8, cout // 8 * 8
+    identity = not program.steps and np.dtype(acc_dt) == program.out_dtype
 
     def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
         src, dst = args
 
-        def finish(v: ir.Value, lanes: int, channel: ir.Value, at: ir.Value) -> None:
-            y = program.apply(ctx, b, to_float(b, v, acc_dt, lanes), lanes, channel, False)
-            b.store(y, element_ptr(b, dst, at, out_t), align=1)
+        def finish(v: ir.Value, lanes: int, channel: ir.Value, contiguous: bool) -> ir.Value:
+            if identity:
+                return v
+            return program.apply(ctx, b, v, lanes, channel, contiguous)
+
+        def load_row(at: ir.Value, lanes: int) -> ir.Value:
+            v = b.load(element_ptr(b, src, at, acc_t), typ=vec(acc_t, lanes), align=1)
+            if identity:
+                return v
+            return to_float(b, v, acc_dt, lanes)
+
+        def store(value: ir.Value, at: ir.Value) -> None:
+            b.store(value, element_ptr(b, dst, at, out_t), align=1)
 
         with for_range(b, spec.n, name="n") as n:
-            s_base = b.mul(n, i64(p_n * cout))
-            if p_full:
-                with for_range(b, p_full, step=8, name="p") as p:
-                    if c_full:
-                        with for_range(b, c_full, step=8, name="co") as co:
-                            rows = []
-                            for i in range(8):
-                                at = b.add(s_base, b.add(b.mul(b.add(p, i64(i)), i64(cout)), co))
-                                rows.append(b.load(element_ptr(b, src, at, acc_t),
-                                                   typ=vec(acc_t, 8), align=4))
+            base = b.mul(n, i64(p_n * cout))
+            if c_full:
+                with for_range(b, c_full, step=8, name="co") as co:
+                    if p_full and identity:  # the GEMM wrote the final values: transpose
+                        with for_range(b, p_full, step=8, name="p") as p:
+                            raw = [
+                                b.load(element_ptr(b, src, b.add(base, b.add(b.mul(
+                                    b.add(p, i64(i)), i64(cout)), co)), acc_t),
+                                    typ=vec(acc_t, 8), align=1)
+                                for i in range(8)
+                            ]
+                            for j, column in enumerate(transpose8(b, raw)):
+                                at = b.add(base, b.add(b.mul(b.add(co, i64(j)), i64(p_n)), p))
+                                store(column, at)
+                    elif p_full:
+                        with for_range(b, p_full, step=8, name="p") as p:
+                            rows = [
+                                program.apply(ctx, b, load_row(b.add(base, b.add(
+                                    b.mul(b.add(p, i64(i)), i64(cout)), co)), 8), 8, co, True,
+                                    wide=True)
+                                for i in range(8)
+                            ]
                             for j, column in enumerate(transpose8(b, rows)):
-                                channel = b.add(co, i64(j))
-                                at = b.add(s_base, b.add(b.mul(channel, i64(p_n)), p))
-                                finish(column, 8, channel, at)
-                    for j in range(c_full, cout):
+                                at = b.add(base, b.add(b.mul(b.add(co, i64(j)), i64(p_n)), p))
+                                store(program.narrow(b, column, 8), at)
+                    if p_full < p_n:
+                        with for_range(b, p_n, start=p_full, name="pr") as p:
+                            row = load_row(b.add(base, b.add(b.mul(p, i64(cout)), co)), 8)
+                            y = finish(row, 8, co, True)
+                            for j in range(8):
+                                at = b.add(base, b.add(b.mul(b.add(co, i64(j)), i64(p_n)), p))
+                                store(b.extract_element(y, ir.Constant(I32, j)), at)
+            for j in range(c_full, cout):  # the last channels, one at a time
+                channel = i64(j)
+                if p_full:
+                    with for_range(b, p_full, step=8, name="pj") as p:
                         column = ir.Constant(vec(acc_t, 8), ir.Undefined)
                         for i in range(8):
-                            at = b.add(s_base, b.add(b.mul(b.add(p, i64(i)), i64(cout)), i64(j)))
+                            at = b.add(base, b.add(b.mul(b.add(p, i64(i)), i64(cout)), channel))
                             column = b.insert_element(
                                 column, b.load(element_ptr(b, src, at, acc_t), typ=acc_t),
                                 ir.Constant(I32, i))
-                        at = b.add(s_base, b.add(i64(j * p_n), p))
-                        finish(column, 8, i64(j), at)
-            if p_full < p_n:
-                with for_range(b, p_n, start=p_full, name="pr") as p, \
-                        for_range(b, cout, name="cr") as co:
-                    at = b.add(s_base, b.add(b.mul(p, i64(cout)), co))
-                    v = b.load(element_ptr(b, src, at, acc_t), typ=vec(acc_t, 1), align=4)
-                    finish(v, 1, co, b.add(s_base, b.add(b.mul(co, i64(p_n)), p)))
+                        y = finish(column if identity else to_float(b, column, acc_dt, 8), 8,
+                                   channel, False)
+                        store(y, b.add(base, b.add(i64(j * p_n), p)))
+                if p_full < p_n:
+                    with for_range(b, p_n, start=p_full, name="pjr") as p:
+                        row = load_row(b.add(base, b.add(b.mul(p, i64(cout)), channel)), 1)
+                        y = finish(row, 1, channel, False)
+                        store(y, b.add(base, b.add(i64(j * p_n), p)))
 
     fn = kernel_function(ctx, f"{ctx.group_name}_nchw", 2, body, noalias=(1,))
     ctx.builder.call(fn, [acc, out])
@@ -401,16 +447,6 @@ def emit_to_nchw(ctx: EmitContext, spec: ConvSpec, acc: ir.Value, acc_dt: np.dty
 # --------------------------------------------------------------------------------------------
 # Depthwise path
 # --------------------------------------------------------------------------------------------
-
-
-def _strided(b: ir.IRBuilder, ptr: ir.Value, etype: ir.Type, lanes: int, stride: int
-             ) -> ir.Value:
-    if lanes == 1 or stride == 1:
-        return b.load(ptr, typ=vec(etype, lanes), align=1)
-    width = (lanes - 1) * stride + 1
-    wide = b.load(ptr, typ=vec(etype, width), align=1)
-    mask = ir.Constant(vec(I32, lanes), [i * stride for i in range(lanes)])
-    return b.shuffle_vector(wide, ir.Constant(vec(etype, width), ir.Undefined), mask)
 
 
 def emit_depthwise(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program,
@@ -432,6 +468,8 @@ def emit_depthwise(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
     ow_hi = max(ow_lo, min(ow_n, last_ok + 1))
     vec_end = ow_lo + (ow_hi - ow_lo) // lanes * lanes
     out_t = ir_type(program.out_dtype)
+    readable = readable_after(spec.n * spec.c * h * w, h * w, w, h,
+                              (vec_end - lanes) * spec.sw - spec.pl) if vec_end > ow_lo else 0
 
     def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
         xs, ys = args
@@ -497,10 +535,10 @@ def emit_depthwise(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
                         for kh, (ih, valid) in enumerate(rows):
                             row_ptr = element_ptr(b, base, b.mul(ih, i64(w)), et)
                             mask = None if valid is None else splat(b, valid, lanes)
-                            for kw in range(spec.kw):
-                                ptr = element_ptr(b, row_ptr, b.add(iw0, i64(kw * spec.dw)), et)
-                                v = tap_value(_strided(b, ptr, et, lanes, spec.sw), lanes,
-                                              zero_point)
+                            taps = window_taps(b, row_ptr, iw0, et, lanes, spec.sw, spec.kw,
+                                               spec.dw, readable)
+                            for kw, tap in enumerate(taps):
+                                v = tap_value(tap, lanes, zero_point)
                                 acc = accumulate(acc, v, weights[kh * spec.kw + kw], lanes, mask)
                         finish(acc, lanes, col)
                 for start, stop in ((0, ow_lo), (vec_end, ow_n)):

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import llvmlite.ir as ir
 import numpy as np
@@ -98,13 +99,15 @@ def integer_zero_point(zp: np.ndarray | None) -> np.ndarray | None:
     return z64
 
 
-def epilogue_for(program: Program, n: int) -> Epilogue | None:
-    """The GEMM epilogue that computes `program` exactly (float32 output), or None."""
-    if program.out_dtype != F32_DT:
-        return None
-    if program.channels not in (1, n) or (program.channels == n and program.layout.inner != 1):
-        return None
-    kwargs: dict = {}
+def gemm_prefix(program: Program, n: int) -> tuple[int, dict[str, Any]]:
+    """
+    How many leading steps of `program` the GEMM epilogue computes exactly (`[Multiply]
+    [Add] [Relu] [Clamp]` in this order: `float(acc) * scale + bias`, no contraction), and
+    the `Epilogue` arguments for them (per-column [n] vectors or scalars).
+    """
+    if program.channels not in (1, n):
+        return 0, {}
+    kwargs: dict[str, Any] = {}
     steps = list(zip(program.steps, program.vectors, strict=True))
     i = 0
 
@@ -122,32 +125,38 @@ def epilogue_for(program: Program, n: int) -> Epilogue | None:
         i += 1
     if i < len(steps) and steps[i][0].kind == "clamp":
         lo, hi = steps[i][1]
-        if lo.size != 1 or hi.size != 1:
-            return None
-        kwargs["clamp"] = (float(lo[0]), float(hi[0]))
-        i += 1
-    if i != len(steps):
-        return None
-    return Epilogue(out_dtype=np.float32, **kwargs)
+        if lo.size == 1 and hi.size == 1:
+            kwargs["clamp"] = (float(lo[0]), float(hi[0]))
+            i += 1
+    return i, kwargs
 
 
 @dataclass
 class GemmOutput:
     """Where a GEMM-based lowering puts its result and how it is finished."""
 
-    epilogue: Epilogue  # what the GEMM itself applies
-    direct: bool  # the GEMM writes the final output (program fully in the epilogue)
-    acc_dtype: np.dtype  # dtype of what the GEMM writes when not direct
+    prefix: dict[str, Any]  # the Epilogue arguments of the steps the GEMM applies
+    out_dtype: np.dtype  # what the GEMM writes
+    rest: Program  # the steps left for a pass after the GEMM
+    direct: bool  # the GEMM writes the final output (nothing left, no pass needed)
+
+    def epilogue(self, start: int = 0, stop: int | None = None) -> Epilogue:
+        """The Epilogue for the GEMM of output columns [start, stop)."""
+        kwargs = {
+            key: value[start:stop] if isinstance(value, np.ndarray) else value
+            for key, value in self.prefix.items()
+        }
+        return Epilogue(out_dtype=self.out_dtype, **kwargs)
 
 
 def plan_output(program: Program, n: int, integer: bool, needs_pass: bool) -> GemmOutput:
-    """The GEMM epilogue and whether a post-pass is needed (`needs_pass`: e.g. a transpose)."""
-    acc = I32_DT if integer else F32_DT
-    if not needs_pass:
-        fitted = epilogue_for(program, n)
-        if fitted is not None:
-            return GemmOutput(fitted, True, F32_DT)
-    return GemmOutput(Epilogue(out_dtype=acc), False, acc)
+    """The GEMM epilogue and what is left for a pass (`needs_pass`: e.g. a transpose)."""
+    count, kwargs = gemm_prefix(program, n)
+    rest = program.suffix(count)
+    nothing_left = not rest.steps and rest.out_dtype == F32_DT
+    float_out = count > 0 or not integer or nothing_left
+    return GemmOutput(kwargs, F32_DT if float_out else I32_DT, rest,
+                      nothing_left and not needs_pass)
 
 
 def zero_point_subtract(
@@ -275,6 +284,7 @@ def emit_matmul(ctx: EmitContext, spec: MatMulSpec, a: Buffer, program: Program,
     a_batches = int(np.prod(spec.a_shape[:-2], dtype=np.int64)) if spec.a_shape[:-2] else 1
     nb = spec.b_batches.shape[0]
     plan = plan_output(program, n, spec.integer, needs_pass=False)
+    out_dtype = plan.out_dtype
     b = ctx.builder
     a_elem = ir_type(spec.a_dtype)
     a_esize = np.dtype(spec.a_dtype).itemsize
@@ -285,8 +295,8 @@ def emit_matmul(ctx: EmitContext, spec: MatMulSpec, a: Buffer, program: Program,
     out_rows = int(np.prod(spec.out_batch_shape, dtype=np.int64)) * m if spec.out_batch_shape \
         else m
     if not plan.direct:
-        acc_ptr = ctx.scratch(out_rows * n * plan.acc_dtype.itemsize)
-    c_esize = (F32_DT if plan.direct else plan.acc_dtype).itemsize
+        acc_ptr = ctx.scratch(out_rows * n * out_dtype.itemsize)
+    c_esize = out_dtype.itemsize
     gemms: dict[tuple[int, int], ir.Function] = {}
 
     def gemm(b_index: int, rows: int) -> ir.Function:
@@ -295,7 +305,7 @@ def emit_matmul(ctx: EmitContext, spec: MatMulSpec, a: Buffer, program: Program,
             gemms[key] = emit_gemm(
                 ctx.module, unique_global(ctx, f"{ctx.group_name}_gemm"), m=rows, k=k, n=n,
                 a_dtype=spec.a_dtype, b=spec.b_batches[b_index], a_zero_point=spec.zero_point,
-                epilogue=plan.epilogue, threads=ctx.threads, keep_alive=ctx.keep_alive,
+                epilogue=plan.epilogue(), threads=ctx.threads, keep_alive=ctx.keep_alive,
                 cpu=ctx.cpu,
             )
         return gemms[key]
@@ -308,8 +318,8 @@ def emit_matmul(ctx: EmitContext, spec: MatMulSpec, a: Buffer, program: Program,
             c_at = b.gep(acc_ptr, [i64(out_index * m * n * c_esize)], source_etype=ir.IntType(8))
             b.call(gemm(bi, m), [a_at, c_at])
     if not plan.direct:
-        emit_elementwise(ctx, f"{ctx.group_name}_epilogue", acc_ptr, plan.acc_dtype, out.ptr,
-                         program)
+        emit_elementwise(ctx, f"{ctx.group_name}_epilogue", acc_ptr, out_dtype, out.ptr,
+                         plan.rest)
 
 
 def emit_transpose_a(ctx: EmitContext, src: ir.Value, dtype: np.dtype, batches: int, rows: int,

@@ -135,17 +135,34 @@ class PoolingLowering:
         return jit_exec_type(ctx.cpu, src.dtype)
 
 
-def _strided(b: ir.IRBuilder, ptr: ir.Value, etype: ir.Type, lanes: int, stride: int
-             ) -> ir.Value:
-    """`lanes` elements at ptr[0], ptr[stride], ... (one load and a shuffle)."""
-    if lanes == 1:
-        return b.load(ptr, typ=vec(etype, 1), align=1)
-    if stride == 1:
-        return b.load(ptr, typ=vec(etype, lanes), align=1)
-    width = (lanes - 1) * stride + 1
-    wide = b.load(ptr, typ=vec(etype, width), align=1)
-    mask = ir.Constant(vec(I32, lanes), [i * stride for i in range(lanes)])
-    return b.shuffle_vector(wide, ir.Constant(vec(etype, width), ir.Undefined), mask)
+def window_taps(b: ir.IRBuilder, row_ptr: ir.Value, first: ir.Value, etype: ir.Type,
+                lanes: int, stride: int, taps: int, dilation: int, readable: int
+                ) -> list[ir.Value]:
+    """
+    The `taps` window columns of `lanes` consecutive outputs: tap t holds the elements
+    `first + i * stride + t * dilation` of the row (i < lanes). One load of the span they
+    cover (rounded up to a power of two when `readable`, the number of elements that may be
+    read from `first` on, allows it: LLVM splits odd-sized loads) and one shuffle per tap.
+    """
+    span = (lanes - 1) * stride + (taps - 1) * dilation + 1
+    width = 1 << (span - 1).bit_length()
+    if width > readable:
+        width = span
+    wide = b.load(element_ptr(b, row_ptr, first, etype), typ=vec(etype, width), align=1)
+    if width == lanes and stride == 1 and taps == 1:
+        return [wide]
+    undef = ir.Constant(vec(etype, width), ir.Undefined)
+    return [
+        b.shuffle_vector(wide, undef, ir.Constant(
+            vec(I32, lanes), [t * dilation + i * stride for i in range(lanes)]))
+        for t in range(taps)
+    ]
+
+
+def readable_after(total: int, plane_size: int, w: int, h: int, last_start: int) -> int:
+    """Elements readable from the furthest window start of the vector path (static bound)."""
+    furthest = total - plane_size + (h - 1) * w + last_start
+    return total - furthest
 
 
 def emit_pool(ctx: EmitContext, op: MaxPoolOp | AvgPoolOp, src: Buffer,
@@ -176,6 +193,8 @@ def emit_pool(ctx: EmitContext, op: MaxPoolOp | AvgPoolOp, src: Buffer,
     nvec = (ow_hi - ow_lo) // lanes
     vec_end = ow_lo + nvec * lanes
     acc_t = et if is_max else (F32 if dtype == F32_DT else I32)
+    readable = readable_after(n * c * h * w, h * w, w, h,
+                              (vec_end - lanes) * g["sw"] - g["pl"]) if nvec else 0
 
     def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
         xs, ys = args
@@ -254,10 +273,9 @@ def emit_pool(ctx: EmitContext, op: MaxPoolOp | AvgPoolOp, src: Buffer,
                         for ih, valid in rows:
                             row_ptr = element_ptr(b, base, b.mul(ih, i64(w)), et)
                             mask = None if valid is None else splat(b, valid, lanes)
-                            for kw in range(g["kw"]):
-                                ptr = element_ptr(b, row_ptr, b.add(iw0, i64(kw)), et)
-                                acc = combine(acc, _strided(b, ptr, et, lanes, g["sw"]), mask,
-                                              lanes)
+                            for tap in window_taps(b, row_ptr, iw0, et, lanes, g["sw"],
+                                                   g["kw"], 1, readable):
+                                acc = combine(acc, tap, mask, lanes)
                         finish(acc, lanes, plane, channel, row, col)
                 for start, stop in ((0, ow_lo), (vec_end, ow_n)):
                     if stop <= start:

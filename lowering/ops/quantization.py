@@ -55,6 +55,7 @@ from lowpass.dialects.ov import (
 from lowpass.lowering.emit import (
     F16,
     F32,
+    I1,
     I8,
     I32,
     Buffer,
@@ -287,13 +288,22 @@ class Program:
     """
     A chain of element-wise steps on float32 values, with its constants laid out as [V]
     vectors over the channel range of the output. Emits vector code (`apply`).
+
+    Two rewrites keep the results identical and save work: a Relu right before a
+    FakeQuantize whose lower input limits are >= 0 is dropped (every x <= 0 gives the
+    output low limit either way, NaN stays NaN); and a FakeQuantize with an integer result
+    whose levels map to `int(ol) + k` (the usual 0..255 / -128..127 requantization, checked
+    at compile time for every channel) is computed as `clamp(rint(t), 0, levels - 1) + ol`
+    with `t = (x - il) / (ih - il) * (levels - 1)`: below the range `t <= 0`, above it
+    `t >= levels - 1` (float rounding is monotonic), so the clamp gives the limits that the
+    reference selects, and NaN still ends as INT32_MIN.
     """
 
     def __init__(self, steps: list[Step], out_dtype: np.dtype, shape: Sequence[int],
                  axes: tuple[int, int]) -> None:
-        self.steps = steps
         self.out_dtype = np.dtype(out_dtype)
         self.shape = tuple(shape)
+        self.axes = axes
         first, last = axes
         if last < first:  # all scalars
             self.layout = ChannelRange(int(np.prod(shape, dtype=np.int64)), 1, 1)
@@ -303,48 +313,53 @@ class Program:
                 int(np.prod(shape[first : last + 1], dtype=np.int64)),
                 int(np.prod(shape[last + 1 :], dtype=np.int64)),
             )
-        first_axis, last_axis = (first, last) if last >= first else (0, -1)
-        self.vectors: list[list[np.ndarray]] = []
-        for step in steps:
-            self.vectors.append([self._channel_vector(v, first_axis, last_axis)
-                                 for v in step.values])
-        self._integer_fq = [self._fq_is_integer(i) for i in range(len(steps))]
+        self._first, self._last = (first, last) if last >= first else (0, -1)
+        vectors = [[self._channel_vector(v) for v in step.values] for step in steps]
+        kept = [i for i in range(len(steps))
+                if not self._redundant_relu(steps, vectors, i)]
+        self.steps = [steps[i] for i in kept]
+        self.vectors: list[list[np.ndarray]] = [vectors[i] for i in kept]
+        self._integer_fq = [self._fq_is_integer(i) for i in range(len(self.steps))]
 
-    def _channel_vector(self, value: np.ndarray, first: int, last: int) -> np.ndarray:
+    def suffix(self, start: int) -> Program:
+        """The program of the steps from `start` on (same output type and layout)."""
+        return Program(self.steps[start:], self.out_dtype, self.shape, self.axes)
+
+    def _channel_vector(self, value: np.ndarray) -> np.ndarray:
         full = np.broadcast_to(np.asarray(value, dtype=np.float32), self.shape)
-        if last < first:
+        if self._last < self._first:
             return np.ascontiguousarray(full.reshape(-1)[:1])
         index: list[slice | int] = [0] * len(self.shape)
-        for axis in range(first, last + 1):
+        for axis in range(self._first, self._last + 1):
             index[axis] = slice(None)
         return np.ascontiguousarray(full[tuple(index)].reshape(-1))
+
+    @staticmethod
+    def _redundant_relu(steps: list[Step], vectors: list[list[np.ndarray]], i: int) -> bool:
+        if steps[i].kind != "relu" or i + 1 >= len(steps) or steps[i + 1].kind != "fq":
+            return False
+        il, ih = vectors[i + 1][0], vectors[i + 1][1]
+        return bool(np.all(np.minimum(il, ih) >= 0))
 
     @property
     def channels(self) -> int:
         return self.layout.channels
-
-    def is_per_channel_at(self, axis: int) -> bool:
-        """True if the constants vary along `axis` only (or nowhere)."""
-        if self.layout.channels == 1:
-            return True
-        shape = self.shape
-        return (
-            self.layout.channels == shape[axis]
-            and self.layout.outer == int(np.prod(shape[:axis], dtype=np.int64))
-        )
 
     def _fq_is_integer(self, index: int) -> bool:
         """FakeQuantize as last step with an integer result where level k -> int(ol) + k."""
         step = self.steps[index]
         if step.kind != "fq" or index != len(self.steps) - 1 or self.out_dtype.kind not in "iu":
             return False
-        _, _, ol, oh = self.vectors[index]
+        il, ih, ol, oh = self.vectors[index]
         steps = np.float32(step.levels - 1)
+        if step.levels > 1 << 16 or not np.all(il < ih):
+            return False
+        if not (np.all(ol == np.trunc(ol)) and np.all(np.abs(ol) < 2**24)):
+            return False
         k = np.arange(step.levels, dtype=np.float32)[:, None]
         with np.errstate(all="ignore"):
             q = k / steps * (oh - ol)[None, :] + ol[None, :]
-        exact_ol = np.all(ol == np.trunc(ol)) and np.all(np.abs(ol) < 2**24)
-        if not exact_ol or not np.all(np.isfinite(q)) or step.levels > 1 << 16:
+        if not np.all(np.isfinite(q)):
             return False
         truncated = np.trunc(q.astype(np.float64))
         expected = ol.astype(np.float64)[None, :] + k.astype(np.float64)
@@ -361,11 +376,13 @@ class Program:
         lanes: int,
         channel: ir.Value | None,
         contiguous: bool,
+        wide: bool = False,
     ) -> ir.Value:
         """
-        The program on `x` (<lanes x float>); returns the output elements (out_dtype).
-        `channel`: index of the channel of every lane (`contiguous` False) or of lane 0
-        (`contiguous` True: lanes are consecutive channels); None when V = 1.
+        The program on `x` (<lanes x float>); returns the output elements (out_dtype; with
+        `wide` int32 lanes for integer outputs, see `narrow`). `channel`: index of the
+        channel of every lane (`contiguous` False) or of lane 0 (`contiguous` True: lanes
+        are consecutive channels); None when V = 1.
         """
         fty = vec(F32, lanes)
 
@@ -391,7 +408,7 @@ class Program:
             elif kind == "rsub":
                 x = b.fsub(operand(values[0]), x)
             elif kind == "div":
-                x = b.fdiv(x, operand(values[0]))
+                x = _divide(b, x, values[0], operand)
             elif kind == "rdiv":
                 x = b.fdiv(operand(values[0]), x)
             elif kind == "relu":
@@ -401,23 +418,23 @@ class Program:
                 x = b.select(b.fcmp_ordered("<", x, lo), lo, x)
                 x = b.select(b.fcmp_ordered(">", x, hi), hi, x)
             elif kind == "fq":
-                return_int = self._integer_fq[index]
-                x = self._fake_quantize(ctx, b, x, lanes, values, step.levels, operand,
-                                        return_int)
-                if return_int:
-                    return self._narrow(b, x, lanes)
+                x = self._fake_quantize(b, x, lanes, values, step.levels, operand,
+                                        self._integer_fq[index])
             else:
                 raise AssertionError(kind)
+        if self.out_dtype.kind in "iu":
+            as_i32 = float_to_int32(b, x, lanes)
+            return as_i32 if wide else self.narrow(b, as_i32, lanes)
         return from_float(b, x, self.out_dtype, lanes)
 
-    def _narrow(self, b: ir.IRBuilder, x: ir.Value, lanes: int) -> ir.Value:
-        if self.out_dtype.itemsize == 4:
+    def narrow(self, b: ir.IRBuilder, x: ir.Value, lanes: int) -> ir.Value:
+        """int32 lanes (`apply(..., wide=True)`) -> the output type."""
+        if self.out_dtype.kind not in "iu" or self.out_dtype.itemsize == 4:
             return x
         return b.trunc(x, vec(ir_type(self.out_dtype), lanes))
 
     def _fake_quantize(
         self,
-        ctx: EmitContext,
         b: ir.IRBuilder,
         x: ir.Value,
         lanes: int,
@@ -426,39 +443,86 @@ class Program:
         operand: Callable[[np.ndarray], ir.Value],
         integer: bool,
     ) -> ir.Value:
+        """The float result of the FakeQuantize (an exact integer when `integer`)."""
         il, ih, ol, oh = values
         with np.errstate(all="ignore"):
             lo, hi = np.minimum(il, ih), np.maximum(il, ih)
             width, out_width = (ih - il).astype(np.float32), (oh - ol).astype(np.float32)
-        steps = vconst(F32, lanes, float(levels - 1))
-        t = b.fdiv(b.fsub(x, operand(il)), operand(width))
-        t = b.fmul(t, steps)
+        steps_f = float(levels - 1)
+        steps = vconst(F32, lanes, steps_f)
         rint = intrinsic(b.module, f"llvm.roundeven.v{lanes}f32", vec(F32, lanes),
                          [vec(F32, lanes)])
-        k = b.call(rint, [t])
+        u = b.fsub(x, operand(il))
+        if integer and not _powers_of_two(width):
+            k = self._levels_fast(b, u, lanes, width, steps_f, operand, rint)
+        else:
+            k = b.call(rint, [b.fmul(_divide(b, u, width, operand), steps)])
+        if integer:
+            zero = vconst(F32, lanes, 0.0)
+            k = b.select(b.fcmp_ordered("<", k, zero), zero, k)  # NaN stays NaN
+            k = b.select(b.fcmp_ordered(">", k, steps), steps, k)
+            return b.fadd(k, operand(ol))
         below = b.fcmp_ordered("<=", x, operand(lo))
         above = b.fcmp_ordered(">", x, operand(hi))
-        if integer:
-            # level k -> int(ol) + k (checked at compile time), exact in int32
-            ki = b.fptosi(b.select(b.or_(below, above), vconst(F32, lanes, 0.0), k),
-                          vec(I32, lanes))
-            ol_i = self._int_operand(b, ol, lanes, operand)
-            oh_i = self._int_operand(b, np.trunc(oh.astype(np.float64)).astype(np.float32),
-                                     lanes, operand)
-            q = b.add(ki, ol_i)
-            # NaN (neither below nor above): the float path would give NaN -> INT32_MIN
-            nan = b.fcmp_unordered("uno", x, x)
-            q = b.select(nan, vconst(I32, lanes, -(1 << 31)), q)
-            return b.select(below, ol_i, b.select(above, oh_i, q))
         q = b.fdiv(k, steps)
         q = b.fmul(q, operand(out_width))
         q = b.fadd(q, operand(ol))
         return b.select(below, operand(ol), b.select(above, operand(oh), q))
 
+
     @staticmethod
-    def _int_operand(b: ir.IRBuilder, array: np.ndarray, lanes: int,
-                     operand: Callable[[np.ndarray], ir.Value]) -> ir.Value:
-        return b.fptosi(operand(array.astype(np.float32)), vec(I32, lanes))
+    def _levels_fast(b: ir.IRBuilder, u: ir.Value, lanes: int, width: np.ndarray,
+                     steps: float, operand: Callable[[np.ndarray], ir.Value],
+                     rint: ir.Function) -> ir.Value:
+        """
+        rint(u / width * steps) without a division in the common case. With
+        `t' = u * fl(steps / width)` and `t = fl(fl(u / width) * steps)`, both within
+        2 * 2^-24 relative of u * steps / width, |t - t'| <= 4.0001 * 2^-24 * |t|; the
+        levels only matter for |t| <= steps + 1 (beyond that both clamp to the same limit),
+        so rint(t) == rint(t') unless t' is closer than `eps` to a half-integer. A vector
+        with such a lane (about 2 * eps * 8 of them: rare) is recomputed exactly.
+        """
+        with np.errstate(all="ignore"):
+            recip = (np.float64(steps) / width.astype(np.float64)).astype(np.float32)
+        eps = 8.0 * (steps + 2.0) * 2.0**-24
+        fty = vec(F32, lanes)
+        fast = b.fmul(u, operand(recip))
+        k_fast = b.call(rint, [fast])
+        fabs = intrinsic(b.module, f"llvm.fabs.v{lanes}f32", fty, [fty])
+        dist = b.call(fabs, [b.fsub(fast, k_fast)])
+        near = b.fcmp_ordered(">=", dist, vconst(F32, lanes, 0.5 - eps))
+        any_near = b.call(intrinsic(b.module, f"llvm.vector.reduce.or.v{lanes}i1", I1,
+                                    [vec(I1, lanes)]), [near])
+        before = b.block
+        exact_block = b.function.append_basic_block("fq.exact")
+        join = b.function.append_basic_block("fq.join")
+        b.cbranch(any_near, exact_block, join)
+        b.position_at_end(exact_block)
+        k_exact = b.call(rint, [b.fmul(b.fdiv(u, operand(width)),
+                                       vconst(F32, lanes, steps))])
+        b.branch(join)
+        b.position_at_end(join)
+        k = b.phi(fty)
+        k.add_incoming(k_fast, before)
+        k.add_incoming(k_exact, exact_block)
+        return k
+
+
+def _powers_of_two(values: np.ndarray) -> bool:
+    d = np.asarray(values, dtype=np.float32)
+    with np.errstate(all="ignore"):
+        mantissa, exponent = np.frexp(d)
+    return bool(d.size and np.all(np.abs(mantissa) == 0.5) and np.all(np.abs(exponent) < 120))
+
+
+def _divide(b: ir.IRBuilder, x: ir.Value, divisor: np.ndarray,
+            operand: Callable[[np.ndarray], ir.Value]) -> ir.Value:
+    """x / divisor; a multiplication by the reciprocal when every divisor is a power of two
+    (then both are the same correctly rounded value)."""
+    d = np.asarray(divisor, dtype=np.float32)
+    if _powers_of_two(d):
+        return b.fmul(x, operand((1.0 / d.astype(np.float64)).astype(np.float32)))
+    return b.fdiv(x, operand(d))
 
 
 def _float_constant(array: np.ndarray) -> np.ndarray | None:
