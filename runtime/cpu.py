@@ -242,7 +242,9 @@ class CpuInferRequest:
             if error is None:
                 raise RuntimeError(f"group {status - 1} failed")
             group, exc = error
-            raise _GroupFailure(group, exc) from exc
+            op = group.ops[0]
+            name = next((r.name for r in self.graph.rows if r.op is op), op.name)
+            raise _GroupFailure(group, exc, name) from exc
         self.ran = True
 
     def _fallback(self, group_index: int) -> int:
@@ -334,17 +336,18 @@ class CpuInferRequest:
 
 
 class _GroupFailure(Exception):
-    def __init__(self, group: GroupInfo, error: BaseException) -> None:
+    """A fallback group raised while the graph ran (the runtime reports it as LowpassError)."""
+
+    def __init__(self, group: GroupInfo, error: BaseException, name: str) -> None:
         super().__init__(str(error))
         self.group = group
         self.error = error
+        self.name = name
 
     def describe(self) -> str:
+        """`<Type> '<friendly name>' (<op>)`, as the REFERENCE device names a failing op."""
         op = self.group.ops[0]
-        from lowpass.dialects.ov.base import get_name
-
-        name = get_name(op) or f"{op_type_name(op)}_{self.group.index}"
-        return f"{op_type_name(op)} '{name}' ({op.name})"
+        return f"{op_type_name(op)} '{self.name}' ({op.name})"
 
 
 CpuInferRequest.Failure = _GroupFailure
