@@ -43,6 +43,7 @@ from xdsl.ir import Operation, SSAValue
 from lowpass.dialects.ov import ConvolutionOp, GroupConvolutionOp, SubtractOp, ints
 from lowpass.lowering.emit import (
     F32,
+    I8,
     I32,
     Buffer,
     EmitContext,
@@ -73,6 +74,7 @@ from lowpass.lowering.ops.quantization import (
     Program,
     build_program,
     epilogue_chain,
+    intrinsic,
     is_static_shape,
     only_user,
     per_channel_check,
@@ -233,6 +235,34 @@ def transpose8(b: ir.IRBuilder, rows: list[ir.Value]) -> list[ir.Value]:
     return cols  # type: ignore[return-value]
 
 
+def pack_transpose8(b: ir.IRBuilder, rows: list[ir.Value], dtype: np.dtype) -> list[ir.Value]:
+    """
+    The 8 columns (<8 x i8> each) of the 8x8 tile of int32 `rows` whose values fit `dtype`
+    (u8 or i8): saturating packs (exact for in-range values) narrow the rows to two 32-byte
+    vectors holding 4x4 blocks per 128-bit lane, one byte shuffle transposes the blocks and
+    a dword interleave pairs the halves of each column.
+    """
+    v16i16 = vec(ir.IntType(16), 16)
+    v32i8 = vec(I8, 32)
+    ssdw = intrinsic(b.module, "llvm.x86.avx2.packssdw", v16i16, [vec(I32, 8)] * 2)
+    name = "llvm.x86.avx2.packuswb" if dtype == U8_DT else "llvm.x86.avx2.packsswb"
+    to_bytes = intrinsic(b.module, name, v32i8, [v16i16] * 2)
+    words = [b.call(ssdw, [rows[i], rows[i + 1]]) for i in range(0, 8, 2)]
+    halves = [b.call(to_bytes, [words[0], words[1]]), b.call(to_bytes, [words[2], words[3]])]
+    block = [4 * i + e for e in range(4) for i in range(4)]
+    mask = ir.Constant(vec(I32, 32), block + [16 + x for x in block])
+    halves = [b.bitcast(b.shuffle_vector(h, ir.Constant(v32i8, ir.Undefined), mask),
+                        vec(I32, 8)) for h in halves]
+    lo = b.shuffle_vector(halves[0], halves[1], ir.Constant(vec(I32, 8),
+                                                            [0, 8, 1, 9, 4, 12, 5, 13]))
+    hi = b.shuffle_vector(halves[0], halves[1], ir.Constant(vec(I32, 8),
+                                                            [2, 10, 3, 11, 6, 14, 7, 15]))
+    lo64, hi64 = (b.bitcast(v, vec(ir.IntType(64), 4)) for v in (lo, hi))
+    order = [(lo64, 0), (lo64, 1), (hi64, 0), (hi64, 1), (lo64, 2), (lo64, 3), (hi64, 2),
+             (hi64, 3)]
+    return [b.bitcast(b.extract_element(v, ir.Constant(I32, i)), vec(I8, 8)) for v, i in order]
+
+
 def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program,
                    out: Buffer) -> None:
     a_dt = spec.a_dtype
@@ -370,6 +400,7 @@ def emit_to_nchw(ctx: EmitContext, spec: ConvSpec, acc: ir.Value, acc_dt: np.dty
     out_t = ir_type(program.out_dtype)
     p_full, c_full = p_n // 8 * 8, cout // 8 * 8
     identity = not program.steps and np.dtype(acc_dt) == program.out_dtype
+    packable = ctx.cpu.avx2 and program.int8_in_range()
 
     def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
         src, dst = args
@@ -411,9 +442,14 @@ def emit_to_nchw(ctx: EmitContext, spec: ConvSpec, acc: ir.Value, acc_dt: np.dty
                                     wide=True)
                                 for i in range(8)
                             ]
-                            for j, column in enumerate(transpose8(b, rows)):
+                            if packable:
+                                columns = pack_transpose8(b, rows, program.out_dtype)
+                            else:
+                                columns = [program.narrow(b, column, 8)
+                                           for column in transpose8(b, rows)]
+                            for j, column in enumerate(columns):
                                 at = b.add(base, b.add(b.mul(b.add(co, i64(j)), i64(p_n)), p))
-                                store(program.narrow(b, column, 8), at)
+                                store(column, at)
                     if p_full < p_n:
                         with for_range(b, p_n, start=p_full, name="pr") as p:
                             row = load_row(b.add(base, b.add(b.mul(p, i64(cout)), co)), 8)

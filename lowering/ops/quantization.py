@@ -427,6 +427,16 @@ class Program:
             return as_i32 if wide else self.narrow(b, as_i32, lanes)
         return from_float(b, x, self.out_dtype, lanes)
 
+    def int8_in_range(self) -> bool:
+        """Output u8/i8 from an integer FakeQuantize whose levels all fit the type (then
+        saturating narrowing equals the reference's wrapping conversion)."""
+        if self.out_dtype not in (U8_DT, I8_DT) or not self.steps or not self._integer_fq[-1]:
+            return False
+        ol = self.vectors[-1][2]
+        top = ol.astype(np.float64) + (self.steps[-1].levels - 1)
+        info = np.iinfo(self.out_dtype)
+        return bool(np.all(ol >= info.min) and np.all(top <= info.max))
+
     def narrow(self, b: ir.IRBuilder, x: ir.Value, lanes: int) -> ir.Value:
         """int32 lanes (`apply(..., wide=True)`) -> the output type."""
         if self.out_dtype.kind not in "iu" or self.out_dtype.itemsize == 4:
