@@ -45,6 +45,8 @@ from lowpass.lowering.emit import (
     F32,
     I8,
     I32,
+    I64,
+    PTR,
     Buffer,
     EmitContext,
     OpLowering,
@@ -263,45 +265,81 @@ def pack_transpose8(b: ir.IRBuilder, rows: list[ir.Value], dtype: np.dtype) -> l
     return [b.bitcast(b.extract_element(v, ir.Constant(I32, i)), vec(I8, 8)) for v, i in order]
 
 
+BLOCK_BYTES = 160 * 1024
+"""Scratch per block of output positions (its im2col rows and GEMM results): fits L2."""
+
+
+def position_block(spec: ConvSpec, row_bytes: int) -> int:
+    """Output positions per block: a multiple of 8 (the NCHW tiles), L2-sized."""
+    if row_bytes == 0:
+        return spec.positions
+    block = max(8, BLOCK_BYTES // row_bytes // 8 * 8)
+    return min(block, spec.positions)
+
+
 def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program,
                    out: Buffer) -> None:
+    """
+    NHWC copy of the input, then per image and per block of output positions: im2col of the
+    block, one GEMM per group, the NCHW pass of the block (everything of a block stays in
+    L2). Without a transpose (one output position or channel) the GEMM writes the output.
+    """
     a_dt = spec.a_dtype
     es = a_dt.itemsize
-    m = spec.n * spec.positions
     transpose_needed = spec.positions > 1 and spec.cout > 1
     plan = plan_output(program, spec.cout, spec.integer,
                        needs_pass=transpose_needed or spec.groups > 1)
     acc_dt = plan.out_dtype
     b = ctx.builder
 
-    # scratch
     use_x_as_nhwc = spec.c == 1 and not spec.padded
     xp_bytes = 0 if use_x_as_nhwc else spec.n * spec.hp * spec.wp * spec.c * es
-    a_bytes = 0 if spec.pointwise else m * spec.k * es
     xp = ctx.scratch(xp_bytes) if xp_bytes else x.ptr
-    a_buf = ctx.scratch(a_bytes) if a_bytes else xp
-    acc = out.ptr if plan.direct else ctx.scratch(m * spec.cout * acc_dt.itemsize)
-
-    # the GEMMs, one per group
-    gemms = []
-    for g in range(spec.groups):
-        gemms.append(emit_gemm(
-            ctx.module, unique_global(ctx, f"{ctx.group_name}_gemm"), m=m, k=spec.k,
-            n=spec.og, a_dtype=a_dt, b=gemm_weights(spec, g),
-            a_zero_point=gemm_zero_point(spec, g),
-            epilogue=plan.epilogue(g * spec.og, (g + 1) * spec.og),
-            lda=spec.c if spec.pointwise else spec.k, ldc=spec.cout, threads=ctx.threads,
-            keep_alive=ctx.keep_alive, cpu=ctx.cpu,
-        ))
-
     if xp_bytes:
         emit_to_nhwc(ctx, spec, x.ptr, xp)
-    for g in range(spec.groups):
-        if not spec.pointwise:
-            emit_im2col(ctx, spec, xp, a_buf, g)
-        b.call(gemms[g], [a_buf, byte_offset(b, acc, g * spec.og * acc_dt.itemsize)])
-    if not plan.direct:
-        emit_to_nchw(ctx, spec, acc, acc_dt, plan.rest, out.ptr)
+    a_row = 0 if spec.pointwise else spec.k * es
+    if plan.direct:  # [N * P, C_out] is the output's layout: all rows at once
+        blocks = [(1, spec.n * spec.positions)]
+        acc_row = 0
+    else:
+        acc_row = spec.cout * acc_dt.itemsize
+        block = position_block(spec, a_row + acc_row)
+        full, tail = divmod(spec.positions, block)
+        blocks = [(full, block)] + ([(1, tail)] if tail else [])
+    rows_max = max(rows for _, rows in blocks)
+    a_buf = ctx.scratch(rows_max * a_row) if a_row else xp
+    acc = out.ptr if plan.direct else ctx.scratch(rows_max * acc_row)
+
+    p_start = 0
+    for count, rows in blocks:
+        gemms = [
+            emit_gemm(
+                ctx.module, unique_global(ctx, f"{ctx.group_name}_gemm"), m=rows, k=spec.k,
+                n=spec.og, a_dtype=a_dt, b=gemm_weights(spec, g),
+                a_zero_point=gemm_zero_point(spec, g),
+                epilogue=plan.epilogue(g * spec.og, (g + 1) * spec.og),
+                lda=spec.c if spec.pointwise else spec.k, ldc=spec.cout, threads=ctx.threads,
+                keep_alive=ctx.keep_alive, cpu=ctx.cpu,
+            )
+            for g in range(spec.groups)
+        ]
+        im2col = [None if spec.pointwise else im2col_function(ctx, spec, g, rows)
+                  for g in range(spec.groups)]
+        nchw = None if plan.direct else nchw_function(ctx, spec, acc_dt, plan.rest, rows)
+        images = 1 if plan.direct else spec.n
+        with for_range(b, images, name="image") as n, for_range(b, count, name="blk") as blk:
+            p0 = b.add(b.mul(blk, i64(rows)), i64(p_start))
+            for g in range(spec.groups):
+                if spec.pointwise:  # A = the NHWC input itself
+                    first = b.add(b.mul(n, i64(spec.positions)), p0)
+                    a_ptr = element_ptr(b, xp, b.mul(first, i64(spec.c)), ir_type(a_dt))
+                else:
+                    b.call(im2col[g], [xp, a_buf, n, p0])
+                    a_ptr = a_buf
+                b.call(gemms[g], [a_ptr, byte_offset(b, acc, g * spec.og * acc_dt.itemsize)])
+            if nchw is not None:
+                b.call(nchw, [acc, out.ptr, n, p0])
+        p_start += count * rows
 
 
 def gemm_weights(spec: ConvSpec, group: int) -> np.ndarray:
@@ -325,11 +363,13 @@ def _fill_values(spec: ConvSpec) -> np.ndarray:
 
 
 def emit_to_nhwc(ctx: EmitContext, spec: ConvSpec, src: ir.Value, dst: ir.Value) -> None:
-    """x [N, C, H, W] -> xp [N, Hp, Wp, C], the padding filled with `_fill_values`."""
+    """x [N, C, H, W] -> xp [N, Hp, Wp, C], the padding filled with `_fill_values`; 8x8
+    (channel x column) tiles transposed in registers, the rest element by element."""
     et = ir_type(spec.a_dtype)
     es = spec.a_dtype.itemsize
     fill = _fill_values(spec)
-    hp, wp, c = spec.hp, spec.wp, spec.c
+    hp, wp, c, h, w = spec.hp, spec.wp, spec.c, spec.h, spec.w
+    c_full, w_full = c // 8 * 8, w // 8 * 8
 
     def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
         s, d = args
@@ -340,144 +380,144 @@ def emit_to_nhwc(ctx: EmitContext, spec: ConvSpec, src: ir.Value, dst: ir.Value)
                 fill_ptr = ctx.constant_ptr(np.ascontiguousarray(fill))
                 with for_range(b, spec.n * hp * wp, name="px") as px:
                     memcpy(b, element_ptr(b, d, b.mul(px, i64(c)), et), fill_ptr, c * es)
-        with for_range(b, spec.n, name="n") as n, for_range(b, c, name="c") as ch:
-            src_plane = b.mul(b.add(b.mul(n, i64(c)), ch), i64(spec.h * spec.w))
-            with for_range(b, spec.h, name="h") as h:
-                src_row = b.add(src_plane, b.mul(h, i64(spec.w)))
-                dst_row = b.add(b.mul(b.add(b.mul(n, i64(hp)), b.add(h, i64(spec.pt))),
-                                      i64(wp)), i64(spec.pl))
-                with for_range(b, spec.w, name="w") as w:
-                    v = b.load(element_ptr(b, s, b.add(src_row, w), et), typ=et)
-                    at = b.add(b.mul(b.add(dst_row, w), i64(c)), ch)
-                    b.store(v, element_ptr(b, d, at, et))
+
+        def src_at(n: ir.Value, ch: ir.Value, row: ir.Value, col: ir.Value) -> ir.Value:
+            return b.add(b.mul(b.add(b.mul(b.add(b.mul(n, i64(c)), ch), i64(h)), row), i64(w)),
+                         col)
+
+        def dst_at(n: ir.Value, row: ir.Value, col: ir.Value, ch: ir.Value) -> ir.Value:
+            pixel = b.add(b.mul(b.add(b.mul(n, i64(hp)), b.add(row, i64(spec.pt))), i64(wp)),
+                          b.add(col, i64(spec.pl)))
+            return b.add(b.mul(pixel, i64(c)), ch)
+
+        with for_range(b, spec.n, name="n") as n, for_range(b, h, name="h") as row:
+            if c_full and w_full:
+                with for_range(b, c_full, step=8, name="c8") as c0, \
+                        for_range(b, w_full, step=8, name="w8") as w0:
+                    tile = [b.load(element_ptr(b, s, src_at(n, b.add(c0, i64(i)), row, w0), et),
+                                   typ=vec(et, 8), align=1) for i in range(8)]
+                    for j, column in enumerate(transpose8(b, tile)):
+                        at = dst_at(n, row, b.add(w0, i64(j)), c0)
+                        b.store(column, element_ptr(b, d, at, et), align=1)
+            for c_lo, c_hi, w_lo, w_hi in ((0, c_full, w_full, w), (c_full, c, 0, w)):
+                if c_hi <= c_lo or w_hi <= w_lo:
+                    continue
+                with for_range(b, c_hi, start=c_lo, name="c") as ch, \
+                        for_range(b, w_hi, start=w_lo, name="w") as col:
+                    v = b.load(element_ptr(b, s, src_at(n, ch, row, col), et), typ=et)
+                    b.store(v, element_ptr(b, d, dst_at(n, row, col, ch), et))
 
     fn = kernel_function(ctx, f"{ctx.group_name}_nhwc", 2, body, noalias=(1,))
     ctx.builder.call(fn, [src, dst])
 
 
-def emit_im2col(ctx: EmitContext, spec: ConvSpec, xp: ir.Value, a: ir.Value, group: int) -> None:
-    """A [N * OH * OW, KH * KW * Cg] from xp (the channels of `group`)."""
+def _block_function(ctx: EmitContext, name: str) -> tuple[ir.Function, ir.IRBuilder]:
+    """`void name(ptr src, ptr dst, i64 image, i64 first_position)` (dst noalias)."""
+    fn = ctx.function(name, ir.FunctionType(ir.VoidType(), [PTR, PTR, I64, I64]))
+    fn.args[1].add_attribute("noalias")
+    return fn, ir.IRBuilder(fn.append_basic_block("entry"))
+
+
+def im2col_function(ctx: EmitContext, spec: ConvSpec, group: int, rows: int) -> ir.Function:
+    """A [rows, KH * KW * Cg] for the output positions [p0, p0 + rows) of image n (counted
+    across images: row r is position n * P + p0 + r), from xp (the channels of `group`)."""
     es = spec.a_dtype.itemsize
     hp, wp, c, cg, k = spec.hp, spec.wp, spec.c, spec.cg, spec.k
     whole_rows = spec.dw == 1 and cg == c  # the KW taps of one kernel row are contiguous
-
-    def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
-        s, d = args
-        with for_range(b, spec.n, name="n") as n, for_range(b, spec.oh, name="oh") as oh:
-            row0 = b.mul(b.add(b.mul(n, i64(spec.oh)), oh), i64(spec.ow))
-            in_rows = [b.mul(b.add(b.mul(n, i64(hp)), b.add(b.mul(oh, i64(spec.sh)),
-                                                              i64(kh * spec.dh))), i64(wp))
-                       for kh in range(spec.kh)]
-            with for_range(b, spec.ow, name="ow") as ow:
-                dst_row = b.mul(b.add(row0, ow), i64(k * es))
-                iw0 = b.mul(ow, i64(spec.sw))
-                for kh in range(spec.kh):
-                    pixel = b.add(in_rows[kh], iw0)
-                    if whole_rows:
-                        src = b.mul(pixel, i64(c * es))
-                        memcpy(b, byte_offset(b, d, b.add(dst_row, i64(kh * spec.kw * c * es))),
-                               byte_offset(b, s, src), spec.kw * c * es)
-                        continue
-                    for kw in range(spec.kw):
-                        src = b.mul(b.add(b.mul(b.add(pixel, i64(kw * spec.dw)), i64(c)),
-                                          i64(group * cg)), i64(es))
-                        offset = b.add(dst_row, i64((kh * spec.kw + kw) * cg * es))
-                        memcpy(b, byte_offset(b, d, offset), byte_offset(b, s, src), cg * es)
-
-    fn = kernel_function(ctx, f"{ctx.group_name}_im2col", 2, body, noalias=(1,))
-    ctx.builder.call(fn, [xp, a])
+    fn, b = _block_function(ctx, f"{ctx.group_name}_im2col")
+    s, d, first_image, p0 = fn.args
+    first = b.add(b.mul(first_image, i64(spec.positions)), p0)
+    with for_range(b, rows, name="r") as r:
+        q = b.add(first, r)
+        n, p = b.udiv(q, i64(spec.positions)), b.urem(q, i64(spec.positions))
+        oh, ow = b.udiv(p, i64(spec.ow)), b.urem(p, i64(spec.ow))
+        dst_row = b.mul(r, i64(k * es))
+        iw0 = b.mul(ow, i64(spec.sw))
+        for kh in range(spec.kh):
+            ih = b.add(b.mul(oh, i64(spec.sh)), i64(kh * spec.dh))
+            pixel = b.add(b.mul(b.add(b.mul(n, i64(hp)), ih), i64(wp)), iw0)
+            if whole_rows:
+                memcpy(b, byte_offset(b, d, b.add(dst_row, i64(kh * spec.kw * c * es))),
+                       byte_offset(b, s, b.mul(pixel, i64(c * es))), spec.kw * c * es)
+                continue
+            for kw in range(spec.kw):
+                src = b.mul(b.add(b.mul(b.add(pixel, i64(kw * spec.dw)), i64(c)),
+                                  i64(group * cg)), i64(es))
+                offset = b.add(dst_row, i64((kh * spec.kw + kw) * cg * es))
+                memcpy(b, byte_offset(b, d, offset), byte_offset(b, s, src), cg * es)
+    b.ret_void()
+    return fn
 
 
-def emit_to_nchw(ctx: EmitContext, spec: ConvSpec, acc: ir.Value, acc_dt: np.dtype,
-                 program: Program, out: ir.Value) -> None:
+def nchw_function(ctx: EmitContext, spec: ConvSpec, acc_dt: np.dtype, program: Program,
+                  rows: int) -> ir.Function:
     """
-    out[n, co, p] = program(acc[n, p, co]). Full 8x8 tiles: the program runs on rows of 8
-    channels (its per-channel constants are vectors, loaded once per channel block), the
-    results (int32 or float32 lanes) are transposed in registers and narrowed.
+    out[n, co, p0 + r] = program(acc[r, co]) for the block's `rows` positions. Full 8x8
+    tiles: the program runs on rows of 8 channels (its per-channel constants are vectors,
+    loaded once per channel block), the results (int32 or float32 lanes) are transposed in
+    registers (requantized u8/i8: packed first, then transposed as bytes).
     """
     p_n, cout = spec.positions, spec.cout
     acc_t = ir_type(acc_dt)
     out_t = ir_type(program.out_dtype)
-    p_full, c_full = p_n // 8 * 8, cout // 8 * 8
+    p_full, c_full = rows // 8 * 8, cout // 8 * 8
     identity = not program.steps and np.dtype(acc_dt) == program.out_dtype
     packable = ctx.cpu.avx2 and program.int8_in_range()
+    fn, b = _block_function(ctx, f"{ctx.group_name}_nchw")
+    src, dst, n, p0 = fn.args
+    out_base = b.add(b.mul(n, i64(cout * p_n)), p0)
 
-    def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
-        src, dst = args
+    def finish(v: ir.Value, lanes: int, channel: ir.Value, contiguous: bool) -> ir.Value:
+        return v if identity else program.apply(ctx, b, v, lanes, channel, contiguous)
 
-        def finish(v: ir.Value, lanes: int, channel: ir.Value, contiguous: bool) -> ir.Value:
-            if identity:
-                return v
-            return program.apply(ctx, b, v, lanes, channel, contiguous)
+    def load_row(at: ir.Value, lanes: int) -> ir.Value:
+        v = b.load(element_ptr(b, src, at, acc_t), typ=vec(acc_t, lanes), align=1)
+        return v if identity else to_float(b, v, acc_dt, lanes)
 
-        def load_row(at: ir.Value, lanes: int) -> ir.Value:
-            v = b.load(element_ptr(b, src, at, acc_t), typ=vec(acc_t, lanes), align=1)
-            if identity:
-                return v
-            return to_float(b, v, acc_dt, lanes)
+    def store(value: ir.Value, channel: ir.Value, p: ir.Value) -> None:
+        at = b.add(out_base, b.add(b.mul(channel, i64(p_n)), p))
+        b.store(value, element_ptr(b, dst, at, out_t), align=1)
 
-        def store(value: ir.Value, at: ir.Value) -> None:
-            b.store(value, element_ptr(b, dst, at, out_t), align=1)
+    def acc_index(p: ir.Value | int, channel: ir.Value) -> ir.Value:
+        p_v = i64(p) if isinstance(p, int) else p
+        return b.add(b.mul(p_v, i64(cout)), channel)
 
-        with for_range(b, spec.n, name="n") as n:
-            base = b.mul(n, i64(p_n * cout))
-            if c_full:
-                with for_range(b, c_full, step=8, name="co") as co:
-                    if p_full and identity:  # the GEMM wrote the final values: transpose
-                        with for_range(b, p_full, step=8, name="p") as p:
-                            raw = [
-                                b.load(element_ptr(b, src, b.add(base, b.add(b.mul(
-                                    b.add(p, i64(i)), i64(cout)), co)), acc_t),
-                                    typ=vec(acc_t, 8), align=1)
-                                for i in range(8)
-                            ]
-                            for j, column in enumerate(transpose8(b, raw)):
-                                at = b.add(base, b.add(b.mul(b.add(co, i64(j)), i64(p_n)), p))
-                                store(column, at)
-                    elif p_full:
-                        with for_range(b, p_full, step=8, name="p") as p:
-                            rows = [
-                                program.apply(ctx, b, load_row(b.add(base, b.add(
-                                    b.mul(b.add(p, i64(i)), i64(cout)), co)), 8), 8, co, True,
-                                    wide=True)
-                                for i in range(8)
-                            ]
-                            if packable:
-                                columns = pack_transpose8(b, rows, program.out_dtype)
-                            else:
-                                columns = [program.narrow(b, column, 8)
-                                           for column in transpose8(b, rows)]
-                            for j, column in enumerate(columns):
-                                at = b.add(base, b.add(b.mul(b.add(co, i64(j)), i64(p_n)), p))
-                                store(column, at)
-                    if p_full < p_n:
-                        with for_range(b, p_n, start=p_full, name="pr") as p:
-                            row = load_row(b.add(base, b.add(b.mul(p, i64(cout)), co)), 8)
-                            y = finish(row, 8, co, True)
-                            for j in range(8):
-                                at = b.add(base, b.add(b.mul(b.add(co, i64(j)), i64(p_n)), p))
-                                store(b.extract_element(y, ir.Constant(I32, j)), at)
-            for j in range(c_full, cout):  # the last channels, one at a time
-                channel = i64(j)
-                if p_full:
-                    with for_range(b, p_full, step=8, name="pj") as p:
-                        column = ir.Constant(vec(acc_t, 8), ir.Undefined)
-                        for i in range(8):
-                            at = b.add(base, b.add(b.mul(b.add(p, i64(i)), i64(cout)), channel))
-                            column = b.insert_element(
-                                column, b.load(element_ptr(b, src, at, acc_t), typ=acc_t),
-                                ir.Constant(I32, i))
-                        y = finish(column if identity else to_float(b, column, acc_dt, 8), 8,
-                                   channel, False)
-                        store(y, b.add(base, b.add(i64(j * p_n), p)))
-                if p_full < p_n:
-                    with for_range(b, p_n, start=p_full, name="pjr") as p:
-                        row = load_row(b.add(base, b.add(b.mul(p, i64(cout)), channel)), 1)
-                        y = finish(row, 1, channel, False)
-                        store(y, b.add(base, b.add(i64(j * p_n), p)))
-
-    fn = kernel_function(ctx, f"{ctx.group_name}_nchw", 2, body, noalias=(1,))
-    ctx.builder.call(fn, [acc, out])
+    if c_full:
+        with for_range(b, c_full, step=8, name="co") as co:
+            if p_full:
+                with for_range(b, p_full, step=8, name="p") as p:
+                    loaded = [load_row(acc_index(b.add(p, i64(i)), co), 8) for i in range(8)]
+                    if identity:
+                        columns = transpose8(b, loaded)
+                    else:
+                        results = [program.apply(ctx, b, v, 8, co, True, wide=True)
+                                   for v in loaded]
+                        columns = (pack_transpose8(b, results, program.out_dtype) if packable
+                                   else [program.narrow(b, v, 8) for v in transpose8(b, results)])
+                    for j, column in enumerate(columns):
+                        store(column, b.add(co, i64(j)), p)
+            if p_full < rows:
+                with for_range(b, rows, start=p_full, name="pr") as p:
+                    y = finish(load_row(acc_index(p, co), 8), 8, co, True)
+                    for j in range(8):
+                        store(b.extract_element(y, ir.Constant(I32, j)), b.add(co, i64(j)), p)
+    for j in range(c_full, cout):  # the last channels, one at a time
+        channel = i64(j)
+        if p_full:
+            with for_range(b, p_full, step=8, name="pj") as p:
+                column = ir.Constant(vec(acc_t, 8), ir.Undefined)
+                for i in range(8):
+                    value = b.load(element_ptr(b, src, acc_index(b.add(p, i64(i)), channel),
+                                               acc_t), typ=acc_t)
+                    column = b.insert_element(column, value, ir.Constant(I32, i))
+                if not identity:
+                    column = to_float(b, column, acc_dt, 8)
+                store(finish(column, 8, channel, False), channel, p)
+        if p_full < rows:
+            with for_range(b, rows, start=p_full, name="pjr") as p:
+                store(finish(load_row(acc_index(p, channel), 1), 1, channel, False), channel, p)
+    b.ret_void()
+    return fn
 
 
 # --------------------------------------------------------------------------------------------

@@ -302,6 +302,39 @@ def test_convolution_int8_exact(a_type: str) -> None:
         assert types[fused] == "undef", fused
 
 
+def test_convolution_in_blocks_of_positions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tiny position blocks: several blocks and a tail per image, two images, groups,
+    pointwise (A read from the NHWC copy at an offset), int8 requantized and fp32."""
+    from lowpass.lowering.ops import convolution
+
+    monkeypatch.setattr(convolution, "BLOCK_BYTES", 3000)
+    rng = np.random.default_rng(16)
+    g = GraphBuilder()
+    xs = [2, 8, 13, 11]
+    xq, xf = g.input("xq", xs, ov.ui8), g.input("xf", xs)
+    geometry = {"strides": [1, 1], "pads_begin": [1, 1], "pads_end": [1, 1],
+                "dilations": [1, 1]}
+    sub = g.value(ov.SubtractOp(xq, g.constant(np.asarray(9, np.uint8)), result_type=f32(xs)))
+    y = g.value(ov.ConvolutionOp(sub, g.constant(rng.integers(-128, 128, (12, 8, 3, 3)).astype(
+        np.int8)), result_type=f32([2, 12, 13, 11]), name="int8", **geometry))
+    y = g.value(ov.MultiplyOp(y, constant(g, rng.uniform(1e-5, 1e-4, (1, 12, 1, 1)))))
+    g.output(act_fq_typed(g, y, -1.0, 1.0, 0.0, 255.0, ov.ui8), "int8")
+    y = g.value(ov.GroupConvolutionOp(xf, constant(g, rng.standard_normal((2, 5, 4, 3, 3))),
+                                      name="grouped", **geometry))
+    g.output(g.value(ov.AddOp(y, constant(g, rng.standard_normal((1, 10, 1, 1))))), "grouped")
+    y = g.value(ov.ConvolutionOp(xf, constant(g, rng.standard_normal((16, 8, 1, 1))),
+                                 strides=[1, 1], pads_begin=[0, 0], pads_end=[0, 0],
+                                 dilations=[1, 1], name="pointwise"))
+    g.output(g.value(ov.ReluOp(y)), "pointwise")
+    feeds = {"xq": rng.integers(0, 256, xs).astype(np.uint8),
+             "xf": rng.standard_normal(xs).astype(np.float32)}
+    got, want, request = run_both(lowpass.Model(g.module()), feeds)
+    np.testing.assert_array_equal(got[0], want[0])
+    assert_fp32_close(got[1], want[1])
+    assert_fp32_close(got[2], want[2])
+    assert exec_types(request)["pointwise"] == f"jit_{ISA}_FP32"
+
+
 # --------------------------------------------------------------------------------------------
 # LPT graphs and the example networks
 # --------------------------------------------------------------------------------------------
