@@ -21,8 +21,9 @@ LSTMCell -> Assign), batch 1, input 128, hidden 256 and 512, 1 and 2 threads.
 
 Every implementation is checked against lowpass REFERENCE over the first steps before it is
 timed (CPU: rtol 1e-5; peers: rtol 1e-4). Rounds are interleaved (each round times every
-implementation on `--steps` steps in turn); the figure is the median over rounds of each
-round's median per-step latency. Ratios are taken within the run.
+implementation on `--steps` steps in turn, after a 50 ms pause that lets the thread pools of
+the previous one fall asleep, and 5 untimed steps); the figure is the median over rounds of
+each round's median per-step latency. Ratios are taken within the run.
 
     python benchmarks/bench_lstm_cpu.py [--hidden 256 512] [--threads 1 2] [--rounds 7]
         [--steps 200] [--input 128]
@@ -286,6 +287,11 @@ def foreign_load(busy_before: float, own_before: float, start: float) -> float:
 
 
 def round_median_us(step: Step, xs: np.ndarray) -> float:
+    """Median step time over `xs`, after a pause (the previous implementation's spinning
+    worker threads go to sleep and leave the second core free) and 5 untimed steps."""
+    time.sleep(0.05)
+    for x in xs[:5]:
+        step(x)
     times = []
     for x in xs:
         start = time.perf_counter()
