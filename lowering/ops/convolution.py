@@ -3,22 +3,27 @@ Convolution and GroupConvolution (1-D and 2-D, NCHW) on the CPU device, fp32 and
 
 GEMM path (Convolution, and GroupConvolution with more than one input channel per group):
 the weights are the packed constant B of `lowering/kernels/gemm.py`, so the GEMM computes
-`Y[p, co] = sum_k A[p, k] W[k, co]` over output positions p = (n, oh, ow) and taps
+`Y[p, co] = sum_k A[p, k] W[k, co]` over output positions p = (oh, ow) and taps
 k = (kh, kw, c):
 
-1. the input is copied to a zero-padded NHWC scratch (`xp`); padded positions hold the
-   activation zero point when a `Subtract(x, zp)` is fused in front (so that `x - zp` is 0
-   there, as the reference pads the subtracted tensor with zeros);
-2. im2col: each row of A is KH runs of `KW * C` contiguous elements of `xp` (one constant-size
-   `memcpy` each; one run per tap with dilation or groups); a 1x1, stride-1, unpadded
-   convolution uses `xp` itself as A;
-3. one GEMM per group (int8: u8/i8 x i8 -> exact int32 with the zero point folded into the
-   compensation; fp32: FMA), written as [P, C_out] into scratch;
-4. a transposing pass to NCHW (8x8 register transposes) that applies the fused post-op
-   program (dequantization Multiply, bias Add, Relu, a requantizing FakeQuantize to u8...,
-   see `quantization.py`) and converts to the output type. When a transpose is not needed
-   (one output position, or one output channel) and the program fits the GEMM epilogue, the
-   GEMM writes the output directly.
+1. the input is copied to a zero-padded NHWC scratch (`xp`, 8x8 tiles transposed in
+   registers); padded positions hold the activation zero point when a `Subtract(x, zp)` is
+   fused in front (so that `x - zp` is 0 there, as the reference pads the subtracted tensor
+   with zeros);
+2. then per image and per block of output positions (sized so that the block's im2col rows
+   and GEMM results stay in L2, about 160 KiB):
+   - im2col: each row of A is KH runs of `KW * C` contiguous elements of `xp` (one
+     constant-size `memcpy` each; one run per tap with dilation or groups); a 1x1, stride-1,
+     unpadded convolution uses `xp` itself as A;
+   - one GEMM per group (int8: u8/i8 x i8 -> exact int32 with the zero point folded into
+     the compensation; fp32: FMA); its epilogue applies the leading Multiply/Add/Relu/Clamp
+     of the fused post-ops (see `matmul.gemm_prefix`) and writes [rows, C_out];
+   - the NCHW pass: the rest of the post-op program (a requantizing FakeQuantize to u8...,
+     see `quantization.py`) on rows of 8 channels, 8x8 tiles transposed in registers
+     (u8/i8 results narrowed with saturating packs first: exact, the levels fit the type)
+     and stored to the output planes.
+   When no transpose is needed (one output position, or one output channel) and the
+   program fits the GEMM epilogue, the GEMM writes the output directly.
 
 Depthwise path (GroupConvolution with one input channel per group): a direct kernel per
 (image, channel) plane, `L` output columns at a time (strided vector loads of the window

@@ -7,10 +7,11 @@ kernels of `lowering/kernels/gemm.py`: the constant B is the packed operand.
   activation zero point `Subtract(A, zp) -> MatMul` is fused in front (`a_zero_point` of the
   GEMM, exact int32 compensation), and the dequantization after it (Multiply by the scales,
   Subtract of a folded zero-point correction, bias Add, Relu, Clamp, a requantizing
-  FakeQuantize) is fused as a post-op program. When the program is `[Multiply] [Add] [Relu]
-  [Clamp]` with float32 output it runs in the GEMM's own epilogue (same float32 operations
-  in the same order: `float(acc) * scale + bias`); otherwise the GEMM writes its int32 (or
-  float32) accumulators to arena scratch and one element-wise pass applies the program.
+  FakeQuantize) is fused as a post-op program (`quantization.py`). The GEMM's own epilogue
+  applies the program's leading `[Multiply] [Add] [Relu] [Clamp]` (the same float32
+  operations in the same order: `float(acc) * scale + bias`, no contraction); the rest (a
+  zero-point correction after the MatMul, a requantizing FakeQuantize...) runs in one
+  element-wise pass over the GEMM's float32 (or int32) results in arena scratch.
 
 Shapes: batch dimensions of A are folded into M when B has none (or only 1s); a B with batch
 dimensions gets one GEMM per batch matrix (A's batch broadcast). `transpose_b` is applied to
