@@ -46,11 +46,11 @@ from dataclasses import dataclass
 import llvmlite.ir as ir
 import numpy as np
 from xdsl.dialects.builtin import f32
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import BlockArgument, Operation, SSAValue
 from xdsl.traits import Pure
 
 from lowpass.dialects.ov.base import DYNAMIC, OvOp, element_type_of, shape_of, to_dtype
-from lowpass.dialects.ov.infrastructure import ConstantOp
+from lowpass.dialects.ov.infrastructure import ConstantOp, InvariantInputAttr, SubGraphOp
 from lowpass.dialects.ov.sequence import (
     GRUCellOp,
     GRUSequenceOp,
@@ -757,16 +757,24 @@ class _KernelBuilder:
 
 def _static_value(value: SSAValue, memo: dict[SSAValue, np.ndarray | None]) -> np.ndarray | None:
     """
-    The value of `value` if the compiler can know it (an `ov.constant`, or a pure op of known
-    operands, e.g. a Convert of compressed weights), else None. Mirrors the compiler's
-    constant folding, so that `fuse` can tell whether W, R, B and the lengths are constants.
+    The value of `value` if the compiler can know it (an `ov.constant`, a pure op of known
+    operands, e.g. a Convert of compressed weights, or a TensorIterator/Loop body parameter
+    bound to such a value by an invariant input), else None. Mirrors the compiler's constant
+    folding, so that `fuse` can tell whether W, R, B and the lengths are constants.
     """
     if value in memo:
         return memo[value]
     memo[value] = None
     owner = value.owner
     result: np.ndarray | None = None
-    if isinstance(owner, ConstantOp):
+    if isinstance(value, BlockArgument):
+        # A TensorIterator/Loop body parameter bound to an invariant input: its outer value.
+        parent = value.owner.parent_op()
+        if isinstance(parent, SubGraphOp):
+            for desc in parent.input_descriptions:
+                if isinstance(desc, InvariantInputAttr) and desc.parameter_index == value.index:
+                    result = _static_value(parent.operands[desc.input_index], memo)
+    elif isinstance(owner, ConstantOp):
         result = owner.array()
     elif isinstance(owner, ShapeOfOp):
         result = np.asarray(owner.static_result(0))

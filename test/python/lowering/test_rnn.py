@@ -294,3 +294,53 @@ def test_run_time_lengths_outside_the_range_stay_in_bounds() -> None:
     clamped = dict(feeds, L=np.array([4, 0, 3], np.int32))
     ref = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request()
     assert_close(got, [np.asarray(v) for v in ref.infer(clamped).to_tuple()])
+
+
+def test_tensor_iterator_with_invariant_weights_is_one_loop() -> None:
+    """W, R, B given to the body as invariant inputs are still constants: the cell lowers and
+    the TensorIterator becomes a loop (no fallback)."""
+    rng = np.random.default_rng(7)
+    steps, input_size, hidden = 5, 4, 9
+    weights = [
+        _weights(rng, (4 * hidden, input_size)),
+        _weights(rng, (4 * hidden, hidden)),
+        _weights(rng, (4 * hidden,)),
+    ]
+    g = GraphBuilder()
+    x = g.input("X", [1, steps, input_size])
+    h0, c0 = g.input("H0", [1, hidden]), g.input("C0", [1, hidden])
+    consts = [g.constant(w) for w in weights]
+
+    def step(x_t, h_t, c_t, w, r, b):  # type: ignore[no-untyped-def]
+        axis = ov.ConstantOp.from_array(np.array([1], np.int64))
+        x2 = ov.SqueezeOp(x_t, axis.result)
+        cell = ov.LSTMCellOp(x2.results[0], h_t, c_t, w, r, b, hidden_size=hidden, name="cell")
+        return [cell.results[0], cell.results[1]]
+
+    types = [ov.tensor([1, 1, input_size], ov.f32), h0.type, c0.type, *(v.type for v in consts)]
+    body = ov.build_body(types, step)
+    ti = g.op(
+        ov.TensorIteratorOp(
+            [x, h0, c0, *consts],
+            body,
+            [
+                ov.SliceInputAttr(0, 0, axis=1),
+                ov.MergedInputAttr(1, 1, 0),
+                ov.MergedInputAttr(2, 2, 1),
+                *(ov.InvariantInputAttr(3 + i, 3 + i) for i in range(3)),
+            ],
+            [ov.BodyOutputAttr(0, 0), ov.BodyOutputAttr(1, 1)],
+            name="ti",
+        )
+    )
+    g.output(ti.results[0], "H")
+    g.output(ti.results[1], "C")
+    model = lowpass.Core().read_model(g.module())
+    feeds = {
+        "X": rng.standard_normal((1, steps, input_size)).astype(np.float32),
+        "H0": rng.standard_normal((1, hidden)).astype(np.float32),
+        "C0": rng.standard_normal((1, hidden)).astype(np.float32),
+    }
+    request, got, want = run_both(model, feeds)
+    assert_close(got, want)
+    assert exec_type(request, "ti") == JIT_FP32
