@@ -91,7 +91,7 @@ V16F32 = ir.VectorType(F32, 16)
 PANEL = 16  # columns of a packed B panel
 STEP_BYTES = 64  # bytes of one k-step of a panel (two 256-bit vectors)
 _L2_BLOCK_BYTES = 256 * 1024  # packed B per panel block
-CHUNKS_PER_THREAD = 4  # pieces of a parallel GEMM per thread (the pool balances them)
+CHUNKS_PER_THREAD = 2  # pieces of a parallel GEMM per thread (the pool balances them)
 
 _F32 = np.dtype(np.float32)
 _I32 = np.dtype(np.int32)
