@@ -73,7 +73,7 @@ from lowpass.lowering.ops.matmul import (
     unique_global,
     zero_point_subtract,
 )
-from lowpass.lowering.ops.pooling import readable_after, window_taps
+from lowpass.lowering.ops.pooling import readable_after, vector_lanes, window_taps
 from lowpass.lowering.ops.quantization import (
     F32_DT,
     I8_DT,
@@ -547,6 +547,7 @@ def emit_depthwise(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
     span = (spec.kw - 1) * spec.dw
     last_ok = (w - 1 - span + spec.pl) // spec.sw if w - 1 - span + spec.pl >= 0 else -1
     ow_hi = max(ow_lo, min(ow_n, last_ok + 1))
+    lanes = vector_lanes(lanes, ow_hi - ow_lo)
     vec_end = ow_lo + (ow_hi - ow_lo) // lanes * lanes
     out_t = ir_type(program.out_dtype)
     readable = readable_after(spec.n * spec.c * h * w, h * w, w, h,

@@ -159,6 +159,15 @@ def window_taps(b: ir.IRBuilder, row_ptr: ir.Value, first: ir.Value, etype: ir.T
     ]
 
 
+def vector_lanes(preferred: int, interior: int) -> int:
+    """Lanes for `interior` vectorizable columns: `preferred`, or fewer (>= 4, a power of
+    two) when the rows are narrow (late layers of a net)."""
+    lanes = preferred
+    while lanes > 4 and lanes > interior:
+        lanes //= 2
+    return lanes
+
+
 def readable_after(total: int, plane_size: int, w: int, h: int, last_start: int) -> int:
     """Elements readable from the furthest window start of the vector path (static bound)."""
     furthest = total - plane_size + (h - 1) * w + last_start
@@ -190,6 +199,7 @@ def emit_pool(ctx: EmitContext, op: MaxPoolOp | AvgPoolOp, src: Buffer,
     ow_lo = min(ow_n, -(-g["pl"] // g["sw"]))
     last_ok = (w - g["kw"] + g["pl"]) // g["sw"] if w - g["kw"] + g["pl"] >= 0 else -1
     ow_hi = max(ow_lo, min(ow_n, last_ok + 1))
+    lanes = vector_lanes(lanes, ow_hi - ow_lo)
     nvec = (ow_hi - ow_lo) // lanes
     vec_end = ow_lo + nvec * lanes
     acc_t = et if is_max else (F32 if dtype == F32_DT else I32)
