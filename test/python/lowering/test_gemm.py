@@ -444,3 +444,32 @@ def test_same_weights_same_ir_text_and_jit_cache_hit():
         libs.append(compile_ir(module, keep))
     assert texts[0] == texts[1]
     assert libs[0] is libs[1]
+
+
+@pytest.mark.parametrize("weights", [weights7, weights8])
+def test_generic_ir_without_avx2_intrinsics(weights):
+    """On a host without AVX2 the int8 steps are plain vector IR (here compiled for this host
+    anyway): the same exact results."""
+    cpu = host_cpu()
+    plain = HostCpu(cpu.name, cpu.features - {"avx2", "avxvnni", "avx512vnni"}, cpu.triple)
+    m, k, n = 5, 37, 40
+    a, b = activations(m, k, np.int8), weights(k, n)
+    module, keep = new_module("generic"), []
+    emit_gemm(
+        module,
+        "g",
+        m=m,
+        k=k,
+        n=n,
+        a_dtype=np.int8,
+        b=b,
+        a_zero_point=-3,
+        epilogue=INT32,
+        keep_alive=keep,
+        cpu=plain,
+    )
+    assert "llvm.x86" not in str(module)
+    fn = compile_ir(module, keep).function("g", None, ctypes.c_void_p, ctypes.c_void_p)
+    c = np.zeros((m, n), dtype=np.int32)
+    fn(a.ctypes.data, c.ctypes.data)
+    np.testing.assert_array_equal(c, exact(a, b, -3))
