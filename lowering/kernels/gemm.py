@@ -48,9 +48,10 @@ The epilogue, per output column n (the exact formula; the IR has no FMA contract
 which is `gemm_reference`, the numpy statement of what the kernel computes; the int8 paths
 equal it bit for bit, the fp32 path (accumulation order differs) to about 1e-6 relative.
 
-Threads: the tasks split the N panels (or, when there are fewer panel groups than threads,
-the row tiles) between the workers of the native pool (`threads.py`); `threads = 1` calls
-the single task inline.
+Threads: the GEMM is cut into `CHUNKS_PER_THREAD` chunks per thread along the N panels (or,
+when there are fewer panel groups than threads, along the row tiles), run by the native pool
+(`threads.py`: each thread its own share first, then the others'); `threads = 1` calls the
+single chunk inline. Chunks of equal sizes share one function (the offsets are arguments).
 """
 
 from __future__ import annotations
