@@ -343,6 +343,16 @@ def onnxruntime_runner(config: Config, quantized: bool, threads: int) -> Run:
 # --------------------------------------------------------------------------------------------
 
 
+def optional(factory: Callable[[Config, bool, int], Run], config: Config, quantized: bool,
+             threads: int) -> Run | None:
+    """A peer's runner, or None (with a note) when its package is not installed."""
+    try:
+        return factory(config, quantized, threads)
+    except ImportError as e:
+        print(f"    skipped: {e.name} is not installed (pip install openvino onnxruntime onnx)")
+        return None
+
+
 def check(name: str, got: np.ndarray, want: np.ndarray, mode: str) -> None:
     got, want = np.asarray(got), np.asarray(want)
     if mode == "exact":
@@ -388,18 +398,21 @@ def bench(config: Config, threads: int, rounds: int, calls: int) -> None:
     groups = {
         "int8": ({
             "lowpass CPU": (lowpass_runner(int8_model, "CPU", threads), "fp32"),
-            "OpenVINO": (openvino_runner(config, True, threads), "int8-peer"),
-            "onnxruntime": (onnxruntime_runner(config, True, threads), "int8-peer"),
+            "OpenVINO": (optional(openvino_runner, config, True, threads), "int8-peer"),
+            "onnxruntime": (optional(onnxruntime_runner, config, True, threads), "int8-peer"),
         }, ref_int8),
         "fp32": ({
             "lowpass CPU": (lowpass_runner(fp32_model, "CPU", threads), "fp32"),
-            "OpenVINO": (openvino_runner(config, False, threads), "fp32-peer"),
-            "onnxruntime": (onnxruntime_runner(config, False, threads), "fp32-peer"),
+            "OpenVINO": (optional(openvino_runner, config, False, threads), "fp32-peer"),
+            "onnxruntime": (optional(onnxruntime_runner, config, False, threads),
+                            "fp32-peer"),
         }, ref_fp32),
     }
     runs: dict[str, Run] = {}
     for precision, (impls, reference) in groups.items():
         for name, (run, mode) in impls.items():
+            if run is None:
+                continue
             check(f"{name} {precision}", run(x).copy(), reference, mode)
             runs[f"{name} {precision}"] = run
     times = time_interleaved(runs, x, rounds, calls)
@@ -408,8 +421,11 @@ def bench(config: Config, threads: int, rounds: int, calls: int) -> None:
         base = times[f"lowpass CPU {precision}"]
         for name in groups[precision][0]:
             key = f"{name} {precision}"
-            print(f"  {key:<22} {times[key]:>11.1f} {times[key] / base:>10.2f}x")
+            if key in times:
+                print(f"  {key:<22} {times[key]:>11.1f} {times[key] / base:>10.2f}x")
     for peer in ("OpenVINO", "onnxruntime"):
+        if f"{peer} int8" not in times or f"{peer} fp32" not in times:
+            continue
         print(f"  lowpass int8 is {times[f'{peer} int8'] / times['lowpass CPU int8']:.2f}x "
               f"faster than {peer} int8, "
               f"{times[f'{peer} fp32'] / times['lowpass CPU int8']:.2f}x faster than {peer} fp32")

@@ -194,13 +194,15 @@ def to_float(b: ir.IRBuilder, x: ir.Value, dtype: np.dtype, lanes: int) -> ir.Va
     return b.sitofp(x, fty)
 
 
-def float_to_int32(b: ir.IRBuilder, x: ir.Value, lanes: int) -> ir.Value:
+def float_to_int32(b: ir.IRBuilder, x: ir.Value, lanes: int, native: bool = False
+                   ) -> ir.Value:
     """
     Truncation toward zero with `ov.convert`'s rule for NaN and values outside the int32
     range: INT32_MIN (`vcvttps2dq` semantics; `fptosi` alone would be poison there).
+    `native`: the host has AVX (`vcvttps2dq ymm` is then used directly for 8 lanes).
     """
     fty = vec(F32, lanes)
-    if lanes == 8:
+    if lanes == 8 and native:
         cvt = intrinsic(b.module, "llvm.x86.avx.cvtt.ps2dq.256", vec(I32, 8), [fty])
         return b.call(cvt, [x])
     ok_lo = b.fcmp_ordered(">=", x, vconst(F32, lanes, -2147483648.0))
@@ -210,7 +212,13 @@ def float_to_int32(b: ir.IRBuilder, x: ir.Value, lanes: int) -> ir.Value:
     return b.select(ok, b.fptosi(safe, vec(I32, lanes)), vconst(I32, lanes, -(1 << 31)))
 
 
-def from_float(b: ir.IRBuilder, x: ir.Value, dtype: np.dtype, lanes: int) -> ir.Value:
+def has_avx(ctx: EmitContext) -> bool:
+    """The host has AVX (x86 vector intrinsics of 256 bits may be used)."""
+    return "avx" in ctx.cpu.features
+
+
+def from_float(b: ir.IRBuilder, x: ir.Value, dtype: np.dtype, lanes: int,
+               native: bool = False) -> ir.Value:
     """float32 -> `dtype` as `ov.convert` (float -> integer truncates, through int32)."""
     dtype = np.dtype(dtype)
     if dtype == F32_DT:
@@ -219,7 +227,7 @@ def from_float(b: ir.IRBuilder, x: ir.Value, dtype: np.dtype, lanes: int) -> ir.
         return b.fptrunc(x, vec(F16, lanes))
     if dtype == np.bool_:
         return b.zext(b.fcmp_unordered("!=", x, vconst(F32, lanes, 0.0)), vec(I8, lanes))
-    as_i32 = float_to_int32(b, x, lanes)
+    as_i32 = float_to_int32(b, x, lanes, native)
     if dtype.itemsize == 4:
         return as_i32
     if dtype.itemsize < 4:
@@ -423,9 +431,9 @@ class Program:
             else:
                 raise AssertionError(kind)
         if self.out_dtype.kind in "iu":
-            as_i32 = float_to_int32(b, x, lanes)
+            as_i32 = float_to_int32(b, x, lanes, has_avx(ctx))
             return as_i32 if wide else self.narrow(b, as_i32, lanes)
-        return from_float(b, x, self.out_dtype, lanes)
+        return from_float(b, x, self.out_dtype, lanes, has_avx(ctx))
 
     def int8_in_range(self) -> bool:
         """Output u8/i8 from an integer FakeQuantize whose levels all fit the type (then
@@ -829,7 +837,7 @@ class ConvertLowering:
 
 
 def convert_elements(b: ir.IRBuilder, x: ir.Value, src: np.dtype, dst: np.dtype,
-                     lanes: int) -> ir.Value:
+                     lanes: int, native: bool = False) -> ir.Value:
     """`ov.convert` of a vector of `src` elements to `dst` (see `convert_array`)."""
     src, dst = np.dtype(src), np.dtype(dst)
     if src == dst:
@@ -842,7 +850,7 @@ def convert_elements(b: ir.IRBuilder, x: ir.Value, src: np.dtype, dst: np.dtype,
         return b.zext(b.icmp_unsigned("!=", x, ir.Constant(x.type, [0] * lanes)), dst_t)
     if src.kind == "f":
         x32 = x if src == F32_DT else b.fpext(x, vec(F32, lanes))
-        return from_float(b, x32, dst, lanes)
+        return from_float(b, x32, dst, lanes, native)
     # integer or bool source
     if dst.kind == "f":
         if src.kind in "ub":
@@ -869,7 +877,7 @@ def emit_convert(ctx: EmitContext, name: str, src: ir.Value, src_dt: np.dtype, d
                 continue
             with for_range(b, stop, start=start, step=lanes, name=f"c{lanes}") as j:
                 x = load_vec(b, element_ptr(b, s, j, src_t), src_t, lanes)
-                store_vec(b, convert_elements(b, x, src_dt, dst_dt, lanes),
+                store_vec(b, convert_elements(b, x, src_dt, dst_dt, lanes, has_avx(ctx)),
                           element_ptr(b, d, j, dst_t))
 
     fn = kernel_function(ctx, name, 2, body, noalias=(1,))
