@@ -41,7 +41,7 @@ seq_length (so the kernel never leaves its buffers); the reference raises for bo
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import llvmlite.ir as ir
 import numpy as np
@@ -51,6 +51,7 @@ from xdsl.traits import Pure
 
 from lowpass.dialects.ov.base import DYNAMIC, OvOp, element_type_of, shape_of, to_dtype
 from lowpass.dialects.ov.infrastructure import ConstantOp, InvariantInputAttr, SubGraphOp
+from lowpass.dialects.ov.quantization import FakeQuantizeOp
 from lowpass.dialects.ov.sequence import (
     GRUCellOp,
     GRUSequenceOp,
@@ -61,7 +62,7 @@ from lowpass.dialects.ov.sequence import (
     RNNSequenceOp,
     SequenceOp,
 )
-from lowpass.dialects.ov.shape import ShapeOfOp
+from lowpass.dialects.ov.shape import ReshapeOp, ShapeOfOp, SqueezeOp, UnsqueezeOp
 from lowpass.dialects.ov.state import AssignOp, ReadValueOp
 from lowpass.lowering.emit import (
     Buffer,
@@ -90,9 +91,21 @@ KERNEL_ARGS = ("x", "h0", "c0", "lengths", "y", "ho", "co", "scratch")
 """Parameters of every recurrent kernel, in order (all `ptr`; null where unused)."""
 KERNEL_TYPE = ir.FunctionType(ir.VoidType(), [PTR] * len(KERNEL_ARGS))
 
+
+@dataclass(frozen=True)
+class GemmOperands:
+    """The constant side of one GEMM of a recurrent kernel: C = (A x matrix) * scale + bias."""
+
+    matrix: np.ndarray  # [K, N]: float32 (A float32), or int8 values (A the u8 level indices)
+    bias: np.ndarray | None  # [N] float32
+    scale: np.ndarray | None = None  # int8: [N] float32 dequantization scale
+    zero_point: np.ndarray | int | None = None  # int8: A's zero point (one or K values)
+
+
 GemmFactory = Callable[..., ir.Function]
-"""`gemm(name, *, m, k, n, b, bias, lda, ldc) -> void name(ptr a, ptr c)`: C[m, n] (leading
-dimension ldc) = A[m, k] (leading dimension lda) x b + bias, with b a constant [k, n]."""
+"""`gemm(name, *, m, operands, lda, ldc) -> void name(ptr a, ptr c)`: C[m, n] (leading
+dimension ldc) = epilogue(A[m, k] (leading dimension lda) x operands.matrix) with the
+`GemmOperands`' scale, bias and zero point."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -117,6 +130,8 @@ class RecurrentSpec:
     is_cell: bool
     lengths: str  # "full" (all steps valid, no masks) or "masked" (lengths read at run time)
     lengths_dtype: str | None  # numpy name of the lengths' element type when masked
+    quantized: bool = False  # an int8 cell (see CellQuantization)
+    split_gemm: bool = False  # int8 cell: x and h parts in two GEMMs (their scales differ)
 
     @property
     def gates(self) -> int:
@@ -139,19 +154,23 @@ class RecurrentSpec:
     def scratch_layout(self) -> dict[str, tuple[int, int]]:
         """Scratch regions: name -> (byte offset, bytes), each 64-byte aligned."""
         n, hs, t, d = self.batch, self.hidden, self.steps, self.directions
-        sizes: dict[str, int] = {"gates": n * self.gate_columns}
-        if self.is_cell:
-            sizes["concat"] = n * (self.input_size + hs)
+        sizes: dict[str, int] = {"gates": 4 * n * self.gate_columns}  # bytes
+        if self.is_cell and self.quantized:
+            sizes["concat"] = n * (self.input_size + hs)  # u8 level indices
+            if self.split_gemm:
+                sizes["gates_h"] = 4 * n * self.gate_columns
+            sizes["nan_rows"] = n  # 1 where the row's x or h has a NaN
+        elif self.is_cell:
+            sizes["concat"] = 4 * n * (self.input_size + hs)
         else:
-            sizes["projection"] = n * t * d * self.gates * hs
-            sizes["h_state"] = d * n * hs
+            sizes["projection"] = 4 * n * t * d * self.gates * hs
+            sizes["h_state"] = 4 * d * n * hs
             if self.has_cell_state:
-                sizes["c_state"] = d * n * hs
+                sizes["c_state"] = 4 * d * n * hs
         if self.kind == "gru" and not self.linear_before_reset:
-            sizes["reset_h"] = n * hs
+            sizes["reset_h"] = 4 * n * hs
         layout, offset = {}, 0
-        for name, floats in sizes.items():
-            nbytes = floats * 4
+        for name, nbytes in sizes.items():
             layout[name] = (offset, nbytes)
             offset += (nbytes + 63) // 64 * 64
         return layout
@@ -197,6 +216,237 @@ def spec_of(op: RecurrentOp, lengths: np.ndarray | None = None) -> RecurrentSpec
         lengths=lengths_kind,
         lengths_dtype=lengths_dtype,
     )
+
+
+# --------------------------------------------------------------------------------------------
+# int8 cells
+# --------------------------------------------------------------------------------------------
+
+U8_LEVELS = 256
+GRID_TOLERANCE = 2.0**-12
+"""How far, in steps of its row's grid, a weight may be from `scale * q` and still count as
+on the grid. A FakeQuantize of a constant computes its levels in float32: they land within
+5 * 2^-24 of its largest limit, i.e. within 4e-5 of a step for 255 levels; weights that are
+not quantized are nowhere near a grid and keep the fp32 kernel."""
+
+_VIEW_OPS = (ReshapeOp, SqueezeOp, UnsqueezeOp)
+
+
+@dataclass(frozen=True)
+class InputQuantization:
+    """
+    A cell input that a per-tensor FakeQuantize produced (constant limits, at most 256
+    levels, f32 result). Its values are the FakeQuantize's levels
+    `fl(fl(fl(k / (levels - 1)) * (oh - ol)) + ol)`, `ol` and `oh`, which the kernel maps back
+    to the level index `k = clamp(roundeven((v - ol) * recip), 0, levels - 1)` (u8): this is
+    checked for every level when the plan is made, so the indices are the reference's own.
+    The level's value is `scale * (k - zero_point)` up to its float32 rounding.
+    """
+
+    low: float  # output_low, a float32 value
+    recip: float  # float32 of (levels - 1) / (oh - ol)
+    levels: int
+    scale: float  # (oh - ol) / (levels - 1), float64
+    zero_point: float  # -ol / scale, float64 (an integer for the usual quantizers)
+
+
+def input_quantization(low: float, high: float, levels: int) -> InputQuantization | None:
+    """The u8 requantization of the values of a FakeQuantize with output limits `low`, `high`
+    and `levels` levels; None if it would not give back every level exactly."""
+    f32_t = np.float32
+    ol, oh = f32_t(low), f32_t(high)
+    if not 2 <= levels <= U8_LEVELS or not (np.isfinite(ol) and np.isfinite(oh)):
+        return None
+    with np.errstate(all="ignore"):
+        width = f32_t(oh - ol)
+        if width == 0 or not np.isfinite(width):
+            return None
+        steps = f32_t(levels - 1)
+        recip = f32_t(np.float64(steps) / np.float64(width))
+        k = np.arange(levels, dtype=f32_t)
+        # the FakeQuantize's own float32 operations (dialects/ov/quantization.py)
+        values = np.concatenate([k / steps * width + ol, np.array([ol, oh], f32_t)])
+        want = np.concatenate([k, np.array([0, steps], f32_t)])
+        got = np.clip(np.rint((values - ol) * recip), f32_t(0), steps)
+    if values.dtype != np.float32 or not np.array_equal(got, want):
+        return None
+    scale = (np.float64(oh) - np.float64(ol)) / (levels - 1)
+    return InputQuantization(float(ol), float(recip), levels, scale, -float(ol) / scale)
+
+
+def _uniform(array: np.ndarray | None) -> float | None:
+    """The value of a float32 constant whose elements are all equal (a per-tensor limit)."""
+    if array is None:
+        return None
+    a = np.asarray(array)
+    if a.size == 0 or a.dtype != np.float32:
+        return None
+    first = a.reshape(-1)[0]
+    return float(first) if bool(np.all(a == first)) else None
+
+
+def fake_quantized_input(
+    value: SSAValue, memo: dict[SSAValue, np.ndarray | None]
+) -> InputQuantization | None:
+    """The quantization of a cell input produced by a per-tensor FakeQuantize with constant
+    limits (possibly through Reshape/Squeeze/Unsqueeze), else None."""
+    owner = value.owner
+    while isinstance(owner, _VIEW_OPS):
+        value = owner.operands[0]
+        owner = value.owner
+    if not isinstance(owner, FakeQuantizeOp) or element_type_of(owner.results[0]) != f32:
+        return None
+    limits = [_uniform(_static_value(v, memo)) for v in owner.operands[1:]]
+    if any(v is None for v in limits):
+        return None
+    _, _, ol, oh = limits
+    assert ol is not None and oh is not None
+    return input_quantization(ol, oh, owner.levels.value.data)
+
+
+@dataclass(frozen=True)
+class WeightGrid:
+    """W or R as int8: `weight[n, k] = scale[n] * q[n, k]` (within GRID_TOLERANCE steps)."""
+
+    q: np.ndarray  # int8 [rows, columns]
+    scale: np.ndarray  # float64 [rows]
+
+
+def on_grid(w: np.ndarray, scale: np.ndarray) -> WeightGrid | None:
+    """`w` [rows, columns] as a WeightGrid with these row scales, or None."""
+    scale = np.array(scale, dtype=np.float64).reshape(-1)
+    w64 = np.asarray(w, dtype=np.float64)
+    zero_rows = scale == 0
+    if np.any(w64[zero_rows] != 0):
+        return None
+    scale[zero_rows] = 1.0
+    if not np.all(np.isfinite(scale)):
+        return None
+    with np.errstate(all="ignore"):
+        q = np.rint(w64 / scale[:, None])
+        near = np.abs(w64 - q * scale[:, None]) <= GRID_TOLERANCE * np.abs(scale[:, None])
+    if not near.all() or q.min() < -128 or q.max() > 127:
+        return None
+    return WeightGrid(q.astype(np.int8), scale)
+
+
+def weight_grid(
+    value: SSAValue, w: np.ndarray, memo: dict[SSAValue, np.ndarray | None]
+) -> WeightGrid | None:
+    """
+    The int8 grid of a cell's W or R (`w`: its value, [rows, columns]), or None. The row
+    scales tried: the step of the FakeQuantize that produces it (when its output limits are
+    constant along each row: per-tensor or per output channel), then the largest magnitude
+    per row and per tensor over the usual extreme levels (127 and 128 for 8 bits, 63 and 64
+    for 7 bits), so constants already on a grid are found too.
+    """
+    w = np.asarray(w, np.float32)
+    rows = w.shape[0]
+    candidates: list[np.ndarray] = []
+    owner = value.owner
+    if isinstance(owner, FakeQuantizeOp):
+        limits = [_static_value(v, memo) for v in owner.operands[3:5]]
+        if limits[0] is not None and limits[1] is not None:
+            try:
+                ol, oh = (np.broadcast_to(np.asarray(v, np.float32), w.shape) for v in limits)
+            except ValueError:
+                ol = oh = None
+            if ol is not None and oh is not None:
+                if np.all(ol == ol[:, :1]) and np.all(oh == oh[:, :1]):
+                    width = oh[:, 0].astype(np.float64) - ol[:, 0].astype(np.float64)
+                    candidates.append(width / (owner.levels.value.data - 1))
+    amax_rows = np.abs(w).max(axis=1).astype(np.float64) if w.size else np.zeros(rows)
+    amax = float(amax_rows.max()) if rows else 0.0
+    for extreme in (127, 128, 63, 64):
+        candidates.append(amax_rows / extreme)
+        candidates.append(np.full(rows, amax / extreme))
+    for scale in candidates:
+        if rows and on_grid(w[:1], scale[:1]) is None:  # cheap: most candidates fail here
+            continue
+        grid = on_grid(w, scale)
+        if grid is not None:
+            return grid
+    return None
+
+
+@dataclass(frozen=True)
+class CellQuantization:
+    """
+    An LSTM or RNN cell computed in int8: x and h as u8 level indices (`InputQuantization`),
+    W and R as int8 grids. The gate pre-activations, per column n:
+
+        sx sw[n] sum_k (qx[k] - zx) qw[n, k] + sh sr[n] sum_j (qh[j] - zh) qr[n, j] + bias[n]
+
+    with the sums exact in int32 (the zero points, rounded to integers, folded into the
+    GEMM's compensation), `float32(sx sw[n])` and `float32(sh sr[n])` the GEMM epilogue's
+    scales and `bias = float32(B + the constant remainders of fractional zero points)`
+    (computed in float64). One GEMM over [qx, qh] with per-K zero points when the two scales
+    are equal for every n, else one GEMM per part, into two gate buffers that the gate pass
+    adds.
+    """
+
+    x: InputQuantization
+    h: InputQuantization
+    w: WeightGrid
+    r: WeightGrid
+
+    def scales(self) -> tuple[np.ndarray, np.ndarray]:
+        return (
+            (self.x.scale * self.w.scale).astype(np.float32),
+            (self.h.scale * self.r.scale).astype(np.float32),
+        )
+
+    @property
+    def split(self) -> bool:
+        sx, sh = self.scales()
+        return not np.array_equal(sx, sh)
+
+    def gemm_operands(self, b: np.ndarray) -> dict[str, GemmOperands]:
+        sx, sh = self.scales()
+        zx, zh = round(self.x.zero_point), round(self.h.zero_point)
+        bias = np.asarray(b, np.float64).copy()
+        for quant, grid, z in ((self.x, self.w, zx), (self.h, self.r, zh)):
+            fraction = quant.zero_point - z
+            if fraction:
+                sums = grid.q.sum(axis=1, dtype=np.int64).astype(np.float64)
+                bias -= quant.scale * grid.scale * fraction * sums
+        bias32 = bias.astype(np.float32)
+        wt, rt = self.w.q.T, self.r.q.T
+        if not self.split:
+            zero_points = np.concatenate(
+                [np.full(wt.shape[0], zx, np.int64), np.full(rt.shape[0], zh, np.int64)]
+            )
+            matrix = np.ascontiguousarray(np.vstack([wt, rt]))
+            return {"cell": GemmOperands(matrix, bias32, sx, zero_points)}
+        return {
+            "cell_x": GemmOperands(np.ascontiguousarray(wt), bias32, sx, zx),
+            "cell_h": GemmOperands(np.ascontiguousarray(rt), None, sh, zh),
+        }
+
+
+def cell_quantization(
+    op: RecurrentOp, w: np.ndarray, r: np.ndarray, memo: dict[SSAValue, np.ndarray | None]
+) -> CellQuantization | None:
+    """
+    The int8 plan of an LSTMCell or RNNCell whose X and H come from per-tensor
+    FakeQuantizes and whose W and R (values `w`, `r`) are int8 grids; None otherwise (the
+    cell then runs in fp32 on the FakeQuantized floats: nothing is quantized that the model
+    does not quantize).
+    """
+    if not isinstance(op, LSTMCellOp | RNNCellOp):
+        return None
+    x = fake_quantized_input(op.operands[0], memo)
+    h = fake_quantized_input(op.operands[1], memo) if x is not None else None
+    if x is None or h is None:
+        return None
+    w_value, r_value = _weight_operands(op)[:2]
+    w_grid = weight_grid(w_value, np.asarray(w).reshape(-1, shape_of(op.operands[0])[-1]), memo)
+    if w_grid is None:
+        return None
+    r_grid = weight_grid(r_value, np.asarray(r).reshape(-1, op.hidden()), memo)
+    if r_grid is None:
+        return None
+    return CellQuantization(x, h, w_grid, r_grid)
 
 
 # --------------------------------------------------------------------------------------------
@@ -249,10 +499,12 @@ class VectorMath:
         return self.b.call(self.fma_fn, [a, b, c])
 
     def max(self, a: ir.Value, b: ir.Value) -> ir.Value:
-        return self.b.select(self.b.fcmp_ordered(">", a, b), a, b)
+        """max(a, b), `a` when a is NaN (so clip, relu and exp propagate NaN, as numpy)."""
+        return self.b.select(self.b.fcmp_ordered("<", a, b), b, a)
 
     def min(self, a: ir.Value, b: ir.Value) -> ir.Value:
-        return self.b.select(self.b.fcmp_ordered("<", a, b), a, b)
+        """min(a, b), `a` when a is NaN."""
+        return self.b.select(self.b.fcmp_ordered(">", a, b), b, a)
 
     def clip(self, x: ir.Value, clip: float) -> ir.Value:
         if clip <= 0:
@@ -276,8 +528,11 @@ class VectorMath:
         ):
             p = self.fma(p, r, self.splat(c))
         y = self.fma(b.fmul(p, r), r, b.fadd(r, self.splat(1.0)))
+        # 2^n from the bits of n + 1.5 * 2^23 (= 0x4B400000 + n for |n| < 2^22), not
+        # fptosi, which is poison for a NaN n (NaN x: y is NaN and so is the result)
+        magic = b.bitcast(b.fadd(n, self.splat(12582912.0)), IVEC)
         bits = b.shl(
-            b.add(b.fptosi(n, IVEC), ir.Constant(IVEC, [127] * LANES)),
+            b.sub(magic, ir.Constant(IVEC, [0x4B400000 - 127] * LANES)),
             ir.Constant(IVEC, [23] * LANES),
         )
         return b.fmul(y, b.bitcast(bits, VEC))
@@ -317,12 +572,18 @@ class VectorMath:
 
 
 def packed_weights(
-    spec: RecurrentSpec, w: np.ndarray, r: np.ndarray, b: np.ndarray
-) -> dict[str, tuple[np.ndarray, np.ndarray | None]]:
+    spec: RecurrentSpec,
+    w: np.ndarray,
+    r: np.ndarray,
+    b: np.ndarray,
+    quantization: CellQuantization | None = None,
+) -> dict[str, GemmOperands]:
     """
-    The GEMM operands, each (B [K, N] float32, bias [N] or None), from OpenVINO's W, R, B
-    (with a leading directions axis for sequences).
+    The GEMM operands from OpenVINO's W, R, B (with a leading directions axis for
+    sequences); an int8 cell's from its `quantization` instead of W and R.
     """
+    if quantization is not None:
+        return quantization.gemm_operands(np.asarray(b, np.float32).reshape(-1))
     d_count, hs = spec.directions, spec.hidden
     w = np.asarray(w, np.float32).reshape(d_count, spec.gates * hs, spec.input_size)
     r = np.asarray(r, np.float32).reshape(d_count, spec.gates * hs, hs)
@@ -337,7 +598,7 @@ def packed_weights(
             out["hh"] = (r0[2 * hs :].T, b0[3 * hs :] if spec.linear_before_reset else None)
         else:
             out["cell"] = (np.vstack([w0.T, r0.T]), b0)
-        return {k: (np.ascontiguousarray(m), v) for k, (m, v) in out.items()}
+        return {k: GemmOperands(np.ascontiguousarray(m), v) for k, (m, v) in out.items()}
     # Sequences: the projection of both directions at once; the x-side bias goes there.
     x_bias = b[:, : spec.gates * hs]
     out["projection"] = (np.hstack([w[d].T for d in range(d_count)]), x_bias.reshape(-1))
@@ -350,7 +611,7 @@ def packed_weights(
             out[f"rec{d}"] = (r[d].T, bias)
         else:
             out[f"rec{d}"] = (r[d].T, None)
-    return {k: (np.ascontiguousarray(m), v) for k, (m, v) in out.items()}
+    return {k: GemmOperands(np.ascontiguousarray(m), v) for k, (m, v) in out.items()}
 
 
 def emit_recurrent(
@@ -361,10 +622,11 @@ def emit_recurrent(
     r: np.ndarray,
     b: np.ndarray,
     gemm: GemmFactory,
+    quantization: CellQuantization | None = None,
 ) -> ir.Function:
     """Add `void name(x, h0, c0, lengths, y, ho, co, scratch)` computing the op of `spec`."""
     fn = ir.Function(module, KERNEL_TYPE, name=name)
-    build_recurrent(fn, spec, w, r, b, gemm)
+    build_recurrent(fn, spec, w, r, b, gemm, quantization)
     return fn
 
 
@@ -375,19 +637,23 @@ def build_recurrent(
     r: np.ndarray,
     b: np.ndarray,
     gemm: GemmFactory,
+    quantization: CellQuantization | None = None,
 ) -> None:
     """
     Emit the body of `fn` (of type KERNEL_TYPE): the op of `spec` with the constant weights
-    `w`, `r`, `b` (OpenVINO's layouts). `gemm` adds the GEMM functions it calls. The scratch
-    argument must point to `spec.scratch_bytes` bytes, 64-byte aligned. A cell's `ho`/`co`
-    may be the very buffers of `h0`/`c0` (the state is read before it is overwritten).
+    `w`, `r`, `b` (OpenVINO's layouts), or, for an int8 cell (`spec.quantized`), its
+    `quantization` and `b`. `gemm` adds the GEMM functions it calls. The scratch argument
+    must point to `spec.scratch_bytes` bytes, 64-byte aligned. A cell's `ho`/`co` may be the
+    very buffers of `h0`/`c0` (the state is read before it is overwritten).
     """
+    if spec.quantized != (quantization is not None):
+        raise ValueError("an int8 spec needs its quantization and only it")
     for arg, arg_name in zip(fn.args, KERNEL_ARGS, strict=True):
         arg.name = arg_name
     fn.args[KERNEL_ARGS.index("scratch")].add_attribute("noalias")
     builder = ir.IRBuilder(fn.append_basic_block("entry"))
-    weights = packed_weights(spec, w, r, b)
-    _KernelBuilder(fn.module, builder, fn, fn.name, spec, weights, gemm).build()
+    weights = packed_weights(spec, w, r, b, quantization)
+    _KernelBuilder(fn.module, builder, fn, fn.name, spec, weights, gemm, quantization).build()
     builder.ret_void()
 
 
@@ -399,10 +665,12 @@ class _KernelBuilder:
         fn: ir.Function,
         name: str,
         spec: RecurrentSpec,
-        weights: dict[str, tuple[np.ndarray, np.ndarray | None]],
+        weights: dict[str, GemmOperands],
         gemm: GemmFactory,
+        quantization: CellQuantization | None = None,
     ) -> None:
         self.module, self.b, self.spec, self.name = module, builder, spec, name
+        self.quantization = quantization
         self.math = VectorMath(builder, module)
         self.args = dict(zip(KERNEL_ARGS, fn.args, strict=True))
         self.weights = weights
@@ -439,23 +707,58 @@ class _KernelBuilder:
         lda: int | None = None,
         ldc: int | None = None,
     ) -> ir.Function:
-        matrix, bias = self.weights[key]
-        k, n = matrix.shape
         return self.gemm_factory(
-            f"{self.name}_{key}", m=m, k=k, n=n, b=matrix, bias=bias, lda=lda, ldc=ldc
+            f"{self.name}_{key}", m=m, operands=self.weights[key], lda=lda, ldc=ldc
         )
 
-    def columns(self, body: Callable[[ir.Value, ir.Constant | None], None]) -> None:
-        """Run `body(column, mask)` over the hidden columns: full vectors, then a masked one."""
-        hs = self.spec.hidden
-        full = hs // LANES
+    def columns(
+        self, body: Callable[[ir.Value, ir.Constant | None], None], count: int | None = None
+    ) -> None:
+        """Run `body(column, mask)` over `count` columns (default: the hidden size): full
+        vectors, then a masked one."""
+        count = self.spec.hidden if count is None else count
+        full = count // LANES
         if full:
             with for_range(self.b, full, name="j") as chunk:
                 body(self.b.mul(chunk, i64(LANES)), None)
-        tail = hs % LANES
+        tail = count % LANES
         if tail:
             mask = ir.Constant(MASK, [1] * tail + [0] * (LANES - tail))
             body(i64(full * LANES), mask)
+
+    def quantize(
+        self, src: ir.Value, dst: ir.Value, count: int, quant: InputQuantization, flag: ir.Value
+    ) -> None:
+        """
+        dst[0:count] (u8) = the level indices of the FakeQuantized floats src[0:count]
+        (`InputQuantization`); the byte at `flag` gets 1 or-ed in if one of them is NaN (the
+        level is then 0 and the caller makes the row's gates NaN, as the reference's are).
+        """
+        b, m = self.b, self.math
+        reduce_or = _intrinsic(self.module, "llvm.vector.reduce.or.v8i1", I1, [MASK])
+        zero, steps = m.splat(0.0), m.splat(float(quant.levels - 1))
+
+        def body(col: ir.Value, mask: ir.Constant | None) -> None:
+            v = m.load(src, col, mask)
+            t = b.fmul(b.fsub(v, m.splat(quant.low)), m.splat(quant.recip))
+            level = m.min(m.max(b.call(m.rint_fn, [t]), zero), steps)
+            nan = b.fcmp_unordered("uno", v, v)
+            level = b.select(nan, zero, level)
+            q = b.trunc(b.fptosi(level, IVEC), ir.VectorType(I8, LANES))
+            out = b.gep(dst, [col], source_etype=I8)
+            if mask is None:
+                b.store(q, out, align=1)
+            else:
+                for j, on in enumerate(mask.constant):
+                    if on:
+                        b.store(
+                            b.extract_element(q, ir.Constant(I32, j)),
+                            b.gep(out, [i64(j)], source_etype=I8),
+                        )
+            seen = b.zext(b.call(reduce_or, [nan]), I8)
+            b.store(b.or_(b.load(flag, typ=I8), seen), flag)
+
+        self.columns(body, count)
 
     # ---- the elementwise part ----------------------------------------------------------------
 
@@ -562,7 +865,61 @@ class _KernelBuilder:
         else:
             self.build_sequence()
 
+    def build_int8_cell(self) -> None:
+        """An LSTM/RNN cell in int8 (`CellQuantization`): x and h to u8 level indices, the
+        int8 GEMM(s) with the dequantization and bias in the epilogue, the fp32 gate pass."""
+        s, b, a, quant = self.spec, self.b, self.args, self.quantization
+        assert quant is not None
+        n_rows, hs, in_size = s.batch, s.hidden, s.input_size
+        k = in_size + hs
+        levels, g, ldg = self.scratch["concat"], self.scratch["gates"], s.gate_columns
+        g_h, nan_rows = self.scratch.get("gates_h"), self.scratch["nan_rows"]
+
+        def byte(base: ir.Value, offset: ir.Value | int) -> ir.Value:
+            index = i64(offset) if isinstance(offset, int) else offset
+            return b.gep(base, [index], source_etype=I8)
+
+        # [qx, qh] rows (h is read before anything is written: H may alias Ho).
+        with for_range(b, n_rows, name="n") as n:
+            flag = byte(nan_rows, n)
+            b.store(ir.Constant(I8, 0), flag)
+            row = byte(levels, b.mul(n, i64(k)))
+            self.quantize(self.row(a["x"], n, in_size), row, in_size, quant.x, flag)
+            self.quantize(self.row(a["h0"], n, hs), byte(row, in_size), hs, quant.h, flag)
+        if g_h is None:
+            b.call(self.gemm("cell", m=n_rows), [levels, g])
+        else:
+            b.call(self.gemm("cell_x", m=n_rows, lda=k), [levels, g])
+            b.call(self.gemm("cell_h", m=n_rows, lda=k), [byte(levels, in_size), g_h])
+        with for_range(b, n_rows, name="n") as n:
+            nan = b.icmp_unsigned("!=", b.load(byte(nan_rows, n), typ=I8), ir.Constant(I8, 0))
+            with b.if_then(nan):  # NaN in x or h: every gate NaN (all-ones bits)
+                for region in (g, g_h):
+                    if region is not None:
+                        memset(b, self.row(region, n, ldg), 0xFF, 4 * ldg)
+            g_row = self.row(g, n, ldg)
+            gh_row = self.row(g_h, n, ldg) if g_h is not None else None
+
+            def gates(
+                gate: int, g_row: ir.Value = g_row, gh_row: ir.Value | None = gh_row
+            ) -> list[tuple[ir.Value, int]]:
+                sources = [(g_row, gate * hs)]
+                if gh_row is not None:
+                    sources.append((gh_row, gate * hs))
+                return sources
+
+            h_out = [self.row(a["ho"], n, hs)]
+            if s.kind == "lstm":
+                self.lstm_columns(
+                    gates, self.row(a["c0"], n, hs), h_out, [self.row(a["co"], n, hs)]
+                )
+            else:
+                self.rnn_columns(gates, h_out)
+
     def build_cell(self) -> None:
+        if self.quantization is not None:
+            self.build_int8_cell()
+            return
         s, b, a = self.spec, self.b, self.args
         n_rows, hs, in_size = s.batch, s.hidden, s.input_size
         k = in_size + hs
@@ -863,31 +1220,34 @@ class RecurrentLowering:
         lengths_value = _lengths_operand(op)
         lengths = None if lengths_value is None else self._constant(ctx, lengths_value, False)
         spec = spec_of(op, lengths)
+        quantization = cell_quantization(op, w, r, self._memo)
+        if quantization is not None:
+            spec = replace(spec, quantized=True, split_gemm=quantization.split)
         fn = ctx.function(f"{ctx.group_name}_{spec.kind}", KERNEL_TYPE)
 
         def gemm(
             name: str,
             *,
             m: int,
-            k: int,
-            n: int,
-            b: np.ndarray,
-            bias: np.ndarray | None,
+            operands: GemmOperands,
             lda: int | None = None,
             ldc: int | None = None,
         ) -> ir.Function:
             unique, index = name, 1
             while unique in ctx.module.globals:
                 unique, index = f"{name}.{index}", index + 1
+            k, n = operands.matrix.shape
+            int8 = operands.matrix.dtype == np.int8
             return emit_gemm(
                 ctx.module,
                 unique,
                 m=m,
                 k=k,
                 n=n,
-                a_dtype=np.float32,
-                b=b,
-                epilogue=Epilogue(bias=bias),
+                a_dtype=np.uint8 if int8 else np.float32,
+                b=operands.matrix,
+                a_zero_point=operands.zero_point,
+                epilogue=Epilogue(scale=operands.scale, bias=operands.bias),
                 lda=lda,
                 ldc=ldc,
                 threads=ctx.threads,
@@ -895,7 +1255,7 @@ class RecurrentLowering:
                 cpu=ctx.cpu,
             )
 
-        build_recurrent(fn, spec, w, r, b, gemm)
+        build_recurrent(fn, spec, w, r, b, gemm, quantization)
         null = ir.Constant(PTR, None)
         ptrs = dict.fromkeys(KERNEL_ARGS, null)
         names = ["x", "h0", "c0"][: 2 + spec.has_cell_state]
@@ -908,7 +1268,7 @@ class RecurrentLowering:
             ptrs[name] = ctx.buffer(value).ptr
         ptrs["scratch"] = ctx.scratch(spec.scratch_bytes)
         ctx.builder.call(fn, [ptrs[name] for name in KERNEL_ARGS])
-        return jit_exec_type(ctx.cpu, np.float32)
+        return jit_exec_type(ctx.cpu, np.int8 if quantization is not None else np.float32)
 
     def _constant(
         self, ctx: EmitContext, value: SSAValue, required: bool = True
