@@ -72,8 +72,13 @@ def precision_name(dtype: np.dtype | type) -> str:
 
 
 def jit_exec_type(cpu: HostCpu, dtype: np.dtype | type) -> str:
-    """`jit_<isa>_<precision>`, e.g. `jit_avx2_FP32` (OpenVINO's CPU plugin names)."""
-    return f"jit_{cpu.isa}_{precision_name(dtype)}"
+    """
+    `jit_<isa>_<precision>`, e.g. `jit_avx2_FP32`, as OpenVINO's CPU plugin names its
+    kernels: a kernel on 8-bit data, u8 or i8, is `I8` ("suffix I8 for layers that had 8-bit
+    data type input and were computed in 8-bit precision", LPT's documentation).
+    """
+    precision = precision_name(dtype)
+    return f"jit_{cpu.isa}_{'I8' if precision == 'U8' else precision}"
 
 
 def is_signed(dtype: np.dtype | type) -> bool:

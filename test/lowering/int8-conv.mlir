@@ -8,13 +8,13 @@
 // RUN: lowpass-run %s --random-inputs 0 --device CPU --full > %t.cpu
 // RUN: lowpass-run %s --random-inputs 0 --full > %t.ref
 // RUN: diff %t.cpu %t.ref
-// ROWS:      sub {{ *}}Subtract {{ *}}jit_{{[a-z0-9]+}}_U8 {{ *}}EXECUTED
+// ROWS:      sub {{ *}}Subtract {{ *}}jit_{{[a-z0-9]+}}_I8 {{ *}}EXECUTED
 // ROWS:      conv {{ *}}Convolution {{ *}}undef {{ *}}NOT_RUN
 // ROWS:      dequantize {{ *}}Multiply {{ *}}undef {{ *}}NOT_RUN
 // ROWS:      add_bias {{ *}}Add {{ *}}undef {{ *}}NOT_RUN
 // ROWS-NEXT: relu {{ *}}Relu {{ *}}undef {{ *}}NOT_RUN
 // ROWS:      requantize {{ *}}FakeQuantize {{ *}}undef {{ *}}NOT_RUN
-// ROWS-NEXT: pool {{ *}}MaxPool {{ *}}jit_{{[a-z0-9]+}}_U8 {{ *}}EXECUTED
+// ROWS-NEXT: pool {{ *}}MaxPool {{ *}}jit_{{[a-z0-9]+}}_I8 {{ *}}EXECUTED
 // IR:        define {{.*}}i32 @lowpass_main(
 // IR-DAG:    declare <8 x i32> @llvm.x86.{{avx2.pmadd.wd|avx512.vpdpbusd.256}}(
 // IR-DAG:    declare <8 x float> @llvm.roundeven.v8f32(

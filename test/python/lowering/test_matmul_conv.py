@@ -155,7 +155,7 @@ def test_matmul_int8_exact(a_type: str, weight_bits: int) -> None:
         assert a.dtype == r.dtype
         np.testing.assert_array_equal(a, r)
     types = exec_types(request)
-    precision = "U8" if a_type == "u8" else "I8"
+    precision = "I8"  # u8 or i8 data: OpenVINO says I8
     for name in ("gemm_epilogue", "requant_u8", "zero_point", "zp_after"):
         assert types[name] == f"jit_{ISA}_{precision}", name
     assert types["zp_matmul"] == "undef"  # fused with its zero point
@@ -295,7 +295,7 @@ def test_convolution_int8_exact(a_type: str) -> None:
         assert a.dtype == r.dtype
         np.testing.assert_array_equal(a, r)
     types = exec_types(request)
-    precision = "U8" if a_type == "u8" else "I8"
+    precision = "I8"  # u8 or i8 data: OpenVINO says I8
     for name in ("requant", "seven_bit", "zero_point"):
         assert types[name] == f"jit_{ISA}_{precision}", name
     for fused in ("zp_conv", "depthwise", "grouped"):  # behind their zero-point Subtracts
@@ -380,7 +380,7 @@ def test_lpt_graph_with_zero_points_is_exact() -> None:
                                       np.asarray(ref.infer(feeds)[0]))
     types = exec_types(cpu)
     assert types["conv"] == types["dw"] == "undef"  # behind their zero-point Subtracts
-    assert types["pool"] == types["fc_original"] == f"jit_{ISA}_U8"
+    assert types["pool"] == types["fc_original"] == f"jit_{ISA}_I8"
     assert not [n for n, t in types.items() if t.startswith("ref_")]
 
 
@@ -418,7 +418,7 @@ def test_qconvnet_after_lpt_equals_reference(qconvnet_lpt: lowpass.Model) -> Non
         np.testing.assert_allclose(prob, prob_ref, rtol=1e-5, atol=1e-7)
     types = exec_types(requests[0])
     for name in ("conv1", "pool1", "conv2", "pool2", "fc"):
-        assert types[name] == f"jit_{ISA}_U8", name
+        assert types[name] == f"jit_{ISA}_I8", name
     assert types["data/fq"] == types["flatten/fq"] == f"jit_{ISA}_FP32"
     for fused in ("conv1/add_bias", "conv1/relu", "conv1/relu/fq", "conv2/relu/fq",
                   "fc/add_bias"):

@@ -96,7 +96,7 @@ def test_pooling(element: str) -> None:
             np.testing.assert_allclose(a, r, rtol=1e-6, atol=1e-6, err_msg=name)
         else:
             np.testing.assert_array_equal(a, r, err_msg=name)
-        precision = {"f32": "FP32", "u8": "U8", "i8": "I8"}[element]
+        precision = {"f32": "FP32", "u8": "I8", "i8": "I8"}[element]
         assert types[name] == f"jit_{ISA}_{precision}", name
 
 
@@ -121,7 +121,7 @@ def test_avg_pool_u8_to_f32_with_dequantization() -> None:
     for a, r in zip(got, want, strict=True):
         assert a.dtype == r.dtype
         np.testing.assert_array_equal(a, r)
-    assert types["avg"] == types["avg_pad"] == f"jit_{ISA}_U8"
+    assert types["avg"] == types["avg_pad"] == f"jit_{ISA}_I8"
     assert types["dequantize"] == "undef"
 
 
@@ -208,7 +208,7 @@ def test_convert_quantize_dequantize() -> None:
     for a, r in zip(got, want, strict=True):
         assert a.dtype == r.dtype
         np.testing.assert_array_equal(a, r)
-    assert types["deq"] == f"jit_{ISA}_U8"
+    assert types["deq"] == f"jit_{ISA}_I8"
     assert types["zp"] == types["scale"] == "undef"
     assert types["i8_to_f32"] == f"jit_{ISA}_I8"
     assert types["f32_to_u8"] == types["f32_to_i8"] == f"jit_{ISA}_FP32"
