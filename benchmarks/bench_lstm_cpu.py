@@ -1,7 +1,9 @@
 """
 Per-step latency of the stateful LSTM on the CPU device, side by side in one process with its
 peers: examples/make_lstm.py after `reshape` to one step and `low-latency2` (ReadValue ->
-LSTMCell -> Assign), batch 1, input 128, hidden 256 and 512, 1 and 2 threads.
+LSTMCell -> Assign), batch 1, input 128, hidden 256 and 512, 1 and 2 threads; and the same
+LSTM quantized (examples/make_qlstm.py: FakeQuantize on X, H and the weights, 8-bit or 7-bit
+weights), which the CPU device runs in int8.
 
     lowpass CPU            core.compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": t});
                            request.infer(...) per step (and the native entry call alone, to
@@ -19,14 +21,27 @@ LSTMCell -> Assign), batch 1, input 128, hidden 256 and 512, 1 and 2 threads.
     onnxruntime LSTM       the ONNX LSTM op, one step, state passed explicitly (gates
                            reordered to ONNX's i, o, f, c), intra_op_num_threads = t
 
+Quantized model (`--models q8 q7`: 8-bit weights, exact s16 int8 kernel; 7-bit weights,
+`vpmaddubsw` kernel), same steps and threads:
+
+    lowpass CPU int8       the quantized model on the CPU device (the cell in int8)
+    lowpass REFERENCE      the quantized model on the numpy interpreter (fake quantization)
+    OpenVINO quantized     the SAME quantized model built with OpenVINO's opset (FakeQuantize
+                           on X, H, W, R), made stateful by its LowLatency2 (and MakeStateful
+                           on the bare cell); its CPU plugin's LPT does what it does with it
+                           (the runtime model's LSTMCell primitive is printed)
+    OpenVINO fp32          the unquantized model (the fp32 LowLatency2 step above)
+
 Every implementation is checked against lowpass REFERENCE over the first steps before it is
-timed (CPU: rtol 1e-5; peers: rtol 1e-4). Rounds are interleaved (each round times every
-implementation on `--steps` steps in turn, after a 50 ms pause that lets the thread pools of
-the previous one fall asleep, and 5 untimed steps); the figure is the median over rounds of
-each round's median per-step latency. Ratios are taken within the run.
+timed (CPU: rtol 1e-5; peers: rtol 1e-4; OpenVINO on the quantized model: atol 0.05, since
+its FakeQuantize may round a value to the neighbouring level, which later steps carry on).
+Rounds are interleaved (each round times every implementation on `--steps` steps in turn,
+after a 50 ms pause that lets the thread pools of the previous one fall asleep, and 5 untimed
+steps); the figure is the median over rounds of each round's median per-step latency. Ratios
+are taken within the run.
 
     python benchmarks/bench_lstm_cpu.py [--hidden 256 512] [--threads 1 2] [--rounds 7]
-        [--steps 200] [--input 128]
+        [--steps 200] [--input 128] [--models fp32 q8 q7]
 """
 
 from __future__ import annotations
@@ -44,6 +59,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
 from make_lstm import build_lstm, lstm_weights
+from make_qlstm import WEIGHT_LEVELS, X_RANGE, build_qlstm
 
 import lowpass
 from lowpass.passes.low_latency2 import LowLatency2Pass
@@ -53,8 +69,14 @@ Step = Callable[[np.ndarray], np.ndarray]
 """One step: x [1, input] -> h [1, hidden] (the implementation keeps its own state)."""
 
 
-def stateful_lstm(input_size: int, hidden: int) -> lowpass.Model:
-    module = build_lstm(8, input_size, hidden).module.clone()
+def stateful_lstm(input_size: int, hidden: int, weight_bits: int | None = None) -> lowpass.Model:
+    """The one-step stateful model; quantized (make_qlstm) when `weight_bits` is given."""
+    model = (
+        build_lstm(8, input_size, hidden)
+        if weight_bits is None
+        else build_qlstm(8, input_size, hidden, weight_bits=weight_bits)
+    )
+    module = model.module.clone()
     reshape_module(module, {"X": [1, 1, input_size]})
     LowLatency2Pass().apply(lowpass.make_context(), module)
     return lowpass.Core().read_model(module)
@@ -111,8 +133,45 @@ def numpy_step(w: dict[str, np.ndarray], hidden: int) -> Step:
     return step
 
 
+def _ov_cell_operands(ops, w: dict[str, np.ndarray], x, h, weight_bits: int | None):  # type: ignore[no-untyped-def]
+    """(x, h, W, R, B) of the LSTMCell, through make_qlstm's FakeQuantizes if `weight_bits`."""
+    weights = [ops.constant(w[k]) for k in ("W", "R")]
+    if weight_bits is None:
+        return x, h, *weights, ops.constant(w["B"])
+
+    def fq(value, low, high, levels: int):  # type: ignore[no-untyped-def]
+        lo, hi = (ops.constant(np.asarray(v, np.float32)) for v in (low, high))
+        return ops.fake_quantize(value, lo, hi, lo, hi, levels)
+
+    x = fq(x, -X_RANGE, X_RANGE * 127 / 128, 256)
+    h = fq(h, -1.0, 127 / 128, 256)
+    quantized = []
+    for key, constant in zip(("W", "R"), weights, strict=True):
+        amax = np.max(np.abs(w[key]), axis=1, keepdims=True).astype(np.float32)
+        quantized.append(fq(constant, -amax, amax, WEIGHT_LEVELS[weight_bits]))
+    return x, h, *quantized, ops.constant(w["B"])
+
+
+def openvino_cell_primitive(step: Step | None) -> str:
+    """The primitive OpenVINO's CPU plugin runs the LSTMCell with (from the runtime model)."""
+    compiled = getattr(step, "compiled", None)
+    if compiled is None:
+        return "?"
+    for op in compiled.get_runtime_model().get_ordered_ops():
+        info = op.get_rt_info()
+        if str(info["layerType"].astype(str)) == "RNNCell":
+            precision = info["runtimePrecision"].astype(str)
+            return f"{info['primitiveType'].astype(str)} ({precision})"
+    return "?"
+
+
 def openvino_low_latency2(
-    w: dict[str, np.ndarray], input_size: int, hidden: int, threads: int, with_dict: bool = False
+    w: dict[str, np.ndarray],
+    input_size: int,
+    hidden: int,
+    threads: int,
+    with_dict: bool = False,
+    weight_bits: int | None = None,
 ) -> Step | None:
     try:
         import openvino as ov
@@ -126,15 +185,9 @@ def openvino_low_latency2(
     xt = ops.parameter([1, 1, input_size], np.float32, name="X_t")
     ht = ops.parameter([1, hidden], np.float32, name="H_t")
     ct = ops.parameter([1, hidden], np.float32, name="C_t")
-    cell = ops.lstm_cell(
-        ops.squeeze(xt, ops.constant(np.array([1], np.int64))),
-        ht,
-        ct,
-        ops.constant(w["W"]),
-        ops.constant(w["R"]),
-        ops.constant(w["B"]),
-        hidden,
-    )
+    xs = ops.squeeze(xt, ops.constant(np.array([1], np.int64)))
+    x_in, h_in, w_in, r_in, b_in = _ov_cell_operands(ops, w, xs, ht, weight_bits)
+    cell = ops.lstm_cell(x_in, h_in, ct, w_in, r_in, b_in, hidden)
     body = ov.Model([ops.result(cell.output(0)), ops.result(cell.output(1))], [xt, ht, ct])
     ti = ops.tensor_iterator()
     ti.set_body(body)
@@ -146,7 +199,8 @@ def openvino_low_latency2(
     manager = Manager()
     manager.register_pass(LowLatency2())
     manager.run_passes(model)
-    request = _ov_compile(ov, model, threads).create_infer_request()
+    compiled = _ov_compile(ov, model, threads)
+    request = compiled.create_infer_request()
     zeros = np.zeros((1, hidden), np.float32)
     if with_dict:  # the same call as `lowpass CPU infer()`: inputs in a dict
 
@@ -154,11 +208,17 @@ def openvino_low_latency2(
             return request.infer({"X": xv.reshape(1, 1, -1), "H0": zeros, "C0": zeros})[0]
 
         return step
-    return _ov_fast_step(request, "X", {"H0": zeros, "C0": zeros})
+    fast = _ov_fast_step(request, "X", {"H0": zeros, "C0": zeros})
+    fast.compiled = compiled  # type: ignore[attr-defined]
+    return fast
 
 
 def openvino_make_stateful(
-    w: dict[str, np.ndarray], input_size: int, hidden: int, threads: int
+    w: dict[str, np.ndarray],
+    input_size: int,
+    hidden: int,
+    threads: int,
+    weight_bits: int | None = None,
 ) -> Step | None:
     try:
         import openvino as ov
@@ -169,9 +229,8 @@ def openvino_make_stateful(
     x = ops.parameter([1, input_size], np.float32, name="x")
     h0 = ops.parameter([1, hidden], np.float32, name="h0")
     c0 = ops.parameter([1, hidden], np.float32, name="c0")
-    cell = ops.lstm_cell(
-        x, h0, c0, ops.constant(w["W"]), ops.constant(w["R"]), ops.constant(w["B"]), hidden
-    )
+    x_in, h_in, w_in, r_in, b_in = _ov_cell_operands(ops, w, x, h0, weight_bits)
+    cell = ops.lstm_cell(x_in, h_in, c0, w_in, r_in, b_in, hidden)
     h_res, c_res = ops.result(cell.output(0)), ops.result(cell.output(1))
     h_res.get_output_tensor(0).set_names({"hout"})
     c_res.get_output_tensor(0).set_names({"cout"})
@@ -181,8 +240,10 @@ def openvino_make_stateful(
     manager = Manager()
     manager.register_pass(MakeStateful({"h0": "hout", "c0": "cout"}))
     manager.run_passes(model)
-    request = _ov_compile(ov, model, threads).create_infer_request()
-    return _ov_fast_step(request, "x", {})
+    compiled = _ov_compile(ov, model, threads)
+    fast = _ov_fast_step(compiled.create_infer_request(), "x", {})
+    fast.compiled = compiled  # type: ignore[attr-defined]
+    return fast
 
 
 def _ov_fast_step(request, x_name: str, fixed: dict[str, np.ndarray]) -> Step:  # type: ignore[no-untyped-def]
@@ -300,15 +361,41 @@ def round_median_us(step: Step, xs: np.ndarray) -> float:
     return statistics.median(times) * 1e6
 
 
-def check(name: str, step: Step, want: list[np.ndarray], xs: np.ndarray, rtol: float) -> None:
-    got = [np.asarray(step(x)).reshape(-1).copy() for x in xs]
+def check(
+    name: str,
+    step: Step,
+    want: list[np.ndarray],
+    xs: np.ndarray,
+    rtol: float,
+    atol: float | None = None,
+) -> float:
+    """Assert that `step` reproduces `want` over `xs`; the largest absolute difference."""
+    got = np.array([np.asarray(step(x)).reshape(-1).copy() for x in xs])
     np.testing.assert_allclose(
-        np.array(got),
+        got,
         np.array(want),
         rtol=rtol,
-        atol=rtol / 10,
+        atol=rtol / 10 if atol is None else atol,
         err_msg=f"{name} differs from lowpass REFERENCE",
     )
+    return float(np.max(np.abs(got - np.array(want))))
+
+
+def time_rounds(
+    impls: dict[str, Step], rounds: int, steps: int, input_size: int, rng: np.random.Generator
+) -> dict[str, float]:
+    """Median over interleaved rounds of each implementation's median step (us), and the
+    cores other processes kept busy meanwhile ("foreign load (cores)")."""
+    per_round: dict[str, list[float]] = {name: [] for name in impls}
+    busy, own, start = _busy_seconds(), sum(os.times()[:2]), time.perf_counter()
+    for _ in range(rounds):
+        xs = rng.standard_normal((steps, 1, input_size)).astype(np.float32)
+        for name, step in impls.items():
+            n = max(steps // 10, 10) if "REFERENCE" in name else steps
+            per_round[name].append(round_median_us(step, xs[:n]))
+    results = {name: statistics.median(values) for name, values in per_round.items()}
+    results["foreign load (cores)"] = foreign_load(busy, own, start)
+    return results
 
 
 def bench(
@@ -351,17 +438,69 @@ def bench(
             continue
         check(name, step, want, xs_check, 1e-4)
     del cpu_request, shared_request
+    return time_rounds(impls, rounds, steps, input_size, rng)
 
-    per_round: dict[str, list[float]] = {name: [] for name in impls}
-    busy, own, start = _busy_seconds(), sum(os.times()[:2]), time.perf_counter()
-    for _ in range(rounds):
-        xs = rng.standard_normal((steps, 1, input_size)).astype(np.float32)
-        for name, step in impls.items():
-            n = max(steps // 10, 10) if name == "lowpass REFERENCE" else steps
-            per_round[name].append(round_median_us(step, xs[:n]))
-    results = {name: statistics.median(values) for name, values in per_round.items()}
-    results["foreign load (cores)"] = foreign_load(busy, own, start)
-    return results
+
+def bench_quantized(
+    hidden: int,
+    input_size: int,
+    threads: int,
+    rounds: int,
+    steps: int,
+    rng: np.random.Generator,
+    weight_bits: int,
+) -> tuple[dict[str, float], dict[str, str]]:
+    """The quantized model (make_qlstm) on lowpass CPU (int8) and REFERENCE, the same
+    quantized model on OpenVINO, and OpenVINO's fp32 step; (results, notes)."""
+    w = lstm_weights(input_size, hidden)
+    model = stateful_lstm(input_size, hidden, weight_bits)
+    xs_check = rng.standard_normal((8, 1, input_size)).astype(np.float32)
+    reference, _ = lowpass_step(model, "REFERENCE", hidden, threads)
+    want = [np.asarray(reference(x)).reshape(-1).copy() for x in xs_check]
+    fp32_reference, _ = lowpass_step(stateful_lstm(input_size, hidden), "REFERENCE", hidden, 1)
+    want_fp32 = [np.asarray(fp32_reference(x)).reshape(-1).copy() for x in xs_check]
+    notes: dict[str, str] = {}
+
+    cpu, cpu_request = lowpass_step(model, "CPU", hidden, threads)
+    check("lowpass CPU int8", cpu, want, xs_check, 1e-5)
+    profiled = lowpass.Core().compile_model(
+        model, "CPU", {"INFERENCE_NUM_THREADS": threads, "PERF_COUNT": True}
+    )
+    profiled_request = profiled.create_infer_request()
+    zeros = np.zeros((1, hidden), np.float32)
+    profiled_request.infer({"X": xs_check[0].reshape(1, 1, -1), "H0": zeros, "C0": zeros})
+    rows = [r for r in profiled_request.get_profiling_info() if r.node_type == "LSTMCell"]
+    notes["lowpass CPU LSTMCell"] = rows[0].exec_type if rows else "?"
+    asm = cpu_request._cpu.graph.library.assembly()  # type: ignore[attr-defined]
+    notes["lowpass int8 kernel"] = "vpmaddubsw (u8s8)" if "vpmaddubsw" in asm else "vpmaddwd (s16)"
+    impls: dict[str, Step] = {"lowpass CPU int8 infer()": cpu}
+    native_request = lowpass_step(model, "CPU", hidden, threads)[1]
+    native = lowpass_native_step(native_request, hidden)
+    check("lowpass CPU int8 native entry", native, want, xs_check, 1e-5)
+    impls["lowpass CPU int8 native entry call"] = native
+    impls["lowpass REFERENCE (quantized)"] = lowpass_step(model, "REFERENCE", hidden, threads)[0]
+    peers = {
+        "OpenVINO LowLatency2 quantized": openvino_low_latency2(
+            w, input_size, hidden, threads, weight_bits=weight_bits
+        ),
+        "OpenVINO MakeStateful quantized": openvino_make_stateful(
+            w, input_size, hidden, threads, weight_bits=weight_bits
+        ),
+    }
+    for name, step in peers.items():
+        if step is None:
+            print(f"  ({name}: not installed, skipped)")
+            continue
+        diff = check(name, step, want, xs_check, 0.0, atol=0.05)
+        notes[f"{name}: LSTMCell primitive"] = openvino_cell_primitive(step)
+        notes[f"{name}: max |diff| vs REFERENCE"] = f"{diff:.2g}"
+        impls[name] = step
+    fp32 = openvino_low_latency2(w, input_size, hidden, threads)
+    if fp32 is not None:
+        check("OpenVINO LowLatency2 fp32", fp32, want_fp32, xs_check, 1e-4)
+        impls["OpenVINO LowLatency2 fp32"] = fp32
+    del cpu_request
+    return time_rounds(impls, rounds, steps, input_size, rng), notes
 
 
 def main() -> None:
@@ -371,6 +510,9 @@ def main() -> None:
     p.add_argument("--input", type=int, default=128)
     p.add_argument("--rounds", type=int, default=7)
     p.add_argument("--steps", type=int, default=200)
+    p.add_argument(
+        "--models", nargs="+", default=["fp32", "q8", "q7"], choices=["fp32", "q8", "q7"]
+    )
     a = p.parse_args()
     rng = np.random.default_rng(0)
     print(
@@ -379,6 +521,11 @@ def main() -> None:
     )
     for hidden in a.hidden:
         for threads in a.threads:
+            for kind in a.models:
+                if kind != "fp32":
+                    report_quantized(hidden, a.input, threads, a.rounds, a.steps, rng, kind)
+            if "fp32" not in a.models:
+                continue
             results = bench(hidden, a.input, threads, a.rounds, a.steps, rng)
             load = results.pop("foreign load (cores)")
             cpu = results["lowpass CPU infer()"]
@@ -394,6 +541,36 @@ def main() -> None:
                     f"  lowpass CPU / OpenVINO LowLatency2 = {cpu / ll2:.3f} "
                     f"(target <= 0.333 at hidden 512)"
                 )
+
+
+def report_quantized(
+    hidden: int,
+    input_size: int,
+    threads: int,
+    rounds: int,
+    steps: int,
+    rng: np.random.Generator,
+    kind: str,
+) -> None:
+    bits = int(kind[1:])
+    results, notes = bench_quantized(hidden, input_size, threads, rounds, steps, rng, bits)
+    load = results.pop("foreign load (cores)")
+    cpu = results["lowpass CPU int8 infer()"]
+    print(
+        f"\nquantized LSTM ({bits}-bit weights), hidden {hidden}, {threads} thread(s) (other "
+        f"processes kept {load:.2f} cores busy meanwhile): us/step, x = its time / lowpass "
+        "CPU int8 infer()"
+    )
+    for name, value in results.items():
+        print(f"  {name:38s} {value:9.1f} us   {value / cpu:6.2f}x")
+    for name, note in notes.items():
+        print(f"  [{name}: {note}]")
+    for peer in ("OpenVINO LowLatency2 quantized", "OpenVINO LowLatency2 fp32"):
+        if peer in results:
+            print(
+                f"  lowpass CPU int8 / {peer} = {cpu / results[peer]:.3f} "
+                "(target <= 0.333 at hidden 512)"
+            )
 
 
 if __name__ == "__main__":

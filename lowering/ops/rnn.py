@@ -1,6 +1,7 @@
 """
 Lowerings of the recurrent ops (`ov.lstm_cell`, `ov.gru_cell`, `ov.rnn_cell` and the opset-5
-`ov.lstm_sequence`, `ov.gru_sequence`, `ov.rnn_sequence`) to fp32 kernels.
+`ov.lstm_sequence`, `ov.gru_sequence`, `ov.rnn_sequence`) to fp32 kernels, and of quantized
+LSTM/RNN cells to int8 kernels.
 
 Every op becomes one function, `void name(x, h0, c0, lengths, y, ho, co, scratch)` (unused
 pointers are null), called once from the entry function:
@@ -28,7 +29,18 @@ Activations are computed in fp32 with Cephes' `expf` (range reduction by ln 2, d
 polynomial, 2^n through the exponent bits) and `tanhf` (odd polynomial below 0.625,
 `1 - 2 / (exp(2|x|) + 1)` above): within 2 ulp of the float64 reference over the whole range,
 so the outputs stay within 1e-5 relative of the REFERENCE device over many steps (the fp32
-GEMM's summation order is the larger difference).
+GEMM's summation order is the larger difference). Clip, relu and exp keep NaN (as numpy).
+
+Quantized cells (`CellQuantization`): an LSTMCell or RNNCell whose X and H come from
+per-tensor FakeQuantizes and whose W and R are on an int8 grid (a FakeQuantized constant, per
+tensor or per output channel, or a constant equal to `scale[n] * q`) is what NNCF/POT make of a
+recurrent layer; REFERENCE runs it in float. Here the FakeQuantizes stay their own groups
+(bit-exact fp32 kernels), the cell maps their float outputs back to the u8 level indices
+(checked exact for every level at compile time), multiplies them by the int8 weights in int32
+(`emit_gemm`: `vpmaddubsw` for 7-bit weights, exact s16 otherwise; the zero points in its
+compensation) with the dequantization scales and the bias in the GEMM epilogue, then runs the
+same fp32 gate pass: `jit_<isa>_I8`, equal to REFERENCE up to float rounding. A cell that is
+not quantized that way keeps the fp32 kernel (nothing is quantized that the model does not).
 
 Not lowered (the compiler's visible reference fallback runs them): f16 element types,
 non-constant W, R or B, and constant `sequence_lengths` the reference rejects (negative, or
