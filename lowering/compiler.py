@@ -42,13 +42,11 @@ from lowpass.dialects.ov import (
     DYNAMIC,
     AssignOp,
     ConstantOp,
-    OvOp,
     ReadValueOp,
     ReshapeOp,
     ShapeOfOp,
     SqueezeOp,
     UnsqueezeOp,
-    VariableOp,
     array_from_dense,
     element_type_of,
     to_dtype,
@@ -83,6 +81,7 @@ from lowpass.lowering.emit import (
     aligned_copy,
     byte_offset,
     call_pointer,
+    compute_pure_op,
     i32,
     i64,
     memcpy,
@@ -417,26 +416,17 @@ class _GraphCompiler:
             return [array_from_dense(op.value)]  # the constants of tfl graphs
         if isinstance(op, ShapeOfOp):
             return [np.asarray(op.static_result(0))]
-        if (
-            not isinstance(op, OvOp)
-            or op.regions
-            or isinstance(op, ReadValueOp | AssignOp | VariableOp)
-            or not op.results
-            or not op.operands
-        ):
-            return None
         inputs = [known(v) for v in op.operands]
-        if any(v is None for v in inputs):
+        if not op.operands or any(v is None for v in inputs):
             return None
         if sum(int(np.prod(value_shape(r), dtype=np.int64)) for r in op.results) > _FOLD_LIMIT:
             return None
-        try:
-            values = op.compute(inputs)  # type: ignore[arg-type]
-        except (ArithmeticError, ValueError, IndexError, NotImplementedError):
-            return None  # e.g. an integer division by zero: it fails when the graph runs
+        values = compute_pure_op(op, inputs)  # type: ignore[arg-type]
+        if values is None:
+            return None
         out = []
         for r, v in zip(op.results, values, strict=True):
-            array = np.ascontiguousarray(np.asarray(v), dtype=value_dtype(r))
+            array = np.ascontiguousarray(v)
             if array.shape != value_shape(r):
                 return None
             array.flags.writeable = False

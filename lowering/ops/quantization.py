@@ -33,21 +33,16 @@ import llvmlite.ir as ir
 import numpy as np
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Operation, SSAValue
-from xdsl.traits import Pure
 
 from lowpass.dialects.ov import (
     AddOp,
-    AssignOp,
     ClampOp,
-    ConstantOp,
     ConvertOp,
     DivideOp,
     FakeQuantizeOp,
     MultiplyOp,
     OvOp,
-    ReadValueOp,
     ReluOp,
-    ShapeOfOp,
     SubtractOp,
     element_type_of,
     to_dtype,
@@ -67,6 +62,7 @@ from lowpass.lowering.emit import (
     ir_type,
     jit_exec_type,
     kernel_function,
+    static_value,
 )
 
 F32_DT = np.dtype(np.float32)
@@ -78,40 +74,6 @@ LANES = 8  # float32 lanes of an AVX2 vector
 # --------------------------------------------------------------------------------------------
 # Graph helpers shared by the lowerings of this package
 # --------------------------------------------------------------------------------------------
-
-
-def static_value(value: SSAValue, memo: dict[SSAValue, np.ndarray | None]) -> np.ndarray | None:
-    """
-    The value of `value` if the compiler knows it at compile time (an `ov.constant`, or a pure
-    op of known operands such as the folded weights Subtract of LPT), else None. Mirrors the
-    compiler's constant folding so that `fuse` can tell constants from computed tensors.
-    """
-    if value in memo:
-        return memo[value]
-    memo[value] = None
-    owner = value.owner
-    result: np.ndarray | None = None
-    if isinstance(owner, ConstantOp):
-        result = owner.array()
-    elif isinstance(owner, ShapeOfOp):
-        result = np.asarray(owner.static_result(0))
-    elif (
-        isinstance(owner, OvOp)
-        and not owner.regions
-        and owner.operands
-        and not isinstance(owner, ReadValueOp | AssignOp)
-        and owner.has_trait(Pure)
-    ):
-        inputs = [static_value(v, memo) for v in owner.operands]
-        if all(v is not None for v in inputs):
-            try:
-                outs = owner.compute(inputs)  # type: ignore[arg-type]
-                index = list(owner.results).index(value)  # type: ignore[arg-type]
-                result = np.asarray(outs[index], dtype=value_dtype(value))
-            except (ArithmeticError, ValueError, IndexError, NotImplementedError):
-                result = None
-    memo[value] = result
-    return result
 
 
 def value_dtype(value: SSAValue) -> np.dtype:

@@ -5,7 +5,10 @@
 // RUN: lowpass-run %t/q.mlir --random-inputs 0 --save-outputs %t/ref
 // RUN: lowpass-run %t/q.mlir --random-inputs 0 --device CPU --save-outputs %t/cpu --perf-counts | filecheck %s
 // RUN: python3 %S/Inputs/compare_outputs.py %t/ref %t/cpu | filecheck %s --check-prefix=SAME
-// CHECK:      Convolution {{ *}}{{(jit|ref)}}_{{[a-z0-9_]*}}U8 {{ *}}EXECUTED
+// CHECK:      conv1 {{ *}}Convolution {{ *}}jit_{{[a-z0-9]+}}_I8 {{ *}}EXECUTED
+// CHECK:      conv2 {{ *}}Convolution {{ *}}jit_{{[a-z0-9]+}}_I8 {{ *}}EXECUTED
+// CHECK:      fc {{ *}}MatMul {{ *}}jit_{{[a-z0-9]+}}_I8 {{ *}}EXECUTED
+// CHECK-NOT:  ref_
 // CHECK:      Total time of the ops
 // SAME:       same
 // SAME-NOT:   DIFFERENT
