@@ -14,7 +14,10 @@ inputs accumulate exactly in int32; the mean is `float32(sum) / divisor` (one co
 rounded division, which equals the reference's float64 division rounded to float32 because
 double rounding is innocuous for a division when 53 >= 2 * 24 + 2) and, for an integer
 result, rounded half to even (exact: sums stay far below 2^23). float32 inputs sum in
-float32 (the reference sums in float64: equal to about 1e-7 relative).
+float64, as the reference does, and the float64 mean is rounded to float32 once: a float32
+sum differs by an ulp now and then, and a FakeQuantize after the pool (quantized nets put
+one there, on the same grid as the pool's inputs, where means land on rounding ties) turns
+that ulp into a whole quantization step.
 
 MaxPool u8 stays u8; AvgPool on u8/i8 (LPT makes it type relaxed) gives float32, with the
 dequantization Multiply (and any per-channel post-ops, a requantizing FakeQuantize) fused.
@@ -31,6 +34,7 @@ from xdsl.ir import Operation, SSAValue
 from lowpass.dialects.ov import AvgPoolOp, MaxPoolOp, ints
 from lowpass.lowering.emit import (
     F32,
+    F64,
     I32,
     Buffer,
     EmitContext,
@@ -202,7 +206,7 @@ def emit_pool(ctx: EmitContext, op: MaxPoolOp | AvgPoolOp, src: Buffer,
     lanes = vector_lanes(lanes, ow_hi - ow_lo)
     nvec = (ow_hi - ow_lo) // lanes
     vec_end = ow_lo + nvec * lanes
-    acc_t = et if is_max else (F32 if dtype == F32_DT else I32)
+    acc_t = et if is_max else (F64 if dtype == F32_DT else I32)
     readable = readable_after(n * c * h * w, h * w, w, h,
                               (vec_end - lanes) * g["sw"] - g["pl"]) if nvec else 0
 
@@ -223,8 +227,8 @@ def emit_pool(ctx: EmitContext, op: MaxPoolOp | AvgPoolOp, src: Buffer,
                                    [vec(et, count)] * 2)
                 return b.call(fn, [acc, v])
             if dtype == F32_DT:
-                widened = v
-                zero = vconst(F32, count, 0.0)
+                widened = b.fpext(v, vec(F64, count))
+                zero = vconst(F64, count, 0.0)
             else:
                 widened = (b.zext if dtype.kind == "u" else b.sext)(v, vec(I32, count))
                 zero = vconst(I32, count, 0)
@@ -245,8 +249,11 @@ def emit_pool(ctx: EmitContext, op: MaxPoolOp | AvgPoolOp, src: Buffer,
                 div_ptr = element_ptr(b, ctx.constant_ptr(divisors),
                                       b.add(b.mul(row, i64(ow_n)), col), F32)
                 div = b.load(div_ptr, typ=vec(F32, count), align=4)
-                total = acc if dtype == F32_DT else b.sitofp(acc, vec(F32, count))
-                mean = b.fdiv(total, div)
+                if dtype == F32_DT:  # the reference's float64 mean, rounded once
+                    mean = b.fptrunc(b.fdiv(acc, b.fpext(div, vec(F64, count))),
+                                     vec(F32, count))
+                else:
+                    mean = b.fdiv(b.sitofp(acc, vec(F32, count)), div)
                 if integer_mean:  # u8 -> u8, i8 -> i8 (no program: the chain needs float32)
                     rint = intrinsic(module, f"llvm.roundeven.v{count}f32", vec(F32, count),
                                      [vec(F32, count)])
@@ -259,7 +266,7 @@ def emit_pool(ctx: EmitContext, op: MaxPoolOp | AvgPoolOp, src: Buffer,
         def initial(count: int) -> ir.Value:
             if is_max:
                 return vconst(et, count, lowest)
-            return vconst(acc_t, count, 0.0 if acc_t == F32 else 0)
+            return vconst(acc_t, count, 0.0 if acc_t == F64 else 0)
 
         def row_info(row: ir.Value, kh: int) -> tuple[ir.Value, ir.Value | None]:
             """Clamped input row and its validity (None when always valid)."""

@@ -73,6 +73,8 @@ def _example(name: str) -> lowpass.Model:
     core = lowpass.Core()
     if name == "convnet":
         return core.read_model(EXAMPLES / "convnet.mlir")
+    if name == "qconvnet":  # fp32 FakeQuantize ops, as a quantizer leaves the net
+        return core.read_model(EXAMPLES / "qconvnet.mlir")
     if name == "qconvnet-lpt":
         return core.read_model(_lpt(lowpass.read_module(EXAMPLES / "qconvnet.mlir")))
     if name == "lstm":
@@ -88,7 +90,7 @@ def _example(name: str) -> lowpass.Model:
 def compiled_examples() -> dict[str, tuple[lowpass.Model, lowpass.CompiledModel]]:
     core = lowpass.Core()
     out = {}
-    for name in ("convnet", "qconvnet-lpt", "lstm", "lstm-step", "keras-step"):
+    for name in ("convnet", "qconvnet", "qconvnet-lpt", "lstm", "lstm-step", "keras-step"):
         model = _example(name)
         out[name] = (model, core.compile_model(model, "CPU", {"PERF_COUNT": True}))
     return out
@@ -98,7 +100,7 @@ def test_cpu_is_an_available_device() -> None:
     assert lowpass.Core().available_devices == ["REFERENCE", "CPU"]
 
 
-@pytest.mark.parametrize("name", ["convnet", "qconvnet-lpt", "lstm"])
+@pytest.mark.parametrize("name", ["convnet", "qconvnet", "qconvnet-lpt", "lstm"])
 def test_example_equals_reference(name: str, compiled_examples: dict) -> None:
     model, compiled = compiled_examples[name]
     reference = lowpass.Core().compile_model(model, "REFERENCE")
