@@ -473,8 +473,10 @@ class InferRequest:
             where = f"{op_type_name(op)} '{_display(op)}' ({op.name})" if op is not None else "?"
             raise LowpassError(f"inference failed in {where}: {e}") from e
         end_exec = time.perf_counter()
+        # fresh, writable arrays: the interpreter may hand back an input (a graph that
+        # returns its argument) or a read-only constant
         self._outputs = [
-            np.asarray(v).astype(p.dtype, order="C", copy=False)
+            np.array(v, dtype=p.dtype, order="C", copy=True)
             for v, p in zip(raw, self._model.outputs, strict=True)
         ]
         end = time.perf_counter()

@@ -224,3 +224,21 @@ def test_inputs_that_cannot_be_converted_are_rejected(core: lowpass.Core, bad: n
     """
     with pytest.raises(LowpassError, match=r"input 'x' has element type .* cannot be converted"):
         core.compile_model(text)({"x": bad})
+
+
+@pytest.mark.parametrize("device", ["REFERENCE", "CPU"])
+def test_outputs_are_fresh_writable_arrays(device: str) -> None:
+    """A graph returning its input or a constant still gives new arrays of the request."""
+    text = """func.func @main(%x: tensor<2xf32> {ov.name = "x"})
+        -> (tensor<2xf32> {ov.name = "y"}, tensor<2xf32> {ov.name = "c"}) {
+      %c = ov.constant dense<1.0> : tensor<2xf32>
+      func.return %x, %c : tensor<2xf32>, tensor<2xf32>
+    }"""
+    request = lowpass.Core().compile_model(text, device).create_infer_request()
+    x = np.ones(2, np.float32)
+    first = request.infer({"x": x})
+    assert first["y"] is not x
+    first["c"][:] = 7  # writable, and the model's constant is unchanged
+    second = request.infer({"x": x})
+    assert second["y"] is not first["y"]
+    np.testing.assert_array_equal(second["c"], [1, 1])
