@@ -58,11 +58,9 @@ from dataclasses import dataclass, replace
 import llvmlite.ir as ir
 import numpy as np
 from xdsl.dialects.builtin import f32
-from xdsl.ir import BlockArgument, Operation, SSAValue
-from xdsl.traits import Pure
+from xdsl.ir import Operation, SSAValue
 
-from lowpass.dialects.ov.base import DYNAMIC, OvOp, element_type_of, shape_of, to_dtype
-from lowpass.dialects.ov.infrastructure import ConstantOp, InvariantInputAttr, SubGraphOp
+from lowpass.dialects.ov.base import DYNAMIC, element_type_of, shape_of, to_dtype
 from lowpass.dialects.ov.quantization import FakeQuantizeOp
 from lowpass.dialects.ov.sequence import (
     GRUCellOp,
@@ -74,8 +72,7 @@ from lowpass.dialects.ov.sequence import (
     RNNSequenceOp,
     SequenceOp,
 )
-from lowpass.dialects.ov.shape import ReshapeOp, ShapeOfOp, SqueezeOp, UnsqueezeOp
-from lowpass.dialects.ov.state import AssignOp, ReadValueOp
+from lowpass.dialects.ov.shape import ReshapeOp, SqueezeOp, UnsqueezeOp
 from lowpass.lowering.emit import (
     Buffer,
     EmitContext,
@@ -85,6 +82,7 @@ from lowpass.lowering.emit import (
     jit_exec_type,
     memcpy,
     memset,
+    static_value,
 )
 from lowpass.lowering.kernels.gemm import Epilogue, emit_gemm
 
@@ -308,7 +306,7 @@ def fake_quantized_input(
         owner = value.owner
     if not isinstance(owner, FakeQuantizeOp) or element_type_of(owner.results[0]) != f32:
         return None
-    limits = [_uniform(_static_value(v, memo)) for v in owner.operands[1:]]
+    limits = [_uniform(static_value(v, memo)) for v in owner.operands[1:]]
     if any(v is None for v in limits):
         return None
     _, _, ol, oh = limits
@@ -357,7 +355,7 @@ def weight_grid(
     candidates: list[np.ndarray] = []
     owner = value.owner
     if isinstance(owner, FakeQuantizeOp):
-        limits = [_static_value(v, memo) for v in owner.operands[3:5]]
+        limits = [static_value(v, memo) for v in owner.operands[3:5]]
         if limits[0] is not None and limits[1] is not None:
             try:
                 ol, oh = (np.broadcast_to(np.asarray(v, np.float32), w.shape) for v in limits)
@@ -1124,48 +1122,6 @@ class _KernelBuilder:
 # --------------------------------------------------------------------------------------------
 
 
-def _static_value(value: SSAValue, memo: dict[SSAValue, np.ndarray | None]) -> np.ndarray | None:
-    """
-    The value of `value` if the compiler can know it (an `ov.constant`, a pure op of known
-    operands, e.g. a Convert of compressed weights, or a TensorIterator/Loop body parameter
-    bound to such a value by an invariant input), else None. Mirrors the compiler's constant
-    folding, so that `fuse` can tell whether W, R, B and the lengths are constants.
-    """
-    if value in memo:
-        return memo[value]
-    memo[value] = None
-    owner = value.owner
-    result: np.ndarray | None = None
-    if isinstance(value, BlockArgument):
-        # A TensorIterator/Loop body parameter bound to an invariant input: its outer value.
-        parent = value.owner.parent_op()
-        if isinstance(parent, SubGraphOp):
-            for desc in parent.input_descriptions:
-                if isinstance(desc, InvariantInputAttr) and desc.parameter_index == value.index:
-                    result = _static_value(parent.operands[desc.input_index], memo)
-    elif isinstance(owner, ConstantOp):
-        result = owner.array()
-    elif isinstance(owner, ShapeOfOp):
-        result = np.asarray(owner.static_result(0))
-    elif (
-        isinstance(owner, OvOp)
-        and not owner.regions
-        and owner.operands
-        and not isinstance(owner, ReadValueOp | AssignOp)
-        and owner.has_trait(Pure)
-    ):
-        inputs = [_static_value(v, memo) for v in owner.operands]
-        if all(v is not None for v in inputs):
-            try:
-                outs = owner.compute(inputs)  # type: ignore[arg-type]
-                index = list(owner.results).index(value)  # type: ignore[arg-type]
-                result = np.asarray(outs[index])
-            except (ArithmeticError, ValueError, IndexError, NotImplementedError):
-                result = None
-    memo[value] = result
-    return result
-
-
 def _weight_operands(op: RecurrentOp) -> list[SSAValue]:
     return list(op.operands[-3:])
 
@@ -1200,11 +1156,11 @@ class RecurrentLowering:
                 return "dynamic or empty shapes"
         if element_type_of(op.operands[0]) != f32:
             return f"element type {element_type_of(op.operands[0])} (only f32 has a kernel)"
-        if any(_static_value(v, self._memo) is None for v in _weight_operands(op)):
+        if any(static_value(v, self._memo) is None for v in _weight_operands(op)):
             return "W, R and B must be constants"
         lengths_value = _lengths_operand(op)
         if lengths_value is not None:
-            lengths = _static_value(lengths_value, self._memo)
+            lengths = static_value(lengths_value, self._memo)
             steps = shape_of(op.operands[0])[1]
             if lengths is not None:
                 lengths = np.asarray(lengths).astype(np.int64).reshape(-1)
@@ -1288,7 +1244,7 @@ class RecurrentLowering:
         buffer = ctx.values.get(value)
         if buffer is not None and buffer.constant is not None:
             return buffer.constant
-        known = _static_value(value, self._memo)
+        known = static_value(value, self._memo)
         if known is None and required:
             raise AssertionError("fuse accepted a recurrent op whose weights are not constant")
         return known
