@@ -17,6 +17,7 @@ and benchmarks.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -36,9 +37,23 @@ def lstm_weights(input_size: int, hidden: int, seed: int = 0) -> dict[str, np.nd
     }
 
 
+def _float_cell_inputs(x_t, h_t, w):  # type: ignore[no-untyped-def]
+    """The cell's X, H, W, R, B: the step's values and the weights as f32 constants."""
+    weights = [
+        ov.ConstantOp.from_array(w[k], name=f"lstm_cell/{k}").result for k in ("W", "R", "B")
+    ]
+    return x_t, h_t, *weights
+
+
 def build_lstm(
-    seq: int = 8, input_size: int = 16, hidden: int = 32, seed: int = 0
+    seq: int = 8,
+    input_size: int = 16,
+    hidden: int = 32,
+    seed: int = 0,
+    cell_inputs: Callable[..., tuple] = _float_cell_inputs,
 ) -> lowpass.Model:
+    """`cell_inputs(x_t, h_t, weights)` builds the LSTMCell's X, H, W, R, B in the body (the
+    quantized variant, examples/make_qlstm.py, puts FakeQuantizes there)."""
     w = lstm_weights(input_size, hidden, seed)
     g = GraphBuilder("main")
     x = g.input("X", [1, seq, input_size])
@@ -48,11 +63,8 @@ def build_lstm(
     def step(x_t, h_t, c_t):  # type: ignore[no-untyped-def]
         axis = ov.ConstantOp.from_array(np.array([1], np.int64), name="X_t/axis")
         x2 = ov.SqueezeOp(x_t, axis.result, name="X_t/squeeze")
-        weights = [
-            ov.ConstantOp.from_array(w[k], name=f"lstm_cell/{k}").result for k in ("W", "R", "B")
-        ]
-        cell = ov.LSTMCellOp(x2.results[0], h_t, c_t, *weights, hidden_size=hidden,
-                             name="lstm_cell")
+        x_in, h_in, *weights = cell_inputs(x2.results[0], h_t, w)
+        cell = ov.LSTMCellOp(x_in, h_in, c_t, *weights, hidden_size=hidden, name="lstm_cell")
         axis1 = ov.ConstantOp.from_array(np.array([1], np.int64), name="Y_t/axis")
         y = ov.UnsqueezeOp(cell.results[0], axis1.result, name="Y_t")
         return [cell.results[0], cell.results[1], y.results[0]]

@@ -29,13 +29,12 @@ from pathlib import Path
 import numpy as np
 
 import lowpass
-from lowpass.builder import GraphBuilder
 from lowpass.dialects import ov
 
 try:
-    from make_lstm import lstm_weights
+    from make_lstm import build_lstm
 except ImportError:  # imported as examples.make_qlstm
-    from examples.make_lstm import lstm_weights  # type: ignore[no-redef]
+    from examples.make_lstm import build_lstm  # type: ignore[no-redef]
 
 X_RANGE = 4.0
 """X's FakeQuantize covers [-X_RANGE, X_RANGE * 127 / 128] (step X_RANGE / 128)."""
@@ -64,52 +63,19 @@ def build_qlstm(
 ) -> lowpass.Model:
     if weight_bits not in WEIGHT_LEVELS:
         raise ValueError(f"weight_bits must be 8 or 7, got {weight_bits}")
-    w = lstm_weights(input_size, hidden, seed)
-    g = GraphBuilder("main")
-    x = g.input("X", [1, seq, input_size])
-    h0 = g.input("H0", [1, hidden])
-    c0 = g.input("C0", [1, hidden])
 
-    def step(x_t, h_t, c_t):  # type: ignore[no-untyped-def]
-        axis = ov.ConstantOp.from_array(np.array([1], np.int64), name="X_t/axis")
-        x2 = ov.SqueezeOp(x_t, axis.result, name="X_t/squeeze").results[0]
-        xq = _fake_quantize(x2, -X_RANGE, X_RANGE * 127 / 128, 256, "X_t/fq")
+    def quantized_cell_inputs(x_t, h_t, w):  # type: ignore[no-untyped-def]
+        xq = _fake_quantize(x_t, -X_RANGE, X_RANGE * 127 / 128, 256, "X_t/fq")
         hq = _fake_quantize(h_t, -1.0, 127 / 128, 256, "H_t/fq")
-        weights = [
+        return (
+            xq,
+            hq,
             quantized_weight(w["W"], "lstm_cell/W", weight_bits),
             quantized_weight(w["R"], "lstm_cell/R", weight_bits),
             ov.ConstantOp.from_array(w["B"], name="lstm_cell/B").result,
-        ]
-        cell = ov.LSTMCellOp(xq, hq, c_t, *weights, hidden_size=hidden, name="lstm_cell")
-        axis1 = ov.ConstantOp.from_array(np.array([1], np.int64), name="Y_t/axis")
-        y = ov.UnsqueezeOp(cell.results[0], axis1.result, name="Y_t")
-        return [cell.results[0], cell.results[1], y.results[0]]
-
-    body = ov.build_body(
-        [ov.tensor([1, 1, input_size], ov.f32), h0.type, c0.type], step, ["X_t", "H_t", "C_t"]
-    )
-    ti = g.op(
-        ov.TensorIteratorOp(
-            [x, h0, c0],
-            body,
-            [
-                ov.SliceInputAttr(0, 0, axis=1),
-                ov.MergedInputAttr(1, 1, 0),
-                ov.MergedInputAttr(2, 2, 1),
-            ],
-            [
-                ov.ConcatOutputAttr(2, 0, axis=1),
-                ov.BodyOutputAttr(0, 1),
-                ov.BodyOutputAttr(1, 2),
-            ],
-            parameter_names=["X_t", "H_t", "C_t"],
-            name="lstm",
         )
-    )
-    g.output(ti.results[0], "Y")
-    g.output(ti.results[1], "H")
-    g.output(ti.results[2], "C")
-    return lowpass.Core().read_model(g.module())
+
+    return build_lstm(seq, input_size, hidden, seed, cell_inputs=quantized_cell_inputs)
 
 
 def header(seq: int, input_size: int, hidden: int, weight_bits: int, name: str) -> str:
