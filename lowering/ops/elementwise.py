@@ -183,19 +183,11 @@ def collapse(
 
 
 class Math:
-    """
-    Per-element operations on f32 values (and conversions), emitted with one builder: on
-    scalars (`lanes=1`, the element loops, which LLVM vectorizes) or on `<lanes x float>`
-    vectors (the RNN gate pass). One Cephes exp/sigmoid/tanh for every kernel.
-    """
+    """Per-element operations on f32 values (and conversions), emitted with one builder."""
 
-    def __init__(self, builder: ir.IRBuilder, lanes: int = 1) -> None:
+    def __init__(self, builder: ir.IRBuilder) -> None:
         self.b = builder
         self.module = builder.module
-        self.lanes = lanes
-        self.ft: ir.Type = F32 if lanes == 1 else ir.VectorType(F32, lanes)
-        self.it: ir.Type = I32 if lanes == 1 else ir.VectorType(I32, lanes)
-        self.suffix = "f32" if lanes == 1 else f"v{lanes}f32"
 
     def intrinsic(self, name: str, ret: ir.Type, args: Sequence[ir.Type]) -> ir.Function:
         fn = self.module.globals.get(name)
@@ -204,25 +196,16 @@ class Math:
         return fn
 
     def f(self, value: float) -> ir.Constant:
-        c = float(np.float32(value))
-        return ir.Constant(self.ft, c if self.lanes == 1 else [c] * self.lanes)
-
-    def i(self, value: int) -> ir.Constant:
-        return ir.Constant(self.it, value if self.lanes == 1 else [value] * self.lanes)
-
-    def _unary(self, name: str, x: ir.Value) -> ir.Value:
-        fn = self.intrinsic(f"llvm.{name}.{self.suffix}", self.ft, [self.ft])
-        return self.b.call(fn, [x])
+        return ir.Constant(F32, float(np.float32(value)))
 
     def fma(self, a: ir.Value, b: ir.Value, c: ir.Value) -> ir.Value:
-        fn = self.intrinsic(f"llvm.fma.{self.suffix}", self.ft, [self.ft] * 3)
-        return self.b.call(fn, [a, b, c])
+        return self.b.call(self.intrinsic("llvm.fma.f32", F32, [F32, F32, F32]), [a, b, c])
 
     def rint(self, x: ir.Value) -> ir.Value:
-        return self._unary("rint", x)
+        return self.b.call(self.intrinsic("llvm.rint.f32", F32, [F32]), [x])
 
     def fabs(self, x: ir.Value) -> ir.Value:
-        return self._unary("fabs", x)
+        return self.b.call(self.intrinsic("llvm.fabs.f32", F32, [F32]), [x])
 
     def isnan(self, x: ir.Value) -> ir.Value:
         return self.b.fcmp_unordered("uno", x, x)
@@ -241,11 +224,11 @@ class Math:
         for c in (1.3981999507e-3, 8.3334519073e-3, 4.1665795894e-2, 1.6666665459e-1, 0.5):
             p = self.fma(p, r, self.f(c))
         y = self.fma(b.fmul(p, r), r, b.fadd(r, self.f(1.0)))
-        ni = b.fptosi(n, self.it)
-        n1 = b.ashr(ni, self.i(1))
+        ni = b.fptosi(n, I32)
+        n1 = b.ashr(ni, ir.Constant(I32, 1))
         n2 = b.sub(ni, n1)
-        s1 = b.bitcast(b.shl(b.add(n1, self.i(127)), self.i(23)), self.ft)
-        s2 = b.bitcast(b.shl(b.add(n2, self.i(127)), self.i(23)), self.ft)
+        s1 = b.bitcast(b.shl(b.add(n1, ir.Constant(I32, 127)), ir.Constant(I32, 23)), F32)
+        s2 = b.bitcast(b.shl(b.add(n2, ir.Constant(I32, 127)), ir.Constant(I32, 23)), F32)
         result = b.fmul(b.fmul(y, s1), s2)
         return b.select(nan, x, result)
 
