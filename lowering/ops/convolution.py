@@ -43,7 +43,7 @@ from dataclasses import dataclass
 
 import llvmlite.ir as ir
 import numpy as np
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Operation
 
 from lowpass.dialects.ov import ConvolutionOp, GroupConvolutionOp, SubtractOp, ints
 from lowpass.lowering.emit import (
@@ -60,18 +60,17 @@ from lowpass.lowering.emit import (
     for_range,
     i64,
     ir_type,
-    jit_exec_type,
     kernel_function,
     memcpy,
     memset,
 )
 from lowpass.lowering.kernels.gemm import emit_gemm
 from lowpass.lowering.ops.matmul import (
+    ShiftedGemmLowering,
     constant_along,
     int8_weights,
     plan_output,
     unique_global,
-    zero_point_subtract,
 )
 from lowpass.lowering.ops.pooling import readable_after, vector_lanes, window_taps
 from lowpass.lowering.ops.quantization import (
@@ -79,11 +78,9 @@ from lowpass.lowering.ops.quantization import (
     I8_DT,
     U8_DT,
     Program,
-    build_program,
     epilogue_chain,
     intrinsic,
     is_static_shape,
-    only_user,
     per_channel_check,
     splat,
     static_value,
@@ -654,16 +651,14 @@ def emit_depthwise(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
 # --------------------------------------------------------------------------------------------
 
 
-class ConvolutionLowering:
+class ConvolutionLowering(ShiftedGemmLowering):
     """
     Convolution / GroupConvolution with constant weights, fp32 or int8 (u8/i8 activations,
     int8 weights), with a fused activation zero point in front and post-ops after.
     """
 
     ops: tuple[type[Operation], ...] = (ConvolutionOp, GroupConvolutionOp, SubtractOp)
-
-    def __init__(self) -> None:
-        self._memo: dict[SSAValue, np.ndarray | None] = {}
+    SHIFTED_OPS = _CONV_OPS
 
     def _spec(self, op: Operation, a_dtype: np.dtype, zp: np.ndarray | None) -> ConvSpec | None:
         assert isinstance(op, _CONV_OPS)
@@ -681,55 +676,19 @@ class ConvolutionLowering:
         y = op.results[0]
         return epilogue_chain(y, self._memo, per_channel_check(value_shape(y), 1))
 
-    def _zero_point(self, sub: Operation) -> tuple[SSAValue, np.ndarray, Operation] | None:
-        found = zero_point_subtract(sub, self._memo)
-        if found is None:
+    def _zero_point(self, zp_full: np.ndarray) -> np.ndarray | None:
+        """Per input channel (axis 1 of NCHW) or per tensor."""
+        if len(zp_full.shape) < 2:
             return None
-        x, zp_full = found
-        user = only_user(sub.results[0])
-        if not isinstance(user, _CONV_OPS) or user.operands[0] is not sub.results[0]:
-            return None
-        if user.operands[1] is sub.results[0] or len(zp_full.shape) < 2:
-            return None
-        zp = constant_along(zp_full, 1)
-        if zp is None:
-            return None
-        return x, zp, user
+        return constant_along(zp_full, 1)
 
-    def fuse(self, op: Operation) -> list[Operation] | None:
-        if isinstance(op, SubtractOp):
-            found = self._zero_point(op)
-            if found is None:
-                return None
-            x, zp, user = found
-            if self._spec(user, value_dtype(x), zp) is None:
-                return None
-            return [user, *self._chain(user)]
-        if self._spec(op, value_dtype(op.operands[0]), None) is None:
-            return None
-        return self._chain(op)
-
-    def emit(self, ctx: EmitContext, group: list[Operation], inputs: list[Buffer],
-             outputs: list[Buffer]) -> str:
-        first = group[0]
-        zp = None
-        if isinstance(first, SubtractOp):
-            found = self._zero_point(first)
-            assert found is not None
-            x, zp, op = found
-            chain = group[2:]
-        else:
-            op, x, chain = first, first.operands[0], group[1:]
-        src = ctx.buffer(x)
-        spec = self._spec(op, np.dtype(src.dtype), zp)
-        assert spec is not None
-        program, last = build_program(ctx, op.results[0], chain, self._memo)
-        dst = ctx.buffer(last)
+    def _emit_spec(
+        self, ctx: EmitContext, spec: ConvSpec, src: Buffer, program: Program, dst: Buffer
+    ) -> None:
         if spec.depthwise:
             emit_depthwise(ctx, spec, src, program, dst)
         else:
             emit_conv_gemm(ctx, spec, src, program, dst)
-        return jit_exec_type(ctx.cpu, src.dtype)
 
 
 LOWERINGS: list[type[OpLowering]] = [ConvolutionLowering]

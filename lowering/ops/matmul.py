@@ -344,16 +344,94 @@ def emit_transpose_a(ctx: EmitContext, src: ir.Value, dtype: np.dtype, batches: 
     return dst
 
 
-class MatMulLowering:
-    """MatMul with a constant B (fp32 / int8), with a fused zero point and epilogue."""
+class ShiftedGemmLowering:
+    """
+    What the GEMM-based lowerings share (MatMul, Convolution): an op with a compile-time spec
+    (`_spec`, None when it cannot be lowered), the post-op chain after it (`_chain`), and
+    LPT's activation zero point in front, `Subtract(x, zp)` whose only user takes it as its
+    data operand, fused as the GEMM's `a_zero_point` (the group then starts at the Subtract).
+    """
 
-    ops: tuple[type[Operation], ...] = (MatMulOp, SubtractOp)
+    ops: tuple[type[Operation], ...] = ()
+    SHIFTED_OPS: tuple[type[Operation], ...] = ()
+    """The ops whose data operand may be the zero-point Subtract."""
 
     def __init__(self) -> None:
         self._memo: dict[SSAValue, np.ndarray | None] = {}
 
-    def _spec(self, op: MatMulOp, a_dtype: np.dtype, zp_full: np.ndarray | None
+    def _spec(self, op: Operation, a_dtype: np.dtype, zp: np.ndarray | None) -> Any | None:
+        raise NotImplementedError
+
+    def _chain(self, op: Operation) -> list[Operation]:
+        raise NotImplementedError
+
+    def _zero_point(self, zp_full: np.ndarray) -> np.ndarray | None:
+        """The zero point the spec takes, from the Subtract's constant (None: not fusable)."""
+        return zp_full
+
+    def _emit_spec(
+        self, ctx: EmitContext, spec: Any, src: Buffer, program: Program, dst: Buffer
+    ) -> None:
+        raise NotImplementedError
+
+    def _shifted(self, sub: Operation) -> tuple[SSAValue, np.ndarray, Operation] | None:
+        """(x, zero point, the op it feeds) for a zero-point Subtract that can be fused."""
+        found = zero_point_subtract(sub, self._memo)
+        if found is None:
+            return None
+        x, zp_full = found
+        user = only_user(sub.results[0])
+        if not isinstance(user, self.SHIFTED_OPS) or user.operands[0] is not sub.results[0]:
+            return None
+        if user.operands[1] is sub.results[0]:
+            return None
+        zp = self._zero_point(zp_full)
+        if zp is None:
+            return None
+        return x, zp, user
+
+    def fuse(self, op: Operation) -> list[Operation] | None:
+        if isinstance(op, SubtractOp):
+            found = self._shifted(op)
+            if found is None:
+                return None
+            x, zp, user = found
+            if self._spec(user, value_dtype(x), zp) is None:
+                return None
+            return [user, *self._chain(user)]
+        if self._spec(op, value_dtype(op.operands[0]), None) is None:
+            return None
+        return self._chain(op)
+
+    def emit(self, ctx: EmitContext, group: list[Operation], inputs: list[Buffer],
+             outputs: list[Buffer]) -> str:
+        first = group[0]
+        zp = None
+        if isinstance(first, SubtractOp):
+            found = self._shifted(first)
+            assert found is not None
+            x, zp, op = found
+            chain = group[2:]
+        else:
+            op, x, chain = first, first.operands[0], group[1:]
+        src = ctx.buffer(x)
+        spec = self._spec(op, np.dtype(src.dtype), zp)
+        assert spec is not None
+        program, last = build_program(ctx, op.results[0], chain, self._memo)
+        self._emit_spec(ctx, spec, src, program, ctx.buffer(last))
+        return jit_exec_type(ctx.cpu, src.dtype)
+
+
+class MatMulLowering(ShiftedGemmLowering):
+    """MatMul with a constant B (fp32 / int8), with a fused zero point and epilogue."""
+
+    ops: tuple[type[Operation], ...] = (MatMulOp, SubtractOp)
+    SHIFTED_OPS = (MatMulOp,)
+
+    def _spec(self, op: Operation, a_dtype: np.dtype, zp: np.ndarray | None
               ) -> MatMulSpec | None:
+        if not isinstance(op, MatMulOp):
+            return None
         a, bv = op.operands
         if not is_static_shape(a) or not is_static_shape(op.results[0]):
             return None
@@ -364,57 +442,17 @@ class MatMulLowering:
         b_value = static_value(bv, self._memo)
         if b_value is None or value_dtype(op.results[0]) != F32_DT:
             return None
-        return matmul_spec(op, a_dtype, b_value, zp_full)
+        return matmul_spec(op, a_dtype, b_value, zp)
 
-    def _chain(self, op: MatMulOp) -> list[Operation]:
+    def _chain(self, op: Operation) -> list[Operation]:
         y = op.results[0]
         shape = value_shape(y)
         return epilogue_chain(y, self._memo, per_channel_check(shape, len(shape) - 1))
 
-    def fuse(self, op: Operation) -> list[Operation] | None:
-        if isinstance(op, SubtractOp):
-            found = zero_point_subtract(op, self._memo)
-            if found is None:
-                return None
-            x, zp_full = found
-            user = only_user(op.results[0])
-            if not isinstance(user, MatMulOp) or user.operands[0] is not op.results[0]:
-                return None
-            if user.operands[1] is op.results[0]:
-                return None
-            if self._spec(user, value_dtype(x), zp_full) is None:
-                return None
-            return [user, *self._chain(user)]
-        assert isinstance(op, MatMulOp)
-        if self._spec(op, value_dtype(op.operands[0]), None) is None:
-            return None
-        return self._chain(op)
-
-    def emit(self, ctx: EmitContext, group: list[Operation], inputs: list[Buffer],
-             outputs: list[Buffer]) -> str:
-        first = group[0]
-        zp_full = None
-        if isinstance(first, SubtractOp):
-            found = zero_point_subtract(first, self._memo)
-            assert found is not None
-            x, zp_full = found
-            op = group[1]
-            chain = group[2:]
-        else:
-            op = first
-            x = op.operands[0]
-            chain = group[1:]
-        assert isinstance(op, MatMulOp)
-        a = ctx.buffer(x)
-        b_value = ctx.values[op.operands[1]].constant if op.operands[1] in ctx.values else None
-        if b_value is None:
-            b_value = static_value(op.operands[1], self._memo)
-        assert b_value is not None
-        spec = matmul_spec(op, np.dtype(a.dtype), b_value, zp_full)
-        assert spec is not None
-        program, last = build_program(ctx, op.results[0], chain, self._memo)
-        emit_matmul(ctx, spec, a, program, ctx.buffer(last))
-        return jit_exec_type(ctx.cpu, a.dtype)
+    def _emit_spec(
+        self, ctx: EmitContext, spec: Any, src: Buffer, program: Program, dst: Buffer
+    ) -> None:
+        emit_matmul(ctx, spec, src, program, dst)
 
 
 LOWERINGS: list[type[OpLowering]] = [MatMulLowering]
