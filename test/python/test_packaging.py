@@ -8,7 +8,7 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-CODE_FOLDERS = ("dialects", "passes", "lowering", "runtime", "tools")
+CODE_FOLDERS = ("dialects", "frontends", "passes", "lowering", "runtime", "tools")
 
 
 def test_every_subpackage_is_listed_in_pyproject() -> None:

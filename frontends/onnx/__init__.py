@@ -1,0 +1,1 @@
+"""ONNX reader (needs the optional `onnx` package)."""
