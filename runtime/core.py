@@ -238,11 +238,28 @@ class Core:
     def available_devices(self) -> list[str]:
         return list(DEVICES)
 
-    def read_model(self, model: str | Path | ModuleOp) -> Model:
-        """Read a model from an .mlir file, MLIR text or a module (which is verified)."""
+    def read_model(
+        self, model: str | Path | ModuleOp, weights: str | Path | None = None
+    ) -> Model:
+        """
+        Read a model from a file (`.mlir`; OpenVINO IR `.xml`, its weights from `weights` or
+        else the `.bin` beside it; `.onnx`), from MLIR text, or from a module (which is
+        verified), as OpenVINO's `Core.read_model(model, weights)`.
+        """
         if isinstance(model, ModuleOp):
             verify_module(model)
             return Model(model)
+        suffix = Path(model).suffix.lower() if "\n" not in str(model) else ""
+        if suffix == ".xml":
+            from lowpass.frontends.ov_ir import read_ov_ir
+
+            return Model(read_ov_ir(model, weights))
+        if weights is not None:
+            raise LowpassError("weights are given separately only for OpenVINO IR (.xml) models")
+        if suffix == ".onnx":
+            from lowpass.frontends import read_model_file
+
+            return Model(read_model_file(model))
         return Model(read_module(model))
 
     def compile_model(

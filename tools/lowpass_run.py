@@ -1,10 +1,11 @@
 """
 `lowpass-run`: run a model on a device and print its outputs.
 
-    lowpass-run model.mlir --input data=x.npy [--input other=y.npy] [--device REFERENCE|CPU]
+    lowpass-run MODEL --input data=x.npy [--input other=y.npy] [--device REFERENCE|CPU]
                 [--threads N] [--random-inputs SEED] [--iterations N] [--perf-counts]
                 [--save-outputs DIR] [--emit-llvm FILE]
 
+The model is MLIR text, OpenVINO IR (`.xml`, weights in the `.bin` beside it) or ONNX.
 Inputs come from .npy files (`name=path.npy`, or `path.npy` alone for a one-input model);
 `--random-inputs SEED` fills the inputs that are not given with reproducible random data.
 `--perf-counts` prints the profiling table (stages, then one row per op) of the last run.
@@ -30,7 +31,9 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="lowpass-run", description="Run a model and print its outputs."
     )
-    p.add_argument("model", help="the model, an .mlir file")
+    p.add_argument(
+        "model", help="the model: an .mlir file, OpenVINO IR (.xml + .bin) or an .onnx file"
+    )
     p.add_argument(
         "--input",
         "-i",

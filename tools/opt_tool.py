@@ -4,8 +4,12 @@
 Passes run either as an xDSL pipeline (`-p 'canonicalize,lpt{max-levels=16}'`) or MLIR-style,
 one flag per pass in command-line order (`--canonicalize --lpt='max-levels=16'`).
 
+Inputs are `.mlir` text, OpenVINO IR (`model.xml`, its weights in `model.bin` beside it) or
+ONNX (`model.onnx`). `--emit=ov-ir -o out.xml` writes OpenVINO IR (`out.xml` + `out.bin`)
+instead of MLIR; `--view-graph out.dot` (or `.svg`, with Graphviz) draws the resulting graph.
+
 Errors are diagnostics, never tracebacks: `file.mlir:3:8: error: 'ov.add' op ...` on stderr
-and exit code 1. Output (`-o`) is written only when everything succeeded.
+and exit code 1. Output (`-o`, `--view-graph`) is written only when everything succeeded.
 """
 
 from __future__ import annotations
@@ -25,10 +29,17 @@ from xdsl.utils.arg_spec import ArgSpecParseError
 from xdsl.utils.exceptions import DiagnosticException, ParseError
 from xdsl.xdsl_opt_main import xDSLOptMain
 
+from lowpass.frontends import FrontendError
 from lowpass.ir import LocatingParser, SourceMap, remember_source_map, verify_module
 
 # xDSL passes that also get a flag of their own (the lowpass passes all do).
 GENERIC_PASS_FLAGS = ("canonicalize", "cse", "dce")
+
+# Output formats of `--emit`: MLIR text (xDSL's `-t` target) or OpenVINO IR (.xml + .bin).
+EMIT_FORMATS = ("mlir", "ov-ir")
+
+# Input formats read whole from a file rather than parsed from text chunks.
+MODEL_FILE_FRONTENDS = ("xml", "onnx")
 
 
 class _AppendPass(argparse.Action):
@@ -82,10 +93,14 @@ def _quote_option_values(options: str) -> str:
 
 class OptToolMain(xDSLOptMain):
     source_maps: list[SourceMap]
+    result_modules: list[ModuleOp]
+    """The modules that were printed (one per `--split-input-file` chunk), for `--view-graph`
+    and `--emit=ov-ir`, which write files of their own once everything has succeeded."""
 
     def __init__(self, args: Sequence[str] | None = None) -> None:
         argv = list(sys.argv[1:] if args is None else args)
         self.source_maps = []
+        self.result_modules = []
         from lowpass.passes import get_all_passes
 
         flag_names = [*GENERIC_PASS_FLAGS, *get_all_passes()]
@@ -125,12 +140,48 @@ class OptToolMain(xDSLOptMain):
 
         self.available_frontends["mlir"] = parse_mlir
 
+        def parse_ov_ir(io: IO[bytes]) -> ModuleOp:
+            from lowpass.frontends.ov_ir import read_ov_ir, read_ov_ir_bytes
+
+            if self.args.input_file is not None:  # the weights are in the .bin beside the .xml
+                return read_ov_ir(self.args.input_file)
+            return read_ov_ir_bytes(io.read(), b"")  # stdin: a model without constants
+
+        def parse_onnx(io: IO[bytes]) -> ModuleOp:
+            from lowpass.frontends.onnx import read_onnx
+
+            if self.args.input_file is not None:  # external data lives beside the .onnx
+                return read_onnx(self.args.input_file)
+            try:
+                import onnx
+            except ImportError:
+                raise FrontendError(
+                    "<stdin>: error: reading ONNX needs the 'onnx' package: pip install onnx"
+                ) from None
+            return read_onnx(onnx.load_from_string(io.read()))
+
+        self.available_frontends["xml"] = parse_ov_ir
+        self.available_frontends["onnx"] = parse_onnx
+
     def parse_chunk(
         self, chunk: IO[bytes], file_extension: str, start_offset: int = 0
     ) -> ModuleOp | None:
         if file_extension == "mlir":
             return self.available_frontends["mlir"](chunk, start_offset)  # type: ignore[call-arg]
+        if file_extension in MODEL_FILE_FRONTENDS:
+            if self.args.split_input_file:
+                raise FrontendError(
+                    f"{self.get_input_name()}: error: --split-input-file applies to .mlir "
+                    f"text, not to .{file_extension} models"
+                )
+            return self.available_frontends[file_extension](chunk)
         return super().parse_chunk(chunk, file_extension, start_offset)
+
+    def output_resulting_program(self, prog: ModuleOp) -> str:
+        self.result_modules.append(prog)
+        if self.args.emit == "ov-ir":
+            return ""  # written by `run` as .xml + .bin
+        return super().output_resulting_program(prog)
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
         super().register_all_arguments(arg_parser)
@@ -144,6 +195,19 @@ class OptToolMain(xDSLOptMain):
                 f"--{name}", action=_AppendPass, pass_name=name, help=_pass_summary(self, name)
             )
         arg_parser.add_argument("--pass-spec", action=_AppendPass, help=argparse.SUPPRESS)
+        arg_parser.add_argument(
+            "--emit",
+            choices=EMIT_FORMATS,
+            default="mlir",
+            help="output format: MLIR text (default; -t picks other xDSL targets) or OpenVINO IR "
+            "(ov-ir: -o out.xml writes out.xml and out.bin)",
+        )
+        arg_parser.add_argument(
+            "--view-graph",
+            metavar="FILE",
+            help="also draw the resulting graph: FILE.dot (Graphviz text), or FILE.svg / FILE.png "
+            "(needs Graphviz's 'dot'); precisions coloured, states and loop bodies shown",
+        )
 
     # ---- pipeline -----------------------------------------------------------------------------
 
@@ -185,14 +249,45 @@ class OptToolMain(xDSLOptMain):
         return self._buffer
 
     def run(self) -> None:
+        self._check_output_options()
         super().run()
-        text = self._buffer.getvalue()
-        if self.args.output_file is None:
-            sys.stdout.write(text)
-            sys.stdout.flush()
+        if self.args.emit == "ov-ir":
+            self._write_ov_ir()
         else:
-            with open(self.args.output_file, "w") as f:
-                f.write(text)
+            text = self._buffer.getvalue()
+            if self.args.output_file is None:
+                sys.stdout.write(text)
+                sys.stdout.flush()
+            else:
+                with open(self.args.output_file, "w") as f:
+                    f.write(text)
+        if self.args.view_graph is not None and self.result_modules:
+            from lowpass.frontends.dot import write_graph
+
+            write_graph(self.result_modules[-1], self.args.view_graph)
+
+    def _check_output_options(self) -> None:
+        """Refuse output requests that cannot be met before any work is done."""
+        if self.args.emit != "ov-ir":
+            return
+        output = self.args.output_file
+        if output is None or not output.endswith(".xml"):
+            raise FrontendError(
+                "opt-tool: error: --emit=ov-ir writes two files (.xml and .bin): give the .xml "
+                "with -o out.xml"
+            )
+        if self.args.split_input_file:
+            raise FrontendError(
+                "opt-tool: error: --emit=ov-ir writes one model; it does not combine with "
+                "--split-input-file"
+            )
+
+    def _write_ov_ir(self) -> None:
+        from lowpass.frontends.ov_ir import write_ov_ir
+
+        if not self.result_modules:
+            return
+        write_ov_ir(self.result_modules[-1], self.args.output_file)
 
 
 def _pass_summary(main: OptToolMain, name: str) -> str:
