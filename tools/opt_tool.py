@@ -22,13 +22,15 @@ from collections.abc import Callable, Sequence
 from io import StringIO
 from typing import IO, Any
 
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import ModuleOp, StringAttr
+from xdsl.ir import Operation
 from xdsl.passes import ModulePass, PassPipeline
 from xdsl.printer import Printer
 from xdsl.utils.arg_spec import ArgSpecParseError
 from xdsl.utils.exceptions import DiagnosticException, ParseError
 from xdsl.xdsl_opt_main import xDSLOptMain
 
+from lowpass.dialects.ov.base import NAME_ATTR
 from lowpass.frontends import FrontendError
 from lowpass.ir import LocatingParser, SourceMap, remember_source_map, verify_module
 
@@ -227,6 +229,8 @@ class OptToolMain(xDSLOptMain):
                 )
             if not self.args.disable_verify:
                 source_map = self.source_maps[-1] if self.source_maps else None
+                if source_map is None and self.args.input_file is not None:
+                    source_map = _LayerLocator(self.args.input_file)
                 try:
                     verify_module(module, source_map)
                 except DiagnosticException as e:
@@ -288,6 +292,23 @@ class OptToolMain(xDSLOptMain):
         if not self.result_modules:
             return
         write_ov_ir(self.result_modules[-1], self.args.output_file)
+
+
+class _LayerLocator(SourceMap):
+    """Where an op of a model read from OpenVINO IR or ONNX is: the file and the op's
+    friendly name (the layer or node it came from), as there are no lines to point at."""
+
+    def __init__(self, filename: str) -> None:
+        super().__init__("", filename)
+
+    def locate(self, op: Operation) -> str:
+        current: Operation | None = op
+        while current is not None:
+            name = current.attributes.get(NAME_ATTR)
+            if isinstance(name, StringAttr):
+                return f"{self.filename}: '{name.data}'"
+            current = current.parent_op()
+        return self.filename
 
 
 def _pass_summary(main: OptToolMain, name: str) -> str:
