@@ -1,0 +1,436 @@
+"""
+The one table of OpenVINO IR layer types <-> `ov` dialect ops, shared by the reader and the
+writer.
+
+An `OpEntry` says which op class an OpenVINO type (at one op version) becomes, which opset the
+writer names in the layer's `version` attribute, and how each `<data>` attribute converts to a
+property (`AttrSpec`: OpenVINO name, property name, kind). Layers that are not plain ops
+(Parameter, Result, Const, TensorIterator, Loop, ReadValue, Assign) have entries too, so that
+versions are resolved in one place; the reader and writer treat them specially.
+
+Versions: a layer's `version="opsetN"` names an opset; the op version it means is the newest
+version of that type introduced in opset N or before (`Gather` in `opset13` is Gather-8).
+`KNOWN_VERSIONS` lists the versions OpenVINO has of each type we read, including the ones we
+do not support, so that those get a clear "unsupported version" diagnostic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from xdsl.dialects.builtin import f16, f32, i1, i8, i32, i64
+from xdsl.ir import Attribute, Operation
+
+from lowpass.dialects.ov import (
+    activation,
+    arithmetic,
+    conversion,
+    convolution,
+    image,
+    infrastructure,
+    matrix,
+    movement,
+    normalization,
+    pooling,
+    quantization,
+    reduction,
+    sequence,
+    shape,
+    state,
+)
+from lowpass.dialects.ov.base import ui8
+
+# OpenVINO element type names (`element_type`, `destination_type`, ...) <-> ours.
+ELEMENT_TYPES: dict[str, Attribute] = {
+    "f32": f32,
+    "f16": f16,
+    "i64": i64,
+    "i32": i32,
+    "i8": i8,
+    "u8": ui8,
+    "boolean": i1,
+}
+ELEMENT_TYPE_NAMES: dict[Attribute, str] = {t: name for name, t in ELEMENT_TYPES.items()}
+
+# Port `precision` attributes (IR v10/v11 write the legacy names) <-> ours.
+PRECISIONS: dict[str, Attribute] = {
+    "FP32": f32,
+    "FP16": f16,
+    "I64": i64,
+    "I32": i32,
+    "I8": i8,
+    "U8": ui8,
+    "BOOL": i1,
+    "BOOLEAN": i1,
+}
+PRECISION_NAMES: dict[Attribute, str] = {
+    f32: "FP32",
+    f16: "FP16",
+    i64: "I64",
+    i32: "I32",
+    i8: "I8",
+    ui8: "U8",
+    i1: "BOOL",
+}
+
+SUPPORTED_ELEMENT_TYPES = ", ".join(ELEMENT_TYPES)
+
+# Attribute kinds:
+#   ints   comma-separated integers          -> array<i64: ...>
+#   int    one integer                       -> i64 IntegerAttr
+#   bool   true/false (also 1/0)             -> i1 IntegerAttr
+#   f32    one float                         -> f32 FloatAttr
+#   f64    one float                         -> f64 FloatAttr
+#   str    a string                          -> StringAttr
+#   etype  an element type name (f32, u8..)  -> the type attribute
+#   strs   comma-separated strings           -> ArrayAttr of StringAttr
+#   f32s   comma-separated floats            -> ArrayAttr of f32 FloatAttr
+ATTR_KINDS = ("ints", "int", "bool", "f32", "f64", "str", "etype", "strs", "f32s")
+
+
+@dataclass(frozen=True)
+class AttrSpec:
+    """One `<data>` attribute of a layer and the property it becomes."""
+
+    ov: str
+    """The attribute's name in the IR (`exclude-pad`, `m_pythondiv`, `strides`)."""
+    prop: str
+    """Our property name."""
+    kind: str
+    """One of `ATTR_KINDS`."""
+    default: str | None = None
+    """Value read when the IR leaves the attribute out (None: the property's own default, and
+    if it has none, the attribute is required)."""
+
+
+@dataclass(frozen=True)
+class OpEntry:
+    """An OpenVINO layer type at one op version and the `ov` op it is."""
+
+    ov_type: str
+    version: int
+    """The op version (`Gather-8` -> 8)."""
+    op: type[Operation] | None
+    """Our op class (None for Parameter and Result, which are function arguments/returns)."""
+    attrs: tuple[AttrSpec, ...] = ()
+    opset: str = ""
+    """The `version` the writer puts in the IR; `opset<version>` when empty."""
+    write: bool = True
+    """Whether the writer uses this entry for `op` (one entry per op class writes)."""
+    notes: str = field(default="", compare=False)
+
+    @property
+    def opset_name(self) -> str:
+        return self.opset or f"opset{self.version}"
+
+
+def _a(ov: str, kind: str, prop: str | None = None, default: str | None = None) -> AttrSpec:
+    return AttrSpec(ov, prop or ov, kind, default)
+
+
+_AUTO_BROADCAST = (_a("auto_broadcast", "str", default="numpy"),)
+_CONV = (
+    _a("strides", "ints"),
+    _a("dilations", "ints"),
+    _a("pads_begin", "ints"),
+    _a("pads_end", "ints"),
+    _a("auto_pad", "str", default="explicit"),
+)
+_POOL = (
+    _a("kernel", "ints"),
+    _a("strides", "ints"),
+    _a("pads_begin", "ints"),
+    _a("pads_end", "ints"),
+    _a("rounding_type", "str", default="floor"),
+    _a("auto_pad", "str", default="explicit"),
+)
+_RNN = (
+    _a("hidden_size", "int"),
+    _a("activations", "strs"),
+    _a("activations_alpha", "f32s", default=""),
+    _a("activations_beta", "f32s", default=""),
+    _a("clip", "f32", default="0"),
+)
+_DIRECTION = (_a("direction", "str"),)
+_LINEAR_BEFORE_RESET = (_a("linear_before_reset", "bool", default="false"),)
+_KEEP_DIMS = (_a("keep_dims", "bool", default="false"),)
+
+OP_TABLE: tuple[OpEntry, ...] = (
+    # graph inputs/outputs, constants, sub-graphs and state (special-cased by reader and writer)
+    OpEntry("Parameter", 1, None),
+    OpEntry("Result", 1, None),
+    OpEntry("Const", 1, infrastructure.ConstantOp),
+    OpEntry("TensorIterator", 0, infrastructure.TensorIteratorOp, opset="opset1"),
+    OpEntry("Loop", 5, infrastructure.LoopOp),
+    OpEntry("ReadValue", 6, state.ReadValueOp),
+    OpEntry("ReadValue", 3, state.ReadValueOp, write=False),
+    OpEntry("Assign", 6, state.AssignOp),
+    OpEntry("Assign", 3, state.AssignOp, write=False),
+    # activations
+    OpEntry("Relu", 0, activation.ReluOp, opset="opset1"),
+    OpEntry("Sigmoid", 0, activation.SigmoidOp, opset="opset1"),
+    OpEntry("Tanh", 0, activation.TanhOp, opset="opset1"),
+    OpEntry("Clamp", 0, activation.ClampOp, (_a("min", "f64"), _a("max", "f64")), "opset1"),
+    OpEntry("PRelu", 0, activation.PReluOp, opset="opset1"),
+    OpEntry("SoftMax", 8, activation.SoftmaxOp, (_a("axis", "int", default="1"),)),
+    OpEntry("SoftMax", 1, activation.SoftmaxOp, (_a("axis", "int", default="1"),), write=False),
+    # arithmetic
+    OpEntry("Add", 1, arithmetic.AddOp, _AUTO_BROADCAST),
+    OpEntry("Subtract", 1, arithmetic.SubtractOp, _AUTO_BROADCAST),
+    OpEntry("Multiply", 1, arithmetic.MultiplyOp, _AUTO_BROADCAST),
+    OpEntry(
+        "Divide",
+        1,
+        arithmetic.DivideOp,
+        (*_AUTO_BROADCAST, _a("m_pythondiv", "bool", "pythondiv", default="true")),
+    ),
+    OpEntry("Exp", 0, arithmetic.ExpOp, opset="opset1"),
+    OpEntry("Convert", 0, conversion.ConvertOp, (_a("destination_type", "etype"),), "opset1"),
+    # convolution
+    OpEntry("Convolution", 1, convolution.ConvolutionOp, _CONV),
+    OpEntry("GroupConvolution", 1, convolution.GroupConvolutionOp, _CONV),
+    OpEntry(
+        "ConvolutionBackpropData",
+        1,
+        convolution.ConvolutionBackpropDataOp,
+        (*_CONV, _a("output_padding", "ints", default="")),
+    ),
+    OpEntry(
+        "Interpolate",
+        11,
+        image.InterpolateOp,
+        (
+            _a("mode", "str"),
+            _a("shape_calculation_mode", "str"),
+            _a("coordinate_transformation_mode", "str", default="half_pixel"),
+            _a("nearest_mode", "str", default="round_prefer_floor"),
+            _a("antialias", "bool", default="false"),
+            _a("pads_begin", "ints", default="0"),
+            _a("pads_end", "ints", default="0"),
+            _a("cube_coeff", "f32", default="-0.75"),
+        ),
+    ),
+    OpEntry(
+        "MatMul",
+        0,
+        matrix.MatMulOp,
+        (_a("transpose_a", "bool", default="false"), _a("transpose_b", "bool", default="false")),
+        "opset1",
+    ),
+    # data movement
+    OpEntry("Concat", 0, movement.ConcatOp, (_a("axis", "int"),), "opset1"),
+    OpEntry("Split", 1, movement.SplitOp, (_a("num_splits", "int"),)),
+    OpEntry("VariadicSplit", 1, movement.VariadicSplitOp),
+    OpEntry("Transpose", 1, movement.TransposeOp),
+    OpEntry("Gather", 8, movement.GatherOp, (_a("batch_dims", "int", default="0"),)),
+    OpEntry(
+        "Gather",
+        7,
+        movement.GatherOp,
+        (_a("batch_dims", "int", default="0"),),
+        write=False,
+        notes="negative indices are read as Gather-8 does",
+    ),
+    OpEntry("Gather", 1, movement.GatherOp, write=False),
+    OpEntry(
+        "StridedSlice",
+        1,
+        movement.StridedSliceOp,
+        (
+            _a("begin_mask", "ints", default=""),
+            _a("end_mask", "ints", default=""),
+            _a("new_axis_mask", "ints", default=""),
+            _a("shrink_axis_mask", "ints", default=""),
+            _a("ellipsis_mask", "ints", default=""),
+        ),
+    ),
+    OpEntry(
+        "DepthToSpace",
+        0,
+        movement.DepthToSpaceOp,
+        (_a("mode", "str"), _a("block_size", "int", default="1")),
+        "opset1",
+    ),
+    OpEntry("BatchToSpace", 1, movement.BatchToSpaceOp, opset="opset2"),
+    OpEntry("SpaceToBatch", 1, movement.SpaceToBatchOp, opset="opset2"),
+    OpEntry(
+        "ShuffleChannels",
+        0,
+        movement.ShuffleChannelsOp,
+        (_a("axis", "int", default="1"), _a("group", "int", default="1")),
+        "opset1",
+    ),
+    OpEntry("Broadcast", 3, movement.BroadcastOp, (_a("mode", "str", default="numpy"),)),
+    OpEntry(
+        "Broadcast", 1, movement.BroadcastOp, (_a("mode", "str", default="numpy"),), write=False
+    ),
+    # normalization
+    OpEntry(
+        "MVN",
+        6,
+        normalization.MVNOp,
+        (
+            _a("normalize_variance", "bool", default="true"),
+            _a("eps", "f32"),
+            _a("eps_mode", "str"),
+        ),
+    ),
+    OpEntry(
+        "NormalizeL2",
+        0,
+        normalization.NormalizeL2Op,
+        (_a("eps", "f32"), _a("eps_mode", "str")),
+        "opset1",
+    ),
+    # pooling
+    OpEntry(
+        "AvgPool",
+        1,
+        pooling.AvgPoolOp,
+        (*_POOL, _a("exclude-pad", "bool", "exclude_pad")),
+    ),
+    OpEntry(
+        "AvgPool",
+        14,
+        pooling.AvgPoolOp,
+        (*_POOL, _a("exclude-pad", "bool", "exclude_pad")),
+        write=False,
+        notes="rounding_type ceil_torch is rejected",
+    ),
+    OpEntry("MaxPool", 1, pooling.MaxPoolOp, _POOL),
+    OpEntry(
+        "MaxPool",
+        8,
+        pooling.MaxPoolOp,
+        _POOL,
+        write=False,
+        notes="dilations must be 1 and the indices output unused",
+    ),
+    OpEntry(
+        "MaxPool",
+        14,
+        pooling.MaxPoolOp,
+        _POOL,
+        write=False,
+        notes="dilations must be 1 and the indices output unused",
+    ),
+    # quantization
+    OpEntry(
+        "FakeQuantize",
+        0,
+        quantization.FakeQuantizeOp,
+        (_a("levels", "int"), *_AUTO_BROADCAST),
+        "opset1",
+    ),
+    # reductions
+    OpEntry("ReduceMax", 1, reduction.ReduceMaxOp, _KEEP_DIMS),
+    OpEntry("ReduceMean", 1, reduction.ReduceMeanOp, _KEEP_DIMS),
+    OpEntry("ReduceMin", 1, reduction.ReduceMinOp, _KEEP_DIMS),
+    OpEntry("ReduceSum", 1, reduction.ReduceSumOp, _KEEP_DIMS),
+    # recurrent cells and sequences
+    OpEntry("LSTMCell", 4, sequence.LSTMCellOp, _RNN),
+    OpEntry("LSTMSequence", 5, sequence.LSTMSequenceOp, (*_RNN, *_DIRECTION)),
+    OpEntry("GRUCell", 3, sequence.GRUCellOp, (*_RNN, *_LINEAR_BEFORE_RESET)),
+    OpEntry("GRUSequence", 5, sequence.GRUSequenceOp, (*_RNN, *_DIRECTION, *_LINEAR_BEFORE_RESET)),
+    OpEntry("RNNCell", 0, sequence.RNNCellOp, _RNN, "opset1"),
+    OpEntry("RNNSequence", 5, sequence.RNNSequenceOp, (*_RNN, *_DIRECTION)),
+    # shapes
+    OpEntry("Reshape", 1, shape.ReshapeOp, (_a("special_zero", "bool"),)),
+    OpEntry("Squeeze", 0, shape.SqueezeOp, opset="opset1"),
+    OpEntry("Unsqueeze", 0, shape.UnsqueezeOp, opset="opset1"),
+    OpEntry("ShapeOf", 3, shape.ShapeOfOp, (_a("output_type", "etype", default="i64"),)),
+    OpEntry("ShapeOf", 0, shape.ShapeOfOp, write=False),
+)
+
+# Versions of each type that OpenVINO has (by the opset that introduced it), ours or not.
+# Reading `version="opsetN"` picks the newest version introduced at N or before.
+KNOWN_VERSIONS: dict[str, tuple[tuple[int, int], ...]] = {
+    # type: ((introduced in opset, op version), ...)
+    "AvgPool": ((1, 1), (14, 14)),
+    "MaxPool": ((1, 1), (8, 8), (14, 14)),
+    "SoftMax": ((1, 1), (8, 8)),
+    "Gather": ((1, 1), (7, 7), (8, 8)),
+    "Broadcast": ((1, 1), (3, 3)),
+    "ShapeOf": ((1, 0), (3, 3)),
+    "Interpolate": ((1, 0), (4, 4), (11, 11)),
+    "MVN": ((2, 0), (6, 6)),
+    "LSTMCell": ((1, 0), (4, 4)),
+    "LSTMSequence": ((1, 0), (5, 5)),
+    "GRUCell": ((3, 3),),
+    "GRUSequence": ((5, 5),),
+    "RNNCell": ((1, 0),),
+    "RNNSequence": ((5, 5),),
+    "ReadValue": ((3, 3), (6, 6)),
+    "Assign": ((3, 3), (6, 6)),
+    "Squeeze": ((1, 0), (15, 15)),
+    "Loop": ((5, 5),),
+    "BatchToSpace": ((2, 1),),
+    "SpaceToBatch": ((2, 1),),
+    "Convert": ((1, 0),),
+    "ReduceMax": ((1, 1),),
+    "ReduceMean": ((1, 1),),
+    "ReduceMin": ((1, 1),),
+    "ReduceSum": ((1, 1),),
+    "Split": ((1, 1),),
+    "VariadicSplit": ((1, 1),),
+    "Transpose": ((1, 1),),
+    "StridedSlice": ((1, 1),),
+    "Reshape": ((1, 1),),
+    "Add": ((1, 1),),
+    "Subtract": ((1, 1),),
+    "Multiply": ((1, 1),),
+    "Divide": ((1, 1),),
+    "Convolution": ((1, 1),),
+    "GroupConvolution": ((1, 1),),
+    "ConvolutionBackpropData": ((1, 1),),
+}
+
+# Type names the IR may spell differently (OpenVINO's `translate_type_name`).
+TYPE_ALIASES = {"Constant": "Const", "Softmax": "SoftMax", "ReLU": "Relu", "PReLU": "PRelu"}
+
+_BY_TYPE_VERSION: dict[tuple[str, int], OpEntry] = {(e.ov_type, e.version): e for e in OP_TABLE}
+_BY_TYPE: dict[str, list[OpEntry]] = {}
+for _entry in OP_TABLE:
+    _BY_TYPE.setdefault(_entry.ov_type, []).append(_entry)
+WRITE_ENTRIES: dict[type[Operation], OpEntry] = {
+    e.op: e for e in OP_TABLE if e.op is not None and e.write
+}
+
+
+def canonical_type(ov_type: str) -> str:
+    return TYPE_ALIASES.get(ov_type, ov_type)
+
+
+def is_known_type(ov_type: str) -> bool:
+    return canonical_type(ov_type) in _BY_TYPE
+
+
+def resolve_version(ov_type: str, opset: str) -> int | None:
+    """
+    The op version that `version="<opset>"` means for `ov_type` (None if the opset name is
+    not `opsetN` or the type did not exist yet in that opset). Types with one version (every
+    `OpEntry` of them has the same version) take it from any opset.
+    """
+    ov_type = canonical_type(ov_type)
+    versions = KNOWN_VERSIONS.get(ov_type)
+    entries = _BY_TYPE.get(ov_type, [])
+    if versions is None:
+        return entries[0].version if entries else None
+    if not opset.startswith("opset") or not opset[5:].isdigit():
+        # "experimental", "extension", "ie_internal_opset": the newest version we know
+        return versions[-1][1] if opset in ("experimental", "extension") else None
+    n = int(opset[5:])
+    chosen = [v for introduced, v in versions if introduced <= n]
+    return chosen[-1] if chosen else None
+
+
+def lookup(ov_type: str, version: int) -> OpEntry | None:
+    return _BY_TYPE_VERSION.get((canonical_type(ov_type), version))
+
+
+def supported_versions(ov_type: str) -> list[int]:
+    return sorted(e.version for e in _BY_TYPE.get(canonical_type(ov_type), []))
+
+
+def supported_types() -> list[str]:
+    return sorted(_BY_TYPE)

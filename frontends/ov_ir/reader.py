@@ -1,0 +1,927 @@
+"""
+OpenVINO IR (v10, v11) -> a `builtin.module` of the `ov` dialect.
+
+The reader follows OpenVINO's own deserializer (`src/frontends/ir/src/ir_deserializer.cpp`):
+
+* Parameters keep their XML order and become the arguments of `func.func @main`; Results keep
+  their XML order and become its return values. Layers that no Result or Assign depends on
+  are dropped, as OpenVINO drops them (a depth-first walk from the Results and Assigns).
+* A body of TensorIterator/Loop is read the same way into the op's region: body Parameter `i`
+  (XML order) is block argument `i`, body Result `j` is operand `j` of `ov.yield`. The port
+  map is read in `external_port_id` order; an input with `axis` is a slice, one with a back
+  edge a merged input, the others invariant; outputs are numbered in `external_port_id`
+  order.
+* Names: every layer's `name` becomes `ov.name`; a Parameter's is its argument's `ov.name`;
+  a graph output is named after the producer's output tensor (`names` of the port, the name
+  `openvino.Core().read_model(...).outputs[i].get_any_name()` gives), else the Result's name.
+* ReadValue/Assign (opset3 and opset6) refer to module-level `ov.variable`s.
+* Constants are read from the weights with one copy each.
+
+Every problem is a `FrontendError`: `model.xml:12: error: layer 'conv1' (id 3, type
+Convolution): <what is wrong>, expected <what>`.
+"""
+
+from __future__ import annotations
+
+import mmap
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+from xdsl.dialects import func
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    BytesAttr,
+    DenseIntOrFPElementsAttr,
+    DictionaryAttr,
+    FloatAttr,
+    FunctionType,
+    IntegerAttr,
+    ModuleOp,
+    StringAttr,
+    TensorType,
+    f32,
+    f64,
+    i1,
+    i64,
+)
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.rewriter import Rewriter
+from xdsl.utils.exceptions import DiagnosticException, VerifyException
+
+from lowpass.dialects.ov import infrastructure, state
+from lowpass.dialects.ov.base import (
+    DYNAMIC,
+    NAME_ATTR,
+    PLACEHOLDER_TYPE,
+    element_type_of,
+    i64_array,
+    to_dtype,
+)
+from lowpass.frontends import FrontendError
+from lowpass.frontends.ov_ir import opset
+from lowpass.frontends.ov_ir.safe_xml import Node, XmlError, parse_xml
+
+SUPPORTED_IR_VERSIONS = (10, 11)
+
+
+# --------------------------------------------------------------------------------------------
+# Entry points
+# --------------------------------------------------------------------------------------------
+
+
+def read_ov_ir(xml_path: str | Path, bin_path: str | Path | None = None) -> ModuleOp:
+    """
+    Read an OpenVINO IR model (`model.xml` and its weights, by default `model.bin` next to
+    it) into a verified module. A model without constants needs no `.bin`.
+    """
+    xml_path = Path(xml_path)
+    bin_path = Path(bin_path) if bin_path is not None else xml_path.with_suffix(".bin")
+    try:
+        xml = xml_path.read_bytes()
+    except OSError as e:
+        raise FrontendError(f"{xml_path}: error: cannot read the model: {e.strerror}") from None
+    if not bin_path.is_file():
+        return _read(xml, None, str(xml_path), str(bin_path))
+    try:
+        with open(bin_path, "rb") as f:
+            if bin_path.stat().st_size == 0:
+                return _read(xml, memoryview(b""), str(xml_path), str(bin_path))
+            with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as weights:
+                view = memoryview(weights)
+                try:
+                    return _read(xml, view, str(xml_path), str(bin_path))
+                finally:
+                    view.release()
+    except OSError as e:
+        raise FrontendError(f"{bin_path}: error: cannot read the weights: {e.strerror}") from None
+
+
+def read_ov_ir_bytes(
+    xml: bytes | str,
+    weights: bytes | bytearray | memoryview | None = None,
+    *,
+    filename: str = "model.xml",
+) -> ModuleOp:
+    """Read an OpenVINO IR model from memory (`xml` text, `weights` the `.bin` contents)."""
+    if isinstance(xml, str):
+        xml = xml.encode()
+    view = memoryview(weights) if weights is not None else None
+    return _read(xml, view, filename, str(Path(filename).with_suffix(".bin")))
+
+
+# --------------------------------------------------------------------------------------------
+# Diagnostics
+# --------------------------------------------------------------------------------------------
+
+
+class _LayerError(Exception):
+    """A problem found while reading one layer (turned into a FrontendError with context)."""
+
+    def __init__(self, message: str, node: Node | None = None) -> None:
+        super().__init__(message)
+        self.node = node
+
+
+@dataclass
+class _Layer:
+    node: Node
+    id: str
+    name: str
+    type: str
+    version: str
+    inputs: list[Node]
+    outputs: list[Node]
+
+    def describe(self) -> str:
+        return f"layer '{self.name}' (id {self.id}, type {self.type})"
+
+    def input_index(self, port: str) -> int | None:
+        for i, p in enumerate(self.inputs):
+            if p.get("id") == port:
+                return i
+        return None
+
+    def output_index(self, port: str) -> int | None:
+        for i, p in enumerate(self.outputs):
+            if p.get("id") == port:
+                return i
+        return None
+
+
+# --------------------------------------------------------------------------------------------
+# Reading
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Context:
+    filename: str
+    bin_name: str
+    weights: memoryview | None
+    variables: dict[str, state.VariableOp] = field(default_factory=dict)
+    variable_order: list[state.VariableOp] = field(default_factory=list)
+    op_layers: dict[Operation, _Layer] = field(default_factory=dict)
+
+    def error(self, message: str, layer: _Layer | None = None, node: Node | None = None) -> str:
+        line = node.line if node is not None else (layer.node.line if layer else 0)
+        where = f"{self.filename}:{line}" if line else self.filename
+        what = f"{layer.describe()}: " if layer is not None else ""
+        return f"{where}: error: {what}{message}"
+
+
+def _read(xml: bytes, weights: memoryview | None, filename: str, bin_name: str) -> ModuleOp:
+    ctx = _Context(filename, bin_name, weights)
+    try:
+        root = parse_xml(xml)
+    except XmlError as e:
+        where = f"{filename}:{e.line}" if e.line else filename
+        raise FrontendError(f"{where}: error: {e}") from None
+    if root.tag != "net":
+        raise FrontendError(
+            ctx.error(
+                f"the root element is <{root.tag}>, expected <net> (an OpenVINO IR)", None, root
+            )
+        )
+    version = root.get("version")
+    if version is None or not version.isdigit() or int(version) not in SUPPORTED_IR_VERSIONS:
+        raise FrontendError(
+            ctx.error(
+                f"unsupported IR version {version!r}, expected one of "
+                + ", ".join(str(v) for v in SUPPORTED_IR_VERSIONS),
+                None,
+                root,
+            )
+        )
+    graph = _GraphReader(ctx, root, body=False)
+    block, params, results = graph.build()
+    function = _make_function(block, params, results)
+    module = ModuleOp([*ctx.variable_order, function])
+    try:
+        module.verify()
+    except (VerifyException, DiagnosticException) as e:
+        raise FrontendError(_verify_error(ctx, module, e)) from None
+    return module
+
+
+def _verify_error(ctx: _Context, module: ModuleOp, e: Exception) -> str:
+    """A verification error of the whole module, located at the failing layer if found."""
+    message = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+    for op in module.walk():
+        layer = ctx.op_layers.get(op)
+        if layer is None:
+            continue
+        try:
+            op.verify(verify_nested_ops=False)
+        except (VerifyException, DiagnosticException) as err:
+            first = str(err).strip().splitlines()[0]
+            return ctx.error(f"invalid {op.name}: {first}", layer)
+    return ctx.error(f"the model does not verify: {message}")
+
+
+def _make_function(
+    block: Block, params: Sequence[tuple[str, SSAValue]], results: Sequence[tuple[str, SSAValue]]
+) -> func.FuncOp:
+    block.add_op(func.ReturnOp(*(v for _, v in results)))
+    function_type = FunctionType.from_lists(
+        [a.type for a in block.args], [v.type for _, v in results]
+    )
+    function = func.FuncOp("main", function_type, Region(block))
+    function.arg_attrs = ArrayAttr([DictionaryAttr({NAME_ATTR: StringAttr(n)}) for n, _ in params])
+    function.res_attrs = ArrayAttr([DictionaryAttr({NAME_ATTR: StringAttr(n)}) for n, _ in results])
+    return function
+
+
+def _split_names(value: str) -> list[str]:
+    """Port `names`: comma-separated, a name holding a comma escapes it as `\\,`."""
+    names: list[str] = []
+    current = ""
+    parts = value.split(",")
+    i = 0
+    while i < len(parts):
+        part = parts[i]
+        if part.endswith("\\") and i + 1 < len(parts):
+            current += part[:-1] + ","
+        else:
+            current += part
+            if current.strip():
+                names.append(current.strip())
+            current = ""
+        i += 1
+    return names
+
+
+class _GraphReader:
+    """Reads one graph (`<net>` or a `<body>`) into a block."""
+
+    def __init__(self, ctx: _Context, root: Node, *, body: bool) -> None:
+        self.ctx = ctx
+        self.root = root
+        self.body = body
+        self.layers: dict[str, _Layer] = {}
+        self.order: list[str] = []  # XML order
+        # (to layer, to port) -> (from layer, from port)
+        self.edges: dict[tuple[str, str], tuple[str, str, Node]] = {}
+        self.values: dict[tuple[str, int], SSAValue] = {}
+
+    # ---- structure ----------------------------------------------------------------------------
+
+    def _collect(self) -> None:
+        layers_node = self.root.child("layers")
+        if layers_node is None:
+            raise FrontendError(self.ctx.error("no <layers> section", None, self.root))
+        for node in layers_node.all("layer"):
+            missing = [k for k in ("id", "type") if node.get(k) is None]
+            if missing:
+                raise FrontendError(
+                    self.ctx.error(f"<layer> without {' and '.join(missing)}", None, node)
+                )
+            lid = node.get("id") or ""
+            inputs = node.child("input")
+            outputs = node.child("output")
+            layer = _Layer(
+                node,
+                lid,
+                node.get("name", "") or "",
+                node.get("type", "") or "",
+                node.get("version", "") or "",
+                inputs.all("port") if inputs is not None else [],
+                outputs.all("port") if outputs is not None else [],
+            )
+            if lid in self.layers:
+                raise FrontendError(
+                    self.ctx.error(
+                        f"duplicate layer id {lid} (also {self.layers[lid].describe()})",
+                        layer,
+                    )
+                )
+            self.layers[lid] = layer
+            self.order.append(lid)
+        edges_node = self.root.child("edges")
+        for edge in edges_node.all("edge") if edges_node is not None else []:
+            keys = ("from-layer", "from-port", "to-layer", "to-port")
+            vals = [edge.get(k) for k in keys]
+            if any(v is None for v in vals):
+                missing = [k for k, v in zip(keys, vals, strict=True) if v is None]
+                raise FrontendError(
+                    self.ctx.error(f"<edge> without {', '.join(missing)}", None, edge)
+                )
+            fl, fp, tl, tp = (v or "" for v in vals)
+            for lid in (fl, tl):
+                if lid not in self.layers:
+                    raise FrontendError(
+                        self.ctx.error(
+                            f"edge {fl}:{fp} -> {tl}:{tp} refers to an unknown layer id {lid}",
+                            None,
+                            edge,
+                        )
+                    )
+            src, dst = self.layers[fl], self.layers[tl]
+            if src.output_index(fp) is None:
+                raise FrontendError(
+                    self.ctx.error(
+                        f"edge from an unknown output port {fp}, expected one of "
+                        + (", ".join(p.get("id") or "?" for p in src.outputs) or "none"),
+                        src,
+                        edge,
+                    )
+                )
+            if dst.input_index(tp) is None:
+                raise FrontendError(
+                    self.ctx.error(
+                        f"edge to an unknown input port {tp}, expected one of "
+                        + (", ".join(p.get("id") or "?" for p in dst.inputs) or "none"),
+                        dst,
+                        edge,
+                    )
+                )
+            if (tl, tp) in self.edges:
+                raise FrontendError(
+                    self.ctx.error(f"input port {tp} has two incoming edges", dst, edge)
+                )
+            self.edges[(tl, tp)] = (fl, fp, edge)
+
+    def _topological_order(self) -> list[str]:
+        """Parameters in XML order, then a depth-first post-order from the Results and Assigns
+        (OpenVINO's order); a cycle is an error."""
+        order = [lid for lid in self.order if self.layers[lid].type == "Parameter"]
+        done = set(order)
+        on_stack: set[str] = set()
+        sinks = [lid for lid in self.order if self.layers[lid].type in ("Result", "Assign")]
+        # Assign after every ReadValue of its variable: a control dependency, as OpenVINO's
+        reads: dict[str, list[str]] = {}
+        for lid in self.order:
+            layer = self.layers[lid]
+            if opset.canonical_type(layer.type) == "ReadValue":
+                data = layer.node.child("data")
+                var = data.get("variable_id") if data is not None else None
+                if var is not None:
+                    reads.setdefault(var, []).append(lid)
+
+        def predecessors(lid: str) -> list[str]:
+            layer = self.layers[lid]
+            preds = []
+            for port in layer.inputs:
+                src = self.edges.get((lid, port.get("id") or ""))
+                if src is not None:
+                    preds.append(src[0])
+            if layer.type == "Assign":
+                data = layer.node.child("data")
+                var = data.get("variable_id") if data is not None else None
+                preds.extend(reads.get(var or "", []))
+            return preds
+
+        for sink in sinks:
+            if sink in done:
+                continue
+            stack: list[tuple[str, int]] = [(sink, 0)]
+            on_stack.add(sink)
+            while stack:
+                lid, i = stack[-1]
+                preds = predecessors(lid)
+                if i < len(preds):
+                    stack[-1] = (lid, i + 1)
+                    p = preds[i]
+                    if p in done:
+                        continue
+                    if p in on_stack:
+                        raise FrontendError(
+                            self.ctx.error(
+                                "the graph has a cycle through this layer, expected a DAG",
+                                self.layers[p],
+                            )
+                        )
+                    on_stack.add(p)
+                    stack.append((p, 0))
+                else:
+                    stack.pop()
+                    on_stack.discard(lid)
+                    done.add(lid)
+                    order.append(lid)
+        return order
+
+    # ---- building -----------------------------------------------------------------------------
+
+    def build(self) -> tuple[Block, list[tuple[str, SSAValue]], list[tuple[str, SSAValue]]]:
+        """The block, its (name, argument) pairs and (name, result value) pairs."""
+        self._collect()
+        block = Block()
+        self.block = block
+        params: list[tuple[str, SSAValue]] = []
+        results: list[tuple[str, SSAValue]] = []
+        self.param_ids: list[str] = []
+        self.result_ids: list[str] = []
+        for lid in self._topological_order():
+            layer = self.layers[lid]
+            try:
+                if layer.type == "Parameter":
+                    arg = self._parameter(layer, block)
+                    params.append((layer.name, arg))
+                    self.param_ids.append(lid)
+                elif layer.type == "Result":
+                    value = self._inputs(layer)
+                    if len(value) != 1:
+                        raise _LayerError(f"has {len(value)} inputs, expected 1")
+                    results.append((self._output_name(layer), value[0]))
+                    self.result_ids.append(lid)
+                else:
+                    self._layer(layer, block)
+            except _LayerError as e:
+                raise FrontendError(self.ctx.error(str(e), layer, e.node)) from None
+            except FrontendError:
+                raise
+            except (VerifyException, DiagnosticException, ValueError) as e:
+                text = str(e).strip().splitlines()
+                raise FrontendError(
+                    self.ctx.error(text[0] if text else type(e).__name__, layer)
+                ) from None
+        if not results and not self.body:
+            raise FrontendError(self.ctx.error("the model has no Result layer", None, self.root))
+        return block, params, results
+
+    def _output_name(self, layer: _Layer) -> str:
+        """OpenVINO's output tensor name: the producer port's first name, else the names the
+        Result declares (`output_names`), else the Result's friendly name."""
+        src = self.edges.get((layer.id, layer.inputs[0].get("id") or "")) if layer.inputs else None
+        if src is not None:
+            producer = self.layers[src[0]]
+            idx = producer.output_index(src[1])
+            if idx is not None:
+                names = _split_names(producer.outputs[idx].get("names") or "")
+                if names:
+                    return sorted(names)[0] if len(names) > 1 else names[0]
+        names = _split_names(layer.node.get("output_names") or "")
+        if names:
+            return names[0]
+        return layer.name
+
+    def _inputs(self, layer: _Layer) -> list[SSAValue]:
+        values = []
+        for port in layer.inputs:
+            pid = port.get("id") or ""
+            src = self.edges.get((layer.id, pid))
+            if src is None:
+                raise _LayerError(
+                    f"input port {pid} is not connected, expected an edge to it", port
+                )
+            fl, fp, edge = src
+            producer = self.layers[fl]
+            idx = producer.output_index(fp)
+            value = self.values.get((fl, idx if idx is not None else -1))
+            if value is None:
+                raise _LayerError(
+                    f"input port {pid} comes from {producer.describe()} port {fp}, which has "
+                    "no value (a sink, or a layer that could not be read)",
+                    edge,
+                )
+            values.append(value)
+        return values
+
+    def _data(self, layer: _Layer) -> dict[str, str]:
+        data = layer.node.child("data")
+        return dict(data.attrib) if data is not None else {}
+
+    def _parameter(self, layer: _Layer, block: Block) -> SSAValue:
+        data = self._data(layer)
+        et_name = data.get("element_type")
+        if et_name is None and layer.outputs:
+            t = _port_type(layer.outputs[0])
+        else:
+            if et_name is None:
+                raise _LayerError("missing attribute 'element_type', expected e.g. f32")
+            et = _element_type(et_name)
+            if "shape" in data:
+                dims = _parse_shape(data["shape"])
+            elif layer.outputs:
+                dims = _port_dims(layer.outputs[0])
+            else:
+                raise _LayerError("missing attribute 'shape', expected e.g. shape=\"1,3,224,224\"")
+            t = TensorType(et, dims)
+        arg = block.insert_arg(t, len(block.args))
+        if layer.name.isidentifier():
+            arg.name_hint = layer.name
+        self.values[(layer.id, 0)] = arg
+        return arg
+
+    def _layer(self, layer: _Layer, block: Block) -> None:
+        if not opset.is_known_type(layer.type):
+            raise _LayerError(
+                "unknown layer type, expected one of " + ", ".join(opset.supported_types())
+            )
+        version = opset.resolve_version(layer.type, layer.version)
+        entry = opset.lookup(layer.type, version) if version is not None else None
+        if entry is None:
+            versions = ", ".join(f"{layer.type}-{v}" for v in opset.supported_versions(layer.type))
+            shown = f"{layer.type}-{version}" if version is not None else f"'{layer.version}'"
+            raise _LayerError(f"unsupported version {shown}, expected {versions}")
+        inputs = self._inputs(layer)
+        ov_type = opset.canonical_type(layer.type)
+        if ov_type == "Const":
+            op = self._constant(layer)
+        elif ov_type in ("TensorIterator", "Loop"):
+            op = self._sub_graph(layer, inputs, ov_type)
+        elif ov_type == "ReadValue":
+            op = self._read_value(layer, inputs, entry.version)
+        elif ov_type == "Assign":
+            op = self._assign(layer, inputs)
+        else:
+            op = self._generic(layer, entry, inputs)
+        op.attributes[NAME_ATTR] = StringAttr(layer.name)
+        block.add_op(op)
+        self.ctx.op_layers[op] = layer
+        if not isinstance(op, state.ReadValueOp | state.AssignOp):
+            op.verify()
+        for i, r in enumerate(op.results):
+            self.values[(layer.id, i)] = r
+
+    # ---- op kinds -----------------------------------------------------------------------------
+
+    def _generic(self, layer: _Layer, entry: opset.OpEntry, inputs: list[SSAValue]) -> Operation:
+        assert entry.op is not None
+        data = self._data(layer)
+        props: dict[str, Attribute] = {}
+        op_def = entry.op.get_irdl_definition()  # type: ignore[attr-defined]
+        for spec in entry.attrs:
+            raw = data.get(spec.ov)
+            if raw is None:
+                raw = spec.default
+            if raw is None:
+                prop = op_def.properties.get(spec.prop)
+                if prop is not None and getattr(prop, "default_value", None) is not None:
+                    continue
+                raise _LayerError(f"missing attribute '{spec.ov}', expected {_expected(spec)}")
+            props[spec.prop] = _convert_attr(spec, raw)
+        n_results = len(layer.outputs)
+        if entry.ov_type == "MaxPool" and entry.version >= 8:
+            n_results = self._max_pool_v8(layer, data)
+        if entry.ov_type == "AvgPool" and data.get("rounding_type") == "ceil_torch":
+            raise _LayerError("rounding_type 'ceil_torch' is not supported, expected floor or ceil")
+        if entry.ov_type == "Gather" and entry.version == 1:
+            props["batch_dims"] = IntegerAttr(0, i64)
+        op = entry.op.create(
+            operands=inputs,
+            result_types=[PLACEHOLDER_TYPE] * n_results,
+            properties=props,
+        )
+        op.set_inferred_result_types()  # type: ignore[attr-defined]
+        self._relax_result_types(op, layer)
+        return op
+
+    def _max_pool_v8(self, layer: _Layer, data: dict[str, str]) -> int:
+        dilations = _parse_ints(data.get("dilations", ""), "dilations")
+        if any(d != 1 for d in dilations):
+            raise _LayerError(
+                f"MaxPool dilations {data.get('dilations')} are not supported, expected all 1 "
+                "(ov.max_pool is MaxPool-1)"
+            )
+        if len(layer.outputs) > 1:
+            port = layer.outputs[1].get("id") or ""
+            if any(fl == layer.id and fp == port for (fl, fp, _) in self.edges.values()):
+                raise _LayerError(
+                    "the indices output of MaxPool is used, expected it unused (ov.max_pool has "
+                    "no indices output)"
+                )
+        return 1
+
+    def _relax_result_types(self, op: Operation, layer: _Layer) -> None:
+        """A type-relaxed op (LPT) keeps the element type its output port declares."""
+        if not getattr(op, "TYPE_RELAXED", False):
+            return
+        for result, port in zip(op.results, layer.outputs, strict=False):
+            precision = port.get("precision")
+            if precision is None or precision not in opset.PRECISIONS:
+                continue
+            et = opset.PRECISIONS[precision]
+            if isinstance(result.type, TensorType) and element_type_of(result.type) != et:
+                Rewriter.replace_value_with_new_type(
+                    result, TensorType(et, result.type.get_shape())
+                )
+
+    def _constant(self, layer: _Layer) -> Operation:
+        data = self._data(layer)
+        for key in ("element_type", "shape", "offset", "size"):
+            if key not in data:
+                raise _LayerError(f"missing attribute '{key}' of the constant")
+        et = _element_type(data["element_type"])
+        dims = _parse_shape(data["shape"])
+        if any(d == DYNAMIC or d < 0 for d in dims):
+            raise _LayerError(f"shape '{data['shape']}' must be static and non-negative")
+        offset = _parse_int(data["offset"], "offset")
+        size = _parse_int(data["size"], "size")
+        if offset < 0 or size < 0:
+            raise _LayerError(f"offset {offset} and size {size} must be non-negative")
+        dtype = to_dtype(et)
+        count = int(np.prod(dims, dtype=np.int64)) if dims else 1
+        expected = count * dtype.itemsize
+        if size != expected:
+            raise _LayerError(
+                f"size {size} does not match the shape [{', '.join(map(str, dims))}] of "
+                f"{data['element_type']}, expected {expected} bytes"
+            )
+        weights = self.ctx.weights
+        if weights is None:
+            if size == 0:
+                weights = memoryview(b"")
+            else:
+                raise _LayerError(
+                    f"the constant needs the weights file {self.ctx.bin_name}, which is missing"
+                )
+        if offset + size > len(weights):
+            raise _LayerError(
+                f"bytes [{offset}, {offset + size}) lie beyond the end of the weights "
+                f"({len(weights)} bytes), expected a complete .bin (truncated?)"
+            )
+        raw = bytes(weights[offset : offset + size])
+        if dtype == np.bool_:
+            raw = np.where(np.frombuffer(raw, np.uint8) != 0, 0xFF, 0).astype(np.uint8).tobytes()
+        value = DenseIntOrFPElementsAttr(TensorType(et, dims), BytesAttr(raw))
+        return infrastructure.ConstantOp(value)
+
+    def _read_value(self, layer: _Layer, inputs: list[SSAValue], version: int) -> Operation:
+        data = self._data(layer)
+        var_id = data.get("variable_id")
+        if var_id is None:
+            raise _LayerError("missing attribute 'variable_id'")
+        if len(inputs) > 1:
+            raise _LayerError(f"has {len(inputs)} inputs, expected at most 1 (the initializer)")
+        init = inputs[0] if inputs else None
+        if version == 3 and init is None:
+            raise _LayerError("ReadValue-3 needs its initializer input")
+        var_type: Attribute | None = None
+        if version == 6 and "variable_type" in data and "variable_shape" in data:
+            tname = data["variable_type"]
+            if tname not in ("dynamic", "undefined"):
+                et = _element_type(tname)
+                var_type = TensorType(et, _parse_shape(data["variable_shape"]))
+        if var_type is None:
+            if init is None:
+                raise _LayerError(
+                    "a ReadValue without initializer needs variable_type and variable_shape"
+                )
+            var_type = init.type
+        variable = self._variable(var_id, var_type)
+        return state.ReadValueOp(variable, init, result_type=variable.type)
+
+    def _variable(self, var_id: str, var_type: Attribute) -> state.VariableOp:
+        existing = self.ctx.variables.get(var_id)
+        if existing is not None:
+            if existing.type != var_type:
+                raise _LayerError(
+                    f"variable '{var_id}' has type {var_type} here and {existing.type} at its "
+                    "first ReadValue, expected one type"
+                )
+            return existing
+        variable = state.VariableOp(var_id, var_type)  # type: ignore[arg-type]
+        self.ctx.variables[var_id] = variable
+        self.ctx.variable_order.append(variable)
+        return variable
+
+    def _assign(self, layer: _Layer, inputs: list[SSAValue]) -> Operation:
+        data = self._data(layer)
+        var_id = data.get("variable_id")
+        if var_id is None:
+            raise _LayerError("missing attribute 'variable_id'")
+        if len(inputs) != 1:
+            raise _LayerError(f"has {len(inputs)} inputs, expected 1")
+        variable = self.ctx.variables.get(var_id)
+        if variable is None:
+            raise _LayerError(
+                f"variable '{var_id}' has no ReadValue, expected a ReadValue/Assign pair"
+            )
+        return state.AssignOp(variable, inputs[0])
+
+    def _sub_graph(self, layer: _Layer, inputs: list[SSAValue], ov_type: str) -> Operation:
+        body_node = layer.node.child("body")
+        if body_node is None:
+            raise _LayerError("has no <body>")
+        port_map = layer.node.child("port_map")
+        if port_map is None:
+            raise _LayerError("has no <port_map>")
+        body_reader = _GraphReader(self.ctx, body_node, body=True)
+        block, params, results = body_reader.build()
+        block.add_op(infrastructure.YieldOp(*(v for _, v in results)))
+        param_index = {lid: i for i, lid in enumerate(body_reader.param_ids)}
+        result_index = {lid: i for i, lid in enumerate(body_reader.result_ids)}
+        back_edges: dict[str, str] = {}
+        back_node = layer.node.child("back_edges")
+        for edge in back_node.all("edge") if back_node is not None else []:
+            to, frm = edge.get("to-layer"), edge.get("from-layer")
+            if to is None or frm is None:
+                raise _LayerError("back edge without from-layer/to-layer", edge)
+            back_edges.setdefault(to, frm)
+
+        def body_param(node: Node) -> int:
+            lid = node.get("internal_layer_id")
+            if lid not in param_index:
+                raise _LayerError(
+                    f"port map input refers to internal_layer_id {lid}, expected the id of a "
+                    "body Parameter",
+                    node,
+                )
+            return param_index[lid]
+
+        def body_result(node: Node, lid: str | None) -> int:
+            if lid not in result_index:
+                raise _LayerError(
+                    f"port map refers to body layer {lid}, expected the id of a body Result",
+                    node,
+                )
+            return result_index[lid]
+
+        def slicing(node: Node) -> dict[str, int]:
+            return {
+                "axis": _parse_int(node.get("axis") or "", "axis"),
+                "start": _parse_int(node.get("start", "0") or "0", "start"),
+                "stride": _parse_int(node.get("stride", "1") or "1", "stride"),
+                "part_size": _parse_int(node.get("part_size", "1") or "1", "part_size"),
+                "end": _parse_int(node.get("end", "-1") or "-1", "end"),
+            }
+
+        in_nodes = sorted(
+            port_map.all("input"),
+            key=lambda n: _parse_int(n.get("external_port_id") or "", "external_port_id"),
+        )
+        out_nodes = sorted(
+            port_map.all("output"),
+            key=lambda n: _parse_int(n.get("external_port_id") or "", "external_port_id"),
+        )
+        input_descs: list[Attribute] = []
+        current_iteration = -1
+        for node in in_nodes:
+            ext = _parse_int(node.get("external_port_id") or "", "external_port_id")
+            if node.get("purpose") == "current_iteration":
+                current_iteration = body_param(node)
+                continue
+            param = body_param(node)
+            if ext >= len(inputs):
+                raise _LayerError(
+                    f"port map input external_port_id {ext} is out of range, expected below "
+                    f"the {len(inputs)} inputs",
+                    node,
+                )
+            if node.get("axis") is not None:
+                s = slicing(node)
+                input_descs.append(infrastructure.SliceInputAttr(ext, param, **s))
+            elif node.get("internal_layer_id") in back_edges:
+                frm = back_edges[node.get("internal_layer_id") or ""]
+                input_descs.append(
+                    infrastructure.MergedInputAttr(ext, param, body_result(node, frm))
+                )
+            elif ext >= 0:
+                input_descs.append(infrastructure.InvariantInputAttr(ext, param))
+        output_descs: list[Attribute] = []
+        condition = -1
+        number = 0
+        for node in out_nodes:
+            ext = _parse_int(node.get("external_port_id") or "", "external_port_id")
+            result = body_result(node, node.get("internal_layer_id"))
+            if node.get("purpose") == "execution_condition":
+                condition = result
+            if ext < 0:
+                continue
+            if node.get("axis") is not None:
+                output_descs.append(
+                    infrastructure.ConcatOutputAttr(result, number, **slicing(node))
+                )
+            else:
+                output_descs.append(infrastructure.BodyOutputAttr(result, number))
+            number += 1
+        names = [n for n, _ in params]
+        if ov_type == "TensorIterator":
+            return infrastructure.TensorIteratorOp(
+                inputs, block, input_descs, output_descs, parameter_names=names
+            )
+        if len(inputs) < 2:
+            raise _LayerError(
+                f"has {len(inputs)} inputs, expected trip_count, execution_condition and the data"
+            )
+        return infrastructure.LoopOp(
+            inputs[0],
+            inputs[1],
+            inputs[2:],
+            block,
+            input_descs,
+            output_descs,
+            special_body_ports=(current_iteration, condition),
+            parameter_names=names,
+        )
+
+
+# --------------------------------------------------------------------------------------------
+# Values
+# --------------------------------------------------------------------------------------------
+
+
+def _expected(spec: opset.AttrSpec) -> str:
+    return {
+        "ints": "comma-separated integers",
+        "int": "an integer",
+        "bool": "true or false",
+        "f32": "a number",
+        "f64": "a number",
+        "str": "a string",
+        "etype": "an element type (" + opset.SUPPORTED_ELEMENT_TYPES + ")",
+        "strs": "comma-separated names",
+        "f32s": "comma-separated numbers",
+    }[spec.kind]
+
+
+def _parse_int(text: str, what: str) -> int:
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise _LayerError(f"{what} '{text}' is not an integer") from None
+
+
+def _parse_ints(text: str, what: str) -> list[int]:
+    text = text.strip()
+    if not text:
+        return []
+    return [_parse_int(t, what) for t in text.split(",")]
+
+
+def _parse_float(text: str, what: str) -> float:
+    try:
+        return float(text.strip())
+    except ValueError:
+        raise _LayerError(f"{what} '{text}' is not a number") from None
+
+
+def _convert_attr(spec: opset.AttrSpec, raw: str) -> Attribute:
+    kind = spec.kind
+    try:
+        if kind == "ints":
+            return i64_array(_parse_ints(raw, spec.ov))
+        if kind == "int":
+            return IntegerAttr(_parse_int(raw, spec.ov), i64)
+        if kind == "bool":
+            value = raw.strip().lower()
+            if value not in ("true", "false", "1", "0"):
+                raise _LayerError(f"attribute '{spec.ov}' is '{raw}', expected true or false")
+            return IntegerAttr(1 if value in ("true", "1") else 0, i1)
+        if kind == "f32":
+            return FloatAttr(_parse_float(raw, spec.ov), f32)
+        if kind == "f64":
+            return FloatAttr(_parse_float(raw, spec.ov), f64)
+        if kind == "str":
+            return StringAttr(raw.strip())
+        if kind == "etype":
+            return _element_type(raw)
+        if kind == "strs":
+            return ArrayAttr([StringAttr(s.strip()) for s in raw.split(",") if s.strip()])
+        if kind == "f32s":
+            return ArrayAttr(
+                [FloatAttr(_parse_float(s, spec.ov), f32) for s in raw.split(",") if s.strip()]
+            )
+    except _LayerError as e:
+        raise _LayerError(f"attribute '{spec.ov}': {e}, expected {_expected(spec)}") from None
+    raise AssertionError(f"unknown attribute kind {kind}")
+
+
+def _element_type(name: str) -> Attribute:
+    et = opset.ELEMENT_TYPES.get(name.strip())
+    if et is None:
+        raise _LayerError(
+            f"unsupported element type '{name}', expected one of {opset.SUPPORTED_ELEMENT_TYPES}"
+        )
+    return et
+
+
+def _parse_dim(text: str) -> int:
+    text = text.strip()
+    if text in ("?", "-1") or ".." in text:
+        return DYNAMIC
+    value = _parse_int(text, "dimension")
+    if value < -1:
+        raise _LayerError(f"dimension {value} must be >= -1")
+    return value
+
+
+def _parse_shape(text: str) -> list[int]:
+    text = text.strip()
+    if text.startswith("[") and text.endswith("]"):
+        text = text[1:-1]
+    if not text:
+        return []
+    if text == "...":
+        raise _LayerError("a shape of dynamic rank is not supported, expected a ranked shape")
+    return [_parse_dim(t) for t in text.split(",")]
+
+
+def _port_dims(port: Node) -> list[int]:
+    return [_parse_dim(d.text) for d in port.all("dim")]
+
+
+def _port_type(port: Node) -> TensorType:
+    precision = port.get("precision") or ""
+    et = opset.PRECISIONS.get(precision.upper())
+    if et is None:
+        raise _LayerError(
+            f"unsupported precision '{precision}', expected one of {', '.join(opset.PRECISIONS)}",
+            port,
+        )
+    return TensorType(et, _port_dims(port))
+
+
+__all__ = ["read_ov_ir", "read_ov_ir_bytes"]
