@@ -1,0 +1,616 @@
+"""
+Converters of the ONNX ops that map onto `ov` ops one to one or through a few of them
+(arithmetic, activations, convolutions, pooling, shapes, data movement, reductions).
+Attributes that moved to inputs in later opsets (Squeeze/Unsqueeze axes in 13, Split's
+`split` in 13, ReduceSum axes in 13 and the other reductions in 18, Clip's bounds in 11,
+Slice's in 10) are read from wherever the model has them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from xdsl.ir import SSAValue
+
+from lowpass.dialects import ov
+from lowpass.dialects.ov import (
+    DYNAMIC,
+    element_type_of,
+    is_float,
+    shape_of,
+    static_value,
+)
+from lowpass.frontends.onnx.reader import ConversionError, NodeContext, element_type, register
+
+# ---- helpers ----------------------------------------------------------------------------------
+
+
+def rank_of(v: SSAValue) -> int:
+    return len(shape_of(v))
+
+
+def normalize(axis: int, rank: int, what: str = "axis") -> int:
+    if not -rank <= axis < rank:
+        raise ConversionError(f"{what} {axis} is out of range for rank {rank}")
+    return axis + rank if axis < 0 else axis
+
+
+def producer_constant(v: SSAValue) -> np.ndarray | None:
+    """The array of `v` when it is directly an `ov.constant`."""
+    op = v.owner
+    return op.array() if isinstance(op, ov.ConstantOp) else None
+
+
+def reshape_to(ctx: NodeContext, v: SSAValue, shape: Sequence[int]) -> SSAValue:
+    """`v` reshaped to a static `shape`: a new constant when `v` is one, else ov.reshape."""
+    array = producer_constant(v)
+    if array is not None:
+        return ctx.constant(array.reshape(shape))
+    return ctx.value(ov.ReshapeOp(v, ctx.i64(list(shape)), False))
+
+
+def per_channel(ctx: NodeContext, v: SSAValue, rank: int, axis: int = 1) -> SSAValue:
+    """A 1-D per-channel tensor reshaped to broadcast along `axis` of a rank-`rank` tensor."""
+    shape = shape_of(v)
+    if len(shape) != 1:
+        return v
+    target = [1] * rank
+    target[axis] = shape[0]
+    return reshape_to(ctx, v, target)
+
+
+def spatial_attrs(ctx: NodeContext, n: int) -> dict:
+    """strides, dilations, pads_begin, pads_end and auto_pad of Conv/pooling ops."""
+    pads = ctx.ints("pads", [0] * (2 * n))
+    if len(pads) != 2 * n:
+        raise ConversionError(f"pads must have {2 * n} values, got {len(pads)}")
+    auto_pad = ctx.attr("auto_pad", "NOTSET")
+    modes = {"NOTSET": "explicit", "SAME_UPPER": "same_upper", "SAME_LOWER": "same_lower",
+             "VALID": "valid"}  # fmt: skip
+    if auto_pad not in modes:
+        raise ConversionError(f"auto_pad must be one of {', '.join(modes)}, got '{auto_pad}'")
+    return dict(
+        strides=ctx.ints("strides", [1] * n),
+        pads_begin=pads[:n],
+        pads_end=pads[n:],
+        auto_pad=modes[auto_pad],
+    )
+
+
+def axes_from(ctx: NodeContext, attr: str, input_index: int) -> list[int] | None:
+    """Axes given as an attribute (older opsets) or as a constant input (newer)."""
+    if ctx.has_attr(attr):
+        return ctx.ints(attr)
+    value = ctx.const_input(input_index, attr)
+    return None if value is None else [int(a) for a in np.asarray(value).reshape(-1)]
+
+
+# ---- element-wise -----------------------------------------------------------------------------
+
+
+_BINARY = {"Add": ov.AddOp, "Sub": ov.SubtractOp, "Mul": ov.MultiplyOp}
+
+
+@register("Add", "Sub", "Mul")
+def binary(ctx: NodeContext) -> list[SSAValue]:
+    return [ctx.value(_BINARY[ctx.op_type](ctx.input(0), ctx.input(1)))]
+
+
+@register("Div")
+def div(ctx: NodeContext) -> list[SSAValue]:
+    a, b = ctx.input(0), ctx.input(1)
+    # ONNX integer division truncates toward zero (onnxruntime: C++ `/`).
+    return [ctx.value(ov.DivideOp(a, b, pythondiv=False))]
+
+
+@register("Sum")
+def variadic_sum(ctx: NodeContext) -> list[SSAValue]:
+    acc = ctx.input(0)
+    for i in range(1, ctx.num_inputs):
+        acc = ctx.value(ov.AddOp(acc, ctx.input(i)))
+    return [acc]
+
+
+_UNARY = {"Relu": ov.ReluOp, "Sigmoid": ov.SigmoidOp, "Tanh": ov.TanhOp, "Exp": ov.ExpOp}
+
+
+@register("Relu", "Sigmoid", "Tanh", "Exp")
+def unary(ctx: NodeContext) -> list[SSAValue]:
+    return [ctx.value(_UNARY[ctx.op_type](ctx.input(0)))]
+
+
+@register("Neg")
+def neg(ctx: NodeContext) -> list[SSAValue]:
+    x = ctx.input(0)
+    minus_one = ctx.constant(np.array(-1, ov.to_dtype(element_type_of(x))))
+    return [ctx.value(ov.MultiplyOp(x, minus_one))]
+
+
+@register("Identity", "Dropout")
+def identity(ctx: NodeContext) -> list[SSAValue]:
+    if ctx.op_type == "Dropout" and ctx.output_wanted(1):
+        raise ConversionError("the mask output of Dropout is not supported (inference only)")
+    return [ctx.input(0)]
+
+
+@register("Clip")
+def clip(ctx: NodeContext) -> list[SSAValue]:
+    x = ctx.input(0)
+    if ctx.opset < 11:
+        lo, hi = ctx.attr("min", -np.inf), ctx.attr("max", np.inf)
+    else:
+        lo_a, hi_a = ctx.const_input(1, "min"), ctx.const_input(2, "max")
+        lo = -np.inf if lo_a is None else float(lo_a.reshape(-1)[0])
+        hi = np.inf if hi_a is None else float(hi_a.reshape(-1)[0])
+    if not is_float(element_type_of(x)):
+        info = np.iinfo(ov.to_dtype(element_type_of(x)))
+        lo, hi = max(lo, info.min), min(hi, info.max)
+    else:
+        finfo = np.finfo(ov.to_dtype(element_type_of(x)))
+        lo, hi = max(lo, float(finfo.min)), min(hi, float(finfo.max))
+    return [ctx.value(ov.ClampOp(x, float(lo), float(hi)))]
+
+
+@register("PRelu")
+def prelu(ctx: NodeContext) -> list[SSAValue]:
+    x, slope = ctx.input(0), ctx.input(1)
+    rank, srank = rank_of(x), rank_of(slope)
+    if srank < rank and not (srank == 1 and rank <= 2):
+        # ONNX broadcasts the slope numpy-style (aligned to the last axis); ov.prelu would
+        # read a 1-D slope of C values per channel: spell the alignment out.
+        slope = reshape_to(ctx, slope, [1] * (rank - srank) + list(shape_of(slope)))
+    return [ctx.value(ov.PReluOp(x, slope))]
+
+
+@register("LeakyRelu")
+def leaky_relu(ctx: NodeContext) -> list[SSAValue]:
+    x = ctx.input(0)
+    alpha = float(ctx.attr("alpha", 0.01))
+    slope = ctx.constant(np.array([alpha], ov.to_dtype(element_type_of(x))))
+    return [ctx.value(ov.PReluOp(x, slope))]
+
+
+@register("HardSigmoid")
+def hard_sigmoid(ctx: NodeContext) -> list[SSAValue]:
+    x = ctx.input(0)
+    dt = ov.to_dtype(element_type_of(x))
+    alpha, beta = float(ctx.attr("alpha", 0.2)), float(ctx.attr("beta", 0.5))
+    y = ctx.value(ov.MultiplyOp(x, ctx.constant(np.array(alpha, dt))))
+    y = ctx.value(ov.AddOp(y, ctx.constant(np.array(beta, dt))))
+    return [ctx.value(ov.ClampOp(y, 0.0, 1.0))]
+
+
+@register("Softmax")
+def softmax(ctx: NodeContext) -> list[SSAValue]:
+    x = ctx.input(0)
+    rank = rank_of(x)
+    if ctx.opset >= 13:
+        return [ctx.value(ov.SoftmaxOp(x, normalize(int(ctx.attr("axis", -1)), rank)))]
+    # Opsets 1-12: the input is coerced to 2-D [prod(:axis), prod(axis:)] first.
+    axis = normalize(int(ctx.attr("axis", 1)), rank)
+    if axis == rank - 1:
+        return [ctx.value(ov.SoftmaxOp(x, axis))]
+    shape = shape_of(x)
+    if DYNAMIC in shape[axis:]:
+        raise ConversionError("Softmax (opset < 13) over several axes needs static inner dims")
+    flat = ctx.value(ov.ReshapeOp(x, ctx.i64([-1, int(np.prod(shape[axis:]))]), False))
+    y = ctx.value(ov.SoftmaxOp(flat, 1))
+    back = ctx.value(ov.ShapeOfOp(x))
+    return [ctx.value(ov.ReshapeOp(y, back, False))]
+
+
+# ---- convolution, matrix ----------------------------------------------------------------------
+
+
+@register("Conv")
+def conv(ctx: NodeContext) -> list[SSAValue]:
+    x, w = ctx.input(0), ctx.input(1)
+    n = rank_of(x) - 2
+    attrs = spatial_attrs(ctx, n)
+    attrs["dilations"] = ctx.ints("dilations", [1] * n)
+    group = int(ctx.attr("group", 1))
+    if group == 1:
+        y = ctx.value(ov.ConvolutionOp(x, w, **attrs))
+    else:
+        ws = shape_of(w)
+        if ws[0] == DYNAMIC or ws[0] % group:
+            raise ConversionError(f"{ws[0]} output channels are not divisible by group {group}")
+        w = reshape_to(ctx, w, [group, ws[0] // group, *ws[1:]])
+        y = ctx.value(ov.GroupConvolutionOp(x, w, **attrs))
+    b = ctx.optional_input(2)
+    if b is not None:
+        y = ctx.value(ov.AddOp(y, per_channel(ctx, b, n + 2)))
+    return [y]
+
+
+@register("ConvTranspose")
+def conv_transpose(ctx: NodeContext) -> list[SSAValue]:
+    x, w = ctx.input(0), ctx.input(1)
+    n = rank_of(x) - 2
+    if int(ctx.attr("group", 1)) != 1:
+        raise ConversionError("group > 1 is not supported (the ov dialect has no "
+                              "GroupConvolutionBackpropData)")  # fmt: skip
+    attrs = spatial_attrs(ctx, n)
+    attrs["dilations"] = ctx.ints("dilations", [1] * n)
+    output_padding = ctx.ints("output_padding", [0] * n)
+    output_shape = ctx.ints("output_shape")
+    if output_shape is not None:
+        # ONNX: the pads follow from the requested output shape (total split as the spec says).
+        xs, ws = shape_of(x), shape_of(w)
+        output_shape = output_shape[-n:]
+        pb, pe = [], []
+        for i in range(n):
+            dk = (ws[2 + i] - 1) * attrs["dilations"][i] + 1
+            total = attrs["strides"][i] * (xs[2 + i] - 1) + output_padding[i] + dk - output_shape[i]
+            if total < 0:
+                raise ConversionError(f"output_shape {output_shape} is larger than the full "
+                                      "transposed convolution")  # fmt: skip
+            if ctx.attr("auto_pad", "NOTSET") == "SAME_UPPER":
+                pb.append(total // 2)
+                pe.append(total - total // 2)
+            else:
+                pb.append(total - total // 2)
+                pe.append(total // 2)
+        attrs.update(pads_begin=pb, pads_end=pe, auto_pad="explicit")
+    elif attrs["auto_pad"] in ("same_upper", "same_lower"):
+        raise ConversionError("auto_pad SAME_* without output_shape is not supported")
+    y = ctx.value(ov.ConvolutionBackpropDataOp(x, w, output_padding=output_padding, **attrs))
+    b = ctx.optional_input(2)
+    if b is not None:
+        y = ctx.value(ov.AddOp(y, per_channel(ctx, b, n + 2)))
+    return [y]
+
+
+@register("MatMul")
+def matmul(ctx: NodeContext) -> list[SSAValue]:
+    return [ctx.value(ov.MatMulOp(ctx.input(0), ctx.input(1)))]
+
+
+@register("Gemm")
+def gemm(ctx: NodeContext) -> list[SSAValue]:
+    a, b = ctx.input(0), ctx.input(1)
+    alpha, beta = float(ctx.attr("alpha", 1.0)), float(ctx.attr("beta", 1.0))
+    y = ctx.value(
+        ov.MatMulOp(
+            a,
+            b,
+            transpose_a=bool(ctx.attr("transA", 0)),
+            transpose_b=bool(ctx.attr("transB", 0)),
+        )
+    )
+    dt = ov.to_dtype(element_type_of(y))
+    if alpha != 1.0:
+        y = ctx.value(ov.MultiplyOp(y, ctx.constant(np.array(alpha, dt))))
+    c = ctx.optional_input(2)
+    if c is not None and beta != 0.0:
+        if beta != 1.0:
+            array = producer_constant(c)
+            if array is not None:
+                c = ctx.constant((array * dt.type(beta)).astype(dt))
+            else:
+                c = ctx.value(ov.MultiplyOp(c, ctx.constant(np.array(beta, dt))))
+        y = ctx.value(ov.AddOp(y, c))
+    return [y]
+
+
+# ---- pooling, normalization -------------------------------------------------------------------
+
+
+def _pool_attrs(ctx: NodeContext, x: SSAValue) -> dict:
+    n = rank_of(x) - 2
+    kernel = ctx.ints("kernel_shape")
+    if kernel is None:
+        raise ConversionError("kernel_shape is required")
+    dilations = ctx.ints("dilations", [1] * n)
+    if any(d != 1 for d in dilations):
+        raise ConversionError(f"dilations {dilations} are not supported, expected all 1")
+    attrs = spatial_attrs(ctx, n)
+    attrs.update(kernel=kernel, rounding_type="ceil" if ctx.attr("ceil_mode", 0) else "floor")
+    return attrs
+
+
+@register("MaxPool")
+def max_pool(ctx: NodeContext) -> list[SSAValue]:
+    if ctx.output_wanted(1):
+        raise ConversionError("the Indices output of MaxPool is not supported")
+    if int(ctx.attr("storage_order", 0)) != 0:
+        raise ConversionError("storage_order = 1 is not supported")
+    x = ctx.input(0)
+    return [ctx.value(ov.MaxPoolOp(x, **_pool_attrs(ctx, x)))]
+
+
+@register("AveragePool")
+def average_pool(ctx: NodeContext) -> list[SSAValue]:
+    x = ctx.input(0)
+    exclude_pad = not bool(ctx.attr("count_include_pad", 0))
+    return [ctx.value(ov.AvgPoolOp(x, exclude_pad=exclude_pad, **_pool_attrs(ctx, x)))]
+
+
+@register("GlobalAveragePool", "GlobalMaxPool")
+def global_pool(ctx: NodeContext) -> list[SSAValue]:
+    x = ctx.input(0)
+    axes = ctx.i64(list(range(2, rank_of(x))))
+    op = ov.ReduceMeanOp if ctx.op_type == "GlobalAveragePool" else ov.ReduceMaxOp
+    return [ctx.value(op(x, axes, keep_dims=True))]
+
+
+@register("BatchNormalization")
+def batch_norm(ctx: NodeContext) -> list[SSAValue]:
+    """Inference form: y = x * a + b, a = scale / sqrt(var + eps), b = B - mean * a, folded
+    from the constant statistics (in float64, rounded once)."""
+    if any(ctx.output_wanted(i) for i in (1, 2)) or int(ctx.attr("training_mode", 0)):
+        raise ConversionError("training mode (running mean/var outputs) is not supported")
+    x = ctx.input(0)
+    names = ((1, "scale"), (2, "B"), (3, "input_mean"), (4, "input_var"))
+    scale, bias, mean, var = (ctx.const_input(i, w) for i, w in names)
+    eps = float(ctx.attr("epsilon", 1e-5))
+    dt = ov.to_dtype(element_type_of(x))
+    a = scale.astype(np.float64) / np.sqrt(var.astype(np.float64) + eps)  # type: ignore[union-attr]
+    b = bias.astype(np.float64) - mean.astype(np.float64) * a  # type: ignore[union-attr]
+    shape = [1] * rank_of(x)
+    if rank_of(x) > 1:
+        shape[1] = -1
+    y = ctx.value(ov.MultiplyOp(x, ctx.constant(a.astype(dt).reshape(shape))))
+    return [ctx.value(ov.AddOp(y, ctx.constant(b.astype(dt).reshape(shape))))]
+
+
+@register("InstanceNormalization")
+def instance_norm(ctx: NodeContext) -> list[SSAValue]:
+    x = ctx.input(0)
+    r = rank_of(x)
+    eps = float(ctx.attr("epsilon", 1e-5))
+    y = ctx.value(ov.MVNOp(x, ctx.i64(list(range(2, r))), eps=eps, eps_mode="inside_sqrt"))
+    y = ctx.value(ov.MultiplyOp(y, per_channel(ctx, ctx.input(1), r)))
+    return [ctx.value(ov.AddOp(y, per_channel(ctx, ctx.input(2), r)))]
+
+
+@register("LayerNormalization")
+def layer_norm(ctx: NodeContext) -> list[SSAValue]:
+    if ctx.output_wanted(1) or ctx.output_wanted(2):
+        raise ConversionError("the Mean and InvStdDev outputs are not supported")
+    x = ctx.input(0)
+    r = rank_of(x)
+    axis = normalize(int(ctx.attr("axis", -1)), r)
+    eps = float(ctx.attr("epsilon", 1e-5))
+    y = ctx.value(ov.MVNOp(x, ctx.i64(list(range(axis, r))), eps=eps, eps_mode="inside_sqrt"))
+    y = ctx.value(ov.MultiplyOp(y, ctx.input(1)))
+    b = ctx.optional_input(2)
+    return [ctx.value(ov.AddOp(y, b)) if b is not None else y]
+
+
+_REDUCE = {
+    "ReduceMean": ov.ReduceMeanOp,
+    "ReduceMax": ov.ReduceMaxOp,
+    "ReduceMin": ov.ReduceMinOp,
+    "ReduceSum": ov.ReduceSumOp,
+}
+
+
+@register(*_REDUCE)
+def reduce(ctx: NodeContext) -> list[SSAValue]:
+    x = ctx.input(0)
+    axes = axes_from(ctx, "axes", 1)
+    if not axes:
+        if int(ctx.attr("noop_with_empty_axes", 0)):
+            return [x]
+        axes = list(range(rank_of(x)))
+    keep = bool(ctx.attr("keepdims", 1))
+    return [ctx.value(_REDUCE[ctx.op_type](x, ctx.i64(axes), keep_dims=keep))]
+
+
+# ---- shapes -----------------------------------------------------------------------------------
+
+
+@register("Reshape")
+def reshape(ctx: NodeContext) -> list[SSAValue]:
+    special_zero = not bool(ctx.attr("allowzero", 0))
+    return [ctx.value(ov.ReshapeOp(ctx.input(0), ctx.input(1), special_zero))]
+
+
+@register("Flatten")
+def flatten(ctx: NodeContext) -> list[SSAValue]:
+    x = ctx.input(0)
+    shape = shape_of(x)
+    axis = int(ctx.attr("axis", 1))
+    axis = axis + len(shape) if axis < 0 else axis
+    outer, inner = shape[:axis], shape[axis:]
+    if DYNAMIC not in inner:
+        target = [-1, int(np.prod(inner))]
+    elif DYNAMIC not in outer:
+        target = [int(np.prod(outer)), -1]
+    else:
+        raise ConversionError(f"cannot flatten {list(shape)} at axis {axis}: too many "
+                              "dynamic dimensions")  # fmt: skip
+    if DYNAMIC not in shape:
+        target = [int(np.prod(outer)), int(np.prod(inner))]
+    return [ctx.value(ov.ReshapeOp(x, ctx.i64(target), False))]
+
+
+@register("Squeeze")
+def squeeze(ctx: NodeContext) -> list[SSAValue]:
+    axes = axes_from(ctx, "axes", 1)
+    x = ctx.input(0)
+    return [ctx.value(ov.SqueezeOp(x, ctx.i64(axes) if axes is not None else None))]
+
+
+@register("Unsqueeze")
+def unsqueeze(ctx: NodeContext) -> list[SSAValue]:
+    axes = axes_from(ctx, "axes", 1)
+    if axes is None:
+        raise ConversionError("axes are required")
+    return [ctx.value(ov.UnsqueezeOp(ctx.input(0), ctx.i64(axes)))]
+
+
+@register("Shape")
+def shape(ctx: NodeContext) -> list[SSAValue]:
+    x = ctx.input(0)
+    s = ctx.value(ov.ShapeOfOp(x))
+    start, end = ctx.attr("start"), ctx.attr("end")
+    if start is None and end is None:
+        return [s]
+    r = rank_of(x)
+    lo = 0 if start is None else int(np.clip(start + r if start < 0 else start, 0, r))
+    hi = r if end is None else int(np.clip(end + r if end < 0 else end, 0, r))
+    return [ctx.value(ov.StridedSliceOp(s, ctx.i64([lo]), ctx.i64([max(hi, lo)]), ctx.i64([1])))]
+
+
+@register("Expand")
+def expand(ctx: NodeContext) -> list[SSAValue]:
+    return [ctx.value(ov.BroadcastOp(ctx.input(0), ctx.input(1), mode="bidirectional"))]
+
+
+@register("Cast")
+def cast(ctx: NodeContext) -> list[SSAValue]:
+    to = element_type(int(ctx.attr("to")), "the target of Cast")
+    x = ctx.input(0)
+    if element_type_of(x) == to:
+        return [x]
+    return [ctx.value(ov.ConvertOp(x, to))]
+
+
+@register("Constant")
+def constant(ctx: NodeContext) -> list[SSAValue]:
+    for key, dtype in (("value_float", np.float32), ("value_floats", np.float32),
+                       ("value_int", np.int64), ("value_ints", np.int64)):  # fmt: skip
+        if ctx.has_attr(key):
+            return [ctx.constant(np.asarray(ctx.attr(key), dtype))]
+    if not ctx.has_attr("value"):
+        raise ConversionError("only the value, value_float(s) and value_int(s) forms are supported")
+    from onnx import numpy_helper
+
+    tensor = ctx._attrs["value"].t
+    element_type(tensor.data_type, "the Constant value")
+    return [ctx.constant(numpy_helper.to_array(tensor))]
+
+
+# ---- data movement ----------------------------------------------------------------------------
+
+
+@register("Concat")
+def concat(ctx: NodeContext) -> list[SSAValue]:
+    inputs = [ctx.input(i) for i in range(ctx.num_inputs) if ctx.has_input(i)]
+    return [ctx.value(ov.ConcatOp(inputs, int(ctx.attr("axis"))))]
+
+
+@register("Split")
+def split(ctx: NodeContext) -> list[SSAValue]:
+    x = ctx.input(0)
+    r = rank_of(x)
+    axis = normalize(int(ctx.attr("axis", 0)), r)
+    sizes = ctx.ints("split") if ctx.has_attr("split") else None
+    if sizes is None and ctx.has_input(1):
+        sizes = [int(s) for s in ctx.const_input(1, "split").reshape(-1)]  # type: ignore[union-attr]
+    n = len(ctx.node.output)
+    dim = shape_of(x)[axis]
+    if sizes is None and ctx.has_attr("num_outputs") and dim != DYNAMIC and dim % n:
+        chunk = -(-dim // n)  # opset 18: the last chunk is smaller
+        sizes = [chunk] * (n - 1) + [dim - chunk * (n - 1)]
+    axis_v = ctx.constant(np.array(axis, np.int64))
+    if sizes is None:
+        op = ctx.op(ov.SplitOp(x, axis_v, n))
+    else:
+        op = ctx.op(ov.VariadicSplitOp(x, axis_v, ctx.i64(sizes)))
+    return list(op.results)
+
+
+@register("Transpose")
+def transpose(ctx: NodeContext) -> list[SSAValue]:
+    x = ctx.input(0)
+    perm = ctx.ints("perm") or list(reversed(range(rank_of(x))))
+    return [ctx.value(ov.TransposeOp(x, ctx.i64(perm)))]
+
+
+@register("Gather")
+def gather(ctx: NodeContext) -> list[SSAValue]:
+    axis = ctx.constant(np.array(int(ctx.attr("axis", 0)), np.int64))
+    return [ctx.value(ov.GatherOp(ctx.input(0), ctx.input(1), axis))]
+
+
+@register("Slice")
+def slice_(ctx: NodeContext) -> list[SSAValue]:
+    """ONNX Slice -> StridedSlice over every axis: the listed axes take starts/ends/steps as
+    given (both ops clamp them the same way), the others are taken whole (masks)."""
+    x = ctx.input(0)
+    r = rank_of(x)
+    if ctx.opset < 10:
+        starts, ends = ctx.ints("starts"), ctx.ints("ends")
+        axes, steps = ctx.ints("axes"), None
+    else:
+        starts, ends = (list(ctx.const_input(i, w).reshape(-1))  # type: ignore[union-attr]
+                        for i, w in ((1, "starts"), (2, "ends")))  # fmt: skip
+        a, s = ctx.const_input(3, "axes"), ctx.const_input(4, "steps")
+        axes = None if a is None else [int(v) for v in a.reshape(-1)]
+        steps = None if s is None else [int(v) for v in s.reshape(-1)]
+    if starts is None or ends is None:
+        raise ConversionError("starts and ends are required")
+    axes = [normalize(a, r) for a in (axes or range(len(starts)))]
+    steps = steps or [1] * len(axes)
+    begin, end, stride = [0] * r, [0] * r, [1] * r
+    mask = [1] * r
+    for a, b, e, s in zip(axes, starts, ends, steps, strict=True):
+        begin[a], end[a], stride[a], mask[a] = int(b), int(e), int(s), 0
+    return [
+        ctx.value(
+            ov.StridedSliceOp(
+                x, ctx.i64(begin), ctx.i64(end), ctx.i64(stride), begin_mask=mask, end_mask=mask
+            )
+        )
+    ]
+
+
+@register("DepthToSpace")
+def depth_to_space(ctx: NodeContext) -> list[SSAValue]:
+    mode = {"DCR": "blocks_first", "CRD": "depth_first"}.get(ctx.attr("mode", "DCR"))
+    if mode is None:
+        raise ConversionError(f"mode must be DCR or CRD, got '{ctx.attr('mode')}'")
+    return [ctx.value(ov.DepthToSpaceOp(ctx.input(0), mode, int(ctx.attr("blocksize"))))]
+
+
+@register("Resize", "Upsample")
+def resize(ctx: NodeContext) -> list[SSAValue]:
+    """Resize-11+ -> Interpolate-11 (upstream's mapping: linear -> linear_onnx)."""
+    x = ctx.input(0)
+    mode = ctx.attr("mode", "nearest")
+    modes = {"nearest": "nearest", "linear": "linear_onnx", "cubic": "cubic"}
+    if mode not in modes:
+        raise ConversionError(f"mode must be nearest, linear or cubic, got '{mode}'")
+    default_ctm = "half_pixel" if ctx.opset >= 11 else "asymmetric"
+    ctm = ctx.attr("coordinate_transformation_mode", default_ctm)
+    ctms = ("half_pixel", "pytorch_half_pixel", "asymmetric", "tf_half_pixel_for_nn",
+            "align_corners")  # fmt: skip
+    if ctm not in ctms:
+        raise ConversionError(f"coordinate_transformation_mode '{ctm}' is not supported, "
+                              f"expected one of {', '.join(ctms)}")  # fmt: skip
+    if int(ctx.attr("antialias", 0)) or int(ctx.attr("exclude_outside", 0)):
+        raise ConversionError("antialias and exclude_outside are not supported")
+    if ctx.attr("keep_aspect_ratio_policy", "stretch") != "stretch":
+        raise ConversionError("keep_aspect_ratio_policy other than stretch is not supported")
+    axes = ctx.ints("axes")
+    kwargs = dict(
+        mode=modes[mode],
+        coordinate_transformation_mode=ctm,
+        nearest_mode=ctx.attr("nearest_mode", "round_prefer_floor"),
+        cube_coeff=float(ctx.attr("cubic_coeff_a", -0.75)),
+    )
+    axes_v = ctx.i64(axes) if axes else None
+    if ctx.op_type == "Upsample" or ctx.opset < 11:
+        scales = ctx.attr("scales") if ctx.has_attr("scales") else ctx.const_input(1, "scales")
+        sizes = None
+    else:
+        sizes_v = ctx.optional_input(3)
+        scales_a = ctx.const_input(2, "scales") if ctx.has_input(2) else None
+        sizes = sizes_v if sizes_v is not None else None
+        scales = scales_a if scales_a is not None and scales_a.size else None
+    if sizes is not None:
+        return [ctx.value(ov.InterpolateOp(x, ctx.value(ov.ConvertOp(sizes, ov.i64))
+                          if element_type_of(sizes) != ov.i64 else sizes, axes_v,
+                          shape_calculation_mode="sizes", **kwargs))]  # fmt: skip
+    if scales is None:
+        raise ConversionError("either scales or sizes is required")
+    scales_v = ctx.constant(np.asarray(scales, np.float32).reshape(-1))
+    return [ctx.value(ov.InterpolateOp(x, scales_v, axes_v, shape_calculation_mode="scales",
+                                       **kwargs))]  # fmt: skip
+
+
+__all__ = ["per_channel", "producer_constant", "rank_of", "reshape_to", "static_value"]

@@ -1,0 +1,178 @@
+"""
+QuantizeLinear / DequantizeLinear (the QDQ format) as OpenVINO sees it.
+
+OpenVINO's ONNX frontend turns `QuantizeLinear(x, s, z)` into `FakeQuantize(x, il, ih, qmin,
+qmax, levels = 2^bits) -> Convert(u8|i8)` with `il = s * (qmin - z)`, `ih = s * (qmax - z)`
+(quantize_linear.cpp) and `DequantizeLinear(q, s, z)` into `Convert(f32) -> Subtract(z) ->
+Multiply(s)` (dequantize_linear.cpp); its `ConvertQuantizeDequantize` transformation then
+fuses a Q -> DQ pair into one FakeQuantize. Here the pair is read directly as that fused op:
+
+    x -> Q(s, z) -> DQ(s', z')   =   FakeQuantize(x, s * (qmin - z), s * (qmax - z),
+                                                  s' * (qmin - z'), s' * (qmax - z'), 256)
+
+(limits computed in f32 as upstream: `(qmin - z)` first, then `* s`; per-axis scales and zero
+points reshaped to broadcast along `axis`). LPT then decomposes it into a u8/i8 quantize and a
+dequantization, so convolutions and MatMuls run in int8.
+
+A DequantizeLinear on a constant int8/u8 tensor (quantized weights) stays `Constant(i8) ->
+Convert(f32) -> [Subtract(z)] -> Multiply(s)`: exact (no re-rounding) and the form LPT's
+weightable-layer and MatMul transformations take as weights dequantization (the Subtract is
+left out when the zero point is 0). An int32 constant (a quantized bias) is dequantized when
+reading, to an f32 constant. Any other DequantizeLinear is the same Convert chain; a
+QuantizeLinear whose output is used by something else than DequantizeLinear (or is a graph
+output) is a FakeQuantize with integer output limits and a u8/i8 result.
+
+Rounding: ONNX rounds `x / s` half to even, then adds `z`; FakeQuantize rounds
+`(x - il) / (ih - il) * 255` half to even. Both are exact except near a tie: an input within
+a few float ulps of the middle between two levels may land one level apart (and always does
+on an exact tie when `z - qmin` is odd). Results are otherwise equal; docs/frontends.md states
+the tolerance.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+from xdsl.ir import SSAValue
+
+from lowpass.dialects import ov
+from lowpass.dialects.ov import element_type_of, is_float, shape_of
+from lowpass.frontends.onnx.ops import producer_constant, rank_of
+from lowpass.frontends.onnx.reader import ConversionError, NodeContext, register
+
+if TYPE_CHECKING:
+    pass
+
+_RANGES = {ov.ui8: (0, 255), ov.i8: (-128, 127), ov.i32: (-(2**31), 2**31 - 1)}
+_INT_TYPES = {np.dtype(np.uint8): ov.ui8, np.dtype(np.int8): ov.i8, np.dtype(np.int32): ov.i32}
+
+
+class QuantParams:
+    """Scale, zero point and integer range of one Q or DQ node, shaped for an input of
+    rank `rank` (per tensor: scalars; per axis: 1 everywhere but `axis`)."""
+
+    def __init__(
+        self, ctx: NodeContext, rank: int, int_type: object | None, allow_i32: bool = False
+    ) -> None:
+        if int(ctx.attr("block_size", 0)):
+            raise ConversionError("blocked quantization (block_size) is not supported")
+        scale = ctx.const_input(1, "scale")
+        zp = ctx.const_input(2, "zero point")
+        if zp is not None:
+            int_type = _INT_TYPES.get(np.dtype(zp.dtype))
+            if int_type is None or (int_type == ov.i32 and not allow_i32):
+                expected = "uint8, int8 or int32" if allow_i32 else "uint8 or int8"
+                raise ConversionError(
+                    f"zero point has element type {zp.dtype}, expected {expected}"
+                )
+        if int_type is None:
+            int_type = ov.ui8
+        self.int_type = int_type
+        self.qmin, self.qmax = _RANGES[int_type]  # type: ignore[index]
+        assert scale is not None
+        self.scale = scale.astype(np.float32)
+        self.zero_point = (zp if zp is not None else np.zeros((), np.uint8)).astype(np.float32)
+        axis = int(ctx.attr("axis", 1))
+        shape = [1] * rank
+        for name, a in (("scale", self.scale), ("zero point", self.zero_point)):
+            if a.ndim > 1:
+                raise ConversionError(f"{name} must be a scalar or 1-D, got shape {list(a.shape)}")
+        n = max(self.scale.size, self.zero_point.size)
+        if (self.scale.ndim == 1 and self.scale.size > 1) or (self.zero_point.ndim == 1 and n > 1):
+            if not -rank <= axis < rank:
+                raise ConversionError(f"axis {axis} is out of range for rank {rank}")
+            shape[axis] = n
+            self.scale = np.broadcast_to(self.scale.reshape(-1), (n,)).reshape(shape)
+            self.zero_point = np.broadcast_to(self.zero_point.reshape(-1), (n,)).reshape(shape)
+        else:
+            self.scale = self.scale.reshape(())
+            self.zero_point = self.zero_point.reshape(())
+
+    def limits(self) -> tuple[np.ndarray, np.ndarray]:
+        """`s * (qmin - z)`, `s * (qmax - z)` in f32, as OpenVINO's get_input_bands."""
+        f = np.float32
+        low = self.scale * (f(self.qmin) - self.zero_point)
+        high = self.scale * (f(self.qmax) - self.zero_point)
+        return low.astype(f), high.astype(f)
+
+
+def _float_input(ctx: NodeContext, x: SSAValue) -> SSAValue:
+    if not is_float(element_type_of(x)):
+        raise ConversionError(f"x must be a float tensor, got {element_type_of(x)}")
+    return x
+
+
+def _limits(ctx: NodeContext, arrays: tuple[np.ndarray, ...], dtype: np.dtype) -> list[SSAValue]:
+    return [ctx.constant(a.astype(dtype)) for a in arrays]
+
+
+@register("DequantizeLinear")
+def dequantize_linear(ctx: NodeContext) -> list[SSAValue]:
+    source = ctx.node.input[0]
+    deferred = ctx.graph.deferred_quantize.get(source)
+    if deferred is not None:
+        return [_fused_pair(ctx, deferred[1])]
+    q = ctx.input(0)
+    et = element_type_of(q)
+    rank = rank_of(q)
+    array = producer_constant(q)
+    if et == ov.i32:
+        # A quantized bias: (q - z) * s, exactly as onnxruntime computes it, folded.
+        if array is None:
+            raise ConversionError("an int32 input must be a constant (a quantized bias)")
+        p = QuantParams(ctx, rank, ov.i32, allow_i32=True)
+        # int32 - zero point is exact in int64; onnxruntime converts the difference to float.
+        diff = array.astype(np.int64) - p.zero_point.astype(np.int64)
+        values = diff.astype(np.float32) * p.scale
+        return [ctx.constant(values.astype(np.float32))]
+    if et not in (ov.ui8, ov.i8):
+        raise ConversionError(f"x must be uint8, int8 or int32, got {et}")
+    p = QuantParams(ctx, rank, et)
+    if p.int_type != et:
+        raise ConversionError(f"zero point type {p.int_type} differs from x's {et}")
+    y = ctx.value(ov.ConvertOp(q, ov.f32))
+    if np.any(p.zero_point != 0):
+        y = ctx.value(ov.SubtractOp(y, ctx.constant(p.zero_point)))
+    return [ctx.value(ov.MultiplyOp(y, ctx.constant(p.scale)))]
+
+
+def _fused_pair(ctx: NodeContext, q_ctx: NodeContext) -> SSAValue:
+    """Q -> DQ as one FakeQuantize (see the module docstring)."""
+    x = _float_input(ctx, q_ctx.input(0))
+    rank = rank_of(x)
+    qp = QuantParams(q_ctx, rank, _q_output_type(q_ctx))
+    dp = QuantParams(ctx, rank, qp.int_type)
+    if dp.int_type != qp.int_type:
+        raise ConversionError(
+            f"zero point type {dp.int_type} differs from the QuantizeLinear's {qp.int_type}"
+        )
+    dtype = ov.to_dtype(element_type_of(x))
+    il, ih, ol, oh = _limits(ctx, (*qp.limits(), *dp.limits()), dtype)
+    return ctx.value(ov.FakeQuantizeOp(x, il, ih, ol, oh, 256))
+
+
+def _q_output_type(ctx: NodeContext) -> object:
+    t = ctx.attr("output_dtype", 0)
+    if t in (0, None):
+        return ov.ui8
+    if t not in (2, 3):
+        raise ConversionError(f"output_dtype {t} is not supported, expected UINT8 or INT8")
+    return ov.ui8 if t == 2 else ov.i8
+
+
+@register("QuantizeLinear")
+def quantize_linear(ctx: NodeContext) -> list[SSAValue]:
+    """A QuantizeLinear not (only) followed by DequantizeLinear: FakeQuantize to the integer
+    grid with a u8/i8 result (upstream's FakeQuantize -> Convert in one type-relaxed op)."""
+    x = _float_input(ctx, ctx.input(0))
+    p = QuantParams(ctx, rank_of(x), _q_output_type(ctx))
+    dtype = ov.to_dtype(element_type_of(x))
+    lo, hi = p.limits()
+    il, ih = _limits(ctx, (lo, hi), dtype)
+    ol, oh = _limits(ctx, (np.array(p.qmin), np.array(p.qmax)), dtype)
+    op = ov.FakeQuantizeOp(x, il, ih, ol, oh, 256, element_type=p.int_type)
+    return [ctx.value(op)]
+
+
+__all__ = ["QuantParams", "shape_of"]

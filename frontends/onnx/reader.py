@@ -1,0 +1,378 @@
+"""
+The ONNX graph walk: inputs, initializers, nodes in order, outputs, names.
+
+`read_onnx` loads the model (external data from the model's folder), maps each graph input
+that is not an initializer to an argument of `func.func @main` and each graph output to a
+result, and converts the nodes one by one with the converter registered for their op type
+(`ops.py`, `quantization.py`, `recurrent.py`). Names follow OpenVINO's ONNX frontend
+(`Graph::set_friendly_names`): the op that produces an ONNX node's output is named after
+the node (`<node>_<output>` when the outputs come from different ops), or after the output
+tensor when the node has no name; inputs and outputs keep their ONNX names; initializers
+become `ov.constant`s named after them. Ops a converter adds on the way (a bias Add's
+Reshape, a gate reorder) are named `<node name>/<OpenVINO type>`.
+
+Every problem is a `FrontendError` with one line: `model.onnx: error: node 'conv1' (#3,
+Conv): <what is wrong>`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+
+import numpy as np
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.utils.exceptions import DiagnosticException, VerifyException
+
+from lowpass.builder import GraphBuilder
+from lowpass.dialects.ov import (
+    DYNAMIC,
+    ConstantOp,
+    f16,
+    f32,
+    get_name,
+    i1,
+    i8,
+    i32,
+    i64,
+    op_type_name,
+    set_name,
+    static_value,
+    ui8,
+)
+from lowpass.frontends import FrontendError
+
+if TYPE_CHECKING:
+    import onnx
+
+Converter = Callable[["NodeContext"], Sequence[SSAValue | None]]
+
+CONVERTERS: dict[str, Converter] = {}
+"""ONNX op type (default domain) -> converter; filled by `register`."""
+
+
+def register(*op_types: str) -> Callable[[Converter], Converter]:
+    def wrap(fn: Converter) -> Converter:
+        for t in op_types:
+            CONVERTERS[t] = fn
+        return fn
+
+    return wrap
+
+
+# ONNX TensorProto.DataType -> ov element type (the types of the dialect).
+_ONNX_TYPES: dict[int, Attribute] = {1: f32, 2: ui8, 3: i8, 6: i32, 7: i64, 9: i1, 10: f16}
+_ONNX_TYPE_NAMES = {
+    0: "UNDEFINED", 1: "FLOAT", 2: "UINT8", 3: "INT8", 4: "UINT16", 5: "INT16", 6: "INT32",
+    7: "INT64", 8: "STRING", 9: "BOOL", 10: "FLOAT16", 11: "DOUBLE", 12: "UINT32",
+    13: "UINT64", 14: "COMPLEX64", 15: "COMPLEX128", 16: "BFLOAT16",
+}  # fmt: skip
+SUPPORTED_TYPES = "FLOAT, FLOAT16, INT64, INT32, INT8, UINT8, BOOL"
+
+
+def element_type(onnx_type: int, what: str) -> Attribute:
+    """The ov element type of an ONNX data type, or a ValueError naming `what`."""
+    et = _ONNX_TYPES.get(onnx_type)
+    if et is None:
+        name = _ONNX_TYPE_NAMES.get(onnx_type, str(onnx_type))
+        raise ValueError(
+            f"{what} has element type {name}, which lowpass does not support; "
+            f"expected one of {SUPPORTED_TYPES}"
+        )
+    return et
+
+
+class ConversionError(Exception):
+    """A node that cannot be converted; the reader adds the file and node to the message."""
+
+
+class NodeContext:
+    """What a converter sees: the node, its inputs as values, attributes, and op builders."""
+
+    def __init__(self, graph: GraphConverter, node: onnx.NodeProto, index: int) -> None:
+        self.graph = graph
+        self.node = node
+        self.index = index
+        self.op_type = node.op_type
+        self.name = node.name or (node.output[0] if node.output else f"{node.op_type}_{index}")
+        self.created: list[Operation] = []
+        self._attrs = {a.name: a for a in node.attribute}
+
+    # ---- inputs ----------------------------------------------------------------------------
+
+    @property
+    def num_inputs(self) -> int:
+        return len(self.node.input)
+
+    def has_input(self, i: int) -> bool:
+        return i < len(self.node.input) and self.node.input[i] != ""
+
+    def input(self, i: int) -> SSAValue:
+        if not self.has_input(i):
+            raise ConversionError(f"input {i} is required")
+        return self.graph.value(self.node.input[i], self)
+
+    def optional_input(self, i: int) -> SSAValue | None:
+        return self.input(i) if self.has_input(i) else None
+
+    def const_input(self, i: int, what: str) -> np.ndarray | None:
+        """The value of input `i` when it is known when reading (None if absent); an input
+        that is present but not a constant is an error naming `what`."""
+        if not self.has_input(i):
+            return None
+        value = static_value(self.input(i))
+        if value is None:
+            raise ConversionError(
+                f"input {i} ({what}, '{self.node.input[i]}') must be a constant "
+                "(an initializer, a Constant node or computable from them)"
+            )
+        return np.asarray(value)
+
+    def output_wanted(self, i: int) -> bool:
+        return i < len(self.node.output) and self.node.output[i] != ""
+
+    # ---- attributes ------------------------------------------------------------------------
+
+    def has_attr(self, name: str) -> bool:
+        return name in self._attrs
+
+    def attr(self, name: str, default: Any = None) -> Any:
+        a = self._attrs.get(name)
+        if a is None:
+            return default
+        from onnx import helper, numpy_helper
+
+        value = helper.get_attribute_value(a)
+        if isinstance(value, bytes):
+            return value.decode()
+        if isinstance(value, list) and value and isinstance(value[0], bytes):
+            return [v.decode() for v in value]
+        if a.type == a.TENSOR:
+            return numpy_helper.to_array(value)
+        return value
+
+    def ints(self, name: str, default: Sequence[int] | None = None) -> list[int] | None:
+        v = self.attr(name)
+        return [int(x) for x in v] if v is not None else (list(default) if default else default)
+
+    # ---- building --------------------------------------------------------------------------
+
+    def op(self, operation: Operation) -> Operation:
+        self.graph.builder.op(operation)
+        self.created.append(operation)
+        return operation
+
+    def value(self, operation: Operation) -> SSAValue:
+        return self.op(operation).results[0]
+
+    def constant(self, array: Any, dtype: Any = None) -> SSAValue:
+        a = np.asarray(array, dtype=dtype)
+        return self.value(ConstantOp.from_array(a))
+
+    def i64(self, values: Sequence[int] | int) -> SSAValue:
+        return self.constant(np.asarray(values, np.int64))
+
+    @property
+    def opset(self) -> int:
+        return self.graph.opset
+
+
+class GraphConverter:
+    """Converts one ONNX GraphProto into the body of `func.func @main`."""
+
+    def __init__(self, model: onnx.ModelProto, source: str) -> None:
+        self.model = model
+        self.graph_proto = model.graph
+        self.source = source
+        self.builder = GraphBuilder("main")
+        self.values: dict[str, SSAValue] = {}
+        self.initializers: dict[str, Any] = {i.name: i for i in model.graph.initializer}
+        self.opset = next((o.version for o in model.opset_import if o.domain in ("", "ai.onnx")), 1)
+        self.consumers: dict[str, list[onnx.NodeProto]] = {}
+        for node in model.graph.node:
+            for name in node.input:
+                self.consumers.setdefault(name, []).append(node)
+        self.graph_outputs = {o.name for o in model.graph.output}
+        # QuantizeLinear nodes whose outputs only feed DequantizeLinear nodes: converted
+        # together with each of those (one FakeQuantize per pair), see quantization.py.
+        self.deferred_quantize: dict[str, tuple[onnx.NodeProto, NodeContext]] = {}
+
+    def error(self, message: str, node: onnx.NodeProto | None = None, index: int = 0) -> NoReturn:
+        where = ""
+        if node is not None:
+            name = node.name or (node.output[0] if node.output else "")
+            where = f"node '{name}' (#{index}, {node.op_type}): "
+        raise FrontendError(f"{self.source}: error: {where}{message}")
+
+    def value(self, name: str, ctx: NodeContext | None = None) -> SSAValue:
+        """The value of an ONNX tensor; an initializer becomes an `ov.constant` when it is
+        first used (so unused initializers add nothing)."""
+        v = self.values.get(name)
+        if v is not None:
+            return v
+        init = self.initializers.get(name)
+        if init is not None:
+            from onnx import numpy_helper
+
+            element_type(init.data_type, f"initializer '{name}'")
+            op = ConstantOp.from_array(numpy_helper.to_array(init), name=name)
+            self.builder.op(op)
+            self.values[name] = op.results[0]
+            return op.results[0]
+        if name in self.deferred_quantize:
+            raise ConversionError(f"internal: '{name}' is a deferred QuantizeLinear output")
+        raise ConversionError(
+            f"input '{name}' is not produced by any earlier node, graph input or initializer"
+        )
+
+    def convert(self) -> ModuleOp:
+        g = self.graph_proto
+        for inp in g.input:
+            if inp.name in self.initializers:
+                continue  # IR < 4 lists initializers among the inputs
+            t = inp.type.tensor_type
+            if not inp.type.HasField("tensor_type") or not t.HasField("shape"):
+                self.error(f"graph input '{inp.name}' must be a tensor of known rank")
+            try:
+                et = element_type(t.elem_type, f"graph input '{inp.name}'")
+            except ValueError as e:
+                self.error(str(e))
+            shape = [d.dim_value if d.HasField("dim_value") else DYNAMIC for d in t.shape.dim]
+            self.values[inp.name] = self.builder.input(inp.name, shape, et)
+
+        for index, node in enumerate(g.node):
+            self.convert_node(node, index)
+
+        for out in g.output:
+            try:
+                v = self.value(out.name)
+            except (ConversionError, ValueError) as e:
+                self.error(f"graph output '{out.name}': {e}")
+            self.builder.output(v, out.name)
+        module = self.builder.module()
+        # Initializers read only for their values (a QuantizeLinear's scale) are not used.
+        for op in reversed(list(self.builder.block.ops)):
+            if isinstance(op, ConstantOp) and not op.results[0].uses:
+                op.detach()
+                op.erase()
+        return module
+
+    def convert_node(self, node: onnx.NodeProto, index: int) -> None:
+        standard = node.domain in ("", "ai.onnx")
+        if not standard or node.op_type not in CONVERTERS:
+            op = node.op_type if standard else f"{node.domain}.{node.op_type}"
+            self.error(
+                f"unsupported operator {op}; supported: {', '.join(SUPPORTED_OPS)}", node, index
+            )
+        ctx = NodeContext(self, node, index)
+        if node.op_type == "QuantizeLinear" and self._only_dequantized(node):
+            self.deferred_quantize[node.output[0]] = (node, ctx)
+            return
+        try:
+            outputs = list(CONVERTERS[node.op_type](ctx))
+        except (ConversionError, ValueError, VerifyException, DiagnosticException) as e:
+            if isinstance(e, FrontendError):
+                raise
+            msg = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+            self.error(msg, node, index)
+        for i, name in enumerate(node.output):
+            if name == "":
+                continue
+            if i >= len(outputs) or outputs[i] is None:
+                self.error(f"output {i} ('{name}') is not supported", node, index)
+            self.values[name] = outputs[i]  # type: ignore[assignment]
+        self._name_ops(ctx, outputs)
+
+    def _only_dequantized(self, node: onnx.NodeProto) -> bool:
+        out = node.output[0]
+        users = self.consumers.get(out, [])
+        return (
+            bool(users)
+            and out not in self.graph_outputs
+            and all(u.op_type == "DequantizeLinear" and u.input[0] == out for u in users)
+        )
+
+    def _name_ops(self, ctx: NodeContext, outputs: Sequence[SSAValue | None]) -> None:
+        """OpenVINO's `Graph::set_friendly_names` for the ops producing the node's outputs;
+        `<node>/<Type>` for the other ops the converter created."""
+        node = ctx.node
+        created = set(ctx.created)
+        producers: list[tuple[int, Operation]] = []
+        for i, v in enumerate(outputs):
+            if i < len(node.output) and node.output[i] and v is not None:
+                owner = v.owner
+                if isinstance(owner, Operation) and owner in created:
+                    producers.append((i, owner))
+        common = len({id(p) for _, p in producers}) == 1
+        named: set[int] = set()
+        for i, op in producers:
+            if node.name:
+                name = node.name if common else f"{node.name}_{node.output[i]}"
+            else:
+                name = node.output[i]  # the last output's name wins, as upstream
+            set_name(op, name)
+            named.add(id(op))
+        base = ctx.name
+        taken: dict[str, int] = {}
+        for op in ctx.created:
+            if id(op) in named or get_name(op) is not None:
+                continue
+            kind = op_type_name(op)
+            k = taken.get(kind, 0)
+            taken[kind] = k + 1
+            set_name(op, f"{base}/{kind}" + (f"_{k}" if k else ""))
+
+
+def _load(path_or_model: Any) -> tuple[onnx.ModelProto, str]:
+    try:
+        import onnx
+    except ImportError:
+        raise FrontendError(
+            "reading .onnx files needs the 'onnx' package: pip install onnx "
+            "(or pip install 'lowpass[onnx]')"
+        ) from None
+    if isinstance(path_or_model, onnx.ModelProto):
+        return path_or_model, path_or_model.graph.name or "<onnx model>"
+    path = Path(path_or_model)
+    if not path.is_file():
+        raise FrontendError(
+            f"{path}: error: no such file" if not path.exists() else f"{path}: error: not a file"
+        )
+    try:
+        model = onnx.load(str(path))  # external data from the model's folder
+    except Exception as e:  # protobuf DecodeError, missing external data, ...
+        reason = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+        raise FrontendError(f"{path}: error: not a valid ONNX model: {reason}") from None
+    if not model.HasField("graph") or (not model.graph.node and not model.graph.output):
+        raise FrontendError(f"{path}: error: not a valid ONNX model: it has no graph")
+    return model, str(path)
+
+
+def read_onnx(path_or_model: str | Path | onnx.ModelProto) -> ModuleOp:
+    """Read an ONNX model (a path or an `onnx.ModelProto`) into a verified module whose
+    `func.func @main` is the graph. Raises `FrontendError` with a one-line diagnostic."""
+    model, source = _load(path_or_model)
+    module = GraphConverter(model, source).convert()
+    from lowpass.ir import verify_module
+
+    try:
+        verify_module(module)
+    except Exception as e:
+        reason = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+        raise FrontendError(
+            f"{source}: error: the converted graph does not verify: {reason}"
+        ) from None
+    return module
+
+
+def _register_all() -> None:
+    from lowpass.frontends.onnx import ops, quantization, recurrent  # noqa: F401
+
+
+_register_all()
+SUPPORTED_OPS: tuple[str, ...] = tuple(sorted(CONVERTERS))
+"""The ONNX op types (default domain) that `read_onnx` converts."""
+
+__all__ = ["SUPPORTED_OPS", "NodeContext", "element_type", "read_onnx", "register"]

@@ -1,0 +1,255 @@
+"""
+LSTM, GRU and RNN -> `ov.lstm_sequence`, `ov.gru_sequence`, `ov.rnn_sequence`, as OpenVINO's
+ONNX frontend does (lstm.cpp, gru.cpp, rnn.cpp, utils/recurrent.cpp):
+
+- X `[T, N, I]` (layout 0; layout 1 is `[N, T, I]`) is transposed to the batch-first
+  `[N, T, I]` of the opset-5 sequences; initial_h/initial_c `[D, N, H]` to `[N, D, H]`;
+- W `[D, G*H, I]`, R `[D, G*H, H]`: LSTM gates are reordered from ONNX's i, o, f, c to
+  OpenVINO's f, i, c, o; GRU (z, r, h) and RNN keep their order;
+- B `[D, 2*G*H]` = Wb | Rb becomes Wb + Rb `[D, G*H]`; GRU with linear_before_reset keeps the
+  hidden gate's two biases apart: `[Wb_z + Rb_z, Wb_r + Rb_r, Wb_h, Rb_h]` `[D, 4*H]`;
+  missing B, initial states: zeros; missing sequence_lens: T for every batch entry;
+- outputs: Y `[N, D, T, H]` back to `[T, D, N, H]` (layout 1: `[N, T, D, H]`), Y_h/Y_c
+  `[N, D, H]` back to `[D, N, H]` (layout 1: as is).
+
+Constant weights are rearranged when reading (new constants); weights computed in the graph
+(a DequantizeLinear chain) go through Gather/VariadicSplit/Add/Concat ops. Activations:
+Sigmoid, Tanh, Relu (what the ov sequence ops support), the same for both directions; LSTM
+peepholes (P) must be absent or zero (LSTMSequence-5 has none), input_forget 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from xdsl.ir import SSAValue
+
+from lowpass.dialects import ov
+from lowpass.dialects.ov import DYNAMIC, element_type_of, shape_of
+from lowpass.frontends.onnx.ops import producer_constant
+from lowpass.frontends.onnx.reader import ConversionError, NodeContext, register
+
+# Gate orders: for each OpenVINO gate, the index of the ONNX gate holding it.
+_LSTM_ORDER = (2, 0, 3, 1)  # f, i, c, o from ONNX i, o, f, c
+_ACTIVATIONS = {"sigmoid": "sigmoid", "tanh": "tanh", "relu": "relu"}
+
+
+def _transpose(ctx: NodeContext, v: SSAValue, order: Sequence[int]) -> SSAValue:
+    array = producer_constant(v)
+    if array is not None:
+        return ctx.constant(np.ascontiguousarray(array.transpose(order)))
+    return ctx.value(ov.TransposeOp(v, ctx.i64(list(order))))
+
+
+def _reorder_gates(ctx: NodeContext, v: SSAValue, order: Sequence[int], hidden: int, axis: int):
+    """Permute the gate blocks (of `hidden` rows) of `v` along `axis`."""
+    rows = np.concatenate([np.arange(g * hidden, (g + 1) * hidden) for g in order])
+    array = producer_constant(v)
+    if array is not None:
+        return ctx.constant(np.ascontiguousarray(np.take(array, rows, axis=axis)))
+    return ctx.value(ov.GatherOp(v, ctx.i64(rows.tolist()), ctx.constant(np.array(axis, np.int64))))
+
+
+def _activations(ctx: NodeContext, defaults: Sequence[str], directions: int) -> list[str]:
+    names = ctx.attr("activations")
+    if names is None:
+        return list(defaults)
+    k = len(defaults)
+    if len(names) != k * directions:
+        raise ConversionError(f"activations must have {k * directions} values, got {len(names)}")
+    if directions == 2 and [n.lower() for n in names[:k]] != [n.lower() for n in names[k:]]:
+        raise ConversionError(
+            f"different activations per direction ({names}) are not supported by the ov ops"
+        )
+    out = []
+    for n in names[:k]:
+        a = _ACTIVATIONS.get(n.lower())
+        if a is None:
+            raise ConversionError(f"activation '{n}' is not supported, expected Sigmoid, Tanh "
+                                  "or Relu")  # fmt: skip
+        out.append(a)
+    return out
+
+
+class _Common:
+    """The inputs shared by the three ops, in OpenVINO's layouts."""
+
+    def __init__(self, ctx: NodeContext, gates: int) -> None:
+        self.ctx = ctx
+        self.layout = int(ctx.attr("layout", 0))
+        if self.layout not in (0, 1):
+            raise ConversionError(f"layout must be 0 or 1, got {self.layout}")
+        direction = ctx.attr("direction", "forward").lower()
+        if direction not in ("forward", "reverse", "bidirectional"):
+            raise ConversionError(
+                f"direction must be forward, reverse or bidirectional, got '{direction}'"
+            )
+        self.direction = direction
+        self.num_dir = 2 if direction == "bidirectional" else 1
+        x = ctx.input(0)
+        if len(shape_of(x)) != 3:
+            raise ConversionError(f"X must have rank 3, got shape {list(shape_of(x))}")
+        self.x = _transpose(ctx, x, (1, 0, 2)) if self.layout == 0 else x
+        self.w, self.r = ctx.input(1), ctx.input(2)
+        r_shape = shape_of(self.r)
+        hidden = ctx.attr("hidden_size")
+        if hidden is None:
+            if len(r_shape) != 3 or r_shape[2] == DYNAMIC:
+                raise ConversionError("hidden_size is needed (R has no static hidden dim)")
+            hidden = r_shape[2]
+        self.hidden = int(hidden)
+        self.gates = gates
+        n, t = shape_of(self.x)[:2]
+        self.batch, self.steps = n, t
+        self.dtype = ov.to_dtype(element_type_of(self.x))
+        self.clip = abs(float(ctx.attr("clip", 0.0)))
+
+    def state(self, index: int) -> SSAValue:
+        """initial_h / initial_c in `[N, D, H]`, zeros when absent."""
+        ctx = self.ctx
+        v = ctx.optional_input(index)
+        if v is not None:
+            return _transpose(ctx, v, (1, 0, 2)) if self.layout == 0 else v
+        if self.batch != DYNAMIC:
+            return ctx.constant(np.zeros((self.batch, self.num_dir, self.hidden), self.dtype))
+        shape = ctx.value(ov.ConcatOp([self._batch_dim(), ctx.i64([self.num_dir, self.hidden])], 0))
+        zero = ctx.constant(np.zeros((), self.dtype))
+        return ctx.value(ov.BroadcastOp(zero, shape))
+
+    def _batch_dim(self) -> SSAValue:
+        ctx = self.ctx
+        s = ctx.value(ov.ShapeOfOp(self.x))
+        return ctx.value(ov.GatherOp(s, ctx.i64([0]), ctx.constant(np.array(0, np.int64))))
+
+    def sequence_lengths(self, index: int) -> SSAValue:
+        ctx = self.ctx
+        v = ctx.optional_input(index)
+        if v is not None:
+            return v
+        if self.batch != DYNAMIC and self.steps != DYNAMIC:
+            return ctx.constant(np.full((self.batch,), self.steps, np.int32))
+        s = ctx.value(ov.ShapeOfOp(self.x))
+        t = ctx.value(ov.GatherOp(s, ctx.i64([1]), ctx.constant(np.array(0, np.int64))))
+        return ctx.value(ov.BroadcastOp(t, self._batch_dim(), mode="bidirectional"))
+
+    def bias(self, index: int, linear_before_reset: bool = False) -> SSAValue:
+        """B `[D, 2*G*H]` -> `[D, G*H]` (Wb + Rb), or `[D, (G+1)*H]` for GRU's
+        linear_before_reset; zeros when absent."""
+        ctx = self.ctx
+        gh = self.gates * self.hidden
+        size = gh + (self.hidden if linear_before_reset else 0)
+        v = ctx.optional_input(index)
+        if v is None:
+            return ctx.constant(np.zeros((self.num_dir, size), self.dtype))
+        array = producer_constant(v)
+        if array is not None:
+            wb, rb = array[:, :gh], array[:, gh:]
+            if linear_before_reset:
+                h2 = 2 * self.hidden
+                b = np.concatenate([wb[:, :h2] + rb[:, :h2], wb[:, h2:], rb[:, h2:]], axis=1)
+            else:
+                b = wb + rb
+            return ctx.constant(b.astype(self.dtype))
+        axis = ctx.constant(np.array(1, np.int64))
+        if not linear_before_reset:
+            split = ctx.op(ov.SplitOp(v, axis, 2))
+            return ctx.value(ov.AddOp(split.results[0], split.results[1]))
+        h = self.hidden
+        parts = ctx.op(ov.VariadicSplitOp(v, axis, ctx.i64([2 * h, h, 2 * h, h])))
+        zr = ctx.value(ov.AddOp(parts.results[0], parts.results[2]))
+        return ctx.value(ov.ConcatOp([zr, parts.results[1], parts.results[3]], 1))
+
+    def outputs(self, op, count: int) -> list[SSAValue | None]:
+        """Y and the final states in ONNX layouts (only those the node's outputs name)."""
+        ctx = self.ctx
+        out: list[SSAValue | None] = []
+        y_order = (2, 1, 0, 3) if self.layout == 0 else (0, 2, 1, 3)
+        for i in range(count):
+            if not ctx.output_wanted(i):
+                out.append(None)
+                continue
+            v = op.results[i]
+            if i == 0:
+                out.append(ctx.value(ov.TransposeOp(v, ctx.i64(list(y_order)))))
+            elif self.layout == 0:
+                out.append(ctx.value(ov.TransposeOp(v, ctx.i64([1, 0, 2]))))
+            else:
+                out.append(v)
+        return out
+
+
+@register("LSTM")
+def lstm(ctx: NodeContext) -> list[SSAValue | None]:
+    c = _Common(ctx, 4)
+    if int(ctx.attr("input_forget", 0)):
+        raise ConversionError("input_forget = 1 is not supported (LSTMSequence has no coupled "
+                              "input-forget gate)")  # fmt: skip
+    if ctx.has_input(7):
+        p = ctx.const_input(7, "P")
+        if p is None or np.any(p != 0):
+            raise ConversionError("peepholes (input P) are not supported by LSTMSequence-5")
+    acts = _activations(ctx, ("sigmoid", "tanh", "tanh"), c.num_dir)
+    w = _reorder_gates(ctx, c.w, _LSTM_ORDER, c.hidden, 1)
+    r = _reorder_gates(ctx, c.r, _LSTM_ORDER, c.hidden, 1)
+    b = _reorder_gates(ctx, c.bias(3), _LSTM_ORDER, c.hidden, 1)
+    op = ctx.op(
+        ov.LSTMSequenceOp(
+            c.x,
+            c.state(5),
+            c.state(6),
+            c.sequence_lengths(4),
+            w,
+            r,
+            b,
+            hidden_size=c.hidden,
+            direction=c.direction,
+            activations=acts,
+            clip=c.clip,
+        )
+    )
+    return c.outputs(op, 3)
+
+
+@register("GRU")
+def gru(ctx: NodeContext) -> list[SSAValue | None]:
+    c = _Common(ctx, 3)
+    lbr = bool(ctx.attr("linear_before_reset", 0))
+    acts = _activations(ctx, ("sigmoid", "tanh"), c.num_dir)
+    op = ctx.op(
+        ov.GRUSequenceOp(
+            c.x,
+            c.state(5),
+            c.sequence_lengths(4),
+            c.w,
+            c.r,
+            c.bias(3, lbr),
+            hidden_size=c.hidden,
+            direction=c.direction,
+            activations=acts,
+            clip=c.clip,
+            linear_before_reset=lbr,
+        )
+    )
+    return c.outputs(op, 2)
+
+
+@register("RNN")
+def rnn(ctx: NodeContext) -> list[SSAValue | None]:
+    c = _Common(ctx, 1)
+    acts = _activations(ctx, ("tanh",), c.num_dir)
+    op = ctx.op(
+        ov.RNNSequenceOp(
+            c.x,
+            c.state(5),
+            c.sequence_lengths(4),
+            c.w,
+            c.r,
+            c.bias(3),
+            hidden_size=c.hidden,
+            direction=c.direction,
+            activations=acts,
+            clip=c.clip,
+        )
+    )
+    return c.outputs(op, 2)
