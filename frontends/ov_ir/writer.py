@@ -1,0 +1,512 @@
+"""
+A module of the `ov` dialect -> OpenVINO IR v11 (`.xml` + `.bin`).
+
+What OpenVINO's serializer writes, so that `openvino.Core().read_model(xml, bin)` loads it:
+
+* the entry function's arguments become Parameter layers (friendly name = the input name of
+  docs/names.md, which is also the output tensor's `names`), its return values Result layers;
+  the producer's output port carries the output name in `names`, which is what OpenVINO
+  reports as `outputs[i].get_any_name()`;
+* every op becomes a layer named by its `ov.name` (unnamed ops: `<Type>_<position>`, the
+  default of docs/names.md), with the opset version of `opset.OP_TABLE`;
+* constants go to the `.bin`, each distinct byte string once (identical constants share it);
+* TensorIterator/Loop bodies are nested `<body>` graphs with `<port_map>` and `<back_edges>`;
+* `ov.variable`s are written into their ReadValue-6 layers (`variable_id`, `variable_type`,
+  `variable_shape`); Assign-6 layers are sinks.
+
+`write_ov_ir` writes both files to temporary names and renames them, so a failure leaves
+nothing behind. What IR v11 cannot express (an `#ov.body_output` of one iteration, an op of
+another dialect) is a `FrontendError`.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from xml.sax.saxutils import quoteattr, unescape
+
+import numpy as np
+from xdsl.dialects import func
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    DenseArrayBase,
+    FloatAttr,
+    IntegerAttr,
+    ModuleOp,
+    StringAttr,
+    TensorType,
+)
+from xdsl.ir import Attribute, Block, Operation, SSAValue
+
+from lowpass.dialects.ov import infrastructure, state
+from lowpass.dialects.ov.base import (
+    DYNAMIC,
+    NAME_ATTR,
+    array_from_dense,
+    element_type_of,
+    get_name,
+    ints,
+    op_display_name,
+    shape_of,
+)
+from lowpass.frontends import FrontendError
+from lowpass.frontends.ov_ir import opset
+
+
+def write_ov_ir(module: ModuleOp, xml_path: str | Path, bin_path: str | Path | None = None) -> None:
+    """Write `module` as OpenVINO IR v11: `xml_path` and its weights (by default the `.bin`
+    next to it). Nothing is written if the module cannot be serialized."""
+    xml_path = Path(xml_path)
+    bin_path = Path(bin_path) if bin_path is not None else xml_path.with_suffix(".bin")
+    xml, weights = serialize_ov_ir(module, filename=str(xml_path))
+    temps: list[str] = []
+    try:
+        for path, data in ((bin_path, weights), (xml_path, xml)):
+            fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
+            temps.append(temp)
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+        # the weights first: a reader never sees a new .xml with an old .bin
+        os.replace(temps[0], bin_path)
+        os.replace(temps[1], xml_path)
+    except OSError as e:
+        for temp in temps:
+            if os.path.exists(temp):
+                os.unlink(temp)
+        raise FrontendError(f"{xml_path}: error: cannot write the model: {e}") from None
+
+
+def serialize_ov_ir(module: ModuleOp, *, filename: str = "model.xml") -> tuple[bytes, bytes]:
+    """The IR v11 `(xml, bin)` contents of `module`."""
+    writer = _Writer(filename)
+    return writer.serialize(module)
+
+
+# --------------------------------------------------------------------------------------------
+
+
+def _entry_function(module: ModuleOp, filename: str) -> func.FuncOp:
+    funcs = [op for op in module.ops if isinstance(op, func.FuncOp) and not op.is_declaration]
+    for f in funcs:
+        if f.sym_name.data == "main":
+            return f
+    public = [f for f in funcs if f.sym_visibility is None or f.sym_visibility.data == "public"]
+    if len(public) != 1:
+        raise FrontendError(
+            f"{filename}: error: the module must hold a @main function or exactly one public "
+            "function, found " + (", ".join("@" + f.sym_name.data for f in public) or "none")
+        )
+    return public[0]
+
+
+def _attr_name(attrs: ArrayAttr | None, index: int) -> str | None:
+    if attrs is None or index >= len(attrs.data):
+        return None
+    value = attrs.data[index].data.get(NAME_ATTR)  # type: ignore[attr-defined]
+    return value.data if isinstance(value, StringAttr) else None
+
+
+def input_names(function: func.FuncOp) -> list[str]:
+    """Graph input names, as docs/names.md (and the runtime) define them."""
+    return [
+        _attr_name(function.arg_attrs, i) or arg.name_hint or f"input{i}"
+        for i, arg in enumerate(function.body.block.args)
+    ]
+
+
+def output_names(function: func.FuncOp) -> list[str]:
+    """Graph output names, as docs/names.md (and the runtime) define them."""
+    ret = function.body.block.last_op
+    assert isinstance(ret, func.ReturnOp)
+    ops = list(function.body.block.ops)
+    explicit = {_attr_name(function.res_attrs, i) for i in range(len(ret.arguments))}
+    taken: set[str] = set()
+    names = []
+    for i, value in enumerate(ret.arguments):
+        name = _attr_name(function.res_attrs, i)
+        if name is None:
+            if isinstance(value.owner, Operation) and value.owner in ops:
+                producer = value.owner
+                base = op_display_name(producer, ops.index(producer))
+                index = value.index  # type: ignore[attr-defined]
+                name = base if len(producer.results) == 1 else f"{base}.{index}"
+            else:
+                name = f"output{i}"
+            if name in taken or name in explicit:
+                name = f"{name}.output{i}"
+        taken.add(name)
+        names.append(name)
+    return names
+
+
+def _escape_name(name: str) -> str:
+    return name.replace(",", "\\,")
+
+
+def _dims(t: Attribute) -> list[int]:
+    if not isinstance(t, TensorType):
+        raise ValueError(f"expected a ranked tensor, got {t}")
+    return list(shape_of(t))
+
+
+def _shape_attr(dims: Sequence[int]) -> str:
+    return ",".join("?" if d == DYNAMIC else str(d) for d in dims)
+
+
+def _float(value: float) -> str:
+    text = repr(float(value))
+    return {"inf": "inf", "-inf": "-inf", "nan": "nan"}.get(text, text)
+
+
+class _Writer:
+    def __init__(self, filename: str) -> None:
+        self.filename = filename
+        self.weights = bytearray()
+        self.offsets: dict[bytes, int] = {}
+        self.variables: dict[str, state.VariableOp] = {}
+
+    def error(self, message: str, op: Operation | None = None, name: str | None = None) -> str:
+        what = ""
+        if op is not None:
+            what = f"op '{name or get_name(op) or op.name}' ({op.name}): "
+        return f"{self.filename}: error: {what}{message}"
+
+    def serialize(self, module: ModuleOp) -> tuple[bytes, bytes]:
+        function = _entry_function(module, self.filename)
+        for op in module.ops:
+            if isinstance(op, state.VariableOp):
+                self.variables[op.variable_id] = op
+        ret = function.body.block.last_op
+        if not isinstance(ret, func.ReturnOp):
+            raise FrontendError(self.error(f"@{function.sym_name.data} does not end with return"))
+        graph = _Graph(self, function.body.block, 2)
+        for arg, name in zip(function.body.block.args, input_names(function), strict=True):
+            graph.parameter(arg, name, names=[name])
+        graph.ops(function.body.block, stop=ret)
+        for value, name in zip(ret.arguments, output_names(function), strict=True):
+            graph.result(value, name)
+        lines = [
+            '<?xml version="1.0"?>',
+            f'<net name={quoteattr(function.sym_name.data)} version="11">',
+        ]
+        lines += graph.render()
+        lines.append("</net>")
+        return ("\n".join(lines) + "\n").encode(), bytes(self.weights)
+
+    def constant_offset(self, data: bytes) -> int:
+        offset = self.offsets.get(data)
+        if offset is None:
+            offset = len(self.weights)
+            self.weights += data
+            self.offsets[data] = offset
+        return offset
+
+
+class _Graph:
+    """One graph (the model or a body): layers with ids from 0 and edges."""
+
+    def __init__(self, writer: _Writer, block: Block, indent: int) -> None:
+        self.w = writer
+        self.block = block
+        self.indent = indent
+        self.layers: list[list[str]] = []
+        self.edges: list[tuple[int, int, int, int]] = []
+        self.producer: dict[SSAValue, tuple[int, int]] = {}  # value -> (layer id, port id)
+        self.port_lines: dict[tuple[int, int], int] = {}  # (layer, port) -> index in layer
+        self.port_names: dict[tuple[int, int], list[str]] = {}
+        self.next_id = 0
+        self.param_ids: list[int] = []
+        self.result_ids: list[int] = []
+
+    # ---- layers -------------------------------------------------------------------------------
+
+    def _port(
+        self, pid: int, t: Attribute, *, output: bool, names: list[str] | None = None
+    ) -> list[str]:
+        et = element_type_of(t)
+        precision = opset.PRECISION_NAMES.get(et)
+        if precision is None:
+            raise ValueError(
+                f"unsupported element type {et}, expected one of {opset.SUPPORTED_ELEMENT_TYPES}"
+            )
+        attrs = f'id="{pid}" precision="{precision}"'
+        if names:
+            attrs += f" names={quoteattr(','.join(_escape_name(n) for n in names))}"
+        dims = _dims(t)
+        if not dims:
+            return [f"<port {attrs} />"]
+        return (
+            [f"<port {attrs}>"]
+            + [f"\t<dim>{-1 if d == DYNAMIC else d}</dim>" for d in dims]
+            + ["</port>"]
+        )
+
+    def add_layer(
+        self,
+        name: str,
+        ov_type: str,
+        version: str,
+        data: dict[str, str] | None,
+        inputs: Sequence[SSAValue],
+        outputs: Sequence[tuple[SSAValue | None, Attribute]],
+        extra: Sequence[str] = (),
+        output_names: list[str] | None = None,
+    ) -> int:
+        lid = self.next_id
+        self.next_id += 1
+        lines = [f'<layer id="{lid}" name={quoteattr(name)} type="{ov_type}" version="{version}">']
+        if data is not None:
+            attrs = " ".join(f"{k}={quoteattr(v)}" for k, v in data.items())
+            lines.append(f"\t<data {attrs} />" if attrs else "\t<data />")
+        lines += ["\t" + x for x in extra]
+        if inputs:
+            lines.append("\t<input>")
+            for pid, value in enumerate(inputs):
+                src = self.producer.get(value)
+                if src is None:
+                    raise ValueError(f"operand #{pid} is defined outside this graph")
+                self.edges.append((src[0], src[1], lid, pid))
+                lines += ["\t\t" + x for x in self._port(pid, value.type, output=False)]
+            lines.append("\t</input>")
+        if outputs:
+            lines.append("\t<output>")
+            for k, (value, t) in enumerate(outputs):
+                pid = len(inputs) + k
+                self.port_lines[(lid, pid)] = len(lines)
+                lines += ["\t\t" + x for x in self._port(pid, t, output=True, names=output_names)]
+                if value is not None:
+                    self.producer[value] = (lid, pid)
+            lines.append("\t</output>")
+        lines.append("</layer>")
+        self.layers.append(lines)
+        return lid
+
+    def parameter(self, arg: SSAValue, name: str, names: list[str] | None) -> int:
+        t = arg.type
+        et = element_type_of(t)
+        if et not in opset.ELEMENT_TYPE_NAMES:
+            raise FrontendError(
+                self.w.error(
+                    f"input '{name}' has unsupported element type {et}, expected one of "
+                    + opset.SUPPORTED_ELEMENT_TYPES
+                )
+            )
+        data = {"shape": _shape_attr(_dims(t)), "element_type": opset.ELEMENT_TYPE_NAMES[et]}
+        lid = self.add_layer(name, "Parameter", "opset1", data, [], [(arg, t)], output_names=names)
+        self.param_ids.append(lid)
+        return lid
+
+    def result(self, value: SSAValue, name: str | None) -> int:
+        src = self.producer.get(value)
+        if src is None:
+            raise FrontendError(self.w.error("a returned value is defined outside the graph"))
+        if name is not None:
+            self.port_names.setdefault(src, []).append(name)
+        result_name = name if name is not None else f"Result_{self.next_id}"
+        lid = self.add_layer(result_name, "Result", "opset1", None, [value], [])
+        self.result_ids.append(lid)
+        return lid
+
+    def ops(self, block: Block, stop: Operation | None = None) -> None:
+        for index, op in enumerate(block.ops):
+            if op is stop or isinstance(op, infrastructure.YieldOp):
+                break
+            name = op_display_name(op, index)
+            try:
+                self.op(op, name)
+            except FrontendError:
+                raise
+            except (ValueError, KeyError) as e:
+                raise FrontendError(self.w.error(str(e), op, name)) from None
+
+    def op(self, op: Operation, name: str) -> None:
+        outputs = [(r, r.type) for r in op.results]
+        if isinstance(op, infrastructure.ConstantOp):
+            self.constant(op, name)
+            return
+        if isinstance(op, infrastructure.TensorIteratorOp | infrastructure.LoopOp):
+            self.sub_graph(op, name)
+            return
+        if isinstance(op, state.ReadValueOp):
+            variable = self.w.variables.get(op.variable_name)
+            if variable is None:
+                raise ValueError(f"unknown variable '{op.variable_name}'")
+            vt = variable.type
+            data = {
+                "variable_id": op.variable_name,
+                "variable_type": opset.ELEMENT_TYPE_NAMES[element_type_of(vt)],
+                "variable_shape": _shape_attr(_dims(vt)),
+            }
+            self.add_layer(name, "ReadValue", "opset6", data, list(op.operands), outputs)
+            return
+        if isinstance(op, state.AssignOp):
+            data = {"variable_id": op.variable_name}
+            value = op.operands[0]
+            self.add_layer(name, "Assign", "opset6", data, [value], [(None, value.type)])
+            return
+        entry = opset.WRITE_ENTRIES.get(type(op))
+        if entry is None:
+            raise ValueError(
+                "OpenVINO IR v11 has no form for this op, expected an op of the ov dialect"
+            )
+        data = {}
+        for spec in entry.attrs:
+            value_attr = getattr(op, spec.prop)
+            data[spec.ov] = _format_attr(spec, value_attr)
+        self.add_layer(name, entry.ov_type, entry.opset_name, data, list(op.operands), outputs)
+
+    def constant(self, op: infrastructure.ConstantOp, name: str) -> None:
+        t = op.result.type
+        et = element_type_of(t)
+        dims = _dims(t)
+        array = array_from_dense(op.value)
+        if array.dtype == np.bool_:
+            raw = np.ascontiguousarray(array, dtype=np.uint8).tobytes()
+        else:
+            raw = np.ascontiguousarray(array).astype(array.dtype.newbyteorder("<")).tobytes()
+        offset = self.w.constant_offset(raw)
+        data = {
+            "element_type": opset.ELEMENT_TYPE_NAMES[et],
+            "shape": ",".join(str(d) for d in dims),
+            "offset": str(offset),
+            "size": str(len(raw)),
+        }
+        self.add_layer(name, "Const", "opset1", data, [], [(op.result, t)])
+
+    def sub_graph(self, op: infrastructure.SubGraphOp, name: str) -> None:
+        is_loop = isinstance(op, infrastructure.LoopOp)
+        body_block = op.body_block
+        body = _Graph(self.w, body_block, self.indent + 2)
+        for i, arg in enumerate(body_block.args):
+            body.parameter(arg, op.parameter_name(i), names=None)
+        body.ops(body_block)
+        yield_op = body_block.last_op
+        assert yield_op is not None
+        for value in yield_op.operands:
+            if value not in body.producer:
+                # a yielded outer value cannot be: bodies are isolated; a yielded parameter is
+                raise ValueError("a body result is not defined in the body")
+            body.result(value, None)
+        n_inputs = len(op.operands)
+        port_map: list[str] = ["<port_map>"]
+        back_edges: list[str] = []
+        for desc in op.input_descriptions:
+            param_layer = body.param_ids[desc.parameter_index]
+            attrs = f'external_port_id="{desc.input_index}" internal_layer_id="{param_layer}"'
+            if isinstance(desc, infrastructure.SliceInputAttr):
+                attrs = _slicing_attrs(desc) + " " + attrs
+            elif isinstance(desc, infrastructure.MergedInputAttr):
+                result_layer = body.result_ids[desc.result_index]
+                back_edges.append(
+                    f'\t<edge from-layer="{result_layer}" from-port="0" '
+                    f'to-layer="{param_layer}" to-port="0" />'
+                )
+            port_map.append(f"\t<input {attrs} />")
+        if is_loop:
+            assert isinstance(op, infrastructure.LoopOp)
+            if op.current_iteration_index >= 0:
+                port_map.append(
+                    '\t<input external_port_id="-1" internal_layer_id='
+                    f'"{body.param_ids[op.current_iteration_index]}" purpose="current_iteration" />'
+                )
+        for desc in op.output_descriptions:
+            result_layer = body.result_ids[desc.result_index]
+            attrs = (
+                f'external_port_id="{n_inputs + desc.output_index}" '
+                f'internal_layer_id="{result_layer}"'
+            )
+            if isinstance(desc, infrastructure.ConcatOutputAttr):
+                attrs = _slicing_attrs(desc) + " " + attrs
+            elif desc.get("iteration") != -1:
+                raise ValueError(
+                    f"#ov.body_output with iteration {desc.get('iteration')} has no OpenVINO IR "
+                    "form, expected iteration = -1 (the last)"
+                )
+            port_map.append(f"\t<output {attrs} />")
+        if is_loop:
+            assert isinstance(op, infrastructure.LoopOp)
+            port_map.append(
+                '\t<output external_port_id="-1" internal_layer_id='
+                f'"{body.result_ids[op.condition_result_index]}" purpose="execution_condition" />'
+            )
+        port_map.append("</port_map>")
+        extra = port_map + ["<back_edges>", *back_edges, "</back_edges>"]
+        extra += ["<body>"] + ["\t" + x for x in body.render()] + ["</body>"]
+        ov_type = "Loop" if is_loop else "TensorIterator"
+        version = "opset5" if is_loop else "opset1"
+        outputs = [(r, r.type) for r in op.results]
+        self.add_layer(name, ov_type, version, None, list(op.operands), outputs, extra)
+
+    # ---- text ---------------------------------------------------------------------------------
+
+    def render(self) -> list[str]:
+        # output tensor names of graph outputs go on the producing ports
+        for (lid, pid), names in self.port_names.items():
+            lines = self.layers[lid]
+            i = self.port_lines[(lid, pid)]
+            line = lines[i]
+            joined = ",".join(_escape_name(n) for n in names)
+            if " names=" in line:
+                head, rest = line.split(" names=", 1)
+                quote = rest[0]
+                old, tail = rest[1:].split(quote, 1)
+                existing = unescape(old, {"&quot;": '"'})
+                lines[i] = f"{head} names={quoteattr(existing + ',' + joined)}{tail}"
+            else:
+                end = " />" if line.endswith(" />") else ">"
+                lines[i] = line[: -len(end)] + f" names={quoteattr(joined)}" + end
+        out = ["\t<layers>"]
+        for layer in self.layers:
+            out += ["\t\t" + x for x in layer]
+        out.append("\t</layers>")
+        out.append("\t<edges>")
+        for fl, fp, tl, tp in self.edges:
+            out.append(
+                f'\t\t<edge from-layer="{fl}" from-port="{fp}" to-layer="{tl}" to-port="{tp}" />'
+            )
+        out.append("\t</edges>")
+        return out
+
+
+def _slicing_attrs(desc: infrastructure.SliceInputAttr | infrastructure.ConcatOutputAttr) -> str:
+    s = desc.slicing()
+    return (
+        f'axis="{s.axis}" start="{s.start}" end="{s.end}" stride="{s.stride}" '
+        f'part_size="{s.part_size}"'
+    )
+
+
+def _format_attr(spec: opset.AttrSpec, value: Attribute) -> str:
+    kind = spec.kind
+    if kind == "ints":
+        assert isinstance(value, DenseArrayBase)
+        return ",".join(str(v) for v in ints(value))
+    if kind == "int":
+        assert isinstance(value, IntegerAttr)
+        return str(value.value.data)
+    if kind == "bool":
+        assert isinstance(value, IntegerAttr)
+        return "true" if value.value.data else "false"
+    if kind in ("f32", "f64"):
+        assert isinstance(value, FloatAttr)
+        return _float(value.value.data)
+    if kind == "str":
+        assert isinstance(value, StringAttr)
+        return value.data
+    if kind == "etype":
+        name = opset.ELEMENT_TYPE_NAMES.get(value)
+        if name is None:
+            raise ValueError(f"{spec.prop} {value} has no OpenVINO element type")
+        return name
+    if kind == "strs":
+        assert isinstance(value, ArrayAttr)
+        return ",".join(v.data for v in value.data)  # type: ignore[attr-defined]
+    if kind == "f32s":
+        assert isinstance(value, ArrayAttr)
+        return ",".join(_float(v.value.data) for v in value.data)  # type: ignore[attr-defined]
+    raise AssertionError(f"unknown attribute kind {kind}")
+
+
+__all__ = ["serialize_ov_ir", "write_ov_ir"]
