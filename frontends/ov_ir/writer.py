@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import quoteattr, unescape
 
@@ -44,6 +45,7 @@ from lowpass.dialects.ov import infrastructure, state
 from lowpass.dialects.ov.base import (
     DYNAMIC,
     NAME_ATTR,
+    OvOp,
     array_from_dense,
     element_type_of,
     get_name,
@@ -51,6 +53,7 @@ from lowpass.dialects.ov.base import (
     op_display_name,
     shape_of,
 )
+from lowpass.dialects.ov.base import _origin_view as origin_view
 from lowpass.frontends import FrontendError
 from lowpass.frontends.ov_ir import opset
 
@@ -204,6 +207,15 @@ class _Writer:
         return offset
 
 
+@dataclass(frozen=True)
+class _PortRef:
+    """An output port of a layer that no SSA value stands for (an inserted Convert)."""
+
+    layer: int
+    port: int
+    type: TensorType
+
+
 class _Graph:
     """One graph (the model or a body): layers with ids from 0 and edges."""
 
@@ -249,7 +261,7 @@ class _Graph:
         ov_type: str,
         version: str,
         data: dict[str, str] | None,
-        inputs: Sequence[SSAValue],
+        inputs: Sequence[SSAValue | _PortRef],
         outputs: Sequence[tuple[SSAValue | None, Attribute]],
         extra: Sequence[str] = (),
         output_names: list[str] | None = None,
@@ -264,11 +276,15 @@ class _Graph:
         if inputs:
             lines.append("\t<input>")
             for pid, value in enumerate(inputs):
-                src = self.producer.get(value)
-                if src is None:
-                    raise ValueError(f"operand #{pid} is defined outside this graph")
+                if isinstance(value, _PortRef):
+                    src, t = (value.layer, value.port), value.type
+                else:
+                    found = self.producer.get(value)
+                    if found is None:
+                        raise ValueError(f"operand #{pid} is defined outside this graph")
+                    src, t = found, value.type
                 self.edges.append((src[0], src[1], lid, pid))
-                lines += ["\t\t" + x for x in self._port(pid, value.type, output=False)]
+                lines += ["\t\t" + x for x in self._port(pid, t, output=False)]
             lines.append("\t</input>")
         if outputs:
             lines.append("\t<output>")
@@ -355,7 +371,49 @@ class _Graph:
         for spec in entry.attrs:
             value_attr = getattr(op, spec.prop)
             data[spec.ov] = _format_attr(spec, value_attr)
+        if isinstance(op, OvOp) and op.TYPE_RELAXED:
+            self.relaxed_op(op, name, entry, data)
+            return
         self.add_layer(name, entry.ov_type, entry.opset_name, data, list(op.operands), outputs)
+
+    def convert(self, value: SSAValue | _PortRef, et: Attribute, name: str) -> _PortRef:
+        """A Convert layer of `value` to element type `et`; its output."""
+        t = value.type
+        assert isinstance(t, TensorType)
+        out = TensorType(et, t.get_shape())
+        data = {"destination_type": opset.ELEMENT_TYPE_NAMES[et]}
+        lid = self.add_layer(name, "Convert", "opset1", data, [value], [(None, out)])
+        return _PortRef(lid, 1, out)
+
+    def relaxed_op(self, op: OvOp, name: str, entry: opset.OpEntry, data: dict[str, str]) -> None:
+        """
+        OpenVINO's `TypeRelaxed<Op>` has no IR form of its own (OpenVINO's reader rejects a
+        Convolution of u8 and i8): a type-relaxed op is written as what it means, Convert
+        layers of its low-precision operands to the origin type, the op on that type, and a
+        Convert of each result whose declared element type differs from the computed one.
+        """
+        origin = op.origin_types()
+        with origin_view(origin):
+            computed = list(op.infer_result_types())
+        inputs: list[SSAValue | _PortRef] = []
+        for i, value in enumerate(op.operands):
+            if origin and value in origin:
+                inputs.append(self.convert(value, origin[value], f"{name}/input{i}/convert"))
+            else:
+                inputs.append(value)
+        declared = [element_type_of(r.type) for r in op.results]
+        converts = [d != element_type_of(c) for d, c in zip(declared, computed, strict=True)]
+        outputs = [
+            (None if conv else r, c if conv else r.type)
+            for r, c, conv in zip(op.results, computed, converts, strict=True)
+        ]
+        lid = self.add_layer(name, entry.ov_type, entry.opset_name, data, inputs, outputs)
+        for k, (result, conv) in enumerate(zip(op.results, converts, strict=True)):
+            if conv:
+                ref = _PortRef(lid, len(inputs) + k, computed[k])
+                suffix = "/convert" if len(op.results) == 1 else f"/convert{k}"
+                out = self.convert(ref, declared[k], name + suffix)
+                self.producer[result] = (out.layer, out.port)
 
     def constant(self, op: infrastructure.ConstantOp, name: str) -> None:
         t = op.result.type
