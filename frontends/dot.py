@@ -707,6 +707,24 @@ def _iterations(op: SubGraphOp) -> str | None:
 # --------------------------------------------------------------------------------------------
 
 
+def _function(module: ModuleOp, name: str | None) -> func.FuncOp:
+    from lowpass.runtime.interpreter import entry_function
+
+    if name is None:
+        try:
+            return entry_function(module)
+        except ValueError as e:
+            raise FrontendError(f"error: {e}") from None
+    funcs = [op for op in module.ops if isinstance(op, func.FuncOp) and not op.is_declaration]
+    for f in funcs:
+        if f.sym_name.data == name:
+            return f
+    raise FrontendError(
+        f"error: no function @{name} in the module, expected one of "
+        + (", ".join("@" + f.sym_name.data for f in funcs) or "none")
+    )
+
+
 def _attr_list(attrs: dict[str, str]) -> str:
     return ", ".join(f"{k}={quote(v)}" for k, v in attrs.items())
 
@@ -752,20 +770,18 @@ def _legend(out: list[str]) -> None:
     out.append("  }")
 
 
-def graph_to_dot(module: ModuleOp, *, show_constants: bool = False) -> str:
+def graph_to_dot(
+    module: ModuleOp, *, show_constants: bool = False, function: str | None = None
+) -> str:
     """
-    Graphviz DOT text of the module's entry function (`@main`, or its only public function).
-    `show_constants=True` draws constants as small nodes; by default they are folded into
-    their users' labels. Raises `FrontendError` when the module has no entry function.
+    Graphviz DOT text of the module's entry function (`@main`, or its only public function),
+    or of the function `@<function>`. `show_constants=True` draws constants as small nodes;
+    by default they are folded into their users' labels. Raises `FrontendError` when there is
+    no such function.
     """
-    from lowpass.runtime.interpreter import entry_function
-
-    try:
-        function = entry_function(module)
-    except ValueError as e:
-        raise FrontendError(f"error: {e}") from None
+    graph = _function(module, function)
     drawing = _Drawing(module, show_constants)
-    drawing.draw(function)
+    drawing.draw(graph)
     out = [
         "digraph lowpass {",
         f"  graph [rankdir=TB, fontname={quote('Helvetica')}, fontsize=12, "
@@ -788,10 +804,17 @@ def graph_to_dot(module: ModuleOp, *, show_constants: bool = False) -> str:
 # --------------------------------------------------------------------------------------------
 
 
-def write_graph(module: ModuleOp, path: str | Path, *, show_constants: bool = False) -> None:
+def write_graph(
+    module: ModuleOp,
+    path: str | Path,
+    *,
+    show_constants: bool = False,
+    function: str | None = None,
+) -> None:
     """
-    Write a picture of the module's entry function: `.dot` (the text), `.svg` or `.png` (drawn
-    by Graphviz's `dot`, which must be on PATH). The file is written whole or not at all.
+    Write a picture of the module's entry function (or `@<function>`): `.dot` (the text),
+    `.svg` or `.png` (drawn by Graphviz's `dot`, which must be on PATH). The file is written
+    whole or not at all.
     """
     path = Path(path)
     suffix = path.suffix.lower()
@@ -809,7 +832,7 @@ def write_graph(module: ModuleOp, path: str | Path, *, show_constants: bool = Fa
                 "on PATH; write a .dot file instead or install graphviz"
             )
     try:
-        text = graph_to_dot(module, show_constants=show_constants)
+        text = graph_to_dot(module, show_constants=show_constants, function=function)
     except FrontendError as e:
         raise FrontendError(f"{path}: {e}") from None
     if dot_program is None:

@@ -525,3 +525,30 @@ def test_write_graph_svg_and_png(tmp_path):
     write_graph(module, png)
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["q.png", "q.svg"]
+
+
+TWO_FUNCTIONS = """
+builtin.module {
+  func.func @a(%x: tensor<2xf32>) -> tensor<2xf32> {
+    %y = ov.relu %x : (tensor<2xf32>) -> tensor<2xf32>
+    func.return %y : tensor<2xf32>
+  }
+  func.func @b(%x: tensor<2xf32>) -> tensor<2xf32> {
+    %y = ov.sigmoid %x : (tensor<2xf32>) -> tensor<2xf32>
+    func.return %y : tensor<2xf32>
+  }
+}
+"""
+
+
+def test_function_option():
+    module = lowpass.read_module(TWO_FUNCTIONS)
+    with pytest.raises(FrontendError, match="exactly one public function, found @a, @b"):
+        graph_to_dot(module)
+    g = parse_dot(graph_to_dot(module, function="b"))
+    assert g.attrs["label"] == "@b"
+    assert g.by_type("Sigmoid") and not g.by_type("Relu")
+    assert g.label(g.by_type("Sigmoid")[0])[0] == "Sigmoid_0"
+    with pytest.raises(FrontendError) as e:
+        graph_to_dot(module, function="c")
+    assert str(e.value) == "error: no function @c in the module, expected one of @a, @b"
