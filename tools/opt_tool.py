@@ -255,6 +255,11 @@ class OptToolMain(xDSLOptMain):
     def run(self) -> None:
         self._check_output_options()
         super().run()
+        # The picture first: drawing an .svg can fail (no Graphviz), and then nothing is written.
+        if self.args.view_graph is not None and self.result_modules:
+            from lowpass.frontends.dot import write_graph
+
+            write_graph(self.result_modules[-1], self.args.view_graph)
         if self.args.emit == "ov-ir":
             self._write_ov_ir()
         else:
@@ -265,10 +270,6 @@ class OptToolMain(xDSLOptMain):
             else:
                 with open(self.args.output_file, "w") as f:
                     f.write(text)
-        if self.args.view_graph is not None and self.result_modules:
-            from lowpass.frontends.dot import write_graph
-
-            write_graph(self.result_modules[-1], self.args.view_graph)
 
     def _check_output_options(self) -> None:
         """Refuse output requests that cannot be met before any work is done."""
