@@ -552,3 +552,21 @@ def test_function_option():
     with pytest.raises(FrontendError) as e:
         graph_to_dot(module, function="c")
     assert str(e.value) == "error: no function @c in the module, expected one of @a, @b"
+
+
+def test_write_graph_failures_leave_nothing(tmp_path, monkeypatch):
+    module = example("convnet.mlir")
+    with pytest.raises(FrontendError, match=r"x\.dot: error: cannot write: No such file"):
+        write_graph(module, tmp_path / "missing" / "x.dot")
+    # a dot program that fails: its first line of stderr in the diagnostic, no file written
+    fake = tmp_path / "bin" / "dot"
+    fake.parent.mkdir()
+    fake.write_text("#!/bin/sh\ncat > /dev/null\necho 'Error: out of memory' >&2\nexit 3\n")
+    fake.chmod(0o755)
+    monkeypatch.setattr(shutil, "which", lambda name: str(fake) if name == "dot" else None)
+    out = tmp_path / "out" / "x.png"
+    out.parent.mkdir()
+    with pytest.raises(FrontendError) as e:
+        write_graph(module, out)
+    assert str(e.value) == f"{out}: error: Graphviz's dot failed (exit 3): Error: out of memory"
+    assert list(out.parent.iterdir()) == []
