@@ -333,11 +333,13 @@ def run_tool(tool: Callable[[], Any], prog: str) -> int:
     except DiagnosticException as e:
         print(str(e) if ": error:" in str(e) else f"{prog}: error: {e}", file=sys.stderr)
         return 1
+    except BrokenPipeError:  # `| head`: the reader has seen enough (an OSError: catch it first)
+        # Python flushes stdout again at exit: point it at /dev/null so that is quiet too.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except (ValueError, OSError, NotImplementedError, KeyError, RuntimeError) as e:
         print(f"{prog}: error: {e}", file=sys.stderr)
         return 1
-    except BrokenPipeError:
-        return 0
     except ArgSpecParseError as e:  # a BaseException in xDSL 0.74
         print(
             f"{prog}: error: bad pass pipeline: {e}\n(option values holding ':', '/', '?' or "
