@@ -64,3 +64,11 @@ def test_keras_lstm_file_is_generated_by_its_script() -> None:
     from make_keras_lstm import HEADER, keras_lstm_text
 
     assert (EXAMPLES / "keras_lstm.mlir").read_text() == HEADER + keras_lstm_text()
+
+
+def test_qdq_onnx_file_is_generated_by_its_script() -> None:
+    """The shipped .onnx equals what make_qdq_onnx.py builds (protobuf messages compared)."""
+    onnx = pytest.importorskip("onnx")
+    from make_qdq_onnx import build_qdq_model
+
+    assert onnx.load(str(EXAMPLES / "qconvnet_qdq.onnx")) == build_qdq_model()

@@ -1,0 +1,755 @@
+"""
+The ONNX reader (`lowpass.frontends.onnx.read_onnx`): models built with `onnx.helper`, read,
+run on REFERENCE (and CPU) and compared with onnxruntime running the same model with its
+graph optimizations off (so that it computes each ONNX op as specified, QuantizeLinear and
+DequantizeLinear included, instead of its fused int8 kernels).
+
+Tolerances: float32 results within `rtol = 1e-5` (plus a small `atol` for values near 0),
+both sides computing in f32 with different summation orders. Quantized results: equal where
+no value lies at a rounding tie; where ONNX rounds `x / s` half to even and FakeQuantize's
+float formula `(x - il) / (ih - il) * 255` lands a few ulps off the tie, they are one
+quantization step apart (`test_qdq_rounding_at_ties` shows and bounds it).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+onnx = pytest.importorskip("onnx")
+ort = pytest.importorskip("onnxruntime")
+
+from onnx import TensorProto, helper, numpy_helper  # noqa: E402
+
+import lowpass  # noqa: E402
+from lowpass.dialects import ov  # noqa: E402
+from lowpass.dialects.ov import element_type_of, get_name  # noqa: E402
+from lowpass.frontends import FrontendError, read_model_file  # noqa: E402
+from lowpass.frontends.onnx import SUPPORTED_OPS, read_onnx  # noqa: E402
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+RTOL, ATOL = 1e-5, 1e-6
+
+_NP_TO_ONNX = {
+    np.dtype(np.float32): TensorProto.FLOAT,
+    np.dtype(np.int64): TensorProto.INT64,
+    np.dtype(np.int32): TensorProto.INT32,
+    np.dtype(np.uint8): TensorProto.UINT8,
+    np.dtype(np.int8): TensorProto.INT8,
+    np.dtype(np.bool_): TensorProto.BOOL,
+}
+
+
+def make_model(
+    nodes: list,
+    feeds: dict[str, np.ndarray],
+    outputs: list[str],
+    inits: dict[str, np.ndarray] | None = None,
+    opset: int = 17,
+) -> onnx.ModelProto:
+    graph = helper.make_graph(
+        nodes,
+        "test",
+        [helper.make_tensor_value_info(n, _NP_TO_ONNX[a.dtype], a.shape) for n, a in feeds.items()],
+        [onnx.ValueInfoProto(name=n) for n in outputs],
+        [numpy_helper.from_array(np.asarray(a), n) for n, a in (inits or {}).items()],
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
+    model.ir_version = 8
+    return model
+
+
+def run_ort(model: onnx.ModelProto, feeds: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    options = ort.SessionOptions()
+    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
+    session = ort.InferenceSession(
+        model.SerializeToString(), options, providers=["CPUExecutionProvider"]
+    )
+    names = [o.name for o in session.get_outputs()]
+    return dict(zip(names, session.run(None, feeds), strict=True))
+
+
+def run_lowpass(
+    model: onnx.ModelProto | lowpass.Model, feeds: dict[str, np.ndarray], device: str = "REFERENCE"
+) -> dict[str, np.ndarray]:
+    module = model if isinstance(model, lowpass.Model) else read_onnx(model)
+    compiled = lowpass.Core().compile_model(module, device)
+    results = compiled(feeds)
+    return {p.name: results[p.name] for p in compiled.outputs}
+
+
+def assert_matches_ort(
+    model: onnx.ModelProto, feeds: dict[str, np.ndarray], device: str = "REFERENCE", **tol
+) -> None:
+    want = run_ort(model, feeds)
+    got = run_lowpass(model, feeds, device)
+    assert set(got) == set(want)
+    for name, w in want.items():
+        g = got[name]
+        assert g.shape == w.shape, (name, g.shape, w.shape)
+        if np.issubdtype(w.dtype, np.floating):
+            np.testing.assert_allclose(g, w, rtol=tol.get("rtol", RTOL), atol=tol.get("atol", ATOL))
+        else:
+            assert g.dtype == w.dtype or g.dtype.kind == w.dtype.kind, (g.dtype, w.dtype)
+            np.testing.assert_array_equal(g, w)
+
+
+# ---- per-op models -------------------------------------------------------------------------
+
+R = np.random.default_rng(7)
+
+
+def f32(*shape: int, scale: float = 1.0) -> np.ndarray:
+    return (R.standard_normal(shape) * scale).astype(np.float32)
+
+
+def node(op: str, inputs: list[str], outputs: list[str] | None = None, **attrs) -> onnx.NodeProto:
+    return helper.make_node(op, inputs, outputs or ["y"], name=f"{op.lower()}_node", **attrs)
+
+
+Case = tuple[list, dict, list, dict, int]
+
+
+def case(nodes, feeds, outputs=("y",), inits=None, opset=17) -> Case:
+    return (list(nodes) if isinstance(nodes, list) else [nodes], feeds, list(outputs),
+            inits or {}, opset)  # fmt: skip
+
+
+I64MAX = np.iinfo(np.int64).max
+
+CASES: dict[str, Callable[[], Case]] = {
+    "add_broadcast": lambda: case(node("Add", ["a", "b"]), {"a": f32(2, 3, 4), "b": f32(4)}),
+    "sub": lambda: case(node("Sub", ["a", "b"]), {"a": f32(2, 3), "b": f32(2, 3)}),
+    "mul_const": lambda: case(node("Mul", ["a", "c"]), {"a": f32(2, 3)}, inits={"c": f32(3)}),
+    "div": lambda: case(node("Div", ["a", "b"]), {"a": f32(2, 3), "b": f32(2, 3) + 4}),
+    "div_int_truncates": lambda: case(
+        node("Div", ["a", "b"]),
+        {"a": np.array([-7, 7, -9, 8], np.int32), "b": np.array([2, -2, 4, 3], np.int32)},
+    ),
+    "sum3": lambda: case(node("Sum", ["a", "b", "c"]), {"a": f32(3), "b": f32(3), "c": f32(2, 3)}),
+    "neg": lambda: case(node("Neg", ["a"]), {"a": f32(5)}),
+    "relu": lambda: case(node("Relu", ["a"]), {"a": f32(2, 5)}),
+    "sigmoid": lambda: case(node("Sigmoid", ["a"]), {"a": f32(2, 5, scale=4)}),
+    "tanh": lambda: case(node("Tanh", ["a"]), {"a": f32(2, 5, scale=3)}),
+    "exp": lambda: case(node("Exp", ["a"]), {"a": f32(2, 5)}),
+    "clip13": lambda: case(
+        node("Clip", ["a", "lo", "hi"]),
+        {"a": f32(4, 4, scale=3)},
+        inits={"lo": np.float32(-1), "hi": np.float32(2)},
+    ),
+    "clip13_max_only": lambda: case(
+        node("Clip", ["a", "", "hi"]), {"a": f32(4, 4, scale=3)}, inits={"hi": np.float32(0.5)}
+    ),
+    "clip6_attrs": lambda: case(node("Clip", ["a"], min=-0.5, max=0.5), {"a": f32(4, 4)}, opset=6),
+    "prelu_channel": lambda: case(
+        node("PRelu", ["a", "s"]), {"a": f32(1, 3, 4, 4)}, inits={"s": f32(3, 1, 1)}
+    ),
+    "prelu_last_axis": lambda: case(
+        node("PRelu", ["a", "s"]), {"a": f32(1, 4, 3, 4)}, inits={"s": f32(4)}
+    ),
+    "leaky_relu": lambda: case(node("LeakyRelu", ["a"], alpha=0.2), {"a": f32(2, 6)}),
+    "hard_sigmoid": lambda: case(node("HardSigmoid", ["a"]), {"a": f32(2, 6, scale=4)}),
+    "softmax13": lambda: case(node("Softmax", ["a"], axis=1), {"a": f32(2, 3, 4)}),
+    "softmax11_coerced": lambda: case(
+        node("Softmax", ["a"], axis=1), {"a": f32(2, 3, 4)}, opset=11
+    ),
+    "conv_bias_strided": lambda: case(
+        node("Conv", ["x", "w", "b"], strides=[2, 2], pads=[1, 0, 2, 1], dilations=[1, 2]),
+        {"x": f32(1, 3, 9, 9)},
+        inits={"w": f32(4, 3, 3, 3), "b": f32(4)},
+    ),
+    "conv_depthwise_same": lambda: case(
+        node("Conv", ["x", "w"], group=4, auto_pad="SAME_UPPER", strides=[2, 2]),
+        {"x": f32(1, 4, 7, 7)},
+        inits={"w": f32(4, 1, 3, 3)},
+    ),
+    "conv_grouped_1d": lambda: case(
+        node("Conv", ["x", "w", "b"], group=2),
+        {"x": f32(2, 4, 10)},
+        inits={"w": f32(6, 2, 3), "b": f32(6)},
+    ),
+    "conv_transpose": lambda: case(
+        node(
+            "ConvTranspose",
+            ["x", "w", "b"],
+            strides=[2, 2],
+            pads=[1, 1, 1, 1],
+            output_padding=[1, 1],
+        ),
+        {"x": f32(1, 3, 4, 4)},
+        inits={"w": f32(3, 2, 3, 3), "b": f32(2)},
+    ),
+    "conv_transpose_output_shape": lambda: case(
+        node("ConvTranspose", ["x", "w"], strides=[2, 2], output_shape=[9, 8]),
+        {"x": f32(1, 3, 4, 4)},
+        inits={"w": f32(3, 2, 3, 3)},
+    ),
+    "gemm": lambda: case(
+        node("Gemm", ["a", "b", "c"], transA=1, transB=1, alpha=0.5, beta=2.0),
+        {"a": f32(4, 3)},
+        inits={"b": f32(5, 4), "c": f32(5)},
+    ),
+    "matmul_batched": lambda: case(node("MatMul", ["a", "b"]), {"a": f32(2, 3, 4), "b": f32(4, 5)}),
+    "max_pool": lambda: case(
+        node("MaxPool", ["x"], kernel_shape=[3, 3], strides=[2, 2], pads=[1, 1, 1, 1]),
+        {"x": f32(1, 2, 7, 8)},
+    ),
+    "max_pool_ceil": lambda: case(
+        node("MaxPool", ["x"], kernel_shape=[2, 2], strides=[2, 2], ceil_mode=1),
+        {"x": f32(1, 2, 7, 7)},
+    ),
+    "avg_pool_exclude_pad": lambda: case(
+        node("AveragePool", ["x"], kernel_shape=[3, 3], strides=[2, 2], pads=[1, 1, 1, 1]),
+        {"x": f32(1, 2, 7, 7)},
+    ),
+    "avg_pool_include_pad": lambda: case(
+        node("AveragePool", ["x"], kernel_shape=[3, 3], pads=[1, 1, 1, 1], count_include_pad=1),
+        {"x": f32(1, 2, 5, 5)},
+    ),
+    "global_avg_pool": lambda: case(node("GlobalAveragePool", ["x"]), {"x": f32(2, 3, 4, 5)}),
+    "global_max_pool": lambda: case(node("GlobalMaxPool", ["x"]), {"x": f32(2, 3, 4, 5)}),
+    "batch_norm": lambda: case(
+        node("BatchNormalization", ["x", "s", "b", "m", "v"], epsilon=1e-3),
+        {"x": f32(2, 3, 4, 4)},
+        inits={"s": f32(3), "b": f32(3), "m": f32(3), "v": np.abs(f32(3)) + 0.5},
+    ),
+    "instance_norm": lambda: case(
+        node("InstanceNormalization", ["x", "s", "b"]),
+        {"x": f32(2, 3, 5, 4)},
+        inits={"s": f32(3), "b": f32(3)},
+    ),
+    "layer_norm": lambda: case(
+        node("LayerNormalization", ["x", "s", "b"], axis=-1),
+        {"x": f32(2, 3, 8)},
+        inits={"s": f32(8), "b": f32(8)},
+    ),
+    "reduce_mean_attr": lambda: case(
+        node("ReduceMean", ["x"], axes=[1, -1], keepdims=0), {"x": f32(2, 3, 4)}, opset=13
+    ),
+    "reduce_max_input18": lambda: case(
+        node("ReduceMax", ["x", "ax"]), {"x": f32(2, 3, 4)}, inits={"ax": np.array([2])}, opset=18
+    ),
+    "reduce_min_all": lambda: case(node("ReduceMin", ["x"]), {"x": f32(2, 3, 4)}),
+    "reduce_sum13": lambda: case(
+        node("ReduceSum", ["x", "ax"], keepdims=0),
+        {"x": f32(2, 3, 4)},
+        inits={"ax": np.array([0])},
+        opset=13,
+    ),
+    "reshape_zero_minus_one": lambda: case(
+        node("Reshape", ["x", "s"]), {"x": f32(2, 3, 4)}, inits={"s": np.array([0, -1])}
+    ),
+    "flatten_axis2": lambda: case(node("Flatten", ["x"], axis=2), {"x": f32(2, 3, 4, 5)}),
+    "squeeze13": lambda: case(
+        node("Squeeze", ["x", "ax"]), {"x": f32(1, 3, 1, 2)}, inits={"ax": np.array([2])}, opset=18
+    ),
+    "squeeze11_attr": lambda: case(node("Squeeze", ["x"], axes=[0]), {"x": f32(1, 3, 2)}, opset=11),
+    "unsqueeze13": lambda: case(
+        node("Unsqueeze", ["x", "ax"]), {"x": f32(3, 2)}, inits={"ax": np.array([0, -1])}
+    ),
+    "unsqueeze11_attr": lambda: case(
+        node("Unsqueeze", ["x"], axes=[1]), {"x": f32(3, 2)}, opset=11
+    ),
+    "shape_sliced": lambda: case(node("Shape", ["x"], start=1, end=-1), {"x": f32(2, 3, 4, 5)}),
+    "shape_into_reshape": lambda: case(
+        [node("Shape", ["x"], ["s"]), node("Reshape", ["y0", "s"])],
+        {"x": f32(2, 3, 4), "y0": f32(24)},
+        outputs=("y",),
+    ),
+    "cast_f32_to_i32": lambda: case(
+        node("Cast", ["x"], to=TensorProto.INT32),
+        {"x": np.array([-2.7, -0.5, 0.5, 3.9], np.float32)},
+    ),
+    "cast_i64_to_f32": lambda: case(
+        node("Cast", ["x"], to=TensorProto.FLOAT), {"x": np.array([-3, 0, 7], np.int64)}
+    ),
+    "identity_constant": lambda: case(
+        [
+            node("Constant", [], ["c"], value=numpy_helper.from_array(f32(2, 2), "v")),
+            node("Add", ["c", "x"], ["s"]),
+            node("Identity", ["s"]),
+        ],
+        {"x": f32(2, 2)},
+    ),
+    "constant_value_floats": lambda: case(
+        [node("Constant", [], ["c"], value_floats=[1.0, 2.0, 3.0]), node("Mul", ["x", "c"])],
+        {"x": f32(2, 3)},
+    ),
+    "concat": lambda: case(node("Concat", ["a", "b"], axis=-1), {"a": f32(2, 3), "b": f32(2, 2)}),
+    "split_equal": lambda: case(
+        node("Split", ["x"], ["y", "z"], axis=1), {"x": f32(2, 6)}, outputs=("y", "z")
+    ),
+    "split13_sizes": lambda: case(
+        node("Split", ["x", "s"], ["y", "z", "w"], axis=1),
+        {"x": f32(2, 6)},
+        outputs=("y", "z", "w"),
+        inits={"s": np.array([1, 2, 3])},
+        opset=13,
+    ),
+    "split11_attr": lambda: case(
+        node("Split", ["x"], ["y", "z"], axis=0, split=[1, 3]),
+        {"x": f32(4, 2)},
+        outputs=("y", "z"),
+        opset=11,
+    ),
+    "split18_uneven": lambda: case(
+        node("Split", ["x"], ["y", "z", "w"], axis=0, num_outputs=3),
+        {"x": f32(7, 2)},
+        outputs=("y", "z", "w"),
+        opset=18,
+    ),
+    "transpose": lambda: case(node("Transpose", ["x"], perm=[2, 0, 1]), {"x": f32(2, 3, 4)}),
+    "transpose_default": lambda: case(node("Transpose", ["x"]), {"x": f32(2, 3, 4)}),
+    "gather_negative": lambda: case(
+        node("Gather", ["x", "i"], axis=1),
+        {"x": f32(2, 5, 3)},
+        inits={"i": np.array([[0, -1], [3, 2]], np.int64)},
+    ),
+    "slice_steps": lambda: case(
+        node("Slice", ["x", "st", "en", "ax", "sp"]),
+        {"x": f32(4, 6, 5)},
+        inits={
+            "st": np.array([-1, 1]),
+            "en": np.array([-I64MAX, I64MAX]),
+            "ax": np.array([1, 2]),
+            "sp": np.array([-2, 2]),
+        },
+    ),
+    "slice_default_axes": lambda: case(
+        node("Slice", ["x", "st", "en"]),
+        {"x": f32(4, 6)},
+        inits={"st": np.array([1, -4]), "en": np.array([3, 100])},
+    ),
+    "slice9_attrs": lambda: case(
+        node("Slice", ["x"], starts=[0, 1], ends=[2, -1], axes=[0, 1]), {"x": f32(4, 6)}, opset=9
+    ),
+    "depth_to_space_dcr": lambda: case(
+        node("DepthToSpace", ["x"], blocksize=2), {"x": f32(1, 8, 2, 3)}
+    ),
+    "depth_to_space_crd": lambda: case(
+        node("DepthToSpace", ["x"], blocksize=2, mode="CRD"), {"x": f32(1, 8, 2, 3)}
+    ),
+    "expand": lambda: case(
+        node("Expand", ["x", "s"]), {"x": f32(3, 1)}, inits={"s": np.array([2, 3, 4])}
+    ),
+    "resize_nearest_scales": lambda: case(
+        node(
+            "Resize",
+            ["x", "", "sc"],
+            mode="nearest",
+            coordinate_transformation_mode="asymmetric",
+            nearest_mode="floor",
+        ),
+        {"x": f32(1, 2, 3, 4)},
+        inits={"sc": np.array([1, 1, 2, 1.5], np.float32)},
+    ),
+    "resize_linear_sizes": lambda: case(
+        node("Resize", ["x", "", "", "sz"], mode="linear"),
+        {"x": f32(1, 2, 3, 4)},
+        inits={"sz": np.array([1, 2, 5, 7])},
+    ),
+    "resize_cubic_align": lambda: case(
+        node(
+            "Resize", ["x", "", "sc"], mode="cubic", coordinate_transformation_mode="align_corners"
+        ),
+        {"x": f32(1, 1, 4, 4)},
+        inits={"sc": np.array([1, 1, 2, 2], np.float32)},
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_op_matches_onnxruntime(name: str) -> None:
+    nodes, feeds, outputs, inits, opset = CASES[name]()
+    model = make_model(nodes, feeds, outputs, inits, opset)
+    assert_matches_ort(model, feeds)
+
+
+@pytest.mark.parametrize(
+    "name", ["conv_bias_strided", "conv_depthwise_same", "max_pool", "avg_pool_exclude_pad",
+             "gemm", "slice_steps", "softmax13", "batch_norm"],
+)  # fmt: skip
+def test_op_on_cpu_matches_onnxruntime(name: str) -> None:
+    nodes, feeds, outputs, inits, opset = CASES[name]()
+    assert_matches_ort(make_model(nodes, feeds, outputs, inits, opset), feeds, "CPU")
+
+
+# ---- recurrent ops -------------------------------------------------------------------------
+
+
+def rnn_case(
+    op: str,
+    direction: str = "forward",
+    *,
+    optional: bool = True,
+    layout: int = 0,
+    clip: float | None = None,
+    linear_before_reset: int = 0,
+    activations: list[str] | None = None,
+) -> tuple[onnx.ModelProto, dict[str, np.ndarray]]:
+    """One LSTM/GRU/RNN node, T = 5, N = 3, I = 4, H = 6, with (optional = True) B,
+    sequence_lens, initial_h (and initial_c) as inputs or initializers."""
+    gates = {"LSTM": 4, "GRU": 3, "RNN": 1}[op]
+    t, n, i, h = 5, 3, 4, 6
+    d = 2 if direction == "bidirectional" else 1
+    x_shape = (t, n, i) if layout == 0 else (n, t, i)
+    state_shape = (d, n, h) if layout == 0 else (n, d, h)
+    feeds = {"X": f32(*x_shape)}
+    inits = {"W": f32(d, gates * h, i, scale=0.5), "R": f32(d, gates * h, h, scale=0.5)}
+    inputs = ["X", "W", "R"]
+    if optional:
+        inits["B"] = f32(d, 2 * gates * h, scale=0.3)
+        feeds["initial_h"] = f32(*state_shape)
+        inputs += ["B", "seq", "initial_h"]
+        inits["seq"] = np.array([5, 3, 1], np.int32)
+        if op == "LSTM":
+            feeds["initial_c"] = f32(*state_shape)
+            inputs.append("initial_c")
+    outputs = ["Y", "Y_h"] + (["Y_c"] if op == "LSTM" else [])
+    attrs: dict = {"hidden_size": h, "direction": direction}
+    if layout:
+        attrs["layout"] = layout
+    if clip is not None:
+        attrs["clip"] = clip
+    if op == "GRU" and linear_before_reset:
+        attrs["linear_before_reset"] = 1
+    if activations is not None:
+        attrs["activations"] = activations
+    nodes = [helper.make_node(op, inputs, outputs, name=f"{op.lower()}1", **attrs)]
+    return make_model(nodes, feeds, outputs, inits, opset=14), feeds
+
+
+@pytest.mark.parametrize("op", ["LSTM", "GRU", "RNN"])
+@pytest.mark.parametrize("direction", ["forward", "reverse", "bidirectional"])
+def test_recurrent_matches_onnxruntime(op: str, direction: str) -> None:
+    model, feeds = rnn_case(op, direction)
+    assert_matches_ort(model, feeds, atol=1e-5)
+
+
+@pytest.mark.parametrize(
+    "op, kwargs",
+    [
+        ("LSTM", {"optional": False}),
+        ("GRU", {"optional": False}),
+        ("RNN", {"optional": False}),
+        ("LSTM", {"clip": 0.7}),
+        ("GRU", {"linear_before_reset": 1}),
+        ("GRU", {"linear_before_reset": 1, "clip": 1.5, "direction": "bidirectional"}),
+        ("RNN", {"activations": ["Relu"]}),
+        ("LSTM", {"activations": ["Tanh", "Sigmoid", "Relu"] * 2, "direction": "bidirectional"}),
+    ],
+    ids=lambda v: v if isinstance(v, str) else "-".join(f"{k}={v[k]}" for k in v),
+)
+def test_recurrent_options_match_onnxruntime(op: str, kwargs: dict) -> None:
+    model, feeds = rnn_case(op, **kwargs)
+    assert_matches_ort(model, feeds, atol=1e-5)
+
+
+def test_lstm_becomes_one_lstm_sequence_with_openvino_gate_order() -> None:
+    model, _ = rnn_case("LSTM", "bidirectional")
+    module = read_onnx(model)
+    seqs = [op for op in module.walk() if isinstance(op, ov.LSTMSequenceOp)]
+    assert len(seqs) == 1
+    w_onnx = numpy_helper.to_array(model.graph.initializer[0])  # [D, 4H (i, o, f, c), I]
+    w_ov = seqs[0].operands[4].owner.array()  # [D, 4H (f, i, c, o), I]
+    h = 6
+    i_, o_, f_, c_ = (w_onnx[:, k * h : (k + 1) * h] for k in range(4))
+    np.testing.assert_array_equal(w_ov, np.concatenate([f_, i_, c_, o_], axis=1))
+    # Upstream's names: the node's outputs come from different ops (the Transposes back to
+    # ONNX's layouts), so they are `<node>_<output>`; the sequence op is an inner op.
+    assert get_name(seqs[0]) == "lstm1/LSTMSequence"
+    ret = list(module.walk())[-1]
+    assert [get_name(v.owner) for v in ret.operands] == ["lstm1_Y", "lstm1_Y_h", "lstm1_Y_c"]
+
+
+@pytest.mark.parametrize("op, direction", [("LSTM", "bidirectional"), ("GRU", "forward"),
+                                           ("RNN", "reverse")])  # fmt: skip
+def test_recurrent_batch_major_layout(op: str, direction: str) -> None:
+    """layout = 1 (onnxruntime does not run it): equal to the layout-0 model on transposed
+    inputs, outputs transposed back."""
+    model1, feeds1 = rnn_case(op, direction, layout=1)
+    model0 = onnx.ModelProto()
+    model0.CopyFrom(model1)
+    del model0.graph.node[0].attribute[[a.name for a in model0.graph.node[0].attribute].index(
+        "layout")]  # fmt: skip
+    feeds0 = {k: np.ascontiguousarray(v.transpose(1, 0, 2)) for k, v in feeds1.items()}
+    for vi in model0.graph.input:
+        dims = vi.type.tensor_type.shape.dim
+        dims[0].dim_value, dims[1].dim_value = dims[1].dim_value, dims[0].dim_value
+    want = run_ort(model0, feeds0)
+    got = run_lowpass(model1, feeds1)
+    np.testing.assert_allclose(got["Y"], want["Y"].transpose(2, 0, 1, 3), rtol=RTOL, atol=1e-5)
+    np.testing.assert_allclose(got["Y_h"], want["Y_h"].transpose(1, 0, 2), rtol=RTOL, atol=1e-5)
+    if op == "LSTM":
+        np.testing.assert_allclose(got["Y_c"], want["Y_c"].transpose(1, 0, 2), rtol=RTOL,
+                                   atol=1e-5)  # fmt: skip
+
+
+def test_recurrent_on_cpu_matches_onnxruntime() -> None:
+    for op in ("LSTM", "GRU"):
+        model, feeds = rnn_case(op, "bidirectional")
+        assert_matches_ort(model, feeds, "CPU", atol=1e-5)
+
+
+def test_lstm_peepholes_are_rejected() -> None:
+    model, _ = rnn_case("LSTM")
+    n = model.graph.node[0]
+    n.input.append("P")
+    model.graph.initializer.append(numpy_helper.from_array(f32(1, 18), "P"))
+    with pytest.raises(FrontendError, match=r"node 'lstm1' \(#0, LSTM\): peepholes"):
+        read_onnx(model)
+
+
+# ---- QDQ -----------------------------------------------------------------------------------
+
+
+def _qdq_example() -> onnx.ModelProto:
+    sys.path.insert(0, str(EXAMPLES))
+    try:
+        from make_qdq_onnx import build_qdq_model
+    finally:
+        sys.path.remove(str(EXAMPLES))
+    return build_qdq_model()
+
+
+ACTIVATIONS = ["data/dq", "conv1/relu/dq", "pool1/dq", "conv2/relu/dq", "flatten/dq"]
+
+
+def _with_activation_outputs(model: onnx.ModelProto) -> onnx.ModelProto:
+    out = onnx.ModelProto()
+    out.CopyFrom(model)
+    for name in ACTIVATIONS:
+        out.graph.output.append(onnx.ValueInfoProto(name=name))
+    return out
+
+
+def _inputs(seeds: range) -> list[dict[str, np.ndarray]]:
+    return [
+        {"data": np.random.default_rng(s).standard_normal((1, 3, 16, 16)).astype(np.float32)}
+        for s in seeds
+    ]
+
+
+def test_qdq_pairs_become_fake_quantize_and_weights_stay_int8() -> None:
+    module = read_onnx(_qdq_example())
+    ops = list(module.walk())
+    fqs = [op for op in ops if isinstance(op, ov.FakeQuantizeOp)]
+    assert [get_name(op) for op in fqs] == [f"{a[:-3]}/DQ" for a in ACTIVATIONS]
+    assert all(op.levels.value.data == 256 for op in fqs)
+    # data: u8 with zero point 128, scale 4/255: [(0 - 128) s, (255 - 128) s], in == out
+    lim = [op.operands[i].owner.array() for op in fqs[:1] for i in range(1, 5)]
+    s = np.float32(4.0 / 255)
+    np.testing.assert_array_equal(lim, [s * np.float32(-128), s * np.float32(127)] * 2)
+    # weights: an i8 constant -> Convert -> Multiply(per-channel scale), no zero-point Subtract
+    convs = [op for op in ops if isinstance(op, ov.ConvolutionOp)]
+    for conv in convs:
+        mul = conv.operands[1].owner
+        assert isinstance(mul, ov.MultiplyOp)
+        cvt = mul.operands[0].owner
+        assert isinstance(cvt, ov.ConvertOp)
+        assert element_type_of(cvt.operands[0]) == ov.i8
+        assert ov.shape_of(mul.operands[1]) == (ov.shape_of(conv.operands[1])[0], 1, 1, 1)
+
+
+def test_qdq_model_matches_onnxruntime() -> None:
+    model = _with_activation_outputs(_qdq_example())
+    compiled = lowpass.Core().compile_model(read_onnx(model))
+    for feeds in _inputs(range(8)):
+        want = run_ort(model, feeds)
+        got = compiled(feeds)
+        for name in ["logits", "prob", *ACTIVATIONS]:
+            np.testing.assert_allclose(got[name], want[name], rtol=RTOL, atol=2e-6, err_msg=name)
+
+
+@pytest.mark.parametrize("device", ["REFERENCE", "CPU"])
+def test_qdq_model_after_lpt_is_int8_and_matches_onnxruntime(device: str) -> None:
+    from lowpass.passes import get_all_passes
+
+    model = _qdq_example()
+    module = read_onnx(model)
+    get_all_passes()["lpt"]()().apply(lowpass.make_context(), module)
+    lowpass.verify_module(module)
+    convs = [op for op in module.walk() if isinstance(op, ov.ConvolutionOp | ov.MatMulOp)]
+    assert len(convs) == 3
+    for op in convs:
+        assert element_type_of(op.operands[1]) == ov.i8, op
+    # conv1 reads the u8 input minus its zero point (an exact f32 Subtract), the others u8
+    assert [str(element_type_of(op.operands[0])) for op in convs] == ["f32", "ui8", "ui8"]
+    assert isinstance(convs[0].operands[0].owner, ov.SubtractOp)
+    assert element_type_of(convs[0].operands[0].owner.operands[0]) == ov.ui8
+    compiled = lowpass.Core().compile_model(module, device)
+    for feeds in _inputs(range(4)):
+        want = run_ort(model, feeds)
+        got = compiled(feeds)
+        np.testing.assert_allclose(got["logits"], want["logits"], rtol=RTOL, atol=2e-6)
+        np.testing.assert_allclose(got["prob"], want["prob"], rtol=RTOL, atol=2e-6)
+
+
+def _qdq_single(zero_point: np.ndarray, scale: np.ndarray, shape, axis: int = 1):
+    feeds = {"x": f32(*shape, scale=2.0)}
+    nodes = [
+        helper.make_node("QuantizeLinear", ["x", "s", "z"], ["q"], axis=axis),
+        helper.make_node("DequantizeLinear", ["q", "s", "z"], ["y"], axis=axis),
+    ]
+    return make_model(nodes, feeds, ["y"], {"s": scale, "z": zero_point}, opset=13), feeds
+
+
+@pytest.mark.parametrize(
+    "zp, scale, shape, axis",
+    [
+        (np.uint8(3), np.float32(0.02), (2, 3, 8), 1),
+        (np.int8(-5), np.float32(0.013), (2, 3, 8), 1),
+        (np.array([0, 10, 250], np.uint8), np.array([0.01, 0.02, 0.03], np.float32), (2, 3, 8), 1),
+        (np.array([-3, 4], np.int8), np.array([0.015, 0.007], np.float32), (2, 3, 2), -1),
+    ],
+    ids=["u8-tensor", "i8-tensor", "u8-axis1", "i8-axis-last"],
+)
+def test_qdq_pair_matches_onnxruntime(zp, scale, shape, axis) -> None:
+    model, feeds = _qdq_single(zp, scale, shape, axis)
+    want = run_ort(model, feeds)["y"]
+    got = run_lowpass(model, feeds)["y"]
+    # Random inputs are not at rounding ties: the same levels; the output values differ in the
+    # last bits (FakeQuantize computes `k / 255 * (oh - ol) + ol`, ONNX `(q - z) * s`).
+    np.testing.assert_allclose(got, want, rtol=RTOL, atol=ATOL)
+    assert np.any(want == want.min()) and np.any(want == want.max())  # saturation exercised
+
+
+def test_qdq_rounding_at_ties() -> None:
+    """x / s exactly halfway between two levels: ONNX rounds half to even and adds the zero
+    point, FakeQuantize rounds `(x - il) / (ih - il) * 255`, whose float error moves some
+    ties either way. Every result is within one quantization step of onnxruntime's."""
+    s, z = np.float32(0.25), np.uint8(3)  # a power of two: x / s is exact
+    x = ((np.arange(-40, 40) + 0.5) * s).astype(np.float32)
+    model, _ = _qdq_single(z, s, (80,), 0)
+    model.graph.input[0].type.tensor_type.shape.dim[0].dim_value = 80
+    want = run_ort(model, {"x": x})["y"]
+    got = run_lowpass(model, {"x": x})["y"]
+    assert np.all(np.abs(got - want) <= s)
+    off = np.count_nonzero(got != want)
+    assert off > 0  # ties do round differently (z - qmin = 3 is odd)
+    onnx_levels = np.clip(np.rint(x / s) + 3, 0, 255)  # ONNX's definition
+    np.testing.assert_array_equal(want, ((onnx_levels - 3) * s).astype(np.float32))
+
+
+def test_quantize_linear_alone_gives_u8() -> None:
+    feeds = {"x": f32(2, 5, scale=2.0)}
+    nodes = [helper.make_node("QuantizeLinear", ["x", "s", "z"], ["q"])]
+    model = make_model(nodes, feeds, ["q"], {"s": np.float32(0.03), "z": np.uint8(100)})
+    want = run_ort(model, feeds)["q"]
+    got = run_lowpass(model, feeds)["q"]
+    assert got.dtype == np.uint8
+    np.testing.assert_array_equal(got, want)
+
+
+def test_dequantize_linear_of_u8_input() -> None:
+    feeds = {"q": np.arange(0, 250, 10, dtype=np.uint8).reshape(5, 5)}
+    nodes = [helper.make_node("DequantizeLinear", ["q", "s", "z"], ["y"], axis=0)]
+    inits = {"s": np.linspace(0.1, 0.5, 5).astype(np.float32), "z": np.arange(5, dtype=np.uint8)}
+    model = make_model(nodes, feeds, ["y"], inits, opset=13)
+    assert_matches_ort(model, feeds, rtol=0, atol=0)
+
+
+# ---- names, files, errors ------------------------------------------------------------------
+
+
+def test_names_follow_openvino() -> None:
+    feeds = {"in:0": f32(1, 3, 4, 4)}
+    nodes = [
+        helper.make_node("Conv", ["in:0", "w", "b"], ["conv_out"], name="conv1"),
+        helper.make_node("Relu", ["conv_out"], ["relu_out"]),  # unnamed: named after its output
+        helper.make_node("Split", ["relu_out"], ["a", "b2"], name="split", axis=1, split=[1, 1]),
+    ]
+    model = make_model(
+        nodes, feeds, ["a", "b2", "relu_out"], {"w": f32(2, 3, 1, 1), "b": f32(2)}, opset=11
+    )
+    module = read_onnx(model)
+    names = {get_name(op): op for op in module.walk() if get_name(op)}
+    assert isinstance(names["conv1"], ov.AddOp)  # the op giving the node's output
+    assert isinstance(names["conv1/Convolution"], ov.ConvolutionOp)
+    assert isinstance(names["relu_out"], ov.ReluOp)
+    assert isinstance(names["split"], ov.VariadicSplitOp)  # one op for both outputs
+    assert isinstance(names["w"], ov.ConstantOp)  # initializers keep their names
+    m = lowpass.Model(module)
+    assert [p.name for p in m.inputs] == ["in:0"]
+    assert [p.name for p in m.outputs] == ["a", "b2", "relu_out"]
+
+
+def test_model_with_external_data_and_read_model_file(tmp_path: Path) -> None:
+    nodes, feeds, outputs, inits, opset = CASES["conv_bias_strided"]()
+    inits = {**inits, "w": f32(64, 3, 3, 3)}
+    nodes[0].input[1] = "w"
+    inits["b"] = f32(64)
+    model = make_model(nodes, feeds, outputs, inits, opset)
+    want = run_ort(model, feeds)["y"]
+    path = tmp_path / "sub" / "model.onnx"
+    path.parent.mkdir()
+    onnx.save(model, str(path), save_as_external_data=True, location="weights.bin",
+              size_threshold=0)  # fmt: skip
+    assert (path.parent / "weights.bin").stat().st_size >= 64 * 27 * 4
+    for module in (read_onnx(path), read_onnx(str(path)), read_model_file(path)):
+        got = lowpass.Core().compile_model(module)(feeds)["y"]
+        np.testing.assert_allclose(got, want, rtol=RTOL, atol=ATOL)
+
+
+def test_unsupported_op_is_a_frontend_error() -> None:
+    feeds = {"x": f32(2, 3)}
+    nodes = [node("Relu", ["x"], ["r"]), helper.make_node("Erf", ["r"], ["y"], name="gelu/erf")]
+    with pytest.raises(FrontendError) as info:
+        read_onnx(make_model(nodes, feeds, ["y"]))
+    msg = str(info.value)
+    assert "error: node 'gelu/erf' (#1, Erf): unsupported operator Erf; supported: " in msg
+    assert ", ".join(SUPPORTED_OPS) in msg
+    assert "\n" not in msg.strip()
+
+
+def test_custom_domain_op_is_unsupported() -> None:
+    nodes = [helper.make_node("FusedConv", ["x"], ["y"], domain="com.microsoft")]
+    model = make_model(nodes, {"x": f32(1, 1, 2, 2)}, ["y"])
+    model.opset_import.append(helper.make_opsetid("com.microsoft", 1))
+    with pytest.raises(FrontendError, match=r"unsupported operator com\.microsoft\.FusedConv"):
+        read_onnx(model)
+
+
+def test_invalid_node_is_a_frontend_error() -> None:
+    feeds = {"x": f32(1, 2, 4, 4)}
+    model = make_model([node("Conv", ["x", "w"])], feeds, ["y"], {"w": f32(3, 5, 1, 1)})
+    with pytest.raises(FrontendError, match=r"node 'conv_node' \(#0, Conv\): .*channel"):
+        read_onnx(model)
+    feeds2 = {"x": f32(2, 3)}
+    model = make_model([node("Slice", ["x", "st", "en"])], {**feeds2, "st": np.array([0])}, ["y"],
+                       {"en": np.array([1])})  # fmt: skip
+    with pytest.raises(FrontendError, match=r"input 1 \(starts, 'st'\) must be a constant"):
+        read_onnx(model)
+
+
+def test_bad_files_are_frontend_errors(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.onnx"
+    bad.write_bytes(b"\x08\x07garbage, not a protobuf \xff\xfe")
+    with pytest.raises(FrontendError, match=r"bad\.onnx: error: not a valid ONNX model"):
+        read_onnx(bad)
+    with pytest.raises(FrontendError, match=r"missing\.onnx: error: no such file"):
+        read_onnx(tmp_path / "missing.onnx")
+    with pytest.raises(FrontendError, match=r"bad\.onnx: error"):
+        read_model_file(bad)
+
+
+def test_double_input_is_rejected() -> None:
+    graph = helper.make_graph(
+        [node("Relu", ["x"])], "g",
+        [helper.make_tensor_value_info("x", TensorProto.DOUBLE, [2])],
+        [onnx.ValueInfoProto(name="y")],
+    )  # fmt: skip
+    with pytest.raises(FrontendError, match="graph input 'x' has element type DOUBLE"):
+        read_onnx(helper.make_model(graph))
+
+
+def test_missing_onnx_package_is_a_frontend_error(monkeypatch, tmp_path: Path) -> None:
+    monkeypatch.setitem(sys.modules, "onnx", None)
+    path = tmp_path / "m.onnx"
+    path.write_bytes(b"")
+    with pytest.raises(FrontendError, match=r"needs the 'onnx' package: pip install onnx"):
+        read_onnx(path)
