@@ -82,10 +82,12 @@ SUPPORTED_ELEMENT_TYPES = ", ".join(ELEMENT_TYPES)
 #   f32    one float                         -> f32 FloatAttr
 #   f64    one float                         -> f64 FloatAttr
 #   str    a string                          -> StringAttr
+#   enum   an enum name, read case-insensitively -> lower-case StringAttr (written lower case)
+#   ENUM   the same, written upper case (MVN's eps_mode: OpenVINO writes INSIDE_SQRT)
 #   etype  an element type name (f32, u8..)  -> the type attribute
 #   strs   comma-separated strings           -> ArrayAttr of StringAttr
 #   f32s   comma-separated floats            -> ArrayAttr of f32 FloatAttr
-ATTR_KINDS = ("ints", "int", "bool", "f32", "f64", "str", "etype", "strs", "f32s")
+ATTR_KINDS = ("ints", "int", "bool", "f32", "f64", "str", "enum", "ENUM", "etype", "strs", "f32s")
 
 
 @dataclass(frozen=True)
@@ -128,21 +130,21 @@ def _a(ov: str, kind: str, prop: str | None = None, default: str | None = None) 
     return AttrSpec(ov, prop or ov, kind, default)
 
 
-_AUTO_BROADCAST = (_a("auto_broadcast", "str", default="numpy"),)
+_AUTO_BROADCAST = (_a("auto_broadcast", "enum", default="numpy"),)
 _CONV = (
     _a("strides", "ints"),
     _a("dilations", "ints"),
     _a("pads_begin", "ints"),
     _a("pads_end", "ints"),
-    _a("auto_pad", "str", default="explicit"),
+    _a("auto_pad", "enum", default="explicit"),
 )
 _POOL = (
     _a("kernel", "ints"),
     _a("strides", "ints"),
     _a("pads_begin", "ints"),
     _a("pads_end", "ints"),
-    _a("rounding_type", "str", default="floor"),
-    _a("auto_pad", "str", default="explicit"),
+    _a("rounding_type", "enum", default="floor"),
+    _a("auto_pad", "enum", default="explicit"),
 )
 _RNN = (
     _a("hidden_size", "int"),
@@ -151,7 +153,7 @@ _RNN = (
     _a("activations_beta", "f32s", default=""),
     _a("clip", "f32", default="0"),
 )
-_DIRECTION = (_a("direction", "str"),)
+_DIRECTION = (_a("direction", "enum"),)
 _LINEAR_BEFORE_RESET = (_a("linear_before_reset", "bool", default="false"),)
 _KEEP_DIMS = (_a("keep_dims", "bool", default="false"),)
 
@@ -200,10 +202,10 @@ OP_TABLE: tuple[OpEntry, ...] = (
         11,
         image.InterpolateOp,
         (
-            _a("mode", "str"),
-            _a("shape_calculation_mode", "str"),
-            _a("coordinate_transformation_mode", "str", default="half_pixel"),
-            _a("nearest_mode", "str", default="round_prefer_floor"),
+            _a("mode", "enum"),
+            _a("shape_calculation_mode", "enum"),
+            _a("coordinate_transformation_mode", "enum", default="half_pixel"),
+            _a("nearest_mode", "enum", default="round_prefer_floor"),
             _a("antialias", "bool", default="false"),
             _a("pads_begin", "ints", default="0"),
             _a("pads_end", "ints", default="0"),
@@ -248,7 +250,7 @@ OP_TABLE: tuple[OpEntry, ...] = (
         "DepthToSpace",
         0,
         movement.DepthToSpaceOp,
-        (_a("mode", "str"), _a("block_size", "int", default="1")),
+        (_a("mode", "enum"), _a("block_size", "int", default="1")),
         "opset1",
     ),
     OpEntry("BatchToSpace", 1, movement.BatchToSpaceOp, opset="opset2"),
@@ -260,9 +262,9 @@ OP_TABLE: tuple[OpEntry, ...] = (
         (_a("axis", "int", default="1"), _a("group", "int", default="1")),
         "opset1",
     ),
-    OpEntry("Broadcast", 3, movement.BroadcastOp, (_a("mode", "str", default="numpy"),)),
+    OpEntry("Broadcast", 3, movement.BroadcastOp, (_a("mode", "enum", default="numpy"),)),
     OpEntry(
-        "Broadcast", 1, movement.BroadcastOp, (_a("mode", "str", default="numpy"),), write=False
+        "Broadcast", 1, movement.BroadcastOp, (_a("mode", "enum", default="numpy"),), write=False
     ),
     # normalization
     OpEntry(
@@ -272,14 +274,14 @@ OP_TABLE: tuple[OpEntry, ...] = (
         (
             _a("normalize_variance", "bool", default="true"),
             _a("eps", "f32"),
-            _a("eps_mode", "str"),
+            _a("eps_mode", "ENUM"),
         ),
     ),
     OpEntry(
         "NormalizeL2",
         0,
         normalization.NormalizeL2Op,
-        (_a("eps", "f32"), _a("eps_mode", "str")),
+        (_a("eps", "f32"), _a("eps_mode", "enum")),
         "opset1",
     ),
     # pooling

@@ -441,8 +441,12 @@ class _GraphReader:
         return block, params, results
 
     def _output_name(self, layer: _Layer) -> str:
-        """OpenVINO's output tensor name: the producer port's first name, else the names the
-        Result declares (`output_names`), else the Result's friendly name."""
+        """OpenVINO's output tensor name (`outputs[i].get_any_name()`, the smallest of the
+        names): the Result's `output_names` (OpenVINO 2025+), else the producer port's `names`,
+        else the Result's friendly name."""
+        names = _split_names(layer.node.get("output_names") or "")
+        if names:
+            return min(names)
         src = self.edges.get((layer.id, layer.inputs[0].get("id") or "")) if layer.inputs else None
         if src is not None:
             producer = self.layers[src[0]]
@@ -450,10 +454,7 @@ class _GraphReader:
             if idx is not None:
                 names = _split_names(producer.outputs[idx].get("names") or "")
                 if names:
-                    return sorted(names)[0] if len(names) > 1 else names[0]
-        names = _split_names(layer.node.get("output_names") or "")
-        if names:
-            return names[0]
+                    return min(names)
         return layer.name
 
     def _inputs(self, layer: _Layer) -> list[SSAValue]:
@@ -821,6 +822,8 @@ def _expected(spec: opset.AttrSpec) -> str:
         "f32": "a number",
         "f64": "a number",
         "str": "a string",
+        "enum": "a name",
+        "ENUM": "a name",
         "etype": "an element type (" + opset.SUPPORTED_ELEMENT_TYPES + ")",
         "strs": "comma-separated names",
         "f32s": "comma-separated numbers",
@@ -866,6 +869,8 @@ def _convert_attr(spec: opset.AttrSpec, raw: str) -> Attribute:
             return FloatAttr(_parse_float(raw, spec.ov), f64)
         if kind == "str":
             return StringAttr(raw.strip())
+        if kind in ("enum", "ENUM"):
+            return StringAttr(raw.strip().lower())
         if kind == "etype":
             return _element_type(raw)
         if kind == "strs":

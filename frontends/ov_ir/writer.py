@@ -265,10 +265,14 @@ class _Graph:
         outputs: Sequence[tuple[SSAValue | None, Attribute]],
         extra: Sequence[str] = (),
         output_names: list[str] | None = None,
+        layer_attrs: dict[str, str] | None = None,
     ) -> int:
         lid = self.next_id
         self.next_id += 1
-        lines = [f'<layer id="{lid}" name={quoteattr(name)} type="{ov_type}" version="{version}">']
+        more = "".join(f" {k}={quoteattr(v)}" for k, v in (layer_attrs or {}).items())
+        lines = [
+            f'<layer id="{lid}" name={quoteattr(name)} type="{ov_type}" version="{version}"{more}>'
+        ]
         if data is not None:
             attrs = " ".join(f"{k}={quoteattr(v)}" for k, v in data.items())
             lines.append(f"\t<data {attrs} />" if attrs else "\t<data />")
@@ -321,7 +325,10 @@ class _Graph:
         if name is not None:
             self.port_names.setdefault(src, []).append(name)
         result_name = name if name is not None else f"Result_{self.next_id}"
-        lid = self.add_layer(result_name, "Result", "opset1", None, [value], [])
+        # OpenVINO (2025+) names a Result's tensor by `output_names`, older versions by the
+        # producer port's `names`: both are written
+        attrs = {"output_names": _escape_name(name)} if name is not None else None
+        lid = self.add_layer(result_name, "Result", "opset1", None, [value], [], layer_attrs=attrs)
         self.result_ids.append(lid)
         return lid
 
@@ -550,9 +557,12 @@ def _format_attr(spec: opset.AttrSpec, value: Attribute) -> str:
     if kind in ("f32", "f64"):
         assert isinstance(value, FloatAttr)
         return _float(value.value.data)
-    if kind == "str":
+    if kind in ("str", "enum"):
         assert isinstance(value, StringAttr)
         return value.data
+    if kind == "ENUM":
+        assert isinstance(value, StringAttr)
+        return value.data.upper()
     if kind == "etype":
         name = opset.ELEMENT_TYPE_NAMES.get(value)
         if name is None:
