@@ -31,8 +31,6 @@ the tolerance.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 from xdsl.ir import SSAValue
 
@@ -40,9 +38,6 @@ from lowpass.dialects import ov
 from lowpass.dialects.ov import element_type_of, is_float, shape_of
 from lowpass.frontends.onnx.ops import producer_constant, rank_of
 from lowpass.frontends.onnx.reader import ConversionError, NodeContext, register
-
-if TYPE_CHECKING:
-    pass
 
 _RANGES = {ov.ui8: (0, 255), ov.i8: (-128, 127), ov.i32: (-(2**31), 2**31 - 1)}
 _INT_TYPES = {np.dtype(np.uint8): ov.ui8, np.dtype(np.int8): ov.i8, np.dtype(np.int32): ov.i32}
@@ -103,8 +98,13 @@ def _float_input(ctx: NodeContext, x: SSAValue) -> SSAValue:
     return x
 
 
+_LIMIT_NAMES = ("input_low", "input_high", "output_low", "output_high")
+
+
 def _limits(ctx: NodeContext, arrays: tuple[np.ndarray, ...], dtype: np.dtype) -> list[SSAValue]:
-    return [ctx.constant(a.astype(dtype)) for a in arrays]
+    return [
+        ctx.constant(a.astype(dtype), name=n) for a, n in zip(arrays, _LIMIT_NAMES, strict=False)
+    ]
 
 
 @register("DequantizeLinear")
@@ -133,8 +133,8 @@ def dequantize_linear(ctx: NodeContext) -> list[SSAValue]:
         raise ConversionError(f"zero point type {p.int_type} differs from x's {et}")
     y = ctx.value(ov.ConvertOp(q, ov.f32))
     if np.any(p.zero_point != 0):
-        y = ctx.value(ov.SubtractOp(y, ctx.constant(p.zero_point)))
-    return [ctx.value(ov.MultiplyOp(y, ctx.constant(p.scale)))]
+        y = ctx.value(ov.SubtractOp(y, ctx.constant(p.zero_point, name="zero_point")))
+    return [ctx.value(ov.MultiplyOp(y, ctx.constant(p.scale, name="scale")))]
 
 
 def _fused_pair(ctx: NodeContext, q_ctx: NodeContext) -> SSAValue:
@@ -169,8 +169,7 @@ def quantize_linear(ctx: NodeContext) -> list[SSAValue]:
     p = QuantParams(ctx, rank_of(x), _q_output_type(ctx))
     dtype = ov.to_dtype(element_type_of(x))
     lo, hi = p.limits()
-    il, ih = _limits(ctx, (lo, hi), dtype)
-    ol, oh = _limits(ctx, (np.array(p.qmin), np.array(p.qmax)), dtype)
+    il, ih, ol, oh = _limits(ctx, (lo, hi, np.array(p.qmin), np.array(p.qmax)), dtype)
     op = ov.FakeQuantizeOp(x, il, ih, ol, oh, 256, element_type=p.int_type)
     return [ctx.value(op)]
 

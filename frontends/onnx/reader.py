@@ -167,9 +167,10 @@ class NodeContext:
     def value(self, operation: Operation) -> SSAValue:
         return self.op(operation).results[0]
 
-    def constant(self, array: Any, dtype: Any = None) -> SSAValue:
+    def constant(self, array: Any, dtype: Any = None, name: str | None = None) -> SSAValue:
+        """A new `ov.constant` (named `<node>/<name>` when `name` is given)."""
         a = np.asarray(array, dtype=dtype)
-        return self.value(ConstantOp.from_array(a))
+        return self.value(ConstantOp.from_array(a, name=f"{self.name}/{name}" if name else None))
 
     def i64(self, values: Sequence[int] | int) -> SSAValue:
         return self.constant(np.asarray(values, np.int64))

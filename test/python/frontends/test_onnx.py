@@ -753,3 +753,21 @@ def test_missing_onnx_package_is_a_frontend_error(monkeypatch, tmp_path: Path) -
     path.write_bytes(b"")
     with pytest.raises(FrontendError, match=r"needs the 'onnx' package: pip install onnx"):
         read_onnx(path)
+
+
+def test_dynamic_batch() -> None:
+    """A symbolic batch dim (dim_param) is a `?` dim; REFERENCE runs any batch size."""
+    nodes = [
+        node("Conv", ["x", "w", "b"], ["c"], pads=[1, 1, 1, 1]),
+        node("Relu", ["c"], ["r"]),
+        node("GlobalAveragePool", ["r"], ["g"]),
+        node("Flatten", ["g"], ["f"]),
+        node("Gemm", ["f", "fw", "fb"], ["y"], transB=1),
+    ]
+    inits = {"w": f32(4, 3, 3, 3), "b": f32(4), "fw": f32(5, 4), "fb": f32(5)}
+    model = make_model(nodes, {"x": f32(1, 3, 8, 8)}, ["y"], inits)
+    model.graph.input[0].type.tensor_type.shape.dim[0].dim_param = "N"
+    module = read_onnx(model)
+    assert tuple(lowpass.Model(module).inputs[0].shape) == (None, 3, 8, 8)
+    for n in (1, 3):
+        assert_matches_ort(model, {"x": f32(n, 3, 8, 8)})
