@@ -1,5 +1,6 @@
 # lit configuration of the lowpass FileCheck tests (run: `lit test/`).
 # The RUN lines call the installed `opt-tool`, `lowpass-run` and the Python `filecheck`.
+import importlib.util
 import os
 import shutil
 
@@ -25,3 +26,7 @@ config.substitutions.append(
     ("%roundtrip", "opt-tool %s --print-op-generic | opt-tool | filecheck %s")
 )
 config.maxIndividualTestTime = 60
+
+# Optional peers: tests that read .onnx files say `// REQUIRES: onnx`.
+if importlib.util.find_spec("onnx") is not None:
+    config.available_features.add("onnx")

@@ -1,0 +1,10 @@
+// Bad OpenVINO IR: one line naming the file, the XML line and the layer; exit code 1.
+// RUN: not opt-tool %S/Inputs/entities.xml 2>&1 | filecheck %s --check-prefix=ENTITIES
+// RUN: not opt-tool %S/Inputs/bad-layer.xml 2>&1 | filecheck %s --check-prefix=LAYER
+// RUN: not opt-tool %S/Inputs/bad-layer.xml --emit=ov-ir -o %t.xml 2>&1 | filecheck %s --check-prefix=LAYER
+// RUN: not test -e %t.xml
+
+// No DOCTYPE at all: no entity expansion ("billion laughs"), no external entities.
+// ENTITIES: entities.xml:2: error: DOCTYPE declarations are not allowed in an OpenVINO IR file
+
+// LAYER: bad-layer.xml:8: error: layer 'pool1' (id 1, type MaxPool): missing attribute 'kernel', expected comma-separated integers
