@@ -409,19 +409,21 @@ def is_known_type(ov_type: str) -> bool:
 
 def resolve_version(ov_type: str, opset: str) -> int | None:
     """
-    The op version that `version="<opset>"` means for `ov_type` (None if the opset name is
-    not `opsetN` or the type did not exist yet in that opset). Types with one version (every
-    `OpEntry` of them has the same version) take it from any opset.
+    The op version that `version="<opset>"` means for `ov_type`: the newest version of the
+    type introduced in opset N or before (None if `opset` is not `opsetN` or the type did not
+    exist yet in opset N). Types with one version take it from `OP_TABLE`.
     """
     ov_type = canonical_type(ov_type)
-    versions = KNOWN_VERSIONS.get(ov_type)
-    entries = _BY_TYPE.get(ov_type, [])
-    if versions is None:
-        return entries[0].version if entries else None
     if not opset.startswith("opset") or not opset[5:].isdigit():
-        # "experimental", "extension", "ie_internal_opset": the newest version we know
-        return versions[-1][1] if opset in ("experimental", "extension") else None
+        return None
     n = int(opset[5:])
+    versions = KNOWN_VERSIONS.get(ov_type)
+    if versions is None:
+        entries = _BY_TYPE.get(ov_type, [])
+        if not entries:
+            return None
+        introduced = int(entries[0].opset_name[5:])
+        return entries[0].version if n >= introduced else None
     chosen = [v for introduced, v in versions if introduced <= n]
     return chosen[-1] if chosen else None
 

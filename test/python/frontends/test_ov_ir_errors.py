@@ -1,0 +1,247 @@
+"""
+Bad OpenVINO IR input gives one-line `FrontendError`s that name the file, the line and the
+layer: malformed XML, DOCTYPE/ENTITY declarations (entity bombs, external entities), a
+truncated or missing .bin, unknown layer types and versions, missing or malformed
+attributes, edges to unknown layers or ports, cycles, unsupported element types, and ops
+that do not verify. Each case starts from a valid IR (checked to read) and breaks one thing.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from lowpass.builder import GraphBuilder
+from lowpass.dialects import ov
+from lowpass.frontends import FrontendError, read_model_file
+from lowpass.frontends.ov_ir import read_ov_ir, read_ov_ir_bytes, serialize_ov_ir
+
+
+@pytest.fixture(scope="module")
+def valid() -> tuple[str, bytes]:
+    """x -> Convolution('conv1') -> Relu -> y, with the weights in the .bin."""
+    g = GraphBuilder()
+    x = g.input("x", [1, 2, 5, 5])
+    w = g.constant(np.arange(24, dtype=np.float32).reshape(3, 2, 2, 2), name="conv1/weights")
+    conv = g.value(
+        ov.ConvolutionOp(
+            x, w, strides=[1, 1], pads_begin=[0, 0], pads_end=[0, 0], dilations=[1, 1],
+            name="conv1",
+        )
+    )  # fmt: skip
+    g.output(g.value(ov.ReluOp(conv, name="relu")), "y")
+    xml, weights = serialize_ov_ir(g.module())
+    read_ov_ir_bytes(xml, weights)  # the starting point is fine
+    return xml.decode(), weights
+
+
+def line_of(text: str, needle: str) -> int:
+    return text[: text.index(needle)].count("\n") + 1
+
+
+def read_error(xml: str, weights: bytes | None) -> str:
+    with pytest.raises(FrontendError) as info:
+        read_ov_ir_bytes(xml.encode(), weights, filename="model.xml")
+    message = str(info.value)
+    assert "\n" not in message.strip()
+    return message
+
+
+def layer_id(xml: str, name: str) -> str:
+    match = re.search(rf'<layer id="(\d+)" name="{re.escape(name)}"', xml)
+    assert match is not None
+    return match.group(1)
+
+
+def test_malformed_xml_names_the_line(valid: tuple[str, bytes]) -> None:
+    xml, weights = valid
+    broken = xml.replace("</edges>", "</edgez>")
+    message = read_error(broken, weights)
+    assert message.startswith(f"model.xml:{line_of(broken, '</edgez>')}: error: malformed XML")
+    assert "mismatched tag" in message
+
+
+def test_entity_bomb_is_rejected() -> None:
+    bomb = (
+        '<?xml version="1.0"?>\n<!DOCTYPE net [\n <!ENTITY a "aaaaaaaaaa">\n'
+        ' <!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">\n'
+        ' <!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">\n]>\n'
+        '<net name="&c;" version="11"><layers/><edges/></net>\n'
+    )
+    message = read_error(bomb, None)
+    assert message == (
+        "model.xml:2: error: DOCTYPE declarations are not allowed in an OpenVINO IR file"
+    )
+
+
+def test_external_entity_is_rejected(tmp_path: Path) -> None:
+    secret = tmp_path / "secret.txt"
+    secret.write_text("do not read me")
+    xxe = (
+        '<?xml version="1.0"?>\n'
+        f'<!DOCTYPE net [<!ENTITY x SYSTEM "file://{secret}">]>\n'
+        '<net name="&x;" version="11"><layers/><edges/></net>\n'
+    )
+    message = read_error(xxe, None)
+    assert "DOCTYPE declarations are not allowed" in message
+    assert "do not read me" not in message
+
+
+def test_undeclared_entity_is_malformed() -> None:
+    message = read_error('<net name="&x;" version="11"><layers/></net>', None)
+    assert message.startswith("model.xml:1: error: malformed XML: undefined entity")
+
+
+def test_truncated_bin_names_the_constant(valid: tuple[str, bytes]) -> None:
+    xml, weights = valid
+    message = read_error(xml, weights[:50])
+    lid = layer_id(xml, "conv1/weights")
+    line = line_of(xml, 'name="conv1/weights"')
+    assert message == (
+        f"model.xml:{line}: error: layer 'conv1/weights' "
+        f"(id {lid}, type Const): bytes [0, 96) lie beyond the end of the weights (50 bytes), "
+        "expected a complete .bin (truncated?)"
+    )
+
+
+def test_missing_bin_file(valid: tuple[str, bytes], tmp_path: Path) -> None:
+    xml, _ = valid
+    (tmp_path / "m.xml").write_text(xml)
+    with pytest.raises(FrontendError, match=r"layer 'conv1/weights' .*needs the weights file "):
+        read_ov_ir(tmp_path / "m.xml")
+    with pytest.raises(FrontendError, match="needs the weights file"):
+        read_model_file(tmp_path / "m.xml")
+
+
+def test_constant_size_must_match_its_shape(valid: tuple[str, bytes]) -> None:
+    xml, weights = valid
+    message = read_error(xml.replace('size="96"', 'size="92"'), weights)
+    assert "layer 'conv1/weights'" in message
+    assert message.endswith(
+        "size 92 does not match the shape [3, 2, 2, 2] of f32, expected 96 bytes"
+    )
+
+
+def test_unknown_layer_type(valid: tuple[str, bytes]) -> None:
+    xml, weights = valid
+    broken = xml.replace('type="Relu"', 'type="Swish"')
+    message = read_error(broken, weights)
+    lid = layer_id(xml, "relu")
+    line = line_of(broken, 'type="Swish"')
+    assert message.startswith(
+        f"model.xml:{line}: error: layer 'relu' (id {lid}, "
+        "type Swish): unknown layer type, expected one of Add, Assign,"
+    )
+
+
+def test_unsupported_version(valid: tuple[str, bytes]) -> None:
+    xml, weights = valid
+    broken = xml.replace('type="Relu" version="opset1"', 'type="Relu" version="opset1x"')
+    message = read_error(broken, weights)
+    assert message.endswith(
+        "layer 'relu' (id 3, type Relu): unsupported version 'opset1x', expected Relu-0"
+    )
+    # MVN in opset2 is MVN-0, whose attributes differ: ov.mvn is MVN-6
+    broken = xml.replace('type="Relu" version="opset1"', 'type="MVN" version="opset2"')
+    message = read_error(broken, weights)
+    assert message.endswith("(id 3, type MVN): unsupported version MVN-0, expected MVN-6")
+
+
+def test_unsupported_ir_version(valid: tuple[str, bytes]) -> None:
+    xml, weights = valid
+    message = read_error(xml.replace('version="11"', 'version="7"', 1), weights)
+    assert message == "model.xml:2: error: unsupported IR version '7', expected one of 10, 11"
+
+
+def test_missing_attribute(valid: tuple[str, bytes]) -> None:
+    xml, weights = valid
+    broken = re.sub(r' strides="[^"]*"', "", xml)
+    message = read_error(broken, weights)
+    lid = layer_id(xml, "conv1")
+    line = line_of(broken, 'name="conv1"')
+    assert message == (
+        f"model.xml:{line}: error: layer 'conv1' (id {lid}, "
+        "type Convolution): missing attribute 'strides', expected comma-separated integers"
+    )
+
+
+def test_malformed_attribute(valid: tuple[str, bytes]) -> None:
+    xml, weights = valid
+    message = read_error(re.sub(r' strides="[^"]*"', ' strides="1,x"', xml), weights)
+    assert message.endswith(
+        "(id 2, type Convolution): attribute 'strides': strides 'x' is not an integer, "
+        "expected comma-separated integers"
+    )
+
+
+def test_attribute_the_op_rejects(valid: tuple[str, bytes]) -> None:
+    xml, weights = valid
+    message = read_error(re.sub(r' strides="[^"]*"', ' strides="1,0"', xml), weights)
+    assert "layer 'conv1' (id 2, type Convolution): strides must be positive, got [1, 0]" in (
+        message
+    )
+
+
+def test_edge_to_unknown_layer(valid: tuple[str, bytes]) -> None:
+    xml, weights = valid
+    lid = layer_id(xml, "relu")
+    broken = xml.replace(f'to-layer="{lid}"', 'to-layer="99"', 1)
+    message = read_error(broken, weights)
+    line = line_of(broken, 'to-layer="99"')
+    assert message.startswith(f"model.xml:{line}: error: edge ")
+    assert message.endswith("refers to an unknown layer id 99")
+
+
+def test_edge_to_unknown_port(valid: tuple[str, bytes]) -> None:
+    xml, weights = valid
+    lid = layer_id(xml, "relu")
+    broken = xml.replace(f'to-layer="{lid}" to-port="0"', f'to-layer="{lid}" to-port="5"')
+    message = read_error(broken, weights)
+    assert f"layer 'relu' (id {lid}, type Relu): edge to an unknown input port 5" in message
+    assert message.endswith("expected one of 0")
+
+
+def test_unconnected_input(valid: tuple[str, bytes]) -> None:
+    xml, weights = valid
+    lid = layer_id(xml, "relu")
+    broken = re.sub(rf'\s*<edge [^>]*to-layer="{lid}"[^>]*/>', "", xml)
+    message = read_error(broken, weights)
+    assert f"layer 'relu' (id {lid}, type Relu): input port 0 is not connected" in message
+
+
+def test_cycle(valid: tuple[str, bytes]) -> None:
+    xml, weights = valid
+    conv, relu = layer_id(xml, "conv1"), layer_id(xml, "relu")
+    # conv1's data input comes from relu, whose input is conv1
+    broken = re.sub(
+        rf'<edge from-layer="0" from-port="0" to-layer="{conv}" to-port="0" />',
+        f'<edge from-layer="{relu}" from-port="1" to-layer="{conv}" to-port="0" />',
+        xml,
+    )
+    assert broken != xml
+    message = read_error(broken, weights)
+    assert "the graph has a cycle through this layer, expected a DAG" in message
+
+
+def test_bad_element_type(valid: tuple[str, bytes]) -> None:
+    xml, weights = valid
+    message = read_error(xml.replace('element_type="f32"', 'element_type="bf16"', 1), weights)
+    assert message.endswith(
+        "(id 0, type Parameter): unsupported element type 'bf16', expected one of f32, f16, "
+        "i64, i32, i8, u8, boolean"
+    )
+
+
+def test_not_an_ir() -> None:
+    message = read_error('<?xml version="1.0"?>\n<model/>\n', None)
+    assert message == (
+        "model.xml:2: error: the root element is <model>, expected <net> (an OpenVINO IR)"
+    )
+
+
+def test_no_such_file(tmp_path: Path) -> None:
+    with pytest.raises(FrontendError, match="cannot read the model"):
+        read_ov_ir(tmp_path / "none.xml")
