@@ -160,6 +160,7 @@ class _Context:
     filename: str
     bin_name: str
     weights: memoryview | None
+    ir_version: int = 11
     variables: dict[str, state.VariableOp] = field(default_factory=dict)
     variable_order: list[state.VariableOp] = field(default_factory=list)
     op_layers: dict[Operation, _Layer] = field(default_factory=dict)
@@ -194,6 +195,7 @@ def _read(xml: bytes, weights: memoryview | None, filename: str, bin_name: str) 
                 root,
             )
         )
+    ctx.ir_version = int(version)
     graph = _GraphReader(ctx, root, body=False)
     block, params, results = graph.build()
     function = _make_function(block, params, results)
@@ -443,7 +445,8 @@ class _GraphReader:
     def _output_name(self, layer: _Layer) -> str:
         """OpenVINO's output tensor name (`outputs[i].get_any_name()`, the smallest of the
         names): the Result's `output_names` (OpenVINO 2025+), else the producer port's `names`,
-        else the Result's friendly name."""
+        else (IR v10) the producer's name, `<name>.<port>` for a multi-output producer, else
+        the Result's friendly name."""
         names = _split_names(layer.node.get("output_names") or "")
         if names:
             return min(names)
@@ -455,6 +458,11 @@ class _GraphReader:
                 names = _split_names(producer.outputs[idx].get("names") or "")
                 if names:
                     return min(names)
+                if self.ctx.ir_version == 10:
+                    # IR v10 has no tensor names: OpenVINO names an output after its producer
+                    if len(producer.outputs) == 1 or producer.type == "Parameter":
+                        return producer.name
+                    return f"{producer.name}.{idx}"
         return layer.name
 
     def _inputs(self, layer: _Layer) -> list[SSAValue]:

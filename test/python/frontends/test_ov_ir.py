@@ -654,3 +654,23 @@ def test_openvino_reads_what_we_write(
     tol = {"rtol": 0, "atol": 2e-3} if example == "qconvnet" else TOL
     for key in want:
         np.testing.assert_allclose(got[key], want[key], err_msg=key, **tol)
+
+
+@pytest.mark.parametrize("example", ["convnet", "lstm"])
+def test_ir_v10_output_names(example: str, tmp_path: Path) -> None:
+    """IR v10 has no tensor names: outputs are named after their producer, as OpenVINO does
+    (`lstm.0` for output 0 of the TensorIterator `lstm`)."""
+    import re
+
+    module = read_module(EXAMPLES / f"{example}.mlir")
+    xml, weights = serialize_ov_ir(module)
+    text = xml.decode().replace('version="11"', 'version="10"', 1)
+    text = re.sub(r' (output_)?names="[^"]*"', "", text)
+    back = read_ov_ir_bytes(text.encode(), weights)
+    names = [p.name for p in lowpass.Model(back).outputs]
+    assert names == {"convnet": ["prob"], "lstm": ["lstm.0", "lstm.1", "lstm.2"]}[example]
+    openvino = pytest.importorskip("openvino")
+    (tmp_path / "m.xml").write_text(text)
+    (tmp_path / "m.bin").write_bytes(weights)
+    theirs = openvino.Core().read_model(str(tmp_path / "m.xml"))
+    assert [p.get_any_name() for p in theirs.outputs] == names
