@@ -575,7 +575,8 @@ def resize(ctx: NodeContext) -> list[SSAValue]:
     modes = {"nearest": "nearest", "linear": "linear_onnx", "cubic": "cubic"}
     if mode not in modes:
         raise ConversionError(f"mode must be nearest, linear or cubic, got '{mode}'")
-    default_ctm = "half_pixel" if ctx.opset >= 11 else "asymmetric"
+    old_form = ctx.op_type == "Upsample" or ctx.opset < 11
+    default_ctm = "asymmetric" if old_form else "half_pixel"
     ctm = ctx.attr("coordinate_transformation_mode", default_ctm)
     ctms = ("half_pixel", "pytorch_half_pixel", "asymmetric", "tf_half_pixel_for_nn",
             "align_corners")  # fmt: skip
@@ -590,11 +591,12 @@ def resize(ctx: NodeContext) -> list[SSAValue]:
     kwargs = dict(
         mode=modes[mode],
         coordinate_transformation_mode=ctm,
-        nearest_mode=ctx.attr("nearest_mode", "round_prefer_floor"),
+        # Upsample and Resize-10 take the nearest input pixel below (asymmetric, floor).
+        nearest_mode=ctx.attr("nearest_mode", "floor" if old_form else "round_prefer_floor"),
         cube_coeff=float(ctx.attr("cubic_coeff_a", -0.75)),
     )
     axes_v = ctx.i64(axes) if axes else None
-    if ctx.op_type == "Upsample" or ctx.opset < 11:
+    if old_form:
         scales = ctx.attr("scales") if ctx.has_attr("scales") else ctx.const_input(1, "scales")
         sizes = None
     else:

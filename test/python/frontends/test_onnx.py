@@ -352,6 +352,30 @@ CASES: dict[str, Callable[[], Case]] = {
         {"x": f32(1, 2, 3, 4)},
         inits={"sz": np.array([1, 2, 5, 7])},
     ),
+    "upsample9_nearest": lambda: case(
+        node("Upsample", ["x", "sc"]),
+        {"x": f32(1, 2, 3, 4)},
+        inits={"sc": np.array([1, 1, 2, 3], np.float32)},
+        opset=9,
+    ),
+    "upsample9_linear": lambda: case(
+        node("Upsample", ["x", "sc"], mode="linear"),
+        {"x": f32(1, 2, 3, 4)},
+        inits={"sc": np.array([1, 1, 2, 2], np.float32)},
+        opset=9,
+    ),
+    "resize10_linear": lambda: case(
+        node("Resize", ["x", "sc"], mode="linear"),
+        {"x": f32(1, 2, 3, 4)},
+        inits={"sc": np.array([1, 1, 2, 1.5], np.float32)},
+        opset=10,
+    ),
+    "resize10_nearest": lambda: case(
+        node("Resize", ["x", "sc"]),
+        {"x": f32(1, 2, 3, 4)},
+        inits={"sc": np.array([1, 1, 2, 2.5], np.float32)},
+        opset=10,
+    ),
     "resize_cubic_align": lambda: case(
         node(
             "Resize", ["x", "", "sc"], mode="cubic", coordinate_transformation_mode="align_corners"
