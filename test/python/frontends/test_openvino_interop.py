@@ -112,6 +112,16 @@ def openvino_variable_ids(model: Any) -> set[str]:
     }
 
 
+def openvino_node_names(model: Any) -> set[str]:
+    """The friendly names of a model's nodes, those of TensorIterator/Loop bodies included."""
+    names = set()
+    for op in model.get_ops():
+        names.add(op.get_friendly_name())
+        if op.get_type_name() in ("TensorIterator", "Loop"):
+            names |= openvino_node_names(op.get_function())
+    return names
+
+
 def assert_outputs_close(
     got: Mapping[str, np.ndarray], want: Mapping[str, np.ndarray], **tol: float
 ) -> None:
@@ -160,6 +170,7 @@ def openvino_lstm(seq: int = SEQ) -> Any:
 
 
 LSTM_STATES = {"lstm/C_t/variable_0", "lstm/H_t/variable_2"}
+LSTM_BODY_NAMES = {"X_t/squeeze", "lstm_cell", "lstm_cell/W", "lstm_cell/R", "lstm_cell/B", "Y_t"}
 
 
 @pytest.fixture(scope="module")
@@ -178,6 +189,8 @@ def lstm_inputs(rng: np.random.Generator, seq: int = SEQ) -> dict[str, np.ndarra
 @pytest.mark.parametrize("device", ["REFERENCE", "CPU"])
 def test_lstm_sequence_equals_openvino(lstm_xml: Path, device: str, rng: np.random.Generator):
     module = read_ov_ir(lstm_xml)
+    names = {ov.get_name(op) for op in module.walk()}
+    assert LSTM_BODY_NAMES | {"lstm", "lstm/axis"} <= names
     compiled = openvino_compile(openvino.Core().read_model(lstm_xml))
     request = ours_request(module, device)
     for _ in range(2):
@@ -282,6 +295,7 @@ def test_our_low_latency2_read_by_openvino(
     write_ov_ir(module, xml)
     model = openvino.Core().read_model(xml)
     assert openvino_variable_ids(model) == LSTM_STATES
+    assert LSTM_BODY_NAMES <= openvino_node_names(model)
     compiled = openvino_compile(model)
     theirs = compiled.create_infer_request()
     ours = ours_request(module, "REFERENCE")
