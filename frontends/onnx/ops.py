@@ -462,7 +462,7 @@ def expand(ctx: NodeContext) -> list[SSAValue]:
 
 @register("Cast")
 def cast(ctx: NodeContext) -> list[SSAValue]:
-    to = element_type(int(ctx.attr("to")), "the target of Cast")
+    to = element_type(int(ctx.required("to")), "the target of Cast")
     x = ctx.input(0)
     if element_type_of(x) == to:
         return [x]
@@ -490,7 +490,7 @@ def constant(ctx: NodeContext) -> list[SSAValue]:
 @register("Concat")
 def concat(ctx: NodeContext) -> list[SSAValue]:
     inputs = [ctx.input(i) for i in range(ctx.num_inputs) if ctx.has_input(i)]
-    return [ctx.value(ov.ConcatOp(inputs, int(ctx.attr("axis"))))]
+    return [ctx.value(ov.ConcatOp(inputs, int(ctx.required("axis"))))]
 
 
 @register("Split")
@@ -564,7 +564,7 @@ def depth_to_space(ctx: NodeContext) -> list[SSAValue]:
     mode = {"DCR": "blocks_first", "CRD": "depth_first"}.get(ctx.attr("mode", "DCR"))
     if mode is None:
         raise ConversionError(f"mode must be DCR or CRD, got '{ctx.attr('mode')}'")
-    return [ctx.value(ov.DepthToSpaceOp(ctx.input(0), mode, int(ctx.attr("blocksize"))))]
+    return [ctx.value(ov.DepthToSpaceOp(ctx.input(0), mode, int(ctx.required("blocksize"))))]
 
 
 @register("Resize", "Upsample")

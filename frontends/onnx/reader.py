@@ -153,6 +153,11 @@ class NodeContext:
             return numpy_helper.to_array(value)
         return value
 
+    def required(self, name: str) -> Any:
+        if name not in self._attrs:
+            raise ConversionError(f"attribute '{name}' is required")
+        return self.attr(name)
+
     def ints(self, name: str, default: Sequence[int] | None = None) -> list[int] | None:
         v = self.attr(name)
         return [int(x) for x in v] if v is not None else (list(default) if default else default)
@@ -273,11 +278,12 @@ class GraphConverter:
             return
         try:
             outputs = list(CONVERTERS[node.op_type](ctx))
+        except FrontendError:
+            raise
         except (ConversionError, ValueError, VerifyException, DiagnosticException) as e:
-            if isinstance(e, FrontendError):
-                raise
-            msg = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-            self.error(msg, node, index)
+            self.error(_first_line(e), node, index)
+        except Exception as e:  # a malformed node (missing attribute, wrong arity): no traceback
+            self.error(f"cannot convert: {type(e).__name__}: {_first_line(e)}", node, index)
         for i, name in enumerate(node.output):
             if name == "":
                 continue
@@ -326,6 +332,11 @@ class GraphConverter:
             set_name(op, f"{base}/{kind}" + (f"_{k}" if k else ""))
 
 
+def _first_line(e: BaseException) -> str:
+    text = str(e).strip()
+    return text.splitlines()[0] if text else type(e).__name__
+
+
 def _load(path_or_model: Any) -> tuple[onnx.ModelProto, str]:
     try:
         import onnx
@@ -344,7 +355,7 @@ def _load(path_or_model: Any) -> tuple[onnx.ModelProto, str]:
     try:
         model = onnx.load(str(path))  # external data from the model's folder
     except Exception as e:  # protobuf DecodeError, missing external data, ...
-        reason = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+        reason = _first_line(e)
         raise FrontendError(f"{path}: error: not a valid ONNX model: {reason}") from None
     if not model.HasField("graph") or (not model.graph.node and not model.graph.output):
         raise FrontendError(f"{path}: error: not a valid ONNX model: it has no graph")
@@ -361,7 +372,7 @@ def read_onnx(path_or_model: str | Path | onnx.ModelProto) -> ModuleOp:
     try:
         verify_module(module)
     except Exception as e:
-        reason = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+        reason = _first_line(e)
         raise FrontendError(
             f"{source}: error: the converted graph does not verify: {reason}"
         ) from None

@@ -795,3 +795,15 @@ def test_dynamic_batch() -> None:
     assert tuple(lowpass.Model(module).inputs[0].shape) == (None, 3, 8, 8)
     for n in (1, 3):
         assert_matches_ort(model, {"x": f32(n, 3, 8, 8)})
+
+
+def test_malformed_nodes_are_frontend_errors() -> None:
+    feeds = {"a": f32(2), "b": f32(2)}
+    with pytest.raises(FrontendError, match=r"\(#0, Concat\): attribute 'axis' is required"):
+        read_onnx(make_model([node("Concat", ["a", "b"])], feeds, ["y"]))
+    with pytest.raises(FrontendError, match=r"\(#0, Add\): input 'c' is not produced by any"):
+        read_onnx(make_model([node("Add", ["a", "c"])], feeds, ["y"]))
+    with pytest.raises(FrontendError, match=r"\(#0, MaxPool\): the Indices output"):
+        read_onnx(
+            make_model([node("MaxPool", ["a"], ["y", "i"], kernel_shape=[1])], feeds, ["y", "i"])
+        )
