@@ -361,9 +361,14 @@ class _GraphReader:
                 if var is not None:
                     reads.setdefault(var, []).append(lid)
 
+        cache: dict[str, list[str]] = {}
+
         def predecessors(lid: str) -> list[str]:
+            cached = cache.get(lid)
+            if cached is not None:
+                return cached
             layer = self.layers[lid]
-            preds = []
+            preds: list[str] = []
             for port in layer.inputs:
                 src = self.edges.get((lid, port.get("id") or ""))
                 if src is not None:
@@ -372,6 +377,7 @@ class _GraphReader:
                 data = layer.node.child("data")
                 var = data.get("variable_id") if data is not None else None
                 preds.extend(reads.get(var or "", []))
+            cache[lid] = preds
             return preds
 
         for sink in sinks:
@@ -539,8 +545,6 @@ class _GraphReader:
         op.attributes[NAME_ATTR] = StringAttr(layer.name)
         block.add_op(op)
         self.ctx.op_layers[op] = layer
-        if not isinstance(op, state.ReadValueOp | state.AssignOp):
-            op.verify()
         for i, r in enumerate(op.results):
             self.values[(layer.id, i)] = r
 

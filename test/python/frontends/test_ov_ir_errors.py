@@ -245,3 +245,23 @@ def test_not_an_ir() -> None:
 def test_no_such_file(tmp_path: Path) -> None:
     with pytest.raises(FrontendError, match="cannot read the model"):
         read_ov_ir(tmp_path / "none.xml")
+
+
+def test_port_map_that_does_not_verify() -> None:
+    """A TensorIterator whose port map leaves an input undescribed: the op's verifier message,
+    at the TensorIterator layer."""
+    from lowpass.ir import read_module
+
+    examples = Path(__file__).resolve().parents[3] / "examples"
+    xml, weights = serialize_ov_ir(read_module(examples / "lstm.mlir"))
+    text = xml.decode()
+    broken = re.sub(r'\s*<input external_port_id="2"[^>]*/>', "", text, count=1)
+    assert broken != text
+    message = read_error(broken, weights)
+    lid = layer_id(text, "lstm")
+    line = line_of(text, 'name="lstm"')
+    assert message == (
+        f"model.xml:{line}: error: layer 'lstm' "
+        f"(id {lid}, type TensorIterator): invalid ov.tensor_iterator: operand #2 is not "
+        "described by any input description"
+    )
