@@ -807,3 +807,30 @@ def test_malformed_nodes_are_frontend_errors() -> None:
         read_onnx(
             make_model([node("MaxPool", ["a"], ["y", "i"], kernel_shape=[1])], feeds, ["y", "i"])
         )
+
+
+def test_qdq_on_float_weights_becomes_int8_after_lpt() -> None:
+    """Float weights behind their own Q -> DQ pair (i8, per output channel) are a weights
+    FakeQuantize; LPT folds it to an i8 constant."""
+    from lowpass.passes import get_all_passes
+
+    w = f32(4, 3, 3, 3)
+    ws = (np.abs(w).reshape(4, -1).max(1) / 127).astype(np.float32)
+    nodes = [
+        helper.make_node("QuantizeLinear", ["x", "xs", "xz"], ["xq"]),
+        helper.make_node("DequantizeLinear", ["xq", "xs", "xz"], ["xd"]),
+        helper.make_node("QuantizeLinear", ["w", "ws", "wz"], ["wq"], axis=0),
+        helper.make_node("DequantizeLinear", ["wq", "ws", "wz"], ["wd"], axis=0),
+        helper.make_node("Conv", ["xd", "wd"], ["y"], pads=[1, 1, 1, 1]),
+    ]
+    feeds = {"x": np.abs(f32(1, 3, 6, 6))}
+    inits = {"xs": np.float32(0.02), "xz": np.uint8(0), "w": w, "ws": ws,
+             "wz": np.zeros(4, np.int8)}  # fmt: skip
+    model = make_model(nodes, feeds, ["y"], inits, opset=13)
+    module = read_onnx(model)
+    get_all_passes()["lpt"]()().apply(lowpass.make_context(), module)
+    (conv,) = [op for op in module.walk() if isinstance(op, ov.ConvolutionOp)]
+    assert [element_type_of(v) for v in conv.operands] == [ov.ui8, ov.i8]
+    want = run_ort(model, feeds)["y"]
+    np.testing.assert_allclose(run_lowpass(lowpass.Model(module), feeds)["y"], want, rtol=RTOL,
+                               atol=1e-5)  # fmt: skip
