@@ -341,8 +341,9 @@ def _load(path_or_model: Any) -> tuple[onnx.ModelProto, str]:
     try:
         import onnx
     except ImportError:
+        where = f"{path_or_model}: error: " if isinstance(path_or_model, str | Path) else ""
         raise FrontendError(
-            "reading .onnx files needs the 'onnx' package: pip install onnx "
+            f"{where}reading .onnx files needs the 'onnx' package: pip install onnx "
             "(or pip install 'lowpass[onnx]')"
         ) from None
     if isinstance(path_or_model, onnx.ModelProto):

@@ -775,7 +775,10 @@ def test_missing_onnx_package_is_a_frontend_error(monkeypatch, tmp_path: Path) -
     monkeypatch.setitem(sys.modules, "onnx", None)
     path = tmp_path / "m.onnx"
     path.write_bytes(b"")
-    with pytest.raises(FrontendError, match=r"needs the 'onnx' package: pip install onnx"):
+    with pytest.raises(
+        FrontendError,
+        match=r"m.onnx: error: reading .onnx files needs the .onnx. package: pip install onnx",
+    ):
         read_onnx(path)
 
 
