@@ -213,6 +213,23 @@ OP_TABLE: tuple[OpEntry, ...] = (
         ),
     ),
     OpEntry(
+        "Interpolate",
+        4,
+        image.InterpolateOp,
+        (
+            _a("mode", "enum"),
+            _a("shape_calculation_mode", "enum"),
+            _a("coordinate_transformation_mode", "enum", default="half_pixel"),
+            _a("nearest_mode", "enum", default="round_prefer_floor"),
+            _a("antialias", "bool", default="false"),
+            _a("pads_begin", "ints", default="0"),
+            _a("pads_end", "ints", default="0"),
+            _a("cube_coeff", "f32", default="-0.75"),
+        ),
+        write=False,
+        notes="sizes or scales (by shape_calculation_mode) becomes Interpolate-11's input 1",
+    ),
+    OpEntry(
         "MatMul",
         0,
         matrix.MatMulOp,
@@ -339,6 +356,7 @@ OP_TABLE: tuple[OpEntry, ...] = (
     # shapes
     OpEntry("Reshape", 1, shape.ReshapeOp, (_a("special_zero", "bool"),)),
     OpEntry("Squeeze", 0, shape.SqueezeOp, opset="opset1"),
+    OpEntry("Squeeze", 15, shape.SqueezeOp, write=False, notes="allow_axis_skip must be false"),
     OpEntry("Unsqueeze", 0, shape.UnsqueezeOp, opset="opset1"),
     OpEntry("ShapeOf", 3, shape.ShapeOfOp, (_a("output_type", "etype", default="i64"),)),
     OpEntry("ShapeOf", 0, shape.ShapeOfOp, write=False),

@@ -570,6 +570,23 @@ class _GraphReader:
             n_results = self._max_pool_v8(layer, data)
         if entry.ov_type == "AvgPool" and data.get("rounding_type") == "ceil_torch":
             raise _LayerError("rounding_type 'ceil_torch' is not supported, expected floor or ceil")
+        if entry.ov_type == "Interpolate" and entry.version == 4:
+            # Interpolate-4 takes sizes and scales; Interpolate-11 the one its mode uses
+            if len(inputs) not in (3, 4):
+                raise _LayerError(
+                    f"has {len(inputs)} inputs, expected 3 or 4 (data, sizes, scales, axes)"
+                )
+            mode = data.get("shape_calculation_mode", "").strip().lower()
+            inputs = [inputs[0], inputs[1] if mode == "sizes" else inputs[2], *inputs[3:]]
+        if entry.ov_type == "Squeeze" and entry.version == 15:
+            if data.get("allow_axis_skip", "false").strip().lower() not in ("false", "0"):
+                raise _LayerError(
+                    "allow_axis_skip = true is not supported, expected false (Squeeze-1)"
+                )
+        if entry.ov_type == "Broadcast" and len(inputs) == 3:
+            # Broadcast-1 always has axes_mapping (a dummy u8 constant unless mode = explicit)
+            if data.get("mode", "numpy").strip().lower() != "explicit":
+                inputs = inputs[:2]
         if entry.ov_type == "Gather" and entry.version == 1:
             props["batch_dims"] = IntegerAttr(0, i64)
         op = entry.op.create(

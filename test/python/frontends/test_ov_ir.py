@@ -517,6 +517,40 @@ def model_tensor_iterator(ops: Any) -> tuple[list[Any], list[Any]]:
     ]
 
 
+def model_other_versions(ops: Any) -> tuple[list[Any], list[Any]]:
+    """Op versions we read but do not write: Interpolate-4, Squeeze-15, SoftMax-1, Gather-7,
+    Broadcast-1, ShapeOf-1, AvgPool-14, MaxPool-14."""
+    import openvino.opset1 as ops1
+    import openvino.opset7 as ops7
+    import openvino.opset10 as ops10
+    import openvino.opset14 as ops14
+    import openvino.opset15 as ops15
+
+    i64 = np.int64
+    x = _param(ops, "x", [1, 3, 4, 5])
+    sizes = ops10.interpolate(
+        x, _const(ops, [8, 10], i64), _const(ops, [9.0, 9.0]), "nearest", "sizes",
+        axes=_const(ops, [2, 3], i64),
+    )  # fmt: skip
+    scales = ops10.interpolate(
+        x, _const(ops, [1, 1, 1, 1], i64), _const(ops, [1.0, 1.0, 1.5, 0.5]), "linear", "scales"
+    )
+    sq = ops15.squeeze(ops.unsqueeze(scales, _const(ops, [0], i64)), _const(ops, [0], i64))
+    sm = ops1.softmax(sizes, 3)
+    g = ops7.gather(sm, _const(ops, [0, 2], i64), _const(ops, 2, i64))
+    b = ops1.broadcast(_const(ops, [1.0, 2.0, 3.0]), _const(ops, [2, 3], i64))
+    shp = ops1.shape_of(g)
+    ap = ops14.avg_pool(sq, [1, 1], [0, 0], [0, 0], [2, 2], True, "ceil")
+    mp = ops14.max_pool(x, [2, 2], [1, 1], [0, 0], [0, 0], [2, 2])
+    return [x], [
+        _result(ops, g, "gather"),
+        _result(ops, b, "broadcast"),
+        _result(ops, shp, "shape"),
+        _result(ops, ap, "avg"),
+        _result(ops, mp.output(0), "max"),
+    ]
+
+
 OPENVINO_MODELS: dict[str, Any] = {
     "activations": model_activations,
     "convolution": model_convolution,
@@ -525,6 +559,7 @@ OPENVINO_MODELS: dict[str, Any] = {
     "recurrent": model_recurrent,
     "state": model_state,
     "subgraphs": model_tensor_iterator,
+    "other_versions": model_other_versions,
 }
 
 
