@@ -83,15 +83,19 @@ def ours_request(module: ModuleOp, device: str) -> Any:
     return lowpass.Core().compile_model(module, device).create_infer_request()
 
 
-def outputs_by_name(compiled: Any, results: Any) -> dict[str, np.ndarray]:
+def outputs_by_name(compiled: Any, results: Any, model: Any | None = None) -> dict[str, np.ndarray]:
     """
     OpenVINO's results as {tensor name: array}, under every name of each output: after its
     LowLatency2 unrolls a TensorIterator, the CPU plugin's output Y is called both `Y` and
-    `Result_<id>` (`get_any_name()` picks the latter).
+    `Result_<id>` (`get_any_name()` picks the latter). With `model`, the names are those of
+    the model's outputs (the CPU plugin gives two Results of one value the same names).
     """
-    return {
-        name: np.asarray(results[port]) for port in compiled.outputs for name in port.get_names()
-    }
+    ports = model.outputs if model is not None else compiled.outputs
+    by_name = {}
+    for port, compiled_port in zip(ports, compiled.outputs, strict=True):
+        array = np.asarray(results[compiled_port])  # one array per output, under each name
+        by_name |= dict.fromkeys(port.get_names(), array)
+    return by_name
 
 
 def states(request: Any) -> dict[str, np.ndarray]:
@@ -220,10 +224,16 @@ def our_low_latency2(xml: Path, chunk: int, use_const_initializer: bool = True) 
     return apply_pass(module, "low-latency2", use_const_initializer=use_const_initializer)
 
 
-def run_steps(ours: Any, theirs: Any, compiled: Any, steps: Iterable[dict[str, np.ndarray]]):
+def run_steps(
+    ours: Any,
+    theirs: Any,
+    compiled: Any,
+    steps: Iterable[dict[str, np.ndarray]],
+    model: Any | None = None,
+) -> None:
     """Run both requests on each step's inputs: outputs and states agree after every step."""
     for feeds in steps:
-        want = outputs_by_name(compiled, theirs.infer(feeds))
+        want = outputs_by_name(compiled, theirs.infer(feeds), model)
         assert_outputs_close(ours.infer(feeds).to_dict(), want)
         want_states = states(theirs)
         got_states = states(ours)
@@ -534,6 +544,83 @@ def test_loop_round_trip(tmp_path: Path, dynamic: bool, rng: np.random.Generator
         assert_outputs_close(outputs_by_name(compiled_back, compiled_back(feeds)), want)
     if dynamic:
         assert len(lengths) > 1, "the data should stop the loop after different iterations"
+
+
+def openvino_stateful_loop(seq: int = 6) -> Any:
+    """
+    Loop "acc_loop" over X [seq, 3] whose trip count follows X (Gather(ShapeOf(X), 0), as in
+    upstream's LowLatency2_LSTM_Loop_Reshape), so that a reshape of X sets the iterations:
+    acc' = 0.5 acc + x_i * M (no current iteration: the body means the same in chunks).
+    Descriptions: x_i sliced (0), acc merged (1), M invariant (2): the state is
+    `acc_loop/acc/variable_1`.
+    """
+    x = ops.parameter([seq, 3], np.float32, name="X")
+    a0 = ops.parameter([1, 3], np.float32, name="A0")
+    m = ops.parameter([1, 3], np.float32, name="M")
+    zero = named(ops.constant(np.array(0, np.int64)), "zero")
+    trip = named(ops.gather(named(ops.shape_of(x), "X/shape"), zero, zero), "trip")
+    go = named(ops.constant(np.array(True)), "go")
+    i = ops.parameter([], np.int64, name="i")
+    x_i = ops.parameter([1, 3], np.float32, name="x_i")
+    acc = ops.parameter([1, 3], np.float32, name="acc")
+    m_b = ops.parameter([1, 3], np.float32, name="m")
+    half = named(ops.constant(np.float32([[0.5]])), "half")
+    acc_new = named(ops.add(ops.multiply(acc, half), ops.multiply(x_i, m_b)), "acc_new")
+    r_acc, r_cond = ops.result(acc_new), ops.result(named(ops.constant(np.array(True)), "cond"))
+    body = openvino.Model([r_acc, r_cond], [i, x_i, acc, m_b], "acc_body")
+    loop = named(ops.loop(trip, go), "acc_loop")
+    loop.set_function(body)
+    loop.set_special_body_ports([0, 1])
+    loop.set_sliced_input(x_i, x.output(0), 0, 1, 1, -1, 0)
+    loop.set_merged_input(acc, a0.output(0), r_acc.output(0))
+    loop.set_invariant_input(m_b, m.output(0))
+    last = loop.get_iter_value(r_acc.output(0), -1)
+    ys = loop.get_concatenated_slices(r_acc.output(0), 0, 1, 1, -1, 0)
+    return openvino.Model([result(last, "A"), result(ys, "Ys")], [x, a0, m], "acc_loop")
+
+
+@pytest.mark.parametrize("chunk", [1, 2])
+def test_loop_low_latency2_equals_openvino(tmp_path: Path, chunk: int, rng: np.random.Generator):
+    """
+    OpenVINO's LowLatency2 and ours on the same Loop (chunk 1: unrolled; 2: kept, trip count
+    2): the same state, the same steps; ours, written, read by OpenVINO: the same again.
+    """
+    from openvino.passes import LowLatency2, Manager
+
+    xml = save(openvino_stateful_loop(), tmp_path / "loop.xml")
+    theirs_model = openvino.Core().read_model(xml)
+    theirs_model.reshape({"X": [chunk, 3]})
+    manager = Manager()
+    manager.register_pass(LowLatency2())
+    manager.run_passes(theirs_model)
+    module = read_ov_ir(xml)
+    reshape_module(module, {"X": [chunk, 3]})
+    apply_pass(module, "low-latency2")
+    loops = [op for op in module.walk() if isinstance(op, ov.LoopOp)]
+    assert len(loops) == (0 if chunk == 1 else 1)
+    assert variable_ids(module) == {"acc_loop/acc/variable_1"}
+    assert openvino_variable_ids(theirs_model) == variable_ids(module)
+    write_ov_ir(module, tmp_path / "ours.xml")
+    ours_read_by_openvino = openvino.Core().read_model(tmp_path / "ours.xml")
+    assert openvino_variable_ids(ours_read_by_openvino) == variable_ids(module)
+
+    init = {
+        "A0": rng.uniform(-1, 1, (1, 3)).astype(np.float32),
+        "M": rng.uniform(-1, 1, (1, 3)).astype(np.float32),
+    }
+    steps = [{"X": rng.uniform(-1, 1, (chunk, 3)).astype(np.float32), **init} for _ in range(4)]
+    theirs = openvino_compile(theirs_model)
+    run_steps(ours_request(module, "REFERENCE"), theirs.create_infer_request(), theirs, steps)
+    ours_in_openvino = openvino_compile(ours_read_by_openvino)
+    # chunk 1: our unrolled model returns one value as A and as Ys; OpenVINO reads two outputs
+    # named A and Ys, its CPU plugin calls both Ys: the names come from the model
+    run_steps(
+        ours_request(module, "CPU"),
+        ours_in_openvino.create_infer_request(),
+        ours_in_openvino,
+        steps,
+        ours_read_by_openvino,
+    )
 
 
 # ---- 4. our examples, written by us, run by OpenVINO -----------------------------------------
