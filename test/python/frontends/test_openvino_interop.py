@@ -336,6 +336,22 @@ def test_openvino_low_latency2_read_by_us(
     run_steps(ours, theirs, compiled, chunks(feeds["X"], chunk, init))
 
 
+def test_fp16_compressed_ir_equals_openvino(
+    lstm_xml: Path, tmp_path: Path, rng: np.random.Generator
+):
+    """
+    `save_model`'s default, compress_to_fp16=True: the LSTM's weights are f16 constants, each
+    behind a Convert to f32 (weights behind a FakeQuantize are not compressed).
+    """
+    xml = tmp_path / "lstm_f16.xml"
+    openvino.save_model(openvino.Core().read_model(lstm_xml), str(xml))
+    assert 'element_type="f16"' in xml.read_text()
+    compiled = openvino_compile(openvino.Core().read_model(xml))
+    ours = ours_request(read_ov_ir(xml), "REFERENCE")
+    feeds = lstm_inputs(rng)
+    assert_outputs_close(ours.infer(feeds).to_dict(), outputs_by_name(compiled, compiled(feeds)))
+
+
 # ---- 2. a quantized conv net -----------------------------------------------------------------
 
 
