@@ -5,17 +5,20 @@ saved with `openvino.save_model`, read with `read_ov_ir`, transformed by our pas
 our devices; what we write with `write_ov_ir` is read back by `openvino.Core().read_model` and
 run on OpenVINO's CPU plugin. Each side is compared with the other number by number:
 
-- LSTM: the whole sequence; then OpenVINO's `LowLatency2` (`openvino.passes.LowLatency2`)
-  on their side and our `low-latency2` on ours give the same state names, and the same outputs
-  and state values at every step; our stateful model, written and read by OpenVINO, keeps its
-  variables (the same ids) and runs the same.
+- LSTM: the whole sequence (also from an fp16-compressed IR); then OpenVINO's `LowLatency2`
+  (`openvino.passes.LowLatency2`) on their side and our `low-latency2` on ours give the same
+  state names, and the same outputs and state values at every step (and after a reset); our
+  stateful model, written and read by OpenVINO, keeps its variables (the same ids) and runs
+  the same; OpenVINO's stateful model, saved by OpenVINO, read by us, too.
 - the quantized conv net: our `lpt` on our CPU device against OpenVINO's CPU plugin (which runs
   its own LPT) on the same IR, and our REFERENCE device on the float model: equal to float
   rounding (measured: exactly equal after `lpt`; see QCONVNET_MAX_DIFF). examples/qconvnet.mlir
   re-quantizes an AvgPool, whose exact .5 ties OpenVINO's CPU plugin rounds up: there the
   outputs differ, by exactly one level at the ties only (pinned down by a test).
 - a Loop (trip count, execution condition, current iteration, a merged accumulator, an
-  invariant input, a concatenated output): read by us, written back, read by OpenVINO.
+  invariant input, a concatenated output; static, and stopped by the data): read by us,
+  written back, read by OpenVINO. A Loop whose trip count follows its input, made stateful
+  by both LowLatency2s (unrolled, and kept).
 - our shipped examples (lstm, qlstm, qconvnet), written by us, read and run by OpenVINO, before
   and after `lpt` + `low-latency2`.
 
