@@ -709,3 +709,44 @@ def test_ir_v10_output_names(example: str, tmp_path: Path) -> None:
     (tmp_path / "m.bin").write_bytes(weights)
     theirs = openvino.Core().read_model(str(tmp_path / "m.xml"))
     assert [p.get_any_name() for p in theirs.outputs] == names
+
+
+def test_dynamic_dimensions(tmp_path: Path, rng: np.random.Generator) -> None:
+    """A dynamic batch is written as `?` / -1 and read back dynamic, by us and by OpenVINO."""
+    g = GraphBuilder()
+    x = g.input("x", [ov.DYNAMIC, 3])
+    w = g.constant(rng.standard_normal((3, 2)).astype(np.float32), name="w")
+    g.output(g.value(ov.MatMulOp(x, w, name="mm")), "y")
+    module = g.module()
+    back = round_trip(module, tmp_path)
+    assert lowpass.Model(back).inputs[0].shape == (None, 3)
+    assert lowpass.Model(back).outputs[0].shape == (None, 2)
+    feeds = {"x": rng.standard_normal((5, 3)).astype(np.float32)}
+    want = run_ours(module, feeds)
+    assert_same(run_ours(back, feeds), want)
+    openvino = pytest.importorskip("openvino")
+    theirs = openvino.Core().read_model(str(tmp_path / "model.xml"))
+    assert theirs.inputs[0].get_partial_shape().is_dynamic
+    compiled = openvino.Core().compile_model(theirs, "CPU", CPU_CONFIG)
+    np.testing.assert_allclose(openvino_outputs(compiled, compiled(feeds))["y"], want["y"], **TOL)
+
+
+def test_read_fp16_compressed_weights(tmp_path: Path, rng: np.random.Generator) -> None:
+    """`save_model(compress_to_fp16=True)` stores f16 constants behind Convert layers."""
+    openvino = pytest.importorskip("openvino")
+    model = build_openvino("convolution")
+    xml = tmp_path / "fp16.xml"
+    openvino.save_model(model, str(xml), compress_to_fp16=True)
+    module = read_ov_ir(xml)
+    f16_constants = [
+        op
+        for op in module.walk()
+        if isinstance(op, ov.ConstantOp) and str(ov.element_type_of(op.result)) == "f16"
+    ]
+    assert len(f16_constants) >= 4
+    compiled = openvino.Core().compile_model(str(xml), "CPU", CPU_CONFIG)
+    feeds = openvino_feeds(compiled, rng)
+    want = openvino_outputs(compiled, compiled(feeds))
+    got = run_ours(module, feeds)
+    for key in want:
+        np.testing.assert_allclose(got[key], want[key], err_msg=key, **TOL)
