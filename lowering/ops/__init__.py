@@ -19,11 +19,12 @@ LOWERINGS: list[type[OpLowering]] = []
 from lowpass.lowering.ops import rnn  # noqa: E402
 
 LOWERINGS += rnn.LOWERINGS
-from lowpass.lowering.ops import convolution, matmul, pooling, quantization  # noqa: E402
+from lowpass.lowering.ops import convolution, matmul, pooling, quantization, reduction  # noqa: E402
 
 LOWERINGS += convolution.LOWERINGS
 LOWERINGS += matmul.LOWERINGS
 LOWERINGS += pooling.LOWERINGS
+LOWERINGS += reduction.LOWERINGS
 LOWERINGS += quantization.LOWERINGS
 
 # ---- generic lowerings ------------------------------------------------------------------------

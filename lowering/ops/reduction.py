@@ -1,0 +1,202 @@
+"""
+ReduceMean, ReduceMax and ReduceMin over trailing axes on the CPU device: the global
+pooling of ONNX models (GlobalAveragePool and GlobalMaxPool become `ReduceMean` /
+`ReduceMax` over the spatial axes, as OpenVINO's ONNX frontend converts them) and of
+classifier heads.
+
+The reduced axes must be the last ones (`[2, 3]` of NCHW, `[-1]`), so each output element
+reduces one contiguous run of `inner` elements; other axis sets fall back to the reference.
+A run is read `LANES` elements at a time into a vector accumulator, then reduced across
+lanes, the tail element by element.
+
+Means follow the reference exactly: float32 data sums in float64 and the float64 mean is
+rounded to float32 once; u8/i8 data (a type-relaxed ReduceMean after LPT, f32 result) sums
+exactly in int32 and divides in float64. An integer mean with an integer result (truncating)
+is left to the reference. Max/min keep the element type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import llvmlite.ir as ir
+import numpy as np
+from xdsl.ir import Operation, SSAValue
+
+from lowpass.dialects.ov import ReduceMaxOp, ReduceMeanOp, ReduceMinOp
+from lowpass.dialects.ov.reduction import reduction_axes
+from lowpass.lowering.emit import (
+    F32,
+    F64,
+    I32,
+    Buffer,
+    EmitContext,
+    OpLowering,
+    element_ptr,
+    for_range,
+    i64,
+    ir_type,
+    jit_exec_type,
+    kernel_function,
+    static_value,
+)
+from lowpass.lowering.ops.quantization import (
+    F32_DT,
+    intrinsic,
+    is_static_shape,
+    value_dtype,
+    value_shape,
+    vec,
+)
+
+LANES = 16
+"""Elements per vector step (two AVX2 registers of float32, one of AVX-512)."""
+
+# Inputs the kernels read; a reduction over at most 2^23 int8 values fits int32 exactly.
+_DTYPES = (np.dtype(np.float32), np.dtype(np.uint8), np.dtype(np.int8))
+_MAX_INTEGER_RUN = 1 << 23
+
+
+def trailing_run(op: ReduceMeanOp | ReduceMaxOp | ReduceMinOp, axes: np.ndarray) -> int | None:
+    """The number of elements each output reduces, when the axes are the trailing ones."""
+    shape = value_shape(op.x)
+    reduced = reduction_axes(np.asarray(axes), len(shape))
+    if not reduced or reduced != tuple(range(len(shape) - len(reduced), len(shape))):
+        return None
+    return int(np.prod([shape[a] for a in reduced], dtype=np.int64))
+
+
+class ReduceLowering:
+    """ReduceMean / ReduceMax / ReduceMin over trailing axes, float32 / u8 / i8."""
+
+    ops: tuple[type[Operation], ...] = (ReduceMeanOp, ReduceMaxOp, ReduceMinOp)
+
+    def __init__(self) -> None:
+        self._memo: dict[SSAValue, np.ndarray | None] = {}
+
+    def fuse(self, op: Operation) -> list[Operation] | None:
+        assert isinstance(op, ReduceMeanOp | ReduceMaxOp | ReduceMinOp)
+        x, y = op.x, op.result
+        if not (is_static_shape(x) and is_static_shape(y)):
+            return None
+        if static_value(x, self._memo) is not None:
+            return None  # folded at compile time
+        axes = static_value(op.axes, self._memo)
+        if axes is None:
+            return None
+        inner = trailing_run(op, axes)
+        if inner is None or inner == 0 or 0 in value_shape(x):
+            return None
+        dtype, out = value_dtype(x), value_dtype(y)
+        if dtype not in _DTYPES:
+            return None
+        if isinstance(op, ReduceMeanOp):
+            if out != F32_DT or (dtype != F32_DT and inner > _MAX_INTEGER_RUN):
+                return None
+        elif out != dtype:
+            return None
+        return []
+
+    def emit(self, ctx: EmitContext, group: list[Operation], inputs: list[Buffer],
+             outputs: list[Buffer]) -> str:
+        op = group[0]
+        assert isinstance(op, ReduceMeanOp | ReduceMaxOp | ReduceMinOp)
+        axes = static_value(op.axes, self._memo)
+        assert axes is not None
+        inner = trailing_run(op, axes)
+        assert inner is not None
+        src, dst = ctx.buffer(op.x), ctx.buffer(op.result)
+        emit_reduce(ctx, op, src, dst, src.size // inner, inner)
+        return jit_exec_type(ctx.cpu, src.dtype)
+
+
+def emit_reduce(ctx: EmitContext, op: Operation, src: Buffer, dst: Buffer, outer: int,
+                inner: int) -> None:
+    """dst[o] = reduce(src[o * inner : (o + 1) * inner]) for o < outer."""
+    dtype = np.dtype(src.dtype)
+    et = ir_type(dtype)
+    is_mean = isinstance(op, ReduceMeanOp)
+    integer = dtype.kind in "iu"
+    if is_mean:
+        acc_t = I32 if integer else F64
+    else:
+        acc_t = et
+    nvec = inner // LANES
+    kind = "max" if isinstance(op, ReduceMaxOp) else "min"
+
+    def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
+        xs, ys = args
+        module = b.module
+
+        def widen(v: ir.Value, lanes: int) -> ir.Value:
+            if not is_mean:
+                return v
+            if integer:
+                return (b.zext if dtype.kind == "u" else b.sext)(v, vec(I32, lanes))
+            return b.fpext(v, vec(F64, lanes))
+
+        def combine(acc: ir.Value, v: ir.Value, lanes: int) -> ir.Value:
+            if is_mean:
+                return (b.add if integer else b.fadd)(acc, v)
+            if integer:
+                name = f"llvm.{'s' if dtype.kind == 'i' else 'u'}{kind}.v{lanes}i8"
+            else:  # NaN-propagating, as numpy's max/min
+                name = f"llvm.{kind}imum.v{lanes}f32"
+            fn = intrinsic(module, name, vec(et, lanes), [vec(et, lanes)] * 2)
+            return b.call(fn, [acc, v])
+
+        def first(row: ir.Value, lanes: int) -> ir.Value:
+            ptr = element_ptr(b, xs, b.mul(row, i64(inner)), et)
+            return widen(b.load(ptr, typ=vec(et, lanes), align=1), lanes)
+
+        with for_range(b, outer, name="o") as row:
+            base = element_ptr(b, xs, b.mul(row, i64(inner)), et)
+            if nvec:
+                acc = first(row, LANES)
+                # Accumulators are loop-carried: keep them in a stack slot LLVM promotes.
+                slot = b.alloca(acc.type)
+                b.store(acc, slot)
+                with for_range(b, nvec * LANES, start=LANES, step=LANES, name="v") as i:
+                    v = widen(b.load(element_ptr(b, base, i, et), typ=vec(et, LANES), align=1),
+                              LANES)
+                    b.store(combine(b.load(slot), v, LANES), slot)
+                total = _reduce_lanes(b, b.load(slot), LANES, combine)
+                start = nvec * LANES
+            else:
+                total = b.extract_element(first(row, 1), i64(0))
+                start = 1
+            scalar = b.alloca(total.type)
+            b.store(total, scalar)
+            if start < inner:
+                with for_range(b, inner, start=start, name="t") as i:
+                    v = widen(b.load(element_ptr(b, base, i, et), typ=vec(et, 1), align=1), 1)
+                    acc1 = b.insert_element(ir.Constant(vec(acc_t, 1), ir.Undefined),
+                                            b.load(scalar), i64(0))
+                    b.store(b.extract_element(combine(acc1, v, 1), i64(0)), scalar)
+            result = b.load(scalar)
+            if is_mean:
+                wide = b.sitofp(result, F64) if integer else result
+                result = b.fptrunc(b.fdiv(wide, ir.Constant(F64, float(inner))), F32)
+            b.store(result, element_ptr(b, ys, row, result.type))
+
+    fn = kernel_function(ctx, f"{ctx.group_name}_reduce", 2, body, noalias=(1,))
+    ctx.builder.call(fn, [src.ptr, dst.ptr])
+
+
+Combine = Callable[[ir.Value, ir.Value, int], ir.Value]
+
+
+def _reduce_lanes(b: ir.IRBuilder, acc: ir.Value, lanes: int, combine: Combine) -> ir.Value:
+    """Fold the lanes of `acc` pairwise (halves, then quarters...) into one scalar."""
+    while lanes > 1:
+        half = lanes // 2
+        undef = ir.Constant(acc.type, ir.Undefined)
+        low = b.shuffle_vector(acc, undef, ir.Constant(vec(I32, half), list(range(half))))
+        high = b.shuffle_vector(
+            acc, undef, ir.Constant(vec(I32, half), list(range(half, lanes)))
+        )
+        acc, lanes = combine(low, high, half), half
+    return b.extract_element(acc, ir.Constant(I32, 0))
+
+
+LOWERINGS: list[type[OpLowering]] = [ReduceLowering]

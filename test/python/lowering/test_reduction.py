@@ -1,0 +1,111 @@
+"""
+ReduceMean / ReduceMax / ReduceMin over trailing axes on the CPU device (lowering/ops/
+reduction.py) against the REFERENCE device: f32, u8 and i8 data; runs shorter than, equal to
+and longer than a vector (with tails); keep_dims true and false; negative axes; ReduceMean
+u8/i8 -> f32 (type relaxed, as LPT leaves it) and the ONNX GlobalAveragePool of a QDQ model
+after LPT. Axis sets that are not trailing, and integer means with an integer result, are
+left to the reference (`ref_*` in the profile).
+
+Tolerances: max/min and integer means are exact; float32 means sum in float64 like the
+reference, in another order: rtol 1e-7 (an f64 rounding difference almost never reaches the
+float32 result).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import lowpass
+from lowpass.builder import GraphBuilder
+from lowpass.dialects import ov
+
+ELEMENTS = {"f32": (ov.f32, np.float32), "u8": (ov.ui8, np.uint8), "i8": (ov.i8, np.int8)}
+
+
+def run_both(model: lowpass.Model, feeds: dict[str, np.ndarray]):  # type: ignore[no-untyped-def]
+    core = lowpass.Core()
+    cpu = core.compile_model(model, "CPU", {"PERF_COUNT": True}).create_infer_request()
+    ref = core.compile_model(model, "REFERENCE").create_infer_request()
+    got = cpu.infer(feeds)
+    want = ref.infer(feeds)
+    types = {row.node_name: row.exec_type for row in cpu.get_profiling_info()}
+    return got, want, types
+
+
+def random_input(rng: np.random.Generator, shape: list[int], dtype: type) -> np.ndarray:
+    if np.dtype(dtype).kind == "f":
+        return rng.standard_normal(shape).astype(dtype)
+    info = np.iinfo(dtype)
+    return rng.integers(info.min, int(info.max) + 1, shape).astype(dtype)
+
+
+@pytest.mark.parametrize("element", list(ELEMENTS))
+@pytest.mark.parametrize(
+    ("shape", "axes", "keep"),
+    [
+        ([2, 3, 7, 7], [2, 3], True),  # GlobalAveragePool: 49 = 3 vectors + a tail
+        ([1, 8, 4, 4], [-2, -1], False),  # exactly one vector
+        ([3, 5], [1], True),  # shorter than a vector
+        ([2, 40], [-1], False),
+        ([2, 3, 5], [0, 1, 2], False),  # everything
+    ],
+)
+def test_trailing_reductions_equal_the_reference(
+    element: str, shape: list[int], axes: list[int], keep: bool
+) -> None:
+    et, dtype = ELEMENTS[element]
+    rng = np.random.default_rng(len(shape) * 7 + len(axes))
+    g = GraphBuilder()
+    x = g.input("x", shape, et)
+    axes_value = g.constant(np.asarray(axes, np.int64))
+    for op_class in (ov.ReduceMaxOp, ov.ReduceMinOp):
+        name = op_class.name.split(".")[1]
+        g.output(g.value(op_class(x, axes_value, keep_dims=keep, name=name)), name)
+    mean = ov.ReduceMeanOp(x, axes_value, keep_dims=keep, name="mean")
+    if element != "f32":  # type relaxed, as LPT makes it: u8/i8 in, f32 out
+        out_shape = mean.result.type.get_shape()
+        mean = ov.ReduceMeanOp(x, axes_value, keep_dims=keep, name="mean",
+                               result_type=ov.tensor(list(out_shape), ov.f32))
+    g.output(g.value(mean), "mean")
+    feeds = {"x": random_input(rng, shape, dtype)}
+    got, want, types = run_both(lowpass.Core().read_model(g.module()), feeds)
+    for name in ("reduce_max", "reduce_min"):
+        assert types[name].startswith("jit_"), types
+        np.testing.assert_array_equal(got[name], want[name])
+    assert types["mean"].startswith("jit_"), types
+    assert got["mean"].dtype == np.float32
+    np.testing.assert_allclose(got["mean"], want["mean"], rtol=1e-7, atol=0)
+
+
+def test_nan_wins_max_and_min_like_numpy() -> None:
+    g = GraphBuilder()
+    x = g.input("x", [2, 20], ov.f32)
+    axes = g.constant(np.asarray([1], np.int64))
+    g.output(g.value(ov.ReduceMaxOp(x, axes, name="max")), "max")
+    g.output(g.value(ov.ReduceMinOp(x, axes, name="min")), "min")
+    data = np.arange(40, dtype=np.float32).reshape(2, 20)
+    data[0, 17] = np.nan  # in the tail
+    data[1, 3] = np.nan  # in the vector part
+    got, want, _ = run_both(lowpass.Core().read_model(g.module()), {"x": data})
+    for name in ("max", "min"):
+        np.testing.assert_array_equal(got[name], want[name])
+        assert np.isnan(got[name]).all()
+
+
+def test_other_axes_and_integer_means_fall_back_to_the_reference() -> None:
+    g = GraphBuilder()
+    x = g.input("x", [2, 3, 4], ov.f32)
+    q = g.input("q", [2, 3, 4], ov.ui8)
+    g.output(g.value(ov.ReduceMeanOp(x, g.constant(np.asarray([1], np.int64)), name="middle")),
+             "middle")
+    u8_mean = ov.ReduceMeanOp(q, g.constant(np.asarray([2], np.int64)), name="u8mean",
+                              result_type=ov.tensor([2, 3], ov.ui8))  # truncating
+    g.output(g.value(u8_mean), "u8mean")
+    rng = np.random.default_rng(3)
+    feeds = {"x": random_input(rng, [2, 3, 4], np.float32),
+             "q": random_input(rng, [2, 3, 4], np.uint8)}
+    got, want, types = run_both(lowpass.Core().read_model(g.module()), feeds)
+    assert types["middle"].startswith("ref_") and types["u8mean"].startswith("ref_")
+    for name in ("middle", "u8mean"):
+        np.testing.assert_array_equal(got[name], want[name])
