@@ -405,4 +405,5 @@ def test_quantized_lstm_sequence_in_a_tensor_iterator() -> None:
     }
     request, got, want = run_both(model, feeds)
     assert_close(got, want)
-    assert "vpmaddwd" in assembly(request)
+    must, _ = expected_instructions(weights_7bit=False)  # the example has 8-bit weights
+    assert all(i in assembly(request) for i in must)
