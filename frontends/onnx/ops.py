@@ -210,6 +210,9 @@ def conv(ctx: NodeContext) -> list[SSAValue]:
     attrs = spatial_attrs(ctx, n)
     attrs["dilations"] = ctx.ints("dilations", [1] * n)
     group = int(ctx.attr("group", 1))
+    b = ctx.optional_input(2)
+    if b is not None:
+        attrs["name"] = f"{ctx.name}/WithoutBiases"  # upstream's name for the op before the bias
     if group == 1:
         y = ctx.value(ov.ConvolutionOp(x, w, **attrs))
     else:
@@ -218,7 +221,6 @@ def conv(ctx: NodeContext) -> list[SSAValue]:
             raise ConversionError(f"{ws[0]} output channels are not divisible by group {group}")
         w = reshape_to(ctx, w, [group, ws[0] // group, *ws[1:]])
         y = ctx.value(ov.GroupConvolutionOp(x, w, **attrs))
-    b = ctx.optional_input(2)
     if b is not None:
         y = ctx.value(ov.AddOp(y, per_channel(ctx, b, n + 2)))
     return [y]
@@ -255,8 +257,11 @@ def conv_transpose(ctx: NodeContext) -> list[SSAValue]:
         attrs.update(pads_begin=pb, pads_end=pe, auto_pad="explicit")
     elif attrs["auto_pad"] in ("same_upper", "same_lower"):
         raise ConversionError("auto_pad SAME_* without output_shape is not supported")
-    y = ctx.value(ov.ConvolutionBackpropDataOp(x, w, output_padding=output_padding, **attrs))
     b = ctx.optional_input(2)
+    name = f"{ctx.name}/WithoutBiases" if b is not None else None
+    y = ctx.value(
+        ov.ConvolutionBackpropDataOp(x, w, output_padding=output_padding, name=name, **attrs)
+    )
     if b is not None:
         y = ctx.value(ov.AddOp(y, per_channel(ctx, b, n + 2)))
     return [y]
@@ -271,12 +276,14 @@ def matmul(ctx: NodeContext) -> list[SSAValue]:
 def gemm(ctx: NodeContext) -> list[SSAValue]:
     a, b = ctx.input(0), ctx.input(1)
     alpha, beta = float(ctx.attr("alpha", 1.0)), float(ctx.attr("beta", 1.0))
+    biased = ctx.has_input(2) and beta != 0.0
     y = ctx.value(
         ov.MatMulOp(
             a,
             b,
             transpose_a=bool(ctx.attr("transA", 0)),
             transpose_b=bool(ctx.attr("transB", 0)),
+            name=f"{ctx.name}/WithoutBiases" if biased else None,
         )
     )
     dt = ov.to_dtype(element_type_of(y))

@@ -7,9 +7,11 @@ result, and converts the nodes one by one with the converter registered for thei
 (`ops.py`, `quantization.py`, `recurrent.py`). Names follow OpenVINO's ONNX frontend
 (`Graph::set_friendly_names`): the op that produces an ONNX node's output is named after
 the node (`<node>_<output>` when the outputs come from different ops), or after the output
-tensor when the node has no name; inputs and outputs keep their ONNX names; initializers
-become `ov.constant`s named after them. Ops a converter adds on the way (a bias Add's
-Reshape, a gate reorder) are named `<node name>/<OpenVINO type>`.
+tensor when the node has no name; an op producing a graph output takes the output's name
+(as OpenVINO 2026.4 leaves it); inputs and outputs keep their ONNX names; initializers
+become `ov.constant`s named after them. A Conv's or Gemm's product before the bias is
+`<node>/WithoutBiases` (upstream's name); other ops a converter adds (a gate reorder, a
+Transpose) are `<node>/<OpenVINO type>`.
 
 Every problem is a `FrontendError` with one line: `model.onnx: error: node 'conv1' (#3,
 Conv): <what is wrong>`.
@@ -257,6 +259,10 @@ class GraphConverter:
             except (ConversionError, ValueError) as e:
                 self.error(f"graph output '{out.name}': {e}")
             self.builder.output(v, out.name)
+            # OpenVINO (2026.4) names the op that produces a graph output after the output
+            # (the last such output of a multi-output op), whatever the node was called.
+            if isinstance(v.owner, Operation):
+                set_name(v.owner, out.name)
         module = self.builder.module()
         # Initializers read only for their values (a QuantizeLinear's scale) are not used.
         for op in reversed(list(self.builder.block.ops)):

@@ -483,11 +483,11 @@ def test_lstm_becomes_one_lstm_sequence_with_openvino_gate_order() -> None:
     h = 6
     i_, o_, f_, c_ = (w_onnx[:, k * h : (k + 1) * h] for k in range(4))
     np.testing.assert_array_equal(w_ov, np.concatenate([f_, i_, c_, o_], axis=1))
-    # Upstream's names: the node's outputs come from different ops (the Transposes back to
-    # ONNX's layouts), so they are `<node>_<output>`; the sequence op is an inner op.
+    # The Transposes back to ONNX's layouts give the outputs (graph outputs: named after
+    # them); the sequence op is an inner op.
     assert get_name(seqs[0]) == "lstm1/LSTMSequence"
     ret = list(module.walk())[-1]
-    assert [get_name(v.owner) for v in ret.operands] == ["lstm1_Y", "lstm1_Y_h", "lstm1_Y_c"]
+    assert [get_name(v.owner) for v in ret.operands] == ["Y", "Y_h", "Y_c"]
 
 
 @pytest.mark.parametrize("op, direction", [("LSTM", "bidirectional"), ("GRU", "forward"),
@@ -680,26 +680,77 @@ def test_dequantize_linear_of_u8_input() -> None:
 # ---- names, files, errors ------------------------------------------------------------------
 
 
-def test_names_follow_openvino() -> None:
-    feeds = {"in:0": f32(1, 3, 4, 4)}
+def _names_model() -> tuple[onnx.ModelProto, dict[str, np.ndarray]]:
+    feeds = {"in:0": f32(1, 4, 4, 4)}
     nodes = [
         helper.make_node("Conv", ["in:0", "w", "b"], ["conv_out"], name="conv1"),
         helper.make_node("Relu", ["conv_out"], ["relu_out"]),  # unnamed: named after its output
-        helper.make_node("Split", ["relu_out"], ["a", "b2"], name="split", axis=1, split=[1, 1]),
+        helper.make_node("Split", ["relu_out"], ["a", "b2"], name="split", axis=1),
+        helper.make_node("Sigmoid", ["a"], ["s"], name="sig"),
+        helper.make_node("Gemm", ["g", "gw", "gb"], ["g_out"], name="fc", transB=1),
+        helper.make_node("Tanh", ["g_out"], ["t"], name="tanh"),
+        helper.make_node("LSTM", ["x", "W", "R"], ["Y", "Y_h"], name="lstm1", hidden_size=3),
+        helper.make_node("Relu", ["Y_h"], ["yh"], name="relu2"),
     ]
-    model = make_model(
-        nodes, feeds, ["a", "b2", "relu_out"], {"w": f32(2, 3, 1, 1), "b": f32(2)}, opset=11
-    )
-    module = read_onnx(model)
+    feeds.update(g=f32(2, 5), x=f32(4, 2, 3))
+    inits = {"w": f32(4, 4, 1, 1), "b": f32(4), "gw": f32(3, 5), "gb": f32(3),
+             "W": f32(1, 12, 3), "R": f32(1, 12, 3)}  # fmt: skip
+    outputs = ["s", "b2", "relu_out", "t", "Y", "yh"]
+    return make_model(nodes, feeds, outputs, inits, opset=13), feeds
+
+
+def test_names_follow_openvino() -> None:
+    module = read_onnx(_names_model()[0])
     names = {get_name(op): op for op in module.walk() if get_name(op)}
     assert isinstance(names["conv1"], ov.AddOp)  # the op giving the node's output
-    assert isinstance(names["conv1/Convolution"], ov.ConvolutionOp)
-    assert isinstance(names["relu_out"], ov.ReluOp)
-    assert isinstance(names["split"], ov.VariadicSplitOp)  # one op for both outputs
+    assert isinstance(names["conv1/WithoutBiases"], ov.ConvolutionOp)  # upstream's name
+    assert isinstance(names["relu_out"], ov.ReluOp)  # unnamed node, and a graph output
+    assert isinstance(names["b2"], ov.SplitOp)  # a graph output's producer takes its name
+    assert isinstance(names["s"], ov.SigmoidOp)
+    assert isinstance(names["fc"], ov.AddOp)
+    assert isinstance(names["fc/WithoutBiases"], ov.MatMulOp)
+    assert isinstance(names["lstm1_Y_h"], ov.TransposeOp)  # outputs from different ops
+    assert isinstance(names["Y"], ov.TransposeOp)
     assert isinstance(names["w"], ov.ConstantOp)  # initializers keep their names
     m = lowpass.Model(module)
-    assert [p.name for p in m.inputs] == ["in:0"]
-    assert [p.name for p in m.outputs] == ["a", "b2", "relu_out"]
+    assert [p.name for p in m.inputs] == ["in:0", "g", "x"]
+    assert [p.name for p in m.outputs] == ["s", "b2", "relu_out", "t", "Y", "yh"]
+
+
+def test_names_equal_openvinos() -> None:
+    """Every name OpenVINO's own ONNX frontend gives (other than its positional
+    `<Type>_<n>` names, constants, Parameters and Results) is the name of one of our ops of
+    the same OpenVINO type, and our results match OpenVINO's (f32 inference precision)."""
+    import re
+
+    openvino = pytest.importorskip("openvino")
+    from lowpass.dialects.ov import op_type_name
+
+    core = openvino.Core()
+    for model, feeds in (_names_model(), (_qdq_example(), _inputs(range(1))[0])):
+        ov_model = core.read_model(model.SerializeToString())
+        # Q/DQ: upstream keeps FakeQuantize -> Convert and Convert -> Multiply until it
+        # compiles the model; we read each pair as the fused FakeQuantize directly.
+        qdq = {
+            n.name for n in model.graph.node if n.op_type in ("QuantizeLinear", "DequantizeLinear")
+        }
+        theirs = {
+            (op.get_friendly_name(), op.get_type_name())
+            for op in ov_model.get_ops()
+            if op.get_type_name() not in ("Constant", "Parameter", "Result")
+            and not re.fullmatch(r"[A-Za-z]+_\d+", op.get_friendly_name())
+            and op.get_friendly_name() not in qdq
+        }
+        module = read_onnx(model)
+        ours = {(get_name(op), op_type_name(op)) for op in module.walk() if get_name(op)}
+        assert theirs, "OpenVINO named nothing"
+        assert theirs <= ours, theirs - ours
+        compiled = core.compile_model(ov_model, "CPU", {"INFERENCE_PRECISION_HINT": "f32"})
+        want = compiled(feeds)
+        got = run_lowpass(lowpass.Model(module), feeds)
+        for out in ov_model.outputs:
+            name = out.get_any_name()
+            np.testing.assert_allclose(got[name], want[name], rtol=RTOL, atol=1e-5, err_msg=name)
 
 
 def test_model_with_external_data_and_read_model_file(tmp_path: Path) -> None:
