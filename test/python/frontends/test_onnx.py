@@ -888,3 +888,14 @@ def test_qdq_on_float_weights_becomes_int8_after_lpt() -> None:
     want = run_ort(model, feeds)["y"]
     np.testing.assert_allclose(run_lowpass(lowpass.Model(module), feeds)["y"], want, rtol=RTOL,
                                atol=1e-5)  # fmt: skip
+
+
+@pytest.mark.parametrize("op", ["LSTM", "GRU", "RNN"])
+def test_recurrent_with_dynamic_sequence_and_batch(op: str) -> None:
+    """Symbolic T and N: the default sequence lengths and zero states are computed in the
+    graph (ShapeOf -> Gather -> Broadcast)."""
+    model, _ = rnn_case(op, "bidirectional", optional=False)
+    dims = model.graph.input[0].type.tensor_type.shape.dim
+    dims[0].dim_param, dims[1].dim_param = "T", "N"
+    for t, n in ((5, 3), (2, 1)):
+        assert_matches_ort(model, {"X": f32(t, n, 4)}, atol=1e-5)
