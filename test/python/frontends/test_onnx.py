@@ -899,3 +899,29 @@ def test_recurrent_with_dynamic_sequence_and_batch(op: str) -> None:
     dims[0].dim_param, dims[1].dim_param = "T", "N"
     for t, n in ((5, 3), (2, 1)):
         assert_matches_ort(model, {"X": f32(t, n, 4)}, atol=1e-5)
+
+
+def test_quantized_lstm_weights_behind_dequantize_linear() -> None:
+    """int8 W and R (per gate row scales, axis 1) behind DequantizeLinear: the gate reorder
+    goes through a Gather on the dequantized weights; REFERENCE and CPU match onnxruntime."""
+    h, i = 6, 4
+    w, r = f32(1, 4 * h, i), f32(1, 4 * h, h)
+
+    def quantize(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        s = (np.abs(a).max(axis=2) / 127).astype(np.float32).reshape(-1)
+        return np.clip(np.rint(a / s.reshape(1, -1, 1)), -127, 127).astype(np.int8), s
+
+    (wq, ws), (rq, rs) = quantize(w), quantize(r)
+    nodes = [
+        helper.make_node("QuantizeLinear", ["X", "xs", "xz"], ["xq"]),
+        helper.make_node("DequantizeLinear", ["xq", "xs", "xz"], ["xd"]),
+        helper.make_node("DequantizeLinear", ["Wq", "Ws"], ["Wd"], axis=1),
+        helper.make_node("DequantizeLinear", ["Rq", "Rs"], ["Rd"], axis=1),
+        helper.make_node("LSTM", ["xd", "Wd", "Rd", "B"], ["Y", "Y_h"], hidden_size=h),
+    ]
+    feeds = {"X": f32(5, 2, i)}
+    inits = {"xs": np.float32(0.02), "xz": np.uint8(128), "Wq": wq, "Ws": ws, "Rq": rq,
+             "Rs": rs, "B": f32(1, 8 * h)}  # fmt: skip
+    model = make_model(nodes, feeds, ["Y", "Y_h"], inits, opset=13)
+    assert_matches_ort(model, feeds, atol=1e-5)
+    assert_matches_ort(model, feeds, "CPU", atol=1e-5)
