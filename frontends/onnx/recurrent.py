@@ -13,7 +13,8 @@ ONNX frontend does (lstm.cpp, gru.cpp, rnn.cpp, utils/recurrent.cpp):
   `[N, D, H]` back to `[D, N, H]` (layout 1: as is).
 
 Constant weights are rearranged when reading (new constants); weights computed in the graph
-(a DequantizeLinear chain) go through Gather/VariadicSplit/Add/Concat ops. Activations:
+(a DequantizeLinear chain) stay a dequantization of permuted integer constants; other
+computed weights go through Gather/VariadicSplit/Add/Concat ops. Activations:
 Sigmoid, Tanh, Relu (what the ov sequence ops support), the same for both directions; LSTM
 peepholes (P) must be absent or zero (LSTMSequence-5 has none), input_forget 0.
 """
@@ -43,12 +44,53 @@ def _transpose(ctx: NodeContext, v: SSAValue, order: Sequence[int]) -> SSAValue:
 
 
 def _reorder_gates(ctx: NodeContext, v: SSAValue, order: Sequence[int], hidden: int, axis: int):
-    """Permute the gate blocks (of `hidden` rows) of `v` along `axis`."""
+    """Permute the gate blocks (of `hidden` rows) of `v` along `axis`: a constant is
+    permuted when reading; a dequantization `Constant(int) -> Convert -> [Subtract(c)] ->
+    Multiply(c)` is rebuilt on permuted constants (it stays a dequantization, with integer
+    weights); anything else goes through a Gather."""
     rows = np.concatenate([np.arange(g * hidden, (g + 1) * hidden) for g in order])
+
+    def permuted(array: np.ndarray) -> SSAValue:
+        if array.ndim == 0 or array.shape[axis] == 1:
+            return ctx.constant(array)
+        return ctx.constant(np.ascontiguousarray(np.take(array, rows, axis=axis)))
+
     array = producer_constant(v)
     if array is not None:
-        return ctx.constant(np.ascontiguousarray(np.take(array, rows, axis=axis)))
-    return ctx.value(ov.GatherOp(v, ctx.i64(rows.tolist()), ctx.constant(np.array(axis, np.int64))))
+        return permuted(array)
+    chain = _dequantization_chain(v, len(shape_of(v)))
+    if chain is not None:
+        data, convert, zero_point, scale = chain
+        y = ctx.value(ov.ConvertOp(permuted(data), convert.destination_type))
+        if zero_point is not None:
+            y = ctx.value(ov.SubtractOp(y, permuted(zero_point)))
+        return ctx.value(ov.MultiplyOp(y, permuted(scale)))
+    axis_v = ctx.constant(np.array(axis, np.int64))
+    return ctx.value(ov.GatherOp(v, ctx.i64(rows.tolist()), axis_v))
+
+
+def _dequantization_chain(v: SSAValue, rank: int):
+    """(int data, Convert, zero point or None, scale) when `v` is `Multiply(Convert(
+    Constant) [- Constant], Constant)` with constants of `v`'s rank (or scalars)."""
+    mul = v.owner
+    if not isinstance(mul, ov.MultiplyOp):
+        return None
+    scale = producer_constant(mul.operands[1])
+    inner = mul.operands[0].owner
+    zero_point = None
+    if isinstance(inner, ov.SubtractOp):
+        zero_point = producer_constant(inner.operands[1])
+        if zero_point is None:
+            return None
+        inner = inner.operands[0].owner
+    if scale is None or not isinstance(inner, ov.ConvertOp):
+        return None
+    data = producer_constant(inner.operands[0])
+    if data is None:
+        return None
+    if any(c is not None and c.ndim not in (0, rank) for c in (scale, zero_point)):
+        return None
+    return data, inner, zero_point, scale
 
 
 def _activations(ctx: NodeContext, defaults: Sequence[str], directions: int) -> list[str]:

@@ -903,7 +903,8 @@ def test_recurrent_with_dynamic_sequence_and_batch(op: str) -> None:
 
 def test_quantized_lstm_weights_behind_dequantize_linear() -> None:
     """int8 W and R (per gate row scales, axis 1) behind DequantizeLinear: the gate reorder
-    goes through a Gather on the dequantized weights; REFERENCE and CPU match onnxruntime."""
+    permutes the int8 constants and their scales (the weights stay a dequantization, no
+    Gather); REFERENCE and CPU match onnxruntime."""
     h, i = 6, 4
     w, r = f32(1, 4 * h, i), f32(1, 4 * h, h)
 
@@ -923,5 +924,15 @@ def test_quantized_lstm_weights_behind_dequantize_linear() -> None:
     inits = {"xs": np.float32(0.02), "xz": np.uint8(128), "Wq": wq, "Ws": ws, "Rq": rq,
              "Rs": rs, "B": f32(1, 8 * h)}  # fmt: skip
     model = make_model(nodes, feeds, ["Y", "Y_h"], inits, opset=13)
+    module = read_onnx(model)
+    assert not [op for op in module.walk() if isinstance(op, ov.GatherOp)]
+    (seq,) = [op for op in module.walk() if isinstance(op, ov.LSTMSequenceOp)]
+    for port, (q, scale) in ((4, (wq, ws)), (5, (rq, rs))):
+        mul = seq.operands[port].owner
+        assert isinstance(mul, ov.MultiplyOp)
+        data = mul.operands[0].owner.operands[0].owner.array()
+        order = np.concatenate([np.arange(g * h, (g + 1) * h) for g in (2, 0, 3, 1)])
+        np.testing.assert_array_equal(data, q[:, order])  # f, i, c, o from i, o, f, c
+        np.testing.assert_array_equal(mul.operands[1].owner.array().reshape(-1), scale[order])
     assert_matches_ort(model, feeds, atol=1e-5)
     assert_matches_ort(model, feeds, "CPU", atol=1e-5)
