@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 import pytest
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Attribute
 
 import lowpass
 from lowpass.builder import GraphBuilder
@@ -750,3 +751,58 @@ def test_read_fp16_compressed_weights(tmp_path: Path, rng: np.random.Generator) 
     got = run_ours(module, feeds)
     for key in want:
         np.testing.assert_allclose(got[key], want[key], err_msg=key, **TOL)
+
+
+def test_port_descriptions_as_openvino_reads_them(tmp_path: Path) -> None:
+    """TensorIterator/Loop descriptions in OpenVINO's order (by external port id) with
+    OpenVINO's body parameter and result indices, which LowLatency2's state names depend on."""
+    openvino = pytest.importorskip("openvino")
+    xml = tmp_path / "sg.xml"
+    openvino.save_model(build_openvino("subgraphs"), str(xml), compress_to_fp16=False)
+    theirs = openvino.Core().read_model(str(xml))
+
+    def describe_theirs(d: Any) -> tuple[Any, ...]:
+        kind = type(d).__name__
+        if kind == "SliceInputDescription":
+            return ("slice", d.input_index, d.body_parameter_index)
+        if kind == "MergedInputDescription":
+            return ("merged", d.input_index, d.body_parameter_index, d.body_value_index)
+        if kind == "InvariantInputDescription":
+            return ("invariant", d.input_index, d.body_parameter_index)
+        if kind == "ConcatOutputDescription":
+            return ("concat", d.body_value_index, d.output_index)
+        return ("body", d.body_value_index, d.output_index)
+
+    def describe_ours(d: Attribute) -> tuple[Any, ...]:
+        kind = {
+            "ov.slice": "slice",
+            "ov.merged": "merged",
+            "ov.invariant": "invariant",
+            "ov.concat_output": "concat",
+            "ov.body_output": "body",
+        }[d.name]
+        keys = {
+            "merged": ("input", "param", "result"),
+            "concat": ("result", "output"),
+            "body": ("result", "output"),
+        }.get(kind, ("input", "param"))
+        return (kind, *(d.get(k) for k in keys))  # type: ignore[attr-defined]
+
+    want = {
+        op.get_friendly_name(): (
+            [describe_theirs(d) for d in op.get_input_descriptions()],
+            [describe_theirs(d) for d in op.get_output_descriptions()],
+        )
+        for op in theirs.get_ordered_ops()
+        if op.get_type_name() in ("TensorIterator", "Loop")
+    }
+    got = {
+        ov.get_name(op): (
+            [describe_ours(d) for d in op.input_descriptions],
+            [describe_ours(d) for d in op.output_descriptions],
+        )
+        for op in read_ov_ir(xml).walk()
+        if isinstance(op, ov.TensorIteratorOp | ov.LoopOp)
+    }
+    assert got == want
+    assert [d[0] for d in got["ti"][0]] == ["invariant", "slice", "merged"]

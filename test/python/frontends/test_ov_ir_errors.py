@@ -265,3 +265,15 @@ def test_port_map_that_does_not_verify() -> None:
         f"(id {lid}, type TensorIterator): invalid ov.tensor_iterator: operand #2 is not "
         "described by any input description"
     )
+
+
+def test_truncated_bin_file(valid: tuple[str, bytes], tmp_path: Path) -> None:
+    """The same through the file reader (the .bin is memory-mapped)."""
+    xml, weights = valid
+    (tmp_path / "m.xml").write_text(xml)
+    (tmp_path / "m.bin").write_bytes(weights[:50])
+    with pytest.raises(FrontendError, match=r"^.*m\.xml:\d+: error: layer 'conv1/weights' .*50 b"):
+        read_ov_ir(tmp_path / "m.xml")
+    (tmp_path / "m.bin").write_bytes(b"")
+    with pytest.raises(FrontendError, match=r"weights \(0 bytes\)"):
+        read_ov_ir(tmp_path / "m.xml")
