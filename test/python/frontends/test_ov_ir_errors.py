@@ -277,3 +277,25 @@ def test_truncated_bin_file(valid: tuple[str, bytes], tmp_path: Path) -> None:
     (tmp_path / "m.bin").write_bytes(b"")
     with pytest.raises(FrontendError, match=r"weights \(0 bytes\)"):
         read_ov_ir(tmp_path / "m.xml")
+
+
+def test_writer_rejects_ops_outside_the_dialect(tmp_path: Path) -> None:
+    from lowpass.frontends.ov_ir import write_ov_ir
+    from lowpass.ir import read_module
+
+    module = read_module(
+        """
+        func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+          %c = arith.constant dense<1.0> : tensor<2xf32>
+          %y = ov.add %x, %c : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+          func.return %y : tensor<2xf32>
+        }
+        """
+    )
+    with pytest.raises(FrontendError) as info:
+        write_ov_ir(module, tmp_path / "m.xml")
+    assert str(info.value) == (
+        f"{tmp_path / 'm.xml'}: error: op 'Constant_0' (arith.constant): OpenVINO IR v11 has "
+        "no form for this op, expected an op of the ov dialect"
+    )
+    assert list(tmp_path.iterdir()) == []
