@@ -27,6 +27,7 @@ import mmap
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from xdsl.dialects import func
@@ -47,6 +48,7 @@ from xdsl.dialects.builtin import (
     i64,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.irdl import OptOperandDef, VarOperandDef, VarResultDef
 from xdsl.rewriter import Rewriter
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
@@ -444,6 +446,12 @@ class _GraphReader:
                 raise FrontendError(
                     self.ctx.error(text[0] if text else type(e).__name__, layer)
                 ) from None
+            except Exception as e:  # an op's shape inference on inputs it cannot take
+                text = str(e).strip().splitlines()
+                detail = f"{type(e).__name__}: {text[0]}" if text else type(e).__name__
+                raise FrontendError(
+                    self.ctx.error(f"cannot build the op from this layer ({detail})", layer)
+                ) from None
         if not results and not self.body:
             raise FrontendError(self.ctx.error("the model has no Result layer", None, self.root))
         return block, params, results
@@ -589,6 +597,7 @@ class _GraphReader:
                 inputs = inputs[:2]
         if entry.ov_type == "Gather" and entry.version == 1:
             props["batch_dims"] = IntegerAttr(0, i64)
+        _check_arity(op_def, len(inputs), n_results)
         op = entry.op.create(
             operands=inputs,
             result_types=[PLACEHOLDER_TYPE] * n_results,
@@ -841,6 +850,30 @@ class _GraphReader:
 # --------------------------------------------------------------------------------------------
 # Values
 # --------------------------------------------------------------------------------------------
+
+
+def _check_arity(op_def: Any, n_inputs: int, n_outputs: int) -> None:
+    """The layer's input and output counts fit the op's operands and results."""
+    names = [name for name, _ in op_def.operands]
+    required = [n for n, d in op_def.operands if not isinstance(d, VarOperandDef)]
+    optional = [n for n, d in op_def.operands if isinstance(d, OptOperandDef)]
+    variadic = any(
+        isinstance(d, VarOperandDef) and not isinstance(d, OptOperandDef)
+        for _, d in op_def.operands
+    )
+    low, high = len(required), len(required) + len(optional)
+    if n_inputs < low or (not variadic and n_inputs > high):
+        count = f"{low}" if low == high else f"{low} to {high}"
+        if variadic:
+            count = f"at least {low}"
+        raise _LayerError(f"has {n_inputs} inputs, expected {count} ({', '.join(names)})")
+    results = [name for name, _ in op_def.results]
+    if not any(isinstance(d, VarResultDef) for _, d in op_def.results) and n_outputs != len(
+        results
+    ):
+        raise _LayerError(
+            f"has {n_outputs} outputs, expected {len(results)} ({', '.join(results)})"
+        )
 
 
 def _expected(spec: opset.AttrSpec) -> str:

@@ -299,3 +299,30 @@ def test_writer_rejects_ops_outside_the_dialect(tmp_path: Path) -> None:
         "no form for this op, expected an op of the ov dialect"
     )
     assert list(tmp_path.iterdir()) == []
+
+
+def test_wrong_number_of_inputs_or_outputs(valid: tuple[str, bytes]) -> None:
+    xml, weights = valid
+    # conv1 without its filter: the port and the edge removed
+    conv = layer_id(xml, "conv1")
+    broken = re.sub(rf'\s*<edge from-layer="\d+" from-port="\d+" to-layer="{conv}" to-port="1" />',
+                    "", xml)  # fmt: skip
+    start = broken.index('name="conv1"')
+    port = re.compile(r'\s*<port id="1" precision="FP32">(\s*<dim>\d+</dim>)*\s*</port>')
+    match = port.search(broken, start)
+    assert match is not None
+    broken = broken[: match.start()] + broken[match.end() :]
+    message = read_error(broken, weights)
+    assert message.endswith(
+        f"layer 'conv1' (id {conv}, type Convolution): has 1 inputs, expected 2 (input, filter)"
+    )
+    # relu with a second output port
+    relu = layer_id(xml, "relu")
+    broken = xml.replace(
+        '<port id="1" precision="FP32" names="y">',
+        '<port id="9" precision="FP32" />\n<port id="1" precision="FP32" names="y">',
+    )
+    message = read_error(broken, weights)
+    assert message.endswith(
+        f"layer 'relu' (id {relu}, type Relu): has 2 outputs, expected 1 (result)"
+    )
