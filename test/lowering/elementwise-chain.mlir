@@ -1,12 +1,13 @@
-// An elementwise chain (Add of a scalar, Relu, Tanh) compiles to one 8-wide AVX2 loop in
+// An elementwise chain (Add of a scalar, Relu, Tanh) compiles to one 8-wide (AVX2) or 16-wide
+// (AVX-512) loop in
 // lowpass_main: no fallback call, the scalar is an immediate, tanh is an FMA polynomial.
 // RUN: lowpass-run %s --random-inputs 0 --device CPU --emit-llvm %t.ll --perf-counts | filecheck %s --check-prefix=ROWS
 // RUN: filecheck %s < %t.ll
 // CHECK:      define {{.*}}i32 @lowpass_main(ptr {{.*}}%inputs, ptr {{.*}}%outputs, ptr {{.*}}%variables, ptr {{.*}}%arena, ptr {{.*}}%profile, ptr {{.*}}%fallback)
 // CHECK-NOT:  %fallback(
-// CHECK:      fadd <8 x float> %{{.*}}, splat (float 5.000000e-01)
-// CHECK:      select <8 x i1>
-// CHECK:      @llvm.fma.v8f32
+// CHECK:      fadd <{{8|16}} x float> %{{.*}}, splat (float 5.000000e-01)
+// CHECK:      select <{{8|16}} x i1>
+// CHECK:      @llvm.fma.v{{8|16}}f32
 // CHECK-NOT:  %fallback(
 // ROWS:       add {{ *}}Add {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED
 // ROWS-NEXT:  relu {{ *}}Relu {{ *}}undef {{ *}}NOT_RUN
