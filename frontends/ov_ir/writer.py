@@ -343,6 +343,12 @@ class _Graph:
                 raise
             except (ValueError, KeyError) as e:
                 raise FrontendError(self.w.error(str(e), op, name)) from None
+            except Exception as e:  # an op that does not verify (shape inference fails)
+                text = str(e).strip().splitlines()
+                detail = f"{type(e).__name__}: {text[0]}" if text else type(e).__name__
+                raise FrontendError(
+                    self.w.error(f"cannot write the op ({detail})", op, name)
+                ) from None
 
     def op(self, op: Operation, name: str) -> None:
         outputs = [(r, r.type) for r in op.results]
