@@ -71,6 +71,7 @@ def write_ov_ir(module: ModuleOp, xml_path: str | Path, bin_path: str | Path | N
             temps.append(temp)
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
+            os.chmod(temp, 0o666 & ~_umask())  # mkstemp makes 0600 files
         # the weights first: a reader never sees a new .xml with an old .bin
         os.replace(temps[0], bin_path)
         os.replace(temps[1], xml_path)
@@ -79,6 +80,12 @@ def write_ov_ir(module: ModuleOp, xml_path: str | Path, bin_path: str | Path | N
             if os.path.exists(temp):
                 os.unlink(temp)
         raise FrontendError(f"{xml_path}: error: cannot write the model: {e}") from None
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def serialize_ov_ir(module: ModuleOp, *, filename: str = "model.xml") -> tuple[bytes, bytes]:

@@ -806,3 +806,16 @@ def test_port_descriptions_as_openvino_reads_them(tmp_path: Path) -> None:
     }
     assert got == want
     assert [d[0] for d in got["ti"][0]] == ["invariant", "slice", "merged"]
+
+
+def test_written_files_have_ordinary_permissions(tmp_path: Path) -> None:
+    import os
+    import stat
+
+    write_ov_ir(read_module(EXAMPLES / "convnet.mlir"), tmp_path / "m.xml")
+    mask = os.umask(0)
+    os.umask(mask)
+    for name in ("m.xml", "m.bin"):
+        mode = stat.S_IMODE((tmp_path / name).stat().st_mode)
+        assert mode == 0o666 & ~mask, name
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.bin", "m.xml"]
