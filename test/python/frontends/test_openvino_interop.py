@@ -9,7 +9,8 @@ run on OpenVINO's CPU plugin. Each side is compared with the other number by num
   (`openvino.passes.LowLatency2`) on their side and our `low-latency2` on ours give the same
   state names, and the same outputs and state values at every step (and after a reset); our
   stateful model, written and read by OpenVINO, keeps its variables (the same ids) and runs
-  the same; OpenVINO's stateful model, saved by OpenVINO, read by us, too.
+  the same; OpenVINO's stateful model, saved by OpenVINO, read by us, too. The same for an
+  LSTMSequence whose lengths follow X.
 - the quantized conv net: our `lpt` on our CPU device against OpenVINO's CPU plugin (which runs
   its own LPT) on the same IR, and our REFERENCE device on the float model: equal to float
   rounding (measured: exactly equal after `lpt`; see QCONVNET_MAX_DIFF). examples/qconvnet.mlir
@@ -353,6 +354,50 @@ def test_fp16_compressed_ir_equals_openvino(
     ours = ours_request(read_ov_ir(xml), "REFERENCE")
     feeds = lstm_inputs(rng)
     assert_outputs_close(ours.infer(feeds).to_dict(), outputs_by_name(compiled, compiled(feeds)))
+
+
+def openvino_lstm_sequence() -> Any:
+    """
+    LSTMSequence "lstm_seq" over X [1, SEQ, INPUT] (H0, C0 [1, 1, HIDDEN]) whose
+    sequence_lengths follow X (Convert(Gather(ShapeOf(X), [1]))), as converters write them:
+    after a reshape to one step, both LowLatency2s turn it into a cell.
+    """
+    rng = np.random.default_rng(2)
+    x = ops.parameter([1, SEQ, INPUT], np.float32, name="X")
+    h0 = ops.parameter([1, 1, HIDDEN], np.float32, name="H0")
+    c0 = ops.parameter([1, 1, HIDDEN], np.float32, name="C0")
+    axis1, axis0 = ops.constant(np.array([1], np.int64)), ops.constant(np.array(0, np.int64))
+    length = named(ops.gather(named(ops.shape_of(x), "X/shape"), axis1, axis0), "X/length")
+    lengths = named(ops.convert(length, "i32"), "lstm_seq/lengths")
+    shapes = {"W": (1, 4 * HIDDEN, INPUT), "R": (1, 4 * HIDDEN, HIDDEN), "B": (1, 4 * HIDDEN)}
+    weights = [
+        named(ops.constant(rng.uniform(-0.5, 0.5, shape).astype(np.float32)), f"lstm_seq/{k}")
+        for k, shape in shapes.items()
+    ]
+    seq = named(ops.lstm_sequence(x, h0, c0, lengths, *weights, HIDDEN, "forward"), "lstm_seq")
+    outputs = [result(seq.output(k), name) for k, name in enumerate(["Y", "H", "C"])]
+    return openvino.Model(outputs, [x, h0, c0], "lstm_seq")
+
+
+def test_lstm_sequence_low_latency2_equals_openvino(tmp_path: Path, rng: np.random.Generator):
+    """The same flow on an LSTMSequence: variables `lstm_seq/variable_0` (H) and `_1` (C)."""
+    xml = save(openvino_lstm_sequence(), tmp_path / "lstm_seq.xml")
+    compiled = openvino_compile(openvino.Core().read_model(xml))
+    feeds = lstm_inputs(rng)
+    feeds = {"X": feeds["X"], "H0": feeds["H0"][None], "C0": feeds["C0"][None]}
+    want = outputs_by_name(compiled, compiled(feeds))
+    assert_outputs_close(ours_request(read_ov_ir(xml), "REFERENCE").infer(feeds).to_dict(), want)
+
+    theirs_model = openvino_low_latency2(xml, 1)
+    module = our_low_latency2(xml, 1)
+    assert not [op for op in module.walk() if isinstance(op, ov.LSTMSequenceOp)]
+    assert variable_ids(module) == {"lstm_seq/variable_0", "lstm_seq/variable_1"}
+    assert openvino_variable_ids(theirs_model) == variable_ids(module)
+    theirs = openvino_compile(theirs_model)
+    steps = chunks(feeds["X"], 1, {"H0": feeds["H0"], "C0": feeds["C0"]})
+    for device in ("REFERENCE", "CPU"):
+        request = theirs.create_infer_request()
+        run_steps(ours_request(module, device), request, theirs, steps)
 
 
 # ---- 2. a quantized conv net -----------------------------------------------------------------
