@@ -202,6 +202,9 @@ def _read(xml: bytes, weights: memoryview | None, filename: str, bin_name: str) 
     block, params, results = graph.build()
     function = _make_function(block, params, results)
     module = ModuleOp([*ctx.variable_order, function])
+    net_name = root.get("name")
+    if net_name:  # the model's name (`Model.get_friendly_name()`), kept for the writer
+        module.sym_name = StringAttr(net_name)
     try:
         module.verify()
     except (VerifyException, DiagnosticException) as e:

@@ -197,9 +197,12 @@ class _Writer:
         graph.ops(function.body.block, stop=ret)
         for value, name in zip(ret.arguments, output_names(function), strict=True):
             graph.result(value, name)
+        # The model's name: the module's symbol name (the reader keeps `<net name>` there),
+        # else the entry function's.
+        model_name = (module.sym_name or function.sym_name).data
         lines = [
             '<?xml version="1.0"?>',
-            f'<net name={quoteattr(function.sym_name.data)} version="11">',
+            f'<net name={quoteattr(model_name)} version="11">',
         ]
         lines += graph.render()
         lines.append("</net>")

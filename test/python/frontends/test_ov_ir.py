@@ -819,3 +819,20 @@ def test_written_files_have_ordinary_permissions(tmp_path: Path) -> None:
         mode = stat.S_IMODE((tmp_path / name).stat().st_mode)
         assert mode == 0o666 & ~mask, name
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m.bin", "m.xml"]
+
+
+def test_model_name_is_kept_both_ways(tmp_path: Path) -> None:
+    """`<net name>` (OpenVINO's `Model.get_friendly_name()`) becomes the module's symbol name
+    and is written back; a module without one is named after its entry function."""
+    openvino = pytest.importorskip("openvino")
+    model = build_openvino("convolution")
+    model.set_friendly_name("tiny conv/net")
+    xml = tmp_path / "named.xml"
+    openvino.save_model(model, str(xml), compress_to_fp16=False)
+    module = read_ov_ir(xml)
+    assert module.sym_name is not None and module.sym_name.data == "tiny conv/net"
+    write_ov_ir(module, tmp_path / "back.xml")
+    assert openvino.Core().read_model(tmp_path / "back.xml").get_friendly_name() == "tiny conv/net"
+    module.sym_name = None
+    xml_bytes, _ = serialize_ov_ir(module)
+    assert b'<net name="main" version="11">' in xml_bytes
