@@ -35,10 +35,8 @@ any friendly name gives valid DOT.
 from __future__ import annotations
 
 import itertools
-import os
 import shutil
 import subprocess
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -81,6 +79,7 @@ from lowpass.dialects.ov.infrastructure import (
 )
 from lowpass.dialects.ov.state import AssignOp, ReadValueOp, module_variables
 from lowpass.frontends import FrontendError
+from lowpass.frontends.files import write_files
 
 INT8 = "int8"
 FP32 = "fp32"
@@ -816,6 +815,19 @@ def write_graph(
     `.svg` or `.png` (drawn by Graphviz's `dot`, which must be on PATH). The file is written
     whole or not at all.
     """
+    data = render_graph(module, path, show_constants=show_constants, function=function)
+    write_files([(path, data)])
+
+
+def render_graph(
+    module: ModuleOp,
+    path: str | Path,
+    *,
+    show_constants: bool = False,
+    function: str | None = None,
+) -> bytes:
+    """The bytes `write_graph` writes to `path` (the format is its suffix), written nowhere:
+    tools that write several files render first and write all of them together."""
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix not in PICTURE_SUFFIXES:
@@ -836,8 +848,7 @@ def write_graph(
     except FrontendError as e:
         raise FrontendError(f"{path}: {e}") from None
     if dot_program is None:
-        _write_atomically(path, text.encode())
-        return
+        return text.encode()
     result = subprocess.run(
         [dot_program, f"-T{suffix[1:]}"], input=text.encode(), capture_output=True, check=False
     )
@@ -847,24 +858,7 @@ def write_graph(
             f"{path}: error: Graphviz's dot failed (exit {result.returncode})"
             + (f": {message[0]}" if message else "")
         )
-    _write_atomically(path, result.stdout)
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    """Write to a temporary file next to `path`, then rename it: no partial output."""
-    directory = path.parent if str(path.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    except OSError as e:
-        raise FrontendError(f"{path}: error: cannot write: {e.strerror}") from None
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except OSError as e:
-        Path(tmp).unlink(missing_ok=True)
-        raise FrontendError(f"{path}: error: cannot write: {e.strerror}") from None
+    return result.stdout
 
 
 __all__ = [
@@ -877,6 +871,7 @@ __all__ = [
     "is_dequantization",
     "precision_class",
     "quote",
+    "render_graph",
     "type_text",
     "write_graph",
 ]

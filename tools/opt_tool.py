@@ -20,6 +20,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from io import StringIO
+from pathlib import Path
 from typing import IO, Any
 
 from xdsl.dialects.builtin import ModuleOp, StringAttr
@@ -165,6 +166,10 @@ class OptToolMain(xDSLOptMain):
         self.available_frontends["xml"] = parse_ov_ir
         self.available_frontends["onnx"] = parse_onnx
 
+    def get_input_stream(self) -> tuple[IO[bytes], str]:
+        stream, file_extension = super().get_input_stream()
+        return stream, file_extension.lower()  # MODEL.XML is OpenVINO IR too
+
     def parse_chunk(
         self, chunk: IO[bytes], file_extension: str, start_offset: int = 0
     ) -> ModuleOp | None:
@@ -253,30 +258,41 @@ class OptToolMain(xDSLOptMain):
         return self._buffer
 
     def run(self) -> None:
+        from lowpass.frontends.files import write_files
+
         self._check_output_options()
         super().run()
-        # The picture first: drawing an .svg can fail (no Graphviz), and then nothing is written.
+        # Everything is rendered in memory first (drawing an .svg can fail: no Graphviz), then
+        # the files are written all together or not at all; stdout comes last.
+        files: list[tuple[str | Path, bytes | str]] = []
         if self.args.view_graph is not None and self.result_modules:
-            from lowpass.frontends.dot import write_graph
+            from lowpass.frontends.dot import render_graph
 
-            write_graph(self.result_modules[-1], self.args.view_graph)
+            picture = render_graph(self.result_modules[-1], self.args.view_graph)
+            files.append((self.args.view_graph, picture))
+        stdout_text: str | None = None
         if self.args.emit == "ov-ir":
-            self._write_ov_ir()
+            if self.result_modules:
+                from lowpass.frontends.ov_ir import serialize_ov_ir
+
+                xml_path = Path(self.args.output_file)
+                xml, weights = serialize_ov_ir(self.result_modules[-1], filename=str(xml_path))
+                files += [(xml_path.with_suffix(".bin"), weights), (xml_path, xml)]
+        elif self.args.output_file is None:
+            stdout_text = self._buffer.getvalue()
         else:
-            text = self._buffer.getvalue()
-            if self.args.output_file is None:
-                sys.stdout.write(text)
-                sys.stdout.flush()
-            else:
-                with open(self.args.output_file, "w") as f:
-                    f.write(text)
+            files.append((self.args.output_file, self._buffer.getvalue()))
+        write_files(files)
+        if stdout_text is not None:
+            sys.stdout.write(stdout_text)
+            sys.stdout.flush()
 
     def _check_output_options(self) -> None:
         """Refuse output requests that cannot be met before any work is done."""
         if self.args.emit != "ov-ir":
             return
         output = self.args.output_file
-        if output is None or not output.endswith(".xml"):
+        if output is None or not output.lower().endswith(".xml"):
             raise FrontendError(
                 "opt-tool: error: --emit=ov-ir writes two files (.xml and .bin): give the .xml "
                 "with -o out.xml"
@@ -286,13 +302,6 @@ class OptToolMain(xDSLOptMain):
                 "opt-tool: error: --emit=ov-ir writes one model; it does not combine with "
                 "--split-input-file"
             )
-
-    def _write_ov_ir(self) -> None:
-        from lowpass.frontends.ov_ir import write_ov_ir
-
-        if not self.result_modules:
-            return
-        write_ov_ir(self.result_modules[-1], self.args.output_file)
 
 
 class _LayerLocator(SourceMap):
@@ -332,6 +341,10 @@ def run_tool(tool: Callable[[], Any], prog: str) -> int:
         return 1
     except DiagnosticException as e:
         print(str(e) if ": error:" in str(e) else f"{prog}: error: {e}", file=sys.stderr)
+        return 1
+    except MemoryError:
+        print(f"{prog}: error: out of memory (a tensor too large for this machine?)",
+              file=sys.stderr)
         return 1
     except BrokenPipeError:  # `| head`: the reader has seen enough (an OSError: catch it first)
         # Python flushes stdout again at exit: point it at /dev/null so that is quiet too.

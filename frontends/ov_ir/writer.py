@@ -21,8 +21,6 @@ another dialect) is a `FrontendError`.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,37 +53,19 @@ from lowpass.dialects.ov.base import (
 )
 from lowpass.dialects.ov.base import _origin_view as origin_view
 from lowpass.frontends import FrontendError
+from lowpass.frontends.files import write_files
 from lowpass.frontends.ov_ir import opset
 
 
 def write_ov_ir(module: ModuleOp, xml_path: str | Path, bin_path: str | Path | None = None) -> None:
     """Write `module` as OpenVINO IR v11: `xml_path` and its weights (by default the `.bin`
-    next to it). Nothing is written if the module cannot be serialized."""
+    next to it). Nothing is written if the module cannot be serialized or a file cannot be
+    written (see `lowpass.frontends.files.write_files`)."""
     xml_path = Path(xml_path)
     bin_path = Path(bin_path) if bin_path is not None else xml_path.with_suffix(".bin")
     xml, weights = serialize_ov_ir(module, filename=str(xml_path))
-    temps: list[str] = []
-    try:
-        for path, data in ((bin_path, weights), (xml_path, xml)):
-            fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
-            temps.append(temp)
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-            os.chmod(temp, 0o666 & ~_umask())  # mkstemp makes 0600 files
-        # the weights first: a reader never sees a new .xml with an old .bin
-        os.replace(temps[0], bin_path)
-        os.replace(temps[1], xml_path)
-    except OSError as e:
-        for temp in temps:
-            if os.path.exists(temp):
-                os.unlink(temp)
-        raise FrontendError(f"{xml_path}: error: cannot write the model: {e}") from None
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+    # the weights first: a reader never sees a new .xml with an old .bin
+    write_files([(bin_path, weights), (xml_path, xml)])
 
 
 def serialize_ov_ir(module: ModuleOp, *, filename: str = "model.xml") -> tuple[bytes, bytes]:

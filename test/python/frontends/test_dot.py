@@ -556,7 +556,7 @@ def test_function_option():
 
 def test_write_graph_failures_leave_nothing(tmp_path, monkeypatch):
     module = example("convnet.mlir")
-    with pytest.raises(FrontendError, match=r"x\.dot: error: cannot write: No such file"):
+    with pytest.raises(FrontendError, match=r"x\.dot: error: cannot write: no such folder"):
         write_graph(module, tmp_path / "missing" / "x.dot")
     # a dot program that fails: its first line of stderr in the diagnostic, no file written
     fake = tmp_path / "bin" / "dot"

@@ -187,3 +187,56 @@ def test_lowpass_run_reads_onnx(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert saved
     compiled = lowpass.Core().compile_model(model)
     assert {p.stem for p in saved} == {o.name.replace("/", "_") for o in compiled.outputs}
+
+
+def test_no_file_is_written_when_one_cannot_be(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The picture, the .xml and the .bin are written together or not at all."""
+    picture = tmp_path / "g.dot"
+    missing = tmp_path / "missing" / "out.xml"
+    code, out, err = _opt(
+        capsys, EXAMPLES / "qlstm.xml", "--view-graph", picture, "--emit=ov-ir", "-o", missing
+    )
+    assert code == 1 and out == ""
+    assert err == f"{missing.with_suffix('.bin')}: error: cannot write: no such folder " \
+        f"'{missing.parent}'\n"
+    assert list(tmp_path.iterdir()) == []
+    (tmp_path / "isdir.xml").mkdir()
+    code, _, err = _opt(
+        capsys, EXAMPLES / "qlstm.xml", "--emit=ov-ir", "-o", tmp_path / "isdir.xml"
+    )
+    assert code == 1 and "isdir.xml: error: cannot write: it is a folder" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["isdir.xml"]
+    code, _, err = _opt(capsys, EXAMPLES / "convnet.mlir", "--view-graph", picture,
+                        "-o", tmp_path / "isdir.xml")
+    assert code == 1 and sorted(p.name for p in tmp_path.iterdir()) == ["isdir.xml"]
+
+
+@pytest.mark.parametrize("umask", [0o022, 0o077])
+def test_written_files_follow_the_umask(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], umask: int
+) -> None:
+    import os
+
+    old = os.umask(umask)
+    try:
+        code, _, err = _opt(capsys, EXAMPLES / "qlstm.xml", "--view-graph", tmp_path / "g.dot",
+                            "--emit=ov-ir", "-o", tmp_path / "out.xml")
+        code2, _, err2 = _opt(capsys, EXAMPLES / "convnet.mlir", "-o", tmp_path / "o.mlir")
+    finally:
+        os.umask(old)
+    assert code == 0 and code2 == 0, err + err2
+    for name in ("g.dot", "out.xml", "out.bin", "o.mlir"):
+        assert (tmp_path / name).stat().st_mode & 0o777 == 0o666 & ~umask, name
+
+
+def test_suffixes_are_case_insensitive(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "MODEL.XML").write_bytes((EXAMPLES / "qlstm.xml").read_bytes())
+    (tmp_path / "MODEL.bin").write_bytes((EXAMPLES / "qlstm.bin").read_bytes())
+    code, _, err = _opt(capsys, tmp_path / "MODEL.XML", "--emit=ov-ir", "-o", tmp_path / "B.XML")
+    assert code == 0, err
+    assert (tmp_path / "B.bin").is_file()
+    assert read_ov_ir(tmp_path / "B.XML") is not None
