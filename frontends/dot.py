@@ -43,15 +43,12 @@ from pathlib import Path
 import numpy as np
 from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import (
-    ArrayAttr,
     DenseIntOrFPElementsAttr,
-    DictionaryAttr,
     Float16Type,
     Float32Type,
     IntegerType,
     ModuleOp,
     Signedness,
-    StringAttr,
     TensorType,
 )
 from xdsl.ir import Attribute, Block, Operation, OpResult, SSAValue
@@ -66,7 +63,13 @@ from lowpass.dialects.ov import (
     YieldOp,
     array_from_dense,
 )
-from lowpass.dialects.ov.base import DYNAMIC, NAME_ATTR, op_display_name, op_type_name
+from lowpass.dialects.ov.base import (
+    DYNAMIC,
+    graph_input_names,
+    graph_output_names,
+    op_display_name,
+    op_type_name,
+)
 from lowpass.dialects.ov.infrastructure import (
     ConcatOutputAttr,
     InputDescription,
@@ -347,46 +350,6 @@ def _constant_text(op: Operation) -> str:
     return text
 
 
-def _arg_name(function: func.FuncOp, index: int) -> str:
-    attrs = function.arg_attrs
-    if attrs is not None and index < len(attrs.data):
-        name = attrs.data[index].data.get(NAME_ATTR)
-        if isinstance(name, StringAttr):
-            return name.data
-    arg = function.body.block.args[index]
-    return arg.name_hint or f"input{index}"
-
-
-def _result_names(function: func.FuncOp, ret: Operation) -> list[str]:
-    """Output names as `lowpass.runtime.Model` gives them (docs/names.md)."""
-
-    def explicit(i: int) -> str | None:
-        attrs: ArrayAttr[DictionaryAttr] | None = function.res_attrs
-        if attrs is None or i >= len(attrs.data):
-            return None
-        name = attrs.data[i].data.get(NAME_ATTR)
-        return name.data if isinstance(name, StringAttr) else None
-
-    ops = list(function.body.block.ops)
-    given = {explicit(i) for i in range(len(ret.operands))}
-    taken: set[str] = set()
-    names: list[str] = []
-    for i, value in enumerate(ret.operands):
-        name = explicit(i)
-        if name is None:
-            p = _producer(value)
-            if p is not None and p in ops:
-                base = op_display_name(p, ops.index(p))
-                name = base if len(p.results) == 1 else f"{base}.{value.index}"  # type: ignore[attr-defined]
-            else:
-                name = f"output{i}"
-            if name in taken or name in given:
-                name = f"{name}.output{i}"
-        taken.add(name)
-        names.append(name)
-    return names
-
-
 class _Drawing:
     """Builds the nodes, clusters and edges of one entry function."""
 
@@ -418,8 +381,11 @@ class _Drawing:
         for variable in module_variables(self.module):
             self.variable_node(variable.variable_id, type_text(variable.type))
         block = function.body.block
-        for i, arg in enumerate(block.args):
-            name = _arg_name(function, i)
+        try:
+            input_names = graph_input_names(function)
+        except ValueError as e:
+            raise FrontendError(f"error: {e}") from None
+        for arg, name in zip(block.args, input_names, strict=True):
             node = self.add_node(
                 self.root,
                 _Node(
@@ -432,7 +398,11 @@ class _Drawing:
         self.draw_block(block, self.root)
         ret = block.last_op
         if isinstance(ret, func.ReturnOp):
-            for name, value in zip(_result_names(function, ret), ret.operands, strict=True):
+            try:
+                output_names = graph_output_names(function)
+            except ValueError as e:
+                raise FrontendError(f"error: {e}") from None
+            for name, value in zip(output_names, ret.operands, strict=True):
                 node = self.add_node(
                     self.root,
                     _Node(

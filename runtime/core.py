@@ -28,10 +28,11 @@ from typing import Any
 
 import numpy as np
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ModuleOp, StringAttr, TensorType
+from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import Operation
 
-from lowpass.dialects.ov import DYNAMIC, NAME_ATTR, element_type_of
+from lowpass.dialects.ov import DYNAMIC, element_type_of
+from lowpass.dialects.ov.base import graph_input_names, graph_output_names
 from lowpass.dialects.ov.state import VariableStateError, VariableStore, check_variable_shape
 from lowpass.ir import print_module, read_module, verify_module
 from lowpass.runtime.interpreter import (
@@ -123,16 +124,6 @@ def _port(index: int, name: str, t: Any, is_input: bool) -> Port:
     return Port(index, name, shape, str(element_type_of(t)), is_input)
 
 
-def _attr_name(attrs: Any, index: int) -> str | None:
-    if attrs is None:
-        return None
-    entry = attrs.data[index].data if index < len(attrs.data) else {}
-    value = entry.get(NAME_ATTR)
-    if value is not None and not isinstance(value, StringAttr):
-        raise LowpassError(f"{NAME_ATTR} of input/output {index} must be a string, got {value}")
-    return value.data if isinstance(value, StringAttr) else None
-
-
 class Model:
     """A verified graph (OpenVINO's `ov.Model`)."""
 
@@ -144,10 +135,14 @@ class Model:
         self.outputs = self._output_ports()
 
     def _input_ports(self) -> list[Port]:
-        ports = []
-        for i, arg in enumerate(self.function.body.block.args):
-            name = _attr_name(self.function.arg_attrs, i) or arg.name_hint or f"input{i}"
-            ports.append(_port(i, name, arg.type, True))
+        try:
+            names = graph_input_names(self.function)
+        except ValueError as e:
+            raise LowpassError(str(e)) from None
+        ports = [
+            _port(i, name, arg.type, True)
+            for i, (arg, name) in enumerate(zip(self.function.body.block.args, names, strict=True))
+        ]
         _check_unique(ports, "input")
         return ports
 
@@ -155,25 +150,14 @@ class Model:
         ret = self.function.body.block.last_op
         if not isinstance(ret, func.ReturnOp):
             raise LowpassError(f"@{self.friendly_name} does not end with func.return")
-        ops = list(self.function.body.block.ops)
-        ports = []
-        explicit = {_attr_name(self.function.res_attrs, i) for i in range(len(ret.arguments))}
-        taken: set[str] = set()
-        for i, value in enumerate(ret.arguments):
-            name = _attr_name(self.function.res_attrs, i)
-            if name is None:
-                if isinstance(value.owner, Operation) and value.owner in ops:
-                    producer = value.owner
-                    base = op_display_name(producer, ops.index(producer))
-                    index = value.index  # type: ignore[attr-defined]
-                    name = base if len(producer.results) == 1 else f"{base}.{index}"
-                else:
-                    name = f"output{i}"
-                # One value returned twice (as CSE leaves it): default names stay unique.
-                if name in taken or name in explicit:
-                    name = f"{name}.output{i}"
-            taken.add(name)
-            ports.append(_port(i, name, value.type, False))
+        try:
+            names = graph_output_names(self.function)
+        except ValueError as e:
+            raise LowpassError(str(e)) from None
+        ports = [
+            _port(i, name, value.type, False)
+            for i, (value, name) in enumerate(zip(ret.arguments, names, strict=True))
+        ]
         _check_unique(ports, "output")
         return ports
 

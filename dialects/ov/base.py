@@ -291,6 +291,60 @@ def op_display_name(op: Operation, index: int) -> str:
     return get_name(op) or f"{op_type_name(op)}_{index}"
 
 
+def _io_name(attrs: Any, index: int, what: str) -> str | None:
+    """The `ov.name` of input/output `index` in `arg_attrs`/`res_attrs`, if any."""
+    if attrs is None or index >= len(attrs.data):
+        return None
+    value = attrs.data[index].data.get(NAME_ATTR)
+    if value is not None and not isinstance(value, StringAttr):
+        raise ValueError(f"{NAME_ATTR} of {what} {index} must be a string, got {value}")
+    return value.data if isinstance(value, StringAttr) else None
+
+
+def graph_input_names(function: Operation) -> list[str]:
+    """
+    The names of a graph function's inputs (docs/names.md): `ov.name`, else the SSA name,
+    else `input<i>`. The runtime, the IR writer and the pictures all name inputs by this.
+    """
+    block = function.regions[0].block
+    attrs = getattr(function, "arg_attrs", None)
+    return [
+        _io_name(attrs, i, "input") or arg.name_hint or f"input{i}"
+        for i, arg in enumerate(block.args)
+    ]
+
+
+def graph_output_names(function: Operation) -> list[str]:
+    """
+    The names of a graph function's outputs (docs/names.md): `ov.name`, else the name of the
+    producing op (`<name>.<i>` for result i of a multi-result op), else `output<i>`; a default
+    name already taken (one value returned twice, as CSE leaves it) becomes
+    `<name>.output<i>`. `function` must end with its return.
+    """
+    block = function.regions[0].block
+    ret = block.last_op
+    assert ret is not None
+    attrs = getattr(function, "res_attrs", None)
+    ops = list(block.ops)
+    explicit = {_io_name(attrs, i, "output") for i in range(len(ret.operands))}
+    taken: set[str] = set()
+    names: list[str] = []
+    for i, value in enumerate(ret.operands):
+        name = _io_name(attrs, i, "output")
+        if name is None:
+            if isinstance(value, OpResult) and value.owner in ops:
+                producer = value.owner
+                base = op_display_name(producer, ops.index(producer))
+                name = base if len(producer.results) == 1 else f"{base}.{value.index}"
+            else:
+                name = f"output{i}"
+            if name in taken or name in explicit:
+                name = f"{name}.output{i}"
+        taken.add(name)
+        names.append(name)
+    return names
+
+
 # OpenVINO type names that are not the CamelCase of the op name.
 _OPENVINO_TYPE_NAMES = {
     "ov.gru_cell": "GRUCell",
