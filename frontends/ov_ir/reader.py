@@ -11,9 +11,11 @@ The reader follows OpenVINO's own deserializer (`src/frontends/ir/src/ir_deseria
   map is read in `external_port_id` order; an input with `axis` is a slice, one with a back
   edge a merged input, the others invariant; outputs are numbered in `external_port_id`
   order.
-* Names: every layer's `name` becomes `ov.name`; a Parameter's is its argument's `ov.name`;
-  a graph output is named after the producer's output tensor (`names` of the port, the name
-  `openvino.Core().read_model(...).outputs[i].get_any_name()` gives), else the Result's name.
+* Names: every layer's `name` becomes `ov.name`; a graph input is named after its tensor (the
+  `names` of the Parameter's port, the name `openvino.Core().read_model(...).inputs[i]
+  .get_any_name()` gives), a graph output after the producer's output tensor (`outputs[i]
+  .get_any_name()`); without tensor names (IR v10), after the Parameter, the producer or the
+  Result. A body Parameter keeps its layer name (`parameter_names`).
 * ReadValue/Assign (opset3 and opset6) refer to module-level `ov.variable`s.
 * Constants are read from the weights with one copy each.
 
@@ -430,7 +432,9 @@ class _GraphReader:
             try:
                 if layer.type == "Parameter":
                     arg = self._parameter(layer, block)
-                    params.append((layer.name, arg))
+                    # a body Parameter keeps its friendly name (TensorIterator/Loop
+                    # `parameter_names`, which LowLatency2 names its variables after)
+                    params.append((layer.name if self.body else self._input_name(layer), arg))
                     self.param_ids.append(lid)
                 elif layer.type == "Result":
                     value = self._inputs(layer)
@@ -459,28 +463,34 @@ class _GraphReader:
             raise FrontendError(self.ctx.error("the model has no Result layer", None, self.root))
         return block, params, results
 
+    def _input_name(self, layer: _Layer) -> str:
+        """OpenVINO's input tensor name (`inputs[i].get_any_name()`, the smallest of the
+        names): the `names` of the Parameter's output port, to which OpenVINO adds (IR v10) the
+        Parameter's friendly name; a port without names (IR v10) gives the friendly name."""
+        names = _split_names(layer.outputs[0].get("names") or "") if layer.outputs else []
+        if self.ctx.ir_version == 10 or not names:
+            names.append(layer.name)
+        return min(names)
+
     def _output_name(self, layer: _Layer) -> str:
         """OpenVINO's output tensor name (`outputs[i].get_any_name()`, the smallest of the
-        names): the Result's `output_names` (OpenVINO 2025+), else the producer port's `names`,
-        else (IR v10) the producer's name, `<name>.<port>` for a multi-output producer, else
-        the Result's friendly name."""
+        names): of the Result's `output_names` (OpenVINO 2025+), else the producer port's
+        `names`, to which OpenVINO adds (IR v10, `update_v10_model`) the producer's name,
+        `<name>.<port>` for a multi-output producer; else the Result's friendly name."""
         names = _split_names(layer.node.get("output_names") or "")
-        if names:
-            return min(names)
         src = self.edges.get((layer.id, layer.inputs[0].get("id") or "")) if layer.inputs else None
         if src is not None:
             producer = self.layers[src[0]]
             idx = producer.output_index(src[1])
             if idx is not None:
-                names = _split_names(producer.outputs[idx].get("names") or "")
-                if names:
-                    return min(names)
+                if not names:
+                    names = _split_names(producer.outputs[idx].get("names") or "")
                 if self.ctx.ir_version == 10:
-                    # IR v10 has no tensor names: OpenVINO names an output after its producer
                     if len(producer.outputs) == 1 or producer.type == "Parameter":
-                        return producer.name
-                    return f"{producer.name}.{idx}"
-        return layer.name
+                        names.append(producer.name)
+                    else:
+                        names.append(f"{producer.name}.{idx}")
+        return min(names) if names else layer.name
 
     def _inputs(self, layer: _Layer) -> list[SSAValue]:
         values = []
@@ -525,8 +535,9 @@ class _GraphReader:
                 raise _LayerError("missing attribute 'shape', expected e.g. shape=\"1,3,224,224\"")
             t = TensorType(et, dims)
         arg = block.insert_arg(t, len(block.args))
-        if layer.name.isidentifier():
-            arg.name_hint = layer.name
+        hint = layer.name if self.body else self._input_name(layer)
+        if hint.isidentifier():
+            arg.name_hint = hint
         self.values[(layer.id, 0)] = arg
         return arg
 

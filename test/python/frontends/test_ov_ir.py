@@ -836,3 +836,68 @@ def test_model_name_is_kept_both_ways(tmp_path: Path) -> None:
     module.sym_name = None
     xml_bytes, _ = serialize_ov_ir(module)
     assert b'<net name="main" version="11">' in xml_bytes
+
+
+NAMED_PORTS_IR = """<?xml version="1.0"?>
+<net name="c" version="11">
+  <layers>
+    <layer id="0" name="Parameter_0" type="Parameter" version="opset1">
+      <data shape="2" element_type="f32" />
+      <output><port id="0" precision="FP32" names="{input_names}"><dim>2</dim></port></output>
+    </layer>
+    <layer id="1" name="r" type="ReLU" version="opset1">
+      <input><port id="0" precision="FP32"><dim>2</dim></port></input>
+      <output><port id="1" precision="FP32" names="{output_names}"><dim>2</dim></port></output>
+    </layer>
+    <layer id="2" name="Result_2" type="Result" version="opset1">
+      <input><port id="0" precision="FP32"><dim>2</dim></port></input>
+    </layer>
+  </layers>
+  <edges>
+    <edge from-layer="0" from-port="0" to-layer="1" to-port="0" />
+    <edge from-layer="1" from-port="1" to-layer="2" to-port="0" />
+  </edges>
+</net>
+"""
+
+
+@pytest.mark.parametrize(
+    ("version", "input_names", "output_names", "want"),
+    [
+        # the tensor name, not the Parameter's layer name; the smallest of several; `\,`
+        ("11", "images", "res", ("images", "res")),
+        ("11", "zz,in\\,put,images", "res,out", ("images", "out")),
+        ("11", "", "", ("Parameter_0", "Result_2")),
+        # IR v10: OpenVINO adds the Parameter's and the producer's names to the tensor names
+        ("10", "images", "res", ("Parameter_0", "r")),
+        ("10", "", "", ("Parameter_0", "r")),
+    ],
+)
+def test_input_and_output_names_are_openvinos(
+    version: str,
+    input_names: str,
+    output_names: str,
+    want: tuple[str, str],
+    tmp_path: Path,
+) -> None:
+    """Inputs and outputs are named as OpenVINO users address them: `inputs[i].get_any_name()`
+    and `outputs[i].get_any_name()` (the smallest of the tensor names), not the layer names."""
+    text = NAMED_PORTS_IR.format(input_names=input_names, output_names=output_names)
+    text = text.replace('version="11"', f'version="{version}"', 1)
+    text = text.replace(' names=""', "")
+    module = read_ov_ir_bytes(text)
+    model = lowpass.Model(module)
+    assert [p.name for p in model.inputs] == [want[0]]
+    assert [p.name for p in model.outputs] == [want[1]]
+    feeds = {want[0]: np.array([-1.0, 2.0], np.float32)}
+    np.testing.assert_allclose(run_ours(module, feeds)[want[1]], [0.0, 2.0], rtol=0, atol=0)
+    # written back, the input keeps its name as both layer and tensor name
+    xml, _ = serialize_ov_ir(module)
+    assert f'name="{want[0]}" type="Parameter"'.encode() in xml
+    assert [p.name for p in lowpass.Model(read_ov_ir_bytes(xml)).inputs] == [want[0]]
+    openvino = pytest.importorskip("openvino")
+    if version == "11" and not input_names:
+        return  # OpenVINO's get_any_name() fails on a tensor without names
+    (tmp_path / "m.xml").write_text(text)
+    theirs = openvino.Core().read_model(str(tmp_path / "m.xml"))
+    assert (theirs.inputs[0].get_any_name(), theirs.outputs[0].get_any_name()) == want
