@@ -14,17 +14,25 @@ become `ov.constant`s named after them. A Conv's or Gemm's product before the bi
 Transpose) are `<node>/<OpenVINO type>`.
 
 Every problem is a `FrontendError` with one line: `model.onnx: error: node 'conv1' (#3,
-Conv): <what is wrong>`.
+Conv): <what is wrong>` (`<model>` stands for the file of an in-memory `ModelProto`).
+
+Memory: a file is parsed without its external data (`load_external_data = False`); each
+initializer's bytes (its `raw_data`, or its range of the external file, read when the
+initializer is first used) become the `dense` attribute as they are, and a model read from
+a file drops its own copy of `raw_data` once the constant holds it, so a model's weights
+are held once after reading (twice for a moment: while protobuf parses the file, and per
+initializer while it is moved).
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import numpy as np
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import BytesAttr, DenseIntOrFPElementsAttr, ModuleOp, TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
@@ -32,6 +40,7 @@ from lowpass.builder import GraphBuilder
 from lowpass.dialects.ov import (
     DYNAMIC,
     ConstantOp,
+    dense_from_array,
     f16,
     f32,
     get_name,
@@ -42,6 +51,7 @@ from lowpass.dialects.ov import (
     op_type_name,
     set_name,
     static_value,
+    to_dtype,
     ui8,
 )
 from lowpass.frontends import FrontendError
@@ -190,13 +200,25 @@ class NodeContext:
 class GraphConverter:
     """Converts one ONNX GraphProto into the body of `func.func @main`."""
 
-    def __init__(self, model: onnx.ModelProto, source: str) -> None:
+    def __init__(
+        self,
+        model: onnx.ModelProto,
+        source: str,
+        base_dir: Path | None = None,
+        owns_model: bool = False,
+    ) -> None:
         self.model = model
         self.graph_proto = model.graph
         self.source = source
+        self.base_dir = base_dir  # the folder of external data (None: an in-memory model)
+        self.owns_model = owns_model  # read from a file here: its raw_data may be dropped
         self.builder = GraphBuilder("main")
         self.values: dict[str, SSAValue] = {}
-        self.initializers: dict[str, Any] = {i.name: i for i in model.graph.initializer}
+        self.initializers: dict[str, Any] = {}
+        for init in model.graph.initializer:
+            if init.name in self.initializers:
+                self.error(f"initializer '{init.name}' is defined twice; names must be unique")
+            self.initializers[init.name] = init
         self.opset = next((o.version for o in model.opset_import if o.domain in ("", "ai.onnx")), 1)
         self.consumers: dict[str, list[onnx.NodeProto]] = {}
         for node in model.graph.node:
@@ -208,11 +230,38 @@ class GraphConverter:
         self.deferred_quantize: dict[str, tuple[onnx.NodeProto, NodeContext]] = {}
 
     def error(self, message: str, node: onnx.NodeProto | None = None, index: int = 0) -> NoReturn:
-        where = ""
-        if node is not None:
-            name = node.name or (node.output[0] if node.output else "")
-            where = f"node '{name}' (#{index}, {node.op_type}): "
+        where = f"{_describe(node, index)}: " if node is not None else ""
         raise FrontendError(f"{self.source}: error: {where}{message}")
+
+    def check_names(self) -> None:
+        """ONNX's naming rules: each tensor is written once (by a graph input, an
+        initializer or one node output: the graph is in SSA form), and the graph's inputs
+        and outputs have distinct names."""
+        g = self.graph_proto
+        for kind, values in (("input", g.input), ("output", g.output)):
+            first: dict[str, int] = {}
+            for i, v in enumerate(values):
+                if v.name in first:
+                    self.error(
+                        f"graph {kind} '{v.name}' is listed twice ({kind}s #{first[v.name]} "
+                        f"and #{i}); graph {kind} names must be unique"
+                    )
+                first[v.name] = i
+        writers: dict[str, str] = {i.name: f"initializer '{i.name}'" for i in g.initializer}
+        for inp in g.input:
+            writers.setdefault(inp.name, f"graph input '{inp.name}'")
+        for index, node in enumerate(g.node):
+            for name in node.output:
+                if name == "":
+                    continue
+                if name in writers:
+                    self.error(
+                        f"output '{name}' is already written by {writers[name]}; an ONNX "
+                        "tensor is written once (the graph is in SSA form)",
+                        node,
+                        index,
+                    )
+                writers[name] = _describe(node, index)
 
     def value(self, name: str, ctx: NodeContext | None = None) -> SSAValue:
         """The value of an ONNX tensor; an initializer becomes an `ov.constant` when it is
@@ -222,10 +271,7 @@ class GraphConverter:
             return v
         init = self.initializers.get(name)
         if init is not None:
-            from onnx import numpy_helper
-
-            element_type(init.data_type, f"initializer '{name}'")
-            op = ConstantOp.from_array(numpy_helper.to_array(init), name=name)
+            op = ConstantOp(self._initializer_value(init), name=name)
             self.builder.op(op)
             self.values[name] = op.results[0]
             return op.results[0]
@@ -235,8 +281,89 @@ class GraphConverter:
             f"input '{name}' is not produced by any earlier node, graph input or initializer"
         )
 
+    def _initializer_value(self, init: onnx.TensorProto) -> DenseIntOrFPElementsAttr:
+        """The `dense` attribute of an initializer. Raw little-endian bytes (`raw_data`, or
+        the range of an external file) are the attribute's bytes as they are (no numpy copy);
+        other encodings (`float_data`, ..., and BOOL) go through `numpy_helper.to_array`."""
+        from onnx import numpy_helper
+
+        what = f"initializer '{init.name}'"
+        et = element_type(init.data_type, what)
+        dtype = to_dtype(et)
+        if init.HasField("segment"):
+            raise ValueError(f"{what} is a segment, which lowpass does not support")
+        shape = [int(d) for d in init.dims]
+        if any(d < 0 for d in shape):
+            raise ValueError(f"{what} has a negative dim: {shape}")
+        expected = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
+        external = init.data_location == init.EXTERNAL
+        raw: bytes | None = None
+        if external:
+            raw = self._external_bytes(init, expected)
+        elif init.HasField("raw_data") and dtype != np.bool_ and sys.byteorder == "little":
+            raw = init.raw_data  # protobuf hands out a copy
+            if len(raw) != expected:
+                raise ValueError(
+                    f"{what} holds {len(raw)} bytes of data, expected {expected} for shape "
+                    f"{shape} of {_ONNX_TYPE_NAMES[init.data_type]}"
+                )
+            if self.owns_model:
+                init.ClearField("raw_data")  # ours alone now: the weights are held once
+        if raw is not None and dtype != np.bool_ and sys.byteorder == "little":
+            return DenseIntOrFPElementsAttr(TensorType(et, shape), BytesAttr(raw))
+        if raw is not None:
+            array = np.frombuffer(raw, dtype.newbyteorder("<")).reshape(shape)
+        else:
+            try:
+                array = numpy_helper.to_array(init)
+            except ValueError as e:  # too few or too many values for the shape
+                raise ValueError(f"{what} does not hold {shape}: {_first_line(e)}") from None
+        return dense_from_array(array, et)
+
+    def _external_bytes(self, init: onnx.TensorProto, expected: int) -> bytes:
+        """The bytes of an initializer kept in an external file (read now, when it is first
+        used): `location` inside the model's folder, `offset`, `length`."""
+        what = f"initializer '{init.name}'"
+        info = {e.key: e.value for e in init.external_data}
+        location = info.get("location", "")
+        if self.base_dir is None:
+            raise ValueError(
+                f"{what} keeps its data in the external file '{location}'; an in-memory "
+                "model has no folder: load it with onnx.load(path) or read the file"
+            )
+        try:
+            offset = int(info.get("offset", "0"))
+            length = int(info["length"]) if "length" in info else None
+        except ValueError:
+            raise ValueError(
+                f"{what}: external data offset/length must be integers, got "
+                f"'{info.get('offset', '')}'/'{info.get('length', '')}'"
+            ) from None
+        relative = Path(location)
+        if not location or relative.is_absolute() or ".." in relative.parts:
+            raise ValueError(
+                f"{what}: external data location '{location}' must be a relative path inside "
+                "the model's folder"
+            )
+        path = self.base_dir / relative
+        base = self.base_dir.resolve()
+        if not path.resolve().is_relative_to(base) or not path.is_file():
+            raise ValueError(f"{what}: external data file '{location}' is missing or not a file")
+        size = path.stat().st_size
+        if length is None:
+            length = size - offset
+        if offset < 0 or length != expected or offset + length > size:
+            raise ValueError(
+                f"{what}: external data ({location}, offset {offset}, length {length}) does not "
+                f"hold the {expected} bytes of its shape (the file has {size} bytes)"
+            )
+        with path.open("rb") as f:
+            f.seek(offset)
+            return f.read(length)
+
     def convert(self) -> ModuleOp:
         g = self.graph_proto
+        self.check_names()
         for inp in g.input:
             if inp.name in self.initializers:
                 continue  # IR < 4 lists initializers among the inputs
@@ -338,42 +465,62 @@ class GraphConverter:
             set_name(op, f"{base}/{kind}" + (f"_{k}" if k else ""))
 
 
+def _describe(node: onnx.NodeProto, index: int) -> str:
+    name = node.name or (node.output[0] if node.output else "")
+    return f"node '{name}' (#{index}, {node.op_type})"
+
+
 def _first_line(e: BaseException) -> str:
     text = str(e).strip()
     return text.splitlines()[0] if text else type(e).__name__
 
 
-def _load(path_or_model: Any) -> tuple[onnx.ModelProto, str]:
+def _load(path_or_model: Any, source: str | None) -> tuple[onnx.ModelProto, str, Path | None]:
+    """The model, the name that stands for its file in messages, and the folder of its
+    external data (None for an in-memory model)."""
     try:
         import onnx
     except ImportError:
-        where = f"{path_or_model}: error: " if isinstance(path_or_model, str | Path) else ""
+        where = source or (str(path_or_model) if isinstance(path_or_model, str | Path) else "")
         raise FrontendError(
-            f"{where}reading .onnx files needs the 'onnx' package: pip install onnx "
-            "(or pip install 'lowpass[onnx]')"
+            f"{where or '<model>'}: error: reading .onnx files needs the 'onnx' package: "
+            "pip install onnx (or pip install 'lowpass[onnx]')"
         ) from None
     if isinstance(path_or_model, onnx.ModelProto):
-        return path_or_model, path_or_model.graph.name or "<onnx model>"
+        model, name = path_or_model, source or "<model>"
+        if not model.HasField("graph"):
+            raise FrontendError(f"{name}: error: not a valid ONNX model: it has no graph")
+        return model, name, None
+    if not isinstance(path_or_model, str | Path):
+        raise TypeError(
+            f"read_onnx wants a path or an onnx.ModelProto, got {type(path_or_model).__name__}"
+        )
     path = Path(path_or_model)
+    name = source or str(path)
     if not path.is_file():
         raise FrontendError(
-            f"{path}: error: no such file" if not path.exists() else f"{path}: error: not a file"
+            f"{name}: error: no such file" if not path.exists() else f"{name}: error: not a file"
         )
     try:
-        model = onnx.load(str(path))  # external data from the model's folder
-    except Exception as e:  # protobuf DecodeError, missing external data, ...
+        # External data is read per initializer when it is used (GraphConverter).
+        model = onnx.load(str(path), load_external_data=False)
+    except Exception as e:  # protobuf DecodeError, OSError, ...
         reason = _first_line(e)
-        raise FrontendError(f"{path}: error: not a valid ONNX model: {reason}") from None
+        raise FrontendError(f"{name}: error: not a valid ONNX model: {reason}") from None
     if not model.HasField("graph") or (not model.graph.node and not model.graph.output):
-        raise FrontendError(f"{path}: error: not a valid ONNX model: it has no graph")
-    return model, str(path)
+        raise FrontendError(f"{name}: error: not a valid ONNX model: it has no graph")
+    return model, name, path.parent
 
 
-def read_onnx(path_or_model: str | Path | onnx.ModelProto) -> ModuleOp:
+def read_onnx(
+    path_or_model: str | Path | onnx.ModelProto, *, source: str | None = None
+) -> ModuleOp:
     """Read an ONNX model (a path or an `onnx.ModelProto`) into a verified module whose
-    `func.func @main` is the graph. Raises `FrontendError` with a one-line diagnostic."""
-    model, source = _load(path_or_model)
-    module = GraphConverter(model, source).convert()
+    `func.func @main` is the graph. Raises `FrontendError` with a one-line diagnostic that
+    starts with `source` (default: the path, or `<model>` for a `ModelProto`; `<stdin>` for
+    a model read from standard input). A model passed as a `ModelProto` is not changed."""
+    model, name, base_dir = _load(path_or_model, source)
+    module = GraphConverter(model, name, base_dir, owns_model=base_dir is not None).convert()
     from lowpass.ir import verify_module
 
     try:
@@ -381,7 +528,7 @@ def read_onnx(path_or_model: str | Path | onnx.ModelProto) -> ModuleOp:
     except Exception as e:
         reason = _first_line(e)
         raise FrontendError(
-            f"{source}: error: the converted graph does not verify: {reason}"
+            f"{name}: error: the converted graph does not verify: {reason}"
         ) from None
     return module
 

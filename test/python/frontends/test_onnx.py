@@ -936,3 +936,138 @@ def test_quantized_lstm_weights_behind_dequantize_linear() -> None:
         np.testing.assert_array_equal(mul.operands[1].owner.array().reshape(-1), scale[order])
     assert_matches_ort(model, feeds, atol=1e-5)
     assert_matches_ort(model, feeds, "CPU", atol=1e-5)
+
+
+def _traced_peak(read: Callable[[], object]) -> int:
+    """The peak of Python-allocated memory (bytes objects, numpy buffers) while `read` runs."""
+    import gc
+    import tracemalloc
+
+    gc.collect()
+    tracemalloc.start()
+    try:
+        kept = read()
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    del kept
+    return peak
+
+
+@pytest.mark.parametrize("external", [False, True])
+def test_initializer_weights_are_held_once(tmp_path: Path, external: bool) -> None:
+    """An 8 MiB initializer read from a file: the constant holds its bytes and no second
+    copy is made on the way (tracemalloc's peak, which sees the bytes objects and numpy
+    buffers but not protobuf's own memory, stays below 1.5 times the weights; it was 2x
+    with numpy_helper.to_array + dense_from_array, 3x with external data loaded by
+    onnx.load). The values are the weights exactly; an unused external initializer is not
+    read at all. (The file's own bytes are part of the peak while protobuf parses them.)"""
+    w = np.random.default_rng(0).standard_normal((1024, 2048)).astype(np.float32)
+    inits = {"w": w}
+    if external:  # (an unused one in the file would be read by onnx.load: peak 2x)
+        inits["unused"] = np.ones((1024, 2048), np.float32)
+    model = make_model([node("MatMul", ["x", "w"])], {"x": f32(2, 1024)}, ["y"], inits)
+    path = tmp_path / "big.onnx"
+    if external:
+        onnx.save(model, path, save_as_external_data=True, location="big.data")
+    else:
+        onnx.save(model, path)
+    modules: list = []
+    peak = _traced_peak(lambda: modules.append(read_onnx(path)))
+    assert peak < 1.5 * w.nbytes, f"peak {peak / 2**20:.1f} MiB for {w.nbytes / 2**20:.0f} MiB"
+    consts = [op for op in modules[0].walk() if isinstance(op, ov.ConstantOp)]
+    assert [get_name(op) for op in consts] == ["w"]
+    np.testing.assert_array_equal(consts[0].array(), w)
+
+
+def test_model_proto_is_not_changed_and_external_data_needs_a_folder(tmp_path: Path) -> None:
+    """A ModelProto passed in keeps its raw_data (read_onnx does not change it); one whose
+    external data was not loaded has no folder to read it from: an error naming it."""
+    w = f32(4, 3)
+    model = make_model([node("MatMul", ["x", "w"])], {"x": f32(2, 4)}, ["y"], {"w": w})
+    before = model.SerializeToString()
+    module = read_onnx(model)
+    assert model.SerializeToString() == before
+    (const,) = [op for op in module.walk() if isinstance(op, ov.ConstantOp)]
+    np.testing.assert_array_equal(const.array(), w)
+    onnx.save(model, tmp_path / "m.onnx", save_as_external_data=True, location="m.data",
+              size_threshold=0)  # fmt: skip
+    lazy = onnx.load(str(tmp_path / "m.onnx"), load_external_data=False)
+    with pytest.raises(FrontendError, match=r"^<model>: error: node 'matmul_node' \(#0, "
+                       r"MatMul\): initializer 'w' keeps its data in the external file "
+                       r"'m\.data'"):  # fmt: skip
+        read_onnx(lazy)
+
+
+def test_bad_external_data_is_a_frontend_error(tmp_path: Path) -> None:
+    w = f32(4, 3)
+    model = make_model([node("MatMul", ["x", "w"])], {"x": f32(2, 4)}, ["y"], {"w": w})
+    onnx.save(model, tmp_path / "m.onnx", save_as_external_data=True, location="m.data",
+              size_threshold=0)  # fmt: skip
+    np.testing.assert_array_equal(
+        next(op for op in read_onnx(tmp_path / "m.onnx").walk()
+             if isinstance(op, ov.ConstantOp)).array(), w)  # fmt: skip
+    (tmp_path / "m.data").write_bytes(b"\0" * 8)
+    with pytest.raises(FrontendError, match=r"m\.onnx: error: node 'matmul_node' \(#0, MatMul\): "
+                       r"initializer 'w': external data \(m\.data, offset 0, length 48\) does "
+                       r"not hold the 48 bytes"):  # fmt: skip
+        read_onnx(tmp_path / "m.onnx")
+    (tmp_path / "m.data").unlink()
+    with pytest.raises(FrontendError, match=r"m\.onnx: error: .*external data file 'm\.data' "
+                       r"is missing"):  # fmt: skip
+        read_onnx(tmp_path / "m.onnx")
+    outside = onnx.load(str(tmp_path / "m.onnx"), load_external_data=False)
+    for e in outside.graph.initializer[0].external_data:
+        if e.key == "location":
+            e.value = "../m.data"
+    onnx.save(outside, tmp_path / "o.onnx")
+    with pytest.raises(FrontendError, match=r"o\.onnx: error: .*location '\.\./m\.data' must be "
+                       r"a relative path inside the model's folder"):  # fmt: skip
+        read_onnx(tmp_path / "o.onnx")
+
+
+def test_tensor_names_are_written_once() -> None:
+    """ONNX's SSA rule: two nodes writing one tensor, a node writing a graph input or an
+    initializer, a graph output or input listed twice: errors naming both writers, with the
+    file (`<model>` for a ModelProto, or the `source` given)."""
+    feeds = {"x": f32(2)}
+    writers = [helper.make_node("Relu", ["x"], ["y"], name="r1"),
+               helper.make_node("Neg", ["x"], ["y"], name="r2")]  # fmt: skip
+    two_writers = make_model(writers, feeds, ["y"])
+    with pytest.raises(FrontendError, match=r"^<model>: error: node 'r2' \(#1, Neg\): output "
+                       r"'y' is already written by node 'r1' \(#0, Relu\); an ONNX tensor is "
+                       r"written once"):  # fmt: skip
+        read_onnx(two_writers)
+    with pytest.raises(FrontendError, match=r"^<stdin>: error: node 'r2'"):
+        read_onnx(two_writers, source="<stdin>")
+    over_input = make_model([helper.make_node("Relu", ["x"], ["x"], name="r")], feeds, ["x"])
+    with pytest.raises(FrontendError, match=r"node 'r' \(#0, Relu\): output 'x' is already "
+                       r"written by graph input 'x'"):  # fmt: skip
+        read_onnx(over_input)
+    relu_w = helper.make_node("Relu", ["x"], ["w"], name="r")
+    over_init = make_model([relu_w], feeds, ["w"], {"w": f32(2)})
+    with pytest.raises(FrontendError, match=r"output 'w' is already written by initializer 'w'"):
+        read_onnx(over_init)
+    twice = make_model([node("Relu", ["x"], ["y"])], feeds, ["x", "y", "y"])
+    with pytest.raises(FrontendError, match=r"^<model>: error: graph output 'y' is listed twice "
+                       r"\(outputs #1 and #2\); graph output names must be unique"):  # fmt: skip
+        read_onnx(twice)
+    inputs_twice = make_model([node("Relu", ["x"], ["y"])], feeds, ["y"])
+    inputs_twice.graph.input.append(inputs_twice.graph.input[0])
+    with pytest.raises(FrontendError, match=r"graph input 'x' is listed twice \(inputs #0 and "
+                       r"#1\)"):  # fmt: skip
+        read_onnx(inputs_twice)
+    init_twice = make_model([node("Add", ["x", "w"], ["y"])], feeds, ["y"], {"w": f32(2)})
+    init_twice.graph.initializer.append(init_twice.graph.initializer[0])
+    with pytest.raises(FrontendError, match=r"^<model>: error: initializer 'w' is defined "
+                       r"twice"):  # fmt: skip
+        read_onnx(init_twice)
+
+
+def test_file_errors_start_with_the_file_name(tmp_path: Path) -> None:
+    """The duplicate output of a model file (a passthrough input listed again): the file."""
+    model = make_model([node("Relu", ["x"], ["y"])], {"x": f32(2)}, ["x", "y", "y"])
+    onnx.save(model, tmp_path / "passthru.onnx")
+    with pytest.raises(FrontendError, match=r"^\S*passthru\.onnx: error: graph output 'y' is "
+                       r"listed twice"):  # fmt: skip
+        read_onnx(tmp_path / "passthru.onnx")
