@@ -351,6 +351,13 @@ def batch_norm(ctx: NodeContext) -> list[SSAValue]:
     x = ctx.input(0)
     names = ((1, "scale"), (2, "B"), (3, "input_mean"), (4, "input_var"))
     scale, bias, mean, var = (ctx.const_input(i, w) for i, w in names)
+    channels = shape_of(x)[1] if rank_of(x) > 1 else 1
+    for (i, what), value in zip(names, (scale, bias, mean, var), strict=True):
+        if value is None:
+            raise ConversionError(f"input {i} ({what}) is required")
+        if value.size != 1 and (value.ndim != 1 or channels not in (DYNAMIC, value.size)):
+            raise ConversionError(f"input {i} ({what}) must have shape [{channels}] (one value "
+                                  f"per channel), got {list(value.shape)}")  # fmt: skip
     eps = float(ctx.attr("epsilon", 1e-5))
     dt = ov.to_dtype(element_type_of(x))
     a = scale.astype(np.float64) / np.sqrt(var.astype(np.float64) + eps)  # type: ignore[union-attr]
@@ -412,7 +419,13 @@ def reduce(ctx: NodeContext) -> list[SSAValue]:
 @register("Reshape")
 def reshape(ctx: NodeContext) -> list[SSAValue]:
     special_zero = not bool(ctx.attr("allowzero", 0))
-    return [ctx.value(ov.ReshapeOp(ctx.input(0), ctx.input(1), special_zero))]
+    target = ctx.input(1)
+    if rank_of(target) != 1 or element_type_of(target) not in (ov.i64, ov.i32):
+        raise ConversionError(
+            f"input 1 (shape, '{ctx.node.input[1]}') must be a 1-D integer tensor, got "
+            f"{target.type}"
+        )
+    return [ctx.value(ov.ReshapeOp(ctx.input(0), target, special_zero))]
 
 
 @register("Flatten")
@@ -420,6 +433,11 @@ def flatten(ctx: NodeContext) -> list[SSAValue]:
     x = ctx.input(0)
     shape = shape_of(x)
     axis = int(ctx.attr("axis", 1))
+    if not -len(shape) <= axis <= len(shape):
+        raise ConversionError(
+            f"axis {axis} is out of range for rank {len(shape)}, expected "
+            f"[{-len(shape)}, {len(shape)}]"
+        )
     axis = axis + len(shape) if axis < 0 else axis
     outer, inner = shape[:axis], shape[axis:]
     if DYNAMIC not in inner:
@@ -553,6 +571,13 @@ def slice_(ctx: NodeContext) -> list[SSAValue]:
         raise ConversionError("starts and ends are required")
     axes = [normalize(a, r) for a in (axes or range(len(starts)))]
     steps = steps or [1] * len(axes)
+    if not len(starts) == len(ends) == len(axes) == len(steps):
+        raise ConversionError(
+            f"starts, ends, axes and steps must have one value per sliced axis, got "
+            f"{len(starts)}, {len(ends)}, {len(axes)} and {len(steps)} values"
+        )
+    if len(set(axes)) != len(axes):
+        raise ConversionError(f"axes {axes} name an axis twice")
     begin, end, stride = [0] * r, [0] * r, [1] * r
     mask = [1] * r
     for a, b, e, s in zip(axes, starts, ends, steps, strict=True):
@@ -617,7 +642,12 @@ def resize(ctx: NodeContext) -> list[SSAValue]:
                           shape_calculation_mode="sizes", **kwargs))]  # fmt: skip
     if scales is None:
         raise ConversionError("either scales or sizes is required")
-    scales_v = ctx.constant(np.asarray(scales, np.float32).reshape(-1))
+    scales_a = np.asarray(scales, np.float32).reshape(-1)
+    want = len(axes) if axes else rank_of(x)
+    if scales_a.size != want:
+        raise ConversionError(f"scales has {scales_a.size} values, expected {want} (one per "
+                              f"{'listed axis' if axes else 'axis of the input'})")  # fmt: skip
+    scales_v = ctx.constant(scales_a)
     return [ctx.value(ov.InterpolateOp(x, scales_v, axes_v, shape_calculation_mode="scales",
                                        **kwargs))]  # fmt: skip
 

@@ -228,6 +228,8 @@ class GraphConverter:
         # QuantizeLinear nodes whose outputs only feed DequantizeLinear nodes: converted
         # together with each of those (one FakeQuantize per pair), see quantization.py.
         self.deferred_quantize: dict[str, tuple[onnx.NodeProto, NodeContext]] = {}
+        self.origin: dict[Operation, tuple[onnx.NodeProto, int]] = {}  # op -> its node
+        self._attribute_types: dict[tuple[str, str], dict[str, int] | None] = {}
 
     def error(self, message: str, node: onnx.NodeProto | None = None, index: int = 0) -> NoReturn:
         where = f"{_describe(node, index)}: " if node is not None else ""
@@ -364,7 +366,9 @@ class GraphConverter:
     def convert(self) -> ModuleOp:
         g = self.graph_proto
         self.check_names()
-        for inp in g.input:
+        for i, inp in enumerate(g.input):
+            if not inp.name:
+                self.error(f"graph input #{i} has no name")
             if inp.name in self.initializers:
                 continue  # IR < 4 lists initializers among the inputs
             t = inp.type.tensor_type
@@ -375,12 +379,17 @@ class GraphConverter:
             except ValueError as e:
                 self.error(str(e))
             shape = [d.dim_value if d.HasField("dim_value") else DYNAMIC for d in t.shape.dim]
+            if any(d.HasField("dim_value") and d.dim_value < 0 for d in t.shape.dim):
+                dims = [d.dim_value if d.HasField("dim_value") else "?" for d in t.shape.dim]
+                self.error(f"graph input '{inp.name}' has a negative dim: {dims}")
             self.values[inp.name] = self.builder.input(inp.name, shape, et)
 
         for index, node in enumerate(g.node):
             self.convert_node(node, index)
 
-        for out in g.output:
+        for i, out in enumerate(g.output):
+            if not out.name:
+                self.error(f"graph output #{i} has no name")
             try:
                 v = self.value(out.name)
             except (ConversionError, ValueError) as e:
@@ -400,11 +409,14 @@ class GraphConverter:
 
     def convert_node(self, node: onnx.NodeProto, index: int) -> None:
         standard = node.domain in ("", "ai.onnx")
+        if not node.op_type:
+            self.error("the node has no op_type", node, index)
         if not standard or node.op_type not in CONVERTERS:
             op = node.op_type if standard else f"{node.domain}.{node.op_type}"
             self.error(
                 f"unsupported operator {op}; supported: {', '.join(SUPPORTED_OPS)}", node, index
             )
+        self._check_attribute_types(node, index)
         ctx = NodeContext(self, node, index)
         if node.op_type == "QuantizeLinear" and self._only_dequantized(node):
             self.deferred_quantize[node.output[0]] = (node, ctx)
@@ -415,8 +427,15 @@ class GraphConverter:
             raise
         except (ConversionError, ValueError, VerifyException, DiagnosticException) as e:
             self.error(_first_line(e), node, index)
-        except Exception as e:  # a malformed node (missing attribute, wrong arity): no traceback
-            self.error(f"cannot convert: {type(e).__name__}: {_first_line(e)}", node, index)
+        except Exception as e:  # a case no converter check foresaw: one line, no traceback
+            self.error(
+                f"cannot convert the node (malformed, or a lowpass bug: {type(e).__name__} "
+                f"{_first_line(e)})",
+                node,
+                index,
+            )
+        for op in ctx.created:
+            self.origin[op] = (node, index)
         for i, name in enumerate(node.output):
             if name == "":
                 continue
@@ -424,6 +443,48 @@ class GraphConverter:
                 self.error(f"output {i} ('{name}') is not supported", node, index)
             self.values[name] = outputs[i]  # type: ignore[assignment]
         self._name_ops(ctx, outputs)
+
+    def _check_attribute_types(self, node: onnx.NodeProto, index: int) -> None:
+        """Each attribute the op's schema (for the model's opset) declares has the declared
+        type (`axis` an INT, not a STRING or FLOAT): converters can then read values
+        without Python conversion errors."""
+        key = (node.op_type, str(self.opset))
+        declared = self._attribute_types.get(key, {})
+        if key not in self._attribute_types:
+            from onnx import defs
+
+            try:
+                schema = defs.get_schema(node.op_type, max(self.opset, 1), "")
+                declared = {n: int(a.type.value) for n, a in schema.attributes.items()}
+            except Exception:  # no schema at this opset: the converter decides
+                declared = None
+            self._attribute_types[key] = declared
+        if not declared:
+            return
+        from onnx import AttributeProto
+
+        for a in node.attribute:
+            want = declared.get(a.name)
+            if want is not None and a.type != want:
+                kind = AttributeProto.AttributeType
+                got = kind.Name(a.type) if a.type in kind.values() else str(a.type)
+                self.error(
+                    f"attribute '{a.name}' must be {kind.Name(want)}, got {got}", node, index
+                )
+
+    def verify(self, module: ModuleOp) -> None:
+        """Verify each op; an op that fails is reported with the node it came from."""
+        for op in module.walk():
+            try:
+                op.verify(verify_nested_ops=False)
+            except (VerifyException, DiagnosticException) as e:
+                message = str(e.args[0]) if e.args else str(e)
+                reason = message.strip().splitlines()[0] if message.strip() else type(e).__name__
+                what = f"'{op.name}' op" + (f" '{get_name(op)}'" if get_name(op) else "")
+                origin = self.origin.get(op)
+                if origin is None:
+                    self.error(f"the converted graph does not verify: {what}: {reason}")
+                self.error(f"the converted {what} does not verify: {reason}", *origin)
 
     def _only_dequantized(self, node: onnx.NodeProto) -> bool:
         out = node.output[0]
@@ -520,16 +581,9 @@ def read_onnx(
     starts with `source` (default: the path, or `<model>` for a `ModelProto`; `<stdin>` for
     a model read from standard input). A model passed as a `ModelProto` is not changed."""
     model, name, base_dir = _load(path_or_model, source)
-    module = GraphConverter(model, name, base_dir, owns_model=base_dir is not None).convert()
-    from lowpass.ir import verify_module
-
-    try:
-        verify_module(module)
-    except Exception as e:
-        reason = _first_line(e)
-        raise FrontendError(
-            f"{name}: error: the converted graph does not verify: {reason}"
-        ) from None
+    converter = GraphConverter(model, name, base_dir, owns_model=base_dir is not None)
+    module = converter.convert()
+    converter.verify(module)
     return module
 
 

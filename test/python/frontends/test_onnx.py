@@ -1071,3 +1071,55 @@ def test_file_errors_start_with_the_file_name(tmp_path: Path) -> None:
     with pytest.raises(FrontendError, match=r"^\S*passthru\.onnx: error: graph output 'y' is "
                        r"listed twice"):  # fmt: skip
         read_onnx(tmp_path / "passthru.onnx")
+
+
+def test_malformed_models_give_messages_not_python_exceptions() -> None:
+    """Malformed attributes, inputs and graphs: each a one-line error naming the node (or
+    the graph input/output) in words, no Python exception text ('invalid literal for
+    int()', 'zip() argument', 'NoneType', IndexError) and no '<unknown>' location."""
+    x = {"x": f32(1, 3, 4, 4)}
+
+    def n(op: str, inputs: list[str], outputs: list[str] | None = None, **attrs):
+        return helper.make_node(op, inputs, outputs or ["y"], name="n", **attrs)
+
+    i64 = lambda *v: np.array(v, np.int64)  # noqa: E731
+    cases = [
+        (make_model([n("Concat", ["x", "x"], axis="a")], x, ["y"]),
+         r"node 'n' \(#0, Concat\): attribute 'axis' must be INT, got STRING$"),
+        (make_model([n("Conv", ["x", "w"], kernel_shape=[1.5, 2.0])], x, ["y"],
+                    {"w": f32(2, 3, 3, 3)}),
+         r"\(#0, Conv\): attribute 'kernel_shape' must be INTS, got FLOATS$"),
+        (make_model([n("Shape", ["x"], start="a")], x, ["y"]),
+         r"\(#0, Shape\): attribute 'start' must be INT, got STRING$"),
+        (make_model([n("Reshape", ["x", "x"])], x, ["y"]),
+         r"\(#0, Reshape\): input 1 \(shape, 'x'\) must be a 1-D integer tensor"),
+        (make_model([n("Slice", ["x", "s", "e", "a"])], x, ["y"],
+                    {"s": i64(0, 0), "e": i64(1), "a": i64(1)}),
+         r"\(#0, Slice\): starts, ends, axes and steps must have one value per sliced axis, "
+         r"got 2, 1, 1 and 1 values$"),
+        (make_model([n("BatchNormalization", ["x", "s"])], x, ["y"], {"s": f32(3)}),
+         r"\(#0, BatchNormalization\): input 2 \(B\) is required$"),
+        (make_model([n("BatchNormalization", ["x", "s", "s", "s", "v"])], x, ["y"],
+                    {"s": f32(3), "v": f32(4)}),
+         r"\(#0, BatchNormalization\): input 4 \(input_var\) must have shape \[3\]"),
+        (make_model([n("Resize", ["x", "", "s"])], x, ["y"],
+                    {"s": np.array([2, 2], np.float32)}),
+         r"\(#0, Resize\): scales has 2 values, expected 4"),
+        (make_model([n("Flatten", ["x"], axis=9)], x, ["y"]),
+         r"\(#0, Flatten\): axis 9 is out of range for rank 4, expected \[-4, 4\]$"),
+        (make_model([n("Gather", ["x", "i"])], x, ["y"], {"i": np.array([0.0], np.float32)}),
+         r"node 'n' \(#0, Gather\): the converted 'ov.gather' op 'y' does not verify: indices "
+         r"must have element type i32 or i64, got f32$"),
+        (make_model([n("", ["x"])], x, ["y"]), r"node 'n' \(#0, \): the node has no op_type$"),
+        (make_model([n("Relu", ["x"])], {"x": f32(2)}, [""]),
+         r"^<model>: error: graph output #0 has no name$"),
+    ]  # fmt: skip
+    negative = make_model([n("Relu", ["x"])], {"x": f32(3, 4)}, ["y"])
+    negative.graph.input[0].type.tensor_type.shape.dim[0].dim_value = -3
+    cases.append((negative, r"^<model>: error: graph input 'x' has a negative dim: \[-3, 4\]$"))
+    for model, pattern in cases:
+        with pytest.raises(FrontendError, match=pattern) as info:
+            read_onnx(model)
+        message = str(info.value)
+        assert message.startswith("<model>: error: ") and "\n" not in message, message
+        assert "<unknown>" not in message and "Error" not in message, message
