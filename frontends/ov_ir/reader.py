@@ -9,8 +9,8 @@ The reader follows OpenVINO's own deserializer (`src/frontends/ir/src/ir_deseria
 * A body of TensorIterator/Loop is read the same way into the op's region: body Parameter `i`
   (XML order) is block argument `i`, body Result `j` is operand `j` of `ov.yield`. The port
   map is read in `external_port_id` order; an input with `axis` is a slice, one with a back
-  edge a merged input, the others invariant; outputs are numbered in `external_port_id`
-  order.
+  edge a merged input, the others invariant. `external_port_id` is the id of the layer's port
+  the entry describes (checked: every output port described once, inputs at most once).
 * Names: every layer's `name` becomes `ov.name`; a graph input is named after its tensor (the
   `names` of the Parameter's port, the name `openvino.Core().read_model(...).inputs[i]
   .get_any_name()` gives), a graph output after the producer's output tensor (`outputs[i]
@@ -791,55 +791,110 @@ class _GraphReader:
                 "end": _parse_int(node.get("end", "-1") or "-1", "end"),
             }
 
-        in_nodes = sorted(
-            port_map.all("input"),
-            key=lambda n: _parse_int(n.get("external_port_id") or "", "external_port_id"),
-        )
-        out_nodes = sorted(
-            port_map.all("output"),
-            key=lambda n: _parse_int(n.get("external_port_id") or "", "external_port_id"),
-        )
+        def external_port(node: Node) -> int:
+            return _parse_int(node.get("external_port_id") or "", "external_port_id")
+
+        # OpenVINO takes the port map in `external_port_id` order (its descriptions keep it)
+        in_nodes = sorted(port_map.all("input"), key=external_port)
+        out_nodes = sorted(port_map.all("output"), key=external_port)
+        # `external_port_id` is a port id of the layer; OpenVINO uses an input's as the input
+        # index and numbers the outputs in id order, which for the files it writes (port ids
+        # 0, 1, ... in order) is the port's index, used here: every port is checked to exist
+        # and to be described once, so a missing or repeated entry cannot shift the others.
+        is_loop = ov_type == "Loop"
+        first_data = 2 if is_loop else 0
+        input_ports = [p.get("id") or "" for p in layer.inputs]
+        output_ports = [p.get("id") or "" for p in layer.outputs]
+        input_seen: dict[int, Node] = {}
+        output_seen: dict[int, Node] = {}
+
+        def input_port(node: Node, ext: int) -> int:
+            index = layer.input_index(str(ext))
+            if index is None:
+                raise _LayerError(
+                    f"port map <input> external_port_id {ext} is not an input port of the "
+                    f"layer, expected one of {', '.join(input_ports) or 'none'}",
+                    node,
+                )
+            if index < first_data:
+                role = ("trip count", "execution condition")[index]
+                raise _LayerError(
+                    f"port map <input> external_port_id {ext} is the {role} input of the Loop, "
+                    "expected a data input port (the third input or later)",
+                    node,
+                )
+            if index in input_seen:
+                raise _LayerError(
+                    f"input port {ext} has two port map <input>s (also line "
+                    f"{input_seen[index].line}), expected at most one",
+                    node,
+                )
+            input_seen[index] = node
+            return index
+
         input_descs: list[Attribute] = []
         current_iteration = -1
         for node in in_nodes:
-            ext = _parse_int(node.get("external_port_id") or "", "external_port_id")
+            ext = external_port(node)
             if node.get("purpose") == "current_iteration":
                 current_iteration = body_param(node)
                 continue
             param = body_param(node)
-            if ext >= len(inputs):
-                raise _LayerError(
-                    f"port map input external_port_id {ext} is out of range, expected below "
-                    f"the {len(inputs)} inputs",
-                    node,
-                )
+            lid = node.get("internal_layer_id") or ""
+            if ext < 0:
+                if node.get("axis") is not None or lid in back_edges:
+                    raise _LayerError(
+                        f"port map <input> external_port_id {ext} is not an input port of the "
+                        "layer (only an invariant body parameter may be unconnected), expected "
+                        f"one of {', '.join(input_ports) or 'none'}",
+                        node,
+                    )
+                continue  # a body Parameter for internal needs, as OpenVINO skips it
+            index = input_port(node, ext)
             if node.get("axis") is not None:
                 s = slicing(node)
-                input_descs.append(infrastructure.SliceInputAttr(ext, param, **s))
-            elif node.get("internal_layer_id") in back_edges:
-                frm = back_edges[node.get("internal_layer_id") or ""]
+                input_descs.append(infrastructure.SliceInputAttr(index, param, **s))
+            elif lid in back_edges:
                 input_descs.append(
-                    infrastructure.MergedInputAttr(ext, param, body_result(node, frm))
+                    infrastructure.MergedInputAttr(index, param, body_result(node, back_edges[lid]))
                 )
-            elif ext >= 0:
-                input_descs.append(infrastructure.InvariantInputAttr(ext, param))
+            else:
+                input_descs.append(infrastructure.InvariantInputAttr(index, param))
         output_descs: list[Attribute] = []
         condition = -1
-        number = 0
         for node in out_nodes:
-            ext = _parse_int(node.get("external_port_id") or "", "external_port_id")
+            ext = external_port(node)
             result = body_result(node, node.get("internal_layer_id"))
             if node.get("purpose") == "execution_condition":
                 condition = result
             if ext < 0:
-                continue
+                continue  # a body Result for internal needs (the Loop's condition)
+            index = layer.output_index(str(ext))
+            if index is None:
+                raise _LayerError(
+                    f"port map <output> external_port_id {ext} is not an output port of the "
+                    f"layer, expected one of {', '.join(output_ports) or 'none'}",
+                    node,
+                )
+            if index in output_seen:
+                raise _LayerError(
+                    f"output port {ext} has two port map <output>s (also line "
+                    f"{output_seen[index].line}), expected exactly one",
+                    node,
+                )
+            output_seen[index] = node
             if node.get("axis") is not None:
                 output_descs.append(
-                    infrastructure.ConcatOutputAttr(result, number, **slicing(node))
+                    infrastructure.ConcatOutputAttr(result, index, **slicing(node))
                 )
             else:
-                output_descs.append(infrastructure.BodyOutputAttr(result, number))
-            number += 1
+                output_descs.append(infrastructure.BodyOutputAttr(result, index))
+        for index, port in enumerate(output_ports):
+            if index not in output_seen:
+                raise _LayerError(
+                    f"output port {port} has no port map <output>, expected exactly one",
+                    layer.outputs[index],
+                )
         names = [n for n, _ in params]
         if ov_type == "TensorIterator":
             return infrastructure.TensorIteratorOp(

@@ -326,3 +326,92 @@ def test_wrong_number_of_inputs_or_outputs(valid: tuple[str, bytes]) -> None:
     assert message.endswith(
         f"layer 'relu' (id {relu}, type Relu): has 2 outputs, expected 1 (result)"
     )
+
+
+LOOP = """
+func.func @main(%x: tensor<5x3xf32>, %acc0: tensor<1x3xf32>) -> tensor<1x3xf32> {
+  %trip = ov.constant dense<5> : tensor<i64>
+  %true = ov.constant dense<true> : tensor<i1>
+  %acc = ov.loop(%trip, %true, %x, %acc0) attributes {
+      input_descriptions = [#ov.slice<input = 2, param = 1, axis = 0>,
+                            #ov.merged<input = 3, param = 2, result = 0>],
+      output_descriptions = [#ov.body_output<result = 0, output = 0>],
+      special_body_ports = array<i64: 0, 1>, ov.name = "loop"}
+      : (tensor<i64>, tensor<i1>, tensor<5x3xf32>, tensor<1x3xf32>) -> tensor<1x3xf32> {
+  ^bb0(%i: tensor<i64>, %xt: tensor<1x3xf32>, %a: tensor<1x3xf32>):
+    %k = ov.constant dense<true> : tensor<i1>
+    %s = ov.add %a, %xt : (tensor<1x3xf32>, tensor<1x3xf32>) -> tensor<1x3xf32>
+    ov.yield %s, %k : tensor<1x3xf32>, tensor<i1>
+  }
+  func.return %acc : tensor<1x3xf32>
+}
+"""
+
+
+def _port_map_case(model: str) -> tuple[str, bytes, str]:
+    """The written IR of the lstm example (TensorIterator 'lstm': inputs 0-2, outputs 3-5
+    Y, H, C) or of LOOP (Loop 'loop': inputs 0-3, output 4) and the layer's id."""
+    from lowpass.ir import read_module
+
+    examples = Path(__file__).resolve().parents[3] / "examples"
+    module = read_module(examples / "lstm.mlir" if model == "lstm" else LOOP)
+    xml, weights = serialize_ov_ir(module)
+    text = xml.decode()
+    return text, weights, layer_id(text, model)
+
+
+def _port_map_entry(text: str, kind: str, ext: int) -> str:
+    match = re.search(rf'<{kind} [^>]*external_port_id="{ext}"[^>]*/>', text)
+    assert match is not None
+    return match.group(0)
+
+
+def test_port_map_output_missing() -> None:
+    """Without H's <output>, C would become output 1 (H) if outputs were numbered in order:
+    every output port needs its description."""
+    text, weights, lid = _port_map_case("lstm")
+    entry = _port_map_entry(text, "output", 4)
+    broken = text.replace(entry, "")
+    port_line = line_of(text, '<port id="4" precision="FP32" names="H">')
+    assert read_error(broken, weights) == (
+        f"model.xml:{port_line}: error: layer 'lstm' (id {lid}, type TensorIterator): "
+        "output port 4 has no port map <output>, expected exactly one"
+    )
+    # a valid file keeps reading: Y, H, C from body results in OpenVINO's numbering
+    module = read_ov_ir_bytes(text, weights)
+    (ti,) = [op for op in module.walk() if isinstance(op, ov.TensorIteratorOp)]
+    assert [d.get("output") for d in ti.output_descriptions] == [0, 1, 2]
+
+
+@pytest.mark.parametrize(
+    ("model", "kind", "ext", "new", "message"),
+    [
+        ("lstm", "output", 5, "4", "output port 4 has two port map <output>s (also line {other}), "
+         "expected exactly one"),
+        ("lstm", "output", 5, "7", "port map <output> external_port_id 7 is not an output port "
+         "of the layer, expected one of 3, 4, 5"),
+        ("lstm", "input", 2, "9", "port map <input> external_port_id 9 is not an input port of "
+         "the layer, expected one of 0, 1, 2"),
+        ("lstm", "input", 2, "1", "input port 1 has two port map <input>s (also line {other}), "
+         "expected at most one"),
+        ("lstm", "input", 1, "-1", "port map <input> external_port_id -1 is not an input port of "
+         "the layer (only an invariant body parameter may be unconnected), expected one of 0, "
+         "1, 2"),
+        ("loop", "input", 3, "0", "port map <input> external_port_id 0 is the trip count input of "
+         "the Loop, expected a data input port (the third input or later)"),
+        ("loop", "output", 4, "-1", "output port 4 has no port map <output>, expected exactly "
+         "one"),
+    ],
+)  # fmt: skip
+def test_port_map_external_ports(model: str, kind: str, ext: int, new: str, message: str) -> None:
+    text, weights, lid = _port_map_case(model)
+    read_ov_ir_bytes(text, weights)
+    entry = _port_map_entry(text, kind, ext)
+    broken = text.replace(entry, entry.replace(f'external_port_id="{ext}"',
+                                               f'external_port_id="{new}"'))  # fmt: skip
+    other = [line_of(text, e) for e in re.findall(rf'<{kind} [^>]*external_port_id="{new}"[^>]*/>',
+                                                  text)]  # fmt: skip
+    got = read_error(broken, weights)
+    ov_type = "TensorIterator" if model == "lstm" else "Loop"
+    want = message.format(other=other[0] if other else "")
+    assert got.endswith(f": error: layer '{model}' (id {lid}, type {ov_type}): {want}"), got
