@@ -243,7 +243,8 @@ def _make_function(
 
 
 def _split_names(value: str) -> list[str]:
-    """Port `names`: comma-separated, a name holding a comma escapes it as `\\,`."""
+    """Port `names`: comma-separated, a name holding a comma escapes it as `\\,`; as OpenVINO,
+    empty names are dropped and whitespace is part of a name."""
     names: list[str] = []
     current = ""
     parts = value.split(",")
@@ -254,8 +255,8 @@ def _split_names(value: str) -> list[str]:
             current += part[:-1] + ","
         else:
             current += part
-            if current.strip():
-                names.append(current.strip())
+            if current:
+                names.append(current)
             current = ""
         i += 1
     return names

@@ -21,6 +21,7 @@ another dialect) is a `FrontendError`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -135,6 +136,34 @@ def _escape_name(name: str) -> str:
     return name.replace(",", "\\,")
 
 
+# What XML 1.0 cannot hold, not even as a character reference (tab, newline and carriage
+# return it can: `quoteattr` writes them as `&#9;`, `&#10;`, `&#13;`); lone surrogates cannot
+# be encoded at all. Our reader (expat), like OpenVINO's (pugixml), would reject such a file.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _shown(text: str) -> str:
+    """`text` quoted for a diagnostic, its non-XML characters as `\\xNN` / `\\uNNNN`."""
+    return "'" + _NOT_XML.sub(lambda m: ascii(m.group())[1:-1], text) + "'"
+
+
+def _check_xml(text: str, what: str) -> None:
+    """A ValueError if `text` holds a character XML 1.0 cannot hold."""
+    bad = _NOT_XML.search(text)
+    if bad is not None:
+        raise ValueError(
+            f"{what} holds the character U+{ord(bad.group()):04X}, which XML 1.0 cannot hold "
+            "(not even as a character reference), expected no control characters but tab, "
+            "newline and carriage return"
+        )
+
+
+def _quote(text: str, what: str) -> str:
+    """`text` as a quoted XML attribute value (see `_check_xml`)."""
+    _check_xml(text, what)
+    return quoteattr(text)
+
+
 def _dims(t: Attribute) -> list[int]:
     if not isinstance(t, TensorType):
         raise ValueError(f"expected a ranked tensor, got {t}")
@@ -160,7 +189,7 @@ class _Writer:
     def error(self, message: str, op: Operation | None = None, name: str | None = None) -> str:
         what = ""
         if op is not None:
-            what = f"op '{name or get_name(op) or op.name}' ({op.name}): "
+            what = f"op {_shown(name or get_name(op) or op.name)} ({op.name}): "
         return f"{self.filename}: error: {what}{message}"
 
     def serialize(self, module: ModuleOp) -> tuple[bytes, bytes]:
@@ -173,13 +202,16 @@ class _Writer:
             raise FrontendError(self.error(f"@{function.sym_name.data} does not end with return"))
         graph = _Graph(self, function.body.block, 2)
         for arg, name in zip(function.body.block.args, input_names(function), strict=True):
+            self._check_name(name, f"input {_shown(name)}")
             graph.parameter(arg, name, names=[name])
         graph.ops(function.body.block, stop=ret)
         for value, name in zip(ret.arguments, output_names(function), strict=True):
+            self._check_name(name, f"output {_shown(name)}")
             graph.result(value, name)
         # The model's name: the module's symbol name (the reader keeps `<net name>` there),
         # else the entry function's.
         model_name = (module.sym_name or function.sym_name).data
+        self._check_name(model_name, f"the model name {_shown(model_name)}")
         lines = [
             '<?xml version="1.0"?>',
             f'<net name={quoteattr(model_name)} version="11">',
@@ -187,6 +219,12 @@ class _Writer:
         lines += graph.render()
         lines.append("</net>")
         return ("\n".join(lines) + "\n").encode(), bytes(self.weights)
+
+    def _check_name(self, name: str, what: str) -> None:
+        try:
+            _check_xml(name, "the name")
+        except ValueError as e:
+            raise FrontendError(self.error(f"{what}: {e}")) from None
 
     def constant_offset(self, data: bytes) -> int:
         offset = self.offsets.get(data)
@@ -235,7 +273,8 @@ class _Graph:
             )
         attrs = f'id="{pid}" precision="{precision}"'
         if names:
-            attrs += f" names={quoteattr(','.join(_escape_name(n) for n in names))}"
+            joined = ",".join(_escape_name(n) for n in names)
+            attrs += f" names={_quote(joined, 'the tensor name')}"
         dims = _dims(t)
         if not dims:
             return [f"<port {attrs} />"]
@@ -259,12 +298,13 @@ class _Graph:
     ) -> int:
         lid = self.next_id
         self.next_id += 1
-        more = "".join(f" {k}={quoteattr(v)}" for k, v in (layer_attrs or {}).items())
-        lines = [
-            f'<layer id="{lid}" name={quoteattr(name)} type="{ov_type}" version="{version}"{more}>'
-        ]
+        more = "".join(
+            f" {k}={_quote(v, f'attribute {k!r}')}" for k, v in (layer_attrs or {}).items()
+        )
+        quoted = _quote(name, "the name")
+        lines = [f'<layer id="{lid}" name={quoted} type="{ov_type}" version="{version}"{more}>']
         if data is not None:
-            attrs = " ".join(f"{k}={quoteattr(v)}" for k, v in data.items())
+            attrs = " ".join(f"{k}={_quote(v, f'attribute {k!r}')}" for k, v in data.items())
             lines.append(f"\t<data {attrs} />" if attrs else "\t<data />")
         lines += ["\t" + x for x in extra]
         if inputs:

@@ -194,6 +194,26 @@ def test_names_with_special_characters(tmp_path: Path, rng: np.random.Generator)
     check_round_trip(module, tmp_path, rng)
 
 
+def test_names_with_whitespace(tmp_path: Path, rng: np.random.Generator) -> None:
+    """Tab, newline and carriage return (written as character references) and spaces are part
+    of a name, as in OpenVINO's reader (which keeps them: `names=" b "` is the name ' b ')."""
+    g = GraphBuilder()
+    x = g.input("in\t1 ", [2, 3])
+    y = g.value(ov.ReluOp(x, name="re\nlu\r"))
+    g.output(y, " out\n")
+    module = g.module()
+    back = round_trip(module, tmp_path)
+    model = lowpass.Model(back)
+    assert [p.name for p in model.inputs] == ["in\t1 "]
+    assert [p.name for p in model.outputs] == [" out\n"]
+    assert [ov.get_name(op) for op in back.walk() if op.name == "ov.relu"] == ["re\nlu\r"]
+    check_round_trip(module, tmp_path, rng)
+    openvino = pytest.importorskip("openvino")
+    theirs = openvino.Core().read_model(str(tmp_path / "model.xml"))
+    assert [p.get_any_name() for p in theirs.inputs] == ["in\t1 "]
+    assert [p.get_any_name() for p in theirs.outputs] == [" out\n"]
+
+
 def test_default_names_are_written(tmp_path: Path) -> None:
     """Unnamed ops and outputs get the names of docs/names.md (as the runtime shows them)."""
     g = GraphBuilder()

@@ -415,3 +415,36 @@ def test_port_map_external_ports(model: str, kind: str, ext: int, new: str, mess
     ov_type = "TensorIterator" if model == "lstm" else "Loop"
     want = message.format(other=other[0] if other else "")
     assert got.endswith(f": error: layer '{model}' (id {lid}, type {ov_type}): {want}"), got
+
+
+@pytest.mark.parametrize(
+    ("where", "name", "message"),
+    [
+        ("op", "r\x07elu", "op 'r\\x07elu' (ov.relu): the name holds the character U+0007"),
+        ("input", "x\x00", "input 'x\\x00': the name holds the character U+0000"),
+        ("output", "y\x1b[0m", "output 'y\\x1b[0m': the name holds the character U+001B"),
+        ("op", "r\ud800", "op 'r\\ud800' (ov.relu): the name holds the character U+D800"),
+    ],
+)
+def test_writer_rejects_names_xml_cannot_hold(
+    where: str, name: str, message: str, tmp_path: Path
+) -> None:
+    """XML 1.0 cannot hold most control characters, not even as character references: such a
+    name is an error naming the op and the character (tab, newline, carriage return are fine,
+    see test_ov_ir.py), not a file that our reader and OpenVINO's reject."""
+    from lowpass.frontends.ov_ir import write_ov_ir
+
+    g = GraphBuilder()
+    x = g.input(name if where == "input" else "x", [2])
+    y = g.value(ov.ReluOp(x, name=name if where == "op" else "relu"))
+    g.output(y, name if where == "output" else "y")
+    module = g.module()
+    with pytest.raises(FrontendError) as info:
+        serialize_ov_ir(module)
+    assert str(info.value) == (
+        f"model.xml: error: {message}, which XML 1.0 cannot hold (not even as a character "
+        "reference), expected no control characters but tab, newline and carriage return"
+    )
+    with pytest.raises(FrontendError):
+        write_ov_ir(module, tmp_path / "m.xml")
+    assert list(tmp_path.iterdir()) == []
