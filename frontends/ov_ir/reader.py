@@ -25,6 +25,7 @@ Convolution): <what is wrong>, expected <what>`.
 
 from __future__ import annotations
 
+import math
 import mmap
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -68,6 +69,8 @@ from lowpass.frontends.ov_ir import opset
 from lowpass.frontends.ov_ir.safe_xml import Node, XmlError, parse_xml
 
 SUPPORTED_IR_VERSIONS = (10, 11)
+MAX_DIMENSION = 2**63 - 1
+"""The largest dimension (OpenVINO's are int64)."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -666,8 +669,7 @@ class _GraphReader:
         if offset < 0 or size < 0:
             raise _LayerError(f"offset {offset} and size {size} must be non-negative")
         dtype = to_dtype(et)
-        count = int(np.prod(dims, dtype=np.int64)) if dims else 1
-        expected = count * dtype.itemsize
+        expected = math.prod(dims) * dtype.itemsize  # Python ints: no overflow
         if size != expected:
             raise _LayerError(
                 f"size {size} does not match the shape [{', '.join(map(str, dims))}] of "
@@ -1032,6 +1034,10 @@ def _parse_dim(text: str) -> int:
     value = _parse_int(text, "dimension")
     if value < -1:
         raise _LayerError(f"dimension {value} must be >= -1")
+    if value > MAX_DIMENSION:
+        raise _LayerError(
+            f"dimension {value} is too large, expected at most {MAX_DIMENSION} (2**63 - 1)"
+        )
     return value
 
 

@@ -125,6 +125,48 @@ def test_constant_size_must_match_its_shape(valid: tuple[str, bytes]) -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("shape", "size", "want"),
+    [
+        # the element count overflows int64 (2**62 * 4 * 4 bytes wraps to 0)
+        ("4611686018427387904,2,2", "0", "size 0 does not match the shape [4611686018427387904, "
+         "2, 2] of f32, expected 73786976294838206464 bytes"),
+        ("4294967296,4294967296,1,1", "0", "size 0 does not match the shape [4294967296, "
+         "4294967296, 1, 1] of f32, expected 73786976294838206464 bytes"),
+        ("99999999999999999999999,2,2,2", "96", "dimension 99999999999999999999999 is too "
+         "large, expected at most 9223372036854775807 (2**63 - 1)"),
+    ],
+)  # fmt: skip
+def test_constant_size_of_huge_shapes(
+    valid: tuple[str, bytes], shape: str, size: str, want: str
+) -> None:
+    """Sizes are computed without overflow: a shape whose byte size wraps to the given size
+    is an error at the constant, not a failure later without a location."""
+    xml, weights = valid
+    broken = xml.replace('shape="3,2,2,2" offset="0" size="96"',
+                         f'shape="{shape}" offset="0" size="{size}"')  # fmt: skip
+    assert broken != xml
+    lid = layer_id(xml, "conv1/weights")
+    line = line_of(xml, 'name="conv1/weights"')
+    assert read_error(broken, weights) == (
+        f"model.xml:{line}: error: layer 'conv1/weights' (id {lid}, type Const): {want}"
+    )
+
+
+def test_parameter_dimension_too_large(valid: tuple[str, bytes]) -> None:
+    xml, weights = valid
+    broken = xml.replace('shape="1,2,5,5"', 'shape="1,2,99999999999999999999999,5"')
+    assert broken != xml
+    line = line_of(xml, 'name="x"')
+    assert read_error(broken, weights) == (
+        f"model.xml:{line}: error: layer 'x' (id {layer_id(xml, 'x')}, type Parameter): "
+        "dimension 99999999999999999999999 is too large, expected at most 9223372036854775807 "
+        "(2**63 - 1)"
+    )
+    # the largest int64 is a dimension (OpenVINO's are int64)
+    read_ov_ir_bytes(xml.replace('shape="1,2,5,5"', f'shape="1,2,{2**63 - 1},5"'), weights)
+
+
 def test_unknown_layer_type(valid: tuple[str, bytes]) -> None:
     xml, weights = valid
     broken = xml.replace('type="Relu"', 'type="Swish"')
