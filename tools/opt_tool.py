@@ -161,7 +161,11 @@ class OptToolMain(xDSLOptMain):
                 raise FrontendError(
                     "<stdin>: error: reading ONNX needs the 'onnx' package: pip install onnx"
                 ) from None
-            return read_onnx(onnx.load_from_string(io.read()))
+            try:
+                model = onnx.load_from_string(io.read())
+            except Exception as e:  # protobuf's DecodeError and friends
+                raise FrontendError(f"<stdin>: error: not an ONNX model ({e})") from None
+            return read_onnx(model, source="<stdin>")
 
         self.available_frontends["xml"] = parse_ov_ir
         self.available_frontends["onnx"] = parse_onnx

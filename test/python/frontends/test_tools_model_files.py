@@ -240,3 +240,23 @@ def test_suffixes_are_case_insensitive(
     assert code == 0, err
     assert (tmp_path / "B.bin").is_file()
     assert read_ov_ir(tmp_path / "B.XML") is not None
+
+
+def test_onnx_from_stdin(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("onnx")
+    import io
+
+    class Stdin:
+        def __init__(self, data: bytes) -> None:
+            self.buffer = io.BytesIO(data)
+
+    monkeypatch.setattr(sys, "stdin", Stdin((EXAMPLES / "qconvnet_qdq.onnx").read_bytes()))
+    code, out, err = _opt(capsys, "--frontend", "onnx")
+    assert code == 0, err
+    assert out.startswith("builtin.module")
+    monkeypatch.setattr(sys, "stdin", Stdin(b"garbage"))
+    code, out, err = _opt(capsys, "--frontend", "onnx")
+    assert code == 1 and out == ""
+    assert err.startswith("<stdin>: error: not an ONNX model")
