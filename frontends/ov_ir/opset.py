@@ -425,6 +425,63 @@ def is_known_type(ov_type: str) -> bool:
     return canonical_type(ov_type) in _BY_TYPE
 
 
+LATEST_OPSET = 16
+"""The newest opset OpenVINO (2026.4) has in full. OpenVINO rejects a layer of any other
+`opsetN` ("Cannot create ReLU layer r id:1 from unsupported opset: opset99"; its `opset17` is
+still under way and holds none of our types), and so does the reader."""
+
+
+def opset_number(opset: str) -> int | None:
+    """N of `opsetN` (None for other strings)."""
+    if not opset.startswith("opset") or not opset[5:].isdigit():
+        return None
+    return int(opset[5:])
+
+
+def _introductions(ov_type: str) -> list[tuple[int, int]]:
+    """(introduced in opset, op version) of every version OpenVINO has of `ov_type`."""
+    versions = KNOWN_VERSIONS.get(ov_type)
+    if versions is not None:
+        return list(versions)
+    entries = _BY_TYPE.get(ov_type, [])
+    return [(int(entries[0].opset_name[5:]), entries[0].version)] if entries else []
+
+
+def readable_versions(ov_type: str) -> str:
+    """The versions of `ov_type` we read and the opsets that mean them: `MaxPool-1 (opset1 to
+    opset7), MaxPool-8 (opset8 to opset13), MaxPool-14 (opset14 and later)`."""
+    ov_type = canonical_type(ov_type)
+    intro = _introductions(ov_type)
+    parts = []
+    for k, (first, version) in enumerate(intro):
+        if (ov_type, version) not in _BY_TYPE_VERSION:
+            continue
+        if k + 1 < len(intro):
+            last = intro[k + 1][0] - 1
+            span = f"opset{first}" if last == first else f"opset{first} to opset{last}"
+        else:
+            span = f"opset{first} and later"
+        parts.append(f"{ov_type}-{version} ({span})")
+    return ", ".join(parts)
+
+
+def version_error(ov_type: str, opset: str) -> str:
+    """Why `version="<opset>"` of a known `ov_type` cannot be read, and what can."""
+    ov_type = canonical_type(ov_type)
+    readable = readable_versions(ov_type)
+    n = opset_number(opset)
+    if n is None or not 1 <= n <= LATEST_OPSET:
+        what = "unsupported version" if n is None else "unknown opset"
+        return (
+            f"{what} '{opset}', expected opset1 to opset{LATEST_OPSET}, in which {ov_type} is "
+            f"{readable}"
+        )
+    version = resolve_version(ov_type, opset)
+    if version is None:
+        return f"{ov_type} does not exist in {opset}, expected {readable}"
+    return f"unsupported version {ov_type}-{version} ({opset}), expected {readable}"
+
+
 def resolve_version(ov_type: str, opset: str) -> int | None:
     """
     The op version that `version="<opset>"` means for `ov_type`: the newest version of the
@@ -432,9 +489,9 @@ def resolve_version(ov_type: str, opset: str) -> int | None:
     exist yet in opset N). Types with one version take it from `OP_TABLE`.
     """
     ov_type = canonical_type(ov_type)
-    if not opset.startswith("opset") or not opset[5:].isdigit():
+    n = opset_number(opset)
+    if n is None or not 1 <= n <= LATEST_OPSET:
         return None
-    n = int(opset[5:])
     versions = KNOWN_VERSIONS.get(ov_type)
     if versions is None:
         entries = _BY_TYPE.get(ov_type, [])

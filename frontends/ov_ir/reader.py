@@ -111,11 +111,12 @@ def read_ov_ir_bytes(
     *,
     filename: str = "model.xml",
 ) -> ModuleOp:
-    """Read an OpenVINO IR model from memory (`xml` text, `weights` the `.bin` contents)."""
+    """Read an OpenVINO IR model from memory (`xml` text, `weights` the `.bin` contents; a
+    model without constants needs none)."""
     if isinstance(xml, str):
         xml = xml.encode()
-    view = memoryview(weights) if weights is not None else None
-    return _read(xml, view, filename, str(Path(filename).with_suffix(".bin")))
+    view = memoryview(weights) if weights is not None and len(weights) else None
+    return _read(xml, view, filename, None)
 
 
 # --------------------------------------------------------------------------------------------
@@ -165,7 +166,8 @@ class _Layer:
 @dataclass
 class _Context:
     filename: str
-    bin_name: str
+    bin_name: str | None
+    """The weights file (None: reading from memory)."""
     weights: memoryview | None
     ir_version: int = 11
     variables: dict[str, state.VariableOp] = field(default_factory=dict)
@@ -179,7 +181,9 @@ class _Context:
         return f"{where}: error: {what}{message}"
 
 
-def _read(xml: bytes, weights: memoryview | None, filename: str, bin_name: str) -> ModuleOp:
+def _read(
+    xml: bytes, weights: memoryview | None, filename: str, bin_name: str | None
+) -> ModuleOp:
     ctx = _Context(filename, bin_name, weights)
     try:
         root = parse_xml(xml)
@@ -434,6 +438,8 @@ class _GraphReader:
         for lid in self._topological_order():
             layer = self.layers[lid]
             try:
+                if layer.type in ("Parameter", "Result"):
+                    self._entry(layer)
                 if layer.type == "Parameter":
                     arg = self._parameter(layer, block)
                     # a body Parameter keeps its friendly name (TensorIterator/Loop
@@ -545,17 +551,20 @@ class _GraphReader:
         self.values[(layer.id, 0)] = arg
         return arg
 
+    def _entry(self, layer: _Layer) -> opset.OpEntry:
+        """The op table entry of a layer of a known type, by its `version` (`opsetN`)."""
+        version = opset.resolve_version(layer.type, layer.version)
+        entry = opset.lookup(layer.type, version) if version is not None else None
+        if entry is None:
+            raise _LayerError(opset.version_error(layer.type, layer.version))
+        return entry
+
     def _layer(self, layer: _Layer, block: Block) -> None:
         if not opset.is_known_type(layer.type):
             raise _LayerError(
                 "unknown layer type, expected one of " + ", ".join(opset.supported_types())
             )
-        version = opset.resolve_version(layer.type, layer.version)
-        entry = opset.lookup(layer.type, version) if version is not None else None
-        if entry is None:
-            versions = ", ".join(f"{layer.type}-{v}" for v in opset.supported_versions(layer.type))
-            shown = f"{layer.type}-{version}" if version is not None else f"'{layer.version}'"
-            raise _LayerError(f"unsupported version {shown}, expected {versions}")
+        entry = self._entry(layer)
         inputs = self._inputs(layer)
         ov_type = opset.canonical_type(layer.type)
         if ov_type == "Const":
@@ -680,6 +689,11 @@ class _GraphReader:
             if size == 0:
                 weights = memoryview(b"")
             else:
+                if self.ctx.bin_name is None:
+                    raise _LayerError(
+                        "the model has constants but no weights were given, expected the .bin's "
+                        "contents (stdin has no .bin: read the .xml from a file)"
+                    )
                 raise _LayerError(
                     f"the constant needs the weights file {self.ctx.bin_name}, which is missing"
                 )

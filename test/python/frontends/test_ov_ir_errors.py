@@ -116,6 +116,19 @@ def test_missing_bin_file(valid: tuple[str, bytes], tmp_path: Path) -> None:
         read_model_file(tmp_path / "m.xml")
 
 
+def test_no_weights_given(valid: tuple[str, bytes]) -> None:
+    """From memory (opt-tool's stdin) without weights: not "truncated .bin" but what to do."""
+    xml, _ = valid
+    line = line_of(xml, 'name="conv1/weights"')
+    lid = layer_id(xml, "conv1/weights")
+    for weights in (b"", None):
+        assert read_error(xml, weights) == (
+            f"model.xml:{line}: error: layer 'conv1/weights' (id {lid}, type Const): the model "
+            "has constants but no weights were given, expected the .bin's contents (stdin has "
+            "no .bin: read the .xml from a file)"
+        )
+
+
 def test_constant_size_must_match_its_shape(valid: tuple[str, bytes]) -> None:
     xml, weights = valid
     message = read_error(xml.replace('size="96"', 'size="92"'), weights)
@@ -184,12 +197,58 @@ def test_unsupported_version(valid: tuple[str, bytes]) -> None:
     broken = xml.replace('type="Relu" version="opset1"', 'type="Relu" version="opset1x"')
     message = read_error(broken, weights)
     assert message.endswith(
-        "layer 'relu' (id 3, type Relu): unsupported version 'opset1x', expected Relu-0"
+        "layer 'relu' (id 3, type Relu): unsupported version 'opset1x', expected opset1 to "
+        "opset16, in which Relu is Relu-0 (opset1 and later)"
     )
     # MVN in opset2 is MVN-0, whose attributes differ: ov.mvn is MVN-6
     broken = xml.replace('type="Relu" version="opset1"', 'type="MVN" version="opset2"')
     message = read_error(broken, weights)
-    assert message.endswith("(id 3, type MVN): unsupported version MVN-0, expected MVN-6")
+    assert message.endswith(
+        "(id 3, type MVN): unsupported version MVN-0 (opset2), expected MVN-6 (opset6 and later)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("layer", "version", "want"),
+    [
+        # no opset0: the versions that exist, not "expected Relu-0"
+        ("relu", "opset0", "unknown opset 'opset0', expected opset1 to opset16, in which Relu "
+         "is Relu-0 (opset1 and later)"),
+        # OpenVINO: "Cannot create ReLU layer relu id:3 from unsupported opset: opset99"
+        ("relu", "opset99", "unknown opset 'opset99', expected opset1 to opset16, in which Relu "
+         "is Relu-0 (opset1 and later)"),
+        ("x", "opset99", "unknown opset 'opset99', expected opset1 to opset16, in which "
+         "Parameter is Parameter-1 (opset1 and later)"),
+        ("y", "opset17", "unknown opset 'opset17', expected opset1 to opset16, in which Result "
+         "is Result-1 (opset1 and later)"),
+    ],
+)  # fmt: skip
+def test_unknown_opset(valid: tuple[str, bytes], layer: str, version: str, want: str) -> None:
+    """opsetN outside the opsets OpenVINO has is rejected, as OpenVINO's reader does."""
+    xml, weights = valid
+    match = re.search(rf'<layer id="\d+" name="{layer}" type="(\w+)" version="opset1"', xml)
+    assert match is not None
+    broken = xml.replace(match.group(0), match.group(0).replace("opset1", version))
+    read_ov_ir_bytes(xml.replace(match.group(0), match.group(0).replace("opset1", "opset16")),
+                     weights)  # fmt: skip
+    assert read_error(broken, weights).endswith(
+        f"layer '{layer}' (id {layer_id(xml, layer)}, type {match.group(1)}): {want}"
+    )
+
+
+def test_versions_of_a_type_with_several(valid: tuple[str, bytes]) -> None:
+    xml, weights = valid
+    broken = xml.replace('type="Relu" version="opset1"', 'type="GRUCell" version="opset2"')
+    assert read_error(broken, weights).endswith(
+        "(id 3, type GRUCell): GRUCell does not exist in opset2, expected GRUCell-3 (opset3 "
+        "and later)"
+    )
+    broken = xml.replace('type="Relu" version="opset1"', 'type="MaxPool" version="opset20"')
+    assert read_error(broken, weights).endswith(
+        "(id 3, type MaxPool): unknown opset 'opset20', expected opset1 to opset16, in which "
+        "MaxPool is MaxPool-1 (opset1 to opset7), MaxPool-8 (opset8 to opset13), MaxPool-14 "
+        "(opset14 and later)"
+    )
 
 
 def test_unsupported_ir_version(valid: tuple[str, bytes]) -> None:
