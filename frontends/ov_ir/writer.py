@@ -32,6 +32,7 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     ArrayAttr,
     DenseArrayBase,
+    DenseIntOrFPElementsAttr,
     FloatAttr,
     IntegerAttr,
     ModuleOp,
@@ -182,8 +183,11 @@ def _float(value: float) -> str:
 class _Writer:
     def __init__(self, filename: str) -> None:
         self.filename = filename
-        self.weights = bytearray()
-        self.offsets: dict[bytes, int] = {}
+        # the .bin as chunks (views of the constants' own bytes where possible), joined once;
+        # a read-only byte memoryview hashes and compares by content, without a copy
+        self.chunks: list[memoryview] = []
+        self.size = 0
+        self.offsets: dict[memoryview, int] = {}
         self.variables: dict[str, state.VariableOp] = {}
 
     def error(self, message: str, op: Operation | None = None, name: str | None = None) -> str:
@@ -218,7 +222,8 @@ class _Writer:
         ]
         lines += graph.render()
         lines.append("</net>")
-        return ("\n".join(lines) + "\n").encode(), bytes(self.weights)
+        weights = b"".join(self.chunks)  # the one copy of the weights
+        return ("\n".join(lines) + "\n").encode(), weights
 
     def _check_name(self, name: str, what: str) -> None:
         try:
@@ -226,11 +231,13 @@ class _Writer:
         except ValueError as e:
             raise FrontendError(self.error(f"{what}: {e}")) from None
 
-    def constant_offset(self, data: bytes) -> int:
+    def constant_offset(self, data: memoryview) -> int:
+        """The offset of `data` (read-only bytes) in the .bin, each distinct content once."""
         offset = self.offsets.get(data)
         if offset is None:
-            offset = len(self.weights)
-            self.weights += data
+            offset = self.size
+            self.chunks.append(data)
+            self.size += data.nbytes
             self.offsets[data] = offset
         return offset
 
@@ -462,17 +469,13 @@ class _Graph:
         t = op.result.type
         et = element_type_of(t)
         dims = _dims(t)
-        array = array_from_dense(op.value)
-        if array.dtype == np.bool_:
-            raw = np.ascontiguousarray(array, dtype=np.uint8).tobytes()
-        else:
-            raw = np.ascontiguousarray(array).astype(array.dtype.newbyteorder("<")).tobytes()
+        raw = _constant_bytes(op.value)
         offset = self.w.constant_offset(raw)
         data = {
             "element_type": opset.ELEMENT_TYPE_NAMES[et],
             "shape": ",".join(str(d) for d in dims),
             "offset": str(offset),
-            "size": str(len(raw)),
+            "size": str(raw.nbytes),
         }
         self.add_layer(name, "Const", "opset1", data, [], [(op.result, t)])
 
@@ -569,6 +572,20 @@ class _Graph:
             )
         out.append("\t</edges>")
         return out
+
+
+def _constant_bytes(value: DenseIntOrFPElementsAttr) -> memoryview:
+    """A constant's bytes as OpenVINO stores them (little endian, booleans one byte 0/1):
+    a view of the attribute's own bytes, which are already that (no copy), except for
+    booleans and splats (one value for the whole shape), which are expanded."""
+    array = array_from_dense(value)
+    if array.dtype == np.bool_:
+        return memoryview(np.ascontiguousarray(array, dtype=np.uint8).tobytes())
+    stored = memoryview(value.data.data).cast("B")
+    if stored.nbytes == array.nbytes:  # `array_from_dense` reads these bytes as little endian
+        return stored.toreadonly()
+    little = np.ascontiguousarray(array, dtype=array.dtype.newbyteorder("<"))
+    return memoryview(little.tobytes())
 
 
 def _slicing_attrs(desc: infrastructure.SliceInputAttr | infrastructure.ConcatOutputAttr) -> str:
