@@ -484,7 +484,11 @@ class _Graph:
         body_block = op.body_block
         body = _Graph(self.w, body_block, self.indent + 2)
         for i, arg in enumerate(body_block.args):
-            body.parameter(arg, op.parameter_name(i), names=None)
+            pname = op.parameter_name(i)
+            try:
+                body.parameter(arg, pname, names=None)
+            except ValueError as e:
+                raise ValueError(f"body parameter #{i} {_shown(pname)}: {e}") from None
         body.ops(body_block)
         yield_op = body_block.last_op
         assert yield_op is not None

@@ -549,3 +549,25 @@ def test_writer_rejects_names_xml_cannot_hold(
     with pytest.raises(FrontendError):
         write_ov_ir(module, tmp_path / "m.xml")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_writer_rejects_body_parameter_names_xml_cannot_hold() -> None:
+    from lowpass.dialects.ov.base import tensor
+    from lowpass.dialects.ov.infrastructure import BodyOutputAttr, SliceInputAttr, build_body
+
+    g = GraphBuilder()
+    seq = g.input("seq", [3, 2])
+    body = build_body([tensor([1, 2], ov.f32)], lambda a: [a])
+    ti = g.op(
+        ov.TensorIteratorOp(
+            [seq], body, [SliceInputAttr(0, 0, axis=0)], [BodyOutputAttr(0, 0)],
+            parameter_names=["x\x0bt"], name="ti",
+        )
+    )  # fmt: skip
+    g.output(ti.results[0], "y")
+    with pytest.raises(FrontendError) as info:
+        serialize_ov_ir(g.module())
+    assert str(info.value).startswith(
+        "model.xml: error: op 'ti' (ov.tensor_iterator): body parameter #0 'x\\x0bt': the name "
+        "holds the character U+000B, which XML 1.0 cannot hold"
+    )
