@@ -44,11 +44,12 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from lowpass.dialects.ov import infrastructure, state
 from lowpass.dialects.ov.base import (
     DYNAMIC,
-    NAME_ATTR,
     OvOp,
     array_from_dense,
     element_type_of,
     get_name,
+    graph_input_names,
+    graph_output_names,
     ints,
     op_display_name,
     shape_of,
@@ -57,6 +58,7 @@ from lowpass.dialects.ov.base import _origin_view as origin_view
 from lowpass.frontends import FrontendError
 from lowpass.frontends.files import write_files
 from lowpass.frontends.ov_ir import opset
+from lowpass.runtime.interpreter import entry_function
 
 
 def write_ov_ir(module: ModuleOp, xml_path: str | Path, bin_path: str | Path | None = None) -> None:
@@ -80,57 +82,26 @@ def serialize_ov_ir(module: ModuleOp, *, filename: str = "model.xml") -> tuple[b
 
 
 def _entry_function(module: ModuleOp, filename: str) -> func.FuncOp:
-    funcs = [op for op in module.ops if isinstance(op, func.FuncOp) and not op.is_declaration]
-    for f in funcs:
-        if f.sym_name.data == "main":
-            return f
-    public = [f for f in funcs if f.sym_visibility is None or f.sym_visibility.data == "public"]
-    if len(public) != 1:
-        raise FrontendError(
-            f"{filename}: error: the module must hold a @main function or exactly one public "
-            "function, found " + (", ".join("@" + f.sym_name.data for f in public) or "none")
-        )
-    return public[0]
-
-
-def _attr_name(attrs: ArrayAttr | None, index: int) -> str | None:
-    if attrs is None or index >= len(attrs.data):
-        return None
-    value = attrs.data[index].data.get(NAME_ATTR)  # type: ignore[attr-defined]
-    return value.data if isinstance(value, StringAttr) else None
+    try:
+        return entry_function(module)
+    except ValueError as e:
+        raise FrontendError(f"{filename}: error: {e}") from None
 
 
 def input_names(function: func.FuncOp) -> list[str]:
     """Graph input names, as docs/names.md (and the runtime) define them."""
-    return [
-        _attr_name(function.arg_attrs, i) or arg.name_hint or f"input{i}"
-        for i, arg in enumerate(function.body.block.args)
-    ]
+    try:
+        return graph_input_names(function)
+    except ValueError as e:
+        raise FrontendError(f"error: {e}") from None
 
 
 def output_names(function: func.FuncOp) -> list[str]:
     """Graph output names, as docs/names.md (and the runtime) define them."""
-    ret = function.body.block.last_op
-    assert isinstance(ret, func.ReturnOp)
-    ops = list(function.body.block.ops)
-    explicit = {_attr_name(function.res_attrs, i) for i in range(len(ret.arguments))}
-    taken: set[str] = set()
-    names = []
-    for i, value in enumerate(ret.arguments):
-        name = _attr_name(function.res_attrs, i)
-        if name is None:
-            if isinstance(value.owner, Operation) and value.owner in ops:
-                producer = value.owner
-                base = op_display_name(producer, ops.index(producer))
-                index = value.index  # type: ignore[attr-defined]
-                name = base if len(producer.results) == 1 else f"{base}.{index}"
-            else:
-                name = f"output{i}"
-            if name in taken or name in explicit:
-                name = f"{name}.output{i}"
-        taken.add(name)
-        names.append(name)
-    return names
+    try:
+        return graph_output_names(function)
+    except ValueError as e:
+        raise FrontendError(f"error: {e}") from None
 
 
 def _escape_name(name: str) -> str:
