@@ -157,6 +157,17 @@ _DIRECTION = (_a("direction", "enum"),)
 _LINEAR_BEFORE_RESET = (_a("linear_before_reset", "bool", default="false"),)
 _KEEP_DIMS = (_a("keep_dims", "bool", default="false"),)
 
+_INTERPOLATE_ATTRS = (
+    _a("mode", "enum"),
+    _a("shape_calculation_mode", "enum"),
+    _a("coordinate_transformation_mode", "enum", default="half_pixel"),
+    _a("nearest_mode", "enum", default="round_prefer_floor"),
+    _a("antialias", "bool", default="false"),
+    _a("pads_begin", "ints", default="0"),
+    _a("pads_end", "ints", default="0"),
+    _a("cube_coeff", "f32", default="-0.75"),
+)
+
 OP_TABLE: tuple[OpEntry, ...] = (
     # graph inputs/outputs, constants, sub-graphs and state (special-cased by reader and writer)
     OpEntry("Parameter", 1, None),
@@ -201,31 +212,13 @@ OP_TABLE: tuple[OpEntry, ...] = (
         "Interpolate",
         11,
         image.InterpolateOp,
-        (
-            _a("mode", "enum"),
-            _a("shape_calculation_mode", "enum"),
-            _a("coordinate_transformation_mode", "enum", default="half_pixel"),
-            _a("nearest_mode", "enum", default="round_prefer_floor"),
-            _a("antialias", "bool", default="false"),
-            _a("pads_begin", "ints", default="0"),
-            _a("pads_end", "ints", default="0"),
-            _a("cube_coeff", "f32", default="-0.75"),
-        ),
+        _INTERPOLATE_ATTRS,
     ),
     OpEntry(
         "Interpolate",
         4,
         image.InterpolateOp,
-        (
-            _a("mode", "enum"),
-            _a("shape_calculation_mode", "enum"),
-            _a("coordinate_transformation_mode", "enum", default="half_pixel"),
-            _a("nearest_mode", "enum", default="round_prefer_floor"),
-            _a("antialias", "bool", default="false"),
-            _a("pads_begin", "ints", default="0"),
-            _a("pads_end", "ints", default="0"),
-            _a("cube_coeff", "f32", default="-0.75"),
-        ),
+        _INTERPOLATE_ATTRS,
         write=False,
         notes="sizes or scales (by shape_calculation_mode) becomes Interpolate-11's input 1",
     ),
