@@ -275,6 +275,11 @@ def matmul(ctx: NodeContext) -> list[SSAValue]:
 @register("Gemm")
 def gemm(ctx: NodeContext) -> list[SSAValue]:
     a, b = ctx.input(0), ctx.input(1)
+    if rank_of(a) != 2 or rank_of(b) != 2:  # MatMul would batch them: not Gemm's meaning
+        raise ConversionError(
+            f"A and B must be 2-D matrices, got ranks {rank_of(a)} and {rank_of(b)} "
+            "(use MatMul for batches)"
+        )
     alpha, beta = float(ctx.attr("alpha", 1.0)), float(ctx.attr("beta", 1.0))
     biased = ctx.has_input(2) and beta != 0.0
     y = ctx.value(
@@ -456,6 +461,14 @@ def flatten(ctx: NodeContext) -> list[SSAValue]:
 def squeeze(ctx: NodeContext) -> list[SSAValue]:
     axes = axes_from(ctx, "axes", 1)
     x = ctx.input(0)
+    if axes is not None:
+        # ONNX refuses to squeeze a dim that is not 1 (OpenVINO's Squeeze keeps it instead).
+        shape = shape_of(x)
+        for axis in axes:
+            if not -len(shape) <= axis < len(shape):
+                raise ConversionError(f"axis {axis} is out of range for rank {len(shape)}")
+            if shape[axis] not in (1, DYNAMIC):
+                raise ConversionError(f"axis {axis} has size {shape[axis]}, expected 1")
     return [ctx.value(ov.SqueezeOp(x, ctx.i64(axes) if axes is not None else None))]
 
 

@@ -220,6 +220,14 @@ class GraphConverter:
                 self.error(f"initializer '{init.name}' is defined twice; names must be unique")
             self.initializers[init.name] = init
         self.opset = next((o.version for o in model.opset_import if o.domain in ("", "ai.onnx")), 1)
+        from onnx.defs import onnx_opset_version
+
+        newest = onnx_opset_version()
+        if not 1 <= self.opset <= newest:
+            self.error(
+                f"the model imports ONNX opset {self.opset}, expected 1 to {newest} (the "
+                "opsets the installed onnx package defines)"
+            )
         self.consumers: dict[str, list[onnx.NodeProto]] = {}
         for node in model.graph.node:
             for name in node.input:

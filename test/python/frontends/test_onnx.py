@@ -1123,3 +1123,22 @@ def test_malformed_models_give_messages_not_python_exceptions() -> None:
         message = str(info.value)
         assert message.startswith("<model>: error: ") and "\n" not in message, message
         assert "<unknown>" not in message and "Error" not in message, message
+
+
+def test_what_onnx_itself_rejects_is_rejected() -> None:
+    """Gemm of batches, Squeeze of a dim that is not 1, an opset no onnx release defines:
+    onnxruntime refuses these models; reading them must not give another meaning."""
+    x3 = {"x": f32(2, 3, 4)}
+    gemm = make_model([node("Gemm", ["x", "w"])], x3, ["y"], {"w": f32(4, 5)})
+    with pytest.raises(FrontendError, match=r"\(#0, Gemm\): A and B must be 2-D matrices, got "
+                                            r"ranks 3 and 2"):
+        read_onnx(gemm)
+    squeeze = make_model([node("Squeeze", ["x", "axes"])], x3, ["y"],
+                         {"axes": np.array([1], np.int64)})
+    with pytest.raises(FrontendError, match=r"\(#0, Squeeze\): axis 1 has size 3, expected 1"):
+        read_onnx(squeeze)
+    relu = make_model([node("Relu", ["x"])], x3, ["y"])
+    for opset in (0, onnx.defs.onnx_opset_version() + 1):
+        relu.opset_import[0].version = opset
+        with pytest.raises(FrontendError, match=rf"imports ONNX opset {opset}, expected 1 to"):
+            read_onnx(relu)
