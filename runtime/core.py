@@ -13,7 +13,8 @@ The OpenVINO-like runtime API: `Core`, `Model`, `CompiledModel`, `InferRequest`.
 A `Model` is a verified `builtin.module` whose entry function (`@main`, or its only public
 function) is the graph: the function's arguments are OpenVINO's Parameters and the operands of
 its `func.return` are the Results. Their names come from the `ov.name` argument/result
-attributes (see docs/names.md).
+attributes (see docs/names.md); an input or output may have other names too (`ov.aliases`,
+OpenVINO's several tensor names), and every lookup by name takes any of them.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import Operation
 
 from lowpass.dialects.ov import DYNAMIC, element_type_of
-from lowpass.dialects.ov.base import graph_input_names, graph_output_names
+from lowpass.dialects.ov.base import graph_input_all_names, graph_output_all_names
 from lowpass.dialects.ov.state import VariableStateError, VariableStore, check_variable_shape
 from lowpass.ir import print_module, read_module, verify_module
 from lowpass.runtime.interpreter import (
@@ -71,18 +72,29 @@ class Port:
 
     index: int
     name: str
+    """The primary name (`ov.name`, docs/names.md), what `get_any_name()` returns."""
     shape: tuple[int | None, ...]
     """Dimensions; None where the dimension is dynamic."""
     element_type: str
     """MLIR spelling of the element type: f32, f16, i64, i32, i8, ui8, i1."""
     is_input: bool
+    aliases: tuple[str, ...] = ()
+    """The other names (`ov.aliases`): lookups by name take them as well."""
 
     @property
-    def names(self) -> set[str]:
-        return {self.name}
+    def names(self) -> tuple[str, ...]:
+        """All names, the primary name first, then the aliases."""
+        return (self.name, *self.aliases)
+
+    def get_names(self) -> set[str]:
+        """All names, as OpenVINO's `get_names()` (a set)."""
+        return set(self.names)
 
     def get_any_name(self) -> str:
         return self.name
+
+    def has_name(self, name: str) -> bool:
+        return name == self.name or name in self.aliases
 
     @property
     def any_name(self) -> str:
@@ -115,13 +127,14 @@ _NP_DTYPES = {
 }
 
 
-def _port(index: int, name: str, t: Any, is_input: bool) -> Port:
+def _port(index: int, names: tuple[str, ...], t: Any, is_input: bool) -> Port:
+    name = names[0]
     if not isinstance(t, TensorType):
         raise LowpassError(
             f"{'input' if is_input else 'output'} '{name}' is not a ranked tensor: {t}"
         )
     shape = tuple(None if d == DYNAMIC else int(d) for d in t.get_shape())
-    return Port(index, name, shape, str(element_type_of(t)), is_input)
+    return Port(index, name, shape, str(element_type_of(t)), is_input, names[1:])
 
 
 class Model:
@@ -136,30 +149,28 @@ class Model:
 
     def _input_ports(self) -> list[Port]:
         try:
-            names = graph_input_names(self.function)
+            names = graph_input_all_names(self.function)
         except ValueError as e:
             raise LowpassError(str(e)) from None
-        ports = [
-            _port(i, name, arg.type, True)
-            for i, (arg, name) in enumerate(zip(self.function.body.block.args, names, strict=True))
+        return [
+            _port(i, all_names, arg.type, True)
+            for i, (arg, all_names) in enumerate(
+                zip(self.function.body.block.args, names, strict=True)
+            )
         ]
-        _check_unique(ports, "input")
-        return ports
 
     def _output_ports(self) -> list[Port]:
         ret = self.function.body.block.last_op
         if not isinstance(ret, func.ReturnOp):
             raise LowpassError(f"@{self.friendly_name} does not end with func.return")
         try:
-            names = graph_output_names(self.function)
+            names = graph_output_all_names(self.function)
         except ValueError as e:
             raise LowpassError(str(e)) from None
-        ports = [
-            _port(i, name, value.type, False)
-            for i, (value, name) in enumerate(zip(ret.arguments, names, strict=True))
+        return [
+            _port(i, all_names, value.type, False)
+            for i, (value, all_names) in enumerate(zip(ret.arguments, names, strict=True))
         ]
-        _check_unique(ports, "output")
-        return ports
 
     def input(self, key: int | str | None = None) -> Port:
         return _find_port(self.inputs, key, "input")
@@ -175,14 +186,6 @@ class Model:
 
     def __repr__(self) -> str:
         return f"<Model '{self.friendly_name}' inputs={self.inputs} outputs={self.outputs}>"
-
-
-def _check_unique(ports: Sequence[Port], kind: str) -> None:
-    seen: set[str] = set()
-    for p in ports:
-        if p.name in seen:
-            raise LowpassError(f"two {kind}s are named '{p.name}': {kind} names must be unique")
-        seen.add(p.name)
 
 
 def _find_port(ports: Sequence[Port], key: int | str | Port | None, kind: str) -> Port:
@@ -201,7 +204,7 @@ def _find_port(ports: Sequence[Port], key: int | str | Port | None, kind: str) -
             )
         return ports[int(key)]
     for p in ports:
-        if p.name == key:
+        if p.name == key or key in p.aliases:
             return p
     raise LowpassError(f"the model has no {kind} named '{key}': its {kind}s are {_names(ports)}")
 
@@ -430,7 +433,7 @@ class InferRequest:
 
     def get_tensor(self, key: int | str | Port) -> np.ndarray:
         if (isinstance(key, Port) and key.is_input) or (
-            isinstance(key, str) and key in {p.name for p in self._model.inputs}
+            isinstance(key, str) and any(p.has_name(key) for p in self._model.inputs)
         ):
             port = _find_port(self._model.inputs, key, "input")
             if port.index not in self._inputs:

@@ -31,6 +31,7 @@ from typing import Any, ClassVar
 import numpy as np
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
+    ArrayAttr,
     BytesAttr,
     DenseArrayBase,
     DenseIntOrFPElementsAttr,
@@ -75,6 +76,10 @@ SUPPORTED_ELEMENT_TYPES = "f32, f16, i64, i32, i8, ui8, i1"
 
 NAME_ATTR = "ov.name"
 """Discardable attribute holding an op's (or a graph input's/output's) friendly name."""
+
+ALIASES_ATTR = "ov.aliases"
+"""Argument/result attribute of a graph input/output: its other tensor names (an array of
+strings; OpenVINO's `get_names()` beside `get_any_name()`, docs/names.md)."""
 
 DYNAMIC = DYNAMIC_INDEX
 """A dimension not known statically (printed `?`)."""
@@ -318,8 +323,8 @@ def graph_output_names(function: Operation) -> list[str]:
     """
     The names of a graph function's outputs (docs/names.md): `ov.name`, else the name of the
     producing op (`<name>.<i>` for result i of a multi-result op), else `output<i>`; a default
-    name already taken (one value returned twice, as CSE leaves it) becomes
-    `<name>.output<i>`. `function` must end with its return.
+    name already taken (one value returned twice, as CSE leaves it, or a name or alias of
+    another output) becomes `<name>.output<i>`. `function` must end with its return.
     """
     block = function.regions[0].block
     ret = block.last_op
@@ -327,6 +332,8 @@ def graph_output_names(function: Operation) -> list[str]:
     attrs = getattr(function, "res_attrs", None)
     ops = list(block.ops)
     explicit = {_io_name(attrs, i, "output") for i in range(len(ret.operands))}
+    for i in range(len(ret.operands)):
+        explicit.update(_io_aliases(attrs, i, "output"))
     taken: set[str] = set()
     names: list[str] = []
     for i, value in enumerate(ret.operands):
@@ -343,6 +350,70 @@ def graph_output_names(function: Operation) -> list[str]:
         taken.add(name)
         names.append(name)
     return names
+
+
+def _io_aliases(attrs: Any, index: int, what: str) -> tuple[str, ...]:
+    """The `ov.aliases` of input/output `index` in `arg_attrs`/`res_attrs` (none if absent)."""
+    if attrs is None or index >= len(attrs.data):
+        return ()
+    value = attrs.data[index].data.get(ALIASES_ATTR)
+    if value is None:
+        return ()
+    if not isinstance(value, ArrayAttr) or not all(isinstance(a, StringAttr) for a in value.data):
+        raise ValueError(
+            f"{ALIASES_ATTR} of {what} {index} must be an array of strings, got {value}"
+        )
+    return tuple(a.data for a in value.data)
+
+
+def graph_input_aliases(function: Operation) -> list[tuple[str, ...]]:
+    """The other names of each graph input (`ov.aliases`; docs/names.md), in that order."""
+    attrs = getattr(function, "arg_attrs", None)
+    return [_io_aliases(attrs, i, "input") for i in range(len(function.regions[0].block.args))]
+
+
+def graph_output_aliases(function: Operation) -> list[tuple[str, ...]]:
+    """The other names of each graph output (`ov.aliases`; docs/names.md), in that order."""
+    ret = function.regions[0].block.last_op
+    assert ret is not None
+    attrs = getattr(function, "res_attrs", None)
+    return [_io_aliases(attrs, i, "output") for i in range(len(ret.operands))]
+
+
+def _all_names(
+    primary: list[str], aliases: list[tuple[str, ...]], what: str
+) -> list[tuple[str, ...]]:
+    """Each port's names, primary first, aliases after it without repeats; a name shared by two
+    ports is an error."""
+    owner: dict[str, int] = {}
+    result: list[tuple[str, ...]] = []
+    for i, (name, others) in enumerate(zip(primary, aliases, strict=True)):
+        names = tuple(dict.fromkeys((name, *others)))
+        for n in names:
+            if n in owner:
+                raise ValueError(
+                    f"two {what}s are named '{n}' ({what}s {owner[n]} and {i}): {what} names "
+                    f"and aliases ({ALIASES_ATTR}) must be unique"
+                )
+            owner[n] = i
+        result.append(names)
+    return result
+
+
+def graph_input_all_names(function: Operation) -> list[tuple[str, ...]]:
+    """
+    All names of each graph input, its name (`graph_input_names`) first, then its aliases;
+    a ValueError if an alias is not a string or a name is shared by two inputs.
+    """
+    return _all_names(graph_input_names(function), graph_input_aliases(function), "input")
+
+
+def graph_output_all_names(function: Operation) -> list[tuple[str, ...]]:
+    """
+    All names of each graph output, its name (`graph_output_names`) first, then its aliases;
+    a ValueError if an alias is not a string or a name is shared by two outputs.
+    """
+    return _all_names(graph_output_names(function), graph_output_aliases(function), "output")
 
 
 # OpenVINO type names that are not the CamelCase of the op name.

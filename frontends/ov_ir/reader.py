@@ -15,7 +15,8 @@ The reader follows OpenVINO's own deserializer (`src/frontends/ir/src/ir_deseria
   `names` of the Parameter's port, the name `openvino.Core().read_model(...).inputs[i]
   .get_any_name()` gives), a graph output after the producer's output tensor (`outputs[i]
   .get_any_name()`); without tensor names (IR v10), after the Parameter, the producer or the
-  Result. A body Parameter keeps its layer name (`parameter_names`).
+  Result. The tensor's other names (the rest of `get_names()`) become `ov.aliases`. A body
+  Parameter keeps its layer name (`parameter_names`).
 * ReadValue/Assign (opset3 and opset6) refer to module-level `ov.variable`s.
 * Constants are read from the weights with one copy each.
 
@@ -57,6 +58,7 @@ from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
 from lowpass.dialects.ov import infrastructure, state
 from lowpass.dialects.ov.base import (
+    ALIASES_ATTR,
     DYNAMIC,
     NAME_ATTR,
     PLACEHOLDER_TYPE,
@@ -210,6 +212,7 @@ def _read(
     graph = _GraphReader(ctx, root, body=False)
     block, params, results = graph.build()
     function = _make_function(block, params, results)
+    _set_aliases(function, graph.param_aliases, graph.result_aliases)
     module = ModuleOp([*ctx.variable_order, function])
     net_name = root.get("name")
     if net_name:  # the model's name (`Model.get_friendly_name()`), kept for the writer
@@ -247,6 +250,25 @@ def _make_function(
     function.arg_attrs = ArrayAttr([DictionaryAttr({NAME_ATTR: StringAttr(n)}) for n, _ in params])
     function.res_attrs = ArrayAttr([DictionaryAttr({NAME_ATTR: StringAttr(n)}) for n, _ in results])
     return function
+
+
+def _set_aliases(
+    function: func.FuncOp,
+    input_aliases: Sequence[Sequence[str]],
+    output_aliases: Sequence[Sequence[str]],
+) -> None:
+    """Add `ov.aliases` (the tensor's other names) to the inputs and outputs that have them."""
+    for field_name, aliases in (("arg_attrs", input_aliases), ("res_attrs", output_aliases)):
+        attrs = getattr(function, field_name)
+        assert attrs is not None
+        entries = []
+        for entry, names in zip(attrs.data, aliases, strict=True):
+            if names:
+                entry = DictionaryAttr(
+                    {**entry.data, ALIASES_ATTR: ArrayAttr([StringAttr(n) for n in names])}
+                )
+            entries.append(entry)
+        setattr(function, field_name, ArrayAttr(entries))
 
 
 def _split_names(value: str) -> list[str]:
@@ -435,6 +457,8 @@ class _GraphReader:
         results: list[tuple[str, SSAValue]] = []
         self.param_ids: list[str] = []
         self.result_ids: list[str] = []
+        self.param_aliases: list[tuple[str, ...]] = []
+        self.result_aliases: list[tuple[str, ...]] = []
         for lid in self._topological_order():
             layer = self.layers[lid]
             try:
@@ -444,13 +468,17 @@ class _GraphReader:
                     arg = self._parameter(layer, block)
                     # a body Parameter keeps its friendly name (TensorIterator/Loop
                     # `parameter_names`, which LowLatency2 names its variables after)
-                    params.append((layer.name if self.body else self._input_name(layer), arg))
+                    names = (layer.name,) if self.body else self._input_names(layer)
+                    params.append((names[0], arg))
+                    self.param_aliases.append(names[1:])
                     self.param_ids.append(lid)
                 elif layer.type == "Result":
                     value = self._inputs(layer)
                     if len(value) != 1:
                         raise _LayerError(f"has {len(value)} inputs, expected 1")
-                    results.append((self._output_name(layer), value[0]))
+                    names = self._output_names(layer)
+                    results.append((names[0], value[0]))
+                    self.result_aliases.append(names[1:])
                     self.result_ids.append(lid)
                 else:
                     self._layer(layer, block)
@@ -473,20 +501,22 @@ class _GraphReader:
             raise FrontendError(self.ctx.error("the model has no Result layer", None, self.root))
         return block, params, results
 
-    def _input_name(self, layer: _Layer) -> str:
-        """OpenVINO's input tensor name (`inputs[i].get_any_name()`, the smallest of the
-        names): the `names` of the Parameter's output port, to which OpenVINO adds (IR v10) the
+    def _input_names(self, layer: _Layer) -> tuple[str, ...]:
+        """OpenVINO's input tensor names (`inputs[i].get_names()`), sorted: the first, the
+        smallest, is `get_any_name()`, the input's name, the others its aliases. They are the
+        `names` of the Parameter's output port, to which OpenVINO adds (IR v10) the
         Parameter's friendly name; a port without names (IR v10) gives the friendly name."""
         names = _split_names(layer.outputs[0].get("names") or "") if layer.outputs else []
         if self.ctx.ir_version == 10 or not names:
             names.append(layer.name)
-        return min(names)
+        return tuple(sorted(set(names)))
 
-    def _output_name(self, layer: _Layer) -> str:
-        """OpenVINO's output tensor name (`outputs[i].get_any_name()`, the smallest of the
-        names): of the Result's `output_names` (OpenVINO 2025+), else the producer port's
-        `names`, to which OpenVINO adds (IR v10, `update_v10_model`) the producer's name,
-        `<name>.<port>` for a multi-output producer; else the Result's friendly name."""
+    def _output_names(self, layer: _Layer) -> tuple[str, ...]:
+        """OpenVINO's output tensor names (`outputs[i].get_names()`), sorted: the first, the
+        smallest, is `get_any_name()`, the output's name, the others its aliases. They are the
+        Result's `output_names` (OpenVINO 2025+), else the producer port's `names`, to which
+        OpenVINO adds (IR v10, `update_v10_model`) the producer's name, `<name>.<port>` for a
+        multi-output producer; else the Result's friendly name."""
         names = _split_names(layer.node.get("output_names") or "")
         src = self.edges.get((layer.id, layer.inputs[0].get("id") or "")) if layer.inputs else None
         if src is not None:
@@ -500,7 +530,7 @@ class _GraphReader:
                         names.append(producer.name)
                     else:
                         names.append(f"{producer.name}.{idx}")
-        return min(names) if names else layer.name
+        return tuple(sorted(set(names))) if names else (layer.name,)
 
     def _inputs(self, layer: _Layer) -> list[SSAValue]:
         values = []
@@ -545,7 +575,7 @@ class _GraphReader:
                 raise _LayerError("missing attribute 'shape', expected e.g. shape=\"1,3,224,224\"")
             t = TensorType(et, dims)
         arg = block.insert_arg(t, len(block.args))
-        hint = layer.name if self.body else self._input_name(layer)
+        hint = layer.name if self.body else self._input_names(layer)[0]
         if hint.isidentifier():
             arg.name_hint = hint
         self.values[(layer.id, 0)] = arg

@@ -4,9 +4,9 @@ A module of the `ov` dialect -> OpenVINO IR v11 (`.xml` + `.bin`).
 What OpenVINO's serializer writes, so that `openvino.Core().read_model(xml, bin)` loads it:
 
 * the entry function's arguments become Parameter layers (friendly name = the input name of
-  docs/names.md, which is also the output tensor's `names`), its return values Result layers;
-  the producer's output port carries the output name in `names`, which is what OpenVINO
-  reports as `outputs[i].get_any_name()`;
+  docs/names.md; the output tensor's `names` are that name and its `ov.aliases`), its return
+  values Result layers; the producer's output port and the Result's `output_names` carry the
+  output's name and aliases, which OpenVINO reports as `outputs[i].get_names()`;
 * every op becomes a layer named by its `ov.name` (unnamed ops: `<Type>_<position>`, the
   default of docs/names.md), with the opset version of `opset.OP_TABLE`;
 * constants go to the `.bin`, each distinct byte string once (identical constants share it);
@@ -48,8 +48,8 @@ from lowpass.dialects.ov.base import (
     array_from_dense,
     element_type_of,
     get_name,
-    graph_input_names,
-    graph_output_names,
+    graph_input_all_names,
+    graph_output_all_names,
     ints,
     op_display_name,
     shape_of,
@@ -88,18 +88,20 @@ def _entry_function(module: ModuleOp, filename: str) -> func.FuncOp:
         raise FrontendError(f"{filename}: error: {e}") from None
 
 
-def input_names(function: func.FuncOp) -> list[str]:
-    """Graph input names, as docs/names.md (and the runtime) define them."""
+def input_names(function: func.FuncOp) -> list[tuple[str, ...]]:
+    """Each graph input's names (the name first, then its aliases), as docs/names.md (and the
+    runtime) define them."""
     try:
-        return graph_input_names(function)
+        return graph_input_all_names(function)
     except ValueError as e:
         raise FrontendError(f"error: {e}") from None
 
 
-def output_names(function: func.FuncOp) -> list[str]:
-    """Graph output names, as docs/names.md (and the runtime) define them."""
+def output_names(function: func.FuncOp) -> list[tuple[str, ...]]:
+    """Each graph output's names (the name first, then its aliases), as docs/names.md (and
+    the runtime) define them."""
     try:
-        return graph_output_names(function)
+        return graph_output_all_names(function)
     except ValueError as e:
         raise FrontendError(f"error: {e}") from None
 
@@ -176,13 +178,15 @@ class _Writer:
         if not isinstance(ret, func.ReturnOp):
             raise FrontendError(self.error(f"@{function.sym_name.data} does not end with return"))
         graph = _Graph(self, function.body.block, 2)
-        for arg, name in zip(function.body.block.args, input_names(function), strict=True):
-            self._check_name(name, f"input {_shown(name)}")
-            graph.parameter(arg, name, names=[name])
+        for arg, names in zip(function.body.block.args, input_names(function), strict=True):
+            for name in names:
+                self._check_name(name, f"input {_shown(name)}")
+            graph.parameter(arg, names[0], names=list(names))
         graph.ops(function.body.block, stop=ret)
-        for value, name in zip(ret.arguments, output_names(function), strict=True):
-            self._check_name(name, f"output {_shown(name)}")
-            graph.result(value, name)
+        for value, names in zip(ret.arguments, output_names(function), strict=True):
+            for name in names:
+                self._check_name(name, f"output {_shown(name)}")
+            graph.result(value, names[0], aliases=names[1:])
         # The model's name: the module's symbol name (the reader keeps `<net name>` there),
         # else the entry function's.
         model_name = (module.sym_name or function.sym_name).data
@@ -326,16 +330,17 @@ class _Graph:
         self.param_ids.append(lid)
         return lid
 
-    def result(self, value: SSAValue, name: str | None) -> int:
+    def result(self, value: SSAValue, name: str | None, aliases: Sequence[str] = ()) -> int:
         src = self.producer.get(value)
         if src is None:
             raise FrontendError(self.w.error("a returned value is defined outside the graph"))
-        if name is not None:
-            self.port_names.setdefault(src, []).append(name)
+        names = [name, *aliases] if name is not None else []
+        if names:
+            self.port_names.setdefault(src, []).extend(names)
         result_name = name if name is not None else f"Result_{self.next_id}"
         # OpenVINO (2025+) names a Result's tensor by `output_names`, older versions by the
         # producer port's `names`: both are written
-        attrs = {"output_names": _escape_name(name)} if name is not None else None
+        attrs = {"output_names": ",".join(_escape_name(n) for n in names)} if names else None
         lid = self.add_layer(result_name, "Result", "opset1", None, [value], [], layer_attrs=attrs)
         self.result_ids.append(lid)
         return lid

@@ -207,6 +207,94 @@ def test_one_value_returned_twice_gets_distinct_default_names(core: lowpass.Core
     np.testing.assert_array_equal(out["Relu_0.output1"], [0, 2])
 
 
+ALIASED = """
+func.func @main(%x: tensor<2xf32> {ov.name = "images", ov.aliases = ["input.1", "x:0"]},
+                %s: tensor<2xf32>)
+    -> (tensor<2xf32> {ov.name = "logits", ov.aliases = ["out:0"]}, tensor<2xf32>) {
+  %y = ov.multiply %x, %s {ov.name = "mul"} : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  %z = ov.relu %y {ov.name = "out:0"} : (tensor<2xf32>) -> tensor<2xf32>
+  func.return %y, %z : tensor<2xf32>, tensor<2xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("device", ["REFERENCE", "CPU"])
+def test_inputs_and_outputs_are_found_by_any_of_their_names(
+    core: lowpass.Core, device: str, rng: np.random.Generator
+) -> None:
+    """`ov.aliases`: a port's other names; every lookup by name takes them."""
+    model = core.read_model(ALIASED)
+    images, s = model.inputs
+    assert images.names == ("images", "input.1", "x:0")
+    assert images.get_names() == {"images", "input.1", "x:0"}
+    assert images.get_any_name() == images.name == "images"
+    assert s.names == ("s",) and s.get_names() == {"s"}
+    # an unnamed output's default name avoids another output's alias
+    assert [p.names for p in model.outputs] == [("logits", "out:0"), ("out:0.output1",)]
+    assert model.input("x:0") is images and model.output("out:0") is model.outputs[0]
+    compiled = core.compile_model(model, device)
+    assert compiled.input("input.1") == compiled.inputs[0]
+    x = rng.standard_normal(2).astype(np.float32)
+    w = rng.standard_normal(2).astype(np.float32)
+    for key in ("images", "input.1", "x:0"):
+        request = compiled.create_infer_request()
+        results = request.infer({key: x, "s": w})
+        np.testing.assert_allclose(results["out:0"], x * w, rtol=1e-6)
+        np.testing.assert_allclose(results["logits"], x * w, rtol=1e-6)
+        np.testing.assert_allclose(results["out:0.output1"], np.maximum(x * w, 0), rtol=1e-6)
+        np.testing.assert_array_equal(request.get_tensor("x:0"), x)
+        np.testing.assert_allclose(request.get_tensor("out:0"), x * w, rtol=1e-6)
+    request = compiled.create_infer_request()
+    request.set_tensor("input.1", x)
+    request.set_input_tensor("s", w)
+    np.testing.assert_allclose(request.infer()["out:0"], x * w, rtol=1e-6)
+    assert set(results.to_dict()) == {"logits", "out:0.output1"}  # by primary names
+    with pytest.raises(LowpassError, match="no input named 'out:0'"):
+        compiled.input("out:0")
+
+
+@pytest.mark.parametrize(
+    ("attrs", "message"),
+    [
+        ('{ov.name = "a"}, %y: tensor<2xf32> {ov.aliases = ["a"]}', "two inputs are named 'a'"),
+        (
+            '{ov.aliases = ["b", "c"]}, %y: tensor<2xf32> {ov.aliases = ["c"]}',
+            r"two inputs are named 'c' \(inputs 0 and 1\)",
+        ),
+        ('{ov.aliases = "a"}, %y: tensor<2xf32>', "of input 0 must be an array of strings"),
+        ("{ov.aliases = [1]}, %y: tensor<2xf32>", "of input 0 must be an array of strings"),
+    ],
+)
+def test_bad_input_aliases_are_clear_errors(core: lowpass.Core, attrs: str, message: str) -> None:
+    text = f"""
+    func.func @main(%x: tensor<2xf32> {attrs}) -> tensor<2xf32> {{
+      %z = ov.add %x, %y : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+      func.return %z : tensor<2xf32>
+    }}
+    """
+    with pytest.raises(LowpassError, match=message):
+        core.read_model(text)
+
+
+@pytest.mark.parametrize(
+    ("attrs", "message"),
+    [
+        ('{ov.name = "a"}, tensor<2xf32> {ov.aliases = ["a"]}', "two outputs are named 'a'"),
+        ('{ov.aliases = ["b"]}, tensor<2xf32> {ov.name = "b"}', "two outputs are named 'b'"),
+        ("{ov.aliases = [@b]}, tensor<2xf32>", "aliases of output 0 must be an array of strings"),
+    ],
+)
+def test_bad_output_aliases_are_clear_errors(core: lowpass.Core, attrs: str, message: str) -> None:
+    text = f"""
+    func.func @main(%x: tensor<2xf32>) -> (tensor<2xf32> {attrs}) {{
+      %y = ov.relu %x : (tensor<2xf32>) -> tensor<2xf32>
+      func.return %x, %y : tensor<2xf32>, tensor<2xf32>
+    }}
+    """
+    with pytest.raises(LowpassError, match=message):
+        core.read_model(text)
+
+
 def test_missing_model_file_is_a_clear_error(core: lowpass.Core, tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError, match="no such file"):
         core.read_model(str(tmp_path / "nope.mlir"))

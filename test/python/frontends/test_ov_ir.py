@@ -267,6 +267,72 @@ def test_default_names_are_written(tmp_path: Path) -> None:
     assert [ov.get_name(op) for op in back.walk() if op.name == "ov.relu"] == ["Relu_0"]
 
 
+ALIASED = """
+func.func @main(%x: tensor<2xf32> {ov.name = "a", ov.aliases = ["d<&>", "b,c"]})
+    -> (tensor<2xf32> {ov.name = "z", ov.aliases = ["y", "x,1"]}) {
+  %y = ov.relu %x {ov.name = "relu"} : (tensor<2xf32>) -> tensor<2xf32>
+  func.return %y : tensor<2xf32>
+}
+"""
+
+
+def test_aliases_are_written_and_read(tmp_path: Path, rng: np.random.Generator) -> None:
+    """`ov.aliases` go with the name into the tensor's `names` (and the Result's
+    `output_names`), commas escaped; read back, a port has the same names, the smallest
+    being the name (OpenVINO's `get_any_name()`), the others sorted."""
+    module = read_module(ALIASED)
+    xml, _ = serialize_ov_ir(module)
+    assert b'names="a,d&lt;&amp;&gt;,b\\,c"' in xml
+    assert b'output_names="z,y,x\\,1"' in xml
+    assert b'names="z,y,x\\,1"' in xml  # the producer's port
+    back = round_trip(module, tmp_path)
+    before, after = lowpass.Model(module), lowpass.Model(back)
+    assert [p.get_names() for p in after.inputs] == [p.get_names() for p in before.inputs]
+    assert [p.get_names() for p in after.outputs] == [p.get_names() for p in before.outputs]
+    assert after.inputs[0].names == ("a", "b,c", "d<&>")
+    assert after.outputs[0].names == ("x,1", "y", "z")
+    feeds = {"b,c": rng.standard_normal(2).astype(np.float32)}
+    want = np.maximum(feeds["b,c"], 0)
+    results = lowpass.Core().compile_model(after)(feeds)
+    for name in ("x,1", "y", "z"):
+        np.testing.assert_array_equal(results[name], want)
+
+
+def test_aliases_with_openvino(tmp_path: Path, rng: np.random.Generator) -> None:
+    """A tensor with several names (OpenVINO's `get_names()`): read, every name addresses the
+    input or output; written back, OpenVINO reads the same names."""
+    openvino = pytest.importorskip("openvino")
+    ops = pytest.importorskip("openvino.opset13")
+    param = ops.parameter([2, 3], np.float32, name="param")
+    param.output(0).set_names({"images", "input.1"})
+    relu = ops.relu(param, name="relu")
+    relu.output(0).set_names({"logits", "out:0"})
+    openvino.save_model(
+        openvino.Model([relu], [param], "m"), str(tmp_path / "theirs.xml"), compress_to_fp16=False
+    )
+    theirs = openvino.Core().read_model(str(tmp_path / "theirs.xml"))
+    ours = lowpass.Core().read_model(tmp_path / "theirs.xml")
+    assert ours.inputs[0].name == theirs.inputs[0].get_any_name() == "images"
+    assert ours.outputs[0].name == theirs.outputs[0].get_any_name() == "logits"
+    assert ours.inputs[0].get_names() == theirs.inputs[0].get_names() == {"images", "input.1"}
+    assert ours.outputs[0].get_names() == theirs.outputs[0].get_names() == {"logits", "out:0"}
+    x = rng.standard_normal((2, 3)).astype(np.float32)
+    compiled = lowpass.Core().compile_model(ours)
+    for in_name in ("images", "input.1"):
+        results = compiled.create_infer_request().infer({in_name: x})
+        for out_name in ("logits", "out:0"):
+            np.testing.assert_array_equal(results[out_name], np.maximum(x, 0))
+    write_ov_ir(ours.module, tmp_path / "ours.xml")
+    again = openvino.Core().read_model(str(tmp_path / "ours.xml"))
+    assert again.inputs[0].get_names() == theirs.inputs[0].get_names()
+    assert again.outputs[0].get_names() == theirs.outputs[0].get_names()
+    assert again.inputs[0].get_any_name() == "images"
+    assert again.outputs[0].get_any_name() == "logits"
+    request = openvino.Core().compile_model(again, "CPU", CPU_CONFIG).create_infer_request()
+    out = request.infer({"input.1": x})
+    np.testing.assert_array_equal(out["out:0"], np.maximum(x, 0))
+
+
 def test_write_failure_writes_nothing(tmp_path: Path) -> None:
     # what OpenVINO IR cannot express: a #ov.body_output of one iteration
     from lowpass.dialects.ov.base import tensor
