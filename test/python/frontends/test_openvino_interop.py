@@ -556,6 +556,15 @@ def openvino_loop(dynamic: bool) -> Any:
         cond = named(ops.convert(named(ops.relu(margin), "margin"), "boolean"), "cond")
     else:
         cond = named(ops.constant(np.array(True)), "cond")
+    return _acc_loop(trip, go, (i, x_i, acc, m_b), acc_new, cond, (x, a0, m), params)
+
+
+def _acc_loop(trip: Any, go: Any, body_params: tuple, acc_new: Any, cond: Any,
+              outer: tuple, params: list) -> Any:
+    """The Loop "acc_loop" of a body (i, x_i, acc, m) -> (acc', cond) over outer (X, A0, M):
+    x_i sliced from X, acc merged from A0, m invariant M; outputs A (last acc') and Ys."""
+    i, x_i, acc, m_b = body_params
+    x, a0, m = outer
     r_acc, r_cond = ops.result(acc_new), ops.result(cond)
     body = openvino.Model([r_acc, r_cond], [i, x_i, acc, m_b], "acc_body")
     loop = named(ops.loop(trip, go), "acc_loop")
@@ -630,17 +639,8 @@ def openvino_stateful_loop(seq: int = 6) -> Any:
     m_b = ops.parameter([1, 3], np.float32, name="m")
     half = named(ops.constant(np.float32([[0.5]])), "half")
     acc_new = named(ops.add(ops.multiply(acc, half), ops.multiply(x_i, m_b)), "acc_new")
-    r_acc, r_cond = ops.result(acc_new), ops.result(named(ops.constant(np.array(True)), "cond"))
-    body = openvino.Model([r_acc, r_cond], [i, x_i, acc, m_b], "acc_body")
-    loop = named(ops.loop(trip, go), "acc_loop")
-    loop.set_function(body)
-    loop.set_special_body_ports([0, 1])
-    loop.set_sliced_input(x_i, x.output(0), 0, 1, 1, -1, 0)
-    loop.set_merged_input(acc, a0.output(0), r_acc.output(0))
-    loop.set_invariant_input(m_b, m.output(0))
-    last = loop.get_iter_value(r_acc.output(0), -1)
-    ys = loop.get_concatenated_slices(r_acc.output(0), 0, 1, 1, -1, 0)
-    return openvino.Model([result(last, "A"), result(ys, "Ys")], [x, a0, m], "acc_loop")
+    cond = named(ops.constant(np.array(True)), "cond")
+    return _acc_loop(trip, go, (i, x_i, acc, m_b), acc_new, cond, (x, a0, m), [x, a0, m])
 
 
 @pytest.mark.parametrize("chunk", [1, 2])
