@@ -5,22 +5,52 @@ lowpass: low-latency and low-precision passes for xDSL, with an OpenVINO-like ru
     core = lowpass.Core()
     compiled = core.compile_model("model.mlir", "REFERENCE")
     results = compiled.create_infer_request().infer({"data": x})
+
+`import lowpass` loads nothing but this file: the names below are imported on first use
+(PEP 562), so the `xdsl.universe` entry point and the command-line tools start without the
+runtime, numpy or the op definitions.
 """
 
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from lowpass._version import __version__
-from lowpass.ir import make_context, parse_module, print_module, read_module, verify_module
-from lowpass.runtime import (
-    CompiledModel,
-    Core,
-    InferRequest,
-    InferResults,
-    LowpassError,
-    Model,
-    Port,
-    ProfilingInfo,
-    ProfilingStatus,
-    VariableState,
-)
+
+if TYPE_CHECKING:
+    from lowpass.ir import make_context, parse_module, print_module, read_module, verify_module
+    from lowpass.runtime import (
+        CompiledModel,
+        Core,
+        InferRequest,
+        InferResults,
+        LowpassError,
+        Model,
+        Port,
+        ProfilingInfo,
+        ProfilingStatus,
+        VariableState,
+    )
+
+# Public name -> the module that defines it.
+_LAZY_NAMES = {
+    "CompiledModel": "lowpass.runtime",
+    "Core": "lowpass.runtime",
+    "InferRequest": "lowpass.runtime",
+    "InferResults": "lowpass.runtime",
+    "LowpassError": "lowpass.runtime",
+    "Model": "lowpass.runtime",
+    "Port": "lowpass.runtime",
+    "ProfilingInfo": "lowpass.runtime",
+    "ProfilingStatus": "lowpass.runtime",
+    "VariableState": "lowpass.runtime",
+    "make_context": "lowpass.ir",
+    "parse_module": "lowpass.ir",
+    "print_module": "lowpass.ir",
+    "read_module": "lowpass.ir",
+    "verify_module": "lowpass.ir",
+}
 
 __all__ = [
     "CompiledModel",
@@ -40,3 +70,16 @@ __all__ = [
     "read_module",
     "verify_module",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY_NAMES.get(name)
+    if module is None:
+        raise AttributeError(f"module 'lowpass' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later lookups skip __getattr__
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY_NAMES})

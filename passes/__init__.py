@@ -53,7 +53,66 @@ def _lpt_single(name: str) -> Callable[[], type[ModulePass]]:
     return factory
 
 
-def _lpt_single_names() -> list[str]:
+# The single LPT transformations as passes (`lpt-<transformation>`), in pipeline order. A
+# static list, so that registering the passes (every `xdsl-opt` of an environment with
+# lowpass installed) imports no LPT module; test_packaging.py checks it against the pipeline.
+LPT_TRANSFORMATION_PASSES = (
+    "lpt-pull-reshape-through-dequantization",
+    "lpt-pull-transpose-through-dequantization",
+    "lpt-lin-op-sequence-fusion",
+    "lpt-markup-can-be-quantized",
+    "lpt-markup-precisions",
+    "lpt-markup-quantization-granularity",
+    "lpt-markup-avg-pool-precision-preserved",
+    "lpt-propagate-precisions",
+    "lpt-align-quantization-intervals",
+    "lpt-align-quantization-parameters",
+    "lpt-markup-bias",
+    "lpt-add",
+    "lpt-avg-pool",
+    "lpt-batch-to-space",
+    "lpt-clamp",
+    "lpt-concat",
+    "lpt-convolution",
+    "lpt-convolution-backprop-data",
+    "lpt-depth-to-space",
+    "lpt-fake-quantize-decomposition",
+    "lpt-fake-quantize",
+    "lpt-interpolate",
+    "lpt-group-convolution",
+    "lpt-mat-mul",
+    "lpt-max-pool",
+    "lpt-multiply-partial",
+    "lpt-mvn",
+    "lpt-normalize-l2",
+    "lpt-prelu",
+    "lpt-reduce-max",
+    "lpt-reduce-mean",
+    "lpt-reduce-min",
+    "lpt-reduce-sum",
+    "lpt-relu",
+    "lpt-reshape",
+    "lpt-squeeze",
+    "lpt-shuffle-channels",
+    "lpt-space-to-batch",
+    "lpt-split",
+    "lpt-strided-slice",
+    "lpt-transpose",
+    "lpt-gather",
+    "lpt-unsqueeze",
+    "lpt-variadic-split",
+    "lpt-eliminate-fake-quantize",
+    "lpt-fold-convert",
+    "lpt-fuse-convert",
+    "lpt-fuse-subtract-to-fake-quantize",
+    "lpt-fuse-multiply-to-fake-quantize",
+    "lpt-multiply-to-group-convolution",
+    "lpt-fold-fake-quantize",
+)
+
+
+def lpt_transformation_pass_names() -> list[str]:
+    """The `lpt-*` names computed from the LPT pipeline's tables (what the static list must be)."""
     from lowpass.passes.lpt.markup import MARKUP
     from lowpass.passes.lpt.passes import pass_name
     from lowpass.passes.lpt.pipeline import CLEANUP, FOLD, MAIN, PREREQUISITES
@@ -72,6 +131,6 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "reshape": get_reshape,
         "tfl-to-ov": get_tfl_to_ov,
     }
-    for name in _lpt_single_names():
+    for name in LPT_TRANSFORMATION_PASSES:
         passes[name] = _lpt_single(name)
     return dict(sorted(passes.items()))

@@ -1,0 +1,61 @@
+"""`import lowpass` and the `xdsl.universe` entry point load no op, pass, runtime or numpy
+module: every `xdsl-opt` in an environment with lowpass installed pays for them otherwise."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import lowpass
+from lowpass.passes import LPT_TRANSFORMATION_PASSES, get_all_passes, lpt_transformation_pass_names
+
+# Modules that registration must not import (each costs tens of milliseconds).
+HEAVY = ("numpy", "llvmlite", "lowpass.runtime", "lowpass.dialects.ov", "lowpass.passes.lpt")
+
+
+def _imported_after(code: str) -> set[str]:
+    out = subprocess.run(
+        [sys.executable, "-c", f"{code}\nimport sys\nprint('\\n'.join(sys.modules))"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    return set(out.split())
+
+
+def test_import_lowpass_is_lazy() -> None:
+    loaded = _imported_after("import lowpass")
+    assert not {m for m in loaded if m.startswith(HEAVY)}
+
+
+def test_universe_entry_point_is_lazy() -> None:
+    code = "from lowpass.universe import LOWPASS_UNIVERSE as u\nu.all_dialects; u.all_passes"
+    loaded = _imported_after(code)
+    assert not {m for m in loaded if m.startswith(HEAVY)}
+
+
+def test_lazy_names_resolve() -> None:
+    for name in lowpass.__all__:
+        assert getattr(lowpass, name) is not None
+    assert "Core" in dir(lowpass)
+    assert lowpass.Core.__module__.startswith("lowpass.runtime")
+
+
+def test_unknown_attribute_is_an_attribute_error() -> None:
+    try:
+        lowpass.NoSuchThing  # noqa: B018
+    except AttributeError as error:
+        assert "NoSuchThing" in str(error)
+    else:
+        raise AssertionError("no AttributeError")
+
+
+def test_static_lpt_pass_list_is_the_pipelines() -> None:
+    assert list(LPT_TRANSFORMATION_PASSES) == lpt_transformation_pass_names()
+    passes = get_all_passes()
+    for name in LPT_TRANSFORMATION_PASSES:
+        assert passes[name]().name == name
+
+
+def test_all_lists_the_lazy_names() -> None:
+    assert sorted(lowpass.__all__) == sorted([*lowpass._LAZY_NAMES, "__version__"])
