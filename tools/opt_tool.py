@@ -31,7 +31,6 @@ from xdsl.utils.arg_spec import ArgSpecParseError
 from xdsl.utils.exceptions import DiagnosticException, ParseError
 from xdsl.xdsl_opt_main import xDSLOptMain
 
-from lowpass.dialects.ov.base import NAME_ATTR
 from lowpass.frontends import FrontendError
 from lowpass.ir import LocatingParser, SourceMap, remember_source_map, verify_module
 
@@ -201,10 +200,20 @@ class OptToolMain(xDSLOptMain):
         group = arg_parser.add_argument_group(
             "passes", "one flag per pass, run in command-line order; options as --PASS='k=v k2=v2'"
         )
-        for name in [*GENERIC_PASS_FLAGS, *get_all_passes()]:
-            group.add_argument(
-                f"--{name}", action=_AppendPass, pass_name=name, help=_pass_summary(self, name)
-            )
+        pass_flags = {
+            name: group.add_argument(f"--{name}", action=_AppendPass, pass_name=name)
+            for name in [*GENERIC_PASS_FLAGS, *get_all_passes()]
+        }
+        # A pass's summary is its class's docstring: loading every pass module costs a
+        # quarter of a second, so it is done only when the help is printed.
+        format_help = arg_parser.format_help
+
+        def format_help_with_summaries() -> str:
+            for name, flag in pass_flags.items():
+                flag.help = _pass_summary(self, name)
+            return format_help()
+
+        arg_parser.format_help = format_help_with_summaries  # type: ignore[method-assign]
         arg_parser.add_argument("--pass-spec", action=_AppendPass, help=argparse.SUPPRESS)
         arg_parser.add_argument(
             "--emit",
@@ -316,6 +325,9 @@ class _LayerLocator(SourceMap):
         super().__init__("", filename)
 
     def locate(self, op: Operation) -> str:
+        # Imported here: the ov dialect is loaded only once a file uses it (startup time).
+        from lowpass.dialects.ov.base import NAME_ATTR
+
         current: Operation | None = op
         while current is not None:
             name = current.attributes.get(NAME_ATTR)
