@@ -3,57 +3,111 @@ Writing output files all together or not at all.
 
 A tool run writes up to three files (`out.xml` + `out.bin`, a picture) and must leave none of
 them behind when anything fails (docs/tools.md). `write_files` checks every target first
-(its folder exists, it is not a folder), writes each file's bytes to a temporary file beside
-it, and only when all are written renames them into place, in the order given (so `.bin`
-before `.xml`: a reader never sees a new `.xml` with an old `.bin`). Temporary files are
-created like `open(path, "w")` creates files: mode 0o666 less the umask.
+(its folder exists, it is not a folder), writes each regular file's bytes to a temporary file
+beside it, and only when all are written renames them into place, in the order given (so
+`.bin` before `.xml`: a reader never sees a new `.xml` with an old `.bin`).
+
+Only regular files are replaced that way. A symbolic link is followed: the file it points to
+is replaced and the link stays. A target that is not a regular file (a character or block
+device such as `/dev/null` or a terminal, a FIFO, a socket) is written through, as `mlir-opt
+-o /dev/null` does: renaming a file over it would replace the device node itself. Such
+targets cannot be rolled back, so they are written last, once every regular file is in place.
+
+A new file is created like `open(path, "w")` creates files: mode 0o666 less the umask; a
+replaced file keeps its mode.
 """
 
 from __future__ import annotations
 
 import os
 import secrets
+import stat
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from lowpass.frontends import FrontendError
 
 
+@dataclass(frozen=True)
+class _Target:
+    path: Path  # as the user named it (for messages)
+    real: Path  # symbolic links resolved: where the bytes go
+    data: bytes
+    replace: bool  # a regular file (or none yet): written beside, then renamed over `real`
+    mode: int | None  # the mode of the regular file that is replaced
+
+
 def write_files(files: Sequence[tuple[str | Path, bytes | str]]) -> None:
     """Write `(path, contents)` pairs (str contents as UTF-8): all of them, or none."""
-    targets = [(Path(path), data.encode() if isinstance(data, str) else data)
-               for path, data in files]
-    for path, _ in targets:
-        _check_target(path)
-    temps: list[tuple[Path, Path]] = []
+    targets = [
+        _target(Path(path), data.encode() if isinstance(data, str) else data)
+        for path, data in files
+    ]
+    temps: list[tuple[Path, _Target]] = []
     try:
-        for path, data in targets:
-            temp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+        for target in targets:
+            if not target.replace:
+                continue
+            temp = target.real.with_name(f".{target.real.name}.{secrets.token_hex(4)}.tmp")
             try:
                 fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
             except OSError as e:
-                raise FrontendError(f"{path}: error: cannot write: {e.strerror}") from None
-            temps.append((temp, path))
+                raise _cannot_write(target, e) from None
+            temps.append((temp, target))
             try:
+                if target.mode is not None:
+                    os.fchmod(fd, target.mode)
                 with os.fdopen(fd, "wb") as f:
-                    f.write(data)
+                    f.write(target.data)
             except OSError as e:
-                raise FrontendError(f"{path}: error: cannot write: {e.strerror}") from None
+                raise _cannot_write(target, e) from None
         while temps:
-            temp, path = temps[0]
+            temp, target = temps[0]
             try:
-                os.replace(temp, path)
+                os.replace(temp, target.real)
             except OSError as e:
-                raise FrontendError(f"{path}: error: cannot write: {e.strerror}") from None
+                raise _cannot_write(target, e) from None
             temps.pop(0)
     finally:
         for temp, _ in temps:
             temp.unlink(missing_ok=True)
+    for target in targets:
+        if not target.replace:
+            _write_through(target)
 
 
-def _check_target(path: Path) -> None:
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise FrontendError(f"{path}: error: cannot write: no such folder '{folder}'")
-    if path.is_dir():
+def _target(path: Path, data: bytes) -> _Target:
+    """Check where `path` leads before anything is written."""
+    real = Path(os.path.realpath(path))
+    try:
+        info = os.stat(real)
+    except FileNotFoundError:
+        folder = real.parent
+        if not folder.is_dir():
+            shown = path.parent if str(path.parent) else Path(".")
+            raise FrontendError(
+                f"{path}: error: cannot write: no such folder '{shown}'"
+            ) from None
+        return _Target(path, real, data, replace=True, mode=None)
+    except OSError as e:
+        raise FrontendError(f"{path}: error: cannot write: {e.strerror}") from None
+    if stat.S_ISDIR(info.st_mode):
         raise FrontendError(f"{path}: error: cannot write: it is a folder")
+    if stat.S_ISREG(info.st_mode):
+        return _Target(path, real, data, replace=True, mode=stat.S_IMODE(info.st_mode))
+    return _Target(path, real, data, replace=False, mode=None)
+
+
+def _write_through(target: _Target) -> None:
+    """Write into a device, FIFO or socket as it is (no temporary file, no rename)."""
+    try:
+        fd = os.open(target.real, os.O_WRONLY)
+        with os.fdopen(fd, "wb") as f:
+            f.write(target.data)
+    except OSError as e:
+        raise _cannot_write(target, e) from None
+
+
+def _cannot_write(target: _Target, error: OSError) -> FrontendError:
+    return FrontendError(f"{target.path}: error: cannot write: {error.strerror}")

@@ -291,7 +291,7 @@ class OptToolMain(xDSLOptMain):
                 xml_path = Path(self.args.output_file)
                 xml, weights = serialize_ov_ir(self.result_modules[-1], filename=str(xml_path))
                 files += [(xml_path.with_suffix(".bin"), weights), (xml_path, xml)]
-        elif self.args.output_file is None:
+        elif self.args.output_file in (None, "-"):  # `-o -` is stdout, as in mlir-opt
             stdout_text = self._buffer.getvalue()
         else:
             files.append((self.args.output_file, self._buffer.getvalue()))
