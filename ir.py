@@ -7,6 +7,7 @@ way MLIR does: `file.mlir:12:5: error: 'ov.add' op <what is wrong>`.
 
 from __future__ import annotations
 
+import re
 from contextvars import ContextVar
 from io import StringIO
 from pathlib import Path
@@ -17,6 +18,18 @@ from xdsl.ir import Operation
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
+from xdsl.utils.mlir_lexer import MLIRLexer
+
+# xDSL 0.74's string-literal regex, '"(?:[^"\\\n\v\f]+|\\(?:...))*"', nests a `+` inside a
+# `*`: on a literal with no closing quote (`{ov.name = "relu} ...`) `re` tries every way of
+# splitting the run of characters, 2**n of them, and `opt-tool` never returns. One character
+# per repetition, possessively, matches the same strings in linear time. Offered upstream
+# (xdsl/utils/mlir_lexer.py, MLIRLexer._unescaped_characters_regex); test_lexer.py checks both
+# patterns accept the same literals.
+LINEAR_STRING_LITERAL_REGEX = re.compile(
+    r'"(?:[^"\\\n\v\f]|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*+"'
+)
+MLIRLexer._unescaped_characters_regex = LINEAR_STRING_LITERAL_REGEX
 
 
 def make_context(*, allow_unregistered: bool = False) -> Context:
