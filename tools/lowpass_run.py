@@ -17,13 +17,22 @@ LLVM IR of the compiled graph (after O3).
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 
-from lowpass.runtime import Core, InferRequest, LowpassError, Port, ProfilingStatus
+from lowpass.frontends.files import write_files
+from lowpass.runtime import (
+    Core,
+    InferRequest,
+    InferResults,
+    LowpassError,
+    Port,
+    ProfilingStatus,
+)
 from lowpass.tools.opt_tool import run_tool
 
 
@@ -111,7 +120,10 @@ def _load_inputs(args: argparse.Namespace, request: InferRequest) -> dict[str, n
             raise LowpassError(f"--input {spec}: no such file '{path}'")
         try:
             given[name] = np.load(path, allow_pickle=False)
-        except ValueError as e:
+        except EOFError:  # an empty file
+            raise LowpassError(f"--input {spec}: '{path}' is not a .npy file (it is empty)") \
+                from None
+        except (ValueError, OSError) as e:
             raise LowpassError(f"--input {spec}: '{path}' is not a .npy file ({e})") from None
         request.compiled_model.input(name)  # unknown names fail here, with the list of inputs
     missing = [p for p in ports if p.name not in given]
@@ -160,34 +172,69 @@ def run(argv: Sequence[str] | None = None) -> None:
         config["INFERENCE_NUM_THREADS"] = args.threads
     if args.perf_counts and args.device == "CPU":
         config["PERF_COUNT"] = True
+    if args.emit_llvm and args.device != "CPU":
+        raise LowpassError("--emit-llvm applies to the CPU device (--device CPU)")
+    save_folder = _check_save_folder(args.save_outputs) if args.save_outputs else None
     compiled = core.compile_model(core.read_model(Path(args.model)), args.device, config)
     if args.emit_llvm:
-        if args.device != "CPU":
-            raise LowpassError("--emit-llvm applies to the CPU device (--device CPU)")
         text = compiled._cpu.graph.llvm_ir()
         if args.emit_llvm == "-":
             print(text)
         else:
-            Path(args.emit_llvm).write_text(text)
+            write_files([(args.emit_llvm, text)])
     request = compiled.create_infer_request()
     inputs = _load_inputs(args, request)
     if args.iterations < 1:
         raise LowpassError("--iterations must be at least 1")
     for _ in range(args.iterations):
         results = request.infer(inputs)
+    if save_folder is not None:  # saved before anything is printed: a failure prints nothing
+        _save_outputs(save_folder, compiled.outputs, results)
     options = {"threshold": sys.maxsize} if args.full else {"threshold": 64, "edgeitems": 3}
     with np.printoptions(precision=6, suppress=True, **options):
         for port in compiled.outputs:
             value = results[port]
             print(f"{port.name}: {port.element_type}{list(value.shape)}")
             print(value)
-    if args.save_outputs:
-        out = Path(args.save_outputs)
-        out.mkdir(parents=True, exist_ok=True)
-        for port in compiled.outputs:
-            np.save(out / f"{port.name.replace('/', '_')}.npy", results[port])
     if args.perf_counts:
         _print_profiling(request)
+
+
+def _check_save_folder(spec: str) -> Path:
+    """`--save-outputs DIR`: a folder, or a path that can become one (checked before the model
+    is compiled, so that a bad folder costs nothing)."""
+    folder = Path(spec)
+    existing = folder
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        raise LowpassError(f"--save-outputs {spec}: '{existing}' is not a folder")
+    return folder
+
+
+def _save_outputs(folder: Path, ports: Sequence[Port], results: InferResults) -> None:
+    """Every output as FOLDER/<name>.npy ('/' in a name becomes '_'), all or none: a folder
+    made for them is removed again when they cannot be written."""
+    files: dict[Path, bytes] = {}
+    for port in ports:
+        path = folder / f"{port.name.replace('/', '_')}.npy"
+        if path in files:
+            raise LowpassError(
+                f"--save-outputs: two outputs would both be saved as '{path.name}'"
+            )
+        buffer = io.BytesIO()
+        np.save(buffer, results[port])
+        files[path] = buffer.getvalue()
+    made = [p for p in (folder, *folder.parents) if not p.exists()]
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        write_files(list(files.items()))
+    except OSError as e:
+        raise LowpassError(f"--save-outputs {folder}: cannot write ({e.strerror})") from None
+    finally:
+        for path in made:  # innermost first; only what is still empty
+            if path.is_dir() and not any(path.iterdir()):
+                path.rmdir()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
