@@ -19,8 +19,10 @@ OpenVINO's several tensor names), and every lookup by name takes any of them.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 from enum import Enum
@@ -418,12 +420,17 @@ class InferRequest:
         self._inputs: dict[int, np.ndarray] = {}
         self._outputs: list[np.ndarray] | None = None
         self._stages = _StageTimes()
+        self._busy = threading.Lock()  # held while infer() runs
         self.latency: float = 0.0
         """Wall time of the last `infer()` in milliseconds."""
 
     # ---- tensors ------------------------------------------------------------------------------
 
     def set_tensor(self, key: int | str | Port, value: Any) -> None:
+        with self._exclusive("set_tensor()"):
+            self._set_tensor(key, value)
+
+    def _set_tensor(self, key: int | str | Port, value: Any) -> None:
         port = _find_port(self._model.inputs, key, "input")
         self._inputs[port.index] = np.asarray(value)
 
@@ -458,13 +465,33 @@ class InferRequest:
         """
         Run once. The results are copies unless `share_outputs` (OpenVINO's flag): then
         they are the request's output buffers (CPU device), overwritten by the next run.
+
+        One request runs one inference at a time (OpenVINO's rule): a call from another
+        thread while it runs raises instead of mixing the two runs' buffers and states.
         """
+        with self._exclusive("infer()"):
+            return self._infer(inputs, share_outputs)
+
+    @contextmanager
+    def _exclusive(self, what: str) -> Iterator[None]:
+        if not self._busy.acquire(blocking=False):
+            raise LowpassError(
+                f"infer request is busy: {what} was called while another thread runs infer() "
+                "on it; a request runs one inference at a time (give each thread its own "
+                "create_infer_request())"
+            )
+        try:
+            yield
+        finally:
+            self._busy.release()
+
+    def _infer(self, inputs: Any, share_outputs: bool) -> InferResults:
         start = time.perf_counter()
         if self._cpu is not None:
             return self._infer_cpu(inputs, start, share_outputs)
         if inputs is not None:
             for key, value in _input_items(inputs, len(self._model.inputs)):
-                self.set_tensor(key, value)
+                self._set_tensor(key, value)
         arrays = [self._prepare_input(p) for p in self._model.inputs]
         mid = time.perf_counter()
         self._timing.times.clear()
@@ -495,12 +522,12 @@ class InferRequest:
             for key, value in inputs.items():
                 index = index_of.get(key) if type(key) is str else None
                 if index is None:
-                    self.set_tensor(key, value)
+                    self._set_tensor(key, value)
                 else:
                     self._inputs[index] = value if type(value) is np.ndarray else np.asarray(value)
         elif inputs is not None:
             for key, value in _input_items(inputs, len(self._model.inputs)):
-                self.set_tensor(key, value)
+                self._set_tensor(key, value)
         arrays = [self._checked_input(p) for p in self._model.inputs]
         mid = time.perf_counter()
         try:
@@ -599,7 +626,8 @@ class InferRequest:
 
     def reset_state(self) -> None:
         """Reset every variable: the next ReadValue of each returns its initializer."""
-        self._variable_store().reset()
+        with self._exclusive("reset_state()"):
+            self._variable_store().reset()
 
 
 class VariableState:
