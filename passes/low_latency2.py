@@ -15,7 +15,8 @@ State names follow OpenVINO's rule to the character:
 edge among *all* input descriptions of the op, and `<op name>/variable_<k>` (k = 0 for H, 1 for
 C) for sequence ops.
 
-Where OpenVINO has known bugs (see ../shared/specs/lowlatency2.md §8) this pass does better:
+Where OpenVINO's pass has known bugs (openvinotoolkit/openvino,
+src/core/src/pass/low_latency.cpp; docs/passes.md lists them) this pass does better:
 - an Assign always takes a last-iteration output, never a concatenated one (a new output is
   added when the back-edge value is only exported as a concatenation);
 - unrolling a Loop replaces its `current_iteration` parameter by the constant 0;

@@ -17,7 +17,7 @@
 // SYNTAX2: reshape: error: bad inputs entry 'X:1xAx16': 'A' is not a dimension (a non-negative integer or ?)
 // SYNTAX3: reshape: error: bad replace-constants entry 'seq/shape:1xax16': '1xax16' is not a list of integers such as 1x-1x10
 
-// A Reshape whose constant target holds the old sequence length (the seed's known limitation):
+// A Reshape whose constant target holds the old sequence length (a known limitation of OpenVINO's Model.reshape):
 // the diagnostic names the constant and a replacement that works; the module is not changed.
 // (Diagnostics come before the modules.) In the other cases, replace-constants names a constant
 // that the model does not have: its shape constants are listed.
