@@ -1,0 +1,220 @@
+"""
+`lpt` output written as OpenVINO IR runs in u8/i8 inside OpenVINO (docs/frontends.md, "Low
+precision"): the type-relaxed ops are written as OpenVINO's dequantization pattern
+(`Convert -> [Subtract] -> Multiply`, unit scale), which its CPU plugin's LPT turns back into
+the same u8 x i8 convolutions, group convolutions, matmuls and u8 pools. Checked by reading
+the runtime model's `runtimePrecision` and the input element types of those nodes, and by
+comparing the outputs with ours (REFERENCE device).
+
+Host-dependent behaviour is detected, not assumed: without VNNI (an AVX2 host, or this host with
+`ONEDNN_MAX_CPU_ISA=AVX2`) the CPU plugin's u8 x i8 kernels (`vpmaddubsw`) saturate a pair sum
+at int16, so its int8 results are exact only for weights within [-63, 63]. `int8_is_exact`
+probes that with a convolution of 255 x 127 pairs. Where OpenVINO's int8 is exact the outputs
+equal ours to f32 rounding; where it is not, the examples (weights up to +-127) are compared
+with OpenVINO running the original quantized model through its own LPT instead (the same
+kernels, the same saturation), and the model with 7-bit weights still equals ours.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, FunctionType, ModuleOp, StringAttr
+
+import lowpass
+from lowpass.dialects import ov
+from lowpass.dialects.ov.base import element_type_of, get_name
+from lowpass.frontends import read_model_file
+from lowpass.passes.lpt import run_lpt
+from lowpass.tools import opt_tool
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+CPU_CONFIG = {"INFERENCE_PRECISION_HINT": "f32", "INFERENCE_NUM_THREADS": 1}
+CONV = {"strides": [1, 1], "pads_begin": [1, 1], "pads_end": [1, 1], "dilations": [1, 1]}
+POOL = {"strides": [2, 2], "pads_begin": [0, 0], "pads_end": [0, 0], "kernel": [2, 2]}
+
+COMPUTE_TYPES = ("Convolution", "GroupConvolution", "FullyConnected", "MatMul")
+POOL_TYPES = ("Pooling", "Reduce")
+
+
+# ---- helpers ---------------------------------------------------------------------------------
+
+
+def openvino() -> Any:
+    return pytest.importorskip("openvino")
+
+
+def compile_ir(xml: Path) -> Any:
+    return openvino().Core().compile_model(str(xml), "CPU", CPU_CONFIG)
+
+
+def runtime_nodes(compiled: Any, types: tuple[str, ...]) -> list[tuple[str, str, list[str]]]:
+    """(layer type, runtimePrecision, input element types) of the runtime model's nodes whose
+    `layerType` is one of `types`, in execution order."""
+    nodes = []
+    for node in compiled.get_runtime_model().get_ordered_ops():
+        rt = node.get_rt_info()
+        layer_type = rt["layerType"].astype(str)
+        if layer_type in types:
+            inputs = [i.get_element_type().get_type_name() for i in node.inputs()]
+            nodes.append((layer_type, rt["runtimePrecision"].astype(str), inputs))
+    return nodes
+
+
+@functools.cache
+def int8_is_exact() -> bool:
+    """Whether OpenVINO's CPU plugin computes a u8 x i8 convolution exactly on this host: 255 x
+    127 pairs saturate `vpmaddubsw`'s int16 pair sums (64770 > 32767) on AVX2 without VNNI."""
+    ov_rt = openvino()
+    ops = pytest.importorskip("openvino.opset13")
+
+    def f32(v: Any) -> Any:
+        return ops.constant(np.asarray(v, np.float32))
+
+    x = ops.parameter([1, 16, 3, 3], np.float32, name="x")
+    q = ops.fake_quantize(x, f32(0), f32(255), f32(0), f32(255), 256)
+    w = ops.multiply(ops.convert(ops.constant(np.full((1, 16, 3, 3), 127, np.int8)), "f32"), f32(1))
+    y = ops.convolution(q, w, [1, 1], [0, 0], [0, 0], [1, 1])
+    compiled = ov_rt.Core().compile_model(ov_rt.Model([y], [x]), "CPU", CPU_CONFIG)
+    assert [p for _, p, _ in runtime_nodes(compiled, ("Convolution",))] == ["u8"]
+    got = compiled(np.full((1, 16, 3, 3), 255, np.float32))[0]
+    return bool(got.item() == 255 * 127 * 16 * 9)
+
+
+def run_ours(module: ModuleOp, feeds: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    compiled = lowpass.Core().compile_model(module, "REFERENCE")
+    return compiled.create_infer_request().infer(feeds).to_dict()
+
+
+def run_theirs(compiled: Any, feeds: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    results = compiled(feeds)
+    return {out.get_any_name(): results[out] for out in compiled.outputs}
+
+
+def low_precision_ops(module: ModuleOp) -> dict[str, list[str]]:
+    """Our u8/i8 compute ops by OpenVINO runtime type: per op, its operands' element types."""
+    kinds = {
+        ov.ConvolutionOp: "Convolution",
+        ov.GroupConvolutionOp: "GroupConvolution",
+        ov.MatMulOp: "FullyConnected",  # a MatMul of constant weights
+        ov.MaxPoolOp: "Pooling",
+        ov.AvgPoolOp: "Pooling",
+        ov.ReduceMeanOp: "Reduce",
+    }
+    found: dict[str, list[str]] = {}
+    for op in module.walk():
+        kind = kinds.get(type(op))
+        if kind is not None:
+            types = [str(element_type_of(_through_zero_point(v).type)) for v in op.operands]
+            found.setdefault(kind, []).append(",".join(types))
+    return found
+
+
+def _through_zero_point(value: Any) -> Any:
+    """The u8/i8 data of a zero point's subtraction (`Subtract(u8, u8) -> f32`), else `value`."""
+    op = value.owner
+    if isinstance(op, ov.SubtractOp) and str(element_type_of(op.lhs.type)) in ("ui8", "i8"):
+        return op.lhs
+    return value
+
+
+def lpt_module(path: Path, extra_outputs: tuple[str, ...] = ()) -> ModuleOp:
+    """The example after `lpt`, with the values of the ops named `extra_outputs` returned as
+    well (`out:<name>`)."""
+    module = read_model_file(path)
+    if extra_outputs:
+        add_outputs(module, extra_outputs)
+    run_lpt(module)
+    return module
+
+
+def add_outputs(module: ModuleOp, names: tuple[str, ...]) -> None:
+    function = next(op for op in module.ops if isinstance(op, func.FuncOp))
+    block = function.body.block
+    ret = block.last_op
+    assert isinstance(ret, func.ReturnOp)
+    values = {get_name(op): op.results[0] for op in block.ops if get_name(op) in names}
+    returned = [*ret.arguments, *(values[n] for n in names)]
+    block.erase_op(ret)
+    block.add_op(func.ReturnOp(*returned))
+    function.function_type = FunctionType.from_lists(
+        [a.type for a in block.args], [v.type for v in returned]
+    )
+    assert function.res_attrs is not None
+    function.res_attrs = ArrayAttr(
+        [*function.res_attrs.data]
+        + [DictionaryAttr({"ov.name": StringAttr(f"out:{n}")}) for n in names]
+    )
+    module.verify()
+
+
+def write_with_opt_tool(example: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    xml = tmp_path / "lpt.xml"
+    code = opt_tool.main([str(example), "--lpt", "--emit=ov-ir", "-o", str(xml)])
+    assert code == 0, capsys.readouterr().err
+    return xml
+
+
+def random_feeds(module: ModuleOp, rng: np.random.Generator) -> Iterator[dict[str, np.ndarray]]:
+    inputs = lowpass.Model(module).inputs
+    while True:
+        yield {p.name: rng.standard_normal(p.shape).astype(np.float32) for p in inputs}
+
+
+def check_precisions(compiled: Any, module: ModuleOp) -> None:
+    """Every u8/i8 convolution, group convolution and matmul of ours runs on u8 x i8 in
+    OpenVINO; every pool of u8 data on u8."""
+    ours = low_precision_ops(module)
+    compute = runtime_nodes(compiled, COMPUTE_TYPES)
+    for kind in ("Convolution", "GroupConvolution", "FullyConnected"):
+        theirs = [(p, i[:2]) for t, p, i in compute if t == kind]
+        want = [(t.split(",")[0], t.split(",")[:2]) for t in ours.get(kind, [])]
+        assert len(theirs) == len(want), (kind, compute, ours)
+        # runtimePrecision is the data input's; the weights are i8 (an i8 Constant)
+        assert sorted(theirs) == sorted(want), kind
+    pools = [(t, p) for t, p, _ in runtime_nodes(compiled, POOL_TYPES)]
+    want_pools = [(k, t.split(",")[0]) for k in POOL_TYPES for t in ours.get(k, [])]
+    assert sorted(pools) == sorted(want_pools)
+
+
+# ---- the examples ----------------------------------------------------------------------------
+
+
+def test_qdq_example_runs_in_int8(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], rng: np.random.Generator
+) -> None:
+    """examples/qconvnet_qdq.onnx: conv1 on u8 data minus the zero point 128 (a Subtract),
+    conv2 and the classifier on u8 x i8, the pools on u8; the outputs equal ours exactly."""
+    example = EXAMPLES / "qconvnet_qdq.onnx"
+    xml = write_with_opt_tool(example, tmp_path, capsys)
+    compiled = compile_ir(xml)
+    module = lpt_module(example)
+    assert low_precision_ops(module) == {
+        "Convolution": ["ui8,i8", "ui8,i8"],  # conv1's data: u8 minus the zero point
+        "Pooling": ["ui8"],
+        "Reduce": ["ui8,i64"],
+        "FullyConnected": ["ui8,i8"],
+    }
+    compute = runtime_nodes(compiled, COMPUTE_TYPES)
+    assert [(t, p, i[:2]) for t, p, i in compute] == [
+        ("Convolution", "u8", ["u8", "i8"]),
+        ("Convolution", "u8", ["u8", "i8"]),
+        ("FullyConnected", "u8", ["u8", "i8"]),
+    ]
+    assert [p for _, p, _ in runtime_nodes(compiled, POOL_TYPES)] == ["u8", "u8"]
+    reference = None
+    if not int8_is_exact():  # OpenVINO reading the ONNX model: its own LPT, the same kernels
+        reference = openvino().Core().compile_model(str(example), "CPU", CPU_CONFIG)
+    feeds = random_feeds(module, rng)
+    for _ in range(8):
+        x = next(feeds)
+        got = run_theirs(compiled, x)
+        want = run_theirs(reference, x) if reference is not None else run_ours(module, x)
+        for name in want:
+            np.testing.assert_allclose(got[name], want[name], rtol=1e-6, atol=1e-7, err_msg=name)
