@@ -13,6 +13,10 @@ What OpenVINO's serializer writes, so that `openvino.Core().read_model(xml, bin)
 * TensorIterator/Loop bodies are nested `<body>` graphs with `<port_map>` and `<back_edges>`;
 * `ov.variable`s are written into their ReadValue-6 layers (`variable_id`, `variable_type`,
   `variable_shape`); Assign-6 layers are sinks.
+* type-relaxed ops (`lpt` output: u8/i8 operands read as float) are written with their
+  u8/i8 operands through OpenVINO's dequantization pattern with a unit scale (`Convert ->
+  Multiply(1)`), which OpenVINO's CPU plugin runs in u8/i8 again (docs/frontends.md, "Low
+  precision").
 
 `write_ov_ir` writes both files to temporary names and renames them, so a failure leaves
 nothing behind. What IR v11 cannot express (an `#ov.body_output` of one iteration, an op of

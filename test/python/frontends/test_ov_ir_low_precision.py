@@ -383,7 +383,8 @@ def test_every_low_precision_op_runs_in_int8_exactly(
 def test_round_trip(example: str, tmp_path: Path, rng: np.random.Generator) -> None:
     """What the writer writes for lpt output, our reader reads back to the same function: the
     dequantization pattern as f32 ops (Convert, Multiply by 1), the same outputs bit for bit
-    (the conversions of u8/i8 to f32 and the products by 1 are exact)."""
+    (the conversions of u8/i8 to f32 and the products by 1 are exact); `lpt` run on it finds
+    the same u8/i8 ops."""
     if example == "seven_bit":
         module = seven_bit_model()
         run_lpt(module)
@@ -411,3 +412,6 @@ def test_round_trip(example: str, tmp_path: Path, rng: np.random.Generator) -> N
         want, got = run_ours(module, x), run_ours(back, x)
         for name in want:
             np.testing.assert_array_equal(got[name], want[name], err_msg=name)
+    # and lpt finds the same u8/i8 ops in it again
+    run_lpt(back)
+    assert low_precision_ops(back) == low_precision_ops(module)
