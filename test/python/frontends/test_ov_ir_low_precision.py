@@ -277,7 +277,8 @@ def test_qconvnet_example_numbers(
     assert weights.dtype == np.int8 and scale.shape == bias.shape == (1, 10)
 
     def classifier(levels: np.ndarray) -> np.ndarray:
-        logits = (levels.astype(np.float32) @ weights.astype(np.float32))[None] * scale + bias
+        accumulated = levels.astype(np.int64) @ weights.astype(np.int64)  # exact, as int32
+        logits = accumulated.astype(np.float32)[None] * scale + bias
         e = np.exp(logits - logits.max())
         return e / e.sum()
 
