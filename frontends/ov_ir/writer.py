@@ -13,6 +13,10 @@ What OpenVINO's serializer writes, so that `openvino.Core().read_model(xml, bin)
 * TensorIterator/Loop bodies are nested `<body>` graphs with `<port_map>` and `<back_edges>`;
 * `ov.variable`s are written into their ReadValue-6 layers (`variable_id`, `variable_type`,
   `variable_shape`); Assign-6 layers are sinks.
+* type-relaxed ops (`lpt` output: u8/i8 operands read as float) are written with their
+  u8/i8 operands through OpenVINO's dequantization pattern with a unit scale (`Convert ->
+  Multiply(1)`), which OpenVINO's CPU plugin runs in u8/i8 again (docs/frontends.md, "Low
+  precision").
 
 `write_ov_ir` writes both files to temporary names and renames them, so a failure leaves
 nothing behind. What IR v11 cannot express (an `#ov.body_output` of one iteration, an op of
@@ -42,6 +46,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from lowpass.dialects.ov import infrastructure, state
+from lowpass.dialects.ov.arithmetic import SubtractOp
 from lowpass.dialects.ov.base import (
     DYNAMIC,
     OvOp,
@@ -53,6 +58,7 @@ from lowpass.dialects.ov.base import (
     ints,
     op_display_name,
     shape_of,
+    to_dtype,
 )
 from lowpass.dialects.ov.base import _origin_view as origin_view
 from lowpass.frontends import FrontendError
@@ -411,20 +417,60 @@ class _Graph:
         lid = self.add_layer(name, "Convert", "opset1", data, [value], [(None, out)])
         return _PortRef(lid, 1, out)
 
+    def unit_scale(self, value: _PortRef, name: str) -> _PortRef:
+        """`value * 1`: a Multiply by a scalar Const 1 of `value`'s element type (`<name>`,
+        `<name>/scale`), the Multiply of OpenVINO's dequantization pattern with a unit scale."""
+        t = value.type
+        et = element_type_of(t)
+        one = memoryview(np.ones((), to_dtype(et)).tobytes())
+        data = {
+            "element_type": opset.ELEMENT_TYPE_NAMES[et],
+            "shape": "",
+            "offset": str(self.w.constant_offset(one)),
+            "size": str(one.nbytes),
+        }
+        scalar = TensorType(et, [])
+        const = self.add_layer(f"{name}/scale", "Const", "opset1", data, [], [(None, scalar)])
+        mul = self.add_layer(
+            name,
+            "Multiply",
+            "opset1",
+            {"auto_broadcast": "numpy"},
+            [value, _PortRef(const, 0, scalar)],
+            [(None, t)],
+        )
+        return _PortRef(mul, 2, t)
+
     def relaxed_op(self, op: OvOp, name: str, entry: opset.OpEntry, data: dict[str, str]) -> None:
         """
-        OpenVINO's `TypeRelaxed<Op>` has no IR form of its own (OpenVINO's reader rejects a
-        Convolution of u8 and i8): a type-relaxed op is written as what it means, Convert
-        layers of its low-precision operands to the origin type, the op on that type, and a
-        Convert of each result whose declared element type differs from the computed one.
+        OpenVINO's `TypeRelaxed<Op>` has no IR form of its own: OpenVINO's serializer writes
+        it as the plain op with low-precision ports, which its reader rejects (a Convolution
+        of u8 and i8). A type-relaxed op is written as what it means, in the form OpenVINO's
+        LPT recognises as dequantization, so that its CPU plugin runs the op in u8/i8 again:
+
+        * each low-precision operand (u8/i8, read as the origin float type T) becomes
+          `Convert(T) -> Multiply(1)` (`<name>/input<i>/convert`, `<name>/input<i>/dequantize`),
+          OpenVINO's `Convert -> [Subtract] -> Multiply` with a unit scale (our LPT has already
+          moved the real scale behind the op);
+        * a Subtract of a low-precision operand is a zero point's subtraction, the Subtract of
+          that pattern: its operands are only converted, and the unit-scale Multiply follows it
+          (`<name>/dequantize`);
+        * each result whose declared element type differs from the computed one (a quantizing
+          FakeQuantize's u8/i8) is converted to it (`<name>/convert`).
+
+        Multiplying by 1 and converting u8/i8 to float are exact, so the numbers are the same.
         """
         origin = op.origin_types()
         with origin_view(origin):
             computed = list(op.infer_result_types())
+        zero_point = isinstance(op, SubtractOp) and bool(origin) and op.operands[0] in origin
         inputs: list[SSAValue | _PortRef] = []
         for i, value in enumerate(op.operands):
             if origin and value in origin:
-                inputs.append(self.convert(value, origin[value], f"{name}/input{i}/convert"))
+                ref = self.convert(value, origin[value], f"{name}/input{i}/convert")
+                if not zero_point:
+                    ref = self.unit_scale(ref, f"{name}/input{i}/dequantize")
+                inputs.append(ref)
             else:
                 inputs.append(value)
         declared = [element_type_of(r.type) for r in op.results]
@@ -440,6 +486,11 @@ class _Graph:
                 suffix = "/convert" if len(op.results) == 1 else f"/convert{k}"
                 out = self.convert(ref, declared[k], name + suffix)
                 self.producer[result] = (out.layer, out.port)
+        if zero_point:
+            result = op.results[0]
+            layer, port = self.producer[result]
+            out = self.unit_scale(_PortRef(layer, port, result.type), f"{name}/dequantize")
+            self.producer[result] = (out.layer, out.port)
 
     def constant(self, op: infrastructure.ConstantOp, name: str) -> None:
         t = op.result.type
