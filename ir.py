@@ -14,7 +14,7 @@ from pathlib import Path
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Operation
+from xdsl.ir import Block, Operation, SSAValue
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
@@ -136,6 +136,49 @@ def verify_module(module: ModuleOp, source_map: SourceMap | None = None) -> None
             where = source_map.locate(op) if source_map is not None else "<unknown>"
             message = str(e.args[0]) if e.args else str(e)
             raise VerifyException(f"{where}: error: '{op.name}' op {message}") from e
+    use = _use_before_definition(module)
+    if use is not None:
+        op, index = use
+        where = source_map.locate(op) if source_map is not None else "<unknown>"
+        raise VerifyException(
+            f"{where}: error: '{op.name}' op operand #{index} does not dominate this use"
+        )
+
+
+def _use_before_definition(module: ModuleOp) -> tuple[Operation, int] | None:
+    """
+    The first (op, operand index) whose value is not defined before it: MLIR's dominance rule
+    for single-block regions, which xDSL 0.74 does not check. A value used before its
+    definition, or a cycle of values, would otherwise reach the devices (the CPU device read
+    stale memory for it). A value is visible after its definition in its block and in the
+    regions nested below; multi-block regions (branches) are not checked.
+    """
+    visible: set[SSAValue] = set()
+
+    def check_block(block: Block) -> tuple[Operation, int] | None:
+        defined: list[SSAValue] = [*block.args]
+        visible.update(block.args)
+        try:
+            for op in block.ops:
+                for index, operand in enumerate(op.operands):
+                    if operand not in visible:
+                        return op, index
+                for region in op.regions:
+                    if len(region.blocks) == 1:
+                        found = check_block(region.blocks[0])
+                        if found is not None:
+                            return found
+                visible.update(op.results)
+                defined.extend(op.results)
+            return None
+        finally:
+            visible.difference_update(defined)
+
+    for block in module.body.blocks:
+        found = check_block(block)
+        if found is not None:
+            return found
+    return None
 
 
 def read_module(path_or_text: str | Path, ctx: Context | None = None) -> ModuleOp:
