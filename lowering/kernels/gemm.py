@@ -867,7 +867,12 @@ def _emit_pack(
 ) -> ir.Function:
     """`void name(ptr src, ptr dst)`: B ([K, N], or [N, K] when transposed; row-major) into
     the layout `_pack` gives a constant B (panels of 16 columns, 64-byte k-steps, zero
-    padding), int8 as int16 on the s16 path (sign- or zero-extended as B is int8 or uint8)."""
+    padding), int8 as int16 on the s16 path (sign- or zero-extended as B is int8 or uint8).
+
+    Each full k-step of a full panel is one 64-byte store: untransposed, the `per_step` rows
+    of 16 columns are loaded as vectors and interleaved (`shufflevector`); transposed, each
+    column's `per_step` consecutive values are one small load. The partial last panel and
+    the last partial k-step are written element by element over a zeroed workspace."""
     fn = ir.Function(module, ir.FunctionType(VOID, [PTR, PTR]), name)
     fn.linkage = "internal"
     fn.attributes.add("nounwind")
@@ -877,21 +882,30 @@ def _emit_pack(
     b_ = ir.IRBuilder(fn.append_basic_block("entry"))
     per_step = {"u8s8": 4, "vnni": 4, "s16": 2, "f32": 1}[kind]
     panel_bytes = -(-k // per_step) * STEP_BYTES
-    memset = _intrinsic(module, "llvm.memset.p0.i64", ir.FunctionType(VOID, [PTR, I8, I64, I1]))
-    b_.call(memset, [dst, ir.Constant(I8, 0), _c64(-(-n // PANEL) * panel_bytes),
-                     ir.Constant(I1, 0)])
+    full_panels, full_steps = n // PANEL, k // per_step
+    if n % PANEL or k % per_step:  # padding: zeros where nothing is written
+        memset = _intrinsic(
+            module, "llvm.memset.p0.i64", ir.FunctionType(VOID, [PTR, I8, I64, I1])
+        )
+        b_.call(memset, [dst, ir.Constant(I8, 0), _c64(-(-n // PANEL) * panel_bytes),
+                         ir.Constant(I1, 0)])
     src_type = F32 if kind == "f32" else I8
     src_size = 4 if kind == "f32" else 1
     out_size = {"f32": 4, "s16": 2}.get(kind, 1)
     signed = np.dtype(b.dtype) == _I8
-    outer_count, inner_count = (n, k) if b.transposed else (k, n)
 
-    def element(o: ir.Value, i: ir.Value) -> None:
-        kk, nn = (i, o) if b.transposed else (o, i)
-        at = b_.mul(b_.add(b_.mul(o, _c64(inner_count)), i), _c64(src_size))
-        value = b_.load(_offset(b_, src, at), typ=src_type, align=src_size)
-        if kind == "s16":
-            value = b_.sext(value, I16) if signed else b_.zext(value, I16)
+    def widen(value: ir.Value, count: int) -> ir.Value:
+        if kind != "s16":
+            return value
+        wide = ir.VectorType(I16, count) if count > 1 else I16
+        return b_.sext(value, wide) if signed else b_.zext(value, wide)
+
+    def src_at(kk: ir.Value, nn: ir.Value) -> ir.Value:
+        index = b_.add(b_.mul(nn, _c64(k)), kk) if b.transposed else b_.add(b_.mul(kk, _c64(n)), nn)
+        return _offset(b_, src, b_.mul(index, _c64(src_size)))
+
+    def element(kk: ir.Value, nn: ir.Value) -> None:
+        value = widen(b_.load(src_at(kk, nn), typ=src_type, align=src_size), 1)
         panel = b_.lshr(nn, _c64(4))
         column = b_.and_(nn, _c64(PANEL - 1))
         step, within = b_.udiv(kk, _c64(per_step)), b_.urem(kk, _c64(per_step))
@@ -901,7 +915,44 @@ def _emit_pack(
         )
         b_.store(value, _offset(b_, dst, offset), align=out_size)
 
-    _loop(b_, 0, outer_count, 1, lambda o: _loop(b_, 0, inner_count, 1, lambda i: element(o, i)))
+    def block(p: ir.Value, s: ir.Value) -> None:
+        """Panel p, k-step s: 64 bytes."""
+        out_at = _offset(b_, dst, b_.add(b_.mul(p, _c64(panel_bytes)), b_.mul(s, _c64(STEP_BYTES))))
+        k0, n0 = b_.mul(s, _c64(per_step)), b_.mul(p, _c64(PANEL))
+        if b.transposed:  # column j: per_step consecutive values of row n0 + j of [N, K]
+            vty = ir.VectorType(src_type, per_step) if per_step > 1 else src_type
+            for j in range(PANEL):
+                value = b_.load(src_at(k0, b_.add(n0, _c64(j))), typ=vty, align=src_size)
+                b_.store(widen(value, per_step), _offset(b_, out_at, j * per_step * out_size),
+                         align=out_size)
+            return
+        vty = ir.VectorType(src_type, PANEL)
+        rows = [
+            widen(b_.load(src_at(b_.add(k0, _c64(t)), n0), typ=vty, align=src_size), PANEL)
+            for t in range(per_step)
+        ]
+        while len(rows) > 1 and len(rows) % 2 == 0 and rows[0].type.count < PANEL * per_step // 2:
+            rows = [_concat(b_, rows[i], rows[i + 1]) for i in range(0, len(rows), 2)]
+        # rows[t][j] is now element t * 16 + j of the concatenation: put it at j * per_step + t
+        mask = [t * PANEL + j for j in range(PANEL) for t in range(per_step)]
+        if len(rows) == 1:
+            out = rows[0]
+            if per_step > 1:
+                out = b_.shuffle_vector(out, ir.Constant(out.type, ir.Undefined),
+                                        ir.Constant(ir.VectorType(I32, len(mask)), mask))
+        else:
+            out = b_.shuffle_vector(rows[0], rows[1],
+                                    ir.Constant(ir.VectorType(I32, len(mask)), mask))
+        b_.store(out, out_at, align=32)
+
+    if full_panels and full_steps:
+        _loop(b_, 0, full_panels, 1, lambda p: _loop(b_, 0, full_steps, 1, lambda s: block(p, s)))
+    if n % PANEL:  # the last, partial panel: every k
+        _loop(b_, 0, k, 1, lambda kk: _loop(b_, full_panels * PANEL, n, 1,
+                                            lambda nn: element(kk, nn)))
+    if k % per_step and full_panels:  # the last, partial k-step of the full panels
+        _loop(b_, full_steps * per_step, k, 1, lambda kk: _loop(b_, 0, full_panels * PANEL, 1,
+                                                                lambda nn: element(kk, nn)))
     b_.ret_void()
     return fn
 
