@@ -243,6 +243,32 @@ def test_matmul_by_computed_b_random_shapes(a_type: str, b_type: str) -> None:
         assert types[f"mm{case}"] == f"jit_{ISA}_{precision}", names[case]
 
 
+def test_matmul_by_computed_b_equals_openvino() -> None:
+    """The shapes as OpenVINO's MatMul defines them (transposes, 1-D operands, batch
+    broadcasting): our CPU device against OpenVINO's CPU plugin (f32 inference) on the same
+    random cases, to 1e-5."""
+    openvino = pytest.importorskip("openvino")
+    opset = pytest.importorskip("openvino.opset13")
+    rng = np.random.default_rng(29)
+    for _ in range(8):
+        a_shape, b_shape, ta, tb = random_matmul_case(rng)
+        g = GraphBuilder()
+        a, b = g.input("a", list(a_shape)), g.input("b", list(b_shape))
+        g.output(g.value(ov.MatMulOp(a, b, transpose_a=ta, transpose_b=tb)), "y")
+        feeds = {"a": operand(rng, a_shape, np.float32), "b": operand(rng, b_shape, np.float32)}
+        ours = lowpass.Core().compile_model(lowpass.Model(g.module()), "CPU")
+        got = np.asarray(ours.create_infer_request().infer(feeds)["y"])
+        pa = opset.parameter(list(a_shape), np.float32, name="a")
+        pb = opset.parameter(list(b_shape), np.float32, name="b")
+        theirs = openvino.Core().compile_model(
+            openvino.Model([opset.matmul(pa, pb, ta, tb)], [pa, pb]), "CPU",
+            {"INFERENCE_PRECISION_HINT": "f32"},
+        )
+        want = np.asarray(theirs(feeds)[0])
+        assert got.shape == want.shape, (a_shape, b_shape, ta, tb)
+        assert_fp32_close(got, want)
+
+
 def test_matmul_of_two_quantized_activations_after_lpt() -> None:
     """LPT makes `MatMul(u8, i8) -> Multiply(scale)` of two FakeQuantized inputs: one native
     group (the scale fused), equal to REFERENCE bit for bit, also with two threads."""
