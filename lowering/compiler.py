@@ -1009,7 +1009,8 @@ class SubGraphLowering:
             trip = i64(op.num_iterations())
             start = ir.Constant(ir.IntType(1), 1)
         b.store(start, go_slot)
-        n_static = op.num_iterations()
+        n_static = op.num_iterations()  # the shape rule (concatenated outputs' parts)
+        ran_surely = _runs_an_iteration(op, ctx)
         fn = b.function
         header = fn.append_basic_block("loop.header")
         body_block = fn.append_basic_block("loop.body")
@@ -1092,7 +1093,7 @@ class SubGraphLowering:
             out = ctx.buffer(op.results[desc.output_index])
             initial = _zero_iteration_source(op, desc, ctx)
             if desc.output_index in in_loop:
-                if n_static <= 0:
+                if not ran_surely:
                     with b.if_then(b.not_(ran)):
                         if initial is None:
                             memset(b, out.ptr, 0, out.nbytes)
@@ -1100,7 +1101,7 @@ class SubGraphLowering:
                             memcpy(b, out.ptr, initial.ptr, out.nbytes)
                 continue
             last = static_buffers[results[desc.result_index]]
-            if n_static > 0:
+            if ran_surely:
                 memcpy(b, out.ptr, last.ptr, out.nbytes)
                 continue
             with b.if_else(ran) as (then, otherwise):
@@ -1167,6 +1168,24 @@ def _contiguous(shape: Sequence[int]) -> tuple[int, ...]:
         strides.append(step)
         step *= d
     return tuple(reversed(strides))
+
+
+def _runs_an_iteration(op: SubGraphOp, ctx: EmitContext) -> bool:
+    """
+    Whether the body runs at least once whatever the graph inputs are (else the code checks
+    at run time). Not `num_iterations() > 0`: that is OpenVINO's shape rule, which gives a
+    do-while Loop (body condition constant false) one iteration whatever its trip count,
+    while a trip count of 0 or a false execution condition runs none (Loop-5: the first
+    iteration runs when the trip count is not 0 and the execution condition is true; the
+    body condition only decides about the following ones).
+    """
+    if not isinstance(op, LoopOp):
+        return op.num_iterations() > 0
+    trip = ctx.buffer(op.trip_count).constant
+    go = ctx.buffer(op.execution_condition).constant
+    if trip is None or go is None:
+        return False
+    return bool(go.reshape(-1)[0]) and int(trip.reshape(-1)[0]) != 0
 
 
 def _zero_iteration_source(op: SubGraphOp, desc: BodyOutputAttr, ctx: EmitContext) -> Buffer | None:

@@ -111,6 +111,19 @@ class Epilogue:
     out_dtype: np.dtype | type = _F32  # float32 | int32 (no scale/bias) | uint8 | int8
 
 
+@dataclass(frozen=True)
+class RuntimeB:
+    """
+    A B operand computed at run time (MatMul of two activations): its element type (float32
+    for float32 A; uint8 or int8 for uint8/int8 A) and its layout, [K, N] row-major, or
+    [N, K] row-major when `transposed`. `emit_gemm` then packs it into a workspace on every
+    call (`gemm_workspace_bytes`) before running the same micro-kernels as for a constant B.
+    """
+
+    dtype: np.dtype | type
+    transposed: bool = False
+
+
 # --------------------------------------------------------------------------------------------
 # Choices and the numpy statement of the result
 
@@ -123,10 +136,29 @@ def _int8_weights(b: np.ndarray) -> np.ndarray:
     raise ValueError(f"int8 GEMM weights must be int8 values, got {b.dtype}")
 
 
-def gemm_kernel_kind(a_dtype: np.dtype | type, b: np.ndarray, cpu: HostCpu | None = None) -> str:
-    """`u8s8`, `s16`, `vnni` or `f32`: the kernel `emit_gemm` uses for these operands."""
+def gemm_kernel_kind(
+    a_dtype: np.dtype | type, b: np.ndarray | RuntimeB, cpu: HostCpu | None = None
+) -> str:
+    """`u8s8`, `s16`, `vnni` or `f32`: the kernel `emit_gemm` uses for these operands.
+
+    A run-time B (`RuntimeB`) may hold any value of its type, so the saturating `u8s8` path is
+    never taken: `vnni` for u8 A x i8 B on VNNI hosts (no compensation needed), else the
+    exact `s16` path, which also takes u8 B (packed as int16) and i8 A."""
     a_dtype = np.dtype(a_dtype)
     cpu = cpu or host_cpu()
+    if isinstance(b, RuntimeB):
+        b_dtype = np.dtype(b.dtype)
+        if a_dtype == _F32:
+            if b_dtype != _F32:
+                raise ValueError(f"fp32 GEMM needs float32 B, got {b_dtype}")
+            return "f32"
+        if a_dtype not in (_U8, _I8) or b_dtype not in (_U8, _I8):
+            raise ValueError(
+                f"int8 GEMM of a run-time B needs uint8/int8 A and B, got {a_dtype} x {b_dtype}"
+            )
+        if cpu.vnni and cpu.avx2 and a_dtype == _U8 and b_dtype == _I8:
+            return "vnni"
+        return "s16"
     if a_dtype == _F32:
         if b.dtype != _F32:
             raise ValueError(f"fp32 GEMM needs float32 weights, got {b.dtype}")
@@ -181,13 +213,23 @@ def _int_clamp(epilogue: Epilogue) -> tuple[int | None, int | None]:
     return lo, hi
 
 
+def gemm_workspace_bytes(
+    k: int, n: int, a_dtype: np.dtype | type, b: RuntimeB, cpu: HostCpu | None = None
+) -> int:
+    """The bytes of the workspace (64-byte aligned) where a GEMM packs its run-time B."""
+    kind = gemm_kernel_kind(a_dtype, b, cpu)
+    per_step = {"u8s8": 4, "vnni": 4, "s16": 2, "f32": 1}[kind]
+    return -(-n // PANEL) * -(-k // per_step) * STEP_BYTES
+
+
 def gemm_reference(
     a: np.ndarray,
     b: np.ndarray,
     a_zero_point: np.ndarray | int | None = None,
     epilogue: Epilogue = Epilogue(),
 ) -> np.ndarray:
-    """Exactly what the kernel computes, in numpy (the fp32 accumulation in float64)."""
+    """Exactly what the kernel computes, in numpy (the fp32 accumulation in float64); `b`
+    may be uint8 for uint8/int8 `a` (a run-time B)."""
     out = _out_dtype(epilogue)
     k = a.shape[1]
     if a.dtype == _F32:
@@ -198,7 +240,8 @@ def gemm_reference(
             raise ValueError("an fp32 GEMM cannot output int32")
     else:
         zp = _zero_points(a_zero_point, k)
-        acc = _wrap_int32((a.astype(np.int64) - zp) @ _int8_weights(b).astype(np.int64))
+        weights = b if b.dtype == _U8 else _int8_weights(b)
+        acc = _wrap_int32((a.astype(np.int64) - zp) @ weights.astype(np.int64))
         if out == _I32:
             lo, hi = _int_clamp(epilogue)
             if lo is not None:
@@ -376,7 +419,7 @@ class _GemmEmitter:
         k: int,
         n: int,
         a_dtype: np.dtype,
-        packed: np.ndarray,
+        packed: np.ndarray | None,
         comp: np.ndarray | None,
         epilogue: Epilogue,
         out: np.dtype,
@@ -420,7 +463,8 @@ class _GemmEmitter:
         self.micro_kernels: dict[tuple[int, int, int], ir.Function] = {}
         self.scale = self._per_column(epilogue.scale)
         self.bias = self._per_column(epilogue.bias)
-        self.keep_alive: list[np.ndarray] = [packed]
+        # packed None: B is packed at run time into a workspace given to each chunk body
+        self.keep_alive: list[np.ndarray] = [packed] if packed is not None else []
         for array in (comp, self.scale, self.bias):
             if isinstance(array, np.ndarray):
                 self.keep_alive.append(array)
@@ -696,18 +740,20 @@ class _GemmEmitter:
     # -- tasks ----------------------------------------------------------------------------
 
     def chunk_body(self, fn_name: str, rows: int, panels: int, last: bool) -> ir.Function:
-        """`void body(ptr a, ptr c, i64 m0, i64 p0)`: rows [m0, m0 + rows) x panels
+        """`void body(ptr a, ptr c, i64 m0, i64 p0[, ptr packed])`: rows [m0, m0 + rows) x panels
         [p0, p0 + panels), `last` if the range ends with the last panel (which may be partial).
-        Chunks of the same sizes share a body.
+        Chunks of the same sizes share a body. A run-time B comes packed as the 5th argument.
 
         Panel blocks of `self.block` full panels (a multiple of every group size, so a block
         has no leftover), then a final region (the remaining full panels and the tail panel)
         whose last group may be narrower. In each, the row tiles of MR rows and then the
         remainder rows, each with its own number of panels side by side."""
-        fn = ir.Function(self.module, ir.FunctionType(VOID, [PTR, PTR, I64, I64]), fn_name)
+        runtime = self.packed is None  # then a 5th argument: the packed B (workspace)
+        args = [PTR, PTR, I64, I64] + ([PTR] if runtime else [])
+        fn = ir.Function(self.module, ir.FunctionType(VOID, args), fn_name)
         fn.linkage = "internal"
         fn.attributes.add("nounwind")
-        a, c, m_base, p_base = fn.args
+        a, c, m_base, p_base = fn.args[:4]
         b = ir.IRBuilder(fn.append_basic_block("entry"))
         m0, m1, p0, p1 = 0, rows, 0, panels  # relative to (m_base, p_base)
         rows_step = self.tile.rows
@@ -723,7 +769,7 @@ class _GemmEmitter:
         block = self.block
         blocks_end = p0 + (full_end - p0) // block * block
         last_cols = self.n - PANEL * (self.panels - 1) if tail_panel else PANEL
-        packed = _address(self.packed)
+        packed = fn.args[4] if self.packed is None else _address(self.packed)
         out_size = self.out.itemsize
         widened = None
         if self.prewiden:  # s16: each row tile widened to int16 once per panel block
@@ -816,6 +862,101 @@ class _GemmEmitter:
         return [(bounds[t], bounds[t + 1] - bounds[t], 0, self.panels, True) for t in range(count)]
 
 
+def _emit_pack(
+    module: ir.Module, name: str, kind: str, k: int, n: int, b: RuntimeB
+) -> ir.Function:
+    """`void name(ptr src, ptr dst)`: B ([K, N], or [N, K] when transposed; row-major) into
+    the layout `_pack` gives a constant B (panels of 16 columns, 64-byte k-steps, zero
+    padding), int8 as int16 on the s16 path (sign- or zero-extended as B is int8 or uint8).
+
+    Each full k-step of a full panel is one 64-byte store: untransposed, the `per_step` rows
+    of 16 columns are loaded as vectors and interleaved (`shufflevector`); transposed, each
+    column's `per_step` consecutive values are one small load. The partial last panel and
+    the last partial k-step are written element by element over a zeroed workspace."""
+    fn = ir.Function(module, ir.FunctionType(VOID, [PTR, PTR]), name)
+    fn.linkage = "internal"
+    fn.attributes.add("nounwind")
+    src, dst = fn.args
+    for arg in (src, dst):
+        arg.add_attribute("noalias")
+    b_ = ir.IRBuilder(fn.append_basic_block("entry"))
+    per_step = {"u8s8": 4, "vnni": 4, "s16": 2, "f32": 1}[kind]
+    panel_bytes = -(-k // per_step) * STEP_BYTES
+    full_panels, full_steps = n // PANEL, k // per_step
+    if n % PANEL or k % per_step:  # padding: zeros where nothing is written
+        memset = _intrinsic(
+            module, "llvm.memset.p0.i64", ir.FunctionType(VOID, [PTR, I8, I64, I1])
+        )
+        b_.call(memset, [dst, ir.Constant(I8, 0), _c64(-(-n // PANEL) * panel_bytes),
+                         ir.Constant(I1, 0)])
+    src_type = F32 if kind == "f32" else I8
+    src_size = 4 if kind == "f32" else 1
+    out_size = {"f32": 4, "s16": 2}.get(kind, 1)
+    signed = np.dtype(b.dtype) == _I8
+
+    def widen(value: ir.Value, count: int) -> ir.Value:
+        if kind != "s16":
+            return value
+        wide = ir.VectorType(I16, count) if count > 1 else I16
+        return b_.sext(value, wide) if signed else b_.zext(value, wide)
+
+    def src_at(kk: ir.Value, nn: ir.Value) -> ir.Value:
+        index = b_.add(b_.mul(nn, _c64(k)), kk) if b.transposed else b_.add(b_.mul(kk, _c64(n)), nn)
+        return _offset(b_, src, b_.mul(index, _c64(src_size)))
+
+    def element(kk: ir.Value, nn: ir.Value) -> None:
+        value = widen(b_.load(src_at(kk, nn), typ=src_type, align=src_size), 1)
+        panel = b_.lshr(nn, _c64(4))
+        column = b_.and_(nn, _c64(PANEL - 1))
+        step, within = b_.udiv(kk, _c64(per_step)), b_.urem(kk, _c64(per_step))
+        offset = b_.add(
+            b_.add(b_.mul(panel, _c64(panel_bytes)), b_.mul(step, _c64(STEP_BYTES))),
+            b_.mul(b_.add(b_.mul(column, _c64(per_step)), within), _c64(out_size)),
+        )
+        b_.store(value, _offset(b_, dst, offset), align=out_size)
+
+    def block(p: ir.Value, s: ir.Value) -> None:
+        """Panel p, k-step s: 64 bytes."""
+        out_at = _offset(b_, dst, b_.add(b_.mul(p, _c64(panel_bytes)), b_.mul(s, _c64(STEP_BYTES))))
+        k0, n0 = b_.mul(s, _c64(per_step)), b_.mul(p, _c64(PANEL))
+        if b.transposed:  # column j: per_step consecutive values of row n0 + j of [N, K]
+            vty = ir.VectorType(src_type, per_step) if per_step > 1 else src_type
+            for j in range(PANEL):
+                value = b_.load(src_at(k0, b_.add(n0, _c64(j))), typ=vty, align=src_size)
+                b_.store(widen(value, per_step), _offset(b_, out_at, j * per_step * out_size),
+                         align=out_size)
+            return
+        vty = ir.VectorType(src_type, PANEL)
+        rows = [
+            widen(b_.load(src_at(b_.add(k0, _c64(t)), n0), typ=vty, align=src_size), PANEL)
+            for t in range(per_step)
+        ]
+        while len(rows) > 1 and len(rows) % 2 == 0 and rows[0].type.count < PANEL * per_step // 2:
+            rows = [_concat(b_, rows[i], rows[i + 1]) for i in range(0, len(rows), 2)]
+        # rows[t][j] is now element t * 16 + j of the concatenation: put it at j * per_step + t
+        mask = [t * PANEL + j for j in range(PANEL) for t in range(per_step)]
+        if len(rows) == 1:
+            out = rows[0]
+            if per_step > 1:
+                out = b_.shuffle_vector(out, ir.Constant(out.type, ir.Undefined),
+                                        ir.Constant(ir.VectorType(I32, len(mask)), mask))
+        else:
+            out = b_.shuffle_vector(rows[0], rows[1],
+                                    ir.Constant(ir.VectorType(I32, len(mask)), mask))
+        b_.store(out, out_at, align=32)
+
+    if full_panels and full_steps:
+        _loop(b_, 0, full_panels, 1, lambda p: _loop(b_, 0, full_steps, 1, lambda s: block(p, s)))
+    if n % PANEL:  # the last, partial panel: every k
+        _loop(b_, 0, k, 1, lambda kk: _loop(b_, full_panels * PANEL, n, 1,
+                                            lambda nn: element(kk, nn)))
+    if k % per_step and full_panels:  # the last, partial k-step of the full panels
+        _loop(b_, full_steps * per_step, k, 1, lambda kk: _loop(b_, 0, full_panels * PANEL, 1,
+                                                                lambda nn: element(kk, nn)))
+    b_.ret_void()
+    return fn
+
+
 def emit_gemm(
     module: ir.Module,
     name: str,
@@ -824,7 +965,7 @@ def emit_gemm(
     k: int,
     n: int,
     a_dtype: np.dtype | type,
-    b: np.ndarray,
+    b: np.ndarray | RuntimeB,
     a_zero_point: np.ndarray | int | None = None,
     epilogue: Epilogue = Epilogue(),
     lda: int | None = None,
@@ -840,12 +981,22 @@ def emit_gemm(
     A), packed now: the packed arrays are appended to `keep_alive` and their addresses baked
     into the IR. `a_zero_point` (int8 paths): one value or k values subtracted from A, folded
     into the int32 compensation so that results stay exact. `threads`: tasks run on the
-    native pool (`threads.py`), fewer when the GEMM is small."""
+    native pool (`threads.py`), fewer when the GEMM is small.
+
+    With `b` a `RuntimeB` (MatMul by a computed B) the function is
+    `void name(ptr a, ptr c, ptr b, ptr workspace)`: B is read from `b` and packed into the
+    64-byte aligned `workspace` (`gemm_workspace_bytes`) on every call (single-threaded, O(KN)
+    against the O(MKN) product), then the same micro-kernels run; no `a_zero_point`."""
     cpu = cpu or host_cpu()
     a_dtype = np.dtype(a_dtype)
-    b = np.asarray(b)
-    if b.shape != (k, n):
-        raise ValueError(f"B must be [{k}, {n}], got {list(b.shape)}")
+    runtime = isinstance(b, RuntimeB)
+    if isinstance(b, RuntimeB):
+        if a_zero_point is not None:
+            raise ValueError("a GEMM of a run-time B takes no zero point")
+    else:
+        b = np.asarray(b)
+        if b.shape != (k, n):
+            raise ValueError(f"B must be [{k}, {n}], got {list(b.shape)}")
     if min(m, k, n) < 1:
         raise ValueError(f"empty GEMM {m}x{k}x{n}")
     lda = k if lda is None else lda
@@ -857,11 +1008,14 @@ def emit_gemm(
     kind = gemm_kernel_kind(a_dtype, b, cpu)
     out = _out_dtype(epilogue)
     comp = None
-    if kind == "f32":
+    packed: np.ndarray | None = None
+    if kind == "f32" and out == _I32:
+        raise ValueError("an fp32 GEMM cannot output int32")
+    if isinstance(b, RuntimeB):
+        pass  # packed at run time; no compensation (no zero point, no shift on these paths)
+    elif kind == "f32":
         if a_zero_point is not None and np.any(np.asarray(a_zero_point) != 0):
             raise ValueError("an fp32 GEMM takes no zero point")
-        if out == _I32:
-            raise ValueError("an fp32 GEMM cannot output int32")
         packed = _pack(kind, b.astype(np.float32))
     else:
         weights = _int8_weights(b)
@@ -883,12 +1037,19 @@ def emit_gemm(
         if (rows, panels, last) not in bodies:
             body_name = f"{name}.chunk{len(bodies)}"
             bodies[rows, panels, last] = emitter.chunk_body(body_name, rows, panels, last)
-    fn = ir.Function(module, ir.FunctionType(VOID, [PTR, PTR]), name)
+    fn = ir.Function(module, ir.FunctionType(VOID, [PTR] * (4 if runtime else 2)), name)
     fn.attributes.add("nounwind")
-    a, c = fn.args
+    a, c = fn.args[:2]
     builder = ir.IRBuilder(fn.append_basic_block("entry"))
+    extra: list[ir.Value] = []
+    if isinstance(b, RuntimeB):
+        pack = _emit_pack(module, f"{name}.pack", kind, k, n, b)
+        builder.call(pack, [fn.args[2], fn.args[3]])
+        extra = [fn.args[3]]
     if len(chunks) == 1:
-        builder.call(bodies[chunks[0][1], chunks[0][3], chunks[0][4]], [a, c, _c64(0), _c64(0)])
+        builder.call(
+            bodies[chunks[0][1], chunks[0][3], chunks[0][4]], [a, c, _c64(0), _c64(0), *extra]
+        )
     else:
         task = ir.Function(module, TASK_TYPE, f"{name}.task")
         task.linkage = "internal"
@@ -896,19 +1057,22 @@ def emit_gemm(
         ctx, index = task.args
         ta = tb.load(ctx, typ=PTR)
         tc = tb.load(_offset(tb, ctx, 8), typ=PTR)
+        t_extra = [tb.load(_offset(tb, ctx, 16), typ=PTR)] if extra else []
         done = task.append_basic_block("done")
         switch = tb.switch(index, done)
         for t, (m0, rows, p0, panels, last) in enumerate(chunks):
             case = task.append_basic_block(f"chunk{t}")
             switch.add_case(ir.Constant(I64, t), case)
             tb.position_at_end(case)
-            tb.call(bodies[rows, panels, last], [ta, tc, _c64(m0), _c64(p0)])
+            tb.call(bodies[rows, panels, last], [ta, tc, _c64(m0), _c64(p0), *t_extra])
             tb.branch(done)
         tb.position_at_end(done)
         tb.ret_void()
-        ctx_mem = builder.alloca(PTR, size=2)  # {a, c}
+        ctx_mem = builder.alloca(PTR, size=2 + len(extra))  # {a, c[, packed B]}
         builder.store(a, ctx_mem)
         builder.store(c, _offset(builder, ctx_mem, 8))
+        for index, value in enumerate(extra):
+            builder.store(value, _offset(builder, ctx_mem, 16 + 8 * index))
         emit_parallel_call(module, builder, threads, task, ctx_mem, len(chunks))
     builder.ret_void()
     keep_alive.extend(emitter.keep_alive)

@@ -15,8 +15,14 @@ kernels of `lowering/kernels/gemm.py`: the constant B is the packed operand.
 
 Shapes: batch dimensions of A are folded into M when B has none (or only 1s); a B with batch
 dimensions gets one GEMM per batch matrix (A's batch broadcast). `transpose_b` is applied to
-the constant at compile time, `transpose_a` by a transposing copy into scratch. A MatMul
-whose B is not a constant falls back to the reference interpreter (visible in profiling).
+the constant at compile time, `transpose_a` by a transposing copy into scratch.
+
+A B computed at run time (a MatMul of two activations: f32 x f32, or the u8/i8 x i8/u8
+products LPT makes of two quantized activations) uses the same GEMM kernels with a
+`RuntimeB`: each GEMM call packs its B matrix into a workspace in scratch (`transpose_b` is
+read by the packing), then the micro-kernels run (exact `s16` or VNNI for int8, FMA for
+fp32), with the same post-op program. No activation zero point is fused in front then (LPT
+moves one after the MatMul only when B is constant).
 """
 
 from __future__ import annotations
@@ -41,7 +47,7 @@ from lowpass.lowering.emit import (
     jit_exec_type,
     kernel_function,
 )
-from lowpass.lowering.kernels.gemm import Epilogue, emit_gemm
+from lowpass.lowering.kernels.gemm import Epilogue, RuntimeB, emit_gemm, gemm_workspace_bytes
 from lowpass.lowering.ops.quantization import (
     F32_DT,
     I8_DT,
@@ -205,7 +211,7 @@ class MatMulSpec:
     a_shape: tuple[int, ...]  # A as given (1-D expanded to [1, K])
     a_dtype: np.dtype
     transpose_a: bool
-    b_batches: np.ndarray  # [nb, K, N] (transpose_b applied), int8 or float32
+    b_batches: np.ndarray | None  # [nb, K, N] (transpose_b applied), int8 or float32
     b_batch_shape: tuple[int, ...]
     out_batch_shape: tuple[int, ...]
     m: int
@@ -213,6 +219,12 @@ class MatMulSpec:
     n: int
     integer: bool
     zero_point: np.ndarray | None  # [K] int64, when a Subtract is fused
+    runtime_b: RuntimeB | None = None  # B computed at run time (b_batches None)
+    b_operand: SSAValue | None = None  # that B
+
+    @property
+    def b_count(self) -> int:
+        return int(np.prod(self.b_batch_shape, dtype=np.int64)) if self.b_batch_shape else 1
 
 
 def matmul_spec(
@@ -262,6 +274,39 @@ def matmul_spec(
     )
 
 
+def runtime_matmul_spec(op: MatMulOp, a_dtype: np.dtype) -> MatMulSpec | None:
+    """The spec of a MatMul whose B is computed at run time: f32 x f32, or u8/i8 x u8/i8."""
+    a_shape, b_shape = value_shape(op.operands[0]), value_shape(op.operands[1])
+    b_dtype = value_dtype(op.operands[1])
+    integer = a_dtype in (U8_DT, I8_DT)
+    if integer != (b_dtype in (U8_DT, I8_DT)) or (not integer and F32_DT != a_dtype):
+        return None
+    if not integer and b_dtype != F32_DT:
+        return None
+    ta = bool(op.transpose_a.value.data) and len(a_shape) > 1
+    tb = bool(op.transpose_b.value.data) and len(b_shape) > 1
+    if len(a_shape) == 1:
+        a_shape = (1, a_shape[0])
+    if len(b_shape) == 1:
+        b_shape = (b_shape[0], 1)  # [K] as [K, 1]: the same bytes untransposed
+    m, k = (a_shape[-1], a_shape[-2]) if ta else (a_shape[-2], a_shape[-1])
+    k_b, n = (b_shape[-1], b_shape[-2]) if tb else (b_shape[-2], b_shape[-1])
+    if k_b != k or min(m, k, n) < 1:
+        return None
+    a_batch, b_batch = a_shape[:-2], b_shape[:-2]
+    try:
+        out_batch = tuple(np.broadcast_shapes(a_batch, b_batch))
+    except ValueError:
+        return None
+    spec = MatMulSpec(
+        a_shape, a_dtype, ta, None, tuple(b_batch), out_batch, m, k, n, integer, None,
+        RuntimeB(b_dtype, tb), op.operands[1],
+    )
+    if spec.b_count > 1 and int(np.prod(out_batch, dtype=np.int64)) > _MAX_B_BATCHES:
+        return None  # one GEMM call per output matrix
+    return spec
+
+
 def _batch_offsets(spec: MatMulSpec) -> list[tuple[int, int]]:
     """For each output batch index (row-major): (A batch index, B batch index)."""
     out = spec.out_batch_shape
@@ -283,7 +328,7 @@ def emit_matmul(ctx: EmitContext, spec: MatMulSpec, a: Buffer, program: Program,
                 out: Buffer) -> None:
     m, k, n = spec.m, spec.k, spec.n
     a_batches = int(np.prod(spec.a_shape[:-2], dtype=np.int64)) if spec.a_shape[:-2] else 1
-    nb = spec.b_batches.shape[0]
+    nb = spec.b_count
     plan = plan_output(program, n, spec.integer, needs_pass=False)
     out_dtype = plan.out_dtype
     b = ctx.builder
@@ -299,25 +344,38 @@ def emit_matmul(ctx: EmitContext, spec: MatMulSpec, a: Buffer, program: Program,
         acc_ptr = ctx.scratch(out_rows * n * out_dtype.itemsize)
     c_esize = out_dtype.itemsize
     gemms: dict[tuple[int, int], ir.Function] = {}
+    runtime = spec.runtime_b
+    b_buf, work = None, None
+    if runtime is not None:  # a run-time B: its address and a workspace to pack it into
+        assert spec.b_operand is not None
+        b_buf = ctx.buffer(spec.b_operand)
+        work = ctx.scratch(gemm_workspace_bytes(k, n, spec.a_dtype, runtime, ctx.cpu))
+
+    def b_args(bi: int) -> list[ir.Value]:
+        """The extra arguments of a GEMM of a run-time B: B matrix `bi`, the workspace."""
+        if b_buf is None or work is None:
+            return []
+        return [element_ptr(b, b_buf.ptr, bi * k * n, b_buf.element_type), work]
 
     def gemm(b_index: int, rows: int) -> ir.Function:
-        key = (b_index, rows)
+        key = (0 if runtime is not None else b_index, rows)
         if key not in gemms:
+            operand = runtime if runtime is not None else spec.b_batches[b_index]  # type: ignore[index]
             gemms[key] = emit_gemm(
                 ctx.module, unique_global(ctx, f"{ctx.group_name}_gemm"), m=rows, k=k, n=n,
-                a_dtype=spec.a_dtype, b=spec.b_batches[b_index], a_zero_point=spec.zero_point,
+                a_dtype=spec.a_dtype, b=operand, a_zero_point=spec.zero_point,
                 epilogue=plan.epilogue(), threads=ctx.threads, keep_alive=ctx.keep_alive,
                 cpu=ctx.cpu,
             )
         return gemms[key]
 
     if nb == 1:  # B without batch: A's batch dimensions are rows of one GEMM
-        b.call(gemm(0, out_rows), [a_ptr, acc_ptr])
+        b.call(gemm(0, out_rows), [a_ptr, acc_ptr, *b_args(0)])
     else:
         for out_index, (ai, bi) in enumerate(_batch_offsets(spec)):
             a_at = element_ptr(b, a_ptr, ai * m * k, a_elem) if a_esize else a_ptr
             c_at = b.gep(acc_ptr, [i64(out_index * m * n * c_esize)], source_etype=ir.IntType(8))
-            b.call(gemm(bi, m), [a_at, c_at])
+            b.call(gemm(bi, m), [a_at, c_at, *b_args(bi)])
     if not plan.direct:
         emit_elementwise(ctx, f"{ctx.group_name}_epilogue", acc_ptr, out_dtype, out.ptr,
                          plan.rest)
@@ -423,7 +481,8 @@ class ShiftedGemmLowering:
 
 
 class MatMulLowering(ShiftedGemmLowering):
-    """MatMul with a constant B (fp32 / int8), with a fused zero point and epilogue."""
+    """MatMul (fp32 / int8) with a fused epilogue: a constant B (packed at compile time, a
+    fused zero point in front), or a B computed at run time (packed by each call)."""
 
     ops: tuple[type[Operation], ...] = (MatMulOp, SubtractOp)
     SHIFTED_OPS = (MatMulOp,)
@@ -439,9 +498,13 @@ class MatMulLowering(ShiftedGemmLowering):
             return None
         if static_value(a, self._memo) is not None:
             return None
-        b_value = static_value(bv, self._memo)
-        if b_value is None or value_dtype(op.results[0]) != F32_DT:
+        if value_dtype(op.results[0]) != F32_DT:
             return None
+        b_value = static_value(bv, self._memo)
+        if b_value is None:
+            if zp is not None or not is_static_shape(bv) or 0 in value_shape(bv):
+                return None
+            return runtime_matmul_spec(op, a_dtype)
         return matmul_spec(op, a_dtype, b_value, zp)
 
     def _chain(self, op: Operation) -> list[Operation]:

@@ -22,10 +22,13 @@ import pytest
 from lowpass.lowering.jit import compile_ir, new_module
 from lowpass.lowering.kernels.gemm import (
     Epilogue,
+    RuntimeB,
     emit_gemm,
     gemm_kernel_kind,
     gemm_reference,
+    gemm_workspace_bytes,
 )
+from lowpass.lowering.kernels.threads import aligned_zeros
 from lowpass.lowering.target import HostCpu, host_cpu
 
 pytestmark = pytest.mark.skipif(not host_cpu().avx2, reason="the int8 kernels target AVX2")
@@ -473,3 +476,90 @@ def test_generic_ir_without_avx2_intrinsics(weights):
     c = np.zeros((m, n), dtype=np.int32)
     fn(a.ctypes.data, c.ctypes.data)
     np.testing.assert_array_equal(c, exact(a, b, -3))
+
+
+# ---- a B computed at run time (MatMul of two activations) ------------------------------------
+
+
+def no_vnni() -> HostCpu:
+    """This host without VNNI (the AVX2 path of a Zen 3 host)."""
+    cpu = host_cpu()
+    return HostCpu(cpu.name, cpu.features - {"avxvnni", "avx512vnni"}, cpu.triple)
+
+
+def runtime_gemm(a, b, *, transposed=False, epilogue=INT32, threads=1, cpu=None):
+    """emit_gemm with a RuntimeB: B ([K, N], or [N, K] if transposed) passed at run time."""
+    m, k = a.shape
+    n = b.shape[0] if transposed else b.shape[1]
+    rb = RuntimeB(b.dtype, transposed)
+    module, keep = new_module("runtime_b"), []
+    emit_gemm(module, "g", m=m, k=k, n=n, a_dtype=a.dtype, b=rb, epilogue=epilogue,
+              threads=threads, keep_alive=keep, cpu=cpu)
+    lib = compile_ir(module, keep)
+    fn = lib.function("g", None, *[ctypes.c_void_p] * 4)
+    work = aligned_zeros(gemm_workspace_bytes(k, n, a.dtype, rb, cpu) + 64)
+    work[:] = 0xCD  # the packing must not rely on zeroed memory
+    c = np.full((m, n), 77, dtype=np.dtype(epilogue.out_dtype))
+    a, b = np.ascontiguousarray(a), np.ascontiguousarray(b)
+    fn(a.ctypes.data, c.ctypes.data, b.ctypes.data, work.ctypes.data)
+    return c, lib
+
+
+def int_operand(shape, dtype):
+    x = RNG.integers(np.iinfo(dtype).min, np.iinfo(dtype).max + 1, shape).astype(dtype)
+    x.reshape(-1)[0] = np.iinfo(dtype).max  # the extremes certainly appear
+    x.reshape(-1)[-1] = np.iinfo(dtype).min
+    return x
+
+
+@pytest.mark.parametrize("m,k,n", SHAPES)
+@pytest.mark.parametrize(("a_dtype", "b_dtype"), [(np.uint8, np.int8), (np.int8, np.int8),
+                                                  (np.uint8, np.uint8), (np.int8, np.uint8)])
+@pytest.mark.parametrize("transposed", [False, True])
+@pytest.mark.parametrize("vnni", [False, True], ids=["no_vnni", "host"])
+def test_runtime_b_int8_exact(m, k, n, a_dtype, b_dtype, transposed, vnni):
+    """Any values of u8/i8 A and B, exact: the s16 path (also on this host without VNNI), or
+    VNNI for u8 x i8 where the host has it; never the saturating vpmaddubsw path."""
+    cpu = host_cpu() if vnni else no_vnni()
+    a = int_operand((m, k), a_dtype)
+    b = int_operand((k, n), b_dtype)
+    kind = gemm_kernel_kind(a_dtype, RuntimeB(b_dtype), cpu)
+    assert kind == ("vnni" if cpu.vnni and (a_dtype, b_dtype) == (np.uint8, np.int8) else "s16")
+    c, lib = runtime_gemm(a, b.T.copy() if transposed else b, transposed=transposed, cpu=cpu)
+    np.testing.assert_array_equal(c, a.astype(np.int64) @ b.astype(np.int64))
+    assert "vpmaddubsw" not in lib.assembly()
+
+
+def test_runtime_b_epilogue_requantization_and_threads():
+    a, b = int_operand((37, 300), np.uint8), int_operand((300, 70), np.int8)
+    ep = Epilogue(scale=RNG.uniform(1e-4, 1e-3, 70).astype(np.float32), bias=-3.0, relu=True,
+                  out_dtype=np.uint8)
+    for threads in (1, 2):
+        c, _ = runtime_gemm(a, b, epilogue=ep, threads=threads)
+        np.testing.assert_array_equal(c, gemm_reference(a, b, epilogue=ep))
+
+
+@pytest.mark.parametrize("m,k,n", [*SHAPES, (64, 256, 128)])
+@pytest.mark.parametrize("transposed", [False, True])
+def test_runtime_b_f32_within_1e5(m, k, n, transposed):
+    a = activations(m, k, np.float32)
+    b = RNG.standard_normal((k, n)).astype(np.float32)
+    c, lib = runtime_gemm(a, b.T.copy() if transposed else b, transposed=transposed,
+                          epilogue=Epilogue(), threads=2)
+    want = a.astype(np.float64) @ b.astype(np.float64)
+    np.testing.assert_allclose(c, want, rtol=1e-5, atol=1e-5 * np.abs(want).max())
+    if host_cpu().fma:
+        assert "vfmadd" in lib.assembly()
+
+
+def test_runtime_b_errors():
+    module = new_module("errors")
+    with pytest.raises(ValueError, match="no zero point"):
+        emit_gemm(module, "g", m=2, k=4, n=8, a_dtype=np.uint8, b=RuntimeB(np.int8),
+                  a_zero_point=3, keep_alive=[])
+    with pytest.raises(ValueError, match="uint8/int8 A and B"):
+        emit_gemm(module, "g", m=2, k=4, n=8, a_dtype=np.uint8, b=RuntimeB(np.float32),
+                  keep_alive=[])
+    with pytest.raises(ValueError, match="float32 B"):
+        emit_gemm(module, "g", m=2, k=4, n=8, a_dtype=np.float32, b=RuntimeB(np.int8),
+                  keep_alive=[])

@@ -6,7 +6,9 @@ groups, depthwise) in fp32 and int8 (u8 and i8 activations, 7-bit and full-range
 fused activation zero point, dequantization and requantization epilogues), graphs made by
 `lpt` (zero points in front of convolutions, a zero-point correction after a MatMul), the
 example networks (examples/convnet.mlir; examples/qconvnet.mlir after `lpt`), the execution
-types in profiling and the visible fallback of a MatMul by a computed B.
+types in profiling, MatMul by a computed B (random batches, transposes, broadcasts, 1-D
+operands; f32 and u8/i8 x i8/u8; LPT's product of two quantized activations) and the visible
+fallback of a MatMul without kernel (f16).
 
 Tolerances: int8 paths are exact (every output, float ones included, equal bit for bit: the
 kernels repeat the reference's float32 operations); fp32 outputs agree to rtol 1e-5 with an
@@ -166,16 +168,145 @@ def act_fq_typed(g: GraphBuilder, x, il, ih, ol, oh, element):  # type: ignore[n
     return g.value(ov.FakeQuantizeOp(x, *limits, 256, element_type=element))
 
 
-def test_matmul_by_computed_b_falls_back_visibly() -> None:
+# ---- MatMul by a computed B ----------------------------------------------------------------
+
+DTYPES = {"f32": (ov.f32, np.float32), "u8": (ov.ui8, np.uint8), "i8": (ov.i8, np.int8)}
+
+
+def random_matmul_case(rng: np.random.Generator) -> tuple[tuple, tuple, bool, bool]:
+    """(A shape, B shape, transpose_a, transpose_b): batches broadcast as numpy (missing
+    leading dimensions, 1s), 1-D operands now and then, sizes around the kernels' tiles."""
+    m, k, n = (int(v) for v in rng.integers(1, 40, 3))
+    batch = [int(v) for v in rng.integers(1, 4, int(rng.integers(0, 3)))]
+    a_batch = [d if rng.random() < 0.7 else 1 for d in batch]
+    b_batch = [d if rng.random() < 0.7 else 1 for d in batch][int(rng.integers(0, len(batch) + 1)):]
+    ta, tb = bool(rng.random() < 0.5), bool(rng.random() < 0.5)
+    a_shape = (*a_batch, k, m) if ta else (*a_batch, m, k)
+    b_shape = (*b_batch, n, k) if tb else (*b_batch, k, n)
+    if rng.random() < 0.15:
+        a_shape = (k,)
+    elif rng.random() < 0.15:
+        b_shape = (k,)
+    return a_shape, b_shape, ta, tb
+
+
+def matmul_shape(a_shape: tuple, b_shape: tuple, ta: bool, tb: bool) -> tuple[int, ...]:
+    """OpenVINO's MatMul shape rule (transposes ignored for 1-D operands; numpy's for 1-D)."""
+    a = np.zeros(a_shape)
+    b = np.zeros(b_shape)
+    if ta and a.ndim > 1:
+        a = np.swapaxes(a, -1, -2)
+    if tb and b.ndim > 1:
+        b = np.swapaxes(b, -1, -2)
+    return tuple(np.matmul(a, b).shape)
+
+
+def operand(rng: np.random.Generator, shape: tuple, dtype: type) -> np.ndarray:
+    if dtype == np.float32:
+        return rng.standard_normal(shape).astype(np.float32)
+    info = np.iinfo(dtype)
+    x = rng.integers(info.min, info.max + 1, shape).astype(dtype)
+    x.reshape(-1)[0], x.reshape(-1)[-1] = info.max, info.min  # the extremes certainly appear
+    return x
+
+
+@pytest.mark.parametrize(("a_type", "b_type"), [("f32", "f32"), ("u8", "i8"), ("i8", "i8"),
+                                                ("u8", "u8"), ("i8", "u8")])
+def test_matmul_by_computed_b_random_shapes(a_type: str, b_type: str) -> None:
+    """Random batches, transposes, broadcasts and 1-D operands, B a graph input: native
+    (`jit_<isa>_I8` / `FP32`), int8 equal to REFERENCE bit for bit, f32 within 1e-5."""
+    rng = np.random.default_rng({"f32": 11, "u8": 12, "i8": 13}[a_type] * 7 + len(b_type))
+    g = GraphBuilder()
+    feeds = {}
+    (a_et, a_dt), (b_et, b_dt) = DTYPES[a_type], DTYPES[b_type]
+    names = []
+    for case in range(12):
+        a_shape, b_shape, ta, tb = random_matmul_case(rng)
+        a, b = g.input(f"a{case}", list(a_shape), a_et), g.input(f"b{case}", list(b_shape), b_et)
+        shape = matmul_shape(a_shape, b_shape, ta, tb)
+        y = g.value(ov.MatMulOp(a, b, transpose_a=ta, transpose_b=tb, result_type=f32(list(shape)),
+                                name=f"mm{case}"))
+        g.output(y, f"y{case}")
+        feeds[f"a{case}"] = operand(rng, a_shape, a_dt)
+        feeds[f"b{case}"] = operand(rng, b_shape, b_dt)
+        names.append(f"mm{case} {a_shape} {b_shape} ta={ta} tb={tb}")
+    got, want, request = run_both(lowpass.Model(g.module()), feeds)
+    for name, x, r in zip(names, got, want, strict=True):
+        assert x.shape == r.shape and x.dtype == r.dtype, name
+        if a_type == "f32":
+            assert_fp32_close(x, r)
+        else:
+            np.testing.assert_array_equal(x, r, err_msg=name)
+    types = exec_types(request)
+    precision = "FP32" if a_type == "f32" else "I8"
+    for case in range(12):
+        assert types[f"mm{case}"] == f"jit_{ISA}_{precision}", names[case]
+
+
+def test_matmul_by_computed_b_equals_openvino() -> None:
+    """The shapes as OpenVINO's MatMul defines them (transposes, 1-D operands, batch
+    broadcasting): our CPU device against OpenVINO's CPU plugin (f32 inference) on the same
+    random cases, to 1e-5."""
+    openvino = pytest.importorskip("openvino")
+    opset = pytest.importorskip("openvino.opset13")
+    rng = np.random.default_rng(29)
+    for _ in range(8):
+        a_shape, b_shape, ta, tb = random_matmul_case(rng)
+        g = GraphBuilder()
+        a, b = g.input("a", list(a_shape)), g.input("b", list(b_shape))
+        g.output(g.value(ov.MatMulOp(a, b, transpose_a=ta, transpose_b=tb)), "y")
+        feeds = {"a": operand(rng, a_shape, np.float32), "b": operand(rng, b_shape, np.float32)}
+        ours = lowpass.Core().compile_model(lowpass.Model(g.module()), "CPU")
+        got = np.asarray(ours.create_infer_request().infer(feeds)["y"])
+        pa = opset.parameter(list(a_shape), np.float32, name="a")
+        pb = opset.parameter(list(b_shape), np.float32, name="b")
+        theirs = openvino.Core().compile_model(
+            openvino.Model([opset.matmul(pa, pb, ta, tb)], [pa, pb]), "CPU",
+            {"INFERENCE_PRECISION_HINT": "f32"},
+        )
+        want = np.asarray(theirs(feeds)[0])
+        assert got.shape == want.shape, (a_shape, b_shape, ta, tb)
+        assert_fp32_close(got, want)
+
+
+def test_matmul_of_two_quantized_activations_after_lpt() -> None:
+    """LPT makes `MatMul(u8, i8) -> Multiply(scale)` of two FakeQuantized inputs: one native
+    group (the scale fused), equal to REFERENCE bit for bit, also with two threads."""
+    rng = np.random.default_rng(5)
+    g = GraphBuilder()
+    a, b = g.input("a", [2, 3, 16]), g.input("b", [2, 16, 24])
+    qa = act_fq(g, a, 0.0, 2.55, "fq_a")
+    qb = act_fq(g, b, -1.28, 1.27, "fq_b")
+    y = g.value(ov.MatMulOp(qa, qb, name="mm"))
+    g.output(g.value(ov.ReluOp(y, name="relu")), "y")
+    module = g.module()
+    LptPass().apply(lowpass.make_context(), module)
+    mm = next(op for op in module.walk() if isinstance(op, ov.MatMulOp))
+    assert [ov.element_type_of(v) for v in mm.operands] == [ov.ui8, ov.i8]
+    feeds = {"a": rng.uniform(-0.5, 3, (2, 3, 16)).astype(np.float32),
+             "b": rng.uniform(-1.5, 1.5, (2, 16, 24)).astype(np.float32)}
+    model = lowpass.Model(module)
+    got, want, request = run_both(model, feeds)
+    np.testing.assert_array_equal(got[0], want[0])
+    types = exec_types(request)
+    assert types["mm"] == f"jit_{ISA}_I8"
+    assert types["relu"] == "undef"
+    core = lowpass.Core()
+    two = core.compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": 2}).create_infer_request()
+    np.testing.assert_array_equal(np.asarray(two.infer(feeds).to_tuple()[0]), want[0])
+
+
+def test_matmul_without_kernel_falls_back_visibly() -> None:
+    """f16 operands have no kernel: the reference runs the MatMul, profiling says so."""
     rng = np.random.default_rng(3)
     g = GraphBuilder()
-    a, b = g.input("a", [3, 5]), g.input("b", [5, 4])
-    g.output(g.value(ov.MatMulOp(a, b, name="dynamic_b")), "y")
-    feeds = {k: rng.standard_normal(s).astype(np.float32) for k, s in (("a", (3, 5)),
+    a, b = g.input("a", [3, 5], ov.f16), g.input("b", [5, 4], ov.f16)
+    g.output(g.value(ov.MatMulOp(a, b, name="f16_matmul")), "y")
+    feeds = {k: rng.standard_normal(s).astype(np.float16) for k, s in (("a", (3, 5)),
                                                                         ("b", (5, 4)))}
     got, want, request = run_both(lowpass.Model(g.module()), feeds)
-    assert_fp32_close(got[0], want[0])
-    assert exec_types(request)["dynamic_b"] == "ref_FP32"
+    np.testing.assert_array_equal(got[0], want[0])
+    assert exec_types(request)["f16_matmul"] == "ref_FP16"
 
 
 # --------------------------------------------------------------------------------------------
