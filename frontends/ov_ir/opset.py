@@ -24,6 +24,7 @@ from xdsl.ir import Attribute, Operation
 from lowpass.dialects.ov import (
     activation,
     arithmetic,
+    comparison,
     conversion,
     convolution,
     image,
@@ -199,6 +200,19 @@ OP_TABLE: tuple[OpEntry, ...] = (
     ),
     OpEntry("Exp", 0, arithmetic.ExpOp, opset="opset1"),
     OpEntry("Convert", 0, conversion.ConvertOp, (_a("destination_type", "etype"),), "opset1"),
+    # comparison, logical, condition
+    OpEntry("Equal", 1, comparison.EqualOp, _AUTO_BROADCAST),
+    OpEntry("NotEqual", 1, comparison.NotEqualOp, _AUTO_BROADCAST),
+    OpEntry("Greater", 1, comparison.GreaterOp, _AUTO_BROADCAST),
+    OpEntry("GreaterEqual", 1, comparison.GreaterEqualOp, _AUTO_BROADCAST),
+    OpEntry("Less", 1, comparison.LessOp, _AUTO_BROADCAST),
+    OpEntry("LessEqual", 1, comparison.LessEqualOp, _AUTO_BROADCAST),
+    OpEntry("LogicalNot", 1, comparison.LogicalNotOp),
+    OpEntry("LogicalAnd", 1, comparison.LogicalAndOp, _AUTO_BROADCAST),
+    OpEntry("LogicalOr", 1, comparison.LogicalOrOp, _AUTO_BROADCAST),
+    # LogicalXor-1 is in opset1, but OpenVINO names it opset2 (its type info) when it writes
+    OpEntry("LogicalXor", 1, comparison.LogicalXorOp, _AUTO_BROADCAST, "opset2"),
+    OpEntry("Select", 1, comparison.SelectOp, _AUTO_BROADCAST),
     # convolution
     OpEntry("Convolution", 1, convolution.ConvolutionOp, _CONV),
     OpEntry("GroupConvolution", 1, convolution.GroupConvolutionOp, _CONV),
@@ -377,6 +391,7 @@ KNOWN_VERSIONS: dict[str, tuple[tuple[int, int], ...]] = {
     "Assign": ((3, 3), (6, 6)),
     "Squeeze": ((1, 0), (15, 15)),
     "Loop": ((5, 5),),
+    "LogicalXor": ((1, 1),),
     "BatchToSpace": ((2, 1),),
     "SpaceToBatch": ((2, 1),),
     "Convert": ((1, 0),),
