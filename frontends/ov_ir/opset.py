@@ -212,6 +212,15 @@ OP_TABLE: tuple[OpEntry, ...] = (
     OpEntry("LogicalOr", 1, comparison.LogicalOrOp, _AUTO_BROADCAST),
     # LogicalXor-1 is in opset1, but OpenVINO names it opset2 (its type info) when it writes
     OpEntry("LogicalXor", 1, comparison.LogicalXorOp, _AUTO_BROADCAST, "opset2"),
+    OpEntry(
+        "Xor",
+        0,
+        comparison.LogicalXorOp,
+        _AUTO_BROADCAST,
+        "opset1",
+        write=False,
+        notes="opset1's older Xor-0, the same op as LogicalXor-1",
+    ),
     OpEntry("Select", 1, comparison.SelectOp, _AUTO_BROADCAST),
     # convolution
     OpEntry("Convolution", 1, convolution.ConvolutionOp, _CONV),
@@ -413,6 +422,10 @@ KNOWN_VERSIONS: dict[str, tuple[tuple[int, int], ...]] = {
     "ConvolutionBackpropData": ((1, 1),),
 }
 
+# Types that later opsets dropped: type -> the first opset without it (OpenVINO: "Opset
+# opset2 doesn't contain the operation with type: Xor").
+DROPPED_IN: dict[str, int] = {"Xor": 2}
+
 # Type names the IR may spell differently (OpenVINO's `translate_type_name`).
 TYPE_ALIASES = {"Constant": "Const", "Softmax": "SoftMax", "ReLU": "Relu", "PReLU": "PRelu"}
 
@@ -464,11 +477,15 @@ def readable_versions(ov_type: str) -> str:
     for k, (first, version) in enumerate(intro):
         if (ov_type, version) not in _BY_TYPE_VERSION:
             continue
+        last: int | None = None
         if k + 1 < len(intro):
             last = intro[k + 1][0] - 1
-            span = f"opset{first}" if last == first else f"opset{first} to opset{last}"
-        else:
+        elif ov_type in DROPPED_IN:
+            last = DROPPED_IN[ov_type] - 1
+        if last is None:
             span = f"opset{first} and later"
+        else:
+            span = f"opset{first}" if last == first else f"opset{first} to opset{last}"
         parts.append(f"{ov_type}-{version} ({span})")
     return ", ".join(parts)
 
@@ -499,6 +516,8 @@ def resolve_version(ov_type: str, opset: str) -> int | None:
     ov_type = canonical_type(ov_type)
     n = opset_number(opset)
     if n is None or not 1 <= n <= LATEST_OPSET:
+        return None
+    if ov_type in DROPPED_IN and n >= DROPPED_IN[ov_type]:
         return None
     versions = KNOWN_VERSIONS.get(ov_type)
     if versions is None:

@@ -812,6 +812,28 @@ def test_read_what_openvino_writes(
     check_round_trip(module, tmp_path, rng)
 
 
+def test_xor_of_opset1_reads_as_logical_xor(tmp_path: Path, rng: np.random.Generator) -> None:
+    """opset1's older `Xor` (Xor-0, which OpenVINO still reads) is LogicalXor: the comparison
+    model with its LogicalXor layers renamed computes what OpenVINO computes."""
+    openvino = pytest.importorskip("openvino")
+    openvino.save_model(build_openvino("comparison"), str(tmp_path / "m.xml"), False)
+    text = (tmp_path / "m.xml").read_text()
+    assert text.count('type="LogicalXor" version="opset2"') == 2
+    (tmp_path / "m.xml").write_text(
+        text.replace('type="LogicalXor" version="opset2"', 'type="Xor" version="opset1"')
+    )
+    theirs = openvino.Core().read_model(str(tmp_path / "m.xml"))
+    assert "Xor" in {op.get_type_name() for op in theirs.get_ops()}
+    module = read_ov_ir(tmp_path / "m.xml")
+    assert sum(op.name == "ov.logical_xor" for op in module.walk()) == 2
+    compiled = openvino.Core().compile_model(theirs, "CPU", CPU_CONFIG)
+    feeds = openvino_feeds(theirs, rng)
+    want = openvino_outputs(compiled, compiled(feeds))
+    got = lowpass.Core().compile_model(module).create_infer_request().infer(feeds).to_dict()
+    for key in want:
+        np.testing.assert_array_equal(got[key], want[key], err_msg=key)
+
+
 def test_every_op_is_read_from_openvino(read_coverage: set[str]) -> None:
     """Runs after the per-group tests: each op of the dialect came from an OpenVINO IR."""
     pytest.importorskip("openvino")
