@@ -10,6 +10,7 @@ from xdsl.ir import Dialect
 from . import (
     activation,
     arithmetic,
+    comparison,
     conversion,
     convolution,
     image,
@@ -27,6 +28,7 @@ from . import (
 from .activation import *  # noqa: F403
 from .arithmetic import *  # noqa: F403
 from .base import *  # noqa: F403
+from .comparison import *  # noqa: F403
 from .conversion import *  # noqa: F403
 from .convolution import *  # noqa: F403
 from .image import *  # noqa: F403
@@ -44,6 +46,7 @@ from .state import *  # noqa: F403
 _MODULES = (
     activation,
     arithmetic,
+    comparison,
     conversion,
     convolution,
     image,

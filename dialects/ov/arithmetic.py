@@ -110,17 +110,19 @@ class BinaryElementwiseOp(OvOp):
                 f"and {element_type_of(self.rhs)}"
             )
 
-    def infer_result_types(self) -> Sequence[Attribute]:
+    def result_shape(self) -> tuple[int, ...]:
+        """The shape of the result: the operands' shapes broadcast by `auto_broadcast`."""
         lhs, rhs = shape_of(self.lhs), shape_of(self.rhs)
         if self.auto_broadcast.data == "none":
             if lhs != rhs:
                 raise VerifyException(
                     f"auto_broadcast = none needs equal shapes, got {list(lhs)} and {list(rhs)}"
                 )
-            shape = lhs
-        else:
-            shape = broadcast_shapes(lhs, rhs)
-        return [tensor(shape, element_type_of(self.lhs))]
+            return lhs
+        return broadcast_shapes(lhs, rhs)
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [tensor(self.result_shape(), element_type_of(self.lhs))]
 
     def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
         a, b = inputs

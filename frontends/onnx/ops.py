@@ -112,6 +112,52 @@ def variadic_sum(ctx: NodeContext) -> list[SSAValue]:
     return [acc]
 
 
+_COMPARE_LOGICAL = {
+    "Equal": ov.EqualOp,
+    "Greater": ov.GreaterOp,
+    "GreaterOrEqual": ov.GreaterEqualOp,
+    "Less": ov.LessOp,
+    "LessOrEqual": ov.LessEqualOp,
+    "And": ov.LogicalAndOp,
+    "Or": ov.LogicalOrOp,
+    "Xor": ov.LogicalXorOp,
+}
+
+
+@register(*_COMPARE_LOGICAL)
+def compare_logical(ctx: NodeContext) -> list[SSAValue]:
+    """Comparisons and And/Or/Xor: numpy broadcasting (opset 7+). Opsets 1-6 of And, Or, Xor,
+    Equal, Greater and Less broadcast B onto A only with `broadcast = 1`, aligned at `axis`
+    (default: the trailing axes): B's shape gets trailing ones so that numpy aligns it there,
+    as OpenVINO's frontend does for And (its other converters ignore `axis`)."""
+    a, b = ctx.input(0), ctx.input(1)
+    if ctx.has_attr("broadcast") and int(ctx.attr("broadcast")):
+        ra, rb = rank_of(a), rank_of(b)
+        given = int(ctx.attr("axis", ra - rb))
+        axis = given + ra if given < 0 else given
+        if not 0 <= axis <= ra - rb:
+            raise ConversionError(
+                f"axis {given} does not fit B of rank {rb} in A of rank {ra}, expected 0 to "
+                f"{ra - rb} ({-ra} to {-rb} from the end)"
+            )
+        if ra > axis + rb:
+            shape = shape_of(b)
+            if DYNAMIC in shape:
+                raise ConversionError("legacy broadcast at an axis needs B's static shape")
+            b = reshape_to(ctx, b, [*shape, *([1] * (ra - axis - rb))])
+    return [ctx.value(_COMPARE_LOGICAL[ctx.op_type](a, b))]
+
+
+@register("Not")
+def logical_not(ctx: NodeContext) -> list[SSAValue]:
+    return [ctx.value(ov.LogicalNotOp(ctx.input(0)))]
+
+
+@register("Where")
+def where(ctx: NodeContext) -> list[SSAValue]:
+    return [ctx.value(ov.SelectOp(ctx.input(0), ctx.input(1), ctx.input(2)))]
+
+
 _UNARY = {"Relu": ov.ReluOp, "Sigmoid": ov.SigmoidOp, "Tanh": ov.TanhOp, "Exp": ov.ExpOp}
 
 

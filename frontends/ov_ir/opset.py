@@ -24,6 +24,7 @@ from xdsl.ir import Attribute, Operation
 from lowpass.dialects.ov import (
     activation,
     arithmetic,
+    comparison,
     conversion,
     convolution,
     image,
@@ -199,6 +200,28 @@ OP_TABLE: tuple[OpEntry, ...] = (
     ),
     OpEntry("Exp", 0, arithmetic.ExpOp, opset="opset1"),
     OpEntry("Convert", 0, conversion.ConvertOp, (_a("destination_type", "etype"),), "opset1"),
+    # comparison, logical, condition
+    OpEntry("Equal", 1, comparison.EqualOp, _AUTO_BROADCAST),
+    OpEntry("NotEqual", 1, comparison.NotEqualOp, _AUTO_BROADCAST),
+    OpEntry("Greater", 1, comparison.GreaterOp, _AUTO_BROADCAST),
+    OpEntry("GreaterEqual", 1, comparison.GreaterEqualOp, _AUTO_BROADCAST),
+    OpEntry("Less", 1, comparison.LessOp, _AUTO_BROADCAST),
+    OpEntry("LessEqual", 1, comparison.LessEqualOp, _AUTO_BROADCAST),
+    OpEntry("LogicalNot", 1, comparison.LogicalNotOp),
+    OpEntry("LogicalAnd", 1, comparison.LogicalAndOp, _AUTO_BROADCAST),
+    OpEntry("LogicalOr", 1, comparison.LogicalOrOp, _AUTO_BROADCAST),
+    # LogicalXor-1 is in opset1, but OpenVINO names it opset2 (its type info) when it writes
+    OpEntry("LogicalXor", 1, comparison.LogicalXorOp, _AUTO_BROADCAST, "opset2"),
+    OpEntry(
+        "Xor",
+        0,
+        comparison.LogicalXorOp,
+        _AUTO_BROADCAST,
+        "opset1",
+        write=False,
+        notes="opset1's older Xor-0, the same op as LogicalXor-1",
+    ),
+    OpEntry("Select", 1, comparison.SelectOp, _AUTO_BROADCAST),
     # convolution
     OpEntry("Convolution", 1, convolution.ConvolutionOp, _CONV),
     OpEntry("GroupConvolution", 1, convolution.GroupConvolutionOp, _CONV),
@@ -377,6 +400,7 @@ KNOWN_VERSIONS: dict[str, tuple[tuple[int, int], ...]] = {
     "Assign": ((3, 3), (6, 6)),
     "Squeeze": ((1, 0), (15, 15)),
     "Loop": ((5, 5),),
+    "LogicalXor": ((1, 1),),
     "BatchToSpace": ((2, 1),),
     "SpaceToBatch": ((2, 1),),
     "Convert": ((1, 0),),
@@ -397,6 +421,10 @@ KNOWN_VERSIONS: dict[str, tuple[tuple[int, int], ...]] = {
     "GroupConvolution": ((1, 1),),
     "ConvolutionBackpropData": ((1, 1),),
 }
+
+# Types that later opsets dropped: type -> the first opset without it (OpenVINO: "Opset
+# opset2 doesn't contain the operation with type: Xor").
+DROPPED_IN: dict[str, int] = {"Xor": 2}
 
 # Type names the IR may spell differently (OpenVINO's `translate_type_name`).
 TYPE_ALIASES = {"Constant": "Const", "Softmax": "SoftMax", "ReLU": "Relu", "PReLU": "PRelu"}
@@ -449,11 +477,15 @@ def readable_versions(ov_type: str) -> str:
     for k, (first, version) in enumerate(intro):
         if (ov_type, version) not in _BY_TYPE_VERSION:
             continue
+        last: int | None = None
         if k + 1 < len(intro):
             last = intro[k + 1][0] - 1
-            span = f"opset{first}" if last == first else f"opset{first} to opset{last}"
-        else:
+        elif ov_type in DROPPED_IN:
+            last = DROPPED_IN[ov_type] - 1
+        if last is None:
             span = f"opset{first} and later"
+        else:
+            span = f"opset{first}" if last == first else f"opset{first} to opset{last}"
         parts.append(f"{ov_type}-{version} ({span})")
     return ", ".join(parts)
 
@@ -484,6 +516,8 @@ def resolve_version(ov_type: str, opset: str) -> int | None:
     ov_type = canonical_type(ov_type)
     n = opset_number(opset)
     if n is None or not 1 <= n <= LATEST_OPSET:
+        return None
+    if ov_type in DROPPED_IN and n >= DROPPED_IN[ov_type]:
         return None
     versions = KNOWN_VERSIONS.get(ov_type)
     if versions is None:

@@ -31,3 +31,6 @@ LOWERINGS += quantization.LOWERINGS
 LOWERINGS += state.LOWERINGS
 LOWERINGS += movement.LOWERINGS
 LOWERINGS += elementwise.LOWERINGS
+from lowpass.lowering.ops import logical  # noqa: E402
+
+LOWERINGS += logical.LOWERINGS

@@ -107,6 +107,21 @@ def f32(*shape: int, scale: float = 1.0) -> np.ndarray:
     return (R.standard_normal(shape) * scale).astype(np.float32)
 
 
+def ints(*shape: int, dtype: type = np.int32) -> np.ndarray:
+    """Small integers, so that ties are common."""
+    return R.integers(-3, 4, shape).astype(dtype)
+
+
+def bools(*shape: int) -> np.ndarray:
+    return R.random(shape) > 0.5
+
+
+def with_nan(x: np.ndarray) -> np.ndarray:
+    x = x.copy()
+    x.reshape(-1)[::3] = np.nan
+    return x
+
+
 def node(op: str, inputs: list[str], outputs: list[str] | None = None, **attrs) -> onnx.NodeProto:
     return helper.make_node(op, inputs, outputs or ["y"], name=f"{op.lower()}_node", **attrs)
 
@@ -132,6 +147,45 @@ CASES: dict[str, Callable[[], Case]] = {
     ),
     "sum3": lambda: case(node("Sum", ["a", "b", "c"]), {"a": f32(3), "b": f32(3), "c": f32(2, 3)}),
     "neg": lambda: case(node("Neg", ["a"]), {"a": f32(5)}),
+    "greater_broadcast": lambda: case(node("Greater", ["a", "b"]), {"a": f32(2, 3, 4),
+                                                                     "b": f32(4)}),
+    "greater_or_equal_ties": lambda: case(
+        node("GreaterOrEqual", ["a", "b"]), {"a": ints(2, 1, 5), "b": ints(3, 5)}
+    ),
+    "less_int64": lambda: case(
+        node("Less", ["a", "b"]),
+        {"a": ints(3, 4, dtype=np.int64)},
+        inits={"b": np.array([-1, 0, 1, 2], np.int64)},
+    ),
+    "less_or_equal_nan": lambda: case(
+        node("LessOrEqual", ["a", "b"]), {"a": with_nan(f32(2, 6)), "b": with_nan(f32(6))}
+    ),
+    "equal_int": lambda: case(node("Equal", ["a", "b"]), {"a": ints(4, 3), "b": ints(3)}),
+    "equal_bool": lambda: case(node("Equal", ["a", "b"]), {"a": bools(2, 3), "b": bools(1, 3)}),
+    "greater7_nan": lambda: case(
+        node("Greater", ["a", "b"]), {"a": with_nan(f32(6)), "b": with_nan(f32(6))}, opset=7
+    ),
+    "not": lambda: case(node("Not", ["a"]), {"a": bools(3, 4)}),
+    "and": lambda: case(node("And", ["a", "b"]), {"a": bools(2, 1, 4), "b": bools(3, 4)}),
+    "or": lambda: case(node("Or", ["a", "b"]), {"a": bools(2, 3), "b": bools(3)}),
+    "xor": lambda: case(node("Xor", ["a", "b"]), {"a": bools(4), "b": bools(2, 4)}),
+    "where_broadcast": lambda: case(
+        node("Where", ["c", "p", "q"]), {"c": bools(2, 1, 1), "p": f32(3, 1), "q": f32(4)}
+    ),
+    "where_int": lambda: case(
+        node("Where", ["c", "p", "q"]),
+        {"c": bools(5), "p": ints(5)},
+        inits={"q": np.array(-7, np.int32)},
+    ),
+    "where_of_comparisons": lambda: case(
+        [
+            node("Greater", ["x", "t"], ["gt"]),
+            node("Not", ["gt"], ["le"]),
+            node("Where", ["le", "x", "t"], ["y"]),
+        ],
+        {"x": f32(2, 5)},
+        inits={"t": np.float32(0.25)},
+    ),
     "relu": lambda: case(node("Relu", ["a"]), {"a": f32(2, 5)}),
     "sigmoid": lambda: case(node("Sigmoid", ["a"]), {"a": f32(2, 5, scale=4)}),
     "tanh": lambda: case(node("Tanh", ["a"]), {"a": f32(2, 5, scale=3)}),
@@ -395,11 +449,49 @@ def test_op_matches_onnxruntime(name: str) -> None:
 
 @pytest.mark.parametrize(
     "name", ["conv_bias_strided", "conv_depthwise_same", "max_pool", "avg_pool_exclude_pad",
-             "gemm", "slice_steps", "softmax13", "batch_norm"],
+             "gemm", "slice_steps", "softmax13", "batch_norm", "where_of_comparisons",
+             "less_or_equal_nan", "and"],
 )  # fmt: skip
 def test_op_on_cpu_matches_onnxruntime(name: str) -> None:
     nodes, feeds, outputs, inits, opset = CASES[name]()
     assert_matches_ort(make_model(nodes, feeds, outputs, inits, opset), feeds, "CPU")
+
+
+@pytest.mark.parametrize(
+    ("op", "a", "b", "attrs", "want"),
+    [
+        ("And", bools(2, 3, 4), bools(3), {"axis": 1}, lambda a, b: a & b[None, :, None]),
+        ("Or", bools(2, 3, 4), bools(2, 3), {"axis": -3}, lambda a, b: a | b[:, :, None]),
+        ("Xor", bools(2, 3), bools(3), {}, lambda a, b: a ^ b),
+        ("Less", f32(2, 3, 4), f32(3, 4), {}, lambda a, b: a < b),
+        ("Greater", f32(2, 3, 4), f32(2), {"axis": 0}, lambda a, b: a > b[:, None, None]),
+        ("Equal", ints(2, 3), ints(2), {"axis": 0}, lambda a, b: a == b[:, None]),
+    ],
+)
+def test_legacy_broadcast_at_an_axis(op: str, a: np.ndarray, b: np.ndarray, attrs: dict,
+                                     want: Callable) -> None:  # fmt: skip
+    """Opsets 1-6: `broadcast = 1` aligns B with A at `axis` (trailing axes by default).
+    onnxruntime has no kernels for these opsets: checked against numpy, and for And against
+    OpenVINO's ONNX frontend (which ignores `axis` for the other ops)."""
+    model = make_model([node(op, ["a", "b"], broadcast=1, **attrs)], {"a": a, "b": b}, ["y"],
+                       opset=6)  # fmt: skip
+    got = run_lowpass(model, {"a": a, "b": b})["y"]
+    assert got.dtype == np.bool_
+    np.testing.assert_array_equal(got, want(a, b))
+    if op == "And":
+        openvino = pytest.importorskip("openvino")
+        compiled = openvino.Core().compile_model(
+            openvino.Core().read_model(model.SerializeToString()), "CPU"
+        )
+        np.testing.assert_array_equal(got, compiled({"a": a, "b": b})[compiled.outputs[0]])
+
+
+def test_legacy_broadcast_axis_out_of_range() -> None:
+    model = make_model([node("And", ["a", "b"], broadcast=1, axis=2)],
+                       {"a": bools(2, 3), "b": bools(2)}, ["y"], opset=6)  # fmt: skip
+    with pytest.raises(FrontendError, match=r"and_node.*axis 2 does not fit B of rank 1 in A "
+                       r"of rank 2, expected 0 to 1 \(-2 to -1 from the end\)$"):  # fmt: skip
+        read_onnx(model)
 
 
 # ---- recurrent ops -------------------------------------------------------------------------

@@ -19,7 +19,9 @@ run on OpenVINO's CPU plugin. Each side is compared with the other number by num
 - a Loop (trip count, execution condition, current iteration, a merged accumulator, an
   invariant input, a concatenated output; static, and stopped by the data): read by us,
   written back, read by OpenVINO. A Loop whose trip count follows its input, made stateful
-  by both LowLatency2s (unrolled, and kept).
+  by both LowLatency2s (unrolled, and kept). A while loop whose body condition is `Less(i + 1,
+  N)`: read, run on REFERENCE and CPU, written back; made stateful by both LowLatency2s (kept:
+  its condition depends on the data).
 - our shipped examples (lstm, qlstm, qconvnet), written by us, read and run by OpenVINO, before
   and after `lpt` + `low-latency2`.
 
@@ -550,10 +552,7 @@ def openvino_loop(dynamic: bool) -> Any:
     )
     if dynamic:
         total = named(ops.reduce_sum(acc_new, np.array([0, 1], np.int64)), "total")
-        # sum < LOOP_LIMIT as Convert(Relu(LOOP_LIMIT - sum), boolean): the ov dialect has
-        # no comparison ops
-        margin = ops.subtract(named(ops.constant(np.float32(LOOP_LIMIT)), "limit"), total)
-        cond = named(ops.convert(named(ops.relu(margin), "margin"), "boolean"), "cond")
+        cond = named(ops.less(total, named(ops.constant(np.float32(LOOP_LIMIT)), "limit")), "cond")
     else:
         cond = named(ops.constant(np.array(True)), "cond")
     return _acc_loop(trip, go, (i, x_i, acc, m_b), acc_new, cond, (x, a0, m), params)
@@ -678,6 +677,134 @@ def test_loop_low_latency2_equals_openvino(tmp_path: Path, chunk: int, rng: np.r
     ours_in_openvino = openvino_compile(ours_read_by_openvino)
     # chunk 1: our unrolled model returns one value as A and as Ys; OpenVINO reads two outputs
     # named A and Ys, its CPU plugin calls both Ys: the names come from the model
+    run_steps(
+        ours_request(module, "CPU"),
+        ours_in_openvino.create_infer_request(),
+        ours_in_openvino,
+        steps,
+        ours_read_by_openvino,
+    )
+
+
+def openvino_while_loop() -> Any:
+    """
+    A while loop, `i = 0; do { acc = 0.5 acc + i * M; i += 1 } while (i < N)`, as OpenVINO's
+    Python API writes one: Loop "while" with a constant trip count 8 (an upper bound), the body
+    condition `Less(i + 1, n)` of the current iteration and an invariant input N (i64 scalar),
+    a merged accumulator acc (A0 [1, 3]) and an invariant M [1, 3]. Outputs: A (the last acc)
+    and Count (the last i + 1: the iterations run; 1 for N <= 1, a do-while).
+    """
+    a0 = ops.parameter([1, 3], np.float32, name="A0")
+    m = ops.parameter([1, 3], np.float32, name="M")
+    n = ops.parameter([], np.int64, name="N")
+    i = ops.parameter([], np.int64, name="i")
+    acc = ops.parameter([1, 3], np.float32, name="acc")
+    m_b = ops.parameter([1, 3], np.float32, name="m")
+    n_b = ops.parameter([], np.int64, name="n")
+    half = named(ops.constant(np.float32([[0.5]])), "half")
+    step = named(ops.multiply(m_b, ops.convert(i, "f32")), "step")
+    acc_new = named(ops.add(ops.multiply(acc, half), step), "acc_new")
+    count = named(ops.add(i, named(ops.constant(np.array(1, np.int64)), "one")), "count")
+    cond = named(ops.less(count, n_b), "i<n")
+    r_acc, r_count, r_cond = ops.result(acc_new), ops.result(count), ops.result(cond)
+    body = openvino.Model([r_acc, r_count, r_cond], [i, acc, m_b, n_b], "while_body")
+    loop = named(
+        ops.loop(
+            named(ops.constant(np.array(WHILE_MAX, np.int64)), "max"),
+            named(ops.constant(np.array(True)), "go"),
+        ),
+        "while",
+    )
+    loop.set_function(body)
+    loop.set_special_body_ports([0, 2])
+    loop.set_merged_input(acc, a0.output(0), r_acc.output(0))
+    loop.set_invariant_input(m_b, m.output(0))
+    loop.set_invariant_input(n_b, n.output(0))
+    last = loop.get_iter_value(r_acc.output(0), -1)
+    runs = loop.get_iter_value(r_count.output(0), -1)
+    return openvino.Model([result(last, "A"), result(runs, "Count")], [a0, m, n], "while")
+
+
+WHILE_MAX = 8
+
+
+def while_inputs(rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
+    return {
+        "A0": rng.uniform(-1, 1, (1, 3)).astype(np.float32),
+        "M": rng.uniform(-1, 1, (1, 3)).astype(np.float32),
+        "N": np.array(n, np.int64),
+    }
+
+
+@pytest.mark.parametrize("device", ["REFERENCE", "CPU"])
+def test_while_loop_with_less_equals_openvino(
+    tmp_path: Path, device: str, rng: np.random.Generator
+):
+    """
+    The Loop's body condition computed with Less, saved by OpenVINO and read by us: the same
+    outputs as OpenVINO's CPU plugin for bounds that stop it at once (N <= 1, a do-while),
+    after some iterations, and at the trip count (N > WHILE_MAX); written by us, read and run
+    by OpenVINO the same.
+    """
+    xml = save(openvino_while_loop(), tmp_path / "while.xml")
+    module = read_ov_ir(xml)
+    (loop,) = [op for op in module.walk() if isinstance(op, ov.LoopOp)]
+    body_ops = {op.name for op in loop.body_block.ops}
+    assert "ov.less" in body_ops
+    assert loop.num_iterations() == -1  # the body condition depends on the data
+    compiled = openvino_compile(openvino.Core().read_model(xml))
+    write_ov_ir(module, tmp_path / "ours.xml")
+    ours_in_openvino = openvino_compile(openvino.Core().read_model(tmp_path / "ours.xml"))
+    request = ours_request(module, device)
+    counts = []
+    for n in [3, 0, 1, 5, 12, -2, 8, 2]:
+        feeds = while_inputs(rng, n)
+        want = outputs_by_name(compiled, compiled(feeds))
+        counts.append(int(want["Count"]))
+        assert want["Count"].dtype == np.int64
+        got = request.infer(feeds).to_dict()
+        assert got["Count"].dtype == np.int64
+        assert_outputs_close(got, want)
+        assert_outputs_close(outputs_by_name(ours_in_openvino, ours_in_openvino(feeds)), want)
+    assert counts == [3, 1, 1, 5, WHILE_MAX, 1, 8, 2]
+
+
+def test_while_loop_with_less_low_latency2_equals_openvino(
+    tmp_path: Path, rng: np.random.Generator
+):
+    """
+    Both LowLatency2s on the while loop: the body condition depends on the data, so neither
+    unrolls it; the accumulator becomes the variable `while/acc/variable_0` (kept across
+    inferences, the Loop restarting at i = 0 each time). Outputs and states agree at every
+    step on REFERENCE and CPU, and after a reset; ours, written, read by OpenVINO, too.
+    """
+    from openvino.passes import LowLatency2, Manager
+
+    xml = save(openvino_while_loop(), tmp_path / "while.xml")
+    theirs_model = openvino.Core().read_model(xml)
+    manager = Manager()
+    manager.register_pass(LowLatency2())
+    manager.run_passes(theirs_model)
+    assert "Loop" in {op.get_type_name() for op in theirs_model.get_ops()}
+    module = apply_pass(read_ov_ir(xml), "low-latency2")
+    assert len([op for op in module.walk() if isinstance(op, ov.LoopOp)]) == 1
+    assert variable_ids(module) == {"while/acc/variable_0"}  # acc: input description 0
+    assert openvino_variable_ids(theirs_model) == variable_ids(module)
+    write_ov_ir(module, tmp_path / "ours.xml")
+    ours_read_by_openvino = openvino.Core().read_model(tmp_path / "ours.xml")
+    assert openvino_variable_ids(ours_read_by_openvino) == variable_ids(module)
+
+    init = while_inputs(rng, 0)
+    steps = [{**init, "N": np.array(n, np.int64)} for n in [2, 4, 1, 9, 3]]
+    theirs = openvino_compile(theirs_model)
+    for device in ["REFERENCE", "CPU"]:
+        ours = ours_request(module, device)
+        theirs_request = theirs.create_infer_request()
+        run_steps(ours, theirs_request, theirs, steps)
+        ours.reset_state()
+        theirs_request.reset_state()
+        run_steps(ours, theirs_request, theirs, steps[:2])
+    ours_in_openvino = openvino_compile(ours_read_by_openvino)
     run_steps(
         ours_request(module, "CPU"),
         ours_in_openvino.create_infer_request(),

@@ -643,6 +643,34 @@ def model_tensor_iterator(ops: Any) -> tuple[list[Any], list[Any]]:
     ]
 
 
+def model_comparison(ops: Any) -> tuple[list[Any], list[Any]]:
+    """Comparisons, logical ops and Select: boolean inputs, outputs and constants."""
+    x = _param(ops, "x", [2, 3])
+    y = _param(ops, "y", [3])
+    i = _param(ops, "i", [2, 3], np.int32)
+    b = _param(ops, "b", [2, 1], np.bool_)
+    gt = ops.greater(x, y)
+    ge = ops.greater_equal(x, _const(ops, 0.5))
+    lt = ops.less(i, _const(ops, [3, 5, 7], np.int32))
+    le = ops.less_equal(i, _const(ops, 4, np.int32))
+    eq = ops.equal(i, _const(ops, [[1], [2]], np.int32))
+    ne = ops.not_equal(x, y, "numpy")
+    both = ops.logical_and(gt, b)
+    either = ops.logical_or(lt, ops.logical_not(le))
+    xor = ops.logical_xor(either, _const(ops, [True, False, True], bool), "numpy")
+    odd = ops.logical_xor(eq, ne)
+    sel = ops.select(ops.logical_or(both, ge), x, ops.multiply(y, _const(ops, -2.0)))
+    isel = ops.select(xor, i, _const(ops, 9, np.int32))
+    bsel = ops.select(b, odd, ops.logical_not(odd))
+    none = ops.select(xor, i, isel, "none")
+    return [x, y, i, b], [
+        _result(ops, sel, "sel"),
+        _result(ops, isel, "isel"),
+        _result(ops, bsel, "bsel"),
+        _result(ops, none, "none"),
+    ]
+
+
 def model_other_versions(ops: Any) -> tuple[list[Any], list[Any]]:
     """Op versions we read but do not write: Interpolate-4, Squeeze-15, SoftMax-1, Gather-7,
     Broadcast-1, ShapeOf-1, AvgPool-14, MaxPool-14."""
@@ -685,6 +713,7 @@ OPENVINO_MODELS: dict[str, Any] = {
     "recurrent": model_recurrent,
     "state": model_state,
     "subgraphs": model_tensor_iterator,
+    "comparison": model_comparison,
     "other_versions": model_other_versions,
 }
 
@@ -781,6 +810,28 @@ def test_read_what_openvino_writes(
 
     # and our own round trip
     check_round_trip(module, tmp_path, rng)
+
+
+def test_xor_of_opset1_reads_as_logical_xor(tmp_path: Path, rng: np.random.Generator) -> None:
+    """opset1's older `Xor` (Xor-0, which OpenVINO still reads) is LogicalXor: the comparison
+    model with its LogicalXor layers renamed computes what OpenVINO computes."""
+    openvino = pytest.importorskip("openvino")
+    openvino.save_model(build_openvino("comparison"), str(tmp_path / "m.xml"), False)
+    text = (tmp_path / "m.xml").read_text()
+    assert text.count('type="LogicalXor" version="opset2"') == 2
+    (tmp_path / "m.xml").write_text(
+        text.replace('type="LogicalXor" version="opset2"', 'type="Xor" version="opset1"')
+    )
+    theirs = openvino.Core().read_model(str(tmp_path / "m.xml"))
+    assert "Xor" in {op.get_type_name() for op in theirs.get_ops()}
+    module = read_ov_ir(tmp_path / "m.xml")
+    assert sum(op.name == "ov.logical_xor" for op in module.walk()) == 2
+    compiled = openvino.Core().compile_model(theirs, "CPU", CPU_CONFIG)
+    feeds = openvino_feeds(theirs, rng)
+    want = openvino_outputs(compiled, compiled(feeds))
+    got = lowpass.Core().compile_model(module).create_infer_request().infer(feeds).to_dict()
+    for key in want:
+        np.testing.assert_array_equal(got[key], want[key], err_msg=key)
 
 
 def test_every_op_is_read_from_openvino(read_coverage: set[str]) -> None:

@@ -243,6 +243,12 @@ def test_versions_of_a_type_with_several(valid: tuple[str, bytes]) -> None:
         "(id 3, type GRUCell): GRUCell does not exist in opset2, expected GRUCell-3 (opset3 "
         "and later)"
     )
+    # opset1's Xor is in no later opset (OpenVINO: "Opset opset2 doesn't contain the operation
+    # with type: Xor")
+    broken = xml.replace('type="Relu" version="opset1"', 'type="Xor" version="opset2"')
+    assert read_error(broken, weights).endswith(
+        "(id 3, type Xor): Xor does not exist in opset2, expected Xor-0 (opset1)"
+    )
     broken = xml.replace('type="Relu" version="opset1"', 'type="MaxPool" version="opset20"')
     assert read_error(broken, weights).endswith(
         "(id 3, type MaxPool): unknown opset 'opset20', expected opset1 to opset16, in which "
