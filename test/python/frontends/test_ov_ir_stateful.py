@@ -28,7 +28,10 @@ ops = pytest.importorskip("openvino.opset13")
 import lowpass  # noqa: E402
 from lowpass.dialects import ov  # noqa: E402
 from lowpass.dialects.ov.base import DYNAMIC  # noqa: E402
+from lowpass.frontends.ov_ir import read_ov_ir, write_ov_ir  # noqa: E402
 from lowpass.ir import read_module  # noqa: E402
+from lowpass.passes import get_all_passes  # noqa: E402
+from lowpass.passes.reshape import ReshapeError, reshape_module  # noqa: E402
 
 CPU_CONFIG = {"INFERENCE_PRECISION_HINT": "f32", "INFERENCE_NUM_THREADS": 1}
 TOL = {"rtol": 1e-5, "atol": 1e-5}
@@ -147,3 +150,154 @@ def test_broadcast_target_through_gather_concat_convert():
     theirs = ops.broadcast(ops.constant(np.ones([1, 1, 1], np.float32)), target)
     assert openvino_dims(theirs.get_output_partial_shape(0)) == [4, DYNAMIC, 5]
 
+
+# ---- 1. dynamic-batch stateful models read back ----------------------------------------------
+
+
+def openvino_lstm(seq: int = SEQ, batch: int = -1) -> Any:
+    """
+    X [batch, seq, INPUT] -> TensorIterator "lstm" (body: Squeeze, LSTMCell, Unsqueeze) -> Y
+    (concatenated), H, C (last iteration); input descriptions C merged, X sliced, H merged.
+    Batch -1: dynamic.
+    """
+    rng = np.random.default_rng(0)
+    shapes = {"W": (4 * HIDDEN, INPUT), "R": (4 * HIDDEN, HIDDEN), "B": (4 * HIDDEN,)}
+    w = {k: rng.uniform(-0.5, 0.5, s).astype(np.float32) for k, s in shapes.items()}
+    x = ops.parameter([batch, seq, INPUT], np.float32, name="X")
+    h0 = ops.parameter([batch, HIDDEN], np.float32, name="H0")
+    c0 = ops.parameter([batch, HIDDEN], np.float32, name="C0")
+    xt = ops.parameter([batch, 1, INPUT], np.float32, name="X_t")
+    ht = ops.parameter([batch, HIDDEN], np.float32, name="H_t")
+    ct = ops.parameter([batch, HIDDEN], np.float32, name="C_t")
+    axis = named(ops.constant(np.array([1], np.int64)), "lstm/axis")
+    squeezed = named(ops.squeeze(xt, axis), "X_t/squeeze")
+    weights = [named(ops.constant(w[k]), f"lstm_cell/{k}") for k in "WRB"]
+    cell = named(ops.lstm_cell(squeezed, ht, ct, *weights, HIDDEN), "lstm_cell")
+    y_t = named(ops.unsqueeze(cell.output(0), axis), "Y_t")
+    r_h, r_c, r_y = (ops.result(v) for v in (cell.output(0), cell.output(1), y_t.output(0)))
+    body = openvino.Model([r_h, r_c, r_y], [xt, ht, ct], "lstm_body")
+    ti = named(ops.tensor_iterator(), "lstm")
+    ti.set_body(body)
+    ti.set_merged_input(ct, c0.output(0), r_c.output(0))
+    ti.set_sliced_input(xt, x.output(0), 0, 1, 1, -1, 1)
+    ti.set_merged_input(ht, h0.output(0), r_h.output(0))
+    y = ti.get_concatenated_slices(r_y.output(0), 0, 1, 1, -1, 1)
+    h = ti.get_iter_value(r_h.output(0), -1)
+    c = ti.get_iter_value(r_c.output(0), -1)
+    return openvino.Model([result(y, "Y"), result(h, "H"), result(c, "C")], [x, h0, c0], "lstm")
+
+
+@pytest.fixture(scope="module")
+def dynamic_lstm_xml(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return save(openvino_lstm(), tmp_path_factory.mktemp("lstm") / "lstm.xml")
+
+
+def openvino_low_latency2(xml: Path, chunk: int) -> Any:
+    """OpenVINO's flow on the dynamic-batch LSTM: read, X to [?, chunk, INPUT], LowLatency2."""
+    from openvino.passes import LowLatency2, Manager
+
+    model = openvino.Core().read_model(xml)
+    model.reshape({"X": [-1, chunk, INPUT]})
+    manager = Manager()
+    manager.register_pass(LowLatency2())
+    manager.run_passes(model)
+    return model
+
+
+def our_low_latency2(xml: Path, chunk: int) -> ModuleOp:
+    """Ours: read, reshape X to [?, chunk, INPUT], low-latency2."""
+    module = read_ov_ir(xml)
+    reshape_module(module, {"X": [None, chunk, INPUT]})
+    get_all_passes()["low-latency2"]()().apply(lowpass.make_context(), module)
+    lowpass.verify_module(module)
+    return module
+
+
+def sequence(rng: np.random.Generator, batch: int, chunk: int) -> list[dict[str, np.ndarray]]:
+    """The steps of one sequence: X cut into chunks; H0/C0 only give the batch (LowLatency2's
+    initializer is zeros of their shape)."""
+    x = rng.standard_normal((batch, SEQ - SEQ % chunk, INPUT)).astype(np.float32)
+    h0 = rng.standard_normal((batch, HIDDEN)).astype(np.float32)
+    c0 = rng.standard_normal((batch, HIDDEN)).astype(np.float32)
+    return [
+        {"X": x[:, t : t + chunk], "H0": h0, "C0": c0} for t in range(0, x.shape[1], chunk)
+    ]
+
+
+def run_steps(ours: Any, theirs: Any, compiled: Any, steps: list[dict[str, np.ndarray]]) -> None:
+    """Both requests step by step: the same outputs and the same states after every step."""
+    for feeds in steps:
+        want = outputs(compiled, theirs.infer(feeds))
+        got = ours.infer(feeds).to_dict()
+        assert set(got) == {"Y", "H", "C"}
+        for name, value in got.items():
+            assert value.shape == want[name].shape, name
+            np.testing.assert_allclose(value, want[name], err_msg=name, **TOL)
+        want_states, got_states = states(theirs), states(ours)
+        assert set(got_states) == set(want_states) == STATES
+        for name, value in want_states.items():
+            np.testing.assert_allclose(got_states[name], value, err_msg=name, **TOL)
+
+
+def compare_dynamic_batch(module: ModuleOp, theirs_model: Any, rng: np.random.Generator) -> None:
+    """
+    `module` (read back, batch ?) against OpenVINO's stateful model step by step: on REFERENCE
+    with two batch sizes (a reset between the sequences), then on CPU, which needs static
+    shapes, after `reshape` to BATCH.
+    """
+    assert variable_types(module) == dict.fromkeys(STATES, TensorType(f32, (DYNAMIC, HIDDEN)))
+    chunk = shape_of_x(module)[1]
+    compiled = openvino_compile(theirs_model)
+    theirs = compiled.create_infer_request()
+    ours = ours_request(module, "REFERENCE")
+    for batch in (BATCH, 2):
+        run_steps(ours, theirs, compiled, sequence(rng, batch, chunk))
+        ours.reset_state()
+        theirs.reset_state()
+    with pytest.raises(lowpass.LowpassError, match="CPU device needs static shapes"):
+        ours_request(module, "CPU")
+    batch_shapes = {"X": [BATCH, chunk, INPUT], "H0": [BATCH, HIDDEN], "C0": [BATCH, HIDDEN]}
+    reshape_module(module, batch_shapes)
+    lowpass.verify_module(module)
+    # the variables follow their initializers' batch (OpenVINO keeps them [?, 8])
+    assert variable_types(module) == dict.fromkeys(STATES, TensorType(f32, (BATCH, HIDDEN)))
+    ours = ours_request(module, "CPU")
+    run_steps(ours, theirs, compiled, sequence(rng, BATCH, chunk))
+
+
+def shape_of_x(module: ModuleOp) -> tuple[int, ...]:
+    entry = next(op for op in module.walk() if op.name == "func.func")
+    return tuple(entry.body.block.args[0].type.get_shape())  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("chunk", [1, 2])
+def test_openvino_low_latency2_dynamic_batch_read_by_us(
+    dynamic_lstm_xml: Path, tmp_path: Path, chunk: int, rng: np.random.Generator
+):
+    """OpenVINO's LowLatency2 output with batch ?, saved by OpenVINO, read by us (before: the
+    variable tensor<?x8xf32> was 'not compatible with the init type tensor<?x?xf32>')."""
+    theirs_model = openvino_low_latency2(dynamic_lstm_xml, chunk)
+    module = read_ov_ir(save(theirs_model, tmp_path / "stateful.xml"))
+    compare_dynamic_batch(module, theirs_model, rng)
+
+
+@pytest.mark.parametrize("chunk", [1, 2])
+def test_our_low_latency2_dynamic_batch_written_and_read(
+    dynamic_lstm_xml: Path, tmp_path: Path, chunk: int, rng: np.random.Generator
+):
+    """Our low-latency2 on the dynamic-batch model, written as IR and read back, runs like
+    OpenVINO's LowLatency2 of the same model."""
+    xml = tmp_path / "stateful.xml"
+    write_ov_ir(our_low_latency2(dynamic_lstm_xml, chunk), xml)
+    module = read_ov_ir(xml)
+    compare_dynamic_batch(module, openvino_low_latency2(dynamic_lstm_xml, chunk), rng)
+
+
+def test_failed_reshape_leaves_the_variables(dynamic_lstm_xml: Path, tmp_path: Path):
+    """A reshape that fails after a variable took its initializer's batch undoes that too."""
+    module = read_ov_ir(save(openvino_low_latency2(dynamic_lstm_xml, 1), tmp_path / "s.xml"))
+    before = variable_types(module)
+    with pytest.raises(ReshapeError):
+        reshape_module(module, {"X": [4, 1, INPUT], "H0": [BATCH, HIDDEN], "C0": [BATCH, HIDDEN]})
+    assert variable_types(module) == before == dict.fromkeys(STATES, TensorType(f32, (DYNAMIC, 8)))
+    lowpass.verify_module(module)
