@@ -301,3 +301,63 @@ def test_failed_reshape_leaves_the_variables(dynamic_lstm_xml: Path, tmp_path: P
         reshape_module(module, {"X": [4, 1, INPUT], "H0": [BATCH, HIDDEN], "C0": [BATCH, HIDDEN]})
     assert variable_types(module) == before == dict.fromkeys(STATES, TensorType(f32, (DYNAMIC, 8)))
     lowpass.verify_module(module)
+
+
+# ---- 2. body Results that no port map entry refers to ---------------------------------------
+
+
+def openvino_sub_graph(kind: str) -> Any:
+    """
+    A TensorIterator or Loop "acc" over X [5, 3] (sliced on axis 0) and A0 [1, 3] (merged):
+    acc' = 0.5 acc + x_i, whose body Result only feeds the back edge (no output description);
+    y = Relu(acc') concatenated into Ys; and extra = 3 acc', a body Result that nothing refers
+    to (no output description, no back edge). The Loop runs 5 times (constant trip count and
+    condition). OpenVINO reads, compiles and runs this.
+    """
+    x = ops.parameter([5, 3], np.float32, name="X")
+    a0 = ops.parameter([1, 3], np.float32, name="A0")
+    x_i = ops.parameter([1, 3], np.float32, name="x_i")
+    acc = ops.parameter([1, 3], np.float32, name="acc")
+    half = named(ops.constant(np.float32([[0.5]])), "half")
+    acc_new = named(ops.add(ops.multiply(acc, half), x_i), "acc_new")
+    y = named(ops.relu(acc_new), "y")
+    extra = named(ops.multiply(acc_new, named(ops.constant(np.float32([[3.0]])), "three")), "extra")
+    r_acc, r_y, r_extra = ops.result(acc_new), ops.result(y), ops.result(extra)
+    body_results = [r_acc, r_y, r_extra]
+    if kind == "Loop":
+        r_cond = ops.result(named(ops.constant(np.array(True)), "cond"))
+        body_results.append(r_cond)
+        trip = named(ops.constant(np.array(5, np.int64)), "trip")
+        op = named(ops.loop(trip, named(ops.constant(np.array(True)), "go")), "acc")
+        op.set_function(openvino.Model(body_results, [x_i, acc], "acc_body"))
+        op.set_special_body_ports([-1, 3])
+    else:
+        op = named(ops.tensor_iterator(), "acc")
+        op.set_body(openvino.Model(body_results, [x_i, acc], "acc_body"))
+    op.set_sliced_input(x_i, x.output(0), 0, 1, 1, -1, 0)
+    op.set_merged_input(acc, a0.output(0), r_acc.output(0))
+    ys = op.get_concatenated_slices(r_y.output(0), 0, 1, 1, -1, 0)
+    return openvino.Model([result(ys, "Ys")], [x, a0], "acc")
+
+
+@pytest.mark.parametrize("kind", ["Loop", "TensorIterator"])
+def test_body_result_without_output_description(
+    kind: str, tmp_path: Path, rng: np.random.Generator
+):
+    """The file OpenVINO writes is read (before: 'body result #2 is not used'); the body
+    keeps its ops, and both devices give OpenVINO's outputs."""
+    xml = save(openvino_sub_graph(kind), tmp_path / "acc.xml")
+    compiled = openvino_compile(openvino.Core().read_model(xml))
+    module = read_ov_ir(xml)
+    (op,) = [o for o in module.walk() if isinstance(o, ov.SubGraphOp)]
+    assert op.name == ("ov.loop" if kind == "Loop" else "ov.tensor_iterator")
+    assert "extra" in {ov.get_name(o) for o in op.body_block.ops}
+    requests = [ours_request(module, device) for device in ("REFERENCE", "CPU")]
+    for _ in range(2):
+        feeds = {
+            "X": rng.uniform(-1, 1, (5, 3)).astype(np.float32),
+            "A0": rng.uniform(-1, 1, (1, 3)).astype(np.float32),
+        }
+        want = outputs(compiled, compiled(feeds))["Ys"]
+        for request in requests:
+            np.testing.assert_allclose(request.infer(feeds)["Ys"], want, **TOL)
