@@ -219,9 +219,7 @@ def sequence(rng: np.random.Generator, batch: int, chunk: int) -> list[dict[str,
     x = rng.standard_normal((batch, SEQ - SEQ % chunk, INPUT)).astype(np.float32)
     h0 = rng.standard_normal((batch, HIDDEN)).astype(np.float32)
     c0 = rng.standard_normal((batch, HIDDEN)).astype(np.float32)
-    return [
-        {"X": x[:, t : t + chunk], "H0": h0, "C0": c0} for t in range(0, x.shape[1], chunk)
-    ]
+    return [{"X": x[:, t : t + chunk], "H0": h0, "C0": c0} for t in range(0, x.shape[1], chunk)]
 
 
 def run_steps(ours: Any, theirs: Any, compiled: Any, steps: list[dict[str, np.ndarray]]) -> None:
@@ -291,6 +289,64 @@ def test_our_low_latency2_dynamic_batch_written_and_read(
     write_ov_ir(our_low_latency2(dynamic_lstm_xml, chunk), xml)
     module = read_ov_ir(xml)
     compare_dynamic_batch(module, openvino_low_latency2(dynamic_lstm_xml, chunk), rng)
+
+
+def openvino_batch_loop() -> Any:
+    """
+    Loop "acc_loop" over X [?, 4, 3] (batch ?, sliced on axis 1, trip count
+    Gather(ShapeOf(X), 1)) with A0 [?, 3] merged: acc' = 0.5 acc + x_i; output A (the last).
+    """
+    x = ops.parameter([-1, 4, 3], np.float32, name="X")
+    a0 = ops.parameter([-1, 3], np.float32, name="A0")
+    axis0 = named(ops.constant(np.array(0, np.int64)), "axis0")
+    trip = named(
+        ops.gather(ops.shape_of(x), named(ops.constant(np.array(1)), "one"), axis0), "trip"
+    )
+    x_i = ops.parameter([-1, 1, 3], np.float32, name="x_i")
+    acc = ops.parameter([-1, 3], np.float32, name="acc")
+    x_t = named(ops.squeeze(x_i, named(ops.constant(np.array([1])), "seq_axis")), "x_t")
+    acc_new = named(
+        ops.add(ops.multiply(acc, named(ops.constant(np.float32([[0.5]])), "half")), x_t), "acc_new"
+    )
+    r_acc = ops.result(acc_new)
+    r_cond = ops.result(named(ops.constant(np.array(True)), "cond"))
+    loop = named(ops.loop(trip, named(ops.constant(np.array(True)), "go")), "acc_loop")
+    loop.set_function(openvino.Model([r_acc, r_cond], [x_i, acc], "acc_body"))
+    loop.set_special_body_ports([-1, 1])
+    loop.set_sliced_input(x_i, x.output(0), 0, 1, 1, -1, 1)
+    loop.set_merged_input(acc, a0.output(0), r_acc.output(0))
+    return openvino.Model([result(loop.get_iter_value(r_acc.output(0), -1), "A")], [x, a0], "acc")
+
+
+def test_openvino_low_latency2_dynamic_batch_loop_read_by_us(
+    tmp_path: Path, rng: np.random.Generator
+):
+    """The same for a Loop: OpenVINO's LowLatency2 of a batch-? Loop (chunks of 2 steps: the
+    Loop is kept), read by us; REFERENCE with the dynamic batch, CPU after reshape."""
+    from openvino.passes import LowLatency2, Manager
+
+    model = openvino_batch_loop()
+    model.reshape({"X": [-1, 2, 3]})
+    manager = Manager()
+    manager.register_pass(LowLatency2())
+    manager.run_passes(model)
+    module = read_ov_ir(save(model, tmp_path / "loop.xml"))
+    state = "acc_loop/acc/variable_1"
+    assert variable_types(module) == {state: TensorType(f32, (DYNAMIC, 3))}
+    compiled = openvino_compile(model)
+    theirs = compiled.create_infer_request()
+    x = rng.standard_normal((BATCH, 6, 3)).astype(np.float32)
+    steps = [{"X": x[:, t : t + 2], "A0": np.ones((BATCH, 3), np.float32)} for t in (0, 2, 4)]
+    for device in ("REFERENCE", "CPU"):
+        if device == "CPU":
+            reshape_module(module, {"X": [BATCH, 2, 3], "A0": [BATCH, 3]})
+            assert variable_types(module) == {state: TensorType(f32, (BATCH, 3))}
+        ours = ours_request(module, device)
+        theirs.reset_state()
+        for feeds in steps:
+            want = outputs(compiled, theirs.infer(feeds))["A"]
+            np.testing.assert_allclose(ours.infer(feeds)["A"], want, **TOL)
+            np.testing.assert_allclose(states(ours)[state], states(theirs)[state], **TOL)
 
 
 def test_failed_reshape_leaves_the_variables(dynamic_lstm_xml: Path, tmp_path: Path):
