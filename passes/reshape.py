@@ -329,6 +329,8 @@ class _Reshaper:
             if isinstance(op, SubGraphOp):
                 self._subgraph(op)
             elif isinstance(op, OvOp):
+                if isinstance(op, ov.ReadValueOp):
+                    self._refine_variable(op)
                 self._infer(op)
             else:
                 raise _Failure(
@@ -352,6 +354,28 @@ class _Reshaper:
             op.verify_attrs()
         except DiagnosticException as e:
             raise _Failure(op, _message(e), op.operands) from None
+
+    def _refine_variable(self, op: ov.ReadValueOp) -> None:
+        """
+        A dynamic dimension of the variable takes the size that the ReadValue's initializer now
+        has (a `tensor<?x8xf32>` variable whose initializer became `tensor<3x8xf32>` becomes
+        `tensor<3x8xf32>`), so that the reshaped model has static shapes for the CPU device.
+        OpenVINO keeps the variable's `?` (its CPU plugin runs dynamic shapes); the values are
+        the same, only a state of another size cannot be set any more. Static dimensions are
+        kept: an initializer that contradicts them fails verification as in OpenVINO.
+        """
+        if op.init is None or not isinstance(op.init.type, TensorType):
+            return
+        variable = op.variable()
+        old, init = shape_of(variable.type), shape_of(op.init)
+        if len(old) != len(init) or element_type_of(op.init) != element_type_of(variable.type):
+            return
+        new = tuple(i if v == DYNAMIC else v for v, i in zip(old, init, strict=True))
+        if new != old:
+            variable.properties["type"] = tensor(new, element_type_of(variable.type))
+            self.changes.append(
+                f"variable '{variable.variable_id}' {format_shape(old)} -> {format_shape(new)}"
+            )
 
     def _subgraph(self, op: SubGraphOp) -> None:
         params = op.body_block.args
@@ -511,6 +535,7 @@ class _Snapshot:
     results: list[tuple[Operation, tuple[Attribute, ...]]] = field(init=False)
     args: list[tuple[Block, tuple[Attribute, ...]]] = field(init=False)
     constants: list[tuple[ov.ConstantOp, DenseIntOrFPElementsAttr]] = field(init=False)
+    variables: list[tuple[ov.VariableOp, Attribute]] = field(init=False)
 
     def __post_init__(self) -> None:
         self.function_type = self.function.function_type
@@ -523,8 +548,14 @@ class _Snapshot:
             for block in region.blocks
         ]
         self.constants = [(op, op.value) for op in ops if isinstance(op, ov.ConstantOp)]
+        module = self.function.parent_op()
+        self.variables = (
+            [(v, v.type) for v in ov.module_variables(module)] if module is not None else []
+        )
 
     def restore(self) -> None:
+        for variable, t in self.variables:
+            variable.properties["type"] = t
         for const, value in self.constants:
             const.properties["value"] = value
         for op, types in self.results:

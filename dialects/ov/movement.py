@@ -42,6 +42,7 @@ from .base import (
     shape_of,
     tensor,
 )
+from .shape import shape_value
 
 # --------------------------------------------------------------------------------------------
 # Helpers
@@ -1236,31 +1237,29 @@ class BroadcastOp(OvOp):
         data = shape_of(self.data)
         et = element_type_of(self.data)
         mode = self.mode.data
-        target = _int_list(self.operand_value(1))
-        n = _vector_length(self.target_shape)
-        if target is None:
-            if n == DYNAMIC:
-                raise VerifyException(
-                    "target_shape needs a static length or a known value to infer the result rank"
-                )
-            if mode == "bidirectional":
-                rank = max(n, len(data))
-                padded = [1] * (rank - len(data)) + list(data)
-                return [tensor([d if d not in (1, DYNAMIC) else DYNAMIC for d in padded], et)]
-            return [tensor([DYNAMIC] * n, et)]
-        if any(t < 0 for t in target):
-            raise VerifyException(f"target_shape values must be >= 0, got {target}")
+        # what is known of the target (OpenVINO's partial value: ShapeOf of a tensor<?x4xf32>
+        # is [?, 4]); unknown elements are dynamic dimensions of the result
+        known = shape_value(self.target_shape)
+        if known is None:
+            raise VerifyException(
+                "target_shape needs a static length or a known value to infer the result rank"
+            )
+        target = [DYNAMIC if t is None else t for t in known]
+        shown = format_shape(target) if None in known else str(target)
+        if any(t is not None and t < 0 for t in known):
+            raise VerifyException(f"target_shape values must be >= 0, got {shown}")
         if mode == "numpy":
             if len(target) < len(data):
                 raise VerifyException(
-                    f"target_shape {target} has a smaller rank than data {format_shape(data)}"
+                    f"target_shape {shown} has a smaller rank than data {format_shape(data)}"
                 )
             offset = len(target) - len(data)
             for i, d in enumerate(data):
-                if d not in (1, DYNAMIC) and d != target[offset + i]:
+                t = target[offset + i]
+                if d not in (1, DYNAMIC) and t != DYNAMIC and d != t:
                     raise VerifyException(
                         f"data shape {format_shape(data)} cannot be broadcast (numpy mode) to "
-                        f"{target}: dimension {d} must be 1 or {target[offset + i]}"
+                        f"{shown}: dimension {d} must be 1 or {t}"
                     )
             return [tensor(target, et)]
         if mode == "bidirectional":
@@ -1274,10 +1273,11 @@ class BroadcastOp(OvOp):
                     raise VerifyException(
                         f"axes_mapping[{i}] = {a} is out of range for target rank {len(target)}"
                     )
-                if i < len(data) and data[i] not in (1, DYNAMIC) and data[i] != target[a]:
+                t = target[a]
+                if i < len(data) and data[i] not in (1, DYNAMIC) and t != DYNAMIC and data[i] != t:
                     raise VerifyException(
                         f"data dimension {i} ({data[i]}) must be 1 or equal to "
-                        f"target_shape[{a}] = {target[a]}"
+                        f"target_shape[{a}] = {t}"
                     )
         return [tensor(target, et)]
 

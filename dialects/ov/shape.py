@@ -35,6 +35,7 @@ from .base import (
     is_static,
     normalize_axis,
     shape_of,
+    static_value,
     tensor,
     to_dtype,
 )
@@ -392,6 +393,80 @@ class ShapeOfOp(OvOp):
         if not is_static(shape):
             return None
         return np.array(shape, dtype=to_dtype(self.output_type))
+
+
+# --------------------------------------------------------------------------------------------
+# Partial values of shape-like tensors
+# --------------------------------------------------------------------------------------------
+
+
+def shape_value(value: SSAValue) -> list[int | None] | None:
+    """
+    What is known at compile time of a shape-like value (a 1-D or scalar integer tensor): one
+    entry per element, None for an element that is only known at run time; None when not even
+    the number of elements is known (or the value is not shape-like).
+
+    This is OpenVINO's partial-value propagation (`ov::util::evaluate_as_partial_shape`, the
+    `evaluate_lower`/`evaluate_upper` bounds of ShapeOf, Concat, Gather, Convert, Squeeze,
+    Unsqueeze and Reshape; a dimension whose bounds differ is dynamic): the static dimensions
+    of a partly dynamic tensor survive `ShapeOf -> ... -> Broadcast`, so that
+    `Broadcast(0, ShapeOf(h))` of a `tensor<?x4xf32>` h is a `tensor<?x4xf32>`, as OpenVINO
+    infers it (LowLatency2's state initializer).
+    """
+    known = static_value(value)
+    if known is not None:
+        return [int(v) for v in np.asarray(known).reshape(-1)]
+    shape = shape_of(value)
+    if len(shape) > 1 or not isinstance(value.type, TensorType):
+        return None
+    if not isinstance(element_type_of(value), IntegerType) or element_type_of(value) == i1:
+        return None
+    length = 1 if not shape else shape[0]
+    unknown: list[int | None] | None = None if length == DYNAMIC else [None] * length
+    found = _propagated_shape_value(value)
+    if found is None or (unknown is not None and len(found) != length):
+        return unknown
+    return found
+
+
+def _propagated_shape_value(value: SSAValue) -> list[int | None] | None:
+    """`shape_value` through the op that produces `value`; None if it does not propagate."""
+    from .conversion import ConvertOp
+    from .movement import ConcatOp, GatherOp
+
+    op = value.owner
+    if isinstance(op, ShapeOfOp):
+        return [None if d == DYNAMIC else d for d in shape_of(op.data)]
+    if isinstance(op, SqueezeOp | UnsqueezeOp | ReshapeOp | ConvertOp):
+        source = op.operands[0]
+        if isinstance(op, ConvertOp) and not isinstance(element_type_of(source), IntegerType):
+            return None  # float -> int rounds: not a shape propagated as it is
+        return shape_value(source) if len(shape_of(source)) <= 1 else None
+    if isinstance(op, ConcatOp):
+        out: list[int | None] = []
+        for part in op.inputs:
+            if len(shape_of(part)) != 1:
+                return None
+            values = shape_value(part)
+            if values is None:
+                return None
+            out += values
+        return out
+    if isinstance(op, GatherOp):
+        data = shape_value(op.data)
+        indices = static_value(op.indices)
+        axis = static_value(op.axis)
+        if data is None or indices is None or axis is None or len(shape_of(op.data)) != 1:
+            return None
+        if int(np.asarray(axis).reshape(-1)[0]) not in (0, -1):
+            return None
+        picked: list[int | None] = []
+        for i in np.asarray(indices).reshape(-1):
+            if not -len(data) <= int(i) < len(data):
+                return None  # an error the op reports itself
+            picked.append(data[int(i)])
+        return picked
+    return None
 
 
 OPS = (ReshapeOp, SqueezeOp, UnsqueezeOp, ShapeOfOp)

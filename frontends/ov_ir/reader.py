@@ -798,11 +798,6 @@ class _GraphReader:
         port_map = layer.node.child("port_map")
         if port_map is None:
             raise _LayerError("has no <port_map>")
-        body_reader = _GraphReader(self.ctx, body_node, body=True)
-        block, params, results = body_reader.build()
-        block.add_op(infrastructure.YieldOp(*(v for _, v in results)))
-        param_index = {lid: i for i, lid in enumerate(body_reader.param_ids)}
-        result_index = {lid: i for i, lid in enumerate(body_reader.result_ids)}
         back_edges: dict[str, str] = {}
         back_node = layer.node.child("back_edges")
         for edge in back_node.all("edge") if back_node is not None else []:
@@ -810,6 +805,22 @@ class _GraphReader:
             if to is None or frm is None:
                 raise _LayerError("back edge without from-layer/to-layer", edge)
             back_edges.setdefault(to, frm)
+        body_reader = _GraphReader(self.ctx, body_node, body=True)
+        block, params, results = body_reader.build()
+        # A body Result that neither a port map <output> nor a back edge refers to gives no
+        # value to anything: OpenVINO reads, compiles and runs such a body (the value is
+        # simply not used). The body keeps its ops; the yield only what is used.
+        referenced = set(back_edges.values()) | {
+            node.get("internal_layer_id") for node in port_map.all("output")
+        }
+        used = [
+            (lid, value)
+            for lid, (_, value) in zip(body_reader.result_ids, results, strict=True)
+            if lid in referenced
+        ]
+        block.add_op(infrastructure.YieldOp(*(v for _, v in used)))
+        param_index = {lid: i for i, lid in enumerate(body_reader.param_ids)}
+        result_index = {lid: i for i, (lid, _) in enumerate(used)}
 
         def body_param(node: Node) -> int:
             lid = node.get("internal_layer_id")
