@@ -26,7 +26,9 @@ lowpass-run and `infer({...})` use the Keras input names. The batch size must be
 (TensorFlow Lite fuses only then): a model whose inputs have no batch size needs
 `--batch-size`.
 
-Python: `keras_to_mlir(model, batch_size=None) -> str` for a Keras model object.
+Python: `keras_to_mlir(model, batch_size=None) -> str` for a Keras model object,
+`saved_model_to_mlir(path, batch_size=None) -> str` for a SavedModel written without Keras
+(`tf.saved_model.save`; its `serving_default` signature).
 """
 
 from __future__ import annotations
@@ -85,7 +87,11 @@ def _name_signature(text: str) -> str:
 
 def keras_to_mlir(model: Any, batch_size: int | None = None) -> str:
     """The module TensorFlow Lite's converter hands to `tfl-prepare-composite-funcs-tf`."""
-    text = _name_signature(_dump_before_prepare(_converter(model, batch_size)))
+    return _finish(_dump_before_prepare(_converter(model, batch_size)))
+
+
+def _finish(text: str) -> str:
+    text = _name_signature(text)
     if "tf.While" in text and "tf.api_implements" not in text:
         print(
             "warning: the model has a tf.While loop and no Keras composite function: Keras 3 "
@@ -94,6 +100,23 @@ def keras_to_mlir(model: Any, batch_size: int | None = None) -> str:
             file=sys.stderr,
         )
     return text
+
+
+def saved_model_to_mlir(path: Path, batch_size: int | None = None) -> str:
+    """The same for a SavedModel directory (its `serving_default` signature)."""
+    import tensorflow as tf
+
+    if batch_size is None:
+        return _finish(_dump_before_prepare(tf.lite.TFLiteConverter.from_saved_model(str(path))))
+    loaded = tf.saved_model.load(str(path))
+    signature = loaded.signatures["serving_default"]
+    specs = {
+        name: tf.TensorSpec([batch_size, *spec.shape[1:]], spec.dtype, name=name)
+        for name, spec in signature.structured_input_signature[1].items()
+    }
+    concrete = tf.function(lambda **xs: signature(**xs)).get_concrete_function(**specs)
+    converter = tf.lite.TFLiteConverter.from_concrete_functions([concrete], loaded)
+    return _finish(_dump_before_prepare(converter))
 
 
 def main() -> None:
@@ -105,8 +128,15 @@ def main() -> None:
     os.environ.setdefault("TF_USE_LEGACY_KERAS", "1")
     import tensorflow as tf
 
-    model = tf.keras.models.load_model(a.model, compile=False)
-    a.out.write_text(keras_to_mlir(model, a.batch_size))
+    try:
+        model = tf.keras.models.load_model(a.model, compile=False)
+    except (ValueError, OSError):
+        if not a.model.is_dir():
+            raise
+        # A SavedModel without Keras metadata (tf.saved_model.save): its serving signature.
+        a.out.write_text(saved_model_to_mlir(a.model, a.batch_size))
+    else:
+        a.out.write_text(keras_to_mlir(model, a.batch_size))
     print(f"wrote {a.out}")
 
 
