@@ -76,3 +76,20 @@ def test_qdq_onnx_file_is_generated_by_its_script() -> None:
     from make_qdq_onnx import build_qdq_model
 
     assert onnx.load(str(EXAMPLES / "qconvnet_qdq.onnx")) == build_qdq_model()
+
+
+def test_keras_to_mlir_names_the_signature() -> None:
+    # The script imports TensorFlow only when it converts (not installed here); the entry
+    # function's inputs and outputs get ov.name from their SavedModel names.
+    from keras_to_mlir import _name_signature
+
+    head = (
+        'func.func @serving_default(%arg0: tensor<1x8x16xf32> {tf_saved_model.index_path = ["x"]})'
+        ' -> (tensor<1x32xf32> {tf_saved_model.index_path = ["h"]})'
+    )
+    assert _name_signature(head) == (
+        "func.func @serving_default(%arg0: tensor<1x8x16xf32> "
+        '{ov.name = "x", tf_saved_model.index_path = ["x"]}) -> (tensor<1x32xf32> '
+        '{ov.name = "h", tf_saved_model.index_path = ["h"]})'
+    )
+    assert "tensorflow" not in sys.modules

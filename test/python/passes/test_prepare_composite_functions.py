@@ -629,6 +629,55 @@ def test_bidirectional_through_tf_partitioned_calls() -> None:
     assert [op.name for op in main.body.ops] == ["func.call", "func.return"]
 
 
+def test_bidirectional_not_fused_when_the_data_flow_forbids_it() -> None:
+    # The forward call takes a value computed from the backward call's outputs: neither call's
+    # place suits one fused call. Both stay, each fused alone, with a warning saying why.
+    text = bidirectional_text(time_major=False, batch=2, time=3, n_input=3, units=2)
+    text = text.replace(
+        "  %f:5 = func.call @fw(%a0, %a1,",
+        '  %h = "tf.Identity"(%b#2) : (tensor<2x2xf32>) -> tensor<2x2xf32>\n'
+        "  %f:5 = func.call @fw(%a0, %h,",
+    )
+    bw_call = text[text.index("  %b:5 = func.call") :].split("\n")[0]
+    text = text.replace(bw_call + "\n", "").replace("  %h = ", bw_call + "\n  %h = ")
+    module = parse(text)
+    diagnostics = prepare_composite_functions(module)
+    assert [d.severity for d in diagnostics] == ["warning"]
+    assert "a result of the call of @bw is used before the call of @fw" in diagnostics[0].message
+    main = function(module, "main")
+    assert [op_name(op) for op in main.body.ops] == [
+        "func.call",
+        "tf.Identity",
+        "func.call",
+        "func.return",
+    ]
+    assert "tfl.bidirectional_sequence_lstm" not in names(module)
+    assert names(module).count("tfl.unidirectional_sequence_lstm") == 2
+
+
+def test_keras_lstm_last_step_outputs_over_a_dynamic_time(rng: np.random.Generator) -> None:
+    # `outputs` declared [1, batch, units] over a dynamic time: the last step, for any length.
+    text = keras_lstm_text(
+        "lstm",
+        time_major=True,
+        go_backwards=False,
+        batch=2,
+        time=-1,
+        n_input=3,
+        units=2,
+        last_only=True,
+    )
+    module = parse(text)
+    assert prepare_composite_functions(module) == []
+    for time in (1, 4):
+        args = [uniform(rng, [time, 2, 3], 1.0), uniform(rng, [2, 2]), uniform(rng, [2, 2])]
+        args += [uniform(rng, [3, 8]), uniform(rng, [2, 8]), uniform(rng, [8])]
+        got = run_alone(module, "lstm", args)
+        last, seq, h, c, runtime = keras_lstm(*args, time_major=True, go_backwards=False)
+        for g, w in zip(got, (last, seq[-1:], h, c, runtime), strict=True):
+            np.testing.assert_allclose(g, w, **TOL)
+
+
 # --------------------------------------------------------------------------------------------
 # Diagnostics, atomicity, idempotence, the pass and the tool
 # --------------------------------------------------------------------------------------------
