@@ -18,6 +18,10 @@ tf-keras 2.21 wrote the committed files).
   | `gru_seq` | `GRU(4, return_sequences=True)` |
   | `bilstm` | `Bidirectional(LSTM(4))` |
   | `bilstm_seq` | `Bidirectional(LSTM(4, return_sequences=True))` |
+  | `bigru_seq` | `Bidirectional(GRU(4, return_sequences=True))` |
+  | `lstm_dense` | `LSTM(4)` then `Dense(3)` (`tf.MatMul`, `tf.BiasAdd` after the fused op) |
+
+`python make_keras_examples.py [NAME ...]` rewrites only the named test models.
 
 Every file is `keras_to_mlir.py`'s output (TensorFlow Lite's converter input to
 `tfl-prepare-composite-funcs-tf`). Weights are Keras' initializers with fixed seeds, biases
@@ -27,6 +31,7 @@ made non-zero so that every weight matters.
 from __future__ import annotations
 
 import os
+import sys
 
 os.environ.setdefault("TF_USE_LEGACY_KERAS", "1")
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
@@ -52,13 +57,24 @@ def _model(  # type: ignore[no-untyped-def]
     seq = name.endswith("_seq")
     if name.startswith("bilstm"):
         layer = keras.layers.Bidirectional(keras.layers.LSTM(units, return_sequences=seq), name=out)
+    elif name.startswith("bigru"):
+        layer = keras.layers.Bidirectional(keras.layers.GRU(units, return_sequences=seq), name=out)
+    elif name == "lstm_dense":  # a Dense head: tf.MatMul and tf.BiasAdd after the LSTM
+        lstm = keras.layers.LSTM(units, name="lstm")
+        dense = keras.layers.Dense(3, name=out)
+        model = keras.Model(x, dense(lstm(x)))
+        return _perturbed(model, seed)
     elif name.startswith("gru"):
         layer = keras.layers.GRU(units, return_sequences=seq, name=out)
     else:
         layer = keras.layers.LSTM(
             units, return_sequences=seq, go_backwards=name.endswith("backwards"), name=out
         )
-    model = keras.Model(x, layer(x))
+    return _perturbed(keras.Model(x, layer(x)), seed)
+
+
+def _perturbed(model, seed: int):  # type: ignore[no-untyped-def]
+    """Keras' initial weights plus noise (biases start at 0 or 1: make every weight matter)."""
     rng = np.random.default_rng(seed)
     model.set_weights(
         [w + rng.normal(0.0, 0.2, w.shape).astype(np.float32) for w in model.get_weights()]
@@ -83,7 +99,33 @@ def write(model, out: Path, what: str, x: np.ndarray, **extra: np.ndarray) -> No
     print(f"wrote {out} ({len(text)} characters)")
 
 
+NAMES = [
+    "lstm",
+    "lstm_seq",
+    "lstm_backwards",
+    "gru",
+    "gru_seq",
+    "bilstm",
+    "bilstm_seq",
+    "bigru_seq",
+    "lstm_dense",
+]
+
+
 def main() -> None:
+    only = sys.argv[1:]  # model names to (re)write; none: everything
+    if not only:
+        write_example()
+    TEST_INPUTS.mkdir(parents=True, exist_ok=True)
+    for seed, name in enumerate(NAMES, start=1):
+        if only and name not in only:
+            continue
+        model = _model(name, BATCH, STEPS, FEATURES, UNITS, seed)
+        x = np.random.default_rng(100 + seed).standard_normal((BATCH, STEPS, FEATURES))
+        write(model, TEST_INPUTS / f"{name}.mlir", f"Keras model '{name}'", x.astype(np.float32))
+
+
+def write_example() -> None:
     model = _model("lstm", 1, 8, 16, 32, seed=0, out="h")
     x = np.random.default_rng(100).standard_normal((1, 8, 16)).astype(np.float32)
     # The same layer with return_sequences=True: the output of every step (`steps`), what a
@@ -93,12 +135,6 @@ def main() -> None:
     steps = whole(x, training=False).numpy()
     what = "A Keras LSTM(32) over 8 steps"
     write(model, ROOT / "examples" / "keras_lstm.mlir", what, x, steps=steps)
-    TEST_INPUTS.mkdir(parents=True, exist_ok=True)
-    names = ["lstm", "lstm_seq", "lstm_backwards", "gru", "gru_seq", "bilstm", "bilstm_seq"]
-    for seed, name in enumerate(names, start=1):
-        model = _model(name, BATCH, STEPS, FEATURES, UNITS, seed)
-        x = np.random.default_rng(100 + seed).standard_normal((BATCH, STEPS, FEATURES))
-        write(model, TEST_INPUTS / f"{name}.mlir", f"Keras model '{name}'", x.astype(np.float32))
 
 
 if __name__ == "__main__":

@@ -29,12 +29,22 @@ from lowpass.passes.tfl_to_ov import TflToOvPass
 ROOT = Path(__file__).resolve().parents[3]
 INPUTS = ROOT / "test" / "passes" / "prepare-composite-functions" / "Inputs" / "keras"
 EXAMPLES = ROOT / "examples"
-MODELS = ["lstm", "lstm_seq", "lstm_backwards", "gru", "gru_seq", "bilstm", "bilstm_seq"]
+MODELS = [
+    "lstm",
+    "lstm_seq",
+    "lstm_backwards",
+    "gru",
+    "gru_seq",
+    "bilstm",
+    "bilstm_seq",
+    "bigru_seq",  # two GRU calls (no bidirectional GRU op), tf.ReverseV2 and tf.ConcatV2
+]
 TOL = {"rtol": 1e-5, "atol": 1e-5}  # float32 kernels vs TensorFlow's float32: ~1e-7 seen
 FUSED = {
     "lstm": "tfl.unidirectional_sequence_lstm",
     "gru": "tfl.unidirectional_sequence_gru",
     "bilstm": "tfl.bidirectional_sequence_lstm",
+    "bigru": "tfl.unidirectional_sequence_gru",
 }
 
 
@@ -67,6 +77,17 @@ def test_keras_model_equals_keras(name: str) -> None:
     for device in ("REFERENCE", "CPU"):
         outputs = core.compile_model(model, device).infer_new_request({"x": data["x"]})
         np.testing.assert_allclose(outputs["y"], data["y"], **TOL)
+
+
+def test_keras_model_with_a_dense_head_fuses() -> None:
+    # LSTM(4) then Dense(3): the LSTM fuses; the head is tf.MatMul + tf.BiasAdd on the last
+    # output, which tfl-to-ov converts where it converts those TensorFlow ops (the .npz holds
+    # Keras' prediction for the whole model).
+    module = parse(INPUTS / "lstm_dense.mlir")
+    assert prepare_composite_functions(module) == []
+    assert "tfl.unidirectional_sequence_lstm" in ops(module)
+    assert "tf.MatMul" in ops(module) and "tf.BiasAdd" in ops(module)
+    assert np.load(INPUTS / "lstm_dense.npz")["y"].shape == (2, 3)
 
 
 def test_the_route_through_opt_tool(tmp_path: Path) -> None:
