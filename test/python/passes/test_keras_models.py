@@ -23,7 +23,9 @@ from xdsl.dialects.builtin import ModuleOp
 import lowpass
 from lowpass.ir import parse_module
 from lowpass.passes.composite.common import op_name
+from lowpass.passes.low_latency2 import LowLatency2Pass
 from lowpass.passes.prepare_composite_functions import prepare_composite_functions
+from lowpass.passes.reshape import reshape_module
 from lowpass.passes.tfl_to_ov import TflToOvPass
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -77,6 +79,26 @@ def test_keras_model_equals_keras(name: str) -> None:
     for device in ("REFERENCE", "CPU"):
         outputs = core.compile_model(model, device).infer_new_request({"x": data["x"]})
         np.testing.assert_allclose(outputs["y"], data["y"], **TOL)
+
+
+@pytest.mark.parametrize("name", ["lstm_seq", "gru_seq"])
+def test_keras_model_streamed_one_step_per_request(name: str) -> None:
+    # return_sequences=True: reshape to one step + low-latency2 give Keras' output of every
+    # step, one request at a time, the states kept in the request.
+    module = parse(INPUTS / f"{name}.mlir")
+    prepare_composite_functions(module)
+    ctx = lowpass.make_context(allow_unregistered=True)
+    TflToOvPass().apply(ctx, module)
+    data = np.load(INPUTS / f"{name}.npz")
+    x, y = data["x"], data["y"]
+    reshape_module(module, {"x": [x.shape[0], 1, x.shape[2]]})
+    LowLatency2Pass().apply(ctx, module)
+    module.verify()
+    request = lowpass.Core().compile_model(module, "CPU").create_infer_request()
+    assert len(request.query_state()) == (2 if name.startswith("lstm") else 1)
+    for step in range(x.shape[1]):
+        got = request.infer({"x": x[:, step : step + 1]})["y"]
+        np.testing.assert_allclose(got, y[:, step : step + 1], **TOL)
 
 
 def test_keras_model_with_a_dense_head_fuses() -> None:
