@@ -9,7 +9,9 @@ private function whose body is the bidirectional op (`merge_outputs = false`). T
 are mapped back to Keras': the backward function returns its outputs in processed order
 (reversed in time) while TensorFlow Lite's `bw_output` is in input time order, so it is
 reversed back; the backward LSTM's last output is `bw_output` at time index 0. The two
-original functions are still fused on their own (other callers may use them).
+original functions are still fused on their own (other callers may use them). The two calls
+may come in either order (TensorFlow writes the backward call and its `tf.ReverseV2` first):
+the fused call goes wherever the data flow allows.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from dataclasses import dataclass
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Block, Operation
+from xdsl.ir import Block, Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from lowpass.dialects import tfl
@@ -36,6 +38,9 @@ class BidirectionalPlan:
     fw_plan: KerasPlan
     bw_plan: KerasPlan
     name: str
+    insert_before: Operation
+    """Where the fused call goes: a point where both calls' operands are defined and none of
+    their results is used yet."""
 
     def apply(self) -> None:
         fw_call, bw_call = self.fw.op, self.bw.op
@@ -49,13 +54,12 @@ class BidirectionalPlan:
         self._emit_body(function, fw_types, bw_types)
         self.module.body.block.add_op(function)
 
-        later = bw_call if fw_call.is_before_in_block(bw_call) else fw_call
         call = func.CallOp(
             self.name,
             [*fw_call.operands[:6], *bw_call.operands[1:6]],
             [*fw_types, *bw_types],
         )
-        Rewriter.insert_op(call, InsertPoint.before(later))
+        Rewriter.insert_op(call, InsertPoint.before(self.insert_before))
         for old, new in zip(fw_call.results, call.results[:5], strict=True):
             old.replace_all_uses_with(new)
         for old, new in zip(bw_call.results, call.results[5:], strict=True):
@@ -112,12 +116,18 @@ class BidirectionalPlan:
         )
         fw_out, bw_out, fw_h, fw_c, bw_h, bw_c = op.results
         fw_last = e.time_step(fw_out, -1, tm)
-        # Keras' go_backwards outputs are in processed order: reverse TFLite's bw_output back.
-        bw_sequence = e.reverse(bw_out, 0 if tm else 1)
+        fw_sequence = plan.outputs(e, fw_out)
+        if self.bw_plan.last_step_outputs:
+            # return_sequences=False: the backward LSTM's last step is time index 0.
+            bw_sequence = self.bw_plan.outputs(e, bw_out, 0)
+        else:
+            # Keras' go_backwards outputs are in processed order: reverse TFLite's bw_output.
+            bw_sequence = e.reverse(bw_out, 0 if tm else 1)
         # The backward LSTM processes time index 0 last.
         bw_last = e.time_step(bw_out, 0, tm)
+        fw_values = (fw_last, fw_sequence, fw_h, fw_c)
         results = [
-            *(e.cast(v, t) for v, t in zip((fw_last, fw_out, fw_h, fw_c), fw_types, strict=False)),
+            *(e.cast(v, t) for v, t in zip(fw_values, fw_types, strict=False)),
             e.runtime(fw_types[4]),  # type: ignore[arg-type]
             *(
                 e.cast(v, t)
@@ -158,15 +168,16 @@ def analyze_bidirectional(
         for fw in forward:
             reason: str | None = None
             partner: CallSite | None = None
+            insert_before: Operation | None = None
             for bw in backward:
                 if bw.op in paired or not _same_input(fw.op, bw.op):
                     continue
                 why = _why_not(fw, bw, keras)
-                if why is None:
-                    partner = bw
+                if isinstance(why, Operation):
+                    partner, insert_before = bw, why
                     break
                 reason = reason or why
-            if partner is None:
+            if partner is None or insert_before is None:
                 if reason is not None:
                     diags.warning(
                         fw.op,
@@ -178,7 +189,9 @@ def analyze_bidirectional(
             paired.add(partner.op)
             name = _unique(f"{fw.callee}_bidirectional", taken)
             fw_plan, bw_plan = keras[fw.callee], keras[partner.callee]
-            plans.append(BidirectionalPlan(module, fw, partner, fw_plan, bw_plan, name))
+            plans.append(
+                BidirectionalPlan(module, fw, partner, fw_plan, bw_plan, name, insert_before)
+            )
     return plans
 
 
@@ -186,7 +199,8 @@ def _same_input(a: Operation, b: Operation) -> bool:
     return len(a.operands) > 0 and len(b.operands) > 0 and a.operands[0] is b.operands[0]
 
 
-def _why_not(fw: CallSite, bw: CallSite, keras: dict[str, KerasPlan]) -> str | None:
+def _why_not(fw: CallSite, bw: CallSite, keras: dict[str, KerasPlan]) -> str | Operation:
+    """Why the two calls cannot be fused, or the op before which the fused call goes."""
     fw_plan, bw_plan = keras[fw.callee], keras[bw.callee]
     if fw_plan.time_major != bw_plan.time_major:
         return "one is time-major, the other batch-major"
@@ -204,11 +218,27 @@ def _why_not(fw: CallSite, bw: CallSite, keras: dict[str, KerasPlan]) -> str | N
         if [r.type for r in site.op.results] != list(plan.function.function_type.outputs.data):
             return f"the result types of the call of @{site.callee} differ from the function's"
     first, second = (fw, bw) if fw.op.is_before_in_block(bw.op) else (bw, fw)
-    if _used_before(first.op, second.op):
-        return (
-            f"a result of the call of @{first.callee} is used before the call of @{second.callee}"
-        )
-    return None
+    # TensorFlow may place either call first, and use its results (Keras' ReverseV2 of the
+    # backward outputs) before the other call: the fused call then goes where the first one
+    # is, if the second one's operands are already defined there.
+    if all(_defined_before(v, first.op) for v in second.op.operands):
+        return first.op
+    if not _used_before(first.op, second.op):
+        return second.op
+    return (
+        f"a result of the call of @{first.callee} is used before the call of @{second.callee}, "
+        f"which takes a value defined after the call of @{first.callee}"
+    )
+
+
+def _defined_before(value: SSAValue, op: Operation) -> bool:
+    """`value` is defined before `op` in `op`'s block, or outside the block."""
+    if not isinstance(value, OpResult):
+        return True  # a block argument of the block or of an enclosing one
+    block = op.parent_block()
+    assert block is not None
+    owner = block.find_ancestor_op_in_block(value.op)
+    return owner is None or owner.is_before_in_block(op)
 
 
 def _used_before(first: Operation, second: Operation) -> bool:

@@ -309,20 +309,38 @@ class Emitter:
         axes = self.i32([axis])
         return self.add(tfl.ReverseV2Op(value, axes, value.type)).results[0]
 
-    def time_step(self, sequence: SSAValue, index: int, time_major: bool) -> SSAValue:
+    def time_step(
+        self, sequence: SSAValue, index: int, time_major: bool, *, keep_time: bool = False
+    ) -> SSAValue:
         """
         The output at one time index of a [time, batch, n] / [batch, time, n] sequence: the
-        strided slice of `ConvertKerasLSTMLayer` (index -1 = the last step).
+        strided slice of `ConvertKerasLSTMLayer` (index -1 = the last step). `keep_time`
+        keeps the time axis (dimension 1): the slice [index, index + 1) (to the end for -1).
         """
-        if time_major:
-            begin, masks, shrink = [index, 0, 0], 6, 1
-        else:
-            begin, masks, shrink = [0, index, 0], 5, 2
-        b, e, s = self.i32(begin), self.i32([0, 0, 0]), self.i32([1, 1, 1])
+        time_axis = 0 if time_major else 1
+        begin = [0, 0, 0]
+        begin[time_axis] = index
+        masks = 7 - (1 << time_axis)  # the batch and feature axes are taken whole
         t0, t1, n = shape_of(sequence.type)
-        result = self.tensor([t1, n] if time_major else [t0, n], _element(sequence))
+        if keep_time:
+            end = [0, 0, 0]
+            end[time_axis] = index + 1
+            end_mask = 7 if index == -1 else masks
+            shape = [1, t1, n] if time_major else [t0, 1, n]
+            shrink = 0
+        else:
+            end, end_mask, shrink = [0, 0, 0], masks, 1 << time_axis
+            shape = [t1, n] if time_major else [t0, n]
+        b, e, s = self.i32(begin), self.i32(end), self.i32([1, 1, 1])
         op = tfl.StridedSliceOp(
-            sequence, b, e, s, result, begin_mask=masks, end_mask=masks, shrink_axis_mask=shrink
+            sequence,
+            b,
+            e,
+            s,
+            self.tensor(shape, _element(sequence)),
+            begin_mask=masks,
+            end_mask=end_mask,
+            shrink_axis_mask=shrink,
         )
         return self.add(op).results[0]
 

@@ -12,6 +12,9 @@ TFLite operand order); GRU z, r, h (update, reset, candidate); the GRU bias is
 [2, 3 * units]: input bias row, recurrent bias row (`reset_after`, Keras v2's default and the
 only GRU Keras runs through this function).
 
+With `return_sequences=False` Keras declares `outputs` with a time dimension of 1 (the last
+output, time axis kept): that result is the fused sequence's last step.
+
 Differences from TensorFlow Lite (see docs/passes.md): the final states (results 2/3) are
 the fused op's extra results instead of zero constants, so callers may use them; the runtime
 result is Keras' constant 1.0; `cell_clip` is 0 (Keras does not clip; TFLite hard-codes 10).
@@ -90,6 +93,10 @@ class KerasPlan:
     n_input: int
     units: int
     element_type: Attribute
+    last_step_outputs: bool = False
+    """Result 1 (`outputs`) is declared with a time dimension of 1 while the sequence may be
+    longer: Keras' `return_sequences=False` (`backend.rnn(..., return_all_outputs=False)`
+    returns the last output with its time axis kept). It is computed as the last step."""
 
     @property
     def gates(self) -> int:
@@ -98,6 +105,13 @@ class KerasPlan:
     def sequence_type(self) -> TensorType:
         t, b, n = self.n_time, self.n_batch, self.units
         return TensorType(self.element_type, [t, b, n] if self.time_major else [b, t, n])
+
+    def outputs_type(self) -> TensorType:
+        """The type of result 1: the whole sequence, or its last step with time dimension 1."""
+        if not self.last_step_outputs:
+            return self.sequence_type()
+        b, n = self.n_batch, self.units
+        return TensorType(self.element_type, [1, b, n] if self.time_major else [b, 1, n])
 
     def state_type(self) -> TensorType:
         return TensorType(self.element_type, [self.n_batch, self.units])
@@ -125,7 +139,7 @@ class KerasPlan:
             )
             sequence, h = op.results
             last = e.time_step(sequence, -1, self.time_major)
-            values = [last, sequence, h]
+            values = [last, self.outputs(e, sequence), h]
         else:
             h0, c0, kernel, recurrent, bias = args[1:6]
             w, r, b = emit_lstm_weights(
@@ -144,10 +158,16 @@ class KerasPlan:
             )
             sequence, h, c = op.results
             last = e.time_step(sequence, -1, self.time_major)
-            values = [last, sequence, h, c]
+            values = [last, self.outputs(e, sequence), h, c]
         results = [e.cast(v, t) for v, t in zip(values, declared, strict=False)]
         results.append(e.runtime(declared[-1]))
         e.ret(results)
+
+    def outputs(self, e: Emitter, sequence: SSAValue, index: int = -1) -> SSAValue:
+        """Result 1 from the fused op's sequence: itself, or the step at `index` (time kept)."""
+        if not self.last_step_outputs:
+            return sequence
+        return e.time_step(sequence, index, self.time_major, keep_time=True)
 
 
 def emit_lstm_weights(
@@ -342,7 +362,8 @@ def analyze_keras(
         element_type=element_type,
     )
     state = plan.state_type()
-    computed = [state, plan.sequence_type(), *([state] * n_states)]
+    plan.last_step_outputs = n_time != 1 and _time_dim_is_one(outputs[1], time_major)
+    computed = [state, plan.outputs_type(), *([state] * n_states)]
     for name, value, declared in zip(result_names, computed, outputs, strict=False):
         if not compatible(value, declared):
             error(
@@ -357,3 +378,12 @@ def analyze_keras(
         )
         return None
     return plan
+
+
+def _time_dim_is_one(declared: Attribute, time_major: bool) -> bool:
+    """A rank-3 `outputs` result whose time dimension is 1 (`return_sequences=False`)."""
+    t = ranked(declared)
+    if t is None:
+        return False
+    shape = shape_of(t)
+    return len(shape) == 3 and shape[0 if time_major else 1] == 1

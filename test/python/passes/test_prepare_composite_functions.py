@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ModuleOp, StringAttr
+from xdsl.dialects.builtin import ModuleOp, StringAttr, TensorType
 from xdsl.ir import Operation
 
 import lowpass
@@ -31,6 +31,7 @@ from lowpass.passes.prepare_composite_functions import (
     PrepareCompositeFunctionsPass,
     prepare_composite_functions,
 )
+from lowpass.passes.tfl_to_ov import TflToOvPass
 
 TOL = {"rtol": 1e-5, "atol": 1e-5}
 F32 = np.float32
@@ -221,9 +222,12 @@ def keras_lstm_text(
     n_input: int,
     units: int,
     indy: bool = False,
+    last_only: bool = False,
 ) -> str:
+    """`last_only`: `outputs` declared with time dimension 1, as Keras' return_sequences=False."""
     x = [time, batch, n_input] if time_major else [batch, time, n_input]
-    seq = [time, batch, units] if time_major else [batch, time, units]
+    steps = 1 if last_only else time
+    seq = [steps, batch, units] if time_major else [batch, steps, units]
     state = t([batch, units])
     args = [t(x), state, state, t([n_input, 4 * units])]
     args += [t([units, 4]) if indy else t([units, 4 * units]), t([4 * units])]
@@ -279,6 +283,46 @@ def test_keras_lstm_equals_standard_lstm(
         np.testing.assert_allclose(g, w, **TOL)
 
 
+def last_step(outputs: np.ndarray, time_major: bool) -> np.ndarray:
+    """Keras' `outputs` for return_sequences=False: the last processed step, time axis kept."""
+    return outputs[-1:] if time_major else outputs[:, -1:]
+
+
+@pytest.mark.parametrize("go_backwards", [False, True], ids=["forward", "backwards"])
+@pytest.mark.parametrize("time_major", [True, False], ids=["time_major", "batch_major"])
+def test_keras_lstm_outputs_of_return_sequences_false(
+    rng: np.random.Generator, time_major: bool, go_backwards: bool
+) -> None:
+    # Keras >= 2.10 declares `outputs` [batch, 1, units] when return_sequences=False
+    # (backend.rnn(return_all_outputs=False)): it holds the last output, time axis kept.
+    batch, time, n_input, units = 2, 5, 3, 4
+    text = keras_lstm_text(
+        "lstm",
+        time_major=time_major,
+        go_backwards=go_backwards,
+        batch=batch,
+        time=time,
+        n_input=n_input,
+        units=units,
+        last_only=True,
+    )
+    module = parse(text)
+    assert prepare_composite_functions(module) == []
+    f = function(module, "lstm")
+    assert "tfl.unidirectional_sequence_lstm" in names(f)
+    declared = f.function_type.outputs.data[1]
+    assert isinstance(declared, TensorType)  # the signature is unchanged
+    assert declared.get_shape() == ((1, batch, units) if time_major else (batch, 1, units))
+    x = uniform(rng, [time, batch, n_input] if time_major else [batch, time, n_input], 1.0)
+    args = [x, uniform(rng, [batch, units]), uniform(rng, [batch, units])]
+    args += [uniform(rng, [n_input, 4 * units]), uniform(rng, [units, 4 * units])]
+    args += [uniform(rng, [4 * units])]
+    got = run_alone(module, "lstm", args)
+    last, seq, h, c, runtime = keras_lstm(*args, time_major=time_major, go_backwards=go_backwards)
+    for g, w in zip(got, (last, last_step(seq, time_major), h, c, runtime), strict=True):
+        np.testing.assert_allclose(g, w, **TOL)
+
+
 def test_keras_lstm_cell_state_beyond_ten_is_not_clipped(rng: np.random.Generator) -> None:
     # TensorFlow Lite hard-codes cell_clip = 10; Keras does not clip. Forget and input gates
     # saturated open and a candidate of ~1 grow c by ~1 per step: 16 steps reach c ~ 16.
@@ -331,12 +375,14 @@ def test_keras_lstm_dynamic_time(rng: np.random.Generator) -> None:
 
 @pytest.mark.parametrize("go_backwards", [False, True], ids=["forward", "backwards"])
 @pytest.mark.parametrize("time_major", [True, False], ids=["time_major", "batch_major"])
+@pytest.mark.parametrize("last_only", [False, True], ids=["sequences", "last_only"])
 def test_keras_gru_equals_standard_gru(
-    rng: np.random.Generator, time_major: bool, go_backwards: bool
+    rng: np.random.Generator, time_major: bool, go_backwards: bool, last_only: bool
 ) -> None:
     batch, time, n_input, units = 2, 5, 4, 3
     x_shape = [time, batch, n_input] if time_major else [batch, time, n_input]
-    seq = [time, batch, units] if time_major else [batch, time, units]
+    steps = 1 if last_only else time  # return_sequences=False: `outputs` is the last step
+    seq = [steps, batch, units] if time_major else [batch, steps, units]
     state = t([batch, units])
     args = [t(x_shape), state, t([n_input, 3 * units]), t([units, 3 * units]), t([2, 3 * units])]
     attrs = (
@@ -355,6 +401,8 @@ def test_keras_gru_equals_standard_gru(
     ]
     got = run_alone(module, "gru", inputs)
     want = keras_gru(*inputs, time_major=time_major, go_backwards=go_backwards)
+    if last_only:
+        want = (want[0], last_step(want[1], time_major), *want[2:])
     assert len(got) == 4
     for g, w in zip(got, want, strict=True):
         np.testing.assert_allclose(g, w, **TOL)
@@ -444,13 +492,31 @@ def test_embedding_lookup_equals_one_hot_matmul(rng: np.random.Generator) -> Non
 
 
 def bidirectional_text(
-    *, time_major: bool, batch: int, time: int, n_input: int, units: int, call: str = "func"
+    *,
+    time_major: bool,
+    batch: int,
+    time: int,
+    n_input: int,
+    units: int,
+    call: str = "func",
+    last_only: bool = False,
+    backward_first: bool = False,
 ) -> str:
+    """
+    `backward_first`: the order TensorFlow writes a Keras Bidirectional layer in, the backward
+    call first and its outputs reversed (`tf.ReverseV2`) before the forward call; @main
+    returns the reversed outputs in place of the backward call's.
+    """
     common = {"batch": batch, "time": time, "n_input": n_input, "units": units}
-    fw = keras_lstm_text("fw", time_major=time_major, go_backwards=False, **common)
-    bw = keras_lstm_text("bw", time_major=time_major, go_backwards=True, **common)
+    fw = keras_lstm_text(
+        "fw", time_major=time_major, go_backwards=False, last_only=last_only, **common
+    )
+    bw = keras_lstm_text(
+        "bw", time_major=time_major, go_backwards=True, last_only=last_only, **common
+    )
     x = [time, batch, n_input] if time_major else [batch, time, n_input]
-    seq = [time, batch, units] if time_major else [batch, time, units]
+    steps = 1 if last_only else time
+    seq = [steps, batch, units] if time_major else [batch, steps, units]
     state = t([batch, units])
     arg_types = [t(x)] + [state, state, t([n_input, 4 * units]), t([units, 4 * units])]
     arg_types += [t([4 * units])] + [state, state, t([n_input, 4 * units])]
@@ -470,27 +536,55 @@ def bidirectional_text(
         bw_call = (
             f'%b:5 = "tf.StatefulPartitionedCall"({bw_args}) {{f = @bw}} : ({in_types}) -> ({res})'
         )
+    if backward_first:
+        axis = 0 if time_major else 1
+        reverse = (
+            f'%axis = "tf.Const"() {{value = dense<{axis}> : tensor<1xi32>}} : () -> '
+            f'tensor<1xi32>\n  %r = "tf.ReverseV2"(%b#1, %axis) : ({t(seq)}, tensor<1xi32>) -> '
+            f"{t(seq)}"
+        )
+        calls = f"{bw_call}\n  {reverse}\n  {fw_call}"
+        outs = outs.replace("%b#1", "%r")
+    else:
+        calls = f"{fw_call}\n  {bw_call}"
     main = (
-        f"func.func @main({params}) -> ({res}, {res}) {{\n  {fw_call}\n  {bw_call}\n"
+        f"func.func @main({params}) -> ({res}, {res}) {{\n  {calls}\n"
         f"  func.return {outs} : {res}, {res}\n}}\n"
     )
     return fw + bw + main
 
 
+@pytest.mark.parametrize(
+    ("last_only", "backward_first"),
+    [(False, False), (True, False), (False, True), (True, True)],
+    ids=["sequences", "last_only", "backward_first", "last_only_backward_first"],
+)
 @pytest.mark.parametrize("time_major", [True, False], ids=["time_major", "batch_major"])
 def test_bidirectional_equals_forward_plus_backward(
-    rng: np.random.Generator, time_major: bool
+    rng: np.random.Generator, time_major: bool, last_only: bool, backward_first: bool
 ) -> None:
     batch, time, n_input, units = 2, 5, 3, 4
     module = parse(
         bidirectional_text(
-            time_major=time_major, batch=batch, time=time, n_input=n_input, units=units
+            time_major=time_major,
+            batch=batch,
+            time=time,
+            n_input=n_input,
+            units=units,
+            last_only=last_only,
+            backward_first=backward_first,
         )
     )
     assert prepare_composite_functions(module) == []
     main = function(module, "main")
-    assert [op.name for op in main.body.ops] == ["func.call", "func.return"]
+    ops = [op_name(op) for op in main.body.ops]
+    if backward_first:
+        assert ops == ["func.call", "tf.Const", "tf.ReverseV2", "func.return"]
+    else:
+        assert ops == ["func.call", "func.return"]
     assert "tfl.bidirectional_sequence_lstm" in names(module)
+    if backward_first:  # tf.ReverseV2 runs once converted
+        TflToOvPass().apply(lowpass.make_context(allow_unregistered=True), module)
     x = uniform(rng, [time, batch, n_input] if time_major else [batch, time, n_input], 1.0)
     cells = []
     for _ in range(2):
@@ -505,8 +599,14 @@ def test_bidirectional_equals_forward_plus_backward(
         )
     compiled = lowpass.Core().compile_model(lowpass.Model(module), "REFERENCE")
     got = compiled.infer_new_request([x, *cells[0], *cells[1]]).to_tuple()
-    want = keras_lstm(x, *cells[0], time_major=time_major, go_backwards=False)
-    want += keras_lstm(x, *cells[1], time_major=time_major, go_backwards=True)
+    fw = keras_lstm(x, *cells[0], time_major=time_major, go_backwards=False)
+    bw = keras_lstm(x, *cells[1], time_major=time_major, go_backwards=True)
+    if last_only:
+        fw = (fw[0], last_step(fw[1], time_major), *fw[2:])
+        bw = (bw[0], last_step(bw[1], time_major), *bw[2:])
+    if backward_first:  # @main returns the backward outputs reversed back to input order
+        bw = (bw[0], np.flip(bw[1], 0 if time_major else 1), *bw[2:])
+    want = fw + bw
     assert len(got) == 10
     for g, w in zip(got, want, strict=True):
         np.testing.assert_allclose(g, w, **TOL)
@@ -527,6 +627,55 @@ def test_bidirectional_through_tf_partitioned_calls() -> None:
     prepare_composite_functions(module)
     main = function(module, "main")
     assert [op.name for op in main.body.ops] == ["func.call", "func.return"]
+
+
+def test_bidirectional_not_fused_when_the_data_flow_forbids_it() -> None:
+    # The forward call takes a value computed from the backward call's outputs: neither call's
+    # place suits one fused call. Both stay, each fused alone, with a warning saying why.
+    text = bidirectional_text(time_major=False, batch=2, time=3, n_input=3, units=2)
+    text = text.replace(
+        "  %f:5 = func.call @fw(%a0, %a1,",
+        '  %h = "tf.Identity"(%b#2) : (tensor<2x2xf32>) -> tensor<2x2xf32>\n'
+        "  %f:5 = func.call @fw(%a0, %h,",
+    )
+    bw_call = text[text.index("  %b:5 = func.call") :].split("\n")[0]
+    text = text.replace(bw_call + "\n", "").replace("  %h = ", bw_call + "\n  %h = ")
+    module = parse(text)
+    diagnostics = prepare_composite_functions(module)
+    assert [d.severity for d in diagnostics] == ["warning"]
+    assert "a result of the call of @bw is used before the call of @fw" in diagnostics[0].message
+    main = function(module, "main")
+    assert [op_name(op) for op in main.body.ops] == [
+        "func.call",
+        "tf.Identity",
+        "func.call",
+        "func.return",
+    ]
+    assert "tfl.bidirectional_sequence_lstm" not in names(module)
+    assert names(module).count("tfl.unidirectional_sequence_lstm") == 2
+
+
+def test_keras_lstm_last_step_outputs_over_a_dynamic_time(rng: np.random.Generator) -> None:
+    # `outputs` declared [1, batch, units] over a dynamic time: the last step, for any length.
+    text = keras_lstm_text(
+        "lstm",
+        time_major=True,
+        go_backwards=False,
+        batch=2,
+        time=-1,
+        n_input=3,
+        units=2,
+        last_only=True,
+    )
+    module = parse(text)
+    assert prepare_composite_functions(module) == []
+    for time in (1, 4):
+        args = [uniform(rng, [time, 2, 3], 1.0), uniform(rng, [2, 2]), uniform(rng, [2, 2])]
+        args += [uniform(rng, [3, 8]), uniform(rng, [2, 8]), uniform(rng, [8])]
+        got = run_alone(module, "lstm", args)
+        last, seq, h, c, runtime = keras_lstm(*args, time_major=True, go_backwards=False)
+        for g, w in zip(got, (last, seq[-1:], h, c, runtime), strict=True):
+            np.testing.assert_allclose(g, w, **TOL)
 
 
 # --------------------------------------------------------------------------------------------

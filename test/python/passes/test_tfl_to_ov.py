@@ -9,7 +9,6 @@ reference implementations), so they agree to float32 rounding: rtol 1e-5, atol 1
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -705,10 +704,12 @@ def _stateful(module: ModuleOp, n_in: int) -> ModuleOp:
 
 
 def test_prepared_keras_lstm_becomes_stateful(rng: np.random.Generator) -> None:
-    sys.path.insert(0, str(EXAMPLES))
-    from make_keras_lstm import INPUT, SEQ, keras_lstm_weights
-
-    w = keras_lstm_weights()
+    SEQ, INPUT, UNITS = 8, 16, 32
+    w = {
+        "kernel": rng.uniform(-0.3, 0.3, (INPUT, 4 * UNITS)).astype(np.float32),
+        "recurrent_kernel": rng.uniform(-0.3, 0.3, (UNITS, 4 * UNITS)).astype(np.float32),
+        "bias": rng.uniform(-0.3, 0.3, 4 * UNITS).astype(np.float32),
+    }
     text = prepared_keras_lstm(w["kernel"], w["recurrent_kernel"], w["bias"], SEQ)
     module, _ = parse_module(text, make_context(allow_unregistered=True))
     converted = convert(module)
@@ -744,57 +745,59 @@ def _chain(module: ModuleOp, input_name: str, step_shape: Sequence[int]) -> Modu
     return module
 
 
-def _only_ov(module: ModuleOp) -> None:
+def _only_ov(module: ModuleOp, entry: str = "main") -> None:
     functions = [op for op in module.ops if isinstance(op, func.FuncOp)]
-    assert [f.sym_name.data for f in functions] == ["main"]
+    assert [f.sym_name.data for f in functions] == [entry]
     foreign = {
         op.name for op in module.walk() if not op.name.startswith(("ov.", "func.", "builtin."))
     }
     assert not foreign, foreign
 
 
-def test_keras_lstm_example_chain(rng: np.random.Generator) -> None:
-    """THE CHAIN: examples/keras_lstm.mlir, stateful, one step per request, == Keras' maths."""
-    sys.path.insert(0, str(EXAMPLES))
-    from make_keras_lstm import INPUT, SEQ, keras_lstm_weights
-
-    w = keras_lstm_weights()
+def test_keras_lstm_example_chain() -> None:
+    """THE CHAIN: examples/keras_lstm.mlir, stateful, one step per request, == Keras."""
+    # TensorFlow's own output for a Keras LSTM(32) and, in the .npz, Keras' predictions for
+    # an input x: y (return_sequences=False) and the output of every step (`steps`).
     text = (EXAMPLES / "keras_lstm.mlir").read_text()
-    x = rng.standard_normal((1, SEQ, INPUT)).astype(np.float32)
-    want = keras_lstm_numpy(x, w["kernel"], w["recurrent_kernel"], w["bias"])
+    data = np.load(EXAMPLES / "keras_lstm.npz")
+    x, steps = data["x"], data["steps"]
+    seq, n_in = x.shape[1], x.shape[2]
 
-    # The whole sequence in one inference (before reshape): Keras' last output.
+    # The whole sequence in one inference (before reshape): Keras' prediction.
     from lowpass.passes.prepare_composite_functions import PrepareCompositeFunctionsPass
 
     whole, _ = parse_module(text, make_context(allow_unregistered=True))
     PrepareCompositeFunctionsPass().apply(make_context(allow_unregistered=True), whole)
     TflToOvPass().apply(make_context(allow_unregistered=True), whole)
-    _only_ov(whole)
+    _only_ov(whole, "serving_default")
     (last,) = run(whole, [x])
-    np.testing.assert_allclose(last, want[:, -1], rtol=RTOL, atol=ATOL)
+    np.testing.assert_allclose(last, data["y"], rtol=RTOL, atol=ATOL)
 
     module, _ = parse_module(text, make_context(allow_unregistered=True))
-    stateful = _chain(module, "x", [1, 1, INPUT])
-    _only_ov(stateful)
+    stateful = _chain(module, "x", [1, 1, n_in])
+    _only_ov(stateful, "serving_default")
     assert ops_named(stateful, "ov.lstm_cell") and not ops_named(stateful, "ov.lstm_sequence")
     request = lowpass.Core().compile_model(stateful).create_infer_request()
     states = request.query_state()
-    assert [s.name for s in states] == ["standard_lstm/variable_0", "standard_lstm/variable_1"]
-    for step in range(SEQ):
+    # Named after the functions the LSTM was inlined from: TensorFlow's signature wrapper,
+    # the Keras model, Keras' standard_lstm.
+    prefix = "signature_wrapper/_wrapped_model/standard_lstm"
+    assert [s.name for s in states] == [f"{prefix}/variable_0", f"{prefix}/variable_1"]
+    for step in range(seq):
         h = request.infer({"x": x[:, step : step + 1]})["h"]
-        np.testing.assert_allclose(h, want[:, step], rtol=RTOL, atol=ATOL)
+        np.testing.assert_allclose(h, steps[:, step], rtol=RTOL, atol=ATOL)
         # the H state is the output of the step
         np.testing.assert_allclose(states[0].state.reshape(h.shape), h, rtol=0, atol=0)
     # A new sequence: reset, and the first step is computed from zero states again.
     request.reset_state()
     h = request.infer({"x": x[:, :1]})["h"]
-    np.testing.assert_allclose(h, want[:, 0], rtol=RTOL, atol=ATOL)
+    np.testing.assert_allclose(h, steps[:, 0], rtol=RTOL, atol=ATOL)
     # Resetting one state at a time through the query_state API does the same.
     request.infer({"x": x[:, 1:2]})
     for state in request.query_state():
         state.reset()
     h = request.infer({"x": x[:, :1]})["h"]
-    np.testing.assert_allclose(h, want[:, 0], rtol=RTOL, atol=ATOL)
+    np.testing.assert_allclose(h, steps[:, 0], rtol=RTOL, atol=ATOL)
 
 
 def keras_gru_numpy(

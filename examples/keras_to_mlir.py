@@ -1,0 +1,144 @@
+"""
+Keras model -> the MLIR that lowpass reads (`opt-tool --allow-unregistered-dialect
+--prepare-composite-functions --tfl-to-ov`).
+
+Runs in a TensorFlow environment (not lowpass's): `pip install tensorflow tf-keras`.
+
+    TF_USE_LEGACY_KERAS=1 python keras_to_mlir.py model.h5 -o model.mlir
+    TF_USE_LEGACY_KERAS=1 python keras_to_mlir.py saved_model_dir -o model.mlir --batch-size 1
+    opt-tool --allow-unregistered-dialect --prepare-composite-functions --tfl-to-ov \\
+        model.mlir -o model-ov.mlir
+    lowpass-run model-ov.mlir --random-inputs 0
+
+What it writes is TensorFlow Lite's own input to `tfl-prepare-composite-funcs-tf`: the
+converter (`tf.lite.TFLiteConverter`) imports the model, freezes its variables into
+`"tf.Const"`s and inlines everything but the composite functions; its `ir_dump_dir` debug
+option dumps the module before each pass, and this script keeps the dump taken before
+`PrepareCompositeFunctionsPass`. The converter's later passes do not matter (a model TFLite
+cannot finish converting still gives the dump). Keras 2 (`tf_keras`, or `tf.keras` with
+`TF_USE_LEGACY_KERAS=1`) writes each LSTM/GRU layer as a function with
+`tf.api_implements = "lstm_<uuid>"` / `"gru_<uuid>"`, which `prepare-composite-functions`
+fuses; Keras 3 writes a plain `tf.While` loop, which lowpass cannot take (the script says so).
+
+The entry function is the SavedModel signature (`@serving_default`); its arguments and
+results get `ov.name`s from the signature's names (`tf_saved_model.index_path`), so that
+lowpass-run and `infer({...})` use the Keras input names. The batch size must be fixed
+(TensorFlow Lite fuses only then): a model whose inputs have no batch size needs
+`--batch-size`.
+
+Python: `keras_to_mlir(model, batch_size=None) -> str` for a Keras model object,
+`saved_model_to_mlir(path, batch_size=None) -> str` for a SavedModel written without Keras
+(`tf.saved_model.save`; its `serving_default` signature).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+_DUMPED_PASS = "PrepareCompositeFunctionsPass"
+
+
+def _converter(model: Any, batch_size: int | None) -> Any:
+    import tensorflow as tf
+
+    if batch_size is None:
+        return tf.lite.TFLiteConverter.from_keras_model(model)
+    specs = [
+        tf.TensorSpec([batch_size, *t.shape[1:]], t.dtype, name=t.name.split(":")[0])
+        for t in model.inputs
+    ]
+    function = tf.function(lambda *xs: model(list(xs) if len(xs) > 1 else xs[0]))
+    concrete = function.get_concrete_function(*specs)
+    return tf.lite.TFLiteConverter.from_concrete_functions([concrete], model)
+
+
+def _dump_before_prepare(converter: Any) -> str:
+    with tempfile.TemporaryDirectory() as tmp:
+        converter.ir_dump_dir = tmp
+        converter.ir_dump_pass_regex = _DUMPED_PASS
+        failure: Exception | None = None
+        try:
+            converter.convert()
+        except Exception as e:  # the dump is taken before the converter's later passes fail
+            failure = e
+        dumps = sorted(Path(tmp).rglob(f"*{_DUMPED_PASS}_before.mlir"))
+        if not dumps:
+            raise SystemExit(
+                "error: TensorFlow Lite's converter stopped before prepare-composite-functions"
+                + (f": {str(failure).splitlines()[0]}" if failure else "")
+            )
+        return dumps[0].read_text()
+
+
+def _name_signature(text: str) -> str:
+    """`ov.name` from `tf_saved_model.index_path = ["name"]` on the entry's inputs/outputs."""
+    return re.sub(
+        r'\{tf_saved_model\.index_path = \["([^"\]]+)"\]\}',
+        r'{ov.name = "\1", tf_saved_model.index_path = ["\1"]}',
+        text,
+    )
+
+
+def keras_to_mlir(model: Any, batch_size: int | None = None) -> str:
+    """The module TensorFlow Lite's converter hands to `tfl-prepare-composite-funcs-tf`."""
+    return _finish(_dump_before_prepare(_converter(model, batch_size)))
+
+
+def _finish(text: str) -> str:
+    text = _name_signature(text)
+    if "tf.While" in text and "tf.api_implements" not in text:
+        print(
+            "warning: the model has a tf.While loop and no Keras composite function: Keras 3 "
+            "does not write them; build the model with tf_keras (TF_USE_LEGACY_KERAS=1) for "
+            "prepare-composite-functions to fuse its LSTM/GRU layers",
+            file=sys.stderr,
+        )
+    return text
+
+
+def saved_model_to_mlir(path: Path, batch_size: int | None = None) -> str:
+    """The same for a SavedModel directory (its `serving_default` signature)."""
+    import tensorflow as tf
+
+    if batch_size is None:
+        return _finish(_dump_before_prepare(tf.lite.TFLiteConverter.from_saved_model(str(path))))
+    loaded = tf.saved_model.load(str(path))
+    signature = loaded.signatures["serving_default"]
+    specs = {
+        name: tf.TensorSpec([batch_size, *spec.shape[1:]], spec.dtype, name=name)
+        for name, spec in signature.structured_input_signature[1].items()
+    }
+    concrete = tf.function(lambda **xs: signature(**xs)).get_concrete_function(**specs)
+    converter = tf.lite.TFLiteConverter.from_concrete_functions([concrete], loaded)
+    return _finish(_dump_before_prepare(converter))
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("model", type=Path, help="a Keras model file (.h5, .keras) or SavedModel dir")
+    p.add_argument("-o", "--out", type=Path, required=True)
+    p.add_argument("--batch-size", type=int, default=None, help="fix the inputs' batch size")
+    a = p.parse_args()
+    os.environ.setdefault("TF_USE_LEGACY_KERAS", "1")
+    import tensorflow as tf
+
+    try:
+        model = tf.keras.models.load_model(a.model, compile=False)
+    except (ValueError, OSError):
+        if not a.model.is_dir():
+            raise
+        # A SavedModel without Keras metadata (tf.saved_model.save): its serving signature.
+        a.out.write_text(saved_model_to_mlir(a.model, a.batch_size))
+    else:
+        a.out.write_text(keras_to_mlir(model, a.batch_size))
+    print(f"wrote {a.out}")
+
+
+if __name__ == "__main__":
+    main()

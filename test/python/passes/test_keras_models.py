@@ -1,0 +1,155 @@
+"""
+Real Keras models, as TensorFlow writes them, through the documented route: the MLIR that
+examples/keras_to_mlir.py writes (TensorFlow Lite's converter input to its
+prepare-composite-funcs pass) -> `prepare-composite-functions` -> `tfl-to-ov` -> the runtime,
+equal to Keras' own predictions.
+
+The inputs are test/passes/prepare-composite-functions/Inputs/keras/<name>.mlir, each with
+<name>.npz (an input `x` and Keras' output `y` for it), written by
+examples/make_keras_examples.py with TensorFlow 2.21 and tf-keras 2.21 (no TensorFlow here).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp
+
+import lowpass
+from lowpass.ir import parse_module
+from lowpass.passes.composite.common import op_name
+from lowpass.passes.low_latency2 import LowLatency2Pass
+from lowpass.passes.prepare_composite_functions import prepare_composite_functions
+from lowpass.passes.reshape import reshape_module
+from lowpass.passes.tfl_to_ov import TflToOvPass
+
+ROOT = Path(__file__).resolve().parents[3]
+INPUTS = ROOT / "test" / "passes" / "prepare-composite-functions" / "Inputs" / "keras"
+EXAMPLES = ROOT / "examples"
+MODELS = [
+    "lstm",
+    "lstm_seq",
+    "lstm_backwards",
+    "gru",
+    "gru_seq",
+    "bilstm",
+    "bilstm_seq",
+    "bigru_seq",  # two GRU calls (no bidirectional GRU op), tf.ReverseV2 and tf.ConcatV2
+]
+TOL = {"rtol": 1e-5, "atol": 1e-5}  # float32 kernels vs TensorFlow's float32: ~1e-7 seen
+FUSED = {
+    "lstm": "tfl.unidirectional_sequence_lstm",
+    "gru": "tfl.unidirectional_sequence_gru",
+    "bilstm": "tfl.bidirectional_sequence_lstm",
+    "bigru": "tfl.unidirectional_sequence_gru",
+}
+
+
+def parse(path: Path) -> ModuleOp:
+    module, _ = parse_module(path.read_text(), lowpass.make_context(allow_unregistered=True))
+    return module
+
+
+def ops(module: ModuleOp) -> list[str]:
+    return [op_name(op) for op in module.walk()]
+
+
+@pytest.mark.parametrize("name", MODELS)
+def test_keras_model_equals_keras(name: str) -> None:
+    module = parse(INPUTS / f"{name}.mlir")
+    assert "tf.While" in ops(module)  # Keras' loop, as TensorFlow wrote it
+    assert prepare_composite_functions(module) == []  # no warning: everything fuses
+    assert FUSED[name.split("_")[0]] in ops(module)
+    if name.startswith("bilstm"):  # the layer's two calls became one bidirectional call
+        calls = [op for op in module.walk() if isinstance(op, func.CallOp)]
+        assert [c.callee.root_reference.data.endswith("_bidirectional") for c in calls] == [True]
+    TflToOvPass().apply(lowpass.make_context(allow_unregistered=True), module)
+    module.verify()
+    functions = [op.sym_name.data for op in module.ops if isinstance(op, func.FuncOp)]
+    assert functions == ["serving_default"]
+    assert not [n for n in ops(module) if not n.startswith(("ov.", "func.", "builtin."))]
+    data = np.load(INPUTS / f"{name}.npz")
+    core = lowpass.Core()
+    model = core.read_model(module)
+    for device in ("REFERENCE", "CPU"):
+        outputs = core.compile_model(model, device).infer_new_request({"x": data["x"]})
+        np.testing.assert_allclose(outputs["y"], data["y"], **TOL)
+
+
+@pytest.mark.parametrize("name", ["lstm_seq", "gru_seq"])
+def test_keras_model_streamed_one_step_per_request(name: str) -> None:
+    # return_sequences=True: reshape to one step + low-latency2 give Keras' output of every
+    # step, one request at a time, the states kept in the request.
+    module = parse(INPUTS / f"{name}.mlir")
+    prepare_composite_functions(module)
+    ctx = lowpass.make_context(allow_unregistered=True)
+    TflToOvPass().apply(ctx, module)
+    data = np.load(INPUTS / f"{name}.npz")
+    x, y = data["x"], data["y"]
+    reshape_module(module, {"x": [x.shape[0], 1, x.shape[2]]})
+    LowLatency2Pass().apply(ctx, module)
+    module.verify()
+    request = lowpass.Core().compile_model(module, "CPU").create_infer_request()
+    assert len(request.query_state()) == (2 if name.startswith("lstm") else 1)
+    for step in range(x.shape[1]):
+        got = request.infer({"x": x[:, step : step + 1]})["y"]
+        np.testing.assert_allclose(got, y[:, step : step + 1], **TOL)
+
+
+def test_keras_model_with_a_dense_head_fuses() -> None:
+    # LSTM(4) then Dense(3): the LSTM fuses; the head is tf.MatMul + tf.BiasAdd on the last
+    # output, which tfl-to-ov converts where it converts those TensorFlow ops (the .npz holds
+    # Keras' prediction for the whole model).
+    module = parse(INPUTS / "lstm_dense.mlir")
+    assert prepare_composite_functions(module) == []
+    assert "tfl.unidirectional_sequence_lstm" in ops(module)
+    assert "tf.MatMul" in ops(module) and "tf.BiasAdd" in ops(module)
+    assert np.load(INPUTS / "lstm_dense.npz")["y"].shape == (2, 3)
+
+
+def test_the_route_through_opt_tool(tmp_path: Path) -> None:
+    # The documented command line, on the Bidirectional layer TensorFlow writes backward call
+    # first: one tfl.bidirectional_sequence_lstm, then ov.lstm_sequence (bidirectional).
+    out = tmp_path / "bilstm-ov.mlir"
+    tool = [sys.executable, "-m", "lowpass.tools.opt_tool", "--allow-unregistered-dialect"]
+    done = subprocess.run(
+        [*tool, "--prepare-composite-functions", str(INPUTS / "bilstm_seq.mlir")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert done.stdout.count('"tfl.bidirectional_sequence_lstm"') == 1
+    done = subprocess.run(
+        [*tool, "--prepare-composite-functions", "--tfl-to-ov", str(INPUTS / "bilstm_seq.mlir")]
+        + ["-o", str(out)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    text = out.read_text()
+    assert text.count("ov.lstm_sequence") == 1 and 'direction = "bidirectional"' in text
+    data = np.load(INPUTS / "bilstm_seq.npz")
+    got = lowpass.Core().compile_model(out, "REFERENCE").infer_new_request({"x": data["x"]})
+    np.testing.assert_allclose(got["y"], data["y"], **TOL)
+
+
+def test_keras_lstm_example_is_tensorflow_output() -> None:
+    # examples/keras_lstm.mlir is what TensorFlow writes for the README's LSTM(32): `outputs`
+    # declared [1, 1, 32] (return_sequences=False); it fuses and equals Keras' prediction.
+    text = (EXAMPLES / "keras_lstm.mlir").read_text()
+    assert 'tf.api_implements = "lstm_' in text and "tensor<1x1x32xf32>" in text
+    module = parse(EXAMPLES / "keras_lstm.mlir")
+    assert prepare_composite_functions(module) == []
+    TflToOvPass().apply(lowpass.make_context(allow_unregistered=True), module)
+    data = np.load(EXAMPLES / "keras_lstm.npz")
+    got = lowpass.Core().compile_model(module).infer_new_request({"x": data["x"]})
+    np.testing.assert_allclose(got["h"], data["y"], **TOL)
+    # Keras' return_sequences=True twin: the last of its steps is the prediction.
+    np.testing.assert_allclose(data["steps"][:, -1], data["y"], rtol=0, atol=0)
