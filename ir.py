@@ -13,7 +13,7 @@ from io import StringIO
 from pathlib import Path
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.parser import Parser
 from xdsl.printer import Printer
@@ -136,6 +136,11 @@ def verify_module(module: ModuleOp, source_map: SourceMap | None = None) -> None
             where = source_map.locate(op) if source_map is not None else "<unknown>"
             message = str(e.args[0]) if e.args else str(e)
             raise VerifyException(f"{where}: error: '{op.name}' op {message}") from e
+    for op in module.walk():
+        message = _out_of_range_dimension(op)
+        if message is not None:
+            where = source_map.locate(op) if source_map is not None else "<unknown>"
+            raise VerifyException(f"{where}: error: '{op.name}' op {message}")
     use = _use_before_definition(module)
     if use is not None:
         op, index = use
@@ -143,6 +148,21 @@ def verify_module(module: ModuleOp, source_map: SourceMap | None = None) -> None
         raise VerifyException(
             f"{where}: error: '{op.name}' op operand #{index} does not dominate this use"
         )
+
+
+INT64_MAX = 2**63 - 1
+
+
+def _out_of_range_dimension(op: Operation) -> str | None:
+    """MLIR keeps dimensions in int64: a larger one (`tensor<18446744073709551616xf32>`,
+    which xDSL parses) is an error rather than an overflow later, on a device."""
+    values = (*op.results, *(a for r in op.regions for b in r.blocks for a in b.args))
+    for value in values:
+        if isinstance(value.type, TensorType):
+            for dim in value.type.get_shape():
+                if dim > INT64_MAX:
+                    return f"dimension {dim} of {value.type} is out of the int64 range"
+    return None
 
 
 def _use_before_definition(module: ModuleOp) -> tuple[Operation, int] | None:

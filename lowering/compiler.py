@@ -112,6 +112,19 @@ _FOLD_LIMIT = 1 << 26
 """Largest constant (in elements) that constant folding produces."""
 
 
+# The largest tensor the CPU device compiles for. Beyond it no machine this runs on has the
+# memory, and offsets would approach the int64 range of the generated code.
+MAX_TENSOR_BYTES = 2**40
+
+
+def _byte_size(type_: TensorType) -> int:
+    elements = 1
+    for dim in type_.get_shape():
+        elements *= max(dim, 0)
+    bits = getattr(type_.element_type, "bitwidth", 32)
+    return elements * max(1, (bits + 7) // 8)
+
+
 class CompileError(ValueError):
     """The graph cannot be compiled for the CPU device (e.g. dynamic shapes)."""
 
@@ -365,6 +378,13 @@ class _GraphCompiler:
                         f"the CPU device needs static shapes: {op_type_name(op)} '{name}' has "
                         f"{_describe(value)} of type {value.type}; reshape the model first "
                         "(opt-tool --reshape)"
+                    )
+                if isinstance(value.type, TensorType) and _byte_size(value.type) > MAX_TENSOR_BYTES:
+                    name = op_display_name(op, 0)
+                    raise CompileError(
+                        f"tensor too large: {op_type_name(op)} '{name}' has {_describe(value)} "
+                        f"of type {value.type} ({_byte_size(value.type)} bytes); the CPU device "
+                        f"takes tensors of at most {MAX_TENSOR_BYTES} bytes (1 TiB)"
                     )
 
     # ---- analysis ----

@@ -1,0 +1,4 @@
+func.func @main(%x: tensor<100000x100000x1000xf32> {ov.name = "x"}) -> (tensor<100000x100000x1000xf32> {ov.name = "y"}) {
+  %y = ov.relu %x {ov.name = "relu"} : (tensor<100000x100000x1000xf32>) -> tensor<100000x100000x1000xf32>
+  func.return %y : tensor<100000x100000x1000xf32>
+}

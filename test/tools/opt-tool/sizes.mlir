@@ -1,0 +1,19 @@
+// Dimensions live in int64 (as in MLIR): a larger one is a verifier error naming the op,
+// and a tensor that no machine can hold is refused by the CPU device before any work.
+// RUN: opt-tool %s --split-input-file --verify-diagnostics | filecheck %s
+// RUN: not lowpass-run %S/Inputs/huge-tensor.mlir --random-inputs 0 --device CPU 2>&1 | filecheck %s --check-prefix=CPU
+
+// CHECK: sizes.mlir:[[# @LINE + 1]]:1: error: 'func.func' op dimension 18446744073709551616 of tensor<18446744073709551616xf32> is out of the int64 range
+func.func @above_int64(%x: tensor<18446744073709551616xf32>) -> tensor<18446744073709551616xf32> {
+  func.return %x : tensor<18446744073709551616xf32>
+}
+
+// -----
+
+// CHECK: sizes.mlir:[[# @LINE + 2]]:3: error: 'tensor.empty' op dimension 9223372036854775808 of tensor<9223372036854775808xf32> is out of the int64 range
+func.func @result_above_int64(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %y = tensor.empty() : tensor<9223372036854775808xf32>
+  func.return %x : tensor<4xf32>
+}
+
+// CPU: lowpass-run: error: tensor too large: Relu 'relu' has result #0 of ov.relu of type tensor<100000x100000x1000xf32> (40000000000000 bytes); the CPU device takes tensors of at most 1099511627776 bytes (1 TiB)
