@@ -372,6 +372,13 @@ class _GraphCompiler:
                 )
         for op in self.function.body.walk():
             for value in (*op.results, *(a for r in op.regions for b in r.blocks for a in b.args)):
+                if not isinstance(value.type, TensorType) and op.dialect_name() != "func":
+                    raise CompileError(
+                        f"the CPU device computes on tensors: {op.name} "
+                        f"'{op_display_name(op, 0)}' has {_describe(value)} of type "
+                        f"{value.type}; convert TensorFlow Lite ops to ov first (opt-tool "
+                        "--tfl-to-ov)"
+                    )
                 if isinstance(value.type, TensorType) and not _static(value.type):
                     name = op_display_name(op, 0)
                     raise CompileError(
