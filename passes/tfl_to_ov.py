@@ -58,6 +58,7 @@ ops are `<function>/<op>` (`standard_lstm/strided_slice`).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -81,7 +82,7 @@ from xdsl.ir import Attribute, Block, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import SymbolTable
-from xdsl.utils.exceptions import PassFailedException
+from xdsl.utils.exceptions import PassFailedException, VerifyException
 
 from lowpass.dialects import ov
 from lowpass.dialects.ov.base import (
@@ -127,7 +128,7 @@ class TflToOvPass(ModulePass):
 
 CALL_OPS = ("tf.PartitionedCall", "tf.StatefulPartitionedCall", "func.call")
 CONSTANT_OPS = ("tf.Const", "arith.constant")
-FORWARDING_OPS = ("tf.Identity", "tensor.cast")
+FORWARDING_OPS = ("tf.Identity", "tf.StopGradient", "tf.Snapshot", "tensor.cast")
 
 ACTIVATIONS = {"TANH": "tanh", "RELU": "relu"}
 """TFLite fused activations that OpenVINO's RNN ops can apply (their `g` and `h`)."""
@@ -421,12 +422,16 @@ class _Converter:
             return
         if kind == "tfl.no_value":
             return  # erased with its last user
-        converter = _CONVERTERS.get(kind)
+        converter = _CONVERTERS.get(kind) or _tf_converters().get(kind)
         if converter is None:
             raise self.refuse(op, f"no conversion for '{kind}' (see docs/passes.md#tfl-to-ov)")
         if self._fold_tfl(op):
             return
-        converter(self, op)
+        try:
+            converter(self, op)
+        except (VerifyException, ValueError) as e:
+            # The ov op rejects what the TF op was given (shapes, types): say so at the TF op.
+            raise self.refuse(op, str(e).splitlines()[0] if str(e) else type(e).__name__) from None
 
     def _convert_constant(self, op: Operation) -> None:
         if not any(r.uses for r in op.results):
@@ -1115,5 +1120,14 @@ _CONVERTERS: dict[str, Callable[[_Converter, Operation], None]] = {
     "tf.ReverseV2": _reverse,
     "tf.ConcatV2": _concat_v2,
 }
+
+
+@functools.cache
+def _tf_converters() -> dict[str, Callable[[_Converter, Operation], None]]:
+    """The ordinary TensorFlow ops around the RNNs (passes/tf_ops.py, which uses this module)."""
+    from lowpass.passes.tf_ops import converters
+
+    return converters()
+
 
 __all__ = ["TflToOvError", "TflToOvPass", "clean_function_name"]

@@ -1,0 +1,383 @@
+"""
+`tfl-to-ov`'s conversions of the ordinary TensorFlow ops around Keras' RNN layers.
+
+TensorFlow's MLIR importer writes them as unregistered generic ops,
+`"tf.MatMul"(%a, %b) <{transpose_a = false, transpose_b = false}> : (...) -> ...`; each becomes
+the `ov` ops that compute what TensorFlow's kernel computes (docs/passes.md#tfl-to-ov lists
+them). Operands that TensorFlow takes as tensors but OpenVINO as attributes (the axis of
+`Pack`, the dims of `Squeeze`) or that decide the result's rank (`ExpandDims`' axis) must be
+constants; everything else may be computed (a `Reshape` shape from `Shape`, a `Fill` of the
+batch size). An op whose operands are all constants is folded (its `ov` ops' semantics).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import numpy as np
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    ArrayAttr,
+    IntegerAttr,
+    IntegerType,
+    TensorType,
+    i64,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+
+from lowpass.dialects import ov
+from lowpass.dialects.ov.base import DYNAMIC, OvOp, to_dtype
+
+if TYPE_CHECKING:
+    from lowpass.passes.tfl_to_ov import _Converter
+
+
+def _helpers():  # type: ignore[no-untyped-def]
+    # tfl_to_ov imports this module lazily; import its helpers the same way.
+    from lowpass.passes import tfl_to_ov
+
+    return tfl_to_ov
+
+
+def _element_type(value: SSAValue) -> Attribute:
+    assert isinstance(value.type, TensorType)
+    return value.type.get_element_type()
+
+
+def _result_element_type(op: Operation) -> Attribute:
+    return _element_type(op.results[0])
+
+
+def _rank(conv: _Converter, op: Operation, value: SSAValue) -> int:
+    if not isinstance(value.type, TensorType):
+        raise conv.refuse(op, f"expected a ranked tensor operand, got {value.type}")
+    return len(value.type.get_shape())
+
+
+def _require_float(conv: _Converter, op: Operation, value: SSAValue, what: str) -> None:
+    if not isinstance(_element_type(value), AnyFloat):
+        raise conv.refuse(
+            op, f"{what} has element type {_element_type(value)}; only floats are supported"
+        )
+
+
+def _scalar(conv: _Converter, value: float, like: SSAValue) -> SSAValue:
+    return conv.const(np.array(value), to_dtype(_element_type(like)).type)
+
+
+def _int_list(op: Operation, name: str) -> list[int] | None:
+    attr = _helpers()._get(op, name)
+    if attr is None:
+        return None
+    if isinstance(attr, ArrayAttr):
+        return [int(a.value.data) for a in attr.data if isinstance(a, IntegerAttr)]
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# Element-wise ops
+# --------------------------------------------------------------------------------------------
+
+_BINARY: dict[str, type[ov.BinaryElementwiseOp]] = {
+    "tf.Add": ov.AddOp,
+    "tf.AddV2": ov.AddOp,
+    "tf.Sub": ov.SubtractOp,
+    "tf.Mul": ov.MultiplyOp,
+    "tf.RealDiv": ov.DivideOp,
+    "tf.Div": ov.DivideOp,
+}
+
+
+def _binary(conv: _Converter, op: Operation) -> None:
+    kind = _helpers().op_kind(op)
+    if len(op.operands) != 2:
+        raise conv.refuse(op, "expected two operands")
+    a, b = op.operands
+    if kind in ("tf.RealDiv", "tf.Div"):
+        # Integer division: TensorFlow's Div truncates, FloorDiv floors; only the float
+        # quotient is the same everywhere.
+        _require_float(conv, op, a, "the dividend")
+    if _element_type(a) != _element_type(b):
+        raise conv.refuse(
+            op, f"operands have different element types {_element_type(a)}, {_element_type(b)}"
+        )
+    name = conv.base_name(op, fused=False)
+    conv.replace(op, [conv.emit1(_BINARY[kind](a, b, name=name))])
+
+
+def _unary(make: Callable[[SSAValue, str], OvOp], floats: bool = True):  # type: ignore[no-untyped-def]
+    def convert(conv: _Converter, op: Operation) -> None:
+        if len(op.operands) != 1:
+            raise conv.refuse(op, "expected one operand")
+        if floats:
+            _require_float(conv, op, op.operands[0], "the operand")
+        name = conv.base_name(op, fused=False)
+        conv.replace(op, [conv.emit1(make(op.operands[0], name))])
+
+    return convert
+
+
+def _square(conv: _Converter, op: Operation) -> None:
+    x = op.operands[0]
+    conv.replace(op, [conv.emit1(ov.MultiplyOp(x, x, name=conv.base_name(op, fused=False)))])
+
+
+def _neg(conv: _Converter, op: Operation) -> None:
+    # x * -1 (not 0 - x: -0.0 for 0.0, as TensorFlow's Neg).
+    x = op.operands[0]
+    minus_one = _scalar(conv, -1, x)
+    conv.replace(
+        op, [conv.emit1(ov.MultiplyOp(x, minus_one, name=conv.base_name(op, fused=False)))]
+    )
+
+
+def _softmax(conv: _Converter, op: Operation) -> None:
+    # TensorFlow's Softmax normalizes the last axis.
+    x = op.operands[0]
+    _require_float(conv, op, x, "the operand")
+    if _rank(conv, op, x) < 1:
+        raise conv.refuse(op, "the operand must have rank >= 1")
+    name = conv.base_name(op, fused=False)
+    conv.replace(op, [conv.emit1(ov.SoftmaxOp(x, -1, name=name))])
+
+
+def _bias_add(conv: _Converter, op: Operation) -> None:
+    x, bias = op.operands
+    fmt = _helpers()._str(op, "data_format", "NHWC")
+    rank = _rank(conv, op, x)
+    if _rank(conv, op, bias) != 1:
+        raise conv.refuse(op, "the bias must be a vector")
+    name = conv.base_name(op, fused=False)
+    if fmt == "NHWC":
+        # The bias is added along the last axis: numpy broadcasting.
+        if rank < 2:
+            raise conv.refuse(op, f"the value must have rank >= 2, got {rank}")
+        conv.replace(op, [conv.emit1(ov.AddOp(x, bias, name=name))])
+        return
+    if fmt != "NCHW":
+        raise conv.refuse(op, f"data_format {fmt!r}: expected 'NHWC' or 'NCHW'")
+    if rank < 3:
+        raise conv.refuse(op, f"data_format NCHW needs a value of rank >= 3, got {rank}")
+    # NCHW: the bias runs along axis 1: [C] -> [C, 1, ..., 1].
+    shape = conv.const([-1] + [1] * (rank - 2))
+    column = conv.emit1(ov.ReshapeOp(bias, shape, False, name=f"{name}/bias"))
+    conv.replace(op, [conv.emit1(ov.AddOp(x, column, name=name))])
+
+
+# --------------------------------------------------------------------------------------------
+# Matrix products
+# --------------------------------------------------------------------------------------------
+
+
+def _matmul(conv: _Converter, op: Operation) -> None:
+    h = _helpers()
+    a, b = op.operands[0], op.operands[1]
+    kind = h.op_kind(op)
+    batch = kind != "tf.MatMul"
+    for what, v in (("a", a), ("b", b)):
+        _require_float(conv, op, v, what)
+        rank = _rank(conv, op, v)
+        if (rank != 2 and not batch) or rank < 2:
+            need = "2" if not batch else ">= 2"
+            raise conv.refuse(op, f"operand {what} must have rank {need}, got {rank}")
+    if _element_type(a) != _element_type(b) or _element_type(a) != _result_element_type(op):
+        raise conv.refuse(op, "the operands and the result must have one element type")
+    ta = h._bool(op, "adj_x" if batch else "transpose_a")
+    tb = h._bool(op, "adj_y" if batch else "transpose_b")
+    name = conv.base_name(op, fused=False)
+    conv.replace(op, [conv.emit1(ov.MatMulOp(a, b, transpose_a=ta, transpose_b=tb, name=name))])
+
+
+# --------------------------------------------------------------------------------------------
+# Shapes
+# --------------------------------------------------------------------------------------------
+
+
+def _expand_dims(conv: _Converter, op: Operation) -> None:
+    (axis,) = _helpers()._constant_ints(conv, op, 1, "axis")
+    rank = _rank(conv, op, op.operands[0])
+    if not -rank - 1 <= axis <= rank:
+        raise conv.refuse(op, f"axis {axis} is out of range [{-rank - 1}, {rank}]")
+    name = conv.base_name(op, fused=False)
+    unsq = ov.UnsqueezeOp(op.operands[0], conv.const([axis]), name=name)
+    conv.replace(op, [conv.emit1(unsq)])
+
+
+def _squeeze(conv: _Converter, op: Operation) -> None:
+    x = op.operands[0]
+    shape = _helpers()._shape(x)
+    rank = len(shape)
+    dims = _int_list(op, "squeeze_dims") or []
+    if not dims:
+        # Every dimension of size 1; TensorFlow decides on the runtime shape.
+        if DYNAMIC in shape:
+            raise conv.refuse(
+                op, "squeeze_dims is empty and the shape is dynamic: which dims go is unknown"
+            )
+        dims = [i for i, d in enumerate(shape) if d == 1]
+    axes = []
+    for d in dims:
+        if not -rank <= d < rank:
+            raise conv.refuse(op, f"squeeze_dims {d} is out of range [{-rank}, {rank})")
+        axis = d + rank if d < 0 else d
+        if shape[axis] not in (1, DYNAMIC):
+            raise conv.refuse(op, f"cannot squeeze dim {d}: its size is {shape[axis]}, not 1")
+        axes.append(axis)
+    name = conv.base_name(op, fused=False)
+    conv.replace(op, [conv.emit1(ov.SqueezeOp(x, conv.const(axes), name=name))])
+
+
+def _shape_of(conv: _Converter, op: Operation) -> None:
+    out = _result_element_type(op)
+    if not (isinstance(out, IntegerType) and out.width.data in (32, 64)):
+        raise conv.refuse(op, f"out_type {out}: expected i32 or i64")
+    name = conv.base_name(op, fused=False)
+    conv.replace(op, [conv.emit1(ov.ShapeOfOp(op.operands[0], out, name=name))])
+
+
+def _pack(conv: _Converter, op: Operation) -> None:
+    if not op.operands:
+        raise conv.refuse(op, "expected at least one value")
+    rank = _rank(conv, op, op.operands[0])
+    axis = _helpers()._int(op, "axis")
+    if not -rank - 1 <= axis <= rank:
+        raise conv.refuse(op, f"axis {axis} is out of range [{-rank - 1}, {rank}]")
+    if axis < 0:
+        axis += rank + 1
+    name = conv.base_name(op, fused=False)
+    where = conv.const([axis])
+    parts = [conv.emit1(ov.UnsqueezeOp(v, where)) for v in op.operands]
+    conv.replace(op, [conv.emit1(ov.ConcatOp(parts, axis, name=name))])
+
+
+def _unpack(conv: _Converter, op: Operation) -> None:
+    x = op.operands[0]
+    shape = _helpers()._shape(x)
+    rank = len(shape)
+    axis = _helpers()._int(op, "axis")
+    if not -rank <= axis < rank:
+        raise conv.refuse(op, f"axis {axis} is out of range [{-rank}, {rank})")
+    if axis < 0:
+        axis += rank
+    n = len(op.results)
+    if shape[axis] not in (n, DYNAMIC):
+        raise conv.refuse(op, f"dim {axis} has size {shape[axis]}, expected {n} (the results)")
+    name = conv.base_name(op, fused=False)
+    parts = conv.emit(ov.SplitOp(x, conv.const(np.array(axis, np.int64)), n, name=f"{name}/split"))
+    where = conv.const([axis])
+    values = [
+        conv.emit1(ov.SqueezeOp(p, where, name=name if n == 1 else f"{name}.{i}"))
+        for i, p in enumerate(parts)
+    ]
+    conv.replace(op, values)
+
+
+def _fill(conv: _Converter, op: Operation) -> None:
+    dims, value = op.operands
+    if _rank(conv, op, value) != 0:
+        raise conv.refuse(op, "the value must be a scalar")
+    name = conv.base_name(op, fused=False)
+    conv.replace(op, [conv.emit1(ov.BroadcastOp(value, dims, name=name))])
+
+
+def _like(fill: float) -> Callable[[_Converter, Operation], None]:
+    def convert(conv: _Converter, op: Operation) -> None:
+        x = op.operands[0]
+        name = conv.base_name(op, fused=False)
+        shape = conv.emit1(ov.ShapeOfOp(x, i64, name=f"{name}/shape"))
+        conv.replace(op, [conv.emit1(ov.BroadcastOp(_scalar(conv, fill, x), shape, name=name))])
+
+    return convert
+
+
+def _cast(conv: _Converter, op: Operation) -> None:
+    src, dst = _element_type(op.operands[0]), _result_element_type(op)
+    if (
+        _helpers()._bool(op, "Truncate")
+        and isinstance(src, AnyFloat)
+        and isinstance(dst, AnyFloat)
+        and src.bitwidth > dst.bitwidth
+    ):
+        raise conv.refuse(
+            op, "Truncate = true drops mantissa bits; OpenVINO's Convert rounds to nearest"
+        )
+    name = conv.base_name(op, fused=False)
+    conv.replace(op, [conv.emit1(ov.ConvertOp(op.operands[0], dst, name=name))])
+
+
+# --------------------------------------------------------------------------------------------
+# Data movement
+# --------------------------------------------------------------------------------------------
+
+
+def _gather(conv: _Converter, op: Operation) -> None:
+    params, indices, axis = op.operands
+    batch_dims = _helpers()._int(op, "batch_dims")
+    name = conv.base_name(op, fused=False)
+    gather = ov.GatherOp(params, indices, axis, batch_dims=batch_dims, name=name)
+    conv.replace(op, [conv.emit1(gather)])
+
+
+def _split(conv: _Converter, op: Operation) -> None:
+    # TensorFlow's Split(split_dim, value) {num_split}.
+    axis, value = op.operands
+    n = _helpers()._int(op, "num_split", len(op.results))
+    name = conv.base_name(op, fused=False)
+    conv.replace(op, conv.emit(ov.SplitOp(value, axis, n, name=name)))
+
+
+def _reduce(kind: type[ov.ReduceOp], floats: bool = False):  # type: ignore[no-untyped-def]
+    def convert(conv: _Converter, op: Operation) -> None:
+        x, axes = op.operands
+        if floats:
+            # An integer mean divides with truncation in TensorFlow; keep to floats.
+            _require_float(conv, op, x, "the operand")
+        keep = _helpers()._bool(op, "keep_dims")
+        name = conv.base_name(op, fused=False)
+        conv.replace(op, [conv.emit1(kind(x, axes, keep_dims=keep, name=name))])
+
+    return convert
+
+
+def converters() -> dict[str, Callable[[_Converter, Operation], None]]:
+    """The TensorFlow op conversions, by op name."""
+    h = _helpers()
+    table: dict[str, Callable[[_Converter, Operation], None]] = dict.fromkeys(_BINARY, _binary)
+    table.update(
+        {
+            "tf.Tanh": _unary(lambda x, n: ov.TanhOp(x, name=n)),
+            "tf.Sigmoid": _unary(lambda x, n: ov.SigmoidOp(x, name=n)),
+            "tf.Relu": _unary(lambda x, n: ov.ReluOp(x, name=n), floats=False),
+            "tf.Relu6": _unary(lambda x, n: ov.ClampOp(x, 0.0, 6.0, name=n)),
+            "tf.Exp": _unary(lambda x, n: ov.ExpOp(x, name=n)),
+            "tf.Square": _square,
+            "tf.Neg": _neg,
+            "tf.Softmax": _softmax,
+            "tf.BiasAdd": _bias_add,
+            "tf.MatMul": _matmul,
+            "tf.BatchMatMulV2": _matmul,
+            "tf.BatchMatMulV3": _matmul,
+            "tf.Reshape": h._reshape,
+            "tf.Transpose": h._transpose,
+            "tf.ExpandDims": _expand_dims,
+            "tf.Squeeze": _squeeze,
+            "tf.Shape": _shape_of,
+            "tf.Pack": _pack,
+            "tf.Unpack": _unpack,
+            "tf.Fill": _fill,
+            "tf.ZerosLike": _like(0),
+            "tf.OnesLike": _like(1),
+            "tf.Cast": _cast,
+            "tf.GatherV2": _gather,
+            "tf.StridedSlice": h._strided_slice,
+            "tf.Slice": h._slice,
+            "tf.Split": _split,
+            "tf.SplitV": h._split_v,
+            "tf.Mean": _reduce(ov.ReduceMeanOp, floats=True),
+            "tf.Sum": _reduce(ov.ReduceSumOp),
+            "tf.Max": _reduce(ov.ReduceMaxOp),
+            "tf.Min": _reduce(ov.ReduceMinOp),
+        }
+    )
+    return table
