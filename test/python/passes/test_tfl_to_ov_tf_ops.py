@@ -61,3 +61,35 @@ def test_keras_model_matches_tensorflow(name: str) -> None:
 
 def test_keras_models_are_there() -> None:
     assert len(KERAS_MODELS) >= 6, KERAS_MODELS
+
+
+# --------------------------------------------------------------------------------------------
+# TensorFlow ops with their attributes (tf.raw_ops functions), against TensorFlow's outputs
+# --------------------------------------------------------------------------------------------
+
+TF_FUNCTIONS = sorted(p.stem for p in INPUTS.glob("tf_*.mlir"))
+
+
+def _stored(data: np.lib.npyio.NpzFile, prefix: str) -> list[np.ndarray]:
+    return [data[f"{prefix}{i}"] for i in range(sum(k.startswith(prefix) for k in data.files))]
+
+
+@pytest.mark.parametrize("name", TF_FUNCTIONS)
+def test_tf_ops_match_tensorflow(name: str) -> None:
+    ctx = make_context(allow_unregistered=True)
+    module, _ = parse_module((INPUTS / f"{name}.mlir").read_text(), ctx, f"{name}.mlir")
+    TflToOvPass().apply(ctx, module)
+    module.verify()
+    assert not _foreign(module)
+    data = np.load(INPUTS / f"{name}.npz")
+    want = _stored(data, "y")
+    got = _run(module, _stored(data, "x"))
+    assert len(got) == len(want)
+    for i, (g, w) in enumerate(zip(got, want, strict=True)):
+        assert g.shape == w.shape, (i, g.shape, w.shape)
+        assert g.dtype == w.dtype, (i, g.dtype, w.dtype)
+        np.testing.assert_allclose(g, w, rtol=RTOL, atol=ATOL, err_msg=f"output {i}")
+
+
+def test_tf_functions_are_there() -> None:
+    assert TF_FUNCTIONS == ["tf_elementwise", "tf_matmul", "tf_movement", "tf_shapes"]

@@ -111,12 +111,103 @@ MODELS: dict[str, Callable[[], tuple[keras.Model, np.ndarray]]] = {
 }
 
 
-def write(name: str, out: Path) -> None:
-    keras.utils.set_random_seed(0)
-    model, x = MODELS[name]()
-    # A fixed batch size: TensorFlow Lite fuses Keras' RNN functions only then.
-    spec = tf.TensorSpec(x.shape, tf.as_dtype(x.dtype), name="x")
-    concrete = tf.function(lambda v: model(v, training=False)).get_concrete_function(spec)
+# --------------------------------------------------------------------------------------------
+# TensorFlow ops one by one (with their attributes), on graph inputs so that nothing folds
+# --------------------------------------------------------------------------------------------
+
+_rng = np.random.default_rng(7)
+
+
+def _f32(*shape: int) -> np.ndarray:
+    return _rng.standard_normal(shape).astype(np.float32)
+
+
+def _matmuls(a: Any, b: Any, c: Any, d: Any) -> list[Any]:
+    raw = tf.raw_ops
+    return [
+        raw.MatMul(a=a, b=b, transpose_a=False, transpose_b=False),
+        raw.MatMul(a=b, b=a, transpose_a=True, transpose_b=True),
+        raw.BatchMatMulV2(x=c, y=d, adj_x=False, adj_y=True),
+        raw.BatchMatMulV2(x=c, y=d[:1, :, :3], adj_x=True, adj_y=True),
+    ]
+
+
+def _elementwise(x: Any, y: Any, bias: Any, image: Any) -> list[Any]:
+    raw = tf.raw_ops
+    return [
+        raw.AddV2(x=x, y=y),
+        raw.Sub(x=x, y=bias),
+        raw.Mul(x=x, y=y),
+        raw.RealDiv(x=x, y=y),
+        raw.BiasAdd(value=x, bias=bias, data_format="NHWC"),
+        raw.BiasAdd(value=image, bias=bias[:3], data_format="NCHW"),
+        raw.Tanh(x=x),
+        raw.Sigmoid(x=x),
+        raw.Relu(features=x),
+        raw.Relu6(features=x * 4.0),
+        raw.Exp(x=x),
+        raw.Square(x=x),
+        raw.Neg(x=x),
+        raw.Softmax(logits=x),
+        raw.Softmax(logits=image),
+    ]
+
+
+def _shapes(x: Any, y: Any) -> list[Any]:
+    raw = tf.raw_ops
+    shape = raw.Shape(input=x, out_type=tf.int32)
+    return [
+        raw.Reshape(tensor=x, shape=[-1, 4]),
+        raw.Reshape(tensor=x, shape=raw.Pack(values=[shape[0], -1], axis=0)),
+        raw.Transpose(x=x, perm=[2, 0, 1]),
+        raw.ExpandDims(input=x, axis=-1),
+        raw.ExpandDims(input=x, axis=1),
+        raw.Squeeze(input=y, axis=[1]),
+        raw.Squeeze(input=y, axis=[]),
+        raw.Pack(values=[x, x * 2.0], axis=-1),
+        raw.Pack(values=[x, x, x], axis=1),
+        *raw.Unpack(value=x, num=3, axis=1),
+        raw.Shape(input=x, out_type=tf.int64),
+        raw.Fill(dims=raw.Pack(values=[shape[2], shape[0]], axis=0), value=x[0, 0, 0]),
+        raw.ZerosLike(x=x),
+        raw.OnesLike(x=x),
+    ]
+
+
+def _movement(x: Any, ids: Any) -> list[Any]:
+    raw = tf.raw_ops
+    return [
+        raw.Cast(x=x * 3.0, DstT=tf.int32),
+        raw.Cast(x=ids, DstT=tf.float32),
+        raw.Cast(x=x, DstT=tf.bool),
+        raw.GatherV2(params=x, indices=ids, axis=1),
+        raw.GatherV2(params=x, indices=ids[:, :2], axis=1, batch_dims=1),
+        x[:, 1:, ::-2],
+        x[..., 1],
+        x[:, tf.newaxis, -1, 1:3],
+        raw.Slice(input=x, begin=[0, 1, 1], size=[-1, 2, 3]),
+        *raw.Split(axis=2, value=x, num_split=2),
+        *raw.SplitV(value=x, size_splits=[1, -1], axis=1, num_split=2),
+        raw.Mean(input=x, axis=[1], keep_dims=False),
+        raw.Mean(input=x, axis=[-1, 0], keep_dims=True),
+        raw.Sum(input=x, axis=2, keep_dims=False),
+        raw.Max(input=x, axis=[0], keep_dims=True),
+        raw.Min(input=x, axis=[1, 2], keep_dims=False),
+    ]
+
+
+TF_OPS: dict[str, tuple[Callable[..., list[Any]], list[np.ndarray]]] = {
+    "tf_matmul": (_matmuls, [_f32(3, 4), _f32(4, 3), _f32(2, 3, 4), _f32(2, 5, 4)]),
+    "tf_elementwise": (_elementwise, [_f32(2, 4), _f32(2, 4), _f32(4), _f32(2, 3, 2, 2)]),
+    "tf_shapes": (_shapes, [_f32(2, 3, 4), _f32(2, 1, 3, 1)]),
+    "tf_movement": (
+        _movement,
+        [_f32(2, 3, 4), np.array([[2, 0, 1], [1, 1, 0]], np.int32)],
+    ),
+}
+
+
+def _import(concrete: Any) -> str:
     inline = c2c._run_inline_graph_optimization
     c2c._run_inline_graph_optimization = _no_inlining
     try:
@@ -129,7 +220,31 @@ def write(name: str, out: Path) -> None:
     # The entry function is @main (TensorFlow calls it __inference_pruned_<n>).
     entry = re.search(r"func\.func @(\S+)\(", text)
     assert entry is not None
-    text = text.replace(f"@{entry.group(1)}(", "@main(", 1)
+    return text.replace(f"@{entry.group(1)}(", "@main(", 1)
+
+
+def write_tf_ops(name: str, out: Path) -> None:
+    fn, inputs = TF_OPS[name]
+    specs = [tf.TensorSpec(x.shape, tf.as_dtype(x.dtype)) for x in inputs]
+    concrete = tf.function(fn).get_concrete_function(*specs)
+    outputs = [np.asarray(y) for y in fn(*[tf.constant(x) for x in inputs])]
+    header = f"// {name}: written by make_keras_models.py (tensorflow {tf.__version__}).\n"
+    (out / f"{name}.mlir").write_text(header + _import(concrete))
+    arrays = {f"x{i}": x for i, x in enumerate(inputs)}
+    arrays |= {f"y{i}": y for i, y in enumerate(outputs)}
+    np.savez(out / f"{name}.npz", **arrays)
+
+
+def write(name: str, out: Path) -> None:
+    if name in TF_OPS:
+        write_tf_ops(name, out)
+        return
+    keras.utils.set_random_seed(0)
+    model, x = MODELS[name]()
+    # A fixed batch size: TensorFlow Lite fuses Keras' RNN functions only then.
+    spec = tf.TensorSpec(x.shape, tf.as_dtype(x.dtype), name="x")
+    concrete = tf.function(lambda v: model(v, training=False)).get_concrete_function(spec)
+    text = _import(concrete)
     y = model(x, training=False).numpy()
     header = f"// {name}: written by make_keras_models.py (tensorflow {tf.__version__}).\n"
     (out / f"{name}.mlir").write_text(header + text)
@@ -139,9 +254,9 @@ def write(name: str, out: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=Path(__file__).parent)
-    parser.add_argument("names", nargs="*", choices=[*MODELS, []])
+    parser.add_argument("names", nargs="*", choices=[*MODELS, *TF_OPS, []])
     args = parser.parse_args()
-    for name in args.names or MODELS:
+    for name in args.names or [*MODELS, *TF_OPS]:
         write(name, args.out)
 
 
