@@ -18,7 +18,8 @@ an `ov` graph that the runtime runs and `reshape` / `low-latency2` transform:
 2. **Constants.** `"tf.Const"` and `arith.constant` become `ov.constant`. A `tf.Const` whose
    value has one element and whose result type is another static shape (what the prepare pass
    writes for the Keras function's unused state results) is splatted to that shape; one that
-   is unused is dropped. `"tf.Identity"` and `tensor.cast` are forwarded.
+   is unused is dropped. `"tf.Identity"`, `"tf.StopGradient"`, `"tf.Snapshot"` and
+   `tensor.cast` are forwarded.
 3. **Folding.** A `tfl` op whose operands are all constant is computed with its reference
    semantics (LiteRT's kernels, the op's `evaluate`) and replaced by `ov.constant`s, and the
    `ov` ops this pass builds are folded the same way (with their `ov` semantics). So the
@@ -28,7 +29,9 @@ an `ov` graph that the runtime runs and `reshape` / `low-latency2` transform:
    `tfl.reverse_v2` -> `ov.strided_slice`, `tfl.split_v` -> `ov.variadic_split`,
    `tfl.reshape` -> `ov.reshape`, `tfl.concatenation` -> `ov.concat` (+ its activation),
    `tfl.embedding_lookup` -> `ov.gather`; and the two TensorFlow ops Keras' Bidirectional layer
-   puts around its calls, `"tf.ReverseV2"` and `"tf.ConcatV2"`.
+   puts around its calls, `"tf.ReverseV2"` and `"tf.ConcatV2"`; the ordinary TensorFlow ops
+   of Keras models around the RNNs (MatMul, BiasAdd, Reshape, AddV2, Mul, Softmax, ...:
+   passes/tf_ops.py).
 5. **RNNs.** `tfl.unidirectional_sequence_lstm` -> `ov.lstm_sequence` (forward),
    `tfl.bidirectional_sequence_lstm` -> `ov.lstm_sequence` (bidirectional),
    `tfl.unidirectional_sequence_gru` -> `ov.gru_sequence` (`linear_before_reset` for Keras'
