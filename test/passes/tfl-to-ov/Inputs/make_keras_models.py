@@ -87,6 +87,20 @@ def gru_dense() -> tuple[keras.Model, np.ndarray]:
     return m, _sequence(3, 4)
 
 
+def stacked_lstm() -> tuple[keras.Model, np.ndarray]:
+    """LSTM (sequences) -> Dropout -> LSTM (last output) -> Dense."""
+    m = keras.Sequential(
+        [
+            keras.Input((STEPS, 4)),
+            keras.layers.LSTM(4, return_sequences=True),
+            keras.layers.Dropout(0.2),
+            keras.layers.LSTM(3),
+            keras.layers.Dense(2),
+        ]
+    )
+    return m, _sequence(5, 4)
+
+
 def masking_gru() -> tuple[keras.Model, np.ndarray]:
     m = keras.Sequential(
         [
@@ -107,6 +121,7 @@ MODELS: dict[str, Callable[[], tuple[keras.Model, np.ndarray]]] = {
     "keras_bidirectional_mul": _bidirectional("mul"),
     "keras_bidirectional_ave": _bidirectional("ave"),
     "keras_gru_dense": gru_dense,
+    "keras_stacked_lstm": stacked_lstm,
     "keras_masking_gru": masking_gru,
 }
 
