@@ -195,7 +195,10 @@ def _matmul(conv: _Converter, op: Operation) -> None:
 
 
 def _expand_dims(conv: _Converter, op: Operation) -> None:
-    (axis,) = _helpers()._constant_ints(conv, op, 1, "axis")
+    axes = _helpers()._constant_ints(conv, op, 1, "axis")
+    if len(axes) != 1:
+        raise conv.refuse(op, f"axis must have one element, got {len(axes)}")
+    (axis,) = axes
     rank = _rank(conv, op, op.operands[0])
     if not -rank - 1 <= axis <= rank:
         raise conv.refuse(op, f"axis {axis} is out of range [{-rank - 1}, {rank}]")

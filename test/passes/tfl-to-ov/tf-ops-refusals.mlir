@@ -107,3 +107,12 @@ func.func @main(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
   %0 = "tf.Tanh"(%x) : (tensor<2x3xf32>) -> tensor<3x2xf32>
   func.return %0 : tensor<3x2xf32>
 }
+
+// -----
+
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 3]]:3: error: 'tf.ExpandDims' op cannot be converted to OpenVINO: axis must have one element, got 2
+func.func @main(%x: tensor<2x3xf32>) -> tensor<2x3x1xf32> {
+  %axis = "tf.Const"() <{value = dense<[1, 2]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %0 = "tf.ExpandDims"(%x, %axis) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<2x3x1xf32>
+  func.return %0 : tensor<2x3x1xf32>
+}
