@@ -13,6 +13,7 @@ batch size). An op whose operands are all constants is folded (its `ov` ops' sem
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
     from lowpass.passes.tfl_to_ov import _Converter
 
 
-def _helpers():  # type: ignore[no-untyped-def]
+def _helpers() -> ModuleType:
     # tfl_to_ov imports this module lazily; import its helpers the same way.
     from lowpass.passes import tfl_to_ov
 
@@ -106,7 +107,10 @@ def _binary(conv: _Converter, op: Operation) -> None:
     conv.replace(op, [conv.emit1(_BINARY[kind](a, b, name=name))])
 
 
-def _unary(make: Callable[[SSAValue, str], OvOp], floats: bool = True):  # type: ignore[no-untyped-def]
+Conversion = Callable[["_Converter", Operation], None]
+
+
+def _unary(make: Callable[[SSAValue, str], OvOp], floats: bool = True) -> Conversion:
     def convert(conv: _Converter, op: Operation) -> None:
         if len(op.operands) != 1:
             raise conv.refuse(op, "expected one operand")
@@ -284,7 +288,7 @@ def _fill(conv: _Converter, op: Operation) -> None:
     conv.replace(op, [conv.emit1(ov.BroadcastOp(value, dims, name=name))])
 
 
-def _like(fill: float) -> Callable[[_Converter, Operation], None]:
+def _like(fill: float) -> Conversion:
     def convert(conv: _Converter, op: Operation) -> None:
         x = op.operands[0]
         name = conv.base_name(op, fused=False)
@@ -330,7 +334,7 @@ def _split(conv: _Converter, op: Operation) -> None:
     conv.replace(op, conv.emit(ov.SplitOp(value, axis, n, name=name)))
 
 
-def _reduce(kind: type[ov.ReduceOp], floats: bool = False):  # type: ignore[no-untyped-def]
+def _reduce(kind: type[ov.ReduceOp], floats: bool = False) -> Conversion:
     def convert(conv: _Converter, op: Operation) -> None:
         x, axes = op.operands
         if floats:
@@ -343,10 +347,10 @@ def _reduce(kind: type[ov.ReduceOp], floats: bool = False):  # type: ignore[no-u
     return convert
 
 
-def converters() -> dict[str, Callable[[_Converter, Operation], None]]:
+def converters() -> dict[str, Conversion]:
     """The TensorFlow op conversions, by op name."""
     h = _helpers()
-    table: dict[str, Callable[[_Converter, Operation], None]] = dict.fromkeys(_BINARY, _binary)
+    table: dict[str, Conversion] = dict.fromkeys(_BINARY, _binary)
     table.update(
         {
             "tf.Tanh": _unary(lambda x, n: ov.TanhOp(x, name=n)),
