@@ -16,10 +16,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from xdsl.dialects import func
 
 import lowpass
+from lowpass.dialects.ov.base import graph_input_names
 from lowpass.ir import make_context, parse_module, print_module
+from lowpass.passes.low_latency2 import LowLatency2Pass
 from lowpass.passes.prepare_composite_functions import PrepareCompositeFunctionsPass
+from lowpass.passes.reshape import reshape_module
 from lowpass.passes.tfl_to_ov import TflToOvError, TflToOvPass
 
 RTOL, ATOL = 1e-5, 1e-6
@@ -56,6 +60,33 @@ def test_keras_model_matches_tensorflow(name: str) -> None:
     data = np.load(INPUTS / f"{name}.npz")
     (got,) = _run(module, [data["x"]])
     assert got.shape == data["y"].shape
+    np.testing.assert_allclose(got, data["y"], rtol=RTOL, atol=ATOL)
+
+
+def test_stacked_keras_lstm_runs_one_step_per_request() -> None:
+    """The whole chain on a real Keras model: reshape to one step, low-latency2, 5 requests."""
+    ctx = make_context(allow_unregistered=True)
+    name = "keras_stacked_lstm"
+    module, _ = parse_module((INPUTS / f"{name}.mlir").read_text(), ctx, f"{name}.mlir")
+    PrepareCompositeFunctionsPass().apply(ctx, module)
+    TflToOvPass().apply(ctx, module)
+    data = np.load(INPUTS / f"{name}.npz")
+    x = data["x"]
+    entry = next(op for op in module.ops if isinstance(op, func.FuncOp))
+    (input_name,) = graph_input_names(entry)
+    reshape_module(module, {input_name: [x.shape[0], 1, x.shape[2]]})
+    LowLatency2Pass().apply(ctx, module)
+    module.verify()
+    assert not _foreign(module)
+    request = lowpass.Core().compile_model(module).create_infer_request()
+    assert sorted(s.name for s in request.query_state()) == [
+        "standard_lstm/variable_0",
+        "standard_lstm/variable_1",
+        "standard_lstm_1/variable_0",
+        "standard_lstm_1/variable_1",
+    ]
+    for step in range(x.shape[1]):
+        (got,) = request.infer([x[:, step : step + 1]]).to_tuple()
     np.testing.assert_allclose(got, data["y"], rtol=RTOL, atol=ATOL)
 
 
