@@ -136,6 +136,25 @@ def _neg(conv: _Converter, op: Operation) -> None:
     )
 
 
+def _leaky_relu(conv: _Converter, op: Operation) -> None:
+    # TensorFlow: x > 0 ? x : x * alpha; OpenVINO's PRelu: x < 0 ? x * slope : x (the same
+    # numbers; at 0 both give 0).
+    x = op.operands[0]
+    _require_float(conv, op, x, "the operand")
+    alpha = _helpers()._float(op, "alpha", 0.2)
+    slope = conv.const(np.array([alpha]), to_dtype(_element_type(x)).type)
+    name = conv.base_name(op, fused=False)
+    conv.replace(op, [conv.emit1(ov.PReluOp(x, slope, name=name))])
+
+
+def _squared_difference(conv: _Converter, op: Operation) -> None:
+    # TensorFlow: d = x - y; d * d.
+    x, y = op.operands
+    name = conv.base_name(op, fused=False)
+    d = conv.emit1(ov.SubtractOp(x, y, name=f"{name}/difference"))
+    conv.replace(op, [conv.emit1(ov.MultiplyOp(d, d, name=name))])
+
+
 def _softmax(conv: _Converter, op: Operation) -> None:
     # TensorFlow's Softmax normalizes the last axis.
     x = op.operands[0]
@@ -358,7 +377,9 @@ def converters() -> dict[str, Conversion]:
             "tf.Relu": _unary(lambda x, n: ov.ReluOp(x, name=n), floats=False),
             "tf.Relu6": _unary(lambda x, n: ov.ClampOp(x, 0.0, 6.0, name=n)),
             "tf.Exp": _unary(lambda x, n: ov.ExpOp(x, name=n)),
+            "tf.LeakyRelu": _leaky_relu,
             "tf.Square": _square,
+            "tf.SquaredDifference": _squared_difference,
             "tf.Neg": _neg,
             "tf.Softmax": _softmax,
             "tf.BiasAdd": _bias_add,

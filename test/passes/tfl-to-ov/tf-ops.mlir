@@ -62,7 +62,12 @@ func.func @main(%fw: tensor<2x5x3xf32>, %bw: tensor<2x5x3xf32>, %half: tensor<f3
 // CHECK:         %[[E:.*]] = ov.exp %[[R6]] {ov.name = "Exp"}
 // CHECK:         %[[SQ:.*]] = ov.multiply %[[E]], %[[E]] {ov.name = "Square"}
 // CHECK:         %[[M1:.*]] = ov.constant dense<-1.000000e+00> : tensor<f32>
-// CHECK:         ov.multiply %[[SQ]], %[[M1]] {ov.name = "Neg"} : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+// CHECK:         %[[N:.*]] = ov.multiply %[[SQ]], %[[M1]] {ov.name = "Neg"} : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+// LeakyRelu(alpha) -> ov.prelu with a one-element slope; SquaredDifference -> (x - y) * (x - y).
+// CHECK:         %[[AL:.*]] = ov.constant dense<3.000000e-01> : tensor<1xf32>
+// CHECK:         %[[L:.*]] = ov.prelu %[[N]], %[[AL]] {ov.name = "LeakyRelu"} : (tensor<2x3xf32>, tensor<1xf32>) -> tensor<2x3xf32>
+// CHECK:         %[[DF:.*]] = ov.subtract %[[L]], %x {ov.name = "SquaredDifference/difference"}
+// CHECK:         ov.multiply %[[DF]], %[[DF]] {ov.name = "SquaredDifference"}
 func.func @main(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %0 = "tf.Tanh"(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>
   %1 = "tf.Sigmoid"(%0) : (tensor<2x3xf32>) -> tensor<2x3xf32>
@@ -71,7 +76,9 @@ func.func @main(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %4 = "tf.Exp"(%3) : (tensor<2x3xf32>) -> tensor<2x3xf32>
   %5 = "tf.Square"(%4) : (tensor<2x3xf32>) -> tensor<2x3xf32>
   %6 = "tf.Neg"(%5) : (tensor<2x3xf32>) -> tensor<2x3xf32>
-  func.return %6 : tensor<2x3xf32>
+  %7 = "tf.LeakyRelu"(%6) <{alpha = 3.000000e-01 : f32}> : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %8 = "tf.SquaredDifference"(%7, %x) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  func.return %8 : tensor<2x3xf32>
 }
 
 // -----

@@ -184,6 +184,18 @@ CASES: dict[str, tuple[str, str, list[object], object]] = {
     "relu6": ("Relu6", "", [(2, 3)], _relu6),
     "exp": ("Exp", "", [(2, 3)], np.exp),
     "square": ("Square", "", [(2, 3)], np.square),
+    "leaky_relu": (
+        "LeakyRelu",
+        "alpha = 3.000000e-01 : f32",
+        [(2, 3)],
+        lambda x: np.where(x > 0, x, x * _F(0.3)),
+    ),
+    "squared_difference": (
+        "SquaredDifference",
+        "",
+        [(2, 3), (3,)],
+        lambda x, y: np.square(x - y),
+    ),
     "neg": ("Neg", "", [(2, 3)], np.negative),
     "softmax": ("Softmax", "", [(2, 3, 4)], _softmax),
     "reshape": (

@@ -165,6 +165,8 @@ def _elementwise(x: Any, y: Any, bias: Any, image: Any) -> list[Any]:
         raw.Neg(x=x),
         raw.Softmax(logits=x),
         raw.Softmax(logits=image),
+        raw.LeakyRelu(features=x, alpha=0.3),
+        raw.SquaredDifference(x=x, y=bias),
     ]
 
 
