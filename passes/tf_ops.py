@@ -92,8 +92,6 @@ _BINARY: dict[str, type[ov.BinaryElementwiseOp]] = {
 
 def _binary(conv: _Converter, op: Operation) -> None:
     kind = _helpers().op_kind(op)
-    if len(op.operands) != 2:
-        raise conv.refuse(op, "expected two operands")
     a, b = op.operands
     if kind in ("tf.RealDiv", "tf.Div"):
         # Integer division: TensorFlow's Div truncates, FloorDiv floors; only the float
@@ -112,8 +110,6 @@ Conversion = Callable[["_Converter", Operation], None]
 
 def _unary(make: Callable[[SSAValue, str], OvOp], floats: bool = True) -> Conversion:
     def convert(conv: _Converter, op: Operation) -> None:
-        if len(op.operands) != 1:
-            raise conv.refuse(op, "expected one operand")
         if floats:
             _require_float(conv, op, op.operands[0], "the operand")
         name = conv.base_name(op, fused=False)
@@ -263,8 +259,6 @@ def _shape_of(conv: _Converter, op: Operation) -> None:
 
 
 def _pack(conv: _Converter, op: Operation) -> None:
-    if not op.operands:
-        raise conv.refuse(op, "expected at least one value")
     rank = _rank(conv, op, op.operands[0])
     axis = _helpers()._int(op, "axis")
     if not -rank - 1 <= axis <= rank:
@@ -349,6 +343,8 @@ def _split(conv: _Converter, op: Operation) -> None:
     # TensorFlow's Split(split_dim, value) {num_split}.
     axis, value = op.operands
     n = _helpers()._int(op, "num_split", len(op.results))
+    if n != len(op.results):
+        raise conv.refuse(op, f"num_split is {n} but the op has {len(op.results)} results")
     name = conv.base_name(op, fused=False)
     conv.replace(op, conv.emit(ov.SplitOp(value, axis, n, name=name)))
 
@@ -366,46 +362,71 @@ def _reduce(kind: type[ov.ReduceOp], floats: bool = False) -> Conversion:
     return convert
 
 
+def _checked(convert: Conversion, operands: int | None, results: int | None) -> Conversion:
+    """`convert` after checking the op's operand and result counts (None: one or more) and
+    that they are all ranked tensors, so that a malformed op is a diagnostic."""
+
+    def check(conv: _Converter, op: Operation) -> None:
+        for what, values, n in (
+            ("operands", op.operands, operands),
+            ("results", op.results, results),
+        ):
+            if (n is None and not values) or (n is not None and len(values) != n):
+                expected = "one or more" if n is None else str(n)
+                raise conv.refuse(op, f"expected {expected} {what}, got {len(values)}")
+            for i, v in enumerate(values):
+                if not isinstance(v.type, TensorType):
+                    raise conv.refuse(
+                        op, f"{what[:-1]} #{i} has type {v.type}; expected a ranked tensor"
+                    )
+        convert(conv, op)
+
+    return check
+
+
 def converters() -> dict[str, Conversion]:
     """The TensorFlow op conversions, by op name."""
     h = _helpers()
-    table: dict[str, Conversion] = dict.fromkeys(_BINARY, _binary)
+    # op -> conversion, number of operands, number of results (None: one or more)
+    table: dict[str, tuple[Conversion, int | None, int | None]] = {
+        kind: (_binary, 2, 1) for kind in _BINARY
+    }
     table.update(
         {
-            "tf.Tanh": _unary(lambda x, n: ov.TanhOp(x, name=n)),
-            "tf.Sigmoid": _unary(lambda x, n: ov.SigmoidOp(x, name=n)),
-            "tf.Relu": _unary(lambda x, n: ov.ReluOp(x, name=n), floats=False),
-            "tf.Relu6": _unary(lambda x, n: ov.ClampOp(x, 0.0, 6.0, name=n)),
-            "tf.Exp": _unary(lambda x, n: ov.ExpOp(x, name=n)),
-            "tf.LeakyRelu": _leaky_relu,
-            "tf.Square": _square,
-            "tf.SquaredDifference": _squared_difference,
-            "tf.Neg": _neg,
-            "tf.Softmax": _softmax,
-            "tf.BiasAdd": _bias_add,
-            "tf.MatMul": _matmul,
-            "tf.BatchMatMulV2": _matmul,
-            "tf.BatchMatMulV3": _matmul,
-            "tf.Reshape": h._reshape,
-            "tf.Transpose": h._transpose,
-            "tf.ExpandDims": _expand_dims,
-            "tf.Squeeze": _squeeze,
-            "tf.Shape": _shape_of,
-            "tf.Pack": _pack,
-            "tf.Unpack": _unpack,
-            "tf.Fill": _fill,
-            "tf.ZerosLike": _like(0),
-            "tf.OnesLike": _like(1),
-            "tf.Cast": _cast,
-            "tf.GatherV2": _gather,
-            "tf.StridedSlice": h._strided_slice,
-            "tf.Slice": h._slice,
-            "tf.Split": _split,
-            "tf.SplitV": h._split_v,
-            "tf.Mean": _reduce(ov.ReduceMeanOp, floats=True),
-            "tf.Sum": _reduce(ov.ReduceSumOp),
-            "tf.Max": _reduce(ov.ReduceMaxOp),
-            "tf.Min": _reduce(ov.ReduceMinOp),
+            "tf.Tanh": (_unary(lambda x, n: ov.TanhOp(x, name=n)), 1, 1),
+            "tf.Sigmoid": (_unary(lambda x, n: ov.SigmoidOp(x, name=n)), 1, 1),
+            "tf.Relu": (_unary(lambda x, n: ov.ReluOp(x, name=n), floats=False), 1, 1),
+            "tf.Relu6": (_unary(lambda x, n: ov.ClampOp(x, 0.0, 6.0, name=n)), 1, 1),
+            "tf.Exp": (_unary(lambda x, n: ov.ExpOp(x, name=n)), 1, 1),
+            "tf.LeakyRelu": (_leaky_relu, 1, 1),
+            "tf.Square": (_square, 1, 1),
+            "tf.SquaredDifference": (_squared_difference, 2, 1),
+            "tf.Neg": (_neg, 1, 1),
+            "tf.Softmax": (_softmax, 1, 1),
+            "tf.BiasAdd": (_bias_add, 2, 1),
+            "tf.MatMul": (_matmul, 2, 1),
+            "tf.BatchMatMulV2": (_matmul, 2, 1),
+            "tf.BatchMatMulV3": (_matmul, 2, 1),
+            "tf.Reshape": (h._reshape, 2, 1),
+            "tf.Transpose": (h._transpose, 2, 1),
+            "tf.ExpandDims": (_expand_dims, 2, 1),
+            "tf.Squeeze": (_squeeze, 1, 1),
+            "tf.Shape": (_shape_of, 1, 1),
+            "tf.Pack": (_pack, None, 1),
+            "tf.Unpack": (_unpack, 1, None),
+            "tf.Fill": (_fill, 2, 1),
+            "tf.ZerosLike": (_like(0), 1, 1),
+            "tf.OnesLike": (_like(1), 1, 1),
+            "tf.Cast": (_cast, 1, 1),
+            "tf.GatherV2": (_gather, 3, 1),
+            "tf.StridedSlice": (h._strided_slice, 4, 1),
+            "tf.Slice": (h._slice, 3, 1),
+            "tf.Split": (_split, 2, None),
+            "tf.SplitV": (h._split_v, 3, None),
+            "tf.Mean": (_reduce(ov.ReduceMeanOp, floats=True), 2, 1),
+            "tf.Sum": (_reduce(ov.ReduceSumOp), 2, 1),
+            "tf.Max": (_reduce(ov.ReduceMaxOp), 2, 1),
+            "tf.Min": (_reduce(ov.ReduceMinOp), 2, 1),
         }
     )
-    return table
+    return {kind: _checked(c, n_in, n_out) for kind, (c, n_in, n_out) in table.items()}

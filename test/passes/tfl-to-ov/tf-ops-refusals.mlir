@@ -116,3 +116,37 @@ func.func @main(%x: tensor<2x3xf32>) -> tensor<2x3x1xf32> {
   %0 = "tf.ExpandDims"(%x, %axis) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<2x3x1xf32>
   func.return %0 : tensor<2x3x1xf32>
 }
+
+// -----
+
+// Malformed ops: the operand and result counts and the types are checked first.
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 2]]:3: error: 'tf.Reshape' op cannot be converted to OpenVINO: expected 2 operands, got 1
+func.func @main(%x: tensor<2x3xf32>) -> tensor<6xf32> {
+  %0 = "tf.Reshape"(%x) : (tensor<2x3xf32>) -> tensor<6xf32>
+  func.return %0 : tensor<6xf32>
+}
+
+// -----
+
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 2]]:3: error: 'tf.Tanh' op cannot be converted to OpenVINO: operand #0 has type tensor<*xf32>; expected a ranked tensor
+func.func @main(%x: tensor<*xf32>) -> tensor<*xf32> {
+  %0 = "tf.Tanh"(%x) : (tensor<*xf32>) -> tensor<*xf32>
+  func.return %0 : tensor<*xf32>
+}
+
+// -----
+
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 3]]:3: error: 'tf.Split' op cannot be converted to OpenVINO: num_split is 3 but the op has 2 results
+func.func @main(%x: tensor<2x6xf32>) -> tensor<2x3xf32> {
+  %axis = "tf.Const"() <{value = dense<1> : tensor<i32>}> : () -> tensor<i32>
+  %0:2 = "tf.Split"(%axis, %x) <{num_split = 3 : i64}> : (tensor<i32>, tensor<2x6xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>)
+  func.return %0#0 : tensor<2x3xf32>
+}
+
+// -----
+
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 2]]:3: error: 'tf.Pack' op cannot be converted to OpenVINO: expected one or more operands, got 0
+func.func @main() -> tensor<0xf32> {
+  %0 = "tf.Pack"() <{axis = 0 : i64}> : () -> tensor<0xf32>
+  func.return %0 : tensor<0xf32>
+}
