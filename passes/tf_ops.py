@@ -407,6 +407,9 @@ def converters() -> dict[str, Conversion]:
             "tf.MatMul": (_matmul, 2, 1),
             "tf.BatchMatMulV2": (_matmul, 2, 1),
             "tf.BatchMatMulV3": (_matmul, 2, 1),
+            # What Keras' Bidirectional layer puts around its two calls.
+            "tf.ReverseV2": (h._reverse, 2, 1),
+            "tf.ConcatV2": (h._concat_v2, None, 1),
             "tf.Reshape": (h._reshape, 2, 1),
             "tf.Transpose": (h._transpose, 2, 1),
             "tf.ExpandDims": (_expand_dims, 2, 1),

@@ -1119,9 +1119,7 @@ _CONVERTERS: dict[str, Callable[[_Converter, Operation], None]] = {
     "tfl.unidirectional_sequence_gru": _gru,
     "tfl.unidirectional_sequence_rnn": _rnn,
     "tfl.lstm": _lstm_step,
-    # What Keras' Bidirectional layer puts around its two calls in the caller.
-    "tf.ReverseV2": _reverse,
-    "tf.ConcatV2": _concat_v2,
+    # The TensorFlow ops (Keras' Bidirectional ReverseV2/ConcatV2, ...) are in passes/tf_ops.py.
 }
 
 

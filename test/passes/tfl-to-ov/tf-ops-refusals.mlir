@@ -150,3 +150,12 @@ func.func @main() -> tensor<0xf32> {
   %0 = "tf.Pack"() <{axis = 0 : i64}> : () -> tensor<0xf32>
   func.return %0 : tensor<0xf32>
 }
+
+// -----
+
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 3]]:3: error: 'tf.ReverseV2' op cannot be converted to OpenVINO: operand #0 has type tensor<*xf32>; expected a ranked tensor
+func.func @main(%x: tensor<*xf32>) -> tensor<*xf32> {
+  %axis = "tf.Const"() <{value = dense<1> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %0 = "tf.ReverseV2"(%x, %axis) : (tensor<*xf32>, tensor<1xi32>) -> tensor<*xf32>
+  func.return %0 : tensor<*xf32>
+}
