@@ -208,6 +208,71 @@ def _matmul(conv: _Converter, op: Operation) -> None:
     conv.replace(op, [conv.emit1(ov.MatMulOp(a, b, transpose_a=ta, transpose_b=tb, name=name))])
 
 
+def _conv2d(conv: _Converter, op: Operation) -> None:
+    """
+    TensorFlow's Conv2D (Keras' Conv1D is ExpandDims, Conv2D, Squeeze): the NHWC input is
+    transposed to NCHW, the HWIO filter to OIHW, the result back. SAME pads the extra row or
+    column at the end (OpenVINO's same_upper), EXPLICIT takes `explicit_paddings`.
+    """
+    h = _helpers()
+    x, w = op.operands
+    for what, v in (("input", x), ("filter", w)):
+        _require_float(conv, op, v, f"the {what}")
+        if _rank(conv, op, v) != 4:
+            raise conv.refuse(op, f"the {what} must have rank 4, got {_rank(conv, op, v)}")
+    fmt = h._str(op, "data_format", "NHWC")
+    if fmt not in ("NHWC", "NCHW"):
+        raise conv.refuse(op, f"data_format {fmt!r}: expected 'NHWC' or 'NCHW'")
+    spatial = (1, 2) if fmt == "NHWC" else (2, 3)
+    channel = 3 if fmt == "NHWC" else 1
+    strides = _int_list(op, "strides") or [1, 1, 1, 1]
+    dilations = _int_list(op, "dilations") or [1, 1, 1, 1]
+    for what, values in (("strides", strides), ("dilations", dilations)):
+        if len(values) != 4 or values[0] != 1 or values[channel] != 1:
+            raise conv.refuse(
+                op, f"{what} {values}: expected 4 values, 1 for the batch and channel dims"
+            )
+    c_in, f_in = h._shape(x)[channel], h._shape(w)[2]
+    if DYNAMIC in (c_in, f_in) or c_in != f_in:
+        raise conv.refuse(
+            op,
+            f"the input has {c_in} channels and the filter {f_in}: grouped or dynamic channels "
+            "are not supported",
+        )
+    padding = h._str(op, "padding", "VALID")
+    pads_begin, pads_end = [0, 0], [0, 0]
+    if padding == "EXPLICIT":
+        explicit = _int_list(op, "explicit_paddings") or []
+        if len(explicit) != 8:
+            raise conv.refuse(op, f"explicit_paddings must have 8 values, got {len(explicit)}")
+        pads_begin = [explicit[2 * d] for d in spatial]
+        pads_end = [explicit[2 * d + 1] for d in spatial]
+        auto_pad = "explicit"
+    elif padding in ("SAME", "VALID"):
+        auto_pad = "same_upper" if padding == "SAME" else "valid"
+    else:
+        raise conv.refuse(op, f"padding {padding!r}: expected 'SAME', 'VALID' or 'EXPLICIT'")
+    name = conv.base_name(op, fused=False)
+    if fmt == "NHWC":
+        x = conv.emit1(ov.TransposeOp(x, conv.const([0, 3, 1, 2]), name=f"{name}/input"))
+    filt = conv.emit1(ov.TransposeOp(w, conv.const([3, 2, 0, 1]), name=f"{name}/filter"))
+    out = conv.emit1(
+        ov.ConvolutionOp(
+            x,
+            filt,
+            strides=[strides[d] for d in spatial],
+            pads_begin=pads_begin,
+            pads_end=pads_end,
+            dilations=[dilations[d] for d in spatial],
+            auto_pad=auto_pad,
+            name=name if fmt == "NCHW" else f"{name}/nchw",
+        )
+    )
+    if fmt == "NHWC":
+        out = conv.emit1(ov.TransposeOp(out, conv.const([0, 2, 3, 1]), name=name))
+    conv.replace(op, [out])
+
+
 # --------------------------------------------------------------------------------------------
 # Shapes
 # --------------------------------------------------------------------------------------------
@@ -404,6 +469,7 @@ def converters() -> dict[str, Conversion]:
             "tf.Neg": (_neg, 1, 1),
             "tf.Softmax": (_softmax, 1, 1),
             "tf.BiasAdd": (_bias_add, 2, 1),
+            "tf.Conv2D": (_conv2d, 2, 1),
             "tf.MatMul": (_matmul, 2, 1),
             "tf.BatchMatMulV2": (_matmul, 2, 1),
             "tf.BatchMatMulV3": (_matmul, 2, 1),

@@ -159,3 +159,19 @@ func.func @main(%x: tensor<*xf32>) -> tensor<*xf32> {
   %0 = "tf.ReverseV2"(%x, %axis) : (tensor<*xf32>, tensor<1xi32>) -> tensor<*xf32>
   func.return %0 : tensor<*xf32>
 }
+
+// -----
+
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 2]]:3: error: 'tf.Conv2D' op cannot be converted to OpenVINO: the input has 4 channels and the filter 2: grouped or dynamic channels are not supported
+func.func @main(%x: tensor<1x5x5x4xf32>, %w: tensor<3x3x2x4xf32>) -> tensor<1x3x3x4xf32> {
+  %0 = "tf.Conv2D"(%x, %w) <{data_format = "NHWC", dilations = [1, 1, 1, 1], explicit_paddings = [], padding = "VALID", strides = [1, 1, 1, 1]}> : (tensor<1x5x5x4xf32>, tensor<3x3x2x4xf32>) -> tensor<1x3x3x4xf32>
+  func.return %0 : tensor<1x3x3x4xf32>
+}
+
+// -----
+
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 2]]:3: error: 'tf.Conv2D' op cannot be converted to OpenVINO: strides [2, 1, 1, 1]: expected 4 values, 1 for the batch and channel dims
+func.func @main(%x: tensor<2x5x5x4xf32>, %w: tensor<3x3x4x4xf32>) -> tensor<1x3x3x4xf32> {
+  %0 = "tf.Conv2D"(%x, %w) <{data_format = "NHWC", dilations = [1, 1, 1, 1], explicit_paddings = [], padding = "VALID", strides = [2, 1, 1, 1]}> : (tensor<2x5x5x4xf32>, tensor<3x3x4x4xf32>) -> tensor<1x3x3x4xf32>
+  func.return %0 : tensor<1x3x3x4xf32>
+}

@@ -180,3 +180,23 @@ func.func @main(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %3 = "tf.AddV2"(%2, %0) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
   func.return %3 : tensor<2x3xf32>
 }
+
+// -----
+
+// Keras' Conv1D: ExpandDims, Conv2D (NHWC, HWIO filter; SAME -> same_upper), Squeeze, BiasAdd.
+// The input goes to NCHW and the filter to OIHW, the result back to NHWC.
+// CHECK-LABEL: func.func @main
+// CHECK:         %[[X:.*]] = ov.unsqueeze %x, {{.*}} {ov.name = "ExpandDims"} : (tensor<2x5x4xf32>, tensor<1xi64>) -> tensor<2x1x5x4xf32>
+// CHECK:         %[[P:.*]] = ov.constant dense<[0, 3, 1, 2]> : tensor<4xi64>
+// CHECK:         %[[XT:.*]] = ov.transpose %[[X]], %[[P]] {ov.name = "Conv2D/input"} : (tensor<2x1x5x4xf32>, tensor<4xi64>) -> tensor<2x4x1x5xf32>
+// CHECK:         %[[FT:.*]] = ov.transpose %w, {{.*}} {ov.name = "Conv2D/filter"} : (tensor<1x3x4x6xf32>, tensor<4xi64>) -> tensor<6x4x1x3xf32>
+// CHECK:         %[[C:.*]] = ov.convolution %[[XT]], %[[FT]] {ov.name = "Conv2D/nchw", strides = array<i64: 1, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, dilations = array<i64: 1, 1>, auto_pad = "same_upper"} : (tensor<2x4x1x5xf32>, tensor<6x4x1x3xf32>) -> tensor<2x6x1x3xf32>
+// CHECK:         %[[Y:.*]] = ov.transpose %[[C]], {{.*}} {ov.name = "Conv2D"} : (tensor<2x6x1x3xf32>, tensor<4xi64>) -> tensor<2x1x3x6xf32>
+// CHECK:         ov.squeeze %[[Y]], {{.*}} {ov.name = "Squeeze"} : (tensor<2x1x3x6xf32>, tensor<1xi64>) -> tensor<2x3x6xf32>
+func.func @main(%x: tensor<2x5x4xf32>, %w: tensor<1x3x4x6xf32>) -> tensor<2x3x6xf32> {
+  %axis = "tf.Const"() <{value = dense<-3> : tensor<i32>}> : () -> tensor<i32>
+  %0 = "tf.ExpandDims"(%x, %axis) : (tensor<2x5x4xf32>, tensor<i32>) -> tensor<2x1x5x4xf32>
+  %1 = "tf.Conv2D"(%0, %w) <{data_format = "NHWC", dilations = [1, 1, 1, 1], explicit_paddings = [], padding = "SAME", strides = [1, 1, 2, 1], use_cudnn_on_gpu = true}> : (tensor<2x1x5x4xf32>, tensor<1x3x4x6xf32>) -> tensor<2x1x3x6xf32>
+  %2 = "tf.Squeeze"(%1) <{squeeze_dims = [-3]}> : (tensor<2x1x3x6xf32>) -> tensor<2x3x6xf32>
+  func.return %2 : tensor<2x3x6xf32>
+}

@@ -126,7 +126,13 @@ def test_tf_ops_match_tensorflow(name: str) -> None:
 
 
 def test_tf_functions_are_there() -> None:
-    assert TF_FUNCTIONS == ["tf_elementwise", "tf_matmul", "tf_movement", "tf_shapes"]
+    assert TF_FUNCTIONS == [
+        "tf_convolution",
+        "tf_elementwise",
+        "tf_matmul",
+        "tf_movement",
+        "tf_shapes",
+    ]
 
 
 # --------------------------------------------------------------------------------------------

@@ -213,6 +213,26 @@ def _movement(x: Any, ids: Any) -> list[Any]:
     ]
 
 
+def _convolutions(x: Any, w: Any, seq: Any, w1: Any) -> list[Any]:
+    raw = tf.raw_ops
+    return [
+        raw.Conv2D(input=x, filter=w, strides=[1, 1, 1, 1], padding="VALID"),
+        raw.Conv2D(input=x, filter=w, strides=[1, 2, 2, 1], padding="SAME"),
+        raw.Conv2D(input=x, filter=w, strides=[1, 1, 1, 1], padding="SAME", dilations=[1, 2, 1, 1]),
+        raw.Conv2D(
+            input=x,
+            filter=w,
+            strides=[1, 2, 1, 1],
+            padding="EXPLICIT",
+            explicit_paddings=[0, 0, 1, 2, 0, 1, 0, 0],
+        ),
+        # Keras' Conv1D: ExpandDims, Conv2D, Squeeze.
+        tf.squeeze(
+            raw.Conv2D(input=seq[:, None], filter=w1, strides=[1, 1, 1, 1], padding="SAME"), [1]
+        ),
+    ]
+
+
 TF_OPS: dict[str, tuple[Callable[..., list[Any]], list[np.ndarray]]] = {
     "tf_matmul": (_matmuls, [_f32(3, 4), _f32(4, 3), _f32(2, 3, 4), _f32(2, 5, 4)]),
     "tf_elementwise": (_elementwise, [_f32(2, 4), _f32(2, 4), _f32(4), _f32(2, 3, 2, 2)]),
@@ -220,6 +240,10 @@ TF_OPS: dict[str, tuple[Callable[..., list[Any]], list[np.ndarray]]] = {
     "tf_movement": (
         _movement,
         [_f32(2, 3, 4), np.array([[2, 0, 1], [1, 1, 0]], np.int32)],
+    ),
+    "tf_convolution": (
+        _convolutions,
+        [_f32(2, 7, 6, 3), _f32(3, 2, 3, 4), _f32(2, 5, 4), _f32(1, 3, 4, 2)],
     ),
 }
 
