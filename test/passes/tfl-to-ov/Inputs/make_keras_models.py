@@ -101,6 +101,19 @@ def stacked_lstm() -> tuple[keras.Model, np.ndarray]:
     return m, _sequence(5, 4)
 
 
+def conv1d_lstm() -> tuple[keras.Model, np.ndarray]:
+    """Conv1D (same, relu) -> LSTM (sequences) -> Dense(softmax) on every step."""
+    m = keras.Sequential(
+        [
+            keras.Input((STEPS, 4)),
+            keras.layers.Conv1D(6, 3, padding="same", activation="relu"),
+            keras.layers.LSTM(3, return_sequences=True),
+            keras.layers.Dense(2, activation="softmax"),
+        ]
+    )
+    return m, _sequence(6, 4)
+
+
 def masking_gru() -> tuple[keras.Model, np.ndarray]:
     m = keras.Sequential(
         [
@@ -123,6 +136,7 @@ MODELS: dict[str, Callable[[], tuple[keras.Model, np.ndarray]]] = {
     "keras_gru_dense": gru_dense,
     "keras_stacked_lstm": stacked_lstm,
     "keras_masking_gru": masking_gru,
+    "keras_conv1d_lstm": conv1d_lstm,
 }
 
 
