@@ -18,7 +18,8 @@ an `ov` graph that the runtime runs and `reshape` / `low-latency2` transform:
 2. **Constants.** `"tf.Const"` and `arith.constant` become `ov.constant`. A `tf.Const` whose
    value has one element and whose result type is another static shape (what the prepare pass
    writes for the Keras function's unused state results) is splatted to that shape; one that
-   is unused is dropped. `"tf.Identity"` and `tensor.cast` are forwarded.
+   is unused is dropped. `"tf.Identity"`, `"tf.StopGradient"`, `"tf.Snapshot"` and
+   `tensor.cast` are forwarded.
 3. **Folding.** A `tfl` op whose operands are all constant is computed with its reference
    semantics (LiteRT's kernels, the op's `evaluate`) and replaced by `ov.constant`s, and the
    `ov` ops this pass builds are folded the same way (with their `ov` semantics). So the
@@ -28,7 +29,9 @@ an `ov` graph that the runtime runs and `reshape` / `low-latency2` transform:
    `tfl.reverse_v2` -> `ov.strided_slice`, `tfl.split_v` -> `ov.variadic_split`,
    `tfl.reshape` -> `ov.reshape`, `tfl.concatenation` -> `ov.concat` (+ its activation),
    `tfl.embedding_lookup` -> `ov.gather`; and the two TensorFlow ops Keras' Bidirectional layer
-   puts around its calls, `"tf.ReverseV2"` and `"tf.ConcatV2"`.
+   puts around its calls, `"tf.ReverseV2"` and `"tf.ConcatV2"`; the ordinary TensorFlow ops
+   of Keras models around the RNNs (MatMul, BiasAdd, Reshape, AddV2, Mul, Softmax, ...:
+   passes/tf_ops.py).
 5. **RNNs.** `tfl.unidirectional_sequence_lstm` -> `ov.lstm_sequence` (forward),
    `tfl.bidirectional_sequence_lstm` -> `ov.lstm_sequence` (bidirectional),
    `tfl.unidirectional_sequence_gru` -> `ov.gru_sequence` (`linear_before_reset` for Keras'
@@ -58,6 +61,7 @@ ops are `<function>/<op>` (`standard_lstm/strided_slice`).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -81,7 +85,7 @@ from xdsl.ir import Attribute, Block, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import SymbolTable
-from xdsl.utils.exceptions import PassFailedException
+from xdsl.utils.exceptions import PassFailedException, VerifyException
 
 from lowpass.dialects import ov
 from lowpass.dialects.ov.base import (
@@ -127,7 +131,7 @@ class TflToOvPass(ModulePass):
 
 CALL_OPS = ("tf.PartitionedCall", "tf.StatefulPartitionedCall", "func.call")
 CONSTANT_OPS = ("tf.Const", "arith.constant")
-FORWARDING_OPS = ("tf.Identity", "tensor.cast")
+FORWARDING_OPS = ("tf.Identity", "tf.StopGradient", "tf.Snapshot", "tensor.cast")
 
 ACTIVATIONS = {"TANH": "tanh", "RELU": "relu"}
 """TFLite fused activations that OpenVINO's RNN ops can apply (their `g` and `h`)."""
@@ -421,12 +425,16 @@ class _Converter:
             return
         if kind == "tfl.no_value":
             return  # erased with its last user
-        converter = _CONVERTERS.get(kind)
+        converter = _CONVERTERS.get(kind) or _tf_converters().get(kind)
         if converter is None:
             raise self.refuse(op, f"no conversion for '{kind}' (see docs/passes.md#tfl-to-ov)")
         if self._fold_tfl(op):
             return
-        converter(self, op)
+        try:
+            converter(self, op)
+        except (VerifyException, ValueError) as e:
+            # The ov op rejects what the TF op was given (shapes, types): say so at the TF op.
+            raise self.refuse(op, str(e).splitlines()[0] if str(e) else type(e).__name__) from None
 
     def _convert_constant(self, op: Operation) -> None:
         if not any(r.uses for r in op.results):
@@ -1111,9 +1119,16 @@ _CONVERTERS: dict[str, Callable[[_Converter, Operation], None]] = {
     "tfl.unidirectional_sequence_gru": _gru,
     "tfl.unidirectional_sequence_rnn": _rnn,
     "tfl.lstm": _lstm_step,
-    # What Keras' Bidirectional layer puts around its two calls in the caller.
-    "tf.ReverseV2": _reverse,
-    "tf.ConcatV2": _concat_v2,
+    # The TensorFlow ops (Keras' Bidirectional ReverseV2/ConcatV2, ...) are in passes/tf_ops.py.
 }
+
+
+@functools.cache
+def _tf_converters() -> dict[str, Callable[[_Converter, Operation], None]]:
+    """The ordinary TensorFlow ops around the RNNs (passes/tf_ops.py, which uses this module)."""
+    from lowpass.passes.tf_ops import converters
+
+    return converters()
+
 
 __all__ = ["TflToOvError", "TflToOvPass", "clean_function_name"]

@@ -1,0 +1,501 @@
+"""
+`tfl-to-ov`'s conversions of the ordinary TensorFlow ops around Keras' RNN layers.
+
+TensorFlow's MLIR importer writes them as unregistered generic ops,
+`"tf.MatMul"(%a, %b) <{transpose_a = false, transpose_b = false}> : (...) -> ...`; each becomes
+the `ov` ops that compute what TensorFlow's kernel computes (docs/passes.md#tfl-to-ov lists
+them). Operands that TensorFlow takes as tensors but OpenVINO as attributes (the axis of
+`Pack`, the dims of `Squeeze`) or that decide the result's rank (`ExpandDims`' axis) must be
+constants; everything else may be computed (a `Reshape` shape from `Shape`, a `Fill` of the
+batch size). An op whose operands are all constants is folded (its `ov` ops' semantics).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+import numpy as np
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    ArrayAttr,
+    IntegerAttr,
+    IntegerType,
+    TensorType,
+    i64,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+
+from lowpass.dialects import ov
+from lowpass.dialects.ov.base import DYNAMIC, OvOp, to_dtype
+
+if TYPE_CHECKING:
+    from lowpass.passes.tfl_to_ov import _Converter
+
+
+def _helpers() -> ModuleType:
+    # tfl_to_ov imports this module lazily; import its helpers the same way.
+    from lowpass.passes import tfl_to_ov
+
+    return tfl_to_ov
+
+
+def _element_type(value: SSAValue) -> Attribute:
+    assert isinstance(value.type, TensorType)
+    return value.type.get_element_type()
+
+
+def _result_element_type(op: Operation) -> Attribute:
+    return _element_type(op.results[0])
+
+
+def _rank(conv: _Converter, op: Operation, value: SSAValue) -> int:
+    if not isinstance(value.type, TensorType):
+        raise conv.refuse(op, f"expected a ranked tensor operand, got {value.type}")
+    return len(value.type.get_shape())
+
+
+def _require_float(conv: _Converter, op: Operation, value: SSAValue, what: str) -> None:
+    if not isinstance(_element_type(value), AnyFloat):
+        raise conv.refuse(
+            op, f"{what} has element type {_element_type(value)}; only floats are supported"
+        )
+
+
+def _scalar(conv: _Converter, value: float, like: SSAValue) -> SSAValue:
+    return conv.const(np.array(value), to_dtype(_element_type(like)).type)
+
+
+def _int_list(op: Operation, name: str) -> list[int] | None:
+    attr = _helpers()._get(op, name)
+    if attr is None:
+        return None
+    if isinstance(attr, ArrayAttr):
+        return [int(a.value.data) for a in attr.data if isinstance(a, IntegerAttr)]
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# Element-wise ops
+# --------------------------------------------------------------------------------------------
+
+_BINARY: dict[str, type[ov.BinaryElementwiseOp]] = {
+    "tf.Add": ov.AddOp,
+    "tf.AddV2": ov.AddOp,
+    "tf.Sub": ov.SubtractOp,
+    "tf.Mul": ov.MultiplyOp,
+    "tf.RealDiv": ov.DivideOp,
+    "tf.Div": ov.DivideOp,
+}
+
+
+def _binary(conv: _Converter, op: Operation) -> None:
+    kind = _helpers().op_kind(op)
+    a, b = op.operands
+    if kind in ("tf.RealDiv", "tf.Div"):
+        # Integer division: TensorFlow's Div truncates, FloorDiv floors; only the float
+        # quotient is the same everywhere.
+        _require_float(conv, op, a, "the dividend")
+    if _element_type(a) != _element_type(b):
+        raise conv.refuse(
+            op, f"operands have different element types {_element_type(a)}, {_element_type(b)}"
+        )
+    name = conv.base_name(op, fused=False)
+    conv.replace(op, [conv.emit1(_BINARY[kind](a, b, name=name))])
+
+
+Conversion = Callable[["_Converter", Operation], None]
+
+
+def _unary(make: Callable[[SSAValue, str], OvOp], floats: bool = True) -> Conversion:
+    def convert(conv: _Converter, op: Operation) -> None:
+        if floats:
+            _require_float(conv, op, op.operands[0], "the operand")
+        name = conv.base_name(op, fused=False)
+        conv.replace(op, [conv.emit1(make(op.operands[0], name))])
+
+    return convert
+
+
+def _square(conv: _Converter, op: Operation) -> None:
+    x = op.operands[0]
+    conv.replace(op, [conv.emit1(ov.MultiplyOp(x, x, name=conv.base_name(op, fused=False)))])
+
+
+def _neg(conv: _Converter, op: Operation) -> None:
+    # x * -1 (not 0 - x: -0.0 for 0.0, as TensorFlow's Neg).
+    x = op.operands[0]
+    minus_one = _scalar(conv, -1, x)
+    conv.replace(
+        op, [conv.emit1(ov.MultiplyOp(x, minus_one, name=conv.base_name(op, fused=False)))]
+    )
+
+
+def _leaky_relu(conv: _Converter, op: Operation) -> None:
+    # TensorFlow: x > 0 ? x : x * alpha; OpenVINO's PRelu: x < 0 ? x * slope : x (the same
+    # numbers; at 0 both give 0).
+    x = op.operands[0]
+    _require_float(conv, op, x, "the operand")
+    alpha = _helpers()._float(op, "alpha", 0.2)
+    slope = conv.const(np.array([alpha]), to_dtype(_element_type(x)).type)
+    name = conv.base_name(op, fused=False)
+    conv.replace(op, [conv.emit1(ov.PReluOp(x, slope, name=name))])
+
+
+def _squared_difference(conv: _Converter, op: Operation) -> None:
+    # TensorFlow: d = x - y; d * d.
+    x, y = op.operands
+    name = conv.base_name(op, fused=False)
+    d = conv.emit1(ov.SubtractOp(x, y, name=f"{name}/difference"))
+    conv.replace(op, [conv.emit1(ov.MultiplyOp(d, d, name=name))])
+
+
+def _softmax(conv: _Converter, op: Operation) -> None:
+    # TensorFlow's Softmax normalizes the last axis.
+    x = op.operands[0]
+    _require_float(conv, op, x, "the operand")
+    if _rank(conv, op, x) < 1:
+        raise conv.refuse(op, "the operand must have rank >= 1")
+    name = conv.base_name(op, fused=False)
+    conv.replace(op, [conv.emit1(ov.SoftmaxOp(x, -1, name=name))])
+
+
+def _bias_add(conv: _Converter, op: Operation) -> None:
+    x, bias = op.operands
+    fmt = _helpers()._str(op, "data_format", "NHWC")
+    rank = _rank(conv, op, x)
+    if _rank(conv, op, bias) != 1:
+        raise conv.refuse(op, "the bias must be a vector")
+    name = conv.base_name(op, fused=False)
+    if fmt == "NHWC":
+        # The bias is added along the last axis: numpy broadcasting.
+        if rank < 2:
+            raise conv.refuse(op, f"the value must have rank >= 2, got {rank}")
+        conv.replace(op, [conv.emit1(ov.AddOp(x, bias, name=name))])
+        return
+    if fmt != "NCHW":
+        raise conv.refuse(op, f"data_format {fmt!r}: expected 'NHWC' or 'NCHW'")
+    if rank < 3:
+        raise conv.refuse(op, f"data_format NCHW needs a value of rank >= 3, got {rank}")
+    # NCHW: the bias runs along axis 1: [C] -> [C, 1, ..., 1].
+    shape = conv.const([-1] + [1] * (rank - 2))
+    column = conv.emit1(ov.ReshapeOp(bias, shape, False, name=f"{name}/bias"))
+    conv.replace(op, [conv.emit1(ov.AddOp(x, column, name=name))])
+
+
+# --------------------------------------------------------------------------------------------
+# Matrix products
+# --------------------------------------------------------------------------------------------
+
+
+def _matmul(conv: _Converter, op: Operation) -> None:
+    h = _helpers()
+    a, b = op.operands[0], op.operands[1]
+    kind = h.op_kind(op)
+    batch = kind != "tf.MatMul"
+    for what, v in (("a", a), ("b", b)):
+        _require_float(conv, op, v, what)
+        rank = _rank(conv, op, v)
+        if (rank != 2 and not batch) or rank < 2:
+            need = "2" if not batch else ">= 2"
+            raise conv.refuse(op, f"operand {what} must have rank {need}, got {rank}")
+    if _element_type(a) != _element_type(b) or _element_type(a) != _result_element_type(op):
+        raise conv.refuse(op, "the operands and the result must have one element type")
+    ta = h._bool(op, "adj_x" if batch else "transpose_a")
+    tb = h._bool(op, "adj_y" if batch else "transpose_b")
+    name = conv.base_name(op, fused=False)
+    conv.replace(op, [conv.emit1(ov.MatMulOp(a, b, transpose_a=ta, transpose_b=tb, name=name))])
+
+
+def _conv2d(conv: _Converter, op: Operation) -> None:
+    """
+    TensorFlow's Conv2D (Keras' Conv1D is ExpandDims, Conv2D, Squeeze): the NHWC input is
+    transposed to NCHW, the HWIO filter to OIHW, the result back. SAME pads the extra row or
+    column at the end (OpenVINO's same_upper), EXPLICIT takes `explicit_paddings`.
+    """
+    h = _helpers()
+    x, w = op.operands
+    for what, v in (("input", x), ("filter", w)):
+        _require_float(conv, op, v, f"the {what}")
+        if _rank(conv, op, v) != 4:
+            raise conv.refuse(op, f"the {what} must have rank 4, got {_rank(conv, op, v)}")
+    fmt = h._str(op, "data_format", "NHWC")
+    if fmt not in ("NHWC", "NCHW"):
+        raise conv.refuse(op, f"data_format {fmt!r}: expected 'NHWC' or 'NCHW'")
+    spatial = (1, 2) if fmt == "NHWC" else (2, 3)
+    channel = 3 if fmt == "NHWC" else 1
+    strides = _int_list(op, "strides") or [1, 1, 1, 1]
+    dilations = _int_list(op, "dilations") or [1, 1, 1, 1]
+    for what, values in (("strides", strides), ("dilations", dilations)):
+        if len(values) != 4 or values[0] != 1 or values[channel] != 1:
+            raise conv.refuse(
+                op, f"{what} {values}: expected 4 values, 1 for the batch and channel dims"
+            )
+    c_in, f_in = h._shape(x)[channel], h._shape(w)[2]
+    if DYNAMIC in (c_in, f_in) or c_in != f_in:
+        raise conv.refuse(
+            op,
+            f"the input has {c_in} channels and the filter {f_in}: grouped or dynamic channels "
+            "are not supported",
+        )
+    padding = h._str(op, "padding", "VALID")
+    pads_begin, pads_end = [0, 0], [0, 0]
+    if padding == "EXPLICIT":
+        explicit = _int_list(op, "explicit_paddings") or []
+        if len(explicit) != 8:
+            raise conv.refuse(op, f"explicit_paddings must have 8 values, got {len(explicit)}")
+        pads_begin = [explicit[2 * d] for d in spatial]
+        pads_end = [explicit[2 * d + 1] for d in spatial]
+        auto_pad = "explicit"
+    elif padding in ("SAME", "VALID"):
+        auto_pad = "same_upper" if padding == "SAME" else "valid"
+    else:
+        raise conv.refuse(op, f"padding {padding!r}: expected 'SAME', 'VALID' or 'EXPLICIT'")
+    name = conv.base_name(op, fused=False)
+    if fmt == "NHWC":
+        x = conv.emit1(ov.TransposeOp(x, conv.const([0, 3, 1, 2]), name=f"{name}/input"))
+    filt = conv.emit1(ov.TransposeOp(w, conv.const([3, 2, 0, 1]), name=f"{name}/filter"))
+    out = conv.emit1(
+        ov.ConvolutionOp(
+            x,
+            filt,
+            strides=[strides[d] for d in spatial],
+            pads_begin=pads_begin,
+            pads_end=pads_end,
+            dilations=[dilations[d] for d in spatial],
+            auto_pad=auto_pad,
+            name=name if fmt == "NCHW" else f"{name}/nchw",
+        )
+    )
+    if fmt == "NHWC":
+        out = conv.emit1(ov.TransposeOp(out, conv.const([0, 2, 3, 1]), name=name))
+    conv.replace(op, [out])
+
+
+# --------------------------------------------------------------------------------------------
+# Shapes
+# --------------------------------------------------------------------------------------------
+
+
+def _expand_dims(conv: _Converter, op: Operation) -> None:
+    axes = _helpers()._constant_ints(conv, op, 1, "axis")
+    if len(axes) != 1:
+        raise conv.refuse(op, f"axis must have one element, got {len(axes)}")
+    (axis,) = axes
+    rank = _rank(conv, op, op.operands[0])
+    if not -rank - 1 <= axis <= rank:
+        raise conv.refuse(op, f"axis {axis} is out of range [{-rank - 1}, {rank}]")
+    name = conv.base_name(op, fused=False)
+    unsq = ov.UnsqueezeOp(op.operands[0], conv.const([axis]), name=name)
+    conv.replace(op, [conv.emit1(unsq)])
+
+
+def _squeeze(conv: _Converter, op: Operation) -> None:
+    x = op.operands[0]
+    shape = _helpers()._shape(x)
+    rank = len(shape)
+    dims = _int_list(op, "squeeze_dims") or []
+    if not dims:
+        # Every dimension of size 1; TensorFlow decides on the runtime shape.
+        if DYNAMIC in shape:
+            raise conv.refuse(
+                op, "squeeze_dims is empty and the shape is dynamic: which dims go is unknown"
+            )
+        dims = [i for i, d in enumerate(shape) if d == 1]
+    axes = []
+    for d in dims:
+        if not -rank <= d < rank:
+            raise conv.refuse(op, f"squeeze_dims {d} is out of range [{-rank}, {rank})")
+        axis = d + rank if d < 0 else d
+        if shape[axis] not in (1, DYNAMIC):
+            raise conv.refuse(op, f"cannot squeeze dim {d}: its size is {shape[axis]}, not 1")
+        axes.append(axis)
+    name = conv.base_name(op, fused=False)
+    conv.replace(op, [conv.emit1(ov.SqueezeOp(x, conv.const(axes), name=name))])
+
+
+def _shape_of(conv: _Converter, op: Operation) -> None:
+    out = _result_element_type(op)
+    if not (isinstance(out, IntegerType) and out.width.data in (32, 64)):
+        raise conv.refuse(op, f"out_type {out}: expected i32 or i64")
+    name = conv.base_name(op, fused=False)
+    conv.replace(op, [conv.emit1(ov.ShapeOfOp(op.operands[0], out, name=name))])
+
+
+def _pack(conv: _Converter, op: Operation) -> None:
+    rank = _rank(conv, op, op.operands[0])
+    axis = _helpers()._int(op, "axis")
+    if not -rank - 1 <= axis <= rank:
+        raise conv.refuse(op, f"axis {axis} is out of range [{-rank - 1}, {rank}]")
+    if axis < 0:
+        axis += rank + 1
+    name = conv.base_name(op, fused=False)
+    where = conv.const([axis])
+    parts = [conv.emit1(ov.UnsqueezeOp(v, where)) for v in op.operands]
+    conv.replace(op, [conv.emit1(ov.ConcatOp(parts, axis, name=name))])
+
+
+def _unpack(conv: _Converter, op: Operation) -> None:
+    x = op.operands[0]
+    shape = _helpers()._shape(x)
+    rank = len(shape)
+    axis = _helpers()._int(op, "axis")
+    if not -rank <= axis < rank:
+        raise conv.refuse(op, f"axis {axis} is out of range [{-rank}, {rank})")
+    if axis < 0:
+        axis += rank
+    n = len(op.results)
+    if shape[axis] not in (n, DYNAMIC):
+        raise conv.refuse(op, f"dim {axis} has size {shape[axis]}, expected {n} (the results)")
+    name = conv.base_name(op, fused=False)
+    parts = conv.emit(ov.SplitOp(x, conv.const(np.array(axis, np.int64)), n, name=f"{name}/split"))
+    where = conv.const([axis])
+    values = [
+        conv.emit1(ov.SqueezeOp(p, where, name=name if n == 1 else f"{name}.{i}"))
+        for i, p in enumerate(parts)
+    ]
+    conv.replace(op, values)
+
+
+def _fill(conv: _Converter, op: Operation) -> None:
+    dims, value = op.operands
+    if _rank(conv, op, value) != 0:
+        raise conv.refuse(op, "the value must be a scalar")
+    name = conv.base_name(op, fused=False)
+    conv.replace(op, [conv.emit1(ov.BroadcastOp(value, dims, name=name))])
+
+
+def _like(fill: float) -> Conversion:
+    def convert(conv: _Converter, op: Operation) -> None:
+        x = op.operands[0]
+        name = conv.base_name(op, fused=False)
+        shape = conv.emit1(ov.ShapeOfOp(x, i64, name=f"{name}/shape"))
+        conv.replace(op, [conv.emit1(ov.BroadcastOp(_scalar(conv, fill, x), shape, name=name))])
+
+    return convert
+
+
+def _cast(conv: _Converter, op: Operation) -> None:
+    src, dst = _element_type(op.operands[0]), _result_element_type(op)
+    if (
+        _helpers()._bool(op, "Truncate")
+        and isinstance(src, AnyFloat)
+        and isinstance(dst, AnyFloat)
+        and src.bitwidth > dst.bitwidth
+    ):
+        raise conv.refuse(
+            op, "Truncate = true drops mantissa bits; OpenVINO's Convert rounds to nearest"
+        )
+    name = conv.base_name(op, fused=False)
+    conv.replace(op, [conv.emit1(ov.ConvertOp(op.operands[0], dst, name=name))])
+
+
+# --------------------------------------------------------------------------------------------
+# Data movement
+# --------------------------------------------------------------------------------------------
+
+
+def _gather(conv: _Converter, op: Operation) -> None:
+    params, indices, axis = op.operands
+    batch_dims = _helpers()._int(op, "batch_dims")
+    name = conv.base_name(op, fused=False)
+    gather = ov.GatherOp(params, indices, axis, batch_dims=batch_dims, name=name)
+    conv.replace(op, [conv.emit1(gather)])
+
+
+def _split(conv: _Converter, op: Operation) -> None:
+    # TensorFlow's Split(split_dim, value) {num_split}.
+    axis, value = op.operands
+    n = _helpers()._int(op, "num_split", len(op.results))
+    if n != len(op.results):
+        raise conv.refuse(op, f"num_split is {n} but the op has {len(op.results)} results")
+    name = conv.base_name(op, fused=False)
+    conv.replace(op, conv.emit(ov.SplitOp(value, axis, n, name=name)))
+
+
+def _reduce(kind: type[ov.ReduceOp], floats: bool = False) -> Conversion:
+    def convert(conv: _Converter, op: Operation) -> None:
+        x, axes = op.operands
+        if floats:
+            # An integer mean divides with truncation in TensorFlow; keep to floats.
+            _require_float(conv, op, x, "the operand")
+        keep = _helpers()._bool(op, "keep_dims")
+        name = conv.base_name(op, fused=False)
+        conv.replace(op, [conv.emit1(kind(x, axes, keep_dims=keep, name=name))])
+
+    return convert
+
+
+def _checked(convert: Conversion, operands: int | None, results: int | None) -> Conversion:
+    """`convert` after checking the op's operand and result counts (None: one or more) and
+    that they are all ranked tensors, so that a malformed op is a diagnostic."""
+
+    def check(conv: _Converter, op: Operation) -> None:
+        for what, values, n in (
+            ("operands", op.operands, operands),
+            ("results", op.results, results),
+        ):
+            if (n is None and not values) or (n is not None and len(values) != n):
+                expected = "one or more" if n is None else str(n)
+                raise conv.refuse(op, f"expected {expected} {what}, got {len(values)}")
+            for i, v in enumerate(values):
+                if not isinstance(v.type, TensorType):
+                    raise conv.refuse(
+                        op, f"{what[:-1]} #{i} has type {v.type}; expected a ranked tensor"
+                    )
+        convert(conv, op)
+
+    return check
+
+
+def converters() -> dict[str, Conversion]:
+    """The TensorFlow op conversions, by op name."""
+    h = _helpers()
+    # op -> conversion, number of operands, number of results (None: one or more)
+    table: dict[str, tuple[Conversion, int | None, int | None]] = {
+        kind: (_binary, 2, 1) for kind in _BINARY
+    }
+    table.update(
+        {
+            "tf.Tanh": (_unary(lambda x, n: ov.TanhOp(x, name=n)), 1, 1),
+            "tf.Sigmoid": (_unary(lambda x, n: ov.SigmoidOp(x, name=n)), 1, 1),
+            "tf.Relu": (_unary(lambda x, n: ov.ReluOp(x, name=n), floats=False), 1, 1),
+            "tf.Relu6": (_unary(lambda x, n: ov.ClampOp(x, 0.0, 6.0, name=n)), 1, 1),
+            "tf.Exp": (_unary(lambda x, n: ov.ExpOp(x, name=n)), 1, 1),
+            "tf.LeakyRelu": (_leaky_relu, 1, 1),
+            "tf.Square": (_square, 1, 1),
+            "tf.SquaredDifference": (_squared_difference, 2, 1),
+            "tf.Neg": (_neg, 1, 1),
+            "tf.Softmax": (_softmax, 1, 1),
+            "tf.BiasAdd": (_bias_add, 2, 1),
+            "tf.Conv2D": (_conv2d, 2, 1),
+            "tf.MatMul": (_matmul, 2, 1),
+            "tf.BatchMatMulV2": (_matmul, 2, 1),
+            "tf.BatchMatMulV3": (_matmul, 2, 1),
+            # What Keras' Bidirectional layer puts around its two calls.
+            "tf.ReverseV2": (h._reverse, 2, 1),
+            "tf.ConcatV2": (h._concat_v2, None, 1),
+            "tf.Reshape": (h._reshape, 2, 1),
+            "tf.Transpose": (h._transpose, 2, 1),
+            "tf.ExpandDims": (_expand_dims, 2, 1),
+            "tf.Squeeze": (_squeeze, 1, 1),
+            "tf.Shape": (_shape_of, 1, 1),
+            "tf.Pack": (_pack, None, 1),
+            "tf.Unpack": (_unpack, 1, None),
+            "tf.Fill": (_fill, 2, 1),
+            "tf.ZerosLike": (_like(0), 1, 1),
+            "tf.OnesLike": (_like(1), 1, 1),
+            "tf.Cast": (_cast, 1, 1),
+            "tf.GatherV2": (_gather, 3, 1),
+            "tf.StridedSlice": (h._strided_slice, 4, 1),
+            "tf.Slice": (h._slice, 3, 1),
+            "tf.Split": (_split, 2, None),
+            "tf.SplitV": (h._split_v, 3, None),
+            "tf.Mean": (_reduce(ov.ReduceMeanOp, floats=True), 2, 1),
+            "tf.Sum": (_reduce(ov.ReduceSumOp), 2, 1),
+            "tf.Max": (_reduce(ov.ReduceMaxOp), 2, 1),
+            "tf.Min": (_reduce(ov.ReduceMinOp), 2, 1),
+        }
+    )
+    return {kind: _checked(c, n_in, n_out) for kind, (c, n_in, n_out) in table.items()}

@@ -1,0 +1,177 @@
+// TensorFlow ops that tfl-to-ov does not convert, or given what OpenVINO's ops cannot express:
+// a one-line diagnostic naming the op, where it is and why; nothing is converted.
+// RUN: opt-tool %s --allow-unregistered-dialect --split-input-file --verify-diagnostics --tfl-to-ov | filecheck %s
+// RUN: not opt-tool %s --allow-unregistered-dialect --split-input-file --tfl-to-ov > %t.out 2> %t.err
+// RUN: filecheck %s --check-prefix=ERR < %t.err
+// RUN: filecheck %s --check-prefix=NOOUT --allow-empty < %t.out
+// ERR: tf-ops-refusals.mlir:{{[0-9]+}}:3: error: 'tf.NotEqual' op cannot be converted to OpenVINO: no conversion for 'tf.NotEqual'
+// ERR-NOT: Traceback
+// NOOUT-NOT: {{.}}
+
+// Masking's NotEqual and Any: no comparison or logical ops in the ov dialect yet.
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 3]]:3: error: 'tf.NotEqual' op cannot be converted to OpenVINO: no conversion for 'tf.NotEqual' (see docs/passes.md#tfl-to-ov)
+func.func @main(%x: tensor<2x5x4xf32>) -> tensor<2x5x4xi1> {
+  %zero = "tf.Const"() <{value = dense<0.000000e+00> : tensor<f32>}> : () -> tensor<f32>
+  %0 = "tf.NotEqual"(%x, %zero) <{incompatible_shape_error = true}> : (tensor<2x5x4xf32>, tensor<f32>) -> tensor<2x5x4xi1>
+  func.return %0 : tensor<2x5x4xi1>
+}
+
+// -----
+
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 3]]:3: error: 'tf.Any' op cannot be converted to OpenVINO: no conversion for 'tf.Any' (see docs/passes.md#tfl-to-ov)
+func.func @main(%x: tensor<2x5x4xi1>) -> tensor<2x5x1xi1> {
+  %axis = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  %0 = "tf.Any"(%x, %axis) <{keep_dims = true}> : (tensor<2x5x4xi1>, tensor<i32>) -> tensor<2x5x1xi1>
+  func.return %0 : tensor<2x5x1xi1>
+}
+
+// -----
+
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 2]]:3: error: 'tf.BiasAdd' op cannot be converted to OpenVINO: data_format 'NDHWC': expected 'NHWC' or 'NCHW'
+func.func @main(%x: tensor<2x3x4xf32>, %b: tensor<4xf32>) -> tensor<2x3x4xf32> {
+  %0 = "tf.BiasAdd"(%x, %b) <{data_format = "NDHWC"}> : (tensor<2x3x4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
+  func.return %0 : tensor<2x3x4xf32>
+}
+
+// -----
+
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 2]]:3: error: 'tf.Squeeze' op cannot be converted to OpenVINO: cannot squeeze dim 1: its size is 3, not 1
+func.func @main(%x: tensor<2x3x1xf32>) -> tensor<2x1xf32> {
+  %0 = "tf.Squeeze"(%x) <{squeeze_dims = [1]}> : (tensor<2x3x1xf32>) -> tensor<2x1xf32>
+  func.return %0 : tensor<2x1xf32>
+}
+
+// -----
+
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 2]]:3: error: 'tf.Squeeze' op cannot be converted to OpenVINO: squeeze_dims is empty and the shape is dynamic: which dims go is unknown
+func.func @main(%x: tensor<?x3x1xf32>) -> tensor<?x3xf32> {
+  %0 = "tf.Squeeze"(%x) : (tensor<?x3x1xf32>) -> tensor<?x3xf32>
+  func.return %0 : tensor<?x3xf32>
+}
+
+// -----
+
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 2]]:3: error: 'tf.ExpandDims' op cannot be converted to OpenVINO: axis must be a constant (the ov op takes it as a static value)
+func.func @main(%x: tensor<2x3xf32>, %axis: tensor<i32>) -> tensor<?x?x?xf32> {
+  %0 = "tf.ExpandDims"(%x, %axis) : (tensor<2x3xf32>, tensor<i32>) -> tensor<?x?x?xf32>
+  func.return %0 : tensor<?x?x?xf32>
+}
+
+// -----
+
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 2]]:3: error: 'tf.Cast' op cannot be converted to OpenVINO: Truncate = true drops mantissa bits; OpenVINO's Convert rounds to nearest
+func.func @main(%x: tensor<2x3xf32>) -> tensor<2x3xf16> {
+  %0 = "tf.Cast"(%x) <{Truncate = true}> : (tensor<2x3xf32>) -> tensor<2x3xf16>
+  func.return %0 : tensor<2x3xf16>
+}
+
+// -----
+
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 2]]:3: error: 'tf.RealDiv' op cannot be converted to OpenVINO: the dividend has element type i32; only floats are supported
+func.func @main(%x: tensor<2x3xi32>) -> tensor<2x3xi32> {
+  %0 = "tf.RealDiv"(%x, %x) : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi32>
+  func.return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 2]]:3: error: 'tf.MatMul' op cannot be converted to OpenVINO: operand a must have rank 2, got 3
+func.func @main(%x: tensor<2x3x4xf32>, %w: tensor<4x5xf32>) -> tensor<2x3x5xf32> {
+  %0 = "tf.MatMul"(%x, %w) <{transpose_a = false, transpose_b = false}> : (tensor<2x3x4xf32>, tensor<4x5xf32>) -> tensor<2x3x5xf32>
+  func.return %0 : tensor<2x3x5xf32>
+}
+
+// -----
+
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 2]]:3: error: 'tf.Pack' op cannot be converted to OpenVINO: axis 3 is out of range [-3, 2]
+func.func @main(%x: tensor<2x3xf32>) -> tensor<2x3x2xf32> {
+  %0 = "tf.Pack"(%x, %x) <{axis = 3 : i64}> : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3x2xf32>
+  func.return %0 : tensor<2x3x2xf32>
+}
+
+// -----
+
+// What the ov op rejects is reported at the TensorFlow op.
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 3]]:3: error: 'tf.Reshape' op cannot be converted to OpenVINO: cannot reshape [2, 3] (6 elements) to [4] (4 elements)
+func.func @main(%x: tensor<2x3xf32>) -> tensor<4xf32> {
+  %shape = "tf.Const"() <{value = dense<[4]> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %0 = "tf.Reshape"(%x, %shape) : (tensor<2x3xf32>, tensor<1xi32>) -> tensor<4xf32>
+  func.return %0 : tensor<4xf32>
+}
+
+// -----
+
+// The declared result type must be what the converted ops compute.
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 2]]:3: error: 'tf.Tanh' op cannot be converted to OpenVINO: result #0 is declared tensor<3x2xf32> but computes tensor<2x3xf32>
+func.func @main(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
+  %0 = "tf.Tanh"(%x) : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  func.return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 3]]:3: error: 'tf.ExpandDims' op cannot be converted to OpenVINO: axis must have one element, got 2
+func.func @main(%x: tensor<2x3xf32>) -> tensor<2x3x1xf32> {
+  %axis = "tf.Const"() <{value = dense<[1, 2]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %0 = "tf.ExpandDims"(%x, %axis) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<2x3x1xf32>
+  func.return %0 : tensor<2x3x1xf32>
+}
+
+// -----
+
+// Malformed ops: the operand and result counts and the types are checked first.
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 2]]:3: error: 'tf.Reshape' op cannot be converted to OpenVINO: expected 2 operands, got 1
+func.func @main(%x: tensor<2x3xf32>) -> tensor<6xf32> {
+  %0 = "tf.Reshape"(%x) : (tensor<2x3xf32>) -> tensor<6xf32>
+  func.return %0 : tensor<6xf32>
+}
+
+// -----
+
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 2]]:3: error: 'tf.Tanh' op cannot be converted to OpenVINO: operand #0 has type tensor<*xf32>; expected a ranked tensor
+func.func @main(%x: tensor<*xf32>) -> tensor<*xf32> {
+  %0 = "tf.Tanh"(%x) : (tensor<*xf32>) -> tensor<*xf32>
+  func.return %0 : tensor<*xf32>
+}
+
+// -----
+
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 3]]:3: error: 'tf.Split' op cannot be converted to OpenVINO: num_split is 3 but the op has 2 results
+func.func @main(%x: tensor<2x6xf32>) -> tensor<2x3xf32> {
+  %axis = "tf.Const"() <{value = dense<1> : tensor<i32>}> : () -> tensor<i32>
+  %0:2 = "tf.Split"(%axis, %x) <{num_split = 3 : i64}> : (tensor<i32>, tensor<2x6xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>)
+  func.return %0#0 : tensor<2x3xf32>
+}
+
+// -----
+
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 2]]:3: error: 'tf.Pack' op cannot be converted to OpenVINO: expected one or more operands, got 0
+func.func @main() -> tensor<0xf32> {
+  %0 = "tf.Pack"() <{axis = 0 : i64}> : () -> tensor<0xf32>
+  func.return %0 : tensor<0xf32>
+}
+
+// -----
+
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 3]]:3: error: 'tf.ReverseV2' op cannot be converted to OpenVINO: operand #0 has type tensor<*xf32>; expected a ranked tensor
+func.func @main(%x: tensor<*xf32>) -> tensor<*xf32> {
+  %axis = "tf.Const"() <{value = dense<1> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %0 = "tf.ReverseV2"(%x, %axis) : (tensor<*xf32>, tensor<1xi32>) -> tensor<*xf32>
+  func.return %0 : tensor<*xf32>
+}
+
+// -----
+
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 2]]:3: error: 'tf.Conv2D' op cannot be converted to OpenVINO: the input has 4 channels and the filter 2: grouped or dynamic channels are not supported
+func.func @main(%x: tensor<1x5x5x4xf32>, %w: tensor<3x3x2x4xf32>) -> tensor<1x3x3x4xf32> {
+  %0 = "tf.Conv2D"(%x, %w) <{data_format = "NHWC", dilations = [1, 1, 1, 1], explicit_paddings = [], padding = "VALID", strides = [1, 1, 1, 1]}> : (tensor<1x5x5x4xf32>, tensor<3x3x2x4xf32>) -> tensor<1x3x3x4xf32>
+  func.return %0 : tensor<1x3x3x4xf32>
+}
+
+// -----
+
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 2]]:3: error: 'tf.Conv2D' op cannot be converted to OpenVINO: strides [2, 1, 1, 1]: expected 4 values, 1 for the batch and channel dims
+func.func @main(%x: tensor<2x5x5x4xf32>, %w: tensor<3x3x4x4xf32>) -> tensor<1x3x3x4xf32> {
+  %0 = "tf.Conv2D"(%x, %w) <{data_format = "NHWC", dilations = [1, 1, 1, 1], explicit_paddings = [], padding = "VALID", strides = [2, 1, 1, 1]}> : (tensor<2x5x5x4xf32>, tensor<3x3x4x4xf32>) -> tensor<1x3x3x4xf32>
+  func.return %0 : tensor<1x3x3x4xf32>
+}
