@@ -105,7 +105,7 @@ func.func @main(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
 // CHECK:         %[[P0:[^,]*]], {{.*}} = ov.split %x, {{.*}} num_splits = 5 {ov.name = "Unpack/split"}
 // CHECK:         ov.squeeze %[[P0]], {{.*}} {ov.name = "Unpack.0"} : (tensor<?x1x1xf32>, tensor<1xi64>) -> tensor<?x1xf32>
 // CHECK:         ov.shape_of %x {ov.name = "ZerosLike/shape"}
-// CHECK:         ov.broadcast {{.*}} {ov.name = "ZerosLike"} : (tensor<f32>, tensor<3xi64>) -> tensor<?x?x?xf32>
+// CHECK:         ov.broadcast {{.*}} {ov.name = "ZerosLike"} : (tensor<f32>, tensor<3xi64>) -> tensor<?x5x1xf32>
 func.func @main(%x: tensor<?x5x1xf32>, %s: tensor<1x3x1xf32>, %units: tensor<i32>, %zero: tensor<f32>) -> (tensor<?x5x1x1xf32>, tensor<?x5xf32>, tensor<3xf32>, tensor<?x?xf32>, tensor<?x1xf32>, tensor<?x5x1xf32>) {
   %axis = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
   %0 = "tf.ExpandDims"(%x, %axis) : (tensor<?x5x1xf32>, tensor<i32>) -> tensor<?x5x1x1xf32>
