@@ -251,10 +251,20 @@ def constant_like(value: np.ndarray, et: Attribute, anchor: Operation) -> SSAVal
     return make_constant(np.asarray(value), et, anchor)
 
 
+def is_scalar_like(values: np.ndarray) -> bool:
+    """
+    NetworkHelper::isScalarLike: one value, or all values equal (a per-channel constant whose
+    channels agree is per-tensor). Not `FakeQuantizeDequantization::isPerTensor`, which asks
+    for one element.
+    """
+    flat = np.asarray(values).reshape(-1)
+    return flat.size <= 1 or bool(np.all(flat == flat[0]))
+
+
 def scalar_if_possible(a: np.ndarray) -> np.ndarray:
     """toScalarIfPossible: all-equal values -> a rank-0 array."""
     a = np.asarray(a)
-    if a.size >= 1 and np.all(a == a.reshape(-1)[0]):
+    if a.size >= 1 and is_scalar_like(a):
         return np.asarray(a.reshape(-1)[0])
     return a
 
