@@ -293,6 +293,8 @@ def test_concat_of_different_intervals(rng):
     sub = conv.operands[0].owner
     assert isinstance(sub, ov.SubtractOp) and element_type_of(sub.operands[0]) == ui8
     assert np.all(sub.operands[1].owner.array() == 85)
+    # as upstream's convolution.cpp: one zero point per input channel, [1, C_in, 1, 1]
+    assert sub.operands[1].owner.array().shape == (1, 6, 1, 1)
 
     step = np.float32(3.83) / np.float32(255)
     # an activation moves by at most step/2 between the grids (plus one level when rounding
