@@ -531,6 +531,49 @@ def optimize_subtract(ctx, subtract: SubtractOp) -> Operation | None:
     return new
 
 
+def fold_dequantization(op: Operation, index: int, ctx) -> bool:
+    """
+    NetworkHelper::foldDequantization: a dequantization of a constant on input `index` of
+    `op` (`Convert(Constant) -> [Subtract(c)] -> Multiply(c)`) becomes one constant of the
+    last op's type, computed as the ops compute it. Nothing happens (False) unless the data
+    and every constant of the chain are constants.
+    """
+    from .dequantization import get_dequantization
+
+    dq = get_dequantization(op, index, ctx.params.default_precisions)
+    if dq.empty() or dq.multiply is None or dq.data is None:
+        return False
+    data = constant_of(dq.data)
+    if data is None:
+        return False
+    value = data.array()
+    previous: SSAValue = dq.data
+    for o in dq.ops():
+        operands = []
+        for v in o.operands:
+            if v is previous:
+                operands.append(value)
+                continue
+            c = constant_of(v)
+            if c is None:
+                conv = producer(v)
+                inner = constant_of(conv.x) if isinstance(conv, ConvertOp) else None
+                if inner is None:
+                    return False
+                c_value = conv.compute([inner.array()])[0]  # type: ignore[union-attr]
+            else:
+                c_value = c.array()
+            operands.append(c_value)
+        value = np.asarray(o.compute(operands)[0])  # type: ignore[attr-defined]
+        previous = o.results[0]
+    last = dq.last()
+    assert last is not None
+    folded = ConstantOp.from_array(value, element_type_of(last.results[0]))
+    insert_before(op, folded)
+    replace_op(last, [folded.results[0]])
+    return True
+
+
 def separate_in_standalone_branch(ctx, op: Operation, index: int | None = None) -> None:
     """
     NetworkHelper::separateInStandaloneBranch: a dequantization feeding `op` that has other
