@@ -83,7 +83,12 @@ class FakeQuantizeOp(OvOp):
     The op is type relaxed, as LPT makes it: the result may declare a low-precision element
     type (`ui8`, `i8`, `i32`) while the computation is done in `x`'s float type; with integral
     output limits (e.g. 0 and 255) the float result is an exact integer, which is then
-    converted. This is LPT's "quantize" half of a decomposed FakeQuantize.
+    converted. This is LPT's "quantize" half of a decomposed FakeQuantize. A float result that
+    is not an integer (LPT's 255-level u8 FakeQuantize has output limits [0, 255], so its
+    levels are `k * 255 / 254`) is rounded half to even before the conversion, as OpenVINO's
+    CPU plugin stores a quantized u8/i8 FakeQuantize output (`vcvtps2dq`, round to nearest
+    even) and as LPT folds one (`foldFakeQuantize`: `Round(HALF_TO_EVEN)` for an integral
+    result type); only then the conversion rules of `ov.convert` apply (wrapping out of range).
 
     The verifier checks `levels >= 2`, float operands of one type, the broadcast of every limit
     to `x` (the result has `x`'s shape), and `input_low <= input_high` where both are
@@ -193,7 +198,11 @@ class FakeQuantizeOp(OvOp):
 
     def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
         x, il, ih, ol, oh = (np.asarray(v) for v in inputs)
-        return (fake_quantize(x, il, ih, ol, oh, self.levels.value.data),)
+        out = fake_quantize(x, il, ih, ol, oh, self.levels.value.data)
+        result_type = self.results[0].type
+        if isinstance(result_type, TensorType) and not is_float(result_type.get_element_type()):
+            out = np.rint(out)  # an integer result: the nearest level, ties to even
+        return (out,)
 
 
 OPS = (FakeQuantizeOp,)

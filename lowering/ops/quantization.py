@@ -17,11 +17,13 @@ FakeQuantize follows `dialects/ov/quantization.py:fake_quantize` exactly:
     otherwise rint((x - il) / (ih - il) * (levels - 1)) / (levels - 1) * (oh - ol) + ol
 
 (`rint` is round half to even: `llvm.roundeven`; the divisions are real divisions). When the
-op's result is u8/i8/i32 the float result is converted as `ov.convert` does (truncation
-through int32, INT32_MIN for NaN and out-of-range values: exactly `vcvttps2dq`). When every
-level maps to `int(ol) + k` after that truncation (checked at compile time for every channel,
-the usual `ol = 0, oh = 255` case) the second half of the formula is replaced by that integer,
-which saves a division per element and gives the same bits.
+op's result is u8/i8/i32 the float result is rounded half to even (`llvm.roundeven`: a level
+that is not an integer, as LPT's 255-level u8 `k * 255 / 254`, goes to the nearest integer as
+the reference does) and converted as `ov.convert` does (through int32, INT32_MIN for NaN and
+out-of-range values: exactly `vcvttps2dq`). When every level maps to `int(ol) + k` after that
+rounding (checked at compile time for every channel, the usual `ol = 0, oh = 255` case) the
+second half of the formula is replaced by that integer, which saves a division per element
+and gives the same bits.
 """
 
 from __future__ import annotations
@@ -331,10 +333,10 @@ class Program:
             q = k / steps * (oh - ol)[None, :] + ol[None, :]
         if not np.all(np.isfinite(q)):
             return False
-        truncated = np.trunc(q.astype(np.float64))
+        rounded = np.rint(q.astype(np.float64))
         expected = ol.astype(np.float64)[None, :] + k.astype(np.float64)
-        top_ok = np.all(np.trunc(oh.astype(np.float64)) == ol.astype(np.float64) + steps)
-        return bool(np.all(truncated == expected) and top_ok)
+        top_ok = np.all(np.rint(oh.astype(np.float64)) == ol.astype(np.float64) + steps)
+        return bool(np.all(rounded == expected) and top_ok)
 
     # ---- emission ----
 
@@ -393,6 +395,10 @@ class Program:
             else:
                 raise AssertionError(kind)
         if self.out_dtype.kind in "iu":
+            if self.steps and not self._integer_fq[-1]:
+                # the FakeQuantize's integer result: the nearest integer, ties to even
+                rint = intrinsic(b.module, f"llvm.roundeven.v{lanes}f32", fty, [fty])
+                x = b.call(rint, [x])
             as_i32 = float_to_int32(b, x, lanes, has_avx(ctx))
             return as_i32 if wide else self.narrow(b, as_i32, lanes)
         return from_float(b, x, self.out_dtype, lanes, has_avx(ctx))

@@ -530,6 +530,9 @@ class FoldFakeQuantizeTransformation(CleanupTransformation):
             from lowpass.dialects.ov.quantization import fake_quantize
 
             value = fake_quantize(*arrays, op.levels.value.data)
+            if et in (ui8, i8, i32):
+                # foldFakeQuantize rounds (HALF_TO_EVEN) before an integral Convert
+                value = np.rint(value)
         const = ConstantOp.from_array(np.asarray(value).astype(to_dtype(et)), et)
         insert_before(op, const)
         copy_name(const, op)

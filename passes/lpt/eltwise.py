@@ -45,7 +45,11 @@ from .graph import (
     update_output,
     with_element_type,
 )
-from .network_helper import fold_fake_quantize, separate_in_standalone_branch
+from .network_helper import (
+    fold_dequantization,
+    fold_fake_quantize,
+    separate_in_standalone_branch,
+)
 from .transformation import LayerTransformation, TransformationContext
 
 F32 = np.float32
@@ -421,14 +425,23 @@ class MultiplyPartialTransformation(EltwiseBaseTransformation):
         deq = ctx.params.deq_precision
         if full == -1:
             branch, act = self.multiply_const_branch(op, ctx)
+            if branch != -1:
+                # the constant branch may be a dequantized constant (an int8 constant ->
+                # Convert -> Multiply, as onnxruntime's QDQ writes a BatchNormalization scale):
+                # one constant first
+                fold_dequantization(op, 1 - branch, ctx)
             if branch == -1 or act == -1:
+                fold_dequantization(op, 0, ctx)
+                fold_dequantization(op, 1, ctx)
                 return False
             mul_parent = producer(op.operands[branch])
             const_parent = producer(op.operands[1 - branch])
-            assert isinstance(mul_parent, MultiplyOp) and isinstance(const_parent, ConstantOp)
+            if not isinstance(mul_parent, MultiplyOp) or not isinstance(const_parent, ConstantOp):
+                return False
             data = mul_parent.operands[act]
             mul_const = producer(mul_parent.operands[1 - act])
-            assert isinstance(mul_const, ConstantOp)
+            if not isinstance(mul_const, ConstantOp):
+                return False
             value = (mul_const.array().astype(F32) * const_parent.array().astype(F32)).astype(F32)
             new = MultiplyOp(data, make_constant(value, deq, op), result_type=out_t)
             insert_before(op, new)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 from xdsl.dialects.builtin import i32
-from xdsl.ir import Operation
+from xdsl.ir import Attribute, Operation
 
 from lowpass.dialects.ov import (
     ConvertOp,
@@ -44,13 +44,27 @@ from .network_helper import (
 from .transformation import LayerTransformation, TransformationContext
 
 
+def precisions_for_levels(levels: int) -> tuple[Attribute, ...]:
+    """
+    The precisions a FakeQuantize of `levels` can be decomposed to (the `switch (levels)` of
+    getDataPrecisionByOutputPort): 16-bit levels need u16/i16, 32-bit ones u32/i32, any other
+    u8/i8. The `ov` dialect has no u16/i16/u32, so a 16-bit FakeQuantize gets none and stays a
+    float FakeQuantize (as upstream's with the default {u8, i8} precisions): quantizing its
+    65536 levels to 256 would lose precision.
+    """
+    if levels in (65535, 65536):
+        return ()
+    if levels in (4294967295, 4294967296):
+        return (i32,)
+    return (ui8, i8)
+
+
 def data_precision_by_output_port(fq: FakeQuantizeOp, ctx: TransformationContext) -> DataPrecision:
     """getDataPrecisionByOutputPort (section 5.1.3 of the spec)."""
     attr = ctx.rt.output(fq, 0, A.PRECISIONS)
     precisions = list(attr.value) if attr is not None else list(ctx.params.default_precisions)
     levels = fq.levels.value.data
-    candidates = [i32] if levels >= 4294967295 else [ui8, i8]
-    result = [p for p in precisions if p in candidates]
+    result = [p for p in precisions if p in precisions_for_levels(levels)]
     if not result:
         return DataPrecision()
     ol, oh = limit_arrays(fq)[2:]

@@ -50,21 +50,14 @@ from lowpass.dialects.ov.base import DYNAMIC
 from .dequantization import Dequantization
 from .graph import producer
 from .markup import is_pp
-from .network_helper import move_dequantization_after, separate_in_standalone_branch
+from .network_helper import (
+    is_scalar_like,
+    move_dequantization_after,
+    scalar_if_possible,
+    separate_in_standalone_branch,
+)
 from .transformation import TransformationContext
 from .transparent import TransparentTransformation, replace_constant, to_rank
-
-
-def is_scalar_like(values: np.ndarray) -> bool:
-    """NetworkHelper::isScalarLike: all values bitwise identical."""
-    flat = np.asarray(values).reshape(-1)
-    return flat.size <= 1 or bool(np.all(flat == flat[0]))
-
-
-def scalar_if_possible(values: np.ndarray) -> np.ndarray:
-    """NetworkHelper::toScalarIfPossible: a constant whose values are all equal -> shape []."""
-    values = np.asarray(values)
-    return values.reshape(-1)[:1].reshape(()) if is_scalar_like(values) else values
 
 
 def shrink(values: np.ndarray) -> np.ndarray:

@@ -251,10 +251,20 @@ def constant_like(value: np.ndarray, et: Attribute, anchor: Operation) -> SSAVal
     return make_constant(np.asarray(value), et, anchor)
 
 
+def is_scalar_like(values: np.ndarray) -> bool:
+    """
+    NetworkHelper::isScalarLike: one value, or all values equal (a per-channel constant whose
+    channels agree is per-tensor). Not `FakeQuantizeDequantization::isPerTensor`, which asks
+    for one element.
+    """
+    flat = np.asarray(values).reshape(-1)
+    return flat.size <= 1 or bool(np.all(flat == flat[0]))
+
+
 def scalar_if_possible(a: np.ndarray) -> np.ndarray:
     """toScalarIfPossible: all-equal values -> a rank-0 array."""
     a = np.asarray(a)
-    if a.size >= 1 and np.all(a == a.reshape(-1)[0]):
+    if a.size >= 1 and is_scalar_like(a):
         return np.asarray(a.reshape(-1)[0])
     return a
 
@@ -519,6 +529,49 @@ def optimize_subtract(ctx, subtract: SubtractOp) -> Operation | None:
     ctx.copy_rt(subtract, new)
     replace_op(subtract, [new.results[0]])
     return new
+
+
+def fold_dequantization(op: Operation, index: int, ctx) -> bool:
+    """
+    NetworkHelper::foldDequantization: a dequantization of a constant on input `index` of
+    `op` (`Convert(Constant) -> [Subtract(c)] -> Multiply(c)`) becomes one constant of the
+    last op's type, computed as the ops compute it. Nothing happens (False) unless the data
+    and every constant of the chain are constants.
+    """
+    from .dequantization import get_dequantization
+
+    dq = get_dequantization(op, index, ctx.params.default_precisions)
+    if dq.empty() or dq.multiply is None or dq.data is None:
+        return False
+    data = constant_of(dq.data)
+    if data is None:
+        return False
+    value = data.array()
+    previous: SSAValue = dq.data
+    for o in dq.ops():
+        operands = []
+        for v in o.operands:
+            if v is previous:
+                operands.append(value)
+                continue
+            c = constant_of(v)
+            if c is None:
+                conv = producer(v)
+                inner = constant_of(conv.x) if isinstance(conv, ConvertOp) else None
+                if inner is None:
+                    return False
+                c_value = conv.compute([inner.array()])[0]  # type: ignore[union-attr]
+            else:
+                c_value = c.array()
+            operands.append(c_value)
+        value = np.asarray(o.compute(operands)[0])  # type: ignore[attr-defined]
+        previous = o.results[0]
+    last = dq.last()
+    assert last is not None
+    folded = ConstantOp.from_array(value, element_type_of(last.results[0]))
+    insert_before(op, folded)
+    replace_op(last, [folded.results[0]])
+    return True
 
 
 def separate_in_standalone_branch(ctx, op: Operation, index: int | None = None) -> None:

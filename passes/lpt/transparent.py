@@ -28,7 +28,11 @@ from lowpass.dialects.ov import (
 
 from .dequantization import Dequantization
 from .graph import insert_before
-from .network_helper import move_dequantization_after, separate_in_standalone_branch
+from .network_helper import (
+    is_scalar_like,
+    move_dequantization_after,
+    separate_in_standalone_branch,
+)
 from .transformation import LayerTransformation, TransformationContext
 
 
@@ -107,6 +111,13 @@ class TransparentTransformation(LayerTransformation):
         return True
 
 
+def dq_is_scalar_like(dq: Dequantization) -> bool:
+    """Every constant of the DQ is scalar-like (`NetworkHelper::isScalarLike`: all values equal)."""
+    return all(
+        c is None or is_scalar_like(c.array()) for c in (dq.subtract_constant, dq.multiply_constant)
+    )
+
+
 def to_rank(values: np.ndarray, rank: int) -> np.ndarray:
     """Left-pad a DQ constant with 1s to `rank` (scalars stay scalars)."""
     if values.ndim == 0 or (values.size == 1 and values.ndim <= rank):
@@ -135,7 +146,7 @@ class TransposeTransformation(TransparentTransformation):
         order = op.operand_value(1)
         if order is None:
             return False
-        if dq.is_per_tensor():
+        if dq_is_scalar_like(dq):
             return True
         return len(order) >= 2 and int(order[0]) == 0 and int(order[1]) == 1
 
@@ -200,10 +211,12 @@ class ReshapeTransformation(TransparentTransformation):
 
         if is_constant_path(op):
             return False
-        if dq.is_per_tensor():
-            return True
         if op.operand_value(1) is None:
-            return False
+            # a computed target shape: only a one-element DQ (upstream's matcher callback)
+            mul = dq.multiply_constant
+            return mul is not None and mul.array().size == 1 and dq_is_scalar_like(dq)
+        if dq_is_scalar_like(dq):
+            return True
         return self._per_channel_ok(op, dq)
 
     def _per_channel_ok(self, op: Operation, dq: Dequantization) -> bool:
@@ -224,8 +237,9 @@ class ReshapeTransformation(TransparentTransformation):
 
     def updated_constant(self, op, dq, values, ctx):
         out_rank = len(shape_of(op.results[0]))
-        if values.size == 1:
-            return values.reshape(()) if values.ndim else values
+        if is_scalar_like(values):
+            # reshapeDequantizationConstant: isScalarLike -> toScalar
+            return values.reshape(-1)[:1].reshape(()) if values.ndim else values
         in_shape, out_shape = shape_of(op.operands[0]), shape_of(op.results[0])
         c_in, c_out = in_shape[1], out_shape[1]
         per_channel = to_rank(values, len(in_shape)).reshape(-1)

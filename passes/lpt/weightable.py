@@ -50,6 +50,7 @@ from .network_helper import (
     data_precision_for_weights,
     decompose_fake_quantize,
     fold_fake_quantize,
+    is_scalar_like,
     is_supported_fq,
     limit_arrays,
     round_zero_point,
@@ -96,6 +97,10 @@ class WeightableLayerTransformation(LayerTransformation):
 
     PER_TENSOR_ON_DATA: ClassVar[bool] = True
     OUT_CHANNEL_AXIS: ClassVar[int] = 0  # axis of the weights that indexes output channels
+    ZERO_POINT_PER_CHANNEL: ClassVar[bool] = True
+    """The activation zero point kept before the op is `[1, C_in, 1, ...]` even when it is one
+    value (convolution.cpp, also GroupConvolution's); convolution_backprop_data.cpp keeps
+    optimizeSubtract's result, a scalar when all values are equal."""
 
     def skip_by_default_callbacks(self, op: Operation, ctx: TransformationContext) -> bool:
         if not ctx.params.asymmetric_activations and is_asymmetric_quantization(op, ctx):
@@ -277,12 +282,14 @@ class WeightableLayerTransformation(LayerTransformation):
             if element_type_of(x) in (ui8, i8):
                 zp = round_zero_point(zp)
             if np.any(zp != 0):
-                if zp.size > 1:
+                if self.ZERO_POINT_PER_CHANNEL or not is_scalar_like(zp):
+                    # [1, C_in, 1, ...]: convolution.cpp broadcasts the zero point "to match
+                    # CPU plugin expectations" (its input zero points are per channel)
                     zp_b = np.broadcast_to(zp.reshape(-1), (data_shape[1],)).reshape(
                         (1, data_shape[1]) + (1,) * (len(data_shape) - 2)
                     )
                 else:
-                    zp_b = zp.reshape(())
+                    zp_b = zp.reshape(-1)[:1].reshape(())  # optimizeSubtract's toScalar
                 c = make_constant(zp_b, element_type_of(x), op)
                 act_sub = SubtractOp(x, c, result_type=with_element_type(x.type, f32))
                 insert_before(op, act_sub)
@@ -388,6 +395,7 @@ class ConvolutionBackpropDataTransformation(WeightableLayerTransformation):
     name = "ConvolutionBackpropDataTransformation"
     OP_TYPES = (ConvolutionBackpropDataOp,)
     OUT_CHANNEL_AXIS = 1  # filters are C_in x C_out x K...
+    ZERO_POINT_PER_CHANNEL = False
 
     def skip_by_default_callbacks(self, op: Operation, ctx: TransformationContext) -> bool:
         if ctx.params.cpu_callbacks and (

@@ -30,12 +30,13 @@ builtin.module {
     func.return %y : tensor<1x2x2x2xf32>
   }
 
-  // activation zero point 128 stays before the Convolution as Subtract(u8 128);
+  // activation zero point 128 stays before the Convolution as Subtract(u8 128), broadcast to
+  // [1, C_in, 1, 1] as upstream's convolution.cpp does for the CPU plugin;
   // weights DQ scales [0.5, 0.25] -> output scales [0.01, 0.005]
   // CHECK-LABEL: func.func @zero_point
   // CHECK-NEXT:    %[[W:.*]] = ov.constant {{.*}} : tensor<2x2x2x2xi8>
-  // CHECK-NEXT:    %[[ZP:.*]] = ov.constant dense<128> : tensor<ui8>
-  // CHECK-NEXT:    %[[SUB:.*]] = ov.subtract %x, %[[ZP]] : (tensor<1x2x3x3xui8>, tensor<ui8>) -> tensor<1x2x3x3xf32>
+  // CHECK-NEXT:    %[[ZP:.*]] = ov.constant dense<128> : tensor<1x2x1x1xui8>
+  // CHECK-NEXT:    %[[SUB:.*]] = ov.subtract %x, %[[ZP]] : (tensor<1x2x3x3xui8>, tensor<1x2x1x1xui8>) -> tensor<1x2x3x3xf32>
   // CHECK-NEXT:    %[[CV:.*]] = ov.convolution %[[SUB]], %[[W]] {{.*}} : (tensor<1x2x3x3xf32>, tensor<2x2x2x2xi8>) -> tensor<1x2x2x2xf32>
   // CHECK-NEXT:    %[[S:.*]] = ov.constant dense<{{\[}}{{\[}}{{\[}}{{\[}}1.000000e-02]], {{\[}}{{\[}}5.000000e-03]]]]> : tensor<1x2x1x1xf32>
   // CHECK-NEXT:    ov.multiply %[[CV]], %[[S]]

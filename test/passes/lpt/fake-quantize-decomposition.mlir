@@ -78,6 +78,31 @@ builtin.module {
     %y = ov.fake_quantize %x, %l, %h, %l, %h levels = 256 : (tensor<1x2x2x2xf32>, tensor<f32>, tensor<1x2x1x1xf32>, tensor<f32>, tensor<1x2x1x1xf32>) -> tensor<1x2x2x2xf32>
     func.return %y : tensor<1x2x2x2xf32>
   }
+  // 16-bit levels (65536, 65535) need u16/i16, which the default {u8, i8} precisions do not
+  // offer (getDataPrecisionByOutputPort): the FakeQuantize stays as it is, in f32, instead of
+  // keeping 256 of its 65536 values
+  // CHECK-LABEL: func.func @levels65536
+  // CHECK-NEXT:    ov.constant
+  // CHECK-NEXT:    ov.constant
+  // CHECK-NEXT:    %[[Y:.*]] = ov.fake_quantize %x, %l, %h, %l, %h levels = 65536 : {{.*}} -> tensor<1x4xf32>
+  // CHECK-NEXT:    func.return %[[Y]]
+  // CHECK-LABEL: func.func @levels65535
+  // CHECK-NEXT:    ov.constant
+  // CHECK-NEXT:    ov.constant
+  // CHECK-NEXT:    %[[Y:.*]] = ov.fake_quantize %x, %l, %h, %l, %h levels = 65535 : {{.*}} -> tensor<1x4xf32>
+  // CHECK-NEXT:    func.return %[[Y]]
+  func.func @levels65536(%x: tensor<1x4xf32>) -> tensor<1x4xf32> {
+    %l = ov.constant dense<0.0> : tensor<f32>
+    %h = ov.constant dense<2.0> : tensor<f32>
+    %y = ov.fake_quantize %x, %l, %h, %l, %h levels = 65536 : (tensor<1x4xf32>, tensor<f32>, tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<1x4xf32>
+    func.return %y : tensor<1x4xf32>
+  }
+  func.func @levels65535(%x: tensor<1x4xf32>) -> tensor<1x4xf32> {
+    %l = ov.constant dense<-1.0> : tensor<f32>
+    %h = ov.constant dense<1.0> : tensor<f32>
+    %y = ov.fake_quantize %x, %l, %h, %l, %h levels = 65535 : (tensor<1x4xf32>, tensor<f32>, tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<1x4xf32>
+    func.return %y : tensor<1x4xf32>
+  }
   // constant path: not decomposed (weights are folded by the weightable transformations)
   // CHECK-LABEL: func.func @weights
   // CHECK-NEXT:    ov.constant

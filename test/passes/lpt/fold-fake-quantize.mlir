@@ -16,6 +16,21 @@ builtin.module {
     %q = ov.fake_quantize %x, %lo, %hi, %ol, %oh levels = 256 {ov.name = "w"} : (tensor<4xf32>, tensor<f32>, tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<4xf32>
     func.return %q : tensor<4xf32>
   }
+  // An integral result type: foldFakeQuantize rounds half to even before the Convert. A
+  // 255-level u8 FakeQuantize on [0, 255] has levels k * 255 / 254: 1.0039, 127.5, 253.996, 255
+  // -> 1, 128, 254, 255 (truncation would give 1, 127, 253, 255).
+  // CHECK-LABEL: func.func @integer_result_rounds
+  // CHECK:         ov.constant dense<[1, 128, 254, 255]> : tensor<4xui8> {ov.name = "w"}
+  // CHECK-NOT:     ov.fake_quantize
+  func.func @integer_result_rounds() -> tensor<4xui8> {
+    %x = ov.constant dense<[0.01, 1.27, 2.53, 2.54]> : tensor<4xf32>
+    %lo = ov.constant dense<0.0> : tensor<f32>
+    %hi = ov.constant dense<2.54> : tensor<f32>
+    %ol = ov.constant dense<0.0> : tensor<f32>
+    %oh = ov.constant dense<255.0> : tensor<f32>
+    %q = ov.fake_quantize %x, %lo, %hi, %ol, %oh levels = 255 {ov.name = "w"} : (tensor<4xf32>, tensor<f32>, tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<4xui8>
+    func.return %q : tensor<4xui8>
+  }
   // output_low == output_high == 3: a constant of the output shape.
   // CHECK-LABEL: func.func @constant_output
   // CHECK:         %[[C:.*]] = ov.constant dense<3.000000e+00> : tensor<1x3x2x2xf32>

@@ -328,6 +328,19 @@ def test_i8_and_i32_results() -> None:
         assert got.min() == -128 and got.max() == 127
 
 
+def test_integer_result_rounds_non_integer_levels_half_to_even() -> None:
+    # LPT's 255-level u8 FakeQuantize: output limits [0, 255], so level k is k * 255 / 254,
+    # not an integer from k = 1 on; the u8 result is the nearest integer (127.5 -> 128), as
+    # OpenVINO's CPU plugin stores it, not the truncation (127 of the 255 levels would differ)
+    k = np.arange(255, dtype=np.float32)
+    x = (k * np.float32(2.54 / 254)).reshape(1, -1)
+    got = run_fq(x, 0.0, 2.54, 0.0, 255.0, 255, result_dtype=np.uint8)
+    levels = ref_fake_quantize(x, 0.0, 2.54, 0.0, 255.0, 255)
+    np.testing.assert_array_equal(got, np.rint(levels).astype(np.uint8))
+    assert got[0, 127] == 128 and got[0, 254] == 255
+    assert np.count_nonzero(got != np.trunc(levels).astype(np.uint8)) == 127
+
+
 def test_f16_result_of_f32_input() -> None:
     x = random_x((4, 9))
     got = run_fq(x, -1.0, 1.0, -1.0, 1.0, 256, result_dtype=np.float16)
@@ -647,6 +660,18 @@ class TestAgainstOpenVINO:
         x = (np.arange(-5, 5, dtype=np.float32) + np.float32(0.5)).reshape(1, 1, 1, -1)
         want = ov_fake_quantize(x, (il, ih, 0.0, 8.0), levels)
         np.testing.assert_array_equal(run_fq(x, il, ih, 0.0, 8.0, levels), want)
+
+    def test_cpu_plugin_255_levels_to_u8_rounds(self) -> None:
+        # FakeQuantize(255 levels, output [0, 255]) -> Convert(u8): the CPU plugin fuses the
+        # Convert and stores the nearest integer of k * 255 / 254 (also with
+        # ONEDNN_MAX_CPU_ISA=AVX2); our ui8 result is the same, level by level
+        k = np.arange(255, dtype=np.float32)
+        x = (k * np.float32(2.54 / 254)).reshape(1, 1, 1, -1)
+        x = np.concatenate([x, x + np.float32(0.004), x - np.float32(0.004)], axis=2)
+        limits = (0.0, 2.54, 0.0, 255.0)
+        want = ov_fake_quantize(x, limits, 255, convert_to=np.uint8)
+        got = run_fq(x, *limits, 255, result_dtype=np.uint8)
+        np.testing.assert_array_equal(got, want)
 
     @pytest.mark.parametrize(
         ("dtype", "limits"),

@@ -4,7 +4,8 @@ the CPU device against the REFERENCE device: MaxPool / AvgPool on f32, u8 and i8
 pads, auto_pad, ceil rounding with an overhanging last window, exclude_pad, 1-D, strides 1 to
 3, windows lying entirely in the padding), AvgPool u8 -> f32 with the fused dequantization
 Multiply; FakeQuantize to u8 / i8 / i32 / f32 with scalar and per-channel limits, 255 and 256
-levels, inputs exactly on the limits, on rounding ties and NaN, a post-op chain after an f32
+levels (non-integer levels of an integer result rounded half to even), inputs exactly on the
+limits, on rounding ties and NaN, a post-op chain after an f32
 FakeQuantize; Convert u8/i8 <-> f32 with the dequantization chain fused, and the conversions
 left to the generic elementwise lowering.
 
@@ -162,6 +163,10 @@ def test_fake_quantize(per_channel: bool) -> None:
         ("f32", 256, il, ih, ov.f32),
         ("f32_255", 255, -1.5, 3.5, ov.f32),
         ("u8_scaled", 16, 0.0, 240.0, ov.ui8),  # levels map to 16 k: the float formula
+        # LPT's 255-level u8 quirk: levels k * 255 / 254, rounded half to even to u8
+        ("u8_255", 255, 0.0, 255.0, ov.ui8),
+        # levels k * 255.6 / 255 truncate to k but round to k + 1 from k = 213 on
+        ("u8_rounded", 256, 0.0, 255.6, ov.ui8),
     ]
     for name, levels, ol, oh, et in cases:
         limits = [constant(g, v) for v in (il, ih, ol, oh)]

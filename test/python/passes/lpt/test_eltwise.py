@@ -171,3 +171,56 @@ def test_bias_add_after_matmul(cpu_callbacks, rng, core):
         assert not any(isinstance(u, MultiplyOp) for u in after)
     else:  # (MatMul + b/s) * s
         assert len(after) == 1 and isinstance(after[0], MultiplyOp)
+
+
+def qdq_multiply_by_dequantized_int8_constant(constant_first: bool, zero_point: int):
+    """
+    onnxruntime's QDQ form of a BatchNormalization scale: `Mul(DequantizeLinear(QuantizeLinear
+    (x)), DequantizeLinear(int8 constant))`, four ONNX nodes (issue 18 defect 12).
+    """
+    onnx = pytest.importorskip("onnx")
+    from onnx import TensorProto, helper, numpy_helper
+
+    from lowpass.frontends.onnx import read_onnx
+
+    init = [
+        numpy_helper.from_array(np.array([3, -5, 7, 100], np.int8).reshape(1, 4, 1, 1), "w_q"),
+        numpy_helper.from_array(np.array(0.01, np.float32), "w_s"),
+        numpy_helper.from_array(np.array(zero_point, np.int8), "w_z"),
+        numpy_helper.from_array(np.array(0.02, np.float32), "x_s"),
+        numpy_helper.from_array(np.array(128, np.uint8), "x_z"),
+    ]
+    mul_inputs = ["w", "xd"] if constant_first else ["xd", "w"]
+    nodes = [
+        helper.make_node("QuantizeLinear", ["x", "x_s", "x_z"], ["xq"]),
+        helper.make_node("DequantizeLinear", ["xq", "x_s", "x_z"], ["xd"]),
+        helper.make_node("DequantizeLinear", ["w_q", "w_s", "w_z"], ["w"]),
+        helper.make_node("Mul", mul_inputs, ["y"]),
+    ]
+    shape = [1, 4, 3, 3]
+    graph = helper.make_graph(
+        nodes,
+        "bn_scale",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, shape)],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, shape)],
+        initializer=init,
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+    onnx.checker.check_model(model)
+    return read_onnx(model)
+
+
+@pytest.mark.parametrize("constant_first", [False, True], ids=["x*w", "w*x"])
+@pytest.mark.parametrize("zero_point", [0, 3], ids=["symmetric", "zero_point"])
+def test_multiply_by_dequantized_int8_constant(constant_first, zero_point, rng, core):
+    """
+    MultiplyPartial on `Multiply(DQ(x), DQ(int8 constant))`: getNotEmpty gives the constant
+    branch, whose dequantization is folded into one constant first (foldDequantization, as
+    upstream) instead of tripping over it (an AssertionError before); the scale then joins
+    x's dequantization and the graph computes the same values.
+    """
+    module = qdq_multiply_by_dequantized_int8_constant(constant_first, zero_point)
+    mod = run_and_compare(str(module), rng, core)
+    # the int8 constant is gone: one float constant times x's (fused) quantization
+    assert not [op for op in mod.walk() if isinstance(op, ConstantOp) and element_type_of(
+        op.results[0]) == i8]

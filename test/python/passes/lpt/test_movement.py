@@ -171,6 +171,50 @@ add(
     sub=PER_CHANNEL_ZP,
     mul=PER_CHANNEL_S,
 )
+# a per-channel DQ whose channels agree is scalar-like (NetworkHelper::isScalarLike): it moves
+# through a Reshape that mixes the channels and a Transpose that moves them, as upstream
+EQUAL_ZP = np.full((1, 4, 1, 1), 128.0, np.float32)
+EQUAL_S = np.full((1, 4, 1, 1), 0.02, np.float32)
+add(
+    "reshape_scalar_like_per_channel",
+    "ReshapeTransformation",
+    with_consts(
+        [("sh", np.array([2, 32]))],
+        "ov.reshape %m, %sh special_zero = false",
+        i64(2),
+        (2, 32),
+    ),
+    sub=EQUAL_ZP,
+    mul=EQUAL_S,
+)
+add(
+    "reshape_per_channel_mixed_refused",
+    "ReshapeTransformation",
+    with_consts(
+        [("sh", np.array([2, 32]))],
+        "ov.reshape %m, %sh special_zero = false",
+        i64(2),
+        (2, 32),
+    ),
+    sub=PER_CHANNEL_ZP,
+    mul=PER_CHANNEL_S,
+    moved=False,
+)
+add(
+    "transpose_scalar_like_per_channel",
+    "TransposeTransformation",
+    with_consts([("o", np.array([0, 2, 1, 3]))], "ov.transpose %m, %o", i64(4), IN),
+    sub=EQUAL_ZP,
+    mul=EQUAL_S,
+)
+add(
+    "transpose_per_channel_moving_channels_refused",
+    "TransposeTransformation",
+    with_consts([("o", np.array([0, 2, 1, 3]))], "ov.transpose %m, %o", i64(4), IN),
+    sub=PER_CHANNEL_ZP,
+    mul=PER_CHANNEL_S,
+    moved=False,
+)
 add(
     "squeeze",
     "SqueezeTransformation",

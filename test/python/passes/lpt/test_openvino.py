@@ -111,6 +111,13 @@ class Both:
         theirs = ops.avg_pool(x[1], kernel_shape=[2, 2], exclude_pad=False, **POOL).output(0)
         return ours, theirs
 
+    def reshape(self, x, shape: Sequence[int]):
+        target = np.asarray(shape, np.int64)
+        ours = self.g.value(
+            ov.ReshapeOp(x[0], self.g.constant(target, name=self._name("s")), False)
+        )
+        return ours, ops.reshape(x[1], ops.constant(target), False).output(0)
+
     def output(self, x, name: str) -> None:
         self.g.output(x[0], name)
         r = ops.result(x[1])
@@ -168,6 +175,16 @@ def weights(rng, shape: Sequence[int], out_axis: int = 0) -> tuple[np.ndarray, n
 
 def weights_fq(b: Both, w: np.ndarray, lim: np.ndarray):
     return b.fq(b.const(w), -lim, lim, 255)
+
+
+def runtime_precisions(compiled, layer_type: str) -> list[str]:
+    """The CPU plugin's runtime precision of every executed layer of `layer_type`."""
+    found = []
+    for op in compiled.get_runtime_model().get_ordered_ops():
+        info = op.get_rt_info()
+        if "layerType" in info and info["layerType"].astype(str) == layer_type:
+            found.append(info["runtimePrecision"].astype(str))
+    return found
 
 
 def max_int8_weight(module) -> int:
@@ -276,6 +293,8 @@ def test_concat_of_different_intervals(rng):
     sub = conv.operands[0].owner
     assert isinstance(sub, ov.SubtractOp) and element_type_of(sub.operands[0]) == ui8
     assert np.all(sub.operands[1].owner.array() == 85)
+    # as upstream's convolution.cpp: one zero point per input channel, [1, C_in, 1, 1]
+    assert sub.operands[1].owner.array().shape == (1, 6, 1, 1)
 
     step = np.float32(3.83) / np.float32(255)
     # an activation moves by at most step/2 between the grids (plus one level when rounding
@@ -317,3 +336,88 @@ def test_add_of_two_quantized_branches(rng):
         (f,), (q,), (t,) = run_all(original, transformed, compiled, inputs)
         assert_close(q, t, flip)
         assert_close(q, f, flip)
+
+
+def test_255_level_unsigned_activations(rng):
+    """
+    FQ(255 levels, [0, 2.54]) -> Conv. LPT's u8 interval is [0, 255] also for 255 levels
+    (DataPrecision::getMaxValue), so the quantize FakeQuantize's levels are k * 255 / 254: the
+    u8 codes are their nearest integers (ties to even), as the CPU plugin stores them, not
+    their truncations (127 of the 255 codes would be one lower, the conv off by a step times
+    sum|w|). Both then differ from the float original by up to half a u8 step per activation.
+    """
+    b = Both()
+    x = b.fq(b.input("x", [1, 3, 6, 6]), 0.0, 2.54, levels=255)
+    w, lim = weights(rng, (4, 3, 3, 3))
+    b.output(b.conv(x, weights_fq(b, w, lim)), "y")
+    original, transformed, compiled = b.build()
+
+    (fq,) = [op for op in transformed.walk() if isinstance(op, ov.FakeQuantizeOp)]
+    assert element_type_of(fq.results[0]) == ui8 and fq.levels.value.data == 255
+    assert len(low_precision_ops(transformed, ov.ConvolutionOp)) == 1
+    assert max_int8_weight(transformed) <= 63
+    assert runtime_precisions(compiled, "Convolution") == ["u8"]
+    half_step = float(np.float32(2.54) / np.float32(255)) / 2
+    regrid = half_step * float(np.abs(w).reshape(4, -1).sum(axis=1).max()) * 1.01
+    for _ in range(4):
+        # every level k * 0.01 of the FakeQuantize, 127.5 (the tie) among them
+        inputs = {"x": (rng.integers(0, 255, (1, 3, 6, 6)) * np.float32(0.01)).astype(np.float32)}
+        (f,), (q,), (t,) = run_all(original, transformed, compiled, inputs)
+        np.testing.assert_allclose(q, t, rtol=0, atol=1e-4)
+        np.testing.assert_allclose(q, f, rtol=0, atol=regrid)
+
+
+def test_16_bit_activations_stay_float(rng):
+    """
+    FQ(65536 levels) -> Conv: LPT decomposes only to u8/i8, and 16-bit levels need u16/i16
+    (getDataPrecisionByOutputPort), so the FakeQuantize and the conv stay float: the output is
+    the float original's. OpenVINO's CPU plugin also strips the Q/DQ pair before its LPT
+    (FQStrippingTransformation, input limits equal to output limits), which drops the 16-bit
+    rounding (at most half of 2 / 65535 per activation) and the clamp; on inputs inside the
+    limits the two agree within that rounding.
+    """
+    b = Both()
+    x = b.fq(b.input("x", [1, 3, 6, 6]), 0.0, 2.0, levels=65536)
+    w, lim = weights(rng, (4, 3, 3, 3))
+    b.output(b.conv(x, weights_fq(b, w, lim)), "y")
+    original, transformed, compiled = b.build()
+
+    fqs = [op for op in transformed.walk() if isinstance(op, ov.FakeQuantizeOp)]
+    assert [fq.levels.value.data for fq in fqs] == [65536]
+    assert element_type_of(fqs[0].results[0]) == ov.f32
+    assert not low_precision_ops(transformed, ov.ConvolutionOp)
+    assert runtime_precisions(compiled, "Convolution") == ["f32"]
+    rounding = 1.0 / 65535 * float(np.abs(w).reshape(4, -1).sum(axis=1).max()) * 1.01
+    for _ in range(4):
+        inputs = {"x": rng.uniform(0.0, 2.0, (1, 3, 6, 6)).astype(np.float32)}
+        (f,), (q,), (t,) = run_all(original, transformed, compiled, inputs)
+        np.testing.assert_allclose(q, f, rtol=0, atol=1e-5)
+        np.testing.assert_allclose(q, t, rtol=0, atol=rounding + 1e-5)
+
+
+def test_equal_per_channel_scales_reshape_to_fully_connected(rng):
+    """
+    A per-channel FQ whose channels have one interval -> Reshape [4, 16] (the batch changes,
+    so a truly per-channel DQ could not move) -> MatMul: the DQ is scalar-like
+    (NetworkHelper::isScalarLike), moves through the Reshape as a scalar, and the MatMul runs
+    on u8, as the CPU plugin's FullyConnected does.
+    """
+    b = Both()
+    hi = np.full((1, 4, 1, 1), 2.55, np.float32)
+    x = b.fq(b.input("x", [1, 4, 4, 4]), np.zeros_like(hi), hi)
+    x = b.reshape(x, [4, 16])
+    w, lim = weights(rng, (16, 8), out_axis=1)
+    b.output(b.matmul(x, weights_fq(b, w, lim)), "y")
+    original, transformed, compiled = b.build()
+
+    (reshape,) = [op for op in transformed.walk() if isinstance(op, ov.ReshapeOp)]
+    assert element_type_of(reshape.operands[0]) == ui8
+    (mm,) = low_precision_ops(transformed, ov.MatMulOp)
+    assert element_type_of(mm.operands[0]) == ui8
+    assert max_int8_weight(transformed) <= 63
+    assert runtime_precisions(compiled, "FullyConnected") == ["u8"]
+    for _ in range(4):
+        inputs = {"x": rng.uniform(0.0, 2.55, (1, 4, 4, 4)).astype(np.float32)}
+        (f,), (q,), (t,) = run_all(original, transformed, compiled, inputs)
+        assert_close(q, t, 1e-4)
+        assert_close(q, f, 1e-4)
