@@ -395,3 +395,13 @@ class ShapeOfOp(OvOp):
 
 
 OPS = (ReshapeOp, SqueezeOp, UnsqueezeOp, ShapeOfOp)
+
+__all__ = [
+    "ReshapeOp",
+    "ShapeOfOp",
+    "SqueezeOp",
+    "UnsqueezeOp",
+    "reshape_output_shape",
+    "squeeze_output_shape",
+    "unsqueeze_output_shape",
+]
