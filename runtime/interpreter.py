@@ -14,19 +14,23 @@ and write, in the nested regions of a run as well, and that is kept across runs.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
 import numpy as np
+from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import Interpreter
 from xdsl.interpreters.func import FuncFunctions
 from xdsl.ir import Operation
 
-from lowpass.dialects.graph import entry_function, op_display_name, op_type_name
+from lowpass.dialects.graph import entry_function, op_display_name, op_type_name, precision_name
 from lowpass.dialects.interpret import dialect_functions
+from lowpass.dialects.ov.base import element_type_of, to_dtype
 from lowpass.dialects.ov.state import VariableStore, attach_variable_store, module_variables
+from lowpass.runtime.device import InferenceFailure, OpRow
 
 
 @dataclass
@@ -83,6 +87,105 @@ class ReferenceExecutor:
         return [np.asarray(r) for r in results]
 
 
+# --------------------------------------------------------------------------------------------
+# The REFERENCE device
+# --------------------------------------------------------------------------------------------
+
+
+class ReferenceDevice:
+    """The REFERENCE device: the graph run op by op in this interpreter (`Device`)."""
+
+    name = "REFERENCE"
+
+    def compile(self, module: ModuleOp, config: Mapping[str, Any]) -> ReferenceCompiledModel:
+        return ReferenceCompiledModel(module)
+
+
+class ReferenceCompiledModel:
+    """A model on the REFERENCE device: nothing is compiled (`DeviceCompiledModel`)."""
+
+    def __init__(self, module: ModuleOp) -> None:
+        self.module = module
+
+    def properties(self) -> Mapping[str, Any]:
+        # one thread; every run is profiled (the listener's timings)
+        return {"INFERENCE_NUM_THREADS": 1, "PERF_COUNT": True, "ENABLE_PROFILING": True}
+
+    def create_request(self, module: ModuleOp) -> ReferenceRequest:
+        return ReferenceRequest(module)
+
+
+class ReferenceRequest:
+    """
+    One infer request on the REFERENCE device (`DeviceRequest`): its executor (interpreter
+    state and variables) and the op timings of its last run.
+    """
+
+    def __init__(self, module: ModuleOp) -> None:
+        self.timing = OpTiming()
+        self.executor = ReferenceExecutor(module, timing=self.timing)
+        self.variables = self.executor.variables
+        function = self.executor.function
+        self._input_dtypes = [to_dtype(element_type_of(a.type)) for a in function.args]
+        ret = function.body.block.last_op
+        assert ret is not None
+        self._output_dtypes = [to_dtype(element_type_of(v.type)) for v in ret.operands]
+        self._raw: list[np.ndarray] = []
+
+    def infer(self, inputs: Sequence[np.ndarray]) -> None:
+        # inputs of another precision are converted to the model's (OpenVINO preprocessing)
+        arrays = [
+            np.asarray(value).astype(dtype, order="C", copy=False)
+            for value, dtype in zip(inputs, self._input_dtypes, strict=True)
+        ]
+        self.timing.times.clear()
+        self.timing.counts.clear()
+        self._raw = []
+        try:
+            self._raw = self.executor.run(arrays)
+        except (ArithmeticError, ValueError, IndexError) as e:
+            op = self.timing.current
+            where = f"{op_type_name(op)} '{_display(op)}' ({op.name})" if op is not None else "?"
+            raise InferenceFailure(where, e) from e
+
+    def outputs(self, share_outputs: bool) -> list[np.ndarray]:
+        # fresh, writable arrays: the interpreter may hand back an input (a graph that
+        # returns its argument) or a read-only constant
+        return [
+            np.array(v, dtype=dtype, order="C", copy=True)
+            for v, dtype in zip(self._raw, self._output_dtypes, strict=True)
+        ]
+
+    def profiling_rows(self) -> list[OpRow]:
+        rows: list[OpRow] = []
+        for index, op in enumerate(self.executor.function.body.block.ops):
+            if isinstance(op, func.ReturnOp):
+                continue
+            seconds = self.timing.times.get(op)
+            status = "EXECUTED" if seconds is not None else "NOT_RUN"
+            t = timedelta(seconds=seconds or 0.0)
+            rows.append((op_display_name(op, index), op_type_name(op), _exec_type(op), t, status))
+        return rows
+
+
+def _display(op: Operation) -> str:
+    parent = op.parent_block()
+    index = list(parent.ops).index(op) if parent is not None else 0
+    return op_display_name(op, index)
+
+
+def _exec_type(op: Operation) -> str:
+    """`ref_<runtime precision>`: the reference kernel and the precision of the op's input."""
+    values = op.operands or op.results
+    if not values:
+        return "ref_any"
+    try:
+        precision = precision_name(element_type_of(values[0]), "any")
+    except Exception:
+        precision = "any"
+    return f"ref_{precision}"
+
+
 def run_reference(module: ModuleOp, inputs: Sequence[np.ndarray]) -> list[np.ndarray]:
     """Run the module's entry function once in the reference interpreter."""
     return ReferenceExecutor(module).run(inputs)
@@ -90,7 +193,10 @@ def run_reference(module: ModuleOp, inputs: Sequence[np.ndarray]) -> list[np.nda
 
 __all__ = [
     "OpTiming",
+    "ReferenceCompiledModel",
+    "ReferenceDevice",
     "ReferenceExecutor",
+    "ReferenceRequest",
     "entry_function",
     "op_display_name",
     "op_type_name",
