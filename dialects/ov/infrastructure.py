@@ -86,8 +86,8 @@ from .base import (
 
 BodyRunner = Callable[[Region, tuple[Any, ...], str], Sequence[Any]]
 """
-What runs a TensorIterator's or Loop's body once: `(body, parameter values, op name) -> the
-values its `ov.yield` returns`. The dialect does not run regions itself: the interpreter that
+What runs a TensorIterator's or Loop's body once: (body, parameter values, op name) -> the
+values its `ov.yield` returns. The dialect does not run regions itself: the interpreter that
 runs the op passes its own (`Interpreter.run_ssacfg_region`, so that the body's ops share its
 variables and listeners); `SubGraphOp.evaluate` takes one, by default
 `lowpass.dialects.interpret.run_region`.
