@@ -12,7 +12,6 @@ from xdsl.ir import Dialect
 from . import (
     activation,
     arithmetic,
-    base,
     conversion,
     convolution,
     image,
@@ -70,7 +69,9 @@ ATTRS = ALL_ATTRS
 
 OV = Dialect("ov", list(ALL_OPS), list(ALL_ATTRS))
 
+from . import base as _base  # noqa: E402 (the op base: its names are exported too)
+
 __all__ = sorted(
-    {name for module in (base, *_MODULES) for name in module.__all__}
+    {name for module in (_base, *_MODULES) for name in module.__all__}
     | {"ALL_ATTRS", "ALL_OPS", "ATTRS", "OPS", "OV"}
 )
