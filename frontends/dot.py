@@ -677,7 +677,7 @@ def _iterations(op: SubGraphOp) -> str | None:
 
 
 def _function(module: ModuleOp, name: str | None) -> func.FuncOp:
-    from lowpass.runtime.interpreter import entry_function
+    from lowpass.dialects.graph import entry_function
 
     if name is None:
         try:

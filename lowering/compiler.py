@@ -38,6 +38,7 @@ from xdsl.dialects import arith, func, tensor
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, TensorType
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
+from lowpass.dialects.graph import entry_function
 from lowpass.dialects.ov import (
     DYNAMIC,
     AssignOp,
@@ -91,7 +92,6 @@ from lowpass.lowering.emit import (
 )
 from lowpass.lowering.ops.movement import emit_strided_copy
 from lowpass.lowering.target import host_cpu
-from lowpass.runtime.interpreter import entry_function
 
 ENTRY_NAME = "lowpass_main"
 

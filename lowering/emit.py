@@ -22,6 +22,7 @@ import numpy as np
 from xdsl.ir import BlockArgument, Operation, SSAValue
 from xdsl.traits import Pure
 
+from lowpass.dialects.graph import precision_name as _precision_name
 from lowpass.dialects.ov.base import OvOp, element_type_of, to_dtype
 from lowpass.dialects.ov.infrastructure import ConstantOp, InvariantInputAttr, SubGraphOp
 from lowpass.dialects.ov.shape import ShapeOfOp
@@ -55,15 +56,6 @@ _IR_TYPES: dict[np.dtype, ir.Type] = {
     np.dtype(np.bool_): I8,  # one byte, 0 or 1 (numpy's layout)
 }
 
-_PRECISIONS = {
-    np.dtype(np.float32): "FP32",
-    np.dtype(np.float16): "FP16",
-    np.dtype(np.int64): "I64",
-    np.dtype(np.int32): "I32",
-    np.dtype(np.int8): "I8",
-    np.dtype(np.uint8): "U8",
-    np.dtype(np.bool_): "BOOL",
-}
 
 
 def ir_type(dtype: np.dtype | type) -> ir.Type:
@@ -73,7 +65,7 @@ def ir_type(dtype: np.dtype | type) -> ir.Type:
 
 def precision_name(dtype: np.dtype | type) -> str:
     """OpenVINO's precision name of a dtype: FP32, FP16, I64, I32, I8, U8, BOOL."""
-    return _PRECISIONS.get(np.dtype(dtype), "undef")
+    return _precision_name(np.dtype(dtype))
 
 
 def jit_exec_type(cpu: HostCpu, dtype: np.dtype | type) -> str:

@@ -212,7 +212,7 @@ class _Reshaper:
 
     def run(self, shapes: Mapping[str, Shape], values: Mapping[str, Shape]) -> None:
         try:
-            from lowpass.runtime.interpreter import entry_function
+            from lowpass.dialects.graph import entry_function
 
             function = entry_function(self.module)
         except ValueError as e:

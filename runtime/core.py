@@ -34,29 +34,23 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import Operation
 
+from lowpass.dialects.graph import (
+    ELEMENT_DTYPES,
+    entry_function,
+    graph_input_all_names,
+    graph_output_all_names,
+)
 from lowpass.dialects.ov import DYNAMIC, element_type_of
-from lowpass.dialects.ov.base import graph_input_all_names, graph_output_all_names
 from lowpass.dialects.ov.state import VariableStateError, VariableStore, check_variable_shape
 from lowpass.ir import print_module, read_module, verify_module
-from lowpass.runtime.interpreter import (
-    OpTiming,
-    ReferenceExecutor,
-    entry_function,
-    op_display_name,
-    op_type_name,
+from lowpass.runtime.device import (
+    DeviceCompiledModel,
+    DeviceError,
+    DeviceRequest,
+    InferenceFailure,
+    device_names,
+    get_device,
 )
-
-DEVICES = ("REFERENCE", "CPU")
-
-_PRECISION_NAMES = {
-    "f32": "FP32",
-    "f16": "FP16",
-    "i64": "I64",
-    "i32": "I32",
-    "i8": "I8",
-    "ui8": "U8",
-    "i1": "BOOL",
-}
 
 
 class LowpassError(RuntimeError):
@@ -110,23 +104,12 @@ class Port:
 
     @property
     def dtype(self) -> np.dtype:
-        return _NP_DTYPES[self.element_type]
+        return ELEMENT_DTYPES[self.element_type]
 
     def __repr__(self) -> str:
         kind = "input" if self.is_input else "output"
         dims = ",".join("?" if d is None else str(d) for d in self.shape)
         return f"<Port {kind} {self.index} '{self.name}' {self.element_type}[{dims}]>"
-
-
-_NP_DTYPES = {
-    "f32": np.dtype(np.float32),
-    "f16": np.dtype(np.float16),
-    "i64": np.dtype(np.int64),
-    "i32": np.dtype(np.int32),
-    "i8": np.dtype(np.int8),
-    "ui8": np.dtype(np.uint8),
-    "i1": np.dtype(np.bool_),
-}
 
 
 def _port(index: int, names: tuple[str, ...], t: Any, is_input: bool) -> Port:
@@ -225,7 +208,8 @@ class Core:
 
     @property
     def available_devices(self) -> list[str]:
-        return list(DEVICES)
+        """The registered devices (`lowpass.runtime.device`): REFERENCE, CPU."""
+        return device_names()
 
     def read_model(
         self, model: str | Path | ModuleOp, weights: str | Path | None = None
@@ -259,10 +243,10 @@ class Core:
     ) -> CompiledModel:
         if not isinstance(model, Model):
             model = self.read_model(model)
-        if device_name not in DEVICES:
+        if device_name not in device_names():
             raise LowpassError(
                 f'Device with "{device_name}" name is not registered in lowpass: '
-                f"available devices are {', '.join(DEVICES)}"
+                f"available devices are {', '.join(device_names())}"
             )
         return CompiledModel(model, device_name, dict(config or {}))
 
@@ -314,22 +298,24 @@ class CompiledModel:
         self.inputs = self.model.inputs
         self.outputs = self.model.outputs
         self._infer_request: InferRequest | None = None
-        self._cpu: Any = None
-        if device == "CPU":
-            from lowpass.runtime.cpu import CpuCompiledModel, CpuConfigError, parse_config
+        try:
+            self._compiled: DeviceCompiledModel = get_device(device).compile(
+                self.model.module, config
+            )
+        except DeviceError as e:
+            raise LowpassError(str(e)) from None
 
-            try:
-                self._cpu = CpuCompiledModel(self.model.module, parse_config(config))
-            except CpuConfigError as e:
-                raise LowpassError(str(e)) from None
+    @property
+    def _cpu(self) -> Any:
+        """The CPU device's compiled model (its `graph`: tests, `--emit-llvm`), else None."""
+        return self._compiled if self.device == "CPU" else None
 
     def get_property(self, name: Any) -> Any:
         """A property of the compiled model (OpenVINO names), e.g. INFERENCE_NUM_THREADS."""
         key = name() if callable(name) else str(name)
-        if key == "INFERENCE_NUM_THREADS":
-            return self._cpu.config.threads if self._cpu is not None else 1
-        if key in ("PERF_COUNT", "ENABLE_PROFILING"):
-            return self._cpu.config.perf_count if self._cpu is not None else True
+        properties = self._compiled.properties()
+        if key in properties:
+            return properties[key]
         if key == "DEVICE_ID" or key == "EXECUTION_DEVICES":
             return [self.device]
         if key in self.config:
@@ -406,17 +392,9 @@ class InferRequest:
     def __init__(self, compiled: CompiledModel) -> None:
         self.compiled_model = compiled
         self._model = compiled.model
-        self._timing = OpTiming()
-        self._cpu = (
-            compiled._cpu.create_request(self._model.module, [p.name for p in self._model.inputs])
-            if compiled._cpu is not None
-            else None
-        )
-        self._executor = (
-            ReferenceExecutor(self._model.module, timing=self._timing)
-            if self._cpu is None
-            else None
-        )
+        self._device: DeviceRequest = compiled._compiled.create_request(self._model.module)
+        self._input_index = {p.name: p.index for p in self._model.inputs}
+        """Input name -> index: the fast path of `infer` for dict inputs."""
         self._inputs: dict[int, np.ndarray] = {}
         self._outputs: list[np.ndarray] | None = None
         self._stages = _StageTimes()
@@ -487,38 +465,8 @@ class InferRequest:
 
     def _infer(self, inputs: Any, share_outputs: bool) -> InferResults:
         start = time.perf_counter()
-        if self._cpu is not None:
-            return self._infer_cpu(inputs, start, share_outputs)
-        if inputs is not None:
-            for key, value in _input_items(inputs, len(self._model.inputs)):
-                self._set_tensor(key, value)
-        arrays = [self._prepare_input(p) for p in self._model.inputs]
-        mid = time.perf_counter()
-        self._timing.times.clear()
-        self._timing.counts.clear()
-        assert self._executor is not None
-        try:
-            raw = self._executor.run(arrays)
-        except (ArithmeticError, ValueError, IndexError) as e:
-            op = self._timing.current
-            where = f"{op_type_name(op)} '{_display(op)}' ({op.name})" if op is not None else "?"
-            raise LowpassError(f"inference failed in {where}: {e}") from e
-        end_exec = time.perf_counter()
-        # fresh, writable arrays: the interpreter may hand back an input (a graph that
-        # returns its argument) or a read-only constant
-        self._outputs = [
-            np.array(v, dtype=p.dtype, order="C", copy=True)
-            for v, p in zip(raw, self._model.outputs, strict=True)
-        ]
-        end = time.perf_counter()
-        self._stages = _StageTimes(mid - start, end_exec - mid, end - end_exec)
-        self.latency = (end - start) * 1e3
-        return self.results
-
-    def _infer_cpu(self, inputs: Any, start: float, share_outputs: bool) -> InferResults:
-        cpu = self._cpu
         if type(inputs) is dict:  # the common case, without a port search per input
-            index_of = cpu.input_index
+            index_of = self._input_index
             for key, value in inputs.items():
                 index = index_of.get(key) if type(key) is str else None
                 if index is None:
@@ -531,19 +479,18 @@ class InferRequest:
         arrays = [self._checked_input(p) for p in self._model.inputs]
         mid = time.perf_counter()
         try:
-            cpu.run(arrays)
-        except cpu.Failure as e:
-            raise LowpassError(f"inference failed in {e.describe()}: {e.error}") from e.error
+            self._device.infer(arrays)
+        except InferenceFailure as e:
+            raise LowpassError(f"inference failed in {e.where}: {e.error}") from e.error
         end_exec = time.perf_counter()
-        buffers = cpu.output_buffers
-        self._outputs = buffers if share_outputs else [b.copy() for b in buffers]
+        self._outputs = self._device.outputs(share_outputs)
         end = time.perf_counter()
         self._stages = _StageTimes(mid - start, end_exec - mid, end - end_exec)
         self.latency = (end - start) * 1e3
         return InferResults(self._model.outputs, self._outputs)
 
     def _checked_input(self, port: Port) -> np.ndarray:
-        """The input of `port`, checked (shape, kind); converted when copied in."""
+        """The input of `port`, checked (shape, kind); the device converts it."""
         value = self._inputs.get(port.index)
         if value is None or value.shape != port.shape or value.dtype.kind not in "biuf":
             return self._prepare_input(port)
@@ -575,6 +522,9 @@ class InferRequest:
 
     def get_profiling_info(self) -> list[ProfilingInfo]:
         """The pipeline stages, then one row per op in execution order."""
+        op_rows = self._device.profiling_rows()
+        if op_rows is None:
+            return []  # as OpenVINO's CPU plugin: profiling needs PERF_COUNT
         rows = []
         stage_times = (
             self._stages.preprocess,
@@ -583,28 +533,11 @@ class InferRequest:
             0.0,
             self._stages.postprocess,
         )
-        if self._cpu is not None and not self._cpu.perf_count:
-            return []  # as OpenVINO's CPU plugin: profiling needs PERF_COUNT
         for name, seconds in zip(STAGES, stage_times, strict=True):
             t = timedelta(seconds=seconds)
             rows.append(ProfilingInfo(name, "Stage", "stage", t, t, ProfilingStatus.EXECUTED))
-        if self._cpu is not None:
-            for name, type_name, exec_type, t, status in self._cpu.op_rows():
-                rows.append(
-                    ProfilingInfo(name, type_name, exec_type, t, t, ProfilingStatus[status])
-                )
-            return rows
-        for index, op in enumerate(self._model.function.body.block.ops):
-            if isinstance(op, func.ReturnOp):
-                continue
-            seconds = self._timing.times.get(op)
-            status = ProfilingStatus.EXECUTED if seconds is not None else ProfilingStatus.NOT_RUN
-            t = timedelta(seconds=seconds or 0.0)
-            rows.append(
-                ProfilingInfo(
-                    op_display_name(op, index), op_type_name(op), _exec_type(op), t, t, status
-                )
-            )
+        for name, type_name, exec_type, t, status in op_rows:
+            rows.append(ProfilingInfo(name, type_name, exec_type, t, t, ProfilingStatus[status]))
         return rows
 
     @property
@@ -619,10 +552,12 @@ class InferRequest:
         return [VariableState(store, name) for name in store.names()]
 
     def _variable_store(self) -> VariableStore:
-        if self._cpu is not None:
-            return self._cpu.variables
-        assert self._executor is not None
-        return self._executor.variables
+        return self._device.variables
+
+    @property
+    def _cpu(self) -> Any:
+        """The CPU device's request (its buffers and `graph`: tests, benchmarks), else None."""
+        return self._device if self.compiled_model.device == "CPU" else None
 
     def reset_state(self) -> None:
         """Reset every variable: the next ReadValue of each returns its initializer."""
@@ -701,24 +636,6 @@ def _as_array(value: Any) -> np.ndarray:
     if not isinstance(value, np.ndarray) and isinstance(getattr(value, "data", None), np.ndarray):
         value = value.data
     return np.asarray(value)
-
-
-def _display(op: Operation) -> str:
-    parent = op.parent_block()
-    index = list(parent.ops).index(op) if parent is not None else 0
-    return op_display_name(op, index)
-
-
-def _exec_type(op: Operation) -> str:
-    """`ref_<runtime precision>`: the reference kernel and the precision of the op's input."""
-    values = op.operands or op.results
-    if not values:
-        return "ref_any"
-    try:
-        precision = _PRECISION_NAMES.get(str(element_type_of(values[0])), "any")
-    except Exception:
-        precision = "any"
-    return f"ref_{precision}"
 
 
 def _input_items(inputs: Any, count: int) -> list[tuple[int | str | Port, Any]]:

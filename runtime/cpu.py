@@ -32,6 +32,7 @@ from lowpass.lowering.compiler import (
     Location,
     compile_module,
 )
+from lowpass.runtime.device import DeviceError, InferenceFailure, OpRow
 from lowpass.runtime.interpreter import ReferenceExecutor
 
 # OpenVINO property names (ov::inference_num_threads, ov::enable_profiling, ...) and the
@@ -54,7 +55,7 @@ ACCEPTED_KEYS = (
 )
 
 
-class CpuConfigError(ValueError):
+class CpuConfigError(DeviceError):
     """An unknown property or a bad value in the CPU device's config."""
 
 
@@ -111,8 +112,17 @@ def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
     return CpuConfig(threads, perf, tuple(kept))
 
 
+class CpuDevice:
+    """The CPU device (`Device`): the graph compiled to native code through LLVM."""
+
+    name = "CPU"
+
+    def compile(self, module: Any, config: Mapping[Any, Any]) -> CpuCompiledModel:
+        return CpuCompiledModel(module, parse_config(config))
+
+
 class CpuCompiledModel:
-    """The native code of one compiled model (shared by its infer requests)."""
+    """The native code of one compiled model (`DeviceCompiledModel`), shared by its requests."""
 
     def __init__(self, module: Any, config: CpuConfig) -> None:
         self.config = config
@@ -120,6 +130,14 @@ class CpuCompiledModel:
             self.graph: CompiledGraph = compile_module(module, threads=config.threads)
         except CompileError as e:
             raise CpuConfigError(str(e)) from None
+
+    def properties(self) -> Mapping[str, Any]:
+        perf = self.config.perf_count
+        return {
+            "INFERENCE_NUM_THREADS": self.config.threads,
+            "PERF_COUNT": perf,
+            "ENABLE_PROFILING": perf,
+        }
 
     def create_request(self, module: Any, input_names: Sequence[str] = ()) -> CpuInferRequest:
         return CpuInferRequest(self, module, input_names)
@@ -169,7 +187,10 @@ class CpuVariableStore(VariableStore):
 
 
 class CpuInferRequest:
-    """The memory of one infer request and the native call that runs the graph on it."""
+    """
+    The memory of one infer request and the native call that runs the graph on it
+    (`DeviceRequest`).
+    """
 
     Failure: type[_GroupFailure]
     """The exception `run` raises when a fallback group fails (see `_GroupFailure`)."""
@@ -247,6 +268,18 @@ class CpuInferRequest:
             raise _GroupFailure(group, exc, name) from exc
         self.ran = True
 
+    def infer(self, inputs: Sequence[np.ndarray]) -> None:
+        """`run`, a failing group reported as `InferenceFailure` (`DeviceRequest`)."""
+        try:
+            self.run(inputs)
+        except _GroupFailure as e:
+            raise InferenceFailure(e.describe(), e.error) from e.error
+
+    def outputs(self, share_outputs: bool) -> list[np.ndarray]:
+        """The output buffers (`share_outputs`) or copies of them."""
+        buffers = self.output_buffers
+        return buffers if share_outputs else [b.copy() for b in buffers]
+
     def _fallback(self, group_index: int) -> int:
         try:
             self._fallbacks[group_index]()
@@ -317,6 +350,10 @@ class CpuInferRequest:
 
     # ---- profiling ----------------------------------------------------------------------------
 
+    def profiling_rows(self) -> list[OpRow] | None:
+        """`op_rows()` if the config asked for profiling (PERF_COUNT), else None."""
+        return self.op_rows() if self.perf_count else None
+
     def op_rows(self) -> list[tuple[str, str, str, timedelta, str]]:
         """(name, type, exec type, time, status) per op of the graph, in execution order."""
         rows = []
@@ -356,6 +393,7 @@ __all__ = [
     "CpuCompiledModel",
     "CpuConfig",
     "CpuConfigError",
+    "CpuDevice",
     "CpuInferRequest",
     "CpuVariableStore",
     "VariableStateError",

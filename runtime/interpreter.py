@@ -1,12 +1,10 @@
 """
 The reference interpreter: runs a `func.func` graph of `ov` ops on numpy arrays.
 
-It is `xdsl.interpreter.Interpreter` with one implementation per `ov` op that calls the op's
-`interpret` method, which is its `evaluate` (numpy meaning, defined next to the op) unless the
-op needs the interpreter itself (bodies, variables) and overrides `interpret`. The ops of the
-`tfl` dialect run the same way (`TflOp.interpret`), and `arith.constant` (the constants of
-`tfl` graphs) yields its dense value as a read-only numpy array; `tensor.cast` passes its
-operand through.
+It is `xdsl.interpreter.Interpreter` with `func` and the implementations of the dialects' ops
+(`lowpass.dialects.interpret`): each `ov` or `tfl` op runs by its `interpret` method, which is
+its `evaluate` (numpy meaning, defined next to the op) unless the op needs the interpreter
+itself (bodies, variables) and overrides `interpret`.
 
 Variables (`ov.variable`) live in the executor, not in the model: each `ReferenceExecutor`
 (one per infer request) owns a `VariableStore` that its `ov.read_value` / `ov.assign` ops read
@@ -16,79 +14,23 @@ and write, in the nested regions of a run as well, and that is kept across runs.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
 import numpy as np
-from xdsl.dialects import arith, func, tensor
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr, ModuleOp
-from xdsl.interpreter import (
-    Interpreter,
-    InterpreterFunctions,
-    ReturnedValues,
-    impl,
-    impl_terminator,
-    register_impls,
-)
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.interpreter import Interpreter
 from xdsl.interpreters.func import FuncFunctions
 from xdsl.ir import Operation
-from xdsl.traits import IsTerminator
 
-from lowpass.dialects.ov import ALL_OPS, OvOp, array_from_dense, to_dtype
-from lowpass.dialects.ov.base import op_display_name, op_type_name  # noqa: F401 (re-exported)
+from lowpass.dialects.graph import entry_function, op_display_name, op_type_name, precision_name
+from lowpass.dialects.interpret import dialect_functions
+from lowpass.dialects.ov.base import element_type_of, to_dtype
 from lowpass.dialects.ov.state import VariableStore, attach_variable_store, module_variables
-from lowpass.dialects.tfl import ALL_OPS as TFL_OPS
-from lowpass.dialects.tfl import TflOp
-
-
-def _interpret(
-    self: InterpreterFunctions, interpreter: Interpreter, op: OvOp | TflOp, args: tuple[Any, ...]
-) -> tuple[Any, ...]:
-    return tuple(op.interpret(interpreter, args))
-
-
-def _yield(
-    self: InterpreterFunctions, interpreter: Interpreter, op: Operation, args: tuple[Any, ...]
-) -> tuple[ReturnedValues, tuple[()]]:
-    return ReturnedValues(args), ()
-
-
-def _arith_constant(
-    self: InterpreterFunctions, interpreter: Interpreter, op: arith.ConstantOp, args: tuple[()]
-) -> tuple[np.ndarray]:
-    value = op.value
-    if isinstance(value, DenseIntOrFPElementsAttr):
-        array = array_from_dense(value)
-    elif isinstance(value, IntegerAttr | FloatAttr):
-        array = np.asarray(value.value.data, to_dtype(value.type))
-    else:
-        raise ValueError(f"arith.constant: unsupported value {value}")
-    # A view of the attribute's bytes (like ov.constant's value): no op may write into it.
-    array.flags.writeable = False
-    return (array,)
-
-
-def _tensor_cast(
-    self: InterpreterFunctions, interpreter: Interpreter, op: Operation, args: tuple[Any, ...]
-) -> tuple[Any, ...]:
-    return args
-
-
-def _build_functions() -> type[InterpreterFunctions]:
-    namespace: dict[str, Any] = {
-        "run_arith_constant": impl(arith.ConstantOp)(_arith_constant),
-        "run_tensor_cast": impl(tensor.CastOp)(_tensor_cast),
-    }
-    for i, op_cls in enumerate((*ALL_OPS, *TFL_OPS)):
-        # Terminators of ov bodies (ov.yield) return their operands to the op that runs the body.
-        implementation = (
-            impl_terminator(op_cls)(_yield)
-            if op_cls.has_trait(IsTerminator)
-            else impl(op_cls)(_interpret)
-        )
-        namespace[f"run_{i}_{op_cls.__name__}"] = implementation
-    return register_impls(type("OvFunctions", (InterpreterFunctions,), namespace))
+from lowpass.runtime.device import InferenceFailure, OpRow
 
 
 @dataclass
@@ -123,21 +65,6 @@ class _Listener(Interpreter.Listener):
         self.timing.did_interpret_op(op, results)
 
 
-def entry_function(module: ModuleOp) -> func.FuncOp:
-    """The graph of a module: `@main` if there is one, else its only public `func.func`."""
-    funcs = [op for op in module.ops if isinstance(op, func.FuncOp) and not op.is_declaration]
-    for f in funcs:
-        if f.sym_name.data == "main":
-            return f
-    public = [f for f in funcs if f.sym_visibility is None or f.sym_visibility.data == "public"]
-    if len(public) != 1:
-        raise ValueError(
-            "the module must hold a @main function or exactly one public function, found "
-            + (", ".join("@" + f.sym_name.data for f in public) or "none")
-        )
-    return public[0]
-
-
 class ReferenceExecutor:
     """
     Runs one module's entry function on numpy inputs; keeps interpreter state between runs,
@@ -150,7 +77,7 @@ class ReferenceExecutor:
         listeners = (_Listener(timing),) if timing is not None else ()
         self.interpreter = Interpreter(module, listeners=listeners)
         self.interpreter.register_implementations(FuncFunctions())
-        self.interpreter.register_implementations(_functions())
+        self.interpreter.register_implementations(dialect_functions())
         self.variables = VariableStore(module_variables(module))
         """Variable id -> value and reset flag: the state of this executor's infer request."""
         attach_variable_store(self.interpreter, self.variables)
@@ -160,16 +87,118 @@ class ReferenceExecutor:
         return [np.asarray(r) for r in results]
 
 
-_FUNCTIONS_CLS: type[InterpreterFunctions] | None = None
+# --------------------------------------------------------------------------------------------
+# The REFERENCE device
+# --------------------------------------------------------------------------------------------
 
 
-def _functions() -> InterpreterFunctions:
-    global _FUNCTIONS_CLS
-    if _FUNCTIONS_CLS is None:
-        _FUNCTIONS_CLS = _build_functions()
-    return _FUNCTIONS_CLS()
+class ReferenceDevice:
+    """The REFERENCE device: the graph run op by op in this interpreter (`Device`)."""
+
+    name = "REFERENCE"
+
+    def compile(self, module: ModuleOp, config: Mapping[str, Any]) -> ReferenceCompiledModel:
+        return ReferenceCompiledModel(module)
+
+
+class ReferenceCompiledModel:
+    """A model on the REFERENCE device: nothing is compiled (`DeviceCompiledModel`)."""
+
+    def __init__(self, module: ModuleOp) -> None:
+        self.module = module
+
+    def properties(self) -> Mapping[str, Any]:
+        # one thread; every run is profiled (the listener's timings)
+        return {"INFERENCE_NUM_THREADS": 1, "PERF_COUNT": True, "ENABLE_PROFILING": True}
+
+    def create_request(self, module: ModuleOp) -> ReferenceRequest:
+        return ReferenceRequest(module)
+
+
+class ReferenceRequest:
+    """
+    One infer request on the REFERENCE device (`DeviceRequest`): its executor (interpreter
+    state and variables) and the op timings of its last run.
+    """
+
+    def __init__(self, module: ModuleOp) -> None:
+        self.timing = OpTiming()
+        self.executor = ReferenceExecutor(module, timing=self.timing)
+        self.variables = self.executor.variables
+        function = self.executor.function
+        self._input_dtypes = [to_dtype(element_type_of(a.type)) for a in function.args]
+        ret = function.body.block.last_op
+        assert ret is not None
+        self._output_dtypes = [to_dtype(element_type_of(v.type)) for v in ret.operands]
+        self._raw: list[np.ndarray] = []
+
+    def infer(self, inputs: Sequence[np.ndarray]) -> None:
+        # inputs of another precision are converted to the model's (OpenVINO preprocessing)
+        arrays = [
+            np.asarray(value).astype(dtype, order="C", copy=False)
+            for value, dtype in zip(inputs, self._input_dtypes, strict=True)
+        ]
+        self.timing.times.clear()
+        self.timing.counts.clear()
+        self._raw = []
+        try:
+            self._raw = self.executor.run(arrays)
+        except (ArithmeticError, ValueError, IndexError) as e:
+            op = self.timing.current
+            where = f"{op_type_name(op)} '{_display(op)}' ({op.name})" if op is not None else "?"
+            raise InferenceFailure(where, e) from e
+
+    def outputs(self, share_outputs: bool) -> list[np.ndarray]:
+        # fresh, writable arrays: the interpreter may hand back an input (a graph that
+        # returns its argument) or a read-only constant
+        return [
+            np.array(v, dtype=dtype, order="C", copy=True)
+            for v, dtype in zip(self._raw, self._output_dtypes, strict=True)
+        ]
+
+    def profiling_rows(self) -> list[OpRow]:
+        rows: list[OpRow] = []
+        for index, op in enumerate(self.executor.function.body.block.ops):
+            if isinstance(op, func.ReturnOp):
+                continue
+            seconds = self.timing.times.get(op)
+            status = "EXECUTED" if seconds is not None else "NOT_RUN"
+            t = timedelta(seconds=seconds or 0.0)
+            rows.append((op_display_name(op, index), op_type_name(op), _exec_type(op), t, status))
+        return rows
+
+
+def _display(op: Operation) -> str:
+    parent = op.parent_block()
+    index = list(parent.ops).index(op) if parent is not None else 0
+    return op_display_name(op, index)
+
+
+def _exec_type(op: Operation) -> str:
+    """`ref_<runtime precision>`: the reference kernel and the precision of the op's input."""
+    values = op.operands or op.results
+    if not values:
+        return "ref_any"
+    try:
+        precision = precision_name(element_type_of(values[0]), "any")
+    except Exception:
+        precision = "any"
+    return f"ref_{precision}"
 
 
 def run_reference(module: ModuleOp, inputs: Sequence[np.ndarray]) -> list[np.ndarray]:
     """Run the module's entry function once in the reference interpreter."""
     return ReferenceExecutor(module).run(inputs)
+
+
+__all__ = [
+    "OpTiming",
+    "ReferenceCompiledModel",
+    "ReferenceDevice",
+    "ReferenceExecutor",
+    "ReferenceRequest",
+    "entry_function",
+    "op_display_name",
+    "op_type_name",
+    "run_reference",
+]

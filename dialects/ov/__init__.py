@@ -2,7 +2,9 @@
 The `ov` dialect: the OpenVINO opset as xDSL ops.
 
 The ops live in one module per group of the OpenVINO opset specification; each module lists
-its ops in `OPS`. `OV` is the dialect object.
+its ops in `OPS` and its public names in `__all__`. The package exports the union of those
+`__all__` lists, `OPS` (every op; `ALL_OPS`), `ATTRS` (every attribute; `ALL_ATTRS`) and `OV`,
+the dialect object.
 """
 
 from xdsl.ir import Dialect
@@ -65,4 +67,14 @@ _MODULES = (
 ALL_OPS = tuple(op for module in _MODULES for op in getattr(module, "OPS", ()))
 ALL_ATTRS = tuple(attr for module in _MODULES for attr in getattr(module, "ATTRS", ()))
 
+OPS = ALL_OPS
+ATTRS = ALL_ATTRS
+
 OV = Dialect("ov", list(ALL_OPS), list(ALL_ATTRS))
+
+from . import base as _base  # noqa: E402 (the op base: its names are exported too)
+
+__all__ = sorted(
+    {name for module in (_base, *_MODULES) for name in module.__all__}
+    | {"ALL_ATTRS", "ALL_OPS", "ATTRS", "OPS", "OV"}
+)

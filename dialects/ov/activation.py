@@ -307,3 +307,13 @@ class SoftmaxOp(UnaryElementwiseOp):
 
 
 OPS = (ReluOp, SigmoidOp, TanhOp, ClampOp, PReluOp, SoftmaxOp)
+
+__all__ = [
+    "ClampOp",
+    "PReluOp",
+    "ReluOp",
+    "SigmoidOp",
+    "SoftmaxOp",
+    "TanhOp",
+    "prelu_slope_shape",
+]

@@ -285,3 +285,18 @@ class ExpOp(UnaryElementwiseOp):
 
 
 OPS = (AddOp, SubtractOp, MultiplyOp, DivideOp, ExpOp)
+
+__all__ = [
+    "AUTO_BROADCAST_VALUES",
+    "AddOp",
+    "BinaryElementwiseOp",
+    "DivideOp",
+    "ExpOp",
+    "MultiplyOp",
+    "SubtractOp",
+    "UnaryElementwiseOp",
+    "bool_attr",
+    "check_float",
+    "check_not_boolean",
+    "int_cast",
+]

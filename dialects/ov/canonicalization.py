@@ -110,3 +110,10 @@ class FoldConvertOfConvert(RewritePattern):
 
 
 CANONICALIZATION_PATTERNS: tuple[RewritePattern, ...] = (FoldConstantOp(), FoldConvertOfConvert())
+
+__all__ = [
+    "CANONICALIZATION_PATTERNS",
+    "FOLD_LIMIT",
+    "FoldConstantOp",
+    "FoldConvertOfConvert",
+]

@@ -115,3 +115,8 @@ class ConvertOp(OvOp):
 
 
 OPS = (ConvertOp,)
+
+__all__ = [
+    "ConvertOp",
+    "convert_array",
+]

@@ -613,3 +613,14 @@ class ConvolutionBackpropDataOp(ConvolutionBase):
 
 
 OPS = (ConvolutionOp, GroupConvolutionOp, ConvolutionBackpropDataOp)
+
+__all__ = [
+    "AUTO_PAD_VALUES",
+    "FLOAT_ELEMENT_TYPES",
+    "ConvolutionBackpropDataOp",
+    "ConvolutionBase",
+    "ConvolutionOp",
+    "GroupConvolutionOp",
+    "check_float_operands",
+    "same_padding",
+]

@@ -84,6 +84,15 @@ from .base import (
     types_compatible,
 )
 
+BodyRunner = Callable[[Region, tuple[Any, ...], str], Sequence[Any]]
+"""
+What runs a TensorIterator's or Loop's body once: (body, parameter values, op name) -> the
+values its `ov.yield` returns. The dialect does not run regions itself: the interpreter that
+runs the op passes its own (`Interpreter.run_ssacfg_region`, so that the body's ops share its
+variables and listeners); `SubGraphOp.evaluate` takes one, by default
+`lowpass.dialects.interpret.run_region`.
+"""
+
 HEX_THRESHOLD = 100
 """Constants with more elements than this print as MLIR hex (`dense<"0x...">`), as MLIR does."""
 
@@ -883,20 +892,30 @@ class SubGraphOp(OvOp):
 
     # ---- semantics ----------------------------------------------------------------------------
 
-    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
-        """Runs the op in a fresh reference interpreter (no variable state)."""
-        from xdsl.dialects.builtin import ModuleOp
-        from xdsl.interpreter import Interpreter
+    def evaluate(
+        self, inputs: Sequence[np.ndarray], run_body: BodyRunner | None = None
+    ) -> Sequence[np.ndarray]:
+        """
+        Runs the op, its body run by `run_body`; by default by `lowpass.dialects.interpret`'s
+        `run_region` (a fresh interpreter of the dialects' ops, no variable kept).
+        """
+        if run_body is None:
+            from lowpass.dialects.interpret import run_region
 
-        from lowpass.runtime.interpreter import _functions
+            run_body = run_region
+        return self.run(run_body, inputs)
 
-        interpreter = Interpreter(ModuleOp([]))
-        interpreter.register_implementations(_functions())
-        return self.interpret(interpreter, inputs)
+    def interpret(self, interpreter: Interpreter, inputs: Sequence[Any]) -> Sequence[Any]:
+        """The interpreter runs the body itself (its variables, listeners and profiling)."""
+        return self.run(interpreter.run_ssacfg_region, inputs)
+
+    def run(self, run_body: BodyRunner, inputs: Sequence[Any]) -> Sequence[Any]:
+        """The op's meaning, given what runs its body once."""
+        raise NotImplementedError(f"{self.name} does not implement run")
 
     def _iterate(
         self,
-        interpreter: Interpreter,
+        run_body: BodyRunner,
         inputs: Sequence[Any],
         max_iterations: int,
         condition: bool,
@@ -941,7 +960,7 @@ class SubGraphOp(OvOp):
                 params[current_iteration] = np.full(
                     shape_of(arg_type), i, dtype=to_dtype(element_type_of(arg_type))
                 )
-            returned = interpreter.run_ssacfg_region(self.body, tuple(params), self.name)
+            returned = run_body(self.body, tuple(params), self.name)
             out = [np.asarray(v) for v in returned]
             for r, values in concat.items():
                 values.append(out[r])
@@ -1106,8 +1125,8 @@ class TensorIteratorOp(SubGraphOp):
             )
         return n
 
-    def interpret(self, interpreter: Interpreter, inputs: Sequence[Any]) -> Sequence[Any]:
-        return self._iterate(interpreter, inputs, self._runtime_iterations(inputs), True)
+    def run(self, run_body: BodyRunner, inputs: Sequence[Any]) -> Sequence[Any]:
+        return self._iterate(run_body, inputs, self._runtime_iterations(inputs), True)
 
 
 @irdl_op_definition
@@ -1304,10 +1323,10 @@ class LoopOp(SubGraphOp):
                 return int(trip.reshape(-1)[0])
         return -1
 
-    def interpret(self, interpreter: Interpreter, inputs: Sequence[Any]) -> Sequence[Any]:
+    def run(self, run_body: BodyRunner, inputs: Sequence[Any]) -> Sequence[Any]:
         trip = int(np.asarray(inputs[0]).reshape(-1)[0])
         condition = bool(np.asarray(inputs[1]).reshape(-1)[0])
-        return self._iterate(interpreter, inputs, trip if trip >= 0 else -1, condition)
+        return self._iterate(run_body, inputs, trip if trip >= 0 else -1, condition)
 
 
 @irdl_op_definition
@@ -1360,3 +1379,27 @@ def build_body(
 
 OPS = (ConstantOp, TensorIteratorOp, LoopOp, YieldOp)
 ATTRS = (SliceInputAttr, MergedInputAttr, InvariantInputAttr, BodyOutputAttr, ConcatOutputAttr)
+
+__all__ = [
+    "HEX_THRESHOLD",
+    "INPUT_DESCRIPTION_TYPES",
+    "OUTPUT_DESCRIPTION_TYPES",
+    "BodyOutputAttr",
+    "BodyRunner",
+    "ConcatOutputAttr",
+    "ConstantOp",
+    "InputDescription",
+    "InvariantInputAttr",
+    "LoopOp",
+    "MergedInputAttr",
+    "OutputDescription",
+    "PortDescription",
+    "SliceInputAttr",
+    "Slicing",
+    "SubGraphOp",
+    "TensorIteratorOp",
+    "YieldOp",
+    "build_body",
+    "slice_count",
+    "slice_parts",
+]

@@ -146,3 +146,7 @@ class MatMulOp(OvOp):
 
 
 OPS = (MatMulOp,)
+
+__all__ = [
+    "MatMulOp",
+]

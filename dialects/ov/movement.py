@@ -1311,3 +1311,19 @@ OPS = (
     ShuffleChannelsOp,
     BroadcastOp,
 )
+
+__all__ = [
+    "BROADCAST_MODES",
+    "DEPTH_TO_SPACE_MODES",
+    "BatchToSpaceOp",
+    "BroadcastOp",
+    "ConcatOp",
+    "DepthToSpaceOp",
+    "GatherOp",
+    "ShuffleChannelsOp",
+    "SpaceToBatchOp",
+    "SplitOp",
+    "StridedSliceOp",
+    "TransposeOp",
+    "VariadicSplitOp",
+]

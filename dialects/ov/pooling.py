@@ -331,3 +331,11 @@ class MaxPoolOp(PoolingOp):
 
 
 OPS = (AvgPoolOp, MaxPoolOp)
+
+__all__ = [
+    "ROUNDING_TYPES",
+    "AvgPoolOp",
+    "MaxPoolOp",
+    "PoolingOp",
+    "pooling_pads",
+]

@@ -206,3 +206,10 @@ class FakeQuantizeOp(OvOp):
 
 
 OPS = (FakeQuantizeOp,)
+
+__all__ = [
+    "FAKE_QUANTIZE_AUTO_BROADCAST",
+    "LIMIT_NAMES",
+    "FakeQuantizeOp",
+    "fake_quantize",
+]

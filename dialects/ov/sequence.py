@@ -908,3 +908,24 @@ class RNNSequenceOp(SequenceOp):
 
 
 OPS = (LSTMCellOp, LSTMSequenceOp, GRUCellOp, GRUSequenceOp, RNNCellOp, RNNSequenceOp)
+
+__all__ = [
+    "ACTIVATIONS",
+    "DIRECTIONS",
+    "SEQUENCE_LENGTH_TYPES",
+    "ActivationFn",
+    "GRUCellOp",
+    "GRUMixin",
+    "GRUSequenceOp",
+    "LSTMCellOp",
+    "LSTMSequenceOp",
+    "RNNCellOp",
+    "RNNSequenceOp",
+    "RecurrentOp",
+    "SequenceOp",
+    "StepFn",
+    "gru_step",
+    "lstm_step",
+    "rnn_step",
+    "run_sequence",
+]

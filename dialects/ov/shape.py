@@ -470,3 +470,13 @@ def _propagated_shape_value(value: SSAValue) -> list[int | None] | None:
 
 
 OPS = (ReshapeOp, SqueezeOp, UnsqueezeOp, ShapeOfOp)
+
+__all__ = [
+    "ReshapeOp",
+    "ShapeOfOp",
+    "SqueezeOp",
+    "UnsqueezeOp",
+    "reshape_output_shape",
+    "squeeze_output_shape",
+    "unsqueeze_output_shape",
+]

@@ -523,3 +523,20 @@ def module_variables(module: Operation) -> list[VariableOp]:
 
 
 OPS = (VariableOp, ReadValueOp, AssignOp)
+
+__all__ = [
+    "AssignOp",
+    "ReadValueEffect",
+    "ReadValueOp",
+    "VariableOp",
+    "VariableSlot",
+    "VariableStateError",
+    "VariableStore",
+    "VariableUser",
+    "attach_variable_store",
+    "check_variable_shape",
+    "lookup_variable",
+    "module_variables",
+    "relaxes",
+    "variable_store",
+]

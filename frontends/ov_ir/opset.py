@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from xdsl.dialects.builtin import f16, f32, i1, i8, i32, i64
 from xdsl.ir import Attribute, Operation
 
+from lowpass.dialects.graph import precision_name
 from lowpass.dialects.ov import (
     activation,
     arithmetic,
@@ -65,13 +66,7 @@ PRECISIONS: dict[str, Attribute] = {
     "BOOLEAN": i1,
 }
 PRECISION_NAMES: dict[Attribute, str] = {
-    f32: "FP32",
-    f16: "FP16",
-    i64: "I64",
-    i32: "I32",
-    i8: "I8",
-    ui8: "U8",
-    i1: "BOOL",
+    t: precision_name(t) for t in (f32, f16, i64, i32, i8, ui8, i1)
 }
 
 SUPPORTED_ELEMENT_TYPES = ", ".join(ELEMENT_TYPES)

@@ -45,6 +45,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
+from lowpass.dialects.graph import entry_function
 from lowpass.dialects.ov import infrastructure, state
 from lowpass.dialects.ov.arithmetic import SubtractOp
 from lowpass.dialects.ov.base import (
@@ -64,7 +65,6 @@ from lowpass.dialects.ov.base import _origin_view as origin_view
 from lowpass.frontends import FrontendError
 from lowpass.frontends.files import write_files
 from lowpass.frontends.ov_ir import opset
-from lowpass.runtime.interpreter import entry_function
 
 
 def write_ov_ir(module: ModuleOp, xml_path: str | Path, bin_path: str | Path | None = None) -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 from xdsl.dialects import func
@@ -9,6 +12,7 @@ from xdsl.dialects.builtin import ArrayAttr, ModuleOp, i64
 from xdsl.utils.exceptions import ParseError, VerifyException
 
 from lowpass.dialects import ov as ovd
+from lowpass.dialects.interpret import run_region
 from lowpass.dialects.ov import (
     DYNAMIC,
     AddOp,
@@ -348,6 +352,45 @@ def test_evaluate_runs_without_an_interpreter():
     last, cat = subgraph_op(module).evaluate([x, a0])
     np.testing.assert_allclose(last, ref_accumulate(x, a0)[0], rtol=1e-6)
     np.testing.assert_allclose(cat, ref_accumulate(x, a0)[1], rtol=1e-6)
+
+
+def test_evaluate_runs_the_body_with_the_given_runner():
+    module = read_module(accumulate_text())
+    op = subgraph_op(module)
+    x, a0 = rand(2, 5, 3), rand(2, 1, 3)
+    calls: list[tuple[int, ...]] = []
+
+    def run_body(region, args, name):
+        assert region is op.body and name == op.name
+        calls.append(tuple(np.shape(a) for a in args))
+        return run_region(region, args, name)
+
+    last, cat = op.evaluate([x, a0], run_body)
+    assert len(calls) == 5  # one call per iteration, on the slice and the merged value
+    assert all(c == ((2, 1, 3), (2, 1, 3)) for c in calls)
+    np.testing.assert_allclose(last, ref_accumulate(x, a0)[0], rtol=1e-6)
+    np.testing.assert_allclose(cat, ref_accumulate(x, a0)[1], rtol=1e-6)
+
+
+def test_the_dialect_runs_bodies_without_the_runtime():
+    # layering (docs/development.md): evaluating a TensorIterator imports no runtime module
+    code = (
+        "import sys\n"
+        "import numpy as np\n"
+        "from lowpass.ir import parse_module\n"
+        "from lowpass.dialects.ov import TensorIteratorOp\n"
+        f"module, _ = parse_module({accumulate_text()!r})\n"
+        "op = next(o for o in module.walk() if isinstance(o, TensorIteratorOp))\n"
+        "x, a0 = np.ones((2, 5, 3), np.float32), np.ones((2, 1, 3), np.float32)\n"
+        "last, cat = op.evaluate([x, a0])\n"
+        "assert float(last.max()) == 6.0, last\n"
+        "print(sorted(m for m in sys.modules if m.startswith('lowpass.runtime')))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
 
 
 # ------------------------------------------------------------------------------------------

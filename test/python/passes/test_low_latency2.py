@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import SSAValue
 
 import lowpass
 from lowpass.builder import GraphBuilder
@@ -183,7 +184,7 @@ def test_lstm_example_step_by_step() -> None:
 
 
 def accumulator_ti(
-    seq: int, name: str = "AccTI", x: ov.SSAValue | None = None, g: GraphBuilder | None = None
+    seq: int, name: str = "AccTI", x: SSAValue | None = None, g: GraphBuilder | None = None
 ) -> tuple[GraphBuilder, ov.TensorIteratorOp]:
     """[x sliced, s1 merged, m invariant, s2 merged]: s1 += x * m, s2 = s2 * 0.5 + s1."""
     g = g or GraphBuilder("main")

@@ -1,0 +1,267 @@
+"""
+Graph-level notions shared by every layer: which function of a module is the graph, the names
+of its inputs, outputs and nodes, and OpenVINO's names of element types.
+
+A graph is a `builtin.module` whose entry function (`@main`, or its only public `func.func`)
+holds the network: its arguments are OpenVINO's Parameters, the operands of its `func.return`
+its Results (docs/names.md). The passes, the frontends, the lowering, the runtime and the tools
+all import these from here, so that each rule is written once; this module imports nothing of
+lowpass (docs/development.md, "Layers").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ArrayAttr, ModuleOp, StringAttr
+from xdsl.ir import Attribute, Operation, OpResult
+
+NAME_ATTR = "ov.name"
+"""Discardable attribute holding an op's (or a graph input's/output's) friendly name."""
+
+ALIASES_ATTR = "ov.aliases"
+"""Argument/result attribute of a graph input/output: its other tensor names (an array of
+strings; OpenVINO's `get_names()` beside `get_any_name()`, docs/names.md)."""
+
+
+# --------------------------------------------------------------------------------------------
+# Element types: MLIR spelling, numpy dtype, OpenVINO precision name
+# --------------------------------------------------------------------------------------------
+
+ELEMENT_TYPES: tuple[tuple[str, np.dtype, str], ...] = (
+    ("f32", np.dtype(np.float32), "FP32"),
+    ("f16", np.dtype(np.float16), "FP16"),
+    ("i64", np.dtype(np.int64), "I64"),
+    ("i32", np.dtype(np.int32), "I32"),
+    ("i8", np.dtype(np.int8), "I8"),
+    ("ui8", np.dtype(np.uint8), "U8"),
+    ("i1", np.dtype(np.bool_), "BOOL"),
+)
+"""The element types of a graph (OpenVINO's f32, f16, i64, i32, i8, u8, boolean): their MLIR
+spelling, numpy dtype and OpenVINO precision name (as in profiling rows and IR ports)."""
+
+ELEMENT_DTYPES: dict[str, np.dtype] = {name: dtype for name, dtype, _ in ELEMENT_TYPES}
+"""MLIR spelling of an element type -> its numpy dtype."""
+
+_PRECISION_BY_NAME: dict[str, str] = {name: p for name, _, p in ELEMENT_TYPES}
+_PRECISION_BY_DTYPE: dict[np.dtype, str] = {dtype: p for _, dtype, p in ELEMENT_TYPES}
+
+
+def precision_name(element_type: Attribute | str | np.dtype | type, default: str = "undef") -> str:
+    """
+    OpenVINO's precision name (FP32, FP16, I64, I32, I8, U8, BOOL) of an element type, its MLIR
+    spelling or a numpy dtype; `default` for any other type.
+    """
+    if isinstance(element_type, Attribute | str):
+        return _PRECISION_BY_NAME.get(str(element_type), default)
+    try:
+        return _PRECISION_BY_DTYPE.get(np.dtype(element_type), default)
+    except TypeError:
+        return default
+
+
+# --------------------------------------------------------------------------------------------
+# The graph function
+# --------------------------------------------------------------------------------------------
+
+
+def entry_function(module: ModuleOp) -> func.FuncOp:
+    """The graph of a module: `@main` if there is one, else its only public `func.func`."""
+    funcs = [op for op in module.ops if isinstance(op, func.FuncOp) and not op.is_declaration]
+    for f in funcs:
+        if f.sym_name.data == "main":
+            return f
+    public = [f for f in funcs if f.sym_visibility is None or f.sym_visibility.data == "public"]
+    if len(public) != 1:
+        raise ValueError(
+            "the module must hold a @main function or exactly one public function, found "
+            + (", ".join("@" + f.sym_name.data for f in public) or "none")
+        )
+    return public[0]
+
+
+# --------------------------------------------------------------------------------------------
+# Names of nodes, inputs and outputs (docs/names.md)
+# --------------------------------------------------------------------------------------------
+
+
+def get_name(op: Operation) -> str | None:
+    """The friendly name of an op (`ov.name`), or None."""
+    attr = op.attributes.get(NAME_ATTR)
+    return attr.data if isinstance(attr, StringAttr) else None
+
+
+def set_name(op: Operation, name: str | None) -> None:
+    if name is None:
+        op.attributes.pop(NAME_ATTR, None)
+    else:
+        op.attributes[NAME_ATTR] = StringAttr(name)
+
+
+def op_display_name(op: Operation, index: int) -> str:
+    """Friendly name of an op, or `<OpType>_<index>` as OpenVINO names unnamed nodes."""
+    return get_name(op) or f"{op_type_name(op)}_{index}"
+
+
+def _io_name(attrs: Any, index: int, what: str) -> str | None:
+    """The `ov.name` of input/output `index` in `arg_attrs`/`res_attrs`, if any."""
+    if attrs is None or index >= len(attrs.data):
+        return None
+    value = attrs.data[index].data.get(NAME_ATTR)
+    if value is not None and not isinstance(value, StringAttr):
+        raise ValueError(f"{NAME_ATTR} of {what} {index} must be a string, got {value}")
+    return value.data if isinstance(value, StringAttr) else None
+
+
+def graph_input_names(function: Operation) -> list[str]:
+    """
+    The names of a graph function's inputs (docs/names.md): `ov.name`, else the SSA name,
+    else `input<i>`. The runtime, the IR writer and the pictures all name inputs by this.
+    """
+    block = function.regions[0].block
+    attrs = getattr(function, "arg_attrs", None)
+    return [
+        _io_name(attrs, i, "input") or arg.name_hint or f"input{i}"
+        for i, arg in enumerate(block.args)
+    ]
+
+
+def graph_output_names(function: Operation) -> list[str]:
+    """
+    The names of a graph function's outputs (docs/names.md): `ov.name`, else the name of the
+    producing op (`<name>.<i>` for result i of a multi-result op), else `output<i>`; a default
+    name already taken (one value returned twice, as CSE leaves it, or a name or alias of
+    another output) becomes `<name>.output<i>`. `function` must end with its return.
+    """
+    block = function.regions[0].block
+    ret = block.last_op
+    assert ret is not None
+    attrs = getattr(function, "res_attrs", None)
+    ops = list(block.ops)
+    explicit = {_io_name(attrs, i, "output") for i in range(len(ret.operands))}
+    for i in range(len(ret.operands)):
+        explicit.update(_io_aliases(attrs, i, "output"))
+    taken: set[str] = set()
+    names: list[str] = []
+    for i, value in enumerate(ret.operands):
+        name = _io_name(attrs, i, "output")
+        if name is None:
+            if isinstance(value, OpResult) and value.owner in ops:
+                producer = value.owner
+                base = op_display_name(producer, ops.index(producer))
+                name = base if len(producer.results) == 1 else f"{base}.{value.index}"
+            else:
+                name = f"output{i}"
+            if name in taken or name in explicit:
+                name = f"{name}.output{i}"
+        taken.add(name)
+        names.append(name)
+    return names
+
+
+def _io_aliases(attrs: Any, index: int, what: str) -> tuple[str, ...]:
+    """The `ov.aliases` of input/output `index` in `arg_attrs`/`res_attrs` (none if absent)."""
+    if attrs is None or index >= len(attrs.data):
+        return ()
+    value = attrs.data[index].data.get(ALIASES_ATTR)
+    if value is None:
+        return ()
+    if not isinstance(value, ArrayAttr) or not all(isinstance(a, StringAttr) for a in value.data):
+        raise ValueError(
+            f"{ALIASES_ATTR} of {what} {index} must be an array of strings, got {value}"
+        )
+    return tuple(a.data for a in value.data)
+
+
+def graph_input_aliases(function: Operation) -> list[tuple[str, ...]]:
+    """The other names of each graph input (`ov.aliases`; docs/names.md), in that order."""
+    attrs = getattr(function, "arg_attrs", None)
+    return [_io_aliases(attrs, i, "input") for i in range(len(function.regions[0].block.args))]
+
+
+def graph_output_aliases(function: Operation) -> list[tuple[str, ...]]:
+    """The other names of each graph output (`ov.aliases`; docs/names.md), in that order."""
+    ret = function.regions[0].block.last_op
+    assert ret is not None
+    attrs = getattr(function, "res_attrs", None)
+    return [_io_aliases(attrs, i, "output") for i in range(len(ret.operands))]
+
+
+def _all_names(
+    primary: list[str], aliases: list[tuple[str, ...]], what: str
+) -> list[tuple[str, ...]]:
+    """Each port's names, primary first, aliases after it without repeats; a name shared by two
+    ports is an error."""
+    owner: dict[str, int] = {}
+    result: list[tuple[str, ...]] = []
+    for i, (name, others) in enumerate(zip(primary, aliases, strict=True)):
+        names = tuple(dict.fromkeys((name, *others)))
+        for n in names:
+            if n in owner:
+                raise ValueError(
+                    f"two {what}s are named '{n}' ({what}s {owner[n]} and {i}): {what} names "
+                    f"and aliases ({ALIASES_ATTR}) must be unique"
+                )
+            owner[n] = i
+        result.append(names)
+    return result
+
+
+def graph_input_all_names(function: Operation) -> list[tuple[str, ...]]:
+    """
+    All names of each graph input, its name (`graph_input_names`) first, then its aliases;
+    a ValueError if an alias is not a string or a name is shared by two inputs.
+    """
+    return _all_names(graph_input_names(function), graph_input_aliases(function), "input")
+
+
+def graph_output_all_names(function: Operation) -> list[tuple[str, ...]]:
+    """
+    All names of each graph output, its name (`graph_output_names`) first, then its aliases;
+    a ValueError if an alias is not a string or a name is shared by two outputs.
+    """
+    return _all_names(graph_output_names(function), graph_output_aliases(function), "output")
+
+
+# OpenVINO type names that are not the CamelCase of the op name.
+_OPENVINO_TYPE_NAMES = {
+    "ov.gru_cell": "GRUCell",
+    "ov.gru_sequence": "GRUSequence",
+    "ov.lstm_cell": "LSTMCell",
+    "ov.lstm_sequence": "LSTMSequence",
+    "ov.mvn": "MVN",
+    "ov.prelu": "PRelu",
+    "ov.rnn_cell": "RNNCell",
+    "ov.rnn_sequence": "RNNSequence",
+}
+
+
+def op_type_name(op: Operation) -> str:
+    """OpenVINO type name of an op: `ov.group_convolution` -> `GroupConvolution`."""
+    if (known := _OPENVINO_TYPE_NAMES.get(op.name)) is not None:
+        return known
+    short = op.name.split(".", 1)[-1]
+    return "".join(part[:1].upper() + part[1:] for part in short.split("_"))
+
+
+
+__all__ = [
+    "ALIASES_ATTR",
+    "ELEMENT_DTYPES",
+    "ELEMENT_TYPES",
+    "NAME_ATTR",
+    "entry_function",
+    "get_name",
+    "graph_input_aliases",
+    "graph_input_all_names",
+    "graph_input_names",
+    "graph_output_aliases",
+    "graph_output_all_names",
+    "graph_output_names",
+    "op_display_name",
+    "op_type_name",
+    "precision_name",
+    "set_name",
+]

@@ -1,0 +1,162 @@
+"""Devices are looked up by name (lowpass.runtime.device), not branched on by the runtime."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import pytest
+from xdsl.dialects.builtin import ModuleOp
+
+import lowpass
+from lowpass import LowpassError, ProfilingStatus
+from lowpass.runtime import device as devices
+from lowpass.runtime.device import (
+    Device,
+    DeviceCompiledModel,
+    DeviceError,
+    DeviceRequest,
+    InferenceFailure,
+    OpRow,
+    get_device,
+    register_device,
+)
+from lowpass.runtime.interpreter import ReferenceDevice
+
+MODEL = """
+ov.variable @"acc" : tensor<2xf32>
+func.func @main(%x: tensor<2xf32> {ov.name = "x"}) -> (tensor<2xf32> {ov.name = "y"}) {
+  %z = ov.constant dense<0.0> : tensor<2xf32>
+  %r = ov.read_value @"acc" init(%z : tensor<2xf32>) {ov.name = "read"} : tensor<2xf32>
+  %y = ov.add %r, %x {ov.name = "sum"} : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  ov.assign @"acc", %y : tensor<2xf32>
+  func.return %y : tensor<2xf32>
+}
+"""
+
+
+@pytest.fixture
+def registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Devices registered by a test are gone after it."""
+    monkeypatch.setattr(devices, "_REGISTRY", dict(devices._REGISTRY))
+    monkeypatch.setattr(devices, "_DEVICES", dict(devices._DEVICES))
+
+
+class _TracingRequest:
+    """A request that runs on REFERENCE's request and logs what the runtime asks of it."""
+
+    def __init__(self, inner: DeviceRequest, log: list[str], fail: bool) -> None:
+        self._inner = inner
+        self._log = log
+        self._fail = fail
+        self.variables = inner.variables
+
+    def infer(self, inputs: Sequence[np.ndarray]) -> None:
+        self._log.append(f"infer {[a.dtype.name for a in inputs]}")
+        if self._fail:
+            raise InferenceFailure("Add 'sum' (ov.add)", ArithmeticError("overflow"))
+        self._inner.infer(inputs)
+
+    def outputs(self, share_outputs: bool) -> list[np.ndarray]:
+        self._log.append(f"outputs {share_outputs}")
+        return self._inner.outputs(share_outputs)
+
+    def profiling_rows(self) -> list[OpRow] | None:
+        rows = self._inner.profiling_rows()
+        assert rows is not None
+        return [(name, kind, "trace_" + exec_type, t, s) for name, kind, exec_type, t, s in rows]
+
+
+class _TracingCompiledModel:
+    def __init__(self, inner: DeviceCompiledModel, log: list[str], fail: bool) -> None:
+        self._inner = inner
+        self._log = log
+        self._fail = fail
+
+    def properties(self) -> Mapping[str, Any]:
+        return {**self._inner.properties(), "INFERENCE_NUM_THREADS": 3}
+
+    def create_request(self, module: ModuleOp) -> _TracingRequest:
+        self._log.append("create_request")
+        return _TracingRequest(self._inner.create_request(module), self._log, self._fail)
+
+
+class TracingDevice:
+    name = "TRACE"
+
+    def __init__(self) -> None:
+        self.log: list[str] = []
+
+    def compile(self, module: ModuleOp, config: Mapping[str, Any]) -> _TracingCompiledModel:
+        unknown = set(config) - {"FAIL"}
+        if unknown:
+            raise DeviceError(f"Unsupported property {', '.join(sorted(unknown))} by TRACE")
+        self.log.append("compile")
+        inner = ReferenceDevice().compile(module, {})
+        return _TracingCompiledModel(inner, self.log, bool(config.get("FAIL")))
+
+
+def test_builtin_devices_implement_the_protocol(core: lowpass.Core) -> None:
+    assert core.available_devices == ["REFERENCE", "CPU"]
+    module = core.read_model(MODEL).module
+    for name in core.available_devices:
+        device = get_device(name)
+        assert isinstance(device, Device) and device.name == name
+        compiled = device.compile(module.clone(), {})
+        assert isinstance(compiled, DeviceCompiledModel)
+        assert compiled.properties()["INFERENCE_NUM_THREADS"] >= 1
+        request = compiled.create_request(module)
+        assert isinstance(request, DeviceRequest)
+        request.infer([np.array([1, 2], np.int64)])  # the device converts
+        request.infer([np.array([1, 2], np.float32)])
+        (y,) = request.outputs(False)
+        assert y.dtype == np.float32 and y.flags.writeable
+        np.testing.assert_array_equal(y, [2, 4])
+
+
+def test_a_registered_device_is_looked_up_by_name(core: lowpass.Core, registry: None) -> None:
+    trace = TracingDevice()
+    register_device("TRACE", lambda: trace)
+    assert core.available_devices == ["REFERENCE", "CPU", "TRACE"]
+
+    compiled = core.compile_model(MODEL, "TRACE")
+    assert compiled.get_property("INFERENCE_NUM_THREADS") == 3
+    assert compiled.get_property("EXECUTION_DEVICES") == ["TRACE"]
+    request = compiled.create_infer_request()
+    x = np.array([1.5, -2.0], np.float32)
+    np.testing.assert_array_equal(request.infer({"x": x})["y"], x)
+    np.testing.assert_array_equal(request.infer([x], share_outputs=True)["y"], 2 * x)
+    assert trace.log == [
+        "compile",
+        "create_request",
+        "infer ['float32']",
+        "outputs False",
+        "infer ['float32']",
+        "outputs True",
+    ]
+    # the State API reads the device request's variables, profiling its rows after the stages
+    (state,) = request.query_state()
+    np.testing.assert_array_equal(state.state, 2 * x)
+    request.reset_state()
+    np.testing.assert_array_equal(request.infer([x])["y"], x)
+    rows = request.get_profiling_info()
+    assert [r.node_type for r in rows[:5]] == ["Stage"] * 5
+    assert [(r.node_name, r.exec_type) for r in rows[5:]] == [
+        ("Constant_0", "trace_ref_FP32"),
+        ("read", "trace_ref_FP32"),
+        ("sum", "trace_ref_FP32"),
+        ("Assign_3", "trace_ref_FP32"),
+    ]
+    assert all(r.status is ProfilingStatus.EXECUTED for r in rows)
+
+
+def test_device_errors_are_runtime_errors(core: lowpass.Core, registry: None) -> None:
+    register_device("TRACE", TracingDevice)
+    with pytest.raises(LowpassError, match=r"^Unsupported property COLOUR by TRACE$"):
+        core.compile_model(MODEL, "TRACE", {"COLOUR": "red"})
+    request = core.compile_model(MODEL, "TRACE", {"FAIL": True}).create_infer_request()
+    with pytest.raises(LowpassError, match=r"^inference failed in Add 'sum' \(ov.add\): overflow$"):
+        request.infer([np.zeros(2, np.float32)])
+    with pytest.raises(LowpassError, match=r"available devices are REFERENCE, CPU, TRACE$"):
+        core.compile_model(MODEL, "GPU")
