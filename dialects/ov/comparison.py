@@ -279,3 +279,20 @@ OPS = (
     LogicalXorOp,
     SelectOp,
 )
+
+__all__ = [
+    "ComparisonOp",
+    "EqualOp",
+    "GreaterEqualOp",
+    "GreaterOp",
+    "LessEqualOp",
+    "LessOp",
+    "LogicalAndOp",
+    "LogicalBinaryOp",
+    "LogicalNotOp",
+    "LogicalOrOp",
+    "LogicalXorOp",
+    "NotEqualOp",
+    "SelectOp",
+    "check_boolean",
+]
