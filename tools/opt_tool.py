@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import functools
 import inspect
 import itertools
@@ -24,10 +25,11 @@ import os
 import sys
 import textwrap
 import time
-from collections.abc import Callable, Sequence
+import warnings
+from collections.abc import Callable, Iterator, Sequence
 from io import StringIO
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TextIO
 
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import Operation
@@ -473,15 +475,44 @@ def _unregistered_op_error(e: ParseError) -> DiagnosticException | None:
     )
 
 
+@contextlib.contextmanager
+def _printing_pass_warnings() -> Iterator[None]:
+    """Passes warn through `warnings.warn(..., PassWarning)`: each such warning's message (a
+    diagnostic, `file:line:col: warning: ...`) is printed on stderr as it is, every one of
+    them (not once per place); other warnings are shown as Python shows them."""
+    from lowpass.passes import PassWarning
+
+    show = warnings.showwarning
+
+    def show_pass_warning(
+        message: Warning | str,
+        category: type[Warning],
+        filename: str,
+        lineno: int,
+        file: TextIO | None = None,
+        line: str | None = None,
+    ) -> None:
+        if issubclass(category, PassWarning):
+            print(message, file=sys.stderr)
+        else:
+            show(message, category, filename, lineno, file, line)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", PassWarning)
+        warnings.showwarning = show_pass_warning
+        yield
+
+
 def main(args: Sequence[str] | None = None) -> int:
     def run() -> None:
-        try:
-            OptToolMain(args).run()
-        except ParseError as e:
-            hint = _unregistered_op_error(e)
-            if hint is None:
-                raise
-            raise hint from e
+        with _printing_pass_warnings():
+            try:
+                OptToolMain(args).run()
+            except ParseError as e:
+                hint = _unregistered_op_error(e)
+                if hint is None:
+                    raise
+                raise hint from e
 
     return run_tool(run, "opt-tool")
 
