@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
-from xdsl.passes import PassPipeline
+from xdsl.passes import PassPipeline, get_pass_option_infos
 from xdsl.transforms import get_all_passes as xdsl_passes
 from xdsl.utils.arg_spec import ArgSpecParseError
 
@@ -73,3 +73,51 @@ def test_a_stale_option_is_caught() -> None:
     assert line == 2 and spec == "low-latency2{use-const-init=false}"
     with pytest.raises((ArgSpecParseError, ValueError, TypeError)):
         PassPipeline.parse_spec(PASSES, spec)
+
+
+def option_tables(text: str) -> list[tuple[str, int, str, str | None]]:
+    """(pass, line, option, documented default or None) for each row of a `| option | ...`
+    table, the pass being the first word of the `## ` section holding the table."""
+    rows = []
+    section, columns = "", None
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.startswith("## "):
+            section, columns = line.split()[1], None
+        elif line.startswith("| option |"):
+            columns = [c.strip() for c in line.strip("|").split("|")]
+        elif columns and line.startswith("|") and not line.startswith("|---"):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            default = cells[columns.index("default")] if "default" in columns else None
+            rows.append((section, number, cells[0].strip("`"), default))
+        elif not line.startswith("|"):
+            columns = None
+    return rows
+
+
+TABLE_ROWS = [
+    pytest.param(name, option, default, id=f"docs/passes.md:{line}:{name}:{option}")
+    for name, line, option, default in option_tables((ROOT / "docs/passes.md").read_text())
+]
+
+
+def test_the_option_tables_are_found() -> None:
+    names = {case.values[0] for case in TABLE_ROWS}
+    assert {"reshape", "low-latency2", "lpt", "prepare-composite-functions"} <= names
+
+
+@pytest.mark.parametrize(("name", "option", "default"), TABLE_ROWS)
+def test_option_tables_match_the_pass_fields(name: str, option: str, default: str | None) -> None:
+    """Each documented option is a field of the pass, with the documented default."""
+    infos = {i.name: i for i in get_pass_option_infos(PASSES[name]())}
+    field = option.replace("-", "_")
+    assert field in infos, f"{name} has no option {option}: its options are {sorted(infos)}"
+    if default is not None:
+        assert f"`{infos[field].default_value}`" == default, (name, option)
+
+
+def test_a_stale_table_row_is_caught() -> None:
+    text = "## lpt\n\n| option | default | meaning |\n|---|---|---|\n| `max-levels` | `16` | x |\n"
+    ((name, line, option, default),) = option_tables(text)
+    assert (name, line, option, default) == ("lpt", 5, "max-levels", "`16`")
+    with pytest.raises(AssertionError, match="lpt has no option max-levels"):
+        test_option_tables_match_the_pass_fields(name, option, default)
