@@ -7,6 +7,8 @@ that run lowpass's tools (`opt-tool`, `lowpass-run`, `xdsl-opt`) or `python -c` 
 in the same order, so a model a shell block writes is there for the Python after it; other
 commands (`pip install`, benchmarks, the test suite) are not run.
 
+A `print(x)  # <a Python literal>` line checks that x is what the comment shows.
+
 A fence may say more after its language:
 - `no-run`: the block is not code to run (an interface sketch): used sparingly;
 - `requires=NAME,...`: run only where the Python modules or programs NAME are installed
@@ -18,6 +20,7 @@ installed, as the tests that need openvino are.
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import os
 import re
@@ -68,6 +71,27 @@ def blocks(page: Path) -> list[Block]:
     return found
 
 
+PRINTED = re.compile(r"^(\s*)print\((.*)\)\s*#\s*(.+?)\s*$")
+
+
+def checked(code: str) -> str:
+    """`print(x)  # ['a', 'b']`, a print whose comment is a Python literal, becomes an assertion
+    that x equals it: the output a page shows is the output the code gives."""
+    lines = []
+    for line in code.splitlines():
+        match = PRINTED.match(line)
+        if match:
+            try:
+                ast.literal_eval(match[3])
+            except (ValueError, SyntaxError):
+                pass
+            else:
+                indent, value, shown = match.groups()
+                line = f"{indent}assert ({value}) == {shown}, ({value})"
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
 def installed(name: str) -> bool:
     return shutil.which(name) is not None or importlib.util.find_spec(name) is not None
 
@@ -110,6 +134,13 @@ def runs(command: str) -> str | None:
     return "not a lowpass command"
 
 
+def test_printed_values_are_checked() -> None:
+    code = checked("print(len('ab'))  # 2\nprint(1)  # one\n")
+    assert code == "assert (len('ab')) == 2, (len('ab'))\nprint(1)  # one\n"
+    with pytest.raises(AssertionError):
+        exec(checked("print(len('ab'))  # 3\n"), {})
+
+
 def test_the_pages_have_snippets() -> None:
     """The collection below sees the blocks (a broken fence pattern would test nothing)."""
     python = [b for page in PAGES for b in blocks(page) if b.language == "python"]
@@ -136,7 +167,7 @@ def test_page_snippets_run(
             continue
         if block.language == "python":
             try:
-                exec(compile(block.code, f"{where}:{block.line}", "exec"), namespace)
+                exec(compile(checked(block.code), f"{where}:{block.line}", "exec"), namespace)
             except Exception as e:
                 pytest.fail(f"{where}:{block.line}: the python block raises {e!r}")
             continue
