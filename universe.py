@@ -1,6 +1,8 @@
 """
-The `xdsl.universe` entry point: makes plain `xdsl-opt` (and `xdsl-run`, `xdsl-gui`) see the
-lowpass dialects and passes. Registration is lazy, as in xDSL's own registries.
+The `xdsl.universe` entry point: makes plain `xdsl-opt` (and any tool built on
+`Universe.get_multiverse()`) see the lowpass dialects and passes. Registration is lazy, as in
+xDSL's own registries. (`xdsl-run` parses `ov` programs but cannot run them: xDSL's
+interpreter has no implementation of the `ov` ops; lowpass-run does.)
 """
 
 from xdsl.universe import Universe

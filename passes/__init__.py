@@ -8,6 +8,15 @@ from collections.abc import Callable
 from xdsl.passes import ModulePass
 
 
+class PassWarning(UserWarning):
+    """
+    The category of every warning a lowpass pass gives (through `warnings.warn`, never a
+    print): the message is a diagnostic, `file:line:col: warning: text` (or `@function:
+    warning: text` for a module without a source file). opt-tool prints the message on stderr;
+    an embedder catches them with `warnings.catch_warnings(record=True)` (see docs/embedding.md).
+    """
+
+
 def get_low_latency2() -> type[ModulePass]:
     from lowpass.passes.low_latency2 import LowLatency2Pass
 

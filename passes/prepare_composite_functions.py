@@ -21,7 +21,8 @@ a function attribute `tf._implements` (out of scope here), then `tf.api_implemen
 input become one `tfl.bidirectional_sequence_lstm` (`fuse-bidirectional`).
 
 Every check runs before anything changes. A function that does not fit gets a warning that
-says why it is not fused (`file:line:col: warning: ...` on stderr) and stays as it is; an
+says why it is not fused (a `CompositeFunctionWarning`, `file:line:col: warning: ...`;
+opt-tool prints it on stderr) and stays as it is; an
 inconsistent one (where TensorFlow Lite fails after erasing the body) is an error: the pass
 fails and the module is unchanged. Call sites and signatures are unchanged (a result type
 that the fused op computes more precisely is `tensor.cast` back to the declared one).
@@ -31,7 +32,7 @@ The differences from TensorFlow Lite, and why, are listed in docs/passes.md.
 from __future__ import annotations
 
 import re
-import sys
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -42,6 +43,7 @@ from xdsl.dialects.builtin import ModuleOp, StringAttr, UnregisteredAttr
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
+from lowpass.passes import PassWarning
 from lowpass.passes.composite.bidirectional import analyze_bidirectional
 from lowpass.passes.composite.common import CallSite, Diagnostic, Diagnostics, call_sites
 from lowpass.passes.composite.embedding import EMBEDDING_MATMUL, analyze_embedding
@@ -62,6 +64,10 @@ class CompositeFunctionError(PassFailedException):
     def __init__(self, diagnostics: Sequence[Diagnostic]) -> None:
         self.diagnostics = list(diagnostics)
         super().__init__("\n".join(str(d) for d in self.diagnostics if d.severity == "error"))
+
+
+class CompositeFunctionWarning(PassWarning):
+    """A function the pass leaves unfused; the message is `file:line:col: warning: why`."""
 
 
 class _Plan(Protocol):
@@ -100,7 +106,7 @@ class PrepareCompositeFunctionsPass(ModulePass):
 def _print_warnings(diagnostics: Sequence[Diagnostic]) -> None:
     for d in diagnostics:
         if d.severity == "warning":
-            print(d, file=sys.stderr)
+            warnings.warn(str(d), CompositeFunctionWarning, stacklevel=3)
 
 
 def prepare_composite_functions(

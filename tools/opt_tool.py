@@ -1,8 +1,9 @@
 """
 `opt-tool`: the lowpass optimizer driver, `xdsl-opt` with the lowpass dialects and passes.
 
-Passes run either as an xDSL pipeline (`-p 'canonicalize,lpt{max-levels=16}'`) or MLIR-style,
-one flag per pass in command-line order (`--canonicalize --lpt='max-levels=16'`).
+Passes run either as an xDSL pipeline (`-p 'canonicalize,lpt{deq-precision=f16}'`) or
+MLIR-style, one flag per pass in command-line order (`--canonicalize --lpt='deq-precision=f16'`);
+`--help` lists every pass flag with its summary and options.
 
 Inputs are `.mlir` text, OpenVINO IR (`model.xml`, its weights in `model.bin` beside it) or
 ONNX (`model.onnx`). `--emit=ov-ir -o out.xml` writes OpenVINO IR (`out.xml` + `out.bin`)
@@ -15,17 +16,24 @@ and exit code 1. Output (`-o`, `--view-graph`) is written only when everything s
 from __future__ import annotations
 
 import argparse
+import ast
+import contextlib
+import functools
+import inspect
+import itertools
 import os
 import sys
+import textwrap
 import time
-from collections.abc import Callable, Sequence
+import warnings
+from collections.abc import Callable, Iterator, Sequence
 from io import StringIO
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TextIO
 
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import Operation
-from xdsl.passes import ModulePass, PassPipeline
+from xdsl.passes import ModulePass, PassPipeline, get_pass_option_infos
 from xdsl.printer import Printer
 from xdsl.utils.arg_spec import ArgSpecParseError
 from xdsl.utils.exceptions import DiagnosticException, ParseError
@@ -67,7 +75,7 @@ class _AppendPass(argparse.Action):
 
 
 def _rewrite_pass_flags(argv: Sequence[str], pass_names: Sequence[str]) -> list[str]:
-    """`--lpt=max-levels=16 x=y` -> `--pass-spec=lpt{max-levels=16 x=y}` (argparse can't do it)."""
+    """`--lpt=keep-markup=true x=y` -> `--pass-spec=lpt{keep-markup=true x=y}` (argparse can't)."""
     out: list[str] = []
     for arg in argv:
         if arg.startswith("--") and "=" in arg:
@@ -204,16 +212,18 @@ class OptToolMain(xDSLOptMain):
             name: group.add_argument(f"--{name}", action=_AppendPass, pass_name=name)
             for name in [*GENERIC_PASS_FLAGS, *get_all_passes()]
         }
-        # A pass's summary is its class's docstring: loading every pass module costs a
-        # quarter of a second, so it is done only when the help is printed.
+        # A pass's help is its class's docstring and its options (as MLIR's --help prints
+        # them): loading every pass module costs a quarter of a second, so it is done only
+        # when the help is printed.
         format_help = arg_parser.format_help
 
         def format_help_with_summaries() -> str:
             for name, flag in pass_flags.items():
-                flag.help = _pass_summary(self, name)
+                flag.help = _pass_help(self, name)
             return format_help()
 
         arg_parser.format_help = format_help_with_summaries  # type: ignore[method-assign]
+        arg_parser.formatter_class = _LineKeepingHelpFormatter
         arg_parser.add_argument("--pass-spec", action=_AppendPass, help=argparse.SUPPRESS)
         arg_parser.add_argument(
             "--emit",
@@ -337,15 +347,79 @@ class _LayerLocator(SourceMap):
         return self.filename
 
 
-def _pass_summary(main: OptToolMain, name: str) -> str:
+def _pass_help(main: OptToolMain, name: str) -> str:
+    """
+    `run the 'NAME' pass: <the class docstring>` and one line per option,
+    `--option=<type> (default: value)` followed by the option's docstring, as MLIR's `--help`.
+    """
     factory = main.available_passes.get(name)
-    doc = ""
-    if factory is not None:
-        try:
-            doc = (factory().__doc__ or "").strip().splitlines()[0]
-        except Exception:  # a broken pass must not break --help
-            doc = ""
-    return f"run the '{name}' pass" + (f": {doc}" if doc else "")
+    text = f"run the '{name}' pass"
+    if factory is None:
+        return text
+    try:
+        cls = factory()
+        doc = cls.__dict__.get("__doc__") or ""
+        # a dataclass without a docstring gets its signature as one: not a summary
+        summary = "" if doc.startswith(f"{cls.__name__}(") else " ".join(doc.split())
+        lines = [text + (f": {summary}" if summary else "")]
+        docs = _field_docs(cls)
+        for info in get_pass_option_infos(cls):
+            option = info.name.replace("_", "-")
+            kind = info.expected_type.strip("'\"")
+            default = "" if info.default_value is None else f" (default: {info.default_value})"
+            doc = docs.get(info.name)
+            lines.append(f"  {option}=<{kind}>{default}" + (f": {doc}" if doc else ""))
+    except Exception:  # a broken pass must not break --help
+        return text
+    return "\n".join(lines)
+
+
+def _field_docs(cls: type) -> dict[str, str]:
+    """The docstrings written under a dataclass's fields (`x: int = 0` then `\"\"\"...\"\"\"`),
+    searched through the class's bases, one line each."""
+    docs: dict[str, str] = {}
+    for klass in reversed(cls.__mro__):
+        docs.update(_own_field_docs(klass))
+    return docs
+
+
+@functools.cache
+def _own_field_docs(klass: type) -> dict[str, str]:
+    """The field docstrings in `klass`'s own source (the 57 LPT passes share a base: reading
+    its source once keeps `--help` fast)."""
+    if not inspect.get_annotations(klass) or klass is ModulePass:
+        return {}  # defines no fields
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(klass)))
+    except (OSError, TypeError, SyntaxError):  # built by type(), or no source
+        return {}
+    body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
+    docs: dict[str, str] = {}
+    for field, after in itertools.pairwise(body):
+        if (
+            isinstance(field, ast.AnnAssign)
+            and isinstance(field.target, ast.Name)
+            and isinstance(after, ast.Expr)
+            and isinstance(after.value, ast.Constant)
+            and isinstance(after.value.value, str)
+        ):
+            docs[field.target.id] = " ".join(after.value.value.split())
+    return docs
+
+
+class _LineKeepingHelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter, except that a help's own lines stay lines (each still wrapped,
+    an indented line's continuation indented as it): a pass flag's options, one per line."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        lines: list[str] = []
+        for line in text.splitlines():
+            indent = " " * (len(line) - len(line.lstrip()))
+            more = indent + "    " if indent else ""  # an option's description under it
+            lines += textwrap.wrap(
+                line.strip(), width, initial_indent=indent, subsequent_indent=more
+            ) or [""]
+        return lines
 
 
 def run_tool(tool: Callable[[], Any], prog: str) -> int:
@@ -401,15 +475,44 @@ def _unregistered_op_error(e: ParseError) -> DiagnosticException | None:
     )
 
 
+@contextlib.contextmanager
+def _printing_pass_warnings() -> Iterator[None]:
+    """Passes warn through `warnings.warn(..., PassWarning)`: each such warning's message (a
+    diagnostic, `file:line:col: warning: ...`) is printed on stderr as it is, every one of
+    them (not once per place); other warnings are shown as Python shows them."""
+    from lowpass.passes import PassWarning
+
+    show = warnings.showwarning
+
+    def show_pass_warning(
+        message: Warning | str,
+        category: type[Warning],
+        filename: str,
+        lineno: int,
+        file: TextIO | None = None,
+        line: str | None = None,
+    ) -> None:
+        if issubclass(category, PassWarning):
+            print(message, file=sys.stderr)
+        else:
+            show(message, category, filename, lineno, file, line)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", PassWarning)
+        warnings.showwarning = show_pass_warning
+        yield
+
+
 def main(args: Sequence[str] | None = None) -> int:
     def run() -> None:
-        try:
-            OptToolMain(args).run()
-        except ParseError as e:
-            hint = _unregistered_op_error(e)
-            if hint is None:
-                raise
-            raise hint from e
+        with _printing_pass_warnings():
+            try:
+                OptToolMain(args).run()
+            except ParseError as e:
+                hint = _unregistered_op_error(e)
+                if hint is None:
+                    raise
+                raise hint from e
 
     return run_tool(run, "opt-tool")
 
