@@ -14,7 +14,9 @@ config.excludes = ["Inputs", "python", "lit.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(os.environ.get("LOWPASS_LIT_OUT", "lit-out"))
 config.environment["PATH"] = os.environ["PATH"]
-for var in ("VIRTUAL_ENV", "PYTHONPATH", "HOME"):
+# The ISA caps (docs/lowering.md): `LOWPASS_MAX_CPU_ISA=avx2 ONEDNN_MAX_CPU_ISA=AVX2 lit test/`
+# runs the tools as on an AVX2 host.
+for var in ("VIRTUAL_ENV", "PYTHONPATH", "HOME", "LOWPASS_MAX_CPU_ISA", "ONEDNN_MAX_CPU_ISA"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 if shutil.which("filecheck") is None:
