@@ -27,7 +27,10 @@ Every implementation is checked before it is timed: lowpass CPU against lowpass 
 (int8: the logits bit for bit, the Softmax probabilities to rtol 1e-5; fp32: rtol 1e-5), the
 peers against lowpass REFERENCE (fp32: rtol 1e-4;
 int8: their quantizers round some values to the neighbouring level, so the probabilities
-are compared to 0.02 absolute and must pick the same class). Rounds are interleaved (each
+are compared to 0.02 absolute and must pick the same class; OpenVINO's int8 kernels also
+saturate pairs of products at int16 on CPUs without VNNI, which the full-range weights here
+reach: measured with ONEDNN_MAX_CPU_ISA=AVX2, max |diff| 7.2e-3 (small) and 4.1e-3 (large),
+against 1.6e-3 and 4.9e-4 with VNNI). Rounds are interleaved (each
 round runs every implementation `--calls` times); the figure is the median over rounds of
 the mean latency per call in a round. Ratios are taken within the run.
 

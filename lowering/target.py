@@ -2,13 +2,19 @@
 The host CPU as LLVM sees it: name, features (AVX2, FMA, AVX-512, VNNI), a target machine for
 it, and the O3 pipeline.
 
-llvmlite 0.50 facts (../shared/specs/performance.md §2): `llvm.initialize()` raises, the
-native target/asmprinter/asmparser initializers still work (the asmparser is needed for
-inline asm); MCJIT takes ownership of its TargetMachine, so every engine gets a fresh one.
+`LOWPASS_MAX_CPU_ISA` (read once per process, like oneDNN's `ONEDNN_MAX_CPU_ISA`) caps the
+features that LLVM and the kernels may use, so that an AVX-512/VNNI machine compiles and runs
+what an AVX2 machine would: `avx2`, `avx2_vnni`, `avx512_core`, `avx512_core_vnni` or `all`.
+
+llvmlite 0.50 facts: `llvm.initialize()` raises, the native target/asmprinter/asmparser
+initializers still work (the asmparser is needed for inline asm); MCJIT takes ownership of
+its TargetMachine, so every engine gets a fresh one.
 """
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -57,22 +63,68 @@ class HostCpu:
         return "sse42" if "sse4.2" in self.features else "ref"
 
 
+MAX_ISA_VARIABLE = "LOWPASS_MAX_CPU_ISA"
+
+
+def _avx512(feature: str) -> bool:
+    """AVX-512 and what needs its EVEX encoding or comes after it (AVX10, AMX)."""
+    return feature.startswith(("avx512", "avx10", "amx")) or feature == "evex512"
+
+
+def _vex_vnni(feature: str) -> bool:
+    """The VEX-encoded AVX-VNNI family (Alder Lake and later): absent from AVX2 hosts."""
+    return feature in ("avxvnni", "avxvnniint8", "avxvnniint16", "avxifma", "avxneconvert")
+
+
+_AVX512_CORE = frozenset({"avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl", "evex512"})
+
+MAX_ISAS: dict[str, Callable[[str], bool]] = {
+    # ISA name (oneDNN's spelling, any case) -> the features the cap removes
+    "avx2": lambda f: _avx512(f) or _vex_vnni(f),
+    "avx2_vnni": lambda f: _avx512(f) or (_vex_vnni(f) and f != "avxvnni"),
+    "avx512_core": lambda f: _vex_vnni(f) or (_avx512(f) and f not in _AVX512_CORE),
+    "avx512_core_vnni": lambda f: (
+        _vex_vnni(f) or (_avx512(f) and f not in _AVX512_CORE | {"avx512vnni"})
+    ),
+    "all": lambda f: False,
+}
+
+
+def cap_features(features: frozenset[str], max_isa: str) -> frozenset[str]:
+    """`features` without those above `max_isa` (a key of MAX_ISAS, any case)."""
+    drop = MAX_ISAS.get(max_isa.strip().lower())
+    if drop is None:
+        raise ValueError(
+            f"{MAX_ISA_VARIABLE}={max_isa}: unknown instruction set; expected one of "
+            + ", ".join(MAX_ISAS)
+        )
+    return frozenset(f for f in features if not drop(f))
+
+
 @cache
 def host_cpu() -> HostCpu:
+    """The host CPU, with its features capped by LOWPASS_MAX_CPU_ISA when that is set."""
     _initialize()
     feature_map = llvm.get_host_cpu_features()
     features = frozenset(name for name, enabled in feature_map.items() if enabled)
+    max_isa = os.environ.get(MAX_ISA_VARIABLE, "")
+    if max_isa:
+        features = cap_features(features, max_isa)
     return HostCpu(llvm.get_host_cpu_name(), features, llvm.get_process_triple())
 
 
 def create_target_machine() -> llvm.TargetMachine:
-    """A new TargetMachine for the host CPU at O3 (one per engine: MCJIT owns it)."""
+    """A new TargetMachine for the host CPU at O3 (one per engine: MCJIT owns it), with
+    exactly host_cpu()'s features: a capped feature is disabled explicitly ('-avx512f'), so
+    LLVM does not take it from the CPU name either."""
     _initialize()
     cpu = host_cpu()
     target = llvm.Target.from_triple(cpu.triple)
+    names = set(llvm.get_host_cpu_features()) | cpu.features
+    features = ",".join(("+" if f in cpu.features else "-") + f for f in sorted(names))
     return target.create_target_machine(
         cpu=cpu.name,
-        features=llvm.get_host_cpu_features().flatten(),
+        features=features,
         opt=3,
         codemodel="jitdefault",
         jit=True,

@@ -137,6 +137,7 @@ def _ov_run(build):
     return compiled([X])[0]
 
 
+@pytest.mark.usefixtures("openvino_mvn_runs")
 @pytest.mark.parametrize("axes", [[2], [-1], [1, 2], [0, 1, 2]])
 @pytest.mark.parametrize("normalize_variance", [True, False])
 @pytest.mark.parametrize("eps_mode", ["inside_sqrt", "outside_sqrt"])

@@ -696,7 +696,9 @@ class TestAgainstOpenVINO:
         node = ops.convolution(
             param, ops.constant(w.astype(np.float32)), [1, 1], [1, 0], [0, 1], [1, 1]
         )
-        compiled = ov.Core().compile_model(ov.Model([node], [param]), "CPU")
+        # f32: the default is bf16 where the CPU has AVX512-BF16 or AMX (not on AVX2 hosts)
+        config = {"INFERENCE_PRECISION_HINT": "f32"}
+        compiled = ov.Core().compile_model(ov.Model([node], [param]), "CPU", config)
         want = np.asarray(compiled([x.astype(np.float32)])[compiled.outputs[0]])
         got = run_op("ov.convolution {}, {} " + CONV_PROPS, [x, w], "tensor<1x4x5x5xf32>")
         # integer sums below 2^24: exact in f32 whatever the summation order

@@ -809,10 +809,14 @@ def test_names_follow_openvino() -> None:
     assert [p.name for p in m.outputs] == ["s", "b2", "relu_out", "t", "Y", "yh"]
 
 
-def test_names_equal_openvinos() -> None:
+def test_names_equal_openvinos(openvino_int8_exact: bool) -> None:
     """Every name OpenVINO's own ONNX frontend gives (other than its positional
     `<Type>_<n>` names, constants, Parameters and Results) is the name of one of our ops of
-    the same OpenVINO type, and our results match OpenVINO's (f32 inference precision)."""
+    the same OpenVINO type, and our results match OpenVINO's (f32 inference precision).
+
+    The QDQ example's int8 weights span [-127, 127]: where OpenVINO's int8 kernels saturate
+    (AVX2 without VNNI: the logits off by up to 0.021), our results are compared with
+    onnxruntime's instead (float Q/DQ, no graph optimizations: the ONNX meaning)."""
     import re
 
     openvino = pytest.importorskip("openvino")
@@ -838,7 +842,12 @@ def test_names_equal_openvinos() -> None:
         assert theirs, "OpenVINO named nothing"
         assert theirs <= ours, theirs - ours
         compiled = core.compile_model(ov_model, "CPU", {"INFERENCE_PRECISION_HINT": "f32"})
-        want = compiled(feeds)
+        want = results = compiled(feeds)
+        if qdq and not openvino_int8_exact:
+            want = run_ort(model, feeds)
+            assert {n: w.shape for n, w in want.items()} == {
+                o.get_any_name(): results[o.get_any_name()].shape for o in ov_model.outputs
+            }
         got = run_lowpass(lowpass.Model(module), feeds)
         for out in ov_model.outputs:
             name = out.get_any_name()

@@ -831,7 +831,9 @@ average of four levels makes differently (test_qconvnet_example_differs_only_at_
 """
 
 
-def test_qconvnet_example_differs_only_at_ties(tmp_path: Path, rng: np.random.Generator):
+def test_qconvnet_example_differs_only_at_ties(
+    tmp_path: Path, rng: np.random.Generator, openvino_int8_exact: bool
+):
     """
     examples/qconvnet.mlir: conv2/relu/fq [0, 8] -> AvgPool 2x2 -> flatten -> flatten/fq on the
     same [0, 8] grid. The mean of four levels lies exactly halfway between two levels for
@@ -840,6 +842,11 @@ def test_qconvnet_example_differs_only_at_ties(tmp_path: Path, rng: np.random.Ge
     f32 quotient (x - il) / (ih - il) * 255, which lands within an ulp of .5 on either side.
     Everything before flatten/fq agrees to float rounding; flatten/fq differs by exactly one
     level at ties only; the logits differ by exactly what those flips give through fc.
+
+    conv2's i8 weights span [-127, 127]: where OpenVINO's int8 kernels saturate (AVX2 without
+    VNNI, `openvino_int8_exact` False) its conv2/relu/fq differs from the exact one, so only
+    the rounding of its own pool2 by its flatten/fq is checked there, and ours against the
+    formula; the comparison of the two runs needs an exact OpenVINO.
 
     OpenVINO adds the taps as outputs and saves the model; we read that file.
     """
@@ -855,24 +862,37 @@ def test_qconvnet_example_differs_only_at_ties(tmp_path: Path, rng: np.random.Ge
     compiled = openvino_compile(openvino.Core().read_model(tapped))
     ours = ours_request(read_ov_ir(tapped), "REFERENCE")
     step = 8.0 / 255
+
+    def levels_and_ties(pool: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        levels = pool.ravel().astype(np.float64) / step
+        return levels, np.abs(levels - np.floor(levels) - 0.5) < 1e-3
+
     n_ties = 0
     for _ in range(3):
         feeds = example_inputs("qconvnet", rng)
         want = outputs_by_name(compiled, compiled(feeds))
         got = ours.infer(feeds).to_dict()
-        for tap in ("conv2/relu/fq", "pool2", "fc/weights/fq"):
+        # each run on its own pool2: OpenVINO rounds every tie up, both round the rest to the
+        # nearest level
+        for out, up in ((want, True), (got, False)):
+            levels, ties = levels_and_ties(out["pool2"])
+            rounded = np.where(ties, np.ceil(levels), np.rint(levels)) * step
+            fq = out["flatten/fq"].ravel()
+            check = ties if up else ~ties
+            np.testing.assert_allclose(fq[check], rounded[check], rtol=1e-5, atol=1e-6)
+            assert np.all(np.abs(fq - levels * step) <= step / 2 + 1e-6)  # one of the two nearest
+        levels, ties = levels_and_ties(got["pool2"])
+        n_ties += int(ties.sum())
+        np.testing.assert_allclose(got["fc/weights/fq"], want["fc/weights/fq"], **TOL)
+        if not openvino_int8_exact:
+            continue
+        for tap in ("conv2/relu/fq", "pool2"):
             np.testing.assert_allclose(got[tap], want[tap], err_msg=tap, **TOL)
-        levels = got["pool2"].ravel().astype(np.float64) / step
-        ties = np.abs(levels - np.floor(levels) - 0.5) < 1e-3
         delta = (got["flatten/fq"] - want["flatten/fq"]).ravel()
         flipped = np.abs(delta) > step / 2
         assert not np.any(flipped & ~ties), "a flip away from a tie"
         np.testing.assert_allclose(np.abs(delta[flipped]), step, rtol=1e-5)
-        np.testing.assert_allclose(  # OpenVINO's CPU rounds every tie up
-            want["flatten/fq"].ravel()[ties], np.ceil(levels[ties]) * step, rtol=1e-5
-        )
         assert 0 < flipped.sum() < ties.sum()
-        n_ties += int(ties.sum())
         # the logits (fc, before the bias): the flips times the dequantized fc weights
         np.testing.assert_allclose(
             got["fc"] - want["fc"], delta[None, :] @ got["fc/weights/fq"], rtol=0, atol=1e-4
@@ -892,18 +912,31 @@ def example_inputs(name: str, rng: np.random.Generator, seq: int = 8) -> dict[st
 
 @pytest.mark.parametrize("name", ["lstm", "qlstm", "qconvnet"])
 def test_example_written_by_us_runs_on_openvino(
-    name: str, tmp_path: Path, rng: np.random.Generator
+    name: str, tmp_path: Path, rng: np.random.Generator, openvino_int8_exact: bool
 ):
+    """
+    qconvnet's conv2 has i8 weights in [-127, 127]: where OpenVINO's int8 kernels saturate
+    (`openvino_int8_exact` False) its numbers are not the model's (measured over 20 inputs
+    under ONEDNN_MAX_CPU_ISA=AVX2: prob off by up to 9.7e-3, against 3.6e-3 from the ties
+    alone on an exact host), so there the file it ran is compared on our REFERENCE device
+    instead (read back by us), and OpenVINO's outputs only by name and shape.
+    """
     module = lowpass.read_module(EXAMPLES / f"{name}.mlir")
     xml = tmp_path / f"{name}.xml"
     write_ov_ir(module, xml)
     compiled = openvino_compile(openvino.Core().read_model(xml))
     ours = ours_request(module, "REFERENCE")
+    compare_with_openvino = name != "qconvnet" or openvino_int8_exact
+    read_back = ours_request(read_ov_ir(xml), "REFERENCE")
     for _ in range(2):
         feeds = example_inputs(name, rng)
         want = outputs_by_name(compiled, compiled(feeds))
         got = ours.infer(feeds).to_dict()
-        assert_outputs_close(got, want, **EXAMPLE_TOL[name])
+        if compare_with_openvino:
+            assert_outputs_close(got, want, **EXAMPLE_TOL[name])
+        else:
+            assert {k: v.shape for k, v in got.items()} == {k: want[k].shape for k in got}
+            assert_outputs_close(got, read_back.infer(feeds).to_dict())
 
 
 @pytest.mark.parametrize("name", ["lstm", "qlstm", "qconvnet"])
