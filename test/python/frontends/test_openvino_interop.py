@@ -941,12 +941,15 @@ def test_example_written_by_us_runs_on_openvino(
 
 @pytest.mark.parametrize("name", ["lstm", "qlstm", "qconvnet"])
 def test_transformed_example_written_by_us_runs_on_openvino(
-    name: str, tmp_path: Path, rng: np.random.Generator
+    name: str, tmp_path: Path, rng: np.random.Generator, openvino_int8_exact: bool
 ):
     """
     After our `lpt` (and, for the LSTMs, reshape to one step + `low-latency2`), written by us:
     OpenVINO reads the same variables and computes what our REFERENCE and CPU devices compute,
-    step by step, states included.
+    step by step, states included. qconvnet's convolutions run in u8 x i8 inside OpenVINO
+    (the writer's dequantization pattern) with i8 weights up to 127: where its int8 kernels
+    saturate (`openvino_int8_exact` False) its numbers are not the model's, so there our two
+    devices are compared with each other and OpenVINO's outputs only by name and shape.
     """
     module = lowpass.read_module(EXAMPLES / f"{name}.mlir")
     apply_pass(module, "lpt")
@@ -969,10 +972,16 @@ def test_transformed_example_written_by_us_runs_on_openvino(
     if stateful:
         assert variable_ids(module) == {"lstm/H_t/variable_1", "lstm/C_t/variable_2"}
     steps = 8 if stateful else 2
+    compare_with_openvino = name != "qconvnet" or openvino_int8_exact
     for _ in range(steps):
         feeds = example_inputs(name, rng, seq=1)
         want = outputs_by_name(compiled, theirs.infer(feeds))
         want_states = states(theirs)
+        if not compare_with_openvino:
+            reference, cpu = (request.infer(feeds).to_dict() for request in ours)
+            assert {k: v.shape for k, v in reference.items()} == {k: want[k].shape for k in want}
+            assert_outputs_close(cpu, reference, **EXAMPLE_TOL[name])
+            continue
         for request in ours:
             assert_outputs_close(request.infer(feeds).to_dict(), want, **EXAMPLE_TOL[name])
             got_states = states(request)
