@@ -51,11 +51,11 @@ def test_splat_prints_compactly() -> None:
 
 def test_ten_million_elements_parse_and_print_in_seconds() -> None:
     data = np.random.default_rng(0).standard_normal(10_000_000).astype(np.float32)
-    start = time.perf_counter()
+    start = time.process_time()
     text = _module_text(data)
     module = lowpass.read_module(text)
     printed = lowpass.print_module(module)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     const = next(op for op in module.walk() if isinstance(op, ConstantOp))
     np.testing.assert_array_equal(const.array(), data)
     assert printed.count('dense<"0x') == 1

@@ -531,11 +531,11 @@ def test_small_conv_net_is_fast():
     assert shape_of(group.result) == (1, 32, 32, 32)
     assert shape_of(deconv.result) == (1, 16, 64, 64)
     inputs = [rand(*shape_of(t)) for t in arg_types]
-    start = time.perf_counter()
+    start = time.process_time()
     (out,) = run_reference(module, inputs)
     assert out.shape == (1, 16, 64, 64)
     assert np.isfinite(out).all()
-    assert time.perf_counter() - start < 5.0
+    assert time.process_time() - start < 5.0
 
 
 # ------------------------------------------------------------------------------------------

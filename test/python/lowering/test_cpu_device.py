@@ -290,11 +290,12 @@ def test_a_small_stateful_step_costs_microseconds() -> None:
         request.infer(inputs)
     samples = []
     for _ in range(5):
-        start = time.perf_counter()
+        start = time.process_time()
         for _ in range(500):
             request.infer(inputs)
-        samples.append((time.perf_counter() - start) / 500)
+        samples.append((time.process_time() - start) / 500)
     per_call = min(samples)
-    # target < 20 us (measured ~10 us on the development machine); generous for busy CI
+    # target < 20 us (measured ~10 us on the development machine); CPU time of the process,
+    # which a loaded machine stretches much less than wall time
     assert per_call < 60e-6, f"{per_call * 1e6:.1f} us per infer()"
 
