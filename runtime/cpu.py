@@ -8,8 +8,7 @@ threads and options: the compiler caches it by the module's fingerprint). Each
 (value + an `i8` "set" flag each) and its arena, and the ctypes pointer arrays to them, built
 once; `run` copies the inputs in, makes one native call and returns the outputs, so a small
 stateful step costs microseconds. Groups without a kernel call back into Python (`fallback`),
-which runs them on the reference
-interpreter on numpy views of the same memory.
+which runs them on the reference interpreter on numpy views of the same memory.
 """
 
 from __future__ import annotations
