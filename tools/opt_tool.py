@@ -238,6 +238,7 @@ class OptToolMain(xDSLOptMain):
             "--emit",
             dest="target",
             choices=EMIT_FORMATS,
+            default=argparse.SUPPRESS,  # -t's default (mlir) stands
             help="output format, an alias of -t: MLIR text (default) or OpenVINO IR "
             "(ov-ir: -o out.xml writes out.xml and out.bin)",
         )
