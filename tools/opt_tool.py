@@ -328,8 +328,12 @@ class OptToolMain(xDSLOptMain):
 
     def _check_output_options(self) -> None:
         """Refuse output requests that cannot be met before any work is done."""
-        if self._target_name() != "ov-ir":
+        spec = parse_spec(self.args.target)
+        if spec.name != "ov-ir":
             return
+        from lowpass.frontends.targets import OvIrTarget
+
+        OvIrTarget.from_spec(spec)  # its options are checked before any work
         output = self.args.output_file
         if output is None or not output.lower().endswith(".xml"):
             raise FrontendError(
