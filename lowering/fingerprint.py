@@ -10,8 +10,9 @@ compiler can see of each op:
 - its name, its properties and attributes (sorted by name), the types of its results, its
   successors and its regions (block argument types, then the ops in order);
 - its operands as wiring: each value is numbered when first defined (block arguments, results),
-  so two modules get the same key exactly when their ops are connected the same way, whatever
-  their SSA names;
+  so two modules get the same key exactly when their ops are connected the same way; the
+  values' names (SSA name hints) count too, as in the printed module: an input without
+  `ov.name` is named after its SSA name;
 - a dense constant (`dense<...>`, also inside arrays and dictionaries) as its type and a
   BLAKE2b digest of its raw bytes, memoised per attribute object (attributes are immutable), so
   a weight is read once per process however often its model is compiled;
@@ -104,6 +105,16 @@ class _Walker:
         self.values: dict[SSAValue, int] = {}
         self.blocks: dict[Block, int] = {}
 
+    def define(self, value: SSAValue) -> None:
+        """A result or block argument: its number, its name (an input's name when it has no
+        `ov.name`: the compiler's input specs use it) and its type."""
+        h = self.h
+        h.update(b"%d" % self.value(value))
+        hint = (value.name_hint or "").encode()
+        h.update(b"n%d:" % len(hint))
+        h.update(hint)
+        _feed_attr(h, value.type)
+
     def value(self, value: SSAValue) -> int:
         # numbered at definition; a use before definition (an unverified graph) numbers it
         # there, the same way for the same structure
@@ -128,8 +139,7 @@ class _Walker:
         _feed_named(h, b"a", op.attributes.items())
         h.update(b"r%d" % len(op.results))
         for result in op.results:
-            h.update(b"%d" % self.value(result))
-            _feed_attr(h, result.type)
+            self.define(result)
         h.update(b"s" + b",".join(b"%d" % self.block(b) for b in op.successors))
         h.update(b"R%d" % len(op.regions))
         for region in op.regions:
@@ -137,8 +147,7 @@ class _Walker:
             for block in region.blocks:
                 h.update(b"^%d(" % self.block(block))
                 for arg in block.args:
-                    h.update(b"%d" % self.value(arg))
-                    _feed_attr(h, arg.type)
+                    self.define(arg)
                 h.update(b")")
                 for inner in block.ops:
                     self.op(inner)
