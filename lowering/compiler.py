@@ -2,7 +2,7 @@
 The graph compiler of the CPU device: an `ov` graph with static shapes -> one native entry
 function, `lowpass_main`, JIT-compiled for the host.
 
-    graph = compile_module(module, threads=1)       # cached: same module text -> same graph
+    graph = compile_module(module, threads=1)       # cached: same module -> same graph
     graph.entry(inputs, outputs, variables, arena, profile, fallback)   # see docs/lowering.md
 
 Steps:
@@ -66,7 +66,6 @@ from lowpass.dialects.ov.infrastructure import (
     YieldOp,
 )
 from lowpass.dialects.ov.state import module_variables
-from lowpass.ir import print_module
 from lowpass.lowering import jit
 from lowpass.lowering.emit import (
     I8,
@@ -90,6 +89,7 @@ from lowpass.lowering.emit import (
     precision_name,
     sanitize_name,
 )
+from lowpass.lowering.fingerprint import module_fingerprint
 from lowpass.lowering.ops.movement import emit_strided_copy
 from lowpass.lowering.target import host_cpu
 
@@ -248,13 +248,14 @@ def compile_module(
 ) -> CompiledGraph:
     """
     Compile the module's entry function (`@main` or its only public function) for the host
-    CPU. Compiled graphs are cached by the printed module, `threads` and `options`: compiling
-    the same model again returns the same native code without running LLVM.
+    CPU. Compiled graphs are cached by the module's fingerprint (its structure and a digest of
+    each constant's bytes, `lowering/fingerprint.py`; the module is not printed), `threads` and
+    `options`: compiling the same model again returns the same native code without running LLVM.
     """
     options = dict(options or {})
-    text = print_module(module)
     key = hashlib.sha256(
-        f"{text}\n--threads={threads}\n--options={sorted(options.items())!r}".encode()
+        f"{module_fingerprint(module)}\n--threads={threads}\n"
+        f"--options={sorted(options.items())!r}".encode()
     ).hexdigest()
     if cache:
         with _LOCK:

@@ -2,13 +2,13 @@
 The `CPU` device: a model compiled to native code (`lowering/compiler.py`) and the per-request
 state that runs it.
 
-`CpuCompiledModel` holds the compiled graph (shared by all compilations of the same model
-text, threads and options: the compiler caches it). Each `CpuInferRequest` owns its memory:
-numpy buffers for the inputs, outputs and variables (value + an `i8` "set" flag each) and its
-arena, and the ctypes pointer arrays to them, built once; `run` copies the inputs in, makes
-one native call and returns the outputs, so a small stateful step costs microseconds. Groups
-without a kernel call back into Python (`fallback`), which runs them on the reference
-interpreter on numpy views of the same memory.
+`CpuCompiledModel` holds the compiled graph (shared by all compilations of the same model,
+threads and options: the compiler caches it by the module's fingerprint). Each
+`CpuInferRequest` owns its memory: numpy buffers for the inputs, outputs and variables
+(value + an `i8` "set" flag each) and its arena, and the ctypes pointer arrays to them, built
+once; `run` copies the inputs in, makes one native call and returns the outputs, so a small
+stateful step costs microseconds. Groups without a kernel call back into Python (`fallback`),
+which runs them on the reference interpreter on numpy views of the same memory.
 """
 
 from __future__ import annotations

@@ -6,8 +6,11 @@ MLIR-style, one flag per pass in command-line order (`--canonicalize --lpt='deq-
 `--help` lists every pass flag with its summary and options.
 
 Inputs are `.mlir` text, OpenVINO IR (`model.xml`, its weights in `model.bin` beside it) or
-ONNX (`model.onnx`). `--emit=ov-ir -o out.xml` writes OpenVINO IR (`out.xml` + `out.bin`)
-instead of MLIR; `--view-graph out.dot` (or `.svg`, with Graphviz) draws the resulting graph.
+ONNX (`model.onnx`). Outputs are xDSL targets (`-t`, `frontends/targets.py`): `-t ov-ir -o
+out.xml` writes OpenVINO IR (`out.xml` + `out.bin`) instead of MLIR, `-t dot` the graph as
+Graphviz DOT; `--emit=ov-ir` is an alias of `-t ov-ir`. The pass `view-ov-graph{file=...}`
+draws the graph at its place in the pipeline; `--view-graph out.dot` (or `.svg`, with
+Graphviz) is an alias of `view-ov-graph{file=out.dot}` at the end of the pipeline.
 
 Errors are diagnostics, never tracebacks: `file.mlir:3:8: error: 'ov.add' op ...` on stderr
 and exit code 1. Output (`-o`, `--view-graph`) is written only when everything succeeded.
@@ -18,6 +21,7 @@ from __future__ import annotations
 import argparse
 import ast
 import contextlib
+import dataclasses
 import functools
 import inspect
 import itertools
@@ -35,7 +39,7 @@ from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass, PassPipeline, get_pass_option_infos
 from xdsl.printer import Printer
-from xdsl.utils.arg_spec import ArgSpecParseError
+from xdsl.utils.arg_spec import ArgSpecParseError, parse_spec
 from xdsl.utils.exceptions import DiagnosticException, ParseError
 from xdsl.xdsl_opt_main import xDSLOptMain
 
@@ -45,7 +49,7 @@ from lowpass.ir import LocatingParser, SourceMap, remember_source_map, verify_mo
 # xDSL passes that also get a flag of their own (the lowpass passes all do).
 GENERIC_PASS_FLAGS = ("canonicalize", "cse", "dce")
 
-# Output formats of `--emit`: MLIR text (xDSL's `-t` target) or OpenVINO IR (.xml + .bin).
+# Output formats of `--emit`, an alias of `-t`: MLIR text or OpenVINO IR (.xml + .bin).
 EMIT_FORMATS = ("mlir", "ov-ir")
 
 # Input formats read whole from a file rather than parsed from text chunks.
@@ -136,6 +140,18 @@ class OptToolMain(xDSLOptMain):
 
         for name, factory in get_all_passes().items():
             self.register_pass(name, factory)
+        from lowpass.frontends.targets import get_output_passes
+
+        for name, factory in get_output_passes().items():
+            self.register_pass(name, factory)
+
+    def register_all_targets(self) -> None:
+        # xDSL's targets, plus lowpass's (also through the xdsl.universe entry point)
+        super().register_all_targets()
+        from lowpass.frontends.targets import get_all_targets
+
+        for name, factory in get_all_targets().items():
+            self.available_targets.setdefault(name, factory)
 
     def register_all_frontends(self) -> None:
         super().register_all_frontends()
@@ -195,10 +211,13 @@ class OptToolMain(xDSLOptMain):
             return self.available_frontends[file_extension](chunk)
         return super().parse_chunk(chunk, file_extension, start_offset)
 
+    def _target_name(self) -> str:
+        return parse_spec(self.args.target).name
+
     def output_resulting_program(self, prog: ModuleOp) -> str:
         self.result_modules.append(prog)
-        if self.args.emit == "ov-ir":
-            return ""  # written by `run` as .xml + .bin
+        if self._target_name() == "ov-ir":
+            return ""  # written by `run` as .xml + .bin, with the other files
         return super().output_resulting_program(prog)
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
@@ -227,16 +246,18 @@ class OptToolMain(xDSLOptMain):
         arg_parser.add_argument("--pass-spec", action=_AppendPass, help=argparse.SUPPRESS)
         arg_parser.add_argument(
             "--emit",
+            dest="target",
             choices=EMIT_FORMATS,
-            default="mlir",
-            help="output format: MLIR text (default; -t picks other xDSL targets) or OpenVINO IR "
+            default=argparse.SUPPRESS,  # -t's default (mlir) stands
+            help="output format, an alias of -t: MLIR text (default) or OpenVINO IR "
             "(ov-ir: -o out.xml writes out.xml and out.bin)",
         )
         arg_parser.add_argument(
             "--view-graph",
             metavar="FILE",
             help="also draw the resulting graph: FILE.dot (Graphviz text), or FILE.svg / FILE.png "
-            "(needs Graphviz's 'dot'); precisions coloured, states and loop bodies shown",
+            "(needs Graphviz's 'dot'); precisions coloured, states and loop bodies shown; an "
+            "alias of the pass view-ov-graph{file=FILE} at the end of the pipeline",
         )
 
     # ---- pipeline -----------------------------------------------------------------------------
@@ -273,6 +294,13 @@ class OptToolMain(xDSLOptMain):
                 start = time.perf_counter()
 
         self.pipeline = PassPipeline.parse_spec(self.available_passes, spec, callback)
+        if self.args.view_graph is not None:  # --view-graph FILE: view-ov-graph{file=FILE} last
+            from lowpass.frontends.targets import ViewOvGraph
+
+            view = ViewOvGraph(file=self.args.view_graph)
+            self.pipeline = dataclasses.replace(
+                self.pipeline, passes=(*self.pipeline.passes, view)
+            )
 
     def prepare_output(self) -> IO[str]:
         # Buffer everything: output (stdout or `-o`) is written only once the whole run succeeded.
@@ -282,25 +310,23 @@ class OptToolMain(xDSLOptMain):
 
     def run(self) -> None:
         from lowpass.frontends.files import write_files
+        from lowpass.frontends.targets import OvIrTarget, collect_files
 
         self._check_output_options()
-        super().run()
-        # Everything is rendered in memory first (drawing an .svg can fail: no Graphviz), then
-        # the files are written all together or not at all; stdout comes last.
+        # Everything is rendered in memory first (drawing an .svg can fail: no Graphviz; the
+        # pictures of view-ov-graph are collected, not written), then the files are written
+        # all together or not at all; stdout comes last.
+        with collect_files() as pictures:
+            super().run()
         files: list[tuple[str | Path, bytes | str]] = []
-        if self.args.view_graph is not None and self.result_modules:
-            from lowpass.frontends.dot import render_graph
-
-            picture = render_graph(self.result_modules[-1], self.args.view_graph)
-            files.append((self.args.view_graph, picture))
+        for path, picture in pictures:  # a picture drawn again (one per chunk): the last one
+            files = [f for f in files if Path(f[0]) != Path(path)] + [(path, picture)]
         stdout_text: str | None = None
-        if self.args.emit == "ov-ir":
+        spec = parse_spec(self.args.target)
+        if spec.name == "ov-ir":
             if self.result_modules:
-                from lowpass.frontends.ov_ir import serialize_ov_ir
-
-                xml_path = Path(self.args.output_file)
-                xml, weights = serialize_ov_ir(self.result_modules[-1], filename=str(xml_path))
-                files += [(xml_path.with_suffix(".bin"), weights), (xml_path, xml)]
+                target = OvIrTarget.from_spec(spec)
+                files += target.files(self.result_modules[-1], self.args.output_file)
         elif self.args.output_file in (None, "-"):  # `-o -` is stdout, as in mlir-opt
             stdout_text = self._buffer.getvalue()
         else:
@@ -312,18 +338,22 @@ class OptToolMain(xDSLOptMain):
 
     def _check_output_options(self) -> None:
         """Refuse output requests that cannot be met before any work is done."""
-        if self.args.emit != "ov-ir":
+        spec = parse_spec(self.args.target)
+        if spec.name != "ov-ir":
             return
+        from lowpass.frontends.targets import OvIrTarget
+
+        OvIrTarget.from_spec(spec)  # its options are checked before any work
         output = self.args.output_file
         if output is None or not output.lower().endswith(".xml"):
             raise FrontendError(
-                "opt-tool: error: --emit=ov-ir writes two files (.xml and .bin): give the .xml "
-                "with -o out.xml"
+                "opt-tool: error: -t ov-ir (--emit=ov-ir) writes two files (.xml and .bin): give "
+                "the .xml with -o out.xml"
             )
         if self.args.split_input_file:
             raise FrontendError(
-                "opt-tool: error: --emit=ov-ir writes one model; it does not combine with "
-                "--split-input-file"
+                "opt-tool: error: -t ov-ir (--emit=ov-ir) writes one model; it does not combine "
+                "with --split-input-file"
             )
 
 

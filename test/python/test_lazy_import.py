@@ -29,9 +29,15 @@ def test_import_lowpass_is_lazy() -> None:
 
 
 def test_universe_entry_point_is_lazy() -> None:
-    code = "from lowpass.universe import LOWPASS_UNIVERSE as u\nu.all_dialects; u.all_passes"
+    code = (
+        "from lowpass.universe import LOWPASS_UNIVERSE as u\n"
+        "u.all_dialects; u.all_passes; u.all_targets"
+    )
     loaded = _imported_after(code)
     assert not {m for m in loaded if m.startswith(HEAVY)}
+    # the targets' writers (OpenVINO IR, DOT) are imported when a target is used
+    writers = ("lowpass.frontends.ov_ir", "lowpass.frontends.dot")
+    assert not {m for m in loaded if m.startswith(writers)}
 
 
 def test_lazy_names_resolve() -> None:
