@@ -17,11 +17,13 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 import numpy as np
+from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     AnyFloat,
     ArrayAttr,
     IntegerAttr,
     IntegerType,
+    StringAttr,
     TensorType,
     i1,
     i64,
@@ -613,8 +615,8 @@ def _extremum(less: bool) -> Conversion:
         if _element_type(x) == i1:
             raise conv.refuse(op, "the operands are booleans; TensorFlow takes numbers")
         name = conv.base_name(op, fused=False)
-        pick_y = ov.LessOp(x, y) if less else ov.LessOp(y, x)
-        pick = conv.emit1(pick_y)
+        lhs, rhs = (x, y) if less else (y, x)
+        pick = conv.emit1(ov.LessOp(lhs, rhs, name=f"{name}/less"))
         floats = isinstance(_element_type(x), AnyFloat)
         out = conv.emit1(ov.SelectOp(pick, y, x, name=f"{name}/select" if floats else name))
         if floats:
@@ -623,6 +625,37 @@ def _extremum(less: bool) -> Conversion:
         conv.replace(op, [out])
 
     return convert
+
+
+# TensorFlow's loops and the TensorLists they step through: what Keras' RNN functions are made
+# of when prepare-composite-functions does not fuse them (TensorFlow Lite keeps them as a
+# WHILE over tensors). tfl-to-ov has no conversion for them; the diagnostic says where they
+# come from.
+_LOOP_OPS = (
+    "tf.While",
+    "tf.WhileRegion",
+    "tf.TensorListReserve",
+    "tf.TensorListFromTensor",
+    "tf.TensorListGetItem",
+    "tf.TensorListSetItem",
+    "tf.TensorListStack",
+)
+
+
+def _loop(conv: _Converter, op: Operation) -> None:
+    reason = "TensorFlow's While loops and TensorLists are not converted"
+    # Calls are inlined before their ops convert: name the Keras RNN functions left unfused.
+    unfused = []
+    for f in conv.module.ops:
+        implements = _helpers()._get(f, "tf.api_implements")
+        if isinstance(f, func.FuncOp) and isinstance(implements, StringAttr):
+            unfused.append(f"@{f.sym_name.data} ({implements.data})")
+    if unfused:
+        reason += (
+            f"; Keras RNN functions that prepare-composite-functions did not fuse (with a mask "
+            f"argument, or the pass not run): {', '.join(unfused)}"
+        )
+    raise conv.refuse(op, reason)
 
 
 def _checked(convert: Conversion, operands: int | None, results: int | None) -> Conversion:
@@ -705,4 +738,5 @@ def converters() -> dict[str, Conversion]:
     )
     table.update({kind: (_comparison, 2, 1) for kind in _COMPARISON})
     table.update({kind: (_logical, 2, 1) for kind in _LOGICAL})
-    return {kind: _checked(c, n_in, n_out) for kind, (c, n_in, n_out) in table.items()}
+    checked = {kind: _checked(c, n_in, n_out) for kind, (c, n_in, n_out) in table.items()}
+    return checked | {kind: _loop for kind in _LOOP_OPS}
