@@ -386,6 +386,19 @@ CASES: dict[str, tuple[str, str, list[object], object]] = {
         [(_B, (2, 3)), np.zeros((0,), np.int32)],
         lambda x, a: x,
     ),
+    # Over no elements: Any false, All true.
+    "any_of_nothing": (
+        "Any",
+        "keep_dims = false",
+        [(_B, (2, 0)), np.array([1], np.int32)],
+        lambda x, a: x.any(axis=1),
+    ),
+    "all_of_nothing": (
+        "All",
+        "keep_dims = true",
+        [(_B, (2, 0)), np.array([1], np.int32)],
+        lambda x, a: x.all(axis=1, keepdims=True),
+    ),
     # NaN on either side gives NaN (inputs below), as TensorFlow's Maximum / Minimum.
     "maximum": ("Maximum", "", [(2, 3), (3,)], np.maximum),
     "minimum": ("Minimum", "", [(2, 1), (2, 3)], np.minimum),
