@@ -17,18 +17,21 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 import numpy as np
+from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     AnyFloat,
     ArrayAttr,
     IntegerAttr,
     IntegerType,
+    StringAttr,
     TensorType,
+    i1,
     i64,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from lowpass.dialects import ov
-from lowpass.dialects.ov.base import DYNAMIC, OvOp, to_dtype
+from lowpass.dialects.ov.base import DYNAMIC, OvOp, format_shape, to_dtype, ui8
 
 if TYPE_CHECKING:
     from lowpass.passes.tfl_to_ov import _Converter
@@ -427,6 +430,234 @@ def _reduce(kind: type[ov.ReduceOp], floats: bool = False) -> Conversion:
     return convert
 
 
+# --------------------------------------------------------------------------------------------
+# Comparisons, logical ops, selection (Keras' Masking: NotEqual, Any)
+# --------------------------------------------------------------------------------------------
+
+_COMPARISON: dict[str, type[ov.ComparisonOp]] = {
+    "tf.Equal": ov.EqualOp,
+    "tf.NotEqual": ov.NotEqualOp,
+    "tf.Less": ov.LessOp,
+    "tf.LessEqual": ov.LessEqualOp,
+    "tf.Greater": ov.GreaterOp,
+    "tf.GreaterEqual": ov.GreaterEqualOp,
+}
+
+_LOGICAL: dict[str, type[ov.LogicalBinaryOp]] = {
+    "tf.LogicalAnd": ov.LogicalAndOp,
+    "tf.LogicalOr": ov.LogicalOrOp,
+}
+
+
+def _require_boolean(conv: _Converter, op: Operation, values: list[SSAValue], what: str) -> None:
+    for v in values:
+        if _element_type(v) != i1:
+            raise conv.refuse(op, f"{what} has element type {_element_type(v)}; expected i1")
+
+
+def _same_element_type(conv: _Converter, op: Operation, a: SSAValue, b: SSAValue) -> None:
+    if _element_type(a) != _element_type(b):
+        raise conv.refuse(
+            op, f"operands have different element types {_element_type(a)}, {_element_type(b)}"
+        )
+
+
+def _broadcastable(a: tuple[int, ...], b: tuple[int, ...]) -> bool | None:
+    """Whether numpy broadcasting joins shapes `a` and `b`: True, False, or None (a dynamic
+    dimension decides)."""
+    known = True
+    for x, y in zip(reversed(a), reversed(b), strict=False):
+        if x == 1 or y == 1 or (x == y and x != DYNAMIC):
+            continue
+        if DYNAMIC in (x, y):
+            known = False
+            continue
+        return False
+    return True if known else None
+
+
+def _comparison(conv: _Converter, op: Operation) -> None:
+    """
+    TensorFlow's comparisons broadcast like numpy and give a bool tensor. `Equal` and
+    `NotEqual` have `incompatible_shape_error` (default true): when false, shapes that do not
+    broadcast give a scalar false (`Equal`) or true (`NotEqual`) instead of an error; that is
+    decided here from the static shapes.
+    """
+    h = _helpers()
+    kind = h.op_kind(op)
+    a, b = op.operands
+    _same_element_type(conv, op, a, b)
+    if _result_element_type(op) != i1:
+        et = _result_element_type(op)
+        raise conv.refuse(op, f"the result has element type {et}; expected i1")
+    fits = _broadcastable(h._shape(a), h._shape(b))
+    name = conv.base_name(op, fused=False)
+    if kind in ("tf.Equal", "tf.NotEqual") and not h._bool(op, "incompatible_shape_error", True):
+        if fits is None:
+            raise conv.refuse(
+                op,
+                "incompatible_shape_error = false and dynamic shapes "
+                f"{format_shape(h._shape(a))}, {format_shape(h._shape(b))}: whether they "
+                "broadcast is decided only at run time",
+            )
+        if not fits:
+            value = conv.const(np.array(kind == "tf.NotEqual"), np.bool_)
+            conv.replace(op, [value])
+            return
+    if fits is False:
+        raise conv.refuse(
+            op,
+            f"shapes {format_shape(h._shape(a))} and {format_shape(h._shape(b))} do not broadcast",
+        )
+    conv.replace(op, [conv.emit1(_COMPARISON[kind](a, b, name=name))])
+
+
+def _logical(conv: _Converter, op: Operation) -> None:
+    a, b = op.operands
+    _require_boolean(conv, op, [a, b], "an operand")
+    name = conv.base_name(op, fused=False)
+    conv.replace(op, [conv.emit1(_LOGICAL[_helpers().op_kind(op)](a, b, name=name))])
+
+
+def _logical_not(conv: _Converter, op: Operation) -> None:
+    x = op.operands[0]
+    _require_boolean(conv, op, [x], "the operand")
+    conv.replace(op, [conv.emit1(ov.LogicalNotOp(x, name=conv.base_name(op, fused=False)))])
+
+
+def _select(conv: _Converter, op: Operation) -> None:
+    """
+    TensorFlow 1's `Select(condition, t, e)`: `t` and `e` have one shape; the condition is a
+    scalar (picks all of `t` or all of `e`), has their shape, or, when they have rank >= 2,
+    is a vector along their first dimension that picks whole rows; it is reshaped to
+    `[n, 1, ..., 1]` so that `ov.select` broadcasts it over the rows.
+    """
+    h = _helpers()
+    cond, t, e = op.operands
+    _require_boolean(conv, op, [cond], "the condition")
+    _same_element_type(conv, op, t, e)
+    ts, es, cs = h._shape(t), h._shape(e), h._shape(cond)
+    if len(ts) != len(es) or any(
+        x != y and DYNAMIC not in (x, y) for x, y in zip(ts, es, strict=True)
+    ):
+        raise conv.refuse(
+            op, f"t and e must have one shape, got {format_shape(ts)} and {format_shape(es)}"
+        )
+    name = conv.base_name(op, fused=False)
+    if len(cs) == 1 and len(ts) >= 2:
+        if cs[0] != ts[0] and DYNAMIC not in (cs[0], ts[0]):
+            raise conv.refuse(
+                op,
+                f"the condition has {cs[0]} elements, expected {ts[0]} (the first dimension "
+                "of t and e)",
+            )
+        rows = conv.const([-1] + [1] * (len(ts) - 1))
+        cond = conv.emit1(ov.ReshapeOp(cond, rows, False, name=f"{name}/rows"))
+    elif len(cs) != 0 and (
+        len(cs) != len(ts)
+        or any(x != y and DYNAMIC not in (x, y) for x, y in zip(cs, ts, strict=True))
+    ):
+        raise conv.refuse(
+            op,
+            f"the condition has shape {format_shape(cs)}; expected a scalar, t's shape "
+            f"{format_shape(ts)} or (t of rank >= 2) a vector of its first dimension",
+        )
+    conv.replace(op, [conv.emit1(ov.SelectOp(cond, t, e, name=name))])
+
+
+def _select_v2(conv: _Converter, op: Operation) -> None:
+    # SelectV2 broadcasts its three operands together, as ov.select (numpy).
+    h = _helpers()
+    cond, t, e = op.operands
+    _require_boolean(conv, op, [cond], "the condition")
+    _same_element_type(conv, op, t, e)
+    shapes = [h._shape(v) for v in (cond, t, e)]
+    if _broadcastable(shapes[1], shapes[2]) is False or any(
+        _broadcastable(shapes[0], s) is False for s in shapes[1:]
+    ):
+        raise conv.refuse(
+            op, "shapes " + ", ".join(format_shape(s) for s in shapes) + " do not broadcast"
+        )
+    conv.replace(op, [conv.emit1(ov.SelectOp(cond, t, e, name=conv.base_name(op, fused=False)))])
+
+
+def _any_all(reduce: type[ov.ReduceOp]) -> Conversion:
+    """
+    TensorFlow's `Any` / `All` (`keep_dims`): the booleans as u8 0/1, their max / min over
+    the axes, back to booleans. Over no elements `Any` is false and `All` true, as the u8
+    reductions' identities 0 and 255 give.
+    """
+
+    def convert(conv: _Converter, op: Operation) -> None:
+        x, axes = op.operands
+        _require_boolean(conv, op, [x], "the operand")
+        keep = _helpers()._bool(op, "keep_dims")
+        name = conv.base_name(op, fused=False)
+        as_u8 = conv.emit1(ov.ConvertOp(x, ui8, name=f"{name}/u8"))
+        reduced = conv.emit1(reduce(as_u8, axes, keep_dims=keep, name=f"{name}/reduce"))
+        conv.replace(op, [conv.emit1(ov.ConvertOp(reduced, i1, name=name))])
+
+    return convert
+
+
+def _extremum(less: bool) -> Conversion:
+    """
+    TensorFlow's `Maximum` / `Minimum` (numpy broadcasting) as `Select(x < y, y, x)` /
+    `Select(y < x, y, x)`; for floats a NaN in `y` is then selected too
+    (`Select(y != y, y, ...)`), so that a NaN on either side gives NaN, as TensorFlow does. Of
+    two equal values (+0 and -0) the result is `x`; TensorFlow returns either sign there,
+    depending on its vectorized loop.
+    """
+
+    def convert(conv: _Converter, op: Operation) -> None:
+        x, y = op.operands
+        _same_element_type(conv, op, x, y)
+        if _element_type(x) == i1:
+            raise conv.refuse(op, "the operands are booleans; TensorFlow takes numbers")
+        name = conv.base_name(op, fused=False)
+        lhs, rhs = (x, y) if less else (y, x)
+        pick = conv.emit1(ov.LessOp(lhs, rhs, name=f"{name}/less"))
+        floats = isinstance(_element_type(x), AnyFloat)
+        out = conv.emit1(ov.SelectOp(pick, y, x, name=f"{name}/select" if floats else name))
+        if floats:
+            nan = conv.emit1(ov.NotEqualOp(y, y, name=f"{name}/nan"))
+            out = conv.emit1(ov.SelectOp(nan, y, out, name=name))
+        conv.replace(op, [out])
+
+    return convert
+
+
+# TensorFlow's loops and the TensorLists they step through: what Keras' RNN functions are made
+# of when prepare-composite-functions does not fuse them (TensorFlow Lite keeps them as a
+# WHILE over tensors). tfl-to-ov has no conversion for them; the diagnostic says where they
+# come from.
+_LOOP_OPS = (
+    "tf.While",
+    "tf.WhileRegion",
+    "tf.TensorListReserve",
+    "tf.TensorListFromTensor",
+    "tf.TensorListGetItem",
+    "tf.TensorListSetItem",
+    "tf.TensorListStack",
+)
+
+
+def _loop(conv: _Converter, op: Operation) -> None:
+    reason = "TensorFlow's While loops and TensorLists are not converted"
+    # Calls are inlined before their ops convert: name the Keras RNN functions left unfused.
+    unfused = []
+    for f in conv.module.ops:
+        implements = _helpers()._get(f, "tf.api_implements")
+        if isinstance(f, func.FuncOp) and isinstance(implements, StringAttr):
+            unfused.append(f"@{f.sym_name.data} ({implements.data})")
+    if unfused:
+        reason += (
+            f"; Keras RNN functions that prepare-composite-functions did not fuse (with a mask "
+            f"argument, or the pass not run): {', '.join(unfused)}"
+        )
+    raise conv.refuse(op, reason)
+
+
 def _checked(convert: Conversion, operands: int | None, results: int | None) -> Conversion:
     """`convert` after checking the op's operand and result counts (None: one or more) and
     that they are all ranked tensors, so that a malformed op is a diagnostic."""
@@ -496,6 +727,16 @@ def converters() -> dict[str, Conversion]:
             "tf.Sum": (_reduce(ov.ReduceSumOp), 2, 1),
             "tf.Max": (_reduce(ov.ReduceMaxOp), 2, 1),
             "tf.Min": (_reduce(ov.ReduceMinOp), 2, 1),
+            "tf.LogicalNot": (_logical_not, 1, 1),
+            "tf.Select": (_select, 3, 1),
+            "tf.SelectV2": (_select_v2, 3, 1),
+            "tf.Any": (_any_all(ov.ReduceMaxOp), 2, 1),
+            "tf.All": (_any_all(ov.ReduceMinOp), 2, 1),
+            "tf.Maximum": (_extremum(less=True), 2, 1),
+            "tf.Minimum": (_extremum(less=False), 2, 1),
         }
     )
-    return {kind: _checked(c, n_in, n_out) for kind, (c, n_in, n_out) in table.items()}
+    table.update({kind: (_comparison, 2, 1) for kind in _COMPARISON})
+    table.update({kind: (_logical, 2, 1) for kind in _LOGICAL})
+    checked = {kind: _checked(c, n_in, n_out) for kind, (c, n_in, n_out) in table.items()}
+    return checked | {kind: _loop for kind in _LOOP_OPS}

@@ -4,25 +4,109 @@
 // RUN: not opt-tool %s --allow-unregistered-dialect --split-input-file --tfl-to-ov > %t.out 2> %t.err
 // RUN: filecheck %s --check-prefix=ERR < %t.err
 // RUN: filecheck %s --check-prefix=NOOUT --allow-empty < %t.out
-// ERR: tf-ops-refusals.mlir:{{[0-9]+}}:3: error: 'tf.NotEqual' op cannot be converted to OpenVINO: no conversion for 'tf.NotEqual'
+// ERR: tf-ops-refusals.mlir:{{[0-9]+}}:3: error: 'tf.NotEqual' op cannot be converted to OpenVINO: incompatible_shape_error = false
 // ERR-NOT: Traceback
 // NOOUT-NOT: {{.}}
 
-// Masking's NotEqual and Any: no comparison or logical ops in the ov dialect yet.
-// CHECK: tf-ops-refusals.mlir:[[# @LINE + 3]]:3: error: 'tf.NotEqual' op cannot be converted to OpenVINO: no conversion for 'tf.NotEqual' (see docs/passes.md#tfl-to-ov)
-func.func @main(%x: tensor<2x5x4xf32>) -> tensor<2x5x4xi1> {
-  %zero = "tf.Const"() <{value = dense<0.000000e+00> : tensor<f32>}> : () -> tensor<f32>
-  %0 = "tf.NotEqual"(%x, %zero) <{incompatible_shape_error = true}> : (tensor<2x5x4xf32>, tensor<f32>) -> tensor<2x5x4xi1>
-  func.return %0 : tensor<2x5x4xi1>
+// incompatible_shape_error = false needs to know whether the shapes broadcast: with dynamic
+// dims only the run time knows (TensorFlow's result is then a scalar or the broadcast shape).
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 2]]:3: error: 'tf.NotEqual' op cannot be converted to OpenVINO: incompatible_shape_error = false and dynamic shapes [?, 3], [?]: whether they broadcast is decided only at run time
+func.func @main(%x: tensor<?x3xf32>, %y: tensor<?xf32>) -> tensor<?x3xi1> {
+  %0 = "tf.NotEqual"(%x, %y) <{incompatible_shape_error = false}> : (tensor<?x3xf32>, tensor<?xf32>) -> tensor<?x3xi1>
+  func.return %0 : tensor<?x3xi1>
 }
 
 // -----
 
-// CHECK: tf-ops-refusals.mlir:[[# @LINE + 3]]:3: error: 'tf.Any' op cannot be converted to OpenVINO: no conversion for 'tf.Any' (see docs/passes.md#tfl-to-ov)
-func.func @main(%x: tensor<2x5x4xi1>) -> tensor<2x5x1xi1> {
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 2]]:3: error: 'tf.Less' op cannot be converted to OpenVINO: shapes [2, 3] and [4] do not broadcast
+func.func @main(%x: tensor<2x3xf32>, %y: tensor<4xf32>) -> tensor<2x3xi1> {
+  %0 = "tf.Less"(%x, %y) : (tensor<2x3xf32>, tensor<4xf32>) -> tensor<2x3xi1>
+  func.return %0 : tensor<2x3xi1>
+}
+
+// -----
+
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 2]]:3: error: 'tf.Equal' op cannot be converted to OpenVINO: operands have different element types f32, i32
+func.func @main(%x: tensor<2x3xf32>, %y: tensor<2x3xi32>) -> tensor<2x3xi1> {
+  %0 = "tf.Equal"(%x, %y) <{incompatible_shape_error = true}> : (tensor<2x3xf32>, tensor<2x3xi32>) -> tensor<2x3xi1>
+  func.return %0 : tensor<2x3xi1>
+}
+
+// -----
+
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 2]]:3: error: 'tf.LogicalAnd' op cannot be converted to OpenVINO: an operand has element type f32; expected i1
+func.func @main(%x: tensor<2x3xf32>, %y: tensor<2x3xi1>) -> tensor<2x3xi1> {
+  %0 = "tf.LogicalAnd"(%x, %y) : (tensor<2x3xf32>, tensor<2x3xi1>) -> tensor<2x3xi1>
+  func.return %0 : tensor<2x3xi1>
+}
+
+// -----
+
+// TF1 Select: a vector condition runs along the first dimension of t and e.
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 2]]:3: error: 'tf.Select' op cannot be converted to OpenVINO: the condition has 3 elements, expected 2 (the first dimension of t and e)
+func.func @main(%c: tensor<3xi1>, %t: tensor<2x3xf32>, %e: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %0 = "tf.Select"(%c, %t, %e) : (tensor<3xi1>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// TF1 Select does not broadcast (SelectV2 does).
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 2]]:3: error: 'tf.Select' op cannot be converted to OpenVINO: the condition has shape [2, 1]; expected a scalar, t's shape [2, 3] or (t of rank >= 2) a vector of its first dimension
+func.func @main(%c: tensor<2x1xi1>, %t: tensor<2x3xf32>, %e: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %0 = "tf.Select"(%c, %t, %e) : (tensor<2x1xi1>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 2]]:3: error: 'tf.Select' op cannot be converted to OpenVINO: t and e must have one shape, got [2, 3] and [3]
+func.func @main(%c: tensor<2xi1>, %t: tensor<2x3xf32>, %e: tensor<3xf32>) -> tensor<2x3xf32> {
+  %0 = "tf.Select"(%c, %t, %e) : (tensor<2xi1>, tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 2]]:3: error: 'tf.SelectV2' op cannot be converted to OpenVINO: shapes [2], [2, 3], [2, 3] do not broadcast
+func.func @main(%c: tensor<2xi1>, %t: tensor<2x3xf32>, %e: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %0 = "tf.SelectV2"(%c, %t, %e) : (tensor<2xi1>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 3]]:3: error: 'tf.Any' op cannot be converted to OpenVINO: the operand has element type f32; expected i1
+func.func @main(%x: tensor<2x5x4xf32>) -> tensor<2x5x1xi1> {
   %axis = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
-  %0 = "tf.Any"(%x, %axis) <{keep_dims = true}> : (tensor<2x5x4xi1>, tensor<i32>) -> tensor<2x5x1xi1>
+  %0 = "tf.Any"(%x, %axis) <{keep_dims = true}> : (tensor<2x5x4xf32>, tensor<i32>) -> tensor<2x5x1xi1>
   func.return %0 : tensor<2x5x1xi1>
+}
+
+// -----
+
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 2]]:3: error: 'tf.Maximum' op cannot be converted to OpenVINO: the operands are booleans; TensorFlow takes numbers
+func.func @main(%x: tensor<2xi1>, %y: tensor<2xi1>) -> tensor<2xi1> {
+  %0 = "tf.Maximum"(%x, %y) : (tensor<2xi1>, tensor<2xi1>) -> tensor<2xi1>
+  func.return %0 : tensor<2xi1>
+}
+
+// -----
+
+// A Keras RNN function left unfused (here prepare-composite-functions was not run; with a mask
+// argument it declines): its While loop over TensorLists has no conversion; the diagnostic
+// names the function.
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 8]]:3: error: 'tf.TensorListReserve' op cannot be converted to OpenVINO: TensorFlow's While loops and TensorLists are not converted; Keras RNN functions that prepare-composite-functions did not fuse (with a mask argument, or the pass not run): @standard_lstm (lstm_0)
+func.func @main(%x: tensor<2x5x4xf32>) -> tensor<2x3xf32> {
+  %0 = "tf.PartitionedCall"(%x) <{config = "", config_proto = "", executor_type = "", f = @standard_lstm}> : (tensor<2x5x4xf32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}
+func.func private @standard_lstm(%x: tensor<2x5x4xf32>) -> tensor<2x3xf32> attributes {tf.api_implements = "lstm_0"} {
+  %shape = "tf.Const"() <{value = dense<[2, 3]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %n = "tf.Const"() <{value = dense<5> : tensor<i32>}> : () -> tensor<i32>
+  %list = "tf.TensorListReserve"(%shape, %n) : (tensor<2xi32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<2x3xf32>>>
+  %h = "tf.Const"() <{value = dense<0.000000e+00> : tensor<2x3xf32>}> : () -> tensor<2x3xf32>
+  func.return %h : tensor<2x3xf32>
 }
 
 // -----

@@ -127,6 +127,37 @@ def masking_gru() -> tuple[keras.Model, np.ndarray]:
     return m, x
 
 
+def masking_lstm() -> tuple[keras.Model, np.ndarray]:
+    """Masking -> LSTM (last output) -> Dense: the masked LSTM function has a mask argument."""
+    m = keras.Sequential(
+        [
+            keras.Input((STEPS, 4)),
+            keras.layers.Masking(0.0),
+            keras.layers.LSTM(3),
+            keras.layers.Dense(2),
+        ]
+    )
+    x = _sequence(8, 4)
+    x[1, 2:] = 0.0
+    return m, x
+
+
+def masking_pooling() -> tuple[keras.Model, np.ndarray]:
+    """Masking -> Dense on every step -> the mean of the unmasked steps (no RNN)."""
+    m = keras.Sequential(
+        [
+            keras.Input((STEPS, 4)),
+            keras.layers.Masking(0.0),
+            keras.layers.Dense(3, activation="tanh"),
+            keras.layers.GlobalAveragePooling1D(),
+            keras.layers.Dense(2),
+        ]
+    )
+    x = _sequence(9, 4)
+    x[0, 1] = x[1, 3:] = 0.0
+    return m, x
+
+
 MODELS: dict[str, Callable[[], tuple[keras.Model, np.ndarray]]] = {
     "keras_embedding_lstm_dense": embedding_lstm_dense,
     "keras_bidirectional_sum": _bidirectional("sum"),
@@ -136,6 +167,8 @@ MODELS: dict[str, Callable[[], tuple[keras.Model, np.ndarray]]] = {
     "keras_gru_dense": gru_dense,
     "keras_stacked_lstm": stacked_lstm,
     "keras_masking_gru": masking_gru,
+    "keras_masking_lstm": masking_lstm,
+    "keras_masking_pooling": masking_pooling,
     "keras_conv1d_lstm": conv1d_lstm,
 }
 
@@ -247,6 +280,40 @@ def _convolutions(x: Any, w: Any, seq: Any, w1: Any) -> list[Any]:
     ]
 
 
+def _comparisons(x: Any, y: Any, b: Any, c: Any, rows: Any, i: Any, j: Any) -> list[Any]:
+    raw = tf.raw_ops
+    return [
+        raw.Equal(x=x, y=y),
+        raw.NotEqual(x=x, y=y),
+        raw.NotEqual(x=x, y=y[:, :2], incompatible_shape_error=False),
+        raw.Equal(x=i, y=j[:2], incompatible_shape_error=False),
+        raw.Less(x=x, y=y),
+        raw.LessEqual(x=x, y=y),
+        raw.Greater(x=i, y=j),
+        raw.GreaterEqual(x=y, y=x),
+        raw.LogicalAnd(x=b, y=c),
+        raw.LogicalOr(x=b, y=c),
+        raw.LogicalNot(x=b),
+        raw.Select(condition=rows, x=x, y=x * 2.0),
+        raw.Select(condition=b, x=x, y=-x),
+        raw.SelectV2(condition=c, t=x, e=y),
+        raw.Any(input=b, axis=[1], keep_dims=False),
+        raw.All(input=b, axis=[0, 2], keep_dims=True),
+        raw.Any(input=b, axis=-1, keep_dims=True),
+        raw.Maximum(x=x, y=y),
+        raw.Minimum(x=x, y=y),
+        raw.Maximum(x=i, y=j),
+        raw.Minimum(x=i, y=j),
+    ]
+
+
+def _rounded_with_nan(*shape: int) -> np.ndarray:
+    # Equal values and NaNs: the comparisons' and Maximum's corner cases.
+    x = np.round(_f32(*shape))
+    x.flat[:: max(x.size // 3, 1)] = np.nan
+    return x
+
+
 TF_OPS: dict[str, tuple[Callable[..., list[Any]], list[np.ndarray]]] = {
     "tf_matmul": (_matmuls, [_f32(3, 4), _f32(4, 3), _f32(2, 3, 4), _f32(2, 5, 4)]),
     "tf_elementwise": (_elementwise, [_f32(2, 4), _f32(2, 4), _f32(4), _f32(2, 3, 2, 2)]),
@@ -258,6 +325,18 @@ TF_OPS: dict[str, tuple[Callable[..., list[Any]], list[np.ndarray]]] = {
     "tf_convolution": (
         _convolutions,
         [_f32(2, 7, 6, 3), _f32(3, 2, 3, 4), _f32(2, 5, 4), _f32(1, 3, 4, 2)],
+    ),
+    "tf_comparison": (
+        _comparisons,
+        [
+            _rounded_with_nan(2, 3, 4),
+            _rounded_with_nan(3, 4),
+            _rng.random((2, 3, 4)) < 0.5,
+            _rng.random(4) < 0.5,
+            np.array([True, False]),
+            np.array([[3, -1, 0], [2, 2, -5]], np.int32),
+            np.array([2, -1, 4], np.int32),
+        ],
     ),
 }
 
