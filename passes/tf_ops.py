@@ -1,9 +1,9 @@
 """
-`tfl-to-ov`'s conversions of the ordinary TensorFlow ops around Keras' RNN layers.
+`convert-tfl-to-ov`'s conversions of the ordinary TensorFlow ops around Keras' RNN layers.
 
 TensorFlow's MLIR importer writes them as unregistered generic ops,
 `"tf.MatMul"(%a, %b) <{transpose_a = false, transpose_b = false}> : (...) -> ...`; each becomes
-the `ov` ops that compute what TensorFlow's kernel computes (docs/passes.md#tfl-to-ov lists
+the `ov` ops that compute what TensorFlow's kernel computes (docs/passes.md#convert-tfl-to-ov lists
 them). Operands that TensorFlow takes as tensors but OpenVINO as attributes (the axis of
 `Pack`, the dims of `Squeeze`) or that decide the result's rank (`ExpandDims`' axis) must be
 constants; everything else may be computed (a `Reshape` shape from `Shape`, a `Fill` of the

@@ -1,13 +1,13 @@
 """
-`tfl-to-ov`: TensorFlow Lite's fused RNN ops, and the ops around them, to OpenVINO ops.
+`convert-tfl-to-ov`: TensorFlow Lite's fused RNN ops, and the ops around them, to OpenVINO ops.
 
-    opt-tool --allow-unregistered-dialect --prepare-composite-functions --tfl-to-ov \\
-        --reshape='inputs="x:1x1x16"' --low-latency2 examples/keras_lstm.mlir
+    opt-tool --allow-unregistered-dialect --prepare-composite-functions --convert-tfl-to-ov \\
+        --ov-reshape='inputs="x:1x1x16"' --low-latency2 examples/keras_lstm.mlir
 
 What `prepare-composite-functions` leaves (a Keras/Lingvo composite function rewritten into
 `tfl.*` ops and `arith.constant`s, called from `@main` through `"tf.PartitionedCall"`,
 `"tf.StatefulPartitionedCall"` or `func.call`, its weights `"tf.Const"`s in the caller) becomes
-an `ov` graph that the runtime runs and `reshape` / `low-latency2` transform:
+an `ov` graph that the runtime runs and `ov-reshape` / `low-latency2` transform:
 
 1. **Inlining.** Calls are replaced by a copy of the callee's body (its arguments bound to the
    call's operands, the call's results to the values the callee returns), nested calls too.
@@ -39,7 +39,7 @@ an `ov` graph that the runtime runs and `reshape` / `low-latency2` transform:
    step) -> `ov.lstm_cell`. Gates are reordered (TFLite i, f, c, o -> OpenVINO f, i, c, o),
    `time_major` inputs/outputs transposed, the `num_directions` axis added and removed, and
    the sequence op's `sequence_lengths` computed from the input's shape
-   (`Broadcast(Gather(ShapeOf(X), 1), Gather(ShapeOf(X), [0]))`), so that `reshape` to one
+   (`Broadcast(Gather(ShapeOf(X), 1), Gather(ShapeOf(X), [0]))`), so that `ov-reshape` to one
    step makes it statically 1 and `low-latency2` turns the sequence into a cell with
    ReadValue/Assign states named after the op.
 
@@ -112,7 +112,7 @@ class TflToOvPass(ModulePass):
     Converts TensorFlow Lite's fused RNN ops (and the tfl/tf ops around them) to OpenVINO ops.
     """
 
-    name = "tfl-to-ov"
+    name = "convert-tfl-to-ov"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         # Work on a copy: a refused op leaves the module exactly as it was.
@@ -288,7 +288,7 @@ class _Converter:
         if original is not None and self.source_map is not None:
             where = self.source_map.locate(original)
         else:
-            where = "tfl-to-ov"
+            where = "convert-tfl-to-ov"
         name = get_name(op)
         what = f"'{op_kind(op)}' op" + (f' "{name}"' if name else "")
         return f"{where}: error: {what} {message}"
@@ -427,7 +427,9 @@ class _Converter:
             return  # erased with its last user
         converter = _CONVERTERS.get(kind) or _tf_converters().get(kind)
         if converter is None:
-            raise self.refuse(op, f"no conversion for '{kind}' (see docs/passes.md#tfl-to-ov)")
+            raise self.refuse(
+                op, f"no conversion for '{kind}' (see docs/passes.md#convert-tfl-to-ov)"
+            )
         if self._fold_tfl(op):
             return
         try:
@@ -642,7 +644,7 @@ class _Converter:
         return out
 
     def sequence_lengths(self, x: SSAValue, base: str) -> SSAValue:
-        """`[B]` filled with T, from the input's shape: follows `reshape`, static when X is."""
+        """`[B]` filled with T, from the input's shape: follows `ov-reshape`, static when X is."""
         shape = self.emit1(ov.ShapeOfOp(x, name=f"{base}/sequence_lengths/shape"))
         zero = self.const(np.array(0, np.int64))
         t = self.emit1(ov.GatherOp(shape, self.const(np.array(1, np.int64)), zero))

@@ -1,7 +1,7 @@
 // TensorFlow ops that tfl-to-ov does not convert, or given what OpenVINO's ops cannot express:
 // a one-line diagnostic naming the op, where it is and why; nothing is converted.
-// RUN: opt-tool %s --allow-unregistered-dialect --split-input-file --verify-diagnostics --tfl-to-ov | filecheck %s
-// RUN: not opt-tool %s --allow-unregistered-dialect --split-input-file --tfl-to-ov > %t.out 2> %t.err
+// RUN: opt-tool %s --allow-unregistered-dialect --split-input-file --verify-diagnostics --convert-tfl-to-ov | filecheck %s
+// RUN: not opt-tool %s --allow-unregistered-dialect --split-input-file --convert-tfl-to-ov > %t.out 2> %t.err
 // RUN: filecheck %s --check-prefix=ERR < %t.err
 // RUN: filecheck %s --check-prefix=NOOUT --allow-empty < %t.out
 // ERR: tf-ops-refusals.mlir:{{[0-9]+}}:3: error: 'tf.NotEqual' op cannot be converted to OpenVINO: no conversion for 'tf.NotEqual'
@@ -9,7 +9,7 @@
 // NOOUT-NOT: {{.}}
 
 // Masking's NotEqual and Any: no comparison or logical ops in the ov dialect yet.
-// CHECK: tf-ops-refusals.mlir:[[# @LINE + 3]]:3: error: 'tf.NotEqual' op cannot be converted to OpenVINO: no conversion for 'tf.NotEqual' (see docs/passes.md#tfl-to-ov)
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 3]]:3: error: 'tf.NotEqual' op cannot be converted to OpenVINO: no conversion for 'tf.NotEqual' (see docs/passes.md#convert-tfl-to-ov)
 func.func @main(%x: tensor<2x5x4xf32>) -> tensor<2x5x4xi1> {
   %zero = "tf.Const"() <{value = dense<0.000000e+00> : tensor<f32>}> : () -> tensor<f32>
   %0 = "tf.NotEqual"(%x, %zero) <{incompatible_shape_error = true}> : (tensor<2x5x4xf32>, tensor<f32>) -> tensor<2x5x4xi1>
@@ -18,7 +18,7 @@ func.func @main(%x: tensor<2x5x4xf32>) -> tensor<2x5x4xi1> {
 
 // -----
 
-// CHECK: tf-ops-refusals.mlir:[[# @LINE + 3]]:3: error: 'tf.Any' op cannot be converted to OpenVINO: no conversion for 'tf.Any' (see docs/passes.md#tfl-to-ov)
+// CHECK: tf-ops-refusals.mlir:[[# @LINE + 3]]:3: error: 'tf.Any' op cannot be converted to OpenVINO: no conversion for 'tf.Any' (see docs/passes.md#convert-tfl-to-ov)
 func.func @main(%x: tensor<2x5x4xi1>) -> tensor<2x5x1xi1> {
   %axis = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
   %0 = "tf.Any"(%x, %axis) <{keep_dims = true}> : (tensor<2x5x4xi1>, tensor<i32>) -> tensor<2x5x1xi1>

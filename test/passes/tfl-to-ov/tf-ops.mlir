@@ -1,5 +1,5 @@
-// RUN: opt-tool %s --allow-unregistered-dialect --split-input-file --tfl-to-ov | filecheck %s
-// RUN: opt-tool %s --allow-unregistered-dialect --split-input-file --tfl-to-ov | opt-tool --split-input-file | filecheck %s
+// RUN: opt-tool %s --allow-unregistered-dialect --split-input-file --convert-tfl-to-ov | filecheck %s
+// RUN: opt-tool %s --allow-unregistered-dialect --split-input-file --convert-tfl-to-ov | opt-tool --split-input-file | filecheck %s
 
 // The ordinary TensorFlow ops around Keras' RNNs (passes/tf_ops.py), as TensorFlow's importer
 // writes them. A Dense head on a sequence (Keras' Tensordot): Reshape (-1 inferred,

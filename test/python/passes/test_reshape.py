@@ -206,7 +206,7 @@ def test_same_shapes_change_nothing(text: str, dims: str) -> None:
 def test_twice_is_once() -> None:
     once = lowpass.print_module(_reshaped(TI, 'reshape{inputs="X:2x1x4"}'))
     twice = lowpass.print_module(
-        _reshaped(TI, 'reshape{inputs="X:2x1x4"},reshape{inputs="X:2x1x4"}')
+        _reshaped(TI, 'reshape{inputs="X:2x1x4"},ov-reshape{inputs="X:2x1x4"}')
     )
     assert once == twice
 

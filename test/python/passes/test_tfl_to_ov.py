@@ -1,5 +1,5 @@
 """
-`tfl-to-ov`: every conversion keeps the values (the `tfl` graph and the converted `ov` graph
+`convert-tfl-to-ov`: every conversion keeps the values (the `tfl` graph and the converted `ov` graph
 in the reference interpreter, random weights and inputs), refusals leave the module unchanged,
 calls are inlined, and the converted Keras LSTM becomes a stateful one-step model.
 

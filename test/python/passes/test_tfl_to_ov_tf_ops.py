@@ -1,5 +1,5 @@
 """
-`tfl-to-ov` on the ordinary TensorFlow ops around Keras' RNN layers (passes/tf_ops.py).
+`convert-tfl-to-ov` on the ordinary TensorFlow ops around Keras' RNN layers (passes/tf_ops.py).
 
 - Real Keras models (test/passes/tfl-to-ov/Inputs/, written by make_keras_models.py with
   tensorflow and tf-keras 2.21): prepare-composite-functions + tfl-to-ov, then the REFERENCE
