@@ -13,9 +13,9 @@
 // Several inputs in one option, a dynamic dim.
 // RUN: opt-tool %s --split-input-file --verify-diagnostics --ov-reshape='inputs="X:?x1x16","H0:1x16"' | filecheck %s --check-prefix=DYN
 
-// SYNTAX1: reshape: error: bad inputs entry 'X1x1x16': expected NAME:VALUES such as X:1x1x16 (quote it in the pass options: inputs="X:1x1x16")
-// SYNTAX2: reshape: error: bad inputs entry 'X:1xAx16': 'A' is not a dimension (a non-negative integer or ?)
-// SYNTAX3: reshape: error: bad replace-constants entry 'seq/shape:1xax16': '1xax16' is not a list of integers such as 1x-1x10
+// SYNTAX1: ov-reshape: error: bad inputs entry 'X1x1x16': expected NAME:VALUES such as X:1x1x16 (quote it in the pass options: inputs="X:1x1x16")
+// SYNTAX2: ov-reshape: error: bad inputs entry 'X:1xAx16': 'A' is not a dimension (a non-negative integer or ?)
+// SYNTAX3: ov-reshape: error: bad replace-constants entry 'seq/shape:1xax16': '1xax16' is not a list of integers such as 1x-1x10
 
 // A Reshape whose constant target holds the old sequence length (a known limitation of OpenVINO's Model.reshape):
 // the diagnostic names the constant and a replacement that works; the module is not changed.
