@@ -27,7 +27,7 @@ def get_reshape() -> type[ModulePass]:
 
 
 def get_tfl_to_ov() -> type[ModulePass]:
-    from lowpass.passes.tfl_to_ov import TflToOvPass
+    from lowpass.passes.conversion.tfl_to_ov import TflToOvPass
 
     return TflToOvPass
 

@@ -23,10 +23,10 @@ from xdsl.dialects.builtin import ModuleOp
 import lowpass
 from lowpass.ir import parse_module
 from lowpass.passes.composite.common import op_name
+from lowpass.passes.conversion.tfl_to_ov import TflToOvPass
 from lowpass.passes.low_latency2 import LowLatency2Pass
 from lowpass.passes.prepare_composite_functions import prepare_composite_functions
 from lowpass.passes.reshape import reshape_module
-from lowpass.passes.tfl_to_ov import TflToOvPass
 
 ROOT = Path(__file__).resolve().parents[3]
 INPUTS = ROOT / "test" / "passes" / "prepare-composite-functions" / "Inputs" / "keras"

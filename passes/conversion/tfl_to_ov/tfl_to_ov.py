@@ -31,7 +31,7 @@ an `ov` graph that the runtime runs and `ov-reshape` / `low-latency2` transform:
    `tfl.embedding_lookup` -> `ov.gather`; and the two TensorFlow ops Keras' Bidirectional layer
    puts around its calls, `"tf.ReverseV2"` and `"tf.ConcatV2"`; the ordinary TensorFlow ops
    of Keras models around the RNNs (MatMul, BiasAdd, Reshape, AddV2, Mul, Softmax, ...:
-   passes/tf_ops.py).
+   tf_ops.py).
 5. **RNNs.** `tfl.unidirectional_sequence_lstm` -> `ov.lstm_sequence` (forward),
    `tfl.bidirectional_sequence_lstm` -> `ov.lstm_sequence` (bidirectional),
    `tfl.unidirectional_sequence_gru` -> `ov.gru_sequence` (`linear_before_reset` for Keras'
@@ -1121,14 +1121,14 @@ _CONVERTERS: dict[str, Callable[[_Converter, Operation], None]] = {
     "tfl.unidirectional_sequence_gru": _gru,
     "tfl.unidirectional_sequence_rnn": _rnn,
     "tfl.lstm": _lstm_step,
-    # The TensorFlow ops (Keras' Bidirectional ReverseV2/ConcatV2, ...) are in passes/tf_ops.py.
+    # The TensorFlow ops (Keras' Bidirectional ReverseV2/ConcatV2, ...) are in tf_ops.py.
 }
 
 
 @functools.cache
 def _tf_converters() -> dict[str, Callable[[_Converter, Operation], None]]:
-    """The ordinary TensorFlow ops around the RNNs (passes/tf_ops.py, which uses this module)."""
-    from lowpass.passes.tf_ops import converters
+    """The ordinary TensorFlow ops around the RNNs (tf_ops.py, which uses this module)."""
+    from lowpass.passes.conversion.tfl_to_ov.tf_ops import converters
 
     return converters()
 

@@ -31,12 +31,12 @@ from lowpass.dialects import ov
 from lowpass.dialects.ov.base import DYNAMIC, OvOp, to_dtype
 
 if TYPE_CHECKING:
-    from lowpass.passes.tfl_to_ov import _Converter
+    from lowpass.passes.conversion.tfl_to_ov.tfl_to_ov import _Converter
 
 
 def _helpers() -> ModuleType:
     # tfl_to_ov imports this module lazily; import its helpers the same way.
-    from lowpass.passes import tfl_to_ov
+    from lowpass.passes.conversion.tfl_to_ov import tfl_to_ov
 
     return tfl_to_ov
 
