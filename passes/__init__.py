@@ -26,6 +26,12 @@ def get_reshape() -> type[ModulePass]:
     return ReshapePass
 
 
+def get_symbol_dce() -> type[ModulePass]:
+    from lowpass.passes.symbol_dce import SymbolDcePass
+
+    return SymbolDcePass
+
+
 def get_tfl_to_ov() -> type[ModulePass]:
     from lowpass.passes.conversion.tfl_to_ov import TflToOvPass
 
@@ -130,6 +136,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "lpt": get_lpt,
         "ov-reshape": get_reshape,
         "prepare-composite-functions": get_prepare_composite_functions,
+        "symbol-dce": get_symbol_dce,
         "test-lpt-markup": get_lpt_markup,
     }
     for name in LPT_TRANSFORMATION_PASSES:

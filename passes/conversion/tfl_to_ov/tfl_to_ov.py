@@ -70,9 +70,7 @@ import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
-    ArrayAttr,
     DenseIntOrFPElementsAttr,
-    DictionaryAttr,
     FunctionType,
     ModuleOp,
     NoneType,
@@ -100,6 +98,7 @@ from lowpass.dialects.ov.base import (
     types_compatible,
 )
 from lowpass.ir import SourceMap, source_map_of
+from lowpass.passes.symbol_dce import is_public, symbol_dce
 
 
 class TflToOvError(PassFailedException):
@@ -191,26 +190,6 @@ def callee_of(op: Operation) -> str | None:
     return None
 
 
-def _symbol_refs(attr: Attribute, out: set[str]) -> None:
-    if isinstance(attr, SymbolRefAttr):
-        out.add(attr.root_reference.data)
-    elif isinstance(attr, ArrayAttr):
-        for a in attr.data:
-            _symbol_refs(a, out)
-    elif isinstance(attr, DictionaryAttr):
-        for a in attr.data.values():
-            _symbol_refs(a, out)
-
-
-def referenced_symbols(op: Operation) -> set[str]:
-    """Every symbol that `op` or an op nested in it refers to."""
-    out: set[str] = set()
-    for o in op.walk():
-        for attr in (*o.properties.values(), *o.attributes.values()):
-            _symbol_refs(attr, out)
-    return out
-
-
 def clean_function_name(name: str) -> str:
     """`__inference_standard_lstm_417` -> `standard_lstm` (TensorFlow's function names)."""
     cleaned = re.sub(r"^__(inference|forward|backward)_", "", name)
@@ -279,7 +258,11 @@ class _Converter:
                 self.convert_function(function)
         except _Refusal as r:
             raise TflToOvError(self._diagnostic(r.op, r.message)) from None
-        self._erase_dead_functions(functions, roots)
+        # TensorFlow's inline + symbol-dce: the inlined callees (public in TensorFlow's
+        # modules) are dead unless something else refers to them, and so are the private
+        # functions no live function reaches (the dead `while` bodies of a Keras function).
+        public = {f.sym_name.data for f in functions if is_public(f)}
+        symbol_dce(self.module, dead_roots=self.inlined & public)
 
     # ---- diagnostics --------------------------------------------------------------------------
 
@@ -377,35 +360,6 @@ class _Converter:
             result.replace_all_uses_with(value)
         Rewriter.erase_op(call)
         self.inlined.add(name)
-
-    def _erase_dead_functions(self, functions: list[func.FuncOp], roots: list[func.FuncOp]) -> None:
-        """Symbol DCE: keep what the public functions reach; erase dead callees and privates."""
-        by_name = {f.sym_name.data: f for f in functions}
-        live: set[str] = set()
-        work = [
-            f.sym_name.data
-            for f in functions
-            if f in roots
-            or (
-                (f.sym_visibility is None or f.sym_visibility.data == "public")
-                and f.sym_name.data not in self.inlined
-            )
-        ]
-        while work:
-            name = work.pop()
-            if name in live:
-                continue
-            live.add(name)
-            if (f := by_name.get(name)) is not None:
-                work.extend(referenced_symbols(f) - live)
-        non_function_refs: set[str] = set()
-        for op in self.module.ops:
-            if not isinstance(op, func.FuncOp):
-                non_function_refs |= referenced_symbols(op)
-        for f in functions:
-            n = f.sym_name.data
-            if n not in live and n not in non_function_refs:
-                Rewriter.erase_op(f, safe_erase=False)
 
     # ---- ops --------------------------------------------------------------------------------
 
