@@ -1,6 +1,6 @@
 """
 Per-step latency of the stateful LSTM on the CPU device, side by side in one process with its
-peers: examples/make_lstm.py after `reshape` to one step and `low-latency2` (ReadValue ->
+peers: examples/make_lstm.py after `ov-reshape` to one step and `low-latency2` (ReadValue ->
 LSTMCell -> Assign), batch 1, input 128, hidden 256 and 512, 1 and 2 threads; and the same
 LSTM quantized (examples/make_qlstm.py: FakeQuantize on X, H and the weights, 8-bit or 7-bit
 weights), which the CPU device runs in int8.

@@ -1,5 +1,5 @@
 """
-Per-step latency of the stateful LSTM (examples/make_lstm.py after `reshape` to one step and
+Per-step latency of the stateful LSTM (examples/make_lstm.py after `ov-reshape` to one step and
 `low-latency2`) on the REFERENCE device, side by side with one LSTM step in numpy and, when
 openvino is installed, the same model made stateful by OpenVINO's own LowLatency2 on its CPU
 plugin (f32, 1 thread), in one process. Checks that all agree over the steps.

@@ -1,12 +1,12 @@
 """
 Keras model -> the MLIR that lowpass reads (`opt-tool --allow-unregistered-dialect
---prepare-composite-functions --tfl-to-ov`).
+--prepare-composite-functions --convert-tfl-to-ov`).
 
 Runs in a TensorFlow environment (not lowpass's): `pip install tensorflow tf-keras`.
 
     TF_USE_LEGACY_KERAS=1 python keras_to_mlir.py model.h5 -o model.mlir
     TF_USE_LEGACY_KERAS=1 python keras_to_mlir.py saved_model_dir -o model.mlir --batch-size 1
-    opt-tool --allow-unregistered-dialect --prepare-composite-functions --tfl-to-ov \\
+    opt-tool --allow-unregistered-dialect --prepare-composite-functions --convert-tfl-to-ov \\
         model.mlir -o model-ov.mlir
     lowpass-run model-ov.mlir --random-inputs 0
 

@@ -7,7 +7,7 @@ LowLatency2 — a TensorIterator whose body is one LSTMCell step.
 
 Make it stateful, one step per inference:
 
-    opt-tool examples/lstm.mlir --reshape='inputs="X:1x1x16"' --low-latency2
+    opt-tool examples/lstm.mlir --ov-reshape='inputs="X:1x1x16"' --low-latency2
 
 `python examples/make_lstm.py [--seq T --input N --hidden H --out FILE]`; the shipped file
 has T = 8, input 16, hidden 32 and random weights (seed 0). `build_lstm()` is used by the tests
@@ -106,7 +106,7 @@ def main() -> None:
     header = (
         f"// An LSTM over a sequence (T = {a.seq}, input {a.input}, hidden {a.hidden}),\n"
         "// written by examples/make_lstm.py. Stateful, one step per inference:\n"
-        f"//   opt-tool {a.out.name} --reshape='inputs=\"X:1x1x{a.input}\"' --low-latency2\n"
+        f"//   opt-tool {a.out.name} --ov-reshape='inputs=\"X:1x1x{a.input}\"' --low-latency2\n"
     )
     a.out.write_text(header + str(build_lstm(a.seq, a.input, a.hidden)))
     print(f"wrote {a.out}")

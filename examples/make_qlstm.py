@@ -14,7 +14,7 @@ The activation ranges have integer zero points (128 levels below zero), as NNCF'
 tuning makes them. The REFERENCE device runs it in float (fake quantization); the CPU device
 runs the cell in int8 (lowering/ops/rnn.py). Make it stateful, one step per inference:
 
-    opt-tool examples/qlstm.mlir --reshape='inputs="X:1x1x16"' --low-latency2
+    opt-tool examples/qlstm.mlir --ov-reshape='inputs="X:1x1x16"' --low-latency2
 
 `python examples/make_qlstm.py [--seq T --input N --hidden H --weight-bits 8|7 --out FILE]`;
 the shipped file has T = 8, input 16, hidden 32, 8-bit weights, the weights of
@@ -84,7 +84,7 @@ def header(seq: int, input_size: int, hidden: int, weight_bits: int, name: str) 
         f"// FakeQuantize on X, H and the {weight_bits}-bit weights), written by "
         "examples/make_qlstm.py.\n"
         "// Stateful, one step per inference:\n"
-        f"//   opt-tool {name} --reshape='inputs=\"X:1x1x{input_size}\"' --low-latency2\n"
+        f"//   opt-tool {name} --ov-reshape='inputs=\"X:1x1x{input_size}\"' --low-latency2\n"
     )
 
 

@@ -1,7 +1,7 @@
 // A quantized LSTM over a sequence (T = 8, input 16, hidden 32,
 // FakeQuantize on X, H and the 8-bit weights), written by examples/make_qlstm.py.
 // Stateful, one step per inference:
-//   opt-tool qlstm.mlir --reshape='inputs="X:1x1x16"' --low-latency2
+//   opt-tool qlstm.mlir --ov-reshape='inputs="X:1x1x16"' --low-latency2
 builtin.module {
   func.func @main(%X: tensor<1x8x16xf32> {ov.name = "X"}, %H0: tensor<1x32xf32> {ov.name = "H0"}, %C0: tensor<1x32xf32> {ov.name = "C0"}) -> (tensor<1x8x32xf32> {ov.name = "Y"}, tensor<1x32xf32> {ov.name = "H"}, tensor<1x32xf32> {ov.name = "C"}) {
     %0, %1, %2 = ov.tensor_iterator(%X, %H0, %C0) attributes {ov.name = "lstm", input_descriptions = [#ov.slice<input = 0, param = 0, axis = 1>, #ov.merged<input = 1, param = 1, result = 0>, #ov.merged<input = 2, param = 2, result = 1>], output_descriptions = [#ov.concat_output<result = 2, output = 0, axis = 1>, #ov.body_output<result = 0, output = 1>, #ov.body_output<result = 1, output = 2>], parameter_names = ["X_t", "H_t", "C_t"]} : (tensor<1x8x16xf32>, tensor<1x32xf32>, tensor<1x32xf32>) -> (tensor<1x8x32xf32>, tensor<1x32xf32>, tensor<1x32xf32>) {

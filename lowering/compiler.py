@@ -363,13 +363,13 @@ class _GraphCompiler:
             if not _static(arg.type):
                 raise CompileError(
                     f"the CPU device needs static shapes: input #{i} ('{arg.name_hint or i}') "
-                    f"has type {arg.type}; reshape the model first (opt-tool --reshape)"
+                    f"has type {arg.type}; reshape the model first (opt-tool --ov-reshape)"
                 )
         for var in self.variables:
             if not _static(var.type):
                 raise CompileError(
                     f"the CPU device needs static shapes: variable '{var.variable_id}' has type "
-                    f"{var.type}; reshape the model first (opt-tool --reshape)"
+                    f"{var.type}; reshape the model first (opt-tool --ov-reshape)"
                 )
         for op in self.function.body.walk():
             for value in (*op.results, *(a for r in op.regions for b in r.blocks for a in b.args)):
@@ -378,14 +378,14 @@ class _GraphCompiler:
                         f"the CPU device computes on tensors: {op.name} "
                         f"'{op_display_name(op, 0)}' has {_describe(value)} of type "
                         f"{value.type}; convert TensorFlow Lite ops to ov first (opt-tool "
-                        "--tfl-to-ov)"
+                        "--convert-tfl-to-ov)"
                     )
                 if isinstance(value.type, TensorType) and not _static(value.type):
                     name = op_display_name(op, 0)
                     raise CompileError(
                         f"the CPU device needs static shapes: {op_type_name(op)} '{name}' has "
                         f"{_describe(value)} of type {value.type}; reshape the model first "
-                        "(opt-tool --reshape)"
+                        "(opt-tool --ov-reshape)"
                     )
                 if isinstance(value.type, TensorType) and _byte_size(value.type) > MAX_TENSOR_BYTES:
                     name = op_display_name(op, 0)

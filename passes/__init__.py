@@ -35,8 +35,14 @@ def get_reshape() -> type[ModulePass]:
     return ReshapePass
 
 
+def get_symbol_dce() -> type[ModulePass]:
+    from lowpass.passes.symbol_dce import SymbolDcePass
+
+    return SymbolDcePass
+
+
 def get_tfl_to_ov() -> type[ModulePass]:
-    from lowpass.passes.tfl_to_ov import TflToOvPass
+    from lowpass.passes.conversion.tfl_to_ov import TflToOvPass
 
     return TflToOvPass
 
@@ -62,66 +68,67 @@ def _lpt_single(name: str) -> Callable[[], type[ModulePass]]:
     return factory
 
 
-# The single LPT transformations as passes (`lpt-<transformation>`), in pipeline order. A
+# The single LPT transformations as test passes (`test-lpt-<transformation>`, as MLIR's test
+# passes), in pipeline order. A
 # static list, so that registering the passes (every `xdsl-opt` of an environment with
 # lowpass installed) imports no LPT module; test_packaging.py checks it against the pipeline.
 LPT_TRANSFORMATION_PASSES = (
-    "lpt-pull-reshape-through-dequantization",
-    "lpt-pull-transpose-through-dequantization",
-    "lpt-lin-op-sequence-fusion",
-    "lpt-markup-can-be-quantized",
-    "lpt-markup-precisions",
-    "lpt-markup-quantization-granularity",
-    "lpt-markup-avg-pool-precision-preserved",
-    "lpt-propagate-precisions",
-    "lpt-align-quantization-intervals",
-    "lpt-align-quantization-parameters",
-    "lpt-markup-bias",
-    "lpt-add",
-    "lpt-avg-pool",
-    "lpt-batch-to-space",
-    "lpt-clamp",
-    "lpt-concat",
-    "lpt-convolution",
-    "lpt-convolution-backprop-data",
-    "lpt-depth-to-space",
-    "lpt-fake-quantize-decomposition",
-    "lpt-fake-quantize",
-    "lpt-interpolate",
-    "lpt-group-convolution",
-    "lpt-mat-mul",
-    "lpt-max-pool",
-    "lpt-multiply-partial",
-    "lpt-mvn",
-    "lpt-normalize-l2",
-    "lpt-prelu",
-    "lpt-reduce-max",
-    "lpt-reduce-mean",
-    "lpt-reduce-min",
-    "lpt-reduce-sum",
-    "lpt-relu",
-    "lpt-reshape",
-    "lpt-squeeze",
-    "lpt-shuffle-channels",
-    "lpt-space-to-batch",
-    "lpt-split",
-    "lpt-strided-slice",
-    "lpt-transpose",
-    "lpt-gather",
-    "lpt-unsqueeze",
-    "lpt-variadic-split",
-    "lpt-eliminate-fake-quantize",
-    "lpt-fold-convert",
-    "lpt-fuse-convert",
-    "lpt-fuse-subtract-to-fake-quantize",
-    "lpt-fuse-multiply-to-fake-quantize",
-    "lpt-multiply-to-group-convolution",
-    "lpt-fold-fake-quantize",
+    "test-lpt-pull-reshape-through-dequantization",
+    "test-lpt-pull-transpose-through-dequantization",
+    "test-lpt-lin-op-sequence-fusion",
+    "test-lpt-markup-can-be-quantized",
+    "test-lpt-markup-precisions",
+    "test-lpt-markup-quantization-granularity",
+    "test-lpt-markup-avg-pool-precision-preserved",
+    "test-lpt-propagate-precisions",
+    "test-lpt-align-quantization-intervals",
+    "test-lpt-align-quantization-parameters",
+    "test-lpt-markup-bias",
+    "test-lpt-add",
+    "test-lpt-avg-pool",
+    "test-lpt-batch-to-space",
+    "test-lpt-clamp",
+    "test-lpt-concat",
+    "test-lpt-convolution",
+    "test-lpt-convolution-backprop-data",
+    "test-lpt-depth-to-space",
+    "test-lpt-fake-quantize-decomposition",
+    "test-lpt-fake-quantize",
+    "test-lpt-interpolate",
+    "test-lpt-group-convolution",
+    "test-lpt-mat-mul",
+    "test-lpt-max-pool",
+    "test-lpt-multiply-partial",
+    "test-lpt-mvn",
+    "test-lpt-normalize-l2",
+    "test-lpt-prelu",
+    "test-lpt-reduce-max",
+    "test-lpt-reduce-mean",
+    "test-lpt-reduce-min",
+    "test-lpt-reduce-sum",
+    "test-lpt-relu",
+    "test-lpt-reshape",
+    "test-lpt-squeeze",
+    "test-lpt-shuffle-channels",
+    "test-lpt-space-to-batch",
+    "test-lpt-split",
+    "test-lpt-strided-slice",
+    "test-lpt-transpose",
+    "test-lpt-gather",
+    "test-lpt-unsqueeze",
+    "test-lpt-variadic-split",
+    "test-lpt-eliminate-fake-quantize",
+    "test-lpt-fold-convert",
+    "test-lpt-fuse-convert",
+    "test-lpt-fuse-subtract-to-fake-quantize",
+    "test-lpt-fuse-multiply-to-fake-quantize",
+    "test-lpt-multiply-to-group-convolution",
+    "test-lpt-fold-fake-quantize",
 )
 
 
 def lpt_transformation_pass_names() -> list[str]:
-    """The `lpt-*` names computed from the LPT pipeline's tables (what the static list must be)."""
+    """The `test-lpt-*` names computed from the LPT pipeline's tables (the static list's)."""
     from lowpass.passes.lpt.markup import MARKUP
     from lowpass.passes.lpt.passes import pass_name
     from lowpass.passes.lpt.pipeline import CLEANUP, FOLD, MAIN, PREREQUISITES
@@ -133,13 +140,27 @@ def lpt_transformation_pass_names() -> list[str]:
 def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
     """Name -> factory of every lowpass pass."""
     passes: dict[str, Callable[[], type[ModulePass]]] = {
+        "convert-tfl-to-ov": get_tfl_to_ov,
         "low-latency2": get_low_latency2,
         "lpt": get_lpt,
-        "lpt-markup": get_lpt_markup,
+        "ov-reshape": get_reshape,
         "prepare-composite-functions": get_prepare_composite_functions,
-        "reshape": get_reshape,
-        "tfl-to-ov": get_tfl_to_ov,
+        "symbol-dce": get_symbol_dce,
+        "test-lpt-markup": get_lpt_markup,
     }
     for name in LPT_TRANSFORMATION_PASSES:
         passes[name] = _lpt_single(name)
     return dict(sorted(passes.items()))
+
+
+def deprecated_pass_names() -> dict[str, str]:
+    """Old name -> new name of the renamed passes. opt-tool still accepts the old names (with a
+    warning) for one release; the `xdsl.universe` entry point does not register them."""
+    renamed = {
+        "lpt-markup": "test-lpt-markup",
+        "reshape": "ov-reshape",
+        "tfl-to-ov": "convert-tfl-to-ov",
+    }
+    for name in LPT_TRANSFORMATION_PASSES:
+        renamed[name.removeprefix("test-")] = name
+    return renamed

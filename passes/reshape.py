@@ -1,9 +1,9 @@
 """
-`reshape`: set the input shapes of a model and re-infer every shape (OpenVINO's
+`ov-reshape`: set the input shapes of a model and re-infer every shape (OpenVINO's
 `Model.reshape`).
 
-    opt-tool model.mlir -p 'reshape{inputs="X:1x1x16"}'
-    opt-tool model.mlir --reshape='inputs="X:1x1x16","Y:2x?" replace-constants="f/shape:1x-1"'
+    opt-tool model.mlir -p 'ov-reshape{inputs="X:1x1x16"}'
+    opt-tool model.mlir --ov-reshape='inputs="X:1x1x16","Y:2x?" replace-constants="f/shape:1x-1"'
 
 The entry function's argument types (and its `function_type`) take the new shapes, then every
 op that depends on a changed value is re-inferred with `infer_result_types()`, in program
@@ -76,7 +76,7 @@ class ReshapePass(ModulePass):
     Sets input shapes and re-infers every shape of the graph (OpenVINO Model.reshape).
     """
 
-    name = "reshape"
+    name = "ov-reshape"
 
     inputs: tuple[str, ...] = ()
     """`"NAME:SHAPE"` per input to change: NAME is the input's `ov.name` (or its SSA name),
@@ -160,15 +160,15 @@ def _parse_entries(
             name, colon, value = item.rpartition(":")
             if not colon or not name:
                 raise ReshapeError(
-                    f"reshape: error: bad {option} entry '{item}': expected NAME:VALUES such "
+                    f"ov-reshape: error: bad {option} entry '{item}': expected NAME:VALUES such "
                     f'as {example} (quote it in the pass options: {option}="{example}")'
                 )
             try:
                 parsed = parse_value(value.strip())
             except ValueError as e:
-                raise ReshapeError(f"reshape: error: bad {option} entry '{item}': {e}") from None
+                raise ReshapeError(f"ov-reshape: error: bad {option} entry '{item}': {e}") from None
             if name in seen:
-                raise ReshapeError(f"reshape: error: {option} names '{name}' twice")
+                raise ReshapeError(f"ov-reshape: error: {option} names '{name}' twice")
             seen.add(name)
             out.append((name, parsed))
     return out
@@ -216,7 +216,7 @@ class _Reshaper:
 
             function = entry_function(self.module)
         except ValueError as e:
-            raise ReshapeError(f"reshape: error: {e}") from None
+            raise ReshapeError(f"ov-reshape: error: {e}") from None
         self.function = function
         self.shapes, self.values = shapes, values
         snapshot = _Snapshot(function)
@@ -440,7 +440,7 @@ class _Reshaper:
     def _where(self, op: Operation) -> str:
         if self.source_map is not None:
             return self.source_map.locate(op)
-        return "reshape"
+        return "ov-reshape"
 
     def _headline(self, f: _Failure) -> str:
         op = f.op

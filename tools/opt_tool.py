@@ -39,7 +39,7 @@ from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass, PassPipeline, get_pass_option_infos
 from xdsl.printer import Printer
-from xdsl.utils.arg_spec import ArgSpecParseError, parse_spec
+from xdsl.utils.arg_spec import ArgSpecParseError, parse_pipeline, parse_spec
 from xdsl.utils.exceptions import DiagnosticException, ParseError
 from xdsl.xdsl_opt_main import xDSLOptMain
 
@@ -115,9 +115,9 @@ class OptToolMain(xDSLOptMain):
         argv = list(sys.argv[1:] if args is None else args)
         self.source_maps = []
         self.result_modules = []
-        from lowpass.passes import get_all_passes
+        from lowpass.passes import deprecated_pass_names, get_all_passes
 
-        flag_names = [*GENERIC_PASS_FLAGS, *get_all_passes()]
+        flag_names = [*GENERIC_PASS_FLAGS, *get_all_passes(), *deprecated_pass_names()]
         super().__init__(
             description="lowpass optimizer driver (xdsl-opt with the lowpass dialects and passes)",
             args=_rewrite_pass_flags(argv, flag_names),
@@ -222,7 +222,7 @@ class OptToolMain(xDSLOptMain):
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
         super().register_all_arguments(arg_parser)
-        from lowpass.passes import get_all_passes
+        from lowpass.passes import deprecated_pass_names, get_all_passes
 
         group = arg_parser.add_argument_group(
             "passes", "one flag per pass, run in command-line order; options as --PASS='k=v k2=v2'"
@@ -242,6 +242,10 @@ class OptToolMain(xDSLOptMain):
             return format_help()
 
         arg_parser.format_help = format_help_with_summaries  # type: ignore[method-assign]
+        for old in deprecated_pass_names():  # accepted for one release, with a warning
+            group.add_argument(
+                f"--{old}", action=_AppendPass, pass_name=old, help=argparse.SUPPRESS
+            )
         arg_parser.formatter_class = _LineKeepingHelpFormatter
         arg_parser.add_argument("--pass-spec", action=_AppendPass, help=argparse.SUPPRESS)
         arg_parser.add_argument(
@@ -265,6 +269,7 @@ class OptToolMain(xDSLOptMain):
     def setup_pipeline(self) -> None:
         flag_passes = getattr(self.args, "flag_passes", None) or []
         spec = ",".join([*flag_passes, *filter(None, [self.args.passes])])
+        spec = _rename_deprecated_passes(spec)
         start = time.perf_counter()
 
         def callback(
@@ -355,6 +360,25 @@ class OptToolMain(xDSLOptMain):
                 "opt-tool: error: -t ov-ir (--emit=ov-ir) writes one model; it does not combine "
                 "with --split-input-file"
             )
+
+
+def _rename_deprecated_passes(spec: str) -> str:
+    """The pipeline with the passes' old names replaced by the new ones, a warning for each."""
+    from lowpass.passes import deprecated_pass_names
+
+    renamed = deprecated_pass_names()
+    specs = list(parse_pipeline(spec))
+    if not any(p.name in renamed for p in specs):
+        return spec
+    for i, p in enumerate(specs):
+        if (new := renamed.get(p.name)) is not None:
+            print(
+                f"opt-tool: warning: pass '{p.name}' is deprecated and will be removed in the "
+                f"next release: use '{new}'",
+                file=sys.stderr,
+            )
+            specs[i] = dataclasses.replace(p, name=new)
+    return ",".join(str(p) for p in specs)
 
 
 class _LayerLocator(SourceMap):
@@ -476,7 +500,7 @@ def run_tool(tool: Callable[[], Any], prog: str) -> int:
     except ArgSpecParseError as e:  # a BaseException in xDSL 0.74
         print(
             f"{prog}: error: bad pass pipeline: {e}\n(option values holding ':', '/', '?' or "
-            "',' need double quotes: --reshape='inputs=\"X:1x1x16\"')",
+            "',' need double quotes: --ov-reshape='inputs=\"X:1x1x16\"')",
             file=sys.stderr,
         )
         return 1

@@ -2,9 +2,11 @@
 Low Precision Transformations (OpenVINO LPT) as xDSL passes.
 
 * `lpt`: the whole pipeline (prerequisites, markup, main, cleanup, folding);
-* `lpt-markup`: the markup step alone, its attributes written into the IR (`lpt.*`);
-* `lpt-<transformation>`: one transformation alone. A main-step transformation runs after the
-  full markup, like upstream's unit-test harness (SimpleLowPrecisionTransformer); a markup
+  `lpt{only=convolution,mat-mul}` runs only the named transformations (and the whole markup);
+* `test-lpt-markup`: the markup step alone, its attributes written into the IR (`lpt.*`);
+* `test-lpt-<transformation>`: one transformation alone (a test pass, as MLIR's `test-*`). A
+  main-step transformation runs after the full markup, like upstream's unit-test harness
+  (SimpleLowPrecisionTransformer); a markup
   transformation runs the markup up to itself and prints the attributes; prerequisites and
   cleanup transformations run alone.
 

@@ -64,29 +64,55 @@ class LptPass(_LptOptions):
     name = "lpt"
 
     keep_markup: bool = False
+    only: tuple[str, ...] = ()
+    """Run just these transformations (`lpt{only=convolution,mat-mul}`, the names of the
+    `test-lpt-<name>` passes), in pipeline order; the markup always runs whole."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        run_lpt(op, self.params(), keep_markup=self.keep_markup)
+        only = selected_transformations(self.only) if self.only else None
+        run_lpt(op, self.params(), only=only, keep_markup=self.keep_markup)
+
+
+def selectable_transformations() -> dict[str, str]:
+    """`only=` name -> transformation, for every step but the markup, in pipeline order."""
+    return {short_name(t): t for t in PREREQUISITES + MAIN + CLEANUP + FOLD}
+
+
+def selected_transformations(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The transformations `lpt{only=...}` names; an unknown name is an error listing the valid."""
+    table = selectable_transformations()
+    unknown = [n for n in names if n not in table]
+    if unknown:
+        raise DiagnosticException(
+            f"lpt: unknown transformation '{unknown[0]}' in only= (valid: {', '.join(table)}; "
+            "the markup always runs whole)"
+        )
+    return tuple(table[n] for n in names)
 
 
 @dataclass(frozen=True)
 class LptMarkupPass(_LptOptions):
     """The markup step of LPT alone; the attributes are written into the IR as `lpt.*`."""
 
-    name = "lpt-markup"
+    name = "test-lpt-markup"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         run_lpt(op, self.params(), steps=("markup",), keep_markup=True)
 
 
-def pass_name(transformation: str) -> str:
-    """`ConvolutionTransformation` -> `lpt-convolution`, `MarkupBias` -> `lpt-markup-bias`."""
-    special = {"NormalizeL2Transformation": "lpt-normalize-l2", "PReluTransformation": "lpt-prelu"}
+def short_name(transformation: str) -> str:
+    """`ConvolutionTransformation` -> `convolution`, `MarkupBias` -> `markup-bias`."""
+    special = {"NormalizeL2Transformation": "normalize-l2", "PReluTransformation": "prelu"}
     if transformation in special:
         return special[transformation]
     base = transformation.removesuffix("Transformation")
     words = re.findall(r"[A-Z]+(?=[A-Z][a-z]|\d|$)|[A-Z]?[a-z]+\d*|\d+|[A-Z]+", base)
-    return "lpt-" + "-".join(w.lower() for w in words)
+    return "-".join(w.lower() for w in words)
+
+
+def pass_name(transformation: str) -> str:
+    """The test pass of one transformation, as MLIR's test passes: `test-lpt-convolution`."""
+    return "test-lpt-" + short_name(transformation)
 
 
 @dataclass(frozen=True)
@@ -129,7 +155,7 @@ def _run_alone(op: ModuleOp, params: LptParams, name: str, with_markup: bool = F
 
 @cache
 def single_transformation_passes() -> dict[str, type[ModulePass]]:
-    """`lpt-<name>` -> pass class, for every transformation of every step (built once: the
+    """`test-lpt-<name>` -> pass class, for every transformation of every step (built once: the
     57 dataclasses cost ~40 ms, and opt-tool asks once per pass flag)."""
     out: dict[str, type[ModulePass]] = {}
     groups = (

@@ -116,7 +116,9 @@ def instantiate(names: Sequence[str], params: LptParams) -> list[LayerTransforma
     for n in names:
         cls = table.get(n)
         if cls is None:
-            continue
+            raise KeyError(
+                f"unknown LPT transformation '{n}' (implemented: {', '.join(sorted(table))})"
+            )
         if n == "MultiplyToGroupConvolutionTransformation" and params.cpu_callbacks:
             continue  # disabled by the CPU plugin
         out.append(cls())
@@ -137,13 +139,20 @@ def run_lpt(
     *,
     steps: Sequence[str] = ("prerequisites", "markup", "main", "cleanup", "fold"),
     main: Sequence[str] | None = None,
+    only: Sequence[str] | None = None,
     keep_markup: bool = False,
 ) -> TransformationContext:
     """
     Run LPT on every function of `module` in place. `main` replaces the main step's
-    transformation list (SimpleLowPrecisionTransformer); `keep_markup` writes the attributes
-    into the IR (`lpt.*`).
+    transformation list (SimpleLowPrecisionTransformer); `only` keeps, in every step but the
+    markup (which always runs whole), just the named transformations (class names, pipeline
+    order kept; the constant folding runs with FoldFakeQuantizeTransformation);
+    `keep_markup` writes the attributes into the IR (`lpt.*`).
     """
+
+    def selected(names: Sequence[str]) -> Sequence[str]:
+        return names if only is None else [n for n in names if n in only]
+
     params = params or LptParams()
     ctx = TransformationContext(params)
     # what an earlier run kept (in memory, or as lpt.* in the IR) comes back; the rest of
@@ -152,18 +161,19 @@ def run_lpt(
     A.strip(module)
     for block in function_blocks(module):
         if "prerequisites" in steps:
-            GraphRewrite(instantiate(PREREQUISITES, params)).run(block, ctx)
+            GraphRewrite(instantiate(selected(PREREQUISITES), params)).run(block, ctx)
             erase_dead_ops(block)
         if "markup" in steps:
             run_markup(block, ctx)
         if "main" in steps:
-            GraphRewrite(instantiate(main if main is not None else MAIN, params)).run(block, ctx)
+            main_list = selected(main if main is not None else MAIN)
+            GraphRewrite(instantiate(main_list, params)).run(block, ctx)
             erase_dead_ops(block)
         if "cleanup" in steps:
-            GraphRewrite(instantiate(CLEANUP, params)).run(block, ctx)
+            GraphRewrite(instantiate(selected(CLEANUP), params)).run(block, ctx)
             erase_dead_ops(block)
-        if "fold" in steps:
-            GraphRewrite(instantiate(FOLD, params)).run(block, ctx)
+        if "fold" in steps and selected(FOLD):
+            GraphRewrite(instantiate(selected(FOLD), params)).run(block, ctx)
             fold_constants(block, ctx)
             erase_dead_ops(block)
     A.keep(ctx.rt, lambda op: op.parent is not None)

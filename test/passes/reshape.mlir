@@ -1,21 +1,21 @@
 // Every case reshapes its input X to [1, 1, 16] (OpenVINO's LowLatency2 step 2: sequence length 1).
 // --verify-diagnostics prints the diagnostics at once and the modules at the end: two checks.
-// RUN: opt-tool %s --split-input-file --verify-diagnostics --reshape='inputs="X:1x1x16"' | filecheck %s
-// RUN: opt-tool %s --split-input-file --verify-diagnostics --reshape='inputs="X:1x1x16"' | filecheck %s --check-prefix=DIAG
+// RUN: opt-tool %s --split-input-file --verify-diagnostics --ov-reshape='inputs="X:1x1x16"' | filecheck %s
+// RUN: opt-tool %s --split-input-file --verify-diagnostics --ov-reshape='inputs="X:1x1x16"' | filecheck %s --check-prefix=DIAG
 // The first case cannot be reshaped: exit code 1, the diagnostic on stderr, no output.
-// RUN: not opt-tool %s --split-input-file --reshape='inputs="X:1x1x16"' 2>&1 | filecheck %s --check-prefix=ERR
+// RUN: not opt-tool %s --split-input-file --ov-reshape='inputs="X:1x1x16"' 2>&1 | filecheck %s --check-prefix=ERR
 // Replacing the constant that hard-codes the shape, as the diagnostic suggests, fixes it.
-// RUN: opt-tool %s --split-input-file --verify-diagnostics -p 'reshape{inputs="X:1x1x16" replace-constants="seq/shape:-1x16"}' | filecheck %s --check-prefix=FIX
+// RUN: opt-tool %s --split-input-file --verify-diagnostics -p 'ov-reshape{inputs="X:1x1x16" replace-constants="seq/shape:-1x16"}' | filecheck %s --check-prefix=FIX
 // Bad option values.
-// RUN: not opt-tool %s --split-input-file --reshape='inputs="X1x1x16"' 2>&1 | filecheck %s --check-prefix=SYNTAX1
-// RUN: not opt-tool %s --split-input-file --reshape='inputs="X:1xAx16"' 2>&1 | filecheck %s --check-prefix=SYNTAX2
-// RUN: not opt-tool %s --split-input-file --reshape='inputs="X:1x1x16" replace-constants="seq/shape:1xax16"' 2>&1 | filecheck %s --check-prefix=SYNTAX3
+// RUN: not opt-tool %s --split-input-file --ov-reshape='inputs="X1x1x16"' 2>&1 | filecheck %s --check-prefix=SYNTAX1
+// RUN: not opt-tool %s --split-input-file --ov-reshape='inputs="X:1xAx16"' 2>&1 | filecheck %s --check-prefix=SYNTAX2
+// RUN: not opt-tool %s --split-input-file --ov-reshape='inputs="X:1x1x16" replace-constants="seq/shape:1xax16"' 2>&1 | filecheck %s --check-prefix=SYNTAX3
 // Several inputs in one option, a dynamic dim.
-// RUN: opt-tool %s --split-input-file --verify-diagnostics --reshape='inputs="X:?x1x16","H0:1x16"' | filecheck %s --check-prefix=DYN
+// RUN: opt-tool %s --split-input-file --verify-diagnostics --ov-reshape='inputs="X:?x1x16","H0:1x16"' | filecheck %s --check-prefix=DYN
 
-// SYNTAX1: reshape: error: bad inputs entry 'X1x1x16': expected NAME:VALUES such as X:1x1x16 (quote it in the pass options: inputs="X:1x1x16")
-// SYNTAX2: reshape: error: bad inputs entry 'X:1xAx16': 'A' is not a dimension (a non-negative integer or ?)
-// SYNTAX3: reshape: error: bad replace-constants entry 'seq/shape:1xax16': '1xax16' is not a list of integers such as 1x-1x10
+// SYNTAX1: ov-reshape: error: bad inputs entry 'X1x1x16': expected NAME:VALUES such as X:1x1x16 (quote it in the pass options: inputs="X:1x1x16")
+// SYNTAX2: ov-reshape: error: bad inputs entry 'X:1xAx16': 'A' is not a dimension (a non-negative integer or ?)
+// SYNTAX3: ov-reshape: error: bad replace-constants entry 'seq/shape:1xax16': '1xax16' is not a list of integers such as 1x-1x10
 
 // A Reshape whose constant target holds the old sequence length (a known limitation of OpenVINO's Model.reshape):
 // the diagnostic names the constant and a replacement that works; the module is not changed.

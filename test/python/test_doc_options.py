@@ -1,8 +1,8 @@
 """
 Every pass option the docs spell out exists, with a value the pass takes.
 
-README.md and docs/ write options as a pipeline, `-p 'reshape{inputs="X:1x1x16"}'`, or as a
-flag, `--reshape='inputs=X:1x1x16'`. Each such spelling of a registered pass (lowpass's or
+README.md and docs/ write options as a pipeline, `-p 'ov-reshape{inputs="X:1x1x16"}'`, or as a
+flag, `--ov-reshape='inputs=X:1x1x16'`. Each such spelling of a registered pass (lowpass's or
 xDSL's) is parsed as opt-tool parses it (the flag form quoted as opt-tool quotes it) into a
 pass object, which fails on an option the pass class has no field for (`lpt{max-levels=16}`)
 and on a value of the wrong type.
@@ -51,7 +51,7 @@ CASES = [
 def test_the_docs_spell_options() -> None:
     """The patterns find the docs' spellings (a broken pattern would check nothing)."""
     specs = [case.values[0] for case in CASES]
-    assert 'reshape{inputs="X:1x1x16"}' in specs
+    assert 'ov-reshape{inputs="X:1x1x16"}' in specs
     assert "lpt{keep-markup=true}" in specs
     assert len(CASES) >= 10
 
@@ -102,7 +102,7 @@ TABLE_ROWS = [
 
 def test_the_option_tables_are_found() -> None:
     names = {case.values[0] for case in TABLE_ROWS}
-    assert {"reshape", "low-latency2", "lpt", "prepare-composite-functions"} <= names
+    assert {"ov-reshape", "low-latency2", "lpt", "prepare-composite-functions"} <= names
 
 
 @pytest.mark.parametrize(("name", "option", "default"), TABLE_ROWS)

@@ -7,7 +7,12 @@ import subprocess
 import sys
 
 import lowpass
-from lowpass.passes import LPT_TRANSFORMATION_PASSES, get_all_passes, lpt_transformation_pass_names
+from lowpass.passes import (
+    LPT_TRANSFORMATION_PASSES,
+    deprecated_pass_names,
+    get_all_passes,
+    lpt_transformation_pass_names,
+)
 
 # Modules that registration must not import (each costs tens of milliseconds).
 HEAVY = ("numpy", "llvmlite", "lowpass.runtime", "lowpass.dialects.ov", "lowpass.passes.lpt")
@@ -61,6 +66,21 @@ def test_static_lpt_pass_list_is_the_pipelines() -> None:
     passes = get_all_passes()
     for name in LPT_TRANSFORMATION_PASSES:
         assert passes[name]().name == name
+
+
+def test_pass_names_are_namespaced() -> None:
+    """What every xDSL tool registers: no generic name (`reshape`), the single LPT
+    transformations as test passes; the old names are opt-tool's aliases only."""
+    from lowpass.universe import LOWPASS_UNIVERSE
+
+    names = set(LOWPASS_UNIVERSE.all_passes)
+    assert names == set(get_all_passes()) | {"view-ov-graph"}  # the picture pass: frontends/
+    assert not names & set(deprecated_pass_names())
+    assert {"convert-tfl-to-ov", "ov-reshape", "lpt", "test-lpt-markup"} <= names
+    plain = {"low-latency2", "lpt", "prepare-composite-functions", "symbol-dce", "view-ov-graph"}
+    assert all(n in plain or n.startswith(("convert-", "ov-", "test-lpt-")) for n in names)
+    for old, new in deprecated_pass_names().items():
+        assert new in names and old != new
 
 
 def test_all_lists_the_lazy_names() -> None:

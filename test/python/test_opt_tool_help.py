@@ -53,7 +53,7 @@ def test_pass_flag_shows_its_whole_summary_and_options(help_text: str, name: str
 def test_option_docstrings_are_shown(help_text: str) -> None:
     entry = " ".join(" ".join(_flag_help(help_text, "low-latency2")).split())
     assert "use-const-initializer=<bool> (default: true): Initialise the variables" in entry
-    entry = " ".join(" ".join(_flag_help(help_text, "reshape")).split())
+    entry = " ".join(" ".join(_flag_help(help_text, "ov-reshape")).split())
     assert "replace-constants=<tuple[str, ...]> (default: ())" in entry
 
 

@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-add | filecheck %s
+// RUN: opt-tool %s -p test-lpt-add | filecheck %s
 // RUN: opt-tool %s -p lpt | filecheck %s --check-prefix=BIAS
 // RUN: opt-tool %s -p 'lpt{cpu-callbacks=false}' | filecheck %s --check-prefix=NOCB
 // AddTransformation (add.cpp): Y = SC1*(X1-SH1) + SC2*(X2-SH2) = SC2*(SC1'*(X1-SH1') + X2)

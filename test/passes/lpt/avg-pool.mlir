@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-avg-pool | filecheck %s
+// RUN: opt-tool %s -p test-lpt-avg-pool | filecheck %s
 // AvgPoolTransformation (avg_pool.cpp, spec 5.5 and 4.5): an AvgPool feeding only a Result is
 // not precision preserved: it takes the u8 data, outputs f32, and the Subtract/Multiply follow
 // without a Convert. Feeding a quantized Convolution it is precision preserved (markup):

@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-batch-to-space | filecheck %s
+// RUN: opt-tool %s -p test-lpt-batch-to-space | filecheck %s
 // BatchToSpaceTransformation (batch_to_space.cpp): per-tensor DQ only (a Multiply is not
 // required); the output stays u8.
 

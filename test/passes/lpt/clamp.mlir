@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-clamp | filecheck %s
+// RUN: opt-tool %s -p test-lpt-clamp | filecheck %s
 // ClampTransformation (clamp.cpp): the bounds move into the integer domain (min / s + zp,
 // max / s + zp, in double: 1.5 / 0.02f + 128 = 203.0000016...; swapped for s < 0); the Clamp
 // takes u8 and outputs f32, the Subtract/Multiply follow without Convert. Per-channel scales

@@ -1,7 +1,7 @@
-// ConcatTransformation alone (-p lpt-concat: markup + this transformation), on inputs that
+// ConcatTransformation alone (-p test-lpt-concat: markup + this transformation), on inputs that
 // already carry dequantizations: Concat(DQ_i(x_i)) -> DQ(Concat(x_i)), the DQ constants
 // broadcast to [1, .., C_i (axis), .., 1] and concatenated, scalars when all equal (spec 5.7).
-// RUN: opt-tool %s --split-input-file -p lpt-concat | filecheck %s
+// RUN: opt-tool %s --split-input-file -p test-lpt-concat | filecheck %s
 
 // Different per-tensor scales and one zero point: per-channel constants [1, C, 1, 1].
 func.func @per_channel(%a: tensor<1x2x4x4xui8>, %b: tensor<1x3x4x4xui8>) -> tensor<1x5x4x4xf32> {

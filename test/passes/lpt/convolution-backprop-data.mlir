@@ -1,5 +1,5 @@
-// RUN: opt-tool %s -p lpt-convolution-backprop-data | filecheck %s
-// RUN: opt-tool %s -p 'lpt-convolution-backprop-data{cpu-callbacks=false}' | filecheck %s --check-prefix=NOCB
+// RUN: opt-tool %s -p test-lpt-convolution-backprop-data | filecheck %s
+// RUN: opt-tool %s -p 'test-lpt-convolution-backprop-data{cpu-callbacks=false}' | filecheck %s --check-prefix=NOCB
 // ConvolutionBackpropDataTransformation (convolution_backprop_data.cpp): filters are
 // C_in x C_out x K, so weight scales must lie along axis 1; the CPU plugin's callback
 // (cpu-callbacks=true, the default) skips asymmetric quantization.

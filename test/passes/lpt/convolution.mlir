@@ -1,5 +1,5 @@
-// RUN: opt-tool %s -p lpt-convolution | filecheck %s
-// RUN: opt-tool %s -p 'lpt-convolution{asymmetric-activations=false asymmetric-weights=false}' | filecheck %s --check-prefix=SYM
+// RUN: opt-tool %s -p test-lpt-convolution | filecheck %s
+// RUN: opt-tool %s -p 'test-lpt-convolution{asymmetric-activations=false asymmetric-weights=false}' | filecheck %s --check-prefix=SYM
 // ConvolutionTransformation (convolution.cpp, weightable_layer_transformation.cpp): the
 // Convolution reads the u8 activations and i8 weights; the activation scale (per-tensor only)
 // times the per-output-channel weight scale becomes one Multiply after it; zero points stay

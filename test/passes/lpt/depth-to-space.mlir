@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-depth-to-space | filecheck %s
+// RUN: opt-tool %s -p test-lpt-depth-to-space | filecheck %s
 // DepthToSpaceTransformation (depth_to_space.cpp): scalar-like constants only (a [1,4,1,1]
 // zero point with equal values becomes a scalar); per-channel scales are not moved.
 

@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-eliminate-fake-quantize | filecheck %s
+// RUN: opt-tool %s -p test-lpt-eliminate-fake-quantize | filecheck %s
 // EliminateFakeQuantizeTransformation (eliminate_fake_quantize.cpp): an identity FakeQuantize.
 
 builtin.module {

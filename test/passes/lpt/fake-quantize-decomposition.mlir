@@ -1,5 +1,5 @@
-// RUN: opt-tool %s -p lpt-fake-quantize-decomposition | filecheck %s
-// RUN: opt-tool %s -p 'lpt-fake-quantize-decomposition{update-precisions=false}' | filecheck %s --check-prefix=NOUPD
+// RUN: opt-tool %s -p test-lpt-fake-quantize-decomposition | filecheck %s
+// RUN: opt-tool %s -p 'test-lpt-fake-quantize-decomposition{update-precisions=false}' | filecheck %s --check-prefix=NOUPD
 // FakeQuantizeDecompositionTransformation (fake_quantize_decomposition.cpp): an activation FQ
 // becomes FQ(output limits [0, 255] u8 or [-128, 127] i8) -> Convert(f32) -> [Subtract(shift)]
 // -> Multiply(scale), scale = (oh - ol) / (levels - 1), shift = -ol / scale; the last DQ op takes

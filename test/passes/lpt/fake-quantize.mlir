@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-fake-quantize | filecheck %s
+// RUN: opt-tool %s -p test-lpt-fake-quantize | filecheck %s
 // RUN: opt-tool %s -p lpt | filecheck %s --check-prefix=LPT
 // FakeQuantizeTransformation (fake_quantize.cpp): the element-wise op before a FakeQuantize is fused
 // into its input limits (Multiply: / c, Subtract: + c, Add: - c).

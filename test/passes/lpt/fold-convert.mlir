@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-fold-convert | filecheck %s
+// RUN: opt-tool %s -p test-lpt-fold-convert | filecheck %s
 // FoldConvertTransformation (fold_convert.cpp).
 
 builtin.module {

@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-fold-fake-quantize | filecheck %s
+// RUN: opt-tool %s -p test-lpt-fold-fake-quantize | filecheck %s
 // FoldFakeQuantizeTransformation (fold_fake_quantize.cpp).
 
 builtin.module {

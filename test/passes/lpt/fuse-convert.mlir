@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-fuse-convert | filecheck %s
+// RUN: opt-tool %s -p test-lpt-fuse-convert | filecheck %s
 // FuseConvertTransformation (fuse_convert.cpp).
 
 builtin.module {

@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-fuse-multiply-to-fake-quantize | filecheck %s
+// RUN: opt-tool %s -p test-lpt-fuse-multiply-to-fake-quantize | filecheck %s
 // FuseMultiplyToFakeQuantizeTransformation (fuse_multiply_to_fake_quantize.cpp): ol * c, oh * c.
 
 builtin.module {

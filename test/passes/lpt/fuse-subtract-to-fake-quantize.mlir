@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-fuse-subtract-to-fake-quantize | filecheck %s
+// RUN: opt-tool %s -p test-lpt-fuse-subtract-to-fake-quantize | filecheck %s
 // FuseSubtractToFakeQuantizeTransformation (fuse_subtract_to_fake_quantize.cpp): ol - c, oh - c.
 
 builtin.module {

@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-gather | filecheck %s
+// RUN: opt-tool %s -p test-lpt-gather | filecheck %s
 // GatherTransformation (gather.cpp): gathering channels [3, 0, -1] gathers the per-channel
 // constants too; gathering a spatial axis with 2-D indices keeps them per channel, at the
 // output rank; gathering channels with 2-D indices is not supported (upstream: 0-D/1-D only).

@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-group-convolution | filecheck %s
+// RUN: opt-tool %s -p test-lpt-group-convolution | filecheck %s
 // GroupConvolutionTransformation (group_convolution.cpp): like Convolution, but activation
 // scales may differ between groups (equal within each group); the Reshape that makes
 // G x C_out/G x C_in/G x K weights from a (G * C_out/G) x C_in/G x K FakeQuantize folds into

@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-interpolate | filecheck %s
+// RUN: opt-tool %s -p test-lpt-interpolate | filecheck %s
 // InterpolateTransformation (interpolate.cpp): nearest mode, spatial axes only: the per-channel
 // DQ moves unchanged, the output stays u8; linear mode is not transformed.
 

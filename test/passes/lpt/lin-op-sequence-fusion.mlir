@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-lin-op-sequence-fusion | filecheck %s
+// RUN: opt-tool %s -p test-lpt-lin-op-sequence-fusion | filecheck %s
 // LinOpSequenceFusion (lin_op_sequence_fusion.cpp): AddMultiplyFusion, AddAddFusion,
 // MultiplyMultiplyFusion.
 

@@ -1,7 +1,7 @@
-// LPT markup (-p lpt-markup writes the attributes as lpt.*): precisions propagated backwards
+// LPT markup (-p test-lpt-markup writes the attributes as lpt.*): precisions propagated backwards
 // through precision-preserved ops, interval alignment merged at the Concat, quantization
 // alignment set when the Concat reaches a per-tensor-restricted port (the spec's section 4.10).
-// RUN: opt-tool %s --split-input-file -p lpt-markup | filecheck %s
+// RUN: opt-tool %s --split-input-file -p test-lpt-markup | filecheck %s
 
 // T8a: u8 and i8 intervals into a Concat feeding a per-tensor Convolution port.
 func.func @concat_conv(%a: tensor<1x3x4x4xf32>, %b: tensor<1x3x4x4xf32>) -> tensor<1x2x4x4xf32> {

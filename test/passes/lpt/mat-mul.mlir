@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-mat-mul | filecheck %s
+// RUN: opt-tool %s -p test-lpt-mat-mul | filecheck %s
 // MatMulTransformation (mat_mul.cpp): A's DQ and B's (folded FQ or DQ) scales move after the
 // MatMul as one Multiply(s_a * s_b); A's zero point moves as zp_a x B when B is constant.
 

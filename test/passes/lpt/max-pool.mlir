@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-max-pool | filecheck %s
+// RUN: opt-tool %s -p test-lpt-max-pool | filecheck %s
 // MaxPoolTransformation (max_pool.cpp): the DQ (per-channel zero point and scales) moves after
 // the MaxPool, which now runs on u8; a negative scale (it would swap max and min) or a DQ
 // without Multiply (the pattern is MaxPool(Multiply)) is not moved.

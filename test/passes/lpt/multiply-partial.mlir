@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-multiply-partial | filecheck %s
+// RUN: opt-tool %s -p test-lpt-multiply-partial | filecheck %s
 // MultiplyPartialTransformation (multiply_partial.cpp):
 // Y = (SC1*(X1-SH1)) * (SC2*X2) = ((X1-SH1) * (SC1*SC2)) * X2
 

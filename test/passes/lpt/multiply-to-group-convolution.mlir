@@ -1,5 +1,5 @@
-// RUN: opt-tool %s -p 'lpt-multiply-to-group-convolution{cpu-callbacks=false}' | filecheck %s
-// RUN: opt-tool %s -p lpt-multiply-to-group-convolution | filecheck %s --check-prefix=DEFAULT
+// RUN: opt-tool %s -p 'test-lpt-multiply-to-group-convolution{cpu-callbacks=false}' | filecheck %s
+// RUN: opt-tool %s -p test-lpt-multiply-to-group-convolution | filecheck %s --check-prefix=DEFAULT
 // MultiplyToGroupConvolutionTransformation (multiply_to_group_convolution.cpp).
 
 builtin.module {

@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-mvn | filecheck %s
+// RUN: opt-tool %s -p test-lpt-mvn | filecheck %s
 // MVNTransformation (mvn.cpp): MVN(u8) -> f32, then Multiply(sign(scales)) (the scales when the
 // variance is not normalized). Across channels only with per-tensor scales; no zero point.
 

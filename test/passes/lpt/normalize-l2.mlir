@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-normalize-l2 | filecheck %s
+// RUN: opt-tool %s -p test-lpt-normalize-l2 | filecheck %s
 // NormalizeL2Transformation (normalize_l2.cpp): axes [1] or [1, 2, 3], per-tensor scales, no
 // zero point: NormalizeL2(u8) -> f32, then Multiply(sign(scale)).
 

@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-prelu | filecheck %s
+// RUN: opt-tool %s -p test-lpt-prelu | filecheck %s
 // PReluTransformation (prelu.cpp): non-negative scales, no zero point: PRelu(u8) -> f32 -> Multiply.
 
 builtin.module {

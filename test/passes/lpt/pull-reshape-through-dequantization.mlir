@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-pull-reshape-through-dequantization | filecheck %s
+// RUN: opt-tool %s -p test-lpt-pull-reshape-through-dequantization | filecheck %s
 // PullReshapeThroughDequantization (pull_reshape_through_dequantization.cpp).
 
 builtin.module {

@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-pull-transpose-through-dequantization | filecheck %s
+// RUN: opt-tool %s -p test-lpt-pull-transpose-through-dequantization | filecheck %s
 // PullTransposeThroughDequantization (pull_transpose_through_dequantization.cpp).
 
 builtin.module {

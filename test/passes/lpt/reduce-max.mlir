@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-reduce-max | filecheck %s
+// RUN: opt-tool %s -p test-lpt-reduce-max | filecheck %s
 // ReduceMaxTransformation (reduce_max.cpp, reduce_base_transformation.cpp): constants not
 // varying along the reduced axes are reduced like the data; the output stays u8. Reducing the
 // channel axis of per-channel scales, or a negative scale, is not transformed.

@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-reduce-mean | filecheck %s
+// RUN: opt-tool %s -p test-lpt-reduce-mean | filecheck %s
 // ReduceMeanTransformation (reduce_mean.cpp): the zero point [128, 127, 126] and scales are reduced
 // like the data; the DQ moves after the reduction, which outputs f32.
 

@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-reduce-min | filecheck %s
+// RUN: opt-tool %s -p test-lpt-reduce-min | filecheck %s
 // ReduceMinTransformation (reduce_min.cpp): reducing axes 0 and 2 leaves the per-channel
 // constants as [4, 1]; the output stays u8.
 

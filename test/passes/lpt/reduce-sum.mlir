@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-reduce-sum | filecheck %s
+// RUN: opt-tool %s -p test-lpt-reduce-sum | filecheck %s
 // ReduceSumTransformation (reduce_sum.cpp): the zero point is multiplied by the number of reduced
 // elements (128*16 = 2048, 127*16 = 2032, 126*16 = 2016); the DQ moves after the reduction, which outputs f32.
 

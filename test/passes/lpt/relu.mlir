@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-relu | filecheck %s
+// RUN: opt-tool %s -p test-lpt-relu | filecheck %s
 // ReluTransformation (relu.cpp): a DQ without zero point and with non-negative scales moves
 // after the Relu (u8 -> u8); with a Subtract it is not moved.
 

@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-reshape | filecheck %s
+// RUN: opt-tool %s -p test-lpt-reshape | filecheck %s
 // ReshapeTransformation (reshape.cpp, spec 5.5): [1,4,4,4] -> [1,4,16] keeps the channel dim;
 // the per-channel constants are rebuilt as [1, C, 1] for the output rank.
 

@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-shuffle-channels | filecheck %s
+// RUN: opt-tool %s -p test-lpt-shuffle-channels | filecheck %s
 // ShuffleChannelsTransformation (shuffle_channels.cpp): per-channel constants are shuffled like
 // the data (group 2: channels [0, 2, 1, 3]).
 

@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-space-to-batch | filecheck %s
+// RUN: opt-tool %s -p test-lpt-space-to-batch | filecheck %s
 // SpaceToBatchTransformation (space_to_batch.cpp): per-tensor DQ only; the output stays u8.
 // With padding, a zero point is not moved (the u8 pads would dequantize to -zp * s, not 0).
 

@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-split | filecheck %s
+// RUN: opt-tool %s -p test-lpt-split | filecheck %s
 // SplitTransformation (split.cpp): one split of the u8 data, then Convert -> Subtract ->
 // Multiply on every output; constants varying along the split axis are split too (channels
 // [0, 1] and [2, 3]), otherwise every output gets a copy.

@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-squeeze | filecheck %s
+// RUN: opt-tool %s -p test-lpt-squeeze | filecheck %s
 // SqueezeTransformation (squeeze.cpp): the constants are squeezed like the data ([1,4,1,1] ->
 // [4,1,1] for axis 0); a scalar-like [1,1,1,1] constant becomes [1,1,1] (the output rank).
 

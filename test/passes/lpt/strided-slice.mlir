@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-strided-slice | filecheck %s
+// RUN: opt-tool %s -p test-lpt-strided-slice | filecheck %s
 // StridedSliceTransformation (strided_slice.cpp): the per-channel constants are sliced like the
 // data (channels 1:4:2 -> [1, 3]); a shrunk channel axis leaves scalars.
 

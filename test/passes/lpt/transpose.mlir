@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-transpose | filecheck %s
+// RUN: opt-tool %s -p test-lpt-transpose | filecheck %s
 // TransposeTransformation (transpose.cpp): order [0, 1, 3, 2] keeps the channel dim, so a
 // per-channel DQ moves; its constants are transposed the same way (still [1, 4, 1, 1]).
 

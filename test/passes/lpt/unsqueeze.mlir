@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-unsqueeze | filecheck %s
+// RUN: opt-tool %s -p test-lpt-unsqueeze | filecheck %s
 // UnsqueezeTransformation (unsqueeze.cpp): the constants are unsqueezed like the data
 // ([1,4,1,1] -> [1,4,1,1,1] for axis 4).
 

@@ -1,4 +1,4 @@
-// RUN: opt-tool %s -p lpt-variadic-split | filecheck %s
+// RUN: opt-tool %s -p test-lpt-variadic-split | filecheck %s
 // VariadicSplitTransformation (variadic_split.cpp): lengths [1, -1] along the channels: the
 // scales split into a scalar (one channel) and [1, 3, 1, 1]; the scalar zero point is copied.
 

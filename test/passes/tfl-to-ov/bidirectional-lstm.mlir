@@ -1,5 +1,5 @@
-// RUN: opt-tool %s --split-input-file --tfl-to-ov | filecheck %s
-// RUN: opt-tool %s --split-input-file --tfl-to-ov | opt-tool --split-input-file | filecheck %s
+// RUN: opt-tool %s --split-input-file --convert-tfl-to-ov | filecheck %s
+// RUN: opt-tool %s --split-input-file --convert-tfl-to-ov | opt-tool --split-input-file | filecheck %s
 
 // tfl.bidirectional_sequence_lstm -> one ov.lstm_sequence, direction bidirectional: W, R, B
 // stack the forward then the backward cell (each in f, i, c, o order), the states are

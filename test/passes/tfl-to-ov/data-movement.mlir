@@ -1,5 +1,5 @@
-// RUN: opt-tool %s --allow-unregistered-dialect --split-input-file --tfl-to-ov | filecheck %s
-// RUN: opt-tool %s --allow-unregistered-dialect --split-input-file --tfl-to-ov | opt-tool --split-input-file | filecheck %s
+// RUN: opt-tool %s --allow-unregistered-dialect --split-input-file --convert-tfl-to-ov | filecheck %s
+// RUN: opt-tool %s --allow-unregistered-dialect --split-input-file --convert-tfl-to-ov | opt-tool --split-input-file | filecheck %s
 
 // tfl.transpose -> ov.transpose (the i32 permutation is kept); tfl.reshape -> ov.reshape with
 // special_zero = false (TensorFlow's 0 is a zero-size dim). Data movement ops are named after

@@ -1,5 +1,5 @@
-// RUN: opt-tool %s --split-input-file --tfl-to-ov | filecheck %s
-// RUN: opt-tool %s --split-input-file --tfl-to-ov | opt-tool --split-input-file | filecheck %s
+// RUN: opt-tool %s --split-input-file --convert-tfl-to-ov | filecheck %s
+// RUN: opt-tool %s --split-input-file --convert-tfl-to-ov | opt-tool --split-input-file | filecheck %s
 
 // tfl.unidirectional_sequence_gru with reset_after (Keras v2's GRU) -> ov.gru_sequence with
 // linear_before_reset: gates z, r, h in both; B = [bz_in + bz_rec, br_in + br_rec, bh_in,

@@ -1,5 +1,5 @@
-// RUN: opt-tool %s --allow-unregistered-dialect --split-input-file --tfl-to-ov | filecheck %s
-// RUN: opt-tool %s --allow-unregistered-dialect --split-input-file --tfl-to-ov | opt-tool --split-input-file | filecheck %s
+// RUN: opt-tool %s --allow-unregistered-dialect --split-input-file --convert-tfl-to-ov | filecheck %s
+// RUN: opt-tool %s --allow-unregistered-dialect --split-input-file --convert-tfl-to-ov | opt-tool --split-input-file | filecheck %s
 
 // Calls are inlined (tf.PartitionedCall, tf.StatefulPartitionedCall, func.call, nested); the
 // callees that nothing calls any more are erased, and so is a private function that nothing

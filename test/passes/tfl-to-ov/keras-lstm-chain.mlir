@@ -4,9 +4,9 @@
 // callee; reshape to one step and low-latency2 then make it stateful: an ov.lstm_cell whose H
 // and C live in the variables standard_lstm/variable_0 and /variable_1 (the sequence lengths,
 // used only by the sequence op, go with it).
-// RUN: opt-tool %s --allow-unregistered-dialect --tfl-to-ov | filecheck %s --check-prefix=CONV
-// RUN: opt-tool %s --allow-unregistered-dialect --tfl-to-ov --reshape='inputs="x:1x1x2"' --low-latency2 | filecheck %s
-// RUN: opt-tool %s --allow-unregistered-dialect -p 'tfl-to-ov,reshape{inputs="x:1x1x2"},low-latency2' | filecheck %s
+// RUN: opt-tool %s --allow-unregistered-dialect --convert-tfl-to-ov | filecheck %s --check-prefix=CONV
+// RUN: opt-tool %s --allow-unregistered-dialect --convert-tfl-to-ov --ov-reshape='inputs="x:1x1x2"' --low-latency2 | filecheck %s
+// RUN: opt-tool %s --allow-unregistered-dialect -p 'convert-tfl-to-ov,ov-reshape{inputs="x:1x1x2"},low-latency2' | filecheck %s
 
 // CONV-LABEL: func.func @main
 // CONV-SAME:    (%x: tensor<1x3x2xf32> {ov.name = "x"}) -> (tensor<1x2xf32> {ov.name = "h"})

@@ -5,8 +5,8 @@
 // @serving_default as ov.lstm_sequence with folded weights and drops the callees and the dead
 // while body/cond functions, reshape makes it one step, low-latency2 turns it into an
 // ov.lstm_cell with its states in variables.
-// RUN: opt-tool --allow-unregistered-dialect --prepare-composite-functions --tfl-to-ov %S/../../../examples/keras_lstm.mlir | filecheck %s --check-prefix=SEQ
-// RUN: opt-tool --allow-unregistered-dialect --prepare-composite-functions --tfl-to-ov --reshape='inputs="x:1x1x16"' --low-latency2 %S/../../../examples/keras_lstm.mlir -o %t.mlir
+// RUN: opt-tool --allow-unregistered-dialect --prepare-composite-functions --convert-tfl-to-ov %S/../../../examples/keras_lstm.mlir | filecheck %s --check-prefix=SEQ
+// RUN: opt-tool --allow-unregistered-dialect --prepare-composite-functions --convert-tfl-to-ov --ov-reshape='inputs="x:1x1x16"' --low-latency2 %S/../../../examples/keras_lstm.mlir -o %t.mlir
 // RUN: filecheck %s < %t.mlir
 // The result runs, one step per request, its state kept between requests.
 // RUN: lowpass-run %t.mlir --random-inputs 0 --iterations 8 | filecheck %s --check-prefix=STEPS

@@ -1,5 +1,5 @@
-// RUN: opt-tool %s --tfl-to-ov | filecheck %s
-// RUN: opt-tool %s --tfl-to-ov | opt-tool | filecheck %s
+// RUN: opt-tool %s --convert-tfl-to-ov | filecheck %s
+// RUN: opt-tool %s --convert-tfl-to-ov | opt-tool | filecheck %s
 
 // tfl.lstm (one step) -> ov.lstm_cell: W [4H, I], R [4H, H], B [4H] in f, i, c, o order,
 // no num_directions axis; the result is Ho.

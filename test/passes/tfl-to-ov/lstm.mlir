@@ -1,6 +1,6 @@
-// RUN: opt-tool %s --split-input-file --tfl-to-ov | filecheck %s
+// RUN: opt-tool %s --split-input-file --convert-tfl-to-ov | filecheck %s
 // The converted graphs still verify and round-trip.
-// RUN: opt-tool %s --split-input-file --tfl-to-ov | opt-tool --split-input-file | filecheck %s
+// RUN: opt-tool %s --split-input-file --convert-tfl-to-ov | opt-tool --split-input-file | filecheck %s
 
 // tfl.unidirectional_sequence_lstm (batch major) -> ov.lstm_sequence, forward. The gates are
 // reordered from TFLite's i, f, c, o to OpenVINO's f, i, c, o and the constant weights folded

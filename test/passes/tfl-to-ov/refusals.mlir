@@ -1,8 +1,8 @@
 // Every case is refused with a diagnostic that names the op, where it is and why; nothing is
 // converted (--verify-diagnostics prints each diagnostic and goes on with the next case).
-// RUN: opt-tool %s --allow-unregistered-dialect --split-input-file --verify-diagnostics --tfl-to-ov | filecheck %s
+// RUN: opt-tool %s --allow-unregistered-dialect --split-input-file --verify-diagnostics --convert-tfl-to-ov | filecheck %s
 // Without --verify-diagnostics: exit code 1, the diagnostic on stderr, no output.
-// RUN: not opt-tool %s --allow-unregistered-dialect --split-input-file --tfl-to-ov > %t.out 2> %t.err
+// RUN: not opt-tool %s --allow-unregistered-dialect --split-input-file --convert-tfl-to-ov > %t.out 2> %t.err
 // RUN: filecheck %s --check-prefix=ERR < %t.err
 // RUN: filecheck %s --check-prefix=NOOUT --allow-empty < %t.out
 // ERR: refusals.mlir:{{[0-9]+}}:3: error: 'tfl.unidirectional_sequence_lstm' op cannot be converted to OpenVINO: peephole
@@ -80,7 +80,7 @@ func.func @main(%x: tensor<1x2x3xf32>, %w: tensor<4x3xf32>, %r: tensor<4x4xf32>,
 // -----
 
 // An op without an ov counterpart.
-// CHECK: refusals.mlir:[[# @LINE + 2]]:3: error: 'tf.Softsign' op cannot be converted to OpenVINO: no conversion for 'tf.Softsign' (see docs/passes.md#tfl-to-ov)
+// CHECK: refusals.mlir:[[# @LINE + 2]]:3: error: 'tf.Softsign' op cannot be converted to OpenVINO: no conversion for 'tf.Softsign' (see docs/passes.md#convert-tfl-to-ov)
 func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
   %y = "tf.Softsign"(%x) : (tensor<2xf32>) -> tensor<2xf32>
   func.return %y : tensor<2xf32>

@@ -1,5 +1,5 @@
-// RUN: opt-tool %s --tfl-to-ov | filecheck %s
-// RUN: opt-tool %s --tfl-to-ov | opt-tool | filecheck %s
+// RUN: opt-tool %s --convert-tfl-to-ov | filecheck %s
+// RUN: opt-tool %s --convert-tfl-to-ov | opt-tool | filecheck %s
 
 // tfl.unidirectional_sequence_rnn -> ov.rnn_sequence (h' = act(W.x + R.h + b)); RELU is
 // OpenVINO's activation f.

@@ -1,7 +1,7 @@
-// RUN: opt-tool %s --allow-unregistered-dialect --split-input-file --tfl-to-ov | filecheck %s
-// RUN: opt-tool %s --allow-unregistered-dialect --split-input-file --tfl-to-ov | opt-tool --split-input-file | filecheck %s
+// RUN: opt-tool %s --allow-unregistered-dialect --split-input-file --convert-tfl-to-ov | filecheck %s
+// RUN: opt-tool %s --allow-unregistered-dialect --split-input-file --convert-tfl-to-ov | opt-tool --split-input-file | filecheck %s
 
-// TensorFlow's comparisons, logical ops and selections (passes/tf_ops.py). Keras' Masking, as
+// TensorFlow's comparisons, logical ops and selections (passes/conversion/tfl_to_ov/tf_ops.py). Keras' Masking, as
 // TensorFlow's importer writes it: NotEqual(x, 0), Any over the features (keep_dims), Cast to
 // f32, Mul; the mask for the RNN is the Squeeze. Any is the booleans as u8, their max, back.
 // CHECK-LABEL: func.func @main

@@ -1,7 +1,7 @@
 // TensorFlow ops that tfl-to-ov does not convert, or given what OpenVINO's ops cannot express:
 // a one-line diagnostic naming the op, where it is and why; nothing is converted.
-// RUN: opt-tool %s --allow-unregistered-dialect --split-input-file --verify-diagnostics --tfl-to-ov | filecheck %s
-// RUN: not opt-tool %s --allow-unregistered-dialect --split-input-file --tfl-to-ov > %t.out 2> %t.err
+// RUN: opt-tool %s --allow-unregistered-dialect --split-input-file --verify-diagnostics --convert-tfl-to-ov | filecheck %s
+// RUN: not opt-tool %s --allow-unregistered-dialect --split-input-file --convert-tfl-to-ov > %t.out 2> %t.err
 // RUN: filecheck %s --check-prefix=ERR < %t.err
 // RUN: filecheck %s --check-prefix=NOOUT --allow-empty < %t.out
 // ERR: tf-ops-refusals.mlir:{{[0-9]+}}:3: error: 'tf.NotEqual' op cannot be converted to OpenVINO: incompatible_shape_error = false

@@ -1,7 +1,7 @@
-// RUN: opt-tool %s --allow-unregistered-dialect --split-input-file --tfl-to-ov | filecheck %s
-// RUN: opt-tool %s --allow-unregistered-dialect --split-input-file --tfl-to-ov | opt-tool --split-input-file | filecheck %s
+// RUN: opt-tool %s --allow-unregistered-dialect --split-input-file --convert-tfl-to-ov | filecheck %s
+// RUN: opt-tool %s --allow-unregistered-dialect --split-input-file --convert-tfl-to-ov | opt-tool --split-input-file | filecheck %s
 
-// The ordinary TensorFlow ops around Keras' RNNs (passes/tf_ops.py), as TensorFlow's importer
+// The ordinary TensorFlow ops around Keras' RNNs (passes/conversion/tfl_to_ov/tf_ops.py), as TensorFlow's importer
 // writes them. A Dense head on a sequence (Keras' Tensordot): Reshape (-1 inferred,
 // special_zero = false), MatMul (transposes kept), Reshape back, BiasAdd NHWC (an ov.add along
 // the last axis), Softmax (last axis). Each op is named after its kind.

@@ -383,7 +383,7 @@ def test_lstm_tensor_iterator_cluster():
 
 def test_low_latency2_variables(tmp_path):
     module = opt(
-        tmp_path, EXAMPLES / "lstm.mlir", "--reshape=inputs=\"X:1x1x16\"", "--low-latency2"
+        tmp_path, EXAMPLES / "lstm.mlir", "--ov-reshape=inputs=\"X:1x1x16\"", "--low-latency2"
     )
     g = parse_dot(graph_to_dot(module))
     variables = shaped(g, "cylinder")

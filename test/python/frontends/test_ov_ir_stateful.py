@@ -6,7 +6,7 @@ Stateful and recurrent OpenVINO IR files read back (issue 14, section 3), checke
   written as IR, is read back: the state initializer `Broadcast(0, ShapeOf(H0))` keeps the
   static dims of H0 (partial-value propagation, as OpenVINO's shape inference), so the
   variable `tensor<?x8xf32>` accepts it. The read model runs step by step like OpenVINO's
-  (State API) on REFERENCE with the dynamic batch, and on CPU after `reshape` to a batch.
+  (State API) on REFERENCE with the dynamic batch, and on CPU after `ov-reshape` to a batch.
 - a Loop or TensorIterator body Result that no port map entry refers to (OpenVINO reads,
   compiles and runs it: the value is not used) or that only feeds a back edge.
 
@@ -241,7 +241,7 @@ def compare_dynamic_batch(module: ModuleOp, theirs_model: Any, rng: np.random.Ge
     """
     `module` (read back, batch ?) against OpenVINO's stateful model step by step: on REFERENCE
     with two batch sizes (a reset between the sequences), then on CPU, which needs static
-    shapes, after `reshape` to BATCH.
+    shapes, after `ov-reshape` to BATCH.
     """
     assert variable_types(module) == dict.fromkeys(STATES, TensorType(f32, (DYNAMIC, HIDDEN)))
     chunk = shape_of_x(module)[1]

@@ -59,7 +59,7 @@ def test_lpt_low_latency2_on_ir_equals_the_mlir_pipeline(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The README's command: the IR in, the passes, IR out; same program as from .mlir."""
-    flags = ["--reshape=inputs=X:1x1x16", "--lpt", "--low-latency2"]
+    flags = ["--ov-reshape=inputs=X:1x1x16", "--lpt", "--low-latency2"]
     code, _, err = _opt(
         capsys, EXAMPLES / "qlstm.xml", *flags, "--emit=ov-ir", "-o", tmp_path / "out.xml"
     )
@@ -125,7 +125,7 @@ def test_emit_ov_ir_needs_an_xml_output(capsys: pytest.CaptureFixture[str]) -> N
 def test_failing_run_writes_no_ir(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "out.xml"
     code, _, err = _opt(
-        capsys, EXAMPLES / "qlstm.xml", "--reshape=inputs=X:1x1", "--emit=ov-ir", "-o", out
+        capsys, EXAMPLES / "qlstm.xml", "--ov-reshape=inputs=X:1x1", "--emit=ov-ir", "-o", out
     )
     assert code == 1
     assert "error: 'ov.lstm_cell' op" in err

@@ -59,8 +59,8 @@ def _stateful(module: ModuleOp, name: str, shape: list[int]) -> ModuleOp:
 
 
 def _keras_chain() -> ModuleOp:
+    from lowpass.passes.conversion.tfl_to_ov import TflToOvPass
     from lowpass.passes.prepare_composite_functions import PrepareCompositeFunctionsPass
-    from lowpass.passes.tfl_to_ov import TflToOvPass
 
     ctx = make_context(allow_unregistered=True)
     module, _ = parse_module((EXAMPLES / "keras_lstm.mlir").read_text(), ctx)

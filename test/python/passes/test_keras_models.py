@@ -1,8 +1,8 @@
 """
 Real Keras models, as TensorFlow writes them, through the documented route: the MLIR that
 examples/keras_to_mlir.py writes (TensorFlow Lite's converter input to its
-prepare-composite-funcs pass) -> `prepare-composite-functions` -> `tfl-to-ov` -> the runtime,
-equal to Keras' own predictions.
+prepare-composite-funcs pass) -> `prepare-composite-functions` -> `convert-tfl-to-ov` -> the
+runtime, equal to Keras' own predictions.
 
 The inputs are test/passes/prepare-composite-functions/Inputs/keras/<name>.mlir, each with
 <name>.npz (an input `x` and Keras' output `y` for it), written by
@@ -23,10 +23,10 @@ from xdsl.dialects.builtin import ModuleOp
 import lowpass
 from lowpass.ir import parse_module
 from lowpass.passes.composite.common import op_name
+from lowpass.passes.conversion.tfl_to_ov import TflToOvPass
 from lowpass.passes.low_latency2 import LowLatency2Pass
 from lowpass.passes.prepare_composite_functions import prepare_composite_functions
 from lowpass.passes.reshape import reshape_module
-from lowpass.passes.tfl_to_ov import TflToOvPass
 
 ROOT = Path(__file__).resolve().parents[3]
 INPUTS = ROOT / "test" / "passes" / "prepare-composite-functions" / "Inputs" / "keras"
@@ -126,7 +126,12 @@ def test_the_route_through_opt_tool(tmp_path: Path) -> None:
     assert done.returncode == 0 and done.stderr == "", done.stderr
     assert done.stdout.count('"tfl.bidirectional_sequence_lstm"') == 1
     done = subprocess.run(
-        [*tool, "--prepare-composite-functions", "--tfl-to-ov", str(INPUTS / "bilstm_seq.mlir")]
+        [
+            *tool,
+            "--prepare-composite-functions",
+            "--convert-tfl-to-ov",
+            str(INPUTS / "bilstm_seq.mlir"),
+        ]
         + ["-o", str(out)],
         capture_output=True,
         text=True,

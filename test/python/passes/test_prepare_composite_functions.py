@@ -26,12 +26,12 @@ from xdsl.ir import Operation
 import lowpass
 from lowpass.ir import parse_module, print_module
 from lowpass.passes.composite.common import op_name
+from lowpass.passes.conversion.tfl_to_ov import TflToOvPass
 from lowpass.passes.prepare_composite_functions import (
     CompositeFunctionError,
     PrepareCompositeFunctionsPass,
     prepare_composite_functions,
 )
-from lowpass.passes.tfl_to_ov import TflToOvPass
 
 TOL = {"rtol": 1e-5, "atol": 1e-5}
 F32 = np.float32

@@ -122,7 +122,7 @@ def _run(core: lowpass.Core, module: ModuleOp | str, inputs: dict) -> dict[str, 
 
 
 def test_batch_reshape_matches_chunks(core: lowpass.Core, rng: np.random.Generator) -> None:
-    reshaped = _reshaped(CONVNET, 'reshape{inputs="X:4x1x16"}')
+    reshaped = _reshaped(CONVNET, 'ov-reshape{inputs="X:4x1x16"}')
     x = rng.standard_normal((4, 1, 16)).astype(np.float32)
     whole = _run(core, reshaped, {"X": x})["prob"]
     assert whole.shape == (4, 10)
@@ -147,7 +147,7 @@ def test_example_convnet_with_replaced_constant(
     assert lowpass.print_module(module) == lowpass.print_module(_module(text))
 
     reshaped = _reshaped(
-        text, 'reshape{inputs="data:3x3x32x32" replace-constants="flatten/shape:-1x1024"}'
+        text, 'ov-reshape{inputs="data:3x3x32x32" replace-constants="flatten/shape:-1x1024"}'
     )
     x = rng.standard_normal((3, 3, 32, 32)).astype(np.float32)
     whole = _run(core, reshaped, {"data": x})["prob"]
@@ -156,7 +156,7 @@ def test_example_convnet_with_replaced_constant(
 
 
 def test_tensor_iterator_sequence_chunks(core: lowpass.Core, rng: np.random.Generator) -> None:
-    reshaped = _reshaped(TI, 'reshape{inputs="X:2x1x4"}')
+    reshaped = _reshaped(TI, 'ov-reshape{inputs="X:2x1x4"}')
     text = lowpass.print_module(reshaped)
     assert '-> (tensor<2x1x4xf32> {ov.name = "Y"}, tensor<1x4xf32> {ov.name = "last"})' in text
     x = rng.standard_normal((6, 1, 4)).astype(np.float32)
@@ -170,7 +170,7 @@ def test_tensor_iterator_sequence_chunks(core: lowpass.Core, rng: np.random.Gene
 
 
 def test_loop_trip_count_follows(core: lowpass.Core, rng: np.random.Generator) -> None:
-    reshaped = _reshaped(LOOP, 'reshape{inputs="X:2x1x4"}')
+    reshaped = _reshaped(LOOP, 'ov-reshape{inputs="X:2x1x4"}')
     loop = next(op for op in reshaped.walk() if op.name == "ov.loop")
     assert loop.num_iterations() == 2  # type: ignore[attr-defined]
     x = rng.standard_normal((6, 1, 4)).astype(np.float32)
@@ -180,7 +180,9 @@ def test_loop_trip_count_follows(core: lowpass.Core, rng: np.random.Generator) -
 
 
 def test_replace_constants_follows(core: lowpass.Core, rng: np.random.Generator) -> None:
-    reshaped = _reshaped(HARD_CODED, 'reshape{inputs="X:2x1x4" replace-constants="seq/shape:-1x4"}')
+    reshaped = _reshaped(
+        HARD_CODED, 'ov-reshape{inputs="X:2x1x4" replace-constants="seq/shape:-1x4"}'
+    )
     x = rng.standard_normal((6, 1, 4)).astype(np.float32)
     whole = _run(core, HARD_CODED, {"X": x})
     out = next(iter(whole.values()))
@@ -199,14 +201,14 @@ def test_replace_constants_follows(core: lowpass.Core, rng: np.random.Generator)
 )
 def test_same_shapes_change_nothing(text: str, dims: str) -> None:
     before = lowpass.print_module(_module(text))
-    assert lowpass.print_module(_reshaped(text, f'reshape{{inputs="X:{dims}"}}')) == before
-    assert lowpass.print_module(_reshaped(text, "reshape")) == before
+    assert lowpass.print_module(_reshaped(text, f'ov-reshape{{inputs="X:{dims}"}}')) == before
+    assert lowpass.print_module(_reshaped(text, "ov-reshape")) == before
 
 
 def test_twice_is_once() -> None:
-    once = lowpass.print_module(_reshaped(TI, 'reshape{inputs="X:2x1x4"}'))
+    once = lowpass.print_module(_reshaped(TI, 'ov-reshape{inputs="X:2x1x4"}'))
     twice = lowpass.print_module(
-        _reshaped(TI, 'reshape{inputs="X:2x1x4"},reshape{inputs="X:2x1x4"}')
+        _reshaped(TI, 'ov-reshape{inputs="X:2x1x4"},ov-reshape{inputs="X:2x1x4"}')
     )
     assert once == twice
 
@@ -220,7 +222,7 @@ def test_python_api_dynamic_dims() -> None:
 
 
 def test_several_inputs_in_one_string() -> None:
-    module = _reshaped(TI, 'reshape{inputs="X:3x1x4,W:4x4"}')
+    module = _reshaped(TI, 'ov-reshape{inputs="X:3x1x4,W:4x4"}')
     assert 'tensor<3x1x4xf32> {ov.name = "X"}' in lowpass.print_module(module)
 
 
@@ -236,11 +238,11 @@ def test_hard_coded_constant_diagnostic() -> None:
         reshape_module(module, {"X": [2, 1, 4]})
     lines = str(info.value).splitlines()
     assert lines[0] == (
-        "reshape: error: 'ov.reshape' op \"seq/squeeze\" cannot reshape [2, 1, 4] (8 elements) "
+        "ov-reshape: error: 'ov.reshape' op \"seq/squeeze\" cannot reshape [2, 1, 4] (8 elements) "
         "to [6, 4] (24 elements) (after reshape: input 'X' [6, 1, 4] -> [2, 1, 4])"
     )
     assert lines[1] == (
-        "reshape: note: the target shape of 'ov.reshape' \"seq/squeeze\" comes from ov.constant "
+        "ov-reshape: note: the target shape of 'ov.reshape' \"seq/squeeze\" comes from ov.constant "
         '"seq/shape" = [6, 4] : tensor<2xi64>, which may hard-code a shape; replace its values '
         'with the pass option replace-constants="seq/shape:-1x4"'
     )

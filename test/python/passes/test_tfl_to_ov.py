@@ -1,5 +1,5 @@
 """
-`tfl-to-ov`: every conversion keeps the values (the `tfl` graph and the converted `ov` graph
+`convert-tfl-to-ov`: every conversion keeps the values (the `tfl` graph and the converted `ov` graph
 in the reference interpreter, random weights and inputs), refusals leave the module unchanged,
 calls are inlined, and the converted Keras LSTM becomes a stateful one-step model.
 
@@ -23,9 +23,9 @@ import lowpass
 from lowpass.dialects import ov, tfl
 from lowpass.dialects.ov.base import dense_from_array
 from lowpass.ir import make_context, parse_module, print_module
+from lowpass.passes.conversion.tfl_to_ov import TflToOvError, TflToOvPass, clean_function_name
 from lowpass.passes.low_latency2 import LowLatency2Pass
 from lowpass.passes.reshape import reshape_module
-from lowpass.passes.tfl_to_ov import TflToOvError, TflToOvPass, clean_function_name
 
 RTOL, ATOL = 1e-5, 1e-6
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"

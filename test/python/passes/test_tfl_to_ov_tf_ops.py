@@ -1,5 +1,6 @@
 """
-`tfl-to-ov` on the ordinary TensorFlow ops around Keras' RNN layers (passes/tf_ops.py).
+`convert-tfl-to-ov` on the ordinary TensorFlow ops around Keras' RNN layers
+(passes/conversion/tfl_to_ov/tf_ops.py).
 
 - Real Keras models (test/passes/tfl-to-ov/Inputs/, written by make_keras_models.py with
   tensorflow and tf-keras 2.21): prepare-composite-functions + tfl-to-ov, then the REFERENCE
@@ -22,13 +23,13 @@ import lowpass
 from lowpass.dialects.ov.base import graph_input_names
 from lowpass.frontends.ov_ir import write_ov_ir
 from lowpass.ir import make_context, parse_module, print_module
+from lowpass.passes.conversion.tfl_to_ov import TflToOvError, TflToOvPass
 from lowpass.passes.low_latency2 import LowLatency2Pass
 from lowpass.passes.prepare_composite_functions import (
     CompositeFunctionWarning,
     PrepareCompositeFunctionsPass,
 )
 from lowpass.passes.reshape import reshape_module
-from lowpass.passes.tfl_to_ov import TflToOvError, TflToOvPass
 
 RTOL, ATOL = 1e-5, 1e-6
 INPUTS = Path(__file__).resolve().parents[2] / "passes" / "tfl-to-ov" / "Inputs"

@@ -2,7 +2,7 @@
 // one step + LowLatency2) on the CPU device over 5 requests: the cell runs in int8
 // (jit_<isa>_I8) and gives the REFERENCE device's outputs (which fake-quantize in float).
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: opt-tool %S/../../../examples/qlstm.mlir --reshape='inputs=X:1x1x16' --low-latency2 -o %t/step.mlir
+// RUN: opt-tool %S/../../../examples/qlstm.mlir --ov-reshape='inputs=X:1x1x16' --low-latency2 -o %t/step.mlir
 // RUN: lowpass-run %t/step.mlir --random-inputs 0 --iterations 5 --save-outputs %t/ref
 // RUN: lowpass-run %t/step.mlir --random-inputs 0 --iterations 5 --device CPU --save-outputs %t/cpu --perf-counts | filecheck %s
 // RUN: python3 %S/Inputs/compare_outputs.py %t/ref %t/cpu | filecheck %s --check-prefix=SAME

@@ -1,6 +1,6 @@
 // The README's stateful flow: reshape the LSTM example to one step, make it stateful, run
 // it step by step; the state is carried between iterations and profiled.
-// RUN: opt-tool %S/../../../examples/lstm.mlir --reshape='inputs=X:1x1x16' --low-latency2 -o %t.mlir
+// RUN: opt-tool %S/../../../examples/lstm.mlir --ov-reshape='inputs=X:1x1x16' --low-latency2 -o %t.mlir
 // RUN: filecheck %s --check-prefix=IR < %t.mlir
 // RUN: lowpass-run %t.mlir --random-inputs 0 --iterations 3 --perf-counts | filecheck %s
 // IR:      ov.variable @"lstm/H_t/variable_1" : tensor<1x32xf32>

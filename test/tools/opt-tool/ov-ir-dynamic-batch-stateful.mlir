@@ -2,9 +2,9 @@
 // written as IR, read back (the initializer Broadcast(0, ShapeOf(H0)) keeps H0's static 32,
 // so the tensor<?x32xf32> variables accept it), then reshaped to batch 2: the variables follow
 // their initializers and the model runs on the CPU device (static shapes only).
-// RUN: opt-tool %S/../../../examples/lstm.mlir --reshape='inputs="X:?x1x16","H0:?x32","C0:?x32"' --low-latency2 --emit=ov-ir -o %t.xml
+// RUN: opt-tool %S/../../../examples/lstm.mlir --ov-reshape='inputs="X:?x1x16","H0:?x32","C0:?x32"' --low-latency2 --emit=ov-ir -o %t.xml
 // RUN: opt-tool %t.xml | filecheck %s --check-prefix=BACK
-// RUN: opt-tool %t.xml --reshape='inputs="X:2x1x16","H0:2x32","C0:2x32"' -o %t.mlir
+// RUN: opt-tool %t.xml --ov-reshape='inputs="X:2x1x16","H0:2x32","C0:2x32"' -o %t.mlir
 // RUN: filecheck %s --input-file=%t.mlir --check-prefix=STATIC
 // RUN: lowpass-run %t.mlir --random-inputs 0 --iterations 2 --device CPU | filecheck %s --check-prefix=EXEC
 

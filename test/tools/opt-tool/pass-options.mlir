@@ -1,9 +1,9 @@
 // MLIR-style pass flags take unquoted values; -p needs xDSL's quotes; a bad pipeline is a
 // one-line diagnostic, not a traceback.
-// RUN: opt-tool %s --reshape='inputs=x:4x3' | filecheck %s
-// RUN: opt-tool %s -p 'reshape{inputs="x:4x3"}' | filecheck %s
-// RUN: not opt-tool %s -p 'reshape{inputs=x:4x3}' 2>&1 | filecheck %s --check-prefix=BAD
-// RUN: not opt-tool %s -p 'reshape{bogus=1}' 2>&1 | filecheck %s --check-prefix=UNKNOWN
+// RUN: opt-tool %s --ov-reshape='inputs=x:4x3' | filecheck %s
+// RUN: opt-tool %s -p 'ov-reshape{inputs="x:4x3"}' | filecheck %s
+// RUN: not opt-tool %s -p 'ov-reshape{inputs=x:4x3}' 2>&1 | filecheck %s --check-prefix=BAD
+// RUN: not opt-tool %s -p 'ov-reshape{bogus=1}' 2>&1 | filecheck %s --check-prefix=UNKNOWN
 
 // CHECK: func.func @main(%x: tensor<4x3xf32>) -> tensor<4x3xf32>
 // BAD: opt-tool: error: bad pass pipeline

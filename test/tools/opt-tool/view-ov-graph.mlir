@@ -10,7 +10,7 @@
 // RUN: opt-tool %s -p view-ov-graph 2>&1 >%t.stdout.mlir | filecheck %s --check-prefix=BEFORE
 // RUN: filecheck %s --check-prefix=UNCHANGED --input-file=%t.stdout.mlir
 // RUN: xdsl-opt %s -p view-ov-graph 2>&1 >%t.xstdout.mlir | filecheck %s --check-prefix=BEFORE
-// RUN: not opt-tool %s -p 'view-ov-graph{file="%t.fail.dot"},reshape{inputs="nope:1x2"}' -o %t.fail.mlir 2>&1 | filecheck %s --check-prefix=FAIL
+// RUN: not opt-tool %s -p 'view-ov-graph{file="%t.fail.dot"},ov-reshape{inputs="nope:1x2"}' -o %t.fail.mlir 2>&1 | filecheck %s --check-prefix=FAIL
 // RUN: not test -e %t.fail.dot
 // RUN: not test -e %t.fail.mlir
 // RUN: opt-tool %s --canonicalize --view-graph %t.alias.dot -o %t.mlir

@@ -54,13 +54,13 @@ def run_case(lit_file: str, name: str, pass_name: str, rng, core, atol=1e-6, **o
     ],
 )
 def test_fuse_convert(name, converts, rng, core):
-    module = run_case("fuse-convert.mlir", name, "lpt-fuse-convert", rng, core)
+    module = run_case("fuse-convert.mlir", name, "test-lpt-fuse-convert", rng, core)
     assert len(ops(module, ConvertOp)) == converts
 
 
 @pytest.mark.parametrize("name, converts", [("zero_point", 0), ("not_constant", 1)])
 def test_fold_convert(name, converts, rng, core):
-    module = run_case("fold-convert.mlir", name, "lpt-fold-convert", rng, core)
+    module = run_case("fold-convert.mlir", name, "test-lpt-fold-convert", rng, core)
     assert len(ops(module, ConvertOp)) == converts
 
 
@@ -68,7 +68,7 @@ def test_fuse_multiply_to_fake_quantize(rng, core):
     module = run_case(
         "fuse-multiply-to-fake-quantize.mlir",
         "multiply",
-        "lpt-fuse-multiply-to-fake-quantize",
+        "test-lpt-fuse-multiply-to-fake-quantize",
         rng,
         core,
     )
@@ -83,7 +83,7 @@ def test_fuse_multiply_needs_a_single_user(rng, core):
     module = run_case(
         "fuse-multiply-to-fake-quantize.mlir",
         "two_users",
-        "lpt-fuse-multiply-to-fake-quantize",
+        "test-lpt-fuse-multiply-to-fake-quantize",
         rng,
         core,
     )
@@ -95,7 +95,7 @@ def test_fuse_subtract_to_fake_quantize(name, subtracts, rng, core):
     module = run_case(
         "fuse-subtract-to-fake-quantize.mlir",
         name,
-        "lpt-fuse-subtract-to-fake-quantize",
+        "test-lpt-fuse-subtract-to-fake-quantize",
         rng,
         core,
     )
@@ -107,7 +107,7 @@ def test_multiply_to_group_convolution(cpu_callbacks, groups, rng, core):
     module = run_case(
         "multiply-to-group-convolution.mlir",
         "dequantization",
-        "lpt-multiply-to-group-convolution",
+        "test-lpt-multiply-to-group-convolution",
         rng,
         core,
         cpu_callbacks=cpu_callbacks,
@@ -117,7 +117,7 @@ def test_multiply_to_group_convolution(cpu_callbacks, groups, rng, core):
 
 def test_fold_fake_quantize_values():
     text = function_module("fold-fake-quantize.mlir", "constant_path")
-    module = apply_pass(text, "lpt-fold-fake-quantize")
+    module = apply_pass(text, "test-lpt-fold-fake-quantize")
     assert not ops(module, FakeQuantizeOp)
     (c,) = ops(module, ConstantOp)
     np.testing.assert_array_equal(c.array(), np.float32([26, 128, 255, 0]))
@@ -125,32 +125,38 @@ def test_fold_fake_quantize_values():
 
 @pytest.mark.parametrize("name, fqs", [("constant_output", 0), ("activation", 1)])
 def test_fold_fake_quantize(name, fqs, rng, core):
-    module = run_case("fold-fake-quantize.mlir", name, "lpt-fold-fake-quantize", rng, core)
+    module = run_case("fold-fake-quantize.mlir", name, "test-lpt-fold-fake-quantize", rng, core)
     assert len(ops(module, FakeQuantizeOp)) == fqs
 
 
 @pytest.mark.parametrize("name, fqs", [("full_range", 0), ("not_full_range", 1), ("other_type", 1)])
 def test_eliminate_fake_quantize(name, fqs):
     text = function_module("eliminate-fake-quantize.mlir", name)
-    module = apply_pass(text, "lpt-eliminate-fake-quantize")
+    module = apply_pass(text, "test-lpt-eliminate-fake-quantize")
     assert len(ops(module, FakeQuantizeOp)) == fqs
 
 
 def test_eliminate_keeps_values_when_kept(rng, core):
     run_case(
-        "eliminate-fake-quantize.mlir", "not_full_range", "lpt-eliminate-fake-quantize", rng, core
+        "eliminate-fake-quantize.mlir",
+        "not_full_range",
+        "test-lpt-eliminate-fake-quantize",
+        rng,
+        core,
     )
 
 
 @pytest.mark.parametrize("name, step", [("multiply", 2 / 255), ("subtract_add", 2 / 255)])
 def test_fake_quantize_transformation(name, step, rng, core):
-    module = run_case("fake-quantize.mlir", name, "lpt-fake-quantize", rng, core, atol=step + 1e-6)
+    module = run_case(
+        "fake-quantize.mlir", name, "test-lpt-fake-quantize", rng, core, atol=step + 1e-6
+    )
     (fq,) = ops(module, FakeQuantizeOp)
     assert producer(fq.x) is None  # reads the function argument directly
 
 
 def test_fake_quantize_negative_scale_not_fused(rng, core):
-    module = run_case("fake-quantize.mlir", "negative_scale", "lpt-fake-quantize", rng, core)
+    module = run_case("fake-quantize.mlir", "negative_scale", "test-lpt-fake-quantize", rng, core)
     assert len(ops(module, MultiplyOp)) == 1
 
 

@@ -237,7 +237,10 @@ def test_per_tensor_quantization_none_keeps_256_levels(rng):
         ('lpt{precision-restrictions="Conv(0=u8)"}', "unsupported operation 'Conv'"),
         ("lpt{update-precisions=maybe}", "maybe"),
         ("lpt{no-such-option=1}", "no_such_option"),
-        ('lpt-convolution{precision-restrictions="Convolution(0=q8)"}', "unknown precision 'q8'"),
+        (
+            'test-lpt-convolution{precision-restrictions="Convolution(0=q8)"}',
+            "unknown precision 'q8'",
+        ),
     ],
 )
 def test_bad_option_values_give_a_clear_error(pipeline, message):
@@ -426,3 +429,47 @@ def test_qconvnet_original_vs_lpt(rng):
     assert [element_type_of(v) for v in fc.operands] == [ui8, i8]
     assert not ops_of(module, ConcatOp)
     assert_equivalent(text, module, rng, 0.0, 2.55, atol=2e-3, rtol=0)
+
+
+# ---------------------------------------------------------------------------------------------
+# lpt{only=...}: selected transformations
+
+
+def test_only_runs_just_the_named_transformations(rng):
+    """
+    `lpt{only=fake-quantize-decomposition,convolution}` on qconvnet: conv1 runs u8 x i8 (its
+    dequantization moved after it); conv2 stays f32, as its input's dequantization stays before
+    the MaxPool (max-pool not selected), and so does the MatMul (mat-mul not selected); the
+    values stay those of the original within the tolerance of test_qconvnet_original_vs_lpt.
+    """
+    text = QCONVNET.read_text()
+    proc = opt_tool(text, "lpt{only=fake-quantize-decomposition,convolution}")
+    assert proc.returncode == 0, proc.stderr
+    module = lowpass.read_module(proc.stdout)
+    conv1, conv2 = ops_of(module, ConvolutionOp)
+    assert [element_type_of(v) for v in conv1.operands] == [ui8, i8]
+    assert [element_type_of(v) for v in conv2.operands] == [f32, f32]
+    (fc,) = ops_of(module, MatMulOp)
+    assert [element_type_of(v) for v in fc.operands] == [f32, f32]
+    assert_equivalent(text, module, rng, 0.0, 2.55, atol=2e-3, rtol=0)
+    # the Python API's `only` takes the transformations' class names
+    api = lowpass.read_module(text)
+    run_lpt(api, only=("FakeQuantizeDecompositionTransformation", "ConvolutionTransformation"))
+    assert str(api) == str(module)
+
+
+def test_only_with_a_misspelt_name_is_a_one_line_error():
+    proc = opt_tool(signed_conv(), "lpt{only=convolutoin}")
+    assert proc.returncode == 1
+    assert proc.stdout == "" and "Traceback" not in proc.stderr
+    (line,) = proc.stderr.splitlines()
+    assert "unknown transformation 'convolutoin' in only=" in line
+    assert "convolution, convolution-backprop-data" in line and "fold-fake-quantize" in line
+
+
+def test_unknown_transformation_name_is_an_error_not_skipped():
+    """The transformation list is resolved strictly: a name no module implements is a
+    KeyError naming it and the implemented ones (it used to be skipped silently)."""
+    module = lowpass.read_module(signed_conv())
+    with pytest.raises(KeyError, match="unknown LPT transformation 'ConvolutoinTransformation'"):
+        run_lpt(module, main=("ConvolutoinTransformation",))

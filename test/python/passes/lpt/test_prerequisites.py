@@ -81,7 +81,7 @@ def ops(module, cls) -> list:
 @pytest.mark.parametrize("name", ["reshape", "grouped"])
 def test_pull_reshape_keeps_values(name, rng, core):
     text = function_module("pull-reshape-through-dequantization.mlir", name)
-    module = apply_pass(text, "lpt-pull-reshape-through-dequantization")
+    module = apply_pass(text, "test-lpt-pull-reshape-through-dequantization")
     assert not ops(module, ReshapeOp)
     # the weights are an i8 constant feeding the Convert of the dequantization
     weights = [c for c in ops(module, ConstantOp) if element_type_of(c.results[0]) == i8]
@@ -91,14 +91,14 @@ def test_pull_reshape_keeps_values(name, rng, core):
 
 def test_pull_reshape_skips_group_convolution(rng, core):
     text = function_module("pull-reshape-through-dequantization.mlir", "group_convolution")
-    module = apply_pass(text, "lpt-pull-reshape-through-dequantization")
+    module = apply_pass(text, "test-lpt-pull-reshape-through-dequantization")
     assert len(ops(module, ReshapeOp)) == 1
     assert_equivalent(text, module, rng, core)
 
 
 def test_pull_transpose_keeps_values(rng, core):
     text = function_module("pull-transpose-through-dequantization.mlir", "transpose")
-    module = apply_pass(text, "lpt-pull-transpose-through-dequantization")
+    module = apply_pass(text, "test-lpt-pull-transpose-through-dequantization")
     assert not ops(module, TransposeOp)
     assert_equivalent(text, module, rng, core)
 
@@ -106,7 +106,7 @@ def test_pull_transpose_keeps_values(rng, core):
 @pytest.mark.parametrize("name", ["add_multiply", "add_add", "multiply_chain", "shared"])
 def test_lin_op_sequence_fusion_keeps_values(name, rng, core):
     text = function_module("lin-op-sequence-fusion.mlir", name)
-    module = apply_pass(text, "lpt-lin-op-sequence-fusion")
+    module = apply_pass(text, "test-lpt-lin-op-sequence-fusion")
     assert_equivalent(text, module, rng, core, rtol=1e-6, atol=1e-6)
     eltwise = ops(module, AddOp) + ops(module, MultiplyOp)
     assert len(eltwise) == {"add_multiply": 2, "add_add": 1, "multiply_chain": 1, "shared": 2}[name]
@@ -115,7 +115,7 @@ def test_lin_op_sequence_fusion_keeps_values(name, rng, core):
 def test_add_multiply_order(rng, core):
     """AddMultiplyFusion puts the Multiply first: `x * b + a*b`."""
     text = function_module("lin-op-sequence-fusion.mlir", "add_multiply")
-    module = apply_pass(text, "lpt-lin-op-sequence-fusion")
+    module = apply_pass(text, "test-lpt-lin-op-sequence-fusion")
     (add,) = ops(module, AddOp)
     assert isinstance(producer(add.operands[0]), MultiplyOp)
     c = producer(add.operands[1])

@@ -25,14 +25,21 @@ from .test_prerequisites import apply_pass, assert_equivalent, function_module, 
 
 CASES = [
     # (lit file, function, pass, options, op class, moved to low precision)
-    ("convolution.mlir", "fq_weights", "lpt-convolution", {}, ConvolutionOp, True),
-    ("convolution.mlir", "zero_point", "lpt-convolution", {}, ConvolutionOp, True),
-    ("convolution.mlir", "per_channel_activations", "lpt-convolution", {}, ConvolutionOp, False),
-    ("convolution.mlir", "weights_zero_point", "lpt-convolution", {}, ConvolutionOp, True),
+    ("convolution.mlir", "fq_weights", "test-lpt-convolution", {}, ConvolutionOp, True),
+    ("convolution.mlir", "zero_point", "test-lpt-convolution", {}, ConvolutionOp, True),
+    (
+        "convolution.mlir",
+        "per_channel_activations",
+        "test-lpt-convolution",
+        {},
+        ConvolutionOp,
+        False,
+    ),
+    ("convolution.mlir", "weights_zero_point", "test-lpt-convolution", {}, ConvolutionOp, True),
     (
         "convolution.mlir",
         "zero_point",
-        "lpt-convolution",
+        "test-lpt-convolution",
         {"asymmetric_activations": False},
         ConvolutionOp,
         False,
@@ -40,16 +47,23 @@ CASES = [
     (
         "group-convolution.mlir",
         "per_group_scales",
-        "lpt-group-convolution",
+        "test-lpt-group-convolution",
         {},
         GroupConvolutionOp,
         True,
     ),
-    ("group-convolution.mlir", "depthwise", "lpt-group-convolution", {}, GroupConvolutionOp, True),
+    (
+        "group-convolution.mlir",
+        "depthwise",
+        "test-lpt-group-convolution",
+        {},
+        GroupConvolutionOp,
+        True,
+    ),
     (
         "group-convolution.mlir",
         "scales_within_group",
-        "lpt-group-convolution",
+        "test-lpt-group-convolution",
         {},
         GroupConvolutionOp,
         False,
@@ -57,7 +71,7 @@ CASES = [
     (
         "group-convolution.mlir",
         "per_input_channel_weights",
-        "lpt-group-convolution",
+        "test-lpt-group-convolution",
         {},
         GroupConvolutionOp,
         False,
@@ -65,7 +79,7 @@ CASES = [
     (
         "convolution-backprop-data.mlir",
         "fq_weights",
-        "lpt-convolution-backprop-data",
+        "test-lpt-convolution-backprop-data",
         {},
         ConvolutionBackpropDataOp,
         True,
@@ -73,7 +87,7 @@ CASES = [
     (
         "convolution-backprop-data.mlir",
         "dq_weights",
-        "lpt-convolution-backprop-data",
+        "test-lpt-convolution-backprop-data",
         {},
         ConvolutionBackpropDataOp,
         True,
@@ -81,7 +95,7 @@ CASES = [
     (
         "convolution-backprop-data.mlir",
         "per_input_channel_weights",
-        "lpt-convolution-backprop-data",
+        "test-lpt-convolution-backprop-data",
         {},
         ConvolutionBackpropDataOp,
         False,
@@ -89,7 +103,7 @@ CASES = [
     (
         "convolution-backprop-data.mlir",
         "zero_point",
-        "lpt-convolution-backprop-data",
+        "test-lpt-convolution-backprop-data",
         {"cpu_callbacks": False},
         ConvolutionBackpropDataOp,
         True,

@@ -1,9 +1,9 @@
 """
-`tfl-to-ov`'s conversions of the ordinary TensorFlow ops around Keras' RNN layers.
+`convert-tfl-to-ov`'s conversions of the ordinary TensorFlow ops around Keras' RNN layers.
 
 TensorFlow's MLIR importer writes them as unregistered generic ops,
 `"tf.MatMul"(%a, %b) <{transpose_a = false, transpose_b = false}> : (...) -> ...`; each becomes
-the `ov` ops that compute what TensorFlow's kernel computes (docs/passes.md#tfl-to-ov lists
+the `ov` ops that compute what TensorFlow's kernel computes (docs/passes.md#convert-tfl-to-ov lists
 them). Operands that TensorFlow takes as tensors but OpenVINO as attributes (the axis of
 `Pack`, the dims of `Squeeze`) or that decide the result's rank (`ExpandDims`' axis) must be
 constants; everything else may be computed (a `Reshape` shape from `Shape`, a `Fill` of the
@@ -34,12 +34,12 @@ from lowpass.dialects import ov
 from lowpass.dialects.ov.base import DYNAMIC, OvOp, format_shape, to_dtype, ui8
 
 if TYPE_CHECKING:
-    from lowpass.passes.tfl_to_ov import _Converter
+    from lowpass.passes.conversion.tfl_to_ov.tfl_to_ov import _Converter
 
 
 def _helpers() -> ModuleType:
     # tfl_to_ov imports this module lazily; import its helpers the same way.
-    from lowpass.passes import tfl_to_ov
+    from lowpass.passes.conversion.tfl_to_ov import tfl_to_ov
 
     return tfl_to_ov
 

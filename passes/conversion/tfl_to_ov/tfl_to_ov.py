@@ -1,13 +1,13 @@
 """
-`tfl-to-ov`: TensorFlow Lite's fused RNN ops, and the ops around them, to OpenVINO ops.
+`convert-tfl-to-ov`: TensorFlow Lite's fused RNN ops, and the ops around them, to OpenVINO ops.
 
-    opt-tool --allow-unregistered-dialect --prepare-composite-functions --tfl-to-ov \\
-        --reshape='inputs="x:1x1x16"' --low-latency2 examples/keras_lstm.mlir
+    opt-tool --allow-unregistered-dialect --prepare-composite-functions --convert-tfl-to-ov \\
+        --ov-reshape='inputs="x:1x1x16"' --low-latency2 examples/keras_lstm.mlir
 
 What `prepare-composite-functions` leaves (a Keras/Lingvo composite function rewritten into
 `tfl.*` ops and `arith.constant`s, called from `@main` through `"tf.PartitionedCall"`,
 `"tf.StatefulPartitionedCall"` or `func.call`, its weights `"tf.Const"`s in the caller) becomes
-an `ov` graph that the runtime runs and `reshape` / `low-latency2` transform:
+an `ov` graph that the runtime runs and `ov-reshape` / `low-latency2` transform:
 
 1. **Inlining.** Calls are replaced by a copy of the callee's body (its arguments bound to the
    call's operands, the call's results to the values the callee returns), nested calls too.
@@ -31,7 +31,7 @@ an `ov` graph that the runtime runs and `reshape` / `low-latency2` transform:
    `tfl.embedding_lookup` -> `ov.gather`; and the two TensorFlow ops Keras' Bidirectional layer
    puts around its calls, `"tf.ReverseV2"` and `"tf.ConcatV2"`; the ordinary TensorFlow ops
    of Keras models around the RNNs (MatMul, BiasAdd, Reshape, AddV2, Mul, Softmax, ...:
-   passes/tf_ops.py).
+   tf_ops.py).
 5. **RNNs.** `tfl.unidirectional_sequence_lstm` -> `ov.lstm_sequence` (forward),
    `tfl.bidirectional_sequence_lstm` -> `ov.lstm_sequence` (bidirectional),
    `tfl.unidirectional_sequence_gru` -> `ov.gru_sequence` (`linear_before_reset` for Keras'
@@ -39,7 +39,7 @@ an `ov` graph that the runtime runs and `reshape` / `low-latency2` transform:
    step) -> `ov.lstm_cell`. Gates are reordered (TFLite i, f, c, o -> OpenVINO f, i, c, o),
    `time_major` inputs/outputs transposed, the `num_directions` axis added and removed, and
    the sequence op's `sequence_lengths` computed from the input's shape
-   (`Broadcast(Gather(ShapeOf(X), 1), Gather(ShapeOf(X), [0]))`), so that `reshape` to one
+   (`Broadcast(Gather(ShapeOf(X), 1), Gather(ShapeOf(X), [0]))`), so that `ov-reshape` to one
    step makes it statically 1 and `low-latency2` turns the sequence into a cell with
    ReadValue/Assign states named after the op.
 
@@ -70,9 +70,7 @@ import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
-    ArrayAttr,
     DenseIntOrFPElementsAttr,
-    DictionaryAttr,
     FunctionType,
     ModuleOp,
     NoneType,
@@ -100,6 +98,7 @@ from lowpass.dialects.ov.base import (
     types_compatible,
 )
 from lowpass.ir import SourceMap, source_map_of
+from lowpass.passes.symbol_dce import is_public, symbol_dce
 
 
 class TflToOvError(PassFailedException):
@@ -112,7 +111,7 @@ class TflToOvPass(ModulePass):
     Converts TensorFlow Lite's fused RNN ops (and the tfl/tf ops around them) to OpenVINO ops.
     """
 
-    name = "tfl-to-ov"
+    name = "convert-tfl-to-ov"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         # Work on a copy: a refused op leaves the module exactly as it was.
@@ -191,26 +190,6 @@ def callee_of(op: Operation) -> str | None:
     return None
 
 
-def _symbol_refs(attr: Attribute, out: set[str]) -> None:
-    if isinstance(attr, SymbolRefAttr):
-        out.add(attr.root_reference.data)
-    elif isinstance(attr, ArrayAttr):
-        for a in attr.data:
-            _symbol_refs(a, out)
-    elif isinstance(attr, DictionaryAttr):
-        for a in attr.data.values():
-            _symbol_refs(a, out)
-
-
-def referenced_symbols(op: Operation) -> set[str]:
-    """Every symbol that `op` or an op nested in it refers to."""
-    out: set[str] = set()
-    for o in op.walk():
-        for attr in (*o.properties.values(), *o.attributes.values()):
-            _symbol_refs(attr, out)
-    return out
-
-
 def clean_function_name(name: str) -> str:
     """`__inference_standard_lstm_417` -> `standard_lstm` (TensorFlow's function names)."""
     cleaned = re.sub(r"^__(inference|forward|backward)_", "", name)
@@ -279,7 +258,11 @@ class _Converter:
                 self.convert_function(function)
         except _Refusal as r:
             raise TflToOvError(self._diagnostic(r.op, r.message)) from None
-        self._erase_dead_functions(functions, roots)
+        # TensorFlow's inline + symbol-dce: the inlined callees (public in TensorFlow's
+        # modules) are dead unless something else refers to them, and so are the private
+        # functions no live function reaches (the dead `while` bodies of a Keras function).
+        public = {f.sym_name.data for f in functions if is_public(f)}
+        symbol_dce(self.module, dead_roots=self.inlined & public)
 
     # ---- diagnostics --------------------------------------------------------------------------
 
@@ -288,7 +271,7 @@ class _Converter:
         if original is not None and self.source_map is not None:
             where = self.source_map.locate(original)
         else:
-            where = "tfl-to-ov"
+            where = "convert-tfl-to-ov"
         name = get_name(op)
         what = f"'{op_kind(op)}' op" + (f' "{name}"' if name else "")
         return f"{where}: error: {what} {message}"
@@ -378,35 +361,6 @@ class _Converter:
         Rewriter.erase_op(call)
         self.inlined.add(name)
 
-    def _erase_dead_functions(self, functions: list[func.FuncOp], roots: list[func.FuncOp]) -> None:
-        """Symbol DCE: keep what the public functions reach; erase dead callees and privates."""
-        by_name = {f.sym_name.data: f for f in functions}
-        live: set[str] = set()
-        work = [
-            f.sym_name.data
-            for f in functions
-            if f in roots
-            or (
-                (f.sym_visibility is None or f.sym_visibility.data == "public")
-                and f.sym_name.data not in self.inlined
-            )
-        ]
-        while work:
-            name = work.pop()
-            if name in live:
-                continue
-            live.add(name)
-            if (f := by_name.get(name)) is not None:
-                work.extend(referenced_symbols(f) - live)
-        non_function_refs: set[str] = set()
-        for op in self.module.ops:
-            if not isinstance(op, func.FuncOp):
-                non_function_refs |= referenced_symbols(op)
-        for f in functions:
-            n = f.sym_name.data
-            if n not in live and n not in non_function_refs:
-                Rewriter.erase_op(f, safe_erase=False)
-
     # ---- ops --------------------------------------------------------------------------------
 
     def convert_op(self, op: Operation) -> None:
@@ -427,7 +381,9 @@ class _Converter:
             return  # erased with its last user
         converter = _CONVERTERS.get(kind) or _tf_converters().get(kind)
         if converter is None:
-            raise self.refuse(op, f"no conversion for '{kind}' (see docs/passes.md#tfl-to-ov)")
+            raise self.refuse(
+                op, f"no conversion for '{kind}' (see docs/passes.md#convert-tfl-to-ov)"
+            )
         if self._fold_tfl(op):
             return
         try:
@@ -642,7 +598,7 @@ class _Converter:
         return out
 
     def sequence_lengths(self, x: SSAValue, base: str) -> SSAValue:
-        """`[B]` filled with T, from the input's shape: follows `reshape`, static when X is."""
+        """`[B]` filled with T, from the input's shape: follows `ov-reshape`, static when X is."""
         shape = self.emit1(ov.ShapeOfOp(x, name=f"{base}/sequence_lengths/shape"))
         zero = self.const(np.array(0, np.int64))
         t = self.emit1(ov.GatherOp(shape, self.const(np.array(1, np.int64)), zero))
@@ -1119,14 +1075,14 @@ _CONVERTERS: dict[str, Callable[[_Converter, Operation], None]] = {
     "tfl.unidirectional_sequence_gru": _gru,
     "tfl.unidirectional_sequence_rnn": _rnn,
     "tfl.lstm": _lstm_step,
-    # The TensorFlow ops (Keras' Bidirectional ReverseV2/ConcatV2, ...) are in passes/tf_ops.py.
+    # The TensorFlow ops (Keras' Bidirectional ReverseV2/ConcatV2, ...) are in tf_ops.py.
 }
 
 
 @functools.cache
 def _tf_converters() -> dict[str, Callable[[_Converter, Operation], None]]:
-    """The ordinary TensorFlow ops around the RNNs (passes/tf_ops.py, which uses this module)."""
-    from lowpass.passes.tf_ops import converters
+    """The ordinary TensorFlow ops around the RNNs (tf_ops.py, which uses this module)."""
+    from lowpass.passes.conversion.tfl_to_ov.tf_ops import converters
 
     return converters()
 
