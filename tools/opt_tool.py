@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -348,15 +349,39 @@ def _pass_summary(main: OptToolMain, name: str) -> str:
     return f"run the '{name}' pass" + (f": {doc}" if doc else "")
 
 
-def run_tool(tool: Callable[[], Any], prog: str) -> int:
-    """Run a tool's main, turning every error into a one-line diagnostic and exit code 1."""
+_LOCATED = re.compile(r"^(\S+:\d+(:\d+)?|<stdin>)\b")
+_PASS_PREFIX = re.compile(r"^([\w.-]+): error: ")
+
+
+def _locate(message: str, source: str | None) -> str:
+    """`message` naming `source` (the model file) when it names no place of its own: a
+    module-level failure ('the module must hold a @main function ...') in a pass or on a
+    device. Messages about the command line (`--...`) are left alone."""
+    if source is None or source in message or _LOCATED.match(message):
+        return message
+    if message.startswith("-") or message.startswith("bad pass pipeline"):
+        return message
+    return f"{source}: {message}"
+
+
+def run_tool(
+    tool: Callable[[], Any], prog: str, source: Callable[[], str | None] = lambda: None
+) -> int:
+    """Run a tool's main, turning every error into a one-line diagnostic and exit code 1.
+    `source()` is the model file, named by the errors that do not name a place themselves."""
     try:
         tool()
     except ParseError as e:
         print(f"{prog}: error: {e}", file=sys.stderr)
         return 1
     except DiagnosticException as e:
-        print(str(e) if ": error:" in str(e) else f"{prog}: error: {e}", file=sys.stderr)
+        text = str(e)
+        if _PASS_PREFIX.match(text) is not None:  # `reshape: error: ...`: prefixed with FILE
+            print(_locate(text, source()), file=sys.stderr)
+        elif ": error:" in text:
+            print(text, file=sys.stderr)
+        else:
+            print(f"{prog}: error: {_locate(text, source())}", file=sys.stderr)
         return 1
     except MemoryError:
         print(f"{prog}: error: out of memory (a tensor too large for this machine?)",
@@ -366,8 +391,11 @@ def run_tool(tool: Callable[[], Any], prog: str) -> int:
         # Python flushes stdout again at exit: point it at /dev/null so that is quiet too.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
-    except (ValueError, OSError, NotImplementedError, KeyError, RuntimeError) as e:
+    except OSError as e:
         print(f"{prog}: error: {e}", file=sys.stderr)
+        return 1
+    except (ValueError, NotImplementedError, KeyError, RuntimeError) as e:
+        print(f"{prog}: error: {_locate(str(e), source())}", file=sys.stderr)
         return 1
     except ArgSpecParseError as e:  # a BaseException in xDSL 0.74
         print(
@@ -402,16 +430,21 @@ def _unregistered_op_error(e: ParseError) -> DiagnosticException | None:
 
 
 def main(args: Sequence[str] | None = None) -> int:
+    source: list[str] = []
+
     def run() -> None:
         try:
-            OptToolMain(args).run()
+            tool = OptToolMain(args)
+            if tool.args.input_file is not None:
+                source.append(str(tool.args.input_file))
+            tool.run()
         except ParseError as e:
             hint = _unregistered_op_error(e)
             if hint is None:
                 raise
             raise hint from e
 
-    return run_tool(run, "opt-tool")
+    return run_tool(run, "opt-tool", lambda: source[0] if source else None)
 
 
 if __name__ == "__main__":
