@@ -1,0 +1,30 @@
+"""Inputs on which xDSL 0.74's parser fails an internal check (an `assert`) are parse errors
+at the op, with file:line:col, not internal errors (found by test/fuzz, issue 18)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lowpass.tools import opt_tool
+
+# Real numbers for complex elements: xDSL's DenseIntOrFPElementsAttr parser asserts that
+# each complex element is a (re, im) pair.
+COMPLEX_FROM_REALS = """func.func @main() -> tensor<2xcomplex<f32>> {
+  %0 = "test.op"() {v = dense<[1.0, 2.0]> : tensor<2xcomplex<f32>>} : () -> tensor<2xcomplex<f32>>
+  func.return %0 : tensor<2xcomplex<f32>>
+}
+"""
+
+
+def test_parser_assertion_is_a_located_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    model = tmp_path / "complex.mlir"
+    model.write_text(COMPLEX_FROM_REALS)
+    code = opt_tool.main([str(model), "--allow-unregistered-dialect"])
+    err = capsys.readouterr().err
+    assert code == 1, err
+    assert err.splitlines()[0] == f"opt-tool: error: {model}:2:3", err  # the op's position
+    assert "internal error" not in err and "does not fit its type" in err
