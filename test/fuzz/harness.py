@@ -89,7 +89,6 @@ class Case:
 
 # (class, regex on the detail, description): open defects recorded but not failing the run.
 KNOWN: list[tuple[str, str, str]] = [
-    ("internal-error", r"AssertionError", "tfl ops with `none` operands on CPU"),
     ("internal-error", r"OverflowError", "dimensions above the int64 range"),
     ("vague-error", r"out of range|integer|too large|overflow", "integer literal out of range"),
     ("vague-error", r"recursion|nest", "deep nesting"),
@@ -97,9 +96,17 @@ KNOWN: list[tuple[str, str, str]] = [
 ]
 
 
-def _known(outcome: Outcome, case: Case) -> str | None:
+def _known(outcome: Outcome, case: Case, tool: str, argv: list[str]) -> str | None:
     if outcome.cls == "wrong-nan" and "ov.convolution" in case.text and "ov.relu" in case.text:
         return "NaN through Convolution+ReLU (CPU 0, REFERENCE NaN)"
+    if (
+        outcome.cls == "internal-error"
+        and "AssertionError" in outcome.detail
+        and tool == "lowpass-run"
+        and "CPU" in argv
+        and "tfl." in case.text
+    ):
+        return "tfl ops with `none` operands on CPU"
     for cls, pattern, what in KNOWN:
         if outcome.cls == cls and re.search(pattern, outcome.detail):
             return what
@@ -210,7 +217,7 @@ def collect_seeds(max_bytes: int = 40_000) -> dict[str, list[Case]]:
     plus the small seeds committed beside this file."""
     seeds: dict[str, list[Case]] = {"mlir": [], "xml": [], "onnx": []}
     paths = sorted((REPO / "test").rglob("*.mlir")) + sorted((REPO / "examples").glob("*.mlir"))
-    paths += sorted((FUZZ_DIR / "seeds").glob("*.mlir"))
+    paths += sorted((FUZZ_DIR / "Inputs").glob("*.mlir"))
     for path in paths:
         if "lit-out" in path.parts or "Output" in path.parts:
             continue
@@ -297,7 +304,7 @@ class Fuzzer:
         self.stats.outcomes[outcome.cls] += 1
         if outcome.cls not in BAD:
             return
-        outcome.known = _known(outcome, case)
+        outcome.known = _known(outcome, case, tool, argv)
         key = f"{outcome.cls}-{len(self.stats.bad):05d}"
         folder = self.corpus / key
         folder.mkdir(parents=True, exist_ok=True)
