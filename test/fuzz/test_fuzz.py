@@ -18,8 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from fuzz import generate, mutate
 from fuzz.harness import Fuzzer, classify, compare_outputs, summary
 
-SHORT_INPUTS = 600
-"""Inputs of the short run: about 40 s on an idle 2-core machine."""
+SHORT_INPUTS = 1000
+"""Inputs of the short run: about 60 s on an idle 2-core machine."""
 
 
 def test_short_fuzz_run_finds_no_new_bad_case(tmp_path: Path) -> None:
