@@ -384,8 +384,8 @@ def run_tool(
             print(f"{prog}: error: {_locate(text, source())}", file=sys.stderr)
         return 1
     except MemoryError:
-        print(f"{prog}: error: out of memory (a tensor too large for this machine?)",
-              file=sys.stderr)
+        what = "out of memory (a tensor too large for this machine?)"
+        print(f"{prog}: error: {_locate(what, source())}", file=sys.stderr)
         return 1
     except BrokenPipeError:  # `| head`: the reader has seen enough (an OSError: catch it first)
         # Python flushes stdout again at exit: point it at /dev/null so that is quiet too.

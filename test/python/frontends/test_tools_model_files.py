@@ -290,3 +290,19 @@ def test_an_error_without_a_location_names_the_model_file(
     # A message that names a place already is left alone.
     code, _, err = _opt(capsys, model, "-p", "no-such-pass")
     assert code == 1 and str(model) not in err
+
+
+def test_out_of_memory_names_the_model_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Found by test/fuzz: a constant of 4e12 elements is one line, naming the file.
+    model = tmp_path / "huge.mlir"
+    model.write_text(
+        "func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
+        "  %c = ov.constant dense<1.0> : tensor<4000000000000xf32>\n"
+        "  func.return %x : tensor<2xf32>\n}\n"
+    )
+    code, _, err = _opt(capsys, model, "--lpt", "-o", tmp_path / "out.mlir")
+    assert code == 1
+    assert err == f"opt-tool: error: {model}: out of memory (a tensor too large for this machine?)\n"  # noqa: E501
+    assert not (tmp_path / "out.mlir").exists()
