@@ -562,13 +562,22 @@ class Fuzzer:
         outcome = Outcome(cls, f"{problem} ({note})") if problem else Outcome("ok", "")
         self._record(case, work, "lowpass-run", argv, outcome)
 
-    def run(self, inputs: int, seconds: float | None = None) -> Stats:
+    def run(
+        self,
+        inputs: int,
+        seconds: float | None = None,
+        progress: Callable[[Stats, float], None] | None = None,
+        every: int = 500,
+    ) -> Stats:
+        """Fuzz `inputs` inputs (or for `seconds`); `progress(stats, elapsed)` every `every`."""
         start = time.monotonic()
         try:
-            for _ in range(inputs):
+            for i in range(inputs):
                 if seconds is not None and time.monotonic() - start > seconds:
                     break
                 self.one()
+                if progress is not None and (i + 1) % every == 0:
+                    progress(self.stats, time.monotonic() - start)
         finally:
             self.close()
         return self.stats

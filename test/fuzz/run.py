@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from fuzz.harness import Fuzzer, summary
+from fuzz.harness import Fuzzer, Stats, summary
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -32,22 +32,25 @@ def main(argv: list[str] | None = None) -> int:
     corpus = Path(args.corpus)
     log = (lambda s: None) if args.quiet else (lambda s: print(s, flush=True))
     fuzzer = Fuzzer(args.seed, corpus, args.timeout, log)
+
+    def save(stats: Stats, elapsed: float) -> None:
+        """summary.json, rewritten as the run goes (an interrupted run keeps its figures)."""
+        corpus.mkdir(parents=True, exist_ok=True)
+        figures = {
+            "inputs": stats.inputs,
+            "runs": stats.runs,
+            "seconds": round(elapsed),
+            "outcomes": dict(stats.outcomes),
+            "bad": stats.bad,
+        }
+        (corpus / "summary.json").write_text(json.dumps(figures, indent=1))
+        if not args.quiet:
+            print("-- " + summary(stats, elapsed).replace("\n", "; "), flush=True)
+
     start = time.monotonic()
-    stats = fuzzer.run(args.inputs, args.seconds)
+    stats = fuzzer.run(args.inputs, args.seconds, save)
     elapsed = time.monotonic() - start
-    corpus.mkdir(parents=True, exist_ok=True)
-    (corpus / "summary.json").write_text(
-        json.dumps(
-            {
-                "inputs": stats.inputs,
-                "runs": stats.runs,
-                "seconds": round(elapsed),
-                "outcomes": dict(stats.outcomes),
-                "bad": stats.bad,
-            },
-            indent=1,
-        )
-    )
+    save(stats, elapsed)
     print(summary(stats, elapsed))
     return 1 if any(b["known"] is None for b in stats.bad) else 0
 
