@@ -264,3 +264,85 @@ def generate(seed: int, kind: str | None = None) -> tuple[str, str, list[str]]:
         f"    func.return %0 : {_t((1, hid))}\n  }}\n}}\n"
     )
     return kind, text, PIPELINES[kind]
+
+
+def onnx_models(seed: int, count: int = 4) -> list[bytes]:
+    """Small valid ONNX models (Conv/Relu/MaxPool/Flatten/Gemm, MatMul/Add/Transpose/Concat,
+    Reshape/Softmax, QuantizeLinear/DequantizeLinear around a Conv): seeds for the ONNX
+    mutator. Needs the `onnx` package."""
+    import numpy as np
+    import onnx
+    from onnx import TensorProto, helper, numpy_helper
+
+    rng = np.random.default_rng(seed)
+
+    def init(name: str, shape: tuple[int, ...]) -> onnx.TensorProto:
+        return numpy_helper.from_array(rng.standard_normal(shape).astype(np.float32), name)
+
+    def model(nodes: list, inits: list, x: tuple[int, ...], y: tuple[int, ...]) -> bytes:
+        graph = helper.make_graph(
+            nodes,
+            "g",
+            [helper.make_tensor_value_info("x", TensorProto.FLOAT, list(x))],
+            [helper.make_tensor_value_info("y", TensorProto.FLOAT, list(y))],
+            inits,
+        )
+        m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+        m.ir_version = 8
+        onnx.checker.check_model(m)
+        return m.SerializeToString()
+
+    models = [
+        model(
+            [
+                helper.make_node("Conv", ["x", "w", "b"], ["c"], pads=[1, 1, 1, 1], name="conv"),
+                helper.make_node("Relu", ["c"], ["r"], name="relu"),
+                helper.make_node("MaxPool", ["r"], ["p"], kernel_shape=[2, 2], strides=[2, 2]),
+                helper.make_node("Flatten", ["p"], ["f"], axis=1),
+                helper.make_node("Gemm", ["f", "fw", "fb"], ["y"], transB=1, name="fc"),
+            ],
+            [init("w", (4, 3, 3, 3)), init("b", (4,)), init("fw", (5, 16)), init("fb", (5,))],
+            (1, 3, 4, 4),
+            (1, 5),
+        ),
+        model(
+            [
+                helper.make_node("MatMul", ["x", "m"], ["a"], name="mm"),
+                helper.make_node("Add", ["a", "bias"], ["s"], name="add"),
+                helper.make_node("Transpose", ["s"], ["t"], perm=[1, 0]),
+                helper.make_node("Concat", ["t", "t"], ["y"], axis=0),
+            ],
+            [init("m", (6, 3)), init("bias", (3,))],
+            (2, 6),
+            (6, 2),
+        ),
+        model(
+            [
+                helper.make_node("Reshape", ["x", "shape"], ["r"]),
+                helper.make_node("Sigmoid", ["r"], ["s"]),
+                helper.make_node("Softmax", ["s"], ["y"], axis=-1),
+            ],
+            [numpy_helper.from_array(np.array([2, 3], np.int64), "shape")],
+            (1, 2, 3),
+            (2, 3),
+        ),
+    ]
+    scale = numpy_helper.from_array(np.array(0.05, np.float32), "scale")
+    zero = numpy_helper.from_array(np.array(0, np.uint8), "zero")
+    wq = numpy_helper.from_array(np.asarray(rng.integers(-20, 21, (2, 1, 3, 3)), np.int8), "wq")
+    wscale = numpy_helper.from_array(np.array(0.02, np.float32), "wscale")
+    wzero = numpy_helper.from_array(np.array(0, np.int8), "wzero")
+    models.append(
+        model(
+            [
+                helper.make_node("QuantizeLinear", ["x", "scale", "zero"], ["q"]),
+                helper.make_node("DequantizeLinear", ["q", "scale", "zero"], ["dq"]),
+                helper.make_node("DequantizeLinear", ["wq", "wscale", "wzero"], ["w"]),
+                helper.make_node("Conv", ["dq", "w"], ["y"], name="qconv"),
+            ],
+            [scale, zero, wq, wscale, wzero],
+            (1, 1, 5, 5),
+            (1, 2, 3, 3),
+        )
+    )
+    return models[:count]

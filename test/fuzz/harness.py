@@ -279,6 +279,10 @@ class Fuzzer:
             import onnx  # noqa: F401
 
             self.have_onnx = True
+            for i, data in enumerate(generate.onnx_models(seed)):
+                self.seeds["onnx"].append(
+                    Case(f"generate.onnx_models({seed})[{i}]", {"model.onnx": data}, "model.onnx")
+                )
         except ImportError:
             self.have_onnx = False
         self.xml_made = False
@@ -416,7 +420,9 @@ class Fuzzer:
         seed = self.rnd.choice(self.seeds["onnx"])
         data = mutate.mutate_onnx(seed.files["model.onnx"], self.rnd)
         case = Case(seed.label, {"model.onnx": data}, "model.onnx")
-        self._opt(case, work, self.rnd.choice(PIPELINES[:3]))
+        outcome, _out = self._opt(case, work, self.rnd.choice(PIPELINES[:3]))
+        if outcome.cls == "ok" and self.rnd.random() < 0.2:
+            self._run_devices(case, work, work / "model.onnx", nan=False)
 
     def _generated(self, work: Path) -> None:
         gseed = self.rnd.randrange(1 << 30)
