@@ -16,7 +16,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from fuzz import generate, mutate
-from fuzz.harness import Fuzzer, classify, compare_outputs, summary
+from fuzz.harness import Fuzzer, Runner, classify, compare_outputs, summary
 
 SHORT_INPUTS = 1000
 """Inputs of the short run: about 60 s on an idle 2-core machine."""
@@ -86,3 +86,22 @@ def test_generated_graphs_are_deterministic() -> None:
     assert generate.generate(7) == generate.generate(7)
     kinds = {generate.generate(seed)[0] for seed in range(40)}
     assert kinds == set(generate.KINDS)
+
+
+def test_runner_answers_and_reports_a_timeout_as_a_hang(tmp_path: Path) -> None:
+    model = tmp_path / "in.mlir"
+    model.write_text((Path(__file__).parent / "Inputs" / "generated-state.mlir").read_text())
+    runner = Runner(timeout=60)
+    try:
+        rc, out, err = runner.run("opt-tool", [str(model)])
+        assert (rc, err) == (0, "") and "ov.read_value" in out
+        rc, _, err = runner.run("opt-tool", [str(model), "--no-such-flag"])
+        assert rc == 2 and "unrecognized arguments" in err  # argparse's exit code
+    finally:
+        runner.close()
+    # 10 ms is less than a start-up: neither the worker nor the confirming subprocess answers.
+    slow = Runner(timeout=0.01)
+    try:
+        assert slow.run("opt-tool", [str(model)])[0] is None
+    finally:
+        slow.close()
