@@ -28,3 +28,20 @@ def test_parser_assertion_is_a_located_error(
     assert code == 1, err
     assert err.splitlines()[0] == f"opt-tool: error: {model}:2:3", err  # the op's position
     assert "internal error" not in err and "does not fit its type" in err
+
+
+def test_integer_literal_out_of_range_is_located(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    model = tmp_path / "int.mlir"
+    model.write_text(
+        "func.func @main(%x: tensor<2xi8>) -> tensor<2xi8> {\n"
+        "  %c = ov.constant dense<300> : tensor<2xi8>\n"
+        "  %y = ov.add %x, %c : (tensor<2xi8>, tensor<2xi8>) -> tensor<2xi8>\n"
+        "  func.return %y : tensor<2xi8>\n}\n"
+    )
+    code = opt_tool.main([str(model)])
+    err = capsys.readouterr().err
+    assert code == 1, err
+    assert err.splitlines()[0] == f"opt-tool: error: {model}:2:3", err
+    assert "Integer value 300 is out of range for type i8" in err
