@@ -116,6 +116,7 @@ def _known(outcome: Outcome, case: Case, tool: str, argv: list[str]) -> str | No
     return None
 
 
+TRACEBACK = "Traceback (most recent call last):"
 _LOCATION = re.compile(
     r"(\.mlir|\.xml|\.bin|\.onnx|\.npy|<stdin>)(:\d+(:\d+)?)?\b|layer '|node '|\bop\b|'[\w./-]+'"
 )
@@ -130,7 +131,7 @@ def classify(rc: int | None, stderr: str) -> Outcome:
         return Outcome("signal", f"killed by signal {-rc}")
     if rc == 0:
         return Outcome("ok", "")
-    if rc == 1 and "Traceback" not in stderr and "internal error" not in stderr:
+    if rc == 1 and TRACEBACK not in stderr and "internal error:" not in stderr:
         if first and _LOCATION.search(first):
             return Outcome("clean-error", first)
         return Outcome("vague-error", first or "(no message)")
