@@ -134,7 +134,16 @@ class OptToolMain(xDSLOptMain):
         super().register_all_frontends()
 
         def parse_mlir(io: IO[bytes], line_offset: int = 0) -> ModuleOp:
-            text = io.read().decode()
+            raw = io.read()
+            try:
+                text = raw.decode()
+            except UnicodeDecodeError as e:  # file:line:col of the first bad byte
+                line = line_offset + raw.count(b"\n", 0, e.start) + 1
+                col = e.start - raw.rfind(b"\n", 0, e.start)
+                raise FrontendError(
+                    f"{self.get_input_name()}:{line}:{col}: error: invalid UTF-8 "
+                    f"(byte 0x{raw[e.start]:02x}): MLIR text is UTF-8"
+                ) from None
             parser = LocatingParser(self.ctx, text, self.get_input_name())
             parser.source_map = SourceMap(text, self.get_input_name(), line_offset)
             self.source_maps.append(parser.source_map)

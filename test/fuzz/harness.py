@@ -94,7 +94,6 @@ class Case:
 KNOWN: list[tuple[str, str, str]] = [
     ("internal-error", r"OverflowError", "dimensions above the int64 range"),
     ("vague-error", r"recursion|nest", "deep nesting"),
-    ("vague-error", r"UTF-8|utf-8|codec", "invalid UTF-8"),
 ]
 
 

@@ -45,3 +45,16 @@ def test_integer_literal_out_of_range_is_located(
     assert code == 1, err
     assert err.splitlines()[0] == f"opt-tool: error: {model}:2:3", err
     assert "Integer value 300 is out of range for type i8" in err
+
+
+def test_invalid_utf8_is_located(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    model = tmp_path / "bytes.mlir"
+    model.write_bytes(
+        b"func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
+        b'  %y = ov.relu %x {ov.name = "r\xffelu"} : (tensor<2xf32>) -> tensor<2xf32>\n'
+        b"  func.return %y : tensor<2xf32>\n}\n"
+    )
+    code = opt_tool.main([str(model)])
+    err = capsys.readouterr().err
+    assert code == 1, err
+    assert err == f"{model}:2:32: error: invalid UTF-8 (byte 0xff): MLIR text is UTF-8\n"
