@@ -111,6 +111,8 @@ class LocatingParser(Parser):
             # wrong kind, an unranked tensor operand, an integer literal out of its type's
             # range) get the op's location like other errors.
             self.raise_error(str(e.args[0]) if e.args else str(e), span)
+        except RecursionError:
+            self.raise_error("nested too deeply to parse (Python's recursion limit)", span)
         except AssertionError as e:
             # xDSL's parser asserts where the input breaks its assumptions, e.g. real numbers
             # in a dense literal of complex elements (it expects (re, im) pairs).

@@ -93,7 +93,6 @@ class Case:
 # (class, regex on the detail, description): open defects recorded but not failing the run.
 KNOWN: list[tuple[str, str, str]] = [
     ("internal-error", r"OverflowError", "dimensions above the int64 range"),
-    ("vague-error", r"recursion|nest", "deep nesting"),
 ]
 
 

@@ -58,3 +58,18 @@ def test_invalid_utf8_is_located(tmp_path: Path, capsys: pytest.CaptureFixture[s
     err = capsys.readouterr().err
     assert code == 1, err
     assert err == f"{model}:2:32: error: invalid UTF-8 (byte 0xff): MLIR text is UTF-8\n"
+
+
+def test_deep_nesting_is_located(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    model = tmp_path / "deep.mlir"
+    n = 3000
+    model.write_text(
+        "func.func @main() -> tensor<1xf32> {\n"
+        f"  %c = ov.constant dense<{'[' * n}1.0{']' * n}> : tensor<1xf32>\n"
+        "  func.return %c : tensor<1xf32>\n}\n"
+    )
+    code = opt_tool.main([str(model)])
+    err = capsys.readouterr().err
+    assert code == 1, err
+    assert err.splitlines()[0] == f"opt-tool: error: {model}:2:3", err
+    assert "nested too deeply" in err
