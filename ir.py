@@ -106,10 +106,22 @@ class LocatingParser(Parser):
         span = self._current_token.span
         try:
             op = super().parse_operation()
-        except VerifyException as e:
+        except (VerifyException, ValueError) as e:
             # Constraint failures found while the op's format is parsed (an attribute of the
-            # wrong kind, an unranked tensor operand) get the op's location like other errors.
+            # wrong kind, an unranked tensor operand, an integer literal out of its type's
+            # range) get the op's location like other errors.
             self.raise_error(str(e.args[0]) if e.args else str(e), span)
+        except RecursionError:
+            self.raise_error("nested too deeply to parse (Python's recursion limit)", span)
+        except AssertionError as e:
+            # xDSL's parser asserts where the input breaks its assumptions, e.g. real numbers
+            # in a dense literal of complex elements (it expects (re, im) pairs).
+            self.raise_error(
+                "cannot parse this op: a value does not fit its type"
+                + (f" ({e})" if str(e) else " (such as a dense literal of real numbers for "
+                   "complex elements, which need (re, im) pairs)"),
+                span,
+            )
         self.source_map.record(op, span.start)
         return op
 

@@ -160,7 +160,7 @@ def _print_profiling(request: InferRequest) -> None:
     print(f"Total time of the ops: {total:.1f} us; request latency {request.latency * 1e3:.1f} us")
 
 
-def run(argv: Sequence[str] | None = None) -> None:
+def run(argv: Sequence[str] | None = None, source: list[str] | None = None) -> None:
     args = _parser().parse_args(argv)
     if not Path(args.model).is_file():
         raise LowpassError(f"no such file '{args.model}'")
@@ -175,7 +175,11 @@ def run(argv: Sequence[str] | None = None) -> None:
     if args.emit_llvm and args.device != "CPU":
         raise LowpassError("--emit-llvm applies to the CPU device (--device CPU)")
     save_folder = _check_save_folder(args.save_outputs) if args.save_outputs else None
+    if source is not None:  # errors of the model that name no place name the file (run_tool)
+        source.append(args.model)
     compiled = core.compile_model(core.read_model(Path(args.model)), args.device, config)
+    if source is not None:  # (later errors are about the inputs and options)
+        source.clear()
     if args.emit_llvm:
         text = compiled._cpu.graph.llvm_ir()
         if args.emit_llvm == "-":
@@ -238,7 +242,8 @@ def _save_outputs(folder: Path, ports: Sequence[Port], results: InferResults) ->
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return run_tool(lambda: run(argv), "lowpass-run")
+    source: list[str] = []
+    return run_tool(lambda: run(argv, source), "lowpass-run", lambda: source[0] if source else None)
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ import functools
 import inspect
 import itertools
 import os
+import re
 import sys
 import textwrap
 import time
@@ -157,7 +158,16 @@ class OptToolMain(xDSLOptMain):
         super().register_all_frontends()
 
         def parse_mlir(io: IO[bytes], line_offset: int = 0) -> ModuleOp:
-            text = io.read().decode()
+            raw = io.read()
+            try:
+                text = raw.decode()
+            except UnicodeDecodeError as e:  # file:line:col of the first bad byte
+                line = line_offset + raw.count(b"\n", 0, e.start) + 1
+                col = e.start - raw.rfind(b"\n", 0, e.start)
+                raise FrontendError(
+                    f"{self.get_input_name()}:{line}:{col}: error: invalid UTF-8 "
+                    f"(byte 0x{raw[e.start]:02x}): MLIR text is UTF-8"
+                ) from None
             parser = LocatingParser(self.ctx, text, self.get_input_name())
             parser.source_map = SourceMap(text, self.get_input_name(), line_offset)
             self.source_maps.append(parser.source_map)
@@ -476,26 +486,53 @@ class _LineKeepingHelpFormatter(argparse.HelpFormatter):
         return lines
 
 
-def run_tool(tool: Callable[[], Any], prog: str) -> int:
-    """Run a tool's main, turning every error into a one-line diagnostic and exit code 1."""
+_LOCATED = re.compile(r"^(\S+:\d+(:\d+)?|<stdin>)\b")
+_PASS_PREFIX = re.compile(r"^([\w.-]+): error: ")
+
+
+def _locate(message: str, source: str | None) -> str:
+    """`message` naming `source` (the model file) when it names no place of its own: a
+    module-level failure ('the module must hold a @main function ...') in a pass or on a
+    device. Messages about the command line (`--...`) are left alone."""
+    if source is None or source in message or _LOCATED.match(message):
+        return message
+    if message.startswith("-") or message.startswith("bad pass pipeline"):
+        return message
+    return f"{source}: {message}"
+
+
+def run_tool(
+    tool: Callable[[], Any], prog: str, source: Callable[[], str | None] = lambda: None
+) -> int:
+    """Run a tool's main, turning every error into a one-line diagnostic and exit code 1.
+    `source()` is the model file, named by the errors that do not name a place themselves."""
     try:
         tool()
     except ParseError as e:
         print(f"{prog}: error: {e}", file=sys.stderr)
         return 1
     except DiagnosticException as e:
-        print(str(e) if ": error:" in str(e) else f"{prog}: error: {e}", file=sys.stderr)
+        text = str(e)
+        if _PASS_PREFIX.match(text) is not None:  # `reshape: error: ...`: prefixed with FILE
+            print(_locate(text, source()), file=sys.stderr)
+        elif ": error:" in text:
+            print(text, file=sys.stderr)
+        else:
+            print(f"{prog}: error: {_locate(text, source())}", file=sys.stderr)
         return 1
     except MemoryError:
-        print(f"{prog}: error: out of memory (a tensor too large for this machine?)",
-              file=sys.stderr)
+        what = "out of memory (a tensor too large for this machine?)"
+        print(f"{prog}: error: {_locate(what, source())}", file=sys.stderr)
         return 1
     except BrokenPipeError:  # `| head`: the reader has seen enough (an OSError: catch it first)
         # Python flushes stdout again at exit: point it at /dev/null so that is quiet too.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
-    except (ValueError, OSError, NotImplementedError, KeyError, RuntimeError) as e:
+    except OSError as e:
         print(f"{prog}: error: {e}", file=sys.stderr)
+        return 1
+    except (ValueError, NotImplementedError, KeyError, RuntimeError) as e:
+        print(f"{prog}: error: {_locate(str(e), source())}", file=sys.stderr)
         return 1
     except ArgSpecParseError as e:  # a BaseException in xDSL 0.74
         print(
@@ -558,17 +595,22 @@ def _printing_pass_warnings() -> Iterator[None]:
 
 
 def main(args: Sequence[str] | None = None) -> int:
+    source: list[str] = []
+
     def run() -> None:
         with _printing_pass_warnings():
             try:
-                OptToolMain(args).run()
+                tool = OptToolMain(args)
+                if tool.args.input_file is not None:
+                    source.append(str(tool.args.input_file))
+                tool.run()
             except ParseError as e:
                 hint = _unregistered_op_error(e)
                 if hint is None:
                     raise
                 raise hint from e
 
-    return run_tool(run, "opt-tool")
+    return run_tool(run, "opt-tool", lambda: source[0] if source else None)
 
 
 if __name__ == "__main__":

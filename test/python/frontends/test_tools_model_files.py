@@ -262,3 +262,49 @@ def test_onnx_from_stdin(
     code, out, err = _opt(capsys, "--frontend", "onnx")
     assert code == 1 and out == ""
     assert err.startswith("<stdin>: error: not an ONNX model")
+
+
+TWO_FUNCTIONS = """
+func.func @a(%x: tensor<2xf32>) -> tensor<2xf32> {
+  func.return %x : tensor<2xf32>
+}
+func.func @b(%x: tensor<2xf32>) -> tensor<2xf32> {
+  func.return %x : tensor<2xf32>
+}
+"""
+
+
+def test_an_error_without_a_location_names_the_model_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Found by test/fuzz: a module without an entry function failed in `reshape` and in
+    # lowpass-run with a message that named neither the file nor a line.
+    model = tmp_path / "two.mlir"
+    model.write_text(TWO_FUNCTIONS)
+    code, _, err = _opt(capsys, model, "--reshape=inputs=x:4", "-o", tmp_path / "out.mlir")
+    assert code == 1 and len(err.strip().splitlines()) == 1
+    assert err.startswith(f"{model}: reshape: error: the module must hold") and "@a, @b" in err
+    assert not (tmp_path / "out.mlir").exists()
+    code = lowpass_run.main([str(model), "--random-inputs", "0"])
+    _, err = capsys.readouterr()
+    assert code == 1 and len(err.strip().splitlines()) == 1
+    assert err.startswith(f"lowpass-run: error: {model}: ") and "found @a, @b" in err
+    # A message that names a place already is left alone.
+    code, _, err = _opt(capsys, model, "-p", "no-such-pass")
+    assert code == 1 and str(model) not in err
+
+
+def test_out_of_memory_names_the_model_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Found by test/fuzz: a constant of 4e12 elements is one line, naming the file.
+    model = tmp_path / "huge.mlir"
+    model.write_text(
+        "func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
+        "  %c = ov.constant dense<1.0> : tensor<4000000000000xf32>\n"
+        "  func.return %x : tensor<2xf32>\n}\n"
+    )
+    code, _, err = _opt(capsys, model, "--lpt", "-o", tmp_path / "out.mlir")
+    assert code == 1
+    assert err == f"opt-tool: error: {model}: out of memory (a tensor too large for this machine?)\n"  # noqa: E501
+    assert not (tmp_path / "out.mlir").exists()

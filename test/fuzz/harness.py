@@ -1,0 +1,637 @@
+"""
+The fuzz driver: seeds, mutation, the tool runs, outcome classes and the corpus of bad cases.
+
+Outcome classes of one tool run (see docs/fuzzing.md):
+- `ok`: exit 0;
+- `clean-error`: exit 1 with a diagnostic naming the input (`file:LINE:COL`, `model.xml`,
+  a layer or node), no traceback;
+- `vague-error`: exit 1 but the diagnostic names no location;
+- `internal-error`: exit 2, any other exit code, a traceback or 'internal error';
+- `hang`: no answer within the timeout (confirmed in a fresh subprocess);
+- `signal`: the process died of a signal (confirmed in a fresh subprocess);
+- `wrong-result`: CPU and REFERENCE disagree beyond the stated tolerance (or an emitted
+  OpenVINO IR computes something else than the MLIR it came from);
+- `wrong-nan`: the same with NaN/Inf inputs (NaN/Inf positions must agree);
+- `leftover-file`: a failing run left an output file behind.
+
+Everything but `ok` and `clean-error` is bad. A bad case matching a known open defect
+(`KNOWN`) is recorded as known and does not fail the short run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import select
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from . import generate, mutate
+
+REPO = Path(__file__).resolve().parents[2]
+FUZZ_DIR = Path(__file__).resolve().parent
+BAD = (
+    "vague-error",
+    "internal-error",
+    "hang",
+    "signal",
+    "wrong-result",
+    "wrong-nan",
+    "leftover-file",
+)
+
+PIPELINES: list[list[str]] = [
+    [],
+    ["--canonicalize"],
+    ["--lpt"],
+    ["--low-latency2"],
+    ["-p", "canonicalize,cse,dce"],
+    ["--lpt", "--low-latency2"],
+    ["--reshape=inputs=data:1x3x8x8"],
+    ["--tfl-to-ov"],
+    ["--prepare-composite-functions", "--allow-unregistered-dialect"],
+]
+
+FLOAT_RTOL = 1e-3
+"""CPU vs REFERENCE on float graphs: |cpu - ref| <= FLOAT_ATOL * max(1, max |ref|) + FLOAT_RTOL
+|ref| (the CPU kernels sum in another order and use vectorized exp/tanh)."""
+FLOAT_ATOL = 1e-4
+QUANT_TOLERANCE = (1e-6, 1e-5)
+"""(atol, rtol) on the f32 outputs of `--lpt` graphs: the u8 x i8 sums are exact integers on both
+devices; only the dequantization Multiply and the bias Add round (in another order)."""
+
+
+@dataclass
+class Outcome:
+    cls: str
+    detail: str
+    known: str | None = None
+
+
+@dataclass
+class Case:
+    """One fuzz input: its files (name -> bytes) and how it was made."""
+
+    label: str
+    files: dict[str, bytes]
+    main: str
+    text: str = ""  # the MLIR text when there is one (for the known-defect checks)
+
+
+# (class, regex on the detail, description): open defects recorded but not failing the run.
+KNOWN: list[tuple[str, str, str]] = [
+    ("internal-error", r"OverflowError", "dimensions above the int64 range"),
+]
+
+
+def _known(outcome: Outcome, case: Case, tool: str, argv: list[str]) -> str | None:
+    if outcome.cls == "wrong-nan" and "ov.convolution" in case.text and "ov.relu" in case.text:
+        return "NaN through Convolution+ReLU (CPU 0, REFERENCE NaN)"
+    if (
+        outcome.cls == "internal-error"
+        and "AssertionError" in outcome.detail
+        and tool == "lowpass-run"
+        and "CPU" in argv
+        and "tfl." in case.text
+    ):
+        return "tfl ops with `none` operands on CPU"
+    for cls, pattern, what in KNOWN:
+        if outcome.cls == cls and re.search(pattern, outcome.detail):
+            return what
+    return None
+
+
+TRACEBACK = "Traceback (most recent call last):"
+_LOCATION = re.compile(
+    r"(\.mlir|\.xml|\.bin|\.onnx|\.npy|<stdin>)(:\d+(:\d+)?)?\b|layer '|node '|\bop\b|'[\w./-]+'"
+)
+
+
+def classify(rc: int | None, stderr: str) -> Outcome:
+    """The outcome class of one finished run (exit code and stderr)."""
+    first = stderr.strip().split("\n")[0] if stderr.strip() else ""
+    if rc is None:
+        return Outcome("hang", "no answer within the timeout")
+    if rc < 0:
+        return Outcome("signal", f"killed by signal {-rc}")
+    if rc == 0:
+        return Outcome("ok", "")
+    if rc == 1 and TRACEBACK not in stderr and "internal error:" not in stderr:
+        if first and _LOCATION.search(first):
+            return Outcome("clean-error", first)
+        return Outcome("vague-error", first or "(no message)")
+    detail = next((line for line in stderr.split("\n") if "internal error" in line), "")
+    if not detail:
+        lines = [line for line in stderr.strip().split("\n") if line.strip()]
+        detail = lines[-1] if lines else f"exit code {rc}"
+    return Outcome("internal-error", detail)
+
+
+class Runner:
+    """Runs tool jobs in a long-lived worker process, with a timeout per job; a timeout or a
+    crash is confirmed by running the job alone in a fresh subprocess."""
+
+    def __init__(self, timeout: float = 30.0, restart_every: int = 300) -> None:
+        self.timeout = timeout
+        self.restart_every = restart_every
+        self.proc: subprocess.Popen[str] | None = None
+        self.jobs = 0
+
+    def _env(self) -> dict[str, str]:
+        env = dict(os.environ)
+        env.pop("LOWPASS_DEBUG", None)
+        env["PYTHONPATH"] = str(FUZZ_DIR.parent) + os.pathsep + env.get("PYTHONPATH", "")
+        return env
+
+    def _start(self) -> subprocess.Popen[str]:
+        if self.proc is None or self.proc.poll() is not None or self.jobs >= self.restart_every:
+            self.close()
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "fuzz.worker"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                text=True,
+                env=self._env(),
+                cwd=str(FUZZ_DIR.parent),
+            )
+            self.jobs = 0
+        return self.proc
+
+    def close(self) -> None:
+        if self.proc is not None:
+            if self.proc.poll() is None:
+                self.proc.kill()
+            self.proc.wait()
+            self.proc = None
+
+    def run(self, tool: str, argv: list[str]) -> tuple[int | None, str, str]:
+        """(exit code or None for a hang, stdout, stderr)."""
+        proc = self._start()
+        self.jobs += 1
+        assert proc.stdin is not None and proc.stdout is not None
+        try:
+            proc.stdin.write(json.dumps({"tool": tool, "argv": argv}) + "\n")
+            proc.stdin.flush()
+            ready, _, _ = select.select([proc.stdout], [], [], self.timeout)
+            line = proc.stdout.readline() if ready else ""
+        except (BrokenPipeError, OSError):
+            line = ""
+        if line:
+            result = json.loads(line)
+            return int(result["rc"]), result["stdout"], result["stderr"]
+        self.close()  # hung or died: confirm alone
+        return self.run_alone(tool, argv)
+
+    def run_alone(self, tool: str, argv: list[str]) -> tuple[int | None, str, str]:
+        try:
+            r = subprocess.run(
+                [tool, *argv],
+                capture_output=True,
+                text=True,
+                errors="replace",
+                timeout=self.timeout * 2,
+                env=self._env(),
+            )
+        except subprocess.TimeoutExpired:
+            return None, "", ""
+        return r.returncode, r.stdout[-2000:], r.stderr[-4000:]
+
+
+# --- seeds ---------------------------------------------------------------------------------------
+
+
+def collect_seeds(max_bytes: int = 40_000) -> dict[str, list[Case]]:
+    """The examples and lit tests of the repository (split at `// -----`), read at run time,
+    plus the small seeds committed beside this file."""
+    seeds: dict[str, list[Case]] = {"mlir": [], "xml": [], "onnx": []}
+    paths = sorted((REPO / "test").rglob("*.mlir")) + sorted((REPO / "examples").glob("*.mlir"))
+    paths += sorted((FUZZ_DIR / "Inputs").glob("*.mlir"))
+    for path in paths:
+        if "lit-out" in path.parts or "Output" in path.parts:
+            continue
+        text = path.read_text(errors="replace")
+        for i, chunk in enumerate(text.split("// -----")):
+            if chunk.strip() and len(chunk) <= max_bytes:
+                rel = path.relative_to(REPO)
+                seeds["mlir"].append(
+                    Case(f"{rel}#{i}", {"in.mlir": chunk.encode()}, "in.mlir", chunk)
+                )
+    for xml in sorted((REPO / "examples").glob("*.xml")) + sorted((REPO / "test").rglob("*.xml")):
+        files = {"model.xml": xml.read_bytes()}
+        if xml.with_suffix(".bin").is_file():
+            files["model.bin"] = xml.with_suffix(".bin").read_bytes()
+        seeds["xml"].append(Case(str(xml.relative_to(REPO)), files, "model.xml"))
+    for onnx_file in sorted((REPO / "examples").glob("*.onnx")) + sorted(
+        (REPO / "test").rglob("*.onnx")
+    ):
+        seeds["onnx"].append(
+            Case(
+                str(onnx_file.relative_to(REPO)),
+                {"model.onnx": onnx_file.read_bytes()},
+                "model.onnx",
+            )
+        )
+    return seeds
+
+
+# --- the fuzz loop -------------------------------------------------------------------------------
+
+
+@dataclass
+class Stats:
+    outcomes: Counter[str] = field(default_factory=Counter)
+    runs: int = 0
+    inputs: int = 0
+    bad: list[dict[str, object]] = field(default_factory=list)
+
+
+class Fuzzer:
+    def __init__(
+        self,
+        seed: int,
+        corpus: Path,
+        timeout: float = 30.0,
+        log: Callable[[str], None] | None = None,
+    ) -> None:
+        self.rnd = random.Random(seed)
+        self.seed = seed
+        self.corpus = corpus
+        self.runner = Runner(timeout)
+        self.stats = Stats()
+        self.seeds = collect_seeds()
+        self.log = log or (lambda s: None)
+        try:
+            import onnx  # noqa: F401
+
+            self.have_onnx = True
+            for i, data in enumerate(generate.onnx_models(seed)):
+                self.seeds["onnx"].append(
+                    Case(f"generate.onnx_models({seed})[{i}]", {"model.onnx": data}, "model.onnx")
+                )
+        except ImportError:
+            self.have_onnx = False
+        self.xml_made = False
+
+    def close(self) -> None:
+        self.runner.close()
+
+    # one tool run on a case in a fresh folder, with the leftover check
+    def _tool(
+        self, case: Case, work: Path, tool: str, argv: list[str], outputs: list[Path]
+    ) -> tuple[Outcome, int | None]:
+        rc, _, stderr = self.runner.run(tool, argv)
+        self.stats.runs += 1
+        outcome = classify(rc, stderr)
+        if rc not in (0, None) and outcome.cls in ("clean-error", "vague-error", "internal-error"):
+            left = [p for p in outputs if p.exists() and not (p.is_dir() and not any(p.iterdir()))]
+            if left:
+                outcome = Outcome(
+                    "leftover-file",
+                    f"{left[0].name} left by a failed run ({outcome.cls}: {outcome.detail})",
+                )
+        self._record(case, work, tool, argv, outcome)
+        return outcome, rc
+
+    def _record(self, case: Case, work: Path, tool: str, argv: list[str], outcome: Outcome) -> None:
+        self.stats.outcomes[outcome.cls] += 1
+        if outcome.cls not in BAD:
+            return
+        outcome.known = _known(outcome, case, tool, argv)
+        key = f"{outcome.cls}-{len(self.stats.bad):05d}"
+        folder = self.corpus / key
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, data in case.files.items():
+            (folder / name).write_bytes(data)
+        for arg in argv:  # the files the run reads (inputs, an emitted model)
+            path = Path(arg.split("=", 1)[-1])
+            if path.is_file() and work in path.parents:
+                target = folder / path.relative_to(work)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy(path, target)
+                if path.suffix == ".xml" and path.with_suffix(".bin").is_file():
+                    shutil.copy(path.with_suffix(".bin"), target.with_suffix(".bin"))
+        args = [a.replace(str(work), ".") for a in argv]
+        repro = f"cd {folder} && {tool} {shlex.join(args)}"
+        (folder / "repro.sh").write_text(
+            f"#!/bin/sh\n# {outcome.cls}: {outcome.detail}\n# from {case.label}\n{repro}\n"
+        )
+        entry = {
+            "class": outcome.cls,
+            "detail": outcome.detail[:300],
+            "known": outcome.known,
+            "case": case.label,
+            "repro": repro,
+        }
+        self.stats.bad.append(entry)
+        self.log(
+            f"{outcome.cls}{' (known)' if outcome.known else ''}: {outcome.detail[:160]}"
+            f"\n    {repro}"
+        )
+
+    def one(self) -> None:
+        """One fuzz input through the tools."""
+        self.stats.inputs += 1
+        r = self.rnd.random()
+        with tempfile.TemporaryDirectory(prefix="lowpass-fuzz-") as tmp:
+            work = Path(tmp)
+            if r < 0.2:
+                self._generated(work)
+            elif r < 0.33 and self.seeds["xml"]:
+                self._mutated_xml(work)
+            elif r < 0.41 and self.have_onnx and self.seeds["onnx"]:
+                self._mutated_onnx(work)
+            else:
+                self._mutated_mlir(work)
+
+    def _write(self, case: Case, work: Path) -> Path:
+        for name, data in case.files.items():
+            (work / name).write_bytes(data)
+        return work / case.main
+
+    def _opt(self, case: Case, work: Path, flags: list[str]) -> tuple[Outcome, Path | None]:
+        model = self._write(case, work)
+        out_dir = work / "out"
+        if self.rnd.random() < 0.25:
+            out = out_dir / "out.xml"
+            outputs = [out, out.with_suffix(".bin")]
+            argv = [str(model), *flags, "--emit=ov-ir", "-o", str(out)]
+        else:
+            out = out_dir / "out.mlir"
+            outputs = [out]
+            argv = [str(model), *flags, "-o", str(out)]
+        out_dir.mkdir()
+        outputs.append(out_dir)
+        outcome, rc = self._tool(case, work, "opt-tool", argv, outputs)
+        return outcome, (out if rc == 0 else None)
+
+    def _mutated_mlir(self, work: Path) -> None:
+        seed = self.rnd.choice(self.seeds["mlir"])
+        text = seed.text
+        if self.rnd.random() < 0.9:
+            text = mutate.mutate_mlir(text, self.rnd)
+        case = Case(
+            seed.label, {"in.mlir": text.encode("utf-8", "surrogateescape")}, "in.mlir", text
+        )
+        if self.rnd.random() < 0.05:  # raw bytes: invalid UTF-8
+            raw = bytearray(case.files["in.mlir"])
+            if raw:
+                raw[self.rnd.randrange(len(raw))] = 0xFF
+            case.files["in.mlir"] = bytes(raw)
+        _outcome, out = self._opt(case, work, self.rnd.choice(PIPELINES))
+        if (
+            out is not None
+            and len(text) < 20_000
+            and "func.func @main" in text
+            and self.rnd.random() < 0.3
+        ):
+            self._run_devices(case, work, out, nan=False)
+
+    def _mutated_xml(self, work: Path) -> None:
+        seed = self.rnd.choice(self.seeds["xml"])
+        xml, bin_data = mutate.mutate_ov_ir(
+            seed.files["model.xml"].decode(errors="replace"),
+            seed.files.get("model.bin", b""),
+            self.rnd,
+        )
+        files = {"model.xml": xml.encode()}
+        if "model.bin" in seed.files:
+            files["model.bin"] = bin_data
+        case = Case(seed.label, files, "model.xml")
+        outcome, _out = self._opt(case, work, self.rnd.choice(PIPELINES[:4]))
+        if outcome.cls == "ok" and self.rnd.random() < 0.2:
+            self._run_devices(case, work, work / "model.xml", nan=False)
+
+    def _mutated_onnx(self, work: Path) -> None:
+        seed = self.rnd.choice(self.seeds["onnx"])
+        data = mutate.mutate_onnx(seed.files["model.onnx"], self.rnd)
+        case = Case(seed.label, {"model.onnx": data}, "model.onnx")
+        outcome, _out = self._opt(case, work, self.rnd.choice(PIPELINES[:3]))
+        if outcome.cls == "ok" and self.rnd.random() < 0.2:
+            self._run_devices(case, work, work / "model.onnx", nan=False)
+
+    def _generated(self, work: Path) -> None:
+        gseed = self.rnd.randrange(1 << 30)
+        kind, text, flags = generate.generate(gseed)
+        case = Case(f"generate({gseed}) [{kind}]", {"in.mlir": text.encode()}, "in.mlir", text)
+        model = self._write(case, work)
+        out = work / "out" / "out.mlir"
+        out.parent.mkdir()
+        _outcome, rc = self._tool(
+            case, work, "opt-tool", [str(model), *flags, "-o", str(out)], [out]
+        )
+        if rc != 0:
+            return
+        nan = self.rnd.random() < 0.25
+        tolerance = QUANT_TOLERANCE if kind == "quant" else (FLOAT_ATOL, FLOAT_RTOL)
+        self._run_devices(case, work, out, nan=nan, tolerance=tolerance)
+        if not nan and self.rnd.random() < 0.3:  # the emitted OpenVINO IR computes the same
+            xml = work / "ir" / "model.xml"
+            xml.parent.mkdir()
+            _o, rc = self._tool(
+                case,
+                work,
+                "opt-tool",
+                [str(out), "--emit=ov-ir", "-o", str(xml)],
+                [xml, xml.with_suffix(".bin")],
+            )
+            if rc == 0:
+                self._compare_models(case, work, out, xml)
+        if not self.xml_made and len(self.seeds["xml"]) < 40 and self.rnd.random() < 0.3:
+            # generated graphs become OpenVINO IR seeds too
+            xml = work / "seed.xml"
+            rc2, _, _ = self.runner.run("opt-tool", [str(out), "--emit=ov-ir", "-o", str(xml)])
+            if rc2 == 0:
+                self.seeds["xml"].append(
+                    Case(
+                        case.label,
+                        {
+                            "model.xml": xml.read_bytes(),
+                            "model.bin": xml.with_suffix(".bin").read_bytes(),
+                        },
+                        "model.xml",
+                    )
+                )
+
+    def _inputs(self, case: Case, work: Path, model: Path, nan: bool) -> list[str] | None:
+        """--input arguments of random data (with NaN/Inf when `nan`), or --random-inputs."""
+        if not nan:
+            return ["--random-inputs", str(self.rnd.randrange(1000))]
+        try:
+            import lowpass
+
+            compiled = lowpass.Core().compile_model(lowpass.Core().read_model(model), "REFERENCE")
+        except Exception:
+            return None
+        args = []
+        rng = np.random.default_rng(self.rnd.randrange(1 << 30))
+        for i, port in enumerate(compiled.inputs):
+            shape = tuple(int(d) for d in port.shape)
+            x = rng.standard_normal(shape).astype(np.float32)
+            flat = x.reshape(-1)
+            for _ in range(max(1, flat.size // 8)):
+                flat[rng.integers(flat.size)] = rng.choice([np.nan, np.inf, -np.inf])
+            path = work / f"input{i}.npy"
+            np.save(path, x)
+            args += ["--input", f"{port.name}={path}"]
+        return args
+
+    def _run_devices(
+        self,
+        case: Case,
+        work: Path,
+        model: Path,
+        nan: bool,
+        tolerance: tuple[float, float] = (FLOAT_ATOL, FLOAT_RTOL),
+    ) -> None:
+        inputs = self._inputs(case, work, model, nan)
+        if inputs is None:
+            return
+        results = {}
+        for device in ("REFERENCE", "CPU"):
+            save = work / f"saved-{device}"
+            argv = [str(model), *inputs, "--device", device, "--save-outputs", str(save)]
+            if "ov.variable" in case.text or "low-latency2" in case.label:
+                argv += ["--iterations", "3"]
+            _outcome, rc = self._tool(case, work, "lowpass-run", argv, [save])
+            if rc != 0:
+                return
+            results[device] = {p.name: np.load(p) for p in save.glob("*.npy")}
+        self._compare(
+            case,
+            work,
+            model,
+            results["REFERENCE"],
+            results["CPU"],
+            "wrong-nan" if nan else "wrong-result",
+            [str(model), *inputs, "--device", "CPU"],
+            "compare with --device REFERENCE",
+            tolerance=tolerance,
+        )
+
+    def _compare_models(self, case: Case, work: Path, mlir: Path, xml: Path) -> None:
+        """The OpenVINO IR written by --emit=ov-ir computes what the MLIR did (REFERENCE)."""
+        inputs = ["--random-inputs", "7"]
+        results = []
+        for model in (mlir, xml):
+            save = work / f"saved-{model.suffix[1:]}"
+            _outcome, rc = self._tool(
+                case,
+                work,
+                "lowpass-run",
+                [str(model), *inputs, "--save-outputs", str(save)],
+                [save],
+            )
+            if rc != 0:
+                return
+            results.append({p.name: np.load(p) for p in save.glob("*.npy")})
+        self._compare(
+            case,
+            work,
+            xml,
+            results[0],
+            results[1],
+            "wrong-result",
+            [str(xml), *inputs],
+            f"REFERENCE on the emitted IR; compare with lowpass-run {mlir.name} {inputs[0]} 7",
+            exact=True,
+        )
+
+    def _compare(
+        self,
+        case: Case,
+        work: Path,
+        model: Path,
+        want: dict[str, np.ndarray],
+        got: dict[str, np.ndarray],
+        cls: str,
+        argv: list[str],
+        note: str,
+        exact: bool = False,
+        tolerance: tuple[float, float] = (FLOAT_ATOL, FLOAT_RTOL),
+    ) -> None:
+        problem = compare_outputs(want, got, exact, *tolerance)
+        outcome = Outcome(cls, f"{problem} ({note})") if problem else Outcome("ok", "")
+        self._record(case, work, "lowpass-run", argv, outcome)
+
+    def run(
+        self,
+        inputs: int,
+        seconds: float | None = None,
+        progress: Callable[[Stats, float], None] | None = None,
+        every: int = 500,
+    ) -> Stats:
+        """Fuzz `inputs` inputs (or for `seconds`); `progress(stats, elapsed)` every `every`."""
+        start = time.monotonic()
+        try:
+            for i in range(inputs):
+                if seconds is not None and time.monotonic() - start > seconds:
+                    break
+                self.one()
+                if progress is not None and (i + 1) % every == 0:
+                    progress(self.stats, time.monotonic() - start)
+        finally:
+            self.close()
+        return self.stats
+
+
+def compare_outputs(
+    want: dict[str, np.ndarray],
+    got: dict[str, np.ndarray],
+    exact: bool = False,
+    atol: float = FLOAT_ATOL,
+    rtol: float = FLOAT_RTOL,
+) -> str:
+    """'' when `got` matches `want`: integers (and `exact`) bit for bit, floats within
+    atol * max(1, max |want|) + rtol |want|, NaN and +-Inf at the same places."""
+    if sorted(want) != sorted(got):
+        return f"outputs {sorted(got)} instead of {sorted(want)}"
+    for name in sorted(want):
+        w, g = want[name], got[name]
+        if w.shape != g.shape or w.dtype != g.dtype:
+            return f"{name}: {g.dtype}{list(g.shape)} instead of {w.dtype}{list(w.shape)}"
+        if w.dtype.kind != "f" or exact:
+            if not np.array_equal(w, g, equal_nan=w.dtype.kind == "f"):
+                bad = np.argwhere(
+                    ~((w == g) | (np.isnan(w) & np.isnan(g)) if w.dtype.kind == "f" else (w == g))
+                )
+                i = tuple(bad[0])
+                return f"{name}{list(i)}: {g[i]!r} instead of {w[i]!r} (exact)"
+            continue
+        w64, g64 = w.astype(np.float64), g.astype(np.float64)
+        special = ~np.isfinite(w64) | ~np.isfinite(g64)
+        same_special = (np.isnan(w64) & np.isnan(g64)) | (w64 == g64)
+        if (special & ~same_special).any():
+            i = tuple(np.argwhere(special & ~same_special)[0])
+            return f"{name}{list(i)}: {g[i]!r} instead of {w[i]!r}"
+        finite = np.where(special, 0.0, w64)
+        scale = max(1.0, float(np.abs(finite).max(initial=0.0)))
+        err = np.abs(np.where(special, 0.0, g64) - finite)
+        limit = atol * scale + rtol * np.abs(finite)
+        if (err > limit).any():
+            i = tuple(np.argwhere(err > limit)[0])
+            return f"{name}{list(i)}: {g[i]!r} instead of {w[i]!r} (error {err[i]:.3g})"
+    return ""
+
+
+def summary(stats: Stats, seconds: float) -> str:
+    bad = Counter(str(b["class"]) + (" (known)" if b["known"] else "") for b in stats.bad)
+    lines = [
+        f"{stats.inputs} inputs, {stats.runs} tool runs in {seconds:.0f} s",
+        "outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(stats.outcomes.items())),
+    ]
+    if bad:
+        lines.append("bad cases: " + ", ".join(f"{k} {v}" for k, v in sorted(bad.items())))
+    return "\n".join(lines)

@@ -1,0 +1,108 @@
+"""
+The short deterministic fuzz run (fixed seed, about a minute on 2 cores) and checks of the
+harness itself: the classifier, the output comparison, the mutators and the generator.
+The long run for release checks is `python test/fuzz/run.py --inputs 25000` (docs/fuzzing.md).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from fuzz import generate, mutate
+from fuzz.harness import Fuzzer, Runner, classify, compare_outputs, summary
+
+SHORT_INPUTS = 1500
+"""Inputs of the short run: about 55 s on an idle 2-core machine."""
+
+
+def test_short_fuzz_run_finds_no_new_bad_case(tmp_path: Path) -> None:
+    fuzzer = Fuzzer(seed=18, corpus=tmp_path / "corpus")
+    stats = fuzzer.run(SHORT_INPUTS)
+    print(summary(stats, 0))
+    assert stats.inputs == SHORT_INPUTS
+    assert stats.outcomes["ok"] > 0 and stats.outcomes["clean-error"] > 0
+    new = [b for b in stats.bad if b["known"] is None]
+    assert not new, "new bad cases (saved under the corpus folder):\n" + "\n".join(
+        f"{b['class']}: {b['detail']}\n  {b['repro']}" for b in new
+    )
+
+
+@pytest.mark.parametrize(
+    ("rc", "stderr", "cls"),
+    [
+        (0, "", "ok"),
+        (1, "in.mlir:3:5: error: unexpected token\n  %x = \n    ^", "clean-error"),
+        (
+            1,
+            "opt-tool: error: model.xml: error: layer 'conv1' (id 3, type Convolution): x",
+            "clean-error",
+        ),
+        (1, "lowpass-run: error: something went wrong", "vague-error"),
+        (
+            2,
+            "opt-tool: internal error: KeyError: 3 (set LOWPASS_DEBUG=1 for a traceback)",
+            "internal-error",
+        ),
+        (1, "Traceback (most recent call last):\n  File x\nValueError: y", "internal-error"),
+        (1, "in.mlir:3:1: error: operation 'Traceback' is not registered", "clean-error"),
+        (None, "", "hang"),
+        (-11, "", "signal"),
+        (3, "", "internal-error"),
+    ],
+)
+def test_outcome_classes(rc: int | None, stderr: str, cls: str) -> None:
+    assert classify(rc, stderr).cls == cls
+
+
+def test_compare_outputs_tolerances() -> None:
+    want = {"y.npy": np.array([1.0, 2.0, np.nan, np.inf], np.float32)}
+    assert compare_outputs(want, {"y.npy": want["y.npy"] * np.float32(1 + 1e-6)}) == ""
+    assert "instead of" in compare_outputs(want, {"y.npy": want["y.npy"] + np.float32(0.01)})
+    zero_nan = want["y.npy"].copy()
+    zero_nan[2] = 0.0
+    assert "instead of" in compare_outputs(want, {"y.npy": zero_nan})
+    ints = {"q.npy": np.array([1, 2, 3], np.uint8)}
+    assert "exact" in compare_outputs(ints, {"q.npy": np.array([1, 2, 4], np.uint8)})
+    assert "exact" in compare_outputs(
+        want, {"y.npy": want["y.npy"] * np.float32(1 + 1e-6)}, exact=True
+    )
+
+
+def test_mutators_are_deterministic_and_change_the_input() -> None:
+    text = (Path(__file__).parent / "Inputs" / "generated-float.mlir").read_text()
+    a = [mutate.mutate_mlir(text, random.Random(i)) for i in range(20)]
+    b = [mutate.mutate_mlir(text, random.Random(i)) for i in range(20)]
+    assert a == b
+    assert sum(m != text for m in a) >= 18
+
+
+def test_generated_graphs_are_deterministic() -> None:
+    assert generate.generate(7) == generate.generate(7)
+    kinds = {generate.generate(seed)[0] for seed in range(40)}
+    assert kinds == set(generate.KINDS)
+
+
+def test_runner_answers_and_reports_a_timeout_as_a_hang(tmp_path: Path) -> None:
+    model = tmp_path / "in.mlir"
+    model.write_text((Path(__file__).parent / "Inputs" / "generated-state.mlir").read_text())
+    runner = Runner(timeout=60)
+    try:
+        rc, out, err = runner.run("opt-tool", [str(model)])
+        assert (rc, err) == (0, "") and "ov.read_value" in out
+        rc, _, err = runner.run("opt-tool", [str(model), "--no-such-flag"])
+        assert rc == 2 and "unrecognized arguments" in err  # argparse's exit code
+    finally:
+        runner.close()
+    # 10 ms is less than a start-up: neither the worker nor the confirming subprocess answers.
+    slow = Runner(timeout=0.01)
+    try:
+        assert slow.run("opt-tool", [str(model)])[0] is None
+    finally:
+        slow.close()

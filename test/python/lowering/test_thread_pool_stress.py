@@ -1,0 +1,144 @@
+"""
+A stress test of the native thread pool (lowering/kernels/threads.py), bounded in time: many
+short jobs, callers on several Python threads at once, fork() while jobs run, and a process that
+exits while its threads still submit jobs. Every chunk must run exactly once per job; nothing
+may hang (each part has a deadline, a hang fails instead of blocking the suite).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+
+import numpy as np
+import pytest
+
+from lowpass.lowering.jit import JitLibrary, compile_ir
+from lowpass.lowering.kernels.threads import thread_pool
+
+# `task(ctx, i)`: counts[i] += 1 (atomic), so a chunk run twice or never shows.
+TASK_IR = """
+define void @count_chunk(ptr %ctx, i64 %i) {
+  %p = getelementptr i64, ptr %ctx, i64 %i
+  %old = atomicrmw add ptr %p, i64 1 seq_cst
+  ret void
+}
+"""
+
+DEADLINE = 60.0  # seconds for any one part: far above the normal (well under a second)
+
+
+_LIBRARIES: list[JitLibrary] = []  # the compiled task stays alive while the module is loaded
+
+
+@pytest.fixture(scope="module")
+def task_address() -> int:
+    _LIBRARIES.append(compile_ir(TASK_IR, cache=False))
+    return _LIBRARIES[-1].address("count_chunk")
+
+
+def _jobs(pool_threads: int, task: int, jobs: int, seed: int, errors: list[str]) -> None:
+    pool = thread_pool(pool_threads)
+    rng = np.random.default_rng(seed)
+    counts = np.zeros(64, np.int64)
+    for job in range(jobs):
+        chunks = int(rng.integers(1, 65))
+        counts[:] = 0
+        pool.run(task, counts.ctypes.data, chunks)
+        if not (counts[:chunks] == 1).all() or counts[chunks:].any():
+            errors.append(f"job {job} with {chunks} chunks ran them {counts[:chunks].tolist()}")
+            return
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+def test_many_short_jobs(task_address: int, threads: int) -> None:
+    errors: list[str] = []
+    start = time.monotonic()
+    _jobs(threads, task_address, 3000, seed=threads, errors=errors)
+    assert not errors, errors[0]
+    assert time.monotonic() - start < DEADLINE
+
+
+def test_concurrent_callers(task_address: int) -> None:
+    """Four threads submit at once: one owns the pool, the others run their chunks inline."""
+    errors: list[str] = []
+    callers = [
+        threading.Thread(target=_jobs, args=(2, task_address, 1500, seed, errors))
+        for seed in range(4)
+    ]
+    for t in callers:
+        t.start()
+    for t in callers:
+        t.join(DEADLINE)
+    assert not any(t.is_alive() for t in callers), "a caller hangs"
+    assert not errors, errors[0]
+
+
+def test_fork_while_jobs_run(task_address: int) -> None:
+    """The child of a fork() (taken while another thread uses the pool) has working pools."""
+    if not hasattr(os, "fork"):
+        pytest.skip("no fork()")
+    errors: list[str] = []
+    thread_pool(2)
+    busy = threading.Thread(target=_jobs, args=(2, task_address, 3000, 7, errors))
+    busy.start()
+    try:
+        children = []
+        for _ in range(3):
+            time.sleep(0.01)
+            pid = os.fork()
+            if pid == 0:  # the child: run jobs on the restarted pool, report by exit code
+                child_errors: list[str] = []
+                try:
+                    _jobs(2, task_address, 300, 11, child_errors)
+                finally:
+                    os._exit(1 if child_errors else 0)
+            children.append(pid)
+        deadline = time.monotonic() + DEADLINE
+        for pid in children:
+            while True:
+                done, status = os.waitpid(pid, os.WNOHANG)
+                if done:
+                    assert os.waitstatus_to_exitcode(status) == 0, "a forked child failed"
+                    break
+                if time.monotonic() > deadline:
+                    os.kill(pid, 9)
+                    os.waitpid(pid, 0)
+                    pytest.fail("a forked child hangs")
+                time.sleep(0.01)
+    finally:
+        busy.join(DEADLINE)
+    assert not busy.is_alive()
+    assert not errors, errors[0]
+
+
+def test_exit_under_load() -> None:
+    """A process whose threads still submit jobs exits promptly (atexit stops the workers;
+    later calls run inline) and cleanly."""
+    script = textwrap.dedent(
+        f"""
+        import threading, numpy as np
+        from lowpass.lowering.jit import JitLibrary, compile_ir
+        from lowpass.lowering.kernels.threads import thread_pool
+        lib = compile_ir({TASK_IR!r}, cache=False)
+        task = lib.address("count_chunk")
+        def spin(threads):
+            pool = thread_pool(threads)
+            counts = np.zeros(64, np.int64)
+            while True:
+                pool.run(task, counts.ctypes.data, 64)
+        for n in (2, 2, 3):
+            threading.Thread(target=spin, args=(n,), daemon=True).start()
+        import time; time.sleep(0.3)
+        print("exiting")
+        """
+    )
+    r = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=DEADLINE
+    )
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.strip() == "exiting"

@@ -1,0 +1,75 @@
+"""Inputs on which xDSL 0.74's parser fails an internal check (an `assert`) are parse errors
+at the op, with file:line:col, not internal errors (found by test/fuzz, issue 18)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lowpass.tools import opt_tool
+
+# Real numbers for complex elements: xDSL's DenseIntOrFPElementsAttr parser asserts that
+# each complex element is a (re, im) pair.
+COMPLEX_FROM_REALS = """func.func @main() -> tensor<2xcomplex<f32>> {
+  %0 = "test.op"() {v = dense<[1.0, 2.0]> : tensor<2xcomplex<f32>>} : () -> tensor<2xcomplex<f32>>
+  func.return %0 : tensor<2xcomplex<f32>>
+}
+"""
+
+
+def test_parser_assertion_is_a_located_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    model = tmp_path / "complex.mlir"
+    model.write_text(COMPLEX_FROM_REALS)
+    code = opt_tool.main([str(model), "--allow-unregistered-dialect"])
+    err = capsys.readouterr().err
+    assert code == 1, err
+    assert err.splitlines()[0] == f"opt-tool: error: {model}:2:3", err  # the op's position
+    assert "internal error" not in err and "does not fit its type" in err
+
+
+def test_integer_literal_out_of_range_is_located(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    model = tmp_path / "int.mlir"
+    model.write_text(
+        "func.func @main(%x: tensor<2xi8>) -> tensor<2xi8> {\n"
+        "  %c = ov.constant dense<300> : tensor<2xi8>\n"
+        "  %y = ov.add %x, %c : (tensor<2xi8>, tensor<2xi8>) -> tensor<2xi8>\n"
+        "  func.return %y : tensor<2xi8>\n}\n"
+    )
+    code = opt_tool.main([str(model)])
+    err = capsys.readouterr().err
+    assert code == 1, err
+    assert err.splitlines()[0] == f"opt-tool: error: {model}:2:3", err
+    assert "Integer value 300 is out of range for type i8" in err
+
+
+def test_invalid_utf8_is_located(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    model = tmp_path / "bytes.mlir"
+    model.write_bytes(
+        b"func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
+        b'  %y = ov.relu %x {ov.name = "r\xffelu"} : (tensor<2xf32>) -> tensor<2xf32>\n'
+        b"  func.return %y : tensor<2xf32>\n}\n"
+    )
+    code = opt_tool.main([str(model)])
+    err = capsys.readouterr().err
+    assert code == 1, err
+    assert err == f"{model}:2:32: error: invalid UTF-8 (byte 0xff): MLIR text is UTF-8\n"
+
+
+def test_deep_nesting_is_located(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    model = tmp_path / "deep.mlir"
+    n = 3000
+    model.write_text(
+        "func.func @main() -> tensor<1xf32> {\n"
+        f"  %c = ov.constant dense<{'[' * n}1.0{']' * n}> : tensor<1xf32>\n"
+        "  func.return %c : tensor<1xf32>\n}\n"
+    )
+    code = opt_tool.main([str(model)])
+    err = capsys.readouterr().err
+    assert code == 1, err
+    assert err.splitlines()[0] == f"opt-tool: error: {model}:2:3", err
+    assert "nested too deeply" in err
