@@ -59,8 +59,8 @@ PIPELINES: list[list[str]] = [
     ["--low-latency2"],
     ["-p", "canonicalize,cse,dce"],
     ["--lpt", "--low-latency2"],
-    ["--reshape=inputs=data:1x3x8x8"],
-    ["--tfl-to-ov"],
+    ["--ov-reshape=inputs=data:1x3x8x8"],
+    ["--convert-tfl-to-ov"],
     ["--prepare-composite-functions", "--allow-unregistered-dialect"],
 ]
 

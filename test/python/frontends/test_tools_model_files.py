@@ -277,13 +277,13 @@ func.func @b(%x: tensor<2xf32>) -> tensor<2xf32> {
 def test_an_error_without_a_location_names_the_model_file(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # Found by test/fuzz: a module without an entry function failed in `reshape` and in
+    # Found by test/fuzz: a module without an entry function failed in `ov-reshape` and in
     # lowpass-run with a message that named neither the file nor a line.
     model = tmp_path / "two.mlir"
     model.write_text(TWO_FUNCTIONS)
-    code, _, err = _opt(capsys, model, "--reshape=inputs=x:4", "-o", tmp_path / "out.mlir")
+    code, _, err = _opt(capsys, model, "--ov-reshape=inputs=x:4", "-o", tmp_path / "out.mlir")
     assert code == 1 and len(err.strip().splitlines()) == 1
-    assert err.startswith(f"{model}: reshape: error: the module must hold") and "@a, @b" in err
+    assert err.startswith(f"{model}: ov-reshape: error: the module must hold") and "@a, @b" in err
     assert not (tmp_path / "out.mlir").exists()
     code = lowpass_run.main([str(model), "--random-inputs", "0"])
     _, err = capsys.readouterr()
