@@ -175,6 +175,10 @@ def run(argv: Sequence[str] | None = None, source: list[str] | None = None) -> N
     if args.emit_llvm and args.device != "CPU":
         raise LowpassError("--emit-llvm applies to the CPU device (--device CPU)")
     save_folder = _check_save_folder(args.save_outputs) if args.save_outputs else None
+    if args.device == "CPU":  # the host (LOWPASS_MAX_CPU_ISA) is checked before the model
+        from lowpass.lowering.target import host_cpu
+
+        host_cpu()
     if source is not None:  # errors of the model that name no place name the file (run_tool)
         source.append(args.model)
     compiled = core.compile_model(core.read_model(Path(args.model)), args.device, config)
