@@ -99,7 +99,7 @@ from lowpass.dialects.ov.base import (
     to_dtype,
     types_compatible,
 )
-from lowpass.ir import SourceMap, source_map_of
+from lowpass.ir import find_location
 
 
 class TflToOvError(PassFailedException):
@@ -118,7 +118,7 @@ class TflToOvPass(ModulePass):
         # Work on a copy: a refused op leaves the module exactly as it was.
         work = op.clone()
         origin = dict(zip(work.walk(), op.walk(), strict=True))
-        _Converter(work, origin, source_map_of(op)).run()
+        _Converter(work, origin).run()
         for block in list(op.body.blocks):
             op.body.detach_block(block)
             block.erase(safe_erase=False)
@@ -247,7 +247,6 @@ class _Refusal(Exception):
 class _Converter:
     module: ModuleOp
     origin: dict[Operation, Operation]
-    source_map: SourceMap | None
     used_names: set[str] = field(default_factory=set[str])
     scope: dict[Operation, tuple[str, ...]] = field(
         default_factory=dict[Operation, tuple[str, ...]]
@@ -284,11 +283,7 @@ class _Converter:
     # ---- diagnostics --------------------------------------------------------------------------
 
     def _diagnostic(self, op: Operation, message: str) -> str:
-        original = self.origin.get(op)
-        if original is not None and self.source_map is not None:
-            where = self.source_map.locate(original)
-        else:
-            where = "tfl-to-ov"
+        where = find_location(op) or "tfl-to-ov"
         name = get_name(op)
         what = f"'{op_kind(op)}' op" + (f' "{name}"' if name else "")
         return f"{where}: error: {what} {message}"
