@@ -4,7 +4,9 @@ it survives clone() and copies, and a new op never inherits a position through a
 from __future__ import annotations
 
 import gc
+from pathlib import Path
 
+import pytest
 from xdsl.dialects import func
 from xdsl.dialects.builtin import FileLineColLoc, IntAttr, NameLoc, StringAttr
 from xdsl.ir import Operation
@@ -84,3 +86,34 @@ def test_name_loc_text() -> None:
 def test_printing_is_unchanged_by_default() -> None:
     module, _ = lowpass.parse_module(TEXT, filename="m.mlir")
     assert "loc(" not in print_module(module)
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def test_ov_ir_layers_are_name_locs_at_their_line() -> None:
+    from lowpass.frontends.ov_ir import read_ov_ir
+
+    xml = EXAMPLES / "qlstm.xml"
+    lines = xml.read_text().splitlines()
+    module = read_ov_ir(xml).clone()
+    located = [op for op in module.walk() if isinstance(op.location, NameLoc)]
+    assert len(located) > 10
+    for op in located:
+        assert isinstance(op.location, NameLoc)
+        name = op.location.desc.data
+        inner = op.location.location
+        assert isinstance(inner, FileLineColLoc) and inner.filename.data == str(xml)
+        assert f'name="{name}"' in lines[inner.line.data - 1]
+        assert locate(op) == f"{xml}:{inner.line.data}: '{name}'"
+
+
+def test_onnx_nodes_are_name_locs() -> None:
+    pytest.importorskip("onnx")
+    from lowpass.frontends.onnx import read_onnx
+
+    model = EXAMPLES / "qconvnet_qdq.onnx"
+    module = read_onnx(model)
+    convolution = next(op for op in module.walk() if op.name == "ov.convolution")
+    assert isinstance(convolution.location, NameLoc)
+    assert locate(convolution) == f"{model}: '{convolution.location.desc.data}'"

@@ -6,6 +6,10 @@
 // RUN: not opt-tool %s --tfl-to-ov --reshape='inputs="X:1x1x16"' 2>&1 | filecheck %s
 // RUN: not opt-tool %s --low-latency2 --tfl-to-ov --canonicalize --reshape='inputs="X:1x1x16"' 2>&1 | filecheck %s
 // RUN: not opt-tool %s -p 'low-latency2,reshape{inputs="X:1x1x16"}' 2>&1 | filecheck %s
+// A model read from OpenVINO IR: each op's location is a NameLoc of its layer at the .xml line.
+// RUN: not opt-tool %S/../../../examples/qlstm.xml --low-latency2 --reshape='inputs="X:1x3x7"' 2>&1 | filecheck %s --check-prefix=XML
+// XML:      qlstm.xml:348: 'lstm_cell': error: 'ov.lstm_cell' op "lstm_cell" W must have shape [4 * hidden_size, input_size] = [128, 7], got [128, 16]
+// XML-NEXT: qlstm.xml:75: 'X_t/axis': note: operand #1 of 'ov.squeeze'
 // Printing is unchanged by default (no loc(...)); --print-debuginfo prints the locations,
 // and a printed file read back keeps them (its own loc(...) wins over where it was parsed).
 // RUN: opt-tool %s --low-latency2 | filecheck %s --check-prefix=PLAIN
