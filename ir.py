@@ -9,6 +9,7 @@ report errors the way MLIR does: `file.mlir:12:5: error: 'ov.add' op <what is wr
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from io import StringIO
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from xdsl.dialects.builtin import (
     NameLoc,
     StringAttr,
     TensorType,
+    UnknownLoc,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.parser import Parser
@@ -108,6 +110,14 @@ def locate(op: Operation) -> str:
         if isinstance(location, FileLineColLoc):
             return location.filename.data
     return "<unknown>"
+
+
+def inherit_location(ops: Iterable[Operation], source: Operation) -> None:
+    """Give the ops a pass created in place of (or for) `source` its location, as MLIR's
+    rewriters build replacements at `op->getLoc()`; ops that have a location keep it."""
+    for op in ops:
+        if isinstance(op.location, UnknownLoc):
+            op.location = source.location
 
 
 class SourceMap:

@@ -71,14 +71,17 @@ from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     ArrayAttr,
+    CallSiteLoc,
     DenseIntOrFPElementsAttr,
     DictionaryAttr,
     FunctionType,
+    LocationAttr,
     ModuleOp,
     NoneType,
     StringAttr,
     SymbolRefAttr,
     TensorType,
+    UnknownLoc,
     UnregisteredOp,
 )
 from xdsl.ir import Attribute, Block, Operation, OpResult, SSAValue
@@ -99,7 +102,7 @@ from lowpass.dialects.ov.base import (
     to_dtype,
     types_compatible,
 )
-from lowpass.ir import find_location
+from lowpass.ir import find_location, inherit_location
 
 
 class TflToOvError(PassFailedException):
@@ -354,6 +357,7 @@ class _Converter:
             if op is terminator:
                 continue
             new = op.clone(value_mapper=value_map)
+            new.location = _call_site(op.location, call.location)
             Rewriter.insert_op(new, point)
             if (source := self.origin.get(op)) is not None:
                 self.origin[new] = source
@@ -455,6 +459,7 @@ class _Converter:
                 )
             array = np.broadcast_to(array.reshape(()), shape)
         const = ov.ConstantOp(dense_from_array(np.asarray(array), element_type), get_name(op))
+        const.location = op.location
         Rewriter.replace_op(op, const)
         self.created.append(const)
 
@@ -486,6 +491,8 @@ class _Converter:
 
     def _insert(self, op: Operation) -> None:
         assert self.point is not None
+        if (replaced := self.point.insert_before) is not None:
+            inherit_location([op], replaced)  # the op being converted
         Rewriter.insert_op(op, self.point)
         self.created.append(op)
 
@@ -1116,6 +1123,15 @@ _CONVERTERS: dict[str, Callable[[_Converter, Operation], None]] = {
     "tfl.lstm": _lstm_step,
     # The TensorFlow ops (Keras' Bidirectional ReverseV2/ConcatV2, ...) are in passes/tf_ops.py.
 }
+
+
+def _call_site(callee: LocationAttr, caller: LocationAttr) -> LocationAttr:
+    """An inlined op's location: `callsite(callee at caller)`, as MLIR's inliner gives it."""
+    if isinstance(caller, UnknownLoc):
+        return callee
+    if isinstance(callee, UnknownLoc):
+        return caller
+    return CallSiteLoc(callee, caller)
 
 
 @functools.cache

@@ -4,6 +4,8 @@ it survives clone() and copies, and a new op never inherits a position through a
 from __future__ import annotations
 
 import gc
+import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -117,3 +119,30 @@ def test_onnx_nodes_are_name_locs() -> None:
     convolution = next(op for op in module.walk() if op.name == "ov.convolution")
     assert isinstance(convolution.location, NameLoc)
     assert locate(convolution) == f"{model}: '{convolution.location.desc.data}'"
+
+
+def _debuginfo_lines(path: Path, *passes: str) -> list[str]:
+    out = subprocess.run(
+        ["opt-tool", str(path), *passes, "--print-debuginfo"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return [line for line in out.splitlines() if line.strip().startswith(("%", "ov."))]
+
+
+def test_ops_created_by_passes_get_the_replaced_ops_location() -> None:
+    """As MLIR's rewriters: low-latency2's variables, ReadValues and Assigns are at the
+    TensorIterator they come from; every op LPT creates is at the op it transforms."""
+    qlstm = EXAMPLES / "qlstm.mlir"
+    text = qlstm.read_text().splitlines()
+    ti_line = next(i for i, line in enumerate(text, 1) if "ov.tensor_iterator" in line)
+    states = [
+        line
+        for line in _debuginfo_lines(qlstm, "--low-latency2")
+        if re.search(r"ov\.(read_value|assign|variable) ", line)
+    ]
+    assert len(states) == 6
+    assert all(line.endswith(f'qlstm.mlir":{ti_line}:5)') for line in states), states
+    lines = _debuginfo_lines(EXAMPLES / "qconvnet.mlir", "--lpt")
+    assert lines and not [line for line in lines if "loc(unknown)" in line]
