@@ -1,20 +1,32 @@
 """
 Reading, verifying and printing `ov` programs.
 
-`parse_module` records where each op was parsed, so that `verify_module` reports errors the
-way MLIR does: `file.mlir:12:5: error: 'ov.add' op <what is wrong>`.
+`parse_module` sets each op's `location` to where it was parsed (a `FileLineColLoc`; the OV IR
+and ONNX readers give `NameLoc`s of the layer or node), so that `verify_module` and the passes
+report errors the way MLIR does: `file.mlir:12:5: error: 'ov.add' op <what is wrong>`.
 """
 
 from __future__ import annotations
 
 import re
-from contextvars import ContextVar
+from collections.abc import Iterable
 from io import StringIO
 from pathlib import Path
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp, TensorType
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.dialects.builtin import (
+    CallSiteLoc,
+    FileLineColLoc,
+    FusedLoc,
+    IntAttr,
+    LocationAttr,
+    ModuleOp,
+    NameLoc,
+    StringAttr,
+    TensorType,
+    UnknownLoc,
+)
+from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
@@ -45,65 +57,93 @@ def make_context(*, allow_unregistered: bool = False) -> Context:
     return ctx
 
 
-class SourceMap:
-    """Op -> (file, line, column) for the ops of one parsed text."""
-
-    def __init__(self, text: str, filename: str, line_offset: int = 0) -> None:
-        self.filename = filename
-        self.line_offset = line_offset
-        self._text = text
-        self._positions: dict[int, int] = {}
-
-    def record(self, op: Operation, pos: int) -> None:
-        self._positions[id(op)] = pos
-
-    def knows(self, op: Operation) -> bool:
-        return id(op) in self._positions
-
-    def locate(self, op: Operation) -> str:
-        """`file:line:col` of `op`, or of its closest parsed ancestor, or just the file."""
-        current: Operation | None = op
-        while current is not None:
-            pos = self._positions.get(id(current))
-            if pos is not None:
-                # Lines are counted only when a diagnostic needs them: models can be 100 MB.
-                line = self._text.count("\n", 0, pos) + 1
-                col = pos - (self._text.rfind("\n", 0, pos) + 1) + 1
-                return f"{self.filename}:{line + self.line_offset}:{col}"
-            current = current.parent_op()
-        return self.filename
-
-
-_RECENT_SOURCE_MAPS: ContextVar[tuple[SourceMap, ...]] = ContextVar(
-    "lowpass_recent_source_maps", default=()
-)
-"""The source maps of the last texts parsed in this context (few: they hold the text)."""
-
-
-def remember_source_map(source_map: SourceMap) -> None:
-    """Make `source_map` findable by `source_map_of` (opt-tool and `parse_module` call it)."""
-    _RECENT_SOURCE_MAPS.set((*_RECENT_SOURCE_MAPS.get()[-3:], source_map))
-
-
-def source_map_of(op: Operation) -> SourceMap | None:
+def location_text(location: Attribute) -> str | None:
     """
-    The `SourceMap` of the recently parsed text that `op` (or an op inside it) came from.
-    Passes receive only the module: this is how their diagnostics get a `file:line:col`.
+    `file:line:col` of a location (`file:line` or `file` when those are unknown, MLIR's
+    0); a `NameLoc` adds its name, `'layer' at model.xml:12`; None for `loc(unknown)`.
     """
-    probe = next((o for o in op.walk() if o is not op), op)
-    for source_map in reversed(_RECENT_SOURCE_MAPS.get()):
-        if source_map.knows(probe):
-            return source_map
+    if isinstance(location, FileLineColLoc):
+        where = location.filename.data
+        if location.line.data > 0:
+            where += f":{location.line.data}"
+            if location.column.data > 0:
+                where += f":{location.column.data}"
+        return where
+    if isinstance(location, NameLoc):
+        inner = location_text(location.location)
+        return f"{inner}: '{location.desc.data}'" if inner else f"'{location.desc.data}'"
+    if isinstance(location, FusedLoc):  # MLIR reports a fused location at its first part
+        for part in location.locations:
+            text = location_text(part)
+            if text is not None:
+                return text
+    if isinstance(location, CallSiteLoc):
+        return location_text(location.callee)
     return None
 
 
-class LocatingParser(Parser):
-    """A parser that records the source position of every op it parses."""
+def find_location(op: Operation) -> str | None:
+    """Where `op` is, from `op.location` or from its closest located ancestor (None if none
+    is). Locations are attributes of the ops: they survive `clone()` and every copy."""
+    current: Operation | None = op
+    while current is not None:
+        text = location_text(current.location)
+        if text is not None:
+            return text
+        current = current.parent_op()
+    return None
 
-    source_map: SourceMap
+
+def locate(op: Operation) -> str:
+    """`find_location(op)`, or else the file of the first located op of the module around
+    it (an op a pass created outside any located op), or `<unknown>`."""
+    found = find_location(op)
+    if found is not None:
+        return found
+    top = op
+    while (parent := top.parent_op()) is not None:
+        top = parent
+    for other in top.walk():
+        location = other.location
+        while isinstance(location, NameLoc):
+            location = location.location
+        if isinstance(location, FileLineColLoc):
+            return location.filename.data
+    return "<unknown>"
+
+
+def inherit_location(ops: Iterable[Operation], source: Operation) -> None:
+    """Give the ops a pass created in place of (or for) `source` its location, as MLIR's
+    rewriters build replacements at `op->getLoc()`; ops that have a location keep it."""
+    for op in ops:
+        if isinstance(op.location, UnknownLoc):
+            op.location = source.location
+
+
+class SourceMap:
+    """What `parse_module` used to return beside the module: the file's name and `locate`.
+    Positions are the ops' own `location`s now; this adapter keeps the callers' signature."""
+
+    def __init__(self, filename: str) -> None:
+        self.filename = filename
+
+    def locate(self, op: Operation) -> str:
+        return locate(op)
+
+
+class LocatingParser(Parser):
+    """
+    A parser that sets each op's `location` to the `FileLineColLoc` where it was parsed,
+    unless the text gives a `loc(...)` of its own (as `--print-debuginfo` prints). Lines are
+    counted incrementally, from the previous op's position: ops are reached in text order,
+    so a 100 MB model is scanned once.
+    """
+
+    line_offset: int = 0
 
     def parse_operation(self) -> Operation:
         span = self._current_token.span
+        location = self._location_at(span.start)
         try:
             op = super().parse_operation()
         except (VerifyException, ValueError) as e:
@@ -122,41 +162,70 @@ class LocatingParser(Parser):
                    "complex elements, which need (re, im) pairs)"),
                 span,
             )
-        self.source_map.record(op, span.start)
+        if self._explicit_location_end != self._current_token.span.start:
+            op.location = location  # else the text's own trailing `loc(...)` stays
         return op
+
+    _explicit_location_end: int = -1
+    """Where the last `loc(...)` parsed ends (an op's own one ends right before its end)."""
+
+    def parse_optional_location(self) -> LocationAttr | None:
+        location = super().parse_optional_location()
+        if location is not None:
+            self._explicit_location_end = self._current_token.span.start
+        return location
+
+    def _location_at(self, pos: int) -> FileLineColLoc:
+        state = getattr(self, "_line_state", None)
+        if state is None or pos < state[0]:
+            state = (0, 1, 0)
+        last, line, line_start = state
+        text = self.lexer.input.content
+        newlines = text.count("\n", last, pos)
+        if newlines:
+            line += newlines
+            line_start = text.rfind("\n", last, pos) + 1
+        self._line_state = (pos, line, line_start)
+        name = getattr(self, "_filename_attr", None)
+        if name is None:
+            name = self._filename_attr = StringAttr(self.lexer.input.name)
+        return FileLineColLoc(
+            name, IntAttr(line + self.line_offset), IntAttr(pos - line_start + 1)
+        )
 
 
 def parse_module(
     text: str, ctx: Context | None = None, filename: str = "<string>", line_offset: int = 0
 ) -> tuple[ModuleOp, SourceMap]:
-    """Parse MLIR text (raises `ParseError` with file:line on bad syntax)."""
+    """Parse MLIR text (raises `ParseError` with file:line on bad syntax); every op's
+    `location` is where it was parsed."""
     parser = LocatingParser(ctx or make_context(), text, filename)
-    parser.source_map = SourceMap(text, filename, line_offset)
-    remember_source_map(parser.source_map)
-    return parser.parse_module(), parser.source_map
+    parser.line_offset = line_offset
+    return parser.parse_module(), SourceMap(filename)
 
 
 def verify_module(module: ModuleOp, source_map: SourceMap | None = None) -> None:
     """
     Verify every op; on the first failure raise a `VerifyException` whose message is
-    `<file:line:col>: error: '<op>' op <what is wrong>`.
+    `<file:line:col>: error: '<op>' op <what is wrong>`, the position from the op's
+    `location` (see `locate`; `source_map` is accepted for older callers and not needed).
     """
     for op in module.walk():
         try:
             op.verify(verify_nested_ops=False)
         except DiagnosticException as e:
-            where = source_map.locate(op) if source_map is not None else "<unknown>"
+            where = locate(op)
             message = str(e.args[0]) if e.args else str(e)
             raise VerifyException(f"{where}: error: '{op.name}' op {message}") from e
     for op in module.walk():
         message = _out_of_range_dimension(op)
         if message is not None:
-            where = source_map.locate(op) if source_map is not None else "<unknown>"
+            where = locate(op)
             raise VerifyException(f"{where}: error: '{op.name}' op {message}")
     use = _use_before_definition(module)
     if use is not None:
         op, index = use
-        where = source_map.locate(op) if source_map is not None else "<unknown>"
+        where = locate(op)
         raise VerifyException(
             f"{where}: error: '{op.name}' op operand #{index} does not dominate this use"
         )

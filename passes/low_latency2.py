@@ -46,6 +46,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from lowpass.dialects import ov
 from lowpass.dialects.ov.base import op_display_name
+from lowpass.ir import inherit_location
 
 
 @dataclass(frozen=True)
@@ -131,6 +132,7 @@ class _LowLatency2:
             assign = ov.AssignOp(
                 variable, op.results[output_index], name=f"{variable.variable_id}/assign"
             )
+            inherit_location([assign], op)
             Rewriter.insert_op(assign, InsertPoint.after(anchor))
             anchor = assign
         if _runs_once(op):
@@ -170,6 +172,7 @@ class _LowLatency2:
             properties=properties,
             attributes=dict(op.attributes),
             regions=[op.detach_region(op.body)],
+            location=op.location,
         )
         Rewriter.replace_op(op, new_op, new_op.results[:new_index])
         return new_op, new_index
@@ -197,6 +200,7 @@ class _LowLatency2:
         read = ov.ReadValueOp(variable, start, name=f"{variable_id}/read_value")
         self.created.add(read)
         new_ops.append(read)
+        inherit_location([variable, *new_ops], op)
         Rewriter.insert_op(new_ops, InsertPoint.before(op))
         op.operands[operand_index] = read.result
         return variable
@@ -361,6 +365,7 @@ class _LowLatency2:
             unsq = ov.UnsqueezeOp(source, axes.result, name=f"{name}:{k}")
             new_ops.extend([axes, unsq])
             outputs.append(unsq.results[0])
+        inherit_location(new_ops, op)
         Rewriter.insert_op(new_ops, point)
         ov.keep_output_names(op)
         for old, new in zip(op.results, outputs, strict=True):

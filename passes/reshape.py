@@ -61,7 +61,7 @@ from lowpass.dialects.ov.base import (
 )
 from lowpass.dialects.ov.infrastructure import MergedInputAttr, SubGraphOp
 from lowpass.dialects.ov.shape import ReshapeOp
-from lowpass.ir import SourceMap, source_map_of
+from lowpass.ir import SourceMap, find_location
 
 Shape = tuple[int, ...]
 
@@ -94,7 +94,7 @@ class ReshapePass(ModulePass):
             name: vals
             for name, vals in _parse_entries(self.replace_constants, "replace-constants", _ints)
         }
-        reshape_module(op, shapes, values, source_map=source_map_of(op))
+        reshape_module(op, shapes, values, located=True)
 
 
 def reshape_module(
@@ -103,19 +103,21 @@ def reshape_module(
     replace_constants: Mapping[str, Sequence[int]] | None = None,
     *,
     source_map: SourceMap | None = None,
+    located: bool = False,
 ) -> None:
     """
     Reshape the entry function of `module` in place: `inputs` maps input names to new shapes
     (`None` or -1 for a dynamic dim), `replace_constants` maps integer constant names to new
     values. Raises `ReshapeError` (and leaves the module unchanged) when the graph cannot
-    follow; `source_map` gives the diagnostics a `file:line:col`.
+    follow. With `located` (the pass) or a `source_map` (from `parse_module`) the diagnostics
+    start with the op's `file:line:col` (from its `location`, which copies keep), else `reshape`.
     """
     shapes = {
         name: tuple(DYNAMIC if d is None or d == -1 else int(d) for d in shape)
         for name, shape in inputs.items()
     }
     values = {name: tuple(int(v) for v in vals) for name, vals in (replace_constants or {}).items()}
-    _Reshaper(module, source_map).run(shapes, values)
+    _Reshaper(module, located or source_map is not None).run(shapes, values)
 
 
 # --------------------------------------------------------------------------------------------
@@ -195,7 +197,8 @@ class _Failure(Exception):
 @dataclass
 class _Reshaper:
     module: ModuleOp
-    source_map: SourceMap | None
+    located: bool
+    """Whether diagnostics start with the op's location rather than `reshape`."""
     suggest: bool = True
     """Whether diagnostics try replacement values for the constants they name."""
     function: func.FuncOp = field(init=False)
@@ -438,9 +441,8 @@ class _Reshaper:
     # ---- diagnostics --------------------------------------------------------------------------
 
     def _where(self, op: Operation) -> str:
-        if self.source_map is not None:
-            return self.source_map.locate(op)
-        return "ov-reshape"
+        where = find_location(op) if self.located else None
+        return where if where is not None else "ov-reshape"
 
     def _headline(self, f: _Failure) -> str:
         op = f.op
@@ -520,7 +522,7 @@ class _Reshaper:
         """Whether the whole reshape succeeds with constant `name` replaced by `values`."""
         trial = self.module.clone()
         try:
-            _Reshaper(trial, None, suggest=False).run(self.shapes, {**self.values, name: values})
+            _Reshaper(trial, False, suggest=False).run(self.shapes, {**self.values, name: values})
         except ReshapeError:
             return False
         return True

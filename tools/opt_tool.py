@@ -36,8 +36,7 @@ from io import StringIO
 from pathlib import Path
 from typing import IO, Any, TextIO
 
-from xdsl.dialects.builtin import ModuleOp, StringAttr
-from xdsl.ir import Operation
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline, get_pass_option_infos
 from xdsl.printer import Printer
 from xdsl.utils.arg_spec import ArgSpecParseError, parse_pipeline, parse_spec
@@ -45,7 +44,7 @@ from xdsl.utils.exceptions import DiagnosticException, ParseError
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from lowpass.frontends import FrontendError
-from lowpass.ir import LocatingParser, SourceMap, remember_source_map, verify_module
+from lowpass.ir import LocatingParser, verify_module
 
 # xDSL passes that also get a flag of their own (the lowpass passes all do).
 GENERIC_PASS_FLAGS = ("canonicalize", "cse", "dce")
@@ -107,14 +106,12 @@ def _quote_option_values(options: str) -> str:
 
 
 class OptToolMain(xDSLOptMain):
-    source_maps: list[SourceMap]
     result_modules: list[ModuleOp]
     """The modules that were printed (one per `--split-input-file` chunk), for `--view-graph`
     and `--emit=ov-ir`, which write files of their own once everything has succeeded."""
 
     def __init__(self, args: Sequence[str] | None = None) -> None:
         argv = list(sys.argv[1:] if args is None else args)
-        self.source_maps = []
         self.result_modules = []
         from lowpass.passes import deprecated_pass_names, get_all_passes
 
@@ -169,9 +166,7 @@ class OptToolMain(xDSLOptMain):
                     f"(byte 0x{raw[e.start]:02x}): MLIR text is UTF-8"
                 ) from None
             parser = LocatingParser(self.ctx, text, self.get_input_name())
-            parser.source_map = SourceMap(text, self.get_input_name(), line_offset)
-            self.source_maps.append(parser.source_map)
-            remember_source_map(parser.source_map)
+            parser.line_offset = line_offset
             return parser.parse_module(not self.args.no_implicit_module)
 
         self.available_frontends["mlir"] = parse_mlir
@@ -292,11 +287,8 @@ class OptToolMain(xDSLOptMain):
                     file=sys.stderr,
                 )
             if not self.args.disable_verify:
-                source_map = self.source_maps[-1] if self.source_maps else None
-                if source_map is None and self.args.input_file is not None:
-                    source_map = _LayerLocator(self.args.input_file)
                 try:
-                    verify_module(module, source_map)
+                    verify_module(module)  # at the ops' own locations, which passes keep
                 except DiagnosticException as e:
                     if previous is not None:
                         raise type(e)(f"{e} (after pass '{previous.name}')") from e
@@ -389,26 +381,6 @@ def _rename_deprecated_passes(spec: str) -> str:
             )
             specs[i] = dataclasses.replace(p, name=new)
     return ",".join(str(p) for p in specs)
-
-
-class _LayerLocator(SourceMap):
-    """Where an op of a model read from OpenVINO IR or ONNX is: the file and the op's
-    friendly name (the layer or node it came from), as there are no lines to point at."""
-
-    def __init__(self, filename: str) -> None:
-        super().__init__("", filename)
-
-    def locate(self, op: Operation) -> str:
-        # Imported here: the ov dialect is loaded only once a file uses it (startup time).
-        from lowpass.dialects.ov.base import NAME_ATTR
-
-        current: Operation | None = op
-        while current is not None:
-            name = current.attributes.get(NAME_ATTR)
-            if isinstance(name, StringAttr):
-                return f"{self.filename}: '{name.data}'"
-            current = current.parent_op()
-        return self.filename
 
 
 def _pass_help(main: OptToolMain, name: str) -> str:

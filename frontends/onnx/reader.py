@@ -32,7 +32,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import numpy as np
-from xdsl.dialects.builtin import BytesAttr, DenseIntOrFPElementsAttr, ModuleOp, TensorType
+from xdsl.dialects.builtin import (
+    BytesAttr,
+    DenseIntOrFPElementsAttr,
+    FileLineColLoc,
+    IntAttr,
+    ModuleOp,
+    NameLoc,
+    StringAttr,
+    TensorType,
+)
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
@@ -442,8 +451,14 @@ class GraphConverter:
                 node,
                 index,
             )
+        # The ops' location: the node's name in the file (MLIR's NameLoc; a .onnx has no lines)
+        location = NameLoc(
+            StringAttr(node.name or (node.output[0] if node.output else node.op_type)),
+            FileLineColLoc(StringAttr(self.source), IntAttr(0), IntAttr(0)),
+        )
         for op in ctx.created:
             self.origin[op] = (node, index)
+            op.location = location
         for i, name in enumerate(node.output):
             if name == "":
                 continue

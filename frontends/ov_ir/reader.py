@@ -40,10 +40,13 @@ from xdsl.dialects.builtin import (
     BytesAttr,
     DenseIntOrFPElementsAttr,
     DictionaryAttr,
+    FileLineColLoc,
     FloatAttr,
     FunctionType,
+    IntAttr,
     IntegerAttr,
     ModuleOp,
+    NameLoc,
     StringAttr,
     TensorType,
     f32,
@@ -175,6 +178,15 @@ class _Context:
     variables: dict[str, state.VariableOp] = field(default_factory=dict)
     variable_order: list[state.VariableOp] = field(default_factory=list)
     op_layers: dict[Operation, _Layer] = field(default_factory=dict)
+    _file_attr: StringAttr | None = None
+
+    def location(self, layer: _Layer) -> NameLoc:
+        """The op's location: the layer's name at its `<layer>` line of the .xml (MLIR's
+        NameLoc around a FileLineColLoc; column 0 is unknown)."""
+        if self._file_attr is None:
+            self._file_attr = StringAttr(self.filename)
+        line = FileLineColLoc(self._file_attr, IntAttr(layer.node.line), IntAttr(0))
+        return NameLoc(StringAttr(layer.name), line)
 
     def error(self, message: str, layer: _Layer | None = None, node: Node | None = None) -> str:
         line = node.line if node is not None else (layer.node.line if layer else 0)
@@ -608,6 +620,7 @@ class _GraphReader:
         else:
             op = self._generic(layer, entry, inputs)
         op.attributes[NAME_ATTR] = StringAttr(layer.name)
+        op.location = self.ctx.location(layer)
         block.add_op(op)
         self.ctx.op_layers[op] = layer
         for i, r in enumerate(op.results):

@@ -29,7 +29,7 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from lowpass.dialects import tfl
 from lowpass.dialects.ov.base import DYNAMIC, dense_from_array, format_shape, to_dtype
-from lowpass.ir import source_map_of
+from lowpass.ir import location_text
 
 CALL_OP_NAMES = ("tf.PartitionedCall", "tf.StatefulPartitionedCall")
 """TensorFlow's call ops (unregistered here); their callee is the symbol attribute `f`."""
@@ -74,10 +74,11 @@ class Diagnostics:
 
 
 def locate(op: Operation) -> str:
-    """`file:line:col` of `op` when it was parsed from text, else the name of its function."""
-    source_map = source_map_of(op)
-    if source_map is not None and source_map.knows(op):
-        return source_map.locate(op)
+    """`file:line:col` of `op` (its `location`, which copies keep), else the name of its
+    function."""
+    where = location_text(op.location)
+    if where is not None:
+        return where
     function = op if isinstance(op, func.FuncOp) else enclosing_function(op)
     return f"@{function.sym_name.data}" if function is not None else f"'{op_name(op)}'"
 

@@ -46,6 +46,7 @@ from lowpass.dialects.ov import (
     tensor,
     to_dtype,
 )
+from lowpass.ir import inherit_location
 
 if TYPE_CHECKING:
     from .transformation import LayerTransformation, TransformationContext
@@ -104,6 +105,7 @@ def rank(value: SSAValue) -> int:
 
 
 def insert_before(anchor: Operation, *ops: Operation) -> None:
+    inherit_location(ops, anchor)
     for op in ops:
         Rewriter.insert_op(op, InsertPoint.before(anchor))
 
@@ -138,6 +140,7 @@ def clone_with(
         properties=dict(op.properties),
         attributes=dict(op.attributes),
         regions=[r.clone() for r in op.regions],
+        location=op.location,
     )
     return new
 
@@ -161,6 +164,7 @@ def replace_op(old: Operation, new_results: Sequence[SSAValue]) -> None:
     (docs/names.md): `old`'s friendly name moves to the value that now feeds the output.
     """
     keep_output_names(old)
+    inherit_location((n.owner for n in new_results if isinstance(n.owner, Operation)), old)
     for r, n in zip(old.results, new_results, strict=True):
         r.replace_all_uses_with(n)
     erase_if_dead(old)

@@ -70,13 +70,16 @@ import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
+    CallSiteLoc,
     DenseIntOrFPElementsAttr,
     FunctionType,
+    LocationAttr,
     ModuleOp,
     NoneType,
     StringAttr,
     SymbolRefAttr,
     TensorType,
+    UnknownLoc,
     UnregisteredOp,
 )
 from xdsl.ir import Attribute, Block, Operation, OpResult, SSAValue
@@ -97,7 +100,7 @@ from lowpass.dialects.ov.base import (
     to_dtype,
     types_compatible,
 )
-from lowpass.ir import SourceMap, source_map_of
+from lowpass.ir import find_location, inherit_location
 from lowpass.passes.symbol_dce import is_public, symbol_dce
 
 
@@ -117,7 +120,7 @@ class TflToOvPass(ModulePass):
         # Work on a copy: a refused op leaves the module exactly as it was.
         work = op.clone()
         origin = dict(zip(work.walk(), op.walk(), strict=True))
-        _Converter(work, origin, source_map_of(op)).run()
+        _Converter(work, origin).run()
         for block in list(op.body.blocks):
             op.body.detach_block(block)
             block.erase(safe_erase=False)
@@ -226,7 +229,6 @@ class _Refusal(Exception):
 class _Converter:
     module: ModuleOp
     origin: dict[Operation, Operation]
-    source_map: SourceMap | None
     used_names: set[str] = field(default_factory=set[str])
     scope: dict[Operation, tuple[str, ...]] = field(
         default_factory=dict[Operation, tuple[str, ...]]
@@ -267,11 +269,7 @@ class _Converter:
     # ---- diagnostics --------------------------------------------------------------------------
 
     def _diagnostic(self, op: Operation, message: str) -> str:
-        original = self.origin.get(op)
-        if original is not None and self.source_map is not None:
-            where = self.source_map.locate(original)
-        else:
-            where = "convert-tfl-to-ov"
+        where = find_location(op) or "convert-tfl-to-ov"
         name = get_name(op)
         what = f"'{op_kind(op)}' op" + (f' "{name}"' if name else "")
         return f"{where}: error: {what} {message}"
@@ -342,6 +340,7 @@ class _Converter:
             if op is terminator:
                 continue
             new = op.clone(value_mapper=value_map)
+            new.location = _call_site(op.location, call.location)
             Rewriter.insert_op(new, point)
             if (source := self.origin.get(op)) is not None:
                 self.origin[new] = source
@@ -416,6 +415,7 @@ class _Converter:
                 )
             array = np.broadcast_to(array.reshape(()), shape)
         const = ov.ConstantOp(dense_from_array(np.asarray(array), element_type), get_name(op))
+        const.location = op.location
         Rewriter.replace_op(op, const)
         self.created.append(const)
 
@@ -447,6 +447,8 @@ class _Converter:
 
     def _insert(self, op: Operation) -> None:
         assert self.point is not None
+        if (replaced := self.point.insert_before) is not None:
+            inherit_location([op], replaced)  # the op being converted
         Rewriter.insert_op(op, self.point)
         self.created.append(op)
 
@@ -1077,6 +1079,15 @@ _CONVERTERS: dict[str, Callable[[_Converter, Operation], None]] = {
     "tfl.lstm": _lstm_step,
     # The TensorFlow ops (Keras' Bidirectional ReverseV2/ConcatV2, ...) are in tf_ops.py.
 }
+
+
+def _call_site(callee: LocationAttr, caller: LocationAttr) -> LocationAttr:
+    """An inlined op's location: `callsite(callee at caller)`, as MLIR's inliner gives it."""
+    if isinstance(caller, UnknownLoc):
+        return callee
+    if isinstance(callee, UnknownLoc):
+        return caller
+    return CallSiteLoc(callee, caller)
 
 
 @functools.cache
