@@ -466,12 +466,18 @@ class ElementwiseLowering:
                 ptr = element_ptr(b, pointers[n_out + k], offsets[n_out + k], etype)
                 env[o.value] = b.load(ptr, typ=etype)
         for op in group:
-            env[op.results[0]] = _compute(b, math, op, [env[v] for v in op.operands])
+            env[op.results[0]] = self._compute(b, math, op, [env[v] for v in op.operands])
         for k, v in enumerate(output_values):
             value = env[v]
             ptr = element_ptr(b, pointers[k], offsets[k], value.type)
             b.store(value, ptr)
         del members
+
+    def _compute(
+        self, b: ir.IRBuilder, math: Math, op: Operation, args: list[ir.Value]
+    ) -> ir.Value:
+        """One element of `op` from its operands' elements (subclasses add ops)."""
+        return _compute(b, math, op, args)
 
 
 PARALLEL_WORK = 1 << 16

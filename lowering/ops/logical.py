@@ -33,7 +33,7 @@ from lowpass.dialects.ov import (
     NotEqualOp,
     SelectOp,
 )
-from lowpass.lowering.emit import F16, F32, I8, OpLowering, element_ptr, ir_type
+from lowpass.lowering.emit import F16, F32, I8, OpLowering
 from lowpass.lowering.ops import elementwise as ew
 
 COMPARISONS: dict[type[Operation], str] = {
@@ -94,36 +94,12 @@ class LogicalLowering(ew.ElementwiseLowering):
                 produced.update(candidate.results)
         return absorbed
 
-    def _element(
-        self,
-        b: ir.IRBuilder,
-        math: ew.Math,
-        group: list[Operation],
-        members: set[Operation],
-        operands: list[ew._Operand],
-        output_values: list[SSAValue],
-        pointers: list[ir.Value],
-        offsets: list[ir.Value],
-    ) -> None:
-        n_out = len(output_values)
-        env: dict[SSAValue, ir.Value] = {}
-        for k, o in enumerate(operands):
-            if o.scalar is not None:
-                env[o.value] = o.scalar
-            else:
-                etype = ir_type(o.buffer.dtype)
-                ptr = element_ptr(b, pointers[n_out + k], offsets[n_out + k], etype)
-                env[o.value] = b.load(ptr, typ=etype)
-        for op in group:
-            args = [env[v] for v in op.operands]
-            if isinstance(op, OPS):
-                env[op.results[0]] = _compute(b, op, args)
-            else:
-                env[op.results[0]] = ew._compute(b, math, op, args)
-        for k, v in enumerate(output_values):
-            value = env[v]
-            b.store(value, element_ptr(b, pointers[k], offsets[k], value.type))
-        del members
+    def _compute(
+        self, b: ir.IRBuilder, math: ew.Math, op: Operation, args: list[ir.Value]
+    ) -> ir.Value:
+        if isinstance(op, OPS):
+            return _compute(b, op, args)
+        return super()._compute(b, math, op, args)
 
 
 def _truth(b: ir.IRBuilder, v: ir.Value) -> ir.Value:
