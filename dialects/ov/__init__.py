@@ -4,7 +4,7 @@ The `ov` dialect: the OpenVINO opset as xDSL ops.
 The ops live in one module per group of the OpenVINO opset specification; each module lists
 its ops in `OPS` and its public names in `__all__`. The package exports the union of those
 `__all__` lists, `OPS` (every op; `ALL_OPS`), `ATTRS` (every attribute; `ALL_ATTRS`) and `OV`,
-the dialect object.
+the dialect object. Constant folding is described in `folding`.
 """
 
 from xdsl.ir import Dialect
@@ -33,6 +33,7 @@ from .base import *  # noqa: F403
 from .comparison import *  # noqa: F403
 from .conversion import *  # noqa: F403
 from .convolution import *  # noqa: F403
+from .folding import OvConstantMaterialization
 from .image import *  # noqa: F403
 from .infrastructure import *  # noqa: F403
 from .matrix import *  # noqa: F403
@@ -70,7 +71,8 @@ ALL_ATTRS = tuple(attr for module in _MODULES for attr in getattr(module, "ATTRS
 OPS = ALL_OPS
 ATTRS = ALL_ATTRS
 
-OV = Dialect("ov", list(ALL_OPS), list(ALL_ATTRS))
+# constant folding (dialects/ov/folding.py) materializes `ov.constant`s
+OV = Dialect("ov", list(ALL_OPS), list(ALL_ATTRS), [OvConstantMaterialization()])
 
 from . import base as _base  # noqa: E402 (the op base: its names are exported too)
 

@@ -9,7 +9,8 @@ definition:
   ...), the values of constant operands. The verifier compares it with the declared result
   types, builders use it when no result type is given, and the `reshape` pass re-runs it.
 * `evaluate(inputs)`: the op's meaning as numpy code, following the OpenVINO opset
-  specification. The reference interpreter calls it.
+  specification. The reference interpreter calls it, and constant folding (`fold_values`,
+  xDSL's `fold()`; see `folding.py`).
 * `verify_attrs()`: op-specific checks of attribute values and operand ranks, run before
   the inference.
 
@@ -23,7 +24,7 @@ and outputs carry `ov.name` as argument/result attributes of the `func.func`. Se
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, ClassVar
@@ -48,12 +49,13 @@ from xdsl.dialects.builtin import (
     i32,
     i64,
 )
-from xdsl.interfaces import HasCanonicalizationPatternsInterface
+from xdsl.interfaces import HasCanonicalizationPatternsInterface, HasFolderInterface
 from xdsl.interpreter import Interpreter
 from xdsl.ir import Attribute, Operation, OpResult, SSAValue
 from xdsl.irdl import IRDLOperation
 from xdsl.pattern_rewriter import RewritePattern
 from xdsl.rewriter import Rewriter
+from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 # The graph-level names (docs/names.md) are lowpass.dialects.graph's, re-exported here.
@@ -87,10 +89,6 @@ SUPPORTED_ELEMENT_TYPES = "f32, f16, i64, i32, i8, ui8, i1"
 
 DYNAMIC = DYNAMIC_INDEX
 """A dimension not known statically (printed `?`)."""
-
-_STATIC_EVAL_LIMIT = 4096
-"""Largest tensor (in elements) that shape inference computes from constant operands."""
-
 
 # --------------------------------------------------------------------------------------------
 # Element types and tensors
@@ -327,7 +325,8 @@ def static_value(value: SSAValue) -> np.ndarray | None:
 
     Known values are those of `ov.constant`, of `ov.shape_of` on a static shape, and of small
     pure ops whose operands are all known (the shape sub-graphs `ShapeOf -> Gather -> Concat
-    -> Reshape` that models use). This is what makes shape inference through such sub-graphs
+    -> Reshape` that models use): the constant folder `OvOp.fold_values` with the limit
+    `folding.SHAPE_EVAL_LIMIT`. This is what makes shape inference through such sub-graphs
     work without running constant folding first.
     """
     if not isinstance(value, OpResult) or not isinstance(value.op, OvOp):
@@ -340,13 +339,14 @@ def static_value(value: SSAValue) -> np.ndarray | None:
 # --------------------------------------------------------------------------------------------
 
 
-class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface):
+class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface, HasFolderInterface):
     """
     Base class of the ops of the `ov` dialect (not an op itself).
 
     Subclasses implement `infer_result_types` and `evaluate`, and may implement
     `verify_attrs`. `STATIC_EVAL` says whether shape inference may compute the op on constant
-    operands (true for pure, cheap ops).
+    operands (true for pure, cheap ops); constant folding folds every pure op without a body
+    (`fold_values`).
     """
 
     STATIC_EVAL: ClassVar[bool] = True
@@ -491,25 +491,58 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface):
                 f"of operation {_types_str(declared)}"
             )
 
-    def static_result(self, index: int) -> np.ndarray | None:
-        """Value of result `index` if all operands are statically known and small; else None."""
-        if not self.STATIC_EVAL or not self.operands:
+    def fold_values(
+        self,
+        known: Callable[[SSAValue], np.ndarray | None],
+        *,
+        limit: int | None = None,
+    ) -> list[np.ndarray] | None:
+        """
+        The constant folder of the dialect (see `folding.py`): the values of the op's results
+        when `known` gives the value of every operand, computed with `compute` and converted
+        to the declared result types; None when the op has a body or state, a result is
+        dynamic or the results hold more than `limit` elements (`folding.FOLD_LIMIT` by
+        default), an operand is unknown, or computing fails (e.g. an integer division by
+        zero, which running the model reports). Shape-only folds override it.
+        """
+        from .folding import FOLD_LIMIT, compute_results, result_elements
+
+        if self.regions or not self.operands or not self.has_trait(Pure):
             return None
-        for result in self.results:
-            shape = shape_of(result)
-            if not is_static(shape) or int(np.prod(shape)) > _STATIC_EVAL_LIMIT:
-                return None
+        elements = result_elements(self)
+        if elements is None or elements > (FOLD_LIMIT if limit is None else limit):
+            return None
         inputs: list[np.ndarray] = []
         for operand in self.operands:
-            v = static_value(operand)
+            v = known(operand)
             if v is None:
                 return None
             inputs.append(v)
-        try:
-            return np.asarray(self.compute(inputs)[index])
-        except (ArithmeticError, ValueError):
-            # e.g. an integer division by zero: not known statically; running it reports it.
+        return compute_results(self, lambda: self.compute(inputs))
+
+    def fold(self) -> Sequence[SSAValue | Attribute] | None:
+        """
+        xDSL's `HasFolderInterface` (used by `canonicalize` and `xdsl.folder.Folder`):
+        `fold_values` of the `ConstantLike` operands, as values the dialect's materializer
+        makes `ov.constant`s of (with the op's friendly name and location).
+        """
+        from .folding import constant_value, folded_attrs
+
+        values = self.fold_values(constant_value)
+        return None if values is None else folded_attrs(self, values)
+
+    def static_result(self, index: int) -> np.ndarray | None:
+        """
+        Value of result `index` if all operands are statically known and the results small
+        (`folding.SHAPE_EVAL_LIMIT`); else None. Ops with `STATIC_EVAL = False` are never
+        computed here.
+        """
+        from .folding import SHAPE_EVAL_LIMIT
+
+        if not self.STATIC_EVAL:
             return None
+        values = self.fold_values(static_value, limit=SHAPE_EVAL_LIMIT)
+        return None if values is None else values[index]
 
     def operand_value(self, index: int) -> np.ndarray | None:
         """Compile-time value of operand `index` (see `static_value`)."""

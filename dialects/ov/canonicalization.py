@@ -1,66 +1,24 @@
 """
 Canonicalization patterns of the `ov` dialect (used by xDSL's `canonicalize` pass).
 
-* `FoldConstantOp`: a pure op whose operands are all `ov.constant` is computed with its
-  reference semantics and replaced by constants (OpenVINO's ConstantFolding). The folded
-  constant keeps the op's friendly name.
 * `FoldConvertOfConvert`: `Convert(Convert(x, T1), T2)` becomes `Convert(x, T2)` only where
   the middle type `T1` holds every value of `x`'s type exactly, so the meaning is unchanged
   (u8 -> i32 -> f32 is u8 -> f32; f32 -> f16 -> f32 stays). `Convert(x, T)` with `x : T`
   is `x`.
 
-Dead pure ops are erased by the pattern driver itself.
+Constant folding is not a pattern: every op implements xDSL's `HasFolderInterface`, which the
+pattern driver of `canonicalize` tries first (a pure op whose operands are all constants is
+computed with its reference semantics and replaced by `ov.constant`s that keep its friendly
+name, as OpenVINO's ConstantFolding does; see `folding.py`). Dead pure ops are erased by the
+pattern driver itself.
 """
 
 from __future__ import annotations
 
-import numpy as np
-from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Operation
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
-from xdsl.traits import Pure
 
-from .base import OvOp, element_type_of, get_name, keep_output_names, set_name, to_dtype
-
-FOLD_LIMIT = 1 << 26
-"""Largest result (in elements) constant folding materialises."""
-
-
-class FoldConstantOp(RewritePattern):
-    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
-        from .infrastructure import ConstantOp
-
-        if isinstance(op, ConstantOp) or not isinstance(op, OvOp) or not op.has_trait(Pure):
-            return
-        if not op.operands or op.regions:
-            return
-        if not all(isinstance(o.owner, ConstantOp) for o in op.operands):
-            return
-        for r in op.results:
-            if not isinstance(r.type, TensorType) or any(d < 0 for d in r.type.get_shape()):
-                return
-            if int(np.prod(r.type.get_shape())) > FOLD_LIMIT:
-                return
-        inputs = [o.owner.array() for o in op.operands]  # type: ignore[union-attr]
-        try:
-            outputs = op.compute(inputs)
-        except (ArithmeticError, ValueError):
-            return  # e.g. an integer division by zero: left for the run to report
-
-        name = get_name(op)
-        new_ops: list[Operation] = []
-        for i, (result, value) in enumerate(zip(op.results, outputs, strict=True)):
-            const = ConstantOp.from_array(
-                np.asarray(value, dtype=to_dtype(element_type_of(result))).reshape(
-                    result.type.get_shape()  # type: ignore[union-attr]
-                ),
-                element_type_of(result),
-            )
-            if name is not None:
-                set_name(const, name if len(op.results) == 1 else f"{name}.{i}")
-            new_ops.append(const)
-        rewriter.replace(op, new_ops, [c.results[0] for c in new_ops])
-
+from .base import element_type_of, get_name, keep_output_names
 
 _EXACT_INT_RANGE = {
     "i1": (0, 1),
@@ -109,11 +67,9 @@ class FoldConvertOfConvert(RewritePattern):
         rewriter.replace(op, ConvertOp(x, element_type_of(op.results[0]), name=get_name(op)))
 
 
-CANONICALIZATION_PATTERNS: tuple[RewritePattern, ...] = (FoldConstantOp(), FoldConvertOfConvert())
+CANONICALIZATION_PATTERNS: tuple[RewritePattern, ...] = (FoldConvertOfConvert(),)
 
 __all__ = [
     "CANONICALIZATION_PATTERNS",
-    "FOLD_LIMIT",
-    "FoldConstantOp",
     "FoldConvertOfConvert",
 ]

@@ -112,8 +112,6 @@ class ConstantOp(OvOp):
     result = result_def(TensorType)
     traits = traits_def(Pure(), ConstantLike())
 
-    STATIC_EVAL: ClassVar[bool] = False  # static_result is overridden below
-
     def __init__(
         self, value: DenseIntOrFPElementsAttr | np.ndarray, name: str | None = None
     ) -> None:
@@ -159,8 +157,17 @@ class ConstantOp(OvOp):
     def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
         return (self.array(),)
 
-    def static_result(self, index: int) -> np.ndarray | None:
-        return self.array()
+    def fold_values(
+        self,
+        known: Callable[[SSAValue], np.ndarray | None],
+        *,
+        limit: int | None = None,
+    ) -> list[np.ndarray] | None:
+        return [self.array()]
+
+    def fold(self) -> Sequence[SSAValue | Attribute] | None:
+        # ConstantLike: its value (`ConstantLike.get_constant_value`); never refolded
+        return (self.value,)
 
     @classmethod
     def parse(cls, parser: Parser) -> ConstantOp:

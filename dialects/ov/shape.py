@@ -10,7 +10,7 @@ result rank depends on the values, need the values themselves.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from xdsl.dialects.builtin import BoolAttr, IntegerAttr, IntegerType, TensorType, i1, i32, i64
@@ -349,7 +349,7 @@ class ShapeOfOp(OvOp):
     `%s = ov.shape_of %x output_type = i32 : (tensor<2x?xf32>) -> tensor<2xi32>`
 
     `output_type` (i64, the default, or i32) is the result's element type. When the input
-    shape is static, the result is known at compile time (`static_result`), which lets shape
+    shape is static, the result is known at compile time (`fold_values`), which lets shape
     inference see through `Reshape(x, ShapeOf(y))`.
     """
 
@@ -388,11 +388,19 @@ class ShapeOfOp(OvOp):
     def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
         return (np.array(np.shape(inputs[0]), dtype=to_dtype(self.output_type)),)
 
-    def static_result(self, index: int) -> np.ndarray | None:
+    def fold_values(
+        self,
+        known: Callable[[SSAValue], np.ndarray | None],
+        *,
+        limit: int | None = None,
+    ) -> list[np.ndarray] | None:
+        # a shape-only fold: the input's value is not needed
         shape = shape_of(self.data)
         if not is_static(shape):
             return None
-        return np.array(shape, dtype=to_dtype(self.output_type))
+        result = np.array(shape, dtype=to_dtype(self.output_type))
+        result.flags.writeable = False
+        return [result]
 
 
 # --------------------------------------------------------------------------------------------
