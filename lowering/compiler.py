@@ -9,7 +9,8 @@ Steps:
 
 1. checks: static shapes everywhere (inputs, results, nested bodies, variables);
 2. constant folding: `ov.constant`, `ov.shape_of` of static shapes and every pure op whose
-   operands are all known become constants (numpy arrays, no code);
+   operands are all known become constants (numpy arrays, no code): the dialect's folder,
+   `OvOp.fold_values` (lowpass.dialects.ov.folding), with its size limit;
 3. views: Reshape/Squeeze/Unsqueeze of a computed tensor share its memory (no code);
 4. groups: each remaining op, in graph order, is offered to the registered lowerings
    (`lowering/ops/__init__.py`); the first whose `fuse` accepts it forms a group with the ops
@@ -42,10 +43,9 @@ from lowpass.dialects.graph import entry_function
 from lowpass.dialects.ov import (
     DYNAMIC,
     AssignOp,
-    ConstantOp,
+    OvOp,
     ReadValueOp,
     ReshapeOp,
-    ShapeOfOp,
     SqueezeOp,
     UnsqueezeOp,
     array_from_dense,
@@ -81,7 +81,6 @@ from lowpass.lowering.emit import (
     aligned_copy,
     byte_offset,
     call_pointer,
-    compute_pure_op,
     i32,
     i64,
     memcpy,
@@ -107,10 +106,6 @@ ENTRY_FN = ctypes.CFUNCTYPE(
     ctypes.c_void_p,
     ctypes.c_void_p,
 )
-
-_FOLD_LIMIT = 1 << 26
-"""Largest constant (in elements) that constant folding produces."""
-
 
 # The largest tensor the CPU device compiles for. Beyond it no machine this runs on has the
 # memory, and offsets would approach the int64 range of the generated code.
@@ -437,29 +432,16 @@ class _GraphCompiler:
     def fold(
         self, op: Operation, known: Callable[[SSAValue], np.ndarray | None]
     ) -> list[np.ndarray] | None:
-        """The values of `op`'s results if they are known at compile time."""
-        if isinstance(op, ConstantOp):
-            return [op.array()]
+        """
+        The values of `op`'s results if they are known at compile time: the dialect's
+        constant folder (`OvOp.fold_values`, as `canonicalize` and `lpt` fold) on the values
+        known so far, so a folded tensor is exactly what the REFERENCE device computes.
+        """
+        if isinstance(op, OvOp):
+            return op.fold_values(known)
         if isinstance(op, arith.ConstantOp) and isinstance(op.value, DenseIntOrFPElementsAttr):
             return [array_from_dense(op.value)]  # the constants of tfl graphs
-        if isinstance(op, ShapeOfOp):
-            return [np.asarray(op.static_result(0))]
-        inputs = [known(v) for v in op.operands]
-        if not op.operands or any(v is None for v in inputs):
-            return None
-        if sum(int(np.prod(value_shape(r), dtype=np.int64)) for r in op.results) > _FOLD_LIMIT:
-            return None
-        values = compute_pure_op(op, inputs)  # type: ignore[arg-type]
-        if values is None:
-            return None
-        out = []
-        for r, v in zip(op.results, values, strict=True):
-            array = np.ascontiguousarray(v)
-            if array.shape != value_shape(r):
-                return None
-            array.flags.writeable = False
-            out.append(array)
-        return out
+        return None
 
     def make_group(
         self,

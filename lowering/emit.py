@@ -19,14 +19,11 @@ from typing import Any, Protocol, runtime_checkable
 
 import llvmlite.ir as ir
 import numpy as np
-from xdsl.ir import BlockArgument, Operation, SSAValue
-from xdsl.traits import Pure
+from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 
 from lowpass.dialects.graph import precision_name as _precision_name
-from lowpass.dialects.ov.base import OvOp, element_type_of, to_dtype
-from lowpass.dialects.ov.infrastructure import ConstantOp, InvariantInputAttr, SubGraphOp
-from lowpass.dialects.ov.shape import ShapeOfOp
-from lowpass.dialects.ov.state import AssignOp, ReadValueOp
+from lowpass.dialects.ov.base import OvOp
+from lowpass.dialects.ov.infrastructure import InvariantInputAttr, SubGraphOp
 from lowpass.lowering.target import HostCpu
 
 # --------------------------------------------------------------------------------------------
@@ -95,39 +92,14 @@ def i32(value: int) -> ir.Constant:
 # --------------------------------------------------------------------------------------------
 
 
-def compute_pure_op(op: Operation, inputs: Sequence[np.ndarray]) -> list[np.ndarray] | None:
-    """
-    The results of the pure `ov` op `op` on the known `inputs` (its reference semantics), or
-    None when the op cannot be computed now (stateful, with a body, or failing the way it
-    would fail when the graph runs, e.g. an integer division by zero).
-    """
-    if (
-        not isinstance(op, OvOp)
-        or op.regions
-        or isinstance(op, ReadValueOp | AssignOp)
-        or not op.results
-        or not op.operands
-        or not op.has_trait(Pure)
-    ):
-        return None
-    try:
-        values = op.compute(list(inputs))  # type: ignore[arg-type]
-    except (ArithmeticError, ValueError, IndexError, NotImplementedError):
-        return None
-    return [
-        np.asarray(v, dtype=to_dtype(element_type_of(r.type)))
-        for v, r in zip(values, op.results, strict=True)
-    ]
-
-
 def static_value(value: SSAValue, memo: dict[SSAValue, np.ndarray | None]) -> np.ndarray | None:
     """
     The value of `value` if the compiler knows it at compile time, else None: an
     `ov.constant`, a `ShapeOf` of a static shape, a pure op of known operands (the folded
     weights Subtract of LPT, a Convert of compressed weights), or a TensorIterator/Loop body
-    parameter bound to such a value by an invariant input. It mirrors the compiler's constant
-    folding, so that a lowering's `fuse` can tell constants (weights, scales) from computed
-    tensors. `memo` caches answers for one lowering.
+    parameter bound to such a value by an invariant input. It is the compiler's constant
+    folding (`OvOp.fold_values`, with the same size limit), so that a lowering's `fuse` can
+    tell constants (weights, scales) from computed tensors. `memo` caches answers for one lowering.
     """
     if value in memo:
         return memo[value]
@@ -139,17 +111,10 @@ def static_value(value: SSAValue, memo: dict[SSAValue, np.ndarray | None]) -> np
             for desc in parent.input_descriptions:
                 if isinstance(desc, InvariantInputAttr) and desc.parameter_index == value.index:
                     result = static_value(parent.operands[desc.input_index], memo)
-    elif isinstance(value.owner, ConstantOp):
-        result = value.owner.array()
-    elif isinstance(value.owner, ShapeOfOp):
-        result = np.asarray(value.owner.static_result(0))
-    else:
-        owner = value.owner
-        inputs = [static_value(v, memo) for v in owner.operands]
-        if all(v is not None for v in inputs):
-            outs = compute_pure_op(owner, inputs)  # type: ignore[arg-type]
-            if outs is not None:
-                result = outs[list(owner.results).index(value)]  # type: ignore[arg-type]
+    elif isinstance(value, OpResult) and isinstance(value.owner, OvOp):
+        outs = value.owner.fold_values(lambda v: static_value(v, memo))
+        if outs is not None:
+            result = outs[value.index]
     memo[value] = result
     return result
 

@@ -523,12 +523,20 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface, HasFolderInterfa
     def fold(self) -> Sequence[SSAValue | Attribute] | None:
         """
         xDSL's `HasFolderInterface` (used by `canonicalize` and `xdsl.folder.Folder`):
-        `fold_values` of the `ConstantLike` operands, as values the dialect's materializer
-        makes `ov.constant`s of (with the op's friendly name and location).
+        `fold_values` when every operand is `ConstantLike`, as values the dialect's
+        materializer makes `ov.constant`s of (with the op's friendly name and location).
+        Shape-only folds need constant operands here too: a `ShapeOf` of a graph input stays,
+        so that the folded model can still be reshaped.
         """
         from .folding import constant_value, folded_attrs
 
-        values = self.fold_values(constant_value)
+        inputs: dict[SSAValue, np.ndarray] = {}
+        for operand in self.operands:
+            value = constant_value(operand)
+            if value is None:
+                return None
+            inputs[operand] = value
+        values = self.fold_values(inputs.get)
         return None if values is None else folded_attrs(self, values)
 
     def static_result(self, index: int) -> np.ndarray | None:

@@ -15,7 +15,8 @@ The callers differ only in what they know:
 * xDSL's `canonicalize` (and `xdsl.folder.Folder`): `OvOp` implements `HasFolderInterface`, its
   `fold()` folds ops whose operands are all `ConstantLike` (`ov.constant`, `arith.constant`),
   and the dialect's `ConstantMaterializationInterface` (`OvConstantMaterialization`) makes the
-  `ov.constant`s.
+  `ov.constant`s. The shape-only folds need constant operands there too: a `ShapeOf` of a
+  graph input is not replaced by a constant, so the model stays reshapeable.
 * `lpt` (its ConstantFolding step) and `convert-tfl-to-ov` call `fold_op`, which is xDSL's
   `Folder.try_fold` with the `ov` dialect loaded.
 * The CPU compiler calls `fold_values` with the constants it has computed so far, and its
@@ -142,6 +143,9 @@ def compute_results(
     """
     The op's results computed by `compute()`, converted to the declared element types and
     shapes (read-only arrays), or None when computing fails: the run reports what fails.
+    A result whose number of elements differs from the declared type's keeps its computed
+    shape: shape inference asks for values while the `reshape` pass is re-inferring the types
+    (the declared ones are stale), and the materializer refuses a value of the wrong type.
     """
     try:
         values = list(compute())
@@ -152,11 +156,9 @@ def compute_results(
         assert isinstance(r.type, TensorType)
         shape = tuple(r.type.get_shape())
         array = np.asarray(v)
-        if array.size != int(np.prod(shape, dtype=np.int64)):
-            return None
-        array = np.ascontiguousarray(
-            array.astype(to_dtype(r.type.get_element_type()), copy=False)
-        ).reshape(shape)
+        if array.size == int(np.prod(shape, dtype=np.int64)):
+            array = array.reshape(shape)
+        array = array.astype(to_dtype(r.type.get_element_type()), order="C", copy=False)
         array.flags.writeable = False
         out.append(array)
     return out

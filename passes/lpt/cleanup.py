@@ -35,11 +35,13 @@ from lowpass.dialects.ov import (
     ui8,
 )
 from lowpass.dialects.ov.base import DYNAMIC
+from lowpass.dialects.ov.conversion import convert_array
 
 from . import attributes as A
 from .dequantization import get_dequantization
 from .graph import (
     clone_with,
+    constant_array,
     constant_of,
     copy_name,
     insert_before,
@@ -119,10 +121,25 @@ def copy_all_rt(ctx: TransformationContext, src: Operation, dst: Operation) -> N
 
 
 def fold_to(value: SSAValue, et: Attribute) -> np.ndarray:
-    """foldConvert of a Constant operand: its values as `et`'s numpy type."""
+    """foldConvert of a Constant operand: its values converted to `et` as `ov.convert` does."""
     c = constant_of(value)
     assert c is not None
-    return np.asarray(c.array()).astype(to_dtype(et))
+    return convert_array(np.asarray(c.array()), to_dtype(et))
+
+
+def fold_convert(cvt: ConvertOp) -> SSAValue | None:
+    """
+    foldConvert of `Convert(Constant)`: the Convert folded by the dialect's constant folder
+    (`OvOp.fold_values`, as every constant folding), the new constant named after the
+    original one. None when the folder declines (a result beyond its size limit).
+    """
+    values = cvt.fold_values(constant_array)
+    if values is None:
+        return None
+    c = make_constant(values[0], cvt.destination_type, cvt)
+    copy_name(producer(c), producer(cvt.x))  # type: ignore[arg-type]
+    replace_op(cvt, [c])
+    return c
 
 
 def type_limits(et: Attribute, levels: int) -> tuple[float, float] | None:
@@ -274,11 +291,7 @@ class FoldConvertTransformation(CleanupTransformation):
             cvt = producer(v)
             if not isinstance(cvt, ConvertOp) or constant_of(cvt.x) is None:
                 continue
-            et = cvt.destination_type
-            c = make_constant(fold_to(cvt.x, et), et, cvt)
-            copy_name(producer(c), producer(cvt.x))  # type: ignore[arg-type]
-            replace_op(cvt, [c])
-            done = True
+            done = fold_convert(cvt) is not None or done
         return done
 
 
@@ -304,11 +317,7 @@ class FuseConvertTransformation(CleanupTransformation):
         elif constant_of(op.operands[1]) is None:
             return False
         if constant_of(cvt.x) is not None:
-            et = cvt.destination_type
-            c = make_constant(fold_to(cvt.x, et), et, cvt)
-            copy_name(producer(c), producer(cvt.x))  # type: ignore[arg-type]
-            replace_op(cvt, [c])
-            return True
+            return fold_convert(cvt) is not None
         if isinstance(op, FakeQuantizeOp):
             return False
         data = cvt.x

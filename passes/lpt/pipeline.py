@@ -12,15 +12,14 @@ from __future__ import annotations
 import importlib
 from collections.abc import Sequence
 
-import numpy as np
 from xdsl.dialects import func
 from xdsl.ir import Block, Operation
 
-from lowpass.dialects.ov import ConstantOp, OvOp, get_name, set_name, to_dtype
-from lowpass.dialects.ov import element_type_of as _et
+from lowpass.dialects.ov import ConstantOp, OvOp
+from lowpass.dialects.ov.folding import fold_op
 
 from . import attributes as A
-from .graph import GraphRewrite, erase_dead_ops, replace_op
+from .graph import GraphRewrite, erase_dead_ops, insert_before, replace_op
 from .markup import run_markup
 from .params import LptParams
 from .transformation import LayerTransformation, TransformationContext
@@ -182,40 +181,19 @@ def run_lpt(
     return ctx
 
 
-FOLD_LIMIT = 1 << 24
-
-
 def fold_constants(block: Block, ctx: TransformationContext) -> None:
-    """ConstantFolding: pure ops on constants become constants (unless disable_constant_folding)."""
+    """
+    ConstantFolding: ops on constants become constants (unless disable_constant_folding),
+    through the dialect's folder (`lowpass.dialects.ov.folding.fold_op`, as `canonicalize`).
+    """
     for op in list(block.ops):
-        if isinstance(op, ConstantOp) or not isinstance(op, OvOp) or op.regions:
-            continue
-        if not op.operands or not all(
-            isinstance(getattr(v, "op", None), ConstantOp) for v in op.operands
-        ):
+        if isinstance(op, ConstantOp) or not isinstance(op, OvOp):
             continue
         if ctx.rt.get(op, A.DISABLE_CONSTANT_FOLDING) is not None:
             continue
-        if type(op).__name__ in ("ReadValueOp", "AssignOp", "VariableOp"):
+        folded = fold_op(op)
+        if folded is None:
             continue
-        if any(int(np.prod(r.type.get_shape())) > FOLD_LIMIT for r in op.results):  # type: ignore[attr-defined]
-            continue
-        try:
-            outputs = op.compute([v.op.array() for v in op.operands])  # type: ignore[attr-defined]
-        except (ArithmeticError, ValueError):
-            continue
-        new: list[Operation] = []
-        for i, (r, value) in enumerate(zip(op.results, outputs, strict=True)):
-            et = _et(r)
-            c = ConstantOp.from_array(
-                np.asarray(value, dtype=to_dtype(et)).reshape(r.type.get_shape()),
-                et,  # type: ignore[attr-defined]
-            )
-            name = get_name(op)
-            if name is not None:
-                set_name(c, name if len(op.results) == 1 else f"{name}.{i}")
-            from .graph import insert_before
-
-            insert_before(op, c)
-            new.append(c)
-        replace_op(op, [c.results[0] for c in new])
+        values, constants = folded
+        insert_before(op, *constants)
+        replace_op(op, values)

@@ -33,6 +33,7 @@ from lowpass.dialects.ov import (
 from lowpass.dialects.ov.base import DYNAMIC, i8
 
 from .graph import (
+    constant_array,
     consumers,
     copy_name,
     insert_before,
@@ -272,12 +273,21 @@ def _single_use(op: Operation) -> bool:
     return len(list(op.results[0].uses)) == 1
 
 
-def _fold(a: ConstantOp, b: ConstantOp, fn, anchor: Operation) -> SSAValue | None:
+def _fold(
+    a: ConstantOp, b: ConstantOp, cls: type[AddOp] | type[MultiplyOp], anchor: Operation
+) -> SSAValue | None:
+    """
+    `make_try_fold<cls>(a, b)`: `cls(a, b)` folded by the dialect's constant folder
+    (`OvOp.fold_values`), inserted before `anchor`; None if the types differ or the folder
+    declines (a result beyond its size limit).
+    """
     et = element_type_of(a.results[0])
     if element_type_of(b.results[0]) != et:
         return None
-    value = np.asarray(fn(a.array(), b.array())).astype(a.array().dtype)
-    return make_constant(value, et, anchor)
+    op = cls(a.results[0], b.results[0])
+    values = op.fold_values(constant_array)
+    op.erase()  # never inserted: drops its uses of a and b
+    return None if values is None else make_constant(values[0], et, anchor)
 
 
 class LinOpSequenceFusion(LayerTransformation):
@@ -306,8 +316,9 @@ class LinOpSequenceFusion(LayerTransformation):
         mc_et = element_type_of(mc.results[0])
         if element_type_of(x) != mc_et or element_type_of(ac.results[0]) != mc_et:
             return False
-        new_const = _fold(ac, mc, np.multiply, mul)
-        assert new_const is not None
+        new_const = _fold(ac, mc, MultiplyOp, mul)
+        if new_const is None:
+            return False
         new_mul = MultiplyOp(x, mc.results[0])
         insert_before(mul, new_mul)
         new_add = AddOp(new_mul.results[0], new_const, result_type=mul.results[0].type)
@@ -320,12 +331,17 @@ class LinOpSequenceFusion(LayerTransformation):
         return True
 
     def _add_add(self, add2: Operation, ctx: TransformationContext) -> bool:
-        return self._fuse_same(add2, AddOp, np.add, ctx)
+        return self._fuse_same(add2, AddOp, ctx)
 
     def _multiply_multiply(self, mul2: Operation, ctx: TransformationContext) -> bool:
-        return self._fuse_same(mul2, MultiplyOp, np.multiply, ctx)
+        return self._fuse_same(mul2, MultiplyOp, ctx)
 
-    def _fuse_same(self, second: Operation, cls, fn, ctx: TransformationContext) -> bool:
+    def _fuse_same(
+        self,
+        second: Operation,
+        cls: type[AddOp] | type[MultiplyOp],
+        ctx: TransformationContext,
+    ) -> bool:
         outer = _split_constant(second)
         if outer is None:
             return False
@@ -337,7 +353,7 @@ class LinOpSequenceFusion(LayerTransformation):
         if inner is None:
             return False
         x, c1 = inner
-        new_const = _fold(c1, c2, fn, second)
+        new_const = _fold(c1, c2, cls, second)
         if new_const is None:
             return False
         new = cls(x, new_const, result_type=second.results[0].type)

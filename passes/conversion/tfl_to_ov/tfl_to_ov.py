@@ -22,7 +22,9 @@ an `ov` graph that the runtime runs and `ov-reshape` / `low-latency2` transform:
    `tensor.cast` are forwarded.
 3. **Folding.** A `tfl` op whose operands are all constant is computed with its reference
    semantics (LiteRT's kernels, the op's `evaluate`) and replaced by `ov.constant`s, and the
-   `ov` ops this pass builds are folded the same way (with their `ov` semantics). So the
+   `ov` ops this pass builds are folded by the `ov` dialect's folder (`ov.folding.fold_op`,
+   as `canonicalize` folds, with their `ov` semantics). Results beyond the folding limit
+   (`ov.folding.FOLD_LIMIT`) are left to be computed when the model runs. So the
    weight preprocessing (transposes, splits, gate reordering, bias sums) disappears: each
    RNN gets one `W`, one `R` and one `B` constant in OpenVINO's layout.
 4. **Data movement.** `tfl.transpose` -> `ov.transpose`, `tfl.slice` / `tfl.strided_slice` /
@@ -89,6 +91,7 @@ from xdsl.traits import SymbolTable
 from xdsl.utils.exceptions import PassFailedException, VerifyException
 
 from lowpass.dialects import ov
+from lowpass.dialects.ov import folding
 from lowpass.dialects.ov.base import (
     DYNAMIC,
     OvOp,
@@ -453,18 +456,15 @@ class _Converter:
         self.created.append(op)
 
     def emit(self, op: OvOp) -> list[SSAValue]:
-        """Insert `op`, or its value when all its operands are constants (folding)."""
-        inputs = [_constant_array(v) for v in op.operands]
-        if op.operands and all(x is not None for x in inputs):
-            outputs = op.compute(inputs)  # type: ignore[arg-type]
-            name = get_name(op)
-            values: list[SSAValue] = []
-            for i, (result, out) in enumerate(zip(op.results, outputs, strict=True)):
-                assert isinstance(result.type, TensorType)
-                label = name if name is None or len(op.results) == 1 else f"{name}.{i}"
-                c = ov.ConstantOp.from_array(np.asarray(out), result.type.get_element_type(), label)
+        """
+        Insert `op`, or its value when all its operands are constants: the `ov` dialect's
+        folder (`fold_op`, as `canonicalize` folds), with its size limit.
+        """
+        folded = folding.fold_op(op)
+        if folded is not None:
+            values, constants = folded
+            for c in constants:
                 self._insert(c)
-                values.append(c.result)
             op.erase(safe_erase=False)
             return values
         self._insert(op)
@@ -491,7 +491,10 @@ class _Converter:
         Rewriter.erase_op(op, safe_erase=False)
 
     def _fold_tfl(self, op: Operation) -> bool:
-        """All operands constant (or absent): compute the op with its reference semantics."""
+        """
+        All operands constant (or absent): compute the op with its TFLite reference semantics
+        (the tfl dialect's `evaluate`), within the `ov` dialect's folding limit.
+        """
         evaluate = getattr(op, "evaluate", None)
         if evaluate is None or not op.operands:
             return False
@@ -506,6 +509,9 @@ class _Converter:
             inputs.append(array)
         if all(x is None for x in inputs):
             return False
+        elements = folding.result_elements(op)
+        if elements is not None and elements > folding.FOLD_LIMIT:
+            return False  # the ov ops it converts to compute it when the model runs
         try:
             outputs = evaluate(inputs)
         except (ValueError, IndexError, ArithmeticError) as e:
