@@ -543,29 +543,30 @@ def fold_dequantization(op: Operation, index: int, ctx) -> bool:
     dq = get_dequantization(op, index, ctx.params.default_precisions)
     if dq.empty() or dq.multiply is None or dq.data is None:
         return False
-    data = constant_of(dq.data)
-    if data is None:
+    if constant_of(dq.data) is None:
         return False
-    value = data.array()
-    previous: SSAValue = dq.data
+    known: dict[SSAValue, np.ndarray] = {}
+
+    def value_of(v: SSAValue) -> np.ndarray | None:
+        """The chain's values so far, constants, and Converts of constants."""
+        if v in known:
+            return known[v]
+        if (c := constant_of(v)) is not None:
+            return c.array()
+        conv = producer(v)
+        if isinstance(conv, ConvertOp) and constant_of(conv.x) is not None:
+            values = conv.fold_values(value_of)
+            return None if values is None else values[0]
+        return None
+
+    # each op of the chain computed by the dialect's constant folder (OvOp.fold_values)
+    value: np.ndarray | None = None
     for o in dq.ops():
-        operands = []
-        for v in o.operands:
-            if v is previous:
-                operands.append(value)
-                continue
-            c = constant_of(v)
-            if c is None:
-                conv = producer(v)
-                inner = constant_of(conv.x) if isinstance(conv, ConvertOp) else None
-                if inner is None:
-                    return False
-                c_value = conv.compute([inner.array()])[0]  # type: ignore[union-attr]
-            else:
-                c_value = c.array()
-            operands.append(c_value)
-        value = np.asarray(o.compute(operands)[0])  # type: ignore[attr-defined]
-        previous = o.results[0]
+        values = o.fold_values(value_of)  # type: ignore[attr-defined]
+        if values is None:
+            return False
+        value = known[o.results[0]] = values[0]
+    assert value is not None
     last = dq.last()
     assert last is not None
     folded = ConstantOp.from_array(value, element_type_of(last.results[0]))
