@@ -94,7 +94,12 @@ CASES: dict[str, tuple[Callable[[SSAValue, SSAValue], ov.OvOp], str, str]] = {
     "convert_f32_f16": (lambda a, b: ov.ConvertOp(a, ov.f16), "f32", "f32"),
     "add_i32": (lambda a, b: ov.AddOp(a, b), "i32", "i32"),
     "multiply_f16": (lambda a, b: ov.MultiplyOp(a, b), "f16", "f16"),
-    "subtract_ui8": (lambda a, b: ov.SubtractOp(a, b), "ui8", "ui8"),
+    # u8 - u8 -> u8 (the builder alone would infer the type-relaxed f32 result)
+    "subtract_ui8": (
+        lambda a, b: ov.SubtractOp(a, b, result_type=TensorType(ov.ui8, [4, 8])),
+        "ui8",
+        "ui8",
+    ),
     "divide_i32": (lambda a, b: ov.DivideOp(a, b), "i32", "i32"),
 }
 
@@ -137,6 +142,47 @@ def test_folded_values_are_what_the_devices_compute(case: str) -> None:
     for want in (want_ref, want_cpu):
         assert got.dtype == want.dtype
         np.testing.assert_array_equal(got, want)
+
+
+OPENVINO_OPS = {
+    "convert_f32_i8": lambda ops, a, b: ops.convert(a, "i8"),
+    "convert_f32_ui8": lambda ops, a, b: ops.convert(a, "u8"),
+    "convert_f32_f16": lambda ops, a, b: ops.convert(a, "f16"),
+    "add_i32": lambda ops, a, b: ops.add(a, b),
+    "multiply_f16": lambda ops, a, b: ops.multiply(a, b),
+    "subtract_ui8": lambda ops, a, b: ops.subtract(a, b),
+    "divide_i32": lambda ops, a, b: ops.divide(a, b),
+}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_folded_values_are_openvinos_constant_folding(case: str) -> None:
+    """The same constants folded by OpenVINO's ConstantFolding pass: bit for bit."""
+    openvino = pytest.importorskip("openvino")
+    import openvino.opset13 as ops
+    from openvino.passes import ConstantFolding, Manager
+
+    build, a_et, b_et = CASES[case]
+    rng = np.random.default_rng(11)
+    a = _random(rng, a_et, (4, 8))
+    b = _random(rng, b_et, (4, 8))
+    if case == "divide_i32":
+        b[b == 0] = 3
+    ca, cb = ov.ConstantOp.from_array(a), ov.ConstantOp.from_array(b)
+    folded = folding.fold_op(build(ca.result, cb.result))
+    assert folded is not None
+    got = folded[1][0].array()  # type: ignore[attr-defined]
+
+    node = OPENVINO_OPS[case](ops, ops.constant(a), ops.constant(b))
+    model = openvino.Model([node], [], "fold")
+    manager = Manager()
+    manager.register_pass(ConstantFolding())
+    manager.run_passes(model)
+    const = model.get_results()[0].input_value(0).get_node()
+    assert const.get_type_name() == "Constant"
+    want = np.asarray(const.get_data())
+    assert got.dtype == want.dtype
+    np.testing.assert_array_equal(got, want)
 
 
 # --------------------------------------------------------------------------------------------
