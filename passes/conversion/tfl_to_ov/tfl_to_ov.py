@@ -102,6 +102,7 @@ from lowpass.dialects.ov.base import (
 )
 from lowpass.ir import find_location, inherit_location
 from lowpass.passes.symbol_dce import is_public, symbol_dce
+from lowpass.passes.transaction import module_transaction
 
 
 class TflToOvError(PassFailedException):
@@ -117,14 +118,9 @@ class TflToOvPass(ModulePass):
     name = "convert-tfl-to-ov"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        # Work on a copy: a refused op leaves the module exactly as it was.
-        work = op.clone()
-        origin = dict(zip(work.walk(), op.walk(), strict=True))
-        _Converter(work, origin).run()
-        for block in list(op.body.blocks):
-            op.body.detach_block(block)
-            block.erase(safe_erase=False)
-        work.body.move_blocks(op.body)
+        # A refused op leaves the module exactly as it was.
+        with module_transaction(op):
+            _Converter(op).run()
 
 
 # --------------------------------------------------------------------------------------------
@@ -228,7 +224,6 @@ class _Refusal(Exception):
 @dataclass
 class _Converter:
     module: ModuleOp
-    origin: dict[Operation, Operation]
     used_names: set[str] = field(default_factory=set[str])
     scope: dict[Operation, tuple[str, ...]] = field(
         default_factory=dict[Operation, tuple[str, ...]]
@@ -342,8 +337,6 @@ class _Converter:
             new = op.clone(value_mapper=value_map)
             new.location = _call_site(op.location, call.location)
             Rewriter.insert_op(new, point)
-            if (source := self.origin.get(op)) is not None:
-                self.origin[new] = source
             self.scope[new] = scope
             self.chain[new] = (*chain, name)
         returned = [value_map.get(v, v) for v in terminator.operands]
