@@ -151,6 +151,14 @@ def run_lpt(
     `keep_markup` writes the attributes into the IR (`lpt.*`). An exception (an unknown
     transformation name, a bug) leaves the module as it was.
     """
+    if only is not None:
+        table = all_transformations()
+        unknown = [n for n in only if n not in table]
+        if unknown:  # a misspelt name would select nothing, silently
+            raise KeyError(
+                f"unknown LPT transformation '{unknown[0]}' in only "
+                f"(implemented: {', '.join(sorted(table))})"
+            )
     with module_transaction(module) as transaction:
         transaction.on_rollback(A.follow_copies)
         return _run_lpt(module, params, steps, main, only, keep_markup)
