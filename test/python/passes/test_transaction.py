@@ -221,3 +221,23 @@ def test_lpt_rollback_keeps_what_earlier_runs_kept() -> None:
     restored = next(op for op in module.walk() if isinstance(op, ov.ReluOp))
     assert restored is not relu
     assert A._kept.get(restored) == {A.DISABLE_CLEANUP: True}
+
+
+def test_single_lpt_transformation_pass_failure(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test-lpt-<name> passes that do not go through run_lpt are protected too."""
+    from lowpass.passes import get_all_passes
+    from lowpass.passes.lpt import graph
+
+    def half_done(block: object) -> None:
+        relu = next(op for op in module.walk() if isinstance(op, ov.ReluOp))
+        relu.results[0].replace_all_uses_with(relu.operands[0])
+        Rewriter.erase_op(relu)
+        raise RuntimeError("erase_dead_ops failed half-way")
+
+    module = parse(RELUS)
+    before = text(module)
+    monkeypatch.setattr(graph, "erase_dead_ops", half_done)
+    for name in ("test-lpt-pull-reshape-through-dequantization", "test-lpt-fold-convert"):
+        with pytest.raises(RuntimeError, match="half-way"):
+            get_all_passes()[name]()().apply(make_context(), module)
+        assert text(module) == before
