@@ -16,8 +16,10 @@ no longer has any reference once its calls are inlined is erased (MLIR erases de
 callables); `symbol-dce` erases the rest.
 
 Calls that cannot be inlined are left alone, as MLIR leaves them: a callee that is a
-declaration (no body), a callee that is not a plain symbol of the module, and a call that the
-`inlining-threshold` option makes unprofitable. A call is an error (the pass fails and the module
+declaration (no body), a callee that is not a plain symbol of the module, a TensorFlow call to
+a function marked `tf._noinline = true` (TensorFlow's inliner interface; `tf._XlaMustCompile`
+overrides it, and `func.call` is always legal), and a call that the `inlining-threshold`
+option makes unprofitable. A call is an error (the pass fails and the module
 is unchanged): recursion (MLIR inlines a recursive call a bounded number of times; here a
 recursive call is refused with the chain of calls), a callee with several blocks (this inliner
 copies single-block bodies), a body that does not end with `func.return`, and operand or result
@@ -33,12 +35,14 @@ from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     CallSiteLoc,
+    IntegerAttr,
     LocationAttr,
     ModuleOp,
     StringAttr,
     SymbolRefAttr,
     UnknownLoc,
     UnregisteredOp,
+    i1,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.passes import ModulePass
@@ -80,7 +84,9 @@ class InlinePass(ModulePass):
                 f"got {self.inlining_threshold}"
             )
         with module_transaction(op):
-            inliner = Inliner(op, strict=False, threshold=self.inlining_threshold)
+            inliner = Inliner(
+                op, strict=False, threshold=self.inlining_threshold, tf_noinline=True
+            )
             try:
                 for function in [f for f in op.ops if isinstance(f, func.FuncOp)]:
                     if not function.is_declaration:
@@ -167,6 +173,9 @@ class Inliner:
     module: ModuleOp
     strict: bool = True
     threshold: int = -1
+    tf_noinline: bool = False
+    """Leave TensorFlow's calls to a function marked `tf._noinline = true` (TensorFlow's
+    inliner interface); the conversion to OpenVINO inlines them too (no calls in its graphs)."""
     frames: dict[Operation, tuple[CallFrame, ...]] = field(
         default_factory=dict[Operation, tuple[CallFrame, ...]]
     )
@@ -207,6 +216,9 @@ class Inliner:
             return self._leave(call, f"calls @{name}, which is not a func.func of this module")
         if callee.is_declaration:
             return self._leave(call, f"calls @{name}, a declaration without a body")
+        if self.tf_noinline and _tf_noinline(call, callee):
+            self._left.add(call)  # TensorFlow's rule: not legal to inline, not an error
+            return None
         if len(callee.body.blocks) != 1:
             raise InlineRefusal(call, f"calls @{name}, which has several blocks")
         frames = self.frames.get(call, ())
@@ -270,6 +282,15 @@ class Inliner:
             return True
         caller_ops = sum(1 for _ in caller.body.walk())
         return caller_ops == 0 or callee_ops * 100 // caller_ops <= self.threshold
+
+
+def _tf_noinline(call: Operation, callee: func.FuncOp) -> bool:
+    """TensorFlow's `TFInlinerInterface::isLegalToInline` for its call ops, negated: a callee
+    with `tf._noinline = true` is not inlined, unless it has `tf._XlaMustCompile`."""
+    if op_kind(call) == "func.call" or "tf._XlaMustCompile" in callee.attributes:
+        return False
+    flag = callee.attributes.get("tf._noinline")
+    return isinstance(flag, IntegerAttr) and flag.type == i1 and flag.value.data != 0
 
 
 def erase_dead_callees(module: ModuleOp, callees: set[str]) -> None:

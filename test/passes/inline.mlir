@@ -83,3 +83,29 @@ func.func private @f(%x: tensor<2xf32>) -> tensor<2xf32> {
   func.return %0 : tensor<2xf32>
 }
 
+
+// -----
+
+// TensorFlow's rule for its calls: a callee with tf._noinline = true is not inlined (unless it
+// has tf._XlaMustCompile); a func.call to it is (the func dialect's rule).
+// CHECK-LABEL: func.func @main
+// CHECK-NEXT:    %[[A:.*]] = "tf.PartitionedCall"(%x) {config = "", f = @noinline} : (tensor<2xf32>) -> tensor<2xf32>
+// CHECK-NEXT:    %[[B:.*]] = ov.relu %[[A]] : (tensor<2xf32>) -> tensor<2xf32>
+// CHECK-NEXT:    %[[C:.*]] = ov.sigmoid %[[B]] : (tensor<2xf32>) -> tensor<2xf32>
+// CHECK-NEXT:    func.return %[[C]] : tensor<2xf32>
+// CHECK:       func.func private @noinline
+// CHECK-NOT:   @must_compile
+func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = "tf.PartitionedCall"(%x) {config = "", f = @noinline} : (tensor<2xf32>) -> tensor<2xf32>
+  %1 = func.call @noinline(%0) : (tensor<2xf32>) -> tensor<2xf32>
+  %2 = "tf.StatefulPartitionedCall"(%1) {config = "", f = @must_compile} : (tensor<2xf32>) -> tensor<2xf32>
+  func.return %2 : tensor<2xf32>
+}
+func.func private @noinline(%x: tensor<2xf32>) -> tensor<2xf32> attributes {tf._noinline = true} {
+  %0 = ov.relu %x : (tensor<2xf32>) -> tensor<2xf32>
+  func.return %0 : tensor<2xf32>
+}
+func.func private @must_compile(%x: tensor<2xf32>) -> tensor<2xf32> attributes {tf._noinline = true, tf._XlaMustCompile = true} {
+  %0 = ov.sigmoid %x : (tensor<2xf32>) -> tensor<2xf32>
+  func.return %0 : tensor<2xf32>
+}
