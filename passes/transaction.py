@@ -35,6 +35,7 @@ class Transaction:
         self._copy = module.clone()
         # Both walks visit the ops in the same order: op -> its copy.
         self._copies = dict(zip(module.walk(), self._copy.walk(), strict=True))
+        self._copies[module] = module  # the module op itself stays
         self.rolled_back = False
         self._on_rollback: list[Callable[[Mapping[Operation, Operation]], None]] = []
 

@@ -68,6 +68,7 @@ def test_rollback_restores_the_contents_in_place() -> None:
     restored = transaction.snapshot_of(relu)
     assert restored is not None and restored.parent_op() is not None
     assert find_location(restored) == "m.mlir:2:3"
+    assert transaction.snapshot_of(module) is module
     module.verify()
 
 
