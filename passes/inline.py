@@ -38,7 +38,6 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     LocationAttr,
     ModuleOp,
-    StringAttr,
     SymbolRefAttr,
     UnknownLoc,
     UnregisteredOp,
@@ -50,7 +49,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import SymbolTable
 from xdsl.utils.exceptions import PassFailedException
 
-from lowpass.dialects.ov.base import NAME_ATTR, types_compatible
+from lowpass.dialects.ov.base import get_name, types_compatible
 from lowpass.ir import find_location
 from lowpass.passes.symbol_dce import is_public, referenced_symbols
 from lowpass.passes.transaction import module_transaction
@@ -136,8 +135,8 @@ def call_site(callee: LocationAttr, caller: LocationAttr) -> LocationAttr:
 def diagnostic(op: Operation, message: str, tool: str) -> str:
     """`file:line:col: error: '<op>' op "<ov.name>" <message>` (`<tool>: error:` unlocated)."""
     where = find_location(op) or tool
-    name = op.attributes.get(NAME_ATTR)
-    what = f"'{op_kind(op)}' op" + (f' "{name.data}"' if isinstance(name, StringAttr) else "")
+    name = get_name(op)
+    what = f"'{op_kind(op)}' op" + (f' "{name}"' if name else "")
     return f"{where}: error: {what} {message}"
 
 
@@ -241,32 +240,31 @@ class Inliner:
         terminator = callee.body.block.last_op
         if not isinstance(terminator, func.ReturnOp):
             raise InlineRefusal(call, f"calls @{name}, whose body does not end with func.return")
-        call_name = call.attributes.get(NAME_ATTR)
-        inner = (
-            *frames,
-            CallFrame(name, call_name.data if isinstance(call_name, StringAttr) else None),
-        )
+        if len(terminator.operands) != len(call.results):
+            raise InlineRefusal(
+                call,
+                f"has {len(call.results)} results, @{name} returns {len(terminator.operands)} "
+                "values",
+            )
+        for i, (result, value) in enumerate(zip(call.results, terminator.operands, strict=True)):
+            if result.uses and not types_compatible(value.type, result.type):
+                raise InlineRefusal(
+                    call, f"result #{i} has type {result.type}, @{name} returns {value.type}"
+                )
+        # Everything is checked: inline.
+        inner = (*frames, CallFrame(name, get_name(call)))
         value_map: dict[SSAValue, SSAValue] = dict(zip(args, call.operands, strict=True))
         point = InsertPoint.before(call)
         for op in callee.body.block.ops:
             if op is terminator:
                 continue
             new = op.clone(value_mapper=value_map)
-            new.location = call_site(op.location, call.location)
             Rewriter.insert_op(new, point)
             for inlined in new.walk():
+                inlined.location = call_site(inlined.location, call.location)
                 self.frames[inlined] = inner
-        returned = [value_map.get(v, v) for v in terminator.operands]
-        if len(returned) != len(call.results):
-            raise InlineRefusal(
-                call, f"has {len(call.results)} results, @{name} returns {len(returned)} values"
-            )
-        for i, (result, value) in enumerate(zip(call.results, returned, strict=True)):
-            if result.uses and not types_compatible(value.type, result.type):
-                raise InlineRefusal(
-                    call, f"result #{i} has type {result.type}, @{name} returns {value.type}"
-                )
-            result.replace_all_uses_with(value)
+        for result, value in zip(call.results, terminator.operands, strict=True):
+            result.replace_all_uses_with(value_map.get(value, value))
         Rewriter.erase_op(call)
         self.inlined.add(name)
 

@@ -158,3 +158,25 @@ func.func private @g(%x: tensor<2xf32>) -> tensor<2xf32> {{
 def test_bad_threshold() -> None:
     with pytest.raises(InlineError, match="inlining-threshold must be"):
         InlinePass(inlining_threshold=-5).apply(make_context(), parse(CALLS))
+
+
+def test_nested_ops_get_call_site_locations() -> None:
+    """As MLIR's inliner, every inlined op (nested ones too) is at callsite(its at the call)."""
+    module = parse(
+        """\
+func.func @main() {
+  func.call @f() : () -> ()
+  func.return
+}
+func.func private @f() {
+  "tf.Outer"() ({
+    "tf.Inner"() : () -> ()
+  }) : () -> ()
+  func.return
+}
+"""
+    )
+    InlinePass().apply(make_context(allow_unregistered=True), module)
+    out = text(module)
+    assert 'loc(callsite("calls.mlir":7:5 at "calls.mlir":2:3))' in out  # tf.Inner
+    assert 'loc(callsite("calls.mlir":6:3 at "calls.mlir":2:3))' in out  # tf.Outer
