@@ -17,6 +17,12 @@ class PassWarning(UserWarning):
     """
 
 
+def get_inline() -> type[ModulePass]:
+    from lowpass.passes.inline import InlinePass
+
+    return InlinePass
+
+
 def get_low_latency2() -> type[ModulePass]:
     from lowpass.passes.low_latency2 import LowLatency2Pass
 
@@ -141,6 +147,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
     """Name -> factory of every lowpass pass."""
     passes: dict[str, Callable[[], type[ModulePass]]] = {
         "convert-tfl-to-ov": get_tfl_to_ov,
+        "inline": get_inline,
         "low-latency2": get_low_latency2,
         "lpt": get_lpt,
         "ov-reshape": get_reshape,

@@ -47,6 +47,7 @@ from xdsl.utils.exceptions import PassFailedException
 from lowpass.dialects import ov
 from lowpass.dialects.ov.base import op_display_name
 from lowpass.ir import inherit_location
+from lowpass.passes.transaction import module_transaction
 
 
 @dataclass(frozen=True)
@@ -63,14 +64,10 @@ class LowLatency2Pass(ModulePass):
     originally fed the back edge (false)."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        # Work on a copy so that a diagnostic (duplicate variable id, dynamic slice length)
-        # leaves the module as it was, instead of half transformed (OpenVINO's §8.6 state).
-        work = op.clone()
-        _LowLatency2(work, self.use_const_initializer).run()
-        for block in list(op.body.blocks):
-            op.body.detach_block(block)
-            block.erase(safe_erase=False)
-        work.body.move_blocks(op.body)
+        # A diagnostic (duplicate variable id, dynamic slice length) leaves the module as it
+        # was, instead of half transformed (OpenVINO's §8.6 state).
+        with module_transaction(op):
+            _LowLatency2(op, self.use_const_initializer).run()
 
 
 # Sequence op -> (state operand indices, state result indices, cell class).

@@ -20,7 +20,9 @@ a function attribute `tf._implements` (out of scope here), then `tf.api_implemen
 (prefixes); a function is handled once. Pairs of Keras forward/backward LSTM calls on one
 input become one `tfl.bidirectional_sequence_lstm` (`fuse-bidirectional`).
 
-Every check runs before anything changes. A function that does not fit gets a warning that
+Every check runs before anything changes (so that every diagnostic is reported), and the
+changes run in a `module_transaction` (an exception while applying them leaves the module as
+it was too). A function that does not fit gets a warning that
 says why it is not fused (a `CompositeFunctionWarning`, `file:line:col: warning: ...`;
 opt-tool prints it on stderr) and stays as it is; an
 inconsistent one (where TensorFlow Lite fails after erasing the body) is an error: the pass
@@ -53,6 +55,7 @@ from lowpass.passes.composite.lingvo import (
     LINGVO_NAMES,
     analyze_lingvo,
 )
+from lowpass.passes.transaction import module_transaction
 
 OUT_OF_SCOPE = ("non_max_suppression_padded_v2", "addons:DenseImageWarp")
 """`tf._implements` strings TensorFlow Lite fuses and lowpass does not (see docs/passes.md)."""
@@ -133,8 +136,9 @@ def prepare_composite_functions(
         plans.extend(analyze_bidirectional(module, keras, sites, fused, diags))
     if diags.errors:
         raise CompositeFunctionError(diags.items)
-    for plan in plans:
-        plan.apply()
+    with module_transaction(module):
+        for plan in plans:
+            plan.apply()
     return diags.items
 
 

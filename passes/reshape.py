@@ -33,7 +33,6 @@ import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
-    DenseIntOrFPElementsAttr,
     FunctionType,
     IntegerType,
     ModuleOp,
@@ -62,6 +61,7 @@ from lowpass.dialects.ov.base import (
 from lowpass.dialects.ov.infrastructure import MergedInputAttr, SubGraphOp
 from lowpass.dialects.ov.shape import ReshapeOp
 from lowpass.ir import SourceMap, find_location
+from lowpass.passes.transaction import module_transaction, module_trial
 
 Shape = tuple[int, ...]
 
@@ -222,24 +222,25 @@ class _Reshaper:
             raise ReshapeError(f"ov-reshape: error: {e}") from None
         self.function = function
         self.shapes, self.values = shapes, values
-        snapshot = _Snapshot(function)
-        try:
-            self._set_inputs(function, shapes)
-            self._replace_constants(function, values)
-            self._block(function.body.block)
-            self._update_function_type(function)
-            self._verify(function)
-        except _Failure as f:
-            # Describe the failure on the reshaped types, then undo, then try fixes on copies.
-            self.old_types = {op: types for op, types in snapshot.results}
-            lines = [self._headline(f)]
-            suspects = self._suspects(f.op, f.blame)
-            snapshot.restore()
-            lines += [self._constant_note(*suspect) for suspect in suspects]
-            raise ReshapeError("\n".join(lines)) from None
-        except Exception:
-            snapshot.restore()
-            raise
+        with module_transaction(self.module) as transaction:
+            try:
+                self._set_inputs(function, shapes)
+                self._replace_constants(function, values)
+                self._block(function.body.block)
+                self._update_function_type(function)
+                self._verify(function)
+            except _Failure as f:
+                # Describe the failure on the reshaped types, then undo, then try fixes.
+                self.old_types = {
+                    op: tuple(r.type for r in copy.results)
+                    for op in function.walk()
+                    if (copy := transaction.snapshot_of(op)) is not None
+                }
+                lines = [self._headline(f)]
+                suspects = self._suspects(f.op, f.blame)
+                transaction.rollback()
+                lines += [self._constant_note(*suspect) for suspect in suspects]
+                raise ReshapeError("\n".join(lines)) from None
 
     # ---- inputs and constants -----------------------------------------------------------------
 
@@ -520,55 +521,14 @@ class _Reshaper:
 
     def _reshapes_with(self, name: str, values: Shape) -> bool:
         """Whether the whole reshape succeeds with constant `name` replaced by `values`."""
-        trial = self.module.clone()
-        try:
-            _Reshaper(trial, False, suggest=False).run(self.shapes, {**self.values, name: values})
-        except ReshapeError:
-            return False
-        return True
-
-
-@dataclass
-class _Snapshot:
-    """The types and constant values of a function, to undo a failed reshape."""
-
-    function: func.FuncOp
-    function_type: Attribute = field(init=False)
-    results: list[tuple[Operation, tuple[Attribute, ...]]] = field(init=False)
-    args: list[tuple[Block, tuple[Attribute, ...]]] = field(init=False)
-    constants: list[tuple[ov.ConstantOp, DenseIntOrFPElementsAttr]] = field(init=False)
-    variables: list[tuple[ov.VariableOp, Attribute]] = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.function_type = self.function.function_type
-        ops = list(self.function.walk())
-        self.results = [(op, tuple(r.type for r in op.results)) for op in ops]
-        self.args = [
-            (block, tuple(a.type for a in block.args))
-            for op in ops
-            for region in op.regions
-            for block in region.blocks
-        ]
-        self.constants = [(op, op.value) for op in ops if isinstance(op, ov.ConstantOp)]
-        module = self.function.parent_op()
-        self.variables = (
-            [(v, v.type) for v in ov.module_variables(module)] if module is not None else []
-        )
-
-    def restore(self) -> None:
-        for variable, t in self.variables:
-            variable.properties["type"] = t
-        for const, value in self.constants:
-            const.properties["value"] = value
-        for op, types in self.results:
-            for result, t in zip(list(op.results), types, strict=True):
-                if result.type != t:
-                    Rewriter.replace_value_with_new_type(result, t)
-        for block, types in self.args:
-            for arg, t in zip(list(block.args), types, strict=True):
-                if arg.type != t:
-                    Rewriter.replace_value_with_new_type(arg, t)
-        self.function.function_type = self.function_type  # type: ignore[assignment]
+        with module_trial(self.module):
+            try:
+                _Reshaper(self.module, False, suggest=False).run(
+                    self.shapes, {**self.values, name: values}
+                )
+            except ReshapeError:
+                return False
+            return True
 
 
 # --------------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ shows the markup (for FileCheck), e.g.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -267,6 +267,14 @@ def keep(store: AttributeStore, alive: Callable[[Operation], bool]) -> None:
         values = {k: store.get(op, k) for k in PERSISTENT_KINDS if store.get(op, k) is not None}
         if values:
             _kept.setdefault(op, {}).update(values)
+
+
+def follow_copies(copies: Mapping[Operation, Operation]) -> None:
+    """What was kept for an op is kept for its copy too (a run rolled back: the module holds
+    copies of the ops it had before)."""
+    for op, copy in copies.items():
+        if (values := _kept.get(op)) is not None:
+            _kept[copy] = dict(values)
 
 
 def restore(store: AttributeStore, module: Operation) -> None:

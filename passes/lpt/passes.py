@@ -12,6 +12,8 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import DiagnosticException
 
+from lowpass.passes.transaction import module_transaction
+
 from . import markup as M
 from .params import (
     PRECISION_NAMES,
@@ -123,21 +125,23 @@ class _SingleTransformationPass(_LptOptions):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         params = self.params()
         t = self.TRANSFORMATION
-        if self.STEP == "markup":
-            from . import attributes as A
-            from .pipeline import function_blocks
-            from .transformation import TransformationContext
-
-            tctx = TransformationContext(params)
-            for block in function_blocks(op):
-                M.run_markup(block, tctx, upto=t)
-            A.materialize(tctx.rt, lambda o: o.parent is not None)
-        elif self.STEP == "main":
+        if self.STEP == "main":
             run_lpt(op, params, steps=("markup", "main"), main=(t,))
-        elif self.STEP == "prerequisites":
-            _run_alone(op, params, t)
-        else:
-            _run_alone(op, params, t, with_markup=True)
+            return
+        with module_transaction(op):  # an exception leaves the module as it was
+            if self.STEP == "markup":
+                from . import attributes as A
+                from .pipeline import function_blocks
+                from .transformation import TransformationContext
+
+                tctx = TransformationContext(params)
+                for block in function_blocks(op):
+                    M.run_markup(block, tctx, upto=t)
+                A.materialize(tctx.rt, lambda o: o.parent is not None)
+            elif self.STEP == "prerequisites":
+                _run_alone(op, params, t)
+            else:
+                _run_alone(op, params, t, with_markup=True)
 
 
 def _run_alone(op: ModuleOp, params: LptParams, name: str, with_markup: bool = False) -> None:

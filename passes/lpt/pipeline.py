@@ -17,6 +17,7 @@ from xdsl.ir import Block, Operation
 
 from lowpass.dialects.ov import ConstantOp, OvOp
 from lowpass.dialects.ov.folding import fold_op
+from lowpass.passes.transaction import module_transaction
 
 from . import attributes as A
 from .graph import GraphRewrite, erase_dead_ops, insert_before, replace_op
@@ -146,9 +147,30 @@ def run_lpt(
     transformation list (SimpleLowPrecisionTransformer); `only` keeps, in every step but the
     markup (which always runs whole), just the named transformations (class names, pipeline
     order kept; the constant folding runs with FoldFakeQuantizeTransformation);
-    `keep_markup` writes the attributes into the IR (`lpt.*`).
+    `keep_markup` writes the attributes into the IR (`lpt.*`). An exception (an unknown
+    transformation name, a bug) leaves the module as it was.
     """
+    if only is not None:
+        table = all_transformations()
+        unknown = [n for n in only if n not in table]
+        if unknown:  # a misspelt name would select nothing, silently
+            raise KeyError(
+                f"unknown LPT transformation '{unknown[0]}' in only "
+                f"(implemented: {', '.join(sorted(table))})"
+            )
+    with module_transaction(module) as transaction:
+        transaction.on_rollback(A.follow_copies)
+        return _run_lpt(module, params, steps, main, only, keep_markup)
 
+
+def _run_lpt(
+    module: Operation,
+    params: LptParams | None,
+    steps: Sequence[str],
+    main: Sequence[str] | None,
+    only: Sequence[str] | None,
+    keep_markup: bool,
+) -> TransformationContext:
     def selected(names: Sequence[str]) -> Sequence[str]:
         return names if only is None else [n for n in names if n in only]
 

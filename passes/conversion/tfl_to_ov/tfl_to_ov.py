@@ -10,11 +10,13 @@ What `prepare-composite-functions` leaves (a Keras/Lingvo composite function rew
 an `ov` graph that the runtime runs and `ov-reshape` / `low-latency2` transform:
 
 1. **Inlining.** Calls are replaced by a copy of the callee's body (its arguments bound to the
-   call's operands, the call's results to the values the callee returns), nested calls too.
-   The callees that no call uses any more are erased, and so are the private functions that no
-   live function references (what TensorFlow Lite's pipeline does with `inline` and
-   `symbol-dce` after `prepare-composite-functions`): the dead `while` bodies of a Keras
-   function, for instance.
+   call's operands, the call's results to the values the callee returns), nested calls too:
+   the `inline` pass's `Inliner`, strict (a call it cannot inline is refused), which records
+   the calls each op came through for the names below. The callees that no call uses any more
+   are erased, and so are the private functions that no live function references (what
+   TensorFlow Lite's pipeline does with `inline` and `symbol-dce` after
+   `prepare-composite-functions`; here the `symbol-dce` pass's code): the dead `while` bodies
+   of a Keras function, for instance.
 2. **Constants.** `"tf.Const"` and `arith.constant` become `ov.constant`. A `tf.Const` whose
    value has one element and whose result type is another static shape (what the prepare pass
    writes for the Keras function's unused state results) is splatted to that shape; one that
@@ -72,22 +74,16 @@ import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
-    CallSiteLoc,
     DenseIntOrFPElementsAttr,
     FunctionType,
-    LocationAttr,
     ModuleOp,
     NoneType,
     StringAttr,
-    SymbolRefAttr,
     TensorType,
-    UnknownLoc,
-    UnregisteredOp,
 )
 from xdsl.ir import Attribute, Block, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
-from xdsl.traits import SymbolTable
 from xdsl.utils.exceptions import PassFailedException, VerifyException
 
 from lowpass.dialects import ov
@@ -104,7 +100,9 @@ from lowpass.dialects.ov.base import (
     types_compatible,
 )
 from lowpass.ir import find_location, inherit_location
+from lowpass.passes.inline import Inliner, InlineRefusal, callee_of, op_kind
 from lowpass.passes.symbol_dce import is_public, symbol_dce
+from lowpass.passes.transaction import module_transaction
 
 
 class TflToOvError(PassFailedException):
@@ -120,21 +118,15 @@ class TflToOvPass(ModulePass):
     name = "convert-tfl-to-ov"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        # Work on a copy: a refused op leaves the module exactly as it was.
-        work = op.clone()
-        origin = dict(zip(work.walk(), op.walk(), strict=True))
-        _Converter(work, origin).run()
-        for block in list(op.body.blocks):
-            op.body.detach_block(block)
-            block.erase(safe_erase=False)
-        work.body.move_blocks(op.body)
+        # A refused op leaves the module exactly as it was.
+        with module_transaction(op):
+            _Converter(op).run()
 
 
 # --------------------------------------------------------------------------------------------
 # Small helpers
 # --------------------------------------------------------------------------------------------
 
-CALL_OPS = ("tf.PartitionedCall", "tf.StatefulPartitionedCall", "func.call")
 CONSTANT_OPS = ("tf.Const", "arith.constant")
 FORWARDING_OPS = ("tf.Identity", "tf.StopGradient", "tf.Snapshot", "tensor.cast")
 
@@ -148,13 +140,6 @@ _SHORT_KINDS = {
     "tfl.unidirectional_sequence_rnn": "rnn",
     "tfl.lstm": "lstm_cell",
 }
-
-
-def op_kind(op: Operation) -> str:
-    """The op's name, also for unregistered ops (`"tf.Const"`)."""
-    if isinstance(op, UnregisteredOp):
-        return op.op_name.data
-    return op.name
 
 
 def _get(op: Operation, name: str) -> Attribute | None:
@@ -183,17 +168,6 @@ def _float(op: Operation, name: str, default: float = 0.0) -> float:
 def _str(op: Operation, name: str, default: str) -> str:
     attr = _get(op, name)
     return attr.data if isinstance(attr, StringAttr) else default
-
-
-def callee_of(op: Operation) -> str | None:
-    """The symbol a call op calls (`f` of TF's calls, `callee` of `func.call`)."""
-    kind = op_kind(op)
-    if kind not in CALL_OPS:
-        return None
-    ref = _get(op, "callee" if kind == "func.call" else "f")
-    if isinstance(ref, SymbolRefAttr) and len(ref.nested_references) == 0:
-        return ref.root_reference.data
-    return None
 
 
 def clean_function_name(name: str) -> str:
@@ -231,19 +205,14 @@ class _Refusal(Exception):
 @dataclass
 class _Converter:
     module: ModuleOp
-    origin: dict[Operation, Operation]
     used_names: set[str] = field(default_factory=set[str])
-    scope: dict[Operation, tuple[str, ...]] = field(
-        default_factory=dict[Operation, tuple[str, ...]]
-    )
-    """Op -> the names of the functions it was inlined from (outermost first)."""
-    chain: dict[Operation, tuple[str, ...]] = field(
-        default_factory=dict[Operation, tuple[str, ...]]
-    )
-    """Op -> the symbols of the functions it was inlined from (to detect recursion)."""
     created: list[Operation] = field(default_factory=list[Operation])
-    inlined: set[str] = field(default_factory=set[str])
     point: InsertPoint | None = None
+    inliner: Inliner = field(init=False)
+    """The `inline` pass's inliner, strict: a call it cannot inline is refused."""
+
+    def __post_init__(self) -> None:
+        self.inliner = Inliner(self.module, strict=True)
 
     def run(self) -> None:
         for op in self.module.walk():
@@ -267,7 +236,7 @@ class _Converter:
         # modules) are dead unless something else refers to them, and so are the private
         # functions no live function reaches (the dead `while` bodies of a Keras function).
         public = {f.sym_name.data for f in functions if is_public(f)}
-        symbol_dce(self.module, dead_roots=self.inlined & public)
+        symbol_dce(self.module, dead_roots=self.inliner.inlined & public)
 
     # ---- diagnostics --------------------------------------------------------------------------
 
@@ -286,7 +255,7 @@ class _Converter:
         if len(function.body.blocks) != 1:
             raise _Refusal(function, "has several blocks; tfl-to-ov converts single-block graphs")
         block = function.body.block
-        self._inline_calls(block)
+        self._inline_calls(block, function.sym_name.data)
         for op in list(block.ops):
             self.convert_op(op)
         self._cleanup(block)
@@ -298,70 +267,11 @@ class _Converter:
                     list(function.function_type.inputs.data), outputs
                 )
 
-    def _inline_calls(self, block: Block) -> None:
-        while True:
-            call = next((op for op in block.ops if callee_of(op) is not None), None)
-            if call is None:
-                if (
-                    bad := next((op for op in block.ops if op_kind(op) in CALL_OPS), None)
-                ) is not None:
-                    raise self.refuse(bad, "its callee is not a plain symbol of this module")
-                return
-            self._inline(call)
-
-    def _inline(self, call: Operation) -> None:
-        name = callee_of(call)
-        assert name is not None
-        callee = SymbolTable.lookup_symbol(self.module, name)
-        if not isinstance(callee, func.FuncOp):
-            raise _Refusal(call, f"calls @{name}, which is not a func.func of this module")
-        if callee.is_declaration:
-            raise _Refusal(call, f"calls @{name}, a declaration without a body")
-        if len(callee.body.blocks) != 1:
-            raise _Refusal(call, f"calls @{name}, which has several blocks")
-        chain = self.chain.get(call, ())
-        if name in chain:
-            raise _Refusal(call, f"calls @{name} recursively ({' -> '.join(chain)} -> {name})")
-        args = callee.body.block.args
-        if len(args) != len(call.operands):
-            raise _Refusal(
-                call, f"passes {len(call.operands)} operands to @{name}, which takes {len(args)}"
-            )
-        for i, (arg, value) in enumerate(zip(args, call.operands, strict=True)):
-            if not _types_fit(arg.type, value.type):
-                raise _Refusal(
-                    call, f"operand #{i} has type {value.type}, @{name} takes {arg.type}"
-                )
-        prefix = get_name(call) or clean_function_name(name)
-        scope = (*self.scope.get(call, ()), prefix)
-        value_map: dict[SSAValue, SSAValue] = dict(zip(args, call.operands, strict=True))
-        terminator = callee.body.block.last_op
-        if not isinstance(terminator, func.ReturnOp):
-            raise _Refusal(call, f"calls @{name}, whose body does not end with func.return")
-        point = InsertPoint.before(call)
-        for op in callee.body.block.ops:
-            if op is terminator:
-                continue
-            new = op.clone(value_mapper=value_map)
-            new.location = _call_site(op.location, call.location)
-            Rewriter.insert_op(new, point)
-            if (source := self.origin.get(op)) is not None:
-                self.origin[new] = source
-            self.scope[new] = scope
-            self.chain[new] = (*chain, name)
-        returned = [value_map.get(v, v) for v in terminator.operands]
-        if len(returned) != len(call.results):
-            raise _Refusal(
-                call, f"has {len(call.results)} results, @{name} returns {len(returned)} values"
-            )
-        for i, (result, value) in enumerate(zip(call.results, returned, strict=True)):
-            if result.uses and not _types_fit(value.type, result.type):
-                raise _Refusal(
-                    call, f"result #{i} has type {result.type}, @{name} returns {value.type}"
-                )
-            result.replace_all_uses_with(value)
-        Rewriter.erase_op(call)
-        self.inlined.add(name)
+    def _inline_calls(self, block: Block, root: str) -> None:
+        try:
+            self.inliner.inline_block(block, root)
+        except InlineRefusal as r:
+            raise _Refusal(r.op, r.message) from None
 
     # ---- ops --------------------------------------------------------------------------------
 
@@ -438,7 +348,8 @@ class _Converter:
             return explicit
         kind = op_kind(op)
         short = _SHORT_KINDS.get(kind, kind.split(".", 1)[-1])
-        scope = "/".join(self.scope.get(op, ()))
+        frames = self.inliner.frames.get(op, ())
+        scope = "/".join(f.call_name or clean_function_name(f.callee) for f in frames)
         if fused:
             return self.unique(scope or short)
         return self.unique(f"{scope}/{short}" if scope else short)
@@ -1085,15 +996,6 @@ _CONVERTERS: dict[str, Callable[[_Converter, Operation], None]] = {
     "tfl.lstm": _lstm_step,
     # The TensorFlow ops (Keras' Bidirectional ReverseV2/ConcatV2, ...) are in tf_ops.py.
 }
-
-
-def _call_site(callee: LocationAttr, caller: LocationAttr) -> LocationAttr:
-    """An inlined op's location: `callsite(callee at caller)`, as MLIR's inliner gives it."""
-    if isinstance(caller, UnknownLoc):
-        return callee
-    if isinstance(callee, UnknownLoc):
-        return caller
-    return CallSiteLoc(callee, caller)
 
 
 @functools.cache

@@ -473,3 +473,12 @@ def test_unknown_transformation_name_is_an_error_not_skipped():
     module = lowpass.read_module(signed_conv())
     with pytest.raises(KeyError, match="unknown LPT transformation 'ConvolutoinTransformation'"):
         run_lpt(module, main=("ConvolutoinTransformation",))
+
+
+def test_only_with_an_unknown_class_name_is_an_error_not_skipped():
+    """run_lpt(only=...) (the Python API: class names) selected nothing for a misspelt name."""
+    module = lowpass.read_module(signed_conv())
+    before = str(module)
+    with pytest.raises(KeyError, match="unknown LPT transformation 'ConvolutoinTransformation' in"):
+        run_lpt(module, only=("FakeQuantizeTransformation", "ConvolutoinTransformation"))
+    assert str(module) == before
