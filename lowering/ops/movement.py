@@ -14,8 +14,12 @@ follow the reference semantics by construction), then compiled:
 * otherwise (Gather with arbitrary indices): the output is cut into the largest blocks that
   are contiguous runs of the input; a constant table holds each block's start.
 
-Concat copies each input into its slice of the output. Reshape, Squeeze and Unsqueeze are
-not here: the compiler makes them views (no code). ShapeOf is constant-folded.
+Concat copies each input into its slice of the output. Pad (constant pads, every mode) copies
+the input's kept box into the output as one strided copy (a memcpy per row at most), fills
+the rest with the pad value (constant mode: a vectorized fill of the output first) or copies
+each border element from its source, whose indices (computed at compile time with the op's
+own `pad_array`) are a constant table. Reshape, Squeeze and Unsqueeze are not here: the
+compiler makes them views (no code). ShapeOf is constant-folded.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from lowpass.dialects.ov import (
     ConcatOp,
     DepthToSpaceOp,
     GatherOp,
+    PadOp,
     ShuffleChannelsOp,
     SpaceToBatchOp,
     SplitOp,
@@ -42,7 +47,9 @@ from lowpass.dialects.ov import (
     VariadicSplitOp,
     normalize_axis,
     static_value,
+    to_dtype,
 )
+from lowpass.dialects.ov.movement import pad_array
 from lowpass.lowering.emit import (
     I64,
     Buffer,
@@ -367,5 +374,94 @@ class ConcatLowering:
         return jit_exec_type(ctx.cpu, out.dtype)
 
 
-LOWERINGS: list[type[OpLowering]] = [ConcatLowering, IndexMapLowering]
+class PadLowering:
+    """Pad with constant pads (see the module docstring)."""
+
+    ops: tuple[type[Operation], ...] = (PadOp,)
+
+    def fuse(self, op: Operation) -> list[Operation] | None:
+        if not isinstance(op, PadOp) or not all(_static(v) for v in (op.data, op.results[0])):
+            return None
+        if op.pads() is None or np.dtype(_dtype_of(op.data)).itemsize not in _COPY_TYPES:
+            return None
+        if int(np.prod(_shape(op.results[0]), dtype=np.int64)) > _MAX_MAP_ELEMENTS:
+            return None
+        return []
+
+    def emit(
+        self,
+        ctx: EmitContext,
+        group: list[Operation],
+        inputs: list[Buffer],
+        outputs: list[Buffer],
+    ) -> str:
+        (op,) = group
+        assert isinstance(op, PadOp)
+        pads = op.pads()
+        assert pads is not None
+        begin, end = pads
+        data, out = ctx.buffer(op.data), ctx.buffer(op.results[0])
+        in_shape, out_shape = tuple(data.shape), tuple(out.shape)
+        itemsize = np.dtype(data.dtype).itemsize
+        etype = _COPY_TYPES[itemsize]
+        in_strides, out_strides = _contiguous_strides(in_shape), _contiguous_strides(out_shape)
+        # the kept box of the input, at its place in the output
+        lo = [max(b, 0) for b in begin]
+        box = [o - max(e, 0) - lo_d for o, e, lo_d in zip(out_shape, end, lo, strict=True)]
+        box = [max(n, 0) for n in box]
+        src_offset = sum(max(-b, 0) * s for b, s in zip(begin, in_strides, strict=True))
+        dst_offset = sum(lo_d * s for lo_d, s in zip(lo, out_strides, strict=True))
+        total = int(np.prod(out_shape, dtype=np.int64))
+        inner = int(np.prod(box, dtype=np.int64))
+        mode = op.pad_mode.data
+        border_dst = border_src = None
+        if mode != "constant" and inner < total:
+            n = int(np.prod(in_shape, dtype=np.int64))
+            index_map = pad_array(np.arange(n, dtype=np.int64).reshape(in_shape), begin, end, mode)
+            outside = np.ones(out_shape, bool)
+            outside[tuple(slice(a, a + k) for a, k in zip(lo, box, strict=True))] = False
+            border_dst = np.flatnonzero(outside).astype(np.int64)
+            border_src = index_map.reshape(-1)[border_dst].astype(np.int64)
+        value = ctx.buffer(op.pad_value) if op.pad_value is not None else None
+        dynamic_value = value is not None and value.constant is None and mode == "constant"
+
+        def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
+            dst, src = args[0], args[1]
+            if mode == "constant" and inner < total:
+                if dynamic_value:
+                    fill = b.load(element_ptr(b, args[2], i64(0), etype), typ=etype)
+                else:
+                    bits = 0
+                    if value is not None and value.constant is not None:
+                        raw = np.asarray(value.constant, data.dtype).reshape(-1)[:1]
+                        bits = int(raw.view(f"u{itemsize}")[0])
+                    fill = ir.Constant(etype, bits)
+                with for_range(b, total, name="fill") as i:
+                    b.store(fill, element_ptr(b, dst, i, etype))
+            emit_strided_copy(b, box, itemsize, dst, out_strides, src, in_strides, src_offset,
+                              dst_offset)  # fmt: skip
+            if border_dst is not None and border_src is not None and border_dst.size:
+                dst_table = ctx.constant_ptr(border_dst)
+                src_table = ctx.constant_ptr(border_src)
+                with for_range(b, int(border_dst.size), name="edge") as k:
+                    d = b.load(element_ptr(b, dst_table, k, I64), typ=I64)
+                    s_ = b.load(element_ptr(b, src_table, k, I64), typ=I64)
+                    element = b.load(element_ptr(b, src, s_, etype), typ=etype)
+                    b.store(element, element_ptr(b, dst, d, etype))
+
+        args = [out.ptr, data.ptr] + ([value.ptr] if dynamic_value and value is not None else [])
+        if total:
+            fn = kernel_function(ctx, f"pad_{ctx.group_name}", len(args), body, noalias=[0])
+            ctx.builder.call(fn, args)
+        del inputs, outputs
+        return jit_exec_type(ctx.cpu, data.dtype)
+
+
+def _dtype_of(value: SSAValue) -> np.dtype:
+    t = value.type
+    assert isinstance(t, TensorType)
+    return to_dtype(t.get_element_type())
+
+
+LOWERINGS: list[type[OpLowering]] = [ConcatLowering, PadLowering, IndexMapLowering]
 
