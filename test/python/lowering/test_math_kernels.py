@@ -257,3 +257,45 @@ def test_mobilenet_v3_block_against_openvino(tmp_path) -> None:
     write_ov_ir(lowpass.Core().read_model(text).module, tmp_path / "m.xml")
     theirs = openvino.Core().compile_model(str(tmp_path / "m.xml"), "CPU", {"INFERENCE_PRECISION_HINT": "f32"})
     np.testing.assert_allclose(got, theirs([x])[theirs.outputs[0]], rtol=1e-4, atol=1e-5)
+
+
+EPILOGUES = """
+builtin.module {
+  func.func @main(%x: tensor<1x8x12x12xf32>) -> (tensor<1x8x12x12xf32>, tensor<1x8x12x12xf32>, tensor<1x8x12x12xf32>) {
+    %w = ov.constant dense<WEIGHTS> : tensor<8x8x3x3xf32>
+    %bias = ov.constant dense<0.1> : tensor<1x8x1x1xf32>
+    %lo = ov.constant dense<0.0> : tensor<f32>
+    %hi = ov.constant dense<6.0> : tensor<f32>
+    %c = ov.convolution %x, %w {strides = array<i64: 1, 1>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, dilations = array<i64: 1, 1>} : (tensor<1x8x12x12xf32>, tensor<8x8x3x3xf32>) -> tensor<1x8x12x12xf32>
+    %a = ov.add %c, %bias : (tensor<1x8x12x12xf32>, tensor<1x8x1x1xf32>) -> tensor<1x8x12x12xf32>
+    %h = ov.hswish %a : (tensor<1x8x12x12xf32>) -> tensor<1x8x12x12xf32>
+    %c2 = ov.convolution %x, %w {strides = array<i64: 1, 1>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, dilations = array<i64: 1, 1>} : (tensor<1x8x12x12xf32>, tensor<8x8x3x3xf32>) -> tensor<1x8x12x12xf32>
+    %m = ov.maximum %lo, %c2 : (tensor<f32>, tensor<1x8x12x12xf32>) -> tensor<1x8x12x12xf32>
+    %n = ov.minimum %hi, %m : (tensor<f32>, tensor<1x8x12x12xf32>) -> tensor<1x8x12x12xf32>
+    %c3 = ov.convolution %x, %w {strides = array<i64: 1, 1>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, dilations = array<i64: 1, 1>} : (tensor<1x8x12x12xf32>, tensor<8x8x3x3xf32>) -> tensor<1x8x12x12xf32>
+    %s = ov.hsigmoid %c3 : (tensor<1x8x12x12xf32>) -> tensor<1x8x12x12xf32>
+    %t = ov.maximum %s, %bias : (tensor<1x8x12x12xf32>, tensor<1x8x1x1xf32>) -> tensor<1x8x12x12xf32>
+    func.return %h, %n, %t : tensor<1x8x12x12xf32>, tensor<1x8x12x12xf32>, tensor<1x8x12x12xf32>
+  }
+}
+"""
+
+
+def test_hswish_and_clip11_fuse_into_the_convolution() -> None:
+    """Conv + bias + HSwish (MobileNetV3), Conv + ONNX Clip-11's Maximum(0, .) / Minimum(6, .)
+    (MobileNetV2's ReLU6) and Conv + HSigmoid + per-channel Maximum: each one group, the ops
+    applied by the convolution's post-op program (the reference's float32 operations: equal
+    to the reference up to the convolution's own summation order)."""
+    w = (RNG.standard_normal((8, 8, 3, 3)) * 0.3).astype(np.float32)
+    text = EPILOGUES.replace("WEIGHTS", np.array2string(w, separator=", ", threshold=10**6, floatmode="unique").replace("\n", ""))
+    x = RNG.standard_normal((1, 8, 12, 12)).astype(np.float32)
+    x.reshape(-1)[:5] = np.nan  # NaN through Maximum(0, NaN) = 0, as the reference
+    core = lowpass.Core()
+    model = core.read_model(text)
+    want = core.compile_model(model, "REFERENCE")([x])
+    compiled = core.compile_model(model, "CPU")
+    got = compiled([x])
+    assert compiled._cpu.graph.stats["groups"] == 3
+    for k in range(3):
+        np.testing.assert_array_equal(np.isnan(got[k]), np.isnan(want[k]))
+        np.testing.assert_allclose(got[k], want[k], rtol=1e-5, atol=1e-5)
