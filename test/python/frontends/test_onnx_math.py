@@ -248,3 +248,54 @@ def test_f16_model_runs_like_f32() -> None:
         got = run_lowpass(build(np.float16), {"x": x.astype(np.float16)}, device)["y"]
         assert got.dtype == np.float16
         np.testing.assert_allclose(got.astype(np.float32), want, rtol=4e-3, atol=4e-3)
+
+
+def _mobilenet_like() -> tuple[onnx.ModelProto, dict[str, np.ndarray]]:
+    """A MobileNetV2/V3-like stack as exported by PyTorch (opset 17): Conv + Clip(0, 6)
+    (ReLU6), a depthwise Conv + HardSwish, a squeeze-excite gate (GlobalAveragePool, Conv,
+    HardSigmoid, Mul), Pad (reflect) + Conv, Gelu-free; f32 weights."""
+    rng = np.random.default_rng(5)
+
+    def w(*shape: int) -> np.ndarray:
+        return (rng.standard_normal(shape) * 0.3).astype(np.float32)
+
+    inits = {
+        "w1": w(16, 3, 3, 3), "b1": w(16), "lo": np.array(0.0, np.float32),
+        "hi": np.array(6.0, np.float32), "w2": w(16, 1, 3, 3), "b2": w(16),
+        "w3": w(16, 16, 1, 1), "b3": w(16), "pads": np.array([0, 0, 1, 1, 0, 0, 1, 1], np.int64),
+        "w4": w(8, 16, 3, 3),
+    }  # fmt: skip
+    nodes = [
+        helper.make_node("Conv", ["x", "w1", "b1"], ["c1"], pads=[1, 1, 1, 1], strides=[2, 2]),
+        helper.make_node("Clip", ["c1", "lo", "hi"], ["r1"]),
+        helper.make_node("Conv", ["r1", "w2", "b2"], ["c2"], pads=[1, 1, 1, 1], group=16),
+        helper.make_node("HardSwish", ["c2"], ["h2"]),
+        helper.make_node("GlobalAveragePool", ["h2"], ["g"]),
+        helper.make_node("Conv", ["g", "w3", "b3"], ["s"]),
+        helper.make_node("HardSigmoid", ["s"], ["gate"], alpha=1 / 6, beta=0.5),
+        helper.make_node("Mul", ["h2", "gate"], ["se"]),
+        helper.make_node("Pad", ["se", "pads"], ["p"], mode="reflect"),
+        helper.make_node("Conv", ["p", "w4"], ["y"]),
+    ]
+    feeds = {"x": rng.standard_normal((1, 3, 32, 32)).astype(np.float32)}
+    return make_model(nodes, feeds, ["y"], inits, opset=17), feeds
+
+
+def test_mobilenet_like_block_on_cpu() -> None:
+    import lowpass
+
+    model, feeds = _mobilenet_like()
+    want = run_ort(model, feeds)["y"]
+    module = read_onnx(model)
+    compiled = lowpass.Core().compile_model(module, "CPU")
+    got = compiled(feeds)[compiled.outputs[0].name]
+    np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
+    graph = compiled._cpu.graph
+    assert not graph.fallback_groups
+    # Clip-11's Maximum/Minimum, HardSwish and the HSigmoid gate run in the convolutions'
+    # post-op programs: no group of their own
+    groups = [[op.name for op in g.ops] for g in graph.groups]
+    assert ["ov.convolution", "ov.add", "ov.maximum", "ov.minimum"] in groups, groups
+    assert ["ov.group_convolution", "ov.add", "ov.hswish"] in groups, groups
+    assert ["ov.convolution", "ov.add", "ov.hsigmoid"] in groups, groups
+    assert ["ov.pad"] in groups and graph.stats["groups"] == 7, groups
