@@ -280,7 +280,8 @@ class MinimumOp(BinaryElementwiseOp):
 
     OpenVINO's reference `std::min(a, b)`: `b` if `b < a`, else `a`, so a NaN in `a` is kept
     and a NaN in `b` is not (`min(NaN, 1) = NaN`, `min(1, NaN) = 1`). OpenVINO's CPU plugin
-    returns the number in both cases (checked with openvino 2026.4).
+    does the opposite (`min(NaN, 1) = 1`, `min(1, NaN) = NaN`; openvino 2026.4, AVX-512 and
+    AVX2).
     """
 
     TYPE_RELAXED: ClassVar[bool] = True  # LPT feeds it u8/i8 (see OvOp)
@@ -300,7 +301,7 @@ class MaximumOp(BinaryElementwiseOp):
     `%y = ov.maximum %a, %b : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>`
 
     OpenVINO's reference `std::max(a, b)`: `b` if `a < b`, else `a` (`max(NaN, 1) = NaN`,
-    `max(1, NaN) = 1`; the CPU plugin returns the number in both cases).
+    `max(1, NaN) = 1`; the CPU plugin does the opposite, as for Minimum).
     """
 
     TYPE_RELAXED: ClassVar[bool] = True  # LPT feeds it u8/i8 (see OvOp)

@@ -420,3 +420,14 @@ def test_pad1_with_negative_pads_is_one_line(tmp_path: Path) -> None:
     with pytest.raises(FrontendError, match=r"pads_begin \[0, -1\] has a negative pad") as err:
         read_ov_ir(tmp_path / "p.xml")
     assert "\n" not in str(err.value)
+
+
+def test_openvino_cpu_plugin_keeps_the_other_nan() -> None:
+    """What docs/dialect/arithmetic.md says of OpenVINO's CPU plugin: its Minimum/Maximum
+    keep a NaN of `b` and drop one of `a`, the reference's rule with the operands swapped."""
+    ops = pytest.importorskip("openvino.opset13")
+    a = np.array([np.nan, 1.0, np.nan, 2.0] * 4, np.float32)
+    b = np.array([1.0, np.nan, np.nan, 3.0] * 4, np.float32)
+    for name in ("minimum", "maximum"):
+        swapped = run_op(f"ov.{name} %a0, %a1", [b, a], ttext(a.shape, np.float32))
+        np.testing.assert_array_equal(ov_run(getattr(ops, name), [a, b]), swapped)
