@@ -410,9 +410,12 @@ class MathUnaryOp(UnaryElementwiseOp):
             return (to_integer(int_fn(x.astype(np.float64)), x.dtype),)
 
 
+_ERF_UFUNC = np.frompyfunc(math.erf, 1, 1)
+
+
 def erf_double(x: np.ndarray) -> np.ndarray:
     """`erf` element by element in double precision (libm's, through `math.erf`)."""
-    return np.asarray(np.frompyfunc(math.erf, 1, 1)(x.astype(np.float64)), np.float64)
+    return np.asarray(_ERF_UFUNC(x.astype(np.float64)), np.float64)
 
 
 def _round_half_away(x: np.ndarray) -> np.ndarray:
