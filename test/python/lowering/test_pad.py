@@ -51,7 +51,20 @@ CASES = [
     ((2, 3), [0, 0], [0, 0]),
     ((5,), [2], [-1]),
     ((2, 4, 3), [1, -2, 0], [0, -2, 3]),  # the box is empty along axis 1
+    ((6,), [3], [-4]),  # mirrored sources cropped away: the element table
+    ((300, 2), [280, 0], [0, 1]),  # more than 256 slabs: the element table
 ]
+
+
+def test_pad_plans() -> None:
+    """Slab copies where every border source is in the kept box, else an element table."""
+    from lowpass.lowering.ops.movement import _PadPlan
+
+    assert _PadPlan((4, 7), [-1, 2], [1, -3], "reflect").border_table() is None
+    assert _PadPlan((6,), [3], [-4], "reflect").border_table() is not None
+    assert _PadPlan((300, 2), [280, 0], [0, 1], "edge").border_table() is not None
+    boxes = _PadPlan((2, 3), [1, 1], [0, 2], "constant").border_boxes()
+    assert sum(int(np.prod(shape)) for shape, _ in boxes) == 3 * 6 - 2 * 3
 
 
 @pytest.mark.parametrize("mode", ["constant", "edge", "reflect", "symmetric"])
