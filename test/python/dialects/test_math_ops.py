@@ -431,3 +431,31 @@ def test_openvino_cpu_plugin_keeps_the_other_nan() -> None:
     for name in ("minimum", "maximum"):
         swapped = run_op(f"ov.{name} %a0, %a1", [b, a], ttext(a.shape, np.float32))
         np.testing.assert_array_equal(ov_run(getattr(ops, name), [a, b]), swapped)
+
+
+def test_fp16_compressed_ir_runs_like_openvino(tmp_path: Path) -> None:
+    """f16 weights (OpenVINO's compress_to_fp16: f16 constants + Convert) feeding Power,
+    Swish's beta, Minimum, Pad's value and HSwish: read by us, equal to OpenVINO's CPU plugin
+    on REFERENCE and CPU (rtol 1e-5)."""
+    openvino = pytest.importorskip("openvino")
+    ops = pytest.importorskip("openvino.opset13")
+    import lowpass
+    from lowpass.frontends.ov_ir import read_ov_ir
+
+    p = ops.parameter([2, 3, 8], np.float32, name="x")
+    w = ops.constant(RNG.uniform(0.5, 1.5, (3, 1)).astype(np.float32))
+    y = ops.power(ops.add(ops.abs(p), ops.constant(np.float32(0.25))), w)
+    y = ops.swish(y, ops.constant(np.float32(1.3)))
+    y = ops.minimum(y, ops.constant(RNG.uniform(1, 2, (8,)).astype(np.float32)))
+    y = ops.pad(ops.hswish(y), ops.constant(np.array([0, 1, 2])), ops.constant(np.array([1, 0, 1])),
+                "constant", ops.constant(np.float32(0.3)))  # fmt: skip
+    openvino.save_model(openvino.Model([y], [p]), str(tmp_path / "c.xml"), compress_to_fp16=True)
+    assert 'element_type="f16"' in (tmp_path / "c.xml").read_text()
+    x = (RNG.standard_normal((2, 3, 8)) * 2).astype(np.float32)
+    compiled = openvino.Core().compile_model(str(tmp_path / "c.xml"), "CPU",
+                                             {"INFERENCE_PRECISION_HINT": "f32"})  # fmt: skip
+    want = compiled([x])[compiled.outputs[0]]
+    module = read_ov_ir(tmp_path / "c.xml")
+    for device in ("REFERENCE", "CPU"):
+        ours = lowpass.Core().compile_model(module, device)
+        np.testing.assert_allclose(np.asarray(ours([x])[0]), want, rtol=1e-5, atol=1e-6)
