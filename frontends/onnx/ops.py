@@ -794,7 +794,8 @@ _PAD_MODES = ("constant", "reflect", "edge")
 def pad(ctx: NodeContext) -> list[SSAValue]:
     """Pad-12 as OpenVINO's frontend makes it: opsets 1-10 from the `pads` (opset 1:
     `paddings`) and `value` attributes, 11+ from the inputs `pads`, `constant_value` and
-    (18+) `axes` (constant); `[begin..., end...]` split in two. Negative pads crop."""
+    (18+) `axes` (constant); `[begin..., end...]` split in two (by a Split when the pads are
+    computed at run time, without axes). Negative pads crop."""
     x = ctx.input(0)
     rank = rank_of(x)
     dt = ov.to_dtype(element_type_of(x))
@@ -808,13 +809,20 @@ def pad(ctx: NodeContext) -> list[SSAValue]:
             raise ConversionError("attribute 'pads' is required")
         value: SSAValue | None = ctx.constant(np.array(float(ctx.attr("value", 0.0)), dt))
     else:
+        value = ctx.optional_input(2)
+        if value is not None and shape_of(value) != ():
+            value = reshape_to(ctx, value, [])
+        if value is None:
+            value = ctx.constant(np.zeros((), dt))
+        if static_value(ctx.input(1)) is None and not ctx.has_input(3):
+            # pads computed at run time: split in two, as OpenVINO's frontend does
+            axis = ctx.i64(0)
+            halves = ctx.op(ov.SplitOp(ctx.input(1), axis, 2)).results
+            return [ctx.value(ov.PadOp(x, halves[0], halves[1], value, pad_mode=mode))]
         array = ctx.const_input(1, "pads")
         if array is None:
             raise ConversionError("input 1 (pads) is required")
         pads = [int(p) for p in array.reshape(-1)]
-        value = ctx.optional_input(2)
-        if value is not None and shape_of(value) != ():
-            value = reshape_to(ctx, value, [])
         axes_array = ctx.const_input(3, "axes")
         if axes_array is not None:
             axes = [normalize(int(a), rank) for a in axes_array.reshape(-1)]

@@ -299,3 +299,16 @@ def test_mobilenet_like_block_on_cpu() -> None:
     assert ["ov.group_convolution", "ov.add", "ov.hswish"] in groups, groups
     assert ["ov.convolution", "ov.add", "ov.hsigmoid"] in groups, groups
     assert ["ov.pad"] in groups and graph.stats["groups"] == 7, groups
+
+
+def test_pad_with_pads_computed_at_run_time() -> None:
+    """Pads from a graph input: split in two at run time (OpenVINO's frontend), the result
+    shape known only when running; REFERENCE against onnxruntime."""
+    x = f32(2, 3)
+    pads = np.array([1, 0, 0, 2], np.int64)
+    model = make_model([node("Pad", ["x", "p"], mode="edge")], {"x": x, "p": pads}, ["y"])
+    module = read_onnx(model)
+    names = [op.name for op in module.walk() if op.name in ("ov.split", "ov.pad")]
+    assert names == ["ov.split", "ov.pad"]
+    assert_matches_ort(model, {"x": x, "p": pads})
+    assert_matches_ort(model, {"x": x, "p": np.array([0, 2, 1, -1], np.int64)})
