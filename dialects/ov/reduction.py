@@ -1,5 +1,6 @@
 """
-Reduction ops of the OpenVINO opset: ReduceMax, ReduceMean, ReduceMin, ReduceSum (all `-1`).
+Reduction ops of the OpenVINO opset: ReduceMax, ReduceMean, ReduceMin, ReduceProd, ReduceSum,
+ReduceLogicalAnd, ReduceLogicalOr (all `-1`), ReduceL1 and ReduceL2 (`-4`).
 
 Each reduces its `x` operand over the axes given by the `axes` operand (a scalar or 1D
 tensor of i32/i64; negative values count from the end, repeated values count once, an
@@ -14,7 +15,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 import numpy as np
-from xdsl.dialects.builtin import BoolAttr, IntegerAttr, TensorType, i32, i64
+from xdsl.dialects.builtin import BoolAttr, IntegerAttr, TensorType, i1, i32, i64
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def, traits_def
 from xdsl.traits import Pure
@@ -184,13 +185,112 @@ class ReduceMeanOp(ReduceOp):
         return total / count if count else np.zeros_like(total)
 
 
-OPS = (ReduceMaxOp, ReduceMeanOp, ReduceMinOp, ReduceSumOp)
+class _NumericReduceOp(ReduceOp):
+    """A reduction whose data must be numeric (not boolean)."""
+
+    def verify_attrs(self) -> None:
+        super().verify_attrs()
+        if element_type_of(self.x) == i1:
+            raise VerifyException("x must be numeric, got boolean (i1)")
+
+
+@irdl_op_definition
+class ReduceProdOp(_NumericReduceOp):
+    """
+    Product over axes (OpenVINO `ReduceProd-1`); integers wrap around in their own type, the
+    product of nothing is 1.
+    """
+
+    name = "ov.reduce_prod"
+    NUMPY_FN: ClassVar[str] = "prod"
+
+    def reduce(self, x: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
+        acc = np.float32 if x.dtype == np.float16 else x.dtype
+        return np.prod(x.astype(acc), axis=axes, keepdims=self.keep, dtype=acc)
+
+
+@irdl_op_definition
+class ReduceL1Op(_NumericReduceOp):
+    """Sum of absolute values over axes (OpenVINO `ReduceL1-4`); the L1 norm of nothing is 0."""
+
+    name = "ov.reduce_l1"
+    NUMPY_FN: ClassVar[str] = "l1"
+
+    def reduce(self, x: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
+        acc = np.float32 if x.dtype == np.float16 else x.dtype
+        return np.sum(np.abs(x).astype(acc), axis=axes, keepdims=self.keep, dtype=acc)
+
+
+@irdl_op_definition
+class ReduceL2Op(_NumericReduceOp):
+    """
+    Square root of the sum of squares over axes (OpenVINO `ReduceL2-4`); integer results are
+    truncated toward zero (`sqrt` in double, then converted), the L2 norm of nothing is 0.
+    """
+
+    name = "ov.reduce_l2"
+    NUMPY_FN: ClassVar[str] = "l2"
+
+    def reduce(self, x: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
+        if x.dtype.kind == "f":
+            acc = np.float32 if x.dtype == np.float16 else x.dtype
+            xa = x.astype(acc)
+            return np.sqrt(np.sum(xa * xa, axis=axes, keepdims=self.keep, dtype=acc))
+        total = np.sum(x.astype(np.int64) ** 2, axis=axes, keepdims=self.keep, dtype=np.int64)
+        return np.trunc(np.sqrt(total.astype(np.float64)))
+
+
+class _LogicalReduceOp(ReduceOp):
+    """A reduction of boolean data (ReduceLogicalAnd / ReduceLogicalOr)."""
+
+    def verify_attrs(self) -> None:
+        super().verify_attrs()
+        if element_type_of(self.x) != i1:
+            raise VerifyException(f"x must be boolean (i1), got {element_type_of(self.x)}")
+
+
+@irdl_op_definition
+class ReduceLogicalAndOp(_LogicalReduceOp):
+    """
+    `and` over axes (OpenVINO `ReduceLogicalAnd-1`); the `and` of nothing is true.
+
+    `%r = ov.reduce_logical_and %x, %axes : (tensor<2x3xi1>, tensor<1xi64>) -> tensor<2xi1>`
+    """
+
+    name = "ov.reduce_logical_and"
+    NUMPY_FN: ClassVar[str] = "all"
+
+
+@irdl_op_definition
+class ReduceLogicalOrOp(_LogicalReduceOp):
+    """`or` over axes (OpenVINO `ReduceLogicalOr-1`); the `or` of nothing is false."""
+
+    name = "ov.reduce_logical_or"
+    NUMPY_FN: ClassVar[str] = "any"
+
+
+OPS = (
+    ReduceL1Op,
+    ReduceL2Op,
+    ReduceLogicalAndOp,
+    ReduceLogicalOrOp,
+    ReduceMaxOp,
+    ReduceMeanOp,
+    ReduceMinOp,
+    ReduceProdOp,
+    ReduceSumOp,
+)
 
 __all__ = [
+    "ReduceL1Op",
+    "ReduceL2Op",
+    "ReduceLogicalAndOp",
+    "ReduceLogicalOrOp",
     "ReduceMaxOp",
     "ReduceMeanOp",
     "ReduceMinOp",
     "ReduceOp",
+    "ReduceProdOp",
     "ReduceSumOp",
     "check_axes_operand",
     "reduction_axes",

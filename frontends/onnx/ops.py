@@ -520,6 +520,9 @@ _REDUCE = {
     "ReduceMax": ov.ReduceMaxOp,
     "ReduceMin": ov.ReduceMinOp,
     "ReduceSum": ov.ReduceSumOp,
+    "ReduceProd": ov.ReduceProdOp,
+    "ReduceL1": ov.ReduceL1Op,
+    "ReduceL2": ov.ReduceL2Op,
 }
 
 

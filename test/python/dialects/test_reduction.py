@@ -1,4 +1,7 @@
-"""ReduceMax/Mean/Min/Sum: evaluate against loop references, shape inference, openvino."""
+"""
+ReduceMax/Mean/Min/Sum/Prod/L1/L2/LogicalAnd/LogicalOr: evaluate against loop references,
+shape inference, openvino.
+"""
 
 from __future__ import annotations
 
@@ -6,16 +9,19 @@ import itertools
 
 import numpy as np
 import pytest
-from xdsl.dialects.builtin import f32, i64
+from xdsl.dialects.builtin import f32, i1, i64
 from xdsl.ir import Block
 from xdsl.utils.exceptions import VerifyException
 
 from lowpass.dialects.ov import (
     DYNAMIC,
     ConstantOp,
+    ReduceL2Op,
+    ReduceLogicalOrOp,
     ReduceMaxOp,
     ReduceMeanOp,
     ReduceMinOp,
+    ReduceProdOp,
     ReduceSumOp,
     shape_of,
     tensor,
@@ -168,3 +174,107 @@ def test_reduction_over_an_empty_axis(op: str, dtype: str, want: float) -> None:
     np_dtype = np.float32 if dtype == "f32" else np.int32
     (got,) = run_reference(read_module(text), [np.zeros((0, 3), np_dtype)])
     np.testing.assert_array_equal(got, np.full(3, want, np_dtype))
+
+
+# ---- ReduceProd, ReduceL1, ReduceL2, ReduceLogicalAnd, ReduceLogicalOr ------------------------
+
+NEW_OPS = {
+    "prod": (np.prod, "reduce_prod"),
+    "l1": (lambda x, axis, keepdims: np.sum(np.abs(x), axis=axis, keepdims=keepdims),
+           "reduce_l1"),
+    "l2": (lambda x, axis, keepdims: np.sqrt(np.sum(x * x, axis=axis, keepdims=keepdims)),
+           "reduce_l2"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("kind", sorted(NEW_OPS))
+@pytest.mark.parametrize("axes", AXES)
+@pytest.mark.parametrize("keep_dims", [True, False])
+def test_new_reductions_match_numpy(kind, axes, keep_dims):
+    x = RNG.standard_normal((2, 3, 4)).astype(np.float32)
+    fn, _ = NEW_OPS[kind]
+    distinct = tuple(sorted({a % 3 for a in axes}))
+    expected = fn(x.astype(np.float64), axis=distinct, keepdims=keep_dims)
+    got = run_reduce(kind, x, axes, keep_dims, np.shape(expected))
+    assert got.dtype == np.float32
+    np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("kind", sorted(NEW_OPS))
+@pytest.mark.parametrize("axes", [[1], [0, 2], [-1]])
+@pytest.mark.parametrize("et", ["f32", "f16", "i32"])
+def test_new_reductions_against_openvino(kind, axes, et):
+    """f32/f16 within 1e-5/1e-3 relative; i32 exact (products wrap, L2 truncates its sqrt)."""
+    ov = pytest.importorskip("openvino")
+    import openvino.opset13 as ops
+
+    dtypes = {"f32": (np.float32, ov.Type.f32), "f16": (np.float16, ov.Type.f16),
+              "i32": (np.int32, ov.Type.i32)}  # fmt: skip
+    np_dtype, ov_type = dtypes[et]
+    if et == "i32":
+        x = RNG.integers(-9, 10, (2, 3, 4)).astype(np_dtype)
+    else:
+        x = RNG.standard_normal((2, 3, 4)).astype(np_dtype)
+    p = ops.parameter([2, 3, 4], ov_type)
+    op = getattr(ops, NEW_OPS[kind][1])(p, ops.constant(np.array(axes, np.int64)), False)
+    expected = ov.Core().compile_model(ov.Model([op], [p]), "CPU")([x])[0]
+    got = run_reduce(kind, x, axes, False, expected.shape, et=et)
+    assert got.dtype == np_dtype
+    if et == "i32":
+        np.testing.assert_array_equal(got, expected)
+    else:
+        tol = 1e-3 if et == "f16" else 1e-5
+        np.testing.assert_allclose(got.astype(np.float32), expected, rtol=tol, atol=tol)
+
+
+def test_integer_l2_truncates_and_prod_wraps():
+    x = np.array([[3, 4, -5], [1, -1, 7], [100000, 100000, 1]], np.int32)
+    np.testing.assert_array_equal(run_reduce("l2", x[:2], [1], False, (2,), et="i32"), [7, 7])
+    np.testing.assert_array_equal(
+        run_reduce("prod", x, [1], False, (3,), et="i32"), [-60, -7, 1410065408]
+    )
+
+
+@pytest.mark.parametrize(
+    ("kind", "want"), [("prod", 1.0), ("l1", 0.0), ("l2", 0.0)]
+)
+def test_new_reductions_over_an_empty_axis(kind: str, want: float) -> None:
+    """As OpenVINO's CPU plugin: the product of nothing is 1, the norms of nothing 0."""
+    got = run_reduce(kind, np.zeros((0, 3), np.float32), [0], False, (3,))
+    np.testing.assert_array_equal(got, np.full(3, want, np.float32))
+
+
+@pytest.mark.parametrize("kind", ["and", "or"])
+@pytest.mark.parametrize("axes", [[0], [1, 2], [-1], []])
+@pytest.mark.parametrize("keep_dims", [True, False])
+def test_logical_reductions(kind, axes, keep_dims):
+    x = RNG.random((3, 4, 5)) < (0.9 if kind == "and" else 0.1)
+    distinct = tuple(sorted({a % 3 for a in axes}))
+    fn = np.all if kind == "and" else np.any
+    expected = fn(x, axis=distinct, keepdims=keep_dims)
+    got = run_reduce(f"logical_{kind}", x, axes, keep_dims, expected.shape, et="i1")
+    assert got.dtype == np.bool_
+    np.testing.assert_array_equal(got, expected)
+    ov = pytest.importorskip("openvino")
+    import openvino.opset13 as ops
+
+    if not axes and not keep_dims:
+        return  # the CPU plugin rejects an empty axes list with keep_dims = false
+    p = ops.parameter([3, 4, 5], ov.Type.boolean)
+    fn_ov = getattr(ops, f"reduce_logical_{kind}")
+    node = fn_ov(p, ops.constant(np.array(axes, np.int64)), keep_dims)
+    np.testing.assert_array_equal(
+        got, ov.Core().compile_model(ov.Model([node], [p]), "CPU")([x])[0]
+    )
+    empty = run_reduce(f"logical_{kind}", np.zeros((0, 2), bool), [0], False, (2,), et="i1")
+    np.testing.assert_array_equal(empty, [kind == "and"] * 2)
+
+
+def test_element_type_checks():
+    axes = ConstantOp.from_array(np.array([0], np.int64))
+    with pytest.raises(VerifyException, match=r"x must be boolean \(i1\), got f32"):
+        ReduceLogicalOrOp(_arg([2, 3]), axes.result).verify()
+    with pytest.raises(VerifyException, match=r"x must be numeric, got boolean \(i1\)"):
+        ReduceL2Op(_arg([2, 3], i1), axes.result).verify()
+    with pytest.raises(VerifyException, match="x must be numeric"):
+        ReduceProdOp(_arg([2, 3], i1), axes.result).verify()

@@ -288,6 +288,28 @@ CASES: dict[str, Callable[[], Case]] = {
         node("ReduceMax", ["x", "ax"]), {"x": f32(2, 3, 4)}, inits={"ax": np.array([2])}, opset=18
     ),
     "reduce_min_all": lambda: case(node("ReduceMin", ["x"]), {"x": f32(2, 3, 4)}),
+    "reduce_prod_attr": lambda: case(
+        node("ReduceProd", ["x"], axes=[1], keepdims=1), {"x": f32(2, 3, 4)}, opset=13
+    ),
+    "reduce_prod_input18": lambda: case(
+        node("ReduceProd", ["x", "ax"], keepdims=0),
+        {"x": f32(2, 3, 4)},
+        inits={"ax": np.array([0, -1])},
+        opset=18,
+    ),
+    "reduce_l1_attr": lambda: case(
+        node("ReduceL1", ["x"], axes=[-1], keepdims=0), {"x": f32(2, 3, 4)}, opset=13
+    ),
+    "reduce_l1_all18": lambda: case(node("ReduceL1", ["x"]), {"x": f32(2, 3, 4)}, opset=18),
+    "reduce_l2_attr": lambda: case(
+        node("ReduceL2", ["x"], axes=[1, 2]), {"x": f32(2, 3, 4)}, opset=13
+    ),
+    "reduce_l2_input18": lambda: case(
+        node("ReduceL2", ["x", "ax"], keepdims=0),
+        {"x": f32(2, 3, 4)},
+        inits={"ax": np.array([1])},
+        opset=18,
+    ),
     "reduce_sum13": lambda: case(
         node("ReduceSum", ["x", "ax"], keepdims=0),
         {"x": f32(2, 3, 4)},
@@ -445,6 +467,25 @@ def test_op_matches_onnxruntime(name: str) -> None:
     nodes, feeds, outputs, inits, opset = CASES[name]()
     model = make_model(nodes, feeds, outputs, inits, opset)
     assert_matches_ort(model, feeds)
+
+
+def test_reduce_l2_noop_with_empty_axes_is_identity_as_openvino() -> None:
+    """OpenVINO's ONNX frontend (op/reduce.cpp) returns the input unchanged for empty axes with
+    noop_with_empty_axes; onnxruntime returns |x| for ReduceL2 there."""
+    model = make_model(
+        [node("ReduceL2", ["x", "ax"], noop_with_empty_axes=1)],
+        {"x": f32(2, 3)},
+        ["y"],
+        {"ax": np.zeros(0, np.int64)},
+        opset=18,
+    )
+    x = np.array([[-1, 2, -3], [4, 5, -6]], np.float32)
+    got = run_lowpass(model, {"x": x})["y"]
+    np.testing.assert_array_equal(got, x)
+    openvino = pytest.importorskip("openvino")
+    core = openvino.Core()
+    compiled = core.compile_model(core.read_model(model.SerializeToString(), b""), "CPU")
+    np.testing.assert_array_equal(got, compiled([x])[0])
 
 
 @pytest.mark.parametrize(

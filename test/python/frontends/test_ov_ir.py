@@ -459,6 +459,23 @@ def model_normalization(ops: Any) -> tuple[list[Any], list[Any]]:
     ]
 
 
+def model_reductions(ops: Any) -> tuple[list[Any], list[Any]]:
+    x = _param(ops, "x", [2, 3, 4])
+    prod = ops.reduce_prod(x, _const(ops, [1], np.int64), True)
+    l1 = ops.reduce_l1(x, _const(ops, [0, 2], np.int64), False)
+    l2 = ops.reduce_l2(x, _const(ops, [-1], np.int64), True)
+    positive = ops.greater(x, _const(ops, 0.0))
+    every = ops.reduce_logical_and(positive, _const(ops, [2], np.int64), False)
+    some = ops.reduce_logical_or(positive, _const(ops, 0, np.int64), True)
+    return [x], [
+        _result(ops, prod, "prod"),
+        _result(ops, l1, "l1"),
+        _result(ops, l2, "l2"),
+        _result(ops, every, "every"),
+        _result(ops, some, "some"),
+    ]
+
+
 def model_movement(ops: Any) -> tuple[list[Any], list[Any]]:
     x = _param(ops, "x", [2, 8, 4, 4])
     i64 = np.int64
@@ -745,6 +762,7 @@ OPENVINO_MODELS: dict[str, Any] = {
     "convolution": model_convolution,
     "normalization": model_normalization,
     "movement": model_movement,
+    "reductions": model_reductions,
     "recurrent": model_recurrent,
     "state": model_state,
     "subgraphs": model_tensor_iterator,

@@ -39,3 +39,21 @@ func.func @wrong_result(%x: tensor<2x3xf32>) -> tensor<2xf32> {
   func.return %0 : tensor<2xf32>
 }
 // CHECK: error: 'ov.reduce_sum' op inferred type(s) 'tensor<2x1xf32>' are incompatible with return type(s) of operation 'tensor<2xf32>'
+
+// -----
+
+func.func @logical_of_floats(%x: tensor<2x3xf32>) -> tensor<2xf32> {
+  %a = ov.constant dense<[1]> : tensor<1xi64>
+  %0 = ov.reduce_logical_and %x, %a : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<2xf32>
+  func.return %0 : tensor<2xf32>
+}
+// CHECK: error: 'ov.reduce_logical_and' op x must be boolean (i1), got f32
+
+// -----
+
+func.func @l2_of_booleans(%x: tensor<2x3xi1>) -> tensor<2xi1> {
+  %a = ov.constant dense<[1]> : tensor<1xi64>
+  %0 = ov.reduce_l2 %x, %a : (tensor<2x3xi1>, tensor<1xi64>) -> tensor<2xi1>
+  func.return %0 : tensor<2xi1>
+}
+// CHECK: error: 'ov.reduce_l2' op x must be numeric, got boolean (i1)

@@ -12,5 +12,21 @@ func.func @reductions(%x: tensor<2x3x4xf32>, %axes: tensor<1xi64>) -> tensor<2x1
   %2 = ov.reduce_max %x, %axes : (tensor<2x3x4xf32>, tensor<1xi64>) -> tensor<?x?xf32>
   // CHECK: ov.reduce_min %{{.*}}, %{{.*}} keep_dims = true : (tensor<2x3x4xf32>, tensor<1xi64>) -> tensor<?x?x?xf32>
   %3 = ov.reduce_min %x, %axes keep_dims = true : (tensor<2x3x4xf32>, tensor<1xi64>) -> tensor<?x?x?xf32>
+  // CHECK: ov.reduce_prod %{{.*}}, %{{.*}} : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<2xf32>
+  %4 = ov.reduce_prod %x, %a : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<2xf32>
+  // CHECK: ov.reduce_l1 %{{.*}}, %{{.*}} keep_dims = true : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<2x1x1xf32>
+  %5 = ov.reduce_l1 %x, %a keep_dims = true : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<2x1x1xf32>
+  // CHECK: ov.reduce_l2 %{{.*}}, %{{.*}} : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<2xf32>
+  %6 = ov.reduce_l2 %x, %a : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<2xf32>
   func.return %0 : tensor<2x1x1xf32>
+}
+
+// CHECK-LABEL: func.func @logical
+func.func @logical(%b: tensor<2x3xi1>) -> tensor<2xi1> {
+  %a = ov.constant dense<1> : tensor<i32>
+  // CHECK: ov.reduce_logical_and %{{.*}}, %{{.*}} : (tensor<2x3xi1>, tensor<i32>) -> tensor<2xi1>
+  %0 = ov.reduce_logical_and %b, %a : (tensor<2x3xi1>, tensor<i32>) -> tensor<2xi1>
+  // CHECK: ov.reduce_logical_or %{{.*}}, %{{.*}} keep_dims = true : (tensor<2x3xi1>, tensor<i32>) -> tensor<2x1xi1>
+  %1 = ov.reduce_logical_or %b, %a keep_dims = true : (tensor<2x3xi1>, tensor<i32>) -> tensor<2x1xi1>
+  func.return %0 : tensor<2xi1>
 }
