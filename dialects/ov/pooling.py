@@ -1,5 +1,6 @@
 """
-Pooling ops of the OpenVINO opset: AvgPool (AvgPool-1) and MaxPool (MaxPool-1).
+Pooling ops of the OpenVINO opset: AvgPool (AvgPool-1), MaxPool (MaxPool-1) and MaxPool with
+dilations and an indices output (MaxPool-8).
 
 Both slide a window of `kernel` elements with `strides` over the spatial dimensions of an
 `N x C x spatial...` tensor (3D, 4D or 5D) padded by `pads_begin`/`pads_end` (or by the padding
@@ -8,6 +9,7 @@ for `rounding_type = ceil`):
 
     out = round((in + pads_begin + pads_end - kernel) / stride) + 1,  round = floor or ceil
 
+(MaxPool-8 uses the dilated kernel `(kernel - 1) * dilation + 1` in place of `kernel`.)
 With `auto_pad = same_upper/same_lower` the padding is chosen so that `out = ceil(in / stride)`
 (the odd element of padding goes to the end, resp. the beginning); `valid` means no padding.
 """
@@ -18,8 +20,16 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 import numpy as np
-from xdsl.dialects.builtin import BoolAttr, DenseArrayBase, IntegerAttr, StringAttr, TensorType
-from xdsl.ir import Attribute, SSAValue
+from xdsl.dialects.builtin import (
+    BoolAttr,
+    DenseArrayBase,
+    IntegerAttr,
+    StringAttr,
+    TensorType,
+    i32,
+    i64,
+)
+from xdsl.ir import Attribute, SSAValue, TypeAttribute
 from xdsl.irdl import (
     ParsePropInAttrDict,
     irdl_op_definition,
@@ -40,6 +50,7 @@ from .base import (
     ints,
     shape_of,
     tensor,
+    to_dtype,
 )
 
 ROUNDING_TYPES = ("floor", "ceil")
@@ -144,10 +155,20 @@ class PoolingOp(OvOp):
             if any(p < 0 for p in values):
                 raise VerifyException(f"{prop} values must be non-negative, got {list(values)}")
 
+    def dilation_values(self) -> list[int]:
+        """Per spatial axis dilation (1 for AvgPool-1 and MaxPool-1)."""
+        return [1] * len(ints(self.kernel))
+
+    def dilated_kernel(self) -> list[int]:
+        """The extent of a window: `(kernel - 1) * dilation + 1` per spatial axis."""
+        return [
+            (k - 1) * d + 1 for k, d in zip(ints(self.kernel), self.dilation_values(), strict=True)
+        ]
+
     def effective_pads(self, spatial: Sequence[int]) -> tuple[list[int], list[int]]:
         return pooling_pads(
             spatial,
-            ints(self.kernel),
+            self.dilated_kernel(),
             ints(self.strides),
             ints(self.pads_begin),
             ints(self.pads_end),
@@ -166,7 +187,7 @@ class PoolingOp(OvOp):
         """
         spatial = x.shape[2:]
         begin, end = self.effective_pads(spatial)
-        kernel, strides = ints(self.kernel), ints(self.strides)
+        kernel, strides = self.dilated_kernel(), ints(self.strides)
         out_shape = [int(d) for d in self.result_shape_for(x.shape)[2:]]
         # Pad enough at the end for the last (possibly overhanging) window.
         extra = [
@@ -184,7 +205,8 @@ class PoolingOp(OvOp):
             padded, kernel, axis=tuple(range(2, x.ndim))
         )
         steps = [slice(0, (o - 1) * s + 1, s) for o, s in zip(out_shape, strides, strict=True)]
-        slices = (slice(None), slice(None), *steps)
+        taps = [slice(None, None, d) for d in self.dilation_values()]
+        slices = (slice(None), slice(None), *steps, *taps)
         return view[slices], begin, end, out_shape
 
     def result_shape_for(self, shape: Sequence[int]) -> tuple[int, ...]:
@@ -194,7 +216,7 @@ class PoolingOp(OvOp):
         ceil = self.rounding_type.data == "ceil"
         out = list(shape[:2])
         for axis, (d, k, s, pb, pe) in enumerate(
-            zip(spatial, ints(self.kernel), ints(self.strides), begin, end, strict=True)
+            zip(spatial, self.dilated_kernel(), ints(self.strides), begin, end, strict=True)
         ):
             if d == DYNAMIC:
                 out.append(DYNAMIC)
@@ -330,11 +352,128 @@ class MaxPoolOp(PoolingOp):
         return (windows.max(axis=tuple(range(-n, 0))).astype(x.dtype),)
 
 
-OPS = (AvgPoolOp, MaxPoolOp)
+INDEX_ELEMENT_TYPES = (i64, i32)
+
+
+@irdl_op_definition
+class MaxPool8Op(PoolingOp):
+    """
+    Max pooling with dilations and an indices output (OpenVINO `MaxPool-8`).
+
+    `result` holds each window's largest element, `indices` where it is: its flat index in
+    `x` counted from dimension `axis` on (`axis = 0`: over the whole tensor, `axis = 2`:
+    within one channel's spatial plane). Only input elements take part (padding never wins);
+    among equal maxima the first in row-major window order wins, as OpenVINO's reference
+    (`ov::reference::max_pool`). `index_element_type` is i64 (default) or i32.
+    """
+
+    name = "ov.max_pool8"
+    indices = result_def(TensorType)
+    dilations = prop_def(DenseArrayBase)
+    index_element_type = prop_def(TypeAttribute, default_value=i64)
+    axis = prop_def(IntegerAttr, default_value=IntegerAttr(0, i64))
+
+    def __init__(
+        self,
+        x: SSAValue,
+        *,
+        strides: Sequence[int],
+        dilations: Sequence[int],
+        pads_begin: Sequence[int],
+        pads_end: Sequence[int],
+        kernel: Sequence[int],
+        rounding_type: str = "floor",
+        auto_pad: str = "explicit",
+        index_element_type: Attribute = i64,
+        axis: int = 0,
+        result_types: Sequence[Attribute] | None = None,
+        name: str | None = None,
+    ) -> None:
+        props = self._props(strides, pads_begin, pads_end, kernel, rounding_type, auto_pad)
+        props["dilations"] = i64_array(dilations)
+        props["index_element_type"] = index_element_type
+        props["axis"] = IntegerAttr(axis, i64)
+        super().__init__(
+            operands=[x],
+            result_types=list(result_types or [PLACEHOLDER_TYPE, PLACEHOLDER_TYPE]),
+            properties=props,
+        )
+        self.finish_build(name, infer=result_types is None)
+
+    def dilation_values(self) -> list[int]:
+        return list(ints(self.dilations))
+
+    @property
+    def axis_value(self) -> int:
+        return int(self.axis.value.data)
+
+    def verify_attrs(self) -> None:
+        super().verify_attrs()
+        n = len(shape_of(self.x)) - 2
+        dilations = ints(self.dilations)
+        if len(dilations) != n:
+            raise VerifyException(
+                f"dilations must have {n} values (one per spatial axis), got {len(dilations)}"
+            )
+        if any(d <= 0 for d in dilations):
+            raise VerifyException(f"dilations values must be positive, got {list(dilations)}")
+        if self.index_element_type not in INDEX_ELEMENT_TYPES:
+            raise VerifyException(
+                f"index_element_type must be i64 or i32, got {self.index_element_type}"
+            )
+        rank = n + 2
+        if not -rank <= self.axis_value < rank:
+            raise VerifyException(
+                f"axis {self.axis_value} is out of range for rank {rank}, expected "
+                f"[{-rank}, {rank - 1}]"
+            )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        shape = self.result_shape_for(shape_of(self.x))
+        return [tensor(shape, element_type_of(self.x)), tensor(shape, self.index_element_type)]
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        (x,) = inputs
+        n = x.ndim - 2
+        # Window values and, alongside, the flat position of each tap (-1 in the padding).
+        positions = np.arange(x.size, dtype=np.int64).reshape(x.shape)
+        values, *_ = self.windows(x, 0)
+        where, *_ = self.windows(positions, -1)
+        flat_shape = (*values.shape[: 2 + n], -1)
+        values = values.reshape(flat_shape)
+        where = where.reshape(flat_shape)
+        valid = where >= 0
+        if x.dtype == np.bool_:
+            lowest: float | int = False
+        elif np.issubdtype(x.dtype, np.floating):
+            lowest = float(np.finfo(x.dtype).min)
+        else:
+            lowest = int(np.iinfo(x.dtype).min)
+        masked = np.where(valid, values, np.asarray(lowest, x.dtype))
+        best = masked.max(axis=-1, keepdims=True)
+        # the first input tap (row-major in the window) equal to the maximum
+        first = np.argmax(valid & (masked == best), axis=-1)[..., None]
+        out = np.take_along_axis(masked, first, axis=-1)[..., 0]
+        pos = np.take_along_axis(where, first, axis=-1)[..., 0]
+        # A window lying entirely in the padding points at its channel's first element (as
+        # OpenVINO's CPU plugin does).
+        plane = int(np.prod(x.shape[2:], dtype=np.int64))
+        channel = np.arange(x.shape[0] * x.shape[1], dtype=np.int64).reshape(
+            x.shape[0], x.shape[1], *([1] * n)
+        )
+        pos = np.where(pos >= 0, pos, channel * plane)
+        # count the flat index from dimension `axis` on
+        axis = self.axis_value % x.ndim
+        pos = pos % int(np.prod(x.shape[axis:], dtype=np.int64))
+        return (out.astype(x.dtype), pos.astype(to_dtype(self.index_element_type)))
+
+
+OPS = (AvgPoolOp, MaxPoolOp, MaxPool8Op)
 
 __all__ = [
     "ROUNDING_TYPES",
     "AvgPoolOp",
+    "MaxPool8Op",
     "MaxPoolOp",
     "PoolingOp",
     "pooling_pads",

@@ -426,27 +426,44 @@ def gemm(ctx: NodeContext) -> list[SSAValue]:
 # ---- pooling, normalization -------------------------------------------------------------------
 
 
-def _pool_attrs(ctx: NodeContext, x: SSAValue) -> dict:
+def _pool_attrs(ctx: NodeContext, x: SSAValue, dilated: bool = False) -> dict:
+    if rank_of(x) not in (3, 4, 5):
+        raise ConversionError(f"input 0 has rank {rank_of(x)}, expected rank 3, 4 or 5")
     n = rank_of(x) - 2
     kernel = ctx.ints("kernel_shape")
     if kernel is None:
         raise ConversionError("kernel_shape is required")
     dilations = ctx.ints("dilations", [1] * n)
-    if any(d != 1 for d in dilations):
+    if not dilated and any(d != 1 for d in dilations):
         raise ConversionError(f"dilations {dilations} are not supported, expected all 1")
     attrs = spatial_attrs(ctx, n)
     attrs.update(kernel=kernel, rounding_type="ceil" if ctx.attr("ceil_mode", 0) else "floor")
+    if dilated:
+        if len(dilations) != n:
+            raise ConversionError(f"dilations must have {n} values, got {len(dilations)}")
+        attrs["dilations"] = dilations
     return attrs
 
 
 @register("MaxPool")
 def max_pool(ctx: NodeContext) -> list[SSAValue]:
-    if ctx.output_wanted(1):
-        raise ConversionError("the Indices output of MaxPool is not supported")
-    if int(ctx.attr("storage_order", 0)) != 0:
-        raise ConversionError("storage_order = 1 is not supported")
+    # OpenVINO's frontend (op/max_pool.cpp, utils/pooling_factory.cpp): MaxPool-1 up to ONNX
+    # opset 7 (no dilations, no Indices), MaxPool-8 from opset 8 on. Its indices count over
+    # the whole tensor (axis 0), as ONNX's row-major Indices do. A MaxPool-8 without
+    # dilations whose indices are unused is MaxPool-1 here (the CPU device's pooling kernel).
     x = ctx.input(0)
-    return [ctx.value(ov.MaxPoolOp(x, **_pool_attrs(ctx, x)))]
+    if ctx.opset < 8:
+        return [ctx.value(ov.MaxPoolOp(x, **_pool_attrs(ctx, x)))]
+    attrs = _pool_attrs(ctx, x, dilated=True)
+    if not ctx.output_wanted(1) and all(d == 1 for d in attrs["dilations"]):
+        del attrs["dilations"]
+        return [ctx.value(ov.MaxPoolOp(x, **attrs))]
+    if ctx.output_wanted(1) and int(ctx.attr("storage_order", 0)) != 0:
+        raise ConversionError(
+            "storage_order = 1 (column-major Indices) is not supported, expected 0"
+        )
+    op = ctx.op(ov.MaxPool8Op(x, **attrs))
+    return list(op.results)
 
 
 @register("AveragePool")

@@ -142,6 +142,12 @@ _POOL = (
     _a("rounding_type", "enum", default="floor"),
     _a("auto_pad", "enum", default="explicit"),
 )
+_MAX_POOL8 = (
+    *_POOL,
+    _a("dilations", "ints"),
+    _a("index_element_type", "etype", default="i64"),
+    _a("axis", "int", default="0"),
+)
 _RNN = (
     _a("hidden_size", "int"),
     _a("activations", "strs"),
@@ -359,18 +365,17 @@ OP_TABLE: tuple[OpEntry, ...] = (
     OpEntry(
         "MaxPool",
         8,
-        pooling.MaxPoolOp,
-        _POOL,
-        write=False,
-        notes="dilations must be 1 and the indices output unused",
+        pooling.MaxPool8Op,
+        _MAX_POOL8,
+        notes="read as ov.max_pool when the dilations are 1 and the indices output is unused",
     ),
     OpEntry(
         "MaxPool",
         14,
-        pooling.MaxPoolOp,
-        _POOL,
+        pooling.MaxPool8Op,
+        _MAX_POOL8,
         write=False,
-        notes="dilations must be 1 and the indices output unused",
+        notes="as MaxPool-8; rounding_type ceil_torch is rejected",
     ),
     # quantization
     OpEntry(

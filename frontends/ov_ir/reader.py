@@ -59,7 +59,7 @@ from xdsl.irdl import OptOperandDef, VarOperandDef, VarResultDef
 from xdsl.rewriter import Rewriter
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
-from lowpass.dialects.ov import infrastructure, state
+from lowpass.dialects.ov import infrastructure, pooling, state
 from lowpass.dialects.ov.base import (
     ALIASES_ATTR,
     DYNAMIC,
@@ -645,8 +645,14 @@ class _GraphReader:
                 raise _LayerError(f"missing attribute '{spec.ov}', expected {_expected(spec)}")
             props[spec.prop] = _convert_attr(spec, raw)
         n_results = len(layer.outputs)
+        op_class = entry.op
         if entry.ov_type == "MaxPool" and entry.version >= 8:
             n_results = self._max_pool_v8(layer, data)
+            if n_results == 1:
+                # dilations 1 and no indices: MaxPool-1 (the CPU device's pooling kernel)
+                op_class = pooling.MaxPoolOp
+                op_def = op_class.get_irdl_definition()
+                props = {k: v for k, v in props.items() if k in op_def.properties}
         if entry.ov_type == "AvgPool" and data.get("rounding_type") == "ceil_torch":
             raise _LayerError("rounding_type 'ceil_torch' is not supported, expected floor or ceil")
         if entry.ov_type == "Interpolate" and entry.version == 4:
@@ -677,7 +683,7 @@ class _GraphReader:
                         "negative pad, expected non-negative pads (Pad-1; Pad-12 crops)"
                     )
         _check_arity(op_def, len(inputs), n_results)
-        op = entry.op.create(
+        op = op_class.create(
             operands=inputs,
             result_types=[PLACEHOLDER_TYPE] * n_results,
             properties=props,
@@ -687,20 +693,16 @@ class _GraphReader:
         return op
 
     def _max_pool_v8(self, layer: _Layer, data: dict[str, str]) -> int:
+        """MaxPool-8/14: 1 (read as ov.max_pool) when the dilations are 1 and the indices
+        output is unused, else 2 (ov.max_pool8)."""
+        if data.get("rounding_type", "").strip().lower() == "ceil_torch":
+            raise _LayerError("rounding_type 'ceil_torch' is not supported, expected floor or ceil")
         dilations = _parse_ints(data.get("dilations", ""), "dilations")
-        if any(d != 1 for d in dilations):
-            raise _LayerError(
-                f"MaxPool dilations {data.get('dilations')} are not supported, expected all 1 "
-                "(ov.max_pool is MaxPool-1)"
-            )
         if len(layer.outputs) > 1:
             port = layer.outputs[1].get("id") or ""
             if any(fl == layer.id and fp == port for (fl, fp, _) in self.edges.values()):
-                raise _LayerError(
-                    "the indices output of MaxPool is used, expected it unused (ov.max_pool has "
-                    "no indices output)"
-                )
-        return 1
+                return 2
+        return 1 if all(d == 1 for d in dilations) else 2
 
     def _relax_result_types(self, op: Operation, layer: _Layer) -> None:
         """A type-relaxed op (LPT) keeps the element type its output port declares."""

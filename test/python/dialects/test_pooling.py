@@ -329,3 +329,61 @@ def test_against_openvino(case, exclude_pad):
     assert finite.sum() >= 0.5 * finite.size
     np.testing.assert_allclose(got_avg[finite], ref_avg[finite], rtol=1e-5, atol=1e-5)
     np.testing.assert_allclose(got_max, ref_max, rtol=1e-6)
+
+
+# ---- MaxPool-8 ------------------------------------------------------------------------------
+
+MAX_POOL8_CASES = [
+    # shape, kernel, strides, dilations, pads_begin, pads_end, rounding, auto_pad, axis
+    ([2, 3, 7, 8], [3, 3], [2, 2], [1, 1], [1, 1], [1, 1], "floor", "explicit", 0),
+    ([2, 3, 9, 8], [3, 2], [1, 2], [2, 2], [0, 1], [2, 0], "floor", "explicit", 0),
+    ([2, 3, 9, 8], [3, 2], [1, 2], [2, 1], [0, 1], [2, 0], "floor", "explicit", 2),
+    ([1, 2, 9, 8], [3, 3], [2, 2], [1, 2], [1, 1], [1, 1], "ceil", "explicit", 1),
+    ([1, 2, 9, 8], [2, 2], [2, 2], [2, 2], [0, 0], [0, 0], "floor", "same_upper", 0),
+    ([1, 2, 9, 8], [2, 2], [2, 2], [1, 1], [0, 0], [0, 0], "floor", "same_lower", -2),
+    ([2, 2, 9], [3], [2], [3], [1], [4], "floor", "explicit", 1),
+    # 3D spatial, ceil mode: some windows lie entirely in the padding
+    ([1, 2, 5, 4, 6], [2, 2, 2], [1, 2, 1], [2, 1, 2], [1, 0, 1], [0, 1, 1], "ceil", "explicit", 0),
+    ([1, 1, 4, 4], [2, 2], [1, 1], [1, 1], [3, 3], [0, 0], "floor", "explicit", 0),
+]
+
+
+@pytest.mark.parametrize("case", MAX_POOL8_CASES)
+@pytest.mark.parametrize("ties", [False, True])
+@pytest.mark.parametrize("index_type", ["i64", "i32"])
+def test_max_pool8_against_openvino(case, ties, index_type):
+    """Values and indices exactly as OpenVINO's CPU plugin, ties (small integers) included."""
+    ov = pytest.importorskip("openvino")
+    import openvino.opset8 as ops
+    from xdsl.dialects.builtin import i32, i64
+
+    from lowpass.dialects.ov import MaxPool8Op
+
+    shape, kernel, strides, dilations, begin, end, rounding, auto_pad, axis = case
+    if ties:
+        x = RNG.integers(-3, 4, shape).astype(np.float32)
+    else:
+        x = RNG.standard_normal(shape).astype(np.float32)
+    p = ops.parameter(shape, ov.Type.f32)
+    m = ops.max_pool(
+        p, strides, dilations, begin, end, kernel, rounding, auto_pad, index_type, axis
+    )
+    compiled = ov.Core().compile_model(ov.Model([m.output(0), m.output(1)], [p]), "CPU")
+    want = compiled([x])
+    op = MaxPool8Op(
+        Block(arg_types=[tensor(shape, f32)]).args[0],
+        strides=strides,
+        dilations=dilations,
+        pads_begin=begin,
+        pads_end=end,
+        kernel=kernel,
+        rounding_type=rounding,
+        auto_pad=auto_pad,
+        index_element_type=i32 if index_type == "i32" else i64,
+        axis=axis,
+    )
+    assert shape_of(op.result) == tuple(want[0].shape) == shape_of(op.indices)
+    values, indices = op.evaluate([x])
+    np.testing.assert_array_equal(values, want[0])
+    assert indices.dtype == want[1].dtype
+    np.testing.assert_array_equal(indices, want[1])

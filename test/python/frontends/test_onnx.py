@@ -469,6 +469,77 @@ def test_op_matches_onnxruntime(name: str) -> None:
     assert_matches_ort(model, feeds)
 
 
+def ties(*shape: int) -> np.ndarray:
+    """Small integers as floats: many equal maxima in a pooling window."""
+    return R.integers(-3, 4, shape).astype(np.float32)
+
+
+@pytest.mark.parametrize(
+    "attrs",
+    [
+        {"kernel_shape": [3, 3], "strides": [2, 2], "pads": [1, 1, 1, 1]},
+        {"kernel_shape": [2, 3], "dilations": [2, 1], "pads": [0, 1, 1, 0]},
+        {"kernel_shape": [3, 2], "strides": [2, 1], "ceil_mode": 1, "dilations": [1, 2]},
+        {"kernel_shape": [2, 2], "auto_pad": "SAME_UPPER", "strides": [2, 2]},
+        {"kernel_shape": [2, 2], "auto_pad": "SAME_LOWER", "strides": [1, 2]},
+    ],
+)
+@pytest.mark.parametrize("device", ["REFERENCE", "CPU"])
+def test_max_pool_indices_match_onnxruntime(attrs: dict, device: str) -> None:
+    """MaxPool-8 with its Indices output (int64, over the whole tensor) and dilations, on
+    ties too (the first maximum in row-major window order wins): exact."""
+    for x in (f32(2, 3, 9, 8), ties(2, 3, 9, 8)):
+        model = make_model(
+            [node("MaxPool", ["x"], ["y", "i"], **attrs)], {"x": x}, ["y", "i"], opset=12
+        )
+        got = run_lowpass(model, {"x": x}, device)
+        want = run_ort(model, {"x": x})
+        for name in ("y", "i"):
+            assert got[name].dtype == want[name].dtype
+            np.testing.assert_array_equal(got[name], want[name])
+
+
+def test_max_pool_dilations_without_indices_1d() -> None:
+    x = f32(2, 3, 11)
+    model = make_model(
+        [node("MaxPool", ["x"], kernel_shape=[3], dilations=[3], pads=[2, 1])], {"x": x}, ["y"],
+        opset=12,
+    )
+    assert_matches_ort(model, {"x": x})
+
+
+def test_max_pool_same_with_dilations_as_openvino() -> None:
+    """SAME_* padding with dilations: OpenVINO pads for the dilated kernel (output
+    ceil(in / stride)); onnxruntime pads for the undilated one (a smaller output). We match
+    OpenVINO's ONNX frontend and CPU plugin, values and indices exactly."""
+    openvino = pytest.importorskip("openvino")
+    x = ties(2, 3, 9, 8)
+    attrs = {"kernel_shape": [2, 2], "auto_pad": "SAME_LOWER", "dilations": [2, 2]}
+    model = make_model(
+        [node("MaxPool", ["x"], ["y", "i"], **attrs)], {"x": x}, ["y", "i"], opset=12
+    )
+    core = openvino.Core()
+    compiled = core.compile_model(core.read_model(model.SerializeToString(), b""), "CPU")
+    want = compiled([x])
+    for device in ("REFERENCE", "CPU"):
+        got = run_lowpass(model, {"x": x}, device)
+        np.testing.assert_array_equal(got["y"], want[0])
+        np.testing.assert_array_equal(got["i"], want[1])
+        assert got["y"].shape == (2, 3, 9, 8)
+
+
+def test_max_pool_column_major_indices_are_rejected() -> None:
+    x = f32(1, 1, 4, 4)
+    model = make_model(
+        [node("MaxPool", ["x"], ["y", "i"], kernel_shape=[2, 2], storage_order=1)],
+        {"x": x},
+        ["y", "i"],
+        opset=12,
+    )
+    with pytest.raises(FrontendError, match=r"storage_order = 1 .* is not supported"):
+        read_onnx(model)
+
+
 def test_reduce_l2_noop_with_empty_axes_is_identity_as_openvino() -> None:
     """OpenVINO's ONNX frontend (op/reduce.cpp) returns the input unchanged for empty axes with
     noop_with_empty_axes; onnxruntime returns |x| for ReduceL2 there."""
@@ -999,7 +1070,9 @@ def test_malformed_nodes_are_frontend_errors() -> None:
         read_onnx(make_model([node("Concat", ["a", "b"])], feeds, ["y"]))
     with pytest.raises(FrontendError, match=r"\(#0, Add\): input 'c' is not produced by any"):
         read_onnx(make_model([node("Add", ["a", "c"])], feeds, ["y"]))
-    with pytest.raises(FrontendError, match=r"\(#0, MaxPool\): the Indices output"):
+    with pytest.raises(
+        FrontendError, match=r"\(#0, MaxPool\): input 0 has rank 1, expected rank 3, 4 or 5"
+    ):
         read_onnx(
             make_model([node("MaxPool", ["a"], ["y", "i"], kernel_shape=[1])], feeds, ["y", "i"])
         )

@@ -476,6 +476,20 @@ def model_reductions(ops: Any) -> tuple[list[Any], list[Any]]:
     ]
 
 
+def model_max_pool8(ops: Any) -> tuple[list[Any], list[Any]]:
+    """MaxPool-8 with dilations and used indices (ov.max_pool8) and without (ov.max_pool)."""
+    x = _param(ops, "x", [1, 3, 9, 8])
+    m = ops.max_pool(x, [2, 2], [2, 1], [1, 0], [0, 1], [3, 2], "ceil", "explicit", "i32", 1)
+    d = ops.max_pool(x, [1, 2], [1, 2], [0, 0], [0, 0], [2, 2], "floor", "same_upper")
+    plain = ops.max_pool(x, [1, 1], [1, 1], [0, 0], [0, 0], [2, 2])
+    return [x], [
+        _result(ops, m.output(0), "y"),
+        _result(ops, m.output(1), "where"),
+        _result(ops, d.output(0), "dilated"),
+        _result(ops, plain.output(0), "plain"),
+    ]
+
+
 def model_movement(ops: Any) -> tuple[list[Any], list[Any]]:
     x = _param(ops, "x", [2, 8, 4, 4])
     i64 = np.int64
@@ -763,6 +777,7 @@ OPENVINO_MODELS: dict[str, Any] = {
     "normalization": model_normalization,
     "movement": model_movement,
     "reductions": model_reductions,
+    "max_pool8": model_max_pool8,
     "recurrent": model_recurrent,
     "state": model_state,
     "subgraphs": model_tensor_iterator,

@@ -77,3 +77,35 @@ func.func @wrong_result(%x: tensor<1x1x7x7xf32>) -> tensor<1x1x3x3xf32> {
   func.return %0 : tensor<1x1x3x3xf32>
 }
 // CHECK: error: 'ov.avg_pool' op inferred type(s) 'tensor<1x1x4x4xf32>' are incompatible with return type(s) of operation 'tensor<1x1x3x3xf32>'
+
+// -----
+
+func.func @max_pool8_dilations(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x3x3xf32> {
+  %0, %1 = ov.max_pool8 %x {strides = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, kernel = array<i64: 2, 2>, dilations = array<i64: 1, 0>} : (tensor<1x1x4x4xf32>) -> (tensor<1x1x3x3xf32>, tensor<1x1x3x3xi64>)
+  func.return %0 : tensor<1x1x3x3xf32>
+}
+// CHECK: error: 'ov.max_pool8' op dilations values must be positive, got [1, 0]
+
+// -----
+
+func.func @max_pool8_index_type(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x3x3xf32> {
+  %0, %1 = ov.max_pool8 %x {strides = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, kernel = array<i64: 2, 2>, dilations = array<i64: 1, 1>, index_element_type = f32} : (tensor<1x1x4x4xf32>) -> (tensor<1x1x3x3xf32>, tensor<1x1x3x3xf32>)
+  func.return %0 : tensor<1x1x3x3xf32>
+}
+// CHECK: error: 'ov.max_pool8' op index_element_type must be i64 or i32, got f32
+
+// -----
+
+func.func @max_pool8_axis(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x3x3xf32> {
+  %0, %1 = ov.max_pool8 %x {strides = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, kernel = array<i64: 2, 2>, dilations = array<i64: 1, 1>, axis = 4 : i64} : (tensor<1x1x4x4xf32>) -> (tensor<1x1x3x3xf32>, tensor<1x1x3x3xi64>)
+  func.return %0 : tensor<1x1x3x3xf32>
+}
+// CHECK: error: 'ov.max_pool8' op axis 4 is out of range for rank 4, expected [-4, 3]
+
+// -----
+
+func.func @max_pool8_shape(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x3x3xf32> {
+  %0, %1 = ov.max_pool8 %x {strides = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, kernel = array<i64: 2, 2>, dilations = array<i64: 2, 2>} : (tensor<1x1x4x4xf32>) -> (tensor<1x1x3x3xf32>, tensor<1x1x3x3xi64>)
+  func.return %0 : tensor<1x1x3x3xf32>
+}
+// CHECK: error: 'ov.max_pool8' op inferred type(s) 'tensor<1x1x2x2xf32>, tensor<1x1x2x2xi64>' are incompatible with return type(s) of operation 'tensor<1x1x3x3xf32>, tensor<1x1x3x3xi64>'
