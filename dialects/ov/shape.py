@@ -477,9 +477,70 @@ def _propagated_shape_value(value: SSAValue) -> list[int | None] | None:
     return None
 
 
-OPS = (ReshapeOp, SqueezeOp, UnsqueezeOp, ShapeOfOp)
+# --------------------------------------------------------------------------------------------
+# NonZero
+# --------------------------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class NonZeroOp(OvOp):
+    """
+    The indices of the non-zero elements of a tensor (OpenVINO `NonZero-3`).
+
+    `%i = ov.non_zero %x output_type = i32 : (tensor<2x3xf32>) -> tensor<2x?xi32>`
+
+    The result has shape `[rank(x), count]` (`[1, count]` for a scalar, whose index is 0):
+    column `j` holds the coordinates of the `j`-th non-zero element in row-major order. NaN
+    counts as non-zero, `-0.0` as zero. `output_type` is i64 (the default) or i32. The count
+    is known only at run time unless `x` has no elements.
+    """
+
+    name = "ov.non_zero"
+    data = operand_def(TensorType)
+    result = result_def(TensorType)
+    output_type = prop_def(TypeAttribute, default_value=i64)
+
+    assembly_format = (
+        "$data (`output_type` `=` $output_type^)? attr-dict `:` functional-type(operands, results)"
+    )
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        data: SSAValue,
+        output_type: Attribute = i64,
+        *,
+        result_type: Attribute | None = None,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(
+            operands=[data],
+            result_types=[result_type or PLACEHOLDER_TYPE],
+            properties={"output_type": output_type},
+        )
+        self.finish_build(name, infer=result_type is None)
+
+    def verify_attrs(self) -> None:
+        if self.output_type not in (i64, i32):
+            raise VerifyException(f"output_type must be i64 or i32, got {self.output_type}")
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        shape = shape_of(self.data)
+        empty = any(d == 0 for d in shape)
+        return [tensor([max(len(shape), 1), 0 if empty else DYNAMIC], self.output_type)]
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        x = np.asarray(inputs[0])
+        dtype = to_dtype(self.output_type)
+        if x.ndim == 0:
+            return (np.zeros((1, int(x != 0)), dtype),)
+        return (np.stack(np.nonzero(x)).astype(dtype).reshape(x.ndim, -1),)
+
+
+OPS = (ReshapeOp, SqueezeOp, UnsqueezeOp, ShapeOfOp, NonZeroOp)
 
 __all__ = [
+    "NonZeroOp",
     "ReshapeOp",
     "ShapeOfOp",
     "SqueezeOp",

@@ -570,6 +570,12 @@ def reshape(ctx: NodeContext) -> list[SSAValue]:
     return [ctx.value(ov.ReshapeOp(ctx.input(0), target, special_zero))]
 
 
+@register("NonZero")
+def non_zero(ctx: NodeContext) -> list[SSAValue]:
+    # OpenVINO's frontend (op/non_zero.cpp): NonZero-3 with i64 indices
+    return [ctx.value(ov.NonZeroOp(ctx.input(0), ov.i64))]
+
+
 @register("Flatten")
 def flatten(ctx: NodeContext) -> list[SSAValue]:
     x = ctx.input(0)

@@ -409,6 +409,7 @@ OP_TABLE: tuple[OpEntry, ...] = (
     OpEntry("Unsqueeze", 0, shape.UnsqueezeOp, opset="opset1"),
     OpEntry("ShapeOf", 3, shape.ShapeOfOp, (_a("output_type", "etype", default="i64"),)),
     OpEntry("ShapeOf", 0, shape.ShapeOfOp, write=False),
+    OpEntry("NonZero", 3, shape.NonZeroOp, (_a("output_type", "etype", default="i64"),)),
 )
 
 # Versions of each type that OpenVINO has (by the opset that introduced it), ours or not.
@@ -443,6 +444,7 @@ KNOWN_VERSIONS: dict[str, tuple[tuple[int, int], ...]] = {
     "ReduceMean": ((1, 1),),
     "ReduceMin": ((1, 1),),
     "ReduceSum": ((1, 1),),
+    "NonZero": ((3, 3),),
     "ReduceProd": ((1, 1),),
     "ReduceL1": ((4, 4),),
     "ReduceL2": ((4, 4),),

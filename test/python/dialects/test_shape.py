@@ -377,3 +377,43 @@ class TestAgainstOpenVINO:
                        ttext((3,), et))  # fmt: skip
         assert got.dtype == want.dtype == dtype
         np.testing.assert_array_equal(got, want)
+
+
+# ---- NonZero ----------------------------------------------------------------------------------
+
+NON_ZERO_INPUTS = {
+    "scalar": np.array(3.0, np.float32),
+    "scalar_zero": np.array(0.0, np.float32),
+    "nan_and_negative_zero": np.array([[0, 1.5, -0.0], [np.nan, 0, -2]], np.float32),
+    "empty": np.zeros((2, 0, 3), np.float32),
+    "all_zero": np.zeros((3, 2), np.float32),
+    "ints_3d": np.random.default_rng(5).integers(-1, 2, (3, 4, 5)).astype(np.int32),
+    "bools": np.random.default_rng(6).random((4, 6)) < 0.3,
+}
+
+
+@pytest.mark.parametrize("case", sorted(NON_ZERO_INPUTS))
+@pytest.mark.parametrize("output_type", ["i64", "i32"])
+def test_non_zero_against_openvino(case: str, output_type: str) -> None:
+    """Exactly OpenVINO's CPU plugin: row-major order, NaN non-zero, -0.0 zero, scalars."""
+    from lowpass.dialects.ov import NonZeroOp, from_dtype
+
+    x = NON_ZERO_INPUTS[case]
+    op = NonZeroOp(
+        Block(arg_types=[tensor(x.shape, from_dtype(x.dtype))]).args[0],
+        i32 if output_type == "i32" else i64,
+    )
+    (got,) = op.evaluate([x])
+    expected_rank = max(x.ndim, 1)
+    assert got.shape == (expected_rank, int(np.count_nonzero(x)))
+    ov = pytest.importorskip("openvino")
+    import openvino.opset13 as ops
+
+    ov_types = {np.dtype(np.float32): ov.Type.f32, np.dtype(np.int32): ov.Type.i32,
+                np.dtype(np.bool_): ov.Type.boolean}  # fmt: skip
+    p = ops.parameter(list(x.shape), ov_types[x.dtype])
+    node = ops.non_zero(p, output_type)
+    want = ov.Core().compile_model(ov.Model([node], [p]), "CPU")([x])[0]
+    assert got.dtype == want.dtype
+    assert got.shape == want.shape
+    np.testing.assert_array_equal(got, want)

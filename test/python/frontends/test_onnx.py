@@ -288,6 +288,10 @@ CASES: dict[str, Callable[[], Case]] = {
         node("ReduceMax", ["x", "ax"]), {"x": f32(2, 3, 4)}, inits={"ax": np.array([2])}, opset=18
     ),
     "reduce_min_all": lambda: case(node("ReduceMin", ["x"]), {"x": f32(2, 3, 4)}),
+    "non_zero": lambda: case(
+        node("NonZero", ["x"]), {"x": np.array([[0, 1.5, -0.0], [np.nan, 0, -2]], np.float32)}
+    ),
+    "non_zero_ints": lambda: case(node("NonZero", ["x"]), {"x": ints(3, 4, 5)}, opset=13),
     "reduce_prod_attr": lambda: case(
         node("ReduceProd", ["x"], axes=[1], keepdims=1), {"x": f32(2, 3, 4)}, opset=13
     ),

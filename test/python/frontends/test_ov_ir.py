@@ -467,7 +467,9 @@ def model_reductions(ops: Any) -> tuple[list[Any], list[Any]]:
     positive = ops.greater(x, _const(ops, 0.0))
     every = ops.reduce_logical_and(positive, _const(ops, [2], np.int64), False)
     some = ops.reduce_logical_or(positive, _const(ops, 0, np.int64), True)
+    where = ops.non_zero(positive, "i32")
     return [x], [
+        _result(ops, where, "where"),
         _result(ops, prod, "prod"),
         _result(ops, l1, "l1"),
         _result(ops, l2, "l2"),

@@ -178,3 +178,19 @@ func.func @shape_of_wrong_result(%x: tensor<2x3xf32>) -> tensor<3xi64> {
   func.return %0 : tensor<3xi64>
 }
 // CHECK: error: 'ov.shape_of' op inferred type(s) 'tensor<2xi64>' are incompatible with return type(s) of operation 'tensor<3xi64>'
+
+// -----
+
+func.func @non_zero_output_type(%x: tensor<2x3xf32>) -> tensor<2x?xf32> {
+  %0 = ov.non_zero %x output_type = f32 : (tensor<2x3xf32>) -> tensor<2x?xf32>
+  func.return %0 : tensor<2x?xf32>
+}
+// CHECK: error: 'ov.non_zero' op output_type must be i64 or i32, got f32
+
+// -----
+
+func.func @non_zero_rank(%x: tensor<2x3xf32>) -> tensor<3x?xi64> {
+  %0 = ov.non_zero %x : (tensor<2x3xf32>) -> tensor<3x?xi64>
+  func.return %0 : tensor<3x?xi64>
+}
+// CHECK: error: 'ov.non_zero' op inferred type(s) 'tensor<2x?xi64>' are incompatible with return type(s) of operation 'tensor<3x?xi64>'

@@ -46,3 +46,14 @@ func.func @squeeze_unsqueeze(%x: tensor<1x3x1x2xf32>, %d: tensor<?x1x4xf32>) -> 
   %4 = ov.unsqueeze %3, %u : (tensor<?x4xf32>, tensor<2xi64>) -> tensor<1x?x4x1xf32>
   func.return %0, %2, %3, %4 : tensor<3x2xf32>, tensor<3x1x2xf32>, tensor<?x4xf32>, tensor<1x?x4x1xf32>
 }
+
+// CHECK-LABEL: func.func @non_zero
+func.func @non_zero(%x: tensor<2x3xf32>, %s: tensor<f32>, %e: tensor<2x0xi1>) -> tensor<2x?xi32> {
+  // CHECK: ov.non_zero %{{.*}} output_type = i32 : (tensor<2x3xf32>) -> tensor<2x?xi32>
+  %0 = ov.non_zero %x output_type = i32 : (tensor<2x3xf32>) -> tensor<2x?xi32>
+  // CHECK: ov.non_zero %{{.*}} : (tensor<f32>) -> tensor<1x?xi64>
+  %1 = ov.non_zero %s : (tensor<f32>) -> tensor<1x?xi64>
+  // CHECK: ov.non_zero %{{.*}} : (tensor<2x0xi1>) -> tensor<2x0xi64>
+  %2 = ov.non_zero %e : (tensor<2x0xi1>) -> tensor<2x0xi64>
+  func.return %0 : tensor<2x?xi32>
+}
