@@ -544,6 +544,45 @@ def test_max_pool_column_major_indices_are_rejected() -> None:
         read_onnx(model)
 
 
+@pytest.mark.parametrize("device", ["REFERENCE", "CPU"])
+def test_f16_initializers_behind_cast(device: str) -> None:
+    """onnxconverter-common's float16 form: f16 initializers each followed by Cast(to=FLOAT).
+    Conv -> Relu -> MaxPool (with Indices) -> ReduceL2 / Gemm, against onnxruntime and
+    OpenVINO within 1e-5 relative (the same f16 values widened exactly, f32 arithmetic)."""
+    w = (R.standard_normal((8, 3, 3, 3)) * 0.3).astype(np.float16)
+    b = R.standard_normal(8).astype(np.float16)
+    w2 = (R.standard_normal((10, 8 * 4 * 4)) * 0.1).astype(np.float16)
+    casts = [
+        helper.make_node("Cast", [n], [n + "f"], name=f"cast_{n}", to=TensorProto.FLOAT)
+        for n in ("w", "b", "w2")
+    ]
+    nodes = [
+        *casts,
+        node("Conv", ["x", "wf", "bf"], ["c"], pads=[1, 1, 1, 1]),
+        node("Relu", ["c"], ["r"]),
+        node("MaxPool", ["r"], ["p", "i"], kernel_shape=[2, 2], strides=[2, 2]),
+        node("ReduceL2", ["p"], ["n"], axes=[2, 3]),
+        node("Flatten", ["p"], ["f"]),
+        node("Gemm", ["f", "w2f"], ["y"], transB=1),
+    ]
+    x = f32(1, 3, 8, 8)
+    model = make_model(nodes, {"x": x}, ["y", "n", "i"], {"w": w, "b": b, "w2": w2}, opset=13)
+    got = run_lowpass(model, {"x": x}, device)
+    want = run_ort(model, {"x": x})
+    for name in ("y", "n"):
+        np.testing.assert_allclose(got[name], want[name], rtol=1e-5, atol=1e-6)
+    np.testing.assert_array_equal(got["i"], want["i"])
+    openvino = pytest.importorskip("openvino")
+    core = openvino.Core()
+    compiled = core.compile_model(
+        core.read_model(model.SerializeToString(), b""), "CPU", {"INFERENCE_PRECISION_HINT": "f32"}
+    )
+    theirs = compiled({"x": x})
+    for port in compiled.outputs:
+        name = port.get_any_name()
+        np.testing.assert_allclose(got[name], theirs[port], rtol=1e-5, atol=1e-6)
+
+
 def test_reduce_l2_noop_with_empty_axes_is_identity_as_openvino() -> None:
     """OpenVINO's ONNX frontend (op/reduce.cpp) returns the input unchanged for empty axes with
     noop_with_empty_axes; onnxruntime returns |x| for ReduceL2 there."""
