@@ -259,6 +259,14 @@ OP_TABLE: tuple[OpEntry, ...] = (
     ),
     OpEntry(
         "Interpolate",
+        0,
+        image.InterpolateOp,
+        opset="opset1",
+        write=False,
+        notes="rewritten as OpenVINO's ConvertInterpolate1ToInterpolate4 does (reader)",
+    ),
+    OpEntry(
+        "Interpolate",
         4,
         image.InterpolateOp,
         _INTERPOLATE_ATTRS,

@@ -59,7 +59,7 @@ from xdsl.irdl import OptOperandDef, VarOperandDef, VarResultDef
 from xdsl.rewriter import Rewriter
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
-from lowpass.dialects.ov import infrastructure, pooling, state
+from lowpass.dialects.ov import image, infrastructure, pooling, state
 from lowpass.dialects.ov.base import (
     ALIASES_ATTR,
     DYNAMIC,
@@ -67,6 +67,7 @@ from lowpass.dialects.ov.base import (
     PLACEHOLDER_TYPE,
     element_type_of,
     i64_array,
+    shape_of,
     static_value,
     to_dtype,
 )
@@ -618,6 +619,8 @@ class _GraphReader:
             op = self._read_value(layer, inputs, entry.version)
         elif ov_type == "Assign":
             op = self._assign(layer, inputs)
+        elif ov_type == "Interpolate" and entry.version == 0:
+            op = self._interpolate1(layer, inputs, block)
         else:
             op = self._generic(layer, entry, inputs)
         op.attributes[NAME_ATTR] = StringAttr(layer.name)
@@ -703,6 +706,69 @@ class _GraphReader:
             if any(fl == layer.id and fp == port for (fl, fp, _) in self.edges.values()):
                 return 2
         return 1 if all(d == 1 for d in dilations) else 2
+
+    def _interpolate1(self, layer: _Layer, inputs: list[SSAValue], block: Block) -> Operation:
+        """
+        Interpolate-1 as OpenVINO's ConvertInterpolate1ToInterpolate4 rewrites it: sizes mode,
+        nearest_mode simple, cube_coeff -0.75; `linear` becomes linear_onnx below rank 5;
+        coordinates align_corners if asked, else half_pixel for (linear) linear_onnx without
+        pads unless it resizes axes 2 and 3 of a 4D tensor, else asymmetric.
+        """
+        if len(inputs) != 2:
+            raise _LayerError(
+                f"has {len(inputs)} inputs, expected 2 (data, target_spatial_shape)"
+            )
+        data = self._data(layer)
+        if "axes" not in data:
+            raise _LayerError("missing attribute 'axes', expected a list of integers")
+        axes = _parse_ints(data["axes"], "axes")
+        mode = data.get("mode", "").strip().lower()
+        rank = len(shape_of(inputs[0]))
+        if mode == "linear":
+            if rank > 5:
+                raise _LayerError(f"mode linear needs rank 5 or less, got rank {rank}")
+            mode = "linear_onnx" if rank < 5 else "linear"
+        elif mode not in ("nearest", "cubic", "linear_onnx"):
+            raise _LayerError(
+                f"mode '{mode}' is not supported, expected nearest, linear, linear_onnx or cubic"
+            )
+        flags = {}
+        for name, default in (("align_corners", "true"), ("antialias", "false")):
+            value = data.get(name, default).strip().lower()
+            if value not in ("true", "false", "1", "0"):
+                raise _LayerError(f"attribute '{name}' is '{value}', expected true or false")
+            flags[name] = value in ("true", "1")
+        pads_begin = _parse_ints(data.get("pads_begin", "0"), "pads_begin")
+        pads_end = _parse_ints(data.get("pads_end", "0"), "pads_end")
+        if flags["align_corners"]:
+            transform = "align_corners"
+        elif (
+            mode in ("linear", "linear_onnx")
+            and not any(pads_begin)
+            and not any(pads_end)
+            and not (rank == 4 and sorted(axes) == [2, 3])
+        ):
+            transform = "half_pixel"
+        else:
+            transform = "asymmetric"
+        axes_op = infrastructure.ConstantOp(
+            DenseIntOrFPElementsAttr.from_list(TensorType(i64, [len(axes)]), axes)
+        )
+        axes_op.attributes[NAME_ATTR] = StringAttr(f"{layer.name}/axes")
+        axes_op.location = self.ctx.location(layer)
+        block.add_op(axes_op)
+        return image.InterpolateOp(
+            inputs[0],
+            inputs[1],
+            axes_op.result,
+            mode=mode,
+            shape_calculation_mode="sizes",
+            coordinate_transformation_mode=transform,
+            nearest_mode="simple",
+            antialias=flags["antialias"],
+            pads_begin=pads_begin,
+            pads_end=pads_end,
+        )
 
     def _relax_result_types(self, op: Operation, layer: _Layer) -> None:
         """A type-relaxed op (LPT) keeps the element type its output port declares."""

@@ -1148,3 +1148,47 @@ def test_input_and_output_names_are_openvinos(
     (tmp_path / "m.xml").write_text(text)
     theirs = openvino.Core().read_model(str(tmp_path / "m.xml"))
     assert (theirs.inputs[0].get_any_name(), theirs.outputs[0].get_any_name()) == want
+
+
+@pytest.mark.parametrize(
+    ("shape", "sizes", "axes", "mode", "align_corners"),
+    [
+        ([1, 2, 5, 6], [9, 4], [2, 3], "linear", False),  # asymmetric (axes 2, 3 of 4D)
+        ([1, 2, 5, 6], [9, 4], [2, 3], "linear", True),
+        ([1, 2, 5, 6], [9], [3], "linear", False),  # half_pixel
+        ([2, 5, 6], [9, 4], [1, 2], "linear", False),
+        ([1, 2, 3, 5, 6], [4, 9, 4], [2, 3, 4], "linear", False),  # 5D: linear
+        ([1, 2, 5, 6], [10, 12], [2, 3], "nearest", False),
+        ([1, 2, 5, 6], [9, 4], [2, 3], "cubic", False),
+        ([1, 2, 5, 6], [9, 4], [2, 3], "cubic", True),
+    ],
+)
+def test_read_interpolate1(
+    shape: list[int],
+    sizes: list[int],
+    axes: list[int],
+    mode: str,
+    align_corners: bool,
+    tmp_path: Path,
+    rng: np.random.Generator,
+) -> None:
+    """Interpolate-1 (opset1) read as OpenVINO's ConvertInterpolate1ToInterpolate4 rewrites
+    it: the same outputs as OpenVINO's CPU plugin (f32 within TOL) on both devices."""
+    openvino = pytest.importorskip("openvino")
+    import openvino.opset1 as ops1
+
+    x = ops1.parameter(shape, openvino.Type.f32, name="x")
+    attrs = {"axes": axes, "mode": mode, "align_corners": align_corners, "antialias": False,
+             "pads_begin": [0], "pads_end": [0]}  # fmt: skip
+    y = ops1.interpolate(x, ops1.constant(np.array(sizes, np.int64)), attrs)
+    xml = tmp_path / "interpolate1.xml"
+    openvino.save_model(openvino.Model([y], [x], "m"), str(xml))
+    compiled = openvino.Core().compile_model(str(xml), "CPU", CPU_CONFIG)
+    feeds = openvino_feeds(compiled, rng)
+    want = openvino_outputs(compiled, compiled(feeds))
+    module = read_ov_ir(xml)
+    assert any(op.name == "ov.interpolate" for op in module.walk())
+    for device in ("REFERENCE", "CPU"):
+        got = lowpass.Core().compile_model(module, device).create_infer_request().infer(feeds)
+        for key, value in got.to_dict().items():
+            np.testing.assert_allclose(value, want[key], err_msg=f"{device} {key}", **TOL)
