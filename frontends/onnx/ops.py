@@ -543,16 +543,33 @@ _REDUCE = {
 }
 
 
-@register(*_REDUCE)
-def reduce(ctx: NodeContext) -> list[SSAValue]:
-    x = ctx.input(0)
+def _reduction(ctx: NodeContext, op: type[ov.ReduceOp], x: SSAValue) -> SSAValue:
+    """`op` over the node's axes (attribute or input 1) with its keepdims; `x` itself for
+    empty axes with noop_with_empty_axes (as OpenVINO's frontend, op/reduce.cpp)."""
     axes = axes_from(ctx, "axes", 1)
     if not axes:
         if int(ctx.attr("noop_with_empty_axes", 0)):
-            return [x]
+            return x
         axes = list(range(rank_of(x)))
     keep = bool(ctx.attr("keepdims", 1))
-    return [ctx.value(_REDUCE[ctx.op_type](x, ctx.i64(axes), keep_dims=keep))]
+    return ctx.value(op(x, ctx.i64(axes), keep_dims=keep))
+
+
+@register(*_REDUCE)
+def reduce(ctx: NodeContext) -> list[SSAValue]:
+    return [_reduction(ctx, _REDUCE[ctx.op_type], ctx.input(0))]
+
+
+@register("ReduceSumSquare", "ReduceLogSum", "ReduceLogSumExp")
+def reduce_composite(ctx: NodeContext) -> list[SSAValue]:
+    # OpenVINO's frontend (op/reduce.cpp): ReduceSum(x * x), Log(ReduceSum(x)),
+    # Log(ReduceSum(Exp(x))) (no max subtraction: large inputs overflow to inf, as there)
+    x = ctx.input(0)
+    if ctx.op_type == "ReduceSumSquare":
+        return [_reduction(ctx, ov.ReduceSumOp, ctx.value(ov.MultiplyOp(x, x)))]
+    if ctx.op_type == "ReduceLogSumExp":
+        x = ctx.value(ov.ExpOp(x))
+    return [ctx.value(ov.LogOp(_reduction(ctx, ov.ReduceSumOp, x)))]
 
 
 # ---- shapes -----------------------------------------------------------------------------------

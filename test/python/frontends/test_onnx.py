@@ -288,6 +288,24 @@ CASES: dict[str, Callable[[], Case]] = {
         node("ReduceMax", ["x", "ax"]), {"x": f32(2, 3, 4)}, inits={"ax": np.array([2])}, opset=18
     ),
     "reduce_min_all": lambda: case(node("ReduceMin", ["x"]), {"x": f32(2, 3, 4)}),
+    "reduce_sum_square": lambda: case(
+        node("ReduceSumSquare", ["x"], axes=[1], keepdims=0), {"x": f32(2, 3, 4)}, opset=13
+    ),
+    "reduce_sum_square18": lambda: case(
+        node("ReduceSumSquare", ["x", "ax"]), {"x": f32(2, 3, 4)}, inits={"ax": np.array([-1])},
+        opset=18,
+    ),
+    "reduce_log_sum": lambda: case(
+        node("ReduceLogSum", ["x"], axes=[0, 2]),
+        {"x": np.abs(f32(2, 3, 4)) + np.float32(0.1)},
+        opset=13,
+    ),
+    "reduce_log_sum_exp": lambda: case(
+        node("ReduceLogSumExp", ["x"], axes=[2], keepdims=0), {"x": f32(2, 3, 4)}, opset=13
+    ),
+    "reduce_log_sum_exp_all18": lambda: case(
+        node("ReduceLogSumExp", ["x"]), {"x": f32(2, 3, 4)}, opset=18
+    ),
     "non_zero": lambda: case(
         node("NonZero", ["x"]), {"x": np.array([[0, 1.5, -0.0], [np.nan, 0, -2]], np.float32)}
     ),
@@ -605,7 +623,8 @@ def test_reduce_l2_noop_with_empty_axes_is_identity_as_openvino() -> None:
 @pytest.mark.parametrize(
     "name", ["conv_bias_strided", "conv_depthwise_same", "max_pool", "avg_pool_exclude_pad",
              "gemm", "slice_steps", "softmax13", "batch_norm", "where_of_comparisons",
-             "less_or_equal_nan", "and"],
+             "less_or_equal_nan", "and", "reduce_log_sum_exp", "reduce_sum_square",
+             "reduce_prod_attr", "reduce_l2_attr"],
 )  # fmt: skip
 def test_op_on_cpu_matches_onnxruntime(name: str) -> None:
     nodes, feeds, outputs, inits, opset = CASES[name]()
