@@ -577,3 +577,47 @@ def test_writer_rejects_body_parameter_names_xml_cannot_hold() -> None:
         "model.xml: error: op 'ti' (ov.tensor_iterator): body parameter #0 'x\\x0bt': the name "
         "holds the character U+000B, which XML 1.0 cannot hold"
     )
+
+
+@pytest.mark.parametrize(
+    ("attr", "bad", "want"),
+    [
+        ('mode="linear"', 'mode="area"',
+         "mode 'area' is not supported, expected nearest, linear, linear_onnx or cubic"),
+        ('axes="2, 3"', 'axes="2, x"', "axes"),
+        ('align_corners="false"', 'align_corners="maybe"',
+         "attribute 'align_corners' is 'maybe', expected true or false"),
+    ],
+)  # fmt: skip
+def test_interpolate1_bad_attributes(tmp_path: Path, attr: str, bad: str, want: str) -> None:
+    openvino = pytest.importorskip("openvino")
+    import openvino.opset1 as ops1
+
+    x = ops1.parameter([1, 2, 5, 6], openvino.Type.f32, name="x")
+    attrs = {"axes": [2, 3], "mode": "linear", "align_corners": False, "antialias": False,
+             "pads_begin": [0], "pads_end": [0]}  # fmt: skip
+    y = ops1.interpolate(x, ops1.constant(np.array([9, 4], np.int64)), attrs)
+    y.set_friendly_name("resize")
+    xml_path = tmp_path / "m.xml"
+    openvino.save_model(openvino.Model([y], [x], "m"), str(xml_path))
+    xml = xml_path.read_text()
+    weights = (tmp_path / "m.bin").read_bytes()
+    read_ov_ir_bytes(xml.encode(), weights)  # the starting point is fine
+    assert attr in xml
+    message = read_error(xml.replace(attr, bad), weights)
+    assert "layer 'resize'" in message and "type Interpolate" in message
+    assert want in message
+
+
+def test_max_pool14_ceil_torch_is_rejected(tmp_path: Path) -> None:
+    openvino = pytest.importorskip("openvino")
+    import openvino.opset14 as ops14
+
+    x = ops14.parameter([1, 2, 5, 6], openvino.Type.f32, name="x")
+    y = ops14.max_pool(x, [2, 2], [1, 1], [0, 0], [0, 0], [2, 2], "ceil_torch")
+    y.set_friendly_name("pool")
+    xml_path = tmp_path / "m.xml"
+    openvino.save_model(openvino.Model([y.output(0)], [x], "m"), str(xml_path))
+    message = read_error(xml_path.read_text(), None)
+    assert "layer 'pool'" in message
+    assert message.endswith("rounding_type 'ceil_torch' is not supported, expected floor or ceil")
