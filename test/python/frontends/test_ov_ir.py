@@ -1192,3 +1192,46 @@ def test_read_interpolate1(
         got = lowpass.Core().compile_model(module, device).create_infer_request().infer(feeds)
         for key, value in got.to_dict().items():
             np.testing.assert_allclose(value, want[key], err_msg=f"{device} {key}", **TOL)
+
+
+def model_pool_reduce_weights(ops: Any) -> tuple[list[Any], list[Any]]:
+    """Convolution weights (f16 after compression) -> Relu -> MaxPool-8 with indices ->
+    ReduceL2 / ReduceProd."""
+    x = _param(ops, "x", [1, 3, 9, 8])
+    c = ops.convolution(x, _const(ops, _w([6, 3, 3, 3])), [1, 1], [1, 1], [1, 1], [1, 1])
+    r = ops.relu(c)
+    m = ops.max_pool(r, [2, 2], [1, 2], [0, 1], [1, 0], [2, 2], "ceil", "explicit", "i32", 0)
+    n = ops.reduce_l2(m.output(0), _const(ops, [2, 3], np.int64), True)
+    scaled = ops.multiply(n, _const(ops, np.full((1, 6, 1, 1), 0.25, np.float32)))
+    p = ops.reduce_prod(scaled, _const(ops, [1], np.int64), False)
+    return [x], [
+        _result(ops, m.output(1), "where"),
+        _result(ops, scaled, "norm"),
+        _result(ops, p, "prod"),
+    ]
+
+
+@pytest.mark.parametrize("device", ["REFERENCE", "CPU"])
+def test_fp16_compressed_pooling_and_reductions(
+    device: str, tmp_path: Path, rng: np.random.Generator
+) -> None:
+    """`save_model(compress_to_fp16=True)` (f16 constants + Convert) through MaxPool-8 with
+    indices, ReduceL2 and ReduceProd: OpenVINO's outputs within TOL (indices exact)."""
+    openvino = pytest.importorskip("openvino")
+    ops = pytest.importorskip("openvino.opset13")
+    params, results = model_pool_reduce_weights(ops)
+    xml = tmp_path / "fp16.xml"
+    openvino.save_model(openvino.Model(results, params, "m"), str(xml), compress_to_fp16=True)
+    module = read_ov_ir(xml)
+    assert any(
+        isinstance(op, ov.ConstantOp) and str(ov.element_type_of(op.result)) == "f16"
+        for op in module.walk()
+    )
+    compiled = openvino.Core().compile_model(str(xml), "CPU", CPU_CONFIG)
+    feeds = openvino_feeds(compiled, rng)
+    want = openvino_outputs(compiled, compiled(feeds))
+    got = lowpass.Core().compile_model(module, device).create_infer_request().infer(feeds)
+    got_values = got.to_dict()
+    np.testing.assert_array_equal(got_values["where"], want["where"])
+    for key in ("norm", "prod"):
+        np.testing.assert_allclose(got_values[key], want[key], err_msg=key, **TOL)
