@@ -443,6 +443,8 @@ class MaxPool8Op(PoolingOp):
         values = values.reshape(flat_shape)
         where = where.reshape(flat_shape)
         valid = where >= 0
+        if np.issubdtype(x.dtype, np.floating):
+            valid &= ~np.isnan(values)  # NaN never wins, as on OpenVINO's CPU plugin
         if x.dtype == np.bool_:
             lowest: float | int = False
         elif np.issubdtype(x.dtype, np.floating):

@@ -387,3 +387,30 @@ def test_max_pool8_against_openvino(case, ties, index_type):
     np.testing.assert_array_equal(values, want[0])
     assert indices.dtype == want[1].dtype
     np.testing.assert_array_equal(indices, want[1])
+
+
+def test_max_pool8_nan_never_wins_as_openvino():
+    """OpenVINO's CPU plugin skips NaN: a window holding only NaN (and padding) gives the
+    lowest value and its channel's first index."""
+    ov = pytest.importorskip("openvino")
+    import openvino.opset8 as ops
+
+    from lowpass.dialects.ov import MaxPool8Op
+
+    x = np.arange(32, dtype=np.float32).reshape(1, 2, 4, 4)
+    x[0, 0, 0, 0] = x[0, 0, 1, 3] = x[0, 1, 3, 3] = x[0, 1, 0, 0] = np.nan
+    p = ops.parameter([1, 2, 4, 4], ov.Type.f32)
+    m = ops.max_pool(p, [1, 1], [1, 1], [1, 1], [0, 0], [2, 2])
+    want = ov.Core().compile_model(ov.Model([m.output(0), m.output(1)], [p]), "CPU")([x])
+    op = MaxPool8Op(
+        Block(arg_types=[tensor([1, 2, 4, 4], f32)]).args[0],
+        strides=[1, 1],
+        dilations=[1, 1],
+        pads_begin=[1, 1],
+        pads_end=[0, 0],
+        kernel=[2, 2],
+    )
+    values, indices = op.evaluate([x])
+    assert not np.isnan(values).any()
+    np.testing.assert_array_equal(values, want[0])
+    np.testing.assert_array_equal(indices, want[1])
