@@ -278,3 +278,16 @@ def test_element_type_checks():
         ReduceL2Op(_arg([2, 3], i1), axes.result).verify()
     with pytest.raises(VerifyException, match="x must be numeric"):
         ReduceProdOp(_arg([2, 3], i1), axes.result).verify()
+
+
+@pytest.mark.parametrize("kind", sorted(NEW_OPS))
+def test_new_reductions_propagate_nan_and_inf_as_openvino(kind):
+    x = np.array([[1, np.nan, 2], [3, 4, 5], [np.inf, -np.inf, 1]], np.float32)
+    got = run_reduce(kind, x, [1], False, (3,))
+    ov = pytest.importorskip("openvino")
+    import openvino.opset13 as ops
+
+    p = ops.parameter([3, 3], ov.Type.f32)
+    op = getattr(ops, NEW_OPS[kind][1])(p, ops.constant(np.array([1], np.int64)), False)
+    want = ov.Core().compile_model(ov.Model([op], [p]), "CPU")([x])[0]
+    np.testing.assert_array_equal(got, want)
