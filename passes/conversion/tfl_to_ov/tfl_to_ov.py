@@ -135,7 +135,7 @@ CALL_OPS = ("tf.PartitionedCall", "tf.StatefulPartitionedCall", "func.call")
 CONSTANT_OPS = ("tf.Const", "arith.constant")
 FORWARDING_OPS = ("tf.Identity", "tf.StopGradient", "tf.Snapshot", "tensor.cast")
 
-ACTIVATIONS = {"TANH": "tanh", "RELU": "relu"}
+ACTIVATIONS = {"TANH": ov.Activation.TANH, "RELU": ov.Activation.RELU}
 """TFLite fused activations that OpenVINO's RNN ops can apply (their `g` and `h`)."""
 
 _SHORT_KINDS = {
@@ -543,7 +543,7 @@ class _Converter:
 
     # ---- shared pieces of the RNN conversions ----------------------------------------------
 
-    def activation(self, op: Operation) -> str:
+    def activation(self, op: Operation) -> ov.Activation:
         act = _str(op, "fused_activation_function", "TANH")
         if act not in ACTIVATIONS:
             raise self.refuse(
@@ -863,8 +863,8 @@ def _unidirectional_lstm(conv: _Converter, op: Operation) -> None:
         r,
         b,
         hidden_size=hidden,
-        direction="forward",
-        activations=("sigmoid", act, act),
+        direction=ov.Direction.FORWARD,
+        activations=(ov.Activation.SIGMOID, act, act),
         name=base,
     )
     y, ho, co = conv.emit(seq)
@@ -886,7 +886,7 @@ def _lstm_step(conv: _Converter, op: Operation) -> None:
         r,
         b,
         hidden_size=hidden,
-        activations=("sigmoid", act, act),
+        activations=(ov.Activation.SIGMOID, act, act),
         name=base,
     )
     ho, _ = conv.emit(cell)
@@ -938,8 +938,8 @@ def _bidirectional_lstm(conv: _Converter, op: Operation) -> None:
         r,
         b,
         hidden_size=fw_hidden,
-        direction="bidirectional",
-        activations=("sigmoid", act, act),
+        direction=ov.Direction.BIDIRECTIONAL,
+        activations=(ov.Activation.SIGMOID, act, act),
         name=base,
     )
     y, ho, co = conv.emit(seq)
@@ -1022,8 +1022,8 @@ def _gru(conv: _Converter, op: Operation) -> None:
         r,
         b,
         hidden_size=hidden,
-        direction="forward",
-        activations=("sigmoid", act),
+        direction=ov.Direction.FORWARD,
+        activations=(ov.Activation.SIGMOID, act),
         linear_before_reset=reset_after,
         name=base,
     )
@@ -1055,7 +1055,7 @@ def _rnn(conv: _Converter, op: Operation) -> None:
         r,
         b,
         hidden_size=hidden,
-        direction="forward",
+        direction=ov.Direction.FORWARD,
         activations=(act,),
         name=base,
     )
