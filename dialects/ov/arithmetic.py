@@ -31,7 +31,7 @@ from .base import (
     shape_of,
     tensor,
 )
-from .enums import AutoBroadcast, AutoBroadcastAttr, enum_attr
+from .enums import AutoBroadcast, AutoBroadcastAttr, RoundMode, RoundModeAttr, enum_attr
 
 
 def bool_attr(value: bool) -> BoolAttr:
@@ -535,23 +535,20 @@ class CeilingOp(MathUnaryOp):
     FLOAT_FN = staticmethod(np.ceil)
 
 
-ROUND_MODES = ("half_to_even", "half_away_from_zero")
-
-
 @irdl_op_definition
 class RoundOp(MathUnaryOp):
     """
     Rounding to the nearest integer (OpenVINO `Round-5`).
 
-    `%y = ov.round %x mode = "half_away_from_zero" : (tensor<4xf32>) -> tensor<4xf32>`
+    `%y = ov.round %x mode = half_away_from_zero : (tensor<4xf32>) -> tensor<4xf32>`
 
-    Halves go to the even neighbour (`mode = "half_to_even"`, the default) or away from zero
-    (`"half_away_from_zero"`, `std::round`); the sign of zero is kept (`-0.3 -> -0.0`).
+    Halves go to the even neighbour (`mode = half_to_even`, the default) or away from zero
+    (`half_away_from_zero`, `std::round`); the sign of zero is kept (`-0.3 -> -0.0`).
     Integers are kept.
     """
 
     name = "ov.round"
-    mode = prop_def(StringAttr, default_value=StringAttr("half_to_even"))
+    mode = prop_def(RoundModeAttr, default_value=RoundModeAttr(RoundMode.HALF_TO_EVEN))
     FLOAT_FN = staticmethod(np.rint)
 
     assembly_format = "$x (`mode` `=` $mode^)? attr-dict `:` functional-type(operands, results)"
@@ -559,25 +556,21 @@ class RoundOp(MathUnaryOp):
     def __init__(
         self,
         x: SSAValue,
-        mode: str = "half_to_even",
+        mode: RoundMode | str = RoundMode.HALF_TO_EVEN,
         *,
         result_type: Attribute | None = None,
         name: str | None = None,
     ) -> None:
         super().__init__(
-            x, result_type=result_type, name=name, properties={"mode": StringAttr(mode)}
+            x,
+            result_type=result_type,
+            name=name,
+            properties={"mode": enum_attr(RoundModeAttr, mode, "mode")},
         )
-
-    def verify_attrs(self) -> None:
-        super().verify_attrs()
-        if self.mode.data not in ROUND_MODES:
-            raise VerifyException(
-                f"mode must be one of {', '.join(ROUND_MODES)}, got '{self.mode.data}'"
-            )
 
     def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
         (x,) = inputs
-        if self.mode.data == "half_away_from_zero" and np.issubdtype(x.dtype, np.floating):
+        if self.mode.data == RoundMode.HALF_AWAY_FROM_ZERO and np.issubdtype(x.dtype, np.floating):
             return (_round_half_away(x).astype(x.dtype, copy=False),)
         return super().evaluate(inputs)
 
@@ -603,7 +596,6 @@ OPS = (
 )
 
 __all__ = [
-    "ROUND_MODES",
     "AbsOp",
     "AddOp",
     "BinaryElementwiseOp",

@@ -139,6 +139,29 @@ class EpsMode(StrEnum):
     MAX = "max"
 
 
+class RoundMode(StrEnum):
+    """`mode` of Round-5 (OpenVINO `ov::op::v5::Round::RoundMode`)."""
+
+    HALF_TO_EVEN = "half_to_even"
+    HALF_AWAY_FROM_ZERO = "half_away_from_zero"
+
+
+class PadMode(StrEnum):
+    """`pad_mode` of Pad-1/Pad-12 (OpenVINO `ov::op::PadMode`)."""
+
+    CONSTANT = "constant"
+    EDGE = "edge"
+    REFLECT = "reflect"
+    SYMMETRIC = "symmetric"
+
+
+class GeluApproximationMode(StrEnum):
+    """`approximation_mode` of Gelu-7 (OpenVINO `ov::op::GeluApproximationMode`)."""
+
+    ERF = "erf"
+    TANH = "tanh"
+
+
 @irdl_attr_definition
 class AutoPadAttr(EnumAttribute[AutoPad], SpacedOpaqueSyntaxAttribute):
     name = "ov.auto_pad"
@@ -206,6 +229,23 @@ class EpsModeAttr(EnumAttribute[EpsMode], SpacedOpaqueSyntaxAttribute):
     name = "ov.eps_mode"
 
 
+@irdl_attr_definition
+class RoundModeAttr(EnumAttribute[RoundMode], SpacedOpaqueSyntaxAttribute):
+    name = "ov.round_mode"
+
+
+@irdl_attr_definition
+class PadModeAttr(EnumAttribute[PadMode], SpacedOpaqueSyntaxAttribute):
+    name = "ov.pad_mode"
+
+
+@irdl_attr_definition
+class GeluApproximationModeAttr(
+    EnumAttribute[GeluApproximationMode], SpacedOpaqueSyntaxAttribute
+):
+    name = "ov.gelu_approximation_mode"
+
+
 ATTRS = (
     AutoPadAttr,
     RoundingTypeAttr,
@@ -220,6 +260,9 @@ ATTRS = (
     BroadcastModeAttr,
     MVNEpsModeAttr,
     EpsModeAttr,
+    RoundModeAttr,
+    PadModeAttr,
+    GeluApproximationModeAttr,
 )
 
 
@@ -262,12 +305,18 @@ __all__ = [
     "DirectionAttr",
     "EpsMode",
     "EpsModeAttr",
+    "GeluApproximationMode",
+    "GeluApproximationModeAttr",
     "InterpolateMode",
     "InterpolateModeAttr",
     "MVNEpsMode",
     "MVNEpsModeAttr",
     "NearestMode",
     "NearestModeAttr",
+    "PadMode",
+    "PadModeAttr",
+    "RoundMode",
+    "RoundModeAttr",
     "RoundingType",
     "RoundingTypeAttr",
     "ShapeCalculationMode",

@@ -47,6 +47,8 @@ from .enums import (
     BroadcastModeAttr,
     DepthToSpaceMode,
     DepthToSpaceModeAttr,
+    PadMode,
+    PadModeAttr,
     enum_attr,
 )
 from .shape import shape_value
@@ -1298,15 +1300,12 @@ class BroadcastOp(OvOp):
 # Pad
 # --------------------------------------------------------------------------------------------
 
-PAD_MODES = ("constant", "edge", "reflect", "symmetric")
-
-
 @irdl_op_definition
 class PadOp(OvOp):
     """
     Padding (OpenVINO `Pad-12`; `Pad-1` is the same op without negative pads).
 
-    `%y = ov.pad %x, %begin, %end, %value pad_mode = "constant" : (tensor<1x3xf32>,
+    `%y = ov.pad %x, %begin, %end, %value pad_mode = constant : (tensor<1x3xf32>,
     tensor<2xi64>, tensor<2xi64>, tensor<f32>) -> tensor<3x6xf32>`
 
     `pads_begin` and `pads_end` (1-D i32/i64, one value per axis of `data`) add that many
@@ -1325,7 +1324,7 @@ class PadOp(OvOp):
     pads_end = operand_def(TensorType)
     pad_value = opt_operand_def(TensorType)
     result = result_def(TensorType)
-    pad_mode = prop_def(StringAttr, default_value=StringAttr("constant"))
+    pad_mode = prop_def(PadModeAttr, default_value=PadModeAttr(PadMode.CONSTANT))
 
     assembly_format = (
         "$data `,` $pads_begin `,` $pads_end (`,` $pad_value^)? (`pad_mode` `=` $pad_mode^)? "
@@ -1340,21 +1339,18 @@ class PadOp(OvOp):
         pads_end: SSAValue,
         pad_value: SSAValue | None = None,
         *,
-        pad_mode: str = "constant",
+        pad_mode: PadMode | str = PadMode.CONSTANT,
         result_type: Attribute | None = None,
         name: str | None = None,
     ) -> None:
         super().__init__(
             operands=[data, pads_begin, pads_end, [pad_value] if pad_value is not None else []],
             result_types=[result_type or PLACEHOLDER_TYPE],
-            properties={"pad_mode": StringAttr(pad_mode)},
+            properties={"pad_mode": enum_attr(PadModeAttr, pad_mode, "pad_mode")},
         )
         self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
-        mode = self.pad_mode.data
-        if mode not in PAD_MODES:
-            raise VerifyException(f"pad_mode must be one of {', '.join(PAD_MODES)}, got '{mode}'")
         _check_int_operand(self.pads_begin, "pads_begin")
         _check_int_operand(self.pads_end, "pads_end")
         _same_length([self.pads_begin, self.pads_end], ["pads_begin", "pads_end"],
@@ -1455,7 +1451,6 @@ OPS = (
 )
 
 __all__ = [
-    "PAD_MODES",
     "BatchToSpaceOp",
     "BroadcastOp",
     "ConcatOp",

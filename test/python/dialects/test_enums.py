@@ -34,13 +34,20 @@ PROPERTIES = {
     "coordinate_transformation_mode": enums.CoordinateTransformationModeAttr,
     "nearest_mode": enums.NearestModeAttr,
     "eps_mode": (enums.MVNEpsModeAttr, enums.EpsModeAttr),
-    "mode": (enums.InterpolateModeAttr, enums.DepthToSpaceModeAttr, enums.BroadcastModeAttr),
+    "mode": (
+        enums.InterpolateModeAttr,
+        enums.DepthToSpaceModeAttr,
+        enums.BroadcastModeAttr,
+        enums.RoundModeAttr,
+    ),
+    "pad_mode": enums.PadModeAttr,
+    "approximation_mode": enums.GeluApproximationModeAttr,
 }
 
 
 def test_all_enum_attributes_are_registered() -> None:
     assert set(ENUM_ATTRS) == set(enums.ATTRS)
-    assert len({a.name for a in ENUM_ATTRS}) == len(ENUM_ATTRS) == 13
+    assert len({a.name for a in ENUM_ATTRS}) == len(ENUM_ATTRS) == 16
 
 
 @pytest.mark.parametrize("attr", enums.ATTRS, ids=lambda a: a.name)

@@ -97,7 +97,8 @@ func.func @sqrt_boolean(%a: tensor<3xi1>) -> tensor<3xi1> {
 // -----
 
 func.func @round_mode(%a: tensor<3xf32>) -> tensor<3xf32> {
-  %0 = ov.round %a mode = "half_up" : (tensor<3xf32>) -> tensor<3xf32>
+  %0 = ov.round %a mode = half_up : (tensor<3xf32>) -> tensor<3xf32>
   func.return %0 : tensor<3xf32>
 }
-// CHECK: error: 'ov.round' op mode must be one of half_to_even, half_away_from_zero, got 'half_up'
+// CHECK: invalid.mlir:100:{{[0-9]+}}
+// CHECK: Expected `half_to_even`, or `half_away_from_zero`.

@@ -577,10 +577,11 @@ func.func @bc_explicit_dim(%a: tensor<3xf32>) {
 // -----
 
 func.func @pad_mode(%x: tensor<4xf32>, %p: tensor<1xi64>) -> tensor<?xf32> {
-  %0 = ov.pad %x, %p, %p pad_mode = "wrap" : (tensor<4xf32>, tensor<1xi64>, tensor<1xi64>) -> tensor<?xf32>
+  %0 = ov.pad %x, %p, %p pad_mode = wrap : (tensor<4xf32>, tensor<1xi64>, tensor<1xi64>) -> tensor<?xf32>
   func.return %0 : tensor<?xf32>
 }
-// CHECK: error: 'ov.pad' op pad_mode must be one of constant, edge, reflect, symmetric, got 'wrap'
+// CHECK: invalid.mlir:580:{{[0-9]+}}
+// CHECK: Expected `constant`, `edge`, `reflect`, or `symmetric`.
 
 // -----
 
@@ -602,7 +603,7 @@ func.func @pad_value_type(%x: tensor<4xf32>, %p: tensor<1xi64>, %v: tensor<f16>)
 
 func.func @pad_reflect_too_far(%x: tensor<3xf32>) -> tensor<9xf32> {
   %p = ov.constant dense<3> : tensor<1xi64>
-  %0 = ov.pad %x, %p, %p pad_mode = "reflect" : (tensor<3xf32>, tensor<1xi64>, tensor<1xi64>) -> tensor<9xf32>
+  %0 = ov.pad %x, %p, %p pad_mode = reflect : (tensor<3xf32>, tensor<1xi64>, tensor<1xi64>) -> tensor<9xf32>
   func.return %0 : tensor<9xf32>
 }
 // CHECK: error: 'ov.pad' op reflect pads on axis 0 must be smaller than its size 3, got pads_begin 3 and pads_end 3

@@ -67,14 +67,14 @@ func.func @pad(%x: tensor<1x3x4x4xf32>, %d: tensor<?x5xi32>, %pb: tensor<2xi64>)
   %v = ov.constant dense<-1.5> : tensor<f32>
   // the default pad_mode (constant) is not printed
   // CHECK: ov.pad %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : (tensor<1x3x4x4xf32>, tensor<4xi64>, tensor<4xi64>, tensor<f32>) -> tensor<1x3x6x7xf32>
-  %0 = ov.pad %x, %b, %e, %v pad_mode = "constant" : (tensor<1x3x4x4xf32>, tensor<4xi64>, tensor<4xi64>, tensor<f32>) -> tensor<1x3x6x7xf32>
-  // CHECK: ov.pad %{{.*}}, %{{.*}}, %{{.*}} pad_mode = "reflect" : (tensor<1x3x4x4xf32>, tensor<4xi64>, tensor<4xi64>) -> tensor<1x3x6x7xf32>
-  %1 = ov.pad %x, %b, %e pad_mode = "reflect" : (tensor<1x3x4x4xf32>, tensor<4xi64>, tensor<4xi64>) -> tensor<1x3x6x7xf32>
+  %0 = ov.pad %x, %b, %e, %v pad_mode = constant : (tensor<1x3x4x4xf32>, tensor<4xi64>, tensor<4xi64>, tensor<f32>) -> tensor<1x3x6x7xf32>
+  // CHECK: ov.pad %{{.*}}, %{{.*}}, %{{.*}} pad_mode = reflect : (tensor<1x3x4x4xf32>, tensor<4xi64>, tensor<4xi64>) -> tensor<1x3x6x7xf32>
+  %1 = ov.pad %x, %b, %e pad_mode = reflect : (tensor<1x3x4x4xf32>, tensor<4xi64>, tensor<4xi64>) -> tensor<1x3x6x7xf32>
   // Pad-12 crops with negative pads
-  // CHECK: ov.pad %{{.*}}, %{{.*}}, %{{.*}} pad_mode = "edge" : (tensor<1x3x4x4xf32>, tensor<4xi64>, tensor<4xi64>) -> tensor<1x3x3x4xf32>
-  %2 = ov.pad %x, %c, %z pad_mode = "edge" : (tensor<1x3x4x4xf32>, tensor<4xi64>, tensor<4xi64>) -> tensor<1x3x3x4xf32>
+  // CHECK: ov.pad %{{.*}}, %{{.*}}, %{{.*}} pad_mode = edge : (tensor<1x3x4x4xf32>, tensor<4xi64>, tensor<4xi64>) -> tensor<1x3x3x4xf32>
+  %2 = ov.pad %x, %c, %z pad_mode = edge : (tensor<1x3x4x4xf32>, tensor<4xi64>, tensor<4xi64>) -> tensor<1x3x3x4xf32>
   // pads computed at run time: dynamic dimensions
-  // CHECK: ov.pad %{{.*}}, %{{.*}}, %{{.*}} pad_mode = "symmetric" : (tensor<?x5xi32>, tensor<2xi64>, tensor<2xi64>) -> tensor<?x?xi32>
-  %3 = ov.pad %d, %pb, %pb pad_mode = "symmetric" : (tensor<?x5xi32>, tensor<2xi64>, tensor<2xi64>) -> tensor<?x?xi32>
+  // CHECK: ov.pad %{{.*}}, %{{.*}}, %{{.*}} pad_mode = symmetric : (tensor<?x5xi32>, tensor<2xi64>, tensor<2xi64>) -> tensor<?x?xi32>
+  %3 = ov.pad %d, %pb, %pb pad_mode = symmetric : (tensor<?x5xi32>, tensor<2xi64>, tensor<2xi64>) -> tensor<?x?xi32>
   func.return %0, %2, %3 : tensor<1x3x6x7xf32>, tensor<1x3x3x4xf32>, tensor<?x?xi32>
 }
