@@ -1,0 +1,27 @@
+"""The CPU device's compiler: `ov` graph -> passes over the `cpu` dialect -> LLVM IR -> JIT."""
+
+from collections.abc import Callable
+
+from xdsl.passes import ModulePass
+
+
+def _pass(name: str) -> Callable[[], type[ModulePass]]:
+    def factory() -> type[ModulePass]:
+        from lowpass.lowering.pipeline import PASSES
+
+        return next(p for p in PASSES if p.name == name)
+
+    return factory
+
+
+def get_cpu_passes() -> dict[str, Callable[[], type[ModulePass]]]:
+    """Name -> factory of the passes of the CPU pipeline (`lowering/pipeline.py`), registered
+    lazily like `lowpass.passes.get_all_passes`."""
+    names = (
+        "cpu-assign-buffers",
+        "cpu-fold-constants",
+        "cpu-fuse-kernels",
+        "cpu-quantize-cells",
+        "cpu-remove-views",
+    )
+    return {name: _pass(name) for name in names}

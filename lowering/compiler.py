@@ -26,18 +26,20 @@ from __future__ import annotations
 
 import ctypes
 import hashlib
+import re
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import llvmlite.ir as ir
 import numpy as np
 from xdsl.dialects import arith, func, tensor
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, TensorType
+from xdsl.dialects.builtin import ArrayAttr, DenseIntOrFPElementsAttr, ModuleOp, TensorType
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
+from lowpass.dialects import cpu
 from lowpass.dialects.graph import entry_function
 from lowpass.dialects.ov import (
     DYNAMIC,
@@ -94,6 +96,11 @@ from lowpass.lowering.ops.movement import emit_strided_copy
 from lowpass.lowering.target import host_cpu
 
 ENTRY_NAME = "lowpass_main"
+
+CPU_PIPELINE = (
+    "cpu-fold-constants,cpu-remove-views,cpu-quantize-cells,cpu-fuse-kernels,cpu-assign-buffers"
+)
+"""The passes that `compile_module` runs before emitting the code (`lowering/pipeline.py`)."""
 
 FALLBACK_FN = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_int64)
 """The fallback callback: `i32 fallback(i64 group)`, 0 when the group ran."""
@@ -263,13 +270,26 @@ def compile_module(
             if hit is not None:
                 _CACHE.move_to_end(key)
                 return hit
-    graph = _GraphCompiler(module, threads, options).compile()
+    graph = compile_pipelined(module.clone(), threads=threads, options=options)
     if cache:
         with _LOCK:
             _CACHE[key] = graph
             while len(_CACHE) > _CACHE_SIZE:
                 _CACHE.popitem(last=False)
     return graph
+
+
+def compile_pipelined(
+    module: ModuleOp, *, threads: int = 1, options: dict[str, Any] | None = None
+) -> CompiledGraph:
+    """
+    Run the CPU pipeline (`CPU_PIPELINE`, `lowering/pipeline.py`) on `module`, in place, then
+    emit and JIT-compile the code it describes (no cache).
+    """
+    from lowpass.lowering.pipeline import run_pipeline
+
+    run_pipeline(module)
+    return _GraphCompiler(module, threads, dict(options or {})).compile()
 
 
 # --------------------------------------------------------------------------------------------
@@ -307,6 +327,34 @@ def _contains_state(op: Operation) -> bool:
 
 
 _VIEW_OPS = (ReshapeOp, SqueezeOp, UnsqueezeOp, tensor.CastOp)
+
+
+def block_ops(block: Block) -> list[Operation]:
+    """The ops of a graph or body block but its terminator."""
+    return [op for op in block.ops if not isinstance(op, func.ReturnOp | YieldOp)]
+
+
+def is_view(op: Operation, constants: Container[SSAValue]) -> bool:
+    """Reshape/Squeeze/Unsqueeze/cast of a computed tensor: its result shares the memory."""
+    return isinstance(op, _VIEW_OPS) and op.operands[0] not in constants
+
+
+def lowering_kind(lowering: type) -> str:
+    """The name of a lowering in `#cpu.kernel`: `FakeQuantizeLowering` -> "fake-quantize"."""
+    name = lowering.__name__.removesuffix("Lowering")
+    return re.sub(r"(?<!^)(?=[A-Z])", "-", name).lower()
+
+
+REFERENCE_KIND = "reference"
+"""`#cpu.kernel` kind of a group that no lowering takes: the reference fallback runs it."""
+LOOP_KIND = "loop"
+"""`#cpu.kernel` kind of a TensorIterator/Loop whose body becomes a loop in the IR."""
+
+
+def is_constant(op: Operation) -> bool:
+    """An op whose results the compiler knows (`cpu-fold-constants` marked it, or a
+    constant op)."""
+    return isinstance(op, ConstantOp | arith.ConstantOp) or cpu.CONSTANT in op.attributes
 
 
 def _lowerings() -> list[OpLowering]:
@@ -398,28 +446,50 @@ class _GraphCompiler:
     # ---- analysis ----
 
     def analyse(self, block: Block, results: Sequence[SSAValue]) -> _Plan:
+        """Constants, views and groups of a block (a TensorIterator/Loop body: the graph
+        itself goes through the passes of `lowering/pipeline.py`, see `read_plan`)."""
+        ops = block_ops(block)
+        constants = self.fold_constants(ops)
+        return self.form_groups(block, ops, results, constants, lambda op: is_view(op, constants))
+
+    def fold_constants(self, ops: Sequence[Operation]) -> dict[SSAValue, np.ndarray]:
+        """The values of the results of `ops` (in order) known at compile time."""
         constants: dict[SSAValue, np.ndarray] = {}
-        views: dict[SSAValue, SSAValue] = {}
-        view_ops: list[Operation] = []
-        groups: list[_Group] = []
-        group_of: dict[Operation, _Group] = {}
-        ops = [op for op in block.ops if not isinstance(op, func.ReturnOp | YieldOp)]
-        position = {op: i for i, op in enumerate(ops)}
 
         def known(value: SSAValue) -> np.ndarray | None:
             return constants.get(value)
 
-        # constants first: a fused epilogue may read a constant defined after its first op
-        # (LPT puts a dequantization scale right before its Multiply, after the Convolution)
         for op in ops:
             folded = self.fold(op, known)
             if folded is not None:
                 for r, v in zip(op.results, folded, strict=True):
                     constants[r] = v
+        return constants
+
+    def form_groups(
+        self,
+        block: Block,
+        ops: list[Operation],
+        results: Sequence[SSAValue],
+        constants: dict[SSAValue, np.ndarray],
+        view: Callable[[Operation], bool],
+    ) -> _Plan:
+        """
+        Groups of the ops that are neither constant nor views (`view`), in order: each op
+        not yet in a group is offered to the lowerings (`make_group`). Constants come first:
+        a fused epilogue may read a constant defined after its first op (LPT puts a
+        dequantization scale right before its Multiply, after the Convolution). A view that
+        an earlier group absorbs is a member of that group, not a view.
+        """
+        views: dict[SSAValue, SSAValue] = {}
+        view_ops: list[Operation] = []
+        groups: list[_Group] = []
+        group_of: dict[Operation, _Group] = {}
+        position = {op: i for i, op in enumerate(ops)}
         for op in ops:
             if op in group_of or (op.results and all(r in constants for r in op.results)):
                 continue
-            if isinstance(op, _VIEW_OPS) and op.operands[0] not in constants:
+            if view(op):
                 data = op.operands[0]
                 views[op.results[0]] = views.get(data, data)
                 view_ops.append(op)
@@ -433,6 +503,104 @@ class _GraphCompiler:
         plan = _Plan(block, constants, views, view_ops, groups, group_of, list(results))
         self.group_ports(plan)
         return plan
+
+    def read_plan(self, block: Block, results: Sequence[SSAValue], check: bool = True) -> _Plan:
+        """
+        The plan of the graph as the pipeline's attributes give it (`dialects/cpu.py`):
+        `cpu.constant` ops folded (each must fold), `cpu.view` ops, the groups of
+        `#cpu.kernel`/`#cpu.fused`. With `check`, each group's lowering is asked again
+        (`fuse` builds its per-compilation state) and must accept the group.
+        """
+        ops = block_ops(block)
+        constants = self.fold_constants([op for op in ops if is_constant(op)])
+        views: dict[SSAValue, SSAValue] = {}
+        view_ops: list[Operation] = []
+        groups: list[_Group] = []
+        group_of: dict[Operation, _Group] = {}
+        position = {op: i for i, op in enumerate(ops)}
+        for index, op in enumerate(ops):
+            where = f"{op_type_name(op)} '{op_display_name(op, index)}'"
+            kernel = op.attributes.get(cpu.KERNEL)
+            fused = op.attributes.get(cpu.FUSED)
+            if is_constant(op):
+                if not all(r in constants for r in op.results):
+                    raise CompileError(f"{where} is marked cpu.constant but does not fold")
+            elif cpu.VIEW in op.attributes:
+                if not is_view(op, constants):
+                    raise CompileError(
+                        f"{where} is marked cpu.view but is not a Reshape/Squeeze/Unsqueeze/cast "
+                        "of a computed tensor"
+                    )
+                data = op.operands[0]
+                views[op.results[0]] = views.get(data, data)
+                view_ops.append(op)
+            elif isinstance(kernel, cpu.KernelAttr):
+                if kernel.group.data != len(groups):
+                    raise CompileError(
+                        f"{where}: #cpu.kernel group {kernel.group.data}, expected "
+                        f"{len(groups)} (groups are numbered in graph order)"
+                    )
+                group = _Group([op], self.lowering_of(kernel.kind.data, op, where))
+                group.step = len(groups)
+                groups.append(group)
+                group_of[op] = group
+            elif isinstance(fused, cpu.FusedAttr):
+                if fused.group.data >= len(groups):
+                    raise CompileError(
+                        f"{where}: #cpu.fused<{fused.group.data}> but no group "
+                        f"{fused.group.data} starts before it"
+                    )
+                group = groups[fused.group.data]
+                group.ops.append(op)
+                group_of[op] = group
+            else:
+                raise CompileError(
+                    f"{where} is neither constant, view nor in a kernel; run the CPU pipeline "
+                    f"first (opt-tool -p {CPU_PIPELINE})"
+                )
+        if check:
+            earlier: dict[Operation, _Group] = {}
+            for group in groups:
+                first = group.ops[0]
+                where = f"{op_type_name(first)} '{op_display_name(first, position[first])}'"
+                if group.lowering is not None:
+                    absorbed = group.lowering.fuse(first)
+                    if absorbed is None:
+                        raise CompileError(f"{where}: its #cpu.kernel lowering does not take it")
+                    if len(group.ops) > 1 and group.ops[1:] != absorbed:
+                        raise CompileError(
+                            f"{where}: the ops fused into its group are not those its lowering "
+                            "absorbs"
+                        )
+                if not self.valid_fusion(first, group.ops, position, constants, earlier):
+                    raise CompileError(f"{where}: its group is not a valid fusion")
+                for member in group.ops:
+                    earlier[member] = group
+        plan = _Plan(block, constants, views, view_ops, groups, group_of, list(results))
+        self.group_ports(plan)
+        return plan
+
+    def lowering_of(self, kind: str, op: Operation, where: str) -> OpLowering | None:
+        """The lowering named `kind` in a `#cpu.kernel` (None: the reference fallback)."""
+        if kind == REFERENCE_KIND:
+            return None
+        if kind == LOOP_KIND and isinstance(op, SubGraphOp):
+            return self.subgraph_lowering
+        for lowering in self.lowerings:
+            if lowering_kind(type(lowering)) == kind and isinstance(op, tuple(lowering.ops)):
+                return lowering
+        kinds = [lowering_kind(type(lowering)) for lowering in self.lowerings]
+        raise CompileError(
+            f"{where}: no lowering '{kind}' for this op (lowerings: {', '.join(kinds)}, "
+            f"{LOOP_KIND}, {REFERENCE_KIND})"
+        )
+
+    def kernel_kind(self, group: _Group) -> str:
+        if group.lowering is None:
+            return REFERENCE_KIND
+        if group.lowering is self.subgraph_lowering:
+            return LOOP_KIND
+        return lowering_kind(type(group.lowering))
 
     def fold(
         self, op: Operation, known: Callable[[SSAValue], np.ndarray | None]
@@ -578,6 +746,73 @@ class _GraphCompiler:
             locations[root] = Location("arena", offset, value_shape(root), value_dtype(root))
         return locations, end
 
+    def assign_buffers(self, plan: _Plan) -> tuple[dict[SSAValue, Location], int]:
+        """
+        Where each computed root tensor of the graph lives: a graph output port when it is
+        returned (the first port that returns it: computed in place), else a place in the
+        arena (`plan_arena`). Returns the locations and the arena bytes of the tensors.
+        """
+        fixed: dict[SSAValue, Location] = {}
+        for i, arg in enumerate(plan.block.args):
+            fixed[arg] = Location("input", i, value_shape(arg), value_dtype(arg))
+        outputs: dict[SSAValue, Location] = {}
+        for k, value in enumerate(plan.results):
+            root = self.root(plan, value)
+            if root in fixed or root in plan.constants or not isinstance(root, OpResult):
+                continue
+            fixed[root] = outputs[root] = Location(
+                "output", k, value_shape(root), value_dtype(root)
+            )
+        arena_locations, tensor_bytes = self.plan_arena(plan, fixed, 0)
+        return {**outputs, **arena_locations}, align(tensor_bytes)
+
+    def read_buffers(self, plan: _Plan) -> tuple[dict[SSAValue, Location], int]:
+        """`assign_buffers` as `cpu-assign-buffers` wrote it (`cpu.buffers`, `cpu.arena`)."""
+        arena = self.function.attributes.get(cpu.ARENA)
+        if not isinstance(arena, cpu.ArenaAttr):
+            raise CompileError(
+                f"@{self.function.sym_name.data} has no #cpu.arena; run the CPU pipeline first "
+                f"(opt-tool -p {CPU_PIPELINE})"
+            )
+        tensor_bytes = arena.bytes.data
+        locations: dict[SSAValue, Location] = {}
+        for group in plan.groups:
+            for value in group.outputs:
+                root = self.root(plan, value)
+                if root in locations or not isinstance(root, OpResult):
+                    continue
+                op = root.op
+                where = f"{op_type_name(op)} '{op_display_name(op, 0)}' result #{root.index}"
+                buffers = op.attributes.get(cpu.BUFFERS)
+                attr = (
+                    buffers.data[root.index]
+                    if isinstance(buffers, ArrayAttr) and root.index < len(buffers.data)
+                    else None
+                )
+                if not isinstance(attr, cpu.BufferAttr) or attr.kind.data == "none":
+                    raise CompileError(
+                        f"{where} is used outside its group but has no #cpu.buffer; run "
+                        "cpu-assign-buffers"
+                    )
+                kind, index, size = attr.kind.data, attr.index.data, attr.size.data
+                if size < value_nbytes(root):
+                    raise CompileError(
+                        f"{where}: #cpu.buffer of {size} bytes for {value_nbytes(root)}"
+                    )
+                if kind == "arena" and index + size > tensor_bytes:
+                    raise CompileError(
+                        f"{where}: #cpu.buffer<arena {index}, {size}> ends past #cpu.arena<"
+                        f"{tensor_bytes}>"
+                    )
+                if kind == "output" and (
+                    index >= len(plan.results) or self.root(plan, plan.results[index]) is not root
+                ):
+                    raise CompileError(
+                        f"{where}: #cpu.buffer<output {index}> is not returned there"
+                    )
+                locations[root] = Location(kind, index, value_shape(root), value_dtype(root))
+        return locations, tensor_bytes
+
     # ---- compile ----
 
     def compile(self) -> CompiledGraph:
@@ -586,22 +821,16 @@ class _GraphCompiler:
         ret = block.last_op
         assert isinstance(ret, func.ReturnOp)
         results = list(ret.arguments)
-        plan = self.analyse(block, results)
-
-        # fixed locations: graph inputs, graph outputs (the first port that returns a root)
+        plan = self.read_plan(block, results)
         fixed: dict[SSAValue, Location] = {}
         for i, arg in enumerate(block.args):
             fixed[arg] = Location("input", i, value_shape(arg), value_dtype(arg))
-        output_home: dict[int, SSAValue] = {}
-        for k, value in enumerate(results):
-            root = self.root(plan, value)
-            if root in fixed or root in plan.constants or not isinstance(root, OpResult):
-                continue
-            fixed[root] = Location("output", k, value_shape(root), value_dtype(root))
-            output_home[k] = root
-        arena_locations, tensor_bytes = self.plan_arena(plan, fixed, 0)
-        tensor_bytes = align(tensor_bytes)
-        locations = {**fixed, **arena_locations}
+        placed, tensor_bytes = self.read_buffers(plan)
+        output_home = {
+            loc.index: value for value, loc in placed.items() if loc.kind == "output"
+        }
+        arena_locations = {v: loc for v, loc in placed.items() if loc.kind == "arena"}
+        locations = {**fixed, **placed}
 
         # ---- the entry function
         module = jit.new_module("lowpass_graph")
