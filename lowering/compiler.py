@@ -284,11 +284,14 @@ def compile_pipelined(
 ) -> CompiledGraph:
     """
     Run the CPU pipeline (`CPU_PIPELINE`, `lowering/pipeline.py`) on `module`, in place, then
-    emit and JIT-compile the code it describes (no cache).
+    emit and JIT-compile the code it describes (no cache). A module that went through the
+    pipeline already (its entry function has `#cpu.arena`: `opt-tool -p CPU_PIPELINE`'s
+    output) is compiled as its attributes say; they are checked, not recomputed.
     """
     from lowpass.lowering.pipeline import run_pipeline
 
-    run_pipeline(module)
+    if cpu.ARENA not in entry_function(module).attributes:
+        run_pipeline(module)
     return _GraphCompiler(module, threads, dict(options or {})).compile()
 
 
@@ -811,7 +814,39 @@ class _GraphCompiler:
                         f"{where}: #cpu.buffer<output {index}> is not returned there"
                     )
                 locations[root] = Location(kind, index, value_shape(root), value_dtype(root))
+        self.check_arena(plan, locations)
         return locations, tensor_bytes
+
+    def check_arena(self, plan: _Plan, locations: dict[SSAValue, Location]) -> None:
+        """No two tensors share arena bytes while both are live (liveness as `plan_arena`)."""
+        first: dict[SSAValue, int] = {}
+        last: dict[SSAValue, int] = {}
+        for group in plan.groups:
+            for v in (*group.outputs, *group.inputs):
+                root = self.root(plan, v)
+                first.setdefault(root, group.step)
+                last[root] = max(last.get(root, group.step), group.step)
+        for v in plan.results:
+            last[self.root(plan, v)] = len(plan.groups)
+        placed = sorted(
+            (first[r], last[r], loc.index, loc.index + max(value_nbytes(r), 1), r)
+            for r, loc in locations.items()
+            if loc.kind == "arena"
+        )  # fmt: skip
+        active: list[tuple[int, int, int, SSAValue]] = []
+        for lo, hi, start, end, root in placed:
+            active = [a for a in active if a[0] >= lo]
+            for _, other_start, other_end, other in active:
+                if start < other_end and other_start < end:
+                    names = [
+                        f"{op_type_name(v.owner)} '{op_display_name(v.owner, 0)}'"  # type: ignore[arg-type]
+                        for v in (other, root)
+                    ]
+                    raise CompileError(
+                        f"{names[0]} and {names[1]} share arena bytes while both are live "
+                        f"([{other_start}, {other_end}) and [{start}, {end}))"
+                    )
+            active.append((hi, start, end, root))
 
     # ---- compile ----
 
