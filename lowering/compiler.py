@@ -405,6 +405,10 @@ class _GraphCompiler:
         self.keep_alive: list[Any] = []
         self.variables = module_variables(module)
         self.variable_index = {v.variable_id: i for i, v in enumerate(self.variables)}
+        self.body_source = "analyse"
+        """How TensorIterator/Loop bodies are planned: "analyse" (the compiler's analysis),
+        "marks" (constants and views as cpu-fold-constants / cpu-remove-views marked them:
+        cpu-fuse-kernels), "ir" (everything as the pipeline wrote it: the translation)."""
 
     # ---- checks ----
 
@@ -582,6 +586,19 @@ class _GraphCompiler:
         plan = _Plan(block, constants, views, view_ops, groups, group_of, list(results))
         self.group_ports(plan)
         return plan
+
+    def body_plan(self, op: SubGraphOp) -> _Plan:
+        """The plan of a TensorIterator/Loop body (see `body_source`)."""
+        block, results = op.body_block, list(op.body_results())
+        if self.body_source == "ir":
+            return self.read_plan(block, results)
+        if self.body_source == "marks":
+            ops = block_ops(block)
+            constants = self.fold_constants([o for o in ops if is_constant(o)])
+            return self.form_groups(
+                block, ops, results, constants, lambda o: cpu.VIEW in o.attributes
+            )
+        return self.analyse(block, results)
 
     def lowering_of(self, kind: str, op: Operation, where: str) -> OpLowering | None:
         """The lowering named `kind` in a `#cpu.kernel` (None: the reference fallback)."""
@@ -769,12 +786,24 @@ class _GraphCompiler:
         arena_locations, tensor_bytes = self.plan_arena(plan, fixed, 0)
         return {**outputs, **arena_locations}, align(tensor_bytes)
 
-    def read_buffers(self, plan: _Plan) -> tuple[dict[SSAValue, Location], int]:
-        """`assign_buffers` as `cpu-assign-buffers` wrote it (`cpu.buffers`, `cpu.arena`)."""
-        arena = self.function.attributes.get(cpu.ARENA)
+    def read_buffers(
+        self, plan: _Plan, owner: Operation | None = None
+    ) -> tuple[dict[SSAValue, Location], int]:
+        """
+        `assign_buffers` (the graph) or `plan_arena` (the body of `owner`, a
+        TensorIterator/Loop: offsets from the body's own memory) as `cpu-assign-buffers`
+        wrote them (`cpu.buffers`, `cpu.arena`).
+        """
+        holder = self.function if owner is None else owner
+        arena = holder.attributes.get(cpu.ARENA)
         if not isinstance(arena, cpu.ArenaAttr):
+            where = (
+                f"@{self.function.sym_name.data}"
+                if owner is None
+                else f"{op_type_name(owner)} '{op_display_name(owner, 0)}'"
+            )
             raise CompileError(
-                f"@{self.function.sym_name.data} has no #cpu.arena; run the CPU pipeline first "
+                f"{where} has no #cpu.arena; run the CPU pipeline first "
                 f"(opt-tool -p {CPU_PIPELINE})"
             )
         tensor_bytes = arena.bytes.data
@@ -808,7 +837,9 @@ class _GraphCompiler:
                         f"{tensor_bytes}>"
                     )
                 if kind == "output" and (
-                    index >= len(plan.results) or self.root(plan, plan.results[index]) is not root
+                    owner is not None
+                    or index >= len(plan.results)
+                    or self.root(plan, plan.results[index]) is not root
                 ):
                     raise CompileError(
                         f"{where}: #cpu.buffer<output {index}> is not returned there"
@@ -852,6 +883,7 @@ class _GraphCompiler:
 
     def compile(self) -> CompiledGraph:
         self.check_static()
+        self.body_source = "ir"
         block = self.function.body.block
         ret = block.last_op
         assert isinstance(ret, func.ReturnOp)
@@ -1233,7 +1265,7 @@ class SubGraphLowering:
             outer = value_shape(op.operands[d.input_index])
             if _Box.of(outer, d.slicing()).count < op.num_iterations():
                 return None
-        plan = self.compiler.analyse(op.body_block, list(op.body_results()))
+        plan = self.compiler.body_plan(op)
         if any(g.lowering is None for g in plan.groups):
             return None
         self.plans[op] = plan
@@ -1281,7 +1313,10 @@ class SubGraphLowering:
             param_buffers[p] = current
 
         fixed = {p: Location("param", 0, value_shape(p), value_dtype(p)) for p in params}
-        body_locations, body_bytes = compiler.plan_arena(plan, fixed, 0)  # type: ignore[arg-type]
+        if compiler.body_source == "ir":
+            body_locations, body_bytes = compiler.read_buffers(plan, op)
+        else:
+            body_locations, body_bytes = compiler.plan_arena(plan, fixed, 0)  # type: ignore[arg-type]
         body_base = ctx.scratch(body_bytes)
         # buffers made before the loop dominate the code after it (last values)
         static_buffers = compiler.body_buffers(plan, body_locations, param_buffers, body_base)

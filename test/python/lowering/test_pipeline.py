@@ -17,8 +17,10 @@ from xdsl.dialects import func
 
 import lowpass
 from lowpass.dialects import cpu
+from lowpass.dialects.ov.infrastructure import SubGraphOp
 from lowpass.lowering.compiler import (
     CPU_PIPELINE,
+    Location,
     _GraphCompiler,
     clear_cache,
     compile_module,
@@ -109,20 +111,39 @@ def test_the_ir_says_what_the_compilers_analysis_says(path: Path) -> None:
     block = compiler.function.body.block
     ret = block.last_op
     assert isinstance(ret, func.ReturnOp)
+    analyser = _GraphCompiler(module, 1, {})
     from_ir = compiler.read_plan(block, list(ret.arguments), check=False)
-    analysed = _GraphCompiler(module, 1, {}).analyse(block, list(ret.arguments))
-    assert [g.ops for g in from_ir.groups] == [g.ops for g in analysed.groups]
-    assert [type(g.lowering) for g in from_ir.groups] == [
-        type(g.lowering) for g in analysed.groups
-    ]
-    assert from_ir.views == analysed.views
-    assert set(from_ir.constants) == set(analysed.constants)
+    analysed = analyser.analyse(block, list(ret.arguments))
+    _same_plans(from_ir, analysed)
     located, nbytes = compiler.read_buffers(from_ir)
     planned, planned_bytes = compiler.assign_buffers(analysed)
     assert nbytes == planned_bytes
-    assert {(v, loc.kind, loc.index) for v, loc in located.items()} == {
-        (v, loc.kind, loc.index) for v, loc in planned.items()
-    }
+    assert _places(located) == _places(planned)
+    # TensorIterator/Loop bodies lowered as loops: their groups and buffers are in the IR too
+    bodies = [g.ops[0] for g in analysed.groups if g.lowering is analyser.subgraph_lowering]
+    for op in bodies:
+        assert isinstance(op, SubGraphOp)
+        results = list(op.body_results())
+        body_ir = compiler.read_plan(op.body_block, results, check=False)
+        body = analyser.subgraph_lowering.plans[op]
+        _same_plans(body_ir, body)
+        params = {p: Location("param", 0, (), np.dtype(np.float32)) for p in op.body_block.args}
+        located, nbytes = compiler.read_buffers(body_ir, op)
+        planned, planned_bytes = analyser.plan_arena(body, params, 0)  # type: ignore[arg-type]
+        assert nbytes == planned_bytes and _places(located) == _places(planned)
+
+
+def _same_plans(a, b) -> None:  # type: ignore[no-untyped-def]
+    assert [g.ops for g in a.groups] == [g.ops for g in b.groups]
+    assert [type(g.lowering).__name__ for g in a.groups] == [
+        type(g.lowering).__name__ for g in b.groups
+    ]
+    assert a.views == b.views
+    assert set(a.constants) == set(b.constants)
+
+
+def _places(locations) -> set:  # type: ignore[no-untyped-def]
+    return {(v, loc.kind, loc.index) for v, loc in locations.items()}
 
 
 def test_compile_module_leaves_its_module_alone() -> None:
