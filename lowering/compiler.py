@@ -45,8 +45,10 @@ from lowpass.dialects.ov import (
     DYNAMIC,
     AssignOp,
     ConstantOp,
+    LSTMCellOp,
     ReadValueOp,
     ReshapeOp,
+    RNNCellOp,
     ShapeOfOp,
     SqueezeOp,
     UnsqueezeOp,
@@ -527,6 +529,8 @@ class _GraphCompiler:
         position = {op: i for i, op in enumerate(ops)}
         for index, op in enumerate(ops):
             where = f"{op_type_name(op)} '{op_display_name(op, index)}'"
+            if cpu.QUANTIZED in op.attributes and not isinstance(op, LSTMCellOp | RNNCellOp):
+                raise CompileError(f"{where}: only LSTMCell and RNNCell take cpu.quantized")
             kernel = op.attributes.get(cpu.KERNEL)
             fused = op.attributes.get(cpu.FUSED)
             if is_constant(op):
@@ -558,6 +562,11 @@ class _GraphCompiler:
                         f"{fused.group.data} starts before it"
                     )
                 group = groups[fused.group.data]
+                if group.lowering is None:
+                    raise CompileError(
+                        f"{where}: #cpu.fused<{fused.group.data}> into a \"{REFERENCE_KIND}\" "
+                        "group (the fallback runs one op per group)"
+                    )
                 group.ops.append(op)
                 group_of[op] = group
             else:
