@@ -5,7 +5,9 @@ function, `lowpass_main`, JIT-compiled for the host.
     graph = compile_module(module, threads=1)       # cached: same module -> same graph
     graph.entry(inputs, outputs, variables, arena, profile, fallback)   # see docs/lowering.md
 
-Steps:
+Steps 1-5 are passes that write their decisions into the module as `cpu` dialect attributes
+(`lowering/pipeline.py`, `dialects/cpu.py`; `opt-tool -p cpu-fold-constants,...` prints each
+stage), run on a copy of the module; step 6 translates what the attributes say:
 
 1. checks: static shapes everywhere (inputs, results, nested bodies, variables);
 2. constant folding: `ov.constant`, `ov.shape_of` of static shapes and every pure op whose
@@ -15,7 +17,8 @@ Steps:
    (`lowering/ops/__init__.py`); the first whose `fuse` accepts it forms a group with the ops
    it absorbs; an op that no lowering takes is a *fallback* group, run by the reference
    interpreter through the fallback callback (profiling shows `ref_<precision>`);
-   TensorIterator/Loop become loops in IR when every op of their body lowers;
+   TensorIterator/Loop become loops in IR when every op of their body lowers; LSTM/RNN
+   cells run in int8 where `cpu-quantize-cells` decided so (before the groups);
 5. buffers: graph inputs/outputs and variables are the request's buffers; every other
    computed tensor gets a 64-byte aligned place in one arena, reused between tensors whose
    lifetimes do not overlap; scratch memory of the groups follows the tensors;
@@ -455,8 +458,9 @@ class _GraphCompiler:
     # ---- analysis ----
 
     def analyse(self, block: Block, results: Sequence[SSAValue]) -> _Plan:
-        """Constants, views and groups of a block (a TensorIterator/Loop body: the graph
-        itself goes through the passes of `lowering/pipeline.py`, see `read_plan`)."""
+        """Constants, views and groups of a block in one go: the decisions that the passes of
+        `lowering/pipeline.py` make step by step and write into the IR (`read_plan` reads
+        them back; test_pipeline.py checks that both agree)."""
         ops = block_ops(block)
         constants = self.fold_constants(ops)
         return self.form_groups(block, ops, results, constants, lambda op: is_view(op, constants))
