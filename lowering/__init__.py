@@ -3,6 +3,7 @@
 from collections.abc import Callable
 
 from xdsl.passes import ModulePass
+from xdsl.utils.target import Target
 
 
 def _pass(name: str) -> Callable[[], type[ModulePass]]:
@@ -25,3 +26,14 @@ def get_cpu_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "cpu-remove-views",
     )
     return {name: _pass(name) for name in names}
+
+
+def _llvm_target() -> type[Target]:
+    from lowpass.lowering.pipeline import LlvmTarget
+
+    return LlvmTarget
+
+
+def get_cpu_targets() -> dict[str, Callable[[], type[Target]]]:
+    """`-t cpu-llvm`: the module translated for the CPU device (`lowering/pipeline.py`)."""
+    return {"cpu-llvm": _llvm_target}

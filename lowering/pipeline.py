@@ -20,6 +20,7 @@ bodies of its TensorIterator/Loop ops: a body that becomes a loop has its own gr
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import IO
 
 import numpy as np
 from xdsl.context import Context
@@ -27,6 +28,8 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import ArrayAttr, ModuleOp, UnitAttr
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import DiagnosticException
+from xdsl.utils.target import Target
 
 from lowpass.dialects import cpu
 from lowpass.dialects.graph import entry_function
@@ -40,6 +43,7 @@ from lowpass.lowering.compiler import (
     _GraphCompiler,
     _Plan,
     block_ops,
+    compile_pipelined,
     is_constant,
     is_view,
     value_dtype,
@@ -53,6 +57,7 @@ __all__ = [
     "AssignBuffersPass",
     "FoldConstantsPass",
     "FuseKernelsPass",
+    "LlvmTarget",
     "QuantizeCellsPass",
     "RemoveViewsPass",
     "run_pipeline",
@@ -300,3 +305,25 @@ def strip(module: ModuleOp) -> None:
     for o in module.walk():
         for name in _CPU_ATTRIBUTES:
             o.attributes.pop(name, None)
+
+
+@dataclass(frozen=True)
+class LlvmTarget(Target):
+    """
+    The LLVM IR of the module compiled for the CPU device (`-t cpu-llvm`): the CPU pipeline
+    (unless the module went through it already: then its attributes are used as they are),
+    then the translation: `lowpass_main` and its kernels, as `lowpass-run --emit-llvm` writes
+    them. Constants are baked in as addresses of this process's memory.
+    """
+
+    name = "cpu-llvm"
+
+    optimized: bool = True
+    """After the O3 pipeline for the host (false: as emitted)."""
+
+    def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
+        try:
+            graph = compile_pipelined(module.clone())
+        except CompileError as e:
+            raise DiagnosticException(str(e)) from None
+        output.write(graph.llvm_ir(self.optimized))

@@ -157,6 +157,10 @@ class OptToolMain(xDSLOptMain):
 
         for name, factory in get_all_targets().items():
             self.available_targets.setdefault(name, factory)
+        from lowpass.lowering import get_cpu_targets
+
+        for name, factory in get_cpu_targets().items():
+            self.available_targets.setdefault(name, factory)
 
     def register_all_frontends(self) -> None:
         super().register_all_frontends()

@@ -1,13 +1,22 @@
 // cpu-fuse-kernels: a Convolution takes its bias Add and its Relu as epilogue (one group, one
 // kernel), an op that no lowering takes is a "reference" group (the fallback), a Reshape of a
-// computed tensor stays a view; groups are numbered in graph order.
+// computed tensor stays a view; groups are numbered in graph order. -t cpu-llvm translates the
+// result: the convolution's GEMM (bias and relu in its epilogue), then the fallback call of
+// group 1.
 // RUN: opt-tool -p cpu-fold-constants,cpu-remove-views,cpu-fuse-kernels %s | filecheck %s
 // RUN: lowpass-run %s --random-inputs 0 --device CPU --perf-counts | filecheck %s --check-prefix=ROWS
+// RUN: opt-tool -p cpu-fold-constants,cpu-remove-views,cpu-quantize-cells,cpu-fuse-kernels,cpu-assign-buffers %s -t cpu-llvm | filecheck %s --check-prefix=LLVM
 // CHECK:      %conv = ov.convolution %x, %w {{{.*}}cpu.kernel = #cpu.kernel<0, "convolution">{{.*}}}
 // CHECK-NEXT: %biased = ov.add %conv, %b {ov.name = "biased", cpu.fused = #cpu.fused<0>}
 // CHECK-NEXT: %relu = ov.relu %biased {ov.name = "relu", cpu.fused = #cpu.fused<0>}
 // CHECK-NEXT: %flat = ov.reshape %relu, %shape special_zero = false {ov.name = "flat", cpu.view}
 // CHECK-NEXT: %mid = ov.reduce_mean %relu, %axis {ov.name = "mid", cpu.kernel = #cpu.kernel<1, "reference">}
+// LLVM:      define {{.*}}i32 @lowpass_main(
+// LLVM-NOT:  %fallback(i64 0)
+// LLVM:      call void @conv_gemm(
+// LLVM-NOT:  @biased
+// LLVM-NOT:  @relu
+// LLVM:      call i32 %fallback(i64 1)
 // ROWS:      conv {{ *}}Convolution {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED
 // ROWS-NEXT: biased {{ *}}Add {{ *}}undef {{ *}}NOT_RUN
 // ROWS-NEXT: relu {{ *}}Relu {{ *}}undef {{ *}}NOT_RUN
