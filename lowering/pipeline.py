@@ -75,6 +75,8 @@ _CPU_ATTRIBUTES = (
 
 
 def _compiler(module: ModuleOp) -> _GraphCompiler:
+    """The analyses of the CPU compiler on `module`, after checking that its shapes are static
+    (every pass checks: any of them may run alone)."""
     compiler = _GraphCompiler(module, 1, {})
     compiler.check_static()
     return compiler
@@ -138,7 +140,7 @@ class RemoveViewsPass(ModulePass):
     name = "cpu-remove-views"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        compiler = _GraphCompiler(op, 1, {})
+        compiler = _compiler(op)
         for ops in _blocks(compiler):
             constants = {r for o in ops if is_constant(o) for r in o.results}
             for o in ops:
@@ -193,7 +195,7 @@ class FuseKernelsPass(ModulePass):
     name = "cpu-fuse-kernels"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        compiler = _GraphCompiler(op, 1, {})
+        compiler = _compiler(op)
         compiler.body_source = "marks"
         ops, results = _graph(compiler)
         constants = compiler.fold_constants([o for o in ops if is_constant(o)])
@@ -236,7 +238,7 @@ class AssignBuffersPass(ModulePass):
     name = "cpu-assign-buffers"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        compiler = _GraphCompiler(op, 1, {})
+        compiler = _compiler(op)
         _, results = _graph(compiler)
         for o in compiler.function.body.walk():
             _set(o, cpu.BUFFERS, None)

@@ -1,8 +1,9 @@
 // cpu-fold-constants marks the ops whose results the CPU compiler knows: a ShapeOf of a static
 // shape, a Convert of constant weights, an op of those; ov.constant needs no mark, computed ops
-// get none. A dynamic shape is a one-line error.
+// get none. A dynamic shape is a one-line error (of every cpu pass: each may run alone).
 // RUN: opt-tool -p cpu-fold-constants %s | filecheck %s
 // RUN: not opt-tool -p cpu-fold-constants %S/Inputs/dynamic.mlir 2>&1 | filecheck %s --check-prefix=ERR
+// RUN: not opt-tool -p cpu-fuse-kernels %S/Inputs/dynamic.mlir 2>&1 | filecheck %s --check-prefix=ERR
 // CHECK:      %w = ov.constant dense<{{.*}}> : tensor<2x3xf16>
 // CHECK-NEXT: %one = ov.constant dense<1> : tensor<i64>{{$}}
 // CHECK-NEXT: %wf = ov.convert %w destination_type = f32 {ov.name = "decompress", cpu.constant} :
