@@ -60,6 +60,7 @@ import numpy as np
 from xdsl.dialects.builtin import f32
 from xdsl.ir import Operation, SSAValue
 
+from lowpass.dialects.cpu import QUANTIZED
 from lowpass.dialects.ov.base import DYNAMIC, element_type_of, shape_of, to_dtype
 from lowpass.dialects.ov.enums import Activation, Direction
 from lowpass.dialects.ov.quantization import FakeQuantizeOp
@@ -1193,7 +1194,14 @@ class RecurrentLowering:
         lengths_value = _lengths_operand(op)
         lengths = None if lengths_value is None else self._constant(ctx, lengths_value, False)
         spec = spec_of(op, lengths)
-        quantization = cell_quantization(op, w, r, self._memo)
+        quantization = None
+        if QUANTIZED in op.attributes:  # cpu-quantize-cells chose int8
+            quantization = cell_quantization(op, w, r, self._memo)
+            if quantization is None:
+                raise ValueError(
+                    f"{op.name} '{ctx.group_name}' is marked cpu.quantized but its X, H, W, R "
+                    "are not quantized (see cell_quantization)"
+                )
         if quantization is not None:
             spec = replace(spec, quantized=True, split_gemm=quantization.split)
         fn = ctx.function(f"{ctx.group_name}_{spec.kind}", KERNEL_TYPE)
