@@ -10,10 +10,11 @@ from xdsl.universe import Universe
 
 from lowpass.dialects import get_all_dialects
 from lowpass.frontends.targets import get_all_targets, get_output_passes
+from lowpass.lowering import get_cpu_passes, get_cpu_targets
 from lowpass.passes import get_all_passes
 
 LOWPASS_UNIVERSE = Universe(
     all_dialects=get_all_dialects(),
-    all_passes={**get_all_passes(), **get_output_passes()},
-    all_targets=get_all_targets(),
+    all_passes={**get_all_passes(), **get_cpu_passes(), **get_output_passes()},
+    all_targets={**get_all_targets(), **get_cpu_targets()},
 )

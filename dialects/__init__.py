@@ -5,6 +5,12 @@ from collections.abc import Callable
 from xdsl.ir import Dialect
 
 
+def get_cpu() -> Dialect:
+    from lowpass.dialects.cpu import CPU
+
+    return CPU
+
+
 def get_ov() -> Dialect:
     from lowpass.dialects.ov import OV
 
@@ -20,6 +26,7 @@ def get_tfl() -> Dialect:
 def get_all_dialects() -> dict[str, Callable[[], Dialect]]:
     """Name -> factory of every lowpass dialect."""
     return {
+        "cpu": get_cpu,
         "ov": get_ov,
         "tfl": get_tfl,
     }

@@ -5,7 +5,9 @@ function, `lowpass_main`, JIT-compiled for the host.
     graph = compile_module(module, threads=1)       # cached: same module -> same graph
     graph.entry(inputs, outputs, variables, arena, profile, fallback)   # see docs/lowering.md
 
-Steps:
+Steps 1-5 are passes that write their decisions into the module as `cpu` dialect attributes
+(`lowering/pipeline.py`, `dialects/cpu.py`; `opt-tool -p cpu-fold-constants,...` prints each
+stage), run on a copy of the module; step 6 translates what the attributes say:
 
 1. checks: static shapes everywhere (inputs, results, nested bodies, variables);
 2. constant folding: `ov.constant`, `ov.shape_of` of static shapes and every pure op whose
@@ -16,7 +18,8 @@ Steps:
    (`lowering/ops/__init__.py`); the first whose `fuse` accepts it forms a group with the ops
    it absorbs; an op that no lowering takes is a *fallback* group, run by the reference
    interpreter through the fallback callback (profiling shows `ref_<precision>`);
-   TensorIterator/Loop become loops in IR when every op of their body lowers;
+   TensorIterator/Loop become loops in IR when every op of their body lowers; LSTM/RNN
+   cells run in int8 where `cpu-quantize-cells` decided so (before the groups);
 5. buffers: graph inputs/outputs and variables are the request's buffers; every other
    computed tensor gets a 64-byte aligned place in one arena, reused between tensors whose
    lifetimes do not overlap; scratch memory of the groups follows the tensors;
@@ -27,25 +30,30 @@ from __future__ import annotations
 
 import ctypes
 import hashlib
+import re
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import llvmlite.ir as ir
 import numpy as np
 from xdsl.dialects import arith, func, tensor
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, TensorType
+from xdsl.dialects.builtin import ArrayAttr, DenseIntOrFPElementsAttr, ModuleOp, TensorType
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
+from lowpass.dialects import cpu
 from lowpass.dialects.graph import entry_function
 from lowpass.dialects.ov import (
     DYNAMIC,
     AssignOp,
+    ConstantOp,
+    LSTMCellOp,
     OvOp,
     ReadValueOp,
     ReshapeOp,
+    RNNCellOp,
     SqueezeOp,
     UnsqueezeOp,
     array_from_dense,
@@ -93,6 +101,11 @@ from lowpass.lowering.ops.movement import emit_strided_copy
 from lowpass.lowering.target import host_cpu
 
 ENTRY_NAME = "lowpass_main"
+
+CPU_PIPELINE = (
+    "cpu-fold-constants,cpu-remove-views,cpu-quantize-cells,cpu-fuse-kernels,cpu-assign-buffers"
+)
+"""The passes that `compile_module` runs before emitting the code (`lowering/pipeline.py`)."""
 
 FALLBACK_FN = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_int64)
 """The fallback callback: `i32 fallback(i64 group)`, 0 when the group ran."""
@@ -258,13 +271,29 @@ def compile_module(
             if hit is not None:
                 _CACHE.move_to_end(key)
                 return hit
-    graph = _GraphCompiler(module, threads, options).compile()
+    graph = compile_pipelined(module.clone(), threads=threads, options=options)
     if cache:
         with _LOCK:
             _CACHE[key] = graph
             while len(_CACHE) > _CACHE_SIZE:
                 _CACHE.popitem(last=False)
     return graph
+
+
+def compile_pipelined(
+    module: ModuleOp, *, threads: int = 1, options: dict[str, Any] | None = None
+) -> CompiledGraph:
+    """
+    Run the CPU pipeline (`CPU_PIPELINE`, `lowering/pipeline.py`) on `module`, in place, then
+    emit and JIT-compile the code it describes (no cache). A module that went through the
+    pipeline already (its entry function has `#cpu.arena`: `opt-tool -p CPU_PIPELINE`'s
+    output) is compiled as its attributes say; they are checked, not recomputed.
+    """
+    from lowpass.lowering.pipeline import run_pipeline
+
+    if cpu.ARENA not in entry_function(module).attributes:
+        run_pipeline(module)
+    return _GraphCompiler(module, threads, dict(options or {})).compile()
 
 
 # --------------------------------------------------------------------------------------------
@@ -302,6 +331,34 @@ def _contains_state(op: Operation) -> bool:
 
 
 _VIEW_OPS = (ReshapeOp, SqueezeOp, UnsqueezeOp, tensor.CastOp)
+
+
+def block_ops(block: Block) -> list[Operation]:
+    """The ops of a graph or body block but its terminator."""
+    return [op for op in block.ops if not isinstance(op, func.ReturnOp | YieldOp)]
+
+
+def is_view(op: Operation, constants: Container[SSAValue]) -> bool:
+    """Reshape/Squeeze/Unsqueeze/cast of a computed tensor: its result shares the memory."""
+    return isinstance(op, _VIEW_OPS) and op.operands[0] not in constants
+
+
+def lowering_kind(lowering: type) -> str:
+    """The name of a lowering in `#cpu.kernel`: `FakeQuantizeLowering` -> "fake-quantize"."""
+    name = lowering.__name__.removesuffix("Lowering")
+    return re.sub(r"(?<!^)(?=[A-Z])", "-", name).lower()
+
+
+REFERENCE_KIND = "reference"
+"""`#cpu.kernel` kind of a group that no lowering takes: the reference fallback runs it."""
+LOOP_KIND = "loop"
+"""`#cpu.kernel` kind of a TensorIterator/Loop whose body becomes a loop in the IR."""
+
+
+def is_constant(op: Operation) -> bool:
+    """An op whose results the compiler knows (`cpu-fold-constants` marked it, or a
+    constant op)."""
+    return isinstance(op, ConstantOp | arith.ConstantOp) or cpu.CONSTANT in op.attributes
 
 
 def _lowerings() -> list[OpLowering]:
@@ -349,6 +406,10 @@ class _GraphCompiler:
         self.keep_alive: list[Any] = []
         self.variables = module_variables(module)
         self.variable_index = {v.variable_id: i for i, v in enumerate(self.variables)}
+        self.body_source = "analyse"
+        """How TensorIterator/Loop bodies are planned: "analyse" (the compiler's analysis),
+        "marks" (constants and views as cpu-fold-constants / cpu-remove-views marked them:
+        cpu-fuse-kernels), "ir" (everything as the pipeline wrote it: the translation)."""
 
     # ---- checks ----
 
@@ -393,28 +454,51 @@ class _GraphCompiler:
     # ---- analysis ----
 
     def analyse(self, block: Block, results: Sequence[SSAValue]) -> _Plan:
+        """Constants, views and groups of a block in one go: the decisions that the passes of
+        `lowering/pipeline.py` make step by step and write into the IR (`read_plan` reads
+        them back; test_pipeline.py checks that both agree)."""
+        ops = block_ops(block)
+        constants = self.fold_constants(ops)
+        return self.form_groups(block, ops, results, constants, lambda op: is_view(op, constants))
+
+    def fold_constants(self, ops: Sequence[Operation]) -> dict[SSAValue, np.ndarray]:
+        """The values of the results of `ops` (in order) known at compile time."""
         constants: dict[SSAValue, np.ndarray] = {}
-        views: dict[SSAValue, SSAValue] = {}
-        view_ops: list[Operation] = []
-        groups: list[_Group] = []
-        group_of: dict[Operation, _Group] = {}
-        ops = [op for op in block.ops if not isinstance(op, func.ReturnOp | YieldOp)]
-        position = {op: i for i, op in enumerate(ops)}
 
         def known(value: SSAValue) -> np.ndarray | None:
             return constants.get(value)
 
-        # constants first: a fused epilogue may read a constant defined after its first op
-        # (LPT puts a dequantization scale right before its Multiply, after the Convolution)
         for op in ops:
             folded = self.fold(op, known)
             if folded is not None:
                 for r, v in zip(op.results, folded, strict=True):
                     constants[r] = v
+        return constants
+
+    def form_groups(
+        self,
+        block: Block,
+        ops: list[Operation],
+        results: Sequence[SSAValue],
+        constants: dict[SSAValue, np.ndarray],
+        view: Callable[[Operation], bool],
+    ) -> _Plan:
+        """
+        Groups of the ops that are neither constant nor views (`view`), in order: each op
+        not yet in a group is offered to the lowerings (`make_group`). Constants come first:
+        a fused epilogue may read a constant defined after its first op (LPT puts a
+        dequantization scale right before its Multiply, after the Convolution). A view that
+        an earlier group absorbs is a member of that group, not a view.
+        """
+        views: dict[SSAValue, SSAValue] = {}
+        view_ops: list[Operation] = []
+        groups: list[_Group] = []
+        group_of: dict[Operation, _Group] = {}
+        position = {op: i for i, op in enumerate(ops)}
         for op in ops:
             if op in group_of or (op.results and all(r in constants for r in op.results)):
                 continue
-            if isinstance(op, _VIEW_OPS) and op.operands[0] not in constants:
+            if view(op):
                 data = op.operands[0]
                 views[op.results[0]] = views.get(data, data)
                 view_ops.append(op)
@@ -428,6 +512,124 @@ class _GraphCompiler:
         plan = _Plan(block, constants, views, view_ops, groups, group_of, list(results))
         self.group_ports(plan)
         return plan
+
+    def read_plan(self, block: Block, results: Sequence[SSAValue], check: bool = True) -> _Plan:
+        """
+        The plan of the graph as the pipeline's attributes give it (`dialects/cpu.py`):
+        `cpu.constant` ops folded (each must fold), `cpu.view` ops, the groups of
+        `#cpu.kernel`/`#cpu.fused`. With `check`, each group's lowering is asked again
+        (`fuse` builds its per-compilation state) and must accept the group.
+        """
+        ops = block_ops(block)
+        constants = self.fold_constants([op for op in ops if is_constant(op)])
+        views: dict[SSAValue, SSAValue] = {}
+        view_ops: list[Operation] = []
+        groups: list[_Group] = []
+        group_of: dict[Operation, _Group] = {}
+        position = {op: i for i, op in enumerate(ops)}
+        for index, op in enumerate(ops):
+            where = f"{op_type_name(op)} '{op_display_name(op, index)}'"
+            if cpu.QUANTIZED in op.attributes and not isinstance(op, LSTMCellOp | RNNCellOp):
+                raise CompileError(f"{where}: only LSTMCell and RNNCell take cpu.quantized")
+            kernel = op.attributes.get(cpu.KERNEL)
+            fused = op.attributes.get(cpu.FUSED)
+            if is_constant(op):
+                if not all(r in constants for r in op.results):
+                    raise CompileError(f"{where} is marked cpu.constant but does not fold")
+            elif cpu.VIEW in op.attributes:
+                if not is_view(op, constants):
+                    raise CompileError(
+                        f"{where} is marked cpu.view but is not a Reshape/Squeeze/Unsqueeze/cast "
+                        "of a computed tensor"
+                    )
+                data = op.operands[0]
+                views[op.results[0]] = views.get(data, data)
+                view_ops.append(op)
+            elif isinstance(kernel, cpu.KernelAttr):
+                if kernel.group.data != len(groups):
+                    raise CompileError(
+                        f"{where}: #cpu.kernel group {kernel.group.data}, expected "
+                        f"{len(groups)} (groups are numbered in graph order)"
+                    )
+                group = _Group([op], self.lowering_of(kernel.kind.data, op, where))
+                group.step = len(groups)
+                groups.append(group)
+                group_of[op] = group
+            elif isinstance(fused, cpu.FusedAttr):
+                if fused.group.data >= len(groups):
+                    raise CompileError(
+                        f"{where}: #cpu.fused<{fused.group.data}> but no group "
+                        f"{fused.group.data} starts before it"
+                    )
+                group = groups[fused.group.data]
+                if group.lowering is None:
+                    raise CompileError(
+                        f"{where}: #cpu.fused<{fused.group.data}> into a \"{REFERENCE_KIND}\" "
+                        "group (the fallback runs one op per group)"
+                    )
+                group.ops.append(op)
+                group_of[op] = group
+            else:
+                raise CompileError(
+                    f"{where} is neither constant, view nor in a kernel; run the CPU pipeline "
+                    f"first (opt-tool -p {CPU_PIPELINE})"
+                )
+        if check:
+            earlier: dict[Operation, _Group] = {}
+            for group in groups:
+                first = group.ops[0]
+                where = f"{op_type_name(first)} '{op_display_name(first, position[first])}'"
+                if group.lowering is not None:
+                    absorbed = group.lowering.fuse(first)
+                    if absorbed is None:
+                        raise CompileError(f"{where}: its #cpu.kernel lowering does not take it")
+                    if len(group.ops) > 1 and group.ops[1:] != absorbed:
+                        raise CompileError(
+                            f"{where}: the ops fused into its group are not those its lowering "
+                            "absorbs"
+                        )
+                if not self.valid_fusion(first, group.ops, position, constants, earlier):
+                    raise CompileError(f"{where}: its group is not a valid fusion")
+                for member in group.ops:
+                    earlier[member] = group
+        plan = _Plan(block, constants, views, view_ops, groups, group_of, list(results))
+        self.group_ports(plan)
+        return plan
+
+    def body_plan(self, op: SubGraphOp) -> _Plan:
+        """The plan of a TensorIterator/Loop body (see `body_source`)."""
+        block, results = op.body_block, list(op.body_results())
+        if self.body_source == "ir":
+            return self.read_plan(block, results)
+        if self.body_source == "marks":
+            ops = block_ops(block)
+            constants = self.fold_constants([o for o in ops if is_constant(o)])
+            return self.form_groups(
+                block, ops, results, constants, lambda o: cpu.VIEW in o.attributes
+            )
+        return self.analyse(block, results)
+
+    def lowering_of(self, kind: str, op: Operation, where: str) -> OpLowering | None:
+        """The lowering named `kind` in a `#cpu.kernel` (None: the reference fallback)."""
+        if kind == REFERENCE_KIND:
+            return None
+        if kind == LOOP_KIND and isinstance(op, SubGraphOp):
+            return self.subgraph_lowering
+        for lowering in self.lowerings:
+            if lowering_kind(type(lowering)) == kind and isinstance(op, tuple(lowering.ops)):
+                return lowering
+        kinds = [lowering_kind(type(lowering)) for lowering in self.lowerings]
+        raise CompileError(
+            f"{where}: no lowering '{kind}' for this op (lowerings: {', '.join(kinds)}, "
+            f"{LOOP_KIND}, {REFERENCE_KIND})"
+        )
+
+    def kernel_kind(self, group: _Group) -> str:
+        if group.lowering is None:
+            return REFERENCE_KIND
+        if group.lowering is self.subgraph_lowering:
+            return LOOP_KIND
+        return lowering_kind(type(group.lowering))
 
     def fold(
         self, op: Operation, known: Callable[[SSAValue], np.ndarray | None]
@@ -560,30 +762,138 @@ class _GraphCompiler:
             locations[root] = Location("arena", offset, value_shape(root), value_dtype(root))
         return locations, end
 
+    def assign_buffers(self, plan: _Plan) -> tuple[dict[SSAValue, Location], int]:
+        """
+        Where each computed root tensor of the graph lives: a graph output port when it is
+        returned (the first port that returns it: computed in place), else a place in the
+        arena (`plan_arena`). Returns the locations and the arena bytes of the tensors.
+        """
+        fixed: dict[SSAValue, Location] = {}
+        for i, arg in enumerate(plan.block.args):
+            fixed[arg] = Location("input", i, value_shape(arg), value_dtype(arg))
+        outputs: dict[SSAValue, Location] = {}
+        for k, value in enumerate(plan.results):
+            root = self.root(plan, value)
+            if root in fixed or root in plan.constants or not isinstance(root, OpResult):
+                continue
+            fixed[root] = outputs[root] = Location(
+                "output", k, value_shape(root), value_dtype(root)
+            )
+        arena_locations, tensor_bytes = self.plan_arena(plan, fixed, 0)
+        return {**outputs, **arena_locations}, align(tensor_bytes)
+
+    def read_buffers(
+        self, plan: _Plan, owner: Operation | None = None
+    ) -> tuple[dict[SSAValue, Location], int]:
+        """
+        `assign_buffers` (the graph) or `plan_arena` (the body of `owner`, a
+        TensorIterator/Loop: offsets from the body's own memory) as `cpu-assign-buffers`
+        wrote them (`cpu.buffers`, `cpu.arena`).
+        """
+        holder = self.function if owner is None else owner
+        arena = holder.attributes.get(cpu.ARENA)
+        if not isinstance(arena, cpu.ArenaAttr):
+            where = (
+                f"@{self.function.sym_name.data}"
+                if owner is None
+                else f"{op_type_name(owner)} '{op_display_name(owner, 0)}'"
+            )
+            raise CompileError(
+                f"{where} has no #cpu.arena; run the CPU pipeline first "
+                f"(opt-tool -p {CPU_PIPELINE})"
+            )
+        tensor_bytes = arena.bytes.data
+        locations: dict[SSAValue, Location] = {}
+        for group in plan.groups:
+            for value in group.outputs:
+                root = self.root(plan, value)
+                if root in locations or not isinstance(root, OpResult):
+                    continue
+                op = root.op
+                where = f"{op_type_name(op)} '{op_display_name(op, 0)}' result #{root.index}"
+                buffers = op.attributes.get(cpu.BUFFERS)
+                attr = (
+                    buffers.data[root.index]
+                    if isinstance(buffers, ArrayAttr) and root.index < len(buffers.data)
+                    else None
+                )
+                if not isinstance(attr, cpu.BufferAttr) or attr.kind.data == "none":
+                    raise CompileError(
+                        f"{where} is used outside its group but has no #cpu.buffer; run "
+                        "cpu-assign-buffers"
+                    )
+                kind, index, size = attr.kind.data, attr.index.data, attr.size.data
+                if size < value_nbytes(root):
+                    raise CompileError(
+                        f"{where}: #cpu.buffer of {size} bytes for {value_nbytes(root)}"
+                    )
+                if kind == "arena" and index + size > tensor_bytes:
+                    raise CompileError(
+                        f"{where}: #cpu.buffer<arena {index}, {size}> ends past #cpu.arena<"
+                        f"{tensor_bytes}>"
+                    )
+                if kind == "output" and (
+                    owner is not None
+                    or index >= len(plan.results)
+                    or self.root(plan, plan.results[index]) is not root
+                ):
+                    raise CompileError(
+                        f"{where}: #cpu.buffer<output {index}> is not returned there"
+                    )
+                locations[root] = Location(kind, index, value_shape(root), value_dtype(root))
+        self.check_arena(plan, locations)
+        return locations, tensor_bytes
+
+    def check_arena(self, plan: _Plan, locations: dict[SSAValue, Location]) -> None:
+        """No two tensors share arena bytes while both are live (liveness as `plan_arena`)."""
+        first: dict[SSAValue, int] = {}
+        last: dict[SSAValue, int] = {}
+        for group in plan.groups:
+            for v in (*group.outputs, *group.inputs):
+                root = self.root(plan, v)
+                first.setdefault(root, group.step)
+                last[root] = max(last.get(root, group.step), group.step)
+        for v in plan.results:
+            last[self.root(plan, v)] = len(plan.groups)
+        placed = sorted(
+            (first[r], last[r], loc.index, loc.index + max(value_nbytes(r), 1), r)
+            for r, loc in locations.items()
+            if loc.kind == "arena"
+        )  # fmt: skip
+        active: list[tuple[int, int, int, SSAValue]] = []
+        for lo, hi, start, end, root in placed:
+            active = [a for a in active if a[0] >= lo]
+            for _, other_start, other_end, other in active:
+                if start < other_end and other_start < end:
+                    names = [
+                        f"{op_type_name(v.owner)} '{op_display_name(v.owner, 0)}'"  # type: ignore[arg-type]
+                        for v in (other, root)
+                    ]
+                    raise CompileError(
+                        f"{names[0]} and {names[1]} share arena bytes while both are live "
+                        f"([{other_start}, {other_end}) and [{start}, {end}))"
+                    )
+            active.append((hi, start, end, root))
+
     # ---- compile ----
 
     def compile(self) -> CompiledGraph:
         self.check_static()
+        self.body_source = "ir"
         block = self.function.body.block
         ret = block.last_op
         assert isinstance(ret, func.ReturnOp)
         results = list(ret.arguments)
-        plan = self.analyse(block, results)
-
-        # fixed locations: graph inputs, graph outputs (the first port that returns a root)
+        plan = self.read_plan(block, results)
         fixed: dict[SSAValue, Location] = {}
         for i, arg in enumerate(block.args):
             fixed[arg] = Location("input", i, value_shape(arg), value_dtype(arg))
-        output_home: dict[int, SSAValue] = {}
-        for k, value in enumerate(results):
-            root = self.root(plan, value)
-            if root in fixed or root in plan.constants or not isinstance(root, OpResult):
-                continue
-            fixed[root] = Location("output", k, value_shape(root), value_dtype(root))
-            output_home[k] = root
-        arena_locations, tensor_bytes = self.plan_arena(plan, fixed, 0)
-        tensor_bytes = align(tensor_bytes)
-        locations = {**fixed, **arena_locations}
+        placed, tensor_bytes = self.read_buffers(plan)
+        output_home = {
+            loc.index: value for value, loc in placed.items() if loc.kind == "output"
+        }
+        arena_locations = {v: loc for v, loc in placed.items() if loc.kind == "arena"}
+        locations = {**fixed, **placed}
 
         # ---- the entry function
         module = jit.new_module("lowpass_graph")
@@ -951,7 +1261,7 @@ class SubGraphLowering:
             outer = value_shape(op.operands[d.input_index])
             if _Box.of(outer, d.slicing()).count < op.num_iterations():
                 return None
-        plan = self.compiler.analyse(op.body_block, list(op.body_results()))
+        plan = self.compiler.body_plan(op)
         if any(g.lowering is None for g in plan.groups):
             return None
         self.plans[op] = plan
@@ -999,7 +1309,10 @@ class SubGraphLowering:
             param_buffers[p] = current
 
         fixed = {p: Location("param", 0, value_shape(p), value_dtype(p)) for p in params}
-        body_locations, body_bytes = compiler.plan_arena(plan, fixed, 0)  # type: ignore[arg-type]
+        if compiler.body_source == "ir":
+            body_locations, body_bytes = compiler.read_buffers(plan, op)
+        else:
+            body_locations, body_bytes = compiler.plan_arena(plan, fixed, 0)  # type: ignore[arg-type]
         body_base = ctx.scratch(body_bytes)
         # buffers made before the loop dominate the code after it (last values)
         static_buffers = compiler.body_buffers(plan, body_locations, param_buffers, body_base)

@@ -323,7 +323,7 @@ class _LowLatency2:
         x = ov.shape_of(op.operands[0])
         if len(x) != 3 or x[1] != 1:
             return False
-        if op.direction_value() == "bidirectional":  # type: ignore[attr-defined]
+        if op.direction_value() == ov.Direction.BIDIRECTIONAL:  # type: ignore[attr-defined]
             return False
         lengths = ov.static_value(op.operands[len(_sequence_kinds()[type(op)][0]) + 1])
         return lengths is not None and bool(np.all(np.asarray(lengths) == 1))

@@ -113,9 +113,12 @@ class OptToolMain(xDSLOptMain):
     def __init__(self, args: Sequence[str] | None = None) -> None:
         argv = list(sys.argv[1:] if args is None else args)
         self.result_modules = []
+        from lowpass.lowering import get_cpu_passes
         from lowpass.passes import deprecated_pass_names, get_all_passes
 
-        flag_names = [*GENERIC_PASS_FLAGS, *get_all_passes(), *deprecated_pass_names()]
+        flag_names = [
+            *GENERIC_PASS_FLAGS, *get_all_passes(), *get_cpu_passes(), *deprecated_pass_names()
+        ]
         super().__init__(
             description="lowpass optimizer driver (xdsl-opt with the lowpass dialects and passes)",
             args=_rewrite_pass_flags(argv, flag_names),
@@ -138,6 +141,10 @@ class OptToolMain(xDSLOptMain):
 
         for name, factory in get_all_passes().items():
             self.register_pass(name, factory)
+        from lowpass.lowering import get_cpu_passes
+
+        for name, factory in get_cpu_passes().items():
+            self.register_pass(name, factory)
         from lowpass.frontends.targets import get_output_passes
 
         for name, factory in get_output_passes().items():
@@ -149,6 +156,10 @@ class OptToolMain(xDSLOptMain):
         from lowpass.frontends.targets import get_all_targets
 
         for name, factory in get_all_targets().items():
+            self.available_targets.setdefault(name, factory)
+        from lowpass.lowering import get_cpu_targets
+
+        for name, factory in get_cpu_targets().items():
             self.available_targets.setdefault(name, factory)
 
     def register_all_frontends(self) -> None:
@@ -227,6 +238,7 @@ class OptToolMain(xDSLOptMain):
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
         super().register_all_arguments(arg_parser)
+        from lowpass.lowering import get_cpu_passes
         from lowpass.passes import deprecated_pass_names, get_all_passes
 
         group = arg_parser.add_argument_group(
@@ -234,7 +246,7 @@ class OptToolMain(xDSLOptMain):
         )
         pass_flags = {
             name: group.add_argument(f"--{name}", action=_AppendPass, pass_name=name)
-            for name in [*GENERIC_PASS_FLAGS, *get_all_passes()]
+            for name in [*GENERIC_PASS_FLAGS, *get_all_passes(), *get_cpu_passes()]
         }
         # A pass's help is its class's docstring and its options (as MLIR's --help prints
         # them): loading every pass module costs a quarter of a second, so it is done only

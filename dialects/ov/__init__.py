@@ -15,6 +15,7 @@ from . import (
     comparison,
     conversion,
     convolution,
+    enums,
     image,
     infrastructure,
     matrix,
@@ -33,6 +34,7 @@ from .base import *  # noqa: F403
 from .comparison import *  # noqa: F403
 from .conversion import *  # noqa: F403
 from .convolution import *  # noqa: F403
+from .enums import *  # noqa: F403
 from .folding import OvConstantMaterialization
 from .image import *  # noqa: F403
 from .infrastructure import *  # noqa: F403
@@ -52,6 +54,7 @@ _MODULES = (
     comparison,
     conversion,
     convolution,
+    enums,
     image,
     infrastructure,
     matrix,

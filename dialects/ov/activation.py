@@ -19,7 +19,6 @@ from xdsl.dialects.builtin import (
     Float64Type,
     FloatAttr,
     IntegerAttr,
-    StringAttr,
     TensorType,
     f64,
     i64,
@@ -47,6 +46,7 @@ from .base import (
     normalize_axis,
     shape_of,
 )
+from .enums import GeluApproximationMode, GeluApproximationModeAttr, enum_attr
 
 # --------------------------------------------------------------------------------------------
 # Relu, Sigmoid, Tanh
@@ -320,15 +320,12 @@ def _in_f32(x: np.ndarray) -> np.ndarray:
     return x.astype(np.float32) if x.dtype == np.float16 else x
 
 
-GELU_MODES = ("erf", "tanh")
-
-
 @irdl_op_definition
 class GeluOp(UnaryElementwiseOp):
     """
     Gaussian error linear unit (OpenVINO `Gelu-7`; `Gelu-2` is its `erf` mode).
 
-    `%y = ov.gelu %x approximation_mode = "tanh" : (tensor<1x8xf32>) -> tensor<1x8xf32>`
+    `%y = ov.gelu %x approximation_mode = tanh : (tensor<1x8xf32>) -> tensor<1x8xf32>`
 
     `erf` (the default): `0.5 x (1 + erf(x / sqrt(2)))`; `tanh`:
     `0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3)))`. Computed in double precision and
@@ -336,7 +333,10 @@ class GeluOp(UnaryElementwiseOp):
     """
 
     name = "ov.gelu"
-    approximation_mode = prop_def(StringAttr, default_value=StringAttr("erf"))
+    approximation_mode = prop_def(
+        GeluApproximationModeAttr,
+        default_value=GeluApproximationModeAttr(GeluApproximationMode.ERF),
+    )
     FLOAT_ONLY: ClassVar[bool] = True
 
     assembly_format = (
@@ -347,7 +347,7 @@ class GeluOp(UnaryElementwiseOp):
     def __init__(
         self,
         x: SSAValue,
-        approximation_mode: str = "erf",
+        approximation_mode: GeluApproximationMode | str = GeluApproximationMode.ERF,
         *,
         result_type: Attribute | None = None,
         name: str | None = None,
@@ -356,21 +356,17 @@ class GeluOp(UnaryElementwiseOp):
             x,
             result_type=result_type,
             name=name,
-            properties={"approximation_mode": StringAttr(approximation_mode)},
+            properties={
+                "approximation_mode": enum_attr(
+                    GeluApproximationModeAttr, approximation_mode, "approximation_mode"
+                )
+            },
         )
-
-    def verify_attrs(self) -> None:
-        super().verify_attrs()
-        mode = self.approximation_mode.data
-        if mode not in GELU_MODES:
-            raise VerifyException(
-                f"approximation_mode must be one of {', '.join(GELU_MODES)}, got '{mode}'"
-            )
 
     def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
         (x,) = inputs
         x64 = x.astype(np.float64)
-        if self.approximation_mode.data == "tanh":
+        if self.approximation_mode.data == GeluApproximationMode.TANH:
             inner = math.sqrt(2.0 / math.pi) * (x64 + 0.044715 * x64 * x64 * x64)
             with np.errstate(over="ignore", invalid="ignore"):
                 y = 0.5 * x64 * (1.0 + np.tanh(inner))
@@ -539,7 +535,6 @@ OPS = (
 )
 
 __all__ = [
-    "GELU_MODES",
     "ClampOp",
     "GeluOp",
     "HSigmoidOp",

@@ -3,9 +3,9 @@ Arithmetic ops of the OpenVINO opset: Add, Subtract, Multiply, Divide, Power, Mi
 SquaredDifference (binary, element-wise) and Exp, Sqrt, Erf, Log, Abs, Negative, Floor,
 Ceiling, Round (unary).
 
-The binary ops take `auto_broadcast` ("numpy", the default, or "none"; "pdpd" is not
-supported). Their result has the broadcast shape and the element type of the operands, which
-must be equal. `UnaryElementwiseOp` is also the base of the unary activations
+The binary ops take `auto_broadcast` (an `AutoBroadcast`: numpy, the default, or none;
+pdpd is not supported). Their result has the broadcast shape and the element type of the
+operands, which must be equal. `UnaryElementwiseOp` is also the base of the unary activations
 (`activation.py`).
 """
 
@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
-from xdsl.dialects.builtin import BoolAttr, IntegerAttr, StringAttr, TensorType, i1
+from xdsl.dialects.builtin import BoolAttr, IntegerAttr, TensorType, i1
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def, traits_def
 from xdsl.traits import Pure
@@ -31,8 +31,7 @@ from .base import (
     shape_of,
     tensor,
 )
-
-AUTO_BROADCAST_VALUES = ("numpy", "none")
+from .enums import AutoBroadcast, AutoBroadcastAttr, RoundMode, RoundModeAttr, enum_attr
 
 
 def bool_attr(value: bool) -> BoolAttr:
@@ -73,7 +72,9 @@ class BinaryElementwiseOp(OvOp):
     lhs = operand_def(TensorType)
     rhs = operand_def(TensorType)
     result = result_def(TensorType)
-    auto_broadcast = prop_def(StringAttr, default_value=StringAttr("numpy"))
+    auto_broadcast = prop_def(
+        AutoBroadcastAttr, default_value=AutoBroadcastAttr(AutoBroadcast.NUMPY)
+    )
 
     assembly_format = (
         "$lhs `,` $rhs (`auto_broadcast` `=` $auto_broadcast^)? attr-dict "
@@ -88,7 +89,7 @@ class BinaryElementwiseOp(OvOp):
         lhs: SSAValue,
         rhs: SSAValue,
         *,
-        auto_broadcast: str = "numpy",
+        auto_broadcast: AutoBroadcast | str = AutoBroadcast.NUMPY,
         result_type: Attribute | None = None,
         name: str | None = None,
         extra_properties: dict[str, Attribute] | None = None,
@@ -96,16 +97,14 @@ class BinaryElementwiseOp(OvOp):
         super().__init__(
             operands=[lhs, rhs],
             result_types=[result_type or PLACEHOLDER_TYPE],
-            properties={"auto_broadcast": StringAttr(auto_broadcast), **(extra_properties or {})},
+            properties={
+                "auto_broadcast": enum_attr(AutoBroadcastAttr, auto_broadcast, "auto_broadcast"),
+                **(extra_properties or {}),
+            },
         )
         self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
-        mode = self.auto_broadcast.data
-        if mode not in AUTO_BROADCAST_VALUES:
-            raise VerifyException(
-                f"auto_broadcast must be one of {', '.join(AUTO_BROADCAST_VALUES)}, got '{mode}'"
-            )
         if element_type_of(self.lhs) != element_type_of(self.rhs):
             raise VerifyException(
                 f"operands must have the same element type, got {element_type_of(self.lhs)} "
@@ -115,7 +114,7 @@ class BinaryElementwiseOp(OvOp):
     def result_shape(self) -> tuple[int, ...]:
         """The shape of the result: the operands' shapes broadcast by `auto_broadcast`."""
         lhs, rhs = shape_of(self.lhs), shape_of(self.rhs)
-        if self.auto_broadcast.data == "none":
+        if self.auto_broadcast.data == AutoBroadcast.NONE:
             if lhs != rhs:
                 raise VerifyException(
                     f"auto_broadcast = none needs equal shapes, got {list(lhs)} and {list(rhs)}"
@@ -187,7 +186,7 @@ class DivideOp(BinaryElementwiseOp):
         rhs: SSAValue,
         *,
         pythondiv: bool = True,
-        auto_broadcast: str = "numpy",
+        auto_broadcast: AutoBroadcast | str = AutoBroadcast.NUMPY,
         result_type: Attribute | None = None,
         name: str | None = None,
     ) -> None:
@@ -536,23 +535,20 @@ class CeilingOp(MathUnaryOp):
     FLOAT_FN = staticmethod(np.ceil)
 
 
-ROUND_MODES = ("half_to_even", "half_away_from_zero")
-
-
 @irdl_op_definition
 class RoundOp(MathUnaryOp):
     """
     Rounding to the nearest integer (OpenVINO `Round-5`).
 
-    `%y = ov.round %x mode = "half_away_from_zero" : (tensor<4xf32>) -> tensor<4xf32>`
+    `%y = ov.round %x mode = half_away_from_zero : (tensor<4xf32>) -> tensor<4xf32>`
 
-    Halves go to the even neighbour (`mode = "half_to_even"`, the default) or away from zero
-    (`"half_away_from_zero"`, `std::round`); the sign of zero is kept (`-0.3 -> -0.0`).
+    Halves go to the even neighbour (`mode = half_to_even`, the default) or away from zero
+    (`half_away_from_zero`, `std::round`); the sign of zero is kept (`-0.3 -> -0.0`).
     Integers are kept.
     """
 
     name = "ov.round"
-    mode = prop_def(StringAttr, default_value=StringAttr("half_to_even"))
+    mode = prop_def(RoundModeAttr, default_value=RoundModeAttr(RoundMode.HALF_TO_EVEN))
     FLOAT_FN = staticmethod(np.rint)
 
     assembly_format = "$x (`mode` `=` $mode^)? attr-dict `:` functional-type(operands, results)"
@@ -560,25 +556,21 @@ class RoundOp(MathUnaryOp):
     def __init__(
         self,
         x: SSAValue,
-        mode: str = "half_to_even",
+        mode: RoundMode | str = RoundMode.HALF_TO_EVEN,
         *,
         result_type: Attribute | None = None,
         name: str | None = None,
     ) -> None:
         super().__init__(
-            x, result_type=result_type, name=name, properties={"mode": StringAttr(mode)}
+            x,
+            result_type=result_type,
+            name=name,
+            properties={"mode": enum_attr(RoundModeAttr, mode, "mode")},
         )
-
-    def verify_attrs(self) -> None:
-        super().verify_attrs()
-        if self.mode.data not in ROUND_MODES:
-            raise VerifyException(
-                f"mode must be one of {', '.join(ROUND_MODES)}, got '{self.mode.data}'"
-            )
 
     def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
         (x,) = inputs
-        if self.mode.data == "half_away_from_zero" and np.issubdtype(x.dtype, np.floating):
+        if self.mode.data == RoundMode.HALF_AWAY_FROM_ZERO and np.issubdtype(x.dtype, np.floating):
             return (_round_half_away(x).astype(x.dtype, copy=False),)
         return super().evaluate(inputs)
 
@@ -604,8 +596,6 @@ OPS = (
 )
 
 __all__ = [
-    "AUTO_BROADCAST_VALUES",
-    "ROUND_MODES",
     "AbsOp",
     "AddOp",
     "BinaryElementwiseOp",

@@ -17,13 +17,13 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
-from xdsl.dialects.builtin import StringAttr, TensorType, i1
+from xdsl.dialects.builtin import TensorType, i1
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def, traits_def
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from .arithmetic import AUTO_BROADCAST_VALUES, BinaryElementwiseOp, UnaryElementwiseOp
+from .arithmetic import BinaryElementwiseOp, UnaryElementwiseOp
 from .base import (
     PLACEHOLDER_TYPE,
     OvOp,
@@ -33,6 +33,7 @@ from .base import (
     shape_of,
     tensor,
 )
+from .enums import AutoBroadcast, AutoBroadcastAttr, enum_attr
 
 
 def check_boolean(value: SSAValue, what: str) -> None:
@@ -196,8 +197,8 @@ class SelectOp(OvOp):
     `%y = ov.select %c, %t, %e : (tensor<2x1xi1>, tensor<3xf32>, tensor<f32>) -> tensor<2x3xf32>`
 
     `condition` is `i1`; `then_value` and `else_value` have one element type, the result's.
-    With `auto_broadcast = "numpy"` (the default) the three shapes broadcast together; with
-    "none" they must be equal.
+    With `auto_broadcast = numpy` (the default) the three shapes broadcast together; with
+    `none` they must be equal.
     """
 
     name = "ov.select"
@@ -206,7 +207,9 @@ class SelectOp(OvOp):
     then_value = operand_def(TensorType)
     else_value = operand_def(TensorType)
     result = result_def(TensorType)
-    auto_broadcast = prop_def(StringAttr, default_value=StringAttr("numpy"))
+    auto_broadcast = prop_def(
+        AutoBroadcastAttr, default_value=AutoBroadcastAttr(AutoBroadcast.NUMPY)
+    )
 
     assembly_format = (
         "$condition `,` $then_value `,` $else_value (`auto_broadcast` `=` $auto_broadcast^)? "
@@ -220,23 +223,20 @@ class SelectOp(OvOp):
         then_value: SSAValue,
         else_value: SSAValue,
         *,
-        auto_broadcast: str = "numpy",
+        auto_broadcast: AutoBroadcast | str = AutoBroadcast.NUMPY,
         result_type: Attribute | None = None,
         name: str | None = None,
     ) -> None:
         super().__init__(
             operands=[condition, then_value, else_value],
             result_types=[result_type or PLACEHOLDER_TYPE],
-            properties={"auto_broadcast": StringAttr(auto_broadcast)},
+            properties={
+                "auto_broadcast": enum_attr(AutoBroadcastAttr, auto_broadcast, "auto_broadcast")
+            },
         )
         self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
-        mode = self.auto_broadcast.data
-        if mode not in AUTO_BROADCAST_VALUES:
-            raise VerifyException(
-                f"auto_broadcast must be one of {', '.join(AUTO_BROADCAST_VALUES)}, got '{mode}'"
-            )
         check_boolean(self.condition, "condition")
         then_type, else_type = element_type_of(self.then_value), element_type_of(self.else_value)
         if then_type != else_type:
@@ -247,7 +247,7 @@ class SelectOp(OvOp):
 
     def infer_result_types(self) -> Sequence[Attribute]:
         cond, then, other = (shape_of(v) for v in self.operands)
-        if self.auto_broadcast.data == "none":
+        if self.auto_broadcast.data == AutoBroadcast.NONE:
             if not cond == then == other:
                 raise VerifyException(
                     f"auto_broadcast = none needs equal shapes, got {format_shape(cond)}, "

@@ -4,8 +4,8 @@ Convolution ops of the OpenVINO opset: Convolution, GroupConvolution, Convolutio
 Layouts are OpenVINO's: data `N x C x [D x] [H x] W` (1 to 3 spatial axes), filters
 `C_out x C_in x K...` (Convolution), `G x C_out/G x C_in/G x K...` (GroupConvolution) and
 `C_in x C_out x K...` (ConvolutionBackpropData). Integer lists are `array<i64: ...>`
-properties with one value per spatial axis; `auto_pad` is one of "explicit" (the default),
-"same_upper", "same_lower", "valid".
+properties with one value per spatial axis; `auto_pad` is an `AutoPad` (`#ov<auto_pad ...>`):
+explicit (the default), same_upper, same_lower or valid.
 
 Shape inference follows OpenVINO's (`convolution_shape_inference_util.hpp`,
 `convolution_backprop_shape_inference_util.hpp`), including dynamic dimensions. The reference
@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 import numpy as np
-from xdsl.dialects.builtin import DenseArrayBase, IntegerType, StringAttr, TensorType, f16, f32
+from xdsl.dialects.builtin import DenseArrayBase, IntegerType, TensorType, f16, f32
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     ParsePropInAttrDict,
@@ -43,8 +43,7 @@ from .base import (
     shape_of,
     tensor,
 )
-
-AUTO_PAD_VALUES = ("explicit", "same_upper", "same_lower", "valid")
+from .enums import AutoPad, AutoPadAttr, enum_attr
 
 FLOAT_ELEMENT_TYPES: tuple[Attribute, ...] = (f32, f16)
 """Element types the convolution and matrix ops accept (OpenVINO: any floating-point type)."""
@@ -80,7 +79,7 @@ def _dilated(kernel: int, dilation: int) -> int:
 
 
 def same_padding(
-    size: int, kernel: int, stride: int, dilation: int, auto_pad: str
+    size: int, kernel: int, stride: int, dilation: int, auto_pad: AutoPad | str
 ) -> tuple[int, int]:
     """
     (pad_begin, pad_end) of forward convolution with `auto_pad` same_upper/same_lower: the
@@ -92,7 +91,7 @@ def same_padding(
     out = -(-size // stride)
     total = max(0, (out - 1) * stride + _dilated(kernel, dilation) - size)
     small, large = total // 2, total - total // 2
-    return (small, large) if auto_pad == "same_upper" else (large, small)
+    return (small, large) if auto_pad == AutoPad.SAME_UPPER else (large, small)
 
 
 class ConvolutionBase(OvOp):
@@ -102,7 +101,7 @@ class ConvolutionBase(OvOp):
     pads_begin = prop_def(DenseArrayBase)
     pads_end = prop_def(DenseArrayBase)
     dilations = prop_def(DenseArrayBase)
-    auto_pad = prop_def(StringAttr, default_value=StringAttr("explicit"))
+    auto_pad = prop_def(AutoPadAttr, default_value=AutoPadAttr(AutoPad.EXPLICIT))
 
     result = result_def(TensorType)
 
@@ -121,14 +120,14 @@ class ConvolutionBase(OvOp):
         pads_begin: Sequence[int],
         pads_end: Sequence[int],
         dilations: Sequence[int],
-        auto_pad: str,
+        auto_pad: AutoPad | str,
     ) -> dict[str, Attribute]:
         return {
             "strides": i64_array(strides),
             "pads_begin": i64_array(pads_begin),
             "pads_end": i64_array(pads_end),
             "dilations": i64_array(dilations),
-            "auto_pad": StringAttr(auto_pad),
+            "auto_pad": enum_attr(AutoPadAttr, auto_pad, "auto_pad"),
         }
 
     # ---- checks -------------------------------------------------------------------------------
@@ -144,11 +143,6 @@ class ConvolutionBase(OvOp):
         """Checks shared by all convolution ops; returns the result element type."""
         data, filt = self.data_and_filter()
         element_type = check_float_operands(("input", data), ("filter", filt))
-        auto_pad = self.auto_pad.data
-        if auto_pad not in AUTO_PAD_VALUES:
-            raise VerifyException(
-                f"auto_pad must be one of {', '.join(AUTO_PAD_VALUES)}, got '{auto_pad}'"
-            )
         rank = len(shape_of(data))
         if rank not in (3, 4, 5):
             raise VerifyException(
@@ -187,9 +181,9 @@ class ConvolutionBase(OvOp):
         """Effective (pads_begin, pads_end) of a forward convolution, by `auto_pad`."""
         auto_pad = self.auto_pad.data
         n = len(data_spatial)
-        if auto_pad == "valid":
+        if auto_pad == AutoPad.VALID:
             return [0] * n, [0] * n
-        if auto_pad == "explicit":
+        if auto_pad == AutoPad.EXPLICIT:
             return list(ints(self.pads_begin)), list(ints(self.pads_end))
         strides, dilations = ints(self.strides), ints(self.dilations)
         pairs = [
@@ -203,7 +197,7 @@ class ConvolutionBase(OvOp):
     ) -> list[int]:
         """Output spatial dims of a forward convolution (OpenVINO's `append_spatial_shape`)."""
         strides, dilations = ints(self.strides), ints(self.dilations)
-        if self.auto_pad.data in ("same_upper", "same_lower"):
+        if self.auto_pad.data in (AutoPad.SAME_UPPER, AutoPad.SAME_LOWER):
             return [
                 d if d == DYNAMIC else -(-d // s)
                 for d, s in zip(data_spatial, strides, strict=True)
@@ -290,7 +284,7 @@ class ConvolutionOp(ConvolutionBase):
         pads_begin: Sequence[int],
         pads_end: Sequence[int],
         dilations: Sequence[int],
-        auto_pad: str = "explicit",
+        auto_pad: AutoPad | str = AutoPad.EXPLICIT,
         result_type: Attribute | None = None,
         name: str | None = None,
     ) -> None:
@@ -356,7 +350,7 @@ class GroupConvolutionOp(ConvolutionBase):
         pads_begin: Sequence[int],
         pads_end: Sequence[int],
         dilations: Sequence[int],
-        auto_pad: str = "explicit",
+        auto_pad: AutoPad | str = AutoPad.EXPLICIT,
         result_type: Attribute | None = None,
         name: str | None = None,
     ) -> None:
@@ -478,7 +472,7 @@ class ConvolutionBackpropDataOp(ConvolutionBase):
         pads_begin: Sequence[int],
         pads_end: Sequence[int],
         dilations: Sequence[int],
-        auto_pad: str = "explicit",
+        auto_pad: AutoPad | str = AutoPad.EXPLICIT,
         output_padding: Sequence[int] = (),
         result_type: Attribute | None = None,
         name: str | None = None,
@@ -570,7 +564,7 @@ class ConvolutionBackpropDataOp(ConvolutionBase):
 
     def _attribute_pads(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """pads_begin/pads_end when they come from the attributes (explicit) or are zero."""
-        if self.auto_pad.data == "explicit":
+        if self.auto_pad.data == AutoPad.EXPLICIT:
             return ints(self.pads_begin), ints(self.pads_end)
         zeros = (0,) * self.num_spatial()
         return zeros, zeros
@@ -588,14 +582,14 @@ class ConvolutionBackpropDataOp(ConvolutionBase):
         inference and CPU plugin; the specification text says pads are ignored here).
         """
         auto_pad = self.auto_pad.data
-        if out_spatial is None or auto_pad not in ("same_upper", "same_lower"):
+        if out_spatial is None or auto_pad not in (AutoPad.SAME_UPPER, AutoPad.SAME_LOWER):
             return list(self._attribute_pads()[0])
         strides, dilations = ints(self.strides), ints(self.dilations)
         padding = self.output_padding_values()
         pads: list[int] = []
         for i, (x, k, y) in enumerate(zip(size, kernel, out_spatial, strict=True)):
             total = max(0, (x - 1) * strides[i] + _dilated(k, dilations[i]) - y + padding[i])
-            pads.append(total - total // 2 if auto_pad == "same_upper" else total // 2)
+            pads.append(total - total // 2 if auto_pad == AutoPad.SAME_UPPER else total // 2)
         return pads
 
     def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
@@ -615,7 +609,6 @@ class ConvolutionBackpropDataOp(ConvolutionBase):
 OPS = (ConvolutionOp, GroupConvolutionOp, ConvolutionBackpropDataOp)
 
 __all__ = [
-    "AUTO_PAD_VALUES",
     "FLOAT_ELEMENT_TYPES",
     "ConvolutionBackpropDataOp",
     "ConvolutionBase",

@@ -28,7 +28,6 @@ from xdsl.dialects.builtin import (
     DenseArrayBase,
     FloatAttr,
     IntegerAttr,
-    StringAttr,
     TensorType,
     f32,
     i32,
@@ -58,18 +57,19 @@ from .base import (
     shape_of,
     tensor,
 )
-
-MODES = ("nearest", "linear", "linear_onnx", "cubic", "bilinear_pillow", "bicubic_pillow")
-UNSUPPORTED_MODES = ("bilinear_pillow", "bicubic_pillow")
-SHAPE_CALCULATION_MODES = ("sizes", "scales")
-COORDINATE_TRANSFORMATION_MODES = (
-    "half_pixel",
-    "pytorch_half_pixel",
-    "asymmetric",
-    "tf_half_pixel_for_nn",
-    "align_corners",
+from .enums import (
+    CoordinateTransformationMode,
+    CoordinateTransformationModeAttr,
+    InterpolateMode,
+    InterpolateModeAttr,
+    NearestMode,
+    NearestModeAttr,
+    ShapeCalculationMode,
+    ShapeCalculationModeAttr,
+    enum_attr,
 )
-NEAREST_MODES = ("round_prefer_floor", "round_prefer_ceil", "floor", "ceil", "simple")
+
+UNSUPPORTED_MODES = (InterpolateMode.BILINEAR_PILLOW, InterpolateMode.BICUBIC_PILLOW)
 
 SCALE_EPSILON = np.float32(1.0e-5)
 """Added before flooring `dim * scale` (OpenVINO's shape inference does the same)."""
@@ -93,19 +93,21 @@ def scaled_dim(dim: int, scale: float) -> int:
     return int(np.floor(_F(dim) * _F(scale) + SCALE_EPSILON))
 
 
-def original_coordinate(mode: str, out_len: int, in_len: int, scale: np.float32) -> np.ndarray:
+def original_coordinate(
+    mode: CoordinateTransformationMode | str, out_len: int, in_len: int, scale: np.float32
+) -> np.ndarray:
     """Input coordinates (float32) of the output positions `0 .. out_len-1` along one axis."""
     x = np.arange(out_len, dtype=_F)
     if scale == _F(1) or out_len == in_len:
         return x
     half = _F(0.5)
-    if mode == "half_pixel":
+    if mode == CoordinateTransformationMode.HALF_PIXEL:
         return (x + half) / scale - half
-    if mode == "pytorch_half_pixel":
+    if mode == CoordinateTransformationMode.PYTORCH_HALF_PIXEL:
         return (x + half) / scale - half if out_len > 1 else np.zeros_like(x)
-    if mode == "asymmetric":
+    if mode == CoordinateTransformationMode.ASYMMETRIC:
         return x / scale
-    if mode == "tf_half_pixel_for_nn":
+    if mode == CoordinateTransformationMode.TF_HALF_PIXEL_FOR_NN:
         return (x + half) / scale
     # align_corners
     if out_len == 1:
@@ -119,15 +121,17 @@ def _round_half_away(x: np.ndarray) -> np.ndarray:
     return t + np.where(np.abs(x - t) >= 0.5, np.sign(x), 0)
 
 
-def nearest_index(mode: str, coord: np.ndarray, downsample: bool, in_len: int) -> np.ndarray:
+def nearest_index(
+    mode: NearestMode | str, coord: np.ndarray, downsample: bool, in_len: int
+) -> np.ndarray:
     """Nearest input index per output position, clamped to the axis."""
-    if mode == "round_prefer_floor":
+    if mode == NearestMode.ROUND_PREFER_FLOOR:
         idx = np.where(coord == np.trunc(coord) + _F(0.5), np.floor(coord), _round_half_away(coord))
-    elif mode == "round_prefer_ceil":
+    elif mode == NearestMode.ROUND_PREFER_CEIL:
         idx = _round_half_away(coord)
-    elif mode == "floor":
+    elif mode == NearestMode.FLOOR:
         idx = np.floor(coord)
-    elif mode == "ceil":
+    elif mode == NearestMode.CEIL:
         idx = np.ceil(coord)
     else:  # simple
         idx = np.ceil(coord) if downsample else np.trunc(coord)
@@ -195,8 +199,9 @@ class InterpolateOp(OvOp):
     """
     Resizes a tensor along some axes (OpenVINO `Interpolate-11`).
 
-    `%y = ov.interpolate %x, %sizes, %axes {mode = "linear_onnx", shape_calculation_mode =
-    "sizes"} : (tensor<1x3x4x4xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x3x8x8xf32>`
+    `%y = ov.interpolate %x, %sizes, %axes {mode = #ov<interpolate_mode linear_onnx>,
+    shape_calculation_mode = #ov<shape_calculation_mode sizes>} : (tensor<1x3x4x4xf32>,
+    tensor<2xi64>, tensor<2xi64>) -> tensor<1x3x8x8xf32>`
     """
 
     TYPE_RELAXED: ClassVar[bool] = True  # LPT feeds it u8/i8 (see OvOp)
@@ -208,10 +213,15 @@ class InterpolateOp(OvOp):
     axes = opt_operand_def(TensorType)
     result = result_def(TensorType)
 
-    mode = prop_def(StringAttr)
-    shape_calculation_mode = prop_def(StringAttr)
-    coordinate_transformation_mode = prop_def(StringAttr, default_value=StringAttr("half_pixel"))
-    nearest_mode = prop_def(StringAttr, default_value=StringAttr("round_prefer_floor"))
+    mode = prop_def(InterpolateModeAttr)
+    shape_calculation_mode = prop_def(ShapeCalculationModeAttr)
+    coordinate_transformation_mode = prop_def(
+        CoordinateTransformationModeAttr,
+        default_value=CoordinateTransformationModeAttr(CoordinateTransformationMode.HALF_PIXEL),
+    )
+    nearest_mode = prop_def(
+        NearestModeAttr, default_value=NearestModeAttr(NearestMode.ROUND_PREFER_FLOOR)
+    )
     antialias = prop_def(BoolAttr, default_value=IntegerAttr.from_bool(False))
     pads_begin = prop_def(DenseArrayBase, default_value=i64_array([0]))
     pads_end = prop_def(DenseArrayBase, default_value=i64_array([0]))
@@ -229,10 +239,12 @@ class InterpolateOp(OvOp):
         scales_or_sizes: SSAValue,
         axes: SSAValue | None = None,
         *,
-        mode: str,
-        shape_calculation_mode: str,
-        coordinate_transformation_mode: str = "half_pixel",
-        nearest_mode: str = "round_prefer_floor",
+        mode: InterpolateMode | str,
+        shape_calculation_mode: ShapeCalculationMode | str,
+        coordinate_transformation_mode: CoordinateTransformationMode | str = (
+            CoordinateTransformationMode.HALF_PIXEL
+        ),
+        nearest_mode: NearestMode | str = NearestMode.ROUND_PREFER_FLOOR,
         antialias: bool = False,
         pads_begin: Sequence[int] = (0,),
         pads_end: Sequence[int] = (0,),
@@ -244,10 +256,16 @@ class InterpolateOp(OvOp):
             operands=[x, scales_or_sizes, [axes] if axes is not None else []],
             result_types=[result_type or PLACEHOLDER_TYPE],
             properties={
-                "mode": StringAttr(mode),
-                "shape_calculation_mode": StringAttr(shape_calculation_mode),
-                "coordinate_transformation_mode": StringAttr(coordinate_transformation_mode),
-                "nearest_mode": StringAttr(nearest_mode),
+                "mode": enum_attr(InterpolateModeAttr, mode, "mode"),
+                "shape_calculation_mode": enum_attr(
+                    ShapeCalculationModeAttr, shape_calculation_mode, "shape_calculation_mode"
+                ),
+                "coordinate_transformation_mode": enum_attr(
+                    CoordinateTransformationModeAttr,
+                    coordinate_transformation_mode,
+                    "coordinate_transformation_mode",
+                ),
+                "nearest_mode": enum_attr(NearestModeAttr, nearest_mode, "nearest_mode"),
                 "antialias": IntegerAttr.from_bool(antialias),
                 "pads_begin": i64_array(pads_begin),
                 "pads_end": i64_array(pads_end),
@@ -259,15 +277,6 @@ class InterpolateOp(OvOp):
     # ---- checks ---------------------------------------------------------------------------
 
     def verify_attrs(self) -> None:
-        for prop, allowed in (
-            ("mode", MODES),
-            ("shape_calculation_mode", SHAPE_CALCULATION_MODES),
-            ("coordinate_transformation_mode", COORDINATE_TRANSFORMATION_MODES),
-            ("nearest_mode", NEAREST_MODES),
-        ):
-            value = getattr(self, prop).data
-            if value not in allowed:
-                raise VerifyException(f"{prop} must be one of {', '.join(allowed)}, got '{value}'")
         if self.mode.data in UNSUPPORTED_MODES:
             raise VerifyException(
                 f"mode '{self.mode.data}' is not supported (supported: nearest, linear, "
@@ -285,7 +294,7 @@ class InterpolateOp(OvOp):
             if any(p < 0 for p in pads):
                 raise VerifyException(f"{prop} values must be non-negative, got {list(pads)}")
         values_type = element_type_of(self.scales_or_sizes)
-        if self.shape_calculation_mode.data == "sizes":
+        if self.shape_calculation_mode.data == ShapeCalculationMode.SIZES:
             if values_type not in (i32, i64):
                 raise VerifyException(
                     f"sizes (shape_calculation_mode = sizes) must have element type i32 or i64, "
@@ -357,7 +366,7 @@ class InterpolateOp(OvOp):
         for i, axis in enumerate(axes):
             if values is None:
                 out[axis] = DYNAMIC
-            elif self.shape_calculation_mode.data == "sizes":
+            elif self.shape_calculation_mode.data == ShapeCalculationMode.SIZES:
                 out[axis] = int(values[i])
             elif padded[axis] != DYNAMIC:
                 out[axis] = scaled_dim(padded[axis], float(values[i]))
@@ -374,10 +383,10 @@ class InterpolateOp(OvOp):
         begin, end = self._pads(rank)
         data = np.pad(x, list(zip(begin, end, strict=True)))
         mode = self.mode.data
-        out = data if mode == "nearest" else data.astype(np.float64)
+        out = data if mode == InterpolateMode.NEAREST else data.astype(np.float64)
         for i, axis in enumerate(axes):
             in_len = data.shape[axis]
-            if self.shape_calculation_mode.data == "sizes":
+            if self.shape_calculation_mode.data == ShapeCalculationMode.SIZES:
                 out_len = int(values[i])
                 scale = _F(out_len) / _F(in_len)
             else:
@@ -386,19 +395,19 @@ class InterpolateOp(OvOp):
             coord = original_coordinate(
                 self.coordinate_transformation_mode.data, out_len, in_len, scale
             )
-            if mode == "nearest":
+            if mode == InterpolateMode.NEAREST:
                 idx = nearest_index(self.nearest_mode.data, coord, bool(scale < 1), in_len)
                 out = np.take(out, idx, axis=axis)
                 continue
-            if mode == "linear_onnx":
+            if mode == InterpolateMode.LINEAR_ONNX:
                 weights = linear_onnx_weights(coord, in_len)
-            elif mode == "linear":
+            elif mode == InterpolateMode.LINEAR:
                 weights = linear_weights(coord, in_len)
             else:
                 weights = cubic_weights(coord, in_len, self.cube_coeff.value.data)
             out = np.moveaxis(np.tensordot(weights, out, axes=([1], [axis])), 0, axis)
-        if mode != "nearest" and not np.issubdtype(x.dtype, np.floating):
-            out = _round_half_away(out) if mode == "linear" else np.trunc(out)
+        if mode != InterpolateMode.NEAREST and not np.issubdtype(x.dtype, np.floating):
+            out = _round_half_away(out) if mode == InterpolateMode.LINEAR else np.trunc(out)
         return (np.asarray(out).astype(x.dtype),)
 
 

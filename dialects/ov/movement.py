@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 import numpy as np
-from xdsl.dialects.builtin import I64, DenseArrayBase, IntegerAttr, StringAttr, TensorType, i32, i64
+from xdsl.dialects.builtin import I64, DenseArrayBase, IntegerAttr, TensorType, i32, i64
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     ParsePropInAttrDict,
@@ -41,6 +41,15 @@ from .base import (
     normalize_axis,
     shape_of,
     tensor,
+)
+from .enums import (
+    BroadcastMode,
+    BroadcastModeAttr,
+    DepthToSpaceMode,
+    DepthToSpaceModeAttr,
+    PadMode,
+    PadModeAttr,
+    enum_attr,
 )
 from .shape import shape_value
 
@@ -808,9 +817,6 @@ class StridedSliceOp(OvOp):
 # DepthToSpace
 # --------------------------------------------------------------------------------------------
 
-DEPTH_TO_SPACE_MODES = ("blocks_first", "depth_first")
-
-
 @irdl_op_definition
 class DepthToSpaceOp(OvOp):
     """
@@ -819,7 +825,7 @@ class DepthToSpaceOp(OvOp):
     `[N, C, D1..DK]` -> `[N, C / bs^K, D1 * bs, ..., DK * bs]`. In `blocks_first` mode the
     channel index splits as `(block offsets..., new channel)`, in `depth_first` mode as
     `(new channel, block offsets...)`.
-    `%r = ov.depth_to_space %x mode = "blocks_first" block_size = 2 : (tensor<1x8x2x2xf32>)
+    `%r = ov.depth_to_space %x mode = blocks_first block_size = 2 : (tensor<1x8x2x2xf32>)
     -> tensor<1x2x4x4xf32>`
     """
 
@@ -828,7 +834,7 @@ class DepthToSpaceOp(OvOp):
     name = "ov.depth_to_space"
     data = operand_def(TensorType)
     result = result_def(TensorType)
-    mode = prop_def(StringAttr)
+    mode = prop_def(DepthToSpaceModeAttr)
     block_size = prop_def(IntegerAttr[I64], default_value=IntegerAttr(1, i64))
 
     assembly_format = (
@@ -840,7 +846,7 @@ class DepthToSpaceOp(OvOp):
     def __init__(
         self,
         data: SSAValue,
-        mode: str,
+        mode: DepthToSpaceMode | str,
         block_size: int = 1,
         *,
         result_type: Attribute | None = None,
@@ -849,15 +855,14 @@ class DepthToSpaceOp(OvOp):
         super().__init__(
             operands=[data],
             result_types=[result_type or PLACEHOLDER_TYPE],
-            properties={"mode": StringAttr(mode), "block_size": IntegerAttr(block_size, i64)},
+            properties={
+                "mode": enum_attr(DepthToSpaceModeAttr, mode, "mode"),
+                "block_size": IntegerAttr(block_size, i64),
+            },
         )
         self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
-        if self.mode.data not in DEPTH_TO_SPACE_MODES:
-            raise VerifyException(
-                f"mode must be one of {', '.join(DEPTH_TO_SPACE_MODES)}, got '{self.mode.data}'"
-            )
         if self.block_size.value.data < 1:
             raise VerifyException(f"block_size must be >= 1, got {self.block_size.value.data}")
         rank = len(shape_of(self.data))
@@ -884,7 +889,7 @@ class DepthToSpaceOp(OvOp):
         n, c, *spatial = x.shape
         k = len(spatial)
         cn = c // bs**k
-        if self.mode.data == "blocks_first":
+        if self.mode.data == DepthToSpaceMode.BLOCKS_FIRST:
             y = x.reshape(n, *([bs] * k), cn, *spatial)
             # axes: 0 = N, 1..k = blocks, k+1 = C', k+2.. = spatial
             perm = [0, k + 1]
@@ -1166,9 +1171,6 @@ class ShuffleChannelsOp(OvOp):
 # Broadcast
 # --------------------------------------------------------------------------------------------
 
-BROADCAST_MODES = ("numpy", "explicit", "bidirectional")
-
-
 @irdl_op_definition
 class BroadcastOp(OvOp):
     """
@@ -1177,7 +1179,7 @@ class BroadcastOp(OvOp):
     `numpy`: data broadcasts (numpy rules, one direction) to exactly `target_shape`;
     `bidirectional`: the result is the numpy broadcast of both shapes; `explicit`: data
     dimension `i` goes to result axis `axes_mapping[i]` (increasing), the others are repeated.
-    `%r = ov.broadcast %x, %shape mode = "bidirectional" : (tensor<3x1xf32>, tensor<2xi64>)
+    `%r = ov.broadcast %x, %shape mode = bidirectional : (tensor<3x1xf32>, tensor<2xi64>)
     -> tensor<3x4xf32>`
     """
 
@@ -1186,7 +1188,7 @@ class BroadcastOp(OvOp):
     target_shape = operand_def(TensorType)
     axes_mapping = opt_operand_def(TensorType)
     result = result_def(TensorType)
-    mode = prop_def(StringAttr, default_value=StringAttr("numpy"))
+    mode = prop_def(BroadcastModeAttr, default_value=BroadcastModeAttr(BroadcastMode.NUMPY))
 
     assembly_format = (
         "$data `,` $target_shape (`,` $axes_mapping^)? (`mode` `=` $mode^)? attr-dict "
@@ -1200,25 +1202,21 @@ class BroadcastOp(OvOp):
         target_shape: SSAValue,
         axes_mapping: SSAValue | None = None,
         *,
-        mode: str = "numpy",
+        mode: BroadcastMode | str = BroadcastMode.NUMPY,
         result_type: Attribute | None = None,
         name: str | None = None,
     ) -> None:
         super().__init__(
             operands=[data, target_shape, [axes_mapping] if axes_mapping is not None else []],
             result_types=[result_type or PLACEHOLDER_TYPE],
-            properties={"mode": StringAttr(mode)},
+            properties={"mode": enum_attr(BroadcastModeAttr, mode, "mode")},
         )
         self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
         mode = self.mode.data
-        if mode not in BROADCAST_MODES:
-            raise VerifyException(
-                f"mode must be one of {', '.join(BROADCAST_MODES)}, got '{mode}'"
-            )
         _check_int_operand(self.target_shape, "target_shape")
-        if mode == "explicit":
+        if mode == BroadcastMode.EXPLICIT:
             if self.axes_mapping is None:
                 raise VerifyException("mode = explicit needs the axes_mapping operand")
             _check_int_operand(self.axes_mapping, "axes_mapping")
@@ -1248,7 +1246,7 @@ class BroadcastOp(OvOp):
         shown = format_shape(target) if None in known else str(target)
         if any(t is not None and t < 0 for t in known):
             raise VerifyException(f"target_shape values must be >= 0, got {shown}")
-        if mode == "numpy":
+        if mode == BroadcastMode.NUMPY:
             if len(target) < len(data):
                 raise VerifyException(
                     f"target_shape {shown} has a smaller rank than data {format_shape(data)}"
@@ -1262,7 +1260,7 @@ class BroadcastOp(OvOp):
                         f"{shown}: dimension {d} must be 1 or {t}"
                     )
             return [tensor(target, et)]
-        if mode == "bidirectional":
+        if mode == BroadcastMode.BIDIRECTIONAL:
             return [tensor(broadcast_shapes(data, target, "data and target_shape"), et)]
         axes = _int_list(self.operand_value(2))
         if axes is not None:
@@ -1285,10 +1283,10 @@ class BroadcastOp(OvOp):
         x, target_v = inputs[0], inputs[1]
         target = [int(t) for t in np.asarray(target_v).reshape(-1)]
         mode = self.mode.data
-        if mode == "bidirectional":
+        if mode == BroadcastMode.BIDIRECTIONAL:
             shape = np.broadcast_shapes(x.shape, tuple(target))
             return (np.array(np.broadcast_to(x, shape)),)
-        if mode == "explicit":
+        if mode == BroadcastMode.EXPLICIT:
             axes = [int(a) for a in np.asarray(inputs[2]).reshape(-1)]
             if x.ndim:
                 view = [1] * len(target)
@@ -1302,15 +1300,12 @@ class BroadcastOp(OvOp):
 # Pad
 # --------------------------------------------------------------------------------------------
 
-PAD_MODES = ("constant", "edge", "reflect", "symmetric")
-
-
 @irdl_op_definition
 class PadOp(OvOp):
     """
     Padding (OpenVINO `Pad-12`; `Pad-1` is the same op without negative pads).
 
-    `%y = ov.pad %x, %begin, %end, %value pad_mode = "constant" : (tensor<1x3xf32>,
+    `%y = ov.pad %x, %begin, %end, %value pad_mode = constant : (tensor<1x3xf32>,
     tensor<2xi64>, tensor<2xi64>, tensor<f32>) -> tensor<3x6xf32>`
 
     `pads_begin` and `pads_end` (1-D i32/i64, one value per axis of `data`) add that many
@@ -1329,7 +1324,7 @@ class PadOp(OvOp):
     pads_end = operand_def(TensorType)
     pad_value = opt_operand_def(TensorType)
     result = result_def(TensorType)
-    pad_mode = prop_def(StringAttr, default_value=StringAttr("constant"))
+    pad_mode = prop_def(PadModeAttr, default_value=PadModeAttr(PadMode.CONSTANT))
 
     assembly_format = (
         "$data `,` $pads_begin `,` $pads_end (`,` $pad_value^)? (`pad_mode` `=` $pad_mode^)? "
@@ -1344,21 +1339,18 @@ class PadOp(OvOp):
         pads_end: SSAValue,
         pad_value: SSAValue | None = None,
         *,
-        pad_mode: str = "constant",
+        pad_mode: PadMode | str = PadMode.CONSTANT,
         result_type: Attribute | None = None,
         name: str | None = None,
     ) -> None:
         super().__init__(
             operands=[data, pads_begin, pads_end, [pad_value] if pad_value is not None else []],
             result_types=[result_type or PLACEHOLDER_TYPE],
-            properties={"pad_mode": StringAttr(pad_mode)},
+            properties={"pad_mode": enum_attr(PadModeAttr, pad_mode, "pad_mode")},
         )
         self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
-        mode = self.pad_mode.data
-        if mode not in PAD_MODES:
-            raise VerifyException(f"pad_mode must be one of {', '.join(PAD_MODES)}, got '{mode}'")
         _check_int_operand(self.pads_begin, "pads_begin")
         _check_int_operand(self.pads_end, "pads_end")
         _same_length([self.pads_begin, self.pads_end], ["pads_begin", "pads_end"],
@@ -1459,9 +1451,6 @@ OPS = (
 )
 
 __all__ = [
-    "BROADCAST_MODES",
-    "DEPTH_TO_SPACE_MODES",
-    "PAD_MODES",
     "BatchToSpaceOp",
     "BroadcastOp",
     "ConcatOp",

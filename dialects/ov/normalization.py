@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 import numpy as np
-from xdsl.dialects.builtin import BoolAttr, FloatAttr, IntegerAttr, StringAttr, TensorType, f32
+from xdsl.dialects.builtin import BoolAttr, FloatAttr, IntegerAttr, TensorType, f32
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     ParsePropInAttrDict,
@@ -25,10 +25,8 @@ from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from .base import PLACEHOLDER_TYPE, OvOp, element_type_of, is_float, shape_of
+from .enums import EpsMode, EpsModeAttr, MVNEpsMode, MVNEpsModeAttr, enum_attr
 from .reduction import check_axes_operand, reduction_axes
-
-MVN_EPS_MODES = ("inside_sqrt", "outside_sqrt")
-L2_EPS_MODES = ("add", "max")
 
 
 class _AxesNormalizationOp(OvOp):
@@ -42,9 +40,7 @@ class _AxesNormalizationOp(OvOp):
     assembly_format = "$x `,` $axes attr-dict `:` functional-type(operands, results)"
     traits = traits_def(Pure())
 
-    def _check_common(self, eps_mode: str, modes: Sequence[str]) -> None:
-        if eps_mode not in modes:
-            raise VerifyException(f"eps_mode must be one of {', '.join(modes)}, got '{eps_mode}'")
+    def _check_common(self) -> None:
         if not is_float(element_type_of(self.x)):
             raise VerifyException(
                 f"data must have a floating-point element type, got {element_type_of(self.x)}"
@@ -82,7 +78,7 @@ class MVNOp(_AxesNormalizationOp):
     name = "ov.mvn"
     normalize_variance = prop_def(BoolAttr, default_value=IntegerAttr.from_bool(True))
     eps = prop_def(FloatAttr)
-    eps_mode = prop_def(StringAttr)
+    eps_mode = prop_def(MVNEpsModeAttr)
 
     def __init__(
         self,
@@ -90,7 +86,7 @@ class MVNOp(_AxesNormalizationOp):
         axes: SSAValue,
         *,
         eps: float,
-        eps_mode: str,
+        eps_mode: MVNEpsMode | str,
         normalize_variance: bool = True,
         result_type: Attribute | None = None,
         name: str | None = None,
@@ -101,13 +97,13 @@ class MVNOp(_AxesNormalizationOp):
             properties={
                 "normalize_variance": IntegerAttr.from_bool(normalize_variance),
                 "eps": FloatAttr(eps, f32),
-                "eps_mode": StringAttr(eps_mode),
+                "eps_mode": enum_attr(MVNEpsModeAttr, eps_mode, "eps_mode"),
             },
         )
         self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
-        self._check_common(self.eps_mode.data, MVN_EPS_MODES)
+        self._check_common()
         if self.eps.value.data < 0:
             raise VerifyException(f"eps must be non-negative, got {self.eps.value.data:g}")
 
@@ -119,7 +115,7 @@ class MVNOp(_AxesNormalizationOp):
         if self.normalize_variance.value.data:
             var = np.mean(centered * centered, axis=axes, keepdims=True)
             eps = float(np.float32(self.eps.value.data))
-            if self.eps_mode.data == "inside_sqrt":
+            if self.eps_mode.data == MVNEpsMode.INSIDE_SQRT:
                 centered = centered / np.sqrt(var + eps)
             else:
                 centered = centered / (np.sqrt(var) + eps)
@@ -141,7 +137,7 @@ class NormalizeL2Op(_AxesNormalizationOp):
 
     name = "ov.normalize_l2"
     eps = prop_def(FloatAttr)
-    eps_mode = prop_def(StringAttr)
+    eps_mode = prop_def(EpsModeAttr)
 
     def __init__(
         self,
@@ -149,19 +145,22 @@ class NormalizeL2Op(_AxesNormalizationOp):
         axes: SSAValue,
         *,
         eps: float,
-        eps_mode: str,
+        eps_mode: EpsMode | str,
         result_type: Attribute | None = None,
         name: str | None = None,
     ) -> None:
         super().__init__(
             operands=[x, axes],
             result_types=[result_type or PLACEHOLDER_TYPE],
-            properties={"eps": FloatAttr(eps, f32), "eps_mode": StringAttr(eps_mode)},
+            properties={
+                "eps": FloatAttr(eps, f32),
+                "eps_mode": enum_attr(EpsModeAttr, eps_mode, "eps_mode"),
+            },
         )
         self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
-        self._check_common(self.eps_mode.data, L2_EPS_MODES)
+        self._check_common()
 
     def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
         x, axes_value = inputs
@@ -169,7 +168,7 @@ class NormalizeL2Op(_AxesNormalizationOp):
         xf = x.astype(np.float64)
         squares = np.sum(xf * xf, axis=axes, keepdims=True)
         eps = float(np.float32(self.eps.value.data))
-        if self.eps_mode.data == "add":
+        if self.eps_mode.data == EpsMode.ADD:
             norm = np.sqrt(squares + eps)
         else:
             norm = np.sqrt(np.maximum(squares, eps))

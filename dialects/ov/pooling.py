@@ -20,15 +20,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 import numpy as np
-from xdsl.dialects.builtin import (
-    BoolAttr,
-    DenseArrayBase,
-    IntegerAttr,
-    StringAttr,
-    TensorType,
-    i32,
-    i64,
-)
+from xdsl.dialects.builtin import BoolAttr, DenseArrayBase, IntegerAttr, TensorType, i32, i64
 from xdsl.ir import Attribute, SSAValue, TypeAttribute
 from xdsl.irdl import (
     ParsePropInAttrDict,
@@ -52,9 +44,7 @@ from .base import (
     tensor,
     to_dtype,
 )
-
-ROUNDING_TYPES = ("floor", "ceil")
-AUTO_PAD_VALUES = ("explicit", "same_upper", "same_lower", "valid")
+from .enums import AutoPad, AutoPadAttr, RoundingType, RoundingTypeAttr, enum_attr
 
 
 def pooling_pads(
@@ -63,16 +53,16 @@ def pooling_pads(
     strides: Sequence[int],
     pads_begin: Sequence[int],
     pads_end: Sequence[int],
-    auto_pad: str,
+    auto_pad: AutoPad | str,
 ) -> tuple[list[int], list[int]]:
     """
     The padding actually applied: explicit pads, zeros for `valid`, computed for `same_*`.
 
     A `DYNAMIC` input dimension with `same_*` gives `DYNAMIC` pads.
     """
-    if auto_pad == "valid":
+    if auto_pad == AutoPad.VALID:
         return [0] * len(kernel), [0] * len(kernel)
-    if auto_pad not in ("same_upper", "same_lower"):
+    if auto_pad not in (AutoPad.SAME_UPPER, AutoPad.SAME_LOWER):
         return list(pads_begin), list(pads_end)
     begin: list[int] = []
     end: list[int] = []
@@ -84,8 +74,8 @@ def pooling_pads(
         out = -(-d // s)
         total = max((out - 1) * s + k - d, 0)
         small, large = total // 2, total - total // 2
-        begin.append(small if auto_pad == "same_upper" else large)
-        end.append(large if auto_pad == "same_upper" else small)
+        begin.append(small if auto_pad == AutoPad.SAME_UPPER else large)
+        end.append(large if auto_pad == AutoPad.SAME_UPPER else small)
     return begin, end
 
 
@@ -98,8 +88,8 @@ class PoolingOp(OvOp):
     pads_begin = prop_def(DenseArrayBase)
     pads_end = prop_def(DenseArrayBase)
     kernel = prop_def(DenseArrayBase)
-    rounding_type = prop_def(StringAttr, default_value=StringAttr("floor"))
-    auto_pad = prop_def(StringAttr, default_value=StringAttr("explicit"))
+    rounding_type = prop_def(RoundingTypeAttr, default_value=RoundingTypeAttr(RoundingType.FLOOR))
+    auto_pad = prop_def(AutoPadAttr, default_value=AutoPadAttr(AutoPad.EXPLICIT))
 
     irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "$x attr-dict `:` functional-type(operands, results)"
@@ -111,29 +101,19 @@ class PoolingOp(OvOp):
         pads_begin: Sequence[int],
         pads_end: Sequence[int],
         kernel: Sequence[int],
-        rounding_type: str,
-        auto_pad: str,
+        rounding_type: RoundingType | str,
+        auto_pad: AutoPad | str,
     ) -> dict[str, Attribute]:
         return {
             "strides": i64_array(strides),
             "pads_begin": i64_array(pads_begin),
             "pads_end": i64_array(pads_end),
             "kernel": i64_array(kernel),
-            "rounding_type": StringAttr(rounding_type),
-            "auto_pad": StringAttr(auto_pad),
+            "rounding_type": enum_attr(RoundingTypeAttr, rounding_type, "rounding_type"),
+            "auto_pad": enum_attr(AutoPadAttr, auto_pad, "auto_pad"),
         }
 
     def verify_attrs(self) -> None:
-        rounding = self.rounding_type.data
-        if rounding not in ROUNDING_TYPES:
-            raise VerifyException(
-                f"rounding_type must be one of {', '.join(ROUNDING_TYPES)}, got '{rounding}'"
-            )
-        auto_pad = self.auto_pad.data
-        if auto_pad not in AUTO_PAD_VALUES:
-            raise VerifyException(
-                f"auto_pad must be one of {', '.join(AUTO_PAD_VALUES)}, got '{auto_pad}'"
-            )
         rank = len(shape_of(self.x))
         if rank not in (3, 4, 5):
             raise VerifyException(f"input must have rank 3, 4 or 5, got rank {rank}")
@@ -213,7 +193,7 @@ class PoolingOp(OvOp):
         """Output shape for an input shape (`DYNAMIC` spatial dims stay dynamic)."""
         spatial = shape[2:]
         begin, end = self.effective_pads(spatial)
-        ceil = self.rounding_type.data == "ceil"
+        ceil = self.rounding_type.data == RoundingType.CEIL
         out = list(shape[:2])
         for axis, (d, k, s, pb, pe) in enumerate(
             zip(spatial, self.dilated_kernel(), ints(self.strides), begin, end, strict=True)
@@ -256,8 +236,8 @@ class AvgPoolOp(PoolingOp):
         pads_end: Sequence[int],
         kernel: Sequence[int],
         exclude_pad: bool,
-        rounding_type: str = "floor",
-        auto_pad: str = "explicit",
+        rounding_type: RoundingType | str = RoundingType.FLOOR,
+        auto_pad: AutoPad | str = AutoPad.EXPLICIT,
         result_type: Attribute | None = None,
         name: str | None = None,
     ) -> None:
@@ -270,7 +250,7 @@ class AvgPoolOp(PoolingOp):
 
     def verify_attrs(self) -> None:
         super().verify_attrs()
-        if self.exclude_pad.value.data and self.auto_pad.data == "explicit":
+        if self.exclude_pad.value.data and self.auto_pad.data == AutoPad.EXPLICIT:
             for axis, (k, pb, pe) in enumerate(
                 zip(ints(self.kernel), ints(self.pads_begin), ints(self.pads_end), strict=True)
             ):
@@ -327,8 +307,8 @@ class MaxPoolOp(PoolingOp):
         pads_begin: Sequence[int],
         pads_end: Sequence[int],
         kernel: Sequence[int],
-        rounding_type: str = "floor",
-        auto_pad: str = "explicit",
+        rounding_type: RoundingType | str = RoundingType.FLOOR,
+        auto_pad: AutoPad | str = AutoPad.EXPLICIT,
         result_type: Attribute | None = None,
         name: str | None = None,
     ) -> None:
@@ -382,8 +362,8 @@ class MaxPool8Op(PoolingOp):
         pads_begin: Sequence[int],
         pads_end: Sequence[int],
         kernel: Sequence[int],
-        rounding_type: str = "floor",
-        auto_pad: str = "explicit",
+        rounding_type: RoundingType | str = RoundingType.FLOOR,
+        auto_pad: AutoPad | str = AutoPad.EXPLICIT,
         index_element_type: Attribute = i64,
         axis: int = 0,
         result_types: Sequence[Attribute] | None = None,
@@ -473,7 +453,6 @@ class MaxPool8Op(PoolingOp):
 OPS = (AvgPoolOp, MaxPoolOp, MaxPool8Op)
 
 __all__ = [
-    "ROUNDING_TYPES",
     "AvgPoolOp",
     "MaxPool8Op",
     "MaxPoolOp",

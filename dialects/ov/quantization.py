@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 import numpy as np
-from xdsl.dialects.builtin import IntegerAttr, StringAttr, TensorType, i64
+from xdsl.dialects.builtin import IntegerAttr, TensorType, i64
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def, traits_def
 from xdsl.traits import Pure
@@ -29,8 +29,7 @@ from .base import (
     shape_of,
     tensor,
 )
-
-FAKE_QUANTIZE_AUTO_BROADCAST = ("numpy", "none")
+from .enums import AutoBroadcast, AutoBroadcastAttr, enum_attr
 
 LIMIT_NAMES = ("input_low", "input_high", "output_low", "output_high")
 
@@ -108,7 +107,9 @@ class FakeQuantizeOp(OvOp):
     result = result_def(TensorType)
 
     levels = prop_def(IntegerAttr[i64])
-    auto_broadcast = prop_def(StringAttr, default_value=StringAttr("numpy"))
+    auto_broadcast = prop_def(
+        AutoBroadcastAttr, default_value=AutoBroadcastAttr(AutoBroadcast.NUMPY)
+    )
 
     assembly_format = (
         "$x `,` $input_low `,` $input_high `,` $output_low `,` $output_high "
@@ -126,7 +127,7 @@ class FakeQuantizeOp(OvOp):
         output_high: SSAValue,
         levels: int,
         *,
-        auto_broadcast: str = "numpy",
+        auto_broadcast: AutoBroadcast | str = AutoBroadcast.NUMPY,
         element_type: Attribute | None = None,
         result_type: Attribute | None = None,
         name: str | None = None,
@@ -139,7 +140,7 @@ class FakeQuantizeOp(OvOp):
             result_types=[result_type or PLACEHOLDER_TYPE],
             properties={
                 "levels": IntegerAttr(levels, i64),
-                "auto_broadcast": StringAttr(auto_broadcast),
+                "auto_broadcast": enum_attr(AutoBroadcastAttr, auto_broadcast, "auto_broadcast"),
             },
         )
         self.finish_build(name, infer=result_type is None)
@@ -152,11 +153,6 @@ class FakeQuantizeOp(OvOp):
         if levels < 2:
             raise VerifyException(f"levels must be >= 2, got {levels}")
         mode = self.auto_broadcast.data
-        if mode not in FAKE_QUANTIZE_AUTO_BROADCAST:
-            raise VerifyException(
-                f"auto_broadcast must be one of {', '.join(FAKE_QUANTIZE_AUTO_BROADCAST)}, "
-                f"got '{mode}'"
-            )
         et = element_type_of(self.x)
         if not is_float(et):
             raise VerifyException(f"x must have element type f32 or f16, got {et}")
@@ -167,7 +163,7 @@ class FakeQuantizeOp(OvOp):
                     f"{what} must have the element type of x ({et}), got {element_type_of(value)}"
                 )
             shape = shape_of(value)
-            if mode == "none":
+            if mode == AutoBroadcast.NONE:
                 ok = shape == x_shape
             else:
                 try:
@@ -208,7 +204,6 @@ class FakeQuantizeOp(OvOp):
 OPS = (FakeQuantizeOp,)
 
 __all__ = [
-    "FAKE_QUANTIZE_AUTO_BROADCAST",
     "LIMIT_NAMES",
     "FakeQuantizeOp",
     "fake_quantize",

@@ -11,12 +11,13 @@ number of gates (LSTM 4 in the order f, i, c, o; GRU 3 in the order z, r, h; RNN
 `W: [num_directions, G * hidden_size, input_size]` etc. Opset-5 sequences have no peephole
 input (LSTMSequence-1's `P` is gone).
 
-Attributes are properties: `hidden_size` (i64, > 0), `activations` (array of strings, each one
-of sigmoid, tanh, relu: OpenVINO's specification and reference implementation support no
-other), `activations_alpha` / `activations_beta` (arrays of floats; kept, and unused by these
-three functions), `clip` (float, 0 = no clipping: else every gate pre-activation is clamped to
-`[-clip, clip]`; the cell state before `h` is not), `direction` for sequences ("forward",
-"reverse", "bidirectional") and `linear_before_reset` for GRU.
+Attributes are properties: `hidden_size` (i64, > 0), `activations` (array of `Activation`s,
+`#ov<activation tanh>`: sigmoid, tanh or relu, OpenVINO's specification and reference
+implementation support no other), `activations_alpha` / `activations_beta` (arrays of floats;
+kept, and unused by these three functions), `clip` (float, 0 = no clipping: else every gate
+pre-activation is clamped to `[-clip, clip]`; the cell state before `h` is not), `direction`
+for sequences (a `Direction`, `#ov<direction forward>`: forward, reverse or bidirectional) and
+`linear_before_reset` for GRU.
 
 `evaluate` follows OpenVINO's reference implementation (`lstm_cell.hpp`, `gru_cell.hpp`,
 `rnn_cell.hpp`, `sequences.hpp`) in float64, vectorized over the batch, and casts back to the
@@ -39,7 +40,6 @@ from xdsl.dialects.builtin import (
     BoolAttr,
     FloatAttr,
     IntegerAttr,
-    StringAttr,
     TensorType,
     f32,
     i8,
@@ -69,8 +69,7 @@ from .base import (
     ui8,
 )
 from .convolution import check_float_operands
-
-DIRECTIONS = ("forward", "reverse", "bidirectional")
+from .enums import Activation, ActivationAttr, Direction, DirectionAttr, enum_attr
 
 ActivationFn = Callable[[np.ndarray], np.ndarray]
 
@@ -81,18 +80,19 @@ def _sigmoid(x: np.ndarray) -> np.ndarray:
     return np.where(x >= 0, 1.0 / (1.0 + e), e / (1.0 + e))
 
 
-ACTIVATIONS: dict[str, ActivationFn] = {
-    "sigmoid": _sigmoid,
-    "tanh": np.tanh,
-    "relu": lambda x: np.maximum(x, 0.0),
+ACTIVATIONS: dict[Activation, ActivationFn] = {
+    Activation.SIGMOID: _sigmoid,
+    Activation.TANH: np.tanh,
+    Activation.RELU: lambda x: np.maximum(x, 0.0),
 }
 """The activation functions of the recurrent ops (OpenVINO: relu, sigmoid, tanh)."""
 
 SEQUENCE_LENGTH_TYPES: tuple[Attribute, ...] = (i64, i32, i8, ui8)
 
 
-def _string_array(values: Sequence[str]) -> ArrayAttr[StringAttr]:
-    return ArrayAttr([StringAttr(v) for v in values])
+def activations_attr(values: Sequence[Activation | str]) -> ArrayAttr[ActivationAttr]:
+    """The `activations` property: `[#ov<activation sigmoid>, ...]`."""
+    return ArrayAttr([enum_attr(ActivationAttr, v, "activations") for v in values])
 
 
 def _float_array(values: Sequence[float]) -> ArrayAttr[FloatAttr]:
@@ -174,7 +174,7 @@ def run_sequence(
     x: np.ndarray,
     states: Sequence[np.ndarray],
     lengths: np.ndarray,
-    direction: str,
+    direction: Direction | str,
     step: StepFn,
 ) -> tuple[np.ndarray, list[np.ndarray]]:
     """
@@ -197,7 +197,7 @@ def run_sequence(
     finals = [np.zeros(s.shape) for s in states]
     rows = np.arange(batch)
     for d in range(num_dir):
-        reverse = direction == "reverse" or d == 1
+        reverse = direction == Direction.REVERSE or d == 1
         if reverse and (lengths > steps).any():
             raise ValueError(
                 f"sequence_lengths must not exceed seq_length {steps} in a reverse direction, "
@@ -251,17 +251,17 @@ class RecurrentOp(OvOp):
     @staticmethod
     def _common_properties(
         hidden_size: int,
-        activations: Sequence[str],
+        activations: Sequence[Activation | str],
         activations_alpha: Sequence[float],
         activations_beta: Sequence[float],
         clip: float,
-        direction: str | None = None,
+        direction: Direction | str | None = None,
     ) -> dict[str, Attribute]:
         props: dict[str, Attribute] = {"hidden_size": IntegerAttr(hidden_size, i64)}
         if direction is not None:
-            props["direction"] = StringAttr(direction)
+            props["direction"] = enum_attr(DirectionAttr, direction, "direction")
         return props | {
-            "activations": _string_array(activations),
+            "activations": activations_attr(activations),
             "activations_alpha": _float_array(activations_alpha),
             "activations_beta": _float_array(activations_beta),
             "clip": FloatAttr(float(clip), f32),
@@ -270,7 +270,7 @@ class RecurrentOp(OvOp):
     def hidden(self) -> int:
         return self.hidden_size.value.data
 
-    def activation_names(self) -> list[str]:
+    def activation_names(self) -> list[Activation]:
         return [a.data for a in self.properties["activations"].data]  # type: ignore[union-attr]
 
     def activation_functions(self) -> list[ActivationFn]:
@@ -279,11 +279,11 @@ class RecurrentOp(OvOp):
     def clip_value(self) -> float:
         return float(self.clip.value.data)
 
-    def direction_value(self) -> str:
-        return "forward"
+    def direction_value(self) -> Direction:
+        return Direction.FORWARD
 
     def num_directions(self) -> int:
-        return 2 if self.direction_value() == "bidirectional" else 1
+        return 2 if self.direction_value() == Direction.BIDIRECTIONAL else 1
 
     def bias_gates(self) -> int:
         """Number of hidden_size blocks in B."""
@@ -317,10 +317,6 @@ class RecurrentOp(OvOp):
         clip = self.clip_value()
         if not np.isfinite(clip) or clip < 0:
             raise VerifyException(f"clip must be non-negative (0 = no clipping), got {clip}")
-        if self.IS_SEQUENCE and self.direction_value() not in DIRECTIONS:
-            raise VerifyException(
-                f"direction must be one of {', '.join(DIRECTIONS)}, got '{self.direction_value()}'"
-            )
         self._verify_shapes(named)
 
     def _verify_activations(self) -> None:
@@ -331,12 +327,6 @@ class RecurrentOp(OvOp):
                 f"activations must have {len(roles)} value{'s' if len(roles) > 1 else ''} "
                 f"({', '.join(roles)}), got {len(names)}: [{', '.join(names)}]"
             )
-        for name in names:
-            if name not in ACTIVATIONS:
-                raise VerifyException(
-                    f"activation '{name}' is not supported, expected one of "
-                    f"{', '.join(ACTIVATIONS)}"
-                )
 
     def _layouts(self) -> dict[str, list[str]]:
         """Axis names of every operand (for messages)."""
@@ -444,11 +434,11 @@ class RecurrentOp(OvOp):
 class SequenceOp(RecurrentOp):
     """Base of the sequence ops: the `direction` attribute."""
 
-    direction = prop_def(StringAttr)
+    direction = prop_def(DirectionAttr)
 
     IS_SEQUENCE: ClassVar[bool] = True
 
-    def direction_value(self) -> str:
+    def direction_value(self) -> Direction:
         return self.direction.data
 
     def _run(self, inputs: Sequence[np.ndarray], step: StepFn) -> Sequence[np.ndarray]:
@@ -518,7 +508,7 @@ class LSTMCellOp(RecurrentOp):
     co = result_def(TensorType)
 
     activations = prop_def(
-        ArrayAttr[StringAttr], default_value=_string_array(("sigmoid", "tanh", "tanh"))
+        ArrayAttr[ActivationAttr], default_value=activations_attr(("sigmoid", "tanh", "tanh"))
     )
 
     assembly_format = (
@@ -540,7 +530,7 @@ class LSTMCellOp(RecurrentOp):
         b: SSAValue,
         *,
         hidden_size: int,
-        activations: Sequence[str] = ("sigmoid", "tanh", "tanh"),
+        activations: Sequence[Activation | str] = ("sigmoid", "tanh", "tanh"),
         activations_alpha: Sequence[float] = (),
         activations_beta: Sequence[float] = (),
         clip: float = 0.0,
@@ -585,7 +575,7 @@ class LSTMSequenceOp(SequenceOp):
     co = result_def(TensorType)
 
     activations = prop_def(
-        ArrayAttr[StringAttr], default_value=_string_array(("sigmoid", "tanh", "tanh"))
+        ArrayAttr[ActivationAttr], default_value=activations_attr(("sigmoid", "tanh", "tanh"))
     )
 
     assembly_format = (
@@ -609,8 +599,8 @@ class LSTMSequenceOp(SequenceOp):
         b: SSAValue,
         *,
         hidden_size: int,
-        direction: str,
-        activations: Sequence[str] = ("sigmoid", "tanh", "tanh"),
+        direction: Direction | str,
+        activations: Sequence[Activation | str] = ("sigmoid", "tanh", "tanh"),
         activations_alpha: Sequence[float] = (),
         activations_beta: Sequence[float] = (),
         clip: float = 0.0,
@@ -678,7 +668,9 @@ class GRUCellOp(GRUMixin):
     b = operand_def(TensorType)
     ho = result_def(TensorType)
 
-    activations = prop_def(ArrayAttr[StringAttr], default_value=_string_array(("sigmoid", "tanh")))
+    activations = prop_def(
+        ArrayAttr[ActivationAttr], default_value=activations_attr(("sigmoid", "tanh"))
+    )
 
     assembly_format = (
         "$x `,` $h `,` $w `,` $r `,` $b attr-dict `:` functional-type(operands, results)"
@@ -693,7 +685,7 @@ class GRUCellOp(GRUMixin):
         b: SSAValue,
         *,
         hidden_size: int,
-        activations: Sequence[str] = ("sigmoid", "tanh"),
+        activations: Sequence[Activation | str] = ("sigmoid", "tanh"),
         activations_alpha: Sequence[float] = (),
         activations_beta: Sequence[float] = (),
         clip: float = 0.0,
@@ -737,7 +729,9 @@ class GRUSequenceOp(GRUMixin, SequenceOp):
     y = result_def(TensorType)
     ho = result_def(TensorType)
 
-    activations = prop_def(ArrayAttr[StringAttr], default_value=_string_array(("sigmoid", "tanh")))
+    activations = prop_def(
+        ArrayAttr[ActivationAttr], default_value=activations_attr(("sigmoid", "tanh"))
+    )
 
     assembly_format = (
         "$x `,` $h `,` $sequence_lengths `,` $w `,` $r `,` $b attr-dict `:` "
@@ -754,8 +748,8 @@ class GRUSequenceOp(GRUMixin, SequenceOp):
         b: SSAValue,
         *,
         hidden_size: int,
-        direction: str,
-        activations: Sequence[str] = ("sigmoid", "tanh"),
+        direction: Direction | str,
+        activations: Sequence[Activation | str] = ("sigmoid", "tanh"),
         activations_alpha: Sequence[float] = (),
         activations_beta: Sequence[float] = (),
         clip: float = 0.0,
@@ -803,7 +797,7 @@ class RNNCellOp(RecurrentOp):
     b = operand_def(TensorType)
     ho = result_def(TensorType)
 
-    activations = prop_def(ArrayAttr[StringAttr], default_value=_string_array(("tanh",)))
+    activations = prop_def(ArrayAttr[ActivationAttr], default_value=activations_attr(("tanh",)))
 
     assembly_format = (
         "$x `,` $h `,` $w `,` $r `,` $b attr-dict `:` functional-type(operands, results)"
@@ -822,7 +816,7 @@ class RNNCellOp(RecurrentOp):
         b: SSAValue,
         *,
         hidden_size: int,
-        activations: Sequence[str] = ("tanh",),
+        activations: Sequence[Activation | str] = ("tanh",),
         activations_alpha: Sequence[float] = (),
         activations_beta: Sequence[float] = (),
         clip: float = 0.0,
@@ -863,7 +857,7 @@ class RNNSequenceOp(SequenceOp):
     y = result_def(TensorType)
     ho = result_def(TensorType)
 
-    activations = prop_def(ArrayAttr[StringAttr], default_value=_string_array(("tanh",)))
+    activations = prop_def(ArrayAttr[ActivationAttr], default_value=activations_attr(("tanh",)))
 
     assembly_format = (
         "$x `,` $h `,` $sequence_lengths `,` $w `,` $r `,` $b attr-dict `:` "
@@ -884,8 +878,8 @@ class RNNSequenceOp(SequenceOp):
         b: SSAValue,
         *,
         hidden_size: int,
-        direction: str,
-        activations: Sequence[str] = ("tanh",),
+        direction: Direction | str,
+        activations: Sequence[Activation | str] = ("tanh",),
         activations_alpha: Sequence[float] = (),
         activations_beta: Sequence[float] = (),
         clip: float = 0.0,
@@ -911,7 +905,6 @@ OPS = (LSTMCellOp, LSTMSequenceOp, GRUCellOp, GRUSequenceOp, RNNCellOp, RNNSeque
 
 __all__ = [
     "ACTIVATIONS",
-    "DIRECTIONS",
     "SEQUENCE_LENGTH_TYPES",
     "ActivationFn",
     "GRUCellOp",
@@ -924,6 +917,7 @@ __all__ = [
     "RecurrentOp",
     "SequenceOp",
     "StepFn",
+    "activations_attr",
     "gru_step",
     "lstm_step",
     "rnn_step",

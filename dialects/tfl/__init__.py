@@ -8,7 +8,7 @@ semantics (LiteRT's float kernels), so the reference interpreter runs `tfl` grap
 from xdsl.ir import Dialect
 
 from . import movement, rnn
-from .base import ACTIVATION_NAMES, TflOp
+from .base import ACTIVATION_NAMES, ActivationFunction, LSTMKernelType, TflOp
 from .movement import (
     ConcatenationOp,
     EmbeddingLookupOp,
@@ -44,9 +44,11 @@ __all__ = [
     "LSTM_OPERANDS",
     "RNN_OPERANDS",
     "TFL",
+    "ActivationFunction",
     "BidirectionalSequenceLSTMOp",
     "ConcatenationOp",
     "EmbeddingLookupOp",
+    "LSTMKernelType",
     "LSTMOp",
     "NoValueOp",
     "ReshapeOp",

@@ -31,8 +31,9 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.interpreter import Interpreter
 from xdsl.ir import Attribute, OpResult, SSAValue
-from xdsl.irdl import IRDLOperation
+from xdsl.irdl import AttrConstraint, AttrSetConstraint, IRDLOperation
 from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.str_enum import StrEnum
 
 from lowpass.dialects.ov.base import (
     DYNAMIC,
@@ -42,8 +43,39 @@ from lowpass.dialects.ov.base import (
     is_supported_element_type,
 )
 
-ACTIVATION_NAMES = ("NONE", "RELU", "RELU_N1_TO_1", "RELU6", "TANH", "SIGN_BIT")
-"""`fused_activation_function` values (TensorFlow Lite's `TFL_AFAttr`)."""
+
+class ActivationFunction(StrEnum):
+    """`fused_activation_function` values (TensorFlow Lite's `TFL_AFAttr`)."""
+
+    NONE = "NONE"
+    RELU = "RELU"
+    RELU_N1_TO_1 = "RELU_N1_TO_1"
+    RELU6 = "RELU6"
+    TANH = "TANH"
+    SIGN_BIT = "SIGN_BIT"
+
+
+class LSTMKernelType(StrEnum):
+    """`kernel_type` of `tfl.lstm` (TensorFlow Lite's `TFL_LSTMKernelTypeAttr`)."""
+
+    FULL = "FULL"
+    BASIC = "BASIC"
+
+
+ACTIVATION_NAMES = tuple(a.value for a in ActivationFunction)
+
+
+def str_enum(enum: type[StrEnum]) -> AttrConstraint[StringAttr]:
+    """
+    The IRDL constraint of a TensorFlow `StrEnumAttr` property: a `StringAttr` holding one of
+    `enum`'s values. Upstream's TFL dialect prints these as strings
+    (`fused_activation_function = "TANH"`), so they stay strings here (the `ov` dialect's enums
+    are `EnumAttribute`s); a wrong value is xDSL's constraint error naming the allowed ones.
+    """
+    return AttrSetConstraint.get(*(StringAttr(member.value) for member in enum))
+
+
+FUSED_ACTIVATION_FUNCTION = str_enum(ActivationFunction)
 
 
 def _sign_bit(x: np.ndarray) -> np.ndarray:
@@ -90,14 +122,6 @@ def bool_attr(value: bool) -> IntegerAttr:
 def bool_value(attr: IntegerAttr | None, default: bool = False) -> bool:
     """Python value of an optional `BoolAttr` property."""
     return default if attr is None else attr.value.data != 0
-
-
-def check_activation(attr: StringAttr, what: str = "fused_activation_function") -> str:
-    if attr.data not in ACTIVATION_NAMES:
-        raise VerifyException(
-            f"{what} must be one of {', '.join(ACTIVATION_NAMES)}, got '{attr.data}'"
-        )
-    return attr.data
 
 
 def check_non_negative(attr: FloatAttr, what: str) -> float:

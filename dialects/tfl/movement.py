@@ -42,10 +42,10 @@ from lowpass.dialects.ov.base import DYNAMIC, format_shape
 
 from .base import (
     ACTIVATIONS,
+    FUSED_ACTIVATION_FUNCTION,
     TflOp,
     bool_attr,
     bool_value,
-    check_activation,
     check_rank,
     check_shape,
     constant_value,
@@ -669,7 +669,9 @@ class ConcatenationOp(TflOp):
     values = var_operand_def(TensorType)
     output = result_def(TensorType)
     axis = prop_def(IntegerAttr[I32])
-    fused_activation_function = prop_def(StringAttr, default_value=StringAttr("NONE"))
+    fused_activation_function = prop_def(
+        FUSED_ACTIVATION_FUNCTION, default_value=StringAttr("NONE")
+    )
     traits = traits_def(Pure())
 
     def __init__(
@@ -690,7 +692,6 @@ class ConcatenationOp(TflOp):
         )
 
     def verify_attrs(self) -> None:
-        check_activation(self.fused_activation_function)
         if not self.values:
             raise VerifyException("expected at least one value to concatenate")
         first = self.values[0]

@@ -47,10 +47,11 @@ from lowpass.dialects.ov.base import DYNAMIC, format_shape
 
 from .base import (
     ACTIVATIONS,
+    FUSED_ACTIVATION_FUNCTION,
+    LSTMKernelType,
     TflOp,
     bool_attr,
     bool_value,
-    check_activation,
     check_non_negative,
     check_shape,
     element_type,
@@ -58,6 +59,7 @@ from .base import (
     is_none,
     shape,
     sigmoid,
+    str_enum,
 )
 
 _TENSOR_OR_NONE = TensorType | NoneType
@@ -574,7 +576,7 @@ def _check_states(ops: _OperandChecker, h_name: str, c_name: str, dims: _Dims) -
 
 
 def _check_lstm_attrs(op: TflOp) -> tuple[str, float, float]:
-    activation = check_activation(op.fused_activation_function)  # type: ignore[attr-defined]
+    activation = op.fused_activation_function.data  # type: ignore[attr-defined]
     cell_clip = check_non_negative(op.cell_clip, "cell_clip")  # type: ignore[attr-defined]
     proj_clip = check_non_negative(op.proj_clip, "proj_clip")  # type: ignore[attr-defined]
     return activation, cell_clip, proj_clip
@@ -658,10 +660,12 @@ class LSTMOp(_LstmOperands):
 
     name = "tfl.lstm"
     output = result_def(TensorType)
-    fused_activation_function = prop_def(StringAttr, default_value=StringAttr("TANH"))
+    fused_activation_function = prop_def(
+        FUSED_ACTIVATION_FUNCTION, default_value=StringAttr("TANH")
+    )
     cell_clip = prop_def(FloatAttr, default_value=FloatAttr(0.0, f32))
     proj_clip = prop_def(FloatAttr, default_value=FloatAttr(0.0, f32))
-    kernel_type = prop_def(StringAttr, default_value=StringAttr("FULL"))
+    kernel_type = prop_def(str_enum(LSTMKernelType), default_value=StringAttr("FULL"))
     asymmetric_quantize_inputs = opt_prop_def(BoolAttr)
 
     def __init__(
@@ -679,7 +683,7 @@ class LSTMOp(_LstmOperands):
 
     def verify_attrs(self) -> None:
         _check_lstm_attrs(self)
-        if self.kernel_type.data != "FULL":
+        if self.kernel_type.data != LSTMKernelType.FULL:
             raise VerifyException(
                 f"kernel_type must be FULL (the only kernel of tfl.lstm here), got "
                 f"'{self.kernel_type.data}'"
@@ -726,7 +730,9 @@ class UnidirectionalSequenceLSTMOp(_LstmOperands):
     name = "tfl.unidirectional_sequence_lstm"
     output = result_def(TensorType)
     final_states = var_result_def(TensorType)
-    fused_activation_function = prop_def(StringAttr, default_value=StringAttr("TANH"))
+    fused_activation_function = prop_def(
+        FUSED_ACTIVATION_FUNCTION, default_value=StringAttr("TANH")
+    )
     cell_clip = prop_def(FloatAttr, default_value=FloatAttr(0.0, f32))
     proj_clip = prop_def(FloatAttr, default_value=FloatAttr(0.0, f32))
     time_major = prop_def(BoolAttr)
@@ -882,7 +888,9 @@ class BidirectionalSequenceLSTMOp(TflOp):
     fw_output = result_def(TensorType)
     bw_output = result_def(TensorType)
     final_states = var_result_def(TensorType)
-    fused_activation_function = prop_def(StringAttr, default_value=StringAttr("TANH"))
+    fused_activation_function = prop_def(
+        FUSED_ACTIVATION_FUNCTION, default_value=StringAttr("TANH")
+    )
     cell_clip = prop_def(FloatAttr, default_value=FloatAttr(0.0, f32))
     proj_clip = prop_def(FloatAttr, default_value=FloatAttr(0.0, f32))
     merge_outputs = prop_def(BoolAttr, default_value=IntegerAttr.from_bool(False))
@@ -1075,7 +1083,9 @@ class UnidirectionalSequenceRNNOp(TflOp):
     hidden_state = operand_def(_TENSOR_OR_NONE)
     output = result_def(TensorType)
     time_major = prop_def(BoolAttr)
-    fused_activation_function = prop_def(StringAttr, default_value=StringAttr("TANH"))
+    fused_activation_function = prop_def(
+        FUSED_ACTIVATION_FUNCTION, default_value=StringAttr("TANH")
+    )
     asymmetric_quantize_inputs = opt_prop_def(BoolAttr)
 
     OPERAND_NAMES: ClassVar[tuple[str, ...]] = RNN_OPERANDS
@@ -1098,7 +1108,6 @@ class UnidirectionalSequenceRNNOp(TflOp):
         )
 
     def verify_attrs(self) -> None:
-        check_activation(self.fused_activation_function)
         tm = bool_value(self.time_major)
         ops = _OperandChecker(self, RNN_OPERANDS)
         _check_float(ops, RNN_OPERANDS)
@@ -1194,7 +1203,9 @@ class UnidirectionalSequenceGRUOp(TflOp):
     final_state = opt_result_def(TensorType)
     time_major = prop_def(BoolAttr)
     reset_after = prop_def(BoolAttr, default_value=IntegerAttr.from_bool(True))
-    fused_activation_function = prop_def(StringAttr, default_value=StringAttr("TANH"))
+    fused_activation_function = prop_def(
+        FUSED_ACTIVATION_FUNCTION, default_value=StringAttr("TANH")
+    )
 
     OPERAND_NAMES: ClassVar[tuple[str, ...]] = GRU_OPERANDS
 
@@ -1219,7 +1230,6 @@ class UnidirectionalSequenceGRUOp(TflOp):
         )
 
     def verify_attrs(self) -> None:
-        check_activation(self.fused_activation_function)
         tm = bool_value(self.time_major)
         ops = _OperandChecker(self, GRU_OPERANDS)
         _check_float(ops, [n for n in GRU_OPERANDS if "recurrent_bias" not in n])

@@ -65,8 +65,8 @@ def spatial_attrs(ctx: NodeContext, n: int) -> dict:
     if len(pads) != 2 * n:
         raise ConversionError(f"pads must have {2 * n} values, got {len(pads)}")
     auto_pad = ctx.attr("auto_pad", "NOTSET")
-    modes = {"NOTSET": "explicit", "SAME_UPPER": "same_upper", "SAME_LOWER": "same_lower",
-             "VALID": "valid"}  # fmt: skip
+    modes = {"NOTSET": ov.AutoPad.EXPLICIT, "SAME_UPPER": ov.AutoPad.SAME_UPPER,
+             "SAME_LOWER": ov.AutoPad.SAME_LOWER, "VALID": ov.AutoPad.VALID}  # fmt: skip
     if auto_pad not in modes:
         raise ConversionError(f"auto_pad must be one of {', '.join(modes)}, got '{auto_pad}'")
     return dict(
@@ -371,8 +371,8 @@ def conv_transpose(ctx: NodeContext) -> list[SSAValue]:
             else:
                 pb.append(total - total // 2)
                 pe.append(total // 2)
-        attrs.update(pads_begin=pb, pads_end=pe, auto_pad="explicit")
-    elif attrs["auto_pad"] in ("same_upper", "same_lower"):
+        attrs.update(pads_begin=pb, pads_end=pe, auto_pad=ov.AutoPad.EXPLICIT)
+    elif attrs["auto_pad"] in (ov.AutoPad.SAME_UPPER, ov.AutoPad.SAME_LOWER):
         raise ConversionError("auto_pad SAME_* without output_shape is not supported")
     b = ctx.optional_input(2)
     name = f"{ctx.name}/WithoutBiases" if b is not None else None
@@ -437,7 +437,8 @@ def _pool_attrs(ctx: NodeContext, x: SSAValue, dilated: bool = False) -> dict:
     if not dilated and any(d != 1 for d in dilations):
         raise ConversionError(f"dilations {dilations} are not supported, expected all 1")
     attrs = spatial_attrs(ctx, n)
-    attrs.update(kernel=kernel, rounding_type="ceil" if ctx.attr("ceil_mode", 0) else "floor")
+    rounding = ov.RoundingType.CEIL if ctx.attr("ceil_mode", 0) else ov.RoundingType.FLOOR
+    attrs.update(kernel=kernel, rounding_type=rounding)
     if dilated:
         if len(dilations) != n:
             raise ConversionError(f"dilations must have {n} values, got {len(dilations)}")
@@ -513,7 +514,8 @@ def instance_norm(ctx: NodeContext) -> list[SSAValue]:
     x = ctx.input(0)
     r = rank_of(x)
     eps = float(ctx.attr("epsilon", 1e-5))
-    y = ctx.value(ov.MVNOp(x, ctx.i64(list(range(2, r))), eps=eps, eps_mode="inside_sqrt"))
+    y = ctx.value(ov.MVNOp(x, ctx.i64(list(range(2, r))), eps=eps,
+                              eps_mode=ov.MVNEpsMode.INSIDE_SQRT))  # fmt: skip
     y = ctx.value(ov.MultiplyOp(y, per_channel(ctx, ctx.input(1), r)))
     return [ctx.value(ov.AddOp(y, per_channel(ctx, ctx.input(2), r)))]
 
@@ -526,7 +528,8 @@ def layer_norm(ctx: NodeContext) -> list[SSAValue]:
     r = rank_of(x)
     axis = normalize(int(ctx.attr("axis", -1)), r)
     eps = float(ctx.attr("epsilon", 1e-5))
-    y = ctx.value(ov.MVNOp(x, ctx.i64(list(range(axis, r))), eps=eps, eps_mode="inside_sqrt"))
+    y = ctx.value(ov.MVNOp(x, ctx.i64(list(range(axis, r))), eps=eps,
+                              eps_mode=ov.MVNEpsMode.INSIDE_SQRT))  # fmt: skip
     y = ctx.value(ov.MultiplyOp(y, ctx.input(1)))
     b = ctx.optional_input(2)
     return [ctx.value(ov.AddOp(y, b)) if b is not None else y]
@@ -655,7 +658,9 @@ def shape(ctx: NodeContext) -> list[SSAValue]:
 
 @register("Expand")
 def expand(ctx: NodeContext) -> list[SSAValue]:
-    return [ctx.value(ov.BroadcastOp(ctx.input(0), ctx.input(1), mode="bidirectional"))]
+    return [
+        ctx.value(ov.BroadcastOp(ctx.input(0), ctx.input(1), mode=ov.BroadcastMode.BIDIRECTIONAL))
+    ]
 
 
 @register("Cast")
@@ -766,7 +771,8 @@ def slice_(ctx: NodeContext) -> list[SSAValue]:
 
 @register("DepthToSpace")
 def depth_to_space(ctx: NodeContext) -> list[SSAValue]:
-    mode = {"DCR": "blocks_first", "CRD": "depth_first"}.get(ctx.attr("mode", "DCR"))
+    modes = {"DCR": ov.DepthToSpaceMode.BLOCKS_FIRST, "CRD": ov.DepthToSpaceMode.DEPTH_FIRST}
+    mode = modes.get(ctx.attr("mode", "DCR"))
     if mode is None:
         raise ConversionError(f"mode must be DCR or CRD, got '{ctx.attr('mode')}'")
     return [ctx.value(ov.DepthToSpaceOp(ctx.input(0), mode, int(ctx.required("blocksize"))))]
@@ -777,14 +783,14 @@ def resize(ctx: NodeContext) -> list[SSAValue]:
     """Resize-11+ -> Interpolate-11 (upstream's mapping: linear -> linear_onnx)."""
     x = ctx.input(0)
     mode = ctx.attr("mode", "nearest")
-    modes = {"nearest": "nearest", "linear": "linear_onnx", "cubic": "cubic"}
+    modes = {"nearest": ov.InterpolateMode.NEAREST, "linear": ov.InterpolateMode.LINEAR_ONNX,
+             "cubic": ov.InterpolateMode.CUBIC}  # fmt: skip
     if mode not in modes:
         raise ConversionError(f"mode must be nearest, linear or cubic, got '{mode}'")
     old_form = ctx.op_type == "Upsample" or ctx.opset < 11
     default_ctm = "asymmetric" if old_form else "half_pixel"
     ctm = ctx.attr("coordinate_transformation_mode", default_ctm)
-    ctms = ("half_pixel", "pytorch_half_pixel", "asymmetric", "tf_half_pixel_for_nn",
-            "align_corners")  # fmt: skip
+    ctms = [m.value for m in ov.CoordinateTransformationMode]
     if ctm not in ctms:
         raise ConversionError(f"coordinate_transformation_mode '{ctm}' is not supported, "
                               f"expected one of {', '.join(ctms)}")  # fmt: skip
@@ -795,7 +801,7 @@ def resize(ctx: NodeContext) -> list[SSAValue]:
     axes = ctx.ints("axes")
     kwargs = dict(
         mode=modes[mode],
-        coordinate_transformation_mode=ctm,
+        coordinate_transformation_mode=ov.CoordinateTransformationMode(ctm),
         # Upsample and Resize-10 take the nearest input pixel below (asymmetric, floor).
         nearest_mode=ctx.attr("nearest_mode", "floor" if old_form else "round_prefer_floor"),
         cube_coeff=float(ctx.attr("cubic_coeff_a", -0.75)),
@@ -812,7 +818,8 @@ def resize(ctx: NodeContext) -> list[SSAValue]:
     if sizes is not None:
         return [ctx.value(ov.InterpolateOp(x, ctx.value(ov.ConvertOp(sizes, ov.i64))
                           if element_type_of(sizes) != ov.i64 else sizes, axes_v,
-                          shape_calculation_mode="sizes", **kwargs))]  # fmt: skip
+                          shape_calculation_mode=ov.ShapeCalculationMode.SIZES,
+                          **kwargs))]  # fmt: skip
     if scales is None:
         raise ConversionError("either scales or sizes is required")
     scales_a = np.asarray(scales, np.float32).reshape(-1)
@@ -821,7 +828,8 @@ def resize(ctx: NodeContext) -> list[SSAValue]:
         raise ConversionError(f"scales has {scales_a.size} values, expected {want} (one per "
                               f"{'listed axis' if axes else 'axis of the input'})")  # fmt: skip
     scales_v = ctx.constant(scales_a)
-    return [ctx.value(ov.InterpolateOp(x, scales_v, axes_v, shape_calculation_mode="scales",
+    return [ctx.value(ov.InterpolateOp(x, scales_v, axes_v,
+                                       shape_calculation_mode=ov.ShapeCalculationMode.SCALES,
                                        **kwargs))]  # fmt: skip
 
 

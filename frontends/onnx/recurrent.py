@@ -31,9 +31,11 @@ from lowpass.dialects.ov import DYNAMIC, element_type_of, shape_of
 from lowpass.frontends.onnx.ops import producer_constant
 from lowpass.frontends.onnx.reader import ConversionError, NodeContext, register
 
+SIGMOID, TANH = ov.Activation.SIGMOID, ov.Activation.TANH
+
 # Gate orders: for each OpenVINO gate, the index of the ONNX gate holding it.
 _LSTM_ORDER = (2, 0, 3, 1)  # f, i, c, o from ONNX i, o, f, c
-_ACTIVATIONS = {"sigmoid": "sigmoid", "tanh": "tanh", "relu": "relu"}
+_ACTIVATIONS = {a.value: a for a in ov.Activation}  # ONNX's Sigmoid, Tanh, Relu (any case)
 
 
 def _transpose(ctx: NodeContext, v: SSAValue, order: Sequence[int]) -> SSAValue:
@@ -93,7 +95,9 @@ def _dequantization_chain(v: SSAValue, rank: int):
     return data, inner, zero_point, scale
 
 
-def _activations(ctx: NodeContext, defaults: Sequence[str], directions: int) -> list[str]:
+def _activations(
+    ctx: NodeContext, defaults: Sequence[ov.Activation], directions: int
+) -> list[ov.Activation]:
     names = ctx.attr("activations")
     if names is None:
         return list(defaults)
@@ -123,12 +127,12 @@ class _Common:
         if self.layout not in (0, 1):
             raise ConversionError(f"layout must be 0 or 1, got {self.layout}")
         direction = ctx.attr("direction", "forward").lower()
-        if direction not in ("forward", "reverse", "bidirectional"):
+        if direction not in [d.value for d in ov.Direction]:
             raise ConversionError(
                 f"direction must be forward, reverse or bidirectional, got '{direction}'"
             )
-        self.direction = direction
-        self.num_dir = 2 if direction == "bidirectional" else 1
+        self.direction = ov.Direction(direction)
+        self.num_dir = 2 if self.direction == ov.Direction.BIDIRECTIONAL else 1
         x = ctx.input(0)
         if len(shape_of(x)) != 3:
             raise ConversionError(f"X must have rank 3, got shape {list(shape_of(x))}")
@@ -173,7 +177,7 @@ class _Common:
             return ctx.constant(np.full((self.batch,), self.steps, np.int32))
         s = ctx.value(ov.ShapeOfOp(self.x))
         t = ctx.value(ov.GatherOp(s, ctx.i64([1]), ctx.constant(np.array(0, np.int64))))
-        return ctx.value(ov.BroadcastOp(t, self._batch_dim(), mode="bidirectional"))
+        return ctx.value(ov.BroadcastOp(t, self._batch_dim(), mode=ov.BroadcastMode.BIDIRECTIONAL))
 
     def bias(self, index: int, linear_before_reset: bool = False) -> SSAValue:
         """B `[D, 2*G*H]` -> `[D, G*H]` (Wb + Rb), or `[D, (G+1)*H]` for GRU's
@@ -231,7 +235,7 @@ def lstm(ctx: NodeContext) -> list[SSAValue | None]:
         p = ctx.const_input(7, "P")
         if p is None or np.any(p != 0):
             raise ConversionError("peepholes (input P) are not supported by LSTMSequence-5")
-    acts = _activations(ctx, ("sigmoid", "tanh", "tanh"), c.num_dir)
+    acts = _activations(ctx, (SIGMOID, TANH, TANH), c.num_dir)
     w = _reorder_gates(ctx, c.w, _LSTM_ORDER, c.hidden, 1)
     r = _reorder_gates(ctx, c.r, _LSTM_ORDER, c.hidden, 1)
     b = _reorder_gates(ctx, c.bias(3), _LSTM_ORDER, c.hidden, 1)
@@ -257,7 +261,7 @@ def lstm(ctx: NodeContext) -> list[SSAValue | None]:
 def gru(ctx: NodeContext) -> list[SSAValue | None]:
     c = _Common(ctx, 3)
     lbr = bool(ctx.attr("linear_before_reset", 0))
-    acts = _activations(ctx, ("sigmoid", "tanh"), c.num_dir)
+    acts = _activations(ctx, (SIGMOID, TANH), c.num_dir)
     op = ctx.op(
         ov.GRUSequenceOp(
             c.x,
@@ -279,7 +283,7 @@ def gru(ctx: NodeContext) -> list[SSAValue | None]:
 @register("RNN")
 def rnn(ctx: NodeContext) -> list[SSAValue | None]:
     c = _Common(ctx, 1)
-    acts = _activations(ctx, ("tanh",), c.num_dir)
+    acts = _activations(ctx, (TANH,), c.num_dir)
     op = ctx.op(
         ov.RNNSequenceOp(
             c.x,

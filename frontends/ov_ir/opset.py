@@ -17,9 +17,12 @@ do not support, so that those get a clear "unsupported version" diagnostic.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
-from xdsl.dialects.builtin import f16, f32, i1, i8, i32, i64
+from xdsl.dialects.builtin import ArrayOfConstraint, f16, f32, i1, i8, i32, i64
+from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Attribute, Operation
+from xdsl.irdl import BaseAttr, RangeOf
 
 from lowpass.dialects.graph import precision_name
 from lowpass.dialects.ov import (
@@ -78,10 +81,12 @@ SUPPORTED_ELEMENT_TYPES = ", ".join(ELEMENT_TYPES)
 #   f32    one float                         -> f32 FloatAttr
 #   f64    one float                         -> f64 FloatAttr
 #   str    a string                          -> StringAttr
-#   enum   an enum name, read case-insensitively -> lower-case StringAttr (written lower case)
+#   enum   an enum name, read case-insensitively -> the property's EnumAttribute (`enum_class`;
+#          a StringAttr of the lower-case name for a StringAttr property), written lower case
 #   ENUM   the same, written upper case (MVN's eps_mode: OpenVINO writes INSIDE_SQRT)
 #   etype  an element type name (f32, u8..)  -> the type attribute
-#   strs   comma-separated strings           -> ArrayAttr of StringAttr
+#   strs   comma-separated strings           -> ArrayAttr of StringAttr, or of the elements'
+#          EnumAttribute (the recurrent ops' activations)
 #   f32s   comma-separated floats            -> ArrayAttr of f32 FloatAttr
 ATTR_KINDS = ("ints", "int", "bool", "f32", "f64", "str", "enum", "ENUM", "etype", "strs", "f32s")
 
@@ -120,6 +125,18 @@ class OpEntry:
     @property
     def opset_name(self) -> str:
         return self.opset or f"opset{self.version}"
+
+
+def enum_class(op: type[Operation], prop: str) -> type[EnumAttribute[Any]] | None:
+    """The `EnumAttribute` that property `prop` of `op` holds (or, for an `ArrayAttr` property,
+    each of its elements), None if it holds none."""
+    definition = op.get_irdl_definition().properties.get(prop)  # type: ignore[attr-defined]
+    constr = definition.constr if definition is not None else None
+    if isinstance(constr, ArrayOfConstraint) and isinstance(constr.elem_range_constraint, RangeOf):
+        constr = constr.elem_range_constraint.constr
+    if isinstance(constr, BaseAttr) and issubclass(constr.attr, EnumAttribute):
+        return constr.attr
+    return None
 
 
 def _a(ov: str, kind: str, prop: str | None = None, default: str | None = None) -> AttrSpec:

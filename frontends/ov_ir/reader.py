@@ -54,6 +54,7 @@ from xdsl.dialects.builtin import (
     i1,
     i64,
 )
+from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.irdl import OptOperandDef, VarOperandDef, VarResultDef
 from xdsl.rewriter import Rewriter
@@ -71,6 +72,7 @@ from lowpass.dialects.ov.base import (
     static_value,
     to_dtype,
 )
+from lowpass.dialects.ov.enums import allowed_values
 from lowpass.frontends import FrontendError
 from lowpass.frontends.ov_ir import opset
 from lowpass.frontends.ov_ir.safe_xml import Node, XmlError, parse_xml
@@ -637,7 +639,10 @@ class _GraphReader:
         data = self._data(layer)
         props: dict[str, Attribute] = {}
         op_def = entry.op.get_irdl_definition()  # type: ignore[attr-defined]
+        if entry.ov_type in ("AvgPool", "MaxPool") and data.get("rounding_type") == "ceil_torch":
+            raise _LayerError("rounding_type 'ceil_torch' is not supported, expected floor or ceil")
         for spec in entry.attrs:
+            enum = opset.enum_class(entry.op, spec.prop)
             raw = data.get(spec.ov)
             if raw is None:
                 raw = spec.default
@@ -645,8 +650,10 @@ class _GraphReader:
                 prop = op_def.properties.get(spec.prop)
                 if prop is not None and getattr(prop, "default_value", None) is not None:
                     continue
-                raise _LayerError(f"missing attribute '{spec.ov}', expected {_expected(spec)}")
-            props[spec.prop] = _convert_attr(spec, raw)
+                raise _LayerError(
+                    f"missing attribute '{spec.ov}', expected {_expected(spec, enum)}"
+                )
+            props[spec.prop] = _convert_attr(spec, raw, enum)
         n_results = len(layer.outputs)
         op_class = entry.op
         if entry.ov_type == "MaxPool" and entry.version >= 8:
@@ -656,8 +663,6 @@ class _GraphReader:
                 op_class = pooling.MaxPoolOp
                 op_def = op_class.get_irdl_definition()
                 props = {k: v for k, v in props.items() if k in op_def.properties}
-        if entry.ov_type == "AvgPool" and data.get("rounding_type") == "ceil_torch":
-            raise _LayerError("rounding_type 'ceil_torch' is not supported, expected floor or ceil")
         if entry.ov_type == "Interpolate" and entry.version == 4:
             # Interpolate-4 takes sizes and scales; Interpolate-11 the one its mode uses
             if len(inputs) not in (3, 4):
@@ -698,8 +703,6 @@ class _GraphReader:
     def _max_pool_v8(self, layer: _Layer, data: dict[str, str]) -> int:
         """MaxPool-8/14: 1 (read as ov.max_pool) when the dilations are 1 and the indices
         output is unused, else 2 (ov.max_pool8)."""
-        if data.get("rounding_type", "").strip().lower() == "ceil_torch":
-            raise _LayerError("rounding_type 'ceil_torch' is not supported, expected floor or ceil")
         dilations = _parse_ints(data.get("dilations", ""), "dilations")
         if len(layer.outputs) > 1:
             port = layer.outputs[1].get("id") or ""
@@ -1093,7 +1096,11 @@ def _check_arity(op_def: Any, n_inputs: int, n_outputs: int) -> None:
         )
 
 
-def _expected(spec: opset.AttrSpec) -> str:
+def _expected(spec: opset.AttrSpec, enum: type[EnumAttribute[Any]] | None = None) -> str:
+    if enum is not None:
+        return ("one of " if spec.kind != "strs" else "comma-separated names, each one of ") + (
+            allowed_values(enum)
+        )
     return {
         "ints": "comma-separated integers",
         "int": "an integer",
@@ -1130,7 +1137,18 @@ def _parse_float(text: str, what: str) -> float:
         raise _LayerError(f"{what} '{text}' is not a number") from None
 
 
-def _convert_attr(spec: opset.AttrSpec, raw: str) -> Attribute:
+def _enum_attr(enum: type[EnumAttribute[Any]], name: str) -> Attribute:
+    try:
+        return enum(enum.enum_type(name))
+    except ValueError:
+        raise _LayerError(f"'{name}' is unknown") from None
+
+
+def _convert_attr(
+    spec: opset.AttrSpec, raw: str, enum: type[EnumAttribute[Any]] | None = None
+) -> Attribute:
+    """`raw` as the property `spec` describes; `enum`: the `EnumAttribute` the property holds
+    (see `opset.enum_class`)."""
     kind = spec.kind
     try:
         if kind == "ints":
@@ -1149,17 +1167,21 @@ def _convert_attr(spec: opset.AttrSpec, raw: str) -> Attribute:
         if kind == "str":
             return StringAttr(raw.strip())
         if kind in ("enum", "ENUM"):
-            return StringAttr(raw.strip().lower())
+            name = raw.strip().lower()
+            return StringAttr(name) if enum is None else _enum_attr(enum, name)
         if kind == "etype":
             return _element_type(raw)
         if kind == "strs":
-            return ArrayAttr([StringAttr(s.strip()) for s in raw.split(",") if s.strip()])
+            names = [s.strip() for s in raw.split(",") if s.strip()]
+            if enum is not None:
+                return ArrayAttr([_enum_attr(enum, name) for name in names])
+            return ArrayAttr([StringAttr(name) for name in names])
         if kind == "f32s":
             return ArrayAttr(
                 [FloatAttr(_parse_float(s, spec.ov), f32) for s in raw.split(",") if s.strip()]
             )
     except _LayerError as e:
-        raise _LayerError(f"attribute '{spec.ov}': {e}, expected {_expected(spec)}") from None
+        raise _LayerError(f"attribute '{spec.ov}': {e}, expected {_expected(spec, enum)}") from None
     raise AssertionError(f"unknown attribute kind {kind}")
 
 

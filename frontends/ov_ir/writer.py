@@ -43,6 +43,7 @@ from xdsl.dialects.builtin import (
     StringAttr,
     TensorType,
 )
+from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from lowpass.dialects.graph import entry_function
@@ -641,12 +642,13 @@ def _format_attr(spec: opset.AttrSpec, value: Attribute) -> str:
     if kind in ("f32", "f64"):
         assert isinstance(value, FloatAttr)
         return _float(value.value.data)
-    if kind in ("str", "enum"):
+    if kind == "str":
         assert isinstance(value, StringAttr)
         return value.data
-    if kind == "ENUM":
-        assert isinstance(value, StringAttr)
-        return value.data.upper()
+    if kind in ("enum", "ENUM"):
+        assert isinstance(value, EnumAttribute | StringAttr)
+        name = str(value.data)
+        return name.upper() if kind == "ENUM" else name
     if kind == "etype":
         name = opset.ELEMENT_TYPE_NAMES.get(value)
         if name is None:
@@ -654,7 +656,7 @@ def _format_attr(spec: opset.AttrSpec, value: Attribute) -> str:
         return name
     if kind == "strs":
         assert isinstance(value, ArrayAttr)
-        return ",".join(v.data for v in value.data)  # type: ignore[attr-defined]
+        return ",".join(str(v.data) for v in value.data)  # type: ignore[attr-defined]
     if kind == "f32s":
         assert isinstance(value, ArrayAttr)
         return ",".join(_float(v.value.data) for v in value.data)  # type: ignore[attr-defined]

@@ -203,8 +203,6 @@ def supported(op: Operation) -> bool:
         return False
     if isinstance(op, _FLOAT_ONLY) and not _is_float(dtypes[0]):
         return False
-    if isinstance(op, _BINARY) and op.auto_broadcast.data not in ("numpy", "none"):
-        return False
     return True
 
 

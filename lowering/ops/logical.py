@@ -59,8 +59,7 @@ def supported(op: Operation) -> bool:
         return False
     if any(ew._dtype(v) not in ew._DTYPES for v in values):
         return False
-    mode = getattr(op, "auto_broadcast", None)
-    return mode is None or mode.data in ("numpy", "none")
+    return True
 
 
 def _member(op: Operation) -> bool:

@@ -593,8 +593,6 @@ def match_step(
         limits = [static_value(v, memo) for v in op.operands[1:]]
         if any(v is None for v in limits):
             return None
-        if op.auto_broadcast.data not in ("numpy", "none"):
-            return None
         converted = [_float_constant(v) for v in limits]  # type: ignore[arg-type]
         if any(c is None or not broadcastable_to(c, shape) for c in converted):
             return None

@@ -60,7 +60,9 @@ import numpy as np
 from xdsl.dialects.builtin import f32
 from xdsl.ir import Operation, SSAValue
 
+from lowpass.dialects.cpu import QUANTIZED
 from lowpass.dialects.ov.base import DYNAMIC, element_type_of, shape_of, to_dtype
+from lowpass.dialects.ov.enums import Activation, Direction
 from lowpass.dialects.ov.quantization import FakeQuantizeOp
 from lowpass.dialects.ov.sequence import (
     GRUCellOp,
@@ -134,7 +136,7 @@ class RecurrentSpec:
     hidden: int
     directions: int
     reverse: bool  # direction "reverse" (direction 1 of a bidirectional op is always reverse)
-    activations: tuple[str, ...]
+    activations: tuple[Activation, ...]
     clip: float
     linear_before_reset: bool
     is_cell: bool
@@ -218,7 +220,7 @@ def spec_of(op: RecurrentOp, lengths: np.ndarray | None = None) -> RecurrentSpec
         input_size=x_shape[-1],
         hidden=op.hidden(),
         directions=op.num_directions(),
-        reverse=op.direction_value() == "reverse",
+        reverse=op.direction_value() == Direction.REVERSE,
         activations=tuple(op.activation_names()),
         clip=op.clip_value(),
         linear_before_reset=lbr,
@@ -571,8 +573,12 @@ class VectorMath:
     def relu(self, x: ir.Value) -> ir.Value:
         return self.max(x, self.splat(0.0))
 
-    def activation(self, name: str, x: ir.Value) -> ir.Value:
-        fn = {"sigmoid": self.sigmoid, "tanh": self.tanh, "relu": self.relu}[name]
+    def activation(self, name: Activation, x: ir.Value) -> ir.Value:
+        fn = {
+            Activation.SIGMOID: self.sigmoid,
+            Activation.TANH: self.tanh,
+            Activation.RELU: self.relu,
+        }[name]
         return fn(x)
 
 
@@ -1166,7 +1172,7 @@ class RecurrentLowering:
                 lengths = np.asarray(lengths).astype(np.int64).reshape(-1)
                 if (lengths < 0).any():
                     return "negative sequence_lengths (the reference raises)"
-                reversed_any = op.direction_value() in ("reverse", "bidirectional")
+                reversed_any = op.direction_value() in (Direction.REVERSE, Direction.BIDIRECTIONAL)
                 if reversed_any and (lengths > steps).any():
                     return "sequence_lengths above seq_length in a reverse direction"
         return None
@@ -1188,7 +1194,14 @@ class RecurrentLowering:
         lengths_value = _lengths_operand(op)
         lengths = None if lengths_value is None else self._constant(ctx, lengths_value, False)
         spec = spec_of(op, lengths)
-        quantization = cell_quantization(op, w, r, self._memo)
+        quantization = None
+        if QUANTIZED in op.attributes:  # cpu-quantize-cells chose int8
+            quantization = cell_quantization(op, w, r, self._memo)
+            if quantization is None:
+                raise ValueError(
+                    f"{op.name} '{ctx.group_name}' is marked cpu.quantized but its X, H, W, R "
+                    "are not quantized (see cell_quantization)"
+                )
         if quantization is not None:
             spec = replace(spec, quantized=True, split_gemm=quantization.split)
         fn = ctx.function(f"{ctx.group_name}_{spec.kind}", KERNEL_TYPE)

@@ -24,6 +24,7 @@ from lowpass.dialects.ov import (
     ConvolutionOp,
     FakeQuantizeOp,
     GroupConvolutionOp,
+    InterpolateMode,
     InterpolateOp,
     MatMulOp,
     ReshapeOp,
@@ -68,7 +69,7 @@ def body_ops(block: Block) -> list[Operation]:
 def is_precision_preserved_type(op: Operation) -> bool:
     t = type_name(op)
     if t == "Interpolate" and isinstance(op, InterpolateOp):
-        return op.mode.data == "nearest"
+        return op.mode.data == InterpolateMode.NEAREST
     return t in PRECISION_PRESERVED_OPS
 
 

@@ -34,8 +34,10 @@ from lowpass.dialects.ov import (
     BatchToSpaceOp,
     ClampOp,
     ConstantOp,
+    CoordinateTransformationMode,
     DepthToSpaceOp,
     GatherOp,
+    InterpolateMode,
     InterpolateOp,
     MultiplyOp,
     ReduceMaxOp,
@@ -311,13 +313,13 @@ class InterpolateTransformation(_MovementTransformation):
 
     def check_op(self, op: Operation, dq: Dequantization, ctx: TransformationContext) -> bool:
         assert isinstance(op, InterpolateOp)
-        if op.mode.data != "nearest":
+        if op.mode.data != InterpolateMode.NEAREST:
             return False
         if any(v != 0 for v in op.pads_begin.get_values()) or any(
             v != 0 for v in op.pads_end.get_values()
         ):
             return False
-        if op.coordinate_transformation_mode.data == "align_corners":
+        if op.coordinate_transformation_mode.data == CoordinateTransformationMode.ALIGN_CORNERS:
             return False
         if not all(isinstance(producer(v), ConstantOp) for v in op.operands[1:]):
             return False

@@ -15,7 +15,7 @@ builtin.module {
   func.func @main(%x: tensor<3x7xf32>) -> tensor<3x7xf32> {
     %e = ov.exp %x {ov.name = "exp"} : (tensor<3x7xf32>) -> tensor<3x7xf32>
     %ax = ov.constant dense<[1]> : tensor<1xi64> {ov.name = "ax"}
-    %s = ov.mvn %e, %ax {eps = 1.000000e-09 : f32, eps_mode = "inside_sqrt", ov.name = "mvn"} : (tensor<3x7xf32>, tensor<1xi64>) -> tensor<3x7xf32>
+    %s = ov.mvn %e, %ax {eps = 1.000000e-09 : f32, eps_mode = #ov<mvn_eps_mode inside_sqrt>, ov.name = "mvn"} : (tensor<3x7xf32>, tensor<1xi64>) -> tensor<3x7xf32>
     %y = ov.sigmoid %s {ov.name = "sig"} : (tensor<3x7xf32>) -> tensor<3x7xf32>
     func.return %y : tensor<3x7xf32>
   }

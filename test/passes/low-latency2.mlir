@@ -377,7 +377,7 @@ func.func @do_while_zero_trips(%x: tensor<1x4x3xf32>, %s0: tensor<1x1x3xf32>) ->
 // CHECK:         ov.assign @"g1/variable_0", %[[H1]]
 func.func @gru_seq1(%x: tensor<1x1x3xf32>, %h: tensor<1x1x4xf32>, %w: tensor<1x12x3xf32>, %r: tensor<1x12x4xf32>, %b: tensor<1x12xf32>) -> tensor<1x1x1x4xf32> {
   %len = ov.constant dense<[1]> : tensor<1xi64>
-  %y, %ho = ov.gru_sequence %x, %h, %len, %w, %r, %b {ov.name = "g1", hidden_size = 4 : i64, direction = "forward"} : (tensor<1x1x3xf32>, tensor<1x1x4xf32>, tensor<1xi64>, tensor<1x12x3xf32>, tensor<1x12x4xf32>, tensor<1x12xf32>) -> (tensor<1x1x1x4xf32>, tensor<1x1x4xf32>)
+  %y, %ho = ov.gru_sequence %x, %h, %len, %w, %r, %b {ov.name = "g1", hidden_size = 4 : i64, direction = #ov<direction forward>} : (tensor<1x1x3xf32>, tensor<1x1x4xf32>, tensor<1xi64>, tensor<1x12x3xf32>, tensor<1x12x4xf32>, tensor<1x12xf32>) -> (tensor<1x1x1x4xf32>, tensor<1x1x4xf32>)
   func.return %y : tensor<1x1x1x4xf32>
 }
 
@@ -391,6 +391,6 @@ func.func @gru_seq1(%x: tensor<1x1x3xf32>, %h: tensor<1x1x4xf32>, %w: tensor<1x1
 // CHECK-NEXT:    ov.assign @"l10/variable_1", %[[CO]]
 func.func @lstm_seq10(%x: tensor<1x10x3xf32>, %h: tensor<1x1x4xf32>, %c: tensor<1x1x4xf32>, %w: tensor<1x16x3xf32>, %r: tensor<1x16x4xf32>, %b: tensor<1x16xf32>) -> tensor<1x1x10x4xf32> {
   %len = ov.constant dense<[10]> : tensor<1xi64>
-  %y, %ho, %co = ov.lstm_sequence %x, %h, %c, %len, %w, %r, %b {ov.name = "l10", hidden_size = 4 : i64, direction = "forward"} : (tensor<1x10x3xf32>, tensor<1x1x4xf32>, tensor<1x1x4xf32>, tensor<1xi64>, tensor<1x16x3xf32>, tensor<1x16x4xf32>, tensor<1x16xf32>) -> (tensor<1x1x10x4xf32>, tensor<1x1x4xf32>, tensor<1x1x4xf32>)
+  %y, %ho, %co = ov.lstm_sequence %x, %h, %c, %len, %w, %r, %b {ov.name = "l10", hidden_size = 4 : i64, direction = #ov<direction forward>} : (tensor<1x10x3xf32>, tensor<1x1x4xf32>, tensor<1x1x4xf32>, tensor<1xi64>, tensor<1x16x3xf32>, tensor<1x16x4xf32>, tensor<1x16xf32>) -> (tensor<1x1x10x4xf32>, tensor<1x1x4xf32>, tensor<1x1x4xf32>)
   func.return %y : tensor<1x1x10x4xf32>
 }

@@ -18,12 +18,13 @@ from xdsl.passes import PassPipeline, get_pass_option_infos
 from xdsl.transforms import get_all_passes as xdsl_passes
 from xdsl.utils.arg_spec import ArgSpecParseError
 
+from lowpass.lowering import get_cpu_passes
 from lowpass.passes import get_all_passes
 from lowpass.tools.opt_tool import _quote_option_values
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
-PASSES = {**xdsl_passes(), **get_all_passes()}
+PASSES = {**xdsl_passes(), **get_all_passes(), **get_cpu_passes()}
 PIPELINE = re.compile(r"(?<![\w.-])([a-z][a-z0-9-]*)\{([^{}]*)\}")
 FLAG = re.compile(r"--([a-z][a-z0-9-]*)='([^']*)'")
 

@@ -71,10 +71,12 @@ def test_static_lpt_pass_list_is_the_pipelines() -> None:
 def test_pass_names_are_namespaced() -> None:
     """What every xDSL tool registers: no generic name (`reshape`), the single LPT
     transformations as test passes; the old names are opt-tool's aliases only."""
+    from lowpass.lowering import get_cpu_passes
     from lowpass.universe import LOWPASS_UNIVERSE
 
     names = set(LOWPASS_UNIVERSE.all_passes)
-    assert names == set(get_all_passes()) | {"view-ov-graph"}  # the picture pass: frontends/
+    # the picture pass: frontends/; the CPU pipeline's: lowering/
+    assert names == set(get_all_passes()) | {"view-ov-graph"} | set(get_cpu_passes())
     assert not names & set(deprecated_pass_names())
     assert {"convert-tfl-to-ov", "ov-reshape", "lpt", "test-lpt-markup"} <= names
     plain = {
@@ -85,7 +87,8 @@ def test_pass_names_are_namespaced() -> None:
         "symbol-dce",
         "view-ov-graph",
     }
-    assert all(n in plain or n.startswith(("convert-", "ov-", "test-lpt-")) for n in names)
+    prefixes = ("convert-", "ov-", "test-lpt-", "cpu-")
+    assert all(n in plain or n.startswith(prefixes) for n in names)
     for old, new in deprecated_pass_names().items():
         assert new in names and old != new
 

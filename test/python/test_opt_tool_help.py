@@ -5,8 +5,11 @@ from __future__ import annotations
 import pytest
 from xdsl.passes import get_pass_option_infos
 
+from lowpass.lowering import get_cpu_passes
 from lowpass.passes import get_all_passes
 from lowpass.tools.opt_tool import main
+
+PASSES = {**get_all_passes(), **get_cpu_passes()}
 
 
 @pytest.fixture(scope="module")
@@ -37,9 +40,9 @@ def _flag_help(help_text: str, name: str) -> list[str]:
     return entry
 
 
-@pytest.mark.parametrize("name", sorted(get_all_passes()))
+@pytest.mark.parametrize("name", sorted(PASSES))
 def test_pass_flag_shows_its_whole_summary_and_options(help_text: str, name: str) -> None:
-    cls = get_all_passes()[name]()
+    cls = PASSES[name]()
     entry = _flag_help(help_text, name)
     summary = " ".join((cls.__doc__ or "").split())
     assert summary and f"run the '{name}' pass: {summary}" in " ".join(" ".join(entry).split())

@@ -93,7 +93,7 @@ def test_read_model_reports_file_and_line(core: lowpass.Core, tmp_path: Path) ->
     bad = tmp_path / "bad.mlir"
     bad.write_text(
         MODEL.replace('tensor<3xf32> {ov.name = "bias"}', "tensor<3xf32>").replace(
-            "%a = ov.add %x, %b", '%a = ov.add %x, %s auto_broadcast = "none"'
+            "%a = ov.add %x, %b", '%a = ov.add %x, %s auto_broadcast = none'
         )
     )
     with pytest.raises(

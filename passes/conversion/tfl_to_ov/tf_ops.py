@@ -250,9 +250,9 @@ def _conv2d(conv: _Converter, op: Operation) -> None:
             raise conv.refuse(op, f"explicit_paddings must have 8 values, got {len(explicit)}")
         pads_begin = [explicit[2 * d] for d in spatial]
         pads_end = [explicit[2 * d + 1] for d in spatial]
-        auto_pad = "explicit"
+        auto_pad = ov.AutoPad.EXPLICIT
     elif padding in ("SAME", "VALID"):
-        auto_pad = "same_upper" if padding == "SAME" else "valid"
+        auto_pad = ov.AutoPad.SAME_UPPER if padding == "SAME" else ov.AutoPad.VALID
     else:
         raise conv.refuse(op, f"padding {padding!r}: expected 'SAME', 'VALID' or 'EXPLICIT'")
     name = conv.base_name(op, fused=False)

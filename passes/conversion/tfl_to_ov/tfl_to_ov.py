@@ -130,7 +130,7 @@ class TflToOvPass(ModulePass):
 CONSTANT_OPS = ("tf.Const", "arith.constant")
 FORWARDING_OPS = ("tf.Identity", "tf.StopGradient", "tf.Snapshot", "tensor.cast")
 
-ACTIVATIONS = {"TANH": "tanh", "RELU": "relu"}
+ACTIVATIONS = {"TANH": ov.Activation.TANH, "RELU": ov.Activation.RELU}
 """TFLite fused activations that OpenVINO's RNN ops can apply (their `g` and `h`)."""
 
 _SHORT_KINDS = {
@@ -460,7 +460,7 @@ class _Converter:
 
     # ---- shared pieces of the RNN conversions ----------------------------------------------
 
-    def activation(self, op: Operation) -> str:
+    def activation(self, op: Operation) -> ov.Activation:
         act = _str(op, "fused_activation_function", "TANH")
         if act not in ACTIVATIONS:
             raise self.refuse(
@@ -780,8 +780,8 @@ def _unidirectional_lstm(conv: _Converter, op: Operation) -> None:
         r,
         b,
         hidden_size=hidden,
-        direction="forward",
-        activations=("sigmoid", act, act),
+        direction=ov.Direction.FORWARD,
+        activations=(ov.Activation.SIGMOID, act, act),
         name=base,
     )
     y, ho, co = conv.emit(seq)
@@ -803,7 +803,7 @@ def _lstm_step(conv: _Converter, op: Operation) -> None:
         r,
         b,
         hidden_size=hidden,
-        activations=("sigmoid", act, act),
+        activations=(ov.Activation.SIGMOID, act, act),
         name=base,
     )
     ho, _ = conv.emit(cell)
@@ -855,8 +855,8 @@ def _bidirectional_lstm(conv: _Converter, op: Operation) -> None:
         r,
         b,
         hidden_size=fw_hidden,
-        direction="bidirectional",
-        activations=("sigmoid", act, act),
+        direction=ov.Direction.BIDIRECTIONAL,
+        activations=(ov.Activation.SIGMOID, act, act),
         name=base,
     )
     y, ho, co = conv.emit(seq)
@@ -939,8 +939,8 @@ def _gru(conv: _Converter, op: Operation) -> None:
         r,
         b,
         hidden_size=hidden,
-        direction="forward",
-        activations=("sigmoid", act),
+        direction=ov.Direction.FORWARD,
+        activations=(ov.Activation.SIGMOID, act),
         linear_before_reset=reset_after,
         name=base,
     )
@@ -972,7 +972,7 @@ def _rnn(conv: _Converter, op: Operation) -> None:
         r,
         b,
         hidden_size=hidden,
-        direction="forward",
+        direction=ov.Direction.FORWARD,
         activations=(act,),
         name=base,
     )

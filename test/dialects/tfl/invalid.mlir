@@ -122,7 +122,7 @@ func.func @activation(%x: tensor<2x3xf32>, %w: tensor<4x3xf32>, %r: tensor<4x4xf
   %0 = "tfl.lstm"(%x, %w, %w, %w, %w, %r, %r, %r, %r, %none, %none, %none, %v, %v, %v, %v, %none, %none, %h, %c, %none, %none, %none, %none) <{fused_activation_function = "SIGMOID", cell_clip = 0.000000e+00 : f32, proj_clip = 0.000000e+00 : f32, kernel_type = "FULL"}> : (tensor<2x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, none, none, none, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, none, none, tensor<2x4xf32>, tensor<2x4xf32>, none, none, none, none) -> tensor<2x4xf32>
   func.return %0 : tensor<2x4xf32>
 }
-// CHECK: error: 'tfl.lstm' op fused_activation_function must be one of NONE, RELU, RELU_N1_TO_1, RELU6, TANH, SIGN_BIT, got 'SIGMOID'
+// CHECK: error: 'tfl.lstm' op Expected one of "NONE", "RELU", "RELU6", "RELU_N1_TO_1", "SIGN_BIT", "TANH", but got "SIGMOID"
 
 // -----
 
@@ -141,6 +141,15 @@ func.func @kernel_type(%x: tensor<2x3xf32>, %w: tensor<4x3xf32>, %r: tensor<4x4x
   func.return %0 : tensor<2x4xf32>
 }
 // CHECK: error: 'tfl.lstm' op kernel_type must be FULL (the only kernel of tfl.lstm here), got 'BASIC'
+
+// -----
+
+func.func @kernel_type_unknown(%x: tensor<2x3xf32>, %w: tensor<4x3xf32>, %r: tensor<4x4xf32>, %rp: tensor<4x2xf32>, %v: tensor<4xf32>, %p: tensor<2x4xf32>, %pb: tensor<2xf32>, %h: tensor<2x4xf32>, %c: tensor<2x4xf32>) -> tensor<2x4xf32> {
+  %none = "tfl.no_value"() <{value}> : () -> none
+  %0 = "tfl.lstm"(%x, %w, %w, %w, %w, %r, %r, %r, %r, %none, %none, %none, %v, %v, %v, %v, %none, %none, %h, %c, %none, %none, %none, %none) <{fused_activation_function = "TANH", cell_clip = 0.000000e+00 : f32, proj_clip = 0.000000e+00 : f32, kernel_type = "LAYER_NORM"}> : (tensor<2x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, none, none, none, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, none, none, tensor<2x4xf32>, tensor<2x4xf32>, none, none, none, none) -> tensor<2x4xf32>
+  func.return %0 : tensor<2x4xf32>
+}
+// CHECK: error: 'tfl.lstm' op Expected one of "BASIC", "FULL", but got "LAYER_NORM"
 
 // -----
 
@@ -365,7 +374,7 @@ func.func @gru_activation(%x: tensor<5x2x3xf32>, %w: tensor<4x3xf32>, %r: tensor
   %0 = "tfl.unidirectional_sequence_gru"(%x, %w, %w, %w, %r, %r, %r, %b, %b, %b, %b, %b, %b, %h) <{time_major = true, fused_activation_function = "GELU"}> : (tensor<5x2x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<2x4xf32>) -> tensor<5x2x4xf32>
   func.return %0 : tensor<5x2x4xf32>
 }
-// CHECK: error: 'tfl.unidirectional_sequence_gru' op fused_activation_function must be one of NONE, RELU, RELU_N1_TO_1, RELU6, TANH, SIGN_BIT, got 'GELU'
+// CHECK: error: 'tfl.unidirectional_sequence_gru' op Expected one of "NONE", "RELU", "RELU6", "RELU_N1_TO_1", "SIGN_BIT", "TANH", but got "GELU"
 
 // -----
 
@@ -651,7 +660,7 @@ func.func @concatenation_activation(%x: tensor<2x6x4xf32>) -> tensor<2x12x4xf32>
   %0 = "tfl.concatenation"(%x, %x) <{axis = 1 : i32, fused_activation_function = "relu"}> : (tensor<2x6x4xf32>, tensor<2x6x4xf32>) -> tensor<2x12x4xf32>
   func.return %0 : tensor<2x12x4xf32>
 }
-// CHECK: error: 'tfl.concatenation' op fused_activation_function must be one of NONE, RELU, RELU_N1_TO_1, RELU6, TANH, SIGN_BIT, got 'relu'
+// CHECK: error: 'tfl.concatenation' op Expected one of "NONE", "RELU", "RELU6", "RELU_N1_TO_1", "SIGN_BIT", "TANH", but got "relu"
 
 // -----
 

@@ -19,7 +19,7 @@ builtin.module {
     %m = ov.multiply %sb, %s : (tensor<1x4x4x4xf32>, tensor<1x4x1x1xf32>) -> tensor<1x4x4x4xf32>
     %sz = ov.constant dense<[8, 6]> : tensor<2xi64>
     %ax = ov.constant dense<[2, 3]> : tensor<2xi64>
-    %y = ov.interpolate %m, %sz, %ax {mode = "nearest", shape_calculation_mode = "sizes"} : (tensor<1x4x4x4xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x4x8x6xf32>
+    %y = ov.interpolate %m, %sz, %ax {mode = #ov<interpolate_mode nearest>, shape_calculation_mode = #ov<shape_calculation_mode sizes>} : (tensor<1x4x4x4xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x4x8x6xf32>
     func.return %y : tensor<1x4x8x6xf32>
   }
 
@@ -31,7 +31,7 @@ builtin.module {
     %m = ov.multiply %c, %s : (tensor<1x4x4x4xf32>, tensor<f32>) -> tensor<1x4x4x4xf32>
     %sz = ov.constant dense<[8, 6]> : tensor<2xi64>
     %ax = ov.constant dense<[2, 3]> : tensor<2xi64>
-    %y = ov.interpolate %m, %sz, %ax {mode = "linear", shape_calculation_mode = "sizes"} : (tensor<1x4x4x4xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x4x8x6xf32>
+    %y = ov.interpolate %m, %sz, %ax {mode = #ov<interpolate_mode linear>, shape_calculation_mode = #ov<shape_calculation_mode sizes>} : (tensor<1x4x4x4xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x4x8x6xf32>
     func.return %y : tensor<1x4x8x6xf32>
   }
 }

@@ -13,7 +13,7 @@ builtin.module {
     %s = ov.constant dense<[[[[0.02]], [[-0.03]], [[0.04]]]]> : tensor<1x3x1x1xf32>
     %m = ov.multiply %c, %s : (tensor<1x3x4x4xf32>, tensor<1x3x1x1xf32>) -> tensor<1x3x4x4xf32>
     %ax = ov.constant dense<[2, 3]> : tensor<2xi64>
-    %y = ov.mvn %m, %ax {eps = 1.0e-9 : f32, eps_mode = "inside_sqrt"} : (tensor<1x3x4x4xf32>, tensor<2xi64>) -> tensor<1x3x4x4xf32>
+    %y = ov.mvn %m, %ax {eps = 1.0e-9 : f32, eps_mode = #ov<mvn_eps_mode inside_sqrt>} : (tensor<1x3x4x4xf32>, tensor<2xi64>) -> tensor<1x3x4x4xf32>
     func.return %y : tensor<1x3x4x4xf32>
   }
 
@@ -27,7 +27,7 @@ builtin.module {
     %s = ov.constant dense<0.02> : tensor<f32>
     %m = ov.multiply %c, %s : (tensor<1x3x4x4xf32>, tensor<f32>) -> tensor<1x3x4x4xf32>
     %ax = ov.constant dense<[1, 2, 3]> : tensor<3xi64>
-    %y = ov.mvn %m, %ax {eps = 1.0e-9 : f32, eps_mode = "inside_sqrt", normalize_variance = false} : (tensor<1x3x4x4xf32>, tensor<3xi64>) -> tensor<1x3x4x4xf32>
+    %y = ov.mvn %m, %ax {eps = 1.0e-9 : f32, eps_mode = #ov<mvn_eps_mode inside_sqrt>, normalize_variance = false} : (tensor<1x3x4x4xf32>, tensor<3xi64>) -> tensor<1x3x4x4xf32>
     func.return %y : tensor<1x3x4x4xf32>
   }
 
@@ -39,7 +39,7 @@ builtin.module {
     %s = ov.constant dense<[[[[0.02]], [[0.03]], [[0.04]]]]> : tensor<1x3x1x1xf32>
     %m = ov.multiply %c, %s : (tensor<1x3x4x4xf32>, tensor<1x3x1x1xf32>) -> tensor<1x3x4x4xf32>
     %ax = ov.constant dense<[1, 2, 3]> : tensor<3xi64>
-    %y = ov.mvn %m, %ax {eps = 1.0e-9 : f32, eps_mode = "inside_sqrt"} : (tensor<1x3x4x4xf32>, tensor<3xi64>) -> tensor<1x3x4x4xf32>
+    %y = ov.mvn %m, %ax {eps = 1.0e-9 : f32, eps_mode = #ov<mvn_eps_mode inside_sqrt>} : (tensor<1x3x4x4xf32>, tensor<3xi64>) -> tensor<1x3x4x4xf32>
     func.return %y : tensor<1x3x4x4xf32>
   }
 }

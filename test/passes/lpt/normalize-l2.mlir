@@ -12,7 +12,7 @@ builtin.module {
     %s = ov.constant dense<-0.02> : tensor<f32>
     %m = ov.multiply %c, %s : (tensor<1x3x4x4xf32>, tensor<f32>) -> tensor<1x3x4x4xf32>
     %ax = ov.constant dense<[1]> : tensor<1xi64>
-    %y = ov.normalize_l2 %m, %ax {eps = 1.0e-12 : f32, eps_mode = "add"} : (tensor<1x3x4x4xf32>, tensor<1xi64>) -> tensor<1x3x4x4xf32>
+    %y = ov.normalize_l2 %m, %ax {eps = 1.0e-12 : f32, eps_mode = #ov<eps_mode add>} : (tensor<1x3x4x4xf32>, tensor<1xi64>) -> tensor<1x3x4x4xf32>
     func.return %y : tensor<1x3x4x4xf32>
   }
 
@@ -24,7 +24,7 @@ builtin.module {
     %s = ov.constant dense<0.02> : tensor<f32>
     %m = ov.multiply %c, %s : (tensor<1x3x4x4xf32>, tensor<f32>) -> tensor<1x3x4x4xf32>
     %ax = ov.constant dense<[2, 3]> : tensor<2xi64>
-    %y = ov.normalize_l2 %m, %ax {eps = 1.0e-12 : f32, eps_mode = "add"} : (tensor<1x3x4x4xf32>, tensor<2xi64>) -> tensor<1x3x4x4xf32>
+    %y = ov.normalize_l2 %m, %ax {eps = 1.0e-12 : f32, eps_mode = #ov<eps_mode add>} : (tensor<1x3x4x4xf32>, tensor<2xi64>) -> tensor<1x3x4x4xf32>
     func.return %y : tensor<1x3x4x4xf32>
   }
 }

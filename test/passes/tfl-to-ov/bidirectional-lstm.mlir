@@ -14,7 +14,7 @@
 // CHECK-DAG:     %[[HB:.*]] = ov.unsqueeze %bh, %{{.*}} {ov.name = "bidirectional_lstm/H0/bw"}
 // CHECK:         %[[H0:.*]] = ov.concat %[[HF]], %[[HB]] axis = 1 {ov.name = "bidirectional_lstm/H0"} : (tensor<3x1x1xf32>, tensor<3x1x1xf32>) -> tensor<3x2x1xf32>
 // CHECK:         %[[C0:.*]] = ov.concat {{.*}} {ov.name = "bidirectional_lstm/C0"}
-// CHECK:         %[[Y:.*]], %{{.*}}, %{{.*}} = ov.lstm_sequence %x, %[[H0]], %[[C0]], %{{.*}}, %[[W]], %[[R]], %[[B]] {ov.name = "bidirectional_lstm", hidden_size = 1 : i64, direction = "bidirectional"} : (tensor<3x4x1xf32>, tensor<3x2x1xf32>, tensor<3x2x1xf32>, tensor<3xi64>, tensor<2x4x1xf32>, tensor<2x4x1xf32>, tensor<2x4xf32>) -> (tensor<3x2x4x1xf32>, tensor<3x2x1xf32>, tensor<3x2x1xf32>)
+// CHECK:         %[[Y:.*]], %{{.*}}, %{{.*}} = ov.lstm_sequence %x, %[[H0]], %[[C0]], %{{.*}}, %[[W]], %[[R]], %[[B]] {ov.name = "bidirectional_lstm", hidden_size = 1 : i64, direction = #ov<direction bidirectional>} : (tensor<3x4x1xf32>, tensor<3x2x1xf32>, tensor<3x2x1xf32>, tensor<3xi64>, tensor<2x4x1xf32>, tensor<2x4x1xf32>, tensor<2x4xf32>) -> (tensor<3x2x4x1xf32>, tensor<3x2x1xf32>, tensor<3x2x1xf32>)
 // CHECK:         %[[YT:.*]] = ov.transpose %[[Y]], %{{.*}} {ov.name = "bidirectional_lstm/Y/transpose"} : (tensor<3x2x4x1xf32>, tensor<4xi64>) -> tensor<3x4x2x1xf32>
 // CHECK:         %[[M:.*]] = ov.reshape %[[YT]], %{{.*}} special_zero = true {ov.name = "bidirectional_lstm/Y"} : (tensor<3x4x2x1xf32>, tensor<3xi64>) -> tensor<3x4x2xf32>
 // CHECK:         func.return %[[M]] : tensor<3x4x2xf32>
@@ -38,7 +38,7 @@ func.func @main(%x: tensor<3x4x1xf32>, %fh: tensor<3x1xf32>, %fc: tensor<3x1xf32
 
 // Separate outputs: Y is split on num_directions; both outputs [B, T, H].
 // CHECK-LABEL: func.func @main
-// CHECK:         %[[Y:.*]], %{{.*}}, %{{.*}} = ov.lstm_sequence {{.*}} direction = "bidirectional"
+// CHECK:         %[[Y:.*]], %{{.*}}, %{{.*}} = ov.lstm_sequence {{.*}} direction = #ov<direction bidirectional>
 // CHECK:         %[[FW:.*]], %[[BW:.*]] = ov.split %[[Y]], %{{.*}} num_splits = 2 : (tensor<3x2x4x1xf32>, tensor<i64>) -> (tensor<3x1x4x1xf32>, tensor<3x1x4x1xf32>)
 // CHECK:         %[[F:.*]] = ov.squeeze %[[FW]], %{{.*}} {ov.name = "bidirectional_lstm/Y_fw"} : (tensor<3x1x4x1xf32>, tensor<1xi64>) -> tensor<3x4x1xf32>
 // CHECK:         %[[B:.*]] = ov.squeeze %[[BW]], %{{.*}} {ov.name = "bidirectional_lstm/Y_bw"} : (tensor<3x1x4x1xf32>, tensor<1xi64>) -> tensor<3x4x1xf32>

@@ -11,7 +11,7 @@
 // CHECK-DAG:     %[[B:.*]] = ov.constant dense<{{\[\[}}7.500000e-01, 3.000000e+00, 4.000000e+00, 8.000000e+00]]> : tensor<1x4xf32> {ov.name = "gru/B"}
 // CHECK-DAG:     %[[H0:.*]] = ov.unsqueeze %h0, %{{.*}} {ov.name = "gru/H0"}
 // CHECK:         %[[LEN:.*]] = ov.broadcast {{.*}} {ov.name = "gru/sequence_lengths"}
-// CHECK:         %[[Y:.*]], %[[HO:.*]] = ov.gru_sequence %x, %[[H0]], %[[LEN]], %[[W]], %[[R]], %[[B]] {ov.name = "gru", hidden_size = 1 : i64, direction = "forward", linear_before_reset = true} : (tensor<2x3x1xf32>, tensor<2x1x1xf32>, tensor<2xi64>, tensor<1x3x1xf32>, tensor<1x3x1xf32>, tensor<1x4xf32>) -> (tensor<2x1x3x1xf32>, tensor<2x1x1xf32>)
+// CHECK:         %[[Y:.*]], %[[HO:.*]] = ov.gru_sequence %x, %[[H0]], %[[LEN]], %[[W]], %[[R]], %[[B]] {ov.name = "gru", hidden_size = 1 : i64, direction = #ov<direction forward>, linear_before_reset = true} : (tensor<2x3x1xf32>, tensor<2x1x1xf32>, tensor<2xi64>, tensor<1x3x1xf32>, tensor<1x3x1xf32>, tensor<1x4xf32>) -> (tensor<2x1x3x1xf32>, tensor<2x1x1xf32>)
 // CHECK:         %[[OUT:.*]] = ov.squeeze %[[Y]], %{{.*}} {ov.name = "gru/Y"}
 // CHECK:         %[[H:.*]] = ov.squeeze %[[HO]], %{{.*}} {ov.name = "gru/H"} : (tensor<2x1x1xf32>, tensor<1xi64>) -> tensor<2x1xf32>
 // CHECK:         func.return %[[OUT]], %[[H]]
@@ -39,7 +39,7 @@ func.func @main(%x: tensor<2x3x1xf32>, %h0: tensor<2x1xf32>) -> (tensor<2x3x1xf3
 // CHECK-LABEL: func.func @main
 // CHECK-DAG:     %[[B:.*]] = ov.constant dense<{{\[\[}}5.000000e-01, 1.000000e+00, 4.000000e+00]]> : tensor<1x3xf32> {ov.name = "gru/B"}
 // CHECK-DAG:     %[[X:.*]] = ov.transpose %x, %{{.*}} {ov.name = "gru/X"} : (tensor<3x2x1xf32>, tensor<3xi64>) -> tensor<2x3x1xf32>
-// CHECK:         ov.gru_sequence %[[X]], {{.*}}, %[[B]] {ov.name = "gru", hidden_size = 1 : i64, direction = "forward"}
+// CHECK:         ov.gru_sequence %[[X]], {{.*}}, %[[B]] {ov.name = "gru", hidden_size = 1 : i64, direction = #ov<direction forward>}
 // CHECK:         ov.transpose {{.*}} {ov.name = "gru/Y"} : (tensor<2x3x1xf32>, tensor<3xi64>) -> tensor<3x2x1xf32>
 func.func @main(%x: tensor<3x2x1xf32>, %h0: tensor<2x1xf32>) -> tensor<3x2x1xf32> {
   %w = arith.constant dense<[[1.0]]> : tensor<1x1xf32>

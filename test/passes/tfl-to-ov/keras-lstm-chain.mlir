@@ -15,7 +15,7 @@
 // CONV-DAG:     ov.constant dense<2.500000e-01> : tensor<1x8x2xf32> {ov.name = "standard_lstm/R"}
 // CONV-DAG:     ov.constant dense<{{\[\[}}2.000000e+00, 3.000000e+00, 0.000000e+00, 1.000000e+00, 4.000000e+00, 5.000000e+00, 6.000000e+00, 7.000000e+00]]> : tensor<1x8xf32> {ov.name = "standard_lstm/B"}
 // CONV-DAG:     ov.constant dense<0.000000e+00> : tensor<1x1x2xf32> {ov.name = "standard_lstm/H0"}
-// CONV:         %[[Y:.*]], %{{.*}}, %{{.*}} = ov.lstm_sequence %x, {{.*}} {ov.name = "standard_lstm", hidden_size = 2 : i64, direction = "forward"} : {{.*}} -> (tensor<1x1x3x2xf32>, tensor<1x1x2xf32>, tensor<1x1x2xf32>)
+// CONV:         %[[Y:.*]], %{{.*}}, %{{.*}} = ov.lstm_sequence %x, {{.*}} {ov.name = "standard_lstm", hidden_size = 2 : i64, direction = #ov<direction forward>} : {{.*}} -> (tensor<1x1x3x2xf32>, tensor<1x1x2xf32>, tensor<1x1x2xf32>)
 // CONV:         %[[S:.*]] = ov.squeeze %[[Y]], %{{.*}} {ov.name = "standard_lstm/Y"}
 // CONV:         %[[LAST:.*]] = ov.strided_slice %[[S]], {{.*}} {ov.name = "standard_lstm/strided_slice"{{.*}}} : (tensor<1x3x2xf32>, tensor<3xi32>, tensor<3xi32>, tensor<3xi32>) -> tensor<1x2xf32>
 // CONV:         func.return %[[LAST]] : tensor<1x2xf32>

@@ -17,7 +17,7 @@
 // SEQ-DAG:   ov.constant {{.*}} : tensor<1x128x16xf32> {ov.name = "signature_wrapper/_wrapped_model/standard_lstm/W"}
 // SEQ-DAG:   ov.constant {{.*}} : tensor<1x128x32xf32> {ov.name = "signature_wrapper/_wrapped_model/standard_lstm/R"}
 // SEQ-DAG:   ov.constant {{.*}} : tensor<1x128xf32> {ov.name = "signature_wrapper/_wrapped_model/standard_lstm/B"}
-// SEQ:       ov.lstm_sequence %arg0, {{.*}} {ov.name = "signature_wrapper/_wrapped_model/standard_lstm", hidden_size = 32 : i64, direction = "forward"} : {{.*}} -> (tensor<1x1x8x32xf32>, tensor<1x1x32xf32>, tensor<1x1x32xf32>)
+// SEQ:       ov.lstm_sequence %arg0, {{.*}} {ov.name = "signature_wrapper/_wrapped_model/standard_lstm", hidden_size = 32 : i64, direction = #ov<direction forward>} : {{.*}} -> (tensor<1x1x8x32xf32>, tensor<1x1x32xf32>, tensor<1x1x32xf32>)
 // SEQ:       ov.strided_slice {{.*}} {ov.name = "signature_wrapper/_wrapped_model/standard_lstm/strided_slice"
 // SEQ:       func.return
 // SEQ-NEXT:  }

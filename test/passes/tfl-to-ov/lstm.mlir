@@ -18,7 +18,7 @@
 // CHECK:         %[[T:.*]] = ov.gather %[[SHAPE]], %{{.*}}, %{{.*}} : (tensor<3xi64>, tensor<i64>, tensor<i64>) -> tensor<i64>
 // CHECK:         %[[BATCH:.*]] = ov.gather %[[SHAPE]], %{{.*}}, %{{.*}} : (tensor<3xi64>, tensor<1xi64>, tensor<i64>) -> tensor<1xi64>
 // CHECK:         %[[LEN:.*]] = ov.broadcast %[[T]], %[[BATCH]] {ov.name = "lstm/sequence_lengths"} : (tensor<i64>, tensor<1xi64>) -> tensor<2xi64>
-// CHECK:         %[[Y:.*]], %{{.*}}, %{{.*}} = ov.lstm_sequence %x, %[[H0]], %[[C0]], %[[LEN]], %[[W]], %[[R]], %[[B]] {ov.name = "lstm", hidden_size = 1 : i64, direction = "forward"} : (tensor<2x3x2xf32>, tensor<2x1x1xf32>, tensor<2x1x1xf32>, tensor<2xi64>, tensor<1x4x2xf32>, tensor<1x4x1xf32>, tensor<1x4xf32>) -> (tensor<2x1x3x1xf32>, tensor<2x1x1xf32>, tensor<2x1x1xf32>)
+// CHECK:         %[[Y:.*]], %{{.*}}, %{{.*}} = ov.lstm_sequence %x, %[[H0]], %[[C0]], %[[LEN]], %[[W]], %[[R]], %[[B]] {ov.name = "lstm", hidden_size = 1 : i64, direction = #ov<direction forward>} : (tensor<2x3x2xf32>, tensor<2x1x1xf32>, tensor<2x1x1xf32>, tensor<2xi64>, tensor<1x4x2xf32>, tensor<1x4x1xf32>, tensor<1x4xf32>) -> (tensor<2x1x3x1xf32>, tensor<2x1x1xf32>, tensor<2x1x1xf32>)
 // CHECK:         %[[OUT:.*]] = ov.squeeze %[[Y]], %{{.*}} {ov.name = "lstm/Y"} : (tensor<2x1x3x1xf32>, tensor<1xi64>) -> tensor<2x3x1xf32>
 // CHECK:         func.return %[[OUT]] : tensor<2x3x1xf32>
 func.func @main(%x: tensor<2x3x2xf32>, %h0: tensor<2x1xf32>, %c0: tensor<2x1xf32>) -> tensor<2x3x1xf32> {
@@ -49,7 +49,7 @@ func.func @main(%x: tensor<2x3x2xf32>, %h0: tensor<2x1xf32>, %c0: tensor<2x1xf32
 // CHECK-SAME:    -> (tensor<5x2x4xf32> {ov.name = "enc.0"}, tensor<2x4xf32> {ov.name = "enc.1"}, tensor<2x4xf32> {ov.name = "enc.2"})
 // CHECK:         %[[X:.*]] = ov.transpose %x, %{{.*}} {ov.name = "enc/X"} : (tensor<5x2x3xf32>, tensor<3xi64>) -> tensor<2x5x3xf32>
 // CHECK:         ov.shape_of %[[X]]
-// CHECK:         %[[Y:.*]], %[[HO:.*]], %[[CO:.*]] = ov.lstm_sequence %[[X]], {{.*}} {ov.name = "enc", hidden_size = 4 : i64, direction = "forward", activations = ["sigmoid", "relu", "relu"]}
+// CHECK:         %[[Y:.*]], %[[HO:.*]], %[[CO:.*]] = ov.lstm_sequence %[[X]], {{.*}} {ov.name = "enc", hidden_size = 4 : i64, direction = #ov<direction forward>, activations = [#ov<activation sigmoid>, #ov<activation relu>, #ov<activation relu>]}
 // CHECK:         %[[SQ:.*]] = ov.squeeze %[[Y]], %{{.*}} {ov.name = "enc/Y/squeeze"} : (tensor<2x1x5x4xf32>, tensor<1xi64>) -> tensor<2x5x4xf32>
 // CHECK:         %[[OUT:.*]] = ov.transpose %[[SQ]], %{{.*}} {ov.name = "enc/Y"} : (tensor<2x5x4xf32>, tensor<3xi64>) -> tensor<5x2x4xf32>
 // CHECK:         %[[H:.*]] = ov.squeeze %[[HO]], %{{.*}} {ov.name = "enc/H"} : (tensor<2x1x4xf32>, tensor<1xi64>) -> tensor<2x4xf32>

@@ -190,7 +190,7 @@ func.func @main(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
 // CHECK:         %[[P:.*]] = ov.constant dense<[0, 3, 1, 2]> : tensor<4xi64>
 // CHECK:         %[[XT:.*]] = ov.transpose %[[X]], %[[P]] {ov.name = "Conv2D/input"} : (tensor<2x1x5x4xf32>, tensor<4xi64>) -> tensor<2x4x1x5xf32>
 // CHECK:         %[[FT:.*]] = ov.transpose %w, {{.*}} {ov.name = "Conv2D/filter"} : (tensor<1x3x4x6xf32>, tensor<4xi64>) -> tensor<6x4x1x3xf32>
-// CHECK:         %[[C:.*]] = ov.convolution %[[XT]], %[[FT]] {ov.name = "Conv2D/nchw", strides = array<i64: 1, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, dilations = array<i64: 1, 1>, auto_pad = "same_upper"} : (tensor<2x4x1x5xf32>, tensor<6x4x1x3xf32>) -> tensor<2x6x1x3xf32>
+// CHECK:         %[[C:.*]] = ov.convolution %[[XT]], %[[FT]] {ov.name = "Conv2D/nchw", strides = array<i64: 1, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, dilations = array<i64: 1, 1>, auto_pad = #ov<auto_pad same_upper>} : (tensor<2x4x1x5xf32>, tensor<6x4x1x3xf32>) -> tensor<2x6x1x3xf32>
 // CHECK:         %[[Y:.*]] = ov.transpose %[[C]], {{.*}} {ov.name = "Conv2D"} : (tensor<2x6x1x3xf32>, tensor<4xi64>) -> tensor<2x1x3x6xf32>
 // CHECK:         ov.squeeze %[[Y]], {{.*}} {ov.name = "Squeeze"} : (tensor<2x1x3x6xf32>, tensor<1xi64>) -> tensor<2x3x6xf32>
 func.func @main(%x: tensor<2x5x4xf32>, %w: tensor<1x3x4x6xf32>) -> tensor<2x3x6xf32> {

@@ -190,7 +190,7 @@ def test_select_keeps_nan_and_signed_zero() -> None:
     cond = np.array([True, False, True, False])
     then = np.array([np.nan, 1.0, -0.0, 2.0], np.float32)
     other = np.array([0.0, np.nan, 0.0, -0.0], np.float32)
-    got = run_op("ov.select %a0, %a1, %a2 auto_broadcast = \"none\"", [cond, then, other],
+    got = run_op("ov.select %a0, %a1, %a2 auto_broadcast = none", [cond, then, other],
                  ttext((4,), np.float32))  # fmt: skip
     assert math.isnan(got[0]) and math.isnan(got[1])
     assert math.copysign(1.0, got[2]) == -1.0 and math.copysign(1.0, got[3]) == -1.0

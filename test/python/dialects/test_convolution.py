@@ -101,7 +101,7 @@ def arr(values) -> str:
 def conv_text(op, x_shape, w_shape, out_shape, *, et="f32", extra_operand=None, **attrs) -> str:
     """A @main with one conv-like op; `extra_operand` = (type, constant text or None)."""
     props = ", ".join(
-        f'{k} = "{v}"' if isinstance(v, str) else f"{k} = {arr(v)}" for k, v in attrs.items()
+        f"{k} = #ov<{k} {v}>" if isinstance(v, str) else f"{k} = {arr(v)}" for k, v in attrs.items()
     )
     args = [f"%x: {ty(x_shape, et)}", f"%w: {ty(w_shape, et)}"]
     operands, types, body = ["%x", "%w"], [ty(x_shape, et), ty(w_shape, et)], ""

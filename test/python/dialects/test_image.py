@@ -42,14 +42,15 @@ def run_interp(x, values, axes, out_shape, calc, **props):
         atype = ttype([len(axes)], "i64")
         lines.append(f"%a = ov.constant dense<{literal(axes)}> : {atype}")
         operands, types = operands + ", %a", types + ", " + atype
-    attrs = [f'shape_calculation_mode = "{calc}"']
+    attrs = [f"shape_calculation_mode = #ov<shape_calculation_mode {calc}>"]
     for k, v in props.items():
         if isinstance(v, list):
             attrs.append(f"{k} = array<i64: {', '.join(map(str, v))}>")
         elif isinstance(v, float):
             attrs.append(f"{k} = {v:e} : f32")
         else:
-            attrs.append(f'{k} = "{v}"')
+            mnemonic = "interpolate_mode" if k == "mode" else k
+            attrs.append(f"{k} = #ov<{mnemonic} {v}>")
     body = "\n  ".join(lines)
     text = f"""func.func @main(%x: {ttype(x.shape)}) -> {ttype(out_shape)} {{
   {body}

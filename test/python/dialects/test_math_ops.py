@@ -44,7 +44,7 @@ def test_round_modes_halves_and_signed_zero() -> None:
     x = np.array([-2.5, -1.5, -0.5, -0.3, 0.5, 1.5, 2.5, 0.49999997, 1e8 + 0.0, np.nan],
                  np.float32)  # fmt: skip
     even = run_op("ov.round %a0", [x], ttext(x.shape, np.float32))
-    away = run_op('ov.round %a0 mode = "half_away_from_zero"', [x], ttext(x.shape, np.float32))
+    away = run_op('ov.round %a0 mode = half_away_from_zero', [x], ttext(x.shape, np.float32))
     np.testing.assert_array_equal(even, [-2, -2, -0.0, -0.0, 0, 2, 2, 0, 1e8, np.nan])
     want = [math.copysign(math.floor(abs(float(v)) + 0.5), float(v)) if abs(v) != 0.49999997
             else 0.0 for v in x[:-1].astype(np.float64)]  # fmt: skip
@@ -92,7 +92,7 @@ def test_activation_formulas() -> None:
     np.testing.assert_array_equal(run_op("ov.gelu %a0", [x], t),
                                   (0.5 * x64 * (1 + erf)).astype(np.float32))  # fmt: skip
     tanh = np.tanh(math.sqrt(2 / math.pi) * (x64 + 0.044715 * x64**3))
-    np.testing.assert_array_equal(run_op('ov.gelu %a0 approximation_mode = "tanh"', [x], t),
+    np.testing.assert_array_equal(run_op('ov.gelu %a0 approximation_mode = tanh', [x], t),
                                   (0.5 * x64 * (1 + tanh)).astype(np.float32))  # fmt: skip
     clip = np.minimum(np.maximum(x + np.float32(3), np.float32(0)), np.float32(6))
     np.testing.assert_array_equal(run_op("ov.hswish %a0", [x], t), x * clip / np.float32(6))
@@ -164,7 +164,7 @@ def test_pad_against_its_definition(mode: str, begin: list[int], end: list[int])
     value = np.array(2.5, np.float32)
     operands = "%a0, %a1, %a2, %a3" if mode == "constant" else "%a0, %a1, %a2"
     inputs = [x, b, e, value] if mode == "constant" else [x, b, e]
-    got = run_op(f'ov.pad {operands} pad_mode = "{mode}"', inputs, ttext(shape, np.float32))
+    got = run_op(f'ov.pad {operands} pad_mode = {mode}', inputs, ttext(shape, np.float32))
     np.testing.assert_array_equal(got, _loop_pad(x, begin, end, mode, 2.5))
 
 
@@ -205,9 +205,9 @@ def _openvino_unary(name: str) -> Callable[[Any], Any]:
 def _our_unary(name: str) -> str:
     return {
         "gelu_erf": "ov.gelu %a0",
-        "gelu_tanh": 'ov.gelu %a0 approximation_mode = "tanh"',
+        "gelu_tanh": 'ov.gelu %a0 approximation_mode = tanh',
         "round_even": "ov.round %a0",
-        "round_away": 'ov.round %a0 mode = "half_away_from_zero"',
+        "round_away": 'ov.round %a0 mode = half_away_from_zero',
     }.get(name, f"ov.{name} %a0")
 
 
@@ -308,7 +308,7 @@ def test_pad_against_openvino(mode: str, begin: list[int], end: list[int]) -> No
     operands = "%a0, %a1, %a2, %a3" if mode == "constant" else "%a0, %a1, %a2"
     inputs = [x, np.array(begin, np.int64), np.array(end, np.int64)]
     inputs += [value] if mode == "constant" else []
-    got = run_op(f'ov.pad {operands} pad_mode = "{mode}"', inputs, ttext(shape, np.float32))
+    got = run_op(f'ov.pad {operands} pad_mode = {mode}', inputs, ttext(shape, np.float32))
     np.testing.assert_array_equal(got, ov_run(build, [x]))
     np.testing.assert_array_equal(got, ov_fold(build, [x]))
 
@@ -332,7 +332,7 @@ func.func @main(%x: tensor<2x3x4xf32>, %y: tensor<2x3x4xf32>) -> (tensor<2x3x4xf
   %6 = ov.squared_difference %5, %y : (tensor<2x3x4xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
   %7 = ov.minimum %6, %x : (tensor<2x3x4xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
   %8 = ov.maximum %7, %y : (tensor<2x3x4xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
-  %9 = ov.gelu %8 approximation_mode = "tanh" : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  %9 = ov.gelu %8 approximation_mode = tanh : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
   %10 = ov.gelu %9 : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
   %11 = ov.hswish %10 : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
   %12 = ov.hsigmoid %x : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
@@ -342,11 +342,11 @@ func.func @main(%x: tensor<2x3x4xf32>, %y: tensor<2x3x4xf32>) -> (tensor<2x3x4xf
   %16 = ov.swish %y : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
   %17 = ov.floor %16 : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
   %18 = ov.ceiling %y : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
-  %19 = ov.round %18 mode = "half_away_from_zero" : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  %19 = ov.round %18 mode = half_away_from_zero : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
   %20 = ov.round %x : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
   %21 = ov.add %19, %20 : (tensor<2x3x4xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
   %22 = ov.add %21, %17 : (tensor<2x3x4xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
-  %23 = ov.pad %x, %pb, %pe pad_mode = "symmetric" : (tensor<2x3x4xf32>, tensor<3xi64>, tensor<3xi64>) -> tensor<2x5x7xf32>
+  %23 = ov.pad %x, %pb, %pe pad_mode = symmetric : (tensor<2x3x4xf32>, tensor<3xi64>, tensor<3xi64>) -> tensor<2x5x7xf32>
   func.return %11, %15, %22, %23 : tensor<2x3x4xf32>, tensor<2x3x4xf32>, tensor<2x3x4xf32>, tensor<2x5x7xf32>
 }
 """

@@ -76,7 +76,7 @@ X = (RNG.standard_normal((2, 3, 4)) * 2 + 0.5).astype(np.float32)
 def test_mvn_matches_loops(axes, normalize_variance, eps_mode, eps):
     props = (
         f"normalize_variance = {str(normalize_variance).lower()}, eps = {eps:e} : f32, "
-        f'eps_mode = "{eps_mode}"'
+        f"eps_mode = #ov<mvn_eps_mode {eps_mode}>"
     )
     got = run_norm("mvn", X, axes, props)
     expected = loop_mvn(X, axes, normalize_variance, float(np.float32(eps)), eps_mode)
@@ -87,15 +87,16 @@ def test_mvn_matches_loops(axes, normalize_variance, eps_mode, eps):
 @pytest.mark.parametrize("eps_mode", ["add", "max"])
 @pytest.mark.parametrize("eps", [1e-9, 20.0])
 def test_normalize_l2_matches_loops(axes, eps_mode, eps):
-    got = run_norm("normalize_l2", X, axes, f'eps = {eps:e} : f32, eps_mode = "{eps_mode}"')
+    props = f"eps = {eps:e} : f32, eps_mode = #ov<eps_mode {eps_mode}>"
+    got = run_norm("normalize_l2", X, axes, props)
     expected = loop_l2(X, axes, float(np.float32(eps)), eps_mode)
     np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-6)
 
 
 def test_eps_modes_differ():
     x = np.array([[0.5, 0.5]], np.float32)  # sum of squares 0.5
-    add = run_norm("normalize_l2", x, [1], 'eps = 2.000000e+00 : f32, eps_mode = "add"')
-    mx = run_norm("normalize_l2", x, [1], 'eps = 2.000000e+00 : f32, eps_mode = "max"')
+    add = run_norm("normalize_l2", x, [1], 'eps = 2.000000e+00 : f32, eps_mode = #ov<eps_mode add>')
+    mx = run_norm("normalize_l2", x, [1], 'eps = 2.000000e+00 : f32, eps_mode = #ov<eps_mode max>')
     np.testing.assert_allclose(add, 0.5 / np.sqrt(2.5) * np.ones((1, 2)), rtol=1e-6)
     np.testing.assert_allclose(mx, 0.5 / np.sqrt(2.0) * np.ones((1, 2)), rtol=1e-6)
 
@@ -149,7 +150,7 @@ def test_mvn_against_openvino(axes, normalize_variance, eps_mode):
     )
     props = (
         f"normalize_variance = {str(normalize_variance).lower()}, eps = 2.500000e-01 : f32, "
-        f'eps_mode = "{eps_mode}"'
+        f"eps_mode = #ov<mvn_eps_mode {eps_mode}>"
     )
     np.testing.assert_allclose(run_norm("mvn", X, axes, props), expected, rtol=1e-4, atol=1e-5)
 
@@ -163,5 +164,6 @@ def test_normalize_l2_against_openvino(axes, eps_mode):
     expected = _ov_run(
         lambda ops, p: ops.normalize_l2(p, ops.constant(np.array(axes, np.int64)), eps, eps_mode)
     )
-    got = run_norm("normalize_l2", X, axes, f'eps = {eps:e} : f32, eps_mode = "{eps_mode}"')
+    props = f"eps = {eps:e} : f32, eps_mode = #ov<eps_mode {eps_mode}>"
+    got = run_norm("normalize_l2", X, axes, props)
     np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-6)

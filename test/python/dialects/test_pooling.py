@@ -30,7 +30,7 @@ def run_pool(op, x, out_shape, **attrs):
         if isinstance(v, list | tuple)
         else f"{k} = {str(v).lower()}"
         if isinstance(v, bool)
-        else f'{k} = "{v}"'
+        else f"{k} = #ov<{k} {v}>"
         for k, v in attrs.items()
     )
     text = f"""func.func @main(%x: {ttype(x.shape)}) -> {ttype(out_shape)} {{

@@ -102,7 +102,7 @@ def fq_module(
     out = ttext(x_shape, result_dtype)
     names = ["%x", "%il", "%ih", "%ol", "%oh"]
     params = ", ".join(f"{n}: {t}" for n, t in zip(names, args, strict=True))
-    mode = f' auto_broadcast = "{auto_broadcast}"' if auto_broadcast else ""
+    mode = f" auto_broadcast = {auto_broadcast}" if auto_broadcast else ""
     return (
         f"func.func @main({params}) -> {out} {{\n"
         f"  %r = ov.fake_quantize {', '.join(names)} levels = {levels}{mode}"

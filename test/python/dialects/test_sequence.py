@@ -394,8 +394,9 @@ func.func @main(%x: tensor<2x3x2xf32>, %h: tensor<2x2x3xf32>, %c: tensor<2x2x3xf
     -> (tensor<2x2x3x3xf32>, tensor<2x2x3xf32>, tensor<2x2x3xf32>) {
   %len = ov.constant dense<[3, 2]> : tensor<2xi64>
   %y, %ho, %co = ov.lstm_sequence %x, %h, %c, %len, %w, %r, %b
-      {hidden_size = 3 : i64, direction = "bidirectional", clip = 2.0 : f32,
-       activations = ["sigmoid", "relu", "tanh"], activations_alpha = [0.5 : f32]}
+      {hidden_size = 3 : i64, direction = #ov<direction bidirectional>, clip = 2.0 : f32,
+       activations = [#ov<activation sigmoid>, #ov<activation relu>, #ov<activation tanh>],
+       activations_alpha = [0.5 : f32]}
       : (tensor<2x3x2xf32>, tensor<2x2x3xf32>, tensor<2x2x3xf32>, tensor<2xi64>,
          tensor<2x12x2xf32>, tensor<2x12x3xf32>, tensor<2x12xf32>)
       -> (tensor<2x2x3x3xf32>, tensor<2x2x3xf32>, tensor<2x2x3xf32>)
@@ -423,7 +424,8 @@ func.func @main(%x: tensor<2x3xf32>, %h: tensor<2x4xf32>, %w: tensor<12x3xf32>,
   %g = ov.gru_cell %x, %h, %w, %r, %b {hidden_size = 4 : i64, linear_before_reset = true}
       : (tensor<2x3xf32>, tensor<2x4xf32>, tensor<12x3xf32>, tensor<12x4xf32>, tensor<16xf32>)
       -> tensor<2x4xf32>
-  %n = ov.rnn_cell %x, %g, %wr, %rr, %br {hidden_size = 4 : i64, activations = ["relu"]}
+  %n = ov.rnn_cell %x, %g, %wr, %rr, %br
+      {hidden_size = 4 : i64, activations = [#ov<activation relu>]}
       : (tensor<2x3xf32>, tensor<2x4xf32>, tensor<4x3xf32>, tensor<4x4xf32>, tensor<4xf32>)
       -> tensor<2x4xf32>
   func.return %g, %n : tensor<2x4xf32>, tensor<2x4xf32>
@@ -515,7 +517,7 @@ def cell_args(x=(2, 3), h=(2, 4), w=(12, 3), r=(12, 4), b=(12,), et=f32):
     [
         (
             lambda: GRUCellOp(*cell_args(), hidden_size=4, activations=["sigmoid", "softsign"]),
-            "activation 'softsign' is not supported, expected one of sigmoid, tanh, relu",
+            "activations must be one of sigmoid, tanh, relu, got 'softsign'",
         ),
         (
             lambda: GRUCellOp(*cell_args(), hidden_size=4, activations=["sigmoid"]),

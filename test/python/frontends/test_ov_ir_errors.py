@@ -284,6 +284,27 @@ def test_malformed_attribute(valid: tuple[str, bytes]) -> None:
     )
 
 
+def test_unknown_enum_value(valid: tuple[str, bytes]) -> None:
+    """An enum attribute outside its enum: the reader names the allowed values."""
+    xml, weights = valid
+    assert ' auto_pad="explicit"' in xml
+    message = read_error(xml.replace(' auto_pad="explicit"', ' auto_pad="same"'), weights)
+    assert message.endswith(
+        "(id 2, type Convolution): attribute 'auto_pad': 'same' is unknown, expected one of "
+        "explicit, same_upper, same_lower, valid"
+    )
+
+
+def test_enum_names_are_read_case_insensitively(valid: tuple[str, bytes]) -> None:
+    xml, weights = valid
+    upper = xml.replace(' auto_pad="explicit"', ' auto_pad="SAME_UPPER"')
+    module = read_ov_ir_bytes(upper.encode(), weights)
+    (conv,) = [op for op in module.walk() if isinstance(op, ov.ConvolutionOp)]
+    assert conv.auto_pad == ov.AutoPadAttr(ov.AutoPad.SAME_UPPER)
+    written, _ = serialize_ov_ir(module)
+    assert b' auto_pad="same_upper"' in written
+
+
 def test_attribute_the_op_rejects(valid: tuple[str, bytes]) -> None:
     xml, weights = valid
     message = read_error(re.sub(r' strides="[^"]*"', ' strides="1,0"', xml), weights)

@@ -119,7 +119,7 @@ def test_broadcast_of_shape_of_keeps_static_dims(shape: tuple[int, ...], mode: s
     body = (
         "  %z = ov.constant dense<0.0> : tensor<1xf32>\n"
         f"  %s = ov.shape_of %x : ({ttext(shape)}) -> tensor<{n}xi64>\n"
-        f'  %b = ov.broadcast %z, %s mode = "{mode}" : (tensor<1xf32>, tensor<{n}xi64>) -> '
+        f"  %b = ov.broadcast %z, %s mode = {mode} : (tensor<1xf32>, tensor<{n}xi64>) -> "
         f"{ttext((DYNAMIC,) * n)}\n"
     )
     assert inferred_broadcast(shape, body, n) == TensorType(f32, shape)

@@ -187,7 +187,7 @@ builtin.module {
   func.func @main(%x: tensor<3x7xf32> {ov.name = "x"}) -> (tensor<3x7xf32> {ov.name = "y"}) {
     %e = ov.exp %x : (tensor<3x7xf32>) -> tensor<3x7xf32>
     %ax = ov.constant dense<[1]> : tensor<1xi64>
-    %s = ov.mvn %e, %ax {eps = 1.000000e-09 : f32, eps_mode = "inside_sqrt", ov.name = "sm"} : (tensor<3x7xf32>, tensor<1xi64>) -> tensor<3x7xf32>
+    %s = ov.mvn %e, %ax {eps = 1.000000e-09 : f32, eps_mode = #ov<mvn_eps_mode inside_sqrt>, ov.name = "sm"} : (tensor<3x7xf32>, tensor<1xi64>) -> tensor<3x7xf32>
     %y = ov.sigmoid %s : (tensor<3x7xf32>) -> tensor<3x7xf32>
     func.return %y : tensor<3x7xf32>
   }
@@ -209,7 +209,7 @@ def test_fallback_results_are_bit_exact() -> None:
 builtin.module {
   func.func @main(%x: tensor<4x9xf32>) -> tensor<4x9xf32> {
     %ax = ov.constant dense<[1]> : tensor<1xi64>
-    %y = ov.mvn %x, %ax {eps = 1.000000e-09 : f32, eps_mode = "inside_sqrt"} : (tensor<4x9xf32>, tensor<1xi64>) -> tensor<4x9xf32>
+    %y = ov.mvn %x, %ax {eps = 1.000000e-09 : f32, eps_mode = #ov<mvn_eps_mode inside_sqrt>} : (tensor<4x9xf32>, tensor<1xi64>) -> tensor<4x9xf32>
     func.return %y : tensor<4x9xf32>
   }
 }
@@ -297,7 +297,7 @@ builtin.module {
   %5 = ov.transpose %x, %o : (tensor<2x6x4xf32>, tensor<3xi64>) -> tensor<4x2x6xf32>
   %6 = ov.gather %x, %i, %ax : (tensor<2x6x4xf32>, tensor<3xi64>, tensor<i64>) -> tensor<2x3x4xf32>
   %8 = ov.strided_slice %x, %b, %e {begin_mask = array<i64: 1, 0, 1>, end_mask = array<i64: 1, 0, 1>} : (tensor<2x6x4xf32>, tensor<3xi64>, tensor<3xi64>) -> tensor<2x4x4xf32>
-  %11 = ov.depth_to_space %x mode = "blocks_first" block_size = 2 : (tensor<2x6x4xf32>) -> tensor<2x3x8xf32>
+  %11 = ov.depth_to_space %x mode = blocks_first block_size = 2 : (tensor<2x6x4xf32>) -> tensor<2x3x8xf32>
   %e2 = ov.constant dense<[2, 0, 4]> : tensor<3xi64>
   %b2 = ov.constant dense<[0, 5, 0]> : tensor<3xi64>
   %12 = ov.strided_slice %x, %b2, %e2, %st {begin_mask = array<i64: 1, 0, 1>, end_mask = array<i64: 1, 0, 1>} : (tensor<2x6x4xf32>, tensor<3xi64>, tensor<3xi64>, tensor<3xi64>) -> tensor<2x3x4xf32>
@@ -434,7 +434,7 @@ def test_loop_while_the_body_says_so(count: float) -> None:
 def test_tensor_iterator_with_an_op_without_kernel_falls_back_whole() -> None:
     text = TI_RNN.replace(
         "%n = ov.tanh %a : (tensor<1x1x4xf32>) -> tensor<1x1x4xf32>",
-        "%ax = ov.constant dense<[2]> : tensor<1xi64>\n      %n = ov.mvn %a, %ax {eps = 1.000000e-09 : f32, eps_mode = \"inside_sqrt\"} : (tensor<1x1x4xf32>, tensor<1xi64>) -> tensor<1x1x4xf32>",
+        "%ax = ov.constant dense<[2]> : tensor<1xi64>\n      %n = ov.mvn %a, %ax {eps = 1.000000e-09 : f32, eps_mode = #ov<mvn_eps_mode inside_sqrt>} : (tensor<1x1x4xf32>, tensor<1xi64>) -> tensor<1x1x4xf32>",
     )
     compiled = compare(text, rtol=1e-6)
     (group,) = _ti_groups(compiled)

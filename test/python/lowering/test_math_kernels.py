@@ -39,7 +39,7 @@ GRID = np.concatenate([np.linspace(-10, 10, 200001),
                        [0.0, -0.0, np.inf, -np.inf, np.nan, 1e-30, 1e-40, -1e-40]]).astype(np.float32)  # fmt: skip
 
 EXACT_UNARY = ["ov.abs", "ov.negative", "ov.floor", "ov.ceiling", "ov.round",
-               'ov.round@mode = "half_away_from_zero"', "ov.sqrt", "ov.hswish", "ov.hsigmoid"]  # fmt: skip
+               'ov.round@mode = half_away_from_zero', "ov.sqrt", "ov.hswish", "ov.hsigmoid"]  # fmt: skip
 
 
 def _split(spec: str) -> tuple[str, str]:
@@ -89,7 +89,7 @@ def test_gelu_accuracy() -> None:
     nz = exact != 0
     assert _ulps(got[nz], exact[nz]).max() <= 8
     assert np.abs(got - want).max() < 5e-7
-    want, got, _ = run_both(one_op("ov.gelu", [((x.size,), "f32")], ((x.size,), "f32"), 'approximation_mode = "tanh"'), [x])
+    want, got, _ = run_both(one_op("ov.gelu", [((x.size,), "f32")], ((x.size,), "f32"), 'approximation_mode = tanh'), [x])
     u = math.sqrt(2 / math.pi) * (x64 + 0.044715 * x64**3)
     exact = x64 / (1 + np.exp(-2 * u))
     core = (x >= -5) & (exact != 0)
@@ -97,7 +97,7 @@ def test_gelu_accuracy() -> None:
     np.testing.assert_allclose(got, exact, rtol=2e-5, atol=1e-37)
     assert np.abs(got - want).max() < 5e-7
     special = np.array([np.inf, -np.inf, np.nan, -0.0], np.float32)
-    for attrs in ("", 'approximation_mode = "tanh"'):
+    for attrs in ("", 'approximation_mode = tanh'):
         want, got, _ = run_both(one_op("ov.gelu", [((4,), "f32")], ((4,), "f32"), attrs), [special])
         np.testing.assert_array_equal(got[[0, 2]], want[[0, 2]])
 
@@ -173,9 +173,9 @@ def test_integer_unary_ops(op: str, et: str) -> None:
 
 
 @pytest.mark.filterwarnings("ignore::RuntimeWarning")
-@pytest.mark.parametrize("spec", ["ov.sqrt", "ov.erf", "ov.log", "ov.gelu", 'ov.gelu@approximation_mode = "tanh"',
+@pytest.mark.parametrize("spec", ["ov.sqrt", "ov.erf", "ov.log", "ov.gelu", 'ov.gelu@approximation_mode = tanh',
                                   "ov.hswish", "ov.hsigmoid", "ov.softplus", "ov.mish", "ov.swish",
-                                  'ov.round@mode = "half_away_from_zero"'])  # fmt: skip
+                                  'ov.round@mode = half_away_from_zero'])  # fmt: skip
 def test_f16_rounds_the_f32_result(spec: str) -> None:
     op, attrs = _split(spec)
     x = (RNG.standard_normal(4000) * 4).astype(np.float16)

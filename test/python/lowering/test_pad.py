@@ -38,7 +38,7 @@ builtin.module {{
     %b = ov.constant dense<{begin}> : tensor<{rank}xi64>
     %e = ov.constant dense<{end}> : tensor<{rank}xi64>
     {const}
-    %r = ov.pad %x, %b, %e{operand} pad_mode = "{mode}" : ({t(shape)}, tensor<{rank}xi64>, tensor<{rank}xi64>{vtype}) -> {t(out)}
+    %r = ov.pad %x, %b, %e{operand} pad_mode = {mode} : ({t(shape)}, tensor<{rank}xi64>, tensor<{rank}xi64>{vtype}) -> {t(out)}
     func.return %r : {t(out)}
   }}
 }}

@@ -1,4 +1,4 @@
-// RUN: opt-tool %s --split-input-file --verify-diagnostics | filecheck %s
+// RUN: opt-tool %s --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
 
 func.func @relu_boolean(%x: tensor<3xi1>) -> tensor<3xi1> {
   %0 = ov.relu %x : (tensor<3xi1>) -> tensor<3xi1>
@@ -121,10 +121,11 @@ func.func @softmax_int(%x: tensor<2x3xi32>) -> tensor<2x3xi32> {
 // -----
 
 func.func @gelu_mode(%x: tensor<3xf32>) -> tensor<3xf32> {
-  %0 = ov.gelu %x approximation_mode = "sigmoid" : (tensor<3xf32>) -> tensor<3xf32>
+  %0 = ov.gelu %x approximation_mode = sigmoid : (tensor<3xf32>) -> tensor<3xf32>
   func.return %0 : tensor<3xf32>
 }
-// CHECK: error: 'ov.gelu' op approximation_mode must be one of erf, tanh, got 'sigmoid'
+// CHECK: invalid.mlir:124:{{[0-9]+}}
+// CHECK: Expected `erf`, or `tanh`.
 
 // -----
 

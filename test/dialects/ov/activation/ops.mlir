@@ -38,9 +38,9 @@ func.func @integer_and_dynamic(%x: tensor<?x8xi32>, %y: tensor<?x?x5xf16>, %s: t
 func.func @smooth_activations(%x: tensor<2x8xf32>, %h: tensor<2x8xf16>, %beta: tensor<f32>) -> (tensor<2x8xf32>, tensor<2x8xf16>) {
   // the default approximation_mode (erf) is not printed
   // CHECK: ov.gelu %{{.*}} : (tensor<2x8xf32>) -> tensor<2x8xf32>
-  %0 = ov.gelu %x approximation_mode = "erf" : (tensor<2x8xf32>) -> tensor<2x8xf32>
-  // CHECK: ov.gelu %{{.*}} approximation_mode = "tanh" : (tensor<2x8xf32>) -> tensor<2x8xf32>
-  %1 = ov.gelu %0 approximation_mode = "tanh" : (tensor<2x8xf32>) -> tensor<2x8xf32>
+  %0 = ov.gelu %x approximation_mode = erf : (tensor<2x8xf32>) -> tensor<2x8xf32>
+  // CHECK: ov.gelu %{{.*}} approximation_mode = tanh : (tensor<2x8xf32>) -> tensor<2x8xf32>
+  %1 = ov.gelu %0 approximation_mode = tanh : (tensor<2x8xf32>) -> tensor<2x8xf32>
   // CHECK: ov.hswish %{{.*}} : (tensor<2x8xf32>) -> tensor<2x8xf32>
   %2 = ov.hswish %1 : (tensor<2x8xf32>) -> tensor<2x8xf32>
   // CHECK: ov.hsigmoid %{{.*}} : (tensor<2x8xf32>) -> tensor<2x8xf32>

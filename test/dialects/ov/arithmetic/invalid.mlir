@@ -1,7 +1,7 @@
-// RUN: opt-tool %s --split-input-file --verify-diagnostics | filecheck %s
+// RUN: opt-tool %s --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
 
 func.func @no_broadcast(%x: tensor<2x3xf32>, %b: tensor<3xf32>) -> tensor<2x3xf32> {
-  %0 = ov.add %x, %b auto_broadcast = "none" : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %0 = ov.add %x, %b auto_broadcast = none : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
   func.return %0 : tensor<2x3xf32>
 }
 // CHECK: invalid.mlir:4:3: error: 'ov.add' op auto_broadcast = none needs equal shapes, got [2, 3] and [3]
@@ -33,10 +33,10 @@ func.func @divide_mixed(%x: tensor<3xi32>, %y: tensor<3xi64>) -> tensor<3xi32> {
 // -----
 
 func.func @divide_bad_broadcast(%x: tensor<3xf32>) -> tensor<3xf32> {
-  %0 = ov.divide %x, %x auto_broadcast = "pdpd" : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  %0 = ov.divide %x, %x auto_broadcast = pdpd : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
   func.return %0 : tensor<3xf32>
 }
-// CHECK: error: 'ov.divide' op auto_broadcast must be one of numpy, none, got 'pdpd'
+// CHECK: Expected `numpy`, or `none`.
 
 // -----
 
@@ -97,7 +97,8 @@ func.func @sqrt_boolean(%a: tensor<3xi1>) -> tensor<3xi1> {
 // -----
 
 func.func @round_mode(%a: tensor<3xf32>) -> tensor<3xf32> {
-  %0 = ov.round %a mode = "half_up" : (tensor<3xf32>) -> tensor<3xf32>
+  %0 = ov.round %a mode = half_up : (tensor<3xf32>) -> tensor<3xf32>
   func.return %0 : tensor<3xf32>
 }
-// CHECK: error: 'ov.round' op mode must be one of half_to_even, half_away_from_zero, got 'half_up'
+// CHECK: invalid.mlir:100:{{[0-9]+}}
+// CHECK: Expected `half_to_even`, or `half_away_from_zero`.

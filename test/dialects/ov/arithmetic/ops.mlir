@@ -5,8 +5,8 @@
 func.func @binary(%x: tensor<2x3xf32>, %b: tensor<3xf32>) -> tensor<2x3xf32> {
   // CHECK: ov.add %{{.*}}, %{{.*}} {ov.name = "add"} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
   %0 = ov.add %x, %b {ov.name = "add"} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
-  // CHECK: ov.subtract %{{.*}}, %{{.*}} auto_broadcast = "none" : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
-  %1 = ov.subtract %0, %0 auto_broadcast = "none" : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  // CHECK: ov.subtract %{{.*}}, %{{.*}} auto_broadcast = none : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %1 = ov.subtract %0, %0 auto_broadcast = none : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
   // CHECK: ov.multiply %{{.*}}, %{{.*}} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
   %2 = ov.multiply %1, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
   // CHECK: ov.divide %{{.*}}, %{{.*}} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
@@ -21,8 +21,8 @@ func.func @divide_int(%a: tensor<?x4xi32>, %b: tensor<4xi32>) -> tensor<?x4xi32>
   // CHECK: ov.divide %{{.*}}, %{{.*}} pythondiv = false : (tensor<?x4xi32>, tensor<4xi32>) -> tensor<?x4xi32>
   %0 = ov.divide %a, %b pythondiv = false : (tensor<?x4xi32>, tensor<4xi32>) -> tensor<?x4xi32>
   // the default (true) is not printed
-  // CHECK: ov.divide %{{.*}}, %{{.*}} auto_broadcast = "none" : (tensor<?x4xi32>, tensor<?x4xi32>) -> tensor<?x4xi32>
-  %1 = ov.divide %0, %0 pythondiv = true auto_broadcast = "none" : (tensor<?x4xi32>, tensor<?x4xi32>) -> tensor<?x4xi32>
+  // CHECK: ov.divide %{{.*}}, %{{.*}} auto_broadcast = none : (tensor<?x4xi32>, tensor<?x4xi32>) -> tensor<?x4xi32>
+  %1 = ov.divide %0, %0 pythondiv = true auto_broadcast = none : (tensor<?x4xi32>, tensor<?x4xi32>) -> tensor<?x4xi32>
   // CHECK: ov.exp %{{.*}} : (tensor<?x4xi32>) -> tensor<?x4xi32>
   %2 = ov.exp %1 : (tensor<?x4xi32>) -> tensor<?x4xi32>
   func.return %2 : tensor<?x4xi32>
@@ -36,8 +36,8 @@ func.func @math(%a: tensor<2x3xf32>, %b: tensor<3xf32>, %i: tensor<?x4xi32>) -> 
   %1 = ov.squared_difference %0, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
   // CHECK: ov.minimum %{{.*}}, %{{.*}} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
   %2 = ov.minimum %1, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
-  // CHECK: ov.maximum %{{.*}}, %{{.*}} auto_broadcast = "none" : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
-  %3 = ov.maximum %2, %a auto_broadcast = "none" : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  // CHECK: ov.maximum %{{.*}}, %{{.*}} auto_broadcast = none : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %3 = ov.maximum %2, %a auto_broadcast = none : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
   // CHECK: ov.sqrt %{{.*}} : (tensor<2x3xf32>) -> tensor<2x3xf32>
   %4 = ov.sqrt %3 : (tensor<2x3xf32>) -> tensor<2x3xf32>
   // CHECK: ov.erf %{{.*}} : (tensor<2x3xf32>) -> tensor<2x3xf32>
@@ -54,9 +54,9 @@ func.func @math(%a: tensor<2x3xf32>, %b: tensor<3xf32>, %i: tensor<?x4xi32>) -> 
   %10 = ov.ceiling %9 : (tensor<2x3xf32>) -> tensor<2x3xf32>
   // the default mode (half_to_even) is not printed
   // CHECK: ov.round %{{.*}} : (tensor<2x3xf32>) -> tensor<2x3xf32>
-  %11 = ov.round %10 mode = "half_to_even" : (tensor<2x3xf32>) -> tensor<2x3xf32>
-  // CHECK: ov.round %{{.*}} mode = "half_away_from_zero" : (tensor<2x3xf32>) -> tensor<2x3xf32>
-  %12 = ov.round %11 mode = "half_away_from_zero" : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %11 = ov.round %10 mode = half_to_even : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  // CHECK: ov.round %{{.*}} mode = half_away_from_zero : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %12 = ov.round %11 mode = half_away_from_zero : (tensor<2x3xf32>) -> tensor<2x3xf32>
   // integers
   // CHECK: ov.power %{{.*}}, %{{.*}} : (tensor<?x4xi32>, tensor<?x4xi32>) -> tensor<?x4xi32>
   %13 = ov.power %i, %i : (tensor<?x4xi32>, tensor<?x4xi32>) -> tensor<?x4xi32>

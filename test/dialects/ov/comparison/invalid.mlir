@@ -1,4 +1,4 @@
-// RUN: opt-tool %s --split-input-file --verify-diagnostics | filecheck %s
+// RUN: opt-tool %s --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
 
 func.func @result_not_boolean(%a: tensor<3xf32>) -> tensor<3xf32> {
   %0 = ov.less %a, %a : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
@@ -25,7 +25,7 @@ func.func @not_broadcastable(%a: tensor<2x3xi64>, %b: tensor<2xi64>) -> tensor<2
 // -----
 
 func.func @no_broadcast(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> tensor<2x3xi1> {
-  %0 = ov.less_equal %a, %b auto_broadcast = "none" : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  %0 = ov.less_equal %a, %b auto_broadcast = none : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
   func.return %0 : tensor<2x3xi1>
 }
 // CHECK: error: 'ov.less_equal' op auto_broadcast = none needs equal shapes, got [2, 3] and [3]
@@ -33,10 +33,10 @@ func.func @no_broadcast(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> tensor<2x3xi1
 // -----
 
 func.func @pdpd(%a: tensor<3xf32>) -> tensor<3xi1> {
-  %0 = ov.not_equal %a, %a auto_broadcast = "pdpd" : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xi1>
+  %0 = ov.not_equal %a, %a auto_broadcast = pdpd : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xi1>
   func.return %0 : tensor<3xi1>
 }
-// CHECK: error: 'ov.not_equal' op auto_broadcast must be one of numpy, none, got 'pdpd'
+// CHECK: Expected `numpy`, or `none`.
 
 // -----
 
@@ -113,7 +113,7 @@ func.func @select_condition_shape(%c: tensor<4x2xi1>, %t: tensor<3xf32>) -> tens
 // -----
 
 func.func @select_none(%c: tensor<1xi1>, %t: tensor<3xf32>) -> tensor<3xf32> {
-  %0 = ov.select %c, %t, %t auto_broadcast = "none" : (tensor<1xi1>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  %0 = ov.select %c, %t, %t auto_broadcast = none : (tensor<1xi1>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
   func.return %0 : tensor<3xf32>
 }
 // CHECK: error: 'ov.select' op auto_broadcast = none needs equal shapes, got [1], [3] and [3]
@@ -121,10 +121,10 @@ func.func @select_none(%c: tensor<1xi1>, %t: tensor<3xf32>) -> tensor<3xf32> {
 // -----
 
 func.func @select_mode(%c: tensor<3xi1>, %t: tensor<3xf32>) -> tensor<3xf32> {
-  %0 = ov.select %c, %t, %t auto_broadcast = "pdpd" : (tensor<3xi1>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  %0 = ov.select %c, %t, %t auto_broadcast = pdpd : (tensor<3xi1>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
   func.return %0 : tensor<3xf32>
 }
-// CHECK: error: 'ov.select' op auto_broadcast must be one of numpy, none, got 'pdpd'
+// CHECK: Expected `numpy`, or `none`.
 
 // -----
 

@@ -5,8 +5,8 @@
 func.func @comparisons(%a: tensor<2x3xf32>, %b: tensor<3xf32>, %i: tensor<?x4xi64>, %n: tensor<i64>) -> (tensor<2x3xi1>, tensor<?x4xi1>) {
   // CHECK: ov.equal %{{.*}}, %{{.*}} {ov.name = "eq"} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
   %0 = ov.equal %a, %b {ov.name = "eq"} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
-  // CHECK: ov.not_equal %{{.*}}, %{{.*}} auto_broadcast = "none" : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>
-  %1 = ov.not_equal %a, %a auto_broadcast = "none" : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>
+  // CHECK: ov.not_equal %{{.*}}, %{{.*}} auto_broadcast = none : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>
+  %1 = ov.not_equal %a, %a auto_broadcast = none : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>
   // CHECK: ov.greater %{{.*}}, %{{.*}} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
   %2 = ov.greater %a, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
   // CHECK: ov.greater_equal %{{.*}}, %{{.*}} : (tensor<3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>
@@ -26,8 +26,8 @@ func.func @comparisons(%a: tensor<2x3xf32>, %b: tensor<3xf32>, %i: tensor<?x4xi6
 func.func @logical(%p: tensor<2x3xi1>, %q: tensor<3xi1>, %r: tensor<i1>) -> tensor<2x3xi1> {
   // CHECK: ov.logical_and %{{.*}}, %{{.*}} : (tensor<2x3xi1>, tensor<3xi1>) -> tensor<2x3xi1>
   %0 = ov.logical_and %p, %q : (tensor<2x3xi1>, tensor<3xi1>) -> tensor<2x3xi1>
-  // CHECK: ov.logical_or %{{.*}}, %{{.*}} auto_broadcast = "none" : (tensor<2x3xi1>, tensor<2x3xi1>) -> tensor<2x3xi1>
-  %1 = ov.logical_or %0, %p auto_broadcast = "none" : (tensor<2x3xi1>, tensor<2x3xi1>) -> tensor<2x3xi1>
+  // CHECK: ov.logical_or %{{.*}}, %{{.*}} auto_broadcast = none : (tensor<2x3xi1>, tensor<2x3xi1>) -> tensor<2x3xi1>
+  %1 = ov.logical_or %0, %p auto_broadcast = none : (tensor<2x3xi1>, tensor<2x3xi1>) -> tensor<2x3xi1>
   // CHECK: ov.logical_xor %{{.*}}, %{{.*}} {ov.name = "x"} : (tensor<2x3xi1>, tensor<i1>) -> tensor<2x3xi1>
   %2 = ov.logical_xor %1, %r {ov.name = "x"} : (tensor<2x3xi1>, tensor<i1>) -> tensor<2x3xi1>
   // CHECK: ov.logical_not %{{.*}} : (tensor<2x3xi1>) -> tensor<2x3xi1>
@@ -39,7 +39,7 @@ func.func @logical(%p: tensor<2x3xi1>, %q: tensor<3xi1>, %r: tensor<i1>) -> tens
 func.func @select(%c: tensor<2x1xi1>, %t: tensor<3xf32>, %e: tensor<f32>, %ci: tensor<4xi1>, %ti: tensor<4xi32>) -> (tensor<2x3xf32>, tensor<4xi32>) {
   // CHECK: ov.select %{{.*}}, %{{.*}}, %{{.*}} : (tensor<2x1xi1>, tensor<3xf32>, tensor<f32>) -> tensor<2x3xf32>
   %0 = ov.select %c, %t, %e : (tensor<2x1xi1>, tensor<3xf32>, tensor<f32>) -> tensor<2x3xf32>
-  // CHECK: ov.select %{{.*}}, %{{.*}}, %{{.*}} auto_broadcast = "none" {ov.name = "s"} : (tensor<4xi1>, tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
-  %1 = ov.select %ci, %ti, %ti auto_broadcast = "none" {ov.name = "s"} : (tensor<4xi1>, tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  // CHECK: ov.select %{{.*}}, %{{.*}}, %{{.*}} auto_broadcast = none {ov.name = "s"} : (tensor<4xi1>, tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %1 = ov.select %ci, %ti, %ti auto_broadcast = none {ov.name = "s"} : (tensor<4xi1>, tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   func.return %0, %1 : tensor<2x3xf32>, tensor<4xi32>
 }

@@ -1,10 +1,11 @@
-// RUN: opt-tool %s --split-input-file --verify-diagnostics | filecheck %s
+// RUN: opt-tool %s --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
 
 func.func @bad_auto_pad(%x: tensor<1x4x6x6xf32>, %w: tensor<3x4x3x3xf32>) -> tensor<1x3x4x4xf32> {
-  %0 = ov.convolution %x, %w {strides = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, dilations = array<i64: 1, 1>, auto_pad = "same"} : (tensor<1x4x6x6xf32>, tensor<3x4x3x3xf32>) -> tensor<1x3x4x4xf32>
+  %0 = ov.convolution %x, %w {strides = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, dilations = array<i64: 1, 1>, auto_pad = #ov<auto_pad same>} : (tensor<1x4x6x6xf32>, tensor<3x4x3x3xf32>) -> tensor<1x3x4x4xf32>
   func.return %0 : tensor<1x3x4x4xf32>
 }
-// CHECK: invalid.mlir:4:3: error: 'ov.convolution' op auto_pad must be one of explicit, same_upper, same_lower, valid, got 'same'
+// CHECK: invalid.mlir:4:{{[0-9]+}}
+// CHECK: Expected `explicit`, `same_upper`, `same_lower`, or `valid`.
 
 // -----
 

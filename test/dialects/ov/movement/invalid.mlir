@@ -1,4 +1,4 @@
-// RUN: opt-tool %s --split-input-file --verify-diagnostics | filecheck %s
+// RUN: opt-tool %s --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
 
 func.func @concat_et(%a: tensor<2xf32>, %b: tensor<2xi32>) {
   %0 = ov.concat %a, %b axis = 0 : (tensor<2xf32>, tensor<2xi32>) -> tensor<4xf32>
@@ -294,15 +294,15 @@ func.func @ss_dyn_len(%a: tensor<2x3xf32>, %b: tensor<?xi64>) {
 // -----
 
 func.func @d2s_mode(%a: tensor<1x4x2xf32>) {
-  %0 = ov.depth_to_space %a mode = "rows_first" block_size = 2 : (tensor<1x4x2xf32>) -> tensor<1x2x4xf32>
+  %0 = ov.depth_to_space %a mode = rows_first block_size = 2 : (tensor<1x4x2xf32>) -> tensor<1x2x4xf32>
   func.return
 }
-// CHECK: error: 'ov.depth_to_space' op mode must be one of blocks_first, depth_first, got 'rows_first'
+// CHECK: Expected `blocks_first`, or `depth_first`.
 
 // -----
 
 func.func @d2s_bs(%a: tensor<1x4x2xf32>) {
-  %0 = ov.depth_to_space %a mode = "blocks_first" block_size = 0 : (tensor<1x4x2xf32>) -> tensor<1x4x2xf32>
+  %0 = ov.depth_to_space %a mode = blocks_first block_size = 0 : (tensor<1x4x2xf32>) -> tensor<1x4x2xf32>
   func.return
 }
 // CHECK: error: 'ov.depth_to_space' op block_size must be >= 1, got 0
@@ -310,7 +310,7 @@ func.func @d2s_bs(%a: tensor<1x4x2xf32>) {
 // -----
 
 func.func @d2s_rank(%a: tensor<1x4xf32>) {
-  %0 = ov.depth_to_space %a mode = "blocks_first" : (tensor<1x4xf32>) -> tensor<1x4xf32>
+  %0 = ov.depth_to_space %a mode = blocks_first : (tensor<1x4xf32>) -> tensor<1x4xf32>
   func.return
 }
 // CHECK: error: 'ov.depth_to_space' op data must have rank >= 3, got rank 2
@@ -318,7 +318,7 @@ func.func @d2s_rank(%a: tensor<1x4xf32>) {
 // -----
 
 func.func @d2s_div(%a: tensor<1x6x2x2xf32>) {
-  %0 = ov.depth_to_space %a mode = "blocks_first" block_size = 2 : (tensor<1x6x2x2xf32>) -> tensor<1x?x4x4xf32>
+  %0 = ov.depth_to_space %a mode = blocks_first block_size = 2 : (tensor<1x6x2x2xf32>) -> tensor<1x?x4x4xf32>
   func.return
 }
 // CHECK: error: 'ov.depth_to_space' op channel dimension 6 must be divisible by block_size^2 = 4
@@ -463,10 +463,10 @@ func.func @sc_div(%a: tensor<2x6xf32>) {
 // -----
 
 func.func @bc_mode(%a: tensor<3xf32>, %t: tensor<2xi64>) {
-  %0 = ov.broadcast %a, %t mode = "pdpd" : (tensor<3xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  %0 = ov.broadcast %a, %t mode = pdpd : (tensor<3xf32>, tensor<2xi64>) -> tensor<?x?xf32>
   func.return
 }
-// CHECK: error: 'ov.broadcast' op mode must be one of numpy, explicit, bidirectional, got 'pdpd'
+// CHECK: Expected `numpy`, `explicit`, or `bidirectional`.
 
 // -----
 
@@ -479,7 +479,7 @@ func.func @bc_target_rank(%a: tensor<3xf32>, %t: tensor<i64>) {
 // -----
 
 func.func @bc_no_axes(%a: tensor<3xf32>, %t: tensor<2xi64>) {
-  %0 = ov.broadcast %a, %t mode = "explicit" : (tensor<3xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  %0 = ov.broadcast %a, %t mode = explicit : (tensor<3xf32>, tensor<2xi64>) -> tensor<?x?xf32>
   func.return
 }
 // CHECK: error: 'ov.broadcast' op mode = explicit needs the axes_mapping operand
@@ -487,7 +487,7 @@ func.func @bc_no_axes(%a: tensor<3xf32>, %t: tensor<2xi64>) {
 // -----
 
 func.func @bc_axes_len(%a: tensor<3xf32>, %t: tensor<2xi64>, %m: tensor<2xi64>) {
-  %0 = ov.broadcast %a, %t, %m mode = "explicit" : (tensor<3xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<?x?xf32>
+  %0 = ov.broadcast %a, %t, %m mode = explicit : (tensor<3xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<?x?xf32>
   func.return
 }
 // CHECK: error: 'ov.broadcast' op axes_mapping must have 1 elements (the rank of data), got 2
@@ -539,7 +539,7 @@ func.func @bc_numpy_dim(%a: tensor<3xf32>) {
 
 func.func @bc_bidir(%a: tensor<3xf32>) {
   %t = ov.constant dense<[2, 4]> : tensor<2xi64>
-  %0 = ov.broadcast %a, %t mode = "bidirectional" : (tensor<3xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  %0 = ov.broadcast %a, %t mode = bidirectional : (tensor<3xf32>, tensor<2xi64>) -> tensor<?x?xf32>
   func.return
 }
 // CHECK: error: 'ov.broadcast' op data and target_shape are not broadcast-compatible: shapes [3] and [2, 4]
@@ -549,7 +549,7 @@ func.func @bc_bidir(%a: tensor<3xf32>) {
 func.func @bc_sorted(%a: tensor<3x4xf32>) {
   %t = ov.constant dense<[4, 3, 4]> : tensor<3xi64>
   %m = ov.constant dense<[2, 1]> : tensor<2xi64>
-  %0 = ov.broadcast %a, %t, %m mode = "explicit" : (tensor<3x4xf32>, tensor<3xi64>, tensor<2xi64>) -> tensor<?x?x?xf32>
+  %0 = ov.broadcast %a, %t, %m mode = explicit : (tensor<3x4xf32>, tensor<3xi64>, tensor<2xi64>) -> tensor<?x?x?xf32>
   func.return
 }
 // CHECK: error: 'ov.broadcast' op axes_mapping [2, 1] must be in increasing order
@@ -559,7 +559,7 @@ func.func @bc_sorted(%a: tensor<3x4xf32>) {
 func.func @bc_axes_range(%a: tensor<3xf32>) {
   %t = ov.constant dense<[3, 3]> : tensor<2xi64>
   %m = ov.constant dense<[2]> : tensor<1xi64>
-  %0 = ov.broadcast %a, %t, %m mode = "explicit" : (tensor<3xf32>, tensor<2xi64>, tensor<1xi64>) -> tensor<?x?xf32>
+  %0 = ov.broadcast %a, %t, %m mode = explicit : (tensor<3xf32>, tensor<2xi64>, tensor<1xi64>) -> tensor<?x?xf32>
   func.return
 }
 // CHECK: error: 'ov.broadcast' op axes_mapping[0] = 2 is out of range for target rank 2
@@ -569,7 +569,7 @@ func.func @bc_axes_range(%a: tensor<3xf32>) {
 func.func @bc_explicit_dim(%a: tensor<3xf32>) {
   %t = ov.constant dense<[3, 4]> : tensor<2xi64>
   %m = ov.constant dense<[1]> : tensor<1xi64>
-  %0 = ov.broadcast %a, %t, %m mode = "explicit" : (tensor<3xf32>, tensor<2xi64>, tensor<1xi64>) -> tensor<?x?xf32>
+  %0 = ov.broadcast %a, %t, %m mode = explicit : (tensor<3xf32>, tensor<2xi64>, tensor<1xi64>) -> tensor<?x?xf32>
   func.return
 }
 // CHECK: error: 'ov.broadcast' op data dimension 0 (3) must be 1 or equal to target_shape[1] = 4
@@ -577,10 +577,11 @@ func.func @bc_explicit_dim(%a: tensor<3xf32>) {
 // -----
 
 func.func @pad_mode(%x: tensor<4xf32>, %p: tensor<1xi64>) -> tensor<?xf32> {
-  %0 = ov.pad %x, %p, %p pad_mode = "wrap" : (tensor<4xf32>, tensor<1xi64>, tensor<1xi64>) -> tensor<?xf32>
+  %0 = ov.pad %x, %p, %p pad_mode = wrap : (tensor<4xf32>, tensor<1xi64>, tensor<1xi64>) -> tensor<?xf32>
   func.return %0 : tensor<?xf32>
 }
-// CHECK: error: 'ov.pad' op pad_mode must be one of constant, edge, reflect, symmetric, got 'wrap'
+// CHECK: invalid.mlir:580:{{[0-9]+}}
+// CHECK: Expected `constant`, `edge`, `reflect`, or `symmetric`.
 
 // -----
 
@@ -602,7 +603,7 @@ func.func @pad_value_type(%x: tensor<4xf32>, %p: tensor<1xi64>, %v: tensor<f16>)
 
 func.func @pad_reflect_too_far(%x: tensor<3xf32>) -> tensor<9xf32> {
   %p = ov.constant dense<3> : tensor<1xi64>
-  %0 = ov.pad %x, %p, %p pad_mode = "reflect" : (tensor<3xf32>, tensor<1xi64>, tensor<1xi64>) -> tensor<9xf32>
+  %0 = ov.pad %x, %p, %p pad_mode = reflect : (tensor<3xf32>, tensor<1xi64>, tensor<1xi64>) -> tensor<9xf32>
   func.return %0 : tensor<9xf32>
 }
 // CHECK: error: 'ov.pad' op reflect pads on axis 0 must be smaller than its size 3, got pads_begin 3 and pads_end 3

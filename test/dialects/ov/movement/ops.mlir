@@ -30,22 +30,22 @@ func.func @movement(%x: tensor<2x6x4xf32>, %y: tensor<2x3x4xf32>, %i: tensor<3xi
   // CHECK: ov.strided_slice %{{.*}}, %{{.*}}, %{{.*}} {ellipsis_mask = array<i64: 1>} : (tensor<2x6x4xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<2x6x1xf32>
   %e1 = ov.constant dense<[0, 2]> : tensor<2xi64>
   %10 = ov.strided_slice %x, %b1, %e1 {ellipsis_mask = array<i64: 1>} : (tensor<2x6x4xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<2x6x1xf32>
-  // CHECK: ov.depth_to_space %{{.*}} mode = "blocks_first" block_size = 2 : (tensor<2x6x4xf32>) -> tensor<2x3x8xf32>
-  %11 = ov.depth_to_space %x mode = "blocks_first" block_size = 2 : (tensor<2x6x4xf32>) -> tensor<2x3x8xf32>
-  // CHECK: ov.depth_to_space %{{.*}} mode = "depth_first" : (tensor<2x6x4xf32>) -> tensor<2x6x4xf32>
-  %12 = ov.depth_to_space %x mode = "depth_first" : (tensor<2x6x4xf32>) -> tensor<2x6x4xf32>
+  // CHECK: ov.depth_to_space %{{.*}} mode = blocks_first block_size = 2 : (tensor<2x6x4xf32>) -> tensor<2x3x8xf32>
+  %11 = ov.depth_to_space %x mode = blocks_first block_size = 2 : (tensor<2x6x4xf32>) -> tensor<2x3x8xf32>
+  // CHECK: ov.depth_to_space %{{.*}} mode = depth_first : (tensor<2x6x4xf32>) -> tensor<2x6x4xf32>
+  %12 = ov.depth_to_space %x mode = depth_first : (tensor<2x6x4xf32>) -> tensor<2x6x4xf32>
   // CHECK: ov.shuffle_channels %{{.*}} group = 3 : (tensor<2x6x4xf32>) -> tensor<2x6x4xf32>
   %13 = ov.shuffle_channels %x group = 3 : (tensor<2x6x4xf32>) -> tensor<2x6x4xf32>
   // CHECK: ov.shuffle_channels %{{.*}} axis = -1 group = 2 : (tensor<2x6x4xf32>) -> tensor<2x6x4xf32>
   %14 = ov.shuffle_channels %x axis = -1 group = 2 : (tensor<2x6x4xf32>) -> tensor<2x6x4xf32>
   %ts = ov.constant dense<[2, 1, 4]> : tensor<3xi64>
-  // CHECK: ov.broadcast %{{.*}}, %{{.*}} mode = "bidirectional" : (tensor<2x3x4xf32>, tensor<3xi64>) -> tensor<2x3x4xf32>
-  %15 = ov.broadcast %y, %ts mode = "bidirectional" : (tensor<2x3x4xf32>, tensor<3xi64>) -> tensor<2x3x4xf32>
+  // CHECK: ov.broadcast %{{.*}}, %{{.*}} mode = bidirectional : (tensor<2x3x4xf32>, tensor<3xi64>) -> tensor<2x3x4xf32>
+  %15 = ov.broadcast %y, %ts mode = bidirectional : (tensor<2x3x4xf32>, tensor<3xi64>) -> tensor<2x3x4xf32>
   %am = ov.constant dense<[1]> : tensor<1xi64>
   %ts2 = ov.constant dense<[2, 3, 4]> : tensor<3xi64>
   %v = ov.constant dense<[1.0, 2.0, 3.0]> : tensor<3xf32>
-  // CHECK: ov.broadcast %{{.*}}, %{{.*}}, %{{.*}} mode = "explicit" : (tensor<3xf32>, tensor<3xi64>, tensor<1xi64>) -> tensor<2x3x4xf32>
-  %16 = ov.broadcast %v, %ts2, %am mode = "explicit" : (tensor<3xf32>, tensor<3xi64>, tensor<1xi64>) -> tensor<2x3x4xf32>
+  // CHECK: ov.broadcast %{{.*}}, %{{.*}}, %{{.*}} mode = explicit : (tensor<3xf32>, tensor<3xi64>, tensor<1xi64>) -> tensor<2x3x4xf32>
+  %16 = ov.broadcast %v, %ts2, %am mode = explicit : (tensor<3xf32>, tensor<3xi64>, tensor<1xi64>) -> tensor<2x3x4xf32>
   // CHECK: ov.broadcast %{{.*}}, %{{.*}} : (tensor<3xf32>, tensor<3xi64>) -> tensor<?x?x?xf32>
   %17 = ov.broadcast %v, %i : (tensor<3xf32>, tensor<3xi64>) -> tensor<?x?x?xf32>
   %bs = ov.constant dense<[1, 2, 2]> : tensor<3xi64>
@@ -67,14 +67,14 @@ func.func @pad(%x: tensor<1x3x4x4xf32>, %d: tensor<?x5xi32>, %pb: tensor<2xi64>)
   %v = ov.constant dense<-1.5> : tensor<f32>
   // the default pad_mode (constant) is not printed
   // CHECK: ov.pad %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : (tensor<1x3x4x4xf32>, tensor<4xi64>, tensor<4xi64>, tensor<f32>) -> tensor<1x3x6x7xf32>
-  %0 = ov.pad %x, %b, %e, %v pad_mode = "constant" : (tensor<1x3x4x4xf32>, tensor<4xi64>, tensor<4xi64>, tensor<f32>) -> tensor<1x3x6x7xf32>
-  // CHECK: ov.pad %{{.*}}, %{{.*}}, %{{.*}} pad_mode = "reflect" : (tensor<1x3x4x4xf32>, tensor<4xi64>, tensor<4xi64>) -> tensor<1x3x6x7xf32>
-  %1 = ov.pad %x, %b, %e pad_mode = "reflect" : (tensor<1x3x4x4xf32>, tensor<4xi64>, tensor<4xi64>) -> tensor<1x3x6x7xf32>
+  %0 = ov.pad %x, %b, %e, %v pad_mode = constant : (tensor<1x3x4x4xf32>, tensor<4xi64>, tensor<4xi64>, tensor<f32>) -> tensor<1x3x6x7xf32>
+  // CHECK: ov.pad %{{.*}}, %{{.*}}, %{{.*}} pad_mode = reflect : (tensor<1x3x4x4xf32>, tensor<4xi64>, tensor<4xi64>) -> tensor<1x3x6x7xf32>
+  %1 = ov.pad %x, %b, %e pad_mode = reflect : (tensor<1x3x4x4xf32>, tensor<4xi64>, tensor<4xi64>) -> tensor<1x3x6x7xf32>
   // Pad-12 crops with negative pads
-  // CHECK: ov.pad %{{.*}}, %{{.*}}, %{{.*}} pad_mode = "edge" : (tensor<1x3x4x4xf32>, tensor<4xi64>, tensor<4xi64>) -> tensor<1x3x3x4xf32>
-  %2 = ov.pad %x, %c, %z pad_mode = "edge" : (tensor<1x3x4x4xf32>, tensor<4xi64>, tensor<4xi64>) -> tensor<1x3x3x4xf32>
+  // CHECK: ov.pad %{{.*}}, %{{.*}}, %{{.*}} pad_mode = edge : (tensor<1x3x4x4xf32>, tensor<4xi64>, tensor<4xi64>) -> tensor<1x3x3x4xf32>
+  %2 = ov.pad %x, %c, %z pad_mode = edge : (tensor<1x3x4x4xf32>, tensor<4xi64>, tensor<4xi64>) -> tensor<1x3x3x4xf32>
   // pads computed at run time: dynamic dimensions
-  // CHECK: ov.pad %{{.*}}, %{{.*}}, %{{.*}} pad_mode = "symmetric" : (tensor<?x5xi32>, tensor<2xi64>, tensor<2xi64>) -> tensor<?x?xi32>
-  %3 = ov.pad %d, %pb, %pb pad_mode = "symmetric" : (tensor<?x5xi32>, tensor<2xi64>, tensor<2xi64>) -> tensor<?x?xi32>
+  // CHECK: ov.pad %{{.*}}, %{{.*}}, %{{.*}} pad_mode = symmetric : (tensor<?x5xi32>, tensor<2xi64>, tensor<2xi64>) -> tensor<?x?xi32>
+  %3 = ov.pad %d, %pb, %pb pad_mode = symmetric : (tensor<?x5xi32>, tensor<2xi64>, tensor<2xi64>) -> tensor<?x?xi32>
   func.return %0, %2, %3 : tensor<1x3x6x7xf32>, tensor<1x3x3x4xf32>, tensor<?x?xi32>
 }

@@ -1,15 +1,16 @@
-// RUN: opt-tool %s --split-input-file --verify-diagnostics | filecheck %s
+// RUN: opt-tool %s --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
 
 func.func @mvn_eps_mode(%x: tensor<2x3xf32>, %a: tensor<1xi64>) -> tensor<2x3xf32> {
-  %0 = ov.mvn %x, %a {eps = 1.000000e-05 : f32, eps_mode = "add"} : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<2x3xf32>
+  %0 = ov.mvn %x, %a {eps = 1.000000e-05 : f32, eps_mode = #ov<mvn_eps_mode add>} : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<2x3xf32>
   func.return %0 : tensor<2x3xf32>
 }
-// CHECK: invalid.mlir:4:3: error: 'ov.mvn' op eps_mode must be one of inside_sqrt, outside_sqrt, got 'add'
+// CHECK: invalid.mlir:4:{{[0-9]+}}
+// CHECK: Expected `inside_sqrt`, or `outside_sqrt`.
 
 // -----
 
 func.func @mvn_eps(%x: tensor<2x3xf32>, %a: tensor<1xi64>) -> tensor<2x3xf32> {
-  %0 = ov.mvn %x, %a {eps = -1.000000e-05 : f32, eps_mode = "inside_sqrt"} : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<2x3xf32>
+  %0 = ov.mvn %x, %a {eps = -1.000000e-05 : f32, eps_mode = #ov<mvn_eps_mode inside_sqrt>} : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<2x3xf32>
   func.return %0 : tensor<2x3xf32>
 }
 // CHECK: error: 'ov.mvn' op eps must be non-negative, got -1e-05
@@ -17,7 +18,7 @@ func.func @mvn_eps(%x: tensor<2x3xf32>, %a: tensor<1xi64>) -> tensor<2x3xf32> {
 // -----
 
 func.func @mvn_int(%x: tensor<2x3xi32>, %a: tensor<1xi64>) -> tensor<2x3xi32> {
-  %0 = ov.mvn %x, %a {eps = 1.000000e-05 : f32, eps_mode = "inside_sqrt"} : (tensor<2x3xi32>, tensor<1xi64>) -> tensor<2x3xi32>
+  %0 = ov.mvn %x, %a {eps = 1.000000e-05 : f32, eps_mode = #ov<mvn_eps_mode inside_sqrt>} : (tensor<2x3xi32>, tensor<1xi64>) -> tensor<2x3xi32>
   func.return %0 : tensor<2x3xi32>
 }
 // CHECK: error: 'ov.mvn' op data must have a floating-point element type, got i32
@@ -26,7 +27,7 @@ func.func @mvn_int(%x: tensor<2x3xi32>, %a: tensor<1xi64>) -> tensor<2x3xi32> {
 
 func.func @mvn_duplicate_axes(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %a = ov.constant dense<[1, -1]> : tensor<2xi64>
-  %0 = ov.mvn %x, %a {eps = 1.000000e-05 : f32, eps_mode = "inside_sqrt"} : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<2x3xf32>
+  %0 = ov.mvn %x, %a {eps = 1.000000e-05 : f32, eps_mode = #ov<mvn_eps_mode inside_sqrt>} : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<2x3xf32>
   func.return %0 : tensor<2x3xf32>
 }
 // CHECK: error: 'ov.mvn' op axes must be unique, got [1, -1]
@@ -34,15 +35,15 @@ func.func @mvn_duplicate_axes(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
 // -----
 
 func.func @l2_eps_mode(%x: tensor<2x3xf32>, %a: tensor<1xi64>) -> tensor<2x3xf32> {
-  %0 = ov.normalize_l2 %x, %a {eps = 1.000000e-05 : f32, eps_mode = "inside_sqrt"} : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<2x3xf32>
+  %0 = ov.normalize_l2 %x, %a {eps = 1.000000e-05 : f32, eps_mode = #ov<eps_mode inside_sqrt>} : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<2x3xf32>
   func.return %0 : tensor<2x3xf32>
 }
-// CHECK: error: 'ov.normalize_l2' op eps_mode must be one of add, max, got 'inside_sqrt'
+// CHECK: Expected `add`, or `max`.
 
 // -----
 
 func.func @l2_axes_type(%x: tensor<2x3xf32>, %a: tensor<1xf32>) -> tensor<2x3xf32> {
-  %0 = ov.normalize_l2 %x, %a {eps = 1.000000e-05 : f32, eps_mode = "add"} : (tensor<2x3xf32>, tensor<1xf32>) -> tensor<2x3xf32>
+  %0 = ov.normalize_l2 %x, %a {eps = 1.000000e-05 : f32, eps_mode = #ov<eps_mode add>} : (tensor<2x3xf32>, tensor<1xf32>) -> tensor<2x3xf32>
   func.return %0 : tensor<2x3xf32>
 }
 // CHECK: error: 'ov.normalize_l2' op axes must have element type i32 or i64, got f32
@@ -51,7 +52,7 @@ func.func @l2_axes_type(%x: tensor<2x3xf32>, %a: tensor<1xf32>) -> tensor<2x3xf3
 
 func.func @l2_axis_range(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %a = ov.constant dense<[3]> : tensor<1xi64>
-  %0 = ov.normalize_l2 %x, %a {eps = 1.000000e-05 : f32, eps_mode = "add"} : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<2x3xf32>
+  %0 = ov.normalize_l2 %x, %a {eps = 1.000000e-05 : f32, eps_mode = #ov<eps_mode add>} : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<2x3xf32>
   func.return %0 : tensor<2x3xf32>
 }
 // CHECK: error: 'ov.normalize_l2' op reduction axis 3 is out of range for rank 2, expected [-2, 1]
@@ -59,7 +60,7 @@ func.func @l2_axis_range(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
 // -----
 
 func.func @l2_wrong_result(%x: tensor<2x3xf32>, %a: tensor<1xi64>) -> tensor<3x2xf32> {
-  %0 = ov.normalize_l2 %x, %a {eps = 1.000000e-05 : f32, eps_mode = "add"} : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<3x2xf32>
+  %0 = ov.normalize_l2 %x, %a {eps = 1.000000e-05 : f32, eps_mode = #ov<eps_mode add>} : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<3x2xf32>
   func.return %0 : tensor<3x2xf32>
 }
 // CHECK: error: 'ov.normalize_l2' op inferred type(s) 'tensor<2x3xf32>' are incompatible with return type(s) of operation 'tensor<3x2xf32>'

@@ -4,11 +4,11 @@
 // CHECK-LABEL: func.func @normalization
 func.func @normalization(%x: tensor<2x3x?xf32>, %axes: tensor<2xi32>) -> tensor<2x3x?xf32> {
   %a = ov.constant dense<[1, -1]> : tensor<2xi64>
-  // CHECK: ov.mvn %{{.*}}, %{{.*}} {ov.name = "mvn", eps = 1.000000e-09 : f32, eps_mode = "inside_sqrt"} : (tensor<2x3x?xf32>, tensor<2xi64>) -> tensor<2x3x?xf32>
-  %0 = ov.mvn %x, %a {eps = 1.000000e-09 : f32, eps_mode = "inside_sqrt", ov.name = "mvn"} : (tensor<2x3x?xf32>, tensor<2xi64>) -> tensor<2x3x?xf32>
-  // CHECK: ov.mvn %{{.*}}, %{{.*}} {normalize_variance = false, eps = 1.000000e-05 : f32, eps_mode = "outside_sqrt"} : (tensor<2x3x?xf32>, tensor<2xi32>) -> tensor<2x3x?xf32>
-  %1 = ov.mvn %0, %axes {normalize_variance = false, eps = 1.000000e-05 : f32, eps_mode = "outside_sqrt"} : (tensor<2x3x?xf32>, tensor<2xi32>) -> tensor<2x3x?xf32>
-  // CHECK: ov.normalize_l2 %{{.*}}, %{{.*}} {eps = 1.000000e-10 : f32, eps_mode = "max"} : (tensor<2x3x?xf32>, tensor<2xi64>) -> tensor<2x3x?xf32>
-  %2 = ov.normalize_l2 %1, %a {eps = 1.000000e-10 : f32, eps_mode = "max"} : (tensor<2x3x?xf32>, tensor<2xi64>) -> tensor<2x3x?xf32>
+  // CHECK: ov.mvn %{{.*}}, %{{.*}} {ov.name = "mvn", eps = 1.000000e-09 : f32, eps_mode = #ov<mvn_eps_mode inside_sqrt>} : (tensor<2x3x?xf32>, tensor<2xi64>) -> tensor<2x3x?xf32>
+  %0 = ov.mvn %x, %a {eps = 1.000000e-09 : f32, eps_mode = #ov<mvn_eps_mode inside_sqrt>, ov.name = "mvn"} : (tensor<2x3x?xf32>, tensor<2xi64>) -> tensor<2x3x?xf32>
+  // CHECK: ov.mvn %{{.*}}, %{{.*}} {normalize_variance = false, eps = 1.000000e-05 : f32, eps_mode = #ov<mvn_eps_mode outside_sqrt>} : (tensor<2x3x?xf32>, tensor<2xi32>) -> tensor<2x3x?xf32>
+  %1 = ov.mvn %0, %axes {normalize_variance = false, eps = 1.000000e-05 : f32, eps_mode = #ov<mvn_eps_mode outside_sqrt>} : (tensor<2x3x?xf32>, tensor<2xi32>) -> tensor<2x3x?xf32>
+  // CHECK: ov.normalize_l2 %{{.*}}, %{{.*}} {eps = 1.000000e-10 : f32, eps_mode = #ov<eps_mode max>} : (tensor<2x3x?xf32>, tensor<2xi64>) -> tensor<2x3x?xf32>
+  %2 = ov.normalize_l2 %1, %a {eps = 1.000000e-10 : f32, eps_mode = #ov<eps_mode max>} : (tensor<2x3x?xf32>, tensor<2xi64>) -> tensor<2x3x?xf32>
   func.return %2 : tensor<2x3x?xf32>
 }

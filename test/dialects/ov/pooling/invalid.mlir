@@ -1,18 +1,19 @@
-// RUN: opt-tool %s --split-input-file --verify-diagnostics | filecheck %s
+// RUN: opt-tool %s --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
 
 func.func @rounding(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x2x2xf32> {
-  %0 = ov.max_pool %x {strides = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, kernel = array<i64: 2, 2>, rounding_type = "round"} : (tensor<1x1x4x4xf32>) -> tensor<1x1x2x2xf32>
+  %0 = ov.max_pool %x {strides = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, kernel = array<i64: 2, 2>, rounding_type = #ov<rounding_type round>} : (tensor<1x1x4x4xf32>) -> tensor<1x1x2x2xf32>
   func.return %0 : tensor<1x1x2x2xf32>
 }
-// CHECK: invalid.mlir:4:3: error: 'ov.max_pool' op rounding_type must be one of floor, ceil, got 'round'
+// CHECK: invalid.mlir:4:{{[0-9]+}}
+// CHECK: Expected `floor`, or `ceil`.
 
 // -----
 
 func.func @auto_pad(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x2x2xf32> {
-  %0 = ov.avg_pool %x {strides = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, kernel = array<i64: 2, 2>, exclude_pad = true, auto_pad = "same"} : (tensor<1x1x4x4xf32>) -> tensor<1x1x2x2xf32>
+  %0 = ov.avg_pool %x {strides = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, kernel = array<i64: 2, 2>, exclude_pad = true, auto_pad = #ov<auto_pad same>} : (tensor<1x1x4x4xf32>) -> tensor<1x1x2x2xf32>
   func.return %0 : tensor<1x1x2x2xf32>
 }
-// CHECK: error: 'ov.avg_pool' op auto_pad must be one of explicit, same_upper, same_lower, valid, got 'same'
+// CHECK: Expected `explicit`, `same_upper`, `same_lower`, or `valid`.
 
 // -----
 
@@ -73,7 +74,7 @@ func.func @exclude_pad_window_in_padding(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x
 // -----
 
 func.func @wrong_result(%x: tensor<1x1x7x7xf32>) -> tensor<1x1x3x3xf32> {
-  %0 = ov.avg_pool %x {strides = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, kernel = array<i64: 2, 2>, exclude_pad = false, rounding_type = "ceil"} : (tensor<1x1x7x7xf32>) -> tensor<1x1x3x3xf32>
+  %0 = ov.avg_pool %x {strides = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, kernel = array<i64: 2, 2>, exclude_pad = false, rounding_type = #ov<rounding_type ceil>} : (tensor<1x1x7x7xf32>) -> tensor<1x1x3x3xf32>
   func.return %0 : tensor<1x1x3x3xf32>
 }
 // CHECK: error: 'ov.avg_pool' op inferred type(s) 'tensor<1x1x4x4xf32>' are incompatible with return type(s) of operation 'tensor<1x1x3x3xf32>'
@@ -109,3 +110,13 @@ func.func @max_pool8_shape(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x3x3xf32> {
   func.return %0 : tensor<1x1x3x3xf32>
 }
 // CHECK: error: 'ov.max_pool8' op inferred type(s) 'tensor<1x1x2x2xf32>, tensor<1x1x2x2xi64>' are incompatible with return type(s) of operation 'tensor<1x1x3x3xf32>, tensor<1x1x3x3xi64>'
+
+// -----
+
+// The string spelling of the IR before the enums (and of other tools) is not an ov.auto_pad.
+func.func @auto_pad_string(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x2x2xf32> {
+  %0 = ov.max_pool %x {strides = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, kernel = array<i64: 2, 2>, auto_pad = "same_upper"} : (tensor<1x1x4x4xf32>) -> tensor<1x1x2x2xf32>
+  func.return %0 : tensor<1x1x2x2xf32>
+}
+// CHECK: invalid.mlir:[[# @LINE - 3]]:3
+// CHECK: "same_upper" should be of base attribute ov.auto_pad

@@ -1,4 +1,4 @@
-// RUN: opt-tool %s --split-input-file --verify-diagnostics | filecheck %s
+// RUN: opt-tool %s --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
 
 func.func @levels_one(%x: tensor<2x3xf32>, %l: tensor<f32>) -> tensor<2x3xf32> {
   %0 = ov.fake_quantize %x, %l, %l, %l, %l levels = 1 : (tensor<2x3xf32>, tensor<f32>, tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<2x3xf32>
@@ -17,10 +17,10 @@ func.func @levels_negative(%x: tensor<2x3xf32>, %l: tensor<f32>) -> tensor<2x3xf
 // -----
 
 func.func @bad_auto_broadcast(%x: tensor<2x3xf32>, %l: tensor<f32>) -> tensor<2x3xf32> {
-  %0 = ov.fake_quantize %x, %l, %l, %l, %l levels = 256 auto_broadcast = "pdpd" : (tensor<2x3xf32>, tensor<f32>, tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<2x3xf32>
+  %0 = ov.fake_quantize %x, %l, %l, %l, %l levels = 256 auto_broadcast = pdpd : (tensor<2x3xf32>, tensor<f32>, tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<2x3xf32>
   func.return %0 : tensor<2x3xf32>
 }
-// CHECK: error: 'ov.fake_quantize' op auto_broadcast must be one of numpy, none, got 'pdpd'
+// CHECK: Expected `numpy`, or `none`.
 
 // -----
 
@@ -67,7 +67,7 @@ func.func @limit_widens_x(%x: tensor<3x1xf32>, %l: tensor<f32>, %c: tensor<3x4xf
 // -----
 
 func.func @no_broadcast_scalar_limit(%x: tensor<2x3xf32>, %l: tensor<f32>, %f: tensor<2x3xf32>) -> tensor<2x3xf32> {
-  %0 = ov.fake_quantize %x, %f, %f, %f, %l levels = 256 auto_broadcast = "none" : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+  %0 = ov.fake_quantize %x, %f, %f, %f, %l levels = 256 auto_broadcast = none : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
   func.return %0 : tensor<2x3xf32>
 }
 // CHECK: error: 'ov.fake_quantize' op output_high of shape [] does not broadcast to x of shape [2, 3] (auto_broadcast = none)

@@ -11,7 +11,7 @@ func.func @fake_quantize_scalar(%x: tensor<1x3x8x8xf32>) -> tensor<1x3x8x8xf32> 
   // CHECK: ov.fake_quantize %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} levels = 256 {ov.name = "fq"} : (tensor<1x3x8x8xf32>, tensor<f32>, tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<1x3x8x8xf32>
   %0 = ov.fake_quantize %x, %il, %ih, %ol, %oh levels = 256 {ov.name = "fq"} : (tensor<1x3x8x8xf32>, tensor<f32>, tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<1x3x8x8xf32>
   // CHECK: ov.fake_quantize %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} levels = 2 : (tensor<1x3x8x8xf32>, tensor<f32>, tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<1x3x8x8xf32>
-  %1 = ov.fake_quantize %0, %il, %ih, %ol, %oh levels = 2 auto_broadcast = "numpy" : (tensor<1x3x8x8xf32>, tensor<f32>, tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<1x3x8x8xf32>
+  %1 = ov.fake_quantize %0, %il, %ih, %ol, %oh levels = 2 auto_broadcast = numpy : (tensor<1x3x8x8xf32>, tensor<f32>, tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<1x3x8x8xf32>
   func.return %1 : tensor<1x3x8x8xf32>
 }
 
@@ -25,11 +25,11 @@ func.func @fake_quantize_per_channel(%x: tensor<2x3x?x5xf16>, %il: tensor<1x3x1x
   func.return %0 : tensor<2x3x?x5xf16>
 }
 
-// auto_broadcast = "none": every limit has the shape of x.
+// auto_broadcast = none: every limit has the shape of x.
 // CHECK-LABEL: func.func @fake_quantize_no_broadcast
 func.func @fake_quantize_no_broadcast(%x: tensor<4x2xf32>, %il: tensor<4x2xf32>, %ih: tensor<4x2xf32>, %ol: tensor<4x2xf32>, %oh: tensor<4x2xf32>) -> tensor<4x2xf32> {
-  // CHECK: ov.fake_quantize %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} levels = 255 auto_broadcast = "none" : (tensor<4x2xf32>, tensor<4x2xf32>, tensor<4x2xf32>, tensor<4x2xf32>, tensor<4x2xf32>) -> tensor<4x2xf32>
-  %0 = ov.fake_quantize %x, %il, %ih, %ol, %oh levels = 255 auto_broadcast = "none" : (tensor<4x2xf32>, tensor<4x2xf32>, tensor<4x2xf32>, tensor<4x2xf32>, tensor<4x2xf32>) -> tensor<4x2xf32>
+  // CHECK: ov.fake_quantize %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} levels = 255 auto_broadcast = none : (tensor<4x2xf32>, tensor<4x2xf32>, tensor<4x2xf32>, tensor<4x2xf32>, tensor<4x2xf32>) -> tensor<4x2xf32>
+  %0 = ov.fake_quantize %x, %il, %ih, %ol, %oh levels = 255 auto_broadcast = none : (tensor<4x2xf32>, tensor<4x2xf32>, tensor<4x2xf32>, tensor<4x2xf32>, tensor<4x2xf32>) -> tensor<4x2xf32>
   func.return %0 : tensor<4x2xf32>
 }
 

@@ -59,12 +59,12 @@ func.func @other_relaxed(%x: tensor<1x4x2x2xui8>, %s: tensor<4xf32>) -> (tensor<
   %0 = ov.clamp %x min = 0.0 max = 6.0 : (tensor<1x4x2x2xui8>) -> tensor<1x4x2x2xf32>
   // CHECK: ov.prelu %{{.*}}, %{{.*}} : (tensor<1x4x2x2xui8>, tensor<4xf32>) -> tensor<1x4x2x2xf32>
   %1 = ov.prelu %x, %s : (tensor<1x4x2x2xui8>, tensor<4xf32>) -> tensor<1x4x2x2xf32>
-  // CHECK: ov.depth_to_space %{{.*}} mode = "blocks_first" block_size = 2 : (tensor<1x4x2x2xui8>) -> tensor<1x1x4x4xui8>
-  %2 = ov.depth_to_space %x mode = "blocks_first" block_size = 2 : (tensor<1x4x2x2xui8>) -> tensor<1x1x4x4xui8>
-  // CHECK: ov.mvn %{{.*}}, %{{.*}} {eps = 1.000000e-09 : f32, eps_mode = "inside_sqrt"} : (tensor<1x4x2x2xui8>, tensor<2xi64>) -> tensor<1x4x2x2xf32>
-  %3 = ov.mvn %x, %axes {eps = 1.000000e-09 : f32, eps_mode = "inside_sqrt"} : (tensor<1x4x2x2xui8>, tensor<2xi64>) -> tensor<1x4x2x2xf32>
+  // CHECK: ov.depth_to_space %{{.*}} mode = blocks_first block_size = 2 : (tensor<1x4x2x2xui8>) -> tensor<1x1x4x4xui8>
+  %2 = ov.depth_to_space %x mode = blocks_first block_size = 2 : (tensor<1x4x2x2xui8>) -> tensor<1x1x4x4xui8>
+  // CHECK: ov.mvn %{{.*}}, %{{.*}} {eps = 1.000000e-09 : f32, eps_mode = #ov<mvn_eps_mode inside_sqrt>} : (tensor<1x4x2x2xui8>, tensor<2xi64>) -> tensor<1x4x2x2xf32>
+  %3 = ov.mvn %x, %axes {eps = 1.000000e-09 : f32, eps_mode = #ov<mvn_eps_mode inside_sqrt>} : (tensor<1x4x2x2xui8>, tensor<2xi64>) -> tensor<1x4x2x2xf32>
   // CHECK: ov.normalize_l2 %{{.*}}, %{{.*}} {{.*}}: (tensor<1x4x2x2xui8>, tensor<2xi64>) -> tensor<1x4x2x2xf32>
-  %4 = ov.normalize_l2 %x, %axes {eps = 1.000000e-06 : f32, eps_mode = "add"} : (tensor<1x4x2x2xui8>, tensor<2xi64>) -> tensor<1x4x2x2xf32>
+  %4 = ov.normalize_l2 %x, %axes {eps = 1.000000e-06 : f32, eps_mode = #ov<eps_mode add>} : (tensor<1x4x2x2xui8>, tensor<2xi64>) -> tensor<1x4x2x2xf32>
   // CHECK: ov.reduce_mean %{{.*}}, %{{.*}} keep_dims = true : (tensor<1x4x2x2xui8>, tensor<2xi64>) -> tensor<1x4x1x1xf32>
   %5 = ov.reduce_mean %x, %axes keep_dims = true : (tensor<1x4x2x2xui8>, tensor<2xi64>) -> tensor<1x4x1x1xf32>
   // CHECK: ov.reduce_sum %{{.*}}, %{{.*}} : (tensor<1x4x2x2xui8>, tensor<2xi64>) -> tensor<1x4xi32>
@@ -76,7 +76,7 @@ func.func @other_relaxed(%x: tensor<1x4x2x2xui8>, %s: tensor<4xf32>) -> (tensor<
 func.func @interpolate(%x: tensor<1x3x4x4xui8>) -> tensor<1x3x8x8xf32> {
   %sizes = ov.constant dense<[8, 8]> : tensor<2xi64>
   %axes = ov.constant dense<[2, 3]> : tensor<2xi64>
-  // CHECK: ov.interpolate %{{.*}}, %{{.*}}, %{{.*}} {mode = "linear_onnx", shape_calculation_mode = "sizes"} : (tensor<1x3x4x4xui8>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x3x8x8xf32>
-  %0 = ov.interpolate %x, %sizes, %axes {mode = "linear_onnx", shape_calculation_mode = "sizes"} : (tensor<1x3x4x4xui8>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x3x8x8xf32>
+  // CHECK: ov.interpolate %{{.*}}, %{{.*}}, %{{.*}} {mode = #ov<interpolate_mode linear_onnx>, shape_calculation_mode = #ov<shape_calculation_mode sizes>} : (tensor<1x3x4x4xui8>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x3x8x8xf32>
+  %0 = ov.interpolate %x, %sizes, %axes {mode = #ov<interpolate_mode linear_onnx>, shape_calculation_mode = #ov<shape_calculation_mode sizes>} : (tensor<1x3x4x4xui8>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x3x8x8xf32>
   func.return %0 : tensor<1x3x8x8xf32>
 }

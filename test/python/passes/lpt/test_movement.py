@@ -362,14 +362,14 @@ add(
 add(
     "depth_to_space",
     "DepthToSpaceTransformation",
-    unary('ov.depth_to_space %m mode = "blocks_first" block_size = 2', (1, 1, 8, 8)),
+    unary('ov.depth_to_space %m mode = blocks_first block_size = 2', (1, 1, 8, 8)),
     sub=np.full((1, 4, 1, 1), 128, np.float32),
     mul=np.float32(0.02),
 )
 add(
     "depth_to_space_per_channel",
     "DepthToSpaceTransformation",
-    unary('ov.depth_to_space %m mode = "depth_first" block_size = 2', (1, 1, 8, 8)),
+    unary('ov.depth_to_space %m mode = depth_first block_size = 2', (1, 1, 8, 8)),
     mul=PER_CHANNEL_S,
     moved=False,
 )
@@ -449,7 +449,8 @@ add(
     "InterpolateTransformation",
     with_consts(
         [("sz", np.array([8, 6])), ("ax", np.array([2, 3]))],
-        'ov.interpolate %m, %sz, %ax {mode = "nearest", shape_calculation_mode = "sizes"}',
+        "ov.interpolate %m, %sz, %ax {mode = #ov<interpolate_mode nearest>, "
+        "shape_calculation_mode = #ov<shape_calculation_mode sizes>}",
         f"{i64(2)}, {i64(2)}",
         (1, 4, 8, 6),
     ),
@@ -461,7 +462,8 @@ add(
     "InterpolateTransformation",
     with_consts(
         [("sz", np.array([8, 6])), ("ax", np.array([2, 3]))],
-        'ov.interpolate %m, %sz, %ax {mode = "linear", shape_calculation_mode = "sizes"}',
+        "ov.interpolate %m, %sz, %ax {mode = #ov<interpolate_mode linear>, "
+        "shape_calculation_mode = #ov<shape_calculation_mode sizes>}",
         f"{i64(2)}, {i64(2)}",
         (1, 4, 8, 6),
     ),

@@ -53,18 +53,27 @@ def _op(body: str, axes: str, out: str) -> str:
 
 
 MVN_NO_VARIANCE = (
-    'ov.mvn %q, %ax {eps = 1.0e-9 : f32, eps_mode = "outside_sqrt", normalize_variance = false}'
+    "ov.mvn %q, %ax {eps = 1.0e-9 : f32, eps_mode = #ov<mvn_eps_mode outside_sqrt>, "
+    "normalize_variance = false}"
 )
 OPS = {
     "mvn": (
         MVNOp,
-        _op('ov.mvn %q, %ax {eps = 1.0e-9 : f32, eps_mode = "inside_sqrt"}', "2, 3", T),
+        _op(
+            "ov.mvn %q, %ax {eps = 1.0e-9 : f32, eps_mode = #ov<mvn_eps_mode inside_sqrt>}",
+            "2, 3",
+            T,
+        ),
         T,
     ),
     "mvn_no_variance": (MVNOp, _op(MVN_NO_VARIANCE, "1, 2, 3", T), T),
     "normalize_l2": (
         NormalizeL2Op,
-        _op('ov.normalize_l2 %q, %ax {eps = 1.0e-12 : f32, eps_mode = "add"}', "1, 2, 3", T),
+        _op(
+            "ov.normalize_l2 %q, %ax {eps = 1.0e-12 : f32, eps_mode = #ov<eps_mode add>}",
+            "1, 2, 3",
+            T,
+        ),
         T,
     ),
     "prelu": (
@@ -138,9 +147,9 @@ NEG = """builtin.module {
 @pytest.mark.parametrize(
     "op",
     [
-        'ov.mvn %m, %ax3 {eps = 1.0e-9 : f32, eps_mode = "inside_sqrt"} : '
+        'ov.mvn %m, %ax3 {eps = 1.0e-9 : f32, eps_mode = #ov<mvn_eps_mode inside_sqrt>} : '
         "(tensor<1x3x4x4xf32>, tensor<3xi64>) -> tensor<1x3x4x4xf32>",
-        'ov.normalize_l2 %m, %ax {eps = 1.0e-12 : f32, eps_mode = "max"} : '
+        'ov.normalize_l2 %m, %ax {eps = 1.0e-12 : f32, eps_mode = #ov<eps_mode max>} : '
         "(tensor<1x3x4x4xf32>, tensor<1xi64>) -> tensor<1x3x4x4xf32>",
     ],
 )

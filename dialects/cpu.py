@@ -1,0 +1,251 @@
+"""
+The `cpu` dialect: the decisions of the CPU device's compiler, written into the `ov` graph as
+attributes so that each stage of the pipeline can be printed, FileCheck-ed and read back
+(`opt-tool -p cpu-fold-constants,cpu-remove-views,... model.mlir`). The ops keep their place
+in the graph (profiling reports them in graph order); the attributes say what the CPU device
+does with them (docs/lowering.md, "The pipeline"):
+
+    {cpu.constant}                            the op's results are known at compile time: no code
+    {cpu.view}                                a Reshape/Squeeze/Unsqueeze/cast of a computed
+                                              tensor: its result shares its input's memory
+    {cpu.quantized = #cpu.quantized_cell<x 256, h 256, weights 127, gemms 1>}
+                                              an LSTM/RNN cell computed in int8 (levels of its
+                                              X and H FakeQuantizes, largest |weight level|,
+                                              one GEMM over [x, h] or two)
+    {cpu.kernel = #cpu.kernel<3, "convolution">}
+                                              the first op of group 3, lowered by the
+                                              `convolution` lowering ("reference": the
+                                              reference fallback, "loop": a TensorIterator/Loop
+                                              as a loop)
+    {cpu.fused = #cpu.fused<3>}               an op absorbed by group 3 (its epilogue)
+    {cpu.buffers = [#cpu.buffer<arena 128, 4096>, #cpu.buffer<output 0, 64>, #cpu.buffer<none>]}
+                                              where each result lives (per result): a byte
+                                              offset in the arena, a graph output port, or no
+                                              memory (a value used only inside its group)
+    func.func @main(...) attributes {cpu.arena = #cpu.arena<4096>}
+                                              the bytes of the arena's tensors
+
+These are dialect attributes of `ov` ops, as MLIR's discardable attributes: the `ov` dialect
+and the reference interpreter ignore them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.dialects.builtin import IntAttr, StringAttr
+from xdsl.ir import Attribute, Dialect, ParametrizedAttribute
+from xdsl.irdl import irdl_attr_definition
+from xdsl.parser import AttrParser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+
+CONSTANT = "cpu.constant"
+VIEW = "cpu.view"
+QUANTIZED = "cpu.quantized"
+KERNEL = "cpu.kernel"
+FUSED = "cpu.fused"
+BUFFERS = "cpu.buffers"
+ARENA = "cpu.arena"
+
+ALIGNMENT = 64
+"""Arena offsets are multiples of 64 bytes (a cache line, an AVX-512 vector)."""
+
+
+def _parse_int(parser: AttrParser) -> int:
+    return parser.parse_integer(allow_boolean=False, allow_negative=False)
+
+
+@irdl_attr_definition
+class KernelAttr(ParametrizedAttribute):
+    """`#cpu.kernel<group, "kind">`: the first op of a group and the lowering that emits it."""
+
+    name = "cpu.kernel"
+    group: IntAttr
+    kind: StringAttr
+
+    def __init__(self, group: int, kind: str) -> None:
+        super().__init__(IntAttr(group), StringAttr(kind))
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        parser.parse_punctuation("<")
+        group = _parse_int(parser)
+        parser.parse_punctuation(",")
+        kind = parser.parse_str_literal()
+        parser.parse_punctuation(">")
+        return (IntAttr(group), StringAttr(kind))
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(f"<{self.group.data}, ")
+        printer.print_string_literal(self.kind.data)
+        printer.print_string(">")
+
+    def verify(self) -> None:
+        if self.group.data < 0:
+            raise VerifyException(f"#cpu.kernel: negative group {self.group.data}")
+        if not self.kind.data:
+            raise VerifyException("#cpu.kernel: empty kind")
+
+
+@irdl_attr_definition
+class FusedAttr(ParametrizedAttribute):
+    """`#cpu.fused<group>`: an op absorbed by a group whose first op comes before it."""
+
+    name = "cpu.fused"
+    group: IntAttr
+
+    def __init__(self, group: int) -> None:
+        super().__init__(IntAttr(group))
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        parser.parse_punctuation("<")
+        group = _parse_int(parser)
+        parser.parse_punctuation(">")
+        return (IntAttr(group),)
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(f"<{self.group.data}>")
+
+
+@irdl_attr_definition
+class BufferAttr(ParametrizedAttribute):
+    """
+    `#cpu.buffer<arena OFFSET, SIZE>` (bytes; OFFSET a multiple of 64), `#cpu.buffer<output
+    PORT, SIZE>` (the request's output buffer: the result is computed in place), or
+    `#cpu.buffer<none>` (no memory: the value never leaves its group).
+    """
+
+    name = "cpu.buffer"
+    kind: StringAttr
+    index: IntAttr
+    size: IntAttr
+
+    KINDS: ClassVar[tuple[str, ...]] = ("arena", "output", "none")
+
+    def __init__(self, kind: str, index: int = 0, size: int = 0) -> None:
+        super().__init__(StringAttr(kind), IntAttr(index), IntAttr(size))
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        parser.parse_punctuation("<")
+        pos = parser.pos
+        kind = parser.parse_identifier()
+        if kind not in cls.KINDS:
+            parser.raise_error(
+                f"unknown buffer kind '{kind}'; expected one of {', '.join(cls.KINDS)}",
+                pos,
+                parser.pos,
+            )
+        index = size = 0
+        if kind != "none":
+            index = _parse_int(parser)
+            parser.parse_punctuation(",")
+            size = _parse_int(parser)
+        parser.parse_punctuation(">")
+        return (StringAttr(kind), IntAttr(index), IntAttr(size))
+
+    def print_parameters(self, printer: Printer) -> None:
+        if self.kind.data == "none":
+            printer.print_string("<none>")
+        else:
+            printer.print_string(f"<{self.kind.data} {self.index.data}, {self.size.data}>")
+
+    def verify(self) -> None:
+        kind, index, size = self.kind.data, self.index.data, self.size.data
+        if kind not in self.KINDS:
+            raise VerifyException(f"#cpu.buffer: unknown kind '{kind}'")
+        if index < 0 or size < 0:
+            raise VerifyException(f"#cpu.buffer: negative offset or size ({index}, {size})")
+        if kind == "arena" and index % ALIGNMENT:
+            raise VerifyException(
+                f"#cpu.buffer: arena offset {index} is not a multiple of {ALIGNMENT}"
+            )
+
+
+@irdl_attr_definition
+class ArenaAttr(ParametrizedAttribute):
+    """`#cpu.arena<BYTES>` on the entry function: the arena bytes of its tensors (the
+    groups' scratch memory follows, sized when the code is emitted)."""
+
+    name = "cpu.arena"
+    bytes: IntAttr
+
+    def __init__(self, nbytes: int) -> None:
+        super().__init__(IntAttr(nbytes))
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        parser.parse_punctuation("<")
+        nbytes = _parse_int(parser)
+        parser.parse_punctuation(">")
+        return (IntAttr(nbytes),)
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(f"<{self.bytes.data}>")
+
+    def verify(self) -> None:
+        if self.bytes.data % ALIGNMENT:
+            raise VerifyException(f"#cpu.arena: {self.bytes.data} bytes is not a multiple of 64")
+
+
+@irdl_attr_definition
+class QuantizedCellAttr(ParametrizedAttribute):
+    """
+    `#cpu.quantized_cell<x 256, h 256, weights 127, gemms 1>`: an LSTM/RNN cell computed in
+    int8 (lowering/ops/rnn.py, `CellQuantization`): the levels of the per-tensor
+    FakeQuantizes of X and H (their level indices are the u8 GEMM input), the largest
+    magnitude of the int8 weight levels of W and R (at most 63: the `vpmaddubsw` kernel; else
+    the exact s16 or VNNI kernel) and the number of GEMMs (1: x and h share their scales, one
+    GEMM over [x, h]; 2: one each).
+    """
+
+    name = "cpu.quantized_cell"
+    x_levels: IntAttr
+    h_levels: IntAttr
+    weights: IntAttr
+    gemms: IntAttr
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("x", "h", "weights", "gemms")
+
+    def __init__(self, x_levels: int, h_levels: int, weights: int, gemms: int) -> None:
+        super().__init__(IntAttr(x_levels), IntAttr(h_levels), IntAttr(weights), IntAttr(gemms))
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        parser.parse_punctuation("<")
+        values = []
+        for k, field in enumerate(cls.FIELDS):
+            if k:
+                parser.parse_punctuation(",")
+            pos = parser.pos
+            if parser.parse_identifier() != field:
+                parser.raise_error(f"expected '{field}'", pos, parser.pos)
+            values.append(IntAttr(_parse_int(parser)))
+        parser.parse_punctuation(">")
+        return tuple(values)
+
+    def print_parameters(self, printer: Printer) -> None:
+        values = (self.x_levels, self.h_levels, self.weights, self.gemms)
+        text = ", ".join(f"{f} {v.data}" for f, v in zip(self.FIELDS, values, strict=True))
+        printer.print_string(f"<{text}>")
+
+    def verify(self) -> None:
+        for levels in (self.x_levels.data, self.h_levels.data):
+            if not 2 <= levels <= 256:
+                raise VerifyException(f"#cpu.quantized_cell: {levels} levels (expected 2..256)")
+        if not 0 <= self.weights.data <= 128:
+            raise VerifyException(
+                f"#cpu.quantized_cell: weight levels up to {self.weights.data} (expected <= 128)"
+            )
+        if self.gemms.data not in (1, 2):
+            raise VerifyException(f"#cpu.quantized_cell: {self.gemms.data} gemms (expected 1, 2)")
+
+
+CPU = Dialect(
+    "cpu",
+    [],
+    [KernelAttr, FusedAttr, BufferAttr, ArenaAttr, QuantizedCellAttr],
+)

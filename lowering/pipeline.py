@@ -1,0 +1,331 @@
+"""
+The CPU device's compiler as passes over the `ov` graph: each pass writes its decisions as
+`cpu` dialect attributes (`dialects/cpu.py`), so every stage can be printed and checked
+(`opt-tool -p cpu-fold-constants,cpu-remove-views model.mlir`); `compile_module` runs
+`CPU_PIPELINE` on a copy of the module and then emits LLVM IR from what the attributes say
+(`_GraphCompiler.compile`, which reads them back with `read_plan` / `read_buffers`).
+
+    cpu-fold-constants   {cpu.constant}: the results are known at compile time (no code)
+    cpu-remove-views     {cpu.view}: Reshape/Squeeze/Unsqueeze/cast of computed tensors
+    cpu-quantize-cells   cpu.quantized = #cpu.quantized_cell<...>: LSTM/RNN cells run in int8
+    cpu-fuse-kernels     cpu.kernel = #cpu.kernel<group, "kind">, cpu.fused = #cpu.fused<group>
+    cpu-assign-buffers   cpu.buffers = [#cpu.buffer<...>] per result, #cpu.arena on @main
+
+Each pass reads what the earlier ones wrote (not a Python object), so they run alone on a
+printed and re-parsed module as well. They work on the entry function's graph and on the
+bodies of its TensorIterator/Loop ops: a body that becomes a loop has its own groups
+(numbered from 0) and its own memory (`#cpu.arena` on the op, offsets from it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import IO
+
+import numpy as np
+from xdsl.context import Context
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ArrayAttr, ModuleOp, UnitAttr
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import DiagnosticException
+from xdsl.utils.target import Target
+
+from lowpass.dialects import cpu
+from lowpass.dialects.graph import entry_function
+from lowpass.dialects.ov import LSTMCellOp, RNNCellOp
+from lowpass.dialects.ov.infrastructure import SubGraphOp
+from lowpass.lowering.compiler import (
+    CPU_PIPELINE,
+    LOOP_KIND,
+    CompileError,
+    Location,
+    _GraphCompiler,
+    _Plan,
+    block_ops,
+    compile_pipelined,
+    is_constant,
+    is_view,
+    value_dtype,
+    value_nbytes,
+    value_shape,
+)
+from lowpass.lowering.emit import align, static_value
+
+__all__ = [
+    "CPU_PIPELINE",
+    "AssignBuffersPass",
+    "FoldConstantsPass",
+    "FuseKernelsPass",
+    "LlvmTarget",
+    "QuantizeCellsPass",
+    "RemoveViewsPass",
+    "run_pipeline",
+]
+
+_CPU_ATTRIBUTES = (
+    cpu.CONSTANT,
+    cpu.VIEW,
+    cpu.QUANTIZED,
+    cpu.KERNEL,
+    cpu.FUSED,
+    cpu.BUFFERS,
+    cpu.ARENA,
+)
+
+
+def _compiler(module: ModuleOp) -> _GraphCompiler:
+    """The analyses of the CPU compiler on `module`, after checking that its shapes are static
+    (every pass checks: any of them may run alone)."""
+    compiler = _GraphCompiler(module, 1, {})
+    compiler.check_static()
+    return compiler
+
+
+def _graph(compiler: _GraphCompiler) -> tuple[list[Operation], list]:
+    block = compiler.function.body.block
+    ret = block.last_op
+    if not isinstance(ret, func.ReturnOp):
+        raise CompileError(f"@{compiler.function.sym_name.data} does not end with func.return")
+    return block_ops(block), list(ret.arguments)
+
+
+def _blocks(compiler: _GraphCompiler) -> list[list[Operation]]:
+    """The ops of the graph and of every TensorIterator/Loop body in it."""
+    blocks = [_graph(compiler)[0]]
+    for o in compiler.function.body.walk():
+        if isinstance(o, SubGraphOp):
+            blocks.append(block_ops(o.body_block))
+    return blocks
+
+
+def _set(op: Operation, name: str, value: Attribute | None) -> None:
+    if value is None:
+        op.attributes.pop(name, None)
+    else:
+        op.attributes[name] = value
+
+
+@dataclass(frozen=True)
+class FoldConstantsPass(ModulePass):
+    """
+    Marks `{cpu.constant}` every op of the entry function (and of its TensorIterator/Loop
+    bodies) whose results are known at compile time: `ov.shape_of` of static shapes and pure
+    ops of known operands (the folding of the CPU compiler, `_GraphCompiler.fold`);
+    `ov.constant` needs no mark. The ops stay (the profiling rows report them as not run);
+    their values are computed again when the code is emitted. Checks first that every shape
+    is static.
+    """
+
+    name = "cpu-fold-constants"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        compiler = _compiler(op)
+        for ops in _blocks(compiler):
+            constants = compiler.fold_constants(ops)
+            for o in ops:
+                known = bool(o.results) and all(r in constants for r in o.results)
+                plain = is_constant(o) and cpu.CONSTANT not in o.attributes
+                _set(o, cpu.CONSTANT, UnitAttr() if known and not plain else None)
+
+
+@dataclass(frozen=True)
+class RemoveViewsPass(ModulePass):
+    """
+    Marks `{cpu.view}` the Reshape/Squeeze/Unsqueeze/tensor.cast ops of computed tensors (in
+    the graph and its bodies): their result is their input's memory with another shape, no
+    code (a view of a view is a view of the first input).
+    """
+
+    name = "cpu-remove-views"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        compiler = _compiler(op)
+        for ops in _blocks(compiler):
+            constants = {r for o in ops if is_constant(o) for r in o.results}
+            for o in ops:
+                view = not is_constant(o) and is_view(o, constants)
+                _set(o, cpu.VIEW, UnitAttr() if view else None)
+
+
+@dataclass(frozen=True)
+class QuantizeCellsPass(ModulePass):
+    """
+    Marks `cpu.quantized = #cpu.quantized_cell<...>` the LSTMCell and RNNCell ops (also in
+    TensorIterator/Loop bodies) that run in int8: X and H from per-tensor FakeQuantizes with
+    constant limits, W and R constants on an int8 grid (`lowering/ops/rnn.py`,
+    `cell_quantization`). Other cells run in fp32 on the FakeQuantized floats: nothing is
+    quantized that the model does not quantize.
+    """
+
+    name = "cpu-quantize-cells"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        from lowpass.lowering.ops.rnn import RecurrentLowering, _weight_operands, cell_quantization
+
+        lowering = RecurrentLowering()
+        memo = lowering._memo
+        for cell in entry_function(op).body.walk():
+            if not isinstance(cell, LSTMCellOp | RNNCellOp):
+                continue
+            quantization = None
+            if lowering.unsupported(cell) is None:
+                w, r = (static_value(v, memo) for v in _weight_operands(cell)[:2])
+                quantization = cell_quantization(cell, w, r, memo)
+            attr = None
+            if quantization is not None:
+                q = quantization
+                weights = max(int(np.abs(g.q.astype(np.int16)).max(initial=0)) for g in (q.w, q.r))
+                attr = cpu.QuantizedCellAttr(q.x.levels, q.h.levels, weights, 2 if q.split else 1)
+            _set(cell, cpu.QUANTIZED, attr)
+
+
+@dataclass(frozen=True)
+class FuseKernelsPass(ModulePass):
+    """
+    Forms the groups: each op that is neither constant nor a view, in graph order, is offered
+    to the lowerings (`lowering/ops/__init__.py`, in that order); the first that accepts it
+    takes it with the ops it absorbs (its epilogue) when that is a valid fusion
+    (docs/lowering.md). The first op gets `cpu.kernel = #cpu.kernel<group, "kind">` (kind: the
+    lowering; "loop" a TensorIterator/Loop whose body lowers; "reference" no lowering: the
+    reference fallback), the absorbed ops `cpu.fused = #cpu.fused<group>`; the body of a
+    "loop" gets its own groups, numbered from 0.
+    """
+
+    name = "cpu-fuse-kernels"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        compiler = _compiler(op)
+        compiler.body_source = "marks"
+        ops, results = _graph(compiler)
+        constants = compiler.fold_constants([o for o in ops if is_constant(o)])
+        plan = compiler.form_groups(
+            compiler.function.body.block, ops, results, constants,
+            lambda o: cpu.VIEW in o.attributes,
+        )  # fmt: skip
+        for o in compiler.function.body.walk():
+            _set(o, cpu.KERNEL, None)
+            _set(o, cpu.FUSED, None)
+        _mark_groups(compiler, plan)
+
+
+def _mark_groups(compiler: _GraphCompiler, plan: _Plan) -> None:
+    """The groups of a graph or body (numbered from 0 in each), and of the bodies of its
+    TensorIterator/Loop groups."""
+    for index, group in enumerate(plan.groups):
+        first, *rest = group.ops
+        _set(first, cpu.KERNEL, cpu.KernelAttr(index, compiler.kernel_kind(group)))
+        for member in rest:
+            _set(member, cpu.VIEW, None)  # absorbed: computed by the group
+            _set(member, cpu.FUSED, cpu.FusedAttr(index))
+        if group.lowering is compiler.subgraph_lowering:
+            _mark_groups(compiler, compiler.subgraph_lowering.plans[first])
+
+
+@dataclass(frozen=True)
+class AssignBuffersPass(ModulePass):
+    """
+    Gives each result of the groups its memory, `cpu.buffers = [#cpu.buffer<...>, ...]` (one
+    per result): a graph output that a group computes goes to the request's output buffer
+    (`#cpu.buffer<output PORT, SIZE>`), every other tensor used outside its group to a
+    64-byte aligned place in the arena (`#cpu.buffer<arena OFFSET, SIZE>`, first fit by
+    liveness in group order: tensors whose lifetimes do not overlap share bytes), values used
+    only inside their group nowhere (`#cpu.buffer<none>`). The entry function gets
+    `cpu.arena = #cpu.arena<BYTES>`, the arena bytes of the tensors; a "loop" body is placed
+    the same way in the body's own memory, whose size is the loop op's `cpu.arena`.
+    """
+
+    name = "cpu-assign-buffers"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        compiler = _compiler(op)
+        _, results = _graph(compiler)
+        for o in compiler.function.body.walk():
+            _set(o, cpu.BUFFERS, None)
+            if isinstance(o, SubGraphOp):
+                _set(o, cpu.ARENA, None)
+        plan = compiler.read_plan(compiler.function.body.block, results, check=False)
+        locations, tensor_bytes = compiler.assign_buffers(plan)
+        _write_buffers(compiler, plan, locations)
+        compiler.function.attributes[cpu.ARENA] = cpu.ArenaAttr(tensor_bytes)
+
+
+def _write_buffers(
+    compiler: _GraphCompiler, plan: _Plan, locations: dict[SSAValue, Location]
+) -> None:
+    """`cpu.buffers` of the groups of a graph or body; a TensorIterator/Loop group's body
+    gets its own plan (offsets from the body's memory, `cpu.arena` on the op)."""
+    for group in plan.groups:
+        for member in group.ops:
+            if not member.results:
+                continue
+            buffers = []
+            for r in member.results:
+                loc = locations.get(r)
+                if loc is None:
+                    buffers.append(cpu.BufferAttr("none"))
+                elif loc.kind == "arena":
+                    size = align(max(value_nbytes(r), 1))
+                    buffers.append(cpu.BufferAttr("arena", loc.index, size))
+                else:
+                    buffers.append(cpu.BufferAttr(loc.kind, loc.index, value_nbytes(r)))
+            member.attributes[cpu.BUFFERS] = ArrayAttr(buffers)
+        first = group.ops[0]
+        if isinstance(first, SubGraphOp) and cpu.KERNEL in first.attributes:
+            kernel = first.attributes[cpu.KERNEL]
+            if not (isinstance(kernel, cpu.KernelAttr) and kernel.kind.data == LOOP_KIND):
+                continue
+            body = compiler.read_plan(first.body_block, list(first.body_results()), check=False)
+            params = {
+                p: Location("param", 0, value_shape(p), value_dtype(p))
+                for p in first.body_block.args
+            }
+            body_locations, body_bytes = compiler.plan_arena(body, params, 0)  # type: ignore[arg-type]
+            _write_buffers(compiler, body, body_locations)
+            first.attributes[cpu.ARENA] = cpu.ArenaAttr(align(body_bytes))
+
+
+PASSES: tuple[type[ModulePass], ...] = (
+    FoldConstantsPass,
+    RemoveViewsPass,
+    QuantizeCellsPass,
+    FuseKernelsPass,
+    AssignBuffersPass,
+)
+assert ",".join(p.name for p in PASSES) == CPU_PIPELINE
+
+
+def run_pipeline(module: ModuleOp) -> None:
+    """Run `CPU_PIPELINE` on `module` (in place)."""
+    ctx = Context()
+    for cls in PASSES:
+        cls().apply(ctx, module)
+
+
+def strip(module: ModuleOp) -> None:
+    """Remove every attribute the pipeline wrote."""
+    for o in module.walk():
+        for name in _CPU_ATTRIBUTES:
+            o.attributes.pop(name, None)
+
+
+@dataclass(frozen=True)
+class LlvmTarget(Target):
+    """
+    The LLVM IR of the module compiled for the CPU device (`-t cpu-llvm`): the CPU pipeline
+    (unless the module went through it already: then its attributes are used as they are),
+    then the translation: `lowpass_main` and its kernels, as `lowpass-run --emit-llvm` writes
+    them. Constants are baked in as addresses of this process's memory.
+    """
+
+    name = "cpu-llvm"
+
+    optimized: bool = True
+    """After the O3 pipeline for the host (false: as emitted)."""
+
+    def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
+        try:
+            graph = compile_pipelined(module.clone())
+        except CompileError as e:
+            raise DiagnosticException(str(e)) from None
+        output.write(graph.llvm_ir(self.optimized))

@@ -1,0 +1,57 @@
+"""The attributes of the `cpu` dialect (dialects/cpu.py): printed and parsed back, and each
+rejects bad parameters where it is parsed."""
+
+from __future__ import annotations
+
+import pytest
+
+import lowpass
+from lowpass.dialects import cpu
+
+GRAPH = """
+builtin.module {{
+  func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {{
+    %r = ov.relu %x {{{attr}}} : (tensor<4xf32>) -> tensor<4xf32>
+    func.return %r : tensor<4xf32>
+  }}
+}}
+"""
+
+
+@pytest.mark.parametrize(
+    "attr",
+    [
+        cpu.KernelAttr(3, "fake-quantize"),
+        cpu.FusedAttr(0),
+        cpu.BufferAttr("arena", 128, 4096),
+        cpu.BufferAttr("output", 1, 16),
+        cpu.BufferAttr("none"),
+        cpu.ArenaAttr(0),
+        cpu.QuantizedCellAttr(256, 255, 63, 2),
+    ],
+    ids=str,
+)
+def test_printed_and_parsed_back(attr: object) -> None:
+    module = lowpass.read_module(GRAPH.format(attr=f"a = {attr}"))
+    (relu,) = [op for op in module.walk() if op.name == "ov.relu"]
+    assert relu.attributes["a"] == attr
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("#cpu.buffer<arena 100, 64>", "arena offset 100 is not a multiple of 64"),
+        ("#cpu.buffer<heap 0, 64>", "unknown buffer kind 'heap'; expected one of arena, output"),
+        ("#cpu.buffer<arena -64, 64>", "Expected integer literal"),
+        ("#cpu.arena<100>", "#cpu.arena: 100 bytes is not a multiple of 64"),
+        ('#cpu.kernel<0, "">', "#cpu.kernel: empty kind"),
+        ("#cpu.quantized_cell<x 300, h 256, weights 127, gemms 1>", "300 levels (expected 2..256)"),
+        ("#cpu.quantized_cell<x 256, h 256, weights 127, gemms 3>", "3 gemms (expected 1, 2)"),
+        ("#cpu.quantized_cell<x 256, w 256, weights 127, gemms 1>", "expected 'h'"),
+    ],
+)
+def test_bad_parameters_are_parse_errors(text: str, message: str) -> None:
+    with pytest.raises(Exception) as error:
+        lowpass.read_module(GRAPH.format(attr=f"a = {text}"))
+    assert message in str(error.value)
+    assert "Traceback" not in str(error.value)

@@ -1,0 +1,174 @@
+"""
+The CPU pipeline (lowering/pipeline.py): its passes write every decision of the compiler into
+the IR, so a module printed after the pipeline and parsed again compiles to the same graph
+(groups, kernels, buffers, profiling rows) with the same results, bit for bit; each pass reads
+only the IR; the decisions are those of the compiler's own analysis (which still plans
+TensorIterator/Loop bodies); compile_module leaves its module untouched.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from xdsl.context import Context
+from xdsl.dialects import func
+
+import lowpass
+from lowpass.dialects import cpu
+from lowpass.dialects.ov.infrastructure import SubGraphOp
+from lowpass.lowering.compiler import (
+    CPU_PIPELINE,
+    Location,
+    _GraphCompiler,
+    clear_cache,
+    compile_module,
+    compile_pipelined,
+)
+from lowpass.lowering.fingerprint import module_fingerprint
+from lowpass.lowering.pipeline import PASSES, run_pipeline, strip
+
+ROOT = Path(__file__).resolve().parents[3]
+LIT_MODELS = sorted(
+    p
+    for p in (ROOT / "test" / "lowering").rglob("*.mlir")
+    if "Inputs" not in p.parts and "translate-errors" not in p.name
+)
+
+
+def _text(path: Path) -> str:
+    return "\n".join(line for line in path.read_text().splitlines() if not line.startswith("//"))
+
+
+def _feeds(graph, seed: int = 0) -> list[np.ndarray]:  # type: ignore[no-untyped-def]
+    rng = np.random.default_rng(seed)
+    feeds = []
+    for spec in graph.inputs:
+        if spec.dtype.kind == "f":
+            feeds.append(rng.standard_normal(spec.shape).astype(spec.dtype))
+        elif spec.dtype.kind == "b":
+            feeds.append(rng.integers(0, 2, spec.shape).astype(bool))
+        else:
+            feeds.append(rng.integers(0, 100, spec.shape).astype(spec.dtype))
+    return feeds
+
+
+def _rows(graph) -> list[tuple[str, str, str, str]]:  # type: ignore[no-untyped-def]
+    return [(r.name, r.type_name, r.exec_type, r.status) for r in graph.rows]
+
+
+def _run(text: str, seed: int = 0) -> tuple[list[np.ndarray], object]:
+    core = lowpass.Core()
+    compiled = core.compile_model(core.read_model(text), "CPU", {"PERF_COUNT": True})
+    graph = compiled._cpu.graph  # type: ignore[attr-defined]
+    request = compiled.create_infer_request()
+    names = [p.name for p in compiled.inputs]
+    result = request.infer(dict(zip(names, _feeds(graph, seed), strict=True)))
+    return [np.asarray(result[p.name]) for p in compiled.outputs], graph
+
+
+@pytest.mark.parametrize("path", LIT_MODELS, ids=lambda p: p.name)
+def test_the_printed_pipeline_compiles_to_the_same_graph(path: Path) -> None:
+    text = _text(path)
+    module = lowpass.read_module(text)
+    run_pipeline(module)
+    printed = str(module)
+    assert f"{cpu.ARENA} = #cpu.arena<" in printed
+    clear_cache()
+    want, direct = _run(text)
+    got, from_ir = _run(printed)
+    assert _rows(from_ir) == _rows(direct)  # type: ignore[arg-type]
+    assert from_ir.arena_bytes == direct.arena_bytes  # type: ignore[attr-defined]
+    assert [g.exec_type for g in from_ir.groups] == [g.exec_type for g in direct.groups]  # type: ignore[attr-defined]
+    for a, b in zip(got, want, strict=True):
+        np.testing.assert_array_equal(a, b)
+
+
+@pytest.mark.parametrize("path", LIT_MODELS, ids=lambda p: p.name)
+def test_each_pass_reads_only_the_ir(path: Path) -> None:
+    # printed and parsed between the passes: the same IR as the passes in one process
+    module = lowpass.read_module(_text(path))
+    together = module.clone()
+    run_pipeline(together)
+    ctx = Context()
+    for cls in PASSES:
+        module = lowpass.read_module(str(module))
+        cls().apply(ctx, module)
+    assert str(module) == str(together)
+    run_pipeline(together)  # again: the same decisions
+    assert str(module) == str(together)
+    strip(together)
+    assert str(together) == str(lowpass.read_module(_text(path)))
+
+
+@pytest.mark.parametrize("path", LIT_MODELS, ids=lambda p: p.name)
+def test_the_ir_says_what_the_compilers_analysis_says(path: Path) -> None:
+    # the analysis that still plans TensorIterator/Loop bodies, run on the graph itself
+    module = lowpass.read_module(_text(path))
+    run_pipeline(module)
+    compiler = _GraphCompiler(module, 1, {})
+    block = compiler.function.body.block
+    ret = block.last_op
+    assert isinstance(ret, func.ReturnOp)
+    analyser = _GraphCompiler(module, 1, {})
+    from_ir = compiler.read_plan(block, list(ret.arguments), check=False)
+    analysed = analyser.analyse(block, list(ret.arguments))
+    _same_plans(from_ir, analysed)
+    located, nbytes = compiler.read_buffers(from_ir)
+    planned, planned_bytes = compiler.assign_buffers(analysed)
+    assert nbytes == planned_bytes
+    assert _places(located) == _places(planned)
+    # TensorIterator/Loop bodies lowered as loops: their groups and buffers are in the IR too
+    bodies = [g.ops[0] for g in analysed.groups if g.lowering is analyser.subgraph_lowering]
+    for op in bodies:
+        assert isinstance(op, SubGraphOp)
+        results = list(op.body_results())
+        body_ir = compiler.read_plan(op.body_block, results, check=False)
+        body = analyser.subgraph_lowering.plans[op]
+        _same_plans(body_ir, body)
+        params = {p: Location("param", 0, (), np.dtype(np.float32)) for p in op.body_block.args}
+        located, nbytes = compiler.read_buffers(body_ir, op)
+        planned, planned_bytes = analyser.plan_arena(body, params, 0)  # type: ignore[arg-type]
+        assert nbytes == planned_bytes and _places(located) == _places(planned)
+
+
+def _same_plans(a, b) -> None:  # type: ignore[no-untyped-def]
+    assert [g.ops for g in a.groups] == [g.ops for g in b.groups]
+    assert [type(g.lowering).__name__ for g in a.groups] == [
+        type(g.lowering).__name__ for g in b.groups
+    ]
+    assert a.views == b.views
+    assert set(a.constants) == set(b.constants)
+
+
+def _places(locations) -> set:  # type: ignore[no-untyped-def]
+    return {(v, loc.kind, loc.index) for v, loc in locations.items()}
+
+
+def test_compile_module_leaves_its_module_alone() -> None:
+    text = _text(ROOT / "test" / "lowering" / "int8-conv.mlir")
+    module = lowpass.read_module(text)
+    key = module_fingerprint(module)
+    clear_cache()
+    compile_module(module)
+    assert str(module) == str(lowpass.read_module(text))
+    assert not any(name.startswith("cpu.") for op in module.walk() for name in op.attributes)
+    assert module_fingerprint(module) == key
+
+
+def test_the_quantized_cell_is_the_attributes_decision() -> None:
+    text = _text(ROOT / "test" / "lowering" / "pipeline" / "quantize-cells.mlir")
+    module = lowpass.read_module(text)
+    run_pipeline(module)
+    (cell,) = [op for op in module.walk() if op.name == "ov.lstm_cell"]
+    assert cell.attributes[cpu.QUANTIZED] == cpu.QuantizedCellAttr(256, 256, 127, 2)
+    int8 = compile_pipelined(module.clone())
+    del cell.attributes[cpu.QUANTIZED]
+    fp32 = compile_pipelined(module)
+    assert [r.exec_type.rsplit("_", 1)[1] for r in int8.rows if r.name == "lstm_cell"] == ["I8"]
+    assert [r.exec_type.rsplit("_", 1)[1] for r in fp32.rows if r.name == "lstm_cell"] == ["FP32"]
+
+
+def test_the_pipeline_constant_names_the_passes() -> None:
+    assert CPU_PIPELINE == ",".join(cls.name for cls in PASSES)
