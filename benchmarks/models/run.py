@@ -190,7 +190,7 @@ def run_variant(
             request.infer(feeds)
             elapsed = time.perf_counter() - start
             if device == "CPU":
-                row.time_ms = f"{elapsed * 1e3:.1f}"
+                row.time_ms = f"{elapsed * 1e3:.3g}"
         except Exception as e:
             for peer in peers:
                 row.diffs[f"{device} vs {peer}"] = one_line(e)
