@@ -6,7 +6,8 @@ For each model and variant (`onnx`: the fp32 ONNX model; `ov-ir`: the same model
 OpenVINO and written with `openvino.save_model`; `qdq`: quantized by onnxruntime's
 quantize_static; `nncf`: FakeQuantize by nncf.quantize on the OpenVINO model): import it into
 lowpass, apply `lpt` where quantized, run it on REFERENCE and CPU, and compare the first
-output with onnxruntime (ONNX variants; `ov-ir` against the fp32 ONNX model) and OpenVINO's
+output with onnxruntime (ONNX variants, `qdq` unoptimized so that it computes the QDQ formula;
+`ov-ir` against the fp32 ONNX model) and OpenVINO's
 CPU plugin (f32 inference precision; int8 variants only where OpenVINO's int8 kernels are
 exact on this host: the `openvino_int8_exact` probe). A failure is one line in its cell.
 
@@ -169,7 +170,12 @@ def run_variant(
         try:
             import onnxruntime as ort
 
-            sess = ort.InferenceSession(str(onnx_peer), providers=["CPUExecutionProvider"])
+            options = ort.SessionOptions()
+            if variant == "qdq":
+                # The QDQ formula, not onnxruntime's int8 kernels (they saturate on AVX2
+                # hosts without VNNI).
+                options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
+            sess = ort.InferenceSession(str(onnx_peer), options, providers=["CPUExecutionProvider"])
             peers["onnxruntime"] = np.asarray(sess.run(None, feeds)[0])
         except Exception as e:
             peers["onnxruntime"] = one_line(e)
