@@ -19,6 +19,7 @@ exact on this host: the `openvino_int8_exact` probe). A failure is one line in i
 from __future__ import annotations
 
 import argparse
+import logging
 import re
 import sys
 import tempfile
@@ -265,6 +266,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, help="where the model files go (default: a temp dir)")
     parser.add_argument("--table", type=Path, default=ROOT / "docs/models.md")
     args = parser.parse_args(argv)
+    logging.getLogger().setLevel(logging.ERROR)  # quantize_static's advice, once per model
     specs = suite.specs()
     names = [n for n in args.only.split(",") if n] or [
         n for n, s in specs.items() if s.small or not args.small

@@ -101,7 +101,41 @@ def light_model(name: str, seed: int = 0) -> onnx.ModelProto:
     graph.ClearField("value_info")
     model.ir_version = max(model.ir_version, 4)  # initializers need not be inputs
     onnx.checker.check_model(model)
+    _calibrate_logits(model, rng)
     return model
+
+
+LOGIT_STD = 2.0
+
+
+def _calibrate_logits(model: onnx.ModelProto, rng: np.random.Generator) -> None:
+    """
+    Scale the classifier (the last Conv/Gemm before the Softmax) so that the logits have a
+    standard deviation of LOGIT_STD on a seeded input: with random weights, deep residual
+    networks otherwise saturate their Softmax into one-hot vectors, where every comparison
+    is trivially exact. The classifier is followed only by positively homogeneous ops (ReLU,
+    pooling, reshapes), so scaling its weights and bias scales the logits.
+    """
+    import onnxruntime as ort
+
+    graph = model.graph
+    producer = {o: n for n in graph.node for o in n.output}
+    softmax = next(n for n in graph.node if n.op_type == "Softmax")
+    logits = softmax.input[0]
+    node = producer[logits]
+    while node.op_type not in ("Conv", "Gemm"):
+        node = producer[node.input[0]]
+    graph.output.append(helper.make_tensor_value_info(logits, F32, None))
+    data = graph.input[0]
+    shape = [d.dim_value for d in data.type.tensor_type.shape.dim]
+    session = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+    feed = {data.name: rng.standard_normal(shape).astype(np.float32)}
+    std = float(np.std(session.run([logits], feed)[0]))
+    del graph.output[-1]
+    factor = LOGIT_STD / std if std > 0 else 1.0
+    for init in graph.initializer:
+        if init.name in node.input[1:]:
+            init.CopyFrom(numpy_helper.from_array(numpy_helper.to_array(init) * factor, init.name))
 
 
 def _weight(
@@ -461,6 +495,14 @@ def quantize_qdq(spec: Spec, src: Path, dst: Path, seed: int = 7) -> Path:
 
     rng = np.random.default_rng(seed)
     batches = [spec.feeds(rng) for _ in range(CALIBRATION)]
+    model = onnx.load(src)
+    if model.opset_import[0].version < 13:
+        # Per-channel DequantizeLinear needs opset 13: quantize_static's own upgrade of the
+        # light models (opset 9 -> 11) writes an invalid model.
+        from onnx import version_converter
+
+        src = dst.with_suffix(".opset13.onnx")
+        onnx.save(version_converter.convert_version(model, 13), src)
 
     class Reader(CalibrationDataReader):
         def __init__(self) -> None:
