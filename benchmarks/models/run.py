@@ -20,11 +20,14 @@ from __future__ import annotations
 
 import argparse
 import logging
+import multiprocessing
 import re
 import sys
 import tempfile
 import time
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -214,6 +217,22 @@ def run_variant(
     return row
 
 
+def _run_in_child(name: str, variant: str, path: Path, exact: bool) -> Row:
+    spec = suite.specs()[name]
+    return run_variant(spec, variant, path, spec.feeds(np.random.default_rng(0)), exact)
+
+
+def run_isolated(name: str, variant: str, path: Path, exact: bool) -> Row:
+    """run_variant in a child process: a crash (a signal in a native library) is a row."""
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        try:
+            return pool.submit(_run_in_child, name, variant, path, exact).result()
+        except BrokenProcessPool:
+            return Row(
+                name, variant, imported="?", note="the run crashed (a native library's signal)"
+            )
+
+
 COLUMNS = (
     "REFERENCE vs onnxruntime",
     "CPU vs onnxruntime",
@@ -283,7 +302,6 @@ def main(argv: list[str] | None = None) -> None:
     done: list[str] = []
     for name in names:
         spec = specs[name]
-        feeds = spec.feeds(np.random.default_rng(0))
         try:
             files = variant_files(spec, out, variants)
         except Exception as e:
@@ -294,7 +312,7 @@ def main(argv: list[str] | None = None) -> None:
             if isinstance(path, str):
                 rows.append(Row(name, variant, imported="-", note=path))
             else:
-                rows.append(run_variant(spec, variant, path, feeds, exact))
+                rows.append(run_isolated(name, variant, path, exact))
             r = rows[-1]
             print(f"{name:20} {variant:6} {r.imported:3} {r.int8:7} {r.diffs} {r.note}", flush=True)
         done.append(name)
