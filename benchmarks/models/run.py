@@ -65,6 +65,7 @@ MISSING = (
 def one_line(e: BaseException) -> str:
     """The error in one short line; an unsupported op as `missing op: TYPE (node 'NAME')`."""
     text = " ".join(str(e).split()) or type(e).__name__
+    text = re.sub(r"^\S+\.(?:onnx|xml): error: ", "", text)  # the file is the row's model
     for pattern in MISSING:
         if m := pattern.search(text):
             return f"missing op: {m.group(2)} (node '{m.group(1)}')"
