@@ -29,6 +29,12 @@ def get_low_latency2() -> type[ModulePass]:
     return LowLatency2Pass
 
 
+def get_make_stateful() -> type[ModulePass]:
+    from lowpass.passes.make_stateful import MakeStatefulPass
+
+    return MakeStatefulPass
+
+
 def get_prepare_composite_functions() -> type[ModulePass]:
     from lowpass.passes.prepare_composite_functions import PrepareCompositeFunctionsPass
 
@@ -150,6 +156,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "inline": get_inline,
         "low-latency2": get_low_latency2,
         "lpt": get_lpt,
+        "make-stateful": get_make_stateful,
         "ov-reshape": get_reshape,
         "prepare-composite-functions": get_prepare_composite_functions,
         "symbol-dce": get_symbol_dce,

@@ -83,6 +83,7 @@ def test_pass_names_are_namespaced() -> None:
         "inline",
         "low-latency2",
         "lpt",
+        "make-stateful",
         "prepare-composite-functions",
         "symbol-dce",
         "view-ov-graph",

@@ -1,0 +1,571 @@
+"""
+The model suite (docs/models.md): real architectures as ONNX models built by this script with
+seeded weights; nothing is downloaded and no model file is committed.
+
+- `light`: the onnx package's architectures (onnx/backend/test/data/light/*.onnx) with each
+  ConstantOfShape weight node replaced by a seeded random initializer (He init for
+  Conv/Gemm weights, BatchNormalization statistics near the identity, small biases);
+- `mobilenet_v2`, `mobilenet_v3_small`: written with onnx.helper (depthwise convolutions,
+  Clip/ReLU6, HardSwish, HardSigmoid, squeeze-excitation);
+- `bert_tiny`: a BERT-like encoder (Gather embeddings, LayerNormalization, attention with a
+  MatMul of two activations, Softmax, Erf-Gelu, a Where mask) with a dynamic sequence length;
+- `deepspeech2`: Conv + bidirectional GRU; `crnn`: Conv + bidirectional LSTM.
+
+Each CNN is also quantized (`quantize_qdq`: onnxruntime.quantization.quantize_static,
+per-channel, seeded calibration data; `quantize_nncf`: nncf.quantize on the OpenVINO model).
+
+    python benchmarks/models/suite.py OUT_DIR [NAME...]   # writes OUT_DIR/NAME.onnx
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+
+OPSET = 17
+F32 = TensorProto.FLOAT
+
+
+@dataclass(frozen=True)
+class Spec:
+    """A suite model: its builder, the input feeds it is run with, and its kind."""
+
+    name: str
+    build: Callable[[], onnx.ModelProto]
+    feeds: Callable[[np.random.Generator], dict[str, np.ndarray]]
+    cnn: bool = False
+    """A CNN: also quantized (QDQ and NNCF)."""
+    small: bool = False
+    """Fast enough for CI (the pytest runs it)."""
+    notes: list[str] = field(default_factory=list[str])
+
+
+# --------------------------------------------------------------------------------------------
+# The onnx package's light architectures
+# --------------------------------------------------------------------------------------------
+
+LIGHT = {
+    "alexnet": "light_bvlc_alexnet.onnx",
+    "zfnet512": "light_zfnet512.onnx",
+    "vgg19": "light_vgg19.onnx",
+    "squeezenet": "light_squeezenet.onnx",
+    "resnet50": "light_resnet50.onnx",
+    "inception_v1": "light_inception_v1.onnx",
+    "inception_v2": "light_inception_v2.onnx",
+    "densenet121": "light_densenet121.onnx",
+    "shufflenet": "light_shufflenet.onnx",
+}
+
+
+def light_path(name: str) -> Path:
+    return Path(onnx.__file__).parent / "backend/test/data/light" / LIGHT[name]
+
+
+def light_model(name: str, seed: int = 0) -> onnx.ModelProto:
+    """The light model with seeded weights instead of its ConstantOfShape nodes."""
+    model = onnx.load(light_path(name))
+    graph = model.graph
+    rng = np.random.default_rng(seed)
+    inits = {i.name: i for i in graph.initializer}
+    consumers: dict[str, list[tuple[onnx.NodeProto, int]]] = {}
+    for node in graph.node:
+        for k, name_in in enumerate(node.input):
+            consumers.setdefault(name_in, []).append((node, k))
+    weights: list[onnx.TensorProto] = []
+    keep: list[onnx.NodeProto] = []
+    for node in graph.node:
+        if node.op_type != "ConstantOfShape":
+            keep.append(node)
+            continue
+        shape = tuple(int(d) for d in numpy_helper.to_array(inits[node.input[0]]))
+        out = node.output[0]
+        weights.append(numpy_helper.from_array(_weight(out, shape, consumers, rng), out))
+    used = {i for n in keep for i in n.input}
+    graph.ClearField("node")
+    graph.node.extend(keep)
+    old = [i for i in graph.initializer if i.name in used]
+    graph.ClearField("initializer")
+    graph.initializer.extend(old + weights)
+    # Data inputs only: not the old initializers (opset-9 models list them as inputs), not
+    # the inputs that no node reads (two of the models have such a queue input).
+    data = [i for i in graph.input if i.name not in inits and i.name in used]
+    graph.ClearField("input")
+    graph.input.extend(data)
+    graph.ClearField("value_info")
+    model.ir_version = max(model.ir_version, 4)  # initializers need not be inputs
+    onnx.checker.check_model(model)
+    _calibrate_logits(model, rng)
+    return model
+
+
+LOGIT_STD = 2.0
+
+
+def _calibrate_logits(model: onnx.ModelProto, rng: np.random.Generator) -> None:
+    """
+    Scale the classifier (the last Conv/Gemm before the Softmax) so that the logits have a
+    standard deviation of LOGIT_STD on a seeded input: with random weights, deep residual
+    networks otherwise saturate their Softmax into one-hot vectors, where every comparison
+    is trivially exact. The classifier is followed only by positively homogeneous ops (ReLU,
+    pooling, reshapes), so scaling its weights and bias scales the logits.
+    """
+    import onnxruntime as ort
+
+    graph = model.graph
+    producer = {o: n for n in graph.node for o in n.output}
+    softmax = next((n for n in graph.node if n.op_type == "Softmax"), None)
+    if softmax is None:
+        return  # densenet121 ends with its pooled logits: nothing saturates
+    logits = softmax.input[0]
+    node = producer[logits]
+    while node.op_type not in ("Conv", "Gemm"):
+        node = producer[node.input[0]]
+    graph.output.append(helper.make_tensor_value_info(logits, F32, None))
+    data = graph.input[0]
+    shape = [d.dim_value for d in data.type.tensor_type.shape.dim]
+    session = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+    feed = {data.name: rng.standard_normal(shape).astype(np.float32)}
+    std = float(np.std(session.run([logits], feed)[0]))
+    del graph.output[-1]
+    factor = LOGIT_STD / std if std > 0 else 1.0
+    for init in graph.initializer:
+        if init.name in node.input[1:]:
+            init.CopyFrom(numpy_helper.from_array(numpy_helper.to_array(init) * factor, init.name))
+
+
+def _weight(
+    name: str,
+    shape: tuple[int, ...],
+    consumers: dict[str, list[tuple[onnx.NodeProto, int]]],
+    rng: np.random.Generator,
+) -> np.ndarray:
+    """He init for Conv/Gemm weights, near-identity BatchNormalization and scales, small biases."""
+    uses = consumers.get(name, [])
+    node, index = uses[0] if uses else (None, -1)
+    # Follow an Unsqueeze (DenseNet's and Inception-v2's scale layers) to its consumer.
+    if node is not None and node.op_type == "Unsqueeze":
+        after = consumers.get(node.output[0], [])
+        node, index = after[0] if after else (None, -1)
+    op = node.op_type if node is not None else ""
+    if op == "Conv" and index == 1:
+        fan_in = int(np.prod(shape[1:]))
+        return (rng.standard_normal(shape) * np.sqrt(2.0 / fan_in)).astype(np.float32)
+    if op == "Gemm" and index == 1:
+        trans_b = any(a.name == "transB" and a.i for a in node.attribute)  # type: ignore[union-attr]
+        fan_in = shape[1] if trans_b else shape[0]
+        return (rng.standard_normal(shape) * np.sqrt(1.0 / fan_in)).astype(np.float32)
+    if (op == "BatchNormalization" and index in (1, 4)) or op == "Mul":
+        return rng.uniform(0.7, 1.3, shape).astype(np.float32)  # scale, variance
+    return (rng.standard_normal(shape) * 0.05).astype(np.float32)  # bias, mean, shift
+
+
+def _image_feeds(shape: tuple[int, ...], name: str) -> Callable[[np.random.Generator], dict]:
+    def feeds(rng: np.random.Generator) -> dict[str, np.ndarray]:
+        return {name: rng.standard_normal(shape).astype(np.float32)}
+
+    return feeds
+
+
+def _light_spec(name: str) -> Spec:
+    def build() -> onnx.ModelProto:
+        return light_model(name)
+
+    model = onnx.load(light_path(name))
+    inits = {i.name for i in model.graph.initializer}
+    used = {i for n in model.graph.node for i in n.input}
+    data = next(i for i in model.graph.input if i.name not in inits and i.name in used)
+    shape = tuple(d.dim_value for d in data.type.tensor_type.shape.dim)
+    return Spec(name, build, _image_feeds(shape, data.name), cnn=True)
+
+
+# --------------------------------------------------------------------------------------------
+# Graph writing helpers
+# --------------------------------------------------------------------------------------------
+
+
+class Net:
+    """A small onnx.helper graph writer with seeded He-initialised weights."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = np.random.default_rng(seed)
+        self.nodes: list[onnx.NodeProto] = []
+        self.inits: list[onnx.TensorProto] = []
+        self.count = 0
+
+    def fresh(self, base: str) -> str:
+        self.count += 1
+        return f"{base}_{self.count}"
+
+    def const(self, array: np.ndarray, base: str = "c") -> str:
+        name = self.fresh(base)
+        self.inits.append(numpy_helper.from_array(array, name))
+        return name
+
+    def node(self, op: str, inputs: list[str], n_out: int = 1, **attrs: object) -> list[str]:
+        outs = [self.fresh(op.lower()) for _ in range(n_out)]
+        self.nodes.append(helper.make_node(op, inputs, outs, name=outs[0], **attrs))
+        return outs
+
+    def op(self, op: str, *inputs: str, **attrs: object) -> str:
+        return self.node(op, list(inputs), **attrs)[0]
+
+    def conv(self, x: str, cin: int, cout: int, k: int, stride: int = 1, group: int = 1) -> str:
+        fan_in = cin // group * k * k
+        w = self.rng.standard_normal((cout, cin // group, k, k)) * np.sqrt(2.0 / fan_in)
+        b = self.rng.standard_normal(cout) * 0.05
+        pad = k // 2
+        return self.op(
+            "Conv",
+            x,
+            self.const(w.astype(np.float32), "w"),
+            self.const(b.astype(np.float32), "b"),
+            kernel_shape=[k, k],
+            strides=[stride, stride],
+            pads=[pad, pad, pad, pad],
+            group=group,
+        )
+
+    def linear(self, x: str, cin: int, cout: int, scale: float = 1.0) -> str:
+        w = self.rng.standard_normal((cin, cout)) * np.sqrt(scale / cin)
+        b = self.rng.standard_normal(cout) * 0.02
+        y = self.op("MatMul", x, self.const(w.astype(np.float32), "w"))
+        return self.op("Add", y, self.const(b.astype(np.float32), "b"))
+
+    def relu6(self, x: str) -> str:
+        return self.op(
+            "Clip", x, self.const(np.array(0, np.float32)), self.const(np.array(6, np.float32))
+        )
+
+    def model(
+        self, inputs: list[onnx.ValueInfoProto], outputs: list[onnx.ValueInfoProto], name: str
+    ) -> onnx.ModelProto:
+        graph = helper.make_graph(self.nodes, name, inputs, outputs, self.inits)
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", OPSET)])
+        model.ir_version = 8
+        onnx.checker.check_model(model)
+        return model
+
+
+# --------------------------------------------------------------------------------------------
+# MobileNets
+# --------------------------------------------------------------------------------------------
+
+IMAGE = 32
+
+
+def mobilenet_v2(seed: int = 1) -> onnx.ModelProto:
+    """MobileNetV2 (width 0.25, 32x32 input): inverted residuals with depthwise 3x3 and ReLU6."""
+    n = Net(seed)
+    x = n.relu6(n.conv("image", 3, 8, 3, stride=2))
+    cin = 8
+    # (expansion, channels, repeats, stride) as in the paper, shortened.
+    for t, c, reps, s in [(1, 8, 1, 1), (6, 8, 2, 2), (6, 16, 2, 2), (6, 24, 1, 1), (6, 40, 1, 2)]:
+        for r in range(reps):
+            stride = s if r == 0 else 1
+            hidden = cin * t
+            y = n.relu6(n.conv(x, cin, hidden, 1)) if t != 1 else x
+            y = n.relu6(n.conv(y, hidden, hidden, 3, stride=stride, group=hidden))
+            y = n.conv(y, hidden, c, 1)
+            x = n.op("Add", x, y) if stride == 1 and cin == c else y
+            cin = c
+    x = n.relu6(n.conv(x, cin, 64, 1))
+    x = n.op("GlobalAveragePool", x)
+    x = n.op("Flatten", x, axis=1)
+    x = n.op("Softmax", n.linear(x, 64, 10), axis=-1)
+    n.nodes[-1].output[0] = "probs"
+    return n.model(
+        [helper.make_tensor_value_info("image", F32, [1, 3, IMAGE, IMAGE])],
+        [helper.make_tensor_value_info("probs", F32, [1, 10])],
+        "mobilenet_v2",
+    )
+
+
+def mobilenet_v3_small(seed: int = 2) -> onnx.ModelProto:
+    """MobileNetV3-small (32x32 input): HardSwish, squeeze-excitation with HardSigmoid."""
+    n = Net(seed)
+    x = n.op("HardSwish", n.conv("image", 3, 16, 3, stride=2))
+    cin = 16
+    # (kernel, expanded, out, SE, activation, stride), after the paper's table 2, shortened.
+    for k, exp, c, se, act, s in [
+        (3, 16, 16, True, "relu", 2),
+        (3, 72, 24, False, "relu", 2),
+        (3, 88, 24, False, "relu", 1),
+        (5, 96, 40, True, "hswish", 2),
+        (5, 120, 48, True, "hswish", 1),
+    ]:
+
+        def activate(v: str, act: str = act) -> str:
+            return n.op("Relu", v) if act == "relu" else n.op("HardSwish", v)
+
+        y = activate(n.conv(x, cin, exp, 1)) if exp != cin else x
+        y = activate(n.conv(y, exp, exp, k, stride=s, group=exp))
+        if se:
+            squeeze = max(8, exp // 4)
+            g = n.op("GlobalAveragePool", y)
+            g = n.op("Relu", n.conv(g, exp, squeeze, 1))
+            g = n.op("HardSigmoid", n.conv(g, squeeze, exp, 1), alpha=1.0 / 6, beta=0.5)
+            y = n.op("Mul", y, g)
+        y = n.conv(y, exp, c, 1)
+        x = n.op("Add", x, y) if s == 1 and cin == c else y
+        cin = c
+    x = n.op("HardSwish", n.conv(x, cin, 96, 1))
+    x = n.op("Flatten", n.op("GlobalAveragePool", x), axis=1)
+    x = n.op("HardSwish", n.linear(x, 96, 64))
+    n.op("Softmax", n.linear(x, 64, 10), axis=-1)
+    n.nodes[-1].output[0] = "probs"
+    return n.model(
+        [helper.make_tensor_value_info("image", F32, [1, 3, IMAGE, IMAGE])],
+        [helper.make_tensor_value_info("probs", F32, [1, 10])],
+        "mobilenet_v3_small",
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# BERT-like encoder
+# --------------------------------------------------------------------------------------------
+
+VOCAB, HID, HEADS, FFN, LAYERS, MAXPOS = 100, 32, 4, 64, 2, 64
+
+
+def bert_tiny(seed: int = 3) -> onnx.ModelProto:
+    """Two BERT encoder layers over input_ids/attention_mask [1, S], S dynamic."""
+    n = Net(seed)
+    rng = n.rng
+
+    def layer_norm(x: str) -> str:
+        g = n.const(rng.uniform(0.8, 1.2, HID).astype(np.float32), "ln_g")
+        b = n.const((rng.standard_normal(HID) * 0.05).astype(np.float32), "ln_b")
+        return n.op("LayerNormalization", x, g, b, axis=-1, epsilon=1e-12)
+
+    tok = n.const((rng.standard_normal((VOCAB, HID)) * 0.5).astype(np.float32), "tok")
+    pos = n.const((rng.standard_normal((MAXPOS, HID)) * 0.5).astype(np.float32), "pos")
+    # Positions 0..S-1 from the shape: Shape -> Gather(1) -> Range.
+    seq = n.op("Gather", n.op("Shape", "input_ids"), n.const(np.array(1, np.int64)), axis=0)
+    positions = n.op("Range", n.const(np.array(0, np.int64)), seq, n.const(np.array(1, np.int64)))
+    x = n.op("Add", n.op("Gather", tok, "input_ids", axis=0), n.op("Gather", pos, positions))
+    x = layer_norm(x)
+    # Additive mask [1, 1, 1, S]: 0 where attended, -10000 where padded (Where on a bool mask).
+    keep = n.op("Cast", "attention_mask", to=TensorProto.BOOL)
+    bias = n.op(
+        "Where",
+        keep,
+        n.const(np.array(0.0, np.float32)),
+        n.const(np.array(-10000.0, np.float32)),
+    )
+    bias = n.op("Unsqueeze", bias, n.const(np.array([1, 2], np.int64)))
+    head = HID // HEADS
+    split_shape = n.const(np.array([0, -1, HEADS, head], np.int64))
+    merge_shape = n.const(np.array([0, -1, HID], np.int64))
+    for _ in range(LAYERS):
+
+        def heads(v: str) -> str:
+            return n.op("Transpose", n.op("Reshape", v, split_shape), perm=[0, 2, 1, 3])
+
+        q, k, v = (heads(n.linear(x, HID, HID)) for _ in range(3))
+        scores = n.op("MatMul", q, n.op("Transpose", k, perm=[0, 1, 3, 2]))
+        scores = n.op("Mul", scores, n.const(np.array(1 / np.sqrt(head), np.float32)))
+        probs = n.op("Softmax", n.op("Add", scores, bias), axis=-1)
+        ctx = n.op("Transpose", n.op("MatMul", probs, v), perm=[0, 2, 1, 3])
+        ctx = n.op("Reshape", ctx, merge_shape)
+        x = layer_norm(n.op("Add", x, n.linear(ctx, HID, HID)))
+        h = n.linear(x, HID, FFN, scale=2.0)
+        # Gelu as exported by PyTorch: 0.5 * h * (1 + erf(h / sqrt(2))).
+        erf = n.op("Erf", n.op("Div", h, n.const(np.array(np.sqrt(2.0), np.float32))))
+        h = n.op(
+            "Mul",
+            n.op("Mul", h, n.op("Add", erf, n.const(np.array(1.0, np.float32)))),
+            n.const(np.array(0.5, np.float32)),
+        )
+        x = layer_norm(n.op("Add", x, n.linear(h, FFN, HID)))
+    n.nodes[-1].output[0] = "last_hidden_state"
+    return n.model(
+        [
+            helper.make_tensor_value_info("input_ids", TensorProto.INT64, [1, "seq"]),
+            helper.make_tensor_value_info("attention_mask", TensorProto.INT64, [1, "seq"]),
+        ],
+        [helper.make_tensor_value_info("last_hidden_state", F32, [1, "seq", HID])],
+        "bert_tiny",
+    )
+
+
+def bert_feeds(rng: np.random.Generator, seq: int = 12) -> dict[str, np.ndarray]:
+    mask = np.ones((1, seq), np.int64)
+    mask[0, seq - 3 :] = 0  # padding
+    return {"input_ids": rng.integers(0, VOCAB, (1, seq)).astype(np.int64), "attention_mask": mask}
+
+
+# --------------------------------------------------------------------------------------------
+# Speech: DeepSpeech2-like (Conv + BiGRU), CRNN-like (Conv + BiLSTM)
+# --------------------------------------------------------------------------------------------
+
+FEATS, FRAMES, RNN_HIDDEN = 16, 20, 24
+
+
+def _rnn(n: Net, kind: str, x: str, cin: int, hidden: int) -> str:
+    """A bidirectional ONNX GRU/LSTM over x [T, 1, cin] -> [T, 1, 2 * hidden]."""
+    gates = {"GRU": 3, "LSTM": 4}[kind]
+    scale = 1 / np.sqrt(hidden)
+    w = n.rng.uniform(-scale, scale, (2, gates * hidden, cin)).astype(np.float32)
+    r = n.rng.uniform(-scale, scale, (2, gates * hidden, hidden)).astype(np.float32)
+    b = n.rng.uniform(-scale, scale, (2, 2 * gates * hidden)).astype(np.float32)
+    extra = {"linear_before_reset": 1} if kind == "GRU" else {}
+    y = n.node(
+        kind,
+        [x, n.const(w, "W"), n.const(r, "R"), n.const(b, "B")],
+        n_out=1,
+        hidden_size=hidden,
+        direction="bidirectional",
+        **extra,
+    )[0]
+    # Y [T, 2, 1, H] -> [T, 1, 2, H] -> [T, 1, 2H]
+    y = n.op("Transpose", y, perm=[0, 2, 1, 3])
+    return n.op("Reshape", y, n.const(np.array([0, 0, 2 * hidden], np.int64)))
+
+
+def _speech(kind: str, seed: int, name: str, classes: int) -> onnx.ModelProto:
+    n = Net(seed)
+    # features [1, 1, FEATS, T] -> conv 3x3 stride (2, 1) -> [1, 8, FEATS/2, T]
+    x = n.op("Relu", n.conv("features", 1, 8, 3))
+    x = n.op("MaxPool", x, kernel_shape=[2, 1], strides=[2, 1])
+    x = n.op("Relu", n.conv(x, 8, 8, 3))
+    # [1, 8, F/2, T] -> [T, 1, 8 * F/2]
+    x = n.op("Transpose", x, perm=[3, 0, 1, 2])
+    x = n.op("Reshape", x, n.const(np.array([0, 0, -1], np.int64)))
+    cin = 8 * FEATS // 2
+    x = _rnn(n, kind, x, cin, RNN_HIDDEN)
+    x = _rnn(n, kind, x, 2 * RNN_HIDDEN, RNN_HIDDEN)
+    x = n.linear(x, 2 * RNN_HIDDEN, classes)
+    n.op("Softmax", x, axis=-1)
+    n.nodes[-1].output[0] = "probs"
+    return n.model(
+        [helper.make_tensor_value_info("features", F32, [1, 1, FEATS, FRAMES])],
+        [helper.make_tensor_value_info("probs", F32, [FRAMES, 1, classes])],
+        name,
+    )
+
+
+def deepspeech2(seed: int = 4) -> onnx.ModelProto:
+    return _speech("GRU", seed, "deepspeech2", 29)
+
+
+def crnn(seed: int = 5) -> onnx.ModelProto:
+    return _speech("LSTM", seed, "crnn", 37)
+
+
+# --------------------------------------------------------------------------------------------
+# The suite
+# --------------------------------------------------------------------------------------------
+
+
+def specs() -> dict[str, Spec]:
+    image = _image_feeds((1, 3, IMAGE, IMAGE), "image")
+    speech = _image_feeds((1, 1, FEATS, FRAMES), "features")
+    out = {s.name: s for s in (_light_spec(name) for name in LIGHT)}
+    out["mobilenet_v2"] = Spec("mobilenet_v2", mobilenet_v2, image, cnn=True, small=True)
+    out["mobilenet_v3_small"] = Spec(
+        "mobilenet_v3_small", mobilenet_v3_small, image, cnn=True, small=True
+    )
+    out["bert_tiny"] = Spec("bert_tiny", bert_tiny, bert_feeds, small=True)
+    out["deepspeech2"] = Spec("deepspeech2", deepspeech2, speech, small=True)
+    out["crnn"] = Spec("crnn", crnn, speech, small=True)
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Quantization
+# --------------------------------------------------------------------------------------------
+
+CALIBRATION = 8
+
+
+def quantize_qdq(spec: Spec, src: Path, dst: Path, seed: int = 7) -> Path:
+    """QDQ by onnxruntime.quantization.quantize_static: per-channel int8 weights, u8
+    activations, MinMax calibration on seeded random inputs."""
+    from onnxruntime.quantization import (
+        CalibrationDataReader,
+        QuantFormat,
+        QuantType,
+        quantize_static,
+    )
+
+    rng = np.random.default_rng(seed)
+    batches = [spec.feeds(rng) for _ in range(CALIBRATION)]
+    model = onnx.load(src)
+    if model.opset_import[0].version < 13:
+        # Per-channel DequantizeLinear needs opset 13: quantize_static's own upgrade of the
+        # light models (opset 9 -> 11) writes an invalid model.
+        from onnx import version_converter
+
+        src = dst.with_suffix(".opset13.onnx")
+        onnx.save(version_converter.convert_version(model, 13), src)
+
+    class Reader(CalibrationDataReader):
+        def __init__(self) -> None:
+            self.it = iter(batches)
+
+        def get_next(self) -> dict[str, np.ndarray] | None:
+            return next(self.it, None)
+
+    quantize_static(
+        str(src),
+        str(dst),
+        Reader(),
+        quant_format=QuantFormat.QDQ,
+        per_channel=True,
+        activation_type=QuantType.QUInt8,
+        weight_type=QuantType.QInt8,
+    )
+    return dst
+
+
+def quantize_nncf(spec: Spec, src: Path, dst: Path, seed: int = 7) -> Path:
+    """FakeQuantize by nncf.quantize on the OpenVINO model read from `src` (OpenVINO IR)."""
+    import nncf
+    import openvino
+
+    rng = np.random.default_rng(seed)
+    batches = [spec.feeds(rng) for _ in range(CALIBRATION)]
+    model = openvino.Core().read_model(src)
+    quantized = nncf.quantize(
+        model, nncf.Dataset(batches), subset_size=CALIBRATION, fast_bias_correction=True
+    )
+    openvino.save_model(quantized, dst, compress_to_fp16=False)
+    return dst
+
+
+def nncf_available() -> bool:
+    try:
+        import nncf  # noqa: F401
+    except Exception:
+        return False
+    return True
+
+
+def build(name: str, out_dir: Path) -> Path:
+    """Write the suite model `name` to OUT_DIR/NAME.onnx (rebuilt only if missing)."""
+    path = out_dir / f"{name}.onnx"
+    if not path.exists():
+        out_dir.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        onnx.save(specs()[name].build(), tmp)
+        tmp.replace(path)
+    return path
+
+
+def main(argv: list[str]) -> None:
+    if not argv:
+        raise SystemExit(__doc__)
+    out_dir = Path(argv[0])
+    for name in argv[1:] or list(specs()):
+        print(build(name, out_dir))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
