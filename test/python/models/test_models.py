@@ -35,15 +35,14 @@ QDQ_ATOL = 0.02
 
 # Ops that other branches are adding (ops1: elementwise, ops2: structural).
 PENDING = {
-    "mobilenet_v3_small": "missing op: HardSwish (being added: ops1)",
-    "bert_tiny": "missing ops: Range (being added: ops2), Erf (being added: ops1)",
+    "bert_tiny": "missing op: Range (being added: ops2)",
 }
 # The same models as OpenVINO writes them (`openvino.save_model` of its ONNX import): its
 # ONNX frontend turns Clip into Maximum/Minimum, HardSwish into HSwish.
 PENDING_OV_IR = {
-    "mobilenet_v2": "missing op: Maximum (being added: ops1)",
-    "mobilenet_v3_small": "missing ops: HSwish, Maximum (being added: ops1)",
-    "bert_tiny": "missing ops: Range (being added: ops2), Erf (being added: ops1)",
+    "bert_tiny": "missing op: Range (being added: ops2)",
+    "mobilenet_v2": "missing op: Range (being added: ops2)",
+    "mobilenet_v3_small": "missing op: Range (being added: ops2)",
 }
 
 
@@ -99,7 +98,22 @@ def test_fp32_matches_onnxruntime(name: str, model_dir: Path) -> None:
     np.testing.assert_allclose(got["CPU"], got["REFERENCE"], **DEVICE_TOL)
 
 
-CNNS = [p for p in small_models() if suite.specs()[p.values[0]].cnn]  # type: ignore[attr-defined]
+# LPT gaps measured on the suite (strict: they flip when LPT learns the pattern).
+PENDING_QDQ = {
+    "mobilenet_v3_small": "lpt: 11 of 24 convolutions in int8 (no LPT transformation moves the "
+    "dequantization through HSwish/HSigmoid and the squeeze-excitation Multiply yet)",
+}
+CNNS = [
+    pytest.param(
+        name,
+        marks=[pytest.mark.xfail(raises=AssertionError, strict=True, reason=PENDING_QDQ[name])]
+        if name in PENDING_QDQ
+        else [],
+        id=name,
+    )
+    for name, spec in suite.specs().items()
+    if spec.small and spec.cnn and name not in PENDING
+]
 
 
 @pytest.mark.parametrize("name", CNNS)
