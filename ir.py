@@ -30,7 +30,7 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
-from xdsl.utils.mlir_lexer import MLIRLexer
+from xdsl.utils.mlir_lexer import MLIRLexer, MLIRToken, MLIRTokenKind, StringLiteral
 
 # xDSL 0.74's string-literal regex, '"(?:[^"\\\n\v\f]+|\\(?:...))*"', nests a `+` inside a
 # `*`: on a literal with no closing quote (`{ov.name = "relu} ...`) `re` tries every way of
@@ -42,6 +42,30 @@ LINEAR_STRING_LITERAL_REGEX = re.compile(
     r'"(?:[^"\\\n\v\f]|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*+"'
 )
 MLIRLexer._unescaped_characters_regex = LINEAR_STRING_LITERAL_REGEX
+
+_xdsl_lex_string_literal = MLIRLexer._lex_string_literal
+
+
+def _lex_utf8_string_literal(self: MLIRLexer, start_pos: int) -> MLIRToken:
+    """
+    xDSL 0.74's printer writes every byte outside printable ASCII as `\\XX` (`"é"` as
+    `"\\C3\\A9"`), but its lexer makes a literal with escapes a string only if its bytes are
+    ASCII, as a bytes literal otherwise: `ov.name = "\\C3\\A9"` read back was a `BytesAttr`,
+    and a `loc("...")` or quoted symbol name with one was not a string at all. Its docstring
+    (and MLIR, whose string attributes are byte strings) says UTF-8: a literal whose bytes
+    decode as UTF-8 is a string; only other bytes stay a bytes literal.
+    """
+    token = _xdsl_lex_string_literal(self, start_pos)
+    if token.kind is MLIRTokenKind.BYTES_LIT:
+        try:
+            StringLiteral.from_span(token.span).bytes_contents.decode("utf-8")
+        except UnicodeDecodeError:
+            return token
+        return MLIRToken(MLIRTokenKind.STRING_LIT, token.span)
+    return token
+
+
+MLIRLexer._lex_string_literal = _lex_utf8_string_literal  # type: ignore[method-assign]
 
 
 def make_context(*, allow_unregistered: bool = False) -> Context:
