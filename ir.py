@@ -175,6 +175,14 @@ class LocatingParser(Parser):
             # wrong kind, an unranked tensor operand, an integer literal out of its type's
             # range) get the op's location like other errors.
             self.raise_error(str(e.args[0]) if e.args else str(e), span)
+        except OverflowError:
+            # xDSL packs a dense literal's floats with `struct`, which raises on `1.0e308` in
+            # an f32 tensor; MLIR's parser rejects such a literal too.
+            self.raise_error(
+                "a float literal is out of the range of its element type (MLIR: floating point "
+                "value too large for attribute)",
+                span,
+            )
         except RecursionError:
             self.raise_error("nested too deeply to parse (Python's recursion limit)", span)
         except AssertionError as e:
