@@ -67,6 +67,27 @@ def _lex_utf8_string_literal(self: MLIRLexer, start_pos: int) -> MLIRToken:
 
 MLIRLexer._lex_string_literal = _lex_utf8_string_literal  # type: ignore[method-assign]
 
+# Characters xDSL's printer writes as they are: printable ASCII but `"` and `\`.
+_ESCAPED_RUN = re.compile(r"[^\x20\x21\x23-\x5b\x5d-\x7e]+")
+
+
+def _escape_run(match: re.Match[str]) -> str:
+    return "".join(
+        "\\\\" if byte == 0x5C else f"\\{byte:02X}" for byte in match.group().encode("utf-8")
+    )
+
+
+def _print_string_literal(self: Printer, string: str) -> None:
+    """
+    xDSL 0.74's `print_string_literal`, the same text, in time linear in the string with a
+    small constant: xDSL's writes every byte through `print_string`, which took about 28 s
+    for a 10 MB layer name; runs of plain characters are now copied as they are.
+    """
+    self.print_string('"' + _ESCAPED_RUN.sub(_escape_run, string) + '"')
+
+
+Printer.print_string_literal = _print_string_literal  # type: ignore[method-assign]
+
 
 def make_context(*, allow_unregistered: bool = False) -> Context:
     """A context with builtin, func, arith and every lowpass dialect loaded lazily."""

@@ -142,3 +142,28 @@ func.func @main(%x: tensor<2xf32> {{ov.name = {_literal("in é<&>'")}}})
     assert {n.get_friendly_name() for n in model.get_ops()} >= {name, "in é<&>'"}
     assert model.inputs[0].get_names() == {"in é<&>'"}
     assert model.outputs[0].get_names() == {"out😀"}
+
+
+def test_long_name_prints_in_a_few_writes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 1 MB name (issue 18, defect 11: a 50 MB layer name took minutes): xDSL's printer
+    wrote it one byte per `print_string` call; the work is now a handful of calls."""
+    name = ("layer/" * 200_000)[:1_000_000] + 'é"\\'
+    quoted = _literal(name)
+    text = _module_text("x").replace('{ov.name = "x"} : (', "{ov.name = " + quoted + "} : (")
+    assert quoted in text
+    module, _ = parse_module(text)
+    calls = 0
+    original = Printer.print_string
+
+    def counting(self: Printer, text: str, *args: object, **kwargs: object) -> None:
+        nonlocal calls
+        calls += 1
+        original(self, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Printer, "print_string", counting)
+    text = print_module(module)
+    monkeypatch.undo()
+    assert calls < 1000, calls
+    again, _ = parse_module(text)
+    relu = next(op for op in again.walk() if op.name == "ov.relu")
+    assert relu.attributes["ov.name"] == StringAttr(name)
