@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import mmap
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -340,6 +341,13 @@ class _GraphReader:
                 inputs.all("port") if inputs is not None else [],
                 outputs.all("port") if outputs is not None else [],
             )
+            for port in (*layer.inputs, *layer.outputs):
+                for dim in port.all("dim"):
+                    if not _valid_dim_text(dim.text or ""):
+                        raise FrontendError(self.ctx.error(
+                            f"dimension ({dim.text or ''}) in node dim must be greater or equal "
+                            "to -1", layer, dim,
+                        ))
             if lid in self.layers:
                 raise FrontendError(
                     self.ctx.error(
@@ -1093,6 +1101,20 @@ def _element_type(name: str) -> Attribute:
             f"unsupported element type '{name}', expected one of {opset.SUPPORTED_ELEMENT_TYPES}"
         )
     return et
+
+
+_DIM_TEXT = re.compile(r"\s*([+-]?\d+)")
+
+
+def _valid_dim_text(text: str) -> bool:
+    """
+    OpenVINO's rule for a port's `<dim>` (xml_deserialize_util.cpp): the text must start
+    with an integer (after blanks, `strtoll`-like: `2a` and `2.0` read as 2) of at least -1;
+    `abc`, an empty `<dim/>`, `?` and `-2` are errors "dimension (abc) in node dim must be
+    greater or equal to -1", although the reader used only some ports' dims.
+    """
+    match = _DIM_TEXT.match(text)
+    return match is not None and int(match.group(1)) >= -1
 
 
 def _parse_dim(text: str) -> int:

@@ -577,3 +577,44 @@ def test_writer_rejects_body_parameter_names_xml_cannot_hold() -> None:
         "model.xml: error: op 'ti' (ov.tensor_iterator): body parameter #0 'x\\x0bt': the name "
         "holds the character U+000B, which XML 1.0 cannot hold"
     )
+
+
+DIM_TEXTS = ["abc", "", "?", "-2", "-5", "2.0", " 2 ", "+2", "2a", "-1", "1..3"]
+
+
+@pytest.mark.parametrize("text", DIM_TEXTS)
+@pytest.mark.parametrize("where", ["input", "output"])
+def test_dim_text_is_checked_as_openvino_does(
+    valid: tuple[str, bytes], text: str, where: str, tmp_path: Path
+) -> None:
+    """Every port's `<dim>`: OpenVINO's reader rejects one that does not start with an integer
+    >= -1 (issue 18, defect 13: ours ignored the dims of ports it did not need); where
+    openvino is installed, both readers must agree on each text."""
+    xml, weights = valid
+    relu = layer_id(xml, "relu")
+    block = xml[xml.index(f'<layer id="{relu}"'):]
+    port_start = block.index(f"<{where}>")
+    dim_start = block.index("<dim>", port_start)
+    dim_end = block.index("</dim>", dim_start) + len("</dim>")
+    start = xml.index(f'<layer id="{relu}"')
+    mutated = xml[: start + dim_start] + f"<dim>{text}</dim>" + xml[start + dim_end :]
+    ours_ok, message = True, ""
+    try:
+        read_ov_ir_bytes(mutated.encode(), weights, filename="model.xml")
+    except FrontendError as e:
+        ours_ok = False
+        message = str(e)
+        assert "\n" not in message.strip()
+        line = line_of(mutated, f"<dim>{text}</dim>")
+        assert message.startswith(f"model.xml:{line}: error: layer 'relu'"), message
+        assert f"dimension ({text}) in node dim must be greater or equal to -1" in message
+    assert ours_ok == (text in ("2.0", " 2 ", "+2", "2a", "-1", "1..3")), message
+    openvino = pytest.importorskip("openvino")
+    (tmp_path / "m.xml").write_text(mutated)
+    (tmp_path / "m.bin").write_bytes(weights)
+    try:
+        openvino.Core().read_model(str(tmp_path / "m.xml"))
+        theirs_ok = True
+    except RuntimeError:
+        theirs_ok = False
+    assert ours_ok == theirs_ok
