@@ -73,6 +73,7 @@ from lowpass.dialects.ov.base import (
 from lowpass.frontends import FrontendError
 from lowpass.frontends.ov_ir import opset
 from lowpass.frontends.ov_ir.safe_xml import Node, XmlError, parse_xml
+from lowpass.ir import collector_paused
 
 SUPPORTED_IR_VERSIONS = (10, 11)
 MAX_DIMENSION = 2**63 - 1
@@ -197,6 +198,13 @@ class _Context:
 
 
 def _read(
+    xml: bytes, weights: memoryview | None, filename: str, bin_name: str | None
+) -> ModuleOp:
+    with collector_paused():
+        return _read_tree(xml, weights, filename, bin_name)
+
+
+def _read_tree(
     xml: bytes, weights: memoryview | None, filename: str, bin_name: str | None
 ) -> ModuleOp:
     ctx = _Context(filename, bin_name, weights)
