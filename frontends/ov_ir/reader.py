@@ -349,6 +349,16 @@ class _GraphReader:
                 inputs.all("port") if inputs is not None else [],
                 outputs.all("port") if outputs is not None else [],
             )
+            for port in layer.outputs:  # OpenVINO reads (and requires) output precisions only
+                precision = port.get("precision")
+                if precision not in OPENVINO_PRECISIONS:
+                    raise FrontendError(self.ctx.error(
+                        f"port {port.get('id')}: unsupported element type {precision!r}, "
+                        "expected a precision OpenVINO reads (FP32, I64, u8, ...)"
+                        if precision is not None else
+                        f"port {port.get('id')} has no precision, expected one (FP32, I64, ...)",
+                        layer, port,
+                    ))
             for port in (*layer.inputs, *layer.outputs):
                 for dim in port.all("dim"):
                     if not _valid_dim_text(dim.text or ""):
@@ -1110,6 +1120,16 @@ def _element_type(name: str) -> Attribute:
         )
     return et
 
+
+OPENVINO_PRECISIONS = frozenset(
+    # What OpenVINO 2026.4's IR reader accepts as a port's `precision` (measured; `fp32`,
+    # `bool`, `DYNAMIC`, `I2` are refused): legacy upper-case names and element type names.
+    "UNSPECIFIED FP32 FP16 BF16 FP64 I4 I8 I16 I32 I64 U1 U2 U3 U4 U6 U8 U16 U32 U64 BOOL BIN "
+    "NF4 F8E4M3 F8E5M2 F4E2M1 F8E8M0 STRING "
+    "undefined dynamic f32 f16 bf16 f64 i4 i8 i16 i32 i64 u1 u2 u3 u4 u6 u8 u16 u32 u64 "
+    "boolean nf4 f8e4m3 f8e5m2 f4e2m1 f8e8m0 string".split()
+)
+"""Precisions a port may name even where this reader does not use them (it supports fewer)."""
 
 _DIM_TEXT = re.compile(r"\s*([+-]?\d+)")
 

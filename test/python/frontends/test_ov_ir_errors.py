@@ -618,3 +618,44 @@ def test_dim_text_is_checked_as_openvino_does(
     except RuntimeError:
         theirs_ok = False
     assert ours_ok == theirs_ok
+
+
+PRECISIONS = ["FP32", "f32", "BF16", "dynamic", "fp32", "bool", "XX", None]
+
+
+@pytest.mark.parametrize("precision", PRECISIONS)
+@pytest.mark.parametrize("where", ["input", "output"])
+def test_port_precision_is_checked_as_openvino_does(
+    valid: tuple[str, bytes], precision: str | None, where: str, tmp_path: Path
+) -> None:
+    """OpenVINO requires an output port's precision and refuses one it does not know (`fp32`,
+    `bool`, `XX`); it ignores input ports' (issue 18, defect 13: ours ignored both where it
+    did not need them). Both readers must agree where openvino is installed."""
+    xml, weights = valid
+    relu = layer_id(xml, "relu")
+    start = xml.index(f'<layer id="{relu}"')
+    port = xml.index("<port ", xml.index(f"<{where}>", start))
+    end = xml.index(">", port)
+    tag = re.sub(r' precision="[^"]*"', "", xml[port:end])
+    if precision is not None:
+        tag += f' precision="{precision}"'
+    mutated = xml[:port] + tag + xml[end:]
+    try:
+        read_ov_ir_bytes(mutated.encode(), weights, filename="model.xml")
+        ours_ok = True
+    except FrontendError as e:
+        ours_ok = False
+        message = str(e)
+        assert "\n" not in message.strip()
+        assert message.startswith(f"model.xml:{line_of(mutated, tag)}: error: layer 'relu'")
+    expected = where == "input" or precision in ("FP32", "f32", "BF16", "dynamic")
+    assert ours_ok == expected
+    openvino = pytest.importorskip("openvino")
+    (tmp_path / "m.xml").write_text(mutated)
+    (tmp_path / "m.bin").write_bytes(weights)
+    try:
+        openvino.Core().read_model(str(tmp_path / "m.xml"))
+        theirs_ok = True
+    except RuntimeError:
+        theirs_ok = False
+    assert ours_ok == theirs_ok
