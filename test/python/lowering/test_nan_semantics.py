@@ -5,7 +5,6 @@ docs/lowering.md, "NaN and infinities")."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 
 import numpy as np
@@ -210,8 +209,3 @@ def test_matches_openvino_cpu_plugin(case: str) -> None:
             _same_bits(cpu, reference)
             np.testing.assert_array_equal(reference, want, err_msg=f"{case} on {x.ravel()}")
 
-
-def test_isa_note() -> None:
-    """The rules above were measured with and without ONEDNN_MAX_CPU_ISA=AVX2 (no difference);
-    this only records which one the run used."""
-    assert os.environ.get("ONEDNN_MAX_CPU_ISA", "") in ("", "AVX2", "AVX512_CORE", "AVX2_VNNI")
