@@ -1,7 +1,9 @@
 """NaN and infinities (issue 18, defect 7): REFERENCE and CPU agree bit for bit on generated
 graphs fed NaN/+Inf/-Inf, and follow OpenVINO's CPU plugin where it has a definite rule
 (Relu and Clamp turn NaN into their lower bound, MaxPool never lets a NaN win; see
-docs/lowering.md, "NaN and infinities")."""
+docs/lowering.md, "NaN and infinities"). The compared rules are the same on this AVX-512 host
+and under ONEDNN_MAX_CPU_ISA=AVX2 (measured; host-dependent ones, such as Greater on NaN,
+are not compared)."""
 
 from __future__ import annotations
 
