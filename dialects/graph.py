@@ -139,7 +139,7 @@ def graph_output_names(function: Operation) -> list[str]:
     ret = block.last_op
     assert ret is not None
     attrs = getattr(function, "res_attrs", None)
-    ops = list(block.ops)
+    positions = {op: i for i, op in enumerate(block.ops)}  # one pass: no list.index per output
     explicit = {_io_name(attrs, i, "output") for i in range(len(ret.operands))}
     for i in range(len(ret.operands)):
         explicit.update(_io_aliases(attrs, i, "output"))
@@ -148,9 +148,9 @@ def graph_output_names(function: Operation) -> list[str]:
     for i, value in enumerate(ret.operands):
         name = _io_name(attrs, i, "output")
         if name is None:
-            if isinstance(value, OpResult) and value.owner in ops:
+            if isinstance(value, OpResult) and value.owner in positions:
                 producer = value.owner
-                base = op_display_name(producer, ops.index(producer))
+                base = op_display_name(producer, positions[producer])
                 name = base if len(producer.results) == 1 else f"{base}.{value.index}"
             else:
                 name = f"output{i}"

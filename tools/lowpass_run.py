@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -96,6 +97,17 @@ def _random_input(port: Port, rng: np.random.Generator) -> np.ndarray:
     if any(d is None for d in port.shape):
         raise LowpassError(f"input '{port.name}' has a dynamic shape: give it with --input")
     shape = tuple(int(d) for d in port.shape)  # type: ignore[arg-type]
+    try:
+        return _random_array(port, shape, rng)
+    except MemoryError:
+        size = math.prod(shape) * np.dtype(port.dtype).itemsize
+        raise LowpassError(
+            f"--random-inputs: input '{port.name}' {port.element_type}{list(shape)} needs "
+            f"{size} bytes, more than this machine has: out of memory"
+        ) from None
+
+
+def _random_array(port: Port, shape: tuple[int, ...], rng: np.random.Generator) -> np.ndarray:
     if port.element_type in ("f32", "f16"):
         return rng.standard_normal(shape).astype(port.dtype)
     if port.element_type == "i1":

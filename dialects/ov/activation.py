@@ -59,13 +59,17 @@ class ReluOp(UnaryElementwiseOp):
     Rectified linear unit, `max(0, x)` (OpenVINO `Relu-1`).
 
     `%y = ov.relu %x : (tensor<1x8xf32>) -> tensor<1x8xf32>`
+
+    NaN gives 0, as on OpenVINO's CPU plugin (its `max(x, 0)` is `vmaxps`, which returns the
+    second operand when one is NaN): `x > 0 ? x : 0` (docs/lowering.md, NaN and infinities).
     """
 
     name = "ov.relu"
 
     def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
         (x,) = inputs
-        return (np.maximum(x, np.zeros((), x.dtype)).astype(x.dtype, copy=False),)
+        zero = np.zeros((), x.dtype)
+        return (np.where(x > zero, x, zero).astype(x.dtype, copy=False),)
 
 
 @irdl_op_definition
@@ -175,7 +179,11 @@ class ClampOp(UnaryElementwiseOp):
         if np.issubdtype(x.dtype, np.integer):
             out = np.minimum(np.maximum(x, x.dtype.type(lo)), x.dtype.type(hi))
         else:
-            out = np.minimum(np.maximum(x, np.asarray(lo, x.dtype)), np.asarray(hi, x.dtype))
+            # OpenVINO's CPU plugin: max(x, lo) then min(x, hi) as vmaxps/vminps, each giving
+            # the bound when x is NaN: NaN becomes `min` (docs/lowering.md, NaN and infinities).
+            lo_a, hi_a = np.asarray(lo, x.dtype), np.asarray(hi, x.dtype)
+            out = np.where(x > lo_a, x, lo_a)
+            out = np.where(out < hi_a, out, hi_a)
         return (out.astype(x.dtype, copy=False),)
 
 

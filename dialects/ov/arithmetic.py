@@ -127,7 +127,8 @@ class BinaryElementwiseOp(OvOp):
 
     def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
         a, b = inputs
-        return (np.asarray(type(self).NUMPY_FN(a, b)).astype(a.dtype, copy=False),)
+        with np.errstate(over="ignore", invalid="ignore"):  # inf - inf, inf * 0: NaN
+            return (np.asarray(type(self).NUMPY_FN(a, b)).astype(a.dtype, copy=False),)
 
 
 @irdl_op_definition
@@ -362,6 +363,10 @@ class ExpOp(UnaryElementwiseOp):
 
     Integer inputs: `exp` computed in double precision and truncated toward zero (OpenVINO's
     reference `static_cast<T>(std::exp(x))`), saturated to the element type's range.
+
+    Float NaN gives +inf, as on OpenVINO's CPU plugin (its vectorized exp clamps the argument
+    with `vminps`/`vmaxps`, which turn NaN into the upper bound; docs/lowering.md, NaN and
+    infinities).
     """
 
     name = "ov.exp"
@@ -370,7 +375,8 @@ class ExpOp(UnaryElementwiseOp):
         (x,) = inputs
         if np.issubdtype(x.dtype, np.floating):
             with np.errstate(over="ignore"):
-                return (np.exp(x).astype(x.dtype, copy=False),)
+                y = np.where(np.isnan(x), x.dtype.type(np.inf), np.exp(x))
+            return (y.astype(x.dtype, copy=False),)
         with np.errstate(over="ignore"):
             return (int_cast(np.exp(x.astype(np.float64)), x.dtype),)
 

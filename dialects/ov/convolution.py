@@ -252,7 +252,8 @@ def _conv_forward(
         cols[:, :, j] = x[(slice(None), slice(None), *window)]
     positions = int(np.prod(out))
     cols = cols.reshape(n, g, cg * taps, positions)
-    result = np.matmul(w.reshape(1, g, og, cg * taps), cols)  # n x g x og x positions
+    with np.errstate(over="ignore", invalid="ignore"):  # inf * 0 is NaN, not a warning
+        result = np.matmul(w.reshape(1, g, og, cg * taps), cols)  # n x g x og x positions
     return result.reshape(n, g * og, *out)
 
 

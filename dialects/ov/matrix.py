@@ -142,7 +142,8 @@ class MatMulOp(OvOp):
             x = np.swapaxes(x, -1, -2)
         if self.transpose_b.value.data and y.ndim > 1:
             y = np.swapaxes(y, -1, -2)
-        return (np.asarray(np.matmul(x, y)).astype(a.dtype),)
+        with np.errstate(over="ignore", invalid="ignore"):  # inf * 0 is NaN, not a warning
+            return (np.asarray(np.matmul(x, y)).astype(a.dtype),)
 
 
 OPS = (MatMulOp,)

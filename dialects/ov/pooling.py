@@ -329,7 +329,15 @@ class MaxPoolOp(PoolingOp):
             lowest = int(np.iinfo(x.dtype).min)
         windows, *_ = self.windows(x, lowest)
         n = x.ndim - 2
-        return (windows.max(axis=tuple(range(-n, 0))).astype(x.dtype),)
+        axes = tuple(range(-n, 0))
+        if np.issubdtype(x.dtype, np.floating):
+            # OpenVINO's CPU plugin (oneDNN) starts each window at the type's lowest finite
+            # value and skips NaN: a NaN never wins, an all-NaN or all -inf window gives
+            # -FLT_MAX (docs/lowering.md, NaN and infinities).
+            with np.errstate(invalid="ignore"):
+                best = np.fmax.reduce(windows, axis=axes)
+            return (np.fmax(best, x.dtype.type(lowest)).astype(x.dtype),)
+        return (windows.max(axis=axes).astype(x.dtype),)
 
 
 INDEX_ELEMENT_TYPES = (i64, i32)

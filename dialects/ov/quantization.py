@@ -52,7 +52,9 @@ def fake_quantize(
                            * (oh - ol) + ol
 
     `nearbyint` rounds half to even (numpy's `rint`). Note the non-strict bound below and the
-    strict bound above.
+    strict bound above. NaN gives `ol`, as if it were `il`: OpenVINO's CPU plugin clamps x to
+    the input limits with `vmaxps`/`vminps` first, which turn NaN into the limit (its
+    reference implementation would give NaN; docs/lowering.md, NaN and infinities).
     """
     dtype = x.dtype if np.issubdtype(x.dtype, np.floating) else np.dtype(np.float32)
     x = x.astype(dtype, copy=False)
@@ -61,7 +63,8 @@ def fake_quantize(
     steps = dtype.type(levels - 1)
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         q = np.rint((x - il) / (ih - il) * steps) / steps * (oh - ol) + ol
-        out = np.where(x <= np.minimum(il, ih), ol, np.where(x > np.maximum(il, ih), oh, q))
+        below = (x <= np.minimum(il, ih)) | np.isnan(x)
+        out = np.where(below, ol, np.where(x > np.maximum(il, ih), oh, q))
     return np.asarray(out, dtype=dtype)
 
 

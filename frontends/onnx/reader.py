@@ -228,6 +228,13 @@ class GraphConverter:
             if init.name in self.initializers:
                 self.error(f"initializer '{init.name}' is defined twice; names must be unique")
             self.initializers[init.name] = init
+        if model.ir_version >= 3 and not model.opset_import:
+            # onnx.checker ("model with IR version >= 3 must specify opset_import for ONNX")
+            # and onnxruntime ("Missing opset in the model") refuse it; opset 1 was assumed.
+            self.error(
+                f"the model (IR version {model.ir_version}) has no opset_import, expected one "
+                "naming the ONNX opset (IR version 3 and later must specify it)"
+            )
         self.opset = next((o.version for o in model.opset_import if o.domain in ("", "ai.onnx")), 1)
         from onnx.defs import onnx_opset_version
 

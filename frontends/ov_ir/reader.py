@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import mmap
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -76,6 +77,7 @@ from lowpass.dialects.ov.enums import allowed_values
 from lowpass.frontends import FrontendError
 from lowpass.frontends.ov_ir import opset
 from lowpass.frontends.ov_ir.safe_xml import Node, XmlError, parse_xml
+from lowpass.ir import collector_paused
 
 SUPPORTED_IR_VERSIONS = (10, 11)
 MAX_DIMENSION = 2**63 - 1
@@ -200,6 +202,13 @@ class _Context:
 
 
 def _read(
+    xml: bytes, weights: memoryview | None, filename: str, bin_name: str | None
+) -> ModuleOp:
+    with collector_paused():
+        return _read_tree(xml, weights, filename, bin_name)
+
+
+def _read_tree(
     xml: bytes, weights: memoryview | None, filename: str, bin_name: str | None
 ) -> ModuleOp:
     ctx = _Context(filename, bin_name, weights)
@@ -344,6 +353,23 @@ class _GraphReader:
                 inputs.all("port") if inputs is not None else [],
                 outputs.all("port") if outputs is not None else [],
             )
+            for port in layer.outputs:  # OpenVINO reads (and requires) output precisions only
+                precision = port.get("precision")
+                if precision not in OPENVINO_PRECISIONS:
+                    raise FrontendError(self.ctx.error(
+                        f"port {port.get('id')}: unsupported element type {precision!r}, "
+                        "expected a precision OpenVINO reads (FP32, I64, u8, ...)"
+                        if precision is not None else
+                        f"port {port.get('id')} has no precision, expected one (FP32, I64, ...)",
+                        layer, port,
+                    ))
+            for port in (*layer.inputs, *layer.outputs):
+                for dim in port.all("dim"):
+                    if not _valid_dim_text(dim.text or ""):
+                        raise FrontendError(self.ctx.error(
+                            f"dimension ({dim.text or ''}) in node dim must be greater or equal "
+                            "to -1", layer, dim,
+                        ))
             if lid in self.layers:
                 raise FrontendError(
                     self.ctx.error(
@@ -1192,6 +1218,30 @@ def _element_type(name: str) -> Attribute:
             f"unsupported element type '{name}', expected one of {opset.SUPPORTED_ELEMENT_TYPES}"
         )
     return et
+
+
+OPENVINO_PRECISIONS = frozenset(
+    # What OpenVINO 2026.4's IR reader accepts as a port's `precision` (measured; `fp32`,
+    # `bool`, `DYNAMIC`, `I2` are refused): legacy upper-case names and element type names.
+    "UNSPECIFIED FP32 FP16 BF16 FP64 I4 I8 I16 I32 I64 U1 U2 U3 U4 U6 U8 U16 U32 U64 BOOL BIN "
+    "NF4 F8E4M3 F8E5M2 F4E2M1 F8E8M0 STRING "
+    "undefined dynamic f32 f16 bf16 f64 i4 i8 i16 i32 i64 u1 u2 u3 u4 u6 u8 u16 u32 u64 "
+    "boolean nf4 f8e4m3 f8e5m2 f4e2m1 f8e8m0 string".split()
+)
+"""Precisions a port may name even where this reader does not use them (it supports fewer)."""
+
+_DIM_TEXT = re.compile(r"\s*([+-]?\d+)")
+
+
+def _valid_dim_text(text: str) -> bool:
+    """
+    OpenVINO's rule for a port's `<dim>` (xml_deserialize_util.cpp): the text must start
+    with an integer (after blanks, `strtoll`-like: `2a` and `2.0` read as 2) of at least -1;
+    `abc`, an empty `<dim/>`, `?` and `-2` are errors "dimension (abc) in node dim must be
+    greater or equal to -1", although the reader used only some ports' dims.
+    """
+    match = _DIM_TEXT.match(text)
+    return match is not None and int(match.group(1)) >= -1
 
 
 def _parse_dim(text: str) -> int:

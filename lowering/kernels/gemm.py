@@ -255,10 +255,12 @@ def gemm_reference(
     if epilogue.bias is not None:
         x = x + np.asarray(epilogue.bias, dtype=np.float32)
     x = x.astype(np.float32)
-    if epilogue.relu:
-        x = np.maximum(x, np.float32(0))
+    if epilogue.relu:  # _fmax's form: NaN -> 0, as ReluOp.evaluate
+        x = np.where(x > np.float32(0), x, np.float32(0))
     if epilogue.clamp is not None:
-        x = np.minimum(np.maximum(x, np.float32(epilogue.clamp[0])), np.float32(epilogue.clamp[1]))
+        lo, hi = np.float32(epilogue.clamp[0]), np.float32(epilogue.clamp[1])
+        x = np.where(x > lo, x, lo)
+        x = np.where(x < hi, x, hi)
     if out == _F32:
         return x
     info = np.iinfo(out)

@@ -634,16 +634,17 @@ def _scalar_op(
     if isinstance(op, DivideOp):
         return b.fdiv(v[0], v[1])
     if isinstance(op, ExpOp):
-        return math.exp(v[0])
+        # NaN -> +inf as ExpOp.evaluate (Softmax's exp keeps NaN)
+        return b.select(math.isnan(v[0]), ir.Constant(v[0].type, float("inf")), math.exp(v[0]))
     if isinstance(op, SigmoidOp):
         return math.sigmoid(v[0])
     if isinstance(op, TanhOp):
         return math.tanh(v[0])
     if isinstance(op, ReluOp):
         x = v[0]
-        if is_float:
-            return b.select(b.fcmp_ordered("<", x, ir.Constant(x.type, 0.0)),
-                            ir.Constant(x.type, 0.0), x)
+        if is_float:  # x > 0 ? x : 0, NaN -> 0 as ReluOp.evaluate
+            return b.select(b.fcmp_ordered(">", x, ir.Constant(x.type, 0.0)),
+                            x, ir.Constant(x.type, 0.0))
         if not signed:
             return x
         return b.select(b.icmp_signed("<", x, ir.Constant(x.type, 0)), ir.Constant(x.type, 0), x)
@@ -656,8 +657,9 @@ def _scalar_op(
             if dtype == np.float16:
                 lo_c = ir.Constant(F32, float(np.float32(np.float16(lo))))
                 hi_c = ir.Constant(F32, float(np.float32(np.float16(hi))))
-            x = b.select(b.fcmp_ordered("<", x, lo_c), lo_c, x)
-            return b.select(b.fcmp_ordered(">", x, hi_c), hi_c, x)
+            # x > lo ? x : lo, then x < hi ? x : hi: NaN -> min as ClampOp.evaluate
+            x = b.select(b.fcmp_ordered(">", x, lo_c), x, lo_c)
+            return b.select(b.fcmp_ordered("<", x, hi_c), x, hi_c)
         lo_c, hi_c = ir.Constant(x.type, int(lo)), ir.Constant(x.type, int(hi))
         cmp: Callable[..., ir.Value] = b.icmp_signed if signed else b.icmp_unsigned
         x = b.select(cmp("<", x, lo_c), lo_c, x)

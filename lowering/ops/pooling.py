@@ -219,7 +219,9 @@ def emit_pool(ctx: EmitContext, op: MaxPoolOp | AvgPoolOp, src: Buffer,
                 if valid is not None:
                     v = b.select(valid, v, vconst(et, count, lowest))
                 if dtype == F32_DT:
-                    fn = intrinsic(module, f"llvm.maximum.v{count}f32", vec(F32, count),
+                    # maxnum: a NaN never wins over the accumulator, which starts at
+                    # -FLT_MAX (MaxPoolOp.evaluate, OpenVINO's CPU plugin)
+                    fn = intrinsic(module, f"llvm.maxnum.v{count}f32", vec(F32, count),
                                    [vec(F32, count)] * 2)
                 else:
                     kind = "smax" if dtype.kind == "i" else "umax"

@@ -401,12 +401,12 @@ class Program:
                 t = b.select(b.fcmp_ordered("<", t, zero), zero, t)
                 t = b.select(b.fcmp_ordered(">", t, six), six, t)
                 x = b.fdiv(b.fmul(x, t) if kind == "hswish" else t, six)
-            elif kind == "relu":
-                x = b.select(b.fcmp_ordered("<", x, zero), zero, x)
-            elif kind == "clamp":
+            elif kind == "relu":  # x > 0 ? x : 0, NaN -> 0 as ReluOp.evaluate
+                x = b.select(b.fcmp_ordered(">", x, zero), x, zero)
+            elif kind == "clamp":  # NaN -> min as ClampOp.evaluate
                 lo, hi = operand(values[0]), operand(values[1])
-                x = b.select(b.fcmp_ordered("<", x, lo), lo, x)
-                x = b.select(b.fcmp_ordered(">", x, hi), hi, x)
+                x = b.select(b.fcmp_ordered(">", x, lo), x, lo)
+                x = b.select(b.fcmp_ordered("<", x, hi), x, hi)
             elif kind == "fq":
                 x = self._fake_quantize(b, x, lanes, values, step.levels, operand,
                                         self._integer_fq[index])
@@ -463,10 +463,10 @@ class Program:
             k = b.call(rint, [b.fmul(_divide(b, u, width, operand), steps)])
         if integer:
             zero = vconst(F32, lanes, 0.0)
-            k = b.select(b.fcmp_ordered("<", k, zero), zero, k)  # NaN stays NaN
+            k = b.select(b.fcmp_ordered(">", k, zero), k, zero)  # NaN -> 0: ol, as evaluate
             k = b.select(b.fcmp_ordered(">", k, steps), steps, k)
             return b.fadd(k, operand(ol))
-        below = b.fcmp_ordered("<=", x, operand(lo))
+        below = b.fcmp_unordered("ule", x, operand(lo))  # NaN -> ol, as evaluate
         above = b.fcmp_ordered(">", x, operand(hi))
         q = b.fdiv(k, steps)
         q = b.fmul(q, operand(out_width))

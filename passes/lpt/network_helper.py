@@ -297,16 +297,19 @@ def decompose_fake_quantize(
     shift = np.empty(ol.size, F32)
     new_low = np.empty(ol.size, F32)
     new_high = np.empty(ol.size, F32)
-    for i in range(ol.size):
-        lo, hi = ft(ol[i]), ft(oh[i])
-        if hi != lo:
-            scale[i] = F32((hi - lo) / (mx - mn))
-            s = (mn * hi - mx * lo) / (hi - lo)
-            shift[i] = F32(0.0) if s == 0 else F32(s)
-            new_low[i], new_high[i] = mn, mx
-        else:
-            scale[i], shift[i] = 1.0, 0.0
-            new_low[i] = new_high[i] = hi
+    # Limits near the float range (+-3e38) overflow to inf and the shift to NaN, as
+    # OpenVINO's float arithmetic does, without numpy's RuntimeWarnings.
+    with np.errstate(over="ignore", invalid="ignore"):
+        for i in range(ol.size):
+            lo, hi = ft(ol[i]), ft(oh[i])
+            if hi != lo:
+                scale[i] = F32((hi - lo) / (mx - mn))
+                s = (mn * hi - mx * lo) / (hi - lo)
+                shift[i] = F32(0.0) if s == 0 else F32(s)
+                new_low[i], new_high[i] = mn, mx
+            else:
+                scale[i], shift[i] = 1.0, 0.0
+                new_low[i] = new_high[i] = hi
     if not update_precision and np.all(scale == 1) and np.all(shift == 0):
         return None
     shift_v = shift.reshape(shape) if has_zero_point else None

@@ -97,8 +97,6 @@ KNOWN: list[tuple[str, str, str]] = [
 
 
 def _known(outcome: Outcome, case: Case, tool: str, argv: list[str]) -> str | None:
-    if outcome.cls == "wrong-nan" and "ov.convolution" in case.text and "ov.relu" in case.text:
-        return "NaN through Convolution+ReLU (CPU 0, REFERENCE NaN)"
     if (
         outcome.cls == "internal-error"
         and "AssertionError" in outcome.detail

@@ -79,3 +79,15 @@ def test_folders_made_for_a_failed_save_are_removed(
     assert err == f"lowpass-run: error: --save-outputs {made}: cannot write (No space left on " \
         "device)\n"
     assert list(tmp_path.iterdir()) == []
+
+
+def test_random_input_too_large_names_the_input(capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by the fuzz run: random data for a 40 TB input ran out of memory after the model
+    had been compiled, and the message named nothing."""
+    model = Path(__file__).parents[1] / "tools" / "opt-tool" / "Inputs" / "huge-tensor.mlir"
+    code, out, err = _run(capsys, model, "--random-inputs", "0")
+    assert code == 1 and out == ""
+    assert err == (
+        "lowpass-run: error: --random-inputs: input 'x' f32[100000, 100000, 1000] needs "
+        "40000000000000 bytes, more than this machine has: out of memory\n"
+    )

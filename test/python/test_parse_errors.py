@@ -73,3 +73,22 @@ def test_deep_nesting_is_located(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert code == 1, err
     assert err.splitlines()[0] == f"opt-tool: error: {model}:2:3", err
     assert "nested too deeply" in err
+
+
+def test_float_literal_out_of_range_is_located(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`1.0e308` in an f32 tensor: xDSL's `struct.pack` raised OverflowError (an internal
+    error); MLIR rejects it as too large for the attribute."""
+    model = tmp_path / "float.mlir"
+    model.write_text(
+        "func.func @main(%x: tensor<f32>) -> tensor<f32> {\n"
+        "  %c = ov.constant dense<-1.0e308> : tensor<f32>\n"
+        "  %y = ov.add %x, %c : (tensor<f32>, tensor<f32>) -> tensor<f32>\n"
+        "  func.return %y : tensor<f32>\n}\n"
+    )
+    code = opt_tool.main([str(model)])
+    err = capsys.readouterr().err
+    assert code == 1, err
+    assert err.splitlines()[0] == f"opt-tool: error: {model}:2:3", err
+    assert "internal error" not in err and "out of the range of its element type" in err

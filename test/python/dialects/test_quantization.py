@@ -293,10 +293,14 @@ def test_auto_broadcast_none() -> None:
     np.testing.assert_array_equal(got, ref_fake_quantize(x, il, ih, ol, oh, 16))
 
 
-def test_nan_input_propagates() -> None:
+def test_nan_input_gives_output_low() -> None:
+    """As OpenVINO's CPU plugin (it clamps to the input limits first, NaN becoming input_low);
+    test_nan_semantics.py compares with it."""
     x = np.array([np.nan, -np.inf, np.inf], np.float32)
     got = run_fq(x, -1.0, 1.0, 0.0, 255.0, 256)
-    assert np.isnan(got[0]) and got[1:].tolist() == [0.0, 255.0]
+    assert got.tolist() == [0.0, 0.0, 255.0]
+    got = run_fq(x, -1.0, 1.0, 255.0, 0.0, 256)  # reversed output limits: output_low still
+    assert got.tolist() == [255.0, 255.0, 0.0]
 
 
 # --------------------------------------------------------------------------------------------

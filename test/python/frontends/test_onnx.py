@@ -1419,3 +1419,31 @@ def test_what_onnx_itself_rejects_is_rejected() -> None:
         relu.opset_import[0].version = opset
         with pytest.raises(FrontendError, match=rf"imports ONNX opset {opset}, expected 1 to"):
             read_onnx(relu)
+
+
+@pytest.mark.parametrize("ir_version", [3, 8])
+def test_missing_opset_import_is_refused_as_onnx_checker_does(
+    ir_version: int, tmp_path: Path
+) -> None:
+    """Issue 18, defect 13: a model without opset_import was read as opset 1; onnx.checker
+    and onnxruntime refuse it (IR version 3 and later)."""
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [2])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, [2])
+    graph = helper.make_graph([helper.make_node("Relu", ["x"], ["y"])], "g", [x], [y])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+    model.ir_version = ir_version
+    path = tmp_path / "m.onnx"
+    onnx.save(model, str(path))
+    read_onnx(path)  # with its opset_import: fine
+    del model.opset_import[:]
+    onnx.save(model, str(path))
+    with pytest.raises(FrontendError) as info:
+        read_onnx(path)
+    message = str(info.value)
+    assert "\n" not in message.strip()
+    assert message.startswith(f"{path}: error: the model (IR version {ir_version}) has no "
+                              "opset_import"), message
+    with pytest.raises(onnx.checker.ValidationError):
+        onnx.checker.check_model(model)
+    with pytest.raises(Exception, match=r"[Oo]pset"):
+        ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])

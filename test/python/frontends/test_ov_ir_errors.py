@@ -642,3 +642,85 @@ def test_max_pool14_ceil_torch_is_rejected(tmp_path: Path) -> None:
     message = read_error(xml_path.read_text(), None)
     assert "layer 'pool'" in message
     assert message.endswith("rounding_type 'ceil_torch' is not supported, expected floor or ceil")
+
+
+DIM_TEXTS = ["abc", "", "?", "-2", "-5", "2.0", " 2 ", "+2", "2a", "-1", "1..3"]
+
+
+@pytest.mark.parametrize("text", DIM_TEXTS)
+@pytest.mark.parametrize("where", ["input", "output"])
+def test_dim_text_is_checked_as_openvino_does(
+    valid: tuple[str, bytes], text: str, where: str, tmp_path: Path
+) -> None:
+    """Every port's `<dim>`: OpenVINO's reader rejects one that does not start with an integer
+    >= -1 (issue 18, defect 13: ours ignored the dims of ports it did not need); where
+    openvino is installed, both readers must agree on each text."""
+    xml, weights = valid
+    relu = layer_id(xml, "relu")
+    block = xml[xml.index(f'<layer id="{relu}"'):]
+    port_start = block.index(f"<{where}>")
+    dim_start = block.index("<dim>", port_start)
+    dim_end = block.index("</dim>", dim_start) + len("</dim>")
+    start = xml.index(f'<layer id="{relu}"')
+    mutated = xml[: start + dim_start] + f"<dim>{text}</dim>" + xml[start + dim_end :]
+    ours_ok, message = True, ""
+    try:
+        read_ov_ir_bytes(mutated.encode(), weights, filename="model.xml")
+    except FrontendError as e:
+        ours_ok = False
+        message = str(e)
+        assert "\n" not in message.strip()
+        line = line_of(mutated, f"<dim>{text}</dim>")
+        assert message.startswith(f"model.xml:{line}: error: layer 'relu'"), message
+        assert f"dimension ({text}) in node dim must be greater or equal to -1" in message
+    assert ours_ok == (text in ("2.0", " 2 ", "+2", "2a", "-1", "1..3")), message
+    openvino = pytest.importorskip("openvino")
+    (tmp_path / "m.xml").write_text(mutated)
+    (tmp_path / "m.bin").write_bytes(weights)
+    try:
+        openvino.Core().read_model(str(tmp_path / "m.xml"))
+        theirs_ok = True
+    except RuntimeError:
+        theirs_ok = False
+    assert ours_ok == theirs_ok
+
+
+PRECISIONS = ["FP32", "f32", "BF16", "dynamic", "fp32", "bool", "XX", None]
+
+
+@pytest.mark.parametrize("precision", PRECISIONS)
+@pytest.mark.parametrize("where", ["input", "output"])
+def test_port_precision_is_checked_as_openvino_does(
+    valid: tuple[str, bytes], precision: str | None, where: str, tmp_path: Path
+) -> None:
+    """OpenVINO requires an output port's precision and refuses one it does not know (`fp32`,
+    `bool`, `XX`); it ignores input ports' (issue 18, defect 13: ours ignored both where it
+    did not need them). Both readers must agree where openvino is installed."""
+    xml, weights = valid
+    relu = layer_id(xml, "relu")
+    start = xml.index(f'<layer id="{relu}"')
+    port = xml.index("<port ", xml.index(f"<{where}>", start))
+    end = xml.index(">", port)
+    tag = re.sub(r' precision="[^"]*"', "", xml[port:end])
+    if precision is not None:
+        tag += f' precision="{precision}"'
+    mutated = xml[:port] + tag + xml[end:]
+    try:
+        read_ov_ir_bytes(mutated.encode(), weights, filename="model.xml")
+        ours_ok = True
+    except FrontendError as e:
+        ours_ok = False
+        message = str(e)
+        assert "\n" not in message.strip()
+        assert message.startswith(f"model.xml:{line_of(mutated, tag)}: error: layer 'relu'")
+    expected = where == "input" or precision in ("FP32", "f32", "BF16", "dynamic")
+    assert ours_ok == expected
+    openvino = pytest.importorskip("openvino")
+    (tmp_path / "m.xml").write_text(mutated)
+    (tmp_path / "m.bin").write_bytes(weights)
+    try:
+        openvino.Core().read_model(str(tmp_path / "m.xml"))
+        theirs_ok = True
+    except RuntimeError:
+        theirs_ok = False
+    assert ours_ok == theirs_ok

@@ -1,0 +1,82 @@
+"""Models with many inputs and outputs are handled in linear time (issue 18, defect 11: 20k
+inputs in one model took roughly quadratic time). Twice the size must take less than four
+times the CPU time (a quadratic step gives four times; linear work two times), measured with
+`time.process_time`, the best of three, so that load on the machine does not matter."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+import lowpass
+from lowpass.dialects.graph import entry_function, graph_input_names, graph_output_names
+from lowpass.frontends.ov_ir import read_ov_ir_bytes, serialize_ov_ir
+from lowpass.ir import parse_module, print_module, verify_module
+
+
+def _many(n: int) -> str:
+    args = ", ".join(f"%a{i}: tensor<2xf32> {{ov.name = \"in/{i}\"}}" for i in range(n))
+    body = "\n".join(
+        f'  %r{i} = ov.relu %a{i} {{ov.name = "relu/{i}"}} : (tensor<2xf32>) -> tensor<2xf32>'
+        for i in range(n)
+    )
+    results = ", ".join(f"%r{i}" for i in range(n))
+    types = ", ".join("tensor<2xf32>" for _ in range(n))
+    return (
+        f"func.func @main({args}) -> ({types}) {{\n{body}\n"
+        f"  func.return {results} : {types}\n}}\n"
+    )
+
+
+def _work(n: int) -> Callable[[], None]:
+    text = _many(n)
+
+    def run() -> None:
+        module, _ = parse_module(text)
+        verify_module(module)
+        function = entry_function(module)
+        assert len(graph_input_names(function)) == n
+        assert len(graph_output_names(function)) == n
+        print_module(module)
+        xml, weights = serialize_ov_ir(module)
+        read_ov_ir_bytes(xml, weights)
+        compiled = lowpass.Core().compile_model(module, "REFERENCE")
+        request = compiled.create_infer_request()
+        request.infer({f"in/{i}": np.ones(2, np.float32) for i in range(n)})
+
+    return run
+
+
+def _cpu_seconds(work: Callable[[], None]) -> float:
+    best = float("inf")
+    for _ in range(3):
+        start = time.process_time()
+        work()
+        best = min(best, time.process_time() - start)
+    return best
+
+
+def test_many_inputs_scale_linearly() -> None:
+    small, large = _cpu_seconds(_work(400)), _cpu_seconds(_work(800))
+    assert large < 4 * small, f"400 inputs: {small:.2f} s, 800 inputs: {large:.2f} s"
+
+
+def test_default_output_names_scale_linearly() -> None:
+    """Default output names (the producing op's `<type>_<position>`): the position was
+    `list.index` per output, quadratic (2000 -> 8000 outputs took 18 times as long). Four
+    times the outputs must take less than eight times the CPU time (linear: four)."""
+
+    def names(n: int) -> Callable[[], None]:
+        text = _many(n).replace(' {ov.name = "relu/', ' {ov.note = "relu/')
+        function = entry_function(parse_module(text)[0])
+
+        def run() -> None:
+            assert graph_output_names(function)[-1] == f"Relu_{n - 1}"
+            graph_input_names(function)
+
+        return run
+
+    small, large = _cpu_seconds(names(1000)), _cpu_seconds(names(4000))
+    assert large < 8 * small, f"1000 outputs: {small:.4f} s, 4000 outputs: {large:.4f} s"
