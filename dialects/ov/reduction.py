@@ -1,5 +1,6 @@
 """
-Reduction ops of the OpenVINO opset: ReduceMax, ReduceMean, ReduceMin, ReduceSum (all `-1`).
+Reduction ops of the OpenVINO opset: ReduceMax, ReduceMean, ReduceMin, ReduceProd, ReduceSum
+(all `-1`).
 
 Each reduces its `x` operand over the axes given by the `axes` operand (a scalar or 1D
 tensor of i32/i64; negative values count from the end, repeated values count once, an
@@ -160,6 +161,21 @@ class ReduceSumOp(ReduceOp):
 
 
 @irdl_op_definition
+class ReduceProdOp(ReduceOp):
+    """
+    Product over axes (OpenVINO `ReduceProd-1`); integers wrap around in their own type (the
+    product is taken in the element type, as `ov::reference::reduce_prod`). ONNX `Size`
+    becomes ShapeOf + ReduceProd.
+    """
+
+    name = "ov.reduce_prod"
+    NUMPY_FN: ClassVar[str] = "prod"
+
+    def reduce(self, x: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
+        return np.prod(x, axis=axes, keepdims=self.keep, dtype=x.dtype)
+
+
+@irdl_op_definition
 class ReduceMeanOp(ReduceOp):
     """
     Arithmetic mean over axes (OpenVINO `ReduceMean-1`). Integer means round toward zero,
@@ -184,13 +200,14 @@ class ReduceMeanOp(ReduceOp):
         return total / count if count else np.zeros_like(total)
 
 
-OPS = (ReduceMaxOp, ReduceMeanOp, ReduceMinOp, ReduceSumOp)
+OPS = (ReduceMaxOp, ReduceMeanOp, ReduceMinOp, ReduceProdOp, ReduceSumOp)
 
 __all__ = [
     "ReduceMaxOp",
     "ReduceMeanOp",
     "ReduceMinOp",
     "ReduceOp",
+    "ReduceProdOp",
     "ReduceSumOp",
     "check_axes_operand",
     "reduction_axes",

@@ -356,6 +356,7 @@ OP_TABLE: tuple[OpEntry, ...] = (
     OpEntry("ReduceMax", 1, reduction.ReduceMaxOp, _KEEP_DIMS),
     OpEntry("ReduceMean", 1, reduction.ReduceMeanOp, _KEEP_DIMS),
     OpEntry("ReduceMin", 1, reduction.ReduceMinOp, _KEEP_DIMS),
+    OpEntry("ReduceProd", 1, reduction.ReduceProdOp, _KEEP_DIMS),
     OpEntry("ReduceSum", 1, reduction.ReduceSumOp, _KEEP_DIMS),
     # recurrent cells and sequences
     OpEntry("LSTMCell", 4, sequence.LSTMCellOp, _RNN),
@@ -402,6 +403,7 @@ KNOWN_VERSIONS: dict[str, tuple[tuple[int, int], ...]] = {
     "ReduceMax": ((1, 1),),
     "ReduceMean": ((1, 1),),
     "ReduceMin": ((1, 1),),
+    "ReduceProd": ((1, 1),),
     "ReduceSum": ((1, 1),),
     "Split": ((1, 1),),
     "VariadicSplit": ((1, 1),),

@@ -1,4 +1,4 @@
-"""ReduceMax/Mean/Min/Sum: evaluate against loop references, shape inference, openvino."""
+"""ReduceMax/Mean/Min/Prod/Sum: evaluate against loop references, shape inference, openvino."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from lowpass.dialects.ov import (
     ReduceMaxOp,
     ReduceMeanOp,
     ReduceMinOp,
+    ReduceProdOp,
     ReduceSumOp,
     shape_of,
     tensor,
@@ -23,7 +24,13 @@ from lowpass.dialects.ov import (
 from lowpass.ir import read_module
 from lowpass.runtime.interpreter import run_reference
 
-OPS = {"max": ReduceMaxOp, "mean": ReduceMeanOp, "min": ReduceMinOp, "sum": ReduceSumOp}
+OPS = {
+    "max": ReduceMaxOp,
+    "mean": ReduceMeanOp,
+    "min": ReduceMinOp,
+    "prod": ReduceProdOp,
+    "sum": ReduceSumOp,
+}
 
 
 def ttype(shape, et="f32"):
@@ -56,6 +63,8 @@ def loop_reduce(kind, x, axes, keep_dims):
             y[key] = sum(values) / len(values)
         elif kind == "max":
             y[key] = max(values)
+        elif kind == "prod":
+            y[key] = float(np.prod(values))
         else:
             y[key] = min(values)
     if not keep_dims:
@@ -89,6 +98,15 @@ def test_integer_sum_and_max():
     x = np.array([[1, 7, -2], [4, -5, 6]], np.int64)
     np.testing.assert_array_equal(run_reduce("sum", x, [0], False, (3,), et="i64"), [5, 2, 4])
     np.testing.assert_array_equal(run_reduce("max", x, [1], True, (2, 1), et="i64"), [[7], [6]])
+    np.testing.assert_array_equal(run_reduce("prod", x, [0], False, (3,), et="i64"), [4, -35, -12])
+
+
+def test_integer_prod_wraps_in_its_type():
+    """ReduceProd multiplies in the element type: i32 products wrap (ov::reference)."""
+    x = np.array([[65536, 65536, 3]], np.int32)
+    got = run_reduce("prod", x, [1], False, (1,), et="i32")
+    np.testing.assert_array_equal(got, np.array([0], np.int32))
+    assert got.dtype == np.int32
 
 
 # ---- shape inference ------------------------------------------------------------------------
@@ -153,11 +171,13 @@ def test_against_openvino(kind, axes, keep_dims):
         ("reduce_min", "f32", np.finfo(np.float32).max),
         ("reduce_mean", "f32", 0.0),
         ("reduce_sum", "f32", 0.0),
+        ("reduce_prod", "f32", 1.0),
         ("reduce_max", "i32", np.iinfo(np.int32).min),
     ],
 )
 def test_reduction_over_an_empty_axis(op: str, dtype: str, want: float) -> None:
-    """OpenVINO's CPU plugin: lowest/highest value of the type for max/min, 0 for mean/sum."""
+    """OpenVINO's CPU plugin: lowest/highest value of the type for max/min, 0 for mean/sum,
+    1 for prod."""
     text = f"""
     func.func @main(%x: tensor<0x3x{dtype}>) -> tensor<3x{dtype}> {{
       %a = ov.constant dense<0> : tensor<1xi64>
