@@ -173,11 +173,26 @@ def neg(ctx: NodeContext) -> list[SSAValue]:
     return [ctx.value(ov.MultiplyOp(x, minus_one))]
 
 
-@register("Identity", "Dropout")
+@register("Identity")
 def identity(ctx: NodeContext) -> list[SSAValue]:
-    if ctx.op_type == "Dropout" and ctx.output_wanted(1):
-        raise ConversionError("the mask output of Dropout is not supported (inference only)")
     return [ctx.input(0)]
+
+
+@register("Dropout")
+def dropout(ctx: NodeContext) -> list[SSAValue]:
+    """Inference: the output is the input and the mask (when named) is all true, a
+    Broadcast of `true` to the input's shape (OpenVINO's ONNX frontend, dropout.cpp). From
+    opset 12 `training_mode` (input 2) must be absent or a constant false."""
+    x = ctx.input(0)
+    if ctx.opset >= 12 and ctx.has_input(2):
+        training = ctx.const_input(2, "training_mode")
+        if training is not None and bool(np.asarray(training).reshape(-1)[0]):
+            raise ConversionError("training_mode is true; only inference (false) is supported")
+    if not ctx.output_wanted(1):
+        return [x]
+    true = ctx.constant(np.array(True))
+    mask = ctx.value(ov.BroadcastOp(true, ctx.value(ov.ShapeOfOp(x))))
+    return [x, mask]
 
 
 @register("Clip")
@@ -449,6 +464,7 @@ _REDUCE = {
     "ReduceMax": ov.ReduceMaxOp,
     "ReduceMin": ov.ReduceMinOp,
     "ReduceSum": ov.ReduceSumOp,
+    "ReduceProd": ov.ReduceProdOp,
 }
 
 
@@ -537,6 +553,32 @@ def shape(ctx: NodeContext) -> list[SSAValue]:
     lo = 0 if start is None else int(np.clip(start + r if start < 0 else start, 0, r))
     hi = r if end is None else int(np.clip(end + r if end < 0 else end, 0, r))
     return [ctx.value(ov.StridedSliceOp(s, ctx.i64([lo]), ctx.i64([max(hi, lo)]), ctx.i64([1])))]
+
+
+@register("ConstantOfShape")
+def constant_of_shape(ctx: NodeContext) -> list[SSAValue]:
+    """Broadcast of the `value` attribute (one element; default float 0) to the shape given
+    by input 0 (OpenVINO's ONNX frontend, constant_of_shape.cpp)."""
+    value = ctx.attr("value")
+    if value is None:
+        value = np.zeros((), np.float32)
+    value = np.asarray(value)
+    if value.size != 1:
+        raise ConversionError(f"value must hold one element, got {value.size}")
+    tensor = ctx._attrs.get("value")
+    if tensor is not None:
+        element_type(tensor.t.data_type, "value")
+    fill = ctx.constant(value.reshape(()))
+    return [ctx.value(ov.BroadcastOp(fill, ctx.input(0)))]
+
+
+@register("Size")
+def size(ctx: NodeContext) -> list[SSAValue]:
+    """The number of elements: ShapeOf (i64) + ReduceProd over axis 0 (OpenVINO's ONNX
+    frontend, size.cpp), a rank-0 i64."""
+    s = ctx.value(ov.ShapeOfOp(ctx.input(0)))
+    axis = ctx.constant(np.array(0, np.int32))
+    return [ctx.value(ov.ReduceProdOp(s, axis, keep_dims=False))]
 
 
 @register("Expand")

@@ -1,0 +1,189 @@
+"""
+ONNX structural ops (If, ConstantOfShape, Size, Dropout with its mask): read, run on
+REFERENCE and CPU, and compared with onnxruntime (graph optimizations off) and with OpenVINO's
+own ONNX frontend on its CPU plugin, on random inputs.
+
+Tolerances: these ops move or select values without arithmetic, so results are equal; the
+float bodies of If cases (an Add, a Mul) compute the same single f32 operation on each side
+and are compared at rtol = 1e-6.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+onnx = pytest.importorskip("onnx")
+ort = pytest.importorskip("onnxruntime")
+
+from onnx import TensorProto, helper, numpy_helper  # noqa: E402
+
+import lowpass  # noqa: E402
+from lowpass.dialects import ov  # noqa: E402
+from lowpass.frontends import FrontendError  # noqa: E402
+from lowpass.frontends.onnx import read_onnx  # noqa: E402
+
+RTOL = 1e-6
+_TYPES = {
+    np.dtype(np.float32): TensorProto.FLOAT,
+    np.dtype(np.float16): TensorProto.FLOAT16,
+    np.dtype(np.int64): TensorProto.INT64,
+    np.dtype(np.int32): TensorProto.INT32,
+    np.dtype(np.bool_): TensorProto.BOOL,
+}
+R = np.random.default_rng(11)
+
+
+def model(nodes, feeds, outputs, inits=None, opset=17, shapes=None) -> onnx.ModelProto:
+    shapes = shapes or {}
+    inputs = [
+        helper.make_tensor_value_info(n, _TYPES[a.dtype], shapes.get(n, a.shape))
+        for n, a in feeds.items()
+    ]
+    graph = helper.make_graph(
+        nodes,
+        "g",
+        inputs,
+        [onnx.ValueInfoProto(name=n) for n in outputs],
+        [numpy_helper.from_array(np.asarray(a), n) for n, a in (inits or {}).items()],
+    )
+    m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
+    m.ir_version = 8
+    return m
+
+
+def run_ort(m: onnx.ModelProto, feeds: dict[str, np.ndarray]) -> list[np.ndarray]:
+    options = ort.SessionOptions()
+    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
+    session = ort.InferenceSession(m.SerializeToString(), options,
+                                   providers=["CPUExecutionProvider"])  # fmt: skip
+    return list(session.run(None, feeds))
+
+
+def run_openvino(m: onnx.ModelProto, feeds: dict[str, np.ndarray], tmp: Path) -> list[np.ndarray]:
+    ovr = pytest.importorskip("openvino")
+    path = tmp / "m.onnx"
+    onnx.save(m, str(path))
+    compiled = ovr.Core().compile_model(str(path), "CPU")
+    results = compiled(list(feeds.values()))  # by position: an input may be an output too
+    return [np.asarray(results[o]) for o in compiled.outputs]
+
+
+def run_lowpass(m: onnx.ModelProto, feeds: dict[str, np.ndarray], device: str) -> list[np.ndarray]:
+    compiled = lowpass.Core().compile_model(read_onnx(m), device)
+    results = compiled(feeds)
+    return [np.asarray(results[p.name]) for p in compiled.outputs]
+
+
+def check(m: onnx.ModelProto, feeds: dict[str, np.ndarray], tmp: Path | None = None) -> None:
+    want = run_ort(m, feeds)
+    refs = [("onnxruntime", want)]
+    if tmp is not None:
+        refs.append(("openvino", run_openvino(m, feeds, tmp)))
+    for device in ("REFERENCE", "CPU"):
+        got = run_lowpass(m, feeds, device)
+        for who, expected in refs:
+            assert len(got) == len(expected), (device, who)
+            for g, w in zip(got, expected, strict=True):
+                assert g.shape == w.shape, (device, who, g.shape, w.shape)
+                if np.issubdtype(w.dtype, np.floating):
+                    np.testing.assert_allclose(g, w, rtol=RTOL, atol=0, err_msg=f"{device}/{who}")
+                else:
+                    np.testing.assert_array_equal(g, w, err_msg=f"{device}/{who}")
+
+
+# ---- Dropout, ConstantOfShape, Size ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("opset", [9, 12, 13])
+def test_dropout_mask_is_all_true(opset: int, tmp_path: Path) -> None:
+    """onnx's light squeezenet (opset 9) names the mask output: inference gives all true."""
+    x = R.standard_normal((2, 3, 4)).astype(np.float32)
+    node = helper.make_node("Dropout", ["x"], ["y", "mask"], name="drop")
+    m = model([node], {"x": x}, ["y", "mask"], opset=opset)
+    # onnxruntime's mask in inference is all false (0.0 before opset 10); OpenVINO's frontend
+    # makes it all true, whatever the opset: lowpass follows OpenVINO.
+    want_y = run_ort(m, {"x": x})[0]
+    ov_y, ov_mask = run_openvino(m, {"x": x}, tmp_path)
+    np.testing.assert_array_equal(ov_y, want_y)
+    assert ov_mask.dtype == np.bool_ and ov_mask.all()
+    for device in ("REFERENCE", "CPU"):
+        y, mask = run_lowpass(m, {"x": x}, device)
+        np.testing.assert_array_equal(y, want_y)
+        np.testing.assert_array_equal(mask, ov_mask)
+    module = read_onnx(m)
+    assert any(isinstance(op, ov.BroadcastOp) for op in module.walk())
+
+
+def test_dropout_training_mode_is_rejected() -> None:
+    node = helper.make_node("Dropout", ["x", "r", "t"], ["y"], name="drop")
+    inits = {"r": np.array(0.5, np.float32), "t": np.array(True)}
+    x = np.zeros((2,), np.float32)
+    with pytest.raises(FrontendError, match=r"node 'drop' \(#0, Dropout\): training_mode is true"):
+        read_onnx(model([node], {"x": x}, ["y"], inits))
+
+
+@pytest.mark.parametrize(
+    "value",
+    [None, np.array([2.5], np.float32), np.array([7], np.int64), np.array([1], np.int32),
+     np.array([True]), np.array([1.5], np.float16)],
+)  # fmt: skip
+def test_constant_of_shape(value: np.ndarray | None, tmp_path: Path) -> None:
+    attrs = {} if value is None else {"value": numpy_helper.from_array(value)}
+    nodes = [
+        helper.make_node("Shape", ["x"], ["s"]),
+        helper.make_node("ConstantOfShape", ["s"], ["y"], name="cos", **attrs),
+    ]
+    x = R.standard_normal((2, 3)).astype(np.float32)
+    check(model(nodes, {"x": x}, ["y"]), {"x": x}, tmp_path)
+
+
+def test_constant_of_shape_from_a_runtime_shape(tmp_path: Path) -> None:
+    """The shape is a graph input: the Broadcast's target is known only when running."""
+    node = helper.make_node("ConstantOfShape", ["s"], ["y"], name="cos",
+                            value=numpy_helper.from_array(np.array([3], np.int64)))  # fmt: skip
+    s = np.array([2, 4], np.int64)
+    m = model([node], {"s": s}, ["y"])
+    want = run_ort(m, {"s": s})[0]
+    got = run_lowpass(m, {"s": s}, "REFERENCE")[0]
+    np.testing.assert_array_equal(got, want)
+
+
+def test_constant_of_shape_rejects_a_multi_element_value() -> None:
+    node = helper.make_node("ConstantOfShape", ["s"], ["y"], name="cos",
+                            value=numpy_helper.from_array(np.array([1, 2], np.int64)))  # fmt: skip
+    with pytest.raises(FrontendError, match="value must hold one element, got 2"):
+        read_onnx(model([node], {"s": np.array([2], np.int64)}, ["y"]))
+
+
+@pytest.mark.parametrize("shape", [(2, 3, 4), (5,), (), (3, 0)])
+def test_size(shape: tuple[int, ...], tmp_path: Path) -> None:
+    x = R.standard_normal(shape).astype(np.float32)
+    m = model([helper.make_node("Size", ["x"], ["y"], name="size")], {"x": x}, ["y"])
+    check(m, {"x": x}, tmp_path if 0 not in shape else None)
+    ops = [type(op) for op in read_onnx(m).walk()]
+    assert ov.ShapeOfOp in ops and ov.ReduceProdOp in ops
+
+
+def test_not_of_equal(tmp_path: Path) -> None:
+    a = R.integers(0, 3, (4,)).astype(np.int64)
+    b = R.integers(0, 3, (4,)).astype(np.int64)
+    nodes = [helper.make_node("Equal", ["a", "b"], ["e"]), helper.make_node("Not", ["e"], ["y"])]
+    check(model(nodes, {"a": a, "b": b}, ["y"]), {"a": a, "b": b}, tmp_path)
+
+
+@pytest.mark.parametrize("opset", [13, 18])
+def test_reduce_prod(opset: int, tmp_path: Path) -> None:
+    x = R.uniform(0.5, 1.5, (2, 3, 4)).astype(np.float32)
+    if opset < 18:
+        nodes = [helper.make_node("ReduceProd", ["x"], ["y"], axes=[0, 2], keepdims=0)]
+        inits = None
+    else:
+        nodes = [helper.make_node("ReduceProd", ["x", "a"], ["y"], keepdims=1)]
+        inits = {"a": np.array([1], np.int64)}
+    m = model(nodes, {"x": x}, ["y"], inits, opset=opset)
+    want = run_ort(m, {"x": x})[0]
+    for device in ("REFERENCE", "CPU"):
+        np.testing.assert_allclose(run_lowpass(m, {"x": x}, device)[0], want, rtol=1e-6)
