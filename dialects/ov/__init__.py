@@ -13,6 +13,7 @@ from . import (
     activation,
     arithmetic,
     comparison,
+    conditional,
     conversion,
     convolution,
     image,
@@ -31,6 +32,7 @@ from .activation import *  # noqa: F403
 from .arithmetic import *  # noqa: F403
 from .base import *  # noqa: F403
 from .comparison import *  # noqa: F403
+from .conditional import *  # noqa: F403
 from .conversion import *  # noqa: F403
 from .convolution import *  # noqa: F403
 from .image import *  # noqa: F403
@@ -49,6 +51,7 @@ _MODULES = (
     activation,
     arithmetic,
     comparison,
+    conditional,
     conversion,
     convolution,
     image,
