@@ -5,7 +5,7 @@ writer.
 An `OpEntry` says which op class an OpenVINO type (at one op version) becomes, which opset the
 writer names in the layer's `version` attribute, and how each `<data>` attribute converts to a
 property (`AttrSpec`: OpenVINO name, property name, kind). Layers that are not plain ops
-(Parameter, Result, Const, TensorIterator, Loop, ReadValue, Assign) have entries too, so that
+(Parameter, Result, Const, TensorIterator, Loop, If, ReadValue, Assign) have entries too, so that
 versions are resolved in one place; the reader and writer treat them specially.
 
 Versions: a layer's `version="opsetN"` names an opset; the op version it means is the newest
@@ -26,6 +26,7 @@ from lowpass.dialects.ov import (
     activation,
     arithmetic,
     comparison,
+    conditional,
     conversion,
     convolution,
     image,
@@ -171,6 +172,7 @@ OP_TABLE: tuple[OpEntry, ...] = (
     OpEntry("Const", 1, infrastructure.ConstantOp),
     OpEntry("TensorIterator", 0, infrastructure.TensorIteratorOp, opset="opset1"),
     OpEntry("Loop", 5, infrastructure.LoopOp),
+    OpEntry("If", 8, conditional.IfOp),
     OpEntry("ReadValue", 6, state.ReadValueOp),
     OpEntry("ReadValue", 3, state.ReadValueOp, write=False),
     OpEntry("Assign", 6, state.AssignOp),
@@ -396,6 +398,7 @@ KNOWN_VERSIONS: dict[str, tuple[tuple[int, int], ...]] = {
     "Assign": ((3, 3), (6, 6)),
     "Squeeze": ((1, 0), (15, 15)),
     "Loop": ((5, 5),),
+    "If": ((8, 8),),
     "LogicalXor": ((1, 1),),
     "BatchToSpace": ((2, 1),),
     "SpaceToBatch": ((2, 1),),

@@ -187,3 +187,91 @@ def test_reduce_prod(opset: int, tmp_path: Path) -> None:
     want = run_ort(m, {"x": x})[0]
     for device in ("REFERENCE", "CPU"):
         np.testing.assert_allclose(run_lowpass(m, {"x": x}, device)[0], want, rtol=1e-6)
+
+
+# ---- If ----------------------------------------------------------------------------------------
+
+
+def _out(name: str, et: int = TensorProto.FLOAT) -> onnx.ValueInfoProto:
+    return helper.make_tensor_value_info(name, et, None)
+
+
+def _branch(m: onnx.ModelProto, name: str) -> onnx.GraphProto:
+    (a,) = [a for a in m.graph.node[-1].attribute if a.name == name]
+    return a.g
+
+
+def _if_model(cond_node: list | None = None) -> onnx.ModelProto:
+    """y, s = If(c): then a + b and Shape(a); else a * k (an outer initializer) and Shape(b);
+    the else branch nests an If on Size(a) > 0 (computable from a's static shape)."""
+    inner_then = helper.make_graph(
+        [helper.make_node("Mul", ["a", "k"], ["m"])], "inner_then", [], [_out("m")]
+    )
+    inner_else = helper.make_graph(
+        [helper.make_node("Neg", ["a"], ["n"])], "inner_else", [], [_out("n")]
+    )
+    then_g = helper.make_graph(
+        [helper.make_node("Add", ["a", "b"], ["t"]), helper.make_node("Shape", ["a"], ["ts"])],
+        "then",
+        [],
+        [_out("t"), _out("ts", TensorProto.INT64)],
+    )
+    else_g = helper.make_graph(
+        [
+            helper.make_node("Size", ["a"], ["sz"]),
+            helper.make_node("Greater", ["sz", "zero"], ["nonempty"]),
+            helper.make_node("If", ["nonempty"], ["e"], name="inner",
+                             then_branch=inner_then, else_branch=inner_else),
+            helper.make_node("Shape", ["b"], ["es"]),
+        ],
+        "else",
+        [],
+        [_out("e"), _out("es", TensorProto.INT64)],
+        [numpy_helper.from_array(np.array(0, np.int64), "zero")],
+    )
+    nodes = list(cond_node or [])
+    nodes.append(helper.make_node("If", ["c"], ["y", "s"], name="if", then_branch=then_g,
+                                  else_branch=else_g))  # fmt: skip
+    feeds = {"a": np.zeros((2, 3), np.float32), "b": np.zeros((2, 3), np.float32)}
+    if cond_node is None:
+        feeds = {"c": np.array(True), **feeds}
+    return model(nodes, feeds, ["y", "s"], {"k": np.array([1, 2, 3], np.float32)})
+
+
+@pytest.mark.parametrize("cond", [True, False])
+def test_if_runs_the_taken_branch(cond: bool, tmp_path: Path) -> None:
+    a, b = R.standard_normal((2, 2, 3)).astype(np.float32)
+    m = _if_model()
+    check(m, {"c": np.array(cond), "a": a, "b": b}, tmp_path)
+    module = read_onnx(m)
+    (op,) = [op for op in module.walk() if isinstance(op, ov.IfOp)]  # the inner one is unrolled
+    # the branches' outer values are parameters: a, b (then) and a, b (else; k is copied)
+    assert len(op.then_body.block.args) == 2 and len(op.else_body.block.args) == 2
+
+
+def test_if_with_a_condition_known_when_reading_is_unrolled(tmp_path: Path) -> None:
+    """Equal(Size(a), 6) is known from a's static shape: the then branch replaces the If."""
+    cond = [
+        helper.make_node("Size", ["a"], ["count"]),
+        helper.make_node("Equal", ["count", "six"], ["c"]),
+    ]
+    m = _if_model(cond)
+    m.graph.initializer.append(numpy_helper.from_array(np.array(6, np.int64), "six"))
+    a, b = R.standard_normal((2, 2, 3)).astype(np.float32)
+    check(m, {"a": a, "b": b}, tmp_path)
+    assert not any(isinstance(op, ov.IfOp) for op in read_onnx(m).walk())
+
+
+def test_if_branch_output_counts_must_agree() -> None:
+    m = _if_model()
+    _branch(m, "else_branch").output.pop()
+    with pytest.raises(FrontendError, match=r"node 'if' \(#0, If\): then_branch has 2 outputs "
+                                            r"and else_branch 1, expected the same number"):
+        read_onnx(m)
+
+
+def test_if_branch_naming_an_unknown_value_is_an_error() -> None:
+    m = _if_model()
+    _branch(m, "then_branch").node[0].input[1] = "nowhere"
+    with pytest.raises(FrontendError, match="input 'nowhere' of then_branch is not produced"):
+        read_onnx(m)

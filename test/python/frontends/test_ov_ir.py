@@ -452,10 +452,12 @@ def model_normalization(ops: Any) -> tuple[list[Any], list[Any]]:
     rmean = ops.reduce_mean(l2, _const(ops, [2, 3], np.int64), False)
     rmin = ops.reduce_min(fq, _const(ops, [3], np.int64), False)
     rsum = ops.reduce_sum(rmin, _const(ops, [-1], np.int64), True)
+    rprod = ops.reduce_prod(rmean, _const(ops, [1], np.int64), False)
     return [x], [
         _result(ops, rmax, "max"),
         _result(ops, rmean, "mean"),
         _result(ops, rsum, "sum"),
+        _result(ops, rprod, "prod"),
     ]
 
 
@@ -705,7 +707,30 @@ def model_other_versions(ops: Any) -> tuple[list[Any], list[Any]]:
     ]
 
 
+def model_conditional(ops: Any) -> tuple[list[Any], list[Any]]:
+    """If-8 (opset8's if_op): the then body adds, the else body multiplies by a constant."""
+    import openvino
+    import openvino.opset8 as ops8
+
+    c = _param(ops, "c", [], np.bool_)
+    a = _param(ops, "a", [2, 3])
+    b = _param(ops, "b", [2, 3])
+    ta, tb = ops.parameter([2, 3], np.float32), ops.parameter([2, 3], np.float32)
+    then_body = openvino.Model([ops.add(ta, tb)], [ta, tb])
+    eb = ops.parameter([2, 3], np.float32)
+    else_body = openvino.Model([ops.multiply(eb, _const(ops, [1.0, -2.0, 0.5]))], [eb])
+    node = ops8.if_op(c)
+    node.set_then_body(then_body)
+    node.set_else_body(else_body)
+    node.set_input(a.output(0), ta, eb)
+    node.set_input(b.output(0), tb, None)
+    y = node.set_output(then_body.get_results()[0], else_body.get_results()[0])
+    node.set_friendly_name("if")
+    return [c, a, b], [_result(ops, y, "y")]
+
+
 OPENVINO_MODELS: dict[str, Any] = {
+    "conditional": model_conditional,
     "activations": model_activations,
     "convolution": model_convolution,
     "normalization": model_normalization,
