@@ -659,6 +659,10 @@ def slice_(ctx: NodeContext) -> list[SSAValue]:
     given (both ops clamp them the same way), the others are taken whole (masks)."""
     x = ctx.input(0)
     r = rank_of(x)
+    if ctx.opset >= 10 and any(
+        ctx.has_input(i) and static_value(ctx.input(i)) is None for i in range(1, 5)
+    ):
+        return [_slice8(ctx)]
     if ctx.opset < 10:
         starts, ends = ctx.ints("starts"), ctx.ints("ends")
         axes, steps = ctx.ints("axes"), None
@@ -690,6 +694,20 @@ def slice_(ctx: NodeContext) -> list[SSAValue]:
             )
         )
     ]
+
+
+def _slice8(ctx: NodeContext) -> SSAValue:
+    """ONNX Slice with inputs known only when running -> Slice-8 (OpenVINO's frontend maps
+    every ONNX Slice so; constant ones become StridedSlice here, the same elements, for the
+    CPU kernel): missing steps are ones, missing axes `0..n-1`."""
+    x, starts, ends = ctx.input(0), ctx.input(1), ctx.input(2)
+    steps = ctx.optional_input(4)
+    if steps is None:
+        n = shape_of(starts)[0] if len(shape_of(starts)) == 1 else DYNAMIC
+        if n == DYNAMIC:
+            raise ConversionError("starts must have a static length when steps is absent")
+        steps = ctx.constant(np.ones(n, ov.to_dtype(element_type_of(starts))))
+    return ctx.value(ov.SliceOp(x, starts, ends, steps, ctx.optional_input(3)))
 
 
 @register("DepthToSpace")

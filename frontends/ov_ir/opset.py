@@ -276,6 +276,7 @@ OP_TABLE: tuple[OpEntry, ...] = (
             _a("ellipsis_mask", "ints", default=""),
         ),
     ),
+    OpEntry("Slice", 8, movement.SliceOp),
     OpEntry(
         "DepthToSpace",
         0,

@@ -77,12 +77,17 @@ def run_lowpass(m: onnx.ModelProto, feeds: dict[str, np.ndarray], device: str) -
     return [np.asarray(results[p.name]) for p in compiled.outputs]
 
 
-def check(m: onnx.ModelProto, feeds: dict[str, np.ndarray], tmp: Path | None = None) -> None:
+def check(
+    m: onnx.ModelProto,
+    feeds: dict[str, np.ndarray],
+    tmp: Path | None = None,
+    devices: tuple[str, ...] = ("REFERENCE", "CPU"),
+) -> None:
     want = run_ort(m, feeds)
     refs = [("onnxruntime", want)]
     if tmp is not None:
         refs.append(("openvino", run_openvino(m, feeds, tmp)))
-    for device in ("REFERENCE", "CPU"):
+    for device in devices:
         got = run_lowpass(m, feeds, device)
         for who, expected in refs:
             assert len(got) == len(expected), (device, who)
@@ -275,3 +280,32 @@ def test_if_branch_naming_an_unknown_value_is_an_error() -> None:
     _branch(m, "then_branch").node[0].input[1] = "nowhere"
     with pytest.raises(FrontendError, match="input 'nowhere' of then_branch is not produced"):
         read_onnx(m)
+
+
+# ---- Slice with inputs known only when running -> Slice-8 --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("starts", "ends", "axes", "steps"),
+    [
+        ([1], [-1], [1], [2]),
+        ([5, -100], [-9223372036854775808, 100], [-1, 0], [-3, 1]),
+        ([-100], [3], None, None),
+        ([4], [-100], [1], [-1]),
+    ],
+)
+def test_slice_with_runtime_starts_is_slice8(starts, ends, axes, steps, tmp_path: Path) -> None:
+    x = R.standard_normal((5, 7)).astype(np.float32)
+    feeds = {"x": x, "starts": np.array(starts, np.int64)}
+    inits = {"ends": np.array(ends, np.int64)}
+    names = ["x", "starts", "ends"]
+    if axes is not None:
+        inits["axes"] = np.array(axes, np.int64)
+        names.append("axes")
+    if steps is not None:
+        inits["steps"] = np.array(steps, np.int64)
+        names.append("steps")
+    m = model([helper.make_node("Slice", names, ["y"], name="slice")], feeds, ["y"], inits)
+    assert any(isinstance(op, ov.SliceOp) for op in read_onnx(m).walk())
+    # the result shape depends on a runtime value: the CPU device needs static shapes
+    check(m, feeds, tmp_path, devices=("REFERENCE",))

@@ -729,8 +729,21 @@ def model_conditional(ops: Any) -> tuple[list[Any], list[Any]]:
     return [c, a, b], [_result(ops, y, "y")]
 
 
+def model_slice8(ops: Any) -> tuple[list[Any], list[Any]]:
+    """Slice-8 with and without axes, a negative step and an out-of-range stop."""
+    import openvino.opset8 as ops8
+
+    x = _param(ops, "x", [4, 6, 5])
+    i64 = np.int64
+    a = ops8.slice(x, _const(ops, [5, 1], i64), _const(ops, [-100, 4], i64),
+                   _const(ops, [-2, 1], i64), _const(ops, [-2, 0], i64))  # fmt: skip
+    b = ops8.slice(a, _const(ops, [1], i64), _const(ops, [9], i64), _const(ops, [2], i64))
+    return [x], [_result(ops, b, "y")]
+
+
 OPENVINO_MODELS: dict[str, Any] = {
     "conditional": model_conditional,
+    "slice8": model_slice8,
     "activations": model_activations,
     "convolution": model_convolution,
     "normalization": model_normalization,
