@@ -27,6 +27,7 @@ from . import (
     sequence,
     shape,
     state,
+    structural,
 )
 from .activation import *  # noqa: F403
 from .arithmetic import *  # noqa: F403
@@ -46,6 +47,7 @@ from .reduction import *  # noqa: F403
 from .sequence import *  # noqa: F403
 from .shape import *  # noqa: F403
 from .state import *  # noqa: F403
+from .structural import *  # noqa: F403
 
 _MODULES = (
     activation,
@@ -65,6 +67,7 @@ _MODULES = (
     sequence,
     shape,
     state,
+    structural,
 )
 
 ALL_OPS = tuple(op for module in _MODULES for op in getattr(module, "OPS", ()))

@@ -40,6 +40,7 @@ from lowpass.dialects.ov import (
     sequence,
     shape,
     state,
+    structural,
 )
 from lowpass.dialects.ov.base import ui8
 
@@ -277,6 +278,11 @@ OP_TABLE: tuple[OpEntry, ...] = (
         ),
     ),
     OpEntry("Slice", 8, movement.SliceOp),
+    OpEntry("Tile", 0, structural.TileOp, opset="opset1"),
+    OpEntry("ScatterUpdate", 3, structural.ScatterUpdateOp),
+    OpEntry("Range", 4, structural.RangeOp, (_a("output_type", "etype"),)),
+    OpEntry("CumSum", 3, structural.CumSumOp,
+            (_a("exclusive", "bool", default="false"), _a("reverse", "bool", default="false"))),
     OpEntry(
         "DepthToSpace",
         0,

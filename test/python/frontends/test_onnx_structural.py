@@ -309,3 +309,39 @@ def test_slice_with_runtime_starts_is_slice8(starts, ends, axes, steps, tmp_path
     assert any(isinstance(op, ov.SliceOp) for op in read_onnx(m).walk())
     # the result shape depends on a runtime value: the CPU device needs static shapes
     check(m, feeds, tmp_path, devices=("REFERENCE",))
+
+
+# ---- Range, Tile, CumSum ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("start", "limit", "delta"),
+    [(np.float32(0.5), np.float32(4.2), np.float32(0.7)), (np.int64(10), np.int64(0), np.int64(-3)),
+     (np.int32(-7), np.int32(8), np.int32(2)), (np.float32(1), np.float32(1), np.float32(1))],
+)  # fmt: skip
+def test_range(start, limit, delta, tmp_path: Path) -> None:
+    feeds = {"start": np.asarray(start)}
+    inits = {"limit": np.asarray(limit), "delta": np.asarray(delta)}
+    m = model([helper.make_node("Range", ["start", "limit", "delta"], ["y"])], feeds, ["y"], inits)
+    # the length depends on the start, a runtime value: REFERENCE (the CPU wants static shapes)
+    check(m, feeds, tmp_path, devices=("REFERENCE",))
+
+
+@pytest.mark.parametrize("repeats", [[2, 1, 3], [1, 1, 1], [3, 0, 1]])
+def test_tile(repeats: list[int], tmp_path: Path) -> None:
+    x = R.standard_normal((2, 3, 4)).astype(np.float32)
+    m = model([helper.make_node("Tile", ["x", "r"], ["y"])], {"x": x}, ["y"],
+              {"r": np.array(repeats, np.int64)})  # fmt: skip
+    check(m, {"x": x}, tmp_path)
+
+
+@pytest.mark.parametrize(("exclusive", "reverse", "axis"), [(0, 0, 1), (1, 0, -1), (0, 1, 0),
+                                                           (1, 1, 2)])  # fmt: skip
+def test_cumsum(exclusive: int, reverse: int, axis: int, tmp_path: Path) -> None:
+    x = R.standard_normal((2, 3, 4)).astype(np.float32)
+    node = helper.make_node("CumSum", ["x", "a"], ["y"], exclusive=exclusive, reverse=reverse)
+    m = model([node], {"x": x}, ["y"], {"a": np.array(axis, np.int64)})
+    want = run_ort(m, {"x": x})[0]
+    for device in ("REFERENCE", "CPU"):
+        np.testing.assert_allclose(run_lowpass(m, {"x": x}, device)[0], want, rtol=1e-6,
+                                   atol=1e-6)  # fmt: skip

@@ -741,8 +741,22 @@ def model_slice8(ops: Any) -> tuple[list[Any], list[Any]]:
     return [x], [_result(ops, b, "y")]
 
 
+def model_structural(ops: Any) -> tuple[list[Any], list[Any]]:
+    """Range-4, Tile, CumSum-3, ScatterUpdate-3."""
+    x = _param(ops, "x", [2, 3])
+    i64 = np.int64
+    r = ops.range(_const(ops, 1, i64), _const(ops, 7, i64), _const(ops, 2, i64), "i64")
+    t = ops.tile(x, _const(ops, [2, 1, 2], i64))
+    c = ops.cumsum(t, _const(ops, -1, i64), True, True)
+    u = ops.scatter_update(
+        x, _const(ops, [2, 0], i64), _const(ops, [[1, 2], [3, 4]]), _const(ops, 1, i64)
+    )
+    return [x], [_result(ops, r, "r"), _result(ops, c, "c"), _result(ops, u, "u")]
+
+
 OPENVINO_MODELS: dict[str, Any] = {
     "conditional": model_conditional,
+    "structural": model_structural,
     "slice8": model_slice8,
     "activations": model_activations,
     "convolution": model_convolution,
