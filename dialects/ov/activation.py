@@ -1,13 +1,15 @@
 """
-Activation ops of the OpenVINO opset: Relu, Sigmoid, Tanh, Clamp, PRelu, Softmax.
+Activation ops of the OpenVINO opset: Relu, Sigmoid, Tanh, Clamp, PRelu, Softmax, Gelu, HSwish,
+HSigmoid, SoftPlus, Mish, Swish.
 
-All keep the shape and element type of their (first) input. Sigmoid, PRelu and Softmax are
-defined on floating-point types (f32, f16); Relu, Tanh and Clamp on every numeric type (not
-`i1`), with OpenVINO's integer rounding rules.
+All keep the shape and element type of their (first) input. Sigmoid, PRelu, Softmax and the
+activations after it are defined on floating-point types (f32, f16); Relu, Tanh and Clamp on
+every numeric type (not `i1`), with OpenVINO's integer rounding rules.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -17,6 +19,7 @@ from xdsl.dialects.builtin import (
     Float64Type,
     FloatAttr,
     IntegerAttr,
+    StringAttr,
     TensorType,
     f64,
     i64,
@@ -25,6 +28,7 @@ from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     irdl_op_definition,
     operand_def,
+    opt_operand_def,
     prop_def,
     result_def,
     traits_def,
@@ -32,7 +36,7 @@ from xdsl.irdl import (
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from .arithmetic import UnaryElementwiseOp, check_float
+from .arithmetic import UnaryElementwiseOp, check_float, erf_double
 from .base import (
     DYNAMIC,
     PLACEHOLDER_TYPE,
@@ -306,14 +310,248 @@ class SoftmaxOp(UnaryElementwiseOp):
         return ((e / np.sum(e, axis=axis, keepdims=True)).astype(x.dtype),)
 
 
-OPS = (ReluOp, SigmoidOp, TanhOp, ClampOp, PReluOp, SoftmaxOp)
+# --------------------------------------------------------------------------------------------
+# Gelu, HSwish, HSigmoid, SoftPlus, Mish, Swish
+# --------------------------------------------------------------------------------------------
+
+
+def _in_f32(x: np.ndarray) -> np.ndarray:
+    """f16 values widened to f32 (OpenVINO's `float16` computes through `float`)."""
+    return x.astype(np.float32) if x.dtype == np.float16 else x
+
+
+GELU_MODES = ("erf", "tanh")
+
+
+@irdl_op_definition
+class GeluOp(UnaryElementwiseOp):
+    """
+    Gaussian error linear unit (OpenVINO `Gelu-7`; `Gelu-2` is its `erf` mode).
+
+    `%y = ov.gelu %x approximation_mode = "tanh" : (tensor<1x8xf32>) -> tensor<1x8xf32>`
+
+    `erf` (the default): `0.5 x (1 + erf(x / sqrt(2)))`; `tanh`:
+    `0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3)))`. Computed in double precision and
+    rounded to the element type, as OpenVINO's reference (`ov::reference::gelu`).
+    """
+
+    name = "ov.gelu"
+    approximation_mode = prop_def(StringAttr, default_value=StringAttr("erf"))
+    FLOAT_ONLY: ClassVar[bool] = True
+
+    assembly_format = (
+        "$x (`approximation_mode` `=` $approximation_mode^)? attr-dict "
+        "`:` functional-type(operands, results)"
+    )
+
+    def __init__(
+        self,
+        x: SSAValue,
+        approximation_mode: str = "erf",
+        *,
+        result_type: Attribute | None = None,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(
+            x,
+            result_type=result_type,
+            name=name,
+            properties={"approximation_mode": StringAttr(approximation_mode)},
+        )
+
+    def verify_attrs(self) -> None:
+        super().verify_attrs()
+        mode = self.approximation_mode.data
+        if mode not in GELU_MODES:
+            raise VerifyException(
+                f"approximation_mode must be one of {', '.join(GELU_MODES)}, got '{mode}'"
+            )
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        (x,) = inputs
+        x64 = x.astype(np.float64)
+        if self.approximation_mode.data == "tanh":
+            inner = math.sqrt(2.0 / math.pi) * (x64 + 0.044715 * x64 * x64 * x64)
+            with np.errstate(over="ignore", invalid="ignore"):
+                y = 0.5 * x64 * (1.0 + np.tanh(inner))
+        else:
+            y = 0.5 * x64 * (1.0 + erf_double(x64 * math.sqrt(0.5)))
+        return (y.astype(x.dtype),)
+
+
+@irdl_op_definition
+class HSwishOp(UnaryElementwiseOp):
+    """
+    Hard swish `x * min(max(x + 3, 0), 6) / 6` (OpenVINO `HSwish-4`).
+
+    `%y = ov.hswish %x : (tensor<1x8xf32>) -> tensor<1x8xf32>`
+
+    Four float32 operations in that order (`+3`, clip, `*x`, `/6`), as OpenVINO's reference.
+    """
+
+    name = "ov.hswish"
+    FLOAT_ONLY: ClassVar[bool] = True
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        (x,) = inputs
+        w = _in_f32(x)
+        t = np.minimum(np.maximum(w + np.float32(3.0), np.float32(0.0)), np.float32(6.0))
+        return (((w * t) / np.float32(6.0)).astype(x.dtype),)
+
+
+@irdl_op_definition
+class HSigmoidOp(UnaryElementwiseOp):
+    """
+    Hard sigmoid `min(max(x + 3, 0), 6) / 6` (OpenVINO `HSigmoid-5`).
+
+    `%y = ov.hsigmoid %x : (tensor<1x8xf32>) -> tensor<1x8xf32>`
+    """
+
+    name = "ov.hsigmoid"
+    FLOAT_ONLY: ClassVar[bool] = True
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        (x,) = inputs
+        w = _in_f32(x)
+        t = np.minimum(np.maximum(w + np.float32(3.0), np.float32(0.0)), np.float32(6.0))
+        return ((t / np.float32(6.0)).astype(x.dtype),)
+
+
+def softplus_threshold(dtype: np.dtype) -> float:
+    """SoftPlus-4's threshold: `log` of the element type's largest value (f32: 88.72)."""
+    return float(np.float32(math.log(float(np.finfo(dtype).max))))
+
+
+@irdl_op_definition
+class SoftPlusOp(UnaryElementwiseOp):
+    """
+    `log(exp(x) + 1)` (OpenVINO `SoftPlus-4`).
+
+    `%y = ov.softplus %x : (tensor<1x8xf32>) -> tensor<1x8xf32>`
+
+    As OpenVINO's reference: `x` itself from the threshold `log(max of the type)` on (88.72 for
+    f32, 11.09 for f16), `log(exp(x) + 1)` in float32 below it.
+    """
+
+    name = "ov.softplus"
+    FLOAT_ONLY: ClassVar[bool] = True
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        (x,) = inputs
+        w = _in_f32(x)
+        with np.errstate(over="ignore"):
+            y = np.where(w < softplus_threshold(x.dtype), np.log(np.exp(w) + np.float32(1)), w)
+        return (y.astype(x.dtype),)
+
+
+@irdl_op_definition
+class MishOp(UnaryElementwiseOp):
+    """
+    `x * tanh(log(exp(x) + 1))` (OpenVINO `Mish-4`), in float32 as OpenVINO's reference.
+
+    `%y = ov.mish %x : (tensor<1x8xf32>) -> tensor<1x8xf32>`
+    """
+
+    name = "ov.mish"
+    FLOAT_ONLY: ClassVar[bool] = True
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        (x,) = inputs
+        w = _in_f32(x)
+        with np.errstate(over="ignore"):
+            y = w * np.tanh(np.log(np.exp(w) + np.float32(1)))
+        return (y.astype(x.dtype),)
+
+
+@irdl_op_definition
+class SwishOp(OvOp):
+    """
+    `x / (1 + exp(-beta x))` (OpenVINO `Swish-4`).
+
+    `%y = ov.swish %x, %beta : (tensor<1x8xf32>, tensor<f32>) -> tensor<1x8xf32>`
+
+    `beta` is an optional scalar (or one-element 1-D) tensor of the input's type, 1 when left
+    out. Computed in double precision and rounded, as OpenVINO's reference.
+    """
+
+    name = "ov.swish"
+    x = operand_def(TensorType)
+    beta = opt_operand_def(TensorType)
+    result = result_def(TensorType)
+
+    assembly_format = "$x (`,` $beta^)? attr-dict `:` functional-type(operands, results)"
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        x: SSAValue,
+        beta: SSAValue | None = None,
+        *,
+        result_type: Attribute | None = None,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(
+            operands=[x, [beta] if beta is not None else []],
+            result_types=[result_type or PLACEHOLDER_TYPE],
+        )
+        self.finish_build(name, infer=result_type is None)
+
+    def verify_attrs(self) -> None:
+        check_float(self.x)
+        if self.beta is None:
+            return
+        if element_type_of(self.beta) != element_type_of(self.x):
+            raise VerifyException(
+                f"beta must have the element type of the input ({element_type_of(self.x)}), "
+                f"got {element_type_of(self.beta)}"
+            )
+        shape = shape_of(self.beta)
+        if not (len(shape) == 0 or (len(shape) == 1 and shape[0] in (1, DYNAMIC))):
+            raise VerifyException(
+                f"beta must be a scalar or a 1-element 1-D tensor, got shape {format_shape(shape)}"
+            )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self.x.type]
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        x = inputs[0]
+        beta = float(inputs[1].reshape(-1)[0]) if len(inputs) > 1 else 1.0
+        x64 = x.astype(np.float64)
+        with np.errstate(over="ignore"):
+            y = x64 / (1.0 + np.exp(-x64 * beta))
+        return (y.astype(x.dtype),)
+
+
+OPS = (
+    ReluOp,
+    SigmoidOp,
+    TanhOp,
+    ClampOp,
+    PReluOp,
+    SoftmaxOp,
+    GeluOp,
+    HSwishOp,
+    HSigmoidOp,
+    SoftPlusOp,
+    MishOp,
+    SwishOp,
+)
 
 __all__ = [
+    "GELU_MODES",
     "ClampOp",
+    "GeluOp",
+    "HSigmoidOp",
+    "HSwishOp",
+    "MishOp",
     "PReluOp",
     "ReluOp",
     "SigmoidOp",
+    "SoftPlusOp",
     "SoftmaxOp",
+    "SwishOp",
     "TanhOp",
     "prelu_slope_shape",
+    "softplus_threshold",
 ]

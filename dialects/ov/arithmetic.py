@@ -1,6 +1,7 @@
 """
-Arithmetic ops of the OpenVINO opset: Add, Subtract, Multiply, Divide (binary, element-wise)
-and Exp (unary).
+Arithmetic ops of the OpenVINO opset: Add, Subtract, Multiply, Divide, Power, Minimum, Maximum,
+SquaredDifference (binary, element-wise) and Exp, Sqrt, Erf, Log, Abs, Negative, Floor,
+Ceiling, Round (unary).
 
 The binary ops take `auto_broadcast` ("numpy", the default, or "none"; "pdpd" is not
 supported). Their result has the broadcast shape and the element type of the operands, which
@@ -10,6 +11,7 @@ must be equal. `UnaryElementwiseOp` is also the base of the unary activations
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
@@ -221,6 +223,96 @@ class DivideOp(BinaryElementwiseOp):
         return (out.astype(a.dtype, copy=False),)
 
 
+@irdl_op_definition
+class PowerOp(BinaryElementwiseOp):
+    """
+    Element-wise `lhs ** rhs` (OpenVINO `Power-1`).
+
+    `%y = ov.power %a, %b : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>`
+
+    OpenVINO's reference `static_cast<T>(std::pow(x, y))`: floats as `powf` (f16 computed in
+    f32 and rounded), integers computed in double precision and truncated toward zero
+    (`2 ** -1 = 0`, `0 ** 0 = 1`), out-of-range results converted as `ov.convert` does.
+    """
+
+    name = "ov.power"
+
+    def verify_attrs(self) -> None:
+        super().verify_attrs()
+        check_not_boolean(self, self.lhs, "operands")
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        a, b = inputs
+        with np.errstate(all="ignore"):
+            if np.issubdtype(a.dtype, np.floating):
+                return (np.power(a, b).astype(a.dtype, copy=False),)
+            y = np.power(a.astype(np.float64), b.astype(np.float64))
+        return (to_integer(y, a.dtype),)
+
+
+@irdl_op_definition
+class SquaredDifferenceOp(BinaryElementwiseOp):
+    """
+    Element-wise `(lhs - rhs) * (lhs - rhs)` (OpenVINO `SquaredDifference-1`; integers wrap).
+
+    `%y = ov.squared_difference %a, %b : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>`
+    """
+
+    name = "ov.squared_difference"
+
+    def verify_attrs(self) -> None:
+        super().verify_attrs()
+        check_not_boolean(self, self.lhs, "operands")
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        a, b = inputs
+        with np.errstate(over="ignore"):
+            d = np.subtract(a, b)
+            return (np.multiply(d, d).astype(a.dtype, copy=False),)
+
+
+@irdl_op_definition
+class MinimumOp(BinaryElementwiseOp):
+    """
+    Element-wise minimum (OpenVINO `Minimum-1`).
+
+    `%y = ov.minimum %a, %b : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>`
+
+    OpenVINO's reference `std::min(a, b)`: `b` if `b < a`, else `a`, so a NaN in `a` is kept
+    and a NaN in `b` is not (`min(NaN, 1) = NaN`, `min(1, NaN) = 1`). OpenVINO's CPU plugin
+    does the opposite (`min(NaN, 1) = 1`, `min(1, NaN) = NaN`; openvino 2026.4, AVX-512 and
+    AVX2).
+    """
+
+    TYPE_RELAXED: ClassVar[bool] = True  # LPT feeds it u8/i8 (see OvOp)
+
+    name = "ov.minimum"
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        a, b = inputs
+        return (np.where(b < a, b, a).astype(a.dtype, copy=False),)
+
+
+@irdl_op_definition
+class MaximumOp(BinaryElementwiseOp):
+    """
+    Element-wise maximum (OpenVINO `Maximum-1`).
+
+    `%y = ov.maximum %a, %b : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>`
+
+    OpenVINO's reference `std::max(a, b)`: `b` if `a < b`, else `a` (`max(NaN, 1) = NaN`,
+    `max(1, NaN) = 1`; the CPU plugin does the opposite, as for Minimum).
+    """
+
+    TYPE_RELAXED: ClassVar[bool] = True  # LPT feeds it u8/i8 (see OvOp)
+
+    name = "ov.maximum"
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        a, b = inputs
+        return (np.where(a < b, b, a).astype(a.dtype, copy=False),)
+
+
 # --------------------------------------------------------------------------------------------
 # Unary element-wise ops
 # --------------------------------------------------------------------------------------------
@@ -284,19 +376,260 @@ class ExpOp(UnaryElementwiseOp):
             return (int_cast(np.exp(x.astype(np.float64)), x.dtype),)
 
 
-OPS = (AddOp, SubtractOp, MultiplyOp, DivideOp, ExpOp)
+def to_integer(values: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    """
+    Float results of an integer op as OpenVINO's `static_cast<T>` of a double (x86): truncated
+    toward zero, NaN and out-of-range values as `ov.convert` makes them (INT32_MIN / INT64_MIN,
+    wrapped for the narrower types).
+    """
+    from .conversion import convert_array
+
+    return convert_array(np.asarray(values, np.float64), dtype)
+
+
+class MathUnaryOp(UnaryElementwiseOp):
+    """
+    Base of the unary math ops (not an op itself): `FLOAT_FN` on floats (f16 computed in f32
+    and rounded, as OpenVINO's `float16` does), `INT_FN` on integers computed in double and
+    converted back with `to_integer` (None: integers are returned as they are).
+    """
+
+    FLOAT_FN: ClassVar[Callable[[np.ndarray], np.ndarray]]
+    INT_FN: ClassVar[Callable[[np.ndarray], np.ndarray] | None] = None
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        (x,) = inputs
+        fn = type(self).FLOAT_FN
+        with np.errstate(all="ignore"):
+            if np.issubdtype(x.dtype, np.floating):
+                wide = x.astype(np.float32) if x.dtype == np.float16 else x
+                return (np.asarray(fn(wide)).astype(x.dtype, copy=False),)
+            int_fn = type(self).INT_FN
+            if int_fn is None:
+                return (x.copy(),)
+            return (to_integer(int_fn(x.astype(np.float64)), x.dtype),)
+
+
+_ERF_UFUNC = np.frompyfunc(math.erf, 1, 1)
+
+
+def erf_double(x: np.ndarray) -> np.ndarray:
+    """`erf` element by element in double precision (libm's, through `math.erf`)."""
+    return np.asarray(_ERF_UFUNC(x.astype(np.float64)), np.float64)
+
+
+def _round_half_away(x: np.ndarray) -> np.ndarray:
+    """`std::round`: halves away from zero, exactly (no `x + 0.5` rounding), sign kept."""
+    t = np.trunc(x)
+    up = np.abs(x - t) >= 0.5
+    return np.copysign(t + np.copysign(up.astype(x.dtype), x), x)
+
+
+@irdl_op_definition
+class SqrtOp(MathUnaryOp):
+    """
+    Element-wise square root (OpenVINO `Sqrt-1`).
+
+    `%y = ov.sqrt %x : (tensor<4xf32>) -> tensor<4xf32>`
+
+    Floats: IEEE `sqrt` (NaN for negative values). Integers: `std::round(std::sqrt(x))`, as
+    OpenVINO's reference (a negative integer gives NaN, converted as `ov.convert` does).
+    """
+
+    name = "ov.sqrt"
+    FLOAT_FN = staticmethod(np.sqrt)
+    INT_FN = staticmethod(lambda x: np.round(np.sqrt(x)))
+
+
+@irdl_op_definition
+class ErfOp(MathUnaryOp):
+    """
+    Gauss error function (OpenVINO `Erf-1`).
+
+    `%y = ov.erf %x : (tensor<4xf32>) -> tensor<4xf32>`
+
+    Computed in double precision and rounded to the element type; integers:
+    `std::round(std::erf(x))` (-1, 0 or 1).
+    """
+
+    name = "ov.erf"
+    FLOAT_FN = staticmethod(erf_double)
+    INT_FN = staticmethod(lambda x: np.round(erf_double(x)))
+
+
+@irdl_op_definition
+class LogOp(MathUnaryOp):
+    """
+    Element-wise natural logarithm (OpenVINO `Log-1`).
+
+    `%y = ov.log %x : (tensor<4xf32>) -> tensor<4xf32>`
+
+    Floats: `log(0) = -inf`, negative values NaN. Integers: `static_cast<T>(std::log(x))`,
+    truncated toward zero (`log(8) = 2`).
+    """
+
+    name = "ov.log"
+    FLOAT_FN = staticmethod(np.log)
+    INT_FN = staticmethod(np.log)
+
+
+@irdl_op_definition
+class AbsOp(MathUnaryOp):
+    """
+    Element-wise absolute value (OpenVINO `Abs-1`; the most negative integer wraps to itself,
+    unsigned values are kept).
+
+    `%y = ov.abs %x : (tensor<4xi32>) -> tensor<4xi32>`
+    """
+
+    name = "ov.abs"
+    FLOAT_FN = staticmethod(np.abs)
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        (x,) = inputs
+        if np.issubdtype(x.dtype, np.signedinteger):
+            with np.errstate(over="ignore"):
+                return (np.abs(x),)
+        return super().evaluate(inputs)
+
+
+@irdl_op_definition
+class NegativeOp(MathUnaryOp):
+    """
+    Element-wise negation (OpenVINO `Negative-1`; integers wrap, `-u` of a ui8 is `256 - u`).
+
+    `%y = ov.negative %x : (tensor<4xf32>) -> tensor<4xf32>`
+    """
+
+    name = "ov.negative"
+    FLOAT_FN = staticmethod(np.negative)
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        (x,) = inputs
+        if np.issubdtype(x.dtype, np.integer):
+            with np.errstate(over="ignore"):
+                return ((np.zeros((), x.dtype) - x).astype(x.dtype),)
+        return super().evaluate(inputs)
+
+
+@irdl_op_definition
+class FloorOp(MathUnaryOp):
+    """
+    Element-wise floor (OpenVINO `Floor-1`; integers are kept).
+
+    `%y = ov.floor %x : (tensor<4xf32>) -> tensor<4xf32>`
+    """
+
+    name = "ov.floor"
+    FLOAT_FN = staticmethod(np.floor)
+
+
+@irdl_op_definition
+class CeilingOp(MathUnaryOp):
+    """
+    Element-wise ceiling (OpenVINO `Ceiling-1`; integers are kept).
+
+    `%y = ov.ceiling %x : (tensor<4xf32>) -> tensor<4xf32>`
+    """
+
+    name = "ov.ceiling"
+    FLOAT_FN = staticmethod(np.ceil)
+
+
+ROUND_MODES = ("half_to_even", "half_away_from_zero")
+
+
+@irdl_op_definition
+class RoundOp(MathUnaryOp):
+    """
+    Rounding to the nearest integer (OpenVINO `Round-5`).
+
+    `%y = ov.round %x mode = "half_away_from_zero" : (tensor<4xf32>) -> tensor<4xf32>`
+
+    Halves go to the even neighbour (`mode = "half_to_even"`, the default) or away from zero
+    (`"half_away_from_zero"`, `std::round`); the sign of zero is kept (`-0.3 -> -0.0`).
+    Integers are kept.
+    """
+
+    name = "ov.round"
+    mode = prop_def(StringAttr, default_value=StringAttr("half_to_even"))
+    FLOAT_FN = staticmethod(np.rint)
+
+    assembly_format = "$x (`mode` `=` $mode^)? attr-dict `:` functional-type(operands, results)"
+
+    def __init__(
+        self,
+        x: SSAValue,
+        mode: str = "half_to_even",
+        *,
+        result_type: Attribute | None = None,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(
+            x, result_type=result_type, name=name, properties={"mode": StringAttr(mode)}
+        )
+
+    def verify_attrs(self) -> None:
+        super().verify_attrs()
+        if self.mode.data not in ROUND_MODES:
+            raise VerifyException(
+                f"mode must be one of {', '.join(ROUND_MODES)}, got '{self.mode.data}'"
+            )
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        (x,) = inputs
+        if self.mode.data == "half_away_from_zero" and np.issubdtype(x.dtype, np.floating):
+            return (_round_half_away(x).astype(x.dtype, copy=False),)
+        return super().evaluate(inputs)
+
+
+OPS = (
+    AddOp,
+    SubtractOp,
+    MultiplyOp,
+    DivideOp,
+    PowerOp,
+    SquaredDifferenceOp,
+    MinimumOp,
+    MaximumOp,
+    ExpOp,
+    SqrtOp,
+    ErfOp,
+    LogOp,
+    AbsOp,
+    NegativeOp,
+    FloorOp,
+    CeilingOp,
+    RoundOp,
+)
 
 __all__ = [
     "AUTO_BROADCAST_VALUES",
+    "ROUND_MODES",
+    "AbsOp",
     "AddOp",
     "BinaryElementwiseOp",
+    "CeilingOp",
     "DivideOp",
+    "ErfOp",
     "ExpOp",
+    "FloorOp",
+    "LogOp",
+    "MathUnaryOp",
+    "MaximumOp",
+    "MinimumOp",
     "MultiplyOp",
+    "NegativeOp",
+    "PowerOp",
+    "RoundOp",
+    "SqrtOp",
+    "SquaredDifferenceOp",
     "SubtractOp",
     "UnaryElementwiseOp",
     "bool_attr",
     "check_float",
     "check_not_boolean",
+    "erf_double",
     "int_cast",
+    "to_integer",
 ]

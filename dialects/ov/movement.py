@@ -1,6 +1,6 @@
 """
 Data movement ops of the OpenVINO opset: Concat, Split, VariadicSplit, Transpose, Gather,
-StridedSlice, DepthToSpace, BatchToSpace, SpaceToBatch, ShuffleChannels, Broadcast.
+StridedSlice, DepthToSpace, BatchToSpace, SpaceToBatch, ShuffleChannels, Broadcast, Pad.
 
 Shape-like operands (axes, orders, begins, block shapes, target shapes) are i32 or i64
 tensors. When their values are known at compile time (`operand_value`), the result shape is
@@ -1299,6 +1299,151 @@ class BroadcastOp(OvOp):
         return (np.array(np.broadcast_to(x, target)),)
 
 
+# --------------------------------------------------------------------------------------------
+# Pad
+# --------------------------------------------------------------------------------------------
+
+PAD_MODES = ("constant", "edge", "reflect", "symmetric")
+
+
+@irdl_op_definition
+class PadOp(OvOp):
+    """
+    Padding (OpenVINO `Pad-12`; `Pad-1` is the same op without negative pads).
+
+    `%y = ov.pad %x, %begin, %end, %value pad_mode = "constant" : (tensor<1x3xf32>,
+    tensor<2xi64>, tensor<2xi64>, tensor<f32>) -> tensor<3x6xf32>`
+
+    `pads_begin` and `pads_end` (1-D i32/i64, one value per axis of `data`) add that many
+    elements before and after each axis; a negative value removes elements (Pad-12). The new
+    elements are `pad_value` (a scalar of data's type, 0 when left out; read in `constant` mode
+    only, as OpenVINO, whose Pad-1 always has one),
+    the border element (`edge`), the mirror image without the border (`reflect`, needs
+    `pad < dim`) or with it (`symmetric`, needs `pad <= dim`). Positions are those of the
+    input: `out[i] = in[i - pads_begin]` mapped into the input by the mode, so a negative pad on
+    one side and a positive one on the other mirror the uncropped input.
+    """
+
+    name = "ov.pad"
+    data = operand_def(TensorType)
+    pads_begin = operand_def(TensorType)
+    pads_end = operand_def(TensorType)
+    pad_value = opt_operand_def(TensorType)
+    result = result_def(TensorType)
+    pad_mode = prop_def(StringAttr, default_value=StringAttr("constant"))
+
+    assembly_format = (
+        "$data `,` $pads_begin `,` $pads_end (`,` $pad_value^)? (`pad_mode` `=` $pad_mode^)? "
+        "attr-dict `:` functional-type(operands, results)"
+    )
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        data: SSAValue,
+        pads_begin: SSAValue,
+        pads_end: SSAValue,
+        pad_value: SSAValue | None = None,
+        *,
+        pad_mode: str = "constant",
+        result_type: Attribute | None = None,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(
+            operands=[data, pads_begin, pads_end, [pad_value] if pad_value is not None else []],
+            result_types=[result_type or PLACEHOLDER_TYPE],
+            properties={"pad_mode": StringAttr(pad_mode)},
+        )
+        self.finish_build(name, infer=result_type is None)
+
+    def verify_attrs(self) -> None:
+        mode = self.pad_mode.data
+        if mode not in PAD_MODES:
+            raise VerifyException(f"pad_mode must be one of {', '.join(PAD_MODES)}, got '{mode}'")
+        _check_int_operand(self.pads_begin, "pads_begin")
+        _check_int_operand(self.pads_end, "pads_end")
+        _same_length([self.pads_begin, self.pads_end], ["pads_begin", "pads_end"],
+                     len(shape_of(self.data)))  # fmt: skip
+        if self.pad_value is not None:
+            if element_type_of(self.pad_value) != element_type_of(self.data):
+                raise VerifyException(
+                    f"pad_value must have the element type of data ({element_type_of(self.data)})"
+                    f", got {element_type_of(self.pad_value)}"
+                )
+            if len(shape_of(self.pad_value)) != 0:
+                shape = format_shape(shape_of(self.pad_value))
+                raise VerifyException(f"pad_value must be a scalar, got shape {shape}")
+
+    def pads(self) -> tuple[list[int], list[int]] | None:
+        """The static pads_begin and pads_end, or None when either is not known."""
+        begin = _int_list(self.operand_value(1))
+        end = _int_list(self.operand_value(2))
+        return None if begin is None or end is None else (begin, end)
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        shape = shape_of(self.data)
+        pads = self.pads()
+        if pads is None:
+            return [tensor([DYNAMIC] * len(shape), element_type_of(self.data))]
+        out = []
+        for axis, (dim, b, e) in enumerate(zip(shape, *pads, strict=True)):
+            if dim == DYNAMIC:
+                out.append(DYNAMIC)
+                continue
+            check_pad_extent(self.pad_mode.data, axis, dim, b, e)
+            out.append(dim + b + e)
+        return [tensor(out, element_type_of(self.data))]
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        x = inputs[0]
+        begin = [int(v) for v in np.asarray(inputs[1]).reshape(-1)]
+        end = [int(v) for v in np.asarray(inputs[2]).reshape(-1)]
+        mode = self.pad_mode.data
+        for axis, (dim, b, e) in enumerate(zip(x.shape, begin, end, strict=True)):
+            check_pad_extent(mode, axis, dim, b, e)
+        return (pad_array(x, begin, end, mode, inputs[3] if len(inputs) > 3 else None),)
+
+
+def check_pad_extent(mode: str, axis: int, dim: int, begin: int, end: int) -> None:
+    """Pad's limits on one axis (OpenVINO's shape inference): a non-negative result, and
+    `reflect` pads below the dimension, `symmetric` ones up to it, `edge` a non-empty axis."""
+    if dim + begin + end < 0:
+        raise VerifyException(
+            f"axis {axis} of size {dim} padded by {begin} and {end} would have a negative size"
+        )
+    positive = max(begin, 0), max(end, 0)
+    if mode == "reflect" and any(p >= dim for p in positive if p):
+        raise VerifyException(
+            f"reflect pads on axis {axis} must be smaller than its size {dim}, got "
+            f"pads_begin {begin} and pads_end {end}"
+        )
+    if mode == "symmetric" and any(p > dim for p in positive):
+        raise VerifyException(
+            f"symmetric pads on axis {axis} must be at most its size {dim}, got "
+            f"pads_begin {begin} and pads_end {end}"
+        )
+    if mode == "edge" and dim == 0 and any(positive):
+        raise VerifyException(f"edge padding needs a non-empty axis, axis {axis} is empty")
+
+
+def pad_array(
+    x: np.ndarray, begin: Sequence[int], end: Sequence[int], mode: str,
+    value: np.ndarray | None = None,
+) -> np.ndarray:
+    """Pad-12 on an array: the positive pads (relative to the whole input), then the crops."""
+    widths = [(max(b, 0), max(e, 0)) for b, e in zip(begin, end, strict=True)]
+    if mode == "constant":
+        fill = np.zeros((), x.dtype) if value is None else np.asarray(value).reshape(())
+        y = np.pad(x, widths, mode="constant", constant_values=fill)
+    else:
+        y = np.pad(x, widths, mode=mode)
+    crop = tuple(
+        slice(max(-b, 0), y.shape[i] - max(-e, 0))
+        for i, (b, e) in enumerate(zip(begin, end, strict=True))
+    )
+    return np.ascontiguousarray(y[crop]).astype(x.dtype, copy=False)
+
+
 def slice8_bounds(start: int, stop: int, step: int, dim: int) -> range:
     """
     The indices one `start:stop:step` entry of Slice-8 takes on a dimension of size `dim`:
@@ -1444,16 +1589,19 @@ OPS = (
     SpaceToBatchOp,
     ShuffleChannelsOp,
     BroadcastOp,
+    PadOp,
 )
 
 __all__ = [
     "BROADCAST_MODES",
     "DEPTH_TO_SPACE_MODES",
+    "PAD_MODES",
     "BatchToSpaceOp",
     "BroadcastOp",
     "ConcatOp",
     "DepthToSpaceOp",
     "GatherOp",
+    "PadOp",
     "ShuffleChannelsOp",
     "SliceOp",
     "SpaceToBatchOp",
@@ -1461,5 +1609,6 @@ __all__ = [
     "StridedSliceOp",
     "TransposeOp",
     "VariadicSplitOp",
-    "slice8_bounds",
+    "check_pad_extent",
+    "pad_array",
 ]

@@ -17,7 +17,6 @@ from lowpass.dialects import ov
 from lowpass.dialects.ov import (
     DYNAMIC,
     element_type_of,
-    is_float,
     shape_of,
     static_value,
 )
@@ -158,19 +157,81 @@ def where(ctx: NodeContext) -> list[SSAValue]:
     return [ctx.value(ov.SelectOp(ctx.input(0), ctx.input(1), ctx.input(2)))]
 
 
-_UNARY = {"Relu": ov.ReluOp, "Sigmoid": ov.SigmoidOp, "Tanh": ov.TanhOp, "Exp": ov.ExpOp}
+_UNARY = {
+    "Relu": ov.ReluOp,
+    "Sigmoid": ov.SigmoidOp,
+    "Tanh": ov.TanhOp,
+    "Exp": ov.ExpOp,
+    "Sqrt": ov.SqrtOp,
+    "Erf": ov.ErfOp,
+    "Log": ov.LogOp,
+    "Abs": ov.AbsOp,
+    "Neg": ov.NegativeOp,
+    "Floor": ov.FloorOp,
+    "Ceil": ov.CeilingOp,
+    "HardSwish": ov.HSwishOp,
+    "Softplus": ov.SoftPlusOp,
+    "Mish": ov.MishOp,
+}
 
 
-@register("Relu", "Sigmoid", "Tanh", "Exp")
+@register(*_UNARY)
 def unary(ctx: NodeContext) -> list[SSAValue]:
     return [ctx.value(_UNARY[ctx.op_type](ctx.input(0)))]
 
 
-@register("Neg")
-def neg(ctx: NodeContext) -> list[SSAValue]:
-    x = ctx.input(0)
-    minus_one = ctx.constant(np.array(-1, ov.to_dtype(element_type_of(x))))
-    return [ctx.value(ov.MultiplyOp(x, minus_one))]
+@register("Round")
+def round_(ctx: NodeContext) -> list[SSAValue]:
+    """ONNX rounds halves to even (OpenVINO's frontend: Round-5 half_to_even)."""
+    return [ctx.value(ov.RoundOp(ctx.input(0), "half_to_even"))]
+
+
+@register("Gelu")
+def gelu(ctx: NodeContext) -> list[SSAValue]:
+    approximate = ctx.attr("approximate", "none")
+    modes = {"none": "erf", "tanh": "tanh"}
+    if approximate not in modes:
+        raise ConversionError(f"approximate must be none or tanh, got '{approximate}'")
+    return [ctx.value(ov.GeluOp(ctx.input(0), modes[approximate]))]
+
+
+@register("Pow")
+def power(ctx: NodeContext) -> list[SSAValue]:
+    """Power-1, with OpenVINO's frontend's conversions when the types differ: the exponent
+    to the base's type when it is an integer or no wider than a float base, else the base to
+    the exponent's type and the result back."""
+    base, exponent = ctx.input(0), ctx.input(1)
+    bt, et = element_type_of(base), element_type_of(exponent)
+    if bt == et:
+        return [ctx.value(ov.PowerOp(base, exponent))]
+    b_dt, e_dt = ov.to_dtype(bt), ov.to_dtype(et)
+    if e_dt.kind in "iub" or (b_dt.kind == "f" and b_dt.itemsize >= e_dt.itemsize):
+        return [ctx.value(ov.PowerOp(base, ctx.value(ov.ConvertOp(exponent, bt))))]
+    y = ctx.value(ov.PowerOp(ctx.value(ov.ConvertOp(base, et)), exponent))
+    return [ctx.value(ov.ConvertOp(y, bt))]
+
+
+_VARIADIC = {"Min": ov.MinimumOp, "Max": ov.MaximumOp}
+
+
+@register("Min", "Max")
+def variadic_min_max(ctx: NodeContext) -> list[SSAValue]:
+    """Folded from the left, `op(op(x0, x1), x2)...`, as OpenVINO's frontend does (the order
+    matters for NaN: see ov.minimum)."""
+    acc = ctx.input(0)
+    for i in range(1, ctx.num_inputs):
+        acc = ctx.value(_VARIADIC[ctx.op_type](acc, ctx.input(i)))
+    return [acc]
+
+
+@register("Mean")
+def mean(ctx: NodeContext) -> list[SSAValue]:
+    """The sum of the inputs (a chain of adds) divided by their count (OpenVINO's frontend)."""
+    acc = ctx.input(0)
+    for i in range(1, ctx.num_inputs):
+        acc = ctx.value(ov.AddOp(acc, ctx.input(i)))
+    count = ctx.constant(np.array(ctx.num_inputs, ov.to_dtype(element_type_of(acc))))
+    return [ctx.value(ov.DivideOp(acc, count, pythondiv=False))]
 
 
 @register("Identity")
@@ -197,20 +258,25 @@ def dropout(ctx: NodeContext) -> list[SSAValue]:
 
 @register("Clip")
 def clip(ctx: NodeContext) -> list[SSAValue]:
+    """Opsets 1-10: Clamp with the `min`/`max` attributes (default: the double range, limited
+    to the element type's). 11+: `Minimum(max, Maximum(min, x))` with the optional inputs
+    (missing: the element type's lowest / largest value), as OpenVINO's frontend; the bounds
+    may be computed at run time."""
     x = ctx.input(0)
+    dt = ov.to_dtype(element_type_of(x))
+    info = np.finfo(dt) if dt.kind == "f" else np.iinfo(dt)
     if ctx.opset < 11:
-        lo, hi = ctx.attr("min", -np.inf), ctx.attr("max", np.inf)
-    else:
-        lo_a, hi_a = ctx.const_input(1, "min"), ctx.const_input(2, "max")
-        lo = -np.inf if lo_a is None else float(lo_a.reshape(-1)[0])
-        hi = np.inf if hi_a is None else float(hi_a.reshape(-1)[0])
-    if not is_float(element_type_of(x)):
-        info = np.iinfo(ov.to_dtype(element_type_of(x)))
-        lo, hi = max(lo, info.min), min(hi, info.max)
-    else:
-        finfo = np.finfo(ov.to_dtype(element_type_of(x)))
-        lo, hi = max(lo, float(finfo.min)), min(hi, float(finfo.max))
-    return [ctx.value(ov.ClampOp(x, float(lo), float(hi)))]
+        lo = max(float(ctx.attr("min", -np.inf)), float(info.min))
+        hi = min(float(ctx.attr("max", np.inf)), float(info.max))
+        return [ctx.value(ov.ClampOp(x, lo, hi))]
+    lo_v = ctx.optional_input(1)
+    hi_v = ctx.optional_input(2)
+    if lo_v is None:
+        lo_v = ctx.constant(np.array(info.min, dt))
+    if hi_v is None:
+        hi_v = ctx.constant(np.array(info.max, dt))
+    y = ctx.value(ov.MaximumOp(lo_v, x))
+    return [ctx.value(ov.MinimumOp(hi_v, y))]
 
 
 @register("PRelu")
@@ -234,9 +300,14 @@ def leaky_relu(ctx: NodeContext) -> list[SSAValue]:
 
 @register("HardSigmoid")
 def hard_sigmoid(ctx: NodeContext) -> list[SSAValue]:
+    """`max(0, min(1, alpha x + beta))` (OpenVINO's HardSigmoid-1 reference) as Multiply, Add
+    and Clamp; HSigmoid when alpha and beta are its own (1/6 and 1/2: `min(max(x + 3, 0), 6)
+    / 6`, the same function rounded in another order: within 2 ulp)."""
     x = ctx.input(0)
     dt = ov.to_dtype(element_type_of(x))
     alpha, beta = float(ctx.attr("alpha", 0.2)), float(ctx.attr("beta", 0.5))
+    if dt.kind == "f" and np.float32(alpha) == np.float32(1 / 6) and beta == 0.5:
+        return [ctx.value(ov.HSigmoidOp(x))]
     y = ctx.value(ov.MultiplyOp(x, ctx.constant(np.array(alpha, dt))))
     y = ctx.value(ov.AddOp(y, ctx.constant(np.array(beta, dt))))
     return [ctx.value(ov.ClampOp(y, 0.0, 1.0))]
@@ -772,3 +843,52 @@ def resize(ctx: NodeContext) -> list[SSAValue]:
 
 
 __all__ = ["per_channel", "producer_constant", "rank_of", "reshape_to", "static_value"]
+
+
+# ---- padding ----------------------------------------------------------------------------------
+
+_PAD_MODES = ("constant", "reflect", "edge")
+
+
+@register("Pad")
+def pad(ctx: NodeContext) -> list[SSAValue]:
+    """Pad-12 as OpenVINO's frontend makes it: opsets 1-10 from the `pads` (opset 1:
+    `paddings`) and `value` attributes, 11+ from the inputs `pads`, `constant_value` and
+    (18+) `axes` (constant); `[begin..., end...]` split in two. Negative pads crop."""
+    x = ctx.input(0)
+    rank = rank_of(x)
+    dt = ov.to_dtype(element_type_of(x))
+    mode = ctx.attr("mode", "constant")
+    if mode not in _PAD_MODES:
+        raise ConversionError(f"mode '{mode}' is not supported, expected one of "
+                              f"{', '.join(_PAD_MODES)}")  # fmt: skip
+    if ctx.opset < 11:
+        pads = ctx.ints("pads") if ctx.has_attr("pads") else ctx.ints("paddings")
+        if pads is None:
+            raise ConversionError("attribute 'pads' is required")
+        value: SSAValue | None = ctx.constant(np.array(float(ctx.attr("value", 0.0)), dt))
+    else:
+        array = ctx.const_input(1, "pads")
+        if array is None:
+            raise ConversionError("input 1 (pads) is required")
+        pads = [int(p) for p in array.reshape(-1)]
+        value = ctx.optional_input(2)
+        if value is not None and shape_of(value) != ():
+            value = reshape_to(ctx, value, [])
+        axes_array = ctx.const_input(3, "axes")
+        if axes_array is not None:
+            axes = [normalize(int(a), rank) for a in axes_array.reshape(-1)]
+            if len(pads) != 2 * len(axes):
+                raise ConversionError(
+                    f"pads must have {2 * len(axes)} values (2 per axis), got {len(pads)}"
+                )
+            full = [0] * (2 * rank)
+            for k, a in enumerate(axes):
+                full[a], full[rank + a] = pads[k], pads[len(axes) + k]
+            pads = full
+    if len(pads) != 2 * rank:
+        raise ConversionError(f"pads must have {2 * rank} values (2 per axis), got {len(pads)}")
+    if value is None:
+        value = ctx.constant(np.zeros((), dt))
+    begin, end = ctx.i64(pads[:rank]), ctx.i64(pads[rank:])
+    return [ctx.value(ov.PadOp(x, begin, end, value, pad_mode=mode))]

@@ -186,6 +186,13 @@ OP_TABLE: tuple[OpEntry, ...] = (
     OpEntry("PRelu", 0, activation.PReluOp, opset="opset1"),
     OpEntry("SoftMax", 8, activation.SoftmaxOp, (_a("axis", "int", default="1"),)),
     OpEntry("SoftMax", 1, activation.SoftmaxOp, (_a("axis", "int", default="1"),), write=False),
+    OpEntry("Gelu", 7, activation.GeluOp, (_a("approximation_mode", "ENUM", default="ERF"),)),
+    OpEntry("Gelu", 0, activation.GeluOp, opset="opset2", write=False, notes="Gelu-2: erf mode"),
+    OpEntry("HSwish", 4, activation.HSwishOp),
+    OpEntry("HSigmoid", 5, activation.HSigmoidOp),
+    OpEntry("SoftPlus", 4, activation.SoftPlusOp),
+    OpEntry("Mish", 4, activation.MishOp),
+    OpEntry("Swish", 4, activation.SwishOp),
     # arithmetic
     OpEntry("Add", 1, arithmetic.AddOp, _AUTO_BROADCAST),
     OpEntry("Subtract", 1, arithmetic.SubtractOp, _AUTO_BROADCAST),
@@ -196,7 +203,19 @@ OP_TABLE: tuple[OpEntry, ...] = (
         arithmetic.DivideOp,
         (*_AUTO_BROADCAST, _a("m_pythondiv", "bool", "pythondiv", default="true")),
     ),
+    OpEntry("Power", 1, arithmetic.PowerOp, _AUTO_BROADCAST),
+    OpEntry("SquaredDifference", 0, arithmetic.SquaredDifferenceOp, _AUTO_BROADCAST, "opset1"),
+    OpEntry("Minimum", 1, arithmetic.MinimumOp, _AUTO_BROADCAST),
+    OpEntry("Maximum", 1, arithmetic.MaximumOp, _AUTO_BROADCAST),
     OpEntry("Exp", 0, arithmetic.ExpOp, opset="opset1"),
+    OpEntry("Sqrt", 0, arithmetic.SqrtOp, opset="opset1"),
+    OpEntry("Erf", 0, arithmetic.ErfOp, opset="opset1"),
+    OpEntry("Log", 0, arithmetic.LogOp, opset="opset1"),
+    OpEntry("Abs", 0, arithmetic.AbsOp, opset="opset1"),
+    OpEntry("Negative", 0, arithmetic.NegativeOp, opset="opset1"),
+    OpEntry("Floor", 0, arithmetic.FloorOp, opset="opset1"),
+    OpEntry("Ceiling", 0, arithmetic.CeilingOp, opset="opset1"),
+    OpEntry("Round", 5, arithmetic.RoundOp, (_a("mode", "enum", default="half_to_even"),)),
     OpEntry("Convert", 0, conversion.ConvertOp, (_a("destination_type", "etype"),), "opset1"),
     # comparison, logical, condition
     OpEntry("Equal", 1, comparison.EqualOp, _AUTO_BROADCAST),
@@ -303,6 +322,15 @@ OP_TABLE: tuple[OpEntry, ...] = (
     OpEntry(
         "Broadcast", 1, movement.BroadcastOp, (_a("mode", "enum", default="numpy"),), write=False
     ),
+    OpEntry("Pad", 12, movement.PadOp, (_a("pad_mode", "enum"),)),
+    OpEntry(
+        "Pad",
+        1,
+        movement.PadOp,
+        (_a("pad_mode", "enum"),),
+        write=False,
+        notes="Pad-1: negative pads are rejected",
+    ),
     # normalization
     OpEntry(
         "MVN",
@@ -392,6 +420,8 @@ KNOWN_VERSIONS: dict[str, tuple[tuple[int, int], ...]] = {
     "SoftMax": ((1, 1), (8, 8)),
     "Gather": ((1, 1), (7, 7), (8, 8)),
     "Broadcast": ((1, 1), (3, 3)),
+    "Gelu": ((2, 0), (7, 7)),
+    "Pad": ((1, 1), (12, 12)),
     "ShapeOf": ((1, 0), (3, 3)),
     "Interpolate": ((1, 0), (4, 4), (11, 11)),
     "MVN": ((2, 0), (6, 6)),

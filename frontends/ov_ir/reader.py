@@ -67,6 +67,7 @@ from lowpass.dialects.ov.base import (
     PLACEHOLDER_TYPE,
     element_type_of,
     i64_array,
+    static_value,
     to_dtype,
 )
 from lowpass.frontends import FrontendError
@@ -669,6 +670,14 @@ class _GraphReader:
                 inputs = inputs[:2]
         if entry.ov_type == "Gather" and entry.version == 1:
             props["batch_dims"] = IntegerAttr(0, i64)
+        if entry.ov_type == "Pad" and entry.version == 1:
+            for what, value in zip(("pads_begin", "pads_end"), inputs[1:3], strict=False):
+                pads = static_value(value)
+                if pads is not None and bool(np.any(np.asarray(pads) < 0)):
+                    raise _LayerError(
+                        f"{what} {[int(p) for p in np.asarray(pads).reshape(-1)]} has a "
+                        "negative pad, expected non-negative pads (Pad-1; Pad-12 crops)"
+                    )
         _check_arity(op_def, len(inputs), n_results)
         op = entry.op.create(
             operands=inputs,

@@ -1,7 +1,9 @@
 """
 Elementwise ops as vectorized loops: Add, Subtract, Multiply, Divide (float), Exp, Relu,
 Sigmoid, Tanh, Clamp, PRelu and Convert, with numpy broadcasting (per-channel constants) and
-OpenVINO's type relaxation (u8/i8 operands read as float, results converted like Convert).
+OpenVINO's type relaxation (u8/i8 operands read as float, results converted like Convert);
+and the math ops (`MATH_OPS`): Power, SquaredDifference, Minimum, Maximum, Sqrt, Erf, Log, Abs,
+Negative, Floor, Ceiling, Round, Gelu, HSwish, HSigmoid, SoftPlus, Mish, Swish.
 
 A chain (more generally a connected set) of elementwise ops with the same output shape is
 one group and one loop: `Add(bias) -> Relu -> Convert` reads its input once and writes only
@@ -16,6 +18,23 @@ and gradual underflow to denormals); `sigmoid(x) = select(x >= 0, 1, e) / (1 + e
 `e = exp(-|x|)` (no overflow, accurate for large negative x); `tanh` polynomial below 0.625
 and `1 - 2 / (exp(2|x|) + 1)` above. NaN propagates as in numpy. f16 tensors compute in f32
 and round to f16 after every op (what numpy does).
+
+The math ops: Sqrt, Floor, Ceiling and Round are LLVM's intrinsics (exact); Abs, Negative,
+Minimum, Maximum (`std::min`/`std::max`: `b < a ? b : a`, so a NaN in `a` is kept, one in `b`
+is not, as OpenVINO's reference), SquaredDifference, HSwish and HSigmoid are the reference's
+float32 operations in its order, bit for bit. Power: `x * x` for a constant exponent 2 (the
+correctly rounded square), else libm's `powf` per element (not vectorized). `log` (Cephes logf:
+x = 2^e m, m in [sqrt(1/2), sqrt(2)), a degree-8 polynomial; denormals scaled first; log(0) =
+-inf, log(x < 0) = NaN), SoftPlus `x < 88.72 ? log(exp(x) + 1) : x` and Mish `x tanh(softplus
+x)` as the reference computes them in float32, to a few ulp. `erf` (max 2 ulp against libm's
+double erf rounded, measured over [-10, 10] in the tests): `x + x P(x^2)` for |x| < 1
+(degree 6), `1 - erfc(|x|)` with `erfc(z) = exp(-z^2) Q(z - 1.5)` for 1 <= z < 2 (degree 10)
+and `exp(-z^2) / z S(1 / z^2)` from 2 on (degree 10), least-squares fits of `erfc(z) exp(z^2)`
+with relative errors below 1e-8; `z^2` split in two floats (FMA) so that `exp(-z^2)` keeps its
+accuracy. Gelu(erf) is `0.5 x (1 + erf(x / sqrt 2))` for x >= 0 and `0.5 x erfc(-x / sqrt 2)`
+below (no cancellation: accurate to a few ulp where the result is tiny); Gelu(tanh) is
+`x / (1 + exp(-2u))`, `u = sqrt(2 / pi) (x + 0.044715 x^3)` (= `0.5 x (1 + tanh u)` without its
+cancellation); Swish `x / (1 + exp(-beta x))`.
 """
 
 from __future__ import annotations
@@ -29,24 +48,42 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 
 from lowpass.dialects.ov import (
+    AbsOp,
     AddOp,
+    CeilingOp,
     ClampOp,
     ConstantOp,
     ConvertOp,
     DivideOp,
+    ErfOp,
     ExpOp,
+    FloorOp,
+    GeluOp,
+    HSigmoidOp,
+    HSwishOp,
+    LogOp,
+    MaximumOp,
+    MinimumOp,
+    MishOp,
     MultiplyOp,
+    NegativeOp,
+    PowerOp,
     PReluOp,
     ReluOp,
+    RoundOp,
     SigmoidOp,
     SoftmaxOp,
+    SoftPlusOp,
+    SqrtOp,
+    SquaredDifferenceOp,
     SubtractOp,
+    SwishOp,
     TanhOp,
     element_type_of,
     normalize_axis,
     to_dtype,
 )
-from lowpass.dialects.ov.activation import prelu_slope_shape
+from lowpass.dialects.ov.activation import prelu_slope_shape, softplus_threshold
 from lowpass.lowering.emit import (
     F16,
     F32,
@@ -68,7 +105,35 @@ from lowpass.lowering.emit import (
 )
 from lowpass.lowering.kernels.threads import TASK_TYPE, effective_threads, emit_parallel_call
 
+MATH_OPS: tuple[type[Operation], ...] = (
+    PowerOp,
+    SquaredDifferenceOp,
+    MinimumOp,
+    MaximumOp,
+    SqrtOp,
+    ErfOp,
+    LogOp,
+    AbsOp,
+    NegativeOp,
+    FloorOp,
+    CeilingOp,
+    RoundOp,
+    GeluOp,
+    HSwishOp,
+    HSigmoidOp,
+    SoftPlusOp,
+    MishOp,
+    SwishOp,
+)
+"""The math ops of `_math_op` (see the module docstring)."""
+_MATH_BINARY = (PowerOp, SquaredDifferenceOp, MinimumOp, MaximumOp)
+_MATH_FLOAT_ONLY = (PowerOp, SqrtOp, ErfOp, LogOp, GeluOp, HSwishOp, HSigmoidOp, SoftPlusOp,
+                    MishOp, SwishOp)  # fmt: skip
+_HEAVY = (ExpOp, SigmoidOp, TanhOp, ErfOp, LogOp, GeluOp, SoftPlusOp, MishOp, SwishOp)
+"""Ops with a transcendental (the parallel threshold counts them as 9 elements)."""
+
 ELEMENTWISE_OPS: tuple[type[Operation], ...] = (
+    *MATH_OPS,
     AddOp,
     SubtractOp,
     MultiplyOp,
@@ -81,8 +146,8 @@ ELEMENTWISE_OPS: tuple[type[Operation], ...] = (
     PReluOp,
     ConvertOp,
 )
-_BINARY = (AddOp, SubtractOp, MultiplyOp, DivideOp)
-_FLOAT_ONLY = (DivideOp, ExpOp, SigmoidOp, TanhOp, PReluOp)
+_BINARY = (AddOp, SubtractOp, MultiplyOp, DivideOp, *_MATH_BINARY)
+_FLOAT_ONLY = (DivideOp, ExpOp, SigmoidOp, TanhOp, PReluOp, *_MATH_FLOAT_ONLY)
 _DTYPES = {
     np.dtype(t) for t in (np.float32, np.float16, np.int64, np.int32, np.int8, np.uint8, np.bool_)
 }
@@ -134,7 +199,7 @@ def supported(op: Operation) -> bool:
         return False
     if isinstance(op, _BINARY) and dtypes[0] != dtypes[1]:
         return False
-    if isinstance(op, PReluOp) and dtypes[0] != dtypes[1]:
+    if isinstance(op, PReluOp | SwishOp) and len(dtypes) > 1 and dtypes[0] != dtypes[1]:
         return False
     if isinstance(op, _FLOAT_ONLY) and not _is_float(dtypes[0]):
         return False
@@ -435,7 +500,7 @@ class ElementwiseLowering:
         call_args: list[ir.Value] = [ctx.buffer(v).ptr for v in output_values]
         call_args += [o.buffer.ptr for o in operands if o.arg >= 0]
         size = int(np.prod(out_shape, dtype=np.int64))
-        heavy = sum(isinstance(op, ExpOp | SigmoidOp | TanhOp) for op in group)
+        heavy = sum(isinstance(op, _HEAVY) for op in group)
         threads = effective_threads(ctx.threads, size * (1 + 8 * heavy), PARALLEL_WORK)
         chunks = min(dims[0], 4 * threads)
         if threads < 2 or chunks < 2:
@@ -603,6 +668,8 @@ def _scalar_op(
         x, slope = v
         negative = b.fcmp_ordered("<", x, ir.Constant(x.type, 0.0))
         return b.select(negative, b.fmul(x, slope), x)
+    if isinstance(op, MATH_OPS):
+        return _math_op(b, math, op, v, dtype)
     raise NotImplementedError(op.name)
 
 
@@ -698,3 +765,194 @@ def supported_softmax(op: Operation) -> bool:
 
 LOWERINGS: list[type[OpLowering]] = [ElementwiseLowering, SoftmaxLowering]
 
+
+
+# --------------------------------------------------------------------------------------------
+# The math ops (MATH_OPS): one element
+# --------------------------------------------------------------------------------------------
+
+_ERF_SMALL = (8.110704723029993e-05, -0.0008085298504218186, 0.005196571429049404,
+              -0.02685799427248324, 0.11283681717954017, -0.37612634122767763,
+              0.12837916696369)  # fmt: skip
+"""erf(x) = x + x P(x^2) on |x| < 1 (highest degree first)."""
+_ERFC_MID = (2.2625916543375776e-05, -7.841245782819238e-05, 0.00022422645071517948,
+             -0.0006602702394064349, 0.001885840546424867, -0.005146162909725601,
+             0.01337737421723971, -0.03293089514342129, 0.07615103861346562,
+             -0.16362291786919836, 0.3215854164614587)  # fmt: skip
+"""erfc(z) exp(z^2) = Q(z - 1.5) on [1, 2)."""
+_ERFC_TAIL = (-75.39796375466956, 3.257769824092206, 85.68176262825195, -77.49970885600712,
+              36.43014085071842, -12.015537637250075, 3.4239431477127527,
+              -1.0469387916533877, 0.4228877781696369, -0.282091720245809,
+              0.5641895692129464)  # fmt: skip
+"""z erfc(z) exp(z^2) = S(1 / z^2) from 2 on."""
+_LOG_POLY = (7.0376836292e-2, -1.1514610310e-1, 1.1676998740e-1, -1.2420140846e-1,
+             1.4249322787e-1, -1.6668057665e-1, 2.0000714765e-1, -2.4999993993e-1,
+             3.3333331174e-1)  # fmt: skip
+"""Cephes logf: log(1 + f) = f - f^2 / 2 + f^3 P(f), f in [sqrt(1/2) - 1, sqrt(2) - 1)."""
+
+
+def _horner(math: Math, coefficients: Sequence[float], t: ir.Value) -> ir.Value:
+    p = math.f(coefficients[0])
+    for c in coefficients[1:]:
+        p = math.fma(p, t, math.f(c))
+    return p
+
+
+def _log(math: Math, x: ir.Value) -> ir.Value:
+    """Cephes logf (see the module docstring), for every float32 x."""
+    b = math.b
+    denormal = b.fcmp_ordered("<", x, math.f(1.1754943508222875e-38))
+    scaled = b.select(denormal, b.fmul(x, math.f(8388608.0)), x)  # 2^23
+    bits = b.bitcast(scaled, I32)
+    e = b.sub(b.lshr(bits, ir.Constant(I32, 23)), ir.Constant(I32, 126))
+    m_bits = b.or_(b.and_(bits, ir.Constant(I32, 0x007FFFFF)), ir.Constant(I32, 0x3F000000))
+    m = b.bitcast(m_bits, F32)  # in [0.5, 1)
+    small = b.fcmp_ordered("<", m, math.f(0.707106781186547524))
+    e = b.sub(e, b.zext(small, I32))
+    f = b.fsub(b.select(small, b.fadd(m, m), m), math.f(1.0))
+    ef = b.sitofp(e, F32)
+    ef = b.select(denormal, b.fsub(ef, math.f(23.0)), ef)
+    z = b.fmul(f, f)
+    y = b.fmul(b.fmul(f, z), _horner(math, _LOG_POLY, f))
+    y = math.fma(ef, math.f(-2.12194440e-4), y)
+    y = math.fma(z, math.f(-0.5), y)
+    result = math.fma(ef, math.f(0.693359375), b.fadd(f, y))
+    result = b.select(b.fcmp_ordered("==", x, math.f(0.0)), math.f(-np.inf), result)
+    result = b.select(b.fcmp_ordered("==", x, math.f(np.inf)), x, result)
+    invalid = b.fcmp_unordered("<", x, math.f(0.0))  # x < 0 or NaN
+    return b.select(invalid, math.f(np.nan), result)
+
+
+def _erfc_large(
+    math: Math, z: ir.Value, square: tuple[ir.Value, ir.Value] | None = None
+) -> ir.Value:
+    """erfc(z) for z >= 1 (anything there: NaN and +inf included); `square`: z^2 as an exact
+    sum of two floats when z itself is rounded (Gelu's x / sqrt 2: z^2 = x^2 / 2 exactly)."""
+    b = math.b
+    if square is None:
+        hi = b.fmul(z, z)
+        lo = math.fma(z, z, b.fneg(hi))  # z^2 = hi + lo exactly
+    else:
+        hi, lo = square
+    e = math.exp(b.fneg(hi))
+    e = math.fma(b.fneg(e), lo, e)  # exp(-hi - lo) ~ exp(-hi) (1 - lo)
+    mid = _horner(math, _ERFC_MID, b.fsub(z, math.f(1.5)))
+    u = b.fdiv(math.f(1.0), hi)
+    tail = b.fdiv(_horner(math, _ERFC_TAIL, u), z)
+    result = b.fmul(e, b.select(b.fcmp_ordered("<", z, math.f(2.0)), mid, tail))
+    return b.select(b.fcmp_ordered(">", z, math.f(10.0)), math.f(0.0), result)  # +inf too
+
+
+def _erf(math: Math, x: ir.Value) -> ir.Value:
+    b = math.b
+    ax = math.fabs(x)
+    small = math.fma(x, _horner(math, _ERF_SMALL, b.fmul(x, x)), x)
+    large = b.fsub(math.f(1.0), _erfc_large(math, ax))
+    large = b.select(b.fcmp_ordered("<", x, math.f(0.0)), b.fneg(large), large)
+    return b.select(b.fcmp_unordered("<", ax, math.f(1.0)), small, large)  # NaN: small
+
+
+def _erfc(math: Math, x: ir.Value, square: tuple[ir.Value, ir.Value] | None = None) -> ir.Value:
+    """erfc(x) for x >= 0 (with 1 - erf(x) below 1)."""
+    b = math.b
+    small = b.fsub(math.f(1.0), _erf(math, x))
+    large = _erfc_large(math, x, square)
+    return b.select(b.fcmp_unordered("<", x, math.f(1.0)), small, large)
+
+
+def _softplus(math: Math, x: ir.Value, dtype: np.dtype) -> ir.Value:
+    b = math.b
+    y = _log(math, b.fadd(math.exp(x), math.f(1.0)))
+    below = b.fcmp_unordered("<", x, math.f(softplus_threshold(dtype)))
+    return b.select(below, y, x)
+
+
+def _clip06(math: Math, x: ir.Value) -> ir.Value:
+    """min(max(x + 3, 0), 6) (NaN stays NaN, as numpy's maximum/minimum)."""
+    b = math.b
+    t = b.fadd(x, math.f(3.0))
+    t = b.select(b.fcmp_ordered("<", t, math.f(0.0)), math.f(0.0), t)
+    return b.select(b.fcmp_ordered(">", t, math.f(6.0)), math.f(6.0), t)
+
+
+def _math_op(
+    b: ir.IRBuilder, math: Math, op: Operation, v: list[ir.Value], dtype: np.dtype
+) -> ir.Value:
+    """One element of a math op (operands in the compute type, f16 widened to f32)."""
+    is_float = _is_float(dtype)
+    signed = dtype.kind == "i"
+    x = v[0]
+
+    def call(name: str, *args: ir.Value) -> ir.Value:
+        fn = math.intrinsic(f"llvm.{name}.f32", F32, [F32] * len(args))
+        return b.call(fn, list(args))
+
+    if isinstance(op, MinimumOp | MaximumOp):
+        lhs, rhs = v
+        first, second = (rhs, lhs) if isinstance(op, MinimumOp) else (lhs, rhs)
+        if is_float:
+            less = b.fcmp_ordered("<", first, second)
+        else:
+            less = (b.icmp_signed if signed else b.icmp_unsigned)("<", first, second)
+        # Minimum: rhs < lhs ? rhs : lhs; Maximum: lhs < rhs ? rhs : lhs
+        return b.select(less, rhs, lhs)
+    if isinstance(op, SquaredDifferenceOp):
+        if not is_float:
+            d = b.sub(v[0], v[1])
+            return b.mul(d, d)
+        d = b.fsub(v[0], v[1])
+        if dtype == np.float16:  # two f16 operations, each rounded (the reference's)
+            d = b.fpext(b.fptrunc(d, F16), F32)
+        return b.fmul(d, d)
+    if isinstance(op, PowerOp):
+        exponent = v[1]
+        if isinstance(exponent, ir.Constant) and exponent.constant == 2.0:
+            return b.fmul(x, x)
+        return call("pow", x, exponent)
+    if isinstance(op, AbsOp):
+        if is_float:
+            return math.fabs(x)
+        if not signed:
+            return x
+        negative = b.icmp_signed("<", x, ir.Constant(x.type, 0))
+        return b.select(negative, b.sub(ir.Constant(x.type, 0), x), x)
+    if isinstance(op, NegativeOp):
+        return b.fneg(x) if is_float else b.sub(ir.Constant(x.type, 0), x)
+    if isinstance(op, FloorOp | CeilingOp | RoundOp):
+        if not is_float:
+            return x
+        if isinstance(op, FloorOp):
+            return call("floor", x)
+        if isinstance(op, CeilingOp):
+            return call("ceil", x)
+        return call("roundeven" if op.mode.data == "half_to_even" else "round", x)
+    if isinstance(op, SqrtOp):
+        return call("sqrt", x)
+    if isinstance(op, LogOp):
+        return _log(math, x)
+    if isinstance(op, ErfOp):
+        return _erf(math, x)
+    if isinstance(op, HSwishOp):
+        return b.fdiv(b.fmul(x, _clip06(math, x)), math.f(6.0))
+    if isinstance(op, HSigmoidOp):
+        return b.fdiv(_clip06(math, x), math.f(6.0))
+    if isinstance(op, SoftPlusOp):
+        return _softplus(math, x, dtype)
+    if isinstance(op, MishOp):
+        return b.fmul(x, math.tanh(_softplus(math, x, dtype)))
+    if isinstance(op, SwishOp):
+        bx = b.fmul(x, v[1]) if len(v) > 1 else x
+        return b.fdiv(x, b.fadd(math.f(1.0), math.exp(b.fneg(bx))))
+    if isinstance(op, GeluOp):
+        if op.approximation_mode.data == "tanh":
+            inner = b.fmul(b.fmul(x, x), x)
+            u = b.fmul(math.fma(inner, math.f(0.044715), x), math.f(0.7978845608028654))
+            return b.fdiv(x, b.fadd(math.f(1.0), math.exp(b.fmul(u, math.f(-2.0)))))
+        z = b.fmul(x, math.f(0.7071067811865476))
+        half_x = b.fmul(x, math.f(0.5))
+        positive = b.fmul(half_x, b.fadd(math.f(1.0), _erf(math, z)))
+        x2 = b.fmul(x, x)
+        square = (b.fmul(x2, math.f(0.5)), b.fmul(math.fma(x, x, b.fneg(x2)), math.f(0.5)))
+        negative = b.fmul(half_x, _erfc(math, b.fneg(z), square))
+        return b.select(b.fcmp_ordered("<", x, math.f(0.0)), negative, positive)
+    raise NotImplementedError(op.name)

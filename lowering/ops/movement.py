@@ -14,7 +14,13 @@ follow the reference semantics by construction), then compiled:
 * otherwise (Gather with arbitrary indices): the output is cut into the largest blocks that
   are contiguous runs of the input; a constant table holds each block's start.
 
-Concat copies each input into its slice of the output. Reshape, Squeeze and Unsqueeze are
+Concat copies each input into its slice of the output. Pad (constant pads, every mode) copies
+the input's kept box into the output as one strided copy (a memcpy per row at most), then the
+border: in constant mode filled with the pad value, box by box (for each axis, the positions
+outside the box along it); in the other modes axis by axis as numpy does, each border slab a
+copy of the slab of the output it mirrors (or repeats), or, where a source was cropped away
+(negative pads) or there are more than 256 slabs, element by element from a constant table
+of source indices computed with the op's own `pad_array`. Reshape, Squeeze and Unsqueeze are
 not here: the compiler makes them views (no code). ShapeOf is constant-folded.
 """
 
@@ -34,6 +40,7 @@ from lowpass.dialects.ov import (
     ConcatOp,
     DepthToSpaceOp,
     GatherOp,
+    PadOp,
     ShuffleChannelsOp,
     SpaceToBatchOp,
     SplitOp,
@@ -42,7 +49,9 @@ from lowpass.dialects.ov import (
     VariadicSplitOp,
     normalize_axis,
     static_value,
+    to_dtype,
 )
+from lowpass.dialects.ov.movement import pad_array
 from lowpass.lowering.emit import (
     I64,
     Buffer,
@@ -367,5 +376,181 @@ class ConcatLowering:
         return jit_exec_type(ctx.cpu, out.dtype)
 
 
-LOWERINGS: list[type[OpLowering]] = [ConcatLowering, IndexMapLowering]
+class PadLowering:
+    """Pad with constant pads (see the module docstring)."""
+
+    ops: tuple[type[Operation], ...] = (PadOp,)
+
+    def fuse(self, op: Operation) -> list[Operation] | None:
+        if not isinstance(op, PadOp) or not all(_static(v) for v in (op.data, op.results[0])):
+            return None
+        if op.pads() is None or np.dtype(_dtype_of(op.data)).itemsize not in _COPY_TYPES:
+            return None
+        if int(np.prod(_shape(op.results[0]), dtype=np.int64)) > _MAX_MAP_ELEMENTS:
+            return None
+        return []
+
+    def emit(
+        self,
+        ctx: EmitContext,
+        group: list[Operation],
+        inputs: list[Buffer],
+        outputs: list[Buffer],
+    ) -> str:
+        (op,) = group
+        assert isinstance(op, PadOp)
+        pads = op.pads()
+        assert pads is not None
+        plan = _PadPlan(tuple(ctx.buffer(op.data).shape), *pads, op.pad_mode.data)
+        data, out = ctx.buffer(op.data), ctx.buffer(op.results[0])
+        itemsize = np.dtype(data.dtype).itemsize
+        etype = _COPY_TYPES[itemsize]
+        value = ctx.buffer(op.pad_value) if op.pad_value is not None else None
+        constant_mode = plan.mode == "constant"
+        dynamic_value = constant_mode and value is not None and value.constant is None
+        table = None if constant_mode else plan.border_table()
+
+        def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
+            dst, src = args[0], args[1]
+            emit_strided_copy(b, plan.box, itemsize, dst, plan.out_strides, src,
+                              plan.in_strides, plan.src_offset, plan.dst_offset)  # fmt: skip
+            if constant_mode:
+                if dynamic_value:
+                    fill = b.load(element_ptr(b, args[2], i64(0), etype), typ=etype)
+                else:
+                    bits = 0
+                    if value is not None and value.constant is not None:
+                        raw = np.asarray(value.constant, data.dtype).reshape(-1)[:1]
+                        bits = int(raw.view(f"u{itemsize}")[0])
+                    fill = ir.Constant(etype, bits)
+                for shape, offset in plan.border_boxes():
+                    _emit_fill(b, dst, etype, shape, plan.out_strides, offset, fill)
+            elif table is None:
+                # mirror/edge axis by axis, from the output itself (numpy's order)
+                for shape, dst_offset, src_offset in plan.slab_copies():
+                    emit_strided_copy(b, shape, itemsize, dst, plan.out_strides, dst,
+                                      plan.out_strides, src_offset, dst_offset)  # fmt: skip
+            elif table[0].size:
+                dst_table, src_table = ctx.constant_ptr(table[0]), ctx.constant_ptr(table[1])
+                with for_range(b, int(table[0].size), name="edge") as k:
+                    d = b.load(element_ptr(b, dst_table, k, I64), typ=I64)
+                    s_ = b.load(element_ptr(b, src_table, k, I64), typ=I64)
+                    element = b.load(element_ptr(b, src, s_, etype), typ=etype)
+                    b.store(element, element_ptr(b, dst, d, etype))
+
+        args = [out.ptr, data.ptr] + ([value.ptr] if dynamic_value and value is not None else [])
+        if plan.total:
+            fn = kernel_function(ctx, f"pad_{ctx.group_name}", len(args), body, noalias=[0])
+            ctx.builder.call(fn, args)
+        del inputs, outputs
+        return jit_exec_type(ctx.cpu, data.dtype)
+
+
+_MAX_SLABS = 256
+"""Border slabs (one copy each) above which mirror padding uses a table of elements."""
+
+
+class _PadPlan:
+    """Where Pad's kept box goes and how the border is filled (all at compile time)."""
+
+    def __init__(self, in_shape: tuple[int, ...], begin: Sequence[int], end: Sequence[int],
+                 mode: str) -> None:  # fmt: skip
+        self.in_shape, self.begin, self.end, self.mode = in_shape, list(begin), list(end), mode
+        self.out_shape = tuple(d + b + e for d, b, e in zip(in_shape, begin, end, strict=True))
+        self.in_strides = _contiguous_strides(in_shape)
+        self.out_strides = _contiguous_strides(self.out_shape)
+        self.lo = [max(b, 0) for b in begin]  # the box's place in the output
+        self.crop = [max(-b, 0) for b in begin]  # its first element in the input
+        self.box = [max(o - max(e, 0) - lo, 0)
+                    for o, e, lo in zip(self.out_shape, end, self.lo, strict=True)]  # fmt: skip
+        self.src_offset = sum(c * s for c, s in zip(self.crop, self.in_strides, strict=True))
+        self.dst_offset = sum(lo * s for lo, s in zip(self.lo, self.out_strides, strict=True))
+        self.total = int(np.prod(self.out_shape, dtype=np.int64))
+
+    def _ranges(self, axis: int) -> list[tuple[int, int]]:
+        """The output positions of `axis` outside the box: [start, stop) ranges."""
+        lo, hi = self.lo[axis], self.lo[axis] + self.box[axis]
+        return [(a, z) for a, z in ((0, lo), (hi, self.out_shape[axis])) if z > a]
+
+    def border_boxes(self) -> list[tuple[list[int], int]]:
+        """The border as disjoint boxes (shape, offset): for each axis d, the positions
+        outside the box along d, inside it along the later axes, anywhere along the earlier."""
+        boxes = []
+        for d in range(len(self.out_shape)):
+            for a, z in self._ranges(d):
+                shape = [*self.out_shape[:d], z - a, *self.box[d + 1 :]]
+                offset = a * self.out_strides[d] + sum(
+                    self.lo[j] * self.out_strides[j] for j in range(d + 1, len(self.out_shape))
+                )
+                boxes.append((shape, offset))
+        return boxes
+
+    def _sources(self, axis: int) -> list[int]:
+        """For each output position of `axis`: the input index it takes (the mode's map)."""
+        n = self.in_shape[axis]
+        mapped = pad_array(np.arange(n, dtype=np.int64), [self.begin[axis]], [self.end[axis]],
+                           self.mode)  # fmt: skip
+        return [int(v) for v in mapped]
+
+    def slab_copies(self) -> list[tuple[list[int], int, int]]:
+        """(shape, dst offset, src offset) copies of output slabs, axis by axis, when every
+        border position takes an input index that the box kept."""
+        copies = []
+        for d in range(len(self.out_shape)):
+            sources = self._sources(d)
+            inner = sum(
+                self.lo[j] * self.out_strides[j] for j in range(d + 1, len(self.out_shape))
+            )
+            shape = [*self.out_shape[:d], 1, *self.box[d + 1 :]]
+            for a, z in self._ranges(d):
+                for p in range(a, z):
+                    q = sources[p] - self.crop[d] + self.lo[d]  # its output position
+                    copies.append((shape, p * self.out_strides[d] + inner,
+                                   q * self.out_strides[d] + inner))  # fmt: skip
+        return copies
+
+    def border_table(self) -> tuple[np.ndarray, np.ndarray] | None:
+        """None when the slabs do (`slab_copies`), else (dst, src) element index tables."""
+        slabs = sum(z - a for d in range(len(self.out_shape)) for a, z in self._ranges(d))
+        valid = all(
+            self.crop[d] <= self._sources(d)[p] < self.crop[d] + self.box[d]
+            for d in range(len(self.out_shape))
+            for a, z in self._ranges(d)
+            for p in range(a, z)
+        )
+        if valid and slabs <= _MAX_SLABS:
+            return None
+        n = int(np.prod(self.in_shape, dtype=np.int64))
+        index_map = pad_array(np.arange(n, dtype=np.int64).reshape(self.in_shape), self.begin,
+                              self.end, self.mode)  # fmt: skip
+        outside = np.ones(self.out_shape, bool)
+        outside[tuple(slice(a, a + k) for a, k in zip(self.lo, self.box, strict=True))] = False
+        dst = np.flatnonzero(outside).astype(np.int64)
+        return dst, index_map.reshape(-1)[dst].astype(np.int64)
+
+
+def _emit_fill(b: ir.IRBuilder, dst: ir.Value, etype: ir.Type, shape: Sequence[int],
+               strides: Sequence[int], offset: int, value: ir.Value) -> None:  # fmt: skip
+    """dst[offset + sum(i * strides)] = value over `shape` (the innermost loop contiguous)."""
+    if int(np.prod(shape, dtype=np.int64)) == 0:
+        return
+    dims, ds, _ = collapse_pair(shape, strides, strides)
+
+    def nest(level: int, off: ir.Value) -> None:
+        if level == len(dims):
+            b.store(value, element_ptr(b, dst, off, etype))
+            return
+        with for_range(b, dims[level], name=f"f{level}") as i:
+            nest(level + 1, b.add(off, b.mul(i, i64(ds[level]))) if ds[level] else off)
+
+    nest(0, i64(offset))
+
+
+def _dtype_of(value: SSAValue) -> np.dtype:
+    t = value.type
+    assert isinstance(t, TensorType)
+    return to_dtype(t.get_element_type())
+
+
+LOWERINGS: list[type[OpLowering]] = [ConcatLowering, PadLowering, IndexMapLowering]
 

@@ -4,8 +4,9 @@ FakeQuantize and Convert (quantize / dequantize) on the CPU device, and the elem
 
 A post-op program is the chain of element-wise ops that follows a producer (a Convolution,
 MatMul, pooling, FakeQuantize or Convert) when each intermediate result has that chain as its
-only user: Multiply / Add / Subtract / Divide by constants that vary along one axis range of
-the tensor (per-channel dequantization scales, biases, zero points), Relu, Clamp, and a
+only user: Multiply / Add / Subtract / Divide / Minimum / Maximum by constants that vary along
+one axis range of the tensor (per-channel dequantization scales, biases, zero points, ONNX's
+Clip-11 bounds), Relu, Clamp, HSwish, HSigmoid, and a
 FakeQuantize with constant limits (the requantization to u8/i8 of the next layer's input).
 The program is emitted as vector code that reproduces the reference interpreter's float32
 operations one by one, in the same order, without contraction: each op is one correctly
@@ -42,6 +43,10 @@ from lowpass.dialects.ov import (
     ConvertOp,
     DivideOp,
     FakeQuantizeOp,
+    HSigmoidOp,
+    HSwishOp,
+    MaximumOp,
+    MinimumOp,
     MultiplyOp,
     OvOp,
     ReluOp,
@@ -203,15 +208,15 @@ def from_float(b: ir.IRBuilder, x: ir.Value, dtype: np.dtype, lanes: int,
 # Post-op programs
 # --------------------------------------------------------------------------------------------
 
-_BINARY = (MultiplyOp, AddOp, SubtractOp, DivideOp)
-_CHAIN_OPS = (*_BINARY, ReluOp, ClampOp, FakeQuantizeOp)
+_BINARY = (MultiplyOp, AddOp, SubtractOp, DivideOp, MinimumOp, MaximumOp)
+_CHAIN_OPS = (*_BINARY, ReluOp, ClampOp, HSwishOp, HSigmoidOp, FakeQuantizeOp)
 
 
 @dataclass
 class Step:
     """One element-wise op of a program: its constants broadcast to the group's shape."""
 
-    kind: str  # mul add sub rsub div rdiv relu clamp fq
+    kind: str  # mul add sub rsub div rdiv min rmin max rmax relu clamp hswish hsigmoid fq
     values: list[np.ndarray] = field(default_factory=list)  # float32, broadcast to the shape
     levels: int = 0
 
@@ -383,6 +388,19 @@ class Program:
                 x = _divide(b, x, values[0], operand)
             elif kind == "rdiv":
                 x = b.fdiv(operand(values[0]), x)
+            elif kind in ("min", "rmin", "max", "rmax"):
+                # ov.minimum / ov.maximum: `rhs < lhs ? rhs : lhs`, `lhs < rhs ? rhs : lhs`
+                c = operand(values[0])
+                lhs, rhs = (c, x) if kind[0] == "r" else (x, c)
+                first, second = (rhs, lhs) if kind.endswith("min") else (lhs, rhs)
+                x = b.select(b.fcmp_ordered("<", first, second), rhs, lhs)
+            elif kind in ("hswish", "hsigmoid"):
+                # the reference's float32 operations: t = min(max(x + 3, 0), 6), x * t / 6
+                six = vconst(F32, lanes, 6.0)
+                t = b.fadd(x, vconst(F32, lanes, 3.0))
+                t = b.select(b.fcmp_ordered("<", t, zero), zero, t)
+                t = b.select(b.fcmp_ordered(">", t, six), six, t)
+                x = b.fdiv(b.fmul(x, t) if kind == "hswish" else t, six)
             elif kind == "relu":
                 x = b.select(b.fcmp_ordered("<", x, zero), zero, x)
             elif kind == "clamp":
@@ -553,7 +571,15 @@ def match_step(
             return Step("add", [c])
         if isinstance(op, SubtractOp):
             return Step("rsub" if reverse else "sub", [c])
+        if isinstance(op, MinimumOp):
+            return Step("rmin" if reverse else "min", [c])
+        if isinstance(op, MaximumOp):
+            return Step("rmax" if reverse else "max", [c])
         return Step("rdiv" if reverse else "div", [c])
+    if isinstance(op, HSwishOp | HSigmoidOp):
+        if value_dtype(op.results[0]) != F32_DT:
+            return None
+        return Step("hswish" if isinstance(op, HSwishOp) else "hsigmoid")
     if isinstance(op, ReluOp):
         return Step("relu") if value_dtype(op.results[0]) == F32_DT else None
     if isinstance(op, ClampOp):

@@ -754,6 +754,41 @@ def model_structural(ops: Any) -> tuple[list[Any], list[Any]]:
     return [x], [_result(ops, r, "r"), _result(ops, c, "c"), _result(ops, u, "u")]
 
 
+def model_math(ops: Any) -> tuple[list[Any], list[Any]]:
+    """The element-wise math ops, the smooth activations and Pad (Pad-1, Gelu-2 too)."""
+    import openvino.opset1 as ops1
+    import openvino.opset2 as ops2
+
+    x = _param(ops, "x", [2, 3, 4])
+    y = _param(ops, "y", [3, 4])
+    i = _param(ops, "i", [2, 3], np.int32)
+    pos = ops.add(ops.abs(x), _const(ops, 0.5))
+    p = ops.power(pos, y)
+    s = ops.sqrt(ops.squared_difference(p, y))
+    e = ops.erf(ops.log(s))
+    m = ops.maximum(ops.minimum(e, y), ops.negative(y))
+    r = ops.add(ops.round(ops.multiply(x, _const(ops, 2.0)), "half_to_even"),
+                ops.round(x, "half_away_from_zero"))  # fmt: skip
+    fc = ops.add(ops.floor(x), ops.ceiling(y))
+    acts = ops.add(ops.gelu(x, "tanh"), ops2.gelu(ops.hswish(x)))
+    acts = ops.add(acts, ops.hsigmoid(ops.softplus(ops.mish(x))))
+    acts = ops.add(acts, ops.swish(x, _const(ops, 0.75)))
+    pad = ops.pad(x, _const(ops, [0, -1, 2], np.int64), _const(ops, [1, 1, -1], np.int64),
+                  "reflect")  # fmt: skip
+    pad1 = ops1.pad(i, _const(ops, [1, 0], np.int64), _const(ops, [0, 2], np.int64),
+                    "constant", _const(ops, 7, np.int32))  # fmt: skip
+    ipow = ops.power(i, _const(ops, 2, np.int32))
+    return [x, y, i], [
+        _result(ops, m, "minmax"),
+        _result(ops, r, "round"),
+        _result(ops, fc, "floor_ceil"),
+        _result(ops, acts, "acts"),
+        _result(ops, pad, "pad"),
+        _result(ops, pad1, "pad1"),
+        _result(ops, ops.abs(ops.negative(ipow)), "ipow"),
+    ]
+
+
 OPENVINO_MODELS: dict[str, Any] = {
     "conditional": model_conditional,
     "structural": model_structural,
@@ -766,6 +801,7 @@ OPENVINO_MODELS: dict[str, Any] = {
     "state": model_state,
     "subgraphs": model_tensor_iterator,
     "comparison": model_comparison,
+    "math": model_math,
     "other_versions": model_other_versions,
 }
 

@@ -117,3 +117,35 @@ func.func @softmax_int(%x: tensor<2x3xi32>) -> tensor<2x3xi32> {
   func.return %0 : tensor<2x3xi32>
 }
 // CHECK: error: 'ov.softmax' op input must have element type f32 or f16, got i32
+
+// -----
+
+func.func @gelu_mode(%x: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = ov.gelu %x approximation_mode = "sigmoid" : (tensor<3xf32>) -> tensor<3xf32>
+  func.return %0 : tensor<3xf32>
+}
+// CHECK: error: 'ov.gelu' op approximation_mode must be one of erf, tanh, got 'sigmoid'
+
+// -----
+
+func.func @hswish_int(%x: tensor<3xi32>) -> tensor<3xi32> {
+  %0 = ov.hswish %x : (tensor<3xi32>) -> tensor<3xi32>
+  func.return %0 : tensor<3xi32>
+}
+// CHECK: error: 'ov.hswish' op input must have element type f32 or f16, got i32
+
+// -----
+
+func.func @swish_beta_type(%x: tensor<3xf32>, %b: tensor<f16>) -> tensor<3xf32> {
+  %0 = ov.swish %x, %b : (tensor<3xf32>, tensor<f16>) -> tensor<3xf32>
+  func.return %0 : tensor<3xf32>
+}
+// CHECK: error: 'ov.swish' op beta must have the element type of the input (f32), got f16
+
+// -----
+
+func.func @swish_beta_shape(%x: tensor<3xf32>, %b: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = ov.swish %x, %b : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  func.return %0 : tensor<3xf32>
+}
+// CHECK: error: 'ov.swish' op beta must be a scalar or a 1-element 1-D tensor, got shape [3]

@@ -33,3 +33,27 @@ func.func @integer_and_dynamic(%x: tensor<?x8xi32>, %y: tensor<?x?x5xf16>, %s: t
   %3 = ov.prelu %y, %s : (tensor<?x?x5xf16>, tensor<5xf16>) -> tensor<?x?x5xf16>
   func.return %2, %3 : tensor<?x8xi32>, tensor<?x?x5xf16>
 }
+
+// CHECK-LABEL: func.func @smooth_activations
+func.func @smooth_activations(%x: tensor<2x8xf32>, %h: tensor<2x8xf16>, %beta: tensor<f32>) -> (tensor<2x8xf32>, tensor<2x8xf16>) {
+  // the default approximation_mode (erf) is not printed
+  // CHECK: ov.gelu %{{.*}} : (tensor<2x8xf32>) -> tensor<2x8xf32>
+  %0 = ov.gelu %x approximation_mode = "erf" : (tensor<2x8xf32>) -> tensor<2x8xf32>
+  // CHECK: ov.gelu %{{.*}} approximation_mode = "tanh" : (tensor<2x8xf32>) -> tensor<2x8xf32>
+  %1 = ov.gelu %0 approximation_mode = "tanh" : (tensor<2x8xf32>) -> tensor<2x8xf32>
+  // CHECK: ov.hswish %{{.*}} : (tensor<2x8xf32>) -> tensor<2x8xf32>
+  %2 = ov.hswish %1 : (tensor<2x8xf32>) -> tensor<2x8xf32>
+  // CHECK: ov.hsigmoid %{{.*}} : (tensor<2x8xf32>) -> tensor<2x8xf32>
+  %3 = ov.hsigmoid %2 : (tensor<2x8xf32>) -> tensor<2x8xf32>
+  // CHECK: ov.softplus %{{.*}} : (tensor<2x8xf32>) -> tensor<2x8xf32>
+  %4 = ov.softplus %3 : (tensor<2x8xf32>) -> tensor<2x8xf32>
+  // CHECK: ov.mish %{{.*}} : (tensor<2x8xf32>) -> tensor<2x8xf32>
+  %5 = ov.mish %4 : (tensor<2x8xf32>) -> tensor<2x8xf32>
+  // CHECK: ov.swish %{{.*}}, %{{.*}} : (tensor<2x8xf32>, tensor<f32>) -> tensor<2x8xf32>
+  %6 = ov.swish %5, %beta : (tensor<2x8xf32>, tensor<f32>) -> tensor<2x8xf32>
+  // CHECK: ov.swish %{{.*}} : (tensor<2x8xf16>) -> tensor<2x8xf16>
+  %7 = ov.swish %h : (tensor<2x8xf16>) -> tensor<2x8xf16>
+  // CHECK: ov.gelu %{{.*}} : (tensor<2x8xf16>) -> tensor<2x8xf16>
+  %8 = ov.gelu %7 : (tensor<2x8xf16>) -> tensor<2x8xf16>
+  func.return %6, %8 : tensor<2x8xf32>, tensor<2x8xf16>
+}

@@ -61,3 +61,43 @@ func.func @name_not_string(%x: tensor<2xf32>) -> tensor<2xf32> {
   func.return %0 : tensor<2xf32>
 }
 // CHECK: error: 'ov.add' op ov.name must be a string, got 5 : i64
+
+// -----
+
+func.func @power_mixed(%a: tensor<3xf32>, %b: tensor<3xi32>) -> tensor<3xf32> {
+  %0 = ov.power %a, %b : (tensor<3xf32>, tensor<3xi32>) -> tensor<3xf32>
+  func.return %0 : tensor<3xf32>
+}
+// CHECK: error: 'ov.power' op operands must have the same element type, got f32 and i32
+
+// -----
+
+func.func @power_boolean(%a: tensor<3xi1>) -> tensor<3xi1> {
+  %0 = ov.power %a, %a : (tensor<3xi1>, tensor<3xi1>) -> tensor<3xi1>
+  func.return %0 : tensor<3xi1>
+}
+// CHECK: error: 'ov.power' op operands must have a numeric element type (f32, f16, i64, i32, i8, ui8), got i1
+
+// -----
+
+func.func @maximum_shapes(%a: tensor<2x3xf32>, %b: tensor<2xf32>) -> tensor<2x3xf32> {
+  %0 = ov.maximum %a, %b : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}
+// CHECK: error: 'ov.maximum' op operands are not broadcast-compatible: shapes [2, 3] and [2]
+
+// -----
+
+func.func @sqrt_boolean(%a: tensor<3xi1>) -> tensor<3xi1> {
+  %0 = ov.sqrt %a : (tensor<3xi1>) -> tensor<3xi1>
+  func.return %0 : tensor<3xi1>
+}
+// CHECK: error: 'ov.sqrt' op input must have a numeric element type (f32, f16, i64, i32, i8, ui8), got i1
+
+// -----
+
+func.func @round_mode(%a: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = ov.round %a mode = "half_up" : (tensor<3xf32>) -> tensor<3xf32>
+  func.return %0 : tensor<3xf32>
+}
+// CHECK: error: 'ov.round' op mode must be one of half_to_even, half_away_from_zero, got 'half_up'

@@ -27,3 +27,42 @@ func.func @divide_int(%a: tensor<?x4xi32>, %b: tensor<4xi32>) -> tensor<?x4xi32>
   %2 = ov.exp %1 : (tensor<?x4xi32>) -> tensor<?x4xi32>
   func.return %2 : tensor<?x4xi32>
 }
+
+// CHECK-LABEL: func.func @math
+func.func @math(%a: tensor<2x3xf32>, %b: tensor<3xf32>, %i: tensor<?x4xi32>) -> (tensor<2x3xf32>, tensor<?x4xi32>) {
+  // CHECK: ov.power %{{.*}}, %{{.*}} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %0 = ov.power %a, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  // CHECK: ov.squared_difference %{{.*}}, %{{.*}} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %1 = ov.squared_difference %0, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  // CHECK: ov.minimum %{{.*}}, %{{.*}} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %2 = ov.minimum %1, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  // CHECK: ov.maximum %{{.*}}, %{{.*}} auto_broadcast = "none" : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %3 = ov.maximum %2, %a auto_broadcast = "none" : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  // CHECK: ov.sqrt %{{.*}} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %4 = ov.sqrt %3 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  // CHECK: ov.erf %{{.*}} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %5 = ov.erf %4 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  // CHECK: ov.log %{{.*}} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %6 = ov.log %5 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  // CHECK: ov.abs %{{.*}} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %7 = ov.abs %6 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  // CHECK: ov.negative %{{.*}} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %8 = ov.negative %7 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  // CHECK: ov.floor %{{.*}} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %9 = ov.floor %8 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  // CHECK: ov.ceiling %{{.*}} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %10 = ov.ceiling %9 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  // the default mode (half_to_even) is not printed
+  // CHECK: ov.round %{{.*}} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %11 = ov.round %10 mode = "half_to_even" : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  // CHECK: ov.round %{{.*}} mode = "half_away_from_zero" : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %12 = ov.round %11 mode = "half_away_from_zero" : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  // integers
+  // CHECK: ov.power %{{.*}}, %{{.*}} : (tensor<?x4xi32>, tensor<?x4xi32>) -> tensor<?x4xi32>
+  %13 = ov.power %i, %i : (tensor<?x4xi32>, tensor<?x4xi32>) -> tensor<?x4xi32>
+  // CHECK: ov.abs %{{.*}} : (tensor<?x4xi32>) -> tensor<?x4xi32>
+  %14 = ov.abs %13 : (tensor<?x4xi32>) -> tensor<?x4xi32>
+  // CHECK: ov.negative %{{.*}} : (tensor<?x4xi32>) -> tensor<?x4xi32>
+  %15 = ov.negative %14 : (tensor<?x4xi32>) -> tensor<?x4xi32>
+  func.return %12, %15 : tensor<2x3xf32>, tensor<?x4xi32>
+}

@@ -573,3 +573,45 @@ func.func @bc_explicit_dim(%a: tensor<3xf32>) {
   func.return
 }
 // CHECK: error: 'ov.broadcast' op data dimension 0 (3) must be 1 or equal to target_shape[1] = 4
+
+// -----
+
+func.func @pad_mode(%x: tensor<4xf32>, %p: tensor<1xi64>) -> tensor<?xf32> {
+  %0 = ov.pad %x, %p, %p pad_mode = "wrap" : (tensor<4xf32>, tensor<1xi64>, tensor<1xi64>) -> tensor<?xf32>
+  func.return %0 : tensor<?xf32>
+}
+// CHECK: error: 'ov.pad' op pad_mode must be one of constant, edge, reflect, symmetric, got 'wrap'
+
+// -----
+
+func.func @pad_length(%x: tensor<2x4xf32>, %p: tensor<1xi64>) -> tensor<?x?xf32> {
+  %0 = ov.pad %x, %p, %p : (tensor<2x4xf32>, tensor<1xi64>, tensor<1xi64>) -> tensor<?x?xf32>
+  func.return %0 : tensor<?x?xf32>
+}
+// CHECK: error: 'ov.pad' op pads_begin must have 2 elements (the rank of data), got 1
+
+// -----
+
+func.func @pad_value_type(%x: tensor<4xf32>, %p: tensor<1xi64>, %v: tensor<f16>) -> tensor<?xf32> {
+  %0 = ov.pad %x, %p, %p, %v : (tensor<4xf32>, tensor<1xi64>, tensor<1xi64>, tensor<f16>) -> tensor<?xf32>
+  func.return %0 : tensor<?xf32>
+}
+// CHECK: error: 'ov.pad' op pad_value must have the element type of data (f32), got f16
+
+// -----
+
+func.func @pad_reflect_too_far(%x: tensor<3xf32>) -> tensor<9xf32> {
+  %p = ov.constant dense<3> : tensor<1xi64>
+  %0 = ov.pad %x, %p, %p pad_mode = "reflect" : (tensor<3xf32>, tensor<1xi64>, tensor<1xi64>) -> tensor<9xf32>
+  func.return %0 : tensor<9xf32>
+}
+// CHECK: error: 'ov.pad' op reflect pads on axis 0 must be smaller than its size 3, got pads_begin 3 and pads_end 3
+
+// -----
+
+func.func @pad_negative_size(%x: tensor<3xf32>) -> tensor<?xf32> {
+  %p = ov.constant dense<-2> : tensor<1xi64>
+  %0 = ov.pad %x, %p, %p : (tensor<3xf32>, tensor<1xi64>, tensor<1xi64>) -> tensor<?xf32>
+  func.return %0 : tensor<?xf32>
+}
+// CHECK: error: 'ov.pad' op axis 0 of size 3 padded by -2 and -2 would have a negative size

@@ -57,3 +57,24 @@ func.func @movement(%x: tensor<2x6x4xf32>, %y: tensor<2x3x4xf32>, %i: tensor<3xi
   %19 = ov.batch_to_space %18, %bs, %c, %z : (tensor<8x3x2xf32>, tensor<3xi64>, tensor<3xi64>, tensor<3xi64>) -> tensor<2x5x4xf32>
   func.return %0 : tensor<2x9x4xf32>
 }
+
+// CHECK-LABEL: func.func @pad
+func.func @pad(%x: tensor<1x3x4x4xf32>, %d: tensor<?x5xi32>, %pb: tensor<2xi64>) -> (tensor<1x3x6x7xf32>, tensor<1x3x3x4xf32>, tensor<?x?xi32>) {
+  %b = ov.constant dense<[0, 0, 1, 2]> : tensor<4xi64>
+  %e = ov.constant dense<[0, 0, 1, 1]> : tensor<4xi64>
+  %c = ov.constant dense<[0, 0, -1, 0]> : tensor<4xi64>
+  %z = ov.constant dense<[0, 0, 0, 0]> : tensor<4xi64>
+  %v = ov.constant dense<-1.5> : tensor<f32>
+  // the default pad_mode (constant) is not printed
+  // CHECK: ov.pad %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : (tensor<1x3x4x4xf32>, tensor<4xi64>, tensor<4xi64>, tensor<f32>) -> tensor<1x3x6x7xf32>
+  %0 = ov.pad %x, %b, %e, %v pad_mode = "constant" : (tensor<1x3x4x4xf32>, tensor<4xi64>, tensor<4xi64>, tensor<f32>) -> tensor<1x3x6x7xf32>
+  // CHECK: ov.pad %{{.*}}, %{{.*}}, %{{.*}} pad_mode = "reflect" : (tensor<1x3x4x4xf32>, tensor<4xi64>, tensor<4xi64>) -> tensor<1x3x6x7xf32>
+  %1 = ov.pad %x, %b, %e pad_mode = "reflect" : (tensor<1x3x4x4xf32>, tensor<4xi64>, tensor<4xi64>) -> tensor<1x3x6x7xf32>
+  // Pad-12 crops with negative pads
+  // CHECK: ov.pad %{{.*}}, %{{.*}}, %{{.*}} pad_mode = "edge" : (tensor<1x3x4x4xf32>, tensor<4xi64>, tensor<4xi64>) -> tensor<1x3x3x4xf32>
+  %2 = ov.pad %x, %c, %z pad_mode = "edge" : (tensor<1x3x4x4xf32>, tensor<4xi64>, tensor<4xi64>) -> tensor<1x3x3x4xf32>
+  // pads computed at run time: dynamic dimensions
+  // CHECK: ov.pad %{{.*}}, %{{.*}}, %{{.*}} pad_mode = "symmetric" : (tensor<?x5xi32>, tensor<2xi64>, tensor<2xi64>) -> tensor<?x?xi32>
+  %3 = ov.pad %d, %pb, %pb pad_mode = "symmetric" : (tensor<?x5xi32>, tensor<2xi64>, tensor<2xi64>) -> tensor<?x?xi32>
+  func.return %0, %2, %3 : tensor<1x3x6x7xf32>, tensor<1x3x3x4xf32>, tensor<?x?xi32>
+}

@@ -1,0 +1,301 @@
+"""
+ONNX import of the element-wise math ops of issue 16 (Pow, Sqrt, Erf, Gelu, HardSwish,
+HardSigmoid, Softplus, Mish, Log, Abs, Neg, Floor, Ceil, Round, Min, Max, Mean, Clip, Pad):
+each one-node model on REFERENCE and CPU against onnxruntime, and the ov ops each becomes
+against what OpenVINO's ONNX frontend makes of the same model (`openvino.Core().read_model`,
+before any transformation). Skipped without onnxruntime / openvino.
+
+Tolerances: rtol 1e-5 / atol 1e-6 (onnxruntime's float32 transcendentals are vector
+approximations); integers and the exact ops (Abs, Neg, Floor, Ceil, Round, Min, Max, Pad, Clip)
+exactly.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+ort = pytest.importorskip("onnxruntime")
+onnx = pytest.importorskip("onnx")
+
+from onnx import helper  # noqa: E402
+
+from lowpass.frontends import FrontendError  # noqa: E402
+from lowpass.frontends.onnx import read_onnx  # noqa: E402
+
+from .test_onnx import (  # noqa: E402
+    Case,
+    assert_matches_ort,
+    case,
+    f32,
+    make_model,
+    node,
+    run_lowpass,
+    run_ort,
+    with_nan,
+)
+
+TOL = {"rtol": 1e-5, "atol": 1e-6}
+
+
+def pos(*shape: int) -> np.ndarray:
+    return np.abs(f32(*shape, scale=3)) + np.float32(0.05)
+
+
+def halves(*shape: int) -> np.ndarray:
+    x = (np.round(f32(*shape, scale=4) * 2) / 2).astype(np.float32)
+    x.reshape(-1)[:4] = [-2.5, -0.5, 0.5, 1.5]
+    return x
+
+
+CASES: dict[str, Callable[[], Case]] = {
+    "pow": lambda: case(node("Pow", ["a", "b"]), {"a": pos(2, 3, 4), "b": f32(4)}),
+    "pow_int_exponent": lambda: case(
+        node("Pow", ["a", "b"]), {"a": f32(2, 5)}, inits={"b": np.array(3, np.int64)}
+    ),
+    "pow_int_base_float_exponent": lambda: case(
+        node("Pow", ["a", "b"]),
+        {"a": np.array([[1, 2, 3, 4], [5, 6, 7, 8]], np.int32)},
+        inits={"b": np.array(0.5, np.float32)},
+    ),
+    "sqrt": lambda: case(node("Sqrt", ["a"]), {"a": pos(3, 7)}),
+    "erf": lambda: case(node("Erf", ["a"]), {"a": f32(3, 7, scale=2)}),
+    "gelu": lambda: case(node("Gelu", ["a"]), {"a": f32(3, 7, scale=3)}, opset=20),
+    "gelu_tanh": lambda: case(
+        node("Gelu", ["a"], approximate="tanh"), {"a": f32(3, 7, scale=3)}, opset=20
+    ),
+    "hard_swish": lambda: case(node("HardSwish", ["a"]), {"a": f32(3, 7, scale=4)}, opset=14),
+    "hard_sigmoid": lambda: case(node("HardSigmoid", ["a"]), {"a": f32(3, 7, scale=4)}),
+    "hard_sigmoid_hsigmoid": lambda: case(
+        node("HardSigmoid", ["a"], alpha=1 / 6, beta=0.5), {"a": f32(3, 7, scale=4)}
+    ),
+    "softplus": lambda: case(node("Softplus", ["a"]), {"a": f32(3, 7, scale=5)}),
+    "mish": lambda: case(node("Mish", ["a"]), {"a": f32(3, 7, scale=5)}, opset=18),
+    "log": lambda: case(node("Log", ["a"]), {"a": pos(3, 7)}),
+    "abs": lambda: case(node("Abs", ["a"]), {"a": f32(3, 7)}),
+    "neg": lambda: case(node("Neg", ["a"]), {"a": f32(3, 7)}),
+    "neg_int": lambda: case(node("Neg", ["a"]), {"a": np.array([-5, 0, 7], np.int32)}),
+    "floor": lambda: case(node("Floor", ["a"]), {"a": halves(3, 7)}),
+    "ceil": lambda: case(node("Ceil", ["a"]), {"a": halves(3, 7)}),
+    "round": lambda: case(node("Round", ["a"]), {"a": halves(3, 7)}),
+    "min3": lambda: case(node("Min", ["a", "b", "c"]), {"a": f32(2, 3), "b": f32(3), "c": f32(1)}),
+    "max2": lambda: case(node("Max", ["a", "b"]), {"a": f32(2, 1, 4), "b": f32(3, 4)}),
+    "max_int": lambda: case(
+        node("Max", ["a", "b"]),
+        {"a": np.array([1, -4, 9], np.int64), "b": np.array([3, -5, 2], np.int64)},
+    ),
+    "mean3": lambda: case(node("Mean", ["a", "b", "c"]), {"a": f32(2, 3), "b": f32(3),
+                                                           "c": f32(2, 3)}),
+    "clip6": lambda: case(node("Clip", ["a"], min=0.0, max=6.0), {"a": f32(4, 5, scale=5)},
+                          opset=6),
+    "clip13_computed_bounds": lambda: case(
+        node("Clip", ["a", "lo", "hi"]), {"a": f32(4, 5, scale=3), "lo": np.array(-0.5, np.float32),
+                                          "hi": np.array(1.0, np.float32)},
+    ),
+    "clip13_no_bounds": lambda: case(node("Clip", ["a"]), {"a": f32(4, 5)}),
+    "pad2_reflect": lambda: case(
+        node("Pad", ["a"], pads=[0, 1, 2, 0, 2, 1], mode="reflect"), {"a": f32(2, 3, 4)}, opset=2
+    ),
+    "pad2_constant_value": lambda: case(
+        node("Pad", ["a"], pads=[1, 0, 0, 2], value=-3.5), {"a": f32(2, 3)}, opset=2
+    ),
+    "pad11_edge": lambda: case(
+        node("Pad", ["a", "p"], mode="edge"), {"a": f32(2, 3, 4)},
+        inits={"p": np.array([0, 2, 1, 1, 0, 3], np.int64)},
+    ),
+    "pad13_constant_value_negative": lambda: case(
+        node("Pad", ["a", "p", "v"]), {"a": f32(3, 4)},
+        inits={"p": np.array([1, -1, -1, 2], np.int64), "v": np.array(2.25, np.float32)},
+        opset=13,
+    ),
+    "pad18_axes": lambda: case(
+        node("Pad", ["a", "p", "", "ax"], mode="reflect"), {"a": f32(2, 3, 4)},
+        inits={"p": np.array([1, 2, 2, 1], np.int64), "ax": np.array([-1, 1], np.int64)},
+        opset=18,
+    ),
+    "pad_int": lambda: case(
+        node("Pad", ["a", "p"], mode="edge"), {"a": np.arange(12, dtype=np.int32).reshape(3, 4)},
+        inits={"p": np.array([1, 0, 0, 2], np.int64)},
+    ),
+}
+
+CPU_CASES = ["pow", "sqrt", "erf", "gelu", "gelu_tanh", "hard_swish", "hard_sigmoid",
+             "hard_sigmoid_hsigmoid", "softplus", "mish", "log", "abs", "neg", "floor", "ceil",
+             "round", "min3", "max2", "mean3", "clip6", "clip13_computed_bounds", "pad2_reflect",
+             "pad13_constant_value_negative", "pad18_axes"]  # fmt: skip
+
+
+def _model(name: str) -> tuple[onnx.ModelProto, dict[str, np.ndarray]]:
+    nodes, feeds, outputs, inits, opset = CASES[name]()
+    return make_model(nodes, feeds, outputs, inits, opset), feeds
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_matches_onnxruntime(name: str) -> None:
+    model, feeds = _model(name)
+    assert_matches_ort(model, feeds, **TOL)
+
+
+@pytest.mark.parametrize("name", CPU_CASES)
+def test_on_cpu_matches_onnxruntime(name: str) -> None:
+    model, feeds = _model(name)
+    assert_matches_ort(model, feeds, "CPU", **TOL)
+
+
+# ---- the ops OpenVINO's frontend makes ---------------------------------------------------------
+
+_OURS_TO_OV = {
+    "ov.power": "Power", "ov.sqrt": "Sqrt", "ov.erf": "Erf", "ov.gelu": "Gelu",
+    "ov.hswish": "HSwish", "ov.softplus": "SoftPlus", "ov.mish": "Mish", "ov.log": "Log",
+    "ov.abs": "Abs", "ov.negative": "Negative", "ov.floor": "Floor", "ov.ceiling": "Ceiling",
+    "ov.round": "Round", "ov.minimum": "Minimum", "ov.maximum": "Maximum", "ov.add": "Add",
+    "ov.divide": "Divide", "ov.clamp": "Clamp", "ov.pad": "Pad", "ov.convert": "Convert",
+}  # fmt: skip
+_IGNORED = {"Parameter", "Result", "Constant", "Reshape", "Squeeze"}
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["pow", "pow_int_exponent", "pow_int_base_float_exponent", "sqrt", "erf", "gelu_tanh",
+     "hard_swish", "softplus", "mish", "log", "abs", "neg", "floor", "ceil", "round", "min3",
+     "max2", "mean3", "clip6", "clip13_computed_bounds", "clip13_no_bounds", "pad2_reflect",
+     "pad11_edge", "pad13_constant_value_negative"],
+)  # fmt: skip
+def test_same_ops_as_openvinos_frontend(name: str, tmp_path: Path) -> None:
+    openvino = pytest.importorskip("openvino")
+    model, feeds = _model(name)
+    onnx.save(model, str(tmp_path / "m.onnx"))
+    theirs = Counter(
+        op.get_type_name()
+        for op in openvino.Core().read_model(str(tmp_path / "m.onnx")).get_ordered_ops()
+        if op.get_type_name() not in _IGNORED
+    )
+    module = read_onnx(model)
+    ours = Counter(
+        _OURS_TO_OV.get(op.name, op.name)
+        for op in module.walk()
+        if op.name.startswith("ov.") and op.name not in ("ov.constant", "ov.reshape")
+    )
+    assert ours == theirs
+    # and the same numbers as OpenVINO's CPU plugin on that model
+    compiled = openvino.Core().compile_model(str(tmp_path / "m.onnx"), "CPU",
+                                             {"INFERENCE_PRECISION_HINT": "f32"})  # fmt: skip
+    want = compiled(list(feeds.values()))[compiled.outputs[0]]
+    got = run_lowpass(model, feeds)["y"]
+    np.testing.assert_allclose(got, want, **TOL)
+
+
+def test_min_max_nan_fold_from_the_left() -> None:
+    """Min(a, b): Minimum(a, b), which keeps a NaN of `a` only (OpenVINO's reference), as the
+    frontend folds it; onnxruntime propagates both."""
+    a, b = with_nan(f32(6)), f32(6)
+    model = make_model([node("Min", ["a", "b"])], {"a": a, "b": b}, ["y"])
+    got = run_lowpass(model, {"a": a, "b": b})["y"]
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(a))
+    swapped = make_model([node("Min", ["b", "a"])], {"a": a, "b": b}, ["y"])
+    np.testing.assert_array_equal(run_lowpass(swapped, {"a": a, "b": b})["y"],
+                                  np.where(np.isnan(a), b, np.minimum(a, b)))  # fmt: skip
+    assert np.isnan(run_ort(model, {"a": a, "b": b})["y"][0])
+
+
+def test_pad_wrap_is_one_line() -> None:
+    a = f32(2, 3)
+    model = make_model([node("Pad", ["a", "p"], mode="wrap")], {"a": a}, ["y"],
+                       {"p": np.array([0, 1, 0, 1], np.int64)}, opset=19)  # fmt: skip
+    with pytest.raises(FrontendError, match="mode 'wrap' is not supported, expected one of "
+                                            "constant, reflect, edge") as err:  # fmt: skip
+        read_onnx(model)
+    assert "\n" not in str(err.value)
+
+
+def test_gelu_bad_approximate_is_one_line() -> None:
+    a = f32(2, 3)
+    model = make_model([helper.make_node("Gelu", ["a"], ["y"], approximate="fast", name="g")],
+                       {"a": a}, ["y"], opset=20)  # fmt: skip
+    with pytest.raises(FrontendError, match="approximate must be none or tanh, got 'fast'"):
+        read_onnx(model)
+
+
+def test_f16_model_runs_like_f32() -> None:
+    """f16 tensors (weights and data) work wherever f32 do: within f16 rounding of the f32
+    model on REFERENCE and CPU."""
+    x = f32(2, 3, 4, scale=3)
+    w = f32(4).astype(np.float16)
+    nodes = [node("Pow", ["xa", "two"], ["p"]), node("HardSwish", ["p"], ["h"]),
+             node("Gelu", ["h"], ["g"]), node("Max", ["g", "w"], ["m"]),
+             node("Pad", ["m", "pads"], ["y"], mode="edge")]  # fmt: skip
+
+    def build(dtype: type) -> onnx.ModelProto:
+        elem = helper.np_dtype_to_tensor_dtype(np.dtype(dtype))
+        graph = helper.make_graph(
+            [helper.make_node("Abs", ["x"], ["xa"]), *nodes], "g",
+            [helper.make_tensor_value_info("x", elem, x.shape)],
+            [helper.make_tensor_value_info("y", elem, None)],
+            [onnx.numpy_helper.from_array(np.array(2, dtype), "two"),
+             onnx.numpy_helper.from_array(w.astype(dtype), "w"),
+             onnx.numpy_helper.from_array(np.array([0, 0, 1, 0, 1, 0], np.int64), "pads")],
+        )  # fmt: skip
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 20)])
+        model.ir_version = 9
+        return model
+
+    want = run_lowpass(build(np.float32), {"x": x})["y"]
+    for device in ("REFERENCE", "CPU"):
+        got = run_lowpass(build(np.float16), {"x": x.astype(np.float16)}, device)["y"]
+        assert got.dtype == np.float16
+        np.testing.assert_allclose(got.astype(np.float32), want, rtol=4e-3, atol=4e-3)
+
+
+def _mobilenet_like() -> tuple[onnx.ModelProto, dict[str, np.ndarray]]:
+    """A MobileNetV2/V3-like stack as exported by PyTorch (opset 17): Conv + Clip(0, 6)
+    (ReLU6), a depthwise Conv + HardSwish, a squeeze-excite gate (GlobalAveragePool, Conv,
+    HardSigmoid, Mul), Pad (reflect) + Conv, Gelu-free; f32 weights."""
+    rng = np.random.default_rng(5)
+
+    def w(*shape: int) -> np.ndarray:
+        return (rng.standard_normal(shape) * 0.3).astype(np.float32)
+
+    inits = {
+        "w1": w(16, 3, 3, 3), "b1": w(16), "lo": np.array(0.0, np.float32),
+        "hi": np.array(6.0, np.float32), "w2": w(16, 1, 3, 3), "b2": w(16),
+        "w3": w(16, 16, 1, 1), "b3": w(16), "pads": np.array([0, 0, 1, 1, 0, 0, 1, 1], np.int64),
+        "w4": w(8, 16, 3, 3),
+    }  # fmt: skip
+    nodes = [
+        helper.make_node("Conv", ["x", "w1", "b1"], ["c1"], pads=[1, 1, 1, 1], strides=[2, 2]),
+        helper.make_node("Clip", ["c1", "lo", "hi"], ["r1"]),
+        helper.make_node("Conv", ["r1", "w2", "b2"], ["c2"], pads=[1, 1, 1, 1], group=16),
+        helper.make_node("HardSwish", ["c2"], ["h2"]),
+        helper.make_node("GlobalAveragePool", ["h2"], ["g"]),
+        helper.make_node("Conv", ["g", "w3", "b3"], ["s"]),
+        helper.make_node("HardSigmoid", ["s"], ["gate"], alpha=1 / 6, beta=0.5),
+        helper.make_node("Mul", ["h2", "gate"], ["se"]),
+        helper.make_node("Pad", ["se", "pads"], ["p"], mode="reflect"),
+        helper.make_node("Conv", ["p", "w4"], ["y"]),
+    ]
+    feeds = {"x": rng.standard_normal((1, 3, 32, 32)).astype(np.float32)}
+    return make_model(nodes, feeds, ["y"], inits, opset=17), feeds
+
+
+def test_mobilenet_like_block_on_cpu() -> None:
+    import lowpass
+
+    model, feeds = _mobilenet_like()
+    want = run_ort(model, feeds)["y"]
+    module = read_onnx(model)
+    compiled = lowpass.Core().compile_model(module, "CPU")
+    got = compiled(feeds)[compiled.outputs[0].name]
+    np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
+    graph = compiled._cpu.graph
+    assert not graph.fallback_groups
+    # Clip-11's Maximum/Minimum, HardSwish and the HSigmoid gate run in the convolutions'
+    # post-op programs: no group of their own
+    groups = [[op.name for op in g.ops] for g in graph.groups]
+    assert ["ov.convolution", "ov.add", "ov.maximum", "ov.minimum"] in groups, groups
+    assert ["ov.group_convolution", "ov.add", "ov.hswish"] in groups, groups
+    assert ["ov.convolution", "ov.add", "ov.hsigmoid"] in groups, groups
+    assert ["ov.pad"] in groups and graph.stats["groups"] == 7, groups
