@@ -311,7 +311,7 @@ def test_slice_with_runtime_starts_is_slice8(starts, ends, axes, steps, tmp_path
     check(m, feeds, tmp_path, devices=("REFERENCE",))
 
 
-# ---- Range, Tile, CumSum ------------------------------------------------------------------------
+# ---- Range, Tile, CumSum -----------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -345,3 +345,28 @@ def test_cumsum(exclusive: int, reverse: int, axis: int, tmp_path: Path) -> None
     for device in ("REFERENCE", "CPU"):
         np.testing.assert_allclose(run_lowpass(m, {"x": x}, device)[0], want, rtol=1e-6,
                                    atol=1e-6)  # fmt: skip
+
+
+# ---- f16 -------------------------------------------------------------------------------------
+
+
+def test_f16_if_tile_and_slice8(tmp_path: Path) -> None:
+    """f16 data and weights through If (an f16 initializer used in a branch), Tile and Slice-8:
+    moves and one f16 Mul, equal to onnxruntime and OpenVINO."""
+    w = np.array([0.5, -2.0, 3.25], np.float16)
+    f16 = TensorProto.FLOAT16
+    then_g = helper.make_graph(
+        [helper.make_node("Mul", ["x", "w"], ["t"])], "then", [], [_out("t", f16)]
+    )
+    else_nodes = [
+        helper.make_node("Tile", ["x", "r"], ["e0"]),
+        helper.make_node("Slice", ["e0", "st", "en"], ["e"]),
+    ]
+    else_g = helper.make_graph(else_nodes, "else", [], [_out("e", f16)])
+    node = helper.make_node("If", ["c"], ["y"], name="if", then_branch=then_g, else_branch=else_g)
+    x = R.standard_normal((2, 3)).astype(np.float16)
+    inits = {"w": w, "r": np.array([2, 1], np.int64), "en": np.array([100], np.int64)}
+    for cond in (True, False):
+        feeds = {"c": np.array(cond), "x": x, "st": np.array([2], np.int64)}
+        m = model([node], feeds, ["y"], inits)
+        check(m, feeds, tmp_path, devices=("REFERENCE",))
