@@ -13,6 +13,7 @@ from . import (
     activation,
     arithmetic,
     comparison,
+    conditional,
     conversion,
     convolution,
     enums,
@@ -27,11 +28,13 @@ from . import (
     sequence,
     shape,
     state,
+    structural,
 )
 from .activation import *  # noqa: F403
 from .arithmetic import *  # noqa: F403
 from .base import *  # noqa: F403
 from .comparison import *  # noqa: F403
+from .conditional import *  # noqa: F403
 from .conversion import *  # noqa: F403
 from .convolution import *  # noqa: F403
 from .enums import *  # noqa: F403
@@ -47,11 +50,13 @@ from .reduction import *  # noqa: F403
 from .sequence import *  # noqa: F403
 from .shape import *  # noqa: F403
 from .state import *  # noqa: F403
+from .structural import *  # noqa: F403
 
 _MODULES = (
     activation,
     arithmetic,
     comparison,
+    conditional,
     conversion,
     convolution,
     enums,
@@ -66,6 +71,7 @@ _MODULES = (
     sequence,
     shape,
     state,
+    structural,
 )
 
 ALL_OPS = tuple(op for module in _MODULES for op in getattr(module, "OPS", ()))

@@ -1339,8 +1339,8 @@ class LoopOp(SubGraphOp):
 @irdl_op_definition
 class YieldOp(OvOp):
     """
-    Terminator of `ov.tensor_iterator` and `ov.loop` bodies: its operands are the body Results
-    (operand j = result j), `ov.yield %a, %b : tensor<...>, tensor<...>`.
+    Terminator of `ov.tensor_iterator`, `ov.loop` and `ov.if` bodies: its operands are the body
+    Results (operand j = result j), `ov.yield %a, %b : tensor<...>, tensor<...>`.
     """
 
     name = "ov.yield"
@@ -1348,7 +1348,7 @@ class YieldOp(OvOp):
 
     assembly_format = "attr-dict ($arguments^ `:` type($arguments))?"
     traits = lazy_traits_def(
-        lambda: (IsTerminator(), HasParent(TensorIteratorOp, LoopOp), Pure())
+        lambda: (IsTerminator(), HasParent(TensorIteratorOp, LoopOp, _if_op()), Pure())
     )
 
     def __init__(self, *operands: SSAValue | Operation) -> None:
@@ -1359,6 +1359,12 @@ class YieldOp(OvOp):
 
     def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
         return tuple(inputs)
+
+
+def _if_op() -> type[Operation]:
+    from .conditional import IfOp  # the If-8 bodies end with ov.yield too
+
+    return IfOp
 
 
 def build_body(

@@ -40,6 +40,7 @@ from .base import (
     ints,
     normalize_axis,
     shape_of,
+    static_value,
     tensor,
 )
 from .enums import (
@@ -1435,6 +1436,138 @@ def pad_array(
     return np.ascontiguousarray(y[crop]).astype(x.dtype, copy=False)
 
 
+def slice8_bounds(start: int, stop: int, step: int, dim: int) -> range:
+    """
+    The indices one `start:stop:step` entry of Slice-8 takes on a dimension of size `dim`:
+    negative start/stop count from the end, then start is clamped to `[0, dim]` (`[0, dim -
+    1]` for a negative step) and stop to `[0, dim]` (`[-1, dim - 1]`), as ONNX Slice and
+    OpenVINO's Slice-8 do. Unlike Python, a start before the beginning with a negative step
+    takes element 0.
+    """
+    if start < 0:
+        start += dim
+    if stop < 0:
+        stop += dim
+    if step > 0:
+        return range(max(0, min(dim, start)), max(0, min(dim, stop)), step)
+    return range(max(0, min(dim - 1, start)), max(-1, min(dim - 1, stop)), step)
+
+
+@irdl_op_definition
+class SliceOp(OvOp):
+    """
+    Slice with start, stop, step and optional axes inputs (OpenVINO `Slice-8`, ONNX Slice).
+
+    `%y = ov.slice %x, %start, %stop, %step, %axes : (tensor<4x6xf32>, tensor<1xi64>,
+    tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<4x2xf32>`
+
+    `start`, `stop`, `step` (and `axes`) are 1-D i32/i64 tensors of one length; entry `i`
+    slices axis `axes[i]` (default: axis `i`; negative axes count from the end, each axis at
+    most once) by `slice8_bounds`; `step` entries must not be 0. Axes not named are taken
+    whole. Values that are not known when compiling leave the sliced dims dynamic.
+    """
+
+    name = "ov.slice"
+    data = operand_def(TensorType)
+    start = operand_def(TensorType)
+    stop = operand_def(TensorType)
+    step = operand_def(TensorType)
+    axes = opt_operand_def(TensorType)
+    result = result_def(TensorType)
+
+    assembly_format = (
+        "$data `,` $start `,` $stop `,` $step (`,` $axes^)? attr-dict `:` "
+        "functional-type(operands, results)"
+    )
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        data: SSAValue,
+        start: SSAValue,
+        stop: SSAValue,
+        step: SSAValue,
+        axes: SSAValue | None = None,
+        *,
+        result_type: Attribute | None = None,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(
+            operands=[data, start, stop, step, [axes] if axes is not None else []],
+            result_types=[result_type or PLACEHOLDER_TYPE],
+        )
+        self.finish_build(name, infer=result_type is None)
+
+    def _vectors(self) -> tuple[list[SSAValue], list[str]]:
+        values = [self.start, self.stop, self.step]
+        names = ["start", "stop", "step"]
+        if self.axes is not None:
+            values.append(self.axes)
+            names.append("axes")
+        return values, names
+
+    def verify_attrs(self) -> None:
+        values, names = self._vectors()
+        for v, n in zip(values, names, strict=True):
+            _check_int_operand(v, n)
+        _same_length(values, names, None)
+        steps = _int_list(static_value(self.step))
+        if steps is not None and 0 in steps:
+            raise VerifyException(f"step must not contain 0, got {steps}")
+        self._axes(len(shape_of(self.data)))
+
+    def _axes(self, rank: int) -> list[int] | None:
+        """The normalized axes (None if not known when compiling)."""
+        if self.axes is None:
+            n = _vector_length(self.start)
+            if n == DYNAMIC:
+                return None
+            if n > rank:
+                raise VerifyException(
+                    f"start has {n} entries but data has rank {rank} (without axes, entry i "
+                    "slices axis i)"
+                )
+            return list(range(n))
+        values = _int_list(static_value(self.axes))
+        if values is None:
+            return None
+        axes = [normalize_axis(a, rank, "axes entry") for a in values]
+        if len(set(axes)) != len(axes):
+            raise VerifyException(f"axes must name each axis at most once, got {values}")
+        return axes
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        shape = list(shape_of(self.data))
+        et = element_type_of(self.data)
+        axes = self._axes(len(shape))
+        if axes is None:
+            return [tensor([DYNAMIC] * len(shape), et)]
+        known = [_int_list(static_value(v)) for v in (self.start, self.stop, self.step)]
+        for k, a in enumerate(axes):
+            if shape[a] == DYNAMIC or any(v is None for v in known):
+                shape[a] = DYNAMIC
+                continue
+            start, stop, step = (v[k] for v in known)  # type: ignore[index]
+            # a zero step is the verifier's error
+            shape[a] = len(slice8_bounds(start, stop, step, shape[a])) if step else DYNAMIC
+        return [tensor(shape, et)]
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        x = np.asarray(inputs[0])
+        start, stop, step = (_int_list(v) or [] for v in inputs[1:4])
+        if 0 in step:
+            raise ValueError(f"{self.name}: step must not contain 0, got {step}")
+        if len(inputs) > 4:
+            axes = [normalize_axis(a, x.ndim, "axes entry") for a in _int_list(inputs[4]) or []]
+        else:
+            axes = list(range(len(start)))
+        index: list[slice | range] = [slice(None)] * x.ndim
+        for k, a in enumerate(axes):
+            r = slice8_bounds(start[k], stop[k], step[k], x.shape[a])
+            index[a] = slice(r.start, None if r.stop < 0 else r.stop, r.step)
+        return (x[tuple(index)].copy(),)
+
+
 OPS = (
     ConcatOp,
     SplitOp,
@@ -1442,6 +1575,7 @@ OPS = (
     TransposeOp,
     GatherOp,
     StridedSliceOp,
+    SliceOp,
     DepthToSpaceOp,
     BatchToSpaceOp,
     SpaceToBatchOp,
@@ -1458,6 +1592,7 @@ __all__ = [
     "GatherOp",
     "PadOp",
     "ShuffleChannelsOp",
+    "SliceOp",
     "SpaceToBatchOp",
     "SplitOp",
     "StridedSliceOp",

@@ -234,11 +234,26 @@ def mean(ctx: NodeContext) -> list[SSAValue]:
     return [ctx.value(ov.DivideOp(acc, count, pythondiv=False))]
 
 
-@register("Identity", "Dropout")
+@register("Identity")
 def identity(ctx: NodeContext) -> list[SSAValue]:
-    if ctx.op_type == "Dropout" and ctx.output_wanted(1):
-        raise ConversionError("the mask output of Dropout is not supported (inference only)")
     return [ctx.input(0)]
+
+
+@register("Dropout")
+def dropout(ctx: NodeContext) -> list[SSAValue]:
+    """Inference: the output is the input and the mask (when named) is all true, a
+    Broadcast of `true` to the input's shape (OpenVINO's ONNX frontend, dropout.cpp). From
+    opset 12 `training_mode` (input 2) must be absent or a constant false."""
+    x = ctx.input(0)
+    if ctx.opset >= 12 and ctx.has_input(2):
+        training = ctx.const_input(2, "training_mode")
+        if training is not None and bool(np.asarray(training).reshape(-1)[0]):
+            raise ConversionError("training_mode is true; only inference (false) is supported")
+    if not ctx.output_wanted(1):
+        return [x]
+    true = ctx.constant(np.array(True))
+    mask = ctx.value(ov.BroadcastOp(true, ctx.value(ov.ShapeOfOp(x))))
+    return [x, mask]
 
 
 @register("Clip")
@@ -656,6 +671,32 @@ def shape(ctx: NodeContext) -> list[SSAValue]:
     return [ctx.value(ov.StridedSliceOp(s, ctx.i64([lo]), ctx.i64([max(hi, lo)]), ctx.i64([1])))]
 
 
+@register("ConstantOfShape")
+def constant_of_shape(ctx: NodeContext) -> list[SSAValue]:
+    """Broadcast of the `value` attribute (one element; default float 0) to the shape given
+    by input 0 (OpenVINO's ONNX frontend, constant_of_shape.cpp)."""
+    value = ctx.attr("value")
+    if value is None:
+        value = np.zeros((), np.float32)
+    value = np.asarray(value)
+    if value.size != 1:
+        raise ConversionError(f"value must hold one element, got {value.size}")
+    tensor = ctx._attrs.get("value")
+    if tensor is not None:
+        element_type(tensor.t.data_type, "value")
+    fill = ctx.constant(value.reshape(()))
+    return [ctx.value(ov.BroadcastOp(fill, ctx.input(0)))]
+
+
+@register("Size")
+def size(ctx: NodeContext) -> list[SSAValue]:
+    """The number of elements: ShapeOf (i64) + ReduceProd over axis 0 (OpenVINO's ONNX
+    frontend, size.cpp), a rank-0 i64."""
+    s = ctx.value(ov.ShapeOfOp(ctx.input(0)))
+    axis = ctx.constant(np.array(0, np.int32))
+    return [ctx.value(ov.ReduceProdOp(s, axis, keep_dims=False))]
+
+
 @register("Expand")
 def expand(ctx: NodeContext) -> list[SSAValue]:
     return [
@@ -736,6 +777,10 @@ def slice_(ctx: NodeContext) -> list[SSAValue]:
     given (both ops clamp them the same way), the others are taken whole (masks)."""
     x = ctx.input(0)
     r = rank_of(x)
+    if ctx.opset >= 10 and any(
+        ctx.has_input(i) and static_value(ctx.input(i)) is None for i in range(1, 5)
+    ):
+        return [_slice8(ctx)]
     if ctx.opset < 10:
         starts, ends = ctx.ints("starts"), ctx.ints("ends")
         axes, steps = ctx.ints("axes"), None
@@ -767,6 +812,20 @@ def slice_(ctx: NodeContext) -> list[SSAValue]:
             )
         )
     ]
+
+
+def _slice8(ctx: NodeContext) -> SSAValue:
+    """ONNX Slice with inputs known only when running -> Slice-8 (OpenVINO's frontend maps
+    every ONNX Slice so; constant ones become StridedSlice here, the same elements, for the
+    CPU kernel): missing steps are ones, missing axes `0..n-1`."""
+    x, starts, ends = ctx.input(0), ctx.input(1), ctx.input(2)
+    steps = ctx.optional_input(4)
+    if steps is None:
+        n = shape_of(starts)[0] if len(shape_of(starts)) == 1 else DYNAMIC
+        if n == DYNAMIC:
+            raise ConversionError("starts must have a static length when steps is absent")
+        steps = ctx.constant(np.ones(n, ov.to_dtype(element_type_of(starts))))
+    return ctx.value(ov.SliceOp(x, starts, ends, steps, ctx.optional_input(3)))
 
 
 @register("DepthToSpace")

@@ -618,7 +618,7 @@ def read_onnx(
 
 
 def _register_all() -> None:
-    from lowpass.frontends.onnx import ops, quantization, recurrent  # noqa: F401
+    from lowpass.frontends.onnx import control, ops, quantization, recurrent, structural  # noqa: F401
 
 
 _register_all()

@@ -5,7 +5,7 @@ writer.
 An `OpEntry` says which op class an OpenVINO type (at one op version) becomes, which opset the
 writer names in the layer's `version` attribute, and how each `<data>` attribute converts to a
 property (`AttrSpec`: OpenVINO name, property name, kind). Layers that are not plain ops
-(Parameter, Result, Const, TensorIterator, Loop, ReadValue, Assign) have entries too, so that
+(Parameter, Result, Const, TensorIterator, Loop, If, ReadValue, Assign) have entries too, so that
 versions are resolved in one place; the reader and writer treat them specially.
 
 Versions: a layer's `version="opsetN"` names an opset; the op version it means is the newest
@@ -29,6 +29,7 @@ from lowpass.dialects.ov import (
     activation,
     arithmetic,
     comparison,
+    conditional,
     conversion,
     convolution,
     image,
@@ -42,6 +43,7 @@ from lowpass.dialects.ov import (
     sequence,
     shape,
     state,
+    structural,
 )
 from lowpass.dialects.ov.base import ui8
 
@@ -194,6 +196,7 @@ OP_TABLE: tuple[OpEntry, ...] = (
     OpEntry("Const", 1, infrastructure.ConstantOp),
     OpEntry("TensorIterator", 0, infrastructure.TensorIteratorOp, opset="opset1"),
     OpEntry("Loop", 5, infrastructure.LoopOp),
+    OpEntry("If", 8, conditional.IfOp),
     OpEntry("ReadValue", 6, state.ReadValueOp),
     OpEntry("ReadValue", 3, state.ReadValueOp, write=False),
     OpEntry("Assign", 6, state.AssignOp),
@@ -324,6 +327,12 @@ OP_TABLE: tuple[OpEntry, ...] = (
             _a("ellipsis_mask", "ints", default=""),
         ),
     ),
+    OpEntry("Slice", 8, movement.SliceOp),
+    OpEntry("Tile", 0, structural.TileOp, opset="opset1"),
+    OpEntry("ScatterUpdate", 3, structural.ScatterUpdateOp),
+    OpEntry("Range", 4, structural.RangeOp, (_a("output_type", "etype"),)),
+    OpEntry("CumSum", 3, structural.CumSumOp,
+            (_a("exclusive", "bool", default="false"), _a("reverse", "bool", default="false"))),
     OpEntry(
         "DepthToSpace",
         0,
@@ -414,8 +423,8 @@ OP_TABLE: tuple[OpEntry, ...] = (
     OpEntry("ReduceMax", 1, reduction.ReduceMaxOp, _KEEP_DIMS),
     OpEntry("ReduceMean", 1, reduction.ReduceMeanOp, _KEEP_DIMS),
     OpEntry("ReduceMin", 1, reduction.ReduceMinOp, _KEEP_DIMS),
-    OpEntry("ReduceSum", 1, reduction.ReduceSumOp, _KEEP_DIMS),
     OpEntry("ReduceProd", 1, reduction.ReduceProdOp, _KEEP_DIMS),
+    OpEntry("ReduceSum", 1, reduction.ReduceSumOp, _KEEP_DIMS),
     OpEntry("ReduceL1", 4, reduction.ReduceL1Op, _KEEP_DIMS),
     OpEntry("ReduceL2", 4, reduction.ReduceL2Op, _KEEP_DIMS),
     OpEntry("ReduceLogicalAnd", 1, reduction.ReduceLogicalAndOp, _KEEP_DIMS),
@@ -461,6 +470,7 @@ KNOWN_VERSIONS: dict[str, tuple[tuple[int, int], ...]] = {
     "Assign": ((3, 3), (6, 6)),
     "Squeeze": ((1, 0), (15, 15)),
     "Loop": ((5, 5),),
+    "If": ((8, 8),),
     "LogicalXor": ((1, 1),),
     "BatchToSpace": ((2, 1),),
     "SpaceToBatch": ((2, 1),),
@@ -468,9 +478,9 @@ KNOWN_VERSIONS: dict[str, tuple[tuple[int, int], ...]] = {
     "ReduceMax": ((1, 1),),
     "ReduceMean": ((1, 1),),
     "ReduceMin": ((1, 1),),
+    "ReduceProd": ((1, 1),),
     "ReduceSum": ((1, 1),),
     "NonZero": ((3, 3),),
-    "ReduceProd": ((1, 1),),
     "ReduceL1": ((4, 4),),
     "ReduceL2": ((4, 4),),
     "ReduceLogicalAnd": ((1, 1),),

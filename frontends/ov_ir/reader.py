@@ -61,7 +61,7 @@ from xdsl.irdl import OptOperandDef, VarOperandDef, VarResultDef
 from xdsl.rewriter import Rewriter
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
-from lowpass.dialects.ov import image, infrastructure, pooling, state
+from lowpass.dialects.ov import conditional, image, infrastructure, pooling, state
 from lowpass.dialects.ov.base import (
     ALIASES_ATTR,
     DYNAMIC,
@@ -643,6 +643,8 @@ class _GraphReader:
             op = self._constant(layer)
         elif ov_type in ("TensorIterator", "Loop"):
             op = self._sub_graph(layer, inputs, ov_type)
+        elif ov_type == "If":
+            op = self._if(layer, inputs)
         elif ov_type == "ReadValue":
             op = self._read_value(layer, inputs, entry.version)
         elif ov_type == "Assign":
@@ -1090,6 +1092,84 @@ class _GraphReader:
             output_descs,
             special_body_ports=(current_iteration, condition),
             parameter_names=names,
+        )
+
+
+    def _if(self, layer: _Layer, inputs: list[SSAValue]) -> Operation:
+        """If-8: `<then_body>` / `<else_body>` and their port maps. A port map `<input>`
+        names a layer input port (not port 0, the condition) and a body Parameter; an
+        `<output>` a layer output port and a body Result."""
+        if not inputs:
+            raise _LayerError("has no inputs, expected the condition and the data inputs")
+        input_ports = [p.get("id") or "" for p in layer.inputs]
+        output_ports = [p.get("id") or "" for p in layer.outputs]
+        bodies: list[Block] = []
+        in_descs: list[list[Attribute]] = []
+        out_descs: list[list[Attribute]] = []
+        for which in conditional.BODIES:
+            body_node = layer.node.child(f"{which}_body")
+            if body_node is None:
+                raise _LayerError(f"has no <{which}_body>")
+            port_map = layer.node.child(f"{which}_port_map")
+            if port_map is None:
+                raise _LayerError(f"has no <{which}_port_map>")
+            reader = _GraphReader(self.ctx, body_node, body=True)
+            block, _, results = reader.build()
+            param_index = {lid: i for i, lid in enumerate(reader.param_ids)}
+            result_index = {lid: i for i, lid in enumerate(reader.result_ids)}
+            block.add_op(infrastructure.YieldOp(*(v for _, v in results)))
+            descs: list[Attribute] = []
+            for node in port_map.all("input"):
+                ext = _parse_int(node.get("external_port_id") or "", "external_port_id")
+                index = layer.input_index(str(ext))
+                if index is None or index == 0:
+                    raise _LayerError(
+                        f"<{which}_port_map> <input> external_port_id {ext} is not a data input "
+                        f"port of the layer, expected one of {', '.join(input_ports[1:]) or 'none'}"
+                        " (port 0 is the condition)",
+                        node,
+                    )
+                lid = node.get("internal_layer_id")
+                if lid not in param_index:
+                    raise _LayerError(
+                        f"<{which}_port_map> <input> refers to internal_layer_id {lid}, "
+                        "expected the id of a body Parameter",
+                        node,
+                    )
+                descs.append(infrastructure.InvariantInputAttr(index, param_index[lid]))
+            outs: list[Attribute] = []
+            for node in port_map.all("output"):
+                ext = _parse_int(node.get("external_port_id") or "", "external_port_id")
+                index = layer.output_index(str(ext))
+                if index is None:
+                    raise _LayerError(
+                        f"<{which}_port_map> <output> external_port_id {ext} is not an output "
+                        f"port of the layer, expected one of {', '.join(output_ports) or 'none'}",
+                        node,
+                    )
+                lid = node.get("internal_layer_id")
+                if lid not in result_index:
+                    raise _LayerError(
+                        f"<{which}_port_map> <output> refers to internal_layer_id {lid}, "
+                        "expected the id of a body Result",
+                        node,
+                    )
+                outs.append(infrastructure.BodyOutputAttr(result_index[lid], index))
+            bodies.append(block)
+            in_descs.append(descs)
+            out_descs.append(outs)
+        then_body, else_body = bodies
+        then_inputs, else_inputs = in_descs
+        then_outputs, else_outputs = out_descs
+        return conditional.IfOp(
+            inputs[0],
+            inputs[1:],
+            then_body,
+            else_body,
+            then_inputs,
+            else_inputs,
+            then_outputs,
+            else_outputs,
         )
 
 

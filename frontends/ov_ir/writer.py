@@ -47,7 +47,7 @@ from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from lowpass.dialects.graph import entry_function
-from lowpass.dialects.ov import infrastructure, state
+from lowpass.dialects.ov import conditional, infrastructure, state
 from lowpass.dialects.ov.arithmetic import SubtractOp
 from lowpass.dialects.ov.base import (
     DYNAMIC,
@@ -378,6 +378,9 @@ class _Graph:
         if isinstance(op, infrastructure.TensorIteratorOp | infrastructure.LoopOp):
             self.sub_graph(op, name)
             return
+        if isinstance(op, conditional.IfOp):
+            self.if_op(op, name)
+            return
         if isinstance(op, state.ReadValueOp):
             variable = self.w.variables.get(op.variable_name)
             if variable is None:
@@ -574,6 +577,64 @@ class _Graph:
         version = "opset5" if is_loop else "opset1"
         outputs = [(r, r.type) for r in op.results]
         self.add_layer(name, ov_type, version, None, list(op.operands), outputs, extra)
+
+    def _body(self, block: Block, what: str) -> _Graph:
+        """A body graph: its Parameters (named after the block arguments), ops and Results."""
+        body = _Graph(self.w, block, self.indent + 2)
+        for i, arg in enumerate(block.args):
+            pname = arg.name_hint or f"{what}_parameter_{i}"
+            try:
+                body.parameter(arg, pname, names=None)
+            except ValueError as e:
+                raise ValueError(f"{what} parameter #{i} {_shown(pname)}: {e}") from None
+        body.ops(block)
+        yield_op = block.last_op
+        assert yield_op is not None
+        for value in yield_op.operands:
+            if value not in body.producer:
+                raise ValueError(f"a {what} result is not defined in the body")
+            body.result(value, None)
+        return body
+
+    def if_op(self, op: conditional.IfOp, name: str) -> None:
+        """OpenVINO's If-8 layer: `<then_port_map>`, `<else_port_map>`, `<then_body>`,
+        `<else_body>`. As OpenVINO writes it, each body's inputs are their own ports: port 0
+        is the condition, then the then-body's inputs, then the else-body's (an input that
+        feeds both bodies is connected twice); the outputs follow the inputs."""
+        inputs: list[SSAValue] = [op.cond]
+        extra: list[str] = []
+        bodies: list[tuple[str, _Graph]] = []
+        maps: dict[str, list[str]] = {}
+        for which in conditional.BODIES:
+            body = self._body(op.body_block(which), f"{which}_body")
+            bodies.append((which, body))
+            lines = [f"<{which}_port_map>"]
+            for desc in op.input_descriptions(which):
+                layer = body.param_ids[desc.parameter_index]
+                lines.append(
+                    f'\t<input external_port_id="{len(inputs)}" internal_layer_id="{layer}" />'
+                )
+                inputs.append(op.operands[desc.input_index])
+            maps[which] = lines
+        for which, body in bodies:
+            lines = maps[which]
+            for desc in op.output_descriptions(which):
+                layer = body.result_ids[desc.result_index]
+                port = desc.output_index  # offset by the number of inputs below
+                lines.append(
+                    f'\t<output external_port_id="{{out{port}}}" internal_layer_id="{layer}" />'
+                )
+            lines.append(f"</{which}_port_map>")
+        n_inputs = len(inputs)
+        for which, _ in bodies:
+            extra += [
+                line.format(**{f"out{k}": n_inputs + k for k in range(len(op.results))})
+                for line in maps[which]
+            ]
+        for which, body in bodies:
+            extra += [f"<{which}_body>"] + ["\t" + x for x in body.render()] + [f"</{which}_body>"]
+        outputs = [(r, r.type) for r in op.results]
+        self.add_layer(name, "If", "opset8", None, inputs, outputs, extra)
 
     # ---- text ---------------------------------------------------------------------------------
 

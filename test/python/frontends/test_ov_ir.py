@@ -452,10 +452,12 @@ def model_normalization(ops: Any) -> tuple[list[Any], list[Any]]:
     rmean = ops.reduce_mean(l2, _const(ops, [2, 3], np.int64), False)
     rmin = ops.reduce_min(fq, _const(ops, [3], np.int64), False)
     rsum = ops.reduce_sum(rmin, _const(ops, [-1], np.int64), True)
+    rprod = ops.reduce_prod(rmean, _const(ops, [1], np.int64), False)
     return [x], [
         _result(ops, rmax, "max"),
         _result(ops, rmean, "mean"),
         _result(ops, rsum, "sum"),
+        _result(ops, rprod, "prod"),
     ]
 
 
@@ -738,6 +740,53 @@ def model_other_versions(ops: Any) -> tuple[list[Any], list[Any]]:
     ]
 
 
+def model_conditional(ops: Any) -> tuple[list[Any], list[Any]]:
+    """If-8 (opset8's if_op): the then body adds, the else body multiplies by a constant."""
+    import openvino
+    import openvino.opset8 as ops8
+
+    c = _param(ops, "c", [], np.bool_)
+    a = _param(ops, "a", [2, 3])
+    b = _param(ops, "b", [2, 3])
+    ta, tb = ops.parameter([2, 3], np.float32), ops.parameter([2, 3], np.float32)
+    then_body = openvino.Model([ops.add(ta, tb)], [ta, tb])
+    eb = ops.parameter([2, 3], np.float32)
+    else_body = openvino.Model([ops.multiply(eb, _const(ops, [1.0, -2.0, 0.5]))], [eb])
+    node = ops8.if_op(c)
+    node.set_then_body(then_body)
+    node.set_else_body(else_body)
+    node.set_input(a.output(0), ta, eb)
+    node.set_input(b.output(0), tb, None)
+    y = node.set_output(then_body.get_results()[0], else_body.get_results()[0])
+    node.set_friendly_name("if")
+    return [c, a, b], [_result(ops, y, "y")]
+
+
+def model_slice8(ops: Any) -> tuple[list[Any], list[Any]]:
+    """Slice-8 with and without axes, a negative step and an out-of-range stop."""
+    import openvino.opset8 as ops8
+
+    x = _param(ops, "x", [4, 6, 5])
+    i64 = np.int64
+    a = ops8.slice(x, _const(ops, [5, 1], i64), _const(ops, [-100, 4], i64),
+                   _const(ops, [-2, 1], i64), _const(ops, [-2, 0], i64))  # fmt: skip
+    b = ops8.slice(a, _const(ops, [1], i64), _const(ops, [9], i64), _const(ops, [2], i64))
+    return [x], [_result(ops, b, "y")]
+
+
+def model_structural(ops: Any) -> tuple[list[Any], list[Any]]:
+    """Range-4, Tile, CumSum-3, ScatterUpdate-3."""
+    x = _param(ops, "x", [2, 3])
+    i64 = np.int64
+    r = ops.range(_const(ops, 1, i64), _const(ops, 7, i64), _const(ops, 2, i64), "i64")
+    t = ops.tile(x, _const(ops, [2, 1, 2], i64))
+    c = ops.cumsum(t, _const(ops, -1, i64), True, True)
+    u = ops.scatter_update(
+        x, _const(ops, [2, 0], i64), _const(ops, [[1, 2], [3, 4]]), _const(ops, 1, i64)
+    )
+    return [x], [_result(ops, r, "r"), _result(ops, c, "c"), _result(ops, u, "u")]
+
+
 def model_math(ops: Any) -> tuple[list[Any], list[Any]]:
     """The element-wise math ops, the smooth activations and Pad (Pad-1, Gelu-2 too)."""
     import openvino.opset1 as ops1
@@ -774,6 +823,9 @@ def model_math(ops: Any) -> tuple[list[Any], list[Any]]:
 
 
 OPENVINO_MODELS: dict[str, Any] = {
+    "conditional": model_conditional,
+    "structural": model_structural,
+    "slice8": model_slice8,
     "activations": model_activations,
     "convolution": model_convolution,
     "normalization": model_normalization,
