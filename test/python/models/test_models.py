@@ -6,8 +6,8 @@ onnxruntime's quantize_static (QDQ) after `lpt`: within 0.02 of onnxruntime's QD
 (unoptimized run; values on a rounding boundary may land on the neighbouring level) and with
 at least half of the convolutions and MatMuls in int8.
 
-Models that need an op still being added on another branch are strict xfails naming the op:
-they flip to XPASS (a failure) when the op lands, and the mark is then removed. The large
+Models that need a missing op or feature are strict xfails naming it: they flip to XPASS (a
+failure) when it lands, and the mark is then removed. The large
 models run with `python benchmarks/models/run.py` (docs/models.md).
 """
 
@@ -22,6 +22,7 @@ import pytest
 import lowpass
 from lowpass.frontends import FrontendError, read_model_file
 from lowpass.passes import get_all_passes
+from lowpass.runtime.core import LowpassError
 
 pytest.importorskip("onnx")
 ort = pytest.importorskip("onnxruntime")
@@ -35,15 +36,18 @@ QDQ_ATOL = 0.02
 
 # Ops that other branches are adding (ops1: elementwise, ops2: structural).
 PENDING = {
-    "bert_tiny": "missing op: Range (being added: ops2)",
+    "bert_tiny": "the CPU device needs static shapes: a dynamic sequence length is not compiled "
+    "per shape yet",
 }
 # The same models as OpenVINO writes them (`openvino.save_model` of its ONNX import): its
 # ONNX frontend turns Clip into Maximum/Minimum, HardSwish into HSwish.
 PENDING_OV_IR = {
-    "bert_tiny": "missing op: Range (being added: ops2)",
-    "mobilenet_v2": "missing op: Range (being added: ops2)",
-    "mobilenet_v3_small": "missing op: Range (being added: ops2)",
+    "bert_tiny": PENDING["bert_tiny"],
+    "mobilenet_v3_small": "missing op: HardSigmoid (OpenVINO's HardSigmoid-1 layer)",
 }
+
+
+PENDING_ERRORS = (FrontendError, LowpassError)
 
 
 def small_models(pending: dict[str, str] = PENDING) -> list[object]:
@@ -52,7 +56,7 @@ def small_models(pending: dict[str, str] = PENDING) -> list[object]:
         if not spec.small:
             continue
         marks = (
-            [pytest.mark.xfail(raises=FrontendError, strict=True, reason=pending[name])]
+            [pytest.mark.xfail(raises=PENDING_ERRORS, strict=True, reason=pending[name])]
             if name in pending
             else []
         )
