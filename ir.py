@@ -12,9 +12,11 @@ import re
 from collections.abc import Iterable
 from io import StringIO
 from pathlib import Path
+from typing import cast
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
+    ArrayAttr,
     CallSiteLoc,
     FileLineColLoc,
     FusedLoc,
@@ -73,7 +75,8 @@ def location_text(location: Attribute) -> str | None:
         inner = location_text(location.location)
         return f"{inner}: '{location.desc.data}'" if inner else f"'{location.desc.data}'"
     if isinstance(location, FusedLoc):  # MLIR reports a fused location at its first part
-        for part in location.locations:
+        # FusedLoc declares `locations` an Attribute; its constraint makes it an ArrayAttr.
+        for part in cast(ArrayAttr[Attribute], location.locations):
             text = location_text(part)
             if text is not None:
                 return text

@@ -135,7 +135,7 @@ class ConstantOp(OvOp):
             return cached[1]
         array = array_from_dense(self.value)
         array.flags.writeable = False
-        self.__dict__["_array_cache"] = (self.value, array)
+        vars(self)["_array_cache"] = (self.value, array)
         return array
 
     def verify_attrs(self) -> None:

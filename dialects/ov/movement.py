@@ -505,13 +505,15 @@ class GatherOp(OvOp):
         data, indices = shape_of(self.data), shape_of(self.indices)
         et = element_type_of(self.data)
         bd = self._batch_dims()
+        batch: list[int] = []
         for d in range(min(bd, len(data))):
-            if _merge_dim(data[d], indices[d]) is None:
+            merged = _merge_dim(data[d], indices[d])
+            if merged is None:
                 raise VerifyException(
                     f"data and indices must have equal dimensions up to batch_dims = {bd}, "
                     f"got shapes {format_shape(data)} and {format_shape(indices)}"
                 )
-        batch = [_merge_dim(data[d], indices[d]) for d in range(min(bd, len(data)))]
+            batch.append(merged)
         axis = _scalar(self.operand_value(2))
         if axis is None:
             rest = len(data) + len(indices) - 1 - 2 * bd
@@ -771,7 +773,7 @@ class StridedSliceOp(OvOp):
         bmask = self._bits("begin_mask", n)
         emask = self._bits("end_mask", n)
         expanded, spec_of = self._plan(data.shape, n)
-        index: list[object] = []
+        index: list[int | slice | None] = []
         d = 0
         for k, i in zip(expanded, spec_of, strict=True):
             if k == "new":
@@ -928,7 +930,7 @@ class _BlockOp(OvOp):
         self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
-        rank = len(shape_of(self.data))
+        rank = len(shape_of(self.operands[0]))  # the data, first in both subclasses
         if rank < 2:
             raise VerifyException(f"data must have rank >= 2, got rank {rank}")
         names = ["block_shape", self.BEGIN_NAME, self.END_NAME]

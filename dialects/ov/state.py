@@ -377,7 +377,10 @@ class AssignOp(OvOp):
         reads: list[ReadValueOp] = []
         for op in scope.walk():
             if isinstance(op, AssignOp | ReadValueOp) and op.variable_name == self.variable_name:
-                (assigns if isinstance(op, AssignOp) else reads).append(op)
+                if isinstance(op, AssignOp):
+                    assigns.append(op)
+                else:
+                    reads.append(op)
         if len(assigns) > 1:
             raise VerifyException(
                 f"variable {name} is assigned by {len(assigns)} 'ov.assign' ops: at most one "
