@@ -9,6 +9,7 @@ Slice's in 10) are read from wherever the model has them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 from xdsl.ir import SSAValue
@@ -60,7 +61,7 @@ def per_channel(ctx: NodeContext, v: SSAValue, rank: int, axis: int = 1) -> SSAV
     return reshape_to(ctx, v, target)
 
 
-def spatial_attrs(ctx: NodeContext, n: int) -> dict:
+def spatial_attrs(ctx: NodeContext, n: int) -> dict[str, Any]:
     """strides, dilations, pads_begin, pads_end and auto_pad of Conv/pooling ops."""
     pads = ctx.ints("pads", [0] * (2 * n))
     if len(pads) != 2 * n:
@@ -679,7 +680,7 @@ def resize(ctx: NodeContext) -> list[SSAValue]:
     if ctx.attr("keep_aspect_ratio_policy", "stretch") != "stretch":
         raise ConversionError("keep_aspect_ratio_policy other than stretch is not supported")
     axes = ctx.ints("axes")
-    kwargs = dict(
+    kwargs: dict[str, Any] = dict(
         mode=modes[mode],
         coordinate_transformation_mode=ctm,
         # Upsample and Resize-10 take the nearest input pixel below (asymmetric, floor).

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from xdsl.dialects.builtin import f16, f32, i1, i8, i32, i64
+from xdsl.dialects.builtin import AnyFloat, IntegerType, f16, f32, i1, i8, i32, i64
 from xdsl.ir import Attribute, Operation
 
 from lowpass.dialects.graph import precision_name
@@ -43,7 +43,7 @@ from lowpass.dialects.ov import (
 from lowpass.dialects.ov.base import ui8
 
 # OpenVINO element type names (`element_type`, `destination_type`, ...) <-> ours.
-ELEMENT_TYPES: dict[str, Attribute] = {
+ELEMENT_TYPES: dict[str, IntegerType | AnyFloat] = {
     "f32": f32,
     "f16": f16,
     "i64": i64,
@@ -55,7 +55,7 @@ ELEMENT_TYPES: dict[str, Attribute] = {
 ELEMENT_TYPE_NAMES: dict[Attribute, str] = {t: name for name, t in ELEMENT_TYPES.items()}
 
 # Port `precision` attributes (IR v10/v11 write the legacy names) <-> ours.
-PRECISIONS: dict[str, Attribute] = {
+PRECISIONS: dict[str, IntegerType | AnyFloat] = {
     "FP32": f32,
     "FP16": f16,
     "I64": i64,

@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
+    AnyFloat,
     ArrayAttr,
     BytesAttr,
     DenseIntOrFPElementsAttr,
@@ -45,6 +46,7 @@ from xdsl.dialects.builtin import (
     FunctionType,
     IntAttr,
     IntegerAttr,
+    IntegerType,
     ModuleOp,
     NameLoc,
     StringAttr,
@@ -1086,7 +1088,7 @@ def _convert_attr(spec: opset.AttrSpec, raw: str) -> Attribute:
     raise AssertionError(f"unknown attribute kind {kind}")
 
 
-def _element_type(name: str) -> Attribute:
+def _element_type(name: str) -> IntegerType | AnyFloat:
     et = opset.ELEMENT_TYPES.get(name.strip())
     if et is None:
         raise _LayerError(

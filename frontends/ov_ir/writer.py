@@ -229,7 +229,7 @@ class _PortRef:
 
     layer: int
     port: int
-    type: TensorType
+    type: Attribute  # a TensorType, as SSAValue.type
 
 
 class _Graph:
