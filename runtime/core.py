@@ -312,7 +312,7 @@ class CompiledModel:
 
     def get_property(self, name: Any) -> Any:
         """A property of the compiled model (OpenVINO names), e.g. INFERENCE_NUM_THREADS."""
-        key = name() if callable(name) else str(name)
+        key = str(name()) if callable(name) else str(name)
         properties = self._compiled.properties()
         if key in properties:
             return properties[key]

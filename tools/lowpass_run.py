@@ -194,12 +194,14 @@ def run(argv: Sequence[str] | None = None, source: list[str] | None = None) -> N
     inputs = _load_inputs(args, request)
     if args.iterations < 1:
         raise LowpassError("--iterations must be at least 1")
-    for _ in range(args.iterations):
+    results = request.infer(inputs)
+    for _ in range(args.iterations - 1):
         results = request.infer(inputs)
     if save_folder is not None:  # saved before anything is printed: a failure prints nothing
         _save_outputs(save_folder, compiled.outputs, results)
-    options = {"threshold": sys.maxsize} if args.full else {"threshold": 64, "edgeitems": 3}
-    with np.printoptions(precision=6, suppress=True, **options):
+    # edgeitems matters only when summarizing (not with --full)
+    threshold = sys.maxsize if args.full else 64
+    with np.printoptions(precision=6, suppress=True, threshold=threshold, edgeitems=3):
         for port in compiled.outputs:
             value = results[port]
             print(f"{port.name}: {port.element_type}{list(value.shape)}")
