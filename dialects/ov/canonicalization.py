@@ -20,7 +20,15 @@ from xdsl.ir import Operation
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.traits import Pure
 
-from .base import OvOp, element_type_of, get_name, keep_output_names, set_name, to_dtype
+from .base import (
+    OvOp,
+    element_type_of,
+    get_name,
+    keep_output_names,
+    set_name,
+    shape_of,
+    to_dtype,
+)
 
 FOLD_LIMIT = 1 << 26
 """Largest result (in elements) constant folding materialises."""
@@ -34,14 +42,15 @@ class FoldConstantOp(RewritePattern):
             return
         if not op.operands or op.regions:
             return
-        if not all(isinstance(o.owner, ConstantOp) for o in op.operands):
+        constants = [o.owner for o in op.operands if isinstance(o.owner, ConstantOp)]
+        if len(constants) != len(op.operands):
             return
         for r in op.results:
             if not isinstance(r.type, TensorType) or any(d < 0 for d in r.type.get_shape()):
                 return
             if int(np.prod(r.type.get_shape())) > FOLD_LIMIT:
                 return
-        inputs = [o.owner.array() for o in op.operands]  # type: ignore[union-attr]
+        inputs = [c.array() for c in constants]
         try:
             outputs = op.compute(inputs)
         except (ArithmeticError, ValueError):
@@ -52,7 +61,7 @@ class FoldConstantOp(RewritePattern):
         for i, (result, value) in enumerate(zip(op.results, outputs, strict=True)):
             const = ConstantOp.from_array(
                 np.asarray(value, dtype=to_dtype(element_type_of(result))).reshape(
-                    result.type.get_shape()  # type: ignore[union-attr]
+                    shape_of(result)
                 ),
                 element_type_of(result),
             )

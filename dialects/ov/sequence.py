@@ -271,7 +271,9 @@ class RecurrentOp(OvOp):
         return self.hidden_size.value.data
 
     def activation_names(self) -> list[str]:
-        return [a.data for a in self.properties["activations"].data]  # type: ignore[union-attr]
+        activations = self.properties["activations"]  # (each subclass's ArrayAttr[StringAttr])
+        assert isinstance(activations, ArrayAttr)
+        return [a.data for a in activations.data if isinstance(a, StringAttr)]
 
     def activation_functions(self) -> list[ActivationFn]:
         return [ACTIVATIONS[name] for name in self.activation_names()]

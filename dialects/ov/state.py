@@ -153,7 +153,7 @@ class ReadValueEffect(MemoryReadEffect):
     """
 
     @classmethod
-    def get_effects(cls, op: Operation):  # type: ignore[override]
+    def get_effects(cls, op: Operation):
         return MemoryReadEffect.get_effects(op) | MemoryWriteEffect.get_effects(op)
 
 
@@ -179,7 +179,8 @@ class VariableOp(OvOp):
 
     STATIC_EVAL: ClassVar[bool] = False
 
-    def __init__(self, variable_id: str, type: TensorType) -> None:
+    def __init__(self, variable_id: str, type: Attribute) -> None:
+        # `type` must be a TensorType: the property's constraint verifies it
         super().__init__(properties={"sym_name": StringAttr(variable_id), "type": type})
 
     @property

@@ -573,10 +573,12 @@ def _check_states(ops: _OperandChecker, h_name: str, c_name: str, dims: _Dims) -
     ops.expect(c_name, (dims.n_batch, dims.n_cell), "[n_batch, n_cell]")
 
 
-def _check_lstm_attrs(op: TflOp) -> tuple[str, float, float]:
-    activation = check_activation(op.fused_activation_function)  # type: ignore[attr-defined]
-    cell_clip = check_non_negative(op.cell_clip, "cell_clip")  # type: ignore[attr-defined]
-    proj_clip = check_non_negative(op.proj_clip, "proj_clip")  # type: ignore[attr-defined]
+def _check_lstm_attrs(
+    op: LSTMOp | UnidirectionalSequenceLSTMOp | BidirectionalSequenceLSTMOp,
+) -> tuple[str, float, float]:
+    activation = check_activation(op.fused_activation_function)
+    cell_clip = check_non_negative(op.cell_clip, "cell_clip")
+    proj_clip = check_non_negative(op.proj_clip, "proj_clip")
     return activation, cell_clip, proj_clip
 
 
@@ -1031,7 +1033,7 @@ class BidirectionalSequenceLSTMOp(TflOp):
             np.asarray(inputs[36], np.float64),
             forward=True,
             aux_x=real_aux,
-            **params,  # type: ignore[arg-type]
+            **params,
         )
         bw_y, bw_h, bw_c = lstm_sequence(
             bw_cell,
@@ -1040,7 +1042,7 @@ class BidirectionalSequenceLSTMOp(TflOp):
             np.asarray(inputs[38], np.float64),
             forward=False,
             aux_x=real_aux,
-            **params,  # type: ignore[arg-type]
+            **params,
         )
         if bool_value(self.merge_outputs):
             fw_y = np.concatenate([fw_y, bw_y], axis=-1)
