@@ -131,7 +131,7 @@ def dequantize_linear(ctx: NodeContext) -> list[SSAValue]:
         diff = array.astype(np.int64) - p.zero_point.astype(np.int64)
         values = diff.astype(np.float32) * p.scale
         return [ctx.constant(values.astype(np.float32))]
-    if et not in (ov.ui8, ov.i8):
+    if not isinstance(et, IntegerType) or et not in (ov.ui8, ov.i8):
         raise ConversionError(f"x must be uint8, int8 or int32, got {et}")
     p = QuantParams(ctx, rank, et)
     if p.int_type != et:

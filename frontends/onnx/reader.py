@@ -155,6 +155,13 @@ class NodeContext:
             )
         return np.asarray(value)
 
+    def required_const_input(self, i: int, what: str) -> np.ndarray:
+        """`const_input` of an input that must be present."""
+        value = self.const_input(i, what)
+        if value is None:
+            raise ConversionError(f"input {i} ({what}) is required")
+        return value
+
     def output_wanted(self, i: int) -> bool:
         return i < len(self.node.output) and self.node.output[i] != ""
 
@@ -472,9 +479,10 @@ class GraphConverter:
         for i, name in enumerate(node.output):
             if name == "":
                 continue
-            if i >= len(outputs) or outputs[i] is None:
+            value = outputs[i] if i < len(outputs) else None
+            if value is None:
                 self.error(f"output {i} ('{name}') is not supported", node, index)
-            self.values[name] = outputs[i]  # type: ignore[assignment]
+            self.values[name] = value
         self._name_ops(ctx, outputs)
 
     def _check_attribute_types(self, node: onnx.NodeProto, index: int) -> None:

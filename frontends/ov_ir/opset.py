@@ -40,7 +40,7 @@ from lowpass.dialects.ov import (
     shape,
     state,
 )
-from lowpass.dialects.ov.base import ui8
+from lowpass.dialects.ov.base import OvOp, ui8
 
 # OpenVINO element type names (`element_type`, `destination_type`, ...) <-> ours.
 ELEMENT_TYPES: dict[str, IntegerType | AnyFloat] = {
@@ -108,7 +108,7 @@ class OpEntry:
     ov_type: str
     version: int
     """The op version (`Gather-8` -> 8)."""
-    op: type[Operation] | None
+    op: type[OvOp] | None
     """Our op class (None for Parameter and Result, which are function arguments/returns)."""
     attrs: tuple[AttrSpec, ...] = ()
     opset: str = ""

@@ -634,7 +634,7 @@ class _GraphReader:
         assert entry.op is not None
         data = self._data(layer)
         props: dict[str, Attribute] = {}
-        op_def = entry.op.get_irdl_definition()  # type: ignore[attr-defined]
+        op_def = entry.op.get_irdl_definition()
         for spec in entry.attrs:
             raw = data.get(spec.ov)
             if raw is None:
@@ -675,7 +675,7 @@ class _GraphReader:
             result_types=[PLACEHOLDER_TYPE] * n_results,
             properties=props,
         )
-        op.set_inferred_result_types()  # type: ignore[attr-defined]
+        op.set_inferred_result_types()
         self._relax_result_types(op, layer)
         return op
 
@@ -787,7 +787,7 @@ class _GraphReader:
                     "first ReadValue, expected one type"
                 )
             return existing
-        variable = state.VariableOp(var_id, var_type)  # type: ignore[arg-type]
+        variable = state.VariableOp(var_id, var_type)
         self.ctx.variables[var_id] = variable
         self.ctx.variable_order.append(variable)
         return variable

@@ -654,10 +654,10 @@ def _format_attr(spec: opset.AttrSpec, value: Attribute) -> str:
         return name
     if kind == "strs":
         assert isinstance(value, ArrayAttr)
-        return ",".join(v.data for v in value.data)  # type: ignore[attr-defined]
+        return ",".join(v.data for v in value.data)
     if kind == "f32s":
         assert isinstance(value, ArrayAttr)
-        return ",".join(_float(v.value.data) for v in value.data)  # type: ignore[attr-defined]
+        return ",".join(_float(v.value.data) for v in value.data)
     raise AssertionError(f"unknown attribute kind {kind}")
 
 
