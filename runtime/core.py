@@ -424,7 +424,7 @@ class InferRequest:
             if port.index not in self._inputs:
                 raise LowpassError(f"input '{port.name}' has not been set")
             return self._inputs[port.index]
-        return self.get_output_tensor(key)  # type: ignore[arg-type]
+        return self.get_output_tensor(key)
 
     def get_output_tensor(self, key: int | str | Port = 0) -> np.ndarray:
         if self._outputs is None:

@@ -95,7 +95,7 @@ def _parser() -> argparse.ArgumentParser:
 def _random_input(port: Port, rng: np.random.Generator) -> np.ndarray:
     if any(d is None for d in port.shape):
         raise LowpassError(f"input '{port.name}' has a dynamic shape: give it with --input")
-    shape = tuple(int(d) for d in port.shape)  # type: ignore[arg-type]
+    shape = tuple(int(d) for d in port.shape if d is not None)
     if port.element_type in ("f32", "f16"):
         return rng.standard_normal(shape).astype(port.dtype)
     if port.element_type == "i1":
