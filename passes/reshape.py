@@ -533,7 +533,7 @@ class _Snapshot:
     """The types and constant values of a function, to undo a failed reshape."""
 
     function: func.FuncOp
-    function_type: Attribute = field(init=False)
+    function_type: FunctionType = field(init=False)
     results: list[tuple[Operation, tuple[Attribute, ...]]] = field(init=False)
     args: list[tuple[Block, tuple[Attribute, ...]]] = field(init=False)
     constants: list[tuple[ov.ConstantOp, DenseIntOrFPElementsAttr]] = field(init=False)
@@ -568,7 +568,7 @@ class _Snapshot:
             for arg, t in zip(list(block.args), types, strict=True):
                 if arg.type != t:
                     Rewriter.replace_value_with_new_type(arg, t)
-        self.function.function_type = self.function_type  # type: ignore[assignment]
+        self.function.function_type = self.function_type
 
 
 # --------------------------------------------------------------------------------------------

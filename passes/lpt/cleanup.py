@@ -252,9 +252,9 @@ class EliminateFakeQuantizeTransformation(CleanupTransformation):
         if need_fold:
             from lowpass.dialects.ov.quantization import fake_quantize
 
-            arrays = [fold_to(v, f32) for v in fq.limits()]
+            il, ih, ol, oh = (fold_to(v, f32) for v in fq.limits())
             with np.errstate(all="ignore"):
-                out = fake_quantize(fold_to(value, f32), *arrays, fq.levels.value.data)
+                out = fake_quantize(fold_to(value, f32), il, ih, ol, oh, fq.levels.value.data)
             if np.any(np.abs(out.astype(F32) - target) > eps):
                 return False
         return True
@@ -276,7 +276,9 @@ class FoldConvertTransformation(CleanupTransformation):
                 continue
             et = cvt.destination_type
             c = make_constant(fold_to(cvt.x, et), et, cvt)
-            copy_name(producer(c), producer(cvt.x))  # type: ignore[arg-type]
+            new, source = producer(c), producer(cvt.x)
+            assert new is not None and source is not None  # (both constants)
+            copy_name(new, source)
             replace_op(cvt, [c])
             done = True
         return done
@@ -306,11 +308,14 @@ class FuseConvertTransformation(CleanupTransformation):
         if constant_of(cvt.x) is not None:
             et = cvt.destination_type
             c = make_constant(fold_to(cvt.x, et), et, cvt)
-            copy_name(producer(c), producer(cvt.x))  # type: ignore[arg-type]
+            new, source = producer(c), producer(cvt.x)
+            assert new is not None and source is not None  # (both constants)
+            copy_name(new, source)
             replace_op(cvt, [c])
             return True
         if isinstance(op, FakeQuantizeOp):
             return False
+        assert isinstance(op, MultiplyOp | SubtractOp | AddOp)  # OP_TYPES
         data = cvt.x
         if isinstance(op, SubtractOp):
             # checkConstantValuePrecision: the zero point must fit an unsigned data type
@@ -529,7 +534,8 @@ class FoldFakeQuantizeTransformation(CleanupTransformation):
                 arrays.append(c.array())
             from lowpass.dialects.ov.quantization import fake_quantize
 
-            value = fake_quantize(*arrays, op.levels.value.data)
+            x, il, ih, ol, oh = arrays
+            value = fake_quantize(x, il, ih, ol, oh, op.levels.value.data)
             if et in (ui8, i8, i32):
                 # foldFakeQuantize rounds (HALF_TO_EVEN) before an integral Convert
                 value = np.rint(value)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import numpy as np
 from xdsl.dialects import func
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Block, Operation, OpResult, SSAValue
 
 from lowpass.dialects.ov import (
     AddOp,
@@ -97,10 +97,10 @@ def _through_dq_convert(value: SSAValue) -> SSAValue:
 def source_attribute(value: SSAValue, kind: str, ctx: TransformationContext) -> Shared | None:
     """getSourceOutputAttribute: the output port's attribute, else the PP producer's."""
     value = _through_dq_convert(value)
-    p = producer(value)
-    if p is None:
+    if not isinstance(value, OpResult):  # (no producer)
         return None
-    attr = ctx.rt.output(p, value.index, kind)  # type: ignore[attr-defined]
+    p = value.op
+    attr = ctx.rt.output(p, value.index, kind)
     if attr is not None:
         return attr
     if kind == A.PRECISIONS and not is_pp(p, ctx):
@@ -130,7 +130,14 @@ def weights_quantized(op: Operation) -> bool:
     return isinstance(data, ConstantOp) and element_type_of(dq.data) in INTEGER_PRECISIONS
 
 
-class MarkupCanBeQuantized(LayerTransformation):
+class MarkupTransformation(LayerTransformation):
+    """A markup pass: it annotates the ops of a block (runtime info) and changes nothing."""
+
+    def run(self, block: Block, ctx: TransformationContext) -> None:
+        raise NotImplementedError
+
+
+class MarkupCanBeQuantized(MarkupTransformation):
     name = "MarkupCanBeQuantized"
 
     def run(self, block: Block, ctx: TransformationContext) -> None:
@@ -148,7 +155,7 @@ class MarkupCanBeQuantized(LayerTransformation):
 # --------------------------------------------------------------------------------------------
 
 
-class MarkupPrecisions(LayerTransformation):
+class MarkupPrecisions(MarkupTransformation):
     name = "MarkupPrecisions"
 
     def run(self, block: Block, ctx: TransformationContext) -> None:
@@ -187,7 +194,7 @@ class MarkupPrecisions(LayerTransformation):
                     ctx.rt.set(op, A.PRECISIONS, shared, ("in", port))
 
 
-class MarkupQuantizationGranularity(LayerTransformation):
+class MarkupQuantizationGranularity(MarkupTransformation):
     """Doc name: MarkupPerTensorQuantization."""
 
     name = "MarkupQuantizationGranularity"
@@ -206,6 +213,11 @@ class MarkupQuantizationGranularity(LayerTransformation):
 # Propagation machinery (create_attribute / propagate_through_precision_preserved /
 # propagate_to_input / update_shared_precision_preserved)
 # --------------------------------------------------------------------------------------------
+
+
+def _join_all(shared: Shared, others: list[Shared]) -> None:
+    for other in others:
+        shared.join(other)
 
 
 def propagate_through_pp(
@@ -275,7 +287,7 @@ def merge_intervals(target: Shared, others: list[Shared]) -> None:
 # --------------------------------------------------------------------------------------------
 
 
-class MarkupAvgPoolPrecisionPreserved(LayerTransformation):
+class MarkupAvgPoolPrecisionPreserved(MarkupTransformation):
     name = "MarkupAvgPoolPrecisionPreserved"
 
     def run(self, block: Block, ctx: TransformationContext) -> None:
@@ -286,7 +298,7 @@ class MarkupAvgPoolPrecisionPreserved(LayerTransformation):
                 ctx.rt.set(op, A.PRECISION_PRESERVED, shared)
                 ctx.rt.set(op, kind, shared)
                 continue
-            if propagate_through_pp(op, kind, ctx, lambda t, o: [t.join(x) for x in o] and None):
+            if propagate_through_pp(op, kind, ctx, _join_all):
                 continue
             # UpdateSharedPrecisionPreserved
             if isinstance(op, func.ReturnOp | FakeQuantizeOp) or is_pp(op, ctx):
@@ -307,7 +319,7 @@ class MarkupAvgPoolPrecisionPreserved(LayerTransformation):
 # --------------------------------------------------------------------------------------------
 
 
-class PropagatePrecisions(LayerTransformation):
+class PropagatePrecisions(MarkupTransformation):
     name = "PropagatePrecisions"
 
     def run(self, block: Block, ctx: TransformationContext) -> None:
@@ -346,7 +358,7 @@ def _scalar_like(a: np.ndarray) -> bool:
     return a.size == 1 or bool(np.all(a == a.reshape(-1)[0]))
 
 
-class AlignQuantizationIntervals(LayerTransformation):
+class AlignQuantizationIntervals(MarkupTransformation):
     name = "AlignQuantizationIntervals"
 
     def run(self, block: Block, ctx: TransformationContext) -> None:
@@ -377,7 +389,7 @@ class AlignQuantizationIntervals(LayerTransformation):
         ctx.rt.set(fq, A.INTERVALS_ALIGNMENT, IntervalsAlignment(value, levels))
 
 
-class AlignQuantizationParameters(LayerTransformation):
+class AlignQuantizationParameters(MarkupTransformation):
     name = "AlignQuantizationParameters"
 
     def run(self, block: Block, ctx: TransformationContext) -> None:
@@ -412,7 +424,7 @@ class AlignQuantizationParameters(LayerTransformation):
 # --------------------------------------------------------------------------------------------
 
 
-class MarkupBias(LayerTransformation):
+class MarkupBias(MarkupTransformation):
     name = "MarkupBias"
 
     def run(self, block: Block, ctx: TransformationContext) -> None:
@@ -431,7 +443,7 @@ class MarkupBias(LayerTransformation):
                         break
 
 
-MARKUP: tuple[type[LayerTransformation], ...] = (
+MARKUP: tuple[type[MarkupTransformation], ...] = (
     MarkupCanBeQuantized,
     MarkupPrecisions,
     MarkupQuantizationGranularity,
@@ -454,6 +466,6 @@ def run_markup(block: Block, ctx: TransformationContext, upto: str | None = None
             cls in (AlignQuantizationIntervals, AlignQuantizationParameters) and not has_concat
         )
         if not skip:
-            t.run(block, ctx)  # type: ignore[attr-defined]
+            t.run(block, ctx)
         if upto is not None and cls.name == upto:
             return

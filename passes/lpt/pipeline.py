@@ -16,7 +16,7 @@ import numpy as np
 from xdsl.dialects import func
 from xdsl.ir import Block, Operation
 
-from lowpass.dialects.ov import ConstantOp, OvOp, get_name, set_name, to_dtype
+from lowpass.dialects.ov import ConstantOp, OvOp, get_name, set_name, shape_of, to_dtype
 from lowpass.dialects.ov import element_type_of as _et
 
 from . import attributes as A
@@ -190,26 +190,25 @@ def fold_constants(block: Block, ctx: TransformationContext) -> None:
     for op in list(block.ops):
         if isinstance(op, ConstantOp) or not isinstance(op, OvOp) or op.regions:
             continue
-        if not op.operands or not all(
-            isinstance(getattr(v, "op", None), ConstantOp) for v in op.operands
-        ):
+        constants = [v.owner for v in op.operands if isinstance(v.owner, ConstantOp)]
+        if not op.operands or len(constants) != len(op.operands):
             continue
         if ctx.rt.get(op, A.DISABLE_CONSTANT_FOLDING) is not None:
             continue
         if type(op).__name__ in ("ReadValueOp", "AssignOp", "VariableOp"):
             continue
-        if any(int(np.prod(r.type.get_shape())) > FOLD_LIMIT for r in op.results):  # type: ignore[attr-defined]
+        if any(int(np.prod(shape_of(r))) > FOLD_LIMIT for r in op.results):
             continue
         try:
-            outputs = op.compute([v.op.array() for v in op.operands])  # type: ignore[attr-defined]
+            outputs = op.compute([c.array() for c in constants])
         except (ArithmeticError, ValueError):
             continue
         new: list[Operation] = []
         for i, (r, value) in enumerate(zip(op.results, outputs, strict=True)):
             et = _et(r)
             c = ConstantOp.from_array(
-                np.asarray(value, dtype=to_dtype(et)).reshape(r.type.get_shape()),
-                et,  # type: ignore[attr-defined]
+                np.asarray(value, dtype=to_dtype(et)).reshape(shape_of(r)),
+                et,
             )
             name = get_name(op)
             if name is not None:

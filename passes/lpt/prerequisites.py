@@ -13,6 +13,8 @@ pull_transpose_through_dequantization.cpp, common_optimizations/lin_op_sequence_
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 from xdsl.ir import Operation, SSAValue
 
@@ -54,8 +56,8 @@ def _const_or_converted(value: SSAValue) -> tuple[ConstantOp | None, ConvertOp |
     p = producer(value)
     if isinstance(p, ConstantOp):
         return p, None
-    if isinstance(p, ConvertOp) and isinstance(producer(p.x), ConstantOp):
-        return producer(p.x), p  # type: ignore[return-value]
+    if isinstance(p, ConvertOp) and isinstance(c := producer(p.x), ConstantOp):
+        return c, p
     return None, None
 
 
@@ -272,7 +274,12 @@ def _single_use(op: Operation) -> bool:
     return len(list(op.results[0].uses)) == 1
 
 
-def _fold(a: ConstantOp, b: ConstantOp, fn, anchor: Operation) -> SSAValue | None:
+def _fold(
+    a: ConstantOp,
+    b: ConstantOp,
+    fn: Callable[[np.ndarray, np.ndarray], np.ndarray],
+    anchor: Operation,
+) -> SSAValue | None:
     et = element_type_of(a.results[0])
     if element_type_of(b.results[0]) != et:
         return None
@@ -325,7 +332,13 @@ class LinOpSequenceFusion(LayerTransformation):
     def _multiply_multiply(self, mul2: Operation, ctx: TransformationContext) -> bool:
         return self._fuse_same(mul2, MultiplyOp, np.multiply, ctx)
 
-    def _fuse_same(self, second: Operation, cls, fn, ctx: TransformationContext) -> bool:
+    def _fuse_same(
+        self,
+        second: Operation,
+        cls: type[AddOp] | type[MultiplyOp],
+        fn: Callable[[np.ndarray, np.ndarray], np.ndarray],
+        ctx: TransformationContext,
+    ) -> bool:
         outer = _split_constant(second)
         if outer is None:
             return False
