@@ -35,7 +35,7 @@ from typing import Any
 import llvmlite.ir as ir
 import numpy as np
 from xdsl.dialects import arith, func, tensor
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, TensorType
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, StringAttr, TensorType
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
 from lowpass.dialects.graph import entry_function
@@ -444,12 +444,13 @@ class _GraphCompiler:
             return [array_from_dense(op.value)]  # the constants of tfl graphs
         if isinstance(op, ShapeOfOp):
             return [np.asarray(op.static_result(0))]
-        inputs = [known(v) for v in op.operands]
-        if not op.operands or any(v is None for v in inputs):
+        maybe = [known(v) for v in op.operands]
+        inputs = [v for v in maybe if v is not None]
+        if not op.operands or len(inputs) != len(maybe):
             return None
         if sum(int(np.prod(value_shape(r), dtype=np.int64)) for r in op.results) > _FOLD_LIMIT:
             return None
-        values = compute_pure_op(op, inputs)  # type: ignore[arg-type]
+        values = compute_pure_op(op, inputs)
         if values is None:
             return None
         out = []
@@ -503,7 +504,9 @@ class _GraphCompiler:
                 owner = v.owner
                 if owner in member_set:
                     continue
-                if owner not in position or position[owner] >= start:  # type: ignore[index]
+                if not isinstance(owner, Operation) or owner not in position:
+                    return False
+                if position[owner] >= start:
                     return False
         return len(member_set) == len(members)
 
@@ -923,7 +926,7 @@ def _port_names(function: func.FuncOp, results: Sequence[SSAValue]) -> list[str]
         attrs = function.res_attrs
         entry = attrs.data[k].data if attrs is not None and k < len(attrs.data) else {}
         value = entry.get("ov.name")
-        names.append(value.data if value is not None else f"output{k}")  # type: ignore[attr-defined]
+        names.append(value.data if isinstance(value, StringAttr) else f"output{k}")
     return names
 
 
@@ -1016,8 +1019,10 @@ class SubGraphLowering:
             current = Buffer(ctx.scratch(value_nbytes(p)), value_shape(p), value_dtype(p))
             param_buffers[p] = current
 
-        fixed = {p: Location("param", 0, value_shape(p), value_dtype(p)) for p in params}
-        body_locations, body_bytes = compiler.plan_arena(plan, fixed, 0)  # type: ignore[arg-type]
+        fixed: dict[SSAValue, Location] = {
+            p: Location("param", 0, value_shape(p), value_dtype(p)) for p in params
+        }
+        body_locations, body_bytes = compiler.plan_arena(plan, fixed, 0)
         body_base = ctx.scratch(body_bytes)
         # buffers made before the loop dominate the code after it (last values)
         static_buffers = compiler.body_buffers(plan, body_locations, param_buffers, body_base)

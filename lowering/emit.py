@@ -19,7 +19,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import llvmlite.ir as ir
 import numpy as np
-from xdsl.ir import BlockArgument, Operation, SSAValue
+from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 from xdsl.traits import Pure
 
 from lowpass.dialects.graph import precision_name as _precision_name
@@ -111,7 +111,7 @@ def compute_pure_op(op: Operation, inputs: Sequence[np.ndarray]) -> list[np.ndar
     ):
         return None
     try:
-        values = op.compute(list(inputs))  # type: ignore[arg-type]
+        values = op.compute(list(inputs))
     except (ArithmeticError, ValueError, IndexError, NotImplementedError):
         return None
     return [
@@ -143,13 +143,14 @@ def static_value(value: SSAValue, memo: dict[SSAValue, np.ndarray | None]) -> np
         result = value.owner.array()
     elif isinstance(value.owner, ShapeOfOp):
         result = np.asarray(value.owner.static_result(0))
-    else:
-        owner = value.owner
-        inputs = [static_value(v, memo) for v in owner.operands]
-        if all(v is not None for v in inputs):
-            outs = compute_pure_op(owner, inputs)  # type: ignore[arg-type]
+    elif isinstance(value, OpResult):
+        owner = value.op
+        maybe = [static_value(v, memo) for v in owner.operands]
+        inputs = [v for v in maybe if v is not None]
+        if len(inputs) == len(maybe):
+            outs = compute_pure_op(owner, inputs)
             if outs is not None:
-                result = outs[list(owner.results).index(value)]  # type: ignore[arg-type]
+                result = outs[value.index]
     memo[value] = result
     return result
 

@@ -34,6 +34,7 @@ from lowpass.dialects.ov import (
     ConcatOp,
     DepthToSpaceOp,
     GatherOp,
+    OvOp,
     ShuffleChannelsOp,
     SpaceToBatchOp,
     SplitOp,
@@ -96,7 +97,9 @@ def index_maps(op: Operation) -> list[np.ndarray] | None:
     result's shape), computed with the op's `evaluate` on `arange`; None when the op cannot
     be seen as such a map (non-constant parameters, padding with zeros, ...).
     """
-    if not op.operands or not all(_static(v) for v in (*op.operands, *op.results)):
+    if not isinstance(op, OvOp) or not op.operands:
+        return None
+    if not all(_static(v) for v in (*op.operands, *op.results)):
         return None
     data_shape = _shape(op.operands[0])
     n = int(np.prod(data_shape, dtype=np.int64))
@@ -111,7 +114,7 @@ def index_maps(op: Operation) -> list[np.ndarray] | None:
     # indices + 1: a 0 in the result marks a padded (zero-filled) element
     indices = np.arange(1, n + 1, dtype=np.int64).reshape(data_shape)
     try:
-        results = op.evaluate([indices, *params])  # type: ignore[attr-defined]
+        results = op.evaluate([indices, *params])
     except Exception:
         return None
     maps = []
