@@ -1243,3 +1243,15 @@ def test_what_onnx_itself_rejects_is_rejected() -> None:
         relu.opset_import[0].version = opset
         with pytest.raises(FrontendError, match=rf"imports ONNX opset {opset}, expected 1 to"):
             read_onnx(relu)
+
+
+def test_slice_without_its_starts_input_is_a_one_line_error() -> None:
+    # Slice-10 takes starts and ends as inputs: an absent one is named (it was an
+    # AttributeError on None before NodeContext.required_const_input)
+    model = make_model([node("Slice", ["x", "", "en"])], {"x": f32(4, 6)}, ["y"],
+                       {"en": np.array([2], np.int64)})  # fmt: skip
+    with pytest.raises(FrontendError) as info:
+        read_onnx(model)
+    msg = str(info.value)
+    assert "node 'slice_node' (#0, Slice): input 1 (starts) is required" in msg
+    assert "\n" not in msg.strip()
