@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 import numpy as np
 from xdsl.dialects import func
-from xdsl.dialects.builtin import DictionaryAttr, FunctionType, ModuleOp, StringAttr
+from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, FunctionType, ModuleOp, StringAttr
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
 from lowpass.dialects.ov import NAME_ATTR, ConstantOp, f32, tensor
@@ -66,9 +66,7 @@ class GraphBuilder:
         return ModuleOp([function])
 
 
-def _dicts(names: Sequence[str | None]) -> Attribute:
-    from xdsl.dialects.builtin import ArrayAttr
-
+def _dicts(names: Sequence[str | None]) -> ArrayAttr[DictionaryAttr]:
     return ArrayAttr(
         [DictionaryAttr({NAME_ATTR: StringAttr(n)} if n is not None else {}) for n in names]
     )

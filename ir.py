@@ -14,9 +14,11 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from io import StringIO
 from pathlib import Path
+from typing import cast
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
+    ArrayAttr,
     CallSiteLoc,
     FileLineColLoc,
     FusedLoc,
@@ -67,7 +69,7 @@ def _lex_utf8_string_literal(self: MLIRLexer, start_pos: int) -> MLIRToken:
     return token
 
 
-MLIRLexer._lex_string_literal = _lex_utf8_string_literal  # type: ignore[method-assign]
+MLIRLexer._lex_string_literal = _lex_utf8_string_literal
 
 # Characters xDSL's printer writes as they are: printable ASCII but `"` and `\`.
 _ESCAPED_RUN = re.compile(r"[^\x20\x21\x23-\x5b\x5d-\x7e]+")
@@ -88,7 +90,7 @@ def _print_string_literal(self: Printer, string: str) -> None:
     self.print_string('"' + _ESCAPED_RUN.sub(_escape_run, string) + '"')
 
 
-Printer.print_string_literal = _print_string_literal  # type: ignore[method-assign]
+Printer.print_string_literal = _print_string_literal
 
 
 @contextmanager
@@ -138,7 +140,8 @@ def location_text(location: Attribute) -> str | None:
         inner = location_text(location.location)
         return f"{inner}: '{location.desc.data}'" if inner else f"'{location.desc.data}'"
     if isinstance(location, FusedLoc):  # MLIR reports a fused location at its first part
-        for part in location.locations:
+        # FusedLoc declares `locations` an Attribute; its constraint makes it an ArrayAttr.
+        for part in cast(ArrayAttr[Attribute], location.locations):
             text = location_text(part)
             if text is not None:
                 return text

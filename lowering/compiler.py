@@ -35,12 +35,18 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import llvmlite.ir as ir
 import numpy as np
 from xdsl.dialects import arith, func, tensor
-from xdsl.dialects.builtin import ArrayAttr, DenseIntOrFPElementsAttr, ModuleOp, TensorType
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    DenseIntOrFPElementsAttr,
+    ModuleOp,
+    StringAttr,
+    TensorType,
+)
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
 from lowpass.dialects import cpu
@@ -687,7 +693,9 @@ class _GraphCompiler:
                 owner = v.owner
                 if owner in member_set:
                     continue
-                if owner not in position or position[owner] >= start:  # type: ignore[index]
+                if not isinstance(owner, Operation) or owner not in position:
+                    return False
+                if position[owner] >= start:
                     return False
         return len(member_set) == len(members)
 
@@ -866,7 +874,8 @@ class _GraphCompiler:
             for _, other_start, other_end, other in active:
                 if start < other_end and other_start < end:
                     names = [
-                        f"{op_type_name(v.owner)} '{op_display_name(v.owner, 0)}'"  # type: ignore[arg-type]
+                        f"{op_type_name(cast(Operation, v.owner))} "
+                        f"'{op_display_name(cast(Operation, v.owner), 0)}'"
                         for v in (other, root)
                     ]
                     raise CompileError(
@@ -1215,7 +1224,7 @@ def _port_names(function: func.FuncOp, results: Sequence[SSAValue]) -> list[str]
         attrs = function.res_attrs
         entry = attrs.data[k].data if attrs is not None and k < len(attrs.data) else {}
         value = entry.get("ov.name")
-        names.append(value.data if value is not None else f"output{k}")  # type: ignore[attr-defined]
+        names.append(value.data if isinstance(value, StringAttr) else f"output{k}")
     return names
 
 
@@ -1308,11 +1317,13 @@ class SubGraphLowering:
             current = Buffer(ctx.scratch(value_nbytes(p)), value_shape(p), value_dtype(p))
             param_buffers[p] = current
 
-        fixed = {p: Location("param", 0, value_shape(p), value_dtype(p)) for p in params}
+        fixed: dict[SSAValue, Location] = {
+            p: Location("param", 0, value_shape(p), value_dtype(p)) for p in params
+        }
         if compiler.body_source == "ir":
             body_locations, body_bytes = compiler.read_buffers(plan, op)
         else:
-            body_locations, body_bytes = compiler.plan_arena(plan, fixed, 0)  # type: ignore[arg-type]
+            body_locations, body_bytes = compiler.plan_arena(plan, fixed, 0)
         body_base = ctx.scratch(body_bytes)
         # buffers made before the loop dominate the code after it (last values)
         static_buffers = compiler.body_buffers(plan, body_locations, param_buffers, body_base)

@@ -171,7 +171,8 @@ class QuantizeCellsPass(ModulePass):
             quantization = None
             if lowering.unsupported(cell) is None:
                 w, r = (static_value(v, memo) for v in _weight_operands(cell)[:2])
-                quantization = cell_quantization(cell, w, r, memo)
+                if w is not None and r is not None:
+                    quantization = cell_quantization(cell, w, r, memo)
             attr = None
             if quantization is not None:
                 q = quantization
@@ -276,11 +277,11 @@ def _write_buffers(
             if not (isinstance(kernel, cpu.KernelAttr) and kernel.kind.data == LOOP_KIND):
                 continue
             body = compiler.read_plan(first.body_block, list(first.body_results()), check=False)
-            params = {
+            params: dict[SSAValue, Location] = {
                 p: Location("param", 0, value_shape(p), value_dtype(p))
                 for p in first.body_block.args
             }
-            body_locations, body_bytes = compiler.plan_arena(body, params, 0)  # type: ignore[arg-type]
+            body_locations, body_bytes = compiler.plan_arena(body, params, 0)
             _write_buffers(compiler, body, body_locations)
             first.attributes[cpu.ARENA] = cpu.ArenaAttr(align(body_bytes))
 

@@ -320,10 +320,12 @@ class _LowLatency2:
             anchor = assign
 
     def _can_become_cell(self, op: Operation) -> bool:
+        if not isinstance(op, ov.RecurrentOp):
+            return False
         x = ov.shape_of(op.operands[0])
         if len(x) != 3 or x[1] != 1:
             return False
-        if op.direction_value() == ov.Direction.BIDIRECTIONAL:  # type: ignore[attr-defined]
+        if op.direction_value() == ov.Direction.BIDIRECTIONAL:
             return False
         lengths = ov.static_value(op.operands[len(_sequence_kinds()[type(op)][0]) + 1])
         return lengths is not None and bool(np.all(np.asarray(lengths) == 1))

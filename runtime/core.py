@@ -312,7 +312,7 @@ class CompiledModel:
 
     def get_property(self, name: Any) -> Any:
         """A property of the compiled model (OpenVINO names), e.g. INFERENCE_NUM_THREADS."""
-        key = name() if callable(name) else str(name)
+        key = str(name()) if callable(name) else str(name)
         properties = self._compiled.properties()
         if key in properties:
             return properties[key]
@@ -424,7 +424,7 @@ class InferRequest:
             if port.index not in self._inputs:
                 raise LowpassError(f"input '{port.name}' has not been set")
             return self._inputs[port.index]
-        return self.get_output_tensor(key)  # type: ignore[arg-type]
+        return self.get_output_tensor(key)
 
     def get_output_tensor(self, key: int | str | Port = 0) -> np.ndarray:
         if self._outputs is None:

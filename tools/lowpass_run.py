@@ -22,6 +22,7 @@ import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import cast
 
 import numpy as np
 
@@ -96,7 +97,7 @@ def _parser() -> argparse.ArgumentParser:
 def _random_input(port: Port, rng: np.random.Generator) -> np.ndarray:
     if any(d is None for d in port.shape):
         raise LowpassError(f"input '{port.name}' has a dynamic shape: give it with --input")
-    shape = tuple(int(d) for d in port.shape)  # type: ignore[arg-type]
+    shape = tuple(int(cast(int, d)) for d in port.shape)
     try:
         return _random_array(port, shape, rng)
     except MemoryError:
@@ -206,12 +207,14 @@ def run(argv: Sequence[str] | None = None, source: list[str] | None = None) -> N
     inputs = _load_inputs(args, request)
     if args.iterations < 1:
         raise LowpassError("--iterations must be at least 1")
-    for _ in range(args.iterations):
+    results = request.infer(inputs)
+    for _ in range(args.iterations - 1):
         results = request.infer(inputs)
     if save_folder is not None:  # saved before anything is printed: a failure prints nothing
         _save_outputs(save_folder, compiled.outputs, results)
-    options = {"threshold": sys.maxsize} if args.full else {"threshold": 64, "edgeitems": 3}
-    with np.printoptions(precision=6, suppress=True, **options):
+    # edgeitems matters only when summarizing (not with --full)
+    threshold = sys.maxsize if args.full else 64
+    with np.printoptions(precision=6, suppress=True, threshold=threshold, edgeitems=3):
         for port in compiled.outputs:
             value = results[port]
             print(f"{port.name}: {port.element_type}{list(value.shape)}")

@@ -39,8 +39,8 @@ from typing import IO, Any, TextIO
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline, get_pass_option_infos
 from xdsl.printer import Printer
-from xdsl.utils.arg_spec import ArgSpecParseError, parse_pipeline, parse_spec
-from xdsl.utils.exceptions import DiagnosticException, ParseError
+from xdsl.utils.arg_spec import parse_pipeline, parse_spec
+from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from lowpass.frontends import FrontendError
@@ -162,25 +162,25 @@ class OptToolMain(xDSLOptMain):
         for name, factory in get_cpu_targets().items():
             self.available_targets.setdefault(name, factory)
 
+    def _parse_mlir(self, io: IO[bytes], line_offset: int = 0) -> ModuleOp:
+        """The `mlir` frontend (`line_offset`: the first line of a --split-input-file chunk)."""
+        raw = io.read()
+        try:
+            text = raw.decode()
+        except UnicodeDecodeError as e:  # file:line:col of the first bad byte
+            line = line_offset + raw.count(b"\n", 0, e.start) + 1
+            col = e.start - raw.rfind(b"\n", 0, e.start)
+            raise FrontendError(
+                f"{self.get_input_name()}:{line}:{col}: error: invalid UTF-8 "
+                f"(byte 0x{raw[e.start]:02x}): MLIR text is UTF-8"
+            ) from None
+        parser = LocatingParser(self.ctx, text, self.get_input_name())
+        parser.line_offset = line_offset
+        return parser.parse_module(not self.args.no_implicit_module)
+
     def register_all_frontends(self) -> None:
         super().register_all_frontends()
-
-        def parse_mlir(io: IO[bytes], line_offset: int = 0) -> ModuleOp:
-            raw = io.read()
-            try:
-                text = raw.decode()
-            except UnicodeDecodeError as e:  # file:line:col of the first bad byte
-                line = line_offset + raw.count(b"\n", 0, e.start) + 1
-                col = e.start - raw.rfind(b"\n", 0, e.start)
-                raise FrontendError(
-                    f"{self.get_input_name()}:{line}:{col}: error: invalid UTF-8 "
-                    f"(byte 0x{raw[e.start]:02x}): MLIR text is UTF-8"
-                ) from None
-            parser = LocatingParser(self.ctx, text, self.get_input_name())
-            parser.line_offset = line_offset
-            return parser.parse_module(not self.args.no_implicit_module)
-
-        self.available_frontends["mlir"] = parse_mlir
+        self.available_frontends["mlir"] = self._parse_mlir
 
         def parse_ov_ir(io: IO[bytes]) -> ModuleOp:
             from lowpass.frontends.ov_ir import read_ov_ir, read_ov_ir_bytes
@@ -217,7 +217,7 @@ class OptToolMain(xDSLOptMain):
         self, chunk: IO[bytes], file_extension: str, start_offset: int = 0
     ) -> ModuleOp | None:
         if file_extension == "mlir":
-            return self.available_frontends["mlir"](chunk, start_offset)  # type: ignore[call-arg]
+            return self._parse_mlir(chunk, start_offset)
         if file_extension in MODEL_FILE_FRONTENDS:
             if self.args.split_input_file:
                 raise FrontendError(
@@ -258,7 +258,7 @@ class OptToolMain(xDSLOptMain):
                 flag.help = _pass_help(self, name)
             return format_help()
 
-        arg_parser.format_help = format_help_with_summaries  # type: ignore[method-assign]
+        arg_parser.format_help = format_help_with_summaries
         for old in deprecated_pass_names():  # accepted for one release, with a warning
             group.add_argument(
                 f"--{old}", action=_AppendPass, pass_name=old, help=argparse.SUPPRESS
@@ -324,7 +324,7 @@ class OptToolMain(xDSLOptMain):
     def prepare_output(self) -> IO[str]:
         # Buffer everything: output (stdout or `-o`) is written only once the whole run succeeded.
         self._buffer = StringIO()
-        self._buffer.close = lambda: None  # type: ignore[method-assign]  # xDSL closes it in `finally`
+        self._buffer.close = lambda: None  # xDSL closes it in `finally`
         return self._buffer
 
     def run(self) -> None:

@@ -399,8 +399,9 @@ class MathUnaryOp(UnaryElementwiseOp):
     converted back with `to_integer` (None: integers are returned as they are).
     """
 
-    FLOAT_FN: ClassVar[Callable[[np.ndarray], np.ndarray]]
-    INT_FN: ClassVar[Callable[[np.ndarray], np.ndarray] | None] = None
+    # numpy ufuncs or plain functions of one array
+    FLOAT_FN: ClassVar[Callable[..., Any]]
+    INT_FN: ClassVar[Callable[..., Any] | None] = None
 
     def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
         (x,) = inputs

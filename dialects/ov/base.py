@@ -32,6 +32,7 @@ from typing import Any, ClassVar
 import numpy as np
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
+    AnyFloat,
     ArrayAttr,
     BytesAttr,
     DenseArrayBase,
@@ -79,11 +80,11 @@ ui8 = IntegerType(8, Signedness.UNSIGNED)
 
 # Element types of the dialect and their numpy dtypes (the table of lowpass.dialects.graph:
 # OpenVINO's f32, f16, i64, i32, i8, u8, boolean).
-_ELEMENT_DTYPES: tuple[tuple[Attribute, np.dtype], ...] = tuple(
+_ELEMENT_DTYPES: tuple[tuple[IntegerType | AnyFloat, np.dtype], ...] = tuple(
     (t, ELEMENT_DTYPES[str(t)]) for t in (f32, f16, i64, i32, i8, ui8, i1)
 )
 _TO_DTYPE: dict[Attribute, np.dtype] = dict(_ELEMENT_DTYPES)
-_FROM_DTYPE: dict[np.dtype, Attribute] = {dt: t for t, dt in _ELEMENT_DTYPES}
+_FROM_DTYPE: dict[np.dtype, IntegerType | AnyFloat] = {dt: t for t, dt in _ELEMENT_DTYPES}
 
 SUPPORTED_ELEMENT_TYPES = "f32, f16, i64, i32, i8, ui8, i1"
 
@@ -105,7 +106,7 @@ def to_dtype(element_type: Attribute) -> np.dtype:
         ) from None
 
 
-def from_dtype(dtype: np.dtype | type) -> Attribute:
+def from_dtype(dtype: np.dtype | type) -> IntegerType | AnyFloat:
     """The `ov` element type of a numpy dtype."""
     dt = np.dtype(dtype)
     try:
@@ -192,7 +193,9 @@ def dense_from_array(
         raw = np.where(data, 0xFF, 0).astype(np.uint8).tobytes()
     else:
         raw = data.astype(dtype.newbyteorder("<"), copy=False).tobytes()
-    return DenseIntOrFPElementsAttr(TensorType(element_type, list(data.shape)), BytesAttr(raw))
+    # from_dtype(dtype) is `element_type` itself (the table is one-to-one), typed as an element
+    # type that a dense attribute holds.
+    return DenseIntOrFPElementsAttr(TensorType(from_dtype(dtype), list(data.shape)), BytesAttr(raw))
 
 
 def array_from_dense(attr: DenseIntOrFPElementsAttr) -> np.ndarray:
@@ -265,13 +268,14 @@ def types_compatible(inferred: Attribute, declared: Attribute) -> bool:
     return all(x == y or x == DYNAMIC or y == DYNAMIC for x, y in zip(a, b, strict=True))
 
 
-def i64_array(values: Sequence[int]) -> DenseArrayBase:
+def i64_array(values: Sequence[int]) -> DenseArrayBase[IntegerType]:
     """`array<i64: ...>` property value."""
     return DenseArrayBase.from_list(i64, list(values))
 
 
-def ints(attr: DenseArrayBase) -> tuple[int, ...]:
-    """Python ints of an `array<i64: ...>` property."""
+def ints(attr: DenseArrayBase[Any]) -> tuple[int, ...]:
+    """Python ints of an `array<i64: ...>` property (declared `DenseArrayBase`, whose element
+    type the checker does not know)."""
     return tuple(int(v) for v in attr.get_values())
 
 
@@ -289,7 +293,7 @@ def keep_output_names(op: Operation) -> None:
     about to be replaced, write those names into the function's result attributes (an
     unnamed op's default name is positional, hence not kept).
     """
-    for use in [u for r in op.results for u in r.uses]:
+    for result, use in [(r, u) for r in op.results for u in r.uses]:
         ret = use.operation
         if not isinstance(ret, ReturnOp):
             continue
@@ -308,7 +312,7 @@ def keep_output_names(op: Operation) -> None:
         base = get_name(op)
         if base is None:
             continue
-        result_index = ret.operands[use.index].index  # type: ignore[attr-defined]
+        result_index = result.index
         entry[NAME_ATTR] = StringAttr(base if len(op.results) == 1 else f"{base}.{result_index}")
         attrs[use.index] = DictionaryAttr(entry)
         function.res_attrs = ArrayAttr(attrs)
@@ -404,6 +408,7 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface, HasFolderInterfa
         )
         relaxed = [self.operands[i] for i in indices if i < len(self.operands)]
         low: list[SSAValue] = []
+        low_types: set[Attribute] = set()
         origin: Attribute | None = None
         for v in relaxed:
             if not isinstance(v.type, TensorType):
@@ -411,6 +416,7 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface, HasFolderInterfa
             et = v.type.get_element_type()
             if et in LOW_PRECISION_ELEMENT_TYPES:
                 low.append(v)
+                low_types.add(et)
             elif origin is None and is_float(et):
                 origin = et
         if not low:
@@ -418,7 +424,6 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface, HasFolderInterfa
         if origin is None:
             # u8 -> u8 (e.g. avg_pool, clamp on integers) is the op's own integer semantics,
             # not a relaxation
-            low_types = {v.type.get_element_type() for v in low}  # type: ignore[attr-defined]
             result_types_set = {
                 r.type.get_element_type() for r in self.results if isinstance(r.type, TensorType)
             }

@@ -14,7 +14,7 @@ shape inference; when it is known, the taken body's.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 from xdsl.dialects.builtin import ArrayAttr, TensorType, i1
@@ -133,7 +133,7 @@ class IfOp(OvOp):
         name: str | None = None,
     ) -> None:
         then_out = _array(then_outputs)
-        count = max((d.output_index for d in then_out.data), default=-1) + 1  # type: ignore[attr-defined]
+        count = max((cast(BodyOutputAttr, d).output_index for d in then_out.data), default=-1) + 1
         types = list(result_types) if result_types is not None else [PLACEHOLDER_TYPE] * count
         super().__init__(
             operands=[cond, list(inputs)],
@@ -162,11 +162,11 @@ class IfOp(OvOp):
 
     def input_descriptions(self, which: str) -> list[InvariantInputAttr]:
         attr = self.then_inputs if which == "then" else self.else_inputs
-        return list(attr.data)  # type: ignore[arg-type]
+        return [cast(InvariantInputAttr, a) for a in attr.data]
 
     def output_descriptions(self, which: str) -> list[BodyOutputAttr]:
         attr = self.then_outputs if which == "then" else self.else_outputs
-        return list(attr.data)  # type: ignore[arg-type]
+        return [cast(BodyOutputAttr, a) for a in attr.data]
 
     def static_condition(self) -> bool | None:
         """The condition if it is known statically (a constant or a shape computation)."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 import numpy as np
 from xdsl.builder import ImplicitBuilder
@@ -133,7 +133,7 @@ class ConstantOp(OvOp):
             return cached[1]
         array = array_from_dense(self.value)
         array.flags.writeable = False
-        self.__dict__["_array_cache"] = (self.value, array)
+        vars(self)["_array_cache"] = (self.value, array)
         return array
 
     def verify_attrs(self) -> None:
@@ -300,9 +300,13 @@ class Slicing:
     end: int
 
 
+class _HasFields(Protocol):
+    def get(self, key: str) -> int: ...
+
+
 class _SlicingMixin:
-    def slicing(self) -> Slicing:
-        get = self.get  # type: ignore[attr-defined]
+    def slicing(self: _HasFields) -> Slicing:
+        get = self.get
         return Slicing(get("axis"), get("start"), get("stride"), get("part_size"), get("end"))
 
 
@@ -524,11 +528,12 @@ class SubGraphOp(OvOp):
 
     @property
     def input_descriptions(self) -> list[InputDescription]:
-        return list(self.input_descriptions_attr.data)  # type: ignore[arg-type]
+        # (verify_ checks that each is one)
+        return [d for d in self.input_descriptions_attr.data if isinstance(d, InputDescription)]
 
     @property
     def output_descriptions(self) -> list[OutputDescription]:
-        return list(self.output_descriptions_attr.data)  # type: ignore[arg-type]
+        return [d for d in self.output_descriptions_attr.data if isinstance(d, OutputDescription)]
 
     @property
     def body_block(self) -> Block:
@@ -880,10 +885,12 @@ class SubGraphOp(OvOp):
                 raise VerifyException(f"output description #{k} ({desc}) is out of range")
             if types[o] is None:
                 types[o] = self._output_type(desc, n_iter)
+        described: list[Attribute] = []
         for o, t in enumerate(types):
             if t is None:
                 raise VerifyException(f"result #{o} is not described by any output description")
-        return types  # type: ignore[return-value]
+            described.append(t)
+        return described
 
     def _static_slice_count(self) -> int:
         """Iterations given by the sliced inputs with a static axis, -1 if none."""
@@ -1000,7 +1007,9 @@ class SubGraphOp(OvOp):
                 outputs[o] = last[r]
             else:
                 outputs[o] = self._zero_iteration_value(desc, inputs)
-        return tuple(outputs)  # type: ignore[arg-type]
+        computed = [v for v in outputs if v is not None]
+        assert len(computed) == len(outputs)  # (each result has an output description)
+        return tuple(computed)
 
     def _empty(self, desc: ConcatOutputAttr) -> np.ndarray:
         value = self.body_results()[desc.result_index].type
@@ -1045,7 +1054,8 @@ def _body_region(body: Block | Region) -> Region:
 
 
 def _result_count(output_descriptions: Sequence[Attribute]) -> int:
-    return max((d.output_index for d in output_descriptions), default=-1) + 1  # type: ignore[attr-defined]
+    indices = (d.output_index for d in output_descriptions if isinstance(d, OutputDescription))
+    return max(indices, default=-1) + 1
 
 
 @irdl_op_definition

@@ -10,7 +10,7 @@ computed exactly; otherwise the result has the right rank where possible and `?`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 from xdsl.dialects.builtin import I64, DenseArrayBase, IntegerAttr, TensorType, i32, i64
@@ -515,13 +515,15 @@ class GatherOp(OvOp):
         data, indices = shape_of(self.data), shape_of(self.indices)
         et = element_type_of(self.data)
         bd = self._batch_dims()
+        batch: list[int] = []
         for d in range(min(bd, len(data))):
-            if _merge_dim(data[d], indices[d]) is None:
+            merged = _merge_dim(data[d], indices[d])
+            if merged is None:
                 raise VerifyException(
                     f"data and indices must have equal dimensions up to batch_dims = {bd}, "
                     f"got shapes {format_shape(data)} and {format_shape(indices)}"
                 )
-        batch = [_merge_dim(data[d], indices[d]) for d in range(min(bd, len(data)))]
+            batch.append(merged)
         axis = _scalar(self.operand_value(2))
         if axis is None:
             rest = len(data) + len(indices) - 1 - 2 * bd
@@ -781,7 +783,7 @@ class StridedSliceOp(OvOp):
         bmask = self._bits("begin_mask", n)
         emask = self._bits("end_mask", n)
         expanded, spec_of = self._plan(data.shape, n)
-        index: list[object] = []
+        index: list[int | slice | None] = []
         d = 0
         for k, i in zip(expanded, spec_of, strict=True):
             if k == "new":
@@ -934,7 +936,7 @@ class _BlockOp(OvOp):
         self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
-        rank = len(shape_of(self.data))
+        rank = len(shape_of(self.operands[0]))  # the data, first in both subclasses
         if rank < 2:
             raise VerifyException(f"data must have rank >= 2, got rank {rank}")
         names = ["block_shape", self.BEGIN_NAME, self.END_NAME]
@@ -1428,7 +1430,7 @@ def pad_array(
         fill = np.zeros((), x.dtype) if value is None else np.asarray(value).reshape(())
         y = np.pad(x, widths, mode="constant", constant_values=fill)
     else:
-        y = np.pad(x, widths, mode=mode)
+        y = np.pad(x, widths, mode=cast(Any, mode))  # one of numpy's mode names
     crop = tuple(
         slice(max(-b, 0), y.shape[i] - max(-e, 0))
         for i, (b, e) in enumerate(zip(begin, end, strict=True))
@@ -1547,7 +1549,7 @@ class SliceOp(OvOp):
             if shape[a] == DYNAMIC or any(v is None for v in known):
                 shape[a] = DYNAMIC
                 continue
-            start, stop, step = (v[k] for v in known)  # type: ignore[index]
+            start, stop, step = (cast(Sequence[int], v)[k] for v in known)
             # a zero step is the verifier's error
             shape[a] = len(slice8_bounds(start, stop, step, shape[a])) if step else DYNAMIC
         return [tensor(shape, et)]

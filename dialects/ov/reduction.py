@@ -182,7 +182,7 @@ class ReduceMeanOp(ReduceOp):
             return np.sign(total) * (np.abs(total) // count)
         total = np.sum(x, axis=axes, keepdims=self.keep, dtype=np.float64)
         # The mean of nothing is 0 on OpenVINO's CPU plugin (numpy would give NaN).
-        return total / count if count else np.zeros_like(total)
+        return np.asarray(total / count if count else np.zeros_like(total))
 
 
 class _NumericReduceOp(ReduceOp):

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import numpy as np
 from xdsl.dialects.builtin import (
@@ -271,7 +271,8 @@ class RecurrentOp(OvOp):
         return self.hidden_size.value.data
 
     def activation_names(self) -> list[Activation]:
-        return [a.data for a in self.properties["activations"].data]  # type: ignore[union-attr]
+        activations = cast(ArrayAttr, self.properties["activations"])
+        return [cast(ActivationAttr, a).data for a in activations.data]
 
     def activation_functions(self) -> list[ActivationFn]:
         return [ACTIVATIONS[name] for name in self.activation_names()]

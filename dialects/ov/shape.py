@@ -430,7 +430,9 @@ def shape_value(value: SSAValue) -> list[int | None] | None:
     if not isinstance(element_type_of(value), IntegerType) or element_type_of(value) == i1:
         return None
     length = 1 if not shape else shape[0]
-    unknown: list[int | None] | None = None if length == DYNAMIC else [None] * length
+    unknown: list[int | None] | None = None
+    if length != DYNAMIC:
+        unknown = [None for _ in range(length)]
     found = _propagated_shape_value(value)
     if found is None or (unknown is not None and len(found) != length):
         return unknown

@@ -153,7 +153,7 @@ class ReadValueEffect(MemoryReadEffect):
     """
 
     @classmethod
-    def get_effects(cls, op: Operation):  # type: ignore[override]
+    def get_effects(cls, op: Operation):
         return MemoryReadEffect.get_effects(op) | MemoryWriteEffect.get_effects(op)
 
 
@@ -179,7 +179,8 @@ class VariableOp(OvOp):
 
     STATIC_EVAL: ClassVar[bool] = False
 
-    def __init__(self, variable_id: str, type: TensorType) -> None:
+    def __init__(self, variable_id: str, type: Attribute) -> None:
+        # `type` must be a TensorType: the property's constraint verifies it
         super().__init__(properties={"sym_name": StringAttr(variable_id), "type": type})
 
     @property
@@ -377,7 +378,10 @@ class AssignOp(OvOp):
         reads: list[ReadValueOp] = []
         for op in scope.walk():
             if isinstance(op, AssignOp | ReadValueOp) and op.variable_name == self.variable_name:
-                (assigns if isinstance(op, AssignOp) else reads).append(op)
+                if isinstance(op, AssignOp):
+                    assigns.append(op)
+                else:
+                    reads.append(op)
         if len(assigns) > 1:
             raise VerifyException(
                 f"variable {name} is assigned by {len(assigns)} 'ov.assign' ops: at most one "

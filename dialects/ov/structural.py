@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import cast
 
 import numpy as np
-from xdsl.dialects.builtin import BoolAttr, IntegerAttr, TensorType, i32, i64
+from xdsl.dialects.builtin import BoolAttr, IntegerAttr, TensorType, i1, i32, i64
 from xdsl.ir import Attribute, SSAValue, TypeAttribute
 from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def, traits_def
 from xdsl.irdl.operations import ParsePropInAttrDict
@@ -117,7 +118,7 @@ class RangeOp(OvOp):
         for v, what in ((self.start, "start"), (self.stop, "stop"), (self.step, "step")):
             _check_scalar(v, what)
         et = self.output_type
-        if et.bitwidth == 1:  # type: ignore[attr-defined]
+        if et == i1:
             raise VerifyException("the result must have a numeric element type, got i1")
         floats = [w for v, w in ((self.start, "start"), (self.stop, "stop"), (self.step, "step"))
                   if is_float(element_type_of(v))]  # fmt: skip
@@ -133,17 +134,17 @@ class RangeOp(OvOp):
         values = [_one(static_value(v)) for v in (self.start, self.stop, self.step)]
         if any(v is None for v in values):
             return [tensor([DYNAMIC], et)]
-        start, stop, step = values  # type: ignore[misc]
+        start, stop, step = (float(cast(float, v)) for v in values)
         try:
-            n = len(range_values(start, stop, step, to_dtype(et)))  # type: ignore[arg-type]
+            n = len(range_values(start, stop, step, to_dtype(et)))
         except ValueError as e:
             raise VerifyException(str(e).removeprefix("ov.range: ")) from None
         return [tensor([n], et)]
 
     def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
-        start, stop, step = (_one(x) for x in inputs)
+        start, stop, step = (cast(float, _one(x)) for x in inputs)
         dtype = to_dtype(self.output_type)
-        return (range_values(start, stop, step, dtype),)  # type: ignore[arg-type]
+        return (range_values(start, stop, step, dtype),)
 
 
 # --------------------------------------------------------------------------------------------
@@ -271,7 +272,7 @@ class CumSumOp(OvOp):
     def verify_attrs(self) -> None:
         _check_index_type(self.axis, "axis")
         _check_scalar(self.axis, "axis")
-        if element_type_of(self.data).bitwidth == 1:  # type: ignore[attr-defined]
+        if element_type_of(self.data) == i1:
             raise VerifyException("data must have a numeric element type, got i1")
         value = _one(static_value(self.axis))
         if value is not None:

@@ -11,7 +11,8 @@ result shape against them, as upstream's verifiers do for constant operands.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from types import EllipsisType
+from typing import ClassVar, TypeAlias
 
 import numpy as np
 from xdsl.dialects.builtin import (
@@ -490,6 +491,10 @@ class ReverseV2Op(TflOp):
 # --------------------------------------------------------------------------------------------
 
 
+NumpyIndex: TypeAlias = tuple[int | slice | EllipsisType | None, ...]
+"""A numpy basic index (`strided_slice_index`)."""
+
+
 def strided_slice_index(
     rank: int,
     begin: Sequence[int],
@@ -502,7 +507,7 @@ def strided_slice_index(
     new_axis_mask: int = 0,
     shrink_axis_mask: int = 0,
     offset: bool = False,
-) -> tuple[object, ...]:
+) -> NumpyIndex:
     """
     TensorFlow's StridedSlice as a numpy index (TF documents the op as numpy's basic
     slicing: `input[spec_0, ..., spec_n]`). Spec i is `...` if bit i of `ellipsis_mask` is
@@ -519,7 +524,7 @@ def strided_slice_index(
         )
     if bin(ellipsis_mask).count("1") > 1:
         raise ValueError(f"at most one bit of ellipsis_mask may be set, got {ellipsis_mask}")
-    index: list[object] = []
+    index: list[int | slice | EllipsisType | None] = []
     for i in range(n):
         bit = 1 << i
         if ellipsis_mask & bit:
@@ -539,10 +544,10 @@ def strided_slice_index(
     return tuple(index)
 
 
-def strided_slice(x: np.ndarray, index: tuple[object, ...]) -> np.ndarray:
+def strided_slice(x: np.ndarray, index: NumpyIndex) -> np.ndarray:
     """Apply a `strided_slice_index` (out-of-range shrink indices raise ValueError)."""
     try:
-        return np.asarray(x[index])  # type: ignore[index]
+        return np.asarray(x[index])
     except IndexError as e:
         # Only a shrink_axis_mask index (an integer in the numpy index) can be out of range.
         raise ValueError(f"shrink_axis_mask selects an index out of range: {e}") from None
@@ -630,9 +635,10 @@ class StridedSliceOp(TflOp):
             )
         values = [constant_value(v) for v in (self.begin, self.end, self.strides)]
         in_shape = shape(self.input)
-        if any(v is None for v in values) or DYNAMIC in in_shape:
+        known = [v for v in values if v is not None]
+        if len(known) != len(values) or DYNAMIC in in_shape:
             return
-        begin, end, strides = ([int(x) for x in v.reshape(-1)] for v in values)  # type: ignore[union-attr]
+        begin, end, strides = ([int(x) for x in v.reshape(-1)] for v in known)
         if 0 in strides:
             raise VerifyException(f"strides must not be 0, got {strides}")
         try:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import numpy as np
 from xdsl.dialects.builtin import (
@@ -576,9 +576,11 @@ def _check_states(ops: _OperandChecker, h_name: str, c_name: str, dims: _Dims) -
 
 
 def _check_lstm_attrs(op: TflOp) -> tuple[str, float, float]:
-    activation = op.fused_activation_function.data  # type: ignore[attr-defined]
-    cell_clip = check_non_negative(op.cell_clip, "cell_clip")  # type: ignore[attr-defined]
-    proj_clip = check_non_negative(op.proj_clip, "proj_clip")  # type: ignore[attr-defined]
+    # every tfl LSTM op declares these three properties (UnidirectionalSequenceLSTM, LSTM)
+    props = op.properties
+    activation = cast(StringAttr, props["fused_activation_function"]).data
+    cell_clip = check_non_negative(cast(FloatAttr, props["cell_clip"]), "cell_clip")
+    proj_clip = check_non_negative(cast(FloatAttr, props["proj_clip"]), "proj_clip")
     return activation, cell_clip, proj_clip
 
 
@@ -1039,7 +1041,7 @@ class BidirectionalSequenceLSTMOp(TflOp):
             np.asarray(inputs[36], np.float64),
             forward=True,
             aux_x=real_aux,
-            **params,  # type: ignore[arg-type]
+            **params,
         )
         bw_y, bw_h, bw_c = lstm_sequence(
             bw_cell,
@@ -1048,7 +1050,7 @@ class BidirectionalSequenceLSTMOp(TflOp):
             np.asarray(inputs[38], np.float64),
             forward=False,
             aux_x=real_aux,
-            **params,  # type: ignore[arg-type]
+            **params,
         )
         if bool_value(self.merge_outputs):
             fw_y = np.concatenate([fw_y, bw_y], axis=-1)

@@ -17,9 +17,10 @@ does after its frontend.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
+from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Block, Operation, SSAValue
 
 from lowpass.dialects import ov
@@ -62,7 +63,7 @@ class BranchConverter(GraphConverter):
         self.source = parent.source
         self.base_dir = parent.base_dir
         self.owns_model = parent.owns_model
-        self.builder = _BlockBuilder()  # type: ignore[assignment]
+        self.builder = _BlockBuilder()
         self.values: dict[str, SSAValue] = {}
         self.initializers = {}
         for init in graph.initializer:
@@ -95,7 +96,7 @@ class BranchConverter(GraphConverter):
             ) from None
         array = static_value(outer)
         if array is not None and np.asarray(array).size <= INLINE_LIMIT:
-            et = outer.type.get_element_type()  # type: ignore[attr-defined]
+            et = cast(TensorType, outer.type).get_element_type()
             op = ConstantOp.from_array(np.asarray(array), et, name=name)
             self.builder.op(op)
             self.values[name] = op.results[0]
@@ -126,7 +127,7 @@ def _branch(ctx: NodeContext, attr: str) -> onnx.GraphProto:
 @register("If")
 def if_(ctx: NodeContext) -> list[SSAValue]:
     cond = ctx.input(0)
-    if cond.type.get_element_type() != ov.i1:  # type: ignore[attr-defined]
+    if not isinstance(cond.type, TensorType) or cond.type.get_element_type() != ov.i1:
         raise ConversionError(f"cond must be BOOL, got {cond.type}")
     known = static_value(cond)
     branches = [("then", _branch(ctx, "then_branch")), ("else", _branch(ctx, "else_branch"))]
@@ -147,7 +148,7 @@ def if_(ctx: NodeContext) -> list[SSAValue]:
     descriptions: list[list[ov.InvariantInputAttr]] = []
     for conv in converters:
         results = conv.convert_branch()
-        block = conv.builder.block  # type: ignore[attr-defined]
+        block = conv.builder.block
         block.add_op(ov.YieldOp(*results))
         bodies.append(block)
         descs = []
@@ -170,9 +171,9 @@ def if_(ctx: NodeContext) -> list[SSAValue]:
 def _inline(ctx: NodeContext, conv: BranchConverter) -> list[SSAValue]:
     """The branch's ops moved into the enclosing graph (a condition known when reading)."""
     results = conv.convert_branch()
-    block = conv.builder.block  # type: ignore[attr-defined]
-    outer_of = dict(zip(block.args, conv.captured, strict=True))
-    results = [outer_of.get(v, v) for v in results]  # type: ignore[call-overload]
+    block = conv.builder.block
+    outer_of: dict[SSAValue, SSAValue] = dict(zip(block.args, conv.captured, strict=True))
+    results = [outer_of.get(v, v) for v in results]
     for arg, outer in outer_of.items():
         arg.replace_all_uses_with(outer)
     # the moved ops keep their own names and locations (set when converting the branch)

@@ -9,6 +9,7 @@ Slice's in 10) are read from wherever the model has them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 from xdsl.ir import SSAValue
@@ -59,7 +60,7 @@ def per_channel(ctx: NodeContext, v: SSAValue, rank: int, axis: int = 1) -> SSAV
     return reshape_to(ctx, v, target)
 
 
-def spatial_attrs(ctx: NodeContext, n: int) -> dict:
+def spatial_attrs(ctx: NodeContext, n: int) -> dict[str, Any]:
     """strides, dilations, pads_begin, pads_end and auto_pad of Conv/pooling ops."""
     pads = ctx.ints("pads", [0] * (2 * n))
     if len(pads) != 2 * n:
@@ -505,18 +506,16 @@ def batch_norm(ctx: NodeContext) -> list[SSAValue]:
         raise ConversionError("training mode (running mean/var outputs) is not supported")
     x = ctx.input(0)
     names = ((1, "scale"), (2, "B"), (3, "input_mean"), (4, "input_var"))
-    scale, bias, mean, var = (ctx.const_input(i, w) for i, w in names)
+    scale, bias, mean, var = (ctx.required_const_input(i, w) for i, w in names)
     channels = shape_of(x)[1] if rank_of(x) > 1 else 1
     for (i, what), value in zip(names, (scale, bias, mean, var), strict=True):
-        if value is None:
-            raise ConversionError(f"input {i} ({what}) is required")
         if value.size != 1 and (value.ndim != 1 or channels not in (DYNAMIC, value.size)):
             raise ConversionError(f"input {i} ({what}) must have shape [{channels}] (one value "
                                   f"per channel), got {list(value.shape)}")  # fmt: skip
     eps = float(ctx.attr("epsilon", 1e-5))
     dt = ov.to_dtype(element_type_of(x))
-    a = scale.astype(np.float64) / np.sqrt(var.astype(np.float64) + eps)  # type: ignore[union-attr]
-    b = bias.astype(np.float64) - mean.astype(np.float64) * a  # type: ignore[union-attr]
+    a = scale.astype(np.float64) / np.sqrt(var.astype(np.float64) + eps)
+    b = bias.astype(np.float64) - mean.astype(np.float64) * a
     shape = [1] * rank_of(x)
     if rank_of(x) > 1:
         shape[1] = -1
@@ -744,7 +743,7 @@ def split(ctx: NodeContext) -> list[SSAValue]:
     axis = normalize(int(ctx.attr("axis", 0)), r)
     sizes = ctx.ints("split") if ctx.has_attr("split") else None
     if sizes is None and ctx.has_input(1):
-        sizes = [int(s) for s in ctx.const_input(1, "split").reshape(-1)]  # type: ignore[union-attr]
+        sizes = [int(s) for s in ctx.required_const_input(1, "split").reshape(-1)]
     n = len(ctx.node.output)
     dim = shape_of(x)[axis]
     if sizes is None and ctx.has_attr("num_outputs") and dim != DYNAMIC and dim % n:
@@ -785,7 +784,7 @@ def slice_(ctx: NodeContext) -> list[SSAValue]:
         starts, ends = ctx.ints("starts"), ctx.ints("ends")
         axes, steps = ctx.ints("axes"), None
     else:
-        starts, ends = (list(ctx.const_input(i, w).reshape(-1))  # type: ignore[union-attr]
+        starts, ends = (list(ctx.required_const_input(i, w).reshape(-1))
                         for i, w in ((1, "starts"), (2, "ends")))  # fmt: skip
         a, s = ctx.const_input(3, "axes"), ctx.const_input(4, "steps")
         axes = None if a is None else [int(v) for v in a.reshape(-1)]
@@ -858,7 +857,7 @@ def resize(ctx: NodeContext) -> list[SSAValue]:
     if ctx.attr("keep_aspect_ratio_policy", "stretch") != "stretch":
         raise ConversionError("keep_aspect_ratio_policy other than stretch is not supported")
     axes = ctx.ints("axes")
-    kwargs = dict(
+    kwargs: dict[str, Any] = dict(
         mode=modes[mode],
         coordinate_transformation_mode=ov.CoordinateTransformationMode(ctm),
         # Upsample and Resize-10 take the nearest input pixel below (asymmetric, floor).

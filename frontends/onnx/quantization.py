@@ -32,6 +32,7 @@ the tolerance.
 from __future__ import annotations
 
 import numpy as np
+from xdsl.dialects.builtin import IntegerType
 from xdsl.ir import SSAValue
 
 from lowpass.dialects import ov
@@ -39,8 +40,12 @@ from lowpass.dialects.ov import element_type_of, is_float, shape_of
 from lowpass.frontends.onnx.ops import producer_constant, rank_of
 from lowpass.frontends.onnx.reader import ConversionError, NodeContext, register
 
-_RANGES = {ov.ui8: (0, 255), ov.i8: (-128, 127), ov.i32: (-(2**31), 2**31 - 1)}
-_INT_TYPES = {np.dtype(np.uint8): ov.ui8, np.dtype(np.int8): ov.i8, np.dtype(np.int32): ov.i32}
+_RANGES: dict[IntegerType, tuple[int, int]] = {
+    ov.ui8: (0, 255), ov.i8: (-128, 127), ov.i32: (-(2**31), 2**31 - 1)
+}
+_INT_TYPES: dict[np.dtype, IntegerType] = {
+    np.dtype(np.uint8): ov.ui8, np.dtype(np.int8): ov.i8, np.dtype(np.int32): ov.i32
+}
 
 
 class QuantParams:
@@ -48,7 +53,7 @@ class QuantParams:
     rank `rank` (per tensor: scalars; per axis: 1 everywhere but `axis`)."""
 
     def __init__(
-        self, ctx: NodeContext, rank: int, int_type: object | None, allow_i32: bool = False
+        self, ctx: NodeContext, rank: int, int_type: IntegerType | None, allow_i32: bool = False
     ) -> None:
         if int(ctx.attr("block_size", 0)):
             raise ConversionError("blocked quantization (block_size) is not supported")
@@ -64,7 +69,7 @@ class QuantParams:
         if int_type is None:
             int_type = ov.ui8
         self.int_type = int_type
-        self.qmin, self.qmax = _RANGES[int_type]  # type: ignore[index]
+        self.qmin, self.qmax = _RANGES[int_type]
         assert scale is not None
         self.scale = scale.astype(np.float32)
         self.zero_point = (zp if zp is not None else np.zeros((), np.uint8)).astype(np.float32)
@@ -126,7 +131,7 @@ def dequantize_linear(ctx: NodeContext) -> list[SSAValue]:
         diff = array.astype(np.int64) - p.zero_point.astype(np.int64)
         values = diff.astype(np.float32) * p.scale
         return [ctx.constant(values.astype(np.float32))]
-    if et not in (ov.ui8, ov.i8):
+    if not isinstance(et, IntegerType) or et not in (ov.ui8, ov.i8):
         raise ConversionError(f"x must be uint8, int8 or int32, got {et}")
     p = QuantParams(ctx, rank, et)
     if p.int_type != et:
@@ -152,7 +157,7 @@ def _fused_pair(ctx: NodeContext, q_ctx: NodeContext) -> SSAValue:
     return ctx.value(ov.FakeQuantizeOp(x, il, ih, ol, oh, 256))
 
 
-def _q_output_type(ctx: NodeContext) -> object:
+def _q_output_type(ctx: NodeContext) -> IntegerType:
     t = ctx.attr("output_dtype", 0)
     if t in (0, None):
         return ov.ui8

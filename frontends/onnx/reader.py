@@ -29,20 +29,22 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, overload
 
 import numpy as np
 from xdsl.dialects.builtin import (
+    AnyFloat,
     BytesAttr,
     DenseIntOrFPElementsAttr,
     FileLineColLoc,
     IntAttr,
+    IntegerType,
     ModuleOp,
     NameLoc,
     StringAttr,
     TensorType,
 )
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
 from lowpass.builder import GraphBuilder
@@ -84,7 +86,9 @@ def register(*op_types: str) -> Callable[[Converter], Converter]:
 
 
 # ONNX TensorProto.DataType -> ov element type (the types of the dialect).
-_ONNX_TYPES: dict[int, Attribute] = {1: f32, 2: ui8, 3: i8, 6: i32, 7: i64, 9: i1, 10: f16}
+_ONNX_TYPES: dict[int, IntegerType | AnyFloat] = {
+    1: f32, 2: ui8, 3: i8, 6: i32, 7: i64, 9: i1, 10: f16
+}
 _ONNX_TYPE_NAMES = {
     0: "UNDEFINED", 1: "FLOAT", 2: "UINT8", 3: "INT8", 4: "UINT16", 5: "INT16", 6: "INT32",
     7: "INT64", 8: "STRING", 9: "BOOL", 10: "FLOAT16", 11: "DOUBLE", 12: "UINT32",
@@ -93,7 +97,7 @@ _ONNX_TYPE_NAMES = {
 SUPPORTED_TYPES = "FLOAT, FLOAT16, INT64, INT32, INT8, UINT8, BOOL"
 
 
-def element_type(onnx_type: int, what: str) -> Attribute:
+def element_type(onnx_type: int, what: str) -> IntegerType | AnyFloat:
     """The ov element type of an ONNX data type, or a ValueError naming `what`."""
     et = _ONNX_TYPES.get(onnx_type)
     if et is None:
@@ -151,6 +155,13 @@ class NodeContext:
             )
         return np.asarray(value)
 
+    def required_const_input(self, i: int, what: str) -> np.ndarray:
+        """`const_input` of an input that must be present."""
+        value = self.const_input(i, what)
+        if value is None:
+            raise ConversionError(f"input {i} ({what}) is required")
+        return value
+
     def output_wanted(self, i: int) -> bool:
         return i < len(self.node.output) and self.node.output[i] != ""
 
@@ -171,7 +182,7 @@ class NodeContext:
         if isinstance(value, list) and value and isinstance(value[0], bytes):
             return [v.decode() for v in value]
         if a.type == a.TENSOR:
-            return numpy_helper.to_array(value)
+            return numpy_helper.to_array(a.t)
         return value
 
     def required(self, name: str) -> Any:
@@ -179,9 +190,15 @@ class NodeContext:
             raise ConversionError(f"attribute '{name}' is required")
         return self.attr(name)
 
+    @overload
+    def ints(self, name: str, default: Sequence[int]) -> list[int]: ...
+    @overload
+    def ints(self, name: str, default: None = None) -> list[int] | None: ...
     def ints(self, name: str, default: Sequence[int] | None = None) -> list[int] | None:
         v = self.attr(name)
-        return [int(x) for x in v] if v is not None else (list(default) if default else default)
+        if v is not None:
+            return [int(x) for x in v]
+        return list(default) if default is not None else None
 
     # ---- building --------------------------------------------------------------------------
 
@@ -469,9 +486,10 @@ class GraphConverter:
         for i, name in enumerate(node.output):
             if name == "":
                 continue
-            if i >= len(outputs) or outputs[i] is None:
+            value = outputs[i] if i < len(outputs) else None
+            if value is None:
                 self.error(f"output {i} ('{name}') is not supported", node, index)
-            self.values[name] = outputs[i]  # type: ignore[assignment]
+            self.values[name] = value
         self._name_ops(ctx, outputs)
 
     def _check_attribute_types(self, node: onnx.NodeProto, index: int) -> None:
@@ -485,7 +503,11 @@ class GraphConverter:
 
             try:
                 schema = defs.get_schema(node.op_type, max(self.opset, 1), "")
-                declared = {n: int(a.type.value) for n, a in schema.attributes.items()}
+                declared = {
+                    # onnx's stubs omit the `value` of its pybind11 enums
+                    n: int(a.type.value)  # pyright: ignore[reportAttributeAccessIssue]
+                    for n, a in schema.attributes.items()
+                }
             except Exception:  # no schema at this opset: the converter decides
                 declared = None
             self._attribute_types[key] = declared

@@ -19,10 +19,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from xdsl.dialects.builtin import ArrayOfConstraint, f16, f32, i1, i8, i32, i64
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    ArrayOfConstraint,
+    IntegerType,
+    f16,
+    f32,
+    i1,
+    i8,
+    i32,
+    i64,
+)
 from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Attribute, Operation
-from xdsl.irdl import BaseAttr, RangeOf
+from xdsl.irdl import BaseAttr, IRDLOperation, RangeOf
 
 from lowpass.dialects.graph import precision_name
 from lowpass.dialects.ov import (
@@ -45,10 +55,10 @@ from lowpass.dialects.ov import (
     state,
     structural,
 )
-from lowpass.dialects.ov.base import ui8
+from lowpass.dialects.ov.base import OvOp, ui8
 
 # OpenVINO element type names (`element_type`, `destination_type`, ...) <-> ours.
-ELEMENT_TYPES: dict[str, Attribute] = {
+ELEMENT_TYPES: dict[str, IntegerType | AnyFloat] = {
     "f32": f32,
     "f16": f16,
     "i64": i64,
@@ -60,7 +70,7 @@ ELEMENT_TYPES: dict[str, Attribute] = {
 ELEMENT_TYPE_NAMES: dict[Attribute, str] = {t: name for name, t in ELEMENT_TYPES.items()}
 
 # Port `precision` attributes (IR v10/v11 write the legacy names) <-> ours.
-PRECISIONS: dict[str, Attribute] = {
+PRECISIONS: dict[str, IntegerType | AnyFloat] = {
     "FP32": f32,
     "FP16": f16,
     "I64": i64,
@@ -115,7 +125,7 @@ class OpEntry:
     ov_type: str
     version: int
     """The op version (`Gather-8` -> 8)."""
-    op: type[Operation] | None
+    op: type[OvOp] | None
     """Our op class (None for Parameter and Result, which are function arguments/returns)."""
     attrs: tuple[AttrSpec, ...] = ()
     opset: str = ""
@@ -132,7 +142,9 @@ class OpEntry:
 def enum_class(op: type[Operation], prop: str) -> type[EnumAttribute[Any]] | None:
     """The `EnumAttribute` that property `prop` of `op` holds (or, for an `ArrayAttr` property,
     each of its elements), None if it holds none."""
-    definition = op.get_irdl_definition().properties.get(prop)  # type: ignore[attr-defined]
+    if not issubclass(op, IRDLOperation):
+        return None
+    definition = op.get_irdl_definition().properties.get(prop)
     constr = definition.constr if definition is not None else None
     if isinstance(constr, ArrayOfConstraint) and isinstance(constr.elem_range_constraint, RangeOf):
         constr = constr.elem_range_constraint.constr

@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
+    AnyFloat,
     ArrayAttr,
     BytesAttr,
     DenseIntOrFPElementsAttr,
@@ -46,6 +47,7 @@ from xdsl.dialects.builtin import (
     FunctionType,
     IntAttr,
     IntegerAttr,
+    IntegerType,
     ModuleOp,
     NameLoc,
     StringAttr,
@@ -666,7 +668,7 @@ class _GraphReader:
         assert entry.op is not None
         data = self._data(layer)
         props: dict[str, Attribute] = {}
-        op_def = entry.op.get_irdl_definition()  # type: ignore[attr-defined]
+        op_def = entry.op.get_irdl_definition()
         if entry.ov_type in ("AvgPool", "MaxPool") and data.get("rounding_type") == "ceil_torch":
             raise _LayerError("rounding_type 'ceil_torch' is not supported, expected floor or ceil")
         for spec in entry.attrs:
@@ -724,7 +726,7 @@ class _GraphReader:
             result_types=[PLACEHOLDER_TYPE] * n_results,
             properties=props,
         )
-        op.set_inferred_result_types()  # type: ignore[attr-defined]
+        op.set_inferred_result_types()
         self._relax_result_types(op, layer)
         return op
 
@@ -893,7 +895,7 @@ class _GraphReader:
                     "first ReadValue, expected one type"
                 )
             return existing
-        variable = state.VariableOp(var_id, var_type)  # type: ignore[arg-type]
+        variable = state.VariableOp(var_id, var_type)
         self.ctx.variables[var_id] = variable
         self.ctx.variable_order.append(variable)
         return variable
@@ -1291,7 +1293,7 @@ def _convert_attr(
     raise AssertionError(f"unknown attribute kind {kind}")
 
 
-def _element_type(name: str) -> Attribute:
+def _element_type(name: str) -> IntegerType | AnyFloat:
     et = opset.ELEMENT_TYPES.get(name.strip())
     if et is None:
         raise _LayerError(

@@ -10,6 +10,7 @@ line they start on, for diagnostics.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NoReturn
 from xml.parsers import expat
 
 
@@ -55,11 +56,16 @@ def parse_xml(data: bytes) -> Node:
     stack: list[Node] = []
     root: list[Node] = []
 
-    def reject(what: str) -> None:
+    def reject(what: str) -> NoReturn:
         raise XmlError(
             f"{what} declarations are not allowed in an OpenVINO IR file",
             parser.CurrentLineNumber,
         )
+
+    def external_entity(
+        context: str, base: str | None, system_id: str | None, public_id: str | None
+    ) -> int:
+        reject("external entity")
 
     def start(tag: str, attrib: dict[str, str]) -> None:
         node = Node(tag, attrib, parser.CurrentLineNumber)
@@ -82,7 +88,7 @@ def parse_xml(data: bytes) -> Node:
     parser.StartDoctypeDeclHandler = lambda *args: reject("DOCTYPE")
     parser.EntityDeclHandler = lambda *args: reject("ENTITY")
     parser.UnparsedEntityDeclHandler = lambda *args: reject("ENTITY")
-    parser.ExternalEntityRefHandler = lambda *args: reject("external entity")  # type: ignore[assignment,return-value]
+    parser.ExternalEntityRefHandler = external_entity
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
     try:
         parser.Parse(data, True)

@@ -230,7 +230,7 @@ class _PortRef:
 
     layer: int
     port: int
-    type: TensorType
+    type: Attribute  # a TensorType, as SSAValue.type
 
 
 class _Graph:
@@ -717,10 +717,10 @@ def _format_attr(spec: opset.AttrSpec, value: Attribute) -> str:
         return name
     if kind == "strs":
         assert isinstance(value, ArrayAttr)
-        return ",".join(str(v.data) for v in value.data)  # type: ignore[attr-defined]
+        return ",".join(str(v.data) for v in value.data)
     if kind == "f32s":
         assert isinstance(value, ArrayAttr)
-        return ",".join(_float(v.value.data) for v in value.data)  # type: ignore[attr-defined]
+        return ",".join(_float(v.value.data) for v in value.data)
     raise AssertionError(f"unknown attribute kind {kind}")
 
 

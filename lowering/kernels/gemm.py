@@ -675,7 +675,7 @@ class _GemmEmitter:
     ) -> ir.Value | None:
         if values is None:
             return None
-        if isinstance(values, float):
+        if not isinstance(values, np.ndarray):  # a float
             return ir.Constant(vty, [values] * vty.count)
         offset = b.mul(b.add(n0, _c64(col)), _c64(4))
         return b.load(_offset(b, _address(values), offset), typ=vty, align=4)

@@ -234,9 +234,9 @@ def transpose8(b: ir.IRBuilder, rows: list[ir.Value]) -> list[ir.Value]:
     lo, hi = _TRANSPOSE_STAGES[2]
     cols = [None] * 8
     for j in range(4):
-        cols[j] = shuffle(s[j], s[j + 4], lo)  # type: ignore[arg-type]
-        cols[j + 4] = shuffle(s[j], s[j + 4], hi)  # type: ignore[arg-type]
-    return cols  # type: ignore[return-value]
+        cols[j] = shuffle(s[j], s[j + 4], lo)
+        cols[j + 4] = shuffle(s[j], s[j + 4], hi)
+    return cols
 
 
 def pack_transpose8(b: ir.IRBuilder, rows: list[ir.Value], dtype: np.dtype) -> list[ir.Value]:

@@ -84,6 +84,7 @@ from lowpass.dialects.ov import (
     to_dtype,
 )
 from lowpass.dialects.ov.activation import prelu_slope_shape, softplus_threshold
+from lowpass.dialects.ov.base import OvOp
 from lowpass.lowering.emit import (
     F16,
     F32,
@@ -171,7 +172,7 @@ def _is_float(dtype: np.dtype) -> bool:
 
 def compute_dtypes(op: Operation) -> list[np.dtype]:
     """The dtypes the op computes its operands in (type relaxation: u8/i8 read as float)."""
-    origin = op.origin_types() if hasattr(op, "origin_types") else None  # type: ignore[attr-defined]
+    origin = op.origin_types() if isinstance(op, OvOp) else None
     out = []
     for v in op.operands:
         if origin and v in origin:
@@ -188,7 +189,7 @@ def supported(op: Operation) -> bool:
     values = [*op.operands, *op.results]
     if any(not isinstance(v.type, TensorType) for v in values):
         return False
-    if any(d < 0 for v in values for d in v.type.get_shape()):  # type: ignore[attr-defined]
+    if any(d < 0 for v in values for d in v.type.get_shape()):
         return False
     if any(_dtype(v) not in _DTYPES for v in values):
         return False
@@ -515,7 +516,7 @@ class ElementwiseLowering:
         group: list[Operation],
         members: set[Operation],
         operands: list[_Operand],
-        output_values: list[SSAValue],
+        output_values: Sequence[SSAValue],
         pointers: list[ir.Value],
         offsets: list[ir.Value],
     ) -> None:
@@ -755,10 +756,11 @@ class SoftmaxLowering:
 def supported_softmax(op: Operation) -> bool:
     if not isinstance(op, SoftmaxOp):
         return False
-    values = (op.x, op.results[0])
-    if any(not isinstance(v.type, TensorType) for v in values):
+    types = [v.type for v in (op.x, op.results[0])]
+    tensors = [t for t in types if isinstance(t, TensorType)]
+    if len(tensors) != len(types):
         return False
-    if any(d < 0 for v in values for d in v.type.get_shape()):  # type: ignore[attr-defined]
+    if any(d < 0 for t in tensors for d in t.get_shape()):
         return False
     return _dtype(op.x) == np.float32
 

@@ -55,7 +55,7 @@ def supported(op: Operation) -> bool:
     values = [*op.operands, *op.results]
     if any(not isinstance(v.type, TensorType) for v in values):
         return False
-    if any(d < 0 for v in values for d in v.type.get_shape()):  # type: ignore[attr-defined]
+    if any(d < 0 for v in values for d in v.type.get_shape()):
         return False
     if any(ew._dtype(v) not in ew._DTYPES for v in values):
         return False

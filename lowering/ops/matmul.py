@@ -149,7 +149,7 @@ class GemmOutput:
 
     def epilogue(self, start: int = 0, stop: int | None = None) -> Epilogue:
         """The Epilogue for the GEMM of output columns [start, stop)."""
-        kwargs = {
+        kwargs: dict[str, Any] = {
             key: value[start:stop] if isinstance(value, np.ndarray) else value
             for key, value in self.prefix.items()
         }
@@ -230,11 +230,11 @@ class MatMulSpec:
 def matmul_spec(
     op: MatMulOp, a_dtype: np.dtype, b_value: np.ndarray, zp_full: np.ndarray | None
 ) -> MatMulSpec | None:
-    a_shape = value_shape(op.operands[0])
+    a_shape = list(value_shape(op.operands[0]))
     ta = bool(op.transpose_a.value.data) and len(a_shape) > 1
     tb = bool(op.transpose_b.value.data) and b_value.ndim > 1
     if len(a_shape) == 1:
-        a_shape = (1, a_shape[0])
+        a_shape = [1, a_shape[0]]
     b = np.asarray(b_value)
     if b.ndim == 1:
         b = b.reshape(b.shape[0], 1)
@@ -246,7 +246,7 @@ def matmul_spec(
     n = b.shape[-1]
     if min(m, k, n) < 1:
         return None
-    a_batch, b_batch = a_shape[:-2], b.shape[:-2]
+    a_batch, b_batch = tuple(a_shape[:-2]), b.shape[:-2]
     try:
         out_batch = np.broadcast_shapes(a_batch, b_batch)
     except ValueError:
@@ -269,14 +269,15 @@ def matmul_spec(
         if zp is None:
             return None
     return MatMulSpec(
-        a_shape, a_dtype, ta, np.ascontiguousarray(weights.reshape(nb, k, n)), tuple(b_batch),
-        tuple(out_batch), m, k, n, integer, zp,
+        tuple(a_shape), a_dtype, ta, np.ascontiguousarray(weights.reshape(nb, k, n)),
+        tuple(b_batch), tuple(out_batch), m, k, n, integer, zp,
     )
 
 
 def runtime_matmul_spec(op: MatMulOp, a_dtype: np.dtype) -> MatMulSpec | None:
     """The spec of a MatMul whose B is computed at run time: f32 x f32, or u8/i8 x u8/i8."""
-    a_shape, b_shape = value_shape(op.operands[0]), value_shape(op.operands[1])
+    a_shape = list(value_shape(op.operands[0]))
+    b_shape = list(value_shape(op.operands[1]))
     b_dtype = value_dtype(op.operands[1])
     integer = a_dtype in (U8_DT, I8_DT)
     if integer != (b_dtype in (U8_DT, I8_DT)) or (not integer and F32_DT != a_dtype):
@@ -286,20 +287,20 @@ def runtime_matmul_spec(op: MatMulOp, a_dtype: np.dtype) -> MatMulSpec | None:
     ta = bool(op.transpose_a.value.data) and len(a_shape) > 1
     tb = bool(op.transpose_b.value.data) and len(b_shape) > 1
     if len(a_shape) == 1:
-        a_shape = (1, a_shape[0])
+        a_shape = [1, a_shape[0]]
     if len(b_shape) == 1:
-        b_shape = (b_shape[0], 1)  # [K] as [K, 1]: the same bytes untransposed
+        b_shape = [b_shape[0], 1]  # [K] as [K, 1]: the same bytes untransposed
     m, k = (a_shape[-1], a_shape[-2]) if ta else (a_shape[-2], a_shape[-1])
     k_b, n = (b_shape[-1], b_shape[-2]) if tb else (b_shape[-2], b_shape[-1])
     if k_b != k or min(m, k, n) < 1:
         return None
-    a_batch, b_batch = a_shape[:-2], b_shape[:-2]
+    a_batch, b_batch = tuple(a_shape[:-2]), tuple(b_shape[:-2])
     try:
         out_batch = tuple(np.broadcast_shapes(a_batch, b_batch))
     except ValueError:
         return None
     spec = MatMulSpec(
-        a_shape, a_dtype, ta, None, tuple(b_batch), out_batch, m, k, n, integer, None,
+        tuple(a_shape), a_dtype, ta, None, tuple(b_batch), out_batch, m, k, n, integer, None,
         RuntimeB(b_dtype, tb), op.operands[1],
     )
     if spec.b_count > 1 and int(np.prod(out_batch, dtype=np.int64)) > _MAX_B_BATCHES:
@@ -360,7 +361,11 @@ def emit_matmul(ctx: EmitContext, spec: MatMulSpec, a: Buffer, program: Program,
     def gemm(b_index: int, rows: int) -> ir.Function:
         key = (0 if runtime is not None else b_index, rows)
         if key not in gemms:
-            operand = runtime if runtime is not None else spec.b_batches[b_index]  # type: ignore[index]
+            if runtime is not None:
+                operand: RuntimeB | np.ndarray = runtime
+            else:
+                assert spec.b_batches is not None  # (a constant B)
+                operand = spec.b_batches[b_index]
             gemms[key] = emit_gemm(
                 ctx.module, unique_global(ctx, f"{ctx.group_name}_gemm"), m=rows, k=k, n=n,
                 a_dtype=spec.a_dtype, b=operand, a_zero_point=spec.zero_point,

@@ -51,6 +51,7 @@ from lowpass.dialects.ov import (
     static_value,
     to_dtype,
 )
+from lowpass.dialects.ov.base import OvOp
 from lowpass.dialects.ov.movement import pad_array
 from lowpass.lowering.emit import (
     I64,
@@ -105,7 +106,9 @@ def index_maps(op: Operation) -> list[np.ndarray] | None:
     result's shape), computed with the op's `evaluate` on `arange`; None when the op cannot
     be seen as such a map (non-constant parameters, padding with zeros, ...).
     """
-    if not op.operands or not all(_static(v) for v in (*op.operands, *op.results)):
+    if not isinstance(op, OvOp) or not op.operands:
+        return None
+    if not all(_static(v) for v in (*op.operands, *op.results)):
         return None
     data_shape = _shape(op.operands[0])
     n = int(np.prod(data_shape, dtype=np.int64))
@@ -120,7 +123,7 @@ def index_maps(op: Operation) -> list[np.ndarray] | None:
     # indices + 1: a 0 in the result marks a padded (zero-filled) element
     indices = np.arange(1, n + 1, dtype=np.int64).reshape(data_shape)
     try:
-        results = op.evaluate([indices, *params])  # type: ignore[attr-defined]
+        results = op.evaluate([indices, *params])
     except Exception:
         return None
     maps = []

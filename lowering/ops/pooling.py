@@ -196,9 +196,10 @@ def emit_pool(ctx: EmitContext, op: MaxPoolOp | AvgPoolOp, src: Buffer,
     lanes = 16 if (is_max and integer_in) else 8
     integer_mean = np.dtype(pool_dtype).kind in "iu"
     divisors = None if is_max else avg_divisors(op, in_shape, (oh_n, ow_n), integer_mean)
+    lowest: float | int = 0  # max pooling's padding value
     if is_max:
-        lowest: float | int = (float(np.finfo(np.float32).min) if dtype == F32_DT
-                               else int(np.iinfo(dtype).min))
+        lowest = (float(np.finfo(np.float32).min) if dtype == F32_DT
+                  else int(np.iinfo(dtype).min))
     # columns whose windows are inside the input: vector path
     ow_lo = min(ow_n, -(-g["pl"] // g["sw"]))
     last_ok = (w - g["kw"] + g["pl"]) // g["sw"] if w - g["kw"] + g["pl"] >= 0 else -1

@@ -590,15 +590,16 @@ def match_step(
     if isinstance(op, FakeQuantizeOp):
         if op.operands[0] is not value:
             return None
-        limits = [static_value(v, memo) for v in op.operands[1:]]
-        if any(v is None for v in limits):
+        maybe = [static_value(v, memo) for v in op.operands[1:]]
+        limits = [v for v in maybe if v is not None]
+        if len(limits) != len(maybe):
             return None
-        converted = [_float_constant(v) for v in limits]  # type: ignore[arg-type]
+        converted = [_float_constant(v) for v in limits]
         if any(c is None or not broadcastable_to(c, shape) for c in converted):
             return None
         if value_dtype(op.results[0]) not in (F32_DT, U8_DT, I8_DT, I32_DT):
             return None
-        return Step("fq", converted, int(op.levels.value.data))  # type: ignore[arg-type]
+        return Step("fq", [c for c in converted if c is not None], int(op.levels.value.data))
     return None
 
 

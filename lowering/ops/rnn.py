@@ -54,6 +54,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Literal, overload
 
 import llvmlite.ir as ir
 import numpy as np
@@ -469,7 +470,7 @@ def cell_quantization(
 def _intrinsic(module: ir.Module, name: str, ret: ir.Type, args: Sequence[ir.Type]) -> ir.Function:
     existing = module.globals.get(name)
     if existing is not None:
-        return existing  # type: ignore[no-any-return]
+        return existing
     return ir.Function(module, ir.FunctionType(ret, list(args)), name=name)
 
 
@@ -1238,7 +1239,7 @@ class RecurrentLowering:
 
         build_recurrent(fn, spec, w, r, b, gemm, quantization)
         null = ir.Constant(PTR, None)
-        ptrs = dict.fromkeys(KERNEL_ARGS, null)
+        ptrs: dict[str, ir.Value] = dict.fromkeys(KERNEL_ARGS, null)
         names = ["x", "h0", "c0"][: 2 + spec.has_cell_state]
         for name, value in zip(names, op.operands, strict=False):
             ptrs[name] = ctx.buffer(value).ptr
@@ -1251,6 +1252,12 @@ class RecurrentLowering:
         ctx.builder.call(fn, [ptrs[name] for name in KERNEL_ARGS])
         return jit_exec_type(ctx.cpu, np.int8 if quantization is not None else np.float32)
 
+    @overload
+    def _constant(
+        self, ctx: EmitContext, value: SSAValue, required: Literal[True] = True
+    ) -> np.ndarray: ...
+    @overload
+    def _constant(self, ctx: EmitContext, value: SSAValue, required: bool) -> np.ndarray | None: ...
     def _constant(
         self, ctx: EmitContext, value: SSAValue, required: bool = True
     ) -> np.ndarray | None:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Block, Operation, OpResult, SSAValue
+from xdsl.ir import Attribute, Block, Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from lowpass.dialects import tfl
@@ -68,7 +68,10 @@ class BidirectionalPlan:
         Rewriter.erase_op(bw_call)
 
     def _emit_body(
-        self, function: func.FuncOp, fw_types: Sequence[object], bw_types: Sequence[object]
+        self,
+        function: func.FuncOp,
+        fw_types: Sequence[Attribute],
+        bw_types: Sequence[Attribute],
     ) -> None:
         plan = self.fw_plan
         tm = plan.time_major
@@ -80,8 +83,10 @@ class BidirectionalPlan:
             args[1 + i].name_hint = f"fw_{name}"
             args[6 + i].name_hint = f"bw_{name}"
         x, fw_args, bw_args = args[0], args[1:6], args[6:11]
-        fw_w, fw_r, fw_b = emit_lstm_weights(e, *fw_args[2:5], plan.units)
-        bw_w, bw_r, bw_b = emit_lstm_weights(e, *bw_args[2:5], self.bw_plan.units)
+        fw_w, fw_r, fw_b = emit_lstm_weights(e, fw_args[2], fw_args[3], fw_args[4], plan.units)
+        bw_w, bw_r, bw_b = emit_lstm_weights(
+            e, bw_args[2], bw_args[3], bw_args[4], self.bw_plan.units
+        )
         none = e.no_value()
         cell = [none, none, none]  # no peephole
         projection = [none, none]
@@ -128,12 +133,12 @@ class BidirectionalPlan:
         fw_values = (fw_last, fw_sequence, fw_h, fw_c)
         results = [
             *(e.cast(v, t) for v, t in zip(fw_values, fw_types, strict=False)),
-            e.runtime(fw_types[4]),  # type: ignore[arg-type]
+            e.runtime(fw_types[4]),
             *(
                 e.cast(v, t)
                 for v, t in zip((bw_last, bw_sequence, bw_h, bw_c), bw_types, strict=False)
             ),
-            e.runtime(bw_types[4]),  # type: ignore[arg-type]
+            e.runtime(bw_types[4]),
         ]
         e.ret(results)
 

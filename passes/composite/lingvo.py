@@ -178,8 +178,8 @@ def analyze_lingvo(
             "returns 1 (the output)",
         )
         return None
-    types = [ranked(t) for t in inputs[:needed]]
-    if any(t is None for t in types):
+    types = [t for t in (ranked(t) for t in inputs[:needed]) if t is not None]
+    if len(types) != needed:
         diags.warning(function, RANKED_WARNING)
         return None
     x, weight, bias, projection = (t for t in types[:4] if t is not None)

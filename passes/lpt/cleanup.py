@@ -137,7 +137,9 @@ def fold_convert(cvt: ConvertOp) -> SSAValue | None:
     if values is None:
         return None
     c = make_constant(values[0], cvt.destination_type, cvt)
-    copy_name(producer(c), producer(cvt.x))  # type: ignore[arg-type]
+    target, source = producer(c), producer(cvt.x)
+    if target is not None and source is not None:
+        copy_name(target, source)
     replace_op(cvt, [c])
     return c
 
@@ -269,9 +271,9 @@ class EliminateFakeQuantizeTransformation(CleanupTransformation):
         if need_fold:
             from lowpass.dialects.ov.quantization import fake_quantize
 
-            arrays = [fold_to(v, f32) for v in fq.limits()]
+            il, ih, ol, oh = (fold_to(v, f32) for v in fq.limits())
             with np.errstate(all="ignore"):
-                out = fake_quantize(fold_to(value, f32), *arrays, fq.levels.value.data)
+                out = fake_quantize(fold_to(value, f32), il, ih, ol, oh, fq.levels.value.data)
             if np.any(np.abs(out.astype(F32) - target) > eps):
                 return False
         return True
@@ -320,6 +322,7 @@ class FuseConvertTransformation(CleanupTransformation):
             return fold_convert(cvt) is not None
         if isinstance(op, FakeQuantizeOp):
             return False
+        assert isinstance(op, MultiplyOp | SubtractOp | AddOp)  # OP_TYPES
         data = cvt.x
         if isinstance(op, SubtractOp):
             # checkConstantValuePrecision: the zero point must fit an unsigned data type
@@ -538,7 +541,8 @@ class FoldFakeQuantizeTransformation(CleanupTransformation):
                 arrays.append(c.array())
             from lowpass.dialects.ov.quantization import fake_quantize
 
-            value = fake_quantize(*arrays, op.levels.value.data)
+            x, il, ih, ol, oh = arrays
+            value = fake_quantize(x, il, ih, ol, oh, op.levels.value.data)
             if et in (ui8, i8, i32):
                 # foldFakeQuantize rounds (HALF_TO_EVEN) before an integral Convert
                 value = np.rint(value)

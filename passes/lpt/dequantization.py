@@ -80,7 +80,7 @@ class Dequantization:
     def multiply_values(self) -> np.ndarray | None:
         return None if self.multiply_constant is None else self.multiply_constant.array()
 
-    def ops(self) -> list[Operation]:
+    def ops(self) -> list[ConvertOp | SubtractOp | MultiplyOp]:
         return [o for o in (self.convert, self.subtract, self.multiply) if o is not None]
 
 

@@ -104,16 +104,16 @@ class EltwiseBaseTransformation(LayerTransformation):
     def _data_parent(self, value: SSAValue, ctx: TransformationContext) -> SSAValue:
         """getDataParent: through FakeQuantize ops; from a bias Add to the layer before it."""
         parent = value
-        while isinstance(producer(parent), FakeQuantizeOp):
-            parent = producer(parent).operands[0]  # type: ignore[union-attr]
+        while isinstance(fq := producer(parent), FakeQuantizeOp):
+            parent = fq.operands[0]
         p = producer(parent)
         if p is not None and ctx.rt.get(p, A.BIAS) is not None:
             for v in p.operands:
                 if _is_target(v):
                     return v
                 d = dequantization_of(v, ctx.params.default_precisions)
-                if _is_target(d.data):
-                    return d.data  # type: ignore[return-value]
+                if d.data is not None and _is_target(d.data):
+                    return d.data
         return parent
 
     @staticmethod

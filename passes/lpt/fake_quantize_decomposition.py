@@ -92,7 +92,8 @@ def fuse_convert_into_fq(fq: FakeQuantizeOp, ctx: TransformationContext) -> Fake
     if cvt.destination_type not in (ui8, i8):
         return fq
     new = FakeQuantizeOp(
-        *fq.operands,
+        fq.x,
+        *fq.limits(),
         fq.levels.value.data,
         auto_broadcast=fq.auto_broadcast.data,
         element_type=cvt.destination_type,
@@ -173,7 +174,7 @@ class FakeQuantizeDecompositionTransformation(LayerTransformation):
                 return False
             fq = composed
         dp = data_precision_by_output_port(fq, ctx)
-        if dp.empty():
+        if dp.precision is None:  # dp.empty()
             return False
         # the interval-aligned path, when a consumer (Concat...) needs one scale for all
         alignment = None
@@ -194,7 +195,7 @@ class FakeQuantizeDecompositionTransformation(LayerTransformation):
                 dp.precision,
                 dp.min,
                 dp.max,
-                dp.has_zero_point,  # type: ignore[arg-type]
+                dp.has_zero_point,
                 ctx.params.update_precisions,
                 ctx.params.deq_precision,
             )

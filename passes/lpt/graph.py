@@ -111,7 +111,7 @@ def insert_before(anchor: Operation, *ops: Operation) -> None:
 
 
 def make_constant(
-    array: np.ndarray | float | int, element_type: Attribute, anchor: Operation
+    array: np.ndarray | np.generic | float | int, element_type: Attribute, anchor: Operation
 ) -> SSAValue:
     """A new `ov.constant` of `element_type` inserted before `anchor`."""
     a = np.asarray(array).astype(to_dtype(element_type))

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import numpy as np
 from xdsl.dialects import func
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Block, Operation, OpResult, SSAValue
 
 from lowpass.dialects.ov import (
     AddOp,
@@ -98,10 +98,10 @@ def _through_dq_convert(value: SSAValue) -> SSAValue:
 def source_attribute(value: SSAValue, kind: str, ctx: TransformationContext) -> Shared | None:
     """getSourceOutputAttribute: the output port's attribute, else the PP producer's."""
     value = _through_dq_convert(value)
-    p = producer(value)
-    if p is None:
+    if not isinstance(value, OpResult):  # (no producer)
         return None
-    attr = ctx.rt.output(p, value.index, kind)  # type: ignore[attr-defined]
+    p = value.op
+    attr = ctx.rt.output(p, value.index, kind)
     if attr is not None:
         return attr
     if kind == A.PRECISIONS and not is_pp(p, ctx):
@@ -131,7 +131,14 @@ def weights_quantized(op: Operation) -> bool:
     return isinstance(data, ConstantOp) and element_type_of(dq.data) in INTEGER_PRECISIONS
 
 
-class MarkupCanBeQuantized(LayerTransformation):
+class MarkupTransformation(LayerTransformation):
+    """A markup pass: it annotates the ops of a block (runtime info) and changes nothing."""
+
+    def run(self, block: Block, ctx: TransformationContext) -> None:
+        raise NotImplementedError
+
+
+class MarkupCanBeQuantized(MarkupTransformation):
     name = "MarkupCanBeQuantized"
 
     def run(self, block: Block, ctx: TransformationContext) -> None:
@@ -149,7 +156,7 @@ class MarkupCanBeQuantized(LayerTransformation):
 # --------------------------------------------------------------------------------------------
 
 
-class MarkupPrecisions(LayerTransformation):
+class MarkupPrecisions(MarkupTransformation):
     name = "MarkupPrecisions"
 
     def run(self, block: Block, ctx: TransformationContext) -> None:
@@ -188,7 +195,7 @@ class MarkupPrecisions(LayerTransformation):
                     ctx.rt.set(op, A.PRECISIONS, shared, ("in", port))
 
 
-class MarkupQuantizationGranularity(LayerTransformation):
+class MarkupQuantizationGranularity(MarkupTransformation):
     """Doc name: MarkupPerTensorQuantization."""
 
     name = "MarkupQuantizationGranularity"
@@ -207,6 +214,11 @@ class MarkupQuantizationGranularity(LayerTransformation):
 # Propagation machinery (create_attribute / propagate_through_precision_preserved /
 # propagate_to_input / update_shared_precision_preserved)
 # --------------------------------------------------------------------------------------------
+
+
+def _join_all(shared: Shared, others: list[Shared]) -> None:
+    for other in others:
+        shared.join(other)
 
 
 def propagate_through_pp(
@@ -276,7 +288,7 @@ def merge_intervals(target: Shared, others: list[Shared]) -> None:
 # --------------------------------------------------------------------------------------------
 
 
-class MarkupAvgPoolPrecisionPreserved(LayerTransformation):
+class MarkupAvgPoolPrecisionPreserved(MarkupTransformation):
     name = "MarkupAvgPoolPrecisionPreserved"
 
     def run(self, block: Block, ctx: TransformationContext) -> None:
@@ -287,7 +299,7 @@ class MarkupAvgPoolPrecisionPreserved(LayerTransformation):
                 ctx.rt.set(op, A.PRECISION_PRESERVED, shared)
                 ctx.rt.set(op, kind, shared)
                 continue
-            if propagate_through_pp(op, kind, ctx, lambda t, o: [t.join(x) for x in o] and None):
+            if propagate_through_pp(op, kind, ctx, _join_all):
                 continue
             # UpdateSharedPrecisionPreserved
             if isinstance(op, func.ReturnOp | FakeQuantizeOp) or is_pp(op, ctx):
@@ -308,7 +320,7 @@ class MarkupAvgPoolPrecisionPreserved(LayerTransformation):
 # --------------------------------------------------------------------------------------------
 
 
-class PropagatePrecisions(LayerTransformation):
+class PropagatePrecisions(MarkupTransformation):
     name = "PropagatePrecisions"
 
     def run(self, block: Block, ctx: TransformationContext) -> None:
@@ -347,7 +359,7 @@ def _scalar_like(a: np.ndarray) -> bool:
     return a.size == 1 or bool(np.all(a == a.reshape(-1)[0]))
 
 
-class AlignQuantizationIntervals(LayerTransformation):
+class AlignQuantizationIntervals(MarkupTransformation):
     name = "AlignQuantizationIntervals"
 
     def run(self, block: Block, ctx: TransformationContext) -> None:
@@ -378,7 +390,7 @@ class AlignQuantizationIntervals(LayerTransformation):
         ctx.rt.set(fq, A.INTERVALS_ALIGNMENT, IntervalsAlignment(value, levels))
 
 
-class AlignQuantizationParameters(LayerTransformation):
+class AlignQuantizationParameters(MarkupTransformation):
     name = "AlignQuantizationParameters"
 
     def run(self, block: Block, ctx: TransformationContext) -> None:
@@ -413,7 +425,7 @@ class AlignQuantizationParameters(LayerTransformation):
 # --------------------------------------------------------------------------------------------
 
 
-class MarkupBias(LayerTransformation):
+class MarkupBias(MarkupTransformation):
     name = "MarkupBias"
 
     def run(self, block: Block, ctx: TransformationContext) -> None:
@@ -432,7 +444,7 @@ class MarkupBias(LayerTransformation):
                         break
 
 
-MARKUP: tuple[type[LayerTransformation], ...] = (
+MARKUP: tuple[type[MarkupTransformation], ...] = (
     MarkupCanBeQuantized,
     MarkupPrecisions,
     MarkupQuantizationGranularity,
@@ -455,6 +467,6 @@ def run_markup(block: Block, ctx: TransformationContext, upto: str | None = None
             cls in (AlignQuantizationIntervals, AlignQuantizationParameters) and not has_concat
         )
         if not skip:
-            t.run(block, ctx)  # type: ignore[attr-defined]
+            t.run(block, ctx)
         if upto is not None and cls.name == upto:
             return

@@ -78,10 +78,10 @@ class MatMulTransformation(LayerTransformation):
             return False
         if ctx.params.update_precisions and not dq1.is_low_precision():
             return False
-        if dq1.multiply_constant is not None:
+        if dq1.multiply is not None and dq1.multiply_constant is not None:
             c = dq1.multiply_constant.array()
             if not _scalar_like(c):
-                rank = len(shape_of(dq1.multiply.results[0]))  # type: ignore[union-attr]
+                rank = len(shape_of(dq1.multiply.results[0]))
                 columns = rank - 2 if op.transpose_a.value.data else rank - 1
                 if c.ndim == rank and c.shape[columns] != 1:
                     return False  # scales along the contracted dim of A
@@ -93,10 +93,10 @@ class MatMulTransformation(LayerTransformation):
             if dq2.subtract_constant is not None:
                 if np.any(round_zero_point(dq2.subtract_constant.array()) != 0):
                     return False  # no zero point on B
-            if dq2.multiply_constant is not None:
+            if dq2.multiply is not None and dq2.multiply_constant is not None:
                 c = dq2.multiply_constant.array()
                 if not _scalar_like(c):
-                    rank = len(shape_of(dq2.multiply.results[0]))  # type: ignore[union-attr]
+                    rank = len(shape_of(dq2.multiply.results[0]))
                     rows = rank - 1 if transpose_b else rank - 2
                     if c.ndim == rank and c.shape[rows] != 1:
                         return False  # scales along the contracted dim of B
@@ -138,11 +138,11 @@ class MatMulTransformation(LayerTransformation):
             if isinstance(fq, FakeQuantizeOp):
                 attr = ctx.rt.output(fq, 0, A.PRECISIONS)
                 dp = data_precision_for_weights(fq, self._precisions(attr, ctx))
-                if dp.empty():
+                if dp.precision is None:  # dp.empty()
                     return False
                 decompose_fake_quantize(
                     fq,
-                    dp.precision,  # type: ignore[arg-type]
+                    dp.precision,
                     dp.min,
                     dp.max,
                     dp.has_zero_point,
@@ -173,7 +173,7 @@ class MatMulTransformation(LayerTransformation):
                 zp = np.asarray(zp.reshape(-1)[0] if zp.size else 0, F32)
             else:
                 target = list(zp.shape)
-            b_shape = shape_of(new.operands[1])
+            b_shape = list(shape_of(new.operands[1]))
             k = b_shape[-1] if transpose_b else b_shape[-2] if len(b_shape) > 1 else b_shape[0]
             last = len(target) - 2 if transpose_a else len(target) - 1
             target[last] = k
@@ -190,6 +190,7 @@ class MatMulTransformation(LayerTransformation):
             parent = sub.results[0]
 
         assert dq1.multiply_constant is not None and dq2.multiply_constant is not None
+        assert dq1.multiply is not None
         mul1 = dq1.multiply_constant.array().astype(F32)
         if transpose_a:
             mul1 = _swap_last_two(mul1)
@@ -203,7 +204,7 @@ class MatMulTransformation(LayerTransformation):
             if mul2.ndim < in_rank:
                 mul2 = mul2.reshape((1,) * (in_rank - mul2.ndim) + mul2.shape)
         scale = scalar_if_possible((mul1 * mul2).astype(F32))
-        out_et = element_type_of(dq1.multiply.results[0])  # type: ignore[union-attr]
+        out_et = element_type_of(dq1.multiply.results[0])
         mul = MultiplyOp(
             parent,
             make_constant(scale, deq, op),

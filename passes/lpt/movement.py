@@ -40,14 +40,16 @@ from lowpass.dialects.ov import (
     InterpolateMode,
     InterpolateOp,
     MultiplyOp,
+    OvOp,
     ReduceMaxOp,
     ReduceMinOp,
     ShuffleChannelsOp,
     SpaceToBatchOp,
     StridedSliceOp,
     shape_of,
+    static_value,
 )
-from lowpass.dialects.ov.base import DYNAMIC
+from lowpass.dialects.ov.base import DYNAMIC, ints
 
 from .dequantization import Dequantization
 from .graph import producer
@@ -94,11 +96,13 @@ def moved_constant(op: Operation, values: np.ndarray, output: int = 0) -> np.nda
     if DYNAMIC in in_shape or values.ndim > len(in_shape):
         return None
     full = np.broadcast_to(pad_rank(values, len(in_shape)), in_shape).copy()
-    others = [op.operand_value(i) for i in range(1, len(op.operands))]  # type: ignore[attr-defined]
-    if any(v is None for v in others):
+    assert isinstance(op, OvOp)  # LPT moves dequantizations through ov ops
+    others = [static_value(op.operands[i]) for i in range(1, len(op.operands))]
+    known = [v for v in others if v is not None]
+    if len(known) != len(others):
         return None
     try:
-        out = op.evaluate([full, *others])[output]  # type: ignore[attr-defined]
+        out = op.evaluate([full, *known])[output]
     except (ValueError, IndexError):
         return None
     return scalar_if_possible(shrink(np.asarray(out, dtype=values.dtype)))
@@ -211,7 +215,7 @@ class SpaceToBatchTransformation(BatchToSpaceTransformation):
     def check(self, op: Operation, dq: Dequantization, ctx: TransformationContext) -> bool:
         if dq.subtract is None:
             return True
-        pads = [op.operand_value(i) for i in (2, 3)]  # type: ignore[attr-defined]
+        pads = [static_value(op.operands[i]) for i in (2, 3)]
         return all(p is not None and not np.any(np.asarray(p)) for p in pads)
 
 
@@ -256,7 +260,7 @@ class GatherTransformation(_MovementTransformation):
         consts = [c for c in (dq.multiply_constant, dq.subtract_constant) if c is not None]
         if all(is_scalar_like(c.array()) for c in consts):
             return True
-        axis = op.operand_value(2)  # type: ignore[attr-defined]
+        axis = static_value(op.operands[2])
         if axis is None or not isinstance(producer(op.operands[2]), ConstantOp):
             return False
         rank = len(shape_of(op.operands[0]))
@@ -266,7 +270,7 @@ class GatherTransformation(_MovementTransformation):
             if values.ndim > rank:
                 return False
             if pad_rank(values, rank).shape[a] != 1:
-                indices = op.operand_value(1)  # type: ignore[attr-defined]
+                indices = static_value(op.operands[1])
                 if indices is None or not isinstance(producer(op.operands[1]), ConstantOp):
                     return False
                 if np.asarray(indices).ndim > 1:
@@ -297,7 +301,7 @@ class StridedSliceTransformation(_MovementTransformation):
         if dq.is_per_tensor():
             return True
         return all(
-            op.operand_value(i) is not None  # type: ignore[attr-defined]
+            static_value(op.operands[i]) is not None
             for i in range(1, len(op.operands))
         )
 
@@ -315,9 +319,7 @@ class InterpolateTransformation(_MovementTransformation):
         assert isinstance(op, InterpolateOp)
         if op.mode.data != InterpolateMode.NEAREST:
             return False
-        if any(v != 0 for v in op.pads_begin.get_values()) or any(
-            v != 0 for v in op.pads_end.get_values()
-        ):
+        if any(v != 0 for v in ints(op.pads_begin)) or any(v != 0 for v in ints(op.pads_end)):
             return False
         if op.coordinate_transformation_mode.data == CoordinateTransformationMode.ALIGN_CORNERS:
             return False
@@ -362,7 +364,7 @@ class ReduceMaxTransformation(_MovementTransformation):
         if not isinstance(producer(op.operands[1]), ConstantOp):
             return False
         rank = len(shape_of(op.operands[0]))
-        axes = {int(a) % rank for a in np.asarray(op.operand_value(1)).reshape(-1)}  # type: ignore[attr-defined]
+        axes = {int(a) % rank for a in np.asarray(static_value(op.operands[1])).reshape(-1)}
         for c in (dq.multiply_constant, dq.subtract_constant):
             if c is None:
                 continue
@@ -379,9 +381,9 @@ class ReduceMaxTransformation(_MovementTransformation):
         if values.size == 1:
             return values.reshape(())
         rank = len(shape_of(op.operands[0]))
-        axes = {int(a) % rank for a in np.asarray(op.operand_value(1)).reshape(-1)}  # type: ignore[attr-defined]
+        axes = {int(a) % rank for a in np.asarray(static_value(op.operands[1])).reshape(-1)}
         full = pad_rank(values, rank)
-        if op.keep:  # type: ignore[attr-defined]
+        if op.keep:
             return full
         return full.reshape([d for i, d in enumerate(full.shape) if i not in axes])
 

@@ -236,7 +236,8 @@ def fold_fake_quantize(fq: FakeQuantizeOp, round_values: bool) -> ConstantOp | N
         if c is None:
             return None
         arrays.append(c.array())
-    value = fake_quantize(*arrays, fq.levels.value.data)
+    x, il, ih, ol, oh = arrays
+    value = fake_quantize(x, il, ih, ol, oh, fq.levels.value.data)
     if round_values:
         value = np.rint(value)
     et = element_type_of(fq.results[0])
@@ -384,14 +385,14 @@ def calculate_levels(
     dp_min: float, dp_max: float, combined_low: float, combined_high: float, low: float, high: float
 ) -> Levels:
     """NetworkHelper::calculateLevels (float32 like the C++ code)."""
-    dp_min, dp_max = F32(dp_min), F32(dp_max)
-    combined_low, combined_high = F32(combined_low), F32(combined_high)
-    if combined_high == combined_low:
-        return Levels(1, 1.0, 0.0, float(combined_low), float(combined_low))
-    interval = F32(combined_high - combined_low)
-    q_mul = F32((dp_max - dp_min) / interval)
-    deq_mul = F32(interval / (dp_max - dp_min))
-    q_sub = F32(combined_low - F32(dp_min * deq_mul))
+    dmin, dmax = F32(dp_min), F32(dp_max)
+    clow, chigh = F32(combined_low), F32(combined_high)
+    if chigh == clow:
+        return Levels(1, 1.0, 0.0, float(clow), float(clow))
+    interval = F32(chigh - clow)
+    q_mul = F32((dmax - dmin) / interval)
+    deq_mul = F32(interval / (dmax - dmin))
+    q_sub = F32(clow - F32(dmin * deq_mul))
     v = float(F32(-q_sub * q_mul))
     deq_sub = float(math.floor(abs(v) + 0.5)) * (1 if v >= 0 else -1)  # std::round
     new_low = F32(F32(F32(low) - q_sub) * q_mul)
@@ -400,7 +401,7 @@ def calculate_levels(
     return Levels(levels, float(deq_mul), deq_sub, float(new_low), float(new_high))
 
 
-def _roundf(v: float) -> float:
+def _roundf(v: float | np.floating) -> float:
     return float(math.floor(abs(v) + 0.5)) * (1 if v >= 0 else -1)
 
 
@@ -565,7 +566,7 @@ def fold_dequantization(op: Operation, index: int, ctx) -> bool:
     # each op of the chain computed by the dialect's constant folder (OvOp.fold_values)
     value: np.ndarray | None = None
     for o in dq.ops():
-        values = o.fold_values(value_of)  # type: ignore[attr-defined]
+        values = o.fold_values(value_of)
         if values is None:
             return False
         value = known[o.results[0]] = values[0]
@@ -594,7 +595,8 @@ def separate_in_standalone_branch(ctx, op: Operation, index: int | None = None) 
         if all(len(list(o.results[0].uses)) == 1 for o in chain):
             continue
         mapping: dict[SSAValue, SSAValue] = {}
-        parent_value: SSAValue = dq.data  # type: ignore[assignment]
+        assert dq.data is not None  # (a non-empty dequantization has its data)
+        parent_value: SSAValue = dq.data
         for o in chain:
             operands = [mapping.get(v, v) for v in o.operands]
             if o is dq.convert:
@@ -603,7 +605,9 @@ def separate_in_standalone_branch(ctx, op: Operation, index: int | None = None) 
             insert_before(op, new)
             ctx.copy_rt(o, new)
             mapping[o.results[0]] = new.results[0]
-        set_operand(op, i, mapping[dq.output()])  # type: ignore[index]
+        output = dq.output()
+        assert output is not None
+        set_operand(op, i, mapping[output])
 
 
 def set_operand(op: Operation, index: int, value: SSAValue) -> None:

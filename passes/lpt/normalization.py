@@ -27,6 +27,7 @@ from lowpass.dialects.ov import (
     ReduceSumOp,
     element_type_of,
     shape_of,
+    static_value,
 )
 from lowpass.dialects.ov.base import DYNAMIC
 
@@ -56,7 +57,7 @@ def _axes(op: Operation, rank: int) -> list[int] | None:
     """The constant axes operand (input 1), normalized to [0, rank)."""
     if not isinstance(producer(op.operands[1]), ConstantOp):
         return None
-    values = op.operand_value(1)  # type: ignore[attr-defined]
+    values = static_value(op.operands[1])
     if values is None:
         return None
     return sorted({int(a) % rank if rank else 0 for a in np.asarray(values).reshape(-1)})
@@ -156,7 +157,7 @@ class NormalizeL2Transformation(_NormalizationBase):
     OP_TYPES = (NormalizeL2Op,)
 
     def check(self, op: Operation, dq: Dequantization, ctx: TransformationContext) -> bool:
-        values = op.operand_value(1)  # type: ignore[attr-defined]
+        values = static_value(op.operands[1])
         axes = [int(a) for a in np.asarray(values).reshape(-1)]
         if axes not in ([1], [1, 2, 3]):
             return False
@@ -231,7 +232,8 @@ class _ReduceBase(LayerTransformation):
         axes = _axes(op, rank)
         assert axes is not None
         full = _to_rank(values, rank)
-        if op.keep:  # type: ignore[attr-defined]
+        assert isinstance(op, ReduceMeanOp | ReduceSumOp)  # OP_TYPES
+        if op.keep:
             return full
         return full.reshape([d for i, d in enumerate(full.shape) if i not in axes])
 

@@ -55,8 +55,8 @@ def _const_or_converted(value: SSAValue) -> tuple[ConstantOp | None, ConvertOp |
     p = producer(value)
     if isinstance(p, ConstantOp):
         return p, None
-    if isinstance(p, ConvertOp) and isinstance(producer(p.x), ConstantOp):
-        return producer(p.x), p  # type: ignore[return-value]
+    if isinstance(p, ConvertOp) and isinstance(c := producer(p.x), ConstantOp):
+        return c, p
     return None, None
 
 

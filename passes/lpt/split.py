@@ -21,6 +21,7 @@ from lowpass.dialects.ov import (
     get_name,
     set_name,
     shape_of,
+    static_value,
 )
 
 from .graph import (
@@ -65,20 +66,24 @@ class SplitTransformation(LayerTransformation):
     def _constant_operand(op: Operation, index: int) -> np.ndarray | None:
         if not isinstance(producer(op.operands[index]), ConstantOp):
             return None
-        return op.operand_value(index)  # type: ignore[attr-defined]
+        return static_value(op.operands[index])
 
     def split_constant(self, op: Operation, values: np.ndarray) -> list[np.ndarray]:
         """The DQ constant for each output (left-padded to the data rank, as upstream)."""
         rank = len(shape_of(op.operands[0]))
-        axis = int(np.asarray(op.operand_value(1)).reshape(-1)[0]) % rank  # type: ignore[attr-defined]
+        axis = int(np.asarray(static_value(op.operands[1])).reshape(-1)[0]) % rank
         full = pad_rank(np.asarray(values), rank)
         n = len(op.results)
         if full.size == 1 or full.shape[axis] == 1:
             parts = [full] * n
         else:
             # the op itself on the constant (its length along the axis equals the data's)
-            others = [op.operand_value(i) for i in range(1, len(op.operands))]  # type: ignore[attr-defined]
-            parts = list(op.evaluate([full, *others]))  # type: ignore[attr-defined]
+            assert isinstance(op, SplitOp | VariadicSplitOp)  # OP_TYPES
+            # (can_be_transformed checked that the other operands are constants)
+            others = [self._constant_operand(op, i) for i in range(1, len(op.operands))]
+            known = [v for v in others if v is not None]
+            assert len(known) == len(others)
+            parts = list(op.evaluate([full, *known]))
         return [scalar_if_possible(p) for p in parts]
 
     def transform(self, op: Operation, ctx: TransformationContext) -> bool:

@@ -24,6 +24,7 @@ from lowpass.dialects.ov import (
     TransposeOp,
     UnsqueezeOp,
     shape_of,
+    static_value,
 )
 
 from .dequantization import Dequantization
@@ -143,7 +144,7 @@ class TransposeTransformation(TransparentTransformation):
     OP_TYPES = (TransposeOp,)
 
     def check(self, op: Operation, dq: Dequantization, ctx: TransformationContext) -> bool:
-        order = op.operand_value(1)
+        order = static_value(op.operands[1])
         if order is None:
             return False
         if dq_is_scalar_like(dq):
@@ -153,7 +154,9 @@ class TransposeTransformation(TransparentTransformation):
     def updated_constant(self, op, dq, values, ctx):
         if values.size == 1:
             return values
-        order = [int(v) for v in op.operand_value(1)]
+        order_value = static_value(op.operands[1])
+        assert order_value is not None  # (check() required it)
+        order = [int(v) for v in order_value]
         return np.transpose(to_rank(values, len(order)), order)
 
 
@@ -168,7 +171,7 @@ class SqueezeTransformation(TransparentTransformation):
             return values if values.ndim <= out_rank else values.reshape((1,) * out_rank)
         in_shape = shape_of(op.operands[0])
         full = to_rank(values, len(in_shape))
-        axes = op.operand_value(1) if len(op.operands) > 1 else None
+        axes = static_value(op.operands[1]) if len(op.operands) > 1 else None
         if axes is None:
             dropped = {i for i, d in enumerate(in_shape) if d == 1}
         else:
@@ -188,7 +191,7 @@ class UnsqueezeTransformation(TransparentTransformation):
         in_shape = shape_of(op.operands[0])
         out_shape = shape_of(op.results[0])
         full = to_rank(values, len(in_shape))
-        axes = op.operand_value(1)
+        axes = static_value(op.operands[1])
         if axes is None:
             return None
         axes = sorted(int(a) % len(out_shape) for a in np.asarray(axes).reshape(-1))
@@ -211,7 +214,7 @@ class ReshapeTransformation(TransparentTransformation):
 
         if is_constant_path(op):
             return False
-        if op.operand_value(1) is None:
+        if static_value(op.operands[1]) is None:
             # a computed target shape: only a one-element DQ (upstream's matcher callback)
             mul = dq.multiply_constant
             return mul is not None and mul.array().size == 1 and dq_is_scalar_like(dq)

@@ -182,8 +182,8 @@ class WeightableLayerTransformation(LayerTransformation):
         if not self.can_be_transformed_static(op, ctx):
             return False
         dq = self.dequantization(op, ctx, 0)
-        if dq.multiply is None or dq.multiply_constant is None:
-            return False
+        if dq.multiply is None or dq.multiply_constant is None or dq.data is None:
+            return False  # (a matched multiply has its data)
         scales = dq.multiply_constant.array()
         g = self.groups(op)
         data_shape = shape_of(op.operands[0])
@@ -205,7 +205,9 @@ class WeightableLayerTransformation(LayerTransformation):
             if dq.convert is None or element_type_of(dq.data) not in (ui8, i8):
                 if ctx.params.update_precisions:
                     return False
-            elif not zero_point_in_range(dq.subtract_constant.array(), element_type_of(dq.data)):  # type: ignore[union-attr]
+            elif dq.subtract_constant is not None and not zero_point_in_range(
+                dq.subtract_constant.array(), element_type_of(dq.data)
+            ):
                 return False
         if ctx.params.update_precisions and not dq.is_low_precision():
             return False
@@ -239,14 +241,14 @@ class WeightableLayerTransformation(LayerTransformation):
         if isinstance(p, FakeQuantizeOp):
             attr = ctx.rt.output(p, 0, A.PRECISIONS)
             dp = data_precision_for_weights(p, list(attr.value) if attr is not None else None)
-            if dp.empty():
+            if dp.precision is None:  # dp.empty()
                 return None
             result = decompose_fake_quantize(
                 p,
                 dp.precision,
                 dp.min,
                 dp.max,
-                dp.has_zero_point,  # type: ignore[arg-type]
+                dp.has_zero_point,
                 ctx.params.update_precisions,
                 f32,
             )
@@ -295,7 +297,8 @@ class WeightableLayerTransformation(LayerTransformation):
                 insert_before(op, act_sub)
                 ctx.rt.set(act_sub, A.DISABLE_CLEANUP, True)
                 x = act_sub.results[0]
-        a_scale = dq.multiply_constant.array().astype(F32)  # type: ignore[union-attr]
+        assert dq.multiply_constant is not None  # (can_be_transformed checked it)
+        a_scale = dq.multiply_constant.array().astype(F32)
         if g > 1 and a_scale.size > 1:
             per_channel = np.broadcast_to(a_scale.reshape(-1), (data_shape[1],))
             a_scale_out = np.repeat(per_channel.reshape(g, -1)[:, 0], c_out // g)

@@ -21,3 +21,12 @@ def test_every_subpackage_is_listed_in_pyproject() -> None:
             on_disk.add(".".join(("lowpass", *parts)))
     assert on_disk - listed == set(), "add these to [tool.setuptools] packages"
     assert listed - on_disk == set(), "these packages have no __init__.py"
+
+
+def test_the_installed_package_is_marked_typed() -> None:
+    """PEP 561: lowpass ships py.typed, so code that uses it is type-checked against its
+    annotations. The installed package is checked: a clean `pip install .` (CI) holds only the
+    package data that pyproject.toml declares."""
+    import lowpass
+
+    assert (Path(lowpass.__file__).parent / "py.typed").is_file()

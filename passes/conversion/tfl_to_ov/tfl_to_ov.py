@@ -75,7 +75,9 @@ from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
+    FloatAttr,
     FunctionType,
+    IntegerAttr,
     ModuleOp,
     NoneType,
     StringAttr,
@@ -148,21 +150,29 @@ def _get(op: Operation, name: str) -> Attribute | None:
     return value if value is not None else op.attributes.get(name)
 
 
-def _bool(op: Operation, name: str, default: bool = False) -> bool:
+def _number(op: Operation, name: str) -> int | float | None:
+    """A numeric (IntegerAttr, BoolAttr or FloatAttr) property or attribute, if present."""
     attr = _get(op, name)
     if attr is None:
-        return default
-    return bool(attr.value.data)  # type: ignore[attr-defined]
+        return None
+    if not isinstance(attr, IntegerAttr | FloatAttr):
+        raise _Refusal(op, f"attribute '{name}' must be a number, got {attr}")
+    return attr.value.data
+
+
+def _bool(op: Operation, name: str, default: bool = False) -> bool:
+    value = _number(op, name)
+    return default if value is None else bool(value)
 
 
 def _int(op: Operation, name: str, default: int = 0) -> int:
-    attr = _get(op, name)
-    return default if attr is None else int(attr.value.data)  # type: ignore[attr-defined]
+    value = _number(op, name)
+    return default if value is None else int(value)
 
 
 def _float(op: Operation, name: str, default: float = 0.0) -> float:
-    attr = _get(op, name)
-    return default if attr is None else float(attr.value.data)  # type: ignore[attr-defined]
+    value = _number(op, name)
+    return default if value is None else float(value)
 
 
 def _str(op: Operation, name: str, default: str) -> str:
@@ -384,7 +394,7 @@ class _Converter:
     def emit1(self, op: OvOp) -> SSAValue:
         return self.emit(op)[0]
 
-    def replace(self, op: Operation, values: Sequence[SSAValue]) -> None:
+    def replace(self, op: Operation, values: Sequence[SSAValue | None]) -> None:
         """Replace the results of a converted op (results without uses may have no value)."""
         ov.keep_output_names(op)
         for i, result in enumerate(op.results):
@@ -605,14 +615,20 @@ def _strided_slice(conv: _Converter, op: Operation) -> None:
     if _bool(op, "offset"):
         # TFLite's offset: end is relative to begin.
         end = conv.emit1(ov.AddOp(begin, end))
-    masks = {
-        m: _bits(_int(op, m), n)
-        for m in ("begin_mask", "end_mask", "new_axis_mask", "shrink_axis_mask", "ellipsis_mask")
-    }
     name = conv.base_name(op, fused=False)
-    conv.replace(
-        op, [conv.emit1(ov.StridedSliceOp(op.operands[0], begin, end, strides, **masks, name=name))]
+    sliced = ov.StridedSliceOp(
+        op.operands[0],
+        begin,
+        end,
+        strides,
+        begin_mask=_bits(_int(op, "begin_mask"), n),
+        end_mask=_bits(_int(op, "end_mask"), n),
+        new_axis_mask=_bits(_int(op, "new_axis_mask"), n),
+        shrink_axis_mask=_bits(_int(op, "shrink_axis_mask"), n),
+        ellipsis_mask=_bits(_int(op, "ellipsis_mask"), n),
+        name=name,
     )
+    conv.replace(op, [conv.emit1(sliced)])
 
 
 def _reverse(conv: _Converter, op: Operation) -> None:
@@ -899,7 +915,7 @@ def _bidirectional_lstm(conv: _Converter, op: Operation) -> None:
             conv.final_state(h_bw, f"{base}/H_bw"),
             conv.final_state(c_bw, f"{base}/C_bw"),
         ]
-    conv.replace(op, values)  # type: ignore[arg-type]
+    conv.replace(op, values)
 
 
 def _gru(conv: _Converter, op: Operation) -> None:

@@ -523,3 +523,28 @@ def test_masked_rnn_is_refused_at_its_tensor_list(name: str) -> None:
         f"@__inference_standard_{kind}_"
     ) in message
     assert print_module(module) == before
+
+
+def test_non_numeric_mask_is_a_one_line_error() -> None:
+    """An integer attribute given as something else (a string) is named at its op (it was an
+    AttributeError, an internal error)."""
+    text = "\n".join(
+        [
+            "func.func @main(%x: tensor<4x5xf32>) -> tensor<3x5xf32> {",
+            '  %b = "tf.Const"() <{value = dense<0> : tensor<2xi32>}> : () -> tensor<2xi32>',
+            '  %e = "tf.Const"() <{value = dense<[3, 5]> : tensor<2xi32>}> : () -> tensor<2xi32>',
+            '  %s = "tf.Const"() <{value = dense<1> : tensor<2xi32>}> : () -> tensor<2xi32>',
+            '  %0 = "tf.StridedSlice"(%x, %b, %e, %s) <{begin_mask = "one"}> : (tensor<4x5xf32>,'
+            " tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<3x5xf32>",
+            "  func.return %0 : tensor<3x5xf32>",
+            "}",
+        ]
+    )
+    ctx = make_context(allow_unregistered=True)
+    module, _ = parse_module(text, ctx, "mask.mlir")
+    with pytest.raises(TflToOvError) as info:
+        TflToOvPass().apply(ctx, module)
+    message = str(info.value)
+    assert "\n" not in message
+    assert message.startswith("mask.mlir:5:")
+    assert "'tf.StridedSlice' op attribute 'begin_mask' must be a number, got \"one\"" in message
