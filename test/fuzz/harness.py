@@ -39,6 +39,7 @@ from pathlib import Path
 import numpy as np
 
 from . import generate, mutate
+from .worker import clip_stream
 
 REPO = Path(__file__).resolve().parents[2]
 FUZZ_DIR = Path(__file__).resolve().parent
@@ -112,6 +113,7 @@ def _known(outcome: Outcome, case: Case, tool: str, argv: list[str]) -> str | No
 
 
 TRACEBACK = "Traceback (most recent call last):"
+
 _LOCATION = re.compile(
     r"(\.mlir|\.xml|\.bin|\.onnx|\.npy|<stdin>)(:\d+(:\d+)?)?\b|layer '|node '|\bop\b|'[\w./-]+'"
 )
@@ -205,7 +207,7 @@ class Runner:
             )
         except subprocess.TimeoutExpired:
             return None, "", ""
-        return r.returncode, r.stdout[-2000:], r.stderr[-4000:]
+        return r.returncode, r.stdout[-2000:], clip_stream(r.stderr)
 
 
 # --- seeds ---------------------------------------------------------------------------------------

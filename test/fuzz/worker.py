@@ -18,6 +18,14 @@ import os
 import sys
 
 
+def clip_stream(text: str, keep: int = 2000) -> str:
+    """A tool's stderr kept for classifying: its start (the diagnostic's first line, which must
+    name the place) and its end (a traceback's last lines); the middle of a long diagnostic
+    (a parse error echoing a very long source line) is cut."""
+    if len(text) <= 2 * keep:
+        return text
+    return text[:keep] + "\n[...]\n" + text[-keep:]
+
 def _run(tool: str, argv: list[str]) -> dict[str, object]:
     if tool == "opt-tool":
         from lowpass.tools.opt_tool import main
@@ -38,7 +46,7 @@ def _run(tool: str, argv: list[str]) -> dict[str, object]:
             rc = 2
             if isinstance(e, KeyboardInterrupt):
                 raise
-    return {"rc": rc, "stdout": out.getvalue()[-2000:], "stderr": err.getvalue()[-4000:]}
+    return {"rc": rc, "stdout": out.getvalue()[-2000:], "stderr": clip_stream(err.getvalue())}
 
 
 def main() -> None:
