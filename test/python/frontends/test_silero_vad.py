@@ -3,7 +3,9 @@ silero-vad (the `silero-vad` package's ONNX models, issue 16's "real models"): r
 frontend and, through OpenVINO's own conversion to IR, by the OpenVINO IR frontend; run on
 REFERENCE and CPU over one second of a 440 Hz sine plus noise at 16 kHz, in chunks of 512
 samples, the LSTM state of each chunk fed to the next by hand; compared chunk by chunk with
-onnxruntime and OpenVINO's CPU plugin running the same chunks with their own state.
+onnxruntime and OpenVINO's CPU plugin running the same chunks with their own state. The
+sequence model (all chunks in one call) and `make-stateful` on the package's `state`/`stateN`
+naming (State API against the hand-threaded stream) are checked too.
 
 The models are found without downloading anything at test time: in the folder named by
 `LOWPASS_SILERO_VAD_DIR` (what `examples/get_silero_vad.py` extracts from the package's wheel),
@@ -42,6 +44,7 @@ ATOL, RTOL = 5e-4, 1e-3
 MODELS = [
     "silero_vad.onnx",
     "silero_vad_16k_op15.onnx",
+    "silero_vad_half.onnx",  # f16 weights, Cast to f32 where they are used
     "silero_vad_op18_ifless.onnx",
     "silero_vad_openvino_16k.onnx",
 ]
@@ -181,3 +184,52 @@ def test_openvino_ir_matches_openvino_and_onnxruntime(name: str, tmp_path: Path)
     for device in ("REFERENCE", "CPU"):
         got = run_lowpass_stream(module, device, with_sr="sr" in names, size=size)
         assert_streams_match(got, theirs, f"IR on {device}")
+
+
+def test_sequence_model_matches_onnxruntime() -> None:
+    """silero_vad_16k_sequence.onnx: a batch of chunks (576 samples each: 64 of context
+    before 512) in one call, the LSTM running over the chunks as its sequence, with separate
+    `h`/`c` state. Both devices against onnxruntime on all the chunks of the second, twice
+    (the state of the first call fed to the second)."""
+    path = model_path("silero_vad_16k_sequence.onnx")
+    m = onnx.load(str(path))
+    frames = np.stack([c[0] for c in chunks(576)])
+    (inp,) = [i for i in m.graph.input if i.name == "input"]
+    inp.type.tensor_type.shape.dim[0].dim_value = frames.shape[0]
+    module = read_onnx(m)
+    session = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
+    for device in ("REFERENCE", "CPU"):
+        compiled = lowpass.Core().compile_model(module, device)
+        h = c = np.zeros((1, 1, 128), np.float32)
+        wh = wc = h
+        for call in range(2):
+            want = session.run(None, {"input": frames, "h": wh, "c": wc})
+            got = [np.asarray(v) for v in compiled({"input": frames, "h": h, "c": c}).values()]
+            for g, w, what in zip(got, want, ("speech_probs", "hn", "cn"), strict=True):
+                np.testing.assert_allclose(
+                    g, w, atol=ATOL, rtol=RTOL, err_msg=f"{device} {what} call {call}"
+                )
+            (_, h, c), (_, wh, wc) = got, want
+        assert not np.allclose(wh, 0)
+
+
+@pytest.mark.parametrize("device", ["REFERENCE", "CPU"])
+def test_make_stateful_equals_hand_threaded_state(device: str) -> None:
+    """make-stateful with silero-vad's own naming rule (`state` -> `stateN`, `*->*N`): one
+    infer request keeps the LSTM state between chunks (OpenVINO's variable id `statestateN`),
+    and every chunk's probability and held state equal the hand-threaded stream's."""
+    from lowpass.passes.make_stateful import MakeStatefulPass
+
+    path = model_path("silero_vad_16k_op15.onnx")
+    module = read_onnx(static_model(path))
+    want = run_lowpass_stream(module, device)
+    stateful = module.clone()
+    MakeStatefulPass(rule="*->*N").apply(lowpass.make_context(), stateful)
+    lowpass.verify_module(stateful)
+    request = lowpass.Core().compile_model(stateful, device).create_infer_request()
+    assert [s.name for s in request.query_state()] == ["statestateN"]
+    for k, (x, (wp, ws)) in enumerate(zip(chunks(), want, strict=True)):
+        got = request.infer({"input": x})
+        np.testing.assert_allclose(got["output"], wp, atol=1e-6, rtol=1e-5, err_msg=f"prob #{k}")
+        (held,) = [np.asarray(s.state) for s in request.query_state()]
+        np.testing.assert_allclose(held, ws, atol=1e-6, rtol=1e-5, err_msg=f"state #{k}")
