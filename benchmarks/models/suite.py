@@ -1,6 +1,6 @@
 """
 The model suite (docs/models.md): real architectures as ONNX models built by this script with
-seeded weights; nothing is downloaded and no model file is committed.
+seeded weights, and silero-vad as its pip package ships it; no model file is committed.
 
 - `light`: the onnx package's architectures (onnx/backend/test/data/light/*.onnx) with each
   ConstantOfShape weight node replaced by a seeded random initializer (He init for
@@ -9,7 +9,12 @@ seeded weights; nothing is downloaded and no model file is committed.
   Clip/ReLU6, HardSwish, HardSigmoid, squeeze-excitation);
 - `bert_tiny`: a BERT-like encoder (Gather embeddings, LayerNormalization, attention with a
   MatMul of two activations, Softmax, Erf-Gelu, a Where mask) with a dynamic sequence length;
-- `deepspeech2`: Conv + bidirectional GRU; `crnn`: Conv + bidirectional LSTM.
+- `deepspeech2`: Conv + bidirectional GRU; `crnn`: Conv + bidirectional LSTM;
+- `silero_vad`: the voice-activity detector that the `silero-vad` pip package ships
+  (`silero_vad_16k_op15.onnx`, the real model and weights: STFT as a Conv, an LSTM with
+  explicit state), with static shapes and the sample rate a constant. It is taken from
+  `LOWPASS_SILERO_VAD_DIR` or the installed package, else the package's wheel is fetched with
+  `pip download --no-deps` (examples/get_silero_vad.py) into ~/.cache/lowpass.
 
 Each CNN is also quantized (`quantize_qdq`: onnxruntime.quantization.quantize_static,
 per-channel, seeded calibration data; `quantize_nncf`: nncf.quantize on the OpenVINO model).
@@ -460,6 +465,61 @@ def crnn(seed: int = 5) -> onnx.ModelProto:
 
 
 # --------------------------------------------------------------------------------------------
+# silero-vad, as its pip package ships it
+# --------------------------------------------------------------------------------------------
+
+SILERO_FILE = "silero_vad_16k_op15.onnx"
+SILERO_CHUNK = 512
+
+
+def silero_vad_path() -> Path:
+    """The package's model file: LOWPASS_SILERO_VAD_DIR, the installed package, or the wheel
+    fetched once (pip download, no dependencies) into ~/.cache/lowpass/silero-vad."""
+    import importlib.util
+
+    env = os.environ.get("LOWPASS_SILERO_VAD_DIR")
+    if env:
+        return Path(env) / SILERO_FILE
+    spec = importlib.util.find_spec("silero_vad")  # without importing it (it needs torch)
+    if spec is not None and spec.submodule_search_locations:
+        return Path(next(iter(spec.submodule_search_locations))) / "data" / SILERO_FILE
+    cache = Path.home() / ".cache/lowpass/silero-vad"
+    if not (cache / SILERO_FILE).is_file():
+        import subprocess
+
+        script = Path(__file__).resolve().parents[2] / "examples/get_silero_vad.py"
+        subprocess.run([sys.executable, str(script), str(cache)], check=True)
+    return cache / SILERO_FILE
+
+
+def silero_vad() -> onnx.ModelProto:
+    """The real model with static shapes (input [1, 512], state [2, 1, 128]) and `sr` =
+    16000 an initializer, so that its `If`s on the sample rate select the 16 kHz branch."""
+    model = onnx.load(str(silero_vad_path()))
+    for inp in list(model.graph.input):
+        dims = inp.type.tensor_type.shape.dim
+        if inp.name == "input":
+            dims[0].dim_value, dims[1].dim_value = 1, SILERO_CHUNK
+        elif inp.name == "state":
+            dims[1].dim_value = 1
+        elif inp.name == "sr":
+            model.graph.input.remove(inp)
+            sr = numpy_helper.from_array(np.array(16000, np.int64), "sr")
+            model.graph.initializer.append(sr)
+    return model
+
+
+def silero_feeds(rng: np.random.Generator) -> dict[str, np.ndarray]:
+    """A chunk of a 440 Hz tone plus noise, and a state as after some speech."""
+    t = np.arange(SILERO_CHUNK) / 16000 + rng.uniform()
+    audio = 0.5 * np.sin(2 * np.pi * 440 * t) + 0.1 * rng.standard_normal(SILERO_CHUNK)
+    return {
+        "input": audio[None].astype(np.float32),
+        "state": rng.uniform(-0.5, 0.5, (2, 1, 128)).astype(np.float32),
+    }
+
+
+# --------------------------------------------------------------------------------------------
 # The suite
 # --------------------------------------------------------------------------------------------
 
@@ -475,6 +535,7 @@ def specs() -> dict[str, Spec]:
     out["bert_tiny"] = Spec("bert_tiny", bert_tiny, bert_feeds, small=True)
     out["deepspeech2"] = Spec("deepspeech2", deepspeech2, speech, small=True)
     out["crnn"] = Spec("crnn", crnn, speech, small=True)
+    out["silero_vad"] = Spec("silero_vad", silero_vad, silero_feeds)
     return out
 
 

@@ -5,8 +5,8 @@ writer.
 An `OpEntry` says which op class an OpenVINO type (at one op version) becomes, which opset the
 writer names in the layer's `version` attribute, and how each `<data>` attribute converts to a
 property (`AttrSpec`: OpenVINO name, property name, kind). Layers that are not plain ops
-(Parameter, Result, Const, TensorIterator, Loop, If, ReadValue, Assign) have entries too, so that
-versions are resolved in one place; the reader and writer treat them specially.
+(Parameter, Result, Identity, Const, TensorIterator, Loop, If, ReadValue, Assign) have entries
+too, so that versions are resolved in one place; the reader and writer treat them specially.
 
 Versions: a layer's `version="opsetN"` names an opset; the op version it means is the newest
 version of that type introduced in opset N or before (`Gather` in `opset13` is Gather-8).
@@ -126,7 +126,8 @@ class OpEntry:
     version: int
     """The op version (`Gather-8` -> 8)."""
     op: type[OvOp] | None
-    """Our op class (None for Parameter and Result, which are function arguments/returns)."""
+    """Our op class (None for Parameter and Result, which are function arguments/returns, and
+    Identity, which the reader elides)."""
     attrs: tuple[AttrSpec, ...] = ()
     opset: str = ""
     """The `version` the writer puts in the IR; `opset<version>` when empty."""
@@ -205,6 +206,8 @@ OP_TABLE: tuple[OpEntry, ...] = (
     # graph inputs/outputs, constants, sub-graphs and state (special-cased by reader and writer)
     OpEntry("Parameter", 1, None),
     OpEntry("Result", 1, None),
+    # Identity-16 is a copy: the reader gives its input to its users (no op)
+    OpEntry("Identity", 16, None),
     OpEntry("Const", 1, infrastructure.ConstantOp),
     OpEntry("TensorIterator", 0, infrastructure.TensorIteratorOp, opset="opset1"),
     OpEntry("Loop", 5, infrastructure.LoopOp),

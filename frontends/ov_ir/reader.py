@@ -641,11 +641,22 @@ class _GraphReader:
         entry = self._entry(layer)
         inputs = self._inputs(layer)
         ov_type = opset.canonical_type(layer.type)
+        if ov_type == "Identity":
+            # A copy (Identity-16; OpenVINO's ONNX frontend keeps ONNX Identity nodes as it):
+            # its users read its input.
+            if len(inputs) != 1 or len(layer.outputs) != 1:
+                raise _LayerError(
+                    f"has {len(inputs)} inputs and {len(layer.outputs)} outputs, expected 1 and 1"
+                )
+            self.values[(layer.id, 0)] = inputs[0]
+            return
         if ov_type == "Const":
             op = self._constant(layer)
         elif ov_type in ("TensorIterator", "Loop"):
             op = self._sub_graph(layer, inputs, ov_type)
         elif ov_type == "If":
+            if self._unroll_if(layer, inputs, block):
+                return
             op = self._if(layer, inputs)
         elif ov_type == "ReadValue":
             op = self._read_value(layer, inputs, entry.version)
@@ -1098,7 +1109,60 @@ class _GraphReader:
 
 
     def _if(self, layer: _Layer, inputs: list[SSAValue]) -> Operation:
-        """If-8: `<then_body>` / `<else_body>` and their port maps. A port map `<input>`
+        """If-8 as an `ov.if` op."""
+        (then_body, else_body), (then_inputs, else_inputs), (then_outputs, else_outputs) = (
+            self._if_bodies(layer, inputs)
+        )
+        return conditional.IfOp(
+            inputs[0],
+            inputs[1:],
+            then_body,
+            else_body,
+            then_inputs,
+            else_inputs,
+            then_outputs,
+            else_outputs,
+        )
+
+    def _unroll_if(self, layer: _Layer, inputs: list[SSAValue], block: Block) -> bool:
+        """An If-8 whose condition is known when reading (a constant, or computed from
+        constants and static shapes): the body it selects is read into the enclosing graph
+        and no `ov.if` is made (OpenVINO's `UnrollIf`, which its CPU plugin applies, so
+        that the branch not taken, e.g. silero-vad's 8 kHz one, need not fit the other's
+        shapes). False if the condition is not known."""
+        cond = static_value(inputs[0]) if inputs else None
+        if cond is None or np.asarray(cond).size != 1:
+            return False
+        bodies, in_descs, out_descs = self._if_bodies(layer, inputs)
+        which = 0 if bool(np.asarray(cond).reshape(-1)[0]) else 1
+        body, descs, outs = bodies[which], in_descs[which], out_descs[which]
+        mapped = {d.parameter_index: inputs[d.input_index] for d in descs}
+        for i, arg in enumerate(body.args):
+            if arg.uses and i not in mapped:
+                return False  # the op's verifier names what is wrong
+        for i, arg in enumerate(body.args):
+            if i in mapped:
+                arg.replace_all_uses_with(mapped[i])
+        terminator = body.last_op
+        assert isinstance(terminator, infrastructure.YieldOp)
+        yielded = list(terminator.operands)
+        for op in list(body.ops):
+            if op is terminator:
+                continue
+            op.detach()
+            block.add_op(op)
+        for d in outs:
+            self.values[(layer.id, d.output_index)] = yielded[d.result_index]
+        return True
+
+    def _if_bodies(
+        self, layer: _Layer, inputs: list[SSAValue]
+    ) -> tuple[
+        list[Block],
+        list[list[infrastructure.InvariantInputAttr]],
+        list[list[infrastructure.BodyOutputAttr]],
+    ]:
+        """If-8's `<then_body>` / `<else_body>` and their port maps. A port map `<input>`
         names a layer input port (not port 0, the condition) and a body Parameter; an
         `<output>` a layer output port and a body Result."""
         if not inputs:
@@ -1106,8 +1170,8 @@ class _GraphReader:
         input_ports = [p.get("id") or "" for p in layer.inputs]
         output_ports = [p.get("id") or "" for p in layer.outputs]
         bodies: list[Block] = []
-        in_descs: list[list[Attribute]] = []
-        out_descs: list[list[Attribute]] = []
+        in_descs: list[list[infrastructure.InvariantInputAttr]] = []
+        out_descs: list[list[infrastructure.BodyOutputAttr]] = []
         for which in conditional.BODIES:
             body_node = layer.node.child(f"{which}_body")
             if body_node is None:
@@ -1120,7 +1184,7 @@ class _GraphReader:
             param_index = {lid: i for i, lid in enumerate(reader.param_ids)}
             result_index = {lid: i for i, lid in enumerate(reader.result_ids)}
             block.add_op(infrastructure.YieldOp(*(v for _, v in results)))
-            descs: list[Attribute] = []
+            descs: list[infrastructure.InvariantInputAttr] = []
             for node in port_map.all("input"):
                 ext = _parse_int(node.get("external_port_id") or "", "external_port_id")
                 index = layer.input_index(str(ext))
@@ -1139,7 +1203,7 @@ class _GraphReader:
                         node,
                     )
                 descs.append(infrastructure.InvariantInputAttr(index, param_index[lid]))
-            outs: list[Attribute] = []
+            outs: list[infrastructure.BodyOutputAttr] = []
             for node in port_map.all("output"):
                 ext = _parse_int(node.get("external_port_id") or "", "external_port_id")
                 index = layer.output_index(str(ext))
@@ -1160,19 +1224,7 @@ class _GraphReader:
             bodies.append(block)
             in_descs.append(descs)
             out_descs.append(outs)
-        then_body, else_body = bodies
-        then_inputs, else_inputs = in_descs
-        then_outputs, else_outputs = out_descs
-        return conditional.IfOp(
-            inputs[0],
-            inputs[1:],
-            then_body,
-            else_body,
-            then_inputs,
-            else_inputs,
-            then_outputs,
-            else_outputs,
-        )
+        return bodies, in_descs, out_descs
 
 
 # --------------------------------------------------------------------------------------------

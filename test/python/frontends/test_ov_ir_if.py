@@ -115,3 +115,41 @@ def test_port_map_naming_the_condition_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(FrontendError, match=r"<then_port_map> <input> external_port_id 0 is not a "
                                             r"data input port of the layer"):
         read_ov_ir(tmp_path / "bad.xml")
+
+
+@pytest.mark.parametrize("cond", [True, False])
+def test_if_with_a_known_condition_is_unrolled(cond: bool, tmp_path: Path) -> None:
+    """A condition known when reading (here `Equal` of two constants, as silero-vad's test
+    of its sample rate) selects its body, read into the graph (OpenVINO's UnrollIf): the
+    branch not taken may give another rank (OpenVINO then types the If's output with a
+    dynamic rank), which an `ov.if` could not hold. An Identity-16 layer (OpenVINO's ONNX
+    frontend keeps ONNX Identity as it) is elided on the way."""
+    openvino = pytest.importorskip("openvino")
+    ops = openvino.opset8
+    x = ops.parameter([2, 3], np.float32, name="x")
+    rate = ops.constant(np.array(16000 if cond else 8000, np.int64))
+    known = ops.equal(ops.constant(np.array(16000, np.int64)), rate)
+    if_op = ops.if_op(known.output(0))
+    then_x = ops.parameter([2, 3], np.float32)
+    then_result = ops.result(ops.relu(then_x))
+    else_x = ops.parameter([2, 3], np.float32)
+    else_result = ops.result(ops.unsqueeze(ops.abs(else_x), ops.constant(np.array([2], np.int64))))
+    if_op.set_then_body(openvino.Model([then_result], [then_x]))
+    if_op.set_else_body(openvino.Model([else_result], [else_x]))
+    if_op.set_input(x.output(0), then_x, else_x)
+    out = if_op.set_output(then_result, else_result)
+    identity = openvino.opset16.identity(out)
+    model = openvino.Model([identity], [x])
+    openvino.save_model(model, str(tmp_path / "known.xml"), compress_to_fp16=False)
+    text = (tmp_path / "known.xml").read_text()
+    assert 'type="If"' in text and 'type="Identity"' in text
+
+    module = read_ov_ir(tmp_path / "known.xml")
+    assert not any(isinstance(op, ov.IfOp) for op in module.walk())
+    feed = np.random.default_rng(3).standard_normal((2, 3)).astype(np.float32)
+    want = np.maximum(feed, 0) if cond else np.abs(feed)[:, :, None]
+    theirs = openvino.Core().compile_model(model, "CPU")([feed])[0]
+    np.testing.assert_array_equal(np.asarray(theirs), want)
+    for device in ("REFERENCE", "CPU"):
+        (got,) = _run(module, [feed], device)
+        np.testing.assert_array_equal(got, want)
