@@ -549,6 +549,31 @@ def layer_norm(ctx: NodeContext) -> list[SSAValue]:
     return [ctx.value(ov.AddOp(y, b)) if b is not None else y]
 
 
+@register("MeanVarianceNormalization")
+def mean_variance_norm(ctx: NodeContext) -> list[SSAValue]:
+    """MVN-6 over `axes` (default [0, 2, 3]) with eps 1e-9 added outside the square root, as
+    OpenVINO's frontend (mean_variance_normalization.cpp) and the ONNX function body."""
+    x = ctx.input(0)
+    r = rank_of(x)
+    axes = [normalize(int(a), r) for a in ctx.attr("axes", [0, 2, 3])]
+    return [ctx.value(ov.MVNOp(x, ctx.i64(axes), eps=1e-9,
+                               eps_mode=ov.MVNEpsMode.OUTSIDE_SQRT))]  # fmt: skip
+
+
+@register("LpNormalization")
+def lp_norm(ctx: NodeContext) -> list[SSAValue]:
+    """x / ReduceL1 or ReduceL2 of x over `axis` (kept), p 1 or 2 (OpenVINO's frontend,
+    lp_norm.cpp: `lp_norm` with bias 0, then Divide; it rejects other p as well)."""
+    x = ctx.input(0)
+    p = int(ctx.attr("p", 2))
+    if p not in (1, 2):
+        raise ConversionError(f"p = {p} is not supported, expected 1 or 2")
+    axis = normalize(int(ctx.attr("axis", -1)), rank_of(x))
+    reduce_op = ov.ReduceL1Op if p == 1 else ov.ReduceL2Op
+    norm = ctx.value(reduce_op(x, ctx.i64([axis]), keep_dims=True))
+    return [ctx.value(ov.DivideOp(x, norm))]
+
+
 _REDUCE = {
     "ReduceMean": ov.ReduceMeanOp,
     "ReduceMax": ov.ReduceMaxOp,

@@ -281,6 +281,16 @@ CASES: dict[str, Callable[[], Case]] = {
         {"x": f32(2, 3, 8)},
         inits={"s": f32(8), "b": f32(8)},
     ),
+    "mean_variance_norm": lambda: case(
+        node("MeanVarianceNormalization", ["x"]), {"x": f32(2, 3, 5, 4)}
+    ),
+    "mean_variance_norm_axes": lambda: case(
+        node("MeanVarianceNormalization", ["x"], axes=[1, -1]), {"x": f32(2, 3, 5, 4)}
+    ),
+    "lp_norm_l2": lambda: case(node("LpNormalization", ["x"]), {"x": f32(2, 3, 5)}),
+    "lp_norm_l1_axis1": lambda: case(
+        node("LpNormalization", ["x"], axis=1, p=1), {"x": f32(2, 3, 5)}
+    ),
     "reduce_mean_attr": lambda: case(
         node("ReduceMean", ["x"], axes=[1, -1], keepdims=0), {"x": f32(2, 3, 4)}, opset=13
     ),
@@ -1054,6 +1064,14 @@ def test_unsupported_op_is_a_frontend_error() -> None:
     assert "error: node 'act/selu' (#1, Selu): unsupported operator Selu; supported: " in msg
     assert ", ".join(SUPPORTED_OPS) in msg
     assert "\n" not in msg.strip()
+
+
+def test_lp_normalization_of_order_3_is_refused() -> None:
+    model = make_model([node("LpNormalization", ["x"], p=3)], {"x": f32(2, 3)}, ["y"])
+    with pytest.raises(FrontendError) as info:
+        read_onnx(model)
+    assert "(#0, LpNormalization): p = 3 is not supported, expected 1 or 2" in str(info.value)
+    assert "\n" not in str(info.value).strip()
 
 
 def test_custom_domain_op_is_unsupported() -> None:
