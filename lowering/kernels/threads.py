@@ -19,9 +19,14 @@ costs nothing: the caller does its chunks. The protocol (all in LLVM IR, `_emit_
 - it stores `task`, `ctx`, `chunks`, resets `done`, publishes the work word `generation << 32
   | next chunk` and then the generation (the futex word), and wakes sleeping workers with
   `FUTEX_WAKE`;
-- a claim is a compare-exchange of the work word that succeeds only while its generation is
-  the claimer's and `next < chunks`, so a worker can never run a chunk of a job it did not
-  read `task`/`ctx` for; after each chunk it increments `done` (release);
+- each participant's work word holds the generation, the next chunk and the end of its share;
+  a claim is a compare-exchange of a work word that succeeds only while the word's generation
+  is the claimer's and `next < end`. The word alone decides: a worker that falls behind may
+  read `task`/`ctx`/`chunks` while the caller already writes the next job's, but its claims
+  then fail (a successful claim proves the job is not finished, so the caller has not moved
+  on), so it never runs a chunk of another job, nor one twice, nor counts a chunk in `done`
+  that the caller does not wait for (an extra count kept the caller waiting forever); after
+  each chunk it increments `done` (release);
 - an idle worker spins (`pause`) on the generation for `SPIN_SECONDS` (20 ms, timed with the
   cycle counter), then sleeps in `FUTEX_WAIT` until the next generation: an idle pool does not burn
   a core. The caller spins for late chunks, then yields the core between checks.
@@ -86,7 +91,9 @@ _SLOTS = 512  # per worker i (1..T-1) at _SLOTS + 64 i: ptr state, i64 index, pt
 _SLOT_GEN = 24  # and the i32 generation at its creation
 _SLOT_BYTES = 64
 # then per participant p (0 = the caller) at _SLOTS + 64 T + 64 p, its work word:
-# i64 generation << 32 | next chunk of its share [p C / T, (p + 1) C / T)
+# i64 generation << 32 | end << 16 | next, for its share [next, end) = [p C / T, (p + 1) C / T)
+MAX_CHUNKS = 0xFFFF
+"""The most chunks of one parallel job (kernels use a few per thread); more run inline."""
 
 _FUTEX_WAIT_PRIVATE = 128
 _FUTEX_WAKE_PRIVATE = 129
@@ -148,10 +155,12 @@ def _emit_claim_loop(
     generation: ir.Value,
     task: ir.Value,
     ctx: ir.Value,
-    chunks: ir.Value,
 ) -> None:
     """Claim and run chunks of `generation`: first `me`'s own share, then the others' (in
-    the order me+1, me+2, ...), until none is left (see the module docstring)."""
+    the order me+1, me+2, ...), until none is left (see the module docstring). A claim is
+    decided by the work word alone (its generation, next chunk and end of the share), never
+    by the job's fields, which a late worker may read when the caller already writes the
+    next job's."""
     fn = b.function
     next_owner = fn.append_basic_block("next_owner")
     claim = fn.append_basic_block("claim")
@@ -168,13 +177,13 @@ def _emit_claim_loop(
     step = b.load(step_var)
     owner = b.urem(b.add(me, step), _const(I64, threads))
     word_ptr = _work_word(b, state, threads, owner)
-    end = _share_end(b, owner, chunks, threads)
     b.cbranch(b.icmp_unsigned("<", step, _const(I64, threads)), claim, finished)
 
     b.position_at_end(claim)
     word = b.load_atomic(word_ptr, "acquire", 8, typ=I64)
     word_gen = b.trunc(b.lshr(word, _const(I64, 32)), I32)
-    index = b.and_(word, _const(I64, 0xFFFFFFFF))
+    index = b.and_(word, _const(I64, MAX_CHUNKS))
+    end = b.and_(b.lshr(word, _const(I64, 16)), _const(I64, MAX_CHUNKS))
     ours = b.and_(b.icmp_unsigned("==", word_gen, generation), b.icmp_unsigned("<", index, end))
     b.cbranch(ours, run_chunk, exhausted)
     b.position_at_end(run_chunk)
@@ -279,8 +288,7 @@ def _emit_pool_module(threads: int) -> ir.Module:
     b.position_at_end(join)
     task = b.load(_field(b, state, _FN), typ=TASK_PTR)  # called indirectly
     ctx = b.load(_field(b, state, _CTX), typ=PTR)
-    chunks = b.load(_field(b, state, _CHUNKS), typ=I64)
-    _emit_claim_loop(b, state, threads, index, gen_now, task, ctx, chunks)
+    _emit_claim_loop(b, state, threads, index, gen_now, task, ctx)
     b.store(_const(I64, 0), spins_var)
     b.store(b.call(cycles, []), since_var)
     b.branch(wait)
@@ -312,7 +320,15 @@ def _emit_pool_module(threads: int) -> ir.Module:
     b = ir.IRBuilder(entry)
     lock = _field(b, state, _LOCK)
     pair = b.cmpxchg(lock, _const(I32, 0), _const(I32, 1), "acquire", "monotonic")
-    b.cbranch(b.extract_value(pair, 1), parallel, inline)
+    take_pool = run.append_basic_block("take_pool")
+    release = run.append_basic_block("release_and_inline")
+    b.cbranch(b.extract_value(pair, 1), take_pool, inline)
+    b.position_at_end(take_pool)  # more chunks than a work word holds: inline (never emitted)
+    fits = b.icmp_unsigned("<=", chunks, _const(I64, MAX_CHUNKS))
+    b.cbranch(fits, parallel, release)
+    b.position_at_end(release)
+    b.atomic_rmw("xchg", lock, _const(I32, 0), "release")
+    b.branch(inline)
 
     b.position_at_end(inline)  # pool busy (or stopped): every chunk on this thread
     index_var = _entry_alloca(b, I64)
@@ -340,9 +356,11 @@ def _emit_pool_module(threads: int) -> ir.Module:
     gen_ptr = _field(b, state, _GEN)
     generation = b.add(b.load_atomic(gen_ptr, "monotonic", 4, typ=I32), _const(I32, 1))
     word = b.shl(b.zext(generation, I64), _const(I64, 32))
-    for owner in range(threads):  # each participant's share starts at owner * chunks / T
-        start_index = _share_end(b, _const(I64, owner - 1), chunks, threads) if owner else None
-        owner_word = word if start_index is None else b.or_(word, start_index)
+    for owner in range(threads):  # share [owner * chunks / T, (owner + 1) * chunks / T)
+        end_index = _share_end(b, _const(I64, owner), chunks, threads)
+        owner_word = b.or_(word, b.shl(end_index, _const(I64, 16)))
+        if owner:
+            owner_word = b.or_(owner_word, _share_end(b, _const(I64, owner - 1), chunks, threads))
         b.atomic_rmw(
             "xchg", _work_word(b, state, threads, _const(I64, owner)), owner_word, "seq_cst"
         )
@@ -350,7 +368,7 @@ def _emit_pool_module(threads: int) -> ir.Module:
     sleepers = b.load_atomic(_field(b, state, _SLEEPERS), "seq_cst", 4, typ=I32)
     with b.if_then(b.icmp_unsigned("!=", sleepers, _const(I32, 0))):
         futex_wake(b, gen_ptr)
-    _emit_claim_loop(b, state, threads, _const(I64, 0), generation, task, ctx, chunks)
+    _emit_claim_loop(b, state, threads, _const(I64, 0), generation, task, ctx)
     waits = _entry_alloca(b, I64)
     b.store(_const(I64, 0), waits)
     wait_done = run.append_basic_block("wait_done")
@@ -525,6 +543,8 @@ def emit_parallel_call(
     baked into the IR). Chunks must be independent; a few per thread balance the load."""
     if tuple(task.function_type.args) != tuple(TASK_TYPE.args):
         raise TypeError("a parallel task is `void task(ptr ctx, i64 chunk)`")
+    if chunks > MAX_CHUNKS:
+        raise ValueError(f"a parallel job has at most {MAX_CHUNKS} chunks, got {chunks}")
     if threads == 1 or chunks == 1:
         for i in range(chunks):
             builder.call(task, [ctx, _const(I64, i)])

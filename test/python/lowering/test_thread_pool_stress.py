@@ -54,13 +54,39 @@ def _jobs(pool_threads: int, task: int, jobs: int, seed: int, errors: list[str])
             return
 
 
+def _bounded(target: object, *args: object) -> None:
+    """Run `target(*args)` on a daemon thread: a hang fails the test instead of blocking it."""
+    thread = threading.Thread(target=target, args=args, daemon=True)  # type: ignore[arg-type]
+    thread.start()
+    thread.join(DEADLINE)
+    assert not thread.is_alive(), f"the pool hangs (no return within {DEADLINE} s)"
+
+
 @pytest.mark.parametrize("threads", [2, 3])
 def test_many_short_jobs(task_address: int, threads: int) -> None:
     errors: list[str] = []
-    start = time.monotonic()
-    _jobs(threads, task_address, 3000, seed=threads, errors=errors)
+    _bounded(_jobs, threads, task_address, 3000, threads, errors)
     assert not errors, errors[0]
-    assert time.monotonic() - start < DEADLINE
+
+
+def test_alternating_small_and_large_jobs(task_address: int) -> None:
+    """A worker late for a job may read the next job's chunk count: a claim must not trust it
+    (it once claimed an exhausted share's chunk again and the caller waited forever)."""
+    errors: list[str] = []
+
+    def jobs() -> None:
+        pool = thread_pool(3)
+        counts = np.zeros(64, np.int64)
+        for job in range(6000):
+            chunks = 64 if job % 2 else 2
+            counts[:] = 0
+            pool.run(task_address, counts.ctypes.data, chunks)
+            if not (counts[:chunks] == 1).all() or counts[chunks:].any():
+                errors.append(f"job {job} with {chunks} chunks ran them {counts.tolist()}")
+                return
+
+    _bounded(jobs)
+    assert not errors, errors[0]
 
 
 def test_concurrent_callers(task_address: int) -> None:
