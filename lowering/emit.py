@@ -92,6 +92,14 @@ def i32(value: int) -> ir.Constant:
 # --------------------------------------------------------------------------------------------
 
 
+class _NotYetKnown(Exception):
+    """Raised by `static_value`'s operand lookup for an operand it has not folded yet."""
+
+    def __init__(self, value: SSAValue) -> None:
+        super().__init__()
+        self.value = value
+
+
 def static_value(value: SSAValue, memo: dict[SSAValue, np.ndarray | None]) -> np.ndarray | None:
     """
     The value of `value` if the compiler knows it at compile time, else None: an
@@ -100,23 +108,54 @@ def static_value(value: SSAValue, memo: dict[SSAValue, np.ndarray | None]) -> np
     parameter bound to such a value by an invariant input. It is the compiler's constant
     folding (`OvOp.fold_values`, with the same size limit), so that a lowering's `fuse` can
     tell constants (weights, scales) from computed tensors. `memo` caches answers for one lowering.
+
+    The walk up the producers is iterative: a chain of small foldable-looking ops (the
+    late layers of shufflenet) is deeper than Python's recursion limit. An operand the
+    folder asks for and that has no answer yet interrupts the fold (`_NotYetKnown`); it is
+    answered first and the fold retried, so operands are asked for in the folder's order
+    and the walk stops where the folder stops (the first unknown operand). A value on the
+    path being answered (a cycle) counts as unknown.
     """
     if value in memo:
         return memo[value]
-    memo[value] = None
-    result: np.ndarray | None = None
+    pending: list[SSAValue] = [value]
+    on_path: set[SSAValue] = {value}
+
+    def known(v: SSAValue) -> np.ndarray | None:
+        if v in memo:
+            return memo[v]
+        if v in on_path:
+            return None
+        raise _NotYetKnown(v)
+
+    while pending:
+        current = pending[-1]
+        try:
+            result = _fold_once(current, known)
+        except _NotYetKnown as missing:
+            pending.append(missing.value)
+            on_path.add(missing.value)
+            continue
+        memo[current] = result
+        on_path.discard(current)
+        pending.pop()
+    return memo[value]
+
+
+def _fold_once(
+    value: SSAValue, known: Callable[[SSAValue], np.ndarray | None]
+) -> np.ndarray | None:
     if isinstance(value, BlockArgument):
         parent = value.owner.parent_op()
         if isinstance(parent, SubGraphOp):
             for desc in parent.input_descriptions:
                 if isinstance(desc, InvariantInputAttr) and desc.parameter_index == value.index:
-                    result = static_value(parent.operands[desc.input_index], memo)
+                    return known(parent.operands[desc.input_index])
     elif isinstance(value, OpResult) and isinstance(value.owner, OvOp):
-        outs = value.owner.fold_values(lambda v: static_value(v, memo))
+        outs = value.owner.fold_values(known)
         if outs is not None:
-            result = outs[value.index]
-    memo[value] = result
-    return result
+            return outs[value.index]
+    return None
 
 
 # --------------------------------------------------------------------------------------------
