@@ -14,15 +14,18 @@ which runs them on the reference interpreter on numpy views of the same memory.
 from __future__ import annotations
 
 import ctypes
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 from xdsl.dialects.builtin import TensorType
 
-from lowpass.dialects.ov.base import op_type_name
+from lowpass.dialects.graph import entry_function, graph_input_names
+from lowpass.dialects.ov.base import op_type_name, to_dtype
 from lowpass.dialects.ov.state import VariableStateError, VariableStore, check_variable_shape
 from lowpass.lowering.compiler import (
     FALLBACK_FN,
@@ -32,6 +35,7 @@ from lowpass.lowering.compiler import (
     Location,
     compile_module,
 )
+from lowpass.passes.reshape import ReshapeError, reshape_module
 from lowpass.runtime.device import DeviceError, InferenceFailure, OpRow
 from lowpass.runtime.interpreter import ReferenceExecutor
 
@@ -122,14 +126,69 @@ class CpuDevice:
 
 
 class CpuCompiledModel:
-    """The native code of one compiled model (`DeviceCompiledModel`), shared by its requests."""
+    """
+    The native code of one compiled model (`DeviceCompiledModel`), shared by its requests.
+
+    A model with dynamic input dimensions (`?` batch or sequence length) is compiled per
+    input shape, as OpenVINO's CPU plugin compiles a dynamic model's kernels for the shapes
+    it meets: the first request with new shapes reshapes a copy of the model to them
+    (`ov-reshape`, OpenVINO's `Model.reshape`) and compiles it; the last
+    `SHAPE_CACHE_SIZE` shapes stay compiled (and the compiler's cache keeps their code).
+    """
+
+    SHAPE_CACHE_SIZE = 16
 
     def __init__(self, module: Any, config: CpuConfig) -> None:
         self.config = config
+        self.module = module
+        self.input_names = graph_input_names(entry_function(module))
+        self.dynamic = _has_dynamic_inputs(module)
+        self._per_shape: OrderedDict[tuple[tuple[int, ...], ...], CompiledGraph] = OrderedDict()
+        self._last: CompiledGraph | None = None
+        self._lock = threading.Lock()
+        if self.dynamic:
+            _check_dynamic_model(module)
+            return
         try:
-            self.graph: CompiledGraph = compile_module(module, threads=config.threads)
+            self._last = compile_module(module, threads=config.threads)
         except CompileError as e:
             raise CpuConfigError(str(e)) from None
+
+    @property
+    def graph(self) -> CompiledGraph:
+        """The compiled graph; for a dynamic model the one of the last shapes compiled."""
+        if self._last is None:
+            raise CpuConfigError(
+                "the model has dynamic input shapes: it is compiled for the shapes of its "
+                "first inference"
+            )
+        return self._last
+
+    def graph_for(self, shapes: tuple[tuple[int, ...], ...]) -> CompiledGraph:
+        """The graph compiled for these input shapes (a dynamic model), compiled on first use."""
+        with self._lock:
+            graph = self._per_shape.get(shapes)
+            if graph is not None:
+                self._per_shape.move_to_end(shapes)
+                return graph
+        module = self.module.clone()
+        try:
+            reshape_module(module, dict(zip(self.input_names, shapes, strict=True)))
+            graph = compile_module(module, threads=self.config.threads)
+        except (ReshapeError, CompileError) as e:
+            dims = ", ".join(
+                f"'{n}' {list(s)}" for n, s in zip(self.input_names, shapes, strict=True)
+            )
+            reason = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+            raise DynamicShapeFailure(
+                f"cannot compile the model for the inputs {dims}: {reason}"
+            ) from None
+        with self._lock:
+            self._per_shape[shapes] = graph
+            while len(self._per_shape) > self.SHAPE_CACHE_SIZE:
+                self._per_shape.popitem(last=False)
+            self._last = graph
+        return graph
 
     def properties(self) -> Mapping[str, Any]:
         perf = self.config.perf_count
@@ -139,8 +198,45 @@ class CpuCompiledModel:
             "ENABLE_PROFILING": perf,
         }
 
-    def create_request(self, module: Any, input_names: Sequence[str] = ()) -> CpuInferRequest:
-        return CpuInferRequest(self, module, input_names)
+    def create_request(
+        self, module: Any, input_names: Sequence[str] = ()
+    ) -> CpuInferRequest | DynamicCpuInferRequest:
+        if self.dynamic:
+            return DynamicCpuInferRequest(self, module, input_names)
+        return CpuInferRequest(self.graph, self.config, module, input_names)
+
+
+def _has_dynamic_inputs(module: Any) -> bool:
+    args = entry_function(module).body.block.args
+    return any(isinstance(a.type, TensorType) and not _static_type(a.type) for a in args)
+
+
+def _static_type(t: TensorType) -> bool:
+    return all(d >= 0 for d in t.get_shape())
+
+
+def _check_dynamic_model(module: Any) -> None:
+    # State lives across requests of different shapes, so its shape must not depend on them.
+    from lowpass.dialects.ov.state import module_variables
+
+    for var in module_variables(module):
+        if not (isinstance(var.type, TensorType) and _static_type(var.type)):
+            raise CpuConfigError(
+                f"the CPU device needs static shapes: variable '{var.variable_id}' has type "
+                f"{var.type}; reshape the model first (opt-tool --ov-reshape)"
+            )
+
+
+class DynamicShapeFailure(Exception):
+    """A dynamic model that cannot be compiled for the shapes of an inference."""
+
+
+def new_state(graph: CompiledGraph) -> tuple[list[np.ndarray], np.ndarray]:
+    """The variables' buffers and `i8` "set" flags (all unset) of a request of `graph`."""
+    buffers = [_aligned_empty(s.shape, s.dtype) for s in graph.variables]
+    flags = _aligned_empty((max(len(graph.variables), 1),), np.dtype(np.uint8))
+    flags[...] = 0
+    return buffers, flags
 
 
 def _aligned_empty(shape: Sequence[int], dtype: np.dtype, alignment: int = 64) -> np.ndarray:
@@ -151,13 +247,20 @@ def _aligned_empty(shape: Sequence[int], dtype: np.dtype, alignment: int = 64) -
     return raw[start : start + nbytes].view(dtype).reshape(tuple(shape))
 
 
+class _VariableMemory(Protocol):
+    """Where a request keeps its variables: one buffer and one "set" flag per variable."""
+
+    variable_buffers: list[np.ndarray]
+    flags: np.ndarray
+
+
 class CpuVariableStore(VariableStore):
     """
     The variables of one CPU infer request, seen through `VariableStore`'s interface (what
     the State API uses): the values are the request's buffers, the reset flag its `i8` flags.
     """
 
-    def __init__(self, request: CpuInferRequest, types: Sequence[tuple[str, TensorType]]) -> None:
+    def __init__(self, request: _VariableMemory, types: Sequence[tuple[str, TensorType]]) -> None:
         super().__init__()
         self._request = request
         self._index: dict[str, int] = {}
@@ -196,18 +299,22 @@ class CpuInferRequest:
     """The exception `run` raises when a fallback group fails (see `_GroupFailure`)."""
 
     def __init__(
-        self, compiled: CpuCompiledModel, module: Any, input_names: Sequence[str] = ()
+        self,
+        graph: CompiledGraph,
+        config: CpuConfig,
+        module: Any,
+        input_names: Sequence[str] = (),
+        state: tuple[list[np.ndarray], np.ndarray] | None = None,
     ) -> None:
         from lowpass.dialects.ov.state import module_variables
 
-        graph = compiled.graph
         self.graph = graph
-        self.perf_count = compiled.config.perf_count
+        self.perf_count = config.perf_count
         self.input_buffers = [_aligned_empty(s.shape, s.dtype) for s in graph.inputs]
         self.output_buffers = [_aligned_empty(s.shape, s.dtype) for s in graph.outputs]
-        self.variable_buffers = [_aligned_empty(s.shape, s.dtype) for s in graph.variables]
-        self.flags = _aligned_empty((max(len(graph.variables), 1),), np.dtype(np.uint8))
-        self.flags[...] = 0
+        # `state`: the variables' memory of a dynamic model's request, shared by the
+        # requests of its shapes so that the state carries over when the shapes change
+        self.variable_buffers, self.flags = state if state is not None else new_state(graph)
         self.arena = _aligned_empty((graph.arena_bytes,), np.dtype(np.uint8))
         self.profile = np.zeros(2 * max(len(graph.groups), 1), np.int64)
 
@@ -372,6 +479,73 @@ class CpuInferRequest:
         return rows
 
 
+class DynamicCpuInferRequest:
+    """
+    An infer request of a model with dynamic input shapes (`DeviceRequest`): one
+    `CpuInferRequest` per input shapes met (its buffers built once, as for a static model),
+    all on the same variables' memory, so the State API and the state carried from one
+    inference to the next do not depend on the shapes.
+    """
+
+    def __init__(
+        self, compiled: CpuCompiledModel, module: Any, input_names: Sequence[str] = ()
+    ) -> None:
+        from lowpass.dialects.ov.state import module_variables
+
+        self._compiled = compiled
+        self._module = module
+        self.input_index = {name: i for i, name in enumerate(input_names)}
+        self._input_names = input_names
+        variable_ops = module_variables(module)
+        types = [(v.variable_id, v.type) for v in variable_ops]
+        self.variable_buffers = [
+            _aligned_empty(t.get_shape(), to_dtype(t.get_element_type())) for _, t in types
+        ]
+        self.flags = _aligned_empty((max(len(types), 1),), np.dtype(np.uint8))
+        self.flags[...] = 0
+        self.variables = CpuVariableStore(self, types)
+        self._requests: OrderedDict[tuple[tuple[int, ...], ...], CpuInferRequest] = OrderedDict()
+        self._current: CpuInferRequest | None = None
+
+    @property
+    def graph(self) -> CompiledGraph:
+        """The graph of the last inference's shapes."""
+        return self._current.graph if self._current is not None else self._compiled.graph
+
+    def _request_for(self, arrays: Sequence[np.ndarray]) -> CpuInferRequest:
+        shapes = tuple(tuple(int(d) for d in a.shape) for a in arrays)
+        request = self._requests.get(shapes)
+        if request is None:
+            try:
+                graph = self._compiled.graph_for(shapes)
+            except DynamicShapeFailure as e:
+                raise InferenceFailure("the CPU device", e) from None
+            state = (self.variable_buffers, self.flags)
+            request = CpuInferRequest(
+                graph, self._compiled.config, self._module, self._input_names, state
+            )
+            self._requests[shapes] = request
+            while len(self._requests) > CpuCompiledModel.SHAPE_CACHE_SIZE:
+                self._requests.popitem(last=False)
+        else:
+            self._requests.move_to_end(shapes)
+        return request
+
+    def infer(self, inputs: Sequence[np.ndarray]) -> None:
+        request = self._request_for(inputs)
+        self._current = request
+        request.infer(inputs)
+
+    def outputs(self, share_outputs: bool) -> list[np.ndarray]:
+        assert self._current is not None, "outputs() before infer()"
+        return self._current.outputs(share_outputs)
+
+    def profiling_rows(self) -> list[OpRow] | None:
+        if not self._compiled.config.perf_count:
+            return None
+        return self._current.op_rows() if self._current is not None else []
+
+
 class _GroupFailure(Exception):
     """A fallback group raised while the graph ran (the runtime reports it as LowpassError)."""
 
@@ -396,6 +570,7 @@ __all__ = [
     "CpuDevice",
     "CpuInferRequest",
     "CpuVariableStore",
+    "DynamicCpuInferRequest",
     "VariableStateError",
     "parse_config",
 ]

@@ -197,17 +197,17 @@ def run(argv: Sequence[str] | None = None, source: list[str] | None = None) -> N
     compiled = core.compile_model(core.read_model(Path(args.model)), args.device, config)
     if source is not None:  # (later errors are about the inputs and options)
         source.clear()
-    if args.emit_llvm:
-        text = compiled._cpu.graph.llvm_ir()
-        if args.emit_llvm == "-":
-            print(text)
-        else:
-            write_files([(args.emit_llvm, text)])
     request = compiled.create_infer_request()
     inputs = _load_inputs(args, request)
     if args.iterations < 1:
         raise LowpassError("--iterations must be at least 1")
     results = request.infer(inputs)
+    if args.emit_llvm:  # after the first inference: a dynamic model is compiled for its shapes
+        text = request._cpu.graph.llvm_ir()
+        if args.emit_llvm == "-":
+            print(text)
+        else:
+            write_files([(args.emit_llvm, text)])
     for _ in range(args.iterations - 1):
         results = request.infer(inputs)
     if save_folder is not None:  # saved before anything is printed: a failure prints nothing
