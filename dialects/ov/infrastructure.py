@@ -94,6 +94,12 @@ variables and listeners); `SubGraphOp.evaluate` takes one, by default
 """
 
 HEX_THRESHOLD = 100
+
+MAX_REFERENCE_ITERATIONS = 1 << 20
+"""The most iterations the reference semantics runs a TensorIterator/Loop body: a Loop of 2^31
+iterations would run for hours (tens of microseconds per body run in numpy), and a while loop
+whose condition never turns false for ever; both fail with a one-line error instead, up front
+when the number of iterations is known (OpenVINO has no bound: it would run them)."""
 """Constants with more elements than this print as MLIR hex (`dense<"0x...">`), as MLIR does."""
 
 
@@ -927,6 +933,21 @@ class SubGraphOp(OvOp):
         """The op's meaning, given what runs its body once."""
         raise NotImplementedError(f"{self.name} does not implement run")
 
+    def _runs_all(self, iterations: int) -> bool:
+        """Whether `iterations` iterations certainly all run (no body condition can stop them)."""
+        return True
+
+    def _too_many(self, iterations: int | None) -> str:
+        if iterations is None:
+            return (
+                f"the body ran {MAX_REFERENCE_ITERATIONS} times and its condition still holds: "
+                "the reference interpreter runs at most that many iterations"
+            )
+        return (
+            f"{iterations} iterations: the reference interpreter runs at most "
+            f"{MAX_REFERENCE_ITERATIONS}"
+        )
+
     def _iterate(
         self,
         run_body: BodyRunner,
@@ -960,8 +981,12 @@ class SubGraphOp(OvOp):
             for d in self.body_outputs()
             if d.get("iteration") >= 0
         }
+        if max_iterations > MAX_REFERENCE_ITERATIONS and self._runs_all(max_iterations):
+            raise ValueError(self._too_many(max_iterations))
         i = 0
         while (max_iterations < 0 or i < max_iterations) and condition:
+            if i == MAX_REFERENCE_ITERATIONS:
+                raise ValueError(self._too_many(None))
             for p, values in parts.items():
                 if i >= len(values):
                     raise ValueError(
@@ -1339,6 +1364,9 @@ class LoopOp(SubGraphOp):
             if trip is not None and trip.size == 1 and int(trip.reshape(-1)[0]) >= 0:
                 return int(trip.reshape(-1)[0])
         return -1
+
+    def _runs_all(self, iterations: int) -> bool:
+        return self.body_condition_value() is True
 
     def run(self, run_body: BodyRunner, inputs: Sequence[Any]) -> Sequence[Any]:
         trip = int(np.asarray(inputs[0]).reshape(-1)[0])

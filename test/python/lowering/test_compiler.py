@@ -8,11 +8,13 @@ TensorIterator/Loop bodies as loops, movement ops, static-shape errors.
 from __future__ import annotations
 
 import sys
+import time
 
 import numpy as np
 import pytest
 
 import lowpass
+from lowpass.dialects.ov import infrastructure
 from lowpass.lowering import compiler as compiler_module
 from lowpass.lowering import jit
 from lowpass.lowering.compiler import CompileError, compile_module
@@ -459,6 +461,25 @@ def test_loop_while_the_body_says_so(count: float) -> None:
     compiled = compare(LOOP_WHILE, inputs)
     (group,) = _ti_groups(compiled)
     assert not group.fallback
+
+
+def test_the_reference_interpreter_bounds_loop_iterations(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A Loop of 2^31 iterations would run for hours in numpy: refused before the first one.
+    core = lowpass.Core()
+    request = core.compile_model(LOOP_COUNT, "REFERENCE").create_infer_request()
+    acc0 = np.zeros((1, 3), np.float32)
+    start = time.perf_counter()
+    with pytest.raises(lowpass.LowpassError, match=r"Loop .*: 2147483648 iterations: the reference "
+                       r"interpreter runs at most 1048576"):
+        request.infer({"trip": np.array(2**31, np.int64), "go": np.array(True), "acc0": acc0})
+    assert time.perf_counter() - start < 1.0
+    # a while loop whose condition holds too long fails when it reaches the bound
+    monkeypatch.setattr(infrastructure, "MAX_REFERENCE_ITERATIONS", 50)
+    request = core.compile_model(LOOP_WHILE, "REFERENCE").create_infer_request()
+    ok = request.infer({"c0": np.array([20.0], np.float32), "acc0": acc0 + 1})
+    np.testing.assert_array_equal(ok[1], np.full((1, 3), 2.0**20, np.float32))
+    with pytest.raises(lowpass.LowpassError, match="the body ran 50 times and its condition still holds"):
+        request.infer({"c0": np.array([1e9], np.float32), "acc0": acc0})
 
 
 def test_tensor_iterator_with_an_op_without_kernel_falls_back_whole() -> None:
