@@ -107,6 +107,10 @@ from lowpass.lowering.ops.movement import emit_strided_copy
 from lowpass.lowering.target import host_cpu
 
 ENTRY_NAME = "lowpass_main"
+ENTRY_TYPE = ir.FunctionType(ir.IntType(32), [ir.PointerType()] * 6)
+"""`i32 lowpass_main(inputs, outputs, variables, arena, profile, fallback)` (and its segments)."""
+SEGMENT_GROUPS = 256
+"""The most groups emitted into one function (see `_GraphCompiler.begin_function`)."""
 
 CPU_PIPELINE = (
     "cpu-fold-constants,cpu-remove-views,cpu-quantize-cells,cpu-fuse-kernels,cpu-assign-buffers"
@@ -904,65 +908,44 @@ class _GraphCompiler:
         arena_locations = {v: loc for v, loc in placed.items() if loc.kind == "arena"}
         locations = {**fixed, **placed}
 
-        # ---- the entry function
+        # ---- the entry function (and, for a large graph, the segments it calls)
         module = jit.new_module("lowpass_graph")
-        fnty = ir.FunctionType(I32, [PTR] * 6)
-        entry = ir.Function(module, fnty, ENTRY_NAME)
-        args = entry.args
-        for a, name in zip(
-            args, ("inputs", "outputs", "variables", "arena", "profile", "fallback"), strict=True
-        ):
-            a.name = name
-        inputs_arg, outputs_arg, variables_arg, arena, profile, fallback = args
-        builder = ir.IRBuilder(entry.append_basic_block("entry"))
-        self.builder = builder
         self.module_ir = module
         self.scratch = ScratchAllocator()
-        self.scratch_base = byte_offset(builder, arena, tensor_bytes)
-        self.arena = arena
-        self.fallback_arg = fallback
-        self.profile_arg = profile
         self.context_names: set[str] = set()
         self.constant_ptrs: dict[int, tuple[np.ndarray, ir.Value]] = {}
-
-        self.input_ptrs = [
-            builder.load(builder.gep(inputs_arg, [i64(i)], source_etype=PTR), typ=PTR)
-            for i in range(len(block.args))
-        ]
-        self.output_ptrs = [
-            builder.load(builder.gep(outputs_arg, [i64(i)], source_etype=PTR), typ=PTR)
-            for i in range(len(results))
-        ]
-        self.variable_buffers: dict[str, tuple[Buffer, ir.Value]] = {}
-        for i, var in enumerate(self.variables):
-            value_ptr = builder.load(
-                builder.gep(variables_arg, [i64(2 * i)], source_etype=PTR), typ=PTR
-            )
-            flag_ptr = builder.load(
-                builder.gep(variables_arg, [i64(2 * i + 1)], source_etype=PTR), typ=PTR
-            )
-            shape = tuple(int(d) for d in var.type.get_shape())
-            dtype = to_dtype(var.type.get_element_type())
-            self.variable_buffers[var.variable_id] = (Buffer(value_ptr, shape, dtype), flag_ptr)
-
         self.now_fn = self._declare_now(module)
-        infos: list[GroupInfo] = []
-        buffers = self.buffers_for(plan, locations)
-        for group in plan.groups:
-            info = self.emit_group(group, len(infos), buffers, locations, plan)
-            infos.append(info)
-
-        # graph outputs that are not written in place: copies
-        for k, value in enumerate(results):
-            if output_home.get(k) is self.root(plan, value):
-                continue
-            src = buffers[value]
-            dst = self.output_ptrs[k]
-            memcpy(builder, dst, src.ptr, src.nbytes)
-        builder.ret(i32(0))
+        groups = plan.groups
+        segments = [groups[i : i + SEGMENT_GROUPS] for i in range(0, len(groups), SEGMENT_GROUPS)]
+        if len(segments) <= 1:
+            entry = self.begin_function(ENTRY_NAME, len(block.args), len(results), tensor_bytes)
+            infos = self.emit_segment(groups, 0, plan, locations)
+            self.copy_outputs(plan, results, output_home, self.buffers)
+            self.builder.ret(i32(0))
+            out_of_line = [entry]
+        else:
+            entry = ir.Function(module, ENTRY_TYPE, ENTRY_NAME)
+            call_builder = ir.IRBuilder(entry.append_basic_block("entry"))
+            infos = []
+            out_of_line = [entry]
+            for k, segment in enumerate(segments):
+                fn = self.begin_function(
+                    f"lowpass_segment_{k}", len(block.args), len(results), tensor_bytes
+                )
+                infos.extend(self.emit_segment(segment, len(infos), plan, locations))
+                if k == len(segments) - 1:
+                    self.copy_outputs(plan, results, output_home, self.buffers)
+                self.builder.ret(i32(0))
+                out_of_line.append(fn)
+                status = call_builder.call(fn, list(entry.args))
+                with call_builder.if_then(
+                    call_builder.icmp_signed("!=", status, i32(0)), likely=False
+                ):
+                    call_builder.ret(status)
+            call_builder.ret(i32(0))
 
         arena_bytes = align(tensor_bytes + self.scratch.high_water)
-        _keep_kernels_out_of_line(entry, self.now_fn)
+        _keep_kernels_out_of_line(out_of_line, self.now_fn)
         library = jit.compile_ir(module, self.keep_alive, cache=False)
         entry_fn = ENTRY_FN(library.address(ENTRY_NAME))
         rows = self.profiling_rows(plan, infos)
@@ -1002,6 +985,77 @@ class _GraphCompiler:
         )
 
     # ---- emission ----
+
+    def begin_function(
+        self, name: str, n_inputs: int, n_outputs: int, tensor_bytes: int
+    ) -> ir.Function:
+        """
+        A function of the entry's signature whose groups emit into `self.builder`: it loads
+        the input, output and variable pointers from its arguments, as the entry does. A
+        graph of more than `SEGMENT_GROUPS` groups is cut into such segments, called in order
+        by the entry: one function of thousands of groups made LLVM's SimplifyCFG give up
+        (an assertion that aborts the process).
+        """
+        fn = ir.Function(self.module_ir, ENTRY_TYPE, name)
+        for a, arg_name in zip(
+            fn.args, ("inputs", "outputs", "variables", "arena", "profile", "fallback"), strict=True
+        ):
+            a.name = arg_name
+        inputs_arg, outputs_arg, variables_arg, arena, profile, fallback = fn.args
+        builder = ir.IRBuilder(fn.append_basic_block("entry"))
+        self.builder = builder
+        self.scratch_base = byte_offset(builder, arena, tensor_bytes)
+        self.arena = arena
+        self.fallback_arg = fallback
+        self.profile_arg = profile
+        self.input_ptrs = [
+            builder.load(builder.gep(inputs_arg, [i64(i)], source_etype=PTR), typ=PTR)
+            for i in range(n_inputs)
+        ]
+        self.output_ptrs = [
+            builder.load(builder.gep(outputs_arg, [i64(i)], source_etype=PTR), typ=PTR)
+            for i in range(n_outputs)
+        ]
+        self.variable_buffers: dict[str, tuple[Buffer, ir.Value]] = {}
+        for i, var in enumerate(self.variables):
+            value_ptr = builder.load(
+                builder.gep(variables_arg, [i64(2 * i)], source_etype=PTR), typ=PTR
+            )
+            flag_ptr = builder.load(
+                builder.gep(variables_arg, [i64(2 * i + 1)], source_etype=PTR), typ=PTR
+            )
+            shape = tuple(int(d) for d in var.type.get_shape())
+            dtype = to_dtype(var.type.get_element_type())
+            self.variable_buffers[var.variable_id] = (Buffer(value_ptr, shape, dtype), flag_ptr)
+        return fn
+
+    def emit_segment(
+        self,
+        groups: Sequence[_Group],
+        first_index: int,
+        plan: _Plan,
+        locations: dict[SSAValue, Location],
+    ) -> list[GroupInfo]:
+        """The groups, numbered from `first_index`, into the function `begin_function` began."""
+        self.buffers = self.buffers_for(plan, locations)
+        return [
+            self.emit_group(group, first_index + i, self.buffers, locations, plan)
+            for i, group in enumerate(groups)
+        ]
+
+    def copy_outputs(
+        self,
+        plan: _Plan,
+        results: Sequence[SSAValue],
+        output_home: dict[int, SSAValue],
+        buffers: dict[SSAValue, Buffer],
+    ) -> None:
+        """Copy the graph outputs that are not written in place into the output buffers."""
+        for k, value in enumerate(results):
+            if output_home.get(k) is self.root(plan, value):
+                continue
+            src = buffers[value]
+            memcpy(self.builder, self.output_ptrs[k], src.ptr, src.nbytes)
 
     def constant_ptr(self, array: np.ndarray) -> ir.Value:
         known = self.constant_ptrs.get(id(array))
@@ -1189,20 +1243,21 @@ class _GraphCompiler:
         return rows
 
 
-def _keep_kernels_out_of_line(entry: ir.Function, *more: ir.Function) -> None:
+def _keep_kernels_out_of_line(callers: Sequence[ir.Function], *more: ir.Function) -> None:
     """
-    Mark the functions that `lowpass_main` calls `noinline`: the entry function stays a
-    sequence of calls, so O3 optimizes each kernel on its own (time linear in the number of
-    groups; one inlined function of a thousand kernels took minutes) at the cost of a call
-    per group. Kernels may still inline their own helpers.
+    Mark the functions that `lowpass_main` (and its segments) call `noinline`: the entry
+    function stays a sequence of calls, so O3 optimizes each kernel on its own (time linear in
+    the number of groups; one inlined function of a thousand kernels took minutes) at the cost
+    of a call per group. Kernels may still inline their own helpers.
     """
     callees = set(more)
-    for block in entry.blocks:
-        for instruction in block.instructions:
-            if isinstance(instruction, ir.CallInstr):
-                callee = instruction.callee
-                if isinstance(callee, ir.Function) and not callee.is_declaration:
-                    callees.add(callee)
+    for caller in callers:
+        for block in caller.blocks:
+            for instruction in block.instructions:
+                if isinstance(instruction, ir.CallInstr):
+                    callee = instruction.callee
+                    if isinstance(callee, ir.Function) and not callee.is_declaration:
+                        callees.add(callee)
     for fn in callees:
         if "alwaysinline" not in fn.attributes:
             fn.attributes.add("noinline")

@@ -7,6 +7,7 @@ TensorIterator/Loop bodies as loops, movement ops, static-shape errors.
 
 from __future__ import annotations
 
+import re
 import sys
 import time
 
@@ -261,6 +262,37 @@ func.func @main(%x: tensor<?x4xf32>) -> tensor<2x?xi64> {
     with pytest.raises(lowpass.LowpassError, match=r"'x' \[3, 4\].*static shapes: NonZero 'nz'"):
         request.infer({"x": np.ones((3, 4), np.float32)})
 
+
+def test_a_large_graph_is_emitted_in_segments(monkeypatch: pytest.MonkeyPatch) -> None:
+    # LLVM's SimplifyCFG aborted the process on one function of ~2500 kernels: the entry
+    # calls segments of SEGMENT_GROUPS groups (3 here) instead.
+    monkeypatch.setattr(compiler_module, "SEGMENT_GROUPS", 3)
+    chain = "\n".join(
+        f"    %m{i + 1} = ov.mat_mul %m{i}, %w : (tensor<1x5xf32>, tensor<5x5xf32>) -> tensor<1x5xf32>"
+        for i in range(7)
+    )
+    text = f"""
+builtin.module {{
+  func.func @main(%m0: tensor<1x5xf32>, %a: tensor<3xi32>, %b: tensor<3xi32>) -> (tensor<1x5xf32>, tensor<3xi32>, tensor<1x5xf32>) {{
+    %w = ov.constant dense<[[0.5, 0.25, 0.0, -0.5, 1.0], [0.125, -1.0, 0.5, 0.0, 0.25], [1.0, 0.0, 0.5, 0.25, -0.25], [0.0, 0.5, -0.5, 1.0, 0.125], [0.25, 0.125, 1.0, -1.0, 0.5]]> : tensor<5x5xf32>
+{chain}
+    %q = ov.divide %a, %b {{ov.name = "segmented_div"}} : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
+    func.return %m7, %q, %m2 : tensor<1x5xf32>, tensor<3xi32>, tensor<1x5xf32>
+  }}
+}}
+"""
+    feeds = {
+        "m0": np.array([[1.0, -2.0, 0.5, 3.0, -1.0]], np.float32),
+        "a": np.array([7, -7, 9], np.int32),
+        "b": np.array([2, 2, 4], np.int32),
+    }
+    compiled = compare(text, feeds, rtol=1e-6)
+    ir_text = graph_of(compiled).llvm_ir(optimized=False)
+    segments = sorted(set(re.findall(r"define i32 @\"?(lowpass_segment_\d+)", ir_text)))
+    assert segments == ["lowpass_segment_0", "lowpass_segment_1", "lowpass_segment_2"], segments
+    feeds["b"] = np.zeros(3, np.int32)  # fails in the last segment: reported as from one function
+    with pytest.raises(lowpass.LowpassError, match=r"inference failed in Divide 'segmented_div'.*zero"):
+        compiled.infer_new_request(feeds)
 
 def test_constant_subgraphs_are_folded() -> None:
     text = """
