@@ -485,6 +485,39 @@ def _locate(message: str, source: str | None) -> str:
     return f"{source}: {message}"
 
 
+EXCERPT_WIDTH = 120
+"""The most characters of a source line that a diagnostic quotes."""
+_CARETS = re.compile(r"^( *)(\^+) *$")
+
+
+def clip_source_excerpt(text: str, width: int = EXCERPT_WIDTH) -> str:
+    """
+    The diagnostic with each quoted source line (a line followed by its `^^^` marker line, as
+    xDSL's ParseError prints them) cut to `width` characters around the marker, `...` where
+    it was cut: a 50 MB line (a huge name or constant) is not echoed whole.
+    """
+    lines = text.split("\n")
+    for i in range(1, len(lines)):
+        marker = _CARETS.match(lines[i])
+        source = lines[i - 1]
+        if marker is None or len(source) <= width:
+            continue
+        column, carets = len(marker.group(1)), min(len(marker.group(2)), width // 2)
+        start = max(0, min(column - width // 3, len(source) - width))
+        end = start + width
+        head = "..." if start > 0 else ""
+        tail = "..." if end < len(source) else ""
+        lines[i - 1] = head + source[start:end] + tail
+        indent = " " * (len(head) + column - start)
+        lines[i] = indent + "^" * carets
+        # the message below the marker is indented as far: follow it
+        j = i + 1
+        while j < len(lines) and lines[j].startswith(" " * column) and lines[j].strip():
+            lines[j] = indent + lines[j][column:]
+            j += 1
+    return "\n".join(lines)
+
+
 def run_tool(
     tool: Callable[[], Any], prog: str, source: Callable[[], str | None] = lambda: None
 ) -> int:
@@ -493,7 +526,7 @@ def run_tool(
     try:
         tool()
     except ParseError as e:
-        print(f"{prog}: error: {e}", file=sys.stderr)
+        print(f"{prog}: error: {clip_source_excerpt(str(e))}", file=sys.stderr)
         return 1
     except DiagnosticException as e:
         text = str(e)

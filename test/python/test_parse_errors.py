@@ -92,3 +92,27 @@ def test_float_literal_out_of_range_is_located(
     assert code == 1, err
     assert err.splitlines()[0] == f"opt-tool: error: {model}:2:3", err
     assert "internal error" not in err and "out of the range of its element type" in err
+
+
+def test_a_very_long_source_line_is_quoted_in_part(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a 200 kB name on the line of the error: the excerpt is cut around the position
+    model = tmp_path / "long.mlir"
+    name = "n" * 200_000
+    model.write_text(
+        "func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
+        f'  %y = ov.relu %x {{ov.name = "{name}", x = 1 2}} : (tensor<2xf32>) -> tensor<2xf32>\n'
+        "  func.return %y : tensor<2xf32>\n}\n"
+    )
+    code = opt_tool.main([str(model)])
+    err = capsys.readouterr().err
+    assert code == 1, err
+    lines = err.splitlines()
+    assert lines[0] == f"opt-tool: error: {model}:2:{200_040}", lines[0][:100]
+    assert len(err) < 1000
+    excerpt, marker, message = lines[1:4]
+    assert excerpt.startswith("...nnn")
+    assert excerpt.endswith("x = 1 2} : (tensor<2xf32>) -> tensor<2xf32>")
+    assert excerpt[marker.index("^")] == "2"  # the marker still points at the unexpected token
+    assert message.strip() == "'}' expected"
