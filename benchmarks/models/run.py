@@ -41,7 +41,6 @@ import suite  # noqa: E402
 
 OV_CONFIG = {"INFERENCE_PRECISION_HINT": "f32", "INFERENCE_NUM_THREADS": 1}
 INT8_VARIANTS = ("qdq", "nncf")
-COUNTED = ("ov.convolution", "ov.group_convolution", "ov.mat_mul")
 
 
 @dataclass
@@ -126,19 +125,31 @@ def op_counts(path: Path) -> Counter[str]:
     )
 
 
-def int8_coverage(module: object) -> str:
-    """Convolutions/MatMuls whose data input is u8/i8 after lpt, of all of them."""
-    from xdsl.dialects.builtin import IntegerType, TensorType
+COUNTED_TYPES = ("Convolution", "GroupConvolution", "MatMul")
+# OpenVINO's runtime model names a GroupConvolution `Convolution`, a MatMul with constant
+# weights `FullyConnected`.
+OPENVINO_COUNTED = ("Convolution", "GroupConvolution", "MatMul", "FullyConnected", "Deconvolution")
 
-    total = int8 = 0
-    for op in module.walk():  # type: ignore[attr-defined]
-        if op.name not in COUNTED:
+
+def cpu_int8_coverage(graph: object) -> tuple[int, int]:
+    """(int8, all) convolutions/MatMuls of lowpass's compiled CPU graph: int8 when the kernel
+    that runs it is an int8 one (`jit_*_I8`; an op fused into another op's group, such as a
+    convolution behind its activation zero-point Subtract, has that group's kernel)."""
+    exec_of = {id(op): g.exec_type for g in graph.groups for op in g.ops}  # type: ignore[attr-defined]
+    rows = [r for r in graph.rows if r.type_name in COUNTED_TYPES]  # type: ignore[attr-defined]
+    return sum(exec_of.get(id(r.op), "").endswith("_I8") for r in rows), len(rows)
+
+
+def openvino_int8_coverage(compiled: object) -> tuple[int, int]:
+    """(int8, all) convolutions/MatMuls of OpenVINO's runtime model (CPU plugin precisions)."""
+    int8 = total = 0
+    for op in compiled.get_runtime_model().get_ordered_ops():  # type: ignore[attr-defined]
+        info = op.get_rt_info()
+        if "layerType" not in info or info["layerType"].astype(str) not in OPENVINO_COUNTED:
             continue
         total += 1
-        t = op.operands[0].type
-        if isinstance(t, TensorType) and isinstance(t.get_element_type(), IntegerType):
-            int8 += 1
-    return f"{int8}/{total}" if total else "-"
+        int8 += info["runtimePrecision"].astype(str) in ("u8", "i8")
+    return int8, total
 
 
 def run_variant(
@@ -162,7 +173,6 @@ def run_variant(
         try:
             get_all_passes()["lpt"]()().apply(lowpass.make_context(), module)
             lowpass.verify_module(module)
-            row.int8 = int8_coverage(module)
         except Exception as e:
             row.note = f"lpt: {one_line(e)}"
             return row
@@ -183,8 +193,9 @@ def run_variant(
         except Exception as e:
             peers["onnxruntime"] = one_line(e)
     if variant not in INT8_VARIANTS or exact:
-        peers["OpenVINO"] = openvino_isolated(path, feeds)
+        peers["OpenVINO"], openvino_int8 = openvino_isolated(path, feeds)
     else:
+        _, openvino_int8 = openvino_isolated(path, feeds)  # its precisions only
         peers["OpenVINO"] = "not exact on this host (int8 without VNNI)"
 
     for device in ("REFERENCE", "CPU"):
@@ -196,6 +207,11 @@ def run_variant(
             elapsed = time.perf_counter() - start
             if device == "CPU":
                 row.time_ms = f"{elapsed * 1e3:.3g}"
+                if variant in INT8_VARIANTS:
+                    k, n = cpu_int8_coverage(request._cpu.graph)
+                    row.int8 = f"{k}/{n}"
+                    if openvino_int8 is not None:
+                        row.int8 += f" (OpenVINO {openvino_int8[0]}/{openvino_int8[1]})"
         except Exception as e:
             for peer in peers:
                 row.diffs[f"{device} vs {peer}"] = one_line(e)
@@ -212,25 +228,29 @@ def run_variant(
     return row
 
 
-def _openvino_first_output(path: Path, feeds: dict[str, np.ndarray]) -> np.ndarray | str:
+def _openvino_first_output(
+    path: Path, feeds: dict[str, np.ndarray]
+) -> tuple[np.ndarray | str, tuple[int, int] | None]:
     import openvino
 
     try:
         compiled = openvino.Core().compile_model(str(path), "CPU", OV_CONFIG)
-        return np.asarray(compiled(feeds)[0])
+        return np.asarray(compiled(feeds)[0]), openvino_int8_coverage(compiled)
     except Exception as e:
-        return one_line(e)
+        return one_line(e), None
 
 
-def openvino_isolated(path: Path, feeds: dict[str, np.ndarray]) -> np.ndarray | str:
-    """OpenVINO's CPU plugin on the model in a child process: OpenVINO 2026.4 crashes
-    (SIGSEGV in compile_model) on onnxruntime's QDQ densenet121; that is the peer's cell, not
-    the row."""
+def openvino_isolated(
+    path: Path, feeds: dict[str, np.ndarray]
+) -> tuple[np.ndarray | str, tuple[int, int] | None]:
+    """OpenVINO's CPU plugin on the model in a child process (its first output and its int8
+    convolutions/MatMuls): OpenVINO 2026.4 crashes (SIGSEGV in compile_model) on
+    onnxruntime's QDQ densenet121; that is the peer's cell, not the row."""
     with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
         try:
             return pool.submit(_openvino_first_output, path, feeds).result()
         except BrokenProcessPool:
-            return "OpenVINO crashed (a signal in compile_model or infer)"
+            return "OpenVINO crashed (a signal in compile_model or infer)", None
 
 
 def _run_in_child(name: str, variant: str, path: Path, exact: bool) -> Row:
@@ -258,7 +278,7 @@ COLUMNS = (
 
 
 def table(rows: list[Row]) -> str:
-    head = ["model", "variant", "import", "lpt int8", *COLUMNS, "CPU ms", "failure"]
+    head = ["model", "variant", "import", "int8 (OpenVINO)", *COLUMNS, "CPU ms", "failure"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
         cells = [r.model, r.variant, r.imported, r.int8 or "-"]

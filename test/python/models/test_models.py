@@ -4,7 +4,7 @@ its script, imported, and run on REFERENCE and CPU against onnxruntime (fp32: 1e
 the probabilities / hidden states; CPU against REFERENCE 1e-5). The CNNs also run quantized by
 onnxruntime's quantize_static (QDQ) after `lpt`: within 0.02 of onnxruntime's QDQ formula
 (unoptimized run; values on a rounding boundary may land on the neighbouring level) and with
-at least half of the convolutions and MatMuls in int8.
+every convolution and MatMul on an int8 kernel of the CPU device.
 
 Models that need a missing op or feature are strict xfails naming it: they flip to XPASS (a
 failure) when it lands, and the mark is then removed. The large
@@ -29,6 +29,7 @@ ort = pytest.importorskip("onnxruntime")
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks/models"))
 import suite  # noqa: E402
+from run import cpu_int8_coverage  # noqa: E402
 
 FP32_TOL = {"rtol": 0.0, "atol": 1e-4}
 DEVICE_TOL = {"rtol": 1e-5, "atol": 1e-5}
@@ -98,22 +99,7 @@ def test_fp32_matches_onnxruntime(name: str, model_dir: Path) -> None:
     np.testing.assert_allclose(got["CPU"], got["REFERENCE"], **DEVICE_TOL)
 
 
-# LPT gaps measured on the suite (strict: they flip when LPT learns the pattern).
-PENDING_QDQ = {
-    "mobilenet_v3_small": "lpt: 11 of 24 convolutions in int8 (no LPT transformation moves the "
-    "dequantization through HSwish/HSigmoid and the squeeze-excitation Multiply yet)",
-}
-CNNS = [
-    pytest.param(
-        name,
-        marks=[pytest.mark.xfail(raises=AssertionError, strict=True, reason=PENDING_QDQ[name])]
-        if name in PENDING_QDQ
-        else [],
-        id=name,
-    )
-    for name, spec in suite.specs().items()
-    if spec.small and spec.cnn and name not in PENDING
-]
+CNNS = [name for name, spec in suite.specs().items() if spec.small and spec.cnn]
 
 
 @pytest.mark.parametrize("name", CNNS)
@@ -126,16 +112,16 @@ def test_qdq_after_lpt_matches_onnxruntime(name: str, model_dir: Path) -> None:
     module = read_model_file(qdq)
     get_all_passes()["lpt"]()().apply(lowpass.make_context(), module)
     lowpass.verify_module(module)
-    convs = [
-        op
-        for op in module.walk()
-        if op.name in ("ov.convolution", "ov.group_convolution", "ov.mat_mul")
-    ]
-    int8 = [op for op in convs if "i" in str(op.operands[0].type.get_element_type())]
-    assert len(int8) >= len(convs) // 2, f"{len(int8)} of {len(convs)} in int8"
-    got = lowpass_runs(module, feeds)
-    np.testing.assert_allclose(got["REFERENCE"], want, rtol=0.0, atol=QDQ_ATOL)
-    np.testing.assert_allclose(got["CPU"], got["REFERENCE"], **DEVICE_TOL)
+    core = lowpass.Core()
+    reference = np.asarray(core.compile_model(module, "REFERENCE").infer_new_request(feeds)[0])
+    cpu = core.compile_model(module, "CPU").create_infer_request()
+    got = np.asarray(cpu.infer(feeds)[0])
+    np.testing.assert_allclose(reference, want, rtol=0.0, atol=QDQ_ATOL)
+    np.testing.assert_allclose(got, reference, **DEVICE_TOL)
+    # every convolution and MatMul runs on an int8 kernel (those behind an activation
+    # zero-point Subtract too: the kernel folds it), as in OpenVINO's CPU plugin
+    int8, total = cpu_int8_coverage(cpu._cpu.graph)
+    assert total > 0 and int8 == total, f"{int8} of {total} convolutions/MatMuls in int8"
 
 
 @pytest.mark.parametrize("name", small_models(PENDING_OV_IR))
