@@ -1,7 +1,8 @@
 """
-Normalization ops of the OpenVINO opset: MVN (MVN-6) and NormalizeL2 (NormalizeL2-1).
+Normalization ops of the OpenVINO opset: MVN (MVN-6), NormalizeL2 (NormalizeL2-1) and LRN
+(LRN-1).
 
-Both take the axes to normalize over as their second operand (a scalar or 1D i32/i64 tensor;
+Each takes the axes to normalize over as its second operand (a scalar or 1D i32/i64 tensor;
 negative values count from the end). The result has the type of the data operand.
 """
 
@@ -11,7 +12,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 import numpy as np
-from xdsl.dialects.builtin import BoolAttr, FloatAttr, IntegerAttr, TensorType, f32
+from xdsl.dialects.builtin import BoolAttr, FloatAttr, IntegerAttr, TensorType, f32, f64, i64
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     ParsePropInAttrDict,
@@ -175,6 +176,92 @@ class NormalizeL2Op(_AxesNormalizationOp):
         return ((xf / norm).astype(x.dtype),)
 
 
-OPS = (MVNOp, NormalizeL2Op)
+@irdl_op_definition
+class LRNOp(_AxesNormalizationOp):
+    """
+    Local response normalization (OpenVINO `LRN-1`).
 
-__all__ = ["MVNOp", "NormalizeL2Op"]
+    `y = x / (bias + alpha / size^len(axes) * sqr_sum)^beta`, where `sqr_sum` sums `x^2` over
+    the region of side `size` centred on the element along `axes` (from `i - (size - 1) / 2`
+    to `i + (size - 1) / 2`, clipped to the tensor: zero padding). As OpenVINO's reference
+    (`openvino/reference/lrn.hpp`), computed in f32: the squares summed in the region's
+    row-major order, then `pow`.
+    """
+
+    name = "ov.lrn"
+    alpha = prop_def(FloatAttr)
+    beta = prop_def(FloatAttr)
+    bias = prop_def(FloatAttr)
+    size = prop_def(IntegerAttr)
+
+    def __init__(
+        self,
+        x: SSAValue,
+        axes: SSAValue,
+        *,
+        alpha: float,
+        beta: float,
+        bias: float,
+        size: int,
+        result_type: Attribute | None = None,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(
+            operands=[x, axes],
+            result_types=[result_type or PLACEHOLDER_TYPE],
+            properties={
+                "alpha": FloatAttr(alpha, f64),
+                "beta": FloatAttr(beta, f64),
+                "bias": FloatAttr(bias, f64),
+                "size": IntegerAttr(size, i64),
+            },
+        )
+        self.finish_build(name, infer=result_type is None)
+
+    def verify_attrs(self) -> None:
+        self._check_common()
+        if self.size.value.data < 1:
+            raise VerifyException(f"size must be positive, got {self.size.value.data}")
+        count = shape_of(self.axes)
+        rank = len(shape_of(self.x))
+        if len(count) == 1 and count[0] >= 0 and not 1 <= count[0] <= rank:
+            raise VerifyException(
+                f"axes must hold between 1 and {rank} (the data rank) axes, got {count[0]}"
+            )
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        x, axes_value = inputs
+        axes = self._axes(x, axes_value)
+        size = int(self.size.value.data)
+        half = (size - 1) // 2
+        xf = x.astype(np.float32)
+        squares = xf * xf
+        # The region's squares added in row-major order of the region (the last axis
+        # fastest), each shifted copy clipped at the borders: OpenVINO's summation order.
+        total = np.zeros_like(squares)
+        for offsets in np.ndindex(*([2 * half + 1] * len(axes))):
+            total += _shifted(squares, axes, [o - half for o in offsets])
+        alpha, beta, bias = (np.float32(a.value.data) for a in (self.alpha, self.beta, self.bias))
+        scale = np.float32(alpha / np.float32(size ** len(axes)))
+        denominator = np.power(bias + scale * total, beta)
+        return ((xf / denominator).astype(x.dtype),)
+
+
+def _shifted(a: np.ndarray, axes: Sequence[int], shifts: Sequence[int]) -> np.ndarray:
+    """`a` moved so that element `i` holds `a[i + shift]` along each axis, zero outside."""
+    out = np.zeros_like(a)
+    dst: list[slice] = [slice(None)] * a.ndim
+    src: list[slice] = [slice(None)] * a.ndim
+    for axis, shift in zip(axes, shifts, strict=True):
+        n = a.shape[axis]
+        if abs(shift) >= n:
+            return out
+        dst[axis] = slice(max(0, -shift), n - max(0, shift))
+        src[axis] = slice(max(0, shift), n - max(0, -shift))
+    out[tuple(dst)] = a[tuple(src)]
+    return out
+
+
+OPS = (MVNOp, NormalizeL2Op, LRNOp)
+
+__all__ = ["LRNOp", "MVNOp", "NormalizeL2Op"]

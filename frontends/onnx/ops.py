@@ -560,6 +560,25 @@ def mean_variance_norm(ctx: NodeContext) -> list[SSAValue]:
                                eps_mode=ov.MVNEpsMode.OUTSIDE_SQRT))]  # fmt: skip
 
 
+@register("LRN")
+def lrn(ctx: NodeContext) -> list[SSAValue]:
+    """LRN-1 over the channels (axes [1]) with ONNX's defaults (alpha 1e-4, beta 0.75, bias 1):
+    OpenVINO's frontend (lrn.cpp). The window is the same for an odd `size`; for an even one
+    ONNX's spans one more channel above than below, OpenVINO's LRN is symmetric (size - 1)."""
+    return [
+        ctx.value(
+            ov.LRNOp(
+                ctx.input(0),
+                ctx.i64([1]),
+                alpha=float(ctx.attr("alpha", 1e-4)),
+                beta=float(ctx.attr("beta", 0.75)),
+                bias=float(ctx.attr("bias", 1.0)),
+                size=int(ctx.required("size")),
+            )
+        )
+    ]
+
+
 @register("LpNormalization")
 def lp_norm(ctx: NodeContext) -> list[SSAValue]:
     """x / ReduceL1 or ReduceL2 of x over `axis` (kept), p 1 or 2 (OpenVINO's frontend,

@@ -395,6 +395,13 @@ OP_TABLE: tuple[OpEntry, ...] = (
         (_a("eps", "f32"), _a("eps_mode", "enum")),
         "opset1",
     ),
+    OpEntry(
+        "LRN",
+        0,
+        normalization.LRNOp,
+        (_a("alpha", "f64"), _a("beta", "f64"), _a("bias", "f64"), _a("size", "int")),
+        "opset1",
+    ),
     # pooling
     OpEntry(
         "AvgPool",

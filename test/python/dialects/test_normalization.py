@@ -1,4 +1,4 @@
-"""MVN / NormalizeL2: evaluate against loop references, shape inference, openvino."""
+"""MVN / NormalizeL2 / LRN: evaluate against loop references, shape inference, openvino."""
 
 from __future__ import annotations
 
@@ -167,3 +167,58 @@ def test_normalize_l2_against_openvino(axes, eps_mode):
     props = f"eps = {eps:e} : f32, eps_mode = #ov<eps_mode {eps_mode}>"
     got = run_norm("normalize_l2", X, axes, props)
     np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-6)
+
+
+# ---- LRN ----------------------------------------------------------------------------------------
+
+
+def loop_lrn(x, axes, alpha, beta, bias, size):
+    """OpenVINO's reference (lrn.hpp) element by element, in f32 like it."""
+    axes = sorted(a % x.ndim for a in axes)
+    half = (size - 1) // 2
+    scale = np.float32(np.float32(alpha) / np.float32(size ** len(axes)))
+    y = np.zeros_like(x)
+    for idx in itertools.product(*(range(d) for d in x.shape)):
+        ranges = [
+            range(max(0, idx[i] - half), min(x.shape[i], idx[i] + half + 1)) if i in axes
+            else [idx[i]]
+            for i in range(x.ndim)
+        ]
+        total = np.float32(0)
+        for j in itertools.product(*ranges):  # the region in row-major order
+            total = np.float32(total + x[j] * x[j])
+        y[idx] = x[idx] / np.power(np.float32(bias) + scale * total, np.float32(beta))
+    return y
+
+
+LRN_PROPS = "alpha = {alpha} : f64, beta = {beta} : f64, bias = {bias} : f64, size = {size} : i64"
+
+
+@pytest.mark.parametrize(
+    ("axes", "size", "alpha", "beta", "bias"),
+    [([1], 5, 1e-1, 0.75, 1.0), ([1], 4, 2e-2, 0.5, 2.0), ([2], 3, 0.3, 1.25, 0.5),
+     ([1, 2], 3, 0.5, 0.75, 1.0), ([-1], 9, 1e-4, 0.75, 1.0)],
+)  # fmt: skip
+def test_lrn_matches_openvinos_reference_bit_for_bit(axes, size, alpha, beta, bias):
+    props = LRN_PROPS.format(alpha=alpha, beta=beta, bias=bias, size=size)
+    got = run_norm("lrn", X, axes, props)
+    np.testing.assert_array_equal(got, loop_lrn(X, axes, alpha, beta, bias, size))
+
+
+X4 = (RNG.standard_normal((1, 6, 5, 5)) * 2 + 0.5).astype(np.float32)
+
+
+@pytest.mark.parametrize(("axes", "size"), [([1], 5), ([1], 2), ([1], 4), ([2, 3], 3)])
+def test_lrn_against_openvino(axes, size):
+    # OpenVINO's CPU plugin runs LRN across the channels or across all spatial axes only, and
+    # takes bias as 1 whatever the attribute says (its reference uses it): bias 1 here.
+    ov = pytest.importorskip("openvino")
+    import openvino.opset13 as ops
+
+    p = ops.parameter(list(X4.shape), ov.Type.f32)
+    lrn = ops.lrn(p, ops.constant(np.array(axes, np.int64)), 0.2, 0.75, 1.0, size)
+    config = {"INFERENCE_PRECISION_HINT": "f32"}
+    compiled = ov.Core().compile_model(ov.Model([lrn], [p]), "CPU", config)
+    props = LRN_PROPS.format(alpha=0.2, beta=0.75, bias=1.0, size=size)
+    got = run_norm("lrn", X4, axes, props)
+    np.testing.assert_allclose(got, compiled([X4])[0], rtol=1e-5, atol=1e-6)

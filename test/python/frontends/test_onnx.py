@@ -287,6 +287,10 @@ CASES: dict[str, Callable[[], Case]] = {
     "mean_variance_norm_axes": lambda: case(
         node("MeanVarianceNormalization", ["x"], axes=[1, -1]), {"x": f32(2, 3, 5, 4)}
     ),
+    "lrn": lambda: case(
+        node("LRN", ["x"], size=5, alpha=0.02, beta=0.75, bias=1.0), {"x": f32(2, 7, 5, 4)}
+    ),
+    "lrn_defaults_size_3": lambda: case(node("LRN", ["x"], size=3), {"x": f32(1, 4, 3, 3)}),
     "lp_norm_l2": lambda: case(node("LpNormalization", ["x"]), {"x": f32(2, 3, 5)}),
     "lp_norm_l1_axis1": lambda: case(
         node("LpNormalization", ["x"], axis=1, p=1), {"x": f32(2, 3, 5)}

@@ -445,6 +445,8 @@ def model_normalization(ops: Any) -> tuple[list[Any], list[Any]]:
     )
     mvn = ops.mvn(up, _const(ops, [2, 3], np.int64), True, 1e-5, "inside_sqrt")
     l2 = ops.normalize_l2(near, _const(ops, [1], np.int64), 1e-6, "max")
+    # bias 1: OpenVINO's CPU plugin takes it as 1 whatever the attribute says
+    lrn = ops.lrn(up, _const(ops, [1], np.int64), 0.3, 0.75, 1.0, 3)
     fq = ops.fake_quantize(
         mvn, _const(ops, -1.0), _const(ops, 1.0), _const(ops, -1.0), _const(ops, 1.0), 17
     )
@@ -458,6 +460,7 @@ def model_normalization(ops: Any) -> tuple[list[Any], list[Any]]:
         _result(ops, rmean, "mean"),
         _result(ops, rsum, "sum"),
         _result(ops, rprod, "prod"),
+        _result(ops, lrn, "lrn"),
     ]
 
 

@@ -64,3 +64,30 @@ func.func @l2_wrong_result(%x: tensor<2x3xf32>, %a: tensor<1xi64>) -> tensor<3x2
   func.return %0 : tensor<3x2xf32>
 }
 // CHECK: error: 'ov.normalize_l2' op inferred type(s) 'tensor<2x3xf32>' are incompatible with return type(s) of operation 'tensor<3x2xf32>'
+
+// -----
+
+func.func @lrn_size(%x: tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32> {
+  %a = ov.constant dense<[1]> : tensor<1xi64>
+  %0 = ov.lrn %x, %a {alpha = 1.000000e-04 : f64, beta = 7.500000e-01 : f64, bias = 1.000000e+00 : f64, size = 0 : i64} : (tensor<1x8x4x4xf32>, tensor<1xi64>) -> tensor<1x8x4x4xf32>
+  func.return %0 : tensor<1x8x4x4xf32>
+}
+// CHECK: error: 'ov.lrn' op size must be positive, got 0
+
+// -----
+
+func.func @lrn_integer_data(%x: tensor<1x8x4x4xi32>) -> tensor<1x8x4x4xi32> {
+  %a = ov.constant dense<[1]> : tensor<1xi64>
+  %0 = ov.lrn %x, %a {alpha = 1.000000e-04 : f64, beta = 7.500000e-01 : f64, bias = 1.000000e+00 : f64, size = 5 : i64} : (tensor<1x8x4x4xi32>, tensor<1xi64>) -> tensor<1x8x4x4xi32>
+  func.return %0 : tensor<1x8x4x4xi32>
+}
+// CHECK: error: 'ov.lrn' op data must have a floating-point element type, got i32
+
+// -----
+
+func.func @lrn_too_many_axes(%x: tensor<8x4xf32>) -> tensor<8x4xf32> {
+  %a = ov.constant dense<[0, 1, 1]> : tensor<3xi64>
+  %0 = ov.lrn %x, %a {alpha = 1.000000e-04 : f64, beta = 7.500000e-01 : f64, bias = 1.000000e+00 : f64, size = 5 : i64} : (tensor<8x4xf32>, tensor<3xi64>) -> tensor<8x4xf32>
+  func.return %0 : tensor<8x4xf32>
+}
+// CHECK: error: 'ov.lrn' op axes must be unique, got [0, 1, 1]

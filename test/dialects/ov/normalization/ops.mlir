@@ -12,3 +12,11 @@ func.func @normalization(%x: tensor<2x3x?xf32>, %axes: tensor<2xi32>) -> tensor<
   %2 = ov.normalize_l2 %1, %a {eps = 1.000000e-10 : f32, eps_mode = #ov<eps_mode max>} : (tensor<2x3x?xf32>, tensor<2xi64>) -> tensor<2x3x?xf32>
   func.return %2 : tensor<2x3x?xf32>
 }
+
+// CHECK-LABEL: func.func @lrn
+func.func @lrn(%x: tensor<1x8x?x5xf32>) -> tensor<1x8x?x5xf32> {
+  %a = ov.constant dense<[1]> : tensor<1xi64>
+  // CHECK: ov.lrn %{{.*}}, %{{.*}} {ov.name = "norm1", alpha = 1.000000e-04 : f64, beta = 7.500000e-01 : f64, bias = 1.000000e+00 : f64, size = 5 : i64} : (tensor<1x8x?x5xf32>, tensor<1xi64>) -> tensor<1x8x?x5xf32>
+  %0 = ov.lrn %x, %a {alpha = 1.000000e-04 : f64, beta = 7.500000e-01 : f64, bias = 1.000000e+00 : f64, size = 5 : i64, ov.name = "norm1"} : (tensor<1x8x?x5xf32>, tensor<1xi64>) -> tensor<1x8x?x5xf32>
+  func.return %0 : tensor<1x8x?x5xf32>
+}
