@@ -113,7 +113,8 @@ SEGMENT_GROUPS = 256
 """The most groups emitted into one function (see `_GraphCompiler.begin_function`)."""
 
 CPU_PIPELINE = (
-    "cpu-fold-constants,cpu-remove-views,cpu-quantize-cells,cpu-fuse-kernels,cpu-assign-buffers"
+    "cpu-decompose,cpu-fold-constants,cpu-remove-views,cpu-quantize-cells,cpu-fuse-kernels,"
+    "cpu-assign-buffers"
 )
 """The passes that `compile_module` runs before emitting the code (`lowering/pipeline.py`)."""
 

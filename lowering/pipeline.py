@@ -5,6 +5,7 @@ The CPU device's compiler as passes over the `ov` graph: each pass writes its de
 `CPU_PIPELINE` on a copy of the module and then emits LLVM IR from what the attributes say
 (`_GraphCompiler.compile`, which reads them back with `read_plan` / `read_buffers`).
 
+    cpu-decompose        BatchNormInference, HardSigmoid -> the elementwise ops they compute
     cpu-fold-constants   {cpu.constant}: the results are known at compile time (no code)
     cpu-remove-views     {cpu.view}: Reshape/Squeeze/Unsqueeze/cast of computed tensors
     cpu-quantize-cells   cpu.quantized = #cpu.quantized_cell<...>: LSTM/RNN cells run in int8
@@ -28,12 +29,21 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import ArrayAttr, ModuleOp, UnitAttr
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import (
+    GreedyRewritePatternApplier,
+    PatternRewriter,
+    PatternRewriteWalker,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
 from xdsl.utils.exceptions import DiagnosticException
 from xdsl.utils.target import Target
 
-from lowpass.dialects import cpu
-from lowpass.dialects.graph import entry_function
+from lowpass.dialects import cpu, ov
+from lowpass.dialects.graph import entry_function, get_name
 from lowpass.dialects.ov import LSTMCellOp, RNNCellOp
+from lowpass.dialects.ov.base import element_type_of, shape_of, to_dtype
+from lowpass.dialects.ov.base import static_value as ov_static_value
 from lowpass.dialects.ov.infrastructure import SubGraphOp
 from lowpass.lowering.compiler import (
     CPU_PIPELINE,
@@ -55,6 +65,7 @@ from lowpass.lowering.emit import align, static_value
 __all__ = [
     "CPU_PIPELINE",
     "AssignBuffersPass",
+    "DecomposePass",
     "FoldConstantsPass",
     "FuseKernelsPass",
     "LlvmTarget",
@@ -104,6 +115,83 @@ def _set(op: Operation, name: str, value: Attribute | None) -> None:
         op.attributes.pop(name, None)
     else:
         op.attributes[name] = value
+
+
+class _DecomposeBatchNorm(RewritePattern):
+    """BatchNormInference on known statistics -> Multiply(x, a) and Add(b), per channel, with
+    a = gamma / sqrt(variance + epsilon) and b = beta - mean * a folded in float64 and rounded
+    once (as the ONNX frontend reads BatchNormalization, and as OpenVINO's CPU plugin runs it:
+    a scale and shift fused into the convolution before it)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: ov.BatchNormInferenceOp, rewriter: PatternRewriter) -> None:
+        params = [ov_static_value(v) for v in (op.gamma, op.beta, op.mean, op.variance)]
+        if any(p is None for p in params):
+            return  # computed statistics: the op runs as it is (the reference fallback)
+        gamma, beta, mean, variance = (np.asarray(p, np.float64) for p in params)
+        a = gamma / np.sqrt(variance + op.epsilon.value.data)
+        b = beta - mean * a
+        dtype = to_dtype(element_type_of(op.x))
+        shape = (1, -1) + (1,) * (len(shape_of(op.x)) - 2)
+        name = get_name(op)
+        scale = ov.ConstantOp(a.astype(dtype).reshape(shape), _suffixed(name, "scale"))
+        shift = ov.ConstantOp(b.astype(dtype).reshape(shape), _suffixed(name, "shift"))
+        mul = ov.MultiplyOp(op.x, scale.result, name=_suffixed(name, "multiply"))
+        add = ov.AddOp(mul.result, shift.result, name=name)
+        operands = list(op.operands[1:])
+        rewriter.replace_matched_op([scale, shift, mul, add], [add.result])
+        _erase_unused_constants(rewriter, operands)
+
+
+class _DecomposeHardSigmoid(RewritePattern):
+    """HardSigmoid with known alpha and beta -> Multiply, Add, Clamp(0, 1): the reference's
+    operations in its order (bit for bit)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: ov.HardSigmoidOp, rewriter: PatternRewriter) -> None:
+        alpha, beta = ov_static_value(op.alpha), ov_static_value(op.beta)
+        if alpha is None or beta is None:
+            return
+        dtype = to_dtype(element_type_of(op.data))
+        name = get_name(op)
+        a = ov.ConstantOp(np.asarray(alpha, dtype).reshape(()), _suffixed(name, "alpha"))
+        b = ov.ConstantOp(np.asarray(beta, dtype).reshape(()), _suffixed(name, "beta"))
+        mul = ov.MultiplyOp(op.data, a.result, name=_suffixed(name, "multiply"))
+        add = ov.AddOp(mul.result, b.result, name=_suffixed(name, "add"))
+        clamp = ov.ClampOp(add.result, 0.0, 1.0, name=name)
+        operands = list(op.operands[1:])
+        rewriter.replace_matched_op([a, b, mul, add, clamp], [clamp.result])
+        _erase_unused_constants(rewriter, operands)
+
+
+def _erase_unused_constants(rewriter: PatternRewriter, values: list[SSAValue]) -> None:
+    """The constants that only the decomposed op used (now folded into new ones): gone in this
+    run, so that running the pipeline again changes nothing."""
+    for value in values:
+        owner = value.owner
+        if isinstance(owner, ov.ConstantOp) and not owner.result.uses:
+            rewriter.erase_op(owner)
+
+
+def _suffixed(name: str | None, suffix: str) -> str | None:
+    return None if name is None else f"{name}/{suffix}"
+
+
+@dataclass(frozen=True)
+class DecomposePass(ModulePass):
+    """
+    Rewrites the ops that the CPU device runs as other ops (OpenVINO's CPU plugin decomposes
+    them too): BatchNormInference on constant statistics into a per-channel Multiply and Add,
+    which fuse into the convolution before them; HardSigmoid with constant alpha and beta into
+    Multiply, Add and Clamp. The other passes then see only ops they have kernels for. Also in
+    TensorIterator/Loop bodies.
+    """
+
+    name = "cpu-decompose"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        patterns = GreedyRewritePatternApplier([_DecomposeBatchNorm(), _DecomposeHardSigmoid()])
+        PatternRewriteWalker(patterns, apply_recursively=False).rewrite_module(op)
 
 
 @dataclass(frozen=True)
@@ -287,6 +375,7 @@ def _write_buffers(
 
 
 PASSES: tuple[type[ModulePass], ...] = (
+    DecomposePass,
     FoldConstantsPass,
     RemoveViewsPass,
     QuantizeCellsPass,

@@ -421,6 +421,68 @@ class HSigmoidOp(UnaryElementwiseOp):
         return ((t / np.float32(6.0)).astype(x.dtype),)
 
 
+@irdl_op_definition
+class HardSigmoidOp(OvOp):
+    """
+    `max(0, min(1, alpha x + beta))` (OpenVINO `HardSigmoid-1`; `alpha` and `beta` are
+    scalar (or one-element) operands of the data's element type).
+
+    `%y = ov.hard_sigmoid %x, %alpha, %beta : (tensor<1x8xf32>, tensor<f32>, tensor<f32>)
+    -> tensor<1x8xf32>`
+
+    Computed as OpenVINO's reference (hard_sigmoid.hpp): `alpha * x + beta` in the element
+    type (f16 through f32), then clipped to [0, 1].
+    """
+
+    name = "ov.hard_sigmoid"
+    data = operand_def(TensorType)
+    alpha = operand_def(TensorType)
+    beta = operand_def(TensorType)
+    result = result_def(TensorType)
+
+    assembly_format = (
+        "$data `,` $alpha `,` $beta attr-dict `:` functional-type(operands, results)"
+    )
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        data: SSAValue,
+        alpha: SSAValue,
+        beta: SSAValue,
+        *,
+        result_type: Attribute | None = None,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(
+            operands=[data, alpha, beta], result_types=[result_type or PLACEHOLDER_TYPE]
+        )
+        self.finish_build(name, infer=result_type is None)
+
+    def verify_attrs(self) -> None:
+        check_float(self.data, "data")
+        for what, v in (("alpha", self.alpha), ("beta", self.beta)):
+            if element_type_of(v) != element_type_of(self.data):
+                raise VerifyException(
+                    f"{what} must have the element type of data ({element_type_of(self.data)}), "
+                    f"got {element_type_of(v)}"
+                )
+            shape = shape_of(v)
+            if len(shape) > 1 or (len(shape) == 1 and shape[0] not in (1, DYNAMIC)):
+                raise VerifyException(
+                    f"{what} must be a scalar or hold one element, got shape {format_shape(shape)}"
+                )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self.data.type]
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        x, alpha, beta = (_in_f32(np.asarray(v)) for v in inputs)
+        a, b = alpha.reshape(-1)[0], beta.reshape(-1)[0]
+        y = np.maximum(np.minimum(a * x + b, x.dtype.type(1)), x.dtype.type(0))
+        return (y.astype(inputs[0].dtype),)
+
+
 def softplus_threshold(dtype: np.dtype) -> float:
     """SoftPlus-4's threshold: `log` of the element type's largest value (f32: 88.72)."""
     return float(np.float32(math.log(float(np.finfo(dtype).max))))
@@ -528,6 +590,7 @@ class SwishOp(OvOp):
 
 
 OPS = (
+    HardSigmoidOp,
     ReluOp,
     SigmoidOp,
     TanhOp,
@@ -547,6 +610,7 @@ __all__ = [
     "GeluOp",
     "HSigmoidOp",
     "HSwishOp",
+    "HardSigmoidOp",
     "MishOp",
     "PReluOp",
     "ReluOp",

@@ -1,9 +1,10 @@
 """
-Normalization ops of the OpenVINO opset: MVN (MVN-6), NormalizeL2 (NormalizeL2-1) and LRN
-(LRN-1).
+Normalization ops of the OpenVINO opset: MVN (MVN-6), NormalizeL2 (NormalizeL2-1), LRN
+(LRN-1) and BatchNormInference (BatchNormInference-5).
 
-Each takes the axes to normalize over as its second operand (a scalar or 1D i32/i64 tensor;
-negative values count from the end). The result has the type of the data operand.
+MVN, NormalizeL2 and LRN take the axes to normalize over as their second operand (a scalar or
+1D i32/i64 tensor; negative values count from the end). The result has the type of the data
+operand.
 """
 
 from __future__ import annotations
@@ -247,6 +248,90 @@ class LRNOp(_AxesNormalizationOp):
         return ((xf / denominator).astype(x.dtype),)
 
 
+@irdl_op_definition
+class BatchNormInferenceOp(OvOp):
+    """
+    Batch normalization with given statistics (OpenVINO `BatchNormInference-5`; version 1
+    takes the same operands in another order, which the IR reader puts in this one).
+
+    `y = (x - mean) / sqrt(variance + epsilon) * gamma + beta`, per channel (axis 1), in the
+    element type as OpenVINO's reference (batch_norm.hpp) computes it.
+    """
+
+    name = "ov.batch_norm_inference"
+    x = operand_def(TensorType)
+    gamma = operand_def(TensorType)
+    beta = operand_def(TensorType)
+    mean = operand_def(TensorType)
+    variance = operand_def(TensorType)
+    result = result_def(TensorType)
+    epsilon = prop_def(FloatAttr)
+
+    irdl_options = (ParsePropInAttrDict(),)
+    assembly_format = (
+        "$x `,` $gamma `,` $beta `,` $mean `,` $variance attr-dict "
+        "`:` functional-type(operands, results)"
+    )
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        x: SSAValue,
+        gamma: SSAValue,
+        beta: SSAValue,
+        mean: SSAValue,
+        variance: SSAValue,
+        *,
+        epsilon: float,
+        result_type: Attribute | None = None,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(
+            operands=[x, gamma, beta, mean, variance],
+            result_types=[result_type or PLACEHOLDER_TYPE],
+            properties={"epsilon": FloatAttr(epsilon, f64)},
+        )
+        self.finish_build(name, infer=result_type is None)
+
+    def verify_attrs(self) -> None:
+        et = element_type_of(self.x)
+        if not is_float(et):
+            raise VerifyException(f"data must have a floating-point element type, got {et}")
+        shape = shape_of(self.x)
+        if len(shape) < 2:
+            raise VerifyException(f"data must have rank >= 2 (N, C, ...), got rank {len(shape)}")
+        channels = shape[1]
+        for what in ("gamma", "beta", "mean", "variance"):
+            v = getattr(self, what)
+            if element_type_of(v) != et:
+                raise VerifyException(
+                    f"{what} must have the element type of data ({et}), got {element_type_of(v)}"
+                )
+            s = shape_of(v)
+            if len(s) != 1 or (channels >= 0 and s[0] >= 0 and s[0] != channels):
+                raise VerifyException(
+                    f"{what} must have shape [{channels if channels >= 0 else 'C'}] (one value "
+                    f"per channel), got shape {list(s)}"
+                )
+        eps = self.epsilon.value.data
+        if not eps >= 0:
+            raise VerifyException(f"epsilon must be non-negative, got {eps:g}")
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self.x.type]
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        x, gamma, beta, mean, variance = inputs
+        wide = np.float32 if x.dtype == np.float16 else x.dtype.type
+        shape = (1, -1) + (1,) * (x.ndim - 2)
+        gamma, beta, mean, variance = (
+            np.asarray(v, wide).reshape(shape) for v in (gamma, beta, mean, variance)
+        )
+        eps = wide(self.epsilon.value.data)
+        normalized = (x.astype(wide) - mean) / np.sqrt(variance + eps)
+        return ((normalized * gamma + beta).astype(x.dtype),)
+
+
 def _shifted(a: np.ndarray, axes: Sequence[int], shifts: Sequence[int]) -> np.ndarray:
     """`a` moved so that element `i` holds `a[i + shift]` along each axis, zero outside."""
     out = np.zeros_like(a)
@@ -262,6 +347,6 @@ def _shifted(a: np.ndarray, axes: Sequence[int], shifts: Sequence[int]) -> np.nd
     return out
 
 
-OPS = (MVNOp, NormalizeL2Op, LRNOp)
+OPS = (MVNOp, NormalizeL2Op, LRNOp, BatchNormInferenceOp)
 
-__all__ = ["LRNOp", "MVNOp", "NormalizeL2Op"]
+__all__ = ["BatchNormInferenceOp", "LRNOp", "MVNOp", "NormalizeL2Op"]

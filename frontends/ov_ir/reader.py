@@ -721,6 +721,9 @@ class _GraphReader:
             # Broadcast-1 always has axes_mapping (a dummy u8 constant unless mode = explicit)
             if data.get("mode", "numpy").strip().lower() != "explicit":
                 inputs = inputs[:2]
+        if entry.ov_type == "BatchNormInference" and entry.version == 0 and len(inputs) == 5:
+            # BatchNormInference-1 takes (gamma, beta, data, mean, variance); -5 the data first
+            inputs = [inputs[2], inputs[0], inputs[1], inputs[3], inputs[4]]
         if entry.ov_type == "Gather" and entry.version == 1:
             props["batch_dims"] = IntegerAttr(0, i64)
         if entry.ov_type == "Pad" and entry.version == 1:

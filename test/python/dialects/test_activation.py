@@ -340,3 +340,22 @@ class TestAgainstOpenVINO:
         want = ov_run(lambda p: ops8.softmax(p, axis), [x])
         got = run_op(f"ov.softmax %a0 axis = {axis}", [x])
         np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-7)
+
+
+# ---- HardSigmoid ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("alpha", "beta"), [(0.2, 0.5), (1 / 6, 0.5), (-0.7, 0.25)])
+def test_hard_sigmoid_matches_openvino(alpha: float, beta: float) -> None:
+    x = (np.random.default_rng(3).standard_normal((2, 3, 8)) * 4).astype(np.float32)
+    a, b = np.array(alpha, np.float32), np.array(beta, np.float32)
+    got = run_op("ov.hard_sigmoid %a0, %a1, %a2", [x, a, b])
+    np.testing.assert_array_equal(got, np.clip(a * x + b, 0, 1))  # the reference's f32 ops
+    ov = pytest.importorskip("openvino")
+    import openvino.opset1 as ops
+
+    p = ops.parameter(list(x.shape), ov.Type.f32)
+    hs = ops.hard_sigmoid(p, ops.constant(a), ops.constant(b))
+    config = {"INFERENCE_PRECISION_HINT": "f32"}
+    theirs = ov.Core().compile_model(ov.Model([hs], [p]), "CPU", config)([x])[0]
+    np.testing.assert_allclose(got, theirs, rtol=0, atol=1e-6)

@@ -222,3 +222,38 @@ def test_lrn_against_openvino(axes, size):
     props = LRN_PROPS.format(alpha=0.2, beta=0.75, bias=1.0, size=size)
     got = run_norm("lrn", X4, axes, props)
     np.testing.assert_allclose(got, compiled([X4])[0], rtol=1e-5, atol=1e-6)
+
+
+# ---- BatchNormInference -------------------------------------------------------------------------
+
+
+def test_batch_norm_inference_matches_openvinos_reference_and_cpu_plugin():
+    ov = pytest.importorskip("openvino")
+    import openvino.opset5 as ops
+
+    rng = np.random.default_rng(5)
+    gamma, beta, mean = (rng.standard_normal(6).astype(np.float32) for _ in range(3))
+    var = rng.uniform(0.05, 3.0, 6).astype(np.float32)
+    t, p = "tensor<1x6x5x5xf32>", "tensor<6xf32>"
+    text = f"""func.func @main(%x: {t}) -> {t} {{
+  %g = ov.constant dense<{gamma.tolist()}> : tensor<6xf32>
+  %b = ov.constant dense<{beta.tolist()}> : tensor<6xf32>
+  %m = ov.constant dense<{mean.tolist()}> : tensor<6xf32>
+  %v = ov.constant dense<{var.tolist()}> : tensor<6xf32>
+  %0 = ov.batch_norm_inference %x, %g, %b, %m, %v {{epsilon = 1.0e-03 : f64}}
+      : ({t}, {p}, {p}, {p}, {p}) -> {t}
+  func.return %0 : {t}
+}}"""
+    got = run_reference(read_module(text), [X4])[0]
+    # OpenVINO's reference order in f32: (x - mean) / sqrt(var + eps) * gamma + beta
+    s = (1, -1, 1, 1)
+    eps = np.float32(1e-3)
+    normalized = (X4 - mean.reshape(s)) / np.sqrt(var.reshape(s) + eps)
+    want = normalized * gamma.reshape(s) + beta.reshape(s)
+    np.testing.assert_array_equal(got, want)
+    p = ops.parameter(list(X4.shape), ov.Type.f32)
+    c = ops.constant
+    bn = ops.batch_norm_inference(p, c(gamma), c(beta), c(mean), c(var), 1e-3)
+    config = {"INFERENCE_PRECISION_HINT": "f32"}
+    theirs = ov.Core().compile_model(ov.Model([bn], [p]), "CPU", config)([X4])[0]
+    np.testing.assert_allclose(got, theirs, rtol=1e-5, atol=1e-6)

@@ -447,6 +447,9 @@ def model_normalization(ops: Any) -> tuple[list[Any], list[Any]]:
     l2 = ops.normalize_l2(near, _const(ops, [1], np.int64), 1e-6, "max")
     # bias 1: OpenVINO's CPU plugin takes it as 1 whatever the attribute says
     lrn = ops.lrn(up, _const(ops, [1], np.int64), 0.3, 0.75, 1.0, 3)
+    stats = [_const(ops, [0.5, 1.5, -1.0]), _const(ops, [0.1, 0.0, -0.2]),
+             _const(ops, [0.3, -0.4, 0.0]), _const(ops, [2.0, 0.5, 1.0])]  # fmt: skip
+    bn = ops.batch_norm_inference(lrn, *stats, 1e-3)
     fq = ops.fake_quantize(
         mvn, _const(ops, -1.0), _const(ops, 1.0), _const(ops, -1.0), _const(ops, 1.0), 17
     )
@@ -460,7 +463,7 @@ def model_normalization(ops: Any) -> tuple[list[Any], list[Any]]:
         _result(ops, rmean, "mean"),
         _result(ops, rsum, "sum"),
         _result(ops, rprod, "prod"),
-        _result(ops, lrn, "lrn"),
+        _result(ops, bn, "lrn_bn"),
     ]
 
 
@@ -711,7 +714,7 @@ def model_comparison(ops: Any) -> tuple[list[Any], list[Any]]:
 
 def model_other_versions(ops: Any) -> tuple[list[Any], list[Any]]:
     """Op versions we read but do not write: Interpolate-4, Squeeze-15, SoftMax-1, Gather-7,
-    Broadcast-1, ShapeOf-1, AvgPool-14, MaxPool-14."""
+    Broadcast-1, ShapeOf-1, AvgPool-14, MaxPool-14, BatchNormInference-1."""
     import openvino.opset1 as ops1
     import openvino.opset7 as ops7
     import openvino.opset10 as ops10
@@ -734,7 +737,12 @@ def model_other_versions(ops: Any) -> tuple[list[Any], list[Any]]:
     shp = ops1.shape_of(g)
     ap = ops14.avg_pool(sq, [1, 1], [0, 0], [0, 0], [2, 2], True, "ceil")
     mp = ops14.max_pool(x, [2, 2], [1, 1], [0, 0], [0, 0], [2, 2])
+    stats = [_const(ops, [0.5, 1.5, -1.0]), _const(ops, [0.1, 0.0, -0.2]),
+             _const(ops, [0.3, -0.4, 0.0]), _const(ops, [2.0, 0.5, 1.0])]  # fmt: skip
+    # BatchNormInference-1: gamma, beta, data, mean, variance
+    bn1 = ops1.batch_norm_inference(x, *stats, 1e-5)
     return [x], [
+        _result(ops, bn1, "bn1"),
         _result(ops, g, "gather"),
         _result(ops, b, "broadcast"),
         _result(ops, shp, "shape"),
@@ -791,7 +799,8 @@ def model_structural(ops: Any) -> tuple[list[Any], list[Any]]:
 
 
 def model_math(ops: Any) -> tuple[list[Any], list[Any]]:
-    """The element-wise math ops, the smooth activations and Pad (Pad-1, Gelu-2 too)."""
+    """The element-wise math ops, the smooth activations, HardSigmoid and Pad (Pad-1, Gelu-2
+    too)."""
     import openvino.opset1 as ops1
     import openvino.opset2 as ops2
 
@@ -809,6 +818,7 @@ def model_math(ops: Any) -> tuple[list[Any], list[Any]]:
     acts = ops.add(ops.gelu(x, "tanh"), ops2.gelu(ops.hswish(x)))
     acts = ops.add(acts, ops.hsigmoid(ops.softplus(ops.mish(x))))
     acts = ops.add(acts, ops.swish(x, _const(ops, 0.75)))
+    acts = ops.add(acts, ops1.hard_sigmoid(x, _const(ops, 0.3), _const(ops, 0.4)))
     pad = ops.pad(x, _const(ops, [0, -1, 2], np.int64), _const(ops, [1, 1, -1], np.int64),
                   "reflect")  # fmt: skip
     pad1 = ops1.pad(i, _const(ops, [1, 0], np.int64), _const(ops, [0, 2], np.int64),

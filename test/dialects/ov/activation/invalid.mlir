@@ -150,3 +150,19 @@ func.func @swish_beta_shape(%x: tensor<3xf32>, %b: tensor<3xf32>) -> tensor<3xf3
   func.return %0 : tensor<3xf32>
 }
 // CHECK: error: 'ov.swish' op beta must be a scalar or a 1-element 1-D tensor, got shape [3]
+
+// -----
+
+func.func @hard_sigmoid_alpha_type(%x: tensor<2x3xf32>, %a: tensor<f16>, %b: tensor<f32>) -> tensor<2x3xf32> {
+  %0 = ov.hard_sigmoid %x, %a, %b : (tensor<2x3xf32>, tensor<f16>, tensor<f32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}
+// CHECK: error: 'ov.hard_sigmoid' op alpha must have the element type of data (f32), got f16
+
+// -----
+
+func.func @hard_sigmoid_beta_shape(%x: tensor<2x3xf32>, %a: tensor<f32>, %b: tensor<3xf32>) -> tensor<2x3xf32> {
+  %0 = ov.hard_sigmoid %x, %a, %b : (tensor<2x3xf32>, tensor<f32>, tensor<3xf32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}
+// CHECK: error: 'ov.hard_sigmoid' op beta must be a scalar or hold one element, got shape [3]

@@ -57,3 +57,11 @@ func.func @smooth_activations(%x: tensor<2x8xf32>, %h: tensor<2x8xf16>, %beta: t
   %8 = ov.gelu %7 : (tensor<2x8xf16>) -> tensor<2x8xf16>
   func.return %6, %8 : tensor<2x8xf32>, tensor<2x8xf16>
 }
+
+// CHECK-LABEL: func.func @hard_sigmoid
+func.func @hard_sigmoid(%x: tensor<2x?xf16>, %a: tensor<1xf16>) -> tensor<2x?xf16> {
+  %b = ov.constant dense<5.000000e-01> : tensor<f16>
+  // CHECK: ov.hard_sigmoid %{{.*}}, %{{.*}}, %{{.*}} {ov.name = "hs"} : (tensor<2x?xf16>, tensor<1xf16>, tensor<f16>) -> tensor<2x?xf16>
+  %0 = ov.hard_sigmoid %x, %a, %b {ov.name = "hs"} : (tensor<2x?xf16>, tensor<1xf16>, tensor<f16>) -> tensor<2x?xf16>
+  func.return %0 : tensor<2x?xf16>
+}

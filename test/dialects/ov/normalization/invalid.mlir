@@ -91,3 +91,27 @@ func.func @lrn_too_many_axes(%x: tensor<8x4xf32>) -> tensor<8x4xf32> {
   func.return %0 : tensor<8x4xf32>
 }
 // CHECK: error: 'ov.lrn' op axes must be unique, got [0, 1, 1]
+
+// -----
+
+func.func @batch_norm_channels(%x: tensor<1x4x5x5xf32>, %p: tensor<4xf32>, %q: tensor<3xf32>) -> tensor<1x4x5x5xf32> {
+  %0 = ov.batch_norm_inference %x, %p, %p, %q, %p {epsilon = 1.000000e-05 : f64} : (tensor<1x4x5x5xf32>, tensor<4xf32>, tensor<4xf32>, tensor<3xf32>, tensor<4xf32>) -> tensor<1x4x5x5xf32>
+  func.return %0 : tensor<1x4x5x5xf32>
+}
+// CHECK: error: 'ov.batch_norm_inference' op mean must have shape [4] (one value per channel), got shape [3]
+
+// -----
+
+func.func @batch_norm_rank(%x: tensor<4xf32>, %p: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = ov.batch_norm_inference %x, %p, %p, %p, %p {epsilon = 1.000000e-05 : f64} : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  func.return %0 : tensor<4xf32>
+}
+// CHECK: error: 'ov.batch_norm_inference' op data must have rank >= 2 (N, C, ...), got rank 1
+
+// -----
+
+func.func @batch_norm_epsilon(%x: tensor<1x4xf32>, %p: tensor<4xf32>) -> tensor<1x4xf32> {
+  %0 = ov.batch_norm_inference %x, %p, %p, %p, %p {epsilon = -1.000000e+00 : f64} : (tensor<1x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<1x4xf32>
+  func.return %0 : tensor<1x4xf32>
+}
+// CHECK: error: 'ov.batch_norm_inference' op epsilon must be non-negative, got -1

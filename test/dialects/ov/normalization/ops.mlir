@@ -20,3 +20,10 @@ func.func @lrn(%x: tensor<1x8x?x5xf32>) -> tensor<1x8x?x5xf32> {
   %0 = ov.lrn %x, %a {alpha = 1.000000e-04 : f64, beta = 7.500000e-01 : f64, bias = 1.000000e+00 : f64, size = 5 : i64, ov.name = "norm1"} : (tensor<1x8x?x5xf32>, tensor<1xi64>) -> tensor<1x8x?x5xf32>
   func.return %0 : tensor<1x8x?x5xf32>
 }
+
+// CHECK-LABEL: func.func @batch_norm_inference
+func.func @batch_norm_inference(%x: tensor<?x4x5x5xf32>, %p: tensor<4xf32>) -> tensor<?x4x5x5xf32> {
+  // CHECK: ov.batch_norm_inference %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {ov.name = "bn", epsilon = 1.000000e-05 : f64} : (tensor<?x4x5x5xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<?x4x5x5xf32>
+  %0 = ov.batch_norm_inference %x, %p, %p, %p, %p {epsilon = 1.000000e-05 : f64, ov.name = "bn"} : (tensor<?x4x5x5xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<?x4x5x5xf32>
+  func.return %0 : tensor<?x4x5x5xf32>
+}
