@@ -48,6 +48,7 @@ from lowpass.runtime.device import (
     DeviceError,
     DeviceRequest,
     InferenceFailure,
+    check_no_recursion,
     device_names,
     get_device,
 )
@@ -299,6 +300,7 @@ class CompiledModel:
         self.outputs = self.model.outputs
         self._infer_request: InferRequest | None = None
         try:
+            check_no_recursion(self.model.module)  # every device would run it until it fails
             self._compiled: DeviceCompiledModel = get_device(device).compile(
                 self.model.module, config
             )

@@ -30,8 +30,10 @@ from datetime import timedelta
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
+from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 
+from lowpass.dialects.graph import entry_function
 from lowpass.dialects.ov.state import VariableStore
 
 OpRow = tuple[str, str, str, timedelta, str]
@@ -41,6 +43,40 @@ status being a `ProfilingStatus` name (EXECUTED, NOT_RUN, OPTIMIZED_OUT)."""
 
 class DeviceError(ValueError):
     """A device rejects a config (unknown property, bad value) or cannot compile a model."""
+
+
+def check_no_recursion(module: ModuleOp) -> None:
+    """
+    Refuse a module whose entry function reaches a `func.call` of a function that is already
+    being called (recursion): nothing in a graph can stop it, and running it only ends at
+    Python's recursion limit with a message that names nothing.
+    """
+    functions = {f.sym_name.data: f for f in module.ops if isinstance(f, func.FuncOp)}
+    entry = entry_function(module)
+    path: list[str] = [entry.sym_name.data]
+    done: set[str] = set()
+    stack = [iter(_callees(entry))]
+    while stack:
+        call = next(stack[-1], None)
+        if call is None:
+            stack.pop()
+            done.add(path.pop())
+            continue
+        callee = call.callee.root_reference.data
+        if callee in path:
+            cycle = " -> ".join(f"@{n}" for n in [*path[path.index(callee) :], callee])
+            raise DeviceError(
+                f"func.call @{callee} in @{path[-1]} is recursive ({cycle}): a graph cannot "
+                "stop a recursion, expected calls without cycles"
+            )
+        if callee in done or callee not in functions:
+            continue
+        path.append(callee)
+        stack.append(iter(_callees(functions[callee])))
+
+
+def _callees(function: func.FuncOp) -> list[func.CallOp]:
+    return [op for op in function.walk() if isinstance(op, func.CallOp)]
 
 
 class InferenceFailure(Exception):

@@ -330,3 +330,25 @@ def test_outputs_are_fresh_writable_arrays(device: str) -> None:
     second = request.infer({"x": x})
     assert second["y"] is not first["y"]
     np.testing.assert_array_equal(second["c"], [1, 1])
+
+
+@pytest.mark.parametrize("device", ["REFERENCE", "CPU"])
+def test_a_recursive_call_is_refused_when_compiling(core: lowpass.Core, device: str) -> None:
+    # found by the long fuzz run: each device ran it until Python's recursion limit
+    text = """
+func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = func.call @g(%x) : (tensor<2xf32>) -> tensor<2xf32>
+  func.return %0 : tensor<2xf32>
+}
+func.func private @g(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = func.call @h(%x) : (tensor<2xf32>) -> tensor<2xf32>
+  func.return %0 : tensor<2xf32>
+}
+func.func private @h(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = func.call @g(%x) : (tensor<2xf32>) -> tensor<2xf32>
+  func.return %0 : tensor<2xf32>
+}
+"""
+    cycle = r"func.call @g in @h is recursive \(@g -> @h -> @g\)"
+    with pytest.raises(lowpass.LowpassError, match=cycle):
+        core.compile_model(text, device)
