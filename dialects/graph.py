@@ -231,10 +231,12 @@ _OPENVINO_TYPE_NAMES = {
     "ov.gru_sequence": "GRUSequence",
     "ov.lstm_cell": "LSTMCell",
     "ov.lstm_sequence": "LSTMSequence",
+    "ov.lrn": "LRN",
     "ov.mvn": "MVN",
     "ov.prelu": "PRelu",
     "ov.rnn_cell": "RNNCell",
     "ov.rnn_sequence": "RNNSequence",
+    "ov.topk": "TopK",
 }
 
 

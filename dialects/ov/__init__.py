@@ -27,6 +27,7 @@ from . import (
     reduction,
     sequence,
     shape,
+    sort,
     state,
     structural,
 )
@@ -49,6 +50,7 @@ from .quantization import *  # noqa: F403
 from .reduction import *  # noqa: F403
 from .sequence import *  # noqa: F403
 from .shape import *  # noqa: F403
+from .sort import *  # noqa: F403
 from .state import *  # noqa: F403
 from .structural import *  # noqa: F403
 
@@ -70,6 +72,7 @@ _MODULES = (
     reduction,
     sequence,
     shape,
+    sort,
     state,
     structural,
 )

@@ -155,6 +155,21 @@ class PadMode(StrEnum):
     SYMMETRIC = "symmetric"
 
 
+class TopKMode(StrEnum):
+    """`mode` of TopK (OpenVINO `ov::op::TopKMode`): the largest or the smallest values."""
+
+    MAX = "max"
+    MIN = "min"
+
+
+class TopKSortType(StrEnum):
+    """`sort` of TopK (OpenVINO `ov::op::TopKSortType`): the order of the k results."""
+
+    VALUE = "value"
+    INDEX = "index"
+    NONE = "none"
+
+
 class GeluApproximationMode(StrEnum):
     """`approximation_mode` of Gelu-7 (OpenVINO `ov::op::GeluApproximationMode`)."""
 
@@ -246,6 +261,16 @@ class GeluApproximationModeAttr(
     name = "ov.gelu_approximation_mode"
 
 
+@irdl_attr_definition
+class TopKModeAttr(EnumAttribute[TopKMode], SpacedOpaqueSyntaxAttribute):
+    name = "ov.topk_mode"
+
+
+@irdl_attr_definition
+class TopKSortTypeAttr(EnumAttribute[TopKSortType], SpacedOpaqueSyntaxAttribute):
+    name = "ov.topk_sort"
+
+
 ATTRS = (
     AutoPadAttr,
     RoundingTypeAttr,
@@ -263,6 +288,8 @@ ATTRS = (
     RoundModeAttr,
     PadModeAttr,
     GeluApproximationModeAttr,
+    TopKModeAttr,
+    TopKSortTypeAttr,
 )
 
 
@@ -321,6 +348,10 @@ __all__ = [
     "RoundingTypeAttr",
     "ShapeCalculationMode",
     "ShapeCalculationModeAttr",
+    "TopKMode",
+    "TopKModeAttr",
+    "TopKSortType",
+    "TopKSortTypeAttr",
     "allowed_values",
     "enum_attr",
 ]

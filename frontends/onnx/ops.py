@@ -579,6 +579,34 @@ def lrn(ctx: NodeContext) -> list[SSAValue]:
     ]
 
 
+@register("TopK")
+def topk(ctx: NodeContext) -> list[SSAValue]:
+    """TopK-11 as OpenVINO's frontend builds it (topk.cpp): `k` the attribute (TopK-1) or the
+    one-element input reshaped to a scalar, `largest` -> mode max/min, `sorted` -> sort by
+    value or none, i64 indices; equal values keep the lower index first, as onnxruntime."""
+    x = ctx.input(0)
+    k_attr = ctx.attr("k")
+    if k_attr is not None:
+        k = ctx.constant(np.int64(k_attr))
+    else:
+        k_input = ctx.input(1)
+        if len(shape_of(k_input)) == 0:
+            k = k_input
+        else:
+            k = ctx.value(ov.ReshapeOp(k_input, ctx.i64([]), False))
+    op = ctx.op(
+        ov.TopKOp(
+            x,
+            k,
+            axis=normalize(int(ctx.attr("axis", -1)), rank_of(x)),
+            mode="max" if int(ctx.attr("largest", 1)) else "min",
+            sort="value" if int(ctx.attr("sorted", 1)) else "none",
+            index_element_type=ov.i64,
+        )
+    )
+    return list(op.results)
+
+
 @register("LpNormalization")
 def lp_norm(ctx: NodeContext) -> list[SSAValue]:
     """x / ReduceL1 or ReduceL2 of x over `axis` (kept), p 1 or 2 (OpenVINO's frontend,

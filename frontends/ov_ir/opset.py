@@ -52,6 +52,7 @@ from lowpass.dialects.ov import (
     reduction,
     sequence,
     shape,
+    sort,
     state,
     structural,
 )
@@ -165,6 +166,12 @@ _CONV = (
     _a("pads_begin", "ints"),
     _a("pads_end", "ints"),
     _a("auto_pad", "enum", default="explicit"),
+)
+_TOPK = (
+    _a("axis", "int"),
+    _a("mode", "enum"),
+    _a("sort", "enum"),
+    _a("index_element_type", "etype", default="i32"),
 )
 _POOL = (
     _a("kernel", "ints"),
@@ -469,6 +476,10 @@ OP_TABLE: tuple[OpEntry, ...] = (
     OpEntry("GRUSequence", 5, sequence.GRUSequenceOp, (*_RNN, *_DIRECTION, *_LINEAR_BEFORE_RESET)),
     OpEntry("RNNCell", 0, sequence.RNNCellOp, _RNN, "opset1"),
     OpEntry("RNNSequence", 5, sequence.RNNSequenceOp, (*_RNN, *_DIRECTION)),
+    # sorting
+    OpEntry("TopK", 11, sort.TopKOp, (*_TOPK, _a("stable", "bool", default="false"))),
+    OpEntry("TopK", 3, sort.TopKOp, _TOPK, write=False),
+    OpEntry("TopK", 1, sort.TopKOp, _TOPK, write=False),
     # shapes
     OpEntry("Reshape", 1, shape.ReshapeOp, (_a("special_zero", "bool"),)),
     OpEntry("Squeeze", 0, shape.SqueezeOp, opset="opset1"),
@@ -494,6 +505,7 @@ KNOWN_VERSIONS: dict[str, tuple[tuple[int, int], ...]] = {
     "Interpolate": ((1, 0), (4, 4), (11, 11)),
     "MVN": ((2, 0), (6, 6)),
     "BatchNormInference": ((1, 0), (5, 5)),
+    "TopK": ((1, 1), (3, 3), (11, 11)),
     "LSTMCell": ((1, 0), (4, 4)),
     "LSTMSequence": ((1, 0), (5, 5)),
     "GRUCell": ((3, 3),),

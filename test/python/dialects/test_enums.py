@@ -39,7 +39,9 @@ PROPERTIES = {
         enums.DepthToSpaceModeAttr,
         enums.BroadcastModeAttr,
         enums.RoundModeAttr,
+        enums.TopKModeAttr,
     ),
+    "sort": enums.TopKSortTypeAttr,
     "pad_mode": enums.PadModeAttr,
     "approximation_mode": enums.GeluApproximationModeAttr,
 }
@@ -47,7 +49,7 @@ PROPERTIES = {
 
 def test_all_enum_attributes_are_registered() -> None:
     assert set(ENUM_ATTRS) == set(enums.ATTRS)
-    assert len({a.name for a in ENUM_ATTRS}) == len(ENUM_ATTRS) == 16
+    assert len({a.name for a in ENUM_ATTRS}) == len(ENUM_ATTRS) == 18
 
 
 @pytest.mark.parametrize("attr", enums.ATTRS, ids=lambda a: a.name)

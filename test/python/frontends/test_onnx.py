@@ -324,6 +324,29 @@ CASES: dict[str, Callable[[], Case]] = {
         node("NonZero", ["x"]), {"x": np.array([[0, 1.5, -0.0], [np.nan, 0, -2]], np.float32)}
     ),
     "non_zero_ints": lambda: case(node("NonZero", ["x"]), {"x": ints(3, 4, 5)}, opset=13),
+    "topk_ties": lambda: case(
+        node("TopK", ["x", "k"], ["v", "i"], axis=1),
+        {"x": ints(3, 7, 5).astype(np.float32)},
+        ["v", "i"],
+        inits={"k": np.array([3], np.int64)},
+        opset=11,
+    ),
+    "topk_smallest_last_axis": lambda: case(
+        node("TopK", ["x", "k"], ["v", "i"], largest=0),
+        {"x": f32(2, 9)},
+        ["v", "i"],
+        inits={"k": np.array([4], np.int64)},
+        opset=11,
+    ),
+    "topk_k_input10": lambda: case(
+        node("TopK", ["x", "k"], ["v", "i"], axis=0),
+        {"x": f32(6, 3), "k": np.array([2], np.int64)},
+        ["v", "i"],
+        opset=10,
+    ),
+    "topk_attr1": lambda: case(
+        node("TopK", ["x"], ["v", "i"], k=2, axis=-1), {"x": f32(3, 5)}, ["v", "i"], opset=9
+    ),
     "reduce_prod_attr": lambda: case(
         node("ReduceProd", ["x"], axes=[1], keepdims=1), {"x": f32(2, 3, 4)}, opset=13
     ),

@@ -714,7 +714,8 @@ def model_comparison(ops: Any) -> tuple[list[Any], list[Any]]:
 
 def model_other_versions(ops: Any) -> tuple[list[Any], list[Any]]:
     """Op versions we read but do not write: Interpolate-4, Squeeze-15, SoftMax-1, Gather-7,
-    Broadcast-1, ShapeOf-1, AvgPool-14, MaxPool-14, BatchNormInference-1."""
+    Broadcast-1, ShapeOf-1, AvgPool-14, MaxPool-14, BatchNormInference-1, TopK-1, TopK-3 (and
+    TopK-11, which we write)."""
     import openvino.opset1 as ops1
     import openvino.opset7 as ops7
     import openvino.opset10 as ops10
@@ -741,8 +742,18 @@ def model_other_versions(ops: Any) -> tuple[list[Any], list[Any]]:
              _const(ops, [0.3, -0.4, 0.0]), _const(ops, [2.0, 0.5, 1.0])]  # fmt: skip
     # BatchNormInference-1: gamma, beta, data, mean, variance
     bn1 = ops1.batch_norm_inference(x, *stats, 1e-5)
+    import openvino.opset3 as ops3
+    import openvino.opset11 as ops11
+
+    top1 = ops1.topk(x, _const(ops, 2, i64), 3, "max", "value")
+    top3 = ops3.topk(x, _const(ops, 3, np.int32), 1, "min", "index", "i64")
+    top11 = ops11.topk(x, _const(ops, 4, i64), -2, "max", "index", "i32", True)
     return [x], [
         _result(ops, bn1, "bn1"),
+        _result(ops, top1.output(0), "top1_values"),
+        _result(ops, top1.output(1), "top1_indices"),
+        _result(ops, top3.output(1), "top3_indices"),
+        _result(ops, top11.output(0), "top11_values"),
         _result(ops, g, "gather"),
         _result(ops, b, "broadcast"),
         _result(ops, shp, "shape"),
