@@ -16,7 +16,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from fuzz import generate, mutate
-from fuzz.harness import Fuzzer, Runner, classify, compare_outputs, summary
+from fuzz.harness import Fuzzer, Runner, classify, compare_outputs, reference_peak, summary
 
 SHORT_INPUTS = 1500
 """Inputs of the short run: about 55 s on an idle 2-core machine."""
@@ -106,3 +106,21 @@ def test_runner_answers_and_reports_a_timeout_as_a_hang(tmp_path: Path) -> None:
         assert slow.run("opt-tool", [str(model)])[0] is None
     finally:
         slow.close()
+
+
+def test_reference_peak_sees_values_near_the_f32_limit(tmp_path: Path) -> None:
+    # A MaxPool window of NaNs gives -3.4e38 (OpenVINO's rule): sums of such values overflow
+    # or not depending on the order, so a NaN-input mismatch there is `overflow-order`.
+    model = tmp_path / "m.mlir"
+    window = "strides = array<i64: 2, 2>, kernel = array<i64: 2, 2>"
+    pads = "pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>"
+    t, r = "tensor<1x1x2x2xf32>", "tensor<1x1x1x1xf32>"
+    model.write_text(f"""func.func @main(%x: {t} {{ov.name = "x"}}) -> {r} {{
+  %m = ov.max_pool %x {{{window}, {pads}}} : ({t}) -> {r}
+  func.return %m : {r}
+}}
+""")
+    for values, near_limit in ((np.nan, True), (1.5, False)):
+        np.save(tmp_path / "x.npy", np.full((1, 1, 2, 2), values, np.float32))
+        peak = reference_peak(model, ["--input", f"x={tmp_path / 'x.npy'}"])
+        assert peak is not None and (peak > 3e38) == near_limit, peak
