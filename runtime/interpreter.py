@@ -143,7 +143,9 @@ class ReferenceRequest:
         self._raw = []
         try:
             self._raw = self.executor.run(arrays)
-        except (ArithmeticError, ValueError, IndexError) as e:
+        except (ArithmeticError, ValueError, IndexError, MemoryError) as e:
+            # MemoryError: an op's numpy temporary too large for the machine (a mutated model's
+            # 2^31 pads: "Unable to allocate 1.25 TiB ..."), named with the op like the others
             op = self.timing.current
             where = f"{op_type_name(op)} '{_display(op)}' ({op.name})" if op is not None else "?"
             raise InferenceFailure(where, e) from e

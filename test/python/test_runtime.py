@@ -352,3 +352,30 @@ func.func private @h(%x: tensor<2xf32>) -> tensor<2xf32> {
     cycle = r"func.call @g in @h is recursive \(@g -> @h -> @g\)"
     with pytest.raises(lowpass.LowpassError, match=cycle):
         core.compile_model(text, device)
+
+
+def test_an_op_out_of_memory_is_named(
+    core: lowpass.Core, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # found by the long fuzz run: a mutated ONNX convolution with 2^31 pads made the reference
+    # pad its input first ("Unable to allocate 1.25 TiB ..."), reported without the op. The
+    # allocation is simulated: a real one may succeed where the OS overcommits memory.
+    from lowpass.dialects.ov import ConvolutionOp
+
+    def too_large(self: object, inputs: object) -> None:
+        raise MemoryError("Unable to allocate 1.25 TiB for an array with shape (1, 8, 10, 2**31)")
+
+    monkeypatch.setattr(ConvolutionOp, "evaluate", too_large)
+    text = """
+func.func @main(%x: tensor<1x1x2x2xf32>) -> tensor<1x1x2x2xf32> {
+  %w = ov.constant dense<1.0> : tensor<1x1x1x1xf32>
+  %y = ov.convolution %x, %w {ov.name = "conv", strides = array<i64: 1, 1>,
+      pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, dilations = array<i64: 1, 1>}
+      : (tensor<1x1x2x2xf32>, tensor<1x1x1x1xf32>) -> tensor<1x1x2x2xf32>
+  func.return %y : tensor<1x1x2x2xf32>
+}
+"""
+    request = core.compile_model(text, "REFERENCE").create_infer_request()
+    failure = r"inference failed in Convolution 'conv'.*1.25 TiB"
+    with pytest.raises(lowpass.LowpassError, match=failure):
+        request.infer([np.ones((1, 1, 2, 2), np.float32)])
