@@ -128,9 +128,8 @@ class _DecomposeBatchNorm(RewritePattern):
         params = [ov_static_value(v) for v in (op.gamma, op.beta, op.mean, op.variance)]
         if any(p is None for p in params):
             return  # computed statistics: the op runs as it is (the reference fallback)
-        gamma, beta, mean, variance = (np.asarray(p, np.float64) for p in params)
-        a = gamma / np.sqrt(variance + op.epsilon.value.data)
-        b = beta - mean * a
+        gamma, beta, mean, variance = (np.asarray(p) for p in params)
+        a, b = ov.batch_norm_scale_shift(gamma, beta, mean, variance, op.epsilon.value.data)
         dtype = to_dtype(element_type_of(op.x))
         shape = (1, -1) + (1,) * (len(shape_of(op.x)) - 2)
         name = get_name(op)

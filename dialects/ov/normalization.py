@@ -332,6 +332,15 @@ class BatchNormInferenceOp(OvOp):
         return ((normalized * gamma + beta).astype(x.dtype),)
 
 
+def batch_norm_scale_shift(
+    gamma: np.ndarray, beta: np.ndarray, mean: np.ndarray, variance: np.ndarray, epsilon: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """Batch normalization as `x * a + b`: a = gamma / sqrt(variance + epsilon) and
+    b = beta - mean * a, in float64 (the caller rounds once to the element type)."""
+    a = np.asarray(gamma, np.float64) / np.sqrt(np.asarray(variance, np.float64) + epsilon)
+    return a, np.asarray(beta, np.float64) - np.asarray(mean, np.float64) * a
+
+
 def _shifted(a: np.ndarray, axes: Sequence[int], shifts: Sequence[int]) -> np.ndarray:
     """`a` moved so that element `i` holds `a[i + shift]` along each axis, zero outside."""
     out = np.zeros_like(a)
@@ -349,4 +358,4 @@ def _shifted(a: np.ndarray, axes: Sequence[int], shifts: Sequence[int]) -> np.nd
 
 OPS = (MVNOp, NormalizeL2Op, LRNOp, BatchNormInferenceOp)
 
-__all__ = ["BatchNormInferenceOp", "LRNOp", "MVNOp", "NormalizeL2Op"]
+__all__ = ["BatchNormInferenceOp", "LRNOp", "MVNOp", "NormalizeL2Op", "batch_norm_scale_shift"]

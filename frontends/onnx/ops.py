@@ -514,8 +514,7 @@ def batch_norm(ctx: NodeContext) -> list[SSAValue]:
                                   f"per channel), got {list(value.shape)}")  # fmt: skip
     eps = float(ctx.attr("epsilon", 1e-5))
     dt = ov.to_dtype(element_type_of(x))
-    a = scale.astype(np.float64) / np.sqrt(var.astype(np.float64) + eps)
-    b = bias.astype(np.float64) - mean.astype(np.float64) * a
+    a, b = ov.batch_norm_scale_shift(scale, bias, mean, var, eps)
     shape = [1] * rank_of(x)
     if rank_of(x) > 1:
         shape[1] = -1

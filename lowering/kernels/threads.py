@@ -80,7 +80,6 @@ CALLER_SPIN_ITERATIONS = 8_000
 _GEN = 0  # i32: generation, the futex word
 _FN = 64  # ptr: the task function
 _CTX = 72  # ptr: its context
-_CHUNKS = 80  # i64: number of chunks
 _DONE = 192  # i64: chunks finished in the current generation
 _SLEEPERS = 256  # i32: workers in FUTEX_WAIT
 _LOCK = 320  # i32: 1 while a caller owns the pool
@@ -350,7 +349,6 @@ def _emit_pool_module(threads: int) -> ir.Module:
     b.position_at_end(parallel)
     b.store(task, _field(b, state, _FN))
     b.store(ctx, _field(b, state, _CTX))
-    b.store(chunks, _field(b, state, _CHUNKS))
     done = _field(b, state, _DONE)
     b.store(_const(I64, 0), done)
     gen_ptr = _field(b, state, _GEN)
