@@ -504,7 +504,7 @@ def test_the_reference_interpreter_bounds_loop_iterations(monkeypatch: pytest.Mo
     with pytest.raises(lowpass.LowpassError, match=r"Loop .*: 2147483648 iterations: the reference "
                        r"interpreter runs at most 1048576"):
         request.infer({"trip": np.array(2**31, np.int64), "go": np.array(True), "acc0": acc0})
-    assert time.perf_counter() - start < 1.0
+    assert time.perf_counter() - start < 10.0  # refused up front (the run would take hours)
     # a while loop whose condition holds too long fails when it reaches the bound
     monkeypatch.setattr(infrastructure, "MAX_REFERENCE_ITERATIONS", 50)
     request = core.compile_model(LOOP_WHILE, "REFERENCE").create_infer_request()

@@ -175,3 +175,17 @@ def test_the_quantized_cell_is_the_attributes_decision() -> None:
 
 def test_the_pipeline_constant_names_the_passes() -> None:
     assert CPU_PIPELINE == ",".join(cls.name for cls in PASSES)
+
+
+def test_decompose_keeps_the_reference_meaning() -> None:
+    # the one pass that rewrites ops: REFERENCE before and after on random inputs
+    # (BatchNorm refolded in float64: 1e-6; HardSigmoid the same operations: bit for bit)
+    module = lowpass.read_module(_text(ROOT / "test/lowering/pipeline/decompose.mlir"))
+    rng = np.random.default_rng(3)
+    inputs = [rng.standard_normal((1, 2, 3, 3)).astype(np.float32), np.array(0.3, np.float32)]
+    core = lowpass.Core()
+    before = core.compile_model(module, "REFERENCE").infer_new_request(inputs)[0]
+    DecomposePass().apply(Context(), module)
+    assert not any(op.name == "ov.batch_norm_inference" for op in module.walk())
+    after = core.compile_model(module, "REFERENCE").infer_new_request(inputs)[0]
+    np.testing.assert_allclose(after, before, rtol=1e-6, atol=1e-7)
