@@ -30,8 +30,10 @@ from __future__ import annotations
 
 import ctypes
 import hashlib
+import os
 import re
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
@@ -80,19 +82,19 @@ from lowpass.dialects.ov.infrastructure import (
     YieldOp,
 )
 from lowpass.dialects.ov.state import module_variables
-from lowpass.lowering import jit
+from lowpass.lowering import jit, model_cache
 from lowpass.lowering.emit import (
+    CONSTANT_SYMBOL_PREFIX,
     I8,
     I32,
     I64,
     PTR,
     Buffer,
+    ConstantTable,
     EmitContext,
     OpLowering,
     ScratchAllocator,
-    address_constant,
     align,
-    aligned_copy,
     byte_offset,
     call_pointer,
     i32,
@@ -264,12 +266,15 @@ def compile_module(
     threads: int = 1,
     options: dict[str, Any] | None = None,
     cache: bool = True,
+    cache_dir: str | os.PathLike[str] | None = None,
 ) -> CompiledGraph:
     """
     Compile the module's entry function (`@main` or its only public function) for the host
     CPU. Compiled graphs are cached by the module's fingerprint (its structure and a digest of
     each constant's bytes, `lowering/fingerprint.py`; the module is not printed), `threads` and
     `options`: compiling the same model again returns the same native code without running LLVM.
+    With `cache_dir` (the CPU device's `CACHE_DIR`), the code is also kept on disk
+    (`lowering/model_cache.py`) for other processes.
     """
     options = dict(options or {})
     key = hashlib.sha256(
@@ -282,7 +287,13 @@ def compile_module(
             if hit is not None:
                 _CACHE.move_to_end(key)
                 return hit
-    graph = compile_pipelined(module.clone(), threads=threads, options=options)
+    graph = compile_pipelined(
+        module.clone(),
+        threads=threads,
+        options=options,
+        cache_dir=cache_dir,
+        cache_key=model_cache.blob_key(key) if cache_dir is not None else None,
+    )
     if cache:
         with _LOCK:
             _CACHE[key] = graph
@@ -292,11 +303,17 @@ def compile_module(
 
 
 def compile_pipelined(
-    module: ModuleOp, *, threads: int = 1, options: dict[str, Any] | None = None
+    module: ModuleOp,
+    *,
+    threads: int = 1,
+    options: dict[str, Any] | None = None,
+    cache_dir: str | os.PathLike[str] | None = None,
+    cache_key: str | None = None,
 ) -> CompiledGraph:
     """
     Run the CPU pipeline (`CPU_PIPELINE`, `lowering/pipeline.py`) on `module`, in place, then
-    emit and JIT-compile the code it describes (no cache). A module that went through the
+    emit and JIT-compile the code it describes (no in-memory cache; the disk cache `cache_dir`
+    under `cache_key` if both are given). A module that went through the
     pipeline already (its entry function has `#cpu.arena`: `opt-tool -p CPU_PIPELINE`'s
     output) is compiled as its attributes say; they are checked, not recomputed.
     """
@@ -304,7 +321,13 @@ def compile_pipelined(
 
     if cpu.ARENA not in entry_function(module).attributes:
         run_pipeline(module)
-    return _GraphCompiler(module, threads, dict(options or {})).compile()
+    return _GraphCompiler(
+        module,
+        threads,
+        dict(options or {}),
+        None if cache_dir is None else os.fspath(cache_dir),
+        cache_key,
+    ).compile()
 
 
 # --------------------------------------------------------------------------------------------
@@ -406,8 +429,18 @@ class _Plan:
 
 
 class _GraphCompiler:
-    def __init__(self, module: ModuleOp, threads: int, options: dict[str, Any]) -> None:
+    def __init__(
+        self,
+        module: ModuleOp,
+        threads: int,
+        options: dict[str, Any],
+        cache_dir: str | None = None,
+        cache_key: str | None = None,
+    ) -> None:
         self.module = module
+        self.cache_dir = cache_dir
+        self.cache_key = cache_key
+        """The disk cache (`model_cache`) and this graph's file in it, if any."""
         self.threads = max(1, int(threads))
         self.options = options
         self.function = entry_function(module)
@@ -909,45 +942,23 @@ class _GraphCompiler:
         arena_locations = {v: loc for v, loc in placed.items() if loc.kind == "arena"}
         locations = {**fixed, **placed}
 
-        # ---- the entry function (and, for a large graph, the segments it calls)
-        module = jit.new_module("lowpass_graph")
-        self.module_ir = module
-        self.scratch = ScratchAllocator()
-        self.context_names: set[str] = set()
-        self.constant_ptrs: dict[int, tuple[np.ndarray, ir.Value]] = {}
-        self.now_fn = self._declare_now(module)
-        groups = plan.groups
-        segments = [groups[i : i + SEGMENT_GROUPS] for i in range(0, len(groups), SEGMENT_GROUPS)]
-        if len(segments) <= 1:
-            entry = self.begin_function(ENTRY_NAME, len(block.args), len(results), tensor_bytes)
-            infos = self.emit_segment(groups, 0, plan, locations)
-            self.copy_outputs(plan, results, output_home, self.buffers)
-            self.builder.ret(i32(0))
-            out_of_line = [entry]
+        cached = None
+        if self.cache_dir is not None and self.cache_key is not None:
+            cached = model_cache.load(self.cache_dir, self.cache_key)
+            if cached is not None and len(cached.meta.get("exec_types", ())) != len(plan.groups):
+                cached = None  # (not this plan's: a hash collision or a changed compiler)
+        loaded = None
+        if cached is not None:
+            try:
+                loaded = self.load_cached(cached, plan, locations)
+            except (KeyError, TypeError, ValueError, RuntimeError, jit.JitError):
+                loaded = None  # a blob this compiler cannot use: compiled again, rewritten
+        if loaded is not None:
+            library, infos, arena_bytes, scratch_bytes = loaded
         else:
-            entry = ir.Function(module, ENTRY_TYPE, ENTRY_NAME)
-            call_builder = ir.IRBuilder(entry.append_basic_block("entry"))
-            infos = []
-            out_of_line = [entry]
-            for k, segment in enumerate(segments):
-                fn = self.begin_function(
-                    f"lowpass_segment_{k}", len(block.args), len(results), tensor_bytes
-                )
-                infos.extend(self.emit_segment(segment, len(infos), plan, locations))
-                if k == len(segments) - 1:
-                    self.copy_outputs(plan, results, output_home, self.buffers)
-                self.builder.ret(i32(0))
-                out_of_line.append(fn)
-                status = call_builder.call(fn, list(entry.args))
-                with call_builder.if_then(
-                    call_builder.icmp_signed("!=", status, i32(0)), likely=False
-                ):
-                    call_builder.ret(status)
-            call_builder.ret(i32(0))
-
-        arena_bytes = align(tensor_bytes + self.scratch.high_water)
-        _keep_kernels_out_of_line(out_of_line, self.now_fn)
-        library = jit.compile_ir(module, self.keep_alive, cache=False)
+            library, infos, arena_bytes, scratch_bytes = self.emit_and_compile(
+                plan, block, results, locations, output_home, tensor_bytes
+            )
         entry_fn = ENTRY_FN(library.address(ENTRY_NAME))
         rows = self.profiling_rows(plan, infos)
         names = _port_names(self.function, results)
@@ -981,9 +992,102 @@ class _GraphCompiler:
                 "views": len(plan.view_ops),
                 "constants": len(plan.constants),
                 "arena_values": len(arena_locations),
-                "scratch_bytes": self.scratch.high_water,
+                "scratch_bytes": scratch_bytes,
             },
         )
+
+    def emit_and_compile(
+        self,
+        plan: _Plan,
+        block: Block,
+        results: Sequence[SSAValue],
+        locations: dict[SSAValue, Location],
+        output_home: dict[int, SSAValue],
+        tensor_bytes: int,
+    ) -> tuple[jit.JitLibrary, list[GroupInfo], int, int]:
+        """Emit the graph's LLVM IR, compile and load it (and store it in the disk cache):
+        (library, group infos, arena bytes, scratch bytes)."""
+        # ---- the entry function (and, for a large graph, the segments it calls)
+        module = jit.new_module("lowpass_graph")
+        self.module_ir = module
+        self.scratch = ScratchAllocator()
+        self.context_names: set[str] = set()
+        self.constants = ConstantTable(module)
+        self.now_fn = self._declare_now(module)
+        groups = plan.groups
+        segments = [groups[i : i + SEGMENT_GROUPS] for i in range(0, len(groups), SEGMENT_GROUPS)]
+        if len(segments) <= 1:
+            entry = self.begin_function(ENTRY_NAME, len(block.args), len(results), tensor_bytes)
+            infos = self.emit_segment(groups, 0, plan, locations)
+            self.copy_outputs(plan, results, output_home, self.buffers)
+            self.builder.ret(i32(0))
+            out_of_line = [entry]
+        else:
+            entry = ir.Function(module, ENTRY_TYPE, ENTRY_NAME)
+            call_builder = ir.IRBuilder(entry.append_basic_block("entry"))
+            infos = []
+            out_of_line = [entry]
+            for k, segment in enumerate(segments):
+                fn = self.begin_function(
+                    f"lowpass_segment_{k}", len(block.args), len(results), tensor_bytes
+                )
+                infos.extend(self.emit_segment(segment, len(infos), plan, locations))
+                if k == len(segments) - 1:
+                    self.copy_outputs(plan, results, output_home, self.buffers)
+                self.builder.ret(i32(0))
+                out_of_line.append(fn)
+                status = call_builder.call(fn, list(entry.args))
+                with call_builder.if_then(
+                    call_builder.icmp_signed("!=", status, i32(0)), likely=False
+                ):
+                    call_builder.ret(status)
+            call_builder.ret(i32(0))
+
+        arena_bytes = align(tensor_bytes + self.scratch.high_water)
+        _keep_kernels_out_of_line(out_of_line, self.now_fn)
+        start = time.perf_counter()
+        obj, text, runtime = jit.compile_object(module)
+        library = jit.load_object(
+            obj,
+            self.constants.symbols(),
+            runtime,
+            [*self.keep_alive, *self.constants.arrays],
+            ir_text=text,
+            compile_seconds=time.perf_counter() - start,
+        )
+        if self.cache_dir is not None and self.cache_key is not None:
+            meta = {
+                "exec_types": [info.exec_type for info in infos],
+                "arena_bytes": arena_bytes,
+                "scratch_bytes": self.scratch.high_water,
+                "runtime_symbols": runtime,
+            }
+            cached = model_cache.CachedGraph(obj, text, self.constants.arrays, meta)
+            model_cache.save(self.cache_dir, self.cache_key, cached)
+        return library, infos, arena_bytes, self.scratch.high_water
+
+    def load_cached(
+        self,
+        cached: model_cache.CachedGraph,
+        plan: _Plan,
+        locations: dict[SSAValue, Location],
+    ) -> tuple[jit.JitLibrary, list[GroupInfo], int, int]:
+        """The graph's code from the disk cache: what `emit_and_compile` would return."""
+        meta = cached.meta
+        symbols = {
+            f"{CONSTANT_SYMBOL_PREFIX}{n}": int(a.ctypes.data) for n, a in enumerate(cached.arrays)
+        }
+        runtime = [str(name) for name in meta["runtime_symbols"]]
+        library = jit.load_object(
+            cached.obj, symbols, runtime, cached.arrays, ir_text=cached.ir_text
+        )
+        infos = [
+            self.group_info(group, index, plan, locations, exec_type)
+            for index, (group, exec_type) in enumerate(
+                zip(plan.groups, meta["exec_types"], strict=True)
+            )
+        ]
+        return library, infos, int(meta["arena_bytes"]), int(meta["scratch_bytes"])
 
     # ---- emission ----
 
@@ -1059,14 +1163,7 @@ class _GraphCompiler:
             memcpy(self.builder, self.output_ptrs[k], src.ptr, src.nbytes)
 
     def constant_ptr(self, array: np.ndarray) -> ir.Value:
-        known = self.constant_ptrs.get(id(array))
-        if known is not None and known[0] is array:
-            return known[1]
-        copy = aligned_copy(array)
-        self.keep_alive.extend((copy, array))
-        ptr = address_constant(copy.ctypes.data)
-        self.constant_ptrs[id(array)] = (array, ptr)
-        return ptr
+        return self.constants.pointer(array)
 
     def buffers_for(
         self, plan: _Plan, locations: dict[SSAValue, Location]
@@ -1141,7 +1238,7 @@ class _GraphCompiler:
             options=self.options,
         )
         ctx._names = self.context_names  # unique function names across groups
-        ctx._constants = self.constant_ptrs
+        ctx.constants = self.constants
         ctx.variables = self.variable_buffers
         return ctx
 
@@ -1167,25 +1264,36 @@ class _GraphCompiler:
                     [buffers[v] for v in group.inputs],
                     [buffers[v] for v in group.outputs],
                 )
-            info = GroupInfo(index, list(group.ops), exec_type, False)
         else:
             status = call_pointer(b, ir.FunctionType(I32, [I64]), self.fallback_arg, [i64(index)])
             failed = b.icmp_signed("!=", status, i32(0))
             with b.if_then(failed, likely=False):
                 b.ret(i32(index + 1))
-            info = GroupInfo(
-                index,
-                list(group.ops),
-                f"ref_{_op_precision(first)}",
-                True,
-                inputs=[self.location_of(plan, v, locations) for v in group.inputs],
-                outputs=[self.location_of(plan, v, locations) for v in group.outputs],
-                input_values=list(group.inputs),
-                output_values=list(group.outputs),
-                uses_variables=any(_contains_state(op) for op in group.ops),
-            )
+            exec_type = f"ref_{_op_precision(first)}"
         self.emit_time(index, 1)
-        return info
+        return self.group_info(group, index, plan, locations, exec_type)
+
+    def group_info(
+        self,
+        group: _Group,
+        index: int,
+        plan: _Plan,
+        locations: dict[SSAValue, Location],
+        exec_type: str,
+    ) -> GroupInfo:
+        if group.lowering is not None:
+            return GroupInfo(index, list(group.ops), exec_type, False)
+        return GroupInfo(
+            index,
+            list(group.ops),
+            exec_type,
+            True,
+            inputs=[self.location_of(plan, v, locations) for v in group.inputs],
+            outputs=[self.location_of(plan, v, locations) for v in group.outputs],
+            input_values=list(group.inputs),
+            output_values=list(group.outputs),
+            uses_variables=any(_contains_state(op) for op in group.ops),
+        )
 
     def location_of(
         self, plan: _Plan, value: SSAValue, locations: dict[SSAValue, Location]

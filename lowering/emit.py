@@ -259,24 +259,18 @@ class EmitContext:
     group_name: str = "group"
     """A name for the group's functions (the first op's friendly name, sanitised)."""
     _names: set[str] = field(default_factory=set)
-    _constants: dict[int, tuple[np.ndarray, ir.Value]] = field(default_factory=dict)
+    constants: ConstantTable | None = None
+    """Where the group's constant arrays are linked (the graph's table); None: a private one."""
     options: dict[str, Any] = field(default_factory=dict)
     """Compiler options (as given to `compile_module`), for lowerings that have knobs."""
     variables: dict[str, tuple[Buffer, ir.Value]] = field(default_factory=dict)
     """Variable id -> (its value buffer, the address of its `i8` flag: 1 = set)."""
 
     def constant_ptr(self, array: np.ndarray) -> ir.Value:
-        """The address of a 64-byte aligned, contiguous copy of `array`, kept alive."""
-        key = id(array)
-        known = self._constants.get(key)
-        if known is not None and known[0] is array:
-            return known[1]
-        copy = aligned_copy(array)
-        self.keep_alive.append(copy)
-        self.keep_alive.append(array)  # keeps id(array) from being reused while cached
-        ptr = address_constant(copy.ctypes.data)
-        self._constants[key] = (array, ptr)
-        return ptr
+        """The address of a 64-byte aligned, contiguous copy of `array` (`ConstantTable`)."""
+        if self.constants is None:
+            self.constants = ConstantTable(self.module)
+        return self.constants.pointer(array)
 
     def function(self, name_hint: str, fnty: ir.FunctionType) -> ir.Function:
         """A new function in the module with a unique name based on `name_hint`."""
@@ -320,9 +314,46 @@ def aligned_copy(array: np.ndarray, alignment: int = 64) -> np.ndarray:
     return out
 
 
-def address_constant(address: int) -> ir.Value:
-    """A `ptr` constant for an absolute address (`inttoptr (i64 address to ptr)`)."""
-    return ir.Constant(I64, int(address)).inttoptr(PTR)
+CONSTANT_SYMBOL_PREFIX = "lowpass.const."
+
+
+class ConstantTable:
+    """
+    The constant arrays that a module's code reads, each linked by name: the code refers to an
+    external symbol `lowpass.const.<n>` (64-byte aligned, read-only), which `jit.load_object`
+    binds to the address of a 64-byte aligned copy of the array when the code is loaded. Code
+    that names its constants instead of holding their addresses is relocatable: the compiled
+    model cache (`CACHE_DIR`) stores it beside the arrays and binds them again in another
+    process. An array given twice (the same object) is one symbol.
+    """
+
+    def __init__(self, module: ir.Module) -> None:
+        self.module = module
+        self.arrays: list[np.ndarray] = []
+        """The aligned copies, symbol `lowpass.const.<n>` being `arrays[n]`."""
+        self._known: dict[int, tuple[np.ndarray, ir.Value]] = {}
+
+    def pointer(self, array: np.ndarray) -> ir.Value:
+        known = self._known.get(id(array))
+        if known is not None and known[0] is array:  # the pair keeps id(array) unique
+            return known[1]
+        copy = aligned_copy(array)
+        symbol = ir.GlobalVariable(
+            self.module,
+            ir.ArrayType(I8, max(copy.nbytes, 1)),
+            f"{CONSTANT_SYMBOL_PREFIX}{len(self.arrays)}",
+        )
+        symbol.global_constant = True
+        symbol.align = 64
+        self.arrays.append(copy)
+        self._known[id(array)] = (array, symbol)
+        return symbol
+
+    def symbols(self) -> dict[str, int]:
+        """Symbol name -> address of its array, for `jit.load_object`."""
+        return {
+            f"{CONSTANT_SYMBOL_PREFIX}{n}": int(a.ctypes.data) for n, a in enumerate(self.arrays)
+        }
 
 
 def sanitize_name(name: str) -> str:

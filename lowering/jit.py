@@ -93,8 +93,12 @@ def compile_ir(
     tm = create_target_machine()
     mod.data_layout = str(tm.target_data)
     optimize(mod, tm)
-    engine = llvm.create_mcjit_compiler(mod, tm)
-    engine.finalize_object()
+    symbols = _resolve(runtime_symbols(mod))
+    with _LINK_LOCK:
+        for name, address in symbols.items():
+            llvm.add_symbol(name, address)
+        engine = llvm.create_mcjit_compiler(mod, tm)
+        engine.finalize_object()
     lib = JitLibrary(engine, text, time.perf_counter() - start, list(keep_alive))
     if cache:
         with _LOCK:
@@ -102,6 +106,79 @@ def compile_ir(
             while len(_CACHE) > _CACHE_SIZE:
                 _CACHE.popitem(last=False)
     return lib
+
+
+def compile_object(module: ir.Module | str) -> tuple[bytes, str, list[str]]:
+    """Verify, optimize (O3, host CPU) and compile `module` to a relocatable object file;
+    returns it, the IR text and the `runtime_symbols` it needs. External symbols (a graph's
+    `lowpass.const.<n>` constants, the pools' `lowpass.pool.<t>.*`) stay unresolved until
+    `load_object`."""
+    text = str(module)
+    cpu = host_cpu()
+    try:
+        mod = llvm.parse_assembly(text)
+        mod.triple = cpu.triple
+        mod.verify()
+    except RuntimeError as e:
+        raise JitError(f"invalid LLVM IR: {e}") from None
+    tm = create_target_machine()
+    mod.data_layout = str(tm.target_data)
+    optimize(mod, tm)
+    return tm.emit_object(mod), text, runtime_symbols(mod)
+
+
+# llvm.add_symbol is process-wide: binding a model's symbols and applying its relocations
+# (finalize_object) happen under one lock, so that two loads cannot interleave their bindings.
+_LINK_LOCK = threading.Lock()
+_RESOLVERS: dict[str, Callable[[str], int]] = {}
+
+
+def register_resolver(prefix: str, resolve: Callable[[str], int]) -> None:
+    """Symbols named `prefix...` that code declares are bound to `resolve(name)` when it is
+    loaded: addresses of this process (a thread pool's) that compiled code names."""
+    _RESOLVERS[prefix] = resolve
+
+
+def runtime_symbols(mod: llvm.ModuleRef) -> list[str]:
+    """The symbols `mod` declares that a registered resolver binds."""
+    declared = [*mod.functions, *mod.global_variables]
+    return sorted(
+        g.name
+        for g in declared
+        if g.is_declaration and any(g.name.startswith(p) for p in _RESOLVERS)
+    )
+
+
+def _resolve(runtime: Sequence[str]) -> dict[str, int]:
+    """Addresses of `runtime` symbols (outside `_LINK_LOCK`: a resolver may compile code)."""
+    out = {}
+    for name in runtime:
+        prefix = next((p for p in _RESOLVERS if name.startswith(p)), None)
+        if prefix is None:
+            raise JitError(f"no resolver for the symbol '{name}'")
+        out[name] = _RESOLVERS[prefix](name)
+    return out
+
+
+def load_object(
+    obj: bytes,
+    symbols: dict[str, int],
+    runtime: Sequence[str] = (),
+    keep_alive: Sequence[Any] = (),
+    *,
+    ir_text: str = "",
+    compile_seconds: float = 0.0,
+) -> JitLibrary:
+    """Load an object file of `compile_object` into a new engine, binding its external
+    `symbols` (name -> address) and its `runtime` symbols (`register_resolver`) first."""
+    symbols = {**symbols, **_resolve(runtime)}
+    with _LINK_LOCK:
+        for name, address in symbols.items():
+            llvm.add_symbol(name, address)
+        engine = llvm.create_mcjit_compiler(llvm.parse_assembly(""), create_target_machine())
+        engine.add_object_file(llvm.ObjectFileRef.from_data(obj))
+        engine.finalize_object()
+    return JitLibrary(engine, ir_text, compile_seconds, list(keep_alive))
 
 
 def new_module(name: str) -> ir.Module:

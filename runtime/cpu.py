@@ -14,6 +14,7 @@ which runs them on the reference interpreter on numpy views of the same memory.
 from __future__ import annotations
 
 import ctypes
+import os
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -67,6 +68,8 @@ class CpuConfigError(DeviceError):
 class CpuConfig:
     threads: int = 1
     perf_count: bool = False
+    cache_dir: str | None = None
+    """OpenVINO's CACHE_DIR: compiled code kept on disk (`lowering/model_cache.py`)."""
     properties: tuple[tuple[str, Any], ...] = ()
 
 
@@ -91,6 +94,7 @@ def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
     """The CPU device's config (OpenVINO property names; unknown keys are errors)."""
     threads = 1
     perf = False
+    cache_dir: str | None = None
     kept: list[tuple[str, Any]] = []
     for raw_key, value in (config or {}).items():
         key = _key_name(raw_key)
@@ -107,13 +111,15 @@ def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
             if threads < 0:
                 raise CpuConfigError(f"{key} must be >= 0, got {threads}")
             if threads == 0:  # OpenVINO: 0 = as many as there are cores
-                import os
-
                 threads = os.cpu_count() or 1
         elif key in PROFILING_KEYS:
             perf = _as_bool(key, value)
+        elif key == "CACHE_DIR":
+            if not isinstance(value, str | os.PathLike):
+                raise CpuConfigError(f"CACHE_DIR takes a directory path, got {value!r}")
+            cache_dir = str(os.fspath(value)) or None  # OpenVINO: "" = no cache
         kept.append((key, value))
-    return CpuConfig(threads, perf, tuple(kept))
+    return CpuConfig(threads, perf, cache_dir, tuple(kept))
 
 
 class CpuDevice:
@@ -150,7 +156,7 @@ class CpuCompiledModel:
             _check_dynamic_model(module)
             return
         try:
-            self._last = compile_module(module, threads=config.threads)
+            self._last = compile_module(module, threads=config.threads, cache_dir=config.cache_dir)
         except CompileError as e:
             raise CpuConfigError(str(e)) from None
 
@@ -174,7 +180,9 @@ class CpuCompiledModel:
         module = self.module.clone()
         try:
             reshape_module(module, dict(zip(self.input_names, shapes, strict=True)))
-            graph = compile_module(module, threads=self.config.threads)
+            graph = compile_module(
+                module, threads=self.config.threads, cache_dir=self.config.cache_dir
+            )
         except (ReshapeError, CompileError) as e:
             dims = ", ".join(
                 f"'{n}' {list(s)}" for n, s in zip(self.input_names, shapes, strict=True)

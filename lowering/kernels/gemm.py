@@ -66,6 +66,7 @@ from dataclasses import dataclass
 import llvmlite.ir as ir
 import numpy as np
 
+from lowpass.lowering.emit import ConstantTable
 from lowpass.lowering.kernels.threads import (
     TASK_TYPE,
     aligned_zeros,
@@ -319,10 +320,6 @@ def _c64(value: int) -> ir.Constant:
     return ir.Constant(I64, value)
 
 
-def _address(array: np.ndarray) -> ir.Value:
-    return ir.Constant(I64, int(array.ctypes.data)).inttoptr(PTR)
-
-
 def _intrinsic(module: ir.Module, name: str, fnty: ir.FunctionType) -> ir.Function:
     fn = module.globals.get(name)
     if fn is None:
@@ -428,8 +425,10 @@ class _GemmEmitter:
         lda: int,
         ldc: int,
         cpu: HostCpu,
+        constants: ConstantTable | None,
     ) -> None:
         self.module = module
+        self.constants = constants
         self.name = name
         self.kind = kind
         self.m, self.k, self.n = m, k, n
@@ -670,6 +669,13 @@ class _GemmEmitter:
 
     # -- epilogue -------------------------------------------------------------------------
 
+    def _address(self, array: np.ndarray) -> ir.Value:
+        """A constant array's address: linked by name through the graph's `ConstantTable`
+        (relocatable code), else baked in (`keep_alive` holds the array)."""
+        if self.constants is not None:
+            return self.constants.pointer(array)
+        return ir.Constant(I64, int(array.ctypes.data)).inttoptr(PTR)
+
     def _column_vector(
         self, b: ir.IRBuilder, values: np.ndarray | float | None, n0: ir.Value, col: int, vty
     ) -> ir.Value | None:
@@ -678,7 +684,7 @@ class _GemmEmitter:
         if not isinstance(values, np.ndarray):  # a float
             return ir.Constant(vty, [values] * vty.count)
         offset = b.mul(b.add(n0, _c64(col)), _c64(4))
-        return b.load(_offset(b, _address(values), offset), typ=vty, align=4)
+        return b.load(_offset(b, self._address(values), offset), typ=vty, align=4)
 
     def _epilogue(self, b, accs, rows, panels, last_cols, c, n0) -> None:
         ep = self.epilogue
@@ -771,7 +777,7 @@ class _GemmEmitter:
         block = self.block
         blocks_end = p0 + (full_end - p0) // block * block
         last_cols = self.n - PANEL * (self.panels - 1) if tail_panel else PANEL
-        packed = fn.args[4] if self.packed is None else _address(self.packed)
+        packed = fn.args[4] if self.packed is None else self._address(self.packed)
         out_size = self.out.itemsize
         widened = None
         if self.prewiden:  # s16: each row tile widened to int16 once per panel block
@@ -975,15 +981,17 @@ def emit_gemm(
     threads: int = 1,
     keep_alive: list,
     cpu: HostCpu | None = None,
+    constants: ConstantTable | None = None,
 ) -> ir.Function:
     """Adds `void name(ptr a, ptr c)` to `module`:
     C[m, n] (row-major, leading dimension ldc) = epilogue(A[m, k] (row-major, lda) x B[k, n]).
 
     A is uint8, int8 or float32; B a constant (int8 values for int8 A, float32 for float32
-    A), packed now: the packed arrays are appended to `keep_alive` and their addresses baked
-    into the IR. `a_zero_point` (int8 paths): one value or k values subtracted from A, folded
-    into the int32 compensation so that results stay exact. `threads`: tasks run on the
-    native pool (`threads.py`), fewer when the GEMM is small.
+    A), packed now: the packed arrays are linked through `constants` (a graph's
+    `ConstantTable`: relocatable code) or, without one, appended to `keep_alive` and their
+    addresses baked into the IR. `a_zero_point` (int8 paths): one value or k values
+    subtracted from A, folded into the int32 compensation so that results stay exact.
+    `threads`: tasks run on the native pool (`threads.py`), fewer when the GEMM is small.
 
     With `b` a `RuntimeB` (MatMul by a computed B) the function is
     `void name(ptr a, ptr c, ptr b, ptr workspace)`: B is read from `b` and packed into the
@@ -1030,7 +1038,8 @@ def emit_gemm(
             comp = _aligned_copy(padded)
         packed = _pack(kind, weights)
     emitter = _GemmEmitter(
-        module, name, kind, m, k, n, a_dtype, packed, comp, epilogue, out, lda, ldc, cpu
+        module, name, kind, m, k, n, a_dtype, packed, comp, epilogue, out, lda, ldc, cpu,
+        constants,
     )
     threads = effective_threads(threads, m * n * k)
     chunks = emitter.split(threads)

@@ -52,7 +52,7 @@ from dataclasses import dataclass
 import llvmlite.ir as ir
 import numpy as np
 
-from lowpass.lowering.jit import JitLibrary, compile_ir, new_module
+from lowpass.lowering.jit import JitLibrary, compile_ir, new_module, register_resolver
 from lowpass.lowering.target import host_cpu
 
 VOID = ir.VoidType()
@@ -537,8 +537,8 @@ def emit_parallel_call(
     chunks: int,
 ) -> None:
     """Run `task(ctx, i)` for every i in 0..chunks-1: in a loop on this thread when
-    threads == 1, else on the native pool for `threads` (its state and `run` addresses are
-    baked into the IR). Chunks must be independent; a few per thread balance the load."""
+    threads == 1, else on the native pool for `threads` (called by name: `pool_symbols`).
+    Chunks must be independent; a few per thread balance the load."""
     if tuple(task.function_type.args) != tuple(TASK_TYPE.args):
         raise TypeError("a parallel task is `void task(ptr ctx, i64 chunk)`")
     if chunks > MAX_CHUNKS:
@@ -547,11 +547,37 @@ def emit_parallel_call(
         for i in range(chunks):
             builder.call(task, [ctx, _const(I64, i)])
         return
-    pool = thread_pool(threads)
-    run = _const(I64, pool.run_address).inttoptr(PTR)
-    run.function_type = RUN_TYPE  # (a constant expression has no function type of its own)
-    state = _const(I64, pool.state_address).inttoptr(PTR)
+    run_name, state_name = pool_symbols(threads)
+    run = module.globals.get(run_name)
+    if run is None:
+        run = ir.Function(module, RUN_TYPE, run_name)
+    state = module.globals.get(state_name)
+    if state is None:
+        state_bytes = _SLOTS + _SLOT_BYTES * threads + 64 * threads  # as `thread_pool` allocates
+        state = ir.GlobalVariable(module, ir.ArrayType(I8, state_bytes), state_name)
+        state.align = 64
     builder.call(run, [state, task, ctx, _const(I64, chunks)])
+
+
+POOL_SYMBOL_PREFIX = "lowpass.pool."
+
+
+def pool_symbols(threads: int) -> tuple[str, str]:
+    """The names by which compiled code calls the pool of `threads` threads: its `run`
+    function and its state. Code names them rather than holding their addresses (which are
+    this process's) so that it can be cached and loaded in another process; `pool_address`
+    resolves them when the code is loaded."""
+    return f"{POOL_SYMBOL_PREFIX}{threads}.run", f"{POOL_SYMBOL_PREFIX}{threads}.state"
+
+
+def pool_address(name: str) -> int:
+    """The address of a `pool_symbols` name in this process (the pool is started if needed)."""
+    threads_text, _, what = name.removeprefix(POOL_SYMBOL_PREFIX).partition(".")
+    pool = thread_pool(int(threads_text))
+    return pool.run_address if what == "run" else pool.state_address
+
+
+register_resolver(POOL_SYMBOL_PREFIX, pool_address)
 
 
 def _stop_all() -> None:

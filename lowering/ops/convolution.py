@@ -321,7 +321,7 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
                 a_zero_point=gemm_zero_point(spec, g),
                 epilogue=plan.epilogue(g * spec.og, (g + 1) * spec.og),
                 lda=spec.c if spec.pointwise else spec.k, ldc=spec.cout, threads=ctx.threads,
-                keep_alive=ctx.keep_alive, cpu=ctx.cpu,
+                keep_alive=ctx.keep_alive, cpu=ctx.cpu, constants=ctx.constants,
             )
             for g in range(spec.groups)
         ]

@@ -370,7 +370,7 @@ def emit_matmul(ctx: EmitContext, spec: MatMulSpec, a: Buffer, program: Program,
                 ctx.module, unique_global(ctx, f"{ctx.group_name}_gemm"), m=rows, k=k, n=n,
                 a_dtype=spec.a_dtype, b=operand, a_zero_point=spec.zero_point,
                 epilogue=plan.epilogue(), threads=ctx.threads, keep_alive=ctx.keep_alive,
-                cpu=ctx.cpu,
+                cpu=ctx.cpu, constants=ctx.constants,
             )
         return gemms[key]
 

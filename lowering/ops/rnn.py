@@ -1235,6 +1235,7 @@ class RecurrentLowering:
                 threads=ctx.threads,
                 keep_alive=ctx.keep_alive,
                 cpu=ctx.cpu,
+                constants=ctx.constants,
             )
 
         build_recurrent(fn, spec, w, r, b, gemm, quantization)

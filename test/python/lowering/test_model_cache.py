@@ -1,0 +1,141 @@
+"""
+The compiled model cache on disk (`CACHE_DIR`, lowering/model_cache.py): the second
+compile_model of a model loads its code instead of compiling it, in this process or another
+one (where the constants and the thread pool live at other addresses), and gives the same
+results bit for bit; a damaged or foreign blob is compiled again, an unusable directory only
+costs the cache.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+from xdsl.dialects.builtin import ModuleOp
+
+import lowpass
+from lowpass.frontends import read_model_file
+from lowpass.lowering import compiler, jit, model_cache
+from lowpass.passes import get_all_passes
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+
+
+def _qconvnet() -> ModuleOp:
+    model = read_model_file(EXAMPLES / "qconvnet.mlir")
+    get_all_passes()["lpt"]()().apply(lowpass.make_context(), model)
+    return model
+
+
+def _infer(model: ModuleOp, cache_dir: Path | str, threads: int = 1) -> np.ndarray:
+    core = lowpass.Core()
+    compiled = core.compile_model(
+        model, "CPU", {"CACHE_DIR": str(cache_dir), "INFERENCE_NUM_THREADS": threads}
+    )
+    x = np.random.default_rng(0).standard_normal((1, 3, 32, 32)).astype(np.float32)
+    return np.asarray(compiled.create_infer_request().infer({0: x})[0])
+
+
+def _blobs(cache_dir: Path) -> list[Path]:
+    return sorted(cache_dir.glob("*.blob"))
+
+
+@pytest.fixture(autouse=True)
+def _no_memory_cache() -> None:
+    compiler.clear_cache()  # (the in-memory cache would hide the disk)
+
+
+def test_the_second_compile_loads_the_blob(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    model = _qconvnet()
+    first = _infer(model, tmp_path)
+    assert len(_blobs(tmp_path)) == 1
+    compiler.clear_cache()
+
+    def no_llvm(*args: object, **kwargs: object) -> None:
+        raise AssertionError("compiled again although the blob was there")
+
+    monkeypatch.setattr(jit, "compile_object", no_llvm)
+    second = _infer(model, tmp_path)
+    np.testing.assert_array_equal(first, second)
+    reference = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request()
+    x = np.random.default_rng(0).standard_normal((1, 3, 32, 32)).astype(np.float32)
+    np.testing.assert_allclose(second, np.asarray(reference.infer({0: x})[0]), atol=1e-5)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_blob_runs_in_another_process(tmp_path: Path, threads: int) -> None:
+    """Another process binds the constants (and the thread pool's state) at its own addresses."""
+    model = _qconvnet()
+    first = _infer(model, tmp_path, threads)
+    np.save(tmp_path / "first.npy", first)
+    script = textwrap.dedent(
+        f"""
+        import numpy as np
+        from lowpass.lowering import jit
+        import test_model_cache as t
+        def no_llvm(*args, **kwargs):
+            raise SystemExit("compiled again although the blob was there")
+        jit.compile_object = no_llvm
+        out = t._infer(t._qconvnet(), {str(tmp_path)!r}, {threads})
+        np.testing.assert_array_equal(out, np.load({str(tmp_path / "first.npy")!r}))
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=Path(__file__).parent,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_another_model_gets_another_blob(tmp_path: Path) -> None:
+    model = _qconvnet()
+    first = _infer(model, tmp_path)
+    other = read_model_file(EXAMPLES / "convnet.mlir")
+    _infer(other, tmp_path)
+    assert len(_blobs(tmp_path)) == 2
+    compiler.clear_cache()
+    np.testing.assert_array_equal(_infer(model, tmp_path), first)
+
+
+@pytest.mark.parametrize("damage", ["truncate", "flip-code", "garbage", "empty"])
+def test_a_damaged_blob_is_compiled_again(tmp_path: Path, damage: str) -> None:
+    model = _qconvnet()
+    first = _infer(model, tmp_path)
+    (blob,) = _blobs(tmp_path)
+    data = bytearray(blob.read_bytes())
+    if damage == "truncate":
+        data = data[: len(data) // 2]
+    elif damage == "flip-code":  # a byte of the object file (the first section)
+        head = int.from_bytes(data[len(model_cache.MAGIC) : len(model_cache.MAGIC) + 8], "little")
+        data[len(model_cache.MAGIC) + 8 + head + 100] ^= 0xFF
+    elif damage == "garbage":
+        data = bytearray(b"LOWPASS-BLOB\n\xff\xff\xff\xff\xff\xff\xff\x7f{")
+    else:
+        data = bytearray()
+    blob.write_bytes(bytes(data))
+    compiler.clear_cache()
+    np.testing.assert_array_equal(_infer(model, tmp_path), first)
+    assert model_cache.load(tmp_path, blob.stem) is not None  # rewritten
+
+
+def test_an_unusable_cache_dir_only_costs_the_cache(tmp_path: Path) -> None:
+    not_a_dir = tmp_path / "file"
+    not_a_dir.write_text("")
+    with pytest.warns(UserWarning, match="CACHE_DIR .*cannot write the compiled model"):
+        out = _infer(_qconvnet(), not_a_dir)
+    assert out.shape == (1, 10)
+
+
+def test_cache_dir_takes_a_path() -> None:
+    model = read_model_file(EXAMPLES / "convnet.mlir")
+    with pytest.raises(lowpass.LowpassError, match="CACHE_DIR takes a directory path"):
+        lowpass.Core().compile_model(model, "CPU", {"CACHE_DIR": 3})
