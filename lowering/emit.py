@@ -337,7 +337,15 @@ class ConstantTable:
         known = self._known.get(id(array))
         if known is not None and known[0] is array:  # the pair keeps id(array) unique
             return known[1]
-        copy = aligned_copy(array)
+        if (
+            array.flags.c_contiguous
+            and not array.flags.writeable
+            and array.ctypes.data % 64 == 0
+            and array.nbytes > 0
+        ):
+            copy = array  # (read-only and aligned already: a kernel's packed weights)
+        else:
+            copy = aligned_copy(array)
         symbol = ir.GlobalVariable(
             self.module,
             ir.ArrayType(I8, max(copy.nbytes, 1)),

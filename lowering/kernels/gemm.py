@@ -293,6 +293,16 @@ def _aligned_copy(array: np.ndarray) -> np.ndarray:
         return copy
 
 
+def _aligned(array: np.ndarray) -> np.ndarray:
+    """A 64-byte aligned, read-only copy of `array` (not interned: a graph's
+    `ConstantTable` links it by name, and takes it as it is)."""
+    raw = aligned_zeros(max(array.nbytes, 1))
+    copy = raw[: array.nbytes].view(array.dtype).reshape(array.shape)
+    copy[...] = array
+    copy.flags.writeable = False
+    return copy
+
+
 def _pack(kind: str, b: np.ndarray) -> np.ndarray:
     """B [K, N] as panels of 16 columns, each a sequence of 64-byte k-steps."""
     k, n = b.shape
@@ -309,7 +319,7 @@ def _pack(kind: str, b: np.ndarray) -> np.ndarray:
         padded = np.zeros((k, panels * PANEL), dtype=np.float32)
         padded[:, :n] = b
         packed = padded.reshape(k, panels, PANEL).transpose(1, 0, 2)
-    return _aligned_copy(packed)
+    return _aligned(packed)
 
 
 # --------------------------------------------------------------------------------------------
@@ -465,10 +475,8 @@ class _GemmEmitter:
         self.scale = self._per_column(epilogue.scale)
         self.bias = self._per_column(epilogue.bias)
         # packed None: B is packed at run time into a workspace given to each chunk body
-        self.keep_alive: list[np.ndarray] = [packed] if packed is not None else []
-        for array in (comp, self.scale, self.bias):
-            if isinstance(array, np.ndarray):
-                self.keep_alive.append(array)
+        self.keep_alive: list[np.ndarray] = []  # the baked arrays (`_address`)
+        self._baked: dict[int, np.ndarray] = {}
 
     def _per_column(self, value: np.ndarray | float | None) -> np.ndarray | float | None:
         """A padded, aligned float32 array for per-column values, a float for a scalar."""
@@ -481,7 +489,7 @@ class _GemmEmitter:
             raise ValueError(f"epilogue vectors need N={self.n} values, got {array.size}")
         padded = np.zeros(self.panels * PANEL, dtype=np.float32)
         padded[: self.n] = array.reshape(-1)
-        return _aligned_copy(padded)
+        return _aligned(padded)
 
     # -- the k-step -----------------------------------------------------------------------
 
@@ -671,10 +679,14 @@ class _GemmEmitter:
 
     def _address(self, array: np.ndarray) -> ir.Value:
         """A constant array's address: linked by name through the graph's `ConstantTable`
-        (relocatable code), else baked in (`keep_alive` holds the array)."""
+        (relocatable code), else baked in (an interned copy, kept in `keep_alive`)."""
         if self.constants is not None:
             return self.constants.pointer(array)
-        return ir.Constant(I64, int(array.ctypes.data)).inttoptr(PTR)
+        copy = self._baked.get(id(array))
+        if copy is None:
+            copy = self._baked[id(array)] = _aligned_copy(array)
+            self.keep_alive.append(copy)  # (the arrays live as long as the emitter)
+        return ir.Constant(I64, int(copy.ctypes.data)).inttoptr(PTR)
 
     def _column_vector(
         self, b: ir.IRBuilder, values: np.ndarray | float | None, n0: ir.Value, col: int, vty
@@ -1035,7 +1047,7 @@ def emit_gemm(
             comp_values = -((zp + shift) @ weights.astype(np.int64))
             padded = np.zeros(-(-n // PANEL) * PANEL, dtype=np.int32)
             padded[:n] = _wrap_int32(comp_values)
-            comp = _aligned_copy(padded)
+            comp = _aligned(padded)
         packed = _pack(kind, weights)
     emitter = _GemmEmitter(
         module, name, kind, m, k, n, a_dtype, packed, comp, epilogue, out, lda, ldc, cpu,
