@@ -27,6 +27,9 @@ costs nothing: the caller does its chunks. The protocol (all in LLVM IR, `_emit_
   on), so it never runs a chunk of another job, nor one twice, nor counts a chunk in `done`
   that the caller does not wait for (an extra count kept the caller waiting forever); after
   each chunk it increments `done` (release);
+- the caller times its own chunks and its wait for the workers' chunks; a late job (the
+  wait is long: a worker was descheduled mid-chunk) makes the next `BACKOFF_*` jobs run
+  inline, so a pool on a machine whose cores are busy degrades to one thread, not worse;
 - an idle worker spins (`pause`) on the generation for `SPIN_SECONDS` (20 ms, timed with the
   cycle counter), then sleeps in `FUTEX_WAIT` until the next generation: an idle pool does not burn
   a core. The caller spins for late chunks, then yields the core between checks.
@@ -75,6 +78,21 @@ the core after 20 ms. Waking a sleeping worker is slow on virtual machines (the 
 descheduled by the host: milliseconds were measured here); the caller does not wait for it."""
 CALLER_SPIN_ITERATIONS = 8_000
 """`pause` iterations the caller spins for late chunks before it yields between checks."""
+PREEMPTED_SECONDS = 1e-3
+"""A thread that stops this long lost its core to another thread (a scheduler time slice; a
+virtual machine's own pauses are shorter: up to ~0.3 ms were seen on an idle host). A
+spinning worker that sees such a gap between two iterations sleeps until the next job: the
+machine has more runnable threads than cores, and spinning only takes time from the caller.
+A job is late when the caller waited this long, and longer than twice its own part of the
+work, for a worker to finish a chunk: the worker was descheduled while it ran one."""
+BACKOFF_MIN_JOBS = 8
+BACKOFF_MAX_JOBS = 1024
+"""After a late job the next jobs run inline on the caller (8, then twice as many after each
+late job, at most 1024 ~ a few inferences of a CNN; 1/16 less after a job in time). A job
+is also late when a worker was preempted while it spun (PREEMPTED_SECONDS) since the last.
+On a machine where another process keeps a core busy, a worker that spins for jobs and is
+descheduled in the middle of chunks makes two threads slower than one (measured: resnet50
+int8 1.5x slower); backing off lets it sleep and gives the caller a core of its own."""
 
 # Byte offsets of the fields of the pool state (each group on its own cache line).
 _GEN = 0  # i32: generation, the futex word
@@ -86,6 +104,11 @@ _LOCK = 320  # i32: 1 while a caller owns the pool
 _QUIT = 384  # i32: 1 when the workers must exit
 _SPIN_TICKS = 448  # i64: cycle-counter ticks a worker spins before sleeping
 _SPIN_CAP = 456  # i64: and at most this many iterations (if there is no cycle counter)
+_PREEMPTED_TICKS = 464  # i64: PREEMPTED_SECONDS in cycle-counter ticks
+_BACKOFF_LEFT = 472  # i64: jobs still to run inline (read and written by the lock's owner)
+_BACKOFF_LENGTH = 480  # i64: the current backoff (likewise)
+_PREEMPTIONS = 496  # i64: times a spinning worker found it had lost its core (atomic)
+_PREEMPTIONS_SEEN = 504  # i64: the count at the caller's last job (the lock's owner's)
 _SLOTS = 512  # per worker i (1..T-1) at _SLOTS + 64 i: ptr state, i64 index, pthread_t,
 _SLOT_GEN = 24  # and the i32 generation at its creation
 _SLOT_BYTES = 64
@@ -243,14 +266,18 @@ def _emit_pool_module(threads: int) -> ir.Module:
     gen_ptr = _field(b, state, _GEN)
     spin_ticks = b.load(_field(b, state, _SPIN_TICKS), typ=I64)
     spin_cap = b.load(_field(b, state, _SPIN_CAP), typ=I64)
+    preempted_ticks = b.load(_field(b, state, _PREEMPTED_TICKS), typ=I64)
     seen_var = b.alloca(I32)
     spins_var = b.alloca(I64)
     since_var = b.alloca(I64)
+    last_var = b.alloca(I64)
     # the generation when the worker was created (it may start running after the next job
     # was posted: reading the counter here could skip that job)
     b.store(b.load(_field(b, slot, _SLOT_GEN), typ=I32), seen_var)
     b.store(_const(I64, 0), spins_var)
-    b.store(b.call(cycles, []), since_var)
+    now = b.call(cycles, [])
+    b.store(now, since_var)
+    b.store(now, last_var)
     b.branch(wait)
 
     b.position_at_end(wait)
@@ -261,12 +288,22 @@ def _emit_pool_module(threads: int) -> ir.Module:
     b.position_at_end(spin)
     spins = b.add(b.load(spins_var), _const(I64, 1))
     b.store(spins, spins_var)
-    elapsed = b.sub(b.call(cycles, []), b.load(since_var))
+    now = b.call(cycles, [])
+    elapsed = b.sub(now, b.load(since_var))
+    # a long gap between two iterations: the worker lost its core to another thread, so the
+    # machine has more runnable threads than cores and spinning takes time from the caller
+    gap = b.sub(now, b.load(last_var))
+    b.store(now, last_var)
     keep_spinning = b.and_(
-        b.icmp_unsigned("<", spins, spin_cap), b.icmp_unsigned("<", elapsed, spin_ticks)
+        b.and_(
+            b.icmp_unsigned("<", spins, spin_cap), b.icmp_unsigned("<", elapsed, spin_ticks)
+        ),
+        b.icmp_signed("<", gap, preempted_ticks),
     )
     with b.if_then(keep_spinning):
         _pause(module, b)
+    with b.if_then(b.icmp_signed(">=", gap, preempted_ticks)):
+        b.atomic_rmw("add", _field(b, state, _PREEMPTIONS), _const(I64, 1), "monotonic")
     b.cbranch(keep_spinning, wait, sleep)
 
     b.position_at_end(sleep)
@@ -289,7 +326,9 @@ def _emit_pool_module(threads: int) -> ir.Module:
     ctx = b.load(_field(b, state, _CTX), typ=PTR)
     _emit_claim_loop(b, state, threads, index, gen_now, task, ctx)
     b.store(_const(I64, 0), spins_var)
-    b.store(b.call(cycles, []), since_var)
+    now = b.call(cycles, [])
+    b.store(now, since_var)
+    b.store(now, last_var)
     b.branch(wait)
 
     b.position_at_end(leave)
@@ -324,7 +363,12 @@ def _emit_pool_module(threads: int) -> ir.Module:
     b.cbranch(b.extract_value(pair, 1), take_pool, inline)
     b.position_at_end(take_pool)  # more chunks than a work word holds: inline (never emitted)
     fits = b.icmp_unsigned("<=", chunks, _const(I64, MAX_CHUNKS))
-    b.cbranch(fits, parallel, release)
+    backoff_left_ptr = _field(b, state, _BACKOFF_LEFT)
+    backoff_left = b.load(backoff_left_ptr, typ=I64)
+    backing_off = b.icmp_unsigned("!=", backoff_left, _const(I64, 0))
+    with b.if_then(backing_off):
+        b.store(b.sub(backoff_left, _const(I64, 1)), backoff_left_ptr)
+    b.cbranch(b.and_(fits, b.not_(backing_off)), parallel, release)
     b.position_at_end(release)
     b.atomic_rmw("xchg", lock, _const(I32, 0), "release")
     b.branch(inline)
@@ -366,7 +410,11 @@ def _emit_pool_module(threads: int) -> ir.Module:
     sleepers = b.load_atomic(_field(b, state, _SLEEPERS), "seq_cst", 4, typ=I32)
     with b.if_then(b.icmp_unsigned("!=", sleepers, _const(I32, 0))):
         futex_wake(b, gen_ptr)
+    started = b.call(cycles, [])
     _emit_claim_loop(b, state, threads, _const(I64, 0), generation, task, ctx)
+    own_ticks = b.sub(b.call(cycles, []), started)
+    own_var = _entry_alloca(b, I64)
+    b.store(own_ticks, own_var)
     waits = _entry_alloca(b, I64)
     b.store(_const(I64, 0), waits)
     wait_done = run.append_basic_block("wait_done")
@@ -390,6 +438,35 @@ def _emit_pool_module(threads: int) -> ir.Module:
                 b.call(sched_yield, [])
     b.cbranch(all_done, waited, wait_done)
     b.position_at_end(waited)
+    own_ticks = b.load(own_var)
+    wait_ticks = b.sub(b.sub(b.call(cycles, []), started), own_ticks)
+    late = b.and_(
+        b.icmp_signed(">", wait_ticks, b.load(_field(b, state, _PREEMPTED_TICKS), typ=I64)),
+        b.icmp_signed(">", wait_ticks, b.shl(own_ticks, _const(I64, 1))),
+    )
+    preemptions = b.load_atomic(_field(b, state, _PREEMPTIONS), "monotonic", 8, typ=I64)
+    seen_ptr = _field(b, state, _PREEMPTIONS_SEEN)
+    late = b.or_(late, b.icmp_unsigned("!=", preemptions, b.load(seen_ptr, typ=I64)))
+    b.store(preemptions, seen_ptr)
+    length_ptr = _field(b, state, _BACKOFF_LENGTH)
+    length = b.load(length_ptr, typ=I64)
+    with b.if_else(late) as (was_late, in_time):
+        with was_late:  # back off for twice as long (at least the minimum, at most the cap)
+            longer = b.shl(length, _const(I64, 1))
+            longer = b.select(
+                b.icmp_unsigned("<", longer, _const(I64, BACKOFF_MIN_JOBS)),
+                _const(I64, BACKOFF_MIN_JOBS),
+                longer,
+            )
+            longer = b.select(
+                b.icmp_unsigned(">", longer, _const(I64, BACKOFF_MAX_JOBS)),
+                _const(I64, BACKOFF_MAX_JOBS),
+                longer,
+            )
+            b.store(longer, length_ptr)
+            b.store(longer, _field(b, state, _BACKOFF_LEFT))
+        with in_time:  # decay slowly: a job in time between two late ones must not undo one
+            b.store(b.sub(length, b.lshr(length, _const(I64, 4))), length_ptr)
     b.atomic_rmw("xchg", lock, _const(I32, 0), "release")
     b.ret_void()
 
@@ -434,6 +511,7 @@ class ThreadPool:
     run_address: int  # `void run(ptr state, ptr task, ptr ctx, i64 chunks)`
     spin_ticks: int
     spin_cap: int
+    preempted_ticks: int
     stopped: bool = False
 
     @property
@@ -444,6 +522,13 @@ class ThreadPool:
         words = self.state.view(np.int64)
         words[_SPIN_TICKS // 8] = self.spin_ticks
         words[_SPIN_CAP // 8] = self.spin_cap
+        words[_PREEMPTED_TICKS // 8] = self.preempted_ticks
+
+    @property
+    def backoff(self) -> tuple[int, int]:
+        """(jobs still to run inline, the current backoff length): see `BACKOFF_MIN_JOBS`."""
+        words = self.state.view(np.int64)
+        return int(words[_BACKOFF_LEFT // 8]), int(words[_BACKOFF_LENGTH // 8])
 
     def _start(self) -> None:
         start = self.library.function("lowpass_pool_start", ctypes.c_int32, ctypes.c_void_p)
@@ -484,16 +569,17 @@ def available_cores() -> int:
         return os.cpu_count() or 1
 
 
-def _spin_limits(library: JitLibrary) -> tuple[int, int]:
-    """(cycle-counter ticks, iteration cap) of SPIN_SECONDS; the cap alone without a counter."""
+def _spin_limits(library: JitLibrary) -> tuple[int, int, int]:
+    """(cycle-counter ticks, iteration cap) of SPIN_SECONDS, the cap alone without a counter;
+    and the ticks of PREEMPTED_SECONDS (never preempted without a counter)."""
     ticks = library.function("lowpass_pool_ticks", ctypes.c_int64)
     t0, c0 = time.perf_counter(), ticks()
     time.sleep(0.005)
     t1, c1 = time.perf_counter(), ticks()
     rate = (c1 - c0) / (t1 - t0)
     if rate <= 1e6:  # no usable cycle counter: bound by iterations (~ 20 ns each)
-        return 1 << 62, int(SPIN_SECONDS / 20e-9)
-    return int(rate * SPIN_SECONDS), 1 << 62
+        return 1 << 62, int(SPIN_SECONDS / 20e-9), 1 << 62
+    return int(rate * SPIN_SECONDS), 1 << 62, int(rate * PREEMPTED_SECONDS)
 
 
 def thread_pool(threads: int) -> ThreadPool:
@@ -505,7 +591,7 @@ def thread_pool(threads: int) -> ThreadPool:
         if pool is None:
             library = compile_ir(_emit_pool_module(threads), cache=False)
             state = aligned_zeros(_SLOTS + _SLOT_BYTES * threads + 64 * threads)
-            spin_ticks, spin_cap = _spin_limits(library)
+            spin_ticks, spin_cap, preempted_ticks = _spin_limits(library)
             pool = ThreadPool(
                 threads,
                 state,
@@ -513,6 +599,7 @@ def thread_pool(threads: int) -> ThreadPool:
                 library.address("lowpass_pool_run"),
                 spin_ticks,
                 spin_cap,
+                preempted_ticks,
             )
             pool._configure()
             pool._start()

@@ -168,3 +168,62 @@ def test_exit_under_load() -> None:
     )
     assert r.returncode == 0, r.stderr[-2000:]
     assert r.stdout.strip() == "exiting"
+
+
+# `task(ctx, i)`: ctx[2 + i] = the running thread; chunk 0 sleeps ctx[0] us, chunk 1 ctx[1] us.
+SLEEPY_TASK_IR = """
+declare i64 @pthread_self()
+declare i32 @usleep(i32)
+define void @sleepy_chunk(ptr %ctx, i64 %i) {
+entry:
+  %self = call i64 @pthread_self()
+  %slot = add i64 %i, 2
+  %p = getelementptr i64, ptr %ctx, i64 %slot
+  store i64 %self, ptr %p
+  %which = icmp ult i64 %i, 2
+  br i1 %which, label %sleep, label %done
+sleep:
+  %q = getelementptr i64, ptr %ctx, i64 %i
+  %us = load i64, ptr %q
+  %us32 = trunc i64 %us to i32
+  %r = call i32 @usleep(i32 %us32)
+  br label %done
+done:
+  ret void
+}
+"""
+
+
+def test_late_worker_makes_the_pool_back_off() -> None:
+    """A worker descheduled in the middle of a chunk keeps the caller waiting: after such a
+    late job the next jobs run inline (the pool degrades to one thread on a busy machine
+    instead of getting slower than one), then the pool tries its workers again."""
+    from lowpass.lowering.kernels.threads import BACKOFF_MAX_JOBS, BACKOFF_MIN_JOBS
+
+    _LIBRARIES.append(compile_ir(SLEEPY_TASK_IR, cache=False))
+    task = _LIBRARIES[-1].address("sleepy_chunk")
+    pool = thread_pool(2)
+    ctx = np.zeros(2 + 64, np.int64)
+
+    def job(chunks: int, sleep_caller_us: int = 0, sleep_worker_us: int = 0) -> np.ndarray:
+        ctx[:] = 0
+        ctx[0], ctx[1] = sleep_caller_us, sleep_worker_us
+        pool.run(task, ctx.ctypes.data, chunks)
+        return ctx[2 : 2 + chunks].copy()
+
+    while pool.backoff[0]:  # an earlier test's backoff: run it out
+        job(2)
+    # chunk 0 (the caller's share) takes 100 ms, chunk 1 (the worker's) 400 ms: the caller
+    # waits ~300 ms for it, > 2 x its own 100 ms, as for a worker that lost its core
+    threads_of_chunks = job(2, 100_000, 400_000)
+    if threads_of_chunks[0] == threads_of_chunks[1]:
+        pytest.skip("the worker did not start within 100 ms (machine overloaded)")
+    left, length = pool.backoff
+    assert BACKOFF_MIN_JOBS <= length <= BACKOFF_MAX_JOBS and left == length
+    caller = threads_of_chunks[0]
+    for _ in range(left):  # backing off: every chunk on the caller, and each still runs once
+        ran_on = job(64)
+        assert (ran_on == caller).all()
+    assert pool.backoff[0] == 0
+    job(2)  # the workers are used again; a job in time shortens the backoff, a late one doubles
+    assert pool.backoff[1] in (length - length // 16, min(2 * length, BACKOFF_MAX_JOBS))
