@@ -17,6 +17,8 @@ Kernel kinds (`gemm_kernel_kind`):
 - `s16`: the exact path for full-range int8 weights (no VNNI): A is widened to int16 as it is
   broadcast (zero-extended for uint8, sign-extended for int8), B is packed as int16 pairs, and
   a step is `vpmaddwd` + `vpaddd`: 16 multiply-adds, never saturating (2 * 255 * 128 < 2^31).
+  With few rows (M <= `NARROW_B_MAX_ROWS`: the LSTM-step GEMVs, which wait on memory) B is
+  packed as int8 pairs instead and widened as it is loaded (`vpmovsxbw`): 1 byte per weight.
 - `vnni`: hosts with AVX-VNNI / AVX512-VNNI: `vpdpbusd` (u8 x s8, no intermediate
   saturation), the `u8s8` packing, any int8 weights.
 - `f32`: A, B float32, `fmuladd` (FMA) micro-kernels.
@@ -93,6 +95,10 @@ V16F32 = ir.VectorType(F32, 16)
 PANEL = 16  # columns of a packed B panel
 STEP_BYTES = 64  # bytes of one k-step of a panel (two 256-bit vectors)
 _L2_BLOCK_BYTES = 256 * 1024  # packed B per panel block
+NARROW_B_MAX_ROWS = 4
+"""On the s16 path a constant B is packed as int8 (widened as it is loaded) when M is at
+most this: such GEMMs (the LSTM-step GEMVs) read each weight once per call and wait on
+memory, so half the bytes is faster; with more rows the widening costs more than it saves."""
 CHUNKS_PER_THREAD = 2  # pieces of a parallel GEMM per thread (the pool balances them)
 
 _F32 = np.dtype(np.float32)
@@ -303,13 +309,14 @@ def _aligned(array: np.ndarray) -> np.ndarray:
     return copy
 
 
-def _pack(kind: str, b: np.ndarray) -> np.ndarray:
-    """B [K, N] as panels of 16 columns, each a sequence of 64-byte k-steps."""
+def _pack(kind: str, b: np.ndarray, narrow: bool = False) -> np.ndarray:
+    """B [K, N] as panels of 16 columns, each a sequence of 64-byte k-steps (32-byte steps
+    of int8 pairs for a `narrow` s16 B, widened to int16 as it is loaded)."""
     k, n = b.shape
     panels = -(-n // PANEL)
     if kind in ("u8s8", "vnni", "s16"):
         per_step = 4 if kind != "s16" else 2
-        dtype = np.int8 if kind != "s16" else np.int16
+        dtype = np.int8 if kind != "s16" or narrow else np.int16
         steps = -(-k // per_step)
         padded = np.zeros((steps * per_step, panels * PANEL), dtype=dtype)
         padded[:k, :n] = b
@@ -462,7 +469,10 @@ class _GemmEmitter:
             self.a_row_bytes = k2 * 2
         self.ldc_bytes = ldc * out.itemsize
         self.panels = -(-n // PANEL)
-        self.panel_bytes = (self.steps + (1 if self.k_tail else 0)) * STEP_BYTES
+        # s16 with B packed as int8 (small M: memory-bound, half the bytes per weight)
+        self.narrow_b = kind == "s16" and packed is not None and packed.dtype.itemsize == 1
+        self.step_bytes = STEP_BYTES // 2 if self.narrow_b else STEP_BYTES
+        self.panel_bytes = (self.steps + (1 if self.k_tail else 0)) * self.step_bytes
         self.tile = _tile_for(kind, m)
         # panel blocks: about 256 KiB of packed B (an L2 share), a multiple of the numbers of
         # panels side by side of the row tiles used (so that a block has no leftover group)
@@ -542,11 +552,15 @@ class _GemmEmitter:
         return b.bitcast(_splat(b, word, V8I32), V32I8)
 
     def _load_b(self, b: ir.IRBuilder, b_panel: ir.Value, step: ir.Value | int, half: int):
+        half_bytes = self.step_bytes // 2
         offset = (
-            b.add(b.mul(step, _c64(STEP_BYTES)), _c64(32 * half))
+            b.add(b.mul(step, _c64(self.step_bytes)), _c64(half_bytes * half))
             if isinstance(step, ir.Value)
-            else step * STEP_BYTES + 32 * half
+            else step * self.step_bytes + half_bytes * half
         )
+        if self.narrow_b:  # 16 int8 -> 16 int16 (`vpmovsxbw`)
+            narrow = b.load(_offset(b, b_panel, offset), typ=ir.VectorType(I8, 16), align=16)
+            return b.sext(narrow, V16I16)
         vty = {"u8s8": V32I8, "vnni": V8I32, "s16": V16I16, "f32": V8F32}[self.kind]
         return b.load(_offset(b, b_panel, offset), typ=vty, align=32)
 
@@ -1048,7 +1062,7 @@ def emit_gemm(
             padded = np.zeros(-(-n // PANEL) * PANEL, dtype=np.int32)
             padded[:n] = _wrap_int32(comp_values)
             comp = _aligned(padded)
-        packed = _pack(kind, weights)
+        packed = _pack(kind, weights, narrow=kind == "s16" and m <= NARROW_B_MAX_ROWS)
     emitter = _GemmEmitter(
         module, name, kind, m, k, n, a_dtype, packed, comp, epilogue, out, lda, ldc, cpu,
         constants,

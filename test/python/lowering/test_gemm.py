@@ -114,6 +114,27 @@ def test_s16_adversarial_saturating_pairs():
     np.testing.assert_array_equal(gemm(a_i8, b, epilogue=INT32), exact(a_i8, b))
 
 
+@pytest.mark.parametrize("m,k,n", [(1, 640, 2048), (4, 33, 40), (5, 64, 16), (3, 22_001, 20)])
+@pytest.mark.parametrize("a_dtype", [np.uint8, np.int8])
+def test_s16_narrow_b_small_m_exact(m, k, n, a_dtype):
+    """Small M on the s16 path (any host, VNNI masked off): B packed as int8 and widened as
+    it is loaded; still exact for full-range weights, and only up to NARROW_B_MAX_ROWS."""
+    from lowpass.lowering.kernels.gemm import NARROW_B_MAX_ROWS
+
+    cpu = no_vnni()
+    a, b = activations(m, k, a_dtype), weights8(k, n)
+    assert gemm_kernel_kind(a_dtype, b, cpu) == "s16"
+    module = new_module("test_gemm")
+    keep: list = []
+    emit_gemm(module, "gemm", m=m, k=k, n=n, a_dtype=a_dtype, b=b, keep_alive=keep,
+              epilogue=INT32, cpu=cpu)
+    assert ("sext <16 x i8>" in str(module)) == (m <= NARROW_B_MAX_ROWS)
+    fn = compile_ir(module, keep).function("gemm", None, ctypes.c_void_p, ctypes.c_void_p)
+    c = np.zeros((m, n), np.int32)
+    fn(np.ascontiguousarray(a).ctypes.data, c.ctypes.data)
+    np.testing.assert_array_equal(c, exact(a, b))
+
+
 @pytest.mark.parametrize("a_dtype", [np.uint8, np.int8])
 def test_s16_long_k_widened_per_step(a_dtype):
     """K so long that the row tile is not widened into a stack buffer (odd K: a tail step)."""
