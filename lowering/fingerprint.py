@@ -16,6 +16,8 @@ compiler can see of each op:
 - a dense constant (`dense<...>`, also inside arrays and dictionaries) as its type and a
   BLAKE2b digest of its raw bytes, memoised per attribute object (attributes are immutable), so
   a weight is read once per process however often its model is compiled;
+- tensor, integer and float types, integers and strings field by field, each kind with its
+  own tag;
 - any other attribute as its text (memoised per attribute object: types, names, shapes are
   small).
 
@@ -29,7 +31,19 @@ import threading
 import weakref
 from collections.abc import Iterable
 
-from xdsl.dialects.builtin import ArrayAttr, DenseIntOrFPElementsAttr, DictionaryAttr
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    BFloat16Type,
+    DenseIntOrFPElementsAttr,
+    DictionaryAttr,
+    Float16Type,
+    Float32Type,
+    Float64Type,
+    IntegerAttr,
+    IntegerType,
+    StringAttr,
+    TensorType,
+)
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 _DENSE_DIGESTS: dict[int, bytes] = {}
@@ -83,10 +97,35 @@ def _feed_attr(h: hashlib.blake2b, attr: Attribute) -> None:
         h.update(b"]")
     elif isinstance(attr, DictionaryAttr):
         _feed_named(h, b"{", attr.data.items())
+    # The commonest attributes fed field by field (printing them is most of a fingerprint's
+    # time in a new process, where nothing is memoised yet); each has its own tag.
+    elif type(attr) is TensorType:
+        h.update(b"t%s;" % ",".join(map(str, attr.get_shape())).encode())
+        _feed_attr(h, attr.element_type)
+        _feed_attr(h, attr.encoding)
+    elif type(attr) is IntegerType:
+        h.update(b"w%d:%d" % (attr.width.data, int(attr.signedness.data.value)))
+    elif type(attr) in _FLOAT_TYPES:
+        h.update(_FLOAT_TYPES[type(attr)])
+    elif type(attr) is IntegerAttr:
+        h.update(b"v%d:" % attr.value.data)
+        _feed_attr(h, attr.type)
+    elif type(attr) is StringAttr:
+        encoded = attr.data.encode()
+        h.update(b"q%d:" % len(encoded))
+        h.update(encoded)
     else:
         text = _text(attr).encode()
         h.update(b"T%d:" % len(text))
         h.update(text)
+
+
+_FLOAT_TYPES: dict[type[Attribute], bytes] = {
+    BFloat16Type: b"fbf16",
+    Float16Type: b"ff16",
+    Float32Type: b"ff32",
+    Float64Type: b"ff64",
+}
 
 
 def _feed_named(h: hashlib.blake2b, tag: bytes, items: Iterable[tuple[str, Attribute]]) -> None:

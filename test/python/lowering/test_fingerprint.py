@@ -113,3 +113,18 @@ def test_a_cache_hit_is_the_right_model() -> None:
     a = core.compile_model(core.read_model(one), "CPU")(inputs)["y"]
     b = core.compile_model(core.read_model(two), "CPU")(inputs)["y"]
     assert not np.array_equal(a, b)
+
+
+IDENTITY = 'builtin.module { func.func @main(%x: T {ov.name = "x"}) -> (T {ov.name = "x"}) { func.return %x : T } }'
+
+
+def test_types_and_strings_fed_field_by_field_still_tell_modules_apart() -> None:
+    """Tensor types, integer/float types, integers and strings are hashed without printing
+    them: changing any of their fields changes the key."""
+    types = ["tensor<2x4xf32>", "tensor<8xf32>", "tensor<4x2xf32>", "tensor<2x4xf16>",
+             "tensor<2x4xbf16>", "tensor<2x4xi8>", "tensor<2x4xui8>", "tensor<2x4xsi8>",
+             "tensor<2x4xi16>", "tensor<2x4xf64>"]
+    keys = {key(IDENTITY.replace("T", t)) for t in types}
+    assert len(keys) == len(types)
+    named = IDENTITY.replace("T", types[0])
+    assert key(named) != key(named.replace('"x"', '"y"', 1))
