@@ -28,8 +28,9 @@ costs nothing: the caller does its chunks. The protocol (all in LLVM IR, `_emit_
   that the caller does not wait for (an extra count kept the caller waiting forever); after
   each chunk it increments `done` (release);
 - the caller times its own chunks and its wait for the workers' chunks; a late job (the
-  wait is long: a worker was descheduled mid-chunk) makes the next `BACKOFF_*` jobs run
-  inline, so a pool on a machine whose cores are busy degrades to one thread, not worse;
+  wait is long: a worker was descheduled mid-chunk) makes the jobs of the next
+  `BACKOFF_*_SECONDS` run inline, so a pool on a machine whose cores are busy degrades to
+  one thread, not worse;
 - an idle worker spins (`pause`) on the generation for `SPIN_SECONDS` (20 ms, timed with the
   cycle counter), then sleeps in `FUTEX_WAIT` until the next generation: an idle pool does not burn
   a core. The caller spins for late chunks, then yields the core between checks.
@@ -85,11 +86,14 @@ spinning worker that sees such a gap between two iterations sleeps until the nex
 machine has more runnable threads than cores, and spinning only takes time from the caller.
 A job is late when the caller waited this long, and longer than twice its own part of the
 work, for a worker to finish a chunk: the worker was descheduled while it ran one."""
-BACKOFF_MIN_JOBS = 8
-BACKOFF_MAX_JOBS = 1024
-"""After a late job the next jobs run inline on the caller (8, then twice as many after each
-late job, at most 1024 ~ a few inferences of a CNN; 1/16 less after a job in time). A job
-is also late when a worker was preempted while it spun (PREEMPTED_SECONDS) since the last.
+BACKOFF_MIN_SECONDS = 2e-3
+BACKOFF_MAX_SECONDS = 0.5
+"""After a late job the jobs of the next 2 ms run inline on the caller, twice as long after
+each further late job, at most 0.5 s (a few inferences of a CNN: under lasting contention
+the retries, each a time slice or two, cost a few percent; when the contention ends the
+pool is parallel again within 0.5 s; 64 ms was measured too short: 2 threads 0.75-0.98x of
+one on a busy machine), 1/16 shorter after each job in time. A job is also late when a worker
+was preempted while it spun (PREEMPTED_SECONDS) since the last.
 On a machine where another process keeps a core busy, a worker that spins for jobs and is
 descheduled in the middle of chunks makes two threads slower than one (measured: resnet50
 int8 1.5x slower); backing off lets it sleep and gives the caller a core of its own."""
@@ -105,11 +109,13 @@ _QUIT = 384  # i32: 1 when the workers must exit
 _SPIN_TICKS = 448  # i64: cycle-counter ticks a worker spins before sleeping
 _SPIN_CAP = 456  # i64: and at most this many iterations (if there is no cycle counter)
 _PREEMPTED_TICKS = 464  # i64: PREEMPTED_SECONDS in cycle-counter ticks
-_BACKOFF_LEFT = 472  # i64: jobs still to run inline (read and written by the lock's owner)
-_BACKOFF_LENGTH = 480  # i64: the current backoff (likewise)
+_BACKOFF_UNTIL = 472  # i64: cycle counter until which jobs run inline (the lock's owner's)
+_BACKOFF_LENGTH = 480  # i64: the current backoff in ticks (likewise)
 _PREEMPTIONS = 496  # i64: times a spinning worker found it had lost its core (atomic)
 _PREEMPTIONS_SEEN = 504  # i64: the count at the caller's last job (the lock's owner's)
-_SLOTS = 512  # per worker i (1..T-1) at _SLOTS + 64 i: ptr state, i64 index, pthread_t,
+_BACKOFF_MIN_TICKS = 512  # i64: BACKOFF_MIN_SECONDS in ticks
+_BACKOFF_MAX_TICKS = 520  # i64: BACKOFF_MAX_SECONDS in ticks
+_SLOTS = 576  # per worker i (1..T-1) at _SLOTS + 64 i: ptr state, i64 index, pthread_t,
 _SLOT_GEN = 24  # and the i32 generation at its creation
 _SLOT_BYTES = 64
 # then per participant p (0 = the caller) at _SLOTS + 64 T + 64 p, its work word:
@@ -363,11 +369,8 @@ def _emit_pool_module(threads: int) -> ir.Module:
     b.cbranch(b.extract_value(pair, 1), take_pool, inline)
     b.position_at_end(take_pool)  # more chunks than a work word holds: inline (never emitted)
     fits = b.icmp_unsigned("<=", chunks, _const(I64, MAX_CHUNKS))
-    backoff_left_ptr = _field(b, state, _BACKOFF_LEFT)
-    backoff_left = b.load(backoff_left_ptr, typ=I64)
-    backing_off = b.icmp_unsigned("!=", backoff_left, _const(I64, 0))
-    with b.if_then(backing_off):
-        b.store(b.sub(backoff_left, _const(I64, 1)), backoff_left_ptr)
+    until = b.load(_field(b, state, _BACKOFF_UNTIL), typ=I64)
+    backing_off = b.icmp_signed("<", b.call(cycles, []), until)
     b.cbranch(b.and_(fits, b.not_(backing_off)), parallel, release)
     b.position_at_end(release)
     b.atomic_rmw("xchg", lock, _const(I32, 0), "release")
@@ -439,7 +442,8 @@ def _emit_pool_module(threads: int) -> ir.Module:
     b.cbranch(all_done, waited, wait_done)
     b.position_at_end(waited)
     own_ticks = b.load(own_var)
-    wait_ticks = b.sub(b.sub(b.call(cycles, []), started), own_ticks)
+    ended = b.call(cycles, [])
+    wait_ticks = b.sub(b.sub(ended, started), own_ticks)
     late = b.and_(
         b.icmp_signed(">", wait_ticks, b.load(_field(b, state, _PREEMPTED_TICKS), typ=I64)),
         b.icmp_signed(">", wait_ticks, b.shl(own_ticks, _const(I64, 1))),
@@ -452,19 +456,13 @@ def _emit_pool_module(threads: int) -> ir.Module:
     length = b.load(length_ptr, typ=I64)
     with b.if_else(late) as (was_late, in_time):
         with was_late:  # back off for twice as long (at least the minimum, at most the cap)
+            shortest = b.load(_field(b, state, _BACKOFF_MIN_TICKS), typ=I64)
+            longest = b.load(_field(b, state, _BACKOFF_MAX_TICKS), typ=I64)
             longer = b.shl(length, _const(I64, 1))
-            longer = b.select(
-                b.icmp_unsigned("<", longer, _const(I64, BACKOFF_MIN_JOBS)),
-                _const(I64, BACKOFF_MIN_JOBS),
-                longer,
-            )
-            longer = b.select(
-                b.icmp_unsigned(">", longer, _const(I64, BACKOFF_MAX_JOBS)),
-                _const(I64, BACKOFF_MAX_JOBS),
-                longer,
-            )
+            longer = b.select(b.icmp_signed("<", longer, shortest), shortest, longer)
+            longer = b.select(b.icmp_signed(">", longer, longest), longest, longer)
             b.store(longer, length_ptr)
-            b.store(longer, _field(b, state, _BACKOFF_LEFT))
+            b.store(b.add(ended, longer), _field(b, state, _BACKOFF_UNTIL))
         with in_time:  # decay slowly: a job in time between two late ones must not undo one
             b.store(b.sub(length, b.lshr(length, _const(I64, 4))), length_ptr)
     b.atomic_rmw("xchg", lock, _const(I32, 0), "release")
@@ -512,6 +510,8 @@ class ThreadPool:
     spin_ticks: int
     spin_cap: int
     preempted_ticks: int
+    backoff_min_ticks: int
+    backoff_max_ticks: int
     stopped: bool = False
 
     @property
@@ -523,12 +523,19 @@ class ThreadPool:
         words[_SPIN_TICKS // 8] = self.spin_ticks
         words[_SPIN_CAP // 8] = self.spin_cap
         words[_PREEMPTED_TICKS // 8] = self.preempted_ticks
+        words[_BACKOFF_MIN_TICKS // 8] = self.backoff_min_ticks
+        words[_BACKOFF_MAX_TICKS // 8] = self.backoff_max_ticks
 
     @property
     def backoff(self) -> tuple[int, int]:
-        """(jobs still to run inline, the current backoff length): see `BACKOFF_MIN_JOBS`."""
+        """(the tick until which jobs run inline, the current backoff in ticks): see
+        `BACKOFF_MIN_SECONDS`; `ticks()` is the clock."""
         words = self.state.view(np.int64)
-        return int(words[_BACKOFF_LEFT // 8]), int(words[_BACKOFF_LENGTH // 8])
+        return int(words[_BACKOFF_UNTIL // 8]), int(words[_BACKOFF_LENGTH // 8])
+
+    def ticks(self) -> int:
+        """The cycle counter the pool times itself with."""
+        return int(self.library.function("lowpass_pool_ticks", ctypes.c_int64)())
 
     def _start(self) -> None:
         start = self.library.function("lowpass_pool_start", ctypes.c_int32, ctypes.c_void_p)
@@ -569,17 +576,24 @@ def available_cores() -> int:
         return os.cpu_count() or 1
 
 
-def _spin_limits(library: JitLibrary) -> tuple[int, int, int]:
+def _spin_limits(library: JitLibrary) -> tuple[int, int, int, int, int]:
     """(cycle-counter ticks, iteration cap) of SPIN_SECONDS, the cap alone without a counter;
-    and the ticks of PREEMPTED_SECONDS (never preempted without a counter)."""
+    and the ticks of PREEMPTED_SECONDS (never preempted without a counter),
+    BACKOFF_MIN_SECONDS and BACKOFF_MAX_SECONDS."""
     ticks = library.function("lowpass_pool_ticks", ctypes.c_int64)
     t0, c0 = time.perf_counter(), ticks()
     time.sleep(0.005)
     t1, c1 = time.perf_counter(), ticks()
     rate = (c1 - c0) / (t1 - t0)
     if rate <= 1e6:  # no usable cycle counter: bound by iterations (~ 20 ns each)
-        return 1 << 62, int(SPIN_SECONDS / 20e-9), 1 << 62
-    return int(rate * SPIN_SECONDS), 1 << 62, int(rate * PREEMPTED_SECONDS)
+        return 1 << 62, int(SPIN_SECONDS / 20e-9), 1 << 62, 0, 0
+    return (
+        int(rate * SPIN_SECONDS),
+        1 << 62,
+        int(rate * PREEMPTED_SECONDS),
+        int(rate * BACKOFF_MIN_SECONDS),
+        int(rate * BACKOFF_MAX_SECONDS),
+    )
 
 
 def thread_pool(threads: int) -> ThreadPool:
@@ -591,15 +605,13 @@ def thread_pool(threads: int) -> ThreadPool:
         if pool is None:
             library = compile_ir(_emit_pool_module(threads), cache=False)
             state = aligned_zeros(_SLOTS + _SLOT_BYTES * threads + 64 * threads)
-            spin_ticks, spin_cap, preempted_ticks = _spin_limits(library)
+            limits = _spin_limits(library)
             pool = ThreadPool(
                 threads,
                 state,
                 library,
                 library.address("lowpass_pool_run"),
-                spin_ticks,
-                spin_cap,
-                preempted_ticks,
+                *limits,
             )
             pool._configure()
             pool._start()

@@ -196,14 +196,15 @@ done:
 
 def test_late_worker_makes_the_pool_back_off() -> None:
     """A worker descheduled in the middle of a chunk keeps the caller waiting: after such a
-    late job the next jobs run inline (the pool degrades to one thread on a busy machine
-    instead of getting slower than one), then the pool tries its workers again."""
-    from lowpass.lowering.kernels.threads import BACKOFF_MAX_JOBS, BACKOFF_MIN_JOBS
+    late job the jobs of the next milliseconds run inline (the pool degrades to one thread
+    on a busy machine instead of getting slower than one), then it tries its workers again."""
+    from lowpass.lowering.kernels import threads
 
     _LIBRARIES.append(compile_ir(SLEEPY_TASK_IR, cache=False))
     task = _LIBRARIES[-1].address("sleepy_chunk")
     pool = thread_pool(2)
     ctx = np.zeros(2 + 64, np.int64)
+    words = pool.state.view(np.int64)
 
     def job(chunks: int, sleep_caller_us: int = 0, sleep_worker_us: int = 0) -> np.ndarray:
         ctx[:] = 0
@@ -211,19 +212,28 @@ def test_late_worker_makes_the_pool_back_off() -> None:
         pool.run(task, ctx.ctypes.data, chunks)
         return ctx[2 : 2 + chunks].copy()
 
-    while pool.backoff[0]:  # an earlier test's backoff: run it out
-        job(2)
-    # chunk 0 (the caller's share) takes 100 ms, chunk 1 (the worker's) 400 ms: the caller
-    # waits ~300 ms for it, > 2 x its own 100 ms, as for a worker that lost its core
-    threads_of_chunks = job(2, 100_000, 400_000)
-    if threads_of_chunks[0] == threads_of_chunks[1]:
-        pytest.skip("the worker did not start within 100 ms (machine overloaded)")
-    left, length = pool.backoff
-    assert BACKOFF_MIN_JOBS <= length <= BACKOFF_MAX_JOBS and left == length
-    caller = threads_of_chunks[0]
-    for _ in range(left):  # backing off: every chunk on the caller, and each still runs once
-        ran_on = job(64)
-        assert (ran_on == caller).all()
-    assert pool.backoff[0] == 0
-    job(2)  # the workers are used again; a job in time shortens the backoff, a late one doubles
-    assert pool.backoff[1] in (length - length // 16, min(2 * length, BACKOFF_MAX_JOBS))
+    # a long backoff for this test (60 s), so that the jobs after the late one certainly fall
+    # in it however loaded the machine is; the pool's own limits are restored at the end
+    if pool.backoff_min_ticks == 0:
+        pytest.skip("no cycle counter: the pool never calls a job late")
+    long = pool.backoff_min_ticks * 30_000  # 2 ms * 30000
+    words[threads._BACKOFF_MIN_TICKS // 8] = words[threads._BACKOFF_MAX_TICKS // 8] = long
+    words[threads._BACKOFF_UNTIL // 8] = words[threads._BACKOFF_LENGTH // 8] = 0
+    try:
+        # chunk 0 (the caller's share) takes 100 ms, chunk 1 (the worker's) 400 ms: the
+        # caller waits ~300 ms for it, > 2 x its own 100 ms, as for a worker that lost its core
+        before = pool.ticks()
+        threads_of_chunks = job(2, 100_000, 400_000)
+        if threads_of_chunks[0] == threads_of_chunks[1]:
+            pytest.skip("the worker did not start within 100 ms (machine overloaded)")
+        until, length = pool.backoff
+        assert length == long and until > before + long
+        caller = threads_of_chunks[0]
+        for _ in range(20):  # backing off: every chunk on the caller, each still runs once
+            assert (job(64) == caller).all()
+        words[threads._BACKOFF_UNTIL // 8] = 0  # the backoff over: the workers are used again
+        job(2)  # a job in time shortens the backoff by 1/16 (a late one would keep it)
+        assert pool.backoff[1] in (long - long // 16, long)
+    finally:
+        pool._configure()
+        words[threads._BACKOFF_UNTIL // 8] = words[threads._BACKOFF_LENGTH // 8] = 0
