@@ -24,6 +24,10 @@ k = (kh, kw, c):
      and stored to the output planes.
    When no transpose is needed (one output position, or one output channel) and the
    program fits the GEMM epilogue, the GEMM writes the output directly.
+   With several threads and at least two blocks per thread (counting every image's), the
+   blocks are the chunks of one parallel job, each chunk with its own scratch and
+   single-threaded GEMMs, so that im2col and the NCHW pass run in parallel too; otherwise
+   the GEMMs alone are threaded.
 
 Depthwise path (GroupConvolution with one input channel per group): a direct kernel per
 (image, channel) plane, `L` output columns at a time (strided vector loads of the window
@@ -64,8 +68,10 @@ from lowpass.lowering.emit import (
     memcpy,
     memset,
 )
-from lowpass.lowering.kernels.gemm import emit_gemm
+from lowpass.lowering.kernels.gemm import CHUNKS_PER_THREAD, emit_gemm
+from lowpass.lowering.kernels.threads import TASK_TYPE, effective_threads, emit_parallel_call
 from lowpass.lowering.ops.matmul import (
+    GemmOutput,
     ShiftedGemmLowering,
     constant_along,
     int8_weights,
@@ -309,6 +315,13 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
         full, tail = divmod(spec.positions, block)
         blocks = [(full, block)] + ([(1, tail)] if tail else [])
     rows_max = max(rows for _, rows in blocks)
+    if not plan.direct:
+        work = spec.n * spec.positions * spec.k * spec.cout
+        threads = effective_threads(ctx.threads, work)
+        items = spec.n * sum(count for count, _ in blocks)
+        if threads > 1 and items >= CHUNKS_PER_THREAD * threads:
+            _emit_blocks_in_parallel(ctx, spec, plan, xp, out.ptr, blocks, threads)
+            return
     a_buf = ctx.scratch(rows_max * a_row) if a_row else xp
     acc = out.ptr if plan.direct else ctx.scratch(rows_max * acc_row)
 
@@ -342,6 +355,82 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
             if nchw is not None:
                 b.call(nchw, [acc, out.ptr, n, p0])
         p_start += count * rows
+
+
+def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Value,
+                             out: ir.Value, blocks: list[tuple[int, int]], threads: int) -> None:
+    """The blocks of output positions (of every image) as the chunks of one parallel job:
+    each chunk runs im2col, single-threaded GEMMs and the NCHW pass of its blocks in its own
+    scratch. Threading whole blocks rather than each GEMM keeps im2col and the NCHW pass
+    (about a quarter of a convolution's time) parallel too, with one pool dispatch per
+    convolution instead of one per block."""
+    a_dt = spec.a_dtype
+    acc_dt = plan.out_dtype
+    a_row = 0 if spec.pointwise else spec.k * a_dt.itemsize
+    acc_row = spec.cout * acc_dt.itemsize
+    rows_max = max(rows for _, rows in blocks)
+    a_bytes = -(-rows_max * a_row // 64) * 64
+    chunk_bytes = a_bytes + -(-rows_max * acc_row // 64) * 64
+    per_image = sum(count for count, _ in blocks)
+    items = spec.n * per_image
+    chunks = min(items, CHUNKS_PER_THREAD * threads)
+    scratch = ctx.scratch(chunks * chunk_bytes)
+
+    kinds = []  # per kind of block (full, tail): its functions and where its blocks start
+    first_block, p_start = 0, 0
+    for count, rows in blocks:
+        gemms = [
+            emit_gemm(
+                ctx.module, unique_global(ctx, f"{ctx.group_name}_gemm"), m=rows, k=spec.k,
+                n=spec.og, a_dtype=a_dt, b=gemm_weights(spec, g),
+                a_zero_point=gemm_zero_point(spec, g),
+                epilogue=plan.epilogue(g * spec.og, (g + 1) * spec.og),
+                lda=spec.c if spec.pointwise else spec.k, ldc=spec.cout, threads=1,
+                keep_alive=ctx.keep_alive, cpu=ctx.cpu, constants=ctx.constants,
+            )
+            for g in range(spec.groups)
+        ]
+        im2col = [None if spec.pointwise else im2col_function(ctx, spec, g, rows)
+                  for g in range(spec.groups)]
+        nchw = nchw_function(ctx, spec, acc_dt, plan.rest, rows)
+        kinds.append((first_block, count, rows, p_start, gemms, im2col, nchw))
+        first_block += count
+        p_start += count * rows
+
+    b = ctx.builder
+    with b.goto_entry_block():
+        table = b.alloca(PTR, size=3, name="conv_args")
+    for k, value in enumerate((xp, out, scratch)):
+        b.store(value, element_ptr(b, table, k, PTR))
+    task = ctx.function(f"{ctx.group_name}_blocks", TASK_TYPE)
+    t = ir.IRBuilder(task.append_basic_block("entry"))
+    args, chunk = task.args
+    t_xp, t_out, t_scratch = (t.load(element_ptr(t, args, k, PTR), typ=PTR) for k in range(3))
+    a_buf = byte_offset(t, t_scratch, t.mul(chunk, i64(chunk_bytes)))
+    acc = byte_offset(t, a_buf, a_bytes)
+    lo = t.sdiv(t.mul(chunk, i64(items)), i64(chunks))
+    hi = t.sdiv(t.mul(t.add(chunk, i64(1)), i64(items)), i64(chunks))
+    with for_range(t, hi, lo, name="item") as item:
+        n = t.sdiv(item, i64(per_image))
+        j = t.srem(item, i64(per_image))
+        for first, count, rows, start, gemms, im2col, nchw in kinds:
+            inside = t.and_(t.icmp_signed(">=", j, i64(first)),
+                            t.icmp_signed("<", j, i64(first + count)))
+            with t.if_then(inside):
+                p0 = t.add(t.mul(t.sub(j, i64(first)), i64(rows)), i64(start))
+                for g in range(spec.groups):
+                    if spec.pointwise:  # A = the NHWC input itself
+                        row = t.add(t.mul(n, i64(spec.positions)), p0)
+                        a_ptr = element_ptr(t, t_xp, t.mul(row, i64(spec.c)), ir_type(a_dt))
+                    else:
+                        im2col_fn = im2col[g]
+                        assert im2col_fn is not None
+                        t.call(im2col_fn, [t_xp, a_buf, n, p0])
+                        a_ptr = a_buf
+                    t.call(gemms[g], [a_ptr, byte_offset(t, acc, g * spec.og * acc_dt.itemsize)])
+                t.call(nchw, [acc, t_out, n, p0])
+    t.ret_void()
+    emit_parallel_call(ctx.module, b, threads, task, table, chunks)
 
 
 def gemm_weights(spec: ConvSpec, group: int) -> np.ndarray:

@@ -459,11 +459,29 @@ def test_convolution_in_blocks_of_positions(monkeypatch: pytest.MonkeyPatch) -> 
     g.output(g.value(ov.ReluOp(y)), "pointwise")
     feeds = {"xq": rng.integers(0, 256, xs).astype(np.uint8),
              "xf": rng.standard_normal(xs).astype(np.float32)}
-    got, want, request = run_both(lowpass.Model(g.module()), feeds)
+    model = lowpass.Model(g.module())
+    got, want, request = run_both(model, feeds)
     np.testing.assert_array_equal(got[0], want[0])
     assert_fp32_close(got[1], want[1])
     assert_fp32_close(got[2], want[2])
     assert exec_types(request)["pointwise"] == f"jit_{ISA}_FP32"
+
+    # two threads: the blocks of all images are the chunks of one parallel job (each with
+    # its own scratch and single-threaded GEMMs): the same numbers as one thread
+    from lowpass.lowering.compiler import clear_cache
+    from lowpass.lowering.kernels.threads import available_cores
+
+    parallel_convolutions = []
+    original = convolution._emit_blocks_in_parallel
+    monkeypatch.setattr(convolution, "_emit_blocks_in_parallel",
+                        lambda *a: parallel_convolutions.append(a[1]) or original(*a))
+    clear_cache()
+    two = lowpass.Core().compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": 2})
+    got2 = [np.asarray(v) for v in two.create_infer_request().infer(feeds).to_tuple()]
+    for one, both in zip(got, got2, strict=True):
+        np.testing.assert_array_equal(both, one)
+    if available_cores() >= 2:  # (the pointwise one, 37K multiply-adds, stays on one thread)
+        assert sorted(spec.k for spec in parallel_convolutions) == [36, 72]
 
 
 # --------------------------------------------------------------------------------------------
