@@ -277,6 +277,11 @@ BLOCK_BYTES = 160 * 1024
 """Scratch per block of output positions (its im2col rows and GEMM results): fits L2."""
 
 
+BLOCK_CHUNKS_PER_THREAD = 4
+"""Chunks per thread when whole blocks run in parallel (at most one per block): more, smaller
+chunks bound what a worker descheduled in the middle of one makes the others wait."""
+
+
 def position_block(spec: ConvSpec, row_bytes: int) -> int:
     """Output positions per block: a multiple of 8 (the NCHW tiles), L2-sized."""
     if row_bytes == 0:
@@ -373,7 +378,7 @@ def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
     chunk_bytes = a_bytes + -(-rows_max * acc_row // 64) * 64
     per_image = sum(count for count, _ in blocks)
     items = spec.n * per_image
-    chunks = min(items, CHUNKS_PER_THREAD * threads)
+    chunks = min(items, BLOCK_CHUNKS_PER_THREAD * threads)
     scratch = ctx.scratch(chunks * chunk_bytes)
 
     kinds = []  # per kind of block (full, tail): its functions and where its blocks start
