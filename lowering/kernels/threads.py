@@ -2,9 +2,10 @@
 The native worker pool: persistent pthreads that run the chunks of JIT-compiled kernels.
 
 No OpenMP and no Python threads in the hot path. One pool per process and thread count,
-created lazily (the first time a kernel for that thread count is emitted) and never freed
-while the process runs: its state is a 64-byte aligned numpy array whose address, like the
-address of its `run` function, is baked into the kernels that use it.
+created lazily (the first time code for that thread count is loaded) and never freed while
+the process runs: its state is a 64-byte aligned numpy array. Kernels call its `run` and
+pass its state by name (`pool_symbols`), bound when the code is loaded (`pool_address`), so
+that compiled code cached on disk finds the pool of the process that loads it.
 
 A parallel kernel is cut into `chunks` independent pieces `task(ctx, i)` (a few per thread).
 `run(state, task, ctx, chunks)` is called by the kernel on the calling thread; the caller and
@@ -41,7 +42,7 @@ or is seen by the caller (which wakes it): no lost wake-up.
 
 At exit (`atexit`) the workers are told to quit and joined, and the lock is left taken so any
 later call runs inline; after `fork()` the child (which has no workers) restarts them on the
-same state, so the addresses baked into kernels stay valid.
+same state, so the addresses bound into loaded kernels stay valid.
 """
 
 from __future__ import annotations
