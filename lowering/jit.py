@@ -83,16 +83,7 @@ def compile_ir(
             lib.keep_alive.extend(keep_alive)
             return lib
     start = time.perf_counter()
-    cpu = host_cpu()
-    try:
-        mod = llvm.parse_assembly(text)
-        mod.triple = cpu.triple
-        mod.verify()
-    except RuntimeError as e:
-        raise JitError(f"invalid LLVM IR: {e}") from None
-    tm = create_target_machine()
-    mod.data_layout = str(tm.target_data)
-    optimize(mod, tm)
+    mod, tm = _optimized(text)
     symbols = _resolve(runtime_symbols(mod))
     with _LINK_LOCK:
         for name, address in symbols.items():
@@ -114,17 +105,23 @@ def compile_object(module: ir.Module | str) -> tuple[bytes, str, list[str]]:
     `lowpass.const.<n>` constants, the pools' `lowpass.pool.<t>.*`) stay unresolved until
     `load_object`."""
     text = str(module)
-    cpu = host_cpu()
+    mod, tm = _optimized(text)
+    return tm.emit_object(mod), text, runtime_symbols(mod)
+
+
+def _optimized(text: str) -> tuple[llvm.ModuleRef, llvm.TargetMachine]:
+    """The IR `text` parsed, verified and optimized (O3) for the host CPU, and its target
+    machine."""
     try:
         mod = llvm.parse_assembly(text)
-        mod.triple = cpu.triple
+        mod.triple = host_cpu().triple
         mod.verify()
     except RuntimeError as e:
         raise JitError(f"invalid LLVM IR: {e}") from None
     tm = create_target_machine()
     mod.data_layout = str(tm.target_data)
     optimize(mod, tm)
-    return tm.emit_object(mod), text, runtime_symbols(mod)
+    return mod, tm
 
 
 # llvm.add_symbol is process-wide: binding a model's symbols and applying its relocations

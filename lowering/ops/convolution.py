@@ -332,17 +332,7 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
 
     p_start = 0
     for count, rows in blocks:
-        gemms = [
-            emit_gemm(
-                ctx.module, unique_global(ctx, f"{ctx.group_name}_gemm"), m=rows, k=spec.k,
-                n=spec.og, a_dtype=a_dt, b=gemm_weights(spec, g),
-                a_zero_point=gemm_zero_point(spec, g),
-                epilogue=plan.epilogue(g * spec.og, (g + 1) * spec.og),
-                lda=spec.c if spec.pointwise else spec.k, ldc=spec.cout, threads=ctx.threads,
-                keep_alive=ctx.keep_alive, cpu=ctx.cpu, constants=ctx.constants,
-            )
-            for g in range(spec.groups)
-        ]
+        gemms = _group_gemms(ctx, spec, plan, rows, ctx.threads)
         im2col = [None if spec.pointwise else im2col_function(ctx, spec, g, rows)
                   for g in range(spec.groups)]
         nchw = None if plan.direct else nchw_function(ctx, spec, acc_dt, plan.rest, rows)
@@ -360,6 +350,23 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
             if nchw is not None:
                 b.call(nchw, [acc, out.ptr, n, p0])
         p_start += count * rows
+
+
+def _group_gemms(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, rows: int,
+                 threads: int) -> list[ir.Function]:
+    """One GEMM per group for a block of `rows` output positions: im2col rows (or the NHWC
+    input) x the group's weights, the plan's epilogue, into the group's output columns."""
+    return [
+        emit_gemm(
+            ctx.module, unique_global(ctx, f"{ctx.group_name}_gemm"), m=rows, k=spec.k,
+            n=spec.og, a_dtype=spec.a_dtype, b=gemm_weights(spec, g),
+            a_zero_point=gemm_zero_point(spec, g),
+            epilogue=plan.epilogue(g * spec.og, (g + 1) * spec.og),
+            lda=spec.c if spec.pointwise else spec.k, ldc=spec.cout, threads=threads,
+            keep_alive=ctx.keep_alive, cpu=ctx.cpu, constants=ctx.constants,
+        )
+        for g in range(spec.groups)
+    ]
 
 
 def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Value,
@@ -384,17 +391,7 @@ def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
     kinds = []  # per kind of block (full, tail): its functions and where its blocks start
     first_block, p_start = 0, 0
     for count, rows in blocks:
-        gemms = [
-            emit_gemm(
-                ctx.module, unique_global(ctx, f"{ctx.group_name}_gemm"), m=rows, k=spec.k,
-                n=spec.og, a_dtype=a_dt, b=gemm_weights(spec, g),
-                a_zero_point=gemm_zero_point(spec, g),
-                epilogue=plan.epilogue(g * spec.og, (g + 1) * spec.og),
-                lda=spec.c if spec.pointwise else spec.k, ldc=spec.cout, threads=1,
-                keep_alive=ctx.keep_alive, cpu=ctx.cpu, constants=ctx.constants,
-            )
-            for g in range(spec.groups)
-        ]
+        gemms = _group_gemms(ctx, spec, plan, rows, 1)
         im2col = [None if spec.pointwise else im2col_function(ctx, spec, g, rows)
                   for g in range(spec.groups)]
         nchw = nchw_function(ctx, spec, acc_dt, plan.rest, rows)
