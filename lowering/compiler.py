@@ -105,6 +105,7 @@ from lowpass.lowering.emit import (
     sanitize_name,
 )
 from lowpass.lowering.fingerprint import module_fingerprint
+from lowpass.lowering.kernels.threads import available_cores
 from lowpass.lowering.ops.movement import emit_strided_copy
 from lowpass.lowering.target import host_cpu
 
@@ -267,6 +268,7 @@ def compile_module(
     options: dict[str, Any] | None = None,
     cache: bool = True,
     cache_dir: str | os.PathLike[str] | None = None,
+    compile_jobs: int | None = None,
 ) -> CompiledGraph:
     """
     Compile the module's entry function (`@main` or its only public function) for the host
@@ -274,7 +276,10 @@ def compile_module(
     each constant's bytes, `lowering/fingerprint.py`; the module is not printed), `threads` and
     `options`: compiling the same model again returns the same native code without running LLVM.
     With `cache_dir` (the CPU device's `CACHE_DIR`), the code is also kept on disk
-    (`lowering/model_cache.py`) for other processes.
+    (`lowering/model_cache.py`) for other processes. `compile_jobs` (OpenVINO's
+    COMPILATION_NUM_THREADS; default: the cores this process may run on) is how many parts of
+    a large graph's code LLVM compiles at once (`jit.compile_objects`): it changes how long the
+    compilation takes, not what it computes, so it is not part of the cache keys.
     """
     options = dict(options or {})
     key = hashlib.sha256(
@@ -293,6 +298,7 @@ def compile_module(
         options=options,
         cache_dir=cache_dir,
         cache_key=model_cache.blob_key(key) if cache_dir is not None else None,
+        compile_jobs=compile_jobs,
     )
     if cache:
         with _LOCK:
@@ -309,6 +315,7 @@ def compile_pipelined(
     options: dict[str, Any] | None = None,
     cache_dir: str | os.PathLike[str] | None = None,
     cache_key: str | None = None,
+    compile_jobs: int | None = None,
 ) -> CompiledGraph:
     """
     Run the CPU pipeline (`CPU_PIPELINE`, `lowering/pipeline.py`) on `module`, in place, then
@@ -327,6 +334,7 @@ def compile_pipelined(
         dict(options or {}),
         None if cache_dir is None else os.fspath(cache_dir),
         cache_key,
+        available_cores() if compile_jobs is None else compile_jobs,
     ).compile()
 
 
@@ -436,11 +444,14 @@ class _GraphCompiler:
         options: dict[str, Any],
         cache_dir: str | None = None,
         cache_key: str | None = None,
+        compile_jobs: int = 1,
     ) -> None:
         self.module = module
         self.cache_dir = cache_dir
         self.cache_key = cache_key
         """The disk cache (`model_cache`) and this graph's file in it, if any."""
+        self.compile_jobs = max(1, compile_jobs)
+        """Parts of the code compiled at once (`jit.compile_objects`)."""
         self.threads = max(1, int(threads))
         self.options = options
         self.function = entry_function(module)
@@ -1046,9 +1057,9 @@ class _GraphCompiler:
         arena_bytes = align(tensor_bytes + self.scratch.high_water)
         _keep_kernels_out_of_line(out_of_line, self.now_fn)
         start = time.perf_counter()
-        obj, text, runtime = jit.compile_object(module)
-        library = jit.load_object(
-            obj,
+        objects, text, runtime = jit.compile_objects(module, self.compile_jobs)
+        library = jit.load_objects(
+            objects,
             self.constants.symbols(),
             runtime,
             [*self.keep_alive, *self.constants.arrays],
@@ -1062,7 +1073,7 @@ class _GraphCompiler:
                 "scratch_bytes": self.scratch.high_water,
                 "runtime_symbols": runtime,
             }
-            cached = model_cache.CachedGraph(obj, text, self.constants.arrays, meta)
+            cached = model_cache.CachedGraph(objects, text, self.constants.arrays, meta)
             model_cache.save(self.cache_dir, self.cache_key, cached)
         return library, infos, arena_bytes, self.scratch.high_water
 
@@ -1078,8 +1089,8 @@ class _GraphCompiler:
             f"{CONSTANT_SYMBOL_PREFIX}{n}": int(a.ctypes.data) for n, a in enumerate(cached.arrays)
         }
         runtime = [str(name) for name in meta["runtime_symbols"]]
-        library = jit.load_object(
-            cached.obj, symbols, runtime, cached.arrays, ir_text=cached.ir_text
+        library = jit.load_objects(
+            cached.objects, symbols, runtime, cached.arrays, ir_text=cached.ir_text
         )
         infos = [
             self.group_info(group, index, plan, locations, exec_type)

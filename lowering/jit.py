@@ -15,17 +15,26 @@ from __future__ import annotations
 
 import ctypes
 import hashlib
+import subprocess
+import sys
+import tempfile
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import llvmlite.binding as llvm
 import llvmlite.ir as ir
 
-from lowpass.lowering.target import create_target_machine, host_cpu, optimize
+from lowpass.lowering.partition import NotSplittable, split_module
+from lowpass.lowering.target import create_target_machine, host_cpu, optimize, target_spec
+
+SPLIT_MIN_CHARS = 500_000
+"""A module of less IR text than this is compiled in one piece: a compile worker costs about
+0.1 s to start, a module of 0.5 MB about 1 s to compile (2 MB per 5 s on an AVX2 Zen 3)."""
 
 
 class JitError(RuntimeError):
@@ -99,14 +108,74 @@ def compile_ir(
     return lib
 
 
-def compile_object(module: ir.Module | str) -> tuple[bytes, str, list[str]]:
-    """Verify, optimize (O3, host CPU) and compile `module` to a relocatable object file;
-    returns it, the IR text and the `runtime_symbols` it needs. External symbols (a graph's
+def compile_objects(
+    module: ir.Module, jobs: int = 1, *, split_min_chars: int | None = None
+) -> tuple[list[bytes], str, list[str]]:
+    """Verify, optimize (O3, host CPU) and compile `module` to relocatable object files;
+    returns them, the IR text and the `runtime_symbols` they need. External symbols (a graph's
     `lowpass.const.<n>` constants, the pools' `lowpass.pool.<t>.*`) stay unresolved until
-    `load_object`."""
+    `load_objects`. With `jobs` > 1, a module of at least `split_min_chars` characters of IR is
+    cut into up to `jobs` parts (`lowering/partition.py`) compiled in parallel: this process
+    compiles the first, worker processes (`lowering/compile_worker.py`) the others
+    (`split_min_chars` defaults to `SPLIT_MIN_CHARS`)."""
     text = str(module)
-    mod, tm = _optimized(text)
-    return tm.emit_object(mod), text, runtime_symbols(mod)
+    parts = [text]
+    if split_min_chars is None:
+        split_min_chars = SPLIT_MIN_CHARS
+    if jobs > 1 and len(text) >= split_min_chars:
+        try:
+            parts = split_module(module, jobs)
+        except NotSplittable:
+            pass
+    if len(parts) == 1:
+        mod, tm = _optimized(text)
+        return [tm.emit_object(mod)], text, runtime_symbols(mod)
+    objects, runtime = _compile_parts(parts)
+    return objects, text, runtime
+
+
+def _compile_parts(parts: Sequence[str]) -> tuple[list[bytes], list[str]]:
+    """Objects of `parts` (one each, in order) and the runtime symbols they need."""
+    worker = str(Path(__file__).with_name("compile_worker.py"))
+    with tempfile.TemporaryDirectory(prefix="lowpass-compile-") as tmp:
+        jobs: list[tuple[subprocess.Popen[bytes] | None, Path]] = []
+        try:
+            for index, part in enumerate(parts[1:], 1):
+                source = Path(tmp, f"part{index}.ll")
+                source.write_text(part)
+                output = Path(tmp, f"part{index}.o")
+                command = [sys.executable, worker, str(source), str(output), *target_spec()]
+                try:
+                    process: subprocess.Popen[bytes] | None = subprocess.Popen(
+                        command,
+                        stdin=subprocess.DEVNULL,
+                        stdout=subprocess.DEVNULL,
+                        stderr=subprocess.DEVNULL,
+                    )
+                except OSError:
+                    process = None
+                jobs.append((process, output))
+            mod, tm = _optimized(parts[0])
+            objects = [tm.emit_object(mod)]
+            runtime = set(runtime_symbols(mod))
+            for (process, output), part in zip(jobs, parts[1:], strict=True):
+                if process is not None and process.wait() == 0:
+                    objects.append(output.read_bytes())
+                    declared = Path(f"{output}.declared").read_text().splitlines()
+                    runtime.update(n for n in declared if _resolver_prefix(n) is not None)
+                else:
+                    # (a worker that could not start or failed, e.g. no llvmlite for
+                    # sys.executable: the part is compiled here, where invalid IR raises
+                    # JitError)
+                    mod, tm = _optimized(part)
+                    objects.append(tm.emit_object(mod))
+                    runtime.update(runtime_symbols(mod))
+        finally:
+            for process, _ in jobs:
+                if process is not None and process.poll() is None:
+                    process.kill()
+                    process.wait()
+    return objects, sorted(runtime)
 
 
 def _optimized(text: str) -> tuple[llvm.ModuleRef, llvm.TargetMachine]:
@@ -140,25 +209,27 @@ def runtime_symbols(mod: llvm.ModuleRef) -> list[str]:
     """The symbols `mod` declares that a registered resolver binds."""
     declared = [*mod.functions, *mod.global_variables]
     return sorted(
-        g.name
-        for g in declared
-        if g.is_declaration and any(g.name.startswith(p) for p in _RESOLVERS)
+        g.name for g in declared if g.is_declaration and _resolver_prefix(g.name) is not None
     )
+
+
+def _resolver_prefix(name: str) -> str | None:
+    return next((p for p in _RESOLVERS if name.startswith(p)), None)
 
 
 def _resolve(runtime: Sequence[str]) -> dict[str, int]:
     """Addresses of `runtime` symbols (outside `_LINK_LOCK`: a resolver may compile code)."""
     out = {}
     for name in runtime:
-        prefix = next((p for p in _RESOLVERS if name.startswith(p)), None)
+        prefix = _resolver_prefix(name)
         if prefix is None:
             raise JitError(f"no resolver for the symbol '{name}'")
         out[name] = _RESOLVERS[prefix](name)
     return out
 
 
-def load_object(
-    obj: bytes,
+def load_objects(
+    objects: Sequence[bytes],
     symbols: dict[str, int],
     runtime: Sequence[str] = (),
     keep_alive: Sequence[Any] = (),
@@ -166,14 +237,16 @@ def load_object(
     ir_text: str = "",
     compile_seconds: float = 0.0,
 ) -> JitLibrary:
-    """Load an object file of `compile_object` into a new engine, binding its external
-    `symbols` (name -> address) and its `runtime` symbols (`register_resolver`) first."""
+    """Load the object files of `compile_objects` into a new engine (where they link with
+    each other by name), binding their external `symbols` (name -> address) and their
+    `runtime` symbols (`register_resolver`) first."""
     symbols = {**symbols, **_resolve(runtime)}
     with _LINK_LOCK:
         for name, address in symbols.items():
             llvm.add_symbol(name, address)
         engine = llvm.create_mcjit_compiler(llvm.parse_assembly(""), create_target_machine())
-        engine.add_object_file(llvm.ObjectFileRef.from_data(obj))
+        for obj in objects:
+            engine.add_object_file(llvm.ObjectFileRef.from_data(obj))
         engine.finalize_object()
     return JitLibrary(engine, ir_text, compile_seconds, list(keep_alive))
 

@@ -6,8 +6,9 @@ or another) skips code generation and LLVM.
 
     <CACHE_DIR>/<key>.blob
         magic "LOWPASS-BLOB\\n", u64 header length, a JSON header, then the sections it
-        lists at 64-byte aligned offsets: the object file, the LLVM IR text (zlib), the
-        constant arrays (raw, C order)
+        lists at 64-byte aligned offsets: the object files (one per part compiled in
+        parallel, `lowering/partition.py`), the LLVM IR text (zlib), the constant arrays
+        (raw, C order)
 
 The key (`blob_key`) covers the model (its fingerprint), the compile options, the host CPU's
 name and features, and the versions of lowpass, llvmlite and this format: anything else gives
@@ -34,7 +35,7 @@ import numpy as np
 from lowpass._version import __version__
 from lowpass.lowering.target import host_cpu
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 MAGIC = b"LOWPASS-BLOB\n"
 _ALIGN = 64
 
@@ -43,7 +44,7 @@ _ALIGN = 64
 class CachedGraph:
     """What a blob holds besides its key."""
 
-    obj: bytes
+    objects: list[bytes]
     ir_text: str
     arrays: list[np.ndarray]
     """The constants, `lowpass.const.<n>` being `arrays[n]` (64-byte aligned, read-only)."""
@@ -78,7 +79,7 @@ def _aligned(n: int) -> int:
 def save(cache_dir: str | os.PathLike[str], key: str, graph: CachedGraph) -> None:
     """Write the blob atomically (a temporary file renamed over it)."""
     ir_zipped = zlib.compress(graph.ir_text.encode(), 1)
-    payloads: list[bytes | np.ndarray] = [graph.obj, ir_zipped, *graph.arrays]
+    payloads: list[bytes | np.ndarray] = [*graph.objects, ir_zipped, *graph.arrays]
     sections: list[list[int]] = []
     offset = 0
     for payload in payloads:
@@ -88,7 +89,7 @@ def save(cache_dir: str | os.PathLike[str], key: str, graph: CachedGraph) -> Non
     header = {
         "format": FORMAT_VERSION,
         "key": key,
-        "object_sha256": hashlib.sha256(graph.obj).hexdigest(),
+        "object_sha256": [hashlib.sha256(obj).hexdigest() for obj in graph.objects],
         "sections": sections,
         "arrays": [[a.dtype.str, list(a.shape)] for a in graph.arrays],
         "meta": graph.meta,
@@ -142,12 +143,13 @@ def _parse(data: np.ndarray, key: str) -> CachedGraph | None:
             return None
         start = _aligned(head_at + head_len)
         sections = [(start + int(at), int(n)) for at, n in header["sections"]]
-        if any(at + n > data.size for at, n in sections) or len(sections) < 2:
+        digests = list(header["object_sha256"])
+        if any(at + n > data.size for at, n in sections) or len(sections) < len(digests) + 1:
             return None
-        (obj_at, obj_n), (ir_at, ir_n), *array_sections = sections
-        obj = bytes(data[obj_at : obj_at + obj_n])
-        if hashlib.sha256(obj).hexdigest() != header["object_sha256"]:
+        objects = [bytes(data[at : at + n]) for at, n in sections[: len(digests)]]
+        if [hashlib.sha256(obj).hexdigest() for obj in objects] != digests or not objects:
             return None
+        (ir_at, ir_n), *array_sections = sections[len(digests) :]
         ir_text = zlib.decompress(bytes(data[ir_at : ir_at + ir_n])).decode()
         arrays = []
         for (at, n), (dtype_str, shape) in zip(array_sections, header["arrays"], strict=True):
@@ -155,6 +157,6 @@ def _parse(data: np.ndarray, key: str) -> CachedGraph | None:
             array = data[at : at + n].view(dtype).reshape(shape)
             array.flags.writeable = False
             arrays.append(array)
-        return CachedGraph(obj, ir_text, arrays, dict(header["meta"]))
+        return CachedGraph(objects, ir_text, arrays, dict(header["meta"]))
     except (ValueError, TypeError, KeyError, zlib.error, UnicodeDecodeError):
         return None

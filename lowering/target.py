@@ -117,13 +117,25 @@ def create_target_machine() -> llvm.TargetMachine:
     """A new TargetMachine for the host CPU at O3 (one per engine: MCJIT owns it), with
     exactly host_cpu()'s features: a capped feature is disabled explicitly ('-avx512f'), so
     LLVM does not take it from the CPU name either."""
+    return target_machine_for(*target_spec())
+
+
+def target_spec() -> tuple[str, str, str]:
+    """(triple, CPU name, feature string) of `create_target_machine`: what a compile worker
+    process (`lowering/compile_worker.py`) needs to generate the same code."""
     _initialize()
     cpu = host_cpu()
-    target = llvm.Target.from_triple(cpu.triple)
     names = set(llvm.get_host_cpu_features()) | cpu.features
     features = ",".join(("+" if f in cpu.features else "-") + f for f in sorted(names))
+    return cpu.triple, cpu.name, features
+
+
+def target_machine_for(triple: str, cpu_name: str, features: str) -> llvm.TargetMachine:
+    """An O3 TargetMachine for the JIT (`target_spec`'s fields)."""
+    _initialize()
+    target = llvm.Target.from_triple(triple)
     return target.create_target_machine(
-        cpu=cpu.name,
+        cpu=cpu_name,
         features=features,
         opt=3,
         codemodel="jitdefault",

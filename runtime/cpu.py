@@ -36,6 +36,7 @@ from lowpass.lowering.compiler import (
     Location,
     compile_module,
 )
+from lowpass.lowering.kernels.threads import available_cores
 from lowpass.passes.reshape import ReshapeError, reshape_module
 from lowpass.runtime.device import DeviceError, InferenceFailure, OpRow
 from lowpass.runtime.interpreter import ReferenceExecutor
@@ -56,6 +57,7 @@ ACCEPTED_KEYS = (
     "SCHEDULING_CORE_TYPE",
     "EXECUTION_MODE_HINT",
     "CACHE_DIR",
+    "COMPILATION_NUM_THREADS",
     "LOG_LEVEL",
 )
 
@@ -70,6 +72,9 @@ class CpuConfig:
     perf_count: bool = False
     cache_dir: str | None = None
     """OpenVINO's CACHE_DIR: compiled code kept on disk (`lowering/model_cache.py`)."""
+    compile_jobs: int | None = None
+    """OpenVINO's COMPILATION_NUM_THREADS: parts of a large graph's code that LLVM compiles
+    at once (None: as many as the cores this process may run on)."""
     properties: tuple[tuple[str, Any], ...] = ()
 
 
@@ -95,6 +100,7 @@ def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
     threads = 1
     perf = False
     cache_dir: str | None = None
+    compile_jobs: int | None = None
     kept: list[tuple[str, Any]] = []
     for raw_key, value in (config or {}).items():
         key = _key_name(raw_key)
@@ -114,12 +120,20 @@ def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
                 threads = os.cpu_count() or 1
         elif key in PROFILING_KEYS:
             perf = _as_bool(key, value)
+        elif key == "COMPILATION_NUM_THREADS":
+            try:
+                compile_jobs = int(value)
+            except (TypeError, ValueError):
+                raise CpuConfigError(f"{key} must be an integer, got {value!r}") from None
+            if compile_jobs < 0:
+                raise CpuConfigError(f"{key} must be >= 0, got {compile_jobs}")
+            compile_jobs = compile_jobs or None  # OpenVINO: 0 = as many as there are cores
         elif key == "CACHE_DIR":
             if not isinstance(value, str | os.PathLike):
                 raise CpuConfigError(f"CACHE_DIR takes a directory path, got {value!r}")
             cache_dir = str(os.fspath(value)) or None  # OpenVINO: "" = no cache
         kept.append((key, value))
-    return CpuConfig(threads, perf, cache_dir, tuple(kept))
+    return CpuConfig(threads, perf, cache_dir, compile_jobs, tuple(kept))
 
 
 class CpuDevice:
@@ -156,7 +170,12 @@ class CpuCompiledModel:
             _check_dynamic_model(module)
             return
         try:
-            self._last = compile_module(module, threads=config.threads, cache_dir=config.cache_dir)
+            self._last = compile_module(
+                module,
+                threads=config.threads,
+                cache_dir=config.cache_dir,
+                compile_jobs=config.compile_jobs,
+            )
         except CompileError as e:
             raise CpuConfigError(str(e)) from None
 
@@ -181,7 +200,10 @@ class CpuCompiledModel:
         try:
             reshape_module(module, dict(zip(self.input_names, shapes, strict=True)))
             graph = compile_module(
-                module, threads=self.config.threads, cache_dir=self.config.cache_dir
+                module,
+                threads=self.config.threads,
+                cache_dir=self.config.cache_dir,
+                compile_jobs=self.config.compile_jobs,
             )
         except (ReshapeError, CompileError) as e:
             dims = ", ".join(
@@ -202,6 +224,7 @@ class CpuCompiledModel:
         perf = self.config.perf_count
         return {
             "INFERENCE_NUM_THREADS": self.config.threads,
+            "COMPILATION_NUM_THREADS": self.config.compile_jobs or available_cores(),
             "PERF_COUNT": perf,
             "ENABLE_PROFILING": perf,
         }

@@ -169,13 +169,13 @@ def test_arena_reuses_memory_of_dead_tensors() -> None:
 
 def test_compiling_a_model_twice_compiles_once(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = []
-    real = jit.compile_object
+    real = jit.compile_objects
 
     def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
         calls.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(jit, "compile_object", counting)
+    monkeypatch.setattr(jit, "compile_objects", counting)
     text = CHAIN.replace("dense<1.5>", "dense<1.75>")  # not compiled by another test
     core = lowpass.Core()
     first = core.compile_model(core.read_model(text), "CPU")

@@ -60,7 +60,7 @@ def test_the_second_compile_loads_the_blob(
     def no_llvm(*args: object, **kwargs: object) -> None:
         raise AssertionError("compiled again although the blob was there")
 
-    monkeypatch.setattr(jit, "compile_object", no_llvm)
+    monkeypatch.setattr(jit, "compile_objects", no_llvm)
     second = _infer(model, tmp_path)
     np.testing.assert_array_equal(first, second)
     reference = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request()
@@ -81,7 +81,7 @@ def test_a_blob_runs_in_another_process(tmp_path: Path, threads: int) -> None:
         import test_model_cache as t
         def no_llvm(*args, **kwargs):
             raise SystemExit("compiled again although the blob was there")
-        jit.compile_object = no_llvm
+        jit.compile_objects = no_llvm
         out = t._infer(t._qconvnet(), {str(tmp_path)!r}, {threads})
         np.testing.assert_array_equal(out, np.load({str(tmp_path / "first.npy")!r}))
         """

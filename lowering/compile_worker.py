@@ -1,0 +1,59 @@
+"""
+A process that compiles one part of a graph's LLVM module (`lowering/partition.py`) to an
+object file, while the compiling process does another part (llvmlite serializes every call
+into LLVM behind one lock, so threads would not run LLVM in parallel):
+
+    python compile_worker.py IN.ll OUT.o TRIPLE CPU FEATURES
+
+It writes OUT.o and OUT.o.declared (the symbols the object leaves undefined, one per line).
+It is run by its path and imports no part of lowpass but the sibling `target.py` (which needs
+only llvmlite): it starts in a tenth of a second, and wherever the parent found its files.
+Errors go to stderr with exit code 1.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+
+def _target_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "_lowpass_compile_worker_target", Path(__file__).with_name("target.py")
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # (its dataclasses look their module up)
+    spec.loader.exec_module(module)
+    return module
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 5:
+        print("usage: compile_worker.py IN.ll OUT.o TRIPLE CPU FEATURES", file=sys.stderr)
+        return 2
+    source, output, triple, cpu_name, features = argv
+    target = _target_module()
+    import llvmlite.binding as llvm
+
+    try:
+        mod = llvm.parse_assembly(Path(source).read_text())
+        mod.triple = triple
+        mod.verify()
+        tm = target.target_machine_for(triple, cpu_name, features)
+        mod.data_layout = str(tm.target_data)
+        target.optimize(mod, tm)
+        obj = tm.emit_object(mod)
+    except (RuntimeError, OSError, ValueError) as e:  # (LLVM's errors; a file; not UTF-8)
+        print(f"compile_worker: {source}: {e}", file=sys.stderr)
+        return 1
+    declared = [g.name for g in [*mod.functions, *mod.global_variables] if g.is_declaration]
+    Path(output + ".declared").write_text("".join(f"{name}\n" for name in declared))
+    Path(output).write_bytes(obj)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

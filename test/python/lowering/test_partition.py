@@ -1,0 +1,188 @@
+"""A graph's LLVM module cut into parts compiled in parallel (`lowering/partition.py`,
+`jit.compile_objects`, COMPILATION_NUM_THREADS): every part is a valid module, the parts
+define each external function once, and the compiled model computes the same bits."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import llvmlite.binding as llvm
+import llvmlite.ir as ir
+import numpy as np
+import pytest
+
+import lowpass
+from lowpass.lowering import compiler, jit
+from lowpass.lowering.partition import NotSplittable, split_module
+from lowpass.lowering.target import target_spec
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+WORKER = Path(jit.__file__).with_name("compile_worker.py")
+I32 = ir.IntType(32)
+
+
+def _module() -> ir.Module:
+    """Roots `a`, `b`, `c` (external); `helper` (internal) is called by `a` and `b`, `leaf`
+    (internal) by `helper`; `c` calls `a` and takes the address of `b`."""
+    module = ir.Module("m")
+    fnty = ir.FunctionType(I32, [I32])
+
+    def define(name: str, internal: bool = False) -> ir.Function:
+        fn = ir.Function(module, fnty, name)
+        if internal:
+            fn.linkage = "internal"
+        return fn
+
+    leaf = define("leaf", internal=True)
+    builder = ir.IRBuilder(leaf.append_basic_block())
+    builder.ret(builder.mul(leaf.args[0], ir.Constant(I32, 3)))
+    helper = define("helper", internal=True)
+    builder = ir.IRBuilder(helper.append_basic_block())
+    builder.ret(builder.add(builder.call(leaf, [helper.args[0]]), ir.Constant(I32, 1)))
+    a = define("a")
+    builder = ir.IRBuilder(a.append_basic_block())
+    builder.ret(builder.call(helper, [a.args[0]]))
+    b = define("b")
+    builder = ir.IRBuilder(b.append_basic_block())
+    builder.ret(builder.sub(builder.call(helper, [b.args[0]]), ir.Constant(I32, 5)))
+    keep = ir.GlobalVariable(module, ir.PointerType(), "lowpass.test.keep")  # (external)
+    c = define("c")
+    builder = ir.IRBuilder(c.append_basic_block())
+    builder.store(b, keep)
+    builder.ret(builder.call(a, [c.args[0]]))
+    return module
+
+
+def _defined(text: str) -> set[str]:
+    parsed = llvm.parse_assembly(text)
+    parsed.verify()
+    return {f.name for f in parsed.functions if not f.is_declaration}
+
+
+def test_parts_are_modules_that_define_each_root_once() -> None:
+    module = _module()
+    parts = split_module(module, 2)
+    assert len(parts) == 2
+    defined = [_defined(text) for text in parts]
+    # the roots: the external functions and the internal ones they call (`helper`, made
+    # external); `leaf` goes with every root that reaches it
+    roots = sorted(name for part in defined for name in part if name != "leaf")
+    assert roots == ["a", "b", "c", "helper"]
+    for part in defined:
+        assert ("leaf" in part) == ("helper" in part)
+    assert "define i32 @\"helper\"" in "".join(parts)  # (external where it is defined)
+    assert split_module(module, 1) == [str(module)]
+    assert len(split_module(module, 8)) == 4  # (no more parts than roots)
+
+
+def test_the_worker_compiles_a_part(tmp_path: Path) -> None:
+    """The worker process itself (`compile_objects` would compile a failed worker's part in
+    this process: a broken worker would only be slow)."""
+    source = tmp_path / "part.ll"
+    source.write_text(split_module(_module(), 2)[1])
+    output = tmp_path / "part.o"
+    done = subprocess.run(
+        [sys.executable, str(WORKER), str(source), str(output), *target_spec()],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert output.stat().st_size > 0
+    assert "lowpass.test.keep" in (tmp_path / "part.o.declared").read_text().splitlines()
+    done = subprocess.run(
+        [sys.executable, str(WORKER), str(output), str(output), *target_spec()],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 1 and done.stderr.startswith("compile_worker: ")
+
+
+def test_a_mutable_global_is_not_split() -> None:
+    module = _module()
+    counter = ir.GlobalVariable(module, I32, "counter")
+    counter.initializer = ir.Constant(I32, 0)
+    with pytest.raises(NotSplittable, match="@counter"):
+        split_module(module, 2)
+
+
+def _parts_run(module: ir.Module, jobs: int) -> list[int]:
+    keep = np.zeros(1, dtype=np.int64)
+    objects, text, _ = jit.compile_objects(module, jobs, split_min_chars=0)
+    assert len(objects) == min(jobs, 4)
+    library = jit.load_objects(
+        objects, {"lowpass.test.keep": keep.ctypes.data}, (), [keep], ir_text=text
+    )
+    import ctypes
+
+    return [
+        library.function(name, ctypes.c_int32, ctypes.c_int32)(7) for name in ("a", "b", "c")
+    ]
+
+
+def test_objects_of_parts_link_by_name() -> None:
+    assert _parts_run(_module(), 1) == [22, 17, 22]
+    assert _parts_run(_module(), 3) == [22, 17, 22]
+
+
+def test_a_worker_that_cannot_start_leaves_its_part_to_this_process(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sys, "executable", "/nonexistent/python")
+    assert _parts_run(_module(), 2) == [22, 17, 22]
+
+
+def _qconvnet_module():  # type: ignore[no-untyped-def]
+    from lowpass.passes import get_all_passes
+
+    core = lowpass.Core()
+    model = core.read_model(str(EXAMPLES / "qconvnet.mlir"))
+    get_all_passes()["lpt"]()().apply(lowpass.make_context(), model.module)
+    return model
+
+
+@pytest.mark.parametrize("cache_dir", [False, True])
+def test_a_model_compiled_in_parts_computes_the_same_bits(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, cache_dir: bool
+) -> None:
+    model = _qconvnet_module()
+    x = np.random.default_rng(3).standard_normal((1, 3, 32, 32)).astype(np.float32)
+    core = lowpass.Core()
+    whole = core.compile_model(model, "CPU", {"COMPILATION_NUM_THREADS": 1})
+    expected = np.asarray(whole.create_infer_request().infer({0: x})[0])
+    compiler.clear_cache()
+    monkeypatch.setattr(jit, "SPLIT_MIN_CHARS", 0)
+    counts: list[int] = []
+    real = jit.compile_objects
+
+    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+        result = real(*args, **kwargs)
+        counts.append(len(result[0]))
+        return result
+
+    monkeypatch.setattr(jit, "compile_objects", counting)
+    config: dict[str, object] = {"COMPILATION_NUM_THREADS": 2}
+    if cache_dir:
+        config["CACHE_DIR"] = str(tmp_path)
+    parts = core.compile_model(model, "CPU", config)
+    assert counts == [2] and parts.get_property("COMPILATION_NUM_THREADS") == 2
+    np.testing.assert_array_equal(
+        np.asarray(parts.create_infer_request().infer({0: x})[0]), expected
+    )
+    if cache_dir:  # the blob holds both objects; loading it compiles nothing
+        compiler.clear_cache()
+        again = core.compile_model(model, "CPU", config)
+        assert counts == [2]
+        np.testing.assert_array_equal(
+            np.asarray(again.create_infer_request().infer({0: x})[0]), expected
+        )
+
+
+@pytest.mark.parametrize("value", [-1, "two"])
+def test_compilation_num_threads_takes_a_count(value: object) -> None:
+    model = lowpass.Core().read_model(str(EXAMPLES / "convnet.mlir"))
+    with pytest.raises(lowpass.LowpassError, match="COMPILATION_NUM_THREADS must be"):
+        lowpass.Core().compile_model(model, "CPU", {"COMPILATION_NUM_THREADS": value})
