@@ -320,7 +320,7 @@ CONSTANT_SYMBOL_PREFIX = "lowpass.const."
 class ConstantTable:
     """
     The constant arrays that a module's code reads, each linked by name: the code refers to an
-    external symbol `lowpass.const.<n>` (64-byte aligned, read-only), which `jit.load_object`
+    external symbol `lowpass.const.<n>` (64-byte aligned, read-only), which `jit.load_objects`
     binds to the address of a 64-byte aligned copy of the array when the code is loaded. Code
     that names its constants instead of holding their addresses is relocatable: the compiled
     model cache (`CACHE_DIR`) stores it beside the arrays and binds them again in another
@@ -358,7 +358,7 @@ class ConstantTable:
         return symbol
 
     def symbols(self) -> dict[str, int]:
-        """Symbol name -> address of its array, for `jit.load_object`."""
+        """Symbol name -> address of its array, for `jit.load_objects`."""
         return {
             f"{CONSTANT_SYMBOL_PREFIX}{n}": int(a.ctypes.data) for n, a in enumerate(self.arrays)
         }
