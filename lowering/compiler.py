@@ -457,6 +457,14 @@ class _GraphCompiler:
         self.function = entry_function(module)
         self.cpu = host_cpu()
         self.lowerings = _lowerings()
+        # One constant-folding memo for every lowering that asks `static_value`: the weights'
+        # dequantization chains are folded once per compilation, not once per lowering that
+        # looks at them (answers depend on the value alone; the IR does not change while a
+        # compiler reads it).
+        self.fold_memo: dict[SSAValue, np.ndarray | None] = {}
+        for lowering in self.lowerings:
+            if hasattr(lowering, "_memo"):
+                setattr(lowering, "_memo", self.fold_memo)  # noqa: B010 (not every lowering has one)
         self.subgraph_lowering = SubGraphLowering(self)
         self.keep_alive: list[Any] = []
         self.variables = module_variables(module)
@@ -1073,7 +1081,9 @@ class _GraphCompiler:
                 "scratch_bytes": self.scratch.high_water,
                 "runtime_symbols": runtime,
             }
-            cached = model_cache.CachedGraph(objects, text, self.constants.arrays, meta)
+            cached = model_cache.CachedGraph(
+                objects, model_cache.CachedGraph.compress(text), self.constants.arrays, meta
+            )
             model_cache.save(self.cache_dir, self.cache_key, cached)
         return library, infos, arena_bytes, self.scratch.high_water
 

@@ -34,6 +34,7 @@ from collections.abc import Iterable
 from xdsl.dialects.builtin import (
     ArrayAttr,
     BFloat16Type,
+    DenseArrayBase,
     DenseIntOrFPElementsAttr,
     DictionaryAttr,
     Float16Type,
@@ -41,9 +42,11 @@ from xdsl.dialects.builtin import (
     Float64Type,
     IntegerAttr,
     IntegerType,
+    NoneAttr,
     StringAttr,
     TensorType,
 )
+from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 _DENSE_DIGESTS: dict[int, bytes] = {}
@@ -60,7 +63,7 @@ def dense_digest(attr: DenseIntOrFPElementsAttr) -> bytes:
     if hit is not None:
         return hit
     h = hashlib.blake2b(digest_size=32)
-    h.update(_text(attr.type).encode())
+    _feed_attr(h, attr.type)
     h.update(b"\0")
     h.update(attr.data.data)
     digest = h.digest()
@@ -114,6 +117,16 @@ def _feed_attr(h: hashlib.blake2b, attr: Attribute) -> None:
         encoded = attr.data.encode()
         h.update(b"q%d:" % len(encoded))
         h.update(encoded)
+    elif type(attr) is NoneAttr:
+        h.update(b"N")
+    elif isinstance(attr, DenseArrayBase):
+        h.update(b"d%d:" % len(attr.data.data))
+        _feed_attr(h, attr.elt_type)
+        h.update(attr.data.data)
+    elif isinstance(attr, EnumAttribute):
+        tagged = f"{attr.name}={attr.data.value}".encode()
+        h.update(b"e%d:" % len(tagged))
+        h.update(tagged)
     else:
         text = _text(attr).encode()
         h.update(b"T%d:" % len(text))

@@ -46,10 +46,18 @@ class JitLibrary:
     """Compiled code: addresses of its external functions, alive while this object is."""
 
     engine: llvm.ExecutionEngine
-    ir_text: str
+    ir_source: str | Callable[[], str]
+    """The LLVM IR text, or what gives it when first asked (a cached graph's is stored
+    compressed: most loads never need it)."""
     compile_seconds: float
     keep_alive: list[Any] = field(default_factory=list)
     _cfuncs: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def ir_text(self) -> str:
+        if not isinstance(self.ir_source, str):
+            self.ir_source = self.ir_source()
+        return self.ir_source
 
     def address(self, name: str) -> int:
         addr = self.engine.get_function_address(name)
@@ -234,7 +242,7 @@ def load_objects(
     runtime: Sequence[str] = (),
     keep_alive: Sequence[Any] = (),
     *,
-    ir_text: str = "",
+    ir_text: str | Callable[[], str] = "",
     compile_seconds: float = 0.0,
 ) -> JitLibrary:
     """Load the object files of `compile_objects` into a new engine (where they link with

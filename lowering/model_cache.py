@@ -45,11 +45,19 @@ class CachedGraph:
     """What a blob holds besides its key."""
 
     objects: list[bytes]
-    ir_text: str
+    ir_zipped: bytes
+    """The LLVM IR text, zlib-compressed (decompressed only when asked: `ir_text`)."""
     arrays: list[np.ndarray]
     """The constants, `lowpass.const.<n>` being `arrays[n]` (64-byte aligned, read-only)."""
     meta: dict[str, Any]
     """The compiler's own facts: kernel names per group, arena bytes, runtime symbols..."""
+
+    @staticmethod
+    def compress(ir_text: str) -> bytes:
+        return zlib.compress(ir_text.encode(), 1)
+
+    def ir_text(self) -> str:
+        return zlib.decompress(self.ir_zipped).decode()
 
 
 def blob_key(model_key: str) -> str:
@@ -78,8 +86,7 @@ def _aligned(n: int) -> int:
 
 def save(cache_dir: str | os.PathLike[str], key: str, graph: CachedGraph) -> None:
     """Write the blob atomically (a temporary file renamed over it)."""
-    ir_zipped = zlib.compress(graph.ir_text.encode(), 1)
-    payloads: list[bytes | np.ndarray] = [*graph.objects, ir_zipped, *graph.arrays]
+    payloads: list[bytes | np.ndarray] = [*graph.objects, graph.ir_zipped, *graph.arrays]
     sections: list[list[int]] = []
     offset = 0
     for payload in payloads:
@@ -90,6 +97,7 @@ def save(cache_dir: str | os.PathLike[str], key: str, graph: CachedGraph) -> Non
         "format": FORMAT_VERSION,
         "key": key,
         "object_sha256": [hashlib.sha256(obj).hexdigest() for obj in graph.objects],
+        "ir_sha256": hashlib.sha256(graph.ir_zipped).hexdigest(),
         "sections": sections,
         "arrays": [[a.dtype.str, list(a.shape)] for a in graph.arrays],
         "meta": graph.meta,
@@ -150,13 +158,15 @@ def _parse(data: np.ndarray, key: str) -> CachedGraph | None:
         if [hashlib.sha256(obj).hexdigest() for obj in objects] != digests or not objects:
             return None
         (ir_at, ir_n), *array_sections = sections[len(digests) :]
-        ir_text = zlib.decompress(bytes(data[ir_at : ir_at + ir_n])).decode()
+        ir_zipped = bytes(data[ir_at : ir_at + ir_n])
+        if hashlib.sha256(ir_zipped).hexdigest() != header["ir_sha256"]:
+            return None
         arrays = []
         for (at, n), (dtype_str, shape) in zip(array_sections, header["arrays"], strict=True):
             dtype = np.dtype(dtype_str)
             array = data[at : at + n].view(dtype).reshape(shape)
             array.flags.writeable = False
             arrays.append(array)
-        return CachedGraph(objects, ir_text, arrays, dict(header["meta"]))
+        return CachedGraph(objects, ir_zipped, arrays, dict(header["meta"]))
     except (ValueError, TypeError, KeyError, zlib.error, UnicodeDecodeError):
         return None

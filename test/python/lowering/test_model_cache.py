@@ -8,6 +8,7 @@ costs the cache.
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import textwrap
@@ -106,7 +107,7 @@ def test_another_model_gets_another_blob(tmp_path: Path) -> None:
     np.testing.assert_array_equal(_infer(model, tmp_path), first)
 
 
-@pytest.mark.parametrize("damage", ["truncate", "flip-code", "garbage", "empty"])
+@pytest.mark.parametrize("damage", ["truncate", "flip-code", "flip-ir", "garbage", "empty"])
 def test_a_damaged_blob_is_compiled_again(tmp_path: Path, damage: str) -> None:
     model = _qconvnet()
     first = _infer(model, tmp_path)
@@ -117,6 +118,12 @@ def test_a_damaged_blob_is_compiled_again(tmp_path: Path, damage: str) -> None:
     elif damage == "flip-code":  # a byte of the object file (the first section)
         head = int.from_bytes(data[len(model_cache.MAGIC) : len(model_cache.MAGIC) + 8], "little")
         data[len(model_cache.MAGIC) + 8 + head + 100] ^= 0xFF
+    elif damage == "flip-ir":  # a byte of the compressed IR (checked at load, read lazily)
+        head = int.from_bytes(data[len(model_cache.MAGIC) : len(model_cache.MAGIC) + 8], "little")
+        header = json.loads(bytes(data[len(model_cache.MAGIC) + 8 :][:head]))
+        start = -(-(len(model_cache.MAGIC) + 8 + head) // 64) * 64
+        ir_at = header["sections"][len(header["object_sha256"])][0]
+        data[start + ir_at + 10] ^= 0xFF
     elif damage == "garbage":
         data = bytearray(b"LOWPASS-BLOB\n\xff\xff\xff\xff\xff\xff\xff\x7f{")
     else:
@@ -124,7 +131,22 @@ def test_a_damaged_blob_is_compiled_again(tmp_path: Path, damage: str) -> None:
     blob.write_bytes(bytes(data))
     compiler.clear_cache()
     np.testing.assert_array_equal(_infer(model, tmp_path), first)
-    assert model_cache.load(tmp_path, blob.stem) is not None  # rewritten
+    rewritten = model_cache.load(tmp_path, blob.stem)
+    assert rewritten is not None and "define" in rewritten.ir_text()
+
+
+def test_a_loaded_graph_gives_its_llvm_ir(tmp_path: Path) -> None:
+    """The IR text is stored compressed and decompressed when asked (`--emit-llvm`)."""
+    model = _qconvnet()
+    core = lowpass.Core()
+    fresh = core.compile_model(model, "CPU", {"CACHE_DIR": str(tmp_path)})
+    compiler.clear_cache()
+    loaded = core.compile_model(model, "CPU", {"CACHE_DIR": str(tmp_path)})
+    fresh_graph, loaded_graph = (c._compiled.graph for c in (fresh, loaded))  # type: ignore[attr-defined]
+    assert loaded_graph is not fresh_graph
+    assert not isinstance(loaded_graph.library.ir_source, str)  # (not decompressed yet)
+    assert loaded_graph.library.ir_text == fresh_graph.library.ir_text
+    assert "define" in loaded_graph.library.ir_text
 
 
 def test_an_unusable_cache_dir_only_costs_the_cache(tmp_path: Path) -> None:
