@@ -464,7 +464,7 @@ class _GraphCompiler:
         self.fold_memo: dict[SSAValue, np.ndarray | None] = {}
         for lowering in self.lowerings:
             if hasattr(lowering, "_memo"):
-                setattr(lowering, "_memo", self.fold_memo)  # noqa: B010 (not every lowering has one)
+                setattr(lowering, "_memo", self.fold_memo)  # noqa: B010 (not in OpLowering)
         self.subgraph_lowering = SubGraphLowering(self)
         self.keep_alive: list[Any] = []
         self.variables = module_variables(module)
