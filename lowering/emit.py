@@ -503,6 +503,40 @@ def memset(builder: ir.IRBuilder, dst: ir.Value, byte: int, nbytes: int | ir.Val
     builder.call(fn, [dst, ir.Constant(I8, byte), n, ir.Constant(I1, 0)])
 
 
+PARALLEL_WORK = 1 << 16
+"""Elements (weighted: a transcendental counts 9) per thread below which an element-wise loop
+stays serial."""
+
+
+def emit_parallel_ranges(
+    ctx: EmitContext,
+    fn: ir.Function,
+    args: Sequence[ir.Value],
+    outer: int,
+    threads: int,
+    chunks: int,
+) -> None:
+    """Call `fn(args..., lo, hi)` on `chunks` ranges [lo, hi) that cover [0, `outer`), as
+    the chunks of one job on the `threads`-thread pool."""
+    # (imported here: the kernels package imports this module)
+    from lowpass.lowering.kernels.threads import TASK_TYPE, emit_parallel_call
+
+    b = ctx.builder
+    with b.goto_entry_block():
+        table = b.alloca(PTR, size=max(len(args), 1), name="range_args")
+    for k, a in enumerate(args):
+        b.store(a, element_ptr(b, table, k, PTR))
+    task = ctx.function(f"{fn.name}_task", TASK_TYPE)
+    t = ir.IRBuilder(task.append_basic_block("entry"))
+    ctx_arg, chunk = task.args
+    loaded = [t.load(element_ptr(t, ctx_arg, k, PTR), typ=PTR) for k in range(len(args))]
+    lo = t.sdiv(t.mul(chunk, i64(outer)), i64(chunks))
+    hi = t.sdiv(t.mul(t.add(chunk, i64(1)), i64(outer)), i64(chunks))
+    t.call(fn, [*loaded, lo, hi])
+    t.ret_void()
+    emit_parallel_call(ctx.module, b, threads, task, table, chunks)
+
+
 def kernel_function(
     ctx: EmitContext,
     name_hint: str,

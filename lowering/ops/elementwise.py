@@ -92,19 +92,21 @@ from lowpass.lowering.emit import (
     I8,
     I32,
     I64,
+    PARALLEL_WORK,
     PTR,
     VOID,
     Buffer,
     EmitContext,
     OpLowering,
     element_ptr,
+    emit_parallel_ranges,
     for_range,
     i64,
     ir_type,
     jit_exec_type,
     kernel_function,
 )
-from lowpass.lowering.kernels.threads import TASK_TYPE, effective_threads, emit_parallel_call
+from lowpass.lowering.kernels.threads import effective_threads
 
 MATH_OPS: tuple[type[Operation], ...] = (
     PowerOp,
@@ -505,7 +507,7 @@ class ElementwiseLowering:
         if threads < 2 or chunks < 2:
             ctx.builder.call(fn, [*call_args, i64(0), i64(dims[0])])
         else:
-            _parallel(ctx, fn, call_args, dims[0], threads, chunks)
+            emit_parallel_ranges(ctx, fn, call_args, dims[0], threads, chunks)
         del inputs, outputs
         return jit_exec_type(ctx.cpu, _dtype(group[0].operands[0]))
 
@@ -542,35 +544,6 @@ class ElementwiseLowering:
     ) -> ir.Value:
         """One element of `op` from its operands' elements (subclasses add ops)."""
         return _compute(b, math, op, args)
-
-
-PARALLEL_WORK = 1 << 16
-"""Elements (weighted: a transcendental counts 9) per thread below which a loop stays serial."""
-
-
-def _parallel(
-    ctx: EmitContext,
-    fn: ir.Function,
-    args: list[ir.Value],
-    outer: int,
-    threads: int,
-    chunks: int,
-) -> None:
-    """Run `fn(args..., lo, hi)` on `chunks` ranges of the outer dimension on the pool."""
-    b = ctx.builder
-    with b.goto_entry_block():
-        table = b.alloca(PTR, size=max(len(args), 1), name="ew_args")
-    for k, a in enumerate(args):
-        b.store(a, element_ptr(b, table, k, PTR))
-    task = ctx.function(f"{fn.name}_task", TASK_TYPE)
-    t = ir.IRBuilder(task.append_basic_block("entry"))
-    ctx_arg, chunk = task.args
-    loaded = [t.load(element_ptr(t, ctx_arg, k, PTR), typ=PTR) for k in range(len(args))]
-    lo = t.sdiv(t.mul(chunk, i64(outer)), i64(chunks))
-    hi = t.sdiv(t.mul(t.add(chunk, i64(1)), i64(outer)), i64(chunks))
-    t.call(fn, [*loaded, lo, hi])
-    t.ret_void()
-    emit_parallel_call(ctx.module, b, threads, task, table, chunks)
 
 
 def _all_same_bits(flat: np.ndarray) -> bool:

@@ -60,10 +60,15 @@ from lowpass.lowering.emit import (
     I1,
     I8,
     I32,
+    I64,
+    PARALLEL_WORK,
+    PTR,
+    VOID,
     Buffer,
     EmitContext,
     OpLowering,
     element_ptr,
+    emit_parallel_ranges,
     for_range,
     i64,
     ir_type,
@@ -71,6 +76,7 @@ from lowpass.lowering.emit import (
     kernel_function,
     static_value,
 )
+from lowpass.lowering.kernels.threads import effective_threads
 
 F32_DT = np.dtype(np.float32)
 U8_DT = np.dtype(np.uint8)
@@ -698,8 +704,19 @@ def emit_elementwise(
             return prologue(b, loaded, lanes)
         return to_float(b, loaded, src_dtype, lanes)
 
+    # The outer loop's units, which threads share: rows of ROW_ELEMENTS elements (and a
+    # tail) when the program is the same for every element, else the [outer] (channels
+    # innermost) or [outer, V] loop.
+    total = layout.outer * layout.channels * layout.inner
+    if layout.channels == 1:
+        units, tail = divmod(total, ROW_ELEMENTS)
+    elif layout.inner == 1:
+        units, tail = layout.outer, 0
+    else:
+        units, tail = layout.outer * layout.channels, 0
+
     def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
-        s, d = args
+        s, d, lo, hi = args
 
         def run(start: ir.Value, count: int, channel: ir.Value | None, contiguous: bool,
                 scalar_channel: Callable[[ir.Value], ir.Value] | None) -> None:
@@ -721,17 +738,35 @@ def emit_elementwise(
                     store_vec(b, y, element_ptr(b, d, idx, dst_t))
 
         if layout.channels == 1:
-            run(i64(0), layout.outer * layout.inner, None, False, None)
+            with for_range(b, hi, start=lo, name="row") as row:
+                run(b.mul(row, i64(ROW_ELEMENTS)), ROW_ELEMENTS, None, False, None)
+            if tail:  # (with the last range)
+                with b.if_then(b.icmp_signed("==", hi, i64(units))):
+                    run(i64(units * ROW_ELEMENTS), tail, None, False, None)
         elif layout.inner == 1:
-            with for_range(b, layout.outer, name="o") as o:
+            with for_range(b, hi, start=lo, name="o") as o:
                 run(b.mul(o, i64(layout.channels)), layout.channels, i64(0), True, None)
         else:
-            with for_range(b, layout.outer * layout.channels, name="oc") as oc:
+            with for_range(b, hi, start=lo, name="oc") as oc:
                 ch = b.srem(oc, i64(layout.channels))
                 run(b.mul(oc, i64(layout.inner)), layout.inner, ch, False, None)
 
-    fn = kernel_function(ctx, name, 2, body, noalias=(1,))
-    ctx.builder.call(fn, [src, dst])
+    fn = ctx.function(name, ir.FunctionType(VOID, [PTR, PTR, I64, I64]))
+    fn.args[1].add_attribute("noalias")
+    b = ir.IRBuilder(fn.append_basic_block("entry"))
+    body(b, fn.args)
+    b.ret_void()
+    threads = effective_threads(ctx.threads, total, PARALLEL_WORK)
+    chunks = min(units, 4 * threads)
+    if threads < 2 or chunks < 2:
+        ctx.builder.call(fn, [src, dst, i64(0), i64(units)])
+    else:
+        emit_parallel_ranges(ctx, fn, [src, dst], units, threads, chunks)
+
+
+ROW_ELEMENTS = 1024
+"""Elements of a row, the unit that threads share of a program that is the same for every
+element (a multiple of LANES)."""
 
 
 # --------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ Multiply; FakeQuantize to u8 / i8 / i32 / f32 with scalar and per-channel limits
 levels (non-integer levels of an integer result rounded half to even), inputs exactly on the
 limits, on rounding ties and NaN, a post-op chain after an f32
 FakeQuantize; Convert u8/i8 <-> f32 with the dequantization chain fused, and the conversions
-left to the generic elementwise lowering.
+left to the generic elementwise lowering; quantize and dequantize passes shared by 2 threads.
 
 Tolerances: everything is exact except float32 AvgPool and MaxPool after it (float32 sums
 against the reference's float64: rtol 1e-6).
@@ -21,6 +21,7 @@ import pytest
 import lowpass
 from lowpass.builder import GraphBuilder
 from lowpass.dialects import ov
+from lowpass.lowering.kernels.threads import available_cores
 from lowpass.lowering.target import host_cpu
 
 ISA = host_cpu().isa
@@ -218,3 +219,45 @@ def test_convert_quantize_dequantize() -> None:
     assert types["i8_to_f32"] == f"jit_{ISA}_I8"
     assert types["f32_to_u8"] == types["f32_to_i8"] == f"jit_{ISA}_FP32"
     assert types["u8_to_i32"].startswith("jit_")
+
+
+@pytest.mark.parametrize(
+    ("shape", "limits_shape"),
+    [
+        ([1, 4, 210, 331], None),  # one program for all: rows of ROW_ELEMENTS and a tail
+        ([1, 8, 130, 130], (1, 8, 1, 1)),  # per channel, [outer, C, inner]
+        ([17000, 8], (1, 8)),  # per channel, channels innermost
+    ],
+)
+def test_quantization_passes_on_two_threads(
+    shape: list[int], limits_shape: tuple[int, ...] | None
+) -> None:
+    """Quantize (FakeQuantize to u8) and dequantize (Convert u8 -> Subtract -> Multiply) of
+    tensors large enough to be shared by 2 threads: the same bits as REFERENCE, and the
+    kernels run on the pool (their `_task` functions) when this process has 2 cores."""
+    rng = np.random.default_rng(17)
+    if limits_shape is None:
+        il, ih = np.float32(-1.0), np.float32(2.0)
+    else:
+        il = -rng.uniform(0.5, 2.0, limits_shape).astype(np.float32)
+        ih = rng.uniform(0.5, 2.0, limits_shape).astype(np.float32)
+    scales_shape = limits_shape or (1,)
+    g = GraphBuilder()
+    x = g.input("x", shape)
+    limits = [constant(g, v) for v in (il, ih, 0.0, 255.0)]
+    q = g.value(ov.FakeQuantizeOp(x, *limits, 256, element_type=ov.ui8, name="quantize"))
+    g.output(q, "q")
+    y = g.value(ov.ConvertOp(q, ov.f32, name="dequantize"))
+    y = g.value(ov.SubtractOp(y, constant(g, rng.integers(0, 255, scales_shape)), name="zp"))
+    g.output(g.value(ov.MultiplyOp(y, constant(g, rng.uniform(0.01, 0.1, scales_shape)),
+                                   name="scale")), "deq")
+    model = lowpass.Model(g.module())
+    feeds = {"x": fake_quantize_inputs(rng, shape, np.asarray(il), np.asarray(ih), 256)}
+    compiled = lowpass.Core().compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": 2})
+    got = [np.asarray(v).copy() for v in compiled.create_infer_request().infer(feeds).to_tuple()]
+    ref = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request()
+    for a, r in zip(got, ref.infer(feeds).to_tuple(), strict=True):
+        np.testing.assert_array_equal(a, np.asarray(r))
+    if available_cores() >= 2:
+        ir_text = compiled._compiled.graph.library.ir_text  # type: ignore[attr-defined]
+        assert "_fq_task" in ir_text and "_convert_task" in ir_text
