@@ -54,6 +54,11 @@ class HostCpu:
         return "avx512vnni" in self.features or "avxvnni" in self.features
 
     @property
+    def avx512_vnni(self) -> bool:
+        """`vpdpbusd` on zmm registers (AVX512-VNNI; AVX-VNNI has the ymm form only)."""
+        return self.avx512 and "avx512vnni" in self.features
+
+    @property
     def isa(self) -> str:
         """OpenVINO's name of the instruction set in execution types (`jit_avx2_I8`)."""
         if self.avx512:

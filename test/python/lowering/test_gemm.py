@@ -29,7 +29,7 @@ from lowpass.lowering.kernels.gemm import (
     gemm_workspace_bytes,
 )
 from lowpass.lowering.kernels.threads import aligned_zeros
-from lowpass.lowering.target import HostCpu, host_cpu
+from lowpass.lowering.target import HostCpu, cap_features, host_cpu
 
 pytestmark = pytest.mark.skipif(not host_cpu().avx2, reason="the int8 kernels target AVX2")
 
@@ -395,7 +395,7 @@ def test_vnni_host_uses_vpdpbusd():
     import llvmlite.binding as llvm
 
     cpu = host_cpu()
-    vnni = HostCpu("alderlake", cpu.features | {"avxvnni"}, cpu.triple)
+    vnni = HostCpu("alderlake", cap_features(cpu.features, "avx2") | {"avxvnni"}, cpu.triple)
     b = weights8(64, 32)
     assert gemm_kernel_kind(np.uint8, b, vnni) == "vnni"
     module = new_module("vnni")
@@ -405,6 +405,55 @@ def test_vnni_host_uses_vpdpbusd():
     target = llvm.Target.from_triple(cpu.triple)
     tm = target.create_target_machine(cpu="alderlake", features="+avxvnni,+avx2,+fma", opt=3)
     assert "vpdpbusd" in tm.emit_assembly(parsed)
+
+
+AVX512_VNNI = frozenset({"avx2", "fma", "avx512f", "avx512bw", "avx512vl", "avx512dq",
+                         "avx512cd", "evex512", "avx512vnni"})
+
+
+@pytest.mark.parametrize("a_dtype", [np.uint8, np.float32])
+def test_avx512_host_uses_zmm_tiles(a_dtype):
+    """On an AVX-512 host (compiled for sapphirerapids here, whatever this host is) a GEMM
+    with enough rows runs one zmm per 16-column k-step: `vpdpbusd`/`vfmadd231ps` on zmm, the
+    6-row x 4-panel tile (24 accumulators); the LSTM-step GEMVs (M < 4) keep ymm."""
+    import llvmlite.binding as llvm
+
+    cpu = HostCpu("sapphirerapids", AVX512_VNNI, host_cpu().triple)
+    b = weights8(64, 70) if a_dtype == np.uint8 else RNG.standard_normal((64, 70)).astype(np.float32)
+    op = "vpdpbusd" if a_dtype == np.uint8 else "vfmadd231ps"
+    target = llvm.Target.from_triple(cpu.triple)
+    tm = target.create_target_machine(
+        cpu="sapphirerapids", features=",".join("+" + f for f in sorted(AVX512_VNNI)), opt=3)
+    for m, register in ((13, "zmm"), (1, "ymm")):
+        module = new_module("wide")
+        emit_gemm(module, "g", m=m, k=64, n=70, a_dtype=a_dtype, b=b, keep_alive=[], cpu=cpu)
+        text = str(module)
+        assert (".micro6x4x" in text) == (m == 13)
+        parsed = llvm.parse_assembly(text)
+        parsed.verify()
+        lines = [line for line in tm.emit_assembly(parsed).splitlines() if op in line]
+        assert lines and all(register in line for line in lines), (m, lines[:3])
+
+
+@pytest.mark.skipif(not host_cpu().avx512, reason="runs the zmm kernels")
+@pytest.mark.parametrize("m,k,n", [(4, 5, 16), (13, 37, 70), (50, 300, 129), (6, 64, 64)])
+def test_zmm_tiles_exact(m, k, n):
+    """The zmm tiles with row and panel remainders (m not a multiple of 6, n of 64, k of 4):
+    int8 exact (u8 and i8 A, a zero point, requantized to u8), fp32 within 1e-5."""
+    b = weights8(k, n)
+    for a_dtype in (np.uint8, np.int8):
+        info = np.iinfo(a_dtype)
+        a = RNG.integers(info.min, info.max + 1, (m, k)).astype(a_dtype)
+        want = a.astype(np.int64) @ b.astype(np.int64)
+        np.testing.assert_array_equal(gemm(a, b, epilogue=Epilogue(out_dtype=np.int32)), want)
+    a = RNG.integers(0, 256, (m, k)).astype(np.uint8)
+    epilogue = Epilogue(scale=RNG.uniform(1e-4, 1e-3, n).astype(np.float32), bias=0.5,
+                        relu=True, out_dtype=np.uint8)
+    np.testing.assert_array_equal(gemm(a, b, zp=3, epilogue=epilogue),
+                                  gemm_reference(a, b, 3, epilogue))
+    af = RNG.standard_normal((m, k)).astype(np.float32)
+    bf = RNG.standard_normal((k, n)).astype(np.float32)
+    np.testing.assert_allclose(gemm(af, bf), af.astype(np.float64) @ bf, rtol=1e-5, atol=1e-5)
 
 
 def test_errors():
