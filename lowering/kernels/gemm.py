@@ -523,7 +523,7 @@ class _GemmEmitter:
     # -- the k-step -----------------------------------------------------------------------
 
     def _broadcast_a(self, b: ir.IRBuilder, a_row: ir.Value, step: ir.Value | int) -> ir.Value:
-        """The A operand of one k-step of one row, broadcast to every lane of a vector (zmm when `wide`)."""
+        """The A operand of one k-step of one row in every lane (of a zmm when `wide`)."""
         per_step = self.k_per_step
         offset = (
             b.mul(step, _c64(per_step * self.a_elem))

@@ -55,12 +55,14 @@ from lowpass.lowering.emit import (
     I8,
     I32,
     I64,
+    PARALLEL_WORK,
     PTR,
     Buffer,
     EmitContext,
     OpLowering,
     byte_offset,
     element_ptr,
+    emit_parallel_ranges,
     for_range,
     i64,
     ir_type,
@@ -457,22 +459,35 @@ def _fill_values(spec: ConvSpec) -> np.ndarray:
 
 def emit_to_nhwc(ctx: EmitContext, spec: ConvSpec, src: ir.Value, dst: ir.Value) -> None:
     """x [N, C, H, W] -> xp [N, Hp, Wp, C], the padding filled with `_fill_values`; 8x8
-    (channel x column) tiles transposed in registers, the rest element by element."""
+    (channel x column) tiles transposed in registers, the rest element by element.
+
+    The unit of work is one input row (n, h): its Wp padded pixels, and with the first and
+    last row of an image the padding rows above and below, so that every byte of xp is
+    written once and ranges of rows are independent: large copies run as one parallel job
+    (with the convolution's blocks after it, the whole convolution is threaded)."""
     et = ir_type(spec.a_dtype)
     es = spec.a_dtype.itemsize
     fill = _fill_values(spec)
     hp, wp, c, h, w = spec.hp, spec.wp, spec.c, spec.h, spec.w
     c_full, w_full = c // 8 * 8, w // 8 * 8
+    fill_ptr = ctx.constant_ptr(np.ascontiguousarray(fill)) if np.any(fill) else None
 
-    def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
-        s, d = args
-        if spec.padded:
-            if not np.any(fill):
-                memset(b, d, 0, spec.n * hp * wp * c * es)
-            else:
-                fill_ptr = ctx.constant_ptr(np.ascontiguousarray(fill))
-                with for_range(b, spec.n * hp * wp, name="px") as px:
-                    memcpy(b, element_ptr(b, d, b.mul(px, i64(c)), et), fill_ptr, c * es)
+    def body(b: ir.IRBuilder, s: ir.Value, d: ir.Value, lo: ir.Value, hi: ir.Value) -> None:
+        def pixel_ptr(n: ir.Value, prow: int | ir.Value, pcol: int | ir.Value) -> ir.Value:
+            prow = i64(prow) if isinstance(prow, int) else prow
+            pcol = i64(pcol) if isinstance(pcol, int) else pcol
+            pixel = b.add(b.mul(b.add(b.mul(n, i64(hp)), prow), i64(wp)), pcol)
+            return element_ptr(b, d, b.mul(pixel, i64(c)), et)
+
+        def pad(start: ir.Value, pixels: int) -> None:
+            """`pixels` consecutive padded pixels from `start` (a pointer into xp)."""
+            if pixels == 0:
+                return
+            if fill_ptr is None:
+                memset(b, start, 0, pixels * c * es)
+                return
+            with for_range(b, pixels, name="pad") as px:
+                memcpy(b, byte_offset(b, start, b.mul(px, i64(c * es))), fill_ptr, c * es)
 
         def src_at(n: ir.Value, ch: ir.Value, row: ir.Value, col: ir.Value) -> ir.Value:
             return b.add(b.mul(b.add(b.mul(b.add(b.mul(n, i64(c)), ch), i64(h)), row), i64(w)),
@@ -483,7 +498,18 @@ def emit_to_nhwc(ctx: EmitContext, spec: ConvSpec, src: ir.Value, dst: ir.Value)
                           b.add(col, i64(spec.pl)))
             return b.add(b.mul(pixel, i64(c)), ch)
 
-        with for_range(b, spec.n, name="n") as n, for_range(b, h, name="h") as row:
+        with for_range(b, hi, start=lo, name="nh") as nh:
+            n, row = b.udiv(nh, i64(h)), b.urem(nh, i64(h))
+            if spec.padded:
+                if spec.pt:
+                    with b.if_then(b.icmp_unsigned("==", row, i64(0))):
+                        pad(pixel_ptr(n, 0, 0), spec.pt * wp)
+                if spec.pb:
+                    with b.if_then(b.icmp_unsigned("==", row, i64(h - 1))):
+                        pad(pixel_ptr(n, spec.pt + h, 0), spec.pb * wp)
+                prow = b.add(row, i64(spec.pt))
+                pad(pixel_ptr(n, prow, 0), spec.pl)
+                pad(pixel_ptr(n, prow, spec.pl + w), spec.pr)
             if c_full and w_full:
                 with for_range(b, c_full, step=8, name="c8") as c0, \
                         for_range(b, w_full, step=8, name="w8") as w0:
@@ -500,12 +526,21 @@ def emit_to_nhwc(ctx: EmitContext, spec: ConvSpec, src: ir.Value, dst: ir.Value)
                     v = b.load(element_ptr(b, s, src_at(n, ch, row, col), et), typ=et)
                     b.store(v, element_ptr(b, d, dst_at(n, row, col, ch), et))
 
-    fn = kernel_function(ctx, f"{ctx.group_name}_nhwc", 2, body, noalias=(1,))
-    ctx.builder.call(fn, [src, dst])
+    fn, fb = _block_function(ctx, f"{ctx.group_name}_nhwc")
+    body(fb, *fn.args)
+    fb.ret_void()
+    rows = spec.n * h
+    threads = effective_threads(ctx.threads, spec.n * hp * wp * c, PARALLEL_WORK)
+    chunks = min(rows, 4 * threads)
+    if threads < 2 or chunks < 2:
+        ctx.builder.call(fn, [src, dst, i64(0), i64(rows)])
+    else:
+        emit_parallel_ranges(ctx, fn, [src, dst], rows, threads, chunks)
 
 
 def _block_function(ctx: EmitContext, name: str) -> tuple[ir.Function, ir.IRBuilder]:
-    """`void name(ptr src, ptr dst, i64 image, i64 first_position)` (dst noalias)."""
+    """`void name(ptr src, ptr dst, i64, i64)` (dst noalias): a block's (image, first
+    position), or a range of rows."""
     fn = ctx.function(name, ir.FunctionType(ir.VoidType(), [PTR, PTR, I64, I64]))
     fn.args[1].add_attribute("noalias")
     return fn, ir.IRBuilder(fn.append_basic_block("entry"))

@@ -222,9 +222,10 @@ _CHAIN_OPS = (*_BINARY, ReluOp, ClampOp, HSwishOp, HSigmoidOp, FakeQuantizeOp)
 class Step:
     """One element-wise op of a program: its constants broadcast to the group's shape."""
 
-    kind: str  # mul add sub rsub div rdiv min rmin max rmax relu clamp hswish hsigmoid fq
+    kind: str  # mul add sub rsub div rdiv min rmin max rmax relu clamp hswish hsigmoid fq cast
     values: list[np.ndarray] = field(default_factory=list)  # float32, broadcast to the shape
     levels: int = 0
+    dtype: np.dtype | None = None  # cast: the integer type the value passes through
 
 
 @dataclass
@@ -329,9 +330,15 @@ class Program:
         return self.layout.channels
 
     def _fq_is_integer(self, index: int) -> bool:
-        """FakeQuantize as last step with an integer result where level k -> int(ol) + k."""
+        """FakeQuantize with an integer result (the last step of an integer program, or the
+        step before a `cast`) where level k -> int(ol) + k."""
         step = self.steps[index]
-        if step.kind != "fq" or index != len(self.steps) - 1 or self.out_dtype.kind not in "iu":
+        if step.kind != "fq":
+            return False
+        if index == len(self.steps) - 1:
+            if self.out_dtype.kind not in "iu":
+                return False
+        elif self.steps[index + 1].kind != "cast":
             return False
         il, ih, ol, oh = self.vectors[index]
         steps = np.float32(step.levels - 1)
@@ -416,6 +423,8 @@ class Program:
             elif kind == "fq":
                 x = self._fake_quantize(b, x, lanes, values, step.levels, operand,
                                         self._integer_fq[index])
+            elif kind == "cast":
+                x = self._cast(ctx, b, x, lanes, index)
             else:
                 raise AssertionError(kind)
         if self.out_dtype.kind in "iu":
@@ -427,15 +436,37 @@ class Program:
             return as_i32 if wide else self.narrow(b, as_i32, lanes)
         return from_float(b, x, self.out_dtype, lanes, has_avx(ctx))
 
+    def _cast(self, ctx: EmitContext, b: ir.IRBuilder, x: ir.Value, lanes: int,
+              index: int) -> ir.Value:
+        """The FakeQuantize result `x` (step index - 1) stored as u8/i8 and loaded as f32:
+        the conversions of an integer program's end (`apply`) and of `ov.convert` back. An
+        integer FakeQuantize whose levels fit the type gives the integers themselves."""
+        dtype = self.steps[index].dtype
+        assert dtype is not None
+        fq = index - 1
+        if self._integer_fq[fq] and self._levels_fit(fq, dtype):
+            return x
+        if not self._integer_fq[fq]:  # the FakeQuantize's integer result: ties to even
+            fty = vec(F32, lanes)
+            x = b.call(intrinsic(b.module, f"llvm.roundeven.v{lanes}f32", fty, [fty]), [x])
+        narrow = b.trunc(float_to_int32(b, x, lanes, has_avx(ctx)), vec(ir_type(dtype), lanes))
+        if dtype.kind == "u":
+            return b.uitofp(narrow, vec(F32, lanes))
+        return b.sitofp(narrow, vec(F32, lanes))
+
+    def _levels_fit(self, index: int, dtype: np.dtype) -> bool:
+        """The integer FakeQuantize at `index` gives values of `dtype` only."""
+        ol = self.vectors[index][2]
+        top = ol.astype(np.float64) + (self.steps[index].levels - 1)
+        info = np.iinfo(dtype)
+        return bool(np.all(ol >= info.min) and np.all(top <= info.max))
+
     def int8_in_range(self) -> bool:
         """Output u8/i8 from an integer FakeQuantize whose levels all fit the type (then
         saturating narrowing equals the reference's wrapping conversion)."""
         if self.out_dtype not in (U8_DT, I8_DT) or not self.steps or not self._integer_fq[-1]:
             return False
-        ol = self.vectors[-1][2]
-        top = ol.astype(np.float64) + (self.steps[-1].levels - 1)
-        info = np.iinfo(self.out_dtype)
-        return bool(np.all(ol >= info.min) and np.all(top <= info.max))
+        return self._levels_fit(len(self.steps) - 1, self.out_dtype)
 
     def narrow(self, b: ir.IRBuilder, x: ir.Value, lanes: int) -> ir.Value:
         """int32 lanes (`apply(..., wide=True)`) -> the output type."""
@@ -550,7 +581,16 @@ def match_step(
     op: Operation, value: SSAValue, memo: dict[SSAValue, np.ndarray | None],
     shape: Sequence[int],
 ) -> Step | None:
-    """The step that `op` applies to `value` (its only float32 operand that is not constant)."""
+    """The step that `op` applies to `value` (its only float32 operand that is not constant).
+
+    A FakeQuantize's u8/i8 result converted back to f32 (`Convert`: a requantization chain
+    FakeQuantize -> Convert -> FakeQuantize, as LPT leaves between quantized ops) is the
+    `cast` step: the float value goes through the integer type exactly as a store and a
+    load of the u8/i8 tensor would, so the chain stays one program, one pass over memory."""
+    if (isinstance(op, ConvertOp) and isinstance(value.owner, FakeQuantizeOp)
+            and value_dtype(value) in (U8_DT, I8_DT) and value_dtype(op.results[0]) == F32_DT
+            and value_shape(op.results[0]) == tuple(shape)):
+        return Step("cast", dtype=value_dtype(value))
     if not isinstance(op, _CHAIN_OPS) or value_dtype(value) != F32_DT:
         return None
     if not op.results or value_shape(op.results[0]) != tuple(shape):
@@ -617,8 +657,9 @@ def epilogue_chain(
     """
     The ops after the producer of `value` that form a post-op program: each absorbs the
     previous result, which has no other user; the chain stops after a non-float32 result
-    (a FakeQuantize to u8/i8) and wherever `accept(steps so far)` says no (e.g. constants
-    that do not vary along the producer's channel axis).
+    (a FakeQuantize to u8/i8) unless a Convert back to f32 takes it (the `cast` step), and
+    wherever `accept(steps so far)` says no (e.g. constants that do not vary along the
+    producer's channel axis).
     """
     if not is_static_shape(value):
         return []
@@ -626,7 +667,9 @@ def epilogue_chain(
     ops: list[Operation] = []
     steps: list[Step] = []
     current = value
-    while value_dtype(current) == F32_DT:
+    while value_dtype(current) == F32_DT or (
+        value_dtype(current) in (U8_DT, I8_DT) and isinstance(current.owner, FakeQuantizeOp)
+    ):
         user = only_user(current)
         if user is None:
             break
@@ -798,8 +841,6 @@ class FakeQuantizeLowering:
             return None
         if match_step(op, x, self._memo, value_shape(x)) is None:
             return None
-        if value_dtype(op.results[0]) != F32_DT:
-            return []
         return epilogue_chain(op.results[0], self._memo)
 
     def emit(self, ctx: EmitContext, group: list[Operation], inputs: list[Buffer],

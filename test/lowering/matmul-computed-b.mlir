@@ -17,7 +17,7 @@
 // ROWS-NEXT: dequantize {{ *}}Multiply {{ *}}undef {{ *}}NOT_RUN
 // ROWS-NEXT: mm_f32 {{ *}}MatMul {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED
 // IR:        define {{.*}}i32 @lowpass_main(
-// IR-DAG:    declare <8 x i32> @llvm.x86.{{avx2.pmadd.wd|avx512.vpdpbusd.256}}(
+// IR-DAG:    declare <{{8|16}} x i32> @llvm.x86.{{avx2.pmadd.wd|avx512.vpdpbusd.256|avx512.vpdpbusd.512}}(
 // IR-DAG:    declare <8 x float> @llvm.fmuladd.v8f32(
 builtin.module {
   func.func @main(%a: tensor<2x8xui8> {ov.name = "a"}, %b: tensor<8x4xi8> {ov.name = "b"}, %x: tensor<3x5xf32> {ov.name = "x"}, %w: tensor<6x5xf32> {ov.name = "w"}) -> (tensor<2x4xf32> {ov.name = "y"}, tensor<3x6xf32> {ov.name = "z"}) {

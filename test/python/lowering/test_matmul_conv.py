@@ -484,6 +484,84 @@ def test_convolution_in_blocks_of_positions(monkeypatch: pytest.MonkeyPatch) -> 
         assert sorted(spec.k for spec in parallel_convolutions) == [36, 72]
 
 
+@pytest.mark.parametrize("pads", [([2, 0], [1, 3]), ([0, 0], [0, 0]), ([1, 1], [1, 1])])
+def test_nhwc_copy_shared_by_threads(pads: tuple[list[int], list[int]]) -> None:
+    """The NHWC copy in front of a convolution, large enough for two threads, works on ranges
+    of input rows that write their own padding (asymmetric pads, the activation zero point
+    as fill value for a u8 input, zeros for f32): the same bits as REFERENCE (int8) and as
+    one thread (fp32), and the copy runs on the pool (its `_nhwc_task`) with 2 cores."""
+    from lowpass.lowering.kernels.threads import available_cores
+
+    rng = np.random.default_rng(41)
+    pads_begin, pads_end = pads
+    xs = [2, 16, 60, 70]
+    oh = xs[2] + pads_begin[0] + pads_end[0] - 2
+    ow = xs[3] + pads_begin[1] + pads_end[1] - 2
+    g = GraphBuilder()
+    xq, xf = g.input("xq", xs, ov.ui8), g.input("xf", xs)
+    geometry = {"strides": [1, 1], "pads_begin": pads_begin, "pads_end": pads_end,
+                "dilations": [1, 1]}
+    zp = g.constant(rng.integers(1, 30, (1, 16, 1, 1)).astype(np.uint8))
+    sub = g.value(ov.SubtractOp(xq, zp, result_type=f32(xs)))
+    y = g.value(ov.ConvolutionOp(sub, g.constant(rng.integers(-128, 128, (8, 16, 3, 3)).astype(
+        np.int8)), result_type=f32([2, 8, oh, ow]), name="int8", **geometry))
+    g.output(g.value(ov.MultiplyOp(y, constant(g, 1e-3))), "int8")
+    y = g.value(ov.ConvolutionOp(xf, constant(g, rng.standard_normal((8, 16, 3, 3))),
+                                 name="fp32", **geometry))
+    g.output(y, "fp32")
+    feeds = {"xq": rng.integers(0, 256, xs).astype(np.uint8),
+             "xf": rng.standard_normal(xs).astype(np.float32)}
+    model = lowpass.Model(g.module())
+    got, want, _ = run_both(model, feeds)
+    np.testing.assert_array_equal(got[0], want[0])
+    assert_fp32_close(got[1], want[1])
+    two = lowpass.Core().compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": 2})
+    got2 = [np.asarray(v) for v in two.create_infer_request().infer(feeds).to_tuple()]
+    for one, both in zip(got, got2, strict=True):
+        np.testing.assert_array_equal(both, one)
+    if available_cores() >= 2:
+        ir_text = two._compiled.graph.library.ir_text  # type: ignore[attr-defined]
+        assert "_nhwc_task" in ir_text
+
+
+@pytest.mark.parametrize("case", ["u8", "i8", "wrapping", "non_integer_levels"])
+def test_requantization_chain_fused_into_the_convolution(case: str) -> None:
+    """Conv -> FakeQuantize (u8/i8) -> Convert (f32) -> FakeQuantize per channel (LPT's
+    requantization between quantized ops, as in onnxruntime's QDQ ResNets with their
+    BatchNorm Mul/Add quantized): one program in the convolution's epilogue (the Convert is
+    the `cast` step), the same bits as REFERENCE, which stores and converts the u8/i8
+    tensor: also where the first FakeQuantize's levels do not fit its type (they wrap) and
+    where its levels are not integers (rounded to even, then converted)."""
+    rng = np.random.default_rng(43)
+    xs = [1, 8, 12, 12]
+    g = GraphBuilder()
+    xq = g.input("xq", xs, ov.ui8)
+    weights = g.constant(rng.integers(-128, 128, (16, 8, 3, 3)).astype(np.int8))
+    y = g.value(ov.ConvolutionOp(xq, weights, strides=[1, 1], pads_begin=[1, 1],
+                                 pads_end=[1, 1], dilations=[1, 1],
+                                 result_type=f32([1, 16, 12, 12]), name="conv"))
+    y = g.value(ov.MultiplyOp(y, constant(g, rng.uniform(1e-5, 1e-4, (1, 16, 1, 1)))))
+    element = ov.i8 if case == "i8" else ov.ui8
+    ol, oh = {"u8": (0.0, 255.0), "i8": (-128.0, 127.0), "wrapping": (100.0, 355.0),
+              "non_integer_levels": (0.0, 200.0)}[case]
+    limits = [constant(g, v) for v in (-1.0, 1.0, ol, oh)]
+    levels = 255 if case == "non_integer_levels" else 256
+    q = g.value(ov.FakeQuantizeOp(y, *limits, levels, element_type=element, name="fq1"))
+    deq = g.value(ov.ConvertOp(q, ov.f32, name="back_to_f32"))
+    il = constant(g, rng.uniform(-50.0, 20.0, (1, 16, 1, 1)))
+    ih = constant(g, rng.uniform(100.0, 300.0, (1, 16, 1, 1)))
+    g.output(g.value(ov.FakeQuantizeOp(deq, il, ih, constant(g, 0.0), constant(g, 255.0), 256,
+                                       element_type=ov.ui8, name="fq2")), "out")
+    model = lowpass.Model(g.module())
+    feeds = {"xq": rng.integers(0, 256, xs).astype(np.uint8)}
+    got, want, request = run_both(model, feeds)
+    np.testing.assert_array_equal(got[0], want[0])
+    assert len(np.unique(want[0])) > 20  # (the chain is not saturated)
+    types = exec_types(request)
+    assert types["conv"] == f"jit_{ISA}_I8"
+    assert types["back_to_f32"] == types["fq1"] == types["fq2"] == "undef"
+
+
 # --------------------------------------------------------------------------------------------
 # LPT graphs and the example networks
 # --------------------------------------------------------------------------------------------
