@@ -12,7 +12,8 @@ profiling as `ref_<precision>`). See docs/lowering.md for the contract.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+import weakref
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
@@ -364,6 +365,25 @@ class ConstantTable:
         }
 
 
+_SHARED_FUNCTIONS: weakref.WeakKeyDictionary[ir.Module, dict[Hashable, ir.Function]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def shared_function(
+    module: ir.Module, key: Hashable, build: Callable[[], ir.Function]
+) -> ir.Function:
+    """The module's function for `key`, built by `build()` the first time: kernels whose code
+    depends only on `key` (their constants passed as arguments, or part of the key) are
+    emitted once and called by every op that needs them (the repeated layers of a network):
+    less code for LLVM to optimize and compile."""
+    functions = _SHARED_FUNCTIONS.setdefault(module, {})
+    fn = functions.get(key)
+    if fn is None:
+        fn = functions[key] = build()
+    return fn
+
+
 def sanitize_name(name: str) -> str:
     out = "".join(c if c.isalnum() or c in "_." else "_" for c in name)
     return out or "fn"
@@ -442,6 +462,13 @@ def load(builder: ir.IRBuilder, ptr: ir.Value, etype: ir.Type, index: Any = 0) -
 
 def store(builder: ir.IRBuilder, value: ir.Value, ptr: ir.Value, index: Any = 0) -> None:
     builder.store(value, element_ptr(builder, ptr, index, value.type))
+
+
+def opaque_i64(builder: ir.IRBuilder, value: int) -> ir.Value:
+    """`value` as an i64 that LLVM cannot see through (an empty inline asm): a loop bounded
+    by it is vectorized but not fully unrolled (compile time, code size)."""
+    asm = ir.InlineAsm(ir.FunctionType(I64, [I64]), "", "=r,0", False)
+    return builder.call(asm, [i64(value)])
 
 
 @contextmanager

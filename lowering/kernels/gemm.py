@@ -72,7 +72,7 @@ from dataclasses import dataclass
 import llvmlite.ir as ir
 import numpy as np
 
-from lowpass.lowering.emit import ConstantTable
+from lowpass.lowering.emit import ConstantTable, opaque_i64, shared_function
 from lowpass.lowering.kernels.threads import (
     TASK_TYPE,
     aligned_zeros,
@@ -376,13 +376,6 @@ def _fmin(b: ir.IRBuilder, x: ir.Value, y: ir.Value) -> ir.Value:
     return b.select(b.fcmp_ordered("<", x, y), x, y)
 
 
-def _opaque(b: ir.IRBuilder, value: int) -> ir.Value:
-    """`value` as an i64 that LLVM cannot see through (an empty inline asm): a loop bounded by
-    it is vectorized but not fully unrolled (compile time, code size)."""
-    asm = ir.InlineAsm(ir.FunctionType(I64, [I64]), "", "=r,0", False)
-    return b.call(asm, [_c64(value)])
-
-
 def _loop(
     b: ir.IRBuilder,
     start: ir.Value | int,
@@ -412,6 +405,7 @@ def _loop(
 
 # --------------------------------------------------------------------------------------------
 # The emitter
+
 
 
 @dataclass(frozen=True)
@@ -500,7 +494,6 @@ class _GemmEmitter:
             groups.add(_tile_for(kind, m % self.tile.rows, self.wide).panels)
         unit = math.lcm(*groups)
         self.block = max(unit, _L2_BLOCK_BYTES // self.panel_bytes // unit * unit)
-        self.micro_kernels: dict[tuple[int, int, int], ir.Function] = {}
         self.scale = self._per_column(epilogue.scale)
         self.bias = self._per_column(epilogue.bias)
         # packed None: B is packed at run time into a workspace given to each chunk body
@@ -645,18 +638,36 @@ class _GemmEmitter:
 
     # -- micro-kernel ---------------------------------------------------------------------
 
+    def _micro_key(self, rows: int, panels: int, last_cols: int) -> tuple:
+        """What a micro-kernel's code depends on: equal keys, equal code. Its constants
+        (packed B, compensation, scales, bias) are arguments, so GEMMs of the same shape and
+        epilogue form (the repeated blocks of a ResNet stage) share their micro-kernels."""
+
+        def form(value: np.ndarray | float | None) -> object:
+            return "vector" if isinstance(value, np.ndarray) else value
+
+        ep = self.epilogue
+        return (
+            "gemm.micro", self.cpu, self.kind, self.wide, self.a_dtype.str, self.steps, self.k_tail,
+            self.a_row_bytes, self.step_bytes, self.panel_bytes, self.narrow_b, self.ldc_bytes,
+            self.out.str, self.comp is not None, form(self.scale), form(self.bias), ep.relu,
+            ep.clamp, rows, panels, last_cols,
+        )
+
     def micro(self, rows: int, panels: int, last_cols: int) -> ir.Function:
-        """`void micro(ptr a, ptr b_panel, ptr c, i64 n0)`: a rows x (16 panels) tile, the
-        last panel storing only `last_cols` columns."""
-        key = (rows, panels, last_cols)
-        fn = self.micro_kernels.get(key)
-        if fn is not None:
-            return fn
-        fnty = ir.FunctionType(VOID, [PTR, PTR, PTR, I64])
+        """`void micro(ptr a, ptr b_panel, ptr c, i64 n0, ptr comp, ptr scale, ptr bias)`: a
+        rows x (16 panels) tile, the last panel storing only `last_cols` columns; the last
+        three are the per-column vectors of the epilogue (unused where it has none). One
+        function per module for each `_micro_key` (`emit.shared_function`)."""
+        return shared_function(self.module, self._micro_key(rows, panels, last_cols),
+                               lambda: self._emit_micro(rows, panels, last_cols))
+
+    def _emit_micro(self, rows: int, panels: int, last_cols: int) -> ir.Function:
+        fnty = ir.FunctionType(VOID, [PTR, PTR, PTR, I64, PTR, PTR, PTR])
         fn = ir.Function(self.module, fnty, f"{self.name}.micro{rows}x{panels}x{last_cols}")
         fn.linkage = "internal"
         fn.attributes.add("nounwind")
-        a, b_panel, c, n0 = fn.args
+        a, b_panel, c, n0 = fn.args[:4]
         for arg in (a, b_panel, c):
             arg.add_attribute("noalias")
         b = ir.IRBuilder(fn.append_basic_block("entry"))
@@ -725,9 +736,8 @@ class _GemmEmitter:
             accs = step(accs, s_const)
         if self.k_tail:
             accs = step(accs, self.steps, tail=True)
-        self._epilogue(b, accs, rows, panels, last_cols, c, n0)
+        self._epilogue(b, accs, rows, panels, last_cols, c, n0, fn.args[4:])
         b.ret_void()
-        self.micro_kernels[key] = fn
         return fn
 
     # -- epilogue -------------------------------------------------------------------------
@@ -744,17 +754,26 @@ class _GemmEmitter:
         return ir.Constant(I64, int(copy.ctypes.data)).inttoptr(PTR)
 
     def _column_vector(
-        self, b: ir.IRBuilder, values: np.ndarray | float | None, n0: ir.Value, col: int, vty
+        self, b: ir.IRBuilder, values: np.ndarray | float | None, base: ir.Value, n0: ir.Value,
+        col: int, vty
     ) -> ir.Value | None:
+        """The 16 values of columns n0 + col... : from the vector at `base`, or a float."""
         if values is None:
             return None
         if not isinstance(values, np.ndarray):  # a float
             return ir.Constant(vty, [values] * vty.count)
         offset = b.mul(b.add(n0, _c64(col)), _c64(4))
-        return b.load(_offset(b, self._address(values), offset), typ=vty, align=4)
+        return b.load(_offset(b, base, offset), typ=vty, align=4)
 
-    def _epilogue(self, b, accs, rows, panels, last_cols, c, n0) -> None:
+    def column_vectors(self) -> list[ir.Value]:
+        """The micro-kernels' last arguments: the compensation, scale and bias vectors."""
+        null = ir.Constant(PTR, None)
+        return [self._address(v) if isinstance(v, np.ndarray) else null
+                for v in (self.comp, self.scale, self.bias)]
+
+    def _epilogue(self, b, accs, rows, panels, last_cols, c, n0, vectors) -> None:
         ep = self.epilogue
+        comp_base, scale_base, bias_base = vectors
         out = self.out
         for r in range(rows):
             c_row = _offset(b, c, r * self.ldc_bytes)
@@ -764,7 +783,9 @@ class _GemmEmitter:
                 col = p * PANEL
                 if self.kind != "f32":
                     if self.comp is not None:
-                        x = b.add(x, self._column_vector(b, self.comp, n0, col, V16I32))
+                        x = b.add(
+                            x, self._column_vector(b, self.comp, comp_base, n0, col, V16I32)
+                        )
                     if out == _I32:
                         lo, hi = _int_clamp(ep)
                         if lo is not None:
@@ -776,10 +797,10 @@ class _GemmEmitter:
                         self._store(b, x, c_row, p, panels, last_cols)
                         continue
                     x = b.sitofp(x, V16F32)
-                scale = self._column_vector(b, self.scale, n0, col, V16F32)
+                scale = self._column_vector(b, self.scale, scale_base, n0, col, V16F32)
                 if scale is not None:
                     x = b.fmul(x, scale)
-                bias = self._column_vector(b, self.bias, n0, col, V16F32)
+                bias = self._column_vector(b, self.bias, bias_base, n0, col, V16F32)
                 if bias is not None:
                     x = b.fadd(x, bias)
                 if ep.relu:
@@ -847,6 +868,7 @@ class _GemmEmitter:
         blocks_end = p0 + (full_end - p0) // block * block
         last_cols = self.n - PANEL * (self.panels - 1) if tail_panel else PANEL
         packed = fn.args[4] if self.packed is None else self._address(self.packed)
+        vectors = self.column_vectors()
         out_size = self.out.itemsize
         widened = None
         if self.prewiden:  # s16: each row tile widened to int16 once per panel block
@@ -860,7 +882,7 @@ class _GemmEmitter:
             b_g = _offset(b, packed, b.mul(g, _c64(self.panel_bytes)))
             n0 = b.mul(g, _c64(PANEL))
             c_ig = _offset(b, c, b.add(b.mul(i, _c64(self.ldc_bytes)), b.mul(n0, _c64(out_size))))
-            b.call(micro, [a_tile, b_g, c_ig, n0])
+            b.call(micro, [a_tile, b_g, c_ig, n0, *vectors])
 
         def row_tile(i: ir.Value, rows: int, group: int, jb: ir.Value | None) -> None:
             a_i = _offset(b, a, b.mul(b.add(m_base, i), _c64(self.lda_bytes)))
@@ -911,7 +933,7 @@ class _GemmEmitter:
                 wide = b.sext(byte, I16) if signed else b.zext(byte, I16)
                 b.store(wide, _offset(b, dst, b.mul(kk, _c64(2))), align=2)
 
-            _loop(b, 0, _opaque(b, self.k), 1, body)
+            _loop(b, 0, opaque_i64(b, self.k), 1, body)
             if self.k % 2:
                 b.store(ir.Constant(I16, 0), _offset(b, dst, 2 * self.k), align=2)
 

@@ -69,6 +69,8 @@ from lowpass.lowering.emit import (
     kernel_function,
     memcpy,
     memset,
+    opaque_i64,
+    shared_function,
 )
 from lowpass.lowering.kernels.gemm import CHUNKS_PER_THREAD, emit_gemm
 from lowpass.lowering.kernels.threads import TASK_TYPE, effective_threads, emit_parallel_call
@@ -470,9 +472,10 @@ def emit_to_nhwc(ctx: EmitContext, spec: ConvSpec, src: ir.Value, dst: ir.Value)
     fill = _fill_values(spec)
     hp, wp, c, h, w = spec.hp, spec.wp, spec.c, spec.h, spec.w
     c_full, w_full = c // 8 * 8, w // 8 * 8
-    fill_ptr = ctx.constant_ptr(np.ascontiguousarray(fill)) if np.any(fill) else None
 
     def body(b: ir.IRBuilder, s: ir.Value, d: ir.Value, lo: ir.Value, hi: ir.Value) -> None:
+        fill_ptr = ctx.constant_ptr(np.ascontiguousarray(fill)) if np.any(fill) else None
+
         def pixel_ptr(n: ir.Value, prow: int | ir.Value, pcol: int | ir.Value) -> ir.Value:
             prow = i64(prow) if isinstance(prow, int) else prow
             pcol = i64(pcol) if isinstance(pcol, int) else pcol
@@ -526,9 +529,17 @@ def emit_to_nhwc(ctx: EmitContext, spec: ConvSpec, src: ir.Value, dst: ir.Value)
                     v = b.load(element_ptr(b, s, src_at(n, ch, row, col), et), typ=et)
                     b.store(v, element_ptr(b, d, dst_at(n, row, col, ch), et))
 
-    fn, fb = _block_function(ctx, f"{ctx.group_name}_nhwc")
-    body(fb, *fn.args)
-    fb.ret_void()
+    def build() -> ir.Function:
+        fn, fb = _block_function(ctx, f"{ctx.group_name}_nhwc")
+        body(fb, *fn.args)
+        fb.ret_void()
+        return fn
+
+    # (the copy depends on the input's geometry, the pads and the fill values only: equal
+    # convolution inputs, as in a ResNet stage's repeated blocks, share one function)
+    key = ("conv.nhwc", spec.n, c, h, w, spec.pt, spec.pl, spec.pb, spec.pr,
+           spec.a_dtype.str, fill.tobytes())
+    fn = shared_function(ctx.module, key, build)
     rows = spec.n * h
     threads = effective_threads(ctx.threads, spec.n * hp * wp * c, PARALLEL_WORK)
     chunks = min(rows, 4 * threads)
@@ -610,16 +621,32 @@ def nchw_function(ctx: EmitContext, spec: ConvSpec, acc_dt: np.dtype, program: P
         p_v = i64(p) if isinstance(p, int) else p
         return b.add(b.mul(p_v, i64(cout)), channel)
 
+    # (apply(wide=True) gives int32 lanes for integer outputs, the type's lanes otherwise)
+    results_type = vec(I32 if program.out_dtype.kind in "iu" else ir_type(program.out_dtype), 8)
+    with b.goto_entry_block():
+        tile = b.alloca(results_type, size=8, name="tile")
+        tile.align = 32
+
+    def tile_results(p: ir.Value, co: ir.Value) -> list[ir.Value]:
+        """The program's results (int32 or float32 lanes) on the 8 rows of 8 channels from
+        (p, co): one copy of the program in a loop (bounded opaquely, so LLVM does not
+        unroll it back) writing a stack tile, not eight inline copies (a long program, as
+        a requantization chain, made the NCHW passes 40% of a network's code)."""
+        with for_range(b, opaque_i64(b, 8), name="row") as i:
+            v = load_row(acc_index(b.add(p, i), co), 8)
+            b.store(program.apply(ctx, b, v, 8, co, True, wide=True),
+                    b.gep(tile, [i]), align=32)
+        return [b.load(b.gep(tile, [i64(i)]), typ=results_type, align=32) for i in range(8)]
+
     if c_full:
         with for_range(b, c_full, step=8, name="co") as co:
             if p_full:
                 with for_range(b, p_full, step=8, name="p") as p:
-                    loaded = [load_row(acc_index(b.add(p, i64(i)), co), 8) for i in range(8)]
                     if identity:
-                        columns = transpose8(b, loaded)
+                        columns = transpose8(
+                            b, [load_row(acc_index(b.add(p, i64(i)), co), 8) for i in range(8)])
                     else:
-                        results = [program.apply(ctx, b, v, 8, co, True, wide=True)
-                                   for v in loaded]
+                        results = tile_results(p, co)
                         columns = (pack_transpose8(b, results, program.out_dtype) if packable
                                    else [program.narrow(b, v, 8) for v in transpose8(b, results)])
                     for j, column in enumerate(columns):
