@@ -667,6 +667,9 @@ class _GemmEmitter:
         fn = ir.Function(self.module, fnty, f"{self.name}.micro{rows}x{panels}x{last_cols}")
         fn.linkage = "internal"
         fn.attributes.add("nounwind")
+        # (not inlined into its callers: shared, it would be copied back into each; a call
+        # per tile costs nothing next to the tile's K loop)
+        fn.attributes.add("noinline")
         a, b_panel, c, n0 = fn.args[:4]
         for arg in (a, b_panel, c):
             arg.add_attribute("noalias")
