@@ -286,11 +286,18 @@ BLOCK_CHUNKS_PER_THREAD = 4
 chunks bound what a worker descheduled in the middle of one makes the others wait."""
 
 
+MIN_BLOCK_POSITIONS = 48
+"""Fewest output positions per block (8 register tiles of 6 rows): each block's GEMMs read
+all the weights, so deep layers (K = 4608: 18 KiB im2col rows, which would make 8-row
+blocks) would stream their 9 MiB of weights from memory once per 8 positions."""
+
+
 def position_block(spec: ConvSpec, row_bytes: int) -> int:
-    """Output positions per block: a multiple of 8 (the NCHW tiles), L2-sized."""
-    if row_bytes == 0:
+    """Output positions per block: a multiple of 8 (the NCHW tiles), L2-sized, at least
+    `MIN_BLOCK_POSITIONS`; all of them when they are fewer than two such blocks."""
+    if row_bytes == 0 or spec.positions < 2 * MIN_BLOCK_POSITIONS:
         return spec.positions
-    block = max(8, BLOCK_BYTES // row_bytes // 8 * 8)
+    block = max(MIN_BLOCK_POSITIONS, BLOCK_BYTES // row_bytes // 8 * 8)
     return min(block, spec.positions)
 
 

@@ -439,6 +439,7 @@ def test_convolution_in_blocks_of_positions(monkeypatch: pytest.MonkeyPatch) -> 
     from lowpass.lowering.ops import convolution
 
     monkeypatch.setattr(convolution, "BLOCK_BYTES", 3000)
+    monkeypatch.setattr(convolution, "MIN_BLOCK_POSITIONS", 8)
     rng = np.random.default_rng(16)
     g = GraphBuilder()
     xs = [2, 8, 13, 11]
