@@ -61,6 +61,7 @@ from lowpass.dialects.ov import (
     i8,
     i32,
     i64,
+    inferences_recorded,
     op_type_name,
     set_name,
     static_value,
@@ -670,8 +671,10 @@ def read_onnx(
     a model read from standard input). A model passed as a `ModelProto` is not changed."""
     model, name, base_dir = _load(path_or_model, source)
     converter = GraphConverter(model, name, base_dir, owns_model=base_dir is not None)
-    module = converter.convert()
-    converter.verify(module)
+    # inferences_recorded: verifying the module does not infer each op's types again
+    with inferences_recorded():
+        module = converter.convert()
+        converter.verify(module)
     return module
 
 

@@ -71,6 +71,7 @@ from lowpass.dialects.ov.base import (
     PLACEHOLDER_TYPE,
     element_type_of,
     i64_array,
+    inferences_recorded,
     shape_of,
     static_value,
     to_dtype,
@@ -206,7 +207,8 @@ class _Context:
 def _read(
     xml: bytes, weights: memoryview | None, filename: str, bin_name: str | None
 ) -> ModuleOp:
-    with collector_paused():
+    # inferences_recorded: verifying the module does not infer each op's types again
+    with collector_paused(), inferences_recorded():
         return _read_tree(xml, weights, filename, bin_name)
 
 
