@@ -188,6 +188,18 @@ class _Context:
     variable_order: list[state.VariableOp] = field(default_factory=list)
     op_layers: dict[Operation, _Layer] = field(default_factory=dict)
     _file_attr: StringAttr | None = None
+    _tensor_types: dict[tuple[Attribute, tuple[int, ...]], TensorType] = field(
+        default_factory=dict
+    )
+
+    def tensor_type(self, et: Attribute, dims: Sequence[int]) -> TensorType:
+        """`tensor<dims x et>`, built once per model (attributes are immutable: constants of
+        one shape share it; building one is about 9 us, most constants repeat a shape)."""
+        key = (et, tuple(dims))
+        t = self._tensor_types.get(key)
+        if t is None:
+            t = self._tensor_types[key] = TensorType(et, dims)
+        return t
 
     def location(self, layer: _Layer) -> NameLoc:
         """The op's location: the layer's name at its `<layer>` line of the .xml (MLIR's
@@ -874,7 +886,7 @@ class _GraphReader:
         raw = bytes(weights[offset : offset + size])
         if dtype == np.bool_:
             raw = np.where(np.frombuffer(raw, np.uint8) != 0, 0xFF, 0).astype(np.uint8).tobytes()
-        value = DenseIntOrFPElementsAttr(TensorType(et, dims), BytesAttr(raw))
+        value = DenseIntOrFPElementsAttr(self.ctx.tensor_type(et, dims), BytesAttr(raw))
         return infrastructure.ConstantOp(value)
 
     def _read_value(self, layer: _Layer, inputs: list[SSAValue], version: int) -> Operation:
