@@ -274,6 +274,7 @@ class GraphConverter:
         self.deferred_quantize: dict[str, tuple[onnx.NodeProto, NodeContext]] = {}
         self.origin: dict[Operation, tuple[onnx.NodeProto, int]] = {}  # op -> its node
         self._attribute_types: dict[tuple[str, str], dict[str, int] | None] = {}
+        self.file_location = FileLineColLoc(StringAttr(source), IntAttr(0), IntAttr(0))
 
     def error(self, message: str, node: onnx.NodeProto | None = None, index: int = 0) -> NoReturn:
         where = f"{_describe(node, index)}: " if node is not None else ""
@@ -478,10 +479,11 @@ class GraphConverter:
                 node,
                 index,
             )
-        # The ops' location: the node's name in the file (MLIR's NameLoc; a .onnx has no lines)
+        # The ops' location: the node's name in the file (MLIR's NameLoc; a .onnx has no lines,
+        # so every node has the same file location, built once)
         location = NameLoc(
             StringAttr(node.name or (node.output[0] if node.output else node.op_type)),
-            FileLineColLoc(StringAttr(self.source), IntAttr(0), IntAttr(0)),
+            self.file_location,
         )
         for op in ctx.created:
             self.origin[op] = (node, index)
