@@ -641,11 +641,9 @@ def _parse_file(path: Path) -> onnx.ModelProto:
     """
     import onnx
     from google.protobuf.message import DecodeError
+    from onnx.serialization import registry
 
-    if onnx.serialization.registry.get_format_from_file_extension(path.suffix) not in (
-        None,
-        "protobuf",
-    ):
+    if registry.get_format_from_file_extension(path.suffix) not in (None, "protobuf"):
         return onnx.load(str(path), load_external_data=False)
     model = onnx.ModelProto()
     with path.open("rb") as f:
@@ -657,7 +655,8 @@ def _parse_file(path: Path) -> onnx.ModelProto:
             mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mapped,
             memoryview(mapped) as view,
         ):
-            decoded = model.ParseFromString(view)
+            # protobuf's stubs say bytes; its parsers (upb, C++, pure Python) take any buffer
+            decoded = model.ParseFromString(view)  # pyright: ignore[reportArgumentType]
     # onnx's deserializer checks this too (upb returns None: it consumed everything)
     if decoded is not None and decoded != size:
         raise DecodeError(f"Protobuf decoding consumed too few bytes: {decoded} out of {size}")

@@ -188,11 +188,13 @@ class _Context:
     variable_order: list[state.VariableOp] = field(default_factory=list)
     op_layers: dict[Operation, _Layer] = field(default_factory=dict)
     _file_attr: StringAttr | None = None
-    _tensor_types: dict[tuple[Attribute, tuple[int, ...]], TensorType] = field(
-        default_factory=dict
-    )
+    _tensor_types: dict[
+        tuple[IntegerType | AnyFloat, tuple[int, ...]], TensorType[IntegerType | AnyFloat]
+    ] = field(default_factory=dict)
 
-    def tensor_type(self, et: Attribute, dims: Sequence[int]) -> TensorType:
+    def tensor_type(
+        self, et: IntegerType | AnyFloat, dims: Sequence[int]
+    ) -> TensorType[IntegerType | AnyFloat]:
         """`tensor<dims x et>`, built once per model (attributes are immutable: constants of
         one shape share it; building one is about 9 us, most constants repeat a shape)."""
         key = (et, tuple(dims))
