@@ -275,6 +275,9 @@ class GraphConverter:
         self.origin: dict[Operation, tuple[onnx.NodeProto, int]] = {}  # op -> its node
         self._attribute_types: dict[tuple[str, str], dict[str, int] | None] = {}
         self.file_location = FileLineColLoc(StringAttr(source), IntAttr(0), IntAttr(0))
+        self._tensor_types: dict[
+            tuple[IntegerType | AnyFloat, tuple[int, ...]], TensorType[IntegerType | AnyFloat]
+        ] = {}
 
     def error(self, message: str, node: onnx.NodeProto | None = None, index: int = 0) -> NoReturn:
         where = f"{_describe(node, index)}: " if node is not None else ""
@@ -357,7 +360,7 @@ class GraphConverter:
             if self.owns_model:
                 init.ClearField("raw_data")  # ours alone now: the weights are held once
         if raw is not None and dtype != np.bool_ and sys.byteorder == "little":
-            return DenseIntOrFPElementsAttr(TensorType(et, shape), BytesAttr(raw))
+            return DenseIntOrFPElementsAttr(self.tensor_type(et, shape), BytesAttr(raw))
         if raw is not None:
             array = np.frombuffer(raw, dtype.newbyteorder("<")).reshape(shape)
         else:
@@ -366,6 +369,18 @@ class GraphConverter:
             except ValueError as e:  # too few or too many values for the shape
                 raise ValueError(f"{what} does not hold {shape}: {_first_line(e)}") from None
         return dense_from_array(array, et)
+
+    def tensor_type(
+        self, et: IntegerType | AnyFloat, shape: Sequence[int]
+    ) -> TensorType[IntegerType | AnyFloat]:
+        """`tensor<shape x et>`, built once per model (attributes are immutable: initializers
+        of one shape share it; building one is about 9 us, most initializers repeat a shape,
+        e.g. a BatchNormalization's four)."""
+        key = (et, tuple(shape))
+        t = self._tensor_types.get(key)
+        if t is None:
+            t = self._tensor_types[key] = TensorType(et, shape)
+        return t
 
     def _external_bytes(self, init: onnx.TensorProto, expected: int) -> bytes:
         """The bytes of an initializer kept in an external file (read now, when it is first
