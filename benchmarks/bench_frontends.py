@@ -3,6 +3,7 @@ Reading and writing model files: lowpass's OpenVINO IR reader/writer and ONNX re
 OpenVINO's own `read_model` / `save_model` (and its ONNX frontend), on one large graph.
 
     python benchmarks/bench_frontends.py [--blocks N] [--repeat R]
+    python benchmarks/bench_frontends.py --files resnet50.onnx,resnet50.xml [--repeat R]
 
 The graph (built with lowpass's GraphBuilder, written as IR by our writer, so both readers get
 the same file) repeats a quantized block: FakeQuantize -> Convolution (FakeQuantized weights) ->
@@ -11,6 +12,10 @@ bias Add -> Relu -> MaxPool-free elementwise tail, ~12 layers per block; `--bloc
 IR is checked first (both run it; the max difference is printed). The ONNX row reads the same
 network written as a QDQ model by onnx.helper. Prints seconds, layers/second and the ratio
 ours / OpenVINO's. OpenVINO and onnx are optional (their rows are skipped without them).
+
+`--files` times `read_model_file` on existing model files instead (few layers, large weights:
+resnet50's 100 MB, the speed target of benchmarks/bench_targets.py's `readers` section) next
+to `openvino.Core().read_model`, best of R each.
 """
 
 from __future__ import annotations
@@ -70,7 +75,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[1])
     parser.add_argument("--blocks", type=int, default=250)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--files", default="", help="comma-separated .onnx/.xml files to read")
     args = parser.parse_args()
+    if args.files:
+        read_files([Path(f) for f in args.files.split(",") if f], args.repeat)
+        return
 
     model = build(args.blocks)
     tmp = Path(tempfile.mkdtemp(prefix="bench_frontends."))
@@ -130,6 +139,25 @@ def main() -> None:
         ratio = f"{t_ours / t_theirs:7.1f}" if t_theirs else "      -"
         theirs_text = f"{t_theirs:13.4f}" if t_theirs else f"{'-':>13}"
         print(f"{name:10} {t_ours:12.4f} {theirs_text} {ratio}  {layers / t_ours:10.0f}")
+
+
+def read_files(paths: list[Path], repeat: int) -> None:
+    """`read_model_file` next to OpenVINO's `read_model` on each file (best of `repeat`)."""
+    from lowpass.frontends import read_model_file
+
+    try:
+        import openvino
+    except ImportError:
+        openvino = None
+    print(f"{'':24} {'lowpass (s)':>12} {'OpenVINO (s)':>13} {'ratio':>7}")
+    for path in paths:
+        t_ours = best(lambda p=path: read_model_file(p), repeat)
+        t_theirs = None
+        if openvino is not None:
+            t_theirs = best(lambda p=path: openvino.Core().read_model(str(p)), repeat)
+        ratio = f"{t_ours / t_theirs:7.1f}" if t_theirs else "      -"
+        theirs_text = f"{t_theirs:13.4f}" if t_theirs else f"{'-':>13}"
+        print(f"{path.name:24} {t_ours:12.4f} {theirs_text} {ratio}")
 
 
 def _onnx_model(blocks: int, seed: int = 0):  # type: ignore[no-untyped-def]

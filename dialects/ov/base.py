@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import numpy as np
@@ -173,6 +174,56 @@ def _origin_view(types: dict[SSAValue, Attribute] | None) -> Iterator[None]:
         yield
     finally:
         _ORIGIN_TYPES.reset(token)
+
+
+@dataclass(frozen=True)
+class _Inference:
+    """What an op's result types were inferred from, and the types set (see
+    `inferences_recorded`)."""
+
+    operands: tuple[SSAValue, ...]
+    operand_types: tuple[Attribute, ...]
+    properties: dict[str, Attribute]
+    origin: dict[SSAValue, Attribute] | None
+    result_types: tuple[Attribute, ...]
+
+    @staticmethod
+    def of(op: OvOp, origin: dict[SSAValue, Attribute] | None) -> _Inference:
+        operands = tuple(op.operands)
+        return _Inference(
+            operands,
+            tuple(v.type for v in operands),
+            dict(op.properties),
+            origin,
+            tuple(r.type for r in op.results),
+        )
+
+
+_INFERENCES: ContextVar[dict[Operation, _Inference] | None] = ContextVar(
+    "_INFERENCES", default=None
+)
+
+
+@contextmanager
+def inferences_recorded() -> Iterator[None]:
+    """
+    Within: `set_inferred_result_types` records what each op's result types were inferred
+    from (its operands, their types, its properties, the origin types of a type-relaxed op)
+    and the types it set; the verifier of an op that still has all of these does not run
+    the inference again: the same function of the same inputs, whose result the op holds.
+    The other checks (IRDL constraints, `verify_attrs`, element types, the name) still run.
+
+    A reader builds and verifies a model inside (re-running every inference was about 40% of
+    verifying it). The record does not follow changes outside the op (the value of a constant
+    operand that an inference reads), which a reader does not make between building an op
+    and verifying it; outside, and for ops with regions (whose inference reads their bodies),
+    every op is verified in full.
+    """
+    token = _INFERENCES.set({})
+    try:
+        yield
+    finally:
+        _INFERENCES.reset(token)
 
 
 def is_static(shape: Sequence[int]) -> bool:
@@ -469,8 +520,12 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface, HasFolderInterfa
             _check_element_type(operand.type, f"operand #{i}")
         for i, result in enumerate(self.results):
             _check_element_type(result.type, f"result #{i}")
-        with _origin_view(self.origin_types()):
+        origin = self.origin_types()
+        with _origin_view(origin):
             self.verify_attrs()
+            recorded = _INFERENCES.get()
+            if recorded is not None and recorded.get(self) == _Inference.of(self, origin):
+                return  # the result types are what inference gives (`inferences_recorded`)
             inferred = list(self.infer_result_types())
         declared = [r.type for r in self.results]
         if self.TYPE_RELAXED:
@@ -574,11 +629,15 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface, HasFolderInterfa
         Builders call this right after construction (when the results have no uses yet) to
         support `result_type=None`.
         """
-        with _origin_view(self.origin_types()):
+        origin = self.origin_types()
+        with _origin_view(origin):
             inferred = list(self.infer_result_types())
         for result, t in zip(self.results, inferred, strict=True):
             if result.type != t:
                 Rewriter.replace_value_with_new_type(result, t)
+        recorded = _INFERENCES.get()
+        if recorded is not None and not self.regions:
+            recorded[self] = _Inference.of(self, origin)
 
 
 def _check_element_type(t: Attribute, what: str) -> None:
@@ -625,6 +684,7 @@ __all__ = [
     "i32",
     "i64",
     "i64_array",
+    "inferences_recorded",
     "ints",
     "is_float",
     "is_static",

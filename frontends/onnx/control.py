@@ -79,6 +79,8 @@ class BranchConverter(GraphConverter):
         self.deferred_quantize = {}
         self.origin = parent.origin
         self._attribute_types = parent._attribute_types
+        self.file_location = parent.file_location
+        self._tensor_types = parent._tensor_types
         self.captured: list[SSAValue] = []
 
     def value(self, name: str, ctx: NodeContext | None = None) -> SSAValue:

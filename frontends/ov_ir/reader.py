@@ -71,6 +71,7 @@ from lowpass.dialects.ov.base import (
     PLACEHOLDER_TYPE,
     element_type_of,
     i64_array,
+    inferences_recorded,
     shape_of,
     static_value,
     to_dtype,
@@ -187,6 +188,20 @@ class _Context:
     variable_order: list[state.VariableOp] = field(default_factory=list)
     op_layers: dict[Operation, _Layer] = field(default_factory=dict)
     _file_attr: StringAttr | None = None
+    _tensor_types: dict[
+        tuple[IntegerType | AnyFloat, tuple[int, ...]], TensorType[IntegerType | AnyFloat]
+    ] = field(default_factory=dict)
+
+    def tensor_type(
+        self, et: IntegerType | AnyFloat, dims: Sequence[int]
+    ) -> TensorType[IntegerType | AnyFloat]:
+        """`tensor<dims x et>`, built once per model (attributes are immutable: constants of
+        one shape share it; building one is about 9 us, most constants repeat a shape)."""
+        key = (et, tuple(dims))
+        t = self._tensor_types.get(key)
+        if t is None:
+            t = self._tensor_types[key] = TensorType(et, dims)
+        return t
 
     def location(self, layer: _Layer) -> NameLoc:
         """The op's location: the layer's name at its `<layer>` line of the .xml (MLIR's
@@ -206,7 +221,8 @@ class _Context:
 def _read(
     xml: bytes, weights: memoryview | None, filename: str, bin_name: str | None
 ) -> ModuleOp:
-    with collector_paused():
+    # inferences_recorded: verifying the module does not infer each op's types again
+    with collector_paused(), inferences_recorded():
         return _read_tree(xml, weights, filename, bin_name)
 
 
@@ -872,7 +888,7 @@ class _GraphReader:
         raw = bytes(weights[offset : offset + size])
         if dtype == np.bool_:
             raw = np.where(np.frombuffer(raw, np.uint8) != 0, 0xFF, 0).astype(np.uint8).tobytes()
-        value = DenseIntOrFPElementsAttr(TensorType(et, dims), BytesAttr(raw))
+        value = DenseIntOrFPElementsAttr(self.ctx.tensor_type(et, dims), BytesAttr(raw))
         return infrastructure.ConstantOp(value)
 
     def _read_value(self, layer: _Layer, inputs: list[SSAValue], version: int) -> Operation:

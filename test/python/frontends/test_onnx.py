@@ -1136,6 +1136,37 @@ def test_bad_files_are_frontend_errors(tmp_path: Path) -> None:
         read_model_file(bad)
 
 
+def test_file_is_parsed_as_onnx_load_parses_it(tmp_path: Path) -> None:
+    """The reader parses a binary model from the file's mapped pages (not onnx.load): the
+    same module as from the ModelProto, the same one-line errors for an empty or cut file, and
+    a text format (chosen by the suffix, as onnx.load chooses) still read through onnx.load."""
+    feeds = {"x": f32(1, 2, 4, 4)}
+    model = make_model([node("Conv", ["x", "w"])], feeds, ["y"], {"w": f32(3, 2, 1, 1)})
+    path = tmp_path / "model.onnx"
+    onnx.save(model, str(path))
+    from lowpass.ir import print_module
+
+    assert print_module(read_onnx(path)) == print_module(read_onnx(model, source=str(path)))
+    data = path.read_bytes()
+    (tmp_path / "empty.onnx").write_bytes(b"")
+    with pytest.raises(FrontendError) as info:
+        read_onnx(tmp_path / "empty.onnx")
+    assert str(info.value) == (
+        f"{tmp_path / 'empty.onnx'}: error: not a valid ONNX model: it has no graph"
+    )
+    cut = tmp_path / "cut.onnx"
+    cut.write_bytes(data[: len(data) - 7])
+    with pytest.raises(Exception) as by_onnx:  # protobuf's DecodeError, as onnx.load raises it
+        onnx.load(str(cut), load_external_data=False)
+    with pytest.raises(FrontendError) as info:
+        read_onnx(cut)
+    reason = str(by_onnx.value).strip().splitlines()[0]
+    assert str(info.value) == f"{cut}: error: not a valid ONNX model: {reason}"
+    text = tmp_path / "model.txtpb"
+    onnx.save(model, str(text), format="textproto")
+    assert print_module(read_onnx(text)) == print_module(read_onnx(model, source=str(text)))
+
+
 def test_double_input_is_rejected() -> None:
     graph = helper.make_graph(
         [node("Relu", ["x"])], "g",

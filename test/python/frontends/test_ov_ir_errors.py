@@ -107,6 +107,25 @@ def test_truncated_bin_names_the_constant(valid: tuple[str, bytes]) -> None:
     )
 
 
+@pytest.mark.parametrize("precision", ["I64", "BOOL"])
+def test_type_relaxed_result_precision_is_verified(
+    valid: tuple[str, bytes], precision: str
+) -> None:
+    """A type-relaxed op (Convolution) keeps its output port's precision; one it cannot have
+    is found by verifying the module (the reader changed the inferred type, so the verifier
+    infers again: `inferences_recorded`)."""
+    xml, weights = valid
+    at = xml.index("<output>", xml.index('name="conv1" type="Convolution"'))
+    bad = xml[:at] + xml[at:].replace('precision="FP32"', f'precision="{precision}"', 1)
+    et = {"I64": "i64", "BOOL": "i1"}[precision]
+    line = line_of(xml, 'name="conv1" type')
+    assert read_error(bad, weights) == (
+        f"model.xml:{line}: error: layer 'conv1' "
+        f"(id {layer_id(xml, 'conv1')}, type Convolution): invalid ov.convolution: result #0 of "
+        f"a type-relaxed op must have element type f32, f16, ui8, i8, i32, got {et}"
+    )
+
+
 def test_missing_bin_file(valid: tuple[str, bytes], tmp_path: Path) -> None:
     xml, _ = valid
     (tmp_path / "m.xml").write_text(xml)
