@@ -477,7 +477,7 @@ if which == "lowpass":
     reset_peak()
     before = status("VmRSS")
     # in one part: all the LLVM work in this process, whose peak is measured
-    lowpass.Core().compile_model(module, "CPU", {"COMPILATION_NUM_THREADS": 1})
+    lowpass.Core().compile_model(module, "CPU", {{"COMPILATION_NUM_THREADS": 1}})
 else:
     import openvino
     core = openvino.Core()
