@@ -19,12 +19,20 @@ LOWERINGS: list[type[OpLowering]] = []
 from lowpass.lowering.ops import rnn  # noqa: E402
 
 LOWERINGS += rnn.LOWERINGS
-from lowpass.lowering.ops import convolution, matmul, pooling, quantization, reduction  # noqa: E402
+from lowpass.lowering.ops import (  # noqa: E402
+    convolution,
+    matmul,
+    normalization,
+    pooling,
+    quantization,
+    reduction,
+)
 
 LOWERINGS += convolution.LOWERINGS
 LOWERINGS += matmul.LOWERINGS
 LOWERINGS += pooling.LOWERINGS
 LOWERINGS += reduction.LOWERINGS
+LOWERINGS += normalization.LOWERINGS
 LOWERINGS += quantization.LOWERINGS
 
 # ---- generic lowerings ------------------------------------------------------------------------

@@ -773,7 +773,7 @@ def _horner(math: Math, coefficients: Sequence[float], t: ir.Value) -> ir.Value:
     return p
 
 
-def _log(math: Math, x: ir.Value) -> ir.Value:
+def log_f32(math: Math, x: ir.Value) -> ir.Value:
     """Cephes logf (see the module docstring), for every float32 x."""
     b = math.b
     denormal = b.fcmp_ordered("<", x, math.f(1.1754943508222875e-38))
@@ -837,7 +837,7 @@ def _erfc(math: Math, x: ir.Value, square: tuple[ir.Value, ir.Value] | None = No
 
 def _softplus(math: Math, x: ir.Value, dtype: np.dtype) -> ir.Value:
     b = math.b
-    y = _log(math, b.fadd(math.exp(x), math.f(1.0)))
+    y = log_f32(math, b.fadd(math.exp(x), math.f(1.0)))
     below = b.fcmp_unordered("<", x, math.f(softplus_threshold(dtype)))
     return b.select(below, y, x)
 
@@ -904,7 +904,7 @@ def _math_op(
     if isinstance(op, SqrtOp):
         return call("sqrt", x)
     if isinstance(op, LogOp):
-        return _log(math, x)
+        return log_f32(math, x)
     if isinstance(op, ErfOp):
         return _erf(math, x)
     if isinstance(op, HSwishOp):
