@@ -367,12 +367,15 @@ class Program:
         channel: ir.Value | None,
         contiguous: bool,
         wide: bool = False,
+        period: int = 0,
     ) -> ir.Value:
         """
         The program on `x` (<lanes x float>); returns the output elements (out_dtype; with
         `wide` int32 lanes for integer outputs, see `narrow`). `channel`: index of the
         channel of every lane (`contiguous` False) or of lane 0 (`contiguous` True: lanes
-        are consecutive channels); None when V = 1.
+        are consecutive channels; with `period`, `lanes / period` runs of the same `period`
+        consecutive channels, e.g. two rows of 8 channels in a zmm register); None when
+        V = 1.
         """
         fty = vec(F32, lanes)
 
@@ -382,6 +385,10 @@ class Program:
             if np.all(array == array[0]) and not np.isnan(array[0]):
                 return ir.Constant(fty, [float(array[0])] * lanes)
             ptr = element_ptr(b, ctx.constant_ptr(array), channel, F32)
+            if contiguous and period and period < lanes:
+                run = b.load(ptr, typ=vec(F32, period), align=4)
+                mask = ir.Constant(vec(I32, lanes), [i % period for i in range(lanes)])
+                return b.shuffle_vector(run, ir.Constant(run.type, ir.Undefined), mask)
             if contiguous:
                 return b.load(ptr, typ=fty, align=4)
             return splat(b, b.load(ptr, typ=F32, align=4), lanes)

@@ -17,7 +17,7 @@
 // ROWS-NEXT: pool {{ *}}MaxPool {{ *}}jit_{{[a-z0-9]+}}_I8 {{ *}}EXECUTED
 // IR:        define {{.*}}i32 @lowpass_main(
 // IR-DAG:    declare <{{8|16}} x i32> @llvm.x86.{{avx2.pmadd.wd|avx512.vpdpbusd.256|avx512.vpdpbusd.512}}(
-// IR-DAG:    declare <8 x float> @llvm.roundeven.v8f32(
+// IR-DAG:    declare <{{8|16}} x float> @llvm.roundeven.v{{8|16}}f32(
 // IR-DAG:    declare <32 x i8> @llvm.x86.avx2.packuswb(
 // IR-DAG:    declare {{.*}} @llvm.umax.{{.*}}i8(
 builtin.module {
