@@ -564,6 +564,44 @@ def emit_parallel_ranges(
     emit_parallel_call(ctx.module, b, threads, task, table, chunks)
 
 
+def ranged_chunks(ctx: EmitContext, outer: int, work: int) -> tuple[int, int]:
+    """(threads, chunks) of `emit_ranged_kernel`: chunk k is [k outer / chunks,
+    (k + 1) outer / chunks) (floors), so a range's first unit `lo` is chunk
+    `ceil(lo chunks / outer)`; one chunk when it stays on this thread."""
+    from lowpass.lowering.kernels.threads import effective_threads  # (imports this module)
+
+    threads = effective_threads(ctx.threads, work, PARALLEL_WORK)
+    chunks = min(outer, 4 * threads)
+    return (threads, chunks) if threads >= 2 and chunks >= 2 else (1, 1)
+
+
+def emit_ranged_kernel(
+    ctx: EmitContext,
+    name_hint: str,
+    pointers: Sequence[ir.Value],
+    body: Callable[[ir.IRBuilder, Sequence[ir.Value]], None],
+    *,
+    outer: int,
+    work: int,
+    noalias: Sequence[int] = (),
+) -> None:
+    """A kernel `void name(ptr..., i64 lo, i64 hi)` whose `body(builder, args)` does the
+    units [lo, hi) of an `outer` loop of independent units (the planes of a pooling, say),
+    called on [0, outer), or as the chunks of one parallel job when `work` (elements,
+    weighted as the caller sees fit) gives each thread at least `PARALLEL_WORK`."""
+    fn = ctx.function(name_hint, ir.FunctionType(VOID, [PTR] * len(pointers) + [I64, I64]))
+    for index in noalias:
+        fn.args[index].add_attribute("noalias")
+    b = ir.IRBuilder(fn.append_basic_block("entry"))
+    body(b, fn.args)
+    b.ret_void()
+    threads, chunks = ranged_chunks(ctx, outer, work)
+    if chunks < 2:
+        ctx.builder.call(fn, [*pointers, i64(0), i64(outer)])
+    else:
+        emit_parallel_ranges(ctx, fn, pointers, outer, threads, chunks)
+
+
 def kernel_function(
     ctx: EmitContext,
     name_hint: str,

@@ -63,10 +63,10 @@ from lowpass.lowering.emit import (
     byte_offset,
     element_ptr,
     emit_parallel_ranges,
+    emit_ranged_kernel,
     for_range,
     i64,
     ir_type,
-    kernel_function,
     memcpy,
     memset,
     opaque_i64,
@@ -718,7 +718,7 @@ def emit_depthwise(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
                               (vec_end - lanes) * spec.sw - spec.pl) if vec_end > ow_lo else 0
 
     def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
-        xs, ys = args
+        xs, ys, first_plane, end_plane = args
         w_ptr = ctx.constant_ptr(w_const)
         zp_ptr = None if zp_const is None else ctx.constant_ptr(zp_const)
 
@@ -744,7 +744,7 @@ def emit_depthwise(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
                                 [vec(F32, count)] * 3)
             return b.call(fma, [v, wv, acc])
 
-        with for_range(b, spec.n * spec.cout, name="plane") as plane:
+        with for_range(b, end_plane, start=first_plane, name="plane") as plane:
             co = b.srem(plane, i64(spec.cout))
             n = b.sdiv(plane, i64(spec.cout))
             g = b.sdiv(co, i64(spec.og))
@@ -809,8 +809,11 @@ def emit_depthwise(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
                                                  weights[kh * spec.kw + kw], 1, splat(b, ok, 1))
                         finish(acc, 1, col)
 
-    fn = kernel_function(ctx, f"{ctx.group_name}_depthwise", 2, body, noalias=(1,))
-    ctx.builder.call(fn, [x.ptr, out.ptr])
+    # (the output planes are independent: shared by the threads)
+    planes = spec.n * spec.cout
+    emit_ranged_kernel(ctx, f"{ctx.group_name}_depthwise", [x.ptr, out.ptr], body,
+                       outer=planes, work=planes * oh_n * ow_n * spec.kh * spec.kw,
+                       noalias=(1,))
 
 
 # --------------------------------------------------------------------------------------------

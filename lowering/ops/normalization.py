@@ -32,10 +32,11 @@ from lowpass.lowering.emit import (
     EmitContext,
     OpLowering,
     element_ptr,
+    emit_ranged_kernel,
     for_range,
     i64,
     jit_exec_type,
-    kernel_function,
+    ranged_chunks,
     static_value,
 )
 from lowpass.lowering.ops.elementwise import Math, log_f32
@@ -79,17 +80,22 @@ class LRNLowering:
         alpha, beta, bias = (np.float32(a.value.data) for a in (op.alpha, op.beta, op.bias))
         scale = np.float32(alpha / np.float32(size))  # (size^len(axes), one axis)
         src, dst = ctx.buffer(op.operands[0]), ctx.buffer(op.results[0])
-        acc_row = ctx.scratch(inner * 4)
+        work = n * c * inner * (size + 20)
+        _, chunks = ranged_chunks(ctx, n * c, work)
+        rows = ctx.scratch(chunks * inner * 4)
 
         def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
-            xs, ys, acc = args
+            xs, ys, scratch, first, end = args
             math = Math(b)
             zero = ir.Constant(F32, 0.0)
 
             def at(base: ir.Value, j: ir.Value) -> ir.Value:
                 return element_ptr(b, base, j, F32)
 
-            with for_range(b, n * c, name="nc") as nc:
+            # each range of planes (chunk) sums its squares in its own row of the scratch
+            chunk = b.udiv(b.add(b.mul(first, i64(chunks)), i64(n * c - 1)), i64(n * c))
+            acc = element_ptr(b, scratch, b.mul(chunk, i64(inner)), F32)
+            with for_range(b, end, start=first, name="nc") as nc:
                 image, channel = b.sdiv(nc, i64(c)), b.srem(nc, i64(c))
                 low = b.sub(channel, i64(half))
                 low = b.select(b.icmp_signed("<", low, i64(0)), i64(0), low)
@@ -111,8 +117,8 @@ class LRNLowering:
                     b.store(b.fdiv(b.load(at(x_row, j), typ=F32), _power(math, d, beta)),
                             at(y_row, j))
 
-        fn = kernel_function(ctx, f"{ctx.group_name}_lrn", 3, body, noalias=(1, 2))
-        ctx.builder.call(fn, [src.ptr, dst.ptr, acc_row])
+        emit_ranged_kernel(ctx, f"{ctx.group_name}_lrn", [src.ptr, dst.ptr, rows], body,
+                           outer=n * c, work=work, noalias=(1, 2))
         return jit_exec_type(ctx.cpu, F32_DT)
 
 

@@ -40,11 +40,11 @@ from lowpass.lowering.emit import (
     EmitContext,
     OpLowering,
     element_ptr,
+    emit_ranged_kernel,
     for_range,
     i64,
     ir_type,
     jit_exec_type,
-    kernel_function,
 )
 from lowpass.lowering.ops.quantization import (
     F32_DT,
@@ -212,7 +212,7 @@ def emit_pool(ctx: EmitContext, op: MaxPoolOp | AvgPoolOp, src: Buffer,
                               (vec_end - lanes) * g["sw"] - g["pl"]) if nvec else 0
 
     def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
-        xs, ys = args
+        xs, ys, first_plane, end_plane = args
         module = b.module
 
         def combine(acc: ir.Value, v: ir.Value, valid: ir.Value | None, count: int) -> ir.Value:
@@ -281,7 +281,7 @@ def emit_pool(ctx: EmitContext, op: MaxPoolOp | AvgPoolOp, src: Buffer,
             clamped = b.select(low, i64(0), b.select(high, i64(h - 1), ih))
             return clamped, b.not_(b.or_(low, high))
 
-        with for_range(b, n * c, name="plane") as plane:
+        with for_range(b, end_plane, start=first_plane, name="plane") as plane:
             channel = b.srem(plane, i64(c))
             base = element_ptr(b, xs, b.mul(plane, i64(h * w)), et)
             with for_range(b, oh_n, name="oh") as row:
@@ -319,8 +319,9 @@ def emit_pool(ctx: EmitContext, op: MaxPoolOp | AvgPoolOp, src: Buffer,
                                 acc = combine(acc, v, mask, 1)
                         finish(acc, 1, plane, channel, row, col)
 
-    fn = kernel_function(ctx, f"{ctx.group_name}_pool", 2, body, noalias=(1,))
-    ctx.builder.call(fn, [src.ptr, dst.ptr])
+    # (the planes are independent: shared by the threads)
+    emit_ranged_kernel(ctx, f"{ctx.group_name}_pool", [src.ptr, dst.ptr], body, outer=n * c,
+                       work=n * c * oh_n * ow_n * g["kh"] * g["kw"], noalias=(1,))
 
 
 LOWERINGS: list[type[OpLowering]] = [PoolingLowering]
