@@ -87,13 +87,16 @@ spinning worker that sees such a gap between two iterations sleeps until the nex
 machine has more runnable threads than cores, and spinning only takes time from the caller.
 A job is late when the caller waited this long, and longer than twice its own part of the
 work, for a worker to finish a chunk: the worker was descheduled while it ran one."""
-BACKOFF_MIN_SECONDS = 2e-3
+BACKOFF_MIN_SECONDS = 20e-3
 BACKOFF_MAX_SECONDS = 0.5
-"""After a late job the jobs of the next 2 ms run inline on the caller, twice as long after
+"""After a late job the jobs of the next 20 ms run inline on the caller, twice as long after
 each further late job, at most 0.5 s (a few inferences of a CNN: under lasting contention
 the retries, each a time slice or two, cost a few percent; when the contention ends the
 pool is parallel again within 0.5 s; 64 ms was measured too short: 2 threads 0.75-0.98x of
-one on a busy machine), 1/16 shorter after each job in time. A job is also late when a worker
+one on a busy machine), 1/16 shorter after each job in time. The minimum was 2 ms: with the
+~150 short parallel jobs of a resnet50 int8 inference (zmm GEMMs, threaded copies, pooling
+and quantization passes) the jobs in time undid it within an inference, and 2 threads with
+a core busy ran at 0.70-0.72x of one; with 20 ms, 0.98-0.99x (idle: 1.64-1.65x either way). A job is also late when a worker
 was preempted while it spun (PREEMPTED_SECONDS) since the last.
 On a machine where another process keeps a core busy, a worker that spins for jobs and is
 descheduled in the middle of chunks makes two threads slower than one (measured: resnet50
