@@ -96,8 +96,9 @@ pool is parallel again within 0.5 s; 64 ms was measured too short: 2 threads 0.7
 one on a busy machine), 1/16 shorter after each job in time. The minimum was 2 ms: with the
 ~150 short parallel jobs of a resnet50 int8 inference (zmm GEMMs, threaded copies, pooling
 and quantization passes) the jobs in time undid it within an inference, and 2 threads with
-a core busy ran at 0.70-0.72x of one; with 20 ms, 0.98-0.99x (idle: 1.64-1.65x either way). A job is also late when a worker
-was preempted while it spun (PREEMPTED_SECONDS) since the last.
+a core busy ran at 0.70-0.72x of one; with 20 ms, 0.98-0.99x (idle: 1.64-1.65x either
+way). A job is also late when a worker was preempted while it spun (PREEMPTED_SECONDS)
+since the last.
 On a machine where another process keeps a core busy, a worker that spins for jobs and is
 descheduled in the middle of chunks makes two threads slower than one (measured: resnet50
 int8 1.5x slower); backing off lets it sleep and gives the caller a core of its own."""
