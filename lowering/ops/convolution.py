@@ -341,12 +341,14 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
     a_buf = ctx.scratch(rows_max * a_row) if a_row else xp
     acc = out.ptr if plan.direct else ctx.scratch(rows_max * acc_row)
 
+    shared_nchw = None if plan.direct else nchw_function(
+        ctx, spec, acc_dt, plan.rest, [rows for _, rows in blocks])
     p_start = 0
     for count, rows in blocks:
         gemms = _group_gemms(ctx, spec, plan, rows, ctx.threads)
         im2col = [None if spec.pointwise else im2col_function(ctx, spec, g, rows)
                   for g in range(spec.groups)]
-        nchw = None if plan.direct else nchw_function(ctx, spec, acc_dt, plan.rest, rows)
+        nchw = shared_nchw
         images = 1 if plan.direct else spec.n
         with for_range(b, images, name="image") as n, for_range(b, count, name="blk") as blk:
             p0 = b.add(b.mul(blk, i64(rows)), i64(p_start))
@@ -359,7 +361,7 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
                     a_ptr = a_buf
                 b.call(gemms[g], [a_ptr, byte_offset(b, acc, g * spec.og * acc_dt.itemsize)])
             if nchw is not None:
-                b.call(nchw, [acc, out.ptr, n, p0])
+                b.call(nchw, [acc, out.ptr, n, p0, i64(rows)])
         p_start += count * rows
 
 
@@ -399,14 +401,14 @@ def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
     chunks = min(items, BLOCK_CHUNKS_PER_THREAD * threads)
     scratch = ctx.scratch(chunks * chunk_bytes)
 
+    nchw = nchw_function(ctx, spec, acc_dt, plan.rest, [rows for _, rows in blocks])
     kinds = []  # per kind of block (full, tail): its functions and where its blocks start
     first_block, p_start = 0, 0
     for count, rows in blocks:
         gemms = _group_gemms(ctx, spec, plan, rows, 1)
         im2col = [None if spec.pointwise else im2col_function(ctx, spec, g, rows)
                   for g in range(spec.groups)]
-        nchw = nchw_function(ctx, spec, acc_dt, plan.rest, rows)
-        kinds.append((first_block, count, rows, p_start, gemms, im2col, nchw))
+        kinds.append((first_block, count, rows, p_start, gemms, im2col))
         first_block += count
         p_start += count * rows
 
@@ -426,7 +428,7 @@ def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
     with for_range(t, hi, lo, name="item") as item:
         n = t.sdiv(item, i64(per_image))
         j = t.srem(item, i64(per_image))
-        for first, count, rows, start, gemms, im2col, nchw in kinds:
+        for first, count, rows, start, gemms, im2col in kinds:
             inside = t.and_(t.icmp_signed(">=", j, i64(first)),
                             t.icmp_signed("<", j, i64(first + count)))
             with t.if_then(inside):
@@ -441,7 +443,7 @@ def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
                         t.call(im2col_fn, [t_xp, a_buf, n, p0])
                         a_ptr = a_buf
                     t.call(gemms[g], [a_ptr, byte_offset(t, acc, g * spec.og * acc_dt.itemsize)])
-                t.call(nchw, [acc, t_out, n, p0])
+                t.call(nchw, [acc, t_out, n, p0, i64(rows)])
     t.ret_void()
     emit_parallel_call(ctx.module, b, threads, task, table, chunks)
 
@@ -596,21 +598,30 @@ def im2col_function(ctx: EmitContext, spec: ConvSpec, group: int, rows: int) -> 
 
 
 def nchw_function(ctx: EmitContext, spec: ConvSpec, acc_dt: np.dtype, program: Program,
-                  rows: int) -> ir.Function:
+                  block_rows: Sequence[int]) -> ir.Function:
     """
-    out[n, co, p0 + r] = program(acc[r, co]) for the block's `rows` positions. Full 8x8
-    tiles: the program runs on rows of 8 channels (its per-channel constants are vectors,
-    loaded once per channel block), the results (int32 or float32 lanes) are transposed in
-    registers (requantized u8/i8: packed first, then transposed as bytes).
+    `void nchw(ptr acc, ptr out, i64 n, i64 p0, i64 rows)`: out[n, co, p0 + r] =
+    program(acc[r, co]) for a block's `rows` positions, one function for every block size
+    of the convolution (`block_rows`: the full blocks and the tail; the loops over the
+    positions take `rows` at run time). Full 8x8 tiles: the program runs on rows of 8
+    channels (its per-channel constants are vectors, loaded once per channel block), the
+    results (int32 or float32 lanes) are transposed in registers (requantized u8/i8:
+    packed first, then transposed as bytes).
     """
     p_n, cout = spec.positions, spec.cout
     acc_t = ir_type(acc_dt)
     out_t = ir_type(program.out_dtype)
-    p_full, c_full = rows // 8 * 8, cout // 8 * 8
+    c_full = cout // 8 * 8
+    tiles = max(block_rows) >= 8  # some block has full 8-position tiles
+    tails = any(r % 8 for r in block_rows)  # and some has positions after them
     identity = not program.steps and np.dtype(acc_dt) == program.out_dtype
     packable = ctx.cpu.avx2 and program.int8_in_range()
-    fn, b = _block_function(ctx, f"{ctx.group_name}_nchw")
-    src, dst, n, p0 = fn.args
+    fn = ctx.function(f"{ctx.group_name}_nchw", ir.FunctionType(ir.VoidType(),
+                                                                 [PTR, PTR, I64, I64, I64]))
+    fn.args[1].add_attribute("noalias")
+    b = ir.IRBuilder(fn.append_basic_block("entry"))
+    src, dst, n, p0, rows = fn.args
+    p_full = b.and_(rows, i64(-8))
     out_base = b.add(b.mul(n, i64(cout * p_n)), p0)
 
     def finish(v: ir.Value, lanes: int, channel: ir.Value, contiguous: bool) -> ir.Value:
@@ -654,7 +665,7 @@ def nchw_function(ctx: EmitContext, spec: ConvSpec, acc_dt: np.dtype, program: P
 
     if c_full:
         with for_range(b, c_full, step=8, name="co") as co:
-            if p_full:
+            if tiles:
                 with for_range(b, p_full, step=8, name="p") as p:
                     if identity:
                         columns = transpose8(
@@ -665,14 +676,14 @@ def nchw_function(ctx: EmitContext, spec: ConvSpec, acc_dt: np.dtype, program: P
                                    else [program.narrow(b, v, 8) for v in transpose8(b, results)])
                     for j, column in enumerate(columns):
                         store(column, b.add(co, i64(j)), p)
-            if p_full < rows:
+            if tails:
                 with for_range(b, rows, start=p_full, name="pr") as p:
                     y = finish(load_row(acc_index(p, co), 8), 8, co, True)
                     for j in range(8):
                         store(b.extract_element(y, ir.Constant(I32, j)), b.add(co, i64(j)), p)
     for j in range(c_full, cout):  # the last channels, one at a time
         channel = i64(j)
-        if p_full:
+        if tiles:
             with for_range(b, p_full, step=8, name="pj") as p:
                 column = ir.Constant(vec(acc_t, 8), ir.Undefined)
                 for i in range(8):
@@ -682,7 +693,7 @@ def nchw_function(ctx: EmitContext, spec: ConvSpec, acc_dt: np.dtype, program: P
                 if not identity:
                     column = to_float(b, column, acc_dt, 8)
                 store(finish(column, 8, channel, False), channel, p)
-        if p_full < rows:
+        if tails:
             with for_range(b, rows, start=p_full, name="pjr") as p:
                 store(finish(load_row(acc_index(p, channel), 1), 1, channel, False), channel, p)
     b.ret_void()
