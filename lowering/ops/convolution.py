@@ -569,6 +569,13 @@ def _block_function(ctx: EmitContext, name: str) -> tuple[ir.Function, ir.IRBuil
 def im2col_function(ctx: EmitContext, spec: ConvSpec, group: int, rows: int) -> ir.Function:
     """A [rows, KH * KW * Cg] for the output positions [p0, p0 + rows) of image n (counted
     across images: row r is position n * P + p0 + r), from xp (the channels of `group`)."""
+    # (the copy depends on the geometry only: convolutions of equal geometry share it)
+    key = ("conv.im2col", spec.a_dtype.str, spec.hp, spec.wp, spec.c, spec.cg, spec.kh,
+           spec.kw, spec.sh, spec.sw, spec.dh, spec.dw, spec.ow, spec.positions, group, rows)
+    return shared_function(ctx.module, key, lambda: _emit_im2col(ctx, spec, group, rows))
+
+
+def _emit_im2col(ctx: EmitContext, spec: ConvSpec, group: int, rows: int) -> ir.Function:
     es = spec.a_dtype.itemsize
     hp, wp, c, cg, k = spec.hp, spec.wp, spec.c, spec.cg, spec.k
     whole_rows = spec.dw == 1 and cg == c  # the KW taps of one kernel row are contiguous
