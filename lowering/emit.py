@@ -535,44 +535,45 @@ PARALLEL_WORK = 1 << 16
 stays serial."""
 
 
-def emit_parallel_ranges(
-    ctx: EmitContext,
-    fn: ir.Function,
-    args: Sequence[ir.Value],
-    outer: int,
-    threads: int,
-    chunks: int,
-) -> None:
-    """Call `fn(args..., lo, hi)` on `chunks` ranges [lo, hi) that cover [0, `outer`), as
-    the chunks of one job on the `threads`-thread pool."""
-    # (imported here: the kernels package imports this module)
-    from lowpass.lowering.kernels.threads import TASK_TYPE, emit_parallel_call
-
-    b = ctx.builder
-    with b.goto_entry_block():
-        table = b.alloca(PTR, size=max(len(args), 1), name="range_args")
-    for k, a in enumerate(args):
-        b.store(a, element_ptr(b, table, k, PTR))
-    task = ctx.function(f"{fn.name}_task", TASK_TYPE)
-    t = ir.IRBuilder(task.append_basic_block("entry"))
-    ctx_arg, chunk = task.args
-    loaded = [t.load(element_ptr(t, ctx_arg, k, PTR), typ=PTR) for k in range(len(args))]
-    lo = t.sdiv(t.mul(chunk, i64(outer)), i64(chunks))
-    hi = t.sdiv(t.mul(t.add(chunk, i64(1)), i64(outer)), i64(chunks))
-    t.call(fn, [*loaded, lo, hi])
-    t.ret_void()
-    emit_parallel_call(ctx.module, b, threads, task, table, chunks)
-
-
 def ranged_chunks(ctx: EmitContext, outer: int, work: int) -> tuple[int, int]:
-    """(threads, chunks) of `emit_ranged_kernel`: chunk k is [k outer / chunks,
-    (k + 1) outer / chunks) (floors), so a range's first unit `lo` is chunk
-    `ceil(lo chunks / outer)`; one chunk when it stays on this thread."""
+    """(threads, chunks) of `call_ranged`: chunk k is [k outer / chunks, (k + 1) outer /
+    chunks) (floors), so a range's first unit `lo` is chunk `ceil(lo chunks / outer)`; one
+    chunk when it stays on this thread."""
     from lowpass.lowering.kernels.threads import effective_threads  # (imports this module)
 
     threads = effective_threads(ctx.threads, work, PARALLEL_WORK)
     chunks = min(outer, 4 * threads)
     return (threads, chunks) if threads >= 2 and chunks >= 2 else (1, 1)
+
+
+def call_ranged(
+    ctx: EmitContext, fn: ir.Function, pointers: Sequence[ir.Value], *, outer: int, work: int
+) -> None:
+    """Call `fn(pointers..., lo, hi)`, a kernel over the units [lo, hi) of an `outer` loop
+    of independent units (planes, rows), on [0, outer), or as the chunks of one parallel job
+    when `work` (elements, weighted as the caller sees fit) gives each thread at least
+    `PARALLEL_WORK` (`ranged_chunks`)."""
+    threads, chunks = ranged_chunks(ctx, outer, work)
+    if chunks < 2:
+        ctx.builder.call(fn, [*pointers, i64(0), i64(outer)])
+        return
+    # (imported here: the kernels package imports this module)
+    from lowpass.lowering.kernels.threads import TASK_TYPE, emit_parallel_call
+
+    b = ctx.builder
+    with b.goto_entry_block():
+        table = b.alloca(PTR, size=max(len(pointers), 1), name="range_args")
+    for k, a in enumerate(pointers):
+        b.store(a, element_ptr(b, table, k, PTR))
+    task = ctx.function(f"{fn.name}_task", TASK_TYPE)
+    t = ir.IRBuilder(task.append_basic_block("entry"))
+    ctx_arg, chunk = task.args
+    loaded = [t.load(element_ptr(t, ctx_arg, k, PTR), typ=PTR) for k in range(len(pointers))]
+    lo = t.sdiv(t.mul(chunk, i64(outer)), i64(chunks))
+    hi = t.sdiv(t.mul(t.add(chunk, i64(1)), i64(outer)), i64(chunks))
+    t.call(fn, [*loaded, lo, hi])
+    t.ret_void()
+    emit_parallel_call(ctx.module, b, threads, task, table, chunks)
 
 
 def emit_ranged_kernel(
@@ -586,20 +587,14 @@ def emit_ranged_kernel(
     noalias: Sequence[int] = (),
 ) -> None:
     """A kernel `void name(ptr..., i64 lo, i64 hi)` whose `body(builder, args)` does the
-    units [lo, hi) of an `outer` loop of independent units (the planes of a pooling, say),
-    called on [0, outer), or as the chunks of one parallel job when `work` (elements,
-    weighted as the caller sees fit) gives each thread at least `PARALLEL_WORK`."""
+    units [lo, hi) of an `outer` loop of independent units, called by `call_ranged`."""
     fn = ctx.function(name_hint, ir.FunctionType(VOID, [PTR] * len(pointers) + [I64, I64]))
     for index in noalias:
         fn.args[index].add_attribute("noalias")
     b = ir.IRBuilder(fn.append_basic_block("entry"))
     body(b, fn.args)
     b.ret_void()
-    threads, chunks = ranged_chunks(ctx, outer, work)
-    if chunks < 2:
-        ctx.builder.call(fn, [*pointers, i64(0), i64(outer)])
-    else:
-        emit_parallel_ranges(ctx, fn, pointers, outer, threads, chunks)
+    call_ranged(ctx, fn, pointers, outer=outer, work=work)
 
 
 def kernel_function(

@@ -95,6 +95,17 @@ def _as_bool(key: str, value: Any) -> bool:
     raise CpuConfigError(f"property {key} takes YES/NO (or a bool), got {value!r}")
 
 
+def _count(key: str, value: Any) -> int:
+    """A thread-count property: an integer >= 0 (0 meaning "as many as there are cores")."""
+    try:
+        count = int(value)
+    except (TypeError, ValueError):
+        raise CpuConfigError(f"{key} must be an integer, got {value!r}") from None
+    if count < 0:
+        raise CpuConfigError(f"{key} must be >= 0, got {count}")
+    return count
+
+
 def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
     """The CPU device's config (OpenVINO property names; unknown keys are errors)."""
     threads = 1
@@ -109,25 +120,12 @@ def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
                 f"Unsupported property {key} by CPU plugin: supported properties are "
                 + ", ".join(ACCEPTED_KEYS)
             )
-        if key in THREADS_KEYS:
-            try:
-                threads = int(value)
-            except (TypeError, ValueError):
-                raise CpuConfigError(f"{key} must be an integer, got {value!r}") from None
-            if threads < 0:
-                raise CpuConfigError(f"{key} must be >= 0, got {threads}")
-            if threads == 0:  # OpenVINO: 0 = as many as there are cores
-                threads = os.cpu_count() or 1
+        if key in THREADS_KEYS:  # OpenVINO: 0 = as many as there are cores
+            threads = _count(key, value) or os.cpu_count() or 1
         elif key in PROFILING_KEYS:
             perf = _as_bool(key, value)
         elif key == "COMPILATION_NUM_THREADS":
-            try:
-                compile_jobs = int(value)
-            except (TypeError, ValueError):
-                raise CpuConfigError(f"{key} must be an integer, got {value!r}") from None
-            if compile_jobs < 0:
-                raise CpuConfigError(f"{key} must be >= 0, got {compile_jobs}")
-            compile_jobs = compile_jobs or None  # OpenVINO: 0 = as many as there are cores
+            compile_jobs = _count(key, value) or None  # 0: as many as there are cores
         elif key == "CACHE_DIR":
             if not isinstance(value, str | os.PathLike):
                 raise CpuConfigError(f"CACHE_DIR takes a directory path, got {value!r}")

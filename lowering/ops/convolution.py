@@ -55,14 +55,13 @@ from lowpass.lowering.emit import (
     I8,
     I32,
     I64,
-    PARALLEL_WORK,
     PTR,
     Buffer,
     EmitContext,
     OpLowering,
     byte_offset,
+    call_ranged,
     element_ptr,
-    emit_parallel_ranges,
     emit_ranged_kernel,
     for_range,
     i64,
@@ -548,14 +547,8 @@ def emit_to_nhwc(ctx: EmitContext, spec: ConvSpec, src: ir.Value, dst: ir.Value)
     # convolution inputs, as in a ResNet stage's repeated blocks, share one function)
     key = ("conv.nhwc", spec.n, c, h, w, spec.pt, spec.pl, spec.pb, spec.pr,
            spec.a_dtype.str, fill.tobytes())
-    fn = shared_function(ctx.module, key, build)
-    rows = spec.n * h
-    threads = effective_threads(ctx.threads, spec.n * hp * wp * c, PARALLEL_WORK)
-    chunks = min(rows, 4 * threads)
-    if threads < 2 or chunks < 2:
-        ctx.builder.call(fn, [src, dst, i64(0), i64(rows)])
-    else:
-        emit_parallel_ranges(ctx, fn, [src, dst], rows, threads, chunks)
+    call_ranged(ctx, shared_function(ctx.module, key, build), [src, dst], outer=spec.n * h,
+                work=spec.n * hp * wp * c)
 
 
 def _block_function(ctx: EmitContext, name: str) -> tuple[ir.Function, ir.IRBuilder]:
@@ -657,17 +650,14 @@ def nchw_function(ctx: EmitContext, spec: ConvSpec, acc_dt: np.dtype, program: P
         (p, co): one copy of the program in a loop (bounded opaquely, so LLVM does not
         unroll it back) writing a stack tile, not eight inline copies (a long program, as
         a requantization chain, made the NCHW passes 40% of a network's code)."""
-        if ctx.cpu.avx512:  # two rows in a zmm register: half the instructions
-            with for_range(b, opaque_i64(b, 8), step=2, name="row") as i:
-                pair = [load_row(acc_index(b.add(p, b.add(i, i64(k))), co), 8) for k in (0, 1)]
-                v = b.shuffle_vector(pair[0], pair[1], ir.Constant(vec(I32, 16), list(range(16))))
-                result = program.apply(ctx, b, v, 16, co, True, wide=True, period=8)
-                b.store(result, b.bitcast(b.gep(tile, [i]), result.type.as_pointer()), align=32)
-        else:
-            with for_range(b, opaque_i64(b, 8), name="row") as i:
-                v = load_row(acc_index(b.add(p, i), co), 8)
-                b.store(program.apply(ctx, b, v, 8, co, True, wide=True),
-                        b.gep(tile, [i]), align=32)
+        per_step = 2 if ctx.cpu.avx512 else 1  # rows per register: 2 in a zmm register
+        with for_range(b, opaque_i64(b, 8), step=per_step, name="row") as i:
+            v = load_row(acc_index(b.add(p, i), co), 8)
+            if per_step == 2:
+                second = load_row(acc_index(b.add(p, b.add(i, i64(1))), co), 8)
+                v = b.shuffle_vector(v, second, ir.Constant(vec(I32, 16), list(range(16))))
+            result = program.apply(ctx, b, v, 8 * per_step, co, True, wide=True, period=8)
+            b.store(result, b.bitcast(b.gep(tile, [i]), result.type.as_pointer()), align=32)
         return [b.load(b.gep(tile, [i64(i)]), typ=results_type, align=32) for i in range(8)]
 
     if c_full:

@@ -92,21 +92,17 @@ from lowpass.lowering.emit import (
     I8,
     I32,
     I64,
-    PARALLEL_WORK,
-    PTR,
-    VOID,
     Buffer,
     EmitContext,
     OpLowering,
     element_ptr,
-    emit_parallel_ranges,
+    emit_ranged_kernel,
     for_range,
     i64,
     ir_type,
     jit_exec_type,
     kernel_function,
 )
-from lowpass.lowering.kernels.threads import effective_threads
 
 MATH_OPS: tuple[type[Operation], ...] = (
     PowerOp,
@@ -492,22 +488,13 @@ class ElementwiseLowering:
             nest(0, [i64(0) for _ in range(len(output_values) + len(operands))])
 
         name = f"ew_{ctx.group_name}"
-        fn = ctx.function(name, ir.FunctionType(VOID, [PTR] * arg_count + [I64, I64]))
-        for k in range(len(output_values)):
-            fn.args[k].add_attribute("noalias")
-        b = ir.IRBuilder(fn.append_basic_block("entry"))
-        body(b, fn.args)
-        b.ret_void()
         call_args: list[ir.Value] = [ctx.buffer(v).ptr for v in output_values]
         call_args += [o.buffer.ptr for o in operands if o.arg >= 0]
+        assert len(call_args) == arg_count
         size = int(np.prod(out_shape, dtype=np.int64))
         heavy = sum(isinstance(op, _HEAVY) for op in group)
-        threads = effective_threads(ctx.threads, size * (1 + 8 * heavy), PARALLEL_WORK)
-        chunks = min(dims[0], 4 * threads)
-        if threads < 2 or chunks < 2:
-            ctx.builder.call(fn, [*call_args, i64(0), i64(dims[0])])
-        else:
-            emit_parallel_ranges(ctx, fn, call_args, dims[0], threads, chunks)
+        emit_ranged_kernel(ctx, name, call_args, body, outer=dims[0],
+                           work=size * (1 + 8 * heavy), noalias=range(len(output_values)))
         del inputs, outputs
         return jit_exec_type(ctx.cpu, _dtype(group[0].operands[0]))
 

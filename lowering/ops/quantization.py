@@ -60,15 +60,11 @@ from lowpass.lowering.emit import (
     I1,
     I8,
     I32,
-    I64,
-    PARALLEL_WORK,
-    PTR,
-    VOID,
     Buffer,
     EmitContext,
     OpLowering,
     element_ptr,
-    emit_parallel_ranges,
+    emit_ranged_kernel,
     for_range,
     i64,
     ir_type,
@@ -76,7 +72,6 @@ from lowpass.lowering.emit import (
     kernel_function,
     static_value,
 )
-from lowpass.lowering.kernels.threads import effective_threads
 
 F32_DT = np.dtype(np.float32)
 U8_DT = np.dtype(np.uint8)
@@ -801,17 +796,7 @@ def emit_elementwise(
                 ch = b.srem(oc, i64(layout.channels))
                 run(b.mul(oc, i64(layout.inner)), layout.inner, ch, False, None)
 
-    fn = ctx.function(name, ir.FunctionType(VOID, [PTR, PTR, I64, I64]))
-    fn.args[1].add_attribute("noalias")
-    b = ir.IRBuilder(fn.append_basic_block("entry"))
-    body(b, fn.args)
-    b.ret_void()
-    threads = effective_threads(ctx.threads, total, PARALLEL_WORK)
-    chunks = min(units, 4 * threads)
-    if threads < 2 or chunks < 2:
-        ctx.builder.call(fn, [src, dst, i64(0), i64(units)])
-    else:
-        emit_parallel_ranges(ctx, fn, [src, dst], units, threads, chunks)
+    emit_ranged_kernel(ctx, name, [src, dst], body, outer=units, work=total, noalias=(1,))
 
 
 ROW_ELEMENTS = 1024
