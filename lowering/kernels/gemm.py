@@ -572,7 +572,9 @@ class _GemmEmitter:
 
     def _load_b(self, b: ir.IRBuilder, b_panel: ir.Value, step: ir.Value | int, half: int):
         if self.wide:  # the whole 64-byte step
-            offset = b.mul(step, _c64(STEP_BYTES)) if isinstance(step, ir.Value) else step * 64
+            offset = (
+                b.mul(step, _c64(STEP_BYTES)) if isinstance(step, ir.Value) else step * STEP_BYTES
+            )
             vty = V16F32 if self.kind == "f32" else V16I32
             return b.load(_offset(b, b_panel, offset), typ=vty, align=64)
         half_bytes = self.step_bytes // 2
