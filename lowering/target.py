@@ -1,10 +1,17 @@
 """
-The host CPU as LLVM sees it: name, features (AVX2, FMA, AVX-512, VNNI), a target machine for
-it, and the O3 pipeline.
+The host CPU as LLVM sees it: name, features (AVX2, FMA, AVX-512, VNNI, AMX), a target machine
+for it, and the O3 pipeline.
 
 `LOWPASS_MAX_CPU_ISA` (read once per process, like oneDNN's `ONEDNN_MAX_CPU_ISA`) caps the
 features that LLVM and the kernels may use, so that an AVX-512/VNNI machine compiles and runs
-what an AVX2 machine would: `avx2`, `avx2_vnni`, `avx512_core`, `avx512_core_vnni` or `all`.
+what an AVX2 machine would: `avx2`, `avx2_vnni`, `avx512_core`, `avx512_core_vnni`,
+`avx512_core_amx` or `all`.
+
+AMX tiles are usable only once the process has asked Linux for them
+(`arch_prctl(ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA)`, Linux 5.16 and later: the tile data
+is 8 KiB of extra state per thread, so the kernel enables it on request only). `host_cpu()`
+asks when the CPU has AMX, and drops the AMX features when the request is refused: the
+kernels then take the AVX-512 VNNI path, and LLVM is told not to use AMX either.
 
 llvmlite 0.50 facts: `llvm.initialize()` raises, the native target/asmprinter/asmparser
 initializers still work (the asmparser is needed for inline asm); MCJIT takes ownership of
@@ -13,7 +20,10 @@ its TargetMachine, so every engine gets a fresh one.
 
 from __future__ import annotations
 
+import ctypes
 import os
+import platform
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -59,6 +69,11 @@ class HostCpu:
         return self.avx512 and "avx512vnni" in self.features
 
     @property
+    def amx(self) -> bool:
+        """Intel AMX int8 tiles (`tdpbusd`), with the AVX512-VNNI kernels around them."""
+        return self.avx512_vnni and {"amx-tile", "amx-int8"} <= self.features
+
+    @property
     def isa(self) -> str:
         """OpenVINO's name of the instruction set in execution types (`jit_avx2_I8`)."""
         if self.avx512:
@@ -91,6 +106,10 @@ MAX_ISAS: dict[str, Callable[[str], bool]] = {
     "avx512_core_vnni": lambda f: (
         _vex_vnni(f) or (_avx512(f) and f not in _AVX512_CORE | {"avx512vnni"})
     ),
+    "avx512_core_amx": lambda f: (
+        _vex_vnni(f)
+        or (_avx512(f) and f not in _AVX512_CORE | {"avx512vnni", "amx-tile", "amx-int8"})
+    ),
     "all": lambda f: False,
 }
 
@@ -106,15 +125,35 @@ def cap_features(features: frozenset[str], max_isa: str) -> frozenset[str]:
     return frozenset(f for f in features if not drop(f))
 
 
+_ARCH_REQ_XCOMP_PERM = 0x1023
+_XFEATURE_XTILEDATA = 18
+_SYS_ARCH_PRCTL = 158  # x86-64
+
+
+def _request_amx_tiles() -> bool:
+    """Whether Linux lets this process use the AMX tile registers (it asks, once; the
+    permission is process-wide, so the pool's threads have it too)."""
+    if not sys.platform.startswith("linux") or platform.machine() not in ("x86_64", "AMD64"):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.syscall(_SYS_ARCH_PRCTL, _ARCH_REQ_XCOMP_PERM, _XFEATURE_XTILEDATA) == 0
+    except (OSError, AttributeError):
+        return False
+
+
 @cache
 def host_cpu() -> HostCpu:
-    """The host CPU, with its features capped by LOWPASS_MAX_CPU_ISA when that is set."""
+    """The host CPU, with its features capped by LOWPASS_MAX_CPU_ISA when that is set, and
+    without AMX when Linux refuses this process the tile registers."""
     _initialize()
     feature_map = llvm.get_host_cpu_features()
     features = frozenset(name for name, enabled in feature_map.items() if enabled)
     max_isa = os.environ.get(MAX_ISA_VARIABLE, "")
     if max_isa:
         features = cap_features(features, max_isa)
+    if "amx-tile" in features and not _request_amx_tiles():
+        features = frozenset(f for f in features if not f.startswith("amx"))
     return HostCpu(llvm.get_host_cpu_name(), features, llvm.get_process_triple())
 
 

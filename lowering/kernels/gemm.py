@@ -23,6 +23,12 @@ Kernel kinds (`gemm_kernel_kind`):
   saturation), the `u8s8` packing, any int8 weights.
 - `f32`: A, B float32, `fmuladd` (FMA) micro-kernels.
 
+On AMX hosts (`HostCpu.amx`: Sapphire Rapids and later, once Linux granted the tile registers)
+a `vnni` GEMM of a constant B with M >= 16 and K >= 64 runs its k in steps of 64 on tiles
+(`_emit_amx_micro`): 32 x 32 register tiles (2 x 2 tiles of 16 x 16 int32), A tiles read
+straight from A, B tiles 16 consecutive k-steps of the same packing, `tdpbusd` (`tdpbssd`
+for int8 A). The k % 64 tail and the epilogue run row by row on zmm registers.
+
 Register tiles: MR rows x (16 x panels) columns. The packed B is a sequence of 16-column
 panels, each a sequence of 64-byte k-steps (4 k of int8, 2 k of int16 or 1 k of float32 for
 the 16 columns): one step is two 256-bit loads. Large M: 4x16 (int8, 8 accumulators) and
@@ -104,6 +110,11 @@ NARROW_B_MAX_ROWS = 4
 most this: such GEMMs (the LSTM-step GEMVs) read each weight once per call and wait on
 memory, so half the bytes is faster; with more rows the widening costs more than it saves."""
 CHUNKS_PER_THREAD = 2  # pieces of a parallel GEMM per thread (the pool balances them)
+AMX_ROWS = 32  # rows of an AMX register tile: two 16-row tiles of A
+AMX_K = 64  # k of one tile step: 64 bytes per row of A, 16 k-steps of a panel
+AMX_MIN_ROWS = 16
+"""AMX needs at least one full 16-row tile of A to beat the zmm `vpdpbusd` tiles: below
+that (the LSTM-step GEMVs) the tile loads and stores cost more than they save."""
 
 _F32 = np.dtype(np.float32)
 _I32 = np.dtype(np.int32)
@@ -419,8 +430,10 @@ def _tile_rows(kind: str) -> int:
     return 6 if kind == "f32" else 4
 
 
-def _tile_for(kind: str, m: int, wide: bool = False) -> _Tile:
+def _tile_for(kind: str, m: int, wide: bool = False, amx: bool = False) -> _Tile:
     big = _tile_rows(kind)
+    if amx:  # 2 x 2 tiles of 16 x 16 int32: 32 rows x 2 panels
+        return _Tile(min(m, AMX_ROWS), 2)
     if wide:  # one zmm per panel: 6 rows x 4 panels, 24 accumulators (of 32 registers)
         return _Tile(min(m, 6), 4)
     if m >= big:
@@ -448,8 +461,10 @@ class _GemmEmitter:
         ldc: int,
         cpu: HostCpu,
         constants: ConstantTable | None,
+        amx: bool = False,
     ) -> None:
         self.module = module
+        self.amx = amx
         self.constants = constants
         self.name = name
         self.kind = kind
@@ -486,12 +501,12 @@ class _GemmEmitter:
         self.narrow_b = kind == "s16" and packed is not None and packed.dtype.itemsize == 1
         self.step_bytes = STEP_BYTES // 2 if self.narrow_b else STEP_BYTES
         self.panel_bytes = (self.steps + (1 if self.k_tail else 0)) * self.step_bytes
-        self.tile = _tile_for(kind, m, self.wide)
+        self.tile = _tile_for(kind, m, self.wide, amx)
         # panel blocks: about 256 KiB of packed B (an L2 share), a multiple of the numbers of
         # panels side by side of the row tiles used (so that a block has no leftover group)
         groups = {self.tile.panels}
         if m % self.tile.rows:
-            groups.add(_tile_for(kind, m % self.tile.rows, self.wide).panels)
+            groups.add(_tile_for(kind, m % self.tile.rows, self.wide, amx).panels)
         unit = math.lcm(*groups)
         self.block = max(unit, _L2_BLOCK_BYTES // self.panel_bytes // unit * unit)
         self.scale = self._per_column(epilogue.scale)
@@ -650,19 +665,20 @@ class _GemmEmitter:
 
         ep = self.epilogue
         return (
-            "gemm.micro", self.cpu, self.kind, self.wide, self.a_dtype.str, self.steps, self.k_tail,
-            self.a_row_bytes, self.step_bytes, self.panel_bytes, self.narrow_b, self.ldc_bytes,
-            self.out.str, self.comp is not None, form(self.scale), form(self.bias), ep.relu,
-            ep.clamp, rows, panels, last_cols,
-        )
+            "gemm.micro", self.cpu, self.kind, self.wide, self.amx, self.a_dtype.str,
+            self.steps, self.k_tail, self.a_row_bytes, self.step_bytes, self.panel_bytes,
+            self.narrow_b, self.ldc_bytes, self.out.str, self.comp is not None,
+            form(self.scale), form(self.bias), ep.relu, ep.clamp, rows, panels, last_cols,
+        )  # fmt: skip
 
     def micro(self, rows: int, panels: int, last_cols: int) -> ir.Function:
         """`void micro(ptr a, ptr b_panel, ptr c, i64 n0, ptr comp, ptr scale, ptr bias)`: a
         rows x (16 panels) tile, the last panel storing only `last_cols` columns; the last
         three are the per-column vectors of the epilogue (unused where it has none). One
         function per module for each `_micro_key` (`emit.shared_function`)."""
+        emit = self._emit_amx_micro if self.amx else self._emit_micro
         return shared_function(self.module, self._micro_key(rows, panels, last_cols),
-                               lambda: self._emit_micro(rows, panels, last_cols))
+                               lambda: emit(rows, panels, last_cols))
 
     def _emit_micro(self, rows: int, panels: int, last_cols: int) -> ir.Function:
         fnty = ir.FunctionType(VOID, [PTR, PTR, PTR, I64, PTR, PTR, PTR])
@@ -744,6 +760,108 @@ class _GemmEmitter:
         self._epilogue(b, accs, rows, panels, last_cols, c, n0, fn.args[4:])
         b.ret_void()
         return fn
+
+    # -- AMX micro-kernel -----------------------------------------------------------------
+
+    def _tile_op(self, b: ir.IRBuilder, name: str, *args: ir.Value | int) -> ir.Value:
+        """A call to one of LLVM's AMX intrinsics on fixed tile registers (`i8` immediates):
+        the register allocator never sees the tiles, so the kernel names them itself."""
+        types = [I8 if isinstance(a, int) else PTR if isinstance(a.type, ir.PointerType)
+                 else a.type for a in args]
+        fn = _intrinsic(self.module, f"llvm.x86.{name}", ir.FunctionType(VOID, types))
+        values = [ir.Constant(I8, a) if isinstance(a, int) else a for a in args]
+        return b.call(fn, values)
+
+    def _emit_amx_micro(self, rows: int, panels: int, last_cols: int) -> ir.Function:
+        """The AMX form of `micro` (same signature), for the `vnni` kind on AMX hosts.
+
+        Tile registers (configured by the chunk body, `_tile_config`): C in tmm0-3 (2 x 2 tiles
+        of 16 rows x 16 int32 columns: rows 0-15 / 16-31 x panels p, p + 1), A in tmm4-5 (16
+        rows x 64 bytes, read straight from A with its row stride), B in tmm6-7 (16 k-steps of
+        a panel: 1 KiB, contiguous in the packing). Each 64-k step is `tdpbusd` (u8 A) or
+        `tdpbssd` (int8 A, so no sign shift) into the four C tiles: 64 K multiply-adds per
+        instruction, int32 accumulation without saturation, exact like `vpdpbusd`.
+
+        The C tiles go to a stack buffer; then row by row the last k % 64 values are added
+        with zmm `vpdpbusd` (no tile reads past a row's K or past A's last row) and the
+        epilogue stores the row."""
+        fnty = ir.FunctionType(VOID, [PTR, PTR, PTR, I64, PTR, PTR, PTR])
+        fn = ir.Function(self.module, fnty, f"{self.name}.amx{rows}x{panels}x{last_cols}")
+        fn.linkage = "internal"
+        fn.attributes.add("nounwind")
+        fn.attributes.add("noinline")
+        a, b_panel, c, n0 = fn.args[:4]
+        for arg in (a, b_panel, c):
+            arg.add_attribute("noalias")
+        b = ir.IRBuilder(fn.append_basic_block("entry"))
+        scratch = b.alloca(I32, size=AMX_ROWS * 2 * PANEL)
+        scratch.align = 64
+        halves = [0] + ([1] if rows > 16 else [])
+        for h in halves:
+            for p in range(panels):
+                self._tile_op(b, "tilezero", 2 * h + p)
+        chunks = self.k // AMX_K
+        dot = "tdpbssd" if self.a_dtype == _I8 else "tdpbusd"
+        lda = _c64(self.lda_bytes)
+
+        def chunk(t: ir.Value) -> None:
+            a_at = b.mul(t, _c64(AMX_K))
+            b_at = b.mul(t, _c64(AMX_K // self.k_per_step * STEP_BYTES))
+            for p in range(panels):
+                b_p = _offset(b, b_panel, b.add(b_at, _c64(p * self.panel_bytes)))
+                self._tile_op(b, "tileloadd64", 6 + p, b_p, _c64(STEP_BYTES))
+            for h in halves:
+                a_h = _offset(b, a, b.add(a_at, _c64(16 * h * self.lda_bytes)))
+                self._tile_op(b, "tileloadd64", 4 + h, a_h, lda)
+                for p in range(panels):
+                    self._tile_op(b, dot, 2 * h + p, 4 + h, 6 + p)
+
+        _loop(b, 0, chunks, 1, chunk)
+        row_bytes = 2 * PANEL * 4
+        for h in halves:
+            for p in range(panels):
+                at = _offset(b, scratch, 16 * h * row_bytes + p * PANEL * 4)
+                self._tile_op(b, "tilestored64", 2 * h + p, at, _c64(row_bytes))
+        vectors = fn.args[4:]
+
+        def row(r: ir.Value) -> None:
+            acc_row = _offset(b, scratch, b.mul(r, _c64(row_bytes)))
+            accs = [b.load(_offset(b, acc_row, p * PANEL * 4), typ=V16I32, align=64)
+                    for p in range(panels)]
+            a_row = _offset(b, a, b.mul(r, lda))
+            b_panels = [_offset(b, b_panel, p * self.panel_bytes) for p in range(panels)]
+            for s in range(chunks * AMX_K // self.k_per_step, self.steps):
+                av = self._broadcast_a(b, a_row, s)
+                accs = [self._madd(b, acc, av, self._load_b(b, bp, s, 0))
+                        for acc, bp in zip(accs, b_panels, strict=True)]
+            if self.k_tail:
+                av = self._broadcast_a_tail(b, a_row)
+                accs = [self._madd(b, acc, av, self._load_b(b, bp, self.steps, 0))
+                        for acc, bp in zip(accs, b_panels, strict=True)]
+            c_row = _offset(b, c, b.mul(r, _c64(self.ldc_bytes)))
+            self._epilogue(b, accs, 1, panels, last_cols, c_row, n0, vectors)
+
+        _loop(b, 0, opaque_i64(b, rows), 1, row)
+        b.ret_void()
+        return fn
+
+    def tile_config(self, b: ir.IRBuilder, rows: int) -> ir.Value:
+        """A 64-byte AMX tile configuration (palette 1) on the stack for a `rows`-row tile:
+        C tmm0-3 and A tmm4-5 with rows 0-15 and 16-31 (unconfigured where empty), B tmm6-7
+        16 x 64 bytes. `ldtilecfg` zeroes the tiles, so a chunk loads it once per row-tile
+        kind, not per micro-kernel call (about 200 cycles with `tilerelease`)."""
+        config = bytearray(64)
+        config[0] = 1  # palette
+        top, bottom = min(rows, 16), max(rows - 16, 0)
+        for tile, tile_rows in ((0, top), (1, top), (2, bottom), (3, bottom), (4, top),
+                                (5, bottom), (6, 16), (7, 16)):
+            if tile_rows:
+                config[16 + 2 * tile] = 64  # bytes per row (little-endian u16)
+                config[48 + tile] = tile_rows
+        memory = b.alloca(ir.VectorType(I8, 64))
+        memory.align = 64
+        b.store(ir.Constant(ir.VectorType(I8, 64), list(config)), memory, align=64)
+        return memory
 
     # -- epilogue -------------------------------------------------------------------------
 
@@ -865,7 +983,7 @@ class _GemmEmitter:
         if m1 > full_rows_end:
             rest = m1 - full_rows_end
             row_kinds.append(
-                (full_rows_end, m1, rest, _tile_for(self.kind, rest, self.wide).panels)
+                (full_rows_end, m1, rest, _tile_for(self.kind, rest, self.wide, self.amx).panels)
             )
         tail_panel = last and self.n % PANEL != 0
         full_end = p1 - (1 if tail_panel else 0)
@@ -875,6 +993,10 @@ class _GemmEmitter:
         packed = fn.args[4] if self.packed is None else self._address(self.packed)
         vectors = self.column_vectors()
         out_size = self.out.itemsize
+        configs: dict[int, ir.Value] = {}
+        if self.amx:  # one tile configuration per row-tile kind (see `tile_config`)
+            for _, _, kind_rows, _ in row_kinds:
+                configs[kind_rows] = self.tile_config(b, kind_rows)
         widened = None
         if self.prewiden:  # s16: each row tile widened to int16 once per panel block
             widened = b.alloca(I16, size=rows_step * self.a_row_bytes // 2)
@@ -913,6 +1035,8 @@ class _GemmEmitter:
 
         def region(jb: ir.Value | None) -> None:
             for first, end, rows, group in row_kinds:
+                if self.amx:
+                    self._tile_op(b, "ldtilecfg", configs[rows])
                 if end - first > rows:
                     _loop(b, first, end, rows, lambda i, r=rows, g=group: row_tile(i, r, g, jb))
                 else:
@@ -922,6 +1046,8 @@ class _GemmEmitter:
             _loop(b, p0, blocks_end, block, region)
         if p1 > blocks_end:
             region(None)
+        if self.amx:  # the tile state back to its initial (small) form
+            self._tile_op(b, "tilerelease")
         b.ret_void()
         return fn
 
@@ -1112,6 +1238,7 @@ def emit_gemm(
     if name in module.globals:
         raise ValueError(f"'{name}' is already defined in the module")
     kind = gemm_kernel_kind(a_dtype, b, cpu)
+    amx = kind == "vnni" and cpu.amx and not runtime and m >= AMX_MIN_ROWS and k >= AMX_K
     out = _out_dtype(epilogue)
     comp = None
     packed: np.ndarray | None = None
@@ -1126,8 +1253,12 @@ def emit_gemm(
     else:
         weights = _int8_weights(b)
         zp = _zero_points(a_zero_point, k)
-        shift = 128 if (a_dtype == _I8 and kind in ("u8s8", "vnni")) else 0
-        if np.any(zp) or shift:
+        # int8 A is shifted to uint8 (+128) where a u8 x s8 instruction reads it: every k on
+        # the u8s8/vnni paths; on AMX (`tdpbssd` takes it signed) only the last k % 64
+        shift = np.zeros(k, dtype=np.int64)
+        if a_dtype == _I8 and kind in ("u8s8", "vnni"):
+            shift[k // AMX_K * AMX_K if amx else 0 :] = 128
+        if np.any(zp) or np.any(shift):
             comp_values = -((zp + shift) @ weights.astype(np.int64))
             padded = np.zeros(-(-n // PANEL) * PANEL, dtype=np.int32)
             padded[:n] = _wrap_int32(comp_values)
@@ -1135,7 +1266,7 @@ def emit_gemm(
         packed = _pack(kind, weights, narrow=kind == "s16" and m <= NARROW_B_MAX_ROWS)
     emitter = _GemmEmitter(
         module, name, kind, m, k, n, a_dtype, packed, comp, epilogue, out, lda, ldc, cpu,
-        constants,
+        constants, amx,
     )
     threads = effective_threads(threads, m * n * k)
     chunks = emitter.split(threads)

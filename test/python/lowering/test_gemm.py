@@ -461,6 +461,59 @@ def test_zmm_tiles_exact(m, k, n):
     assert np.all(np.abs(gemm(af, bf) - af.astype(np.float64) @ bf) <= bound)
 
 
+AMX = AVX512_VNNI | {"amx-tile", "amx-int8"}
+
+
+@pytest.mark.parametrize("a_dtype, dot", [(np.uint8, "tdpbusd"), (np.int8, "tdpbssd")])
+def test_amx_host_uses_tiles(a_dtype, dot):
+    """On an AMX host (compiled for sapphirerapids here, whatever this host is) an int8 GEMM
+    with at least 16 rows and 64 k runs on tiles: `tdpbusd` for u8 A, `tdpbssd` for int8 A
+    (read signed, no shift), the tile configuration loaded once per row-tile kind and
+    released at the end; fewer rows or k keep the zmm `vpdpbusd` tiles."""
+    import llvmlite.binding as llvm
+
+    cpu = HostCpu("sapphirerapids", AMX, host_cpu().triple)
+    assert cpu.amx and not HostCpu("sapphirerapids", AVX512_VNNI, cpu.triple).amx
+    target = llvm.Target.from_triple(cpu.triple)
+    tm = target.create_target_machine(
+        cpu="sapphirerapids", features=",".join("+" + f for f in sorted(AMX)), opt=3)
+    for m, k, tiles in ((49, 100, True), (15, 100, False), (49, 63, False)):
+        module = new_module("amx")
+        emit_gemm(module, "g", m=m, k=k, n=40, a_dtype=a_dtype, b=weights8(k, 40),
+                  keep_alive=[], cpu=cpu)
+        parsed = llvm.parse_assembly(str(module))
+        parsed.verify()
+        asm = tm.emit_assembly(parsed)
+        assert (dot in asm) == tiles, (m, k)
+        assert ("ldtilecfg" in asm) == tiles and ("tilerelease" in asm) == tiles
+        if tiles:  # 49 = 32 + 17 rows: two configurations; the k tail (100 % 64) on zmm
+            assert asm.count("ldtilecfg") == 2
+            assert "vpdpbusd" in asm and "zmm" in asm
+
+
+@pytest.mark.skipif(not host_cpu().amx, reason="runs the AMX tiles")
+@pytest.mark.parametrize(
+    "m,k,n",
+    [(16, 64, 16), (17, 128, 17), (49, 576, 64), (100, 147, 70), (33, 400, 129), (96, 256, 96)],
+)
+def test_amx_tiles_exact(m, k, n):
+    """The AMX tiles with row remainders (1 to 31 rows: one or two tiles of A), a single
+    last panel, a k tail (k % 64, and k % 4) on zmm: exact for u8 and int8 A, with a zero
+    point, requantized to u8, and on 2 threads."""
+    b = weights8(k, n)
+    for a_dtype in (np.uint8, np.int8):
+        info = np.iinfo(a_dtype)
+        a = RNG.integers(info.min, info.max + 1, (m, k)).astype(a_dtype)
+        want = a.astype(np.int64) @ b.astype(np.int64)
+        np.testing.assert_array_equal(gemm(a, b, epilogue=Epilogue(out_dtype=np.int32)), want)
+        np.testing.assert_array_equal(
+            gemm(a, b, epilogue=Epilogue(out_dtype=np.int32), threads=2), want)
+        epilogue = Epilogue(scale=RNG.uniform(1e-4, 1e-3, n).astype(np.float32), bias=0.5,
+                            relu=True, out_dtype=np.uint8)
+        np.testing.assert_array_equal(gemm(a, b, zp=3, epilogue=epilogue),
+                                      gemm_reference(a, b, 3, epilogue))
+
+
 def test_errors():
     module = new_module("errors")
     b = weights7(8, 8)
