@@ -18,6 +18,9 @@ does with them (docs/lowering.md, "The pipeline"):
                                               reference fallback, "loop": a TensorIterator/Loop
                                               as a loop)
     {cpu.fused = #cpu.fused<3>}               an op absorbed by group 3 (its epilogue)
+    {cpu.channels_last}                       the op's (4-D) result is stored NHWC: written
+                                              so by a convolution, or by an element-wise
+                                              group whose tensors are all NHWC
     {cpu.buffers = [#cpu.buffer<arena 128, 4096>, #cpu.buffer<output 0, 64>, #cpu.buffer<none>]}
                                               where each result lives (per result): a byte
                                               offset in the arena, a graph output port, or no
@@ -46,6 +49,7 @@ VIEW = "cpu.view"
 QUANTIZED = "cpu.quantized"
 KERNEL = "cpu.kernel"
 FUSED = "cpu.fused"
+CHANNELS_LAST = "cpu.channels_last"
 BUFFERS = "cpu.buffers"
 ARENA = "cpu.arena"
 

@@ -20,6 +20,7 @@ def get_cpu_passes() -> dict[str, Callable[[], type[ModulePass]]]:
     lazily like `lowpass.passes.get_all_passes`."""
     names = (
         "cpu-assign-buffers",
+        "cpu-choose-layouts",
         "cpu-decompose",
         "cpu-fold-constants",
         "cpu-fuse-kernels",

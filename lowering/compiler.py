@@ -117,7 +117,7 @@ SEGMENT_GROUPS = 256
 
 CPU_PIPELINE = (
     "cpu-decompose,cpu-fold-constants,cpu-remove-views,cpu-quantize-cells,cpu-fuse-kernels,"
-    "cpu-assign-buffers"
+    "cpu-choose-layouts,cpu-assign-buffers"
 )
 """The passes that `compile_module` runs before emitting the code (`lowering/pipeline.py`)."""
 
@@ -655,6 +655,7 @@ class _GraphCompiler:
                     raise CompileError(f"{where}: its group is not a valid fusion")
                 for member in group.ops:
                     earlier[member] = group
+            self.check_layouts(block, ops, results, position)
         plan = _Plan(block, constants, views, view_ops, groups, group_of, list(results))
         self.group_ports(plan)
         return plan
@@ -1186,6 +1187,25 @@ class _GraphCompiler:
     def constant_ptr(self, array: np.ndarray) -> ir.Value:
         return self.constants.pointer(array)
 
+    def check_layouts(self, block: Block, ops: Sequence[Operation], results: Sequence[SSAValue],
+                      position: dict[Operation, int]) -> None:
+        """`cpu.channels_last` only where `cpu-choose-layouts` may put it (every lowering
+        that reads or writes such a tensor must handle NHWC)."""
+        marked = [op for op in ops if cpu.CHANNELS_LAST in op.attributes]
+        if not marked:
+            return
+        from lowpass.lowering.layouts import choose_channels_last
+
+        allowed = set(choose_channels_last(block, results)) \
+            if block is self.function.body.block else set()
+        for op in marked:
+            if op not in allowed:
+                raise CompileError(
+                    f"{op_type_name(op)} '{op_display_name(op, position[op])}': "
+                    "cpu.channels_last on a tensor that is not passed between convolutions "
+                    "(only cpu-choose-layouts' choices are valid)"
+                )
+
     def buffers_for(
         self, plan: _Plan, locations: dict[SSAValue, Location]
     ) -> dict[SSAValue, Buffer]:
@@ -1195,7 +1215,8 @@ class _GraphCompiler:
         for value, array in plan.constants.items():
             out[value] = Buffer(self.constant_ptr(array), array.shape, array.dtype, array)
         for value, loc in locations.items():
-            out[value] = Buffer(self.location_ptr(b, loc), loc.shape, loc.dtype)
+            out[value] = Buffer(self.location_ptr(b, loc), loc.shape, loc.dtype,
+                                channels_last=_channels_last(value))
         for value, root in plan.views.items():
             base = out.get(root)
             if base is None and root in plan.constants:
@@ -1391,6 +1412,11 @@ def _keep_kernels_out_of_line(callers: Sequence[ir.Function], *more: ir.Function
     for fn in callees:
         if "alwaysinline" not in fn.attributes:
             fn.attributes.add("noinline")
+
+
+def _channels_last(value: SSAValue) -> bool:
+    """Whether `cpu-choose-layouts` stores the tensor NHWC."""
+    return isinstance(value.owner, Operation) and cpu.CHANNELS_LAST in value.owner.attributes
 
 
 def _op_precision(op: Operation) -> str:

@@ -178,6 +178,9 @@ class Buffer:
     shape: tuple[int, ...]
     dtype: np.dtype
     constant: np.ndarray | None = None
+    channels_last: bool = False
+    """A 4-D [N, C, H, W] tensor stored as [N, H, W, C] (`cpu.channels_last`): only
+    convolutions and element-wise groups whose tensors are all so get one."""
 
     @property
     def size(self) -> int:
@@ -199,6 +202,7 @@ class Buffer:
         """The same memory seen with another shape (a view: same number of elements)."""
         shape = tuple(int(d) for d in shape)
         assert int(np.prod(shape, dtype=np.int64)) == self.size, (shape, self.shape)
+        assert not self.channels_last, "a view of an NHWC tensor"
         constant = self.constant.reshape(shape) if self.constant is not None else None
         return Buffer(self.ptr, shape, self.dtype, constant)
 

@@ -10,6 +10,7 @@ The CPU device's compiler as passes over the `ov` graph: each pass writes its de
     cpu-remove-views     {cpu.view}: Reshape/Squeeze/Unsqueeze/cast of computed tensors
     cpu-quantize-cells   cpu.quantized = #cpu.quantized_cell<...>: LSTM/RNN cells run in int8
     cpu-fuse-kernels     cpu.kernel = #cpu.kernel<group, "kind">, cpu.fused = #cpu.fused<group>
+    cpu-choose-layouts   {cpu.channels_last}: the tensors between convolutions stored NHWC
     cpu-assign-buffers   cpu.buffers = [#cpu.buffer<...>] per result, #cpu.arena on @main
 
 Each pass reads what the earlier ones wrote (not a Python object), so they run alone on a
@@ -61,10 +62,12 @@ from lowpass.lowering.compiler import (
     value_shape,
 )
 from lowpass.lowering.emit import align, static_value
+from lowpass.lowering.layouts import choose_channels_last
 
 __all__ = [
     "CPU_PIPELINE",
     "AssignBuffersPass",
+    "ChooseLayoutsPass",
     "DecomposePass",
     "FoldConstantsPass",
     "FuseKernelsPass",
@@ -80,6 +83,7 @@ _CPU_ATTRIBUTES = (
     cpu.QUANTIZED,
     cpu.KERNEL,
     cpu.FUSED,
+    cpu.CHANNELS_LAST,
     cpu.BUFFERS,
     cpu.ARENA,
 )
@@ -310,6 +314,25 @@ def _mark_groups(compiler: _GraphCompiler, plan: _Plan) -> None:
             _mark_groups(compiler, compiler.subgraph_lowering.plans[first])
 
 
+class ChooseLayoutsPass(ModulePass):
+    """
+    Marks `cpu.channels_last` the ops whose result the CPU device stores NHWC: the tensors
+    that convolutions pass to each other, directly or through element-wise groups, so that
+    neither side reorders them (`lowering/layouts.py` has the rules). Entry function only;
+    graph inputs and outputs stay NCHW.
+    """
+
+    name = "cpu-choose-layouts"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        compiler = _compiler(op)
+        _, results = _graph(compiler)
+        for o in compiler.function.body.walk():
+            _set(o, cpu.CHANNELS_LAST, None)
+        for o in choose_channels_last(compiler.function.body.block, results):
+            _set(o, cpu.CHANNELS_LAST, UnitAttr())
+
+
 @dataclass(frozen=True)
 class AssignBuffersPass(ModulePass):
     """
@@ -379,6 +402,7 @@ PASSES: tuple[type[ModulePass], ...] = (
     RemoveViewsPass,
     QuantizeCellsPass,
     FuseKernelsPass,
+    ChooseLayoutsPass,
     AssignBuffersPass,
 )
 assert ",".join(p.name for p in PASSES) == CPU_PIPELINE

@@ -309,48 +309,48 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
     """
     a_dt = spec.a_dtype
     es = a_dt.itemsize
-    transpose_needed = spec.positions > 1 and spec.cout > 1
+    nhwc_out = out.channels_last  # (`cpu-choose-layouts`: the next convolution reads NHWC)
+    transpose_needed = spec.positions > 1 and spec.cout > 1 and not nhwc_out
     plan = plan_output(program, spec.cout, spec.integer,
-                       needs_pass=transpose_needed or spec.groups > 1)
+                       needs_pass=transpose_needed or (spec.groups > 1 and not nhwc_out))
     acc_dt = plan.out_dtype
     b = ctx.builder
 
-    use_x_as_nhwc = spec.c == 1 and not spec.padded
+    use_x_as_nhwc = (spec.c == 1 or x.channels_last) and not spec.padded
     xp_bytes = 0 if use_x_as_nhwc else spec.n * spec.hp * spec.wp * spec.c * es
     xp = ctx.scratch(xp_bytes) if xp_bytes else x.ptr
     if xp_bytes:
-        emit_to_nhwc(ctx, spec, x.ptr, xp)
+        emit_to_nhwc(ctx, spec, x.ptr, xp, x.channels_last)
     a_row = 0 if spec.pointwise else spec.k * es
-    if plan.direct:  # [N * P, C_out] is the output's layout: all rows at once
+    if plan.direct and not nhwc_out:  # [N * P, C_out] is the output's layout: all at once
         blocks = [(1, spec.n * spec.positions)]
         acc_row = 0
-    else:
-        acc_row = spec.cout * acc_dt.itemsize
+    else:  # (an NHWC output is written block by block: directly, or by the NHWC pass)
+        acc_row = 0 if plan.direct else spec.cout * acc_dt.itemsize
         block = position_block(spec, a_row + acc_row)
         full, tail = divmod(spec.positions, block)
         blocks = [(full, block)] + ([(1, tail)] if tail else [])
     rows_max = max(rows for _, rows in blocks)
-    if not plan.direct:
+    if not plan.direct or nhwc_out:
         work = spec.n * spec.positions * spec.k * spec.cout
         threads = effective_threads(ctx.threads, work)
         items = spec.n * sum(count for count, _ in blocks)
         if threads > 1 and items >= CHUNKS_PER_THREAD * threads:
-            _emit_blocks_in_parallel(ctx, spec, plan, xp, out.ptr, blocks, threads)
+            _emit_blocks_in_parallel(ctx, spec, plan, xp, out, blocks, threads)
             return
     a_buf = ctx.scratch(rows_max * a_row) if a_row else xp
     acc = out.ptr if plan.direct else ctx.scratch(rows_max * acc_row)
 
-    shared_nchw = None if plan.direct else nchw_function(
-        ctx, spec, acc_dt, plan.rest, [rows for _, rows in blocks])
+    finish = _finish_function(ctx, spec, plan, out, [rows for _, rows in blocks])
     p_start = 0
     for count, rows in blocks:
         gemms = _group_gemms(ctx, spec, plan, rows, ctx.threads)
         im2col = [None if spec.pointwise else im2col_function(ctx, spec, g, rows)
                   for g in range(spec.groups)]
-        nchw = shared_nchw
-        images = 1 if plan.direct else spec.n
+        images = 1 if plan.direct and not nhwc_out else spec.n
         with for_range(b, images, name="image") as n, for_range(b, count, name="blk") as blk:
             p0 = b.add(b.mul(blk, i64(rows)), i64(p_start))
+            c_ptr = _block_output(b, spec, plan, acc, n, p0) if nhwc_out else acc
             for g in range(spec.groups):
                 if spec.pointwise:  # A = the NHWC input itself
                     first = b.add(b.mul(n, i64(spec.positions)), p0)
@@ -358,10 +358,32 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
                 else:
                     b.call(im2col[g], [xp, a_buf, n, p0])
                     a_ptr = a_buf
-                b.call(gemms[g], [a_ptr, byte_offset(b, acc, g * spec.og * acc_dt.itemsize)])
-            if nchw is not None:
-                b.call(nchw, [acc, out.ptr, n, p0, i64(rows)])
+                b.call(gemms[g], [a_ptr, byte_offset(b, c_ptr, g * spec.og * acc_dt.itemsize)])
+            if finish is not None:
+                b.call(finish, [acc, out.ptr, n, p0, i64(rows)])
         p_start += count * rows
+
+
+def _block_output(b: ir.IRBuilder, spec: ConvSpec, plan: GemmOutput, acc: ir.Value,
+                  n: ir.Value, p0: ir.Value) -> ir.Value:
+    """Where a block's GEMMs write when the output is NHWC: its rows of the output itself
+    (`acc` is the output) when the epilogue does everything, else the block's scratch."""
+    if not plan.direct:
+        return acc
+    row = b.add(b.mul(n, i64(spec.positions)), p0)
+    return byte_offset(b, acc, b.mul(row, i64(spec.cout * plan.out_dtype.itemsize)))
+
+
+def _finish_function(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, out: Buffer,
+                     block_rows: Sequence[int]) -> ir.Function | None:
+    """`void finish(ptr acc, ptr out, i64 n, i64 p0, i64 rows)`, what follows a block's
+    GEMMs: the NCHW pass, the NHWC pass (an NHWC output whose program the epilogue cannot
+    finish), or nothing (the GEMMs wrote the output)."""
+    if plan.direct:
+        return None
+    if out.channels_last:
+        return nhwc_function(ctx, spec, plan.out_dtype, plan.rest)
+    return nchw_function(ctx, spec, plan.out_dtype, plan.rest, block_rows)
 
 
 def _group_gemms(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, rows: int,
@@ -382,7 +404,8 @@ def _group_gemms(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, rows: int,
 
 
 def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Value,
-                             out: ir.Value, blocks: list[tuple[int, int]], threads: int) -> None:
+                             out_buffer: Buffer, blocks: list[tuple[int, int]],
+                             threads: int) -> None:
     """The blocks of output positions (of every image) as the chunks of one parallel job:
     each chunk runs im2col, single-threaded GEMMs and the NCHW pass of its blocks in its own
     scratch. Threading whole blocks rather than each GEMM keeps im2col and the NCHW pass
@@ -390,8 +413,9 @@ def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
     convolution instead of one per block."""
     a_dt = spec.a_dtype
     acc_dt = plan.out_dtype
+    out = out_buffer.ptr
     a_row = 0 if spec.pointwise else spec.k * a_dt.itemsize
-    acc_row = spec.cout * acc_dt.itemsize
+    acc_row = 0 if plan.direct else spec.cout * acc_dt.itemsize
     rows_max = max(rows for _, rows in blocks)
     a_bytes = -(-rows_max * a_row // 64) * 64
     chunk_bytes = a_bytes + -(-rows_max * acc_row // 64) * 64
@@ -400,7 +424,7 @@ def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
     chunks = min(items, BLOCK_CHUNKS_PER_THREAD * threads)
     scratch = ctx.scratch(chunks * chunk_bytes)
 
-    nchw = nchw_function(ctx, spec, acc_dt, plan.rest, [rows for _, rows in blocks])
+    finish = _finish_function(ctx, spec, plan, out_buffer, [rows for _, rows in blocks])
     kinds = []  # per kind of block (full, tail): its functions and where its blocks start
     first_block, p_start = 0, 0
     for count, rows in blocks:
@@ -432,6 +456,7 @@ def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
                             t.icmp_signed("<", j, i64(first + count)))
             with t.if_then(inside):
                 p0 = t.add(t.mul(t.sub(j, i64(first)), i64(rows)), i64(start))
+                c_ptr = _block_output(t, spec, plan, t_out, n, p0) if plan.direct else acc
                 for g in range(spec.groups):
                     if spec.pointwise:  # A = the NHWC input itself
                         row = t.add(t.mul(n, i64(spec.positions)), p0)
@@ -441,8 +466,10 @@ def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
                         assert im2col_fn is not None
                         t.call(im2col_fn, [t_xp, a_buf, n, p0])
                         a_ptr = a_buf
-                    t.call(gemms[g], [a_ptr, byte_offset(t, acc, g * spec.og * acc_dt.itemsize)])
-                t.call(nchw, [acc, t_out, n, p0, i64(rows)])
+                    t.call(gemms[g],
+                           [a_ptr, byte_offset(t, c_ptr, g * spec.og * acc_dt.itemsize)])
+                if finish is not None:
+                    t.call(finish, [acc, t_out, n, p0, i64(rows)])
     t.ret_void()
     emit_parallel_call(ctx.module, b, threads, task, table, chunks)
 
@@ -467,9 +494,11 @@ def _fill_values(spec: ConvSpec) -> np.ndarray:
     return spec.zero_point.astype(spec.a_dtype)
 
 
-def emit_to_nhwc(ctx: EmitContext, spec: ConvSpec, src: ir.Value, dst: ir.Value) -> None:
+def emit_to_nhwc(ctx: EmitContext, spec: ConvSpec, src: ir.Value, dst: ir.Value,
+                 src_nhwc: bool = False) -> None:
     """x [N, C, H, W] -> xp [N, Hp, Wp, C], the padding filled with `_fill_values`; 8x8
-    (channel x column) tiles transposed in registers, the rest element by element.
+    (channel x column) tiles transposed in registers, the rest element by element. An NHWC
+    x (`src_nhwc`) is only padded: one copy of W * C elements per row.
 
     The unit of work is one input row (n, h): its Wp padded pixels, and with the first and
     last row of an image the padding rows above and below, so that every byte of xp is
@@ -521,21 +550,27 @@ def emit_to_nhwc(ctx: EmitContext, spec: ConvSpec, src: ir.Value, dst: ir.Value)
                 prow = b.add(row, i64(spec.pt))
                 pad(pixel_ptr(n, prow, 0), spec.pl)
                 pad(pixel_ptr(n, prow, spec.pl + w), spec.pr)
-            if c_full and w_full:
-                with for_range(b, c_full, step=8, name="c8") as c0, \
-                        for_range(b, w_full, step=8, name="w8") as w0:
-                    tile = [b.load(element_ptr(b, s, src_at(n, b.add(c0, i64(i)), row, w0), et),
-                                   typ=vec(et, 8), align=1) for i in range(8)]
-                    for j, column in enumerate(transpose8(b, tile)):
-                        at = dst_at(n, row, b.add(w0, i64(j)), c0)
-                        b.store(column, element_ptr(b, d, at, et), align=1)
-            for c_lo, c_hi, w_lo, w_hi in ((0, c_full, w_full, w), (c_full, c, 0, w)):
-                if c_hi <= c_lo or w_hi <= w_lo:
-                    continue
-                with for_range(b, c_hi, start=c_lo, name="c") as ch, \
-                        for_range(b, w_hi, start=w_lo, name="w") as col:
-                    v = b.load(element_ptr(b, s, src_at(n, ch, row, col), et), typ=et)
-                    b.store(v, element_ptr(b, d, dst_at(n, row, col, ch), et))
+            if src_nhwc:
+                row_at = b.mul(b.add(b.mul(n, i64(h)), row), i64(w * c))
+                memcpy(b, element_ptr(b, d, dst_at(n, row, i64(0), i64(0)), et),
+                       element_ptr(b, s, row_at, et), w * c * es)
+            else:
+                if c_full and w_full:
+                    with for_range(b, c_full, step=8, name="c8") as c0, \
+                            for_range(b, w_full, step=8, name="w8") as w0:
+                        tile = [b.load(element_ptr(b, s, src_at(n, b.add(c0, i64(i)), row, w0),
+                                                   et), typ=vec(et, 8), align=1)
+                                for i in range(8)]
+                        for j, column in enumerate(transpose8(b, tile)):
+                            at = dst_at(n, row, b.add(w0, i64(j)), c0)
+                            b.store(column, element_ptr(b, d, at, et), align=1)
+                for c_lo, c_hi, w_lo, w_hi in ((0, c_full, w_full, w), (c_full, c, 0, w)):
+                    if c_hi <= c_lo or w_hi <= w_lo:
+                        continue
+                    with for_range(b, c_hi, start=c_lo, name="c") as ch, \
+                            for_range(b, w_hi, start=w_lo, name="w") as col:
+                        v = b.load(element_ptr(b, s, src_at(n, ch, row, col), et), typ=et)
+                        b.store(v, element_ptr(b, d, dst_at(n, row, col, ch), et))
 
     def build() -> ir.Function:
         fn, fb = _block_function(ctx, f"{ctx.group_name}_nhwc")
@@ -546,7 +581,7 @@ def emit_to_nhwc(ctx: EmitContext, spec: ConvSpec, src: ir.Value, dst: ir.Value)
     # (the copy depends on the input's geometry, the pads and the fill values only: equal
     # convolution inputs, as in a ResNet stage's repeated blocks, share one function)
     key = ("conv.nhwc", spec.n, c, h, w, spec.pt, spec.pl, spec.pb, spec.pr,
-           spec.a_dtype.str, fill.tobytes())
+           spec.a_dtype.str, fill.tobytes(), src_nhwc)
     call_ranged(ctx, shared_function(ctx.module, key, build), [src, dst], outer=spec.n * h,
                 work=spec.n * hp * wp * c)
 
@@ -693,6 +728,43 @@ def nchw_function(ctx: EmitContext, spec: ConvSpec, acc_dt: np.dtype, program: P
         if tails:
             with for_range(b, rows, start=p_full, name="pjr") as p:
                 store(finish(load_row(acc_index(p, channel), 1), 1, channel, False), channel, p)
+    b.ret_void()
+    return fn
+
+
+def nhwc_function(ctx: EmitContext, spec: ConvSpec, acc_dt: np.dtype,
+                  program: Program) -> ir.Function:
+    """
+    `void nhwc(ptr acc, ptr out, i64 n, i64 p0, i64 rows)`: out[n, p0 + r, co] =
+    program(acc[r, co]) for a block's `rows` positions of an NHWC output: rows of the
+    program's vectors over consecutive channels (its per-channel constants loaded as
+    vectors), no transpose.
+    """
+    cout = spec.cout
+    acc_t = ir_type(acc_dt)
+    out_t = ir_type(program.out_dtype)
+    lanes = 16 if ctx.cpu.avx512 else 8
+    c_vec = cout // lanes * lanes
+    fn = ctx.function(f"{ctx.group_name}_nhwc_out",
+                      ir.FunctionType(ir.VoidType(), [PTR, PTR, I64, I64, I64]))
+    fn.args[1].add_attribute("noalias")
+    b = ir.IRBuilder(fn.append_basic_block("entry"))
+    src, dst, n, p0, rows = fn.args
+    out_row0 = b.mul(b.add(b.mul(n, i64(spec.positions)), p0), i64(cout))
+
+    def channels(r: ir.Value, co: ir.Value, count: int) -> None:
+        at = b.add(b.mul(r, i64(cout)), co)
+        v = b.load(element_ptr(b, src, at, acc_t), typ=vec(acc_t, count), align=1)
+        y = program.apply(ctx, b, to_float(b, v, acc_dt, count), count, co, True)
+        b.store(y, element_ptr(b, dst, b.add(out_row0, at), out_t), align=1)
+
+    with for_range(b, rows, name="r") as r:
+        if c_vec:
+            with for_range(b, c_vec, step=lanes, name="co") as co:
+                channels(r, co, lanes)
+        if cout > c_vec:
+            with for_range(b, cout, start=c_vec, name="ct") as co:
+                channels(r, co, 1)
     b.ret_void()
     return fn
 

@@ -1,0 +1,174 @@
+"""
+Which tensors between the groups of a graph the CPU device stores channels-last (NHWC).
+
+A convolution on the GEMM path works on NHWC data: it copies its NCHW input into an NHWC
+scratch (`emit_to_nhwc`) and transposes its [positions, channels] result back to NCHW (the
+NCHW pass). Between two convolutions those two reorders cancel; `choose_channels_last` finds
+the tensors where they can be dropped, as OpenVINO's CPU plugin propagates its blocked
+layouts (`nChw16c`) from one convolution to the next, and as its transpose sinking moves
+reorders through element-wise ops.
+
+The rules, on the groups of the entry function (`cpu.kernel` / `cpu.fused`):
+
+- a 2-D convolution group on the GEMM path (not depthwise) reads its data input and writes its
+  output in either layout, independently: it *converts*;
+- an element-wise group (Add, Multiply, Relu, FakeQuantize, Convert... every op of it
+  element-wise) whose inputs from other groups are all of its output's shape, and whose
+  constants are scalars, computes the same thing in either layout, as long as all those
+  tensors have the same one: it *ties* them;
+- anything else (pooling, Concat, views, reference fallbacks, graph inputs and outputs, loops)
+  needs NCHW.
+
+A set of tied tensors is stored NHWC when none of them needs NCHW and one of them is read or
+written by a convolution. The result: the ops whose (single) result is NHWC, which the pass
+`cpu-choose-layouts` marks `cpu.channels_last`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from xdsl.ir import Block, Operation, SSAValue
+
+from lowpass.dialects import cpu
+from lowpass.dialects.ov import (
+    ConvertOp,
+    ConvolutionOp,
+    FakeQuantizeOp,
+    GroupConvolutionOp,
+    SubtractOp,
+)
+from lowpass.lowering.compiler import is_constant, value_shape
+from lowpass.lowering.ops.elementwise import ELEMENTWISE_OPS
+
+_ELEMENTWISE = (*ELEMENTWISE_OPS, FakeQuantizeOp, ConvertOp)
+
+
+def _group_of(op: Operation) -> int | None:
+    kernel = op.attributes.get(cpu.KERNEL)
+    if isinstance(kernel, cpu.KernelAttr):
+        return kernel.group.data
+    fused = op.attributes.get(cpu.FUSED)
+    if isinstance(fused, cpu.FusedAttr):
+        return fused.group.data
+    return None
+
+
+def _constant_op(op: Operation) -> bool:
+    return is_constant(op) or cpu.CONSTANT in op.attributes
+
+
+def _is_constant(value: SSAValue) -> bool:
+    return isinstance(value.owner, Operation) and _constant_op(value.owner)
+
+
+def _size(value: SSAValue) -> int:
+    return int(np.prod(value_shape(value), dtype=np.int64))
+
+
+class _Ties:
+    """Union-find over tensors: tied tensors get the same layout."""
+
+    def __init__(self) -> None:
+        self.parent: dict[SSAValue, SSAValue] = {}
+
+    def find(self, value: SSAValue) -> SSAValue:
+        self.parent.setdefault(value, value)
+        while self.parent[value] is not value:
+            self.parent[value] = self.parent[self.parent[value]]
+            value = self.parent[value]
+        return value
+
+    def tie(self, values: Sequence[SSAValue]) -> None:
+        for other in values[1:]:
+            self.parent[self.find(other)] = self.find(values[0])
+
+
+def _conv_data_input(ops: list[Operation], members: set[Operation]) -> SSAValue | None:
+    """The tensor a convolution group reads as its data (through a fused zero-point
+    Subtract), if the group is a 2-D GEMM-path convolution; else None."""
+    convs = [o for o in ops if isinstance(o, ConvolutionOp | GroupConvolutionOp)]
+    if len(convs) != 1:
+        return None
+    conv = convs[0]
+    x = conv.operands[0]
+    if len(value_shape(x)) != 4 or len(value_shape(conv.results[0])) != 4:
+        return None
+    if isinstance(conv, GroupConvolutionOp):
+        weights = value_shape(conv.operands[1])  # [G, Og, Cg, KH, KW]
+        if weights[0] > 1 and weights[2] == 1:
+            return None  # depthwise: its own NCHW kernel
+    if isinstance(x.owner, SubtractOp) and x.owner in members:
+        x = x.owner.operands[0]
+    return x
+
+
+def choose_channels_last(block: Block, results: Sequence[SSAValue]) -> list[Operation]:
+    """The ops of `block` (a graph after `cpu-fuse-kernels`) whose result to store NHWC."""
+    groups: dict[int, list[Operation]] = {}
+    for op in block.ops:
+        group = _group_of(op)
+        if group is not None:
+            groups.setdefault(group, []).append(op)
+    ties = _Ties()
+    needs_nchw: set[SSAValue] = set()
+    convolved: set[SSAValue] = set()  # read or written by a convolution
+    producer: dict[SSAValue, Operation] = {}
+
+    needs_nchw.update(block.args)
+    needs_nchw.update(results)
+    for op in block.ops:
+        if _group_of(op) is None and not _constant_op(op):
+            for value in (*op.operands, *op.results):
+                needs_nchw.add(value)  # views, the terminator, ops of no group
+    for ops in groups.values():
+        members = set(ops)
+        inputs = [v for o in ops for v in o.operands
+                  if v.owner not in members and not _is_constant(v)]
+        outputs = [r for o in ops for r in o.results
+                   if any(use.operation not in members for use in r.uses) or r in results]
+        for r in outputs:
+            assert isinstance(r.owner, Operation)
+            producer[r] = r.owner
+        data = _conv_data_input(ops, members)
+        if data is not None and len(outputs) == 1 and len(value_shape(outputs[0])) == 4:
+            needs_nchw.update(v for v in inputs if v is not data)
+            convolved.update([data, outputs[0]])
+            continue
+        if _is_layout_free(ops, members, inputs, outputs):
+            ties.tie([*inputs, *outputs])
+            continue
+        needs_nchw.update(inputs)
+        needs_nchw.update(outputs)
+    blocked = {ties.find(v) for v in needs_nchw}
+    wanted = {ties.find(v) for v in convolved}
+    chosen = []
+    for value, op in producer.items():
+        root = ties.find(value)
+        if root in wanted and root not in blocked and len(op.results) == 1:
+            chosen.append(op)
+    return chosen
+
+
+def _is_layout_free(ops: list[Operation], members: set[Operation], inputs: Sequence[SSAValue],
+                    outputs: Sequence[SSAValue]) -> bool:
+    """An element-wise group that computes the same in NCHW and NHWC: every op element-wise,
+    every tensor it reads or writes of the output's 4-D shape, every constant a scalar."""
+    if not outputs or not all(isinstance(o, _ELEMENTWISE) for o in ops):
+        return False
+    shape = value_shape(outputs[0])
+    if len(shape) != 4:
+        return False
+    for o in ops:
+        if any(value_shape(r) != shape for r in o.results):
+            return False
+        for v in o.operands:
+            if v.owner in members:
+                continue
+            if _is_constant(v):
+                if _size(v) != 1:
+                    return False
+            elif value_shape(v) != shape:
+                return False
+    return all(value_shape(v) == shape for v in inputs)

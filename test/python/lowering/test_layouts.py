@@ -1,0 +1,185 @@
+"""
+Tensors passed between convolutions stored NHWC (`cpu-choose-layouts`, lowering/layouts.py):
+which ops the pass marks `cpu.channels_last`, and that the CPU device computes the same as the
+REFERENCE device with them (int8 bit for bit, fp32 to 1e-5): NHWC inputs read directly
+(pointwise), padded (3x3, the activation zero point as fill), strided and grouped; NHWC
+outputs written by the GEMM epilogue or by the NHWC pass (requantization); a residual Add
+and a FakeQuantize tied to their NHWC inputs; MaxPool, graph inputs and outputs in NCHW; one
+and two threads, whole images and small blocks of positions. A mark where the rules do not
+allow one is a compile error.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from xdsl.dialects.builtin import UnitAttr
+
+import lowpass
+from lowpass.builder import GraphBuilder
+from lowpass.dialects import cpu, ov
+from lowpass.dialects.graph import entry_function, get_name
+from lowpass.lowering.compiler import CompileError, clear_cache, compile_module
+from lowpass.lowering.pipeline import run_pipeline
+
+RNG = np.random.default_rng(20261125)
+XS = [2, 16, 12, 12]
+PAD1 = {"strides": [1, 1], "pads_begin": [1, 1], "pads_end": [1, 1], "dilations": [1, 1]}
+NOPAD = {"strides": [1, 1], "pads_begin": [0, 0], "pads_end": [0, 0], "dilations": [1, 1]}
+
+
+def f32(shape: list[int]):  # type: ignore[no-untyped-def]
+    return ov.tensor(shape, ov.f32)
+
+
+def const(g: GraphBuilder, value, dtype=np.float32):  # type: ignore[no-untyped-def]
+    return g.constant(np.asarray(value, dtype))
+
+
+def fq(g: GraphBuilder, x, il, ih, ol, oh, element, name=None):  # type: ignore[no-untyped-def]
+    limits = [const(g, v) for v in (il, ih, ol, oh)]
+    return g.value(ov.FakeQuantizeOp(x, *limits, 256, element_type=element, name=name))
+
+
+def int8_weights(shape: tuple[int, ...]) -> np.ndarray:
+    return RNG.integers(-128, 128, shape).astype(np.int8)
+
+
+def scales(channels: int):  # (per output channel, a [1, C, 1, 1] constant)
+    return RNG.uniform(2e-4, 6e-4, (1, channels, 1, 1)).astype(np.float32)
+
+
+def int8_block() -> lowpass.Model:
+    """A ResNet-like int8 block: 1x1 (requantized: the NHWC pass) -> 3x3 behind a
+    per-channel zero point (padded NHWC copy; requantized with per-channel limits, 24
+    channels: vectors and single channels in the NHWC pass) -> 1x1 (dequantized: written by
+    the epilogue)
+    -> residual Add with the first block's u8 output -> FakeQuantize -> a strided grouped
+    3x3 into a MaxPool, and a 1x1 straight to a graph output."""
+    g = GraphBuilder()
+    x = g.input("x", XS, ov.ui8)
+    y = g.value(ov.ConvolutionOp(x, g.constant(int8_weights((16, 16, 1, 1))),
+                                 result_type=f32(XS), name="a", **NOPAD))
+    y = g.value(ov.ReluOp(g.value(ov.MultiplyOp(y, const(g, scales(16))))))
+    a = fq(g, y, 0.0, 4.0, 0.0, 255.0, ov.ui8, name="a_q")
+    zp = g.constant(RNG.integers(0, 9, (1, 16, 1, 1)).astype(np.uint8))
+    sub = g.value(ov.SubtractOp(a, zp, result_type=f32(XS), name="b_zp"))
+    y = g.value(ov.ConvolutionOp(sub, g.constant(int8_weights((24, 16, 3, 3))),
+                                 result_type=f32([2, 24, 12, 12]), name="b", **PAD1))
+    y = g.value(ov.MultiplyOp(y, const(g, scales(24))))
+    high = RNG.uniform(1.0, 3.0, (1, 24, 1, 1)).astype(np.float32)  # per-channel limits
+    b = fq(g, y, -high, high, 0.0, 255.0, ov.ui8, name="b_q")
+    y = g.value(ov.ConvolutionOp(b, g.constant(int8_weights((16, 24, 1, 1))),
+                                 result_type=f32(XS), name="c", **NOPAD))
+    c = g.value(ov.AddOp(g.value(ov.MultiplyOp(y, const(g, scales(16)))),
+                         const(g, RNG.standard_normal((1, 16, 1, 1))), name="c_bias"))
+    r = g.value(ov.AddOp(c, a, name="residual"))
+    r = g.value(ov.ReluOp(g.value(ov.MultiplyOp(r, const(g, 0.5))), name="residual_relu"))
+    q = fq(g, r, 0.0, 6.0, 0.0, 255.0, ov.ui8, name="q")
+    grouped = g.constant(int8_weights((2, 12, 8, 3, 3)))
+    y = g.value(ov.GroupConvolutionOp(q, grouped, strides=[2, 2], pads_begin=[1, 1],
+                                      pads_end=[1, 1], dilations=[1, 1],
+                                      result_type=f32([2, 24, 6, 6]), name="d"))
+    d = g.value(ov.MultiplyOp(y, const(g, scales(24)), name="d_scale"))
+    g.output(g.value(ov.MaxPoolOp(d, strides=[2, 2], pads_begin=[0, 0], pads_end=[0, 0],
+                                  kernel=[2, 2], name="pool")), "pool")
+    y = g.value(ov.ConvolutionOp(q, g.constant(int8_weights((8, 16, 1, 1))),
+                                 result_type=f32([2, 8, 12, 12]), name="e", **NOPAD))
+    g.output(g.value(ov.MultiplyOp(y, const(g, scales(8)), name="e_scale")), "e")
+    return lowpass.Model(g.module())
+
+
+def fp32_block() -> lowpass.Model:
+    """The same shape of graph in fp32: bias + Relu epilogues, a residual Add + Relu."""
+    g = GraphBuilder()
+    x = g.input("x", XS)
+
+    def conv(v, cout, cin, geometry, name, k=1):  # type: ignore[no-untyped-def]
+        w = const(g, RNG.standard_normal((cout, cin, k, k)) / np.sqrt(cin * k * k))
+        y = g.value(ov.ConvolutionOp(v, w, name=name, **geometry))
+        return g.value(ov.AddOp(y, const(g, RNG.standard_normal((1, cout, 1, 1)) * 0.1)))
+
+    a = g.value(ov.ReluOp(conv(x, 16, 16, NOPAD, "a"), name="a_relu"))
+    b = g.value(ov.ReluOp(conv(a, 24, 16, PAD1, "b", k=3), name="b_relu"))
+    c = conv(b, 16, 24, NOPAD, "c")
+    r = g.value(ov.ReluOp(g.value(ov.AddOp(c, a, name="residual")), name="residual_relu"))
+    d = g.value(ov.ConvolutionOp(r, const(g, RNG.standard_normal((8, 16, 3, 3)) * 0.1),
+                                 strides=[2, 2], pads_begin=[1, 1], pads_end=[1, 1],
+                                 dilations=[1, 1], name="d"))
+    g.output(g.value(ov.AvgPoolOp(d, strides=[2, 2], pads_begin=[0, 0], pads_end=[0, 0],
+                                  kernel=[2, 2], exclude_pad=True, name="pool")), "pool")
+    g.output(conv(r, 8, 16, NOPAD, "e"), "e")
+    return lowpass.Model(g.module())
+
+
+def channels_last(model: lowpass.Model) -> set[str]:
+    module = model.module.clone()
+    run_pipeline(module)
+    return {get_name(op) for op in entry_function(module).body.block.ops
+            if cpu.CHANNELS_LAST in op.attributes}
+
+
+def test_int8_block_marks() -> None:
+    """a's and b's requantized outputs, c's output tied through the residual Add to a and
+    q; not d's (a MaxPool reads it) nor e's (a graph output) nor the input."""
+    marked = channels_last(int8_block())
+    assert {"a_q", "b_q", "residual_relu", "q"} <= marked
+    assert not marked & {"d_scale", "pool", "e_scale"}
+
+
+def test_fp32_block_marks() -> None:
+    marked = channels_last(fp32_block())
+    assert {"a_relu", "b_relu", "residual_relu"} <= marked
+    assert "pool" not in marked and "d" not in marked
+
+
+def _outputs(model: lowpass.Model, device: str, threads: int, feeds: dict) -> list[np.ndarray]:
+    config = {"INFERENCE_NUM_THREADS": threads} if device == "CPU" else {}
+    compiled = lowpass.Core().compile_model(model, device, config)
+    return [np.asarray(v).copy() for v in compiled.create_infer_request().infer(feeds).to_tuple()]
+
+
+@pytest.mark.parametrize("blocks", ["whole", "small"])
+def test_int8_block_exact(blocks: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    if blocks == "small":  # several blocks of positions per image, and a tail
+        from lowpass.lowering.ops import convolution
+
+        monkeypatch.setattr(convolution, "BLOCK_BYTES", 2000)
+        monkeypatch.setattr(convolution, "MIN_BLOCK_POSITIONS", 8)
+    model = int8_block()
+    feeds = {"x": RNG.integers(0, 256, XS).astype(np.uint8)}
+    want = _outputs(model, "REFERENCE", 1, feeds)
+    for threads in (1, 2):
+        clear_cache()
+        got = _outputs(model, "CPU", threads, feeds)
+        for a, r in zip(got, want, strict=True):
+            assert a.dtype == r.dtype
+            np.testing.assert_array_equal(a, r)
+
+
+@pytest.mark.parametrize("blocks", ["whole", "small"])
+def test_fp32_block_close(blocks: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    if blocks == "small":
+        from lowpass.lowering.ops import convolution
+
+        monkeypatch.setattr(convolution, "BLOCK_BYTES", 2000)
+        monkeypatch.setattr(convolution, "MIN_BLOCK_POSITIONS", 8)
+    model = fp32_block()
+    feeds = {"x": RNG.standard_normal(XS).astype(np.float32)}
+    want = _outputs(model, "REFERENCE", 1, feeds)
+    for threads in (1, 2):
+        clear_cache()
+        for a, r in zip(_outputs(model, "CPU", threads, feeds), want, strict=True):
+            scale = float(np.max(np.abs(r)))
+            np.testing.assert_allclose(a, r, rtol=1e-5, atol=1e-5 * scale)
+
+
+def test_a_mark_the_rules_do_not_allow_is_an_error() -> None:
+    """`cpu.channels_last` on the MaxPool (which reads and writes NCHW) in a module that went
+    through the pipeline: compiling it is an error, not wrong numbers."""
+    module = int8_block().module.clone()
+    run_pipeline(module)
+    pool = next(op for op in entry_function(module).body.block.ops if get_name(op) == "pool")
+    pool.attributes[cpu.CHANNELS_LAST] = UnitAttr()
+    with pytest.raises(CompileError, match=r"MaxPool 'pool': cpu\.channels_last on a tensor"):
+        compile_module(module)
