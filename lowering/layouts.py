@@ -15,9 +15,15 @@ The rules, on the groups of the entry function (`cpu.kernel` / `cpu.fused`):
 - an element-wise group (Add, Multiply, Relu, FakeQuantize, Convert... every op of it
   element-wise) whose inputs from other groups are all of its output's shape, and whose
   constants are scalars, computes the same thing in either layout, as long as all those
-  tensors have the same one: it *ties* them;
-- anything else (pooling, Concat, views, reference fallbacks, graph inputs and outputs, loops)
-  needs NCHW.
+  tensors have the same one: it *ties* them; so does a FakeQuantize or Convert group of one
+  input with per-channel constants (its program's constants are transposed with the tensor);
+- a Concat of 4-D tensors copies the same parts in either layout (along its axis' place in
+  N, H, W, C): it ties its inputs and output too;
+- a 2-D MaxPool/AvgPool (with its post-ops) pools either layout into the same one: it ties
+  its input and output, unless the output is 1x1 (the same bytes in both layouts: a global
+  pooling writes it from an NHWC input as well);
+- anything else (views, reference fallbacks, graph inputs and outputs, loops) needs
+  NCHW.
 
 A set of tied tensors is stored NHWC when none of them needs NCHW and one of them is read or
 written by a convolution. The result: the ops whose (single) result is NHWC, which the pass
@@ -33,10 +39,13 @@ from xdsl.ir import Block, Operation, SSAValue
 
 from lowpass.dialects import cpu
 from lowpass.dialects.ov import (
+    AvgPoolOp,
+    ConcatOp,
     ConvertOp,
     ConvolutionOp,
     FakeQuantizeOp,
     GroupConvolutionOp,
+    MaxPoolOp,
     SubtractOp,
 )
 from lowpass.lowering.compiler import is_constant, value_shape
@@ -136,7 +145,11 @@ def choose_channels_last(block: Block, results: Sequence[SSAValue]) -> list[Oper
             needs_nchw.update(v for v in inputs if v is not data)
             convolved.update([data, outputs[0]])
             continue
-        if _is_layout_free(ops, members, inputs, outputs):
+        pool = _pooling_input(ops, inputs, outputs)
+        if pool is not None:  # (a 1x1 output is the same bytes in both layouts: not tied)
+            ties.tie([pool, *outputs] if _spatial(outputs[0]) > 1 else [pool])
+            continue
+        if _is_concat(ops, inputs, outputs) or _is_layout_free(ops, members, inputs, outputs):
             ties.tie([*inputs, *outputs])
             continue
         needs_nchw.update(inputs)
@@ -151,6 +164,34 @@ def choose_channels_last(block: Block, results: Sequence[SSAValue]) -> list[Oper
     return chosen
 
 
+def _spatial(value: SSAValue) -> int:
+    return int(np.prod(value_shape(value)[2:], dtype=np.int64))
+
+
+def _pooling_input(ops: list[Operation], inputs: Sequence[SSAValue],
+                   outputs: Sequence[SSAValue]) -> SSAValue | None:
+    """The input of a 2-D MaxPool/AvgPool group (with its per-channel post-ops): it pools
+    either layout into the same one (`emit_pool_nhwc`), or into a 1x1 output."""
+    if not isinstance(ops[0], MaxPoolOp | AvgPoolOp) or len(outputs) != 1 or len(inputs) != 1:
+        return None
+    x = ops[0].operands[0]
+    if x is not inputs[0] or len(value_shape(x)) != 4 or len(value_shape(outputs[0])) != 4:
+        return None
+    return x
+
+
+def _is_concat(ops: list[Operation], inputs: Sequence[SSAValue],
+               outputs: Sequence[SSAValue]) -> bool:
+    """A Concat of 4-D tensors from other groups: in NHWC it copies the same parts along the
+    axis' place in N, H, W, C, so its inputs and output are tied (a constant part needs
+    NCHW: its value is an NCHW array)."""
+    if len(ops) != 1 or not isinstance(ops[0], ConcatOp) or len(outputs) != 1:
+        return False
+    concat = ops[0]
+    return len(inputs) == len(concat.operands) and all(
+        len(value_shape(v)) == 4 for v in (*concat.operands, *outputs))
+
+
 def _is_layout_free(ops: list[Operation], members: set[Operation], inputs: Sequence[SSAValue],
                     outputs: Sequence[SSAValue]) -> bool:
     """An element-wise group that computes the same in NCHW and NHWC: every op element-wise,
@@ -160,6 +201,9 @@ def _is_layout_free(ops: list[Operation], members: set[Operation], inputs: Seque
     shape = value_shape(outputs[0])
     if len(shape) != 4:
         return False
+    kernel = ops[0].attributes.get(cpu.KERNEL)
+    program = isinstance(kernel, cpu.KernelAttr) and kernel.kind.data in PROGRAM_KINDS \
+        and len(inputs) == 1
     for o in ops:
         if any(value_shape(r) != shape for r in o.results):
             return False
@@ -167,8 +211,22 @@ def _is_layout_free(ops: list[Operation], members: set[Operation], inputs: Seque
             if v.owner in members:
                 continue
             if _is_constant(v):
-                if _size(v) != 1:
+                if _size(v) != 1 and not (program and _per_channel(v)):
                     return False
             elif value_shape(v) != shape:
                 return False
     return all(value_shape(v) == shape for v in inputs)
+
+
+PROGRAM_KINDS = ("fake-quantize", "convert")
+"""Groups that run a `Program` over one tensor (`emit_elementwise`): on an NHWC tensor their
+per-channel constants are transposed with it (`Program.channels_last`)."""
+
+
+def _per_channel(value: SSAValue) -> bool:
+    """A constant that varies along the channels (axis 1 of N, C, H, W) at most."""
+    shape = list(value_shape(value))
+    if len(shape) > 4:
+        return False
+    shape = [1] * (4 - len(shape)) + shape
+    return shape[0] == shape[2] == shape[3] == 1

@@ -329,6 +329,10 @@ def _contiguous_strides(shape: Sequence[int]) -> tuple[int, ...]:
     return tuple(reversed(strides))
 
 
+CHANNELS_LAST_ORDER = (0, 2, 3, 1)
+"""The axes of an [N, C, H, W] tensor in the order an NHWC one stores them."""
+
+
 class ConcatLowering:
     """Concat: each input copied into its slice of the output (memcpy rows)."""
 
@@ -351,9 +355,18 @@ class ConcatLowering:
         out = ctx.buffer(op.results[0])
         rank = len(out.shape)
         axis = normalize_axis(op.axis.value.data, rank)
-        outer = int(np.prod(out.shape[:axis], dtype=np.int64))
-        inner = int(np.prod(out.shape[axis + 1 :], dtype=np.int64))
-        row = out.shape[axis] * inner
+
+        def stored(shape: Sequence[int]) -> Sequence[int]:
+            """The shape in memory: NHWC tensors (`cpu-choose-layouts` stores every input and
+            the output so, or none) concatenate along their axis' place in N, H, W, C."""
+            return [shape[i] for i in CHANNELS_LAST_ORDER] if out.channels_last else shape
+
+        if out.channels_last:
+            axis = CHANNELS_LAST_ORDER.index(axis)
+        out_shape = stored(out.shape)
+        outer = int(np.prod(out_shape[:axis], dtype=np.int64))
+        inner = int(np.prod(out_shape[axis + 1 :], dtype=np.int64))
+        row = out_shape[axis] * inner
         itemsize = np.dtype(out.dtype).itemsize
         distinct: list[SSAValue] = []
         for v in op.operands:
@@ -366,7 +379,7 @@ class ConcatLowering:
             for v in op.operands:
                 s = ctx.buffer(v)
                 src = s.ptr if s.constant is not None else args[1 + distinct.index(v)]
-                part = s.shape[axis] * inner
+                part = stored(s.shape)[axis] * inner
                 emit_strided_copy(
                     b, (outer, part), itemsize, dst, (row, 1), src, (part, 1), 0, offset
                 )

@@ -135,7 +135,10 @@ class PoolingLowering:
         x, y = op.operands[0], op.results[0]
         program, last = build_program(ctx, y, group[1:], self._memo)
         src, dst = ctx.buffer(x), ctx.buffer(last)
-        emit_pool(ctx, op, src, value_shape(y), value_dtype(y), dst, program)
+        if src.channels_last:
+            emit_pool_nhwc(ctx, op, src, value_shape(y), value_dtype(y), dst, program)
+        else:
+            emit_pool(ctx, op, src, value_shape(y), value_dtype(y), dst, program)
         return jit_exec_type(ctx.cpu, src.dtype)
 
 
@@ -178,6 +181,75 @@ def readable_after(total: int, plane_size: int, w: int, h: int, last_start: int)
     return total - furthest
 
 
+class _PoolMath:
+    """The arithmetic of a pooling, shared by the NCHW kernel (lanes along a row) and the
+    NHWC one (lanes along the channels): the window's accumulation (max, or an exact sum:
+    int32 for u8/i8, float64 for float32), masked where the window leaves the input, and the
+    result of an accumulator (the mean's division, rounding, the post-op program)."""
+
+    def __init__(self, ctx: EmitContext, b: ir.IRBuilder, is_max: bool, dtype: np.dtype,
+                 program: Program, integer_mean: bool) -> None:
+        self.ctx, self.b, self.is_max, self.dtype = ctx, b, is_max, dtype
+        self.program, self.integer_mean = program, integer_mean
+        self.et = ir_type(dtype)
+        self.acc_t = self.et if is_max else (F64 if dtype == F32_DT else I32)
+        self.lowest: float | int = 0  # max pooling's padding value
+        if is_max:
+            self.lowest = (float(np.finfo(np.float32).min) if dtype == F32_DT
+                           else int(np.iinfo(dtype).min))
+
+    def initial(self, count: int) -> ir.Value:
+        if self.is_max:
+            return vconst(self.et, count, self.lowest)
+        return vconst(self.acc_t, count, 0.0 if self.acc_t == F64 else 0)
+
+    def combine(self, acc: ir.Value, v: ir.Value, valid: ir.Value | None,
+                count: int) -> ir.Value:
+        b, dtype, et = self.b, self.dtype, self.et
+        if self.is_max:
+            if valid is not None:
+                v = b.select(valid, v, vconst(et, count, self.lowest))
+            if dtype == F32_DT:
+                # maxnum: a NaN never wins over the accumulator, which starts at
+                # -FLT_MAX (MaxPoolOp.evaluate, OpenVINO's CPU plugin)
+                fn = intrinsic(b.module, f"llvm.maxnum.v{count}f32", vec(F32, count),
+                               [vec(F32, count)] * 2)
+            else:
+                kind = "smax" if dtype.kind == "i" else "umax"
+                fn = intrinsic(b.module, f"llvm.{kind}.v{count}i8", vec(et, count),
+                               [vec(et, count)] * 2)
+            return b.call(fn, [acc, v])
+        if dtype == F32_DT:
+            widened = b.fpext(v, vec(F64, count))
+            zero = vconst(F64, count, 0.0)
+        else:
+            widened = (b.zext if dtype.kind == "u" else b.sext)(v, vec(I32, count))
+            zero = vconst(I32, count, 0)
+        if valid is not None:
+            widened = b.select(valid, widened, zero)
+        return (b.fadd if dtype == F32_DT else b.add)(acc, widened)
+
+    def result(self, acc: ir.Value, count: int, channel: ir.Value, contiguous: bool,
+               div: ir.Value | None) -> ir.Value:
+        """What is stored for `acc`: `div` the divisors of an AvgPool (<count x float>)."""
+        b, dtype, program = self.b, self.dtype, self.program
+        if self.is_max:
+            if dtype == F32_DT:
+                return program.apply(self.ctx, b, acc, count, channel, contiguous)
+            return acc
+        assert div is not None
+        if dtype == F32_DT:  # the reference's float64 mean, rounded once
+            mean = b.fptrunc(b.fdiv(acc, b.fpext(div, vec(F64, count))), vec(F32, count))
+        else:
+            mean = b.fdiv(b.sitofp(acc, vec(F32, count)), div)
+        if self.integer_mean:  # u8 -> u8, i8 -> i8 (no program: the chain needs float32)
+            rint = intrinsic(b.module, f"llvm.roundeven.v{count}f32", vec(F32, count),
+                             [vec(F32, count)])
+            rounded = b.fptosi(b.call(rint, [mean]), vec(I32, count))
+            return b.trunc(rounded, vec(ir_type(program.out_dtype), count))
+        return program.apply(self.ctx, b, mean, count, channel, contiguous)
+
+
 def emit_pool(ctx: EmitContext, op: MaxPoolOp | AvgPoolOp, src: Buffer,
               out_shape: Sequence[int], pool_dtype: np.dtype, dst: Buffer,
               program: Program) -> None:
@@ -196,10 +268,6 @@ def emit_pool(ctx: EmitContext, op: MaxPoolOp | AvgPoolOp, src: Buffer,
     lanes = 16 if (is_max and integer_in) else 8
     integer_mean = np.dtype(pool_dtype).kind in "iu"
     divisors = None if is_max else avg_divisors(op, in_shape, (oh_n, ow_n), integer_mean)
-    lowest: float | int = 0  # max pooling's padding value
-    if is_max:
-        lowest = (float(np.finfo(np.float32).min) if dtype == F32_DT
-                  else int(np.iinfo(dtype).min))
     # columns whose windows are inside the input: vector path
     ow_lo = min(ow_n, -(-g["pl"] // g["sw"]))
     last_ok = (w - g["kw"] + g["pl"]) // g["sw"] if w - g["kw"] + g["pl"] >= 0 else -1
@@ -207,69 +275,24 @@ def emit_pool(ctx: EmitContext, op: MaxPoolOp | AvgPoolOp, src: Buffer,
     lanes = vector_lanes(lanes, ow_hi - ow_lo)
     nvec = (ow_hi - ow_lo) // lanes
     vec_end = ow_lo + nvec * lanes
-    acc_t = et if is_max else (F64 if dtype == F32_DT else I32)
     readable = readable_after(n * c * h * w, h * w, w, h,
                               (vec_end - lanes) * g["sw"] - g["pl"]) if nvec else 0
 
     def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
         xs, ys, first_plane, end_plane = args
-        module = b.module
-
-        def combine(acc: ir.Value, v: ir.Value, valid: ir.Value | None, count: int) -> ir.Value:
-            if is_max:
-                if valid is not None:
-                    v = b.select(valid, v, vconst(et, count, lowest))
-                if dtype == F32_DT:
-                    # maxnum: a NaN never wins over the accumulator, which starts at
-                    # -FLT_MAX (MaxPoolOp.evaluate, OpenVINO's CPU plugin)
-                    fn = intrinsic(module, f"llvm.maxnum.v{count}f32", vec(F32, count),
-                                   [vec(F32, count)] * 2)
-                else:
-                    kind = "smax" if dtype.kind == "i" else "umax"
-                    fn = intrinsic(module, f"llvm.{kind}.v{count}i8", vec(et, count),
-                                   [vec(et, count)] * 2)
-                return b.call(fn, [acc, v])
-            if dtype == F32_DT:
-                widened = b.fpext(v, vec(F64, count))
-                zero = vconst(F64, count, 0.0)
-            else:
-                widened = (b.zext if dtype.kind == "u" else b.sext)(v, vec(I32, count))
-                zero = vconst(I32, count, 0)
-            if valid is not None:
-                widened = b.select(valid, widened, zero)
-            return (b.fadd if dtype == F32_DT else b.add)(acc, widened)
+        math = _PoolMath(ctx, b, is_max, dtype, program, integer_mean)
+        combine, initial = math.combine, math.initial
 
         def finish(acc: ir.Value, count: int, plane: ir.Value, channel: ir.Value, row: ir.Value,
                    col: ir.Value) -> None:
             out_index = b.add(b.mul(plane, i64(oh_n * ow_n)), b.add(b.mul(row, i64(ow_n)), col))
-            if is_max:
-                if dtype == F32_DT:
-                    result = program.apply(ctx, b, acc, count, channel, False)
-                else:
-                    result = acc
-            else:
-                assert divisors is not None
+            div = None
+            if divisors is not None:
                 div_ptr = element_ptr(b, ctx.constant_ptr(divisors),
                                       b.add(b.mul(row, i64(ow_n)), col), F32)
                 div = b.load(div_ptr, typ=vec(F32, count), align=4)
-                if dtype == F32_DT:  # the reference's float64 mean, rounded once
-                    mean = b.fptrunc(b.fdiv(acc, b.fpext(div, vec(F64, count))),
-                                     vec(F32, count))
-                else:
-                    mean = b.fdiv(b.sitofp(acc, vec(F32, count)), div)
-                if integer_mean:  # u8 -> u8, i8 -> i8 (no program: the chain needs float32)
-                    rint = intrinsic(module, f"llvm.roundeven.v{count}f32", vec(F32, count),
-                                     [vec(F32, count)])
-                    rounded = b.fptosi(b.call(rint, [mean]), vec(I32, count))
-                    result = b.trunc(rounded, vec(ir_type(out_dtype), count))
-                else:
-                    result = program.apply(ctx, b, mean, count, channel, False)
+            result = math.result(acc, count, channel, False, div)
             b.store(result, element_ptr(b, ys, out_index, ir_type(out_dtype)), align=1)
-
-        def initial(count: int) -> ir.Value:
-            if is_max:
-                return vconst(et, count, lowest)
-            return vconst(acc_t, count, 0.0 if acc_t == F64 else 0)
 
         def row_info(row: ir.Value, kh: int) -> tuple[ir.Value, ir.Value | None]:
             """Clamped input row and its validity (None when always valid)."""
@@ -322,6 +345,88 @@ def emit_pool(ctx: EmitContext, op: MaxPoolOp | AvgPoolOp, src: Buffer,
     # (the planes are independent: shared by the threads)
     emit_ranged_kernel(ctx, f"{ctx.group_name}_pool", [src.ptr, dst.ptr], body, outer=n * c,
                        work=n * c * oh_n * ow_n * g["kh"] * g["kw"], noalias=(1,))
+
+
+def emit_pool_nhwc(ctx: EmitContext, op: MaxPoolOp | AvgPoolOp, src: Buffer,
+                   out_shape: Sequence[int], pool_dtype: np.dtype, dst: Buffer,
+                   program: Program) -> None:
+    """
+    The pooling of an NHWC input (`cpu.channels_last`) into an NHWC output, or into a 1x1
+    one (the same bytes in both layouts): the lanes run along the channels, each window tap
+    is one vector load per block of channels (taps outside the input read a clamped address
+    and are masked, as in `emit_pool`), and the post-op program takes the channels as
+    consecutive lanes. The unit of the threads' ranges is an output row of one image.
+    """
+    in_shape = src.shape
+    g = pool_geometry(op, in_shape)
+    n, c = in_shape[0], in_shape[1]
+    h, w = g["h"], g["w"]
+    oh_n, ow_n = out_shape[2], out_shape[3]
+    dtype = np.dtype(src.dtype)
+    et = ir_type(dtype)
+    is_max = isinstance(op, MaxPoolOp)
+    lanes = 16 if (is_max and dtype.kind in "iu") or ctx.cpu.avx512 else 8
+    c_vec = c // lanes * lanes
+    integer_mean = np.dtype(pool_dtype).kind in "iu"
+    divisors = None if is_max else avg_divisors(op, in_shape, (oh_n, ow_n), integer_mean)
+    out_t = ir_type(program.out_dtype)
+
+    def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
+        xs, ys, first_row, end_row = args
+        math = _PoolMath(ctx, b, is_max, dtype, program, integer_mean)
+
+        def clamp(index: ir.Value, size: int, always: bool) -> tuple[ir.Value, ir.Value | None]:
+            if always:
+                return index, None
+            low = b.icmp_signed("<", index, i64(0))
+            high = b.icmp_signed(">", index, i64(size - 1))
+            clamped = b.select(low, i64(0), b.select(high, i64(size - 1), index))
+            return clamped, b.not_(b.or_(low, high))
+
+        rows_inside = g["pt"] == 0 and (oh_n - 1) * g["sh"] + g["kh"] <= h
+        cols_inside = g["pl"] == 0 and (ow_n - 1) * g["sw"] + g["kw"] <= w
+        with for_range(b, end_row, start=first_row, name="nrow") as nrow:
+            image, row = b.sdiv(nrow, i64(oh_n)), b.srem(nrow, i64(oh_n))
+            rows = [clamp(b.add(b.sub(b.mul(row, i64(g["sh"])), i64(g["pt"])), i64(kh)), h,
+                          rows_inside) for kh in range(g["kh"])]
+            with for_range(b, ow_n, name="ow") as col:
+                cols = [clamp(b.add(b.sub(b.mul(col, i64(g["sw"])), i64(g["pl"])), i64(kw)),
+                              w, cols_inside) for kw in range(g["kw"])]
+                taps = []
+                for ih, row_ok in rows:
+                    for iw, col_ok in cols:
+                        pixel = b.add(b.mul(b.add(b.mul(image, i64(h)), ih), i64(w)), iw)
+                        ok = row_ok if col_ok is None else (
+                            col_ok if row_ok is None else b.and_(row_ok, col_ok))
+                        taps.append((b.mul(pixel, i64(c)), ok))
+                out_at = b.mul(b.add(b.mul(nrow, i64(ow_n)), col), i64(c))
+                div_scalar = None
+                if divisors is not None:
+                    div_ptr = element_ptr(b, ctx.constant_ptr(divisors),
+                                          b.add(b.mul(row, i64(ow_n)), col), F32)
+                    div_scalar = b.load(div_ptr, typ=F32, align=4)
+
+                def channels(c0: ir.Value, count: int) -> None:
+                    acc = math.initial(count)
+                    for at, ok in taps:
+                        v = b.load(element_ptr(b, xs, b.add(at, c0), et), typ=vec(et, count),
+                                   align=1)
+                        acc = math.combine(acc, v, None if ok is None else splat(b, ok, count),
+                                           count)
+                    div = None if div_scalar is None else splat(b, div_scalar, count)
+                    result = math.result(acc, count, c0, True, div)
+                    b.store(result, element_ptr(b, ys, b.add(out_at, c0), out_t), align=1)
+
+                if c_vec:
+                    with for_range(b, c_vec, step=lanes, name="c") as c0:
+                        channels(c0, lanes)
+                if c > c_vec:
+                    with for_range(b, c, start=c_vec, name="ct") as c0:
+                        channels(c0, 1)
+
+    emit_ranged_kernel(ctx, f"{ctx.group_name}_pool_nhwc", [src.ptr, dst.ptr], body,
+                       outer=n * oh_n, work=n * c * oh_n * ow_n * g["kh"] * g["kw"],
+                       noalias=(1,))
 
 
 LOWERINGS: list[type[OpLowering]] = [PoolingLowering]

@@ -300,6 +300,23 @@ class Program:
         self.vectors: list[list[np.ndarray]] = [vectors[i] for i in kept]
         self._integer_fq = [self._fq_is_integer(i) for i in range(len(self.steps))]
 
+    def channels_last(self) -> Program:
+        """The same program on its 4-D tensor stored NHWC (`cpu.channels_last`): the shape
+        [N, H, W, C] and every constant transposed alike, so that per-channel constants vary
+        along the last axis."""
+        order = (0, 2, 3, 1)
+        shape = tuple(self.shape[i] for i in order)
+
+        def transposed(value: np.ndarray) -> np.ndarray:
+            array = np.asarray(value)
+            return np.transpose(array.reshape((1,) * (4 - array.ndim) + array.shape), order)
+
+        steps = [Step(s.kind, [transposed(v) for v in s.values], s.levels, s.dtype)
+                 for s in self.steps]
+        axes = channel_range(shape, [v for s in steps for v in s.values])
+        assert axes is not None
+        return Program(steps, self.out_dtype, shape, axes)
+
     def suffix(self, start: int) -> Program:
         """The program of the steps from `start` on (same output type and layout)."""
         return Program(self.steps[start:], self.out_dtype, self.shape, self.axes)
@@ -842,6 +859,8 @@ class FakeQuantizeLowering:
         program, last = build_program(ctx, x, group, self._memo)
         src = ctx.buffer(x)
         dst = ctx.buffer(last)
+        if src.channels_last:  # (`cpu-choose-layouts`: its output is NHWC as well)
+            program = program.channels_last()
         emit_elementwise(ctx, f"{ctx.group_name}_fq", src.ptr, src.dtype, dst.ptr, program)
         return jit_exec_type(ctx.cpu, F32_DT)
 
@@ -889,6 +908,8 @@ class ConvertLowering:
         if len(group) > 1 or (dst_dt == F32_DT and src_dt != np.bool_):
             program, last = build_program(ctx, y, group[1:], self._memo)
             out = ctx.buffer(last)
+            if src.channels_last:  # (`cpu-choose-layouts`: its output is NHWC as well)
+                program = program.channels_last()
             emit_elementwise(ctx, f"{ctx.group_name}_convert", src.ptr, src_dt, out.ptr,
                              program)
             return exec_type

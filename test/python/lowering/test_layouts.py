@@ -4,9 +4,11 @@ which ops the pass marks `cpu.channels_last`, and that the CPU device computes t
 REFERENCE device with them (int8 bit for bit, fp32 to 1e-5): NHWC inputs read directly
 (pointwise), padded (3x3, the activation zero point as fill), strided and grouped; NHWC
 outputs written by the GEMM epilogue or by the NHWC pass (requantization); a residual Add
-and a FakeQuantize tied to their NHWC inputs; MaxPool, graph inputs and outputs in NCHW; one
-and two threads, whole images and small blocks of positions. A mark where the rules do not
-allow one is a compile error.
+and a FakeQuantize tied to their NHWC inputs; graph inputs and outputs in NCHW; one and two
+threads, whole images and small blocks of positions; a fire module's Concat along the
+channels in NHWC; NHWC MaxPool and AvgPool between convolutions, a global AvgPool from an NHWC
+tensor; FakeQuantize and Convert groups with per-channel constants on NHWC tensors. A mark
+where the rules do not allow one is a compile error.
 """
 
 from __future__ import annotations
@@ -75,7 +77,8 @@ def int8_block() -> lowpass.Model:
                          const(g, RNG.standard_normal((1, 16, 1, 1))), name="c_bias"))
     r = g.value(ov.AddOp(c, a, name="residual"))
     r = g.value(ov.ReluOp(g.value(ov.MultiplyOp(r, const(g, 0.5))), name="residual_relu"))
-    q = fq(g, r, 0.0, 6.0, 0.0, 255.0, ov.ui8, name="q")
+    high = RNG.uniform(4.0, 8.0, (1, 16, 1, 1)).astype(np.float32)
+    q = fq(g, r, 0.0, high, 0.0, 255.0, ov.ui8, name="q")  # its own group, per channel
     grouped = g.constant(int8_weights((2, 12, 8, 3, 3)))
     y = g.value(ov.GroupConvolutionOp(q, grouped, strides=[2, 2], pads_begin=[1, 1],
                                       pads_end=[1, 1], dilations=[1, 1],
@@ -86,6 +89,24 @@ def int8_block() -> lowpass.Model:
     y = g.value(ov.ConvolutionOp(q, g.constant(int8_weights((8, 16, 1, 1))),
                                  result_type=f32([2, 8, 12, 12]), name="e", **NOPAD))
     g.output(g.value(ov.MultiplyOp(y, const(g, scales(8)), name="e_scale")), "e")
+    # an NHWC MaxPool between convolutions (3x3, stride 2, padded: u8 stays u8)
+    pooled = g.value(ov.MaxPoolOp(q, strides=[2, 2], pads_begin=[1, 1], pads_end=[1, 1],
+                                  kernel=[3, 3], name="max"))
+    y = g.value(ov.ConvolutionOp(pooled, g.constant(int8_weights((8, 16, 1, 1))),
+                                 result_type=f32([2, 8, 6, 6]), name="f", **NOPAD))
+    g.output(g.value(ov.MultiplyOp(y, const(g, scales(8)))), "f")
+    # a Convert group with per-channel constants (dequantize, requantize), then a convolution
+    deq = g.value(ov.ConvertOp(q, ov.f32, name="deq"))
+    requant = fq(g, deq, 0.0, RNG.uniform(100.0, 250.0, (1, 16, 1, 1)).astype(np.float32),
+                 0.0, 255.0, ov.ui8, name="requant")
+    y = g.value(ov.ConvolutionOp(requant, g.constant(int8_weights((8, 16, 3, 3))),
+                                 result_type=f32([2, 8, 12, 12]), name="h", **PAD1))
+    g.output(g.value(ov.MultiplyOp(y, const(g, scales(8)))), "h")
+    # a global average from an NHWC tensor (a 1x1 output: the same bytes in both layouts)
+    mean = g.value(ov.AvgPoolOp(q, strides=[1, 1], pads_begin=[0, 0], pads_end=[0, 0],
+                                kernel=[12, 12], exclude_pad=False,
+                                result_type=f32([2, 16, 1, 1]), name="mean"))
+    g.output(g.value(ov.MultiplyOp(mean, const(g, 0.02))), "mean")
     return lowpass.Model(g.module())
 
 
@@ -109,6 +130,37 @@ def fp32_block() -> lowpass.Model:
     g.output(g.value(ov.AvgPoolOp(d, strides=[2, 2], pads_begin=[0, 0], pads_end=[0, 0],
                                   kernel=[2, 2], exclude_pad=True, name="pool")), "pool")
     g.output(conv(r, 8, 16, NOPAD, "e"), "e")
+    # NHWC poolings between convolutions: a padded AvgPool that excludes the padding (float64
+    # sums, per-position divisors) and a MaxPool with a ceil-mode-like overhang (pads_end)
+    avg = g.value(ov.AvgPoolOp(r, strides=[1, 1], pads_begin=[1, 1], pads_end=[1, 1],
+                               kernel=[3, 3], exclude_pad=True, name="avg"))
+    g.output(conv(avg, 8, 16, NOPAD, "after_avg"), "after_avg")
+    mx = g.value(ov.MaxPoolOp(r, strides=[2, 2], pads_begin=[0, 0], pads_end=[1, 1],
+                              kernel=[3, 3], name="max"))
+    g.output(conv(mx, 8, 16, PAD1, "after_max", k=3), "after_max")
+    return lowpass.Model(g.module())
+
+
+def fire_module() -> lowpass.Model:
+    """SqueezeNet's fire module in int8: a 1x1 squeeze, 1x1 and 3x3 expands concatenated
+    along the channels (an NHWC Concat: each part a run of channels in every row), then a
+    1x1 convolution of the concatenation."""
+    g = GraphBuilder()
+    x = g.input("x", XS, ov.ui8)
+
+    def conv(v, cout, cin, geometry, name, k=1):  # type: ignore[no-untyped-def]
+        shape = [2, cout, 12, 12]
+        y = g.value(ov.ConvolutionOp(v, g.constant(int8_weights((cout, cin, k, k))),
+                                     result_type=f32(shape), name=name, **geometry))
+        y = g.value(ov.ReluOp(g.value(ov.MultiplyOp(y, const(g, scales(cout))))))
+        return fq(g, y, 0.0, 4.0, 0.0, 255.0, ov.ui8, name=f"{name}_q")
+
+    s = conv(x, 8, 16, NOPAD, "squeeze")
+    e1, e3 = conv(s, 12, 8, NOPAD, "expand1"), conv(s, 20, 8, PAD1, "expand3", k=3)
+    cat = g.value(ov.ConcatOp([e1, e3], 1, name="concat"))
+    y = g.value(ov.ConvolutionOp(cat, g.constant(int8_weights((8, 32, 1, 1))),
+                                 result_type=f32([2, 8, 12, 12]), name="next", **NOPAD))
+    g.output(g.value(ov.MultiplyOp(y, const(g, scales(8)))), "y")
     return lowpass.Model(g.module())
 
 
@@ -123,13 +175,13 @@ def test_int8_block_marks() -> None:
     """a's and b's requantized outputs, c's output tied through the residual Add to a and
     q; not d's (a MaxPool reads it) nor e's (a graph output) nor the input."""
     marked = channels_last(int8_block())
-    assert {"a_q", "b_q", "residual_relu", "q"} <= marked
-    assert not marked & {"d_scale", "pool", "e_scale"}
+    assert {"a_q", "b_q", "residual_relu", "q", "max", "requant"} <= marked
+    assert not marked & {"d_scale", "pool", "e_scale", "mean"}
 
 
 def test_fp32_block_marks() -> None:
     marked = channels_last(fp32_block())
-    assert {"a_relu", "b_relu", "residual_relu"} <= marked
+    assert {"a_relu", "b_relu", "residual_relu", "avg", "max"} <= marked
     assert "pool" not in marked and "d" not in marked
 
 
@@ -137,6 +189,17 @@ def _outputs(model: lowpass.Model, device: str, threads: int, feeds: dict) -> li
     config = {"INFERENCE_NUM_THREADS": threads} if device == "CPU" else {}
     compiled = lowpass.Core().compile_model(model, device, config)
     return [np.asarray(v).copy() for v in compiled.create_infer_request().infer(feeds).to_tuple()]
+
+
+def test_fire_module_concat_channels_last() -> None:
+    model = fire_module()
+    assert {"squeeze_q", "expand1_q", "expand3_q", "concat"} <= channels_last(model)
+    feeds = {"x": RNG.integers(0, 256, XS).astype(np.uint8)}
+    want = _outputs(model, "REFERENCE", 1, feeds)
+    for threads in (1, 2):
+        clear_cache()
+        for a, r in zip(_outputs(model, "CPU", threads, feeds), want, strict=True):
+            np.testing.assert_array_equal(a, r)
 
 
 @pytest.mark.parametrize("blocks", ["whole", "small"])
