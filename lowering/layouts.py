@@ -11,7 +11,8 @@ reorders through element-wise ops.
 The rules, on the groups of the entry function (`cpu.kernel` / `cpu.fused`):
 
 - a 2-D convolution group on the GEMM path (not depthwise) reads its data input and writes its
-  output in either layout, independently: it *converts*;
+  output in either layout, independently: it *converts*; a tensor its post-ops add (a
+  residual connection) is read at the output's indices: it is tied to the output;
 - an element-wise group (Add, Multiply, Relu, FakeQuantize, Convert... every op of it
   element-wise) whose inputs from other groups are all of its output's shape, and whose
   constants are scalars, computes the same thing in either layout, as long as all those
@@ -142,7 +143,8 @@ def choose_channels_last(block: Block, results: Sequence[SSAValue]) -> list[Oper
             producer[r] = r.owner
         data = _conv_data_input(ops, members)
         if data is not None and len(outputs) == 1 and len(value_shape(outputs[0])) == 4:
-            needs_nchw.update(v for v in inputs if v is not data)
+            # (a residual Add's operand, read at the output's indices: the output's layout)
+            ties.tie([outputs[0], *(v for v in inputs if v is not data)])
             convolved.update([data, outputs[0]])
             continue
         pool = _pooling_input(ops, inputs, outputs)

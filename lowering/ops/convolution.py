@@ -42,12 +42,12 @@ reference's float64 sums by float32 rounding (about 1e-6 relative).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import llvmlite.ir as ir
 import numpy as np
-from xdsl.ir import Operation
+from xdsl.ir import BlockArgument, Operation, SSAValue
 
 from lowpass.dialects.ov import ConvolutionOp, GroupConvolutionOp, SubtractOp, ints
 from lowpass.lowering.emit import (
@@ -90,6 +90,7 @@ from lowpass.lowering.ops.quantization import (
     epilogue_chain,
     intrinsic,
     is_static_shape,
+    match_step,
     per_channel_check,
     splat,
     static_value,
@@ -342,6 +343,7 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
     acc = out.ptr if plan.direct else ctx.scratch(rows_max * acc_row)
 
     finish = _finish_function(ctx, spec, plan, out, [rows for _, rows in blocks])
+    tensors = [ctx.buffer(t).ptr for t in plan.rest.tensors]  # (a residual Add's operand)
     p_start = 0
     for count, rows in blocks:
         gemms = _group_gemms(ctx, spec, plan, rows, ctx.threads)
@@ -360,7 +362,7 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
                     a_ptr = a_buf
                 b.call(gemms[g], [a_ptr, byte_offset(b, c_ptr, g * spec.og * acc_dt.itemsize)])
             if finish is not None:
-                b.call(finish, [acc, out.ptr, n, p0, i64(rows)])
+                b.call(finish, [acc, out.ptr, n, p0, i64(rows), *tensors])
         p_start += count * rows
 
 
@@ -376,9 +378,10 @@ def _block_output(b: ir.IRBuilder, spec: ConvSpec, plan: GemmOutput, acc: ir.Val
 
 def _finish_function(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, out: Buffer,
                      block_rows: Sequence[int]) -> ir.Function | None:
-    """`void finish(ptr acc, ptr out, i64 n, i64 p0, i64 rows)`, what follows a block's
-    GEMMs: the NCHW pass, the NHWC pass (an NHWC output whose program the epilogue cannot
-    finish), or nothing (the GEMMs wrote the output)."""
+    """`void finish(ptr acc, ptr out, i64 n, i64 p0, i64 rows, ptr tensors...)`, what
+    follows a block's GEMMs: the NCHW pass, the NHWC pass (an NHWC output whose program the
+    epilogue cannot finish), or nothing (the GEMMs wrote the output). `tensors`: those of
+    the program's `add_tensor` steps, in the output's layout."""
     if plan.direct:
         return None
     if out.channels_last:
@@ -436,14 +439,17 @@ def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
         p_start += count * rows
 
     b = ctx.builder
+    tensors = [ctx.buffer(v).ptr for v in plan.rest.tensors]  # (a residual Add's operand)
+    pointers = (xp, out, scratch, *tensors)
     with b.goto_entry_block():
-        table = b.alloca(PTR, size=3, name="conv_args")
-    for k, value in enumerate((xp, out, scratch)):
+        table = b.alloca(PTR, size=len(pointers), name="conv_args")
+    for k, value in enumerate(pointers):
         b.store(value, element_ptr(b, table, k, PTR))
     task = ctx.function(f"{ctx.group_name}_blocks", TASK_TYPE)
     t = ir.IRBuilder(task.append_basic_block("entry"))
     args, chunk = task.args
-    t_xp, t_out, t_scratch = (t.load(element_ptr(t, args, k, PTR), typ=PTR) for k in range(3))
+    t_xp, t_out, t_scratch, *t_tensors = (t.load(element_ptr(t, args, k, PTR), typ=PTR)
+                                          for k in range(len(pointers)))
     a_buf = byte_offset(t, t_scratch, t.mul(chunk, i64(chunk_bytes)))
     acc = byte_offset(t, a_buf, a_bytes)
     lo = t.sdiv(t.mul(chunk, i64(items)), i64(chunks))
@@ -469,7 +475,7 @@ def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
                     t.call(gemms[g],
                            [a_ptr, byte_offset(t, c_ptr, g * spec.og * acc_dt.itemsize)])
                 if finish is not None:
-                    t.call(finish, [acc, t_out, n, p0, i64(rows)])
+                    t.call(finish, [acc, t_out, n, p0, i64(rows), *t_tensors])
     t.ret_void()
     emit_parallel_call(ctx.module, b, threads, task, table, chunks)
 
@@ -651,13 +657,19 @@ def nchw_function(ctx: EmitContext, spec: ConvSpec, acc_dt: np.dtype, program: P
     tails = any(r % 8 for r in block_rows)  # and some has positions after them
     identity = not program.steps and np.dtype(acc_dt) == program.out_dtype
     packable = ctx.cpu.avx2 and program.int8_in_range()
-    fn = ctx.function(f"{ctx.group_name}_nchw", ir.FunctionType(ir.VoidType(),
-                                                                 [PTR, PTR, I64, I64, I64]))
+    tensor_types = [value_dtype(t) for t in program.tensors]
+    fn = ctx.function(f"{ctx.group_name}_nchw", ir.FunctionType(
+        ir.VoidType(), [PTR, PTR, I64, I64, I64] + [PTR] * len(tensor_types)))
     fn.args[1].add_attribute("noalias")
     b = ir.IRBuilder(fn.append_basic_block("entry"))
-    src, dst, n, p0, rows = fn.args
+    src, dst, n, p0, rows, *tensor_ptrs = fn.args
     p_full = b.and_(rows, i64(-8))
     out_base = b.add(b.mul(n, i64(cout * p_n)), p0)
+    if tensor_types:
+        _nchw_with_tensors(ctx, b, program, acc_dt, cout, p_n, src, dst, out_base, rows,
+                           list(zip(tensor_ptrs, tensor_types, strict=True)))
+        b.ret_void()
+        return fn
 
     def finish(v: ir.Value, lanes: int, channel: ir.Value, contiguous: bool) -> ir.Value:
         return v if identity else program.apply(ctx, b, v, lanes, channel, contiguous)
@@ -745,18 +757,25 @@ def nhwc_function(ctx: EmitContext, spec: ConvSpec, acc_dt: np.dtype,
     out_t = ir_type(program.out_dtype)
     lanes = 16 if ctx.cpu.avx512 else 8
     c_vec = cout // lanes * lanes
-    fn = ctx.function(f"{ctx.group_name}_nhwc_out",
-                      ir.FunctionType(ir.VoidType(), [PTR, PTR, I64, I64, I64]))
+    tensor_types = [value_dtype(t) for t in program.tensors]
+    fn = ctx.function(f"{ctx.group_name}_nhwc_out", ir.FunctionType(
+        ir.VoidType(), [PTR, PTR, I64, I64, I64] + [PTR] * len(tensor_types)))
     fn.args[1].add_attribute("noalias")
     b = ir.IRBuilder(fn.append_basic_block("entry"))
-    src, dst, n, p0, rows = fn.args
+    src, dst, n, p0, rows, *tensor_ptrs = fn.args
     out_row0 = b.mul(b.add(b.mul(n, i64(spec.positions)), p0), i64(cout))
 
     def channels(r: ir.Value, co: ir.Value, count: int) -> None:
         at = b.add(b.mul(r, i64(cout)), co)
         v = b.load(element_ptr(b, src, at, acc_t), typ=vec(acc_t, count), align=1)
-        y = program.apply(ctx, b, to_float(b, v, acc_dt, count), count, co, True)
-        b.store(y, element_ptr(b, dst, b.add(out_row0, at), out_t), align=1)
+        out_at = b.add(out_row0, at)
+        tensors = [  # (an NHWC tensor of the output's shape: the output's indices)
+            to_float(b, b.load(element_ptr(b, ptr, out_at, ir_type(dt)),
+                               typ=vec(ir_type(dt), count), align=1), dt, count)
+            for ptr, dt in zip(tensor_ptrs, tensor_types, strict=True)]
+        y = program.apply(ctx, b, to_float(b, v, acc_dt, count), count, co, True,
+                          tensors=tensors)
+        b.store(y, element_ptr(b, dst, out_at, out_t), align=1)
 
     with for_range(b, rows, name="r") as r:
         if c_vec:
@@ -767,6 +786,37 @@ def nhwc_function(ctx: EmitContext, spec: ConvSpec, acc_dt: np.dtype,
                 channels(r, co, 1)
     b.ret_void()
     return fn
+
+
+def _nchw_with_tensors(ctx: EmitContext, b: ir.IRBuilder, program: Program, acc_dt: np.dtype,
+                       cout: int, p_n: int, src: ir.Value, dst: ir.Value, out_base: ir.Value,
+                       rows: ir.Value, tensors: list[tuple[ir.Value, np.dtype]]) -> None:
+    """The NCHW pass of a program with `add_tensor` steps (a residual Add whose output stays
+    NCHW): channel by channel, 8 positions at a time, so that the tensor's elements (NCHW,
+    like the output) are one contiguous load beside a gathered column of accumulators."""
+    acc_t = ir_type(acc_dt)
+    out_t = ir_type(program.out_dtype)
+    p_full = b.and_(rows, i64(-8))
+
+    def run(channel: ir.Value, p: ir.Value, lanes: int) -> None:
+        column = ir.Constant(vec(acc_t, lanes), ir.Undefined)
+        for i in range(lanes):
+            at = b.add(b.mul(b.add(p, i64(i)), i64(cout)), channel)
+            value = b.load(element_ptr(b, src, at, acc_t), typ=acc_t)
+            column = b.insert_element(column, value, ir.Constant(I32, i))
+        out_at = b.add(out_base, b.add(b.mul(channel, i64(p_n)), p))
+        loaded = [to_float(b, b.load(element_ptr(b, ptr, out_at, ir_type(dt)),
+                                     typ=vec(ir_type(dt), lanes), align=1), dt, lanes)
+                  for ptr, dt in tensors]
+        y = program.apply(ctx, b, to_float(b, column, acc_dt, lanes), lanes, channel, False,
+                          tensors=loaded)
+        b.store(y, element_ptr(b, dst, out_at, out_t), align=1)
+
+    with for_range(b, cout, name="ch") as channel:
+        with for_range(b, p_full, step=8, name="p8") as p:
+            run(channel, p, 8)
+        with for_range(b, rows, start=p_full, name="p1") as p:
+            run(channel, p, 1)
 
 
 # --------------------------------------------------------------------------------------------
@@ -901,6 +951,61 @@ def emit_depthwise(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
 # --------------------------------------------------------------------------------------------
 
 
+def _gemm_path(op: Operation) -> bool:
+    """Whether the convolution runs on the GEMM path (not a depthwise one)."""
+    if isinstance(op, GroupConvolutionOp):
+        groups, _, cg = value_shape(op.operands[1])[:3]
+        return not (cg == 1 and groups > 1)
+    return True
+
+
+def _group_first(op: Operation, lowering: ShiftedGemmLowering) -> Operation:
+    """The first op of the convolution's group: its fused zero-point Subtract, or itself."""
+    x = op.operands[0]
+    if isinstance(x.owner, SubtractOp) and lowering._shifted(x.owner) is not None:
+        return x.owner
+    return op
+
+
+_EPILOGUE_KINDS = ("mul", "add", "relu", "clamp")
+"""Steps the GEMM epilogue may compute (`gemm_prefix`): a chain of only these writes the
+output from the GEMM, with no pass after it."""
+
+
+def _without_cheap_residual(chain: list[Operation], y: SSAValue,
+                            memo: dict[SSAValue, np.ndarray | None]) -> list[Operation]:
+    """The chain, ending before a residual Add (`add_tensor`) that only epilogue steps
+    precede: there the GEMM writes the output itself and a flat element-wise pass adds the
+    residual faster than a pass over the GEMM's blocks would (fp32 ResNets); after a
+    requantization (int8) the pass runs anyway and takes the Add, its Relu and its
+    FakeQuantize along."""
+    shape = value_shape(y)
+    current = y
+    for index, op in enumerate(chain):
+        step = match_step(op, current, memo, shape, lambda _: True)
+        assert step is not None
+        if step.kind == "add_tensor":
+            return chain[:index]
+        if step.kind not in _EPILOGUE_KINDS:
+            return chain
+        current = op.results[0]
+    return chain
+
+
+def _available_before(first: Operation) -> Callable[[SSAValue], bool]:
+    """Whether a tensor is computed before `first` (a graph input, or an op before it in the
+    block): what a group starting at `first` may read (a residual Add's other operand)."""
+
+    def available(value: SSAValue) -> bool:
+        if isinstance(value, BlockArgument):
+            return value.block is first.parent_block()
+        owner = value.owner
+        return (isinstance(owner, Operation) and owner.parent_block() is first.parent_block()
+                and owner.is_before_in_block(first))
+
+    return available
+
+
 class ConvolutionLowering(ShiftedGemmLowering):
     """
     Convolution / GroupConvolution with constant weights, fp32 or int8 (u8/i8 activations,
@@ -924,7 +1029,11 @@ class ConvolutionLowering(ShiftedGemmLowering):
 
     def _chain(self, op: Operation) -> list[Operation]:
         y = op.results[0]
-        return epilogue_chain(y, self._memo, per_channel_check(value_shape(y), 1))
+        tensor_ok = None
+        if _gemm_path(op) and len(value_shape(y)) == 4:
+            tensor_ok = _available_before(_group_first(op, self))
+        chain = epilogue_chain(y, self._memo, per_channel_check(value_shape(y), 1), tensor_ok)
+        return _without_cheap_residual(chain, y, self._memo)
 
     def _zero_point(self, zp_full: np.ndarray) -> np.ndarray | None:
         """Per input channel (axis 1 of NCHW) or per tensor."""

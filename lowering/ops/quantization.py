@@ -31,6 +31,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache
 
 import llvmlite.ir as ir
 import numpy as np
@@ -218,9 +220,13 @@ class Step:
     """One element-wise op of a program: its constants broadcast to the group's shape."""
 
     kind: str  # mul add sub rsub div rdiv min rmin max rmax relu clamp hswish hsigmoid fq cast
+    #            add_tensor
     values: list[np.ndarray] = field(default_factory=list)  # float32, broadcast to the shape
     levels: int = 0
     dtype: np.dtype | None = None  # cast: the integer type the value passes through
+    tensor: SSAValue | None = None
+    """add_tensor: the tensor of the same shape added element by element (a residual Add:
+    the pass that runs the program loads its elements beside the accumulators')."""
 
 
 @dataclass
@@ -311,11 +317,16 @@ class Program:
             array = np.asarray(value)
             return np.transpose(array.reshape((1,) * (4 - array.ndim) + array.shape), order)
 
-        steps = [Step(s.kind, [transposed(v) for v in s.values], s.levels, s.dtype)
+        steps = [Step(s.kind, [transposed(v) for v in s.values], s.levels, s.dtype, s.tensor)
                  for s in self.steps]
         axes = channel_range(shape, [v for s in steps for v in s.values])
         assert axes is not None
         return Program(steps, self.out_dtype, shape, axes)
+
+    @property
+    def tensors(self) -> list[SSAValue]:
+        """The tensors of the `add_tensor` steps, in order (what `apply` takes loaded)."""
+        return [s.tensor for s in self.steps if s.tensor is not None]
 
     def suffix(self, start: int) -> Program:
         """The program of the steps from `start` on (same output type and layout)."""
@@ -380,6 +391,7 @@ class Program:
         contiguous: bool,
         wide: bool = False,
         period: int = 0,
+        tensors: Sequence[ir.Value] = (),
     ) -> ir.Value:
         """
         The program on `x` (<lanes x float>); returns the output elements (out_dtype; with
@@ -387,9 +399,11 @@ class Program:
         channel of every lane (`contiguous` False) or of lane 0 (`contiguous` True: lanes
         are consecutive channels; with `period`, `lanes / period` runs of the same `period`
         consecutive channels, e.g. two rows of 8 channels in a zmm register); None when
-        V = 1.
+        V = 1. `tensors`: the elements of `self.tensors` at the lanes' places, as float32.
         """
         fty = vec(F32, lanes)
+        assert len(tensors) == len(self.tensors), "an add_tensor step without its elements"
+        pending = list(tensors)
 
         def operand(array: np.ndarray) -> ir.Value:
             if self.layout.channels == 1 or channel is None:
@@ -444,6 +458,8 @@ class Program:
                                         self._integer_fq[index])
             elif kind == "cast":
                 x = self._cast(ctx, b, x, lanes, index)
+            elif kind == "add_tensor":  # (float addition commutes: either operand order)
+                x = b.fadd(x, pending.pop(0))
             else:
                 raise AssertionError(kind)
         if self.out_dtype.kind in "iu":
@@ -513,7 +529,7 @@ class Program:
         rint = intrinsic(b.module, f"llvm.roundeven.v{lanes}f32", vec(F32, lanes),
                          [vec(F32, lanes)])
         u = b.fsub(x, operand(il))
-        if integer and not _powers_of_two(width):
+        if not _powers_of_two(width):
             k = self._levels_fast(b, u, lanes, width, steps_f, operand, rint)
         else:
             k = b.call(rint, [b.fmul(_divide(b, u, width, operand), steps)])
@@ -524,7 +540,7 @@ class Program:
             return b.fadd(k, operand(ol))
         below = b.fcmp_unordered("ule", x, operand(lo))  # NaN -> ol, as evaluate
         above = b.fcmp_ordered(">", x, operand(hi))
-        q = b.fdiv(k, steps)
+        q = _level_quotient(b, k, levels, lanes)  # k / steps (k a level where it is used)
         q = b.fmul(q, operand(out_width))
         q = b.fadd(q, operand(ol))
         return b.select(below, operand(ol), b.select(above, operand(oh), q))
@@ -568,6 +584,50 @@ class Program:
         return k
 
 
+def _level_quotient(b: ir.IRBuilder, k: ir.Value, levels: int, lanes: int) -> ir.Value:
+    """fl(k / (levels - 1)) for the levels k = 0 .. levels - 1: a division, or, where
+    `_refined_quotients_exact(levels)` proved it for every level at compile time, the
+    reciprocal's product refined by one FMA step (q0 = k r, q = q0 + fma(-q0, s, k) r), two
+    multiply-adds instead of a division (vdivps is the slowest instruction of a
+    dequantizing FakeQuantize)."""
+    fty = vec(F32, lanes)
+    steps = float(levels - 1)
+    if not _refined_quotients_exact(levels):
+        return b.fdiv(k, vconst(F32, lanes, steps))
+    fma = intrinsic(b.module, f"llvm.fma.v{lanes}f32", fty, [fty] * 3)
+    r = vconst(F32, lanes, float(np.float32(1.0) / np.float32(steps)))
+    q0 = b.fmul(k, r)
+    rem = b.call(fma, [b.fneg(q0), vconst(F32, lanes, steps), k])
+    return b.call(fma, [rem, r, q0])
+
+
+@cache
+def _refined_quotients_exact(levels: int) -> bool:
+    """Whether the refined product of `_level_quotient` equals fl(k / (levels - 1)) for every
+    level k (exact rational arithmetic, each FMA rounded once to float32)."""
+    if not 2 <= levels <= 4096:
+        return False
+    s = np.float32(levels - 1)
+    r = np.float32(1.0) / s
+    for k in range(levels):
+        q0 = np.float32(np.float32(k) * r)
+        rem = _round_f32(Fraction(k) - Fraction(float(q0)) * Fraction(float(s)))
+        q = _round_f32(Fraction(float(rem)) * Fraction(float(r)) + Fraction(float(q0)))
+        if q != _round_f32(Fraction(k, levels - 1)):
+            return False
+    return True
+
+
+def _round_f32(exact: Fraction) -> np.float32:
+    """`exact` rounded once to float32 (to nearest, ties to even)."""
+    guess = np.float32(float(exact))
+    candidates = [np.nextafter(guess, np.float32(-np.inf)), guess,
+                  np.nextafter(guess, np.float32(np.inf))]
+    best = min(candidates, key=lambda c: (abs(Fraction(float(c)) - exact),
+                                          int(np.float32(c).view(np.uint32)) & 1))
+    return np.float32(best)
+
+
 def _powers_of_two(values: np.ndarray) -> bool:
     d = np.asarray(values, dtype=np.float32)
     with np.errstate(all="ignore"):
@@ -598,7 +658,7 @@ def _float_constant(array: np.ndarray) -> np.ndarray | None:
 
 def match_step(
     op: Operation, value: SSAValue, memo: dict[SSAValue, np.ndarray | None],
-    shape: Sequence[int],
+    shape: Sequence[int], tensor_ok: Callable[[SSAValue], bool] | None = None,
 ) -> Step | None:
     """The step that `op` applies to `value` (its only float32 operand that is not constant).
 
@@ -623,6 +683,8 @@ def match_step(
         else:
             return None
         const = static_value(other, memo)
+        if const is None and isinstance(op, AddOp) and tensor_ok is not None:
+            return _tensor_step(op, other, shape, tensor_ok)
         if const is None or not broadcastable_to(const, shape):
             return None
         if value_dtype(op.results[0]) != F32_DT:
@@ -668,17 +730,30 @@ def match_step(
     return None
 
 
+def _tensor_step(op: Operation, other: SSAValue, shape: Sequence[int],
+                 tensor_ok: Callable[[SSAValue], bool]) -> Step | None:
+    """`Add(value, other)` of a computed tensor of the value's shape (f32, or u8/i8 read as
+    f32 by the type-relaxed Add of LPT's residual connections) with an f32 result."""
+    if value_shape(other) != tuple(shape) or value_dtype(other) not in (F32_DT, U8_DT, I8_DT):
+        return None
+    if value_dtype(op.results[0]) != F32_DT or not tensor_ok(other):
+        return None
+    return Step("add_tensor", tensor=other)
+
+
 def epilogue_chain(
     value: SSAValue,
     memo: dict[SSAValue, np.ndarray | None],
     accept: Callable[[list[Step]], bool] | None = None,
+    tensor_ok: Callable[[SSAValue], bool] | None = None,
 ) -> list[Operation]:
     """
     The ops after the producer of `value` that form a post-op program: each absorbs the
     previous result, which has no other user; the chain stops after a non-float32 result
     (a FakeQuantize to u8/i8) unless a Convert back to f32 takes it (the `cast` step), and
     wherever `accept(steps so far)` says no (e.g. constants that do not vary along the
-    producer's channel axis).
+    producer's channel axis). With `tensor_ok`, an Add of a computed tensor for which it
+    says yes is the `add_tensor` step (lowerings whose passes load such a tensor).
     """
     if not is_static_shape(value):
         return []
@@ -692,7 +767,7 @@ def epilogue_chain(
         user = only_user(current)
         if user is None:
             break
-        step = match_step(user, current, memo, shape)
+        step = match_step(user, current, memo, shape, tensor_ok)
         if step is None:
             break
         if accept is not None and not accept([*steps, step]):
@@ -713,8 +788,8 @@ def build_program(
     shape = value_shape(first)
     steps: list[Step] = []
     current = first
-    for op in chain:
-        step = match_step(op, current, memo, shape)
+    for op in chain:  # (as `epilogue_chain` accepted it: its tensors too)
+        step = match_step(op, current, memo, shape, lambda _: True)
         assert step is not None, f"cannot re-match {op.name}"
         steps.append(step)
         current = op.results[0]

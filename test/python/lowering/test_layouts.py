@@ -7,8 +7,9 @@ outputs written by the GEMM epilogue or by the NHWC pass (requantization); a res
 and a FakeQuantize tied to their NHWC inputs; graph inputs and outputs in NCHW; one and two
 threads, whole images and small blocks of positions; a fire module's Concat along the
 channels in NHWC; NHWC MaxPool and AvgPool between convolutions, a global AvgPool from an NHWC
-tensor; FakeQuantize and Convert groups with per-channel constants on NHWC tensors. A mark
-where the rules do not allow one is a compile error.
+tensor; FakeQuantize and Convert groups with per-channel constants on NHWC tensors; LPT's
+residual Add fused into the convolution (NHWC and NCHW). A mark where the rules do not allow
+one is a compile error.
 """
 
 from __future__ import annotations
@@ -164,6 +165,39 @@ def fire_module() -> lowpass.Model:
     return lowpass.Model(g.module())
 
 
+def residual_block(output_nchw: bool) -> lowpass.Model:
+    """LPT's residual connection: a 1x1 convolution requantized (per-channel
+    FakeQuantize -> Convert -> per-channel dequantizing FakeQuantize to f32), the residual
+    Add of a u8 tensor, Multiply, Relu, FakeQuantize to u8: one group, the Add's tensor read
+    beside the accumulators (NHWC: at the output's indices; with `output_nchw`, the result
+    and the shortcut, a graph input, are NCHW: the per-channel NCHW pass)."""
+    g = GraphBuilder()
+    x = g.input("x", XS, ov.ui8)
+    shortcut = x if output_nchw else None
+    if shortcut is None:
+        y = g.value(ov.ConvolutionOp(x, g.constant(int8_weights((16, 16, 3, 3))),
+                                     result_type=f32(XS), name="first", **PAD1))
+        y = g.value(ov.MultiplyOp(y, const(g, scales(16))))
+        shortcut = fq(g, y, 0.0, 3.0, 0.0, 255.0, ov.ui8, name="shortcut")
+    y = g.value(ov.ConvolutionOp(shortcut, g.constant(int8_weights((16, 16, 1, 1))),
+                                 result_type=f32(XS), name="conv", **NOPAD))
+    high = RNG.uniform(2000.0, 4000.0, (1, 16, 1, 1)).astype(np.float32)
+    q = fq(g, y, -high, high, 0.0, 255.0, ov.ui8, name="requant")
+    deq_high = RNG.uniform(0.5, 2.0, (1, 16, 1, 1)).astype(np.float32)
+    deq = fq(g, g.value(ov.ConvertOp(q, ov.f32)), 0.0, 255.0, -deq_high, deq_high, ov.f32,
+             name="dequant")
+    r = g.value(ov.AddOp(deq, shortcut, result_type=f32(XS), name="residual"))
+    r = g.value(ov.ReluOp(g.value(ov.MultiplyOp(r, const(g, 0.75))), name="relu"))
+    out = fq(g, r, 0.0, 5.0, 0.0, 255.0, ov.ui8, name="out")
+    if output_nchw:
+        g.output(out, "out")
+    else:
+        y = g.value(ov.ConvolutionOp(out, g.constant(int8_weights((8, 16, 1, 1))),
+                                     result_type=f32([2, 8, 12, 12]), name="next", **NOPAD))
+        g.output(g.value(ov.MultiplyOp(y, const(g, scales(8)))), "y")
+    return lowpass.Model(g.module())
+
+
 def channels_last(model: lowpass.Model) -> set[str]:
     module = model.module.clone()
     run_pipeline(module)
@@ -194,6 +228,23 @@ def _outputs(model: lowpass.Model, device: str, threads: int, feeds: dict) -> li
 def test_fire_module_concat_channels_last() -> None:
     model = fire_module()
     assert {"squeeze_q", "expand1_q", "expand3_q", "concat"} <= channels_last(model)
+    feeds = {"x": RNG.integers(0, 256, XS).astype(np.uint8)}
+    want = _outputs(model, "REFERENCE", 1, feeds)
+    for threads in (1, 2):
+        clear_cache()
+        for a, r in zip(_outputs(model, "CPU", threads, feeds), want, strict=True):
+            np.testing.assert_array_equal(a, r)
+
+
+@pytest.mark.parametrize("output_nchw", [False, True])
+def test_residual_add_fused_into_the_convolution(output_nchw: bool) -> None:
+    model = residual_block(output_nchw)
+    module = model.module.clone()
+    run_pipeline(module)
+    fused = {get_name(op) for op in entry_function(module).body.block.ops
+             if cpu.FUSED in op.attributes}
+    assert {"requant", "dequant", "residual", "relu", "out"} <= fused
+    assert ("out" in channels_last(model)) == (not output_nchw)
     feeds = {"x": RNG.integers(0, 256, XS).astype(np.uint8)}
     want = _outputs(model, "REFERENCE", 1, feeds)
     for threads in (1, 2):
