@@ -76,36 +76,41 @@ def _int8_reason() -> str:
 
     features = {name for name, on in llvm.get_host_cpu_features().items() if on}
     if "amx-int8" in features:
-        return ("OpenVINO runs its int8 convolutions on AMX tiles (amx-int8: 16x16x64 products "
-                "per instruction, ~1.5 T int8 op/s in bench_gemm against ~0.75 T for "
-                "lowpass's zmm vpdpbusd); the rest is layout (the 1x1 convolutions' NHWC "
-                "copy and NCHW pass) -> an AMX GEMM kernel (tile config, arch_prctl "
-                "permission), layout propagated across ops")
+        return ("the GEMMs run on AMX tiles (1.6-2.6 T int8 op/s in bench_gemm, onnxruntime's "
+                "MatMulInteger 1.2-2.2 T) and tensors stay NHWC between convolutions; what "
+                "is left is work per output element: the 1x1 convolutions of K = 64 (the "
+                "56x56 stage, ~3.5 of ~12.5 ms) spend ~75% of their time in the pass that "
+                "computes LPT's FakeQuantize chains in float32 as the reference does, and "
+                "the stem's im2col (K = 147) -> integer requantization where it is provably "
+                "exact, a direct stem convolution")
     if "avx512vnni" in features or "avxvnni" in features:
-        return ("vpdpbusd is exact at full speed; the gap is layout: im2col, the NHWC copy "
-                "and the NCHW pass around every convolution -> NHWC/blocked layout "
-                "propagated across ops, direct 1x1 convolutions")
-    return ("convolutions are ~88% of int8 time (PERF_COUNT); without VNNI they run on the "
-            "exact s16 kernel, whose peak (~75 G multiply-adds/s) is below OpenVINO's "
-            "saturating u8s8 rate for the whole network -> saturation-free u8s8 pairing of "
-            "weight rows, direct convolution on a blocked layout")
+        return ("vpdpbusd is exact at full speed and tensors stay NHWC between "
+                "convolutions; the per-element requantization pass after each convolution "
+                "(LPT's FakeQuantize chains, float32) is the gap -> integer requantization "
+                "where it is provably exact")
+    return ("convolutions run on the exact s16 kernel (vpmaddwd: 16 multiply-adds per "
+            "instruction) where OpenVINO's saturating u8s8 pairs do 32 (resnet50 0.69x under "
+            "LOWPASS_MAX_CPU_ISA=avx2 ONEDNN_MAX_CPU_ISA=AVX2 on an AVX-512 host) -> "
+            "full-range weights split into two 7-bit halves only where a pair can "
+            "saturate, u8s8 for the rest")
 
 
 WHY_NOT_MET: list[tuple[str, str | Callable[[], str]]] = [
     # (a part of the target's text, the measured reason -> the next step)
     ("int8 >= 1.2x", _int8_reason),
-    ("fp32 >= 1.1x", "im2col and an NCHW/NHWC reorder around every convolution (the 1x1 "
-     "convolutions run at ~110 of the GEMM's ~170 GFLOP/s on AVX-512) -> layout propagated "
-     "across ops, direct 1x1 convolutions"),
+    ("fp32 >= 1.1x", "tensors stay NHWC between convolutions, so convolutions are ~95% of "
+     "the time; the deep 3x3 ones (K = 2304-4608, 49-196 positions) run at 97-133 of the "
+     "GEMM's ~170 GFLOP/s (im2col rows of 9-18 KiB, a 1-row remainder tile) -> direct 3x3 "
+     "convolutions on NHWC without im2col, remainder rows folded into wider tiles"),
     ("2 threads >= 1.8x", "a convolution with few blocks of positions (the 7x7 layers: one) "
-     "threads its GEMMs only, and ~150 parallel jobs per inference each pay a dispatch and a "
-     "wait for the slowest chunk -> blocks along the output channels too, fewer and larger "
-     "jobs"),
+     "threads its GEMMs only, and ~100 parallel jobs per inference each pay a dispatch and a "
+     "wait for the slowest chunk (with AMX, a job is 3x shorter than with vpdpbusd) -> "
+     "blocks along the output channels too, fewer and larger jobs"),
     ("not slower than 1 thread", "a worker descheduled mid-chunk; the pool backs off for up "
      "to 0.5 s -> shorter chunks on a busy machine"),
-    ("compile <=", "LLVM O3 + machine code are ~75% (resnet50 phases above), already "
-     "split over the cores; GEMM micro-kernels and NHWC copies are shared across layers, "
-     "the NCHW passes and GEMM drivers are still one per layer -> their constants as "
+    ("compile <=", "LLVM O3 + machine code are ~70% (resnet50 phases above), already "
+     "split over the cores; GEMM micro-kernels and copies are shared across layers, the "
+     "NHWC/NCHW passes and GEMM drivers are still one per layer -> their constants as "
      "arguments (shared too), a lighter pipeline for the glue code"),
     ("second compile", "a hit still runs the CPU pipeline, the plan and the fingerprint on "
      "the model -> the plan stored in the blob"),
