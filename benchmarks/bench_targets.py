@@ -99,9 +99,10 @@ WHY_NOT_MET: list[tuple[str, str | Callable[[], str]]] = [
     # (a part of the target's text, the measured reason -> the next step)
     ("int8 >= 1.2x", _int8_reason),
     ("fp32 >= 1.1x", "tensors stay NHWC between convolutions, so convolutions are ~95% of "
-     "the time; the deep 3x3 ones (K = 2304-4608, 49-196 positions) run at 97-133 of the "
-     "GEMM's ~170 GFLOP/s (im2col rows of 9-18 KiB, a 1-row remainder tile) -> direct 3x3 "
-     "convolutions on NHWC without im2col, remainder rows folded into wider tiles"),
+     "the time; the deep 3x3 ones (K = 2304-4608, 49-196 positions) run at 97-133 GFLOP/s: "
+     "im2col rows of 9-18 KiB, and a K = 4608 group of packed B panels (1.2 MB) that does "
+     "not stay in L2 (bench_gemm 49x4608x512: 144 GFLOP/s, 784x1152x128: 180) -> K "
+     "blocking in the GEMM, direct 3x3 convolutions on NHWC without im2col"),
     ("2 threads >= 1.8x", "a convolution with few blocks of positions (the 7x7 layers: one) "
      "threads its GEMMs only, and ~100 parallel jobs per inference each pay a dispatch and a "
      "wait for the slowest chunk (with AMX, a job is 3x shorter than with vpdpbusd) -> "

@@ -281,9 +281,12 @@ BLOCK_BYTES = 160 * 1024
 """Scratch per block of output positions (its im2col rows and GEMM results): fits L2."""
 
 
-BLOCK_CHUNKS_PER_THREAD = 4
-"""Chunks per thread when whole blocks run in parallel (at most one per block): more, smaller
-chunks bound what a worker descheduled in the middle of one makes the others wait."""
+BLOCK_CHUNKS_PER_THREAD = 2
+"""Chunks per thread when whole blocks run in parallel (at most one per block): smaller
+chunks bound what a worker descheduled in the middle of one makes the others wait, larger
+ones pay fewer claims. With AMX GEMMs a block is short; on the AVX-512/AMX host (resnet50
+int8, `bench_targets.py --sections threads`, three runs each) 2 chunks per thread gave
+1.65-1.67x on 2 threads and 0.98-1.00x with a core busy, 4 gave 1.62-1.63x and 0.94-0.96x."""
 
 
 MIN_BLOCK_POSITIONS = 48
