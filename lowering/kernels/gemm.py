@@ -29,6 +29,12 @@ a `vnni` GEMM of a constant B with M >= 16 and K >= 64 runs its k in steps of 64
 straight from A, B tiles 16 consecutive k-steps of the same packing, `tdpbusd` (`tdpbssd`
 for int8 A). The k % 64 tail and the epilogue run row by row on zmm registers.
 
+fp32 GEMMs whose panel groups are deep (more than `K_BLOCK_MIN_GROUP_BYTES` of packed B, K
+above ~2048: ResNet's last 3x3 convolutions) are K-blocked (`kblock`): per panel block, all
+row tiles run one K block (`K_BLOCK_STEPS`) after the other, their partial sums kept on the
+stack between blocks, so that the block's B stays in L2 for every row tile; the k order is
+unchanged, so are the results' bits.
+
 Register tiles: MR rows x (16 x panels) columns. The packed B is a sequence of 16-column
 panels, each a sequence of 64-byte k-steps (4 k of int8, 2 k of int16 or 1 k of float32 for
 the 16 columns): one step is two 256-bit loads. Large M: 4x16 (int8, 8 accumulators) and
@@ -110,6 +116,14 @@ NARROW_B_MAX_ROWS = 4
 most this: such GEMMs (the LSTM-step GEMVs) read each weight once per call and wait on
 memory, so half the bytes is faster; with more rows the widening costs more than it saves."""
 CHUNKS_PER_THREAD = 2  # pieces of a parallel GEMM per thread (the pool balances them)
+K_BLOCK_STEPS = 512
+"""k-steps per K block of an fp32 GEMM whose panel groups are too deep for L2 (`kblock`)."""
+K_BLOCK_MIN_GROUP_BYTES = 512 * 1024
+"""Packed B of one panel group above which an fp32 GEMM is K-blocked: a group of 4 panels at
+K = 4608 (ResNet's last 3x3 convolutions) is 1.2 MB, which, with the A rows beside it, does
+not stay in L2 while every row tile streams it through its micro-kernel."""
+K_BLOCK_MAX_PARTIAL_BYTES = 256 * 1024
+"""The most stack a chunk may take for its partial sums (rows x block panels)."""
 AMX_ROWS = 32  # rows of an AMX register tile: two 16-row tiles of A
 AMX_K = 64  # k of one tile step: 64 bytes per row of A, 16 k-steps of a panel
 AMX_MIN_ROWS = 16
@@ -509,6 +523,16 @@ class _GemmEmitter:
             groups.add(_tile_for(kind, m % self.tile.rows, self.wide, amx).panels)
         unit = math.lcm(*groups)
         self.block = max(unit, _L2_BLOCK_BYTES // self.panel_bytes // unit * unit)
+        # K blocks (fp32 with deep panels): per panel block, the row tiles run K block by K
+        # block, each keeping its partial sums in a stack buffer [rows, block panels] between
+        # blocks, so that the block's B (K_BLOCK_STEPS deep: 128 KiB for 4 panels) and the A
+        # columns stay in L2 for all the row tiles. The sums are added in the same k order as
+        # without blocks: the results are the same bits.
+        self.kblock = 0
+        if (kind == "f32" and packed is not None and self.steps > K_BLOCK_STEPS
+                and self.panel_bytes * self.tile.panels > K_BLOCK_MIN_GROUP_BYTES
+                and m * self.block * PANEL * 4 <= K_BLOCK_MAX_PARTIAL_BYTES):
+            self.kblock = K_BLOCK_STEPS
         self.scale = self._per_column(epilogue.scale)
         self.bias = self._per_column(epilogue.bias)
         # packed None: B is packed at run time into a workspace given to each chunk body
@@ -655,7 +679,7 @@ class _GemmEmitter:
 
     # -- micro-kernel ---------------------------------------------------------------------
 
-    def _micro_key(self, rows: int, panels: int, last_cols: int) -> tuple:
+    def _micro_key(self, rows: int, panels: int, last_cols: int, part: str = "") -> tuple:
         """What a micro-kernel's code depends on: equal keys, equal code. Its constants
         (packed B, compensation, scales, bias) are arguments, so GEMMs of the same shape and
         epilogue form (the repeated blocks of a ResNet stage) share their micro-kernels."""
@@ -669,20 +693,32 @@ class _GemmEmitter:
             self.steps, self.k_tail, self.a_row_bytes, self.step_bytes, self.panel_bytes,
             self.narrow_b, self.ldc_bytes, self.out.str, self.comp is not None,
             form(self.scale), form(self.bias), ep.relu, ep.clamp, rows, panels, last_cols,
+            part, self.kblock, self.block,
         )  # fmt: skip
 
-    def micro(self, rows: int, panels: int, last_cols: int) -> ir.Function:
+    def micro(self, rows: int, panels: int, last_cols: int, part: str = "") -> ir.Function:
         """`void micro(ptr a, ptr b_panel, ptr c, i64 n0, ptr comp, ptr scale, ptr bias)`: a
         rows x (16 panels) tile, the last panel storing only `last_cols` columns; the last
         three are the per-column vectors of the epilogue (unused where it has none). One
         function per module for each `_micro_key` (`emit.shared_function`)."""
+        if part:  # a K block's micro-kernel (`kblock`)
+            return shared_function(
+                self.module, self._micro_key(rows, panels, last_cols, part),
+                lambda: self._emit_micro(rows, panels, last_cols, part))
         emit = self._emit_amx_micro if self.amx else self._emit_micro
         return shared_function(self.module, self._micro_key(rows, panels, last_cols),
                                lambda: emit(rows, panels, last_cols))
 
-    def _emit_micro(self, rows: int, panels: int, last_cols: int) -> ir.Function:
-        fnty = ir.FunctionType(VOID, [PTR, PTR, PTR, I64, PTR, PTR, PTR])
-        fn = ir.Function(self.module, fnty, f"{self.name}.micro{rows}x{panels}x{last_cols}")
+    def _emit_micro(self, rows: int, panels: int, last_cols: int, part: str = ""
+                    ) -> ir.Function:
+        """`micro`'s code; with `part` the micro-kernel of one K block (`kblock`), with an
+        8th argument, the partial sums of its tile (rows `block` panels apart): "first"
+        starts from zero and stores them, "middle" loads and stores them, "last" (the
+        remaining steps) loads them and applies the epilogue."""
+        args = [PTR, PTR, PTR, I64, PTR, PTR, PTR] + ([PTR] if part else [])
+        fnty = ir.FunctionType(VOID, args)
+        fn = ir.Function(self.module, fnty,
+                         f"{self.name}.micro{rows}x{panels}x{last_cols}{part}")
         fn.linkage = "internal"
         fn.attributes.add("nounwind")
         # (not inlined into its callers: shared, it would be copied back into each; a call
@@ -729,8 +765,22 @@ class _GemmEmitter:
             return out
 
         unroll = 4 if self.kind == "f32" else 2
-        main_steps = self.steps - self.steps % unroll
+        steps = self.steps
+        partial_row = self.block * PANEL * 4
         accs: list[ir.Value] = [zero] * count
+
+        def partial_at(index: int) -> ir.Value:
+            r, rest = divmod(index, panels * self.halves)
+            p, h = divmod(rest, self.halves)
+            offset = r * partial_row + p * PANEL * 4 + h * (PANEL * 4 // self.halves)
+            return _offset(b, fn.args[7], offset)
+
+        if part:
+            blocks = -(-self.steps // self.kblock)
+            steps = self.kblock if part != "last" else self.steps - (blocks - 1) * self.kblock
+            if part != "first":
+                accs = [b.load(partial_at(x), typ=acc_type, align=4) for x in range(count)]
+        main_steps = steps - steps % unroll
         if main_steps:
             pre = b.block
             loop = fn.append_basic_block("k_loop")
@@ -740,9 +790,9 @@ class _GemmEmitter:
             s = b.phi(I64)
             s.add_incoming(_c64(0), pre)
             phis = []
-            for _ in range(count):
+            for x in range(count):
                 phi = b.phi(acc_type)
-                phi.add_incoming(zero, pre)
+                phi.add_incoming(accs[x], pre)
                 phis.append(phi)
             accs = list(phis)
             for u in range(unroll):
@@ -753,11 +803,16 @@ class _GemmEmitter:
                 phi.add_incoming(value, b.block)
             b.cbranch(b.icmp_signed("<", s_next, _c64(main_steps)), loop, after)
             b.position_at_end(after)  # the loop's last values (its latch) leave it
-        for s_const in range(main_steps, self.steps):
+        for s_const in range(main_steps, steps):
             accs = step(accs, s_const)
+        if part in ("first", "middle"):
+            for x, value in enumerate(accs):
+                b.store(value, partial_at(x), align=4)
+            b.ret_void()
+            return fn
         if self.k_tail:
             accs = step(accs, self.steps, tail=True)
-        self._epilogue(b, accs, rows, panels, last_cols, c, n0, fn.args[4:])
+        self._epilogue(b, accs, rows, panels, last_cols, c, n0, fn.args[4:7])
         b.ret_void()
         return fn
 
@@ -1002,14 +1057,37 @@ class _GemmEmitter:
             widened = b.alloca(I16, size=rows_step * self.a_row_bytes // 2)
             widened.align = 32
 
+        partial = None
+        if self.kblock:  # the partial sums of the chunk's rows x one block of panels
+            partial = b.alloca(F32, size=rows * self.block * PANEL)
+            partial.align = 64
+        # the K block being emitted: its part ("first", "middle", "last"), index, and the first
+        # panel of the region (the partial sums' column 0)
+        kstate: dict[str, object] = {"part": "", "kb": _c64(0), "start": _c64(0)}
+
         def call(rows: int, panels: int, cols: int, a_tile, i: ir.Value, g: ir.Value | int):
-            micro = self.micro(rows, panels, cols)
-            g = b.add(p_base, _c64(g) if isinstance(g, int) else g)
-            i = b.add(m_base, i)
+            part = str(kstate["part"])
+            micro = self.micro(rows, panels, cols, part)
+            g_rel = _c64(g) if isinstance(g, int) else g
+            g = b.add(p_base, g_rel)
+            i_rel, i = i, b.add(m_base, i)
             b_g = _offset(b, packed, b.mul(g, _c64(self.panel_bytes)))
             n0 = b.mul(g, _c64(PANEL))
             c_ig = _offset(b, c, b.add(b.mul(i, _c64(self.ldc_bytes)), b.mul(n0, _c64(out_size))))
-            b.call(micro, [a_tile, b_g, c_ig, n0, *vectors])
+            extra = []
+            if part:
+                assert partial is not None
+                kb = kstate["kb"]
+                assert isinstance(kb, ir.Value)
+                k0 = b.mul(kb, _c64(self.kblock))
+                a_tile = _offset(b, a_tile, b.mul(k0, _c64(self.k_per_step * self.a_elem)))
+                b_g = _offset(b, b_g, b.mul(k0, _c64(STEP_BYTES)))
+                start = kstate["start"]
+                assert isinstance(start, ir.Value)
+                column = b.sub(g_rel, start)
+                at = b.add(b.mul(i_rel, _c64(self.block * PANEL)), b.mul(column, _c64(PANEL)))
+                extra = [_offset(b, partial, b.mul(at, _c64(4)))]
+            b.call(micro, [a_tile, b_g, c_ig, n0, *vectors, *extra])
 
         def row_tile(i: ir.Value, rows: int, group: int, jb: ir.Value | None) -> None:
             a_i = _offset(b, a, b.mul(b.add(m_base, i), _c64(self.lda_bytes)))
@@ -1033,7 +1111,7 @@ class _GemmEmitter:
             if p1 > groups_end:
                 call(rows, p1 - groups_end, last_cols, a_i, i, groups_end)
 
-        def region(jb: ir.Value | None) -> None:
+        def row_tiles(jb: ir.Value | None) -> None:
             for first, end, rows, group in row_kinds:
                 if self.amx:
                     self._tile_op(b, "ldtilecfg", configs[rows])
@@ -1041,6 +1119,25 @@ class _GemmEmitter:
                     _loop(b, first, end, rows, lambda i, r=rows, g=group: row_tile(i, r, g, jb))
                 else:
                     row_tile(_c64(first), rows, group, jb)
+
+        def region(jb: ir.Value | None) -> None:
+            if not self.kblock:
+                row_tiles(jb)
+                return
+            # every row tile per K block (first, the middle ones in a loop, last)
+            kstate["start"] = jb if jb is not None else _c64(blocks_end)
+            blocks = -(-self.steps // self.kblock)
+            kstate.update(part="first", kb=_c64(0))
+            row_tiles(jb)
+            if blocks > 2:
+                def middle(kb: ir.Value) -> None:
+                    kstate.update(part="middle", kb=kb)
+                    row_tiles(jb)
+
+                _loop(b, 1, blocks - 1, 1, middle)
+            kstate.update(part="last", kb=_c64(blocks - 1))
+            row_tiles(jb)
+            kstate.update(part="", kb=_c64(0))
 
         if blocks_end > p0:
             _loop(b, p0, blocks_end, block, region)

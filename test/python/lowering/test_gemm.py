@@ -514,6 +514,30 @@ def test_amx_tiles_exact(m, k, n):
                                       gemm_reference(a, b, 3, epilogue))
 
 
+@pytest.mark.parametrize("m,k,n", [(49, 2600, 70), (13, 1600, 33), (6, 2100, 64)])
+def test_fp32_k_blocks_same_bits(m, k, n, monkeypatch):
+    """An fp32 GEMM with deep panel groups runs its row tiles K block by K block (partial
+    sums on the stack between blocks): the same k order, so the same bits as without blocks
+    (K_BLOCK_STEPS made small here: several middle blocks, a short last one; remainder rows,
+    a partial last panel; 1 and 2 threads)."""
+    from lowpass.lowering.kernels import gemm as kernels
+
+    monkeypatch.setattr(kernels, "K_BLOCK_STEPS", 384)
+    monkeypatch.setattr(kernels, "K_BLOCK_MIN_GROUP_BYTES", 64 * 1024)
+    a = RNG.standard_normal((m, k)).astype(np.float32)
+    b = RNG.standard_normal((k, n)).astype(np.float32)
+    ep = Epilogue(scale=RNG.uniform(0.5, 1.5, n).astype(np.float32), bias=0.25, relu=True)
+    module = new_module("kblocks")
+    emit_gemm(module, "g", m=m, k=k, n=n, a_dtype=np.float32, b=b, epilogue=ep, keep_alive=[])
+    text = str(module)
+    assert "first" in text and "last" in text and ("middle" in text) == (k > 2 * 384)
+    blocked = [gemm(a, b, epilogue=ep, threads=t) for t in (1, 2)]
+    monkeypatch.setattr(kernels, "K_BLOCK_STEPS", 1 << 30)
+    whole = gemm(a, b, epilogue=ep)
+    for result in blocked:
+        np.testing.assert_array_equal(result, whole)
+
+
 def test_errors():
     module = new_module("errors")
     b = weights7(8, 8)
