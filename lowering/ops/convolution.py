@@ -334,14 +334,16 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
         block = position_block(spec, a_row + acc_row)
         full, tail = divmod(spec.positions, block)
         blocks = [(full, block)] + ([(1, tail)] if tail else [])
-    rows_max = max(rows for _, rows in blocks)
     if not plan.direct or nhwc_out:
         work = spec.n * spec.positions * spec.k * spec.cout
         threads = effective_threads(ctx.threads, work)
-        items = spec.n * sum(count for count, _ in blocks)
-        if threads > 1 and items >= CHUNKS_PER_THREAD * threads:
+        wanted = CHUNKS_PER_THREAD * threads
+        if threads > 1 and spec.n * sum(count for count, _ in blocks) < wanted:
+            blocks = _smaller_blocks(spec, wanted) or blocks
+        if threads > 1 and spec.n * sum(count for count, _ in blocks) >= wanted:
             _emit_blocks_in_parallel(ctx, spec, plan, xp, out, blocks, threads)
             return
+    rows_max = max(rows for _, rows in blocks)
     a_buf = ctx.scratch(rows_max * a_row) if a_row else xp
     acc = out.ptr if plan.direct else ctx.scratch(rows_max * acc_row)
 
@@ -367,6 +369,21 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
             if finish is not None:
                 b.call(finish, [acc, out.ptr, n, p0, i64(rows), *tensors])
         p_start += count * rows
+
+
+def _smaller_blocks(spec: ConvSpec, wanted: int) -> list[tuple[int, int]] | None:
+    """Blocks of positions small enough to give the threads `wanted` chunks (a multiple of 8,
+    at least `MIN_BLOCK_POSITIONS`), for a convolution whose L2-sized blocks are too few to
+    run in parallel: otherwise only its GEMMs are threaded, once per block, and its NHWC
+    copy's and NCHW/NHWC pass's work is not (28x28 1x1 convolutions ran slower on 2 threads
+    than on 1 with AMX). None when the positions do not allow it."""
+    per_image = -(-wanted // spec.n)
+    block = (-(-spec.positions // per_image) + 7) // 8 * 8
+    block = max(MIN_BLOCK_POSITIONS, block)
+    full, tail = divmod(spec.positions, block)
+    if spec.n * (full + (1 if tail else 0)) < wanted:
+        return None
+    return [(full, block)] + ([(1, tail)] if tail else [])
 
 
 def _block_output(b: ir.IRBuilder, spec: ConvSpec, plan: GemmOutput, acc: ir.Value,

@@ -485,6 +485,45 @@ def test_convolution_in_blocks_of_positions(monkeypatch: pytest.MonkeyPatch) -> 
         assert sorted(spec.k for spec in parallel_convolutions) == [36, 72]
 
 
+def test_few_l2_blocks_split_for_the_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A convolution whose L2-sized blocks of positions are fewer than the chunks 2 threads
+    want (a 28x28 1x1 one: 3 blocks) runs in smaller blocks as one parallel job, not block
+    by block with threaded GEMMs only: the same bits as on one thread."""
+    from lowpass.lowering.compiler import clear_cache
+    from lowpass.lowering.kernels.threads import available_cores
+    from lowpass.lowering.ops import convolution
+
+    rng = np.random.default_rng(43)
+    g = GraphBuilder()
+    xs = [1, 256, 28, 28]
+    xq = g.input("xq", xs, ov.ui8)
+    y = g.value(ov.ConvolutionOp(xq, g.constant(rng.integers(-128, 128, (128, 256, 1, 1))
+                                                .astype(np.int8)),
+                                 result_type=f32([1, 128, 28, 28]), strides=[1, 1],
+                                 pads_begin=[0, 0], pads_end=[0, 0], dilations=[1, 1]))
+    y = g.value(ov.MultiplyOp(y, constant(g, rng.uniform(1e-5, 1e-4, (1, 128, 1, 1)))))
+    g.output(act_fq_typed(g, y, -1.0, 1.0, 0.0, 255.0, ov.ui8), "y")
+    model = lowpass.Model(g.module())
+    feeds = {"xq": rng.integers(0, 256, xs).astype(np.uint8)}
+    parallel = []
+    original = convolution._emit_blocks_in_parallel
+    monkeypatch.setattr(convolution, "_emit_blocks_in_parallel",
+                        lambda *a: parallel.append(a[5]) or original(*a))
+    results = []
+    for threads in (1, 2):
+        clear_cache()
+        compiled = lowpass.Core().compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": threads})
+        results.append(np.asarray(compiled.create_infer_request().infer(feeds)["y"]).copy())
+    np.testing.assert_array_equal(results[1], results[0])
+    want = np.asarray(lowpass.Core().compile_model(model, "REFERENCE").create_infer_request()
+                      .infer(feeds)["y"])
+    np.testing.assert_array_equal(results[0], want)
+    if available_cores() >= 2:
+        (blocks,) = parallel
+        assert sum(count for count, _ in blocks) >= 4 and all(rows % 8 == 0 or count == 1
+                                                              for count, rows in blocks)
+
+
 @pytest.mark.parametrize("pads", [([2, 0], [1, 3]), ([0, 0], [0, 0]), ([1, 1], [1, 1])])
 def test_nhwc_copy_shared_by_threads(pads: tuple[list[int], list[int]]) -> None:
     """The NHWC copy in front of a convolution, large enough for two threads, works on ranges
