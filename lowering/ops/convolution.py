@@ -593,6 +593,14 @@ def emit_to_nhwc(ctx: EmitContext, spec: ConvSpec, src: ir.Value, dst: ir.Value,
                 for c_lo, c_hi, w_lo, w_hi in ((0, c_full, w_full, w), (c_full, c, 0, w)):
                     if c_hi <= c_lo or w_hi <= w_lo:
                         continue
+                    if c_hi - c_lo < 8:  # (an image's 3 channels: the columns outside, the
+                        # channels unrolled inside: LLVM vectorizes the interleaved stores)
+                        with for_range(b, w_hi, start=w_lo, name="w") as col:
+                            for ch in range(c_lo, c_hi):
+                                at = src_at(n, i64(ch), row, col)
+                                v = b.load(element_ptr(b, s, at, et), typ=et)
+                                b.store(v, element_ptr(b, d, dst_at(n, row, col, i64(ch)), et))
+                        continue
                     with for_range(b, c_hi, start=c_lo, name="c") as ch, \
                             for_range(b, w_hi, start=w_lo, name="w") as col:
                         v = b.load(element_ptr(b, s, src_at(n, ch, row, col), et), typ=et)
