@@ -10,9 +10,11 @@ reorders through element-wise ops.
 
 The rules, on the groups of the entry function (`cpu.kernel` / `cpu.fused`):
 
-- a 2-D convolution group on the GEMM path (not depthwise) reads its data input and writes its
-  output in either layout, independently: it *converts*; a tensor its post-ops add (a
-  residual connection) is read at the output's indices: it is tied to the output;
+- a 2-D convolution group on the GEMM path reads its data input and writes its output in
+  either layout, independently: it *converts*; a tensor its post-ops add (a residual
+  connection) is read at the output's indices: it is tied to the output; a depthwise one
+  (one input channel per group, no channel multiplier) reads and writes the same layout:
+  it ties them;
 - an element-wise group (Add, Multiply, Relu, FakeQuantize, Convert... every op of it
   element-wise) whose inputs from other groups are all of its output's shape, and whose
   constants are scalars, computes the same thing in either layout, as long as all those
@@ -23,8 +25,8 @@ The rules, on the groups of the entry function (`cpu.kernel` / `cpu.fused`):
 - a 2-D MaxPool/AvgPool (with its post-ops) pools either layout into the same one: it ties
   its input and output, unless the output is 1x1 (the same bytes in both layouts: a global
   pooling writes it from an NHWC input as well);
-- anything else (views, reference fallbacks, graph inputs and outputs, loops) needs
-  NCHW.
+- anything else (views, reference fallbacks, graph inputs and outputs, loops, LRN,
+  depthwise convolutions with a channel multiplier) needs NCHW.
 
 A set of tied tensors is stored NHWC when none of them needs NCHW and one of them is read or
 written by a convolution. The result: the ops whose (single) result is NHWC, which the pass
@@ -95,9 +97,11 @@ class _Ties:
             self.parent[self.find(other)] = self.find(values[0])
 
 
-def _conv_data_input(ops: list[Operation], members: set[Operation]) -> SSAValue | None:
-    """The tensor a convolution group reads as its data (through a fused zero-point
-    Subtract), if the group is a 2-D GEMM-path convolution; else None."""
+def _conv_data_input(ops: list[Operation], members: set[Operation]
+                     ) -> tuple[SSAValue, bool] | None:
+    """The tensor a 2-D convolution group reads as its data (through a fused zero-point
+    Subtract), and whether it is a depthwise one (its kernel reads and writes one layout);
+    None for another group, or a depthwise convolution with a channel multiplier."""
     convs = [o for o in ops if isinstance(o, ConvolutionOp | GroupConvolutionOp)]
     if len(convs) != 1:
         return None
@@ -105,13 +109,16 @@ def _conv_data_input(ops: list[Operation], members: set[Operation]) -> SSAValue 
     x = conv.operands[0]
     if len(value_shape(x)) != 4 or len(value_shape(conv.results[0])) != 4:
         return None
+    depthwise = False
     if isinstance(conv, GroupConvolutionOp):
         weights = value_shape(conv.operands[1])  # [G, Og, Cg, KH, KW]
         if weights[0] > 1 and weights[2] == 1:
-            return None  # depthwise: its own NCHW kernel
+            if weights[1] != 1:
+                return None  # a channel multiplier: the NCHW kernel only
+            depthwise = True
     if isinstance(x.owner, SubtractOp) and x.owner in members:
         x = x.owner.operands[0]
-    return x
+    return x, depthwise
 
 
 def choose_channels_last(block: Block, results: Sequence[SSAValue]) -> list[Operation]:
@@ -141,10 +148,12 @@ def choose_channels_last(block: Block, results: Sequence[SSAValue]) -> list[Oper
         for r in outputs:
             assert isinstance(r.owner, Operation)
             producer[r] = r.owner
-        data = _conv_data_input(ops, members)
-        if data is not None and len(outputs) == 1 and len(value_shape(outputs[0])) == 4:
-            # (a residual Add's operand, read at the output's indices: the output's layout)
-            ties.tie([outputs[0], *(v for v in inputs if v is not data)])
+        found = _conv_data_input(ops, members)
+        if found is not None and len(outputs) == 1 and len(value_shape(outputs[0])) == 4:
+            data, depthwise = found
+            # (a residual Add's operand, read at the output's indices: the output's layout;
+            # a depthwise kernel reads and writes one layout)
+            ties.tie([outputs[0], *(v for v in inputs if v is not data or depthwise)])
             convolved.update([data, outputs[0]])
             continue
         pool = _pooling_input(ops, inputs, outputs)

@@ -974,6 +974,96 @@ def emit_depthwise(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
                        noalias=(1,))
 
 
+def emit_depthwise_nhwc(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program,
+                        out: Buffer) -> None:
+    """The depthwise path on NHWC tensors (`cpu.channels_last`, no channel multiplier): per
+    output position, the lanes run along the channels; each tap is one vector load of the
+    input pixel's channels and a multiply-add by that tap's weights of those channels (the
+    weights stored [KH * KW, C]); taps outside the input are masked (the activation zero
+    point there, as in the reference's padded input, contributes 0). The same sums in the
+    same tap order as `emit_depthwise`: int32, exact, for u8/i8; float32 multiply-adds."""
+    assert spec.og == 1 and x.channels_last and out.channels_last
+    a_dt = spec.a_dtype
+    et = ir_type(a_dt)
+    integer = spec.integer
+    acc_t = I32 if integer else F32
+    c, h, w = spec.c, spec.h, spec.w
+    oh_n, ow_n = spec.oh, spec.ow
+    taps_n = spec.kh * spec.kw
+    w_taps = np.ascontiguousarray(spec.weights.reshape(spec.cout, taps_n).T.astype(
+        np.int32 if integer else np.float32))  # [taps, C]
+    zp = spec.zero_point
+    zp_const = None if zp is None else np.ascontiguousarray(zp.astype(np.int32))
+    out_t = ir_type(program.out_dtype)
+    lanes = 16 if ctx.cpu.avx512 else 8
+    c_vec = c // lanes * lanes
+
+    def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
+        xs, ys, first_row, end_row = args
+        w_ptr = ctx.constant_ptr(w_taps)
+        zp_ptr = None if zp_const is None else ctx.constant_ptr(zp_const)
+
+        def clamp(index: ir.Value, size: int) -> tuple[ir.Value, ir.Value]:
+            low = b.icmp_signed("<", index, i64(0))
+            high = b.icmp_signed(">", index, i64(size - 1))
+            return b.select(low, i64(0), b.select(high, i64(size - 1), index)), \
+                b.not_(b.or_(low, high))
+
+        with for_range(b, end_row, start=first_row, name="nrow") as nrow:
+            image, row = b.sdiv(nrow, i64(oh_n)), b.srem(nrow, i64(oh_n))
+            rows = [clamp(b.add(b.sub(b.mul(row, i64(spec.sh)), i64(spec.pt)),
+                                i64(kh * spec.dh)), h) for kh in range(spec.kh)]
+            with for_range(b, ow_n, name="ow") as col:
+                taps = []
+                for ih, row_ok in rows:
+                    for kw in range(spec.kw):
+                        iw = b.add(b.sub(b.mul(col, i64(spec.sw)), i64(spec.pl)),
+                                   i64(kw * spec.dw))
+                        iw, col_ok = clamp(iw, w)
+                        pixel = b.add(b.mul(b.add(b.mul(image, i64(h)), ih), i64(w)), iw)
+                        taps.append((b.mul(pixel, i64(c)), b.and_(row_ok, col_ok)))
+                out_at = b.mul(b.add(b.mul(nrow, i64(ow_n)), col), i64(c))
+
+                def channels(c0: ir.Value, count: int) -> None:
+                    acc = vconst(acc_t, count, 0 if integer else 0.0)
+                    zero_point = None
+                    if zp_ptr is not None:
+                        zero_point = b.load(element_ptr(b, zp_ptr, c0, I32),
+                                            typ=vec(I32, count), align=4)
+                    for t, (at, ok) in enumerate(taps):
+                        v = b.load(element_ptr(b, xs, b.add(at, c0), et), typ=vec(et, count),
+                                   align=1)
+                        weight = b.load(element_ptr(b, w_ptr, b.add(i64(t * c), c0), acc_t),
+                                        typ=vec(acc_t, count), align=4)
+                        mask = splat(b, ok, count)
+                        if integer:
+                            wide = (b.zext if a_dt == U8_DT else b.sext)(v, vec(I32, count))
+                            if zero_point is not None:
+                                wide = b.sub(wide, zero_point)
+                            prod = b.select(mask, b.mul(wide, weight), vconst(I32, count, 0))
+                            acc = b.add(acc, prod)
+                        else:
+                            v = b.select(mask, v, vconst(F32, count, 0.0))
+                            fma = ctx.intrinsic(f"llvm.fmuladd.v{count}f32", vec(F32, count),
+                                                [vec(F32, count)] * 3)
+                            acc = b.call(fma, [v, weight, acc])
+                    value = to_float(b, acc, np.dtype(np.int32) if integer else F32_DT, count)
+                    y = program.apply(ctx, b, value, count, c0, True)
+                    b.store(y, element_ptr(b, ys, b.add(out_at, c0), out_t), align=1)
+
+                if c_vec:
+                    with for_range(b, c_vec, step=lanes, name="c") as c0:
+                        channels(c0, lanes)
+                if c > c_vec:
+                    with for_range(b, c, start=c_vec, name="ct") as c0:
+                        channels(c0, 1)
+
+    # (the output rows are independent: shared by the threads)
+    rows_n = spec.n * oh_n
+    emit_ranged_kernel(ctx, f"{ctx.group_name}_depthwise_nhwc", [x.ptr, out.ptr], body,
+                       outer=rows_n, work=rows_n * ow_n * c * taps_n, noalias=(1,))
+
+
 # --------------------------------------------------------------------------------------------
 # The lowering
 # --------------------------------------------------------------------------------------------
@@ -1072,7 +1162,9 @@ class ConvolutionLowering(ShiftedGemmLowering):
     def _emit_spec(
         self, ctx: EmitContext, spec: ConvSpec, src: Buffer, program: Program, dst: Buffer
     ) -> None:
-        if spec.depthwise:
+        if spec.depthwise and src.channels_last:  # (`cpu-choose-layouts`: dst too)
+            emit_depthwise_nhwc(ctx, spec, src, program, dst)
+        elif spec.depthwise:
             emit_depthwise(ctx, spec, src, program, dst)
         else:
             emit_conv_gemm(ctx, spec, src, program, dst)

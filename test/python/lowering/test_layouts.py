@@ -8,8 +8,8 @@ and a FakeQuantize tied to their NHWC inputs; graph inputs and outputs in NCHW; 
 threads, whole images and small blocks of positions; a fire module's Concat along the
 channels in NHWC; NHWC MaxPool and AvgPool between convolutions, a global AvgPool from an NHWC
 tensor; FakeQuantize and Convert groups with per-channel constants on NHWC tensors; LPT's
-residual Add fused into the convolution (NHWC and NCHW). A mark where the rules do not allow
-one is a compile error.
+residual Add fused into the convolution (NHWC and NCHW); depthwise convolutions in NHWC (a
+channel multiplier keeps NCHW). A mark where the rules do not allow one is a compile error.
 """
 
 from __future__ import annotations
@@ -198,6 +198,51 @@ def residual_block(output_nchw: bool) -> lowpass.Model:
     return lowpass.Model(g.module())
 
 
+def inverted_residual(int8: bool) -> lowpass.Model:
+    """MobileNet-v2's block: a 1x1 expansion, a depthwise 3x3 (behind a per-channel zero
+    point in int8; 20 channels: vectors and single channels), a strided depthwise 3x3, a
+    1x1 projection; and a depthwise convolution with a channel multiplier (2 outputs per
+    input channel: the NCHW kernel, so its input and output stay NCHW)."""
+    g = GraphBuilder()
+    x = g.input("x", XS, ov.ui8 if int8 else ov.f32)
+
+    def requant(y, channels, name):  # type: ignore[no-untyped-def]
+        if not int8:
+            return g.value(ov.ReluOp(y, name=name))
+        y = g.value(ov.ReluOp(g.value(ov.MultiplyOp(y, const(g, scales(channels))))))
+        return fq(g, y, 0.0, 4.0, 0.0, 255.0, ov.ui8, name=name)
+
+    def weights(shape):  # type: ignore[no-untyped-def]
+        return g.constant(int8_weights(shape)) if int8 else const(g, RNG.standard_normal(shape))
+
+    def typed(shape):  # type: ignore[no-untyped-def]
+        return {"result_type": f32(shape)} if int8 else {}
+
+    e = requant(g.value(ov.ConvolutionOp(x, weights((20, 16, 1, 1)), name="expand",
+                                         **typed([2, 20, 12, 12]), **NOPAD)), 20, "expand_q")
+    if int8:
+        zp = g.constant(RNG.integers(0, 9, (1, 20, 1, 1)).astype(np.uint8))
+        e_in = g.value(ov.SubtractOp(e, zp, result_type=f32([2, 20, 12, 12]), name="dw_zp"))
+    else:
+        e_in = e
+    d = requant(g.value(ov.GroupConvolutionOp(e_in, weights((20, 1, 1, 3, 3)), name="dw",
+                                              **typed([2, 20, 12, 12]), **PAD1)), 20, "dw_q")
+    d2 = requant(g.value(ov.GroupConvolutionOp(
+        d, weights((20, 1, 1, 3, 3)), strides=[2, 2], pads_begin=[1, 1], pads_end=[1, 1],
+        dilations=[1, 1], name="dw2", **typed([2, 20, 6, 6]))), 20, "dw2_q")
+    p = g.value(ov.ConvolutionOp(d2, weights((8, 20, 1, 1)), name="project",
+                                 **typed([2, 8, 6, 6]), **NOPAD))
+    g.output(g.value(ov.MultiplyOp(p, const(g, scales(8)))), "y")
+    t = requant(g.value(ov.ConvolutionOp(x, weights((20, 16, 1, 1)), name="side",
+                                         **typed([2, 20, 12, 12]), **NOPAD)), 20, "side_q")
+    m = requant(g.value(ov.GroupConvolutionOp(t, weights((20, 2, 1, 3, 3)), name="dw_mult",
+                                              **typed([2, 40, 12, 12]), **PAD1)), 40, "mult_q")
+    q = g.value(ov.ConvolutionOp(m, weights((8, 40, 1, 1)), name="after_mult",
+                                 **typed([2, 8, 12, 12]), **NOPAD))
+    g.output(g.value(ov.MultiplyOp(q, const(g, scales(8)))), "z")
+    return lowpass.Model(g.module())
+
+
 def channels_last(model: lowpass.Model) -> set[str]:
     module = model.module.clone()
     run_pipeline(module)
@@ -234,6 +279,25 @@ def test_fire_module_concat_channels_last() -> None:
         clear_cache()
         for a, r in zip(_outputs(model, "CPU", threads, feeds), want, strict=True):
             np.testing.assert_array_equal(a, r)
+
+
+@pytest.mark.parametrize("int8", [True, False])
+def test_depthwise_convolutions_in_nhwc(int8: bool) -> None:
+    model = inverted_residual(int8)
+    marked = channels_last(model)
+    assert {"expand_q", "dw_q", "dw2_q"} <= marked
+    assert not marked & {"side_q", "mult_q"}  # (a channel multiplier: NCHW)
+    dtype = np.uint8 if int8 else np.float32
+    x = RNG.integers(0, 256, XS) if int8 else RNG.standard_normal(XS)
+    feeds = {"x": x.astype(dtype)}
+    want = _outputs(model, "REFERENCE", 1, feeds)
+    for threads in (1, 2):
+        clear_cache()
+        for a, r in zip(_outputs(model, "CPU", threads, feeds), want, strict=True):
+            if int8:
+                np.testing.assert_array_equal(a, r)
+            else:
+                np.testing.assert_allclose(a, r, rtol=1e-5, atol=1e-5 * float(np.max(np.abs(r))))
 
 
 @pytest.mark.parametrize("output_nchw", [False, True])
