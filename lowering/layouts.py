@@ -25,8 +25,9 @@ The rules, on the groups of the entry function (`cpu.kernel` / `cpu.fused`):
 - a 2-D MaxPool/AvgPool (with its post-ops) pools either layout into the same one: it ties
   its input and output, unless the output is 1x1 (the same bytes in both layouts: a global
   pooling writes it from an NHWC input as well);
-- anything else (views, reference fallbacks, graph inputs and outputs, loops, LRN,
-  depthwise convolutions with a channel multiplier) needs NCHW.
+- an LRN across channels (the CPU kernel's) ties its input and output;
+- anything else (views, reference fallbacks, graph inputs and outputs, loops, depthwise
+  convolutions with a channel multiplier) needs NCHW.
 
 A set of tied tensors is stored NHWC when none of them needs NCHW and one of them is read or
 written by a convolution. The result: the ops whose (single) result is NHWC, which the pass
@@ -48,6 +49,7 @@ from lowpass.dialects.ov import (
     ConvolutionOp,
     FakeQuantizeOp,
     GroupConvolutionOp,
+    LRNOp,
     MaxPoolOp,
     SubtractOp,
 )
@@ -156,6 +158,9 @@ def choose_channels_last(block: Block, results: Sequence[SSAValue]) -> list[Oper
             ties.tie([outputs[0], *(v for v in inputs if v is not data or depthwise)])
             convolved.update([data, outputs[0]])
             continue
+        if _is_lrn(ops, inputs, outputs):  # (across channels: one layout in and out)
+            ties.tie([*inputs, *outputs])
+            continue
         pool = _pooling_input(ops, inputs, outputs)
         if pool is not None:  # (a 1x1 output is the same bytes in both layouts: not tied)
             ties.tie([pool, *outputs] if _spatial(outputs[0]) > 1 else [pool])
@@ -173,6 +178,17 @@ def choose_channels_last(block: Block, results: Sequence[SSAValue]) -> list[Oper
         if root in wanted and root not in blocked and len(op.results) == 1:
             chosen.append(op)
     return chosen
+
+
+def _is_lrn(ops: list[Operation], inputs: Sequence[SSAValue],
+            outputs: Sequence[SSAValue]) -> bool:
+    """An LRN group on the CPU device's kernel (across the channels of a 4-D float32
+    tensor): it normalizes either layout into the same one."""
+    kernel = ops[0].attributes.get(cpu.KERNEL)
+    if not (isinstance(ops[0], LRNOp) and isinstance(kernel, cpu.KernelAttr)
+            and kernel.kind.data == "l-r-n" and len(ops) == 1):
+        return False
+    return len(inputs) == 1 and len(outputs) == 1 and len(value_shape(outputs[0])) == 4
 
 
 def _spatial(value: SSAValue) -> int:

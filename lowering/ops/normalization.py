@@ -14,7 +14,8 @@ acc` is the reference's two float32 operations, so the sum and the base are the 
 bit for bit. The power is `sqrt(d) * sqrt(sqrt(d))` for beta = 0.75 (the networks' value),
 else `exp(beta * log(d))` (Cephes expf / logf): measured within 4 ulp of the reference's
 `powf` for beta = 0.75, 8 ulp for beta = 0.9 (tests: relative 4e-6). Other axes, and other
-types, stay on the reference.
+types, stay on the reference. On an NHWC tensor (`cpu.channels_last`, between convolutions)
+the channels of a position are contiguous: `_emit_lrn_nhwc`.
 """
 
 from __future__ import annotations
@@ -80,6 +81,9 @@ class LRNLowering:
         alpha, beta, bias = (np.float32(a.value.data) for a in (op.alpha, op.beta, op.bias))
         scale = np.float32(alpha / np.float32(size))  # (size^len(axes), one axis)
         src, dst = ctx.buffer(op.operands[0]), ctx.buffer(op.results[0])
+        if src.channels_last:  # (`cpu-choose-layouts`: dst too)
+            _emit_lrn_nhwc(ctx, src, dst, n * inner, c, size, scale, bias, beta)
+            return jit_exec_type(ctx.cpu, F32_DT)
         work = n * c * inner * (size + 20)
         _, chunks = ranged_chunks(ctx, n * c, work)
         rows = ctx.scratch(chunks * inner * 4)
@@ -120,6 +124,45 @@ class LRNLowering:
         emit_ranged_kernel(ctx, f"{ctx.group_name}_lrn", [src.ptr, dst.ptr, rows], body,
                            outer=n * c, work=work, noalias=(1, 2))
         return jit_exec_type(ctx.cpu, F32_DT)
+
+
+def _emit_lrn_nhwc(ctx: EmitContext, src: Buffer, dst: Buffer, positions: int, c: int,
+                   size: int, scale: np.float32, bias: np.float32, beta: np.float32) -> None:
+    """LRN across the channels of an NHWC tensor (`cpu.channels_last`): per position, its C
+    channels are copied into a stack row with `half` zeros on each side, then for every
+    channel the `size` squares of the row are added in ascending order from 0 (the zeros
+    outside the tensor leave the sum as the reference's, which starts at the first channel
+    inside), and y is as in the NCHW kernel (LLVM vectorizes the loop over the channels)."""
+    half = (size - 1) // 2
+    work = positions * c * (size + 20)
+
+    def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
+        xs, ys, first, end = args
+        math = Math(b)
+        zero = ir.Constant(F32, 0.0)
+        with b.goto_entry_block():
+            padded = b.alloca(F32, size=c + 2 * half)
+            padded.align = 64
+        for j in range(half):  # the zeros around the row (never overwritten)
+            b.store(zero, element_ptr(b, padded, i64(j), F32))
+            b.store(zero, element_ptr(b, padded, i64(c + half + j), F32))
+        with for_range(b, end, start=first, name="pos") as pos:
+            x_row = element_ptr(b, xs, b.mul(pos, i64(c)), F32)
+            y_row = element_ptr(b, ys, b.mul(pos, i64(c)), F32)
+            with for_range(b, c, name="copy") as ch:
+                b.store(b.load(element_ptr(b, x_row, ch, F32), typ=F32),
+                        element_ptr(b, padded, b.add(ch, i64(half)), F32))
+            with for_range(b, c, name="ch") as ch:
+                acc: ir.Value = zero
+                for t in range(size):
+                    v = b.load(element_ptr(b, padded, b.add(ch, i64(t)), F32), typ=F32)
+                    acc = b.fadd(acc, b.fmul(v, v))
+                d = b.fadd(math.f(float(bias)), b.fmul(math.f(float(scale)), acc))
+                x = b.load(element_ptr(b, x_row, ch, F32), typ=F32)
+                b.store(b.fdiv(x, _power(math, d, beta)), element_ptr(b, y_row, ch, F32))
+
+    emit_ranged_kernel(ctx, f"{ctx.group_name}_lrn_nhwc", [src.ptr, dst.ptr], body,
+                       outer=positions, work=work, noalias=(1,))
 
 
 def _power(math: Math, d: ir.Value, beta: np.float32) -> ir.Value:

@@ -9,7 +9,8 @@ threads, whole images and small blocks of positions; a fire module's Concat alon
 channels in NHWC; NHWC MaxPool and AvgPool between convolutions, a global AvgPool from an NHWC
 tensor; FakeQuantize and Convert groups with per-channel constants on NHWC tensors; LPT's
 residual Add fused into the convolution (NHWC and NCHW); depthwise convolutions in NHWC (a
-channel multiplier keeps NCHW). A mark where the rules do not allow one is a compile error.
+channel multiplier keeps NCHW); LRN in NHWC. A mark where the rules do not allow one is a
+compile error.
 """
 
 from __future__ import annotations
@@ -279,6 +280,39 @@ def test_fire_module_concat_channels_last() -> None:
         clear_cache()
         for a, r in zip(_outputs(model, "CPU", threads, feeds), want, strict=True):
             np.testing.assert_array_equal(a, r)
+
+
+@pytest.mark.parametrize("size", [5, 3])
+def test_lrn_between_convolutions_in_nhwc(size: int) -> None:
+    """GoogLeNet's conv -> LRN -> conv: the LRN runs on the NHWC tensor (a zero-padded copy
+    of each position's 20 channels, the squares added in the reference's order): within the
+    LRN kernel's bound of REFERENCE (its power is within a few ulp; the convolutions'
+    float32 sums add theirs), as the NCHW one beside it."""
+    g = GraphBuilder()
+    x = g.input("x", XS)
+    y = g.value(ov.ConvolutionOp(x, const(g, RNG.standard_normal((20, 16, 3, 3)) * 0.2),
+                                 name="a", **PAD1))
+    axes = g.constant(np.asarray([1], np.int64))
+    n = g.value(ov.LRNOp(g.value(ov.ReluOp(y, name="a_relu")), axes, alpha=1e-4, beta=0.75,
+                         bias=1.0, size=size, name="lrn"))
+    g.output(n, "nchw")  # (a graph output: this one is NCHW)
+    m = g.value(ov.LRNOp(g.value(ov.ReluOp(g.value(ov.ConvolutionOp(
+        x, const(g, RNG.standard_normal((20, 16, 3, 3)) * 0.2), name="b", **PAD1)),
+        name="b_relu")), axes, alpha=1e-4, beta=0.75, bias=1.0, size=size, name="lrn_nhwc"))
+    z = g.value(ov.ConvolutionOp(m, const(g, RNG.standard_normal((8, 20, 1, 1))), name="c",
+                                 **NOPAD))
+    g.output(z, "z")
+    g.output(g.value(ov.ConvolutionOp(n, const(g, RNG.standard_normal((8, 20, 1, 1))),
+                                      name="d", **NOPAD)), "d")
+    model = lowpass.Model(g.module())
+    marked = channels_last(model)
+    assert "lrn_nhwc" in marked and "lrn" not in marked
+    feeds = {"x": RNG.standard_normal(XS).astype(np.float32)}
+    want = _outputs(model, "REFERENCE", 1, feeds)
+    for threads in (1, 2):
+        clear_cache()
+        for a, r in zip(_outputs(model, "CPU", threads, feeds), want, strict=True):
+            np.testing.assert_allclose(a, r, rtol=2e-5, atol=2e-5 * float(np.max(np.abs(r))))
 
 
 @pytest.mark.parametrize("int8", [True, False])
