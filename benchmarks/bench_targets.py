@@ -78,11 +78,12 @@ def _int8_reason() -> str:
     if "amx-int8" in features:
         return ("the GEMMs run on AMX tiles (1.6-2.6 T int8 op/s in bench_gemm, onnxruntime's "
                 "MatMulInteger 1.2-2.2 T) and tensors stay NHWC between convolutions; what "
-                "is left is work per output element: the 1x1 convolutions of K = 64 (the "
-                "56x56 stage, ~3.5 of ~12.5 ms) spend ~75% of their time in the pass that "
-                "computes LPT's FakeQuantize chains in float32 as the reference does, and "
-                "the stem's im2col (K = 147) -> integer requantization where it is provably "
-                "exact, a direct stem convolution")
+                "is left is work per output element: resnet50's 1x1 convolutions of K = 64 "
+                "(the 56x56 stage, ~2.5 of ~13 ms) spend ~75% of their time in the pass "
+                "that computes LPT's FakeQuantize chains in float32 as the reference does; "
+                "squeezenet's requantizing Convert groups after each Concat (~20%) and its "
+                "stem -> integer requantization where it is provably exact, requantization "
+                "folded into the Concat's producers, a direct stem convolution")
     if "avx512vnni" in features or "avxvnni" in features:
         return ("vpdpbusd is exact at full speed and tensors stay NHWC between "
                 "convolutions; the per-element requantization pass after each convolution "
