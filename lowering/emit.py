@@ -508,6 +508,20 @@ def for_range(
     builder.position_at_end(done)
 
 
+def for_lanes(builder: ir.IRBuilder, stop: int, lanes: int,
+              body: Callable[[ir.Value, int], None], name: str = "c") -> None:
+    """`body(i, lanes)` for i = 0, lanes, ... while `lanes` elements of [0, stop) remain,
+    then `body(i, 1)` for the rest: a vector loop and its scalar tail (the channels of an
+    NHWC row)."""
+    full = stop // lanes * lanes
+    if full:
+        with for_range(builder, full, step=lanes, name=name) as i:
+            body(i, lanes)
+    if stop > full:
+        with for_range(builder, stop, start=full, name=f"{name}t") as i:
+            body(i, 1)
+
+
 def memcpy(builder: ir.IRBuilder, dst: ir.Value, src: ir.Value, nbytes: int | ir.Value) -> None:
     """`llvm.memcpy` (non-overlapping)."""
     module = builder.module

@@ -709,24 +709,27 @@ class _GemmEmitter:
         return shared_function(self.module, self._micro_key(rows, panels, last_cols),
                                lambda: emit(rows, panels, last_cols))
 
+    def _micro_function(self, suffix: str, partial: bool = False) -> ir.Function:
+        """An empty micro-kernel `void (ptr a, ptr b_panel, ptr c, i64 n0, ptr comp, ptr scale,
+        ptr bias[, ptr partial])`, internal and not inlined (shared, it would be copied back
+        into each caller; a call per tile costs nothing next to the tile's K loop)."""
+        args = [PTR, PTR, PTR, I64, PTR, PTR, PTR] + ([PTR] if partial else [])
+        fn = ir.Function(self.module, ir.FunctionType(VOID, args), f"{self.name}.{suffix}")
+        fn.linkage = "internal"
+        fn.attributes.add("nounwind")
+        fn.attributes.add("noinline")
+        for arg in fn.args[:3]:
+            arg.add_attribute("noalias")
+        return fn
+
     def _emit_micro(self, rows: int, panels: int, last_cols: int, part: str = ""
                     ) -> ir.Function:
         """`micro`'s code; with `part` the micro-kernel of one K block (`kblock`), with an
         8th argument, the partial sums of its tile (rows `block` panels apart): "first"
         starts from zero and stores them, "middle" loads and stores them, "last" (the
         remaining steps) loads them and applies the epilogue."""
-        args = [PTR, PTR, PTR, I64, PTR, PTR, PTR] + ([PTR] if part else [])
-        fnty = ir.FunctionType(VOID, args)
-        fn = ir.Function(self.module, fnty,
-                         f"{self.name}.micro{rows}x{panels}x{last_cols}{part}")
-        fn.linkage = "internal"
-        fn.attributes.add("nounwind")
-        # (not inlined into its callers: shared, it would be copied back into each; a call
-        # per tile costs nothing next to the tile's K loop)
-        fn.attributes.add("noinline")
+        fn = self._micro_function(f"micro{rows}x{panels}x{last_cols}{part}", bool(part))
         a, b_panel, c, n0 = fn.args[:4]
-        for arg in (a, b_panel, c):
-            arg.add_attribute("noalias")
         b = ir.IRBuilder(fn.append_basic_block("entry"))
         a_rows = [_offset(b, a, r * self.a_row_bytes) for r in range(rows)]
         b_panels = [_offset(b, b_panel, p * self.panel_bytes) for p in range(panels)]
@@ -840,14 +843,8 @@ class _GemmEmitter:
         The C tiles go to a stack buffer; then row by row the last k % 64 values are added
         with zmm `vpdpbusd` (no tile reads past a row's K or past A's last row) and the
         epilogue stores the row."""
-        fnty = ir.FunctionType(VOID, [PTR, PTR, PTR, I64, PTR, PTR, PTR])
-        fn = ir.Function(self.module, fnty, f"{self.name}.amx{rows}x{panels}x{last_cols}")
-        fn.linkage = "internal"
-        fn.attributes.add("nounwind")
-        fn.attributes.add("noinline")
+        fn = self._micro_function(f"amx{rows}x{panels}x{last_cols}")
         a, b_panel, c, n0 = fn.args[:4]
-        for arg in (a, b_panel, c):
-            arg.add_attribute("noalias")
         b = ir.IRBuilder(fn.append_basic_block("entry"))
         scratch = b.alloca(I32, size=AMX_ROWS * 2 * PANEL)
         scratch.align = 64

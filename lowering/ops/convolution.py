@@ -63,6 +63,7 @@ from lowpass.lowering.emit import (
     call_ranged,
     element_ptr,
     emit_ranged_kernel,
+    for_lanes,
     for_range,
     i64,
     ir_type,
@@ -784,7 +785,6 @@ def nhwc_function(ctx: EmitContext, spec: ConvSpec, acc_dt: np.dtype,
     acc_t = ir_type(acc_dt)
     out_t = ir_type(program.out_dtype)
     lanes = 16 if ctx.cpu.avx512 else 8
-    c_vec = cout // lanes * lanes
     tensor_types = [value_dtype(t) for t in program.tensors]
     fn = ctx.function(f"{ctx.group_name}_nhwc_out", ir.FunctionType(
         ir.VoidType(), [PTR, PTR, I64, I64, I64] + [PTR] * len(tensor_types)))
@@ -806,12 +806,7 @@ def nhwc_function(ctx: EmitContext, spec: ConvSpec, acc_dt: np.dtype,
         b.store(y, element_ptr(b, dst, out_at, out_t), align=1)
 
     with for_range(b, rows, name="r") as r:
-        if c_vec:
-            with for_range(b, c_vec, step=lanes, name="co") as co:
-                channels(r, co, lanes)
-        if cout > c_vec:
-            with for_range(b, cout, start=c_vec, name="ct") as co:
-                channels(r, co, 1)
+        for_lanes(b, cout, lanes, lambda co, count: channels(r, co, count), name="co")
     b.ret_void()
     return fn
 
@@ -996,7 +991,6 @@ def emit_depthwise_nhwc(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Pr
     zp_const = None if zp is None else np.ascontiguousarray(zp.astype(np.int32))
     out_t = ir_type(program.out_dtype)
     lanes = 16 if ctx.cpu.avx512 else 8
-    c_vec = c // lanes * lanes
 
     def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
         xs, ys, first_row, end_row = args
@@ -1051,12 +1045,7 @@ def emit_depthwise_nhwc(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Pr
                     y = program.apply(ctx, b, value, count, c0, True)
                     b.store(y, element_ptr(b, ys, b.add(out_at, c0), out_t), align=1)
 
-                if c_vec:
-                    with for_range(b, c_vec, step=lanes, name="c") as c0:
-                        channels(c0, lanes)
-                if c > c_vec:
-                    with for_range(b, c, start=c_vec, name="ct") as c0:
-                        channels(c0, 1)
+                for_lanes(b, c, lanes, channels)
 
     # (the output rows are independent: shared by the threads)
     rows_n = spec.n * oh_n

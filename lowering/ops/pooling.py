@@ -41,6 +41,7 @@ from lowpass.lowering.emit import (
     OpLowering,
     element_ptr,
     emit_ranged_kernel,
+    for_lanes,
     for_range,
     i64,
     ir_type,
@@ -366,7 +367,6 @@ def emit_pool_nhwc(ctx: EmitContext, op: MaxPoolOp | AvgPoolOp, src: Buffer,
     et = ir_type(dtype)
     is_max = isinstance(op, MaxPoolOp)
     lanes = 16 if (is_max and dtype.kind in "iu") or ctx.cpu.avx512 else 8
-    c_vec = c // lanes * lanes
     integer_mean = np.dtype(pool_dtype).kind in "iu"
     divisors = None if is_max else avg_divisors(op, in_shape, (oh_n, ow_n), integer_mean)
     out_t = ir_type(program.out_dtype)
@@ -417,12 +417,7 @@ def emit_pool_nhwc(ctx: EmitContext, op: MaxPoolOp | AvgPoolOp, src: Buffer,
                     result = math.result(acc, count, c0, True, div)
                     b.store(result, element_ptr(b, ys, b.add(out_at, c0), out_t), align=1)
 
-                if c_vec:
-                    with for_range(b, c_vec, step=lanes, name="c") as c0:
-                        channels(c0, lanes)
-                if c > c_vec:
-                    with for_range(b, c, start=c_vec, name="ct") as c0:
-                        channels(c0, 1)
+                for_lanes(b, c, lanes, channels)
 
     emit_ranged_kernel(ctx, f"{ctx.group_name}_pool_nhwc", [src.ptr, dst.ptr], body,
                        outer=n * oh_n, work=n * c * oh_n * ow_n * g["kh"] * g["kw"],

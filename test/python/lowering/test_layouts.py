@@ -271,15 +271,26 @@ def _outputs(model: lowpass.Model, device: str, threads: int, feeds: dict) -> li
     return [np.asarray(v).copy() for v in compiled.create_infer_request().infer(feeds).to_tuple()]
 
 
-def test_fire_module_concat_channels_last() -> None:
-    model = fire_module()
-    assert {"squeeze_q", "expand1_q", "expand3_q", "concat"} <= channels_last(model)
-    feeds = {"x": RNG.integers(0, 256, XS).astype(np.uint8)}
+def _matches_reference(model: lowpass.Model, feeds: dict, tolerance: float = 0.0) -> None:
+    """CPU on 1 and 2 threads against REFERENCE: bit for bit (tolerance 0), else within
+    `tolerance` relative to each output's largest magnitude."""
     want = _outputs(model, "REFERENCE", 1, feeds)
     for threads in (1, 2):
         clear_cache()
         for a, r in zip(_outputs(model, "CPU", threads, feeds), want, strict=True):
-            np.testing.assert_array_equal(a, r)
+            if tolerance == 0:
+                assert a.dtype == r.dtype
+                np.testing.assert_array_equal(a, r)
+            else:
+                scale = float(np.max(np.abs(r)))
+                np.testing.assert_allclose(a, r, rtol=tolerance, atol=tolerance * scale)
+
+
+def test_fire_module_concat_channels_last() -> None:
+    model = fire_module()
+    assert {"squeeze_q", "expand1_q", "expand3_q", "concat"} <= channels_last(model)
+    feeds = {"x": RNG.integers(0, 256, XS).astype(np.uint8)}
+    _matches_reference(model, feeds)
 
 
 @pytest.mark.parametrize("size", [5, 3])
@@ -308,11 +319,7 @@ def test_lrn_between_convolutions_in_nhwc(size: int) -> None:
     marked = channels_last(model)
     assert "lrn_nhwc" in marked and "lrn" not in marked
     feeds = {"x": RNG.standard_normal(XS).astype(np.float32)}
-    want = _outputs(model, "REFERENCE", 1, feeds)
-    for threads in (1, 2):
-        clear_cache()
-        for a, r in zip(_outputs(model, "CPU", threads, feeds), want, strict=True):
-            np.testing.assert_allclose(a, r, rtol=2e-5, atol=2e-5 * float(np.max(np.abs(r))))
+    _matches_reference(model, feeds, 2e-5)
 
 
 @pytest.mark.parametrize("int8", [True, False])
@@ -324,14 +331,7 @@ def test_depthwise_convolutions_in_nhwc(int8: bool) -> None:
     dtype = np.uint8 if int8 else np.float32
     x = RNG.integers(0, 256, XS) if int8 else RNG.standard_normal(XS)
     feeds = {"x": x.astype(dtype)}
-    want = _outputs(model, "REFERENCE", 1, feeds)
-    for threads in (1, 2):
-        clear_cache()
-        for a, r in zip(_outputs(model, "CPU", threads, feeds), want, strict=True):
-            if int8:
-                np.testing.assert_array_equal(a, r)
-            else:
-                np.testing.assert_allclose(a, r, rtol=1e-5, atol=1e-5 * float(np.max(np.abs(r))))
+    _matches_reference(model, feeds, 0.0 if int8 else 1e-5)
 
 
 @pytest.mark.parametrize("output_nchw", [False, True])
@@ -344,11 +344,7 @@ def test_residual_add_fused_into_the_convolution(output_nchw: bool) -> None:
     assert {"requant", "dequant", "residual", "relu", "out"} <= fused
     assert ("out" in channels_last(model)) == (not output_nchw)
     feeds = {"x": RNG.integers(0, 256, XS).astype(np.uint8)}
-    want = _outputs(model, "REFERENCE", 1, feeds)
-    for threads in (1, 2):
-        clear_cache()
-        for a, r in zip(_outputs(model, "CPU", threads, feeds), want, strict=True):
-            np.testing.assert_array_equal(a, r)
+    _matches_reference(model, feeds)
 
 
 @pytest.mark.parametrize("blocks", ["whole", "small"])
@@ -360,13 +356,7 @@ def test_int8_block_exact(blocks: str, monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setattr(convolution, "MIN_BLOCK_POSITIONS", 8)
     model = int8_block()
     feeds = {"x": RNG.integers(0, 256, XS).astype(np.uint8)}
-    want = _outputs(model, "REFERENCE", 1, feeds)
-    for threads in (1, 2):
-        clear_cache()
-        got = _outputs(model, "CPU", threads, feeds)
-        for a, r in zip(got, want, strict=True):
-            assert a.dtype == r.dtype
-            np.testing.assert_array_equal(a, r)
+    _matches_reference(model, feeds)
 
 
 @pytest.mark.parametrize("blocks", ["whole", "small"])
@@ -378,12 +368,7 @@ def test_fp32_block_close(blocks: str, monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setattr(convolution, "MIN_BLOCK_POSITIONS", 8)
     model = fp32_block()
     feeds = {"x": RNG.standard_normal(XS).astype(np.float32)}
-    want = _outputs(model, "REFERENCE", 1, feeds)
-    for threads in (1, 2):
-        clear_cache()
-        for a, r in zip(_outputs(model, "CPU", threads, feeds), want, strict=True):
-            scale = float(np.max(np.abs(r)))
-            np.testing.assert_allclose(a, r, rtol=1e-5, atol=1e-5 * scale)
+    _matches_reference(model, feeds, 1e-5)
 
 
 def test_a_mark_the_rules_do_not_allow_is_an_error() -> None:
