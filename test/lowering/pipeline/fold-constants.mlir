@@ -4,6 +4,7 @@
 // RUN: opt-tool -p cpu-fold-constants %s | filecheck %s
 // RUN: not opt-tool -p cpu-fold-constants %S/Inputs/dynamic.mlir 2>&1 | filecheck %s --check-prefix=ERR
 // RUN: not opt-tool -p cpu-fuse-kernels %S/Inputs/dynamic.mlir 2>&1 | filecheck %s --check-prefix=ERR
+// RUN: not opt-tool -p cpu-choose-layouts %S/Inputs/dynamic.mlir 2>&1 | filecheck %s --check-prefix=ERR
 // CHECK:      %w = ov.constant dense<{{.*}}> : tensor<2x3xf16>
 // CHECK-NEXT: %one = ov.constant dense<1> : tensor<i64>{{$}}
 // CHECK-NEXT: %wf = ov.convert %w destination_type = f32 {ov.name = "decompress", cpu.constant} :

@@ -19,6 +19,8 @@
 // RUN: not lowpass-run %t.fallback.mlir --random-inputs 0 --device CPU 2>&1 | filecheck %s --check-prefix=FALLBACK
 // RUN: sed -e 's/{ov.name = "c", /{ov.name = "c", cpu.quantized = #cpu.quantized_cell<x 256, h 256, weights 127, gemms 1>, /' %t.mlir > %t.quantized.mlir
 // RUN: not lowpass-run %t.quantized.mlir --random-inputs 0 --device CPU 2>&1 | filecheck %s --check-prefix=QUANTIZED
+// RUN: sed -e 's/{ov.name = "b", /{ov.name = "b", cpu.channels_last, /' %t.mlir > %t.layout.mlir
+// RUN: not lowpass-run %t.layout.mlir --random-inputs 0 --device CPU 2>&1 | filecheck %s --check-prefix=LAYOUT
 // OVERLAP:  lowpass-run: error: {{.*}}overlap.mlir: Transpose 'a' and Transpose 'b' share arena bytes while both are live ([0, 4096) and [2048, 6144))
 // NOKERNEL: lowpass-run: error: {{.*}}: Transpose 'b' is neither constant, view nor in a kernel; run the CPU pipeline first (opt-tool -p cpu-decompose,cpu-fold-constants,cpu-remove-views,cpu-quantize-cells,cpu-fuse-kernels,cpu-choose-layouts,cpu-assign-buffers)
 // KIND:     lowpass-run: error: {{.*}}: Transpose 'b': no lowering 'convolution' for this op (lowerings: recurrent, convolution,
@@ -27,3 +29,4 @@
 // HEAP:     unknown buffer kind 'heap'; expected one of arena, output, none
 // FALLBACK: lowpass-run: error: {{.*}}: Transpose 'b': #cpu.fused<0> into a "reference" group (the fallback runs one op per group)
 // QUANTIZED: lowpass-run: error: {{.*}}: Add 'c': only LSTMCell and RNNCell take cpu.quantized
+// LAYOUT:   lowpass-run: error: {{.*}}: Transpose 'b': cpu.channels_last on a tensor that is not passed between convolutions (only cpu-choose-layouts' choices are valid)

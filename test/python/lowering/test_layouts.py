@@ -251,6 +251,24 @@ def channels_last(model: lowpass.Model) -> set[str]:
             if cpu.CHANNELS_LAST in op.attributes}
 
 
+@pytest.mark.parametrize("build", [int8_block, fp32_block, fire_module,
+                                   lambda: inverted_residual(True)])
+def test_reference_unchanged_by_the_pipeline(build) -> None:  # type: ignore[no-untyped-def]
+    """The pass only writes attributes: the reference interpreter gives the same bits on the
+    module before and after the CPU pipeline (cpu-choose-layouts included)."""
+    model = build()
+    module = model.module.clone()
+    run_pipeline(module)
+    assert any(cpu.CHANNELS_LAST in op.attributes for op in entry_function(module).body.block.ops)
+    dtype = np.float32 if build is fp32_block else np.uint8
+    x = RNG.standard_normal(XS) if build is fp32_block else RNG.integers(0, 256, XS)
+    feeds = {"x": x.astype(dtype)}
+    before = _outputs(model, "REFERENCE", 1, feeds)
+    after = _outputs(lowpass.Model(module), "REFERENCE", 1, feeds)
+    for a, r in zip(after, before, strict=True):
+        np.testing.assert_array_equal(a, r)
+
+
 def test_int8_block_marks() -> None:
     """a's and b's requantized outputs, c's output tied through the residual Add to a and
     q; not d's (a MaxPool reads it) nor e's (a graph output) nor the input."""
