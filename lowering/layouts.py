@@ -125,31 +125,24 @@ def _conv_data_input(ops: list[Operation], members: set[Operation]
 
 def choose_channels_last(block: Block, results: Sequence[SSAValue]) -> list[Operation]:
     """The ops of `block` (a graph after `cpu-fuse-kernels`) whose result to store NHWC."""
+    ties = _Ties()
+    needs_nchw: set[SSAValue] = {*block.args, *results}
+    convolved: set[SSAValue] = set()  # read or written by a convolution
+    written: list[SSAValue] = []  # the groups' outputs
     groups: dict[int, list[Operation]] = {}
     for op in block.ops:
         group = _group_of(op)
         if group is not None:
             groups.setdefault(group, []).append(op)
-    ties = _Ties()
-    needs_nchw: set[SSAValue] = set()
-    convolved: set[SSAValue] = set()  # read or written by a convolution
-    producer: dict[SSAValue, Operation] = {}
-
-    needs_nchw.update(block.args)
-    needs_nchw.update(results)
-    for op in block.ops:
-        if _group_of(op) is None and not _constant_op(op):
-            for value in (*op.operands, *op.results):
-                needs_nchw.add(value)  # views, the terminator, ops of no group
+        elif not _constant_op(op):  # views, the terminator, ops of no group
+            needs_nchw.update((*op.operands, *op.results))
     for ops in groups.values():
         members = set(ops)
         inputs = [v for o in ops for v in o.operands
                   if v.owner not in members and not _is_constant(v)]
         outputs = [r for o in ops for r in o.results
                    if any(use.operation not in members for use in r.uses) or r in results]
-        for r in outputs:
-            assert isinstance(r.owner, Operation)
-            producer[r] = r.owner
+        written.extend(outputs)
         found = _conv_data_input(ops, members)
         if found is not None and len(outputs) == 1 and len(value_shape(outputs[0])) == 4:
             data, depthwise = found
@@ -163,7 +156,8 @@ def choose_channels_last(block: Block, results: Sequence[SSAValue]) -> list[Oper
             continue
         pool = _pooling_input(ops, inputs, outputs)
         if pool is not None:  # (a 1x1 output is the same bytes in both layouts: not tied)
-            ties.tie([pool, *outputs] if _spatial(outputs[0]) > 1 else [pool])
+            if _spatial(outputs[0]) > 1:
+                ties.tie([pool, *outputs])
             continue
         if _is_concat(ops, inputs, outputs) or _is_layout_free(ops, members, inputs, outputs):
             ties.tie([*inputs, *outputs])
@@ -173,8 +167,9 @@ def choose_channels_last(block: Block, results: Sequence[SSAValue]) -> list[Oper
     blocked = {ties.find(v) for v in needs_nchw}
     wanted = {ties.find(v) for v in convolved}
     chosen = []
-    for value, op in producer.items():
-        root = ties.find(value)
+    for value in written:
+        root, op = ties.find(value), value.owner
+        assert isinstance(op, Operation)
         if root in wanted and root not in blocked and len(op.results) == 1:
             chosen.append(op)
     return chosen

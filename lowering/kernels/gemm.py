@@ -434,6 +434,16 @@ def _loop(
 
 
 @dataclass(frozen=True)
+class _KPart:
+    """The K block a chunk body is emitting (`kblock`): its micro-kernel's part ("first",
+    "middle", "last"), its index, and the panel of the partial sums' column 0."""
+
+    part: str
+    index: ir.Value
+    start: ir.Value
+
+
+@dataclass(frozen=True)
 class _Tile:
     rows: int  # MR
     panels: int  # panels side by side
@@ -1058,13 +1068,9 @@ class _GemmEmitter:
         if self.kblock:  # the partial sums of the chunk's rows x one block of panels
             partial = b.alloca(F32, size=rows * self.block * PANEL)
             partial.align = 64
-        # the K block being emitted: its part ("first", "middle", "last"), index, and the first
-        # panel of the region (the partial sums' column 0)
-        kstate: dict[str, object] = {"part": "", "kb": _c64(0), "start": _c64(0)}
-
-        def call(rows: int, panels: int, cols: int, a_tile, i: ir.Value, g: ir.Value | int):
-            part = str(kstate["part"])
-            micro = self.micro(rows, panels, cols, part)
+        def call(rows: int, panels: int, cols: int, a_tile, i: ir.Value, g: ir.Value | int,
+                 kpart: _KPart | None):
+            micro = self.micro(rows, panels, cols, kpart.part if kpart else "")
             g_rel = _c64(g) if isinstance(g, int) else g
             g = b.add(p_base, g_rel)
             i_rel, i = i, b.add(m_base, i)
@@ -1072,69 +1078,56 @@ class _GemmEmitter:
             n0 = b.mul(g, _c64(PANEL))
             c_ig = _offset(b, c, b.add(b.mul(i, _c64(self.ldc_bytes)), b.mul(n0, _c64(out_size))))
             extra = []
-            if part:
+            if kpart is not None:
                 assert partial is not None
-                kb = kstate["kb"]
-                assert isinstance(kb, ir.Value)
-                k0 = b.mul(kb, _c64(self.kblock))
+                k0 = b.mul(kpart.index, _c64(self.kblock))
                 a_tile = _offset(b, a_tile, b.mul(k0, _c64(self.k_per_step * self.a_elem)))
                 b_g = _offset(b, b_g, b.mul(k0, _c64(STEP_BYTES)))
-                start = kstate["start"]
-                assert isinstance(start, ir.Value)
-                column = b.sub(g_rel, start)
+                column = b.sub(g_rel, kpart.start)
                 at = b.add(b.mul(i_rel, _c64(self.block * PANEL)), b.mul(column, _c64(PANEL)))
                 extra = [_offset(b, partial, b.mul(at, _c64(4)))]
             b.call(micro, [a_tile, b_g, c_ig, n0, *vectors, *extra])
 
-        def row_tile(i: ir.Value, rows: int, group: int, jb: ir.Value | None) -> None:
+        def row_tile(i: ir.Value, rows: int, group: int, jb: ir.Value | None,
+                     kpart: _KPart | None) -> None:
             a_i = _offset(b, a, b.mul(b.add(m_base, i), _c64(self.lda_bytes)))
             if widened is not None:
                 self._widen(b, a_i, widened, rows)
                 a_i = widened
             if jb is not None:  # a full block
-                _loop(
-                    b,
-                    jb,
-                    b.add(jb, _c64(block)),
-                    group,
-                    lambda g: call(rows, group, PANEL, a_i, i, g),
-                )
+                _loop(b, jb, b.add(jb, _c64(block)), group,
+                      lambda g: call(rows, group, PANEL, a_i, i, g, kpart))
                 return
             groups_end = blocks_end + (full_end - blocks_end) // group * group
             if groups_end > blocks_end:
-                _loop(
-                    b, blocks_end, groups_end, group, lambda g: call(rows, group, PANEL, a_i, i, g)
-                )
+                _loop(b, blocks_end, groups_end, group,
+                      lambda g: call(rows, group, PANEL, a_i, i, g, kpart))
             if p1 > groups_end:
-                call(rows, p1 - groups_end, last_cols, a_i, i, groups_end)
+                call(rows, p1 - groups_end, last_cols, a_i, i, groups_end, kpart)
 
-        def row_tiles(jb: ir.Value | None) -> None:
+        def row_tiles(jb: ir.Value | None, kpart: _KPart | None = None) -> None:
             for first, end, rows, group in row_kinds:
                 if self.amx:
                     self._tile_op(b, "ldtilecfg", configs[rows])
                 if end - first > rows:
-                    _loop(b, first, end, rows, lambda i, r=rows, g=group: row_tile(i, r, g, jb))
+                    _loop(b, first, end, rows,
+                          lambda i, r=rows, g=group: row_tile(i, r, g, jb, kpart))
                 else:
-                    row_tile(_c64(first), rows, group, jb)
+                    row_tile(_c64(first), rows, group, jb, kpart)
 
         def region(jb: ir.Value | None) -> None:
             if not self.kblock:
                 row_tiles(jb)
                 return
-            # every row tile per K block (first, the middle ones in a loop, last)
-            kstate["start"] = jb if jb is not None else _c64(blocks_end)
+            # every row tile per K block (first, the middle ones in a loop, last); the partial
+            # sums' column 0 is the region's first panel
+            start = jb if jb is not None else _c64(blocks_end)
             blocks = -(-self.steps // self.kblock)
-            kstate.update(part="first", kb=_c64(0))
-            row_tiles(jb)
+            row_tiles(jb, _KPart("first", _c64(0), start))
             if blocks > 2:
-                def middle(kb: ir.Value) -> None:
-                    kstate.update(part="middle", kb=kb)
-                    row_tiles(jb)
-
-                _loop(b, 1, blocks - 1, 1, middle)
-            kstate.update(part="last", kb=_c64(blocks - 1))
-            row_tiles(jb)
-            kstate.update(part="", kb=_c64(0))
+                _loop(b, 1, blocks - 1, 1,
+                      lambda kb: row_tiles(jb, _KPart("middle", kb, start)))
+            row_tiles(jb, _KPart("last", _c64(blocks - 1), start))
 
         if blocks_end > p0:
             _loop(b, p0, blocks_end, block, region)

@@ -797,10 +797,9 @@ def nhwc_function(ctx: EmitContext, spec: ConvSpec, acc_dt: np.dtype,
         at = b.add(b.mul(r, i64(cout)), co)
         v = b.load(element_ptr(b, src, at, acc_t), typ=vec(acc_t, count), align=1)
         out_at = b.add(out_row0, at)
-        tensors = [  # (an NHWC tensor of the output's shape: the output's indices)
-            to_float(b, b.load(element_ptr(b, ptr, out_at, ir_type(dt)),
-                               typ=vec(ir_type(dt), count), align=1), dt, count)
-            for ptr, dt in zip(tensor_ptrs, tensor_types, strict=True)]
+        # (an NHWC tensor of the output's shape: the output's indices)
+        tensors = _load_tensors(b, list(zip(tensor_ptrs, tensor_types, strict=True)), out_at,
+                                count)
         y = program.apply(ctx, b, to_float(b, v, acc_dt, count), count, co, True,
                           tensors=tensors)
         b.store(y, element_ptr(b, dst, out_at, out_t), align=1)
@@ -809,6 +808,15 @@ def nhwc_function(ctx: EmitContext, spec: ConvSpec, acc_dt: np.dtype,
         for_lanes(b, cout, lanes, lambda co, count: channels(r, co, count), name="co")
     b.ret_void()
     return fn
+
+
+def _load_tensors(b: ir.IRBuilder, tensors: list[tuple[ir.Value, np.dtype]], at: ir.Value,
+                  lanes: int) -> list[ir.Value]:
+    """The `lanes` elements from index `at` of each `add_tensor` tensor, as float32 (what
+    `Program.apply` takes)."""
+    return [to_float(b, b.load(element_ptr(b, ptr, at, ir_type(dt)), typ=vec(ir_type(dt), lanes),
+                               align=1), dt, lanes)
+            for ptr, dt in tensors]
 
 
 def _nchw_with_tensors(ctx: EmitContext, b: ir.IRBuilder, program: Program, acc_dt: np.dtype,
@@ -828,9 +836,7 @@ def _nchw_with_tensors(ctx: EmitContext, b: ir.IRBuilder, program: Program, acc_
             value = b.load(element_ptr(b, src, at, acc_t), typ=acc_t)
             column = b.insert_element(column, value, ir.Constant(I32, i))
         out_at = b.add(out_base, b.add(b.mul(channel, i64(p_n)), p))
-        loaded = [to_float(b, b.load(element_ptr(b, ptr, out_at, ir_type(dt)),
-                                     typ=vec(ir_type(dt), lanes), align=1), dt, lanes)
-                  for ptr, dt in tensors]
+        loaded = _load_tensors(b, tensors, out_at, lanes)
         y = program.apply(ctx, b, to_float(b, column, acc_dt, lanes), lanes, channel, False,
                           tensors=loaded)
         b.store(y, element_ptr(b, dst, out_at, out_t), align=1)

@@ -30,7 +30,7 @@ and gives the same bits.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache
 
@@ -317,8 +317,7 @@ class Program:
             array = np.asarray(value)
             return np.transpose(array.reshape((1,) * (4 - array.ndim) + array.shape), order)
 
-        steps = [Step(s.kind, [transposed(v) for v in s.values], s.levels, s.dtype, s.tensor)
-                 for s in self.steps]
+        steps = [replace(s, values=[transposed(v) for v in s.values]) for s in self.steps]
         axes = channel_range(shape, [v for s in steps for v in s.values])
         assert axes is not None
         return Program(steps, self.out_dtype, shape, axes)
