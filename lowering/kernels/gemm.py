@@ -69,7 +69,9 @@ equal it bit for bit, the fp32 path (accumulation order differs) to about 1e-6 r
 Threads: the GEMM is cut into `CHUNKS_PER_THREAD` chunks per thread along the N panels (or,
 when there are fewer panel groups than threads, along the row tiles), run by the native pool
 (`threads.py`: each thread its own share first, then the others'); `threads = 1` calls the
-single chunk inline. Chunks of equal sizes share one function (the offsets are arguments).
+single chunk inline. Chunks of equal sizes share one function (the offsets are arguments),
+and so do the chunks of GEMMs of the same form in one module (the constants are arguments
+too): a network's repeated layers are compiled once.
 """
 
 from __future__ import annotations
@@ -706,6 +708,14 @@ class _GemmEmitter:
             part, self.kblock, self.block,
         )  # fmt: skip
 
+    def _chunk_key(self, rows: int, panels: int, last: bool) -> tuple:
+        """What a chunk body's code depends on (`chunk_body`): its micro-kernels' form, the
+        GEMM's shape and tiling, and the chunk's extent; its constants are arguments."""
+        return (
+            "gemm.chunk", *self._micro_key(0, 0, 0)[1:], self.k, self.n, self.lda_bytes,
+            self.tile, self.prewiden, self.packed is None, rows, panels, last,
+        )  # fmt: skip
+
     def micro(self, rows: int, panels: int, last_cols: int, part: str = "") -> ir.Function:
         """`void micro(ptr a, ptr b_panel, ptr c, i64 n0, ptr comp, ptr scale, ptr bias)`: a
         rows x (16 panels) tile, the last panel storing only `last_cols` columns; the last
@@ -1021,20 +1031,33 @@ class _GemmEmitter:
     # -- tasks ----------------------------------------------------------------------------
 
     def chunk_body(self, fn_name: str, rows: int, panels: int, last: bool) -> ir.Function:
-        """`void body(ptr a, ptr c, i64 m0, i64 p0[, ptr packed])`: rows [m0, m0 + rows) x panels
-        [p0, p0 + panels), `last` if the range ends with the last panel (which may be partial).
-        Chunks of the same sizes share a body. A run-time B comes packed as the 5th argument.
+        """`void body(ptr a, ptr c, i64 m0, i64 p0, ptr packed, ptr comp, ptr scale,
+        ptr bias)`: rows [m0, m0 + rows) x panels [p0, p0 + panels), `last` if the range ends
+        with the last panel (which may be partial); the packed B (a run-time B's workspace)
+        and the epilogue's vectors (`column_vectors`) are arguments, so that the chunks of
+        GEMMs with the same `_chunk_key` (the repeated layers of a network) share one body.
 
         Panel blocks of `self.block` full panels (a multiple of every group size, so a block
         has no leftover), then a final region (the remaining full panels and the tail panel)
         whose last group may be narrower. In each, the row tiles of MR rows and then the
         remainder rows, each with its own number of panels side by side."""
-        runtime = self.packed is None  # then a 5th argument: the packed B (workspace)
-        args = [PTR, PTR, I64, I64] + ([PTR] if runtime else [])
+        return shared_function(self.module, self._chunk_key(rows, panels, last),
+                               lambda: self._emit_chunk_body(fn_name, rows, panels, last))
+
+    def chunk_arguments(self, workspace: ir.Value | None) -> list[ir.Value]:
+        """A chunk body's constant arguments for this GEMM: the packed B (or the run-time
+        B's `workspace`), then the epilogue's vectors."""
+        packed = workspace if self.packed is None else self._address(self.packed)
+        assert packed is not None, "a run-time B is packed into a workspace"
+        return [packed, *self.column_vectors()]
+
+    def _emit_chunk_body(self, fn_name: str, rows: int, panels: int, last: bool) -> ir.Function:
+        args = [PTR, PTR, I64, I64, PTR, PTR, PTR, PTR]
         fn = ir.Function(self.module, ir.FunctionType(VOID, args), fn_name)
         fn.linkage = "internal"
         fn.attributes.add("nounwind")
-        a, c, m_base, p_base = fn.args[:4]
+        a, c, m_base, p_base, packed = fn.args[:5]
+        vectors = list(fn.args[5:])
         b = ir.IRBuilder(fn.append_basic_block("entry"))
         m0, m1, p0, p1 = 0, rows, 0, panels  # relative to (m_base, p_base)
         rows_step = self.tile.rows
@@ -1052,8 +1075,6 @@ class _GemmEmitter:
         block = self.block
         blocks_end = p0 + (full_end - p0) // block * block
         last_cols = self.n - PANEL * (self.panels - 1) if tail_panel else PANEL
-        packed = fn.args[4] if self.packed is None else self._address(self.packed)
-        vectors = self.column_vectors()
         out_size = self.out.itemsize
         configs: dict[int, ir.Value] = {}
         if self.amx:  # one tile configuration per row-tile kind (see `tile_config`)
@@ -1373,7 +1394,8 @@ def emit_gemm(
         extra = [fn.args[3]]
     if len(chunks) == 1:
         builder.call(
-            bodies[chunks[0][1], chunks[0][3], chunks[0][4]], [a, c, _c64(0), _c64(0), *extra]
+            bodies[chunks[0][1], chunks[0][3], chunks[0][4]],
+            [a, c, _c64(0), _c64(0), *emitter.chunk_arguments(extra[0] if extra else None)],
         )
     else:
         task = ir.Function(module, TASK_TYPE, f"{name}.task")
@@ -1382,7 +1404,8 @@ def emit_gemm(
         ctx, index = task.args
         ta = tb.load(ctx, typ=PTR)
         tc = tb.load(_offset(tb, ctx, 8), typ=PTR)
-        t_extra = [tb.load(_offset(tb, ctx, 16), typ=PTR)] if extra else []
+        t_extra = emitter.chunk_arguments(tb.load(_offset(tb, ctx, 16), typ=PTR) if extra
+                                          else None)
         done = task.append_basic_block("done")
         switch = tb.switch(index, done)
         for t, (m0, rows, p0, panels, last) in enumerate(chunks):
