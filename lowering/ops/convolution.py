@@ -348,7 +348,8 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
     a_buf = ctx.scratch(rows_max * a_row) if a_row else xp
     acc = out.ptr if plan.direct else ctx.scratch(rows_max * acc_row)
 
-    finish = _finish_function(ctx, spec, plan, out, [rows for _, rows in blocks])
+    finish, finish_constants = _finish_function(ctx, spec, plan, out,
+                                                [rows for _, rows in blocks])
     tensors = [ctx.buffer(t).ptr for t in plan.rest.tensors]  # (a residual Add's operand)
     p_start = 0
     for count, rows in blocks:
@@ -368,7 +369,7 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
                     a_ptr = a_buf
                 b.call(gemms[g], [a_ptr, byte_offset(b, c_ptr, g * spec.og * acc_dt.itemsize)])
             if finish is not None:
-                b.call(finish, [acc, out.ptr, n, p0, i64(rows), *tensors])
+                b.call(finish, [acc, out.ptr, n, p0, i64(rows), *tensors, *finish_constants])
         p_start += count * rows
 
 
@@ -398,16 +399,17 @@ def _block_output(b: ir.IRBuilder, spec: ConvSpec, plan: GemmOutput, acc: ir.Val
 
 
 def _finish_function(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, out: Buffer,
-                     block_rows: Sequence[int]) -> ir.Function | None:
-    """`void finish(ptr acc, ptr out, i64 n, i64 p0, i64 rows, ptr tensors...)`, what
-    follows a block's GEMMs: the NCHW pass, the NHWC pass (an NHWC output whose program the
-    epilogue cannot finish), or nothing (the GEMMs wrote the output). `tensors`: those of
-    the program's `add_tensor` steps, in the output's layout."""
+                     block_rows: Sequence[int]) -> tuple[ir.Function | None, list[ir.Value]]:
+    """`void finish(ptr acc, ptr out, i64 n, i64 p0, i64 rows, ptr tensors...,
+    ptr constants...)`, what follows a block's GEMMs: the NCHW pass, the NHWC pass (an NHWC
+    output whose program the epilogue cannot finish), or nothing (the GEMMs wrote the
+    output); and its `constants` arguments. `tensors`: those of the program's `add_tensor`
+    steps, in the output's layout."""
     if plan.direct:
-        return None
+        return None, []
     if out.channels_last:
         return nhwc_function(ctx, spec, plan.out_dtype, plan.rest)
-    return nchw_function(ctx, spec, plan.out_dtype, plan.rest, block_rows)
+    return nchw_function(ctx, spec, plan.out_dtype, plan.rest, block_rows), []
 
 
 def _group_gemms(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, rows: int,
@@ -448,7 +450,8 @@ def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
     chunks = min(items, BLOCK_CHUNKS_PER_THREAD * threads)
     scratch = ctx.scratch(chunks * chunk_bytes)
 
-    finish = _finish_function(ctx, spec, plan, out_buffer, [rows for _, rows in blocks])
+    finish, finish_constants = _finish_function(ctx, spec, plan, out_buffer,
+                                                [rows for _, rows in blocks])
     kinds = []  # per kind of block (full, tail): its functions and where its blocks start
     first_block, p_start = 0, 0
     for count, rows in blocks:
@@ -496,7 +499,8 @@ def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
                     t.call(gemms[g],
                            [a_ptr, byte_offset(t, c_ptr, g * spec.og * acc_dt.itemsize)])
                 if finish is not None:
-                    t.call(finish, [acc, t_out, n, p0, i64(rows), *t_tensors])
+                    t.call(finish, [acc, t_out, n, p0, i64(rows), *t_tensors,
+                                    *finish_constants])
     t.ret_void()
     emit_parallel_call(ctx.module, b, threads, task, table, chunks)
 
@@ -774,23 +778,37 @@ def nchw_function(ctx: EmitContext, spec: ConvSpec, acc_dt: np.dtype, program: P
 
 
 def nhwc_function(ctx: EmitContext, spec: ConvSpec, acc_dt: np.dtype,
-                  program: Program) -> ir.Function:
+                  program: Program) -> tuple[ir.Function, list[ir.Value]]:
     """
-    `void nhwc(ptr acc, ptr out, i64 n, i64 p0, i64 rows)`: out[n, p0 + r, co] =
-    program(acc[r, co]) for a block's `rows` positions of an NHWC output: rows of the
-    program's vectors over consecutive channels (its per-channel constants loaded as
-    vectors), no transpose.
+    `void nhwc(ptr acc, ptr out, i64 n, i64 p0, i64 rows, ptr tensors..., ptr constants...)`:
+    out[n, p0 + r, co] = program(acc[r, co]) for a block's `rows` positions of an NHWC
+    output: rows of the program's vectors over consecutive channels (its per-channel
+    constants loaded as vectors), no transpose; and the `constants` arguments, the
+    program's `parameters()`. The function is shared by the convolutions of the same shape
+    and program `signature()` (a network's repeated layers: their requantization chains were
+    half of a ResNet's code).
     """
+    lanes = 16 if ctx.cpu.avx512 else 8
+    tensor_types = [value_dtype(t) for t in program.tensors]
+    key = ("conv.nhwc_out", ctx.cpu, lanes, spec.cout, spec.positions, np.dtype(acc_dt).str,
+           tuple(t.str for t in tensor_types), program.signature())
+    fn = shared_function(ctx.module, key, lambda: _emit_nhwc_function(
+        ctx, spec, acc_dt, program, lanes, tensor_types))
+    return fn, [ctx.constant_ptr(array) for array in program.parameters()]
+
+
+def _emit_nhwc_function(ctx: EmitContext, spec: ConvSpec, acc_dt: np.dtype, program: Program,
+                        lanes: int, tensor_types: list[np.dtype]) -> ir.Function:
     cout = spec.cout
     acc_t = ir_type(acc_dt)
     out_t = ir_type(program.out_dtype)
-    lanes = 16 if ctx.cpu.avx512 else 8
-    tensor_types = [value_dtype(t) for t in program.tensors]
+    parameters = len(program.parameters())
     fn = ctx.function(f"{ctx.group_name}_nhwc_out", ir.FunctionType(
-        ir.VoidType(), [PTR, PTR, I64, I64, I64] + [PTR] * len(tensor_types)))
+        ir.VoidType(), [PTR, PTR, I64, I64, I64] + [PTR] * (len(tensor_types) + parameters)))
     fn.args[1].add_attribute("noalias")
     b = ir.IRBuilder(fn.append_basic_block("entry"))
-    src, dst, n, p0, rows, *tensor_ptrs = fn.args
+    src, dst, n, p0, rows, *pointers = fn.args
+    tensor_ptrs, constant_ptrs = pointers[:len(tensor_types)], pointers[len(tensor_types):]
     out_row0 = b.mul(b.add(b.mul(n, i64(spec.positions)), p0), i64(cout))
 
     def channels(r: ir.Value, co: ir.Value, count: int) -> None:
@@ -801,7 +819,7 @@ def nhwc_function(ctx: EmitContext, spec: ConvSpec, acc_dt: np.dtype,
         tensors = _load_tensors(b, list(zip(tensor_ptrs, tensor_types, strict=True)), out_at,
                                 count)
         y = program.apply(ctx, b, to_float(b, v, acc_dt, count), count, co, True,
-                          tensors=tensors)
+                          tensors=tensors, parameters=constant_ptrs)
         b.store(y, element_ptr(b, dst, out_at, out_t), align=1)
 
     with for_range(b, rows, name="r") as r:

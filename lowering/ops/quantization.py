@@ -305,6 +305,10 @@ class Program:
         self.steps = [steps[i] for i in kept]
         self.vectors: list[list[np.ndarray]] = [vectors[i] for i in kept]
         self._integer_fq = [self._fq_is_integer(i) for i in range(len(self.steps))]
+        self.operands = [self._step_operands(i) for i in range(len(self.steps))]
+        """Per step, the [V] float32 arrays its code reads, by role: the step's constants and
+        those derived from them (a FakeQuantize's reciprocal of its width...), computed once
+        so that each is one constant of the module and one slot of `parameters()`."""
 
     def channels_last(self) -> Program:
         """The same program on its 4-D tensor stored NHWC (`cpu.channels_last`): the shape
@@ -351,6 +355,58 @@ class Program:
     def channels(self) -> int:
         return self.layout.channels
 
+    def _step_operands(self, index: int) -> dict[str, np.ndarray]:
+        step, values = self.steps[index], self.vectors[index]
+        kind = step.kind
+        if kind == "div":
+            (d,) = values
+            if _powers_of_two(d):  # (then x * (1 / d) is the same correctly rounded value)
+                return {"inverse": (1.0 / d.astype(np.float64)).astype(np.float32)}
+            return {"divisor": d}
+        if kind == "clamp":
+            return {"lo": values[0], "hi": values[1]}
+        if kind != "fq":
+            return {"c": values[0]} if values else {}
+        il, ih, ol, oh = values
+        steps = np.float64(step.levels - 1)
+        with np.errstate(all="ignore"):
+            width = (ih - il).astype(np.float32)
+            operands = {"il": il}
+            if _powers_of_two(width):
+                operands["inverse_width"] = (1.0 / width.astype(np.float64)).astype(np.float32)
+            else:  # `_levels_fast`
+                operands["steps_per_width"] = (steps / width.astype(np.float64)).astype(
+                    np.float32)
+                operands["width"] = width
+            operands["ol"] = ol
+            if not self._integer_fq[index]:
+                operands.update(lo=np.minimum(il, ih), hi=np.maximum(il, ih),
+                                out_width=(oh - ol).astype(np.float32), oh=oh)
+        return operands
+
+    def parameters(self) -> list[np.ndarray]:
+        """The arrays that code emitted with `apply(..., parameters=...)` reads, in the order
+        of its parameters: every step's `operands`."""
+        return [array for operands in self.operands for array in operands.values()]
+
+    def signature(self) -> tuple[object, ...]:
+        """What the code of `apply(..., parameters=...)` depends on besides the parameters'
+        values: programs of equal signatures emit the same code (a function emitted for one
+        serves the others, called with their own `parameters()`). Every choice that `apply`
+        makes from the constants' values is here."""
+        return (
+            self.out_dtype.str,
+            self.layout.channels == 1,
+            tuple(
+                (step.kind, step.levels, None if step.dtype is None else np.dtype(step.dtype).str,
+                 self._integer_fq[i],
+                 step.kind == "cast" and self._integer_fq[i - 1]
+                 and self._levels_fit(i - 1, np.dtype(step.dtype)),
+                 tuple(self.operands[i]))
+                for i, step in enumerate(self.steps)
+            ),
+        )
+
     def _fq_is_integer(self, index: int) -> bool:
         """FakeQuantize with an integer result (the last step of an integer program, or the
         step before a `cast`) where level k -> int(ol) + k."""
@@ -391,6 +447,7 @@ class Program:
         wide: bool = False,
         period: int = 0,
         tensors: Sequence[ir.Value] = (),
+        parameters: Sequence[ir.Value] | None = None,
     ) -> ir.Value:
         """
         The program on `x` (<lanes x float>); returns the output elements (out_dtype; with
@@ -399,17 +456,31 @@ class Program:
         are consecutive channels; with `period`, `lanes / period` runs of the same `period`
         consecutive channels, e.g. two rows of 8 channels in a zmm register); None when
         V = 1. `tensors`: the elements of `self.tensors` at the lanes' places, as float32.
+        `parameters`: pointers to the arrays of `parameters()` (arguments of a function that
+        programs of the same `signature()` share), which the code then reads instead of
+        constants of the module.
         """
         fty = vec(F32, lanes)
         assert len(tensors) == len(self.tensors), "an add_tensor step without its elements"
         pending = list(tensors)
+        slots: dict[int, ir.Value] = {}
+        if parameters is not None:
+            arrays = self.parameters()
+            assert len(parameters) == len(arrays), "a parameter for each of parameters()"
+            slots = {id(a): p for a, p in zip(arrays, parameters, strict=True)}
 
         def operand(array: np.ndarray) -> ir.Value:
-            if self.layout.channels == 1 or channel is None:
+            if parameters is not None:
+                base = slots[id(array)]
+                if self.layout.channels == 1 or channel is None:
+                    return splat(b, b.load(base, typ=F32, align=4), lanes)
+            elif self.layout.channels == 1 or channel is None:
                 return ir.Constant(fty, [float(array[0])] * lanes)
-            if np.all(array == array[0]) and not np.isnan(array[0]):
+            elif np.all(array == array[0]) and not np.isnan(array[0]):
                 return ir.Constant(fty, [float(array[0])] * lanes)
-            ptr = element_ptr(b, ctx.constant_ptr(array), channel, F32)
+            else:
+                base = ctx.constant_ptr(array)
+            ptr = element_ptr(b, base, channel, F32)
             if contiguous and period and period < lanes:
                 run = b.load(ptr, typ=vec(F32, period), align=4)
                 mask = ir.Constant(vec(I32, lanes), [i % period for i in range(lanes)])
@@ -419,23 +490,24 @@ class Program:
             return splat(b, b.load(ptr, typ=F32, align=4), lanes)
 
         zero = vconst(F32, lanes, 0.0)
-        for index, (step, values) in enumerate(zip(self.steps, self.vectors, strict=True)):
+        for index, (step, values) in enumerate(zip(self.steps, self.operands, strict=True)):
             kind = step.kind
             if kind == "mul":
-                x = b.fmul(x, operand(values[0]))
+                x = b.fmul(x, operand(values["c"]))
             elif kind == "add":
-                x = b.fadd(x, operand(values[0]))
+                x = b.fadd(x, operand(values["c"]))
             elif kind == "sub":
-                x = b.fsub(x, operand(values[0]))
+                x = b.fsub(x, operand(values["c"]))
             elif kind == "rsub":
-                x = b.fsub(operand(values[0]), x)
+                x = b.fsub(operand(values["c"]), x)
             elif kind == "div":
-                x = _divide(b, x, values[0], operand)
+                x = (b.fmul(x, operand(values["inverse"])) if "inverse" in values
+                     else b.fdiv(x, operand(values["divisor"])))
             elif kind == "rdiv":
-                x = b.fdiv(operand(values[0]), x)
+                x = b.fdiv(operand(values["c"]), x)
             elif kind in ("min", "rmin", "max", "rmax"):
                 # ov.minimum / ov.maximum: `rhs < lhs ? rhs : lhs`, `lhs < rhs ? rhs : lhs`
-                c = operand(values[0])
+                c = operand(values["c"])
                 lhs, rhs = (c, x) if kind[0] == "r" else (x, c)
                 first, second = (rhs, lhs) if kind.endswith("min") else (lhs, rhs)
                 x = b.select(b.fcmp_ordered("<", first, second), rhs, lhs)
@@ -449,7 +521,7 @@ class Program:
             elif kind == "relu":  # x > 0 ? x : 0, NaN -> 0 as ReluOp.evaluate
                 x = b.select(b.fcmp_ordered(">", x, zero), x, zero)
             elif kind == "clamp":  # NaN -> min as ClampOp.evaluate
-                lo, hi = operand(values[0]), operand(values[1])
+                lo, hi = operand(values["lo"]), operand(values["hi"])
                 x = b.select(b.fcmp_ordered(">", x, lo), x, lo)
                 x = b.select(b.fcmp_ordered("<", x, hi), x, hi)
             elif kind == "fq":
@@ -513,40 +585,37 @@ class Program:
         b: ir.IRBuilder,
         x: ir.Value,
         lanes: int,
-        values: list[np.ndarray],
+        operands: dict[str, np.ndarray],
         levels: int,
         operand: Callable[[np.ndarray], ir.Value],
         integer: bool,
     ) -> ir.Value:
-        """The float result of the FakeQuantize (an exact integer when `integer`)."""
-        il, ih, ol, oh = values
-        with np.errstate(all="ignore"):
-            lo, hi = np.minimum(il, ih), np.maximum(il, ih)
-            width, out_width = (ih - il).astype(np.float32), (oh - ol).astype(np.float32)
+        """The float result of the FakeQuantize (an exact integer when `integer`), from its
+        `operands` (`_step_operands`)."""
         steps_f = float(levels - 1)
         steps = vconst(F32, lanes, steps_f)
         rint = intrinsic(b.module, f"llvm.roundeven.v{lanes}f32", vec(F32, lanes),
                          [vec(F32, lanes)])
-        u = b.fsub(x, operand(il))
-        if not _powers_of_two(width):
-            k = self._levels_fast(b, u, lanes, width, steps_f, operand, rint)
+        u = b.fsub(x, operand(operands["il"]))
+        if "inverse_width" in operands:  # a power of two: u / width == u * (1 / width)
+            k = b.call(rint, [b.fmul(b.fmul(u, operand(operands["inverse_width"])), steps)])
         else:
-            k = b.call(rint, [b.fmul(_divide(b, u, width, operand), steps)])
+            k = self._levels_fast(b, u, lanes, operands, steps_f, operand, rint)
         if integer:
             zero = vconst(F32, lanes, 0.0)
             k = b.select(b.fcmp_ordered(">", k, zero), k, zero)  # NaN -> 0: ol, as evaluate
             k = b.select(b.fcmp_ordered(">", k, steps), steps, k)
-            return b.fadd(k, operand(ol))
-        below = b.fcmp_unordered("ule", x, operand(lo))  # NaN -> ol, as evaluate
-        above = b.fcmp_ordered(">", x, operand(hi))
+            return b.fadd(k, operand(operands["ol"]))
+        ol = operand(operands["ol"])
+        below = b.fcmp_unordered("ule", x, operand(operands["lo"]))  # NaN -> ol, as evaluate
+        above = b.fcmp_ordered(">", x, operand(operands["hi"]))
         q = _level_quotient(b, k, levels, lanes)  # k / steps (k a level where it is used)
-        q = b.fmul(q, operand(out_width))
-        q = b.fadd(q, operand(ol))
-        return b.select(below, operand(ol), b.select(above, operand(oh), q))
-
+        q = b.fmul(q, operand(operands["out_width"]))
+        q = b.fadd(q, ol)
+        return b.select(below, ol, b.select(above, operand(operands["oh"]), q))
 
     @staticmethod
-    def _levels_fast(b: ir.IRBuilder, u: ir.Value, lanes: int, width: np.ndarray,
+    def _levels_fast(b: ir.IRBuilder, u: ir.Value, lanes: int, operands: dict[str, np.ndarray],
                      steps: float, operand: Callable[[np.ndarray], ir.Value],
                      rint: ir.Function) -> ir.Value:
         """
@@ -557,11 +626,9 @@ class Program:
         so rint(t) == rint(t') unless t' is closer than `eps` to a half-integer. A vector
         with such a lane (about 2 * eps * 8 of them: rare) is recomputed exactly.
         """
-        with np.errstate(all="ignore"):
-            recip = (np.float64(steps) / width.astype(np.float64)).astype(np.float32)
         eps = 8.0 * (steps + 2.0) * 2.0**-24
         fty = vec(F32, lanes)
-        fast = b.fmul(u, operand(recip))
+        fast = b.fmul(u, operand(operands["steps_per_width"]))
         k_fast = b.call(rint, [fast])
         fabs = intrinsic(b.module, f"llvm.fabs.v{lanes}f32", fty, [fty])
         dist = b.call(fabs, [b.fsub(fast, k_fast)])
@@ -573,7 +640,7 @@ class Program:
         join = b.function.append_basic_block("fq.join")
         b.cbranch(any_near, exact_block, join)
         b.position_at_end(exact_block)
-        k_exact = b.call(rint, [b.fmul(b.fdiv(u, operand(width)),
+        k_exact = b.call(rint, [b.fmul(b.fdiv(u, operand(operands["width"])),
                                        vconst(F32, lanes, steps))])
         b.branch(join)
         b.position_at_end(join)
@@ -632,16 +699,6 @@ def _powers_of_two(values: np.ndarray) -> bool:
     with np.errstate(all="ignore"):
         mantissa, exponent = np.frexp(d)
     return bool(d.size and np.all(np.abs(mantissa) == 0.5) and np.all(np.abs(exponent) < 120))
-
-
-def _divide(b: ir.IRBuilder, x: ir.Value, divisor: np.ndarray,
-            operand: Callable[[np.ndarray], ir.Value]) -> ir.Value:
-    """x / divisor; a multiplication by the reciprocal when every divisor is a power of two
-    (then both are the same correctly rounded value)."""
-    d = np.asarray(divisor, dtype=np.float32)
-    if _powers_of_two(d):
-        return b.fmul(x, operand((1.0 / d.astype(np.float64)).astype(np.float32)))
-    return b.fdiv(x, operand(d))
 
 
 def _float_constant(array: np.ndarray) -> np.ndarray | None:
