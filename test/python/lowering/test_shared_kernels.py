@@ -1,0 +1,123 @@
+"""
+Code shared by a network's repeated layers (`emit.shared_function`): the GEMM chunk bodies
+(the packed weights and epilogue vectors are arguments) and the NHWC pass of a convolution's
+requantization (`nhwc_function`: the program's constants are arguments, `Program.parameters`,
+and programs of equal `Program.signature` share one function). Layers of the same shape and
+form get one function whatever their constants; a program whose code differs (a FakeQuantize
+width that is a power of two is a multiplication, not `_levels_fast`) gets its own; and the
+results stay bit-equal to the REFERENCE device. The cyclic garbage collector is paused while
+a graph compiles and restored after.
+"""
+
+from __future__ import annotations
+
+import gc
+import re
+
+import numpy as np
+import pytest
+
+import lowpass
+from lowpass.builder import GraphBuilder
+from lowpass.dialects import ov
+from lowpass.lowering import compiler, jit
+from lowpass.lowering.compiler import clear_cache
+from lowpass.lowering.ops.quantization import Program, Step
+
+RNG = np.random.default_rng(20261125)
+XS = [1, 16, 12, 12]
+NOPAD = {"strides": [1, 1], "pads_begin": [0, 0], "pads_end": [0, 0], "dilations": [1, 1]}
+
+
+def const(g: GraphBuilder, value):  # type: ignore[no-untyped-def]
+    return g.constant(np.asarray(value, np.float32))
+
+
+def repeated_layers(highs: list[float]) -> lowpass.Model:
+    """1x1 int8 convolutions of the same shape, one per entry of `highs`, each requantized
+    to u8 with its own per-channel scales and per-tensor limits [0, high] (its NHWC pass),
+    then a dequantizing one into the graph output."""
+    g = GraphBuilder()
+    y = g.input("x", XS, ov.ui8)
+    for i, high in enumerate(highs):
+        w = g.constant(RNG.integers(-128, 128, (16, 16, 1, 1)).astype(np.int8))
+        y = g.value(ov.ConvolutionOp(y, w, result_type=ov.tensor(XS, ov.f32), name=f"c{i}",
+                                     **NOPAD))
+        scale = RNG.uniform(2e-4, 6e-4, (1, 16, 1, 1))
+        y = g.value(ov.MultiplyOp(y, const(g, scale), name=f"s{i}"))
+        limits = [const(g, v) for v in (0.0, high, 0.0, 255.0)]
+        y = g.value(ov.FakeQuantizeOp(y, *limits, 256, element_type=ov.ui8, name=f"q{i}"))
+    w = g.constant(RNG.integers(-128, 128, (8, 16, 1, 1)).astype(np.int8))
+    y = g.value(ov.ConvolutionOp(y, w, result_type=ov.tensor([1, 8, 12, 12], ov.f32),
+                                 name="last", **NOPAD))
+    g.output(g.value(ov.MultiplyOp(y, const(g, RNG.uniform(1e-3, 2e-3, (1, 8, 1, 1))))), "y")
+    return lowpass.Model(g.module())
+
+
+def _definitions(ir_text: str, suffix: str) -> list[str]:
+    return re.findall(rf'define internal void @"([^"]*{suffix})"', ir_text)
+
+
+def _calls(ir_text: str, names: list[str]) -> int:
+    return sum(ir_text.count(f'call void @"{name}"(') for name in names)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_repeated_layers_share_their_code_and_stay_exact(threads: int) -> None:
+    # three layers of one form (widths 3.1, 2.7, 5.3) and one whose FakeQuantize width is a
+    # power of two (4.0: its levels are a multiplication, other code)
+    model = repeated_layers([3.1, 2.7, 5.3, 4.0])
+    feeds = {"x": RNG.integers(0, 256, XS).astype(np.uint8)}
+    want = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request().infer(feeds)
+    clear_cache()
+    compiled = lowpass.Core().compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": threads})
+    got = compiled.create_infer_request().infer(feeds)
+    np.testing.assert_array_equal(np.asarray(got["y"]), np.asarray(want["y"]))
+
+    text = compiled._cpu.graph.llvm_ir(optimized=False)
+    passes = _definitions(text, "_nhwc_out")
+    assert len(passes) == 2, passes
+    assert _calls(text, passes) == 4
+    chunks = _definitions(text, r"\.chunk\d+")
+    gemms = re.findall(r'define void @"(c\d_gemm[^"]*)"', text)
+    assert len(gemms) >= 4 and len(chunks) < len(gemms), (chunks, gemms)
+
+
+def _program(il: float, ih: float, scale: np.ndarray) -> Program:
+    steps = [Step("mul", [scale]),
+             Step("fq", [np.float32(v) for v in (il, ih, 0.0, 255.0)], levels=256)]
+    return Program(steps, np.dtype(np.uint8), (1, 16, 4, 4), (1, 1))
+
+
+def test_program_signature_and_parameters() -> None:
+    a = _program(0.0, 3.1, RNG.uniform(1, 2, (1, 16, 1, 1)).astype(np.float32))
+    b = _program(-1.0, 2.7, RNG.uniform(1, 2, (1, 16, 1, 1)).astype(np.float32))
+    power_of_two = _program(0.0, 4.0, RNG.uniform(1, 2, (1, 16, 1, 1)).astype(np.float32))
+    assert a.signature() == b.signature()
+    assert a.signature() != power_of_two.signature()
+    # the parameters: [V] float32 vectors, the same objects every time (one constant each)
+    params = a.parameters()
+    assert all(p.dtype == np.float32 and p.shape == (16,) for p in params)
+    assert all(x is y for x, y in zip(params, a.parameters(), strict=True))
+    np.testing.assert_array_equal(params[1], np.float32(0.0))  # the FakeQuantize's il
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_garbage_collector_is_paused_while_compiling(enabled: bool,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = []
+    compile_objects = jit.compile_objects
+
+    def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
+        seen.append(gc.isenabled())
+        return compile_objects(*args, **kwargs)
+
+    monkeypatch.setattr(jit, "compile_objects", spy)
+    was = gc.isenabled()
+    try:
+        (gc.enable if enabled else gc.disable)()
+        compiler.compile_module(repeated_layers([3.0]).module, cache=False)
+        assert seen == [False]
+        assert gc.isenabled() == enabled
+    finally:
+        (gc.enable if was else gc.disable)()
