@@ -403,6 +403,41 @@ def _fmin(b: ir.IRBuilder, x: ir.Value, y: ir.Value) -> ir.Value:
     return b.select(b.fcmp_ordered("<", x, y), x, y)
 
 
+def _carried_loop(
+    b: ir.IRBuilder,
+    values: list[ir.Value],
+    start: ir.Value,
+    stop: ir.Value,
+    step: int,
+    body: Callable[[list[ir.Value], ir.Value], list[ir.Value]],
+) -> list[ir.Value]:
+    """values = body(values, i) for i = start, start + step, ... while i < stop (i64
+    bounds known at run time only); returns the values after the loop (the accumulators of
+    a k loop, carried in registers)."""
+    fn = b.function
+    pre = b.block
+    cond = fn.append_basic_block("kloop")
+    inner = fn.append_basic_block("kbody")
+    end = fn.append_basic_block("kend")
+    b.branch(cond)
+    b.position_at_end(cond)
+    i = b.phi(I64)
+    i.add_incoming(start, pre)
+    phis = [b.phi(v.type) for v in values]
+    for phi, value in zip(phis, values, strict=True):
+        phi.add_incoming(value, pre)
+    b.cbranch(b.icmp_signed("<", i, stop), inner, end)
+    b.position_at_end(inner)
+    out = body(list(phis), i)
+    latch = b.block
+    i.add_incoming(b.add(i, _c64(step)), latch)
+    for phi, value in zip(phis, out, strict=True):
+        phi.add_incoming(value, latch)
+    b.branch(cond)
+    b.position_at_end(end)
+    return list(phis)
+
+
 def _loop(
     b: ir.IRBuilder,
     start: ir.Value | int,
@@ -700,20 +735,46 @@ class _GemmEmitter:
             return "vector" if isinstance(value, np.ndarray) else value
 
         ep = self.epilogue
+        # (a strided micro-kernel takes its K and strides as arguments: not in its key)
+        shape = ("strided",) if self.strided else (
+            self.steps, self.a_row_bytes, self.panel_bytes, self.ldc_bytes)
         return (
             "gemm.micro", self.cpu, self.kind, self.wide, self.amx, self.a_dtype.str,
-            self.steps, self.k_tail, self.a_row_bytes, self.step_bytes, self.panel_bytes,
-            self.narrow_b, self.ldc_bytes, self.out.str, self.comp is not None,
-            form(self.scale), form(self.bias), ep.relu, ep.clamp, rows, panels, last_cols,
-            part, self.kblock, self.block,
+            *shape, self.k_tail, self.step_bytes, self.narrow_b, self.out.str,
+            self.comp is not None, form(self.scale), form(self.bias), ep.relu, ep.clamp, rows,
+            panels, last_cols, part, *((self.kblock, self.block) if part else ()),
         )  # fmt: skip
+
+    @property
+    def strided(self) -> bool:
+        """The micro-kernels take the K steps they run and the A row, B panel and C row
+        strides as arguments (`micro_shape`) instead of constants: the fp32 kind, whose
+        kernels (a step per k) were 70% of a ResNet's code, one per K and stride, and whose
+        k loop does not need them constant (its remainder is a loop too). The int8 kinds
+        keep them constant (their A and B offsets fold into addressing modes)."""
+        return self.kind == "f32"
+
+    def micro_shape(self, steps: int) -> list[ir.Value]:
+        """A strided micro-kernel's last arguments: the k-steps it runs, then the A row,
+        B panel and C row strides in bytes ([] for the other kinds)."""
+        if not self.strided:
+            return []
+        return [_c64(v) for v in (steps, self.a_row_bytes, self.panel_bytes, self.ldc_bytes)]
+
+    def part_steps(self, part: str) -> int:
+        """The k-steps of a K block's micro-kernel (all of them without `kblock`)."""
+        if not part:
+            return self.steps
+        blocks = -(-self.steps // self.kblock)
+        return self.kblock if part != "last" else self.steps - (blocks - 1) * self.kblock
 
     def _chunk_key(self, rows: int, panels: int, last: bool) -> tuple:
         """What a chunk body's code depends on (`chunk_body`): its micro-kernels' form, the
         GEMM's shape and tiling, and the chunk's extent; its constants are arguments."""
         return (
-            "gemm.chunk", *self._micro_key(0, 0, 0)[1:], self.k, self.n, self.lda_bytes,
-            self.tile, self.prewiden, self.packed is None, rows, panels, last,
+            "gemm.chunk", *self._micro_key(0, 0, 0)[1:], self.steps, self.a_row_bytes,
+            self.panel_bytes, self.ldc_bytes, self.kblock, self.block, self.k, self.n,
+            self.lda_bytes, self.tile, self.prewiden, self.packed is None, rows, panels, last,
         )  # fmt: skip
 
     def micro(self, rows: int, panels: int, last_cols: int, part: str = "") -> ir.Function:
@@ -734,6 +795,7 @@ class _GemmEmitter:
         ptr bias[, ptr partial])`, internal and not inlined (shared, it would be copied back
         into each caller; a call per tile costs nothing next to the tile's K loop)."""
         args = [PTR, PTR, PTR, I64, PTR, PTR, PTR] + ([PTR] if partial else [])
+        args += [I64] * len(self.micro_shape(0))
         fn = ir.Function(self.module, ir.FunctionType(VOID, args), f"{self.name}.{suffix}")
         fn.linkage = "internal"
         fn.attributes.add("nounwind")
@@ -751,8 +813,16 @@ class _GemmEmitter:
         fn = self._micro_function(f"micro{rows}x{panels}x{last_cols}{part}", bool(part))
         a, b_panel, c, n0 = fn.args[:4]
         b = ir.IRBuilder(fn.append_basic_block("entry"))
-        a_rows = [_offset(b, a, r * self.a_row_bytes) for r in range(rows)]
-        b_panels = [_offset(b, b_panel, p * self.panel_bytes) for p in range(panels)]
+        steps_arg: ir.Value | None = None
+        if self.strided:
+            steps_arg, a_row_bytes, panel_bytes, ldc_bytes = fn.args[-4:]
+            a_rows = [_offset(b, a, b.mul(a_row_bytes, _c64(r))) for r in range(rows)]
+            b_panels = [_offset(b, b_panel, b.mul(panel_bytes, _c64(p))) for p in range(panels)]
+            ldc: ir.Value | int = ldc_bytes
+        else:
+            a_rows = [_offset(b, a, r * self.a_row_bytes) for r in range(rows)]
+            b_panels = [_offset(b, b_panel, p * self.panel_bytes) for p in range(panels)]
+            ldc = self.ldc_bytes
         if self.wide:
             acc_type = V16F32 if self.kind == "f32" else V16I32
         else:
@@ -798,13 +868,20 @@ class _GemmEmitter:
             offset = r * partial_row + p * PANEL * 4 + h * (PANEL * 4 // self.halves)
             return _offset(b, fn.args[7], offset)
 
-        if part:
-            blocks = -(-self.steps // self.kblock)
-            steps = self.kblock if part != "last" else self.steps - (blocks - 1) * self.kblock
-            if part != "first":
-                accs = [b.load(partial_at(x), typ=acc_type, align=4) for x in range(count)]
+        if part and part != "first":
+            accs = [b.load(partial_at(x), typ=acc_type, align=4) for x in range(count)]
+        steps = self.part_steps(part)
         main_steps = steps - steps % unroll
-        if main_steps:
+        if steps_arg is not None:  # strided: loops of `unroll` steps, then of single steps
+            def unrolled(values: list[ir.Value], s: ir.Value) -> list[ir.Value]:
+                for u in range(unroll):
+                    values = step(values, b.add(s, _c64(u)) if u else s)
+                return values
+
+            main_end = b.and_(steps_arg, _c64(-unroll))
+            accs = _carried_loop(b, accs, _c64(0), main_end, unroll, unrolled)
+            accs = _carried_loop(b, accs, main_end, steps_arg, 1, step)
+        elif main_steps:
             pre = b.block
             loop = fn.append_basic_block("k_loop")
             after = fn.append_basic_block("k_done")
@@ -826,8 +903,9 @@ class _GemmEmitter:
                 phi.add_incoming(value, b.block)
             b.cbranch(b.icmp_signed("<", s_next, _c64(main_steps)), loop, after)
             b.position_at_end(after)  # the loop's last values (its latch) leave it
-        for s_const in range(main_steps, steps):
-            accs = step(accs, s_const)
+        if steps_arg is None:
+            for s_const in range(main_steps, steps):
+                accs = step(accs, s_const)
         if part in ("first", "middle"):
             for x, value in enumerate(accs):
                 b.store(value, partial_at(x), align=4)
@@ -835,7 +913,7 @@ class _GemmEmitter:
             return fn
         if self.k_tail:
             accs = step(accs, self.steps, tail=True)
-        self._epilogue(b, accs, rows, panels, last_cols, c, n0, fn.args[4:7])
+        self._epilogue(b, accs, rows, panels, last_cols, c, n0, fn.args[4:7], ldc)
         b.ret_void()
         return fn
 
@@ -911,7 +989,7 @@ class _GemmEmitter:
                 accs = [self._madd(b, acc, av, self._load_b(b, bp, self.steps, 0))
                         for acc, bp in zip(accs, b_panels, strict=True)]
             c_row = _offset(b, c, b.mul(r, _c64(self.ldc_bytes)))
-            self._epilogue(b, accs, 1, panels, last_cols, c_row, n0, vectors)
+            self._epilogue(b, accs, 1, panels, last_cols, c_row, n0, vectors, self.ldc_bytes)
 
         _loop(b, 0, opaque_i64(b, rows), 1, row)
         b.ret_void()
@@ -966,12 +1044,14 @@ class _GemmEmitter:
         return [self._address(v) if isinstance(v, np.ndarray) else null
                 for v in (self.comp, self.scale, self.bias)]
 
-    def _epilogue(self, b, accs, rows, panels, last_cols, c, n0, vectors) -> None:
+    def _epilogue(self, b, accs, rows, panels, last_cols, c, n0, vectors,
+                  ldc_bytes: ir.Value | int) -> None:
         ep = self.epilogue
         comp_base, scale_base, bias_base = vectors
         out = self.out
         for r in range(rows):
-            c_row = _offset(b, c, r * self.ldc_bytes)
+            c_row = _offset(b, c, r * ldc_bytes if isinstance(ldc_bytes, int)
+                            else b.mul(ldc_bytes, _c64(r)))
             for p in range(panels):
                 index = (r * panels + p) * self.halves
                 x = accs[index] if self.wide else _concat(b, accs[index], accs[index + 1])
@@ -1107,7 +1187,8 @@ class _GemmEmitter:
                 column = b.sub(g_rel, kpart.start)
                 at = b.add(b.mul(i_rel, _c64(self.block * PANEL)), b.mul(column, _c64(PANEL)))
                 extra = [_offset(b, partial, b.mul(at, _c64(4)))]
-            b.call(micro, [a_tile, b_g, c_ig, n0, *vectors, *extra])
+            shape = self.micro_shape(self.part_steps(kpart.part if kpart else ""))
+            b.call(micro, [a_tile, b_g, c_ig, n0, *vectors, *extra, *shape])
 
         def row_tile(i: ir.Value, rows: int, group: int, jb: ir.Value | None,
                      kpart: _KPart | None) -> None:

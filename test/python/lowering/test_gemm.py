@@ -538,6 +538,35 @@ def test_fp32_k_blocks_same_bits(m, k, n, monkeypatch):
         np.testing.assert_array_equal(result, whole)
 
 
+def test_fp32_micro_kernels_shared_across_k_and_strides():
+    """fp32 micro-kernels take their k-steps and strides as arguments: GEMMs of other K (a
+    multiple of the 4-step unroll, one with 1-3 remainder steps, one shorter than the unroll),
+    lda and ldc in one module call the same micro-kernels, and each computes its own
+    product."""
+    module = new_module("strided")
+    keep: list = []
+    shapes = [(13, 64, 48, 64, 48), (13, 147, 48, 150, 64), (13, 3, 48, 3, 50)]  # m k n lda ldc
+    cases = []
+    for index, (m, k, n, lda, ldc) in enumerate(shapes):
+        b = RNG.standard_normal((k, n)).astype(np.float32)
+        emit_gemm(module, f"g{index}", m=m, k=k, n=n, a_dtype=np.float32, b=b, lda=lda, ldc=ldc,
+                  epilogue=Epilogue(bias=0.5, relu=True), keep_alive=keep)
+        cases.append((m, k, n, lda, ldc, b))
+    text = str(module)
+    micros = {line.split('"')[1] for line in text.splitlines()
+              if line.startswith("define") and ".micro" in line}
+    assert micros and all(name.startswith("g0.") for name in micros), micros
+    lib = compile_ir(module, keep)
+    for index, (m, k, n, lda, ldc, b) in enumerate(cases):
+        a = RNG.standard_normal((m, lda)).astype(np.float32)
+        c = np.full((m, ldc), 7.0, np.float32)
+        lib.function(f"g{index}", None, ctypes.c_void_p, ctypes.c_void_p)(
+            a.ctypes.data, c.ctypes.data)
+        want = np.maximum(a[:, :k].astype(np.float64) @ b.astype(np.float64) + 0.5, 0.0)
+        np.testing.assert_allclose(c[:, :n], want, rtol=1e-5, atol=1e-5)
+        assert np.all(c[:, n:] == 7.0)  # (beyond N, the row stride's padding is untouched)
+
+
 def test_errors():
     module = new_module("errors")
     b = weights7(8, 8)
