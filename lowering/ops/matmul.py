@@ -259,7 +259,7 @@ def matmul_spec(
     else:
         if a_dtype != F32_DT or b.dtype.kind not in "fiu":
             return None
-        weights = b.astype(np.float32)
+        weights = b.astype(np.float32, copy=False)
     nb = int(np.prod(b_batch, dtype=np.int64)) if b_batch else 1
     if nb > _MAX_B_BATCHES:
         return None
@@ -268,8 +268,8 @@ def matmul_spec(
         zp = constant_along(zp_full, -2 if ta else -1)
         if zp is None:
             return None
-    return MatMulSpec(
-        tuple(a_shape), a_dtype, ta, np.ascontiguousarray(weights.reshape(nb, k, n)),
+    return MatMulSpec(  # (B as it is: `emit_gemm` packs a transposed B from its rows)
+        tuple(a_shape), a_dtype, ta, weights.reshape(nb, k, n),
         tuple(b_batch), tuple(out_batch), m, k, n, integer, zp,
     )
 

@@ -567,6 +567,23 @@ def test_fp32_micro_kernels_shared_across_k_and_strides():
         assert np.all(c[:, n:] == 7.0)  # (beyond N, the row stride's padding is untouched)
 
 
+@pytest.mark.parametrize("a_dtype", [np.uint8, np.int8, np.float32])
+@pytest.mark.parametrize("m,k,n", [(13, 70, 37), (5, 64, 32), (1, 3, 17)])
+def test_transposed_b_packed_from_its_rows(a_dtype, m, k, n):
+    """A B given as the transpose of a row-major [N, K] (MatMul's transpose_b) is packed
+    from its rows without a transposed copy: the same results as the same B made row-major
+    (ragged K and N: the zero padding of the last panel and k-step)."""
+    bt = (RNG.standard_normal((n, k)).astype(np.float32) if a_dtype == np.float32
+          else weights8(n, k))
+    b = bt.T
+    assert not b.flags.c_contiguous
+    a = activations(m, k, a_dtype)
+    out = np.float32 if a_dtype == np.float32 else np.int32
+    ep = Epilogue(out_dtype=out)
+    np.testing.assert_array_equal(gemm(a, b, epilogue=ep),
+                                  gemm(a, np.ascontiguousarray(b), epilogue=ep))
+
+
 def test_errors():
     module = new_module("errors")
     b = weights7(8, 8)
