@@ -1243,8 +1243,9 @@ class _GraphCompiler:
         """Buffers of every value of the block that has memory (constants included)."""
         b = self.builder
         out: dict[SSAValue, Buffer] = {}
-        for value, array in plan.constants.items():
-            out[value] = Buffer(self.constant_ptr(array), array.shape, array.dtype, array)
+        for value, array in plan.constants.items():  # (linked if some code reads it)
+            out[value] = Buffer(lambda array=array: self.constant_ptr(array), array.shape,
+                                array.dtype, array)
         for value, loc in locations.items():
             out[value] = Buffer(self.location_ptr(b, loc), loc.shape, loc.dtype,
                                 channels_last=_channels_last(value))
@@ -1266,8 +1267,9 @@ class _GraphCompiler:
         """Buffers of a body's values: parameters given, arena offsets from `base`."""
         b = self.builder
         out: dict[SSAValue, Buffer] = dict(params)
-        for value, array in plan.constants.items():
-            out[value] = Buffer(self.constant_ptr(array), array.shape, array.dtype, array)
+        for value, array in plan.constants.items():  # (linked if some code reads it)
+            out[value] = Buffer(lambda array=array: self.constant_ptr(array), array.shape,
+                                array.dtype, array)
         for value, loc in locations.items():
             out[value] = Buffer(byte_offset(b, base, loc.index), loc.shape, loc.dtype)
         for value, root in plan.views.items():

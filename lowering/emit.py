@@ -174,13 +174,23 @@ class Buffer:
     with the compiled code.
     """
 
-    ptr: ir.Value
+    address: ir.Value | Callable[[], ir.Value]
+    """`ptr`, or what makes it when it is first used: a constant's aligned copy is made only
+    if some code reads the constant itself, not only a kernel's packed form of it (the
+    weights of a convolution: a second copy of a network's weights otherwise)."""
     shape: tuple[int, ...]
     dtype: np.dtype
     constant: np.ndarray | None = None
     channels_last: bool = False
     """A 4-D [N, C, H, W] tensor stored as [N, H, W, C] (`cpu.channels_last`): only
     convolutions and element-wise groups whose tensors are all so get one."""
+
+    @property
+    def ptr(self) -> ir.Value:
+        if not isinstance(self.address, ir.Value):
+            object.__setattr__(self, "address", self.address())  # (made once)
+        assert isinstance(self.address, ir.Value)
+        return self.address
 
     @property
     def size(self) -> int:
@@ -204,7 +214,7 @@ class Buffer:
         assert int(np.prod(shape, dtype=np.int64)) == self.size, (shape, self.shape)
         assert not self.channels_last, "a view of an NHWC tensor"
         constant = self.constant.reshape(shape) if self.constant is not None else None
-        return Buffer(self.ptr, shape, self.dtype, constant)
+        return Buffer(self.address, shape, self.dtype, constant)
 
 
 # --------------------------------------------------------------------------------------------
