@@ -110,14 +110,18 @@ WHY_NOT_MET: list[tuple[str, str | Callable[[], str]]] = [
      "blocks along the output channels too, fewer and larger jobs"),
     ("not slower than 1 thread", "a worker descheduled mid-chunk; the pool backs off for up "
      "to 0.5 s -> shorter chunks on a busy machine"),
-    ("compile <=", "LLVM O3 + machine code are ~70% (resnet50 phases above), already "
-     "split over the cores; GEMM micro-kernels and copies are shared across layers, the "
-     "NHWC/NCHW passes and GEMM drivers are still one per layer -> their constants as "
-     "arguments (shared too), a lighter pipeline for the glue code"),
+    ("compile <=", "GEMM micro-kernels and chunk bodies and the NHWC requantization passes "
+     "are shared across layers; where tensors stay NCHW (densenet121's pre-activation "
+     "blocks; inception_v2 int8) each convolution still gets its own NHWC input copy and "
+     "NCHW output pass (densenet121 fp32: 42% of its LLVM IR, 128 functions), and the int8 "
+     "micro-kernels are one per K -> the copies and passes with their shapes as arguments, "
+     "NHWC through BatchNorm-ReLU-Concat"),
     ("second compile", "a hit still runs the CPU pipeline, the plan and the fingerprint on "
      "the model -> the plan stored in the blob"),
-    ("compile peak", "the llvmlite IR of the whole graph and its text exist at once -> "
-     "emission and parsing group by group"),
+    ("compile peak", "the packed weights (1x, kept by the compiled model), LLVM's "
+     "module and the llvmlite IR of the whole graph with its text at once, and for int8 "
+     "the libraries' first-use memory (~90 MiB beyond what tracemalloc sees) -> emission "
+     "and parsing group by group, packing straight into the aligned buffer"),
     ("reading ONNX", "building the xDSL ops (one Python object per op, operand and "
      "attribute) -> fewer attribute objects, lazier constants"),
     ("reading OpenVINO IR", "copying the constants out of the mapped .bin (~0.045 s of "
