@@ -420,13 +420,13 @@ def _carried_loop(
     body: Callable[[list[ir.Value], ir.Value], list[ir.Value]],
 ) -> list[ir.Value]:
     """values = body(values, i) for i = start, start + step, ... while i < stop (i64
-    bounds known at run time only); returns the values after the loop (the accumulators of
-    a k loop, carried in registers)."""
+    bounds); returns the values after the loop (the accumulators of a k loop, carried in
+    registers)."""
     fn = b.function
     pre = b.block
-    cond = fn.append_basic_block("kloop")
-    inner = fn.append_basic_block("kbody")
-    end = fn.append_basic_block("kend")
+    cond = fn.append_basic_block("loop")
+    inner = fn.append_basic_block("body")
+    end = fn.append_basic_block("end")
     b.branch(cond)
     b.position_at_end(cond)
     i = b.phi(I64)
@@ -454,23 +454,13 @@ def _loop(
     body: Callable[[ir.Value], None],
 ) -> None:
     """for (i = start; i < stop; i += step) body(i), with i64 bounds."""
-    fn = b.function
-    start = _c64(start) if isinstance(start, int) else start
-    stop = _c64(stop) if isinstance(stop, int) else stop
-    pre = b.block
-    cond = fn.append_basic_block("loop")
-    inner = fn.append_basic_block("body")
-    end = fn.append_basic_block("end")
-    b.branch(cond)
-    b.position_at_end(cond)
-    i = b.phi(I64)
-    i.add_incoming(start, pre)
-    b.cbranch(b.icmp_signed("<", i, stop), inner, end)
-    b.position_at_end(inner)
-    body(i)
-    i.add_incoming(b.add(i, _c64(step)), b.block)
-    b.branch(cond)
-    b.position_at_end(end)
+
+    def run(values: list[ir.Value], i: ir.Value) -> list[ir.Value]:
+        body(i)
+        return values
+
+    _carried_loop(b, [], _c64(start) if isinstance(start, int) else start,
+                  _c64(stop) if isinstance(stop, int) else stop, step, run)
 
 
 # --------------------------------------------------------------------------------------------
