@@ -1237,24 +1237,27 @@ class _GraphCompiler:
                     "(only cpu-choose-layouts' choices are valid)"
                 )
 
+    def constant_buffers(self, plan: _Plan) -> dict[SSAValue, Buffer]:
+        """Buffers of the plan's constants, each linked with the code only if some code
+        reads it (`Buffer.address`)."""
+        return {
+            value: Buffer(lambda array=array: self.constant_ptr(array), array.shape,
+                          array.dtype, array)
+            for value, array in plan.constants.items()
+        }
+
     def buffers_for(
         self, plan: _Plan, locations: dict[SSAValue, Location]
     ) -> dict[SSAValue, Buffer]:
         """Buffers of every value of the block that has memory (constants included)."""
         b = self.builder
-        out: dict[SSAValue, Buffer] = {}
-        for value, array in plan.constants.items():  # (linked if some code reads it)
-            out[value] = Buffer(lambda array=array: self.constant_ptr(array), array.shape,
-                                array.dtype, array)
+        out = self.constant_buffers(plan)
         for value, loc in locations.items():
             out[value] = Buffer(self.location_ptr(b, loc), loc.shape, loc.dtype,
                                 channels_last=_channels_last(value))
         for value, root in plan.views.items():
-            base = out.get(root)
-            if base is None and root in plan.constants:
-                base = out[root]
-            if base is not None:
-                out[value] = base.with_shape(value_shape(value))
+            if root in out:
+                out[value] = out[root].with_shape(value_shape(value))
         return out
 
     def body_buffers(
@@ -1266,10 +1269,7 @@ class _GraphCompiler:
     ) -> dict[SSAValue, Buffer]:
         """Buffers of a body's values: parameters given, arena offsets from `base`."""
         b = self.builder
-        out: dict[SSAValue, Buffer] = dict(params)
-        for value, array in plan.constants.items():  # (linked if some code reads it)
-            out[value] = Buffer(lambda array=array: self.constant_ptr(array), array.shape,
-                                array.dtype, array)
+        out: dict[SSAValue, Buffer] = {**params, **self.constant_buffers(plan)}
         for value, loc in locations.items():
             out[value] = Buffer(byte_offset(b, base, loc.index), loc.shape, loc.dtype)
         for value, root in plan.views.items():

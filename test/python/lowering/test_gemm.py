@@ -68,6 +68,26 @@ def activations(m, k, dtype):
     return RNG.standard_normal((m, k)).astype(np.float32)
 
 
+def full_range(m, k, dtype):
+    """A [m, k] over the whole range of u8 or i8."""
+    info = np.iinfo(dtype)
+    return RNG.integers(info.min, info.max + 1, (m, k)).astype(dtype)
+
+
+def assert_int32_products(a, b, threads=(1,)):
+    """int8 A x B to int32 equals numpy's int64 product, on each thread count."""
+    want = a.astype(np.int64) @ b.astype(np.int64)
+    for t in threads:
+        np.testing.assert_array_equal(
+            gemm(a, b, epilogue=Epilogue(out_dtype=np.int32), threads=t), want)
+
+
+def requantizing(n):
+    """A per-column scale, a bias and Relu, requantized to u8."""
+    return Epilogue(scale=RNG.uniform(1e-4, 1e-3, n).astype(np.float32), bias=0.5, relu=True,
+                    out_dtype=np.uint8)
+
+
 def weights7(k, n):
     return RNG.integers(-64, 64, (k, n), dtype=np.int8)
 
@@ -445,13 +465,9 @@ def test_zmm_tiles_exact(m, k, n):
     accumulation bound."""
     b = weights8(k, n)
     for a_dtype in (np.uint8, np.int8):
-        info = np.iinfo(a_dtype)
-        a = RNG.integers(info.min, info.max + 1, (m, k)).astype(a_dtype)
-        want = a.astype(np.int64) @ b.astype(np.int64)
-        np.testing.assert_array_equal(gemm(a, b, epilogue=Epilogue(out_dtype=np.int32)), want)
-    a = RNG.integers(0, 256, (m, k)).astype(np.uint8)
-    epilogue = Epilogue(scale=RNG.uniform(1e-4, 1e-3, n).astype(np.float32), bias=0.5,
-                        relu=True, out_dtype=np.uint8)
+        assert_int32_products(full_range(m, k, a_dtype), b)
+    a = full_range(m, k, np.uint8)
+    epilogue = requantizing(n)
     np.testing.assert_array_equal(gemm(a, b, zp=3, epilogue=epilogue),
                                   gemm_reference(a, b, 3, epilogue))
     af = RNG.standard_normal((m, k)).astype(np.float32)
@@ -502,14 +518,9 @@ def test_amx_tiles_exact(m, k, n):
     point, requantized to u8, and on 2 threads."""
     b = weights8(k, n)
     for a_dtype in (np.uint8, np.int8):
-        info = np.iinfo(a_dtype)
-        a = RNG.integers(info.min, info.max + 1, (m, k)).astype(a_dtype)
-        want = a.astype(np.int64) @ b.astype(np.int64)
-        np.testing.assert_array_equal(gemm(a, b, epilogue=Epilogue(out_dtype=np.int32)), want)
-        np.testing.assert_array_equal(
-            gemm(a, b, epilogue=Epilogue(out_dtype=np.int32), threads=2), want)
-        epilogue = Epilogue(scale=RNG.uniform(1e-4, 1e-3, n).astype(np.float32), bias=0.5,
-                            relu=True, out_dtype=np.uint8)
+        a = full_range(m, k, a_dtype)
+        assert_int32_products(a, b, threads=(1, 2))
+        epilogue = requantizing(n)
         np.testing.assert_array_equal(gemm(a, b, zp=3, epilogue=epilogue),
                                       gemm_reference(a, b, 3, epilogue))
 
