@@ -164,6 +164,16 @@ def _fold_once(
 # --------------------------------------------------------------------------------------------
 
 
+CHANNELS_LAST_ORDER = (0, 2, 3, 1)
+"""The axes of an [N, C, H, W] tensor in the order an NHWC one stores them."""
+
+
+def stored_shape(shape: Sequence[int]) -> tuple[int, ...]:
+    """An [N, C, H, W] shape (or one that broadcasts to it: leading 1s added) in NHWC order."""
+    padded = (1,) * (4 - len(shape)) + tuple(shape)
+    return tuple(padded[i] for i in CHANNELS_LAST_ORDER)
+
+
 @dataclass(frozen=True)
 class Buffer:
     """
@@ -184,6 +194,11 @@ class Buffer:
     channels_last: bool = False
     """A 4-D [N, C, H, W] tensor stored as [N, H, W, C] (`cpu.channels_last`): only
     convolutions and element-wise groups whose tensors are all so get one."""
+
+    @property
+    def stored_shape(self) -> tuple[int, ...]:
+        """The shape in memory order: [N, H, W, C] for an NHWC tensor."""
+        return stored_shape(self.shape) if self.channels_last else self.shape
 
     @property
     def ptr(self) -> ir.Value:

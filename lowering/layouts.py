@@ -18,13 +18,17 @@ The rules, on the groups of the entry function (`cpu.kernel` / `cpu.fused`):
 - an element-wise group (Add, Multiply, Relu, FakeQuantize, Convert... every op of it
   element-wise) whose inputs from other groups are all of its output's shape, and whose
   constants are scalars, computes the same thing in either layout, as long as all those
-  tensors have the same one: it *ties* them; so does a FakeQuantize or Convert group of one
-  input with per-channel constants (its program's constants are transposed with the tensor);
+  tensors have the same one: it *ties* them; so does one whose constants vary along the
+  channels, where its kernel reads them in the tensors' layout: the element-wise loops (a
+  BatchNorm's Multiply and Add: they run over N, H, W, C and read such a constant as
+  [1, 1, 1, C]) and a FakeQuantize or Convert group of one input (its program's constants
+  are transposed with the tensor);
 - a Concat of 4-D tensors copies the same parts in either layout (along its axis' place in
   N, H, W, C): it ties its inputs and output too;
 - a 2-D MaxPool/AvgPool (with its post-ops) pools either layout into the same one: it ties
   its input and output, unless the output is 1x1 (the same bytes in both layouts: a global
-  pooling writes it from an NHWC input as well);
+  pooling writes it from an NHWC input as well); a ReduceMean/Max/Min over the spatial axes
+  (ONNX's GlobalAveragePool) reads either layout and writes those bytes;
 - an LRN across channels (the CPU kernel's) ties its input and output;
 - anything else (views, reference fallbacks, graph inputs and outputs, loops, depthwise
   convolutions with a channel multiplier) needs NCHW.
@@ -51,9 +55,14 @@ from lowpass.dialects.ov import (
     GroupConvolutionOp,
     LRNOp,
     MaxPoolOp,
+    ReduceMaxOp,
+    ReduceMeanOp,
+    ReduceMinOp,
     SubtractOp,
 )
+from lowpass.dialects.ov.reduction import reduction_axes
 from lowpass.lowering.compiler import is_constant, value_shape
+from lowpass.lowering.emit import static_value
 from lowpass.lowering.ops.elementwise import ELEMENTWISE_OPS
 
 _ELEMENTWISE = (*ELEMENTWISE_OPS, FakeQuantizeOp, ConvertOp)
@@ -159,6 +168,8 @@ def choose_channels_last(block: Block, results: Sequence[SSAValue]) -> list[Oper
             if _spatial(outputs[0]) > 1:
                 ties.tie([pool, *outputs])
             continue
+        if _is_global_reduce(ops, inputs, outputs):  # (either layout in, [N, C] bytes out)
+            continue
         if _is_concat(ops, inputs, outputs) or _is_layout_free(ops, members, inputs, outputs):
             ties.tie([*inputs, *outputs])
             continue
@@ -202,6 +213,23 @@ def _pooling_input(ops: list[Operation], inputs: Sequence[SSAValue],
     return x
 
 
+def _is_global_reduce(ops: list[Operation], inputs: Sequence[SSAValue],
+                      outputs: Sequence[SSAValue]) -> bool:
+    """A ReduceMean/Max/Min group over the spatial axes [2, 3] of a 4-D tensor (ONNX's
+    GlobalAveragePool): it reduces an NHWC input as well (`emit_reduce_positions`), and its
+    [N, C] or [N, C, 1, 1] output is the same bytes in both layouts."""
+    kernel = ops[0].attributes.get(cpu.KERNEL)
+    if not (len(ops) == 1 and isinstance(ops[0], ReduceMeanOp | ReduceMaxOp | ReduceMinOp)
+            and isinstance(kernel, cpu.KernelAttr) and kernel.kind.data == "reduce"
+            and len(inputs) == 1 and len(outputs) == 1):
+        return False
+    x = ops[0].operands[0]
+    axes = static_value(ops[0].operands[1], {})
+    if x is not inputs[0] or axes is None or len(value_shape(x)) != 4:
+        return False
+    return reduction_axes(np.asarray(axes), 4) == (2, 3)
+
+
 def _is_concat(ops: list[Operation], inputs: Sequence[SSAValue],
                outputs: Sequence[SSAValue]) -> bool:
     """A Concat of 4-D tensors from other groups: in NHWC it copies the same parts along the
@@ -217,15 +245,16 @@ def _is_concat(ops: list[Operation], inputs: Sequence[SSAValue],
 def _is_layout_free(ops: list[Operation], members: set[Operation], inputs: Sequence[SSAValue],
                     outputs: Sequence[SSAValue]) -> bool:
     """An element-wise group that computes the same in NCHW and NHWC: every op element-wise,
-    every tensor it reads or writes of the output's 4-D shape, every constant a scalar."""
+    every tensor it reads or writes of the output's 4-D shape, every constant a scalar or,
+    where the kernel reads it in the tensors' layout, per-channel."""
     if not outputs or not all(isinstance(o, _ELEMENTWISE) for o in ops):
         return False
     shape = value_shape(outputs[0])
     if len(shape) != 4:
         return False
     kernel = ops[0].attributes.get(cpu.KERNEL)
-    program = isinstance(kernel, cpu.KernelAttr) and kernel.kind.data in PROGRAM_KINDS \
-        and len(inputs) == 1
+    kind = kernel.kind.data if isinstance(kernel, cpu.KernelAttr) else None
+    transposes_constants = kind in LOOP_KINDS or (kind in PROGRAM_KINDS and len(inputs) == 1)
     for o in ops:
         if any(value_shape(r) != shape for r in o.results):
             return False
@@ -233,7 +262,7 @@ def _is_layout_free(ops: list[Operation], members: set[Operation], inputs: Seque
             if v.owner in members:
                 continue
             if _is_constant(v):
-                if _size(v) != 1 and not (program and _per_channel(v)):
+                if _size(v) != 1 and not (transposes_constants and _per_channel(v)):
                     return False
             elif value_shape(v) != shape:
                 return False
@@ -243,6 +272,11 @@ def _is_layout_free(ops: list[Operation], members: set[Operation], inputs: Seque
 PROGRAM_KINDS = ("fake-quantize", "convert")
 """Groups that run a `Program` over one tensor (`emit_elementwise`): on an NHWC tensor their
 per-channel constants are transposed with it (`Program.channels_last`)."""
+
+LOOP_KINDS = ("elementwise", "logical")
+"""Groups whose loops run over the memory's axes (`ElementwiseLowering`): on NHWC tensors
+over N, H, W, C, reading a per-channel constant as [1, 1, 1, C] (a BatchNorm's Multiply and
+Add between a DenseNet's Concat and its next convolution)."""
 
 
 def _per_channel(value: SSAValue) -> bool:

@@ -47,6 +47,7 @@ import numpy as np
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 
+from lowpass.dialects import cpu
 from lowpass.dialects.ov import (
     AbsOp,
     AddOp,
@@ -102,6 +103,7 @@ from lowpass.lowering.emit import (
     ir_type,
     jit_exec_type,
     kernel_function,
+    stored_shape,
 )
 
 MATH_OPS: tuple[type[Operation], ...] = (
@@ -413,7 +415,10 @@ class ElementwiseLowering:
             return True
         assert isinstance(value, OpResult)
         owner = value.op
-        if isinstance(owner, ConstantOp):
+        # (a constant, or a result `cpu-fold-constants` computed, as the Unsqueeze of a
+        # BatchNorm's scale that ONNX's frontend places between its Multiply and Add: no
+        # code, so no order)
+        if isinstance(owner, ConstantOp) or cpu.CONSTANT in owner.attributes:
             return True
         return owner.parent_block() is first.parent_block() and owner.is_before_in_block(first)
 
@@ -428,6 +433,12 @@ class ElementwiseLowering:
         members = set(group)
         input_values = _group_inputs(group)
         output_values = [r for op in group for r in op.results if r in ctx.values]
+        # (`cpu-choose-layouts` stores the group's tensors NHWC all or none, and lets
+        # constants through that vary along the channels only: the loops run over the
+        # memory's N, H, W, C and such a constant, one row of C values, is read as [1,1,1,C])
+        channels_last = any(ctx.buffer(v).channels_last for v in output_values)
+        if channels_last:
+            out_shape = stored_shape(out_shape)
 
         operands: list[_Operand] = []
         arg_count = len(output_values)
@@ -435,6 +446,8 @@ class ElementwiseLowering:
         for v in input_values:
             buffer = ctx.buffer(v)
             shape = slope_shapes.get(v, buffer.shape)
+            if channels_last:
+                shape = stored_shape(shape)
             strides = _broadcast_strides(shape, out_shape)
             scalar = None
             arg = -1

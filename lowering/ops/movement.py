@@ -54,6 +54,7 @@ from lowpass.dialects.ov import (
 from lowpass.dialects.ov.base import OvOp
 from lowpass.dialects.ov.movement import pad_array
 from lowpass.lowering.emit import (
+    CHANNELS_LAST_ORDER,
     I64,
     Buffer,
     EmitContext,
@@ -329,10 +330,6 @@ def _contiguous_strides(shape: Sequence[int]) -> tuple[int, ...]:
     return tuple(reversed(strides))
 
 
-CHANNELS_LAST_ORDER = (0, 2, 3, 1)
-"""The axes of an [N, C, H, W] tensor in the order an NHWC one stores them."""
-
-
 class ConcatLowering:
     """Concat: each input copied into its slice of the output (memcpy rows)."""
 
@@ -356,14 +353,11 @@ class ConcatLowering:
         rank = len(out.shape)
         axis = normalize_axis(op.axis.value.data, rank)
 
-        def stored(shape: Sequence[int]) -> Sequence[int]:
-            """The shape in memory: NHWC tensors (`cpu-choose-layouts` stores every input and
-            the output so, or none) concatenate along their axis' place in N, H, W, C."""
-            return [shape[i] for i in CHANNELS_LAST_ORDER] if out.channels_last else shape
-
+        # (NHWC tensors, `cpu-choose-layouts` stores every input and the output so or none,
+        # concatenate along their axis' place in N, H, W, C)
         if out.channels_last:
             axis = CHANNELS_LAST_ORDER.index(axis)
-        out_shape = stored(out.shape)
+        out_shape = out.stored_shape
         outer = int(np.prod(out_shape[:axis], dtype=np.int64))
         inner = int(np.prod(out_shape[axis + 1 :], dtype=np.int64))
         row = out_shape[axis] * inner
@@ -379,7 +373,7 @@ class ConcatLowering:
             for v in op.operands:
                 s = ctx.buffer(v)
                 src = s.ptr if s.constant is not None else args[1 + distinct.index(v)]
-                part = stored(s.shape)[axis] * inner
+                part = s.stored_shape[axis] * inner
                 emit_strided_copy(
                     b, (outer, part), itemsize, dst, (row, 1), src, (part, 1), 0, offset
                 )

@@ -7,7 +7,9 @@ classifier heads.
 The reduced axes must be the last ones (`[2, 3]` of NCHW, `[-1]`), so each output element
 reduces one contiguous run of `inner` elements; other axis sets fall back to the reference.
 A run is read `LANES` elements at a time into a vector accumulator, then reduced across
-lanes, the tail element by element.
+lanes, the tail element by element. The global pooling of an NHWC tensor (between
+convolutions, `cpu-choose-layouts`) runs its vectors along the channels instead, each lane
+reducing one channel's positions.
 
 Means follow the reference exactly: float32 data sums in float64 and the float64 mean is
 rounded to float32 once; u8/i8 data (a type-relaxed ReduceMean after LPT, f32 result) sums
@@ -106,7 +108,12 @@ class ReduceLowering:
         inner = trailing_run(op, axes)
         assert inner is not None
         src, dst = ctx.buffer(op.x), ctx.buffer(op.result)
-        emit_reduce(ctx, op, src, dst, src.size // inner, inner)
+        if src.channels_last:  # (`cpu-choose-layouts`: only a global pooling, axes [2, 3])
+            n, c, h, w = src.shape
+            assert inner == h * w
+            emit_reduce_positions(ctx, op, src, dst, n, h * w, c)
+        else:
+            emit_reduce(ctx, op, src, dst, src.size // inner, inner)
         return jit_exec_type(ctx.cpu, src.dtype)
 
 
@@ -180,6 +187,69 @@ def emit_reduce(ctx: EmitContext, op: Operation, src: Buffer, dst: Buffer, outer
             b.store(result, element_ptr(b, ys, row, result.type))
 
     fn = kernel_function(ctx, f"{ctx.group_name}_reduce", 2, body, noalias=(1,))
+    ctx.builder.call(fn, [src.ptr, dst.ptr])
+
+
+def emit_reduce_positions(ctx: EmitContext, op: Operation, src: Buffer, dst: Buffer,
+                          images: int, positions: int, channels: int) -> None:
+    """dst[n, c] = reduce(src[n, p, c] for p < positions): the global pooling of an NHWC
+    tensor (`cpu.channels_last`) into [N, C] (the bytes of [N, C, 1, 1] in either layout).
+    Vectors run along the channels, one accumulator per lane summing that channel's
+    positions in order (a float32 mean in float64, as `emit_reduce`)."""
+    dtype = np.dtype(src.dtype)
+    et = ir_type(dtype)
+    is_mean = isinstance(op, ReduceMeanOp)
+    integer = dtype.kind in "iu"
+    kind = "max" if isinstance(op, ReduceMaxOp) else "min"
+
+    def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
+        xs, ys = args
+        module = b.module
+
+        def load(n: ir.Value, p: ir.Value | int, c: ir.Value, lanes: int) -> ir.Value:
+            pv = i64(p) if isinstance(p, int) else p
+            at = b.add(b.mul(b.add(b.mul(n, i64(positions)), pv), i64(channels)), c)
+            v = b.load(element_ptr(b, xs, at, et), typ=vec(et, lanes), align=1)
+            if not is_mean:
+                return v
+            if integer:
+                return (b.zext if dtype.kind == "u" else b.sext)(v, vec(I32, lanes))
+            return b.fpext(v, vec(F64, lanes))
+
+        def combine(acc: ir.Value, v: ir.Value, lanes: int) -> ir.Value:
+            if is_mean:
+                return (b.add if integer else b.fadd)(acc, v)
+            if integer:
+                name = f"llvm.{'s' if dtype.kind == 'i' else 'u'}{kind}.v{lanes}i8"
+            else:  # NaN-propagating, as numpy's max/min
+                name = f"llvm.{kind}imum.v{lanes}f32"
+            return b.call(intrinsic(module, name, vec(et, lanes), [vec(et, lanes)] * 2), [acc, v])
+
+        def channels_from(n: ir.Value, c: ir.Value, lanes: int) -> None:
+            acc = load(n, 0, c, lanes)
+            slot = b.alloca(acc.type)  # (loop-carried: a stack slot LLVM promotes)
+            b.store(acc, slot)
+            if positions > 1:
+                with for_range(b, positions, start=1, name="p") as p:
+                    b.store(combine(b.load(slot), load(n, p, c, lanes), lanes), slot)
+            result = b.load(slot)
+            if is_mean:
+                wide = b.sitofp(result, vec(F64, lanes)) if integer else result
+                divisor = ir.Constant(vec(F64, lanes), [float(positions)] * lanes)
+                result = b.fptrunc(b.fdiv(wide, divisor), vec(F32, lanes))
+            at = b.add(b.mul(n, i64(channels)), c)
+            b.store(result, element_ptr(b, ys, at, result.type.element), align=1)
+
+        with for_range(b, images, name="n") as n:
+            full = channels // LANES * LANES
+            if full:
+                with for_range(b, full, step=LANES, name="c") as c:
+                    channels_from(n, c, LANES)
+            if full < channels:
+                with for_range(b, channels, start=full, name="ct") as c:
+                    channels_from(n, c, 1)
+
+    fn = kernel_function(ctx, f"{ctx.group_name}_reduce_nhwc", 2, body, noalias=(1,))
     ctx.builder.call(fn, [src.ptr, dst.ptr])
 
 

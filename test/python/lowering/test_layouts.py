@@ -9,8 +9,10 @@ threads, whole images and small blocks of positions; a fire module's Concat alon
 channels in NHWC; NHWC MaxPool and AvgPool between convolutions, a global AvgPool from an NHWC
 tensor; FakeQuantize and Convert groups with per-channel constants on NHWC tensors; LPT's
 residual Add fused into the convolution (NHWC and NCHW); depthwise convolutions in NHWC (a
-channel multiplier keeps NCHW); LRN in NHWC. A mark where the rules do not allow one is a
-compile error.
+channel multiplier keeps NCHW); LRN in NHWC; a DenseNet's BatchNorm (element-wise Multiply and
+Add by per-channel constants) after its Concat in NHWC, a spatial constant keeping NCHW; a
+global ReduceMean/ReduceMax (ONNX's GlobalAveragePool) reading an NHWC tensor. A mark where
+the rules do not allow one is a compile error.
 """
 
 from __future__ import annotations
@@ -398,3 +400,67 @@ def test_a_mark_the_rules_do_not_allow_is_an_error() -> None:
     pool.attributes[cpu.CHANNELS_LAST] = UnitAttr()
     with pytest.raises(CompileError, match=r"MaxPool 'pool': cpu\.channels_last on a tensor"):
         compile_module(module)
+
+
+def dense_block(spatial_constant: bool) -> lowpass.Model:
+    """DenseNet's layer: Concat(x', conv) -> BatchNorm as Multiply and Add by per-channel
+    constants ([1, C, 1, 1] and [C, 1, 1]) -> Relu -> 1x1 conv -> Concat; with
+    `spatial_constant`, the second BatchNorm's Add reads a [1, 1, H, W] constant instead,
+    which keeps its tensors (and those the Concats tie to them) NCHW."""
+    g = GraphBuilder()
+    x = g.input("x", XS)
+    a = g.value(ov.ReluOp(g.value(ov.ConvolutionOp(
+        x, const(g, RNG.standard_normal((12, 16, 3, 3)) * 0.2), name="a", **PAD1)),
+        name="a_relu"))
+    b = g.value(ov.ConvolutionOp(a, const(g, RNG.standard_normal((8, 12, 3, 3)) * 0.2),
+                                 name="b", **PAD1))
+    cat = g.value(ov.ConcatOp([a, b], axis=1, name="cat"))
+    scale = const(g, RNG.uniform(0.5, 2.0, (1, 20, 1, 1)))
+    shift = const(g, RNG.standard_normal((20, 1, 1)))
+    bn = g.value(ov.AddOp(g.value(ov.MultiplyOp(cat, scale, name="bn_mul")), shift,
+                          name="bn_add"))
+    c = g.value(ov.ConvolutionOp(g.value(ov.ReluOp(bn, name="bn_relu")),
+                                 const(g, RNG.standard_normal((8, 20, 1, 1)) * 0.3), name="c",
+                                 **NOPAD))
+    cat2 = g.value(ov.ConcatOp([cat, c], axis=1, name="cat2"))
+    shape2 = (1, 1, XS[2], XS[3]) if spatial_constant else (1, 28, 1, 1)
+    bn2 = g.value(ov.AddOp(g.value(ov.MultiplyOp(
+        cat2, const(g, RNG.uniform(0.5, 2.0, (1, 28, 1, 1))), name="bn2_mul")),
+        const(g, RNG.standard_normal(shape2)), name="bn2_add"))
+    d = g.value(ov.ConvolutionOp(g.value(ov.ReluOp(bn2, name="bn2_relu")),
+                                 const(g, RNG.standard_normal((4, 28, 1, 1)) * 0.3), name="d",
+                                 **NOPAD))
+    g.output(d, "d")
+    return lowpass.Model(g.module())
+
+
+@pytest.mark.parametrize("spatial_constant", [False, True])
+def test_dense_block_batch_norm_in_nhwc(spatial_constant: bool) -> None:
+    model = dense_block(spatial_constant)
+    marked = channels_last(model)
+    if spatial_constant:  # (the Concats tie every tensor before it to its tensors)
+        assert not marked & {"a_relu", "cat", "bn_relu", "c", "cat2", "bn2_relu"}
+    else:
+        assert {"a_relu", "cat", "bn_relu", "c", "cat2", "bn2_relu"} <= marked
+    feeds = {"x": RNG.standard_normal(XS).astype(np.float32)}
+    _matches_reference(model, feeds, 1e-5)
+
+
+@pytest.mark.parametrize("reduce", [ov.ReduceMeanOp, ov.ReduceMaxOp])
+@pytest.mark.parametrize("keep_dims", [True, False])
+def test_global_reduce_of_an_nhwc_tensor(reduce: type, keep_dims: bool) -> None:
+    """conv -> conv -> Reduce over [2, 3]: the second convolution's output stays NHWC (20
+    channels: a vector of 16 and 4 single lanes), the reduction reads it so."""
+    g = GraphBuilder()
+    x = g.input("x", XS)
+    a = g.value(ov.ReluOp(g.value(ov.ConvolutionOp(
+        x, const(g, RNG.standard_normal((12, 16, 3, 3)) * 0.2), name="a", **PAD1)),
+        name="a_relu"))
+    b = g.value(ov.ConvolutionOp(a, const(g, RNG.standard_normal((20, 12, 1, 1)) * 0.2),
+                                 name="b", **NOPAD))
+    axes = g.constant(np.asarray([-1, 2], np.int64))
+    g.output(g.value(reduce(b, axes, keep_dims=keep_dims, name="pool")), "pool")
+    model = lowpass.Model(g.module())
+    assert {"a_relu", "b"} <= channels_last(model)
+    feeds = {"x": RNG.standard_normal(XS).astype(np.float32)}
+    _matches_reference(model, feeds, 1e-5)
