@@ -5,7 +5,9 @@ graph optimizations off (so that it computes each ONNX op as specified, Quantize
 DequantizeLinear included, instead of its fused int8 kernels).
 
 Tolerances: float32 results within `rtol = 1e-5` (plus a small `atol` for values near 0),
-both sides computing in f32 with different summation orders. Quantized results: equal where
+both sides computing in f32 with different summation orders (per case where more taps add
+more rounding: `CASE_TOLERANCES`; each case's data comes from its own seed, so a result does
+not depend on which tests ran before it). Quantized results: equal where
 no value lies at a rounding tie; where ONNX rounds `x / s` half to even and FakeQuantize's
 float formula `(x - il) / (ih - il) * 255` lands a few ulps off the tie, they are one
 quantization step apart (`test_qdq_rounding_at_ties` shows and bounds it).
@@ -14,6 +16,7 @@ quantization step apart (`test_qdq_rounding_at_ties` shows and bounds it).
 from __future__ import annotations
 
 import sys
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -521,11 +524,20 @@ CASES: dict[str, Callable[[], Case]] = {
 }
 
 
+CASE_TOLERANCES: dict[str, dict[str, float]] = {
+    # (16 taps with coefficients up to ~1.2 on N(0, 1) data, summed in another order than
+    # onnxruntime's: a few float32 ulps of the inputs' magnitude, up to ~2.3e-6 on 300 seeds)
+    "resize_cubic_align": {"atol": 1e-5},
+}
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_op_matches_onnxruntime(name: str) -> None:
+    global R
+    R = np.random.default_rng(zlib.crc32(name.encode()))  # (data independent of test order)
     nodes, feeds, outputs, inits, opset = CASES[name]()
     model = make_model(nodes, feeds, outputs, inits, opset)
-    assert_matches_ort(model, feeds)
+    assert_matches_ort(model, feeds, **CASE_TOLERANCES.get(name, {}))
 
 
 def ties(*shape: int) -> np.ndarray:
