@@ -91,7 +91,7 @@ from lowpass.lowering.ops.quantization import (
     epilogue_chain,
     intrinsic,
     is_static_shape,
-    match_step,
+    match_steps,
     per_channel_check,
     splat,
     static_value,
@@ -1113,11 +1113,11 @@ def _without_cheap_residual(chain: list[Operation], y: SSAValue,
     shape = value_shape(y)
     current = y
     for index, op in enumerate(chain):
-        step = match_step(op, current, memo, shape, lambda _: True)
-        assert step is not None
-        if step.kind == "add_tensor":
+        steps = match_steps(op, current, memo, shape, lambda _: True)
+        assert steps is not None
+        if steps[-1].kind == "add_tensor":
             return chain[:index]
-        if step.kind not in _EPILOGUE_KINDS:
+        if any(step.kind not in _EPILOGUE_KINDS for step in steps):
             return chain
         current = op.results[0]
     return chain

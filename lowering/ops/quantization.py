@@ -712,9 +712,35 @@ def _float_constant(array: np.ndarray) -> np.ndarray | None:
     return None
 
 
+def match_steps(
+    op: Operation, value: SSAValue, memo: dict[SSAValue, np.ndarray | None],
+    shape: Sequence[int], tensor_ok: Callable[[SSAValue], bool] | None = None,
+) -> list[Step] | None:
+    """The steps that `op` applies to `value`: `match_step`'s, or, for a type-relaxed
+    Add or Multiply of LPT reading a FakeQuantize's u8/i8 result as float32 (the Add of a
+    BatchNorm's shift after a quantized Multiply, as onnxruntime's QDQ models have them),
+    the `cast` step (the value through the integer type, as the stored tensor would be) and
+    then the op's step on float32."""
+    step = match_step(op, value, memo, shape, tensor_ok)
+    if step is not None:
+        return [step]
+    dtype = value_dtype(value)
+    # (not a Subtract: LPT's zero-point Subtract on u8 data is the shifted input of the
+    # convolution or MatMul after it, which stays int8 only if it takes the Subtract)
+    if not (isinstance(op, AddOp | MultiplyOp) and dtype in (U8_DT, I8_DT)
+            and isinstance(value.owner, FakeQuantizeOp)):
+        return None
+    origin = op.origin_types()
+    if origin is None or value not in origin or to_dtype(origin[value]) != F32_DT:
+        return None
+    step = match_step(op, value, memo, shape, tensor_ok, read_as_float=True)
+    return None if step is None else [Step("cast", dtype=dtype), step]
+
+
 def match_step(
     op: Operation, value: SSAValue, memo: dict[SSAValue, np.ndarray | None],
     shape: Sequence[int], tensor_ok: Callable[[SSAValue], bool] | None = None,
+    read_as_float: bool = False,
 ) -> Step | None:
     """The step that `op` applies to `value` (its only float32 operand that is not constant).
 
@@ -726,7 +752,7 @@ def match_step(
             and value_dtype(value) in (U8_DT, I8_DT) and value_dtype(op.results[0]) == F32_DT
             and value_shape(op.results[0]) == tuple(shape)):
         return Step("cast", dtype=value_dtype(value))
-    if not isinstance(op, _CHAIN_OPS) or value_dtype(value) != F32_DT:
+    if not isinstance(op, _CHAIN_OPS) or (value_dtype(value) != F32_DT and not read_as_float):
         return None
     if not op.results or value_shape(op.results[0]) != tuple(shape):
         return None
@@ -806,7 +832,8 @@ def epilogue_chain(
     """
     The ops after the producer of `value` that form a post-op program: each absorbs the
     previous result, which has no other user; the chain stops after a non-float32 result
-    (a FakeQuantize to u8/i8) unless a Convert back to f32 takes it (the `cast` step), and
+    (a FakeQuantize to u8/i8) unless a Convert back to f32 or a type-relaxed op reading it
+    as f32 takes it (the `cast` step), and
     wherever `accept(steps so far)` says no (e.g. constants that do not vary along the
     producer's channel axis). With `tensor_ok`, an Add of a computed tensor for which it
     says yes is the `add_tensor` step (lowerings whose passes load such a tensor).
@@ -823,12 +850,12 @@ def epilogue_chain(
         user = only_user(current)
         if user is None:
             break
-        step = match_step(user, current, memo, shape, tensor_ok)
-        if step is None:
+        matched = match_steps(user, current, memo, shape, tensor_ok)
+        if matched is None:
             break
-        if accept is not None and not accept([*steps, step]):
+        if accept is not None and not accept([*steps, *matched]):
             break
-        steps.append(step)
+        steps.extend(matched)
         ops.append(user)
         current = user.results[0]
     return ops
@@ -845,9 +872,9 @@ def build_program(
     steps: list[Step] = []
     current = first
     for op in chain:  # (as `epilogue_chain` accepted it: its tensors too)
-        step = match_step(op, current, memo, shape, lambda _: True)
-        assert step is not None, f"cannot re-match {op.name}"
-        steps.append(step)
+        matched = match_steps(op, current, memo, shape, lambda _: True)
+        assert matched is not None, f"cannot re-match {op.name}"
+        steps.extend(matched)
         current = op.results[0]
     del ctx
     axes = channel_range(shape, [v for s in steps for v in s.values])

@@ -11,8 +11,9 @@ tensor; FakeQuantize and Convert groups with per-channel constants on NHWC tenso
 residual Add fused into the convolution (NHWC and NCHW); depthwise convolutions in NHWC (a
 channel multiplier keeps NCHW); LRN in NHWC; a DenseNet's BatchNorm (element-wise Multiply and
 Add by per-channel constants) after its Concat in NHWC, a spatial constant keeping NCHW; a
-global ReduceMean/ReduceMax (ONNX's GlobalAveragePool) reading an NHWC tensor. A mark where
-the rules do not allow one is a compile error.
+global ReduceMean/ReduceMax (ONNX's GlobalAveragePool) reading an NHWC tensor; a QDQ
+BatchNorm (type-relaxed Multiply and Add reading u8) fused into the convolution before it. A
+mark where the rules do not allow one is a compile error.
 """
 
 from __future__ import annotations
@@ -464,3 +465,45 @@ def test_global_reduce_of_an_nhwc_tensor(reduce: type, keep_dims: bool) -> None:
     assert {"a_relu", "b"} <= channels_last(model)
     feeds = {"x": RNG.standard_normal(XS).astype(np.float32)}
     _matches_reference(model, feeds, 1e-5)
+
+
+@pytest.mark.parametrize("output_nhwc", [True, False])
+def test_qdq_batch_norm_fused_into_the_convolution(output_nhwc: bool) -> None:
+    """onnxruntime's QDQ Inception-v2: conv -> requantize (u8) -> BatchNorm's Multiply and
+    Add, each type-relaxed (reading the u8 tensor as f32) and each requantized: one program
+    of the convolution (the `cast` steps), bit-equal to REFERENCE; the zero-point Subtract
+    on u8 before the next convolution stays that convolution's (an int8 GEMM)."""
+    g = GraphBuilder()
+    x = g.input("x", XS, ov.ui8)
+    y = g.value(ov.ConvolutionOp(x, g.constant(int8_weights((24, 16, 3, 3))),
+                                 result_type=f32([2, 24, 12, 12]), name="a", **PAD1))
+    y = g.value(ov.MultiplyOp(y, const(g, scales(24))))
+    a = fq(g, y, -2.0, 2.0, 0.0, 255.0, ov.ui8, name="a_q")
+    m = g.value(ov.MultiplyOp(a, const(g, RNG.uniform(0.5, 1.5, (24, 1, 1)) / 64),
+                              result_type=f32([2, 24, 12, 12]), name="bn_mul"))
+    m = fq(g, m, -3.0, 3.0, 0.0, 255.0, ov.ui8, name="bn_mul_q")
+    n = g.value(ov.AddOp(m, const(g, RNG.uniform(-1.0, 1.0, (24, 1, 1))),
+                         result_type=f32([2, 24, 12, 12]), name="bn_add"))
+    n = fq(g, n, 0.0, 4.0, 0.0, 255.0, ov.ui8, name="bn_q")
+    zp = g.constant(RNG.integers(0, 9, (1, 24, 1, 1)).astype(np.uint8))
+    sub = g.value(ov.SubtractOp(n, zp, result_type=f32([2, 24, 12, 12]), name="b_zp"))
+    y = g.value(ov.ConvolutionOp(sub, g.constant(int8_weights((8, 24, 1, 1))),
+                                 result_type=f32([2, 8, 12, 12]), name="b", **NOPAD))
+    g.output(g.value(ov.MultiplyOp(y, const(g, scales(8)), name="b_scale")), "b")
+    if not output_nhwc:
+        g.output(n, "bn")
+    model = lowpass.Model(g.module())
+    module = model.module.clone()
+    run_pipeline(module)
+    ops = {get_name(op): op for op in entry_function(module).body.block.ops}
+    group = ops["a"].attributes[cpu.KERNEL]
+    assert isinstance(group, cpu.KernelAttr) and group.kind.data == "convolution"
+    for name in ("bn_mul", "bn_mul_q", "bn_add", "bn_q"):
+        fused = ops[name].attributes.get(cpu.FUSED)
+        assert isinstance(fused, cpu.FusedAttr) and fused.group == group.group
+    head = ops["b_zp"].attributes.get(cpu.KERNEL)  # (the next convolution's shifted input)
+    assert isinstance(head, cpu.KernelAttr) and head.kind.data == "convolution"
+    assert head.group != group.group
+    assert ("bn_q" in channels_last(model)) == output_nhwc
+    feeds = {"x": RNG.integers(0, 256, XS).astype(np.uint8)}
+    _matches_reference(model, feeds)
