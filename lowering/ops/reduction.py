@@ -129,28 +129,10 @@ def emit_reduce(ctx: EmitContext, op: Operation, src: Buffer, dst: Buffer, outer
     else:
         acc_t = et
     nvec = inner // LANES
-    kind = "max" if isinstance(op, ReduceMaxOp) else "min"
 
     def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
         xs, ys = args
-        module = b.module
-
-        def widen(v: ir.Value, lanes: int) -> ir.Value:
-            if not is_mean:
-                return v
-            if integer:
-                return (b.zext if dtype.kind == "u" else b.sext)(v, vec(I32, lanes))
-            return b.fpext(v, vec(F64, lanes))
-
-        def combine(acc: ir.Value, v: ir.Value, lanes: int) -> ir.Value:
-            if is_mean:
-                return (b.add if integer else b.fadd)(acc, v)
-            if integer:
-                name = f"llvm.{'s' if dtype.kind == 'i' else 'u'}{kind}.v{lanes}i8"
-            else:  # NaN-propagating, as numpy's max/min
-                name = f"llvm.{kind}imum.v{lanes}f32"
-            fn = intrinsic(module, name, vec(et, lanes), [vec(et, lanes)] * 2)
-            return b.call(fn, [acc, v])
+        widen, combine = _accumulation(b, op, dtype)
 
         def first(row: ir.Value, lanes: int) -> ir.Value:
             ptr = element_ptr(b, xs, b.mul(row, i64(inner)), et)
@@ -200,30 +182,15 @@ def emit_reduce_positions(ctx: EmitContext, op: Operation, src: Buffer, dst: Buf
     et = ir_type(dtype)
     is_mean = isinstance(op, ReduceMeanOp)
     integer = dtype.kind in "iu"
-    kind = "max" if isinstance(op, ReduceMaxOp) else "min"
 
     def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
         xs, ys = args
-        module = b.module
+        widen, combine = _accumulation(b, op, dtype)
 
         def load(n: ir.Value, p: ir.Value | int, c: ir.Value, lanes: int) -> ir.Value:
             pv = i64(p) if isinstance(p, int) else p
             at = b.add(b.mul(b.add(b.mul(n, i64(positions)), pv), i64(channels)), c)
-            v = b.load(element_ptr(b, xs, at, et), typ=vec(et, lanes), align=1)
-            if not is_mean:
-                return v
-            if integer:
-                return (b.zext if dtype.kind == "u" else b.sext)(v, vec(I32, lanes))
-            return b.fpext(v, vec(F64, lanes))
-
-        def combine(acc: ir.Value, v: ir.Value, lanes: int) -> ir.Value:
-            if is_mean:
-                return (b.add if integer else b.fadd)(acc, v)
-            if integer:
-                name = f"llvm.{'s' if dtype.kind == 'i' else 'u'}{kind}.v{lanes}i8"
-            else:  # NaN-propagating, as numpy's max/min
-                name = f"llvm.{kind}imum.v{lanes}f32"
-            return b.call(intrinsic(module, name, vec(et, lanes), [vec(et, lanes)] * 2), [acc, v])
+            return widen(b.load(element_ptr(b, xs, at, et), typ=vec(et, lanes), align=1), lanes)
 
         def channels_from(n: ir.Value, c: ir.Value, lanes: int) -> None:
             acc = load(n, 0, c, lanes)
@@ -254,6 +221,35 @@ def emit_reduce_positions(ctx: EmitContext, op: Operation, src: Buffer, dst: Buf
 
 
 Combine = Callable[[ir.Value, ir.Value, int], ir.Value]
+Widen = Callable[[ir.Value, int], ir.Value]
+
+
+def _accumulation(b: ir.IRBuilder, op: Operation, dtype: np.dtype) -> tuple[Widen, Combine]:
+    """How `op` accumulates `dtype` lanes: `widen(loaded, lanes)` (a mean sums u8/i8 in
+    int32 and float32 in float64) and `combine(acc, v, lanes)` (add, or max/min)."""
+    et = ir_type(dtype)
+    is_mean = isinstance(op, ReduceMeanOp)
+    integer = dtype.kind in "iu"
+    kind = "max" if isinstance(op, ReduceMaxOp) else "min"
+
+    def widen(v: ir.Value, lanes: int) -> ir.Value:
+        if not is_mean:
+            return v
+        if integer:
+            return (b.zext if dtype.kind == "u" else b.sext)(v, vec(I32, lanes))
+        return b.fpext(v, vec(F64, lanes))
+
+    def combine(acc: ir.Value, v: ir.Value, lanes: int) -> ir.Value:
+        if is_mean:
+            return (b.add if integer else b.fadd)(acc, v)
+        if integer:
+            name = f"llvm.{'s' if dtype.kind == 'i' else 'u'}{kind}.v{lanes}i8"
+        else:  # NaN-propagating, as numpy's max/min
+            name = f"llvm.{kind}imum.v{lanes}f32"
+        fn = intrinsic(b.module, name, vec(et, lanes), [vec(et, lanes)] * 2)
+        return b.call(fn, [acc, v])
+
+    return widen, combine
 
 
 def _reduce_lanes(b: ir.IRBuilder, acc: ir.Value, lanes: int, combine: Combine) -> ir.Value:

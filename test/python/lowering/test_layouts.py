@@ -403,18 +403,25 @@ def test_a_mark_the_rules_do_not_allow_is_an_error() -> None:
         compile_module(module)
 
 
+def two_convolutions(g: GraphBuilder, x, cout: int, geometry: dict):  # type: ignore[no-untyped-def]
+    """a = Relu(3x3 conv of x, 12 channels) and b = a conv of a (`cout` channels, 3x3 with
+    PAD1, else 1x1): the start of the fp32 graphs below."""
+    a = g.value(ov.ReluOp(g.value(ov.ConvolutionOp(
+        x, const(g, RNG.standard_normal((12, 16, 3, 3)) * 0.2), name="a", **PAD1)),
+        name="a_relu"))
+    k = 3 if geometry is PAD1 else 1
+    b = g.value(ov.ConvolutionOp(a, const(g, RNG.standard_normal((cout, 12, k, k)) * 0.2),
+                                 name="b", **geometry))
+    return a, b
+
+
 def dense_block(spatial_constant: bool) -> lowpass.Model:
     """DenseNet's layer: Concat(x', conv) -> BatchNorm as Multiply and Add by per-channel
     constants ([1, C, 1, 1] and [C, 1, 1]) -> Relu -> 1x1 conv -> Concat; with
     `spatial_constant`, the second BatchNorm's Add reads a [1, 1, H, W] constant instead,
     which keeps its tensors (and those the Concats tie to them) NCHW."""
     g = GraphBuilder()
-    x = g.input("x", XS)
-    a = g.value(ov.ReluOp(g.value(ov.ConvolutionOp(
-        x, const(g, RNG.standard_normal((12, 16, 3, 3)) * 0.2), name="a", **PAD1)),
-        name="a_relu"))
-    b = g.value(ov.ConvolutionOp(a, const(g, RNG.standard_normal((8, 12, 3, 3)) * 0.2),
-                                 name="b", **PAD1))
+    a, b = two_convolutions(g, g.input("x", XS), 8, PAD1)
     cat = g.value(ov.ConcatOp([a, b], axis=1, name="cat"))
     scale = const(g, RNG.uniform(0.5, 2.0, (1, 20, 1, 1)))
     shift = const(g, RNG.standard_normal((20, 1, 1)))
@@ -453,12 +460,7 @@ def test_global_reduce_of_an_nhwc_tensor(reduce: type, keep_dims: bool) -> None:
     """conv -> conv -> Reduce over [2, 3]: the second convolution's output stays NHWC (20
     channels: a vector of 16 and 4 single lanes), the reduction reads it so."""
     g = GraphBuilder()
-    x = g.input("x", XS)
-    a = g.value(ov.ReluOp(g.value(ov.ConvolutionOp(
-        x, const(g, RNG.standard_normal((12, 16, 3, 3)) * 0.2), name="a", **PAD1)),
-        name="a_relu"))
-    b = g.value(ov.ConvolutionOp(a, const(g, RNG.standard_normal((20, 12, 1, 1)) * 0.2),
-                                 name="b", **NOPAD))
+    _, b = two_convolutions(g, g.input("x", XS), 20, NOPAD)
     axes = g.constant(np.asarray([-1, 2], np.int64))
     g.output(g.value(reduce(b, axes, keep_dims=keep_dims, name="pool")), "pool")
     model = lowpass.Model(g.module())
