@@ -58,7 +58,6 @@ from lowpass.dialects.graph import entry_function
 from lowpass.dialects.ov import (
     DYNAMIC,
     AssignOp,
-    ConstantOp,
     LSTMCellOp,
     OvOp,
     ReadValueOp,
@@ -101,6 +100,7 @@ from lowpass.lowering.emit import (
     call_pointer,
     i32,
     i64,
+    is_constant,
     memcpy,
     memset,
     precision_name,
@@ -426,12 +426,6 @@ REFERENCE_KIND = "reference"
 """`#cpu.kernel` kind of a group that no lowering takes: the reference fallback runs it."""
 LOOP_KIND = "loop"
 """`#cpu.kernel` kind of a TensorIterator/Loop whose body becomes a loop in the IR."""
-
-
-def is_constant(op: Operation) -> bool:
-    """An op whose results the compiler knows (`cpu-fold-constants` marked it, or a
-    constant op)."""
-    return isinstance(op, ConstantOp | arith.ConstantOp) or cpu.CONSTANT in op.attributes
 
 
 def _lowerings() -> list[OpLowering]:

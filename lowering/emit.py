@@ -20,11 +20,13 @@ from typing import Any, Protocol, runtime_checkable
 
 import llvmlite.ir as ir
 import numpy as np
+from xdsl.dialects import arith
 from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 
+from lowpass.dialects import cpu
 from lowpass.dialects.graph import precision_name as _precision_name
 from lowpass.dialects.ov.base import OvOp
-from lowpass.dialects.ov.infrastructure import InvariantInputAttr, SubGraphOp
+from lowpass.dialects.ov.infrastructure import ConstantOp, InvariantInputAttr, SubGraphOp
 from lowpass.lowering.target import HostCpu
 
 # --------------------------------------------------------------------------------------------
@@ -162,6 +164,12 @@ def _fold_once(
 # --------------------------------------------------------------------------------------------
 # Buffers
 # --------------------------------------------------------------------------------------------
+
+
+def is_constant(op: Operation) -> bool:
+    """An op whose results the compiler knows (`cpu-fold-constants` marked it, or a
+    constant op)."""
+    return isinstance(op, ConstantOp | arith.ConstantOp) or cpu.CONSTANT in op.attributes
 
 
 CHANNELS_LAST_ORDER = (0, 2, 3, 1)

@@ -78,12 +78,8 @@ def _group_of(op: Operation) -> int | None:
     return None
 
 
-def _constant_op(op: Operation) -> bool:
-    return is_constant(op) or cpu.CONSTANT in op.attributes
-
-
 def _is_constant(value: SSAValue) -> bool:
-    return isinstance(value.owner, Operation) and _constant_op(value.owner)
+    return isinstance(value.owner, Operation) and is_constant(value.owner)
 
 
 def _size(value: SSAValue) -> int:
@@ -143,7 +139,7 @@ def choose_channels_last(block: Block, results: Sequence[SSAValue]) -> list[Oper
         group = _group_of(op)
         if group is not None:
             groups.setdefault(group, []).append(op)
-        elif not _constant_op(op):  # views, the terminator, ops of no group
+        elif not is_constant(op):  # views, the terminator, ops of no group
             needs_nchw.update((*op.operands, *op.results))
     for ops in groups.values():
         members = set(ops)

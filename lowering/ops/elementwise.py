@@ -47,13 +47,11 @@ import numpy as np
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 
-from lowpass.dialects import cpu
 from lowpass.dialects.ov import (
     AbsOp,
     AddOp,
     CeilingOp,
     ClampOp,
-    ConstantOp,
     ConvertOp,
     DivideOp,
     ErfOp,
@@ -101,6 +99,7 @@ from lowpass.lowering.emit import (
     for_range,
     i64,
     ir_type,
+    is_constant,
     jit_exec_type,
     kernel_function,
     stored_shape,
@@ -418,7 +417,7 @@ class ElementwiseLowering:
         # (a constant, or a result `cpu-fold-constants` computed, as the Unsqueeze of a
         # BatchNorm's scale that ONNX's frontend places between its Multiply and Add: no
         # code, so no order)
-        if isinstance(owner, ConstantOp) or cpu.CONSTANT in owner.attributes:
+        if is_constant(owner):
             return True
         return owner.parent_block() is first.parent_block() and owner.is_before_in_block(first)
 

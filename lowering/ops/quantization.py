@@ -74,6 +74,7 @@ from lowpass.lowering.emit import (
     kernel_function,
     static_value,
 )
+from lowpass.lowering.ops.elementwise import compute_dtypes
 
 F32_DT = np.dtype(np.float32)
 U8_DT = np.dtype(np.uint8)
@@ -730,8 +731,7 @@ def match_steps(
     if not (isinstance(op, AddOp | MultiplyOp) and dtype in (U8_DT, I8_DT)
             and isinstance(value.owner, FakeQuantizeOp)):
         return None
-    origin = op.origin_types()
-    if origin is None or value not in origin or to_dtype(origin[value]) != F32_DT:
+    if compute_dtypes(op)[list(op.operands).index(value)] != F32_DT:
         return None
     step = match_step(op, value, memo, shape, tensor_ok, read_as_float=True)
     return None if step is None else [Step("cast", dtype=dtype), step]
