@@ -5,7 +5,8 @@ The CPU device's compiler as passes over the `ov` graph: each pass writes its de
 `CPU_PIPELINE` on a copy of the module and then emits LLVM IR from what the attributes say
 (`_GraphCompiler.compile`, which reads them back with `read_plan` / `read_buffers`).
 
-    cpu-decompose        BatchNormInference, HardSigmoid -> the elementwise ops they compute
+    cpu-decompose        BatchNormInference, HardSigmoid -> the elementwise ops they compute;
+                         FakeQuantize(Convert(x: u8/i8)) that gives back x -> x
     cpu-fold-constants   {cpu.constant}: the results are known at compile time (no code)
     cpu-remove-views     {cpu.view}: Reshape/Squeeze/Unsqueeze/cast of computed tensors
     cpu-quantize-cells   cpu.quantized = #cpu.quantized_cell<...>: LSTM/RNN cells run in int8
@@ -45,6 +46,7 @@ from lowpass.dialects.graph import entry_function, get_name
 from lowpass.dialects.ov import LSTMCellOp, RNNCellOp
 from lowpass.dialects.ov.base import element_type_of, shape_of, to_dtype
 from lowpass.dialects.ov.base import static_value as ov_static_value
+from lowpass.dialects.ov.canonicalization import FoldIdentityFakeQuantize
 from lowpass.dialects.ov.infrastructure import SubGraphOp
 from lowpass.lowering.compiler import (
     CPU_PIPELINE,
@@ -186,14 +188,18 @@ class DecomposePass(ModulePass):
     Rewrites the ops that the CPU device runs as other ops (OpenVINO's CPU plugin decomposes
     them too): BatchNormInference on constant statistics into a per-channel Multiply and Add,
     which fuse into the convolution before them; HardSigmoid with constant alpha and beta into
-    Multiply, Add and Clamp. The other passes then see only ops they have kernels for. Also in
-    TensorIterator/Loop bodies.
+    Multiply, Add and Clamp. A FakeQuantize of a converted u8/i8 tensor that gives back every
+    value (the `ov` canonicalization `FoldIdentityFakeQuantize`) is replaced by that tensor:
+    no kernel computes nothing. The other passes then see only ops they have kernels for. Also
+    in TensorIterator/Loop bodies.
     """
 
     name = "cpu-decompose"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        patterns = GreedyRewritePatternApplier([_DecomposeBatchNorm(), _DecomposeHardSigmoid()])
+        patterns = GreedyRewritePatternApplier(
+            [_DecomposeBatchNorm(), _DecomposeHardSigmoid(), FoldIdentityFakeQuantize()]
+        )
         PatternRewriteWalker(patterns, apply_recursively=False).rewrite_module(op)
 
 

@@ -5,6 +5,13 @@ Canonicalization patterns of the `ov` dialect (used by xDSL's `canonicalize` pas
   the middle type `T1` holds every value of `x`'s type exactly, so the meaning is unchanged
   (u8 -> i32 -> f32 is u8 -> f32; f32 -> f16 -> f32 stays). `Convert(x, T)` with `x : T`
   is `x`.
+* `FoldIdentityFakeQuantize`: `FakeQuantize(Convert(x))` with `x : tensor<...xui8>` (or `i8`),
+  constant limits and the result type of `x` is `x` where the FakeQuantize maps each of the
+  256 values of `x`'s type to itself, in every channel. LPT leaves such requantizations where
+  a quantized tensor went through a Reshape or Transpose with the same scale on both sides
+  (the channel shuffle of ShuffleNet as onnxruntime quantizes it: `DequantizeLinear ->
+  Reshape -> QuantizeLinear` with one scale). The check evaluates the op's own reference
+  semantics on all 256 values, so the rewrite is exact by construction.
 
 Constant folding is not a pattern: every op implements xDSL's `HasFolderInterface`, which the
 pattern driver of `canonicalize` tries first (a pure op whose operands are all constants is
@@ -15,10 +22,11 @@ pattern driver itself.
 
 from __future__ import annotations
 
+import numpy as np
 from xdsl.ir import Operation
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
-from .base import element_type_of, get_name, keep_output_names
+from .base import element_type_of, get_name, keep_output_names, shape_of, static_value, to_dtype
 
 _EXACT_INT_RANGE = {
     "i1": (0, 1),
@@ -67,9 +75,65 @@ class FoldConvertOfConvert(RewritePattern):
         rewriter.replace(op, ConvertOp(x, element_type_of(op.results[0]), name=get_name(op)))
 
 
-CANONICALIZATION_PATTERNS: tuple[RewritePattern, ...] = (FoldConvertOfConvert(),)
+_BYTE_TYPES = ("ui8", "i8")
+
+
+class FoldIdentityFakeQuantize(RewritePattern):
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if op.name != "ov.fake_quantize":
+            return
+        from .conversion import ConvertOp
+        from .infrastructure import ConstantOp
+        from .quantization import FakeQuantizeOp
+
+        assert isinstance(op, FakeQuantizeOp)
+        convert = op.x.owner
+        if not isinstance(convert, ConvertOp):
+            return
+        x = convert.x
+        if x.type != op.result.type or str(element_type_of(x)) not in _BYTE_TYPES:
+            return
+        limits = [static_value(v) for v in op.limits()]
+        if any(v is None for v in limits):
+            return
+        if not maps_to_itself(convert, op, [np.asarray(v) for v in limits]):
+            return
+        keep_output_names(op)
+        rewriter.replace(op, [], [x])
+        # erased here too (not only by canonicalize's dead-code removal) for the CPU
+        # pipeline's walker, so that the Convert does not run as a kernel of its own
+        for dead in dict.fromkeys([convert, *(v.owner for v in op.limits())]):
+            if isinstance(dead, ConvertOp | ConstantOp) and not dead.results[0].uses:
+                rewriter.erase(dead)
+
+
+def maps_to_itself(convert: Operation, fake_quantize: Operation, limits: list[np.ndarray]) -> bool:
+    """
+    Does `fake_quantize(convert(x), *limits)` give back every value of `x`'s 8-bit type, for
+    every element position the limits distinguish? The values run along a new leading axis,
+    which the limits (at most `x`'s rank) broadcast against.
+    """
+    from .base import OvOp
+
+    assert isinstance(convert, OvOp) and isinstance(fake_quantize, OvOp)
+    dtype = to_dtype(element_type_of(convert.operands[0]))
+    info = np.iinfo(dtype)
+    rank = len(shape_of(convert.operands[0]))
+    values = np.arange(info.min, info.max + 1).astype(dtype).reshape((-1,) + (1,) * rank)
+    (converted,) = convert.compute([values])
+    (result,) = fake_quantize.compute([converted, *limits])
+    result = np.asarray(result)
+    return result.dtype == dtype and bool(np.all(result == values))
+
+
+CANONICALIZATION_PATTERNS: tuple[RewritePattern, ...] = (
+    FoldConvertOfConvert(),
+    FoldIdentityFakeQuantize(),
+)
 
 __all__ = [
     "CANONICALIZATION_PATTERNS",
     "FoldConvertOfConvert",
+    "FoldIdentityFakeQuantize",
+    "maps_to_itself",
 ]

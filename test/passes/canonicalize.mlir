@@ -81,3 +81,31 @@ func.func @no_fold_div0(%f: tensor<2xf32>) -> (tensor<2xi32>, tensor<2xf32>) {
   %k = ov.convert %f destination_type = f32 {ov.name = "keep"} : (tensor<2xf32>) -> tensor<2xf32>
   func.return %c, %k : tensor<2xi32>, tensor<2xf32>
 }
+
+// -----
+
+// A FakeQuantize of a converted u8/i8 tensor that gives back each of the 256 values, in every
+// channel, is its input (the requantization LPT leaves around a Reshape or Transpose with one
+// scale on both sides); the Convert and the limits go with it, and a graph output keeps the
+// FakeQuantize's name. One channel that halves its values, or a float result, keeps the op.
+// CHECK-LABEL: func.func @identity_fake_quantize
+// CHECK-SAME:    -> (tensor<1x2x2xui8> {ov.name = "same_u8"}, tensor<4xi8> {ov.name = "same_i8"}, tensor<1x2x2xui8>, tensor<4xf32>)
+// CHECK:         %[[C:[a-z0-9_]+]] = ov.convert %u destination_type = f32
+// CHECK:         %[[H:.*]] = ov.fake_quantize %[[C]], {{.*}} {ov.name = "halved"}
+// CHECK:         %[[F:.*]] = ov.convert %i destination_type = f32
+// CHECK-NEXT:    %[[R:.*]] = ov.fake_quantize %[[F]], {{.*}} {ov.name = "float_result"}
+// CHECK-NEXT:    func.return %u, %i, %[[H]], %[[R]]
+func.func @identity_fake_quantize(%u: tensor<1x2x2xui8>, %i: tensor<4xi8>) -> (tensor<1x2x2xui8>, tensor<4xi8>, tensor<1x2x2xui8>, tensor<4xf32>) {
+  %low = ov.constant dense<0.0> : tensor<1x2x1xf32>
+  %high = ov.constant dense<255.0> : tensor<1x2x1xf32>
+  %half = ov.constant dense<[[[255.0], [127.5]]]> : tensor<1x2x1xf32>
+  %uf = ov.convert %u destination_type = f32 : (tensor<1x2x2xui8>) -> tensor<1x2x2xf32>
+  %same_u8 = ov.fake_quantize %uf, %low, %high, %low, %high levels = 256 {ov.name = "same_u8"} : (tensor<1x2x2xf32>, tensor<1x2x1xf32>, tensor<1x2x1xf32>, tensor<1x2x1xf32>, tensor<1x2x1xf32>) -> tensor<1x2x2xui8>
+  %halved = ov.fake_quantize %uf, %low, %half, %low, %high levels = 256 {ov.name = "halved"} : (tensor<1x2x2xf32>, tensor<1x2x1xf32>, tensor<1x2x1xf32>, tensor<1x2x1xf32>, tensor<1x2x1xf32>) -> tensor<1x2x2xui8>
+  %il = ov.constant dense<-128.0> : tensor<f32>
+  %ih = ov.constant dense<127.0> : tensor<f32>
+  %if = ov.convert %i destination_type = f32 : (tensor<4xi8>) -> tensor<4xf32>
+  %same_i8 = ov.fake_quantize %if, %il, %ih, %il, %ih levels = 256 {ov.name = "same_i8"} : (tensor<4xf32>, tensor<f32>, tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<4xi8>
+  %float_result = ov.fake_quantize %if, %il, %ih, %il, %ih levels = 256 {ov.name = "float_result"} : (tensor<4xf32>, tensor<f32>, tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<4xf32>
+  func.return %same_u8, %same_i8, %halved, %float_result : tensor<1x2x2xui8>, tensor<4xi8>, tensor<1x2x2xui8>, tensor<4xf32>
+}

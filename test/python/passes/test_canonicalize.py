@@ -84,3 +84,38 @@ def test_constant_subgraphs_fold_and_keep_meaning(rng: np.random.Generator) -> N
         lowpass.Core().compile_model(folded)({"x": xv})["y"],
     )
     assert ov.get_name(next(op for op in folded.get_ops() if isinstance(op, ov.ConstantOp))) == "wt"
+
+
+@pytest.mark.parametrize("source", ["ui8", "i8"])
+def test_identity_fake_quantizes_fold_and_keep_meaning(source: str) -> None:
+    """Requantizations of converted 8-bit values near the identity, per channel: those that give
+    back every value fold away, the others (a step or an offset off by a little) stay, and every
+    output is unchanged on all 256 values."""
+    data = _inputs(source)
+    lo, hi = (0.0, 255.0) if source == "ui8" else (-128.0, 127.0)
+    cases = {  # input_low offset and step (input range / 255) of the two channels
+        "same": ((0.0, 1.0), (0.0, 1.0)),
+        "offset_within_half": ((-0.25, 1.0), (0.49, 1.0)),
+        "offset_half": ((0.0, 1.0), (0.5, 1.0)),
+        "step_a_little_wider": ((0.0, 1.0), (0.0, 1.0 + 3e-3)),  # 255 -> 254.2
+        "step_one_ulp_wider": ((0.0, 1.0 + 2**-23), (0.0, 1.0 + 2**-23)),
+        "step_double": ((0.0, 2.0), (0.0, 1.0)),
+    }
+    g = GraphBuilder()
+    x = g.input("x", [data.size, 2, 1], TYPES[source])
+    xf = g.value(ov.ConvertOp(x, ov.f32))
+    for name, channels in cases.items():
+        il = np.float32([[lo + offset] for offset, _ in channels])
+        ih = np.float32([[lo + offset + 255 * step] for offset, step in channels])
+        limits = [g.constant(v) for v in (il, ih, np.float32([[lo]]), np.float32([[hi]]))]
+        fq = ov.FakeQuantizeOp(xf, *limits, 256, element_type=TYPES[source], name=name)
+        g.output(g.value(fq), name)
+    model = lowpass.Core().read_model(g.module())
+    folded = _canonicalized(model)
+    feeds = {"x": np.repeat(data[:, None, None], 2, axis=1)}
+    before = lowpass.Core().compile_model(model)(feeds)
+    after = lowpass.Core().compile_model(folded)(feeds)
+    for name in cases:
+        np.testing.assert_array_equal(after[name], before[name], err_msg=name)
+    kept = {ov.get_name(op) for op in folded.get_ops() if isinstance(op, ov.FakeQuantizeOp)}
+    assert kept == {"offset_half", "step_a_little_wider", "step_double"}
