@@ -1,0 +1,103 @@
+"""
+Element-wise groups from 8-bit integers to 8-bit integers as table lookups
+(`lowering/ops/quantization.py`, `lookup_table` and `emit_table_lookup`): a Convert of a u8/i8
+tensor followed by a chain of at least `TABLE_MIN_STEPS` per-channel or scalar steps (the
+BatchNorm-ReLU-requantization between DenseNet's concatenations) runs as one lookup per byte
+in a [V, 256] table computed by the ops' reference semantics. Every value of the source type
+in every channel, one and two threads, NCHW planes, rows of channels and scalar programs: bit
+for bit the REFERENCE device's results; a short program keeps its vector code.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+import lowpass
+from lowpass.builder import GraphBuilder
+from lowpass.dialects import ov
+from lowpass.lowering.compiler import clear_cache
+
+TYPES = {"ui8": (ov.ui8, np.uint8), "i8": (ov.i8, np.int8)}
+
+
+def _chain(shape: list[int], source: str, per_channel: bool, steps: int,
+           rng: np.random.Generator) -> lowpass.Model:
+    """x -> Convert(f32) -> FakeQuantize -> [Multiply -> FakeQuantize -> Add ->] FakeQuantize
+    (u8): with `steps` 1 only the last FakeQuantize."""
+    element, _ = TYPES[source]
+    c = shape[1]
+    vector = (1, c) + (1,) * (len(shape) - 2) if per_channel else ()
+    g = GraphBuilder()
+    x = g.input("x", shape, element)
+    y = g.value(ov.ConvertOp(x, ov.f32, name="convert"))
+
+    def fq(y, low, high, levels, out_low, out_high, element=None):  # type: ignore[no-untyped-def]
+        limits = [g.constant(np.asarray(v, np.float32)) for v in (low, high, out_low, out_high)]
+        return g.value(ov.FakeQuantizeOp(y, *limits, levels, element_type=element))
+
+    lo = -128.0 if source == "i8" else 0.0
+    if steps > 1:
+        y = fq(y, rng.uniform(lo - 3, lo + 20, vector), rng.uniform(lo + 200, lo + 260, vector),
+               256, 0.0, 2.55)
+        scale = g.constant(rng.uniform(0.5, 2.0, vector).astype(np.float32))
+        y = g.value(ov.MultiplyOp(y, scale))
+        y = fq(y, -1.0, 3.0, 255, -1.0, 3.0)
+        shift = g.constant(rng.uniform(-0.5, 0.5, vector).astype(np.float32))
+        y = g.value(ov.AddOp(y, shift))
+    y = fq(y, 0.0, rng.uniform(1.0, 3.0, vector) if steps > 1 else rng.uniform(30, 90, vector),
+           256, 0.0, 255.0, ov.ui8)
+    g.output(y, "y")
+    return lowpass.Model(g.module())
+
+
+def _every_value(shape: list[int], dtype: type) -> np.ndarray:
+    """Byte patterns such that each channel sees all 256 (positions per channel >= 256)."""
+    position = np.arange(int(np.prod(shape)) // shape[1]).reshape([shape[0], *shape[2:]])
+    channel = np.arange(shape[1]).reshape([shape[1]] + [1] * (len(shape) - 2))
+    x = (np.expand_dims(position, 1) + 7 * channel) % 256
+    return np.ascontiguousarray(x.astype(np.uint8)).view(dtype)
+
+
+def _run(model: lowpass.Model, feeds: dict[str, np.ndarray], threads: int):  # type: ignore[no-untyped-def]
+    want = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request().infer(feeds)
+    clear_cache()
+    compiled = lowpass.Core().compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": threads})
+    got = compiled.create_infer_request().infer(feeds)
+    np.testing.assert_array_equal(np.asarray(got["y"]), np.asarray(want["y"]))
+    text = compiled._cpu.graph.llvm_ir(optimized=False)
+    return re.findall(r'define internal void @"(table_lookup_\w+)"', text)
+
+
+@pytest.mark.parametrize("source", TYPES)
+@pytest.mark.parametrize(
+    ("shape", "per_channel", "form"),
+    [
+        ([2, 16, 9, 40], True, "planes"),  # NCHW: a plane of H * W per channel
+        ([256, 70], True, "rows"),  # [N, C]: the channels of a row side by side
+        ([3, 5, 7, 11], False, "planes"),  # scalars: rows of 1024 and a tail of 131
+    ],
+)
+def test_long_byte_programs_are_exact_table_lookups(
+    source: str, shape: list[int], per_channel: bool, form: str
+) -> None:
+    rng = np.random.default_rng(len(shape) * 10 + per_channel)
+    model = _chain(shape, source, per_channel, 5, rng)
+    feeds = {"x": _every_value(shape, TYPES[source][1])}
+    assert _run(model, feeds, 1) == [f"table_lookup_{form}"]
+
+
+def test_table_lookups_share_out_between_threads() -> None:
+    shape = [1, 64, 64, 64]  # 256 planes of 4096 bytes: a parallel job
+    model = _chain(shape, "ui8", True, 5, np.random.default_rng(7))
+    # (the kernel and the task that runs a range of its units on a thread of the pool)
+    functions = _run(model, {"x": _every_value(shape, np.uint8)}, 2)
+    assert functions == ["table_lookup_planes", "table_lookup_planes_task"]
+
+
+def test_a_one_step_requantization_keeps_its_vector_code() -> None:
+    shape = [2, 16, 9, 40]
+    model = _chain(shape, "ui8", True, 1, np.random.default_rng(3))
+    assert _run(model, {"x": _every_value(shape, np.uint8)}, 1) == []
