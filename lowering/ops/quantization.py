@@ -1024,12 +1024,14 @@ def lookup_table(
     env: dict[SSAValue, np.ndarray] = {
         x: np.broadcast_to(values.reshape((256,) + (1,) * len(shape)), probe_shape)}
     for op in group:
+        if not isinstance(op, OvOp):
+            return None
         inputs = []
         for operand in op.operands:
             known = env.get(operand)
             if known is None:
                 known = static_value(operand, memo)
-            if known is None or not isinstance(op, OvOp):
+            if known is None:
                 return None
             inputs.append(np.asarray(known))
         env.update(zip(op.results, op.compute(inputs), strict=True))
