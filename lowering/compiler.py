@@ -29,15 +29,13 @@ stage), run on a copy of the module; step 6 translates what the attributes say:
 from __future__ import annotations
 
 import ctypes
-import gc
 import hashlib
 import os
 import re
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Container, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -83,6 +81,7 @@ from lowpass.dialects.ov.infrastructure import (
     YieldOp,
 )
 from lowpass.dialects.ov.state import module_variables
+from lowpass.ir import collector_paused
 from lowpass.lowering import jit, model_cache
 from lowpass.lowering.emit import (
     CONSTANT_SYMBOL_PREFIX,
@@ -328,7 +327,7 @@ def compile_pipelined(
     """
     from lowpass.lowering.pipeline import run_pipeline
 
-    with _cyclic_gc_paused():
+    with collector_paused():
         if cpu.ARENA not in entry_function(module).attributes:
             run_pipeline(module)
         return _GraphCompiler(
@@ -339,34 +338,6 @@ def compile_pipelined(
             cache_key,
             available_cores() if compile_jobs is None else compile_jobs,
         ).compile()
-
-
-_GC_LOCK = threading.Lock()
-_gc_pauses = 0
-_gc_was_enabled = False
-
-
-@contextmanager
-def _cyclic_gc_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector off while a graph compiles (as long as any thread
-    compiles one; then as it was). Emission creates hundreds of thousands of llvmlite
-    objects, and every full collection they trigger walks all the objects of the process:
-    in a process holding 1.5 million (a few compiled models), resnet50's emission took
-    1.1-2.4 s instead of 0.7 s. The objects live until the code is compiled anyway, and
-    reference counting still frees the others; the cycles wait for the next collection."""
-    global _gc_pauses, _gc_was_enabled
-    with _GC_LOCK:
-        if _gc_pauses == 0:
-            _gc_was_enabled = gc.isenabled()
-            gc.disable()
-        _gc_pauses += 1
-    try:
-        yield
-    finally:
-        with _GC_LOCK:
-            _gc_pauses -= 1
-            if _gc_pauses == 0 and _gc_was_enabled:
-                gc.enable()
 
 
 # --------------------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ from typing import Any
 import llvmlite.binding as llvm
 import llvmlite.ir as ir
 
-from lowpass.lowering.partition import NotSplittable, split_module
+from lowpass.lowering.partition import NotSplittable, split_module_text
 from lowpass.lowering.target import create_target_machine, host_cpu, optimize, target_spec
 
 SPLIT_MIN_CHARS = 500_000
@@ -126,16 +126,13 @@ def compile_objects(
     cut into up to `jobs` parts (`lowering/partition.py`) compiled in parallel: this process
     compiles the first, worker processes (`lowering/compile_worker.py`) the others
     (`split_min_chars` defaults to `SPLIT_MIN_CHARS`)."""
-    text = str(module)
-    parts = [text]
     if split_min_chars is None:
         split_min_chars = SPLIT_MIN_CHARS
-    if jobs > 1 and len(text) >= split_min_chars:
-        try:
-            parts = split_module(module, jobs)
-        except NotSplittable:
-            pass
-    if len(parts) == 1:
+    try:
+        parts, text = split_module_text(module, jobs) if jobs > 1 else ([], str(module))
+    except NotSplittable:
+        parts, text = [], str(module)
+    if len(parts) < 2 or len(text) < split_min_chars:
         mod, tm = _optimized(text)
         return [tm.emit_object(mod)], text, runtime_symbols(mod)
     objects, runtime = _compile_parts(parts)

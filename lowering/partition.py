@@ -38,6 +38,12 @@ def split_module(module: ir.Module, parts: int) -> list[str]:
     balanced by the size of their function text (largest roots first, each to the lightest
     part). One text (the module's own) when there is less than two roots to share.
     """
+    return split_module_text(module, parts)[0]
+
+
+def split_module_text(module: ir.Module, parts: int) -> tuple[list[str], str]:
+    """`split_module`'s parts and `str(module)`, printed from the same function texts:
+    printing a large graph's module takes a quarter of a second, once is enough."""
     functions = [f for f in module.functions if not f.is_declaration]
     for gv in module.global_values:
         if (
@@ -47,6 +53,20 @@ def split_module(module: ir.Module, parts: int) -> list[str]:
         ):
             raise NotSplittable(f"@{gv.name} is a mutable global with an initializer")
     texts = {f.name: str(f) for f in functions}
+    header = [
+        f'; ModuleID = "{module.name}"',
+        f'target triple = "{module.triple}"',
+        f'target datalayout = "{module.data_layout}"',
+        "",
+    ]
+    types = [t.get_declaration() for t in module.get_identified_types().values()]
+    metadata = module._get_metadata_lines()  # (llvmlite's own printing of `!n = ...`)
+    whole = "\n".join([
+        *header, *types,
+        *(texts[gv.name] if isinstance(gv, ir.Function) and not gv.is_declaration else str(gv)
+          for gv in module.global_values),
+        *metadata,
+    ])
     internal = {f.name for f in functions if f.linkage in ("internal", "private")}
     calls = {
         name: {_name_of(m.group(1)) for m in _GLOBAL_REFERENCE.finditer(text)} - {name}
@@ -56,7 +76,7 @@ def split_module(module: ir.Module, parts: int) -> list[str]:
     promoted = {callee for name in external for callee in calls[name] & internal}
     roots = [f.name for f in functions if f.name not in internal or f.name in promoted]
     if parts < 2 or len(roots) < 2:
-        return [str(module)]
+        return [whole], whole
     for fn in functions:
         if fn.name in promoted:  # (printed as a definition of external linkage)
             linkage = fn.linkage
@@ -84,16 +104,9 @@ def split_module(module: ir.Module, parts: int) -> list[str]:
         members[lightest].update(closures[root])
         loads[lightest] += sizes[root]
 
-    header = [
-        f'; ModuleID = "{module.name}"',
-        f'target triple = "{module.triple}"',
-        f'target datalayout = "{module.data_layout}"',
-        "",
-    ]
-    metadata = module._get_metadata_lines()  # (llvmlite's own printing of `!n = ...`)
     result = []
     for defined in members:
-        lines = list(header)
+        lines = [*header, *types]
         for gv in module.global_values:
             if isinstance(gv, ir.Function) and not gv.is_declaration:
                 if gv.name in defined:
@@ -107,4 +120,4 @@ def split_module(module: ir.Module, parts: int) -> list[str]:
                 lines.append(str(gv))
         lines.extend(metadata)
         result.append("\n".join(lines))
-    return result
+    return result, whole

@@ -42,7 +42,7 @@ from lowpass.dialects.graph import (
 )
 from lowpass.dialects.ov import DYNAMIC, element_type_of
 from lowpass.dialects.ov.state import VariableStateError, VariableStore, check_variable_shape
-from lowpass.ir import print_module, read_module, verify_module
+from lowpass.ir import collector_paused, print_module, read_module, verify_module
 from lowpass.runtime.device import (
     DeviceCompiledModel,
     DeviceError,
@@ -242,14 +242,17 @@ class Core:
         device_name: str = "REFERENCE",
         config: Mapping[str, Any] | None = None,
     ) -> CompiledModel:
-        if not isinstance(model, Model):
-            model = self.read_model(model)
-        if device_name not in device_names():
-            raise LowpassError(
-                f'Device with "{device_name}" name is not registered in lowpass: '
-                f"available devices are {', '.join(device_names())}"
-            )
-        return CompiledModel(model, device_name, dict(config or {}))
+        # (the verification, the clones and the device's compilation build hundreds of
+        # thousands of objects that stay alive: `collector_paused`)
+        with collector_paused():
+            if not isinstance(model, Model):
+                model = self.read_model(model)
+            if device_name not in device_names():
+                raise LowpassError(
+                    f'Device with "{device_name}" name is not registered in lowpass: '
+                    f"available devices are {', '.join(device_names())}"
+                )
+            return CompiledModel(model, device_name, dict(config or {}))
 
 
 # --------------------------------------------------------------------------------------------

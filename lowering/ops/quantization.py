@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 import llvmlite.ir as ir
 import numpy as np
@@ -424,20 +424,10 @@ class Program:
         elif self.steps[index + 1].kind != "cast":
             return False
         il, ih, ol, oh = self.vectors[index]
-        steps = np.float32(step.levels - 1)
         if step.levels > 1 << 16 or not np.all(il < ih):
             return False
-        if not (np.all(ol == np.trunc(ol)) and np.all(np.abs(ol) < 2**24)):
-            return False
-        k = np.arange(step.levels, dtype=np.float32)[:, None]
-        with np.errstate(all="ignore"):
-            q = k / steps * (oh - ol)[None, :] + ol[None, :]
-        if not np.all(np.isfinite(q)):
-            return False
-        rounded = np.rint(q.astype(np.float64))
-        expected = ol.astype(np.float64)[None, :] + k.astype(np.float64)
-        top_ok = np.all(np.rint(oh.astype(np.float64)) == ol.astype(np.float64) + steps)
-        return bool(np.all(rounded == expected) and top_ok)
+        return _levels_are_integers(step.levels, np.asarray(ol, np.float32).tobytes(),
+                                    np.asarray(oh, np.float32).tobytes())
 
     # ---- emission ----
 
@@ -653,6 +643,27 @@ class Program:
         k.add_incoming(k_fast, before)
         k.add_incoming(k_exact, exact_block)
         return k
+
+
+@lru_cache(maxsize=4096)
+def _levels_are_integers(levels: int, ol_bytes: bytes, oh_bytes: bytes) -> bool:
+    """Does level k of a FakeQuantize with these float32 output limits (one per channel)
+    round to `int(ol) + k` for every k? (Cached: the programs of a network repeat their
+    requantizations, and a check is `levels` x channels float operations.)"""
+    ol = np.frombuffer(ol_bytes, np.float32)
+    oh = np.frombuffer(oh_bytes, np.float32)
+    steps = np.float32(levels - 1)
+    if not (np.all(ol == np.trunc(ol)) and np.all(np.abs(ol) < 2**24)):
+        return False
+    k = np.arange(levels, dtype=np.float32)[:, None]
+    with np.errstate(all="ignore"):
+        q = k / steps * (oh - ol)[None, :] + ol[None, :]
+    if not np.all(np.isfinite(q)):
+        return False
+    rounded = np.rint(q.astype(np.float64))
+    expected = ol.astype(np.float64)[None, :] + k.astype(np.float64)
+    top_ok = np.all(np.rint(oh.astype(np.float64)) == ol.astype(np.float64) + steps)
+    return bool(np.all(rounded == expected) and top_ok)
 
 
 def _level_quotient(b: ir.IRBuilder, k: ir.Value, levels: int, lanes: int) -> ir.Value:

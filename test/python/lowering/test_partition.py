@@ -15,7 +15,7 @@ import pytest
 
 import lowpass
 from lowpass.lowering import compiler, jit
-from lowpass.lowering.partition import NotSplittable, split_module
+from lowpass.lowering.partition import NotSplittable, split_module, split_module_text
 from lowpass.lowering.target import target_spec
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
@@ -75,6 +75,14 @@ def test_parts_are_modules_that_define_each_root_once() -> None:
     assert "define i32 @\"helper\"" in "".join(parts)  # (external where it is defined)
     assert split_module(module, 1) == [str(module)]
     assert len(split_module(module, 8)) == 4  # (no more parts than roots)
+
+
+@pytest.mark.parametrize("parts", [1, 2, 8])
+def test_the_whole_text_is_the_module_as_llvmlite_prints_it(parts: int) -> None:
+    # (printed once with the parts; `helper`, external in the parts, stays internal here)
+    module = _module()
+    assert split_module_text(module, parts)[1] == str(module)
+    assert 'define internal i32 @"helper"' in str(module)
 
 
 def test_the_worker_compiles_a_part(tmp_path: Path) -> None:

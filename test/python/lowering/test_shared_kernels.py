@@ -121,3 +121,30 @@ def test_the_garbage_collector_is_paused_while_compiling(enabled: bool,
         assert gc.isenabled() == enabled
     finally:
         (gc.enable if was else gc.disable)()
+
+
+def test_compile_model_pauses_the_collector_from_reading_to_code(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # (read_model's verification and the compiled model's clone of a module are inside the
+    # pause as well as the compilation; an error leaves the collector as it was)
+    from lowpass.runtime import core
+
+    seen = []
+    verify = core.verify_module
+
+    def spy(module):  # type: ignore[no-untyped-def]
+        seen.append(gc.isenabled())
+        return verify(module)
+
+    monkeypatch.setattr(core, "verify_module", spy)
+    was = gc.isenabled()
+    try:
+        gc.enable()
+        clear_cache()
+        lowpass.Core().compile_model(repeated_layers([3.0]).module, "CPU")
+        assert seen == [False] and gc.isenabled()
+        with pytest.raises(lowpass.LowpassError, match="not registered"):
+            lowpass.Core().compile_model(repeated_layers([3.0]).module, "GPU")
+        assert gc.isenabled()
+    finally:
+        (gc.enable if was else gc.disable)()
