@@ -5,8 +5,8 @@ requantization (`nhwc_function`: the program's constants are arguments, `Program
 and programs of equal `Program.signature` share one function). Layers of the same shape and
 form get one function whatever their constants; a program whose code differs (a FakeQuantize
 width that is a power of two is a multiplication, not `_levels_fast`) gets its own; and the
-results stay bit-equal to the REFERENCE device. The cyclic garbage collector is paused while
-a graph compiles and restored after.
+results stay bit-equal to the REFERENCE device. Every Concat of a graph calls one row-copy
+kernel. The cyclic garbage collector is paused while a graph compiles and restored after.
 """
 
 from __future__ import annotations
@@ -148,3 +148,28 @@ def test_compile_model_pauses_the_collector_from_reading_to_code(
         assert gc.isenabled()
     finally:
         (gc.enable if was else gc.disable)()
+
+
+def test_concats_share_one_copy_kernel() -> None:
+    # axis 1 of [2, C, 40, 30] (NCHW: 2 rows of C * 4800 bytes, memcpy), axis 3 of
+    # [2, 3, 5, W] (short rows, the vector loop), a constant input, an input used twice
+    g = GraphBuilder()
+    a = g.input("a", [2, 3, 40, 30])
+    c = g.input("c", [2, 3, 5, 7])
+    doubled = g.value(ov.MultiplyOp(a, const(g, 2.0)))
+    wide = g.value(ov.ConcatOp([a, doubled, a], axis=1))
+    short = g.value(ov.ConcatOp([c, const(g, RNG.standard_normal((2, 3, 5, 2))), c], axis=3))
+    g.output(wide, "wide")
+    g.output(short, "short")
+    model = lowpass.Model(g.module())
+    feeds = {"a": RNG.standard_normal((2, 3, 40, 30)).astype(np.float32),
+             "c": RNG.standard_normal((2, 3, 5, 7)).astype(np.float32)}
+    want = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request().infer(feeds)
+    clear_cache()
+    compiled = lowpass.Core().compile_model(model, "CPU")
+    got = compiled.create_infer_request().infer(feeds)
+    for name in ("wide", "short"):
+        np.testing.assert_array_equal(np.asarray(got[name]), np.asarray(want[name]))
+    text = compiled._cpu.graph.llvm_ir(optimized=False)
+    assert _definitions(text, "copy_rows") == ["copy_rows"]
+    assert _calls(text, ["copy_rows"]) == 6
