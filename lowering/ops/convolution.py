@@ -535,6 +535,15 @@ def emit_to_nhwc(ctx: EmitContext, spec: ConvSpec, src: ir.Value, dst: ir.Value,
     last row of an image the padding rows above and below, so that every byte of xp is
     written once and ranges of rows are independent: large copies run as one parallel job
     (with the convolution's blocks after it, the whole convolution is threaded)."""
+    if not spec.padded and not src_nhwc and spec.c >= 8:
+        # (an unpadded transposition, as before ShuffleNet's grouped 1x1 convolutions: one
+        # function per element type whatever the sizes, read at run time)
+        fn = shared_function(ctx.module, ("conv.nhwc.transpose", spec.a_dtype.str),
+                             lambda: _transpose_to_nhwc_function(ctx, spec.a_dtype))
+        sizes = ctx.constant_ptr(np.array([spec.c, spec.h, spec.w], np.int64))
+        call_ranged(ctx, fn, [src, dst, sizes], outer=spec.n * spec.h,
+                    work=spec.n * spec.h * spec.w * spec.c)
+        return
     et = ir_type(spec.a_dtype)
     es = spec.a_dtype.itemsize
     fill = _fill_values(spec)
@@ -623,6 +632,42 @@ def emit_to_nhwc(ctx: EmitContext, spec: ConvSpec, src: ir.Value, dst: ir.Value,
            spec.a_dtype.str, fill.tobytes(), src_nhwc)
     call_ranged(ctx, shared_function(ctx.module, key, build), [src, dst], outer=spec.n * h,
                 work=spec.n * hp * wp * c)
+
+
+def _transpose_to_nhwc_function(ctx: EmitContext, dtype: np.dtype) -> ir.Function:
+    """`void transpose(ptr x, ptr xp, ptr sizes, i64 lo, i64 hi)`: x [N, C, H, W] -> xp
+    [N, H, W, C] for the input rows [lo, hi) (n * H + h), with `sizes` = [C, H, W]: 8x8
+    (channel x column) tiles transposed in registers, the rest element by element."""
+    et = ir_type(dtype)
+    fn = ctx.function("to_nhwc", ir.FunctionType(ir.VoidType(), [PTR, PTR, PTR, I64, I64]))
+    fn.args[1].add_attribute("noalias")
+    s, d, sizes, lo, hi = fn.args
+    b = ir.IRBuilder(fn.append_basic_block("entry"))
+    c, h, w = (b.load(element_ptr(b, sizes, k, I64), typ=I64) for k in range(3))
+    c_full, w_full = b.and_(c, i64(-8)), b.and_(w, i64(-8))
+    with for_range(b, hi, start=lo, name="nh") as nh:
+        n, row = b.udiv(nh, h), b.urem(nh, h)
+        plane = b.mul(b.mul(n, c), h)  # (n, 0, row) -> ((n * C + ch) * H + row) * W + col
+
+        def src_at(ch: ir.Value, col: ir.Value) -> ir.Value:
+            return b.add(b.mul(b.add(b.add(plane, b.mul(ch, h)), row), w), col)
+
+        def dst_at(col: ir.Value, ch: ir.Value) -> ir.Value:
+            return b.add(b.mul(b.add(b.mul(nh, w), col), c), ch)
+
+        with for_range(b, c_full, step=8, name="c8") as c0, \
+                for_range(b, w_full, step=8, name="w8") as w0:
+            tile = [b.load(element_ptr(b, s, src_at(b.add(c0, i64(i)), w0), et),
+                           typ=vec(et, 8), align=1) for i in range(8)]
+            for j, column in enumerate(transpose8(b, tile)):
+                b.store(column, element_ptr(b, d, dst_at(b.add(w0, i64(j)), c0), et), align=1)
+        for c_lo, c_hi, w_lo, w_hi in ((i64(0), c_full, w_full, w), (c_full, c, i64(0), w)):
+            with for_range(b, c_hi, start=c_lo, name="c") as ch, \
+                    for_range(b, w_hi, start=w_lo, name="w") as col:
+                v = b.load(element_ptr(b, s, src_at(ch, col), et), typ=et)
+                b.store(v, element_ptr(b, d, dst_at(col, ch), et))
+    b.ret_void()
+    return fn
 
 
 def _block_function(ctx: EmitContext, name: str) -> tuple[ir.Function, ir.IRBuilder]:

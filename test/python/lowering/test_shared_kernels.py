@@ -173,3 +173,28 @@ def test_concats_share_one_copy_kernel() -> None:
     text = compiled._cpu.graph.llvm_ir(optimized=False)
     assert _definitions(text, "copy_rows") == ["copy_rows"]
     assert _calls(text, ["copy_rows"]) == 6
+
+
+def test_unpadded_nchw_inputs_share_one_transposition() -> None:
+    # two 1x1 convolutions of graph inputs (NCHW, transposed to NHWC first) with other
+    # channel counts and widths (8x8 tiles and their tails); integers: exact sums
+    g = GraphBuilder()
+    outputs = []
+    for name, c, w in (("a", 8, 16), ("b", 21, 13)):
+        x = g.input(name, [2, c, 5, w])
+        weights = const(g, RNG.integers(-3, 4, (4, c, 1, 1)))
+        outputs.append(g.value(ov.ConvolutionOp(x, weights, **NOPAD)))
+    for k, y in enumerate(outputs):
+        g.output(y, f"y{k}")
+    model = lowpass.Model(g.module())
+    feeds = {"a": RNG.integers(-8, 9, (2, 8, 5, 16)).astype(np.float32),
+             "b": RNG.integers(-8, 9, (2, 21, 5, 13)).astype(np.float32)}
+    want = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request().infer(feeds)
+    clear_cache()
+    compiled = lowpass.Core().compile_model(model, "CPU")
+    got = compiled.create_infer_request().infer(feeds)
+    for name in ("y0", "y1"):
+        np.testing.assert_array_equal(np.asarray(got[name]), np.asarray(want[name]))
+    text = compiled._cpu.graph.llvm_ir(optimized=False)
+    assert _definitions(text, "to_nhwc") == ["to_nhwc"]
+    assert _calls(text, ["to_nhwc"]) == 2
