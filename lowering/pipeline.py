@@ -22,6 +22,7 @@ bodies of its TensorIterator/Loop ops: a body that becomes a loop has its own gr
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import IO
 
@@ -91,11 +92,16 @@ _CPU_ATTRIBUTES = (
 )
 
 
+_CHECKED_MODULE: ContextVar[ModuleOp | None] = ContextVar("_CHECKED_MODULE", default=None)
+"""The module whose shapes `run_pipeline` has checked already (its passes change no shape)."""
+
+
 def _compiler(module: ModuleOp) -> _GraphCompiler:
     """The analyses of the CPU compiler on `module`, after checking that its shapes are static
-    (every pass checks: any of them may run alone)."""
+    (every pass checks, as any of them may run alone; in `run_pipeline`, the first)."""
     compiler = _GraphCompiler(module, 1, {})
-    compiler.check_static()
+    if _CHECKED_MODULE.get() is not module:
+        compiler.check_static()
     return compiler
 
 
@@ -417,8 +423,13 @@ assert ",".join(p.name for p in PASSES) == CPU_PIPELINE
 def run_pipeline(module: ModuleOp) -> None:
     """Run `CPU_PIPELINE` on `module` (in place)."""
     ctx = Context()
-    for cls in PASSES:
-        cls().apply(ctx, module)
+    _compiler(module)  # (the shapes checked once for all the passes)
+    token = _CHECKED_MODULE.set(module)
+    try:
+        for cls in PASSES:
+            cls().apply(ctx, module)
+    finally:
+        _CHECKED_MODULE.reset(token)
 
 
 def strip(module: ModuleOp) -> None:
