@@ -638,9 +638,14 @@ class _GemmEmitter:
             return _splat(b, word, V16I32)
         return b.bitcast(_splat(b, word, V8I32), V32I8)
 
-    def _broadcast_a_tail(self, b: ir.IRBuilder, a_row: ir.Value) -> ir.Value:
-        """The last, partial k-step: the k % per_step remaining values, zero-padded."""
+    def _broadcast_a_tail(self, b: ir.IRBuilder, a_row: ir.Value,
+                          steps: ir.Value | None = None) -> ir.Value:
+        """The last, partial k-step: the k % per_step remaining values, zero-padded (after
+        `steps` full steps, a run-time value for a strided micro-kernel)."""
         base = self.steps * self.k_per_step * self.a_elem
+        if steps is not None:
+            a_row = _offset(b, a_row, b.mul(steps, _c64(self.k_per_step * self.a_elem)))
+            base = 0
         signed = self.a_dtype == _I8
         if self.kind == "s16":
             byte = b.load(_offset(b, a_row, base), typ=I8, align=1)
@@ -734,7 +739,8 @@ class _GemmEmitter:
 
         ep = self.epilogue
         # (a strided micro-kernel takes its K and strides as arguments: not in its key)
-        shape = ("strided",) if self.strided else (
+        # (and an AMX micro-kernel's row tail, k % 64, is unrolled: its length is in the key)
+        shape = ("strided", self.amx_tail_steps) if self.strided else (
             self.steps, self.a_row_bytes, self.panel_bytes, self.ldc_bytes)
         return (
             "gemm.micro", self.cpu, self.kind, self.wide, self.amx, self.a_dtype.str,
@@ -748,9 +754,16 @@ class _GemmEmitter:
         """The micro-kernels take the K steps they run and the A row, B panel and C row
         strides as arguments (`micro_shape`) instead of constants: the fp32 kind, whose
         kernels (a step per k) were 70% of a ResNet's code, one per K and stride, and whose
-        k loop does not need them constant (its remainder is a loop too). The int8 kinds
-        keep them constant (their A and B offsets fold into addressing modes)."""
-        return self.kind == "f32"
+        k loop does not need them constant (its remainder is a loop too); and the AMX tiles,
+        whose loads take their stride from a register anyway (DenseNet121's 1x1
+        convolutions, one K per layer, had 93 AMX micro-kernels). The other int8 kinds keep
+        them constant (their A and B offsets fold into addressing modes)."""
+        return self.kind == "f32" or self.amx
+
+    @property
+    def amx_tail_steps(self) -> int:
+        """The k-steps after the last 64-deep AMX tile product (0 without AMX)."""
+        return self.steps % (AMX_K // self.k_per_step) if self.amx else 0
 
     def micro_shape(self, steps: int) -> list[ir.Value]:
         """A strided micro-kernel's last arguments: the k-steps it runs, then the A row,
@@ -941,6 +954,10 @@ class _GemmEmitter:
         epilogue stores the row."""
         fn = self._micro_function(f"amx{rows}x{panels}x{last_cols}")
         a, b_panel, c, n0 = fn.args[:4]
+        vectors = fn.args[4:7]
+        # (strided: K's steps and the strides are the last arguments, see `strided`)
+        assert self.a_row_bytes == self.lda_bytes
+        steps, lda, panel_bytes, ldc = fn.args[-4:]
         b = ir.IRBuilder(fn.append_basic_block("entry"))
         scratch = b.alloca(I32, size=AMX_ROWS * 2 * PANEL)
         scratch.align = 64
@@ -948,18 +965,18 @@ class _GemmEmitter:
         for h in halves:
             for p in range(panels):
                 self._tile_op(b, "tilezero", 2 * h + p)
-        chunks = self.k // AMX_K
+        steps_per_chunk = AMX_K // self.k_per_step
+        chunks = b.udiv(steps, _c64(steps_per_chunk))  # (k // 64: k % 4 < 4)
         dot = "tdpbssd" if self.a_dtype == _I8 else "tdpbusd"
-        lda = _c64(self.lda_bytes)
 
         def chunk(t: ir.Value) -> None:
             a_at = b.mul(t, _c64(AMX_K))
-            b_at = b.mul(t, _c64(AMX_K // self.k_per_step * STEP_BYTES))
+            b_at = b.mul(t, _c64(steps_per_chunk * STEP_BYTES))
             for p in range(panels):
-                b_p = _offset(b, b_panel, b.add(b_at, _c64(p * self.panel_bytes)))
+                b_p = _offset(b, b_panel, b.add(b_at, b.mul(panel_bytes, _c64(p))))
                 self._tile_op(b, "tileloadd64", 6 + p, b_p, _c64(STEP_BYTES))
             for h in halves:
-                a_h = _offset(b, a, b.add(a_at, _c64(16 * h * self.lda_bytes)))
+                a_h = _offset(b, a, b.add(a_at, b.mul(lda, _c64(16 * h))))
                 self._tile_op(b, "tileloadd64", 4 + h, a_h, lda)
                 for p in range(panels):
                     self._tile_op(b, dot, 2 * h + p, 4 + h, 6 + p)
@@ -970,24 +987,28 @@ class _GemmEmitter:
             for p in range(panels):
                 at = _offset(b, scratch, 16 * h * row_bytes + p * PANEL * 4)
                 self._tile_op(b, "tilestored64", 2 * h + p, at, _c64(row_bytes))
-        vectors = fn.args[4:]
+        first_tail_step = b.mul(chunks, _c64(steps_per_chunk))
 
         def row(r: ir.Value) -> None:
             acc_row = _offset(b, scratch, b.mul(r, _c64(row_bytes)))
             accs = [b.load(_offset(b, acc_row, p * PANEL * 4), typ=V16I32, align=64)
                     for p in range(panels)]
             a_row = _offset(b, a, b.mul(r, lda))
-            b_panels = [_offset(b, b_panel, p * self.panel_bytes) for p in range(panels)]
-            for s in range(chunks * AMX_K // self.k_per_step, self.steps):
+            b_panels = [_offset(b, b_panel, b.mul(panel_bytes, _c64(p))) for p in range(panels)]
+
+            def step(values: list[ir.Value], s: ir.Value) -> list[ir.Value]:
                 av = self._broadcast_a(b, a_row, s)
-                accs = [self._madd(b, acc, av, self._load_b(b, bp, s, 0))
-                        for acc, bp in zip(accs, b_panels, strict=True)]
+                return [self._madd(b, acc, av, self._load_b(b, bp, s, 0))
+                        for acc, bp in zip(values, b_panels, strict=True)]
+
+            for i in range(self.amx_tail_steps):  # (unrolled: `_micro_key` has their number)
+                accs = step(accs, b.add(first_tail_step, _c64(i)))
             if self.k_tail:
-                av = self._broadcast_a_tail(b, a_row)
-                accs = [self._madd(b, acc, av, self._load_b(b, bp, self.steps, 0))
+                av = self._broadcast_a_tail(b, a_row, steps)
+                accs = [self._madd(b, acc, av, self._load_b(b, bp, steps, 0))
                         for acc, bp in zip(accs, b_panels, strict=True)]
-            c_row = _offset(b, c, b.mul(r, _c64(self.ldc_bytes)))
-            self._epilogue(b, accs, 1, panels, last_cols, c_row, n0, vectors, self.ldc_bytes)
+            c_row = _offset(b, c, b.mul(r, ldc))
+            self._epilogue(b, accs, 1, panels, last_cols, c_row, n0, vectors, ldc)
 
         _loop(b, 0, opaque_i64(b, rows), 1, row)
         b.ret_void()

@@ -525,6 +525,37 @@ def test_amx_tiles_exact(m, k, n):
                                       gemm_reference(a, b, 3, epilogue))
 
 
+def test_amx_micro_kernels_shared_across_k():
+    """AMX micro-kernels take K's steps and the strides as arguments (the tile loads take
+    their stride from a register): int8 GEMMs of other K (DenseNet's 1x1 convolutions: one
+    per layer) and lda share them; only the row tail after the last 64-deep tile product
+    (k % 64, unrolled) and k % 4 make other ones. On an AMX host each computes its own
+    exact product."""
+    cpu = HostCpu("sapphirerapids", AMX, host_cpu().triple)
+    module = new_module("amx-shared")
+    keep: list = []
+    shapes = [(49, 128, 40, 128), (49, 192, 40, 200), (49, 160, 40, 160), (49, 224, 40, 224),
+              (49, 150, 40, 150)]  # m k n lda: tails 0, 0, 32, 32, 22 (k % 4 = 2)
+    cases = []
+    for index, (m, k, n, lda) in enumerate(shapes):
+        b = weights8(k, n)
+        emit_gemm(module, f"g{index}", m=m, k=k, n=n, a_dtype=np.uint8, b=b, lda=lda,
+                  epilogue=Epilogue(out_dtype=np.int32), keep_alive=keep, cpu=cpu)
+        cases.append((m, k, n, lda, b))
+    micros = {line.split('"')[1] for line in str(module).splitlines()
+              if line.startswith("define") and ".amx" in line}
+    assert {name.split(".")[0] for name in micros} == {"g0", "g2", "g4"}, micros
+    if not host_cpu().amx:
+        return
+    lib = compile_ir(module, keep)
+    for index, (m, k, n, lda, b) in enumerate(cases):
+        a = full_range(m, lda, np.uint8)
+        c = np.zeros((m, n), np.int32)
+        lib.function(f"g{index}", None, ctypes.c_void_p, ctypes.c_void_p)(
+            a.ctypes.data, c.ctypes.data)
+        np.testing.assert_array_equal(c, a[:, :k].astype(np.int64) @ b.astype(np.int64))
+
+
 @pytest.mark.parametrize("m,k,n", [(49, 2600, 70), (13, 1600, 33), (6, 2100, 64)])
 def test_fp32_k_blocks_same_bits(m, k, n, monkeypatch):
     """An fp32 GEMM with deep panel groups runs its row tiles K block by K block (partial
