@@ -782,6 +782,12 @@ class _GemmEmitter:
     def _chunk_key(self, rows: int, panels: int, last: bool) -> tuple:
         """What a chunk body's code depends on (`chunk_body`): its micro-kernels' form, the
         GEMM's shape and tiling, and the chunk's extent; its constants are arguments."""
+        if self.amx:  # (K and the strides are arguments too, `chunk_arguments`; a panel
+            # block at least as wide as the chunk is one whatever its width)
+            return (
+                "gemm.chunk", *self._micro_key(0, 0, 0)[1:], min(self.block, panels + 1),
+                self.n, self.tile, self.packed is None, rows, panels, last,
+            )  # fmt: skip
         return (
             "gemm.chunk", *self._micro_key(0, 0, 0)[1:], self.steps, self.a_row_bytes,
             self.panel_bytes, self.ldc_bytes, self.kblock, self.block, self.k, self.n,
@@ -1148,15 +1154,29 @@ class _GemmEmitter:
         B's `workspace`), then the epilogue's vectors."""
         packed = workspace if self.packed is None else self._address(self.packed)
         assert packed is not None, "a run-time B is packed into a workspace"
-        return [packed, *self.column_vectors()]
+        return [packed, *self.column_vectors(), *self._shape_arguments()]
+
+    def _shape_arguments(self) -> list[ir.Value]:
+        """An AMX chunk body's last arguments: K's steps and the A row, B panel and C row
+        strides in bytes (its micro-kernels' `micro_shape`), so that GEMMs of other K share
+        it; [] for the other kinds."""
+        if not self.amx:
+            return []
+        return [_c64(v) for v in (self.steps, self.lda_bytes, self.panel_bytes, self.ldc_bytes)]
 
     def _emit_chunk_body(self, fn_name: str, rows: int, panels: int, last: bool) -> ir.Function:
-        args = [PTR, PTR, I64, I64, PTR, PTR, PTR, PTR]
+        args = [PTR, PTR, I64, I64, PTR, PTR, PTR, PTR] + [I64] * len(self._shape_arguments())
         fn = ir.Function(self.module, ir.FunctionType(VOID, args), fn_name)
         fn.linkage = "internal"
         fn.attributes.add("nounwind")
         a, c, m_base, p_base, packed = fn.args[:5]
-        vectors = list(fn.args[5:])
+        vectors = list(fn.args[5:8])
+        shape_args = list(fn.args[8:])
+        if shape_args:  # (AMX: see `_shape_arguments`)
+            _, lda_v, panel_bytes_v, ldc_v = shape_args  # (the steps: for the micro-kernels)
+        else:
+            lda_v, panel_bytes_v, ldc_v = (
+                _c64(v) for v in (self.lda_bytes, self.panel_bytes, self.ldc_bytes))
         b = ir.IRBuilder(fn.append_basic_block("entry"))
         m0, m1, p0, p1 = 0, rows, 0, panels  # relative to (m_base, p_base)
         rows_step = self.tile.rows
@@ -1171,7 +1191,7 @@ class _GemmEmitter:
             )
         tail_panel = last and self.n % PANEL != 0
         full_end = p1 - (1 if tail_panel else 0)
-        block = self.block
+        block = min(self.block, panels + 1) if self.amx else self.block  # (`_chunk_key`)
         blocks_end = p0 + (full_end - p0) // block * block
         last_cols = self.n - PANEL * (self.panels - 1) if tail_panel else PANEL
         out_size = self.out.itemsize
@@ -1194,9 +1214,9 @@ class _GemmEmitter:
             g_rel = _c64(g) if isinstance(g, int) else g
             g = b.add(p_base, g_rel)
             i_rel, i = i, b.add(m_base, i)
-            b_g = _offset(b, packed, b.mul(g, _c64(self.panel_bytes)))
+            b_g = _offset(b, packed, b.mul(g, panel_bytes_v))
             n0 = b.mul(g, _c64(PANEL))
-            c_ig = _offset(b, c, b.add(b.mul(i, _c64(self.ldc_bytes)), b.mul(n0, _c64(out_size))))
+            c_ig = _offset(b, c, b.add(b.mul(i, ldc_v), b.mul(n0, _c64(out_size))))
             extra = []
             if kpart is not None:
                 assert partial is not None
@@ -1206,12 +1226,13 @@ class _GemmEmitter:
                 column = b.sub(g_rel, kpart.start)
                 at = b.add(b.mul(i_rel, _c64(self.block * PANEL)), b.mul(column, _c64(PANEL)))
                 extra = [_offset(b, partial, b.mul(at, _c64(4)))]
-            shape = self.micro_shape(self.part_steps(kpart.part if kpart else ""))
+            shape = (shape_args if shape_args
+                     else self.micro_shape(self.part_steps(kpart.part if kpart else "")))
             b.call(micro, [a_tile, b_g, c_ig, n0, *vectors, *extra, *shape])
 
         def row_tile(i: ir.Value, rows: int, group: int, jb: ir.Value | None,
                      kpart: _KPart | None) -> None:
-            a_i = _offset(b, a, b.mul(b.add(m_base, i), _c64(self.lda_bytes)))
+            a_i = _offset(b, a, b.mul(b.add(m_base, i), lda_v))
             if widened is not None:
                 self._widen(b, a_i, widened, rows)
                 a_i = widened

@@ -526,11 +526,11 @@ def test_amx_tiles_exact(m, k, n):
 
 
 def test_amx_micro_kernels_shared_across_k():
-    """AMX micro-kernels take K's steps and the strides as arguments (the tile loads take
-    their stride from a register): int8 GEMMs of other K (DenseNet's 1x1 convolutions: one
-    per layer) and lda share them; only the row tail after the last 64-deep tile product
-    (k % 64, unrolled) and k % 4 make other ones. On an AMX host each computes its own
-    exact product."""
+    """AMX micro-kernels and chunk bodies take K's steps and the strides as arguments (the
+    tile loads take their stride from a register): int8 GEMMs of other K (DenseNet's 1x1
+    convolutions: one per layer) and lda share them; only the row tail after the last
+    64-deep tile product (k % 64, unrolled) and k % 4 make other ones. On an AMX host each
+    computes its own exact product."""
     cpu = HostCpu("sapphirerapids", AMX, host_cpu().triple)
     module = new_module("amx-shared")
     keep: list = []
@@ -542,9 +542,13 @@ def test_amx_micro_kernels_shared_across_k():
         emit_gemm(module, f"g{index}", m=m, k=k, n=n, a_dtype=np.uint8, b=b, lda=lda,
                   epilogue=Epilogue(out_dtype=np.int32), keep_alive=keep, cpu=cpu)
         cases.append((m, k, n, lda, b))
-    micros = {line.split('"')[1] for line in str(module).splitlines()
-              if line.startswith("define") and ".amx" in line}
+    defined = [line.split('"')[1] for line in str(module).splitlines()
+               if line.startswith("define")]
+    micros = {name for name in defined if ".amx" in name}
     assert {name.split(".")[0] for name in micros} == {"g0", "g2", "g4"}, micros
+    # (so are the chunk bodies that call them: K and the strides are their arguments too)
+    chunks = {name for name in defined if ".chunk" in name}
+    assert {name.split(".")[0] for name in chunks} == {"g0", "g2", "g4"}, chunks
     if not host_cpu().amx:
         return
     lib = compile_ir(module, keep)
