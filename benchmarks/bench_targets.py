@@ -112,14 +112,14 @@ WHY_NOT_MET: list[tuple[str, str | Callable[[], str]]] = [
     ("not slower than 1 thread", "a worker descheduled mid-chunk; the pool backs off for up "
      "to 0.5 s -> shorter chunks on a busy machine"),
     ("compile <=", "kernels are shared across layers (GEMM micro-kernels and chunk bodies, "
-     "NHWC requantization passes) and tensors stay NHWC through BatchNorm, Concat and global "
-     "pooling; densenet121 keeps one entry function of a third of its IR (a call, arena "
-     "offsets and two profiling checks per op for 600 ops), which goes whole into one of the "
-     "two parts (2 parts no faster than 1), and in int8 one dequantize-BatchNorm-requantize "
-     "pass per layer (its channel counts all differ: sharing them with their sizes and "
-     "constants as arguments cut its IR 3.5 -> 2.1 MB and its compile 5.3 -> 4.6 s, but made "
-     "those passes ~10% slower, so it was not kept) -> a lighter entry function cut across "
-     "the parts, shared element-wise passes that keep their immediates' speed"),
+     "AMX ones across K too, NHWC requantization passes, the Concats' row copy, the NCHW -> "
+     "NHWC transposition, table lookups) and tensors stay NHWC through BatchNorm, Concat and "
+     "global pooling; what is left over 3 s is densenet121 int8 without AMX: its 1x1 "
+     "convolutions (one K per layer) each get their own vpdpbusd/s16 micro-kernels and chunk "
+     "bodies (with K and the strides as arguments, as on AMX, its compile measured 3.66 -> "
+     "2.9 s on AVX-512 VNNI, but its convolutions 4% slower: the A rows' strides no longer "
+     "fold into the addressing) -> K as an argument with the A row pointers advanced in the "
+     "k loop, then shared like the AMX ones"),
     ("second compile", "a hit still runs the CPU pipeline, the plan and the fingerprint on "
      "the model -> the plan stored in the blob"),
     ("compile peak", "the packed weights (1x, kept by the compiled model), LLVM's "
