@@ -62,19 +62,26 @@ def _calls(ir_text: str, names: list[str]) -> int:
     return sum(ir_text.count(f'call void @"{name}"(') for name in names)
 
 
+def _cpu_equals_reference(model: lowpass.Model, feeds: dict[str, np.ndarray],
+                          threads: int = 1) -> str:
+    """Every output of the CPU device equals REFERENCE's; the CPU code's LLVM IR."""
+    want = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request().infer(feeds)
+    clear_cache()
+    compiled = lowpass.Core().compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": threads})
+    got = compiled.create_infer_request().infer(feeds)
+    for output in model.outputs:
+        name = output.get_any_name()
+        np.testing.assert_array_equal(np.asarray(got[name]), np.asarray(want[name]))
+    return compiled._cpu.graph.llvm_ir(optimized=False)
+
+
 @pytest.mark.parametrize("threads", [1, 2])
 def test_repeated_layers_share_their_code_and_stay_exact(threads: int) -> None:
     # three layers of one form (widths 3.1, 2.7, 5.3) and one whose FakeQuantize width is a
     # power of two (4.0: its levels are a multiplication, other code)
     model = repeated_layers([3.1, 2.7, 5.3, 4.0])
-    feeds = {"x": RNG.integers(0, 256, XS).astype(np.uint8)}
-    want = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request().infer(feeds)
-    clear_cache()
-    compiled = lowpass.Core().compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": threads})
-    got = compiled.create_infer_request().infer(feeds)
-    np.testing.assert_array_equal(np.asarray(got["y"]), np.asarray(want["y"]))
-
-    text = compiled._cpu.graph.llvm_ir(optimized=False)
+    text = _cpu_equals_reference(model, {"x": RNG.integers(0, 256, XS).astype(np.uint8)},
+                                 threads)
     passes = _definitions(text, "_nhwc_out")
     assert len(passes) == 2, passes
     assert _calls(text, passes) == 4
@@ -164,13 +171,7 @@ def test_concats_share_one_copy_kernel() -> None:
     model = lowpass.Model(g.module())
     feeds = {"a": RNG.standard_normal((2, 3, 40, 30)).astype(np.float32),
              "c": RNG.standard_normal((2, 3, 5, 7)).astype(np.float32)}
-    want = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request().infer(feeds)
-    clear_cache()
-    compiled = lowpass.Core().compile_model(model, "CPU")
-    got = compiled.create_infer_request().infer(feeds)
-    for name in ("wide", "short"):
-        np.testing.assert_array_equal(np.asarray(got[name]), np.asarray(want[name]))
-    text = compiled._cpu.graph.llvm_ir(optimized=False)
+    text = _cpu_equals_reference(model, feeds)
     assert _definitions(text, "copy_rows") == ["copy_rows"]
     assert _calls(text, ["copy_rows"]) == 6
 
@@ -189,12 +190,6 @@ def test_unpadded_nchw_inputs_share_one_transposition() -> None:
     model = lowpass.Model(g.module())
     feeds = {"a": RNG.integers(-8, 9, (2, 8, 5, 16)).astype(np.float32),
              "b": RNG.integers(-8, 9, (2, 21, 5, 13)).astype(np.float32)}
-    want = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request().infer(feeds)
-    clear_cache()
-    compiled = lowpass.Core().compile_model(model, "CPU")
-    got = compiled.create_infer_request().infer(feeds)
-    for name in ("y0", "y1"):
-        np.testing.assert_array_equal(np.asarray(got[name]), np.asarray(want[name]))
-    text = compiled._cpu.graph.llvm_ir(optimized=False)
+    text = _cpu_equals_reference(model, feeds)
     assert _definitions(text, "to_nhwc") == ["to_nhwc"]
     assert _calls(text, ["to_nhwc"]) == 2
