@@ -1010,16 +1010,17 @@ one-step requantization ~0.2 ns in AVX-512 code, a five-step BatchNorm-ReLU chai
 
 
 def lookup_table(
-    group: Sequence[Operation], x: SSAValue, program: Program,
+    group: Sequence[Operation], x: SSAValue, y: SSAValue, program: Program,
     memo: dict[SSAValue, np.ndarray | None],
 ) -> np.ndarray | None:
     """
-    The [V, 256] u8 table of a group that maps the u8/i8 tensor `x` to a u8/i8 tensor through
-    per-channel (or scalar) constants: row v, column u is the group's result for the element
-    of bits u at position v of the program's channel axis. The table is the group's ops run
-    by their reference semantics (`compute`) on every value of `x`'s type in every channel,
-    so a lookup gives what the reference gives, bit for bit. None where the program has a
-    tensor operand or several varying axes (whose order NCHW and NHWC do not share).
+    The [V, 256] u8 table of a group that maps the u8/i8 tensor `x` to the u8/i8 tensor `y`
+    through per-channel (or scalar) constants: row v, column u is the group's result for the
+    element of bits u at position v of the program's channel axis (V = 1 for scalars). The
+    table is the group's ops run by their reference semantics (`compute`) on every value of
+    `x`'s type in every channel, so a lookup gives what the reference gives, bit for bit.
+    None where the program has a tensor operand or several varying axes (whose order NCHW
+    and NHWC do not share).
     """
     src_dt = value_dtype(x)
     if src_dt not in (U8_DT, I8_DT) or program.out_dtype not in (U8_DT, I8_DT):
@@ -1030,7 +1031,8 @@ def lookup_table(
     if program.tensors or last > first:
         return None
     shape = value_shape(x)
-    probe_shape = (256,) + tuple(shape[a] if a == first else 1 for a in range(len(shape)))
+    channel_axis = first if last == first else None  # (None: every constant is a scalar)
+    probe_shape = (256,) + tuple(shape[a] if a == channel_axis else 1 for a in range(len(shape)))
     values = np.arange(256, dtype=np.uint8).view(src_dt)  # in the order of their bits
     env: dict[SSAValue, np.ndarray] = {
         x: np.broadcast_to(values.reshape((256,) + (1,) * len(shape)), probe_shape)}
@@ -1046,7 +1048,7 @@ def lookup_table(
                 return None
             inputs.append(np.asarray(known))
         env.update(zip(op.results, op.compute(inputs), strict=True))
-    result = np.asarray(env[group[-1].results[0]])
+    result = np.asarray(env[y])
     if result.dtype != program.out_dtype:
         return None
     table = np.broadcast_to(result, probe_shape).reshape(256, -1).T
@@ -1213,7 +1215,7 @@ class ConvertLowering:
         if len(group) > 1 or (dst_dt == F32_DT and src_dt != np.bool_):
             program, last = build_program(ctx, y, group[1:], self._memo)
             out = ctx.buffer(last)
-            table = lookup_table(group, x, program, self._memo)
+            table = lookup_table(group, x, last, program, self._memo)
             if src.channels_last:  # (`cpu-choose-layouts`: its output is NHWC as well)
                 program = program.channels_last()
             if table is not None:
