@@ -5,13 +5,14 @@ Canonicalization patterns of the `ov` dialect (used by xDSL's `canonicalize` pas
   the middle type `T1` holds every value of `x`'s type exactly, so the meaning is unchanged
   (u8 -> i32 -> f32 is u8 -> f32; f32 -> f16 -> f32 stays). `Convert(x, T)` with `x : T`
   is `x`.
-* `FoldIdentityFakeQuantize`: `FakeQuantize(Convert(x))` with `x : tensor<...xui8>` (or `i8`),
-  constant limits and the result type of `x` is `x` where the FakeQuantize maps each of the
-  256 values of `x`'s type to itself, in every channel. LPT leaves such requantizations where
-  a quantized tensor went through a Reshape or Transpose with the same scale on both sides
-  (the channel shuffle of ShuffleNet as onnxruntime quantizes it: `DequantizeLinear ->
-  Reshape -> QuantizeLinear` with one scale). The check evaluates the op's own reference
-  semantics on all 256 values, so the rewrite is exact by construction.
+* `FoldIdentityFakeQuantize`: `FakeQuantize(Convert(x))`, where `x : tensor<...xui8>` (or
+  `i8`), the limits are constants and the result has `x`'s type, becomes `x` when the
+  FakeQuantize maps each of the 256 values of `x`'s type to itself, in every channel. LPT
+  leaves such requantizations where a quantized tensor went through a Reshape or Transpose
+  with the same scale on both sides (the channel shuffle of ShuffleNet as onnxruntime
+  quantizes it: `DequantizeLinear -> Reshape -> QuantizeLinear` with one scale). The check
+  evaluates the ops' own reference semantics on all 256 values, so the rewrite is exact by
+  construction.
 
 Constant folding is not a pattern: every op implements xDSL's `HasFolderInterface`, which the
 pattern driver of `canonicalize` tries first (a pure op whose operands are all constants is
