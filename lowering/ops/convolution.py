@@ -635,7 +635,7 @@ def emit_to_nhwc(ctx: EmitContext, spec: ConvSpec, src: ir.Value, dst: ir.Value,
 
 
 def _transpose_to_nhwc_function(ctx: EmitContext, dtype: np.dtype) -> ir.Function:
-    """`void transpose(ptr x, ptr xp, ptr sizes, i64 lo, i64 hi)`: x [N, C, H, W] -> xp
+    """`void to_nhwc(ptr x, ptr xp, ptr sizes, i64 lo, i64 hi)`: x [N, C, H, W] -> xp
     [N, H, W, C] for the input rows [lo, hi) (n * H + h), with `sizes` = [C, H, W]: 8x8
     (channel x column) tiles transposed in registers, the rest element by element."""
     et = ir_type(dtype)
