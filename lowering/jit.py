@@ -129,10 +129,10 @@ def compile_objects(
     if split_min_chars is None:
         split_min_chars = SPLIT_MIN_CHARS
     try:
-        parts, text = split_module_text(module, jobs) if jobs > 1 else ([], str(module))
+        parts, text = split_module_text(module, jobs, split_min_chars)
     except NotSplittable:
         parts, text = [], str(module)
-    if len(parts) < 2 or len(text) < split_min_chars:
+    if len(parts) < 2:
         mod, tm = _optimized(text)
         return [tm.emit_object(mod)], text, runtime_symbols(mod)
     objects, runtime = _compile_parts(parts)

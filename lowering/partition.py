@@ -41,9 +41,12 @@ def split_module(module: ir.Module, parts: int) -> list[str]:
     return split_module_text(module, parts)[0]
 
 
-def split_module_text(module: ir.Module, parts: int) -> tuple[list[str], str]:
+def split_module_text(
+    module: ir.Module, parts: int, min_chars: int = 0
+) -> tuple[list[str], str]:
     """`split_module`'s parts and `str(module)`, printed from the same function texts:
-    printing a large graph's module takes a quarter of a second, once is enough."""
+    printing a large graph's module takes a quarter of a second, once is enough. A module
+    whose text is shorter than `min_chars` is one part (not worth a second process)."""
     functions = [f for f in module.functions if not f.is_declaration]
     for gv in module.global_values:
         if (
@@ -67,6 +70,8 @@ def split_module_text(module: ir.Module, parts: int) -> tuple[list[str], str]:
           for gv in module.global_values),
         *metadata,
     ])
+    if parts < 2 or len(whole) < min_chars:
+        return [whole], whole
     internal = {f.name for f in functions if f.linkage in ("internal", "private")}
     calls = {
         name: {_name_of(m.group(1)) for m in _GLOBAL_REFERENCE.finditer(text)} - {name}
@@ -75,7 +80,7 @@ def split_module_text(module: ir.Module, parts: int) -> tuple[list[str], str]:
     external = [f.name for f in functions if f.name not in internal]
     promoted = {callee for name in external for callee in calls[name] & internal}
     roots = [f.name for f in functions if f.name not in internal or f.name in promoted]
-    if parts < 2 or len(roots) < 2:
+    if len(roots) < 2:
         return [whole], whole
     for fn in functions:
         if fn.name in promoted:  # (printed as a definition of external linkage)

@@ -782,10 +782,9 @@ class _GemmEmitter:
     def _chunk_key(self, rows: int, panels: int, last: bool) -> tuple:
         """What a chunk body's code depends on (`chunk_body`): its micro-kernels' form, the
         GEMM's shape and tiling, and the chunk's extent; its constants are arguments."""
-        if self.amx:  # (K and the strides are arguments too, `chunk_arguments`; a panel
-            # block at least as wide as the chunk is one whatever its width)
+        if self.amx:  # (K and the strides are arguments too, `_shape_arguments`)
             return (
-                "gemm.chunk", *self._micro_key(0, 0, 0)[1:], min(self.block, panels + 1),
+                "gemm.chunk", *self._micro_key(0, 0, 0)[1:], self._chunk_block(panels),
                 self.n, self.tile, self.packed is None, rows, panels, last,
             )  # fmt: skip
         return (
@@ -1157,12 +1156,15 @@ class _GemmEmitter:
         return [packed, *self.column_vectors(), *self._shape_arguments()]
 
     def _shape_arguments(self) -> list[ir.Value]:
-        """An AMX chunk body's last arguments: K's steps and the A row, B panel and C row
-        strides in bytes (its micro-kernels' `micro_shape`), so that GEMMs of other K share
-        it; [] for the other kinds."""
-        if not self.amx:
-            return []
-        return [_c64(v) for v in (self.steps, self.lda_bytes, self.panel_bytes, self.ldc_bytes)]
+        """An AMX chunk body's last arguments: its micro-kernels' `micro_shape` (K's steps
+        and the A row, B panel and C row strides in bytes; an AMX A row is `lda`), so that
+        GEMMs of other K share it; [] for the other kinds."""
+        return self.micro_shape(self.steps) if self.amx else []
+
+    def _chunk_block(self, panels: int) -> int:
+        """The panel block of a chunk body of `panels` panels: for AMX, every block at least
+        as wide as the chunk is one (the chunk is a single region), so that it is one key."""
+        return min(self.block, panels + 1) if self.amx else self.block
 
     def _emit_chunk_body(self, fn_name: str, rows: int, panels: int, last: bool) -> ir.Function:
         args = [PTR, PTR, I64, I64, PTR, PTR, PTR, PTR] + [I64] * len(self._shape_arguments())
@@ -1191,7 +1193,7 @@ class _GemmEmitter:
             )
         tail_panel = last and self.n % PANEL != 0
         full_end = p1 - (1 if tail_panel else 0)
-        block = min(self.block, panels + 1) if self.amx else self.block  # (`_chunk_key`)
+        block = self._chunk_block(panels)
         blocks_end = p0 + (full_end - p0) // block * block
         last_cols = self.n - PANEL * (self.panels - 1) if tail_panel else PANEL
         out_size = self.out.itemsize

@@ -596,14 +596,9 @@ def emit_to_nhwc(ctx: EmitContext, spec: ConvSpec, src: ir.Value, dst: ir.Value,
                        element_ptr(b, s, row_at, et), w * c * es)
             else:
                 if c_full and w_full:
-                    with for_range(b, c_full, step=8, name="c8") as c0, \
-                            for_range(b, w_full, step=8, name="w8") as w0:
-                        tile = [b.load(element_ptr(b, s, src_at(n, b.add(c0, i64(i)), row, w0),
-                                                   et), typ=vec(et, 8), align=1)
-                                for i in range(8)]
-                        for j, column in enumerate(transpose8(b, tile)):
-                            at = dst_at(n, row, b.add(w0, i64(j)), c0)
-                            b.store(column, element_ptr(b, d, at, et), align=1)
+                    _transpose_tiles(b, s, d, et, c_full, w_full,
+                                     lambda ch, col, n=n, row=row: src_at(n, ch, row, col),
+                                     lambda col, ch, n=n, row=row: dst_at(n, row, col, ch))
                 for c_lo, c_hi, w_lo, w_hi in ((0, c_full, w_full, w), (c_full, c, 0, w)):
                     if c_hi <= c_lo or w_hi <= w_lo:
                         continue
@@ -634,6 +629,23 @@ def emit_to_nhwc(ctx: EmitContext, spec: ConvSpec, src: ir.Value, dst: ir.Value,
                 work=spec.n * hp * wp * c)
 
 
+def _transpose_tiles(
+    b: ir.IRBuilder, s: ir.Value, d: ir.Value, et: ir.Type,
+    c_full: int | ir.Value, w_full: int | ir.Value,
+    src_at: Callable[[ir.Value, ir.Value], ir.Value],
+    dst_at: Callable[[ir.Value, ir.Value], ir.Value],
+) -> None:
+    """The 8x8 (channel x column) tiles of one input row, channels [0, c_full) and columns
+    [0, w_full) (multiples of 8), transposed in registers: `src_at(channel, column)` and
+    `dst_at(column, channel)` are the element indices in x and in its NHWC copy."""
+    with for_range(b, c_full, step=8, name="c8") as c0, \
+            for_range(b, w_full, step=8, name="w8") as w0:
+        tile = [b.load(element_ptr(b, s, src_at(b.add(c0, i64(i)), w0), et),
+                       typ=vec(et, 8), align=1) for i in range(8)]
+        for j, column in enumerate(transpose8(b, tile)):
+            b.store(column, element_ptr(b, d, dst_at(b.add(w0, i64(j)), c0), et), align=1)
+
+
 def _transpose_to_nhwc_function(ctx: EmitContext, dtype: np.dtype) -> ir.Function:
     """`void to_nhwc(ptr x, ptr xp, ptr sizes, i64 lo, i64 hi)`: x [N, C, H, W] -> xp
     [N, H, W, C] for the input rows [lo, hi) (n * H + h), with `sizes` = [C, H, W]: 8x8
@@ -655,12 +667,7 @@ def _transpose_to_nhwc_function(ctx: EmitContext, dtype: np.dtype) -> ir.Functio
         def dst_at(col: ir.Value, ch: ir.Value) -> ir.Value:
             return b.add(b.mul(b.add(b.mul(nh, w), col), c), ch)
 
-        with for_range(b, c_full, step=8, name="c8") as c0, \
-                for_range(b, w_full, step=8, name="w8") as w0:
-            tile = [b.load(element_ptr(b, s, src_at(b.add(c0, i64(i)), w0), et),
-                           typ=vec(et, 8), align=1) for i in range(8)]
-            for j, column in enumerate(transpose8(b, tile)):
-                b.store(column, element_ptr(b, d, dst_at(b.add(w0, i64(j)), c0), et), align=1)
+        _transpose_tiles(b, s, d, et, c_full, w_full, src_at, dst_at)
         for c_lo, c_hi, w_lo, w_hi in ((i64(0), c_full, w_full, w), (c_full, c, i64(0), w)):
             with for_range(b, c_hi, start=c_lo, name="c") as ch, \
                     for_range(b, w_hi, start=w_lo, name="w") as col:

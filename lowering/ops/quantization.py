@@ -1047,6 +1047,8 @@ def lookup_table(
             if known is None:
                 return None
             inputs.append(np.asarray(known))
+        # (`compute`, not `fold_values`: that reshapes results to the declared shapes, and
+        # the probe has the values on an axis of its own)
         env.update(zip(op.results, op.compute(inputs), strict=True))
     result = np.asarray(env[y])
     if result.dtype != program.out_dtype:

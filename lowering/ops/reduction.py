@@ -164,8 +164,7 @@ def emit_reduce(ctx: EmitContext, op: Operation, src: Buffer, dst: Buffer, outer
                     b.store(b.extract_element(combine(acc1, v, 1), i64(0)), scalar)
             result = b.load(scalar)
             if is_mean:
-                wide = b.sitofp(result, F64) if integer else result
-                result = b.fptrunc(b.fdiv(wide, ir.Constant(F64, float(inner))), F32)
+                result = _mean(b, result, inner, integer)
             b.store(result, element_ptr(b, ys, row, result.type))
 
     fn = kernel_function(ctx, f"{ctx.group_name}_reduce", 2, body, noalias=(1,))
@@ -201,9 +200,7 @@ def emit_reduce_positions(ctx: EmitContext, op: Operation, src: Buffer, dst: Buf
                     b.store(combine(b.load(slot), load(n, p, c, lanes), lanes), slot)
             result = b.load(slot)
             if is_mean:
-                wide = b.sitofp(result, vec(F64, lanes)) if integer else result
-                divisor = ir.Constant(vec(F64, lanes), [float(positions)] * lanes)
-                result = b.fptrunc(b.fdiv(wide, divisor), vec(F32, lanes))
+                result = _mean(b, result, positions, integer)
             at = b.add(b.mul(n, i64(channels)), c)
             b.store(result, element_ptr(b, ys, at, result.type.element), align=1)
 
@@ -221,6 +218,16 @@ def emit_reduce_positions(ctx: EmitContext, op: Operation, src: Buffer, dst: Buf
 
 
 Combine = Callable[[ir.Value, ir.Value, int], ir.Value]
+def _mean(b: ir.IRBuilder, total: ir.Value, count: int, integer: bool) -> ir.Value:
+    """float32(total / count) for a mean's sum (int32, or float64 for float32 data), a
+    scalar or a vector, the division in float64."""
+    lanes = total.type.count if isinstance(total.type, ir.VectorType) else 0
+    f64, f32 = (vec(F64, lanes), vec(F32, lanes)) if lanes else (F64, F32)
+    wide = b.sitofp(total, f64) if integer else total
+    divisor = ir.Constant(f64, [float(count)] * lanes if lanes else float(count))
+    return b.fptrunc(b.fdiv(wide, divisor), f32)
+
+
 Widen = Callable[[ir.Value, int], ir.Value]
 
 
