@@ -204,6 +204,38 @@ def test_bin_path_argument(tmp_path: Path, rng: np.random.Generator) -> None:
     assert_same(run_ours(back, feeds), run_ours(module, feeds))
 
 
+def test_constants_view_the_weights_without_a_copy(
+    tmp_path: Path, rng: np.random.Generator
+) -> None:
+    """Constants read from a file or from `bytes` refer to those bytes (OpenVINO's ENABLE_MMAP);
+    weights in a mutable buffer are copied. Replacing the files (as lowpass's writers do)
+    leaves a module read from them as it was."""
+    from lowpass.dialects.ov.base import array_from_dense
+
+    module = read_module(EXAMPLES / "convnet.mlir")
+    xml, weights = serialize_ov_ir(module)
+    feeds = random_inputs(lowpass.Model(module), rng)
+    want = run_ours(module, feeds)
+
+    def constants(m: ModuleOp) -> list[np.ndarray]:
+        return [array_from_dense(op.value) for op in m.walk() if isinstance(op, ov.ConstantOp)]
+
+    whole = np.frombuffer(weights, np.uint8)
+    assert all(np.shares_memory(c, whole) for c in constants(read_ov_ir_bytes(xml, weights)))
+    mutable = bytearray(weights)
+    copied = read_ov_ir_bytes(xml, mutable)
+    assert not any(np.shares_memory(c, np.frombuffer(mutable, np.uint8)) for c in constants(copied))
+    mutable[:] = bytes(len(mutable))
+    assert_same(run_ours(copied, feeds), want)
+
+    write_ov_ir(module, tmp_path / "net.xml")
+    mapped = read_ov_ir(tmp_path / "net.xml")
+    assert all(not c.flags.writeable for c in constants(mapped))
+    (tmp_path / "other.bin").write_bytes(bytes(len(weights)))
+    (tmp_path / "other.bin").replace(tmp_path / "net.bin")
+    assert_same(run_ours(mapped, feeds), want)
+
+
 def test_model_without_constants_needs_no_bin(tmp_path: Path, rng: np.random.Generator) -> None:
     g = GraphBuilder()
     x = g.input("x", [2, 3])
