@@ -340,6 +340,16 @@ def _aligned(array: np.ndarray) -> np.ndarray:
     return copy
 
 
+def _pack_once(
+    constants: ConstantTable | None, source: np.ndarray, kind: str, b: np.ndarray, narrow: bool
+) -> np.ndarray:
+    """`_pack(kind, b, narrow)`, where `b` is `source` as the kernel reads it: once per
+    `constants` table for each source array (`ConstantTable.derived`)."""
+    if constants is None:
+        return _pack(kind, b, narrow)
+    return constants.derived(source, (kind, narrow), lambda: _pack(kind, b, narrow))
+
+
 def _pack(kind: str, b: np.ndarray, narrow: bool = False) -> np.ndarray:
     """B [K, N] as panels of 16 columns, each a sequence of 64-byte k-steps (32-byte steps
     of int8 pairs for a `narrow` s16 B, widened to int16 as it is loaded)."""
@@ -1480,7 +1490,7 @@ def emit_gemm(
     elif kind == "f32":
         if a_zero_point is not None and np.any(np.asarray(a_zero_point) != 0):
             raise ValueError("an fp32 GEMM takes no zero point")
-        packed = _pack(kind, b.astype(np.float32, copy=False))
+        packed = _pack_once(constants, b, kind, b.astype(np.float32, copy=False), False)
     else:
         weights = _int8_weights(b)
         zp = _zero_points(a_zero_point, k)
@@ -1494,7 +1504,7 @@ def emit_gemm(
             padded = np.zeros(-(-n // PANEL) * PANEL, dtype=np.int32)
             padded[:n] = _wrap_int32(comp_values)
             comp = _aligned(padded)
-        packed = _pack(kind, weights, narrow=kind == "s16" and m <= NARROW_B_MAX_ROWS)
+        packed = _pack_once(constants, b, kind, weights, kind == "s16" and m <= NARROW_B_MAX_ROWS)
     emitter = _GemmEmitter(
         module, name, kind, m, k, n, a_dtype, packed, comp, epilogue, out, lda, ldc, cpu,
         constants, amx,

@@ -352,8 +352,9 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
                                                 [rows for _, rows in blocks])
     tensors = [ctx.buffer(t).ptr for t in plan.rest.tensors]  # (a residual Add's operand)
     p_start = 0
+    weights = [gemm_weights(spec, g) for g in range(spec.groups)]  # (packed once for all blocks)
     for count, rows in blocks:
-        gemms = _group_gemms(ctx, spec, plan, rows, ctx.threads)
+        gemms = _group_gemms(ctx, spec, plan, rows, weights, ctx.threads)
         im2col = [None if spec.pointwise else im2col_function(ctx, spec, g, rows)
                   for g in range(spec.groups)]
         images = 1 if plan.direct and not nhwc_out else spec.n
@@ -413,13 +414,14 @@ def _finish_function(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, out: Bu
 
 
 def _group_gemms(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, rows: int,
-                 threads: int) -> list[ir.Function]:
+                 weights: Sequence[np.ndarray], threads: int) -> list[ir.Function]:
     """One GEMM per group for a block of `rows` output positions: im2col rows (or the NHWC
-    input) x the group's weights, the plan's epilogue, into the group's output columns."""
+    input) x the group's weights (`gemm_weights`), the plan's epilogue, into the group's
+    output columns."""
     return [
         emit_gemm(
             ctx.module, unique_global(ctx, f"{ctx.group_name}_gemm"), m=rows, k=spec.k,
-            n=spec.og, a_dtype=spec.a_dtype, b=gemm_weights(spec, g),
+            n=spec.og, a_dtype=spec.a_dtype, b=weights[g],
             a_zero_point=gemm_zero_point(spec, g),
             epilogue=plan.epilogue(g * spec.og, (g + 1) * spec.og),
             lda=spec.c if spec.pointwise else spec.k, ldc=spec.cout, threads=threads,
@@ -454,8 +456,9 @@ def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
                                                 [rows for _, rows in blocks])
     kinds = []  # per kind of block (full, tail): its functions and where its blocks start
     first_block, p_start = 0, 0
+    weights = [gemm_weights(spec, g) for g in range(spec.groups)]  # (packed once for all blocks)
     for count, rows in blocks:
-        gemms = _group_gemms(ctx, spec, plan, rows, 1)
+        gemms = _group_gemms(ctx, spec, plan, rows, weights, 1)
         im2col = [None if spec.pointwise else im2col_function(ctx, spec, g, rows)
                   for g in range(spec.groups)]
         kinds.append((first_block, count, rows, p_start, gemms, im2col))

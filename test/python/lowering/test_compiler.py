@@ -188,6 +188,32 @@ def test_compiling_a_model_twice_compiles_once(monkeypatch: pytest.MonkeyPatch) 
     np.testing.assert_array_equal(first({"x": x})["y"], third({"x": x})["y"])
 
 
+
+def test_a_compilation_frees_its_llvm_ir() -> None:
+    """Once compiled, the llvmlite module of the code is freed: only the machine code and its
+    constants stay. (The registry of shared kernels held functions, which refer to their
+    module, as the values of a WeakKeyDictionary keyed by that module: every compilation's
+    module stayed alive.)"""
+    import gc
+
+    import llvmlite.ir as ir
+
+    def modules() -> int:
+        gc.collect()
+        return sum(isinstance(o, ir.Module) for o in gc.get_objects())
+
+    from pathlib import Path
+
+    before = modules()
+    compiler_module.clear_cache()  # (compiled here, not found in the cache)
+    core = lowpass.Core()
+    model = core.read_model(Path(__file__).parents[3] / "examples" / "convnet.mlir")
+    compiled = core.compile_model(model, "CPU")  # (its convolutions call shared kernels)
+    x = np.random.default_rng(1).standard_normal(model.input().shape).astype(np.float32)
+    assert np.all(np.isfinite(compiled({model.input().name: x})[model.output().name]))
+    assert modules() == before
+
+
 NO_KERNEL = """
 builtin.module {
   func.func @main(%x: tensor<3x7xf32> {ov.name = "x"}) -> (tensor<3x7xf32> {ov.name = "y"}) {
