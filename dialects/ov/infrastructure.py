@@ -94,13 +94,13 @@ variables and listeners); `SubGraphOp.evaluate` takes one, by default
 """
 
 HEX_THRESHOLD = 100
+"""Constants with more elements than this print as MLIR hex (`dense<"0x...">`), as MLIR does."""
 
 MAX_REFERENCE_ITERATIONS = 1 << 20
 """The most iterations the reference semantics runs a TensorIterator/Loop body: a Loop of 2^31
 iterations would run for hours (tens of microseconds per body run in numpy), and a while loop
 whose condition never turns false for ever; both fail with a one-line error instead, up front
 when the number of iterations is known (OpenVINO has no bound: it would run them)."""
-"""Constants with more elements than this print as MLIR hex (`dense<"0x...">`), as MLIR does."""
 
 
 @irdl_op_definition
