@@ -407,7 +407,7 @@ class Program:
                  self._integer_fq[i],
                  step.kind == "cast" and self._integer_fq[i - 1]
                  and self._levels_fit(i - 1, np.dtype(step.dtype)),
-                 tuple(self.operands[i]))
+                 tuple((role, _positive_zeros(array)) for role, array in self.operands[i].items()))
                 for i, step in enumerate(self.steps)
             ),
         )
@@ -465,6 +465,10 @@ class Program:
             slots = {id(a): p for a, p in zip(arrays, parameters, strict=True)}
 
         def operand(array: np.ndarray) -> ir.Value:
+            if parameters is not None and _positive_zeros(array):
+                # (zeros, part of the signature: zero points and lows, whose subtraction
+                # LLVM then drops; read from memory they cost a shared requantization 15%)
+                return ir.Constant(fty, [0.0] * lanes)
             if parameters is not None:
                 base = slots[id(array)]
                 if self.layout.channels == 1 or channel is None:
@@ -643,6 +647,11 @@ class Program:
         k.add_incoming(k_fast, before)
         k.add_incoming(k_exact, exact_block)
         return k
+
+
+def _positive_zeros(array: np.ndarray) -> bool:
+    """Every value is +0.0 (not -0.0, which a subtraction treats otherwise)."""
+    return not np.any(array) and not np.any(np.signbit(array))
 
 
 @lru_cache(maxsize=4096)
@@ -953,6 +962,9 @@ def emit_elementwise(
     # (a zmm register of float32 on AVX-512: half the instructions of the AVX2 width; the
     # per-row unit ROW_ELEMENTS is a multiple of both)
     lanes = 16 if ctx.cpu.avx512 else LANES
+    shared_rows = None
+    if layout.inner == 1 and layout.channels > 1 and prologue is None and not program.tensors:
+        shared_rows = channel_rows_function(ctx, src_dtype, program, lanes)
 
     def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
         s, d, lo, hi = args
@@ -982,6 +994,9 @@ def emit_elementwise(
             if tail:  # (with the last range)
                 with b.if_then(b.icmp_signed("==", hi, i64(units))):
                     run(i64(units * ROW_ELEMENTS), tail, None, False, None)
+        elif layout.inner == 1 and shared_rows is not None:
+            parameters = [ctx.constant_ptr(array) for array in program.parameters()]
+            b.call(shared_rows, [s, d, i64(layout.channels), lo, hi, *parameters])
         elif layout.inner == 1:
             with for_range(b, hi, start=lo, name="o") as o:
                 run(b.mul(o, i64(layout.channels)), layout.channels, i64(0), True, None)
@@ -991,6 +1006,77 @@ def emit_elementwise(
                 run(b.mul(oc, i64(layout.inner)), layout.inner, ch, False, None)
 
     emit_ranged_kernel(ctx, name, [src, dst], body, outer=units, work=total, noalias=(1,))
+
+
+def channel_rows_function(
+    ctx: EmitContext, src_dtype: np.dtype, program: Program, lanes: int
+) -> ir.Function:
+    """
+    `void rows(ptr src, ptr dst, i64 channels, i64 lo, i64 hi, ptr parameters...)`: rows
+    [lo, hi) of `channels` consecutive elements (channels innermost: NHWC, [N, C]), dst =
+    program(src), the program's constants read from `parameters` (its `parameters()`). One
+    function for the programs of a `signature()`, whatever their number of channels: a
+    requantization after every Concat of a DenseNet (54 of them, each with its own channel
+    count) is one kernel, not 54 that LLVM compiles alike.
+    """
+    key = ("elementwise.channel_rows", ctx.cpu, lanes, src_dtype.str, program.signature())
+    return shared_function(ctx.module, key,
+                           lambda: _emit_channel_rows(ctx, src_dtype, program, lanes))
+
+
+def _emit_channel_rows(
+    ctx: EmitContext, src_dtype: np.dtype, program: Program, lanes: int
+) -> ir.Function:
+    src_t, dst_t = ir_type(src_dtype), ir_type(program.out_dtype)
+    parameters = len(program.parameters())
+    fn = ctx.function("channel_rows", ir.FunctionType(
+        ir.VoidType(), [PTR, PTR, I64, I64, I64] + [PTR] * parameters))
+    fn.attributes.add("noinline")  # (shared: inlined, it would be copied into each caller)
+    fn.args[1].add_attribute("noalias")
+    b = ir.IRBuilder(fn.append_basic_block("entry"))
+    src, dst, channels, lo, hi, *constant_ptrs = fn.args
+
+    def elements(row: ir.Value, channel: ir.Value, count: int, flat: bool = False) -> None:
+        at = row if flat else b.add(row, channel)  # (flat: `row` is the element's index)
+        x = load_vec(b, element_ptr(b, src, at, src_t), src_t, count)
+        y = program.apply(ctx, b, to_float(b, x, src_dtype, count), count, channel, True,
+                          parameters=constant_ptrs)
+        store_vec(b, y, element_ptr(b, dst, at, dst_t))
+
+    full = b.and_(channels, i64(-lanes))  # (lanes: a power of two)
+    whole_vectors = b.icmp_unsigned("==", full, channels)
+    with b.if_else(whole_vectors) as (rows_of_vectors, other_rows):
+        with rows_of_vectors:
+            # one loop over the rows' vectors, the channel of lane 0 carried along: a row of
+            # 16 or 32 channels is one or two vectors, and a loop per row cost 15% more
+            pre = b.block
+            loop = fn.append_basic_block("flat")
+            done = fn.append_basic_block("flat.done")
+            start, stop = b.mul(lo, channels), b.mul(hi, channels)
+            b.cbranch(b.icmp_signed("<", start, stop), loop, done)
+            b.position_at_end(loop)
+            at = b.phi(I64, name="at")
+            channel = b.phi(I64, name="channel")
+            at.add_incoming(start, pre)
+            channel.add_incoming(i64(0), pre)
+            elements(at, channel, lanes, flat=True)
+            next_at = b.add(at, i64(lanes))
+            next_channel = b.add(channel, i64(lanes))
+            next_channel = b.select(b.icmp_signed("==", next_channel, channels), i64(0),
+                                    next_channel)
+            at.add_incoming(next_at, b.block)
+            channel.add_incoming(next_channel, b.block)
+            b.cbranch(b.icmp_signed("<", next_at, stop), loop, done)
+            b.position_at_end(done)
+        with other_rows:
+            with for_range(b, hi, start=lo, name="o") as o:
+                row = b.mul(o, channels)
+                with for_range(b, full, step=lanes, name="v") as j:
+                    elements(row, j, lanes)
+                with for_range(b, channels, start=full, name="r") as j:
+                    elements(row, j, 1)
+    b.ret_void()
+    return fn
 
 
 ROW_ELEMENTS = 1024

@@ -5,8 +5,10 @@ requantization (`nhwc_function`: the program's constants are arguments, `Program
 and programs of equal `Program.signature` share one function). Layers of the same shape and
 form get one function whatever their constants; a program whose code differs (a FakeQuantize
 width that is a power of two is a multiplication, not `_levels_fast`) gets its own; and the
-results stay bit-equal to the REFERENCE device. Every Concat of a graph calls one row-copy
-kernel. The cyclic garbage collector is paused while a graph compiles and restored after.
+results stay bit-equal to the REFERENCE device. So do the element-wise requantizations with
+the channels innermost (`channel_rows_function`), whatever their number of channels. Every
+Concat of a graph calls one row-copy kernel. The cyclic garbage collector is paused while a
+graph compiles and restored after.
 """
 
 from __future__ import annotations
@@ -98,7 +100,7 @@ def _program(il: float, ih: float, scale: np.ndarray) -> Program:
 
 def test_program_signature_and_parameters() -> None:
     a = _program(0.0, 3.1, RNG.uniform(1, 2, (1, 16, 1, 1)).astype(np.float32))
-    b = _program(-1.0, 2.7, RNG.uniform(1, 2, (1, 16, 1, 1)).astype(np.float32))
+    b = _program(0.0, 2.7, RNG.uniform(1, 2, (1, 16, 1, 1)).astype(np.float32))
     power_of_two = _program(0.0, 4.0, RNG.uniform(1, 2, (1, 16, 1, 1)).astype(np.float32))
     assert a.signature() == b.signature()
     assert a.signature() != power_of_two.signature()
@@ -107,6 +109,38 @@ def test_program_signature_and_parameters() -> None:
     assert all(p.dtype == np.float32 and p.shape == (16,) for p in params)
     assert all(x is y for x, y in zip(params, a.parameters(), strict=True))
     np.testing.assert_array_equal(params[1], np.float32(0.0))  # the FakeQuantize's il
+
+
+def test_program_signature_tells_positive_zeros() -> None:
+    """Operands that are all +0.0 are constants in the shared code (a zero point or a low
+    whose subtraction LLVM drops): they are part of the signature; -0.0 is not one of them
+    (x - (-0.0) is +0.0 for x = -0.0)."""
+    scale = RNG.uniform(1, 2, (1, 16, 1, 1)).astype(np.float32)
+    zero, other, negative = (_program(il, 3.1, scale) for il in (0.0, 0.5, -0.0))
+    assert len({zero.signature(), other.signature(), negative.signature()}) == 2
+    assert other.signature() == negative.signature()
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_requantizations_of_any_channel_count_share_one_kernel(threads: int) -> None:
+    # [rows, C] u8 -> Convert -> per-channel Multiply -> FakeQuantize (u8), one step too
+    # short for a table lookup: C = 48 and 32 (whole vectors: one loop over the rows'
+    # vectors), 21 (a loop per row and scalars); the fourth program's low is not zero
+    g = GraphBuilder()
+    feeds = {}
+    for name, rows, channels, low in (("a", 4096, 48, 0.0), ("b", 50, 32, 0.0),
+                                      ("c", 30, 21, 0.0), ("d", 20, 48, -2.0)):
+        x = g.input(name, [rows, channels], ov.ui8)
+        y = g.value(ov.ConvertOp(x, ov.f32))
+        y = g.value(ov.MultiplyOp(y, const(g, RNG.uniform(0.01, 0.03, (1, channels)))))
+        limits = [const(g, low), const(g, RNG.uniform(2.0, 4.0, (1, channels))),
+                  const(g, 0.0), const(g, 255.0)]
+        g.output(g.value(ov.FakeQuantizeOp(y, *limits, 256, element_type=ov.ui8)), name + "q")
+        feeds[name] = RNG.integers(0, 256, (rows, channels)).astype(np.uint8)
+    text = _cpu_equals_reference(lowpass.Model(g.module()), feeds, threads)
+    kernels = re.findall(r'define internal void @"(channel_rows(?:\.\d+)?)"', text)
+    assert len(kernels) == 2, kernels  # the zero lows' and the other's
+    assert _calls(text, kernels) == 4
 
 
 @pytest.mark.parametrize("enabled", [True, False])
