@@ -156,6 +156,32 @@ def test_s16_narrow_b_small_m_exact(m, k, n, a_dtype):
 
 
 @pytest.mark.parametrize("a_dtype", [np.uint8, np.int8])
+def test_s16_row_tiles_widened_by_one_shared_function(a_dtype):
+    """The s16 GEMMs of a module (any K, odd K's zero pad, lda > K) widen their row tiles
+    with one shared function: exact, and one definition for the two GEMMs."""
+    cpu = no_vnni()
+    module = new_module("test_gemm")
+    keep: list = []
+    cases = [(20, 70, 40, 70), (9, 33, 16, 48)]  # (m, k, n, lda)
+    inputs = []
+    for index, (m, k, n, lda) in enumerate(cases):
+        a, b = activations(m, lda, a_dtype), weights8(k, n)
+        assert gemm_kernel_kind(a_dtype, b, cpu) == "s16"
+        emit_gemm(module, f"gemm{index}", m=m, k=k, n=n, a_dtype=a_dtype, b=b, lda=lda,
+                  keep_alive=keep, epilogue=INT32, cpu=cpu)
+        inputs.append((a, b, m, k, n))
+    text = str(module)
+    assert text.count('define internal void @"gemm.widen.') == 1
+    assert text.count('call void @"gemm.widen.') >= 2  # (a chunk body of each GEMM)
+    library = compile_ir(module, keep)
+    for index, (a, b, m, k, n) in enumerate(inputs):
+        fn = library.function(f"gemm{index}", None, ctypes.c_void_p, ctypes.c_void_p)
+        c = np.zeros((m, n), np.int32)
+        fn(np.ascontiguousarray(a).ctypes.data, c.ctypes.data)
+        np.testing.assert_array_equal(c, exact(a[:, :k], b))
+
+
+@pytest.mark.parametrize("a_dtype", [np.uint8, np.int8])
 def test_s16_long_k_widened_per_step(a_dtype):
     """K so long that the row tile is not widened into a stack buffer (odd K: a tail step)."""
     m, k, n = 3, 22_001, 20
