@@ -764,11 +764,14 @@ class _GemmEmitter:
         """The micro-kernels take the K steps they run and the A row, B panel and C row
         strides as arguments (`micro_shape`) instead of constants: the fp32 kind, whose
         kernels (a step per k) were 70% of a ResNet's code, one per K and stride, and whose
-        k loop does not need them constant (its remainder is a loop too); and the AMX tiles,
+        k loop does not need them constant (its remainder is a loop too); the AMX tiles,
         whose loads take their stride from a register anyway (DenseNet121's 1x1
-        convolutions, one K per layer, had 93 AMX micro-kernels). The other int8 kinds keep
-        them constant (their A and B offsets fold into addressing modes)."""
-        return self.kind == "f32" or self.amx
+        convolutions, one K per layer, had 93 AMX micro-kernels); and vpdpbusd's (102 -> 12
+        for DenseNet121 int8: 0.8 s of LLVM less; its convolutions 0.1-0.6% slower in a
+        same-process comparison). The s16 and u8s8 kinds of AVX2 keep them constant: their
+        A and B offsets fold into addressing modes, and strided they were 0.7-1.2% slower
+        for 0.25 s of LLVM less."""
+        return self.kind in ("f32", "vnni") or self.amx
 
     @property
     def amx_tail_steps(self) -> int:

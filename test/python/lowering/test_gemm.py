@@ -639,6 +639,41 @@ def test_fp32_micro_kernels_shared_across_k_and_strides():
         assert np.all(c[:, n:] == 7.0)  # (beyond N, the row stride's padding is untouched)
 
 
+@pytest.mark.parametrize("a_dtype", [np.uint8, np.int8])
+def test_vnni_micro_kernels_shared_across_k_and_strides(a_dtype):
+    """vpdpbusd micro-kernels (VNNI without AMX) take their k-steps and strides as
+    arguments too: GEMMs of other K (of the same k % 4, whose tail is in the key: a
+    DenseNet's K are multiples of 32), lda and ldc share them; run where the host has VNNI,
+    exact."""
+    cpu = host_cpu()
+    vnni = HostCpu(cpu.name, (cpu.features - {"amx-int8", "amx-tile"}) | {"avx512vnni"},
+                   cpu.triple)
+    module = new_module("vnni_strided")
+    keep: list = []
+    shapes = [(13, 64, 48, 64, 48), (13, 152, 48, 160, 64), (13, 4, 48, 7, 50)]
+    cases = []
+    for index, (m, k, n, lda, ldc) in enumerate(shapes):
+        b = weights8(k, n)
+        assert gemm_kernel_kind(a_dtype, b, vnni) == "vnni"
+        emit_gemm(module, f"g{index}", m=m, k=k, n=n, a_dtype=a_dtype, b=b, lda=lda, ldc=ldc,
+                  epilogue=INT32, keep_alive=keep, cpu=vnni)
+        cases.append((m, k, n, lda, ldc, b))
+    text = str(module)
+    micros = {line.split('"')[1] for line in text.splitlines()
+              if line.startswith("define") and ".micro" in line}
+    assert micros and all(name.startswith("g0.") for name in micros), micros
+    if not cpu.vnni:
+        pytest.skip("runs on a host with VNNI; emitted only")
+    lib = compile_ir(module, keep)
+    for index, (m, k, n, lda, ldc, b) in enumerate(cases):
+        a = activations(m, lda, a_dtype)
+        c = np.full((m, ldc), 7, np.int32)
+        lib.function(f"g{index}", None, ctypes.c_void_p, ctypes.c_void_p)(
+            a.ctypes.data, c.ctypes.data)
+        np.testing.assert_array_equal(c[:, :n], exact(a[:, :k], b))
+        assert np.all(c[:, n:] == 7)
+
+
 @pytest.mark.parametrize("a_dtype", [np.uint8, np.int8, np.float32])
 @pytest.mark.parametrize("m,k,n", [(13, 70, 37), (5, 64, 32), (1, 3, 17)])
 def test_transposed_b_packed_from_its_rows(a_dtype, m, k, n):
