@@ -113,14 +113,14 @@ WHY_NOT_MET: list[tuple[str, str | Callable[[], str]]] = [
     ("not slower than 1 thread", "a worker descheduled mid-chunk; the pool backs off for up "
      "to 0.5 s -> shorter chunks on a busy machine"),
     ("compile <=", "kernels are shared across layers (GEMM micro-kernels and chunk bodies, "
-     "AMX ones across K too, NHWC requantization passes, the Concats' row copy, the NCHW -> "
-     "NHWC transposition, table lookups) and tensors stay NHWC through BatchNorm, Concat and "
-     "global pooling; what is left over 3 s is densenet121 int8 without AMX: its 1x1 "
-     "convolutions (one K per layer) each get their own vpdpbusd/s16 micro-kernels and chunk "
-     "bodies (with K and the strides as arguments, as on AMX, its compile measured 3.66 -> "
-     "2.9 s on AVX-512 VNNI, but its convolutions 4% slower: the A rows' strides no longer "
-     "fold into the addressing) -> K as an argument with the A row pointers advanced in the "
-     "k loop, then shared like the AMX ones"),
+     "the fp32, vpdpbusd and AMX micro-kernels across K too, the s16 widening, NHWC "
+     "requantization passes, element-wise rows of channels, the Concats' row copy, the NCHW "
+     "-> NHWC transposition, table lookups) and tensors stay NHWC through BatchNorm, Concat "
+     "and global pooling; what is left over 3 s is densenet121 int8 on AVX2 (3.1-3.3 s): its "
+     "1x1 convolutions (one K per layer) each get their own s16 micro-kernels and chunk "
+     "bodies (K and the strides as arguments measured 0.7-1.2% slower convolutions there for "
+     "0.25 s of LLVM less) -> chunk bodies with K as an argument that call their "
+     "micro-kernels through pointers"),
     ("second compile", "a hit still runs the CPU pipeline, the plan and the fingerprint on "
      "the model -> the plan stored in the blob"),
     ("compile peak", "with the device loaded: the packed weights (1x, kept by the compiled "
