@@ -352,6 +352,16 @@ def aligned_copy(array: np.ndarray, alignment: int = 64) -> np.ndarray:
     return out
 
 
+def _in_numpy_memory(array: np.ndarray) -> bool:
+    """The array's memory is numpy's own, not another object's buffer: a constant read from
+    an OpenVINO IR views the mapped `.bin`, and code bound to it would read the file for as
+    long as the compiled model lives (and crash if the file were truncated)."""
+    base = array
+    while isinstance(base.base, np.ndarray):
+        base = base.base
+    return base.base is None
+
+
 CONSTANT_SYMBOL_PREFIX = "lowpass.const."
 
 
@@ -398,6 +408,7 @@ class ConstantTable:
             and not array.flags.writeable
             and array.ctypes.data % 64 == 0
             and array.nbytes > 0
+            and _in_numpy_memory(array)
         ):
             copy = array  # (read-only and aligned already: a kernel's packed weights)
         else:

@@ -867,8 +867,9 @@ class _GemmEmitter:
             out = list(accs)
 
             def broadcast(r: int) -> ir.Value:
-                if tail:
-                    return self._broadcast_a_tail(b, a_rows[r])
+                if tail:  # (after `s` full steps: a run-time value when strided)
+                    return self._broadcast_a_tail(b, a_rows[r],
+                                                  s if isinstance(s, ir.Value) else None)
                 return self._broadcast_a(b, a_rows[r], s)
 
             if len(vectors) <= rows:
@@ -940,8 +941,8 @@ class _GemmEmitter:
                 b.store(value, partial_at(x), align=4)
             b.ret_void()
             return fn
-        if self.k_tail:
-            accs = step(accs, self.steps, tail=True)
+        if self.k_tail:  # (strided: the tail after the run-time steps, not this GEMM's)
+            accs = step(accs, steps_arg if steps_arg is not None else self.steps, tail=True)
         self._epilogue(b, accs, rows, panels, last_cols, c, n0, fn.args[4:7], ldc)
         b.ret_void()
         return fn
