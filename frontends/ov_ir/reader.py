@@ -20,10 +20,14 @@ The reader follows OpenVINO's own deserializer (`src/frontends/ir/src/ir_deseria
 * ReadValue/Assign (opset3 and opset6) refer to module-level `ov.variable`s.
 * Constants refer to the weights without a copy, as OpenVINO's reader does (`ENABLE_MMAP`,
   on by default): `read_ov_ir` maps the `.bin` read-only, and each constant's bytes are a
-  read-only view of the mapping, which stays mapped while a constant refers to it. Replace a
-  model's files rather than writing into them while a module read from them is alive (lowpass's
-  own writers replace: a temporary file renamed over the old one). Weights given in memory are
-  shared if they are `bytes` (immutable) and copied otherwise.
+  read-only view of the mapping, which stays mapped (with an open file descriptor) while a
+  constant or an array taken from one refers to it. Replace a model's files rather than
+  writing into them while such a module is alive (lowpass's own writers replace: a temporary
+  file renamed over the old one); compiled code has its own copies. Weights given in memory
+  are shared if they are `bytes` (immutable) and copied otherwise. The view stands in for the
+  `bytes` of the `BytesAttr`: length, hash, equality, hex and the buffer protocol work (all
+  that lowpass and xDSL use); `pickle`/`copy.deepcopy` of such an attribute and `bytes`-only
+  methods do not.
 
 Every problem is a `FrontendError`: `model.xml:12: error: layer 'conv1' (id 3, type
 Convolution): <what is wrong>, expected <what>`.
@@ -896,7 +900,8 @@ class _GraphReader:
         elif self.ctx.shared:
             # A read-only view stands in for `bytes`: BytesAttr's users take its length, hash,
             # compare it, print it as hex and read it through the buffer protocol, which a
-            # view supports without the copy (100 MB and 25k page faults for resnet50).
+            # view supports without the copy (100 MB and 25k page faults for resnet50); it
+            # cannot be pickled, nor used where `bytes` methods are (the module docstring)
             raw = cast(bytes, view.toreadonly())
         else:
             raw = bytes(view)

@@ -1014,7 +1014,8 @@ def channel_rows_function(
     """
     `void rows(ptr src, ptr dst, i64 channels, i64 lo, i64 hi, ptr parameters...)`: rows
     [lo, hi) of `channels` consecutive elements (channels innermost: NHWC, [N, C]), dst =
-    program(src), the program's constants read from `parameters` (its `parameters()`). One
+    program(src), the program's constants read from `parameters` (its `parameters()`; those
+    that are all +0.0 are constants of the code, as its signature says). One
     function for the programs of a `signature()`, whatever their number of channels: a
     requantization after every Concat of a DenseNet (54 of them, each with its own channel
     count) is one kernel, not 54 that LLVM compiles alike.
