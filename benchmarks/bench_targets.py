@@ -116,7 +116,7 @@ WHY_NOT_MET: list[tuple[str, str | Callable[[], str]]] = [
      "the fp32, vpdpbusd and AMX micro-kernels across K too, the s16 widening, NHWC "
      "requantization passes, element-wise rows of channels, the Concats' row copy, the NCHW "
      "-> NHWC transposition, table lookups) and tensors stay NHWC through BatchNorm, Concat "
-     "and global pooling; what is left over 3 s is densenet121 int8 on AVX2 (3.1-3.3 s): its "
+     "and global pooling; what is at 3 s is densenet121 int8 on AVX2 (2.99-3.04 s): its "
      "1x1 convolutions (one K per layer) each get their own s16 micro-kernels and chunk "
      "bodies (K and the strides as arguments measured 0.7-1.2% slower convolutions there for "
      "0.25 s of LLVM less) -> chunk bodies with K as an argument that call their "
