@@ -125,7 +125,8 @@ def test_program_signature_tells_positive_zeros() -> None:
 def test_requantizations_of_any_channel_count_share_one_kernel(threads: int) -> None:
     # [rows, C] u8 -> Convert -> per-channel Multiply -> FakeQuantize (u8), one step too
     # short for a table lookup: C = 48 and 32 (whole vectors: one loop over the rows'
-    # vectors), 21 (a loop per row and scalars); the fourth program's low is not zero
+    # vectors), 21 (a loop per row and scalars); the fourth program's low is not zero; and
+    # an i8 dequantization
     g = GraphBuilder()
     feeds = {}
     for name, rows, channels, low in (("a", 4096, 48, 0.0), ("b", 50, 32, 0.0),
@@ -137,10 +138,15 @@ def test_requantizations_of_any_channel_count_share_one_kernel(threads: int) -> 
                   const(g, 0.0), const(g, 255.0)]
         g.output(g.value(ov.FakeQuantizeOp(y, *limits, 256, element_type=ov.ui8)), name + "q")
         feeds[name] = RNG.integers(0, 256, (rows, channels)).astype(np.uint8)
+    # i8 dequantized to f32 (another signature): signed loads, float stores
+    x = g.input("e", [40, 24], ov.i8)
+    y = g.value(ov.ConvertOp(x, ov.f32))
+    g.output(g.value(ov.MultiplyOp(y, const(g, RNG.uniform(0.01, 0.03, (1, 24))))), "ef")
+    feeds["e"] = RNG.integers(-128, 128, (40, 24)).astype(np.int8)
     text = _cpu_equals_reference(lowpass.Model(g.module()), feeds, threads)
     kernels = re.findall(r'define internal void @"(channel_rows(?:\.\d+)?)"', text)
-    assert len(kernels) == 2, kernels  # the zero lows' and the other's
-    assert _calls(text, kernels) == 4
+    assert len(kernels) == 3, kernels  # the zero lows', the other's, the dequantization's
+    assert _calls(text, kernels) == 5
 
 
 @pytest.mark.parametrize("enabled", [True, False])
