@@ -849,7 +849,7 @@ def nhwc_function(ctx: EmitContext, spec: ConvSpec, acc_dt: np.dtype,
            tuple(t.str for t in tensor_types), program.signature())
     fn = shared_function(ctx.module, key, lambda: _emit_nhwc_function(
         ctx, spec, acc_dt, program, lanes, tensor_types))
-    return fn, [ctx.constant_ptr(array) for array in program.parameters()]
+    return fn, program.parameter_pointers(ctx)
 
 
 def _emit_nhwc_function(ctx: EmitContext, spec: ConvSpec, acc_dt: np.dtype, program: Program,

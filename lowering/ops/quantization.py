@@ -394,6 +394,12 @@ class Program:
         of its parameters: every step's `operands`."""
         return [array for operands in self.operands for array in operands.values()]
 
+    def parameter_pointers(self, ctx: EmitContext) -> list[ir.Value]:
+        """The arguments for `parameters()` of a call to shared code: each array's constant,
+        null for the all-+0.0 ones, which that code does not read (constants of the code)."""
+        return [ir.Constant(PTR, None) if _positive_zeros(array) else ctx.constant_ptr(array)
+                for array in self.parameters()]
+
     def signature(self) -> tuple[object, ...]:
         """What the code of `apply(..., parameters=...)` depends on besides the parameters'
         values: programs of equal signatures emit the same code (a function emitted for one
@@ -995,7 +1001,7 @@ def emit_elementwise(
                 with b.if_then(b.icmp_signed("==", hi, i64(units))):
                     run(i64(units * ROW_ELEMENTS), tail, None, False, None)
         elif layout.inner == 1 and shared_rows is not None:
-            parameters = [ctx.constant_ptr(array) for array in program.parameters()]
+            parameters = program.parameter_pointers(ctx)
             b.call(shared_rows, [s, d, i64(layout.channels), lo, hi, *parameters])
         elif layout.inner == 1:
             with for_range(b, hi, start=lo, name="o") as o:
