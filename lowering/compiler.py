@@ -1061,6 +1061,7 @@ class _GraphCompiler:
 
         arena_bytes = align(tensor_bytes + self.scratch.high_water)
         _keep_kernels_out_of_line(out_of_line, self.time_fn)
+        _leave_glue_unoptimized(out_of_line)
         start = time.perf_counter()
         objects, text, runtime = jit.compile_objects(module, self.compile_jobs)
         library = jit.load_objects(
@@ -1415,6 +1416,19 @@ def _keep_kernels_out_of_line(callers: Sequence[ir.Function], *more: ir.Function
     for fn in callees:
         if "alwaysinline" not in fn.attributes:
             fn.attributes.add("noinline")
+
+
+def _leave_glue_unoptimized(functions: Sequence[ir.Function]) -> None:
+    """
+    Mark the entry function and its segments `optnone` (with the `noinline` it needs): they
+    are glue, a call per group with its pointers, that O3 cannot make faster, and LLVM then
+    compiles them as at -O0. densenet121 int8: 0.35 of 2.0 s of LLVM less on AVX2;
+    mobilenet_v2 int8's compile 0.94 -> 0.75 s; latency unchanged within 0.4% on the
+    real-model suite and the examples (the groups' kernels are optimized as before).
+    """
+    for fn in functions:
+        fn.attributes.add("noinline")
+        fn.attributes.add("optnone")
 
 
 def _channels_last(value: SSAValue) -> bool:

@@ -7,7 +7,7 @@
 // RUN: filecheck %s < %t/state.ll
 // RUN: python3 %S/../tools/lowpass-run/Inputs/compare_outputs.py %t/ref %t/cpu | filecheck %s --check-prefix=SAME
 // CHECK:      define {{.*}}i32 @lowpass_main(
-// CHECK-DAG:  load ptr, ptr %variables
+// CHECK-DAG:  getelementptr ptr, ptr %variables, i64 1
 // CHECK-DAG:  load i8, ptr
 // CHECK-DAG:  store i8 1, ptr
 // ROWS:       read {{ *}}ReadValue {{ *}}unknown_FP32 {{ *}}EXECUTED

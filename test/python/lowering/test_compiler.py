@@ -316,6 +316,10 @@ builtin.module {{
     ir_text = graph_of(compiled).llvm_ir(optimized=False)
     segments = sorted(set(re.findall(r"define i32 @\"?(lowpass_segment_\d+)", ir_text)))
     assert segments == ["lowpass_segment_0", "lowpass_segment_1", "lowpass_segment_2"], segments
+    # the entry and its segments are glue, compiled without optimization; the kernels are not
+    glue = re.findall(r"define [^\n]*@\"?(lowpass_\w+)\"?\([^\n]*\)[^\n]*optnone", ir_text)
+    assert sorted(glue) == ["lowpass_main", *segments], glue
+    assert ir_text.count("optnone") == len(glue)
     feeds["b"] = np.zeros(3, np.int32)  # fails in the last segment: reported as from one function
     with pytest.raises(lowpass.LowpassError, match=r"inference failed in Divide 'segmented_div'.*zero"):
         compiled.infer_new_request(feeds)
