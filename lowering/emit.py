@@ -578,6 +578,41 @@ def for_range(
     builder.position_at_end(done)
 
 
+def carried_loop(
+    b: ir.IRBuilder,
+    values: list[ir.Value],
+    start: ir.Value,
+    stop: ir.Value,
+    step: int,
+    body: Callable[[list[ir.Value], ir.Value], list[ir.Value]],
+) -> list[ir.Value]:
+    """values = body(values, i) for i = start, start + step, ... while i < stop (i64
+    bounds); returns the values after the loop (the accumulators of a k loop, carried in
+    registers)."""
+    fn = b.function
+    pre = b.block
+    cond = fn.append_basic_block("loop")
+    inner = fn.append_basic_block("body")
+    end = fn.append_basic_block("end")
+    b.branch(cond)
+    b.position_at_end(cond)
+    i = b.phi(I64)
+    i.add_incoming(start, pre)
+    phis = [b.phi(v.type) for v in values]
+    for phi, value in zip(phis, values, strict=True):
+        phi.add_incoming(value, pre)
+    b.cbranch(b.icmp_signed("<", i, stop), inner, end)
+    b.position_at_end(inner)
+    out = body(list(phis), i)
+    latch = b.block
+    i.add_incoming(b.add(i, i64(step)), latch)
+    for phi, value in zip(phis, out, strict=True):
+        phi.add_incoming(value, latch)
+    b.branch(cond)
+    b.position_at_end(end)
+    return list(phis)
+
+
 def for_lanes(builder: ir.IRBuilder, stop: int, lanes: int,
               body: Callable[[ir.Value, int], None], name: str = "c") -> None:
     """`body(i, lanes)` for i = 0, lanes, ... while `lanes` elements of [0, stop) remain,

@@ -902,7 +902,7 @@ class _GraphReader:
             # compare it, print it as hex and read it through the buffer protocol, which a
             # view supports without the copy (100 MB and 25k page faults for resnet50); it
             # cannot be pickled, nor used where `bytes` methods are (the module docstring)
-            raw = cast(bytes, view.toreadonly())
+            raw = cast(bytes, view)
         else:
             raw = bytes(view)
         value = DenseIntOrFPElementsAttr(self.ctx.tensor_type(et, dims), BytesAttr(raw))

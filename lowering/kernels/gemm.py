@@ -86,7 +86,7 @@ from dataclasses import dataclass
 import llvmlite.ir as ir
 import numpy as np
 
-from lowpass.lowering.emit import ConstantTable, opaque_i64, shared_function
+from lowpass.lowering.emit import ConstantTable, carried_loop, opaque_i64, shared_function
 from lowpass.lowering.kernels.threads import (
     TASK_TYPE,
     aligned_zeros,
@@ -421,41 +421,6 @@ def _fmin(b: ir.IRBuilder, x: ir.Value, y: ir.Value) -> ir.Value:
     return b.select(b.fcmp_ordered("<", x, y), x, y)
 
 
-def _carried_loop(
-    b: ir.IRBuilder,
-    values: list[ir.Value],
-    start: ir.Value,
-    stop: ir.Value,
-    step: int,
-    body: Callable[[list[ir.Value], ir.Value], list[ir.Value]],
-) -> list[ir.Value]:
-    """values = body(values, i) for i = start, start + step, ... while i < stop (i64
-    bounds); returns the values after the loop (the accumulators of a k loop, carried in
-    registers)."""
-    fn = b.function
-    pre = b.block
-    cond = fn.append_basic_block("loop")
-    inner = fn.append_basic_block("body")
-    end = fn.append_basic_block("end")
-    b.branch(cond)
-    b.position_at_end(cond)
-    i = b.phi(I64)
-    i.add_incoming(start, pre)
-    phis = [b.phi(v.type) for v in values]
-    for phi, value in zip(phis, values, strict=True):
-        phi.add_incoming(value, pre)
-    b.cbranch(b.icmp_signed("<", i, stop), inner, end)
-    b.position_at_end(inner)
-    out = body(list(phis), i)
-    latch = b.block
-    i.add_incoming(b.add(i, _c64(step)), latch)
-    for phi, value in zip(phis, out, strict=True):
-        phi.add_incoming(value, latch)
-    b.branch(cond)
-    b.position_at_end(end)
-    return list(phis)
-
-
 def _loop(
     b: ir.IRBuilder,
     start: ir.Value | int,
@@ -469,7 +434,7 @@ def _loop(
         body(i)
         return values
 
-    _carried_loop(b, [], _c64(start) if isinstance(start, int) else start,
+    carried_loop(b, [], _c64(start) if isinstance(start, int) else start,
                   _c64(stop) if isinstance(stop, int) else stop, step, run)
 
 
@@ -909,8 +874,8 @@ class _GemmEmitter:
                 return values
 
             main_end = b.and_(steps_arg, _c64(-unroll))
-            accs = _carried_loop(b, accs, _c64(0), main_end, unroll, unrolled)
-            accs = _carried_loop(b, accs, main_end, steps_arg, 1, step)
+            accs = carried_loop(b, accs, _c64(0), main_end, unroll, unrolled)
+            accs = carried_loop(b, accs, main_end, steps_arg, 1, step)
         elif main_steps:
             pre = b.block
             loop = fn.append_basic_block("k_loop")

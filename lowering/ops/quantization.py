@@ -68,6 +68,7 @@ from lowpass.lowering.emit import (
     EmitContext,
     OpLowering,
     call_ranged,
+    carried_loop,
     element_ptr,
     emit_ranged_kernel,
     for_range,
@@ -1000,7 +1001,7 @@ def emit_elementwise(
             if tail:  # (with the last range)
                 with b.if_then(b.icmp_signed("==", hi, i64(units))):
                     run(i64(units * ROW_ELEMENTS), tail, None, False, None)
-        elif layout.inner == 1 and shared_rows is not None:
+        elif shared_rows is not None:
             parameters = program.parameter_pointers(ctx)
             b.call(shared_rows, [s, d, i64(layout.channels), lo, hi, *parameters])
         elif layout.inner == 1:
@@ -1043,12 +1044,18 @@ def _emit_channel_rows(
     b = ir.IRBuilder(fn.append_basic_block("entry"))
     src, dst, channels, lo, hi, *constant_ptrs = fn.args
 
-    def elements(row: ir.Value, channel: ir.Value, count: int, flat: bool = False) -> None:
-        at = row if flat else b.add(row, channel)  # (flat: `row` is the element's index)
+    def elements(at: ir.Value, channel: ir.Value, count: int) -> None:
+        """`count` elements from index `at`, whose first is of channel `channel`."""
         x = load_vec(b, element_ptr(b, src, at, src_t), src_t, count)
         y = program.apply(ctx, b, to_float(b, x, src_dtype, count), count, channel, True,
                           parameters=constant_ptrs)
         store_vec(b, y, element_ptr(b, dst, at, dst_t))
+
+    def vector(carried: list[ir.Value], at: ir.Value) -> list[ir.Value]:
+        (channel,) = carried
+        elements(at, channel, lanes)
+        following = b.add(channel, i64(lanes))
+        return [b.select(b.icmp_signed("==", following, channels), i64(0), following)]
 
     full = b.and_(channels, i64(-lanes))  # (lanes: a power of two)
     whole_vectors = b.icmp_unsigned("==", full, channels)
@@ -1056,32 +1063,14 @@ def _emit_channel_rows(
         with rows_of_vectors:
             # one loop over the rows' vectors, the channel of lane 0 carried along: a row of
             # 16 or 32 channels is one or two vectors, and a loop per row cost 15% more
-            pre = b.block
-            loop = fn.append_basic_block("flat")
-            done = fn.append_basic_block("flat.done")
-            start, stop = b.mul(lo, channels), b.mul(hi, channels)
-            b.cbranch(b.icmp_signed("<", start, stop), loop, done)
-            b.position_at_end(loop)
-            at = b.phi(I64, name="at")
-            channel = b.phi(I64, name="channel")
-            at.add_incoming(start, pre)
-            channel.add_incoming(i64(0), pre)
-            elements(at, channel, lanes, flat=True)
-            next_at = b.add(at, i64(lanes))
-            next_channel = b.add(channel, i64(lanes))
-            next_channel = b.select(b.icmp_signed("==", next_channel, channels), i64(0),
-                                    next_channel)
-            at.add_incoming(next_at, b.block)
-            channel.add_incoming(next_channel, b.block)
-            b.cbranch(b.icmp_signed("<", next_at, stop), loop, done)
-            b.position_at_end(done)
+            carried_loop(b, [i64(0)], b.mul(lo, channels), b.mul(hi, channels), lanes, vector)
         with other_rows:
             with for_range(b, hi, start=lo, name="o") as o:
                 row = b.mul(o, channels)
                 with for_range(b, full, step=lanes, name="v") as j:
-                    elements(row, j, lanes)
+                    elements(b.add(row, j), j, lanes)
                 with for_range(b, channels, start=full, name="r") as j:
-                    elements(row, j, 1)
+                    elements(b.add(row, j), j, 1)
     b.ret_void()
     return fn
 
