@@ -125,11 +125,10 @@ WHY_NOT_MET: list[tuple[str, str | Callable[[], str]]] = [
     ("second compile", "a hit still runs the CPU pipeline, the plan and the fingerprint on "
      "the model -> the plan stored in the blob"),
     ("compile peak", "with the device loaded: the packed weights (1x, kept by the compiled "
-     "model) and, while LLVM parses, optimizes and emits the code (~10 MiB), the llvmlite IR "
-     "of the whole graph with its text (~15 MiB of Python objects for resnet50 int8), which "
-     "the compiler's emission state keeps alive; cold, also ~90 MiB of the libraries' pages "
-     "and set-up -> emission and LLVM group by group, or emission state that dies before "
-     "LLVM runs"),
+     "model), the llvmlite IR of the whole graph while it is printed (its objects are freed "
+     "before LLVM runs, but Python keeps part of their memory: 46 MiB at the print for "
+     "resnet50 int8), then LLVM's memory (~5 MiB); cold, also ~90 MiB of the libraries' "
+     "pages and set-up -> emission and LLVM group by group"),
     ("reading ONNX", "building the xDSL ops (one Python object per op, operand and "
      "attribute) -> fewer attribute objects, lazier constants"),
     ("reading OpenVINO IR", "constants view the mapped .bin (no copy: 0.150 -> 0.09 s); "

@@ -37,6 +37,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, cast
 
 import llvmlite.ir as ir
@@ -1064,12 +1065,16 @@ class _GraphCompiler:
         _leave_glue_unoptimized(out_of_line)
         start = time.perf_counter()
         objects, text, runtime = jit.compile_objects(module, self.compile_jobs)
+        # the text kept compressed (a seventh of it), as the disk cache keeps it: only
+        # `llvm_ir` and tests read it
+        zipped = model_cache.CachedGraph.compress(text)
+        del text
         library = jit.load_objects(
             objects,
             self.constants.symbols(),
             runtime,
             [*self.keep_alive, *self.constants.arrays],
-            ir_text=text,
+            ir_text=partial(model_cache.CachedGraph.decompress, zipped),
             compile_seconds=time.perf_counter() - start,
         )
         if self.cache_dir is not None and self.cache_key is not None:
@@ -1079,9 +1084,7 @@ class _GraphCompiler:
                 "scratch_bytes": self.scratch.high_water,
                 "runtime_symbols": runtime,
             }
-            cached = model_cache.CachedGraph(
-                objects, model_cache.CachedGraph.compress(text), self.constants.arrays, meta
-            )
+            cached = model_cache.CachedGraph(objects, zipped, self.constants.arrays, meta)
             model_cache.save(self.cache_dir, self.cache_key, cached)
         return library, infos, arena_bytes, self.scratch.high_water
 

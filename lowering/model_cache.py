@@ -56,8 +56,12 @@ class CachedGraph:
     def compress(ir_text: str) -> bytes:
         return zlib.compress(ir_text.encode(), 1)
 
+    @staticmethod
+    def decompress(ir_zipped: bytes) -> str:
+        return zlib.decompress(ir_zipped).decode()
+
     def ir_text(self) -> str:
-        return zlib.decompress(self.ir_zipped).decode()
+        return self.decompress(self.ir_zipped)
 
 
 def blob_key(model_key: str) -> str:

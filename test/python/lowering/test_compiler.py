@@ -214,6 +214,48 @@ def test_a_compilation_frees_its_llvm_ir() -> None:
     assert modules() == before
 
 
+def test_the_llvm_ir_is_freed_before_llvm_compiles_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The llvmlite objects of the code are freed once printed, while the collector is
+    paused and the compiler still refers to some of them (its builder, its buffers): LLVM's
+    own memory then comes on top of the text alone (`jit.release_module`)."""
+    import weakref
+    from pathlib import Path
+
+    import llvmlite.ir as ir
+
+    instructions: list[weakref.ref[ir.Instruction]] = []
+    alive_when_optimized: list[int] = []
+    compile_objects, optimized = jit.compile_objects, jit._optimized
+
+    def spy_compile(module: ir.Module, *args: object, **kwargs: object) -> object:
+        for value in module.globals.values():
+            if isinstance(value, ir.Function):
+                instructions.extend(
+                    weakref.ref(i) for block in value.blocks for i in block.instructions
+                )
+        return compile_objects(module, *args, **kwargs)  # type: ignore[arg-type]
+
+    def spy_optimized(text: str) -> object:
+        alive_when_optimized.append(sum(1 for r in instructions if (i := r()) and i.__dict__))
+        return optimized(text)
+
+    monkeypatch.setattr(jit, "compile_objects", spy_compile)
+    monkeypatch.setattr(jit, "_optimized", spy_optimized)
+    compiler_module.clear_cache()
+    core = lowpass.Core()
+    model = core.read_model(Path(__file__).parents[3] / "examples" / "convnet.mlir")
+    compiled = core.compile_model(model, "CPU", {"COMPILATION_NUM_THREADS": 1})
+    assert len(instructions) > 100 and alive_when_optimized == [0]
+    # (what is compiled is the text: the results and the IR text are unchanged)
+    x = np.random.default_rng(1).standard_normal(model.input().shape).astype(np.float32)
+    expected = core.compile_model(model, "REFERENCE")({model.input().name: x})
+    np.testing.assert_allclose(
+        compiled({model.input().name: x})[model.output().name],
+        expected[model.output().name], rtol=1e-4, atol=1e-5,
+    )
+    assert "define" in graph_of(compiled).llvm_ir(optimized=False)
+
+
 NO_KERNEL = """
 builtin.module {
   func.func @main(%x: tensor<3x7xf32> {ov.name = "x"}) -> (tensor<3x7xf32> {ov.name = "y"}) {
