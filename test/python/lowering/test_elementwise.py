@@ -115,6 +115,42 @@ def test_convert_from_float_matches_openvino_rules(src: str, dst: str) -> None:
     np.testing.assert_array_equal(got, want)
 
 
+@pytest.mark.parametrize("lanes", [8, 16])
+@pytest.mark.parametrize("features", ["host", "none"])
+def test_float_to_int32_has_convert_rules_at_every_width(lanes: int, features: str) -> None:
+    """The conversion that programs end with (a requantization's integer output): truncation,
+    INT32_MIN for NaN and out-of-range values, whether the host's `vcvttps2dq` (AVX: 8 lanes,
+    AVX-512F: 16) or the portable compares and selects emit it."""
+    import ctypes
+
+    import llvmlite.ir as ir
+
+    from lowpass.lowering import jit
+    from lowpass.lowering.emit import F32, PTR
+    from lowpass.lowering.ops.quantization import float_to_int32
+
+    cpu = host_cpu()
+    module = jit.new_module("convert")
+    fn = ir.Function(module, ir.FunctionType(ir.VoidType(), [PTR, PTR]), "run")
+    b = ir.IRBuilder(fn.append_basic_block("entry"))
+    x = b.load(fn.args[0], typ=ir.VectorType(F32, lanes), align=4)
+    b.store(float_to_int32(b, x, lanes, cpu.features if features == "host" else ()), fn.args[1], align=4)
+    b.ret_void()
+    library = jit.compile_ir(module, cache=False)  # (alive while its code runs)
+    run = library.function("run", None, ctypes.c_void_p, ctypes.c_void_p)
+    with np.errstate(over="ignore", invalid="ignore"):
+        values = np.concatenate([SPECIAL, -SPECIAL]).astype(np.float32)
+    values = np.resize(values, -(-values.size // lanes) * lanes)
+    for start in range(0, values.size, lanes):
+        x32 = np.ascontiguousarray(values[start : start + lanes])
+        got = np.zeros(lanes, np.int32)
+        run(x32.ctypes.data, got.ctypes.data)
+        with np.errstate(invalid="ignore"):
+            inside = (x32 >= -(2.0**31)) & (x32 < 2.0**31)
+            want = np.where(inside, np.trunc(np.where(inside, x32, 0)), -(2**31)).astype(np.int32)
+        np.testing.assert_array_equal(got, want)
+
+
 @pytest.mark.parametrize("src", ["ui8", "i8", "i32", "i64", "i1"])
 @pytest.mark.parametrize("dst", ["f32", "f16", "i32", "i8", "ui8", "i64", "i1"])
 def test_convert_from_integers(src: str, dst: str) -> None:
