@@ -49,3 +49,113 @@ def test_float_fake_quantize_equals_reference(levels: int) -> None:
     want = np.asarray(core.compile_model(model, "REFERENCE").create_infer_request()
                       .infer(feeds)["y"])
     np.testing.assert_array_equal(got.view(np.uint32), want.view(np.uint32))
+
+
+def _mismatches(levels: int, clamped: bool, il: np.ndarray, ih: np.ndarray, lo: int,
+                hi: int) -> int:
+    """Brute force: integers x in [lo, hi] where `_levels_fast` without its check gives
+    another level than the division (clamped, or where il < x <= ih)."""
+    steps = levels - 1
+    x = np.arange(lo, hi + 1, dtype=np.float32)[None, :]
+    il, ih = il[:, None], ih[:, None]
+    width = (ih - il).astype(np.float32)
+    spw = (np.float64(steps) / width.astype(np.float64)).astype(np.float32)
+    u = x - il
+    fast, exact = np.rint(u * spw), np.rint((u / width) * np.float32(steps))
+    if clamped:
+        return int(np.sum(np.clip(fast, 0, steps) != np.clip(exact, 0, steps)))
+    return int(np.sum((fast != exact) & (x > il) & (x <= ih)))
+
+
+def _proven(levels: int, clamped: bool, il: np.ndarray, ih: np.ndarray, lo: int,
+            hi: int) -> bool:
+    from lowpass.lowering.ops.quantization import _fast_levels_exact_on_integers
+
+    bounds = [np.full(il.size, v, np.float64).tobytes() for v in (lo, hi)]
+    return _fast_levels_exact_on_integers(levels, clamped, il.astype(np.float32).tobytes(),
+                                          ih.astype(np.float32).tobytes(), *bounds)
+
+
+@pytest.mark.parametrize("clamped", [True, False])
+def test_levels_proven_without_the_check_only_where_they_are_exact(clamped: bool) -> None:
+    """A requantization of u8 codes (a FakeQuantize after a quantization, or on u8 input)
+    drops `_levels_fast`'s check only where every code gives the exact level: the proof
+    agrees with brute force on random ranges, and finds the ranges where the fast levels
+    differ (searched for here, so that the test cannot pass with a proof that always says
+    yes)."""
+    rng = np.random.default_rng(7)
+    proven = refused = 0
+    for trial in range(400):
+        il = rng.uniform(-60.0, 40.0, 8).astype(np.float32)
+        ih = (il + rng.uniform(30.0, 400.0, 8)).astype(np.float32)
+        if trial % 2:  # (ranges whose ties fall on codes: k + 1/2 levels at integers)
+            ih = (il + np.float32(255) * rng.integers(1, 4, 8)).astype(np.float32)
+            il = (np.round(il) - 0.5).astype(np.float32)
+            ih = (np.round(ih) - 0.5).astype(np.float32)
+        wrong = _mismatches(256, clamped, il, ih, 0, 255)
+        said = _proven(256, clamped, il, ih, 0, 255)
+        assert not (said and wrong), (il, ih)
+        proven += said
+        refused += not said
+    assert proven > 100
+    # ranges where the fast levels do differ exist, and are refused
+    found = 0
+    for _ in range(20000):
+        il = rng.uniform(-300.0, 300.0, 1).astype(np.float32)
+        ih = (il + rng.uniform(1.0, 3000.0, 1)).astype(np.float32)
+        if _mismatches(256, clamped, il, ih, -4096 + 1, 0) or _mismatches(
+                256, clamped, il, ih, 0, 4095):
+            found += 1
+            assert not _proven(256, clamped, il, ih, -4095, 0) or not _proven(
+                256, clamped, il, ih, 0, 4095)
+            if found == 3:
+                break
+    assert found == 3
+    # too many integers to try (a GEMM's int32 sums): not proven
+    il, ih = np.float32([-70000.0]), np.float32([90000.0])
+    assert not _proven(256, clamped, il, ih, -(2**31), 2**31 - 1)
+
+
+def test_requantization_of_codes_without_the_check_is_exact() -> None:
+    """Quantize, then requantize the u8 codes per channel (ONNX QDQ's conv output followed by
+    the residual Add's scale): the second FakeQuantize is proven and compiled without the
+    check; every code of every channel gives the REFERENCE device's bits."""
+    from xdsl.dialects.builtin import Float32Type, IntegerType, Signedness
+
+    from lowpass.lowering.ops import quantization
+
+    u8, f32 = IntegerType(8, Signedness.UNSIGNED), Float32Type()
+    rng = np.random.default_rng(3)
+    channels = 24
+    shape = [1, channels, 16, 16]
+    g = GraphBuilder()
+    x = g.input("x", shape)
+    first = [g.constant(v) for v in (np.float32(-4.0), np.float32(4.0), np.float32(0.0),
+                                     np.float32(255.0))]
+    codes = g.value(ov.FakeQuantizeOp(x, *first, 256, name="q", element_type=u8))
+    as_float = g.value(ov.ConvertOp(codes, f32))
+    il = rng.uniform(-20.0, 10.0, (1, channels, 1, 1)).astype(np.float32)
+    ih = (il + rng.uniform(200.0, 300.0, (1, channels, 1, 1))).astype(np.float32)
+    second = [g.constant(v) for v in (il, ih, np.float32(-3.0), np.float32(1.5))]
+    g.output(g.value(ov.FakeQuantizeOp(as_float, *second, 256, name="r")), "y")
+    model = lowpass.Model(g.module())
+    # inputs on every code: x = -4 + 8 k / 255 for k = 0..255, in every channel
+    k = np.arange(256, dtype=np.float64)
+    values = np.resize(-4.0 + 8.0 * k / 255.0, (1, channels, 16, 16)).astype(np.float32)
+    proven = []
+    real = quantization.Program._levels_proven
+
+    def spy(self: quantization.Program, index: int) -> bool:
+        result = real(self, index)
+        proven.append(result)
+        return result
+
+    quantization.Program._levels_proven = spy  # type: ignore[method-assign]
+    try:
+        core = lowpass.Core()
+        got = core.compile_model(model, "CPU").create_infer_request().infer({"x": values})["y"]
+    finally:
+        quantization.Program._levels_proven = real  # type: ignore[method-assign]
+    want = core.compile_model(model, "REFERENCE").create_infer_request().infer({"x": values})["y"]
+    assert any(proven)
+    np.testing.assert_array_equal(np.asarray(got).view(np.uint32), np.asarray(want).view(np.uint32))
