@@ -64,6 +64,7 @@ from lowpass.lowering.emit import (
     I16,
     I32,
     I64,
+    MIN_TAIL_LANES,
     PTR,
     Buffer,
     EmitContext,
@@ -1185,7 +1186,15 @@ def _emit_channel_rows(
                 row = b.mul(o, channels)
                 with for_range(b, full, step=lanes, name="v") as j:
                     elements(b.add(row, j), j, lanes)
-                with for_range(b, channels, start=full, name="r") as j:
+                # then at most one vector of each narrower width (as `for_lanes`), the
+                # channel count being known only when the code runs
+                start, width = full, lanes // 2
+                while width >= MIN_TAIL_LANES:
+                    stop = b.and_(channels, i64(-width))
+                    with for_range(b, stop, start=start, step=width, name=f"v{width}") as j:
+                        elements(b.add(row, j), j, width)
+                    start, width = stop, width // 2
+                with for_range(b, channels, start=start, name="r") as j:
                     elements(b.add(row, j), j, 1)
     b.ret_void()
     return fn

@@ -125,12 +125,13 @@ def test_program_signature_tells_positive_zeros() -> None:
 def test_requantizations_of_any_channel_count_share_one_kernel(threads: int) -> None:
     # [rows, C] u8 -> Convert -> per-channel Multiply -> FakeQuantize (u8), one step too
     # short for a table lookup: C = 48 and 32 (whole vectors: one loop over the rows'
-    # vectors), 21 (a loop per row and scalars); the fourth program's low is not zero; and
+    # vectors), 29 (a loop per row: vectors of 16, 8 and 4 and one channel on AVX-512); the
+    # fourth program's low is not zero; and
     # an i8 dequantization
     g = GraphBuilder()
     feeds = {}
     for name, rows, channels, low in (("a", 4096, 48, 0.0), ("b", 50, 32, 0.0),
-                                      ("c", 30, 21, 0.0), ("d", 20, 48, -2.0)):
+                                      ("c", 30, 29, 0.0), ("d", 20, 48, -2.0)):
         x = g.input(name, [rows, channels], ov.ui8)
         y = g.value(ov.ConvertOp(x, ov.f32))
         y = g.value(ov.MultiplyOp(y, const(g, RNG.uniform(0.01, 0.03, (1, channels)))))
