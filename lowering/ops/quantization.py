@@ -73,6 +73,7 @@ from lowpass.lowering.emit import (
     carried_loop,
     element_ptr,
     emit_ranged_kernel,
+    for_lanes,
     for_range,
     i64,
     ir_type,
@@ -1095,22 +1096,17 @@ def emit_elementwise(
 
         def run(start: ir.Value, count: int, channel: ir.Value | None, contiguous: bool,
                 scalar_channel: Callable[[ir.Value], ir.Value] | None) -> None:
-            """Elements [start, start + count) (static count), vectors then scalars."""
-            full = count // lanes * lanes
-            if full:
-                with for_range(b, full, step=lanes, name="v") as j:
-                    idx = b.add(start, j)
-                    x = load_vec(b, element_ptr(b, s, idx, src_t), src_t, lanes)
-                    ch = channel if not contiguous or channel is None else b.add(channel, j)
-                    y = program.apply(ctx, b, convert(b, x, lanes), lanes, ch, contiguous)
-                    store_vec(b, y, element_ptr(b, d, idx, dst_t))
-            if count - full:
-                with for_range(b, count, start=full, name="r") as j:
-                    idx = b.add(start, j)
-                    x = load_vec(b, element_ptr(b, s, idx, src_t), src_t, 1)
-                    ch = channel if not contiguous or channel is None else b.add(channel, j)
-                    y = program.apply(ctx, b, convert(b, x, 1), 1, ch, contiguous)
-                    store_vec(b, y, element_ptr(b, d, idx, dst_t))
+            """Elements [start, start + count) (static count): vectors, narrower vectors,
+            then scalars (`for_lanes`)."""
+
+            def elements(j: ir.Value, width: int) -> None:
+                idx = b.add(start, j)
+                x = load_vec(b, element_ptr(b, s, idx, src_t), src_t, width)
+                ch = channel if not contiguous or channel is None else b.add(channel, j)
+                y = program.apply(ctx, b, convert(b, x, width), width, ch, contiguous)
+                store_vec(b, y, element_ptr(b, d, idx, dst_t))
+
+            for_lanes(b, count, lanes, elements, name="v")
 
         if layout.channels == 1:
             with for_range(b, hi, start=lo, name="row") as row:
