@@ -35,6 +35,7 @@ from lowpass.lowering.emit import (
     EmitContext,
     OpLowering,
     element_ptr,
+    for_lanes,
     for_range,
     i64,
     ir_type,
@@ -205,13 +206,7 @@ def emit_reduce_positions(ctx: EmitContext, op: Operation, src: Buffer, dst: Buf
             b.store(result, element_ptr(b, ys, at, result.type.element), align=1)
 
         with for_range(b, images, name="n") as n:
-            full = channels // LANES * LANES
-            if full:
-                with for_range(b, full, step=LANES, name="c") as c:
-                    channels_from(n, c, LANES)
-            if full < channels:
-                with for_range(b, channels, start=full, name="ct") as c:
-                    channels_from(n, c, 1)
+            for_lanes(b, channels, LANES, lambda c, width: channels_from(n, c, width))
 
     fn = kernel_function(ctx, f"{ctx.group_name}_reduce_nhwc", 2, body, noalias=(1,))
     ctx.builder.call(fn, [src.ptr, dst.ptr])

@@ -475,10 +475,10 @@ def test_dense_block_batch_norm_in_nhwc(spatial_constant: bool) -> None:
 @pytest.mark.parametrize("reduce", [ov.ReduceMeanOp, ov.ReduceMaxOp])
 @pytest.mark.parametrize("keep_dims", [True, False])
 def test_global_reduce_of_an_nhwc_tensor(reduce: type, keep_dims: bool) -> None:
-    """conv -> conv -> Reduce over [2, 3]: the second convolution's output stays NHWC (20
-    channels: a vector of 16 and 4 single lanes), the reduction reads it so."""
+    """conv -> conv -> Reduce over [2, 3]: the second convolution's output stays NHWC (29
+    channels: vectors of 16, 8 and 4 and a single lane), the reduction reads it so."""
     g = GraphBuilder()
-    _, b = two_convolutions(g, g.input("x", XS), 20, NOPAD)
+    _, b = two_convolutions(g, g.input("x", XS), 29, NOPAD)
     axes = g.constant(np.asarray([-1, 2], np.int64))
     g.output(g.value(reduce(b, axes, keep_dims=keep_dims, name="pool")), "pool")
     model = lowpass.Model(g.module())
