@@ -149,7 +149,7 @@ def release_module(module: ir.Module) -> None:
     (`lowpass.ir.collector_paused`). Emptying the objects breaks the cycles, so reference
     counting frees them at once: resnet50 int8's IR and the strings llvmlite caches in it
     while printing were still alive while LLVM compiled the text (compile_model's peak, 2.06x
-    the weights, became 1.88x)."""
+    the weights, became 1.81x)."""
     for value in list(module.globals.values()):
         if isinstance(value, ir.Function):
             for block in value.blocks:

@@ -302,8 +302,8 @@ class Program:
                  axes: tuple[int, int], input_range: tuple[int, int] | None = None) -> None:
         self.out_dtype = np.dtype(out_dtype)
         self.input_range = input_range
-        """[lo, hi] when the program's input is known to be an integer there (the int32
-        accumulator of a GEMM, u8/i8 elements): see `_unchecked_fq`."""
+        """[lo, hi] when the program's input is known to be an integer there (u8/i8
+        elements, `on_integers`): see `_unchecked_fq`."""
         self.shape = tuple(shape)
         self.axes = axes
         first, last = axes

@@ -200,21 +200,27 @@ def test_compile_model_pauses_the_collector_from_reading_to_code(
 
 def test_concats_share_one_copy_kernel() -> None:
     # axis 1 of [2, C, 40, 30] (NCHW: 2 rows of C * 4800 bytes, memcpy), axis 3 of
-    # [2, 3, 5, W] (short rows, the vector loop), a constant input, an input used twice
+    # [2, 3, 5, W] (short rows of 28 and 8 bytes), a constant input, an input used twice;
+    # u8 rows of 127 and 29 bytes (vector and scalar remainders)
     g = GraphBuilder()
     a = g.input("a", [2, 3, 40, 30])
     c = g.input("c", [2, 3, 5, 7])
+    u = g.input("u", [4, 127], ov.ui8)
+    v = g.input("v", [4, 29], ov.ui8)
     doubled = g.value(ov.MultiplyOp(a, const(g, 2.0)))
     wide = g.value(ov.ConcatOp([a, doubled, a], axis=1))
     short = g.value(ov.ConcatOp([c, const(g, RNG.standard_normal((2, 3, 5, 2))), c], axis=3))
     g.output(wide, "wide")
     g.output(short, "short")
+    g.output(g.value(ov.ConcatOp([u, v, u], axis=1)), "bytes")
     model = lowpass.Model(g.module())
     feeds = {"a": RNG.standard_normal((2, 3, 40, 30)).astype(np.float32),
-             "c": RNG.standard_normal((2, 3, 5, 7)).astype(np.float32)}
+             "c": RNG.standard_normal((2, 3, 5, 7)).astype(np.float32),
+             "u": RNG.integers(0, 256, (4, 127)).astype(np.uint8),
+             "v": RNG.integers(0, 256, (4, 29)).astype(np.uint8)}
     text = _cpu_equals_reference(model, feeds)
     assert _definitions(text, "copy_rows") == ["copy_rows"]
-    assert _calls(text, ["copy_rows"]) == 6
+    assert _calls(text, ["copy_rows"]) == 9
 
 
 def test_unpadded_nchw_inputs_share_one_transposition() -> None:
