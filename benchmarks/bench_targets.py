@@ -80,12 +80,13 @@ def _int8_reason() -> str:
     if "amx-int8" in features:
         return ("the GEMMs run on AMX tiles (1.6-2.6 T int8 op/s in bench_gemm, onnxruntime's "
                 "MatMulInteger 1.2-2.2 T) and tensors stay NHWC between convolutions; what "
-                "is left is work per output element: resnet50's 1x1 convolutions of K = 64 "
-                "(the 56x56 stage, ~2.5 of ~13 ms) spend ~75% of their time in the pass "
-                "that computes LPT's FakeQuantize chains in float32 as the reference does; "
-                "squeezenet's requantizing Convert groups after each Concat (~20%) and its "
-                "stem -> integer requantization where it is provably exact, requantization "
-                "folded into the Concat's producers, a direct stem convolution")
+                "is left is work per output element: resnet50 int8's requantization passes "
+                "(LPT's FakeQuantize chains in float32, as the reference computes them) are "
+                "about half of its time, bound by their vector instructions (~40 per 16 values "
+                "after a residual convolution, 13 after a plain one, 3 of them the check "
+                "that a fast level is exact, which no proof removes on int32 sums); "
+                "squeezenet's Concats copy their inputs (~6-10%) -> requantization fused "
+                "into the GEMM's tile stores, producers writing into their Concat's slice")
     if "avx512vnni" in features or "avxvnni" in features:
         return ("vpdpbusd is exact at full speed and tensors stay NHWC between "
                 "convolutions; the per-element requantization pass after each convolution "
