@@ -739,6 +739,8 @@ def _fast_levels_exact_on_integers(levels: int, clamped: bool, il_bytes: bytes,
     if np.any(hi - lo >= _MOST_INTEGERS_TRIED) or np.any(np.abs(lo) >= 2**24) or np.any(
             np.abs(hi) >= 2**24):
         return False
+    if il.size * (int(np.max(hi - lo)) + 1) > _MOST_VALUES_TRIED:  # (constants per element)
+        return False
     with np.errstate(all="ignore"):
         width = (ih - il).astype(np.float32)
         spw = (np.float64(steps) / width.astype(np.float64)).astype(np.float32)
@@ -769,6 +771,9 @@ def _fast_levels_exact_on_integers(levels: int, clamped: bool, il_bytes: bytes,
 
 
 _MOST_INTEGERS_TRIED = 4096
+_MOST_VALUES_TRIED = 1 << 22
+"""Channels x integers beyond which `_fast_levels_exact_on_integers` says no without trying
+(16 MiB per float32 array of the try): per-element constants of a large tensor."""
 
 
 def _positive_zeros(array: np.ndarray) -> bool:
@@ -1064,7 +1069,7 @@ def emit_elementwise(
     src_dtype = np.dtype(src_dtype)
     src_t = ir_type(src_dtype)
     dst_t = ir_type(program.out_dtype)
-    if prologue is None and src_dtype.kind in "iu" and src_dtype.itemsize <= 4:
+    if prologue is None and src_dtype.kind in "iu" and src_dtype.itemsize <= 2:
         info = np.iinfo(src_dtype)
         program = program.on_integers(int(info.min), int(info.max))
 
