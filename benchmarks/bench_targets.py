@@ -118,7 +118,7 @@ WHY_NOT_MET: list[tuple[str, str | Callable[[], str]]] = [
      "requantization passes, element-wise rows of channels, the Concats' row copy, the NCHW "
      "-> NHWC transposition, table lookups) and tensors stay NHWC through BatchNorm, Concat "
      "and global pooling, and the entry's glue is compiled optnone; the closest to 3 s is "
-     "densenet121 int8 on AVX2 (2.84-2.87 s): its "
+     "densenet121 int8 on AVX2 (2.84-2.87 s on an idle host, 3.15-3.37 s on a busier one): its "
      "1x1 convolutions (one K per layer) each get their own s16 micro-kernels and chunk "
      "bodies (K and the strides as arguments measured 0.7-1.2% slower convolutions there for "
      "0.25 s of LLVM less) -> chunk bodies with K as an argument that call their "
