@@ -386,6 +386,39 @@ def test_residual_add_fused_into_the_convolution(output_nchw: bool) -> None:
     _matches_reference(model, feeds)
 
 
+def test_few_positions_split_their_nhwc_pass_between_threads() -> None:
+    """A residual block at 7x7 positions and 192 channels (ResNet's last stage): too few
+    positions to run blocks in parallel, so on 2 threads the GEMMs are threaded and the NHWC
+    pass after them is split into row ranges (`_finish_rows`); bit for bit REFERENCE's on 1
+    and 2 threads."""
+    shape = [1, 192, 7, 7]
+    g = GraphBuilder()
+    x = g.input("x", [1, 64, 7, 7], ov.ui8)
+    y = g.value(ov.ConvolutionOp(x, g.constant(int8_weights((192, 64, 3, 3))),
+                                 result_type=f32(shape), name="first", **PAD1))
+    shortcut = fq(g, g.value(ov.MultiplyOp(y, const(g, scales(192)))), 0.0, 3.0, 0.0, 255.0,
+                  ov.ui8, name="shortcut")
+    y = g.value(ov.ConvolutionOp(shortcut, g.constant(int8_weights((192, 192, 1, 1))),
+                                 result_type=f32(shape), name="conv", **NOPAD))
+    high = RNG.uniform(4000.0, 8000.0, (1, 192, 1, 1)).astype(np.float32)
+    q = fq(g, y, -high, high, 0.0, 255.0, ov.ui8, name="requant")
+    deq_high = RNG.uniform(0.5, 2.0, (1, 192, 1, 1)).astype(np.float32)
+    deq = fq(g, g.value(ov.ConvertOp(q, ov.f32)), 0.0, 255.0, -deq_high, deq_high, ov.f32,
+             name="dequant")
+    r = g.value(ov.AddOp(deq, shortcut, result_type=f32(shape), name="residual"))
+    r = g.value(ov.ReluOp(g.value(ov.MultiplyOp(r, const(g, 0.75))), name="relu"))
+    out = fq(g, r, 0.0, 2.0, 0.0, 255.0, ov.ui8, name="out")
+    z = g.value(ov.ConvolutionOp(out, g.constant(int8_weights((16, 192, 1, 1))),
+                                 result_type=f32([1, 16, 7, 7]), name="next", **NOPAD))
+    g.output(g.value(ov.MultiplyOp(z, const(g, scales(16)))), "y")
+    model = lowpass.Model(g.module())
+    assert "out" in channels_last(model)
+    clear_cache()
+    compiled = lowpass.Core().compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": 2})
+    assert "conv_finish_rows" in compiled._cpu.graph.library.ir_text
+    _matches_reference(model, {"x": RNG.integers(0, 256, [1, 64, 7, 7]).astype(np.uint8)})
+
+
 @pytest.mark.parametrize("blocks", ["whole", "small"])
 def test_int8_block_exact(blocks: str, monkeypatch: pytest.MonkeyPatch) -> None:
     if blocks == "small":  # several blocks of positions per image, and a tail
