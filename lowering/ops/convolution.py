@@ -72,7 +72,7 @@ from lowpass.lowering.emit import (
     opaque_i64,
     shared_function,
 )
-from lowpass.lowering.kernels.gemm import CHUNKS_PER_THREAD, emit_gemm
+from lowpass.lowering.kernels.gemm import AMX_K, CHUNKS_PER_THREAD, emit_gemm, gemm_kernel_kind
 from lowpass.lowering.kernels.threads import TASK_TYPE, effective_threads, emit_parallel_call
 from lowpass.lowering.ops.matmul import (
     GemmOutput,
@@ -305,6 +305,24 @@ def position_block(spec: ConvSpec, row_bytes: int) -> int:
     return min(block, spec.positions)
 
 
+def gemm_k(ctx: EmitContext, spec: ConvSpec, weights: np.ndarray) -> int:
+    """The K of the convolution's GEMMs: its own, or for im2col rows on AMX the next
+    multiple of a tile step's 64 (B's extra rows are zeros, so whatever the rows' extra
+    bytes hold adds nothing). AMX takes K by 64 and leaves the rest, k % 64, to vpdpbusd at
+    a fraction of its speed: squeezenet's 3x3 convolutions (K = 144, 288, 432) and the 7x7
+    stem of a ResNet (K = 147) spent as long on the last k % 64 as on the rest."""
+    k = spec.k
+    if spec.pointwise or k % AMX_K == 0 or k < MIN_PADDED_K or not ctx.cpu.amx:
+        return k
+    if gemm_kernel_kind(spec.a_dtype, weights, ctx.cpu) != "vnni":
+        return k
+    return -(-k // AMX_K) * AMX_K
+
+
+MIN_PADDED_K = 16
+"""The smallest K that `gemm_k` rounds up (a few columns of im2col would mostly be zeros)."""
+
+
 def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program,
                    out: Buffer) -> None:
     """
@@ -326,7 +344,10 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
     xp = ctx.scratch(xp_bytes) if xp_bytes else x.ptr
     if xp_bytes:
         emit_to_nhwc(ctx, spec, x.ptr, xp, x.channels_last)
-    a_row = 0 if spec.pointwise else spec.k * es
+    weights = [gemm_weights(spec, g) for g in range(spec.groups)]  # (packed once for all blocks)
+    k_gemm = gemm_k(ctx, spec, weights[0])
+    weights = [_padded_rows(w, k_gemm) for w in weights]
+    a_row = 0 if spec.pointwise else k_gemm * es
     if plan.direct and not nhwc_out:  # [N * P, C_out] is the output's layout: all at once
         blocks = [(1, spec.n * spec.positions)]
         acc_row = 0
@@ -342,7 +363,7 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
         if threads > 1 and spec.n * sum(count for count, _ in blocks) < wanted:
             blocks = _smaller_blocks(spec, wanted) or blocks
         if threads > 1 and spec.n * sum(count for count, _ in blocks) >= wanted:
-            _emit_blocks_in_parallel(ctx, spec, plan, xp, out, blocks, threads)
+            _emit_blocks_in_parallel(ctx, spec, plan, xp, out, blocks, threads, weights)
             return
     rows_max = max(rows for _, rows in blocks)
     a_buf = ctx.scratch(rows_max * a_row) if a_row else xp
@@ -352,10 +373,9 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
                                                 [rows for _, rows in blocks])
     tensors = [ctx.buffer(t).ptr for t in plan.rest.tensors]  # (a residual Add's operand)
     p_start = 0
-    weights = [gemm_weights(spec, g) for g in range(spec.groups)]  # (packed once for all blocks)
     for count, rows in blocks:
         gemms = _group_gemms(ctx, spec, plan, rows, weights, ctx.threads)
-        im2col = [None if spec.pointwise else im2col_function(ctx, spec, g, rows)
+        im2col = [None if spec.pointwise else im2col_function(ctx, spec, g, rows, k_gemm)
                   for g in range(spec.groups)]
         images = 1 if plan.direct and not nhwc_out else spec.n
         with for_range(b, images, name="image") as n, for_range(b, count, name="blk") as blk:
@@ -458,13 +478,14 @@ def _group_gemms(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, rows: int,
     """One GEMM per group for a block of `rows` output positions: im2col rows (or the NHWC
     input) x the group's weights (`gemm_weights`), the plan's epilogue, into the group's
     output columns."""
+    k = weights[0].shape[0]  # (`gemm_k`: im2col's rows may be longer than the kernel's K)
     return [
         emit_gemm(
-            ctx.module, unique_global(ctx, f"{ctx.group_name}_gemm"), m=rows, k=spec.k,
+            ctx.module, unique_global(ctx, f"{ctx.group_name}_gemm"), m=rows, k=k,
             n=spec.og, a_dtype=spec.a_dtype, b=weights[g],
-            a_zero_point=gemm_zero_point(spec, g),
+            a_zero_point=gemm_zero_point(spec, g, k),
             epilogue=plan.epilogue(g * spec.og, (g + 1) * spec.og),
-            lda=spec.c if spec.pointwise else spec.k, ldc=spec.cout, threads=threads,
+            lda=spec.c if spec.pointwise else k, ldc=spec.cout, threads=threads,
             keep_alive=ctx.keep_alive, cpu=ctx.cpu, constants=ctx.constants,
         )
         for g in range(spec.groups)
@@ -473,7 +494,7 @@ def _group_gemms(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, rows: int,
 
 def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Value,
                              out_buffer: Buffer, blocks: list[tuple[int, int]],
-                             threads: int) -> None:
+                             threads: int, weights: list[np.ndarray]) -> None:
     """The blocks of output positions (of every image) as the chunks of one parallel job:
     each chunk runs im2col, single-threaded GEMMs and the NCHW pass of its blocks in its own
     scratch. Threading whole blocks rather than each GEMM keeps im2col and the NCHW pass
@@ -482,7 +503,8 @@ def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
     a_dt = spec.a_dtype
     acc_dt = plan.out_dtype
     out = out_buffer.ptr
-    a_row = 0 if spec.pointwise else spec.k * a_dt.itemsize
+    k_gemm = weights[0].shape[0]
+    a_row = 0 if spec.pointwise else k_gemm * a_dt.itemsize
     acc_row = 0 if plan.direct else spec.cout * acc_dt.itemsize
     rows_max = max(rows for _, rows in blocks)
     a_bytes = -(-rows_max * a_row // 64) * 64
@@ -496,10 +518,9 @@ def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
                                                 [rows for _, rows in blocks])
     kinds = []  # per kind of block (full, tail): its functions and where its blocks start
     first_block, p_start = 0, 0
-    weights = [gemm_weights(spec, g) for g in range(spec.groups)]  # (packed once for all blocks)
     for count, rows in blocks:
         gemms = _group_gemms(ctx, spec, plan, rows, weights, 1)
-        im2col = [None if spec.pointwise else im2col_function(ctx, spec, g, rows)
+        im2col = [None if spec.pointwise else im2col_function(ctx, spec, g, rows, k_gemm)
                   for g in range(spec.groups)]
         kinds.append((first_block, count, rows, p_start, gemms, im2col))
         first_block += count
@@ -554,11 +575,22 @@ def gemm_weights(spec: ConvSpec, group: int) -> np.ndarray:
     return np.ascontiguousarray(wg.transpose(2, 3, 1, 0).reshape(spec.k, spec.og))
 
 
-def gemm_zero_point(spec: ConvSpec, group: int) -> np.ndarray | None:
-    """The activation zero point of each of the group's GEMM rows of B (K values)."""
+def _padded_rows(weights: np.ndarray, k: int) -> np.ndarray:
+    """`weights` ([K, Og]) with zero rows up to `k` (`gemm_k`)."""
+    if weights.shape[0] == k:
+        return weights
+    return np.ascontiguousarray(np.pad(weights, ((0, k - weights.shape[0]), (0, 0))))
+
+
+def gemm_zero_point(spec: ConvSpec, group: int, k: int | None = None) -> np.ndarray | None:
+    """The activation zero point of each of the group's GEMM rows of B (K values; zeros for
+    the rows `gemm_k` adds up to `k`)."""
     if spec.zero_point is None:
         return None
-    return np.tile(spec.zero_point[group * spec.cg : (group + 1) * spec.cg], spec.kh * spec.kw)
+    zp = np.tile(spec.zero_point[group * spec.cg : (group + 1) * spec.cg], spec.kh * spec.kw)
+    if k is not None and k > zp.size:
+        zp = np.concatenate([zp, np.zeros(k - zp.size, dtype=zp.dtype)])
+    return zp
 
 
 def _fill_values(spec: ConvSpec) -> np.ndarray:
@@ -728,18 +760,23 @@ def _block_function(ctx: EmitContext, name: str) -> tuple[ir.Function, ir.IRBuil
     return fn, ir.IRBuilder(fn.append_basic_block("entry"))
 
 
-def im2col_function(ctx: EmitContext, spec: ConvSpec, group: int, rows: int) -> ir.Function:
+def im2col_function(ctx: EmitContext, spec: ConvSpec, group: int, rows: int,
+                    row_length: int) -> ir.Function:
     """A [rows, KH * KW * Cg] for the output positions [p0, p0 + rows) of image n (counted
-    across images: row r is position n * P + p0 + r), from xp (the channels of `group`)."""
+    across images: row r is position n * P + p0 + r), from xp (the channels of `group`);
+    rows of `row_length` elements (`gemm_k`: those past K are left as they are)."""
     # (the copy depends on the geometry only: convolutions of equal geometry share it)
     key = ("conv.im2col", spec.a_dtype.str, spec.hp, spec.wp, spec.c, spec.cg, spec.kh,
-           spec.kw, spec.sh, spec.sw, spec.dh, spec.dw, spec.ow, spec.positions, group, rows)
-    return shared_function(ctx.module, key, lambda: _emit_im2col(ctx, spec, group, rows))
+           spec.kw, spec.sh, spec.sw, spec.dh, spec.dw, spec.ow, spec.positions, group, rows,
+           row_length)
+    return shared_function(ctx.module, key,
+                           lambda: _emit_im2col(ctx, spec, group, rows, row_length))
 
 
-def _emit_im2col(ctx: EmitContext, spec: ConvSpec, group: int, rows: int) -> ir.Function:
+def _emit_im2col(ctx: EmitContext, spec: ConvSpec, group: int, rows: int,
+                 row_length: int) -> ir.Function:
     es = spec.a_dtype.itemsize
-    hp, wp, c, cg, k = spec.hp, spec.wp, spec.c, spec.cg, spec.k
+    hp, wp, c, cg, k = spec.hp, spec.wp, spec.c, spec.cg, row_length
     whole_rows = spec.dw == 1 and cg == c  # the KW taps of one kernel row are contiguous
     fn, b = _block_function(ctx, f"{ctx.group_name}_im2col")
     s, d, first_image, p0 = fn.args

@@ -714,3 +714,42 @@ def test_convnet_fp32_equals_reference() -> None:
     types = exec_types(request)
     for name in ("conv1", "pool1", "conv2", "pool2", "fc"):
         assert types[name] == f"jit_{ISA}_FP32", name
+
+
+@pytest.mark.parametrize("activations", ["u8", "i8"])
+def test_im2col_rows_padded_to_whole_amx_steps(activations: str,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 3x3 int8 convolution of 16 channels (K = 144) behind an activation zero point: on
+    AMX hosts its GEMMs take K = 192 (`gemm_k`: im2col rows of 192, B's extra rows zero,
+    the zero point's too), elsewhere K = 144; on 1 and 2 threads bit for bit REFERENCE's."""
+    from lowpass.lowering.compiler import clear_cache
+    from lowpass.lowering.ops import convolution
+
+    rng = np.random.default_rng(44)
+    element, dtype, low = ((ov.ui8, np.uint8, 0) if activations == "u8"
+                           else (ov.i8, np.int8, -128))
+    g = GraphBuilder()
+    xs = [1, 16, 20, 20]
+    x = g.input("x", xs, element)
+    zp = g.constant(rng.integers(low, low + 9, (1, 16, 1, 1)).astype(dtype))
+    shifted = g.value(ov.SubtractOp(x, zp, result_type=f32(xs)))
+    y = g.value(ov.ConvolutionOp(shifted, g.constant(rng.integers(-128, 128, (40, 16, 3, 3))
+                                                     .astype(np.int8)),
+                                 result_type=f32([1, 40, 20, 20]), strides=[1, 1],
+                                 pads_begin=[1, 1], pads_end=[1, 1], dilations=[1, 1]))
+    y = g.value(ov.MultiplyOp(y, constant(g, rng.uniform(1e-5, 1e-4, (1, 40, 1, 1)))))
+    g.output(act_fq_typed(g, y, -1.0, 1.0, 0.0, 255.0, ov.ui8), "y")
+    model = lowpass.Model(g.module())
+    feeds = {"x": rng.integers(low, low + 256, xs).astype(dtype)}
+    ks = []
+    original = convolution.emit_gemm
+    monkeypatch.setattr(convolution, "emit_gemm",
+                        lambda *a, **kw: ks.append(kw["k"]) or original(*a, **kw))
+    want = np.asarray(lowpass.Core().compile_model(model, "REFERENCE").create_infer_request()
+                      .infer(feeds)["y"])
+    for threads in (1, 2):
+        clear_cache()
+        compiled = lowpass.Core().compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": threads})
+        np.testing.assert_array_equal(
+            np.asarray(compiled.create_infer_request().infer(feeds)["y"]), want)
+    assert set(ks) == {192 if host_cpu().amx else 144}

@@ -72,10 +72,11 @@ want = np.asarray(core.compile_model(sys.argv[1], "REFERENCE")({"x": x})["y"])
 asm = compiled._cpu.graph.library.assembly()
 cpu = host_cpu()
 print(json.dumps({
-    "isa": cpu.isa, "avx512": cpu.avx512, "vnni": cpu.vnni,
+    "isa": cpu.isa, "avx512": cpu.avx512, "vnni": cpu.vnni, "amx": cpu.amx,
     "exec_types": sorted({r.exec_type for r in request.get_profiling_info()
                           if r.exec_type.startswith("jit_")}),
     "zmm": "zmm" in asm, "vpdpbusd": "vpdpbusd" in asm, "vpmaddwd": "vpmaddwd" in asm,
+    "tdpb": "tdpbusd" in asm or "tdpbssd" in asm,
     "equal": bool(np.array_equal(got, want)), "y": got.tolist(),
 }))
 """
@@ -103,7 +104,9 @@ def test_avx2_cap_compiles_for_avx2_and_stays_exact() -> None:
     # the same bits as without the cap (VNNI kernels where this host has them)
     uncapped = _run_int8_conv(None)
     assert uncapped["equal"] and uncapped["y"] == capped["y"]
-    assert uncapped["vpdpbusd"] == uncapped["vnni"]
+    # (VNNI, or AMX tiles where the host has them: its K = 18 im2col rows are padded to 64)
+    assert (uncapped["vpdpbusd"] or uncapped["tdpb"]) == uncapped["vnni"]
+    assert uncapped["tdpb"] <= uncapped["amx"]
     assert uncapped["zmm"] <= uncapped["avx512"]
 
 
