@@ -1,6 +1,7 @@
 // An LPT-style int8 convolution: Subtract(u8, zero point) -> Convolution(u8 x i8, full-range
 // weights) -> Multiply -> Add -> Relu -> FakeQuantize(u8) is one group (exact int8 GEMM:
-// vpmaddwd on AVX2, vpdpbusd with VNNI, on zmm with AVX-512 VNNI; the NCHW pass rounds half to
+// vpmaddwd on AVX2, vpdpbusd with VNNI, on zmm with AVX-512 VNNI, AMX tiles where the host has
+// them, its im2col rows of 18 padded to 64; the NCHW pass rounds half to
 // even and packs u8), then MaxPool stays u8. No fallback call; the CPU output equals REFERENCE's.
 // RUN: lowpass-run %s --random-inputs 0 --device CPU --emit-llvm %t.ll --perf-counts | filecheck %s --check-prefix=ROWS
 // RUN: filecheck %s --check-prefix=IR < %t.ll
@@ -16,7 +17,7 @@
 // ROWS:      requantize {{ *}}FakeQuantize {{ *}}undef {{ *}}NOT_RUN
 // ROWS-NEXT: pool {{ *}}MaxPool {{ *}}jit_{{[a-z0-9]+}}_I8 {{ *}}EXECUTED
 // IR:        define {{.*}}i32 @lowpass_main(
-// IR-DAG:    declare <{{8|16}} x i32> @llvm.x86.{{avx2.pmadd.wd|avx512.vpdpbusd.256|avx512.vpdpbusd.512}}(
+// IR-DAG:    declare {{.*}} @llvm.x86.{{avx2.pmadd.wd|avx512.vpdpbusd.256|avx512.vpdpbusd.512|tdpbusd}}(
 // IR-DAG:    declare <{{8|16}} x float> @llvm.roundeven.v{{8|16}}f32(
 // IR-DAG:    declare <32 x i8> @llvm.x86.avx2.packuswb(
 // IR-DAG:    declare {{.*}} @llvm.umax.{{.*}}i8(
