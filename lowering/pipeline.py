@@ -175,6 +175,73 @@ class _DecomposeHardSigmoid(RewritePattern):
         _erase_unused_constants(rewriter, operands)
 
 
+class _RequantizeConcatParts(RewritePattern):
+    """FakeQuantize(Convert(Concat(parts)) to float) to u8/i8 -> Concat of each part's
+    FakeQuantize(Convert(part)), the limits cut along the Concat's axis, where every part is
+    the u8/i8 result of a FakeQuantize that only the Concat reads: the requantization then
+    ends each part's post-op program (a `cast` step and the FakeQuantize) instead of running
+    as a pass over the concatenated tensor, after each fire module of a quantized SqueezeNet
+    (onnxruntime's QDQ: the Concat's output takes its own scale). Element by element the same
+    operations: the same bits."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: ov.FakeQuantizeOp, rewriter: PatternRewriter) -> None:
+        convert = op.x.owner
+        if not isinstance(convert, ov.ConvertOp) or not convert.result.has_one_use():
+            return
+        concat = convert.x.owner
+        if not isinstance(concat, ov.ConcatOp) or not concat.result.has_one_use():
+            return
+        if str(element_type_of(op.result)) not in ("ui8", "i8") or any(
+                isinstance(use.operation, func.ReturnOp) for use in op.result.uses):
+            return
+        parts = list(concat.operands)
+        if not all(isinstance(part.owner, ov.FakeQuantizeOp) and part.has_one_use()
+                   for part in parts):
+            return
+        limits = [ov_static_value(v) for v in op.limits()]
+        if any(limit is None for limit in limits):
+            return
+        shape = shape_of(concat.result)
+        axis = concat.axis.value.data % len(shape)
+        name = get_name(op)
+        new_ops: list[Operation] = []
+        requantized: list[SSAValue] = []
+        start = 0
+        for k, part in enumerate(parts):
+            size = shape_of(part)[axis]
+            cut: list[SSAValue] = []
+            for role, value, limit in zip(_LIMITS, op.limits(), limits, strict=True):
+                array = np.asarray(limit)
+                full = array.reshape((1,) * (len(shape) - array.ndim) + array.shape)
+                if full.shape[axis] == 1:  # (the same for every part)
+                    cut.append(value)
+                    continue
+                piece = ov.ConstantOp(np.ascontiguousarray(
+                    np.take(full, range(start, start + size), axis=axis)).astype(array.dtype),
+                    _suffixed(name, f"part{k}/{role}"))
+                new_ops.append(piece)
+                cut.append(piece.result)
+            as_float = ov.ConvertOp(part, convert.destination_type,
+                                    name=_suffixed(get_name(convert), f"part{k}"))
+            fq = ov.FakeQuantizeOp(as_float.result, *cut, op.levels.value.data,
+                                   auto_broadcast=op.auto_broadcast.data,
+                                   element_type=element_type_of(op.result),
+                                   name=_suffixed(name, f"part{k}"))
+            new_ops += [as_float, fq]
+            requantized.append(fq.result)
+            start += size
+        joined = ov.ConcatOp(requantized, concat.axis.value.data, name=get_name(concat))
+        operands = list(op.limits())
+        rewriter.replace_matched_op([*new_ops, joined], [joined.result])
+        rewriter.erase_op(convert)
+        rewriter.erase_op(concat)
+        _erase_unused_constants(rewriter, operands)
+
+
+_LIMITS = ("input_low", "input_high", "output_low", "output_high")
+
+
 def _erase_unused_constants(rewriter: PatternRewriter, values: list[SSAValue]) -> None:
     """The constants that only the decomposed op used (now folded into new ones): gone in this
     run, so that running the pipeline again changes nothing."""
@@ -204,7 +271,8 @@ class DecomposePass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         patterns = GreedyRewritePatternApplier(
-            [_DecomposeBatchNorm(), _DecomposeHardSigmoid(), FoldIdentityFakeQuantize()]
+            [_DecomposeBatchNorm(), _DecomposeHardSigmoid(), FoldIdentityFakeQuantize(),
+             _RequantizeConcatParts()]
         )
         PatternRewriteWalker(patterns, apply_recursively=False).rewrite_module(op)
 
