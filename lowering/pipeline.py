@@ -224,7 +224,9 @@ class _RequantizeConcatParts(RewritePattern):
                 cut.append(piece.result)
             as_float = ov.ConvertOp(part, convert.destination_type,
                                     name=_suffixed(get_name(convert), f"part{k}"))
-            fq = ov.FakeQuantizeOp(as_float.result, *cut, op.levels.value.data,
+            low, high, out_low, out_high = cut
+            fq = ov.FakeQuantizeOp(as_float.result, low, high, out_low, out_high,
+                                   op.levels.value.data,
                                    auto_broadcast=op.auto_broadcast.data,
                                    element_type=element_type_of(op.result),
                                    name=_suffixed(name, f"part{k}"))
