@@ -6,7 +6,8 @@ The CPU device's compiler as passes over the `ov` graph: each pass writes its de
 (`_GraphCompiler.compile`, which reads them back with `read_plan` / `read_buffers`).
 
     cpu-decompose        BatchNormInference, HardSigmoid -> the elementwise ops they compute;
-                         FakeQuantize(Convert(x: u8/i8)) that gives back x -> x
+                         FakeQuantize(Convert(x: u8/i8)) that gives back x -> x; a
+                         requantization of a Concat of requantized parts -> one per part
     cpu-fold-constants   {cpu.constant}: the results are known at compile time (no code)
     cpu-remove-views     {cpu.view}: Reshape/Squeeze/Unsqueeze/cast of computed tensors
     cpu-quantize-cells   cpu.quantized = #cpu.quantized_cell<...>: LSTM/RNN cells run in int8
@@ -265,7 +266,8 @@ class DecomposePass(ModulePass):
     which fuse into the convolution before them; HardSigmoid with constant alpha and beta into
     Multiply, Add and Clamp. A FakeQuantize of a converted u8/i8 tensor that gives back every
     value (the `ov` canonicalization `FoldIdentityFakeQuantize`) is replaced by that tensor:
-    no kernel computes nothing. The other passes then see only ops they have kernels for. Also
+    no kernel computes nothing. A requantization of a Concat of requantized parts moves onto
+    the parts (`_RequantizeConcatParts`). The other passes then see only ops they have kernels for. Also
     in TensorIterator/Loop bodies.
     """
 
