@@ -198,8 +198,10 @@ class _RequantizeConcatParts(RewritePattern):
             return
         parts = list(concat.operands)
         if not all(isinstance(part.owner, ov.FakeQuantizeOp) and part.has_one_use()
-                   for part in parts):
+                   and str(element_type_of(part)) in ("ui8", "i8") for part in parts):
             return
+        if any(d < 0 for v in (*parts, concat.result) for d in shape_of(v)):
+            return  # (a dynamic size: the limits are cut by the parts' sizes)
         limits = [ov_static_value(v) for v in op.limits()]
         if any(limit is None for limit in limits):
             return
@@ -267,8 +269,8 @@ class DecomposePass(ModulePass):
     Multiply, Add and Clamp. A FakeQuantize of a converted u8/i8 tensor that gives back every
     value (the `ov` canonicalization `FoldIdentityFakeQuantize`) is replaced by that tensor:
     no kernel computes nothing. A requantization of a Concat of requantized parts moves onto
-    the parts (`_RequantizeConcatParts`). The other passes then see only ops they have kernels for. Also
-    in TensorIterator/Loop bodies.
+    the parts (`_RequantizeConcatParts`). The other passes then see only ops they have
+    kernels for. Also in TensorIterator/Loop bodies.
     """
 
     name = "cpu-decompose"

@@ -72,7 +72,13 @@ from lowpass.lowering.emit import (
     opaque_i64,
     shared_function,
 )
-from lowpass.lowering.kernels.gemm import AMX_K, CHUNKS_PER_THREAD, emit_gemm, gemm_kernel_kind
+from lowpass.lowering.kernels.gemm import (
+    AMX_K,
+    AMX_MIN_ROWS,
+    CHUNKS_PER_THREAD,
+    emit_gemm,
+    gemm_kernel_kind,
+)
 from lowpass.lowering.kernels.threads import TASK_TYPE, effective_threads, emit_parallel_call
 from lowpass.lowering.ops.matmul import (
     GemmOutput,
@@ -313,6 +319,8 @@ def gemm_k(ctx: EmitContext, spec: ConvSpec, weights: np.ndarray) -> int:
     stem of a ResNet (K = 147) spent as long on the last k % 64 as on the rest."""
     k = spec.k
     if spec.pointwise or k % AMX_K == 0 or k < MIN_PADDED_K or not ctx.cpu.amx:
+        return k
+    if spec.positions < AMX_MIN_ROWS:  # (no block of AMX rows: vpdpbusd over the zeros)
         return k
     if gemm_kernel_kind(spec.a_dtype, weights, ctx.cpu) != "vnni":
         return k

@@ -753,3 +753,33 @@ def test_im2col_rows_padded_to_whole_amx_steps(activations: str,
         np.testing.assert_array_equal(
             np.asarray(compiled.create_infer_request().infer(feeds)["y"]), want)
     assert set(ks) == {192 if host_cpu().amx else 144}
+
+
+def test_im2col_rows_not_padded_without_amx_rows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 3x3 int8 convolution with 9 output positions has no block of the 16 rows an AMX tile
+    takes: its GEMM runs on vpdpbusd, so its K stays 144 (`gemm_k`); bit for bit
+    REFERENCE's."""
+    from lowpass.lowering.compiler import clear_cache
+    from lowpass.lowering.ops import convolution
+
+    rng = np.random.default_rng(45)
+    g = GraphBuilder()
+    xs = [1, 16, 3, 3]
+    x = g.input("x", xs, ov.ui8)
+    y = g.value(ov.ConvolutionOp(x, g.constant(rng.integers(-128, 128, (24, 16, 3, 3))
+                                               .astype(np.int8)),
+                                 result_type=f32([1, 24, 3, 3]), strides=[1, 1],
+                                 pads_begin=[1, 1], pads_end=[1, 1], dilations=[1, 1]))
+    y = g.value(ov.MultiplyOp(y, constant(g, rng.uniform(1e-5, 1e-4, (1, 24, 1, 1)))))
+    g.output(act_fq_typed(g, y, -1.0, 1.0, 0.0, 255.0, ov.ui8), "y")
+    model = lowpass.Model(g.module())
+    feeds = {"x": rng.integers(0, 256, xs).astype(np.uint8)}
+    ks = []
+    original = convolution.emit_gemm
+    monkeypatch.setattr(convolution, "emit_gemm",
+                        lambda *a, **kw: ks.append(kw["k"]) or original(*a, **kw))
+    clear_cache()
+    got = lowpass.Core().compile_model(model, "CPU").create_infer_request().infer(feeds)["y"]
+    want = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request().infer(feeds)["y"]
+    np.testing.assert_array_equal(np.asarray(got), np.asarray(want))
+    assert set(ks) == {144}
