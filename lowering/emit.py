@@ -694,22 +694,36 @@ def call_ranged(
         ctx.builder.call(fn, [*pointers, i64(0), i64(outer)])
         return
     # (imported here: the kernels package imports this module)
-    from lowpass.lowering.kernels.threads import TASK_TYPE, emit_parallel_call
+    from lowpass.lowering.kernels.threads import emit_parallel_call
 
     b = ctx.builder
-    with b.goto_entry_block():
-        table = b.alloca(PTR, size=max(len(pointers), 1), name="range_args")
-    for k, a in enumerate(pointers):
-        b.store(a, element_ptr(b, table, k, PTR))
-    task = ctx.function(f"{fn.name}_task", TASK_TYPE)
-    t = ir.IRBuilder(task.append_basic_block("entry"))
-    ctx_arg, chunk = task.args
-    loaded = [t.load(element_ptr(t, ctx_arg, k, PTR), typ=PTR) for k in range(len(pointers))]
+    task, t, chunk, loaded, table = pointer_task(ctx, f"{fn.name}_task", pointers)
     lo = t.sdiv(t.mul(chunk, i64(outer)), i64(chunks))
     hi = t.sdiv(t.mul(t.add(chunk, i64(1)), i64(outer)), i64(chunks))
     t.call(fn, [*loaded, lo, hi])
     t.ret_void()
     emit_parallel_call(ctx.module, b, threads, task, table, chunks)
+
+
+def pointer_task(
+    ctx: EmitContext, name: str, pointers: Sequence[ir.Value]
+) -> tuple[ir.Function, ir.IRBuilder, ir.Value, list[ir.Value], ir.Value]:
+    """A parallel task `void name(ptr table, i64 chunk)` (`threads.TASK_TYPE`) that reads
+    `pointers` from a table which the current function fills: (the task, a builder at its
+    entry, its chunk argument, the pointers loaded there, the table to pass to
+    `emit_parallel_call`)."""
+    from lowpass.lowering.kernels.threads import TASK_TYPE  # (see `emit_ranged_kernel`)
+
+    b = ctx.builder
+    with b.goto_entry_block():
+        table = b.alloca(PTR, size=max(len(pointers), 1), name=f"{name}_args")
+    for k, pointer in enumerate(pointers):
+        b.store(pointer, element_ptr(b, table, k, PTR))
+    task = ctx.function(name, TASK_TYPE)
+    t = ir.IRBuilder(task.append_basic_block("entry"))
+    args, chunk = task.args
+    loaded = [t.load(element_ptr(t, args, k, PTR), typ=PTR) for k in range(len(pointers))]
+    return task, t, chunk, loaded, table
 
 
 def emit_ranged_kernel(

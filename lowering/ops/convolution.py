@@ -70,6 +70,7 @@ from lowpass.lowering.emit import (
     memcpy,
     memset,
     opaque_i64,
+    pointer_task,
     shared_function,
 )
 from lowpass.lowering.kernels.gemm import (
@@ -79,7 +80,7 @@ from lowpass.lowering.kernels.gemm import (
     emit_gemm,
     gemm_kernel_kind,
 )
-from lowpass.lowering.kernels.threads import TASK_TYPE, effective_threads, emit_parallel_call
+from lowpass.lowering.kernels.threads import effective_threads, emit_parallel_call
 from lowpass.lowering.ops.matmul import (
     GemmOutput,
     ShiftedGemmLowering,
@@ -405,24 +406,6 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
         p_start += count * rows
 
 
-def _pointer_task(ctx: EmitContext, suffix: str, values: Sequence[ir.Value]
-                  ) -> tuple[ir.Function, ir.IRBuilder, ir.Value, list[ir.Value], ir.Value]:
-    """A parallel task `void <group>_<suffix>(ptr table, i64 chunk)` (`TASK_TYPE`) that reads
-    `values` (pointers) from a table the current function fills: (the task, a builder at its
-    entry, its chunk argument, the values loaded there, the table to pass to
-    `emit_parallel_call`)."""
-    b = ctx.builder
-    with b.goto_entry_block():
-        table = b.alloca(PTR, size=len(values), name=f"{suffix}_args")
-    for k, value in enumerate(values):
-        b.store(value, element_ptr(b, table, k, PTR))
-    task = ctx.function(f"{ctx.group_name}_{suffix}", TASK_TYPE)
-    t = ir.IRBuilder(task.append_basic_block("entry"))
-    args, chunk = task.args
-    loaded = [t.load(element_ptr(t, args, k, PTR), typ=PTR) for k in range(len(values))]
-    return task, t, chunk, loaded, table
-
-
 FINISH_MIN_ELEMENTS = 8192
 """Output elements of a block from which its NHWC pass is split between the threads."""
 
@@ -441,8 +424,9 @@ def _call_finish_rows(ctx: EmitContext, finish: ir.Function, acc: ir.Value, out:
     if ctx.threads == 1 or chunks < 2 or elements < FINISH_MIN_ELEMENTS:
         b.call(finish, [acc, out, n, p0, i64(rows), *rest])
         return
-    task, t, chunk, loaded, table = _pointer_task(
-        ctx, "finish_rows", [acc, out, b.inttoptr(n, PTR), b.inttoptr(p0, PTR), *rest])
+    task, t, chunk, loaded, table = pointer_task(
+        ctx, f"{ctx.group_name}_finish_rows",
+        [acc, out, b.inttoptr(n, PTR), b.inttoptr(p0, PTR), *rest])
     t_acc, t_out, t_n, t_p0, *t_rest = loaded
     lo = t.sdiv(t.mul(chunk, i64(rows)), i64(chunks))
     hi = t.sdiv(t.mul(t.add(chunk, i64(1)), i64(rows)), i64(chunks))
@@ -547,7 +531,8 @@ def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
 
     b = ctx.builder
     tensors = [ctx.buffer(v).ptr for v in plan.rest.tensors]  # (a residual Add's operand)
-    task, t, chunk, loaded, table = _pointer_task(ctx, "blocks", [xp, out, scratch, *tensors])
+    task, t, chunk, loaded, table = pointer_task(ctx, f"{ctx.group_name}_blocks",
+                                                 [xp, out, scratch, *tensors])
     t_xp, t_out, t_scratch, *t_tensors = loaded
     a_buf = byte_offset(t, t_scratch, t.mul(chunk, i64(chunk_bytes)))
     acc = byte_offset(t, a_buf, a_bytes)
