@@ -494,6 +494,30 @@ def test_convolution_in_blocks_of_positions(monkeypatch: pytest.MonkeyPatch) -> 
         assert sorted(spec.k for spec in parallel_convolutions) == [36, 72]
 
 
+def _requantized_conv(rng: np.random.Generator, xs: list[int], cout: int, kernel: int,
+                      activations: str = "u8", zero_point: bool = False
+                      ) -> tuple[lowpass.Model, dict[str, np.ndarray]]:
+    """An int8 KxK convolution of input `x` (u8 or i8, behind a per-channel zero point if
+    asked; padded to keep the size), full-range weights, per-channel scales, requantized to
+    u8: the model and random inputs."""
+    element, dtype, low = ((ov.ui8, np.uint8, 0) if activations == "u8"
+                           else (ov.i8, np.int8, -128))
+    g = GraphBuilder()
+    x = g.input("x", xs, element)
+    if zero_point:
+        zp = g.constant(rng.integers(low, low + 9, (1, xs[1], 1, 1)).astype(dtype))
+        x = g.value(ov.SubtractOp(x, zp, result_type=f32(xs)))
+    pad = (kernel - 1) // 2
+    y = g.value(ov.ConvolutionOp(x, g.constant(rng.integers(-128, 128, (cout, xs[1], kernel,
+                                                                        kernel))
+                                               .astype(np.int8)),
+                                 result_type=f32([xs[0], cout, *xs[2:]]), strides=[1, 1],
+                                 pads_begin=[pad, pad], pads_end=[pad, pad], dilations=[1, 1]))
+    y = g.value(ov.MultiplyOp(y, constant(g, rng.uniform(1e-5, 1e-4, (1, cout, 1, 1)))))
+    g.output(act_fq_typed(g, y, -1.0, 1.0, 0.0, 255.0, ov.ui8), "y")
+    return lowpass.Model(g.module()), {"x": rng.integers(low, low + 256, xs).astype(dtype)}
+
+
 def test_few_l2_blocks_split_for_the_threads(monkeypatch: pytest.MonkeyPatch) -> None:
     """A convolution whose L2-sized blocks of positions are fewer than the chunks 2 threads
     want (a 28x28 1x1 one: 3 blocks) runs in smaller blocks as one parallel job, not block
@@ -502,18 +526,7 @@ def test_few_l2_blocks_split_for_the_threads(monkeypatch: pytest.MonkeyPatch) ->
     from lowpass.lowering.kernels.threads import available_cores
     from lowpass.lowering.ops import convolution
 
-    rng = np.random.default_rng(43)
-    g = GraphBuilder()
-    xs = [1, 256, 28, 28]
-    xq = g.input("xq", xs, ov.ui8)
-    y = g.value(ov.ConvolutionOp(xq, g.constant(rng.integers(-128, 128, (128, 256, 1, 1))
-                                                .astype(np.int8)),
-                                 result_type=f32([1, 128, 28, 28]), strides=[1, 1],
-                                 pads_begin=[0, 0], pads_end=[0, 0], dilations=[1, 1]))
-    y = g.value(ov.MultiplyOp(y, constant(g, rng.uniform(1e-5, 1e-4, (1, 128, 1, 1)))))
-    g.output(act_fq_typed(g, y, -1.0, 1.0, 0.0, 255.0, ov.ui8), "y")
-    model = lowpass.Model(g.module())
-    feeds = {"xq": rng.integers(0, 256, xs).astype(np.uint8)}
+    model, feeds = _requantized_conv(np.random.default_rng(43), [1, 256, 28, 28], 128, 1)
     parallel = []
     original = convolution._emit_blocks_in_parallel
     monkeypatch.setattr(convolution, "_emit_blocks_in_parallel",
@@ -725,22 +738,8 @@ def test_im2col_rows_padded_to_whole_amx_steps(activations: str,
     from lowpass.lowering.compiler import clear_cache
     from lowpass.lowering.ops import convolution
 
-    rng = np.random.default_rng(44)
-    element, dtype, low = ((ov.ui8, np.uint8, 0) if activations == "u8"
-                           else (ov.i8, np.int8, -128))
-    g = GraphBuilder()
-    xs = [1, 16, 20, 20]
-    x = g.input("x", xs, element)
-    zp = g.constant(rng.integers(low, low + 9, (1, 16, 1, 1)).astype(dtype))
-    shifted = g.value(ov.SubtractOp(x, zp, result_type=f32(xs)))
-    y = g.value(ov.ConvolutionOp(shifted, g.constant(rng.integers(-128, 128, (40, 16, 3, 3))
-                                                     .astype(np.int8)),
-                                 result_type=f32([1, 40, 20, 20]), strides=[1, 1],
-                                 pads_begin=[1, 1], pads_end=[1, 1], dilations=[1, 1]))
-    y = g.value(ov.MultiplyOp(y, constant(g, rng.uniform(1e-5, 1e-4, (1, 40, 1, 1)))))
-    g.output(act_fq_typed(g, y, -1.0, 1.0, 0.0, 255.0, ov.ui8), "y")
-    model = lowpass.Model(g.module())
-    feeds = {"x": rng.integers(low, low + 256, xs).astype(dtype)}
+    model, feeds = _requantized_conv(np.random.default_rng(44), [1, 16, 20, 20], 40, 3,
+                                     activations, zero_point=True)
     ks = []
     original = convolution.emit_gemm
     monkeypatch.setattr(convolution, "emit_gemm",
@@ -762,18 +761,7 @@ def test_im2col_rows_not_padded_without_amx_rows(monkeypatch: pytest.MonkeyPatch
     from lowpass.lowering.compiler import clear_cache
     from lowpass.lowering.ops import convolution
 
-    rng = np.random.default_rng(45)
-    g = GraphBuilder()
-    xs = [1, 16, 3, 3]
-    x = g.input("x", xs, ov.ui8)
-    y = g.value(ov.ConvolutionOp(x, g.constant(rng.integers(-128, 128, (24, 16, 3, 3))
-                                               .astype(np.int8)),
-                                 result_type=f32([1, 24, 3, 3]), strides=[1, 1],
-                                 pads_begin=[1, 1], pads_end=[1, 1], dilations=[1, 1]))
-    y = g.value(ov.MultiplyOp(y, constant(g, rng.uniform(1e-5, 1e-4, (1, 24, 1, 1)))))
-    g.output(act_fq_typed(g, y, -1.0, 1.0, 0.0, 255.0, ov.ui8), "y")
-    model = lowpass.Model(g.module())
-    feeds = {"x": rng.integers(0, 256, xs).astype(np.uint8)}
+    model, feeds = _requantized_conv(np.random.default_rng(45), [1, 16, 3, 3], 24, 3)
     ks = []
     original = convolution.emit_gemm
     monkeypatch.setattr(convolution, "emit_gemm",
