@@ -169,35 +169,37 @@ def fire_module() -> lowpass.Model:
     return lowpass.Model(g.module())
 
 
-def residual_block(output_nchw: bool) -> lowpass.Model:
+def residual_block(output_nchw: bool, xs: list[int] = XS, c: int = 16) -> lowpass.Model:
     """LPT's residual connection: a 1x1 convolution requantized (per-channel
     FakeQuantize -> Convert -> per-channel dequantizing FakeQuantize to f32), the residual
     Add of a u8 tensor, Multiply, Relu, FakeQuantize to u8: one group, the Add's tensor read
     beside the accumulators (NHWC: at the output's indices; with `output_nchw`, the result
-    and the shortcut, a graph input, are NCHW: the per-channel NCHW pass)."""
+    and the shortcut, a graph input, are NCHW: the per-channel NCHW pass). `c` channels
+    after a first 3x3 convolution of the input `xs`."""
+    shape = [xs[0], c, *xs[2:]]
     g = GraphBuilder()
-    x = g.input("x", XS, ov.ui8)
+    x = g.input("x", xs, ov.ui8)
     shortcut = x if output_nchw else None
     if shortcut is None:
-        y = g.value(ov.ConvolutionOp(x, g.constant(int8_weights((16, 16, 3, 3))),
-                                     result_type=f32(XS), name="first", **PAD1))
-        y = g.value(ov.MultiplyOp(y, const(g, scales(16))))
+        y = g.value(ov.ConvolutionOp(x, g.constant(int8_weights((c, xs[1], 3, 3))),
+                                     result_type=f32(shape), name="first", **PAD1))
+        y = g.value(ov.MultiplyOp(y, const(g, scales(c))))
         shortcut = fq(g, y, 0.0, 3.0, 0.0, 255.0, ov.ui8, name="shortcut")
-    y = g.value(ov.ConvolutionOp(shortcut, g.constant(int8_weights((16, 16, 1, 1))),
-                                 result_type=f32(XS), name="conv", **NOPAD))
-    high = RNG.uniform(2000.0, 4000.0, (1, 16, 1, 1)).astype(np.float32)
+    y = g.value(ov.ConvolutionOp(shortcut, g.constant(int8_weights((c, c, 1, 1))),
+                                 result_type=f32(shape), name="conv", **NOPAD))
+    high = RNG.uniform(2000.0, 4000.0, (1, c, 1, 1)).astype(np.float32)
     q = fq(g, y, -high, high, 0.0, 255.0, ov.ui8, name="requant")
-    deq_high = RNG.uniform(0.5, 2.0, (1, 16, 1, 1)).astype(np.float32)
+    deq_high = RNG.uniform(0.5, 2.0, (1, c, 1, 1)).astype(np.float32)
     deq = fq(g, g.value(ov.ConvertOp(q, ov.f32)), 0.0, 255.0, -deq_high, deq_high, ov.f32,
              name="dequant")
-    r = g.value(ov.AddOp(deq, shortcut, result_type=f32(XS), name="residual"))
+    r = g.value(ov.AddOp(deq, shortcut, result_type=f32(shape), name="residual"))
     r = g.value(ov.ReluOp(g.value(ov.MultiplyOp(r, const(g, 0.75))), name="relu"))
     out = fq(g, r, 0.0, 5.0, 0.0, 255.0, ov.ui8, name="out")
     if output_nchw:
         g.output(out, "out")
     else:
-        y = g.value(ov.ConvolutionOp(out, g.constant(int8_weights((8, 16, 1, 1))),
-                                     result_type=f32([2, 8, 12, 12]), name="next", **NOPAD))
+        y = g.value(ov.ConvolutionOp(out, g.constant(int8_weights((8, c, 1, 1))),
+                                     result_type=f32([xs[0], 8, *xs[2:]]), name="next", **NOPAD))
         g.output(g.value(ov.MultiplyOp(y, const(g, scales(8)))), "y")
     return lowpass.Model(g.module())
 
@@ -391,27 +393,7 @@ def test_few_positions_split_their_nhwc_pass_between_threads() -> None:
     positions to run blocks in parallel, so on 2 threads the GEMMs are threaded and the NHWC
     pass after them is split into row ranges (`_finish_rows`); bit for bit REFERENCE's on 1
     and 2 threads."""
-    shape = [1, 192, 7, 7]
-    g = GraphBuilder()
-    x = g.input("x", [1, 64, 7, 7], ov.ui8)
-    y = g.value(ov.ConvolutionOp(x, g.constant(int8_weights((192, 64, 3, 3))),
-                                 result_type=f32(shape), name="first", **PAD1))
-    shortcut = fq(g, g.value(ov.MultiplyOp(y, const(g, scales(192)))), 0.0, 3.0, 0.0, 255.0,
-                  ov.ui8, name="shortcut")
-    y = g.value(ov.ConvolutionOp(shortcut, g.constant(int8_weights((192, 192, 1, 1))),
-                                 result_type=f32(shape), name="conv", **NOPAD))
-    high = RNG.uniform(4000.0, 8000.0, (1, 192, 1, 1)).astype(np.float32)
-    q = fq(g, y, -high, high, 0.0, 255.0, ov.ui8, name="requant")
-    deq_high = RNG.uniform(0.5, 2.0, (1, 192, 1, 1)).astype(np.float32)
-    deq = fq(g, g.value(ov.ConvertOp(q, ov.f32)), 0.0, 255.0, -deq_high, deq_high, ov.f32,
-             name="dequant")
-    r = g.value(ov.AddOp(deq, shortcut, result_type=f32(shape), name="residual"))
-    r = g.value(ov.ReluOp(g.value(ov.MultiplyOp(r, const(g, 0.75))), name="relu"))
-    out = fq(g, r, 0.0, 2.0, 0.0, 255.0, ov.ui8, name="out")
-    z = g.value(ov.ConvolutionOp(out, g.constant(int8_weights((16, 192, 1, 1))),
-                                 result_type=f32([1, 16, 7, 7]), name="next", **NOPAD))
-    g.output(g.value(ov.MultiplyOp(z, const(g, scales(16)))), "y")
-    model = lowpass.Model(g.module())
+    model = residual_block(False, [1, 64, 7, 7], 192)
     assert "out" in channels_last(model)
     clear_cache()
     compiled = lowpass.Core().compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": 2})
