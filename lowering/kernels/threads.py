@@ -57,6 +57,7 @@ from dataclasses import dataclass
 import llvmlite.ir as ir
 import numpy as np
 
+from lowpass.lowering.emit import for_range
 from lowpass.lowering.jit import JitLibrary, compile_ir, new_module, register_resolver
 from lowpass.lowering.target import host_cpu
 
@@ -382,20 +383,8 @@ def _emit_pool_module(threads: int) -> ir.Module:
     b.branch(inline)
 
     b.position_at_end(inline)  # pool busy (or stopped): every chunk on this thread
-    index_var = _entry_alloca(b, I64)
-    b.store(_const(I64, 0), index_var)
-    inline_loop = run.append_basic_block("inline_loop")
-    inline_body = run.append_basic_block("inline_body")
-    inline_done = run.append_basic_block("inline_done")
-    b.branch(inline_loop)
-    b.position_at_end(inline_loop)
-    index = b.load(index_var)
-    b.cbranch(b.icmp_signed("<", index, chunks), inline_body, inline_done)
-    b.position_at_end(inline_body)
-    b.call(task, [ctx, index])
-    b.store(b.add(index, _const(I64, 1)), index_var)
-    b.branch(inline_loop)
-    b.position_at_end(inline_done)
+    with for_range(b, chunks, name="inline") as index:
+        b.call(task, [ctx, index])
     b.ret_void()
 
     b.position_at_end(parallel)

@@ -406,8 +406,9 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
         p_start += count * rows
 
 
-FINISH_MIN_ELEMENTS = 8192
-"""Output elements of a block from which its NHWC pass is split between the threads."""
+FINISH_MIN_BYTES = 32 * 1024
+"""Accumulator bytes of a block (8192 int32 or float32 sums) from which its NHWC pass is
+split between the threads."""
 
 
 def _call_finish_rows(ctx: EmitContext, finish: ir.Function, acc: ir.Value, out: ir.Value,
@@ -419,9 +420,8 @@ def _call_finish_rows(ctx: EmitContext, finish: ir.Function, acc: ir.Value, out:
     a ResNet: its GEMMs were threaded but not the pass after them, which takes longer than
     them there: those layers ran only 1.3-1.4x faster on 2 threads)."""
     b = ctx.builder
-    elements = rows * acc_row // 4
     chunks = min(BLOCK_CHUNKS_PER_THREAD * ctx.threads, rows // 8)
-    if ctx.threads == 1 or chunks < 2 or elements < FINISH_MIN_ELEMENTS:
+    if ctx.threads == 1 or chunks < 2 or rows * acc_row < FINISH_MIN_BYTES:
         b.call(finish, [acc, out, n, p0, i64(rows), *rest])
         return
     task, t, chunk, loaded, table = pointer_task(

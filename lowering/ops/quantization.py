@@ -30,9 +30,10 @@ and gives the same bits.
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Sequence
+from copy import copy
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 
 import llvmlite.ir as ir
 import numpy as np
@@ -326,9 +327,6 @@ class Program:
         """Per step, the [V] float32 arrays its code reads, by role: the step's constants and
         those derived from them (a FakeQuantize's reciprocal of its width...), computed once
         so that each is one constant of the module and one slot of `parameters()`."""
-        self._unchecked_fq = [self._levels_proven(i) for i in range(len(self.steps))]
-        """Per step: a FakeQuantize whose levels `_levels_fast` computes without its check,
-        proven exact at compile time for every input it can get (`_levels_proven`)."""
 
     def channels_last(self) -> Program:
         """The same program on its 4-D tensor stored NHWC (`cpu.channels_last`): the shape
@@ -348,7 +346,17 @@ class Program:
 
     def on_integers(self, lo: int, hi: int) -> Program:
         """The same program on inputs that are integers in [lo, hi]."""
-        return Program(self.steps, self.out_dtype, self.shape, self.axes, (lo, hi))
+        program = copy(self)  # (the steps' constants as they are: only the proofs differ)
+        program.input_range = (lo, hi)
+        program.__dict__.pop("_unchecked_fq", None)
+        return program
+
+    @cached_property
+    def _unchecked_fq(self) -> list[bool]:
+        """Per step: a FakeQuantize whose levels `_levels_fast` computes without its check,
+        proven exact at compile time for every input it can get (`_levels_proven`; asked
+        when the program is emitted or its signature taken, not for every `Program`)."""
+        return [self._levels_proven(i) for i in range(len(self.steps))]
 
     @property
     def tensors(self) -> list[SSAValue]:
