@@ -6,14 +6,16 @@
     opt-tool model.mlir --ov-reshape='inputs="X:1x1x16","Y:2x?" replace-constants="f/shape:1x-1"'
 
 The entry function's argument types (and its `function_type`) take the new shapes, then every
-op that depends on a changed value is re-inferred with `infer_result_types()`, in program
-order: shape sub-graphs (`ShapeOf -> Gather -> Concat -> Reshape`) follow because their values
-are computed from the new shapes. TensorIterator and Loop bodies are re-inferred from their
-inputs (a sliced body Parameter takes the outer shape with the sliced axis = part_size, merged
-and invariant Parameters the outer type, Loop's current_iteration is unchanged); the back edges
-must keep their type, and the op's results then follow: the number of iterations of a
-TensorIterator follows the sequence length, a Loop's trip count `Gather(ShapeOf(X))` the new
-shape, and so do the concatenated outputs. The function's result types follow last.
+op that depends on a changed value is re-inferred with `infer_result_types()`, in program order
+(a type-relaxed op, as LPT leaves them, keeps the u8/i8 element types it declares, as
+OpenVINO's `TypeRelaxed` does): shape sub-graphs (`ShapeOf -> Gather -> Concat -> Reshape`)
+follow because their values are computed from the new shapes. TensorIterator and Loop bodies
+are re-inferred from their inputs (a sliced body Parameter takes the outer shape with the
+sliced axis = part_size, merged and invariant Parameters the outer type, Loop's
+current_iteration is unchanged); the back edges must keep their type, and the op's results then
+follow: the number of iterations of a TensorIterator follows the sequence length, a Loop's trip
+count `Gather(ShapeOf(X))` the new shape, and so do the concatenated outputs. The function's
+result types follow last.
 
 A model is not always reshapable: the most common reason is a constant that hard-codes a shape
 (a Reshape target holding the old sequence length). The pass then fails with a diagnostic that
@@ -343,10 +345,10 @@ class _Reshaper:
 
     def _infer(self, op: OvOp) -> None:
         try:
-            types = list(op.infer_result_types())
+            types = op.reinfer_result_types()
         except Exception as e:  # the precondition checks give the better message
             try:
-                op.verify_attrs()
+                op.verify_()
             except DiagnosticException as checked:
                 raise _Failure(op, _message(checked), op.operands) from None
             raise _Failure(op, _message(e), op.operands) from None
@@ -355,7 +357,7 @@ class _Reshaper:
         for result, t in zip(list(op.results), types, strict=True):
             self._retype(result, t)
         try:
-            op.verify_attrs()
+            op.verify_()
         except DiagnosticException as e:
             raise _Failure(op, _message(e), op.operands) from None
 

@@ -487,6 +487,28 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface, HasFolderInterfa
             origin = result_types[0] if result_types and is_float(result_types[0]) else f32
         return dict.fromkeys(low, origin)
 
+    def reinfer_result_types(self) -> list[Attribute]:
+        """
+        The result types that `infer_result_types` gives from the current operands, as a
+        re-inference (`ov-reshape`) sets them: a type-relaxed op infers with its low-precision
+        operands read as their origin type, and keeps the low-precision element type that a
+        result declares (OpenVINO's `TypeRelaxed` keeps its overridden output types when a
+        model is reshaped); only the shapes follow.
+        """
+        with _origin_view(self.origin_types()):
+            inferred = list(self.infer_result_types())
+        if not self.TYPE_RELAXED:
+            return inferred
+        return [
+            TensorType(element_type_of(r), t.get_shape())
+            if isinstance(t, TensorType)
+            and isinstance(r.type, TensorType)
+            and element_type_of(r) != element_type_of(t)
+            and element_type_of(r) in RELAXED_RESULT_ELEMENT_TYPES
+            else t
+            for r, t in zip(self.results, inferred, strict=False)
+        ] + inferred[len(self.results) :]
+
     def compute(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
         """
         `evaluate`, plus the type relaxation of `TYPE_RELAXED` ops: low-precision inputs are

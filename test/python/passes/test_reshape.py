@@ -196,6 +196,42 @@ def test_replace_constants_follows(core: lowpass.Core, rng: np.random.Generator)
 # --------------------------------------------------------------------------------------------
 
 
+def test_quantized_model_keeps_low_precision_types(
+    core: lowpass.Core, rng: np.random.Generator
+) -> None:
+    """
+    After `lpt`, FakeQuantizes declare u8/i8 results and convolutions read them (type relaxed,
+    OpenVINO's TypeRelaxed). Reshaping keeps those element types and re-infers only the shapes:
+    a batch of 2, and a dynamic batch that the CPU device reshapes per request, give what the
+    batch-1 model gives on each sample.
+    """
+    text = (EXAMPLES / "qconvnet.mlir").read_text()
+    flatten = 'replace-constants="flatten/shape:-1x1024"'
+    batch1 = _reshaped(text, "lpt")
+    batch2 = _reshaped(text, f'lpt,ov-reshape{{inputs="data:2x3x32x32" {flatten}}}')
+    dynamic = _reshaped(text, f'lpt,ov-reshape{{inputs="data:?x3x32x32" {flatten}}}')
+    low = [line for line in str(batch1).splitlines() if "-> tensor<1x" in line and "xui8>" in line]
+    assert low, "lpt made no u8 FakeQuantize"
+    for module, batch in ((batch2, "2"), (dynamic, "?")):
+        for line in low:
+            op = line.split("=", 1)[1].split("%", 1)[0].strip()  # e.g. ov.fake_quantize
+            assert any(
+                op in kept and f"-> tensor<{batch}x" in kept and "xui8>" in kept
+                for kept in str(module).splitlines()
+            ), f"{op} lost its u8 result: {line}"
+    x = rng.uniform(0.0, 2.55, (2, 3, 32, 32)).astype(np.float32)
+    for device in ("REFERENCE", "CPU"):
+        one = [
+            core.compile_model(batch1, device).create_infer_request().infer({"data": x[i : i + 1]})
+            for i in (0, 1)
+        ]
+        expected = np.concatenate([np.asarray(r.to_dict()["prob"]) for r in one])
+        for module in (batch2, dynamic):
+            request = core.compile_model(module, device).create_infer_request()
+            got = np.asarray(request.infer({"data": x}).to_dict()["prob"])
+            np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-6)
+
+
 @pytest.mark.parametrize(
     ("text", "dims"), [(CONVNET, "2x1x16"), (TI, "6x1x4"), (LOOP, "6x1x4"), (HARD_CODED, "6x1x4")]
 )
