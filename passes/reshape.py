@@ -351,6 +351,8 @@ class _Reshaper:
                 op.verify_()
             except DiagnosticException as checked:
                 raise _Failure(op, _message(checked), op.operands) from None
+            except Exception:  # (`verify_` infers again: then the inference's error says it)
+                pass
             raise _Failure(op, _message(e), op.operands) from None
         if len(types) != len(op.results):
             raise _Failure(op, f"inferred {len(types)} result types for {len(op.results)}")

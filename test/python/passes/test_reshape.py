@@ -291,6 +291,25 @@ def test_located_diagnostic() -> None:
         reshape_module(module, {"X": [2, 1, 4]}, source_map=source_map)
 
 
+def test_inference_error_is_a_located_diagnostic(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An op whose shape inference raises a plain exception (not a diagnostic, and its
+    verifier finds nothing) still ends in the located one-line error, not a traceback (the
+    verifier that the reshaper asks for a better message infers again, and raises the same)."""
+    from lowpass.dialects.ov.activation import ReluOp
+
+    def broken(self: ReluOp) -> list:
+        raise ValueError("synthetic inference failure")
+
+    module, source_map = lowpass.parse_module(HARD_CODED, filename="hard.mlir")
+    monkeypatch.setattr(ReluOp, "infer_result_types", broken)
+    with pytest.raises(
+        ReshapeError, match=r"^hard\.mlir:6:3: error: 'ov\.relu' op synthetic inference failure"
+    ):
+        reshape_module(
+            module, {"X": [2, 1, 4]}, {"seq/shape": [2, 4]}, source_map=source_map
+        )
+
+
 def test_unknown_input_lists_inputs() -> None:
     with pytest.raises(
         ReshapeError, match=r"no input named 'Z': its inputs are 'X' \[6, 1, 4\], 'W' \[4, 4\]"
