@@ -422,7 +422,9 @@ class Program:
         `_levels_fast`'s levels equal the exact ones on every integer of those ranges where
         they could differ (`_fast_levels_exact_on_integers`): its input is the program's
         (`input_range`), or the levels of an integer FakeQuantize passed through a type they
-        fit (`cast`: a requantization after a quantization)."""
+        fit (`cast`: a requantization after a quantization). Else the same on every value of
+        the finite set it can get, where that is known (`_input_values`, e.g. a residual
+        block's last requantization; `_fast_levels_exact_on_values`)."""
         step = self.steps[index]
         if step.kind != "fq" or "steps_per_width" not in self.operands[index]:
             return False
@@ -435,7 +437,13 @@ class Program:
             lo = self.vectors[index - 2][2].astype(np.float64)
             hi = lo + (self.steps[index - 2].levels - 1)
         else:
-            return False
+            values = self._input_values(index)
+            if values is None:
+                return False
+            il, ih = self.vectors[index][0], self.vectors[index][1]
+            return _fast_levels_exact_on_values(
+                step.levels, self._integer_fq[index],
+                *(np.ascontiguousarray(a, np.float32).tobytes() for a in (il, ih, values)))
         il, ih = self.vectors[index][0], self.vectors[index][1]
         return _fast_levels_exact_on_integers(
             step.levels, self._integer_fq[index],
@@ -443,6 +451,79 @@ class Program:
             *(np.ascontiguousarray(np.broadcast_to(a, np.shape(il)), np.float64).tobytes()
               for a in (lo, hi)),
         )
+
+    def _input_values(self, index: int) -> np.ndarray | None:
+        """
+        Every value the step at `index` can get, as float32 (one set for every channel), when
+        that set is small (`_MOST_VALUES_TRIED`), else None. It starts after the last
+        FakeQuantize before the step, whose results are its levels whatever it gets, or at
+        the program's input when that is integers in a known range (`input_range`); the
+        steps between follow as the reference computes them (float32 operations in order):
+        constants of one value for every channel, a Relu, a `cast` that keeps an integer
+        FakeQuantize's levels, and the residual Add of a u8/i8 tensor (each of its integers
+        added to each value). A residual block's last requantization gets the sums of the
+        levels of its dequantizing FakeQuantize and the codes of the residual: 256 x 256
+        values, so that its fast levels can be proven on each of them.
+        """
+        start = next((j for j in range(index - 1, -1, -1) if self.steps[j].kind == "fq"), None)
+        if start is None:
+            if self.input_range is None or self.input_range[1] - self.input_range[0] >= (
+                    _MOST_INTEGERS_TRIED):
+                return None
+            values = np.arange(self.input_range[0], self.input_range[1] + 1).astype(np.float32)
+            start = -1
+        else:
+            values = self._fq_results(start)
+            if values is None:
+                return None
+        with np.errstate(all="ignore"):
+            for j in range(start + 1, index):
+                step, vectors = self.steps[j], self.vectors[j]
+                if any(v.size and not np.all(v.view(np.uint32) == v.view(np.uint32)[0])
+                       for v in vectors):
+                    return None  # (constants per channel: a set per channel)
+                c = [np.float32(v[0]) for v in vectors]
+                kind = step.kind
+                if kind == "mul":
+                    values = values * c[0]
+                elif kind == "add":
+                    values = values + c[0]
+                elif kind == "sub":
+                    values = values - c[0]
+                elif kind == "rsub":
+                    values = c[0] - values
+                elif kind == "relu":
+                    values = np.where(values > 0, values, np.float32(0.0))
+                elif kind == "cast" and self._integer_fq[j - 1] and self._levels_fit(
+                        j - 1, np.dtype(step.dtype)):
+                    pass  # (the levels are integers of the type: unchanged)
+                elif kind == "add_tensor" and step.tensor is not None and value_dtype(
+                        step.tensor) in (U8_DT, I8_DT):
+                    info = np.iinfo(value_dtype(step.tensor))
+                    codes = np.arange(info.min, info.max + 1).astype(np.float32)
+                    if values.size * codes.size > _MOST_VALUES_TRIED:
+                        return None
+                    values = (values[:, None] + codes[None, :]).reshape(-1)
+                else:
+                    return None
+                values = np.unique(values.astype(np.float32))
+        return values
+
+    def _fq_results(self, index: int) -> np.ndarray | None:
+        """Every value the FakeQuantize at `index` gives (its levels and output limits, as the
+        reference computes them), when its output limits are the same for every channel."""
+        ol, oh = self.vectors[index][2:]
+        if not (np.all(ol.view(np.uint32) == ol.view(np.uint32)[0])
+                and np.all(oh.view(np.uint32) == oh.view(np.uint32)[0])):
+            return None
+        low, high = np.float32(ol[0]), np.float32(oh[0])
+        steps = self.steps[index].levels - 1
+        k = np.arange(steps + 1, dtype=np.float32)
+        if self._integer_fq[index]:
+            return k + low  # (`_fq_is_integer`: level k is ol + k)
+        with np.errstate(all="ignore"):
+            levels = k / np.float32(steps) * (high - low) + low
+        return np.unique(np.concatenate([levels, [low, high]]).astype(np.float32))
 
     def parameters(self) -> list[np.ndarray]:
         """The arrays that code emitted with `apply(..., parameters=...)` reads, in the order
@@ -768,6 +849,48 @@ def _fast_levels_exact_on_integers(levels: int, clamped: bool, il_bytes: bytes,
             near &= x <= hi
         if not clamped:
             near &= (x32 > il) & (x32 <= ih)
+        channel, at = np.nonzero(near)
+        if channel.size == 0:
+            return True
+        k_fast = k_fast[channel, at]
+        k_exact = np.rint((u[channel, at] / width[channel, 0]) * np.float32(steps))
+        if clamped:
+            k_fast, k_exact = np.clip(k_fast, 0, steps), np.clip(k_exact, 0, steps)
+    return bool(np.all(k_fast == k_exact))
+
+
+@lru_cache(maxsize=1024)
+def _fast_levels_exact_on_values(levels: int, clamped: bool, il_bytes: bytes,
+                                 ih_bytes: bytes, values_bytes: bytes) -> bool:
+    """
+    As `_fast_levels_exact_on_integers`, for every float32 value of a set (`values_bytes`,
+    the same for every channel; float32 il and ih per channel): every value is tried, and
+    the exact levels are computed where the check would fire. No for more than
+    `_MOST_VALUES_TRIED` channels x values, or for non-finite values (NaN goes to the
+    output low limit on both ways, but is not worth a proof).
+    """
+    il = np.frombuffer(il_bytes, np.float32)[:, None]
+    ih = np.frombuffer(ih_bytes, np.float32)[:, None]
+    x = np.frombuffer(values_bytes, np.float32)[None, :]
+    steps = levels - 1
+    if not np.all(np.isfinite(x)):
+        return False
+    if np.all(il == il[0]) and np.all(ih == ih[0]):
+        il, ih = il[:1], ih[:1]
+    if il.size * x.size > _MOST_VALUES_TRIED:
+        return False
+    with np.errstate(all="ignore"):
+        width = (ih - il).astype(np.float32)
+        spw = (np.float64(steps) / width.astype(np.float64)).astype(np.float32)
+        if not (np.all(np.isfinite(width)) and np.all(width > 0) and np.all(np.isfinite(spw))):
+            return False
+        u = x - il
+        fast = u * spw
+        k_fast = np.rint(fast)
+        distance = np.abs(fast - k_fast)
+        near = distance >= np.float32(0.5 - _NEAR_TIE * (steps + 2.0))
+        if not clamped:
+            near &= (x > il) & (x <= ih)
         channel, at = np.nonzero(near)
         if channel.size == 0:
             return True

@@ -116,6 +116,59 @@ def test_levels_proven_without_the_check_only_where_they_are_exact(clamped: bool
     assert not _proven(256, clamped, il, ih, -(2**31), 2**31 - 1)
 
 
+def _value_mismatches(levels: int, clamped: bool, il: np.ndarray, ih: np.ndarray,
+                      x: np.ndarray) -> int:
+    """Brute force over a set of float32 values: where `_levels_fast` without its check gives
+    another level than the division (clamped, or where il < x <= ih)."""
+    steps = levels - 1
+    x = x.astype(np.float32)[None, :]
+    il, ih = il[:, None], ih[:, None]
+    width = (ih - il).astype(np.float32)
+    spw = (np.float64(steps) / width.astype(np.float64)).astype(np.float32)
+    u = x - il
+    fast, exact = np.rint(u * spw), np.rint((u / width) * np.float32(steps))
+    if clamped:
+        return int(np.sum(np.clip(fast, 0, steps) != np.clip(exact, 0, steps)))
+    return int(np.sum((fast != exact) & (x > il) & (x <= ih)))
+
+
+@pytest.mark.parametrize("clamped", [True, False])
+def test_levels_proven_on_a_set_of_values_only_where_they_are_exact(clamped: bool) -> None:
+    """The proof on a finite set of float values (a residual block's requantization gets the
+    sums of 256 levels and 256 codes, scaled) agrees with brute force: it never says yes
+    where some value of the set gets another level, on random sets and on sets built around
+    the level boundaries (where the fast levels do differ: some are refused), and says no to
+    non-finite values and to sets too large to try."""
+    from lowpass.lowering.ops.quantization import _fast_levels_exact_on_values
+
+    def proven(il: np.ndarray, ih: np.ndarray, x: np.ndarray) -> bool:
+        return _fast_levels_exact_on_values(256, clamped, il.tobytes(), ih.tobytes(),
+                                            x.astype(np.float32).tobytes())
+
+    rng = np.random.default_rng(11)
+    said_yes = refused_wrong = 0
+    for trial in range(300):
+        channels = 1 if trial % 3 else 4
+        il = rng.uniform(-50.0, 10.0, channels).astype(np.float32)
+        ih = (il + rng.uniform(20.0, 40000.0, channels)).astype(np.float32)
+        if trial % 2:  # values next to the level boundaries of channel 0
+            k = rng.integers(0, 255, 3000) + 0.5
+            x = il[0] + k * (ih[0] - il[0]) / 255.0
+            x = np.nextafter(x.astype(np.float32), rng.choice([-np.inf, np.inf], x.size))
+        else:
+            x = rng.uniform(il.min() - 5.0, ih.max() + 5.0, 4000)
+        x = np.unique(x.astype(np.float32))
+        wrong = _value_mismatches(256, clamped, il, ih, x)
+        said = proven(il, ih, x)
+        assert not (said and wrong), (trial, il, ih)
+        said_yes += said
+        refused_wrong += bool(wrong)
+    assert said_yes > 50 and refused_wrong > 10
+    il, ih = np.float32([0.0]), np.float32([255.0])
+    assert not proven(il, ih, np.float32([1.0, np.nan]))
+    assert not proven(il, ih, np.zeros(5_000_000, np.float32) + np.arange(5_000_000))
+
+
 def test_requantization_of_codes_without_the_check_is_exact() -> None:
     """Quantize, then requantize the u8 codes per channel (ONNX QDQ's conv output followed by
     the residual Add's scale): the second FakeQuantize is proven and compiled without the

@@ -169,13 +169,16 @@ def fire_module() -> lowpass.Model:
     return lowpass.Model(g.module())
 
 
-def residual_block(output_nchw: bool, xs: list[int] = XS, c: int = 16) -> lowpass.Model:
+def residual_block(output_nchw: bool, xs: list[int] = XS, c: int = 16,
+                   dequant_per_tensor: bool = False, tap: bool = False) -> lowpass.Model:
     """LPT's residual connection: a 1x1 convolution requantized (per-channel
     FakeQuantize -> Convert -> per-channel dequantizing FakeQuantize to f32), the residual
     Add of a u8 tensor, Multiply, Relu, FakeQuantize to u8: one group, the Add's tensor read
     beside the accumulators (NHWC: at the output's indices; with `output_nchw`, the result
     and the shortcut, a graph input, are NCHW: the per-channel NCHW pass). `c` channels
-    after a first 3x3 convolution of the input `xs`."""
+    after a first 3x3 convolution of the input `xs`. `dequant_per_tensor`: the dequantizing
+    FakeQuantize's output limits are one pair for every channel (as in onnxruntime's QDQ
+    ResNet-50 after LPT); `tap`: the Multiply's result is an output too."""
     shape = [xs[0], c, *xs[2:]]
     g = GraphBuilder()
     x = g.input("x", xs, ov.ui8)
@@ -190,10 +193,15 @@ def residual_block(output_nchw: bool, xs: list[int] = XS, c: int = 16) -> lowpas
     high = RNG.uniform(2000.0, 4000.0, (1, c, 1, 1)).astype(np.float32)
     q = fq(g, y, -high, high, 0.0, 255.0, ov.ui8, name="requant")
     deq_high = RNG.uniform(0.5, 2.0, (1, c, 1, 1)).astype(np.float32)
+    if dequant_per_tensor:
+        deq_high = np.float32(deq_high.flat[0])
     deq = fq(g, g.value(ov.ConvertOp(q, ov.f32)), 0.0, 255.0, -deq_high, deq_high, ov.f32,
              name="dequant")
     r = g.value(ov.AddOp(deq, shortcut, result_type=f32(shape), name="residual"))
-    r = g.value(ov.ReluOp(g.value(ov.MultiplyOp(r, const(g, 0.75))), name="relu"))
+    m = g.value(ov.MultiplyOp(r, const(g, 0.75)))
+    if tap:
+        g.output(m, "tap")
+    r = g.value(ov.ReluOp(m, name="relu"))
     out = fq(g, r, 0.0, 5.0, 0.0, 255.0, ov.ui8, name="out")
     if output_nchw:
         g.output(out, "out")
@@ -386,6 +394,70 @@ def test_residual_add_fused_into_the_convolution(output_nchw: bool) -> None:
     assert ("out" in channels_last(model)) == (not output_nchw)
     feeds = {"x": RNG.integers(0, 256, XS).astype(np.uint8)}
     _matches_reference(model, feeds)
+
+
+def test_residual_requantization_proven_on_the_values_it_can_get() -> None:
+    """The last FakeQuantize of a residual block gets the dequantized levels (one set of 256
+    for every channel: output limits per tensor) plus the u8 codes of the shortcut, times a
+    constant: a finite set of values (`Program._input_values`), on each of which its fast
+    levels are tried at compile time; proven, it is compiled without its check. The set
+    holds every value the REFERENCE device computes there, and the results are its bits."""
+    from lowpass.lowering.ops import quantization
+
+    xs = [4, 16, 12, 12]
+    feeds = {"x": RNG.integers(0, 256, xs).astype(np.uint8)}
+    state = RNG.bit_generator.state  # (the tapped model below: the same constants)
+    model = residual_block(False, xs, dequant_per_tensor=True)
+    programs: list[quantization.Program] = []
+    real = quantization.Program.apply
+
+    def spy(self: quantization.Program, *args, **kwargs):  # type: ignore[no-untyped-def]
+        programs.append(self)
+        return real(self, *args, **kwargs)
+
+    quantization.Program.apply = spy  # type: ignore[method-assign]
+    try:
+        clear_cache()
+        lowpass.Core().compile_model(model, "CPU")
+    finally:
+        quantization.Program.apply = real  # type: ignore[method-assign]
+    residual = [p for p in programs if any(step.kind == "add_tensor" for step in p.steps)]
+    assert residual
+    program = residual[0]
+    last = len(program.steps) - 1
+    assert program.steps[last].kind == "fq" and program.steps[last - 1].kind == "mul"
+    assert program._unchecked_fq[last]
+    values = program._input_values(last)
+    assert values is not None and 256 * 200 < values.size <= 256 * 257
+    RNG.bit_generator.state = state
+    tapped = residual_block(False, xs, dequant_per_tensor=True, tap=True)
+    reference = lowpass.Core().compile_model(tapped, "REFERENCE").create_infer_request()
+    seen = np.unique(np.asarray(reference.infer(feeds)["tap"], np.float32))
+    assert seen.size > 200 and np.all(np.isin(seen, values))
+    _matches_reference(model, feeds)
+    # per-channel output limits: a set per channel, not tried (the check stays)
+    program = next(p for p in _programs_of(residual_block(False, xs))
+                   if any(step.kind == "add_tensor" for step in p.steps))
+    assert program._input_values(len(program.steps) - 1) is None
+
+
+def _programs_of(model: lowpass.Model) -> list:  # (the post-op programs the CPU emits)
+    from lowpass.lowering.ops import quantization
+
+    programs: list[quantization.Program] = []
+    real = quantization.Program.apply
+
+    def spy(self: quantization.Program, *args, **kwargs):  # type: ignore[no-untyped-def]
+        programs.append(self)
+        return real(self, *args, **kwargs)
+
+    quantization.Program.apply = spy  # type: ignore[method-assign]
+    try:
+        clear_cache()
+        lowpass.Core().compile_model(model, "CPU")
+    finally:
+        quantization.Program.apply = real  # type: ignore[method-assign]
+    return programs
 
 
 def test_few_positions_split_their_nhwc_pass_between_threads() -> None:
