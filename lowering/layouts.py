@@ -128,6 +128,16 @@ def _conv_data_input(ops: list[Operation], members: set[Operation]
     return x, depthwise
 
 
+def _added(data: SSAValue, ops: list[Operation], members: set[Operation]) -> bool:
+    """Whether an op of the convolution group other than the convolution (and its fused
+    zero-point Subtract) reads its data tensor: a residual Add of the input itself."""
+    readers = {use.operation for use in data.uses if use.operation in members}
+    own = {o for o in ops if isinstance(o, ConvolutionOp | GroupConvolutionOp)}
+    own |= {o for o in readers if isinstance(o, SubtractOp) and any(
+        use.operation in own for r in o.results for use in r.uses)}
+    return bool(readers - own)
+
+
 def choose_channels_last(block: Block, results: Sequence[SSAValue]) -> list[Operation]:
     """The ops of `block` (a graph after `cpu-fuse-kernels`) whose result to store NHWC."""
     ties = _Ties()
@@ -151,9 +161,11 @@ def choose_channels_last(block: Block, results: Sequence[SSAValue]) -> list[Oper
         found = _conv_data_input(ops, members)
         if found is not None and len(outputs) == 1 and len(value_shape(outputs[0])) == 4:
             data, depthwise = found
-            # (a residual Add's operand, read at the output's indices: the output's layout;
-            # a depthwise kernel reads and writes one layout)
-            ties.tie([outputs[0], *(v for v in inputs if v is not data or depthwise)])
+            # (a residual Add's operand, read at the output's indices: the output's layout,
+            # the data too when the group also adds it, `conv(x) + x`; a depthwise kernel
+            # reads and writes one layout)
+            ties.tie([outputs[0], *(v for v in inputs
+                                    if v is not data or depthwise or _added(v, ops, members))])
             convolved.update([data, outputs[0]])
             continue
         if _is_lrn(ops, inputs, outputs):  # (across channels: one layout in and out)

@@ -380,7 +380,7 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
 
     finish, finish_constants = _finish_function(ctx, spec, plan, out,
                                                 [rows for _, rows in blocks])
-    tensors = [ctx.buffer(t).ptr for t in plan.rest.tensors]  # (a residual Add's operand)
+    tensors = _residual_tensors(ctx, plan, out)
     p_start = 0
     for count, rows in blocks:
         gemms = _group_gemms(ctx, spec, plan, rows, weights, ctx.threads)
@@ -450,6 +450,16 @@ def _smaller_blocks(spec: ConvSpec, wanted: int) -> list[tuple[int, int]] | None
     if spec.n * (full + (1 if tail else 0)) < wanted:
         return None
     return [(full, block)] + ([(1, tail)] if tail else [])
+
+
+def _residual_tensors(ctx: EmitContext, plan: GemmOutput, out: Buffer) -> list[ir.Value]:
+    """The tensors of the program's residual Adds (`add_tensor`), which its passes read at
+    the output's indices: stored in the output's layout (`cpu-choose-layouts` ties them,
+    `check_layouts` checks the marks)."""
+    buffers = [ctx.buffer(v) for v in plan.rest.tensors]
+    assert all(buf.channels_last == out.channels_last for buf in buffers), (
+        "a residual Add's tensor stored in another layout than the convolution's output")
+    return [buf.ptr for buf in buffers]
 
 
 def _block_output(b: ir.IRBuilder, spec: ConvSpec, plan: GemmOutput, acc: ir.Value,
@@ -530,7 +540,7 @@ def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
         p_start += count * rows
 
     b = ctx.builder
-    tensors = [ctx.buffer(v).ptr for v in plan.rest.tensors]  # (a residual Add's operand)
+    tensors = _residual_tensors(ctx, plan, out_buffer)
     task, t, chunk, loaded, table = pointer_task(ctx, f"{ctx.group_name}_blocks",
                                                  [xp, out, scratch, *tensors])
     t_xp, t_out, t_scratch, *t_tensors = loaded

@@ -511,10 +511,16 @@ class Program:
 
     def _fq_results(self, index: int) -> np.ndarray | None:
         """Every value the FakeQuantize at `index` gives (its levels and output limits, as the
-        reference computes them), when its output limits are the same for every channel."""
-        ol, oh = self.vectors[index][2:]
+        reference computes them), when its output limits are the same for every channel and
+        its limits and widths are finite (an infinite width makes NaN of an input inside
+        the range: inf / inf)."""
+        il, ih, ol, oh = self.vectors[index]
         if not (np.all(ol.view(np.uint32) == ol.view(np.uint32)[0])
                 and np.all(oh.view(np.uint32) == oh.view(np.uint32)[0])):
+            return None
+        with np.errstate(all="ignore"):
+            widths = [(ih - il).astype(np.float32), (oh - ol).astype(np.float32)]
+        if not all(np.all(np.isfinite(a)) for a in (il, ih, ol, oh, *widths)):
             return None
         low, high = np.float32(ol[0]), np.float32(oh[0])
         steps = self.steps[index].levels - 1

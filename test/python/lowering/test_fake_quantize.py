@@ -169,6 +169,35 @@ def test_levels_proven_on_a_set_of_values_only_where_they_are_exact(clamped: boo
     assert not proven(il, ih, np.zeros(5_000_000, np.float32) + np.arange(5_000_000))
 
 
+def test_no_proof_after_a_fake_quantize_of_infinite_width() -> None:
+    """A FakeQuantize whose input width overflows float32 makes NaN of an input inside its
+    range (x - il = inf, inf / inf); a Relu makes 0 of the NaN. The next FakeQuantize's set
+    of values is then not its levels alone: no proof, the check stays, REFERENCE's bits
+    (found by review: the fast level at 0 is 206 there, the exact one 207)."""
+    from lowpass.dialects.ov.quantization import fake_quantize
+
+    assert np.isnan(fake_quantize(np.float32([3e38]), np.float32(-3e38), np.float32(3e38),
+                                  np.float32(1.0), np.float32(2.0), 2)[0])
+    shape = [1, 16, 4, 4]
+    g = GraphBuilder()
+    x = g.input("x", shape)
+
+    def fake_quantize_op(v, il, ih, ol, oh, levels, **kwargs):  # type: ignore[no-untyped-def]
+        limits = [g.constant(np.float32(a)) for a in (il, ih, ol, oh)]
+        return g.value(ov.FakeQuantizeOp(v, *limits, levels, **kwargs))
+
+    wide = fake_quantize_op(x, -3e38, 3e38, 1.0, 2.0, 2)
+    r = g.value(ov.ReluOp(wide))
+    g.output(fake_quantize_op(r, -0.58222234, 0.13674466, 0.0, 255.0, 256,
+                              element_type=ov.ui8), "y")
+    model = lowpass.Model(g.module())
+    feeds = {"x": np.full(shape, 3e38, np.float32)}
+    core = lowpass.Core()
+    got = core.compile_model(model, "CPU").create_infer_request().infer(feeds)["y"]
+    want = core.compile_model(model, "REFERENCE").create_infer_request().infer(feeds)["y"]
+    np.testing.assert_array_equal(np.asarray(got), np.asarray(want))
+
+
 def test_requantization_of_codes_without_the_check_is_exact() -> None:
     """Quantize, then requantize the u8 codes per channel (ONNX QDQ's conv output followed by
     the residual Add's scale): the second FakeQuantize is proven and compiled without the

@@ -460,6 +460,33 @@ def _programs_of(model: lowpass.Model) -> list:  # (the post-op programs the CPU
     return programs
 
 
+def test_residual_of_the_convolution_input_returned_nchw() -> None:
+    """`conv(s) + s` with `s` an NHWC-able tensor (a convolution's requantized output) and
+    the block's result a graph output (NCHW): the residual Add reads `s` at the output's
+    indices, so `s` takes the output's layout although the same convolution reads it as its
+    data (it was stored NHWC and read as NCHW: wrong values)."""
+    xs = [2, 16, 6, 6]
+    shape = [2, 16, 6, 6]
+    g = GraphBuilder()
+    x = g.input("x", xs, ov.ui8)
+    y = g.value(ov.ConvolutionOp(x, g.constant(int8_weights((16, 16, 3, 3))),
+                                 result_type=f32(shape), name="first", **PAD1))
+    y = g.value(ov.MultiplyOp(y, const(g, scales(16))))
+    s = fq(g, y, 0.0, 3.0, 0.0, 255.0, ov.ui8, name="shortcut")
+    y = g.value(ov.ConvolutionOp(s, g.constant(int8_weights((16, 16, 1, 1))),
+                                 result_type=f32(shape), name="conv", **NOPAD))
+    high = RNG.uniform(2000.0, 4000.0, (1, 16, 1, 1)).astype(np.float32)
+    q = fq(g, y, -high, high, 0.0, 255.0, ov.ui8, name="requant")
+    deq = fq(g, g.value(ov.ConvertOp(q, ov.f32)), 0.0, 255.0, -1.25, 1.25, ov.f32,
+             name="dequant")
+    r = g.value(ov.AddOp(deq, s, result_type=f32(shape), name="residual"))
+    r = g.value(ov.ReluOp(g.value(ov.MultiplyOp(r, const(g, 0.75))), name="relu"))
+    g.output(fq(g, r, 0.0, 5.0, 0.0, 255.0, ov.ui8, name="out"), "out")
+    model = lowpass.Model(g.module())
+    assert "shortcut" not in channels_last(model)
+    _matches_reference(model, {"x": RNG.integers(0, 256, xs).astype(np.uint8)})
+
+
 def test_few_positions_split_their_nhwc_pass_between_threads() -> None:
     """A residual block at 7x7 positions and 192 channels (ResNet's last stage): too few
     positions to run blocks in parallel, so on 2 threads the GEMMs are threaded and the NHWC
