@@ -624,7 +624,8 @@ class Program:
                     return splat(b, b.load(base, typ=F32, align=4), lanes)
             elif self.layout.channels == 1 or channel is None:
                 return ir.Constant(fty, [float(array[0])] * lanes)
-            elif np.all(array == array[0]) and not np.isnan(array[0]):
+            elif np.all(array.view(np.uint32) == array.view(np.uint32)[0]) and not np.isnan(
+                    array[0]):  # (bits: a per-channel +0.0 / -0.0 is not one value)
                 return ir.Constant(fty, [float(array[0])] * lanes)
             else:
                 base = ctx.constant_ptr(array)

@@ -169,6 +169,27 @@ def test_levels_proven_on_a_set_of_values_only_where_they_are_exact(clamped: boo
     assert not proven(il, ih, np.zeros(5_000_000, np.float32) + np.arange(5_000_000))
 
 
+def test_per_channel_signed_zeros_keep_their_sign() -> None:
+    """A per-channel constant of +0.0 and -0.0 after a FakeQuantize (one program) is not one
+    value for every channel: x * -0.0 is -0.0 for a positive x (found by review: every
+    channel got +0.0)."""
+    shape = [1, 4, 4, 4]
+    g = GraphBuilder()
+    x = g.input("x", shape)
+    limits = [g.constant(np.float32(v)) for v in (-1.0, 1.0, -1.0, 1.0)]
+    q = g.value(ov.FakeQuantizeOp(x, *limits, 256, name="fq"))
+    zeros = g.constant(np.float32([0.0, -0.0, 0.0, -0.0]).reshape(1, 4, 1, 1))
+    g.output(g.value(ov.MultiplyOp(q, zeros)), "y")
+    model = lowpass.Model(g.module())
+    feeds = {"x": np.random.default_rng(0).uniform(-2.0, 2.0, shape).astype(np.float32)}
+    core = lowpass.Core()
+    got = np.asarray(core.compile_model(model, "CPU").create_infer_request().infer(feeds)["y"])
+    want = np.asarray(core.compile_model(model, "REFERENCE").create_infer_request()
+                      .infer(feeds)["y"])
+    assert np.any(np.signbit(want)) and np.any(~np.signbit(want))
+    np.testing.assert_array_equal(got.view(np.uint32), want.view(np.uint32))
+
+
 def test_no_proof_after_a_fake_quantize_of_infinite_width() -> None:
     """A FakeQuantize whose input width overflows float32 makes NaN of an input inside its
     range (x - il = inf, inf / inf); a Relu makes 0 of the NaN. The next FakeQuantize's set
