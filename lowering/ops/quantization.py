@@ -29,6 +29,8 @@ and gives the same bits.
 
 from __future__ import annotations
 
+import hashlib
+from collections import OrderedDict
 from collections.abc import Callable, Container, Sequence
 from copy import copy
 from dataclasses import dataclass, field, replace
@@ -441,9 +443,7 @@ class Program:
             if values is None:
                 return False
             il, ih = self.vectors[index][0], self.vectors[index][1]
-            return _fast_levels_exact_on_values(
-                step.levels, self._integer_fq[index],
-                *(np.ascontiguousarray(a, np.float32).tobytes() for a in (il, ih, values)))
+            return _proven_on_values(step.levels, self._integer_fq[index], il, ih, values)
         il, ih = self.vectors[index][0], self.vectors[index][1]
         return _fast_levels_exact_on_integers(
             step.levels, self._integer_fq[index],
@@ -506,7 +506,7 @@ class Program:
                     values = (values[:, None] + codes[None, :]).reshape(-1)
                 else:
                     return None
-                values = np.unique(values.astype(np.float32))
+                values = values.astype(np.float32, copy=False)  # (repeats are tried twice)
         return values
 
     def _fq_results(self, index: int) -> np.ndarray | None:
@@ -866,7 +866,25 @@ def _fast_levels_exact_on_integers(levels: int, clamped: bool, il_bytes: bytes,
     return bool(np.all(k_fast == k_exact))
 
 
-@lru_cache(maxsize=1024)
+_VALUE_PROOFS: OrderedDict[tuple[object, ...], bool] = OrderedDict()
+_VALUE_PROOFS_KEPT = 256
+
+
+def _proven_on_values(levels: int, clamped: bool, il: np.ndarray, ih: np.ndarray,
+                      values: np.ndarray) -> bool:
+    """`_fast_levels_exact_on_values`, remembered by a digest of the values (the programs
+    of a layer repeat the question; a set of 256 x 256 values is 256 KiB, which a cache
+    keyed by the values themselves kept through the compilation's peak of memory)."""
+    arrays = [np.ascontiguousarray(a, np.float32).tobytes() for a in (il, ih, values)]
+    key = (levels, clamped, arrays[0], arrays[1], hashlib.blake2b(arrays[2]).digest())
+    found = _VALUE_PROOFS.get(key)
+    if found is None:
+        found = _VALUE_PROOFS[key] = _fast_levels_exact_on_values(levels, clamped, *arrays)
+        while len(_VALUE_PROOFS) > _VALUE_PROOFS_KEPT:
+            _VALUE_PROOFS.popitem(last=False)
+    return found
+
+
 def _fast_levels_exact_on_values(levels: int, clamped: bool, il_bytes: bytes,
                                  ih_bytes: bytes, values_bytes: bytes) -> bool:
     """
@@ -874,38 +892,44 @@ def _fast_levels_exact_on_values(levels: int, clamped: bool, il_bytes: bytes,
     the same for every channel; float32 il and ih per channel): every value is tried, and
     the exact levels are computed where the check would fire. No for more than
     `_MOST_VALUES_TRIED` channels x values, or for non-finite values (NaN goes to the
-    output low limit on both ways, but is not worth a proof).
+    output low limit on both ways, but is not worth a proof). (Tried in slices of the set:
+    the arrays of a try are temporaries of the compilation, at most 64 KiB each.)
     """
     il = np.frombuffer(il_bytes, np.float32)[:, None]
     ih = np.frombuffer(ih_bytes, np.float32)[:, None]
-    x = np.frombuffer(values_bytes, np.float32)[None, :]
+    values = np.frombuffer(values_bytes, np.float32)
     steps = levels - 1
-    if not np.all(np.isfinite(x)):
+    if not np.all(np.isfinite(values)):
         return False
     if np.all(il == il[0]) and np.all(ih == ih[0]):
         il, ih = il[:1], ih[:1]
-    if il.size * x.size > _MOST_VALUES_TRIED:
+    if il.size * values.size > _MOST_VALUES_TRIED:
         return False
     with np.errstate(all="ignore"):
         width = (ih - il).astype(np.float32)
         spw = (np.float64(steps) / width.astype(np.float64)).astype(np.float32)
         if not (np.all(np.isfinite(width)) and np.all(width > 0) and np.all(np.isfinite(spw))):
             return False
-        u = x - il
-        fast = u * spw
-        k_fast = np.rint(fast)
-        distance = np.abs(fast - k_fast)
-        near = distance >= np.float32(0.5 - _NEAR_TIE * (steps + 2.0))
-        if not clamped:
-            near &= (x > il) & (x <= ih)
-        channel, at = np.nonzero(near)
-        if channel.size == 0:
-            return True
-        k_fast = k_fast[channel, at]
-        k_exact = np.rint((u[channel, at] / width[channel, 0]) * np.float32(steps))
-        if clamped:
-            k_fast, k_exact = np.clip(k_fast, 0, steps), np.clip(k_exact, 0, steps)
-    return bool(np.all(k_fast == k_exact))
+        tie = np.float32(0.5 - _NEAR_TIE * (steps + 2.0))
+        slice_size = max(1, (1 << 14) // il.size)
+        for start in range(0, values.size, slice_size):
+            x = values[None, start : start + slice_size]
+            u = x - il
+            fast = u * spw
+            k_fast = np.rint(fast)
+            near = np.abs(fast - k_fast) >= tie
+            if not clamped:
+                near &= (x > il) & (x <= ih)
+            channel, at = np.nonzero(near)
+            if channel.size == 0:
+                continue
+            k_near = k_fast[channel, at]
+            k_exact = np.rint((u[channel, at] / width[channel, 0]) * np.float32(steps))
+            if clamped:
+                k_near, k_exact = np.clip(k_near, 0, steps), np.clip(k_exact, 0, steps)
+            if not np.all(k_near == k_exact):
+                return False
+    return True
 
 
 _MOST_INTEGERS_TRIED = 4096

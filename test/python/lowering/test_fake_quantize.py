@@ -51,6 +51,37 @@ def test_float_fake_quantize_equals_reference(levels: int) -> None:
     np.testing.assert_array_equal(got.view(np.uint32), want.view(np.uint32))
 
 
+@pytest.mark.parametrize(("ol", "oh"), [
+    (-1.5, 2.25), (2.25, -1.5), (-0.0, 1.0), (-237.32275, 7.395337), (-209.98041, 214.97992)])
+def test_float_fake_quantize_output_limits_equal_reference(ol: float, oh: float) -> None:
+    """Output limits reversed, -0.0, and ones that the level formula gives back bit for bit
+    (fl(fl(oh - ol) + ol) == oh) or not: every level, ties, out of range, infinities, NaN and
+    the input limits themselves give REFERENCE's bits."""
+    levels = 256
+    rng = np.random.default_rng(5)
+    shape = [1, 4, 9, 64]
+    g = GraphBuilder()
+    x = g.input("x", shape)
+    il = rng.uniform(-3.0, -0.5, (1, 4, 1, 1)).astype(np.float32)
+    ih = rng.uniform(0.5, 3.0, (1, 4, 1, 1)).astype(np.float32)
+    limits = [g.constant(v) for v in (il, ih, np.float32(ol), np.float32(oh))]
+    g.output(g.value(ov.FakeQuantizeOp(x, *limits, levels, name="fq")), "y")
+    model = lowpass.Model(g.module())
+    t = np.concatenate([np.arange(levels), np.arange(levels) + 0.5,
+                        rng.uniform(-0.2, levels - 0.8, levels)])
+    t = np.resize(t, int(np.prod(shape))).reshape(shape).astype(np.float64)
+    values = (il + t / (levels - 1) * (ih - il)).astype(np.float32)
+    values[0, :, 0, :3] = [np.nan, -np.inf, np.inf]
+    values[0, :, 1, :4] = [-10.0, 10.0, 0.0, -0.0]
+    values[0, :, 2, :4] = np.concatenate([il, ih]).reshape(-1)[[0, 4, 1, 5]]
+    core = lowpass.Core()
+    got = np.asarray(core.compile_model(model, "CPU").create_infer_request()
+                     .infer({"x": values})["y"])
+    want = np.asarray(core.compile_model(model, "REFERENCE").create_infer_request()
+                      .infer({"x": values})["y"])
+    np.testing.assert_array_equal(got.view(np.uint32), want.view(np.uint32))
+
+
 def _mismatches(levels: int, clamped: bool, il: np.ndarray, ih: np.ndarray, lo: int,
                 hi: int) -> int:
     """Brute force: integers x in [lo, hi] where `_levels_fast` without its check gives
