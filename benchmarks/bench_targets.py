@@ -80,13 +80,15 @@ def _int8_reason() -> str:
     if "amx-int8" in features:
         return ("the GEMMs run on AMX tiles (1.6-2.6 T int8 op/s in bench_gemm, onnxruntime's "
                 "MatMulInteger 1.2-2.2 T) and tensors stay NHWC between convolutions; what "
-                "is left is work per output element: resnet50 int8's requantization passes "
-                "(LPT's FakeQuantize chains in float32, as the reference computes them) are "
-                "about half of its time, bound by their vector instructions (~40 per 16 values "
-                "after a residual convolution, 13 after a plain one, 3 of them the check "
-                "that a fast level is exact, which no proof removes on int32 sums); "
-                "squeezenet's Concats copy their inputs (~6-10%) -> requantization fused "
-                "into the GEMM's tile stores, producers writing into their Concat's slice")
+                "is left is work per output element: resnet50 int8's NHWC passes (LPT's "
+                "FakeQuantize chains in float32, as the reference computes them) are 45% of "
+                "its time, the AMX micro-kernel 36%; a residual pass is bound by its ~40 "
+                "vector instructions per 16 values, among them the check that the first "
+                "FakeQuantize's fast level is exact, which no proof removes on int32 sums "
+                "(the last one's is proven on the 256 x 256 values it can get); against "
+                "OpenVINO's counters its residual 1x1 layers lose ~0.9 ms -> an exact "
+                "requantization of int32 sums without the check (per-channel integer "
+                "thresholds), NHWC Concat producers writing into their slice")
     if "avx512vnni" in features or "avxvnni" in features:
         return ("vpdpbusd is exact at full speed and tensors stay NHWC between "
                 "convolutions; the per-element requantization pass after each convolution "
