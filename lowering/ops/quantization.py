@@ -831,39 +831,17 @@ def _fast_levels_exact_on_integers(levels: int, clamped: bool, il_bytes: bytes,
     ih = np.frombuffer(ih_bytes, np.float32)[:, None]
     lo = np.frombuffer(lo_bytes, np.float64)[:, None]
     hi = np.frombuffer(hi_bytes, np.float64)[:, None]
-    steps = levels - 1
     if np.any(hi - lo >= _MOST_INTEGERS_TRIED) or np.any(np.abs(lo) >= 2**24) or np.any(
             np.abs(hi) >= 2**24):
         return False
     if il.size * (int(np.max(hi - lo)) + 1) > _MOST_VALUES_TRIED:  # (constants per element)
         return False
-    with np.errstate(all="ignore"):
-        width = (ih - il).astype(np.float32)
-        spw = (np.float64(steps) / width.astype(np.float64)).astype(np.float32)
-        if not (np.all(np.isfinite(width)) and np.all(width > 0) and np.all(np.isfinite(spw))):
-            return False
-        # [channels, integers] (the integers one row when every channel has the same range,
-        # the usual case: a tenth of resnet50's compile time went here otherwise)
-        uniform = bool(np.all(lo == lo[0]) and np.all(hi == hi[0]))
-        x = (lo[:1] if uniform else lo) + np.arange(int(np.max(hi - lo)) + 1)[None, :]
-        x32 = x.astype(np.float32)
-        u = x32 - il
-        fast = u * spw
-        k_fast = np.rint(fast)
-        distance = np.abs(np.subtract(fast, k_fast, out=fast), out=fast)
-        near = distance >= np.float32(0.5 - _NEAR_TIE * (steps + 2.0))
-        if not uniform:
-            near &= x <= hi
-        if not clamped:
-            near &= (x32 > il) & (x32 <= ih)
-        channel, at = np.nonzero(near)
-        if channel.size == 0:
-            return True
-        k_fast = k_fast[channel, at]
-        k_exact = np.rint((u[channel, at] / width[channel, 0]) * np.float32(steps))
-        if clamped:
-            k_fast, k_exact = np.clip(k_fast, 0, steps), np.clip(k_exact, 0, steps)
-    return bool(np.all(k_fast == k_exact))
+    # [channels, integers] (the integers one row when every channel has the same range,
+    # the usual case: a tenth of resnet50's compile time went here otherwise)
+    uniform = bool(np.all(lo == lo[0]) and np.all(hi == hi[0]))
+    x = (lo[:1] if uniform else lo) + np.arange(int(np.max(hi - lo)) + 1)[None, :]
+    return _fast_levels_agree(levels, clamped, il, ih, x.astype(np.float32),
+                              None if uniform else x <= hi)
 
 
 _VALUE_PROOFS: OrderedDict[tuple[object, ...], bool] = OrderedDict()
@@ -898,38 +876,45 @@ def _fast_levels_exact_on_values(levels: int, clamped: bool, il_bytes: bytes,
     il = np.frombuffer(il_bytes, np.float32)[:, None]
     ih = np.frombuffer(ih_bytes, np.float32)[:, None]
     values = np.frombuffer(values_bytes, np.float32)
-    steps = levels - 1
     if not np.all(np.isfinite(values)):
         return False
     if np.all(il == il[0]) and np.all(ih == ih[0]):
         il, ih = il[:1], ih[:1]
     if il.size * values.size > _MOST_VALUES_TRIED:
         return False
+    part = max(1, (1 << 14) // il.size)
+    return all(_fast_levels_agree(levels, clamped, il, ih, values[None, at : at + part])
+               for at in range(0, values.size, part))
+
+
+def _fast_levels_agree(levels: int, clamped: bool, il: np.ndarray, ih: np.ndarray,
+                       x: np.ndarray, valid: np.ndarray | None = None) -> bool:
+    """The try of `_fast_levels_exact_on_integers` and `_fast_levels_exact_on_values`:
+    float32 `il`, `ih` [channels or 1, 1] and `x` [channels or 1, n], `valid` the x to try
+    (None: all). No where a positive width or its steps per width are not finite."""
+    steps = levels - 1
     with np.errstate(all="ignore"):
         width = (ih - il).astype(np.float32)
         spw = (np.float64(steps) / width.astype(np.float64)).astype(np.float32)
         if not (np.all(np.isfinite(width)) and np.all(width > 0) and np.all(np.isfinite(spw))):
             return False
-        tie = np.float32(0.5 - _NEAR_TIE * (steps + 2.0))
-        slice_size = max(1, (1 << 14) // il.size)
-        for start in range(0, values.size, slice_size):
-            x = values[None, start : start + slice_size]
-            u = x - il
-            fast = u * spw
-            k_fast = np.rint(fast)
-            near = np.abs(fast - k_fast) >= tie
-            if not clamped:
-                near &= (x > il) & (x <= ih)
-            channel, at = np.nonzero(near)
-            if channel.size == 0:
-                continue
-            k_near = k_fast[channel, at]
-            k_exact = np.rint((u[channel, at] / width[channel, 0]) * np.float32(steps))
-            if clamped:
-                k_near, k_exact = np.clip(k_near, 0, steps), np.clip(k_exact, 0, steps)
-            if not np.all(k_near == k_exact):
-                return False
-    return True
+        u = x - il
+        fast = u * spw
+        k_fast = np.rint(fast)
+        distance = np.abs(np.subtract(fast, k_fast, out=fast), out=fast)
+        near = distance >= np.float32(0.5 - _NEAR_TIE * (steps + 2.0))
+        if valid is not None:
+            near &= valid
+        if not clamped:
+            near &= (x > il) & (x <= ih)
+        channel, at = np.nonzero(near)
+        if channel.size == 0:
+            return True
+        k_near = k_fast[channel, at]
+        k_exact = np.rint((u[channel, at] / width[channel, 0]) * np.float32(steps))
+        if clamped:
+            k_near, k_exact = np.clip(k_near, 0, steps), np.clip(k_exact, 0, steps)
+    return bool(np.all(k_near == k_exact))
 
 
 _MOST_INTEGERS_TRIED = 4096

@@ -24,42 +24,17 @@ def test_refined_quotients_are_proved_for_the_usual_levels() -> None:
     assert not _refined_quotients_exact(65536)  # (not tried: a division)
 
 
-@pytest.mark.parametrize("levels", [16, 255, 256, 65536])
-def test_float_fake_quantize_equals_reference(levels: int) -> None:
+@pytest.mark.parametrize(("levels", "ol", "oh"), [
+    (16, -1.5, 2.25), (255, -1.5, 2.25), (256, -1.5, 2.25), (65536, -1.5, 2.25),
+    (256, 2.25, -1.5), (256, -0.0, 1.0), (256, -237.32275, 7.395337),
+    (256, -209.98041, 214.97992)])
+def test_float_fake_quantize_equals_reference(levels: int, ol: float, oh: float) -> None:
+    """Every level, half-way ties between levels, random values, out of range, infinities,
+    NaN, +-0.0 and the input limits themselves; output limits reversed, -0.0, and ones that
+    the level formula gives back bit for bit (fl(fl(oh - ol) + ol) == oh) or not:
+    REFERENCE's bits."""
     rng = np.random.default_rng(levels)
     shape = [2, 4, 9, 64]
-    g = GraphBuilder()
-    x = g.input("x", shape)
-    il = rng.uniform(-3.0, -0.5, (1, 4, 1, 1)).astype(np.float32)
-    ih = rng.uniform(0.5, 3.0, (1, 4, 1, 1)).astype(np.float32)
-    ol, oh = np.float32(-1.5), np.float32(2.25)
-    limits = [g.constant(v) for v in (il, ih, np.asarray(ol), np.asarray(oh))]
-    g.output(g.value(ov.FakeQuantizeOp(x, *limits, levels, name="fq")), "y")
-    model = lowpass.Model(g.module())
-    # every level, half-way ties between levels, random values, out of range, NaN
-    t = np.concatenate([np.arange(levels), np.arange(levels) + 0.5,
-                        rng.uniform(-0.2, levels - 0.8, levels)])
-    t = np.resize(t, int(np.prod(shape))).reshape(shape).astype(np.float64)
-    values = (il + t / (levels - 1) * (ih - il)).astype(np.float32)
-    values[0, :, 0, :3] = [np.nan, -np.inf, np.inf]
-    values[1, :, 1, :2] = [-10.0, 10.0]
-    feeds = {"x": values}
-    core = lowpass.Core()
-    got = np.asarray(core.compile_model(model, "CPU").create_infer_request().infer(feeds)["y"])
-    want = np.asarray(core.compile_model(model, "REFERENCE").create_infer_request()
-                      .infer(feeds)["y"])
-    np.testing.assert_array_equal(got.view(np.uint32), want.view(np.uint32))
-
-
-@pytest.mark.parametrize(("ol", "oh"), [
-    (-1.5, 2.25), (2.25, -1.5), (-0.0, 1.0), (-237.32275, 7.395337), (-209.98041, 214.97992)])
-def test_float_fake_quantize_output_limits_equal_reference(ol: float, oh: float) -> None:
-    """Output limits reversed, -0.0, and ones that the level formula gives back bit for bit
-    (fl(fl(oh - ol) + ol) == oh) or not: every level, ties, out of range, infinities, NaN and
-    the input limits themselves give REFERENCE's bits."""
-    levels = 256
-    rng = np.random.default_rng(5)
-    shape = [1, 4, 9, 64]
     g = GraphBuilder()
     x = g.input("x", shape)
     il = rng.uniform(-3.0, -0.5, (1, 4, 1, 1)).astype(np.float32)
@@ -72,13 +47,13 @@ def test_float_fake_quantize_output_limits_equal_reference(ol: float, oh: float)
     t = np.resize(t, int(np.prod(shape))).reshape(shape).astype(np.float64)
     values = (il + t / (levels - 1) * (ih - il)).astype(np.float32)
     values[0, :, 0, :3] = [np.nan, -np.inf, np.inf]
-    values[0, :, 1, :4] = [-10.0, 10.0, 0.0, -0.0]
-    values[0, :, 2, :4] = np.concatenate([il, ih]).reshape(-1)[[0, 4, 1, 5]]
+    values[1, :, 1, :4] = [-10.0, 10.0, 0.0, -0.0]
+    values[1, :, 2, :4] = np.concatenate([il, ih]).reshape(-1)[[0, 4, 1, 5]]
+    feeds = {"x": values}
     core = lowpass.Core()
-    got = np.asarray(core.compile_model(model, "CPU").create_infer_request()
-                     .infer({"x": values})["y"])
+    got = np.asarray(core.compile_model(model, "CPU").create_infer_request().infer(feeds)["y"])
     want = np.asarray(core.compile_model(model, "REFERENCE").create_infer_request()
-                      .infer({"x": values})["y"])
+                      .infer(feeds)["y"])
     np.testing.assert_array_equal(got.view(np.uint32), want.view(np.uint32))
 
 
@@ -86,16 +61,7 @@ def _mismatches(levels: int, clamped: bool, il: np.ndarray, ih: np.ndarray, lo: 
                 hi: int) -> int:
     """Brute force: integers x in [lo, hi] where `_levels_fast` without its check gives
     another level than the division (clamped, or where il < x <= ih)."""
-    steps = levels - 1
-    x = np.arange(lo, hi + 1, dtype=np.float32)[None, :]
-    il, ih = il[:, None], ih[:, None]
-    width = (ih - il).astype(np.float32)
-    spw = (np.float64(steps) / width.astype(np.float64)).astype(np.float32)
-    u = x - il
-    fast, exact = np.rint(u * spw), np.rint((u / width) * np.float32(steps))
-    if clamped:
-        return int(np.sum(np.clip(fast, 0, steps) != np.clip(exact, 0, steps)))
-    return int(np.sum((fast != exact) & (x > il) & (x <= ih)))
+    return _value_mismatches(levels, clamped, il, ih, np.arange(lo, hi + 1))
 
 
 def _proven(levels: int, clamped: bool, il: np.ndarray, ih: np.ndarray, lo: int,
