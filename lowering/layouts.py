@@ -12,7 +12,8 @@ The rules, on the groups of the entry function (`cpu.kernel` / `cpu.fused`):
 
 - a 2-D convolution group on the GEMM path reads its data input and writes its output in
   either layout, independently: it *converts*; a tensor its post-ops add (a residual
-  connection) is read at the output's indices: it is tied to the output; a depthwise one
+  connection, the data itself in `conv(x) + x`) is read at the output's indices: it is
+  tied to the output; a depthwise one
   (one input channel per group, no channel multiplier) reads and writes the same layout:
   it ties them;
 - an element-wise group (Add, Multiply, Relu, FakeQuantize, Convert... every op of it
