@@ -613,13 +613,26 @@ def carried_loop(
     return list(phis)
 
 
-def for_lanes(builder: ir.IRBuilder, stop: int, lanes: int,
+def for_lanes(builder: ir.IRBuilder, stop: int | ir.Value, lanes: int,
               body: Callable[[ir.Value, int], None], name: str = "c") -> None:
     """`body(i, lanes)` for i = 0, lanes, ... while `lanes` elements of [0, stop) remain,
     then once each narrower vector of half, a quarter... of `lanes` (down to `MIN_TAIL_LANES`)
     that fits what remains, then `body(i, 1)` for the rest: a vector loop and its tail (the
     channels of an NHWC row). (With only a scalar tail, the 8 channels of a small network's
-    layers on AVX-512 ran one by one: MobileNet-v2 width 0.25 spent half its time there.)"""
+    layers on AVX-512 ran one by one: MobileNet-v2 width 0.25 spent half its time there.) A
+    `stop` known only at run time (`lanes` a power of two) gets a loop of at most one
+    iteration per narrower width."""
+    if isinstance(stop, ir.Value):
+        start: ir.Value = i64(0)
+        width = lanes
+        while width >= MIN_TAIL_LANES or width == lanes:
+            end = builder.and_(stop, i64(-width))
+            with for_range(builder, end, start=start, step=width, name=f"{name}{width}") as i:
+                body(i, width)
+            start, width = end, width // 2
+        with for_range(builder, stop, start=start, name=f"{name}t") as i:
+            body(i, 1)
+        return
     full = stop // lanes * lanes
     if full:
         with for_range(builder, full, step=lanes, name=name) as i:
@@ -698,11 +711,18 @@ def call_ranged(
 
     b = ctx.builder
     task, t, chunk, loaded, table = pointer_task(ctx, f"{fn.name}_task", pointers)
-    lo = t.sdiv(t.mul(chunk, i64(outer)), i64(chunks))
-    hi = t.sdiv(t.mul(t.add(chunk, i64(1)), i64(outer)), i64(chunks))
+    lo, hi = chunk_bounds(t, chunk, outer, chunks)
     t.call(fn, [*loaded, lo, hi])
     t.ret_void()
     emit_parallel_call(ctx.module, b, threads, task, table, chunks)
+
+
+def chunk_bounds(builder: ir.IRBuilder, chunk: ir.Value, items: int,
+                 chunks: int) -> tuple[ir.Value, ir.Value]:
+    """[lo, hi) of `items` for chunk `chunk` of `chunks` (as equal as integers allow)."""
+    lo = builder.sdiv(builder.mul(chunk, i64(items)), i64(chunks))
+    hi = builder.sdiv(builder.mul(builder.add(chunk, i64(1)), i64(items)), i64(chunks))
+    return lo, hi
 
 
 def pointer_task(

@@ -214,7 +214,7 @@ class _RequantizeConcatParts(RewritePattern):
         for k, part in enumerate(parts):
             size = shape_of(part)[axis]
             cut: list[SSAValue] = []
-            for role, value, limit in zip(_LIMITS, op.limits(), limits, strict=True):
+            for role, value, limit in zip(ov.LIMIT_NAMES, op.limits(), limits, strict=True):
                 array = np.asarray(limit)
                 full = array.reshape((1,) * (len(shape) - array.ndim) + array.shape)
                 if full.shape[axis] == 1:  # (the same for every part)
@@ -242,9 +242,6 @@ class _RequantizeConcatParts(RewritePattern):
         rewriter.erase_op(convert)
         rewriter.erase_op(concat)
         _erase_unused_constants(rewriter, operands)
-
-
-_LIMITS = ("input_low", "input_high", "output_low", "output_high")
 
 
 def _erase_unused_constants(rewriter: PatternRewriter, values: list[SSAValue]) -> None:

@@ -61,6 +61,7 @@ from lowpass.lowering.emit import (
     OpLowering,
     byte_offset,
     call_ranged,
+    chunk_bounds,
     element_ptr,
     emit_ranged_kernel,
     for_lanes,
@@ -428,8 +429,7 @@ def _call_finish_rows(ctx: EmitContext, finish: ir.Function, acc: ir.Value, out:
         ctx, f"{ctx.group_name}_finish_rows",
         [acc, out, b.inttoptr(n, PTR), b.inttoptr(p0, PTR), *rest])
     t_acc, t_out, t_n, t_p0, *t_rest = loaded
-    lo = t.sdiv(t.mul(chunk, i64(rows)), i64(chunks))
-    hi = t.sdiv(t.mul(t.add(chunk, i64(1)), i64(rows)), i64(chunks))
+    lo, hi = chunk_bounds(t, chunk, rows, chunks)
     t.call(finish, [byte_offset(t, t_acc, t.mul(lo, i64(acc_row))), t_out,
                     t.ptrtoint(t_n, I64), t.add(t.ptrtoint(t_p0, I64), lo), t.sub(hi, lo),
                     *t_rest])
@@ -546,8 +546,7 @@ def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
     t_xp, t_out, t_scratch, *t_tensors = loaded
     a_buf = byte_offset(t, t_scratch, t.mul(chunk, i64(chunk_bytes)))
     acc = byte_offset(t, a_buf, a_bytes)
-    lo = t.sdiv(t.mul(chunk, i64(items)), i64(chunks))
-    hi = t.sdiv(t.mul(t.add(chunk, i64(1)), i64(items)), i64(chunks))
+    lo, hi = chunk_bounds(t, chunk, items, chunks)
     with for_range(t, hi, lo, name="item") as item:
         n = t.sdiv(item, i64(per_image))
         j = t.srem(item, i64(per_image))

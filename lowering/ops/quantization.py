@@ -67,7 +67,6 @@ from lowpass.lowering.emit import (
     I16,
     I32,
     I64,
-    MIN_TAIL_LANES,
     PTR,
     Buffer,
     EmitContext,
@@ -430,6 +429,7 @@ class Program:
         step = self.steps[index]
         if step.kind != "fq" or "steps_per_width" not in self.operands[index]:
             return False
+        il, ih = self.vectors[index][0], self.vectors[index][1]
         if index == 0 and self.input_range is not None:
             lo = np.full(self.layout.channels, self.input_range[0], np.float64)
             hi = np.full(self.layout.channels, self.input_range[1], np.float64)
@@ -442,9 +442,7 @@ class Program:
             values = self._input_values(index)
             if values is None:
                 return False
-            il, ih = self.vectors[index][0], self.vectors[index][1]
             return _proven_on_values(step.levels, self._integer_fq[index], il, ih, values)
-        il, ih = self.vectors[index][0], self.vectors[index][1]
         return _fast_levels_exact_on_integers(
             step.levels, self._integer_fq[index],
             *(np.ascontiguousarray(a, np.float32).tobytes() for a in (il, ih)),
@@ -479,8 +477,7 @@ class Program:
         with np.errstate(all="ignore"):
             for j in range(start + 1, index):
                 step, vectors = self.steps[j], self.vectors[j]
-                if any(v.size and not np.all(v.view(np.uint32) == v.view(np.uint32)[0])
-                       for v in vectors):
+                if any(v.size and not _one_value(v) for v in vectors):
                     return None  # (constants per channel: a set per channel)
                 c = [np.float32(v[0]) for v in vectors]
                 kind = step.kind
@@ -515,8 +512,7 @@ class Program:
         its limits and widths are finite (an infinite width makes NaN of an input inside
         the range: inf / inf)."""
         il, ih, ol, oh = self.vectors[index]
-        if not (np.all(ol.view(np.uint32) == ol.view(np.uint32)[0])
-                and np.all(oh.view(np.uint32) == oh.view(np.uint32)[0])):
+        if not (_one_value(ol) and _one_value(oh)):
             return None
         with np.errstate(all="ignore"):
             widths = [(ih - il).astype(np.float32), (oh - ol).astype(np.float32)]
@@ -624,8 +620,7 @@ class Program:
                     return splat(b, b.load(base, typ=F32, align=4), lanes)
             elif self.layout.channels == 1 or channel is None:
                 return ir.Constant(fty, [float(array[0])] * lanes)
-            elif np.all(array.view(np.uint32) == array.view(np.uint32)[0]) and not np.isnan(
-                    array[0]):  # (bits: a per-channel +0.0 / -0.0 is not one value)
+            elif _one_value(array) and not np.isnan(array[0]):
                 return ir.Constant(fty, [float(array[0])] * lanes)
             else:
                 base = ctx.constant_ptr(array)
@@ -921,6 +916,13 @@ _MOST_INTEGERS_TRIED = 4096
 _MOST_VALUES_TRIED = 1 << 22
 """Channels x integers beyond which `_fast_levels_exact_on_integers` says no without trying
 (16 MiB per float32 array of the try): per-element constants of a large tensor."""
+
+
+def _one_value(array: np.ndarray) -> bool:
+    """Every element has the bits of the first (+0.0 and -0.0 are two values; so are NaNs of
+    other payloads)."""
+    bits = np.asarray(array, np.float32).view(np.uint32)
+    return bool(np.all(bits == bits.flat[0]))
 
 
 def _positive_zeros(array: np.ndarray) -> bool:
@@ -1332,18 +1334,8 @@ def _emit_channel_rows(
         with other_rows:
             with for_range(b, hi, start=lo, name="o") as o:
                 row = b.mul(o, channels)
-                with for_range(b, full, step=lanes, name="v") as j:
-                    elements(b.add(row, j), j, lanes)
-                # then at most one vector of each narrower width (as `for_lanes`), the
-                # channel count being known only when the code runs
-                start, width = full, lanes // 2
-                while width >= MIN_TAIL_LANES:
-                    stop = b.and_(channels, i64(-width))
-                    with for_range(b, stop, start=start, step=width, name=f"v{width}") as j:
-                        elements(b.add(row, j), j, width)
-                    start, width = stop, width // 2
-                with for_range(b, channels, start=start, name="r") as j:
-                    elements(b.add(row, j), j, 1)
+                for_lanes(b, channels, lanes,
+                          lambda j, width: elements(b.add(row, j), j, width), name="v")
     b.ret_void()
     return fn
 
