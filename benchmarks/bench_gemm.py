@@ -10,7 +10,9 @@ Implementations (each output is verified before it is timed):
 - `lp_u8s8`: u8 x i8 -> i32 (vpmaddubsw path, 7-bit weights); `lp_u8s8_rq`: the same with the
   fused requantization to u8 (per-channel scale, bias); `lp_s16`: the exact path for
   full-range i8 weights; `lp_f32`: the fp32 FMA kernel.
-- `np_f32`: numpy matmul (thread count set with threadpoolctl when it is installed).
+- `np_f32`: numpy matmul, its thread count set with threadpoolctl (without it, only
+  measured where `OPENBLAS_NUM_THREADS` equals the run's thread count: numpy's default uses
+  every core, which made a "1 thread" numpy 2x too fast on 2 cores).
 - `ort_mmi`: ONNX MatMulInteger u8 x i8 (7-bit weights); `ort_mmi_u8u8`: u8 x u8 (ORT's exact
   path); `ort_qlmm`: QLinearMatMul u8 x i8 -> u8; `ort_f32`: MatMul. `run_with_iobinding`,
   `intra_op_num_threads` = threads, sequential execution.
@@ -45,6 +47,7 @@ import numpy as np
 
 from lowpass.lowering.jit import compile_ir, new_module
 from lowpass.lowering.kernels.gemm import Epilogue, emit_gemm, gemm_kernel_kind, gemm_reference
+from lowpass.lowering.target import host_cpu
 
 CUBE = [256, 512, 1024]
 DIAGONAL = [
@@ -65,6 +68,14 @@ LSTM_LIKE = [
 ]
 INT8_OP_PER_CYCLE = 64
 FP32_FLOP_PER_CYCLE = 32
+"""Per core and cycle with two 256-bit FMA / `vpmaddubsw` units (AVX2); twice that with
+512-bit vectors (`peaks_per_cycle`). AMX's tiles go beyond the int8 figure."""
+
+
+def peaks_per_cycle() -> tuple[int, int]:
+    """(int8 op, fp32 flop) per cycle and core for the host's widest vectors."""
+    wide = 2 if host_cpu().avx512 else 1
+    return INT8_OP_PER_CYCLE * wide, FP32_FLOP_PER_CYCLE * wide
 
 
 # --------------------------------------------------------------------------------------------
@@ -77,7 +88,8 @@ def measure_clock_ghz() -> float:
     i64 = ir.IntType(64)
     fn = ir.Function(module, ir.FunctionType(i64, [i64]), "adds")
     b = ir.IRBuilder(fn.append_basic_block())
-    body = "movq $1, %rcx\n\txorl %eax, %eax\n1:\n\t" + "addq $$1, %rax\n\t" * 100
+    # (adds of a register: Golden Cove folds a chain of immediate adds at rename)
+    body = "movq $1, %rcx\n\txorl %eax, %eax\n1:\n\t" + "addq %rcx, %rax\n\t" * 100
     body += "decq %rcx\n\tjnz 1b"
     asm = ir.InlineAsm(ir.FunctionType(i64, [i64]), body, "={rax},r,~{rcx},~{flags}", True)
     b.ret(b.call(asm, [fn.args[0]]))
@@ -392,7 +404,9 @@ def bench_shape(m, k, n, threads, rounds, batch_seconds, rng, cpu_time=False) ->
         lowpass_impl("lp_s16", m, k, n, a_u8, b8, Epilogue(out_dtype=np.int32), threads, np.int32),
         lowpass_impl("lp_f32", m, k, n, a_f32, b_f32, Epilogue(), threads, np.float32),
     ]
-    if threads == 1 or _threadpool_limits is not None:
+    # (without threadpoolctl, numpy's BLAS runs on every core: only where the environment
+    # pins it to this run's thread count)
+    if _threadpool_limits is not None or os.environ.get("OPENBLAS_NUM_THREADS") == str(threads):
         impls.append(numpy_impl(a_f32, b_f32))
     impls += ort_impls(
         m, k, n, a_u8, b7, b_u8, a_f32, b_f32, (a_scale, b_scale, y_scale, y_zp), threads
@@ -443,8 +457,9 @@ INT8 = {"lp_u8s8", "lp_u8s8_rq", "lp_s16", "ort_mmi", "ort_mmi_u8u8", "ort_qlmm"
 def report(results: list[dict], clock: float, cpu_time: bool = False) -> None:
     for threads in sorted({r["threads"] for r in results}):
         rows = [r for r in results if r["threads"] == threads]
-        int8_peak = INT8_OP_PER_CYCLE * clock * threads
-        fp32_peak = FP32_FLOP_PER_CYCLE * clock * threads
+        int8_per_cycle, fp32_per_cycle = peaks_per_cycle()
+        int8_peak = int8_per_cycle * clock * threads
+        fp32_peak = fp32_per_cycle * clock * threads
         print(
             f"\n### {threads} thread(s): median GOP/s (peak int8 {int8_peak:.0f}, fp32 "
             f"{fp32_peak:.0f} at {clock:.2f} GHz; "
@@ -499,7 +514,7 @@ def report(results: list[dict], clock: float, cpu_time: bool = False) -> None:
 
 try:
     from threadpoolctl import threadpool_limits as _threadpool_limits
-except ImportError:  # numpy then runs with its default thread count: only at 1 thread
+except ImportError:  # (numpy is then measured only where OPENBLAS_NUM_THREADS pins it)
     _threadpool_limits = None
 
 
