@@ -104,11 +104,13 @@ def _int8_reason() -> str:
 WHY_NOT_MET: list[tuple[str, str | Callable[[], str]]] = [
     # (a part of the target's text, the measured reason -> the next step)
     ("int8 >= 1.2x", _int8_reason),
-    ("fp32 >= 1.1x", "tensors stay NHWC between convolutions, so convolutions are ~95% of "
-     "the time; the deep 3x3 ones (K = 2304-4608, 49-196 positions) run at 97-133 GFLOP/s: "
-     "im2col rows of 9-18 KiB, and a K = 4608 group of packed B panels (1.2 MB) that does "
-     "not stay in L2 (bench_gemm 49x4608x512: 144 GFLOP/s, 784x1152x128: 180) -> K "
-     "blocking in the GEMM, direct 3x3 convolutions on NHWC without im2col"),
+    ("fp32 >= 1.1x", "resnet50: the stride-1 3x3 convolutions run Winograd F(2x2, 3x3) "
+     "(56x56 and 28x28 layers 1.4-1.6 -> 0.8-0.9 ms, 14x14 1.74 -> 1.45 ms: their 4 MiB of "
+     "transformed weights come from memory each inference); the 7x7 ones (16 MiB of them) "
+     "and the strided 3x3 ones keep im2col, and the 1x1 layers run at OpenVINO's speed "
+     "(the fp32 micro-kernel: 177-182 GFLOP/s, 85% of the 210 that the FMA units give) -> "
+     "a direct 3x3 kernel for the strided and 7x7 layers, the residual Add in the GEMM "
+     "epilogue"),
     ("2 threads >= 1.8x", "a convolution with few blocks of positions (the 7x7 layers: one) "
      "threads its GEMMs and its NHWC pass apart (two jobs), and ~100 parallel jobs per "
      "inference each pay a dispatch and a wait for the slowest chunk (with AMX, a job is 3x "

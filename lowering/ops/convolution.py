@@ -1316,8 +1316,13 @@ class ConvolutionLowering(ShiftedGemmLowering):
             emit_depthwise_nhwc(ctx, spec, src, program, dst)
         elif spec.depthwise:
             emit_depthwise(ctx, spec, src, program, dst)
+        elif ctx.options.get("winograd", True) and winograd.winograd_applies(spec, dst, program):
+            winograd.emit_conv_winograd(ctx, spec, src, program, dst)
         else:
             emit_conv_gemm(ctx, spec, src, program, dst)
 
+
+# (winograd.py builds on this module: imported after it)
+from lowpass.lowering.ops import winograd  # noqa: E402
 
 LOWERINGS: list[type[OpLowering]] = [ConvolutionLowering]

@@ -1,0 +1,359 @@
+"""
+Winograd's minimal filtering F(2x2, 3x3) for fp32 3x3 convolutions of stride 1 on NHWC
+tensors (Lavin and Gray, "Fast Algorithms for Convolutional Neural Networks", 2016).
+
+A 2x2 block of outputs (a *tile*) of every output channel is computed from the 4x4 input
+patch under it with 16 multiplies per (input, output) channel pair instead of 36:
+
+    Y = A^T [ (G g G^T) * (B^T d B) ] A
+
+with g the 3x3 kernel, d the 4x4 patch and `*` the elementwise product. Summed over the
+input channels, the 16 products of a tile are 16 independent GEMMs over the tiles:
+M[xi] (tiles x C_out) = V[xi] (tiles x C) x U[xi] (C x C_out), xi = 0..15, where
+U[xi] = (G g G^T)[xi] is computed once, at compile time (in float64, rounded once to
+float32), and V[xi] = (B^T d B)[xi] by the input transform. Per block of tiles (sized so that
+V and M stay in L2):
+
+1. the input is copied to a zero-padded NHWC scratch of 2 x tiles + 2 rows and columns
+   (`emit_to_nhwc`; one more row or column of zeros than the padding where the output's
+   height or width is odd), so that every patch is read without bounds checks;
+2. the input transform writes V (additions and subtractions only) for `lanes` channels at
+   a time;
+3. the 16 GEMMs (`emit_gemm`, the packed-B fp32 micro-kernels);
+4. the output transform (additions and subtractions) and the convolution's post-op
+   program (bias, ReLU...) on each of the tile's outputs inside the output, stored NHWC.
+
+The multiplies are 4/9 of direct convolution's: on the AVX-512 host ResNet-50's 3x3
+convolutions ran about twice as fast. The transforms' coefficients are 0, +-1 and +-1/2
+(exact), so the results differ from the direct sum by float32 rounding only, a few times
+that of the direct sum (the reference tests allow 1e-4 relative of the largest output).
+Only fp32: int8 convolutions must equal the reference bit for bit.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import llvmlite.ir as ir
+import numpy as np
+
+from lowpass.lowering.emit import (
+    F32,
+    I64,
+    PTR,
+    Buffer,
+    EmitContext,
+    carried_loop,
+    element_ptr,
+    for_lanes,
+    for_range,
+    i64,
+    ir_type,
+    shared_function,
+)
+from lowpass.lowering.kernels.gemm import emit_gemm
+from lowpass.lowering.ops.convolution import ConvSpec, emit_to_nhwc
+from lowpass.lowering.ops.matmul import unique_global
+from lowpass.lowering.ops.quantization import Program, vec
+
+# (the transforms, as Lavin and Gray give them)
+_BT = np.array([[1, 0, -1, 0], [0, 1, 1, 0], [0, -1, 1, 0], [0, 1, 0, -1]], np.float64)
+_G = np.array([[1, 0, 0], [0.5, 0.5, 0.5], [0.5, -0.5, 0.5], [0, 0, 1]], np.float64)
+_AT = np.array([[1, 1, 1, 0], [0, 1, -1, -1]], np.float64)
+
+TILE_BLOCK_BYTES = 512 * 1024
+"""V and M of a block of tiles (16 x tiles x (C + C_out) float32): about a quarter of L2."""
+MIN_TILE_BLOCK = 24
+"""Fewest tiles per block (rows of the GEMMs: 4 register tiles of 6 rows)."""
+MAX_WEIGHT_BYTES = 4 * 1024 * 1024
+"""The most bytes of transformed weights (16 x C x C_out float32, 16/9 of the kernel's)
+a convolution may take: each inference reads them from memory, and for the 7x7 layers of a
+ResNet-50 (C = C_out = 512: 16 MiB) that read costs more than the multiplies saved."""
+
+
+def winograd_weights(weights: np.ndarray) -> np.ndarray:
+    """U [16, C, C_out] float32 from a [C_out, C, 3, 3] kernel: (G g G^T), its 4x4 entries
+    in row-major order, each a [C, C_out] matrix (the GEMMs' B)."""
+    g = np.asarray(weights, np.float64)
+    u = np.einsum("ik,ockl,jl->ijco", _G, g, _G)  # [4, 4, C, C_out]
+    return np.ascontiguousarray(u.reshape(16, g.shape[1], g.shape[0]).astype(np.float32))
+
+
+def winograd_reference(x: np.ndarray, weights: np.ndarray, pads: tuple[int, int, int, int]
+                       ) -> np.ndarray:
+    """The convolution of NCHW `x` by [C_out, C, 3, 3] `weights` (pads top, left, bottom,
+    right) computed as the kernel does, in float32 (tests compare it with the kernel and
+    with the direct sum)."""
+    n, c, h, w = x.shape
+    pt, pl, pb, pr = pads
+    oh, ow = h + pt + pb - 2, w + pl + pr - 2
+    th, tw = -(-oh // 2), -(-ow // 2)
+    xp = np.zeros((n, c, 2 * th + 2, 2 * tw + 2), np.float32)
+    xp[:, :, pt:pt + h, pl:pl + w] = x
+    u = winograd_weights(weights).reshape(4, 4, c, -1)
+    bt, at = _BT.astype(np.float32), _AT.astype(np.float32)
+    y = np.zeros((n, weights.shape[0], 2 * th, 2 * tw), np.float32)
+    for i in range(th):
+        for j in range(tw):
+            d = xp[:, :, 2 * i:2 * i + 4, 2 * j:2 * j + 4]  # [n, c, 4, 4]
+            v = np.einsum("ab,ncbd,ed->naec", bt, d, bt)  # [n, 4, 4, c]
+            m = np.einsum("nabc,abco->noab", v, u)  # [n, C_out, 4, 4]
+            y[:, :, 2 * i:2 * i + 2, 2 * j:2 * j + 2] = np.einsum("ab,nobd,ed->noae", at, m, at)
+    return y[:, :, :oh, :ow]
+
+
+def winograd_applies(spec: ConvSpec, out: Buffer, program: Program) -> bool:
+    """Whether `emit_conv_winograd` computes this convolution: fp32, one group, a 3x3
+    kernel of stride and dilation 1, an NHWC output (`cpu-choose-layouts`), a post-op program
+    without residual tensors, and transformed weights of at most `MAX_WEIGHT_BYTES`."""
+    return (not spec.integer and spec.a_dtype == np.float32 and spec.groups == 1
+            and spec.kh == spec.kw == 3 and spec.sh == spec.sw == 1
+            and spec.dh == spec.dw == 1 and spec.oh >= 2 and spec.ow >= 2
+            and out.channels_last and not program.tensors
+            and 16 * spec.c * spec.cout * 4 <= MAX_WEIGHT_BYTES)
+
+
+def emit_conv_winograd(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program,
+                       out: Buffer) -> None:
+    """The convolution (`winograd_applies`) per image and block of tiles: input transform,
+    16 GEMMs, output transform with the post-op program (see the module docstring). The
+    transforms take the sizes as arguments: one of each serves every convolution of the
+    module (of the same post-op program `signature()`), so that a DenseNet's 58 3x3 layers
+    do not each compile their own."""
+    b = ctx.builder
+    lanes = 16 if ctx.cpu.avx512 else 8
+    th, tw = -(-spec.oh // 2), -(-spec.ow // 2)
+    tiles = th * tw
+    hq, wq = 2 * th + 2, 2 * tw + 2
+    padded = dataclasses.replace(spec, pb=hq - spec.h - spec.pt, pr=wq - spec.w - spec.pl)
+    xp = ctx.scratch(spec.n * hq * wq * spec.c * 4)
+    emit_to_nhwc(ctx, padded, x.ptr, xp, x.channels_last)
+
+    u = winograd_weights(spec.weights[0])
+    block = _tile_block(tiles, 16 * (spec.c + spec.cout) * 4, u.nbytes)
+    v_buf = ctx.scratch(16 * block * spec.c * 4)
+    m_buf = ctx.scratch(16 * block * spec.cout * 4)
+    # every block's GEMMs have `block` rows: the last block's extra rows transform the last
+    # tile again (the output transform skips them), so one GEMM per entry serves all blocks
+    gemms = [
+        emit_gemm(ctx.module, unique_global(ctx, f"{ctx.group_name}_winograd_gemm"),
+                  m=block, k=spec.c, n=spec.cout, a_dtype=np.float32, b=u[xi], lda=spec.c,
+                  ldc=spec.cout, threads=ctx.threads, keep_alive=ctx.keep_alive, cpu=ctx.cpu,
+                  constants=ctx.constants)
+        for xi in range(16)
+    ]
+    forward = shared_function(ctx.module, ("winograd.in", lanes),
+                              lambda: _input_transform(ctx, lanes))
+    backward = shared_function(
+        ctx.module, ("winograd.out", lanes, program.signature()),
+        lambda: _output_transform(ctx, program, lanes))
+    finite = shared_function(ctx.module, ("winograd.finite", lanes),
+                             lambda: _finite_function(ctx, lanes))
+    direct = shared_function(ctx.module, ("winograd.direct", lanes, program.signature()),
+                             lambda: _direct_function(ctx, program, lanes))
+    kernel = ctx.constant_ptr(np.ascontiguousarray(
+        spec.weights[0].transpose(2, 3, 1, 0).reshape(9 * spec.c, spec.cout)))
+    parameters = program.parameter_pointers(ctx)
+    sizes = [i64(v) for v in (block, tiles, tw)]
+    image_size = hq * wq * spec.c
+    with for_range(b, spec.n, name="image") as n:
+        image = element_ptr(b, xp, b.mul(n, i64(image_size)), F32)
+        with b.if_else(b.call(finite, [image, i64(image_size)])) as (winograd, fallback):
+            with winograd:
+                with for_range(b, -(-tiles // block), name="blk") as blk:
+                    t0 = b.mul(blk, i64(block))
+                    b.call(forward, [xp, v_buf, n, t0, *sizes, i64(spec.c), i64(hq), i64(wq)])
+                    for xi, gemm in enumerate(gemms):
+                        b.call(gemm, [element_ptr(b, v_buf, i64(xi * block * spec.c), F32),
+                                      element_ptr(b, m_buf, i64(xi * block * spec.cout), F32)])
+                    b.call(backward, [m_buf, out.ptr, n, t0, *sizes, i64(spec.cout),
+                                      i64(spec.oh), i64(spec.ow), *parameters])
+            with fallback:
+                b.call(direct, [image, kernel, out.ptr, n, i64(spec.c), i64(wq),
+                                i64(spec.cout), i64(spec.oh), i64(spec.ow), *parameters])
+
+
+def _finite_function(ctx: EmitContext, lanes: int) -> ir.Function:
+    """`i1 finite(ptr x, i64 count)`: whether the `count` floats hold no infinity or NaN
+    (a sum of x * 0, NaN exactly when one is)."""
+    fn = ctx.function("winograd_finite", ir.FunctionType(ir.IntType(1), [PTR, I64]))
+    x, count = fn.args
+    b = ir.IRBuilder(fn.append_basic_block("entry"))
+    total = b.alloca(F32)  # (promoted to a register: one accumulator per vector lane below)
+    b.store(ir.Constant(F32, 0.0), total)
+    vectors = b.alloca(vec(F32, lanes))
+    b.store(ir.Constant(vec(F32, lanes), [0.0] * lanes), vectors)
+
+    def add(at: ir.Value, width: int) -> None:
+        value = b.load(element_ptr(b, x, at, F32), typ=vec(F32, width), align=4)
+        product = b.fmul(value, ir.Constant(vec(F32, width), [0.0] * width))
+        if width == lanes:
+            b.store(b.fadd(b.load(vectors), product), vectors)
+            return
+        for i in range(width):  # (the tail)
+            element = b.extract_element(product, ir.Constant(ir.IntType(32), i))
+            b.store(b.fadd(b.load(total), element), total)
+
+    for_lanes(b, count, lanes, add)
+    acc, result = b.load(vectors), b.load(total)
+    for i in range(lanes):
+        result = b.fadd(result, b.extract_element(acc, ir.Constant(ir.IntType(32), i)))
+    b.ret(b.fcmp_ordered("==", result, result))
+    return fn
+
+
+def _direct_function(ctx: EmitContext, program: Program, lanes: int) -> ir.Function:
+    """`void direct(ptr image, ptr kernel, ptr out, i64 n, i64 c, i64 wq, i64 cout, i64 oh,
+    i64 ow, ptr parameters...)`: the convolution of one padded NHWC image as direct sums over
+    the kernel ([9 c, cout], (kh, kw, c) order) and the post-op program: what runs for an image
+    that holds an infinity or a NaN. Winograd's transforms mix the 16 inputs of a patch, so
+    that an infinity there would turn into NaN (inf - inf) in outputs whose windows do not
+    hold it; the direct sums propagate infinities and NaNs as the reference does. (Slow, and
+    only for such inputs.)"""
+    out_t = ir_type(program.out_dtype)
+    parameters = len(program.parameters())
+    fn = ctx.function("winograd_direct", ir.FunctionType(
+        ir.VoidType(), [PTR, PTR, PTR, I64, I64, I64, I64, I64, I64] + [PTR] * parameters))
+    image, kernel, dst, n, c, wq, cout, oh, ow, *pointers = fn.args
+    b = ir.IRBuilder(fn.append_basic_block("entry"))
+    with for_range(b, oh, name="y") as y, for_range(b, ow, name="x") as x:
+        at_y = b.mul(b.add(b.mul(b.add(b.mul(n, oh), y), ow), x), cout)
+
+        def channels(co: ir.Value, count: int) -> None:
+            vty = vec(F32, count)
+
+            def tap(values: list[ir.Value], k: ir.Value) -> list[ir.Value]:
+                # k = (kh * 3 + kw) * c + ci, the kernel's row
+                kh_kw, ci = b.udiv(k, c), b.urem(k, c)
+                pixel = b.add(b.mul(b.add(y, b.udiv(kh_kw, i64(3))), wq),
+                              b.add(x, b.urem(kh_kw, i64(3))))
+                value = b.load(element_ptr(b, image, b.add(b.mul(pixel, c), ci), F32), typ=F32)
+                weights = b.load(element_ptr(b, kernel, b.add(b.mul(k, cout), co), F32),
+                                 typ=vty, align=4)
+                splat = b.insert_element(ir.Constant(vty, ir.Undefined), value,
+                                         ir.Constant(ir.IntType(32), 0))
+                splat = b.shuffle_vector(splat, ir.Constant(vty, ir.Undefined),
+                                         ir.Constant(vec(ir.IntType(32), count), [0] * count))
+                return [b.fadd(values[0], b.fmul(splat, weights))]
+
+            (total,) = carried_loop(b, [ir.Constant(vty, [0.0] * count)], i64(0),
+                                    b.mul(c, i64(9)), 1, tap)
+            value = program.apply(ctx, b, total, count, co, True, parameters=pointers)
+            b.store(value, element_ptr(b, dst, b.add(at_y, co), out_t), align=1)
+
+        for_lanes(b, cout, lanes, channels)
+    b.ret_void()
+    return fn
+
+
+def _tile_block(tiles: int, tile_bytes: int, weight_bytes: int) -> int:
+    """Tiles per block: V and M of a block take `TILE_BLOCK_BYTES`, or as much as the
+    transformed weights where these are larger (every block's GEMMs stream all of them: a
+    deep layer's blocks should not read more weights than tiles); blocks of equal size,
+    rounded up to a multiple of the GEMMs' 6-row register tile. (ResNet-50's 14x14 layers
+    have 49 tiles: blocks of 24, 24 and 1 made the last one 16 one-row GEMMs that streamed
+    all 4 MiB of weights.)"""
+    most = max(MIN_TILE_BLOCK, max(TILE_BLOCK_BYTES, weight_bytes) // tile_bytes)
+    blocks = -(-tiles // most)
+    per_block = -(-tiles // blocks)
+    return min(tiles, -(-per_block // 6) * 6)
+
+
+_TRANSFORM_ARGS = [PTR, PTR, I64, I64, I64, I64, I64, I64]
+"""(source, destination, image, first tile, tiles per block, tiles, tiles per row, channels):
+the leading arguments of both transforms."""
+
+
+def _tile_origin(b: ir.IRBuilder, t0: ir.Value, t: ir.Value, tiles: ir.Value, tw: ir.Value
+                 ) -> tuple[ir.Value, ir.Value]:
+    """(row, column) of tile `t0 + t` of the image's tiles (row-major, `tw` per row); past
+    the last tile (the last block's extra rows), the last tile."""
+    tile = b.add(t0, t)
+    last = b.sub(tiles, i64(1))
+    tile = b.select(b.icmp_signed("<", tile, last), tile, last)
+    return b.udiv(tile, tw), b.urem(tile, tw)
+
+
+def _input_transform(ctx: EmitContext, lanes: int) -> ir.Function:
+    """`void forward(ptr xp, ptr v, i64 n, i64 t0, i64 block, i64 tiles, i64 tw, i64 c,
+    i64 hq, i64 wq)`: V[xi][t][c] = (B^T d B)[xi] for the patches d of tiles t0 .. t0 +
+    block of image n (V: 16 matrices [block, c]; xp: [N, hq, wq, c])."""
+    fn = ctx.function("winograd_in", ir.FunctionType(ir.VoidType(), [*_TRANSFORM_ARGS, I64, I64]))
+    xp, v, n, t0, block, tiles, tw, c, hq, wq = fn.args
+    v.add_attribute("noalias")
+    b = ir.IRBuilder(fn.append_basic_block("entry"))
+    with for_range(b, block, name="t") as t:
+        row, col = _tile_origin(b, t0, t, tiles, tw)
+        pixel0 = b.add(b.mul(b.add(b.mul(n, hq), b.mul(row, i64(2))), wq), b.mul(col, i64(2)))
+        pixels = [[b.mul(b.add(pixel0, b.add(b.mul(i64(i), wq), i64(j))), c) for j in range(4)]
+                  for i in range(4)]
+        rows = [b.mul(b.add(b.mul(i64(xi), block), t), c) for xi in range(16)]
+
+        def channels(ch: ir.Value, count: int) -> None:
+            vty = vec(F32, count)
+            d = [[b.load(element_ptr(b, xp, b.add(pixels[i][j], ch), F32), typ=vty, align=4)
+                  for j in range(4)] for i in range(4)]
+            # B^T d (rows), then (B^T d) B (columns): B^T = [1 0 -1 0; 0 1 1 0; 0 -1 1 0; 0 1 0 -1]
+            r = [[b.fsub(d[0][j], d[2][j]), b.fadd(d[1][j], d[2][j]),
+                  b.fsub(d[2][j], d[1][j]), b.fsub(d[1][j], d[3][j])] for j in range(4)]
+            for i in range(4):  # r[j][i]: row i of B^T d, column j
+                out = [b.fsub(r[0][i], r[2][i]), b.fadd(r[1][i], r[2][i]),
+                       b.fsub(r[2][i], r[1][i]), b.fsub(r[1][i], r[3][i])]
+                for j, value in enumerate(out):
+                    at = b.add(rows[i * 4 + j], ch)
+                    b.store(value, element_ptr(b, v, at, F32), align=4)
+
+        for_lanes(b, c, lanes, channels)
+    b.ret_void()
+    return fn
+
+
+def _output_transform(ctx: EmitContext, program: Program, lanes: int) -> ir.Function:
+    """`void backward(ptr m, ptr out, i64 n, i64 t0, i64 block, i64 tiles, i64 tw,
+    i64 cout, i64 oh, i64 ow, ptr parameters...)`: the 2x2 outputs A^T M A of tiles t0 ..
+    t0 + block of image n (those that exist), through the post-op program (its
+    `parameters()` as arguments), stored into the NHWC output [N, oh, ow, cout] where they
+    lie inside it (M: 16 matrices [block, cout])."""
+    out_t = ir_type(program.out_dtype)
+    parameters = len(program.parameters())
+    fn = ctx.function("winograd_out", ir.FunctionType(
+        ir.VoidType(), [*_TRANSFORM_ARGS, I64, I64] + [PTR] * parameters))
+    m, dst, n, t0, block, tiles, tw, cout, oh, ow, *pointers = fn.args
+    dst.add_attribute("noalias")
+    b = ir.IRBuilder(fn.append_basic_block("entry"))
+    rows = b.sub(tiles, t0)
+    rows = b.select(b.icmp_signed("<", rows, block), rows, block)
+    with for_range(b, rows, name="t") as t:
+        row, col = _tile_origin(b, t0, t, tiles, tw)
+        oh0, ow0 = b.mul(row, i64(2)), b.mul(col, i64(2))
+        bottom = b.icmp_signed("<", b.add(oh0, i64(1)), oh)
+        right = b.icmp_signed("<", b.add(ow0, i64(1)), ow)
+        inside = [[None, right], [bottom, b.and_(bottom, right)]]
+        base = b.add(b.mul(b.add(b.mul(n, oh), oh0), ow), ow0)
+        at_m = [b.mul(b.add(b.mul(i64(xi), block), t), cout) for xi in range(16)]
+        at_y = [[b.mul(b.add(base, b.add(b.mul(i64(i), ow), i64(j))), cout) for j in range(2)]
+                for i in range(2)]
+
+        def channels(co: ir.Value, count: int) -> None:
+            vty = vec(F32, count)
+            mm = [[b.load(element_ptr(b, m, b.add(at_m[i * 4 + j], co), F32), typ=vty,
+                          align=4) for j in range(4)] for i in range(4)]
+            # A^T M (rows), then (A^T M) A (columns): A^T = [1 1 1 0; 0 1 -1 -1]
+            s = [[b.fadd(b.fadd(mm[0][j], mm[1][j]), mm[2][j]),
+                  b.fsub(b.fsub(mm[1][j], mm[2][j]), mm[3][j])] for j in range(4)]
+            for i in range(2):
+                y = [b.fadd(b.fadd(s[0][i], s[1][i]), s[2][i]),
+                     b.fsub(b.fsub(s[1][i], s[2][i]), s[3][i])]
+                for j in range(2):
+                    value = program.apply(ctx, b, y[j], count, co, True, parameters=pointers)
+                    target = element_ptr(b, dst, b.add(at_y[i][j], co), out_t)
+                    cond = inside[i][j]
+                    if cond is None:
+                        b.store(value, target, align=1)
+                        continue
+                    with b.if_then(cond):
+                        b.store(value, target, align=1)
+
+        for_lanes(b, cout, lanes, channels)
+    b.ret_void()
+    return fn
