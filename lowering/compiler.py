@@ -263,6 +263,23 @@ def clear_cache() -> None:
         _CACHE.clear()
 
 
+COMPILE_OPTIONS: dict[str, type] = {"winograd": bool}
+"""The lowerings' knobs that `compile_module` takes, and their types: `winograd` (default
+true) lets fp32 3x3 convolutions of stride 1 run Winograd F(2x2, 3x3) (`ops/winograd.py`)."""
+
+
+def check_options(options: dict[str, Any]) -> None:
+    """A `CompileError` naming the first unknown option or value of the wrong type."""
+    for name, value in options.items():
+        kind = COMPILE_OPTIONS.get(name)
+        if kind is None:
+            raise CompileError(f"unknown compile option '{name}', expected one of "
+                               + ", ".join(sorted(COMPILE_OPTIONS)))
+        if type(value) is not kind:
+            raise CompileError(f"compile option '{name}' is {value!r}, expected a "
+                               f"{kind.__name__}")
+
+
 def compile_module(
     module: ModuleOp,
     *,
@@ -281,9 +298,11 @@ def compile_module(
     (`lowering/model_cache.py`) for other processes. `compile_jobs` (OpenVINO's
     COMPILATION_NUM_THREADS; default: the cores this process may run on) is how many parts of
     a large graph's code LLVM compiles at once (`jit.compile_objects`): it changes how long the
-    compilation takes, not what it computes, so it is not part of the cache keys.
+    compilation takes, not what it computes, so it is not part of the cache keys. `options`:
+    see `COMPILE_OPTIONS`.
     """
     options = dict(options or {})
+    check_options(options)
     key = hashlib.sha256(
         f"{module_fingerprint(module)}\n--threads={threads}\n"
         f"--options={sorted(options.items())!r}".encode()
@@ -328,6 +347,7 @@ def compile_pipelined(
     """
     from lowpass.lowering.pipeline import run_pipeline
 
+    check_options(dict(options or {}))
     with collector_paused():
         if cpu.ARENA not in entry_function(module).attributes:
             run_pipeline(module)

@@ -52,7 +52,7 @@ from lowpass.lowering.emit import (
     shared_function,
 )
 from lowpass.lowering.kernels.gemm import emit_gemm
-from lowpass.lowering.ops.convolution import ConvSpec, emit_to_nhwc
+from lowpass.lowering.ops.convolution import ConvSpec, emit_to_nhwc, gemm_weights
 from lowpass.lowering.ops.matmul import unique_global
 from lowpass.lowering.ops.quantization import Program, vec
 
@@ -151,8 +151,7 @@ def emit_conv_winograd(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Pro
                              lambda: _finite_function(ctx, lanes))
     direct = shared_function(ctx.module, ("winograd.direct", lanes, program.signature()),
                              lambda: _direct_function(ctx, program, lanes))
-    kernel = ctx.constant_ptr(np.ascontiguousarray(
-        spec.weights[0].transpose(2, 3, 1, 0).reshape(9 * spec.c, spec.cout)))
+    kernel = ctx.constant_ptr(gemm_weights(spec, 0))  # ([9 c, cout], (kh, kw, c) rows)
     parameters = program.parameter_pointers(ctx)
     sizes = [i64(v) for v in (block, tiles, tw)]
     image_size = hq * wq * spec.c

@@ -13,7 +13,7 @@ import pytest
 import lowpass
 from lowpass.builder import GraphBuilder
 from lowpass.dialects import ov
-from lowpass.lowering.compiler import clear_cache, compile_module
+from lowpass.lowering.compiler import CompileError, clear_cache, compile_module
 from lowpass.lowering.emit import Buffer
 from lowpass.lowering.ops import winograd
 from lowpass.lowering.ops.convolution import ConvSpec
@@ -130,7 +130,7 @@ def test_small_tile_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_option_turns_it_off(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`options={"winograd": False}`: the im2col GEMMs, the same results within rounding."""
+    """`options={"winograd": False}`: the im2col GEMMs, no Winograd code."""
     calls = []
     monkeypatch.setattr(winograd, "emit_conv_winograd", lambda *a: calls.append(a))
     model = chain(16, 16, (6, 6), [1, 1, 1, 1])
@@ -178,3 +178,12 @@ def test_non_finite_inputs_propagate_as_the_reference(special: float) -> None:
     scale = np.abs(want[finite]).max()
     np.testing.assert_allclose(got[finite], want[finite], rtol=1e-5, atol=1e-5 * scale)
     assert np.isfinite(want[0]).all()
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ({"winograd": "no"}, r"compile option 'winograd' is 'no', expected a bool"),
+    ({"winnograd": False}, r"unknown compile option 'winnograd', expected one of winograd"),
+])
+def test_bad_option_is_a_diagnostic(options: dict, message: str) -> None:
+    with pytest.raises(CompileError, match=f"^{message}$"):
+        compile_module(chain(16, 16, (6, 6), [1, 1, 1, 1]).module, options=options)
