@@ -57,6 +57,7 @@ The epilogue, per output column n (the exact formula; the IR has no FMA contract
     x = float32(acc + comp[n])            # int paths (sitofp, round to nearest even)
     x = x * scale[n]                      # float32 multiply, if scale
     x = x + bias[n]                       # float32 add, if bias
+    x = x + R[m, n]                       # float32 add, if residual (fp32 GEMMs)
     x = max(x, 0)                         # relu
     x = min(max(x, lo), hi)               # clamp
     out = x                                               # float32
@@ -147,6 +148,11 @@ class Epilogue:
     relu: bool = False
     clamp: tuple[float, float] | None = None
     out_dtype: np.dtype | type = _F32  # float32 | int32 (no scale/bias) | uint8 | int8
+    residual: bool = False
+    """Add R[m, n], a float32 tensor of C's shape and leading dimension given to the GEMM
+    function as its last argument, after the bias (a ResNet's residual connection: the
+    output is then written once, not written and read back by a separate Add; fp32 GEMMs
+    only)."""
 
 
 @dataclass(frozen=True)
@@ -265,9 +271,13 @@ def gemm_reference(
     b: np.ndarray,
     a_zero_point: np.ndarray | int | None = None,
     epilogue: Epilogue = Epilogue(),
+    residual: np.ndarray | None = None,
 ) -> np.ndarray:
     """Exactly what the kernel computes, in numpy (the fp32 accumulation in float64); `b`
-    may be uint8 for uint8/int8 `a` (a run-time B)."""
+    may be uint8 for uint8/int8 `a` (a run-time B); `residual`: R [m, n] of an epilogue
+    with `residual`."""
+    if epilogue.residual != (residual is not None):
+        raise ValueError("a residual epilogue takes R, and only it")
     out = _out_dtype(epilogue)
     k = a.shape[1]
     if a.dtype == _F32:
@@ -292,6 +302,8 @@ def gemm_reference(
         x = x * np.asarray(epilogue.scale, dtype=np.float32)
     if epilogue.bias is not None:
         x = x + np.asarray(epilogue.bias, dtype=np.float32)
+    if residual is not None:
+        x = x + np.asarray(residual, dtype=np.float32)
     x = x.astype(np.float32)
     if epilogue.relu:  # _fmax's form: NaN -> 0, as ReluOp.evaluate
         x = np.where(x > np.float32(0), x, np.float32(0))
@@ -720,7 +732,8 @@ class _GemmEmitter:
         return (
             "gemm.micro", self.cpu, self.kind, self.wide, self.amx, self.a_dtype.str,
             *shape, self.k_tail, self.step_bytes, self.narrow_b, self.out.str,
-            self.comp is not None, form(self.scale), form(self.bias), ep.relu, ep.clamp, rows,
+            self.comp is not None, form(self.scale), form(self.bias), ep.residual, ep.relu,
+            ep.clamp, rows,
             panels, last_cols, part, *((self.kblock, self.block) if part else ()),
         )  # fmt: skip
 
@@ -786,10 +799,13 @@ class _GemmEmitter:
 
     def _micro_function(self, suffix: str, partial: bool = False) -> ir.Function:
         """An empty micro-kernel `void (ptr a, ptr b_panel, ptr c, i64 n0, ptr comp, ptr scale,
-        ptr bias[, ptr partial])`, internal and not inlined (shared, it would be copied back
-        into each caller; a call per tile costs nothing next to the tile's K loop)."""
+        ptr bias[, ptr partial][, i64 shape...][, ptr r])`, internal and not inlined (shared,
+        it would be copied back into each caller; a call per tile costs nothing next to the
+        tile's K loop); `r`: the tile's first element of the residual R (`Epilogue.residual`,
+        C's strides)."""
         args = [PTR, PTR, PTR, I64, PTR, PTR, PTR] + ([PTR] if partial else [])
         args += [I64] * len(self.micro_shape(0))
+        args += [PTR] if self.epilogue.residual else []
         fn = ir.Function(self.module, ir.FunctionType(VOID, args), f"{self.name}.{suffix}")
         fn.linkage = "internal"
         fn.attributes.add("nounwind")
@@ -808,8 +824,10 @@ class _GemmEmitter:
         a, b_panel, c, n0 = fn.args[:4]
         b = ir.IRBuilder(fn.append_basic_block("entry"))
         steps_arg: ir.Value | None = None
+        residual = fn.args[-1] if self.epilogue.residual else None
+        shape_end = len(fn.args) - (1 if residual is not None else 0)
         if self.strided:
-            steps_arg, a_row_bytes, panel_bytes, ldc_bytes = fn.args[-4:]
+            steps_arg, a_row_bytes, panel_bytes, ldc_bytes = fn.args[shape_end - 4 : shape_end]
             a_rows = [_offset(b, a, b.mul(a_row_bytes, _c64(r))) for r in range(rows)]
             b_panels = [_offset(b, b_panel, b.mul(panel_bytes, _c64(p))) for p in range(panels)]
             ldc: ir.Value | int = ldc_bytes
@@ -908,7 +926,7 @@ class _GemmEmitter:
             return fn
         if self.k_tail:  # (strided: the tail after the run-time steps, not this GEMM's)
             accs = step(accs, steps_arg if steps_arg is not None else self.steps, tail=True)
-        self._epilogue(b, accs, rows, panels, last_cols, c, n0, fn.args[4:7], ldc)
+        self._epilogue(b, accs, rows, panels, last_cols, c, n0, fn.args[4:7], ldc, residual)
         b.ret_void()
         return fn
 
@@ -1048,13 +1066,14 @@ class _GemmEmitter:
                 for v in (self.comp, self.scale, self.bias)]
 
     def _epilogue(self, b, accs, rows, panels, last_cols, c, n0, vectors,
-                  ldc_bytes: ir.Value | int) -> None:
+                  ldc_bytes: ir.Value | int, residual: ir.Value | None = None) -> None:
         ep = self.epilogue
         comp_base, scale_base, bias_base = vectors
         out = self.out
         for r in range(rows):
-            c_row = _offset(b, c, r * ldc_bytes if isinstance(ldc_bytes, int)
-                            else b.mul(ldc_bytes, _c64(r)))
+            row_offset = (r * ldc_bytes if isinstance(ldc_bytes, int)
+                          else b.mul(ldc_bytes, _c64(r)))
+            c_row = _offset(b, c, row_offset)
             for p in range(panels):
                 index = (r * panels + p) * self.halves
                 x = accs[index] if self.wide else _concat(b, accs[index], accs[index + 1])
@@ -1081,6 +1100,9 @@ class _GemmEmitter:
                 bias = self._column_vector(b, self.bias, bias_base, n0, col, V16F32)
                 if bias is not None:
                     x = b.fadd(x, bias)
+                if residual is not None:
+                    x = b.fadd(x, self._load_row(b, _offset(b, residual, row_offset), p, panels,
+                                                 last_cols))
                 if ep.relu:
                     x = _fmax(b, x, ir.Constant(V16F32, [0.0] * 16))
                 if ep.clamp is not None:
@@ -1099,6 +1121,19 @@ class _GemmEmitter:
                     x = b.trunc(b.fptosi(x, V16I32), ir.VectorType(I8, 16))
                 self._store(b, x, c_row, p, panels, last_cols)
 
+    def _load_row(self, b, r_row, p, panels, last_cols) -> ir.Value:
+        """Panel p of a row of the residual R (float32, `_store`'s columns; the others of a
+        partial panel are zeros, never stored)."""
+        base = _offset(b, r_row, p * PANEL * 4)
+        cols = last_cols if p == panels - 1 else PANEL
+        if cols == PANEL:
+            return b.load(base, typ=V16F32, align=4)
+        x = ir.Constant(V16F32, [0.0] * PANEL)
+        for j in range(cols):
+            value = b.load(_offset(b, base, j * 4), typ=F32, align=4)
+            x = b.insert_element(x, value, ir.Constant(I32, j))
+        return x
+
     def _store(self, b, x, c_row, p, panels, last_cols) -> None:
         size = self.out.itemsize
         base = _offset(b, c_row, p * PANEL * size)
@@ -1115,10 +1150,12 @@ class _GemmEmitter:
 
     def chunk_body(self, fn_name: str, rows: int, panels: int, last: bool) -> ir.Function:
         """`void body(ptr a, ptr c, i64 m0, i64 p0, ptr packed, ptr comp, ptr scale,
-        ptr bias)`: rows [m0, m0 + rows) x panels [p0, p0 + panels), `last` if the range ends
-        with the last panel (which may be partial); the packed B (a run-time B's workspace)
-        and the epilogue's vectors (`column_vectors`) are arguments, so that the chunks of
-        GEMMs with the same `_chunk_key` (the repeated layers of a network) share one body.
+        ptr bias[, i64 shape...][, ptr r])`: rows [m0, m0 + rows) x panels [p0, p0 + panels),
+        `last` if the range ends with the last panel (which may be partial); the packed B (a
+        run-time B's workspace), the epilogue's vectors (`column_vectors`) and the residual
+        R (`Epilogue.residual`, read with C's offsets) are arguments, so that the
+        chunks of GEMMs with the same `_chunk_key` (the repeated layers of a network) share
+        one body.
 
         Panel blocks of `self.block` full panels (a multiple of every group size, so a block
         has no leftover), then a final region (the remaining full panels and the tail panel)
@@ -1147,12 +1184,14 @@ class _GemmEmitter:
 
     def _emit_chunk_body(self, fn_name: str, rows: int, panels: int, last: bool) -> ir.Function:
         args = [PTR, PTR, I64, I64, PTR, PTR, PTR, PTR] + [I64] * len(self._shape_arguments())
+        args += [PTR] if self.epilogue.residual else []  # R (`Epilogue.residual`)
         fn = ir.Function(self.module, ir.FunctionType(VOID, args), fn_name)
         fn.linkage = "internal"
         fn.attributes.add("nounwind")
         a, c, m_base, p_base, packed = fn.args[:5]
         vectors = list(fn.args[5:8])
-        shape_args = list(fn.args[8:])
+        shape_args = list(fn.args[8 : 8 + len(self._shape_arguments())])
+        residual = fn.args[-1] if self.epilogue.residual else None
         if shape_args:  # (AMX: see `_shape_arguments`)
             _, lda_v, panel_bytes_v, ldc_v = shape_args  # (the steps: for the micro-kernels)
         else:
@@ -1197,7 +1236,8 @@ class _GemmEmitter:
             i_rel, i = i, b.add(m_base, i)
             b_g = _offset(b, packed, b.mul(g, panel_bytes_v))
             n0 = b.mul(g, _c64(PANEL))
-            c_ig = _offset(b, c, b.add(b.mul(i, ldc_v), b.mul(n0, _c64(out_size))))
+            c_at = b.add(b.mul(i, ldc_v), b.mul(n0, _c64(out_size)))
+            c_ig = _offset(b, c, c_at)
             extra = []
             if kpart is not None:
                 assert partial is not None
@@ -1209,7 +1249,8 @@ class _GemmEmitter:
                 extra = [_offset(b, partial, b.mul(at, _c64(4)))]
             shape = (shape_args if shape_args
                      else self.micro_shape(self.part_steps(kpart.part if kpart else "")))
-            b.call(micro, [a_tile, b_g, c_ig, n0, *vectors, *extra, *shape])
+            r_ig = [] if residual is None else [_offset(b, residual, c_at)]
+            b.call(micro, [a_tile, b_g, c_ig, n0, *vectors, *extra, *shape, *r_ig])
 
         def row_tile(i: ir.Value, rows: int, group: int, jb: ir.Value | None,
                      kpart: _KPart | None) -> None:
@@ -1442,7 +1483,9 @@ def emit_gemm(
     constants: ConstantTable | None = None,
 ) -> ir.Function:
     """Adds `void name(ptr a, ptr c)` to `module`:
-    C[m, n] (row-major, leading dimension ldc) = epilogue(A[m, k] (row-major, lda) x B[k, n]).
+    C[m, n] (row-major, leading dimension ldc) = epilogue(A[m, k] (row-major, lda) x B[k, n]);
+    `void name(ptr a, ptr c, ptr r)` with `epilogue.residual` (R [m, n], leading dimension
+    ldc, added after the bias: fp32 GEMMs of a constant B).
 
     A is uint8, int8 or float32; B a constant (int8 values for int8 A, float32 for float32
     A), packed now: the packed arrays are linked through `constants` (a graph's
@@ -1480,6 +1523,8 @@ def emit_gemm(
     packed: np.ndarray | None = None
     if kind == "f32" and out == _I32:
         raise ValueError("an fp32 GEMM cannot output int32")
+    if epilogue.residual and (kind != "f32" or runtime):
+        raise ValueError("a residual epilogue needs an fp32 GEMM of a constant B")
     if isinstance(b, RuntimeB):
         pass  # packed at run time; no compensation (no zero point, no shift on these paths)
     elif kind == "f32":
@@ -1511,9 +1556,11 @@ def emit_gemm(
         if (rows, panels, last) not in bodies:
             body_name = f"{name}.chunk{len(bodies)}"
             bodies[rows, panels, last] = emitter.chunk_body(body_name, rows, panels, last)
-    fn = ir.Function(module, ir.FunctionType(VOID, [PTR] * (4 if runtime else 2)), name)
+    arguments = (4 if runtime else 2) + (1 if epilogue.residual else 0)
+    fn = ir.Function(module, ir.FunctionType(VOID, [PTR] * arguments), name)
     fn.attributes.add("nounwind")
     a, c = fn.args[:2]
+    residual = [fn.args[2]] if epilogue.residual else []
     builder = ir.IRBuilder(fn.append_basic_block("entry"))
     extra: list[ir.Value] = []
     if isinstance(b, RuntimeB):
@@ -1523,7 +1570,8 @@ def emit_gemm(
     if len(chunks) == 1:
         builder.call(
             bodies[chunks[0][1], chunks[0][3], chunks[0][4]],
-            [a, c, _c64(0), _c64(0), *emitter.chunk_arguments(extra[0] if extra else None)],
+            [a, c, _c64(0), _c64(0), *emitter.chunk_arguments(extra[0] if extra else None),
+             *residual],
         )
     else:
         task = ir.Function(module, TASK_TYPE, f"{name}.task")
@@ -1534,6 +1582,7 @@ def emit_gemm(
         tc = tb.load(_offset(tb, ctx, 8), typ=PTR)
         t_extra = emitter.chunk_arguments(tb.load(_offset(tb, ctx, 16), typ=PTR) if extra
                                           else None)
+        t_extra += [tb.load(_offset(tb, ctx, 16 + 8 * len(extra)), typ=PTR)] if residual else []
         done = task.append_basic_block("done")
         switch = tb.switch(index, done)
         for t, (m0, rows, p0, panels, last) in enumerate(chunks):
@@ -1544,10 +1593,10 @@ def emit_gemm(
             tb.branch(done)
         tb.position_at_end(done)
         tb.ret_void()
-        ctx_mem = builder.alloca(PTR, size=2 + len(extra))  # {a, c[, packed B]}
+        ctx_mem = builder.alloca(PTR, size=2 + len(extra) + len(residual))  # {a, c[, B][, r]}
         builder.store(a, ctx_mem)
         builder.store(c, _offset(builder, ctx_mem, 8))
-        for index, value in enumerate(extra):
+        for index, value in enumerate([*extra, *residual]):
             builder.store(value, _offset(builder, ctx_mem, 16 + 8 * index))
         emit_parallel_call(module, builder, threads, task, ctx_mem, len(chunks))
     builder.ret_void()

@@ -345,7 +345,8 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
     nhwc_out = out.channels_last  # (`cpu-choose-layouts`: the next convolution reads NHWC)
     transpose_needed = spec.positions > 1 and spec.cout > 1 and not nhwc_out
     plan = plan_output(program, spec.cout, spec.integer,
-                       needs_pass=transpose_needed or (spec.groups > 1 and not nhwc_out))
+                       needs_pass=transpose_needed or (spec.groups > 1 and not nhwc_out),
+                       residual=nhwc_out)
     acc_dt = plan.out_dtype
     b = ctx.builder
 
@@ -382,6 +383,7 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
     finish, finish_constants = _finish_function(ctx, spec, plan, out,
                                                 [rows for _, rows in blocks])
     tensors = _residual_tensors(ctx, plan, out)
+    residual = _epilogue_residual(ctx, plan, out)
     p_start = 0
     for count, rows in blocks:
         gemms = _group_gemms(ctx, spec, plan, rows, weights, ctx.threads)
@@ -391,6 +393,7 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
         with for_range(b, images, name="image") as n, for_range(b, count, name="blk") as blk:
             p0 = b.add(b.mul(blk, i64(rows)), i64(p_start))
             c_ptr = _block_output(b, spec, plan, acc, n, p0) if nhwc_out else acc
+            r_ptr = [_block_output(b, spec, plan, r, n, p0) for r in residual]
             for g in range(spec.groups):
                 if spec.pointwise:  # A = the NHWC input itself
                     first = b.add(b.mul(n, i64(spec.positions)), p0)
@@ -398,7 +401,8 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
                 else:
                     b.call(im2col[g], [xp, a_buf, n, p0])
                     a_ptr = a_buf
-                b.call(gemms[g], [a_ptr, byte_offset(b, c_ptr, g * spec.og * acc_dt.itemsize)])
+                b.call(gemms[g], [a_ptr, *(byte_offset(b, ptr, g * spec.og * acc_dt.itemsize)
+                                           for ptr in (c_ptr, *r_ptr))])
             if finish is not None and out.channels_last:
                 _call_finish_rows(ctx, finish, acc, out.ptr, n, p0, rows,
                                   [*tensors, *finish_constants], acc_row)
@@ -453,13 +457,29 @@ def _smaller_blocks(spec: ConvSpec, wanted: int) -> list[tuple[int, int]] | None
 
 
 def _residual_tensors(ctx: EmitContext, plan: GemmOutput, out: Buffer) -> list[ir.Value]:
+    """`residual_tensors` of what the pass after the GEMMs computes."""
+    return residual_tensors(ctx, plan.rest, out)
+
+
+def residual_tensors(ctx: EmitContext, program: Program, out: Buffer) -> list[ir.Value]:
     """The tensors of the program's residual Adds (`add_tensor`), which its passes read at
     the output's indices: stored in the output's layout (`cpu-choose-layouts` ties them,
     `check_layouts` checks the marks)."""
-    buffers = [ctx.buffer(v) for v in plan.rest.tensors]
+    buffers = [ctx.buffer(v) for v in program.tensors]
     assert all(buf.channels_last == out.channels_last for buf in buffers), (
         "a residual Add's tensor stored in another layout than the convolution's output")
     return [buf.ptr for buf in buffers]
+
+
+def _epilogue_residual(ctx: EmitContext, plan: GemmOutput, out: Buffer) -> list[ir.Value]:
+    """[R] when the GEMMs' epilogue adds a residual tensor (`Epilogue.residual`: the GEMMs
+    then take its rows of the block as a third argument, `_block_output`), else []."""
+    if plan.residual is None:
+        return []
+    buf = ctx.buffer(plan.residual)
+    assert buf.channels_last == out.channels_last, (
+        "a residual Add's tensor stored in another layout than the convolution's output")
+    return [buf.ptr]
 
 
 def _block_output(b: ir.IRBuilder, spec: ConvSpec, plan: GemmOutput, acc: ir.Value,
@@ -541,9 +561,12 @@ def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
 
     b = ctx.builder
     tensors = _residual_tensors(ctx, plan, out_buffer)
+    residual = _epilogue_residual(ctx, plan, out_buffer)
     task, t, chunk, loaded, table = pointer_task(ctx, f"{ctx.group_name}_blocks",
-                                                 [xp, out, scratch, *tensors])
+                                                 [xp, out, scratch, *tensors, *residual])
     t_xp, t_out, t_scratch, *t_tensors = loaded
+    t_residual = t_tensors[len(tensors):]
+    t_tensors = t_tensors[: len(tensors)]
     a_buf = byte_offset(t, t_scratch, t.mul(chunk, i64(chunk_bytes)))
     acc = byte_offset(t, a_buf, a_bytes)
     lo, hi = chunk_bounds(t, chunk, items, chunks)
@@ -556,6 +579,7 @@ def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
             with t.if_then(inside):
                 p0 = t.add(t.mul(t.sub(j, i64(first)), i64(rows)), i64(start))
                 c_ptr = _block_output(t, spec, plan, t_out, n, p0) if plan.direct else acc
+                r_ptr = [_block_output(t, spec, plan, r, n, p0) for r in t_residual]
                 for g in range(spec.groups):
                     if spec.pointwise:  # A = the NHWC input itself
                         row = t.add(t.mul(n, i64(spec.positions)), p0)
@@ -565,8 +589,8 @@ def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
                         assert im2col_fn is not None
                         t.call(im2col_fn, [t_xp, a_buf, n, p0])
                         a_ptr = a_buf
-                    t.call(gemms[g],
-                           [a_ptr, byte_offset(t, c_ptr, g * spec.og * acc_dt.itemsize)])
+                    t.call(gemms[g], [a_ptr, *(byte_offset(t, ptr, g * spec.og * acc_dt.itemsize)
+                                               for ptr in (c_ptr, *r_ptr))])
                 if finish is not None:
                     t.call(finish, [acc, t_out, n, p0, i64(rows), *t_tensors,
                                     *finish_constants])
@@ -953,7 +977,7 @@ def _emit_nhwc_function(ctx: EmitContext, spec: ConvSpec, acc_dt: np.dtype, prog
         v = b.load(element_ptr(b, src, at, acc_t), typ=vec(acc_t, count), align=1)
         out_at = b.add(out_row0, at)
         # (an NHWC tensor of the output's shape: the output's indices)
-        tensors = _load_tensors(b, list(zip(tensor_ptrs, tensor_types, strict=True)), out_at,
+        tensors = load_tensors(b, list(zip(tensor_ptrs, tensor_types, strict=True)), out_at,
                                 count)
         y = program.apply(ctx, b, to_float(b, v, acc_dt, count), count, co, True,
                           tensors=tensors, parameters=constant_ptrs)
@@ -965,7 +989,7 @@ def _emit_nhwc_function(ctx: EmitContext, spec: ConvSpec, acc_dt: np.dtype, prog
     return fn
 
 
-def _load_tensors(b: ir.IRBuilder, tensors: list[tuple[ir.Value, np.dtype]], at: ir.Value,
+def load_tensors(b: ir.IRBuilder, tensors: list[tuple[ir.Value, np.dtype]], at: ir.Value,
                   lanes: int) -> list[ir.Value]:
     """The `lanes` elements from index `at` of each `add_tensor` tensor, as float32 (what
     `Program.apply` takes)."""
@@ -991,7 +1015,7 @@ def _nchw_with_tensors(ctx: EmitContext, b: ir.IRBuilder, program: Program, acc_
             value = b.load(element_ptr(b, src, at, acc_t), typ=acc_t)
             column = b.insert_element(column, value, ir.Constant(I32, i))
         out_at = b.add(out_base, b.add(b.mul(channel, i64(p_n)), p))
-        loaded = _load_tensors(b, tensors, out_at, lanes)
+        loaded = load_tensors(b, tensors, out_at, lanes)
         y = program.apply(ctx, b, to_float(b, column, acc_dt, lanes), lanes, channel, False,
                           tensors=loaded)
         b.store(y, element_ptr(b, dst, out_at, out_t), align=1)
@@ -1241,23 +1265,39 @@ output from the GEMM, with no pass after it."""
 
 
 def _without_cheap_residual(chain: list[Operation], y: SSAValue,
-                            memo: dict[SSAValue, np.ndarray | None]) -> list[Operation]:
+                            memo: dict[SSAValue, np.ndarray | None],
+                            float_gemm: bool) -> list[Operation]:
     """The chain, ending before a residual Add (`add_tensor`) that only epilogue steps
     precede: there the GEMM writes the output itself and a flat element-wise pass adds the
-    residual faster than a pass over the GEMM's blocks would (fp32 ResNets); after a
-    requantization (int8) the pass runs anyway and takes the Add, its Relu and its
-    FakeQuantize along."""
+    residual faster than a pass over the GEMM's blocks would; after a requantization (int8)
+    the pass runs anyway and takes the Add, its Relu and its FakeQuantize along. An fp32
+    GEMM (`float_gemm`) keeps a float32 residual Add that only a Relu or a Clamp follows (a
+    ResNet's): its epilogue adds it (`Epilogue.residual`), and the output is written once
+    instead of written, read and written again by the Add (resnet50 fp32: 16 Adds, 2.7 ms
+    of 54)."""
     shape = value_shape(y)
     current = y
-    for index, op in enumerate(chain):
+    matched = []  # the steps of each op of the chain
+    for op in chain:
         steps = match_steps(op, current, memo, shape, lambda _: True)
         assert steps is not None
+        matched.append(steps)
+        current = op.results[0]
+    for index, steps in enumerate(matched):
         if steps[-1].kind == "add_tensor":
+            tensor = steps[-1].tensor
+            later = [step.kind for after in matched[index + 1 :] for step in after]
+            if (float_gemm and tensor is not None and value_dtype(tensor) == F32_DT
+                    and all(kind in _AFTER_RESIDUAL_KINDS for kind in later)):
+                return chain
             return chain[:index]
         if any(step.kind not in _EPILOGUE_KINDS for step in steps):
             return chain
-        current = op.results[0]
     return chain
+
+
+_AFTER_RESIDUAL_KINDS = ("relu", "clamp")
+"""Steps the GEMM epilogue computes after a residual Add (`gemm_prefix`)."""
 
 
 def _available_before(first: Operation) -> Callable[[SSAValue], bool]:
@@ -1301,7 +1341,10 @@ class ConvolutionLowering(ShiftedGemmLowering):
         if _gemm_path(op) and len(value_shape(y)) == 4:
             tensor_ok = _available_before(_group_first(op, self))
         chain = epilogue_chain(y, self._memo, per_channel_check(value_shape(y), 1), tensor_ok)
-        return _without_cheap_residual(chain, y, self._memo)
+        x = op.operands[0]
+        float_gemm = (tensor_ok is not None and value_dtype(x) == F32_DT
+                      and _group_first(op, self) is op)  # (no zero-point Subtract: int8)
+        return _without_cheap_residual(chain, y, self._memo, float_gemm)
 
     def _zero_point(self, zp_full: np.ndarray) -> np.ndarray | None:
         """Per input channel (axis 1 of NCHW) or per tensor."""

@@ -106,11 +106,14 @@ def integer_zero_point(zp: np.ndarray | None) -> np.ndarray | None:
     return z64
 
 
-def gemm_prefix(program: Program, n: int) -> tuple[int, dict[str, Any]]:
+def gemm_prefix(program: Program, n: int, residual: bool = False) -> tuple[int, dict[str, Any]]:
     """
     How many leading steps of `program` the GEMM epilogue computes exactly (`[Multiply]
     [Add] [Relu] [Clamp]` in this order: `float(acc) * scale + bias`, no contraction), and
-    the `Epilogue` arguments for them (per-column [n] vectors or scalars).
+    the `Epilogue` arguments for them (per-column [n] vectors or scalars). With `residual`
+    (an fp32 GEMM whose C rows are the output's, NHWC) also a residual Add of a float32
+    tensor after the Add (`Epilogue.residual`), when the epilogue then computes the whole
+    float32 program: else the GEMM would add it into a scratch block that a pass reads.
     """
     if program.channels not in (1, n):
         return 0, {}
@@ -127,14 +130,21 @@ def gemm_prefix(program: Program, n: int) -> tuple[int, dict[str, Any]]:
     if i < len(steps) and steps[i][0].kind == "add":
         kwargs["bias"] = vector(steps[i][1][0])
         i += 1
+    before_residual = (i, dict(kwargs))
+    tensor = steps[i][0].tensor if i < len(steps) else None
+    if residual and tensor is not None and value_dtype(tensor) == F32_DT:  # (`add_tensor`)
+        kwargs["residual"] = True
+        i += 1
     if i < len(steps) and steps[i][0].kind == "relu":
         kwargs["relu"] = True
         i += 1
     if i < len(steps) and steps[i][0].kind == "clamp":
-        lo, hi = steps[i][1]
-        if lo.size == 1 and hi.size == 1:
+        lo, hi = steps[i][1]  # (a Clamp's bounds are one value, repeated per channel)
+        if np.all(lo == lo[0]) and np.all(hi == hi[0]):
             kwargs["clamp"] = (float(lo[0]), float(hi[0]))
             i += 1
+    if kwargs.get("residual") and (i < len(steps) or program.out_dtype != F32_DT):
+        return before_residual
     return i, kwargs
 
 
@@ -146,6 +156,7 @@ class GemmOutput:
     out_dtype: np.dtype  # what the GEMM writes
     rest: Program  # the steps left for a pass after the GEMM
     direct: bool  # the GEMM writes the final output (nothing left, no pass needed)
+    residual: SSAValue | None = None  # R of the epilogue (`Epilogue.residual`)
 
     def epilogue(self, start: int = 0, stop: int | None = None) -> Epilogue:
         """The Epilogue for the GEMM of output columns [start, stop)."""
@@ -156,14 +167,19 @@ class GemmOutput:
         return Epilogue(out_dtype=self.out_dtype, **kwargs)
 
 
-def plan_output(program: Program, n: int, integer: bool, needs_pass: bool) -> GemmOutput:
-    """The GEMM epilogue and what is left for a pass (`needs_pass`: e.g. a transpose)."""
-    count, kwargs = gemm_prefix(program, n)
+def plan_output(program: Program, n: int, integer: bool, needs_pass: bool,
+                residual: bool = False) -> GemmOutput:
+    """The GEMM epilogue and what is left for a pass (`needs_pass`: e.g. a transpose);
+    `residual`: the epilogue may add a residual tensor (`gemm_prefix`)."""
+    count, kwargs = gemm_prefix(program, n, residual and not integer and not needs_pass)
     rest = program.suffix(count)
     nothing_left = not rest.steps and rest.out_dtype == F32_DT
     float_out = count > 0 or not integer or nothing_left
+    tensor = None
+    if kwargs.get("residual"):
+        tensor = next(s.tensor for s in program.steps[:count] if s.kind == "add_tensor")
     return GemmOutput(kwargs, F32_DT if float_out else I32_DT, rest,
-                      nothing_left and not needs_pass)
+                      nothing_left and not needs_pass, tensor)
 
 
 def zero_point_subtract(

@@ -21,7 +21,8 @@ V and M stay in L2):
    a time;
 3. the 16 GEMMs (`emit_gemm`, the packed-B fp32 micro-kernels);
 4. the output transform (additions and subtractions) and the convolution's post-op
-   program (bias, ReLU...) on each of the tile's outputs inside the output, stored NHWC.
+   program (bias, a residual Add, ReLU...) on each of the tile's outputs inside the output,
+   stored NHWC.
 
 The multiplies are 4/9 of direct convolution's: on the AVX-512 host ResNet-50's 3x3
 convolutions ran about twice as fast. The transforms' coefficients are 0, +-1 and +-1/2
@@ -52,9 +53,15 @@ from lowpass.lowering.emit import (
     shared_function,
 )
 from lowpass.lowering.kernels.gemm import emit_gemm
-from lowpass.lowering.ops.convolution import ConvSpec, emit_to_nhwc, gemm_weights
+from lowpass.lowering.ops.convolution import (
+    ConvSpec,
+    emit_to_nhwc,
+    gemm_weights,
+    load_tensors,
+    residual_tensors,
+)
 from lowpass.lowering.ops.matmul import unique_global
-from lowpass.lowering.ops.quantization import Program, vec
+from lowpass.lowering.ops.quantization import Program, value_dtype, vec
 
 # (the transforms, as Lavin and Gray give them)
 _BT = np.array([[1, 0, -1, 0], [0, 1, 1, 0], [0, -1, 1, 0], [0, 1, 0, -1]], np.float64)
@@ -104,12 +111,12 @@ def winograd_reference(x: np.ndarray, weights: np.ndarray, pads: tuple[int, int,
 
 def winograd_applies(spec: ConvSpec, out: Buffer, program: Program) -> bool:
     """Whether `emit_conv_winograd` computes this convolution: fp32, one group, a 3x3
-    kernel of stride and dilation 1, an NHWC output (`cpu-choose-layouts`), a post-op program
-    without residual tensors, and transformed weights of at most `MAX_WEIGHT_BYTES`."""
+    kernel of stride and dilation 1, an NHWC output (`cpu-choose-layouts`), and transformed
+    weights of at most `MAX_WEIGHT_BYTES`."""
     return (not spec.integer and spec.a_dtype == np.float32 and spec.groups == 1
             and spec.kh == spec.kw == 3 and spec.sh == spec.sw == 1
             and spec.dh == spec.dw == 1 and spec.oh >= 2 and spec.ow >= 2
-            and out.channels_last and not program.tensors
+            and out.channels_last
             and 16 * spec.c * spec.cout * 4 <= MAX_WEIGHT_BYTES)
 
 
@@ -144,13 +151,16 @@ def emit_conv_winograd(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Pro
     ]
     forward = shared_function(ctx.module, ("winograd.in", lanes),
                               lambda: _input_transform(ctx, lanes))
+    tensor_types = tuple(value_dtype(t) for t in program.tensors)
+    tensors = residual_tensors(ctx, program, out)
     backward = shared_function(
-        ctx.module, ("winograd.out", lanes, program.signature()),
-        lambda: _output_transform(ctx, program, lanes))
+        ctx.module, ("winograd.out", lanes, tensor_types, program.signature()),
+        lambda: _output_transform(ctx, program, lanes, tensor_types))
     finite = shared_function(ctx.module, ("winograd.finite", lanes),
                              lambda: _finite_function(ctx, lanes))
-    direct = shared_function(ctx.module, ("winograd.direct", lanes, program.signature()),
-                             lambda: _direct_function(ctx, program, lanes))
+    direct = shared_function(
+        ctx.module, ("winograd.direct", lanes, tensor_types, program.signature()),
+        lambda: _direct_function(ctx, program, lanes, tensor_types))
     kernel = ctx.constant_ptr(gemm_weights(spec, 0))  # ([9 c, cout], (kh, kw, c) rows)
     parameters = program.parameter_pointers(ctx)
     sizes = [i64(v) for v in (block, tiles, tw)]
@@ -166,10 +176,11 @@ def emit_conv_winograd(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Pro
                         b.call(gemm, [element_ptr(b, v_buf, i64(xi * block * spec.c), F32),
                                       element_ptr(b, m_buf, i64(xi * block * spec.cout), F32)])
                     b.call(backward, [m_buf, out.ptr, n, t0, *sizes, i64(spec.cout),
-                                      i64(spec.oh), i64(spec.ow), *parameters])
+                                      i64(spec.oh), i64(spec.ow), *tensors, *parameters])
             with fallback:
                 b.call(direct, [image, kernel, out.ptr, n, i64(spec.c), i64(wq),
-                                i64(spec.cout), i64(spec.oh), i64(spec.ow), *parameters])
+                                i64(spec.cout), i64(spec.oh), i64(spec.ow), *tensors,
+                                *parameters])
 
 
 def _finite_function(ctx: EmitContext, lanes: int) -> ir.Function:
@@ -201,19 +212,24 @@ def _finite_function(ctx: EmitContext, lanes: int) -> ir.Function:
     return fn
 
 
-def _direct_function(ctx: EmitContext, program: Program, lanes: int) -> ir.Function:
+def _direct_function(ctx: EmitContext, program: Program, lanes: int,
+                     tensor_types: tuple[np.dtype, ...]) -> ir.Function:
     """`void direct(ptr image, ptr kernel, ptr out, i64 n, i64 c, i64 wq, i64 cout, i64 oh,
-    i64 ow, ptr parameters...)`: the convolution of one padded NHWC image as direct sums over
-    the kernel ([9 c, cout], (kh, kw, c) order) and the post-op program: what runs for an image
-    that holds an infinity or a NaN. Winograd's transforms mix the 16 inputs of a patch, so
+    i64 ow, ptr tensors..., ptr parameters...)`: the convolution of one padded NHWC image as
+    direct sums over the kernel ([9 c, cout], (kh, kw, c) order) and the post-op program (its
+    residual tensors NHWC like the output): what runs for an image that holds an infinity or
+    a NaN. Winograd's transforms mix the 16 inputs of a patch, so
     that an infinity there would turn into NaN (inf - inf) in outputs whose windows do not
     hold it; the direct sums propagate infinities and NaNs as the reference does. (Slow, and
     only for such inputs.)"""
     out_t = ir_type(program.out_dtype)
     parameters = len(program.parameters())
     fn = ctx.function("winograd_direct", ir.FunctionType(
-        ir.VoidType(), [PTR, PTR, PTR, I64, I64, I64, I64, I64, I64] + [PTR] * parameters))
+        ir.VoidType(),
+        [PTR, PTR, PTR, I64, I64, I64, I64, I64, I64] + [PTR] * (len(tensor_types) + parameters)))
     image, kernel, dst, n, c, wq, cout, oh, ow, *pointers = fn.args
+    tensors = list(zip(pointers[: len(tensor_types)], tensor_types, strict=True))
+    pointers = pointers[len(tensor_types):]
     b = ir.IRBuilder(fn.append_basic_block("entry"))
     with for_range(b, oh, name="y") as y, for_range(b, ow, name="x") as x:
         at_y = b.mul(b.add(b.mul(b.add(b.mul(n, oh), y), ow), x), cout)
@@ -237,8 +253,11 @@ def _direct_function(ctx: EmitContext, program: Program, lanes: int) -> ir.Funct
 
             (total,) = carried_loop(b, [ir.Constant(vty, [0.0] * count)], i64(0),
                                     b.mul(c, i64(9)), 1, tap)
-            value = program.apply(ctx, b, total, count, co, True, parameters=pointers)
-            b.store(value, element_ptr(b, dst, b.add(at_y, co), out_t), align=1)
+            at = b.add(at_y, co)
+            value = program.apply(ctx, b, total, count, co, True,
+                                  tensors=load_tensors(b, tensors, at, count),
+                                  parameters=pointers)
+            b.store(value, element_ptr(b, dst, at, out_t), align=1)
 
         for_lanes(b, cout, lanes, channels)
     b.ret_void()
@@ -307,17 +326,21 @@ def _input_transform(ctx: EmitContext, lanes: int) -> ir.Function:
     return fn
 
 
-def _output_transform(ctx: EmitContext, program: Program, lanes: int) -> ir.Function:
+def _output_transform(ctx: EmitContext, program: Program, lanes: int,
+                      tensor_types: tuple[np.dtype, ...]) -> ir.Function:
     """`void backward(ptr m, ptr out, i64 n, i64 t0, i64 block, i64 tiles, i64 tw,
-    i64 cout, i64 oh, i64 ow, ptr parameters...)`: the 2x2 outputs A^T M A of tiles t0 ..
-    t0 + block of image n (those that exist), through the post-op program (its
-    `parameters()` as arguments), stored into the NHWC output [N, oh, ow, cout] where they
-    lie inside it (M: 16 matrices [block, cout])."""
+    i64 cout, i64 oh, i64 ow, ptr tensors..., ptr parameters...)`: the 2x2 outputs A^T M A
+    of tiles t0 .. t0 + block of image n (those that exist), through the post-op program
+    (its residual tensors, NHWC like the output, and its `parameters()` as arguments),
+    stored into the NHWC output [N, oh, ow, cout] where they lie inside it (M: 16 matrices
+    [block, cout])."""
     out_t = ir_type(program.out_dtype)
     parameters = len(program.parameters())
     fn = ctx.function("winograd_out", ir.FunctionType(
-        ir.VoidType(), [*_TRANSFORM_ARGS, I64, I64] + [PTR] * parameters))
+        ir.VoidType(), [*_TRANSFORM_ARGS, I64, I64] + [PTR] * (len(tensor_types) + parameters)))
     m, dst, n, t0, block, tiles, tw, cout, oh, ow, *pointers = fn.args
+    tensors = list(zip(pointers[: len(tensor_types)], tensor_types, strict=True))
+    pointers = pointers[len(tensor_types):]
     dst.add_attribute("noalias")
     b = ir.IRBuilder(fn.append_basic_block("entry"))
     rows = b.sub(tiles, t0)
@@ -344,14 +367,21 @@ def _output_transform(ctx: EmitContext, program: Program, lanes: int) -> ir.Func
                 y = [b.fadd(b.fadd(s[0][i], s[1][i]), s[2][i]),
                      b.fsub(b.fsub(s[1][i], s[2][i]), s[3][i])]
                 for j in range(2):
-                    value = program.apply(ctx, b, y[j], count, co, True, parameters=pointers)
-                    target = element_ptr(b, dst, b.add(at_y[i][j], co), out_t)
+                    at = b.add(at_y[i][j], co)
+
+                    def store(value: ir.Value = y[j], at: ir.Value = at) -> None:
+                        # (a residual is read only where the output is: inside the tensors)
+                        result = program.apply(ctx, b, value, count, co, True,
+                                               tensors=load_tensors(b, tensors, at, count),
+                                               parameters=pointers)
+                        b.store(result, element_ptr(b, dst, at, out_t), align=1)
+
                     cond = inside[i][j]
                     if cond is None:
-                        b.store(value, target, align=1)
+                        store()
                         continue
                     with b.if_then(cond):
-                        b.store(value, target, align=1)
+                        store()
 
         for_lanes(b, cout, lanes, channels)
     b.ret_void()

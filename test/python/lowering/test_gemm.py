@@ -870,3 +870,75 @@ def test_runtime_b_errors():
     with pytest.raises(ValueError, match="float32 B"):
         emit_gemm(module, "g", m=2, k=4, n=8, a_dtype=np.float32, b=RuntimeB(np.int8),
                   keep_alive=[])
+
+
+def _residual_gemm(a, b, r, ep, threads, ldc):
+    """C = epilogue(A B + R) through a GEMM of `Epilogue.residual`, R and C rows `ldc`
+    apart (columns beyond N untouched)."""
+    m, k = a.shape
+    n = b.shape[1]
+    module = new_module("residual")
+    keep: list = []
+    emit_gemm(module, "g", m=m, k=k, n=n, a_dtype=np.float32, b=b, epilogue=ep, ldc=ldc,
+              threads=threads, keep_alive=keep)
+    lib = compile_ir(module, keep)
+    wide_r = np.full((m, ldc), np.nan, np.float32)
+    wide_r[:, :n] = r
+    c = np.full((m, ldc), 7.0, np.float32)
+    lib.function("g", None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)(
+        np.ascontiguousarray(a).ctypes.data, c.ctypes.data, wide_r.ctypes.data)
+    assert np.all(c[:, n:] == 7.0)
+    return c[:, :n]
+
+
+@pytest.mark.parametrize("m,k,n,ldc", [(13, 64, 48, 48), (7, 150, 37, 40), (25, 33, 130, 144),
+                                       (2, 300, 200, 200)])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_f32_residual_epilogue(m, k, n, ldc, threads):
+    """`Epilogue.residual` adds R after the bias and before the relu: bit for bit the float32
+    addition of R to the same GEMM's biased sums (the same micro-kernel tiles, so the same
+    k order), on full and partial panels, remainder rows, a row stride beyond N and 2
+    threads; and `gemm_reference` states it."""
+    a = RNG.standard_normal((m, k)).astype(np.float32)
+    b = RNG.standard_normal((k, n)).astype(np.float32)
+    r = RNG.standard_normal((m, n)).astype(np.float32)
+    scale = RNG.uniform(0.5, 1.5, n).astype(np.float32)
+    plain = Epilogue(scale=scale, bias=0.25)
+    module = new_module("plain")
+    keep: list = []
+    emit_gemm(module, "g", m=m, k=k, n=n, a_dtype=np.float32, b=b, epilogue=plain,
+              threads=threads, keep_alive=keep)
+    lib = compile_ir(module, keep)
+    sums = np.zeros((m, n), np.float32)
+    lib.function("g", None, ctypes.c_void_p, ctypes.c_void_p)(a.ctypes.data, sums.ctypes.data)
+    ep = Epilogue(scale=scale, bias=0.25, residual=True, relu=True)
+    c = _residual_gemm(a, b, r, ep, threads, ldc)
+    added = sums + r
+    np.testing.assert_array_equal(c, np.where(added > 0, added, np.float32(0)))
+    ref = gemm_reference(a, b, None, ep, residual=r)
+    np.testing.assert_allclose(c, ref, rtol=1e-5, atol=1e-5 * np.abs(ref).max())
+
+
+def test_f32_residual_epilogue_k_blocks(monkeypatch):
+    """The residual of a K-blocked fp32 GEMM is added once, by the last block's epilogue."""
+    from lowpass.lowering.kernels import gemm as kernels
+
+    monkeypatch.setattr(kernels, "K_BLOCK_STEPS", 384)
+    monkeypatch.setattr(kernels, "K_BLOCK_MIN_GROUP_BYTES", 64 * 1024)
+    m, k, n = 13, 1600, 33
+    a = RNG.standard_normal((m, k)).astype(np.float32)
+    b = RNG.standard_normal((k, n)).astype(np.float32)
+    r = RNG.standard_normal((m, n)).astype(np.float32)
+    ep = Epilogue(bias=0.5, residual=True)
+    c = _residual_gemm(a, b, r, ep, 1, n)
+    plain = gemm(a, b, epilogue=Epilogue(bias=0.5))
+    np.testing.assert_array_equal(c, plain + r)
+
+
+def test_residual_epilogue_needs_fp32():
+    with pytest.raises(ValueError, match="residual epilogue needs an fp32 GEMM"):
+        compile_gemm(4, 64, 16, np.uint8, weights7(64, 16),
+                     epilogue=Epilogue(scale=np.float32(0.5), residual=True))
+    with pytest.raises(ValueError, match="takes R, and only it"):
+        gemm_reference(np.ones((2, 3), np.float32), np.ones((3, 4), np.float32), None,
+                       Epilogue(residual=True))

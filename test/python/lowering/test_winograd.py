@@ -140,8 +140,9 @@ def test_option_turns_it_off(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_not_taken_where_it_does_not_apply() -> None:
-    """Stride 2, dilation 2, int8, a 5x5 kernel, groups, an NCHW output, residual tensors in
-    the post-op program, too many transformed weights: the GEMM path."""
+    """Stride 2, dilation 2, int8, a 5x5 kernel, groups, an NCHW output, too many
+    transformed weights: the GEMM path. (A residual Add in the post-op program is Winograd's:
+    test_residual_epilogue.py.)"""
     base = dict(n=1, c=16, h=6, w=6, groups=1, cg=16, og=16, kh=3, kw=3, sh=1, sw=1, dh=1,
                 dw=1, pt=1, pl=1, pb=1, pr=1, oh=6, ow=6, a_dtype=np.dtype(np.float32),
                 integer=False, weights=np.zeros((1, 16, 16, 3, 3), np.float32),
