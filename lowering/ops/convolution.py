@@ -59,6 +59,7 @@ from lowpass.lowering.emit import (
     Buffer,
     EmitContext,
     OpLowering,
+    aligned_copy,
     byte_offset,
     call_ranged,
     chunk_bounds,
@@ -211,7 +212,8 @@ def conv_spec(
     else:
         if a_dtype != F32_DT or w.dtype.kind not in "fiu":
             return None
-        weights_out = w.astype(np.float32)
+        # (aligned and read-only: the Winograd fallback links it as it is, `ConstantTable`)
+        weights_out = aligned_copy(w.astype(np.float32, copy=False))
     return ConvSpec(
         x_shape[0], x_shape[1], spatial[0], spatial[1], groups, cg, og, kernel[0], kernel[1],
         strides[0], strides[1], dilations[0], dilations[1], pads_begin[0], pads_begin[1],
