@@ -465,23 +465,24 @@ def _residual_tensors(ctx: EmitContext, plan: GemmOutput, out: Buffer) -> list[i
 
 def residual_tensors(ctx: EmitContext, program: Program, out: Buffer) -> list[ir.Value]:
     """The tensors of the program's residual Adds (`add_tensor`), which its passes read at
-    the output's indices: stored in the output's layout (`cpu-choose-layouts` ties them,
-    `check_layouts` checks the marks)."""
-    buffers = [ctx.buffer(v) for v in program.tensors]
-    assert all(buf.channels_last == out.channels_last for buf in buffers), (
-        "a residual Add's tensor stored in another layout than the convolution's output")
-    return [buf.ptr for buf in buffers]
+    the output's indices (`_in_output_layout`)."""
+    return _in_output_layout(ctx, program.tensors, out)
 
 
 def _epilogue_residual(ctx: EmitContext, plan: GemmOutput, out: Buffer) -> list[ir.Value]:
     """[R] when the GEMMs' epilogue adds a residual tensor (`Epilogue.residual`: the GEMMs
     then take its rows of the block as a third argument, `_block_output`), else []."""
-    if plan.residual is None:
-        return []
-    buf = ctx.buffer(plan.residual)
-    assert buf.channels_last == out.channels_last, (
+    return _in_output_layout(ctx, [] if plan.residual is None else [plan.residual], out)
+
+
+def _in_output_layout(ctx: EmitContext, values: Sequence[SSAValue], out: Buffer
+                      ) -> list[ir.Value]:
+    """The buffers of tensors read at the output's indices: stored in the output's layout
+    (`cpu-choose-layouts` ties them, `check_layouts` checks the marks)."""
+    buffers = [ctx.buffer(v) for v in values]
+    assert all(buf.channels_last == out.channels_last for buf in buffers), (
         "a residual Add's tensor stored in another layout than the convolution's output")
-    return [buf.ptr]
+    return [buf.ptr for buf in buffers]
 
 
 def _block_output(b: ir.IRBuilder, spec: ConvSpec, plan: GemmOutput, acc: ir.Value,
