@@ -94,12 +94,16 @@ def _int8_reason() -> str:
                 "convolutions; the per-element requantization pass after each convolution "
                 "(LPT's FakeQuantize chains, float32) is the gap -> integer requantization "
                 "where it is provably exact")
-    return ("convolutions run on the exact s16 kernel (vpmaddwd: 16 multiply-adds per "
-            "instruction) where OpenVINO's saturating u8s8 pairs do 32 (resnet50 0.69x under "
-            "LOWPASS_MAX_CPU_ISA=avx2 ONEDNN_MAX_CPU_ISA=AVX2 on an AVX-512 host) -> "
-            "full-range weights split into two 7-bit halves only where a pair can "
-            "saturate, u8s8 for the rest")
-
+    return ("the GEMMs run on the exact s16 kernel (vpmaddwd + vpaddd) at 120-146 GOP/s in "
+            "bench_gemm on a Zen 3 host, where OpenVINO's saturating u8s8 kernels (vpmaddubsw "
+            "pairs, wrong where a pair exceeds int16) run resnet50's 3x3 layers at 173-177 "
+            "GOP/s, 91-93% of the host's int8 peak (190), and onnxruntime's exact u8u8 "
+            "kernel at 106-130; exact u8s8 needs pairs that cannot saturate, and the suite's "
+            "per-channel weights have 1.5-2.7% unsafe pairs spread over 11-21% of the "
+            "(k-step, 8 columns) blocks, so correcting them costs more than s16's gap, and A "
+            "pre-broadcast in memory (llvm-mca: 12 -> 8 cycles per two k-steps) measured "
+            "slower; 1.2x is above the peak, parity is the ceiling for an exact kernel -> the "
+            "requantization passes (~10% of the time), VNNI hosts")
 
 WHY_NOT_MET: list[tuple[str, str | Callable[[], str]]] = [
     # (a part of the target's text, the measured reason -> the next step)
@@ -118,20 +122,21 @@ WHY_NOT_MET: list[tuple[str, str | Callable[[], str]]] = [
      "the output channels too, fewer and larger jobs"),
     ("not slower than 1 thread", "a worker descheduled mid-chunk; the pool backs off for up "
      "to 0.5 s -> shorter chunks on a busy machine"),
-    ("compile <=", "kernels are shared across layers (GEMM micro-kernels and chunk bodies, "
-     "the fp32, vpdpbusd and AMX micro-kernels across K too, the s16 widening, NHWC "
-     "requantization passes, element-wise rows of channels, the Concats' row copy, the NCHW "
-     "-> NHWC transposition, table lookups) and tensors stay NHWC through BatchNorm, Concat "
-     "and global pooling, and the entry's glue is compiled optnone; the closest to 3 s is "
-     "densenet121 int8 on AVX2 (2.84-2.87 s on an idle host, 3.15-3.37 s on a busier one): its "
-     "1x1 convolutions (one K per layer) each get their own s16 micro-kernels and chunk "
-     "bodies (K and the strides as arguments measured 0.7-1.2% slower convolutions there for "
-     "0.25 s of LLVM less) -> chunk bodies with K as an argument that call their "
-     "micro-kernels through pointers"),
+    ("compile <=", "kernels are shared across layers (GEMM micro-kernels across K too, "
+     "chunk bodies, the s16 widening, NHWC requantization passes, element-wise rows of "
+     "channels, the Concats' row copy, the NCHW -> NHWC transposition, table lookups), "
+     "tensors stay NHWC through BatchNorm, Concat and global pooling, and the entry's glue "
+     "is compiled optnone: every model is within 3 s on the AVX-512 host; a Zen 3 host is "
+     "about twice as slow in Python and LLVM alike (densenet121 int8 in one part: plan 0.36 "
+     "s, CPU pipeline 0.93, emission 1.97, LLVM O3 1.70, machine code 2.29, the rest 1.07) "
+     "-> chunk bodies shared across K on AVX2 (K, strides and the widening's sizes as "
+     "arguments), less Python per op in the pipeline and the emission"),
     ("second compile", "a hit still runs the CPU pipeline, the plan and the fingerprint on "
      "the model -> the plan stored in the blob"),
     ("compile peak", "with the device loaded: the packed weights (1x, kept by the compiled "
-     "model), the llvmlite IR of the whole graph while it is printed (its objects are freed "
+     "model; 2x for int8 on AVX2 without VNNI, where the exact s16 kernel packs them as int16 "
+     "pairs: resnet50 int8 3.19x on a Zen 3 host), the llvmlite IR of the whole graph while "
+     "it is printed (its objects are freed "
      "before LLVM runs, but Python keeps part of their memory: 46 MiB at the print for "
      "resnet50 int8), then LLVM's memory (~5 MiB); cold, also ~90 MiB of the libraries' "
      "pages and set-up -> emission and LLVM group by group"),

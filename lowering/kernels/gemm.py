@@ -740,16 +740,18 @@ class _GemmEmitter:
     @property
     def strided(self) -> bool:
         """The micro-kernels take the K steps they run and the A row, B panel and C row
-        strides as arguments (`micro_shape`) instead of constants: the fp32 kind, whose
-        kernels (a step per k) were 70% of a ResNet's code, one per K and stride, and whose
-        k loop does not need them constant (its remainder is a loop too); the AMX tiles,
-        whose loads take their stride from a register anyway (DenseNet121's 1x1
-        convolutions, one K per layer, had 93 AMX micro-kernels); and vpdpbusd's (102 -> 12
-        for DenseNet121 int8: 0.8 s of LLVM less; its convolutions 0.1-0.6% slower in a
-        same-process comparison). The s16 and u8s8 kinds of AVX2 keep them constant: their
-        A and B offsets fold into addressing modes, and strided they were 0.7-1.2% slower
-        for 0.25 s of LLVM less."""
-        return self.kind in ("f32", "vnni") or self.amx
+        strides as arguments (`micro_shape`) instead of constants, so that GEMMs of other K
+        share them: the fp32 kind, whose kernels (a step per k) were 70% of a ResNet's code,
+        one per K and stride; the AMX tiles, whose loads take their stride from a register
+        anyway (DenseNet121's 1x1 convolutions, one K per layer, had 93 AMX micro-kernels);
+        vpdpbusd's (102 -> 12 for DenseNet121 int8: 0.8 s of LLVM less; its convolutions
+        0.1-0.6% slower in a same-process comparison); and AVX2's s16 and u8s8 (97 -> 14 for
+        Inception-v1 int8 on a Zen 3 host: its compile 6.2-6.6 -> 3.9 s of CPU in one
+        part; latency the same within the noise of same-process comparisons, 0.98-1.03x on
+        ResNet-50, DenseNet121, Inception-v1 and SqueezeNet). Every kind but the GEMVs'
+        (`m` below the tile's rows), whose kernels are few and wait on memory."""
+        return self.kind in ("f32", "vnni") or self.amx or (
+            self.kind in ("s16", "u8s8") and self.m >= _tile_rows(self.kind))
 
     @property
     def amx_tail_steps(self) -> int:
