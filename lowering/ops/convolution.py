@@ -55,6 +55,7 @@ from lowpass.lowering.emit import (
     I8,
     I32,
     I64,
+    MIN_TAIL_LANES,
     PTR,
     Buffer,
     EmitContext,
@@ -944,39 +945,47 @@ def nchw_function(ctx: EmitContext, spec: ConvSpec, acc_dt: np.dtype, program: P
 def nhwc_function(ctx: EmitContext, spec: ConvSpec, acc_dt: np.dtype,
                   program: Program) -> tuple[ir.Function, list[ir.Value]]:
     """
-    `void nhwc(ptr acc, ptr out, i64 n, i64 p0, i64 rows, ptr tensors..., ptr constants...)`:
-    out[n, p0 + r, co] = program(acc[r, co]) for a block's `rows` positions of an NHWC
-    output: rows of the program's vectors over consecutive channels (its per-channel
-    constants loaded as vectors), no transpose; and the `constants` arguments, the
-    program's `parameters()`. The function is shared by the convolutions of the same shape
-    and program `signature()` (a network's repeated layers: their requantization chains were
-    half of a ResNet's code).
+    `void nhwc(ptr acc, ptr out, i64 n, i64 p0, i64 rows, ptr tensors..., ptr shape,
+    ptr constants...)`: out[n, p0 + r, co] = program(acc[r, co]) for a block's `rows`
+    positions of an NHWC output: rows of the program's vectors over consecutive channels
+    (its per-channel constants loaded as vectors), no transpose; `shape` points to the
+    output's channels and positions per image (two int64), `constants` are the program's
+    `parameters()`. The function is shared by the convolutions of the same program
+    `signature()` whatever their shapes (a network's requantization chains were half of a
+    ResNet's code; with the shape in the key, Inception-v1 int8 still had 38 of them): only
+    the channels left after the full vectors, which the code runs as narrower vectors, are
+    part of its form.
     """
     lanes = 16 if ctx.cpu.avx512 else 8
     tensor_types = [value_dtype(t) for t in program.tensors]
-    key = ("conv.nhwc_out", ctx.cpu, lanes, spec.cout, spec.positions, np.dtype(acc_dt).str,
+    key = ("conv.nhwc_out", ctx.cpu, lanes, spec.cout % lanes, np.dtype(acc_dt).str,
            tuple(t.str for t in tensor_types), program.signature())
     fn = shared_function(ctx.module, key, lambda: _emit_nhwc_function(
-        ctx, spec, acc_dt, program, lanes, tensor_types))
-    return fn, program.parameter_pointers(ctx)
+        ctx, spec.cout % lanes, acc_dt, program, lanes, tensor_types))
+    shape = ctx.constant_ptr(np.array([spec.cout, spec.positions], dtype=np.int64))
+    return fn, [shape, *program.parameter_pointers(ctx)]
 
 
-def _emit_nhwc_function(ctx: EmitContext, spec: ConvSpec, acc_dt: np.dtype, program: Program,
+def _emit_nhwc_function(ctx: EmitContext, tail: int, acc_dt: np.dtype, program: Program,
                         lanes: int, tensor_types: list[np.dtype]) -> ir.Function:
-    cout = spec.cout
+    """`nhwc_function`'s code for outputs whose channel count is `tail` modulo `lanes`."""
     acc_t = ir_type(acc_dt)
     out_t = ir_type(program.out_dtype)
     parameters = len(program.parameters())
     fn = ctx.function(f"{ctx.group_name}_nhwc_out", ir.FunctionType(
-        ir.VoidType(), [PTR, PTR, I64, I64, I64] + [PTR] * (len(tensor_types) + parameters)))
+        ir.VoidType(), [PTR, PTR, I64, I64, I64] + [PTR] * (len(tensor_types) + 1 + parameters)))
     fn.args[1].add_attribute("noalias")
     b = ir.IRBuilder(fn.append_basic_block("entry"))
     src, dst, n, p0, rows, *pointers = fn.args
-    tensor_ptrs, constant_ptrs = pointers[:len(tensor_types)], pointers[len(tensor_types):]
-    out_row0 = b.mul(b.add(b.mul(n, i64(spec.positions)), p0), i64(cout))
+    tensor_ptrs = pointers[:len(tensor_types)]
+    shape, *constant_ptrs = pointers[len(tensor_types):]
+    cout = b.load(shape, typ=I64, align=8)
+    positions = b.load(element_ptr(b, shape, i64(1), I64), typ=I64, align=8)
+    out_row0 = b.mul(b.add(b.mul(n, positions), p0), cout)
+    full = b.sub(cout, i64(tail))
 
     def channels(r: ir.Value, co: ir.Value, count: int) -> None:
-        at = b.add(b.mul(r, i64(cout)), co)
+        at = b.add(b.mul(r, cout), co)
         v = b.load(element_ptr(b, src, at, acc_t), typ=vec(acc_t, count), align=1)
         out_at = b.add(out_row0, at)
         # (an NHWC tensor of the output's shape: the output's indices)
@@ -987,7 +996,18 @@ def _emit_nhwc_function(ctx: EmitContext, spec: ConvSpec, acc_dt: np.dtype, prog
         b.store(y, element_ptr(b, dst, out_at, out_t), align=1)
 
     with for_range(b, rows, name="r") as r:
-        for_lanes(b, cout, lanes, lambda co, count: channels(r, co, count), name="co")
+        with for_range(b, full, step=lanes, name="co") as co:
+            channels(r, co, lanes)
+        # the last `tail` channels: each narrower vector that fits once, then one by one
+        # (what `for_lanes` does for a constant channel count)
+        at, width = 0, lanes // 2
+        while width >= MIN_TAIL_LANES:
+            if tail - at >= width:
+                channels(r, b.add(full, i64(at)), width)
+                at += width
+            width //= 2
+        for t in range(at, tail):
+            channels(r, b.add(full, i64(t)), 1)
     b.ret_void()
     return fn
 

@@ -2,8 +2,9 @@
 Code shared by a network's repeated layers (`emit.shared_function`): the GEMM chunk bodies
 (the packed weights and epilogue vectors are arguments) and the NHWC pass of a convolution's
 requantization (`nhwc_function`: the program's constants are arguments, `Program.parameters`,
-and programs of equal `Program.signature` share one function). Layers of the same shape and
-form get one function whatever their constants; a program whose code differs (a FakeQuantize
+and programs of equal `Program.signature` share one function). Layers of the same form get
+one function whatever their constants and shapes (only the channels after the whole vectors
+are part of the form); a program whose code differs (a FakeQuantize
 width that is a power of two is a multiplication, not `_levels_fast`) gets its own; and the
 results stay bit-equal to the REFERENCE device. So do the element-wise requantizations with
 the channels innermost (`channel_rows_function`), whatever their number of channels. Every
@@ -90,6 +91,41 @@ def test_repeated_layers_share_their_code_and_stay_exact(threads: int) -> None:
     chunks = _definitions(text, r"\.chunk\d+")
     gemms = re.findall(r'define void @"(c\d_gemm[^"]*)"', text)
     assert len(gemms) >= 4 and len(chunks) < len(gemms), (chunks, gemms)
+
+
+def layers_of_other_shapes() -> lowpass.Model:
+    """Requantized int8 convolutions of one program form but other shapes: 16, 32 and 48
+    output channels (whole vectors on AVX2 and AVX-512 alike) over 12x12 and, after a
+    stride of 2, 6x6 positions; then 20 channels (4 after the vectors on both)."""
+    g = GraphBuilder()
+    y = g.input("x", XS, ov.ui8)
+    shape = XS
+    for i, (cout, stride) in enumerate([(16, 1), (32, 1), (48, 2), (20, 1)]):
+        w = g.constant(RNG.integers(-128, 128, (cout, shape[1], 1, 1)).astype(np.int8))
+        shape = [1, cout, shape[2] // stride, shape[3] // stride]
+        y = g.value(ov.ConvolutionOp(y, w, result_type=ov.tensor(shape, ov.f32), name=f"c{i}",
+                                     **{**NOPAD, "strides": [stride, stride]}))
+        scale = RNG.uniform(2e-4, 6e-4, (1, cout, 1, 1))
+        y = g.value(ov.MultiplyOp(y, const(g, scale), name=f"s{i}"))
+        limits = [const(g, v) for v in (0.0, 2.7 + i, 0.0, 255.0)]
+        y = g.value(ov.FakeQuantizeOp(y, *limits, 256, element_type=ov.ui8, name=f"q{i}"))
+    w = g.constant(RNG.integers(-128, 128, (8, shape[1], 1, 1)).astype(np.int8))
+    y = g.value(ov.ConvolutionOp(y, w, result_type=ov.tensor([1, 8, *shape[2:]], ov.f32),
+                                 name="last", **NOPAD))
+    g.output(g.value(ov.MultiplyOp(y, const(g, RNG.uniform(1e-3, 2e-3, (1, 8, 1, 1))))), "y")
+    return lowpass.Model(g.module())
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_nhwc_pass_shared_across_shapes(threads: int) -> None:
+    # the channels and positions are the pass's arguments: one function for the three
+    # layers whose channels are whole vectors, one for the layer with 4 channels after them
+    model = layers_of_other_shapes()
+    text = _cpu_equals_reference(model, {"x": RNG.integers(0, 256, XS).astype(np.uint8)},
+                                 threads)
+    passes = _definitions(text, "_nhwc_out")
+    assert len(passes) == 2, passes
+    assert _calls(text, passes) == 4
 
 
 def _program(il: float, ih: float, scale: np.ndarray) -> Program:
