@@ -36,16 +36,20 @@ from lowpass.lowering.emit import (
     F32,
     F64,
     I32,
+    I64,
+    MIN_TAIL_LANES,
+    PTR,
     Buffer,
     EmitContext,
     OpLowering,
+    call_ranged,
     element_ptr,
     emit_ranged_kernel,
-    for_lanes,
     for_range,
     i64,
     ir_type,
     jit_exec_type,
+    shared_function,
 )
 from lowpass.lowering.ops.quantization import (
     F32_DT,
@@ -189,9 +193,11 @@ class _PoolMath:
     result of an accumulator (the mean's division, rounding, the post-op program)."""
 
     def __init__(self, ctx: EmitContext, b: ir.IRBuilder, is_max: bool, dtype: np.dtype,
-                 program: Program, integer_mean: bool) -> None:
+                 program: Program, integer_mean: bool,
+                 parameters: Sequence[ir.Value] | None = None) -> None:
         self.ctx, self.b, self.is_max, self.dtype = ctx, b, is_max, dtype
         self.program, self.integer_mean = program, integer_mean
+        self.parameters = parameters  # (shared code: the program's constants as arguments)
         self.et = ir_type(dtype)
         self.acc_t = self.et if is_max else (F64 if dtype == F32_DT else I32)
         self.lowest: float | int = 0  # max pooling's padding value
@@ -236,7 +242,8 @@ class _PoolMath:
         b, dtype, program = self.b, self.dtype, self.program
         if self.is_max:
             if dtype == F32_DT:
-                return program.apply(self.ctx, b, acc, count, channel, contiguous)
+                return program.apply(self.ctx, b, acc, count, channel, contiguous,
+                                     parameters=self.parameters)
             return acc
         assert div is not None
         if dtype == F32_DT:  # the reference's float64 mean, rounded once
@@ -248,7 +255,8 @@ class _PoolMath:
                              [vec(F32, count)])
             rounded = b.fptosi(b.call(rint, [mean]), vec(I32, count))
             return b.trunc(rounded, vec(ir_type(program.out_dtype), count))
-        return program.apply(self.ctx, b, mean, count, channel, contiguous)
+        return program.apply(self.ctx, b, mean, count, channel, contiguous,
+                             parameters=self.parameters)
 
 
 def emit_pool(ctx: EmitContext, op: MaxPoolOp | AvgPoolOp, src: Buffer,
@@ -357,71 +365,116 @@ def emit_pool_nhwc(ctx: EmitContext, op: MaxPoolOp | AvgPoolOp, src: Buffer,
     is one vector load per block of channels (taps outside the input read a clamped address
     and are masked, as in `emit_pool`), and the post-op program takes the channels as
     consecutive lanes. The unit of the threads' ranges is an output row of one image.
+
+    The kernel is shared by the poolings of the same window, strides, pads and program
+    `signature()` whatever their sizes (Inception-v1 had 14 of them, 18% of its code): the
+    input's and output's sizes, the AvgPool divisors and the program's constants are its
+    arguments; what is in its key is what changes its code (whether windows can leave the
+    input, the channels left after the whole vectors).
     """
     in_shape = src.shape
     g = pool_geometry(op, in_shape)
-    n, c = in_shape[0], in_shape[1]
+    c = in_shape[1]
     h, w = g["h"], g["w"]
     oh_n, ow_n = out_shape[2], out_shape[3]
     dtype = np.dtype(src.dtype)
-    et = ir_type(dtype)
     is_max = isinstance(op, MaxPoolOp)
     lanes = 16 if (is_max and dtype.kind in "iu") or ctx.cpu.avx512 else 8
     integer_mean = np.dtype(pool_dtype).kind in "iu"
     divisors = None if is_max else avg_divisors(op, in_shape, (oh_n, ow_n), integer_mean)
+    window = tuple(g[key] for key in ("kh", "kw", "sh", "sw", "pt", "pl"))
+    rows_inside = g["pt"] == 0 and (oh_n - 1) * g["sh"] + g["kh"] <= h
+    cols_inside = g["pl"] == 0 and (ow_n - 1) * g["sw"] + g["kw"] <= w
+    key = ("pool.nhwc", ctx.cpu, lanes, is_max, dtype.str, np.dtype(pool_dtype).str, window,
+           rows_inside, cols_inside, c % lanes, program.signature())
+    fn = shared_function(ctx.module, key, lambda: _emit_pool_nhwc_function(
+        ctx, is_max, dtype, integer_mean, program, window, rows_inside, cols_inside, c % lanes,
+        lanes))
+    sizes = ctx.constant_ptr(np.array([c, h, w, oh_n, ow_n], dtype=np.int64))
+    div = [] if divisors is None else [ctx.constant_ptr(divisors)]
+    call_ranged(ctx, fn, [src.ptr, dst.ptr, sizes, *div, *program.parameter_pointers(ctx)],
+                outer=in_shape[0] * oh_n, work=in_shape[0] * c * oh_n * ow_n * g["kh"] * g["kw"])
+
+
+def _emit_pool_nhwc_function(ctx: EmitContext, is_max: bool, dtype: np.dtype,
+                             integer_mean: bool, program: Program,
+                             window: tuple[int, ...], rows_inside: bool, cols_inside: bool,
+                             tail: int, lanes: int) -> ir.Function:
+    """`void pool(ptr x, ptr y, ptr sizes, [ptr divisors,] ptr constants..., i64 lo,
+    i64 hi)`: `emit_pool_nhwc`'s kernel for output rows [lo, hi); `sizes` the channels, the
+    input's height and width and the output's (five int64)."""
+    kh, kw, sh, sw, pt, pl = window
+    parameters = len(program.parameters())
+    pointers = 3 + (0 if is_max else 1) + parameters
+    fn = ctx.function(f"{ctx.group_name}_pool_nhwc",
+                      ir.FunctionType(ir.VoidType(), [PTR] * pointers + [I64, I64]))
+    fn.args[1].add_attribute("noalias")
+    b = ir.IRBuilder(fn.append_basic_block("entry"))
+    xs, ys, sizes = fn.args[:3]
+    divisors = None if is_max else fn.args[3]
+    constant_ptrs = list(fn.args[pointers - parameters : pointers])
+    first_row, end_row = fn.args[pointers:]
+    c, h, w, oh_n, ow_n = (b.load(element_ptr(b, sizes, i64(k), I64), typ=I64, align=8)
+                           for k in range(5))
+    et = ir_type(dtype)
     out_t = ir_type(program.out_dtype)
+    math = _PoolMath(ctx, b, is_max, dtype, program, integer_mean, constant_ptrs)
 
-    def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
-        xs, ys, first_row, end_row = args
-        math = _PoolMath(ctx, b, is_max, dtype, program, integer_mean)
+    def clamp(index: ir.Value, size: ir.Value, always: bool) -> tuple[ir.Value, ir.Value | None]:
+        if always:
+            return index, None
+        last = b.sub(size, i64(1))
+        low = b.icmp_signed("<", index, i64(0))
+        high = b.icmp_signed(">", index, last)
+        clamped = b.select(low, i64(0), b.select(high, last, index))
+        return clamped, b.not_(b.or_(low, high))
 
-        def clamp(index: ir.Value, size: int, always: bool) -> tuple[ir.Value, ir.Value | None]:
-            if always:
-                return index, None
-            low = b.icmp_signed("<", index, i64(0))
-            high = b.icmp_signed(">", index, i64(size - 1))
-            clamped = b.select(low, i64(0), b.select(high, i64(size - 1), index))
-            return clamped, b.not_(b.or_(low, high))
+    full = b.sub(c, i64(tail))
+    with for_range(b, end_row, start=first_row, name="nrow") as nrow:
+        image, row = b.sdiv(nrow, oh_n), b.srem(nrow, oh_n)
+        rows = [clamp(b.add(b.sub(b.mul(row, i64(sh)), i64(pt)), i64(r)), h, rows_inside)
+                for r in range(kh)]
+        with for_range(b, ow_n, name="ow") as col:
+            cols = [clamp(b.add(b.sub(b.mul(col, i64(sw)), i64(pl)), i64(k)), w, cols_inside)
+                    for k in range(kw)]
+            taps = []
+            for ih, row_ok in rows:
+                for iw, col_ok in cols:
+                    pixel = b.add(b.mul(b.add(b.mul(image, h), ih), w), iw)
+                    ok = row_ok if col_ok is None else (
+                        col_ok if row_ok is None else b.and_(row_ok, col_ok))
+                    taps.append((b.mul(pixel, c), ok))
+            out_at = b.mul(b.add(b.mul(nrow, ow_n), col), c)
+            div_scalar = None
+            if divisors is not None:
+                div_ptr = element_ptr(b, divisors, b.add(b.mul(row, ow_n), col), F32)
+                div_scalar = b.load(div_ptr, typ=F32, align=4)
 
-        rows_inside = g["pt"] == 0 and (oh_n - 1) * g["sh"] + g["kh"] <= h
-        cols_inside = g["pl"] == 0 and (ow_n - 1) * g["sw"] + g["kw"] <= w
-        with for_range(b, end_row, start=first_row, name="nrow") as nrow:
-            image, row = b.sdiv(nrow, i64(oh_n)), b.srem(nrow, i64(oh_n))
-            rows = [clamp(b.add(b.sub(b.mul(row, i64(g["sh"])), i64(g["pt"])), i64(kh)), h,
-                          rows_inside) for kh in range(g["kh"])]
-            with for_range(b, ow_n, name="ow") as col:
-                cols = [clamp(b.add(b.sub(b.mul(col, i64(g["sw"])), i64(g["pl"])), i64(kw)),
-                              w, cols_inside) for kw in range(g["kw"])]
-                taps = []
-                for ih, row_ok in rows:
-                    for iw, col_ok in cols:
-                        pixel = b.add(b.mul(b.add(b.mul(image, i64(h)), ih), i64(w)), iw)
-                        ok = row_ok if col_ok is None else (
-                            col_ok if row_ok is None else b.and_(row_ok, col_ok))
-                        taps.append((b.mul(pixel, i64(c)), ok))
-                out_at = b.mul(b.add(b.mul(nrow, i64(ow_n)), col), i64(c))
-                div_scalar = None
-                if divisors is not None:
-                    div_ptr = element_ptr(b, ctx.constant_ptr(divisors),
-                                          b.add(b.mul(row, i64(ow_n)), col), F32)
-                    div_scalar = b.load(div_ptr, typ=F32, align=4)
+            def channels(c0: ir.Value, count: int) -> None:
+                acc = math.initial(count)
+                for at, ok in taps:
+                    v = b.load(element_ptr(b, xs, b.add(at, c0), et), typ=vec(et, count),
+                               align=1)
+                    acc = math.combine(acc, v, None if ok is None else splat(b, ok, count),
+                                       count)
+                div = None if div_scalar is None else splat(b, div_scalar, count)
+                result = math.result(acc, count, c0, True, div)
+                b.store(result, element_ptr(b, ys, b.add(out_at, c0), out_t), align=1)
 
-                def channels(c0: ir.Value, count: int) -> None:
-                    acc = math.initial(count)
-                    for at, ok in taps:
-                        v = b.load(element_ptr(b, xs, b.add(at, c0), et), typ=vec(et, count),
-                                   align=1)
-                        acc = math.combine(acc, v, None if ok is None else splat(b, ok, count),
-                                           count)
-                    div = None if div_scalar is None else splat(b, div_scalar, count)
-                    result = math.result(acc, count, c0, True, div)
-                    b.store(result, element_ptr(b, ys, b.add(out_at, c0), out_t), align=1)
-
-                for_lanes(b, c, lanes, channels)
-
-    emit_ranged_kernel(ctx, f"{ctx.group_name}_pool_nhwc", [src.ptr, dst.ptr], body,
-                       outer=n * oh_n, work=n * c * oh_n * ow_n * g["kh"] * g["kw"],
-                       noalias=(1,))
+            with for_range(b, full, step=lanes, name="c") as c0:
+                channels(c0, lanes)
+            # the last `tail` channels: each narrower vector that fits once, then one by one
+            # (what `for_lanes` does for a constant channel count)
+            at, width = 0, lanes // 2
+            while width >= MIN_TAIL_LANES:
+                if tail - at >= width:
+                    channels(b.add(full, i64(at)), width)
+                    at += width
+                width //= 2
+            for t in range(at, tail):
+                channels(b.add(full, i64(t)), 1)
+    b.ret_void()
+    return fn
 
 
 LOWERINGS: list[type[OpLowering]] = [PoolingLowering]

@@ -7,7 +7,8 @@ one function whatever their constants and shapes (only the channels after the wh
 are part of the form); a program whose code differs (a FakeQuantize
 width that is a power of two is a multiplication, not `_levels_fast`) gets its own; and the
 results stay bit-equal to the REFERENCE device. So do the element-wise requantizations with
-the channels innermost (`channel_rows_function`), whatever their number of channels. Every
+the channels innermost (`channel_rows_function`), whatever their number of channels, and
+the NHWC poolings of one window whatever their sizes. Every
 Concat of a graph calls one row-copy kernel. The cyclic garbage collector is paused while a
 graph compiles and restored after.
 """
@@ -126,6 +127,42 @@ def test_nhwc_pass_shared_across_shapes(threads: int) -> None:
     passes = _definitions(text, "_nhwc_out")
     assert len(passes) == 2, passes
     assert _calls(text, passes) == 4
+
+
+def pooled_layers(pool_after: list[int]) -> lowpass.Model:
+    """`layers_of_other_shapes`' convolutions with a 3x3 MaxPool (stride 1, pads 1, the u8
+    codes in NHWC) after each listed one."""
+    g = GraphBuilder()
+    y = g.input("x", XS, ov.ui8)
+    shape = XS
+    for i, (cout, stride) in enumerate([(16, 1), (32, 1), (48, 2), (20, 1)]):
+        w = g.constant(RNG.integers(-128, 128, (cout, shape[1], 1, 1)).astype(np.int8))
+        shape = [1, cout, shape[2] // stride, shape[3] // stride]
+        y = g.value(ov.ConvolutionOp(y, w, result_type=ov.tensor(shape, ov.f32), name=f"c{i}",
+                                     **{**NOPAD, "strides": [stride, stride]}))
+        y = g.value(ov.MultiplyOp(y, const(g, RNG.uniform(2e-4, 6e-4, (1, cout, 1, 1)))))
+        limits = [const(g, v) for v in (0.0, 2.7 + i, 0.0, 255.0)]
+        y = g.value(ov.FakeQuantizeOp(y, *limits, 256, element_type=ov.ui8, name=f"q{i}"))
+        if i in pool_after:
+            y = g.value(ov.MaxPoolOp(y, strides=[1, 1], pads_begin=[1, 1], pads_end=[1, 1],
+                                     kernel=[3, 3], name=f"p{i}"))
+    w = g.constant(RNG.integers(-128, 128, (8, shape[1], 1, 1)).astype(np.int8))
+    y = g.value(ov.ConvolutionOp(y, w, result_type=ov.tensor([1, 8, *shape[2:]], ov.f32),
+                                 name="last", **NOPAD))
+    g.output(g.value(ov.MultiplyOp(y, const(g, RNG.uniform(1e-3, 2e-3, (1, 8, 1, 1))))), "y")
+    return lowpass.Model(g.module())
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_pooling_shared_across_shapes(threads: int) -> None:
+    # 16 channels of 12x12 and 48 of 6x6: one kernel; 20 channels (4 after the vectors on
+    # AVX2 and AVX-512 alike): its own
+    model = pooled_layers([0, 2, 3])
+    text = _cpu_equals_reference(model, {"x": RNG.integers(0, 256, XS).astype(np.uint8)},
+                                 threads)
+    pools = _definitions(text, "_pool_nhwc")
+    assert len(pools) == 2, pools
+    assert _calls(text, pools) == 3
 
 
 def _program(il: float, ih: float, scale: np.ndarray) -> Program:
