@@ -235,8 +235,12 @@ def test_unary_against_openvino_reference(name: str) -> None:
     want = ov_fold(_openvino_unary(name), [x])
     got = run_op(_our_unary(name), [x], ttext(x.shape, np.float32))
     # the same formulas in the same precision; the float32 exp/log of SoftPlus and Mish are
-    # libm's there and numpy's here: a few ulp apart (measured up to 4 ulp, 5e-7 relative)
-    np.testing.assert_allclose(got, want, rtol=6e-7, atol=1e-30)
+    # libm's there and numpy's here: a few ulp apart (measured up to 4 ulp, 5e-7 relative).
+    # Where exp(x) is small (x around -2 to -4) the two round 1 + exp(x) apart, an error
+    # absolute, not relative, in log(1 + exp(x)): up to 4.2e-7 (Mish: times |x|) over 60
+    # draws of these inputs, up to 1e-5 relative (the test's order decides the draw)
+    atol = 1e-6 if name in ("softplus", "mish") else 1e-30
+    np.testing.assert_allclose(got, want, rtol=6e-7, atol=atol)
 
 
 @pytest.mark.parametrize("name", ["sqrt", "erf", "log", "abs", "negative", "floor", "ceiling"])
