@@ -24,8 +24,9 @@ and outputs carry `ov.name` as argument/result attributes of the `func.func`. Se
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -164,11 +165,19 @@ _ORIGIN_TYPES: ContextVar[dict[SSAValue, Attribute] | None] = ContextVar(
 )
 
 
-@contextmanager
-def _origin_view(types: dict[SSAValue, Attribute] | None) -> Iterator[None]:
+_NO_ORIGIN_VIEW = nullcontext()
+
+
+def _origin_view(types: dict[SSAValue, Attribute] | None) -> AbstractContextManager[None]:
+    # Nothing relaxed (almost every op, verified and inferred in every pass): one shared no-op
+    # context rather than a generator-based one per call.
     if not types:
-        yield
-        return
+        return _NO_ORIGIN_VIEW
+    return _origin_types_set(types)
+
+
+@contextmanager
+def _origin_types_set(types: dict[SSAValue, Attribute]) -> Iterator[None]:
     token = _ORIGIN_TYPES.set(types)
     try:
         yield
@@ -309,6 +318,8 @@ def normalize_axis(axis: int, rank: int, what: str = "axis") -> int:
 
 def types_compatible(inferred: Attribute, declared: Attribute) -> bool:
     """Equal element types and ranks; each dimension equal or dynamic on one side."""
+    if inferred is declared:  # (a constant's, and every type an op keeps from its operand)
+        return True
     if not isinstance(inferred, TensorType) or not isinstance(declared, TensorType):
         return inferred == declared
     if inferred.get_element_type() != declared.get_element_type():
@@ -327,6 +338,17 @@ def i64_array(values: Sequence[int]) -> DenseArrayBase[IntegerType]:
 def ints(attr: DenseArrayBase[Any]) -> tuple[int, ...]:
     """Python ints of an `array<i64: ...>` property (declared `DenseArrayBase`, whose element
     type the checker does not know)."""
+    data = attr.data.data
+    elt = attr.elt_type
+    if (
+        isinstance(elt, IntegerType)
+        and elt.width.data == 64
+        and elt.signedness.data != Signedness.UNSIGNED
+        and len(data) % 8 == 0
+    ):
+        # what `get_values` unpacks (`<q` per value), without its per-call format and length
+        # properties: verifiers and shape inference read these arrays many times per op
+        return struct.unpack(f"<{len(data) // 8}q", data)
     return tuple(int(v) for v in attr.get_values())
 
 
@@ -546,7 +568,9 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface, HasFolderInterfa
         with _origin_view(origin):
             self.verify_attrs()
             recorded = _INFERENCES.get()
-            if recorded is not None and recorded.get(self) == _Inference.of(self, origin):
+            record = recorded.get(self) if recorded is not None else None
+            # (the op's side of the comparison is only built when there is a record)
+            if record is not None and record == _Inference.of(self, origin):
                 return  # the result types are what inference gives (`inferences_recorded`)
             inferred = list(self.infer_result_types())
         declared = [r.type for r in self.results]

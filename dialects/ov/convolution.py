@@ -156,19 +156,23 @@ class ConvolutionBase(OvOp):
                 f"filter must have rank {expected} ({self.FILTER_LAYOUT} and the {spatial} "
                 f"spatial axes of the rank-{rank} input), got rank {filter_rank}"
             )
-        for name in ("strides", "pads_begin", "pads_end", "dilations"):
-            values = ints(getattr(self, name))
+        # each property decoded once (verifying and inferring run this for every convolution)
+        arrays = {
+            name: ints(getattr(self, name))
+            for name in ("strides", "pads_begin", "pads_end", "dilations")
+        }
+        for name, values in arrays.items():
             if len(values) != spatial:
                 raise VerifyException(
                     f"{name} must have {spatial} values (one per spatial axis), got "
                     f"{len(values)}: {_fmt(values)}"
                 )
         for name in ("strides", "dilations"):
-            values = ints(getattr(self, name))
+            values = arrays[name]
             if any(v <= 0 for v in values):
                 raise VerifyException(f"{name} must be positive, got {_fmt(values)}")
         for name in ("pads_begin", "pads_end"):
-            values = ints(getattr(self, name))
+            values = arrays[name]
             if any(v < 0 for v in values):
                 raise VerifyException(f"{name} must be non-negative, got {_fmt(values)}")
         return element_type

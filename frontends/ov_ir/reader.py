@@ -197,9 +197,22 @@ class _Context:
     variable_order: list[state.VariableOp] = field(default_factory=list)
     op_layers: dict[Operation, _Layer] = field(default_factory=dict)
     _file_attr: StringAttr | None = None
+    _column: IntAttr | None = None
     _tensor_types: dict[
         tuple[IntegerType | AnyFloat, tuple[int, ...]], TensorType[IntegerType | AnyFloat]
     ] = field(default_factory=dict)
+    # Caches of values that repeat from layer to layer (building an xDSL attribute verifies
+    # it, 5-15 us; a model's layers hold a few dozen distinct ones): attributes are immutable,
+    # so one object serves every layer that has the same text. Only successes are cached;
+    # an error is raised again, with its own layer's context, every time.
+    _attrs: dict[tuple[str, str, type[EnumAttribute[Any]] | None], Attribute] = field(
+        default_factory=dict
+    )
+    _valid_dims: set[str] = field(default_factory=set)
+    entries: dict[tuple[str, str], opset.OpEntry] = field(default_factory=dict)
+    """(layer type, version) -> its op table entry (`_GraphReader._entry`)."""
+    arities: set[tuple[type[Operation], int, int]] = field(default_factory=set)
+    """(op class, inputs, outputs) that `_check_arity` accepted."""
 
     def tensor_type(
         self, et: IntegerType | AnyFloat, dims: Sequence[int]
@@ -212,13 +225,34 @@ class _Context:
             t = self._tensor_types[key] = TensorType(et, dims)
         return t
 
-    def location(self, layer: _Layer) -> NameLoc:
+    def location(self, layer: _Layer, name: StringAttr | None = None) -> NameLoc:
         """The op's location: the layer's name at its `<layer>` line of the .xml (MLIR's
-        NameLoc around a FileLineColLoc; column 0 is unknown)."""
-        if self._file_attr is None:
+        NameLoc around a FileLineColLoc; column 0 is unknown). `name`: the layer's name as
+        an attribute if the caller has it (the op's `ov.name` shares it)."""
+        if self._file_attr is None or self._column is None:
             self._file_attr = StringAttr(self.filename)
-        line = FileLineColLoc(self._file_attr, IntAttr(layer.node.line), IntAttr(0))
-        return NameLoc(StringAttr(layer.name), line)
+            self._column = IntAttr(0)
+        line = FileLineColLoc(self._file_attr, IntAttr(layer.node.line), self._column)
+        return NameLoc(name if name is not None else StringAttr(layer.name), line)
+
+    def convert_attr(
+        self, spec: opset.AttrSpec, raw: str, enum: type[EnumAttribute[Any]] | None
+    ) -> Attribute:
+        """`_convert_attr`, once per distinct (kind, text, enum) of a model."""
+        key = (spec.kind, raw, enum)
+        attr = self._attrs.get(key)
+        if attr is None:
+            attr = self._attrs[key] = _convert_attr(spec, raw, enum)
+        return attr
+
+    def valid_dim_text(self, text: str) -> bool:
+        """`_valid_dim_text`, once per distinct text (a model's dims repeat: 1, 64, 56...)."""
+        if text in self._valid_dims:
+            return True
+        if _valid_dim_text(text):
+            self._valid_dims.add(text)
+            return True
+        return False
 
     def error(self, message: str, layer: _Layer | None = None, node: Node | None = None) -> str:
         line = node.line if node is not None else (layer.node.line if layer else 0)
@@ -362,26 +396,29 @@ class _GraphReader:
         layers_node = self.root.child("layers")
         if layers_node is None:
             raise FrontendError(self.ctx.error("no <layers> section", None, self.root))
+        valid_dim_text = self.ctx.valid_dim_text
         for node in layers_node.all("layer"):
-            missing = [k for k in ("id", "type") if node.get(k) is None]
-            if missing:
+            attrib = node.attrib
+            lid = attrib.get("id")
+            layer_type = attrib.get("type")
+            if lid is None or layer_type is None:
+                missing = [k for k in ("id", "type") if attrib.get(k) is None]
                 raise FrontendError(
                     self.ctx.error(f"<layer> without {' and '.join(missing)}", None, node)
                 )
-            lid = node.get("id") or ""
             inputs = node.child("input")
             outputs = node.child("output")
             layer = _Layer(
                 node,
                 lid,
-                node.get("name", "") or "",
-                node.get("type", "") or "",
-                node.get("version", "") or "",
+                attrib.get("name") or "",
+                layer_type,
+                attrib.get("version") or "",
                 inputs.all("port") if inputs is not None else [],
                 outputs.all("port") if outputs is not None else [],
             )
             for port in layer.outputs:  # OpenVINO reads (and requires) output precisions only
-                precision = port.get("precision")
+                precision = port.attrib.get("precision")
                 if precision not in OPENVINO_PRECISIONS:
                     raise FrontendError(self.ctx.error(
                         f"port {port.get('id')}: unsupported element type {precision!r}, "
@@ -391,10 +428,10 @@ class _GraphReader:
                         layer, port,
                     ))
             for port in (*layer.inputs, *layer.outputs):
-                for dim in port.all("dim"):
-                    if not _valid_dim_text(dim.text or ""):
+                for dim in port.children:
+                    if dim.tag == "dim" and not valid_dim_text(dim.text):
                         raise FrontendError(self.ctx.error(
-                            f"dimension ({dim.text or ''}) in node dim must be greater or equal "
+                            f"dimension ({dim.text}) in node dim must be greater or equal "
                             "to -1", layer, dim,
                         ))
             if lid in self.layers:
@@ -407,15 +444,15 @@ class _GraphReader:
             self.layers[lid] = layer
             self.order.append(lid)
         edges_node = self.root.child("edges")
+        keys = ("from-layer", "from-port", "to-layer", "to-port")
         for edge in edges_node.all("edge") if edges_node is not None else []:
-            keys = ("from-layer", "from-port", "to-layer", "to-port")
-            vals = [edge.get(k) for k in keys]
-            if any(v is None for v in vals):
-                missing = [k for k, v in zip(keys, vals, strict=True) if v is None]
+            attrib = edge.attrib
+            fl, fp, tl, tp = (attrib.get(k) for k in keys)
+            if fl is None or fp is None or tl is None or tp is None:
+                missing = [k for k in keys if attrib.get(k) is None]
                 raise FrontendError(
                     self.ctx.error(f"<edge> without {', '.join(missing)}", None, edge)
                 )
-            fl, fp, tl, tp = (v or "" for v in vals)
             for lid in (fl, tl):
                 if lid not in self.layers:
                     raise FrontendError(
@@ -651,11 +688,17 @@ class _GraphReader:
         return arg
 
     def _entry(self, layer: _Layer) -> opset.OpEntry:
-        """The op table entry of a layer of a known type, by its `version` (`opsetN`)."""
+        """The op table entry of a layer of a known type, by its `version` (`opsetN`); looked
+        up once per (type, version) of a model."""
+        key = (layer.type, layer.version)
+        entry = self.ctx.entries.get(key)
+        if entry is not None:
+            return entry
         version = opset.resolve_version(layer.type, layer.version)
         entry = opset.lookup(layer.type, version) if version is not None else None
         if entry is None:
             raise _LayerError(opset.version_error(layer.type, layer.version))
+        self.ctx.entries[key] = entry
         return entry
 
     def _layer(self, layer: _Layer, block: Block) -> None:
@@ -691,8 +734,9 @@ class _GraphReader:
             op = self._interpolate1(layer, inputs, block)
         else:
             op = self._generic(layer, entry, inputs)
-        op.attributes[NAME_ATTR] = StringAttr(layer.name)
-        op.location = self.ctx.location(layer)
+        name = StringAttr(layer.name)
+        op.attributes[NAME_ATTR] = name
+        op.location = self.ctx.location(layer, name)
         block.add_op(op)
         self.ctx.op_layers[op] = layer
         for i, r in enumerate(op.results):
@@ -707,19 +751,17 @@ class _GraphReader:
         op_def = entry.op.get_irdl_definition()
         if entry.ov_type in ("AvgPool", "MaxPool") and data.get("rounding_type") == "ceil_torch":
             raise _LayerError("rounding_type 'ceil_torch' is not supported, expected floor or ceil")
-        for spec in entry.attrs:
-            enum = opset.enum_class(entry.op, spec.prop)
+        for spec, enum, has_default in _attr_plan(entry):
             raw = data.get(spec.ov)
             if raw is None:
                 raw = spec.default
             if raw is None:
-                prop = op_def.properties.get(spec.prop)
-                if prop is not None and getattr(prop, "default_value", None) is not None:
+                if has_default:
                     continue
                 raise _LayerError(
                     f"missing attribute '{spec.ov}', expected {_expected(spec, enum)}"
                 )
-            props[spec.prop] = _convert_attr(spec, raw, enum)
+            props[spec.prop] = self.ctx.convert_attr(spec, raw, enum)
         n_results = len(layer.outputs)
         op_class = entry.op
         if entry.ov_type == "MaxPool" and entry.version >= 8:
@@ -759,7 +801,10 @@ class _GraphReader:
                         f"{what} {[int(p) for p in np.asarray(pads).reshape(-1)]} has a "
                         "negative pad, expected non-negative pads (Pad-1; Pad-12 crops)"
                     )
-        _check_arity(op_def, len(inputs), n_results)
+        arity = (op_class, len(inputs), n_results)
+        if arity not in self.ctx.arities:
+            _check_arity(op_def, len(inputs), n_results)
+            self.ctx.arities.add(arity)
         op = op_class.create(
             operands=inputs,
             result_types=[PLACEHOLDER_TYPE] * n_results,
@@ -906,7 +951,13 @@ class _GraphReader:
         else:
             raw = bytes(view)
         value = DenseIntOrFPElementsAttr(self.ctx.tensor_type(et, dims), BytesAttr(raw))
-        return infrastructure.ConstantOp(value)
+        # The op `ConstantOp(value)` builds, through xDSL's generic constructor (`create`, as
+        # `_generic` builds every other op): IRDL's keyword `__init__` takes 21 us to sort
+        # one property and one result into place, `create` 8 (a model has hundreds of
+        # constants); the module's verification checks the op all the same.
+        return infrastructure.ConstantOp.create(
+            properties={"value": value}, result_types=[value.type]
+        )
 
     def _read_value(self, layer: _Layer, inputs: list[SSAValue], version: int) -> Operation:
         data = self._data(layer)
@@ -1266,6 +1317,31 @@ class _GraphReader:
 # --------------------------------------------------------------------------------------------
 # Values
 # --------------------------------------------------------------------------------------------
+
+
+_AttrPlan = tuple[tuple[opset.AttrSpec, type[EnumAttribute[Any]] | None, bool], ...]
+_ATTR_PLANS: dict[tuple[str, int], _AttrPlan] = {}
+
+
+def _attr_plan(entry: opset.OpEntry) -> _AttrPlan:
+    """For each `<data>` attribute of `entry`: its spec, the `EnumAttribute` its property
+    holds (`opset.enum_class`) and whether the property has a default value (a missing
+    attribute then keeps it). A function of the op table only: worked out once per entry
+    (by its type and version, which identify it and hash faster than the entry)."""
+    key = (entry.ov_type, entry.version)
+    plan = _ATTR_PLANS.get(key)
+    if plan is None:
+        assert entry.op is not None
+        properties = entry.op.get_irdl_definition().properties
+        plan = _ATTR_PLANS[key] = tuple(
+            (
+                spec,
+                opset.enum_class(entry.op, spec.prop),
+                getattr(properties.get(spec.prop), "default_value", None) is not None,
+            )
+            for spec in entry.attrs
+        )
+    return plan
 
 
 def _check_arity(op_def: Any, n_inputs: int, n_outputs: int) -> None:
