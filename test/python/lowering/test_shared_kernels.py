@@ -94,10 +94,11 @@ def test_repeated_layers_share_their_code_and_stay_exact(threads: int) -> None:
     assert len(gemms) >= 4 and len(chunks) < len(gemms), (chunks, gemms)
 
 
-def layers_of_other_shapes() -> lowpass.Model:
+def layers_of_other_shapes(pool_after: tuple[int, ...] = ()) -> lowpass.Model:
     """Requantized int8 convolutions of one program form but other shapes: 16, 32 and 48
     output channels (whole vectors on AVX2 and AVX-512 alike) over 12x12 and, after a
-    stride of 2, 6x6 positions; then 20 channels (4 after the vectors on both)."""
+    stride of 2, 6x6 positions; then 20 channels (4 after the vectors on both). A 3x3
+    MaxPool (stride 1, pads 1, on the u8 codes in NHWC) after each layer of `pool_after`."""
     g = GraphBuilder()
     y = g.input("x", XS, ov.ui8)
     shape = XS
@@ -110,6 +111,9 @@ def layers_of_other_shapes() -> lowpass.Model:
         y = g.value(ov.MultiplyOp(y, const(g, scale), name=f"s{i}"))
         limits = [const(g, v) for v in (0.0, 2.7 + i, 0.0, 255.0)]
         y = g.value(ov.FakeQuantizeOp(y, *limits, 256, element_type=ov.ui8, name=f"q{i}"))
+        if i in pool_after:
+            y = g.value(ov.MaxPoolOp(y, strides=[1, 1], pads_begin=[1, 1], pads_end=[1, 1],
+                                     kernel=[3, 3], name=f"p{i}"))
     w = g.constant(RNG.integers(-128, 128, (8, shape[1], 1, 1)).astype(np.int8))
     y = g.value(ov.ConvolutionOp(y, w, result_type=ov.tensor([1, 8, *shape[2:]], ov.f32),
                                  name="last", **NOPAD))
@@ -129,35 +133,11 @@ def test_nhwc_pass_shared_across_shapes(threads: int) -> None:
     assert _calls(text, passes) == 4
 
 
-def pooled_layers(pool_after: list[int]) -> lowpass.Model:
-    """`layers_of_other_shapes`' convolutions with a 3x3 MaxPool (stride 1, pads 1, the u8
-    codes in NHWC) after each listed one."""
-    g = GraphBuilder()
-    y = g.input("x", XS, ov.ui8)
-    shape = XS
-    for i, (cout, stride) in enumerate([(16, 1), (32, 1), (48, 2), (20, 1)]):
-        w = g.constant(RNG.integers(-128, 128, (cout, shape[1], 1, 1)).astype(np.int8))
-        shape = [1, cout, shape[2] // stride, shape[3] // stride]
-        y = g.value(ov.ConvolutionOp(y, w, result_type=ov.tensor(shape, ov.f32), name=f"c{i}",
-                                     **{**NOPAD, "strides": [stride, stride]}))
-        y = g.value(ov.MultiplyOp(y, const(g, RNG.uniform(2e-4, 6e-4, (1, cout, 1, 1)))))
-        limits = [const(g, v) for v in (0.0, 2.7 + i, 0.0, 255.0)]
-        y = g.value(ov.FakeQuantizeOp(y, *limits, 256, element_type=ov.ui8, name=f"q{i}"))
-        if i in pool_after:
-            y = g.value(ov.MaxPoolOp(y, strides=[1, 1], pads_begin=[1, 1], pads_end=[1, 1],
-                                     kernel=[3, 3], name=f"p{i}"))
-    w = g.constant(RNG.integers(-128, 128, (8, shape[1], 1, 1)).astype(np.int8))
-    y = g.value(ov.ConvolutionOp(y, w, result_type=ov.tensor([1, 8, *shape[2:]], ov.f32),
-                                 name="last", **NOPAD))
-    g.output(g.value(ov.MultiplyOp(y, const(g, RNG.uniform(1e-3, 2e-3, (1, 8, 1, 1))))), "y")
-    return lowpass.Model(g.module())
-
-
 @pytest.mark.parametrize("threads", [1, 2])
 def test_pooling_shared_across_shapes(threads: int) -> None:
     # 16 channels of 12x12 and 48 of 6x6: one kernel; 20 channels (4 after the vectors on
     # AVX2 and AVX-512 alike): its own
-    model = pooled_layers([0, 2, 3])
+    model = layers_of_other_shapes(pool_after=(0, 2, 3))
     text = _cpu_equals_reference(model, {"x": RNG.integers(0, 256, XS).astype(np.uint8)},
                                  threads)
     pools = _definitions(text, "_pool_nhwc")
