@@ -614,15 +614,18 @@ def carried_loop(
 
 
 def for_lanes(builder: ir.IRBuilder, stop: int | ir.Value, lanes: int,
-              body: Callable[[ir.Value, int], None], name: str = "c") -> None:
+              body: Callable[[ir.Value, int], None], name: str = "c",
+              tail: int | None = None) -> None:
     """`body(i, lanes)` for i = 0, lanes, ... while `lanes` elements of [0, stop) remain,
     then once each narrower vector of half, a quarter... of `lanes` (down to `MIN_TAIL_LANES`)
     that fits what remains, then `body(i, 1)` for the rest: a vector loop and its tail (the
     channels of an NHWC row). (With only a scalar tail, the 8 channels of a small network's
     layers on AVX-512 ran one by one: MobileNet-v2 width 0.25 spent half its time there.) A
     `stop` known only at run time (`lanes` a power of two) gets a loop of at most one
-    iteration per narrower width."""
-    if isinstance(stop, ir.Value):
+    iteration per narrower width, unless `tail`, `stop % lanes`, is known when the code is
+    emitted (code shared by sizes of one remainder): then the narrower vectors are those
+    that a constant `stop` of that remainder would get."""
+    if isinstance(stop, ir.Value) and tail is None:
         start: ir.Value = i64(0)
         width = lanes
         while width >= MIN_TAIL_LANES or width == lanes:
@@ -633,18 +636,29 @@ def for_lanes(builder: ir.IRBuilder, stop: int | ir.Value, lanes: int,
         with for_range(builder, stop, start=start, name=f"{name}t") as i:
             body(i, 1)
         return
-    full = stop // lanes * lanes
-    if full:
+    if isinstance(stop, ir.Value):
+        assert tail is not None
+        full: ir.Value = builder.sub(stop, i64(tail))
         with for_range(builder, full, step=lanes, name=name) as i:
             body(i, lanes)
-    width = lanes // 2
+    else:
+        full = i64(stop // lanes * lanes)
+        tail = stop % lanes
+        if stop >= lanes:
+            with for_range(builder, full, step=lanes, name=name) as i:
+                body(i, lanes)
+
+    def after_full(at: int) -> ir.Value:  # the index `at` elements past the full vectors
+        return builder.add(full, i64(at)) if isinstance(stop, ir.Value) else i64(stop - tail + at)
+
+    at, width = 0, lanes // 2
     while width >= MIN_TAIL_LANES:
-        if stop - full >= width:
-            body(i64(full), width)
-            full += width
+        if tail - at >= width:
+            body(after_full(at), width)
+            at += width
         width //= 2
-    if stop > full:
-        with for_range(builder, stop, start=full, name=f"{name}t") as i:
+    if tail > at:
+        with for_range(builder, stop, start=after_full(at), name=f"{name}t") as i:
             body(i, 1)
 
 

@@ -55,7 +55,6 @@ from lowpass.lowering.emit import (
     I8,
     I32,
     I64,
-    MIN_TAIL_LANES,
     PTR,
     Buffer,
     EmitContext,
@@ -982,7 +981,6 @@ def _emit_nhwc_function(ctx: EmitContext, tail: int, acc_dt: np.dtype, program: 
     cout = b.load(shape, typ=I64, align=8)
     positions = b.load(element_ptr(b, shape, i64(1), I64), typ=I64, align=8)
     out_row0 = b.mul(b.add(b.mul(n, positions), p0), cout)
-    full = b.sub(cout, i64(tail))
 
     def channels(r: ir.Value, co: ir.Value, count: int) -> None:
         at = b.add(b.mul(r, cout), co)
@@ -996,18 +994,7 @@ def _emit_nhwc_function(ctx: EmitContext, tail: int, acc_dt: np.dtype, program: 
         b.store(y, element_ptr(b, dst, out_at, out_t), align=1)
 
     with for_range(b, rows, name="r") as r:
-        with for_range(b, full, step=lanes, name="co") as co:
-            channels(r, co, lanes)
-        # the last `tail` channels: each narrower vector that fits once, then one by one
-        # (what `for_lanes` does for a constant channel count)
-        at, width = 0, lanes // 2
-        while width >= MIN_TAIL_LANES:
-            if tail - at >= width:
-                channels(r, b.add(full, i64(at)), width)
-                at += width
-            width //= 2
-        for t in range(at, tail):
-            channels(r, b.add(full, i64(t)), 1)
+        for_lanes(b, cout, lanes, lambda co, count: channels(r, co, count), name="co", tail=tail)
     b.ret_void()
     return fn
 

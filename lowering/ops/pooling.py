@@ -37,7 +37,6 @@ from lowpass.lowering.emit import (
     F64,
     I32,
     I64,
-    MIN_TAIL_LANES,
     PTR,
     Buffer,
     EmitContext,
@@ -45,6 +44,7 @@ from lowpass.lowering.emit import (
     call_ranged,
     element_ptr,
     emit_ranged_kernel,
+    for_lanes,
     for_range,
     i64,
     ir_type,
@@ -429,7 +429,6 @@ def _emit_pool_nhwc_function(ctx: EmitContext, is_max: bool, dtype: np.dtype,
         clamped = b.select(low, i64(0), b.select(high, last, index))
         return clamped, b.not_(b.or_(low, high))
 
-    full = b.sub(c, i64(tail))
     with for_range(b, end_row, start=first_row, name="nrow") as nrow:
         image, row = b.sdiv(nrow, oh_n), b.srem(nrow, oh_n)
         rows = [clamp(b.add(b.sub(b.mul(row, i64(sh)), i64(pt)), i64(r)), h, rows_inside)
@@ -461,18 +460,7 @@ def _emit_pool_nhwc_function(ctx: EmitContext, is_max: bool, dtype: np.dtype,
                 result = math.result(acc, count, c0, True, div)
                 b.store(result, element_ptr(b, ys, b.add(out_at, c0), out_t), align=1)
 
-            with for_range(b, full, step=lanes, name="c") as c0:
-                channels(c0, lanes)
-            # the last `tail` channels: each narrower vector that fits once, then one by one
-            # (what `for_lanes` does for a constant channel count)
-            at, width = 0, lanes // 2
-            while width >= MIN_TAIL_LANES:
-                if tail - at >= width:
-                    channels(b.add(full, i64(at)), width)
-                    at += width
-                width //= 2
-            for t in range(at, tail):
-                channels(b.add(full, i64(t)), 1)
+            for_lanes(b, c, lanes, channels, tail=tail)
     b.ret_void()
     return fn
 
