@@ -292,12 +292,25 @@ BLOCK_BYTES = 160 * 1024
 """Scratch per block of output positions (its im2col rows and GEMM results): fits L2."""
 
 
-BLOCK_CHUNKS_PER_THREAD = 2
+AMX_BLOCK_CHUNKS_PER_THREAD = 2
+BLOCK_CHUNKS_PER_THREAD = 8
 """Chunks per thread when whole blocks run in parallel (at most one per block): smaller
-chunks bound what a worker descheduled in the middle of one makes the others wait, larger
-ones pay fewer claims. With AMX GEMMs a block is short; on the AVX-512/AMX host (resnet50
-int8, `bench_targets.py --sections threads`, three runs each) 2 chunks per thread gave
-1.65-1.67x on 2 threads and 0.98-1.00x with a core busy, 4 gave 1.62-1.63x and 0.94-0.96x."""
+chunks bound what a thread that runs slower than the others (a worker descheduled in the
+middle of one, a virtual CPU whose physical core is busy with another guest) makes the
+others wait, larger ones pay fewer claims.
+- With AMX GEMMs a block is short; on the AVX-512/AMX host (resnet50 int8, `bench_targets.py
+  --sections threads`, three runs each) 2 chunks per thread gave 1.65-1.67x on 2 threads and
+  0.98-1.00x with a core busy, 4 gave 1.62-1.63x and 0.94-0.96x.
+- Elsewhere a block takes about three times as long (tens of microseconds: a claim is
+  nothing beside it). On a Zen 3 virtual machine whose one-thread latency swings by a third
+  from minute to minute, with `_balanced_blocks`, resnet50 int8 on 2 threads ran 1.07-1.08x
+  faster with 8 chunks per thread than with 2 (1.01-1.03x with 4, 1.06x with 16; interleaved
+  runs in one process, medians of 40 rounds)."""
+
+
+def block_chunks_per_thread(ctx: EmitContext) -> int:
+    """`BLOCK_CHUNKS_PER_THREAD`, or `AMX_BLOCK_CHUNKS_PER_THREAD` on a host with AMX."""
+    return AMX_BLOCK_CHUNKS_PER_THREAD if ctx.cpu.amx else BLOCK_CHUNKS_PER_THREAD
 
 
 MIN_BLOCK_POSITIONS = 48
@@ -375,6 +388,8 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
         wanted = CHUNKS_PER_THREAD * threads
         if threads > 1 and spec.n * sum(count for count, _ in blocks) < wanted:
             blocks = _smaller_blocks(spec, wanted) or blocks
+        elif threads > 1:
+            blocks = _balanced_blocks(spec, blocks, block_chunks_per_thread(ctx) * threads)
         if threads > 1 and spec.n * sum(count for count, _ in blocks) >= wanted:
             _emit_blocks_in_parallel(ctx, spec, plan, xp, out, blocks, threads, weights)
             return
@@ -427,7 +442,7 @@ def _call_finish_rows(ctx: EmitContext, finish: ir.Function, acc: ir.Value, out:
     a ResNet: its GEMMs were threaded but not the pass after them, which takes longer than
     them there: those layers ran only 1.3-1.4x faster on 2 threads)."""
     b = ctx.builder
-    chunks = min(BLOCK_CHUNKS_PER_THREAD * ctx.threads, rows // 8)
+    chunks = min(block_chunks_per_thread(ctx) * ctx.threads, rows // 8)
     if ctx.threads == 1 or chunks < 2 or rows * acc_row < FINISH_MIN_BYTES:
         b.call(finish, [acc, out, n, p0, i64(rows), *rest])
         return
@@ -441,6 +456,26 @@ def _call_finish_rows(ctx: EmitContext, finish: ir.Function, acc: ir.Value, out:
                     *t_rest])
     t.ret_void()
     emit_parallel_call(ctx.module, b, ctx.threads, task, table, chunks)
+
+
+def _balanced_blocks(spec: ConvSpec, blocks: list[tuple[int, int]],
+                     chunks: int) -> list[tuple[int, int]]:
+    """The positions cut into blocks of about equal size, no larger than `blocks`' (L2-sized),
+    as many as a multiple of the job's `chunks`: every chunk gets the same work. (L2-sized
+    blocks of resnet50's 56x56 1x1 layers were 4 of 640 positions and one of 576: 5 blocks
+    in 4 chunks, one chunk twice as long as the others, and the layers 1.15-1.17x faster
+    on 2 threads than on 1.) `blocks` as they are if they already fit, or if equal blocks would
+    be smaller than `MIN_BLOCK_POSITIONS`."""
+    items = spec.n * sum(count for count, _ in blocks)
+    if items % chunks == 0 and len(blocks) == 1:
+        return blocks
+    per_chunk = -(-items // chunks)
+    per_image = -(-per_chunk * chunks // spec.n)
+    block = (-(-spec.positions // per_image) + 7) // 8 * 8
+    if block < MIN_BLOCK_POSITIONS:
+        return blocks
+    full, tail = divmod(spec.positions, block)
+    return [(full, block)] + ([(1, tail)] if tail else [])
 
 
 def _smaller_blocks(spec: ConvSpec, wanted: int) -> list[tuple[int, int]] | None:
@@ -547,7 +582,7 @@ def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
     chunk_bytes = a_bytes + -(-rows_max * acc_row // 64) * 64
     per_image = sum(count for count, _ in blocks)
     items = spec.n * per_image
-    chunks = min(items, BLOCK_CHUNKS_PER_THREAD * threads)
+    chunks = min(items, block_chunks_per_thread(ctx) * threads)
     scratch = ctx.scratch(chunks * chunk_bytes)
 
     finish, finish_constants = _finish_function(ctx, spec, plan, out_buffer,

@@ -546,6 +546,39 @@ def test_few_l2_blocks_split_for_the_threads(monkeypatch: pytest.MonkeyPatch) ->
                                                               for count, rows in blocks)
 
 
+def test_blocks_balanced_between_the_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A convolution whose L2-sized blocks of positions do not divide into the parallel
+    job's chunks (a 56x56 1x1 one: 4 blocks of 640 positions and one of 576) runs in blocks
+    of about equal size, as many as a multiple of the chunks, so that no chunk does twice
+    the work of another: the same bits as on one thread and as REFERENCE."""
+    from lowpass.lowering.compiler import clear_cache
+    from lowpass.lowering.kernels.threads import available_cores
+    from lowpass.lowering.ops import convolution
+
+    model, feeds = _requantized_conv(np.random.default_rng(44), [1, 64, 56, 56], 64, 1)
+    jobs = []
+    original = convolution._emit_blocks_in_parallel
+    monkeypatch.setattr(convolution, "_emit_blocks_in_parallel", lambda *a: jobs.append(
+        (a[5], convolution.block_chunks_per_thread(a[0]) * a[6])) or original(*a))
+    results = []
+    for threads in (1, 2):
+        clear_cache()
+        compiled = lowpass.Core().compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": threads})
+        results.append(np.asarray(compiled.create_infer_request().infer(feeds)["y"]).copy())
+    np.testing.assert_array_equal(results[1], results[0])
+    want = np.asarray(lowpass.Core().compile_model(model, "REFERENCE").create_infer_request()
+                      .infer(feeds)["y"])
+    np.testing.assert_array_equal(results[0], want)
+    if available_cores() >= 2:
+        ((blocks, chunks),) = jobs
+        rows = [r for count, r in blocks for _ in range(count)]
+        assert sum(rows) == 56 * 56
+        items = len(rows)
+        chunks = min(items, chunks)  # (chunk c: items [c items / chunks, (c + 1) items / chunks))
+        work = [sum(rows[c * items // chunks:(c + 1) * items // chunks]) for c in range(chunks)]
+        assert max(work) <= 1.25 * sum(work) / len(work), (blocks, work)
+
+
 @pytest.mark.parametrize("channels", [16, 3])
 @pytest.mark.parametrize("pads", [([2, 0], [1, 3]), ([0, 0], [0, 0]), ([1, 1], [1, 1])])
 def test_nhwc_copy_shared_by_threads(pads: tuple[list[int], list[int]], channels: int) -> None:
