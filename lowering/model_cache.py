@@ -2,7 +2,9 @@
 The compiled model cache on disk (OpenVINO's `CACHE_DIR` property): a compiled graph's
 object code, the constant arrays it links (`emit.ConstantTable`) and what the runtime needs
 to call it, in one file per model, so that compiling the same model again (in this process
-or another) skips code generation and LLVM.
+or another) skips code generation and LLVM. Where no group of the graph falls back to the
+reference interpreter, the header also describes the graph (ports, groups, profiling rows:
+`compiler.describe_graph`), and a hit skips the CPU pipeline and the plan as well.
 
     <CACHE_DIR>/<key>.blob
         magic "LOWPASS-BLOB\\n", u64 header length, a JSON header, then the sections it

@@ -20,6 +20,7 @@ from xdsl.dialects.builtin import ModuleOp
 
 import lowpass
 from lowpass.frontends import read_model_file
+from lowpass.ir import parse_module
 from lowpass.lowering import compiler, jit, model_cache
 from lowpass.passes import get_all_passes
 
@@ -67,6 +68,75 @@ def test_the_second_compile_loads_the_blob(
     reference = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request()
     x = np.random.default_rng(0).standard_normal((1, 3, 32, 32)).astype(np.float32)
     np.testing.assert_allclose(second, np.asarray(reference.infer({0: x})[0]), atol=1e-5)
+
+
+def _profile(model: ModuleOp, cache_dir: Path) -> list[tuple[str, str, str, str]]:
+    compiled = lowpass.Core().compile_model(
+        model, "CPU", {"CACHE_DIR": str(cache_dir), "PERF_COUNT": True})
+    request = compiled.create_infer_request()
+    request.infer({0: np.zeros((1, 3, 32, 32), np.float32)})
+    return [(r.node_name, r.node_type, r.exec_type, r.status.name)
+            for r in request.get_profiling_info()]
+
+
+def test_a_hit_skips_the_pipeline_and_the_plan(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The blob describes the graph (ports, groups, profiling rows): a hit neither runs the
+    CPU pipeline nor reads a plan, and the loaded graph computes and profiles as the fresh
+    one."""
+    from lowpass.lowering import pipeline
+
+    model = _qconvnet()
+    first = _infer(model, tmp_path)
+    compiler.clear_cache()
+    fresh_rows = _profile(model, tmp_path)
+    compiler.clear_cache()
+
+    def no_pipeline(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the pipeline ran on a cache hit")
+
+    monkeypatch.setattr(pipeline, "run_pipeline", no_pipeline)
+    monkeypatch.setattr(compiler._GraphCompiler, "read_plan", no_pipeline)
+    np.testing.assert_array_equal(_infer(model, tmp_path), first)
+    compiler.clear_cache()
+    loaded_rows = _profile(model, tmp_path)
+    assert [r[:3] for r in loaded_rows] == [r[:3] for r in fresh_rows]
+    assert [r[3] for r in loaded_rows] == [r[3] for r in fresh_rows]
+
+
+def test_a_graph_with_fallback_groups_loads_its_blob_through_the_plan(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A reference-fallback group runs the model's ops: its blob has no description, and a
+    hit runs the pipeline for the plan, then loads the code (no LLVM)."""
+    model, _ = parse_module("""
+builtin.module {
+  func.func @main(%x: tensor<4x9xf32>) -> tensor<4x9xf32> {
+    %ax = ov.constant dense<[1]> : tensor<1xi64>
+    %y = ov.mvn %x, %ax {eps = 1.000000e-09 : f32, eps_mode = #ov<mvn_eps_mode inside_sqrt>}
+      : (tensor<4x9xf32>, tensor<1xi64>) -> tensor<4x9xf32>
+    func.return %y : tensor<4x9xf32>
+  }
+}
+""")
+    x = np.random.default_rng(1).standard_normal((4, 9)).astype(np.float32)
+    config = {"CACHE_DIR": str(tmp_path)}
+    first = np.asarray(lowpass.Core().compile_model(model, "CPU", config)
+                       .create_infer_request().infer({0: x})[0]).copy()
+    (blob,) = _blobs(tmp_path)
+    cached = model_cache.load(tmp_path, blob.stem)
+    assert cached is not None and "graph" not in cached.meta
+    compiler.clear_cache()
+
+    def no_llvm(*args: object, **kwargs: object) -> None:
+        raise AssertionError("compiled again although the blob was there")
+
+    monkeypatch.setattr(jit, "compile_objects", no_llvm)
+    compiled = lowpass.Core().compile_model(model, "CPU", config)
+    assert compiled._compiled.graph.fallback_groups  # type: ignore[attr-defined]
+    np.testing.assert_array_equal(
+        np.asarray(compiled.create_infer_request().infer({0: x})[0]), first)
 
 
 @pytest.mark.parametrize("threads", [1, 2])
