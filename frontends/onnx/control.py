@@ -66,6 +66,7 @@ class BranchConverter(GraphConverter):
         self.builder = _BlockBuilder()
         self.values: dict[str, SSAValue] = {}
         self.initializers = {}
+        self.mapped_raw_data = {}  # (a subgraph's initializers keep their raw data)
         for init in graph.initializer:
             if init.name in self.initializers:
                 raise ConversionError(f"{what}: initializer '{init.name}' is defined twice")

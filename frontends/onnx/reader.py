@@ -16,12 +16,11 @@ Transpose) are `<node>/<OpenVINO type>`.
 Every problem is a `FrontendError` with one line: `model.onnx: error: node 'conv1' (#3,
 Conv): <what is wrong>` (`<model>` stands for the file of an in-memory `ModelProto`).
 
-Memory: a file is parsed without its external data (`load_external_data = False`); each
-initializer's bytes (its `raw_data`, or its range of the external file, read when the
-initializer is first used) become the `dense` attribute as they are, and a model read from
-a file drops its own copy of `raw_data` once the constant holds it, so a model's weights
-are held once after reading (twice for a moment: while protobuf parses the file, and per
-initializer while it is moved).
+Memory: a file is parsed without its external data (`load_external_data = False`) and
+without its graph's initializers' `raw_data`, which stay in the mapped file (`raw_data.py`:
+each constant's bytes are a read-only view of it); other initializers' bytes (external
+data, read when the initializer is first used; a subgraph's `raw_data`, which a model read
+from a file drops once the constant holds it) become the `dense` attribute as they are.
 """
 
 from __future__ import annotations
@@ -31,7 +30,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, overload
+from typing import TYPE_CHECKING, Any, NoReturn, cast, overload
 
 import numpy as np
 from xdsl.dialects.builtin import (
@@ -235,6 +234,7 @@ class GraphConverter:
         source: str,
         base_dir: Path | None = None,
         owns_model: bool = False,
+        raw_data: dict[int, memoryview] | None = None,
     ) -> None:
         self.model = model
         self.graph_proto = model.graph
@@ -244,10 +244,14 @@ class GraphConverter:
         self.builder = GraphBuilder("main")
         self.values: dict[str, SSAValue] = {}
         self.initializers: dict[str, Any] = {}
-        for init in model.graph.initializer:
+        self.mapped_raw_data: dict[str, memoryview] = {}
+        """Initializers' raw data as views of the mapped file (`raw_data.py`), by name."""
+        for index, init in enumerate(model.graph.initializer):
             if init.name in self.initializers:
                 self.error(f"initializer '{init.name}' is defined twice; names must be unique")
             self.initializers[init.name] = init
+            if raw_data is not None and index in raw_data:
+                self.mapped_raw_data[init.name] = raw_data[index]
         if model.ir_version >= 3 and not model.opset_import:
             # onnx.checker ("model with IR version >= 3 must specify opset_import for ONNX")
             # and onnxruntime ("Missing opset in the model") refuse it; opset 1 was assumed.
@@ -348,8 +352,20 @@ class GraphConverter:
         expected = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
         external = init.data_location == init.EXTERNAL
         raw: bytes | None = None
+        mapped = self.mapped_raw_data.get(init.name)
         if external:
             raw = self._external_bytes(init, expected)
+        elif mapped is not None:
+            # A read-only view of the mapped file stands in for `bytes`, as the OpenVINO IR
+            # reader's constants do (frontends/ov_ir/reader.py says what that allows)
+            raw = cast(bytes, mapped)
+            if dtype == np.bool_ or sys.byteorder != "little":
+                raw = bytes(mapped)
+            if len(raw) != expected:
+                raise ValueError(
+                    f"{what} holds {len(raw)} bytes of data, expected {expected} for shape "
+                    f"{shape} of {_ONNX_TYPE_NAMES[init.data_type]}"
+                )
         elif init.HasField("raw_data") and dtype != np.bool_ and sys.byteorder == "little":
             raw = init.raw_data  # protobuf hands out a copy
             if len(raw) != expected:
@@ -608,9 +624,12 @@ def _first_line(e: BaseException) -> str:
     return text.splitlines()[0] if text else type(e).__name__
 
 
-def _load(path_or_model: Any, source: str | None) -> tuple[onnx.ModelProto, str, Path | None]:
-    """The model, the name that stands for its file in messages, and the folder of its
-    external data (None for an in-memory model)."""
+def _load(
+    path_or_model: Any, source: str | None
+) -> tuple[onnx.ModelProto, str, Path | None, dict[int, memoryview] | None]:
+    """The model, the name that stands for its file in messages, the folder of its
+    external data (None for an in-memory model) and its graph's initializers' raw data as
+    views of the mapped file (`raw_data.py`; None: they are in the model)."""
     try:
         import onnx
     except ImportError:
@@ -623,7 +642,7 @@ def _load(path_or_model: Any, source: str | None) -> tuple[onnx.ModelProto, str,
         model, name = path_or_model, source or "<model>"
         if not model.HasField("graph"):
             raise FrontendError(f"{name}: error: not a valid ONNX model: it has no graph")
-        return model, name, None
+        return model, name, None, None
     if not isinstance(path_or_model, str | Path):
         raise TypeError(
             f"read_onnx wants a path or an onnx.ModelProto, got {type(path_or_model).__name__}"
@@ -636,46 +655,56 @@ def _load(path_or_model: Any, source: str | None) -> tuple[onnx.ModelProto, str,
         )
     try:
         # External data is read per initializer when it is used (GraphConverter).
-        model = _parse_file(path)
+        model, raw_data = _parse_file(path)
     except Exception as e:  # protobuf DecodeError, OSError, ...
         reason = _first_line(e)
         raise FrontendError(f"{name}: error: not a valid ONNX model: {reason}") from None
     if not model.HasField("graph") or (not model.graph.node and not model.graph.output):
         raise FrontendError(f"{name}: error: not a valid ONNX model: it has no graph")
-    return model, name, path.parent
+    return model, name, path.parent, raw_data
 
 
-def _parse_file(path: Path) -> onnx.ModelProto:
+def _parse_file(path: Path) -> tuple[onnx.ModelProto, dict[int, memoryview] | None]:
     """
     The model in the file, without its external data: `onnx.load(path, load_external_data
-    = False)`, but a binary model is parsed from the file's mapped pages where onnx.load
-    reads the whole file into one `bytes` first, a copy of every weight that is dropped at
-    once (resnet50: 100 MB, about 40 ms). Protobuf copies what it keeps, so the mapping is
-    closed before returning. A text format (by the suffix, as onnx.load decides) goes
-    through onnx.load.
+    = False)`, but a binary model is mapped, not read (onnx.load reads the whole file into
+    one `bytes` first), and its graph's initializers' raw data stay in the mapping: the
+    model is parsed without them and they come back as read-only views of it
+    (`raw_data.split_raw_data`; resnet50: 100 MB that protobuf copied twice, ~0.1 s). The
+    mapping stays open while a view of it is alive. A file that the split does not
+    understand is parsed whole from the mapping, which is closed then (protobuf copies what
+    it keeps). A text format (by the suffix, as onnx.load decides) goes through onnx.load.
     """
     import onnx
     from google.protobuf.message import DecodeError
     from onnx.serialization import registry
 
+    from lowpass.frontends.onnx.raw_data import split_raw_data
+
     if registry.get_format_from_file_extension(path.suffix) not in (None, "protobuf"):
-        return onnx.load(str(path), load_external_data=False)
+        return onnx.load(str(path), load_external_data=False), None
     model = onnx.ModelProto()
     with path.open("rb") as f:
         size = os.fstat(f.fileno()).st_size
         if size == 0:  # an empty file cannot be mapped; onnx.load parses b""
             model.ParseFromString(b"")
-            return model
-        with (
-            mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mapped,
-            memoryview(mapped) as view,
-        ):
+            return model, None
+        mapped = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+    split = split_raw_data(memoryview(mapped))
+    if split is not None and split.raw_data:
+        decoded = model.ParseFromString(split.stripped)
+        size = len(split.stripped)
+        raw_data: dict[int, memoryview] | None = split.raw_data
+    else:
+        del split  # (no view of the mapping may outlive it)
+        with mapped, memoryview(mapped) as view:
             # protobuf's stubs say bytes; its parsers (upb, C++, pure Python) take any buffer
             decoded = model.ParseFromString(view)  # pyright: ignore[reportArgumentType]
+        raw_data = None
     # onnx's deserializer checks this too (upb returns None: it consumed everything)
     if decoded is not None and decoded != size:
         raise DecodeError(f"Protobuf decoding consumed too few bytes: {decoded} out of {size}")
-    return model
+    return model, raw_data
 
 
 def read_onnx(
@@ -685,8 +714,9 @@ def read_onnx(
     `func.func @main` is the graph. Raises `FrontendError` with a one-line diagnostic that
     starts with `source` (default: the path, or `<model>` for a `ModelProto`; `<stdin>` for
     a model read from standard input). A model passed as a `ModelProto` is not changed."""
-    model, name, base_dir = _load(path_or_model, source)
-    converter = GraphConverter(model, name, base_dir, owns_model=base_dir is not None)
+    model, name, base_dir, raw_data = _load(path_or_model, source)
+    converter = GraphConverter(model, name, base_dir, owns_model=base_dir is not None,
+                               raw_data=raw_data)
     # inferences_recorded: verifying the module does not infer each op's types again
     with inferences_recorded():
         module = converter.convert()
