@@ -518,45 +518,14 @@ def _requantized_conv(rng: np.random.Generator, xs: list[int], cout: int, kernel
     return lowpass.Model(g.module()), {"x": rng.integers(low, low + 256, xs).astype(dtype)}
 
 
-def test_few_l2_blocks_split_for_the_threads(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A convolution whose L2-sized blocks of positions are fewer than the chunks 2 threads
-    want (a 28x28 1x1 one: 3 blocks) runs in smaller blocks as one parallel job, not block
-    by block with threaded GEMMs only: the same bits as on one thread."""
+def _parallel_block_jobs(model: lowpass.Model, feeds: dict[str, np.ndarray],
+                         monkeypatch: pytest.MonkeyPatch) -> list[tuple[list, int]]:
+    """Compile `model` for 1 and 2 threads, check that both give REFERENCE's bits, and return
+    the (blocks, chunks) of each convolution whose blocks ran as one parallel job."""
     from lowpass.lowering.compiler import clear_cache
-    from lowpass.lowering.kernels.threads import available_cores
     from lowpass.lowering.ops import convolution
 
-    model, feeds = _requantized_conv(np.random.default_rng(43), [1, 256, 28, 28], 128, 1)
-    parallel = []
-    original = convolution._emit_blocks_in_parallel
-    monkeypatch.setattr(convolution, "_emit_blocks_in_parallel",
-                        lambda *a: parallel.append(a[5]) or original(*a))
-    results = []
-    for threads in (1, 2):
-        clear_cache()
-        compiled = lowpass.Core().compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": threads})
-        results.append(np.asarray(compiled.create_infer_request().infer(feeds)["y"]).copy())
-    np.testing.assert_array_equal(results[1], results[0])
-    want = np.asarray(lowpass.Core().compile_model(model, "REFERENCE").create_infer_request()
-                      .infer(feeds)["y"])
-    np.testing.assert_array_equal(results[0], want)
-    if available_cores() >= 2:
-        (blocks,) = parallel
-        assert sum(count for count, _ in blocks) >= 4 and all(rows % 8 == 0 or count == 1
-                                                              for count, rows in blocks)
-
-
-def test_blocks_balanced_between_the_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A convolution whose L2-sized blocks of positions do not divide into the parallel
-    job's chunks (a 56x56 1x1 one: 4 blocks of 640 positions and one of 576) runs in blocks
-    of about equal size, as many as a multiple of the chunks, so that no chunk does twice
-    the work of another: the same bits as on one thread and as REFERENCE."""
-    from lowpass.lowering.compiler import clear_cache
-    from lowpass.lowering.kernels.threads import available_cores
-    from lowpass.lowering.ops import convolution
-
-    model, feeds = _requantized_conv(np.random.default_rng(44), [1, 64, 56, 56], 64, 1)
-    jobs = []
+    jobs: list[tuple[list, int]] = []
     original = convolution._emit_blocks_in_parallel
     monkeypatch.setattr(convolution, "_emit_blocks_in_parallel", lambda *a: jobs.append(
         (a[5], convolution.block_chunks_per_thread(a[0]) * a[6])) or original(*a))
@@ -569,6 +538,32 @@ def test_blocks_balanced_between_the_chunks(monkeypatch: pytest.MonkeyPatch) -> 
     want = np.asarray(lowpass.Core().compile_model(model, "REFERENCE").create_infer_request()
                       .infer(feeds)["y"])
     np.testing.assert_array_equal(results[0], want)
+    return jobs
+
+
+def test_few_l2_blocks_split_for_the_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A convolution whose L2-sized blocks of positions are fewer than the chunks 2 threads
+    want (a 28x28 1x1 one: 3 blocks) runs in smaller blocks as one parallel job, not block
+    by block with threaded GEMMs only: the same bits as on one thread."""
+    from lowpass.lowering.kernels.threads import available_cores
+
+    model, feeds = _requantized_conv(np.random.default_rng(43), [1, 256, 28, 28], 128, 1)
+    jobs = _parallel_block_jobs(model, feeds, monkeypatch)
+    if available_cores() >= 2:
+        ((blocks, _),) = jobs
+        assert sum(count for count, _ in blocks) >= 4 and all(rows % 8 == 0 or count == 1
+                                                              for count, rows in blocks)
+
+
+def test_blocks_balanced_between_the_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A convolution whose L2-sized blocks of positions do not divide into the parallel
+    job's chunks (a 56x56 1x1 one: 4 blocks of 640 positions and one of 576) runs in blocks
+    of about equal size, as many as a multiple of the chunks, so that no chunk does twice
+    the work of another: the same bits as on one thread and as REFERENCE."""
+    from lowpass.lowering.kernels.threads import available_cores
+
+    model, feeds = _requantized_conv(np.random.default_rng(44), [1, 64, 56, 56], 64, 1)
+    jobs = _parallel_block_jobs(model, feeds, monkeypatch)
     if available_cores() >= 2:
         ((blocks, chunks),) = jobs
         rows = [r for count, r in blocks for _ in range(count)]
