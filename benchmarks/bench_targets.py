@@ -115,22 +115,27 @@ WHY_NOT_MET: list[tuple[str, str | Callable[[], str]]] = [
      "(the fp32 micro-kernel: 177-182 GFLOP/s, 85% of the 210 that the FMA units give); "
      "the residual Adds are in the GEMM epilogue (53.3 -> 51.4 ms) -> a direct 3x3 kernel "
      "for the strided and 7x7 layers"),
-    ("2 threads >= 1.8x", "a convolution with few blocks of positions (the 7x7 layers: one) "
-     "threads its GEMMs and its NHWC pass apart (two jobs), and ~100 parallel jobs per "
-     "inference each pay a dispatch and a wait for the slowest chunk (with AMX, a job is 3x "
-     "shorter than with vpdpbusd); 1.80-1.84x in the eighth session's runs -> blocks along "
-     "the output channels too, fewer and larger jobs"),
+    ("2 threads >= 1.8x", "a convolution's blocks are cut equally into 8 chunks per thread "
+     "(2 with AMX), so that a slower thread costs at most a chunk; on a Zen 3 VM whose vCPUs "
+     "slow down by a third from minute to minute, resnet50 int8 reaches 1.8-1.87x in quiet "
+     "moments and 1.55-1.75x over noisy ones (medians of 40 interleaved rounds; OpenVINO "
+     "1.61-1.88x there) -> the 7x7 and 14x14 layers (1.43-1.54x: few blocks of positions, "
+     "threaded GEMMs) cut along the output channels too"),
     ("not slower than 1 thread", "a worker descheduled mid-chunk; the pool backs off for up "
-     "to 0.5 s -> shorter chunks on a busy machine"),
+     "to 0.5 s (0.95-1.01x on a Zen 3 VM with a core busy; OpenVINO 0.72-1.25x) -> shorter "
+     "chunks on a busy machine"),
     ("compile <=", "kernels are shared across layers (GEMM micro-kernels across K too, "
      "chunk bodies, the s16 widening, NHWC requantization passes, element-wise rows of "
      "channels, the Concats' row copy, the NCHW -> NHWC transposition, table lookups), "
      "tensors stay NHWC through BatchNorm, Concat and global pooling, and the entry's glue "
      "is compiled optnone: every model is within 3 s on the AVX-512 host; a Zen 3 host is "
      "about twice as slow in Python and LLVM alike (densenet121 int8 in one part: plan 0.36 "
-     "s, CPU pipeline 0.93, emission 1.97, LLVM O3 1.70, machine code 2.29, the rest 1.07) "
-     "-> chunk bodies shared across K on AVX2 (K, strides and the widening's sizes as "
-     "arguments), less Python per op in the pipeline and the emission"),
+     "s, CPU pipeline 0.93, emission 1.97, LLVM O3 1.70, machine code 2.29, the rest 1.07; "
+     "resnet50 int8: O3 0.72-0.76 s, machine code 0.90-1.03 s, where O2 or fewer loop "
+     "passes change nothing beyond the noise; still per layer: 34 GEMM chunk bodies, 11% "
+     "of the IR; in fp32, 17 micro-kernels, one per epilogue form and row tile, half of it) "
+     "-> chunk bodies with run-time rows, K and strides; ReLU's bound as an argument of the "
+     "micro-kernels; less Python per op in the pipeline and the emission"),
     ("second compile", "a hit fingerprints the model (a digest of every constant's bytes: "
      "0.06 of resnet50 int8's 0.10 s on a Zen 3 host) and loads the code; a graph with "
      "reference-fallback groups also runs the CPU pipeline and the plan -> the digests "
