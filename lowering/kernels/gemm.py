@@ -377,17 +377,24 @@ def _pack(kind: str, b: np.ndarray, narrow: bool = False) -> np.ndarray:
     # is the transpose of a row-major [N, K] (MatMul's transpose_b, ONNX Gemm's transB) is
     # packed from its rows, 16 at a time (a whole transposed copy first took 1.3 s of
     # AlexNet's 4 s compile)
+    # A k-step of a column (its per_step values) is moved as one word: numpy's copy of the
+    # 4-D transposition, whose innermost run is one step (2 or 4 values), took 4.3 of the
+    # 5.3 ms that packing a 2304 x 256 s16 B took (resnet50 int8: ~0.1 s of its compile)
+    word = np.dtype(f"u{per_step * np.dtype(dtype).itemsize}")
     if not b.flags.c_contiguous and b.T.flags.c_contiguous:
         rows = np.zeros((panels * PANEL, steps * per_step), dtype=dtype)
         rows[:n, :k] = b.T
-        packed = rows.reshape(panels, PANEL, steps, per_step).transpose(0, 2, 1, 3)
+        words = rows.view(word).reshape(panels, PANEL, steps).transpose(0, 2, 1)
     else:
         padded = np.zeros((steps * per_step, panels * PANEL), dtype=dtype)
         padded[:k, :n] = b
-        packed = padded.reshape(steps, per_step, panels, PANEL).transpose(2, 0, 3, 1)
-    if kind == "f32":
-        packed = packed.reshape(panels, steps, PANEL)
-    return _aligned(packed)
+        # the values of each k-step side by side, one strided store per place in the step
+        by_step = np.empty((steps, panels * PANEL, per_step), dtype=dtype)
+        for t in range(per_step):
+            by_step[:, :, t] = padded[t::per_step]
+        words = by_step.view(word).reshape(steps, panels, PANEL).transpose(1, 0, 2)
+    shape = (panels, steps, PANEL) if kind == "f32" else (panels, steps, PANEL, per_step)
+    return _aligned(words).view(dtype).reshape(shape)
 
 
 # --------------------------------------------------------------------------------------------
