@@ -23,7 +23,6 @@ import numpy as np
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import Interpreter
-from xdsl.interpreters.func import FuncFunctions
 from xdsl.ir import Operation
 
 from lowpass.dialects.graph import entry_function, op_display_name, op_type_name, precision_name
@@ -76,6 +75,10 @@ class ReferenceExecutor:
         self.function = entry_function(module)
         listeners = (_Listener(timing),) if timing is not None else ()
         self.interpreter = Interpreter(module, listeners=listeners)
+        # (imported here: `xdsl.interpreters` imports every dialect's interpreter, RISC-V's
+        # too, 0.3 s that a process compiling for the CPU device does not need)
+        from xdsl.interpreters.func import FuncFunctions
+
         self.interpreter.register_implementations(FuncFunctions())
         self.interpreter.register_implementations(dialect_functions())
         self.variables = VariableStore(module_variables(module))
