@@ -142,8 +142,10 @@ WHY_NOT_MET: list[tuple[str, str | Callable[[], str]]] = [
      "of constants read from files kept beside them"),
     ("compile peak", "with the device loaded: the packed weights (1x, kept by the compiled "
      "model; 2x for int8 on AVX2 without VNNI, where the exact s16 kernel packs them as int16 "
-     "pairs: resnet50 int8 3.19x on a Zen 3 host), the llvmlite IR of the whole graph while "
-     "it is printed (its objects are freed "
+     "pairs: resnet50 int8 3.17-3.19x on a Zen 3 host, which int8 weights widened in the "
+     "loop would avoid at the cost of a vector operation per k-step in a loop bound by its "
+     "vector pipes, slower from 4 rows on: `NARROW_B_MAX_ROWS`), the llvmlite IR of the "
+     "whole graph while it is printed (its objects are freed "
      "before LLVM runs, but Python keeps part of their memory: 46 MiB at the print for "
      "resnet50 int8), then LLVM's memory (~5 MiB); cold, also ~90 MiB of the libraries' "
      "pages and set-up -> emission and LLVM group by group"),
