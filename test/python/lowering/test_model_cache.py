@@ -105,6 +105,41 @@ def test_a_hit_skips_the_pipeline_and_the_plan(
     assert [r[3] for r in loaded_rows] == [r[3] for r in fresh_rows]
 
 
+def test_a_stateful_model_loaded_from_the_description(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The description carries the variables: a LowLatency2 LSTM loaded from the blob keeps
+    its state between inferences as the fresh one does (the same outputs step by step, the
+    same states), without the pipeline."""
+    from lowpass.lowering import pipeline
+
+    model = read_model_file(EXAMPLES / "lstm.mlir")
+    get_all_passes()["low-latency2"]()().apply(lowpass.make_context(), model)
+
+    def steps() -> tuple[list[np.ndarray], list[str]]:
+        compiled = lowpass.Core().compile_model(model, "CPU", {"CACHE_DIR": str(tmp_path)})
+        request = compiled.create_infer_request()
+        rng = np.random.default_rng(5)
+        outputs = []
+        for _ in range(3):
+            feeds = {i: rng.standard_normal(tuple(port.shape)).astype(np.float32)
+                     for i, port in enumerate(compiled.inputs)}
+            outputs += [np.asarray(v).copy() for v in request.infer(feeds).to_tuple()]
+        return outputs, [state.name for state in request.query_state()]
+
+    fresh, fresh_states = steps()
+    compiler.clear_cache()
+
+    def no_pipeline(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the pipeline ran on a cache hit")
+
+    monkeypatch.setattr(pipeline, "run_pipeline", no_pipeline)
+    loaded, loaded_states = steps()
+    assert loaded_states == fresh_states and len(fresh_states) == 2
+    for a, b in zip(fresh, loaded, strict=True):
+        np.testing.assert_array_equal(a, b)
+
+
 def test_a_graph_with_fallback_groups_loads_its_blob_through_the_plan(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
