@@ -316,9 +316,8 @@ def compile_module(
                 _CACHE.move_to_end(key)
                 return hit
     blob = model_cache.blob_key(key) if cache_dir is not None else None
-    graph = None
-    if cache_dir is not None and blob is not None:
-        graph = graph_from_blob(cache_dir, blob)
+    cached = model_cache.load(cache_dir, blob) if cache_dir is not None and blob else None
+    graph = graph_from_blob(cached) if cached is not None else None
     if graph is None:
         graph = compile_pipelined(
             module.clone(),
@@ -326,6 +325,7 @@ def compile_module(
             options=options,
             cache_dir=cache_dir,
             cache_key=blob,
+            cached=cached,
             compile_jobs=compile_jobs,
         )
     if cache:
@@ -336,18 +336,18 @@ def compile_module(
     return graph
 
 
-def graph_from_blob(cache_dir: str | os.PathLike[str], key: str) -> CompiledGraph | None:
-    """The graph of the blob `key` without the model: its code and what the runtime needs,
-    as the blob describes them (`describe_graph`), or None (no blob, or one without that
-    description: a graph with reference-fallback groups, which run the model's ops). A
-    cache hit then skips the CPU pipeline and the plan, which were most of its time
-    (resnet50 int8 on a Zen 3 host: 0.14 and 0.08 of 0.35 s)."""
-    cached = model_cache.load(cache_dir, key)
-    if cached is None or not isinstance(cached.meta.get("graph"), dict):
+def graph_from_blob(cached: model_cache.CachedGraph) -> CompiledGraph | None:
+    """The graph of a blob without the model: its code and what the runtime needs, as the
+    blob describes them (`describe_graph`), or None for a blob without that description (a
+    graph with reference-fallback groups, which run the model's ops). A cache hit then
+    skips the CPU pipeline and the plan, which were most of its time (resnet50 int8 on a
+    Zen 3 host: 0.14 and 0.08 of 0.35 s)."""
+    description = cached.meta.get("graph")
+    if not isinstance(description, dict):
         return None
     try:
         library = load_blob_library(cached)
-        return _graph_described(library, cached.meta["graph"])
+        return _graph_described(library, cached.meta, description)
     except (KeyError, TypeError, ValueError, RuntimeError, jit.JitError):
         return None  # (a blob this compiler cannot use: the full path compiles it again)
 
@@ -363,8 +363,9 @@ def load_blob_library(cached: model_cache.CachedGraph) -> jit.JitLibrary:
 
 
 def describe_graph(graph: CompiledGraph) -> dict[str, Any] | None:
-    """What `graph_from_blob` rebuilds a graph from besides its code (JSON), or None for a
-    graph with reference-fallback groups (they need the model's ops)."""
+    """What `graph_from_blob` rebuilds a graph from besides its code and the blob's other
+    facts (the groups' execution types, the arena bytes): JSON, or None for a graph with
+    reference-fallback groups (they need the model's ops)."""
     if graph.fallback_groups:
         return None
 
@@ -372,11 +373,9 @@ def describe_graph(graph: CompiledGraph) -> dict[str, Any] | None:
         return [[t.name, list(t.shape), t.dtype.str] for t in items]
 
     return {
-        "arena_bytes": graph.arena_bytes,
         "inputs": specs(graph.inputs),
         "outputs": specs(graph.outputs),
         "variables": specs(graph.variables),
-        "groups": [info.exec_type for info in graph.groups],
         "rows": [[r.name, r.type_name, r.exec_type, r.group, r.status] for r in graph.rows],
         "threads": graph.threads,
         "tensor_bytes": graph.tensor_bytes,
@@ -384,7 +383,8 @@ def describe_graph(graph: CompiledGraph) -> dict[str, Any] | None:
     }
 
 
-def _graph_described(library: jit.JitLibrary, description: dict[str, Any]) -> CompiledGraph:
+def _graph_described(library: jit.JitLibrary, meta: dict[str, Any],
+                     description: dict[str, Any]) -> CompiledGraph:
     def specs(items: list[list[Any]]) -> list[TensorSpec]:
         return [TensorSpec(str(name), tuple(int(d) for d in shape), np.dtype(dtype))
                 for name, shape, dtype in items]
@@ -392,12 +392,12 @@ def _graph_described(library: jit.JitLibrary, description: dict[str, Any]) -> Co
     return CompiledGraph(
         library=library,
         entry=ENTRY_FN(library.address(ENTRY_NAME)),
-        arena_bytes=int(description["arena_bytes"]),
+        arena_bytes=max(int(meta["arena_bytes"]), 64),
         inputs=specs(description["inputs"]),
         outputs=specs(description["outputs"]),
         variables=specs(description["variables"]),
         groups=[GroupInfo(i, [], str(exec_type), False)
-                for i, exec_type in enumerate(description["groups"])],
+                for i, exec_type in enumerate(meta["exec_types"])],
         rows=[OpRow(None, str(name), str(type_name), str(exec_type),
                     None if group is None else int(group), str(status))
               for name, type_name, exec_type, group, status in description["rows"]],
@@ -414,14 +414,17 @@ def compile_pipelined(
     options: dict[str, Any] | None = None,
     cache_dir: str | os.PathLike[str] | None = None,
     cache_key: str | None = None,
+    cached: model_cache.CachedGraph | None = None,
     compile_jobs: int | None = None,
 ) -> CompiledGraph:
     """
     Run the CPU pipeline (`CPU_PIPELINE`, `lowering/pipeline.py`) on `module`, in place, then
-    emit and JIT-compile the code it describes (no in-memory cache; the disk cache `cache_dir`
-    under `cache_key` if both are given). A module that went through the
-    pipeline already (its entry function has `#cpu.arena`: `opt-tool -p CPU_PIPELINE`'s
-    output) is compiled as its attributes say; they are checked, not recomputed.
+    emit and JIT-compile the code it describes (no in-memory cache; the compiled code is
+    written to the disk cache `cache_dir` under `cache_key` if both are given, and `cached`,
+    that file as `compile_module` read it, is loaded instead of compiling). A module that
+    went through the pipeline already (its entry function has `#cpu.arena`: `opt-tool -p
+    CPU_PIPELINE`'s output) is compiled as its attributes say; they are checked, not
+    recomputed.
     """
     from lowpass.lowering.pipeline import run_pipeline
 
@@ -436,6 +439,7 @@ def compile_pipelined(
             None if cache_dir is None else os.fspath(cache_dir),
             cache_key,
             available_cores() if compile_jobs is None else compile_jobs,
+            cached,
         ).compile()
 
 
@@ -540,11 +544,14 @@ class _GraphCompiler:
         cache_dir: str | None = None,
         cache_key: str | None = None,
         compile_jobs: int = 1,
+        cached: model_cache.CachedGraph | None = None,
     ) -> None:
         self.module = module
         self.cache_dir = cache_dir
         self.cache_key = cache_key
         """The disk cache (`model_cache`) and this graph's file in it, if any."""
+        self.cached = cached
+        """That file as read, if it was there (`compile_pipelined`)."""
         self.blob: model_cache.CachedGraph | None = None
         """What `emit_and_compile` stores in the disk cache (`compile` writes it)."""
         self.compile_jobs = max(1, compile_jobs)
@@ -1059,11 +1066,9 @@ class _GraphCompiler:
         arena_locations = {v: loc for v, loc in placed.items() if loc.kind == "arena"}
         locations = {**fixed, **placed}
 
-        cached = None
-        if self.cache_dir is not None and self.cache_key is not None:
-            cached = model_cache.load(self.cache_dir, self.cache_key)
-            if cached is not None and len(cached.meta.get("exec_types", ())) != len(plan.groups):
-                cached = None  # (not this plan's: a hash collision or a changed compiler)
+        cached = self.cached
+        if cached is not None and len(cached.meta.get("exec_types", ())) != len(plan.groups):
+            cached = None  # (not this plan's: a hash collision or a changed compiler)
         loaded = None
         if cached is not None:
             try:

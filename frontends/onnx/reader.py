@@ -355,26 +355,20 @@ class GraphConverter:
         mapped = self.mapped_raw_data.get(init.name)
         if external:
             raw = self._external_bytes(init, expected)
-        elif mapped is not None:
-            # A read-only view of the mapped file stands in for `bytes`, as the OpenVINO IR
-            # reader's constants do (frontends/ov_ir/reader.py says what that allows)
-            raw = cast(bytes, mapped)
-            if dtype == np.bool_ or sys.byteorder != "little":
-                raw = bytes(mapped)
-            if len(raw) != expected:
+        else:
+            if mapped is not None:
+                # A read-only view of the mapped file stands in for `bytes`, as the OpenVINO
+                # IR reader's constants do (frontends/ov_ir/reader.py says what that allows)
+                raw = cast(bytes, mapped)
+            elif init.HasField("raw_data") and dtype != np.bool_ and sys.byteorder == "little":
+                raw = init.raw_data  # protobuf hands out a copy
+                if self.owns_model:
+                    init.ClearField("raw_data")  # ours alone now: the weights are held once
+            if raw is not None and len(raw) != expected:
                 raise ValueError(
                     f"{what} holds {len(raw)} bytes of data, expected {expected} for shape "
                     f"{shape} of {_ONNX_TYPE_NAMES[init.data_type]}"
                 )
-        elif init.HasField("raw_data") and dtype != np.bool_ and sys.byteorder == "little":
-            raw = init.raw_data  # protobuf hands out a copy
-            if len(raw) != expected:
-                raise ValueError(
-                    f"{what} holds {len(raw)} bytes of data, expected {expected} for shape "
-                    f"{shape} of {_ONNX_TYPE_NAMES[init.data_type]}"
-                )
-            if self.owns_model:
-                init.ClearField("raw_data")  # ours alone now: the weights are held once
         if raw is not None and dtype != np.bool_ and sys.byteorder == "little":
             return DenseIntOrFPElementsAttr(self.tensor_type(et, shape), BytesAttr(raw))
         if raw is not None:

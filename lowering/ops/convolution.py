@@ -319,6 +319,13 @@ all the weights, so deep layers (K = 4608: 18 KiB im2col rows, which would make 
 blocks) would stream their 9 MiB of weights from memory once per 8 positions."""
 
 
+def blocks_of(positions: int, block: int) -> list[tuple[int, int]]:
+    """`positions` as (count, positions per block) kinds of blocks: blocks of `block`, then
+    one of the rest if there is a rest."""
+    full, rest = divmod(positions, block)
+    return [(full, block)] + ([(1, rest)] if rest else [])
+
+
 def position_block(spec: ConvSpec, row_bytes: int) -> int:
     """Output positions per block: a multiple of 8 (the NCHW tiles), L2-sized, at least
     `MIN_BLOCK_POSITIONS`; all of them when they are fewer than two such blocks."""
@@ -379,9 +386,7 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
         acc_row = 0
     else:  # (an NHWC output is written block by block: directly, or by the NHWC pass)
         acc_row = 0 if plan.direct else spec.cout * acc_dt.itemsize
-        block = position_block(spec, a_row + acc_row)
-        full, tail = divmod(spec.positions, block)
-        blocks = [(full, block)] + ([(1, tail)] if tail else [])
+        blocks = blocks_of(spec.positions, position_block(spec, a_row + acc_row))
     if not plan.direct or nhwc_out:
         work = spec.n * spec.positions * spec.k * spec.cout
         threads = effective_threads(ctx.threads, work)
@@ -474,8 +479,7 @@ def _balanced_blocks(spec: ConvSpec, blocks: list[tuple[int, int]],
     block = (-(-spec.positions // per_image) + 7) // 8 * 8
     if block < MIN_BLOCK_POSITIONS:
         return blocks
-    full, tail = divmod(spec.positions, block)
-    return [(full, block)] + ([(1, tail)] if tail else [])
+    return blocks_of(spec.positions, block)
 
 
 def _smaller_blocks(spec: ConvSpec, wanted: int) -> list[tuple[int, int]] | None:
@@ -486,11 +490,10 @@ def _smaller_blocks(spec: ConvSpec, wanted: int) -> list[tuple[int, int]] | None
     than on 1 with AMX). None when the positions do not allow it."""
     per_image = -(-wanted // spec.n)
     block = (-(-spec.positions // per_image) + 7) // 8 * 8
-    block = max(MIN_BLOCK_POSITIONS, block)
-    full, tail = divmod(spec.positions, block)
-    if spec.n * (full + (1 if tail else 0)) < wanted:
+    blocks = blocks_of(spec.positions, max(MIN_BLOCK_POSITIONS, block))
+    if spec.n * sum(count for count, _ in blocks) < wanted:
         return None
-    return [(full, block)] + ([(1, tail)] if tail else [])
+    return blocks
 
 
 def _residual_tensors(ctx: EmitContext, plan: GemmOutput, out: Buffer) -> list[ir.Value]:
