@@ -305,6 +305,10 @@ def compile_module(
     """
     options = dict(options or {})
     check_options(options)
+    # More threads than the cores this process may run on only take cores from each other
+    # (a spinning worker descheduled mid-chunk keeps the others waiting): as OpenVINO, run
+    # as many as there are cores.
+    threads = max(1, min(int(threads), available_cores()))
     key = hashlib.sha256(
         f"{module_fingerprint(module)}\n--threads={threads}\n"
         f"--options={sorted(options.items())!r}".encode()

@@ -29,9 +29,14 @@ costs nothing: the caller does its chunks. The protocol (all in LLVM IR, `_emit_
   that the caller does not wait for (an extra count kept the caller waiting forever); after
   each chunk it increments `done` (release);
 - the caller times its own chunks and its wait for the workers' chunks; a late job (the
-  wait is long: a worker was descheduled mid-chunk) makes the jobs of the next
-  `BACKOFF_*_SECONDS` run inline, so a pool on a machine whose cores are busy degrades to
-  one thread, not worse;
+  wait is long: a worker was descheduled mid-chunk) takes one participant away for the next
+  `BACKOFF_*_SECONDS` (the workers from the job's participant count on sleep instead of
+  claiming), and one comes back each time a backoff is over: a pool on a machine with k
+  busy cores settles near T - k participants, and runs inline (one thread, not worse) only
+  when it is down to the caller. Taking every worker away after any late job made 12 and 16
+  threads slower than 8 on a 16-core server: with that many threads, some worker is nearly
+  always descheduled by something. `ThreadPool.stats` counts the jobs, the late ones and
+  those run inline;
 - an idle worker spins (`pause`) on the generation for `SPIN_SECONDS` (20 ms, timed with the
   cycle counter), then sleeps in `FUTEX_WAIT` until the next generation: an idle pool does not burn
   a core. The caller spins for late chunks, then yields the core between checks.
@@ -90,7 +95,8 @@ A job is late when the caller waited this long, and longer than twice its own pa
 work, for a worker to finish a chunk: the worker was descheduled while it ran one."""
 BACKOFF_MIN_SECONDS = 20e-3
 BACKOFF_MAX_SECONDS = 0.5
-"""After a late job the jobs of the next 20 ms run inline on the caller, twice as long after
+"""After a late job the jobs of the next 20 ms run with one participant fewer (inline on the
+caller when one is left: the figures below are of a 2-thread pool), twice as long after
 each further late job, at most 0.5 s (a few inferences of a CNN: under lasting contention
 the retries, each a time slice or two, cost a few percent; when the contention ends the
 pool is parallel again within 0.5 s; 64 ms was measured too short: 2 threads 0.75-0.98x of
@@ -121,6 +127,11 @@ _PREEMPTIONS = 496  # i64: times a spinning worker found it had lost its core (a
 _PREEMPTIONS_SEEN = 504  # i64: the count at the caller's last job (the lock's owner's)
 _BACKOFF_MIN_TICKS = 512  # i64: BACKOFF_MIN_SECONDS in ticks
 _BACKOFF_MAX_TICKS = 520  # i64: BACKOFF_MAX_SECONDS in ticks
+_ACTIVE = 528  # i64: participants of the next job, 1..T (the lock's owner's; see `run`)
+_JOB_ACTIVE = 536  # i64: participants of the current job (workers read it)
+_JOBS = 544  # i64: parallel jobs posted (statistics, the lock's owner's)
+_LATE_JOBS = 552  # i64: of those, late ones (each took one participant away)
+_INLINE_JOBS = 560  # i64: jobs run inline on the caller because one participant was left
 _SLOTS = 576  # per worker i (1..T-1) at _SLOTS + 64 i: ptr state, i64 index, pthread_t,
 _SLOT_GEN = 24  # and the i32 generation at its creation
 _SLOT_BYTES = 64
@@ -176,9 +187,11 @@ def _work_word(b: ir.IRBuilder, state: ir.Value, threads: int, owner: ir.Value) 
     return b.gep(state, [offset], source_etype=I8)
 
 
-def _share_end(b: ir.IRBuilder, owner: ir.Value, chunks: ir.Value, threads: int) -> ir.Value:
-    """(owner + 1) * chunks / threads: the end of `owner`'s own contiguous chunks."""
-    return b.udiv(b.mul(b.add(owner, _const(I64, 1)), chunks), _const(I64, threads))
+def _share_start(b: ir.IRBuilder, owner: ir.Value, chunks: ir.Value, active: ir.Value) -> ir.Value:
+    """min(owner, active) * chunks / active: where `owner`'s own contiguous chunks start (and
+    the previous owner's end); participants from `active` on have none."""
+    first = b.select(b.icmp_unsigned("<", owner, active), owner, active)
+    return b.udiv(b.mul(first, chunks), active)
 
 
 def _emit_claim_loop(
@@ -322,9 +335,11 @@ def _emit_pool_module(threads: int) -> ir.Module:
     sleepers = _field(b, state, _SLEEPERS)
     b.atomic_rmw("add", sleepers, _const(I32, 1), "seq_cst")
     gen = b.load_atomic(gen_ptr, "seq_cst", 4, typ=I32)
+    seen = b.load(seen_var)  # (a worker left out of a job comes here with its generation)
     with b.if_then(b.icmp_unsigned("==", gen, seen)):
         futex_wait(b, gen_ptr, seen)
     b.atomic_rmw("sub", sleepers, _const(I32, 1), "seq_cst")
+    b.store(b.call(cycles, []), last_var)  # (a sleep is no preemption)
     b.branch(wait)
 
     b.position_at_end(work)
@@ -334,6 +349,13 @@ def _emit_pool_module(threads: int) -> ir.Module:
     b.cbranch(b.icmp_unsigned("!=", quit_flag, _const(I32, 0)), leave, join)
 
     b.position_at_end(join)
+    # a worker the job leaves out (`_JOB_ACTIVE`: the machine has fewer free cores than the
+    # pool has threads) sleeps until the next job instead of spinning on a core another
+    # thread needs; the word decides claims, so reading a later job's count is harmless
+    job_active = b.load_atomic(_field(b, state, _JOB_ACTIVE), "monotonic", 8, typ=I64)
+    take_part = worker.append_basic_block("take_part")
+    b.cbranch(b.icmp_unsigned("<", index, job_active), take_part, sleep)
+    b.position_at_end(take_part)
     task = b.load(_field(b, state, _FN), typ=TASK_PTR)  # called indirectly
     ctx = b.load(_field(b, state, _CTX), typ=PTR)
     _emit_claim_loop(b, state, threads, index, gen_now, task, ctx)
@@ -375,10 +397,27 @@ def _emit_pool_module(threads: int) -> ir.Module:
     b.cbranch(b.extract_value(pair, 1), take_pool, inline)
     b.position_at_end(take_pool)  # more chunks than a work word holds: inline (never emitted)
     fits = b.icmp_unsigned("<=", chunks, _const(I64, MAX_CHUNKS))
-    until = b.load(_field(b, state, _BACKOFF_UNTIL), typ=I64)
-    backing_off = b.icmp_signed("<", b.call(cycles, []), until)
-    b.cbranch(b.and_(fits, b.not_(backing_off)), parallel, release)
+    # the participants: one fewer after each late job, one more when the backoff since the
+    # last change is over (see `BACKOFF_MIN_SECONDS`)
+    active_ptr = _field(b, state, _ACTIVE)
+    until_ptr = _field(b, state, _BACKOFF_UNTIL)
+    active = b.load(active_ptr, typ=I64)
+    now = b.call(cycles, [])
+    grow = b.and_(
+        b.icmp_signed(">=", now, b.load(until_ptr, typ=I64)),
+        b.icmp_unsigned("<", active, _const(I64, threads)),
+    )
+    with b.if_then(grow):
+        b.store(b.add(active, _const(I64, 1)), active_ptr)
+        length_now = b.load(_field(b, state, _BACKOFF_LENGTH), typ=I64)
+        b.store(b.add(now, length_now), until_ptr)
+    active = b.load(active_ptr, typ=I64)
+    alone = b.icmp_unsigned("<", active, _const(I64, 2))
+    b.cbranch(b.and_(fits, b.not_(alone)), parallel, release)
     b.position_at_end(release)
+    with b.if_then(alone):
+        inline_jobs = _field(b, state, _INLINE_JOBS)
+        b.store(b.add(b.load(inline_jobs, typ=I64), _const(I64, 1)), inline_jobs)
     b.atomic_rmw("xchg", lock, _const(I32, 0), "release")
     b.branch(inline)
 
@@ -392,14 +431,18 @@ def _emit_pool_module(threads: int) -> ir.Module:
     b.store(ctx, _field(b, state, _CTX))
     done = _field(b, state, _DONE)
     b.store(_const(I64, 0), done)
+    jobs = _field(b, state, _JOBS)
+    b.store(b.add(b.load(jobs, typ=I64), _const(I64, 1)), jobs)
+    active = b.load(active_ptr, typ=I64)
+    b.atomic_rmw("xchg", _field(b, state, _JOB_ACTIVE), active, "monotonic")
     gen_ptr = _field(b, state, _GEN)
     generation = b.add(b.load_atomic(gen_ptr, "monotonic", 4, typ=I32), _const(I32, 1))
     word = b.shl(b.zext(generation, I64), _const(I64, 32))
-    for owner in range(threads):  # share [owner * chunks / T, (owner + 1) * chunks / T)
-        end_index = _share_end(b, _const(I64, owner), chunks, threads)
-        owner_word = b.or_(word, b.shl(end_index, _const(I64, 16)))
-        if owner:
-            owner_word = b.or_(owner_word, _share_end(b, _const(I64, owner - 1), chunks, threads))
+    for owner in range(threads):  # share [p C / A, (p + 1) C / A) for the A participants,
+        # an empty one at the end for the others
+        start_index = _share_start(b, _const(I64, owner), chunks, active)
+        end_index = _share_start(b, _const(I64, owner + 1), chunks, active)
+        owner_word = b.or_(b.or_(word, b.shl(end_index, _const(I64, 16))), start_index)
         b.atomic_rmw(
             "xchg", _work_word(b, state, threads, _const(I64, owner)), owner_word, "seq_cst"
         )
@@ -449,7 +492,11 @@ def _emit_pool_module(threads: int) -> ir.Module:
     length_ptr = _field(b, state, _BACKOFF_LENGTH)
     length = b.load(length_ptr, typ=I64)
     with b.if_else(late) as (was_late, in_time):
-        with was_late:  # back off for twice as long (at least the minimum, at most the cap)
+        with was_late:  # one participant fewer, for twice as long (at least the minimum,
+            # at most the cap)
+            b.store(b.sub(active, _const(I64, 1)), active_ptr)
+            late_jobs = _field(b, state, _LATE_JOBS)
+            b.store(b.add(b.load(late_jobs, typ=I64), _const(I64, 1)), late_jobs)
             shortest = b.load(_field(b, state, _BACKOFF_MIN_TICKS), typ=I64)
             longest = b.load(_field(b, state, _BACKOFF_MAX_TICKS), typ=I64)
             longer = b.shl(length, _const(I64, 1))
@@ -493,6 +540,20 @@ def aligned_zeros(nbytes: int, alignment: int = 64) -> np.ndarray:
     return raw[offset : offset + nbytes]
 
 
+@dataclass(frozen=True)
+class PoolStats:
+    """Counters of a pool (`ThreadPool.stats`)."""
+
+    jobs: int
+    """Jobs run in parallel."""
+    late: int
+    """Of those, the late ones: a participant was descheduled (each took one away)."""
+    inline: int
+    """Jobs run on the caller alone because the late ones had left one participant."""
+    active: int
+    """The participants of the next job (the pool's threads when nothing was late)."""
+
+
 @dataclass
 class ThreadPool:
     """A running pool: `threads` - 1 native workers plus the calling thread."""
@@ -514,6 +575,7 @@ class ThreadPool:
 
     def _configure(self) -> None:
         words = self.state.view(np.int64)
+        words[_ACTIVE // 8] = self.threads
         words[_SPIN_TICKS // 8] = self.spin_ticks
         words[_SPIN_CAP // 8] = self.spin_cap
         words[_PREEMPTED_TICKS // 8] = self.preempted_ticks
@@ -526,6 +588,17 @@ class ThreadPool:
         `BACKOFF_MIN_SECONDS`; `ticks()` is the clock."""
         words = self.state.view(np.int64)
         return int(words[_BACKOFF_UNTIL // 8]), int(words[_BACKOFF_LENGTH // 8])
+
+    @property
+    def stats(self) -> PoolStats:
+        """What the pool did so far (read without the lock: a snapshot, not a transaction)."""
+        words = self.state.view(np.int64)
+        return PoolStats(
+            int(words[_JOBS // 8]),
+            int(words[_LATE_JOBS // 8]),
+            int(words[_INLINE_JOBS // 8]),
+            int(words[_ACTIVE // 8]),
+        )
 
     def ticks(self) -> int:
         """The cycle counter the pool times itself with."""
@@ -663,11 +736,96 @@ def pool_symbols(threads: int) -> tuple[str, str]:
     return f"{POOL_SYMBOL_PREFIX}{threads}.run", f"{POOL_SYMBOL_PREFIX}{threads}.state"
 
 
+THREADING_RUNTIMES = ("native", "openmp")
+"""What runs the chunks of parallel jobs: this module's pool, or OpenMP (libgomp's
+`GOMP_parallel`, chunks claimed dynamically), which the benchmark of the pool
+(benchmarks/bench_threads.py) measures it against. `LOWPASS_THREADING` picks one when code is
+loaded (default native); compiled code is the same for both: it calls `pool_symbols`."""
+
+
+def threading_runtime() -> str:
+    runtime = os.environ.get("LOWPASS_THREADING", "native") or "native"
+    if runtime not in THREADING_RUNTIMES:
+        raise ValueError(
+            f"LOWPASS_THREADING={runtime!r}: expected one of {', '.join(THREADING_RUNTIMES)}"
+        )
+    return runtime
+
+
 def pool_address(name: str) -> int:
     """The address of a `pool_symbols` name in this process (the pool is started if needed)."""
     threads_text, _, what = name.removeprefix(POOL_SYMBOL_PREFIX).partition(".")
+    if threading_runtime() == "openmp":
+        library = openmp_library(int(threads_text))
+        if what == "run":
+            return library.address("lowpass_omp_run")
+        return library.address("lowpass_omp_state")
     pool = thread_pool(int(threads_text))
     return pool.run_address if what == "run" else pool.state_address
+
+
+_OPENMP: dict[int, JitLibrary] = {}
+
+
+def _emit_openmp_module(threads: int) -> ir.Module:
+    """`run` for OpenMP: `GOMP_parallel(body, job, threads)`, whose threads claim the chunks
+    from one counter (`schedule(dynamic, 1)`); `state` is an unused 64-byte global (kernels
+    pass the pool state they name)."""
+    module = new_module(f"lowpass_omp_{threads}")
+    body_type = ir.FunctionType(VOID, [PTR])
+    gomp = ir.Function(
+        module, ir.FunctionType(VOID, [PTR, PTR, I32, I32]), "GOMP_parallel"
+    )
+    state = ir.GlobalVariable(module, ir.ArrayType(I8, 64), "lowpass_omp_state")
+    state.initializer = ir.Constant(ir.ArrayType(I8, 64), None)
+    state.align = 64
+    # the job: { ptr task, ptr ctx, i64 chunks, i64 next }
+    body = ir.Function(module, body_type, "lowpass_omp_body")
+    b = ir.IRBuilder(body.append_basic_block("entry"))
+    job = body.args[0]
+    task = b.load(job, typ=TASK_PTR)
+    ctx = b.load(_field(b, job, 8), typ=PTR)
+    chunks = b.load(_field(b, job, 16), typ=I64)
+    claim = body.append_basic_block("claim")
+    run_chunk = body.append_basic_block("run_chunk")
+    leave = body.append_basic_block("leave")
+    b.branch(claim)
+    b.position_at_end(claim)
+    index = b.atomic_rmw("add", _field(b, job, 24), _const(I64, 1), "monotonic")
+    b.cbranch(b.icmp_unsigned("<", index, chunks), run_chunk, leave)
+    b.position_at_end(run_chunk)
+    b.call(task, [ctx, index])
+    b.branch(claim)
+    b.position_at_end(leave)
+    b.ret_void()
+    run = ir.Function(module, RUN_TYPE, "lowpass_omp_run")
+    _, task, ctx, chunks = run.args
+    b = ir.IRBuilder(run.append_basic_block("entry"))
+    # (an opaque pointer to the slot: llvmlite keeps an alloca's typed pointer through a bitcast)
+    job = b.inttoptr(b.ptrtoint(b.alloca(ir.ArrayType(I64, 4)), I64), PTR)
+    b.store(task, _field(b, job, 0))
+    b.store(ctx, _field(b, job, 8))
+    b.store(chunks, _field(b, job, 16))
+    b.store(_const(I64, 0), _field(b, job, 24))
+    b.call(gomp, [body, job, _const(I32, threads), _const(I32, 0)])
+    b.ret_void()
+    return module
+
+
+def openmp_library(threads: int) -> JitLibrary:
+    """The OpenMP `run` for `threads` (libgomp is loaded into the process on first use)."""
+    with _POOLS_LOCK:
+        library = _OPENMP.get(threads)
+        if library is None:
+            import llvmlite.binding as llvm
+
+            try:
+                llvm.load_library_permanently("libgomp.so.1")
+            except RuntimeError as e:
+                raise OSError(f"LOWPASS_THREADING=openmp needs libgomp.so.1: {e}") from None
+            library = compile_ir(_emit_openmp_module(threads), cache=False)
+            _OPENMP[threads] = library
+        return library
 
 
 register_resolver(POOL_SYMBOL_PREFIX, pool_address)

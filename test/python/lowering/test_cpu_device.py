@@ -16,6 +16,7 @@ from xdsl.dialects.builtin import ModuleOp
 
 import lowpass
 from lowpass.ir import make_context, parse_module
+from lowpass.lowering.kernels.threads import available_cores
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 RTOL = 1e-5
@@ -233,7 +234,7 @@ def test_config_threads_and_profiling() -> None:
     core = lowpass.Core()
     compiled = core.compile_model(STATE, "CPU", {"INFERENCE_NUM_THREADS": 2})
     assert compiled.get_property("INFERENCE_NUM_THREADS") == 2
-    assert compiled._cpu.graph.threads == 2
+    assert compiled._cpu.graph.threads == min(2, available_cores())
     request = compiled.create_infer_request()
     request.infer({"x": np.ones((1, 3)), "init": np.zeros((1, 3))})
     assert request.get_profiling_info() == []  # as OpenVINO: only with PERF_COUNT
@@ -253,6 +254,26 @@ def test_config_threads_and_profiling() -> None:
     executed = [r for r in ops if r.status.name == "EXECUTED"]
     assert all(r.exec_type.split("_")[0] in ("jit", "unknown") for r in executed)
     assert next(r for r in ops if r.node_type == "Constant").status.name == "NOT_RUN"
+
+
+def test_threads_beyond_the_cores_are_capped() -> None:
+    """INFERENCE_NUM_THREADS above the cores this process may run on compiles for the cores
+    (a pool of 8 threads on 2 cores ran at the speed of one: its spinning workers were
+    descheduled mid-chunk and the pool backed off), with the same results."""
+    cores = available_cores()
+    x = np.random.default_rng(0).random((1, 3, 32, 32), dtype=np.float32)
+    results = []
+    for threads in (cores, 4 * cores):
+        compiled = lowpass.Core().compile_model(
+            EXAMPLES / "convnet.mlir", "CPU", {"INFERENCE_NUM_THREADS": threads}
+        )
+        graph = compiled._cpu.graph
+        assert graph.threads == cores
+        assert f"lowpass.pool.{4 * cores}." not in graph.llvm_ir(optimized=False)
+        results.append(compiled.create_infer_request().infer({"data": x}))
+    assert all(
+        np.array_equal(a, b) for a, b in zip(results[0].values(), results[1].values(), strict=True)
+    )
 
 
 def test_inputs_are_converted_like_reference_and_outputs_are_copies() -> None:

@@ -228,12 +228,96 @@ def test_late_worker_makes_the_pool_back_off() -> None:
             pytest.skip("the worker did not start within 100 ms (machine overloaded)")
         until, length = pool.backoff
         assert length == long and until > before + long
+        assert pool.stats.active == 1  # the late job took the worker away
         caller = threads_of_chunks[0]
+        inline_before = pool.stats.inline
         for _ in range(20):  # backing off: every chunk on the caller, each still runs once
             assert (job(64) == caller).all()
+        assert pool.stats.inline == inline_before + 20
         words[threads._BACKOFF_UNTIL // 8] = 0  # the backoff over: the workers are used again
+        late = pool.stats.late
         job(2)  # a job in time shortens the backoff by 1/16 (a late one would keep it)
         assert pool.backoff[1] in (long - long // 16, long)
+        # the worker is back, unless that job was late too (a worker preempted while it spun)
+        assert pool.stats.active == (2 if pool.stats.late == late else 1)
     finally:
         pool._configure()
         words[threads._BACKOFF_UNTIL // 8] = words[threads._BACKOFF_LENGTH // 8] = 0
+
+
+def test_late_job_takes_one_participant_away() -> None:
+    """On a machine with one core too few, a late job costs one participant, not all of them:
+    a 3-thread pool goes on with 2 threads (the third worker sleeps instead of spinning), and
+    gets the third back when the backoff is over. (The whole pool running inline after any
+    late job made 12 and 16 threads slower than 8 on a 16-core server: with many threads
+    some worker is nearly always descheduled by something.)"""
+    from lowpass.lowering.kernels import threads
+
+    _LIBRARIES.append(compile_ir(SLEEPY_TASK_IR, cache=False))
+    task = _LIBRARIES[-1].address("sleepy_chunk")
+    pool = thread_pool(3)
+    ctx = np.zeros(2 + 64, np.int64)
+    words = pool.state.view(np.int64)
+
+    def job(chunks: int, sleep_caller_us: int = 0, sleep_worker_us: int = 0) -> np.ndarray:
+        ctx[:] = 0
+        ctx[0], ctx[1] = sleep_caller_us, sleep_worker_us
+        pool.run(task, ctx.ctypes.data, chunks)
+        return ctx[2 : 2 + chunks].copy()
+
+    if pool.backoff_min_ticks == 0:
+        pytest.skip("no cycle counter: the pool never calls a job late")
+    long = pool.backoff_min_ticks * 30_000
+    words[threads._BACKOFF_MIN_TICKS // 8] = words[threads._BACKOFF_MAX_TICKS // 8] = long
+    words[threads._BACKOFF_UNTIL // 8] = words[threads._BACKOFF_LENGTH // 8] = 0
+    try:
+        job(3)  # (wakes the workers)
+        # three participants, whatever jobs before (under load, other tests') left
+        words[threads._ACTIVE // 8] = 3
+        words[threads._PREEMPTIONS_SEEN // 8] = words[threads._PREEMPTIONS // 8]
+        late_before = pool.stats.late
+        # chunk 0 (the caller's) 100 ms, chunk 1 (worker 1's) 400 ms, chunk 2 at once
+        owners = job(3, 100_000, 400_000)
+        if owners[0] == owners[1]:
+            pytest.skip("worker 1 did not start within 100 ms (machine overloaded)")
+        assert pool.stats.late == late_before + 1
+        assert pool.stats.active == 2
+        left_out = words[(threads._SLOTS + threads._SLOT_BYTES * 2 + 16) // 8]  # its pthread_t
+        for _ in range(20):  # two participants: the third worker runs no chunk
+            ran = job(64)
+            assert left_out not in ran
+            assert (ran != 0).all()
+        # the backoff over: one participant more (unless that job was late too)
+        words[threads._BACKOFF_UNTIL // 8] = 0
+        late, active = pool.stats.late, pool.stats.active
+        job(2)
+        assert pool.stats.active == (active + 1 if pool.stats.late == late else active)
+    finally:
+        pool._configure()
+        words[threads._BACKOFF_UNTIL // 8] = words[threads._BACKOFF_LENGTH // 8] = 0
+
+
+def test_openmp_runtime_runs_every_chunk_once(
+    task_address: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The OpenMP `run` (`LOWPASS_THREADING=openmp`, the benchmark's alternative to the pool)
+    runs each chunk of each job exactly once, as the pool does."""
+    import ctypes
+
+    from lowpass.lowering.kernels.threads import openmp_library, threading_runtime
+
+    try:
+        library = openmp_library(2)
+    except OSError as e:
+        pytest.skip(str(e))
+    run = library.function(
+        "lowpass_omp_run", None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64
+    )
+    counts = np.zeros(64, np.int64)
+    for chunks in (1, 2, 3, 17, 64):
+        counts[:] = 0
+        run(library.address("lowpass_omp_state"), task_address, counts.ctypes.data, chunks)
+        assert (counts[:chunks] == 1).all() and not counts[chunks:].any()
+    monkeypatch.setenv("LOWPASS_THREADING", "tbb")
+    with pytest.raises(ValueError, match="expected one of native, openmp"):
+        threading_runtime()
