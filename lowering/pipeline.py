@@ -151,7 +151,7 @@ class _DecomposeBatchNorm(RewritePattern):
         mul = ov.MultiplyOp(op.x, scale.result, name=_suffixed(name, "multiply"))
         add = ov.AddOp(mul.result, shift.result, name=name)
         operands = list(op.operands[1:])
-        rewriter.replace_matched_op([scale, shift, mul, add], [add.result])
+        rewriter.replace(op, [scale, shift, mul, add], [add.result])
         _erase_unused_constants(rewriter, operands)
 
 
@@ -172,7 +172,7 @@ class _DecomposeHardSigmoid(RewritePattern):
         add = ov.AddOp(mul.result, b.result, name=_suffixed(name, "add"))
         clamp = ov.ClampOp(add.result, 0.0, 1.0, name=name)
         operands = list(op.operands[1:])
-        rewriter.replace_matched_op([a, b, mul, add, clamp], [clamp.result])
+        rewriter.replace(op, [a, b, mul, add, clamp], [clamp.result])
         _erase_unused_constants(rewriter, operands)
 
 
@@ -238,9 +238,9 @@ class _RequantizeConcatParts(RewritePattern):
             start += size
         joined = ov.ConcatOp(requantized, concat.axis.value.data, name=get_name(concat))
         operands = list(op.limits())
-        rewriter.replace_matched_op([*new_ops, joined], [joined.result])
-        rewriter.erase_op(convert)
-        rewriter.erase_op(concat)
+        rewriter.replace(op, [*new_ops, joined], [joined.result])
+        rewriter.erase(convert)
+        rewriter.erase(concat)
         _erase_unused_constants(rewriter, operands)
 
 
@@ -250,7 +250,7 @@ def _erase_unused_constants(rewriter: PatternRewriter, values: list[SSAValue]) -
     for value in values:
         owner = value.owner
         if isinstance(owner, ov.ConstantOp) and not owner.result.uses:
-            rewriter.erase_op(owner)
+            rewriter.erase(owner)
 
 
 def _suffixed(name: str | None, suffix: str) -> str | None:

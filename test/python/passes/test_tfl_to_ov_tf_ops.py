@@ -2,7 +2,7 @@
 `convert-tfl-to-ov` on the ordinary TensorFlow ops around Keras' RNN layers
 (passes/conversion/tfl_to_ov/tf_ops.py).
 
-- Real Keras models (test/passes/tfl-to-ov/Inputs/, written by make_keras_models.py with
+- Real Keras models (test/conversion/tfl-to-ov/Inputs/, written by make_keras_models.py with
   tensorflow and tf-keras 2.21): prepare-composite-functions + tfl-to-ov, then the REFERENCE
   and CPU devices against the outputs Keras computed for the stored inputs (rtol 1e-5, atol
   1e-6: the same float32 maths in another order; observed at most 6e-8 absolute).
@@ -32,7 +32,7 @@ from lowpass.passes.prepare_composite_functions import (
 from lowpass.passes.reshape import reshape_module
 
 RTOL, ATOL = 1e-5, 1e-6
-INPUTS = Path(__file__).resolve().parents[2] / "passes" / "tfl-to-ov" / "Inputs"
+INPUTS = Path(__file__).resolve().parents[2] / "conversion" / "tfl-to-ov" / "Inputs"
 # Masked RNNs: prepare-composite-functions does not fuse them (test_masked_rnn_is_refused...)
 MASKED_RNNS = ["keras_masking_gru", "keras_masking_lstm"]
 KERAS_MODELS = sorted(p.stem for p in INPUTS.glob("keras_*.mlir") if p.stem not in MASKED_RNNS)
