@@ -1,0 +1,143 @@
+"""
+How close resnet50's int8 convolutions come to the host's int8 peak, lowpass against oneDNN
+(OpenVINO's CPU plugin), at 1 thread, from each engine's own profiling counters.
+
+    nice python benchmarks/bench_conv_peak.py                 # resnet50 int8, ~2 min on 2 cores
+    python benchmarks/bench_conv_peak.py --model squeezenet --layers 10
+
+Both engines run the same QDQ model (onnxruntime's per-channel quantization; lowpass after
+`lpt`) with PERF_COUNT. A convolution's multiply-adds come from lowpass's graph (N Cout OH OW
+Cin/groups KH KW); its time is the median over the calls of its profiling row, in lowpass
+(the group of the convolution: its requantization and fused ops included, as in oneDNN's
+row, whose post-ops are fused too) and in OpenVINO (the row of the same name). The peak is
+the vector units' (`bench_gemm.peaks_per_cycle`: 64 int8 ops per cycle and core with 256-bit
+`vpmaddubsw`/`vpdpbusd`, 128 with 512-bit vectors; AMX tiles go beyond it, so an AMX host
+can show more than 100 %) at the clock measured here. Prints the totals of both engines, the
+fraction of peak, and the layers where lowpass is furthest behind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import bench_gemm  # noqa: E402
+import bench_targets as b  # noqa: E402
+
+CONV_TYPES = ("Convolution", "GroupConvolution")
+
+
+def conv_macs(module) -> dict[str, int]:  # type: ignore[no-untyped-def]
+    """Multiply-adds of each (group) convolution of the module, by its name."""
+    from lowpass.dialects import ov
+    from lowpass.dialects.graph import get_name
+    from lowpass.dialects.ov.base import shape_of
+
+    macs: dict[str, int] = {}
+    for op in module.walk():
+        if not isinstance(op, ov.ConvolutionOp | ov.GroupConvolutionOp):
+            continue
+        out = shape_of(op.results[0])
+        weights = shape_of(op.operands[1])
+        kernel = 1
+        for k in weights[-2:]:
+            kernel *= k
+        # Convolution: [Cout, Cin, KH, KW]; GroupConvolution: [G, Cout/G, Cin/G, KH, KW]
+        cin_per_group = weights[-3]
+        n, cout = out[0], out[1]
+        positions = 1
+        for d in out[2:]:
+            positions *= d
+        name = get_name(op)
+        if name:
+            macs[name] = n * cout * positions * cin_per_group * kernel
+    return macs
+
+
+def profile(request_rows, calls: int) -> dict[str, float]:  # type: ignore[no-untyped-def]
+    """Median seconds per row name over `calls` calls of `request_rows()` (rows of one call)."""
+    times: dict[str, list[float]] = defaultdict(list)
+    kinds: dict[str, str] = {}
+    for _ in range(calls):
+        for name, node_type, exec_type, seconds in request_rows():
+            times[name].append(seconds)
+            kinds[name] = f"{node_type}/{exec_type}"
+    return {name: statistics.median(v) for name, v in times.items()}
+
+
+def main(argv: list[str] | None = None) -> None:
+    import openvino
+
+    import lowpass
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--model", default="resnet50", choices=b.CNNS)
+    parser.add_argument("--calls", type=int, default=20)
+    parser.add_argument("--layers", type=int, default=8, help="slowest layers to list")
+    parser.add_argument("--out", type=Path, default=Path.home() / ".cache/lowpass/bench-models")
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    files = b.model_files(args.model, args.out)
+    feeds = b.feeds_of(args.model)
+    module = b.lowpass_module(files["int8"], True)
+    macs = conv_macs(module)
+
+    compiled = lowpass.Core().compile_model(module, "CPU", {"INFERENCE_NUM_THREADS": 1,
+                                                            "PERF_COUNT": True})
+    request = compiled.create_infer_request()
+
+    def lowpass_rows():  # type: ignore[no-untyped-def]
+        request.infer(feeds)
+        return [(r.node_name, r.node_type, r.exec_type, r.real_time.total_seconds())
+                for r in request.get_profiling_info() if r.node_type in CONV_TYPES]
+
+    ov_compiled = openvino.Core().compile_model(
+        str(files["int8"]), "CPU", {**b.OV_CONFIG, "INFERENCE_NUM_THREADS": 1,
+                                    "PERF_COUNT": True})
+    ov_request = ov_compiled.create_infer_request()
+
+    def openvino_rows():  # type: ignore[no-untyped-def]
+        ov_request.infer(feeds)
+        return [(r.node_name, r.node_type, r.exec_type, r.real_time.total_seconds())
+                for r in ov_request.profiling_info if r.node_type in CONV_TYPES]
+
+    exec_types = {r[0]: r[2] for r in lowpass_rows()}
+    ov_exec = {r[0]: r[2] for r in openvino_rows()}
+    ours = profile(lowpass_rows, args.calls)
+    theirs = profile(openvino_rows, args.calls)
+    clock = bench_gemm.measure_clock_ghz()
+    int8_per_cycle, _ = bench_gemm.peaks_per_cycle()
+    peak = int8_per_cycle * clock * 1e9  # int8 ops per second, one core
+    print(b.host_line())
+    print(f"{args.model} int8, 1 thread, {args.calls} calls; peak {peak / 1e9:.0f} GOP/s "
+          f"({int8_per_cycle} ops/cycle at {clock:.2f} GHz)")
+
+    common = [n for n in macs if n in ours and n in theirs and ours[n] > 0 and theirs[n] > 0]
+    total_ops = 2 * sum(macs[n] for n in common)
+    t_ours = sum(ours[n] for n in common)
+    t_theirs = sum(theirs[n] for n in common)
+    print(f"  {len(common)} of {len(macs)} convolutions matched by name in both profiles")
+    print(f"  lowpass : {t_ours * 1e3:7.2f} ms, {total_ops / t_ours / 1e9:6.1f} GOP/s, "
+          f"{100 * total_ops / t_ours / peak:5.1f} % of peak")
+    print(f"  oneDNN  : {t_theirs * 1e3:7.2f} ms, {total_ops / t_theirs / 1e9:6.1f} GOP/s, "
+          f"{100 * total_ops / t_theirs / peak:5.1f} % of peak")
+    kinds_ours = sorted({exec_types.get(n, "?") for n in common})
+    kinds_theirs = sorted({ov_exec.get(n, "?") for n in common})
+    print(f"  kernels: lowpass {', '.join(kinds_ours)}; OpenVINO {', '.join(kinds_theirs)}")
+    behind = sorted(common, key=lambda n: theirs[n] - ours[n])[: args.layers]
+    print(f"\n  layers where lowpass loses most time (of {len(common)}):")
+    print(f"  {'layer':40} {'MMAC':>7} {'lp %peak':>9} {'oneDNN %peak':>13}  kernels")
+    for n in behind:
+        ops = 2 * macs[n]
+        print(f"  {n[-40:]:40} {macs[n] / 1e6:7.1f} {100 * ops / ours[n] / peak:8.1f}% "
+              f"{100 * ops / theirs[n] / peak:12.1f}%  {exec_types.get(n)} / {ov_exec.get(n)}")
+
+
+if __name__ == "__main__":
+    main()
