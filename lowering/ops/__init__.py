@@ -26,6 +26,7 @@ from lowpass.lowering.ops import (  # noqa: E402
     pooling,
     quantization,
     reduction,
+    winograd,  # noqa: F401 (registers its algorithm with `convolution`)
 )
 
 LOWERINGS += convolution.LOWERINGS

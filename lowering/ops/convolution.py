@@ -1407,13 +1407,37 @@ class ConvolutionLowering(ShiftedGemmLowering):
             emit_depthwise_nhwc(ctx, spec, src, program, dst)
         elif spec.depthwise:
             emit_depthwise(ctx, spec, src, program, dst)
-        elif ctx.options.get("winograd", True) and winograd.winograd_applies(spec, dst, program):
-            winograd.emit_conv_winograd(ctx, spec, src, program, dst)
         else:
-            emit_conv_gemm(ctx, spec, src, program, dst)
+            algorithm = next(
+                (a for a in CONV_ALGORITHMS
+                 if ctx.options.get(a.option, True) and a.applies(spec, dst, program)),
+                None,
+            )
+            if algorithm is not None:
+                algorithm.emit(ctx, spec, src, program, dst)
+            else:
+                emit_conv_gemm(ctx, spec, src, program, dst)
 
 
-# (winograd.py builds on this module: imported after it)
-from lowpass.lowering.ops import winograd  # noqa: E402
+@dataclass(frozen=True)
+class ConvAlgorithm:
+    """A convolution algorithm other than the direct (im2col GEMM) one, tried in order
+    before it: `applies(spec, out, program)` decides, `emit(ctx, spec, x, program, out)`
+    emits, and the compile option `option` (default true) turns it off. Modules that build
+    on this one register theirs (`register_conv_algorithm`: winograd.py), so that this
+    module imports none of them."""
+
+    option: str
+    applies: Callable[[ConvSpec, Buffer, Program], bool]
+    emit: Callable[[EmitContext, ConvSpec, Buffer, Program, Buffer], None]
+
+
+CONV_ALGORITHMS: list[ConvAlgorithm] = []
+
+
+def register_conv_algorithm(algorithm: ConvAlgorithm) -> None:
+    if all(a.option != algorithm.option for a in CONV_ALGORITHMS):
+        CONV_ALGORITHMS.append(algorithm)
+
 
 LOWERINGS: list[type[OpLowering]] = [ConvolutionLowering]

@@ -54,9 +54,11 @@ from lowpass.lowering.emit import (
 )
 from lowpass.lowering.kernels.gemm import emit_gemm
 from lowpass.lowering.ops.convolution import (
+    ConvAlgorithm,
     ConvSpec,
     emit_to_nhwc,
     load_tensors,
+    register_conv_algorithm,
     residual_tensors,
 )
 from lowpass.lowering.ops.matmul import unique_global
@@ -395,3 +397,14 @@ def _output_transform(ctx: EmitContext, program: Program, lanes: int,
         for_lanes(b, cout, lanes, channels)
     b.ret_void()
     return fn
+
+
+def _applies(spec: ConvSpec, out: Buffer, program: Program) -> bool:
+    return winograd_applies(spec, out, program)
+
+
+def _emit(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program, out: Buffer) -> None:
+    emit_conv_winograd(ctx, spec, x, program, out)  # (looked up per call: tests count calls)
+
+
+register_conv_algorithm(ConvAlgorithm("winograd", _applies, _emit))
