@@ -168,7 +168,7 @@ _ORIGIN_TYPES: ContextVar[dict[SSAValue, Attribute] | None] = ContextVar(
 _NO_ORIGIN_VIEW = nullcontext()
 
 
-def _origin_view(types: dict[SSAValue, Attribute] | None) -> AbstractContextManager[None]:
+def origin_view(types: dict[SSAValue, Attribute] | None) -> AbstractContextManager[None]:
     # Nothing relaxed (almost every op, verified and inferred in every pass): one shared no-op
     # context rather than a generator-based one per call.
     if not types:
@@ -517,7 +517,7 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface, HasFolderInterfa
         result declares (OpenVINO's `TypeRelaxed` keeps its overridden output types when a
         model is reshaped); only the shapes follow.
         """
-        with _origin_view(self.origin_types()):
+        with origin_view(self.origin_types()):
             inferred = list(self.infer_result_types())
         if not self.TYPE_RELAXED:
             return inferred
@@ -547,7 +547,7 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface, HasFolderInterfa
                 np.asarray(x).astype(to_dtype(origin[v])) if v in origin else x
                 for v, x in zip(self.operands, inputs, strict=True)
             ]
-        with _origin_view(origin):
+        with origin_view(origin):
             outputs = self.evaluate(inputs)
         converted: list[np.ndarray] = []
         for result, value in zip(self.results, outputs, strict=True):
@@ -565,7 +565,7 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface, HasFolderInterfa
         for i, result in enumerate(self.results):
             _check_element_type(result.type, f"result #{i}")
         origin = self.origin_types()
-        with _origin_view(origin):
+        with origin_view(origin):
             self.verify_attrs()
             recorded = _INFERENCES.get()
             record = recorded.get(self) if recorded is not None else None
@@ -676,7 +676,7 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface, HasFolderInterfa
         support `result_type=None`.
         """
         origin = self.origin_types()
-        with _origin_view(origin):
+        with origin_view(origin):
             inferred = list(self.infer_result_types())
         for result, t in zip(self.results, inferred, strict=True):
             if result.type != t:

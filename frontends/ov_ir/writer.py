@@ -59,10 +59,10 @@ from lowpass.dialects.ov.base import (
     graph_output_all_names,
     ints,
     op_display_name,
+    origin_view,
     shape_of,
     to_dtype,
 )
-from lowpass.dialects.ov.base import _origin_view as origin_view
 from lowpass.frontends import FrontendError
 from lowpass.frontends.files import write_files
 from lowpass.frontends.ov_ir import opset

@@ -152,9 +152,9 @@ def with_element_type(t: Attribute, element_type: Attribute) -> Attribute:
 
 def inferred_types(op: OvOp) -> list[Attribute]:
     """Result types `op` infers (type relaxation applied)."""
-    from lowpass.dialects.ov.base import _origin_view
+    from lowpass.dialects.ov.base import origin_view
 
-    with _origin_view(op.origin_types()):
+    with origin_view(op.origin_types()):
         return list(op.infer_result_types())
 
 

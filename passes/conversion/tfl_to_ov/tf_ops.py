@@ -34,7 +34,7 @@ from lowpass.dialects import ov
 from lowpass.dialects.ov.base import DYNAMIC, OvOp, format_shape, to_dtype, ui8
 
 if TYPE_CHECKING:
-    from lowpass.passes.conversion.tfl_to_ov.tfl_to_ov import _Converter
+    from lowpass.passes.conversion.tfl_to_ov.tfl_to_ov import TflConverter
 
 
 def _helpers() -> ModuleType:
@@ -53,20 +53,20 @@ def _result_element_type(op: Operation) -> Attribute:
     return _element_type(op.results[0])
 
 
-def _rank(conv: _Converter, op: Operation, value: SSAValue) -> int:
+def _rank(conv: TflConverter, op: Operation, value: SSAValue) -> int:
     if not isinstance(value.type, TensorType):
         raise conv.refuse(op, f"expected a ranked tensor operand, got {value.type}")
     return len(value.type.get_shape())
 
 
-def _require_float(conv: _Converter, op: Operation, value: SSAValue, what: str) -> None:
+def _require_float(conv: TflConverter, op: Operation, value: SSAValue, what: str) -> None:
     if not isinstance(_element_type(value), AnyFloat):
         raise conv.refuse(
             op, f"{what} has element type {_element_type(value)}; only floats are supported"
         )
 
 
-def _scalar(conv: _Converter, value: float, like: SSAValue) -> SSAValue:
+def _scalar(conv: TflConverter, value: float, like: SSAValue) -> SSAValue:
     return conv.const(np.array(value), to_dtype(_element_type(like)).type)
 
 
@@ -93,7 +93,7 @@ _BINARY: dict[str, type[ov.BinaryElementwiseOp]] = {
 }
 
 
-def _binary(conv: _Converter, op: Operation) -> None:
+def _binary(conv: TflConverter, op: Operation) -> None:
     kind = _helpers().op_kind(op)
     a, b = op.operands
     if kind in ("tf.RealDiv", "tf.Div"):
@@ -108,11 +108,11 @@ def _binary(conv: _Converter, op: Operation) -> None:
     conv.replace(op, [conv.emit1(_BINARY[kind](a, b, name=name))])
 
 
-Conversion = Callable[["_Converter", Operation], None]
+Conversion = Callable[["TflConverter", Operation], None]
 
 
 def _unary(make: Callable[[SSAValue, str], OvOp], floats: bool = True) -> Conversion:
-    def convert(conv: _Converter, op: Operation) -> None:
+    def convert(conv: TflConverter, op: Operation) -> None:
         if floats:
             _require_float(conv, op, op.operands[0], "the operand")
         name = conv.base_name(op, fused=False)
@@ -121,12 +121,12 @@ def _unary(make: Callable[[SSAValue, str], OvOp], floats: bool = True) -> Conver
     return convert
 
 
-def _square(conv: _Converter, op: Operation) -> None:
+def _square(conv: TflConverter, op: Operation) -> None:
     x = op.operands[0]
     conv.replace(op, [conv.emit1(ov.MultiplyOp(x, x, name=conv.base_name(op, fused=False)))])
 
 
-def _neg(conv: _Converter, op: Operation) -> None:
+def _neg(conv: TflConverter, op: Operation) -> None:
     # x * -1 (not 0 - x: -0.0 for 0.0, as TensorFlow's Neg).
     x = op.operands[0]
     minus_one = _scalar(conv, -1, x)
@@ -135,7 +135,7 @@ def _neg(conv: _Converter, op: Operation) -> None:
     )
 
 
-def _leaky_relu(conv: _Converter, op: Operation) -> None:
+def _leaky_relu(conv: TflConverter, op: Operation) -> None:
     # TensorFlow: x > 0 ? x : x * alpha; OpenVINO's PRelu: x < 0 ? x * slope : x (the same
     # numbers; at 0 both give 0).
     x = op.operands[0]
@@ -146,7 +146,7 @@ def _leaky_relu(conv: _Converter, op: Operation) -> None:
     conv.replace(op, [conv.emit1(ov.PReluOp(x, slope, name=name))])
 
 
-def _squared_difference(conv: _Converter, op: Operation) -> None:
+def _squared_difference(conv: TflConverter, op: Operation) -> None:
     # TensorFlow: d = x - y; d * d.
     x, y = op.operands
     name = conv.base_name(op, fused=False)
@@ -154,7 +154,7 @@ def _squared_difference(conv: _Converter, op: Operation) -> None:
     conv.replace(op, [conv.emit1(ov.MultiplyOp(d, d, name=name))])
 
 
-def _softmax(conv: _Converter, op: Operation) -> None:
+def _softmax(conv: TflConverter, op: Operation) -> None:
     # TensorFlow's Softmax normalizes the last axis.
     x = op.operands[0]
     _require_float(conv, op, x, "the operand")
@@ -164,7 +164,7 @@ def _softmax(conv: _Converter, op: Operation) -> None:
     conv.replace(op, [conv.emit1(ov.SoftmaxOp(x, -1, name=name))])
 
 
-def _bias_add(conv: _Converter, op: Operation) -> None:
+def _bias_add(conv: TflConverter, op: Operation) -> None:
     x, bias = op.operands
     fmt = _helpers()._str(op, "data_format", "NHWC")
     rank = _rank(conv, op, x)
@@ -192,7 +192,7 @@ def _bias_add(conv: _Converter, op: Operation) -> None:
 # --------------------------------------------------------------------------------------------
 
 
-def _matmul(conv: _Converter, op: Operation) -> None:
+def _matmul(conv: TflConverter, op: Operation) -> None:
     h = _helpers()
     a, b = op.operands[0], op.operands[1]
     kind = h.op_kind(op)
@@ -211,7 +211,7 @@ def _matmul(conv: _Converter, op: Operation) -> None:
     conv.replace(op, [conv.emit1(ov.MatMulOp(a, b, transpose_a=ta, transpose_b=tb, name=name))])
 
 
-def _conv2d(conv: _Converter, op: Operation) -> None:
+def _conv2d(conv: TflConverter, op: Operation) -> None:
     """
     TensorFlow's Conv2D (Keras' Conv1D is ExpandDims, Conv2D, Squeeze): the NHWC input is
     transposed to NCHW, the HWIO filter to OIHW, the result back. SAME pads the extra row or
@@ -281,7 +281,7 @@ def _conv2d(conv: _Converter, op: Operation) -> None:
 # --------------------------------------------------------------------------------------------
 
 
-def _expand_dims(conv: _Converter, op: Operation) -> None:
+def _expand_dims(conv: TflConverter, op: Operation) -> None:
     axes = _helpers()._constant_ints(conv, op, 1, "axis")
     if len(axes) != 1:
         raise conv.refuse(op, f"axis must have one element, got {len(axes)}")
@@ -294,7 +294,7 @@ def _expand_dims(conv: _Converter, op: Operation) -> None:
     conv.replace(op, [conv.emit1(unsq)])
 
 
-def _squeeze(conv: _Converter, op: Operation) -> None:
+def _squeeze(conv: TflConverter, op: Operation) -> None:
     x = op.operands[0]
     shape = _helpers()._shape(x)
     rank = len(shape)
@@ -318,7 +318,7 @@ def _squeeze(conv: _Converter, op: Operation) -> None:
     conv.replace(op, [conv.emit1(ov.SqueezeOp(x, conv.const(axes), name=name))])
 
 
-def _shape_of(conv: _Converter, op: Operation) -> None:
+def _shape_of(conv: TflConverter, op: Operation) -> None:
     out = _result_element_type(op)
     if not (isinstance(out, IntegerType) and out.width.data in (32, 64)):
         raise conv.refuse(op, f"out_type {out}: expected i32 or i64")
@@ -326,7 +326,7 @@ def _shape_of(conv: _Converter, op: Operation) -> None:
     conv.replace(op, [conv.emit1(ov.ShapeOfOp(op.operands[0], out, name=name))])
 
 
-def _pack(conv: _Converter, op: Operation) -> None:
+def _pack(conv: TflConverter, op: Operation) -> None:
     rank = _rank(conv, op, op.operands[0])
     axis = _helpers()._int(op, "axis")
     if not -rank - 1 <= axis <= rank:
@@ -339,7 +339,7 @@ def _pack(conv: _Converter, op: Operation) -> None:
     conv.replace(op, [conv.emit1(ov.ConcatOp(parts, axis, name=name))])
 
 
-def _unpack(conv: _Converter, op: Operation) -> None:
+def _unpack(conv: TflConverter, op: Operation) -> None:
     x = op.operands[0]
     shape = _helpers()._shape(x)
     rank = len(shape)
@@ -361,7 +361,7 @@ def _unpack(conv: _Converter, op: Operation) -> None:
     conv.replace(op, values)
 
 
-def _fill(conv: _Converter, op: Operation) -> None:
+def _fill(conv: TflConverter, op: Operation) -> None:
     dims, value = op.operands
     if _rank(conv, op, value) != 0:
         raise conv.refuse(op, "the value must be a scalar")
@@ -370,7 +370,7 @@ def _fill(conv: _Converter, op: Operation) -> None:
 
 
 def _like(fill: float) -> Conversion:
-    def convert(conv: _Converter, op: Operation) -> None:
+    def convert(conv: TflConverter, op: Operation) -> None:
         x = op.operands[0]
         name = conv.base_name(op, fused=False)
         shape = conv.emit1(ov.ShapeOfOp(x, i64, name=f"{name}/shape"))
@@ -379,7 +379,7 @@ def _like(fill: float) -> Conversion:
     return convert
 
 
-def _cast(conv: _Converter, op: Operation) -> None:
+def _cast(conv: TflConverter, op: Operation) -> None:
     src, dst = _element_type(op.operands[0]), _result_element_type(op)
     if (
         _helpers()._bool(op, "Truncate")
@@ -399,7 +399,7 @@ def _cast(conv: _Converter, op: Operation) -> None:
 # --------------------------------------------------------------------------------------------
 
 
-def _gather(conv: _Converter, op: Operation) -> None:
+def _gather(conv: TflConverter, op: Operation) -> None:
     params, indices, axis = op.operands
     batch_dims = _helpers()._int(op, "batch_dims")
     name = conv.base_name(op, fused=False)
@@ -407,7 +407,7 @@ def _gather(conv: _Converter, op: Operation) -> None:
     conv.replace(op, [conv.emit1(gather)])
 
 
-def _split(conv: _Converter, op: Operation) -> None:
+def _split(conv: TflConverter, op: Operation) -> None:
     # TensorFlow's Split(split_dim, value) {num_split}.
     axis, value = op.operands
     n = _helpers()._int(op, "num_split", len(op.results))
@@ -418,7 +418,7 @@ def _split(conv: _Converter, op: Operation) -> None:
 
 
 def _reduce(kind: type[ov.ReduceOp], floats: bool = False) -> Conversion:
-    def convert(conv: _Converter, op: Operation) -> None:
+    def convert(conv: TflConverter, op: Operation) -> None:
         x, axes = op.operands
         if floats:
             # An integer mean divides with truncation in TensorFlow; keep to floats.
@@ -449,13 +449,13 @@ _LOGICAL: dict[str, type[ov.LogicalBinaryOp]] = {
 }
 
 
-def _require_boolean(conv: _Converter, op: Operation, values: list[SSAValue], what: str) -> None:
+def _require_boolean(conv: TflConverter, op: Operation, values: list[SSAValue], what: str) -> None:
     for v in values:
         if _element_type(v) != i1:
             raise conv.refuse(op, f"{what} has element type {_element_type(v)}; expected i1")
 
 
-def _same_element_type(conv: _Converter, op: Operation, a: SSAValue, b: SSAValue) -> None:
+def _same_element_type(conv: TflConverter, op: Operation, a: SSAValue, b: SSAValue) -> None:
     if _element_type(a) != _element_type(b):
         raise conv.refuse(
             op, f"operands have different element types {_element_type(a)}, {_element_type(b)}"
@@ -476,7 +476,7 @@ def _broadcastable(a: tuple[int, ...], b: tuple[int, ...]) -> bool | None:
     return True if known else None
 
 
-def _comparison(conv: _Converter, op: Operation) -> None:
+def _comparison(conv: TflConverter, op: Operation) -> None:
     """
     TensorFlow's comparisons broadcast like numpy and give a bool tensor. `Equal` and
     `NotEqual` have `incompatible_shape_error` (default true): when false, shapes that do not
@@ -512,20 +512,20 @@ def _comparison(conv: _Converter, op: Operation) -> None:
     conv.replace(op, [conv.emit1(_COMPARISON[kind](a, b, name=name))])
 
 
-def _logical(conv: _Converter, op: Operation) -> None:
+def _logical(conv: TflConverter, op: Operation) -> None:
     a, b = op.operands
     _require_boolean(conv, op, [a, b], "an operand")
     name = conv.base_name(op, fused=False)
     conv.replace(op, [conv.emit1(_LOGICAL[_helpers().op_kind(op)](a, b, name=name))])
 
 
-def _logical_not(conv: _Converter, op: Operation) -> None:
+def _logical_not(conv: TflConverter, op: Operation) -> None:
     x = op.operands[0]
     _require_boolean(conv, op, [x], "the operand")
     conv.replace(op, [conv.emit1(ov.LogicalNotOp(x, name=conv.base_name(op, fused=False)))])
 
 
-def _select(conv: _Converter, op: Operation) -> None:
+def _select(conv: TflConverter, op: Operation) -> None:
     """
     TensorFlow 1's `Select(condition, t, e)`: `t` and `e` have one shape; the condition is a
     scalar (picks all of `t` or all of `e`), has their shape, or, when they have rank >= 2,
@@ -565,7 +565,7 @@ def _select(conv: _Converter, op: Operation) -> None:
     conv.replace(op, [conv.emit1(ov.SelectOp(cond, t, e, name=name))])
 
 
-def _select_v2(conv: _Converter, op: Operation) -> None:
+def _select_v2(conv: TflConverter, op: Operation) -> None:
     # SelectV2 broadcasts its three operands together, as ov.select (numpy).
     h = _helpers()
     cond, t, e = op.operands
@@ -588,7 +588,7 @@ def _any_all(reduce: type[ov.ReduceOp]) -> Conversion:
     reductions' identities 0 and 255 give.
     """
 
-    def convert(conv: _Converter, op: Operation) -> None:
+    def convert(conv: TflConverter, op: Operation) -> None:
         x, axes = op.operands
         _require_boolean(conv, op, [x], "the operand")
         keep = _helpers()._bool(op, "keep_dims")
@@ -609,7 +609,7 @@ def _extremum(less: bool) -> Conversion:
     depending on its vectorized loop.
     """
 
-    def convert(conv: _Converter, op: Operation) -> None:
+    def convert(conv: TflConverter, op: Operation) -> None:
         x, y = op.operands
         _same_element_type(conv, op, x, y)
         if _element_type(x) == i1:
@@ -642,7 +642,7 @@ _LOOP_OPS = (
 )
 
 
-def _loop(conv: _Converter, op: Operation) -> None:
+def _loop(conv: TflConverter, op: Operation) -> None:
     reason = "TensorFlow's While loops and TensorLists are not converted"
     # Calls are inlined before their ops convert: name the Keras RNN functions left unfused.
     unfused = []
@@ -662,7 +662,7 @@ def _checked(convert: Conversion, operands: int | None, results: int | None) -> 
     """`convert` after checking the op's operand and result counts (None: one or more) and
     that they are all ranked tensors, so that a malformed op is a diagnostic."""
 
-    def check(conv: _Converter, op: Operation) -> None:
+    def check(conv: TflConverter, op: Operation) -> None:
         for what, values, n in (
             ("operands", op.operands, operands),
             ("results", op.results, results),

@@ -122,7 +122,7 @@ class TflToOvPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         # A refused op leaves the module exactly as it was.
         with module_transaction(op):
-            _Converter(op).run()
+            TflConverter(op).run()
 
 
 # --------------------------------------------------------------------------------------------
@@ -213,7 +213,7 @@ class _Refusal(Exception):
 
 
 @dataclass
-class _Converter:
+class TflConverter:
     module: ModuleOp
     used_names: set[str] = field(default_factory=set[str])
     created: list[Operation] = field(default_factory=list[Operation])
@@ -554,7 +554,7 @@ def _element_type(value: SSAValue) -> Attribute:
     return value.type.get_element_type()
 
 
-def _hidden_size(conv: _Converter, op: Operation, index: int) -> int:
+def _hidden_size(conv: TflConverter, op: Operation, index: int) -> int:
     """Rows of a `[n_cell, ...]` weight (static)."""
     shape = _shape(op.operands[index])
     if not shape or shape[0] == DYNAMIC:
@@ -562,7 +562,7 @@ def _hidden_size(conv: _Converter, op: Operation, index: int) -> int:
     return shape[0]
 
 
-def _check_rank(conv: _Converter, op: Operation, index: int, rank: int, what: str) -> None:
+def _check_rank(conv: TflConverter, op: Operation, index: int, rank: int, what: str) -> None:
     shape = _shape(op.operands[index])
     if len(shape) != rank:
         raise conv.refuse(op, f"{what} must have rank {rank}, got {format_shape(shape)}")
@@ -573,25 +573,25 @@ def _check_rank(conv: _Converter, op: Operation, index: int, rank: int, what: st
 # --------------------------------------------------------------------------------------------
 
 
-def _transpose(conv: _Converter, op: Operation) -> None:
+def _transpose(conv: TflConverter, op: Operation) -> None:
     name = conv.base_name(op, fused=False)
     conv.replace(op, [conv.emit1(ov.TransposeOp(op.operands[0], op.operands[1], name=name))])
 
 
-def _reshape(conv: _Converter, op: Operation) -> None:
+def _reshape(conv: TflConverter, op: Operation) -> None:
     # TensorFlow's Reshape: 0 is a zero-size dim (special_zero false), -1 is inferred.
     name = conv.base_name(op, fused=False)
     conv.replace(op, [conv.emit1(ov.ReshapeOp(op.operands[0], op.operands[1], False, name=name))])
 
 
-def _constant_ints(conv: _Converter, op: Operation, index: int, what: str) -> list[int]:
+def _constant_ints(conv: TflConverter, op: Operation, index: int, what: str) -> list[int]:
     array = _constant_array(op.operands[index])
     if array is None:
         raise conv.refuse(op, f"{what} must be a constant (the ov op takes it as a static value)")
     return [int(v) for v in array.reshape(-1)]
 
 
-def _slice(conv: _Converter, op: Operation) -> None:
+def _slice(conv: TflConverter, op: Operation) -> None:
     begin = _constant_ints(conv, op, 1, "begin")
     size = _constant_ints(conv, op, 2, "size")
     end = [b + s if s != -1 else 0 for b, s in zip(begin, size, strict=True)]
@@ -607,7 +607,7 @@ def _bits(mask: int, n: int) -> list[int]:
     return [(mask >> i) & 1 for i in range(n)]
 
 
-def _strided_slice(conv: _Converter, op: Operation) -> None:
+def _strided_slice(conv: TflConverter, op: Operation) -> None:
     begin, end, strides = op.operands[1], op.operands[2], op.operands[3]
     n = _shape(begin)[0] if len(_shape(begin)) == 1 else DYNAMIC
     if n == DYNAMIC:
@@ -631,7 +631,7 @@ def _strided_slice(conv: _Converter, op: Operation) -> None:
     conv.replace(op, [conv.emit1(sliced)])
 
 
-def _reverse(conv: _Converter, op: Operation) -> None:
+def _reverse(conv: TflConverter, op: Operation) -> None:
     axes = _constant_ints(conv, op, 1, "axis")
     rank = len(_shape(op.operands[0]))
     axes = [a + rank if a < 0 else a for a in axes]
@@ -651,7 +651,7 @@ def _reverse(conv: _Converter, op: Operation) -> None:
     conv.replace(op, [conv.emit1(rev)])
 
 
-def _split_v(conv: _Converter, op: Operation) -> None:
+def _split_v(conv: TflConverter, op: Operation) -> None:
     name = conv.base_name(op, fused=False)
     split = ov.VariadicSplitOp(
         op.operands[0],
@@ -672,7 +672,7 @@ _CONCAT_ACTIVATIONS: dict[str, Callable[[SSAValue, str], OvOp] | None] = {
 }
 
 
-def _concatenation(conv: _Converter, op: Operation) -> None:
+def _concatenation(conv: TflConverter, op: Operation) -> None:
     act = _str(op, "fused_activation_function", "NONE")
     if act not in _CONCAT_ACTIVATIONS:
         raise conv.refuse(op, f"fused_activation_function {act} has no OpenVINO equivalent")
@@ -685,7 +685,7 @@ def _concatenation(conv: _Converter, op: Operation) -> None:
     conv.replace(op, [value])
 
 
-def _concat_v2(conv: _Converter, op: Operation) -> None:
+def _concat_v2(conv: TflConverter, op: Operation) -> None:
     # TensorFlow's ConcatV2(values..., axis): the axis is the last operand, a constant.
     if len(op.operands) < 2:
         raise conv.refuse(op, "expected the values and the axis")
@@ -694,7 +694,7 @@ def _concat_v2(conv: _Converter, op: Operation) -> None:
     conv.replace(op, [conv.emit1(ov.ConcatOp(list(op.operands[:-1]), axis, name=name))])
 
 
-def _embedding_lookup(conv: _Converter, op: Operation) -> None:
+def _embedding_lookup(conv: TflConverter, op: Operation) -> None:
     name = conv.base_name(op, fused=False)
     lookup, table = op.operands[0], op.operands[1]
     gather = ov.GatherOp(table, lookup, conv.const(np.array(0, np.int64)), name=name)
@@ -709,7 +709,7 @@ def _embedding_lookup(conv: _Converter, op: Operation) -> None:
 _I, _F, _C, _O = 0, 1, 2, 3
 
 
-def _lstm_cell_checks(conv: _Converter, op: Operation, first: int, which: str) -> None:
+def _lstm_cell_checks(conv: TflConverter, op: Operation, first: int, which: str) -> None:
     """
     Refusals for one TFLite LSTM cell whose `input_to_input_weights` is operand `first`
     (weights first..first+3, recurrent first+4..+7, peephole +8..+10, biases +11..+14,
@@ -737,7 +737,7 @@ def _lstm_cell_checks(conv: _Converter, op: Operation, first: int, which: str) -
 
 
 def _lstm_wrb(
-    conv: _Converter, op: Operation, first: int, base: str, *, add_axis: bool
+    conv: TflConverter, op: Operation, first: int, base: str, *, add_axis: bool
 ) -> tuple[int, SSAValue, SSAValue, SSAValue]:
     """hidden size, W, R, B in OpenVINO's f, i, c, o order from TFLite's i, f, c, o operands."""
     hidden = _hidden_size(conv, op, first + _F)
@@ -749,7 +749,7 @@ def _lstm_wrb(
     return hidden, w, r, b
 
 
-def _common_lstm_checks(conv: _Converter, op: Operation) -> str:
+def _common_lstm_checks(conv: TflConverter, op: Operation) -> str:
     conv.check_cell_clip(op)
     if _bool(op, "diagonal_recurrent_tensors"):
         raise conv.refuse(
@@ -763,7 +763,7 @@ def _common_lstm_checks(conv: _Converter, op: Operation) -> str:
     return conv.activation(op)
 
 
-def _one_cell_lstm_checks(conv: _Converter, op: Operation, input_rank: int) -> str:
+def _one_cell_lstm_checks(conv: TflConverter, op: Operation, input_rank: int) -> str:
     """What `tfl.lstm` and `tfl.unidirectional_sequence_lstm` need; returns the activation."""
     act = _common_lstm_checks(conv, op)
     _lstm_cell_checks(conv, op, 1, "")
@@ -778,7 +778,7 @@ def _one_cell_lstm_checks(conv: _Converter, op: Operation, input_rank: int) -> s
     return act
 
 
-def _unidirectional_lstm(conv: _Converter, op: Operation) -> None:
+def _unidirectional_lstm(conv: TflConverter, op: Operation) -> None:
     act = _one_cell_lstm_checks(conv, op, input_rank=3)
     time_major = _bool(op, "time_major")
     base = conv.base_name(op, fused=True)
@@ -807,7 +807,7 @@ def _unidirectional_lstm(conv: _Converter, op: Operation) -> None:
     conv.replace(op, values)
 
 
-def _lstm_step(conv: _Converter, op: Operation) -> None:
+def _lstm_step(conv: TflConverter, op: Operation) -> None:
     act = _one_cell_lstm_checks(conv, op, input_rank=2)
     base = conv.base_name(op, fused=True)
     hidden, w, r, b = _lstm_wrb(conv, op, 1, base, add_axis=False)
@@ -826,7 +826,7 @@ def _lstm_step(conv: _Converter, op: Operation) -> None:
     conv.replace(op, [ho])
 
 
-def _bidirectional_lstm(conv: _Converter, op: Operation) -> None:
+def _bidirectional_lstm(conv: TflConverter, op: Operation) -> None:
     act = _common_lstm_checks(conv, op)
     _lstm_cell_checks(conv, op, 1, "forward cell: ")
     _lstm_cell_checks(conv, op, 18, "backward cell: ")
@@ -918,7 +918,7 @@ def _bidirectional_lstm(conv: _Converter, op: Operation) -> None:
     conv.replace(op, values)
 
 
-def _gru(conv: _Converter, op: Operation) -> None:
+def _gru(conv: TflConverter, op: Operation) -> None:
     act = conv.activation(op)
     _check_rank(conv, op, 0, 3, "input")
     _check_rank(conv, op, 13, 2, "hidden_state")
@@ -967,7 +967,7 @@ def _gru(conv: _Converter, op: Operation) -> None:
     conv.replace(op, values)
 
 
-def _rnn(conv: _Converter, op: Operation) -> None:
+def _rnn(conv: TflConverter, op: Operation) -> None:
     act = conv.activation(op)
     _check_rank(conv, op, 0, 3, "input")
     _check_rank(conv, op, 4, 2, "hidden_state")
@@ -996,7 +996,7 @@ def _rnn(conv: _Converter, op: Operation) -> None:
     conv.replace(op, [conv.sequence_output(y, time_major, f"{base}/Y")])
 
 
-_CONVERTERS: dict[str, Callable[[_Converter, Operation], None]] = {
+_CONVERTERS: dict[str, Callable[[TflConverter, Operation], None]] = {
     "tfl.transpose": _transpose,
     "tfl.reshape": _reshape,
     "tfl.slice": _slice,
@@ -1015,7 +1015,7 @@ _CONVERTERS: dict[str, Callable[[_Converter, Operation], None]] = {
 
 
 @functools.cache
-def _tf_converters() -> dict[str, Callable[[_Converter, Operation], None]]:
+def _tf_converters() -> dict[str, Callable[[TflConverter, Operation], None]]:
     """The ordinary TensorFlow ops around the RNNs (tf_ops.py, which uses this module)."""
     from lowpass.passes.conversion.tfl_to_ov.tf_ops import converters
 
