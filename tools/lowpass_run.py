@@ -612,12 +612,12 @@ def _benchmark(
     _info(f"Count:            {measured.count} iterations")
     _info(f"Duration:         {measured.duration_s * 1e3:.2f} ms")
     _info("Latency:")
-    _info(f"   Median:        {latency['median']:.2f} ms")
-    _info(f"   90 percentile: {latency['p90']:.2f} ms")
-    _info(f"   99 percentile: {latency['p99']:.2f} ms")
-    _info(f"   Average:       {latency['average']:.2f} ms")
-    _info(f"   Min:           {latency['min']:.2f} ms")
-    _info(f"   Max:           {latency['max']:.2f} ms")
+    _info(f"   Median:        {latency['median']:.3f} ms")
+    _info(f"   90 percentile: {latency['p90']:.3f} ms")
+    _info(f"   99 percentile: {latency['p99']:.3f} ms")
+    _info(f"   Average:       {latency['average']:.3f} ms")
+    _info(f"   Min:           {latency['min']:.3f} ms")
+    _info(f"   Max:           {latency['max']:.3f} ms")
     _info(f"Throughput:   {fps:.2f} FPS")
     if args.report:
         report: dict[str, object] = {

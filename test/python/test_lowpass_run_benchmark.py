@@ -74,7 +74,7 @@ def test_niter_prints_benchmark_app_lines(capsys: pytest.CaptureFixture[str]) ->
     assert _info(out, "Count") == "3 iterations"
     assert "Start inference synchronously, limits: 3 iterations" in out
     for name in ("Median", "90 percentile", "99 percentile", "Average", "Min", "Max"):
-        assert re.fullmatch(r"\d+\.\d\d ms", _info(out, name)), name
+        assert re.fullmatch(r"\d+\.\d\d\d ms", _info(out, name)), name
     assert re.fullmatch(r"\d+\.\d\d FPS", _info(out, "Throughput")), out
     assert "prob:" not in out  # benchmark mode prints no outputs
 
