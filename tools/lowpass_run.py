@@ -120,7 +120,7 @@ def _property(spec: str) -> tuple[str, Any]:
     """`-c KEY=VALUE`: the value as an int, a bool (true/false) or else the text."""
     key, sep, text = spec.partition("=")
     key = key.strip()
-    if not sep or not key or key != key.upper() or " " in key:
+    if not sep or not key or any(c.isspace() for c in key):
         raise argparse.ArgumentTypeError(
             f"expected KEY=VALUE, a compile property such as INFERENCE_NUM_THREADS=2, got '{spec}'"
         )
