@@ -1,46 +1,141 @@
 """
-`lowpass-run`: run a model on a device and print its outputs.
+`lowpass-run`: run a model on a device and print its outputs, or benchmark it (OpenVINO's
+`benchmark_app`).
 
-    lowpass-run MODEL --input data=x.npy [--input other=y.npy] [--device REFERENCE|CPU]
-                [--threads N] [--random-inputs SEED] [--iterations N] [--perf-counts]
-                [--save-outputs DIR] [--emit-llvm FILE]
+    lowpass-run MODEL [--input NAME=FILE.npy]... [--device CPU|REFERENCE] [--random-inputs SEED]
+                [--iterations N] [--perf-counts] [-pcsort sort|no_sort|simple_sort]
+                [--save-outputs DIR] [--emit-llvm FILE] [--full]
+                [-t SECONDS] [-niter N] [--report FILE.json]
+                [-nthreads N] [-nstreams N] [-hint latency|throughput] [--cache-dir DIR]
+                [-c KEY=VALUE]...
 
 The model is MLIR text, OpenVINO IR (`.xml`, weights in the `.bin` beside it) or ONNX.
 Inputs come from .npy files (`name=path.npy`, or `path.npy` alone for a one-input model);
 `--random-inputs SEED` fills the inputs that are not given with reproducible random data.
-`--perf-counts` prints the profiling table (stages, then one row per op) of the last run.
-`--device CPU` compiles the model to native code (static shapes: reshape it first);
-`--threads N` (`-nthreads N`) sets its INFERENCE_NUM_THREADS; `--emit-llvm FILE` writes the
-LLVM IR of the compiled graph (after O3).
+The device is CPU (native code) unless `--device` names another; a model that the CPU device
+cannot compile runs on REFERENCE, with a note on stderr.
+`-t SECONDS` / `-niter N` benchmark the model instead of printing its outputs: compile time,
+first inference, then latency (median, 90th and 99th percentiles, average, min, max) and
+throughput, as benchmark_app's `[ INFO ]` lines (`--report FILE` writes them as JSON);
+`-nstreams N` runs N requests at once. `-nthreads`, `-nstreams`, `-hint`, `--cache-dir` and
+`-c KEY=VALUE` are compile properties (INFERENCE_NUM_THREADS, NUM_STREAMS, PERFORMANCE_HINT,
+CACHE_DIR, any other) handed to `Core.compile_model`.
+`--perf-counts` prints the profiling table of the last run: the stages, the ops by time
+(NOT_RUN rows hidden; `-pcsort no_sort` keeps every row in execution order), then a summary
+by op type. `--emit-llvm FILE` writes the LLVM IR of the compiled graph (after O3).
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import json
 import math
+import statistics
 import sys
-from collections.abc import Sequence
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import cast
+from typing import Any, TextIO, cast
 
 import numpy as np
 
 from lowpass.frontends.files import write_files
 from lowpass.runtime import (
+    CompiledModel,
     Core,
     InferRequest,
     InferResults,
     LowpassError,
+    Model,
     Port,
+    ProfilingInfo,
     ProfilingStatus,
 )
 from lowpass.tools.opt_tool import run_tool
 
+PROGRESS_AFTER_S = 1.0
+"""A compilation that takes longer than this shows a progress line on stderr."""
+
+HINTS = {
+    "latency": "LATENCY",
+    "throughput": "THROUGHPUT",
+    "cumulative_throughput": "CUMULATIVE_THROUGHPUT",
+    "none": None,
+}
+PC_SORTS = ("sort", "no_sort", "simple_sort")
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:  # one line and exit code 1, as every other error
+        raise LowpassError(f"{message} (see lowpass-run --help)")
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"expected a duration in seconds > 0, got '{text}'")
+    return value
+
+
+def _positive(what: str) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = 0
+        if value < 1:
+            raise argparse.ArgumentTypeError(f"expected a number of {what} >= 1, got '{text}'")
+        return value
+
+    return parse
+
+
+def _streams(text: str) -> int | str:
+    if text.upper() == "AUTO":
+        return "AUTO"
+    return _positive("streams (or AUTO)")(text)
+
+
+def _hint(text: str) -> str:
+    if text.lower() not in HINTS:
+        raise argparse.ArgumentTypeError(
+            f"expected latency, throughput, cumulative_throughput or none, got '{text}'"
+        )
+    return text.lower()
+
+
+def _pc_sort(text: str) -> str:
+    if text not in PC_SORTS:
+        raise argparse.ArgumentTypeError(f"expected sort, no_sort or simple_sort, got '{text}'")
+    return text
+
+
+def _property(spec: str) -> tuple[str, Any]:
+    """`-c KEY=VALUE`: the value as an int, a bool (true/false) or else the text."""
+    key, sep, text = spec.partition("=")
+    key = key.strip()
+    if not sep or not key or any(c.isspace() for c in key):
+        raise argparse.ArgumentTypeError(
+            f"expected KEY=VALUE, a compile property such as INFERENCE_NUM_THREADS=2, got '{spec}'"
+        )
+    value: Any = text
+    try:
+        value = int(text)
+    except ValueError:
+        if text.lower() in ("true", "false"):
+            value = text.lower() == "true"
+    return key, value
+
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="lowpass-run", description="Run a model and print its outputs."
+    p = _Parser(
+        prog="lowpass-run", description="Run a model and print its outputs, or benchmark it."
     )
     p.add_argument(
         "model", help="the model: an .mlir file, OpenVINO IR (.xml + .bin) or an .onnx file"
@@ -54,22 +149,18 @@ def _parser() -> argparse.ArgumentParser:
         help="an input from a .npy file (repeat for each input)",
     )
     p.add_argument(
-        "--device", "-d", default="REFERENCE", help="device to run on: REFERENCE (default), CPU"
-    )
-    p.add_argument(
-        "--threads",
-        "-nthreads",
-        type=int,
+        "--device",
+        "-d",
         default=None,
-        metavar="N",
-        help="CPU device: number of threads (INFERENCE_NUM_THREADS; default 1)",
+        help="device to run on: CPU (the default; REFERENCE where the CPU device cannot compile "
+        "the model) or REFERENCE",
     )
     p.add_argument(
         "--random-inputs",
         type=int,
         metavar="SEED",
         default=None,
-        help="fill inputs that are not given with random data from this seed",
+        help="fill inputs that are not given with random data from this seed (benchmark mode: 0)",
     )
     p.add_argument(
         "--iterations",
@@ -82,7 +173,17 @@ def _parser() -> argparse.ArgumentParser:
         "--perf-counts",
         "-pc",
         action="store_true",
-        help="print the profiling table of the last run",
+        help="print the profiling table of the last run: ops by time, NOT_RUN rows hidden, then "
+        "a summary by op type",
+    )
+    p.add_argument(
+        "-pcsort",
+        type=_pc_sort,
+        default=None,
+        metavar="sort|no_sort|simple_sort",
+        help="the profiling table's order (implies --perf-counts): sort (by time, NOT_RUN "
+        "hidden; the default), no_sort (every row in execution order), simple_sort (execution "
+        "order, NOT_RUN hidden)",
     )
     p.add_argument("--save-outputs", metavar="DIR", help="also save each output as DIR/<name>.npy")
     p.add_argument(
@@ -91,7 +192,80 @@ def _parser() -> argparse.ArgumentParser:
         help="CPU device: write the compiled graph's LLVM IR (after O3) to FILE ('-': stdout)",
     )
     p.add_argument("--full", action="store_true", help="print outputs in full, not summarised")
+    bench = p.add_argument_group(
+        "benchmark mode (benchmark_app): -t or -niter measures instead of printing outputs"
+    )
+    bench.add_argument(
+        "-t",
+        "--time",
+        type=_seconds,
+        default=None,
+        metavar="SECONDS",
+        help="benchmark for this many seconds",
+    )
+    bench.add_argument(
+        "-niter",
+        type=_positive("iterations"),
+        default=None,
+        metavar="N",
+        help="benchmark N inferences (with -t: until both are reached, as benchmark_app)",
+    )
+    bench.add_argument(
+        "--report", metavar="FILE", help="also write the benchmark's figures to FILE as JSON"
+    )
+    props = p.add_argument_group("compile properties (the CPU device's)")
+    props.add_argument(
+        "--threads",
+        "-nthreads",
+        type=_positive("threads"),
+        default=None,
+        metavar="N",
+        help="INFERENCE_NUM_THREADS (default 1)",
+    )
+    props.add_argument(
+        "-nstreams",
+        type=_streams,
+        default=None,
+        metavar="N",
+        help="NUM_STREAMS; in benchmark mode also the number of requests run at once",
+    )
+    props.add_argument(
+        "-hint",
+        type=_hint,
+        default=None,
+        metavar="latency|throughput",
+        help="PERFORMANCE_HINT (also cumulative_throughput, or none)",
+    )
+    props.add_argument(
+        "--cache-dir", metavar="DIR", default=None, help="CACHE_DIR: compiled code kept on disk"
+    )
+    props.add_argument(
+        "-c",
+        dest="properties",
+        type=_property,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="any compile property (repeat; values are read as int, true/false or text)",
+    )
     return p
+
+
+def _config(args: argparse.Namespace) -> tuple[dict[str, object], list[str]]:
+    """The compile config from the flags (the specific flags over -c), and the flags given."""
+    config: dict[str, object] = dict(args.properties)
+    given = ["-c"] if args.properties else []
+    for flag, key, value in (
+        ("-nthreads", "INFERENCE_NUM_THREADS", args.threads),
+        ("-nstreams", "NUM_STREAMS", args.nstreams),
+        ("-hint", "PERFORMANCE_HINT", HINTS.get(args.hint or "none")),
+        ("--cache-dir", "CACHE_DIR", args.cache_dir),
+    ):
+        if value is not None or (flag == "-hint" and args.hint is not None):
+            given.append(flag)
+        if value is not None:
+            config[key] = value
+    return config, given
 
 
 def _random_input(port: Port, rng: np.random.Generator) -> np.ndarray:
@@ -117,8 +291,8 @@ def _random_array(port: Port, shape: tuple[int, ...], rng: np.random.Generator) 
     return rng.integers(max(info.min, -128), min(info.max, 127) + 1, shape).astype(port.dtype)
 
 
-def _load_inputs(args: argparse.Namespace, request: InferRequest) -> dict[str, np.ndarray]:
-    ports = request.compiled_model.inputs
+def _load_inputs(args: argparse.Namespace, compiled: CompiledModel) -> dict[str, np.ndarray]:
+    ports = compiled.inputs
     given: dict[str, np.ndarray] = {}
     for spec in args.input:
         name, sep, path = spec.partition("=")
@@ -138,7 +312,7 @@ def _load_inputs(args: argparse.Namespace, request: InferRequest) -> dict[str, n
                 from None
         except (ValueError, OSError) as e:
             raise LowpassError(f"--input {spec}: '{path}' is not a .npy file ({e})") from None
-        request.compiled_model.input(name)  # unknown names fail here, with the list of inputs
+        compiled.input(name)  # unknown names fail here, with the list of inputs
     missing = [p for p in ports if p.name not in given]
     if missing and args.random_inputs is None:
         raise LowpassError(
@@ -152,75 +326,417 @@ def _load_inputs(args: argparse.Namespace, request: InferRequest) -> dict[str, n
     return given
 
 
-def _print_profiling(request: InferRequest) -> None:
+# --------------------------------------------------------------------------------------------
+# Profiling
+# --------------------------------------------------------------------------------------------
+
+
+def _us(row: ProfilingInfo) -> float:
+    return row.real_time.total_seconds() * 1e6
+
+
+def _print_profiling(request: InferRequest, order: str) -> None:
+    """The stages, then the ops (`sort`: by time, NOT_RUN hidden; `simple_sort`: in execution
+    order, NOT_RUN hidden; `no_sort`: every op in execution order), then a summary by type."""
     rows = request.get_profiling_info()
-    width = max(len(r.node_name) for r in rows)
-    type_width = max(len(r.node_type) for r in rows)
-    exec_width = max(12, *(len(r.exec_type) for r in rows))
+    if not rows:
+        print("no profiling rows (the device does not profile this request)")
+        return
+    stages = [r for r in rows if r.node_type == "Stage"]
+    ops = [r for r in rows if r.node_type != "Stage"]
+    run = [r for r in ops if r.status is not ProfilingStatus.NOT_RUN]
+    shown = ops if order == "no_sort" else run
+    if order == "sort":  # by time; equal times keep the execution order (a stable sort)
+        shown = sorted(shown, key=lambda r: -_us(r))
+    executed = [r for r in ops if r.status is ProfilingStatus.EXECUTED]
+    total = sum(_us(r) for r in executed)
+    table = stages + shown
+    width = max(4, *(len(r.node_name) for r in table))
+    type_width = max(4, *(len(r.node_type) for r in table))
+    exec_width = max(12, *(len(r.exec_type) for r in table))
     print(
         f"{'name':<{width}}  {'type':<{type_width}}  {'exec type':<{exec_width}}  "
-        f"{'status':<8}  realTime (us)"
+        f"{'status':<8}  realTime (us)  {'%':>6}"
     )
-    total = 0.0
-    for r in rows:
-        us = r.real_time.total_seconds() * 1e6
-        if r.node_type != "Stage" and r.status is ProfilingStatus.EXECUTED:
-            total += us
+    for r in table:
+        us = _us(r)
+        share = (
+            f"{100 * us / total:5.1f}%"
+            if total > 0 and r.node_type != "Stage" and r.status is ProfilingStatus.EXECUTED
+            else ""
+        )
         print(
             f"{r.node_name:<{width}}  {r.node_type:<{type_width}}  {r.exec_type:<{exec_width}}  "
-            f"{r.status.name:<8}  {us:12.1f}"
+            f"{r.status.name:<8}  {us:12.1f}  {share:>6}".rstrip()
         )
+    hidden = len(ops) - len(shown)
+    if hidden:
+        print(f"({hidden} NOT_RUN rows hidden: constants and ops fused into others; "
+              "-pcsort no_sort shows them)")
     print(f"Total time of the ops: {total:.1f} us; request latency {request.latency * 1e3:.1f} us")
+    print("Summary by op type:")
+    by_type: dict[str, tuple[int, float]] = {}
+    for r in executed:
+        count, us = by_type.get(r.node_type, (0, 0.0))
+        by_type[r.node_type] = (count + 1, us + _us(r))
+    type_width = max(4, *(len(t) for t in by_type)) if by_type else 4
+    print(f"{'type':<{type_width}}  {'ops':>5}  realTime (us)  {'%':>6}")
+    for node_type, (count, us) in sorted(by_type.items(), key=lambda item: -item[1][1]):
+        share = f"{100 * us / total:5.1f}%" if total > 0 else ""
+        print(f"{node_type:<{type_width}}  {count:>5}  {us:13.1f}  {share:>6}".rstrip())
 
 
-def run(argv: Sequence[str] | None = None, source: list[str] | None = None) -> None:
-    args = _parser().parse_args(argv)
-    if not Path(args.model).is_file():
-        raise LowpassError(f"no such file '{args.model}'")
-    core = Core()
-    config: dict[str, object] = {}
-    if args.threads is not None:
-        if args.device != "CPU":
-            raise LowpassError("--threads applies to the CPU device (--device CPU)")
-        config["INFERENCE_NUM_THREADS"] = args.threads
-    if args.perf_counts and args.device == "CPU":
-        config["PERF_COUNT"] = True
-    if args.emit_llvm and args.device != "CPU":
-        raise LowpassError("--emit-llvm applies to the CPU device (--device CPU)")
-    save_folder = _check_save_folder(args.save_outputs) if args.save_outputs else None
-    if args.device == "CPU":  # the host (LOWPASS_MAX_CPU_ISA) is checked before the model
-        from lowpass.lowering.target import host_cpu
+def _profiling_json(request: InferRequest) -> list[dict[str, object]]:
+    return [
+        {
+            "name": r.node_name,
+            "type": r.node_type,
+            "exec_type": r.exec_type,
+            "status": r.status.name,
+            "real_time_us": round(_us(r), 3),
+        }
+        for r in request.get_profiling_info()
+        if r.status is not ProfilingStatus.NOT_RUN
+    ]
 
-        host_cpu()
-    if source is not None:  # errors of the model that name no place name the file (run_tool)
-        source.append(args.model)
-    compiled = core.compile_model(core.read_model(Path(args.model)), args.device, config)
-    if source is not None:  # (later errors are about the inputs and options)
-        source.clear()
-    request = compiled.create_infer_request()
-    inputs = _load_inputs(args, request)
+
+# --------------------------------------------------------------------------------------------
+# Compilation
+# --------------------------------------------------------------------------------------------
+
+
+class _Progress:
+    """A line on a terminal's stderr while something slow runs: from `after` seconds on, it
+    counts the seconds, and it is erased at the end. Elsewhere (a log, a pipe) it is not
+    written: stderr then holds only the diagnostics."""
+
+    def __init__(self, what: str, after: float | None = None, stream: TextIO | None = None):
+        self.what = what
+        self.after = PROGRESS_AFTER_S if after is None else after
+        self.stream = sys.stderr if stream is None else stream
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> _Progress:
+        self._start = time.perf_counter()
+        if self.stream.isatty():
+            self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._done.set()
+        if self._thread.is_alive():
+            self._thread.join()
+
+    def _run(self) -> None:
+        if self._done.wait(self.after):
+            return
+        line = ""
+        try:
+            while True:
+                line = f"[ INFO ] {self.what} ... {time.perf_counter() - self._start:.0f} s"
+                self.stream.write("\r" + line)
+                self.stream.flush()
+                if self._done.wait(1.0):
+                    break
+            self.stream.write("\r" + " " * len(line) + "\r")
+            self.stream.flush()
+        except (OSError, ValueError):  # a closed stream: the progress line is not essential
+            pass
+
+
+def _compile(
+    core: Core, model: Model, device: str, config: dict[str, object]
+) -> CompiledModel:
+    with _Progress(f"Compiling the model for {device}"):
+        return core.compile_model(model, device, config)
+
+
+def _check_cpu_config(config: dict[str, object]) -> None:
+    """The CPU device's answer to the properties, before the model is read: an unknown key or a
+    bad value is the device's one-line error (and never a reason to run on REFERENCE)."""
+    from lowpass.runtime.cpu import parse_config
+    from lowpass.runtime.device import DeviceError
+
+    try:
+        parse_config(config)
+    except DeviceError as e:
+        raise LowpassError(str(e)) from None
+
+
+def _compile_default(core: Core, model: Model, config: dict[str, object]) -> CompiledModel:
+    """No --device: CPU, or REFERENCE (with a note) when the CPU device cannot compile the
+    model (a bad property was refused before: `_check_cpu_config`)."""
+    try:
+        return _compile(core, model, "CPU", config)
+    except LowpassError as e:
+        reason = (str(e).strip().splitlines() or [type(e).__name__])[0]
+    print(
+        f"lowpass-run: note: the CPU device cannot compile the model ({reason}); running it "
+        "on REFERENCE (--device CPU makes this an error)",
+        file=sys.stderr,
+    )
+    return _compile(core, model, "REFERENCE", {})
+
+
+# --------------------------------------------------------------------------------------------
+# Benchmark mode
+# --------------------------------------------------------------------------------------------
+
+
+def _percentile(ordered: Sequence[float], percent: float) -> float:
+    """benchmark_app's percentile: the value at rank ceil(n * p / 100) of the sorted values."""
+    return ordered[max(math.ceil(len(ordered) * percent / 100) - 1, 0)]
+
+
+@dataclass
+class _Measured:
+    count: int
+    duration_s: float
+    latencies_ms: list[float]
+
+
+def _measure(
+    requests: Sequence[InferRequest],
+    inputs: dict[str, np.ndarray],
+    niter: int | None,
+    seconds: float | None,
+) -> _Measured:
+    """Run the requests at once (one thread each) until `niter` inferences and `seconds` are
+    both reached (benchmark_app's loop), each inference's latency recorded."""
+    lock = threading.Lock()
+    latencies: list[float] = []
+    failures: list[BaseException] = []
+    start = time.perf_counter()
+    count = 0
+
+    def more() -> bool:
+        nonlocal count
+        with lock:
+            if failures:
+                return False
+            if (niter is not None and count < niter) or (
+                seconds is not None and time.perf_counter() - start < seconds
+            ):
+                count += 1
+                return True
+            return False
+
+    def work(request: InferRequest) -> None:
+        try:
+            while more():
+                begin = time.perf_counter()
+                request.infer(inputs, share_outputs=True)
+                latency = (time.perf_counter() - begin) * 1e3
+                with lock:
+                    latencies.append(latency)
+        except BaseException as e:  # re-raised in the main thread
+            with lock:
+                failures.append(e)
+
+    if len(requests) == 1:
+        work(requests[0])
+    else:
+        threads = [threading.Thread(target=work, args=(r,)) for r in requests]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    duration = time.perf_counter() - start
+    if failures:
+        raise failures[0]
+    return _Measured(len(latencies), duration, latencies)
+
+
+def _requests_count(compiled: CompiledModel, streams: int | str | None) -> int:
+    if isinstance(streams, int):
+        return streams
+    try:  # NUM_STREAMS AUTO, a throughput hint: as many as the device asks for
+        return max(int(compiled.get_property("OPTIMAL_NUMBER_OF_INFER_REQUESTS")), 1)
+    except (LowpassError, TypeError, ValueError):
+        return 1
+
+
+def _info(text: str) -> None:
+    print(f"[ INFO ] {text}")
+
+
+def _benchmark(
+    args: argparse.Namespace,
+    compiled: CompiledModel,
+    inputs: dict[str, np.ndarray],
+    times: dict[str, float],
+) -> InferRequest:
+    nreq = _requests_count(compiled, args.nstreams)
+    requests = [compiled.create_infer_request() for _ in range(nreq)]
+    _info(f"Model: {args.model}")
+    _info(f"Device: {compiled.device}")
+    for key, value in compiled.config.items():
+        _info(f"  {key}: {value}")
+    for key in ("INFERENCE_NUM_THREADS",):
+        if key not in compiled.config:
+            try:
+                _info(f"  {key}: {compiled.get_property(key)}")
+            except LowpassError:
+                pass
+    limits = []
+    if args.niter is not None:
+        limits.append(f"{args.niter} iterations")
+    if args.time is not None:
+        limits.append(f"{args.time * 1e3:g} ms duration")
+    if nreq == 1:
+        _info(f"Start inference synchronously, limits: {', '.join(limits)}")
+    else:
+        _info(
+            f"Start inference asynchronously, {nreq} inference requests using {nreq} streams "
+            f"for {compiled.device}, limits: {', '.join(limits)}"
+        )
+    begin = time.perf_counter()
+    requests[0].infer(inputs)
+    times["first_inference_ms"] = (time.perf_counter() - begin) * 1e3
+    _info(f"First inference took {times['first_inference_ms']:.2f} ms")
+    for request in requests[1:]:  # each request's buffers are made before the clock starts
+        request.infer(inputs)
+    measured = _measure(requests, inputs, args.niter, args.time)
+    ordered = sorted(measured.latencies_ms)
+    latency = {
+        "median": statistics.median(ordered),
+        "p90": _percentile(ordered, 90),
+        "p99": _percentile(ordered, 99),
+        "average": statistics.fmean(ordered),
+        "min": ordered[0],
+        "max": ordered[-1],
+    }
+    fps = measured.count / measured.duration_s if measured.duration_s > 0 else math.inf
+    _info(f"Execution Devices:{compiled.get_property('EXECUTION_DEVICES')}")
+    _info(f"Count:            {measured.count} iterations")
+    _info(f"Duration:         {measured.duration_s * 1e3:.2f} ms")
+    _info("Latency:")
+    _info(f"   Median:        {latency['median']:.3f} ms")
+    _info(f"   90 percentile: {latency['p90']:.3f} ms")
+    _info(f"   99 percentile: {latency['p99']:.3f} ms")
+    _info(f"   Average:       {latency['average']:.3f} ms")
+    _info(f"   Min:           {latency['min']:.3f} ms")
+    _info(f"   Max:           {latency['max']:.3f} ms")
+    _info(f"Throughput:   {fps:.2f} FPS")
+    if args.report:
+        report: dict[str, object] = {
+            "model": args.model,
+            "device": compiled.device,
+            "config": {k: v for k, v in compiled.config.items()},
+            "infer_requests": nreq,
+            **{k: round(v, 3) for k, v in times.items()},
+            "iterations": measured.count,
+            "duration_ms": round(measured.duration_s * 1e3, 3),
+            "latency_ms": {k: round(v, 4) for k, v in latency.items()},
+            "throughput_fps": round(fps, 3),
+        }
+        if args.perf_counts:
+            report["perf_counts"] = _profiling_json(requests[0])
+        try:
+            text = json.dumps(report, indent=2, default=str) + "\n"
+            write_files([(args.report, text)])
+        except OSError as e:
+            raise LowpassError(f"--report {args.report}: cannot write ({e.strerror})") from None
+    return requests[0]
+
+
+# --------------------------------------------------------------------------------------------
+# The tool
+# --------------------------------------------------------------------------------------------
+
+
+def _check_args(args: argparse.Namespace, bench: bool) -> None:
     if args.iterations < 1:
         raise LowpassError("--iterations must be at least 1")
-    results = request.infer(inputs)
-    if args.emit_llvm:  # after the first inference: a dynamic model is compiled for its shapes
+    if bench:
+        for flag, given in (
+            ("--iterations", args.iterations != 1),
+            ("--save-outputs", args.save_outputs is not None),
+            ("--full", args.full),
+        ):
+            if given:
+                raise LowpassError(
+                    f"{flag} does not apply in benchmark mode (-t/-niter), which prints no "
+                    "outputs"
+                )
+    elif args.report:
+        raise LowpassError("--report needs benchmark mode: give -t SECONDS or -niter N")
+
+
+def _emit_llvm(args: argparse.Namespace, request: InferRequest) -> None:
+    """--emit-llvm, after the first inference: a dynamic model is compiled for its shapes."""
+    if args.emit_llvm:
         text = request._cpu.graph.llvm_ir()
         if args.emit_llvm == "-":
             print(text)
         else:
             write_files([(args.emit_llvm, text)])
-    for _ in range(args.iterations - 1):
+
+
+def run(argv: Sequence[str] | None = None, source: list[str] | None = None) -> None:
+    args = _parser().parse_args(argv)
+    bench = args.time is not None or args.niter is not None
+    _check_args(args, bench)
+    if args.pcsort is not None:
+        args.perf_counts = True
+    if bench and args.random_inputs is None:
+        args.random_inputs = 0  # benchmark_app fills the inputs not given with random data
+    if not Path(args.model).is_file():
+        raise LowpassError(f"no such file '{args.model}'")
+    config, given = _config(args)
+    device = args.device
+    if device is not None and device != "CPU":
+        for flag in ("--emit-llvm", *given):
+            if flag != "--emit-llvm" or args.emit_llvm:
+                name = "--threads" if flag == "-nthreads" else flag
+                raise LowpassError(f"{name} applies to the CPU device (--device CPU)")
+    if args.perf_counts and device in (None, "CPU"):
+        config["PERF_COUNT"] = True
+    save_folder = _check_save_folder(args.save_outputs) if args.save_outputs else None
+    if device in (None, "CPU"):  # the host (LOWPASS_MAX_CPU_ISA) is checked before the model
+        from lowpass.lowering.target import host_cpu
+
+        host_cpu()
+        _check_cpu_config(config)
+    if source is not None:  # errors of the model that name no place name the file (run_tool)
+        source.append(args.model)
+    core = Core()
+    begin = time.perf_counter()
+    model = core.read_model(Path(args.model))
+    times = {"read_model_ms": (time.perf_counter() - begin) * 1e3}
+    begin = time.perf_counter()
+    if device is None and not args.emit_llvm:
+        compiled = _compile_default(core, model, config)
+    else:
+        compiled = _compile(core, model, device or "CPU", config)
+    times["compile_model_ms"] = (time.perf_counter() - begin) * 1e3
+    if bench:
+        _info(f"Read model took {times['read_model_ms']:.2f} ms")
+        _info(f"Compile model took {times['compile_model_ms']:.2f} ms")
+    if source is not None:  # (later errors are about the inputs and options)
+        source.clear()
+    inputs = _load_inputs(args, compiled)
+    if bench:
+        request = _benchmark(args, compiled, inputs, times)
+        _emit_llvm(args, request)
+    else:
+        request = compiled.create_infer_request()
         results = request.infer(inputs)
-    if save_folder is not None:  # saved before anything is printed: a failure prints nothing
-        _save_outputs(save_folder, compiled.outputs, results)
-    # edgeitems matters only when summarizing (not with --full)
-    threshold = sys.maxsize if args.full else 64
-    with np.printoptions(precision=6, suppress=True, threshold=threshold, edgeitems=3):
-        for port in compiled.outputs:
-            value = results[port]
-            print(f"{port.name}: {port.element_type}{list(value.shape)}")
-            print(value)
+        _emit_llvm(args, request)
+        for _ in range(args.iterations - 1):
+            results = request.infer(inputs)
+        if save_folder is not None:  # saved before anything is printed: a failure prints nothing
+            _save_outputs(save_folder, compiled.outputs, results)
+        # edgeitems matters only when summarizing (not with --full)
+        threshold = sys.maxsize if args.full else 64
+        with np.printoptions(precision=6, suppress=True, threshold=threshold, edgeitems=3):
+            for port in compiled.outputs:
+                value = results[port]
+                print(f"{port.name}: {port.element_type}{list(value.shape)}")
+                print(value)
     if args.perf_counts:
-        _print_profiling(request)
+        _print_profiling(request, args.pcsort or "sort")
 
 
 def _check_save_folder(spec: str) -> Path:

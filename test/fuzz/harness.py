@@ -532,7 +532,7 @@ class Fuzzer:
                 case,
                 work,
                 "lowpass-run",
-                [str(model), *inputs, "--save-outputs", str(save)],
+                [str(model), *inputs, "--device", "REFERENCE", "--save-outputs", str(save)],
                 [save],
             )
             if rc != 0:
@@ -545,8 +545,9 @@ class Fuzzer:
             results[0],
             results[1],
             "wrong-result",
-            [str(xml), *inputs],
-            f"REFERENCE on the emitted IR; compare with lowpass-run {mlir.name} {inputs[0]} 7",
+            [str(xml), *inputs, "--device", "REFERENCE"],
+            f"REFERENCE on the emitted IR; compare with lowpass-run {mlir.name} {inputs[0]} 7 "
+            "--device REFERENCE",
             exact=True,
         )
 

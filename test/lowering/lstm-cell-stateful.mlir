@@ -3,8 +3,8 @@
 // (the [x, h] x [W; R]^T GEMM, then the gates with a masked partial vector: 5 < 8 lanes), no
 // fallback call; over three requests the state carries over exactly as on the REFERENCE device.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: lowpass-run %s --random-inputs 3 --iterations 3 --save-outputs %t/ref
-// RUN: lowpass-run %s --random-inputs 3 --iterations 3 --device CPU --save-outputs %t/cpu --emit-llvm %t/lstm.ll --perf-counts | filecheck %s --check-prefix=ROWS
+// RUN: lowpass-run --device REFERENCE %s --random-inputs 3 --iterations 3 --save-outputs %t/ref
+// RUN: lowpass-run %s --random-inputs 3 --iterations 3 --device CPU --save-outputs %t/cpu --emit-llvm %t/lstm.ll -pcsort no_sort | filecheck %s --check-prefix=ROWS
 // RUN: filecheck %s < %t/lstm.ll
 // RUN: python3 %S/../tools/lowpass-run/Inputs/compare_outputs.py %t/ref %t/cpu | filecheck %s --check-prefix=SAME
 // CHECK:      define {{.*}}i32 @lowpass_main(

@@ -4,13 +4,13 @@
 // s16 path (vpmaddwd; vpdpbusd with VNNI; never the saturating vpmaddubsw), FP32 with FMA;
 // the scale is fused. No fallback call; the int8 output equals REFERENCE's byte for byte
 // (the fp32 one is compared with a tolerance by test_matmul_conv.py).
-// RUN: lowpass-run %s --random-inputs 0 --device CPU --emit-llvm %t.ll --perf-counts | filecheck %s --check-prefix=ROWS
+// RUN: lowpass-run %s --random-inputs 0 --device CPU --emit-llvm %t.ll -pcsort no_sort | filecheck %s --check-prefix=ROWS
 // RUN: filecheck %s --check-prefix=IR < %t.ll
 // RUN: not grep -q "call i32 %%fallback" %t.ll
 // RUN: not grep -q "pmadd.ub.sw" %t.ll
 // RUN: rm -rf %t.cpu %t.ref
 // RUN: lowpass-run %s --random-inputs 0 --device CPU --save-outputs %t.cpu > %t.cpu.txt
-// RUN: lowpass-run %s --random-inputs 0 --save-outputs %t.ref > %t.ref.txt
+// RUN: lowpass-run --device REFERENCE %s --random-inputs 0 --save-outputs %t.ref > %t.ref.txt
 // RUN: cmp %t.cpu/y.npy %t.ref/y.npy
 // ROWS:      mm {{ *}}MatMul {{ *}}jit_{{[a-z0-9]+}}_I8 {{ *}}EXECUTED
 // ROWS-NEXT: scale {{ *}}Constant

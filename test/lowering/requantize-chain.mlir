@@ -2,9 +2,9 @@
 // with their BatchNorm Mul/Add quantized): Convolution -> ... -> FakeQuantize(u8) -> Convert
 // (f32) -> FakeQuantize(u8) per channel is one group, the Convert a `cast` step of the
 // convolution's program; the CPU output equals REFERENCE's bit for bit.
-// RUN: lowpass-run %s --random-inputs 0 --device CPU --perf-counts | filecheck %s --check-prefix=ROWS
+// RUN: lowpass-run %s --random-inputs 0 --device CPU -pcsort no_sort | filecheck %s --check-prefix=ROWS
 // RUN: lowpass-run %s --random-inputs 0 --device CPU --full > %t.cpu
-// RUN: lowpass-run %s --random-inputs 0 --full > %t.ref
+// RUN: lowpass-run --device REFERENCE %s --random-inputs 0 --full > %t.ref
 // RUN: diff %t.cpu %t.ref
 // ROWS:      sub {{ *}}Subtract {{ *}}jit_{{[a-z0-9]+}}_I8 {{ *}}EXECUTED
 // ROWS:      conv {{ *}}Convolution {{ *}}undef {{ *}}NOT_RUN

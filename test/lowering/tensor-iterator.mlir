@@ -1,8 +1,8 @@
 // A TensorIterator whose body lowers becomes a loop inside lowpass_main (one jit row, no
 // fallback call) and computes what the REFERENCE device computes.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: lowpass-run %s --random-inputs 1 --save-outputs %t/ref
-// RUN: lowpass-run %s --random-inputs 1 --device CPU --save-outputs %t/cpu --emit-llvm %t/ti.ll --perf-counts | filecheck %s --check-prefix=ROWS
+// RUN: lowpass-run --device REFERENCE %s --random-inputs 1 --save-outputs %t/ref
+// RUN: lowpass-run %s --random-inputs 1 --device CPU --save-outputs %t/cpu --emit-llvm %t/ti.ll -pcsort no_sort | filecheck %s --check-prefix=ROWS
 // RUN: filecheck %s < %t/ti.ll
 // RUN: python3 %S/../tools/lowpass-run/Inputs/compare_outputs.py %t/ref %t/cpu | filecheck %s --check-prefix=SAME
 // CHECK:      define {{.*}}i32 @lowpass_main(

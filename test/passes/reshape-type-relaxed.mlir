@@ -6,7 +6,7 @@
 // RUN: python -c "import numpy as np; np.save('%t.x.npy', (np.arange(12, dtype=np.float32) %% 7 * 0.45 - 0.3).reshape(3, 4))"
 // RUN: python -c "import numpy as np; np.save('%t.y.npy', (np.arange(12) * 23 %% 256).astype(np.uint8).reshape(3, 4))"
 // RUN: lowpass-run %s -i X=%t.x.npy -i Y=%t.y.npy --device CPU --full > %t.cpu
-// RUN: lowpass-run %s -i X=%t.x.npy -i Y=%t.y.npy --full > %t.ref
+// RUN: lowpass-run --device REFERENCE %s -i X=%t.x.npy -i Y=%t.y.npy --full > %t.ref
 // RUN: diff %t.cpu %t.ref
 
 // CHECK-LABEL: func.func @main

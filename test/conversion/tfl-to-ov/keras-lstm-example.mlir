@@ -9,7 +9,7 @@
 // RUN: opt-tool --allow-unregistered-dialect --prepare-composite-functions --convert-tfl-to-ov --ov-reshape='inputs="x:1x1x16"' --low-latency2 %S/../../../examples/keras_lstm.mlir -o %t.mlir
 // RUN: filecheck %s < %t.mlir
 // The result runs, one step per request, its state kept between requests.
-// RUN: lowpass-run %t.mlir --random-inputs 0 --iterations 8 | filecheck %s --check-prefix=STEPS
+// RUN: lowpass-run --device REFERENCE %t.mlir --random-inputs 0 --iterations 8 | filecheck %s --check-prefix=STEPS
 
 // SEQ:       builtin.module
 // SEQ-NEXT:  func.func @serving_default(%arg0: tensor<1x8x16xf32> {ov.name = "x", tf_saved_model.index_path = ["x"]}) -> (tensor<1x32xf32> {ov.name = "h", tf_saved_model.index_path = ["h"]})

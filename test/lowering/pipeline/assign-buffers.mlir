@@ -5,7 +5,7 @@
 // The CPU device runs what the attributes say: its outputs equal REFERENCE's.
 // RUN: opt-tool -p cpu-fold-constants,cpu-remove-views,cpu-quantize-cells,cpu-fuse-kernels,cpu-assign-buffers %s | filecheck %s
 // RUN: lowpass-run %s --random-inputs 0 --device CPU --full > %t.cpu
-// RUN: lowpass-run %s --random-inputs 0 --full > %t.ref
+// RUN: lowpass-run --device REFERENCE %s --random-inputs 0 --full > %t.ref
 // RUN: diff %t.cpu %t.ref
 // CHECK:      func.func @main(%x: tensor<4x256xf32>) -> (tensor<4x256xf32>, tensor<1024xf32>) attributes {cpu.arena = #cpu.arena<8192>}
 // CHECK-NEXT:   %one = ov.constant

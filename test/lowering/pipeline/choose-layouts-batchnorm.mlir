@@ -8,7 +8,7 @@
 // RUN: opt-tool -p cpu-fold-constants,cpu-remove-views,cpu-fuse-kernels,cpu-choose-layouts %s | filecheck %s
 // RUN: python -c "import numpy as np; np.save('%t.x.npy', (np.arange(108, dtype=np.float32) %% 7 - 3).reshape(1, 3, 6, 6))"
 // RUN: lowpass-run %s -i x=%t.x.npy --device CPU --full > %t.cpu
-// RUN: lowpass-run %s -i x=%t.x.npy --full > %t.ref
+// RUN: lowpass-run --device REFERENCE %s -i x=%t.x.npy --full > %t.ref
 // RUN: diff %t.cpu %t.ref
 // CHECK:      %a = ov.relu %a_conv {ov.name = "a", cpu.fused = #cpu.fused<0>, cpu.channels_last}
 // CHECK-NEXT: %b = ov.convolution %a, %w2 {ov.name = "b", cpu.kernel = #cpu.kernel<1, "convolution">, cpu.channels_last,

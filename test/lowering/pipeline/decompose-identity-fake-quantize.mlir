@@ -7,7 +7,7 @@
 // RUN: opt-tool -p cpu-decompose %s | filecheck %s
 // RUN: python -c "import numpy as np; np.save('%t.x.npy', (np.arange(32, dtype=np.float32) %% 13 - 2).reshape(1, 4, 2, 4))"
 // RUN: lowpass-run %s -i x=%t.x.npy --device CPU --full > %t.cpu
-// RUN: lowpass-run %s -i x=%t.x.npy --full > %t.ref
+// RUN: lowpass-run --device REFERENCE %s -i x=%t.x.npy --full > %t.ref
 // RUN: diff %t.cpu %t.ref
 // CHECK:      %q = ov.fake_quantize %x, %low, %high, %zero, %levels
 // CHECK-NEXT: %five = ov.constant

@@ -8,7 +8,7 @@
 // RUN: python -c "import numpy as np; np.save('%t.x.npy', (np.arange(32, dtype=np.float32) %% 13 - 2).reshape(1, 2, 4, 4))"
 // RUN: python -c "import numpy as np; np.save('%t.u.npy', (np.arange(32) * 7 %% 256).astype(np.uint8).reshape(1, 2, 4, 4))"
 // RUN: lowpass-run %s -i x=%t.x.npy -i u=%t.u.npy --device CPU --full > %t.cpu
-// RUN: lowpass-run %s -i x=%t.x.npy -i u=%t.u.npy --full > %t.ref
+// RUN: lowpass-run --device REFERENCE %s -i x=%t.x.npy -i u=%t.u.npy --full > %t.ref
 // RUN: diff %t.cpu %t.ref
 // CHECK:      %a = ov.fake_quantize %x, %low, %high, %zero, %top
 // CHECK:      %b = ov.fake_quantize %x, %low, %high2, %zero, %top

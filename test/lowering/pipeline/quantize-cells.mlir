@@ -5,10 +5,10 @@
 // cell in fp32 (on the FakeQuantized floats); a fp32 LSTM (lstm-cell-stateful.mlir) is not
 // marked.
 // RUN: opt-tool -p cpu-fold-constants,cpu-remove-views,cpu-quantize-cells %s | filecheck %s
-// RUN: lowpass-run %s --random-inputs 0 --device CPU --perf-counts | filecheck %s --check-prefix=INT8
+// RUN: lowpass-run %s --random-inputs 0 --device CPU -pcsort no_sort | filecheck %s --check-prefix=INT8
 // RUN: opt-tool -p cpu-fold-constants,cpu-remove-views,cpu-quantize-cells,cpu-fuse-kernels,cpu-assign-buffers %s -o %t.mlir
 // RUN: sed -e 's/cpu.quantized = #cpu.quantized_cell<[^>]*>, //' %t.mlir > %t.fp32.mlir
-// RUN: lowpass-run %t.fp32.mlir --random-inputs 0 --device CPU --perf-counts | filecheck %s --check-prefix=FP32
+// RUN: lowpass-run %t.fp32.mlir --random-inputs 0 --device CPU -pcsort no_sort | filecheck %s --check-prefix=FP32
 // RUN: opt-tool -p cpu-fold-constants,cpu-quantize-cells %S/../lstm-cell-stateful.mlir | filecheck %s --check-prefix=PLAIN
 // CHECK:     ov.lstm_cell {{.*}}cpu.quantized = #cpu.quantized_cell<x 256, h 256, weights 127, gemms 2>
 // INT8:      lstm_cell {{ *}}LSTMCell {{ *}}jit_{{[a-z0-9]+}}_I8 {{ *}}EXECUTED

@@ -1,8 +1,8 @@
 // The conv net example on the CPU device prints the outputs of the REFERENCE device, and its
 // profiling rows carry the execution types (jit_* kernels, ref_* fallbacks).
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: lowpass-run %S/../../../examples/convnet.mlir --random-inputs 0 --save-outputs %t/ref
-// RUN: lowpass-run %S/../../../examples/convnet.mlir --random-inputs 0 --device CPU --save-outputs %t/cpu --perf-counts | filecheck %s
+// RUN: lowpass-run --device REFERENCE %S/../../../examples/convnet.mlir --random-inputs 0 --save-outputs %t/ref
+// RUN: lowpass-run %S/../../../examples/convnet.mlir --random-inputs 0 --device CPU --save-outputs %t/cpu -pcsort no_sort | filecheck %s
 // RUN: python3 %S/Inputs/compare_outputs.py %t/ref %t/cpu | filecheck %s --check-prefix=SAME
 // CHECK:      prob: f32[1, 10]
 // CHECK:      3. execution time {{ *}}Stage

@@ -2,8 +2,8 @@
 // of the REFERENCE device.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: opt-tool --lpt %S/../../../examples/qconvnet.mlir -o %t/q.mlir
-// RUN: lowpass-run %t/q.mlir --random-inputs 0 --save-outputs %t/ref
-// RUN: lowpass-run %t/q.mlir --random-inputs 0 --device CPU --save-outputs %t/cpu --perf-counts | filecheck %s
+// RUN: lowpass-run --device REFERENCE %t/q.mlir --random-inputs 0 --save-outputs %t/ref
+// RUN: lowpass-run %t/q.mlir --random-inputs 0 --device CPU --save-outputs %t/cpu -pcsort no_sort | filecheck %s
 // RUN: python3 %S/Inputs/compare_outputs.py %t/ref %t/cpu | filecheck %s --check-prefix=SAME
 // CHECK:      conv1 {{ *}}Convolution {{ *}}jit_{{[a-z0-9]+}}_I8 {{ *}}EXECUTED
 // CHECK:      conv2 {{ *}}Convolution {{ *}}jit_{{[a-z0-9]+}}_I8 {{ *}}EXECUTED

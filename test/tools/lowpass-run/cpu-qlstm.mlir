@@ -3,8 +3,8 @@
 // (jit_<isa>_I8) and gives the REFERENCE device's outputs (which fake-quantize in float).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: opt-tool %S/../../../examples/qlstm.mlir --ov-reshape='inputs=X:1x1x16' --low-latency2 -o %t/step.mlir
-// RUN: lowpass-run %t/step.mlir --random-inputs 0 --iterations 5 --save-outputs %t/ref
-// RUN: lowpass-run %t/step.mlir --random-inputs 0 --iterations 5 --device CPU --save-outputs %t/cpu --perf-counts | filecheck %s
+// RUN: lowpass-run --device REFERENCE %t/step.mlir --random-inputs 0 --iterations 5 --save-outputs %t/ref
+// RUN: lowpass-run %t/step.mlir --random-inputs 0 --iterations 5 --device CPU --save-outputs %t/cpu -pcsort no_sort | filecheck %s
 // RUN: python3 %S/Inputs/compare_outputs.py %t/ref %t/cpu | filecheck %s --check-prefix=SAME
 // CHECK:      X_t/fq {{ *}}FakeQuantize {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED
 // CHECK:      H_t/fq {{ *}}FakeQuantize {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED

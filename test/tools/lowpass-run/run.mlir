@@ -1,6 +1,6 @@
-// RUN: lowpass-run %s --random-inputs 0 --perf-counts | filecheck %s
-// RUN: not lowpass-run %s 2>&1 | filecheck %s --check-prefix=MISSING
-// RUN: not lowpass-run %s --input nope=%s 2>&1 | filecheck %s --check-prefix=BADNPY
+// RUN: lowpass-run --device REFERENCE %s --random-inputs 0 -pcsort no_sort | filecheck %s
+// RUN: not lowpass-run --device REFERENCE %s 2>&1 | filecheck %s --check-prefix=MISSING
+// RUN: not lowpass-run --device REFERENCE %s --input nope=%s 2>&1 | filecheck %s --check-prefix=BADNPY
 
 // CHECK:      out: f32[2]
 // CHECK:      1. input preprocessing {{.*}} Stage

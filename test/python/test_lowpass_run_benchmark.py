@@ -1,0 +1,307 @@
+"""
+`lowpass-run` as OpenVINO's benchmark_app: `-t` / `-niter` benchmark mode (its `[ INFO ]`
+lines, `--report` JSON, `-nstreams N` requests at once), the compile properties (-nthreads,
+-nstreams, -hint, --cache-dir, -c KEY=VALUE) handed to `Core.compile_model`, `-pc` sorted by
+time with a summary by op type, the default device (CPU, REFERENCE where CPU cannot compile
+the model) and the progress line of a long compilation. No timing is asserted: only what the
+figures must satisfy whatever the machine's speed.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from lowpass.runtime import Core
+from lowpass.runtime.core import InferRequest
+from lowpass.tools import lowpass_run
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+CONVNET = EXAMPLES / "convnet.mlir"
+
+# A model the CPU device refuses (a variable of dynamic shape) and REFERENCE runs.
+DYNAMIC_STATE = """\
+builtin.module {
+  ov.variable @"acc" : tensor<?x8xf32>
+  func.func @main(%x: tensor<?x8xf32> {ov.name = "x"}) -> (tensor<?x8xf32> {ov.name = "out"}) {
+    %a = ov.read_value @"acc" init(%x : tensor<?x8xf32>) {ov.name = "read"} : tensor<?x8xf32>
+    %s = ov.add %a, %x {ov.name = "sum"} : (tensor<?x8xf32>, tensor<?x8xf32>) -> tensor<?x8xf32>
+    ov.assign @"acc", %s {ov.name = "write"} : tensor<?x8xf32>
+    func.return %s : tensor<?x8xf32>
+  }
+}
+"""
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:
+    code = lowpass_run.main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def configs(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, Any]]]:
+    """The (device, config) of each `Core.compile_model` call."""
+    seen: list[tuple[str, dict[str, Any]]] = []
+    compile_model = Core.compile_model
+
+    def recording(self: Core, model: Any, device: str = "REFERENCE", config: Any = None) -> Any:
+        seen.append((device, dict(config or {})))
+        return compile_model(self, model, device, config)
+
+    monkeypatch.setattr(Core, "compile_model", recording)
+    return seen
+
+
+def _info(out: str, name: str) -> str:
+    match = re.search(rf"^\[ INFO \] +{re.escape(name)}:? +(.*)$", out, re.MULTILINE)
+    assert match, f"no '{name}' line in:\n{out}"
+    return match[1]
+
+
+def test_niter_prints_benchmark_app_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _run(capsys, CONVNET, "-niter", "3")
+    assert code == 0 and err == "", err
+    for name in ("Read model took", "Compile model took", "First inference took"):
+        assert re.fullmatch(r"\d+\.\d\d ms", _info(out, name)), out
+    assert _info(out, "Device") == "CPU"  # the default device
+    assert _info(out, "Count") == "3 iterations"
+    assert "Start inference synchronously, limits: 3 iterations" in out
+    for name in ("Median", "90 percentile", "99 percentile", "Average", "Min", "Max"):
+        assert re.fullmatch(r"\d+\.\d\d\d ms", _info(out, name)), name
+    assert re.fullmatch(r"\d+\.\d\d FPS", _info(out, "Throughput")), out
+    assert "prob:" not in out  # benchmark mode prints no outputs
+
+
+def test_report_holds_the_figures(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    report = tmp_path / "report.json"
+    code, _out, err = _run(capsys, CONVNET, "-niter", "4", "--report", report, "-pc")
+    assert code == 0 and err == "", err
+    data = json.loads(report.read_text())
+    assert data["device"] == "CPU" and data["iterations"] == 4 and data["infer_requests"] == 1
+    lat = data["latency_ms"]
+    assert lat["min"] <= lat["median"] <= lat["p90"] <= lat["p99"] <= lat["max"]
+    assert lat["min"] <= lat["average"] <= lat["max"]
+    assert data["throughput_fps"] > 0 and data["duration_ms"] > 0
+    assert data["compile_model_ms"] > 0 and "first_inference_ms" in data
+    assert data["config"] == {"PERF_COUNT": True}
+    rows = data["perf_counts"]
+    assert {r["name"] for r in rows} >= {"conv1", "conv2", "fc"}
+    assert all(r["status"] != "NOT_RUN" for r in rows)
+
+
+def test_time_limit_runs_at_least_once(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _run(capsys, CONVNET, "-t", "0.2")
+    assert code == 0 and err == "", err
+    assert "limits: 200 ms duration" in out
+    assert int(_info(out, "Count").split()[0]) >= 1
+
+
+def test_percentile_is_benchmark_apps() -> None:
+    values = [float(v) for v in range(1, 101)]
+    assert lowpass_run._percentile(values, 90) == 90.0
+    assert lowpass_run._percentile(values, 99) == 99.0
+    assert lowpass_run._percentile([5.0], 99) == 5.0
+    assert lowpass_run._percentile([1.0, 2.0, 3.0], 50) == 2.0
+
+
+def test_nstreams_runs_that_many_requests_at_once(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    configs: list[tuple[str, dict[str, Any]]],
+) -> None:
+    """-nstreams 2: NUM_STREAMS reaches the device's config and two requests run at once, each
+    in its own thread: the first inference of each worker thread waits at a barrier that only
+    two concurrent threads pass (a lone thread times out and the run fails)."""
+    barrier = threading.Barrier(2, timeout=30)
+    main_thread = threading.get_ident()
+    first: set[int] = set()
+    requests: set[int] = set()
+    infer = InferRequest.infer
+
+    def infer_at_barrier(self: InferRequest, *args: Any, **kwargs: Any) -> Any:
+        thread = threading.get_ident()
+        if thread != main_thread:
+            requests.add(id(self))
+            if thread not in first:
+                first.add(thread)
+                barrier.wait()
+        return infer(self, *args, **kwargs)
+
+    monkeypatch.setattr(InferRequest, "infer", infer_at_barrier)
+    report = tmp_path / "r.json"
+    code, out, err = _run(capsys, CONVNET, "-niter", "6", "-nstreams", "2", "--report", report)
+    assert code == 0 and err == "", err
+    assert configs == [("CPU", {"NUM_STREAMS": 2})]
+    assert len(first) == 2 and len(requests) == 2
+    assert "Start inference asynchronously, 2 inference requests using 2 streams for CPU" in out
+    data = json.loads(report.read_text())
+    assert data["iterations"] == 6 and data["infer_requests"] == 2
+
+
+def test_compile_properties_reach_the_config(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], configs: list[tuple[str, dict[str, Any]]]
+) -> None:
+    cache = tmp_path / "cache"
+    code, _out, err = _run(
+        capsys, CONVNET, "--random-inputs", "0",
+        "-c", "INFERENCE_NUM_THREADS=3", "-c", "ENABLE_CPU_PINNING=false",
+        "-c", "EXECUTION_MODE_HINT=PERFORMANCE",
+        "-nthreads", "2", "-hint", "latency", "--cache-dir", cache,
+    )  # fmt: skip
+    assert code == 0 and err == "", err
+    assert configs == [
+        (
+            "CPU",
+            {
+                "INFERENCE_NUM_THREADS": 2,  # the flag over -c
+                "ENABLE_CPU_PINNING": False,
+                "EXECUTION_MODE_HINT": "PERFORMANCE",
+                "PERFORMANCE_HINT": "LATENCY",
+                "CACHE_DIR": str(cache),
+            },
+        )
+    ]
+
+
+def test_nthreads_shows_in_benchmark_mode(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _run(capsys, CONVNET, "-niter", "2", "-nthreads", "2")
+    assert code == 0 and err == "", err
+    assert "[ INFO ]   INFERENCE_NUM_THREADS: 2" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["-t", "abc"], "argument -t/--time: expected a duration in seconds > 0, got 'abc'"),
+        (["-t", "-1"], "argument -t/--time: expected a duration in seconds > 0, got '-1'"),
+        (["-t", "nan"], "argument -t/--time: expected a duration in seconds > 0, got 'nan'"),
+        (["-niter", "0"], "argument -niter: expected a number of iterations >= 1, got '0'"),
+        (["-nstreams", "x"], "argument -nstreams: expected a number of streams (or AUTO) >= 1"),
+        (["-hint", "fast"], "argument -hint: expected latency, throughput, cumulative_throughput"),
+        (["-c", "NUM_STREAMS"], "argument -c: expected KEY=VALUE, a compile property"),
+        (["-c", "=2"], "argument -c: expected KEY=VALUE, a compile property"),
+        (["-c", "FOO=1"], "Unsupported property FOO by CPU plugin: supported properties are"),
+        (["-c", "INFERENCE_NUM_THREADS=many"], "INFERENCE_NUM_THREADS must be an integer"),
+        (["-pcsort", "up"], "argument -pcsort: expected sort, no_sort or simple_sort"),
+        (["--report", "r.json"], "--report needs benchmark mode: give -t SECONDS or -niter N"),
+        (["-niter", "2", "--full"], "--full does not apply in benchmark mode"),
+        (["-niter", "2", "--iterations", "3"], "--iterations does not apply in benchmark mode"),
+        (["-d", "REFERENCE", "-nstreams", "2"], "-nstreams applies to the CPU device"),
+        (["-d", "REFERENCE", "-c", "A=1"], "-c applies to the CPU device"),
+        (["-d", "REFERENCE", "--cache-dir", "x"], "--cache-dir applies to the CPU device"),
+        (["--no-such-flag"], "unrecognized arguments: --no-such-flag"),
+    ],
+)
+def test_bad_flags_are_one_line(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    code, out, err = _run(capsys, CONVNET, *args)
+    assert code == 1 and out == ""
+    assert err.startswith("lowpass-run: error: ") and err.count("\n") == 1, err
+    assert message in err, err
+
+
+def test_default_device_falls_back_to_reference_with_a_note(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    model = tmp_path / "state.mlir"
+    model.write_text(DYNAMIC_STATE)
+    code, out, err = _run(capsys, model, "-i", f"x={_npy(tmp_path)}")
+    assert code == 0 and out.startswith("out: f32[2, 8]"), out
+    assert err.count("\n") == 1, err
+    assert err.startswith(
+        "lowpass-run: note: the CPU device cannot compile the model (the CPU device needs "
+        "static shapes: variable 'acc'"
+    )
+    assert err.endswith("running it on REFERENCE (--device CPU makes this an error)\n")
+    # an explicit device is honoured: the CPU device's error
+    code, out, err = _run(capsys, model, "-i", f"x={_npy(tmp_path)}", "--device", "CPU")
+    assert code == 1 and out == "" and err.count("\n") == 1
+    assert "error:" in err and "needs static shapes" in err
+
+
+def _npy(folder: Path) -> Path:
+    import numpy as np
+
+    path = folder / "x.npy"
+    np.save(path, np.ones((2, 8), np.float32))
+    return path
+
+
+def _table(out: str) -> tuple[list[list[str]], list[list[str]]]:
+    """The op rows (name, type, exec type, status, time[, %]) and the summary rows (type, ops,
+    time[, %]) of a profiling table whose names hold no spaces."""
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("name "))
+    end = next(i for i, line in enumerate(lines) if line.startswith(("(", "Total time")))
+    ops = [line.split() for line in lines[start + 1 : end] if not line[0].isdigit()]
+    summary_at = lines.index("Summary by op type:")
+    return ops, [line.split() for line in lines[summary_at + 2 :]]
+
+
+def test_pc_sorts_by_time_hides_not_run_and_sums_up_by_type(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = _run(capsys, CONVNET, "--random-inputs", "0", "-pc")
+    assert code == 0 and err == "", err
+    rows, summary = _table(out)
+    assert {r[0] for r in rows} == {"conv1", "pool1", "conv2", "pool2", "flatten", "fc", "prob"}
+    assert all(r[3] != "NOT_RUN" for r in rows)
+    times = [float(r[4]) for r in rows]
+    assert times == sorted(times, reverse=True)
+    assert "(12 NOT_RUN rows hidden: constants and ops fused into others; -pcsort no_sort " \
+        "shows them)" in out
+    assert {r[0]: int(r[1]) for r in summary}["Convolution"] == 2
+    total = sum(float(r[2]) for r in summary)
+    if total > 0:  # (a machine fast enough rounds every op to 0 us)
+        assert abs(sum(float(r[3].rstrip("%")) for r in summary) - 100) < 1
+
+
+def test_pcsort_no_sort_keeps_every_row_in_order(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _run(capsys, CONVNET, "--random-inputs", "0", "-pcsort", "no_sort")
+    assert code == 0 and err == "", err
+    names = [line.split()[0] for line in out.splitlines() if re.match(r"^(conv|pool|fc)", line)]
+    assert names[:3] == ["conv1/weights", "conv1/bias", "conv1"]
+    assert names.index("pool1") < names.index("conv2") < names.index("fc")
+    assert "NOT_RUN" in out and "rows hidden" not in out
+
+
+class _Terminal(io.StringIO):
+    def __init__(self, tty: bool) -> None:
+        super().__init__()
+        self.tty = tty
+        self.written = threading.Event()
+
+    def isatty(self) -> bool:
+        return self.tty
+
+    def write(self, s: str) -> int:
+        self.written.set()
+        return super().write(s)
+
+
+def test_progress_line_on_a_terminal_is_erased_at_the_end() -> None:
+    terminal = _Terminal(tty=True)
+    with lowpass_run._Progress("Compiling the model for CPU", after=0.0, stream=terminal):
+        assert terminal.written.wait(30)
+    text = terminal.getvalue()
+    assert text.startswith("\r[ INFO ] Compiling the model for CPU ... 0 s"), repr(text)
+    assert text.endswith("\r" + " " * len("[ INFO ] Compiling the model for CPU ... 0 s") + "\r")
+
+
+def test_no_progress_line_off_a_terminal_nor_for_a_quick_step() -> None:
+    log = _Terminal(tty=False)
+    with lowpass_run._Progress("Compiling", after=0.0, stream=log):
+        assert not log.written.wait(0.2)
+    terminal = _Terminal(tty=True)
+    with lowpass_run._Progress("Compiling", after=60.0, stream=terminal):
+        pass
+    assert log.getvalue() == "" and terminal.getvalue() == ""

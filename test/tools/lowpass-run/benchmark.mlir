@@ -1,0 +1,54 @@
+// Benchmark mode (OpenVINO's benchmark_app): -niter / -t measure instead of printing outputs;
+// compile properties go to Core.compile_model; bad flags are one line and exit code 1.
+// RUN: lowpass-run %s -niter 3 | filecheck %s
+// RUN: lowpass-run %s -niter 2 -t 0.05 -nstreams 2 -nthreads 1 -hint throughput -c ENABLE_CPU_PINNING=false --report %t.json | filecheck %s --check-prefix=STREAMS
+// RUN: python3 -c "import json, sys; d = json.load(open(sys.argv[1])); print(d['device'], d['infer_requests'], d['iterations'] >= 2, sorted(d['latency_ms']))" %t.json | filecheck %s --check-prefix=REPORT
+// RUN: not lowpass-run %s -t abc 2>&1 | filecheck %s --check-prefix=BAD-T
+// RUN: not lowpass-run %s -t 0 2>&1 | filecheck %s --check-prefix=ZERO-T
+// RUN: not lowpass-run %s -niter 3 -hint fast 2>&1 | filecheck %s --check-prefix=HINT
+// RUN: not lowpass-run %s -c NUM_STREAMS 2>&1 | filecheck %s --check-prefix=SYNTAX
+// RUN: not lowpass-run %s -c FOO=1 2>&1 | filecheck %s --check-prefix=UNKNOWN
+// RUN: not lowpass-run %s --report %t.json 2>&1 | filecheck %s --check-prefix=REPORT-ONLY
+// RUN: not lowpass-run %s -d REFERENCE -nstreams 2 2>&1 | filecheck %s --check-prefix=REF
+
+// CHECK:      [ INFO ] Read model took {{[0-9]+\.[0-9][0-9]}} ms
+// CHECK-NEXT: [ INFO ] Compile model took {{[0-9]+\.[0-9][0-9]}} ms
+// CHECK:      [ INFO ] Device: CPU
+// CHECK:      [ INFO ] Start inference synchronously, limits: 3 iterations
+// CHECK-NEXT: [ INFO ] First inference took {{[0-9.]+}} ms
+// CHECK-NEXT: [ INFO ] Execution Devices:['CPU']
+// CHECK-NEXT: [ INFO ] Count:            3 iterations
+// CHECK-NEXT: [ INFO ] Duration:         {{[0-9.]+}} ms
+// CHECK-NEXT: [ INFO ] Latency:
+// CHECK-NEXT: [ INFO ]    Median:        {{[0-9.]+}} ms
+// CHECK-NEXT: [ INFO ]    90 percentile: {{[0-9.]+}} ms
+// CHECK-NEXT: [ INFO ]    99 percentile: {{[0-9.]+}} ms
+// CHECK-NEXT: [ INFO ]    Average:       {{[0-9.]+}} ms
+// CHECK-NEXT: [ INFO ]    Min:           {{[0-9.]+}} ms
+// CHECK-NEXT: [ INFO ]    Max:           {{[0-9.]+}} ms
+// CHECK-NEXT: [ INFO ] Throughput:   {{[0-9.]+}} FPS
+// CHECK-NOT:  out:
+
+// STREAMS:      [ INFO ] Device: CPU
+// STREAMS-NEXT: [ INFO ]   ENABLE_CPU_PINNING: False
+// STREAMS-NEXT: [ INFO ]   INFERENCE_NUM_THREADS: 1
+// STREAMS-NEXT: [ INFO ]   NUM_STREAMS: 2
+// STREAMS-NEXT: [ INFO ]   PERFORMANCE_HINT: THROUGHPUT
+// STREAMS-NEXT: [ INFO ] Start inference asynchronously, 2 inference requests using 2 streams for CPU, limits: 2 iterations, 50 ms duration
+// REPORT: CPU 2 True ['average', 'max', 'median', 'min', 'p90', 'p99']
+
+// BAD-T:       lowpass-run: error: argument -t/--time: expected a duration in seconds > 0, got 'abc' (see lowpass-run --help)
+// ZERO-T:      lowpass-run: error: argument -t/--time: expected a duration in seconds > 0, got '0'
+// HINT:        lowpass-run: error: argument -hint: expected latency, throughput, cumulative_throughput or none, got 'fast'
+// SYNTAX:      lowpass-run: error: argument -c: expected KEY=VALUE, a compile property such as INFERENCE_NUM_THREADS=2, got 'NUM_STREAMS'
+// UNKNOWN:     lowpass-run: error: Unsupported property FOO by CPU plugin: supported properties are INFERENCE_NUM_THREADS,
+// REPORT-ONLY: lowpass-run: error: --report needs benchmark mode: give -t SECONDS or -niter N
+// REF:         lowpass-run: error: -nstreams applies to the CPU device (--device CPU)
+
+func.func @main(%x: tensor<1x64xf32> {ov.name = "x"}) -> (tensor<1x16xf32> {ov.name = "out"}) {
+  %w = ov.constant dense<0.5> : tensor<64x16xf32> {ov.name = "w"}
+  %m = ov.mat_mul %x, %w {ov.name = "fc"} : (tensor<1x64xf32>, tensor<64x16xf32>) -> tensor<1x16xf32>
+  %r = ov.relu %m {ov.name = "relu"} : (tensor<1x16xf32>) -> tensor<1x16xf32>
+  %s = ov.sigmoid %r {ov.name = "sig"} : (tensor<1x16xf32>) -> tensor<1x16xf32>
+  func.return %s : tensor<1x16xf32>
+}
