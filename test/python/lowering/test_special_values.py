@@ -7,8 +7,11 @@ devices follow one rule (docs/lowering.md, "NaN and infinities"):
   zero and infinity included;
 * transcendentals (`INEXACT`: REFERENCE computes in numpy, CPU with float32 polynomials): NaN
   and +-inf at the same places, the same sign bit everywhere else, finite values within
-  |cpu - ref| <= 2^-20 |ref| + FLT_MIN (8 ulp; below the smallest normal any two values
-  agree: CPU's exp underflows a few denormals earlier).
+  |cpu - ref| <= 8 eps |ref| + tiny (eps and tiny: the element type's, f32: 2^-20 |ref| +
+  FLT_MIN; below the smallest normal any two values agree: CPU's exp underflows a few
+  denormals earlier, and f16 results computed in f32 round twice there).
+
+The sweep runs in f32, and the unary and binary ops also in f16 (computed in f32 by CPU).
 
 Where `openvino` is installed, REFERENCE is also compared with OpenVINO's CPU plugin, which it
 follows but for the documented deviations of `OPENVINO_DEVIATIONS` (each with its reason).
@@ -56,8 +59,9 @@ INEXACT = {"ExpOp", "SigmoidOp", "TanhOp", "ErfOp", "LogOp", "GeluOp", "GeluOp(t
            "SoftPlusOp", "MishOp", "SwishOp", "SwishOp(beta=2)", "PowerOp", "SoftmaxOp",
            "ReduceL2Op"}  # fmt: skip
 """Cases computed with approximations on CPU (a name, or its prefix before `^` or `[`)."""
-RTOL = 2.0**-20
-ATOL = float(np.finfo(np.float32).tiny)
+VALUES_F16 = np.array([np.nan, np.inf, -np.inf, -0.0, 0.0, 65504.0, -65504.0, 6e-8, -6e-8,
+                       1.0, -1.0, 0.5, -2.5, 2.5, 11.1, -17.5], np.float16)  # fmt: skip
+"""f16's special values (its largest finite value, its smallest denormals)."""
 
 Build = Callable[..., SSAValue]
 EXPONENTS = (0.5, 2.0, -1.0, 3.0, 0.0, -0.5, 1.0)
@@ -175,11 +179,14 @@ def _inexact(name: str) -> bool:
 
 
 def _mismatch(got: np.ndarray, want: np.ndarray, exact: bool,
-              rtol: float = RTOL, atol: float = ATOL) -> np.ndarray:
+              rtol: float | None = None, atol: float | None = None) -> np.ndarray:
     """The positions where `got` breaks the rule (see the module docstring)."""
     assert got.dtype == want.dtype and got.shape == want.shape, (got.dtype, want.dtype)
     if want.dtype.kind != "f":
         return got != want
+    info = np.finfo(want.dtype)
+    rtol = 8 * float(info.eps) if rtol is None else rtol
+    atol = float(info.tiny) if atol is None else atol
     g64, w64 = got.astype(np.float64), want.astype(np.float64)
     nan = np.isnan(w64)
     bad = nan != np.isnan(g64)
@@ -251,6 +258,20 @@ def test_binary_ops_on_every_pair_of_special_values() -> None:
     results = _binary_results()
     _check(results, [BINARY_A, BINARY_B])
     assert not results[3] and {"Add", "Divide", "Power", "Minimum", "Greater"} <= results[2]
+
+
+def test_unary_and_binary_ops_in_f16() -> None:
+    x = np.concatenate([VALUES_F16, VALUES_F16, VALUES_F16, VALUES_F16[:5]])
+    cases = {n: b for n, b in _unary_cases().items()
+             if not n.startswith(("PReluOp", "SwishOp(", "HardSigmoidOp", "PowerOp^",
+                                  "SelectOp"))}  # (their constants are f32)
+    results = _run(cases, [x])
+    _check(results, [x])
+    assert results[3] <= {"Softmax"}  # (f16 Softmax: the fallback)
+    a, b = np.repeat(VALUES_F16, VALUES_F16.size), np.tile(VALUES_F16, VALUES_F16.size)
+    results = _run(_binary_cases(), [a, b])
+    _check(results, [a, b])
+    assert not results[3]
 
 
 def test_binary_ops_with_a_constant_special_operand() -> None:
