@@ -156,8 +156,10 @@ class _DecomposeBatchNorm(RewritePattern):
 
 
 class _DecomposeHardSigmoid(RewritePattern):
-    """HardSigmoid with known alpha and beta -> Multiply, Add, Clamp(0, 1): the reference's
-    operations in its order (bit for bit)."""
+    """HardSigmoid with known alpha and beta -> Multiply, Add, Minimum(1, t), Maximum(0, .):
+    the reference's operations in its order (bit for bit; `ov.minimum`'s `std::min` rule
+    with the constant first turns a NaN `t` into 1, as HardSigmoid does, where a Clamp would
+    give its lower bound 0)."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: ov.HardSigmoidOp, rewriter: PatternRewriter) -> None:
@@ -170,9 +172,12 @@ class _DecomposeHardSigmoid(RewritePattern):
         b = ov.ConstantOp(np.asarray(beta, dtype).reshape(()), _suffixed(name, "beta"))
         mul = ov.MultiplyOp(op.data, a.result, name=_suffixed(name, "multiply"))
         add = ov.AddOp(mul.result, b.result, name=_suffixed(name, "add"))
-        clamp = ov.ClampOp(add.result, 0.0, 1.0, name=name)
+        one = ov.ConstantOp(np.ones((), dtype), _suffixed(name, "one"))
+        zero = ov.ConstantOp(np.zeros((), dtype), _suffixed(name, "zero"))
+        low = ov.MinimumOp(one.result, add.result, name=_suffixed(name, "minimum"))
+        high = ov.MaximumOp(zero.result, low.result, name=name)
         operands = list(op.operands[1:])
-        rewriter.replace(op, [a, b, mul, add, clamp], [clamp.result])
+        rewriter.replace(op, [a, b, mul, add, one, zero, low, high], [high.result])
         _erase_unused_constants(rewriter, operands)
 
 
@@ -263,11 +268,12 @@ class DecomposePass(ModulePass):
     Rewrites the ops that the CPU device runs as other ops (OpenVINO's CPU plugin decomposes
     them too): BatchNormInference on constant statistics into a per-channel Multiply and Add,
     which fuse into the convolution before them; HardSigmoid with constant alpha and beta into
-    Multiply, Add and Clamp. A FakeQuantize of a converted u8/i8 tensor that gives back every
-    value (the `ov` canonicalization `FoldIdentityFakeQuantize`) is replaced by that tensor:
-    no kernel computes nothing. A requantization of a Concat of requantized parts moves onto
-    the parts (`_RequantizeConcatParts`). The other passes then see only ops they have
-    kernels for. Also in TensorIterator/Loop bodies.
+    Multiply, Add, Minimum and Maximum (NaN -> 1, see `_DecomposeHardSigmoid`). A FakeQuantize
+    of a converted u8/i8 tensor that gives back every value (the `ov` canonicalization
+    `FoldIdentityFakeQuantize`) is replaced by that tensor: no kernel computes nothing. A
+    requantization of a Concat of requantized parts moves onto the parts
+    (`_RequantizeConcatParts`). The other passes then see only ops they have kernels for.
+    Also in TensorIterator/Loop bodies.
     """
 
     name = "cpu-decompose"

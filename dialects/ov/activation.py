@@ -431,7 +431,8 @@ class HardSigmoidOp(OvOp):
     -> tensor<1x8xf32>`
 
     Computed as OpenVINO's reference (hard_sigmoid.hpp): `alpha * x + beta` in the element
-    type (f16 through f32), then clipped to [0, 1].
+    type (f16 through f32), then `std::max(0, std::min(1, t))`: a NaN `t` gives 1 (std::min
+    returns its first operand unless the second is smaller), as OpenVINO's CPU plugin.
     """
 
     name = "ov.hard_sigmoid"
@@ -479,7 +480,11 @@ class HardSigmoidOp(OvOp):
     def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
         x, alpha, beta = (_in_f32(np.asarray(v)) for v in inputs)
         a, b = alpha.reshape(-1)[0], beta.reshape(-1)[0]
-        y = np.maximum(np.minimum(a * x + b, x.dtype.type(1)), x.dtype.type(0))
+        one, zero = x.dtype.type(1), x.dtype.type(0)
+        t = a * x + b
+        # std::max(0, std::min(1, t)): std::min(a, b) is `b < a ? b : a`, so NaN gives 1
+        y = np.where(t < one, t, one)
+        y = np.where(zero < y, y, zero)
         return (y.astype(inputs[0].dtype),)
 
 

@@ -231,7 +231,9 @@ class PowerOp(BinaryElementwiseOp):
     `%y = ov.power %a, %b : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>`
 
     OpenVINO's reference `static_cast<T>(std::pow(x, y))`: floats as `powf` (f16 computed in
-    f32 and rounded), integers computed in double precision and truncated toward zero
+    f32 and rounded) with C's special values whatever the exponent (`pow(-inf, 0.5) = +inf`,
+    `pow(-0, 0.5) = +0`, `pow(NaN, 0) = 1`; OpenVINO's CPU plugin computes a constant 0.5 as
+    sqrt: NaN and -0 there), integers computed in double precision and truncated toward zero
     (`2 ** -1 = 0`, `0 ** 0 = 1`), out-of-range results converted as `ov.convert` does.
     """
 
@@ -245,7 +247,12 @@ class PowerOp(BinaryElementwiseOp):
         a, b = inputs
         with np.errstate(all="ignore"):
             if np.issubdtype(a.dtype, np.floating):
-                return (np.power(a, b).astype(a.dtype, copy=False),)
+                # the exponent as a contiguous array of the result's shape: numpy computes a
+                # broadcast (stride-0) exponent 0.5 as sqrt, which differs from powf at -inf
+                # (NaN, powf +inf) and -0 (-0, powf +0)
+                shape = np.broadcast_shapes(a.shape, b.shape)
+                exponent = np.ascontiguousarray(np.broadcast_to(b, shape))
+                return (np.power(a, exponent).astype(a.dtype, copy=False),)
             y = np.power(a.astype(np.float64), b.astype(np.float64))
         return (to_integer(y, a.dtype),)
 

@@ -127,7 +127,24 @@ class ReduceOp(OvOp):
             info = np.finfo(x.dtype) if x.dtype.kind == "f" else np.iinfo(x.dtype)
             start = info.min if type(self).NUMPY_FN == "max" else info.max
             return fn(x, axis=axes, keepdims=self.keep, initial=start)
-        return fn(x, axis=axes, keepdims=self.keep)
+        out = fn(x, axis=axes, keepdims=self.keep)
+        if x.dtype.kind == "f" and type(self).NUMPY_FN in ("max", "min"):
+            out = _signed_zero_extremum(x, out, axes, self.keep, type(self).NUMPY_FN == "max")
+        return out
+
+
+def _signed_zero_extremum(x: np.ndarray, out: np.ndarray, axes: tuple[int, ...], keep: bool,
+                          is_max: bool) -> np.ndarray:
+    """A zero maximum is +0 if the reduced values hold a +0, else -0 (a zero minimum: -0 if
+    they hold a -0): IEEE 754-2019's maximum/minimum (+0 > -0), the CPU kernel's
+    `llvm.maximum`, whatever the order; numpy's and OpenVINO's depend on the positions."""
+    out = np.asarray(out)
+    zero = out == 0
+    if not zero.any():
+        return out
+    winner, other = (0.0, -0.0) if is_max else (-0.0, 0.0)
+    has = np.any((x == 0) & (np.signbit(x) == np.signbit(winner)), axis=axes, keepdims=keep)
+    return np.where(zero, np.where(has, winner, other), out).astype(x.dtype, copy=False)
 
 
 @irdl_op_definition

@@ -316,7 +316,9 @@ class Math:
         e = self.exp(b.fmul(ax, self.f(2.0)))
         large = b.fsub(self.f(1.0), b.fdiv(self.f(2.0), b.fadd(e, self.f(1.0))))
         large = b.select(b.fcmp_ordered("<", x, self.f(0.0)), b.fneg(large), large)
-        return b.select(b.fcmp_ordered("<", ax, self.f(0.625)), small, large)
+        result = b.select(b.fcmp_ordered("<", ax, self.f(0.625)), small, large)
+        # tanh is odd: the sign of x (the polynomial's x + x^3 P gives +0 for x = -0)
+        return b.call(self.intrinsic("llvm.copysign.f32", F32, [F32, F32]), [result, x])
 
 
 def convert(b: ir.IRBuilder, v: ir.Value, src: np.dtype, dst: np.dtype) -> ir.Value:

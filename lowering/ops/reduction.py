@@ -218,8 +218,14 @@ def _mean(b: ir.IRBuilder, total: ir.Value, count: int, integer: bool) -> ir.Val
     scalar or a vector, the division in float64."""
     lanes = total.type.count if isinstance(total.type, ir.VectorType) else 0
     f64, f32 = (vec(F64, lanes), vec(F32, lanes)) if lanes else (F64, F32)
-    wide = b.sitofp(total, f64) if integer else total
-    divisor = ir.Constant(f64, [float(count)] * lanes if lanes else float(count))
+
+    def constant(value: float) -> ir.Constant:
+        return ir.Constant(f64, [value] * lanes if lanes else value)
+
+    # (+0 added: a float sum starts from +0 as the reference's, so a sum of -0s is +0;
+    # LLVM keeps `x + 0.0`, which is not an identity for -0)
+    wide = b.sitofp(total, f64) if integer else b.fadd(total, constant(0.0))
+    divisor = constant(float(count))
     return b.fptrunc(b.fdiv(wide, divisor), f32)
 
 

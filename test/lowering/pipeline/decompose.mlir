@@ -1,7 +1,8 @@
 // cpu-decompose: BatchNormInference on constant statistics becomes a per-channel Multiply and
 // Add (a = gamma / sqrt(variance + epsilon), b = beta - mean * a, folded), which fuse into the
-// convolution before them; HardSigmoid with constant alpha and beta becomes Multiply, Add and
-// Clamp(0, 1); with a computed alpha it stays (and runs on the reference fallback).
+// convolution before them; HardSigmoid with constant alpha and beta becomes Multiply, Add,
+// Minimum(1, t) and Maximum(0, .), the constants first (NaN -> 1 as HardSigmoid's std::min /
+// std::max; a Clamp would give 0); with a computed alpha it stays (the reference fallback).
 // RUN: opt-tool -p cpu-decompose %s | filecheck %s
 // RUN: lowpass-run %s --random-inputs 0 --device CPU -pcsort no_sort | filecheck %s --check-prefix=ROWS
 // CHECK:      %[[A:.*]] = ov.constant dense<{{\[\[\[\[}}1.000000e+00]], {{\[\[}}2.000000e+00]]]]> : tensor<1x2x1x1xf32> {ov.name = "bn/scale"}
@@ -10,7 +11,10 @@
 // CHECK-NEXT: %[[BN:.*]] = ov.add %[[M]], %[[B]] {ov.name = "bn"}
 // CHECK:      %[[HM:.*]] = ov.multiply %[[BN]], %{{.*}} {ov.name = "hs/multiply"}
 // CHECK-NEXT: %[[HA:.*]] = ov.add %[[HM]], %{{.*}} {ov.name = "hs/add"}
-// CHECK-NEXT: %[[HS:.*]] = ov.clamp %[[HA]] min = 0.000000e+00 max = 1.000000e+00 {ov.name = "hs"}
+// CHECK-NEXT: %[[ONE:.*]] = ov.constant dense<1.000000e+00> : tensor<f32> {ov.name = "hs/one"}
+// CHECK-NEXT: %[[ZERO:.*]] = ov.constant dense<0.000000e+00> : tensor<f32> {ov.name = "hs/zero"}
+// CHECK-NEXT: %[[LOW:.*]] = ov.minimum %[[ONE]], %[[HA]] {ov.name = "hs/minimum"}
+// CHECK-NEXT: %[[HS:.*]] = ov.maximum %[[ZERO]], %[[LOW]] {ov.name = "hs"}
 // CHECK:      ov.hard_sigmoid %[[HS]], %alpha, %beta {ov.name = "hs_computed"}
 // ROWS:      conv {{ *}}Convolution {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED
 // ROWS:      bn {{ *}}Add {{ *}}undef {{ *}}NOT_RUN
