@@ -95,6 +95,37 @@ def test_fallback_convolution_feeds_a_native_convolution(between: str) -> None:
     _no_fallback_is_channels_last(model)
 
 
+def _fallback_then_native() -> lowpass.Model:
+    rng = np.random.default_rng(1)
+    g = GraphBuilder()
+    x = g.input("x", [1, 2, 5, 5])
+    q = g.value(ov.FakeQuantizeOp(x, _c(g, -1.0), _c(g, 1.0), _c(g, 0.0), _c(g, 255.0), 256,
+                                  element_type=ov.ui8))
+    y = _conv(g, q, rng.standard_normal((3, 2, 1, 1)), 0, [1, 3, 5, 5], "conv1")
+    g.output(_conv(g, y, rng.standard_normal((2, 3, 1, 1)), 0, [1, 2, 5, 5], "conv2"), "y")
+    return lowpass.Model(g.module())
+
+
+def test_translation_refuses_a_fallback_group_on_a_channels_last_tensor(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The second line of defence: were `cpu-choose-layouts` to mark a fallback group's
+    output NHWC again (simulated here), compiling fails with an internal error instead of
+    giving wrong values."""
+    from lowpass.lowering import layouts, pipeline
+
+    original = layouts.choose_channels_last
+
+    def old_rule(block, results):  # type: ignore[no-untyped-def]
+        chosen = original(block, results)
+        return chosen + [op for op in block.ops if isinstance(op, ov.ConvolutionOp)
+                         and op not in chosen and op.results[0] not in results]
+
+    monkeypatch.setattr(layouts, "choose_channels_last", old_rule)
+    monkeypatch.setattr(pipeline, "choose_channels_last", old_rule)
+    with pytest.raises(lowpass.LowpassError, match="reference-fallback group on a channels-last"):
+        lowpass.Core().compile_model(_fallback_then_native(), "CPU")
+
+
 # ---- generated graphs mixing fallback and native groups ------------------------------------
 
 _WEIGHTS = np.array([-0.5, -0.25, -0.125, 0.0, 0.125, 0.25, 0.5], np.float32)
