@@ -1418,6 +1418,14 @@ class _GraphCompiler:
                     [buffers[v] for v in group.outputs],
                 )
         else:
+            # (the reference interpreter reads and writes NCHW arrays: never an NHWC buffer)
+            if any(buffers[v].channels_last for v in (*group.inputs, *group.outputs)
+                   if v in buffers):
+                raise CompileError(
+                    f"{op_type_name(first)} '{name}': a reference-fallback group on a "
+                    "channels-last (NHWC) tensor (internal: cpu-choose-layouts keeps the "
+                    "tensors of fallback groups NCHW)"
+                )
             status = call_pointer(b, ir.FunctionType(I32, [I64]), self.fallback_arg, [i64(index)])
             failed = b.icmp_signed("!=", status, i32(0))
             with b.if_then(failed, likely=False):

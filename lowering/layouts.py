@@ -31,8 +31,11 @@ The rules, on the groups of the entry function (`cpu.kernel` / `cpu.fused`):
   pooling writes it from an NHWC input as well); a ReduceMean/Max/Min over the spatial axes
   (ONNX's GlobalAveragePool) reads either layout and writes those bytes;
 - an LRN across channels (the CPU kernel's) ties its input and output;
-- anything else (views, reference fallbacks, graph inputs and outputs, loops, depthwise
-  convolutions with a channel multiplier) needs NCHW.
+- anything else (views, graph inputs and outputs, loops, depthwise convolutions with a
+  channel multiplier) needs NCHW; so does every tensor a reference-fallback group
+  (`#cpu.kernel<_, "reference">`) reads or writes, whatever its ops: the reference
+  interpreter computes on NCHW arrays (a convolution on u8 data with float weights, which no
+  lowering takes, is a convolution group all the same, but not one that converts layouts).
 
 A set of tied tensors is stored NHWC when none of them needs NCHW and one of them is read or
 written by a convolution. The result: the ops whose (single) result is NHWC, which the pass
@@ -62,11 +65,17 @@ from lowpass.dialects.ov import (
     SubtractOp,
 )
 from lowpass.dialects.ov.reduction import reduction_axes
-from lowpass.lowering.compiler import is_constant, value_shape
+from lowpass.lowering.compiler import REFERENCE_KIND, is_constant, value_shape
 from lowpass.lowering.emit import static_value
 from lowpass.lowering.ops.elementwise import ELEMENTWISE_OPS
 
 _ELEMENTWISE = (*ELEMENTWISE_OPS, FakeQuantizeOp, ConvertOp)
+
+
+def _is_fallback(ops: list[Operation]) -> bool:
+    """A group that the reference interpreter runs (through the fallback callback)."""
+    kernel = ops[0].attributes.get(cpu.KERNEL)
+    return isinstance(kernel, cpu.KernelAttr) and kernel.kind.data == REFERENCE_KIND
 
 
 def _group_of(op: Operation) -> int | None:
@@ -159,6 +168,10 @@ def choose_channels_last(block: Block, results: Sequence[SSAValue]) -> list[Oper
         outputs = [r for o in ops for r in o.results
                    if any(use.operation not in members for use in r.uses) or r in results]
         written.extend(outputs)
+        if _is_fallback(ops):  # (NCHW arrays, whatever the ops: before every rule below)
+            needs_nchw.update(inputs)
+            needs_nchw.update(outputs)
+            continue
         found = _conv_data_input(ops, members)
         if found is not None and len(outputs) == 1 and len(value_shape(outputs[0])) == 4:
             data, depthwise = found

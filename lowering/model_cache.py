@@ -37,7 +37,9 @@ import numpy as np
 from lowpass._version import __version__
 from lowpass.lowering.target import host_cpu
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
+"""3: the tensors of reference-fallback groups are NCHW (a blob of 2 may hold code that reads
+a fallback convolution's output as NHWC: a wrong result replayed from the cache)."""
 MAGIC = b"LOWPASS-BLOB\n"
 _ALIGN = 64
 

@@ -7,7 +7,13 @@ Kinds:
 - `quant`: the same shapes with FakeQuantize on activations (levels 256) and weights (levels
   255), run through `--lpt` first (u8 x i8 kernels on CPU);
 - `state`: an `ov.variable` with read_value / assign around an elementwise step;
-- `ti`: a TensorIterator (sliced input, merged state) run through `--low-latency2`.
+- `ti`: a TensorIterator (sliced input, merged state) run through `--low-latency2`;
+- `mixed`: reference-fallback groups among native ones: Convolutions of a FakeQuantize's u8
+  result by float weights (no lowering: `ref_U8`) and CumSum (no kernel) between native
+  convolutions, per-channel FakeQuantize (BatchNorm-folded limits) and MaxPool;
+- `qdq`: convolutions whose weights are a per-tensor u8-style FakeQuantize (asymmetric
+  limits: a zero point) on activations with zero points and per-channel limits after a
+  BatchNorm (Multiply, Add by per-channel constants), run through `--lpt`.
 
 Every graph is small (compile time dominates) and built from `random.Random(seed)` only, so a
 seed names a graph.
@@ -19,8 +25,9 @@ import random
 import struct
 from dataclasses import dataclass, field
 
-KINDS = ("float", "quant", "state", "ti")
-PIPELINES = {"float": [], "quant": ["--lpt"], "state": [], "ti": ["--low-latency2"]}
+KINDS = ("float", "quant", "state", "ti", "mixed", "qdq")
+PIPELINES = {"float": [], "quant": ["--lpt"], "state": [], "ti": ["--low-latency2"],
+             "mixed": [], "qdq": ["--lpt"]}
 
 
 def _t(shape: tuple[int, ...], et: str = "f32") -> str:
@@ -67,14 +74,20 @@ class _Graph:
         operands: str,
         attrs: str = "",
         props: str = "",
+        out_et: str = "f32",
     ) -> str:
         v = self.name("%v")
         types = ", ".join(_t(s) if isinstance(s, tuple) else s for s in ins)
         attr = f'{{ov.name = "{name}"{", " + attrs if attrs else ""}}}'
         self.lines.append(
             f"    {v} = {text} {operands}{' ' + props if props else ''} {attr} : "
-            f"({types}) -> {_t(out)}"
+            f"({types}) -> {_t(out, out_et)}"
         )
+        return v
+
+    def scalar(self, value: float) -> str:
+        v = self.name("%c")
+        self.lines.append(f"    {v} = ov.constant dense<{value}> : tensor<f32>")
         return v
 
 
@@ -92,6 +105,115 @@ def _fq(g: _Graph, x: str, shape: tuple[int, ...], lo: float, hi: float, levels:
         f"{x}, {lo_c}, {hi_c}, {lo_c}, {hi_c}",
         props=f"levels = {levels}",
     )
+
+
+def _fq_typed(g: _Graph, x: str, shape: tuple[int, ...], limits: list[str],
+              et: str = "f32") -> str:
+    """A FakeQuantize (levels 256) with the given limit constants, of element type `et`."""
+    types = [shape, *(_const_type(g, c) for c in limits)]
+    return g.op("ov.fake_quantize", g.name("fq"), types, shape, ", ".join([x, *limits]),
+                props="levels = 256", out_et=et)
+
+
+def _const_type(g: _Graph, value: str) -> str:
+    line = next(line for line in g.lines if line.startswith(f"    {value} = "))
+    return line.rsplit(" : ", 1)[1]
+
+
+def _per_channel_limits(g: _Graph, c: int) -> list[str]:
+    """Per-channel input limits (as a BatchNorm folded into them gives), scalar output ones."""
+    rnd = g.rnd
+    lows = [round(rnd.uniform(-4.0, 0.0), 3) for _ in range(c)]
+    highs = [lo + round(rnd.uniform(1.0, 6.0), 3) for lo in lows]
+    il, ih = g.const((1, c, 1, 1)), g.const((1, c, 1, 1))
+    g.lines[-2] = f"    {il} = ov.constant dense<{_hex(lows)}> : {_t((1, c, 1, 1))}"
+    g.lines[-1] = f"    {ih} = ov.constant dense<{_hex(highs)}> : {_t((1, c, 1, 1))}"
+    lo = round(rnd.uniform(-3.0, 0.0), 3)
+    return [il, ih, g.scalar(lo), g.scalar(lo + round(rnd.uniform(1.0, 6.0), 3))]
+
+
+def _conv_op(g: _Graph, x: str, x_type: str, shape: tuple[int, ...], weights: str,
+             oc: int, k: int, pad: int) -> tuple[str, tuple[int, ...]]:
+    n, c, h, w = shape
+    out = (n, oc, h + 2 * pad - k + 1, w + 2 * pad - k + 1)
+    y = g.op(
+        "ov.convolution", g.name("conv"), [x_type, (oc, c, k, k)], out, f"{x}, {weights}",
+        f"strides = array<i64: 1, 1>, pads_begin = array<i64: {pad}, {pad}>, "
+        f"pads_end = array<i64: {pad}, {pad}>, dilations = array<i64: 1, 1>",
+    )
+    return y, out
+
+
+def _mixed_chain(g: _Graph, x: str, shape: tuple[int, ...]) -> tuple[str, tuple[int, ...]]:
+    """2-5 steps, at least one of them a reference fallback: a Convolution of u8 data by float
+    weights, or a CumSum; the others native convolutions, FakeQuantize, MaxPool."""
+    rnd = g.rnd
+    steps = rnd.randint(2, 5)
+    forced = rnd.randrange(steps)
+    for step in range(steps):
+        n, c, h, w = shape
+        choice = rnd.choice(["fallback-conv", "cumsum"]) if step == forced else rnd.choice(
+            ["conv", "conv", "fallback-conv", "cumsum", "pool", "fq"])
+        if choice in ("conv", "fallback-conv"):
+            k, oc = rnd.choice([1, 3]), rnd.choice([2, 4, 8])
+            x_type = _t(shape)
+            if choice == "fallback-conv":  # the u8 codes read directly (no Convert)
+                limits = [g.scalar(-2.0), g.scalar(4.0), g.scalar(0.0), g.scalar(255.0)]
+                x = _fq_typed(g, x, shape, limits, "ui8")
+                x_type = _t(shape, "ui8")
+            wt = g.const((oc, c, k, k), 0.3 if choice == "conv" else 0.01)
+            x, shape = _conv_op(g, x, x_type, shape, wt, oc, k, k // 2)
+            if rnd.random() < 0.5:
+                x = g.op("ov.relu", g.name("act"), [shape], shape, x)
+            if rnd.random() < 0.7:
+                x = _fq_typed(g, x, shape, _per_channel_limits(g, oc))
+        elif choice == "cumsum":
+            axis = g.name("%i")
+            g.lines.append(f"    {axis} = ov.constant dense<1> : tensor<i64>")
+            x = g.op("ov.cumsum", g.name("cumsum"), [shape, "tensor<i64>"], shape, f"{x}, {axis}")
+        elif choice == "pool" and h >= 2 and w >= 2:
+            out = (n, c, h // 2, w // 2)
+            x = g.op("ov.max_pool", g.name("pool"), [shape], out, x,
+                     "strides = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, "
+                     "pads_end = array<i64: 0, 0>, kernel = array<i64: 2, 2>")
+            shape = out
+        else:
+            x = _fq_typed(g, x, shape, _per_channel_limits(g, c))
+    return x, shape
+
+
+def _qdq_chain(g: _Graph, x: str, shape: tuple[int, ...]) -> tuple[str, tuple[int, ...]]:
+    """2-4 quantized convolutions as an ONNX QDQ model gives them after the frontend: the
+    activations' FakeQuantize with a zero point, per-channel limits after a BatchNorm
+    (per-channel Multiply and Add), weights behind a per-tensor FakeQuantize with
+    asymmetric limits (u8 with a zero point) or symmetric ones (i8)."""
+    rnd = g.rnd
+    for _ in range(rnd.randint(2, 4)):
+        c = shape[1]
+        if rnd.random() < 0.5:  # a BatchNorm before the quantization: per-channel limits
+            scale, shift = g.const((1, c, 1, 1), 0.5), g.const((1, c, 1, 1), 0.5)
+            x = g.op("ov.multiply", g.name("bn_mul"), [shape, (1, c, 1, 1)], shape, f"{x}, {scale}")
+            x = g.op("ov.add", g.name("bn_add"), [shape, (1, c, 1, 1)], shape, f"{x}, {shift}")
+            x = _fq_typed(g, x, shape, _per_channel_limits(g, c))
+        else:  # a zero point: lo / (hi - lo) * 255 away from an integer
+            lo = -round(rnd.uniform(0.5, 3.0), 3)
+            hi = round(rnd.uniform(0.5, 4.0), 3)
+            x = _fq_typed(g, x, shape, [g.scalar(lo), g.scalar(hi), g.scalar(lo), g.scalar(hi)])
+        k, oc = rnd.choice([1, 1, 3]), rnd.choice([2, 4, 8])
+        wt = g.const((oc, c, k, k), 0.3)
+        if rnd.random() < 0.7:  # u8 per tensor with a zero point
+            wl, wh = -round(rnd.uniform(0.2, 0.8), 3), round(rnd.uniform(0.2, 0.8), 3)
+        else:
+            wh = round(rnd.uniform(0.2, 0.8), 3)
+            wl = -wh
+        limits = [g.scalar(wl), g.scalar(wh), g.scalar(wl), g.scalar(wh)]
+        wt = _fq_typed(g, wt, (oc, c, k, k), limits)
+        x, shape = _conv_op(g, x, _t(shape), shape, wt, oc, k, k // 2)
+        bias = g.const((1, oc, 1, 1), 0.2)
+        x = g.op("ov.add", g.name("bias"), [shape, (1, oc, 1, 1)], shape, f"{x}, {bias}")
+        if rnd.random() < 0.5:
+            x = g.op("ov.relu", g.name("act"), [shape], shape, x)
+    return x, shape
 
 
 def _image_chain(
@@ -198,13 +320,18 @@ def generate(seed: int, kind: str | None = None) -> tuple[str, str, list[str]]:
     rnd = random.Random(seed)
     kind = kind or rnd.choice(KINDS)
     g = _Graph(rnd)
-    if kind in ("float", "quant"):
+    if kind in ("float", "quant", "mixed", "qdq"):
         shape = (1, rnd.choice([1, 2, 3]), rnd.choice([4, 6, 8]), rnd.choice([4, 5, 8]))
         x = "%data"
         if kind == "quant":
             x = _fq(g, x, shape, 0.0, 4.0)
-        x, out = _image_chain(g, x, shape, kind == "quant")
-        x, out = _tail(g, x, out, kind == "quant")
+        if kind == "mixed":
+            x, out = _mixed_chain(g, x, shape)
+        elif kind == "qdq":
+            x, out = _qdq_chain(g, x, shape)
+        else:
+            x, out = _image_chain(g, x, shape, kind == "quant")
+        x, out = _tail(g, x, out, kind in ("quant", "qdq"))
         head = (
             f'  func.func @main(%data: {_t(shape)} {{ov.name = "data"}})'
             f' -> ({_t(out)} {{ov.name = "out"}}) {{'
