@@ -20,13 +20,13 @@ OpenVINO's several tensor names), and every lookup by name takes any of them.
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 from enum import Enum
 from pathlib import Path
+from time import perf_counter
 from typing import Any
 
 import numpy as np
@@ -364,9 +364,13 @@ class CompiledModel:
 class InferResults(Mapping[Port, np.ndarray]):
     """Outputs of one inference, by port, output name or output index (OpenVINO's OVDict)."""
 
+    __slots__ = ("_ports", "_values")
+
     def __init__(self, ports: Sequence[Port], values: Sequence[np.ndarray]) -> None:
-        self._ports = list(ports)
-        self._values = list(values)
+        # (the request's own lists, not copied: `infer` makes a new list of values per run
+        # and the ports never change)
+        self._ports = ports
+        self._values = values
 
     def __getitem__(self, key: int | str | Port) -> np.ndarray:
         return self._values[_find_port(self._ports, key, "output").index]
@@ -384,13 +388,6 @@ class InferResults(Mapping[Port, np.ndarray]):
         return tuple(self._values)
 
 
-@dataclass
-class _StageTimes:
-    preprocess: float = 0.0
-    execute: float = 0.0
-    postprocess: float = 0.0
-
-
 class InferRequest:
     """A synchronous inference request (OpenVINO's `ov.InferRequest`)."""
 
@@ -398,11 +395,24 @@ class InferRequest:
         self.compiled_model = compiled
         self._model = compiled.model
         self._device: DeviceRequest = compiled._compiled.create_request(self._model.module)
-        self._input_index = {p.name: p.index for p in self._model.inputs}
-        """Input name -> index: the fast path of `infer` for dict inputs."""
-        self._inputs: dict[int, np.ndarray] = {}
+        inputs = self._model.inputs
+        self._input_ports = inputs
+        self._output_ports = self._model.outputs
+        self._input_index: dict[Any, int] = {}
+        """Input name, alias, index or Port -> index: `infer`'s one lookup per dict input."""
+        for p in reversed(inputs):  # (the first port wins a name two ports share)
+            self._input_index.update({name: p.index for name in p.names})
+        self._input_index.update({p.index: p.index for p in inputs})
+        self._input_index.update({p: p.index for p in inputs})
+        self._input_shapes = [p.shape for p in inputs]
+        self._input_dtypes = [p.dtype for p in inputs]
+        self._inputs: list[Any] = [None] * len(inputs)
+        """The inputs set, by index (None: not set): numpy arrays, or what `infer` was given."""
         self._outputs: list[np.ndarray] | None = None
-        self._stages = _StageTimes()
+        self._stages: tuple[float, float, float] = (0.0, 0.0, 0.0)
+        # the stages' times are only read by profiling: a device that says it does not
+        # profile (the CPU device without PERF_COUNT) saves two clock reads per infer
+        self._timed_stages = bool(getattr(self._device, "perf_count", True))
         self._busy = threading.Lock()  # held while infer() runs
         self.latency: float = 0.0
         """Wall time of the last `infer()` in milliseconds."""
@@ -415,7 +425,7 @@ class InferRequest:
 
     def _set_tensor(self, key: int | str | Port, value: Any) -> None:
         port = _find_port(self._model.inputs, key, "input")
-        self._inputs[port.index] = np.asarray(value)
+        self._inputs[port.index] = _as_array(value)
 
     def set_input_tensor(self, *args: Any) -> None:
         key, value = (None, args[0]) if len(args) == 1 else args
@@ -426,9 +436,12 @@ class InferRequest:
             isinstance(key, str) and any(p.has_name(key) for p in self._model.inputs)
         ):
             port = _find_port(self._model.inputs, key, "input")
-            if port.index not in self._inputs:
+            value = self._inputs[port.index]
+            if value is None:
                 raise LowpassError(f"input '{port.name}' has not been set")
-            return self._inputs[port.index]
+            if type(value) is not np.ndarray:
+                value = self._inputs[port.index] = _as_array(value)
+            return value
         return self.get_output_tensor(key)
 
     def get_output_tensor(self, key: int | str | Port = 0) -> np.ndarray:
@@ -454,7 +467,7 @@ class InferRequest:
         """
         # `_exclusive` written out: a generator context manager costs ~2 us per call, which
         # shows on a stateful step of ~30 us
-        if not self._busy.acquire(blocking=False):
+        if not self._busy.acquire(False):
             raise self._busy_error("infer()")
         try:
             return self._infer(inputs, share_outputs)
@@ -479,45 +492,61 @@ class InferRequest:
         )
 
     def _infer(self, inputs: Any, share_outputs: bool) -> InferResults:
-        start = time.perf_counter()
-        if type(inputs) is dict:  # the common case, without a port search per input
-            index_of = self._input_index
-            for key, value in inputs.items():
-                index = index_of.get(key) if type(key) is str else None
-                if index is None:
+        # The hot path of a small stateful step (~1 us of native code): one dict lookup and
+        # one check per input, no dicts built per call.
+        start = perf_counter()
+        values = self._inputs
+        if type(inputs) is dict:
+            try:
+                index_of = self._input_index
+                for key, value in inputs.items():
+                    values[index_of[key]] = value
+            except (KeyError, TypeError):  # (an unknown or unhashable key: named below)
+                for key, value in inputs.items():
                     self._set_tensor(key, value)
-                else:
-                    self._inputs[index] = value if type(value) is np.ndarray else np.asarray(value)
         elif inputs is not None:
-            for key, value in _input_items(inputs, len(self._model.inputs)):
+            for key, value in _input_items(inputs, len(self._input_ports)):
                 self._set_tensor(key, value)
-        arrays = [self._checked_input(p) for p in self._model.inputs]
-        mid = time.perf_counter()
-        try:
-            self._device.infer(arrays)
-        except InferenceFailure as e:
-            raise LowpassError(f"inference failed in {e.where}: {e.error}") from e.error
-        end_exec = time.perf_counter()
-        self._outputs = self._device.outputs(share_outputs)
-        end = time.perf_counter()
-        self._stages = _StageTimes(mid - start, end_exec - mid, end - end_exec)
+        for value, shape, dtype in zip(values, self._input_shapes, self._input_dtypes):  # noqa: B905
+            # (`is`: numpy's dtypes of the builtin types are singletons; another equal dtype
+            # object only takes the slow path)
+            if type(value) is not np.ndarray or value.dtype is not dtype or value.shape != shape:
+                arrays = [self._prepare_input(p) for p in self._input_ports]
+                break
+        else:
+            arrays = values
+        device = self._device
+        if self._timed_stages:
+            mid = perf_counter()
+            try:
+                device.infer(arrays)
+            except InferenceFailure as e:
+                raise LowpassError(f"inference failed in {e.where}: {e.error}") from e.error
+            end_exec = perf_counter()
+            outputs = self._outputs = device.outputs(share_outputs)
+            end = perf_counter()
+            self._stages = (mid - start, end_exec - mid, end - end_exec)
+        else:
+            try:
+                device.infer(arrays)
+            except InferenceFailure as e:
+                raise LowpassError(f"inference failed in {e.where}: {e.error}") from e.error
+            outputs = self._outputs = device.outputs(share_outputs)
+            end = perf_counter()
         self.latency = (end - start) * 1e3
-        return InferResults(self._model.outputs, self._outputs)
-
-    def _checked_input(self, port: Port) -> np.ndarray:
-        """The input of `port`, checked (shape, kind); the device converts it."""
-        value = self._inputs.get(port.index)
-        if value is None or value.shape != port.shape or value.dtype.kind not in "biuf":
-            return self._prepare_input(port)
-        return value
+        return InferResults(self._output_ports, outputs)
 
     def _prepare_input(self, port: Port) -> np.ndarray:
-        if port.index not in self._inputs:
+        """The input of `port`, checked (shape, kind); converted when it is a numpy array of
+        another element type on a device that does not convert (REFERENCE converts too)."""
+        value = self._inputs[port.index]
+        if value is None:
             raise LowpassError(
                 f"input '{port.name}' is not set: "
                 f"the model's inputs are {_names(self._model.inputs)}"
             )
-        value = self._inputs[port.index]
+        if type(value) is not np.ndarray:  # (a list, a scalar, a tensor with `.data`)
+            value = self._inputs[port.index] = _as_array(value)
         if len(value.shape) != len(port.shape) or any(
             d is not None and d != s for d, s in zip(port.shape, value.shape, strict=True)
         ):
@@ -530,8 +559,9 @@ class InferRequest:
                 f"input '{port.name}' has element type {value.dtype}, which cannot be converted "
                 f"to the model's {port.element_type}: give a boolean, integer or float array"
             )
-        # Inputs of another precision are converted to the model's (OpenVINO preprocessing).
-        return value.astype(port.dtype, order="C", copy=False)
+        # Inputs of another precision are converted to the model's (OpenVINO preprocessing):
+        # the device does it as it copies them in (a cast like `astype`).
+        return value
 
     # ---- profiling ----------------------------------------------------------------------------
 
@@ -541,13 +571,8 @@ class InferRequest:
         if op_rows is None:
             return []  # as OpenVINO's CPU plugin: profiling needs PERF_COUNT
         rows = []
-        stage_times = (
-            self._stages.preprocess,
-            0.0,
-            self._stages.execute,
-            0.0,
-            self._stages.postprocess,
-        )
+        preprocess, execute, postprocess = self._stages
+        stage_times = (preprocess, 0.0, execute, 0.0, postprocess)
         for name, seconds in zip(STAGES, stage_times, strict=True):
             t = timedelta(seconds=seconds)
             rows.append(ProfilingInfo(name, "Stage", "stage", t, t, ProfilingStatus.EXECUTED))

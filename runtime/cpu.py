@@ -62,6 +62,48 @@ ACCEPTED_KEYS = (
 )
 
 
+_TRAMPOLINE_IR = """
+define i32 @lowpass_call(ptr %block) {
+  %f = load ptr, ptr %block
+  %p1 = getelementptr ptr, ptr %block, i64 1
+  %a1 = load ptr, ptr %p1
+  %p2 = getelementptr ptr, ptr %block, i64 2
+  %a2 = load ptr, ptr %p2
+  %p3 = getelementptr ptr, ptr %block, i64 3
+  %a3 = load ptr, ptr %p3
+  %p4 = getelementptr ptr, ptr %block, i64 4
+  %a4 = load ptr, ptr %p4
+  %p5 = getelementptr ptr, ptr %block, i64 5
+  %a5 = load ptr, ptr %p5
+  %p6 = getelementptr ptr, ptr %block, i64 6
+  %a6 = load ptr, ptr %p6
+  %r = call i32 %f(ptr %a1, ptr %a2, ptr %a3, ptr %a4, ptr %a5, ptr %a6)
+  ret i32 %r
+}
+"""
+_TRAMPOLINE: list[Any] = []
+_TRAMPOLINE_LOCK = threading.Lock()
+
+
+def _trampoline() -> Any:
+    """
+    `i32 lowpass_call(ptr block)`: calls `block[0]` with the six arguments `block[1..6]`.
+    A request binds the entry point and its six arguments into a block once; each `infer`
+    then passes ctypes one integer instead of six (measured: ~0.5 us less per call, a third
+    of the ctypes cost of a small stateful step). Compiled once per process.
+    """
+    with _TRAMPOLINE_LOCK:
+        if not _TRAMPOLINE:
+            from lowpass.lowering.jit import compile_ir
+
+            library = compile_ir(_TRAMPOLINE_IR)
+            call = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p)(
+                library.address("lowpass_call")
+            )
+            _TRAMPOLINE.extend((library, call))  # (the library keeps the code alive)
+        return _TRAMPOLINE[1]
+
+
 class CpuConfigError(DeviceError):
     """An unknown property or a bad value in the CPU device's config."""
 
@@ -369,6 +411,16 @@ class CpuInferRequest:
         self._callback = FALLBACK_FN(self._fallback)
         self._callback_ptr = ctypes.cast(self._callback, ctypes.c_void_p).value
         self._entry = graph.entry
+        # the entry point and its six arguments, bound once: `run` passes one address
+        self._call_block = (ctypes.c_void_p * 7)(
+            ctypes.cast(graph.entry, ctypes.c_void_p).value,
+            *self._args,
+            self._profile_ptr if self.perf_count else None,
+            self._callback_ptr,
+        )
+        self._call = _trampoline()
+        self._call_address = ctypes.addressof(self._call_block)
+        self._copies = [buf.__setitem__ for buf in self.input_buffers]
         self.input_index = {name: i for i, name in enumerate(input_names)}
         """Input name -> index (the runtime's fast path for dict inputs)."""
         self._error: tuple[GroupInfo, BaseException] | None = None
@@ -389,27 +441,42 @@ class CpuInferRequest:
 
     def run(self, arrays: Sequence[np.ndarray]) -> None:
         """Copy `arrays` (of the inputs' shapes; converted like `astype`) in and run."""
-        for buf, value in zip(self.input_buffers, arrays, strict=True):
-            np.copyto(buf, value, casting="unsafe")
-        profile = self._profile_ptr if self.perf_count else None
-        status = self._entry(*self._args, profile, self._callback_ptr)
+        # (`buf[...] = value`: the same unsafe cast as `np.copyto(..., casting="unsafe")`,
+        # 0.3 us instead of 1.7 us per input)
+        if len(arrays) != len(self._copies):
+            raise ValueError(f"{len(arrays)} inputs for a graph of {len(self._copies)}")
+        for copy, value in zip(self._copies, arrays):  # noqa: B905 (checked above)
+            copy(Ellipsis, value)
+        status = self._call(self._call_address)
         if status:
-            error = self._error
-            self._error = None
-            if error is None:
-                raise RuntimeError(f"group {status - 1} failed")
-            group, exc = error
-            op = group.ops[0]
-            name = next((r.name for r in self.graph.rows if r.op is op), op.name)
-            raise _GroupFailure(group, exc, name) from exc
+            self._raise_failure(status)
         self.ran = True
+
+    def _raise_failure(self, status: int) -> None:
+        """The `_GroupFailure` of the fallback group that made the native call fail."""
+        error = self._error
+        self._error = None
+        if error is None:
+            raise RuntimeError(f"group {status - 1} failed")
+        group, exc = error
+        op = group.ops[0]
+        name = next((r.name for r in self.graph.rows if r.op is op), op.name)
+        raise _GroupFailure(group, exc, name) from exc
 
     def infer(self, inputs: Sequence[np.ndarray]) -> None:
         """`run`, a failing group reported as `InferenceFailure` (`DeviceRequest`)."""
-        try:
-            self.run(inputs)
-        except _GroupFailure as e:
-            raise InferenceFailure(e.describe(), e.error) from e.error
+        # (`run` written out: the hot path of a small stateful step)
+        if len(inputs) != len(self._copies):
+            raise ValueError(f"{len(inputs)} inputs for a graph of {len(self._copies)}")
+        for copy, value in zip(self._copies, inputs):  # noqa: B905 (checked above)
+            copy(Ellipsis, value)
+        status = self._call(self._call_address)
+        if status:
+            try:
+                self._raise_failure(status)
+            except _GroupFailure as e:
+                raise InferenceFailure(e.describe(), e.error) from e.error
+        self.ran = True
 
     def outputs(self, share_outputs: bool) -> list[np.ndarray]:
         """The output buffers (`share_outputs`) or copies of them."""
