@@ -438,3 +438,25 @@ def test_stream_properties_match_openvino() -> None:
             assert int(ours.get_property(key)) == int(theirs.get_property(key)), (config, key)
         hint = theirs.get_property("PERFORMANCE_HINT")
         assert ours.get_property("PERFORMANCE_HINT") == getattr(hint, "name", str(hint))
+
+
+def test_a_dropped_request_ends_its_worker_thread() -> None:
+    import gc
+    import time
+
+    def workers() -> int:
+        return sum(t.name == "lowpass-infer-request" for t in threading.enumerate())
+
+    before = workers()
+    compiled = lowpass.Core().compile_model(RELU, "CPU")
+    requests = [compiled.create_infer_request() for _ in range(3)]
+    for request in requests:
+        request.start_async({"x": np.ones((2, 3), np.float32)})
+        request.wait()
+    assert workers() == before + 3
+    del requests, request
+    gc.collect()
+    deadline = time.monotonic() + 30
+    while workers() > before and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert workers() == before
