@@ -183,8 +183,10 @@ def _enum_text(value: Any) -> str:
 
 
 def _streams(value: Any) -> int:
-    """NUM_STREAMS: an integer >= 1, or AUTO / NUMA (-1 / -2 in OpenVINO's encoding): -1."""
-    text = _enum_text(value)
+    """NUM_STREAMS: an integer >= 1, or AUTO / NUMA (-1 / -2 in OpenVINO's encoding): -1.
+    OpenVINO's `properties.streams.Num` objects give their integer (`to_integer()`)."""
+    to_integer = getattr(value, "to_integer", None)
+    text = str(to_integer()) if callable(to_integer) else _enum_text(value)
     if text in ("AUTO", "NUMA", "-1", "-2"):
         return -1
     try:

@@ -422,6 +422,20 @@ def test_streams_follow_openvinos_rules() -> None:
             lowpass.Core().compile_model(RELU, "CPU", bad)
 
 
+def test_openvino_property_objects_are_taken() -> None:
+    pytest.importorskip("openvino")
+    import openvino.properties.hint as hint
+    import openvino.properties.streams as streams
+
+    config = {hint.performance_mode: hint.PerformanceMode.THROUGHPUT, streams.num: streams.Num(2)}
+    compiled = lowpass.Core().compile_model(RELU, "CPU", config)
+    assert compiled.get_property("NUM_STREAMS") == 2
+    assert compiled.get_property("PERFORMANCE_HINT") == "THROUGHPUT"
+    auto = lowpass.Core().compile_model(RELU, "CPU", {streams.num: streams.Num.AUTO})
+    assert auto.get_property("PERFORMANCE_HINT") == "LATENCY"
+    assert auto.get_property("NUM_STREAMS") == parse_config({"NUM_STREAMS": "AUTO"}).streams
+
+
 def test_stream_properties_match_openvino() -> None:
     ov = pytest.importorskip("openvino")
     ops = pytest.importorskip("openvino.opset13")
