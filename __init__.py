@@ -21,6 +21,7 @@ from lowpass._version import __version__
 if TYPE_CHECKING:
     from lowpass.ir import make_context, parse_module, print_module, read_module, verify_module
     from lowpass.runtime import (
+        AsyncInferQueue,
         CompiledModel,
         Core,
         InferRequest,
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 
 # Public name -> the module that defines it.
 _LAZY_NAMES = {
+    "AsyncInferQueue": "lowpass.runtime",
     "CompiledModel": "lowpass.runtime",
     "Core": "lowpass.runtime",
     "InferRequest": "lowpass.runtime",
@@ -53,6 +55,7 @@ _LAZY_NAMES = {
 }
 
 __all__ = [
+    "AsyncInferQueue",
     "CompiledModel",
     "Core",
     "InferRequest",

@@ -340,6 +340,19 @@ def compile_module(
     return graph
 
 
+def disk_cache_key(
+    module: ModuleOp, *, threads: int = 1, options: dict[str, Any] | None = None
+) -> str:
+    """The name (without `.blob`) of the file that `compile_module(module, threads=...,
+    options=..., cache_dir=...)` reads and writes in its `cache_dir` on this host (the
+    runtime's `export_model` / `import_model` carry that file)."""
+    key = hashlib.sha256(
+        f"{module_fingerprint(module)}\n--threads={threads}\n"
+        f"--options={sorted(dict(options or {}).items())!r}".encode()
+    ).hexdigest()
+    return model_cache.blob_key(key)
+
+
 def graph_from_blob(cached: model_cache.CachedGraph) -> CompiledGraph | None:
     """The graph of a blob without the model: its code and what the runtime needs, as the
     blob describes them (`describe_graph`), or None for a blob without that description (a

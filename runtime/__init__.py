@@ -1,6 +1,7 @@
 """The OpenVINO-like runtime: Core, Model, CompiledModel, InferRequest, profiling."""
 
 from lowpass.runtime.core import (
+    AsyncInferQueue,
     CompiledModel,
     Core,
     InferRequest,
@@ -10,10 +11,13 @@ from lowpass.runtime.core import (
     Port,
     ProfilingInfo,
     ProfilingStatus,
+    VariableInfo,
     VariableState,
+    Version,
 )
 
 __all__ = [
+    "AsyncInferQueue",
     "CompiledModel",
     "Core",
     "InferRequest",
@@ -23,5 +27,7 @@ __all__ = [
     "Port",
     "ProfilingInfo",
     "ProfilingStatus",
+    "VariableInfo",
     "VariableState",
+    "Version",
 ]

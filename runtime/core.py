@@ -19,14 +19,21 @@ OpenVINO's several tensor names), and every lookup by name takes any of them.
 
 from __future__ import annotations
 
+import hashlib
+import io
+import json
+import os
+import queue
 import threading
-import time
+import weakref
+from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import timedelta
 from enum import Enum
 from pathlib import Path
+from time import perf_counter
 from typing import Any
 
 import numpy as np
@@ -34,6 +41,7 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import Operation
 
+from lowpass._version import __version__
 from lowpass.dialects.graph import (
     ELEMENT_DTYPES,
     entry_function,
@@ -41,8 +49,14 @@ from lowpass.dialects.graph import (
     graph_output_all_names,
 )
 from lowpass.dialects.ov import DYNAMIC, element_type_of
-from lowpass.dialects.ov.state import VariableStateError, VariableStore, check_variable_shape
+from lowpass.dialects.ov.state import (
+    VariableStateError,
+    VariableStore,
+    check_variable_shape,
+    module_variables,
+)
 from lowpass.ir import collector_paused, print_module, read_module, verify_module
+from lowpass.passes.reshape import ReshapeError, reshape_module
 from lowpass.runtime.device import (
     DeviceCompiledModel,
     DeviceError,
@@ -124,33 +138,78 @@ def _port(index: int, names: tuple[str, ...], t: Any, is_input: bool) -> Port:
 
 
 class Model:
-    """A verified graph (OpenVINO's `ov.Model`)."""
+    """
+    A verified graph (OpenVINO's `ov.Model`).
+
+    `inputs`/`outputs` follow `module`: they are derived from the entry function's signature
+    (its arguments' and results' types and names), again whenever it has changed, so a pass
+    run on `model.module` in place (`ReshapePass().apply(ctx, model.module)`) or a new module
+    assigned to it shows in the ports.
+    """
 
     def __init__(self, module: ModuleOp) -> None:
-        self.module = module
-        self.function = entry_function(module)
+        self._module = module
+        self._signature: tuple[Any, ...] | None = None
+        self._inputs: list[Port] = []
+        self._outputs: list[Port] = []
         self.friendly_name = self.function.sym_name.data
-        self.inputs = self._input_ports()
-        self.outputs = self._output_ports()
+        self._ports()  # (a graph whose ports cannot be described fails here)
 
-    def _input_ports(self) -> list[Port]:
+    @property
+    def module(self) -> ModuleOp:
+        return self._module
+
+    @module.setter
+    def module(self, module: ModuleOp) -> None:
+        self._module = module
+        self._signature = None
+        self.friendly_name = self.function.sym_name.data
+        self._ports()
+
+    @property
+    def function(self) -> func.FuncOp:
+        """The entry function (`@main`, or the module's only public function)."""
         try:
-            names = graph_input_all_names(self.function)
+            return entry_function(self._module)
+        except ValueError as e:
+            raise LowpassError(str(e)) from None
+
+    @property
+    def inputs(self) -> list[Port]:
+        return self._ports()[0]
+
+    @property
+    def outputs(self) -> list[Port]:
+        return self._ports()[1]
+
+    def _ports(self) -> tuple[list[Port], list[Port]]:
+        function = self.function
+        signature = (function.function_type, function.arg_attrs, function.res_attrs)
+        cached = self._signature
+        if cached is None or cached[0] is not function or cached[1:] != signature:
+            self._inputs = self._input_ports(function)
+            self._outputs = self._output_ports(function)
+            self._signature = (function, *signature)
+        return self._inputs, self._outputs
+
+    def _input_ports(self, function: func.FuncOp) -> list[Port]:
+        try:
+            names = graph_input_all_names(function)
         except ValueError as e:
             raise LowpassError(str(e)) from None
         return [
             _port(i, all_names, arg.type, True)
             for i, (arg, all_names) in enumerate(
-                zip(self.function.body.block.args, names, strict=True)
+                zip(function.body.block.args, names, strict=True)
             )
         ]
 
-    def _output_ports(self) -> list[Port]:
-        ret = self.function.body.block.last_op
+    def _output_ports(self, function: func.FuncOp) -> list[Port]:
+        ret = function.body.block.last_op
         if not isinstance(ret, func.ReturnOp):
-            raise LowpassError(f"@{self.friendly_name} does not end with func.return")
+            raise LowpassError(f"@{function.sym_name.data} does not end with func.return")
         try:
-            names = graph_output_all_names(self.function)
+            names = graph_output_all_names(function)
         except ValueError as e:
             raise LowpassError(str(e)) from None
         return [
@@ -158,20 +217,181 @@ class Model:
             for i, (value, all_names) in enumerate(zip(ret.arguments, names, strict=True))
         ]
 
-    def input(self, key: int | str | None = None) -> Port:
+    def input(self, key: int | str | Port | None = None) -> Port:
         return _find_port(self.inputs, key, "input")
 
-    def output(self, key: int | str | None = None) -> Port:
+    def output(self, key: int | str | Port | None = None) -> Port:
         return _find_port(self.outputs, key, "output")
 
     def get_ops(self) -> list[Operation]:
         return list(self.function.body.walk())
+
+    def get_parameters(self) -> list[GraphNode]:
+        """The Parameters (inputs), in order, as OpenVINO's `get_parameters()`."""
+        return [GraphNode("Parameter", p) for p in self.inputs]
+
+    def get_results(self) -> list[GraphNode]:
+        """The Results (outputs), in order, as OpenVINO's `get_results()`."""
+        return [GraphNode("Result", p) for p in self.outputs]
+
+    def get_variables(self) -> list[ModelVariable]:
+        """The `ov.variable`s of the module in declaration order (OpenVINO's
+        `get_variables()`: `variable_id`, `get_info()`)."""
+        return [ModelVariable.of(v) for v in module_variables(self._module)]
+
+    def get_variable_by_id(self, variable_id: str) -> ModelVariable:
+        for v in self.get_variables():
+            if v.variable_id == variable_id:
+                return v
+        names = ", ".join(f"'{v.variable_id}'" for v in self.get_variables()) or "none"
+        raise LowpassError(f"the model has no variable '{variable_id}': its variables are {names}")
+
+    def is_dynamic(self) -> bool:
+        return any(d is None for p in (*self.inputs, *self.outputs) for d in p.shape)
+
+    def reshape(self, shapes: Any, variables_shapes: Any = None) -> None:
+        """
+        Give inputs new shapes, in place (OpenVINO's `Model.reshape`, through the `ov-reshape`
+        pass): `shapes` maps inputs (name, index or Port) to shapes, or is one shape for a
+        one-input model. A shape is a list of ints (-1 or None: dynamic) or a string
+        (`"1,3,224,224"`, `"[1,3,?,?]"`). The ports follow. A graph that cannot take the
+        shapes raises `LowpassError` and is left unchanged.
+        """
+        if variables_shapes:
+            raise LowpassError("reshape: variables_shapes is not supported")
+        items = list(shapes.items()) if isinstance(shapes, Mapping) else [(None, shapes)]
+        inputs = self.inputs
+        new: dict[str, tuple[int | None, ...]] = {}
+        for key, shape in items:
+            if isinstance(key, Port):  # (a port of these inputs before an earlier reshape)
+                key = key.name if key.is_input else key
+            port = _find_port(inputs, key, "input")
+            new[port.name] = _parse_shape(shape, port)
+        try:
+            reshape_module(self._module, new)
+        except ReshapeError as e:
+            raise LowpassError(f"cannot reshape the model: {e}") from None
 
     def __str__(self) -> str:
         return print_module(self.module)
 
     def __repr__(self) -> str:
         return f"<Model '{self.friendly_name}' inputs={self.inputs} outputs={self.outputs}>"
+
+
+def _parse_shape(shape: Any, port: Port) -> tuple[int | None, ...]:
+    """A shape of `Model.reshape`: ints (-1, None: dynamic) or OpenVINO's text form."""
+    def bad() -> LowpassError:
+        return LowpassError(
+            f"reshape: input '{port.name}' cannot take the shape {shape!r}: expected a list of "
+            "integers (-1 or None for a dynamic dimension) or a string like '1,3,224,224'"
+        )
+
+    if isinstance(shape, str):
+        text = shape.strip().removeprefix("[").removesuffix("]").strip()
+        parts = [p.strip() for p in text.split(",")] if text else []
+        dims: list[int | None] = []
+        for part in parts:
+            if part in ("?", "-1"):
+                dims.append(None)
+            elif part.isdigit():
+                dims.append(int(part))
+            else:
+                raise bad()
+        return tuple(dims)
+    if isinstance(shape, int | np.integer):
+        shape = [shape]
+    try:
+        values = list(shape)
+    except TypeError:
+        raise bad() from None
+    dims = []
+    for d in values:
+        if d is None or (isinstance(d, int | np.integer) and int(d) == -1):
+            dims.append(None)
+        elif isinstance(d, int | np.integer) and not isinstance(d, bool) and int(d) >= 0:
+            dims.append(int(d))
+        else:
+            raise bad()
+    return tuple(dims)
+
+
+@dataclass(frozen=True)
+class GraphNode:
+    """A Parameter or a Result of a model (`Model.get_parameters()`, `get_results()`): the
+    node seen through its port, with OpenVINO's node accessors."""
+
+    type_name: str
+    """`Parameter` or `Result`."""
+    port: Port
+
+    def get_type_name(self) -> str:
+        return self.type_name
+
+    def get_friendly_name(self) -> str:
+        return self.port.name
+
+    @property
+    def friendly_name(self) -> str:
+        return self.port.name
+
+    def get_element_type(self) -> str:
+        return self.port.element_type
+
+    def get_output_element_type(self, index: int = 0) -> str:
+        return self.output(index).element_type
+
+    def get_shape(self) -> tuple[int | None, ...]:
+        return self.port.shape
+
+    def get_partial_shape(self) -> tuple[int | None, ...]:
+        return self.port.shape
+
+    def get_output_partial_shape(self, index: int = 0) -> tuple[int | None, ...]:
+        return self.output(index).shape
+
+    def output(self, index: int = 0) -> Port:
+        if index != 0:
+            raise LowpassError(f"a {self.type_name} has one output, not {index + 1}")
+        return self.port
+
+    def __repr__(self) -> str:
+        dims = ",".join("?" if d is None else str(d) for d in self.port.shape)
+        return f"<{self.type_name}: '{self.port.name}' ([{dims}], {self.port.element_type})>"
+
+
+@dataclass(frozen=True)
+class VariableInfo:
+    """OpenVINO's `op.util.VariableInfo`: `variable_id`, `data_shape` (None: dynamic) and
+    `data_type` (MLIR spelling)."""
+
+    variable_id: str
+    data_shape: tuple[int | None, ...]
+    data_type: str
+
+
+@dataclass(frozen=True)
+class ModelVariable:
+    """A variable of a model (OpenVINO's `op.util.Variable`)."""
+
+    info: VariableInfo
+
+    @staticmethod
+    def of(op: Any) -> ModelVariable:
+        t = op.type
+        shape = tuple(None if d == DYNAMIC else int(d) for d in t.get_shape())
+        return ModelVariable(VariableInfo(op.variable_id, shape, str(t.get_element_type())))
+
+    @property
+    def variable_id(self) -> str:
+        return self.info.variable_id
+
+    def get_info(self) -> VariableInfo:
+        return self.info
+
+    def __repr__(self) -> str:
+        dims = ",".join("?" if d is None else str(d) for d in self.info.data_shape)
+        return f"<Variable '{self.variable_id}' {self.info.data_type}[{dims}]>"
 
 
 def _find_port(ports: Sequence[Port], key: int | str | Port | None, kind: str) -> Port:
@@ -206,6 +426,9 @@ def _names(ports: Sequence[Port]) -> str:
 
 class Core:
     """Entry point of the runtime (OpenVINO's `ov.Core`)."""
+
+    def __init__(self) -> None:
+        self._device_properties: dict[str, dict[str, Any]] = {}
 
     @property
     def available_devices(self) -> list[str]:
@@ -247,12 +470,223 @@ class Core:
         with collector_paused():
             if not isinstance(model, Model):
                 model = self.read_model(model)
-            if device_name not in device_names():
+            self._check_device(device_name)
+            return CompiledModel(model, device_name, self._config(device_name, config))
+
+    # ---- properties ---------------------------------------------------------------------------
+
+    def _check_device(self, device_name: str) -> None:
+        if device_name not in device_names():
+            raise LowpassError(
+                f'Device with "{device_name}" name is not registered in lowpass: '
+                f"available devices are {', '.join(device_names())}"
+            )
+
+    def _config(self, device_name: str, config: Mapping[Any, Any] | None) -> dict[str, Any]:
+        """The device's properties set on the core, then `config` over them."""
+        merged = dict(self._properties.get(device_name, {}))
+        merged.update({_property_name(k): v for k, v in (config or {}).items()})
+        return merged
+
+    @property
+    def _properties(self) -> dict[str, dict[str, Any]]:
+        return self._device_properties
+
+    def set_property(self, device_name: Any, properties: Mapping[Any, Any] | None = None) -> None:
+        """
+        Set properties for every later `compile_model` on a device (OpenVINO's
+        `core.set_property(device, {...})`); `set_property({...})` sets them for every
+        device. The device checks them now: an unknown property or a bad value raises.
+        """
+        if isinstance(device_name, Mapping) and properties is None:
+            targets, properties = device_names(), device_name
+        else:
+            self._check_device(str(device_name))
+            targets = [str(device_name)]
+        assert properties is not None
+        given = {_property_name(k): v for k, v in properties.items()}
+        for target in targets:
+            merged = {**self._properties.get(target, {}), **given}
+            check = getattr(get_device(target), "check_config", None)
+            if check is not None:
+                try:
+                    check(merged)
+                except DeviceError as e:
+                    raise LowpassError(str(e)) from None
+        for target in targets:
+            self._properties.setdefault(target, {}).update(given)
+
+    def get_property(self, device_name: str, name: Any) -> Any:
+        """
+        A property of a device (OpenVINO's `core.get_property(device, name)`): what
+        `set_property` set, else the device's default (`INFERENCE_NUM_THREADS`,
+        `NUM_STREAMS`, `PERFORMANCE_HINT`, ...), and `FULL_DEVICE_NAME`,
+        `SUPPORTED_PROPERTIES`, `OPTIMIZATION_CAPABILITIES`, `AVAILABLE_DEVICES`.
+        """
+        self._check_device(device_name)
+        key = _property_name(name)
+        config = self._properties.get(device_name, {})
+        describe = getattr(get_device(device_name), "device_properties", None)
+        try:
+            properties = dict(describe(config)) if describe is not None else {}
+        except DeviceError as e:
+            raise LowpassError(str(e)) from None
+        properties.setdefault("AVAILABLE_DEVICES", [""])
+        properties.setdefault("FULL_DEVICE_NAME", device_name)
+        if key in properties:
+            return properties[key]
+        if key in config:
+            return config[key]
+        raise LowpassError(f"Cannot get unsupported property: {key} of device {device_name}")
+
+    def get_versions(self, device_name: str) -> dict[str, Version]:
+        """`{device: Version}` (OpenVINO's `core.get_versions(device)`)."""
+        self._check_device(device_name)
+        device = get_device(device_name)
+        description = getattr(device, "description", f"lowpass {device_name.lower()} device")
+        major, minor, patch = (int(x) if x.isdigit() else 0 for x in _version_parts())
+        return {device_name: Version(str(description), __version__, major, minor, patch)}
+
+    # ---- export / import ----------------------------------------------------------------------
+
+    def import_model(
+        self,
+        model_stream: Any,
+        device_name: str | None = None,
+        properties: Mapping[Any, Any] | None = None,
+    ) -> CompiledModel:
+        """
+        A compiled model from what `CompiledModel.export_model()` wrote (bytes, a bytearray,
+        a memoryview or a binary stream), as OpenVINO's `core.import_model(stream, device,
+        properties)`. It is verified first: a stream that is not an export, that is
+        truncated, whose code fails its checksums (`lowering/model_cache.py`) or was
+        compiled on another host or lowpass version raises `LowpassError`; nothing is
+        compiled again. `device_name` must be the exporting device (or None).
+        """
+        data = _read_stream(model_stream)
+        exported = _Exported.parse(data)
+        device = exported.device
+        if device_name is not None and device_name != device:
+            raise LowpassError(
+                f"cannot import the model on {device_name}: it was exported from {device}"
+            )
+        self._check_device(device)
+        with collector_paused():
+            try:
+                module = read_module(exported.module_text)
+            except Exception as e:  # (a parse or verification error of a damaged export)
                 raise LowpassError(
-                    f'Device with "{device_name}" name is not registered in lowpass: '
-                    f"available devices are {', '.join(device_names())}"
-                )
-            return CompiledModel(model, device_name, dict(config or {}))
+                    f"cannot import the model: its graph does not parse: {e}"
+                ) from None
+            config = {**exported.config, **self._config(device, properties)}
+            model = Model(module)
+            importer = getattr(get_device(device), "import_compiled", None)
+            if exported.blob is not None and importer is None:
+                raise LowpassError(f"cannot import the model: {device} imports no compiled code")
+            return CompiledModel(model, device, config, importer=importer, blob=exported.blob)
+
+
+def _property_name(key: Any) -> str:
+    # openvino.properties.* helpers are callables returning the key string; accept both
+    return str(key() if callable(key) else key)
+
+
+def _version_parts() -> list[str]:
+    parts = [str(p) for p in __version__.split("+")[0].split(".")]
+    return [*parts, "0", "0", "0"][:3]
+
+
+@dataclass(frozen=True)
+class Version:
+    """OpenVINO's `ov.Version` (`core.get_versions(device)[device]`)."""
+
+    description: str
+    build_number: str
+    major: int
+    minor: int
+    patch: int
+
+
+EXPORT_MAGIC = b"LOWPASS-EXPORT\n"
+EXPORT_FORMAT = 1
+
+
+def _read_stream(stream: Any) -> bytes:
+    if isinstance(stream, bytes | bytearray | memoryview):
+        return bytes(stream)
+    read = getattr(stream, "read", None)
+    if read is None:
+        raise LowpassError(
+            f"import_model takes bytes or a binary stream, got {type(stream).__name__}"
+        )
+    if hasattr(stream, "seek"):
+        with suppress(OSError, ValueError):
+            stream.seek(0)
+    data = read()
+    if not isinstance(data, bytes | bytearray):
+        raise LowpassError("import_model takes a binary stream (opened with 'rb')")
+    return bytes(data)
+
+
+@dataclass
+class _Exported:
+    """
+    What `export_model` writes: `LOWPASS-EXPORT\n`, a u64 header length, a JSON header
+    (format, device, config, lengths, the sha256 of the rest), the model's MLIR text, then
+    the device's compiled code if it has any (the CPU device: the blob of its `CACHE_DIR`
+    format, under its key, which `model_cache.load` checks again on import).
+    """
+
+    device: str
+    config: dict[str, Any]
+    module_text: str
+    blob: tuple[str, bytes] | None
+
+    def to_bytes(self) -> bytes:
+        text = self.module_text.encode()
+        header = {
+            "format": EXPORT_FORMAT,
+            "lowpass": __version__,
+            "device": self.device,
+            "config": self.config,
+            "module_bytes": len(text),
+            "blob_key": None if self.blob is None else self.blob[0],
+            "blob_bytes": 0 if self.blob is None else len(self.blob[1]),
+        }
+        blob = b"" if self.blob is None else self.blob[1]
+        digest = hashlib.sha256(text)
+        digest.update(blob)
+        header["sha256"] = digest.hexdigest()
+        head = json.dumps(header).encode()
+        return EXPORT_MAGIC + len(head).to_bytes(8, "little") + head + text + blob
+
+    @staticmethod
+    def parse(data: bytes) -> _Exported:
+        def bad(why: str) -> LowpassError:
+            return LowpassError(f"cannot import the model: {why}")
+
+        at = len(EXPORT_MAGIC) + 8
+        if len(data) < at or not data.startswith(EXPORT_MAGIC):
+            raise bad("not a model exported by lowpass (CompiledModel.export_model)")
+        head_len = int.from_bytes(data[len(EXPORT_MAGIC) : at], "little")
+        try:
+            header = json.loads(data[at : at + head_len])
+            if header["format"] != EXPORT_FORMAT:
+                raise bad(f"export format {header['format']}, this lowpass reads {EXPORT_FORMAT}")
+            start = at + head_len
+            module_end = start + int(header["module_bytes"])
+            blob_end = module_end + int(header["blob_bytes"])
+            if blob_end != len(data):
+                raise bad(f"{len(data)} bytes where the header says {blob_end}: truncated?")
+            if hashlib.sha256(data[start:]).hexdigest() != header["sha256"]:
+                raise bad("its contents do not match their checksum (damaged)")
+            text = data[start:module_end].decode()
+            key = header["blob_key"]
+            blob = None if key is None else (str(key), data[module_end:blob_end])
+            config = {str(k): v for k, v in dict(header["config"]).items()}
+            return _Exported(str(header["device"]), config, text, blob)
+        except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+            raise bad("its header is damaged") from None
 
 
 # --------------------------------------------------------------------------------------------
@@ -294,7 +728,15 @@ STAGES = (
 class CompiledModel:
     """A model compiled for a device (OpenVINO's `ov.CompiledModel`)."""
 
-    def __init__(self, model: Model, device: str, config: dict[str, Any]) -> None:
+    def __init__(
+        self,
+        model: Model,
+        device: str,
+        config: dict[str, Any],
+        *,
+        importer: Any = None,
+        blob: tuple[str, bytes] | None = None,
+    ) -> None:
         # The compiled model owns a copy: later changes to `model` do not affect it.
         self.model = Model(model.module.clone())
         self.device = device
@@ -304,11 +746,35 @@ class CompiledModel:
         self._infer_request: InferRequest | None = None
         try:
             check_no_recursion(self.model.module)  # every device would run it until it fails
-            self._compiled: DeviceCompiledModel = get_device(device).compile(
-                self.model.module, config
-            )
+            if importer is not None:
+                self._compiled: DeviceCompiledModel = importer(self.model.module, config, blob)
+            else:
+                self._compiled = get_device(device).compile(self.model.module, config)
         except DeviceError as e:
             raise LowpassError(str(e)) from None
+
+    def export_model(self, model_stream: Any = None) -> Any:
+        """
+        The compiled model as a stream that `Core.import_model` reads back without
+        compiling (OpenVINO's `export_model()`: an `io.BytesIO`, at position 0; with a
+        `model_stream` it is written there and rewound). It holds the model's MLIR and the
+        device's code: for the CPU device the blob of the `CACHE_DIR` format
+        (`lowering/model_cache.py`), read from `CACHE_DIR` when the model was compiled with
+        one, else made by compiling once more (a model with dynamic inputs has no code yet:
+        it is compiled per shape after the import, as after `compile_model`).
+        """
+        export = getattr(self._compiled, "export_blob", None)
+        try:
+            blob = export() if export is not None else None
+        except DeviceError as e:
+            raise LowpassError(str(e)) from None
+        config = {k: _jsonable(v) for k, v in self.config.items()}
+        data = _Exported(self.device, config, print_module(self.model.module), blob).to_bytes()
+        stream = io.BytesIO() if model_stream is None else model_stream
+        stream.write(data)
+        stream.flush()
+        stream.seek(0)
+        return stream if model_stream is None else None
 
     @property
     def _cpu(self) -> Any:
@@ -364,9 +830,13 @@ class CompiledModel:
 class InferResults(Mapping[Port, np.ndarray]):
     """Outputs of one inference, by port, output name or output index (OpenVINO's OVDict)."""
 
+    __slots__ = ("_ports", "_values")
+
     def __init__(self, ports: Sequence[Port], values: Sequence[np.ndarray]) -> None:
-        self._ports = list(ports)
-        self._values = list(values)
+        # (the request's own lists, not copied: `infer` makes a new list of values per run
+        # and the ports never change)
+        self._ports = ports
+        self._values = values
 
     def __getitem__(self, key: int | str | Port) -> np.ndarray:
         return self._values[_find_port(self._ports, key, "output").index]
@@ -384,13 +854,6 @@ class InferResults(Mapping[Port, np.ndarray]):
         return tuple(self._values)
 
 
-@dataclass
-class _StageTimes:
-    preprocess: float = 0.0
-    execute: float = 0.0
-    postprocess: float = 0.0
-
-
 class InferRequest:
     """A synchronous inference request (OpenVINO's `ov.InferRequest`)."""
 
@@ -398,14 +861,31 @@ class InferRequest:
         self.compiled_model = compiled
         self._model = compiled.model
         self._device: DeviceRequest = compiled._compiled.create_request(self._model.module)
-        self._input_index = {p.name: p.index for p in self._model.inputs}
-        """Input name -> index: the fast path of `infer` for dict inputs."""
-        self._inputs: dict[int, np.ndarray] = {}
+        inputs = self._model.inputs
+        self._input_ports = inputs
+        self._output_ports = self._model.outputs
+        self._input_index: dict[Any, int] = {}
+        """Input name, alias, index or Port -> index: `infer`'s one lookup per dict input."""
+        for p in reversed(inputs):  # (the first port wins a name two ports share)
+            self._input_index.update({name: p.index for name in p.names})
+        self._input_index.update({p.index: p.index for p in inputs})
+        self._input_index.update({p: p.index for p in inputs})
+        self._input_shapes = [p.shape for p in inputs]
+        self._input_dtypes = [p.dtype for p in inputs]
+        self._inputs: list[Any] = [None] * len(inputs)
+        """The inputs set, by index (None: not set): numpy arrays, or what `infer` was given."""
         self._outputs: list[np.ndarray] | None = None
-        self._stages = _StageTimes()
+        self._stages: tuple[float, float, float] = (0.0, 0.0, 0.0)
+        # the stages' times are only read by profiling: a device that says it does not
+        # profile (the CPU device without PERF_COUNT) saves two clock reads per infer
+        self._timed_stages = bool(getattr(self._device, "perf_count", True))
         self._busy = threading.Lock()  # held while infer() runs
         self.latency: float = 0.0
         """Wall time of the last `infer()` in milliseconds."""
+        self._async: _AsyncRunner | None = None
+        self._callback: Any = None
+        self.userdata: Any = None
+        """What `set_callback` / `start_async` were given for the callback."""
 
     # ---- tensors ------------------------------------------------------------------------------
 
@@ -415,7 +895,7 @@ class InferRequest:
 
     def _set_tensor(self, key: int | str | Port, value: Any) -> None:
         port = _find_port(self._model.inputs, key, "input")
-        self._inputs[port.index] = np.asarray(value)
+        self._inputs[port.index] = _as_array(value)
 
     def set_input_tensor(self, *args: Any) -> None:
         key, value = (None, args[0]) if len(args) == 1 else args
@@ -426,9 +906,12 @@ class InferRequest:
             isinstance(key, str) and any(p.has_name(key) for p in self._model.inputs)
         ):
             port = _find_port(self._model.inputs, key, "input")
-            if port.index not in self._inputs:
+            value = self._inputs[port.index]
+            if value is None:
                 raise LowpassError(f"input '{port.name}' has not been set")
-            return self._inputs[port.index]
+            if type(value) is not np.ndarray:
+                value = self._inputs[port.index] = _as_array(value)
+            return value
         return self.get_output_tensor(key)
 
     def get_output_tensor(self, key: int | str | Port = 0) -> np.ndarray:
@@ -454,7 +937,7 @@ class InferRequest:
         """
         # `_exclusive` written out: a generator context manager costs ~2 us per call, which
         # shows on a stateful step of ~30 us
-        if not self._busy.acquire(blocking=False):
+        if not self._busy.acquire(False):
             raise self._busy_error("infer()")
         try:
             return self._infer(inputs, share_outputs)
@@ -479,45 +962,61 @@ class InferRequest:
         )
 
     def _infer(self, inputs: Any, share_outputs: bool) -> InferResults:
-        start = time.perf_counter()
-        if type(inputs) is dict:  # the common case, without a port search per input
-            index_of = self._input_index
-            for key, value in inputs.items():
-                index = index_of.get(key) if type(key) is str else None
-                if index is None:
+        # The hot path of a small stateful step (~1 us of native code): one dict lookup and
+        # one check per input, no dicts built per call.
+        start = perf_counter()
+        values = self._inputs
+        if type(inputs) is dict:
+            try:
+                index_of = self._input_index
+                for key, value in inputs.items():
+                    values[index_of[key]] = value
+            except (KeyError, TypeError):  # (an unknown or unhashable key: named below)
+                for key, value in inputs.items():
                     self._set_tensor(key, value)
-                else:
-                    self._inputs[index] = value if type(value) is np.ndarray else np.asarray(value)
         elif inputs is not None:
-            for key, value in _input_items(inputs, len(self._model.inputs)):
+            for key, value in _input_items(inputs, len(self._input_ports)):
                 self._set_tensor(key, value)
-        arrays = [self._checked_input(p) for p in self._model.inputs]
-        mid = time.perf_counter()
-        try:
-            self._device.infer(arrays)
-        except InferenceFailure as e:
-            raise LowpassError(f"inference failed in {e.where}: {e.error}") from e.error
-        end_exec = time.perf_counter()
-        self._outputs = self._device.outputs(share_outputs)
-        end = time.perf_counter()
-        self._stages = _StageTimes(mid - start, end_exec - mid, end - end_exec)
+        for value, shape, dtype in zip(values, self._input_shapes, self._input_dtypes):  # noqa: B905
+            # (`is`: numpy's dtypes of the builtin types are singletons; another equal dtype
+            # object only takes the slow path)
+            if type(value) is not np.ndarray or value.dtype is not dtype or value.shape != shape:
+                arrays = [self._prepare_input(p) for p in self._input_ports]
+                break
+        else:
+            arrays = values
+        device = self._device
+        if self._timed_stages:
+            mid = perf_counter()
+            try:
+                device.infer(arrays)
+            except InferenceFailure as e:
+                raise LowpassError(f"inference failed in {e.where}: {e.error}") from e.error
+            end_exec = perf_counter()
+            outputs = self._outputs = device.outputs(share_outputs)
+            end = perf_counter()
+            self._stages = (mid - start, end_exec - mid, end - end_exec)
+        else:
+            try:
+                device.infer(arrays)
+            except InferenceFailure as e:
+                raise LowpassError(f"inference failed in {e.where}: {e.error}") from e.error
+            outputs = self._outputs = device.outputs(share_outputs)
+            end = perf_counter()
         self.latency = (end - start) * 1e3
-        return InferResults(self._model.outputs, self._outputs)
-
-    def _checked_input(self, port: Port) -> np.ndarray:
-        """The input of `port`, checked (shape, kind); the device converts it."""
-        value = self._inputs.get(port.index)
-        if value is None or value.shape != port.shape or value.dtype.kind not in "biuf":
-            return self._prepare_input(port)
-        return value
+        return InferResults(self._output_ports, outputs)
 
     def _prepare_input(self, port: Port) -> np.ndarray:
-        if port.index not in self._inputs:
+        """The input of `port`, checked (shape, kind); converted when it is a numpy array of
+        another element type on a device that does not convert (REFERENCE converts too)."""
+        value = self._inputs[port.index]
+        if value is None:
             raise LowpassError(
                 f"input '{port.name}' is not set: "
                 f"the model's inputs are {_names(self._model.inputs)}"
             )
-        value = self._inputs[port.index]
+        if type(value) is not np.ndarray:  # (a list, a scalar, a tensor with `.data`)
+            value = self._inputs[port.index] = _as_array(value)
         if len(value.shape) != len(port.shape) or any(
             d is not None and d != s for d, s in zip(port.shape, value.shape, strict=True)
         ):
@@ -530,8 +1029,94 @@ class InferRequest:
                 f"input '{port.name}' has element type {value.dtype}, which cannot be converted "
                 f"to the model's {port.element_type}: give a boolean, integer or float array"
             )
-        # Inputs of another precision are converted to the model's (OpenVINO preprocessing).
-        return value.astype(port.dtype, order="C", copy=False)
+        # Inputs of another precision are converted to the model's (OpenVINO preprocessing):
+        # the device does it as it copies them in (a cast like `astype`).
+        return value
+
+    # ---- asynchronous inference ---------------------------------------------------------------
+
+    def start_async(
+        self, inputs: Any = None, userdata: Any = None, share_inputs: bool = False
+    ) -> None:
+        """
+        Start an inference and return at once (OpenVINO's `start_async`): it runs on the
+        request's own worker thread (the native code runs without the GIL, so requests run
+        at the same time); `wait()` / `wait_for(ms)` wait for it, then the results are the
+        request's (`results`, `get_output_tensor`). The inputs are copied now (unless
+        `share_inputs`): the caller may reuse its arrays at once. The callback of
+        `set_callback` runs on the worker thread when the inference ends, failed or not, with
+        `userdata` (this call's if given, else `set_callback`'s). While it runs, `infer`,
+        `start_async`, `set_tensor` and `reset_state` raise (the request is busy); an
+        inference that failed raises its `LowpassError` from `wait`.
+        """
+        if not self._busy.acquire(False):
+            raise self._busy_error("start_async()")
+        try:
+            if inputs is not None:
+                items = (
+                    inputs.items() if isinstance(inputs, Mapping)
+                    else _input_items(inputs, len(self._input_ports))
+                )
+                for key, value in items:
+                    port = _find_port(self._input_ports, key, "input")
+                    array = _as_array(value)
+                    self._inputs[port.index] = array if share_inputs else array.copy()
+                    self._prepare_input(port)  # (a bad shape or type raises here, as in OpenVINO)
+            if userdata is not None:
+                self.userdata = userdata
+            runner = self._async
+            if runner is None:
+                runner = self._async = _AsyncRunner(self)
+            runner.submit()
+        except BaseException:
+            self._busy.release()
+            raise
+
+    def wait(self) -> None:
+        """Wait for the inference of `start_async` (none started: return at once); raise
+        its error if it failed."""
+        if self._async is not None:
+            self._async.wait(None)
+
+    def wait_for(self, timeout: int) -> bool:
+        """Wait at most `timeout` milliseconds (OpenVINO's `wait_for`; -1: without a limit);
+        whether the request is ready (its inference ended)."""
+        if self._async is None:
+            return True
+        return self._async.wait(None if timeout < 0 else timeout / 1e3)
+
+    def set_callback(self, callback: Any, userdata: Any = None) -> None:
+        """`callback(userdata)` runs when each `start_async` inference ends (OpenVINO's
+        `set_callback`)."""
+        with self._exclusive("set_callback()"):
+            self._callback = callback
+            self.userdata = userdata
+
+    def get_compiled_model(self) -> CompiledModel:
+        return self.compiled_model
+
+    def _run_async_job(self) -> None:
+        """One `start_async` job, on the worker thread (`_AsyncRunner`)."""
+        runner = self._async
+        assert runner is not None
+        error: BaseException | None = None
+        try:
+            self._infer(None, False)
+        except BaseException as e:  # (reported by wait())
+            error = e
+        callback = self._callback
+        if callback is not None:
+            try:
+                callback(self.userdata)
+            except BaseException as e:
+                error = error or e
+        with runner._done:
+            runner._error = error
+            self._busy.release()
+            runner._finished += 1
+            runner._done.notify_all()
+        if runner._after is not None:
+            runner._after(self, error)
 
     # ---- profiling ----------------------------------------------------------------------------
 
@@ -541,13 +1126,8 @@ class InferRequest:
         if op_rows is None:
             return []  # as OpenVINO's CPU plugin: profiling needs PERF_COUNT
         rows = []
-        stage_times = (
-            self._stages.preprocess,
-            0.0,
-            self._stages.execute,
-            0.0,
-            self._stages.postprocess,
-        )
+        preprocess, execute, postprocess = self._stages
+        stage_times = (preprocess, 0.0, execute, 0.0, postprocess)
         for name, seconds in zip(STAGES, stage_times, strict=True):
             t = timedelta(seconds=seconds)
             rows.append(ProfilingInfo(name, "Stage", "stage", t, t, ProfilingStatus.EXECUTED))
@@ -578,6 +1158,157 @@ class InferRequest:
         """Reset every variable: the next ReadValue of each returns its initializer."""
         with self._exclusive("reset_state()"):
             self._variable_store().reset()
+
+
+class _AsyncRunner:
+    """
+    The worker thread of one request's `start_async` inferences. It holds the request
+    weakly: a request that is no longer referenced ends its thread. Each job runs
+    `_infer`, then the callback, then releases the request's busy lock and counts the job
+    done, under `done` (so `wait()` returns only once the request can be used again).
+    """
+
+    def __init__(self, request: InferRequest) -> None:
+        self._jobs: queue.SimpleQueue[bool] = queue.SimpleQueue()
+        self._done = threading.Condition()
+        self._started = 0
+        self._finished = 0
+        self._error: BaseException | None = None
+        self._after: Any = None
+        """Called with the request and the job's error (or None) after each job, once the
+        request can run again (AsyncInferQueue: the request is idle)."""
+        target = weakref.ref(request)
+        thread = threading.Thread(
+            target=_AsyncRunner._loop, args=(target, self._jobs), daemon=True,
+            name="lowpass-infer-request",
+        )
+        weakref.finalize(request, self._jobs.put, False)
+        thread.start()
+
+    def submit(self) -> None:
+        with self._done:
+            self._started += 1
+            self._error = None
+        self._jobs.put(True)
+
+    @staticmethod
+    def _loop(target: weakref.ref[InferRequest], jobs: queue.SimpleQueue[bool]) -> None:
+        while jobs.get():
+            request = target()
+            if request is None:
+                return
+            request._run_async_job()
+            del request
+
+    def wait(self, timeout: float | None) -> bool:
+        with self._done:
+            ready = self._done.wait_for(lambda: self._finished == self._started, timeout)
+            error, self._error = (self._error, None) if ready else (None, self._error)
+        if error is not None:
+            raise error
+        return ready
+
+
+class AsyncInferQueue:
+    """
+    A pool of infer requests of one compiled model run with `start_async` (OpenVINO's
+    `AsyncInferQueue(compiled_model, jobs)`): `jobs` requests (0: the compiled model's
+    `OPTIMAL_NUMBER_OF_INFER_REQUESTS`, its streams). `start_async(inputs, userdata)` waits
+    for an idle request and starts it; `set_callback(cb)` makes each inference end with
+    `cb(request, userdata)` (on the request's worker thread); `wait_all()` waits for every
+    request; `is_ready()` tells whether one is idle, `get_idle_request_id()` waits for one;
+    `len(queue)`, `queue[i]`, iteration; `userdata` lists each request's last userdata. An
+    error of an inference or of the callback is raised by the next `start_async` or
+    `wait_all`.
+    """
+
+    def __init__(self, compiled_model: CompiledModel, jobs: int = 0) -> None:
+        if jobs < 0:
+            raise LowpassError(f"AsyncInferQueue: jobs must be >= 0, got {jobs}")
+        count = jobs or int(compiled_model.get_property("OPTIMAL_NUMBER_OF_INFER_REQUESTS"))
+        self._requests = [compiled_model.create_infer_request() for _ in range(max(count, 1))]
+        self._userdata: list[Any] = [None] * len(self._requests)
+        self._idle: deque[int] = deque(range(len(self._requests)))
+        self._ready = threading.Condition()
+        self._callback: Any = None
+        self._errors: list[BaseException] = []
+        self._index = {id(r): i for i, r in enumerate(self._requests)}
+        for request in self._requests:
+            request.set_callback(self._finished, request)
+            runner = request._async = _AsyncRunner(request)
+            runner._after = self._idle_again
+
+    def _finished(self, request: InferRequest) -> None:
+        i = self._index[id(request)]
+        callback = self._callback
+        if callback is not None:
+            try:
+                callback(request, self._userdata[i])
+            except BaseException as e:
+                with self._ready:
+                    self._errors.append(e)
+
+    def _idle_again(self, request: InferRequest, error: BaseException | None) -> None:
+        with self._ready:
+            if error is not None:
+                self._errors.append(error)
+            self._idle.append(self._index[id(request)])
+            self._ready.notify_all()
+
+    def set_callback(self, callback: Any) -> None:
+        self._callback = callback
+
+    def is_ready(self) -> bool:
+        with self._ready:
+            return bool(self._idle)
+
+    def get_idle_request_id(self) -> int:
+        with self._ready:
+            self._ready.wait_for(lambda: bool(self._idle))
+            return self._idle[0]
+
+    def start_async(
+        self, inputs: Any = None, userdata: Any = None, share_inputs: bool = False
+    ) -> None:
+        self._raise_errors()
+        with self._ready:
+            self._ready.wait_for(lambda: bool(self._idle))
+            i = self._idle.popleft()
+        request = self._requests[i]
+        self._userdata[i] = userdata
+        try:
+            request.start_async(inputs, share_inputs=share_inputs)
+        except BaseException:
+            with self._ready:
+                self._idle.appendleft(i)
+                self._ready.notify_all()
+            raise
+
+    def wait_all(self) -> None:
+        with self._ready:
+            self._ready.wait_for(lambda: len(self._idle) == len(self._requests))
+        self._raise_errors()
+
+    def _raise_errors(self) -> None:
+        with self._ready:
+            errors, self._errors = self._errors, []
+        if errors:
+            raise errors[0]
+
+    @property
+    def userdata(self) -> list[Any]:
+        return list(self._userdata)
+
+    def __len__(self) -> int:
+        return len(self._requests)
+
+    def __iter__(self) -> Iterator[InferRequest]:
+        return iter(self._requests)
+
+    def __getitem__(self, index: int) -> InferRequest:
+        if not -len(self._requests) <= index < len(self._requests):
+            raise IndexError(f"AsyncInferQueue has {len(self._requests)} requests, not {index + 1}")
+        return self._requests[index]
 
 
 class VariableState:
@@ -644,6 +1375,16 @@ class VariableState:
     def __repr__(self) -> str:
         dims = ",".join("?" if d is None else str(d) for d in self.variable_shape)
         return f"<VariableState '{self._name}' {self.element_type}[{dims}]>"
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, bool | int | float | str) or value is None:
+        return value
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, os.PathLike):
+        return os.fspath(value)
+    return str(value)
 
 
 def _as_array(value: Any) -> np.ndarray:

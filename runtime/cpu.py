@@ -13,13 +13,16 @@ which runs them on the reference interpreter on numpy views of the same memory.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
+import tempfile
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
+from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
@@ -28,6 +31,7 @@ from xdsl.dialects.builtin import TensorType
 from lowpass.dialects.graph import entry_function, graph_input_names
 from lowpass.dialects.ov.base import op_type_name, to_dtype
 from lowpass.dialects.ov.state import VariableStateError, VariableStore, check_variable_shape
+from lowpass.lowering import model_cache
 from lowpass.lowering.compiler import (
     FALLBACK_FN,
     CompiledGraph,
@@ -35,8 +39,10 @@ from lowpass.lowering.compiler import (
     GroupInfo,
     Location,
     compile_module,
+    disk_cache_key,
 )
 from lowpass.lowering.kernels.threads import available_cores
+from lowpass.lowering.target import host_cpu
 from lowpass.passes.reshape import ReshapeError, reshape_module
 from lowpass.runtime.device import DeviceError, InferenceFailure, OpRow
 from lowpass.runtime.interpreter import ReferenceExecutor
@@ -62,6 +68,48 @@ ACCEPTED_KEYS = (
 )
 
 
+_TRAMPOLINE_IR = """
+define i32 @lowpass_call(ptr %block) {
+  %f = load ptr, ptr %block
+  %p1 = getelementptr ptr, ptr %block, i64 1
+  %a1 = load ptr, ptr %p1
+  %p2 = getelementptr ptr, ptr %block, i64 2
+  %a2 = load ptr, ptr %p2
+  %p3 = getelementptr ptr, ptr %block, i64 3
+  %a3 = load ptr, ptr %p3
+  %p4 = getelementptr ptr, ptr %block, i64 4
+  %a4 = load ptr, ptr %p4
+  %p5 = getelementptr ptr, ptr %block, i64 5
+  %a5 = load ptr, ptr %p5
+  %p6 = getelementptr ptr, ptr %block, i64 6
+  %a6 = load ptr, ptr %p6
+  %r = call i32 %f(ptr %a1, ptr %a2, ptr %a3, ptr %a4, ptr %a5, ptr %a6)
+  ret i32 %r
+}
+"""
+_TRAMPOLINE: list[Any] = []
+_TRAMPOLINE_LOCK = threading.Lock()
+
+
+def _trampoline() -> Any:
+    """
+    `i32 lowpass_call(ptr block)`: calls `block[0]` with the six arguments `block[1..6]`.
+    A request binds the entry point and its six arguments into a block once; each `infer`
+    then passes ctypes one integer instead of six (measured: ~0.5 us less per call, a third
+    of the ctypes cost of a small stateful step). Compiled once per process.
+    """
+    with _TRAMPOLINE_LOCK:
+        if not _TRAMPOLINE:
+            from lowpass.lowering.jit import compile_ir
+
+            library = compile_ir(_TRAMPOLINE_IR)
+            call = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p)(
+                library.address("lowpass_call")
+            )
+            _TRAMPOLINE.extend((library, call))  # (the library keeps the code alive)
+        return _TRAMPOLINE[1]
+
+
 class CpuConfigError(DeviceError):
     """An unknown property or a bad value in the CPU device's config."""
 
@@ -69,6 +117,7 @@ class CpuConfigError(DeviceError):
 @dataclass(frozen=True)
 class CpuConfig:
     threads: int = 1
+    """Threads of one stream's inference (the graph is compiled for them)."""
     perf_count: bool = False
     cache_dir: str | None = None
     """OpenVINO's CACHE_DIR: compiled code kept on disk (`lowering/model_cache.py`)."""
@@ -76,6 +125,27 @@ class CpuConfig:
     """OpenVINO's COMPILATION_NUM_THREADS: parts of a large graph's code that LLVM compiles
     at once (None: as many as the cores this process may run on)."""
     properties: tuple[tuple[str, Any], ...] = ()
+    streams: int = 1
+    """OpenVINO's NUM_STREAMS: inferences that run at once, each on `threads` threads."""
+    hint: str = "LATENCY"
+    """OpenVINO's PERFORMANCE_HINT: LATENCY, THROUGHPUT or CUMULATIVE_THROUGHPUT."""
+    total_threads: int = 1
+    """INFERENCE_NUM_THREADS: the threads of all the streams together."""
+    hint_requests: int = 0
+    """PERFORMANCE_HINT_NUM_REQUESTS: the most streams THROUGHPUT chooses (0: no limit)."""
+    limit_streams: bool = False
+    """Whether NUM_STREAMS or a THROUGHPUT hint was given: then at most `streams` requests
+    run their native code at once (the others wait for a stream, as OpenVINO's requests
+    queue on its stream executors); without them requests are not limited."""
+
+
+THROUGHPUT_THREADS_PER_STREAM = 1
+"""Threads per stream that a THROUGHPUT hint (or NUM_STREAMS AUTO) chooses: one stream per
+core. OpenVINO's CPU plugin chooses this for most models on hosts of a few cores (2 streams
+of 1 thread on the 2-core development machine, openvino 2026.4); every stream of the CPU
+device runs inline on its own thread at one thread (the native worker pool serves one
+caller at a time: a stream of more threads would share it with the others)."""
+HINTS = ("LATENCY", "THROUGHPUT", "CUMULATIVE_THROUGHPUT")
 
 
 def _key_name(key: Any) -> str:
@@ -106,12 +176,39 @@ def _count(key: str, value: Any) -> int:
     return count
 
 
+def _enum_text(value: Any) -> str:
+    """An OpenVINO enum value (`hints.PerformanceMode.THROUGHPUT`: its `name`) or a string."""
+    name = getattr(value, "name", None)
+    return str(name if isinstance(name, str) else value).strip().upper()
+
+
+def _streams(value: Any) -> int:
+    """NUM_STREAMS: an integer >= 1, or AUTO / NUMA (-1 / -2 in OpenVINO's encoding): -1.
+    OpenVINO's `properties.streams.Num` objects give their integer (`to_integer()`)."""
+    to_integer = getattr(value, "to_integer", None)
+    text = str(to_integer()) if callable(to_integer) else _enum_text(value)
+    if text in ("AUTO", "NUMA", "-1", "-2"):
+        return -1
+    try:
+        count = int(text)
+    except ValueError:
+        raise CpuConfigError(
+            f"NUM_STREAMS takes an integer >= 1 or AUTO, got {value!r}"
+        ) from None
+    if count < 1:
+        raise CpuConfigError(f"NUM_STREAMS takes an integer >= 1 or AUTO, got {value!r}")
+    return count
+
+
 def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
     """The CPU device's config (OpenVINO property names; unknown keys are errors)."""
-    threads = 1
+    threads_given: int | None = None
     perf = False
     cache_dir: str | None = None
     compile_jobs: int | None = None
+    streams_given: int | None = None
+    hint = "LATENCY"
+    hint_requests = 0
     kept: list[tuple[str, Any]] = []
     for raw_key, value in (config or {}).items():
         key = _key_name(raw_key)
@@ -121,7 +218,7 @@ def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
                 + ", ".join(ACCEPTED_KEYS)
             )
         if key in THREADS_KEYS:  # OpenVINO: 0 = as many as there are cores
-            threads = _count(key, value) or os.cpu_count() or 1
+            threads_given = _count(key, value) or os.cpu_count() or 1
         elif key in PROFILING_KEYS:
             perf = _as_bool(key, value)
         elif key == "COMPILATION_NUM_THREADS":
@@ -130,17 +227,132 @@ def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
             if not isinstance(value, str | os.PathLike):
                 raise CpuConfigError(f"CACHE_DIR takes a directory path, got {value!r}")
             cache_dir = str(os.fspath(value)) or None  # OpenVINO: "" = no cache
+        elif key == "NUM_STREAMS":
+            streams_given = _streams(value)
+        elif key == "PERFORMANCE_HINT":
+            hint = _enum_text(value)
+            if hint not in HINTS:
+                raise CpuConfigError(
+                    f"PERFORMANCE_HINT takes {', '.join(HINTS)}, got {value!r}"
+                )
+        elif key == "PERFORMANCE_HINT_NUM_REQUESTS":
+            hint_requests = _count(key, value)
         kept.append((key, value))
-    return CpuConfig(threads, perf, cache_dir, compile_jobs, tuple(kept))
+    # Streams as OpenVINO's CPU plugin chooses them: NUM_STREAMS wins over the hint; AUTO
+    # and THROUGHPUT take one stream per THROUGHPUT_THREADS_PER_STREAM threads of
+    # INFERENCE_NUM_THREADS (default: the cores), at most PERFORMANCE_HINT_NUM_REQUESTS;
+    # more streams than threads are cut to the threads (openvino 2026.4: NUM_STREAMS 3 on
+    # 2 cores gives 2). The threads are split evenly between the streams.
+    throughput = hint != "LATENCY"
+    if streams_given is None and throughput:
+        streams_given = -1
+    if streams_given is None:
+        total = threads_given or 1
+        streams = 1
+    else:
+        total = threads_given or available_cores()
+        if streams_given == -1:
+            streams = max(1, total // THROUGHPUT_THREADS_PER_STREAM)
+            if hint_requests:
+                streams = min(streams, hint_requests)
+        else:
+            streams = min(streams_given, total)
+    threads = max(1, total // streams)
+    return CpuConfig(
+        threads=threads,
+        perf_count=perf,
+        cache_dir=cache_dir,
+        compile_jobs=compile_jobs,
+        properties=tuple(kept),
+        streams=streams,
+        hint=hint,
+        total_threads=total,
+        hint_requests=hint_requests,
+        limit_streams=streams_given is not None,
+    )
 
 
 class CpuDevice:
     """The CPU device (`Device`): the graph compiled to native code through LLVM."""
 
     name = "CPU"
+    description = "lowpass_cpu_device"
 
     def compile(self, module: Any, config: Mapping[Any, Any]) -> CpuCompiledModel:
         return CpuCompiledModel(module, parse_config(config))
+
+    def check_config(self, config: Mapping[Any, Any]) -> None:
+        """`CpuConfigError` for an unknown property or a bad value (`Core.set_property`)."""
+        parse_config(config)
+
+    def device_properties(self, config: Mapping[Any, Any]) -> dict[str, Any]:
+        """What `Core.get_property("CPU", name)` answers, with `config` set on the core."""
+        parsed = parse_config(config)
+        cpu = host_cpu()
+        return {
+            **_config_properties(parsed),
+            "CACHE_DIR": parsed.cache_dir or "",
+            "FULL_DEVICE_NAME": f"{cpu.name} (lowpass CPU, {available_cores()} cores)",
+            "SUPPORTED_PROPERTIES": [*ACCEPTED_KEYS, *READ_ONLY_KEYS],
+            "OPTIMIZATION_CAPABILITIES": ["FP32", "INT8", "EXPORT_IMPORT"],
+            "RANGE_FOR_STREAMS": (1, available_cores()),
+            "RANGE_FOR_ASYNC_INFER_REQUESTS": (1, 1, 1),
+        }
+
+    def import_compiled(
+        self, module: Any, config: Mapping[Any, Any], blob: tuple[str, bytes] | None
+    ) -> CpuCompiledModel:
+        """
+        The compiled model of `Core.import_model`: `blob` (key, bytes) is the file
+        `export_blob` read; it must be the one `compile_module` would read for `module` on
+        this host (same model, threads, host CPU, lowpass and llvmlite) and pass
+        `model_cache.load`'s checks, else `CpuConfigError`; then it is loaded, not compiled.
+        """
+        parsed = parse_config(config)
+        if blob is None:  # (a model with dynamic inputs: compiled per shape, as always)
+            return CpuCompiledModel(module, parsed)
+        key, data = blob
+        if key != disk_cache_key(module, threads=parsed.threads):
+            raise CpuConfigError(
+                "cannot import the model: its compiled code is not for this host (another "
+                "CPU or instruction set, lowpass or llvmlite version, or thread count): "
+                "compile it again with Core.compile_model"
+            )
+        with tempfile.TemporaryDirectory(prefix="lowpass-import-") as tmp:
+            Path(tmp, f"{key}.blob").write_bytes(data)
+            if model_cache.load(tmp, key) is None:
+                raise CpuConfigError(
+                    "cannot import the model: its compiled code is damaged (the blob fails "
+                    "its checks)"
+                )
+            # (the constants stay mapped from the file after the directory is removed)
+            compiled = CpuCompiledModel(module, replace(parsed, cache_dir=tmp))
+        compiled.config = parsed
+        return compiled
+
+
+READ_ONLY_KEYS = (
+    "OPTIMAL_NUMBER_OF_INFER_REQUESTS",
+    "FULL_DEVICE_NAME",
+    "SUPPORTED_PROPERTIES",
+    "OPTIMIZATION_CAPABILITIES",
+    "RANGE_FOR_STREAMS",
+    "RANGE_FOR_ASYNC_INFER_REQUESTS",
+    "EXECUTION_DEVICES",
+)
+
+
+def _config_properties(config: CpuConfig) -> dict[str, Any]:
+    return {
+        "INFERENCE_NUM_THREADS": config.total_threads,
+        "NUM_STREAMS": config.streams,
+        "PERFORMANCE_HINT": config.hint,
+        "PERFORMANCE_HINT_NUM_REQUESTS": config.hint_requests,
+        "OPTIMAL_NUMBER_OF_INFER_REQUESTS": config.streams,
+        "COMPILATION_NUM_THREADS": config.compile_jobs or available_cores(),
+        "PERF_COUNT": config.perf_count,
+        "ENABLE_PROFILING": config.perf_count,
+    }
 
 
 class CpuCompiledModel:
@@ -164,6 +376,11 @@ class CpuCompiledModel:
         self._per_shape: OrderedDict[tuple[tuple[int, ...], ...], CompiledGraph] = OrderedDict()
         self._last: CompiledGraph | None = None
         self._lock = threading.Lock()
+        self.stream_slots = (
+            threading.BoundedSemaphore(config.streams) if config.limit_streams else None
+        )
+        """One permit per stream: how many requests run their native code at once (None:
+        no limit; see `CpuConfig.limit_streams`)."""
         if self.dynamic:
             _check_dynamic_model(module)
             return
@@ -219,20 +436,43 @@ class CpuCompiledModel:
         return graph
 
     def properties(self) -> Mapping[str, Any]:
-        perf = self.config.perf_count
-        return {
-            "INFERENCE_NUM_THREADS": self.config.threads,
-            "COMPILATION_NUM_THREADS": self.config.compile_jobs or available_cores(),
-            "PERF_COUNT": perf,
-            "ENABLE_PROFILING": perf,
-        }
+        return _config_properties(self.config)
+
+    def export_blob(self) -> tuple[str, bytes] | None:
+        """
+        (key, bytes) of the file in `CACHE_DIR` that holds this model's code
+        (`lowering/model_cache.py`): read from the config's CACHE_DIR when it is there and
+        valid, else written by compiling the model once more into a temporary directory.
+        None for a model with dynamic inputs (no code until a shape is met).
+        """
+        if self.dynamic:
+            return None
+        key = disk_cache_key(self.module, threads=self.config.threads)
+        cache_dir = self.config.cache_dir
+        if cache_dir is not None and model_cache.load(cache_dir, key) is not None:
+            with contextlib.suppress(OSError):
+                return key, Path(cache_dir, f"{key}.blob").read_bytes()
+        with tempfile.TemporaryDirectory(prefix="lowpass-export-") as tmp:
+            try:
+                compile_module(
+                    self.module,
+                    threads=self.config.threads,
+                    cache=False,
+                    cache_dir=tmp,
+                    compile_jobs=self.config.compile_jobs,
+                )
+                return key, Path(tmp, f"{key}.blob").read_bytes()
+            except (CompileError, OSError) as e:
+                raise CpuConfigError(f"cannot export the model: {e}") from None
 
     def create_request(
         self, module: Any, input_names: Sequence[str] = ()
     ) -> CpuInferRequest | DynamicCpuInferRequest:
         if self.dynamic:
             return DynamicCpuInferRequest(self, module, input_names)
-        return CpuInferRequest(self.graph, self.config, module, input_names)
+        return CpuInferRequest(
+            self.graph, self.config, module, input_names, slots=self.stream_slots
+        )
 
 
 def _has_dynamic_inputs(module: Any) -> bool:
@@ -334,10 +574,12 @@ class CpuInferRequest:
         module: Any,
         input_names: Sequence[str] = (),
         state: tuple[list[np.ndarray], np.ndarray] | None = None,
+        slots: threading.BoundedSemaphore | None = None,
     ) -> None:
         from lowpass.dialects.ov.state import module_variables
 
         self.graph = graph
+        self._slots = slots
         self.perf_count = config.perf_count
         self.input_buffers = [_aligned_empty(s.shape, s.dtype) for s in graph.inputs]
         self.output_buffers = [_aligned_empty(s.shape, s.dtype) for s in graph.outputs]
@@ -369,6 +611,16 @@ class CpuInferRequest:
         self._callback = FALLBACK_FN(self._fallback)
         self._callback_ptr = ctypes.cast(self._callback, ctypes.c_void_p).value
         self._entry = graph.entry
+        # the entry point and its six arguments, bound once: `run` passes one address
+        self._call_block = (ctypes.c_void_p * 7)(
+            ctypes.cast(graph.entry, ctypes.c_void_p).value,
+            *self._args,
+            self._profile_ptr if self.perf_count else None,
+            self._callback_ptr,
+        )
+        self._call = _trampoline()
+        self._call_address = ctypes.addressof(self._call_block)
+        self._copies = [buf.__setitem__ for buf in self.input_buffers]
         self.input_index = {name: i for i, name in enumerate(input_names)}
         """Input name -> index (the runtime's fast path for dict inputs)."""
         self._error: tuple[GroupInfo, BaseException] | None = None
@@ -389,27 +641,51 @@ class CpuInferRequest:
 
     def run(self, arrays: Sequence[np.ndarray]) -> None:
         """Copy `arrays` (of the inputs' shapes; converted like `astype`) in and run."""
-        for buf, value in zip(self.input_buffers, arrays, strict=True):
-            np.copyto(buf, value, casting="unsafe")
-        profile = self._profile_ptr if self.perf_count else None
-        status = self._entry(*self._args, profile, self._callback_ptr)
+        # (`buf[...] = value`: the same unsafe cast as `np.copyto(..., casting="unsafe")`,
+        # 0.3 us instead of 1.7 us per input)
+        if len(arrays) != len(self._copies):
+            raise ValueError(f"{len(arrays)} inputs for a graph of {len(self._copies)}")
+        for copy, value in zip(self._copies, arrays):  # noqa: B905 (checked above)
+            copy(Ellipsis, value)
+        status = self._native_call()
         if status:
-            error = self._error
-            self._error = None
-            if error is None:
-                raise RuntimeError(f"group {status - 1} failed")
-            group, exc = error
-            op = group.ops[0]
-            name = next((r.name for r in self.graph.rows if r.op is op), op.name)
-            raise _GroupFailure(group, exc, name) from exc
+            self._raise_failure(status)
         self.ran = True
+
+    def _native_call(self) -> int:
+        """The native call (ctypes releases the GIL meanwhile), in a stream when the compiled
+        model has streams (NUM_STREAMS, THROUGHPUT: `stream_slots`)."""
+        slots = self._slots
+        if slots is None:
+            return self._call(self._call_address)
+        with slots:
+            return self._call(self._call_address)
+
+    def _raise_failure(self, status: int) -> None:
+        """The `_GroupFailure` of the fallback group that made the native call fail."""
+        error = self._error
+        self._error = None
+        if error is None:
+            raise RuntimeError(f"group {status - 1} failed")
+        group, exc = error
+        op = group.ops[0]
+        name = next((r.name for r in self.graph.rows if r.op is op), op.name)
+        raise _GroupFailure(group, exc, name) from exc
 
     def infer(self, inputs: Sequence[np.ndarray]) -> None:
         """`run`, a failing group reported as `InferenceFailure` (`DeviceRequest`)."""
-        try:
-            self.run(inputs)
-        except _GroupFailure as e:
-            raise InferenceFailure(e.describe(), e.error) from e.error
+        # (`run` written out: the hot path of a small stateful step)
+        if len(inputs) != len(self._copies):
+            raise ValueError(f"{len(inputs)} inputs for a graph of {len(self._copies)}")
+        for copy, value in zip(self._copies, inputs):  # noqa: B905 (checked above)
+            copy(Ellipsis, value)
+        status = self._call(self._call_address) if self._slots is None else self._native_call()
+        if status:
+            try:
+                self._raise_failure(status)
+            except _GroupFailure as e:
+                raise InferenceFailure(e.describe(), e.error) from e.error
+        self.ran = True
 
     def outputs(self, share_outputs: bool) -> list[np.ndarray]:
         """The output buffers (`share_outputs`) or copies of them."""
@@ -551,7 +827,12 @@ class DynamicCpuInferRequest:
                 raise InferenceFailure("the CPU device", e) from None
             state = (self.variable_buffers, self.flags)
             request = CpuInferRequest(
-                graph, self._compiled.config, self._module, self._input_names, state
+                graph,
+                self._compiled.config,
+                self._module,
+                self._input_names,
+                state,
+                slots=self._compiled.stream_slots,
             )
             self._requests[shapes] = request
             while len(self._requests) > CpuCompiledModel.SHAPE_CACHE_SIZE:

@@ -379,3 +379,30 @@ func.func @main(%x: tensor<1x1x2x2xf32>) -> tensor<1x1x2x2xf32> {
     failure = r"inference failed in Convolution 'conv'.*1.25 TiB"
     with pytest.raises(lowpass.LowpassError, match=failure):
         request.infer([np.ones((1, 1, 2, 2), np.float32)])
+
+
+@pytest.mark.parametrize("device", ["REFERENCE", "CPU"])
+def test_infer_takes_every_key_and_value_kind(device: str, rng: np.random.Generator) -> None:
+    """`infer`'s one-lookup path (names, indices, numpy integers, ports) and its slow path
+    (lists, other precisions, an unhashable or unknown key) give the same results."""
+    compiled = lowpass.Core().compile_model(MODEL, device)
+    request = compiled.create_infer_request()
+    x = rng.standard_normal((2, 3)).astype(np.float32)
+    s = rng.standard_normal(3).astype(np.float32)
+    want = expected(x, s)[0]
+    for inputs in (
+        {"data": x, "s": s},
+        {np.int64(0): x, 1: s},
+        {compiled.inputs[0]: x, compiled.inputs[1]: s},
+        {"data": x.tolist(), "s": s.astype(np.float64)},
+    ):
+        np.testing.assert_allclose(request.infer(inputs)["scaled"], want, rtol=1e-6)
+    assert type(request.get_tensor("data")) is np.ndarray  # (given as a list)
+    # an input left out keeps its last value (OpenVINO's tensors of the request)
+    np.testing.assert_allclose(request.infer({"data": x})["scaled"], want, rtol=1e-6)
+    with pytest.raises(LowpassError, match="no input named 'nope'"):
+        request.infer({"nope": x})
+    with pytest.raises(LowpassError, match=r"has shape \[3\], expected \[2, 3\]"):
+        request.infer({"data": s})
+    with pytest.raises(LowpassError, match="is not set"):
+        compiled.create_infer_request().infer({"data": x})

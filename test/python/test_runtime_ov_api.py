@@ -1,0 +1,476 @@
+"""
+The parts of OpenVINO's runtime API beyond the synchronous request: asynchronous requests and
+AsyncInferQueue, Model.reshape and its node lists, Core properties and versions, export and
+import of compiled models, streams (NUM_STREAMS, PERFORMANCE_HINT). Compared with openvino
+where it is installed.
+"""
+
+from __future__ import annotations
+
+import io
+import threading
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import lowpass
+from lowpass import AsyncInferQueue, LowpassError
+from lowpass.lowering import compiler
+from lowpass.passes.low_latency2 import LowLatency2Pass
+from lowpass.passes.reshape import ReshapePass
+from lowpass.runtime.cpu import parse_config
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+RELU = """
+func.func @main(%x: tensor<2x3xf32> {ov.name = "x"}) -> (tensor<2x3xf32> {ov.name = "y"}) {
+  %y = ov.relu %x : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  func.return %y : tensor<2x3xf32>
+}
+"""
+
+
+def stateful_lstm() -> lowpass.Model:
+    model = lowpass.Core().read_model(EXAMPLES / "lstm.mlir")
+    ReshapePass(inputs=("X:1x1x16",)).apply(lowpass.make_context(), model.module)
+    LowLatency2Pass().apply(lowpass.make_context(), model.module)
+    return model
+
+
+# ---- Model ---------------------------------------------------------------------------------
+
+
+def test_ports_follow_a_pass_run_on_the_module_in_place() -> None:
+    # (before, `inputs`/`outputs` were computed once: they still said 1x8x16 here)
+    model = lowpass.Core().read_model(EXAMPLES / "lstm.mlir")
+    assert model.input("X").shape == (1, 8, 16)
+    ReshapePass(inputs=("X:1x1x16",)).apply(lowpass.make_context(), model.module)
+    assert model.input("X").shape == (1, 1, 16)
+    assert model.output("Y").shape == (1, 1, 32)
+    model.module = lowpass.read_module(RELU)
+    assert [p.name for p in model.inputs] == ["x"] and model.outputs[0].name == "y"
+
+
+def test_reshape_by_name_index_port_and_text() -> None:
+    model = lowpass.Core().read_model(EXAMPLES / "lstm.mlir")
+    model.reshape({"X": [1, 4, 16]})
+    assert model.input(0).shape == (1, 4, 16) and model.output("Y").shape == (1, 4, 32)
+    model.reshape({0: "[1,?,16]"})
+    assert model.input(0).shape == (1, None, 16) and model.is_dynamic()
+    model.reshape({model.input("X"): (1, 2, 16)})
+    assert model.output("Y").shape == (1, 2, 32)
+    single = lowpass.Core().read_model(RELU)
+    single.reshape("4,3")
+    assert single.input().shape == (4, 3) and single.output().shape == (4, 3)
+    single.reshape([5, -1])
+    assert single.input().shape == (5, None)
+
+
+def test_reshape_errors_are_clear_and_leave_the_model_unchanged() -> None:
+    model = lowpass.Core().read_model(EXAMPLES / "lstm.mlir")
+    with pytest.raises(LowpassError, match=r"cannot reshape the model: .*lstm_cell"):
+        model.reshape({"X": [1, 3]})
+    assert model.input("X").shape == (1, 8, 16)
+    with pytest.raises(LowpassError, match="input 'X' cannot take the shape 'a,b'"):
+        model.reshape({"X": "a,b"})
+    with pytest.raises(LowpassError, match="no input named 'nope'"):
+        model.reshape({"nope": [1]})
+    with pytest.raises(LowpassError, match="the model has 3 inputs"):
+        model.reshape([1, 8, 16])
+
+
+def test_parameters_results_and_variables() -> None:
+    model = stateful_lstm()
+    parameters = model.get_parameters()
+    assert [p.get_friendly_name() for p in parameters] == ["X", "H0", "C0"]
+    assert parameters[0].get_type_name() == "Parameter"
+    assert parameters[0].get_partial_shape() == (1, 1, 16)
+    assert parameters[0].output(0) == model.input("X")
+    assert [r.get_friendly_name() for r in model.get_results()] == ["Y", "H", "C"]
+    variables = model.get_variables()
+    assert len(variables) == 2
+    info = variables[0].get_info()
+    assert (info.data_shape, info.data_type) == ((1, 32), "f32")
+    assert model.get_variable_by_id(info.variable_id) == variables[0]
+    with pytest.raises(LowpassError, match="no variable 'nope'"):
+        model.get_variable_by_id("nope")
+
+
+def test_node_lists_and_reshape_match_openvino() -> None:
+    ov = pytest.importorskip("openvino")
+    ops = pytest.importorskip("openvino.opset13")
+    x = ops.parameter([2, 3], np.float32, name="x")
+    theirs = ov.Model([ops.relu(x)], [x], "m")
+    ours = lowpass.Core().read_model(RELU)
+    assert [p.get_friendly_name() for p in theirs.get_parameters()] == [
+        p.get_friendly_name() for p in ours.get_parameters()
+    ]
+    assert len(theirs.get_results()) == len(ours.get_results()) == 1
+    assert theirs.get_variables() == [] and ours.get_variables() == []
+    for shapes in ({"x": [4, 3]}, {0: "5,3"}, "6,3"):
+        theirs.reshape(shapes)
+        ours.reshape(shapes)
+        assert tuple(theirs.input(0).get_shape()) == ours.input(0).shape
+        assert tuple(theirs.output(0).get_shape()) == ours.output(0).shape
+
+
+# ---- Core properties -------------------------------------------------------------------------
+
+
+def test_core_properties_reach_compile_model() -> None:
+    core = lowpass.Core()
+    assert core.get_property("CPU", "INFERENCE_NUM_THREADS") == 1
+    assert core.get_property("CPU", "NUM_STREAMS") == 1
+    assert core.get_property("CPU", "PERFORMANCE_HINT") == "LATENCY"
+    assert "EXPORT_IMPORT" in core.get_property("CPU", "OPTIMIZATION_CAPABILITIES")
+    assert "NUM_STREAMS" in core.get_property("CPU", "SUPPORTED_PROPERTIES")
+    core.set_property("CPU", {"INFERENCE_NUM_THREADS": 2, "PERF_COUNT": True})
+    assert core.get_property("CPU", "INFERENCE_NUM_THREADS") == 2
+    compiled = core.compile_model(RELU, "CPU")
+    assert compiled.get_property("INFERENCE_NUM_THREADS") == 2
+    assert compiled.get_property("PERF_COUNT") is True
+    # the config of compile_model wins over the core's
+    own = core.compile_model(RELU, "CPU", {"PERF_COUNT": False})
+    assert own.get_property("PERF_COUNT") is False
+    # another core has its own
+    assert lowpass.Core().get_property("CPU", "INFERENCE_NUM_THREADS") == 1
+
+
+def test_core_property_errors() -> None:
+    core = lowpass.Core()
+    with pytest.raises(LowpassError, match="Unsupported property BOGUS by CPU plugin"):
+        core.set_property("CPU", {"BOGUS": 1})
+    with pytest.raises(LowpassError, match="NUM_STREAMS takes an integer >= 1 or AUTO"):
+        core.set_property("CPU", {"NUM_STREAMS": 0})
+    with pytest.raises(LowpassError, match="Cannot get unsupported property: BOGUS"):
+        core.get_property("CPU", "BOGUS")
+    with pytest.raises(LowpassError, match='Device with "GPU" name is not registered'):
+        core.get_property("GPU", "FULL_DEVICE_NAME")
+    assert core.get_property("CPU", "INFERENCE_NUM_THREADS") == 1  # (nothing was set)
+
+
+def test_versions() -> None:
+    versions = lowpass.Core().get_versions("CPU")
+    assert list(versions) == ["CPU"]
+    assert versions["CPU"].build_number == lowpass.__version__
+    assert versions["CPU"].description
+
+
+# ---- export / import -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("device", ["REFERENCE", "CPU"])
+def test_export_import_gives_the_same_results(device: str, rng: np.random.Generator) -> None:
+    core = lowpass.Core()
+    compiled = core.compile_model(EXAMPLES / "convnet.mlir", device)
+    x = rng.random((1, 3, 32, 32), np.float32)
+    want = compiled({"data": x})[0]
+    stream = compiled.export_model()
+    assert isinstance(stream, io.BytesIO) and stream.tell() == 0  # as openvino 2026's
+    for source in (stream, stream.getvalue(), bytearray(stream.getvalue())):
+        imported = core.import_model(source, device)
+        np.testing.assert_array_equal(imported({"data": x})[0], want)
+        assert [p.name for p in imported.inputs] == ["data"]
+    into = io.BytesIO()
+    assert compiled.export_model(into) is None and into.getvalue() == stream.getvalue()
+
+
+def test_import_loads_the_code_without_compiling(monkeypatch: pytest.MonkeyPatch) -> None:
+    core = lowpass.Core()
+    compiled = core.compile_model(EXAMPLES / "convnet.mlir", "CPU")
+    data = compiled.export_model().getvalue()
+    compiler.clear_cache()  # (else the in-memory cache answers)
+
+    def no_compiling(*args: object, **kwargs: object) -> None:
+        raise AssertionError("import_model compiled the model")
+
+    monkeypatch.setattr(compiler, "compile_pipelined", no_compiling)
+    imported = core.import_model(data, "CPU", {"PERF_COUNT": True})
+    assert imported.get_property("PERF_COUNT") is True  # (not part of the code's key)
+    imported.create_infer_request().infer({"data": np.zeros((1, 3, 32, 32), np.float32)})
+
+
+def test_export_reads_the_cache_dir_blob(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    core = lowpass.Core()
+    compiler.clear_cache()  # (else the in-memory cache answers and nothing is written)
+    compiled = core.compile_model(EXAMPLES / "convnet.mlir", "CPU", {"CACHE_DIR": tmp_path})
+    (blob,) = tmp_path.glob("*.blob")
+    compiler.clear_cache()
+    monkeypatch.setattr(compiler, "compile_pipelined", None)  # (would fail if called)
+    data = compiled.export_model().getvalue()
+    assert data.endswith(blob.read_bytes())
+
+
+def _export(device: str = "CPU") -> bytes:
+    compiled = lowpass.Core().compile_model(EXAMPLES / "convnet.mlir", device)
+    return compiled.export_model().getvalue()
+
+
+def test_damaged_exports_are_refused() -> None:
+    core = lowpass.Core()
+    data = _export()
+    for at in (len(data) // 2, len(data) - 1, len(data) - 5000):
+        damaged = bytearray(data)
+        damaged[at] ^= 0x40
+        with pytest.raises(LowpassError, match="do not match their checksum"):
+            core.import_model(bytes(damaged), "CPU")
+    with pytest.raises(LowpassError, match="truncated"):
+        core.import_model(data[:-10], "CPU")
+    with pytest.raises(LowpassError, match="not a model exported by lowpass"):
+        core.import_model(b"garbage" * 10, "CPU")
+    with pytest.raises(LowpassError, match="exported from CPU"):
+        core.import_model(data, "REFERENCE")
+    with pytest.raises(LowpassError, match="takes bytes or a binary stream"):
+        core.import_model(12, "CPU")
+
+
+def _rewrite_blob(data: bytes, change: object) -> bytes:
+    """The export with its blob changed by `change(blob) -> blob` and its checksum redone."""
+    from lowpass.runtime.core import _Exported
+
+    exported = _Exported.parse(data)
+    assert exported.blob is not None
+    key, blob = exported.blob
+    exported.blob = (key, change(blob))  # type: ignore[operator]
+    return exported.to_bytes()
+
+
+def test_a_blob_that_fails_its_own_checks_is_refused() -> None:
+    data = _export()
+    damaged = _rewrite_blob(data, lambda blob: b"NOT-A-BLOB\n" + blob[11:])
+    with pytest.raises(LowpassError, match="compiled code is damaged"):
+        lowpass.Core().import_model(damaged, "CPU")
+
+
+def test_code_of_another_host_or_thread_count_is_refused() -> None:
+    data = _export()
+    with pytest.raises(LowpassError, match="compiled code is not for this host"):
+        lowpass.Core().import_model(data, "CPU", {"INFERENCE_NUM_THREADS": 2})
+
+
+def test_export_of_a_dynamic_model_compiles_after_import() -> None:
+    core = lowpass.Core()
+    text = RELU.replace("2x3", "?x3")
+    data = core.compile_model(text, "CPU").export_model()
+    imported = core.import_model(data, "CPU")
+    x = np.array([[-1, 2, -3]] * 4, np.float32)
+    np.testing.assert_array_equal(imported({"x": x})[0], np.maximum(x, 0))
+
+
+def test_openvino_exports_and_imports_alike() -> None:
+    ov = pytest.importorskip("openvino")
+    ops = pytest.importorskip("openvino.opset13")
+    x = ops.parameter([2, 3], np.float32, name="x")
+    theirs = ov.Core().compile_model(ov.Model([ops.relu(x)], [x], "m"), "CPU")
+    ours = lowpass.Core().compile_model(RELU, "CPU")
+    for core, compiled in ((ov.Core(), theirs), (lowpass.Core(), ours)):
+        stream = compiled.export_model()
+        assert type(stream) is io.BytesIO and stream.tell() == 0
+        value = np.array([[-1, 2, -3], [4, -5, 6]], np.float32)
+        for source in (stream, stream.getvalue()):
+            out = core.import_model(source, "CPU").create_infer_request().infer({"x": value})
+            np.testing.assert_array_equal(out[0], np.maximum(value, 0))
+        with pytest.raises(RuntimeError):
+            core.import_model(b"garbage" * 10, "CPU")
+
+
+# ---- asynchronous requests ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("device", ["REFERENCE", "CPU"])
+def test_start_async_wait_and_callback(device: str, rng: np.random.Generator) -> None:
+    compiled = lowpass.Core().compile_model(EXAMPLES / "convnet.mlir", device)
+    request = compiled.create_infer_request()
+    x = rng.random((1, 3, 32, 32), np.float32)
+    want = request.infer({"data": x})[0]
+    seen: list[object] = []
+    request.set_callback(seen.append, "from set_callback")
+    x_copy = x.copy()
+    request.start_async({"data": x}, userdata="from start_async")
+    x[...] = 0  # (the inputs were copied by start_async)
+    request.wait()
+    assert seen == ["from start_async"] and request.userdata == "from start_async"
+    np.testing.assert_array_equal(request.results[0], want)
+    np.testing.assert_array_equal(request.get_tensor("data"), x_copy)
+    assert request.wait_for(0)
+    request.start_async()  # (the inputs set before)
+    request.wait()
+    assert seen == ["from start_async"] * 2
+
+
+def test_a_running_async_request_is_busy() -> None:
+    compiled = lowpass.Core().compile_model(RELU, "CPU")
+    request = compiled.create_infer_request()
+    release = threading.Event()
+    request.set_callback(lambda _: release.wait(10))
+    value = np.ones((2, 3), np.float32)
+    request.start_async({"x": value})
+    assert not request.wait_for(1)
+    with pytest.raises(LowpassError, match="infer request is busy: infer"):
+        request.infer({"x": value})
+    with pytest.raises(LowpassError, match="infer request is busy: start_async"):
+        request.start_async({"x": value})
+    release.set()
+    request.wait()
+    request.infer({"x": value})  # (ready again once wait() returned)
+
+
+def test_an_async_failure_is_raised_by_wait() -> None:
+    request = lowpass.Core().compile_model(RELU, "CPU").create_infer_request()
+    called: list[object] = []
+    request.set_callback(called.append, 1)
+    request.start_async()
+    with pytest.raises(LowpassError, match="input 'x' is not set"):
+        request.wait()
+    assert called == [1]  # (the callback runs on failure too, as OpenVINO's)
+    request.wait()  # (raised once)
+
+
+@pytest.mark.parametrize("config", [{}, {"PERFORMANCE_HINT": "THROUGHPUT"}, {"NUM_STREAMS": 2}])
+def test_async_infer_queue(config: dict[str, object], rng: np.random.Generator) -> None:
+    compiled = lowpass.Core().compile_model(EXAMPLES / "convnet.mlir", "CPU", config)
+    queue = AsyncInferQueue(compiled, 3)
+    assert len(queue) == 3 and queue.is_ready() and queue.userdata == [None] * 3
+    xs = rng.random((7, 1, 3, 32, 32), np.float32)
+    want = [compiled.infer_new_request({"data": x})[0] for x in xs]
+    got: dict[int, np.ndarray] = {}
+    queue.set_callback(lambda request, i: got.__setitem__(i, request.get_output_tensor(0)))
+    for i, x in enumerate(xs):
+        queue.start_async({"data": x}, i)
+    queue.wait_all()
+    assert sorted(got) == list(range(7))
+    for i in range(7):
+        np.testing.assert_array_equal(got[i], want[i])
+    assert len(queue.userdata) == 3 and set(queue.userdata) <= set(range(7))
+    assert isinstance(queue[0], lowpass.InferRequest) and len(list(queue)) == 3
+    with pytest.raises(IndexError):
+        queue[3]
+    assert 0 <= queue.get_idle_request_id() < 3
+
+
+def test_async_infer_queue_default_jobs_and_errors() -> None:
+    compiled = lowpass.Core().compile_model(RELU, "CPU", {"NUM_STREAMS": 2})
+    queue = AsyncInferQueue(compiled)
+    assert len(queue) == compiled.get_property("OPTIMAL_NUMBER_OF_INFER_REQUESTS") == 2
+
+    def fails(request: lowpass.InferRequest, userdata: object) -> None:
+        raise ValueError(f"callback {userdata}")
+
+    queue.set_callback(fails)
+    queue.start_async({"x": np.ones((2, 3), np.float32)}, 5)
+    with pytest.raises(ValueError, match="callback 5"):
+        queue.wait_all()
+    queue.set_callback(None)
+    with pytest.raises(LowpassError, match=r"has shape \[2, 2\], expected \[2, 3\]"):
+        queue.start_async({"x": np.ones((2, 2), np.float32)})  # (raised at once)
+    assert queue.is_ready()
+    queue.start_async({"x": np.ones((2, 3), np.float32)})
+    queue.wait_all()
+
+
+def _array(request: object) -> np.ndarray:
+    tensor = request.get_output_tensor(0)  # type: ignore[attr-defined]
+    return tensor if isinstance(tensor, np.ndarray) else tensor.data  # (openvino's Tensor)
+
+
+def test_async_infer_queue_matches_openvino() -> None:
+    ov = pytest.importorskip("openvino")
+    ops = pytest.importorskip("openvino.opset13")
+    x = ops.parameter([2, 3], np.float32, name="x")
+    theirs = ov.Core().compile_model(ov.Model([ops.relu(x)], [x], "m"), "CPU")
+    ours = lowpass.Core().compile_model(RELU, "CPU")
+    outcomes = []
+    for queue_type, compiled in ((ov.AsyncInferQueue, theirs), (AsyncInferQueue, ours)):
+        queue = queue_type(compiled, 2)
+        got: dict[int, float] = {}
+        queue.set_callback(
+            lambda request, i, got=got: got.__setitem__(i, float(_array(request).sum()))
+        )
+        assert queue.is_ready() and len(queue) == 2 and queue.userdata == [None, None]
+        for i in range(5):
+            queue.start_async({"x": np.full((2, 3), i - 2, np.float32)}, i)
+        queue.wait_all()
+        # (which request ran which job depends on the threads' timing: not compared)
+        outcomes.append((got, len(queue.userdata), set(queue.userdata) <= set(range(5))))
+    assert outcomes[0] == outcomes[1]
+
+
+# ---- streams ---------------------------------------------------------------------------------
+
+
+def test_streams_follow_openvinos_rules() -> None:
+    tp = parse_config({"PERFORMANCE_HINT": "THROUGHPUT", "INFERENCE_NUM_THREADS": 4})
+    assert (tp.streams, tp.threads, tp.total_threads) == (4, 1, 4)
+    capped = parse_config({"PERFORMANCE_HINT": "THROUGHPUT", "INFERENCE_NUM_THREADS": 4,
+                           "PERFORMANCE_HINT_NUM_REQUESTS": 2})
+    assert (capped.streams, capped.threads) == (2, 2)
+    explicit = parse_config({"NUM_STREAMS": 3, "INFERENCE_NUM_THREADS": 2})
+    assert (explicit.streams, explicit.threads) == (2, 1)  # (no more streams than threads)
+    split = parse_config({"NUM_STREAMS": 2, "INFERENCE_NUM_THREADS": 8})
+    assert (split.streams, split.threads, split.limit_streams) == (2, 4, True)
+    auto = parse_config({"NUM_STREAMS": "AUTO", "INFERENCE_NUM_THREADS": 3})
+    assert auto.streams == 3
+    latency = parse_config({"INFERENCE_NUM_THREADS": 4})
+    assert (latency.streams, latency.threads, latency.limit_streams) == (1, 4, False)
+    for bad, message in (
+        ({"NUM_STREAMS": "many"}, "NUM_STREAMS takes an integer >= 1 or AUTO"),
+        ({"PERFORMANCE_HINT": "FAST"}, "PERFORMANCE_HINT takes LATENCY, THROUGHPUT"),
+        ({"PERFORMANCE_HINT_NUM_REQUESTS": -1}, "must be >= 0"),
+    ):
+        with pytest.raises(LowpassError, match=message):
+            lowpass.Core().compile_model(RELU, "CPU", bad)
+
+
+def test_openvino_property_objects_are_taken() -> None:
+    pytest.importorskip("openvino")
+    import openvino.properties.hint as hint
+    import openvino.properties.streams as streams
+
+    config = {hint.performance_mode: hint.PerformanceMode.THROUGHPUT, streams.num: streams.Num(2)}
+    compiled = lowpass.Core().compile_model(RELU, "CPU", config)
+    assert compiled.get_property("NUM_STREAMS") == 2
+    assert compiled.get_property("PERFORMANCE_HINT") == "THROUGHPUT"
+    auto = lowpass.Core().compile_model(RELU, "CPU", {streams.num: streams.Num.AUTO})
+    assert auto.get_property("PERFORMANCE_HINT") == "LATENCY"
+    assert auto.get_property("NUM_STREAMS") == parse_config({"NUM_STREAMS": "AUTO"}).streams
+
+
+def test_stream_properties_match_openvino() -> None:
+    ov = pytest.importorskip("openvino")
+    ops = pytest.importorskip("openvino.opset13")
+    x = ops.parameter([2, 3], np.float32, name="x")
+    model = ov.Model([ops.relu(x)], [x], "m")
+    for config in (
+        {"NUM_STREAMS": 2, "INFERENCE_NUM_THREADS": 2},
+        {"PERFORMANCE_HINT": "THROUGHPUT", "INFERENCE_NUM_THREADS": 2},
+        {"PERFORMANCE_HINT": "LATENCY", "INFERENCE_NUM_THREADS": 1},
+    ):
+        theirs = ov.Core().compile_model(model, "CPU", config)
+        ours = lowpass.Core().compile_model(RELU, "CPU", config)
+        for key in ("NUM_STREAMS", "OPTIMAL_NUMBER_OF_INFER_REQUESTS", "INFERENCE_NUM_THREADS"):
+            assert int(ours.get_property(key)) == int(theirs.get_property(key)), (config, key)
+        hint = theirs.get_property("PERFORMANCE_HINT")
+        assert ours.get_property("PERFORMANCE_HINT") == getattr(hint, "name", str(hint))
+
+
+def test_a_dropped_request_ends_its_worker_thread() -> None:
+    import gc
+    import time
+
+    def workers() -> int:
+        return sum(t.name == "lowpass-infer-request" for t in threading.enumerate())
+
+    before = workers()
+    compiled = lowpass.Core().compile_model(RELU, "CPU")
+    requests = [compiled.create_infer_request() for _ in range(3)]
+    for request in requests:
+        request.start_async({"x": np.ones((2, 3), np.float32)})
+        request.wait()
+    assert workers() == before + 3
+    del requests, request
+    gc.collect()
+    deadline = time.monotonic() + 30
+    while workers() > before and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert workers() == before
