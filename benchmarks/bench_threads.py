@@ -94,8 +94,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"\n  {'engine':{width}}  {'idle ms':>8}  {'busy ms':>8}")
     for name in runs:
         print(f"  {name:{width}}  {idle[name] * 1e3:8.2f}  {busy[name] * 1e3:8.2f}")
-    for threads, pool in sorted(pool_module._POOLS.items()):
-        print(f"  native pool of {threads}: {pool.stats}")
+    for (threads, instance), pool in sorted(pool_module.pools().items()):
+        print(f"  native pool of {threads} (instance {instance}): {pool.stats}")
 
     def series(engine: str, times: dict[str, float]) -> list[float]:
         return [times[f"{engine} {t}t"] for t in counts]

@@ -29,6 +29,7 @@ stage), run on a copy of the module; step 6 translates what the attributes say:
 from __future__ import annotations
 
 import ctypes
+import dataclasses
 import hashlib
 import os
 import re
@@ -107,7 +108,7 @@ from lowpass.lowering.emit import (
     sanitize_name,
 )
 from lowpass.lowering.fingerprint import module_fingerprint
-from lowpass.lowering.kernels.threads import available_cores
+from lowpass.lowering.kernels.threads import available_cores, bind_pools
 from lowpass.lowering.ops.movement import emit_strided_copy
 from lowpass.lowering.target import host_cpu
 
@@ -234,6 +235,21 @@ class CompiledGraph:
     @property
     def fallback_groups(self) -> list[GroupInfo]:
         return [g for g in self.groups if g.fallback]
+
+    def for_stream(self, stream: int) -> CompiledGraph:
+        """The graph with its code loaded again, calling the thread pools of `stream`
+        (`threads.bind_pools`): the streams of a compiled model (NUM_STREAMS) run at once,
+        each on its own workers (one pool serves one caller at a time). Stream 0 is this
+        graph."""
+        if stream == 0 or self.threads == 1:
+            return self
+        if self.library.relink is None:
+            raise CompileError("this graph's code cannot be loaded again for another stream")
+        with bind_pools(stream):
+            library = self.library.relink()
+        return dataclasses.replace(
+            self, library=library, entry=ENTRY_FN(library.address(ENTRY_NAME))
+        )
 
     def llvm_ir(self, optimized: bool = True) -> str:
         """The LLVM IR of the graph as compiled (after the O3 pipeline unless not

@@ -52,6 +52,9 @@ class JitLibrary:
     compile_seconds: float
     keep_alive: list[Any] = field(default_factory=list)
     _cfuncs: dict[str, Any] = field(default_factory=dict)
+    relink: Callable[[], JitLibrary] | None = None
+    """Loads the same object code again, its runtime symbols resolved anew (`load_objects`'
+    libraries: another stream's thread pool is bound where `threads.bind_pools` says)."""
 
     @property
     def ir_text(self) -> str:
@@ -268,15 +271,20 @@ def load_objects(
     """Load the object files of `compile_objects` into a new engine (where they link with
     each other by name), binding their external `symbols` (name -> address) and their
     `runtime` symbols (`register_resolver`) first."""
-    symbols = {**symbols, **_resolve(runtime)}
+    bound = {**symbols, **_resolve(runtime)}
     with _LINK_LOCK:
-        for name, address in symbols.items():
+        for name, address in bound.items():
             llvm.add_symbol(name, address)
         engine = llvm.create_mcjit_compiler(llvm.parse_assembly(""), create_target_machine())
         for obj in objects:
             engine.add_object_file(llvm.ObjectFileRef.from_data(obj))
         engine.finalize_object()
-    return JitLibrary(engine, ir_text, compile_seconds, list(keep_alive))
+
+    def relink() -> JitLibrary:
+        return load_objects(objects, symbols, runtime, keep_alive, ir_text=ir_text,
+                            compile_seconds=compile_seconds)
+
+    return JitLibrary(engine, ir_text, compile_seconds, list(keep_alive), relink=relink)
 
 
 def new_module(name: str) -> ir.Module:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import os
+import queue
 import tempfile
 import threading
 from collections import OrderedDict
@@ -110,6 +111,37 @@ def _trampoline() -> Any:
         return _TRAMPOLINE[1]
 
 
+class StreamSlots:
+    """The streams of a compiled model (NUM_STREAMS, THROUGHPUT): a native call takes a free
+    stream (waiting for one, as OpenVINO's requests queue on its stream executors) and runs
+    that stream's copy of the graph's code, whose parallel kernels call the stream's own
+    thread pools (`CompiledGraph.for_stream`): a pool serves one caller at a time, so
+    streams of several threads sharing one would run one at a time."""
+
+    def __init__(self, streams: int) -> None:
+        self.streams = streams
+        self._free: queue.SimpleQueue[int] = queue.SimpleQueue()
+        for stream in range(streams):
+            self._free.put(stream)
+        self._graphs: dict[int, list[CompiledGraph]] = {}
+        self._lock = threading.Lock()
+
+    def entries(self, graph: CompiledGraph) -> list[int]:
+        """The entry point of each stream's copy of `graph` (loaded on first use)."""
+        with self._lock:
+            copies = self._graphs.get(id(graph))
+            if copies is None:  # (copies[0] is `graph`: its id stays this graph's)
+                copies = [graph.for_stream(k) for k in range(self.streams)]
+                self._graphs[id(graph)] = copies
+        return [int(ctypes.cast(g.entry, ctypes.c_void_p).value or 0) for g in copies]
+
+    def acquire(self) -> int:
+        return self._free.get()
+
+    def release(self, stream: int) -> None:
+        self._free.put(stream)
+
+
 class CpuConfigError(DeviceError):
     """An unknown property or a bad value in the CPU device's config."""
 
@@ -142,9 +174,9 @@ class CpuConfig:
 THROUGHPUT_THREADS_PER_STREAM = 1
 """Threads per stream that a THROUGHPUT hint (or NUM_STREAMS AUTO) chooses: one stream per
 core. OpenVINO's CPU plugin chooses this for most models on hosts of a few cores (2 streams
-of 1 thread on the 2-core development machine, openvino 2026.4); every stream of the CPU
-device runs inline on its own thread at one thread (the native worker pool serves one
-caller at a time: a stream of more threads would share it with the others)."""
+of 1 thread on the 2-core development machine, openvino 2026.4). A stream of more threads
+(NUM_STREAMS with INFERENCE_NUM_THREADS above it) runs its own copy of the code on its own
+thread pools (`StreamSlots`)."""
 HINTS = ("LATENCY", "THROUGHPUT", "CUMULATIVE_THROUGHPUT")
 
 
@@ -376,11 +408,9 @@ class CpuCompiledModel:
         self._per_shape: OrderedDict[tuple[tuple[int, ...], ...], CompiledGraph] = OrderedDict()
         self._last: CompiledGraph | None = None
         self._lock = threading.Lock()
-        self.stream_slots = (
-            threading.BoundedSemaphore(config.streams) if config.limit_streams else None
-        )
-        """One permit per stream: how many requests run their native code at once (None:
-        no limit; see `CpuConfig.limit_streams`)."""
+        self.stream_slots = StreamSlots(config.streams) if config.limit_streams else None
+        """The streams: how many requests run their native code at once, each on its own
+        thread pools (None: no limit; see `CpuConfig.limit_streams`)."""
         if self.dynamic:
             _check_dynamic_model(module)
             return
@@ -574,7 +604,7 @@ class CpuInferRequest:
         module: Any,
         input_names: Sequence[str] = (),
         state: tuple[list[np.ndarray], np.ndarray] | None = None,
-        slots: threading.BoundedSemaphore | None = None,
+        slots: StreamSlots | None = None,
     ) -> None:
         from lowpass.dialects.ov.state import module_variables
 
@@ -620,6 +650,7 @@ class CpuInferRequest:
         )
         self._call = _trampoline()
         self._call_address = ctypes.addressof(self._call_block)
+        self._stream_entries = slots.entries(graph) if slots is not None else []
         self._copies = [buf.__setitem__ for buf in self.input_buffers]
         self.input_index = {name: i for i, name in enumerate(input_names)}
         """Input name -> index (the runtime's fast path for dict inputs)."""
@@ -658,8 +689,12 @@ class CpuInferRequest:
         slots = self._slots
         if slots is None:
             return self._call(self._call_address)
-        with slots:
+        stream = slots.acquire()
+        try:
+            self._call_block[0] = self._stream_entries[stream]
             return self._call(self._call_address)
+        finally:
+            slots.release(stream)
 
     def _raise_failure(self, status: int) -> None:
         """The `_GroupFailure` of the fallback group that made the native call fail."""

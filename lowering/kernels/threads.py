@@ -57,6 +57,8 @@ import ctypes
 import os
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import llvmlite.ir as ir
@@ -632,8 +634,30 @@ class ThreadPool:
         run(self.state_address, task_address, ctx_address, chunks)
 
 
-_POOLS: dict[int, ThreadPool] = {}
+_POOLS: dict[tuple[int, int], ThreadPool] = {}
+"""The pools by (threads, instance): instance 0 is the process's; a compiled model with
+several streams of several threads binds stream k's copy of its code to instance k
+(`bind_pools`), so that its streams run in parallel, each on its own workers."""
 _POOLS_LOCK = threading.Lock()
+_BINDING = threading.local()
+
+
+def pools() -> dict[tuple[int, int], ThreadPool]:
+    """The pools started so far, by (threads, instance) (their `stats`: benchmarks)."""
+    with _POOLS_LOCK:
+        return dict(_POOLS)
+
+
+@contextmanager
+def bind_pools(instance: int) -> Iterator[None]:
+    """Code loaded on this thread inside the block calls the pools of `instance` (see
+    `_POOLS`) for its `pool_symbols`."""
+    before = getattr(_BINDING, "instance", 0)
+    _BINDING.instance = instance
+    try:
+        yield
+    finally:
+        _BINDING.instance = before
 
 
 def available_cores() -> int:
@@ -663,12 +687,13 @@ def _spin_limits(library: JitLibrary) -> tuple[int, int, int, int, int]:
     )
 
 
-def thread_pool(threads: int) -> ThreadPool:
-    """The process's pool for `threads` threads (created and started on first use)."""
+def thread_pool(threads: int, instance: int = 0) -> ThreadPool:
+    """The process's pool for `threads` threads (created and started on first use); other
+    instances are the pools of other streams (`bind_pools`)."""
     if threads < 2:
         raise ValueError("a pool needs at least 2 threads (1 thread runs inline)")
     with _POOLS_LOCK:
-        pool = _POOLS.get(threads)
+        pool = _POOLS.get((threads, instance))
         if pool is None:
             library = compile_ir(_emit_pool_module(threads), cache=False)
             state = aligned_zeros(_SLOTS + _SLOT_BYTES * threads + 64 * threads)
@@ -682,7 +707,7 @@ def thread_pool(threads: int) -> ThreadPool:
             )
             pool._configure()
             pool._start()
-            _POOLS[threads] = pool
+            _POOLS[threads, instance] = pool
         return pool
 
 
@@ -760,7 +785,7 @@ def pool_address(name: str) -> int:
         if what == "run":
             return library.address("lowpass_omp_run")
         return library.address("lowpass_omp_state")
-    pool = thread_pool(int(threads_text))
+    pool = thread_pool(int(threads_text), getattr(_BINDING, "instance", 0))
     return pool.run_address if what == "run" else pool.state_address
 
 

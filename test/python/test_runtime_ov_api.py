@@ -422,6 +422,43 @@ def test_streams_follow_openvinos_rules() -> None:
             lowpass.Core().compile_model(RELU, "CPU", bad)
 
 
+def test_streams_of_several_threads_have_their_own_pools() -> None:
+    """NUM_STREAMS 2 of 2 threads each: each stream runs its own copy of the code, bound to
+    its own thread pools (one pool serves one caller at a time: shared, the streams would
+    run one at a time), with the same results."""
+    from lowpass.lowering.kernels.threads import available_cores, pools
+
+    if available_cores() < 2:
+        pytest.skip("one core: the graph is compiled for one thread, no pool")
+    compiled = lowpass.Core().compile_model(
+        EXAMPLES / "convnet.mlir", "CPU", {"NUM_STREAMS": 2, "INFERENCE_NUM_THREADS": 4}
+    )
+    graph = compiled._cpu.graph
+    assert graph.threads == 2
+    slots = compiled._cpu.stream_slots
+    entries = slots.entries(graph)
+    assert len(set(entries)) == 2  # two copies of the code
+    assert {(2, 0), (2, 1)} <= set(pools())  # stream 1's pools, started when it was loaded
+    x = np.random.default_rng(1).random((1, 3, 32, 32), dtype=np.float32)
+    requests = [compiled.create_infer_request() for _ in range(4)]
+    results: list[dict] = [{} for _ in requests]
+
+    def run(i: int) -> None:
+        for _ in range(5):
+            results[i] = dict(requests[i].infer({"data": x}))
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(requests))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    want = lowpass.Core().compile_model(EXAMPLES / "convnet.mlir", "REFERENCE")
+    expected = want.create_infer_request().infer({"data": x})
+    for got in results:
+        for a, b in zip(got.values(), expected.values(), strict=True):
+            np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-5)
+
+
 def test_openvino_property_objects_are_taken() -> None:
     pytest.importorskip("openvino")
     import openvino.properties.hint as hint
