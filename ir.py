@@ -8,11 +8,15 @@ report errors the way MLIR does: `file.mlir:12:5: error: 'ov.add' op <what is wr
 
 from __future__ import annotations
 
+import difflib
 import gc
+import math
 import re
 import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import cache
 from io import StringIO
 from pathlib import Path
 from typing import cast
@@ -21,6 +25,8 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import (
     ArrayAttr,
     CallSiteLoc,
+    DenseIntOrFPElementsAttr,
+    DenseResourceAttr,
     FileLineColLoc,
     FusedLoc,
     IntAttr,
@@ -258,6 +264,31 @@ class LocatingParser(Parser):
             op.location = location  # else the text's own trailing `loc(...)` stays
         return op
 
+    def _get_op_by_name(self, name: str) -> type[Operation]:
+        """
+        xDSL's lookup, except that a name in a registered dialect that the dialect does not
+        define is an error naming the closest op, `no op named 'ov.addd' in dialect 'ov'
+        (did you mean 'ov.add'?)`, rather than advice to allow unregistered dialects; in
+        lowpass's own dialects (`ov`, `tfl`, `cpu`) it is an error with
+        `--allow-unregistered-dialect` too, as MLIR's registered dialects reject unknown ops.
+        """
+        dialect_name, dot, _ = name.partition(".")
+        if dot and (self.ctx.get_optional_op(name) is None or (
+            dialect_name in _own_dialect_names() and not self._defines(dialect_name, name)
+        )):
+            dialect = self.ctx.get_optional_dialect(dialect_name)
+            if dialect is not None and not self._defines(dialect_name, name):
+                names = [op.name for op in dialect.operations]
+                self.raise_error(
+                    f"no op named '{name}' in dialect '{dialect_name}'"
+                    + did_you_mean(name, names)
+                )
+        return super()._get_op_by_name(name)
+
+    def _defines(self, dialect_name: str, name: str) -> bool:
+        dialect = self.ctx.get_optional_dialect(dialect_name)
+        return dialect is not None and any(op.name == name for op in dialect.operations)
+
     _explicit_location_end: int = -1
     """Where the last `loc(...)` parsed ends (an op's own one ends right before its end)."""
 
@@ -284,6 +315,23 @@ class LocatingParser(Parser):
         return FileLineColLoc(
             name, IntAttr(line + self.line_offset), IntAttr(pos - line_start + 1)
         )
+
+
+@cache
+def _own_dialect_names() -> frozenset[str]:
+    from lowpass.dialects import get_all_dialects
+
+    return frozenset(get_all_dialects())
+
+
+def did_you_mean(name: str, candidates: Iterable[str]) -> str:
+    """` (did you mean 'X'?)` for the candidate closest to `name` (the shortest that starts
+    with it, else the most similar), or "" when none is close."""
+    candidates = list(candidates)
+    close = sorted((c for c in candidates if c.startswith(name)), key=len)[:1]
+    if not close:
+        close = difflib.get_close_matches(name, candidates, n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 def parse_module(
@@ -394,7 +442,51 @@ def read_module(path_or_text: str | Path, ctx: Context | None = None) -> ModuleO
     return module
 
 
-def print_module(module: Operation, *, generic: bool = False) -> str:
+@dataclass(eq=False, repr=False)
+class LowpassPrinter(Printer):
+    """
+    xDSL's printer with lowpass's additions, for lowpass's entry points (`opt-tool`,
+    `print_module`):
+
+    - `elide_elementsattrs_if_larger`: MLIR's `--mlir-elide-elementsattrs-if-larger=N`: an
+      elements attribute (`dense<...>`, `dense_resource<...>`) of more than N elements, not
+      a splat, prints as `dense_resource<__elided__> : <type>` (xDSL 0.74's printer has no
+      such option). The text is for reading: it does not parse back to the values.
+    """
+
+    elide_elementsattrs_if_larger: int | None = field(default=None)
+
+    def elides(self, attribute: Attribute) -> bool:
+        """Whether `attribute` prints as `dense_resource<__elided__>`."""
+        limit = self.elide_elementsattrs_if_larger
+        if limit is None:
+            return False
+        if isinstance(attribute, DenseResourceAttr):
+            return math.prod(attribute.type.get_shape()) > limit
+        if not isinstance(attribute, DenseIntOrFPElementsAttr):
+            return False
+        if math.prod(attribute.get_shape()) <= limit:
+            return False
+        data = attribute.data.data
+        width = len(data) // max(1, math.prod(attribute.get_shape()))
+        return data != data[:width] * (len(data) // max(1, width))  # a splat is not elided
+
+    def print_attribute(self, attribute: Attribute) -> None:
+        if self.elides(attribute):
+            assert isinstance(attribute, DenseIntOrFPElementsAttr | DenseResourceAttr)
+            self.print_string("dense_resource<__elided__> : ")
+            self.print_attribute(attribute.get_type())
+            return
+        super().print_attribute(attribute)
+
+
+def print_module(
+    module: Operation, *, generic: bool = False, elide_elementsattrs_if_larger: int | None = None
+) -> str:
     out = StringIO()
-    Printer(stream=out, print_generic_format=generic).print_op(module)
+    LowpassPrinter(
+        stream=out,
+        print_generic_format=generic,
+        elide_elementsattrs_if_larger=elide_elementsattrs_if_larger,
+    ).print_op(module)
     return out.getvalue() + "\n"
