@@ -36,11 +36,14 @@ from xdsl.dialects.builtin import (
     StringAttr,
     TensorType,
     UnknownLoc,
+    UnregisteredOp,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.parser import Parser
+from xdsl.parser.generic_parser import ParserState
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
+from xdsl.utils.lexer import Input
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRToken, MLIRTokenKind, StringLiteral
 
 # xDSL 0.74's string-literal regex, '"(?:[^"\\\n\v\f]+|\\(?:...))*"', nests a `+` inside a
@@ -52,31 +55,35 @@ from xdsl.utils.mlir_lexer import MLIRLexer, MLIRToken, MLIRTokenKind, StringLit
 LINEAR_STRING_LITERAL_REGEX = re.compile(
     r'"(?:[^"\\\n\v\f]|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*+"'
 )
-MLIRLexer._unescaped_characters_regex = LINEAR_STRING_LITERAL_REGEX
-
-_xdsl_lex_string_literal = MLIRLexer._lex_string_literal
 
 
-def _lex_utf8_string_literal(self: MLIRLexer, start_pos: int) -> MLIRToken:
+class LowpassLexer(MLIRLexer):
     """
-    xDSL 0.74's printer writes every byte outside printable ASCII as `\\XX` (`"é"` as
-    `"\\C3\\A9"`), but its lexer makes a literal with escapes a string only if its bytes are
-    ASCII, as a bytes literal otherwise: `ov.name = "\\C3\\A9"` read back was a `BytesAttr`,
-    and a `loc("...")` or quoted symbol name with one was not a string at all. Its docstring
-    (and MLIR, whose string attributes are byte strings) says UTF-8: a literal whose bytes
-    decode as UTF-8 is a string; only other bytes stay a bytes literal.
+    xDSL's MLIR lexer with lowpass's two fixes, for lowpass's parser (`LocatingParser`)
+    only: importing lowpass leaves xDSL's `MLIRLexer` as it is (an embedding compiler keeps
+    its own lexer).
+
+    - String literals are matched in linear time (`LINEAR_STRING_LITERAL_REGEX`).
+    - A literal whose bytes decode as UTF-8 is a string: xDSL 0.74's printer writes every
+      byte outside printable ASCII as `\\XX` (`"é"` as `"\\C3\\A9"`), but its lexer makes a
+      literal with escapes a string only if its bytes are ASCII, a bytes literal otherwise:
+      `ov.name = "\\C3\\A9"` read back was a `BytesAttr`, and a `loc("...")` or quoted symbol
+      name with one was not a string at all. Its docstring (and MLIR, whose string
+      attributes are byte strings) says UTF-8; only other bytes stay a bytes literal.
     """
-    token = _xdsl_lex_string_literal(self, start_pos)
-    if token.kind is MLIRTokenKind.BYTES_LIT:
-        try:
-            StringLiteral.from_span(token.span).bytes_contents.decode("utf-8")
-        except UnicodeDecodeError:
-            return token
-        return MLIRToken(MLIRTokenKind.STRING_LIT, token.span)
-    return token
 
+    _unescaped_characters_regex = LINEAR_STRING_LITERAL_REGEX
 
-MLIRLexer._lex_string_literal = _lex_utf8_string_literal
+    def _lex_string_literal(self, start_pos: int) -> MLIRToken:
+        token = super()._lex_string_literal(start_pos)
+        if token.kind is MLIRTokenKind.BYTES_LIT:
+            try:
+                StringLiteral.from_span(token.span).bytes_contents.decode("utf-8")
+            except UnicodeDecodeError:
+                return token
+            return MLIRToken(MLIRTokenKind.STRING_LIT, token.span)
+        return token
+
 
 # Characters xDSL's printer writes as they are: printable ASCII but `"` and `\`.
 _ESCAPED_RUN = re.compile(r"[^\x20\x21\x23-\x5b\x5d-\x7e]+")
@@ -88,16 +95,10 @@ def _escape_run(match: re.Match[str]) -> str:
     )
 
 
-def _print_string_literal(self: Printer, string: str) -> None:
-    """
-    xDSL 0.74's `print_string_literal`, the same text, in time linear in the string with a
-    small constant: xDSL's writes every byte through `print_string`, which took about 28 s
-    for a 10 MB layer name; runs of plain characters are now copied as they are.
-    """
-    self.print_string('"' + _ESCAPED_RUN.sub(_escape_run, string) + '"')
-
-
-Printer.print_string_literal = _print_string_literal
+def escape_string_literal(string: str) -> str:
+    """`string` as an MLIR string literal, quotes included: the text of xDSL 0.74's
+    `print_string_literal` (`\\XX` for each byte outside printable ASCII, `"` and `\\`)."""
+    return '"' + _ESCAPED_RUN.sub(_escape_run, string) + '"'
 
 
 _COLLECTOR_LOCK = threading.Lock()
@@ -226,8 +227,15 @@ class LocatingParser(Parser):
     A parser that sets each op's `location` to the `FileLineColLoc` where it was parsed,
     unless the text gives a `loc(...)` of its own (as `--print-debuginfo` prints). Lines are
     counted incrementally, from the previous op's position: ops are reached in text order,
-    so a 100 MB model is scanned once.
+    so a 100 MB model is scanned once. It reads with `LowpassLexer`.
     """
+
+    def __init__(self, ctx: Context, input: str | bytes, name: str = "<unknown>") -> None:
+        # xDSL's Parser on an empty text, then the state made again with lowpass's lexer
+        # (making the state lexes the first token).
+        super().__init__(ctx, "", name)
+        text = input.decode("utf-8") if isinstance(input, bytes) else input
+        self._parser_state = ParserState(LowpassLexer(Input(text, name)))
 
     line_offset: int = 0
 
@@ -455,6 +463,38 @@ class LowpassPrinter(Printer):
     """
 
     elide_elementsattrs_if_larger: int | None = field(default=None)
+
+    def print_string_literal(self, string: str) -> None:
+        """
+        xDSL 0.74's `print_string_literal`, the same text, in time linear in the string with
+        a small constant: xDSL's writes every byte through `print_string`, which took about
+        28 s for a 10 MB layer name; runs of plain characters are now copied as they are.
+        """
+        self.print_string(escape_string_literal(string))
+
+    def print_op(self, op: Operation) -> None:
+        """
+        xDSL's, except that an op name printed in quotes (the generic form, an unregistered
+        op) is escaped: xDSL 0.74 writes `"a"b"` for the op `a"b`, which does not read back.
+        """
+        name = op.op_name.data if isinstance(op, UnregisteredOp) else op.name
+        if escape_string_literal(name) == f'"{name}"':
+            super().print_op(op)
+            return
+        # Print it as xDSL does into a buffer (the printer's state, names and column, moves on
+        # as if it printed it), then write it with the escaped name in place of the raw one:
+        # the op's text starts with its results (`%0, %1 = `) and then the quoted name.
+        stream, buffer = self.stream, StringIO()
+        self.stream = buffer
+        try:
+            super().print_op(op)
+        finally:
+            self.stream = stream
+        text, raw = buffer.getvalue(), f'"{name}"'
+        at = text.find(raw)
+        if at >= 0:
+            text = text[:at] + escape_string_literal(name) + text[at + len(raw):]
+        print(text, file=self.stream, end="")
 
     def elides(self, attribute: Attribute) -> bool:
         """Whether `attribute` prints as `dense_resource<__elided__>`."""
