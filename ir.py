@@ -8,11 +8,15 @@ report errors the way MLIR does: `file.mlir:12:5: error: 'ov.add' op <what is wr
 
 from __future__ import annotations
 
+import difflib
 import gc
+import math
 import re
 import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import cache
 from io import StringIO
 from pathlib import Path
 from typing import cast
@@ -21,6 +25,8 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import (
     ArrayAttr,
     CallSiteLoc,
+    DenseIntOrFPElementsAttr,
+    DenseResourceAttr,
     FileLineColLoc,
     FusedLoc,
     IntAttr,
@@ -30,11 +36,14 @@ from xdsl.dialects.builtin import (
     StringAttr,
     TensorType,
     UnknownLoc,
+    UnregisteredOp,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.parser import Parser
+from xdsl.parser.generic_parser import ParserState
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
+from xdsl.utils.lexer import Input
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRToken, MLIRTokenKind, StringLiteral
 
 # xDSL 0.74's string-literal regex, '"(?:[^"\\\n\v\f]+|\\(?:...))*"', nests a `+` inside a
@@ -46,31 +55,35 @@ from xdsl.utils.mlir_lexer import MLIRLexer, MLIRToken, MLIRTokenKind, StringLit
 LINEAR_STRING_LITERAL_REGEX = re.compile(
     r'"(?:[^"\\\n\v\f]|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*+"'
 )
-MLIRLexer._unescaped_characters_regex = LINEAR_STRING_LITERAL_REGEX
-
-_xdsl_lex_string_literal = MLIRLexer._lex_string_literal
 
 
-def _lex_utf8_string_literal(self: MLIRLexer, start_pos: int) -> MLIRToken:
+class LowpassLexer(MLIRLexer):
     """
-    xDSL 0.74's printer writes every byte outside printable ASCII as `\\XX` (`"é"` as
-    `"\\C3\\A9"`), but its lexer makes a literal with escapes a string only if its bytes are
-    ASCII, as a bytes literal otherwise: `ov.name = "\\C3\\A9"` read back was a `BytesAttr`,
-    and a `loc("...")` or quoted symbol name with one was not a string at all. Its docstring
-    (and MLIR, whose string attributes are byte strings) says UTF-8: a literal whose bytes
-    decode as UTF-8 is a string; only other bytes stay a bytes literal.
+    xDSL's MLIR lexer with lowpass's two fixes, for lowpass's parser (`LocatingParser`)
+    only: importing lowpass leaves xDSL's `MLIRLexer` as it is (an embedding compiler keeps
+    its own lexer).
+
+    - String literals are matched in linear time (`LINEAR_STRING_LITERAL_REGEX`).
+    - A literal whose bytes decode as UTF-8 is a string: xDSL 0.74's printer writes every
+      byte outside printable ASCII as `\\XX` (`"é"` as `"\\C3\\A9"`), but its lexer makes a
+      literal with escapes a string only if its bytes are ASCII, a bytes literal otherwise:
+      `ov.name = "\\C3\\A9"` read back was a `BytesAttr`, and a `loc("...")` or quoted symbol
+      name with one was not a string at all. Its docstring (and MLIR, whose string
+      attributes are byte strings) says UTF-8; only other bytes stay a bytes literal.
     """
-    token = _xdsl_lex_string_literal(self, start_pos)
-    if token.kind is MLIRTokenKind.BYTES_LIT:
-        try:
-            StringLiteral.from_span(token.span).bytes_contents.decode("utf-8")
-        except UnicodeDecodeError:
-            return token
-        return MLIRToken(MLIRTokenKind.STRING_LIT, token.span)
-    return token
 
+    _unescaped_characters_regex = LINEAR_STRING_LITERAL_REGEX
 
-MLIRLexer._lex_string_literal = _lex_utf8_string_literal
+    def _lex_string_literal(self, start_pos: int) -> MLIRToken:
+        token = super()._lex_string_literal(start_pos)
+        if token.kind is MLIRTokenKind.BYTES_LIT:
+            try:
+                StringLiteral.from_span(token.span).bytes_contents.decode("utf-8")
+            except UnicodeDecodeError:
+                return token
+            return MLIRToken(MLIRTokenKind.STRING_LIT, token.span)
+        return token
+
 
 # Characters xDSL's printer writes as they are: printable ASCII but `"` and `\`.
 _ESCAPED_RUN = re.compile(r"[^\x20\x21\x23-\x5b\x5d-\x7e]+")
@@ -82,16 +95,10 @@ def _escape_run(match: re.Match[str]) -> str:
     )
 
 
-def _print_string_literal(self: Printer, string: str) -> None:
-    """
-    xDSL 0.74's `print_string_literal`, the same text, in time linear in the string with a
-    small constant: xDSL's writes every byte through `print_string`, which took about 28 s
-    for a 10 MB layer name; runs of plain characters are now copied as they are.
-    """
-    self.print_string('"' + _ESCAPED_RUN.sub(_escape_run, string) + '"')
-
-
-Printer.print_string_literal = _print_string_literal
+def escape_string_literal(string: str) -> str:
+    """`string` as an MLIR string literal, quotes included: the text of xDSL 0.74's
+    `print_string_literal` (`\\XX` for each byte outside printable ASCII, `"` and `\\`)."""
+    return '"' + _ESCAPED_RUN.sub(_escape_run, string) + '"'
 
 
 _COLLECTOR_LOCK = threading.Lock()
@@ -220,8 +227,15 @@ class LocatingParser(Parser):
     A parser that sets each op's `location` to the `FileLineColLoc` where it was parsed,
     unless the text gives a `loc(...)` of its own (as `--print-debuginfo` prints). Lines are
     counted incrementally, from the previous op's position: ops are reached in text order,
-    so a 100 MB model is scanned once.
+    so a 100 MB model is scanned once. It reads with `LowpassLexer`.
     """
+
+    def __init__(self, ctx: Context, input: str | bytes, name: str = "<unknown>") -> None:
+        # xDSL's Parser on an empty text, then the state made again with lowpass's lexer
+        # (making the state lexes the first token).
+        super().__init__(ctx, "", name)
+        text = input.decode("utf-8") if isinstance(input, bytes) else input
+        self._parser_state = ParserState(LowpassLexer(Input(text, name)))
 
     line_offset: int = 0
 
@@ -258,6 +272,31 @@ class LocatingParser(Parser):
             op.location = location  # else the text's own trailing `loc(...)` stays
         return op
 
+    def _get_op_by_name(self, name: str) -> type[Operation]:
+        """
+        xDSL's lookup, except that a name in a registered dialect that the dialect does not
+        define is an error naming the closest op, `no op named 'ov.addd' in dialect 'ov'
+        (did you mean 'ov.add'?)`, rather than advice to allow unregistered dialects; in
+        lowpass's own dialects (`ov`, `tfl`, `cpu`) it is an error with
+        `--allow-unregistered-dialect` too, as MLIR's registered dialects reject unknown ops.
+        """
+        dialect_name, dot, _ = name.partition(".")
+        if dot and (self.ctx.get_optional_op(name) is None or (
+            dialect_name in _own_dialect_names() and not self._defines(dialect_name, name)
+        )):
+            dialect = self.ctx.get_optional_dialect(dialect_name)
+            if dialect is not None and not self._defines(dialect_name, name):
+                names = [op.name for op in dialect.operations]
+                self.raise_error(
+                    f"no op named '{name}' in dialect '{dialect_name}'"
+                    + did_you_mean(name, names)
+                )
+        return super()._get_op_by_name(name)
+
+    def _defines(self, dialect_name: str, name: str) -> bool:
+        dialect = self.ctx.get_optional_dialect(dialect_name)
+        return dialect is not None and any(op.name == name for op in dialect.operations)
+
     _explicit_location_end: int = -1
     """Where the last `loc(...)` parsed ends (an op's own one ends right before its end)."""
 
@@ -284,6 +323,23 @@ class LocatingParser(Parser):
         return FileLineColLoc(
             name, IntAttr(line + self.line_offset), IntAttr(pos - line_start + 1)
         )
+
+
+@cache
+def _own_dialect_names() -> frozenset[str]:
+    from lowpass.dialects import get_all_dialects
+
+    return frozenset(get_all_dialects())
+
+
+def did_you_mean(name: str, candidates: Iterable[str]) -> str:
+    """` (did you mean 'X'?)` for the candidate closest to `name` (the shortest that starts
+    with it, else the most similar), or "" when none is close."""
+    candidates = list(candidates)
+    close = sorted((c for c in candidates if c.startswith(name)), key=len)[:1]
+    if not close:
+        close = difflib.get_close_matches(name, candidates, n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 def parse_module(
@@ -394,7 +450,83 @@ def read_module(path_or_text: str | Path, ctx: Context | None = None) -> ModuleO
     return module
 
 
-def print_module(module: Operation, *, generic: bool = False) -> str:
+@dataclass(eq=False, repr=False)
+class LowpassPrinter(Printer):
+    """
+    xDSL's printer with lowpass's additions, for lowpass's entry points (`opt-tool`,
+    `print_module`):
+
+    - `elide_elementsattrs_if_larger`: MLIR's `--mlir-elide-elementsattrs-if-larger=N`: an
+      elements attribute (`dense<...>`, `dense_resource<...>`) of more than N elements, not
+      a splat, prints as `dense_resource<__elided__> : <type>` (xDSL 0.74's printer has no
+      such option). The text is for reading: it does not parse back to the values.
+    """
+
+    elide_elementsattrs_if_larger: int | None = field(default=None)
+
+    def print_string_literal(self, string: str) -> None:
+        """
+        xDSL 0.74's `print_string_literal`, the same text, in time linear in the string with
+        a small constant: xDSL's writes every byte through `print_string`, which took about
+        28 s for a 10 MB layer name; runs of plain characters are now copied as they are.
+        """
+        self.print_string(escape_string_literal(string))
+
+    def print_op(self, op: Operation) -> None:
+        """
+        xDSL's, except that an op name printed in quotes (the generic form, an unregistered
+        op) is escaped: xDSL 0.74 writes `"a"b"` for the op `a"b`, which does not read back.
+        """
+        name = op.op_name.data if isinstance(op, UnregisteredOp) else op.name
+        if escape_string_literal(name) == f'"{name}"':
+            super().print_op(op)
+            return
+        # Print it as xDSL does into a buffer (the printer's state, names and column, moves on
+        # as if it printed it), then write it with the escaped name in place of the raw one:
+        # the op's text starts with its results (`%0, %1 = `) and then the quoted name.
+        stream, buffer = self.stream, StringIO()
+        self.stream = buffer
+        try:
+            super().print_op(op)
+        finally:
+            self.stream = stream
+        text, raw = buffer.getvalue(), f'"{name}"'
+        at = text.find(raw)
+        if at >= 0:
+            text = text[:at] + escape_string_literal(name) + text[at + len(raw):]
+        print(text, file=self.stream, end="")
+
+    def elides(self, attribute: Attribute) -> bool:
+        """Whether `attribute` prints as `dense_resource<__elided__>`."""
+        limit = self.elide_elementsattrs_if_larger
+        if limit is None:
+            return False
+        if isinstance(attribute, DenseResourceAttr):
+            return math.prod(attribute.type.get_shape()) > limit
+        if not isinstance(attribute, DenseIntOrFPElementsAttr):
+            return False
+        if math.prod(attribute.get_shape()) <= limit:
+            return False
+        data = attribute.data.data
+        width = len(data) // max(1, math.prod(attribute.get_shape()))
+        return data != data[:width] * (len(data) // max(1, width))  # a splat is not elided
+
+    def print_attribute(self, attribute: Attribute) -> None:
+        if self.elides(attribute):
+            assert isinstance(attribute, DenseIntOrFPElementsAttr | DenseResourceAttr)
+            self.print_string("dense_resource<__elided__> : ")
+            self.print_attribute(attribute.get_type())
+            return
+        super().print_attribute(attribute)
+
+
+def print_module(
+    module: Operation, *, generic: bool = False, elide_elementsattrs_if_larger: int | None = None
+) -> str:
     out = StringIO()
-    Printer(stream=out, print_generic_format=generic).print_op(module)
+    LowpassPrinter(
+        stream=out,
+        print_generic_format=generic,
+        elide_elementsattrs_if_larger=elide_elementsattrs_if_larger,
+    ).print_op(module)
     return out.getvalue() + "\n"

@@ -1,9 +1,13 @@
 """
 `opt-tool`: the lowpass optimizer driver, `xdsl-opt` with the lowpass dialects and passes.
 
-Passes run either as an xDSL pipeline (`-p 'canonicalize,lpt{deq-precision=f16}'`) or
-MLIR-style, one flag per pass in command-line order (`--canonicalize --lpt='deq-precision=f16'`);
-`--help` lists every pass flag with its summary and options.
+Passes run either as an xDSL pipeline (`-p 'canonicalize,lpt{deq-precision=f16}'`),
+MLIR-style, one flag per pass in command-line order (`--canonicalize --lpt='deq-precision=f16'`),
+or as mlir-opt's `--pass-pipeline='builtin.module(canonicalize,lpt{deq-precision=f16})'` (one
+of the three); `--help` lists every pass flag with its summary and options. mlir-opt's
+`--mlir-print-ir-after-all` (`-before-all`, `-after=PASS`, `-before=PASS`),
+`--mlir-elide-elementsattrs-if-larger=N` and `--verify-diagnostics` (`expected-error`
+comments, tools/verify_diagnostics.py) work as there.
 
 Inputs are `.mlir` text, OpenVINO IR (`model.xml`, its weights in `model.bin` beside it) or
 ONNX (`model.onnx`). Outputs are xDSL targets (`-t`, `frontends/targets.py`): `-t ov-ir -o
@@ -30,21 +34,32 @@ import re
 import sys
 import textwrap
 import time
+import typing
 import warnings
 from collections.abc import Callable, Iterator, Sequence
-from io import StringIO
+from io import BytesIO, StringIO
 from pathlib import Path
 from typing import IO, Any, TextIO
 
+from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Attribute
 from xdsl.passes import ModulePass, PassPipeline, get_pass_option_infos
-from xdsl.printer import Printer
-from xdsl.utils.arg_spec import parse_pipeline, parse_spec
+from xdsl.utils import arg_spec
+from xdsl.utils.arg_spec import ArgSpec, parse_pipeline, parse_spec
+from xdsl.utils.diagnostic import Diagnostic as XdslDiagnostic
 from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
-from xdsl.xdsl_opt_main import xDSLOptMain
+from xdsl.xdsl_opt_main import _empty_post_init, xDSLOptMain
 
 from lowpass.frontends import FrontendError
-from lowpass.ir import LocatingParser, verify_module
+from lowpass.ir import LocatingParser, LowpassPrinter, did_you_mean, verify_module
+from lowpass.tools.verify_diagnostics import (
+    EXPECTED,
+    Diagnostic,
+    Verifier,
+    expected_diagnostics,
+    parse_diagnostics,
+)
 
 # xDSL passes that also get a flag of their own (the lowpass passes all do).
 GENERIC_PASS_FLAGS = ("canonicalize", "cse", "dce")
@@ -76,6 +91,40 @@ class _AppendPass(argparse.Action):
         passes = list(getattr(namespace, "flag_passes", None) or [])
         passes.append(self.pass_name if self.pass_name is not None else str(values))
         namespace.flag_passes = passes
+        flags = list(getattr(namespace, "pass_flags", None) or [])
+        name = self.pass_name if self.pass_name is not None else parse_spec(str(values)).name
+        flags.append(f"--{name}")
+        namespace.pass_flags = flags
+
+
+class UsageError(ValueError):
+    """A bad command line: `opt-tool: error: <message>`, exit code 1."""
+
+
+class _ArgumentParser(argparse.ArgumentParser):
+    """
+    argparse with exact flags (no prefix matching: `--low` is not `--low-latency2`) and
+    one-line errors: an unknown flag names the closest one, `unknown flag '--low' (did you
+    mean '--low-latency2'?)`, rather than printing the usage block.
+    """
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(allow_abbrev=False, **kw)
+
+    def error(self, message: str) -> Any:  # argparse's: usage + message, exit code 2
+        raise UsageError(f"{message} (see opt-tool --help)")
+
+    def parse_exactly(self, args: Sequence[str]) -> argparse.Namespace:
+        """`parse_args`, an unknown flag named with the closest known one."""
+        parsed, extras = self.parse_known_args(args)
+        for extra in extras:
+            if extra.startswith("-") and extra != "-":
+                flag = extra.split("=", 1)[0]
+                flags = [o for a in self._actions for o in a.option_strings if o.startswith("--")]
+                if flag not in flags:
+                    raise UsageError(f"unknown flag '{flag}'" + did_you_mean(flag, flags))
+            raise UsageError(f"unexpected argument '{extra}' (see opt-tool --help)")
+        return parsed
 
 
 def _rewrite_pass_flags(argv: Sequence[str], pass_names: Sequence[str]) -> list[str]:
@@ -119,10 +168,32 @@ class OptToolMain(xDSLOptMain):
         flag_names = [
             *GENERIC_PASS_FLAGS, *get_all_passes(), *get_cpu_passes(), *deprecated_pass_names()
         ]
-        super().__init__(
-            description="lowpass optimizer driver (xdsl-opt with the lowpass dialects and passes)",
-            args=_rewrite_pass_flags(argv, flag_names),
+        # xDSLOptMain.__init__, with lowpass's argument parser (exact flags, one-line errors)
+        self.available_frontends = {}
+        self.available_passes = {}
+        self.available_targets = {}
+        self.ctx = Context()
+        self.register_all_dialects()
+        self.register_all_frontends()
+        self.register_all_passes()
+        self.register_all_targets()
+        arg_parser = _ArgumentParser(
+            description="lowpass optimizer driver (xdsl-opt with the lowpass dialects and passes)"
         )
+        self.register_all_arguments(arg_parser)
+        self.args = arg_parser.parse_exactly(_rewrite_pass_flags(argv, flag_names))
+        target = parse_spec(self.args.target).name
+        if target not in self.available_targets:
+            raise UsageError(
+                f"unknown target '{target}' for -t" + did_you_mean(target, self.available_targets)
+                + f" (targets: {', '.join(self.available_targets)})"
+            )
+        self.ctx.allow_unregistered = self.args.allow_unregistered_dialect
+        if self.args.disable_verify:
+            Attribute.__post_init__ = _empty_post_init  # as xdsl-opt does
+        if self.args.syntax_highlight:
+            XdslDiagnostic.colored = True
+        self.setup_pipeline()
 
     # ---- registration -------------------------------------------------------------------------
 
@@ -234,7 +305,83 @@ class OptToolMain(xDSLOptMain):
         self.result_modules.append(prog)
         if self._target_name() == "ov-ir":
             return ""  # written by `run` as .xml + .bin, with the other files
+        if self.args.target == "mlir" and not self.args.syntax_highlight:
+            # xDSL's MLIR target, with lowpass's printer (--mlir-elide-elementsattrs-if-larger)
+            out = StringIO()
+            printer = self.printer(out)
+            printer.print_op(prog)
+            printer.print_metadata(self.ctx.loaded_dialects)
+            out.write("\n\n")
+            return out.getvalue()
         return super().output_resulting_program(prog)
+
+    # ---- running: chunks and --verify-diagnostics ---------------------------------------------
+
+    def _run_chunks(self) -> None:
+        """
+        xDSLOptMain.run: each chunk (`--split-input-file`) parsed, transformed and printed.
+        With `--verify-diagnostics`, an input that holds `expected-*` comments is checked as
+        MLIR's verifier does (tools/verify_diagnostics.py); one that holds none keeps xDSL's
+        convention (each chunk's error printed on stdout, in chunk order, exit code 0).
+        """
+        chunks, extension = self.prepare_input()
+        output = self.prepare_output()
+        texts: list[tuple[bytes, int]] = []
+        for chunk, offset in chunks:
+            with chunk:
+                texts.append((chunk.read(), offset))
+        checking = (
+            self.args.verify_diagnostics
+            and extension == "mlir"
+            and any(EXPECTED.search(line) for t, _ in texts for line in _lines(t))
+        )
+        name = self.get_input_name()
+        failed = False
+        for i, (data, offset) in enumerate(texts):
+            if i > 0:
+                output.write("// -----\n")
+            given: list[Diagnostic] = []
+            try:
+                with _collecting_pass_warnings(given if checking else None):
+                    module = self.parse_chunk(BytesIO(data), extension, offset)
+                    if module is not None:
+                        self.apply_passes(module)
+                        output.write(self.output_resulting_program(module))
+            except ParseError as e:
+                e.span = dataclasses.replace(e.span, line_offset=offset)
+                if checking:
+                    given.append(_parse_error_diagnostic(e))
+                elif self.args.parsing_diagnostics:
+                    self._chunk_diagnostic(output, str(e))
+                else:
+                    raise
+            except DiagnosticException as e:
+                if checking:
+                    for text in [str(e), *getattr(e, "__notes__", [])]:
+                        given += parse_diagnostics(text)
+                elif self.args.verify_diagnostics:
+                    notes = getattr(e, "__notes__", [])
+                    self._chunk_diagnostic(output, "\n".join([str(e), *notes]))
+                else:
+                    raise
+            if checking:
+                expected, errors = expected_diagnostics(_decode(data), offset)
+                verifier = Verifier(name, expected, [f"{name}:{e}" for e in errors])
+                for diagnostic in given:
+                    verifier.process(diagnostic)
+                for failure in verifier.finish():
+                    print(failure, file=sys.stderr)
+                    failed = True
+        if failed:
+            raise DiagnosticsDidNotMatch()
+
+    def _chunk_diagnostic(self, output: IO[str], text: str) -> None:
+        """xDSL's convention: a chunk's error on stdout, here in its place among the chunks'
+        output (which is buffered until the run ends)."""
+        if self.args.output_file in (None, "-"):
+            output.write(text + "\n")
+        else:
+            print(text)
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
         super().register_all_arguments(arg_parser)
@@ -274,6 +421,45 @@ class OptToolMain(xDSLOptMain):
             "(ov-ir: -o out.xml writes out.xml and out.bin)",
         )
         arg_parser.add_argument(
+            "--pass-pipeline",
+            metavar="PIPELINE",
+            help="the pipeline in MLIR's textual form, 'builtin.module(p1,p2{opt=v opt2=w})' "
+            "(mlir-opt's --pass-pipeline); not combined with -p or pass flags",
+        )
+        arg_parser.add_argument(
+            "--mlir-print-ir-before-all",
+            action="store_true",
+            help="print the IR before each pass on stderr, after a header '// -----// IR "
+            "Dump Before PassClass (pass-name) //----- //' (as mlir-opt)",
+        )
+        arg_parser.add_argument(
+            "--mlir-print-ir-after-all",
+            action="store_true",
+            help="print the IR after each pass on stderr (as mlir-opt)",
+        )
+        arg_parser.add_argument(
+            "--mlir-print-ir-before",
+            metavar="PASS[,PASS]",
+            action="append",
+            default=[],
+            help="print the IR before each run of these passes on stderr (as mlir-opt)",
+        )
+        arg_parser.add_argument(
+            "--mlir-print-ir-after",
+            metavar="PASS[,PASS]",
+            action="append",
+            default=[],
+            help="print the IR after each run of these passes on stderr (as mlir-opt)",
+        )
+        arg_parser.add_argument(
+            "--mlir-elide-elementsattrs-if-larger",
+            metavar="N",
+            type=_non_negative_int,
+            help="print elements attributes of more than N elements (not splats) as "
+            "'dense_resource<__elided__>' (as mlir-opt): the output, the IR dumps and "
+            "--print-between-passes",
+        )
+        arg_parser.add_argument(
             "--view-graph",
             metavar="FILE",
             help="also draw the resulting graph: FILE.dot (Graphviz text), or FILE.svg / FILE.png "
@@ -283,10 +469,104 @@ class OptToolMain(xDSLOptMain):
 
     # ---- pipeline -----------------------------------------------------------------------------
 
-    def setup_pipeline(self) -> None:
+    def printer(self, stream: IO[str]) -> LowpassPrinter:
+        """A printer with the command line's options (generic form, locations, elision)."""
+        return LowpassPrinter(
+            stream=stream,
+            print_generic_format=self.args.print_op_generic,
+            print_properties_as_attributes=self.args.print_no_properties,
+            print_debuginfo=self.args.print_debuginfo,
+            elide_elementsattrs_if_larger=self.args.mlir_elide_elementsattrs_if_larger,
+        )
+
+    def _pipeline_spec(self) -> str:
+        """The pipeline of -p, of the pass flags or of --pass-pipeline (only one of them)."""
         flag_passes = getattr(self.args, "flag_passes", None) or []
-        spec = ",".join([*flag_passes, *filter(None, [self.args.passes])])
-        spec = _rename_deprecated_passes(spec)
+        flags = " ".join(getattr(self.args, "pass_flags", None) or [])
+        if self.args.pass_pipeline is not None:
+            if flag_passes or self.args.passes:
+                given = flags or f"-p '{self.args.passes}'"
+                raise UsageError(
+                    f"--pass-pipeline cannot be combined with -p or pass flags (given: {given})"
+                )
+            return mlir_pipeline_to_xdsl(self.args.pass_pipeline)
+        if flag_passes and self.args.passes:
+            raise UsageError(
+                f"-p '{self.args.passes}' and pass flags ({flags}) cannot be mixed: give the "
+                "whole pipeline with -p, or one flag per pass"
+            )
+        return ",".join([*flag_passes, *filter(None, [self.args.passes])])
+
+    def _print_ir_names(self) -> tuple[set[str], set[str]]:
+        """The passes of --mlir-print-ir-before= and --mlir-print-ir-after= (checked)."""
+        out: list[set[str]] = []
+        for flag, values in (
+            ("--mlir-print-ir-before", self.args.mlir_print_ir_before),
+            ("--mlir-print-ir-after", self.args.mlir_print_ir_after),
+        ):
+            names = {n.strip() for v in values for n in v.split(",") if n.strip()}
+            for name in sorted(names):
+                if name not in self.available_passes:
+                    raise UsageError(
+                        f"{flag}: no pass named '{name}'"
+                        + did_you_mean(name, self.available_passes)
+                    )
+            out.append(names)
+        return out[0], out[1]
+
+    def _dump_ir(self, when: str, p: ModulePass, module: ModuleOp, failed: bool = False) -> None:
+        """mlir-opt's IR dump on stderr (IRPrinting.cpp, printIRHeader)."""
+        sys.stdout.flush()
+        out = StringIO()
+        out.write(
+            f"// -----// IR Dump {when} {type(p).__name__}{' Failed' if failed else ''} "
+            f"({p.name}) //----- //\n"
+        )
+        self.printer(out).print_op(module)
+        out.write("\n\n")
+        sys.stderr.write(out.getvalue())
+        sys.stderr.flush()
+
+    def _make_pass(self, spec: ArgSpec) -> ModulePass:
+        """The pass of one pipeline element; errors name the pass and the option."""
+        factory = self.available_passes.get(spec.name)
+        if factory is None:
+            raise UsageError(
+                f"no pass named '{spec.name}'" + did_you_mean(spec.name, self.available_passes)
+            )
+        cls = factory()
+        options = {i.name: i for i in get_pass_option_infos(cls)}
+        given = spec.normalize_parameter_names().parameters
+        for option, value in given.items():
+            if option not in options:
+                shown = option.replace("_", "-")
+                names = [o.replace("_", "-") for o in options]
+                raise UsageError(
+                    f"pass '{spec.name}': unknown option '{shown}'" + did_you_mean(shown, names)
+                    + (f" (options: {', '.join(names)})" if names else " (it has no options)")
+                )
+            field_type = typing.get_type_hints(cls)[option]
+            try:
+                arg_spec._convert_arg_to_type(value, field_type)
+            except ValueError:
+                text = ",".join(str(v).lower() if isinstance(v, bool) else str(v) for v in value)
+                kind = options[option].expected_type.strip("'\"")
+                raise UsageError(
+                    f"pass '{spec.name}': option '{option.replace('_', '-')}' expects "
+                    f"<{kind}>, got '{text}'"
+                ) from None
+        try:
+            return cls.from_pass_spec(spec)
+        except (ValueError, TypeError) as e:
+            message = str(e.args[0]) if e.args else str(e)
+            raise UsageError(f"pass '{spec.name}': {message}") from None
+
+    def setup_pipeline(self) -> None:
+        spec = _rename_deprecated_passes(self._pipeline_spec())
+        passes = tuple(self._make_pass(p) for p in parse_pipeline(spec))
+        before, after = self._print_ir_names()
+        before_all = self.args.mlir_print_ir_before_all
+        after_all = self.args.mlir_print_ir_after_all
         start = time.perf_counter()
 
         def callback(
@@ -298,21 +578,29 @@ class OptToolMain(xDSLOptMain):
                     f"Pass {previous.name} took {time.perf_counter() - start} seconds",
                     file=sys.stderr,
                 )
+            dump_after = previous is not None and (after_all or previous.name in after)
             if not self.args.disable_verify:
                 try:
                     verify_module(module)  # at the ops' own locations, which passes keep
                 except DiagnosticException as e:
                     if previous is not None:
+                        if dump_after:
+                            self._dump_ir("After", previous, module, failed=True)
                         raise type(e)(f"{e} (after pass '{previous.name}')") from e
                     raise
+            if dump_after:
+                assert previous is not None
+                self._dump_ir("After", previous, module)
             if previous and next_ and self.args.print_between_passes:
                 print(f"IR after {previous.name}:")
-                Printer(stream=sys.stdout).print_op(module)
+                self.printer(sys.stdout).print_op(module)
                 print("\n\n\n")
+            if next_ is not None and (before_all or next_.name in before):
+                self._dump_ir("Before", next_, module)
             if self.args.time_passes and next_ is not None:
                 start = time.perf_counter()
 
-        self.pipeline = PassPipeline.parse_spec(self.available_passes, spec, callback)
+        self.pipeline = PassPipeline(passes, callback)
         if self.args.view_graph is not None:  # --view-graph FILE: view-ov-graph{file=FILE} last
             from lowpass.frontends.targets import ViewOvGraph
 
@@ -336,7 +624,7 @@ class OptToolMain(xDSLOptMain):
         # pictures of view-ov-graph are collected, not written), then the files are written
         # all together or not at all; stdout comes last.
         with collect_files() as pictures:
-            super().run()
+            self._run_chunks()
         files: list[tuple[str | Path, bytes | str]] = []
         for path, picture in pictures:  # a picture drawn again (one per chunk): the last one
             files = [f for f in files if Path(f[0]) != Path(path)] + [(path, picture)]
@@ -374,6 +662,107 @@ class OptToolMain(xDSLOptMain):
                 "opt-tool: error: -t ov-ir (--emit=ov-ir) writes one model; it does not combine "
                 "with --split-input-file"
             )
+
+
+def _non_negative_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not an integer") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is negative")
+    return value
+
+
+def _split_top_level(text: str, sep: str = ",") -> list[str]:
+    """`text` cut at each `sep` outside braces, parentheses and double quotes."""
+    parts: list[str] = []
+    depth, quoted, start = 0, False, 0
+    for i, c in enumerate(text):
+        if c == '"' and (i == 0 or text[i - 1] != "\\"):
+            quoted = not quoted
+        elif quoted:
+            continue
+        elif c in "({":
+            depth += 1
+        elif c in ")}":
+            depth -= 1
+            if depth < 0:
+                raise UsageError(f"--pass-pipeline: unbalanced '{c}' in '{text}'")
+        elif c == sep and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    if depth != 0 or quoted:
+        raise UsageError(f"--pass-pipeline: unbalanced brackets or quotes in '{text}'")
+    parts.append(text[start:])
+    return parts
+
+
+def mlir_pipeline_to_xdsl(pipeline: str) -> str:
+    """
+    MLIR's textual pipeline, `builtin.module(canonicalize,ov-reshape{inputs=X:1x16})`, as an
+    xDSL pipeline (`canonicalize,ov-reshape{inputs="X:1x16"}`). lowpass's passes all run on
+    the module: a pipeline nested on other ops (`func.func(...)`) is an error.
+    """
+    text = pipeline.strip()
+    anchor = re.fullmatch(r"([\w.$-]+)\((.*)\)", text, re.DOTALL)
+    if anchor is None:
+        raise UsageError(
+            f"--pass-pipeline: expected 'builtin.module(PASS,PASS{{opt=value}})', got "
+            f"'{pipeline}'"
+        )
+    if anchor.group(1) not in ("builtin.module", "any"):
+        raise UsageError(
+            f"--pass-pipeline: the pipeline runs on '{anchor.group(1)}': lowpass's passes run "
+            "on the module, 'builtin.module(...)'"
+        )
+    elements: list[str] = []
+    for element in _split_top_level(anchor.group(2)):
+        element = element.strip()
+        if not element:
+            continue
+        found = re.fullmatch(r"([\w.$-]+)(?:\{(.*)\})?", element, re.DOTALL)
+        if found is None:
+            raise UsageError(
+                f"--pass-pipeline: cannot read '{element}' (nested pipelines such as "
+                "'func.func(...)' are not supported: lowpass's passes run on the module)"
+            )
+        name, options = found.group(1), found.group(2)
+        elements.append(name if options is None else f"{name}{{{_quote_option_values(options)}}}")
+    return ",".join(elements)
+
+
+class DiagnosticsDidNotMatch(Exception):
+    """--verify-diagnostics found a difference (already printed): exit code 1."""
+
+
+def _decode(data: bytes) -> str:
+    return data.decode("utf-8", errors="replace")
+
+
+def _lines(data: bytes) -> list[str]:
+    return _decode(data).split("\n") if b"expected-" in data else []
+
+
+def _parse_error_diagnostic(e: ParseError) -> Diagnostic:
+    place = e.span.get_location()
+    return Diagnostic("error", e.msg, place.file, place.line, int(place.col))
+
+
+_WARNING_SINKS: list[list[Diagnostic]] = []
+"""Where pass warnings go while --verify-diagnostics checks them (else they are printed)."""
+
+
+@contextlib.contextmanager
+def _collecting_pass_warnings(sink: list[Diagnostic] | None) -> Iterator[None]:
+    if sink is None:
+        yield
+        return
+    _WARNING_SINKS.append(sink)
+    try:
+        yield
+    finally:
+        _WARNING_SINKS.pop()
 
 
 def _rename_deprecated_passes(spec: str) -> str:
@@ -601,7 +990,10 @@ def _printing_pass_warnings() -> Iterator[None]:
         line: str | None = None,
     ) -> None:
         if issubclass(category, PassWarning):
-            print(message, file=sys.stderr)
+            if _WARNING_SINKS:
+                _WARNING_SINKS[-1].extend(parse_diagnostics(str(message)))
+            else:
+                print(message, file=sys.stderr)
         else:
             show(message, category, filename, lineno, file, line)
 
@@ -613,6 +1005,7 @@ def _printing_pass_warnings() -> Iterator[None]:
 
 def main(args: Sequence[str] | None = None) -> int:
     source: list[str] = []
+    mismatch: list[bool] = []
 
     def run() -> None:
         with _printing_pass_warnings():
@@ -621,13 +1014,16 @@ def main(args: Sequence[str] | None = None) -> int:
                 if tool.args.input_file is not None:
                     source.append(str(tool.args.input_file))
                 tool.run()
+            except DiagnosticsDidNotMatch:
+                mismatch.append(True)
             except ParseError as e:
                 hint = _unregistered_op_error(e)
                 if hint is None:
                     raise
                 raise hint from e
 
-    return run_tool(run, "opt-tool", lambda: source[0] if source else None)
+    code = run_tool(run, "opt-tool", lambda: source[0] if source else None)
+    return 1 if mismatch and code == 0 else code
 
 
 if __name__ == "__main__":

@@ -199,7 +199,12 @@ class ConstantOp(OvOp):
         data = self.array().reshape(-1)
         # Splat and small values print as xDSL does (`dense<0.0>`, `dense<[1, 2]>`); numpy
         # decides splat-ness because xDSL's is_splat walks Python lists.
-        if n > HEX_THRESHOLD and not (data.size == 0 or bool(np.all(data == data[0]))):
+        # A printer that elides large constants (lowpass's, `--mlir-elide-elementsattrs-if-
+        # larger=N`) prints the attribute its own way.
+        elides = getattr(printer, "elides", None)
+        if elides is not None and elides(value):
+            printer.print_attribute(value)
+        elif n > HEX_THRESHOLD and not (data.size == 0 or bool(np.all(data == data[0]))):
             printer.print_string(f'dense<"0x{value.data.data.hex().upper()}"> : ')
             printer.print_attribute(value.type)
         else:

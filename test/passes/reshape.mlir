@@ -1,5 +1,5 @@
 // Every case reshapes its input X to [1, 1, 16] (OpenVINO's LowLatency2 step 2: sequence length 1).
-// --verify-diagnostics prints the diagnostics at once and the modules at the end: two checks.
+// --verify-diagnostics prints each chunk's diagnostic or module in chunk order: two checks.
 // RUN: opt-tool %s --split-input-file --verify-diagnostics --ov-reshape='inputs="X:1x1x16"' | filecheck %s
 // RUN: opt-tool %s --split-input-file --verify-diagnostics --ov-reshape='inputs="X:1x1x16"' | filecheck %s --check-prefix=DIAG
 // The first case cannot be reshaped: exit code 1, the diagnostic on stderr, no output.
@@ -19,15 +19,15 @@
 
 // A Reshape whose constant target holds the old sequence length (a known limitation of OpenVINO's Model.reshape):
 // the diagnostic names the constant and a replacement that works; the module is not changed.
-// (Diagnostics come before the modules.) In the other cases, replace-constants names a constant
+// (Each diagnostic in its chunk's place.) In the other cases, replace-constants names a constant
 // that the model does not have: its shape constants are listed.
-// FIX:        error: 'func.func' op @convnet: replace-constants: the model has no ov.constant named 'seq/shape' (its named integer constants of rank 0 or 1 are 'flatten/shape')
 // FIX-LABEL:  func.func @hard_coded
 // FIX-SAME:     (%x: tensor<1x1x16xf32> {ov.name = "X"}) -> tensor<1x16xf32>
 // FIX-NEXT:     %s = ov.constant dense<[-1, 16]> : tensor<2xi64> {ov.name = "seq/shape"}
 // FIX-NEXT:     %y = ov.reshape %x, %s special_zero = false {ov.name = "seq/squeeze"} : (tensor<1x1x16xf32>, tensor<2xi64>) -> tensor<1x16xf32>
 // FIX-NEXT:     %r = ov.relu %y : (tensor<1x16xf32>) -> tensor<1x16xf32>
 // FIX-NEXT:     func.return %r : tensor<1x16xf32>
+// FIX:        error: 'func.func' op @convnet: replace-constants: the model has no ov.constant named 'seq/shape' (its named integer constants of rank 0 or 1 are 'flatten/shape')
 // DYN:        error: 'func.func' op @hard_coded: the model has no input named 'H0': its inputs are 'X' [2, 1, 16]
 func.func @hard_coded(%x: tensor<2x1x16xf32> {ov.name = "X"}) -> tensor<2x16xf32> {
   // DIAG:      reshape.mlir:[[# @LINE + 7]]:3: error: 'ov.reshape' op "seq/squeeze" cannot reshape [1, 1, 16] (16 elements) to [2, 16] (32 elements) (after reshape: input 'X' [2, 1, 16] -> [1, 1, 16])

@@ -11,14 +11,16 @@ from pathlib import Path
 
 from xdsl.utils.mlir_lexer import MLIRLexer
 
-from lowpass.ir import LINEAR_STRING_LITERAL_REGEX
+from lowpass.ir import LINEAR_STRING_LITERAL_REGEX, LowpassLexer
 
 # xDSL 0.74's pattern (xdsl/utils/mlir_lexer.py), exponential on a missing closing quote.
 XDSL_STRING_LITERAL_REGEX = re.compile(r'"(?:[^"\\\n\v\f]+|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*"')
 
 
 def test_lexer_uses_the_linear_pattern() -> None:
-    assert MLIRLexer._unescaped_characters_regex is LINEAR_STRING_LITERAL_REGEX
+    # lowpass's lexer, not xDSL's (importing lowpass leaves MLIRLexer as it is)
+    assert LowpassLexer._unescaped_characters_regex is LINEAR_STRING_LITERAL_REGEX
+    assert MLIRLexer._unescaped_characters_regex is not LINEAR_STRING_LITERAL_REGEX
 
 
 def test_both_patterns_match_the_same_prefixes() -> None:
