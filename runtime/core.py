@@ -213,13 +213,34 @@ class Core:
         return device_names()
 
     def read_model(
-        self, model: str | Path | ModuleOp, weights: str | Path | None = None
+        self,
+        model: str | Path | ModuleOp,
+        weights: str | Path | None = None,
+        *,
+        shapes: Mapping[str, Any] | None = None,
+        constants: Mapping[str, Any] | None = None,
     ) -> Model:
         """
         Read a model from a file (`.mlir`; OpenVINO IR `.xml`, its weights from `weights` or
         else the `.bin` beside it; `.onnx`), from MLIR text, or from a module (which is
-        verified), as OpenVINO's `Core.read_model(model, weights)`.
+        verified), as OpenVINO's `Core.read_model(model, weights)`. `constants` (input name
+        -> value) freezes inputs to constants, then `shapes` (input name -> dimensions, None
+        or -1 dynamic, or text such as "1x512") reshapes the model (`runtime/model_inputs.py`).
         """
+        if isinstance(model, ModuleOp) and (shapes or constants):
+            model = model.clone()  # (the caller's module stays as it is)
+        model_read = self._read_model(model, weights)
+        if shapes or constants:
+            from lowpass.runtime.model_inputs import InputSpecError, prepare_inputs
+
+            try:
+                prepare_inputs(model_read.module, shapes, constants)
+            except InputSpecError as e:
+                raise LowpassError(str(e)) from None
+            return Model(model_read.module)
+        return model_read
+
+    def _read_model(self, model: str | Path | ModuleOp, weights: str | Path | None) -> Model:
         if isinstance(model, ModuleOp):
             verify_module(model)
             return Model(model)

@@ -3,7 +3,8 @@
 
     lowpass-run MODEL --input data=x.npy [--input other=y.npy] [--device REFERENCE|CPU]
                 [--threads N] [--random-inputs SEED] [--iterations N] [--perf-counts]
-                [--save-outputs DIR] [--emit-llvm FILE]
+                [--save-outputs DIR] [--emit-llvm FILE] [--shape NAME=1x512]
+                [--freeze NAME=VALUE]
 
 The model is MLIR text, OpenVINO IR (`.xml`, weights in the `.bin` beside it) or ONNX.
 Inputs come from .npy files (`name=path.npy`, or `path.npy` alone for a one-input model);
@@ -11,7 +12,8 @@ Inputs come from .npy files (`name=path.npy`, or `path.npy` alone for a one-inpu
 `--perf-counts` prints the profiling table (stages, then one row per op) of the last run.
 `--device CPU` compiles the model to native code (static shapes: reshape it first);
 `--threads N` (`-nthreads N`) sets its INFERENCE_NUM_THREADS; `--emit-llvm FILE` writes the
-LLVM IR of the compiled graph (after O3).
+LLVM IR of the compiled graph (after O3). `--shape` sets input shapes and `--freeze` makes
+inputs constants before the model is compiled (`runtime/model_inputs.py`).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from lowpass.runtime import (
     Port,
     ProfilingStatus,
 )
+from lowpass.runtime.model_inputs import apply_input_options
 from lowpass.tools.opt_tool import run_tool
 
 
@@ -91,6 +94,21 @@ def _parser() -> argparse.ArgumentParser:
         help="CPU device: write the compiled graph's LLVM IR (after O3) to FILE ('-': stdout)",
     )
     p.add_argument("--full", action="store_true", help="print outputs in full, not summarised")
+    p.add_argument(
+        "--shape",
+        "-shape",
+        action="append",
+        default=[],
+        metavar="NAME=1x512",
+        help="set an input's shape (NAME=1x512, NAME[1,512] as benchmark_app, ? or -1 dynamic)",
+    )
+    p.add_argument(
+        "--freeze",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="make an input a constant (NAME=16000, NAME=[1,2], NAME=FILE.npy; NAME->VALUE)",
+    )
     return p
 
 
@@ -194,7 +212,10 @@ def run(argv: Sequence[str] | None = None, source: list[str] | None = None) -> N
         host_cpu()
     if source is not None:  # errors of the model that name no place name the file (run_tool)
         source.append(args.model)
-    compiled = core.compile_model(core.read_model(Path(args.model)), args.device, config)
+    model = core.read_model(Path(args.model))
+    if args.shape or args.freeze:
+        model = apply_input_options(model, args.shape, args.freeze)
+    compiled = core.compile_model(model, args.device, config)
     if source is not None:  # (later errors are about the inputs and options)
         source.clear()
     request = compiled.create_infer_request()
