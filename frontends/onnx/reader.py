@@ -448,8 +448,13 @@ class GraphConverter:
                 et = element_type(t.elem_type, f"graph input '{inp.name}'")
             except ValueError as e:
                 self.error(str(e))
-            shape = [d.dim_value if d.HasField("dim_value") else DYNAMIC for d in t.shape.dim]
-            if any(d.HasField("dim_value") and d.dim_value < 0 for d in t.shape.dim):
+            # -1 is dynamic, as OpenVINO's ONNX frontend reads it (`ov::Dimension(-1)`): some
+            # exporters write it for a dimension they leave free
+            shape = [
+                d.dim_value if d.HasField("dim_value") and d.dim_value != -1 else DYNAMIC
+                for d in t.shape.dim
+            ]
+            if any(d.HasField("dim_value") and d.dim_value < -1 for d in t.shape.dim):
                 dims = [d.dim_value if d.HasField("dim_value") else "?" for d in t.shape.dim]
                 self.error(f"graph input '{inp.name}' has a negative dim: {dims}")
             self.values[inp.name] = self.builder.input(inp.name, shape, et)
