@@ -176,6 +176,46 @@ def prepare_inputs(
         raise InputSpecError(str(e).strip().splitlines()[0]) from None
 
 
+def read_onnx_with(
+    path: Any, shapes: Mapping[str, Any] | None, constants: Mapping[str, Any] | None
+) -> ModuleOp:
+    """An ONNX file read with `shapes` and `constants` given to its graph inputs before the
+    graph is converted (`read_onnx(input_shapes=, input_values=)`, as `ovc` takes them): a
+    graph whose shapes or `If` branches depend on them (silero-vad's `sr`) converts. A bad
+    name or value is the frontend's one-line `FrontendError`."""
+    from lowpass.frontends.onnx import read_onnx
+
+    dims = {
+        name: parse_shape(shape) if isinstance(shape, str) else _dims(name, shape)
+        for name, shape in (shapes or {}).items()
+    }
+    return read_onnx(path, input_shapes=dims, input_values=constants)
+
+
+def read_with_input_options(
+    core: Any, path: Path, shape_specs: Sequence[str], freeze_specs: Sequence[str]
+) -> Any:
+    """`lowpass-run MODEL --shape ... --freeze ...`: the `Model`, its inputs set (an ONNX
+    model's at import when every shape names its input; `LowpassError` on a bad option)."""
+    from lowpass.runtime.core import LowpassError
+
+    if (shape_specs or freeze_specs) and path.suffix.lower() == ".onnx":
+        try:
+            constants = dict(parse_freeze_option(spec) for spec in freeze_specs)
+            shapes: dict[str, Dims] = {}
+            for spec in shape_specs:
+                shapes.update(parse_shape_option(spec, ()))
+        except InputSpecError as e:
+            if "name the input" not in str(e):
+                raise LowpassError(str(e)) from None
+        else:
+            return core.read_model(path, shapes=shapes, constants=constants)
+    model = core.read_model(path)
+    if shape_specs or freeze_specs:
+        model = apply_input_options(model, shape_specs, freeze_specs)
+    return model
+
+
 def _dims(name: str, shape: Any) -> Dims:
     try:
         dims = tuple(None if d is None or int(d) == -1 else int(d) for d in shape)

@@ -37,7 +37,7 @@ from lowpass.runtime import (
     Port,
     ProfilingStatus,
 )
-from lowpass.runtime.model_inputs import apply_input_options
+from lowpass.runtime.model_inputs import read_with_input_options
 from lowpass.tools.opt_tool import run_tool
 
 
@@ -212,9 +212,7 @@ def run(argv: Sequence[str] | None = None, source: list[str] | None = None) -> N
         host_cpu()
     if source is not None:  # errors of the model that name no place name the file (run_tool)
         source.append(args.model)
-    model = core.read_model(Path(args.model))
-    if args.shape or args.freeze:
-        model = apply_input_options(model, args.shape, args.freeze)
+    model = read_with_input_options(core, Path(args.model), args.shape, args.freeze)
     compiled = core.compile_model(model, args.device, config)
     if source is not None:  # (later errors are about the inputs and options)
         source.clear()

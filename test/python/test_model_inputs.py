@@ -120,3 +120,57 @@ def test_spellings() -> None:
         parse_freeze_option("sr")
     with pytest.raises(InputSpecError, match="no such file"):
         parse_freeze_option("sr=missing.npy")
+
+
+def _if_on_rate_model(path: Path) -> Path:
+    """silero-vad's pattern: an `If` on a sample-rate input whose branches give results of
+    different ranks; only a known `sr` picks one, so the graph converts only with it frozen."""
+    onnx = pytest.importorskip("onnx")
+    from onnx import TensorProto, helper
+
+    then_graph = helper.make_graph(
+        [helper.make_node("Identity", ["x"], ["t"])], "then", [],
+        [helper.make_tensor_value_info("t", TensorProto.FLOAT, None)],
+    )
+    axes = helper.make_tensor("axes", TensorProto.INT64, [1], [0])
+    else_graph = helper.make_graph(
+        [helper.make_node("Unsqueeze", ["x", "axes"], ["e"])], "else", [],
+        [helper.make_tensor_value_info("e", TensorProto.FLOAT, None)], [axes],
+    )
+    rate = helper.make_tensor("rate", TensorProto.INT64, [], [16000])
+    graph = helper.make_graph(
+        [
+            helper.make_node("Equal", ["sr", "rate"], ["is16k"]),
+            helper.make_node("If", ["is16k"], ["y"], then_branch=then_graph,
+                             else_branch=else_graph),
+        ],
+        "g",
+        [
+            helper.make_tensor_value_info("x", TensorProto.FLOAT, ["batch", 3]),
+            helper.make_tensor_value_info("sr", TensorProto.INT64, []),
+        ],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)],
+        [rate],
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+    onnx.save(model, path)
+    return path
+
+
+def test_an_onnx_model_takes_shapes_and_constants_before_conversion(tmp_path: Path) -> None:
+    path = _if_on_rate_model(tmp_path / "vad.onnx")
+    core = lowpass.Core()
+    model = core.read_model(path, shapes={"x": [2, 3]}, constants={"sr": 16000})
+    assert [(p.name, p.shape) for p in model.inputs] == [("x", (2, 3))]
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    for device in ("REFERENCE", "CPU"):
+        y = core.compile_model(model, device).create_infer_request().infer({"x": x})[0]
+        np.testing.assert_array_equal(y, x)
+    other = core.read_model(path, constants={"sr": 8000})  # the other branch, x dynamic
+    assert other.outputs[0].shape == (1, None, 3)
+    from lowpass.frontends import FrontendError
+
+    with pytest.raises(FrontendError, match=r"no input named 'rate2': its inputs are 'x', 'sr'$"):
+        core.read_model(path, constants={"rate2": 1})
+    with pytest.raises(FrontendError, match=r"graph input 'sr' has shape \[\]: a value of shape"):
+        core.read_model(path, constants={"sr": [1, 2]})
