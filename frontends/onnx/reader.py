@@ -450,6 +450,8 @@ class GraphConverter:
         for name in [*(shapes or {}), *(values or {})]:
             if name not in inputs:
                 self.error(f"the model has no input named '{name}': its inputs are {listed}")
+            if name in (shapes or {}) and name in (values or {}):
+                self.error(f"input '{name}' is given a value: it takes no shape")
         self.input_shapes = {
             name: [DYNAMIC if d is None or int(d) == -1 else int(d) for d in dims]
             for name, dims in (shapes or {}).items()

@@ -174,3 +174,5 @@ def test_an_onnx_model_takes_shapes_and_constants_before_conversion(tmp_path: Pa
         core.read_model(path, constants={"rate2": 1})
     with pytest.raises(FrontendError, match=r"graph input 'sr' has shape \[\]: a value of shape"):
         core.read_model(path, constants={"sr": [1, 2]})
+    with pytest.raises(FrontendError, match=r"input 'sr' is given a value: it takes no shape$"):
+        core.read_model(path, shapes={"sr": []}, constants={"sr": 16000})
