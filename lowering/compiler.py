@@ -281,9 +281,12 @@ def clear_cache() -> None:
         _CACHE.clear()
 
 
-COMPILE_OPTIONS: dict[str, type] = {"winograd": bool}
+COMPILE_OPTIONS: dict[str, type] = {"winograd": bool, "lpt": bool}
 """The lowerings' knobs that `compile_module` takes, and their types: `winograd` (default
-true) lets fp32 3x3 convolutions of stride 1 run Winograd F(2x2, 3x3) (`ops/winograd.py`)."""
+true) lets fp32 3x3 convolutions of stride 1 run Winograd F(2x2, 3x3) (`ops/winograd.py`);
+`lpt` (default false) runs the `lpt` pipeline (OpenVINO's LPT, CPU restrictions) on the copy
+that is compiled, before the CPU pipeline: the CPU device asks for it on a quantized model
+(`LP_TRANSFORMS_MODE`). Being in the cache key, a cached compilation skips it too."""
 
 
 def check_options(options: dict[str, Any]) -> None:
@@ -464,6 +467,8 @@ def compile_pipelined(
     check_options(dict(options or {}))
     with collector_paused():
         if cpu.ARENA not in entry_function(module).attributes:
+            if (options or {}).get("lpt"):
+                _run_lpt(module)
             run_pipeline(module)
         return _GraphCompiler(
             module,
@@ -474,6 +479,20 @@ def compile_pipelined(
             available_cores() if compile_jobs is None else compile_jobs,
             cached,
         ).compile()
+
+
+def _run_lpt(module: ModuleOp) -> None:
+    """The `lpt` option: OpenVINO's LPT with the CPU plugin's restrictions, in place."""
+    from lowpass.passes.lpt import run_lpt
+
+    try:
+        run_lpt(module)
+    except Exception as e:  # (a model LPT cannot transform: one line, and the way out)
+        reason = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+        raise CompileError(
+            f"lpt failed on the quantized model ({reason}); compile it with "
+            "LP_TRANSFORMS_MODE=NO to run it without low-precision transformations"
+        ) from e
 
 
 # --------------------------------------------------------------------------------------------

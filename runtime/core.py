@@ -436,13 +436,42 @@ class Core:
         return device_names()
 
     def read_model(
-        self, model: str | Path | ModuleOp, weights: str | Path | None = None
+        self,
+        model: str | Path | ModuleOp,
+        weights: str | Path | None = None,
+        *,
+        shapes: Mapping[str, Any] | None = None,
+        constants: Mapping[str, Any] | None = None,
     ) -> Model:
         """
         Read a model from a file (`.mlir`; OpenVINO IR `.xml`, its weights from `weights` or
         else the `.bin` beside it; `.onnx`), from MLIR text, or from a module (which is
-        verified), as OpenVINO's `Core.read_model(model, weights)`.
+        verified), as OpenVINO's `Core.read_model(model, weights)`. `constants` (input name
+        -> value) freezes inputs to constants, then `shapes` (input name -> dimensions, None
+        or -1 dynamic, or text such as "1x512") reshapes the model (`runtime/model_inputs.py`).
+        An ONNX model takes both before its graph is converted (as `ovc` does), so that
+        shapes and `If` branches that depend on them convert.
         """
+        if isinstance(model, ModuleOp) and (shapes or constants):
+            model = model.clone()  # (the caller's module stays as it is)
+        if not (shapes or constants):
+            return self._read_model(model, weights)
+        from lowpass.runtime.model_inputs import InputSpecError, prepare_inputs, read_onnx_with
+
+        try:
+            if isinstance(model, str | Path) and self._suffix(model) == ".onnx":
+                return Model(read_onnx_with(model, shapes, constants))
+            model_read = self._read_model(model, weights)
+            prepare_inputs(model_read.module, shapes, constants)
+        except InputSpecError as e:
+            raise LowpassError(str(e)) from None
+        return Model(model_read.module)
+
+    @staticmethod
+    def _suffix(model: str | Path) -> str:
+        return Path(model).suffix.lower() if "\n" not in str(model) else ""
+
+    def _read_model(self, model: str | Path | ModuleOp, weights: str | Path | None) -> Model:
         if isinstance(model, ModuleOp):
             verify_module(model)
             return Model(model)

@@ -44,6 +44,7 @@ from lowpass.lowering.compiler import (
 )
 from lowpass.lowering.kernels.threads import available_cores
 from lowpass.lowering.target import host_cpu
+from lowpass.passes.lpt.detection import is_low_precision, is_quantized
 from lowpass.passes.reshape import ReshapeError, reshape_module
 from lowpass.runtime.device import DeviceError, InferenceFailure, OpRow
 from lowpass.runtime.interpreter import ReferenceExecutor
@@ -52,6 +53,8 @@ from lowpass.runtime.interpreter import ReferenceExecutor
 # values they take; the ones that do not change anything here are accepted and kept.
 THREADS_KEYS = ("INFERENCE_NUM_THREADS", "CPU_THREADS_NUM")
 PROFILING_KEYS = ("PERF_COUNT", "ENABLE_PROFILING")
+LPT_KEY = "LP_TRANSFORMS_MODE"
+"""OpenVINO's `ov::internal::enable_lp_transformations` (the CPU plugin's switch of LPT)."""
 ACCEPTED_KEYS = (
     *THREADS_KEYS,
     *PROFILING_KEYS,
@@ -66,6 +69,7 @@ ACCEPTED_KEYS = (
     "CACHE_DIR",
     "COMPILATION_NUM_THREADS",
     "LOG_LEVEL",
+    LPT_KEY,
 )
 
 
@@ -156,6 +160,9 @@ class CpuConfig:
     compile_jobs: int | None = None
     """OpenVINO's COMPILATION_NUM_THREADS: parts of a large graph's code that LLVM compiles
     at once (None: as many as the cores this process may run on)."""
+    lpt: bool = True
+    """LP_TRANSFORMS_MODE: a quantized model (`lpt.is_quantized`) goes through `lpt` before
+    it is compiled, as OpenVINO's CPU plugin runs its LPT in `compile_model`."""
     properties: tuple[tuple[str, Any], ...] = ()
     streams: int = 1
     """OpenVINO's NUM_STREAMS: inferences that run at once, each on `threads` threads."""
@@ -241,6 +248,7 @@ def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
     streams_given: int | None = None
     hint = "LATENCY"
     hint_requests = 0
+    lpt = True
     kept: list[tuple[str, Any]] = []
     for raw_key, value in (config or {}).items():
         key = _key_name(raw_key)
@@ -253,6 +261,8 @@ def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
             threads_given = _count(key, value) or os.cpu_count() or 1
         elif key in PROFILING_KEYS:
             perf = _as_bool(key, value)
+        elif key == LPT_KEY:
+            lpt = _as_bool(key, value)
         elif key == "COMPILATION_NUM_THREADS":
             compile_jobs = _count(key, value) or None  # 0: as many as there are cores
         elif key == "CACHE_DIR":
@@ -301,6 +311,7 @@ def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
         total_threads=total,
         hint_requests=hint_requests,
         limit_streams=streams_given is not None,
+        lpt=lpt,
     )
 
 
@@ -384,6 +395,7 @@ def _config_properties(config: CpuConfig) -> dict[str, Any]:
         "COMPILATION_NUM_THREADS": config.compile_jobs or available_cores(),
         "PERF_COUNT": config.perf_count,
         "ENABLE_PROFILING": config.perf_count,
+        LPT_KEY: config.lpt,
     }
 
 
@@ -396,6 +408,11 @@ class CpuCompiledModel:
     it meets: the first request with new shapes reshapes a copy of the model to them
     (`ov-reshape`, OpenVINO's `Model.reshape`) and compiles it; the last
     `SHAPE_CACHE_SIZE` shapes stay compiled (and the compiler's cache keeps their code).
+
+    A quantized model (FakeQuantize, ONNX QDQ, u8/i8 dequantization subgraphs:
+    `lpt.is_quantized`) is compiled after `lpt`, as OpenVINO's CPU plugin runs its LPT in
+    `compile_model` (`LP_TRANSFORMS_MODE`, on by default): the compiler's `lpt` option, so
+    that the in-memory and `CACHE_DIR` caches skip it on a hit.
     """
 
     SHAPE_CACHE_SIZE = 16
@@ -405,6 +422,9 @@ class CpuCompiledModel:
         self.module = module
         self.input_names = graph_input_names(entry_function(module))
         self.dynamic = _has_dynamic_inputs(module)
+        self.lpt = config.lpt and is_quantized(module) and not is_low_precision(module)
+        """LPT runs on the compiled copy (OpenVINO's plugin: LPT on a quantized model)."""
+        self.options = {"lpt": True} if self.lpt else None
         self._per_shape: OrderedDict[tuple[tuple[int, ...], ...], CompiledGraph] = OrderedDict()
         self._last: CompiledGraph | None = None
         self._lock = threading.Lock()
@@ -418,6 +438,7 @@ class CpuCompiledModel:
             self._last = compile_module(
                 module,
                 threads=config.threads,
+                options=self.options,
                 cache_dir=config.cache_dir,
                 compile_jobs=config.compile_jobs,
             )
@@ -447,6 +468,7 @@ class CpuCompiledModel:
             graph = compile_module(
                 module,
                 threads=self.config.threads,
+                options=self.options,
                 cache_dir=self.config.cache_dir,
                 compile_jobs=self.config.compile_jobs,
             )
@@ -477,7 +499,7 @@ class CpuCompiledModel:
         """
         if self.dynamic:
             return None
-        key = disk_cache_key(self.module, threads=self.config.threads)
+        key = disk_cache_key(self.module, threads=self.config.threads, options=self.options)
         cache_dir = self.config.cache_dir
         if cache_dir is not None and model_cache.load(cache_dir, key) is not None:
             with contextlib.suppress(OSError):
@@ -487,6 +509,7 @@ class CpuCompiledModel:
                 compile_module(
                     self.module,
                     threads=self.config.threads,
+                    options=self.options,
                     cache=False,
                     cache_dir=tmp,
                     compile_jobs=self.config.compile_jobs,

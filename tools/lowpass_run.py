@@ -7,7 +7,7 @@
                 [--save-outputs DIR] [--emit-llvm FILE] [--full]
                 [-t SECONDS] [-niter N] [--report FILE.json]
                 [-nthreads N] [-nstreams N] [-hint latency|throughput] [--cache-dir DIR]
-                [-c KEY=VALUE]...
+                [-c KEY=VALUE]... [--shape NAME=1x512]... [--freeze NAME=VALUE]...
 
 The model is MLIR text, OpenVINO IR (`.xml`, weights in the `.bin` beside it) or ONNX.
 Inputs come from .npy files (`name=path.npy`, or `path.npy` alone for a one-input model);
@@ -23,6 +23,8 @@ CACHE_DIR, any other) handed to `Core.compile_model`.
 `--perf-counts` prints the profiling table of the last run: the stages, the ops by time
 (NOT_RUN rows hidden; `-pcsort no_sort` keeps every row in execution order), then a summary
 by op type. `--emit-llvm FILE` writes the LLVM IR of the compiled graph (after O3).
+`--shape` sets input shapes and `--freeze` makes inputs constants before the model is
+compiled (`runtime/model_inputs.py`).
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ from lowpass.runtime import (
     ProfilingInfo,
     ProfilingStatus,
 )
+from lowpass.runtime.model_inputs import read_with_input_options
 from lowpass.tools.opt_tool import run_tool
 
 PROGRESS_AFTER_S = 1.0
@@ -192,6 +195,21 @@ def _parser() -> argparse.ArgumentParser:
         help="CPU device: write the compiled graph's LLVM IR (after O3) to FILE ('-': stdout)",
     )
     p.add_argument("--full", action="store_true", help="print outputs in full, not summarised")
+    p.add_argument(
+        "--shape",
+        "-shape",
+        action="append",
+        default=[],
+        metavar="NAME=1x512",
+        help="set an input's shape (NAME=1x512, NAME[1,512] as benchmark_app, ? or -1 dynamic)",
+    )
+    p.add_argument(
+        "--freeze",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="make an input a constant (NAME=16000, NAME=[1,2], NAME=FILE.npy; NAME->VALUE)",
+    )
     bench = p.add_argument_group(
         "benchmark mode (benchmark_app): -t or -niter measures instead of printing outputs"
     )
@@ -703,7 +721,7 @@ def run(argv: Sequence[str] | None = None, source: list[str] | None = None) -> N
         source.append(args.model)
     core = Core()
     begin = time.perf_counter()
-    model = core.read_model(Path(args.model))
+    model = read_with_input_options(core, Path(args.model), args.shape, args.freeze)
     times = {"read_model_ms": (time.perf_counter() - begin) * 1e3}
     begin = time.perf_counter()
     if device is None and not args.emit_llvm:

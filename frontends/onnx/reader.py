@@ -28,7 +28,7 @@ from __future__ import annotations
 import mmap
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, cast, overload
 
@@ -244,6 +244,8 @@ class GraphConverter:
         self.builder = GraphBuilder("main")
         self.values: dict[str, SSAValue] = {}
         self.initializers: dict[str, Any] = {}
+        self.input_shapes: dict[str, list[int]] = {}
+        """Shapes given to graph inputs (`set_inputs`)."""
         self.mapped_raw_data: dict[str, memoryview] = {}
         """Initializers' raw data as views of the mapped file (`raw_data.py`), by name."""
         for index, init in enumerate(model.graph.initializer):
@@ -433,6 +435,49 @@ class GraphConverter:
             f.seek(offset)
             return f.read(length)
 
+    def set_inputs(
+        self,
+        shapes: Mapping[str, Sequence[int | None]] | None,
+        values: Mapping[str, Any] | None,
+    ) -> None:
+        """Graph inputs given a shape (None or -1: dynamic) or a value (the input becomes an
+        initializer), before conversion: what `ovc`/`convert_model(input=...)` do, so that a
+        graph whose shapes or `If` branches depend on them (silero-vad's `sr`) converts."""
+        inputs = {
+            inp.name: inp for inp in self.graph_proto.input if inp.name not in self.initializers
+        }
+        listed = ", ".join(f"'{n}'" for n in inputs) or "none"
+        for name in [*(shapes or {}), *(values or {})]:
+            if name not in inputs:
+                self.error(f"the model has no input named '{name}': its inputs are {listed}")
+            if name in (shapes or {}) and name in (values or {}):
+                self.error(f"input '{name}' is given a value: it takes no shape")
+        self.input_shapes = {
+            name: [DYNAMIC if d is None or int(d) == -1 else int(d) for d in dims]
+            for name, dims in (shapes or {}).items()
+        }
+        from onnx import numpy_helper
+
+        for name, value in (values or {}).items():
+            t = inputs[name].type.tensor_type
+            dtype = to_dtype(element_type(t.elem_type, f"graph input '{name}'"))
+            try:
+                array = np.asarray(value).astype(dtype)
+            except (TypeError, ValueError) as e:
+                self.error(f"graph input '{name}': {value!r} is not a {dtype} value ({e})")
+            declared = [d.dim_value if d.HasField("dim_value") else None for d in t.shape.dim]
+            if array.ndim != len(declared) and array.size == 1:
+                array = array.reshape((1,) * len(declared))
+            if array.ndim != len(declared) or any(
+                d is not None and d != v for d, v in zip(declared, array.shape, strict=True)
+            ):
+                dims = ["?" if d is None else d for d in declared]
+                self.error(
+                    f"graph input '{name}' has shape {dims}: a value of shape "
+                    f"{list(array.shape)} does not fit it"
+                )
+            self.initializers[name] = numpy_helper.from_array(np.ascontiguousarray(array), name)
+
     def convert(self) -> ModuleOp:
         g = self.graph_proto
         self.check_names()
@@ -440,7 +485,7 @@ class GraphConverter:
             if not inp.name:
                 self.error(f"graph input #{i} has no name")
             if inp.name in self.initializers:
-                continue  # IR < 4 lists initializers among the inputs
+                continue  # IR < 4 lists initializers among the inputs (or a frozen input)
             t = inp.type.tensor_type
             if not inp.type.HasField("tensor_type") or not t.HasField("shape"):
                 self.error(f"graph input '{inp.name}' must be a tensor of known rank")
@@ -448,10 +493,16 @@ class GraphConverter:
                 et = element_type(t.elem_type, f"graph input '{inp.name}'")
             except ValueError as e:
                 self.error(str(e))
-            shape = [d.dim_value if d.HasField("dim_value") else DYNAMIC for d in t.shape.dim]
-            if any(d.HasField("dim_value") and d.dim_value < 0 for d in t.shape.dim):
+            # -1 is dynamic, as OpenVINO's ONNX frontend reads it (`ov::Dimension(-1)`): some
+            # exporters write it for a dimension they leave free
+            shape = [
+                d.dim_value if d.HasField("dim_value") and d.dim_value != -1 else DYNAMIC
+                for d in t.shape.dim
+            ]
+            if any(d.HasField("dim_value") and d.dim_value < -1 for d in t.shape.dim):
                 dims = [d.dim_value if d.HasField("dim_value") else "?" for d in t.shape.dim]
                 self.error(f"graph input '{inp.name}' has a negative dim: {dims}")
+            shape = self.input_shapes.get(inp.name, shape)
             self.values[inp.name] = self.builder.input(inp.name, shape, et)
 
         for index, node in enumerate(g.node):
@@ -702,15 +753,23 @@ def _parse_file(path: Path) -> tuple[onnx.ModelProto, dict[int, memoryview] | No
 
 
 def read_onnx(
-    path_or_model: str | Path | onnx.ModelProto, *, source: str | None = None
+    path_or_model: str | Path | onnx.ModelProto,
+    *,
+    source: str | None = None,
+    input_shapes: Mapping[str, Sequence[int | None]] | None = None,
+    input_values: Mapping[str, Any] | None = None,
 ) -> ModuleOp:
     """Read an ONNX model (a path or an `onnx.ModelProto`) into a verified module whose
     `func.func @main` is the graph. Raises `FrontendError` with a one-line diagnostic that
     starts with `source` (default: the path, or `<model>` for a `ModelProto`; `<stdin>` for
-    a model read from standard input). A model passed as a `ModelProto` is not changed."""
+    a model read from standard input). A model passed as a `ModelProto` is not changed.
+    `input_shapes` (input name -> dims, None or -1 dynamic) replace graph inputs' shapes and
+    `input_values` make graph inputs initializers, before the graph is converted."""
     model, name, base_dir, raw_data = _load(path_or_model, source)
     converter = GraphConverter(model, name, base_dir, owns_model=base_dir is not None,
                                raw_data=raw_data)
+    if input_shapes or input_values:
+        converter.set_inputs(input_shapes, input_values)
     # inferences_recorded: verifying the module does not infer each op's types again
     with inferences_recorded():
         module = converter.convert()

@@ -10,9 +10,11 @@ Low Precision Transformations (OpenVINO LPT) as xDSL passes.
   transformation runs the markup up to itself and prints the attributes; prerequisites and
   cleanup transformations run alone.
 
-Python API: `run_lpt(module, LptParams(...))`.
+Python API: `run_lpt(module, LptParams(...))`; `is_quantized(module)` (upstream's
+`isFunctionQuantized`) says whether LPT has something to do on a model.
 """
 
+from .detection import is_low_precision, is_quantized
 from .params import (
     LptParams,
     PrecisionsRestriction,
@@ -31,6 +33,8 @@ __all__ = [
     "QuantizationGranularityRestriction",
     "cpu_precision_restrictions",
     "cpu_quantization_restrictions",
+    "is_low_precision",
+    "is_quantized",
     "run_lpt",
     "single_transformation_passes",
 ]

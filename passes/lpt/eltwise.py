@@ -32,6 +32,7 @@ from lowpass.dialects.ov import (
     shape_of,
     tensor,
 )
+from lowpass.dialects.ov.base import broadcast_shapes
 
 from . import attributes as A
 from .dequantization import Dequantization, check_elementwise, dequantization_of
@@ -338,7 +339,7 @@ def swap_multiply_and_add(
     data = mul.operands[data_index]
     a_et = element_type_of(a_op.results[0])
     c = make_constant(b_div_a, a_et, add)
-    out_shape = np.broadcast_shapes(shape_of(data), b_div_a.shape)
+    out_shape = broadcast_shapes(shape_of(data), b_div_a.shape)  # (dynamic dims too)
     new_add = AddOp(
         data,
         c,
@@ -484,7 +485,7 @@ class MultiplyPartialTransformation(EltwiseBaseTransformation):
 
 
 def np_broadcast_type(value: SSAValue, const_shape: tuple[int, ...]):
-    shape = np.broadcast_shapes(tuple(shape_of(value)), tuple(const_shape))
+    shape = broadcast_shapes(tuple(shape_of(value)), tuple(const_shape))
     return tensor(list(shape), element_type_of(value))
 
 

@@ -496,9 +496,11 @@ class Fuzzer:
         if inputs is None:
             return
         results = {}
+        reference = _reference_model(work, model)
         for device in ("REFERENCE", "CPU"):
             save = work / f"saved-{device}"
-            argv = [str(model), *inputs, "--device", device, "--save-outputs", str(save)]
+            runs = reference if device == "REFERENCE" else model
+            argv = [str(runs), *inputs, "--device", device, "--save-outputs", str(save)]
             if "ov.variable" in case.text or "low-latency2" in case.label:
                 argv += ["--iterations", "3"]
             _outcome, rc = self._tool(case, work, "lowpass-run", argv, [save])
@@ -672,3 +674,25 @@ def summary(stats: Stats, seconds: float) -> str:
     if bad:
         lines.append("bad cases: " + ", ".join(f"{k} {v}" for k, v in sorted(bad.items())))
     return "\n".join(lines)
+
+
+def _reference_model(work: Path, model: Path) -> Path:
+    """The model that REFERENCE runs for a comparison with CPU: the CPU device runs `lpt` on
+    a quantized model that did not go through it (LP_TRANSFORMS_MODE, as OpenVINO's plugin),
+    so REFERENCE runs the `lpt` of it; any other model as it is (also one that cannot be
+    read or transformed: the CPU run then reports that)."""
+    try:
+        from lowpass.frontends import read_model_file
+        from lowpass.ir import print_module
+        from lowpass.passes.lpt import is_low_precision, is_quantized, run_lpt
+
+        module = read_model_file(model)
+        if not is_quantized(module) or is_low_precision(module):
+            return model
+        run_lpt(module)
+        out = work / "reference-lpt" / "model.mlir"
+        out.parent.mkdir(exist_ok=True)
+        out.write_text(print_module(module))
+        return out
+    except Exception:
+        return model

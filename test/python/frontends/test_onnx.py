@@ -1486,6 +1486,11 @@ def test_malformed_models_give_messages_not_python_exceptions() -> None:
     negative = make_model([n("Relu", ["x"])], {"x": f32(3, 4)}, ["y"])
     negative.graph.input[0].type.tensor_type.shape.dim[0].dim_value = -3
     cases.append((negative, r"^<model>: error: graph input 'x' has a negative dim: \[-3, 4\]$"))
+    free = make_model([n("Relu", ["x"])], {"x": f32(3, 4)}, ["y"])
+    free.graph.input[0].type.tensor_type.shape.dim[0].dim_value = -1  # dynamic, as OpenVINO
+    from lowpass.ir import print_module
+
+    assert "tensor<?x4xf32>" in print_module(read_onnx(free))
     for model, pattern in cases:
         with pytest.raises(FrontendError, match=pattern) as info:
             read_onnx(model)

@@ -17,6 +17,10 @@ from lowpass.builder import GraphBuilder
 from lowpass.dialects import ov
 from lowpass.lowering.ops.quantization import _refined_quotients_exact
 
+AS_IS = {"LP_TRANSFORMS_MODE": "NO"}
+"""The FakeQuantize lowering itself: the CPU device compiles these graphs as they are, not
+after `lpt` (which it runs on a quantized model by default)."""
+
 
 def test_refined_quotients_are_proved_for_the_usual_levels() -> None:
     for levels in (2, 3, 15, 16, 17, 127, 128, 255, 256, 1024, 4096):
@@ -51,7 +55,8 @@ def test_float_fake_quantize_equals_reference(levels: int, ol: float, oh: float)
     values[1, :, 2, :4] = np.concatenate([il, ih]).reshape(-1)[[0, 4, 1, 5]]
     feeds = {"x": values}
     core = lowpass.Core()
-    got = np.asarray(core.compile_model(model, "CPU").create_infer_request().infer(feeds)["y"])
+    got = np.asarray(core.compile_model(model, "CPU", AS_IS).create_infer_request()
+                     .infer(feeds)["y"])
     want = np.asarray(core.compile_model(model, "REFERENCE").create_infer_request()
                       .infer(feeds)["y"])
     np.testing.assert_array_equal(got.view(np.uint32), want.view(np.uint32))
@@ -180,7 +185,8 @@ def test_per_channel_signed_zeros_keep_their_sign() -> None:
     model = lowpass.Model(g.module())
     feeds = {"x": np.random.default_rng(0).uniform(-2.0, 2.0, shape).astype(np.float32)}
     core = lowpass.Core()
-    got = np.asarray(core.compile_model(model, "CPU").create_infer_request().infer(feeds)["y"])
+    got = np.asarray(core.compile_model(model, "CPU", AS_IS).create_infer_request()
+                     .infer(feeds)["y"])
     want = np.asarray(core.compile_model(model, "REFERENCE").create_infer_request()
                       .infer(feeds)["y"])
     assert np.any(np.signbit(want)) and np.any(~np.signbit(want))
@@ -211,7 +217,7 @@ def test_no_proof_after_a_fake_quantize_of_infinite_width() -> None:
     model = lowpass.Model(g.module())
     feeds = {"x": np.full(shape, 3e38, np.float32)}
     core = lowpass.Core()
-    got = core.compile_model(model, "CPU").create_infer_request().infer(feeds)["y"]
+    got = core.compile_model(model, "CPU", AS_IS).create_infer_request().infer(feeds)["y"]
     want = core.compile_model(model, "REFERENCE").create_infer_request().infer(feeds)["y"]
     np.testing.assert_array_equal(np.asarray(got), np.asarray(want))
 
@@ -253,7 +259,8 @@ def test_requantization_of_codes_without_the_check_is_exact() -> None:
     quantization.Program._levels_proven = spy  # type: ignore[method-assign]
     try:
         core = lowpass.Core()
-        got = core.compile_model(model, "CPU").create_infer_request().infer({"x": values})["y"]
+        request = core.compile_model(model, "CPU", AS_IS).create_infer_request()
+        got = request.infer({"x": values})["y"]
     finally:
         quantization.Program._levels_proven = real  # type: ignore[method-assign]
     want = core.compile_model(model, "REFERENCE").create_infer_request().infer({"x": values})["y"]

@@ -138,7 +138,8 @@ def qcell_model(
 
 def run_both(model: lowpass.Model, feeds: dict[str, np.ndarray], threads: int = 1):  # type: ignore[no-untyped-def]
     core = lowpass.Core()
-    config = {"PERF_COUNT": True, "INFERENCE_NUM_THREADS": threads}
+    # the int8 cells of the CPU pipeline on the graph as it is (not after `lpt`)
+    config = {"PERF_COUNT": True, "INFERENCE_NUM_THREADS": threads, "LP_TRANSFORMS_MODE": "NO"}
     cpu = core.compile_model(model, "CPU", config).create_infer_request()
     ref = core.compile_model(model, "REFERENCE").create_infer_request()
     got, want = cpu.infer(feeds), ref.infer(feeds)
