@@ -1,6 +1,7 @@
 """
 ONNX import of the element-wise math ops of issue 16 (Pow, Sqrt, Erf, Gelu, HardSwish,
-HardSigmoid, Softplus, Mish, Log, Abs, Neg, Floor, Ceil, Round, Min, Max, Mean, Clip, Pad):
+HardSigmoid, Softplus, Mish, Log, Abs, Neg, Floor, Ceil, Round, Min, Max, Mean, Clip, Pad; Mod,
+Reciprocal and IsNaN of issue 38):
 each one-node model on REFERENCE and CPU against onnxruntime, and the ov ops each becomes
 against what OpenVINO's ONNX frontend makes of the same model (`openvino.Core().read_model`,
 before any transformation). Skipped without onnxruntime / openvino.
@@ -117,6 +118,22 @@ CASES: dict[str, Callable[[], Case]] = {
         inits={"p": np.array([1, 2, 2, 1], np.int64), "ax": np.array([-1, 1], np.int64)},
         opset=18,
     ),
+    "mod_int": lambda: case(
+        node("Mod", ["a", "b"]),
+        {"a": np.array([[7, -7, 7, -7], [0, 13, -13, 5]], np.int32),
+         "b": np.array([3, 3, -3, -3], np.int32)},
+    ),
+    "mod_fmod_int": lambda: case(
+        node("Mod", ["a", "b"], fmod=1),
+        {"a": np.array([[7, -7, 7, -7], [0, 13, -13, 5]], np.int64),
+         "b": np.array([3, 3, -3, -3], np.int64)},
+    ),
+    "mod_fmod_float": lambda: case(
+        node("Mod", ["a", "b"], fmod=1), {"a": f32(3, 4, scale=10)},
+        inits={"b": np.array([1.5, -2.25, 0.75, 3.0], np.float32)},
+    ),
+    "reciprocal": lambda: case(node("Reciprocal", ["a"]), {"a": pos(3, 7)}),
+    "is_nan": lambda: case(node("IsNaN", ["a"]), {"a": with_nan(f32(3, 4))}),
     "pad_int": lambda: case(
         node("Pad", ["a", "p"], mode="edge"), {"a": np.arange(12, dtype=np.int32).reshape(3, 4)},
         inits={"p": np.array([1, 0, 0, 2], np.int64)},
@@ -126,7 +143,8 @@ CASES: dict[str, Callable[[], Case]] = {
 CPU_CASES = ["pow", "sqrt", "erf", "gelu", "gelu_tanh", "hard_swish", "hard_sigmoid",
              "hard_sigmoid_hsigmoid", "softplus", "mish", "log", "abs", "neg", "floor", "ceil",
              "round", "min3", "max2", "mean3", "clip6", "clip13_computed_bounds", "pad2_reflect",
-             "pad13_constant_value_negative", "pad18_axes"]  # fmt: skip
+             "pad13_constant_value_negative", "pad18_axes", "mod_int", "mod_fmod_float",
+             "reciprocal", "is_nan"]  # fmt: skip
 
 
 def _model(name: str) -> tuple[onnx.ModelProto, dict[str, np.ndarray]]:
@@ -154,6 +172,7 @@ _OURS_TO_OV = {
     "ov.abs": "Abs", "ov.negative": "Negative", "ov.floor": "Floor", "ov.ceiling": "Ceiling",
     "ov.round": "Round", "ov.minimum": "Minimum", "ov.maximum": "Maximum", "ov.add": "Add",
     "ov.divide": "Divide", "ov.clamp": "Clamp", "ov.pad": "Pad", "ov.convert": "Convert",
+    "ov.mod": "Mod", "ov.floor_mod": "FloorMod", "ov.is_nan": "IsNaN",
 }  # fmt: skip
 _IGNORED = {"Parameter", "Result", "Constant", "Reshape", "Squeeze"}
 
@@ -163,7 +182,8 @@ _IGNORED = {"Parameter", "Result", "Constant", "Reshape", "Squeeze"}
     ["pow", "pow_int_exponent", "pow_int_base_float_exponent", "sqrt", "erf", "gelu_tanh",
      "hard_swish", "softplus", "mish", "log", "abs", "neg", "floor", "ceil", "round", "min3",
      "max2", "mean3", "clip6", "clip13_computed_bounds", "clip13_no_bounds", "pad2_reflect",
-     "pad11_edge", "pad13_constant_value_negative"],
+     "pad11_edge", "pad13_constant_value_negative", "mod_int", "mod_fmod_int", "mod_fmod_float",
+     "reciprocal", "is_nan"],
 )  # fmt: skip
 def test_same_ops_as_openvinos_frontend(name: str, tmp_path: Path) -> None:
     openvino = pytest.importorskip("openvino")
@@ -184,9 +204,12 @@ def test_same_ops_as_openvinos_frontend(name: str, tmp_path: Path) -> None:
     # and the same numbers as OpenVINO's CPU plugin on that model
     compiled = openvino.Core().compile_model(str(tmp_path / "m.onnx"), "CPU",
                                              {"INFERENCE_PRECISION_HINT": "f32"})  # fmt: skip
-    want = compiled(list(feeds.values()))[compiled.outputs[0]]
+    want = np.asarray(compiled(list(feeds.values()))[compiled.outputs[0]])
     got = run_lowpass(model, feeds)["y"]
-    np.testing.assert_allclose(got, want, **TOL)
+    if want.dtype == np.bool_:
+        np.testing.assert_array_equal(got, want)
+    else:
+        np.testing.assert_allclose(got, want, **TOL)
 
 
 def test_min_max_nan_fold_from_the_left() -> None:
@@ -200,6 +223,19 @@ def test_min_max_nan_fold_from_the_left() -> None:
     np.testing.assert_array_equal(run_lowpass(swapped, {"a": a, "b": b})["y"],
                                   np.where(np.isnan(a), b, np.minimum(a, b)))  # fmt: skip
     assert np.isnan(run_ort(model, {"a": a, "b": b})["y"][0])
+
+
+def test_mod_fmod_0_on_floats_is_one_line() -> None:
+    """ONNX Mod needs fmod = 1 for floats (OpenVINO's frontend checks it too)."""
+    a = f32(2, 3)
+    model = make_model([node("Mod", ["a", "a"])], {"a": a}, ["y"])
+    with pytest.raises(FrontendError, match="fmod = 0 needs integer inputs, expected fmod = 1 "
+                                            "for floats") as err:  # fmt: skip
+        read_onnx(model)
+    assert "\n" not in str(err.value)
+    bad = make_model([node("Mod", ["a", "a"], fmod=2)], {"a": a}, ["y"])
+    with pytest.raises(FrontendError, match="fmod must be 0 or 1, got 2"):
+        read_onnx(bad)
 
 
 def test_pad_wrap_is_one_line() -> None:
