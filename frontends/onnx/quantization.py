@@ -180,3 +180,32 @@ def quantize_linear(ctx: NodeContext) -> list[SSAValue]:
 
 
 __all__ = ["QuantParams", "shape_of"]
+
+
+@register("DynamicQuantizeLinear")
+def dynamic_quantize_linear(ctx: NodeContext) -> list[SSAValue]:
+    """
+    OpenVINO's frontend (dynamic_quantize_linear.cpp), op for op: `lo = min(0, ReduceMin(x))`,
+    `hi = max(0, ReduceMax(x))` over every axis (a constant list here: the rank is static),
+    `y_scale = (hi - lo) / 255`, `y_zero_point = u8(clamp(round_even((0 - lo) / y_scale),
+    0, 255))`, `y = u8(clamp(round_even(x * 255 / (hi - lo)) + f32(y_zero_point), 0, 255))`
+    (x scaled by 255 / span, not divided by y_scale: the same as upstream to the last bit).
+    """
+    x = ctx.input(0)
+    if element_type_of(x) != ov.f32:
+        raise ConversionError(f"x must be float32, got {element_type_of(x)}")
+    axes = ctx.i64(list(range(rank_of(x))))
+    zero = ctx.constant(np.float32(0))
+    q_max = ctx.constant(np.float32(255))
+    q_span = ctx.value(ov.SubtractOp(q_max, zero))
+    hi = ctx.value(ov.MaximumOp(zero, ctx.value(ov.ReduceMaxOp(x, axes))))
+    lo = ctx.value(ov.MinimumOp(zero, ctx.value(ov.ReduceMinOp(x, axes))))
+    span = ctx.value(ov.SubtractOp(hi, lo))
+    y_scale = ctx.value(ov.DivideOp(span, q_max))
+    zp = ctx.value(ov.RoundOp(ctx.value(ov.DivideOp(ctx.value(ov.SubtractOp(zero, lo)), y_scale))))
+    y_zero_point = ctx.value(ov.ConvertOp(ctx.value(ov.ClampOp(zp, 0.0, 255.0)), ov.ui8))
+    scaled = ctx.value(ov.DivideOp(ctx.value(ov.MultiplyOp(x, q_span)), span))
+    shifted = ctx.value(ov.AddOp(ctx.value(ov.RoundOp(scaled)),
+                                 ctx.value(ov.ConvertOp(y_zero_point, ov.f32))))  # fmt: skip
+    y = ctx.value(ov.ConvertOp(ctx.value(ov.ClampOp(shifted, 0.0, 255.0)), ov.ui8))
+    return [y, y_scale, y_zero_point]

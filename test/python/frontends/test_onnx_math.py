@@ -348,3 +348,61 @@ def test_pad_with_pads_computed_at_run_time() -> None:
     assert names == ["ov.split", "ov.pad"]
     assert_matches_ort(model, {"x": x, "p": pads})
     assert_matches_ort(model, {"x": x, "p": np.array([0, 2, 1, -1], np.int64)})
+
+
+def _dynamic_quantize_model(shape: list[int]) -> onnx.ModelProto:
+    x = helper.make_tensor_value_info("x", onnx.TensorProto.FLOAT, shape)
+    outs = [helper.make_tensor_value_info("y", onnx.TensorProto.UINT8, shape),
+            helper.make_tensor_value_info("s", onnx.TensorProto.FLOAT, []),
+            helper.make_tensor_value_info("z", onnx.TensorProto.UINT8, [])]  # fmt: skip
+    graph = helper.make_graph(
+        [helper.make_node("DynamicQuantizeLinear", ["x"], ["y", "s", "z"], name="dq")],
+        "g", [x], outs,
+    )
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+
+
+@pytest.mark.parametrize("sign", ["mixed", "positive", "negative"])
+def test_dynamic_quantize_linear(sign: str, tmp_path: Path) -> None:
+    """DynamicQuantizeLinear as OpenVINO's frontend builds it (the same ops, the same numbers
+    as OpenVINO's CPU plugin on the model, on both our devices) and as onnxruntime computes it
+    (scale and zero point equal; y within one step: upstream scales x by 255 / span where
+    onnxruntime divides by the rounded scale, which can move a tie)."""
+    rng = np.random.default_rng(38)
+    x = (rng.standard_normal((3, 2, 5)) * 3).astype(np.float32)
+    x = {"mixed": x, "positive": np.abs(x), "negative": -np.abs(x)}[sign]
+    model = _dynamic_quantize_model([3, 2, 5])
+    want = run_ort(model, {"x": x})
+    for device in ("REFERENCE", "CPU"):
+        got = run_lowpass(model, {"x": x}, device)
+        assert got["y"].dtype == got["z"].dtype == np.uint8 and got["s"].dtype == np.float32
+        np.testing.assert_array_equal(got["s"], want["s"])
+        np.testing.assert_array_equal(got["z"], want["z"])
+        assert np.abs(got["y"].astype(np.int32) - want["y"].astype(np.int32)).max() <= 1
+    openvino = pytest.importorskip("openvino")
+    onnx.save(model, str(tmp_path / "m.onnx"))
+    theirs = openvino.Core().read_model(str(tmp_path / "m.onnx"))
+    their_ops = Counter(op.get_type_name() for op in theirs.get_ordered_ops())
+    ours = Counter(op.name for op in read_onnx(model).walk() if op.name.startswith("ov."))
+    for ov_type, our_name in (("ReduceMin", "ov.reduce_min"), ("ReduceMax", "ov.reduce_max"),
+                              ("Round", "ov.round"), ("Clamp", "ov.clamp"),
+                              ("Convert", "ov.convert"), ("Divide", "ov.divide")):  # fmt: skip
+        assert ours[our_name] == their_ops[ov_type], ov_type
+    compiled = openvino.Core().compile_model(theirs, "CPU", {"INFERENCE_PRECISION_HINT": "f32"})
+    res = compiled([x])
+    got = run_lowpass(model, {"x": x}, "CPU")
+    for port in compiled.outputs:
+        theirs_value = np.asarray(res[port])
+        if theirs_value.dtype == np.float32:
+            # y_scale: the CPU plugin's span / 255 is 1 ulp away from IEEE division (measured)
+            np.testing.assert_allclose(got[port.get_any_name()], theirs_value, rtol=2.5e-7)
+        else:
+            np.testing.assert_array_equal(got[port.get_any_name()], theirs_value)
+
+
+def test_dynamic_quantize_linear_of_integers_is_one_line() -> None:
+    model = _dynamic_quantize_model([2])
+    model.graph.input[0].type.tensor_type.elem_type = onnx.TensorProto.INT32
+    with pytest.raises(FrontendError, match=r"DynamicQuantizeLinear\): x must be float32, got "
+                                            r"i32$"):  # fmt: skip
+        read_onnx(model)
