@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -405,4 +406,87 @@ def test_dynamic_quantize_linear_of_integers_is_one_line() -> None:
     model.graph.input[0].type.tensor_type.elem_type = onnx.TensorProto.INT32
     with pytest.raises(FrontendError, match=r"DynamicQuantizeLinear\): x must be float32, got "
                                             r"i32$"):  # fmt: skip
+        read_onnx(model)
+
+
+def _integer_model(op: str, inputs: dict[str, np.ndarray], consts: dict[str, np.ndarray],
+                   **attrs: Any) -> onnx.ModelProto:  # fmt: skip
+    from onnx import numpy_helper
+
+    types = {np.dtype(np.uint8): onnx.TensorProto.UINT8, np.dtype(np.int8): onnx.TensorProto.INT8}
+    graph = helper.make_graph(
+        [helper.make_node(op, [*inputs, *consts], ["y"], name="q", **attrs)], "g",
+        [helper.make_tensor_value_info(k, types[v.dtype], v.shape) for k, v in inputs.items()],
+        [helper.make_tensor_value_info("y", onnx.TensorProto.INT32, None)],
+        [numpy_helper.from_array(v, k) for k, v in consts.items()],
+    )
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+
+
+def _as_openvino(model: onnx.ModelProto, feeds: dict[str, np.ndarray], tmp_path: Path) -> None:
+    """The same ops as OpenVINO's frontend makes, and the same numbers as its CPU plugin, on
+    both our devices."""
+    openvino = pytest.importorskip("openvino")
+    onnx.save(model, str(tmp_path / "m.onnx"))
+    theirs = openvino.Core().read_model(str(tmp_path / "m.onnx"))
+    their_ops = Counter(op.get_type_name() for op in theirs.get_ordered_ops())
+    names = {"ov.convert": "Convert", "ov.subtract": "Subtract", "ov.mat_mul": "MatMul",
+             "ov.convolution": "Convolution", "ov.group_convolution": "GroupConvolution",
+             "ov.unsqueeze": "Unsqueeze", "ov.reshape": "Reshape"}  # fmt: skip
+    ours = Counter(names[op.name] for op in read_onnx(model).walk() if op.name in names)
+    # upstream's w_zero_point unsqueeze axes come from ShapeOf/Range, and its group reshape of
+    # a constant is folded: compare the ops both make
+    for ov_type in ("Convert", "Subtract", "MatMul", "Convolution", "GroupConvolution"):
+        assert ours[ov_type] == their_ops[ov_type], (ov_type, ours, their_ops)
+    compiled = openvino.Core().compile_model(theirs, "CPU")
+    want = np.asarray(compiled(list(feeds.values()))[compiled.outputs[0]])
+    for device in ("REFERENCE", "CPU"):
+        got = run_lowpass(model, feeds, device)["y"]
+        assert got.dtype == want.dtype == np.int32
+        np.testing.assert_array_equal(got, want)
+
+
+def test_matmul_integer(tmp_path: Path) -> None:
+    """MatMulInteger in i32 as OpenVINO's frontend: equal to onnxruntime where its u8 x i8
+    kernel is exact (|B| <= 63: no int16 pair saturates on AVX2 hosts without VNNI), and to
+    OpenVINO and the exact integer formula with per-row / per-column zero points over the
+    whole int8 range."""
+    rng = np.random.default_rng(38)
+    a = rng.integers(0, 256, (2, 3, 4)).astype(np.uint8)
+    small_b = rng.integers(-63, 64, (4, 5)).astype(np.int8)
+    model = _integer_model("MatMulInteger", {"a": a},
+                           {"b": small_b, "azp": np.array(100, np.uint8),
+                            "bzp": np.array(-3, np.int8)})  # fmt: skip
+    np.testing.assert_array_equal(run_lowpass(model, {"a": a})["y"], run_ort(model, {"a": a})["y"])
+    b = rng.integers(-128, 128, (4, 5)).astype(np.int8)
+    azp = np.array([3, 100, 255], np.uint8)
+    bzp = rng.integers(-5, 5, (5,)).astype(np.int8)
+    full = _integer_model("MatMulInteger", {"a": a}, {"b": b, "azp": azp, "bzp": bzp})
+    exact = (a.astype(np.int64) - azp[:, None]) @ (b.astype(np.int64) - bzp)
+    np.testing.assert_array_equal(run_lowpass(full, {"a": a}, "CPU")["y"], exact)
+    _as_openvino(full, {"a": a}, tmp_path)
+
+
+@pytest.mark.parametrize("group", [1, 2])
+def test_conv_integer(group: int, tmp_path: Path) -> None:
+    rng = np.random.default_rng(38)
+    x = rng.integers(0, 256, (1, 4, 6, 6)).astype(np.uint8)
+    w = rng.integers(0, 256, (6, 4 // group, 3, 3)).astype(np.uint8)
+    consts = {"w": w, "xzp": np.array(128, np.uint8), "wzp": np.array(3, np.uint8)}
+    model = _integer_model("ConvInteger", {"x": x}, consts, group=group, pads=[1, 0, 1, 1],
+                           strides=[2, 1])  # fmt: skip
+    assert_matches_ort(model, {"x": x})
+    assert_matches_ort(model, {"x": x}, "CPU")
+    _as_openvino(model, {"x": x}, tmp_path)
+    per_channel = dict(consts, wzp=rng.integers(0, 9, (6,)).astype(np.uint8))
+    model = _integer_model("ConvInteger", {"x": x}, per_channel, group=group)
+    _as_openvino(model, {"x": x}, tmp_path)
+
+
+def test_integer_ops_refuse_float_inputs() -> None:
+    model = _integer_model("MatMulInteger", {"a": np.zeros((2, 3), np.uint8)},
+                           {"b": np.zeros((3, 2), np.int8)})  # fmt: skip
+    model.graph.input[0].type.tensor_type.elem_type = onnx.TensorProto.FLOAT
+    with pytest.raises(FrontendError, match=r"MatMulInteger\): A must be uint8 or int8, got "
+                                            r"f32$"):  # fmt: skip
         read_onnx(model)
