@@ -13,17 +13,19 @@ import gc
 import math
 import re
 import threading
+import warnings
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from io import StringIO
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
     ArrayAttr,
+    ArrayOfConstraint,
     CallSiteLoc,
     DenseIntOrFPElementsAttr,
     DenseResourceAttr,
@@ -38,7 +40,9 @@ from xdsl.dialects.builtin import (
     UnknownLoc,
     UnregisteredOp,
 )
+from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.irdl import BaseAttr, IRDLOperation, RangeOf
 from xdsl.parser import Parser
 from xdsl.parser.generic_parser import ParserState
 from xdsl.printer import Printer
@@ -270,7 +274,12 @@ class LocatingParser(Parser):
             )
         if self._explicit_location_end != self._current_token.span.start:
             op.location = location  # else the text's own trailing `loc(...)` stays
+        self._finish_upgrades(op)
         return op
+
+    _parsing: list[tuple[type[Operation] | None, list[tuple[str, Attribute, Attribute]]]]
+    """Per op being parsed (nested ops inside): its type once known and the strings its
+    attribute dictionary gave for enum properties (`upgrade_string_enums`)."""
 
     def _get_op_by_name(self, name: str) -> type[Operation]:
         """
@@ -291,11 +300,41 @@ class LocatingParser(Parser):
                     f"no op named '{name}' in dialect '{dialect_name}'"
                     + did_you_mean(name, names)
                 )
-        return super()._get_op_by_name(name)
+        op_type = super()._get_op_by_name(name)
+        frames = self.__dict__.setdefault("_parsing", [])
+        frames.append((op_type, []))
+        return op_type
 
     def _defines(self, dialect_name: str, name: str) -> bool:
         dialect = self.ctx.get_optional_dialect(dialect_name)
         return dialect is not None and any(op.name == name for op in dialect.operations)
+
+    def parse_optional_attr_dict(self) -> dict[str, Attribute]:
+        attrs = super().parse_optional_attr_dict()
+        frames = self.__dict__.get("_parsing")
+        if frames and attrs:
+            op_type, upgraded = frames[-1]
+            if op_type is not None:
+                upgraded.extend(upgrade_string_enums(op_type, attrs))
+        return attrs
+
+    def _finish_upgrades(self, op: Operation) -> None:
+        frames = self.__dict__.get("_parsing")
+        upgraded = frames.pop()[1] if frames else []
+        # the generic form: `<{rounding_type = "floor"}>` (properties), or the old string in
+        # the attribute dictionary of a generic op (it is a property now)
+        upgraded += upgrade_string_enums(type(op), op.properties)
+        for name in _enum_properties(type(op)) if isinstance(op, IRDLOperation) else ():
+            value = op.attributes.get(name)
+            if value is None or name in op.properties:
+                continue
+            found = upgrade_string_enums(type(op), {name: value})
+            if found or isinstance(value, EnumAttribute):
+                del op.attributes[name]
+                op.properties[name] = found[0][2] if found else value
+                upgraded += found
+        if upgraded:
+            _warn_upgraded(op, upgraded)
 
     _explicit_location_end: int = -1
     """Where the last `loc(...)` parsed ends (an op's own one ends right before its end)."""
@@ -340,6 +379,92 @@ def did_you_mean(name: str, candidates: Iterable[str]) -> str:
     if not close:
         close = difflib.get_close_matches(name, candidates, n=1, cutoff=0.6)
     return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+class DeprecatedSyntaxWarning(FutureWarning):
+    """
+    Text that lowpass still reads but will stop reading: the message is a diagnostic,
+    `file:line:col: warning: text`; opt-tool and lowpass-run print it on stderr as it is.
+    """
+
+
+_ENUM_PROPERTIES: dict[type[Operation], dict[str, type[EnumAttribute[Any]]]] = {}
+
+
+def _enum_properties(op_type: type[IRDLOperation]) -> dict[str, type[EnumAttribute[Any]]]:
+    """The properties of `op_type` typed with an `EnumAttribute` (or an array of one)."""
+    found = _ENUM_PROPERTIES.get(op_type)
+    if found is None:
+        found = {}
+        for name, definition in op_type.get_irdl_definition().properties.items():
+            constr = definition.constr
+            if isinstance(constr, ArrayOfConstraint) and isinstance(
+                constr.elem_range_constraint, RangeOf
+            ):
+                constr = constr.elem_range_constraint.constr
+            if isinstance(constr, BaseAttr) and issubclass(constr.attr, EnumAttribute):
+                found[name] = cast(type[EnumAttribute[Any]], constr.attr)
+        _ENUM_PROPERTIES[op_type] = found
+    return found
+
+
+def _as_enum(value: Attribute, enum: type[EnumAttribute[Any]]) -> Attribute | None:
+    """`value` as `enum` when it is the old string spelling of one of its values (a string,
+    or an array of strings for an array property), else None."""
+    if isinstance(value, StringAttr):
+        try:
+            return enum(enum.enum_type(value.data))
+        except ValueError:
+            return None
+    if isinstance(value, ArrayAttr) and value.data:
+        items = [_as_enum(v, enum) for v in value.data]
+        if all(isinstance(v, StringAttr) for v in value.data) and None not in items:
+            return ArrayAttr(cast(list[Attribute], items))
+    return None
+
+
+def upgrade_string_enums(
+    op_type: type[Operation], attrs: dict[str, Attribute]
+) -> list[tuple[str, Attribute, Attribute]]:
+    """
+    The deprecation path of the IR written before the `ov` enum properties: an enum property
+    given as a string (`{rounding_type = "floor"}`, `<{auto_pad = "same_upper"}>`, an array of
+    strings for the recurrent ops' `activations`) whose text is one of the enum's values is
+    read as that value (`#ov<rounding_type floor>`). Replaces such entries of `attrs` (an op's
+    attribute or property dictionary) in place and returns (name, old, new) of each; any
+    other string stays, and verification rejects it as before.
+    """
+    if not issubclass(op_type, IRDLOperation):
+        return []
+    enums = _enum_properties(op_type)
+    upgraded: list[tuple[str, Attribute, Attribute]] = []
+    for name, enum in enums.items():
+        value = attrs.get(name)
+        if value is None or isinstance(value, EnumAttribute):
+            continue
+        new = _as_enum(value, enum)
+        if new is not None:
+            attrs[name] = new
+            upgraded.append((name, value, new))
+    return upgraded
+
+
+def _warn_upgraded(op: Operation, upgraded: list[tuple[str, Attribute, Attribute]]) -> None:
+    """One `DeprecatedSyntaxWarning` per string read as an enum value."""
+
+    def text(attr: Attribute) -> str:
+        out = StringIO()
+        Printer(stream=out).print_attribute(attr)
+        return out.getvalue()
+
+    for name, old, new in upgraded:
+        warnings.warn(
+            f"{locate(op)}: warning: '{op.name}' op {name} = {text(old)} "
+            f"({'a string' if isinstance(old, StringAttr) else 'strings'}) is "
+            f"deprecated, read as {text(new)}; write {name} = {text(new)}",
+            DeprecatedSyntaxWarning,
+            stacklevel=4,
+        )
 
 
 def parse_module(

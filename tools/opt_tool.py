@@ -974,9 +974,11 @@ def _unregistered_op_error(e: ParseError) -> DiagnosticException | None:
 
 @contextlib.contextmanager
 def _printing_pass_warnings() -> Iterator[None]:
-    """Passes warn through `warnings.warn(..., PassWarning)`: each such warning's message (a
-    diagnostic, `file:line:col: warning: ...`) is printed on stderr as it is, every one of
-    them (not once per place); other warnings are shown as Python shows them."""
+    """Passes warn through `warnings.warn(..., PassWarning)`, the parser through
+    `DeprecatedSyntaxWarning`: each such warning's message (a diagnostic, `file:line:col:
+    warning: ...`) is printed on stderr as it is, every one of them (not once per place);
+    other warnings are shown as Python shows them."""
+    from lowpass.ir import DeprecatedSyntaxWarning
     from lowpass.passes import PassWarning
 
     show = warnings.showwarning
@@ -989,7 +991,7 @@ def _printing_pass_warnings() -> Iterator[None]:
         file: TextIO | None = None,
         line: str | None = None,
     ) -> None:
-        if issubclass(category, PassWarning):
+        if issubclass(category, (PassWarning, DeprecatedSyntaxWarning)):
             if _WARNING_SINKS:
                 _WARNING_SINKS[-1].extend(parse_diagnostics(str(message)))
             else:
@@ -999,6 +1001,7 @@ def _printing_pass_warnings() -> Iterator[None]:
 
     with warnings.catch_warnings():
         warnings.simplefilter("always", PassWarning)
+        warnings.simplefilter("always", DeprecatedSyntaxWarning)
         warnings.showwarning = show_pass_warning
         yield
 

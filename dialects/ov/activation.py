@@ -211,7 +211,8 @@ class PReluOp(OvOp):
     `%y = ov.prelu %x, %slope : (tensor<1x3x4x4xf32>, tensor<3xf32>) -> tensor<1x3x4x4xf32>`
 
     A 1-D slope whose length is the channel dimension (axis 1) of `data` applies per channel;
-    any other slope broadcasts to `data` with numpy rules.
+    any other slope (a scalar too, as `openvino.save_model` writes one) broadcasts to `data`
+    with numpy rules.
     """
 
     TYPE_RELAXED: ClassVar[bool] = True  # LPT feeds it u8/i8 (see OvOp)
@@ -242,8 +243,6 @@ class PReluOp(OvOp):
                 f"slope must have the element type of data ({element_type_of(self.data)}), "
                 f"got {element_type_of(self.slope)}"
             )
-        if len(shape_of(self.slope)) == 0:
-            raise VerifyException("slope must have rank >= 1, got a scalar")
 
     def infer_result_types(self) -> Sequence[Attribute]:
         data, slope = shape_of(self.data), shape_of(self.slope)

@@ -1,7 +1,7 @@
 """
 Arithmetic ops of the OpenVINO opset: Add, Subtract, Multiply, Divide, Power, Minimum, Maximum,
-SquaredDifference (binary, element-wise) and Exp, Sqrt, Erf, Log, Abs, Negative, Floor,
-Ceiling, Round (unary).
+SquaredDifference, Mod, FloorMod (binary, element-wise) and Exp, Sqrt, Erf, Log, Abs, Negative,
+Floor, Ceiling, Round (unary).
 
 The binary ops take `auto_broadcast` (an `AutoBroadcast`: numpy, the default, or none;
 pdpd is not supported). Their result has the broadcast shape and the element type of the
@@ -320,6 +320,75 @@ class MaximumOp(BinaryElementwiseOp):
         return (np.where(a < b, b, a).astype(a.dtype, copy=False),)
 
 
+def _check_integer_divisor(op: OvOp, a: np.ndarray, b: np.ndarray) -> None:
+    if np.issubdtype(a.dtype, np.integer) and np.any(b == 0):
+        raise ZeroDivisionError(f"{op.name}: integer division by zero")
+
+
+@irdl_op_definition
+class ModOp(BinaryElementwiseOp):
+    """
+    Element-wise remainder of the truncated division, with the sign of `lhs` (OpenVINO
+    `Mod-1`; ONNX `Mod` with `fmod = 1`, C's `fmod`).
+
+    `%r = ov.mod %a, %b : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>`
+
+    OpenVINO's reference (`reference::func::mod`): integers `x % y` (`-7 mod 3 = -1`), floats
+    `x - trunc(x / y) * y` in the element type, so `x mod 0`, `inf mod y` and `x mod inf` are
+    NaN (the last unlike C's `fmod`, which gives `x`). Integer division by zero is an error, as
+    for `ov.divide`.
+    """
+
+    name = "ov.mod"
+
+    def verify_attrs(self) -> None:
+        super().verify_attrs()
+        check_not_boolean(self, self.lhs, "operands")
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        a, b = np.broadcast_arrays(*inputs)
+        _check_integer_divisor(self, a, b)
+        with np.errstate(all="ignore"):
+            if np.issubdtype(a.dtype, np.floating):
+                out = a - np.trunc(a / b) * b
+                return (np.asarray(out).astype(a.dtype, copy=False),)
+            return (np.fmod(a, b).astype(a.dtype, copy=False),)
+
+
+@irdl_op_definition
+class FloorModOp(BinaryElementwiseOp):
+    """
+    Element-wise remainder of the floor division, with the sign of `rhs` (OpenVINO
+    `FloorMod-1`; Python's `%`, ONNX `Mod` with `fmod = 0` on integers).
+
+    `%r = ov.floor_mod %a, %b : (tensor<4xi32>, tensor<i32>) -> tensor<4xi32>`
+
+    OpenVINO's reference (`reference::func::floor_mod`): floats and signed integers
+    `x - y * floor(x / double(y))` computed in double precision and converted back
+    (`-7 floor_mod 3 = 2`; floats: `x floor_mod 0`, `inf floor_mod y` and `x floor_mod inf`
+    are NaN), unsigned integers `x % y`. Integer division by zero is an error, as for
+    `ov.divide`.
+    """
+
+    name = "ov.floor_mod"
+
+    def verify_attrs(self) -> None:
+        super().verify_attrs()
+        check_not_boolean(self, self.lhs, "operands")
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        a, b = np.broadcast_arrays(*inputs)
+        _check_integer_divisor(self, a, b)
+        if np.issubdtype(a.dtype, np.unsignedinteger):
+            return (np.fmod(a, b).astype(a.dtype, copy=False),)
+        x, y = a.astype(np.float64), b.astype(np.float64)
+        with np.errstate(all="ignore"):
+            out = x - y * np.floor(x / y)
+            if np.issubdtype(a.dtype, np.floating):
+                return (out.astype(a.dtype),)
+        return (to_integer(out, a.dtype),)
+
+
 # --------------------------------------------------------------------------------------------
 # Unary element-wise ops
 # --------------------------------------------------------------------------------------------
@@ -598,6 +667,8 @@ OPS = (
     SquaredDifferenceOp,
     MinimumOp,
     MaximumOp,
+    ModOp,
+    FloorModOp,
     ExpOp,
     SqrtOp,
     ErfOp,
@@ -617,11 +688,13 @@ __all__ = [
     "DivideOp",
     "ErfOp",
     "ExpOp",
+    "FloorModOp",
     "FloorOp",
     "LogOp",
     "MathUnaryOp",
     "MaximumOp",
     "MinimumOp",
+    "ModOp",
     "MultiplyOp",
     "NegativeOp",
     "PowerOp",

@@ -1,7 +1,7 @@
 """
 Comparison, logical and selection ops of the OpenVINO opset: Equal, NotEqual, Greater,
 GreaterEqual, Less, LessEqual (comparison), LogicalNot, LogicalAnd, LogicalOr, LogicalXor
-(logical) and Select (condition).
+(logical), IsNaN (a float test) and Select (condition).
 
 Booleans are `i1` (OpenVINO's `boolean`, the element type of a Loop's conditions). The
 comparisons take two operands of one element type (any type of the dialect, `i1` too) and give
@@ -23,7 +23,7 @@ from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def, tra
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from .arithmetic import BinaryElementwiseOp, UnaryElementwiseOp
+from .arithmetic import BinaryElementwiseOp, UnaryElementwiseOp, check_float
 from .base import (
     PLACEHOLDER_TYPE,
     OvOp,
@@ -184,6 +184,29 @@ class LogicalNotOp(UnaryElementwiseOp):
         return (np.logical_not(np.asarray(x, dtype=np.bool_)),)
 
 
+@irdl_op_definition
+class IsNaNOp(UnaryElementwiseOp):
+    """
+    Element-wise `x is NaN` (OpenVINO `IsNaN-10`).
+
+    `%m = ov.is_nan %x : (tensor<2x3xf32>) -> tensor<2x3xi1>`
+
+    The input is floating-point (f32, f16); the result is `i1` of its shape.
+    """
+
+    name = "ov.is_nan"
+
+    def verify_attrs(self) -> None:
+        check_float(self.x)
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [tensor(shape_of(self.x), i1)]
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        (x,) = inputs
+        return (np.isnan(x),)
+
+
 # --------------------------------------------------------------------------------------------
 # Select
 # --------------------------------------------------------------------------------------------
@@ -277,6 +300,7 @@ OPS = (
     LogicalAndOp,
     LogicalOrOp,
     LogicalXorOp,
+    IsNaNOp,
     SelectOp,
 )
 
@@ -285,6 +309,7 @@ __all__ = [
     "EqualOp",
     "GreaterEqualOp",
     "GreaterOp",
+    "IsNaNOp",
     "LessEqualOp",
     "LessOp",
     "LogicalAndOp",

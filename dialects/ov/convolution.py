@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 import numpy as np
-from xdsl.dialects.builtin import DenseArrayBase, IntegerType, TensorType, f16, f32
+from xdsl.dialects.builtin import DenseArrayBase, IntegerType, TensorType, f16, f32, i32
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     ParsePropInAttrDict,
@@ -49,18 +49,28 @@ FLOAT_ELEMENT_TYPES: tuple[Attribute, ...] = (f32, f16)
 """Element types the convolution and matrix ops accept (OpenVINO: any floating-point type)."""
 
 
-def check_float_operands(*operands: tuple[str, SSAValue]) -> Attribute:
+def _to_result(y: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    """float64 sums as the result type: integers through int64, so i32 wraps as OpenVINO's."""
+    if np.issubdtype(dtype, np.integer):
+        return y.astype(np.int64).astype(dtype)
+    return y.astype(dtype)
+
+
+def check_float_operands(*operands: tuple[str, SSAValue], i32_ok: bool = False) -> Attribute:
     """
-    Check the element types of the (name, value) operands: all f32 or all f16. Returns that
-    element type, which is the result element type.
+    Check the element types of the (name, value) operands: all f32 or all f16 (or, with
+    `i32_ok`, all i32: the integer MatMul and Convolution OpenVINO's ONNX frontend makes of
+    MatMulInteger and ConvInteger). Returns that element type, which is the result element
+    type.
 
     The ops that use it are type relaxed (`OvOp.TYPE_RELAXED`): u8/i8 operands are read as
     their float origin type before this check, so `ov.convolution(ui8, i8) -> f32` passes.
     """
     types = [(name, element_type_of(value)) for name, value in operands]
     for name, t in types:
-        if t not in FLOAT_ELEMENT_TYPES:
-            raise VerifyException(f"{name} must have element type f32 or f16, got {t}")
+        if t not in FLOAT_ELEMENT_TYPES and not (i32_ok and t == i32):
+            allowed = "f32, f16 or i32" if i32_ok else "f32 or f16"
+            raise VerifyException(f"{name} must have element type {allowed}, got {t}")
     first_name, first = types[0]
     for name, t in types[1:]:
         if t != first:
@@ -110,6 +120,9 @@ class ConvolutionBase(OvOp):
 
     STATIC_EVAL: ClassVar[bool] = False  # never part of shape sub-graphs; not worth computing
 
+    I32_OK: ClassVar[bool] = False
+    """Whether i32 operands are accepted (Convolution, GroupConvolution: ONNX ConvInteger)."""
+
     FILTER_LAYOUT: ClassVar[str] = "C_out x C_in"
     """Non-spatial axes of the filter (for messages)."""
     FILTER_NON_SPATIAL: ClassVar[int] = 2
@@ -142,7 +155,9 @@ class ConvolutionBase(OvOp):
     def verify_common(self) -> Attribute:
         """Checks shared by all convolution ops; returns the result element type."""
         data, filt = self.data_and_filter()
-        element_type = check_float_operands(("input", data), ("filter", filt))
+        element_type = check_float_operands(
+            ("input", data), ("filter", filt), i32_ok=type(self).I32_OK
+        )
         rank = len(shape_of(data))
         if rank not in (3, 4, 5):
             raise VerifyException(
@@ -269,9 +284,13 @@ class ConvolutionOp(ConvolutionBase):
     `input`: N x C_in x S...; `filter`: C_out x C_in x K...; result: N x C_out x Y... with
     `Y_i = floor((S_i + pads_begin_i + pads_end_i - ((K_i - 1) * dilations_i + 1)) / strides_i)
     + 1`, or `ceil(S_i / strides_i)` for `auto_pad` same_upper/same_lower.
+
+    Operands f32, f16, or i32 (ONNX ConvInteger, as OpenVINO's frontend builds it): i32 sums
+    are exact (computed in float64 below 2**53) and wrap modulo 2**32, as OpenVINO's int32.
     """
 
     TYPE_RELAXED: ClassVar[bool] = True  # LPT feeds it u8/i8 (see OvOp)
+    I32_OK: ClassVar[bool] = True
 
     name = "ov.convolution"
 
@@ -321,7 +340,7 @@ class ConvolutionOp(ConvolutionBase):
         y = _conv_forward(
             x, w[None], ints(self.strides), ints(self.dilations), pads_begin, pads_end
         )
-        return (y.astype(x.dtype),)
+        return (_to_result(y, x.dtype),)
 
 
 @irdl_op_definition
@@ -332,9 +351,11 @@ class GroupConvolutionOp(ConvolutionBase):
     `input`: N x C_in x S...; `filter`: G x C_out/G x C_in/G x K...; result:
     N x C_out x Y... (spatial sizes as Convolution). Input channels `[g * C_in/G, (g + 1) *
     C_in/G)` are convolved with `filter[g]` into output channels `[g * C_out/G, ...)`.
+    Operands f32, f16 or i32, as `ov.convolution`.
     """
 
     TYPE_RELAXED: ClassVar[bool] = True  # LPT feeds it u8/i8 (see OvOp)
+    I32_OK: ClassVar[bool] = True
 
     name = "ov.group_convolution"
 
@@ -395,7 +416,7 @@ class GroupConvolutionOp(ConvolutionBase):
         x, w = inputs
         pads_begin, pads_end = self.forward_pads(x.shape[2:], w.shape[3:])
         y = _conv_forward(x, w, ints(self.strides), ints(self.dilations), pads_begin, pads_end)
-        return (y.astype(x.dtype),)
+        return (_to_result(y, x.dtype),)
 
 
 def _conv_backprop(

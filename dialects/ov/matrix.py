@@ -44,6 +44,9 @@ class MatMulOp(OvOp):
     [B..., N, K] with `transpose_b`); result [broadcast(B...), M, N]. Transposes are ignored
     for 1-D operands; a 1-D `a` is read as [1, K] and a 1-D `b` as [K, 1], and the
     corresponding result axis is removed.
+
+    Operands f32, f16, or i32 (ONNX MatMulInteger, as OpenVINO's frontend builds it: exact
+    integer sums wrapping modulo 2**32, as OpenVINO's int32).
     """
 
     TYPE_RELAXED: ClassVar[bool] = True  # LPT feeds it u8/i8 (see OvOp)
@@ -83,7 +86,7 @@ class MatMulOp(OvOp):
         self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
-        check_float_operands(("a", self.a), ("b", self.b))
+        check_float_operands(("a", self.a), ("b", self.b), i32_ok=True)
         for what, value in (("a", self.a), ("b", self.b)):
             if len(shape_of(value)) == 0:
                 raise VerifyException(f"operand {what} must have rank >= 1, got a scalar")
@@ -142,6 +145,10 @@ class MatMulOp(OvOp):
             x = np.swapaxes(x, -1, -2)
         if self.transpose_b.value.data and y.ndim > 1:
             y = np.swapaxes(y, -1, -2)
+        if np.issubdtype(np.asarray(a).dtype, np.integer):
+            # i32 (ONNX MatMulInteger): exact integer sums, wrapping modulo 2**32 as OpenVINO's
+            z = np.matmul(x.astype(np.int64), y.astype(np.int64))
+            return (np.asarray(z).astype(a.dtype),)
         with np.errstate(over="ignore", invalid="ignore"):  # inf * 0 is NaN, not a warning
             return (np.asarray(np.matmul(x, y)).astype(a.dtype),)
 

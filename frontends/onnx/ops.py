@@ -104,6 +104,35 @@ def div(ctx: NodeContext) -> list[SSAValue]:
     return [ctx.value(ov.DivideOp(a, b, pythondiv=False))]
 
 
+@register("Mod")
+def mod(ctx: NodeContext) -> list[SSAValue]:
+    """OpenVINO's frontend (op/mod.cpp): `fmod = 1` is Mod-1 (truncated, C's `fmod`), `fmod = 0`
+    (the default, integers only) FloorMod-1 (the sign of the divisor, Python's `%`)."""
+    a, b = ctx.input(0), ctx.input(1)
+    fmod = int(ctx.attr("fmod", 0))
+    if fmod == 1:
+        return [ctx.value(ov.ModOp(a, b))]
+    if fmod != 0:
+        raise ConversionError(f"fmod must be 0 or 1, got {fmod}")
+    if ov.is_float(element_type_of(a)) or ov.is_float(element_type_of(b)):
+        raise ConversionError("fmod = 0 needs integer inputs, expected fmod = 1 for floats")
+    return [ctx.value(ov.FloorModOp(a, b))]
+
+
+@register("Reciprocal")
+def reciprocal(ctx: NodeContext) -> list[SSAValue]:
+    """`1 / x`: Divide-1 of a scalar constant 1 of x's type by x (OpenVINO's frontend,
+    op/reciprocal.cpp)."""
+    x = ctx.input(0)
+    one = ctx.constant(np.ones((), ov.to_dtype(element_type_of(x))))
+    return [ctx.value(ov.DivideOp(one, x))]
+
+
+@register("IsNaN")
+def is_nan(ctx: NodeContext) -> list[SSAValue]:
+    return [ctx.value(ov.IsNaNOp(ctx.input(0)))]
+
+
 @register("Sum")
 def variadic_sum(ctx: NodeContext) -> list[SSAValue]:
     acc = ctx.input(0)
@@ -698,7 +727,7 @@ def flatten(ctx: NodeContext) -> list[SSAValue]:
     elif DYNAMIC not in outer:
         target = [int(np.prod(outer)), -1]
     else:
-        raise ConversionError(f"cannot flatten {list(shape)} at axis {axis}: too many "
+        raise ConversionError(f"cannot flatten {ov.format_shape(shape)} at axis {axis}: too many "
                               "dynamic dimensions")  # fmt: skip
     if DYNAMIC not in shape:
         target = [int(np.prod(outer)), int(np.prod(inner))]

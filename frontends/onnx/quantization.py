@@ -37,7 +37,7 @@ from xdsl.ir import SSAValue
 
 from lowpass.dialects import ov
 from lowpass.dialects.ov import element_type_of, is_float, shape_of
-from lowpass.frontends.onnx.ops import producer_constant, rank_of
+from lowpass.frontends.onnx.ops import producer_constant, rank_of, reshape_to, spatial_attrs
 from lowpass.frontends.onnx.reader import ConversionError, NodeContext, register
 
 _RANGES: dict[IntegerType, tuple[int, int]] = {
@@ -180,3 +180,96 @@ def quantize_linear(ctx: NodeContext) -> list[SSAValue]:
 
 
 __all__ = ["QuantParams", "shape_of"]
+
+
+@register("DynamicQuantizeLinear")
+def dynamic_quantize_linear(ctx: NodeContext) -> list[SSAValue]:
+    """
+    OpenVINO's frontend (dynamic_quantize_linear.cpp), op for op: `lo = min(0, ReduceMin(x))`,
+    `hi = max(0, ReduceMax(x))` over every axis (a constant list here: the rank is static),
+    `y_scale = (hi - lo) / 255`, `y_zero_point = u8(clamp(round_even((0 - lo) / y_scale),
+    0, 255))`, `y = u8(clamp(round_even(x * 255 / (hi - lo)) + f32(y_zero_point), 0, 255))`
+    (x scaled by 255 / span, not divided by y_scale: the same as upstream to the last bit).
+    """
+    x = ctx.input(0)
+    if element_type_of(x) != ov.f32:
+        raise ConversionError(f"x must be float32, got {element_type_of(x)}")
+    axes = ctx.i64(list(range(rank_of(x))))
+    zero = ctx.constant(np.float32(0))
+    q_max = ctx.constant(np.float32(255))
+    q_span = ctx.value(ov.SubtractOp(q_max, zero))
+    hi = ctx.value(ov.MaximumOp(zero, ctx.value(ov.ReduceMaxOp(x, axes))))
+    lo = ctx.value(ov.MinimumOp(zero, ctx.value(ov.ReduceMinOp(x, axes))))
+    span = ctx.value(ov.SubtractOp(hi, lo))
+    y_scale = ctx.value(ov.DivideOp(span, q_max))
+    zp = ctx.value(ov.RoundOp(ctx.value(ov.DivideOp(ctx.value(ov.SubtractOp(zero, lo)), y_scale))))
+    y_zero_point = ctx.value(ov.ConvertOp(ctx.value(ov.ClampOp(zp, 0.0, 255.0)), ov.ui8))
+    scaled = ctx.value(ov.DivideOp(ctx.value(ov.MultiplyOp(x, q_span)), span))
+    shifted = ctx.value(ov.AddOp(ctx.value(ov.RoundOp(scaled)),
+                                 ctx.value(ov.ConvertOp(y_zero_point, ov.f32))))  # fmt: skip
+    y = ctx.value(ov.ConvertOp(ctx.value(ov.ClampOp(shifted, 0.0, 255.0)), ov.ui8))
+    return [y, y_scale, y_zero_point]
+
+
+def _as_i32(ctx: NodeContext, v: SSAValue, what: str) -> SSAValue:
+    et = element_type_of(v)
+    if et not in (ov.ui8, ov.i8):
+        raise ConversionError(f"{what} must be uint8 or int8, got {et}")
+    return ctx.value(ov.ConvertOp(v, ov.i32))
+
+
+def _zero_point_i32(ctx: NodeContext, i: int, what: str, shape: list[int]) -> SSAValue:
+    """Input `i` converted to i32, or upstream's default constant 0 of `shape`."""
+    zp = ctx.optional_input(i)
+    if zp is None:
+        return ctx.constant(np.zeros(shape, np.int32))
+    return _as_i32(ctx, zp, what)
+
+
+@register("MatMulInteger")
+def matmul_integer(ctx: NodeContext) -> list[SSAValue]:
+    """
+    OpenVINO's frontend (matmul_integer.cpp): `MatMul(i32(A) - i32(a_zero_point), i32(B) -
+    i32(b_zero_point))` in i32 (a 1-D `a_zero_point`, one per row, unsqueezed to [M, 1]);
+    absent zero points are an i32 constant 0 of shape [1].
+    """
+    a = _as_i32(ctx, ctx.input(0), "A")
+    b = _as_i32(ctx, ctx.input(1), "B")
+    a_zp = _zero_point_i32(ctx, 2, "a_zero_point", [1])
+    b_zp = _zero_point_i32(ctx, 3, "b_zero_point", [1])
+    if ctx.has_input(2) and rank_of(ctx.input(2)) == 1:
+        a_zp = ctx.value(ov.UnsqueezeOp(a_zp, ctx.constant(np.array([1], np.int32))))
+    shifted_a = ctx.value(ov.SubtractOp(a, a_zp))
+    shifted_b = ctx.value(ov.SubtractOp(b, b_zp))
+    return [ctx.value(ov.MatMulOp(shifted_a, shifted_b))]
+
+
+@register("ConvInteger")
+def conv_integer(ctx: NodeContext) -> list[SSAValue]:
+    """
+    OpenVINO's frontend (conv_integer.cpp): `Convolution(i32(x) - i32(x_zero_point), i32(w) -
+    i32(w_zero_point))` in i32, GroupConvolution (weights reshaped to [G, C_out/G, ...]) for
+    `group > 1`; a 1-D `w_zero_point` (one per output channel) unsqueezed to [C_out, 1, ...];
+    absent zero points are an i32 scalar 0.
+    """
+    x_in, w_in = ctx.input(0), ctx.input(1)
+    n = rank_of(x_in) - 2
+    x = _as_i32(ctx, x_in, "x")
+    w = _as_i32(ctx, w_in, "w")
+    x_zp = _zero_point_i32(ctx, 2, "x_zero_point", [])
+    w_zp = _zero_point_i32(ctx, 3, "w_zero_point", [])
+    if ctx.has_input(3) and rank_of(ctx.input(3)) != 0:
+        axes = np.arange(1, n + 2, dtype=np.int32)
+        w_zp = ctx.value(ov.UnsqueezeOp(w_zp, ctx.constant(axes)))
+    shifted_x = ctx.value(ov.SubtractOp(x, x_zp))
+    shifted_w = ctx.value(ov.SubtractOp(w, w_zp))
+    attrs = spatial_attrs(ctx, n)
+    attrs["dilations"] = ctx.ints("dilations", [1] * n)
+    group = int(ctx.attr("group", 1))
+    if group == 1:
+        return [ctx.value(ov.ConvolutionOp(shifted_x, shifted_w, **attrs))]
+    ws = shape_of(shifted_w)
+    if ws[0] == ov.DYNAMIC or ws[0] % group:
+        raise ConversionError(f"{ws[0]} output channels are not divisible by group {group}")
+    shifted_w = reshape_to(ctx, shifted_w, [group, ws[0] // group, *ws[1:]])
+    return [ctx.value(ov.GroupConvolutionOp(shifted_x, shifted_w, **attrs))]

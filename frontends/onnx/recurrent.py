@@ -135,7 +135,7 @@ class _Common:
         self.num_dir = 2 if self.direction == ov.Direction.BIDIRECTIONAL else 1
         x = ctx.input(0)
         if len(shape_of(x)) != 3:
-            raise ConversionError(f"X must have rank 3, got shape {list(shape_of(x))}")
+            raise ConversionError(f"X must have rank 3, got shape {ov.format_shape(shape_of(x))}")
         self.x = _transpose(ctx, x, (1, 0, 2)) if self.layout == 0 else x
         self.w, self.r = ctx.input(1), ctx.input(2)
         r_shape = shape_of(self.r)

@@ -791,6 +791,17 @@ class _GraphReader:
         if entry.ov_type == "BatchNormInference" and entry.version == 0 and len(inputs) == 5:
             # BatchNormInference-1 takes (gamma, beta, data, mean, variance); -5 the data first
             inputs = [inputs[2], inputs[0], inputs[1], inputs[3], inputs[4]]
+        if entry.ov_type == "Range" and entry.version == 0:
+            # Range-1 (opset1, as openvino.save_model writes a v0::Range): start, stop and
+            # step share one element type, the result's (v0::Range's validation)
+            types = [element_type_of(v) for v in inputs]
+            if len(set(types)) > 1:
+                raise _LayerError(
+                    "start, stop and step have element types "
+                    f"{', '.join(str(t) for t in types)}, expected one type (Range-1)"
+                )
+            if types:
+                props["output_type"] = types[0]
         if entry.ov_type == "Gather" and entry.version == 1:
             props["batch_dims"] = IntegerAttr(0, i64)
         if entry.ov_type == "Pad" and entry.version == 1:
@@ -916,12 +927,17 @@ class _GraphReader:
             raise _LayerError(f"offset {offset} and size {size} must be non-negative")
         dtype = to_dtype(et)
         expected = math.prod(dims) * dtype.itemsize  # Python ints: no overflow
-        if size != expected:
+        if size < expected:
+            # OpenVINO's deserializer refuses a smaller size only: a larger one is read for
+            # its first bytes (`openvino.save_model` writes an empty constant, shape [0],
+            # with size 1)
             raise _LayerError(
                 f"size {size} does not match the shape [{', '.join(map(str, dims))}] of "
                 f"{data['element_type']}, expected {expected} bytes"
             )
         weights = self.ctx.weights
+        if expected == 0:
+            size = 0  # no bytes are read: an empty constant needs no weights
         if weights is None:
             if size == 0:
                 weights = memoryview(b"")
@@ -939,7 +955,7 @@ class _GraphReader:
                 f"bytes [{offset}, {offset + size}) lie beyond the end of the weights "
                 f"({len(weights)} bytes), expected a complete .bin (truncated?)"
             )
-        view = weights[offset : offset + size]
+        view = weights[offset : offset + expected]
         if dtype == np.bool_:
             raw = np.where(np.frombuffer(view, np.uint8) != 0, 0xFF, 0).astype(np.uint8).tobytes()
         elif self.ctx.shared:

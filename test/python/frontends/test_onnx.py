@@ -1483,6 +1483,12 @@ def test_malformed_models_give_messages_not_python_exceptions() -> None:
         (make_model([n("Relu", ["x"])], {"x": f32(2)}, [""]),
          r"^<model>: error: graph output #0 has no name$"),
     ]  # fmt: skip
+    # issue 38: a dynamic dim is `?` in the message, not the internal sentinel
+    dynamic = make_model([n("Flatten", ["x"], axis=2)], x, ["y"])
+    for k in (0, 3):
+        dynamic.graph.input[0].type.tensor_type.shape.dim[k].dim_param = "N"
+    cases.append((dynamic, r"\(#0, Flatten\): cannot flatten \[\?, 3, 4, \?\] at axis 2: too "
+                           r"many dynamic dimensions$"))  # fmt: skip
     negative = make_model([n("Relu", ["x"])], {"x": f32(3, 4)}, ["y"])
     negative.graph.input[0].type.tensor_type.shape.dim[0].dim_value = -3
     cases.append((negative, r"^<model>: error: graph input 'x' has a negative dim: \[-3, 4\]$"))

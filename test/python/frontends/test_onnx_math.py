@@ -1,6 +1,7 @@
 """
 ONNX import of the element-wise math ops of issue 16 (Pow, Sqrt, Erf, Gelu, HardSwish,
-HardSigmoid, Softplus, Mish, Log, Abs, Neg, Floor, Ceil, Round, Min, Max, Mean, Clip, Pad):
+HardSigmoid, Softplus, Mish, Log, Abs, Neg, Floor, Ceil, Round, Min, Max, Mean, Clip, Pad; Mod,
+Reciprocal and IsNaN of issue 38):
 each one-node model on REFERENCE and CPU against onnxruntime, and the ov ops each becomes
 against what OpenVINO's ONNX frontend makes of the same model (`openvino.Core().read_model`,
 before any transformation). Skipped without onnxruntime / openvino.
@@ -15,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -117,6 +119,22 @@ CASES: dict[str, Callable[[], Case]] = {
         inits={"p": np.array([1, 2, 2, 1], np.int64), "ax": np.array([-1, 1], np.int64)},
         opset=18,
     ),
+    "mod_int": lambda: case(
+        node("Mod", ["a", "b"]),
+        {"a": np.array([[7, -7, 7, -7], [0, 13, -13, 5]], np.int32),
+         "b": np.array([3, 3, -3, -3], np.int32)},
+    ),
+    "mod_fmod_int": lambda: case(
+        node("Mod", ["a", "b"], fmod=1),
+        {"a": np.array([[7, -7, 7, -7], [0, 13, -13, 5]], np.int64),
+         "b": np.array([3, 3, -3, -3], np.int64)},
+    ),
+    "mod_fmod_float": lambda: case(
+        node("Mod", ["a", "b"], fmod=1), {"a": f32(3, 4, scale=10)},
+        inits={"b": np.array([1.5, -2.25, 0.75, 3.0], np.float32)},
+    ),
+    "reciprocal": lambda: case(node("Reciprocal", ["a"]), {"a": pos(3, 7)}),
+    "is_nan": lambda: case(node("IsNaN", ["a"]), {"a": with_nan(f32(3, 4))}),
     "pad_int": lambda: case(
         node("Pad", ["a", "p"], mode="edge"), {"a": np.arange(12, dtype=np.int32).reshape(3, 4)},
         inits={"p": np.array([1, 0, 0, 2], np.int64)},
@@ -126,7 +144,8 @@ CASES: dict[str, Callable[[], Case]] = {
 CPU_CASES = ["pow", "sqrt", "erf", "gelu", "gelu_tanh", "hard_swish", "hard_sigmoid",
              "hard_sigmoid_hsigmoid", "softplus", "mish", "log", "abs", "neg", "floor", "ceil",
              "round", "min3", "max2", "mean3", "clip6", "clip13_computed_bounds", "pad2_reflect",
-             "pad13_constant_value_negative", "pad18_axes"]  # fmt: skip
+             "pad13_constant_value_negative", "pad18_axes", "mod_int", "mod_fmod_float",
+             "reciprocal", "is_nan"]  # fmt: skip
 
 
 def _model(name: str) -> tuple[onnx.ModelProto, dict[str, np.ndarray]]:
@@ -154,6 +173,7 @@ _OURS_TO_OV = {
     "ov.abs": "Abs", "ov.negative": "Negative", "ov.floor": "Floor", "ov.ceiling": "Ceiling",
     "ov.round": "Round", "ov.minimum": "Minimum", "ov.maximum": "Maximum", "ov.add": "Add",
     "ov.divide": "Divide", "ov.clamp": "Clamp", "ov.pad": "Pad", "ov.convert": "Convert",
+    "ov.mod": "Mod", "ov.floor_mod": "FloorMod", "ov.is_nan": "IsNaN",
 }  # fmt: skip
 _IGNORED = {"Parameter", "Result", "Constant", "Reshape", "Squeeze"}
 
@@ -163,7 +183,8 @@ _IGNORED = {"Parameter", "Result", "Constant", "Reshape", "Squeeze"}
     ["pow", "pow_int_exponent", "pow_int_base_float_exponent", "sqrt", "erf", "gelu_tanh",
      "hard_swish", "softplus", "mish", "log", "abs", "neg", "floor", "ceil", "round", "min3",
      "max2", "mean3", "clip6", "clip13_computed_bounds", "clip13_no_bounds", "pad2_reflect",
-     "pad11_edge", "pad13_constant_value_negative"],
+     "pad11_edge", "pad13_constant_value_negative", "mod_int", "mod_fmod_int", "mod_fmod_float",
+     "reciprocal", "is_nan"],
 )  # fmt: skip
 def test_same_ops_as_openvinos_frontend(name: str, tmp_path: Path) -> None:
     openvino = pytest.importorskip("openvino")
@@ -184,9 +205,12 @@ def test_same_ops_as_openvinos_frontend(name: str, tmp_path: Path) -> None:
     # and the same numbers as OpenVINO's CPU plugin on that model
     compiled = openvino.Core().compile_model(str(tmp_path / "m.onnx"), "CPU",
                                              {"INFERENCE_PRECISION_HINT": "f32"})  # fmt: skip
-    want = compiled(list(feeds.values()))[compiled.outputs[0]]
+    want = np.asarray(compiled(list(feeds.values()))[compiled.outputs[0]])
     got = run_lowpass(model, feeds)["y"]
-    np.testing.assert_allclose(got, want, **TOL)
+    if want.dtype == np.bool_:
+        np.testing.assert_array_equal(got, want)
+    else:
+        np.testing.assert_allclose(got, want, **TOL)
 
 
 def test_min_max_nan_fold_from_the_left() -> None:
@@ -200,6 +224,19 @@ def test_min_max_nan_fold_from_the_left() -> None:
     np.testing.assert_array_equal(run_lowpass(swapped, {"a": a, "b": b})["y"],
                                   np.where(np.isnan(a), b, np.minimum(a, b)))  # fmt: skip
     assert np.isnan(run_ort(model, {"a": a, "b": b})["y"][0])
+
+
+def test_mod_fmod_0_on_floats_is_one_line() -> None:
+    """ONNX Mod needs fmod = 1 for floats (OpenVINO's frontend checks it too)."""
+    a = f32(2, 3)
+    model = make_model([node("Mod", ["a", "a"])], {"a": a}, ["y"])
+    with pytest.raises(FrontendError, match="fmod = 0 needs integer inputs, expected fmod = 1 "
+                                            "for floats") as err:  # fmt: skip
+        read_onnx(model)
+    assert "\n" not in str(err.value)
+    bad = make_model([node("Mod", ["a", "a"], fmod=2)], {"a": a}, ["y"])
+    with pytest.raises(FrontendError, match="fmod must be 0 or 1, got 2"):
+        read_onnx(bad)
 
 
 def test_pad_wrap_is_one_line() -> None:
@@ -312,3 +349,144 @@ def test_pad_with_pads_computed_at_run_time() -> None:
     assert names == ["ov.split", "ov.pad"]
     assert_matches_ort(model, {"x": x, "p": pads})
     assert_matches_ort(model, {"x": x, "p": np.array([0, 2, 1, -1], np.int64)})
+
+
+def _dynamic_quantize_model(shape: list[int]) -> onnx.ModelProto:
+    x = helper.make_tensor_value_info("x", onnx.TensorProto.FLOAT, shape)
+    outs = [helper.make_tensor_value_info("y", onnx.TensorProto.UINT8, shape),
+            helper.make_tensor_value_info("s", onnx.TensorProto.FLOAT, []),
+            helper.make_tensor_value_info("z", onnx.TensorProto.UINT8, [])]  # fmt: skip
+    graph = helper.make_graph(
+        [helper.make_node("DynamicQuantizeLinear", ["x"], ["y", "s", "z"], name="dq")],
+        "g", [x], outs,
+    )
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+
+
+@pytest.mark.parametrize("sign", ["mixed", "positive", "negative"])
+def test_dynamic_quantize_linear(sign: str, tmp_path: Path) -> None:
+    """DynamicQuantizeLinear as OpenVINO's frontend builds it (the same ops, the same numbers
+    as OpenVINO's CPU plugin on the model, on both our devices) and as onnxruntime computes it
+    (scale and zero point equal; y within one step: upstream scales x by 255 / span where
+    onnxruntime divides by the rounded scale, which can move a tie)."""
+    rng = np.random.default_rng(38)
+    x = (rng.standard_normal((3, 2, 5)) * 3).astype(np.float32)
+    x = {"mixed": x, "positive": np.abs(x), "negative": -np.abs(x)}[sign]
+    model = _dynamic_quantize_model([3, 2, 5])
+    want = run_ort(model, {"x": x})
+    for device in ("REFERENCE", "CPU"):
+        got = run_lowpass(model, {"x": x}, device)
+        assert got["y"].dtype == got["z"].dtype == np.uint8 and got["s"].dtype == np.float32
+        np.testing.assert_array_equal(got["s"], want["s"])
+        np.testing.assert_array_equal(got["z"], want["z"])
+        assert np.abs(got["y"].astype(np.int32) - want["y"].astype(np.int32)).max() <= 1
+    openvino = pytest.importorskip("openvino")
+    onnx.save(model, str(tmp_path / "m.onnx"))
+    theirs = openvino.Core().read_model(str(tmp_path / "m.onnx"))
+    their_ops = Counter(op.get_type_name() for op in theirs.get_ordered_ops())
+    ours = Counter(op.name for op in read_onnx(model).walk() if op.name.startswith("ov."))
+    for ov_type, our_name in (("ReduceMin", "ov.reduce_min"), ("ReduceMax", "ov.reduce_max"),
+                              ("Round", "ov.round"), ("Clamp", "ov.clamp"),
+                              ("Convert", "ov.convert"), ("Divide", "ov.divide")):  # fmt: skip
+        assert ours[our_name] == their_ops[ov_type], ov_type
+    compiled = openvino.Core().compile_model(theirs, "CPU", {"INFERENCE_PRECISION_HINT": "f32"})
+    res = compiled([x])
+    got = run_lowpass(model, {"x": x}, "CPU")
+    for port in compiled.outputs:
+        theirs_value = np.asarray(res[port])
+        if theirs_value.dtype == np.float32:
+            # y_scale: the CPU plugin's span / 255 is 1 ulp away from IEEE division (measured)
+            np.testing.assert_allclose(got[port.get_any_name()], theirs_value, rtol=2.5e-7)
+        else:
+            np.testing.assert_array_equal(got[port.get_any_name()], theirs_value)
+
+
+def test_dynamic_quantize_linear_of_integers_is_one_line() -> None:
+    model = _dynamic_quantize_model([2])
+    model.graph.input[0].type.tensor_type.elem_type = onnx.TensorProto.INT32
+    with pytest.raises(FrontendError, match=r"DynamicQuantizeLinear\): x must be float32, got "
+                                            r"i32$"):  # fmt: skip
+        read_onnx(model)
+
+
+def _integer_model(op: str, inputs: dict[str, np.ndarray], consts: dict[str, np.ndarray],
+                   **attrs: Any) -> onnx.ModelProto:  # fmt: skip
+    from onnx import numpy_helper
+
+    types = {np.dtype(np.uint8): onnx.TensorProto.UINT8, np.dtype(np.int8): onnx.TensorProto.INT8}
+    graph = helper.make_graph(
+        [helper.make_node(op, [*inputs, *consts], ["y"], name="q", **attrs)], "g",
+        [helper.make_tensor_value_info(k, types[v.dtype], v.shape) for k, v in inputs.items()],
+        [helper.make_tensor_value_info("y", onnx.TensorProto.INT32, None)],
+        [numpy_helper.from_array(v, k) for k, v in consts.items()],
+    )
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+
+
+def _as_openvino(model: onnx.ModelProto, feeds: dict[str, np.ndarray], tmp_path: Path) -> None:
+    """The same ops as OpenVINO's frontend makes, and the same numbers as its CPU plugin, on
+    both our devices."""
+    openvino = pytest.importorskip("openvino")
+    onnx.save(model, str(tmp_path / "m.onnx"))
+    theirs = openvino.Core().read_model(str(tmp_path / "m.onnx"))
+    their_ops = Counter(op.get_type_name() for op in theirs.get_ordered_ops())
+    names = {"ov.convert": "Convert", "ov.subtract": "Subtract", "ov.mat_mul": "MatMul",
+             "ov.convolution": "Convolution", "ov.group_convolution": "GroupConvolution",
+             "ov.unsqueeze": "Unsqueeze", "ov.reshape": "Reshape"}  # fmt: skip
+    ours = Counter(names[op.name] for op in read_onnx(model).walk() if op.name in names)
+    # upstream's w_zero_point unsqueeze axes come from ShapeOf/Range, and its group reshape of
+    # a constant is folded: compare the ops both make
+    for ov_type in ("Convert", "Subtract", "MatMul", "Convolution", "GroupConvolution"):
+        assert ours[ov_type] == their_ops[ov_type], (ov_type, ours, their_ops)
+    compiled = openvino.Core().compile_model(theirs, "CPU")
+    want = np.asarray(compiled(list(feeds.values()))[compiled.outputs[0]])
+    for device in ("REFERENCE", "CPU"):
+        got = run_lowpass(model, feeds, device)["y"]
+        assert got.dtype == want.dtype == np.int32
+        np.testing.assert_array_equal(got, want)
+
+
+def test_matmul_integer(tmp_path: Path) -> None:
+    """MatMulInteger in i32 as OpenVINO's frontend: equal to onnxruntime where its u8 x i8
+    kernel is exact (|B| <= 63: no int16 pair saturates on AVX2 hosts without VNNI), and to
+    OpenVINO and the exact integer formula with per-row / per-column zero points over the
+    whole int8 range."""
+    rng = np.random.default_rng(38)
+    a = rng.integers(0, 256, (2, 3, 4)).astype(np.uint8)
+    small_b = rng.integers(-63, 64, (4, 5)).astype(np.int8)
+    model = _integer_model("MatMulInteger", {"a": a},
+                           {"b": small_b, "azp": np.array(100, np.uint8),
+                            "bzp": np.array(-3, np.int8)})  # fmt: skip
+    np.testing.assert_array_equal(run_lowpass(model, {"a": a})["y"], run_ort(model, {"a": a})["y"])
+    b = rng.integers(-128, 128, (4, 5)).astype(np.int8)
+    azp = np.array([3, 100, 255], np.uint8)
+    bzp = rng.integers(-5, 5, (5,)).astype(np.int8)
+    full = _integer_model("MatMulInteger", {"a": a}, {"b": b, "azp": azp, "bzp": bzp})
+    exact = (a.astype(np.int64) - azp[:, None]) @ (b.astype(np.int64) - bzp)
+    np.testing.assert_array_equal(run_lowpass(full, {"a": a}, "CPU")["y"], exact)
+    _as_openvino(full, {"a": a}, tmp_path)
+
+
+@pytest.mark.parametrize("group", [1, 2])
+def test_conv_integer(group: int, tmp_path: Path) -> None:
+    rng = np.random.default_rng(38)
+    x = rng.integers(0, 256, (1, 4, 6, 6)).astype(np.uint8)
+    w = rng.integers(0, 256, (6, 4 // group, 3, 3)).astype(np.uint8)
+    consts = {"w": w, "xzp": np.array(128, np.uint8), "wzp": np.array(3, np.uint8)}
+    model = _integer_model("ConvInteger", {"x": x}, consts, group=group, pads=[1, 0, 1, 1],
+                           strides=[2, 1])  # fmt: skip
+    assert_matches_ort(model, {"x": x})
+    assert_matches_ort(model, {"x": x}, "CPU")
+    _as_openvino(model, {"x": x}, tmp_path)
+    per_channel = dict(consts, wzp=rng.integers(0, 9, (6,)).astype(np.uint8))
+    model = _integer_model("ConvInteger", {"x": x}, per_channel, group=group)
+    _as_openvino(model, {"x": x}, tmp_path)
+
+
+def test_integer_ops_refuse_float_inputs() -> None:
+    model = _integer_model("MatMulInteger", {"a": np.zeros((2, 3), np.uint8)},
+                           {"b": np.zeros((3, 2), np.int8)})  # fmt: skip
+    model.graph.input[0].type.tensor_type.elem_type = onnx.TensorProto.FLOAT
+    with pytest.raises(FrontendError, match=r"MatMulInteger\): A must be uint8 or int8, got "
+                                            r"f32$"):  # fmt: skip
+        read_onnx(model)

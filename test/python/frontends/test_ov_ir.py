@@ -861,6 +861,31 @@ def model_structural(ops: Any) -> tuple[list[Any], list[Any]]:
     return [x], [_result(ops, r, "r"), _result(ops, c, "c"), _result(ops, u, "u")]
 
 
+def model_issue38(ops: Any) -> tuple[list[Any], list[Any]]:
+    """Issue 38: Mod, FloorMod (opset1), IsNaN (opset10), Range-1 (`version="opset1"`), PRelu
+    with a scalar slope, an empty constant (shape [0], written with size 1)."""
+    import openvino.opset1 as ops1
+
+    x = _param(ops, "x", [2, 3])
+    i = _param(ops, "i", [2, 3], np.int32)
+    d = _const(ops, [3, -3, 4], np.int32)
+    ints = ops.add(ops.floor_mod(i, d), ops.mod(ops.negative(i), d))
+    floats = ops.add(ops.floor_mod(x, _const(ops, 0.7)), ops.mod(x, _const(ops, -0.7)))
+    nan = ops.select(ops.is_nan(ops.log(x)), _const(ops, 10.0), x)
+    r1 = ops1.range(_const(ops, 0.5), _const(ops, 5.0), _const(ops, 1.5))
+    r1i = ops1.range(_const(ops, 7, np.int64), _const(ops, 1, np.int64), _const(ops, -2, np.int64))
+    prelu = ops.prelu(x, _const(ops, 0.25))
+    shape = ops.concat([ops.shape_of(x), _const(ops, np.zeros(0), np.int64)], 0)
+    return [x, i], [
+        _result(ops, ints, "ints"),
+        _result(ops, floats, "floats"),
+        _result(ops, nan, "nan"),
+        _result(ops, r1, "range1"),
+        _result(ops, r1i, "range1_i64"),
+        _result(ops, ops.reshape(prelu, shape, False), "prelu"),
+    ]
+
+
 def model_math(ops: Any) -> tuple[list[Any], list[Any]]:
     """The element-wise math ops, the smooth activations, HardSigmoid and Pad (Pad-1, Gelu-2
     too)."""
@@ -913,6 +938,7 @@ OPENVINO_MODELS: dict[str, Any] = {
     "subgraphs": model_tensor_iterator,
     "comparison": model_comparison,
     "math": model_math,
+    "issue38": model_issue38,
     "other_versions": model_other_versions,
 }
 
@@ -1032,6 +1058,32 @@ def test_xor_of_opset1_reads_as_logical_xor(tmp_path: Path, rng: np.random.Gener
     got = lowpass.Core().compile_model(module).create_infer_request().infer(feeds).to_dict()
     for key in want:
         np.testing.assert_array_equal(got[key], want[key], err_msg=key)
+
+
+def test_issue38_layers_as_openvino_writes_them(tmp_path: Path) -> None:
+    """The layers of `model_issue38` are written as the issue saw them: Range in opset1 (no
+    output_type), a scalar PRelu slope, an empty constant whose size is 1 (not 0)."""
+    import re
+
+    openvino = pytest.importorskip("openvino")
+    openvino.save_model(build_openvino("issue38"), str(tmp_path / "m.xml"), False)
+    text = (tmp_path / "m.xml").read_text()
+    assert text.count('type="Range" version="opset1"') == 2
+    assert re.search(r'element_type="i64" shape="0" offset="\d+" size="1"', text)
+    assert re.search(r'element_type="f32" shape="" offset="\d+" size="4"', text)
+    module = read_ov_ir(tmp_path / "m.xml")
+    ranges = [op for op in module.walk() if isinstance(op, ov.RangeOp)]
+    assert sorted(str(op.output_type) for op in ranges) == ["f32", "i64"]
+    # Range-1's inputs share one type
+    bad = re.sub(r'(<layer id="\d+" name="[^"]*" type="Const" version="opset1">\s*<data '
+                 r'element_type=")i64(" shape="" offset="\d+" size=")8"', r'\1i32\g<2>4"',
+                 text, count=1)  # fmt: skip
+    assert bad != text
+    (tmp_path / "m.xml").write_text(bad)
+    with pytest.raises(lowpass.frontends.FrontendError,
+                       match=r"type Range\): start, stop and step have element types i32, "
+                             r"i64, i64, expected one type \(Range-1\)"):  # fmt: skip
+        read_ov_ir(tmp_path / "m.xml")
 
 
 def test_every_op_is_read_from_openvino(

@@ -31,7 +31,11 @@ func.func @integer_and_dynamic(%x: tensor<?x8xi32>, %y: tensor<?x?x5xf16>, %s: t
   %2 = ov.tanh %1 : (tensor<?x8xi32>) -> tensor<?x8xi32>
   // CHECK: ov.prelu %{{.*}}, %{{.*}} : (tensor<?x?x5xf16>, tensor<5xf16>) -> tensor<?x?x5xf16>
   %3 = ov.prelu %y, %s : (tensor<?x?x5xf16>, tensor<5xf16>) -> tensor<?x?x5xf16>
-  func.return %2, %3 : tensor<?x8xi32>, tensor<?x?x5xf16>
+  // a scalar slope (as openvino.save_model writes PReLU's)
+  // CHECK: ov.prelu %{{.*}}, %{{.*}} : (tensor<?x?x5xf16>, tensor<f16>) -> tensor<?x?x5xf16>
+  %s0 = ov.constant dense<2.5e-01> : tensor<f16>
+  %4 = ov.prelu %3, %s0 : (tensor<?x?x5xf16>, tensor<f16>) -> tensor<?x?x5xf16>
+  func.return %2, %4 : tensor<?x8xi32>, tensor<?x?x5xf16>
 }
 
 // CHECK-LABEL: func.func @smooth_activations

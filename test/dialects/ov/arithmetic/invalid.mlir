@@ -102,3 +102,27 @@ func.func @round_mode(%a: tensor<3xf32>) -> tensor<3xf32> {
 }
 // CHECK: invalid.mlir:100:{{[0-9]+}}
 // CHECK: Expected `half_to_even`, or `half_away_from_zero`.
+
+// -----
+
+func.func @floor_mod_boolean(%x: tensor<3xi1>) -> tensor<3xi1> {
+  %0 = ov.floor_mod %x, %x : (tensor<3xi1>, tensor<3xi1>) -> tensor<3xi1>
+  func.return %0 : tensor<3xi1>
+}
+// CHECK: error: 'ov.floor_mod' op operands must have a numeric element type (f32, f16, i64, i32, i8, ui8), got i1
+
+// -----
+
+func.func @mod_mixed(%x: tensor<3xi32>, %y: tensor<3xi64>) -> tensor<3xi32> {
+  %0 = ov.mod %x, %y : (tensor<3xi32>, tensor<3xi64>) -> tensor<3xi32>
+  func.return %0 : tensor<3xi32>
+}
+// CHECK: error: 'ov.mod' op operands must have the same element type, got i32 and i64
+
+// -----
+
+func.func @mod_shapes(%x: tensor<2x3xf32>, %y: tensor<2xf32>) -> tensor<2x3xf32> {
+  %0 = ov.mod %x, %y : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}
+// CHECK: error: 'ov.mod' op operands are not broadcast-compatible: shapes [2, 3] and [2]

@@ -66,3 +66,16 @@ func.func @math(%a: tensor<2x3xf32>, %b: tensor<3xf32>, %i: tensor<?x4xi32>) -> 
   %15 = ov.negative %14 : (tensor<?x4xi32>) -> tensor<?x4xi32>
   func.return %12, %15 : tensor<2x3xf32>, tensor<?x4xi32>
 }
+
+// CHECK-LABEL: func.func @remainders
+func.func @remainders(%a: tensor<2x4xi32>, %b: tensor<4xi32>, %x: tensor<3xf16>, %y: tensor<f16>) -> (tensor<2x4xi32>, tensor<3xf16>) {
+  // CHECK: ov.floor_mod %{{.*}}, %{{.*}} : (tensor<2x4xi32>, tensor<4xi32>) -> tensor<2x4xi32>
+  %0 = ov.floor_mod %a, %b : (tensor<2x4xi32>, tensor<4xi32>) -> tensor<2x4xi32>
+  // CHECK: ov.mod %{{.*}}, %{{.*}} auto_broadcast = none : (tensor<2x4xi32>, tensor<2x4xi32>) -> tensor<2x4xi32>
+  %1 = ov.mod %0, %a auto_broadcast = none : (tensor<2x4xi32>, tensor<2x4xi32>) -> tensor<2x4xi32>
+  // CHECK: ov.mod %{{.*}}, %{{.*}} : (tensor<3xf16>, tensor<f16>) -> tensor<3xf16>
+  %2 = ov.mod %x, %y : (tensor<3xf16>, tensor<f16>) -> tensor<3xf16>
+  // CHECK: ov.floor_mod %{{.*}}, %{{.*}} : (tensor<3xf16>, tensor<f16>) -> tensor<3xf16>
+  %3 = ov.floor_mod %2, %y : (tensor<3xf16>, tensor<f16>) -> tensor<3xf16>
+  func.return %1, %3 : tensor<2x4xi32>, tensor<3xf16>
+}

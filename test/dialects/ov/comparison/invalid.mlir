@@ -133,3 +133,19 @@ func.func @select_result(%c: tensor<3xi1>, %t: tensor<3xi32>) -> tensor<3xf32> {
   func.return %0 : tensor<3xf32>
 }
 // CHECK: error: 'ov.select' op inferred type(s) 'tensor<3xi32>' are incompatible with return type(s) of operation 'tensor<3xf32>'
+
+// -----
+
+func.func @is_nan_integer(%x: tensor<3xi32>) -> tensor<3xi1> {
+  %0 = ov.is_nan %x : (tensor<3xi32>) -> tensor<3xi1>
+  func.return %0 : tensor<3xi1>
+}
+// CHECK: error: 'ov.is_nan' op input must have element type f32 or f16, got i32
+
+// -----
+
+func.func @is_nan_result(%x: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = ov.is_nan %x : (tensor<3xf32>) -> tensor<3xf32>
+  func.return %0 : tensor<3xf32>
+}
+// CHECK: error: 'ov.is_nan' op inferred type(s) 'tensor<3xi1>' are incompatible with return type(s) of operation 'tensor<3xf32>'

@@ -43,3 +43,12 @@ func.func @select(%c: tensor<2x1xi1>, %t: tensor<3xf32>, %e: tensor<f32>, %ci: t
   %1 = ov.select %ci, %ti, %ti auto_broadcast = none {ov.name = "s"} : (tensor<4xi1>, tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   func.return %0, %1 : tensor<2x3xf32>, tensor<4xi32>
 }
+
+// CHECK-LABEL: func.func @is_nan
+func.func @is_nan(%x: tensor<?x3xf32>, %h: tensor<f16>) -> (tensor<?x3xi1>, tensor<i1>) {
+  // CHECK: ov.is_nan %{{.*}} : (tensor<?x3xf32>) -> tensor<?x3xi1>
+  %0 = ov.is_nan %x : (tensor<?x3xf32>) -> tensor<?x3xi1>
+  // CHECK: ov.is_nan %{{.*}} {ov.name = "n"} : (tensor<f16>) -> tensor<i1>
+  %1 = ov.is_nan %h {ov.name = "n"} : (tensor<f16>) -> tensor<i1>
+  func.return %0, %1 : tensor<?x3xi1>, tensor<i1>
+}

@@ -73,11 +73,11 @@ func.func @channels(%x: tensor<1x4x6x6xf32>, %w: tensor<3x5x3x3xf32>) -> tensor<
 
 // -----
 
-func.func @int_input(%x: tensor<1x4x6x6xi32>, %w: tensor<3x4x3x3xi32>) -> tensor<1x3x4x4xi32> {
-  %0 = ov.convolution %x, %w {strides = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, dilations = array<i64: 1, 1>} : (tensor<1x4x6x6xi32>, tensor<3x4x3x3xi32>) -> tensor<1x3x4x4xi32>
-  func.return %0 : tensor<1x3x4x4xi32>
+func.func @int_input(%x: tensor<1x4x6x6xi64>, %w: tensor<3x4x3x3xi64>) -> tensor<1x3x4x4xi64> {
+  %0 = ov.convolution %x, %w {strides = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, dilations = array<i64: 1, 1>} : (tensor<1x4x6x6xi64>, tensor<3x4x3x3xi64>) -> tensor<1x3x4x4xi64>
+  func.return %0 : tensor<1x3x4x4xi64>
 }
-// CHECK: error: 'ov.convolution' op input must have element type f32 or f16, got i32
+// CHECK: error: 'ov.convolution' op input must have element type f32, f16 or i32, got i64
 
 // -----
 

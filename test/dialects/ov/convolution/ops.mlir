@@ -37,3 +37,13 @@ func.func @convolution_backprop_data(%x: tensor<1x3x3x3xf32>, %w: tensor<3x2x3x3
   %3 = ov.convolution_backprop_data %x, %w {strides = array<i64: 1, 1>, pads_begin = array<i64: 2, 2>, pads_end = array<i64: 2, 2>, dilations = array<i64: 2, 1>, auto_pad = #ov<auto_pad valid>} : (tensor<1x3x3x3xf32>, tensor<3x2x3x3xf32>) -> tensor<1x2x7x5xf32>
   func.return %0 : tensor<1x2x6x6xf32>
 }
+
+// CHECK-LABEL: func.func @convolution_i32
+func.func @convolution_i32(%x: tensor<1x4x6x6xi32>, %w: tensor<3x4x3x3xi32>, %g: tensor<2x1x2x3x3xi32>) -> (tensor<1x3x4x4xi32>, tensor<1x2x4x4xi32>) {
+  // i32, as OpenVINO's ONNX frontend makes ConvInteger
+  // CHECK: ov.convolution %{{.*}}, %{{.*}} {strides = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, dilations = array<i64: 1, 1>} : (tensor<1x4x6x6xi32>, tensor<3x4x3x3xi32>) -> tensor<1x3x4x4xi32>
+  %0 = ov.convolution %x, %w {strides = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, dilations = array<i64: 1, 1>} : (tensor<1x4x6x6xi32>, tensor<3x4x3x3xi32>) -> tensor<1x3x4x4xi32>
+  // CHECK: ov.group_convolution %{{.*}}, %{{.*}} {strides = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, dilations = array<i64: 1, 1>} : (tensor<1x4x6x6xi32>, tensor<2x1x2x3x3xi32>) -> tensor<1x2x4x4xi32>
+  %1 = ov.group_convolution %x, %g {strides = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, dilations = array<i64: 1, 1>} : (tensor<1x4x6x6xi32>, tensor<2x1x2x3x3xi32>) -> tensor<1x2x4x4xi32>
+  func.return %0, %1 : tensor<1x3x4x4xi32>, tensor<1x2x4x4xi32>
+}

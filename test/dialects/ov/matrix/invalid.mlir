@@ -24,11 +24,19 @@ func.func @batch(%a: tensor<2x3x4xf32>, %b: tensor<3x4x5xf32>) -> tensor<2x3x5xf
 
 // -----
 
-func.func @int_operands(%a: tensor<2x3xi32>, %b: tensor<3x4xi32>) -> tensor<2x4xi32> {
-  %0 = ov.mat_mul %a, %b : (tensor<2x3xi32>, tensor<3x4xi32>) -> tensor<2x4xi32>
+func.func @int_operands(%a: tensor<2x3xi8>, %b: tensor<3x4xi8>) -> tensor<2x4xi8> {
+  %0 = ov.mat_mul %a, %b : (tensor<2x3xi8>, tensor<3x4xi8>) -> tensor<2x4xi8>
+  func.return %0 : tensor<2x4xi8>
+}
+// CHECK: error: 'ov.mat_mul' op a must have element type f32, f16 or i32, got i8
+
+// -----
+
+func.func @int_mixed(%a: tensor<2x3xi32>, %b: tensor<3x4xf32>) -> tensor<2x4xi32> {
+  %0 = ov.mat_mul %a, %b : (tensor<2x3xi32>, tensor<3x4xf32>) -> tensor<2x4xi32>
   func.return %0 : tensor<2x4xi32>
 }
-// CHECK: error: 'ov.mat_mul' op a must have element type f32 or f16, got i32
+// CHECK: error: 'ov.mat_mul' op a and b must have the same element type, got i32 and f32
 
 // -----
 

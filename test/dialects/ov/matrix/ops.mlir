@@ -19,3 +19,11 @@ func.func @mat_mul(%a: tensor<2x3x4xf32>, %b: tensor<4x5xf32>, %bt: tensor<5x4xf
   %6 = ov.mat_mul %d, %e : (tensor<?x3x?xf32>, tensor<6x?x2xf32>) -> tensor<6x3x2xf32>
   func.return %0 : tensor<2x3x5xf32>
 }
+
+// CHECK-LABEL: func.func @mat_mul_i32
+func.func @mat_mul_i32(%a: tensor<2x3xi32>, %b: tensor<3x4xi32>) -> tensor<2x4xi32> {
+  // i32, as OpenVINO's ONNX frontend makes MatMulInteger
+  // CHECK: ov.mat_mul %{{.*}}, %{{.*}} : (tensor<2x3xi32>, tensor<3x4xi32>) -> tensor<2x4xi32>
+  %0 = ov.mat_mul %a, %b : (tensor<2x3xi32>, tensor<3x4xi32>) -> tensor<2x4xi32>
+  func.return %0 : tensor<2x4xi32>
+}

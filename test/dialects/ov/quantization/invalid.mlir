@@ -116,12 +116,13 @@ func.func @subtract_boolean_result(%x: tensor<4xui8>, %y: tensor<4xui8>) -> tens
 
 // -----
 
-// Only ui8/i8 operands are relaxed: an i32 input of a convolution is still an error.
+// Only ui8/i8 operands are relaxed: an i32 input with i8 (read as f32) weights is still an
+// error (an i32 convolution takes i32 weights).
 func.func @convolution_i32_input(%x: tensor<1x3x4x4xi32>, %w: tensor<2x3x1x1xi8>) -> tensor<1x2x4x4xf32> {
   %0 = ov.convolution %x, %w {strides = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, dilations = array<i64: 1, 1>} : (tensor<1x3x4x4xi32>, tensor<2x3x1x1xi8>) -> tensor<1x2x4x4xf32>
   func.return %0 : tensor<1x2x4x4xf32>
 }
-// CHECK: error: 'ov.convolution' op input must have element type f32 or f16, got i32
+// CHECK: error: 'ov.convolution' op input and filter must have the same element type, got i32 and f32
 
 // -----
 
