@@ -324,14 +324,8 @@ def compile_module(
     """
     options = dict(options or {})
     check_options(options)
-    # More threads than the cores this process may run on only take cores from each other
-    # (a spinning worker descheduled mid-chunk keeps the others waiting): as OpenVINO, run
-    # as many as there are cores.
-    threads = max(1, min(int(threads), available_cores()))
-    key = hashlib.sha256(
-        f"{module_fingerprint(module)}\n--threads={threads}\n"
-        f"--options={sorted(options.items())!r}".encode()
-    ).hexdigest()
+    threads = _capped_threads(threads)
+    key = _graph_key(module, threads, options)
     if cache:
         with _LOCK:
             hit = _CACHE.get(key)
@@ -365,11 +359,22 @@ def disk_cache_key(
     """The name (without `.blob`) of the file that `compile_module(module, threads=...,
     options=..., cache_dir=...)` reads and writes in its `cache_dir` on this host (the
     runtime's `export_model` / `import_model` carry that file)."""
-    key = hashlib.sha256(
+    return model_cache.blob_key(_graph_key(module, _capped_threads(threads), options or {}))
+
+
+def _capped_threads(threads: int) -> int:
+    """More threads than the cores this process may run on only take cores from each other
+    (a spinning worker descheduled mid-chunk keeps the others waiting): as OpenVINO, run as
+    many as there are cores."""
+    return max(1, min(int(threads), available_cores()))
+
+
+def _graph_key(module: ModuleOp, threads: int, options: dict[str, Any]) -> str:
+    """The compiled graph's cache key: the module's fingerprint, threads and options."""
+    return hashlib.sha256(
         f"{module_fingerprint(module)}\n--threads={threads}\n"
-        f"--options={sorted(dict(options or {}).items())!r}".encode()
+        f"--options={sorted(options.items())!r}".encode()
     ).hexdigest()
-    return model_cache.blob_key(key)
 
 
 def graph_from_blob(cached: model_cache.CachedGraph) -> CompiledGraph | None:
