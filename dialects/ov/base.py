@@ -535,8 +535,14 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface, HasFolderInterfa
         """
         `evaluate`, plus the type relaxation of `TYPE_RELAXED` ops: low-precision inputs are
         converted to their origin type first and results to the declared element types after.
-        The interpreter and constant folding call this.
+        The interpreter and constant folding call this. NaN, infinities and overflows are
+        values here, not events: numpy's floating-point warnings are off (a constant folded
+        from a negative variance is NaN, as OpenVINO computes it, without a RuntimeWarning).
         """
+        with np.errstate(all="ignore"):
+            return self._compute(inputs)
+
+    def _compute(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
         if not self.TYPE_RELAXED:
             return self.evaluate(inputs)
         from .conversion import convert_array
