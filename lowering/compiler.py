@@ -377,9 +377,16 @@ def _fits_model(graph: CompiledGraph, module: ModuleOp) -> bool:
     inputs = [spec(a, a.name_hint or f"input{i}") for i, a in enumerate(block.args)]
     names = _port_names(function, results)
     outputs = [spec(v, names[k]) for k, v in enumerate(results)]
+    variables = [
+        (v.variable_id, tuple(int(d) for d in v.type.get_shape()),
+         to_dtype(v.type.get_element_type()))
+        if _static(v.type) else None
+        for v in module_variables(module)
+    ]
     scratch = graph.stats.get("scratch_bytes", -1)
     return (
         inputs == [(t.name, t.shape, t.dtype) for t in graph.inputs]
+        and variables == [(t.name, t.shape, t.dtype) for t in graph.variables]
         and outputs == [(t.name, t.shape, t.dtype) for t in graph.outputs]
         and 0 <= graph.tensor_bytes
         and 0 <= scratch
