@@ -155,6 +155,25 @@ def test_a_stateful_model_loaded_from_the_description(
         np.testing.assert_array_equal(a, b)
 
 
+def test_a_consistent_blob_with_other_variables_is_compiled_again(tmp_path: Path) -> None:
+    """A state described with another shape (the digest recomputed) would make the request
+    allocate a state buffer the code overruns: the variables are checked against the model's."""
+    model = read_model_file(EXAMPLES / "lstm.mlir")
+    get_all_passes()["low-latency2"]()().apply(lowpass.make_context(), model)
+    config = {"CACHE_DIR": str(tmp_path)}
+    lowpass.Core().compile_model(model, "CPU", config)
+    (blob,) = _blobs(tmp_path)
+
+    def variables(header: dict[str, Any]) -> None:
+        header["meta"]["graph"]["variables"][0][1] = [1, 1]
+
+    blob.write_bytes(bytes(_rehash(_edit_header(bytearray(blob.read_bytes()), variables))))
+    compiler.clear_cache()
+    graph = lowpass.Core().compile_model(model, "CPU", config)._compiled.graph  # type: ignore[attr-defined]
+    assert graph.library.compile_seconds > 0  # (compiled again: a loaded blob says 0)
+    assert all(v.shape != (1, 1) for v in graph.variables)
+
+
 def test_a_graph_with_fallback_groups_loads_its_blob_through_the_plan(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
