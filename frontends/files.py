@@ -44,6 +44,7 @@ def write_files(files: Sequence[tuple[str | Path, bytes | str]]) -> None:
         _target(Path(path), data.encode() if isinstance(data, str) else data)
         for path, data in files
     ]
+    _check_distinct(targets)
     temps: list[tuple[Path, _Target]] = []
     try:
         for target in targets:
@@ -77,6 +78,28 @@ def write_files(files: Sequence[tuple[str | Path, bytes | str]]) -> None:
             _write_through(target)
 
 
+def _check_distinct(targets: Sequence[_Target]) -> None:
+    """Two outputs that are one file (`-t 'ov-ir{bin="same.xml"}' -o same.xml`, a link to
+    the other, a hard link) would leave one of them overwritten by the other: refuse."""
+    seen: dict[tuple[int, int] | Path, _Target] = {}
+    for target in targets:
+        keys: list[tuple[int, int] | Path] = [target.real]
+        try:
+            info = os.stat(target.real)
+            keys.append((info.st_dev, info.st_ino))
+        except OSError:
+            pass
+        for key in keys:
+            first = seen.get(key)
+            if first is not None:
+                raise FrontendError(
+                    f"{target.path}: error: cannot write: two outputs go to this one file "
+                    f"('{first.path}' and '{target.path}'), expected a file for each"
+                )
+        for key in keys:
+            seen[key] = target
+
+
 def _target(path: Path, data: bytes) -> _Target:
     """Check where `path` leads before anything is written."""
     real = Path(os.path.realpath(path))
@@ -85,7 +108,10 @@ def _target(path: Path, data: bytes) -> _Target:
     except FileNotFoundError:
         folder = real.parent
         if not folder.is_dir():
+            # a link that leads into a missing folder: name that folder, not the link's
             shown = path.parent if str(path.parent) else Path(".")
+            if path.is_symlink():
+                shown = _missing_folder(folder)
             raise FrontendError(
                 f"{path}: error: cannot write: no such folder '{shown}'"
             ) from None
@@ -97,6 +123,14 @@ def _target(path: Path, data: bytes) -> _Target:
     if stat.S_ISREG(info.st_mode):
         return _Target(path, real, data, replace=True, mode=stat.S_IMODE(info.st_mode))
     return _Target(path, real, data, replace=False, mode=None)
+
+
+def _missing_folder(folder: Path) -> Path:
+    """The outermost folder of `folder` (absolute) that does not exist."""
+    missing = folder
+    while not missing.parent.exists() and missing.parent != missing:
+        missing = missing.parent
+    return missing
 
 
 def _write_through(target: _Target) -> None:

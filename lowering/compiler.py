@@ -335,6 +335,9 @@ def compile_module(
     blob = model_cache.blob_key(key) if cache_dir is not None else None
     cached = model_cache.load(cache_dir, blob) if cache_dir is not None and blob else None
     graph = graph_from_blob(cached) if cached is not None else None
+    if graph is not None and not _fits_model(graph, module):
+        graph = None  # (a blob that describes another graph: compiled again, rewritten)
+        cached = None
     if graph is None:
         graph = compile_pipelined(
             module.clone(),
@@ -391,6 +394,45 @@ def graph_from_blob(cached: model_cache.CachedGraph) -> CompiledGraph | None:
         return _graph_described(library, cached.meta, description)
     except (KeyError, TypeError, ValueError, RuntimeError, jit.JitError):
         return None  # (a blob this compiler cannot use: the full path compiles it again)
+
+
+def _fits_model(graph: CompiledGraph, module: ModuleOp) -> bool:
+    """Whether a graph loaded from a blob's description has the model's ports (names, shapes,
+    element types) and an arena as large as its description says it needs: what the code
+    would otherwise read and write out of bounds, or give back as the wrong type."""
+    try:
+        function = entry_function(module)
+    except ValueError:
+        return False
+    block = function.body.block
+    ret = block.last_op
+    if not isinstance(ret, func.ReturnOp):
+        return False
+    results = list(ret.arguments)
+
+    def spec(value: SSAValue, name: str) -> tuple[str, tuple[int, ...], np.dtype] | None:
+        if not _static(value.type):
+            return None
+        return (name, value_shape(value), value_dtype(value))
+
+    inputs = [spec(a, a.name_hint or f"input{i}") for i, a in enumerate(block.args)]
+    names = _port_names(function, results)
+    outputs = [spec(v, names[k]) for k, v in enumerate(results)]
+    variables = [
+        (v.variable_id, tuple(int(d) for d in v.type.get_shape()),
+         to_dtype(v.type.get_element_type()))
+        if _static(v.type) else None
+        for v in module_variables(module)
+    ]
+    scratch = graph.stats.get("scratch_bytes", -1)
+    return (
+        inputs == [(t.name, t.shape, t.dtype) for t in graph.inputs]
+        and variables == [(t.name, t.shape, t.dtype) for t in graph.variables]
+        and outputs == [(t.name, t.shape, t.dtype) for t in graph.outputs]
+        and 0 <= graph.tensor_bytes
+        and 0 <= scratch
+        and graph.arena_bytes >= max(align(graph.tensor_bytes + scratch), 64)
+    )
 
 
 def load_blob_library(cached: model_cache.CachedGraph) -> jit.JitLibrary:
@@ -1129,7 +1171,7 @@ class _GraphCompiler:
         loaded = None
         if cached is not None:
             try:
-                loaded = self.load_cached(cached, plan, locations)
+                loaded = self.load_cached(cached, plan, locations, tensor_bytes)
             except (KeyError, TypeError, ValueError, RuntimeError, jit.JitError):
                 loaded = None  # a blob this compiler cannot use: compiled again, rewritten
         if loaded is not None:
@@ -1261,8 +1303,10 @@ class _GraphCompiler:
         cached: model_cache.CachedGraph,
         plan: _Plan,
         locations: dict[SSAValue, Location],
+        plan_tensor_bytes: int,
     ) -> tuple[jit.JitLibrary, list[GroupInfo], int, int]:
-        """The graph's code from the disk cache: what `emit_and_compile` would return."""
+        """The graph's code from the disk cache: what `emit_and_compile` would return (its
+        arena checked against the plan's tensors: a smaller one would be overrun)."""
         meta = cached.meta
         library = load_blob_library(cached)
         infos = [
@@ -1271,7 +1315,10 @@ class _GraphCompiler:
                 zip(plan.groups, meta["exec_types"], strict=True)
             )
         ]
-        return library, infos, int(meta["arena_bytes"]), int(meta["scratch_bytes"])
+        arena_bytes, scratch_bytes = int(meta["arena_bytes"]), int(meta["scratch_bytes"])
+        if scratch_bytes < 0 or arena_bytes != align(plan_tensor_bytes + scratch_bytes):
+            raise ValueError("the blob's arena does not fit this plan")
+        return library, infos, arena_bytes, scratch_bytes
 
     # ---- emission ----
 

@@ -337,8 +337,9 @@ def batch_norm_scale_shift(
 ) -> tuple[np.ndarray, np.ndarray]:
     """Batch normalization as `x * a + b`: a = gamma / sqrt(variance + epsilon) and
     b = beta - mean * a, in float64 (the caller rounds once to the element type)."""
-    a = np.asarray(gamma, np.float64) / np.sqrt(np.asarray(variance, np.float64) + epsilon)
-    return a, np.asarray(beta, np.float64) - np.asarray(mean, np.float64) * a
+    with np.errstate(all="ignore"):  # (a negative variance gives NaN, as OpenVINO computes)
+        a = np.asarray(gamma, np.float64) / np.sqrt(np.asarray(variance, np.float64) + epsilon)
+        return a, np.asarray(beta, np.float64) - np.asarray(mean, np.float64) * a
 
 
 def _shifted(a: np.ndarray, axes: Sequence[int], shifts: Sequence[int]) -> np.ndarray:

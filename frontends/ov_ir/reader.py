@@ -76,6 +76,7 @@ from lowpass.dialects.ov import conditional, image, infrastructure, pooling, sta
 from lowpass.dialects.ov.base import (
     ALIASES_ATTR,
     DYNAMIC,
+    LOW_PRECISION_ELEMENT_TYPES,
     NAME_ATTR,
     PLACEHOLDER_TYPE,
     element_type_of,
@@ -899,8 +900,24 @@ class _GraphReader:
         )
 
     def _relax_result_types(self, op: Operation, layer: _Layer) -> None:
-        """A type-relaxed op (LPT) keeps the element type its output port declares."""
+        """
+        A type-relaxed op (LPT: an op of `TYPE_RELAXED` with a u8/i8 operand where it may
+        have one) keeps the element type its output port declares. Any other op's output
+        type is inferred and the port's precision is not read, as OpenVINO's IR reader does
+        (it creates the plain op and infers): `MatMul(f32, f32)` with an `I32` output port
+        computes in f32 (issue 39; it computed an integer MatMul).
+        """
         if not getattr(op, "TYPE_RELAXED", False):
+            return
+        indices = getattr(op, "RELAXED_OPERANDS", None)
+        relaxed = [
+            v for i, v in enumerate(op.operands) if indices is None or i in indices
+        ]
+        if not any(
+            isinstance(v.type, TensorType)
+            and element_type_of(v.type) in LOW_PRECISION_ELEMENT_TYPES
+            for v in relaxed
+        ):
             return
         for result, port in zip(op.results, layer.outputs, strict=False):
             precision = port.get("precision")

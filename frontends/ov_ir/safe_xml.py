@@ -117,6 +117,14 @@ def parse_xml(data: bytes) -> Node:
         parser.Parse(data, True)
     except expat.ExpatError as e:
         raise XmlError(f"malformed XML: {expat.errors.messages[e.code]}", e.lineno) from None
+    except (LookupError, ValueError) as e:
+        # pyexpat asks Python's codecs for an encoding it does not know itself: an unknown
+        # name is a LookupError, a multi-byte one (Shift_JIS, UTF-7) a ValueError
+        raise XmlError(
+            f"unsupported encoding in the XML declaration ({e}), expected UTF-8 (what "
+            "OpenVINO writes)",
+            parser.CurrentLineNumber or 1,
+        ) from None
     finally:
         # The handlers refer to the parser (its line number) and the parser to them: a cycle
         # that would keep the whole tree alive until the cyclic garbage collector runs (after

@@ -15,7 +15,9 @@ Outcome classes of one tool run (see docs/fuzzing.md):
 - `overflow-order` (not bad): a `wrong-nan` where REFERENCE computed a value within a factor
   OVERFLOW_MARGIN of the f32 limit on the way (a window of NaNs gives -3.4e38 in MaxPool):
   whether a sum of such values overflows depends on the order the device adds them in;
-- `leftover-file`: a failing run left an output file behind.
+- `leftover-file`: a failing run left an output file behind;
+- `noise`: a run that exits 0 or 1 but printed a Python warning with a source path
+  (`.../x.py:12: RuntimeWarning: ...`) on stderr.
 
 Everything but `ok` and `clean-error` is bad. A bad case matching a known open defect
 (`KNOWN`) is recorded as known and does not fail the short run.
@@ -54,6 +56,7 @@ BAD = (
     "wrong-result",
     "wrong-nan",
     "leftover-file",
+    "noise",
 )
 
 PIPELINES: list[list[str]] = [
@@ -115,6 +118,10 @@ _LOCATION = re.compile(
 )
 
 
+_WARNING = re.compile(r"^\S+\.py:\d+: \w*Warning: .*$", re.MULTILINE)
+"""A Python warning as `warnings.showwarning` prints it (issue 39: numpy RuntimeWarnings)."""
+
+
 def classify(rc: int | None, stderr: str) -> Outcome:
     """The outcome class of one finished run (exit code and stderr)."""
     first = stderr.strip().split("\n")[0] if stderr.strip() else ""
@@ -122,6 +129,9 @@ def classify(rc: int | None, stderr: str) -> Outcome:
         return Outcome("hang", "no answer within the timeout")
     if rc < 0:
         return Outcome("signal", f"killed by signal {-rc}")
+    warning = _WARNING.search(stderr) if rc in (0, 1) else None
+    if warning is not None:
+        return Outcome("noise", warning.group(0).strip())
     if rc == 0:
         return Outcome("ok", "")
     if rc == 1 and TRACEBACK not in stderr and "internal error:" not in stderr:
@@ -192,14 +202,16 @@ class Runner:
         return self.run_alone(tool, argv)
 
     def run_alone(self, tool: str, argv: list[str]) -> tuple[int | None, str, str]:
+        command = [sys.executable, "-m", "fuzz.cache_run"] if tool == "cache-run" else [tool]
         try:
             r = subprocess.run(
-                [tool, *argv],
+                [*command, *argv],
                 capture_output=True,
                 text=True,
                 errors="replace",
                 timeout=self.timeout * 2,
                 env=self._env(),
+                cwd=str(FUZZ_DIR.parent),
             )
         except subprocess.TimeoutExpired:
             return None, "", ""
@@ -280,6 +292,12 @@ class Fuzzer:
         except ImportError:
             self.have_onnx = False
         self.xml_made = False
+        try:
+            import openvino  # noqa: F401
+
+            self.have_openvino = True
+        except ImportError:
+            self.have_openvino = False
 
     def close(self) -> None:
         self.runner.close()
@@ -313,6 +331,12 @@ class Fuzzer:
             (folder / name).write_bytes(data)
         for arg in argv:  # the files the run reads (inputs, an emitted model)
             path = Path(arg.split("=", 1)[-1])
+            if path.is_dir() and not path.is_symlink() and work in path.parents:
+                for inner in path.iterdir():  # (a cache folder: its blob, not a FIFO)
+                    if inner.is_file() and not inner.is_symlink():
+                        target = folder / path.relative_to(work) / inner.name
+                        target.parent.mkdir(parents=True, exist_ok=True)
+                        shutil.copy(inner, target)
             if path.is_file() and work in path.parents:
                 target = folder / path.relative_to(work)
                 target.parent.mkdir(parents=True, exist_ok=True)
@@ -320,7 +344,9 @@ class Fuzzer:
                 if path.suffix == ".xml" and path.with_suffix(".bin").is_file():
                     shutil.copy(path.with_suffix(".bin"), target.with_suffix(".bin"))
         args = [a.replace(str(work), ".") for a in argv]
-        repro = f"cd {folder} && {tool} {shlex.join(args)}"
+        command = (f"PYTHONPATH={FUZZ_DIR.parent} python -m fuzz.cache_run"
+                   if tool == "cache-run" else tool)
+        repro = f"cd {folder} && {command} {shlex.join(args)}"
         (folder / "repro.sh").write_text(
             f"#!/bin/sh\n# {outcome.cls}: {outcome.detail}\n# from {case.label}\n{repro}\n"
         )
@@ -343,7 +369,9 @@ class Fuzzer:
         r = self.rnd.random()
         with tempfile.TemporaryDirectory(prefix="lowpass-fuzz-") as tmp:
             work = Path(tmp)
-            if r < 0.2:
+            if r < 0.03:
+                self._cache(work)
+            elif r < 0.2:
                 self._generated(work)
             elif r < 0.33 and self.seeds["xml"]:
                 self._mutated_xml(work)
@@ -445,6 +473,10 @@ class Fuzzer:
             )
             if rc == 0:
                 self._compare_models(case, work, out, xml)
+                if self.rnd.random() < 0.5:
+                    self._port_precision(case, work, out, xml)
+                if self.have_openvino and self.rnd.random() < 0.5:
+                    self._openvino_saved(case, work, out, xml)
         if not self.xml_made and len(self.seeds["xml"]) < 40 and self.rnd.random() < 0.3:
             # generated graphs become OpenVINO IR seeds too
             xml = work / "seed.xml"
@@ -524,12 +556,83 @@ class Fuzzer:
             tolerance=tolerance,
         )
 
-    def _compare_models(self, case: Case, work: Path, mlir: Path, xml: Path) -> None:
+    def _cache(self, work: Path) -> None:
+        """A generated graph compiled on CPU with CACHE_DIR (`cache_run.py`), its blob damaged
+        (`mutate.damage_blob`: a header field, a bit anywhere or in a section, a consistent
+        blob of another graph, a truncated file, a FIFO, folder, device or dangling link in
+        its place), then compiled and run again: a miss or a hit, never a crash, a hang or
+        other outputs (exactly the same: a miss compiles the same code)."""
+        gseed = self.rnd.randrange(1 << 30)
+        kind, text, flags = generate.generate(gseed)
+        case = Case(f"generate({gseed}) [{kind}] CACHE_DIR", {"in.mlir": text.encode()},
+                    "in.mlir", text)
+        model = self._write(case, work)
+        if flags:
+            out = work / "out" / "out.mlir"
+            out.parent.mkdir()
+            _o, rc = self._tool(case, work, "opt-tool", [str(model), *flags, "-o", str(out)],
+                                [out])
+            if rc != 0:
+                return
+            model = out
+        cache = work / "cache"
+        cache.mkdir()
+        seed = str(self.rnd.randrange(1000))
+        first = work / "first.npz"
+        _o, rc = self._tool(case, work, "cache-run", [str(model), str(cache), str(first), seed],
+                            [])
+        blobs = sorted(cache.glob("*.blob"))
+        if rc != 0 or not blobs:
+            return
+        what = mutate.damage_blob(blobs[0], self.rnd)
+        second = work / "second.npz"
+        argv = [str(model), str(cache), str(second), seed]
+        _o, rc = self._tool(case, work, "cache-run", argv, [])
+        if rc != 0:
+            return
+        with np.load(first) as a, np.load(second) as b:
+            want, got = dict(a), dict(b)
+        self._compare(case, work, model, want, got, "wrong-result", argv,
+                      f"CACHE_DIR blob damaged: {what}", exact=True)
+
+    def _port_precision(self, case: Case, work: Path, mlir: Path, xml: Path) -> None:
+        """The emitted IR with one op's output port `precision` changed computes the same:
+        OpenVINO infers the op's type and does not use it (issue 39: an I32 MatMul port made
+        an integer MatMul)."""
+        import xml.etree.ElementTree as ET
+
+        root = ET.fromstring(xml.read_text())
+        if not mutate.set_port_precision(root, self.rnd):
+            return
+        changed = work / "precision" / "model.xml"
+        changed.parent.mkdir()
+        changed.write_text(ET.tostring(root, encoding="unicode"))
+        shutil.copy(xml.with_suffix(".bin"), changed.with_suffix(".bin"))
+        self._compare_models(case, work, mlir, changed, "a port's precision changed")
+
+    def _openvino_saved(self, case: Case, work: Path, mlir: Path, xml: Path) -> None:
+        """The emitted IR read and saved by OpenVINO itself (`openvino.save_model`, no fp16
+        compression) reads and computes the same in lowpass."""
+        import openvino as ov
+
+        saved = work / "openvino" / "model.xml"
+        saved.parent.mkdir()
+        try:
+            ov.save_model(ov.Core().read_model(str(xml)), str(saved), compress_to_fp16=False)
+        except Exception:
+            return  # (OpenVINO refuses what it refuses: not ours to judge here)
+        self._compare_models(case, work, mlir, saved, "saved by openvino.save_model",
+                             exact=False)
+
+    def _compare_models(
+        self, case: Case, work: Path, mlir: Path, xml: Path, what: str = "",
+        exact: bool = True,
+    ) -> None:
         """The OpenVINO IR written by --emit=ov-ir computes what the MLIR did (REFERENCE)."""
         inputs = ["--random-inputs", "7"]
         results = []
         for model in (mlir, xml):
-            save = work / f"saved-{model.suffix[1:]}"
+            save = work / f"saved-{model.parent.name}-{model.suffix[1:]}"
             _outcome, rc = self._tool(
                 case,
                 work,
@@ -548,9 +651,9 @@ class Fuzzer:
             results[1],
             "wrong-result",
             [str(xml), *inputs, "--device", "REFERENCE"],
-            f"REFERENCE on the emitted IR; compare with lowpass-run {mlir.name} {inputs[0]} 7 "
-            "--device REFERENCE",
-            exact=True,
+            f"REFERENCE on the emitted IR{f' ({what})' if what else ''}; compare with "
+            f"lowpass-run {mlir.name} {inputs[0]} 7 --device REFERENCE",
+            exact=exact,
         )
 
     def _compare(

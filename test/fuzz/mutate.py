@@ -11,9 +11,13 @@ Mutators: a valid input in, a slightly broken one out (deterministic for a given
 
 from __future__ import annotations
 
+import json
+import os
 import random
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
 
 BOUNDARY_NUMBERS = [
     "0",
@@ -272,6 +276,9 @@ def mutate_ov_ir(xml: str, bin_data: bytes, rnd: random.Random) -> tuple[str, by
         if kind < 0.25:
             xml = mutate_mlir(xml, rnd, 1)  # token-level edits break the XML syntax too
             continue
+        if kind < 0.3:
+            xml = declare_encoding(xml, rnd)
+            continue
         try:
             root = ET.fromstring(xml)
         except ET.ParseError:
@@ -368,6 +375,48 @@ def _xml_layer_type(root: ET.Element, rnd: random.Random) -> None:
             layer.set("version", rnd.choice(["opset1", "opset8", "opset99", "extension"]))
 
 
+PRECISIONS = ["FP32", "FP16", "I32", "I64", "U8", "I8", "BOOL", "f32", "i32", "u1", "FP64",
+              "UNSPECIFIED", "fp32", "Q78", ""]
+"""Port precisions a mutation writes: ones OpenVINO reads (upper and lower case), ones it
+refuses (`fp32`, `Q78`) and an empty one."""
+
+
+def set_port_precision(root: ET.Element, rnd: random.Random) -> bool:
+    """One output port's `precision` changed to another one OpenVINO reads (False if the IR
+    has no such port). OpenVINO's reader infers the op's type and does not use it (issue 39)."""
+    ports = [
+        port
+        for layer in root.iter("layer")
+        if layer.get("type") not in ("Parameter", "Const", "Convert", "Result")
+        for out in layer.findall("output")
+        for port in out.findall("port")
+    ]
+    if not ports:
+        return False
+    port = rnd.choice(ports)
+    choices = [p for p in PRECISIONS[:7] if p != port.get("precision")]
+    port.set("precision", rnd.choice(choices))
+    return True
+
+
+def _xml_precision(root: ET.Element, rnd: random.Random) -> None:
+    ports = [p for p in root.iter("port")]
+    if ports:
+        rnd.choice(ports).set("precision", rnd.choice(PRECISIONS))
+
+
+ENCODINGS = ["UTF-8", "utf-8", "ISO-8859-1", "US-ASCII", "UTF-16", "x-bogus-9", "Shift_JIS",
+             "utf-7", "rot13", "idna", ""]
+"""XML declaration encodings: expat's own, Python codecs, unknown names and multi-byte ones
+that pyexpat refuses (issue 39: `x-bogus-9` was an internal error)."""
+
+
+def declare_encoding(xml: str, rnd: random.Random) -> str:
+    """The XML with its declaration replaced by one naming a random encoding."""
+    body = re.sub(r"^\s*<\?xml[^>]*\?>", "", xml)
+    return f'<?xml version="1.0" encoding="{rnd.choice(ENCODINGS)}"?>' + body
+
+
 _XML_MUTATORS = [
     _xml_attribute,
     _xml_attribute,
@@ -377,6 +426,7 @@ _XML_MUTATORS = [
     _xml_remove,
     _xml_duplicate,
     _xml_layer_type,
+    _xml_precision,
 ]
 
 
@@ -485,3 +535,128 @@ _ONNX_MUTATORS = [
     _onnx_remove,
     _onnx_opset,
 ]
+
+
+# --- CACHE_DIR blobs -----------------------------------------------------------------------------
+
+BLOB_DAMAGES = ["flip", "flip-section", "header", "graph", "truncate", "empty", "fifo",
+                "folder", "device", "dangling"]
+"""What `damage_blob` does to a compiled model's blob (lowering/model_cache.py)."""
+
+
+def _blob_layout(data: bytes | bytearray) -> tuple[dict[str, Any], int, int]:
+    """(header, where it starts, where the sections start): the header is the JSON object
+    after the u64 of its length (found by its start, so that older formats are damaged too)."""
+    at = bytes(data[:256]).find(b'{"format"')
+    if at < 8:
+        raise ValueError("no blob header")
+    head = int.from_bytes(data[at - 8 : at], "little")
+    return json.loads(bytes(data[at : at + head])), at, -(-(at + head) // 64) * 64
+
+
+def _leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    if isinstance(value, dict):
+        return [p for k, v in value.items() for p in _leaves(v, (*path, k))]
+    if isinstance(value, list):
+        return [p for i, v in enumerate(value) for p in _leaves(v, (*path, i))] or [path]
+    return [path]
+
+
+def _changed(value: Any, rnd: random.Random) -> Any:
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return rnd.choice([value // 10, value + 1, value - 1, -1, 0, 2**63, value * 2])
+    if isinstance(value, str):
+        if value[:1] in "<|>" and len(value) == 3:  # a dtype
+            return rnd.choice(["<f8", "<f4", "<i8", "<i4", "|u1", "|b1", "<f2", "|O"])
+        if not value:
+            return "x"
+        i = rnd.randrange(len(value))
+        return value[:i] + rnd.choice("0x_ ") + value[i + 1 :]
+    if isinstance(value, list):
+        return value[:-1] if value else [0]
+    return None
+
+
+def _set(root: Any, path: tuple[Any, ...], value: Any) -> None:
+    for key in path[:-1]:
+        root = root[key]
+    root[path[-1]] = value
+
+
+def _write_header(data: bytearray, header: dict[str, Any]) -> bytearray | None:
+    _, at, start = _blob_layout(data)
+    text = json.dumps(header).encode()
+    old = int.from_bytes(data[at - 8 : at], "little")
+    if len(text) > start - at:
+        return None
+    data[at - 8 : at] = len(text).to_bytes(8, "little")
+    data[at : at + max(old, len(text))] = text.ljust(max(old, len(text)))
+    return data
+
+
+def damage_blob(path: Path, rnd: random.Random) -> str:
+    """Damage the blob at `path` in one of the `BLOB_DAMAGES` ways; what was done, in words.
+    `graph` edits the described ports or the arena size and recomputes the digest (a blob
+    consistent in itself that describes another graph); the other edits leave it as it was."""
+    from lowpass.lowering import model_cache
+
+    data = bytearray(path.read_bytes())
+    kind = rnd.choice(BLOB_DAMAGES)
+    try:
+        header, _, start = _blob_layout(data)
+    except ValueError:
+        return "nothing (no header found)"
+    if kind in ("header", "graph"):
+        if kind == "graph":
+            graph = header["meta"].get("graph")
+            leaves = [("meta", "arena_bytes")]
+            if isinstance(graph, dict):
+                leaves += [("meta", "graph", *p) for key in ("inputs", "outputs", "variables")
+                           for p in _leaves(graph[key], (key,))]
+        else:
+            leaves = _leaves(header)
+        leaf = rnd.choice(leaves)
+        value: Any = header
+        for key in leaf:
+            value = value[key]
+        new = _changed(value, rnd)
+        if kind == "graph" and leaf == ("meta", "arena_bytes"):
+            new = value // 2 - 1
+        _set(header, leaf, new)
+        edited = _write_header(data, header)
+        if edited is None:
+            kind, data = "truncate", data[: len(data) // 2]
+        else:
+            data = edited
+            if kind == "graph" and hasattr(model_cache, "digest_of"):
+                m = len(model_cache.MAGIC)
+                data[m : m + 32] = model_cache.digest_of(data)
+            kind = f"{kind} {'.'.join(map(str, leaf))}: {value!r} -> {new!r}"
+    elif kind == "flip":
+        i = rnd.randrange(len(model_cache.MAGIC), len(data))
+        data[i] ^= 1 << rnd.randrange(8)
+        kind = f"flip byte {i}"
+    elif kind == "flip-section":
+        n, (at, size) = rnd.choice(list(enumerate(header["sections"])))
+        if size:
+            data[start + at + rnd.randrange(size)] ^= 1 << rnd.randrange(8)
+        kind = f"flip a bit of section {n}"
+    elif kind == "truncate":
+        data = data[: rnd.randrange(len(data))]
+    elif kind == "empty":
+        data = bytearray()
+    if kind in ("fifo", "folder", "device", "dangling"):
+        path.unlink()
+        if kind == "fifo":
+            os.mkfifo(path)
+        elif kind == "folder":
+            path.mkdir()
+        elif kind == "device":
+            path.symlink_to("/dev/zero")
+        else:
+            path.symlink_to(path.parent / "missing" / path.name)
+        return f"{kind} in place of the blob"
+    path.write_bytes(bytes(data))
+    return kind

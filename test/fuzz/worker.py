@@ -1,7 +1,8 @@
 """
 The in-process runner: many tool runs in one Python process (start-up and imports paid once).
 
-Reads one JSON job a line on stdin, `{"tool": "opt-tool" | "lowpass-run", "argv": [...]}`, runs
+Reads one JSON job a line on stdin, `{"tool": "opt-tool" | "lowpass-run" | "cache-run", "argv":
+[...]}` (`cache-run`: `cache_run.py`, a CPU compile with CACHE_DIR), runs
 the tool's `main` with stdout and stderr captured, and answers one JSON line
 `{"rc": int, "stdout": str, "stderr": str}` on the protocol stream (the process's original
 stdout; fd 1 itself is pointed at /dev/null so that nothing else can corrupt the protocol).
@@ -31,6 +32,8 @@ def _run(tool: str, argv: list[str]) -> dict[str, object]:
         from lowpass.tools.opt_tool import main
     elif tool == "lowpass-run":
         from lowpass.tools.lowpass_run import main
+    elif tool == "cache-run":
+        from fuzz.cache_run import main
     else:
         return {"rc": 99, "stdout": "", "stderr": f"unknown tool {tool}"}
     out, err = io.StringIO(), io.StringIO()

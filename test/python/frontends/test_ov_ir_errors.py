@@ -111,19 +111,27 @@ def test_truncated_bin_names_the_constant(valid: tuple[str, bytes]) -> None:
 def test_type_relaxed_result_precision_is_verified(
     valid: tuple[str, bytes], precision: str
 ) -> None:
-    """A type-relaxed op (Convolution) keeps its output port's precision; one it cannot have
-    is found by verifying the module (the reader changed the inferred type, so the verifier
-    infers again: `inferences_recorded`)."""
+    """A type-relaxed op (Convolution of u8 data) keeps its output port's precision; one it
+    cannot have is found by verifying the module (the reader changed the inferred type, so
+    the verifier infers again: `inferences_recorded`)."""
     xml, weights = valid
     at = xml.index("<output>", xml.index('name="conv1" type="Convolution"'))
     bad = xml[:at] + xml[at:].replace('precision="FP32"', f'precision="{precision}"', 1)
+    x_at = xml.index('name="x" type="Parameter"')
+    x_end = xml.index("</layer>", x_at)
+    u8 = bad[:x_at] + bad[x_at:x_end].replace('element_type="f32"', 'element_type="u8"') \
+        .replace('precision="FP32"', 'precision="U8"') + bad[x_end:]
     et = {"I64": "i64", "BOOL": "i1"}[precision]
     line = line_of(xml, 'name="conv1" type')
-    assert read_error(bad, weights) == (
+    assert read_error(u8, weights) == (
         f"model.xml:{line}: error: layer 'conv1' "
         f"(id {layer_id(xml, 'conv1')}, type Convolution): invalid ov.convolution: result #0 of "
         f"a type-relaxed op must have element type f32, f16, ui8, i8, i32, got {et}"
     )
+    # of f32 operands, it is the plain op, as OpenVINO reads it: the port's precision is
+    # not used (issue 39)
+    module = read_ov_ir_bytes(bad.encode(), weights, filename="model.xml")
+    assert "-> tensor<1x3x4x4xf32>" in str(module)
 
 
 def test_missing_bin_file(valid: tuple[str, bytes], tmp_path: Path) -> None:
@@ -743,3 +751,44 @@ def test_port_precision_is_checked_as_openvino_does(
     except RuntimeError:
         theirs_ok = False
     assert ours_ok == theirs_ok
+
+
+@pytest.mark.parametrize(
+    ("encoding", "reason"),
+    [("x-bogus-9", "unknown encoding: x-bogus-9"),
+     ("Shift_JIS", "multi-byte encodings are not supported")],
+)
+def test_an_unknown_xml_encoding_is_a_located_error(
+    valid: tuple[str, bytes], encoding: str, reason: str
+) -> None:
+    """Issue 39: `encoding="x-bogus-9"` was `internal error: LookupError` in both tools."""
+    xml, weights = valid
+    declared = re.sub(r"<\?xml[^>]*\?>", f'<?xml version="1.0" encoding="{encoding}"?>', xml)
+    if not declared.startswith("<?xml"):
+        declared = f'<?xml version="1.0" encoding="{encoding}"?>\n' + xml
+    assert read_error(declared, weights) == (
+        f"model.xml:1: error: unsupported encoding in the XML declaration ({reason}), "
+        "expected UTF-8 (what OpenVINO writes)"
+    )
+
+
+def test_an_inferred_output_type_ignores_the_port_precision(valid: tuple[str, bytes]) -> None:
+    """Issue 39: an OpenVINO IR MatMul of f32 operands whose output port says I32 is a float
+    MatMul (OpenVINO creates the plain op and infers its type: [[-4.2 3.6 2.15]]); lowpass
+    computed an integer MatMul ([[-4 3 2]])."""
+    g = GraphBuilder()
+    x = g.input("x", [1, 2])
+    w = g.constant(np.array([[1.5, -2.0, 0.5], [-1.9, 2.8, 0.55]], np.float32), name="w")
+    g.output(g.value(ov.MatMulOp(x, w, name="mm")), "y")
+    xml, weights = serialize_ov_ir(g.module())
+    text = xml.decode()
+    at = text.index("<output>", text.index('type="MatMul"'))
+    i32 = text[:at] + text[at:].replace('precision="FP32"', 'precision="I32"', 1)
+    assert i32 != text
+    import lowpass
+
+    model = lowpass.Core().read_model(read_ov_ir_bytes(i32.encode(), weights))
+    request = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request()
+    y = np.asarray(request.infer({0: np.array([[0.4, 2.4]], np.float32)})[0])
+    assert y.dtype == np.float32
+    np.testing.assert_allclose(y, [[-3.96, 5.92, 1.52]], rtol=1e-6)

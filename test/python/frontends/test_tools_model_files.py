@@ -308,3 +308,35 @@ def test_out_of_memory_names_the_model_file(
     assert code == 1
     assert err == f"opt-tool: error: {model}: out of memory (a tensor too large for this machine?)\n"  # noqa: E501
     assert not (tmp_path / "out.mlir").exists()
+
+
+def test_two_outputs_in_one_file_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 39: `-t 'ov-ir{bin="same.xml"}' -o same.xml` exited 0 and left the weights where
+    the .xml should be (an unreadable model); a hard link or a symbolic link is one file too."""
+    same = tmp_path / "same.xml"
+    code, out, err = _opt(capsys, EXAMPLES / "qlstm.xml", "-t", f'ov-ir{{bin="{same}"}}',
+                          "-o", same)
+    assert code == 1 and out == ""
+    assert err.endswith(f"{same}: error: cannot write: two outputs go to this one file "
+                        f"('{same}' and '{same}'), expected a file for each\n")
+    assert list(tmp_path.iterdir()) == []
+    (tmp_path / "w.xml").write_bytes(b"old")
+    (tmp_path / "link.bin").symlink_to(tmp_path / "w.xml")
+    code, _, err = _opt(capsys, EXAMPLES / "qlstm.xml", "-t", 'ov-ir{bin="' +
+                        str(tmp_path / "link.bin") + '"}', "-o", tmp_path / "w.xml")
+    assert code == 1 and "two outputs go to this one file" in err
+    assert (tmp_path / "w.xml").read_bytes() == b"old"
+
+
+def test_a_link_into_a_missing_folder_names_that_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 39: `-o` a dangling link into a missing folder said "no such folder '.'"."""
+    link = tmp_path / "link.mlir"
+    link.symlink_to(tmp_path / "gone" / "deeper" / "out.mlir")
+    code, _, err = _opt(capsys, EXAMPLES / "convnet.mlir", "-o", link)
+    assert code == 1
+    assert err.endswith(f"{link}: error: cannot write: no such folder '{tmp_path / 'gone'}'\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.mlir"]

@@ -9,10 +9,15 @@ costs the cache.
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
 import textwrap
+import warnings
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -25,6 +30,16 @@ from lowpass.lowering import compiler, jit, model_cache
 from lowpass.passes import get_all_passes
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+MVN = """
+builtin.module {
+  func.func @main(%x: tensor<4x9xf32>) -> tensor<4x9xf32> {
+    %ax = ov.constant dense<[1]> : tensor<1xi64>
+    %y = ov.mvn %x, %ax {eps = 1.000000e-09 : f32, eps_mode = #ov<mvn_eps_mode inside_sqrt>}
+      : (tensor<4x9xf32>, tensor<1xi64>) -> tensor<4x9xf32>
+    func.return %y : tensor<4x9xf32>
+  }
+}
+"""
 
 
 def _qconvnet() -> ModuleOp:
@@ -140,21 +155,31 @@ def test_a_stateful_model_loaded_from_the_description(
         np.testing.assert_array_equal(a, b)
 
 
+def test_a_consistent_blob_with_other_variables_is_compiled_again(tmp_path: Path) -> None:
+    """A state described with another shape (the digest recomputed) would make the request
+    allocate a state buffer the code overruns: the variables are checked against the model's."""
+    model = read_model_file(EXAMPLES / "lstm.mlir")
+    get_all_passes()["low-latency2"]()().apply(lowpass.make_context(), model)
+    config = {"CACHE_DIR": str(tmp_path)}
+    lowpass.Core().compile_model(model, "CPU", config)
+    (blob,) = _blobs(tmp_path)
+
+    def variables(header: dict[str, Any]) -> None:
+        header["meta"]["graph"]["variables"][0][1] = [1, 1]
+
+    blob.write_bytes(bytes(_rehash(_edit_header(bytearray(blob.read_bytes()), variables))))
+    compiler.clear_cache()
+    graph = lowpass.Core().compile_model(model, "CPU", config)._compiled.graph  # type: ignore[attr-defined]
+    assert graph.library.compile_seconds > 0  # (compiled again: a loaded blob says 0)
+    assert all(v.shape != (1, 1) for v in graph.variables)
+
+
 def test_a_graph_with_fallback_groups_loads_its_blob_through_the_plan(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A reference-fallback group runs the model's ops: its blob has no description, and a
     hit runs the pipeline for the plan, then loads the code (no LLVM)."""
-    model, _ = parse_module("""
-builtin.module {
-  func.func @main(%x: tensor<4x9xf32>) -> tensor<4x9xf32> {
-    %ax = ov.constant dense<[1]> : tensor<1xi64>
-    %y = ov.mvn %x, %ax {eps = 1.000000e-09 : f32, eps_mode = #ov<mvn_eps_mode inside_sqrt>}
-      : (tensor<4x9xf32>, tensor<1xi64>) -> tensor<4x9xf32>
-    func.return %y : tensor<4x9xf32>
-  }
-}
-""")
+    model = _fallback_model()
     x = np.random.default_rng(1).standard_normal((4, 9)).astype(np.float32)
     config = {"CACHE_DIR": str(tmp_path)}
     first = np.asarray(lowpass.Core().compile_model(model, "CPU", config)
@@ -212,32 +237,241 @@ def test_another_model_gets_another_blob(tmp_path: Path) -> None:
     np.testing.assert_array_equal(_infer(model, tmp_path), first)
 
 
-@pytest.mark.parametrize("damage", ["truncate", "flip-code", "flip-ir", "garbage", "empty"])
-def test_a_damaged_blob_is_compiled_again(tmp_path: Path, damage: str) -> None:
-    model = _qconvnet()
-    first = _infer(model, tmp_path)
-    (blob,) = _blobs(tmp_path)
-    data = bytearray(blob.read_bytes())
-    if damage == "truncate":
-        data = data[: len(data) // 2]
-    elif damage == "flip-code":  # a byte of the object file (the first section)
-        head = int.from_bytes(data[len(model_cache.MAGIC) : len(model_cache.MAGIC) + 8], "little")
-        data[len(model_cache.MAGIC) + 8 + head + 100] ^= 0xFF
-    elif damage == "flip-ir":  # a byte of the compressed IR (checked at load, read lazily)
-        head = int.from_bytes(data[len(model_cache.MAGIC) : len(model_cache.MAGIC) + 8], "little")
-        header = json.loads(bytes(data[len(model_cache.MAGIC) + 8 :][:head]))
-        start = -(-(len(model_cache.MAGIC) + 8 + head) // 64) * 64
-        ir_at = header["sections"][len(header["object_sha256"])][0]
-        data[start + ir_at + 10] ^= 0xFF
-    elif damage == "garbage":
-        data = bytearray(b"LOWPASS-BLOB\n\xff\xff\xff\xff\xff\xff\xff\x7f{")
-    else:
-        data = bytearray()
-    blob.write_bytes(bytes(data))
+def _layout(data: bytes | bytearray) -> tuple[dict[str, Any], int, int]:
+    """(header, where the header starts, where the sections start) of a blob's bytes."""
+    at = model_cache._HEAD_AT
+    head = int.from_bytes(data[at - 8 : at], "little")
+    header = json.loads(bytes(data[at : at + head]))
+    return header, at, -(-(at + head) // 64) * 64
+
+
+def _edit_header(data: bytearray, edit: Callable[[dict[str, Any]], None]) -> bytearray:
+    """The blob with its JSON header edited in place (the same length: blanks pad it), the
+    digest left as it was."""
+    header, at, start = _layout(data)
+    edit(header)
+    text = json.dumps(header).encode()
+    old = int.from_bytes(data[at - 8 : at], "little")
+    assert len(text) <= start - at, "the edited header does not fit"
+    data[at - 8 : at] = len(text).to_bytes(8, "little")
+    data[at : at + max(old, len(text))] = text.ljust(max(old, len(text)))
+    return data
+
+
+def _rehash(data: bytearray) -> bytearray:
+    """The blob with its digest recomputed (what a consistent but wrong blob looks like)."""
+    m = len(model_cache.MAGIC)
+    data[m : m + 32] = model_cache.digest_of(data)
+    return data
+
+
+def _arena(header: dict[str, Any]) -> None:
+    header["meta"]["arena_bytes"] //= 10  # (one digit lost)
+
+
+def _input_dtype(header: dict[str, Any]) -> None:
+    header["meta"]["graph"]["inputs"][0][2] = "<f8"
+
+
+def _input_shape(header: dict[str, Any]) -> None:
+    header["meta"]["graph"]["inputs"][0][1][2] = 31
+
+
+def _output_shape(header: dict[str, Any]) -> None:
+    header["meta"]["graph"]["outputs"][0][1] = [1, 20]
+
+
+def _output_dtype(header: dict[str, Any]) -> None:
+    header["meta"]["graph"]["outputs"][0][2] = "<i4"
+
+
+def _array_shape(header: dict[str, Any]) -> None:
+    header["arrays"][0][1] = [4 * x for x in header["arrays"][0][1]] or [4]
+
+
+def _section_size(header: dict[str, Any]) -> None:
+    header["sections"][0][1] += 4096
+
+
+def _objects(header: dict[str, Any]) -> None:
+    header["objects"] = 0
+
+
+def _key(header: dict[str, Any]) -> None:
+    header["key"] = "0" * 64
+
+
+HEADER_EDITS = {
+    "arena-bytes": _arena,
+    "input-dtype": _input_dtype,
+    "input-shape": _input_shape,
+    "output-shape": _output_shape,
+    "output-dtype": _output_dtype,
+    "array-shape": _array_shape,
+    "section-size": _section_size,
+    "objects": _objects,
+    "key": _key,
+}
+
+
+def _flip_array(data: bytearray, index: int) -> bytearray:
+    """One bit flipped in the middle of constant array `index`."""
+    header, _, start = _layout(data)
+    at, n = header["sections"][header["objects"] + 1 + index]
+    data[start + at + n // 2] ^= 0x10
+    return data
+
+
+@pytest.fixture(scope="module")
+def qconvnet_blob(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, bytes, np.ndarray]:
+    """(key, bytes, output) of qconvnet's blob, compiled once for the damage tests."""
     compiler.clear_cache()
-    np.testing.assert_array_equal(_infer(model, tmp_path), first)
+    folder = tmp_path_factory.mktemp("blob")
+    first = _infer(_qconvnet(), folder)
+    (blob,) = _blobs(folder)
+    return blob.stem, blob.read_bytes(), first
+
+
+DAMAGES = ["truncate", "flip-code", "flip-ir", "flip-array", "flip-digest", "garbage", "empty",
+           *HEADER_EDITS]
+
+
+def _damaged(data: bytearray, damage: str) -> bytearray:
+    header, _, start = _layout(data)
+    if damage == "truncate":
+        return data[: len(data) // 2]
+    if damage == "flip-code":  # a byte of the object file (the first section)
+        data[start + 100] ^= 0xFF
+    elif damage == "flip-ir":  # a byte of the compressed IR (read lazily)
+        data[start + header["sections"][header["objects"]][0] + 10] ^= 0xFF
+    elif damage == "flip-array":  # the i64 constants: sizes, offsets
+        i64 = [i for i, (dtype, _) in enumerate(header["arrays"]) if dtype == "<i8"]
+        return _flip_array(data, i64[0] if i64 else 0)
+    elif damage == "flip-digest":
+        data[len(model_cache.MAGIC)] ^= 0x01
+    elif damage == "garbage":
+        return bytearray(b"LOWPASS-BLOB\n" + b"\xff" * 40 + b"\xff\xff\xff\xff\xff\xff\xff\x7f{")
+    elif damage == "empty":
+        return bytearray()
+    else:
+        return _edit_header(data, HEADER_EDITS[damage])
+    return data
+
+
+@pytest.mark.parametrize("damage", DAMAGES)
+def test_a_damaged_blob_is_a_miss(
+    tmp_path: Path, damage: str, qconvnet_blob: tuple[str, bytes, np.ndarray]
+) -> None:
+    """Any change to the blob is a miss, found by its digest before anything in it is used
+    (issue 39: a lost digit of `arena_bytes` or a flipped bit of an i64 constant crashed the
+    process, a changed dtype or shape in the header gave wrong outputs with exit 0)."""
+    key, data, _ = qconvnet_blob
+    (tmp_path / f"{key}.blob").write_bytes(bytes(_damaged(bytearray(data), damage)))
+    assert model_cache.load(tmp_path, key) is None
+    (tmp_path / f"{key}.blob").write_bytes(data)
+    assert model_cache.load(tmp_path, key) is not None
+
+
+@pytest.mark.parametrize("damage", ["truncate", "flip-array", "arena-bytes", "output-shape"])
+def test_a_damaged_blob_is_compiled_again(
+    tmp_path: Path, damage: str, qconvnet_blob: tuple[str, bytes, np.ndarray]
+) -> None:
+    key, data, first = qconvnet_blob
+    blob = tmp_path / f"{key}.blob"
+    blob.write_bytes(bytes(_damaged(bytearray(data), damage)))
+    compiler.clear_cache()
+    np.testing.assert_array_equal(_infer(_qconvnet(), tmp_path), first)
     rewritten = model_cache.load(tmp_path, blob.stem)
     assert rewritten is not None and "define" in rewritten.ir_text()
+
+
+@pytest.mark.parametrize("edit", ["arena-bytes", "input-dtype", "input-shape", "output-shape",
+                                  "output-dtype"])
+def test_a_consistent_blob_of_another_graph_is_compiled_again(
+    tmp_path: Path, edit: str, monkeypatch: pytest.MonkeyPatch,
+    qconvnet_blob: tuple[str, bytes, np.ndarray],
+) -> None:
+    """Past the digest (a blob written wrong, or for another model under this key), the
+    described graph is checked against the model: ports and arena size."""
+    key, data, first = qconvnet_blob
+    model = _qconvnet()
+    blob = tmp_path / f"{key}.blob"
+    blob.write_bytes(bytes(_rehash(_edit_header(bytearray(data), HEADER_EDITS[edit]))))
+    assert model_cache.load(tmp_path, blob.stem) is not None  # (the digest matches)
+    compiler.clear_cache()
+    compiled = []
+    real = jit.compile_objects
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        compiled.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(jit, "compile_objects", counting)
+    np.testing.assert_array_equal(_infer(model, tmp_path), first)
+    assert compiled, "the blob was used"
+
+
+def _fallback_model() -> ModuleOp:
+    model, _ = parse_module(MVN)
+    return model
+
+
+def test_the_arena_of_a_blob_loaded_through_the_plan_is_checked(tmp_path: Path) -> None:
+    """A graph with reference-fallback groups loads its blob through the plan: an arena size
+    that does not fit the plan is compiled again."""
+    model = _fallback_model()
+    x = np.random.default_rng(1).standard_normal((4, 9)).astype(np.float32)
+    config = {"CACHE_DIR": str(tmp_path)}
+    first = np.asarray(lowpass.Core().compile_model(model, "CPU", config)
+                       .create_infer_request().infer({0: x})[0]).copy()
+    (blob,) = _blobs(tmp_path)
+
+    def arena(header: dict[str, Any]) -> None:
+        header["meta"]["arena_bytes"] += 1  # (this graph's arena is 0 bytes)
+
+    blob.write_bytes(bytes(_rehash(_edit_header(bytearray(blob.read_bytes()), arena))))
+    compiler.clear_cache()
+    compiled = lowpass.Core().compile_model(model, "CPU", config)
+    graph = compiled._compiled.graph  # type: ignore[attr-defined]
+    assert graph.library.compile_seconds > 0  # (compiled again: a loaded blob says 0)
+    np.testing.assert_array_equal(
+        np.asarray(compiled.create_infer_request().infer({0: x})[0]), first)
+    rewritten = model_cache.load(tmp_path, blob.stem)
+    assert rewritten is not None and max(rewritten.meta["arena_bytes"], 64) == graph.arena_bytes
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "device-link", "dangling-link"])
+def test_a_special_file_in_place_of_the_blob_is_a_miss(
+    tmp_path: Path, kind: str, qconvnet_blob: tuple[str, bytes, np.ndarray]
+) -> None:
+    """A FIFO is not opened for reading as a blob (that would wait for a writer for ever),
+    nor is a folder or a device; the model is compiled as without the cache."""
+    key, _, first = qconvnet_blob
+    model = _qconvnet()
+    blob = tmp_path / f"{key}.blob"
+    if kind == "fifo":
+        os.mkfifo(blob)
+    elif kind == "folder":
+        blob.mkdir()
+    elif kind == "device-link":
+        blob.symlink_to("/dev/zero")
+    else:
+        blob.symlink_to(tmp_path / "missing" / "x.blob")
+    compiler.clear_cache()
+
+    def timeout(*args: object) -> None:
+        raise TimeoutError("compile_model blocked on the blob")
+
+    previous = signal.signal(signal.SIGALRM, timeout)
+    signal.alarm(60)
+    try:
+        assert model_cache.load(tmp_path, blob.stem) is None
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # (a folder cannot be replaced: "cannot write")
+            np.testing.assert_array_equal(_infer(model, tmp_path), first)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def test_a_loaded_graph_gives_its_llvm_ir(tmp_path: Path) -> None:
