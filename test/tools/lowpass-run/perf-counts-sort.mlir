@@ -8,7 +8,8 @@
 // CHECK:      name {{ *}}type {{ *}}exec type {{ *}}status {{ *}}realTime (us) {{ *}}%
 // CHECK:      5. output postprocessing
 // CHECK-NOT:  NOT_RUN
-// CHECK-DAG:  fc {{ *}}MatMul {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED {{ *}}{{[0-9.]+ *[0-9.]+}}%
+// (the share column is empty when the ops took under a microsecond in all: a fast host)
+// CHECK-DAG:  fc {{ *}}MatMul {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED {{ *}}{{[0-9.]+( *[0-9.]+%)?$}}
 // CHECK-DAG:  sig {{ *}}Sigmoid {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED
 // CHECK:      (2 NOT_RUN rows hidden: constants and ops fused into others; -pcsort no_sort shows them)
 // CHECK-NEXT: Total time of the ops: {{[0-9.]+}} us; request latency {{[0-9.]+}} us
