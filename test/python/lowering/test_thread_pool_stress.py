@@ -13,12 +13,14 @@ import sys
 import textwrap
 import threading
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 import numpy as np
 import pytest
 
 from lowpass.lowering.jit import JitLibrary, compile_ir
-from lowpass.lowering.kernels.threads import thread_pool
+from lowpass.lowering.kernels.threads import ThreadPool, thread_pool
 
 # `task(ctx, i)`: counts[i] += 1 (atomic), so a chunk run twice or never shows.
 TASK_IR = """
@@ -149,7 +151,7 @@ def test_exit_under_load() -> None:
         f"""
         import threading, numpy as np
         from lowpass.lowering.jit import JitLibrary, compile_ir
-        from lowpass.lowering.kernels.threads import thread_pool
+        from lowpass.lowering.kernels.threads import ThreadPool, thread_pool
         lib = compile_ir({TASK_IR!r}, cache=False)
         task = lib.address("count_chunk")
         def spin(threads):
@@ -194,15 +196,19 @@ done:
 """
 
 
-def test_late_worker_makes_the_pool_back_off() -> None:
-    """A worker descheduled in the middle of a chunk keeps the caller waiting: after such a
-    late job the jobs of the next milliseconds run inline (the pool degrades to one thread
-    on a busy machine instead of getting slower than one), then it tries its workers again."""
+@contextmanager
+def _sleepy_pool(
+    threads_: int,
+) -> Iterator[tuple[ThreadPool, Callable[..., np.ndarray], int]]:
+    """The pool of `threads_` with a long backoff (60 s: the jobs after a late one certainly
+    fall in it however loaded the machine is; the pool's own limits are restored after),
+    `job(chunks, sleep_caller_us, sleep_worker_us)` running SLEEPY_TASK_IR (the threads
+    that ran each chunk), and that backoff in ticks."""
     from lowpass.lowering.kernels import threads
 
     _LIBRARIES.append(compile_ir(SLEEPY_TASK_IR, cache=False))
     task = _LIBRARIES[-1].address("sleepy_chunk")
-    pool = thread_pool(2)
+    pool = thread_pool(threads_)
     ctx = np.zeros(2 + 64, np.int64)
     words = pool.state.view(np.int64)
 
@@ -212,14 +218,26 @@ def test_late_worker_makes_the_pool_back_off() -> None:
         pool.run(task, ctx.ctypes.data, chunks)
         return ctx[2 : 2 + chunks].copy()
 
-    # a long backoff for this test (60 s), so that the jobs after the late one certainly fall
-    # in it however loaded the machine is; the pool's own limits are restored at the end
     if pool.backoff_min_ticks == 0:
         pytest.skip("no cycle counter: the pool never calls a job late")
     long = pool.backoff_min_ticks * 30_000  # 2 ms * 30000
     words[threads._BACKOFF_MIN_TICKS // 8] = words[threads._BACKOFF_MAX_TICKS // 8] = long
     words[threads._BACKOFF_UNTIL // 8] = words[threads._BACKOFF_LENGTH // 8] = 0
     try:
+        yield pool, job, long
+    finally:
+        pool._configure()
+        words[threads._BACKOFF_UNTIL // 8] = words[threads._BACKOFF_LENGTH // 8] = 0
+
+
+def test_late_worker_makes_the_pool_back_off() -> None:
+    """A worker descheduled in the middle of a chunk keeps the caller waiting: after such a
+    late job the jobs of the next milliseconds run inline (the pool degrades to one thread
+    on a busy machine instead of getting slower than one), then it tries its workers again."""
+    from lowpass.lowering.kernels import threads
+
+    with _sleepy_pool(2) as (pool, job, long):
+        words = pool.state.view(np.int64)
         # chunk 0 (the caller's share) takes 100 ms, chunk 1 (the worker's) 400 ms: the
         # caller waits ~300 ms for it, > 2 x its own 100 ms, as for a worker that lost its core
         before = pool.ticks()
@@ -240,9 +258,6 @@ def test_late_worker_makes_the_pool_back_off() -> None:
         assert pool.backoff[1] in (long - long // 16, long)
         # the worker is back, unless that job was late too (a worker preempted while it spun)
         assert pool.stats.active == (2 if pool.stats.late == late else 1)
-    finally:
-        pool._configure()
-        words[threads._BACKOFF_UNTIL // 8] = words[threads._BACKOFF_LENGTH // 8] = 0
 
 
 def test_late_job_takes_one_participant_away() -> None:
@@ -253,24 +268,8 @@ def test_late_job_takes_one_participant_away() -> None:
     some worker is nearly always descheduled by something.)"""
     from lowpass.lowering.kernels import threads
 
-    _LIBRARIES.append(compile_ir(SLEEPY_TASK_IR, cache=False))
-    task = _LIBRARIES[-1].address("sleepy_chunk")
-    pool = thread_pool(3)
-    ctx = np.zeros(2 + 64, np.int64)
-    words = pool.state.view(np.int64)
-
-    def job(chunks: int, sleep_caller_us: int = 0, sleep_worker_us: int = 0) -> np.ndarray:
-        ctx[:] = 0
-        ctx[0], ctx[1] = sleep_caller_us, sleep_worker_us
-        pool.run(task, ctx.ctypes.data, chunks)
-        return ctx[2 : 2 + chunks].copy()
-
-    if pool.backoff_min_ticks == 0:
-        pytest.skip("no cycle counter: the pool never calls a job late")
-    long = pool.backoff_min_ticks * 30_000
-    words[threads._BACKOFF_MIN_TICKS // 8] = words[threads._BACKOFF_MAX_TICKS // 8] = long
-    words[threads._BACKOFF_UNTIL // 8] = words[threads._BACKOFF_LENGTH // 8] = 0
-    try:
+    with _sleepy_pool(3) as (pool, job, _long):
+        words = pool.state.view(np.int64)
         job(3)  # (wakes the workers)
         # three participants, whatever jobs before (under load, other tests') left
         words[threads._ACTIVE // 8] = 3
@@ -292,9 +291,6 @@ def test_late_job_takes_one_participant_away() -> None:
         late, active = pool.stats.late, pool.stats.active
         job(2)
         assert pool.stats.active == (active + 1 if pool.stats.late == late else active)
-    finally:
-        pool._configure()
-        words[threads._BACKOFF_UNTIL // 8] = words[threads._BACKOFF_LENGTH // 8] = 0
 
 
 def test_openmp_runtime_runs_every_chunk_once(
