@@ -29,6 +29,7 @@ from typing import Any, Protocol
 import numpy as np
 from xdsl.dialects.builtin import TensorType
 
+from lowpass.dialects import cpu as cpu_dialect
 from lowpass.dialects.graph import entry_function, graph_input_names
 from lowpass.dialects.ov.base import op_type_name, to_dtype
 from lowpass.dialects.ov.state import VariableStateError, VariableStore, check_variable_shape
@@ -422,8 +423,15 @@ class CpuCompiledModel:
         self.module = module
         self.input_names = graph_input_names(entry_function(module))
         self.dynamic = _has_dynamic_inputs(module)
-        self.lpt = config.lpt and is_quantized(module) and not is_low_precision(module)
-        """LPT runs on the compiled copy (OpenVINO's plugin: LPT on a quantized model)."""
+        self.lpt = (
+            config.lpt
+            and cpu_dialect.ARENA not in entry_function(module).attributes
+            and is_quantized(module)
+            and not is_low_precision(module)
+        )
+        """LPT runs on the compiled copy (OpenVINO's plugin: LPT on a quantized model), not
+        on IR that states the CPU pipeline's decisions already (`cpu.arena`: it is compiled
+        as it states them)."""
         self.options = {"lpt": True} if self.lpt else None
         self._per_shape: OrderedDict[tuple[tuple[int, ...], ...], CompiledGraph] = OrderedDict()
         self._last: CompiledGraph | None = None

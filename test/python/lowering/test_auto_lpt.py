@@ -99,6 +99,19 @@ def test_lp_transforms_mode_no_compiles_the_model_as_it_is() -> None:
     assert request.compiled_model.get_property("LP_TRANSFORMS_MODE") is False
 
 
+def test_ir_with_the_cpu_pipelines_decisions_is_compiled_as_it_states_them() -> None:
+    """A quantized model printed after the CPU pipeline (`cpu.arena`, groups, buffers) is
+    compiled as its IR states it: `lpt` would change the ops the decisions are about."""
+    from lowpass.lowering.pipeline import run_pipeline
+
+    module = _read("qconvnet.mlir")
+    assert lowpass.Core().compile_model(module.clone(), "CPU")._cpu.lpt
+    run_pipeline(module)
+    assert is_quantized(module)
+    compiled = lowpass.Core().compile_model(module, "CPU")
+    assert not compiled._cpu.lpt
+
+
 def test_lp_transforms_mode_takes_yes_or_no() -> None:
     with pytest.raises(LowpassError, match="LP_TRANSFORMS_MODE takes YES/NO"):
         lowpass.Core().compile_model(EXAMPLES / "qconvnet.mlir", "CPU", {"LP_TRANSFORMS_MODE": 2})
