@@ -10,7 +10,9 @@ HTTP proxy, or a `DeploymentHandle` from Python); nothing here listens on a sock
     serve run examples.serve_ray:app_builder model=examples/convnet.mlir batch=1  # Serve's CLI
 
 A request is a mapping input name -> array (numpy through the handle; nested lists as JSON
-over HTTP); the answer maps each output's primary name to its array (lists over HTTP).
+over HTTP); the answer maps each output's primary name to its array (lists over HTTP). A bad
+request (a wrong shape, an unknown input) raises its `LowpassError` to the handle's caller, or
+is an HTTP 400 `{"error": "..."}`; the replica goes on serving.
 
 Each replica compiles the model once, in `__init__` (with `CACHE_DIR` in the config, the
 replicas after the first load the compiled code instead of compiling), and keeps a pool of
@@ -41,6 +43,10 @@ from typing import Any
 import numpy as np
 from ray import serve
 from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+import lowpass
+from lowpass import LowpassError
 
 DEFAULT_MODEL = str(Path(__file__).resolve().parent / "convnet.mlir")
 
@@ -94,23 +100,22 @@ class LowpassModel:
         batch: bool = False,
         requests: int = 0,
     ) -> None:
-        import lowpass
-
         self.compiled = lowpass.Core().compile_model(model, "CPU", dict(config or {}))
         size = requests or int(self.compiled.get_property("OPTIMAL_NUMBER_OF_INFER_REQUESTS"))
         self._pool = _RequestPool(self.compiled, size)
         self._batch = batch
 
-    async def __call__(self, payload: Any) -> dict[str, Any]:
-        http = isinstance(payload, Request)
-        if http:  # from Serve's HTTP proxy
-            payload = await payload.json()
-        inputs = _as_inputs(payload)
-        if self._batch:
-            outputs = await self._batched(inputs)
-        else:
-            outputs = await self._pool.infer(inputs)
-        return {k: v.tolist() for k, v in outputs.items()} if http else outputs
+    async def __call__(self, payload: Any) -> Any:
+        if not isinstance(payload, Request):  # a DeploymentHandle call: errors are raised
+            return await self._infer(_as_inputs(payload))
+        try:  # from Serve's HTTP proxy: JSON in and out, a bad request is a 400 with its error
+            outputs = await self._infer(_as_inputs(await payload.json()))
+        except (ValueError, LowpassError) as e:
+            return JSONResponse({"error": str(e)}, status_code=400)
+        return {k: v.tolist() for k, v in outputs.items()}
+
+    async def _infer(self, inputs: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+        return await (self._batched(inputs) if self._batch else self._pool.infer(inputs))
 
     @serve.batch(max_batch_size=8, batch_wait_timeout_s=0.002)
     async def _batched(self, batch: list[dict[str, np.ndarray]]) -> list[dict[str, np.ndarray]]:
@@ -129,8 +134,6 @@ def app_builder(args: dict[str, str]) -> Any:
 
 def main(argv: list[str] | None = None) -> None:
     import ray
-
-    import lowpass
 
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[1] if __doc__ else None)
     p.add_argument("--model", default=DEFAULT_MODEL)

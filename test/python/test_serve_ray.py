@@ -5,7 +5,11 @@ answer bit for bit the direct `infer()` of its input on the CPU device. Skipped 
 from __future__ import annotations
 
 import importlib.util
+import json
+import socket
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import numpy as np
@@ -19,7 +23,7 @@ serve = pytest.importorskip("ray.serve")
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "serve_ray.py"
 REQUESTS = 200
 # One Ray instance at a time (ports, the 2 cores): with `pytest -n 2 --dist loadgroup` the
-# file's tests share one worker; the module fixture starts Ray once.
+# file's tests share one worker; the module fixture starts Ray and Serve once.
 pytestmark = pytest.mark.xdist_group("ray-serve")
 
 
@@ -33,22 +37,42 @@ def _example():
     return module
 
 
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
 @pytest.fixture(scope="module")
-def local_ray():
+def http_port():
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
-        yield
+        port = _free_port()  # Serve's own HTTP proxy, on the loopback only
+        serve.start(http_options={"host": "127.0.0.1", "port": port})
+        yield port
     finally:
         serve.shutdown()
         ray.shutdown()
 
 
+def _post(port: int, route: str, body: object) -> tuple[int, dict]:
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}{route}", data=json.dumps(body).encode(), method="POST"
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
 @pytest.mark.parametrize("batch", [False, True], ids=["unbatched", "batched"])
-def test_200_concurrent_requests_equal_direct_infer(local_ray: None, batch: bool) -> None:
+def test_200_concurrent_requests_equal_direct_infer(http_port: int, batch: bool) -> None:
     example = _example()
     model = example.DEFAULT_MODEL
+    name = f"lowpass-{batch}"
     app = example.LowpassModel.options(num_replicas=1).bind(model, None, batch, 4)
-    handle = serve.run(app, name=f"lowpass-{batch}", route_prefix=None)
+    handle = serve.run(app, name=name, route_prefix=f"/{name}")
     try:
         rng = np.random.default_rng(7)
         xs = [rng.standard_normal((1, 3, 32, 32)).astype(np.float32) for _ in range(REQUESTS)]
@@ -56,7 +80,8 @@ def test_200_concurrent_requests_equal_direct_infer(local_ray: None, batch: bool
         responses = [handle.remote({"data": x}) for x in xs]  # all in flight at once
         answers = [r.result(timeout_s=60) for r in responses]
         assert time.monotonic() - start < 90
-        request = lowpass.Core().compile_model(model, "CPU").create_infer_request()
+        compiled = lowpass.Core().compile_model(model, "CPU")
+        request = compiled.create_infer_request()
         for x, answer in zip(xs, answers, strict=True):
             assert set(answer) == {"prob"}
             expected = request.infer({"data": x})["prob"]
@@ -64,23 +89,17 @@ def test_200_concurrent_requests_equal_direct_infer(local_ray: None, batch: bool
             np.testing.assert_array_equal(answer["prob"], expected)
         # Distinct inputs give distinct answers: a mix-up of requests would show.
         assert len({a["prob"].tobytes() for a in answers}) == REQUESTS
-    finally:
-        serve.delete(f"lowpass-{batch}")
 
-
-def test_bad_input_is_the_callers_error(local_ray: None) -> None:
-    example = _example()
-    handle = serve.run(
-        example.LowpassModel.bind(example.DEFAULT_MODEL), name="lowpass-bad", route_prefix=None
-    )
-    try:
-        bad = handle.remote({"data": np.zeros((1, 3, 8, 8), np.float32)})
-        with pytest.raises(Exception, match="data"):
-            bad.result(timeout_s=60)
-        # The replica goes on serving (its request went back to the pool).
-        x = np.ones((1, 3, 32, 32), np.float32)
-        good = handle.remote({"data": x}).result(timeout_s=60)
-        direct = lowpass.Core().compile_model(example.DEFAULT_MODEL, "CPU")({"data": x})
-        np.testing.assert_array_equal(good["prob"], direct["prob"])
+        # A bad input fails its own call only (its request goes back to the pool).
+        with pytest.raises(Exception, match=r"input 'data' has shape \[1, 3, 8, 8\]"):
+            handle.remote({"data": np.zeros((1, 3, 8, 8), np.float32)}).result(timeout_s=60)
+        # Over Serve's HTTP proxy: JSON lists, the same bits (float32 -> JSON -> float32).
+        status, body = _post(http_port, f"/{name}", {"data": xs[0].tolist()})
+        assert status == 200, body
+        np.testing.assert_array_equal(np.asarray(body["prob"], np.float32), answers[0]["prob"])
+        status, body = _post(http_port, f"/{name}", {"data": [[1.0, 2.0]]})
+        assert status == 400 and "input 'data' has shape [1, 2]" in body["error"], body
+        status, body = _post(http_port, f"/{name}", [1.0])
+        assert status == 400 and "JSON object" in body["error"], body
     finally:
-        serve.delete("lowpass-bad")
+        serve.delete(name)
