@@ -135,7 +135,7 @@ def app_builder(args: dict[str, str]) -> Any:
 def main(argv: list[str] | None = None) -> None:
     import ray
 
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[1] if __doc__ else None)
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].strip() if __doc__ else None)
     p.add_argument("--model", default=DEFAULT_MODEL)
     p.add_argument("--replicas", type=int, default=1)
     p.add_argument("--batch", action="store_true", help="gather calls with @serve.batch")

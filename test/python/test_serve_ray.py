@@ -22,9 +22,10 @@ serve = pytest.importorskip("ray.serve")
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "serve_ray.py"
 REQUESTS = 200
-# One Ray instance at a time (ports, the 2 cores): with `pytest -n 2 --dist loadgroup` the
-# file's tests share one worker; the module fixture starts Ray and Serve once.
-pytestmark = pytest.mark.xdist_group("ray-serve")
+# One Ray instance at a time (its ports, the 2 cores): everything runs in one test function,
+# so `pytest -n 2` (CI's load distribution) never starts two Ray instances for this file; the
+# group keeps it with any later Ray test under `--dist loadgroup`.
+pytestmark = pytest.mark.xdist_group("ray")
 
 
 def _example():
@@ -43,7 +44,7 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def http_port():
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
@@ -66,9 +67,13 @@ def _post(port: int, route: str, body: object) -> tuple[int, dict]:
         return e.code, json.loads(e.read())
 
 
-@pytest.mark.parametrize("batch", [False, True], ids=["unbatched", "batched"])
-def test_200_concurrent_requests_equal_direct_infer(http_port: int, batch: bool) -> None:
+def test_200_concurrent_requests_equal_direct_infer(http_port: int) -> None:
     example = _example()
+    for batch in (False, True):  # each call, then calls gathered by @serve.batch
+        _check_mode(example, http_port, batch)
+
+
+def _check_mode(example, http_port: int, batch: bool) -> None:
     model = example.DEFAULT_MODEL
     name = f"lowpass-{batch}"
     app = example.LowpassModel.options(num_replicas=1).bind(model, None, batch, 4)
