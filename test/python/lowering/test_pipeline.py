@@ -62,7 +62,7 @@ def _rows(graph) -> list[tuple[str, str, str, str]]:  # type: ignore[no-untyped-
 def _run(text: str, seed: int = 0) -> tuple[list[np.ndarray], object]:
     core = lowpass.Core()
     compiled = core.compile_model(core.read_model(text), "CPU", {"PERF_COUNT": True})
-    graph = compiled._cpu.graph  # type: ignore[attr-defined]
+    graph = compiled.device_model.graph  # type: ignore[attr-defined]
     request = compiled.create_infer_request()
     names = [p.name for p in compiled.inputs]
     result = request.infer(dict(zip(names, _feeds(graph, seed), strict=True)))
