@@ -50,7 +50,7 @@ def main() -> None:
             stateful_lstm(a.input, hidden), "CPU", {"INFERENCE_NUM_THREADS": a.threads}
         )
         request = compiled.create_infer_request()
-        device = request._cpu
+        device = request.device_request
         x = np.zeros((1, 1, a.input), np.float32)
         z = np.zeros((1, hidden), np.float32)
         inputs = {"X": x, "H0": z, "C0": z}

@@ -105,7 +105,7 @@ def lowpass_step(
 
 def lowpass_native_step(request: object, hidden: int) -> Step:
     """The compiled entry function alone (inputs copied in, one native call)."""
-    cpu = request._cpu  # type: ignore[attr-defined]
+    cpu = request.device_request  # type: ignore[attr-defined]
     zeros = np.zeros((1, hidden), np.float32)
 
     def step(x: np.ndarray) -> np.ndarray:
@@ -471,7 +471,7 @@ def bench_quantized(
     profiled_request.infer({"X": xs_check[0].reshape(1, 1, -1), "H0": zeros, "C0": zeros})
     rows = [r for r in profiled_request.get_profiling_info() if r.node_type == "LSTMCell"]
     notes["lowpass CPU LSTMCell"] = rows[0].exec_type if rows else "?"
-    asm = cpu_request._cpu.graph.library.assembly()  # type: ignore[attr-defined]
+    asm = cpu_request.device_request.graph.library.assembly()  # type: ignore[attr-defined]
     notes["lowpass int8 kernel"] = "vpmaddubsw (u8s8)" if "vpmaddubsw" in asm else "vpmaddwd (s16)"
     impls: dict[str, Step] = {"lowpass CPU int8 infer()": cpu}
     native_request = lowpass_step(model, "CPU", hidden, threads)[1]

@@ -806,9 +806,13 @@ class CompiledModel:
         return stream if model_stream is None else None
 
     @property
-    def _cpu(self) -> Any:
-        """The CPU device's compiled model (its `graph`: tests, `--emit-llvm`), else None."""
-        return self._compiled if self.device == "CPU" else None
+    def device_model(self) -> DeviceCompiledModel:
+        """
+        The device's own compiled model (`lowpass.runtime.device.DeviceCompiledModel`), for
+        tools, tests and benchmarks that look inside it: on the CPU device a
+        `CpuCompiledModel` (its `graph`: the compiled groups, their LLVM IR and code).
+        """
+        return self._compiled
 
     def get_property(self, name: Any) -> Any:
         """A property of the compiled model (OpenVINO names), e.g. INFERENCE_NUM_THREADS."""
@@ -1179,9 +1183,14 @@ class InferRequest:
         return self._device.variables
 
     @property
-    def _cpu(self) -> Any:
-        """The CPU device's request (its buffers and `graph`: tests, benchmarks), else None."""
-        return self._device if self.compiled_model.device == "CPU" else None
+    def device_request(self) -> DeviceRequest:
+        """
+        The device's own request (`lowpass.runtime.device.DeviceRequest`), for tools, tests
+        and benchmarks that look inside it: `native_code()` on any device; on the CPU device
+        a `CpuInferRequest` (its buffers and `graph`), or a `DynamicCpuInferRequest` for a
+        model with dynamic shapes.
+        """
+        return self._device
 
     def reset_state(self) -> None:
         """Reset every variable: the next ReadValue of each returns its initializer."""

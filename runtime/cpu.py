@@ -832,6 +832,10 @@ class CpuInferRequest:
         """`op_rows()` if the config asked for profiling (PERF_COUNT), else None."""
         return self.op_rows() if self.perf_count else None
 
+    def native_code(self, optimized: bool = True) -> str:
+        """The graph's LLVM IR (`CompiledGraph.llvm_ir`): what `--emit-llvm` writes."""
+        return self.graph.llvm_ir(optimized)
+
     def op_rows(self) -> list[tuple[str, str, str, timedelta, str]]:
         """(name, type, exec type, time, status) per op of the graph, in execution order."""
         rows = []
@@ -920,6 +924,10 @@ class DynamicCpuInferRequest:
         if not self._compiled.config.perf_count:
             return None
         return self._current.op_rows() if self._current is not None else []
+
+    def native_code(self, optimized: bool = True) -> str:
+        """The LLVM IR of the graph of the last inference's shapes."""
+        return self.graph.llvm_ir(optimized)
 
 
 class _GroupFailure(Exception):

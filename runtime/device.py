@@ -14,7 +14,12 @@ is three objects:
   the checked inputs (one array per graph input, of the input's shape, any numeric dtype: the
   device converts), `outputs(share_outputs)` gives the results (the request's stages 3 and 4/5
   in profiling), `variables` is its `VariableStore` (the State API), `profiling_rows()` its
-  rows per op (None while profiling is off).
+  rows per op (None while profiling is off), `native_code(optimized)` the code it runs as
+  text (the CPU device: LLVM IR; None on a device that runs no native code, as REFERENCE).
+
+`CompiledModel.device_model` and `InferRequest.device_request` are the public hook to these
+objects (tools, tests and benchmarks reach a device's own attributes, e.g. the CPU device's
+`graph`, through them).
 
 `lowpass.runtime.core` (Core, CompiledModel, InferRequest) is the same for every device: it
 looks devices up by name here. REFERENCE (`lowpass.runtime.interpreter`) and CPU
@@ -113,6 +118,15 @@ class DeviceRequest(Protocol):
 
     def profiling_rows(self) -> list[OpRow] | None:
         """One row per op of the graph in execution order; None if profiling is off."""
+        ...
+
+    def native_code(self, optimized: bool = True) -> str | None:
+        """
+        The native code this request runs, as text (what `lowpass-run --emit-llvm` writes:
+        the CPU device's LLVM IR, after its optimization pipeline unless not `optimized`;
+        for a model with dynamic shapes, that of the last inference's shapes); None on a
+        device that has no native code (REFERENCE interprets the graph).
+        """
         ...
 
 

@@ -176,6 +176,10 @@ class ReferenceRequest:
             rows.append((op_display_name(op, index), op_type_name(op), _exec_type(op), t, status))
         return rows
 
+    def native_code(self, optimized: bool = True) -> None:
+        """None: the REFERENCE device interprets the graph, it compiles no native code."""
+        return None
+
 
 def _display(op: Operation) -> str:
     parent = op.parent_block()

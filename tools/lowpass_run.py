@@ -685,7 +685,10 @@ def _check_args(args: argparse.Namespace, bench: bool) -> None:
 def _emit_llvm(args: argparse.Namespace, request: InferRequest) -> None:
     """--emit-llvm, after the first inference: a dynamic model is compiled for its shapes."""
     if args.emit_llvm:
-        text = request._cpu.graph.llvm_ir()
+        text = request.device_request.native_code()
+        if text is None:
+            device = request.compiled_model.device
+            raise LowpassError(f"--emit-llvm: the {device} device runs no native code")
         if args.emit_llvm == "-":
             print(text)
         else:

@@ -213,7 +213,7 @@ def run_variant(
             if device == "CPU":
                 row.time_ms = f"{elapsed * 1e3:.3g}"
                 if variant in INT8_VARIANTS:
-                    k, n = cpu_int8_coverage(request._cpu.graph)
+                    k, n = cpu_int8_coverage(request.device_request.graph)
                     row.int8 = f"{k}/{n}"
                     if openvino_int8 is not None:
                         row.int8 += f" (OpenVINO {openvino_int8[0]}/{openvino_int8[1]})"

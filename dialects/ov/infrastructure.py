@@ -652,6 +652,17 @@ class SubGraphOp(OvOp):
         return tensor(shape, element_type_of(outer))
 
     def verify_attrs(self) -> None:
+        """The body, the special ports, then every input and output description."""
+        self._verify_body()
+        self._verify_special_ports()
+        self._verify_input_descriptions()
+        self._verify_output_descriptions()
+
+    def _verify_body(self) -> None:
+        """
+        The body is one block ending with `ov.yield`, a TensorIterator's body holds no
+        TensorIterator, and `parameter_names` (if given) names each body parameter once.
+        """
         block_count = len(self.body.blocks)
         if block_count != 1:
             raise VerifyException(f"body must have exactly one block, got {block_count}")
@@ -664,91 +675,31 @@ class SubGraphOp(OvOp):
                     "(OpenVINO: no nested TensorIterator; use a Loop)"
                 )
         params = self.body_block.args
-        results = self.body_results()
         names = self.parameter_names_attr
         if names is not None and len(names.data) != len(params):
             raise VerifyException(
                 f"parameter_names has {len(names.data)} names, expected one per body "
                 f"parameter ({len(params)})"
             )
-        self._verify_special_ports()
-        special_params = self.special_parameters()
-        special_results = self.special_results()
 
-        # ---- inputs
-        first = self.FIRST_DATA_INPUT
+    def _verify_input_descriptions(self) -> None:
+        """
+        Each input description is valid (`_verify_input_description`); together they describe
+        every data operand and every body parameter but the special ones, and the sliced
+        inputs agree on the number of iterations.
+        """
         operand_seen: dict[int, int] = {}
         param_seen: dict[int, int] = {}
         counts: list[tuple[int, int]] = []
         for k, desc in enumerate(self.input_descriptions_attr.data):
-            if not isinstance(desc, INPUT_DESCRIPTION_TYPES):
-                raise VerifyException(
-                    f"input description #{k} must be #ov.slice, #ov.merged or #ov.invariant, "
-                    f"got {desc}"
-                )
-            what = f"input description #{k} ({desc})"
-            i, p = desc.input_index, desc.parameter_index
-            if not first <= i < len(self.operands):
-                raise VerifyException(
-                    f"{what}: input {i} is out of range, expected an operand index in "
-                    f"[{first}, {len(self.operands) - 1}]"
-                    + (" (data inputs of ov.loop start at 2)" if first else "")
-                )
-            if i in operand_seen:
-                raise VerifyException(
-                    f"{what}: operand #{i} is already described by input description "
-                    f"#{operand_seen[i]}"
-                )
-            operand_seen[i] = k
-            if not 0 <= p < len(params):
-                raise VerifyException(
-                    f"{what}: param {p} is out of range, the body has {len(params)} parameters"
-                )
-            if p in special_params:
-                raise VerifyException(
-                    f"{what}: body parameter #{p} is the {special_params[p]} parameter, which "
-                    "takes no input"
-                )
-            if p in param_seen:
-                raise VerifyException(
-                    f"{what}: body parameter #{p} is already described by input description "
-                    f"#{param_seen[p]}"
-                )
-            param_seen[p] = k
-            outer = self.outer_input(desc)
-            if isinstance(desc, SliceInputAttr):
-                n = self._verify_slicing(what, desc.slicing(), shape_of(outer), "input")
-                if n is not None:
-                    counts.append((k, n))
-            if isinstance(desc, MergedInputAttr):
-                r = desc.result_index
-                if not 0 <= r < len(results):
-                    raise VerifyException(
-                        f"{what}: result {r} is out of range, the body has {len(results)} "
-                        "results"
-                    )
-            expected = self.expected_parameter_type(desc)
-            if params[p].type != expected:
-                how = (
-                    "the outer type with the sliced axis = part_size"
-                    if isinstance(desc, SliceInputAttr)
-                    else "the outer input type"
-                )
-                raise VerifyException(
-                    f"{what}: body parameter #{p} has type {params[p].type}, expected "
-                    f"{expected} ({how})"
-                )
-            if isinstance(desc, MergedInputAttr):
-                r = desc.result_index
-                if results[r].type != params[p].type:
-                    raise VerifyException(
-                        f"{what}: back-edge body result #{r} has type {results[r].type}, "
-                        f"expected the type of body parameter #{p}, {params[p].type}"
-                    )
-        for i in range(first, len(self.operands)):
+            n = self._verify_input_description(k, desc, operand_seen, param_seen)
+            if n is not None:
+                counts.append((k, n))
+        for i in range(self.FIRST_DATA_INPUT, len(self.operands)):
             if i not in operand_seen:
                 raise VerifyException(f"operand #{i} is not described by any input description")
-        for p in range(len(params)):
+        special_params = self.special_parameters()
+        for p in range(len(self.body_block.args)):
             if p not in param_seen and p not in special_params:
                 raise VerifyException(
                     f"body parameter #{p} is not described by any input description"
@@ -759,67 +710,196 @@ class SubGraphOp(OvOp):
                 f"sliced inputs give different numbers of iterations ({listing})"
             )
 
-        # ---- outputs
-        output_seen: dict[int, int] = {}
-        used_results = set(special_results) | {d.result_index for d in self.merged_inputs()}
-        n_iter = self.num_iterations()
-        for k, desc in enumerate(self.output_descriptions_attr.data):
-            if not isinstance(desc, OUTPUT_DESCRIPTION_TYPES):
-                raise VerifyException(
-                    f"output description #{k} must be #ov.body_output or #ov.concat_output, "
-                    f"got {desc}"
-                )
-            what = f"output description #{k} ({desc})"
-            r, o = desc.result_index, desc.output_index
+    def _verify_input_description(
+        self, k: int, desc: Attribute, operand_seen: dict[int, int], param_seen: dict[int, int]
+    ) -> int | None:
+        """
+        Input description #k is a slice, merged or invariant input whose ports are valid
+        (`_verify_input_ports`, which records them in `operand_seen` and `param_seen`), whose
+        slicing fits its outer input (`_verify_slicing`) and whose body parameter and
+        back-edge have the expected types (`_verify_input_types`). Returns the number of
+        iterations a sliced input gives, if known.
+        """
+        if not isinstance(desc, INPUT_DESCRIPTION_TYPES):
+            raise VerifyException(
+                f"input description #{k} must be #ov.slice, #ov.merged or #ov.invariant, "
+                f"got {desc}"
+            )
+        what = f"input description #{k} ({desc})"
+        self._verify_input_ports(k, what, desc, operand_seen, param_seen)
+        n = None
+        if isinstance(desc, SliceInputAttr):
+            outer = shape_of(self.outer_input(desc))
+            n = self._verify_slicing(what, desc.slicing(), outer, "input")
+        self._verify_input_types(what, desc)
+        return n
+
+    def _verify_input_ports(
+        self,
+        k: int,
+        what: str,
+        desc: InputDescription,
+        operand_seen: dict[int, int],
+        param_seen: dict[int, int],
+    ) -> None:
+        """
+        The description's operand is a data operand and its body parameter one that takes an
+        input (not a special one), neither described by an earlier description.
+        """
+        first = self.FIRST_DATA_INPUT
+        i, p = desc.input_index, desc.parameter_index
+        if not first <= i < len(self.operands):
+            raise VerifyException(
+                f"{what}: input {i} is out of range, expected an operand index in "
+                f"[{first}, {len(self.operands) - 1}]"
+                + (" (data inputs of ov.loop start at 2)" if first else "")
+            )
+        if i in operand_seen:
+            raise VerifyException(
+                f"{what}: operand #{i} is already described by input description "
+                f"#{operand_seen[i]}"
+            )
+        operand_seen[i] = k
+        params = self.body_block.args
+        if not 0 <= p < len(params):
+            raise VerifyException(
+                f"{what}: param {p} is out of range, the body has {len(params)} parameters"
+            )
+        special_params = self.special_parameters()
+        if p in special_params:
+            raise VerifyException(
+                f"{what}: body parameter #{p} is the {special_params[p]} parameter, which "
+                "takes no input"
+            )
+        if p in param_seen:
+            raise VerifyException(
+                f"{what}: body parameter #{p} is already described by input description "
+                f"#{param_seen[p]}"
+            )
+        param_seen[p] = k
+
+    def _verify_input_types(self, what: str, desc: InputDescription) -> None:
+        """
+        A merged input's back-edge is a body result; the body parameter has the type of its
+        outer input (sliced: with the axis = part_size), and a back-edge has that type too.
+        """
+        params = self.body_block.args
+        results = self.body_results()
+        p = desc.parameter_index
+        if isinstance(desc, MergedInputAttr):
+            r = desc.result_index
             if not 0 <= r < len(results):
                 raise VerifyException(
-                    f"{what}: result {r} is out of range, the body has {len(results)} results"
+                    f"{what}: result {r} is out of range, the body has {len(results)} "
+                    "results"
                 )
-            used_results.add(r)
-            if not 0 <= o < len(self.results):
+        expected = self.expected_parameter_type(desc)
+        if params[p].type != expected:
+            how = (
+                "the outer type with the sliced axis = part_size"
+                if isinstance(desc, SliceInputAttr)
+                else "the outer input type"
+            )
+            raise VerifyException(
+                f"{what}: body parameter #{p} has type {params[p].type}, expected "
+                f"{expected} ({how})"
+            )
+        if isinstance(desc, MergedInputAttr):
+            r = desc.result_index
+            if results[r].type != params[p].type:
                 raise VerifyException(
-                    f"{what}: output {o} is out of range, the op has {len(self.results)} results"
+                    f"{what}: back-edge body result #{r} has type {results[r].type}, "
+                    f"expected the type of body parameter #{p}, {params[p].type}"
                 )
-            if o in output_seen:
-                raise VerifyException(
-                    f"{what}: result #{o} is already described by output description "
-                    f"#{output_seen[o]}"
-                )
-            output_seen[o] = k
-            if isinstance(desc, ConcatOutputAttr):
-                self._verify_slicing(what, desc.slicing(), shape_of(results[r]), "output")
-            else:
-                it = desc.get("iteration")
-                if it < -1 or (n_iter >= 0 and it >= n_iter):
-                    bound = f" and below the {n_iter} iterations" if n_iter >= 0 else ""
-                    raise VerifyException(
-                        f"{what}: iteration must be -1 (the last) or a non-negative index"
-                        f"{bound}, got {it}"
-                    )
-            expected = self._output_type(desc, n_iter)
-            declared = self.results[o].type
-            if not types_compatible(expected, declared):
-                how = (
-                    "the body result type"
-                    if isinstance(desc, BodyOutputAttr)
-                    else f"the body result type with the axis = num_iterations ({n_iter}) "
-                    "x part_size"
-                    if n_iter >= 0
-                    else "the body result type with a dynamic axis (unknown number of "
-                    "iterations)"
-                )
-                raise VerifyException(
-                    f"{what}: result #{o} has type {declared}, expected {expected} ({how})"
-                )
+
+    def _verify_output_descriptions(self) -> None:
+        """
+        Each output description is valid (`_verify_output_description`); together they
+        describe every result of the op, and every body result is used (by an output
+        description, a back-edge or a special port).
+        """
+        output_seen: dict[int, int] = {}
+        used_results = set(self.special_results()) | {
+            d.result_index for d in self.merged_inputs()
+        }
+        n_iter = self.num_iterations()
+        for k, desc in enumerate(self.output_descriptions_attr.data):
+            used_results.add(self._verify_output_description(k, desc, output_seen, n_iter))
         for o in range(len(self.results)):
             if o not in output_seen:
                 raise VerifyException(f"result #{o} is not described by any output description")
-        for r in range(len(results)):
+        for r in range(len(self.body_results())):
             if r not in used_results:
                 raise VerifyException(
                     f"body result #{r} is not used: no output description, back-edge or "
                     "special port refers to it"
                 )
+
+    def _verify_output_description(
+        self, k: int, desc: Attribute, output_seen: dict[int, int], n_iter: int
+    ) -> int:
+        """
+        Output description #k is a body or concat output of a body result to a result of the
+        op not described before (recorded in `output_seen`), with a valid slicing
+        (`_verify_slicing`) or iteration, and the result has the type it gives
+        (`_verify_output_type`). Returns its body result's index.
+        """
+        if not isinstance(desc, OUTPUT_DESCRIPTION_TYPES):
+            raise VerifyException(
+                f"output description #{k} must be #ov.body_output or #ov.concat_output, "
+                f"got {desc}"
+            )
+        what = f"output description #{k} ({desc})"
+        results = self.body_results()
+        r, o = desc.result_index, desc.output_index
+        if not 0 <= r < len(results):
+            raise VerifyException(
+                f"{what}: result {r} is out of range, the body has {len(results)} results"
+            )
+        if not 0 <= o < len(self.results):
+            raise VerifyException(
+                f"{what}: output {o} is out of range, the op has {len(self.results)} results"
+            )
+        if o in output_seen:
+            raise VerifyException(
+                f"{what}: result #{o} is already described by output description "
+                f"#{output_seen[o]}"
+            )
+        output_seen[o] = k
+        if isinstance(desc, ConcatOutputAttr):
+            self._verify_slicing(what, desc.slicing(), shape_of(results[r]), "output")
+        else:
+            it = desc.get("iteration")
+            if it < -1 or (n_iter >= 0 and it >= n_iter):
+                bound = f" and below the {n_iter} iterations" if n_iter >= 0 else ""
+                raise VerifyException(
+                    f"{what}: iteration must be -1 (the last) or a non-negative index"
+                    f"{bound}, got {it}"
+                )
+        self._verify_output_type(what, desc, n_iter)
+        return r
+
+    def _verify_output_type(self, what: str, desc: OutputDescription, n_iter: int) -> None:
+        """
+        The op's result has the type the description gives: the body result's type, for a
+        concat output with the axis = num_iterations x part_size (dynamic if unknown).
+        """
+        o = desc.output_index
+        expected = self._output_type(desc, n_iter)
+        declared = self.results[o].type
+        if not types_compatible(expected, declared):
+            how = (
+                "the body result type"
+                if isinstance(desc, BodyOutputAttr)
+                else f"the body result type with the axis = num_iterations ({n_iter}) "
+                "x part_size"
+                if n_iter >= 0
+                else "the body result type with a dynamic axis (unknown number of "
+                "iterations)"
+            )
+            raise VerifyException(
+                f"{what}: result #{o} has type {declared}, expected {expected} ({how})"
+            )
 
     def _verify_slicing(
         self, what: str, s: Slicing, shape: Sequence[int], kind: str

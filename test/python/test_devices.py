@@ -67,6 +67,9 @@ class _TracingRequest:
         assert rows is not None
         return [(name, kind, "trace_" + exec_type, t, s) for name, kind, exec_type, t, s in rows]
 
+    def native_code(self, optimized: bool = True) -> str | None:
+        return self._inner.native_code(optimized)
+
 
 class _TracingCompiledModel:
     def __init__(self, inner: DeviceCompiledModel, log: list[str], fail: bool) -> None:
@@ -113,6 +116,44 @@ def test_builtin_devices_implement_the_protocol(core: lowpass.Core) -> None:
         (y,) = request.outputs(False)
         assert y.dtype == np.float32 and y.flags.writeable
         np.testing.assert_array_equal(y, [2, 4])
+        code = request.native_code()
+        if name == "CPU":  # the graph's LLVM IR, after O3 unless not optimized
+            assert code is not None and "define" in code
+            assert code != request.native_code(optimized=False)
+        else:  # REFERENCE interprets the graph
+            assert code is None
+
+
+def test_the_device_objects_are_public(core: lowpass.Core) -> None:
+    """`device_model` and `device_request` are the device's own objects, on every device."""
+    for name in core.available_devices:
+        compiled = core.compile_model(MODEL, name)
+        assert isinstance(compiled.device_model, DeviceCompiledModel)
+        assert compiled.device_model is compiled.device_model
+        request = compiled.create_infer_request()
+        assert isinstance(request.device_request, DeviceRequest)
+        assert request.device_request is not compiled.create_infer_request().device_request
+        request.infer([np.array([1, 2], np.float32)])
+        (state,) = request.query_state()
+        assert state.name in request.device_request.variables.names()
+    cpu = core.compile_model(MODEL, "CPU")
+    request = cpu.create_infer_request()
+    assert request.device_request.graph is cpu.device_model.graph  # type: ignore[attr-defined]
+    assert request.device_request.native_code(optimized=False) == cpu.device_model.graph.llvm_ir(
+        optimized=False
+    )  # type: ignore[attr-defined]
+
+
+def test_emit_llvm_needs_native_code(core: lowpass.Core, registry: None) -> None:
+    """`lowpass-run --emit-llvm` asks the request for its native code, whatever the device."""
+    from argparse import Namespace
+
+    from lowpass.tools.lowpass_run import _emit_llvm
+
+    register_device("TRACE", TracingDevice)  # (lowpass-run takes CPU only: a device without it)
+    request = core.compile_model(MODEL, "TRACE").create_infer_request()
+    with pytest.raises(LowpassError, match=r"^--emit-llvm: the TRACE device runs no native code$"):
+        _emit_llvm(Namespace(emit_llvm="-"), request)
 
 
 def test_a_registered_device_is_looked_up_by_name(core: lowpass.Core, registry: None) -> None:

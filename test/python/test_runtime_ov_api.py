@@ -433,9 +433,9 @@ def test_streams_of_several_threads_have_their_own_pools() -> None:
     compiled = lowpass.Core().compile_model(
         EXAMPLES / "convnet.mlir", "CPU", {"NUM_STREAMS": 2, "INFERENCE_NUM_THREADS": 4}
     )
-    graph = compiled._cpu.graph
+    graph = compiled.device_model.graph
     assert graph.threads == 2
-    slots = compiled._cpu.stream_slots
+    slots = compiled.device_model.stream_slots
     entries = slots.entries(graph)
     assert len(set(entries)) == 2  # two copies of the code
     assert {(2, 0), (2, 1)} <= set(pools())  # stream 1's pools, started when it was loaded

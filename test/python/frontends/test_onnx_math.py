@@ -327,7 +327,7 @@ def test_mobilenet_like_block_on_cpu() -> None:
     compiled = lowpass.Core().compile_model(module, "CPU")
     got = compiled(feeds)[compiled.outputs[0].name]
     np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
-    graph = compiled._cpu.graph
+    graph = compiled.device_model.graph
     assert not graph.fallback_groups
     # Clip-11's Maximum/Minimum, HardSwish and the HSigmoid gate run in the convolutions'
     # post-op programs: no group of their own

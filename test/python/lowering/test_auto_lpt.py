@@ -105,11 +105,11 @@ def test_ir_with_the_cpu_pipelines_decisions_is_compiled_as_it_states_them() -> 
     from lowpass.lowering.pipeline import run_pipeline
 
     module = _read("qconvnet.mlir")
-    assert lowpass.Core().compile_model(module.clone(), "CPU")._cpu.lpt
+    assert lowpass.Core().compile_model(module.clone(), "CPU").device_model.lpt
     run_pipeline(module)
     assert is_quantized(module)
     compiled = lowpass.Core().compile_model(module, "CPU")
-    assert not compiled._cpu.lpt
+    assert not compiled.device_model.lpt
 
 
 def test_lp_transforms_mode_takes_yes_or_no() -> None:

@@ -62,7 +62,7 @@ def compare(
 
 
 def graph_of(compiled: lowpass.CompiledModel) -> compiler_module.CompiledGraph:
-    return compiled._cpu.graph
+    return compiled.device_model.graph
 
 
 def rows(compiled: lowpass.CompiledModel, inputs: dict | None = None) -> list:

@@ -237,7 +237,7 @@ def test_config_threads_and_profiling() -> None:
     core = lowpass.Core()
     compiled = core.compile_model(STATE, "CPU", {"INFERENCE_NUM_THREADS": 2})
     assert compiled.get_property("INFERENCE_NUM_THREADS") == 2
-    assert compiled._cpu.graph.threads == min(2, available_cores())
+    assert compiled.device_model.graph.threads == min(2, available_cores())
     request = compiled.create_infer_request()
     request.infer({"x": np.ones((1, 3)), "init": np.zeros((1, 3))})
     assert request.get_profiling_info() == []  # as OpenVINO: only with PERF_COUNT
@@ -270,7 +270,7 @@ def test_threads_beyond_the_cores_are_capped() -> None:
         compiled = lowpass.Core().compile_model(
             EXAMPLES / "convnet.mlir", "CPU", {"INFERENCE_NUM_THREADS": threads}
         )
-        graph = compiled._cpu.graph
+        graph = compiled.device_model.graph
         assert graph.threads == cores
         assert f"lowpass.pool.{4 * cores}." not in graph.llvm_ir(optimized=False)
         results.append(compiled.create_infer_request().infer({"data": x}))

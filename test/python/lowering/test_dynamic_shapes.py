@@ -47,7 +47,7 @@ def test_a_dynamic_batch_runs_on_cpu_per_shape_with_its_state() -> None:
         total += x.sum(axis=0, keepdims=True)
         np.testing.assert_allclose(request.query_state()[0].state.data, total, rtol=1e-5)
     # three shapes met: three graphs compiled, each once
-    assert len(cpu._cpu._per_shape) == 3
+    assert len(cpu.device_model._per_shape) == 3
     request.reset_state()
     x = np.ones((2, 4), np.float32)
     np.testing.assert_array_equal(request.infer({"x": x})["acc"], [[2, 2, 2, 2]])
@@ -58,9 +58,9 @@ def test_compiled_shapes_are_shared_by_requests() -> None:
     cpu = core.compile_model(core.read_model(BATCH_SUM), "CPU")
     x = np.ones((2, 4), np.float32)
     first = cpu.create_infer_request().infer({"x": x})["y"]
-    graph = cpu._cpu.graph
+    graph = cpu.device_model.graph
     second = cpu.create_infer_request().infer({"x": x})["y"]
-    assert cpu._cpu.graph is graph and len(cpu._cpu._per_shape) == 1
+    assert cpu.device_model.graph is graph and len(cpu.device_model._per_shape) == 1
     np.testing.assert_array_equal(first, second)
 
 

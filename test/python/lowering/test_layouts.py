@@ -374,7 +374,7 @@ def test_nhwc_channels_left_over_run_in_narrower_vectors() -> None:
     import re
 
     model = inverted_residual(True, 12)
-    text = lowpass.Core().compile_model(model, "CPU")._cpu.graph.library.ir_text
+    text = lowpass.Core().compile_model(model, "CPU").device_model.graph.library.ir_text
     found = re.search(r'^define[^\n]*@"dw2_depthwise_nhwc"\(.*?^}', text, re.M | re.S)
     assert found is not None
     body = found.group(0)
@@ -482,7 +482,7 @@ def test_few_positions_split_their_nhwc_pass_between_threads() -> None:
     assert "out" in channels_last(model)
     clear_cache()
     compiled = lowpass.Core().compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": 2})
-    assert "conv_finish_rows" in compiled._cpu.graph.library.ir_text
+    assert "conv_finish_rows" in compiled.device_model.graph.library.ir_text
     _matches_reference(model, {"x": RNG.integers(0, 256, [1, 64, 7, 7]).astype(np.uint8)})
 
 

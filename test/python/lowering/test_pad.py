@@ -75,7 +75,7 @@ def test_pad_modes_bit_for_bit(mode: str, shape: tuple[int, ...], begin: list[in
     x = RNG.standard_normal(shape).astype(np.float32)
     text = pad_model(shape, begin, end, mode, value="-2.5" if mode == "constant" else None)
     want, got, compiled = run_both(text, [x])
-    assert compiled._cpu.graph.groups[0].exec_type.startswith("jit_")
+    assert compiled.device_model.graph.groups[0].exec_type.startswith("jit_")
     np.testing.assert_array_equal(got, want)
 
 

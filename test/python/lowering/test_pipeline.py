@@ -65,7 +65,7 @@ def _run(text: str, seed: int = 0) -> tuple[list[np.ndarray], object]:
     # these tests compare)
     config = {"PERF_COUNT": True, "LP_TRANSFORMS_MODE": False}
     compiled = core.compile_model(core.read_model(text), "CPU", config)
-    graph = compiled._cpu.graph  # type: ignore[attr-defined]
+    graph = compiled.device_model.graph  # type: ignore[attr-defined]
     request = compiled.create_infer_request()
     names = [p.name for p in compiled.inputs]
     result = request.infer(dict(zip(names, _feeds(graph, seed), strict=True)))

@@ -170,12 +170,12 @@ def expected_instructions(weights_7bit: bool) -> tuple[list[str], list[str]]:
 
 
 def defined_functions(request) -> set[str]:  # type: ignore[no-untyped-def]
-    text = request._cpu.graph.llvm_ir(optimized=False)
+    text = request.device_request.native_code(optimized=False)
     return set(re.findall(r'^define [^@]*@"?([^"(]*)', text, flags=re.MULTILINE))
 
 
 def assembly(request) -> str:  # type: ignore[no-untyped-def]
-    return request._cpu.graph.library.assembly()  # type: ignore[no-any-return]
+    return request.device_request.graph.library.assembly()  # type: ignore[no-any-return]
 
 
 # --------------------------------------------------------------------------------------------

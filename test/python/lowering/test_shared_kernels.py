@@ -76,7 +76,7 @@ def _cpu_equals_reference(model: lowpass.Model, feeds: dict[str, np.ndarray],
     for output in model.outputs:
         name = output.get_any_name()
         np.testing.assert_array_equal(np.asarray(got[name]), np.asarray(want[name]))
-    return compiled._cpu.graph.llvm_ir(optimized=False)
+    return compiled.device_model.graph.llvm_ir(optimized=False)
 
 
 @pytest.mark.parametrize("threads", [1, 2])

@@ -67,7 +67,7 @@ def _run(model: lowpass.Model, feeds: dict[str, np.ndarray], threads: int):  # t
     compiled = lowpass.Core().compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": threads})
     got = compiled.create_infer_request().infer(feeds)
     np.testing.assert_array_equal(np.asarray(got["y"]), np.asarray(want["y"]))
-    text = compiled._cpu.graph.llvm_ir(optimized=False)
+    text = compiled.device_model.graph.llvm_ir(optimized=False)
     return re.findall(r'define internal void @"(table_lookup_\w+)"', text)
 
 

@@ -69,7 +69,7 @@ request = compiled.create_infer_request()
 x = np.random.default_rng(0).integers(0, 256, (1, 2, 8, 8), dtype=np.uint8)
 got = np.asarray(request.infer({"x": x})["y"])
 want = np.asarray(core.compile_model(sys.argv[1], "REFERENCE")({"x": x})["y"])
-asm = compiled._cpu.graph.library.assembly()
+asm = compiled.device_model.graph.library.assembly()
 cpu = host_cpu()
 print(json.dumps({
     "isa": cpu.isa, "avx512": cpu.avx512, "vnni": cpu.vnni, "amx": cpu.amx,

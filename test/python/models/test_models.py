@@ -118,7 +118,7 @@ def test_qdq_after_lpt_matches_onnxruntime(name: str, model_dir: Path) -> None:
     np.testing.assert_allclose(got, reference, **DEVICE_TOL)
     # every convolution and MatMul runs on an int8 kernel (those behind an activation
     # zero-point Subtract too: the kernel folds it), as in OpenVINO's CPU plugin
-    int8, total = cpu_int8_coverage(cpu._cpu.graph)
+    int8, total = cpu_int8_coverage(cpu.device_request.graph)
     assert total > 0 and int8 == total, f"{int8} of {total} convolutions/MatMuls in int8"
 
 
