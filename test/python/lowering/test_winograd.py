@@ -183,7 +183,7 @@ def test_non_finite_inputs_propagate_as_the_reference(special: float) -> None:
 
 @pytest.mark.parametrize(("options", "message"), [
     ({"winograd": "no"}, r"compile option 'winograd' is 'no', expected a bool"),
-    ({"winnograd": False}, r"unknown compile option 'winnograd', expected one of winograd"),
+    ({"winnograd": False}, r"unknown compile option 'winnograd', expected one of lpt, winograd"),
 ])
 def test_bad_option_is_a_diagnostic(options: dict, message: str) -> None:
     with pytest.raises(CompileError, match=f"^{message}$"):

@@ -236,7 +236,7 @@ def test_per_tensor_quantization_none_keeps_256_levels(rng):
         ('lpt{precision-restrictions="Convolution 0=u8"}', "bad precision restriction"),
         ('lpt{precision-restrictions="Conv(0=u8)"}', "unsupported operation 'Conv'"),
         ("lpt{update-precisions=maybe}", "maybe"),
-        ("lpt{no-such-option=1}", "no_such_option"),
+        ("lpt{no-such-option=1}", "pass 'lpt': unknown option 'no-such-option'"),
         (
             'test-lpt-convolution{precision-restrictions="Convolution(0=q8)"}',
             "unknown precision 'q8'",
