@@ -14,8 +14,10 @@ are re-inferred from their inputs (a sliced body Parameter takes the outer shape
 sliced axis = part_size, merged and invariant Parameters the outer type, Loop's
 current_iteration is unchanged); the back edges must keep their type, and the op's results then
 follow: the number of iterations of a TensorIterator follows the sequence length, a Loop's trip
-count `Gather(ShapeOf(X))` the new shape, and so do the concatenated outputs. The function's
-result types follow last.
+count `Gather(ShapeOf(X))` the new shape, and so do the concatenated outputs. An If's body
+Parameters take the types of the outer inputs they describe, both bodies are re-inferred, and
+the op's results follow (the taken body's types when the condition is now known, else the two
+merged). The function's result types follow last.
 
 A model is not always reshapable: the most common reason is a constant that hard-codes a shape
 (a Reshape target holding the old sequence length). The pass then fails with a diagnostic that
@@ -60,6 +62,7 @@ from lowpass.dialects.ov.base import (
     tensor,
     to_dtype,
 )
+from lowpass.dialects.ov.conditional import BODIES
 from lowpass.dialects.ov.infrastructure import MergedInputAttr, SubGraphOp
 from lowpass.dialects.ov.shape import ReshapeOp
 from lowpass.ir import SourceMap, find_location
@@ -334,6 +337,8 @@ class _Reshaper:
                 continue
             if isinstance(op, SubGraphOp):
                 self._subgraph(op)
+            elif isinstance(op, ov.IfOp):
+                self._if(op)
             elif isinstance(op, OvOp):
                 if isinstance(op, ov.ReadValueOp):
                     self._refine_variable(op)
@@ -423,6 +428,21 @@ class _Reshaper:
                     message += f"; reshape input '{_input_name(function, init.index)}' as well"
                     raise _Failure(producer, message)
                 raise _Failure(producer, message, producer.operands)
+        self._infer(op)
+
+    def _if(self, op: ov.IfOp) -> None:
+        """Each body's parameters take their outer inputs' types, the bodies are re-inferred,
+        then the op's results (the taken body's types, or both merged)."""
+        for which in BODIES:
+            params = op.body_block(which).args
+            for desc in op.input_descriptions(which):
+                p, i = desc.parameter_index, desc.input_index
+                if not (0 <= p < len(params) and 1 <= i < len(op.operands)):
+                    continue  # reported by the verifier
+                outer = op.operands[i].type
+                if params[p].type != outer:
+                    self._retype(params[p], outer)
+            self._block(op.body_block(which))
         self._infer(op)
 
     def _update_function_type(self, function: func.FuncOp) -> None:

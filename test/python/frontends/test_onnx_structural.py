@@ -282,6 +282,71 @@ def test_if_branch_naming_an_unknown_value_is_an_error() -> None:
         read_onnx(m)
 
 
+def _decoder_if_model() -> onnx.ModelProto:
+    """silero-vad's decoder: y = If(Shape(x)[2] == 1) then Squeeze(x, [2]) else Identity(x),
+    x of shape [1, 4, t] with t dynamic: the branches give ranks 2 and 3."""
+    then_g = helper.make_graph(
+        [helper.make_node("Squeeze", ["x", "axis"], ["sq"])], "then", [], [_out("sq")],
+        [numpy_helper.from_array(np.array([2], np.int64), "axis")],
+    )  # fmt: skip
+    else_g = helper.make_graph(
+        [helper.make_node("Identity", ["x"], ["id"])], "else", [], [_out("id")]
+    )
+    nodes = [
+        helper.make_node("Shape", ["x"], ["shape"]),
+        helper.make_node("Gather", ["shape", "two"], ["t"]),
+        helper.make_node("Equal", ["t", "one"], ["c"]),
+        helper.make_node("If", ["c"], ["y"], name="decoder/If", then_branch=then_g,
+                         else_branch=else_g),
+        helper.make_node("Relu", ["y"], ["r"]),
+    ]  # fmt: skip
+    inits = {"two": np.array(2, np.int64), "one": np.array(1, np.int64)}
+    return model(nodes, {"x": np.zeros((1, 4, 1), np.float32)}, ["r"], inits,
+                 shapes={"x": [1, 4, "t"]})  # fmt: skip
+
+
+def test_if_branches_of_different_ranks_need_the_condition_known() -> None:
+    """OpenVINO gives such an If a dynamic rank; lowpass has none: one located line that says
+    how to make the condition known."""
+    with pytest.raises(FrontendError, match=r"node 'decoder/If' \(#3, If\): output #0: the "
+                       r"branches give tensor<1x4xf32> \(then_branch 'sq'\) and tensor<1x4x\?xf32> "
+                       r"\(else_branch 'id'\), of different ranks, and the condition is not "
+                       r"known when reading: .*--shape"):  # fmt: skip
+        read_onnx(_decoder_if_model())
+
+
+@pytest.mark.parametrize("t", [1, 3])
+def test_if_branches_of_different_ranks_with_a_static_shape(t: int) -> None:
+    """With x's shape given when reading, the condition is known: the taken branch (Squeeze
+    for t = 1, Identity else) replaces the If, as silero-vad's decoder with --shape."""
+    m = _decoder_if_model()
+    x = R.standard_normal((1, 4, t)).astype(np.float32)
+    (want,) = run_ort(m, {"x": x})
+    module = read_onnx(m, input_shapes={"x": [1, 4, t]})
+    assert not any(isinstance(op, ov.IfOp) for op in module.walk())
+    for device in ("REFERENCE", "CPU"):
+        compiled = lowpass.Core().compile_model(module, device)
+        got = np.asarray(compiled({"x": x})[compiled.outputs[0].name])
+        assert got.shape == want.shape == ((1, 4) if t == 1 else (1, 4, t))
+        np.testing.assert_allclose(got, want, rtol=RTOL, atol=0, err_msg=device)
+
+
+def test_if_body_reading_a_dynamic_input_runs_per_shape_on_cpu(tmp_path: Path) -> None:
+    """The CPU device reshapes a dynamic model to its request's shapes (ov-reshape): the If's
+    body parameters take the static shapes too (they kept ?x? before)."""
+    then_g = helper.make_graph([helper.make_node("Relu", ["x"], ["p"])], "then", [], [_out("p")])
+    else_g = helper.make_graph(
+        [helper.make_node("Mul", ["x", "x"], ["q"])], "else", [], [_out("q")]
+    )
+    nodes = [helper.make_node("If", ["c"], ["y"], name="if", then_branch=then_g,
+                              else_branch=else_g)]  # fmt: skip
+    feeds = {"c": np.array(False), "x": np.zeros((2, 5), np.float32)}
+    m = model(nodes, feeds, ["y"], shapes={"x": ["n", "k"]})
+    assert "%x: tensor<?x?xf32>" in str(read_onnx(m))  # a dynamic model
+    for cond in (True, False):
+        check(m, {"c": np.array(cond), "x": R.standard_normal((2, 5)).astype(np.float32)})
+
+
 # ---- Slice with inputs known only when running -> Slice-8 --------------------------------------
 
 
