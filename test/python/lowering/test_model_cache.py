@@ -174,17 +174,26 @@ def test_a_consistent_blob_with_other_variables_is_compiled_again(tmp_path: Path
     assert all(v.shape != (1, 1) for v in graph.variables)
 
 
+def _fallback_blob(
+    tmp_path: Path,
+) -> tuple[Any, np.ndarray, dict[str, Any], np.ndarray, Path]:
+    """`_fallback_model` compiled once with CACHE_DIR `tmp_path`: the model, an input, the
+    config, the first result and the blob written."""
+    model = _fallback_model()
+    x = np.random.default_rng(1).standard_normal((4, 9)).astype(np.float32)
+    config: dict[str, Any] = {"CACHE_DIR": str(tmp_path)}
+    first = np.asarray(lowpass.Core().compile_model(model, "CPU", config)
+                       .create_infer_request().infer({0: x})[0]).copy()
+    (blob,) = _blobs(tmp_path)
+    return model, x, config, first, blob
+
+
 def test_a_graph_with_fallback_groups_loads_its_blob_through_the_plan(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A reference-fallback group runs the model's ops: its blob has no description, and a
     hit runs the pipeline for the plan, then loads the code (no LLVM)."""
-    model = _fallback_model()
-    x = np.random.default_rng(1).standard_normal((4, 9)).astype(np.float32)
-    config = {"CACHE_DIR": str(tmp_path)}
-    first = np.asarray(lowpass.Core().compile_model(model, "CPU", config)
-                       .create_infer_request().infer({0: x})[0]).copy()
-    (blob,) = _blobs(tmp_path)
+    model, x, config, first, blob = _fallback_blob(tmp_path)
     cached = model_cache.load(tmp_path, blob.stem)
     assert cached is not None and "graph" not in cached.meta
     compiler.clear_cache()
@@ -419,12 +428,7 @@ def _fallback_model() -> ModuleOp:
 def test_the_arena_of_a_blob_loaded_through_the_plan_is_checked(tmp_path: Path) -> None:
     """A graph with reference-fallback groups loads its blob through the plan: an arena size
     that does not fit the plan is compiled again."""
-    model = _fallback_model()
-    x = np.random.default_rng(1).standard_normal((4, 9)).astype(np.float32)
-    config = {"CACHE_DIR": str(tmp_path)}
-    first = np.asarray(lowpass.Core().compile_model(model, "CPU", config)
-                       .create_infer_request().infer({0: x})[0]).copy()
-    (blob,) = _blobs(tmp_path)
+    model, x, config, first, blob = _fallback_blob(tmp_path)
 
     def arena(header: dict[str, Any]) -> None:
         header["meta"]["arena_bytes"] += 1  # (this graph's arena is 0 bytes)
