@@ -124,8 +124,8 @@ def build_fq(seed: int, blocks: Sequence[dict]):
             )
         )  # fmt: skip
         d = n.add(d, n.c(0.1 * rng.standard_normal((1, C, 1, 1))))
-        if ln_fq:  # the LayerNorm's input quantized: its DQ moves through Transpose and MVN
-            d = n.fq(d, -3.0, 3.3)
+        if ln_fq is not None:  # the LayerNorm's input quantized: its DQ moves through the
+            d = n.fq(d, *ln_fq)  # Transpose, and into the MVN where it has no zero point
         t = n.layer_norm_nhwc(n.transpose(d, [0, 2, 3, 1]))
         t = n.matmul(n.fq(t, -4.0, 4.0), C, 4 * C)
         t = n.matmul(n.fq(n.gelu_erf(t), -0.17, 4.0), 4 * C, C)
@@ -145,10 +145,12 @@ def build_fq(seed: int, blocks: Sequence[dict]):
     return n.g.module()
 
 
-NNCF = dict(ln_fq=False, branch_fq=False, gamma="spread", nchw_scale=False)
-LN_QUANTIZED = dict(ln_fq=True, branch_fq=False, gamma="init", nchw_scale=False)
-TWO_DEQUANTIZATIONS = dict(ln_fq=True, branch_fq=True, gamma="init", nchw_scale=True)
-BRANCH_QUANTIZED = dict(ln_fq=False, branch_fq=True, gamma="spread", nchw_scale=False)
+NNCF = dict(ln_fq=None, branch_fq=False, gamma="spread", nchw_scale=False)
+LN_QUANTIZED = dict(ln_fq=(-3.0, 3.3), branch_fq=False, gamma="init", nchw_scale=False)
+TWO_DEQUANTIZATIONS = dict(
+    ln_fq=(-3.3 * 128 / 127, 3.3), branch_fq=True, gamma="init", nchw_scale=True
+)
+BRANCH_QUANTIZED = dict(ln_fq=None, branch_fq=True, gamma="spread", nchw_scale=False)
 FQ_CASES = {  # two blocks each (one CPU compile per case keeps the test fast)
     "nncf+two-dequantizations": (NNCF, TWO_DEQUANTIZATIONS),
     "ln-quantized+branch-quantized": (LN_QUANTIZED, BRANCH_QUANTIZED),
