@@ -20,6 +20,8 @@ tf-keras 2.21 wrote the committed files).
   | `bilstm_seq` | `Bidirectional(LSTM(4, return_sequences=True))` |
   | `bigru_seq` | `Bidirectional(GRU(4, return_sequences=True))` |
   | `lstm_dense` | `LSTM(4)` then `Dense(3)` (`tf.MatMul`, `tf.BiasAdd` after the fused op) |
+  | `conv1d_causal` | `Conv1D(4, 3, padding="causal", dilation_rate=2)` (`tf.Pad`) |
+  | `pads` | `tf.pad` REFLECT, SYMMETRIC (`tf.MirrorPad`), `constant_values=1.5` (`tf.PadV2`) |
 
 `python make_keras_examples.py [NAME ...]` rewrites only the named test models.
 
@@ -64,6 +66,17 @@ def _model(  # type: ignore[no-untyped-def]
         dense = keras.layers.Dense(3, name=out)
         model = keras.Model(x, dense(lstm(x)))
         return _perturbed(model, seed)
+    elif name == "conv1d_causal":  # tf.Pad before a VALID convolution
+        conv = keras.layers.Conv1D(units, 3, padding="causal", dilation_rate=2, name=out)
+        return _perturbed(keras.Model(x, conv(x)), seed)
+    elif name == "pads":  # tf.MirrorPad (REFLECT, SYMMETRIC) and tf.PadV2 through tf.pad
+        y = keras.layers.Lambda(lambda t: tf.pad(t, [[0, 0], [2, 1], [0, 0]], "REFLECT"))(x)
+        y = keras.layers.Lambda(lambda t: tf.pad(t, [[0, 0], [1, 3], [1, 0]], "SYMMETRIC"))(y)
+        y = keras.layers.Lambda(lambda t: tf.pad(t, [[0, 0], [0, 0], [2, 1]], constant_values=1.5))(
+            y
+        )
+        conv = keras.layers.Conv1D(units, 2, padding="causal", name=out)
+        return _perturbed(keras.Model(x, conv(y)), seed)
     elif name.startswith("gru"):
         layer = keras.layers.GRU(units, return_sequences=seq, name=out)
     else:
@@ -109,6 +122,8 @@ NAMES = [
     "bilstm_seq",
     "bigru_seq",
     "lstm_dense",
+    "conv1d_causal",
+    "pads",
 ]
 
 

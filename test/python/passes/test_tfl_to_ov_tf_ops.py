@@ -209,6 +209,33 @@ def _softmax(x: np.ndarray) -> np.ndarray:
     return e / e.sum(-1, keepdims=True)
 
 
+def _space_to_batch(x: np.ndarray, block: np.ndarray, pads: np.ndarray) -> np.ndarray:
+    """TensorFlow's SpaceToBatchND: pad the M spatial axes, then move each block's offsets to
+    the front of the batch (offset-major)."""
+    m, rest = len(block), x.ndim - 1 - len(block)
+    padded = np.pad(x, [(0, 0), *map(tuple, pads), *[(0, 0)] * rest])
+    split = [padded.shape[0]]
+    for i, b in enumerate(block):
+        split += [padded.shape[1 + i] // b, b]
+    y = padded.reshape(*split, *padded.shape[1 + m :])
+    order = [2 + 2 * i for i in range(m)] + [0] + [1 + 2 * i for i in range(m)]
+    y = y.transpose(*order, *range(1 + 2 * m, y.ndim))
+    return y.reshape(
+        -1, *[padded.shape[1 + i] // b for i, b in enumerate(block)], *x.shape[1 + m :]
+    )
+
+
+def _batch_to_space(x: np.ndarray, block: np.ndarray, crops: np.ndarray) -> np.ndarray:
+    """TensorFlow's BatchToSpaceND: the inverse of SpaceToBatchND, then the crops."""
+    m = len(block)
+    batch = x.shape[0] // int(np.prod(block))
+    y = x.reshape(*block, batch, *x.shape[1:])
+    order = [m] + [a for i in range(m) for a in (m + 1 + i, i)]
+    y = y.transpose(*order, *range(2 * m + 1, y.ndim))
+    y = y.reshape(batch, *[x.shape[1 + i] * b for i, b in enumerate(block)], *x.shape[1 + m :])
+    return y[(slice(None), *[slice(b, y.shape[1 + i] - e) for i, (b, e) in enumerate(crops)])]
+
+
 _F = np.float32
 _B = "i1"  # (_B, shape): random booleans of that shape
 # op, attributes, inputs (random floats of these shapes, (_B, shape), or arrays as given), numpy
@@ -256,6 +283,49 @@ CASES: dict[str, tuple[str, str, list[object], object]] = {
         lambda x, y: np.square(x - y),
     ),
     "neg": ("Neg", "", [(2, 3)], np.negative),
+    "pad": ("Pad", "", [(2, 3), np.array([[1, 2], [0, 1]], np.int32)], np.pad),
+    "pad_v2": (
+        "PadV2",
+        "",
+        [(2, 3), np.array([[0, 2], [3, 0]], np.int64), np.array(1.5, _F)],
+        lambda x, p, v: np.pad(x, p, constant_values=v),
+    ),
+    "mirror_pad_reflect": (
+        "MirrorPad",
+        'mode = "REFLECT"',
+        [(3, 4), np.array([[2, 1], [3, 2]], np.int32)],
+        lambda x, p: np.pad(x, p, mode="reflect"),
+    ),
+    "mirror_pad_symmetric": (
+        "MirrorPad",
+        'mode = "SYMMETRIC"',
+        [(3, 4), np.array([[3, 1], [0, 4]], np.int32)],
+        lambda x, p: np.pad(x, p, mode="symmetric"),
+    ),
+    "space_to_batch": (
+        "SpaceToBatchND",
+        "",
+        [(2, 5, 3), np.array([2], np.int32), np.array([[2, 1]], np.int32)],
+        _space_to_batch,
+    ),
+    "space_to_batch_2d": (
+        "SpaceToBatchND",
+        "",
+        [(1, 4, 3, 2), np.array([2, 3], np.int32), np.array([[0, 0], [1, 2]], np.int32)],
+        _space_to_batch,
+    ),
+    "batch_to_space": (
+        "BatchToSpaceND",
+        "",
+        [(4, 3, 2), np.array([2], np.int32), np.array([[1, 2]], np.int32)],
+        _batch_to_space,
+    ),
+    "batch_to_space_2d": (
+        "BatchToSpaceND",
+        "",
+        [(6, 2, 2, 1), np.array([3, 2], np.int32), np.array([[1, 0], [0, 1]], np.int32)],
+        _batch_to_space,
+    ),
     "softmax": ("Softmax", "", [(2, 3, 4)], _softmax),
     "reshape": (
         "Reshape",
@@ -548,3 +618,55 @@ def test_non_numeric_mask_is_a_one_line_error() -> None:
     assert "\n" not in message
     assert message.startswith("mask.mlir:5:")
     assert "'tf.StridedSlice' op attribute 'begin_mask' must be a number, got \"one\"" in message
+
+
+@pytest.mark.parametrize(
+    ("op", "operands", "message"),
+    [
+        (
+            "Pad",
+            "%x, %p",
+            r"'tf.Pad' op cannot be converted to OpenVINO: paddings \[1, -1, 0, 0\] has a "
+            "negative value",
+        ),
+        (
+            "MirrorPad",
+            "%x, %q",
+            "'tf.MirrorPad' op cannot be converted to OpenVINO: mode None: expected "
+            '"REFLECT" or "SYMMETRIC"',
+        ),
+        (
+            "Pad",
+            "%x, %x",
+            "'tf.Pad' op cannot be converted to OpenVINO: paddings must be a constant",
+        ),
+        (
+            "SpaceToBatchND",
+            "%x, %b, %p",
+            r"'tf.SpaceToBatchND' op cannot be converted to OpenVINO: block_shape of 2 values "
+            r"and paddings of 4 for a tensor of rank 2: expected 1 <= M < 2 values",
+        ),
+    ],
+)
+def test_padding_refusals_are_one_line(op: str, operands: str, message: str) -> None:
+    types = {"%x": "tensor<2x2xi32>", "%b": "tensor<2xi32>"}
+    types |= {"%p": "tensor<2x2xi32>", "%q": "tensor<2x2xi32>"}
+    text = "\n".join(
+        [
+            "func.func @main(%x: tensor<2x2xi32>) -> tensor<3x3xi32> {",
+            '  %p = "tf.Const"() <{value = dense<[[1, -1], [0, 0]]> : tensor<2x2xi32>}> : () -> '
+            "tensor<2x2xi32>",
+            '  %b = "tf.Const"() <{value = dense<2> : tensor<2xi32>}> : () -> tensor<2xi32>',
+            '  %q = "tf.Const"() <{value = dense<1> : tensor<2x2xi32>}> : () -> tensor<2x2xi32>',
+            f'  %0 = "tf.{op}"({operands}) : '
+            f"({', '.join(types[o.strip()] for o in operands.split(','))}) -> tensor<3x3xi32>",
+            "  func.return %0 : tensor<3x3xi32>",
+            "}",
+        ]
+    )
+    ctx = make_context(allow_unregistered=True)
+    module, _ = parse_module(text, ctx, "pad.mlir")
+    with pytest.raises(TflToOvError, match=message) as info:
+        TflToOvPass().apply(ctx, module)
+    assert "\n" not in str(info.value)
+    assert str(info.value).startswith("pad.mlir:5:")
