@@ -670,3 +670,93 @@ def test_padding_refusals_are_one_line(op: str, operands: str, message: str) -> 
         TflToOvPass().apply(ctx, module)
     assert "\n" not in str(info.value)
     assert str(info.value).startswith("pad.mlir:5:")
+
+
+_RESOURCE = "tensor<!tf_type.resource<tensor<2xf32>>>"
+
+
+def _stateful(body: list[str], initializer: list[str] | None = None) -> str:
+    init = initializer if initializer is not None else [
+        '  %c = "tf.Const"() <{value = dense<1.5> : tensor<2xf32>}> : () -> tensor<2xf32>',
+        '  "tf.AssignVariableOp"(%h, %c) : (' + _RESOURCE + ", tensor<2xf32>) -> ()",
+    ]
+    return "\n".join(
+        [
+            '"tf_saved_model.session_initializer"() <{initializers = [@init]}> : () -> ()',
+            "func.func @init() attributes {tf_saved_model.initializer_type = \"init_op\"} {",
+            '  %h = "tf.VarHandleOp"() <{shared_name = "s"}> : () -> ' + _RESOURCE,
+            *init,
+            "  func.return",
+            "}",
+            "func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {",
+            '  %h = "tf.VarHandleOp"() <{shared_name = "s"}> : () -> ' + _RESOURCE,
+            *body,
+            "}",
+        ]
+    )
+
+
+_READ = '  %r = "tf.ReadVariableOp"(%h) : (' + _RESOURCE + ") -> tensor<2xf32>"
+_SUM = '  %y = "tf.AddV2"(%r, %x) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>'
+_ASSIGN = '  "tf.AssignVariableOp"(%h, %y) : (' + _RESOURCE + ", tensor<2xf32>) -> ()"
+
+
+def test_resource_variable_is_an_openvino_variable() -> None:
+    # an accumulator: s = s + x, initialized to 1.5 by the session initializer
+    text = _stateful([_READ, _SUM, _ASSIGN, "  func.return %y : tensor<2xf32>"])
+    ctx = make_context(allow_unregistered=True)
+    module, _ = parse_module(text, ctx, "state.mlir")
+    TflToOvPass().apply(ctx, module)
+    module.verify()
+    assert not _foreign(module)
+    assert [f.sym_name.data for f in module.ops if isinstance(f, func.FuncOp)] == ["main"]
+    for device in ("REFERENCE", "CPU"):
+        request = lowpass.Core().compile_model(module, device).create_infer_request()
+        x = np.array([1.0, -2.0], _F)
+        np.testing.assert_array_equal(request.infer([x])[0], [2.5, -0.5])
+        np.testing.assert_array_equal(request.infer([x])[0], [3.5, -2.5])
+        assert [s.name for s in request.query_state()] == ["s"]
+        request.reset_state()
+        np.testing.assert_array_equal(request.infer([x])[0], [2.5, -0.5])
+
+
+@pytest.mark.parametrize(
+    ("body", "initializer", "line", "message"),
+    [
+        (
+            [_READ, _SUM, _ASSIGN, _READ.replace("%r", "%r2"), "  func.return %y : tensor<2xf32>"],
+            None,
+            13,
+            "'tf.ReadVariableOp' op cannot be converted to OpenVINO: reads variable 's' after "
+            "assigning it: OpenVINO's ReadValue gives the value from before the inference",
+        ),
+        (
+            [_READ, _SUM, _ASSIGN, _ASSIGN, "  func.return %y : tensor<2xf32>"],
+            None,
+            13,
+            "'tf.AssignVariableOp' op cannot be converted to OpenVINO: assigns variable 's' "
+            "twice: OpenVINO has one Assign",
+        ),
+        (
+            [_READ, _SUM, _ASSIGN, "  func.return %y : tensor<2xf32>"],
+            [
+                '  %c = "tf.RandomUniform"() : () -> tensor<2xf32>',
+                '  "tf.AssignVariableOp"(%h, %c) : (' + _RESOURCE + ", tensor<2xf32>) -> ()",
+            ],
+            4,
+            "'tf.RandomUniform' op cannot be converted to OpenVINO: 'tf.RandomUniform' in a "
+            "session initializer: expected constants assigned to variables",
+        ),
+    ],
+    ids=["read-after-assign", "two-assigns", "computed-initial-value"],
+)
+def test_resource_variable_refusals_are_one_line(
+    body: list[str], initializer: list[str] | None, line: int, message: str
+) -> None:
+    ctx = make_context(allow_unregistered=True)
+    module, _ = parse_module(_stateful(body, initializer), ctx, "state.mlir")
+    with pytest.raises(TflToOvError) as info:
+        TflToOvPass().apply(ctx, module)
+    assert "\n" not in str(info.value)
+    assert str(info.value).startswith(f"state.mlir:{line}:")
+    assert message in str(info.value)
