@@ -81,6 +81,57 @@ def test_keras_model_equals_keras(name: str) -> None:
         np.testing.assert_allclose(outputs["y"], data["y"], **TOL)
 
 
+@pytest.mark.parametrize(
+    ("name", "written"),
+    [
+        # Conv1D(padding="causal", dilation_rate=2): tf.Pad, then the dilated convolution as
+        # TensorFlow writes it (SpaceToBatchND, a VALID Conv2D, BatchToSpaceND)
+        ("conv1d_causal", ["tf.Pad", "tf.SpaceToBatchND", "tf.BatchToSpaceND"]),
+        # tf.pad REFLECT / SYMMETRIC / constant_values=1.5, then a causal Conv1D
+        ("pads", ["tf.MirrorPad", "tf.PadV2", "tf.Pad"]),
+    ],
+)
+def test_keras_padding_equals_keras(name: str, written: list[str]) -> None:
+    module = parse(INPUTS / f"{name}.mlir")
+    assert set(written) <= set(ops(module))
+    assert prepare_composite_functions(module) == []
+    TflToOvPass().apply(lowpass.make_context(allow_unregistered=True), module)
+    module.verify()
+    assert not [n for n in ops(module) if not n.startswith(("ov.", "func.", "builtin."))]
+    assert "ov.pad" in ops(module)
+    data = np.load(INPUTS / f"{name}.npz")
+    core = lowpass.Core()
+    model = core.read_model(module)
+    for device in ("REFERENCE", "CPU"):
+        outputs = core.compile_model(model, device).infer_new_request({"x": data["x"]})
+        np.testing.assert_allclose(outputs["y"], data["y"], **TOL)
+
+
+@pytest.mark.parametrize(("name", "states"), [("lstm_stateful", 2), ("gru_stateful", 1)])
+def test_keras_stateful_layer_is_a_stateful_model(name: str, states: int) -> None:
+    # LSTM/GRU(stateful=True): the states are resource variables (tf.VarHandleOp, read and
+    # assigned around the fused RNN, zeros from the session initializer): OpenVINO variables,
+    # so the request carries the states from one inference to the next as Keras' model
+    # object does between calls, and reset_state() starts again from zeros.
+    module = parse(INPUTS / f"{name}.mlir")
+    assert {"tf.VarHandleOp", "tf.ReadVariableOp", "tf.AssignVariableOp"} <= set(ops(module))
+    assert prepare_composite_functions(module) == []
+    TflToOvPass().apply(lowpass.make_context(allow_unregistered=True), module)
+    module.verify()
+    assert not [n for n in ops(module) if not n.startswith(("ov.", "func.", "builtin."))]
+    assert ops(module).count("ov.read_value") == ops(module).count("ov.assign") == states
+    data = np.load(INPUTS / f"{name}.npz")
+    core = lowpass.Core()
+    model = core.read_model(module)
+    for device in ("REFERENCE", "CPU"):
+        request = core.compile_model(model, device).create_infer_request()
+        assert len(request.query_state()) == states
+        np.testing.assert_allclose(request.infer({"x": data["x"]})["y"], data["y"], **TOL)
+        np.testing.assert_allclose(request.infer({"x": data["x2"]})["y"], data["y2"], **TOL)
+        request.reset_state()
+        np.testing.assert_allclose(request.infer({"x": data["x"]})["y"], data["y"], **TOL)
+
+
 @pytest.mark.parametrize("name", ["lstm_seq", "gru_seq"])
 def test_keras_model_streamed_one_step_per_request(name: str) -> None:
     # return_sequences=True: reshape to one step + low-latency2 give Keras' output of every
