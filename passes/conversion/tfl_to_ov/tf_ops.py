@@ -749,6 +749,13 @@ def _loop(conv: TflConverter, op: Operation) -> None:
             f"; Keras RNN functions that prepare-composite-functions did not fuse (with a mask "
             f"argument, or the pass not run): {', '.join(unfused)}"
         )
+    else:
+        # no composite function at all: a layer Keras writes as a plain loop
+        reason += (
+            "; Keras writes GRU(reset_after=False), SimpleRNN and RNN(cell) layers as such "
+            "loops (TensorFlow Lite keeps them as WHILE ops): use LSTM or GRU(reset_after=True)"
+            ", Keras' default, which prepare-composite-functions fuses"
+        )
     raise conv.refuse(op, reason)
 
 
