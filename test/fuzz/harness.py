@@ -113,8 +113,9 @@ def _known(outcome: Outcome, case: Case, tool: str, argv: list[str]) -> str | No
 
 TRACEBACK = "Traceback (most recent call last):"
 
-_FILE_LINE = re.compile(r"(?:^|[\s(])(<stdin>|[^\s:()]+):\d+(?::\d+)?:")
-"""`file:LINE:` or `file:LINE:COL:` (MLIR text, an OpenVINO IR's XML line)."""
+_FILE_LINE = re.compile(r"(?:^|[\s(])(<stdin>|[^\s:()]+):\d+(?::\d+)?(?::|$|\s)")
+"""`file:LINE:` or `file:LINE:COL:` (MLIR text, an OpenVINO IR's XML line; at the end of the
+line when xDSL's parse error quotes the source below)."""
 _NAMED = re.compile(
     r"\b(?:layer|node|op|operation|input|output|port|initializer|variable|function|attribute)"
     r" '[^']+'|'[\w.$-]+' op\b|inference failed in \S|\bin op '"

@@ -95,6 +95,7 @@ XML = ["/tmp/w/model.xml", "/tmp/w/model.bin"]
         ("opt-tool: error: /tmp/w/in.mlir: the module must hold a @main function", IN, True),
         ("opt-tool: error: in.mlir: ov.name of input 0 must be a string", IN, True),
         ("<stdin>:1:1: error: x", [], True),
+        ("opt-tool: error: /tmp/w/in.mlir:2:3", IN, True),  # xDSL's ParseError, source below
         ("model.xml:4: error: layer 'x' (id 0, type Parameter): bad dim", XML, True),
         ("opt-tool: error: model.onnx: node 'Conv_0' (Conv): pads must be 4 integers", [], True),
         ("lowpass-run: error: inference failed in ov.add 'a' (line 3): shapes differ", IN, True),
