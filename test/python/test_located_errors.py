@@ -176,3 +176,27 @@ def test_reference_op_failure_names_the_op(
     )
     assert code == 1 and out == ""
     assert err == "lowpass-run: error: inference failed in Relu 'Relu_0' (ov.relu): no such mode\n"
+
+
+def test_ov_ir_writer_errors_name_the_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # was "out/out.xml: error: the module must hold a @main function ..." (fuzz seed 3915)
+    model = tmp_path / "none.mlir"
+    model.write_text("func.func private @f(%x: tensor<2xf32>) -> tensor<2xf32>\n")
+    xml = tmp_path / "out" / "out.xml"
+    xml.parent.mkdir()
+    code, _, err = _tool(capsys, opt_tool.main, model, "--emit=ov-ir", "-o", xml)
+    assert code == 1 and not any(xml.parent.iterdir())
+    assert err == (
+        f"{model}: ov-ir: error: cannot write {xml}: the module must hold a @main function or "
+        "exactly one public function, found none\n"
+    )
+    model.write_text(
+        "func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
+        "  %c = arith.constant dense<1.0> : tensor<2xf32>\n"
+        "  func.return %c : tensor<2xf32>\n}\n"
+    )
+    code, _, err = _tool(capsys, opt_tool.main, model, "--emit=ov-ir", "-o", xml)
+    assert code == 1 and not any(xml.parent.iterdir())
+    assert err.startswith(f"{model}:2:3: error: op 'Constant_0' (arith.constant): "), err

@@ -450,8 +450,9 @@ def test_writer_rejects_ops_outside_the_dialect(tmp_path: Path) -> None:
     with pytest.raises(FrontendError) as info:
         write_ov_ir(module, tmp_path / "m.xml")
     assert str(info.value) == (
-        f"{tmp_path / 'm.xml'}: error: op 'Constant_0' (arith.constant): OpenVINO IR v11 has "
-        "no form for this op, expected an op of the ov dialect"
+        # the op's place in the input (issue 39 item 6: not only the file being written)
+        "<string>:3:11: error: op 'Constant_0' (arith.constant): OpenVINO IR v11 has no form "
+        f"for this op, expected an op of the ov dialect (writing {tmp_path / 'm.xml'})"
     )
     assert list(tmp_path.iterdir()) == []
 
