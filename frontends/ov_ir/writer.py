@@ -180,7 +180,9 @@ class _Writer:
             where = find_location(op)
             if where is not None:  # the op's place in the input (not the file being written)
                 return f"{where}: error: {what}{message} (writing {self.filename})"
-        return f"{self.filename}: error: {what}{message}"
+            return f"{self.filename}: error: {what}{message}"
+        # about the model's inputs, outputs or name: opt-tool prefixes the input file
+        return f"ov-ir: error: cannot write {self.filename}: {message}"
 
     def serialize(self, module: ModuleOp) -> tuple[bytes, bytes]:
         function = _entry_function(module, self.filename)

@@ -200,3 +200,27 @@ def test_ov_ir_writer_errors_name_the_input(
     code, _, err = _tool(capsys, opt_tool.main, model, "--emit=ov-ir", "-o", xml)
     assert code == 1 and not any(xml.parent.iterdir())
     assert err.startswith(f"{model}:2:3: error: op 'Constant_0' (arith.constant): "), err
+
+
+@pytest.mark.parametrize("device", ["REFERENCE", "CPU"])
+def test_unsupported_port_type_names_the_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], device: str
+) -> None:
+    # REFERENCE said a bare "'ui1'" (a KeyError), the OpenVINO IR writer named only its output
+    model = tmp_path / "ui1.mlir"
+    model.write_text(
+        'func.func @main(%x: tensor<2xui1> {ov.name = "x"}) -> (tensor<2xui1> {ov.name = "y"}) '
+        "{\n  func.return %x : tensor<2xui1>\n}\n"
+    )
+    code, _, err = _tool(
+        capsys, lowpass_run.main, model, "--random-inputs", 1, "--device", device
+    )
+    assert code == 1
+    assert err == (
+        f"lowpass-run: error: {model}: input 'x' has unsupported element type ui1, expected one "
+        "of f32, f16, i64, i32, i8, ui8, i1\n"
+    )
+    xml = tmp_path / "ui1.xml"
+    code, _, err = _tool(capsys, opt_tool.main, model, "--emit=ov-ir", "-o", xml)
+    assert code == 1 and not xml.exists()
+    assert err.startswith(f"{model}: ov-ir: error: cannot write {xml}: input 'x' has "), err
