@@ -3,9 +3,12 @@ The fuzz driver: seeds, mutation, the tool runs, outcome classes and the corpus 
 
 Outcome classes of one tool run (see docs/fuzzing.md):
 - `ok`: exit 0;
-- `clean-error`: exit 1 with a diagnostic naming the input (`file:LINE:COL`, `model.xml`,
-  a layer or node), no traceback;
-- `vague-error`: exit 1 but the diagnostic names no location;
+- `clean-error`: exit 1, no traceback, and the diagnostic's first line locates the problem in
+  the input (`names_input`): `file:LINE[:COL]` of an input file, an input file's path or
+  name, or a layer, node, op, port, input or output by name (`layer 'conv1'`, `'ov.relu' op`,
+  `inference failed in Relu 'r'`);
+- `vague-error`: exit 1 but the first line names none of those (an output file's path, a
+  quoted word that says not what it is, numpy's or the OS's bare text: issue 39 item 6);
 - `internal-error`: exit 2, any other exit code, a traceback or 'internal error';
 - `hang`: no answer within the timeout (confirmed in a fresh subprocess);
 - `signal`: the process died of a signal (confirmed in a fresh subprocess);
