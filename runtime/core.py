@@ -134,7 +134,13 @@ def _port(index: int, names: tuple[str, ...], t: Any, is_input: bool) -> Port:
             f"{'input' if is_input else 'output'} '{name}' is not a ranked tensor: {t}"
         )
     shape = tuple(None if d == DYNAMIC else int(d) for d in t.get_shape())
-    return Port(index, name, shape, str(element_type_of(t)), is_input, names[1:])
+    element_type = str(element_type_of(t))
+    if element_type not in ELEMENT_DTYPES:  # (REFERENCE said a bare "'ui1'": issue 39 item 6)
+        raise LowpassError(
+            f"{'input' if is_input else 'output'} '{name}' has unsupported element type "
+            f"{element_type}, expected one of {', '.join(ELEMENT_DTYPES)}"
+        )
+    return Port(index, name, shape, element_type, is_input, names[1:])
 
 
 class Model:

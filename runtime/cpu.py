@@ -569,6 +569,27 @@ def new_state(graph: CompiledGraph) -> tuple[list[np.ndarray], np.ndarray]:
     return buffers, flags
 
 
+def _request_memory_error(graph: CompiledGraph, module: Any, error: Exception) -> str:
+    """The one-line error of an infer request whose buffers do not fit in memory, naming the
+    model's file and its largest buffer (issue 39: a bare "out of memory")."""
+    from lowpass.ir import locate
+
+    sizes = [
+        (int(np.prod(s.shape, dtype=object)) * np.dtype(s.dtype).itemsize,
+         f"{kind} '{s.name}' {np.dtype(s.dtype).name}{list(s.shape)}")
+        for kind, specs in (("input", graph.inputs), ("output", graph.outputs),
+                            ("variable", graph.variables))
+        for s in specs
+    ]
+    sizes.append((graph.arena_bytes, "the working memory of its ops (arena)"))
+    size, what = max(sizes)
+    reason = "out of memory" if isinstance(error, MemoryError) else str(error)
+    return (
+        f"{locate(entry_function(module))}: the CPU device cannot allocate an infer request of "
+        f"the model: {what} needs {size} bytes, more than this machine has ({reason})"
+    )
+
+
 def _aligned_empty(shape: Sequence[int], dtype: np.dtype, alignment: int = 64) -> np.ndarray:
     dtype = np.dtype(dtype)
     nbytes = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
@@ -642,12 +663,17 @@ class CpuInferRequest:
         self.graph = graph
         self._slots = slots
         self.perf_count = config.perf_count
-        self.input_buffers = [_aligned_empty(s.shape, s.dtype) for s in graph.inputs]
-        self.output_buffers = [_aligned_empty(s.shape, s.dtype) for s in graph.outputs]
-        # `state`: the variables' memory of a dynamic model's request, shared by the
-        # requests of its shapes so that the state carries over when the shapes change
-        self.variable_buffers, self.flags = state if state is not None else new_state(graph)
-        self.arena = _aligned_empty((graph.arena_bytes,), np.dtype(np.uint8))
+        try:
+            self.input_buffers = [_aligned_empty(s.shape, s.dtype) for s in graph.inputs]
+            self.output_buffers = [_aligned_empty(s.shape, s.dtype) for s in graph.outputs]
+            # `state`: the variables' memory of a dynamic model's request, shared by the
+            # requests of its shapes so that the state carries over when the shapes change
+            self.variable_buffers, self.flags = (
+                state if state is not None else new_state(graph)
+            )
+            self.arena = _aligned_empty((graph.arena_bytes,), np.dtype(np.uint8))
+        except (MemoryError, ValueError) as e:  # (ValueError: numpy's `array is too big`)
+            raise DeviceError(_request_memory_error(graph, module, e)) from None
         self.profile = np.zeros(2 * max(len(graph.groups), 1), np.int64)
 
         def pointers(arrays: Sequence[np.ndarray]) -> Any:
