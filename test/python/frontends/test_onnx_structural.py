@@ -305,14 +305,66 @@ def _decoder_if_model() -> onnx.ModelProto:
                  shapes={"x": [1, 4, "t"]})  # fmt: skip
 
 
-def test_if_branches_of_different_ranks_need_the_condition_known() -> None:
-    """OpenVINO gives such an If a dynamic rank; lowpass has none: one located line that says
-    how to make the condition known."""
-    with pytest.raises(FrontendError, match=r"node 'decoder/If' \(#3, If\): output #0: the "
-                       r"branches give tensor<1x4xf32> \(then_branch 'sq'\) and tensor<1x4x\?xf32> "
-                       r"\(else_branch 'id'\), of different ranks, and the condition is not "
-                       r"known when reading: .*--shape"):  # fmt: skip
-        read_onnx(_decoder_if_model())
+@pytest.mark.parametrize("t", [1, 3])
+def test_if_branches_of_different_ranks_give_a_dynamic_rank(t: int, tmp_path: Path) -> None:
+    """OpenVINO's frontend gives such an If a dynamic rank, and so does lowpass's: the If and
+    the Relu after it are tensor<*xf32>. REFERENCE runs it as it is; the CPU device's
+    per-shape compile (ov-reshape to [1, 4, t]) makes the condition known, so the If takes its
+    branch's rank and the graph compiles to native code (no reference fallback)."""
+    m = _decoder_if_model()
+    module = read_onnx(m)
+    (if_op,) = [op for op in module.walk() if isinstance(op, ov.IfOp)]
+    assert str(if_op.results[0].type) == "tensor<*xf32>"
+    relu = next(op for op in module.walk() if isinstance(op, ov.ReluOp))
+    assert str(relu.results[0].type) == "tensor<*xf32>"
+    x = R.standard_normal((1, 4, t)).astype(np.float32)
+    check(m, {"x": x})
+    compiled = lowpass.Core().compile_model(module, "CPU")
+    assert compiled.outputs[0].rank_dynamic
+    request = compiled.create_infer_request()
+    request.infer({"x": x})
+    assert request.results[compiled.outputs[0]].shape == ((1, 4) if t == 1 else (1, 4, t))
+    assert "ref_dynamic_rank" not in {row.exec_type for row in request.get_profiling_info()}
+    # OpenVINO's CPU plugin refuses an If of dynamic rank ("CPU plug-in doesn't support If
+    # operation with dynamic rank"), whatever the shapes met later
+
+
+def _runtime_rank_if_model() -> onnx.ModelProto:
+    """y = If(c) then Unsqueeze(x, [0]) else Identity(x): the rank depends on an input's
+    value, known only when running."""
+    then_g = helper.make_graph(
+        [helper.make_node("Unsqueeze", ["x", "axis"], ["u"])], "then", [], [_out("u")],
+        [numpy_helper.from_array(np.array([0], np.int64), "axis")],
+    )  # fmt: skip
+    else_g = helper.make_graph(
+        [helper.make_node("Identity", ["x"], ["id"])], "else", [], [_out("id")]
+    )
+    nodes = [
+        helper.make_node("If", ["c"], ["y"], name="rank/If", then_branch=then_g,
+                         else_branch=else_g),
+        helper.make_node("Relu", ["y"], ["r"]),
+        helper.make_node("Add", ["r", "x"], ["out"]),
+        helper.make_node("Shape", ["out"], ["shape"]),
+    ]  # fmt: skip
+    return model(nodes, {"c": np.array(True), "x": np.zeros((3,), np.float32)},
+                 ["out", "shape"])  # fmt: skip
+
+
+@pytest.mark.parametrize("cond", [True, False])
+def test_if_rank_known_only_when_running(cond: bool) -> None:
+    """A condition that is an input's value: the rank stays dynamic for every input shape.
+    REFERENCE runs it; the CPU device runs those shapes on the reference interpreter, its
+    profiling rows saying so (`ref_dynamic_rank` on the ops that give the dynamic rank)."""
+    m = _runtime_rank_if_model()
+    feeds = {"c": np.array(cond), "x": R.standard_normal((3,)).astype(np.float32)}
+    check(m, feeds)
+    compiled = lowpass.Core().compile_model(read_onnx(m), "CPU", {"PERF_COUNT": True})
+    request = compiled.create_infer_request()
+    request.infer(feeds)
+    assert request.results[compiled.outputs[0]].shape == ((1, 3) if cond else (3,))
+    rows = {row.node_name: row.exec_type for row in request.get_profiling_info()}
+    assert rows["rank/If"] == rows["r"] == rows["out"] == "ref_dynamic_rank"
+    assert rows["shape"] == "ref_FP32"
 
 
 @pytest.mark.parametrize("t", [1, 3])
