@@ -137,7 +137,8 @@ def tensor(shape: Sequence[int], element_type: Attribute) -> TensorType:
 AnyTensorType = TensorType | UnrankedTensorType
 """The IRDL constraint of the operands and results that may have a dynamic rank
 (`tensor<*xf32>`, OpenVINO's `PartialShape::dynamic()`): an `ov.if` whose bodies give
-different ranks, and the ops that commonly consume it (docs/dialects/ov.md, "Dynamic rank")."""
+different ranks, and the ops that commonly consume it (docs/dialect/conditional.md, "Dynamic
+rank")."""
 
 
 def unranked(element_type: Attribute) -> UnrankedTensorType:
