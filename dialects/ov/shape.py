@@ -441,6 +441,8 @@ def shape_value(value: SSAValue) -> list[int | None] | None:
     known = static_value(value)
     if known is not None:
         return [int(v) for v in np.asarray(known).reshape(-1)]
+    if not is_ranked(value):
+        return None
     shape = shape_of(value)
     if len(shape) > 1 or not isinstance(value.type, TensorType):
         return None
@@ -463,16 +465,18 @@ def _propagated_shape_value(value: SSAValue) -> list[int | None] | None:
 
     op = value.owner
     if isinstance(op, ShapeOfOp):
+        if not is_ranked(op.data):
+            return None  # a dynamic rank: not even the length is known
         return [None if d == DYNAMIC else d for d in shape_of(op.data)]
     if isinstance(op, SqueezeOp | UnsqueezeOp | ReshapeOp | ConvertOp):
         source = op.operands[0]
         if isinstance(op, ConvertOp) and not isinstance(element_type_of(source), IntegerType):
             return None  # float -> int rounds: not a shape propagated as it is
-        return shape_value(source) if len(shape_of(source)) <= 1 else None
+        return shape_value(source) if is_ranked(source) and len(shape_of(source)) <= 1 else None
     if isinstance(op, ConcatOp):
         out: list[int | None] = []
         for part in op.inputs:
-            if len(shape_of(part)) != 1:
+            if not is_ranked(part) or len(shape_of(part)) != 1:
                 return None
             values = shape_value(part)
             if values is None:

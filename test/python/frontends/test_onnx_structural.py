@@ -329,6 +329,64 @@ def test_if_branches_of_different_ranks_give_a_dynamic_rank(t: int, tmp_path: Pa
     # operation with dynamic rank"), whatever the shapes met later
 
 
+def _dynamic_rank_consumers_model() -> onnx.ModelProto:
+    """y = If(Shape(x)[0] > 0) then x else Unsqueeze(x, [0]) (ranks 3 and 4: a dynamic rank,
+    the then branch taken), read by the ops whose definition fixes the rank (Conv: W's rank;
+    LSTM: 3), a ReduceMean and a shape computation (ConstantOfShape of Shape(y)[0], 2), as in
+    silero-vad's decoder."""
+    then_g = helper.make_graph(
+        [helper.make_node("Identity", ["x"], ["t"])], "then", [], [_out("t")]
+    )
+    else_g = helper.make_graph(
+        [helper.make_node("Unsqueeze", ["x", "axis0"], ["e"])], "else", [], [_out("e")],
+        [numpy_helper.from_array(np.array([0], np.int64), "axis0")],
+    )  # fmt: skip
+    nodes = [
+        helper.make_node("Shape", ["x"], ["shape"]),
+        helper.make_node("Gather", ["shape", "zero"], ["n"]),
+        helper.make_node("Greater", ["n", "zero"], ["c"]),
+        helper.make_node("If", ["c"], ["y"], name="rank/If", then_branch=then_g,
+                         else_branch=else_g),
+        helper.make_node("Conv", ["y", "w"], ["conv"], name="conv"),
+        helper.make_node("ReduceMean", ["y"], ["mean"], name="mean", axes=[-1], keepdims=1),
+        helper.make_node("LSTM", ["y", "lw", "lr"], ["lstm"], name="lstm", hidden_size=2),
+        helper.make_node("Shape", ["y"], ["yshape"]),
+        helper.make_node("Gather", ["yshape", "zero1"], ["n1"]),
+        helper.make_node("Concat", ["n1", "two"], ["dims"], axis=0),
+        helper.make_node("ConstantOfShape", ["dims"], ["zeros"], name="zeros"),
+    ]  # fmt: skip
+    inits = {
+        "zero": np.array(0, np.int64), "zero1": np.array([0], np.int64),
+        "two": np.array([2], np.int64),
+        "w": R.standard_normal((2, 4, 1)).astype(np.float32),
+        "lw": R.standard_normal((1, 8, 3)).astype(np.float32),
+        "lr": R.standard_normal((1, 8, 2)).astype(np.float32),
+    }  # fmt: skip
+    return model(nodes, {"x": np.zeros((2, 4, 3), np.float32)},
+                 ["conv", "mean", "lstm", "zeros"], inits, opset=15,
+                 shapes={"x": ["n", 4, 3]})  # fmt: skip
+
+
+def test_ops_whose_definition_fixes_the_rank_read_a_dynamic_rank() -> None:
+    """Conv and LSTM give their input of dynamic rank the rank their definition fixes (a
+    Reshape to [0, 0, 0]); ReduceMean gives a dynamic rank; Shape -> Gather -> Concat ->
+    ConstantOfShape reads the shape of a dynamic rank. Both devices match onnxruntime (the
+    CPU device's per-shape compile resolves the rank: native code)."""
+    m = _dynamic_rank_consumers_model()
+    module = read_onnx(m)
+    text = lowpass.print_module(module)
+    assert "-> tensor<*xf32>" in text
+    assert "(tensor<*xf32>, tensor<3xi64>) -> tensor<?x?x?xf32>" in text  # Conv's and LSTM's X
+    feeds = {"x": R.standard_normal((2, 4, 3)).astype(np.float32)}
+    want = run_ort(m, feeds)
+    for device in ("REFERENCE", "CPU"):
+        got = run_lowpass(m, feeds, device)
+        for g, w in zip(got, want, strict=True):
+            assert g.shape == w.shape, device
+            # (the CPU device's LSTM kernel: 1.3e-6 relative on a value of 0.01)
+            np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-7, err_msg=device)
+
+
 def _runtime_rank_if_model() -> onnx.ModelProto:
     """y = If(c) then Unsqueeze(x, [0]) else Identity(x): the rank depends on an input's
     value, known only when running."""

@@ -69,6 +69,8 @@ func.func @if_dynamic_rank(%c: tensor<i1>, %a: tensor<3xf32>) -> (tensor<*xf32>,
   %q = ov.squeeze %u, %ax : (tensor<*xf32>, tensor<1xi64>) -> tensor<*xf32>
   // CHECK: ov.concat %{{.*}}, %{{.*}} axis = 0 : (tensor<*xf32>, tensor<?xf32>) -> tensor<?xf32>
   %cc = ov.concat %q, %f axis = 0 : (tensor<*xf32>, tensor<?xf32>) -> tensor<?xf32>
+  // CHECK: ov.reduce_mean %{{.*}}, %{{.*}} keep_dims = true : (tensor<*xf32>, tensor<1xi64>) -> tensor<*xf32>
+  %rm = ov.reduce_mean %q, %ax keep_dims = true : (tensor<*xf32>, tensor<1xi64>) -> tensor<*xf32>
   func.return %q, %s, %cc, %e : tensor<*xf32>, tensor<?xi64>, tensor<?xf32>, tensor<*xi1>
 }
 
