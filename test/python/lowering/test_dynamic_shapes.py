@@ -173,6 +173,13 @@ def test_a_rank_known_only_when_running_runs_on_the_reference_interpreter() -> N
             np.testing.assert_array_equal(out["y"].reshape(-1), x)
         rows = {r.node_name: r.exec_type for r in request.get_profiling_info()}
         assert rows["if"] == ("ref_dynamic_rank" if device == "CPU" else "ref_BOOL"), rows
+    from lowpass.lowering.compiler import CompileError, compile_module
+
+    # the compiler itself (opt-tool -t cpu-llvm) says what a dynamic rank needs
+    with pytest.raises(CompileError, match=r"the CPU device needs static shapes: If 'if' has "
+                       r"result #0 of ov.if of dynamic rank \(tensor<\*xf32>\); give the "
+                       r"inputs the condition depends on static shapes or values"):  # fmt: skip
+        compile_module(model.module)
     stateful = core.compile_model(core.read_model(RANK_BY_VALUE.replace("STATE", _STATE)), "CPU")
     with pytest.raises(LowpassError, match=r"If 'if' gives a dynamic rank, which the CPU device "
                        r"runs on the reference interpreter, and the model has variables"):  # fmt: skip
