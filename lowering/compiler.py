@@ -696,7 +696,7 @@ class _GraphCompiler:
                 )
         for op in self.function.body.walk():
             for value in (*op.results, *(a for r in op.regions for b in r.blocks for a in b.args)):
-                if isinstance(value.type, UnrankedTensorType):
+                if isinstance(value.type, UnrankedTensorType) and op.dialect_name() == "ov":
                     raise CompileError(
                         f"the CPU device needs static shapes: {op_type_name(op)} "
                         f"'{op_display_name(op, 0)}' has {_describe(value)} of dynamic rank "
