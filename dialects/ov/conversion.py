@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute, SSAValue, TypeAttribute
 from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def, traits_def
 from xdsl.traits import Pure
@@ -19,11 +18,14 @@ from xdsl.utils.exceptions import VerifyException
 from .base import (
     PLACEHOLDER_TYPE,
     SUPPORTED_ELEMENT_TYPES,
+    AnyTensorType,
     OvOp,
+    is_ranked,
     is_supported_element_type,
     shape_of,
     tensor,
     to_dtype,
+    unranked,
 )
 
 _INT32_MIN = np.iinfo(np.int32).min
@@ -74,8 +76,8 @@ class ConvertOp(OvOp):
     """
 
     name = "ov.convert"
-    x = operand_def(TensorType)
-    result = result_def(TensorType)
+    x = operand_def(AnyTensorType)
+    result = result_def(AnyTensorType)
     destination_type = prop_def(TypeAttribute)
 
     assembly_format = (
@@ -107,6 +109,8 @@ class ConvertOp(OvOp):
             )
 
     def infer_result_types(self) -> Sequence[Attribute]:
+        if not is_ranked(self.x):
+            return [unranked(self.destination_type)]
         return [tensor(shape_of(self.x), self.destination_type)]
 
     def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:

@@ -42,6 +42,7 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     StringAttr,
     TensorType,
+    UnrankedTensorType,
 )
 from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Attribute, Block, Operation, SSAValue
@@ -272,6 +273,10 @@ class _Graph:
         if names:
             joined = ",".join(_escape_name(n) for n in names)
             attrs += f" names={_quote(joined, 'the tensor name')}"
+        if isinstance(t, UnrankedTensorType):
+            # a dynamic rank: no dims, as OpenVINO's serializer writes it (the reader infers
+            # the ports of every layer but the Parameters)
+            return [f"<port {attrs} />"]
         dims = _dims(t)
         if not dims:
             return [f"<port {attrs} />"]
