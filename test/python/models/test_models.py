@@ -31,7 +31,7 @@ ort = pytest.importorskip("onnxruntime")
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks/models"))
 import suite  # noqa: E402
-from run import cpu_int8_coverage  # noqa: E402
+from run import cpu_int8_coverage, one_line  # noqa: E402
 
 FP32_TOL = {"rtol": 0.0, "atol": 1e-4}
 DEVICE_TOL = {"rtol": 1e-5, "atol": 1e-5}
@@ -179,3 +179,28 @@ def test_shipped_silero_vad_runs_unedited() -> None:
     for device in ("REFERENCE", "CPU"):
         got = lowpass.Core().compile_model(model, device).create_infer_request().infer(ours)[0]
         np.testing.assert_allclose(np.asarray(got), want, **FP32_TOL)
+
+
+def test_runner_failures_are_one_line() -> None:
+    # the runner's cells: OpenVINO's frontend failure as the ops and the last reason, its
+    # exceptions without source locations, lowpass's diagnostic without the file and line
+    ov_convert = RuntimeError(
+        "Exception from src/inference/src/cpp/core.cpp:84:\nCheck 'false' failed at "
+        "src/frontends/common_translators/src/unconverted_ops_report.cpp:151:\nFrontEnd API "
+        "failed with OpConversionFailure:\nModel wasn't fully converted. Failed operations "
+        "detailed log:\n-- Conv-15 with a message:\nThe input data tensor's rank has to be "
+        "known (static)\nSummary:\n-- Conversion is failed for: Conv-15\n"
+    )
+    assert one_line(ov_convert) == (
+        "OpenVINO's ONNX frontend fails to convert Conv-15: The input data tensor's rank has "
+        "to be known (static)"
+    )
+    ov_compile = RuntimeError(
+        "Exception from src/inference/src/cpp/core.cpp:117:\nException from "
+        "src/inference/src/dev/plugin.cpp:54:\nCheck 'a == b' failed at "
+        "src/plugins/intel_cpu/src/nodes/rnn.cpp:935:\nLSTMSequence node with name 'L' "
+        "expects Constant for port 5\n"
+    )
+    assert one_line(ov_compile) == "LSTMSequence node with name 'L' expects Constant for port 5"
+    ours = FrontendError("/tmp/m.xml:1064: error: layer 'If_3' (id 0, type Parameter): no")
+    assert one_line(ours) == "layer 'If_3' (id 0, type Parameter): no"
