@@ -1,0 +1,37 @@
+"""
+Narrowing helpers for xDSL's generic attribute classes. `isinstance(t, TensorType)` narrows
+an `Attribute` to `TensorType[Unknown]`, which pyright's strict mode rejects wherever the
+result is used; xDSL's `isa(t, TensorType[Attribute])` also checks the parameters (it builds
+an IRDL constraint per call, too slow for verifiers and folders). These check the class
+only, as `isinstance` does, and narrow to the class with its parameters' bounds (sound: the
+classes are covariant in their parameters).
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeGuard
+
+from xdsl.dialects.builtin import (
+    DenseIntOrFPElementsAttr,
+    IntegerType,
+    Signedness,
+    TensorType,
+)
+from xdsl.ir import Attribute
+
+__all__ = ["is_dense", "is_integer_type", "is_tensor"]
+
+
+def is_tensor(t: object) -> TypeGuard[TensorType[Attribute]]:
+    """`isinstance(t, TensorType)`, narrowed to `TensorType[Attribute]`."""
+    return isinstance(t, TensorType)
+
+
+def is_integer_type(t: object) -> TypeGuard[IntegerType[int, Signedness]]:
+    """`isinstance(t, IntegerType)`, narrowed to `IntegerType[int, Signedness]`."""
+    return isinstance(t, IntegerType)
+
+
+def is_dense(a: object) -> TypeGuard[DenseIntOrFPElementsAttr[Any]]:
+    """`isinstance(a, DenseIntOrFPElementsAttr)`, with its element type Any."""
+    return isinstance(a, DenseIntOrFPElementsAttr)
