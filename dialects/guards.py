@@ -12,14 +12,17 @@ from __future__ import annotations
 from typing import Any, TypeGuard
 
 from xdsl.dialects.builtin import (
+    ArrayAttr,
     DenseIntOrFPElementsAttr,
+    IndexType,
+    IntegerAttr,
     IntegerType,
     Signedness,
     TensorType,
 )
 from xdsl.ir import Attribute
 
-__all__ = ["is_dense", "is_integer_type", "is_tensor"]
+__all__ = ["is_array", "is_dense", "is_integer_attr", "is_integer_type", "is_tensor"]
 
 
 def is_tensor(t: object) -> TypeGuard[TensorType[Attribute]]:
@@ -35,3 +38,13 @@ def is_integer_type(t: object) -> TypeGuard[IntegerType[int, Signedness]]:
 def is_dense(a: object) -> TypeGuard[DenseIntOrFPElementsAttr[Any]]:
     """`isinstance(a, DenseIntOrFPElementsAttr)`, with its element type Any."""
     return isinstance(a, DenseIntOrFPElementsAttr)
+
+
+def is_integer_attr(a: object) -> TypeGuard[IntegerAttr[IntegerType[int, Signedness] | IndexType]]:
+    """`isinstance(a, IntegerAttr)`, narrowed to an integer or index `IntegerAttr`."""
+    return isinstance(a, IntegerAttr)
+
+
+def is_array(a: object) -> TypeGuard[ArrayAttr[Attribute]]:
+    """`isinstance(a, ArrayAttr)`, narrowed to `ArrayAttr[Attribute]`."""
+    return isinstance(a, ArrayAttr)
