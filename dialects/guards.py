@@ -19,10 +19,18 @@ from xdsl.dialects.builtin import (
     IntegerType,
     Signedness,
     TensorType,
+    UnrankedTensorType,
 )
 from xdsl.ir import Attribute
 
-__all__ = ["is_array", "is_dense", "is_integer_attr", "is_integer_type", "is_tensor"]
+__all__ = [
+    "is_array",
+    "is_dense",
+    "is_integer_attr",
+    "is_integer_type",
+    "is_tensor",
+    "is_unranked",
+]
 
 
 def is_tensor(t: object) -> TypeGuard[TensorType[Attribute]]:
@@ -48,3 +56,8 @@ def is_integer_attr(a: object) -> TypeGuard[IntegerAttr[IntegerType[int, Signedn
 def is_array(a: object) -> TypeGuard[ArrayAttr[Attribute]]:
     """`isinstance(a, ArrayAttr)`, narrowed to `ArrayAttr[Attribute]`."""
     return isinstance(a, ArrayAttr)
+
+
+def is_unranked(t: object) -> TypeGuard[UnrankedTensorType[Attribute]]:
+    """`isinstance(t, UnrankedTensorType)`, narrowed to `UnrankedTensorType[Attribute]`."""
+    return isinstance(t, UnrankedTensorType)
