@@ -443,7 +443,10 @@ class MultiplyPartialTransformation(EltwiseBaseTransformation):
             mul_const = producer(mul_parent.operands[1 - act])
             if not isinstance(mul_const, ConstantOp):
                 return False
-            value = (mul_const.array().astype(F32) * const_parent.array().astype(F32)).astype(F32)
+            with np.errstate(all="ignore"):  # (inf * 0 is NaN as the f32 Multiply gives it)
+                value = (mul_const.array().astype(F32) * const_parent.array().astype(F32)).astype(
+                    F32
+                )
             new = MultiplyOp(data, make_constant(value, deq, op), result_type=out_t)
             insert_before(op, new)
             ctx.copy_rt(mul_parent, new)

@@ -63,3 +63,13 @@ def test_nan_arithmetic_prints_no_numpy_warning(
     if tool == "lowpass-run":
         y = np.load(tmp_path / "out" / "y.npy")
         assert np.isnan(y).any()  # (the negative variance's channel)
+
+
+def test_lpt_folding_a_nan_constant_prints_no_numpy_warning() -> None:
+    # A multiplier constant folded into a dequantization scale by lpt (the CPU device runs it
+    # while compiling) where the product is NaN: numpy's "invalid value" warning is an error
+    # here, so it failed before the fold was computed under np.errstate.
+    model = Path(__file__).parent / "Inputs" / "lpt_nan_constant.mlir"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        assert lowpass_run.main([str(model), "--random-inputs", "42", "--device", "CPU"]) == 0
