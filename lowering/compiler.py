@@ -92,6 +92,7 @@ from lowpass.lowering.emit import (
     I64,
     PTR,
     Buffer,
+    CompileError,
     ConstantTable,
     EmitContext,
     OpLowering,
@@ -120,7 +121,7 @@ SEGMENT_GROUPS = 256
 
 CPU_PIPELINE = (
     "cpu-decompose,cpu-fold-constants,cpu-remove-views,cpu-quantize-cells,cpu-fuse-kernels,"
-    "cpu-choose-layouts,cpu-assign-buffers"
+    "cpu-choose-layouts,cpu-select-kernels,cpu-assign-buffers"
 )
 """The passes that `compile_module` runs before emitting the code (`lowering/pipeline.py`)."""
 
@@ -148,10 +149,6 @@ def _byte_size(type_: TensorType) -> int:
         elements *= max(dim, 0)
     bits = getattr(type_.element_type, "bitwidth", 32)
     return elements * max(1, (bits + 7) // 8)
-
-
-class CompileError(ValueError):
-    """The graph cannot be compiled for the CPU device (e.g. dynamic shapes)."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -516,7 +513,7 @@ def compile_pipelined(
         if cpu.ARENA not in entry_function(module).attributes:
             if (options or {}).get("lpt"):
                 _run_lpt(module)
-            run_pipeline(module)
+            run_pipeline(module, options)
         return _GraphCompiler(
             module,
             threads,

@@ -13,6 +13,8 @@ The CPU device's compiler as passes over the `ov` graph: each pass writes its de
     cpu-quantize-cells   cpu.quantized = #cpu.quantized_cell<...>: LSTM/RNN cells run in int8
     cpu-fuse-kernels     cpu.kernel = #cpu.kernel<group, "kind">, cpu.fused = #cpu.fused<group>
     cpu-choose-layouts   {cpu.channels_last}: the tensors between convolutions stored NHWC
+    cpu-select-kernels   cpu.algorithm = #cpu<algorithm winograd> (convolutions), cpu.gemm =
+                         #cpu<gemm vnni> (the GEMM micro-kernel of convolutions and MatMuls)
     cpu-assign-buffers   cpu.buffers = [#cpu.buffer<...>] per result, #cpu.arena on @main
 
 Each pass reads what the earlier ones wrote (not a Python object), so they run alone on a
@@ -25,7 +27,7 @@ from __future__ import annotations
 
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import IO
+from typing import IO, Any
 
 import numpy as np
 from xdsl.context import Context
@@ -67,6 +69,7 @@ from lowpass.lowering.compiler import (
 )
 from lowpass.lowering.emit import align, static_value
 from lowpass.lowering.layouts import choose_channels_last
+from lowpass.lowering.ops.matmul import ShiftedGemmLowering
 
 __all__ = [
     "CPU_PIPELINE",
@@ -78,6 +81,7 @@ __all__ = [
     "LlvmTarget",
     "QuantizeCellsPass",
     "RemoveViewsPass",
+    "SelectKernelsPass",
     "run_pipeline",
 ]
 
@@ -88,6 +92,8 @@ _CPU_ATTRIBUTES = (
     cpu.KERNEL,
     cpu.FUSED,
     cpu.CHANNELS_LAST,
+    cpu.ALGORITHM,
+    cpu.GEMM,
     cpu.BUFFERS,
     cpu.ARENA,
 )
@@ -423,6 +429,48 @@ class ChooseLayoutsPass(ModulePass):
 
 
 @dataclass(frozen=True)
+class SelectKernelsPass(ModulePass):
+    """
+    Writes the kernel of each convolution and MatMul group on its op: `cpu.algorithm =
+    #cpu<algorithm ...>` (a convolution: `im2col`, `winograd` where it applies and `winograd`
+    is true, or `depthwise`) and `cpu.gemm = #cpu<gemm ...>` (the GEMM micro-kernel: `f32`,
+    or for int8 `vnni` on a VNNI host, else `u8s8` when every weight is in [-64, 63], else
+    `s16`). The translation emits what they name: an edited value is honoured where the op
+    can run it (`im2col` instead of `winograd`; `s16`/`u8s8` instead of `vnni`), and is an
+    error naming the op otherwise. Also in TensorIterator/Loop bodies that become loops.
+    Runs after `cpu-choose-layouts` (Winograd writes an NHWC output).
+    """
+
+    name = "cpu-select-kernels"
+
+    winograd: bool = True
+    """Whether Winograd is chosen where it applies (the compile option `winograd`)."""
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        compiler = _compiler(op)
+        _, results = _graph(compiler)
+        for o in compiler.function.body.walk():
+            _set(o, cpu.ALGORITHM, None)
+            _set(o, cpu.GEMM, None)
+        plan = compiler.read_plan(compiler.function.body.block, results, check=False)
+        _select_kernels(compiler, plan, {"winograd": self.winograd})
+
+
+def _select_kernels(compiler: _GraphCompiler, plan: _Plan, options: dict[str, bool]) -> None:
+    for group in plan.groups:
+        first = group.ops[0]
+        if isinstance(group.lowering, ShiftedGemmLowering):
+            gemm_op, choices = group.lowering.kernel_choices(group.ops, compiler.cpu, options)
+            for name, values in choices.items():
+                gemm_op.attributes[name] = values[0]
+        kernel = first.attributes.get(cpu.KERNEL)
+        if (isinstance(first, SubGraphOp) and isinstance(kernel, cpu.KernelAttr)
+                and kernel.kind.data == LOOP_KIND):
+            body = compiler.read_plan(first.body_block, list(first.body_results()), check=False)
+            _select_kernels(compiler, body, options)
+
+
+@dataclass(frozen=True)
 class AssignBuffersPass(ModulePass):
     """
     Gives each result of the groups its memory, `cpu.buffers = [#cpu.buffer<...>, ...]` (one
@@ -492,19 +540,22 @@ PASSES: tuple[type[ModulePass], ...] = (
     QuantizeCellsPass,
     FuseKernelsPass,
     ChooseLayoutsPass,
+    SelectKernelsPass,
     AssignBuffersPass,
 )
 assert ",".join(p.name for p in PASSES) == CPU_PIPELINE
 
 
-def run_pipeline(module: ModuleOp) -> None:
-    """Run `CPU_PIPELINE` on `module` (in place)."""
+def run_pipeline(module: ModuleOp, options: dict[str, Any] | None = None) -> None:
+    """Run `CPU_PIPELINE` on `module` (in place); `options`: the compile options
+    (`winograd` goes to `cpu-select-kernels`)."""
     ctx = Context()
     _compiler(module)  # (the shapes checked once for all the passes)
     token = _CHECKED_MODULE.set(module)
+    winograd = bool((options or {}).get("winograd", True))
     try:
         for cls in PASSES:
-            cls().apply(ctx, module)
+            (SelectKernelsPass(winograd) if cls is SelectKernelsPass else cls()).apply(ctx, module)
     finally:
         _CHECKED_MODULE.reset(token)
 
