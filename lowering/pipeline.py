@@ -3,7 +3,7 @@ The CPU device's compiler as passes over the `ov` graph: each pass writes its de
 `cpu` dialect attributes (`dialects/cpu.py`), so every stage can be printed and checked
 (`opt-tool -p cpu-fold-constants,cpu-remove-views model.mlir`); `compile_module` runs
 `CPU_PIPELINE` on a copy of the module and then emits LLVM IR from what the attributes say
-(`_GraphCompiler.compile`, which reads them back with `read_plan` / `read_buffers`).
+(`GraphCompiler.compile`, which reads them back with `read_plan` / `read_buffers`).
 
     cpu-decompose        BatchNormInference, HardSigmoid -> the elementwise ops they compute;
                          FakeQuantize(Convert(x: u8/i8)) that gives back x -> x; a
@@ -52,24 +52,21 @@ from lowpass.dialects.ov.base import element_type_of, shape_of, to_dtype
 from lowpass.dialects.ov.base import static_value as ov_static_value
 from lowpass.dialects.ov.canonicalization import FoldIdentityFakeQuantize
 from lowpass.dialects.ov.infrastructure import SubGraphOp
-from lowpass.lowering.compiler import (
+from lowpass.lowering.compiler import GraphCompiler, compile_pipelined
+from lowpass.lowering.emit import CompileError, align, is_constant, static_value
+from lowpass.lowering.layouts import choose_channels_last
+from lowpass.lowering.ops.matmul import ShiftedGemmLowering
+from lowpass.lowering.plan import (
     CPU_PIPELINE,
     LOOP_KIND,
-    CompileError,
     Location,
-    _GraphCompiler,
-    _Plan,
+    Plan,
     block_ops,
-    compile_pipelined,
-    is_constant,
     is_view,
     value_dtype,
     value_nbytes,
     value_shape,
 )
-from lowpass.lowering.emit import align, static_value
-from lowpass.lowering.layouts import choose_channels_last
-from lowpass.lowering.ops.matmul import ShiftedGemmLowering
 
 __all__ = [
     "CPU_PIPELINE",
@@ -103,16 +100,16 @@ _CHECKED_MODULE: ContextVar[ModuleOp | None] = ContextVar("_CHECKED_MODULE", def
 """The module whose shapes `run_pipeline` has checked already (its passes change no shape)."""
 
 
-def _compiler(module: ModuleOp) -> _GraphCompiler:
+def _compiler(module: ModuleOp) -> GraphCompiler:
     """The analyses of the CPU compiler on `module`, after checking that its shapes are static
     (every pass checks, as any of them may run alone; in `run_pipeline`, the first)."""
-    compiler = _GraphCompiler(module, 1, {})
+    compiler = GraphCompiler(module, 1, {})
     if _CHECKED_MODULE.get() is not module:
         compiler.check_static()
     return compiler
 
 
-def _graph(compiler: _GraphCompiler) -> tuple[list[Operation], list]:
+def _graph(compiler: GraphCompiler) -> tuple[list[Operation], list]:
     block = compiler.function.body.block
     ret = block.last_op
     if not isinstance(ret, func.ReturnOp):
@@ -120,7 +117,7 @@ def _graph(compiler: _GraphCompiler) -> tuple[list[Operation], list]:
     return block_ops(block), list(ret.arguments)
 
 
-def _blocks(compiler: _GraphCompiler) -> list[list[Operation]]:
+def _blocks(compiler: GraphCompiler) -> list[list[Operation]]:
     """The ops of the graph and of every TensorIterator/Loop body in it."""
     blocks = [_graph(compiler)[0]]
     for o in compiler.function.body.walk():
@@ -297,7 +294,7 @@ class FoldConstantsPass(ModulePass):
     """
     Marks `{cpu.constant}` every op of the entry function (and of its TensorIterator/Loop
     bodies) whose results are known at compile time: `ov.shape_of` of static shapes and pure
-    ops of known operands (the folding of the CPU compiler, `_GraphCompiler.fold`);
+    ops of known operands (the folding of the CPU compiler, `GraphCompiler.fold`);
     `ov.constant` needs no mark. The ops stay (the profiling rows report them as not run);
     their values are computed again when the code is emitted. Checks first that every shape
     is static.
@@ -396,7 +393,7 @@ class FuseKernelsPass(ModulePass):
         _mark_groups(compiler, plan)
 
 
-def _mark_groups(compiler: _GraphCompiler, plan: _Plan) -> None:
+def _mark_groups(compiler: GraphCompiler, plan: Plan) -> None:
     """The groups of a graph or body (numbered from 0 in each), and of the bodies of its
     TensorIterator/Loop groups."""
     for index, group in enumerate(plan.groups):
@@ -456,7 +453,7 @@ class SelectKernelsPass(ModulePass):
         _select_kernels(compiler, plan, {"winograd": self.winograd})
 
 
-def _select_kernels(compiler: _GraphCompiler, plan: _Plan, options: dict[str, bool]) -> None:
+def _select_kernels(compiler: GraphCompiler, plan: Plan, options: dict[str, bool]) -> None:
     for group in plan.groups:
         first = group.ops[0]
         if isinstance(group.lowering, ShiftedGemmLowering):
@@ -499,7 +496,7 @@ class AssignBuffersPass(ModulePass):
 
 
 def _write_buffers(
-    compiler: _GraphCompiler, plan: _Plan, locations: dict[SSAValue, Location]
+    compiler: GraphCompiler, plan: Plan, locations: dict[SSAValue, Location]
 ) -> None:
     """`cpu.buffers` of the groups of a graph or body; a TensorIterator/Loop group's body
     gets its own plan (offsets from the body's memory, `cpu.arena` on the op)."""
