@@ -25,6 +25,14 @@ does with them (docs/lowering.md, "The pipeline"):
                                               where each result lives (per result): a byte
                                               offset in the arena, a graph output port, or no
                                               memory (a value used only inside its group)
+    {cpu.algorithm = #cpu<algorithm winograd>}
+                                              a convolution's algorithm: "im2col" (a GEMM
+                                              over the unfolded input), "winograd"
+                                              (F(2x2, 3x3)) or "depthwise"
+    {cpu.gemm = #cpu<gemm vnni>}             the GEMM micro-kernel of a convolution or MatMul:
+                                              "f32", "u8s8" (vpmaddubsw, weights in
+                                              [-64, 63]), "s16" (exact, int16 pairs) or
+                                              "vnni" (vpdpbusd; AMX where the host has it)
     func.func @main(...) attributes {cpu.arena = #cpu.arena<4096>}
                                               the bytes of the arena's tensors
 
@@ -38,11 +46,13 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from xdsl.dialects.builtin import IntAttr, StringAttr
-from xdsl.ir import Attribute, Dialect, ParametrizedAttribute
+from xdsl.dialects.utils import EnumAttribute
+from xdsl.ir import Attribute, Dialect, ParametrizedAttribute, SpacedOpaqueSyntaxAttribute
 from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.str_enum import StrEnum
 
 CONSTANT = "cpu.constant"
 VIEW = "cpu.view"
@@ -52,6 +62,8 @@ FUSED = "cpu.fused"
 CHANNELS_LAST = "cpu.channels_last"
 BUFFERS = "cpu.buffers"
 ARENA = "cpu.arena"
+ALGORITHM = "cpu.algorithm"
+GEMM = "cpu.gemm"
 
 ALIGNMENT = 64
 """Arena offsets are multiples of 64 bytes (a cache line, an AVX-512 vector)."""
@@ -248,8 +260,46 @@ class QuantizedCellAttr(ParametrizedAttribute):
             raise VerifyException(f"#cpu.quantized_cell: {self.gemms.data} gemms (expected 1, 2)")
 
 
+class ConvAlgorithm(StrEnum):
+    """How a convolution is computed (`cpu-select-kernels`)."""
+
+    IM2COL = "im2col"
+    """A GEMM over the unfolded input (1x1 convolutions read the input as it is)."""
+    WINOGRAD = "winograd"
+    """F(2x2, 3x3): fp32, 3x3, stride and dilation 1, NHWC output (lowering/ops/winograd.py)."""
+    DEPTHWISE = "depthwise"
+    """One filter per channel: a GroupConvolution whose groups are its channels."""
+
+
+@irdl_attr_definition
+class ConvAlgorithmAttr(EnumAttribute[ConvAlgorithm], SpacedOpaqueSyntaxAttribute):
+    """`#cpu<algorithm winograd>`: the algorithm of a Convolution/GroupConvolution."""
+
+    name = "cpu.algorithm"
+
+
+class GemmKind(StrEnum):
+    """The micro-kernel of a GEMM (lowering/kernels/gemm.py, `gemm_kernel_kind`)."""
+
+    F32 = "f32"
+    U8S8 = "u8s8"
+    """u8 x s8 by `vpmaddubsw` (saturating pair sums: weights in [-64, 63])."""
+    S16 = "s16"
+    """The exact int8 path without VNNI: A widened to int16, `vpmaddwd`."""
+    VNNI = "vnni"
+    """`vpdpbusd` (AVX-VNNI / AVX512-VNNI hosts; AMX tiles where the host has them)."""
+
+
+@irdl_attr_definition
+class GemmKindAttr(EnumAttribute[GemmKind], SpacedOpaqueSyntaxAttribute):
+    """`#cpu<gemm vnni>`: the GEMM micro-kernel of a Convolution or MatMul."""
+
+    name = "cpu.gemm"
+
+
 CPU = Dialect(
     "cpu",
     [],
-    [KernelAttr, FusedAttr, BufferAttr, ArenaAttr, QuantizedCellAttr],
+    [KernelAttr, FusedAttr, BufferAttr, ArenaAttr, QuantizedCellAttr, ConvAlgorithmAttr,
+     GemmKindAttr],
 )

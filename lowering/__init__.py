@@ -26,6 +26,7 @@ def get_cpu_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "cpu-fuse-kernels",
         "cpu-quantize-cells",
         "cpu-remove-views",
+        "cpu-select-kernels",
     )
     return {name: _pass(name) for name in names}
 

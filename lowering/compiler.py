@@ -24,6 +24,9 @@ stage), run on a copy of the module; step 6 translates what the attributes say:
    computed tensor gets a 64-byte aligned place in one arena, reused between tensors whose
    lifetimes do not overlap; scratch memory of the groups follows the tensors;
 6. emission of `lowpass_main` (with per-group timing when `profile` is given), O3, MCJIT.
+
+Steps 1-4 are `lowering/planning.py` (`PlanReader`), step 5 `lowering/memory.py`
+(`MemoryPlanner`), TensorIterator/Loop bodies `lowering/loops.py`; this module translates.
 """
 
 from __future__ import annotations
@@ -32,67 +35,42 @@ import ctypes
 import dataclasses
 import hashlib
 import os
-import re
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Container, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, cast
+from typing import Any
 
 import llvmlite.ir as ir
 import numpy as np
-from xdsl.dialects import arith, func, tensor
+from xdsl.dialects import func
 from xdsl.dialects.builtin import (
-    ArrayAttr,
-    DenseIntOrFPElementsAttr,
     ModuleOp,
     StringAttr,
-    TensorType,
-    UnrankedTensorType,
 )
-from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.ir import Block, Operation, SSAValue
 
 from lowpass.dialects import cpu
 from lowpass.dialects.graph import entry_function
 from lowpass.dialects.ov import (
-    DYNAMIC,
     AssignOp,
-    LSTMCellOp,
-    OvOp,
     ReadValueOp,
-    ReshapeOp,
-    RNNCellOp,
-    SqueezeOp,
-    UnsqueezeOp,
-    array_from_dense,
     element_type_of,
     to_dtype,
 )
 from lowpass.dialects.ov.base import op_display_name, op_type_name
-from lowpass.dialects.ov.infrastructure import (
-    BodyOutputAttr,
-    ConcatOutputAttr,
-    InvariantInputAttr,
-    LoopOp,
-    MergedInputAttr,
-    SliceInputAttr,
-    Slicing,
-    SubGraphOp,
-    TensorIteratorOp,
-    YieldOp,
-)
 from lowpass.dialects.ov.state import module_variables
 from lowpass.ir import collector_paused
 from lowpass.lowering import jit, model_cache
 from lowpass.lowering.emit import (
     CONSTANT_SYMBOL_PREFIX,
-    I8,
     I32,
     I64,
     PTR,
     Buffer,
+    CompileError,
     ConstantTable,
     EmitContext,
     OpLowering,
@@ -102,28 +80,32 @@ from lowpass.lowering.emit import (
     call_pointer,
     i32,
     i64,
-    is_constant,
     memcpy,
-    memset,
     precision_name,
     sanitize_name,
 )
 from lowpass.lowering.fingerprint import module_fingerprint
 from lowpass.lowering.kernels.threads import available_cores, bind_pools
-from lowpass.lowering.ops.movement import emit_strided_copy
+from lowpass.lowering.loops import SubGraphLowering
+from lowpass.lowering.memory import MemoryPlanner
+from lowpass.lowering.plan import CPU_PIPELINE as CPU_PIPELINE
+from lowpass.lowering.plan import REFERENCE_KIND as REFERENCE_KIND
+from lowpass.lowering.plan import (
+    Group,
+    Location,
+    Plan,
+    static_type,
+    value_dtype,
+    value_shape,
+)
+from lowpass.lowering.planning import PlanReader
 from lowpass.lowering.target import host_cpu
 
 ENTRY_NAME = "lowpass_main"
 ENTRY_TYPE = ir.FunctionType(ir.IntType(32), [ir.PointerType()] * 6)
 """`i32 lowpass_main(inputs, outputs, variables, arena, profile, fallback)` (and its segments)."""
 SEGMENT_GROUPS = 256
-"""The most groups emitted into one function (see `_GraphCompiler.begin_function`)."""
-
-CPU_PIPELINE = (
-    "cpu-decompose,cpu-fold-constants,cpu-remove-views,cpu-quantize-cells,cpu-fuse-kernels,"
-    "cpu-choose-layouts,cpu-assign-buffers"
-)
-"""The passes that `compile_module` runs before emitting the code (`lowering/pipeline.py`)."""
+"""The most groups emitted into one function (see `GraphCompiler.begin_function`)."""
 
 FALLBACK_FN = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_int64)
 """The fallback callback: `i32 fallback(i64 group)`, 0 when the group ran."""
@@ -138,40 +120,9 @@ ENTRY_FN = ctypes.CFUNCTYPE(
     ctypes.c_void_p,
 )
 
-# The largest tensor the CPU device compiles for. Beyond it no machine this runs on has the
-# memory, and offsets would approach the int64 range of the generated code.
-MAX_TENSOR_BYTES = 2**40
-
-
-def _byte_size(type_: TensorType) -> int:
-    elements = 1
-    for dim in type_.get_shape():
-        elements *= max(dim, 0)
-    bits = getattr(type_.element_type, "bitwidth", 32)
-    return elements * max(1, (bits + 7) // 8)
-
-
-class CompileError(ValueError):
-    """The graph cannot be compiled for the CPU device (e.g. dynamic shapes)."""
-
-
 # --------------------------------------------------------------------------------------------
 # The compiled graph
 # --------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Location:
-    """
-    Where a tensor lives at run time: `kind` is "input", "output", "variable" (`index`: the
-    port / variable index), "arena" (`index`: byte offset) or "constant" (`constant`).
-    """
-
-    kind: str
-    index: int
-    shape: tuple[int, ...]
-    dtype: np.dtype
-    constant: np.ndarray | None = None
 
 
 @dataclass(frozen=True)
@@ -412,7 +363,7 @@ def _fits_model(graph: CompiledGraph, module: ModuleOp) -> bool:
     results = list(ret.arguments)
 
     def spec(value: SSAValue, name: str) -> tuple[str, tuple[int, ...], np.dtype] | None:
-        if not _static(value.type):
+        if not static_type(value.type):
             return None
         return (name, value_shape(value), value_dtype(value))
 
@@ -422,7 +373,7 @@ def _fits_model(graph: CompiledGraph, module: ModuleOp) -> bool:
     variables = [
         (v.variable_id, tuple(int(d) for d in v.type.get_shape()),
          to_dtype(v.type.get_element_type()))
-        if _static(v.type) else None
+        if static_type(v.type) else None
         for v in module_variables(module)
     ]
     scratch = graph.stats.get("scratch_bytes", -1)
@@ -517,8 +468,8 @@ def compile_pipelined(
         if cpu.ARENA not in entry_function(module).attributes:
             if (options or {}).get("lpt"):
                 _run_lpt(module)
-            run_pipeline(module)
-        return _GraphCompiler(
+            run_pipeline(module, options)
+        return GraphCompiler(
             module,
             threads,
             dict(options or {}),
@@ -548,58 +499,8 @@ def _run_lpt(module: ModuleOp) -> None:
 # --------------------------------------------------------------------------------------------
 
 
-def value_dtype(value: SSAValue) -> np.dtype:
-    return to_dtype(element_type_of(value.type))
-
-
-def value_shape(value: SSAValue) -> tuple[int, ...]:
-    t = value.type
-    assert isinstance(t, TensorType)
-    return tuple(int(d) for d in t.get_shape())
-
-
-def value_nbytes(value: SSAValue) -> int:
-    return int(np.prod(value_shape(value), dtype=np.int64)) * value_dtype(value).itemsize
-
-
-def _static(t: Any) -> bool:
-    return isinstance(t, TensorType) and all(d != DYNAMIC for d in t.get_shape())
-
-
-def _describe(value: SSAValue) -> str:
-    if isinstance(value, BlockArgument):
-        return f"argument #{value.index}"
-    assert isinstance(value, OpResult)
-    return f"result #{value.index} of {value.op.name}"
-
-
 def _contains_state(op: Operation) -> bool:
     return any(isinstance(o, ReadValueOp | AssignOp) for o in op.walk())
-
-
-_VIEW_OPS = (ReshapeOp, SqueezeOp, UnsqueezeOp, tensor.CastOp)
-
-
-def block_ops(block: Block) -> list[Operation]:
-    """The ops of a graph or body block but its terminator."""
-    return [op for op in block.ops if not isinstance(op, func.ReturnOp | YieldOp)]
-
-
-def is_view(op: Operation, constants: Container[SSAValue]) -> bool:
-    """Reshape/Squeeze/Unsqueeze/cast of a computed tensor: its result shares the memory."""
-    return isinstance(op, _VIEW_OPS) and op.operands[0] not in constants
-
-
-def lowering_kind(lowering: type) -> str:
-    """The name of a lowering in `#cpu.kernel`: `FakeQuantizeLowering` -> "fake-quantize"."""
-    name = lowering.__name__.removesuffix("Lowering")
-    return re.sub(r"(?<!^)(?=[A-Z])", "-", name).lower()
-
-
-REFERENCE_KIND = "reference"
-"""`#cpu.kernel` kind of a group that no lowering takes: the reference fallback runs it."""
-LOOP_KIND = "loop"
-"""`#cpu.kernel` kind of a TensorIterator/Loop whose body becomes a loop in the IR."""
 
 
 def _lowerings() -> list[OpLowering]:
@@ -613,29 +514,10 @@ def _lowerings() -> list[OpLowering]:
 # --------------------------------------------------------------------------------------------
 
 
-@dataclass
-class _Group:
-    ops: list[Operation]
-    lowering: OpLowering | None  # None: fallback
-    inputs: list[SSAValue] = field(default_factory=list)
-    outputs: list[SSAValue] = field(default_factory=list)
-    step: int = 0
+class GraphCompiler(PlanReader, MemoryPlanner):
+    """The translation of a module that went through the CPU pipeline (`compile`), and the
+    analyses the pipeline's passes run through it (`PlanReader`, `MemoryPlanner`)."""
 
-
-@dataclass
-class _Plan:
-    """The analysis of one block (the graph, or a body): constants, views, groups."""
-
-    block: Block
-    constants: dict[SSAValue, np.ndarray]
-    views: dict[SSAValue, SSAValue]  # view value -> the value it is a view of (root)
-    view_ops: list[Operation]
-    groups: list[_Group]
-    group_of: dict[Operation, _Group]
-    results: list[SSAValue]  # func.return / ov.yield operands
-
-
-class _GraphCompiler:
     def __init__(
         self,
         module: ModuleOp,
@@ -677,482 +559,6 @@ class _GraphCompiler:
         """How TensorIterator/Loop bodies are planned: "analyse" (the compiler's analysis),
         "marks" (constants and views as cpu-fold-constants / cpu-remove-views marked them:
         cpu-fuse-kernels), "ir" (everything as the pipeline wrote it: the translation)."""
-
-    # ---- checks ----
-
-    def check_static(self) -> None:
-        args = self.function.body.block.args
-        for i, arg in enumerate(args):
-            if not _static(arg.type):
-                raise CompileError(
-                    f"the CPU device needs static shapes: input #{i} ('{arg.name_hint or i}') "
-                    f"has type {arg.type}; reshape the model first (opt-tool --ov-reshape)"
-                )
-        for var in self.variables:
-            if not _static(var.type):
-                raise CompileError(
-                    f"the CPU device needs static shapes: variable '{var.variable_id}' has type "
-                    f"{var.type}; reshape the model first (opt-tool --ov-reshape)"
-                )
-        for op in self.function.body.walk():
-            for value in (*op.results, *(a for r in op.regions for b in r.blocks for a in b.args)):
-                if isinstance(value.type, UnrankedTensorType) and op.dialect_name() == "ov":
-                    raise CompileError(
-                        f"the CPU device needs static shapes: {op_type_name(op)} "
-                        f"'{op_display_name(op, 0)}' has {_describe(value)} of dynamic rank "
-                        f"({value.type}); give the inputs the condition depends on static "
-                        "shapes or values (opt-tool --ov-reshape, lowpass-run --shape / "
-                        "--freeze)"
-                    )
-                if not isinstance(value.type, TensorType) and op.dialect_name() != "func":
-                    raise CompileError(
-                        f"the CPU device computes on tensors: {op.name} "
-                        f"'{op_display_name(op, 0)}' has {_describe(value)} of type "
-                        f"{value.type}; convert TensorFlow Lite ops to ov first (opt-tool "
-                        "--convert-tfl-to-ov)"
-                    )
-                if isinstance(value.type, TensorType) and not _static(value.type):
-                    name = op_display_name(op, 0)
-                    raise CompileError(
-                        f"the CPU device needs static shapes: {op_type_name(op)} '{name}' has "
-                        f"{_describe(value)} of type {value.type}; reshape the model first "
-                        "(opt-tool --ov-reshape)"
-                    )
-                if isinstance(value.type, TensorType) and _byte_size(value.type) > MAX_TENSOR_BYTES:
-                    name = op_display_name(op, 0)
-                    raise CompileError(
-                        f"tensor too large: {op_type_name(op)} '{name}' has {_describe(value)} "
-                        f"of type {value.type} ({_byte_size(value.type)} bytes); the CPU device "
-                        f"takes tensors of at most {MAX_TENSOR_BYTES} bytes (1 TiB)"
-                    )
-
-    # ---- analysis ----
-
-    def analyse(self, block: Block, results: Sequence[SSAValue]) -> _Plan:
-        """Constants, views and groups of a block in one go: the decisions that the passes of
-        `lowering/pipeline.py` make step by step and write into the IR (`read_plan` reads
-        them back; test_pipeline.py checks that both agree)."""
-        ops = block_ops(block)
-        constants = self.fold_constants(ops)
-        return self.form_groups(block, ops, results, constants, lambda op: is_view(op, constants))
-
-    def fold_constants(self, ops: Sequence[Operation]) -> dict[SSAValue, np.ndarray]:
-        """The values of the results of `ops` (in order) known at compile time."""
-        constants: dict[SSAValue, np.ndarray] = {}
-
-        def known(value: SSAValue) -> np.ndarray | None:
-            return constants.get(value)
-
-        for op in ops:
-            folded = self.fold(op, known)
-            if folded is not None:
-                for r, v in zip(op.results, folded, strict=True):
-                    constants[r] = v
-        return constants
-
-    def form_groups(
-        self,
-        block: Block,
-        ops: list[Operation],
-        results: Sequence[SSAValue],
-        constants: dict[SSAValue, np.ndarray],
-        view: Callable[[Operation], bool],
-    ) -> _Plan:
-        """
-        Groups of the ops that are neither constant nor views (`view`), in order: each op
-        not yet in a group is offered to the lowerings (`make_group`). Constants come first:
-        a fused epilogue may read a constant defined after its first op (LPT puts a
-        dequantization scale right before its Multiply, after the Convolution). A view that
-        an earlier group absorbs is a member of that group, not a view.
-        """
-        views: dict[SSAValue, SSAValue] = {}
-        view_ops: list[Operation] = []
-        groups: list[_Group] = []
-        group_of: dict[Operation, _Group] = {}
-        position = {op: i for i, op in enumerate(ops)}
-        for op in ops:
-            if op in group_of or (op.results and all(r in constants for r in op.results)):
-                continue
-            if view(op):
-                data = op.operands[0]
-                views[op.results[0]] = views.get(data, data)
-                view_ops.append(op)
-                continue
-            group = self.make_group(op, ops, position, constants, group_of)
-            group.step = len(groups)
-            groups.append(group)
-            for member in group.ops:
-                group_of[member] = group
-
-        plan = _Plan(block, constants, views, view_ops, groups, group_of, list(results))
-        self.group_ports(plan)
-        return plan
-
-    def read_plan(self, block: Block, results: Sequence[SSAValue], check: bool = True) -> _Plan:
-        """
-        The plan of the graph as the pipeline's attributes give it (`dialects/cpu.py`):
-        `cpu.constant` ops folded (each must fold), `cpu.view` ops, the groups of
-        `#cpu.kernel`/`#cpu.fused`. With `check`, each group's lowering is asked again
-        (`fuse` builds its per-compilation state) and must accept the group.
-        """
-        ops = block_ops(block)
-        constants = self.fold_constants([op for op in ops if is_constant(op)])
-        views: dict[SSAValue, SSAValue] = {}
-        view_ops: list[Operation] = []
-        groups: list[_Group] = []
-        group_of: dict[Operation, _Group] = {}
-        position = {op: i for i, op in enumerate(ops)}
-        for index, op in enumerate(ops):
-            where = f"{op_type_name(op)} '{op_display_name(op, index)}'"
-            if cpu.QUANTIZED in op.attributes and not isinstance(op, LSTMCellOp | RNNCellOp):
-                raise CompileError(f"{where}: only LSTMCell and RNNCell take cpu.quantized")
-            kernel = op.attributes.get(cpu.KERNEL)
-            fused = op.attributes.get(cpu.FUSED)
-            if is_constant(op):
-                if not all(r in constants for r in op.results):
-                    raise CompileError(f"{where} is marked cpu.constant but does not fold")
-            elif cpu.VIEW in op.attributes:
-                if not is_view(op, constants):
-                    raise CompileError(
-                        f"{where} is marked cpu.view but is not a Reshape/Squeeze/Unsqueeze/cast "
-                        "of a computed tensor"
-                    )
-                data = op.operands[0]
-                views[op.results[0]] = views.get(data, data)
-                view_ops.append(op)
-            elif isinstance(kernel, cpu.KernelAttr):
-                if kernel.group.data != len(groups):
-                    raise CompileError(
-                        f"{where}: #cpu.kernel group {kernel.group.data}, expected "
-                        f"{len(groups)} (groups are numbered in graph order)"
-                    )
-                group = _Group([op], self.lowering_of(kernel.kind.data, op, where))
-                group.step = len(groups)
-                groups.append(group)
-                group_of[op] = group
-            elif isinstance(fused, cpu.FusedAttr):
-                if fused.group.data >= len(groups):
-                    raise CompileError(
-                        f"{where}: #cpu.fused<{fused.group.data}> but no group "
-                        f"{fused.group.data} starts before it"
-                    )
-                group = groups[fused.group.data]
-                if group.lowering is None:
-                    raise CompileError(
-                        f"{where}: #cpu.fused<{fused.group.data}> into a \"{REFERENCE_KIND}\" "
-                        "group (the fallback runs one op per group)"
-                    )
-                group.ops.append(op)
-                group_of[op] = group
-            else:
-                raise CompileError(
-                    f"{where} is neither constant, view nor in a kernel; run the CPU pipeline "
-                    f"first (opt-tool -p {CPU_PIPELINE})"
-                )
-        if check:
-            earlier: dict[Operation, _Group] = {}
-            for group in groups:
-                first = group.ops[0]
-                where = f"{op_type_name(first)} '{op_display_name(first, position[first])}'"
-                if group.lowering is not None:
-                    absorbed = group.lowering.fuse(first)
-                    if absorbed is None:
-                        raise CompileError(f"{where}: its #cpu.kernel lowering does not take it")
-                    if len(group.ops) > 1 and group.ops[1:] != absorbed:
-                        raise CompileError(
-                            f"{where}: the ops fused into its group are not those its lowering "
-                            "absorbs"
-                        )
-                if not self.valid_fusion(first, group.ops, position, constants, earlier):
-                    raise CompileError(f"{where}: its group is not a valid fusion")
-                for member in group.ops:
-                    earlier[member] = group
-            self.check_layouts(block, ops, results, position)
-        plan = _Plan(block, constants, views, view_ops, groups, group_of, list(results))
-        self.group_ports(plan)
-        return plan
-
-    def body_plan(self, op: SubGraphOp) -> _Plan:
-        """The plan of a TensorIterator/Loop body (see `body_source`)."""
-        block, results = op.body_block, list(op.body_results())
-        if self.body_source == "ir":
-            return self.read_plan(block, results)
-        if self.body_source == "marks":
-            ops = block_ops(block)
-            constants = self.fold_constants([o for o in ops if is_constant(o)])
-            return self.form_groups(
-                block, ops, results, constants, lambda o: cpu.VIEW in o.attributes
-            )
-        return self.analyse(block, results)
-
-    def lowering_of(self, kind: str, op: Operation, where: str) -> OpLowering | None:
-        """The lowering named `kind` in a `#cpu.kernel` (None: the reference fallback)."""
-        if kind == REFERENCE_KIND:
-            return None
-        if kind == LOOP_KIND and isinstance(op, SubGraphOp):
-            return self.subgraph_lowering
-        for lowering in self.lowerings:
-            if lowering_kind(type(lowering)) == kind and isinstance(op, tuple(lowering.ops)):
-                return lowering
-        kinds = [lowering_kind(type(lowering)) for lowering in self.lowerings]
-        raise CompileError(
-            f"{where}: no lowering '{kind}' for this op (lowerings: {', '.join(kinds)}, "
-            f"{LOOP_KIND}, {REFERENCE_KIND})"
-        )
-
-    def kernel_kind(self, group: _Group) -> str:
-        if group.lowering is None:
-            return REFERENCE_KIND
-        if group.lowering is self.subgraph_lowering:
-            return LOOP_KIND
-        return lowering_kind(type(group.lowering))
-
-    def fold(
-        self, op: Operation, known: Callable[[SSAValue], np.ndarray | None]
-    ) -> list[np.ndarray] | None:
-        """
-        The values of `op`'s results if they are known at compile time: the dialect's
-        constant folder (`OvOp.fold_values`, as `canonicalize` and `lpt` fold) on the values
-        known so far, so a folded tensor is exactly what the REFERENCE device computes.
-        """
-        if isinstance(op, OvOp):
-            return op.fold_values(known)
-        if isinstance(op, arith.ConstantOp) and isinstance(op.value, DenseIntOrFPElementsAttr):
-            return [array_from_dense(op.value)]  # the constants of tfl graphs
-        return None
-
-    def make_group(
-        self,
-        op: Operation,
-        ops: list[Operation],
-        position: dict[Operation, int],
-        constants: dict[SSAValue, np.ndarray],
-        group_of: dict[Operation, _Group],
-    ) -> _Group:
-        candidates: list[OpLowering] = list(self.lowerings)
-        if isinstance(op, SubGraphOp):
-            candidates.insert(0, self.subgraph_lowering)
-        for lowering in candidates:
-            if not isinstance(op, tuple(lowering.ops)):
-                continue
-            absorbed = lowering.fuse(op)
-            if absorbed is None:
-                continue
-            members = [op, *absorbed]
-            if not self.valid_fusion(op, members, position, constants, group_of):
-                members = [op]
-            return _Group(members, lowering)
-        return _Group([op], None)
-
-    @staticmethod
-    def valid_fusion(
-        first: Operation,
-        members: list[Operation],
-        position: dict[Operation, int],
-        constants: dict[SSAValue, np.ndarray],
-        group_of: dict[Operation, _Group],
-    ) -> bool:
-        member_set = set(members)
-        start = position[first]
-        for op in members[1:]:
-            if op not in position or op in group_of or position[op] <= start:
-                return False
-            for v in op.operands:
-                if v in constants or isinstance(v, BlockArgument):
-                    continue
-                owner = v.owner
-                if owner in member_set:
-                    continue
-                if not isinstance(owner, Operation) or owner not in position:
-                    return False
-                if position[owner] >= start:
-                    return False
-        return len(member_set) == len(members)
-
-    def group_ports(self, plan: _Plan) -> None:
-        """Each group's external inputs (first use order) and outputs (see OpLowering)."""
-        result_set = set(plan.results)
-        for group in plan.groups:
-            members = set(group.ops)
-            seen: set[SSAValue] = set()
-            for op in group.ops:
-                for v in op.operands:
-                    if isinstance(v, OpResult) and v.op in members:
-                        continue
-                    if v not in seen:
-                        seen.add(v)
-                        group.inputs.append(v)
-            for op in group.ops:
-                for r in op.results:
-                    outside = [u for u in r.uses if u.operation not in members]
-                    if outside or r in result_set or not r.uses or len(group.ops) == 1:
-                        group.outputs.append(r)
-
-    # ---- buffers ----
-
-    def root(self, plan: _Plan, value: SSAValue) -> SSAValue:
-        return plan.views.get(value, value)
-
-    def plan_arena(
-        self,
-        plan: _Plan,
-        fixed: dict[SSAValue, Location],
-        base: int,
-    ) -> tuple[dict[SSAValue, Location], int]:
-        """
-        Places every computed root tensor of `plan` that has no fixed location in the arena,
-        starting at byte `base`: liveness intervals by group step, first fit, 64-byte aligned.
-        Returns the locations (also of views) and the end of the used region.
-        """
-        n = len(plan.groups)
-        first: dict[SSAValue, int] = {}
-        last: dict[SSAValue, int] = {}
-        for group in plan.groups:
-            for r in group.outputs:
-                root = self.root(plan, r)
-                first.setdefault(root, group.step)
-                last[root] = max(last.get(root, group.step), group.step)
-            for v in group.inputs:
-                root = self.root(plan, v)
-                last[root] = max(last.get(root, -1), group.step)
-        for v in plan.results:
-            root = self.root(plan, v)
-            last[root] = n  # results live to the end (copied out or yielded)
-        # values defined inside a group but only used inside it have no buffer
-        # by start step: every placed tensor started no later, so it overlaps the new one
-        # in time unless it ended before; those are dropped for good (`active` stays small)
-        active: list[tuple[int, int, int]] = []  # (end step, offset, size)
-        locations: dict[SSAValue, Location] = {}
-        end = base
-        for root in sorted(first, key=lambda r: (first[r], -value_nbytes(r))):
-            if root in fixed or root in plan.constants:
-                continue
-            size = align(max(value_nbytes(root), 1))
-            lo, hi = first[root], last.get(root, first[root])
-            active = [a for a in active if a[0] >= lo]
-            offset = base
-            for _, b_lo, b_size in sorted(active, key=lambda a: a[1]):
-                if offset + size <= b_lo:
-                    break
-                offset = max(offset, b_lo + b_size)
-            active.append((hi, offset, size))
-            end = max(end, offset + size)
-            locations[root] = Location("arena", offset, value_shape(root), value_dtype(root))
-        return locations, end
-
-    def assign_buffers(self, plan: _Plan) -> tuple[dict[SSAValue, Location], int]:
-        """
-        Where each computed root tensor of the graph lives: a graph output port when it is
-        returned (the first port that returns it: computed in place), else a place in the
-        arena (`plan_arena`). Returns the locations and the arena bytes of the tensors.
-        """
-        fixed: dict[SSAValue, Location] = {}
-        for i, arg in enumerate(plan.block.args):
-            fixed[arg] = Location("input", i, value_shape(arg), value_dtype(arg))
-        outputs: dict[SSAValue, Location] = {}
-        for k, value in enumerate(plan.results):
-            root = self.root(plan, value)
-            if root in fixed or root in plan.constants or not isinstance(root, OpResult):
-                continue
-            fixed[root] = outputs[root] = Location(
-                "output", k, value_shape(root), value_dtype(root)
-            )
-        arena_locations, tensor_bytes = self.plan_arena(plan, fixed, 0)
-        return {**outputs, **arena_locations}, align(tensor_bytes)
-
-    def read_buffers(
-        self, plan: _Plan, owner: Operation | None = None
-    ) -> tuple[dict[SSAValue, Location], int]:
-        """
-        `assign_buffers` (the graph) or `plan_arena` (the body of `owner`, a
-        TensorIterator/Loop: offsets from the body's own memory) as `cpu-assign-buffers`
-        wrote them (`cpu.buffers`, `cpu.arena`).
-        """
-        holder = self.function if owner is None else owner
-        arena = holder.attributes.get(cpu.ARENA)
-        if not isinstance(arena, cpu.ArenaAttr):
-            where = (
-                f"@{self.function.sym_name.data}"
-                if owner is None
-                else f"{op_type_name(owner)} '{op_display_name(owner, 0)}'"
-            )
-            raise CompileError(
-                f"{where} has no #cpu.arena; run the CPU pipeline first "
-                f"(opt-tool -p {CPU_PIPELINE})"
-            )
-        tensor_bytes = arena.bytes.data
-        locations: dict[SSAValue, Location] = {}
-        for group in plan.groups:
-            for value in group.outputs:
-                root = self.root(plan, value)
-                if root in locations or not isinstance(root, OpResult):
-                    continue
-                op = root.op
-                where = f"{op_type_name(op)} '{op_display_name(op, 0)}' result #{root.index}"
-                buffers = op.attributes.get(cpu.BUFFERS)
-                attr = (
-                    buffers.data[root.index]
-                    if isinstance(buffers, ArrayAttr) and root.index < len(buffers.data)
-                    else None
-                )
-                if not isinstance(attr, cpu.BufferAttr) or attr.kind.data == "none":
-                    raise CompileError(
-                        f"{where} is used outside its group but has no #cpu.buffer; run "
-                        "cpu-assign-buffers"
-                    )
-                kind, index, size = attr.kind.data, attr.index.data, attr.size.data
-                if size < value_nbytes(root):
-                    raise CompileError(
-                        f"{where}: #cpu.buffer of {size} bytes for {value_nbytes(root)}"
-                    )
-                if kind == "arena" and index + size > tensor_bytes:
-                    raise CompileError(
-                        f"{where}: #cpu.buffer<arena {index}, {size}> ends past #cpu.arena<"
-                        f"{tensor_bytes}>"
-                    )
-                if kind == "output" and (
-                    owner is not None
-                    or index >= len(plan.results)
-                    or self.root(plan, plan.results[index]) is not root
-                ):
-                    raise CompileError(
-                        f"{where}: #cpu.buffer<output {index}> is not returned there"
-                    )
-                locations[root] = Location(kind, index, value_shape(root), value_dtype(root))
-        self.check_arena(plan, locations)
-        return locations, tensor_bytes
-
-    def check_arena(self, plan: _Plan, locations: dict[SSAValue, Location]) -> None:
-        """No two tensors share arena bytes while both are live (liveness as `plan_arena`)."""
-        first: dict[SSAValue, int] = {}
-        last: dict[SSAValue, int] = {}
-        for group in plan.groups:
-            for v in (*group.outputs, *group.inputs):
-                root = self.root(plan, v)
-                first.setdefault(root, group.step)
-                last[root] = max(last.get(root, group.step), group.step)
-        for v in plan.results:
-            last[self.root(plan, v)] = len(plan.groups)
-        placed = sorted(
-            (first[r], last[r], loc.index, loc.index + max(value_nbytes(r), 1), r)
-            for r, loc in locations.items()
-            if loc.kind == "arena"
-        )  # fmt: skip
-        active: list[tuple[int, int, int, SSAValue]] = []
-        for lo, hi, start, end, root in placed:
-            active = [a for a in active if a[0] >= lo]
-            for _, other_start, other_end, other in active:
-                if start < other_end and other_start < end:
-                    names = [
-                        f"{op_type_name(cast(Operation, v.owner))} "
-                        f"'{op_display_name(cast(Operation, v.owner), 0)}'"
-                        for v in (other, root)
-                    ]
-                    raise CompileError(
-                        f"{names[0]} and {names[1]} share arena bytes while both are live "
-                        f"([{other_start}, {other_end}) and [{start}, {end}))"
-                    )
-            active.append((hi, start, end, root))
 
     # ---- compile ----
 
@@ -1234,7 +640,7 @@ class _GraphCompiler:
 
     def emit_and_compile(
         self,
-        plan: _Plan,
+        plan: Plan,
         block: Block,
         results: Sequence[SSAValue],
         locations: dict[SSAValue, Location],
@@ -1310,7 +716,7 @@ class _GraphCompiler:
     def load_cached(
         self,
         cached: model_cache.CachedGraph,
-        plan: _Plan,
+        plan: Plan,
         locations: dict[SSAValue, Location],
         plan_tensor_bytes: int,
     ) -> tuple[jit.JitLibrary, list[GroupInfo], int, int]:
@@ -1376,9 +782,9 @@ class _GraphCompiler:
 
     def emit_segment(
         self,
-        groups: Sequence[_Group],
+        groups: Sequence[Group],
         first_index: int,
-        plan: _Plan,
+        plan: Plan,
         locations: dict[SSAValue, Location],
     ) -> list[GroupInfo]:
         """The groups, numbered from `first_index`, into the function `begin_function` began."""
@@ -1390,7 +796,7 @@ class _GraphCompiler:
 
     def copy_outputs(
         self,
-        plan: _Plan,
+        plan: Plan,
         results: Sequence[SSAValue],
         output_home: dict[int, SSAValue],
         buffers: dict[SSAValue, Buffer],
@@ -1405,26 +811,7 @@ class _GraphCompiler:
     def constant_ptr(self, array: np.ndarray) -> ir.Value:
         return self.constants.pointer(array)
 
-    def check_layouts(self, block: Block, ops: Sequence[Operation], results: Sequence[SSAValue],
-                      position: dict[Operation, int]) -> None:
-        """`cpu.channels_last` only where `cpu-choose-layouts` may put it (every lowering
-        that reads or writes such a tensor must handle NHWC)."""
-        marked = [op for op in ops if cpu.CHANNELS_LAST in op.attributes]
-        if not marked:
-            return
-        from lowpass.lowering.layouts import choose_channels_last
-
-        allowed = set(choose_channels_last(block, results)) \
-            if block is self.function.body.block else set()
-        for op in marked:
-            if op not in allowed:
-                raise CompileError(
-                    f"{op_type_name(op)} '{op_display_name(op, position[op])}': "
-                    "cpu.channels_last on a tensor that is not passed between convolutions "
-                    "(only cpu-choose-layouts' choices are valid)"
-                )
-
-    def constant_buffers(self, plan: _Plan) -> dict[SSAValue, Buffer]:
+    def constant_buffers(self, plan: Plan) -> dict[SSAValue, Buffer]:
         """Buffers of the plan's constants, each linked with the code only if some code
         reads it (`Buffer.address`)."""
         return {
@@ -1434,7 +821,7 @@ class _GraphCompiler:
         }
 
     def buffers_for(
-        self, plan: _Plan, locations: dict[SSAValue, Location]
+        self, plan: Plan, locations: dict[SSAValue, Location]
     ) -> dict[SSAValue, Buffer]:
         """Buffers of every value of the block that has memory (constants included)."""
         b = self.builder
@@ -1449,7 +836,7 @@ class _GraphCompiler:
 
     def body_buffers(
         self,
-        plan: _Plan,
+        plan: Plan,
         locations: dict[SSAValue, Location],
         params: dict[SSAValue, Buffer],
         base: ir.Value,
@@ -1464,7 +851,7 @@ class _GraphCompiler:
                 out[value] = out[root].with_shape(value_shape(value))
         return out
 
-    def emit_body_group(self, group: _Group, buffers: dict[SSAValue, Buffer]) -> str:
+    def emit_body_group(self, group: Group, buffers: dict[SSAValue, Buffer]) -> str:
         """A group of a body (no timing, never a fallback)."""
         assert group.lowering is not None
         values = {v: buffers[v] for v in (*group.inputs, *group.outputs)}
@@ -1506,11 +893,11 @@ class _GraphCompiler:
 
     def emit_group(
         self,
-        group: _Group,
+        group: Group,
         index: int,
         buffers: dict[SSAValue, Buffer],
         locations: dict[SSAValue, Location],
-        plan: _Plan,
+        plan: Plan,
     ) -> GroupInfo:
         b = self.builder
         first = group.ops[0]
@@ -1545,9 +932,9 @@ class _GraphCompiler:
 
     def group_info(
         self,
-        group: _Group,
+        group: Group,
         index: int,
-        plan: _Plan,
+        plan: Plan,
         locations: dict[SSAValue, Location],
         exec_type: str,
     ) -> GroupInfo:
@@ -1566,7 +953,7 @@ class _GraphCompiler:
         )
 
     def location_of(
-        self, plan: _Plan, value: SSAValue, locations: dict[SSAValue, Location]
+        self, plan: Plan, value: SSAValue, locations: dict[SSAValue, Location]
     ) -> Location:
         if value in plan.constants:
             array = plan.constants[value]
@@ -1605,7 +992,7 @@ class _GraphCompiler:
 
     # ---- profiling ----
 
-    def profiling_rows(self, plan: _Plan, infos: list[GroupInfo]) -> list[OpRow]:
+    def profiling_rows(self, plan: Plan, infos: list[GroupInfo]) -> list[OpRow]:
         info_of_first = {info.ops[0]: info for info in infos}
         member_of = {op: info for info in infos for op in info.ops}
         rows = []
@@ -1690,304 +1077,6 @@ def _port_names(function: func.FuncOp, results: Sequence[SSAValue]) -> list[str]
 # --------------------------------------------------------------------------------------------
 
 
-class SubGraphLowering:
-    """
-    TensorIterator and Loop whose body ops all lower: the body becomes a loop in IR.
 
-    Per iteration: sliced inputs are views of their part when the part is contiguous
-    (otherwise copied into a body buffer), invariant inputs are the outer buffers, merged
-    inputs (back edges) live in body buffers initialised from the outer value and updated
-    from their body result after the iteration; concatenated outputs are copied into their
-    slice of the outer output, last-value outputs copied after the loop (or, when no
-    iteration ran, the initial value of their back edge, as the reference interpreter). Loop:
-    `trip_count` (-1: unbounded) and `execution_condition` are read at run time, the body
-    condition after each iteration, `current_iteration` is written before it.
-    """
-
-    ops: tuple[type[Operation], ...] = (SubGraphOp,)
-
-    def __init__(self, compiler: _GraphCompiler) -> None:
-        self.compiler = compiler
-        self.plans: dict[Operation, _Plan] = {}
-
-    def fuse(self, op: Operation) -> list[Operation] | None:
-        assert isinstance(op, SubGraphOp)
-        if isinstance(op, TensorIteratorOp) and op.num_iterations() < 0:
-            return None
-        if any(isinstance(d, ConcatOutputAttr) for d in op.output_descriptions) and (
-            op.num_iterations() < 0
-        ):
-            return None
-        for d in op.body_outputs():
-            if d.get("iteration") >= 0:
-                return None
-        if isinstance(op, LoopOp) and op.slice_inputs() and op.num_iterations() < 0:
-            return None  # may run past its slices: the reference reports that error
-        for d in op.slice_inputs():
-            outer = value_shape(op.operands[d.input_index])
-            if _Box.of(outer, d.slicing()).count < op.num_iterations():
-                return None
-        plan = self.compiler.body_plan(op)
-        if any(g.lowering is None for g in plan.groups):
-            return None
-        self.plans[op] = plan
-        return []
-
-    def emit(
-        self, ctx: EmitContext, group: list[Operation], inputs: list[Buffer], outputs: list[Buffer]
-    ) -> str:
-        (op,) = group
-        assert isinstance(op, SubGraphOp)
-        plan = self.plans[op]
-        compiler = self.compiler
-        b = ctx.builder
-        params = op.body_block.args
-        results = op.body_results()
-
-        # ---- buffers that live for the whole op: back edges, copied slices, iteration
-        param_buffers: dict[SSAValue, Buffer] = {}
-        slices: list[tuple[BlockArgument, Buffer, _Box, Buffer | None]] = []
-        merged: list[tuple[BlockArgument, Buffer, SSAValue]] = []
-        for desc in op.input_descriptions:
-            p = params[desc.parameter_index]
-            outer = ctx.buffer(op.operands[desc.input_index])
-            shape, dtype = value_shape(p), value_dtype(p)
-            if isinstance(desc, InvariantInputAttr):
-                param_buffers[p] = Buffer(outer.ptr, shape, dtype, outer.constant)
-            elif isinstance(desc, MergedInputAttr):
-                buf = Buffer(ctx.scratch(value_nbytes(p)), shape, dtype)
-                param_buffers[p] = buf
-                memcpy(b, buf.ptr, outer.ptr, buf.nbytes)
-                merged.append((p, buf, results[desc.result_index]))
-            else:
-                assert isinstance(desc, SliceInputAttr)
-                box = _Box.of(outer.shape, desc.slicing())
-                copy = None
-                if not box.contiguous:
-                    copy = Buffer(ctx.scratch(value_nbytes(p)), shape, dtype)
-                    param_buffers[p] = copy
-                slices.append((p, outer, box, copy))
-        current: Buffer | None = None
-        if isinstance(op, LoopOp) and op.current_iteration_parameter() is not None:
-            p = op.current_iteration_parameter()
-            assert p is not None
-            current = Buffer(ctx.scratch(value_nbytes(p)), value_shape(p), value_dtype(p))
-            param_buffers[p] = current
-
-        fixed: dict[SSAValue, Location] = {
-            p: Location("param", 0, value_shape(p), value_dtype(p)) for p in params
-        }
-        if compiler.body_source == "ir":
-            body_locations, body_bytes = compiler.read_buffers(plan, op)
-        else:
-            body_locations, body_bytes = compiler.plan_arena(plan, fixed, 0)
-        body_base = ctx.scratch(body_bytes)
-        # buffers made before the loop dominate the code after it (last values)
-        static_buffers = compiler.body_buffers(plan, body_locations, param_buffers, body_base)
-
-        # ---- loop control
-        with b.goto_entry_block():
-            i_slot = b.alloca(I64, name="iteration")
-            go_slot = b.alloca(ir.IntType(1), name="condition")
-        b.store(i64(0), i_slot)
-        if isinstance(op, LoopOp):
-            trip_buf = ctx.buffer(op.trip_count)
-            trip = b.load(trip_buf.ptr, typ=trip_buf.element_type)
-            trip = b.sext(trip, I64) if trip.type != I64 else trip
-            cond_buf = ctx.buffer(op.execution_condition)
-            start = b.icmp_unsigned("!=", b.load(cond_buf.ptr, typ=I8), ir.Constant(I8, 0))
-        else:
-            trip = i64(op.num_iterations())
-            start = ir.Constant(ir.IntType(1), 1)
-        b.store(start, go_slot)
-        n_static = op.num_iterations()  # the shape rule (concatenated outputs' parts)
-        ran_surely = _runs_an_iteration(op, ctx)
-        fn = b.function
-        header = fn.append_basic_block("loop.header")
-        body_block = fn.append_basic_block("loop.body")
-        done = fn.append_basic_block("loop.done")
-        b.branch(header)
-        b.position_at_end(header)
-        i = b.load(i_slot, typ=I64)
-        within = b.or_(b.icmp_signed("<", trip, i64(0)), b.icmp_signed("<", i, trip))
-        b.cbranch(b.and_(within, b.load(go_slot, typ=ir.IntType(1))), body_block, done)
-        b.position_at_end(body_block)
-
-        # ---- one iteration
-        buffers = dict(static_buffers)
-        for p, outer, box, copy in slices:
-            src = box.part_ptr(b, outer, i)
-            if copy is None:
-                buffers[p] = Buffer(src, value_shape(p), value_dtype(p))
-                for view, root in plan.views.items():
-                    if root is p:
-                        buffers[view] = buffers[p].with_shape(value_shape(view))
-            else:
-                emit_strided_copy(
-                    b, box.shape, outer.dtype.itemsize, copy.ptr,
-                    _contiguous(box.shape), src, box.strides,
-                )
-        if current is not None:
-            value = i if current.element_type == I64 else b.trunc(i, current.element_type)
-            b.store(value, current.ptr)
-        for g in plan.groups:
-            compiler.emit_body_group(g, buffers)
-        for desc in op.concat_outputs():
-            out = ctx.buffer(op.results[desc.output_index])
-            r = buffers[results[desc.result_index]]
-            s = desc.slicing()
-            axis = s.axis + max(len(r.shape), 1) if s.axis < 0 else s.axis
-            out_box = _Box.of(out.shape, s, axis=axis, count=n_static)
-            dst = out_box.part_ptr(b, out, i)
-            emit_strided_copy(
-                b, out_box.shape, out.dtype.itemsize, dst, out_box.strides,
-                r.ptr, _contiguous(out_box.shape),
-            )
-        # last values held by parameters (sliced parts, back edges) change with the
-        # iteration: they are copied out in every iteration, before the back edges
-        invariant = {params[d.parameter_index] for d in op.invariant_inputs()}
-        in_loop = set()
-        for desc in op.body_outputs():
-            result = results[desc.result_index]
-            root = plan.views.get(result, result)
-            if isinstance(root, BlockArgument) and root not in invariant:
-                in_loop.add(desc.output_index)
-                out = ctx.buffer(op.results[desc.output_index])
-                memcpy(b, out.ptr, buffers[result].ptr, out.nbytes)
-        # back edges: sources that are parameters are saved first (they may be overwritten)
-        staged: list[tuple[Buffer, Buffer]] = []
-        for p, buf, result in merged:
-            src = buffers[result]
-            root = plan.views.get(result, result)
-            if root is p:
-                continue
-            if isinstance(root, BlockArgument):
-                tmp = Buffer(ctx.scratch(buf.nbytes), buf.shape, buf.dtype)
-                memcpy(b, tmp.ptr, src.ptr, buf.nbytes)
-                staged.append((buf, tmp))
-            else:
-                staged.append((buf, src))
-        for dst_buf, src_buf in staged:
-            memcpy(b, dst_buf.ptr, src_buf.ptr, dst_buf.nbytes)
-        if isinstance(op, LoopOp):
-            cond = buffers[op.condition_result()]
-            b.store(
-                b.icmp_unsigned("!=", b.load(cond.ptr, typ=I8), ir.Constant(I8, 0)), go_slot
-            )
-        b.store(b.add(i, i64(1)), i_slot)
-        b.branch(header)
-
-        # ---- after the loop: last values
-        b.position_at_end(done)
-        ran = b.icmp_signed(">", b.load(i_slot, typ=I64), i64(0))
-        for desc in op.body_outputs():
-            out = ctx.buffer(op.results[desc.output_index])
-            initial = _zero_iteration_source(op, desc, ctx)
-            if desc.output_index in in_loop:
-                if not ran_surely:
-                    with b.if_then(b.not_(ran)):
-                        if initial is None:
-                            memset(b, out.ptr, 0, out.nbytes)
-                        else:
-                            memcpy(b, out.ptr, initial.ptr, out.nbytes)
-                continue
-            last = static_buffers[results[desc.result_index]]
-            if ran_surely:
-                memcpy(b, out.ptr, last.ptr, out.nbytes)
-                continue
-            with b.if_else(ran) as (then, otherwise):
-                with then:
-                    memcpy(b, out.ptr, last.ptr, out.nbytes)
-                with otherwise:
-                    if initial is None:
-                        memset(b, out.ptr, 0, out.nbytes)
-                    else:
-                        memcpy(b, out.ptr, initial.ptr, out.nbytes)
-        del inputs, outputs
-        first = op.operands[op.FIRST_DATA_INPUT] if len(op.operands) > op.FIRST_DATA_INPUT else None
-        precision = precision_name(value_dtype(first)) if first is not None else "FP32"
-        return f"jit_{ctx.cpu.isa}_{precision}"
-
-
-@dataclass(frozen=True)
-class _Box:
-    """Part `k` of a sliced input / concatenated output: a box of `shape` inside the outer
-    tensor (element `strides`), at element offset `(low + index(k) * part) * inner`."""
-
-    shape: tuple[int, ...]
-    strides: tuple[int, ...]
-    low: int
-    part: int
-    inner: int
-    count: int
-    reverse: bool
-    contiguous: bool
-
-    @staticmethod
-    def of(
-        outer: tuple[int, ...], s: Slicing, axis: int | None = None, count: int | None = None
-    ) -> _Box:
-        if not outer:
-            outer = (1,)
-        rank = len(outer)
-        axis = (s.axis + rank if s.axis < 0 else s.axis) if axis is None else axis
-        dim = outer[axis]
-        if count is None:
-            start = s.start + dim if s.start < 0 else s.start
-            end = s.end + dim if s.end < 0 else s.end
-            low = min(start, end)
-            count = (abs(end - start) + 1) // s.part_size
-        else:
-            low = 0
-        shape = tuple(s.part_size if d == axis else n for d, n in enumerate(outer))
-        inner = int(np.prod(outer[axis + 1 :], dtype=np.int64))
-        contiguous = int(np.prod(outer[:axis], dtype=np.int64)) == 1
-        return _Box(
-            shape, _contiguous(outer), low, s.part_size, inner, count, s.stride < 0, contiguous
-        )
-
-    def part_ptr(self, b: ir.IRBuilder, outer: Buffer, k: ir.Value) -> ir.Value:
-        index = b.sub(i64(self.count - 1), k) if self.reverse else k
-        elements = b.mul(b.add(i64(self.low), b.mul(index, i64(self.part))), i64(self.inner))
-        return b.gep(outer.ptr, [b.mul(elements, i64(outer.dtype.itemsize))], source_etype=I8)
-
-
-def _contiguous(shape: Sequence[int]) -> tuple[int, ...]:
-    strides = []
-    step = 1
-    for d in reversed(tuple(shape)):
-        strides.append(step)
-        step *= d
-    return tuple(reversed(strides))
-
-
-def _runs_an_iteration(op: SubGraphOp, ctx: EmitContext) -> bool:
-    """
-    Whether the body runs at least once whatever the graph inputs are (else the code checks
-    at run time). Not `num_iterations() > 0`: that is OpenVINO's shape rule, which gives a
-    do-while Loop (body condition constant false) one iteration whatever its trip count,
-    while a trip count of 0 or a false execution condition runs none (Loop-5: the first
-    iteration runs when the trip count is not 0 and the execution condition is true; the
-    body condition only decides about the following ones).
-    """
-    if not isinstance(op, LoopOp):
-        return op.num_iterations() > 0
-    trip = ctx.buffer(op.trip_count).constant
-    go = ctx.buffer(op.execution_condition).constant
-    if trip is None or go is None:
-        return False
-    return bool(go.reshape(-1)[0]) and int(trip.reshape(-1)[0]) != 0
-
-
-def _zero_iteration_source(op: SubGraphOp, desc: BodyOutputAttr, ctx: EmitContext) -> Buffer | None:
-    """The value of a last-value output when no iteration runs (see SubGraphOp._iterate)."""
-    r = desc.result_index
-    for m in op.merged_inputs():
-        if m.result_index == r:
-            return ctx.buffer(op.operands[m.input_index])
-    value = op.body_results()[r]
-    if isinstance(value, BlockArgument):
-        d = op.input_description_of_parameter(value.index)
-        if d is not None and not isinstance(d, SliceInputAttr):
-            return ctx.buffer(op.operands[d.input_index])
-    return None
+_GraphCompiler = GraphCompiler
+"""(The name tests and benchmarks patch.)"""

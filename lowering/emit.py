@@ -182,6 +182,10 @@ def stored_shape(shape: Sequence[int]) -> tuple[int, ...]:
     return tuple(padded[i] for i in CHANNELS_LAST_ORDER)
 
 
+class CompileError(ValueError):
+    """The graph cannot be compiled for the CPU device (e.g. dynamic shapes)."""
+
+
 @dataclass(frozen=True)
 class Buffer:
     """

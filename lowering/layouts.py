@@ -65,9 +65,9 @@ from lowpass.dialects.ov import (
     SubtractOp,
 )
 from lowpass.dialects.ov.reduction import reduction_axes
-from lowpass.lowering.compiler import REFERENCE_KIND, is_constant, value_shape
-from lowpass.lowering.emit import static_value
+from lowpass.lowering.emit import is_constant, static_value
 from lowpass.lowering.ops.elementwise import ELEMENTWISE_OPS
+from lowpass.lowering.plan import REFERENCE_KIND, value_shape
 
 _ELEMENTWISE = (*ELEMENTWISE_OPS, FakeQuantizeOp, ConvertOp)
 

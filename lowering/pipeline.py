@@ -3,7 +3,7 @@ The CPU device's compiler as passes over the `ov` graph: each pass writes its de
 `cpu` dialect attributes (`dialects/cpu.py`), so every stage can be printed and checked
 (`opt-tool -p cpu-fold-constants,cpu-remove-views model.mlir`); `compile_module` runs
 `CPU_PIPELINE` on a copy of the module and then emits LLVM IR from what the attributes say
-(`_GraphCompiler.compile`, which reads them back with `read_plan` / `read_buffers`).
+(`GraphCompiler.compile`, which reads them back with `read_plan` / `read_buffers`).
 
     cpu-decompose        BatchNormInference, HardSigmoid -> the elementwise ops they compute;
                          FakeQuantize(Convert(x: u8/i8)) that gives back x -> x; a
@@ -13,6 +13,8 @@ The CPU device's compiler as passes over the `ov` graph: each pass writes its de
     cpu-quantize-cells   cpu.quantized = #cpu.quantized_cell<...>: LSTM/RNN cells run in int8
     cpu-fuse-kernels     cpu.kernel = #cpu.kernel<group, "kind">, cpu.fused = #cpu.fused<group>
     cpu-choose-layouts   {cpu.channels_last}: the tensors between convolutions stored NHWC
+    cpu-select-kernels   cpu.algorithm = #cpu<algorithm winograd> (convolutions), cpu.gemm =
+                         #cpu<gemm vnni> (the GEMM micro-kernel of convolutions and MatMuls)
     cpu-assign-buffers   cpu.buffers = [#cpu.buffer<...>] per result, #cpu.arena on @main
 
 Each pass reads what the earlier ones wrote (not a Python object), so they run alone on a
@@ -25,7 +27,7 @@ from __future__ import annotations
 
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import IO
+from typing import IO, Any
 
 import numpy as np
 from xdsl.context import Context
@@ -50,23 +52,21 @@ from lowpass.dialects.ov.base import element_type_of, shape_of, to_dtype
 from lowpass.dialects.ov.base import static_value as ov_static_value
 from lowpass.dialects.ov.canonicalization import FoldIdentityFakeQuantize
 from lowpass.dialects.ov.infrastructure import SubGraphOp
-from lowpass.lowering.compiler import (
+from lowpass.lowering.compiler import GraphCompiler, compile_pipelined
+from lowpass.lowering.emit import CompileError, align, is_constant, static_value
+from lowpass.lowering.layouts import choose_channels_last
+from lowpass.lowering.ops.matmul import ShiftedGemmLowering
+from lowpass.lowering.plan import (
     CPU_PIPELINE,
     LOOP_KIND,
-    CompileError,
     Location,
-    _GraphCompiler,
-    _Plan,
+    Plan,
     block_ops,
-    compile_pipelined,
-    is_constant,
     is_view,
     value_dtype,
     value_nbytes,
     value_shape,
 )
-from lowpass.lowering.emit import align, static_value
-from lowpass.lowering.layouts import choose_channels_last
 
 __all__ = [
     "CPU_PIPELINE",
@@ -78,6 +78,7 @@ __all__ = [
     "LlvmTarget",
     "QuantizeCellsPass",
     "RemoveViewsPass",
+    "SelectKernelsPass",
     "run_pipeline",
 ]
 
@@ -88,6 +89,8 @@ _CPU_ATTRIBUTES = (
     cpu.KERNEL,
     cpu.FUSED,
     cpu.CHANNELS_LAST,
+    cpu.ALGORITHM,
+    cpu.GEMM,
     cpu.BUFFERS,
     cpu.ARENA,
 )
@@ -97,16 +100,16 @@ _CHECKED_MODULE: ContextVar[ModuleOp | None] = ContextVar("_CHECKED_MODULE", def
 """The module whose shapes `run_pipeline` has checked already (its passes change no shape)."""
 
 
-def _compiler(module: ModuleOp) -> _GraphCompiler:
+def _compiler(module: ModuleOp) -> GraphCompiler:
     """The analyses of the CPU compiler on `module`, after checking that its shapes are static
     (every pass checks, as any of them may run alone; in `run_pipeline`, the first)."""
-    compiler = _GraphCompiler(module, 1, {})
+    compiler = GraphCompiler(module, 1, {})
     if _CHECKED_MODULE.get() is not module:
         compiler.check_static()
     return compiler
 
 
-def _graph(compiler: _GraphCompiler) -> tuple[list[Operation], list]:
+def _graph(compiler: GraphCompiler) -> tuple[list[Operation], list]:
     block = compiler.function.body.block
     ret = block.last_op
     if not isinstance(ret, func.ReturnOp):
@@ -114,7 +117,7 @@ def _graph(compiler: _GraphCompiler) -> tuple[list[Operation], list]:
     return block_ops(block), list(ret.arguments)
 
 
-def _blocks(compiler: _GraphCompiler) -> list[list[Operation]]:
+def _blocks(compiler: GraphCompiler) -> list[list[Operation]]:
     """The ops of the graph and of every TensorIterator/Loop body in it."""
     blocks = [_graph(compiler)[0]]
     for o in compiler.function.body.walk():
@@ -291,7 +294,7 @@ class FoldConstantsPass(ModulePass):
     """
     Marks `{cpu.constant}` every op of the entry function (and of its TensorIterator/Loop
     bodies) whose results are known at compile time: `ov.shape_of` of static shapes and pure
-    ops of known operands (the folding of the CPU compiler, `_GraphCompiler.fold`);
+    ops of known operands (the folding of the CPU compiler, `GraphCompiler.fold`);
     `ov.constant` needs no mark. The ops stay (the profiling rows report them as not run);
     their values are computed again when the code is emitted. Checks first that every shape
     is static.
@@ -390,7 +393,7 @@ class FuseKernelsPass(ModulePass):
         _mark_groups(compiler, plan)
 
 
-def _mark_groups(compiler: _GraphCompiler, plan: _Plan) -> None:
+def _mark_groups(compiler: GraphCompiler, plan: Plan) -> None:
     """The groups of a graph or body (numbered from 0 in each), and of the bodies of its
     TensorIterator/Loop groups."""
     for index, group in enumerate(plan.groups):
@@ -423,6 +426,48 @@ class ChooseLayoutsPass(ModulePass):
 
 
 @dataclass(frozen=True)
+class SelectKernelsPass(ModulePass):
+    """
+    Writes the kernel of each convolution and MatMul group on its op: `cpu.algorithm =
+    #cpu<algorithm ...>` (a convolution: `im2col`, `winograd` where it applies and `winograd`
+    is true, or `depthwise`) and `cpu.gemm = #cpu<gemm ...>` (the GEMM micro-kernel: `f32`,
+    or for int8 `vnni` on a VNNI host, else `u8s8` when every weight is in [-64, 63], else
+    `s16`). The translation emits what they name: an edited value is honoured where the op
+    can run it (`im2col` instead of `winograd`; `s16`/`u8s8` instead of `vnni`), and is an
+    error naming the op otherwise. Also in TensorIterator/Loop bodies that become loops.
+    Runs after `cpu-choose-layouts` (Winograd writes an NHWC output).
+    """
+
+    name = "cpu-select-kernels"
+
+    winograd: bool = True
+    """Whether Winograd is chosen where it applies (the compile option `winograd`)."""
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        compiler = _compiler(op)
+        _, results = _graph(compiler)
+        for o in compiler.function.body.walk():
+            _set(o, cpu.ALGORITHM, None)
+            _set(o, cpu.GEMM, None)
+        plan = compiler.read_plan(compiler.function.body.block, results, check=False)
+        _select_kernels(compiler, plan, {"winograd": self.winograd})
+
+
+def _select_kernels(compiler: GraphCompiler, plan: Plan, options: dict[str, bool]) -> None:
+    for group in plan.groups:
+        first = group.ops[0]
+        if isinstance(group.lowering, ShiftedGemmLowering):
+            gemm_op, choices = group.lowering.kernel_choices(group.ops, compiler.cpu, options)
+            for name, values in choices.items():
+                gemm_op.attributes[name] = values[0]
+        kernel = first.attributes.get(cpu.KERNEL)
+        if (isinstance(first, SubGraphOp) and isinstance(kernel, cpu.KernelAttr)
+                and kernel.kind.data == LOOP_KIND):
+            body = compiler.read_plan(first.body_block, list(first.body_results()), check=False)
+            _select_kernels(compiler, body, options)
+
+
+@dataclass(frozen=True)
 class AssignBuffersPass(ModulePass):
     """
     Gives each result of the groups its memory, `cpu.buffers = [#cpu.buffer<...>, ...]` (one
@@ -451,7 +496,7 @@ class AssignBuffersPass(ModulePass):
 
 
 def _write_buffers(
-    compiler: _GraphCompiler, plan: _Plan, locations: dict[SSAValue, Location]
+    compiler: GraphCompiler, plan: Plan, locations: dict[SSAValue, Location]
 ) -> None:
     """`cpu.buffers` of the groups of a graph or body; a TensorIterator/Loop group's body
     gets its own plan (offsets from the body's memory, `cpu.arena` on the op)."""
@@ -492,19 +537,22 @@ PASSES: tuple[type[ModulePass], ...] = (
     QuantizeCellsPass,
     FuseKernelsPass,
     ChooseLayoutsPass,
+    SelectKernelsPass,
     AssignBuffersPass,
 )
 assert ",".join(p.name for p in PASSES) == CPU_PIPELINE
 
 
-def run_pipeline(module: ModuleOp) -> None:
-    """Run `CPU_PIPELINE` on `module` (in place)."""
+def run_pipeline(module: ModuleOp, options: dict[str, Any] | None = None) -> None:
+    """Run `CPU_PIPELINE` on `module` (in place); `options`: the compile options
+    (`winograd` goes to `cpu-select-kernels`)."""
     ctx = Context()
     _compiler(module)  # (the shapes checked once for all the passes)
     token = _CHECKED_MODULE.set(module)
+    winograd = bool((options or {}).get("winograd", True))
     try:
         for cls in PASSES:
-            cls().apply(ctx, module)
+            (SelectKernelsPass(winograd) if cls is SelectKernelsPass else cls()).apply(ctx, module)
     finally:
         _CHECKED_MODULE.reset(token)
 

@@ -44,11 +44,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import llvmlite.ir as ir
 import numpy as np
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
+from lowpass.dialects import cpu as cpu_dialect
 from lowpass.dialects.ov import ConvolutionOp, GroupConvolutionOp, SubtractOp, ints
 from lowpass.lowering.emit import (
     F32,
@@ -79,6 +81,7 @@ from lowpass.lowering.kernels.gemm import (
     AMX_K,
     AMX_MIN_ROWS,
     CHUNKS_PER_THREAD,
+    RuntimeB,
     emit_gemm,
     gemm_kernel_kind,
 )
@@ -1402,32 +1405,49 @@ class ConvolutionLowering(ShiftedGemmLowering):
             return None
         return constant_along(zp_full, 1)
 
+    def _algorithms(self, spec: Any, program: Program, out: Buffer,
+                    options: dict[str, Any]) -> list[cpu_dialect.ConvAlgorithm]:
+        """depthwise, or the registered algorithms that apply (`CONV_ALGORITHMS`, those the
+        options leave on first) and im2col."""
+        assert isinstance(spec, ConvSpec)
+        if spec.depthwise:
+            return [cpu_dialect.ConvAlgorithm.DEPTHWISE]
+        others = [a for a in CONV_ALGORITHMS if a.applies(spec, out, program)]
+        others.sort(key=lambda a: not options.get(a.option, True))
+        return [*(cpu_dialect.ConvAlgorithm(a.option) for a in others
+                  if options.get(a.option, True)),
+                cpu_dialect.ConvAlgorithm.IM2COL,
+                *(cpu_dialect.ConvAlgorithm(a.option) for a in others
+                  if not options.get(a.option, True))]
+
+    def _gemm_operands(self, spec: Any) -> list[np.ndarray | RuntimeB]:
+        assert isinstance(spec, ConvSpec)
+        return [gemm_weights(spec, g) for g in range(spec.groups)]
+
     def _emit_spec(
-        self, ctx: EmitContext, spec: ConvSpec, src: Buffer, program: Program, dst: Buffer
+        self, ctx: EmitContext, spec: Any, src: Buffer, program: Program, dst: Buffer,
+        algorithm: cpu_dialect.ConvAlgorithm | None,
     ) -> None:
+        assert isinstance(spec, ConvSpec)
         if spec.depthwise and src.channels_last:  # (`cpu-choose-layouts`: dst too)
             emit_depthwise_nhwc(ctx, spec, src, program, dst)
         elif spec.depthwise:
             emit_depthwise(ctx, spec, src, program, dst)
-        else:
-            algorithm = next(
-                (a for a in CONV_ALGORITHMS
-                 if ctx.options.get(a.option, True) and a.applies(spec, dst, program)),
-                None,
-            )
-            if algorithm is not None:
-                algorithm.emit(ctx, spec, src, program, dst)
-            else:
-                emit_conv_gemm(ctx, spec, src, program, dst)
+        elif algorithm == cpu_dialect.ConvAlgorithm.IM2COL:
+            emit_conv_gemm(ctx, spec, src, program, dst)
+        else:  # (a registered one: `cpu-select-kernels` named it)
+            chosen = next(a for a in CONV_ALGORITHMS if a.option == algorithm)
+            chosen.emit(ctx, spec, src, program, dst)
 
 
 @dataclass(frozen=True)
 class ConvAlgorithm:
-    """A convolution algorithm other than the direct (im2col GEMM) one, tried in order
-    before it: `applies(spec, out, program)` decides, `emit(ctx, spec, x, program, out)`
-    emits, and the compile option `option` (default true) turns it off. Modules that build
-    on this one register theirs (`register_conv_algorithm`: winograd.py), so that this
-    module imports none of them."""
+    """A convolution algorithm other than the direct (im2col GEMM) one, preferred to it by
+    `cpu-select-kernels` in order: `applies(spec, out, program)` says where it may run,
+    `emit(ctx, spec, x, program, out)` emits, and the compile option `option` (default true;
+    also the algorithm's name in `#cpu<algorithm ...>`) leaves it to be named by hand.
+    Modules that build on this one register theirs (`register_conv_algorithm`:
+    winograd.py), so that this module imports none of them."""
 
     option: str
     applies: Callable[[ConvSpec, Buffer, Program], bool]

@@ -27,17 +27,21 @@ moves one after the MatMul only when B is constant).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import llvmlite.ir as ir
 import numpy as np
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 
+from lowpass.dialects import cpu as cpu_dialect
 from lowpass.dialects.ov import MatMulOp, SubtractOp
+from lowpass.dialects.ov.base import op_display_name, op_type_name
 from lowpass.lowering.emit import (
     Buffer,
+    CompileError,
     EmitContext,
     OpLowering,
     element_ptr,
@@ -47,7 +51,13 @@ from lowpass.lowering.emit import (
     jit_exec_type,
     kernel_function,
 )
-from lowpass.lowering.kernels.gemm import Epilogue, RuntimeB, emit_gemm, gemm_workspace_bytes
+from lowpass.lowering.kernels.gemm import (
+    Epilogue,
+    RuntimeB,
+    emit_gemm,
+    gemm_kernel_kind,
+    gemm_workspace_bytes,
+)
 from lowpass.lowering.ops.quantization import (
     F32_DT,
     I8_DT,
@@ -64,6 +74,7 @@ from lowpass.lowering.ops.quantization import (
     value_dtype,
     value_shape,
 )
+from lowpass.lowering.target import HostCpu
 
 _MAX_B_BATCHES = 64
 
@@ -423,6 +434,41 @@ def emit_transpose_a(ctx: EmitContext, src: ir.Value, dtype: np.dtype, batches: 
     return dst
 
 
+_VNNI_FEATURES = frozenset({"avx512vnni", "avxvnni", "amx-int8", "amx-tile"})
+"""What a GEMM kind other than `vnni` takes away from the host for its kernels."""
+
+
+def gemm_kind(a_dtype: np.dtype, operands: Sequence[np.ndarray | RuntimeB],
+              host: HostCpu) -> cpu_dialect.GemmKind:
+    """The kind of the GEMMs of one op (`gemm_kernel_kind` of each B): `s16` where one of
+    them needs the exact path (a grouped convolution whose other groups' weights fit u8s8)."""
+    kinds = {gemm_kernel_kind(a_dtype, b, host) for b in operands}
+    for kind in ("vnni", "s16", "u8s8", "f32"):
+        if kind in kinds:
+            return cpu_dialect.GemmKind(kind)
+    raise ValueError("no GEMM")  # (an op has at least one)
+
+
+def gemm_kinds(a_dtype: np.dtype, operands: Sequence[np.ndarray | RuntimeB],
+               host: HostCpu) -> list[cpu_dialect.GemmKind]:
+    """The kinds `cpu.gemm` may name for these GEMMs on `host`: the one `gemm_kind` picks and,
+    for int8 on a VNNI host, the one it would pick without VNNI."""
+    kinds = [gemm_kind(a_dtype, operands, host)]
+    if kinds[0] == cpu_dialect.GemmKind.VNNI:
+        kinds.append(gemm_kind(a_dtype, operands, without_vnni(host)))
+    return kinds
+
+
+def without_vnni(host: HostCpu) -> HostCpu:
+    """`host` without VNNI (and AMX): the kernels a GEMM kind other than `vnni` runs."""
+    return dataclasses.replace(host, features=host.features - _VNNI_FEATURES)
+
+
+def op_where(op: Operation) -> str:
+    """`Convolution 'name'`, for diagnostics."""
+    return f"{op_type_name(op)} '{op_display_name(op, 0)}'"
+
+
 class ShiftedGemmLowering:
     """
     What the GEMM-based lowerings share (MatMul, Convolution): an op with a compile-time spec
@@ -449,9 +495,95 @@ class ShiftedGemmLowering:
         return zp_full
 
     def _emit_spec(
-        self, ctx: EmitContext, spec: Any, src: Buffer, program: Program, dst: Buffer
+        self, ctx: EmitContext, spec: Any, src: Buffer, program: Program, dst: Buffer,
+        algorithm: cpu_dialect.ConvAlgorithm | None,
     ) -> None:
         raise NotImplementedError
+
+    def _gemm_operands(self, spec: Any) -> list[np.ndarray | RuntimeB]:
+        """The B of each GEMM that the op runs (none: no GEMM)."""
+        raise NotImplementedError
+
+    def _algorithms(self, spec: Any, program: Program, out: Buffer,
+                    options: dict[str, Any]) -> list[cpu_dialect.ConvAlgorithm]:
+        """The algorithms the op may run, the default first (none: the op has no choice)."""
+        return []
+
+    def _parts(
+        self, group: Sequence[Operation]
+    ) -> tuple[Operation, SSAValue, Any, Program, SSAValue]:
+        """The GEMM op of a group, its data operand, its spec, its post-op program and the
+        value the program writes."""
+        first = group[0]
+        zp = None
+        if isinstance(first, SubtractOp):
+            found = self._shifted(first)
+            assert found is not None
+            x, zp, op = found
+            chain = group[2:]
+        else:
+            op, x, chain = first, first.operands[0], group[1:]
+        spec = self._spec(op, value_dtype(x), zp)
+        assert spec is not None
+        program, last = build_program(None, op.results[0], chain, self._memo)
+        return op, x, spec, program, last
+
+    def kernel_choices(self, group: Sequence[Operation], host: HostCpu,
+                       options: dict[str, Any]) -> tuple[Operation, dict[str, list[Attribute]]]:
+        """The group's GEMM op and what `cpu-select-kernels` may write on it: for
+        `cpu.algorithm` and `cpu.gemm`, the values this op may take on `host`, the default
+        first (the translation takes any of them; `options`: the compile options,
+        `winograd`)."""
+        op, _, spec, program, last = self._parts(group)
+        out = Buffer(_no_address, value_shape(last), value_dtype(last),
+                     channels_last=cpu_dialect.CHANNELS_LAST in _owner_attributes(last))
+        choices: dict[str, list[Attribute]] = {}
+        algorithms = self._algorithms(spec, program, out, options)
+        if algorithms:
+            choices[cpu_dialect.ALGORITHM] = [cpu_dialect.ConvAlgorithmAttr(a) for a in algorithms]
+        if not algorithms or algorithms[0] != cpu_dialect.ConvAlgorithm.DEPTHWISE:
+            kinds = gemm_kinds(spec.a_dtype, self._gemm_operands(spec), host)
+            if algorithms and algorithms[0] == cpu_dialect.ConvAlgorithm.WINOGRAD:
+                kinds = [cpu_dialect.GemmKind.F32]
+            choices[cpu_dialect.GEMM] = [cpu_dialect.GemmKindAttr(k) for k in kinds]
+        return op, choices
+
+    def _chosen(self, op: Operation, ctx: EmitContext, spec: Any, program: Program,
+                out: Buffer) -> tuple[cpu_dialect.ConvAlgorithm | None, HostCpu]:
+        """The algorithm and GEMM kind that the op's `cpu.algorithm` / `cpu.gemm` name
+        (`cpu-select-kernels`), checked against what the op may take here; the host the
+        GEMM kernels see (without VNNI for a kind other than `vnni`)."""
+        where = op_where(op)
+        algorithms = self._algorithms(spec, program, out, {})
+        algorithm = None
+        if algorithms or cpu_dialect.ALGORITHM in op.attributes:
+            attr = op.attributes.get(cpu_dialect.ALGORITHM)
+            if not isinstance(attr, cpu_dialect.ConvAlgorithmAttr):
+                raise CompileError(f"{where} has no #cpu<algorithm ...>; run cpu-select-kernels")
+            algorithm = attr.data
+            if algorithm not in algorithms:
+                raise CompileError(
+                    f"{where}: #cpu<algorithm {algorithm.value}> cannot compute it (it takes "
+                    f"{', '.join(a.value for a in algorithms) or 'none'})"
+                )
+        host = ctx.cpu
+        if algorithm != cpu_dialect.ConvAlgorithm.DEPTHWISE or cpu_dialect.GEMM in op.attributes:
+            attr = op.attributes.get(cpu_dialect.GEMM)
+            if not isinstance(attr, cpu_dialect.GemmKindAttr):
+                raise CompileError(f"{where} has no #cpu<gemm ...>; run cpu-select-kernels")
+            kinds: list[cpu_dialect.GemmKind] = []
+            if algorithm in (None, cpu_dialect.ConvAlgorithm.IM2COL):
+                kinds = gemm_kinds(spec.a_dtype, self._gemm_operands(spec), host)
+            elif algorithm != cpu_dialect.ConvAlgorithm.DEPTHWISE:
+                kinds = [cpu_dialect.GemmKind.F32]
+            if attr.data not in kinds:
+                raise CompileError(
+                    f"{where}: #cpu<gemm {attr.data.value}> cannot compute it on this host "
+                    f"(it takes {', '.join(k.value for k in kinds) or 'none: no GEMM'})"
+                )
+            if attr.data != cpu_dialect.GemmKind.VNNI:
+                host = without_vnni(host)
+        return algorithm, host
 
     def _shifted(self, sub: Operation) -> tuple[SSAValue, np.ndarray, Operation] | None:
         """(x, zero point, the op it feeds) for a zero-point Subtract that can be fused."""
@@ -497,8 +629,15 @@ class ShiftedGemmLowering:
         spec = self._spec(op, np.dtype(src.dtype), zp)
         assert spec is not None
         program, last = build_program(ctx, op.results[0], chain, self._memo)
-        self._emit_spec(ctx, spec, src, program, ctx.buffer(last))
-        return jit_exec_type(ctx.cpu, src.dtype)
+        dst = ctx.buffer(last)
+        algorithm, host = self._chosen(op, ctx, spec, program, dst)
+        exec_type = jit_exec_type(ctx.cpu, src.dtype)
+        saved, ctx.cpu = ctx.cpu, host
+        try:
+            self._emit_spec(ctx, spec, src, program, dst, algorithm)
+        finally:
+            ctx.cpu = saved
+        return exec_type
 
 
 class MatMulLowering(ShiftedGemmLowering):
@@ -534,9 +673,26 @@ class MatMulLowering(ShiftedGemmLowering):
         return epilogue_chain(y, self._memo, per_channel_check(shape, len(shape) - 1))
 
     def _emit_spec(
-        self, ctx: EmitContext, spec: Any, src: Buffer, program: Program, dst: Buffer
+        self, ctx: EmitContext, spec: Any, src: Buffer, program: Program, dst: Buffer,
+        algorithm: cpu_dialect.ConvAlgorithm | None,
     ) -> None:
         emit_matmul(ctx, spec, src, program, dst)
+
+    def _gemm_operands(self, spec: Any) -> list[np.ndarray | RuntimeB]:
+        assert isinstance(spec, MatMulSpec)
+        if spec.runtime_b is not None:
+            return [spec.runtime_b]
+        assert spec.b_batches is not None
+        return list(spec.b_batches)
+
+
+def _no_address() -> ir.Value:
+    raise AssertionError("a buffer that only says its layout (`kernel_choices`)")
+
+
+def _owner_attributes(value: SSAValue) -> dict[str, Attribute]:
+    owner = value.owner
+    return owner.attributes if isinstance(owner, Operation) else {}
 
 
 LOWERINGS: list[type[OpLowering]] = [MatMulLowering]

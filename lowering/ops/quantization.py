@@ -1162,7 +1162,7 @@ def epilogue_chain(
 
 
 def build_program(
-    ctx: EmitContext,
+    ctx: EmitContext | None,
     first: SSAValue,
     chain: Sequence[Operation],
     memo: dict[SSAValue, np.ndarray | None],

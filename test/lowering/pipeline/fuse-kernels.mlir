@@ -5,7 +5,7 @@
 // group 1.
 // RUN: opt-tool -p cpu-fold-constants,cpu-remove-views,cpu-fuse-kernels %s | filecheck %s
 // RUN: lowpass-run %s --random-inputs 0 --device CPU -pcsort no_sort | filecheck %s --check-prefix=ROWS
-// RUN: opt-tool -p cpu-fold-constants,cpu-remove-views,cpu-quantize-cells,cpu-fuse-kernels,cpu-assign-buffers %s -t cpu-llvm | filecheck %s --check-prefix=LLVM
+// RUN: opt-tool -p cpu-fold-constants,cpu-remove-views,cpu-quantize-cells,cpu-fuse-kernels,cpu-select-kernels,cpu-assign-buffers %s -t cpu-llvm | filecheck %s --check-prefix=LLVM
 // CHECK:      %conv = ov.convolution %x, %w {{{.*}}cpu.kernel = #cpu.kernel<0, "convolution">{{.*}}}
 // CHECK-NEXT: %biased = ov.add %conv, %b {ov.name = "biased", cpu.fused = #cpu.fused<0>}
 // CHECK-NEXT: %relu = ov.relu %biased {ov.name = "relu", cpu.fused = #cpu.fused<0>}

@@ -1,0 +1,197 @@
+"""
+Memory planning of the CPU pipeline (`cpu-assign-buffers`) and its reading back by the
+translation: liveness by group step, first fit in a 64-byte aligned arena, graph outputs
+computed in place (`MemoryPlanner.assign_buffers`); `read_buffers` takes the `cpu.buffers` /
+`cpu.arena` attributes and checks them (sizes, no two live tensors sharing bytes).
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ArrayAttr
+from xdsl.ir import Operation, OpResult, SSAValue
+
+from lowpass.dialects import cpu
+from lowpass.dialects.ov.base import op_display_name, op_type_name
+from lowpass.lowering.emit import CompileError, align
+from lowpass.lowering.plan import (
+    CPU_PIPELINE,
+    Location,
+    Plan,
+    value_dtype,
+    value_nbytes,
+    value_shape,
+)
+
+
+class MemoryPlanner:
+    """Where the tensors of a plan live (a mixin of the graph compiler: `function` is the
+    entry function)."""
+
+    function: func.FuncOp
+
+    def root(self, plan: Plan, value: SSAValue) -> SSAValue:
+        return plan.views.get(value, value)
+
+    def plan_arena(
+        self,
+        plan: Plan,
+        fixed: dict[SSAValue, Location],
+        base: int,
+    ) -> tuple[dict[SSAValue, Location], int]:
+        """
+        Places every computed root tensor of `plan` that has no fixed location in the arena,
+        starting at byte `base`: liveness intervals by group step, first fit, 64-byte aligned.
+        Returns the locations (also of views) and the end of the used region.
+        """
+        n = len(plan.groups)
+        first: dict[SSAValue, int] = {}
+        last: dict[SSAValue, int] = {}
+        for group in plan.groups:
+            for r in group.outputs:
+                root = self.root(plan, r)
+                first.setdefault(root, group.step)
+                last[root] = max(last.get(root, group.step), group.step)
+            for v in group.inputs:
+                root = self.root(plan, v)
+                last[root] = max(last.get(root, -1), group.step)
+        for v in plan.results:
+            root = self.root(plan, v)
+            last[root] = n  # results live to the end (copied out or yielded)
+        # values defined inside a group but only used inside it have no buffer
+        # by start step: every placed tensor started no later, so it overlaps the new one
+        # in time unless it ended before; those are dropped for good (`active` stays small)
+        active: list[tuple[int, int, int]] = []  # (end step, offset, size)
+        locations: dict[SSAValue, Location] = {}
+        end = base
+        for root in sorted(first, key=lambda r: (first[r], -value_nbytes(r))):
+            if root in fixed or root in plan.constants:
+                continue
+            size = align(max(value_nbytes(root), 1))
+            lo, hi = first[root], last.get(root, first[root])
+            active = [a for a in active if a[0] >= lo]
+            offset = base
+            for _, b_lo, b_size in sorted(active, key=lambda a: a[1]):
+                if offset + size <= b_lo:
+                    break
+                offset = max(offset, b_lo + b_size)
+            active.append((hi, offset, size))
+            end = max(end, offset + size)
+            locations[root] = Location("arena", offset, value_shape(root), value_dtype(root))
+        return locations, end
+
+    def assign_buffers(self, plan: Plan) -> tuple[dict[SSAValue, Location], int]:
+        """
+        Where each computed root tensor of the graph lives: a graph output port when it is
+        returned (the first port that returns it: computed in place), else a place in the
+        arena (`plan_arena`). Returns the locations and the arena bytes of the tensors.
+        """
+        fixed: dict[SSAValue, Location] = {}
+        for i, arg in enumerate(plan.block.args):
+            fixed[arg] = Location("input", i, value_shape(arg), value_dtype(arg))
+        outputs: dict[SSAValue, Location] = {}
+        for k, value in enumerate(plan.results):
+            root = self.root(plan, value)
+            if root in fixed or root in plan.constants or not isinstance(root, OpResult):
+                continue
+            fixed[root] = outputs[root] = Location(
+                "output", k, value_shape(root), value_dtype(root)
+            )
+        arena_locations, tensor_bytes = self.plan_arena(plan, fixed, 0)
+        return {**outputs, **arena_locations}, align(tensor_bytes)
+
+    def read_buffers(
+        self, plan: Plan, owner: Operation | None = None
+    ) -> tuple[dict[SSAValue, Location], int]:
+        """
+        `assign_buffers` (the graph) or `plan_arena` (the body of `owner`, a
+        TensorIterator/Loop: offsets from the body's own memory) as `cpu-assign-buffers`
+        wrote them (`cpu.buffers`, `cpu.arena`).
+        """
+        holder = self.function if owner is None else owner
+        arena = holder.attributes.get(cpu.ARENA)
+        if not isinstance(arena, cpu.ArenaAttr):
+            where = (
+                f"@{self.function.sym_name.data}"
+                if owner is None
+                else f"{op_type_name(owner)} '{op_display_name(owner, 0)}'"
+            )
+            raise CompileError(
+                f"{where} has no #cpu.arena; run the CPU pipeline first "
+                f"(opt-tool -p {CPU_PIPELINE})"
+            )
+        tensor_bytes = arena.bytes.data
+        locations: dict[SSAValue, Location] = {}
+        for group in plan.groups:
+            for value in group.outputs:
+                root = self.root(plan, value)
+                if root in locations or not isinstance(root, OpResult):
+                    continue
+                op = root.op
+                where = f"{op_type_name(op)} '{op_display_name(op, 0)}' result #{root.index}"
+                buffers = op.attributes.get(cpu.BUFFERS)
+                attr = (
+                    buffers.data[root.index]
+                    if isinstance(buffers, ArrayAttr) and root.index < len(buffers.data)
+                    else None
+                )
+                if not isinstance(attr, cpu.BufferAttr) or attr.kind.data == "none":
+                    raise CompileError(
+                        f"{where} is used outside its group but has no #cpu.buffer; run "
+                        "cpu-assign-buffers"
+                    )
+                kind, index, size = attr.kind.data, attr.index.data, attr.size.data
+                if size < value_nbytes(root):
+                    raise CompileError(
+                        f"{where}: #cpu.buffer of {size} bytes for {value_nbytes(root)}"
+                    )
+                if kind == "arena" and index + size > tensor_bytes:
+                    raise CompileError(
+                        f"{where}: #cpu.buffer<arena {index}, {size}> ends past #cpu.arena<"
+                        f"{tensor_bytes}>"
+                    )
+                if kind == "output" and (
+                    owner is not None
+                    or index >= len(plan.results)
+                    or self.root(plan, plan.results[index]) is not root
+                ):
+                    raise CompileError(
+                        f"{where}: #cpu.buffer<output {index}> is not returned there"
+                    )
+                locations[root] = Location(kind, index, value_shape(root), value_dtype(root))
+        self.check_arena(plan, locations)
+        return locations, tensor_bytes
+
+    def check_arena(self, plan: Plan, locations: dict[SSAValue, Location]) -> None:
+        """No two tensors share arena bytes while both are live (liveness as `plan_arena`)."""
+        first: dict[SSAValue, int] = {}
+        last: dict[SSAValue, int] = {}
+        for group in plan.groups:
+            for v in (*group.outputs, *group.inputs):
+                root = self.root(plan, v)
+                first.setdefault(root, group.step)
+                last[root] = max(last.get(root, group.step), group.step)
+        for v in plan.results:
+            last[self.root(plan, v)] = len(plan.groups)
+        placed = sorted(
+            (first[r], last[r], loc.index, loc.index + max(value_nbytes(r), 1), r)
+            for r, loc in locations.items()
+            if loc.kind == "arena"
+        )  # fmt: skip
+        active: list[tuple[int, int, int, SSAValue]] = []
+        for lo, hi, start, end, root in placed:
+            active = [a for a in active if a[0] >= lo]
+            for _, other_start, other_end, other in active:
+                if start < other_end and other_start < end:
+                    names = [
+                        f"{op_type_name(cast(Operation, v.owner))} "
+                        f"'{op_display_name(cast(Operation, v.owner), 0)}'"
+                        for v in (other, root)
+                    ]
+                    raise CompileError(
+                        f"{names[0]} and {names[1]} share arena bytes while both are live "
+                        f"([{other_start}, {other_end}) and [{start}, {end}))"
+                    )
+            active.append((hi, start, end, root))

@@ -1,0 +1,133 @@
+"""
+The plan of a graph or body as the CPU pipeline states it (`lowering/pipeline.py`): its
+groups (`Group`), constants and views (`Plan`), where tensors live (`Location`), and the
+helpers on `ov` values that the planning passes, the memory planner and the translation
+share.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Container
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from xdsl.dialects import func, tensor
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
+
+from lowpass.dialects.ov import (
+    DYNAMIC,
+    ReshapeOp,
+    SqueezeOp,
+    UnsqueezeOp,
+    element_type_of,
+    to_dtype,
+)
+from lowpass.dialects.ov.infrastructure import YieldOp
+from lowpass.lowering.emit import OpLowering
+
+CPU_PIPELINE = (
+    "cpu-decompose,cpu-fold-constants,cpu-remove-views,cpu-quantize-cells,cpu-fuse-kernels,"
+    "cpu-choose-layouts,cpu-select-kernels,cpu-assign-buffers"
+)
+"""The passes that `compile_module` runs before emitting the code (`lowering/pipeline.py`)."""
+
+# The largest tensor the CPU device compiles for. Beyond it no machine this runs on has the
+# memory, and offsets would approach the int64 range of the generated code.
+MAX_TENSOR_BYTES = 2**40
+
+
+def byte_size(type_: TensorType) -> int:
+    elements = 1
+    for dim in type_.get_shape():
+        elements *= max(dim, 0)
+    bits = getattr(type_.element_type, "bitwidth", 32)
+    return elements * max(1, (bits + 7) // 8)
+
+
+@dataclass(frozen=True)
+class Location:
+    """
+    Where a tensor lives at run time: `kind` is "input", "output", "variable" (`index`: the
+    port / variable index), "arena" (`index`: byte offset) or "constant" (`constant`).
+    """
+
+    kind: str
+    index: int
+    shape: tuple[int, ...]
+    dtype: np.dtype
+    constant: np.ndarray | None = None
+
+
+def value_dtype(value: SSAValue) -> np.dtype:
+    return to_dtype(element_type_of(value.type))
+
+
+def value_shape(value: SSAValue) -> tuple[int, ...]:
+    t = value.type
+    assert isinstance(t, TensorType)
+    return tuple(int(d) for d in t.get_shape())
+
+
+def value_nbytes(value: SSAValue) -> int:
+    return int(np.prod(value_shape(value), dtype=np.int64)) * value_dtype(value).itemsize
+
+
+def static_type(t: Any) -> bool:
+    return isinstance(t, TensorType) and all(d != DYNAMIC for d in t.get_shape())
+
+
+def describe_value(value: SSAValue) -> str:
+    if isinstance(value, BlockArgument):
+        return f"argument #{value.index}"
+    assert isinstance(value, OpResult)
+    return f"result #{value.index} of {value.op.name}"
+
+
+_VIEW_OPS = (ReshapeOp, SqueezeOp, UnsqueezeOp, tensor.CastOp)
+
+
+def block_ops(block: Block) -> list[Operation]:
+    """The ops of a graph or body block but its terminator."""
+    return [op for op in block.ops if not isinstance(op, func.ReturnOp | YieldOp)]
+
+
+def is_view(op: Operation, constants: Container[SSAValue]) -> bool:
+    """Reshape/Squeeze/Unsqueeze/cast of a computed tensor: its result shares the memory."""
+    return isinstance(op, _VIEW_OPS) and op.operands[0] not in constants
+
+
+def lowering_kind(lowering: type) -> str:
+    """The name of a lowering in `#cpu.kernel`: `FakeQuantizeLowering` -> "fake-quantize"."""
+    name = lowering.__name__.removesuffix("Lowering")
+    return re.sub(r"(?<!^)(?=[A-Z])", "-", name).lower()
+
+
+REFERENCE_KIND = "reference"
+"""`#cpu.kernel` kind of a group that no lowering takes: the reference fallback runs it."""
+LOOP_KIND = "loop"
+"""`#cpu.kernel` kind of a TensorIterator/Loop whose body becomes a loop in the IR."""
+
+
+@dataclass
+class Group:
+    ops: list[Operation]
+    lowering: OpLowering | None  # None: fallback
+    inputs: list[SSAValue] = field(default_factory=list)
+    outputs: list[SSAValue] = field(default_factory=list)
+    step: int = 0
+
+
+@dataclass
+class Plan:
+    """The analysis of one block (the graph, or a body): constants, views, groups."""
+
+    block: Block
+    constants: dict[SSAValue, np.ndarray]
+    views: dict[SSAValue, SSAValue]  # view value -> the value it is a view of (root)
+    view_ops: list[Operation]
+    groups: list[Group]
+    group_of: dict[Operation, Group]
+    results: list[SSAValue]  # func.return / ov.yield operands
