@@ -497,9 +497,8 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface, HasFolderInterfa
 
     @classmethod
     def get_canonicalization_patterns(cls) -> tuple[RewritePattern, ...]:
-        from .canonicalization import CANONICALIZATION_PATTERNS
-
-        return CANONICALIZATION_PATTERNS
+        """None by default; an op with patterns returns them (`canonicalization.py`)."""
+        return ()
 
     def origin_types(self) -> dict[SSAValue, Attribute] | None:
         """
