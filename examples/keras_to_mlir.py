@@ -87,19 +87,35 @@ def _name_signature(text: str) -> str:
 
 def keras_to_mlir(model: Any, batch_size: int | None = None) -> str:
     """The module TensorFlow Lite's converter hands to `tfl-prepare-composite-funcs-tf`."""
-    return _finish(_dump_before_prepare(_converter(model, batch_size)))
+    keras3 = type(model).__module__.startswith("keras.")  # (tf_keras: "tf_keras.src...")
+    return _finish(_dump_before_prepare(_converter(model, batch_size)), keras3)
 
 
-def _finish(text: str) -> str:
+def _finish(text: str, keras3: bool | None = None) -> str:
     text = _name_signature(text)
-    if "tf.While" in text and "tf.api_implements" not in text:
-        print(
+    if warning := loop_warning(text, keras3):
+        print(warning, file=sys.stderr)
+    return text
+
+
+def loop_warning(text: str, keras3: bool | None) -> str | None:
+    """What to say of a `tf.While` loop that is no Keras composite function (None: nothing).
+    `keras3`: whether the model is a Keras 3 model (None: unknown, a SavedModel)."""
+    if "tf.While" not in text or "tf.api_implements" in text:
+        return None
+    if keras3:
+        return (
             "warning: the model has a tf.While loop and no Keras composite function: Keras 3 "
             "does not write them; build the model with tf_keras (TF_USE_LEGACY_KERAS=1) for "
-            "prepare-composite-functions to fuse its LSTM/GRU layers",
-            file=sys.stderr,
+            "prepare-composite-functions to fuse its LSTM/GRU layers"
         )
-    return text
+    return (
+        "warning: the model has a tf.While loop that is no Keras composite function: Keras 2 "
+        "writes only LSTM and GRU(reset_after=True) as fusable functions, and GRU(reset_after="
+        "False), SimpleRNN and RNN(cell) layers as plain loops, which TensorFlow Lite keeps as "
+        "WHILE ops and convert-tfl-to-ov does not convert; use LSTM or GRU(reset_after=True)"
+        + ("" if keras3 is False else ", with tf_keras (TF_USE_LEGACY_KERAS=1)")
+    )
 
 
 def saved_model_to_mlir(path: Path, batch_size: int | None = None) -> str:

@@ -20,6 +20,10 @@ tf-keras 2.21 wrote the committed files).
   | `bilstm_seq` | `Bidirectional(LSTM(4, return_sequences=True))` |
   | `bigru_seq` | `Bidirectional(GRU(4, return_sequences=True))` |
   | `lstm_dense` | `LSTM(4)` then `Dense(3)` (`tf.MatMul`, `tf.BiasAdd` after the fused op) |
+  | `conv1d_causal` | `Conv1D(4, 3, padding="causal", dilation_rate=2)` (`tf.Pad`) |
+  | `lstm_stateful`, `gru_stateful` | `LSTM/GRU(4, stateful=True, return_sequences=True)`; `y2` |
+  | `gru_reset_before` | `GRU(4, reset_after=False)`: a plain `tf.While` loop (refused) |
+  | `pads` | `tf.pad` REFLECT, SYMMETRIC (`tf.MirrorPad`), `constant_values=1.5` (`tf.PadV2`) |
 
 `python make_keras_examples.py [NAME ...]` rewrites only the named test models.
 
@@ -64,6 +68,22 @@ def _model(  # type: ignore[no-untyped-def]
         dense = keras.layers.Dense(3, name=out)
         model = keras.Model(x, dense(lstm(x)))
         return _perturbed(model, seed)
+    elif name in ("lstm_stateful", "gru_stateful"):  # states in resource variables
+        kind = keras.layers.LSTM if name.startswith("lstm") else keras.layers.GRU
+        layer = kind(units, stateful=True, return_sequences=True, name=out)
+    elif name == "gru_reset_before":  # no composite function: a plain tf.While loop
+        layer = keras.layers.GRU(units, reset_after=False, name=out)
+    elif name == "conv1d_causal":  # tf.Pad before a VALID convolution
+        conv = keras.layers.Conv1D(units, 3, padding="causal", dilation_rate=2, name=out)
+        return _perturbed(keras.Model(x, conv(x)), seed)
+    elif name == "pads":  # tf.MirrorPad (REFLECT, SYMMETRIC) and tf.PadV2 through tf.pad
+        y = keras.layers.Lambda(lambda t: tf.pad(t, [[0, 0], [2, 1], [0, 0]], "REFLECT"))(x)
+        y = keras.layers.Lambda(lambda t: tf.pad(t, [[0, 0], [1, 3], [1, 0]], "SYMMETRIC"))(y)
+        y = keras.layers.Lambda(lambda t: tf.pad(t, [[0, 0], [0, 0], [2, 1]], constant_values=1.5))(
+            y
+        )
+        conv = keras.layers.Conv1D(units, 2, padding="causal", name=out)
+        return _perturbed(keras.Model(x, conv(y)), seed)
     elif name.startswith("gru"):
         layer = keras.layers.GRU(units, return_sequences=seq, name=out)
     else:
@@ -89,10 +109,12 @@ HEADER = (
 )
 
 
-def write(model, out: Path, what: str, x: np.ndarray, **extra: np.ndarray) -> None:  # type: ignore[no-untyped-def]
+def write(  # type: ignore[no-untyped-def]
+    model, out: Path, what: str, x: np.ndarray, text: str | None = None, **extra: np.ndarray
+) -> None:
     import tensorflow as tf
 
-    text = keras_to_mlir(model)
+    text = text if text is not None else keras_to_mlir(model)
     out.write_text(HEADER.format(what=what, tf=tf.__version__) + text)
     y = model(x, training=False).numpy()
     np.savez(out.with_suffix(".npz"), x=x, y=y, **extra)
@@ -109,6 +131,11 @@ NAMES = [
     "bilstm_seq",
     "bigru_seq",
     "lstm_dense",
+    "conv1d_causal",
+    "pads",
+    "lstm_stateful",
+    "gru_stateful",
+    "gru_reset_before",
 ]
 
 
@@ -121,8 +148,20 @@ def main() -> None:
         if only and name not in only:
             continue
         model = _model(name, BATCH, STEPS, FEATURES, UNITS, seed)
-        x = np.random.default_rng(100 + seed).standard_normal((BATCH, STEPS, FEATURES))
-        write(model, TEST_INPUTS / f"{name}.mlir", f"Keras model '{name}'", x.astype(np.float32))
+        rng = np.random.default_rng(100 + seed)
+        x = rng.standard_normal((BATCH, STEPS, FEATURES)).astype(np.float32)
+        extra = {}
+        if name.endswith("_stateful"):
+            # Keras' model object keeps the states between calls: `y2` is its output for
+            # `x2` called after `x` (the .npz's `y`), from the states `x` left
+            text = keras_to_mlir(model)  # (before any call: the initializer holds zeros)
+            extra["x2"] = rng.standard_normal((BATCH, STEPS, FEATURES)).astype(np.float32)
+            model(x, training=False)
+            extra["y2"] = model(extra["x2"], training=False).numpy()
+            model.reset_states()
+            write(model, TEST_INPUTS / f"{name}.mlir", f"Keras model '{name}'", x, text, **extra)
+            continue
+        write(model, TEST_INPUTS / f"{name}.mlir", f"Keras model '{name}'", x)
 
 
 def write_example() -> None:

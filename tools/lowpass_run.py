@@ -140,6 +140,14 @@ def _parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog="lowpass-run", description="Run a model and print its outputs, or benchmark it."
     )
+    _add_run_arguments(p)
+    _add_benchmark_arguments(p)
+    _add_property_arguments(p)
+    return p
+
+
+def _add_run_arguments(p: argparse.ArgumentParser) -> None:
+    """The model, its inputs and shapes, the device, and what a run prints or saves."""
     p.add_argument(
         "model", help="the model: an .mlir file, OpenVINO IR (.xml + .bin) or an .onnx file"
     )
@@ -210,6 +218,10 @@ def _parser() -> argparse.ArgumentParser:
         metavar="NAME=VALUE",
         help="make an input a constant (NAME=16000, NAME=[1,2], NAME=FILE.npy; NAME->VALUE)",
     )
+
+
+def _add_benchmark_arguments(p: argparse.ArgumentParser) -> None:
+    """benchmark_app's mode: -t, -niter, --report."""
     bench = p.add_argument_group(
         "benchmark mode (benchmark_app): -t or -niter measures instead of printing outputs"
     )
@@ -231,6 +243,10 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--report", metavar="FILE", help="also write the benchmark's figures to FILE as JSON"
     )
+
+
+def _add_property_arguments(p: argparse.ArgumentParser) -> None:
+    """The CPU device's compile properties: -nthreads, -nstreams, -hint, --cache-dir, -c."""
     props = p.add_argument_group("compile properties (the CPU device's)")
     props.add_argument(
         "--threads",
@@ -266,8 +282,6 @@ def _parser() -> argparse.ArgumentParser:
         metavar="KEY=VALUE",
         help="any compile property (repeat; values are read as int, true/false or text)",
     )
-    return p
-
 
 def _config(args: argparse.Namespace) -> tuple[dict[str, object], list[str]]:
     """The compile config from the flags (the specific flags over -c), and the flags given."""

@@ -54,7 +54,6 @@ from xdsl.xdsl_opt_main import _empty_post_init, xDSLOptMain
 from lowpass.frontends import FrontendError
 from lowpass.ir import LocatingParser, LowpassPrinter, did_you_mean, verify_module
 from lowpass.tools.verify_diagnostics import (
-    EXPECTED,
     Diagnostic,
     Verifier,
     expected_diagnostics,
@@ -320,9 +319,11 @@ class OptToolMain(xDSLOptMain):
     def _run_chunks(self) -> None:
         """
         xDSLOptMain.run: each chunk (`--split-input-file`) parsed, transformed and printed.
-        With `--verify-diagnostics`, an input that holds `expected-*` comments is checked as
-        MLIR's verifier does (tools/verify_diagnostics.py); one that holds none keeps xDSL's
-        convention (each chunk's error printed on stdout, in chunk order, exit code 0).
+        With `--verify-diagnostics` every diagnostic is checked as mlir-opt's verifier does
+        (tools/verify_diagnostics.py): each one given must be expected by an `expected-*`
+        comment and each expected one given, chunk by chunk in file order; a difference is
+        printed on stderr and the exit code is 1 (an input with neither diagnostics nor
+        `expected-*` comments passes). A chunk that fails prints nothing on stdout.
         """
         chunks, extension = self.prepare_input()
         output = self.prepare_output()
@@ -330,11 +331,7 @@ class OptToolMain(xDSLOptMain):
         for chunk, offset in chunks:
             with chunk:
                 texts.append((chunk.read(), offset))
-        checking = (
-            self.args.verify_diagnostics
-            and extension == "mlir"
-            and any(EXPECTED.search(line) for t, _ in texts for line in _lines(t))
-        )
+        checking = bool(self.args.verify_diagnostics)
         name = self.get_input_name()
         failed = False
         for i, (data, offset) in enumerate(texts):
@@ -356,20 +353,12 @@ class OptToolMain(xDSLOptMain):
                 else:
                     raise
             except DiagnosticException as e:
-                if checking:
-                    for text in [str(e), *getattr(e, "__notes__", [])]:
-                        given += parse_diagnostics(text)
-                elif self.args.verify_diagnostics:
-                    notes = getattr(e, "__notes__", [])
-                    self._chunk_diagnostic(output, "\n".join([str(e), *notes]))
-                else:
+                if not checking:
                     raise
+                for text in [str(e), *getattr(e, "__notes__", [])]:
+                    given += parse_diagnostics(text)
             if checking:
-                expected, errors = expected_diagnostics(_decode(data), offset)
-                verifier = Verifier(name, expected, [f"{name}:{e}" for e in errors])
-                for diagnostic in given:
-                    verifier.process(diagnostic)
-                for failure in verifier.finish():
+                for failure in _verify_chunk(name, data, offset, extension, given):
                     print(failure, file=sys.stderr)
                     failed = True
         if failed:
@@ -385,87 +374,11 @@ class OptToolMain(xDSLOptMain):
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
         super().register_all_arguments(arg_parser)
-        from lowpass.lowering import get_cpu_passes
-        from lowpass.passes import deprecated_pass_names, get_all_passes
-
-        group = arg_parser.add_argument_group(
-            "passes", "one flag per pass, run in command-line order; options as --PASS='k=v k2=v2'"
-        )
-        pass_flags = {
-            name: group.add_argument(f"--{name}", action=_AppendPass, pass_name=name)
-            for name in [*GENERIC_PASS_FLAGS, *get_all_passes(), *get_cpu_passes()]
-        }
-        # A pass's help is its class's docstring and its options (as MLIR's --help prints
-        # them): loading every pass module costs a quarter of a second, so it is done only
-        # when the help is printed.
-        format_help = arg_parser.format_help
-
-        def format_help_with_summaries() -> str:
-            for name, flag in pass_flags.items():
-                flag.help = _pass_help(self, name)
-            return format_help()
-
-        arg_parser.format_help = format_help_with_summaries
-        for old in deprecated_pass_names():  # accepted for one release, with a warning
-            group.add_argument(
-                f"--{old}", action=_AppendPass, pass_name=old, help=argparse.SUPPRESS
-            )
         arg_parser.formatter_class = _LineKeepingHelpFormatter
-        arg_parser.add_argument("--pass-spec", action=_AppendPass, help=argparse.SUPPRESS)
-        arg_parser.add_argument(
-            "--emit",
-            dest="target",
-            choices=EMIT_FORMATS,
-            default=argparse.SUPPRESS,  # -t's default (mlir) stands
-            help="output format, an alias of -t: MLIR text (default) or OpenVINO IR "
-            "(ov-ir: -o out.xml writes out.xml and out.bin)",
-        )
-        arg_parser.add_argument(
-            "--pass-pipeline",
-            metavar="PIPELINE",
-            help="the pipeline in MLIR's textual form, 'builtin.module(p1,p2{opt=v opt2=w})' "
-            "(mlir-opt's --pass-pipeline); not combined with -p or pass flags",
-        )
-        arg_parser.add_argument(
-            "--mlir-print-ir-before-all",
-            action="store_true",
-            help="print the IR before each pass on stderr, after a header '// -----// IR "
-            "Dump Before PassClass (pass-name) //----- //' (as mlir-opt)",
-        )
-        arg_parser.add_argument(
-            "--mlir-print-ir-after-all",
-            action="store_true",
-            help="print the IR after each pass on stderr (as mlir-opt)",
-        )
-        arg_parser.add_argument(
-            "--mlir-print-ir-before",
-            metavar="PASS[,PASS]",
-            action="append",
-            default=[],
-            help="print the IR before each run of these passes on stderr (as mlir-opt)",
-        )
-        arg_parser.add_argument(
-            "--mlir-print-ir-after",
-            metavar="PASS[,PASS]",
-            action="append",
-            default=[],
-            help="print the IR after each run of these passes on stderr (as mlir-opt)",
-        )
-        arg_parser.add_argument(
-            "--mlir-elide-elementsattrs-if-larger",
-            metavar="N",
-            type=_non_negative_int,
-            help="print elements attributes of more than N elements (not splats) as "
-            "'dense_resource<__elided__>' (as mlir-opt): the output, the IR dumps and "
-            "--print-between-passes",
-        )
-        arg_parser.add_argument(
-            "--view-graph",
-            metavar="FILE",
-            help="also draw the resulting graph: FILE.dot (Graphviz text), or FILE.svg / FILE.png "
-            "(needs Graphviz's 'dot'); precisions coloured, states and loop bodies shown; an "
-            "alias of the pass view-ov-graph{file=FILE} at the end of the pipeline",
-        )
+        _add_pass_flags(arg_parser, lambda name: _pass_help(self, name))
+        _add_emit_argument(arg_parser)
+        _add_mlir_opt_arguments(arg_parser)
+        _add_view_graph_argument(arg_parser)
 
     # ---- pipeline -----------------------------------------------------------------------------
 
@@ -664,6 +577,101 @@ class OptToolMain(xDSLOptMain):
             )
 
 
+def _add_pass_flags(arg_parser: argparse.ArgumentParser, pass_help: Callable[[str], str]) -> None:
+    """One flag per pass (`--canonicalize --lpt='k=v'`, run in command-line order), the old
+    names hidden; `pass_help(name)` gives a flag's help, only when the help is printed."""
+    from lowpass.lowering import get_cpu_passes
+    from lowpass.passes import deprecated_pass_names, get_all_passes
+
+    group = arg_parser.add_argument_group(
+        "passes", "one flag per pass, run in command-line order; options as --PASS='k=v k2=v2'"
+    )
+    pass_flags = {
+        name: group.add_argument(f"--{name}", action=_AppendPass, pass_name=name)
+        for name in [*GENERIC_PASS_FLAGS, *get_all_passes(), *get_cpu_passes()]
+    }
+    # A pass's help is its class's docstring and its options (as MLIR's --help prints
+    # them): loading every pass module costs a quarter of a second, so it is done only
+    # when the help is printed.
+    format_help = arg_parser.format_help
+
+    def format_help_with_summaries() -> str:
+        for name, flag in pass_flags.items():
+            flag.help = pass_help(name)
+        return format_help()
+
+    arg_parser.format_help = format_help_with_summaries
+    for old in deprecated_pass_names():  # accepted for one release, with a warning
+        group.add_argument(f"--{old}", action=_AppendPass, pass_name=old, help=argparse.SUPPRESS)
+    arg_parser.add_argument("--pass-spec", action=_AppendPass, help=argparse.SUPPRESS)
+
+
+def _add_mlir_opt_arguments(arg_parser: argparse.ArgumentParser) -> None:
+    """mlir-opt's flags: --pass-pipeline, the IR dumps, the elision of large constants."""
+    arg_parser.add_argument(
+        "--pass-pipeline",
+        metavar="PIPELINE",
+        help="the pipeline in MLIR's textual form, 'builtin.module(p1,p2{opt=v opt2=w})' "
+        "(mlir-opt's --pass-pipeline); not combined with -p or pass flags",
+    )
+    arg_parser.add_argument(
+        "--mlir-print-ir-before-all",
+        action="store_true",
+        help="print the IR before each pass on stderr, after a header '// -----// IR "
+        "Dump Before PassClass (pass-name) //----- //' (as mlir-opt)",
+    )
+    arg_parser.add_argument(
+        "--mlir-print-ir-after-all",
+        action="store_true",
+        help="print the IR after each pass on stderr (as mlir-opt)",
+    )
+    arg_parser.add_argument(
+        "--mlir-print-ir-before",
+        metavar="PASS[,PASS]",
+        action="append",
+        default=[],
+        help="print the IR before each run of these passes on stderr (as mlir-opt)",
+    )
+    arg_parser.add_argument(
+        "--mlir-print-ir-after",
+        metavar="PASS[,PASS]",
+        action="append",
+        default=[],
+        help="print the IR after each run of these passes on stderr (as mlir-opt)",
+    )
+    arg_parser.add_argument(
+        "--mlir-elide-elementsattrs-if-larger",
+        metavar="N",
+        type=_non_negative_int,
+        help="print elements attributes of more than N elements (not splats) as "
+        "'dense_resource<__elided__>' (as mlir-opt): the output, the IR dumps and "
+        "--print-between-passes",
+    )
+
+
+def _add_emit_argument(arg_parser: argparse.ArgumentParser) -> None:
+    """--emit, an alias of -t."""
+    arg_parser.add_argument(
+        "--emit",
+        dest="target",
+        choices=EMIT_FORMATS,
+        default=argparse.SUPPRESS,  # -t's default (mlir) stands
+        help="output format, an alias of -t: MLIR text (default) or OpenVINO IR "
+        "(ov-ir: -o out.xml writes out.xml and out.bin)",
+    )
+
+
+def _add_view_graph_argument(arg_parser: argparse.ArgumentParser) -> None:
+    """--view-graph, an alias of the pass view-ov-graph at the end of the pipeline."""
+    arg_parser.add_argument(
+        "--view-graph",
+        metavar="FILE",
+        help="also draw the resulting graph: FILE.dot (Graphviz text), or FILE.svg / FILE.png "
+        "(needs Graphviz's 'dot'); precisions coloured, states and loop bodies shown; an "
+        "alias of the pass view-ov-graph{file=FILE} at the end of the pipeline",
+    )
+
+
 def _non_negative_int(text: str) -> int:
     try:
         value = int(text)
@@ -740,8 +748,17 @@ def _decode(data: bytes) -> str:
     return data.decode("utf-8", errors="replace")
 
 
-def _lines(data: bytes) -> list[str]:
-    return _decode(data).split("\n") if b"expected-" in data else []
+def _verify_chunk(
+    name: str, data: bytes, offset: int, extension: str, given: list[Diagnostic]
+) -> list[str]:
+    """--verify-diagnostics on one chunk (its text `data`, starting at line `offset + 1`): the
+    differences between the diagnostics `given` and the chunk's expected-* comments."""
+    source = _decode(data) if extension == "mlir" else ""  # models hold no expected-* comments
+    expected, errors = expected_diagnostics(source, offset)
+    verifier = Verifier(name, expected, [f"{name}:{e}" for e in errors])
+    for diagnostic in given:
+        verifier.process(diagnostic)
+    return verifier.finish()
 
 
 def _parse_error_diagnostic(e: ParseError) -> Diagnostic:

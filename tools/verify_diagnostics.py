@@ -7,7 +7,8 @@ for regular expressions in `{{...}}`; `@+N`, `@-N`, `@above`, `@below`, `@unknow
 line) say which diagnostics a run must give. Each diagnostic given must match one expected
 at its line (the message contains the text), and each expected one must be given; otherwise
 the run fails with MLIR's messages: `unexpected error: <message>` at the diagnostic's place,
-`expected error "<text>" was not produced` at the comment.
+`expected error "<text>" was not produced` at the comment. An input without `expected-*`
+comments must give no diagnostic at all.
 """
 
 from __future__ import annotations

@@ -32,6 +32,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from lowpass.dialects import ov
 from lowpass.dialects.ov.base import DYNAMIC, OvOp, format_shape, to_dtype, ui8
+from lowpass.dialects.ov.enums import PadMode
 
 if TYPE_CHECKING:
     from lowpass.passes.conversion.tfl_to_ov.tfl_to_ov import TflConverter
@@ -316,6 +317,99 @@ def _squeeze(conv: TflConverter, op: Operation) -> None:
         axes.append(axis)
     name = conv.base_name(op, fused=False)
     conv.replace(op, [conv.emit1(ov.SqueezeOp(x, conv.const(axes), name=name))])
+
+
+def _pad(mode: PadMode | None) -> Conversion:
+    """`tf.Pad` (zeros), `tf.PadV2` (its third operand) and `tf.MirrorPad` (`mode = None`:
+    the op's `mode`, REFLECT or SYMMETRIC) -> `ov.pad`. What Keras writes for
+    `Conv1D(padding="causal")` and `ZeroPadding*D`."""
+
+    def convert(conv: TflConverter, op: Operation) -> None:
+        x = op.operands[0]
+        rank = _rank(conv, op, x)
+        pads = _helpers()._constant_ints(conv, op, 1, "paddings")
+        if len(pads) != 2 * rank:
+            raise conv.refuse(
+                op, f"paddings has {len(pads)} values, expected {2 * rank} ([{rank}, 2])"
+            )
+        if any(p < 0 for p in pads):  # (TensorFlow refuses them when it runs)
+            raise conv.refuse(op, f"paddings {pads} has a negative value")
+        pad_mode = mode
+        value = None
+        if pad_mode is None:
+            attr = op.attributes.get("mode") or op.properties.get("mode")
+            text = attr.data if isinstance(attr, StringAttr) else None
+            if text not in ("REFLECT", "SYMMETRIC"):
+                raise conv.refuse(op, f'mode {attr}: expected "REFLECT" or "SYMMETRIC"')
+            pad_mode = PadMode.REFLECT if text == "REFLECT" else PadMode.SYMMETRIC
+            shape = _helpers()._shape(x)
+            limit = 0 if pad_mode is PadMode.REFLECT else 1  # pad < dim, or pad <= dim
+            for axis, dim in enumerate(shape):
+                largest = max(pads[2 * axis], pads[2 * axis + 1])
+                if dim != DYNAMIC and largest > dim - 1 + limit:
+                    raise conv.refuse(
+                        op,
+                        f"{text} padding of {largest} on axis {axis} of size {dim}: at most "
+                        f"{dim - 1 + limit}",
+                    )
+        elif len(op.operands) == 3:
+            value = op.operands[2]
+            _same_element_type(conv, op, x, value)
+            if _helpers()._shape(value):
+                raise conv.refuse(op, "constant_values must be a scalar")
+        name = conv.base_name(op, fused=False)
+        padded = ov.PadOp(
+            x,
+            conv.const(pads[0::2]),
+            conv.const(pads[1::2]),
+            value,
+            pad_mode=pad_mode,
+            name=name,
+        )
+        conv.replace(op, [conv.emit1(padded)])
+
+    return convert
+
+
+def _space_batch(to_batch: bool) -> Conversion:
+    """`tf.SpaceToBatchND` / `tf.BatchToSpaceND` (block shape and paddings / crops of the M
+    spatial axes after the batch) -> `ov.space_to_batch` / `ov.batch_to_space`, whose block
+    shape and pads cover every axis (1 and 0 on the batch and the remaining axes), as
+    OpenVINO's TensorFlow frontend converts them. What TensorFlow writes around a dilated
+    convolution (Keras' `Conv1D(dilation_rate=2)`)."""
+
+    def convert(conv: TflConverter, op: Operation) -> None:
+        x = op.operands[0]
+        rank = _rank(conv, op, x)
+        block = _helpers()._constant_ints(conv, op, 1, "block_shape")
+        what = "paddings" if to_batch else "crops"
+        pads = _helpers()._constant_ints(conv, op, 2, what)
+        m = len(block)
+        if not 1 <= m < rank or len(pads) != 2 * m:
+            raise conv.refuse(
+                op,
+                f"block_shape of {m} values and {what} of {len(pads)} for a tensor of "
+                f"rank {rank}: expected 1 <= M < {rank} values and [M, 2] {what}",
+            )
+        if any(b < 1 for b in block) or any(p < 0 for p in pads):
+            raise conv.refuse(op, f"block_shape {block} must be >= 1 and {what} {pads} >= 0")
+        rest = [1] * (rank - 1 - m)
+        zeros = [0] * (rank - 1 - m)
+        operands = (
+            x,
+            conv.const([1, *block, *rest]),
+            conv.const([0, *pads[0::2], *zeros]),
+            conv.const([0, *pads[1::2], *zeros]),
+        )
+        name = conv.base_name(op, fused=False)
+        new = (
+            ov.SpaceToBatchOp(*operands, name=name)
+            if to_batch
+            else ov.BatchToSpaceOp(*operands, name=name)
+        )
+        conv.replace(op, [conv.emit1(new)])
+
+    return convert
 
 
 def _shape_of(conv: TflConverter, op: Operation) -> None:
@@ -655,6 +749,13 @@ def _loop(conv: TflConverter, op: Operation) -> None:
             f"; Keras RNN functions that prepare-composite-functions did not fuse (with a mask "
             f"argument, or the pass not run): {', '.join(unfused)}"
         )
+    else:
+        # no composite function at all: a layer Keras writes as a plain loop
+        reason += (
+            "; Keras writes GRU(reset_after=False), SimpleRNN and RNN(cell) layers as such "
+            "loops (TensorFlow Lite keeps them as WHILE ops): use LSTM or GRU(reset_after=True)"
+            ", Keras' default, which prepare-composite-functions fuses"
+        )
     raise conv.refuse(op, reason)
 
 
@@ -711,6 +812,11 @@ def converters() -> dict[str, Conversion]:
             "tf.Transpose": (h._transpose, 2, 1),
             "tf.ExpandDims": (_expand_dims, 2, 1),
             "tf.Squeeze": (_squeeze, 1, 1),
+            "tf.Pad": (_pad(PadMode.CONSTANT), 2, 1),
+            "tf.PadV2": (_pad(PadMode.CONSTANT), 3, 1),
+            "tf.MirrorPad": (_pad(None), 2, 1),
+            "tf.SpaceToBatchND": (_space_batch(to_batch=True), 3, 1),
+            "tf.BatchToSpaceND": (_space_batch(to_batch=False), 3, 1),
             "tf.Shape": (_shape_of, 1, 1),
             "tf.Pack": (_pack, None, 1),
             "tf.Unpack": (_unpack, 1, None),

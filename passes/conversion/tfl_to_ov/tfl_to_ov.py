@@ -47,6 +47,11 @@ an `ov` graph that the runtime runs and `ov-reshape` / `low-latency2` transform:
    step makes it statically 1 and `low-latency2` turns the sequence into a cell with
    ReadValue/Assign states named after the op.
 
+6. **Variables.** TensorFlow resource variables (a Keras layer with `stateful=True`:
+   `tf.VarHandleOp`, `tf.ReadVariableOp`, `tf.AssignVariableOp`, initial values from the
+   SavedModel's session initializer) -> `ov.variable`, `ov.read_value`, `ov.assign`
+   (variables.py).
+
 What OpenVINO's RNN ops cannot express is refused with an error that names the op and the
 feature, and the module is left unchanged: CIFG, peephole connections, projection, layer
 normalization, diagonal (IndyLSTM) recurrent weights, aux inputs, a non-zero `cell_clip`
@@ -102,6 +107,7 @@ from lowpass.dialects.ov.base import (
     types_compatible,
 )
 from lowpass.ir import find_location, inherit_location
+from lowpass.passes.conversion.tfl_to_ov import variables as resource_variables
 from lowpass.passes.inline import Inliner, InlineRefusal, callee_of, op_kind
 from lowpass.passes.symbol_dce import is_public, symbol_dce
 from lowpass.passes.transaction import module_transaction
@@ -220,6 +226,8 @@ class TflConverter:
     point: InsertPoint | None = None
     inliner: Inliner = field(init=False)
     """The `inline` pass's inliner, strict: a call it cannot inline is refused."""
+    variables: resource_variables.VariableConversion = field(init=False)
+    """The resource variables met (variables.py): OpenVINO variables."""
 
     def __post_init__(self) -> None:
         self.inliner = Inliner(self.module, strict=True)
@@ -228,6 +236,11 @@ class TflConverter:
         for op in self.module.walk():
             if (name := get_name(op)) is not None:
                 self.used_names.add(name)
+        try:
+            initial = resource_variables.take_session_initializers(self, self.module)
+        except _Refusal as r:
+            raise TflToOvError(self._diagnostic(r.op, r.message)) from None
+        self.variables = resource_variables.VariableConversion(self, initial)
         functions = [op for op in self.module.ops if isinstance(op, func.FuncOp)]
         called = {c for op in self.module.walk() if (c := callee_of(op)) is not None}
         roots = [
@@ -301,6 +314,14 @@ class TflConverter:
             return
         if kind == "tfl.no_value":
             return  # erased with its last user
+        if kind == "tf.VarHandleOp":
+            return  # erased when its reads and writes are converted
+        if kind == "tf.ReadVariableOp":
+            self.variables.read(op)
+            return
+        if kind == "tf.AssignVariableOp":
+            self.variables.assign(op)
+            return
         converter = _CONVERTERS.get(kind) or _tf_converters().get(kind)
         if converter is None:
             raise self.refuse(
@@ -462,6 +483,9 @@ class TflConverter:
                     changed = True
             self.created = [op for op in self.created if op.parent is not None]
         for op in list(block.ops):
+            if op_kind(op) == "tf.VarHandleOp" and not op.results[0].uses:
+                Rewriter.erase_op(op)
+                continue
             if op_kind(op) == "tfl.no_value":
                 if any(r.uses for r in op.results):
                     user = next(u.operation for r in op.results for u in r.uses)

@@ -1,54 +1,48 @@
-// RUN: opt-tool %s --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
+// RUN: opt-tool %s --split-input-file --verify-diagnostics
 // The verifiers and parsers of the `cpu` attributes (dialects/cpu.py): each bad parameter is
 // an error at its op or at the parameter, naming the attribute.
 
-// CHECK: invalid.mlir:8:3
-// CHECK: #cpu.kernel: empty kind
 func.func @empty_kind(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{#cpu.kernel: empty kind}}
   %r = ov.relu %x {cpu.kernel = #cpu.kernel<0, "">} : (tensor<4xf32>) -> tensor<4xf32>
   func.return %r : tensor<4xf32>
 }
 
 // -----
 
-// CHECK: invalid.mlir:17:45
-// CHECK: Expected integer literal
 func.func @negative_group(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{Expected integer literal}}
   %r = ov.relu %x {cpu.kernel = #cpu.kernel<-1, "elementwise">} : (tensor<4xf32>) -> tensor<4xf32>
   func.return %r : tensor<4xf32>
 }
 
 // -----
 
-// CHECK: invalid.mlir:26:47
-// CHECK: unknown buffer kind 'heap'; expected one of arena, output, none
 func.func @unknown_buffer(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{unknown buffer kind 'heap'; expected one of arena, output, none}}
   %r = ov.relu %x {cpu.buffers = [#cpu.buffer<heap 0, 16>]} : (tensor<4xf32>) -> tensor<4xf32>
   func.return %r : tensor<4xf32>
 }
 
 // -----
 
-// CHECK: invalid.mlir:34:1
-// CHECK: #cpu.arena: 100 bytes is not a multiple of 64
+// expected-error @+1 {{#cpu.arena: 100 bytes is not a multiple of 64}}
 func.func @arena_not_aligned(%x: tensor<4xf32>) -> tensor<4xf32> attributes {cpu.arena = #cpu.arena<100>} {
   func.return %x : tensor<4xf32>
 }
 
 // -----
 
-// CHECK: invalid.mlir:43:3
-// CHECK: #cpu.quantized_cell: 1000 levels (expected 2..256)
 func.func @cell_levels(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{#cpu.quantized_cell: 1000 levels (expected 2..256)}}
   %q = ov.relu %x {cpu.quantized = #cpu.quantized_cell<x 1000, h 255, weights 63, gemms 2>} : (tensor<4xf32>) -> tensor<4xf32>
   func.return %q : tensor<4xf32>
 }
 
 // -----
 
-// CHECK: invalid.mlir:52:3
-// CHECK: #cpu.quantized_cell: 3 gemms (expected 1, 2)
 func.func @cell_gemms(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{#cpu.quantized_cell: 3 gemms (expected 1, 2)}}
   %q = ov.relu %x {cpu.quantized = #cpu.quantized_cell<x 256, h 255, weights 63, gemms 3>} : (tensor<4xf32>) -> tensor<4xf32>
   func.return %q : tensor<4xf32>
 }

@@ -11,6 +11,7 @@ examples/make_keras_examples.py with TensorFlow 2.21 and tf-keras 2.21 (no Tenso
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -23,7 +24,7 @@ from xdsl.dialects.builtin import ModuleOp
 import lowpass
 from lowpass.ir import parse_module
 from lowpass.passes.composite.common import op_name
-from lowpass.passes.conversion.tfl_to_ov import TflToOvPass
+from lowpass.passes.conversion.tfl_to_ov import TflToOvError, TflToOvPass
 from lowpass.passes.low_latency2 import LowLatency2Pass
 from lowpass.passes.prepare_composite_functions import prepare_composite_functions
 from lowpass.passes.reshape import reshape_module
@@ -79,6 +80,92 @@ def test_keras_model_equals_keras(name: str) -> None:
     for device in ("REFERENCE", "CPU"):
         outputs = core.compile_model(model, device).infer_new_request({"x": data["x"]})
         np.testing.assert_allclose(outputs["y"], data["y"], **TOL)
+
+
+@pytest.mark.parametrize(
+    ("name", "written"),
+    [
+        # Conv1D(padding="causal", dilation_rate=2): tf.Pad, then the dilated convolution as
+        # TensorFlow writes it (SpaceToBatchND, a VALID Conv2D, BatchToSpaceND)
+        ("conv1d_causal", ["tf.Pad", "tf.SpaceToBatchND", "tf.BatchToSpaceND"]),
+        # tf.pad REFLECT / SYMMETRIC / constant_values=1.5, then a causal Conv1D
+        ("pads", ["tf.MirrorPad", "tf.PadV2", "tf.Pad"]),
+    ],
+)
+def test_keras_padding_equals_keras(name: str, written: list[str]) -> None:
+    module = parse(INPUTS / f"{name}.mlir")
+    assert set(written) <= set(ops(module))
+    assert prepare_composite_functions(module) == []
+    TflToOvPass().apply(lowpass.make_context(allow_unregistered=True), module)
+    module.verify()
+    assert not [n for n in ops(module) if not n.startswith(("ov.", "func.", "builtin."))]
+    assert "ov.pad" in ops(module)
+    data = np.load(INPUTS / f"{name}.npz")
+    core = lowpass.Core()
+    model = core.read_model(module)
+    for device in ("REFERENCE", "CPU"):
+        outputs = core.compile_model(model, device).infer_new_request({"x": data["x"]})
+        np.testing.assert_allclose(outputs["y"], data["y"], **TOL)
+
+
+@pytest.mark.parametrize(("name", "states"), [("lstm_stateful", 2), ("gru_stateful", 1)])
+def test_keras_stateful_layer_is_a_stateful_model(name: str, states: int) -> None:
+    # LSTM/GRU(stateful=True): the states are resource variables (tf.VarHandleOp, read and
+    # assigned around the fused RNN, zeros from the session initializer): OpenVINO variables,
+    # so the request carries the states from one inference to the next as Keras' model
+    # object does between calls, and reset_state() starts again from zeros.
+    module = parse(INPUTS / f"{name}.mlir")
+    assert {"tf.VarHandleOp", "tf.ReadVariableOp", "tf.AssignVariableOp"} <= set(ops(module))
+    assert prepare_composite_functions(module) == []
+    TflToOvPass().apply(lowpass.make_context(allow_unregistered=True), module)
+    module.verify()
+    assert not [n for n in ops(module) if not n.startswith(("ov.", "func.", "builtin."))]
+    assert ops(module).count("ov.read_value") == ops(module).count("ov.assign") == states
+    data = np.load(INPUTS / f"{name}.npz")
+    core = lowpass.Core()
+    model = core.read_model(module)
+    for device in ("REFERENCE", "CPU"):
+        request = core.compile_model(model, device).create_infer_request()
+        assert len(request.query_state()) == states
+        np.testing.assert_allclose(request.infer({"x": data["x"]})["y"], data["y"], **TOL)
+        np.testing.assert_allclose(request.infer({"x": data["x2"]})["y"], data["y2"], **TOL)
+        request.reset_state()
+        np.testing.assert_allclose(request.infer({"x": data["x"]})["y"], data["y"], **TOL)
+
+
+def test_keras_plain_loop_is_one_line_saying_what_to_change() -> None:
+    # GRU(reset_after=False): Keras 2 writes no composite function, only a tf.While over
+    # TensorLists, which TensorFlow Lite keeps as a WHILE op and tfl-to-ov does not convert:
+    # one line naming the op and the layers to use instead; the module is left unchanged.
+    module = parse(INPUTS / "gru_reset_before.mlir")
+    assert "tf.While" in ops(module) and "tf.api_implements" not in str(module)
+    assert prepare_composite_functions(module) == []
+    before = str(module)
+    with pytest.raises(TflToOvError) as info:
+        TflToOvPass().apply(lowpass.make_context(allow_unregistered=True), module)
+    message = str(info.value)
+    assert "\n" not in message
+    assert re.fullmatch(r".*:\d+:\d+", message.split(": error:")[0])  # located
+    assert "op cannot be converted to OpenVINO: TensorFlow's While loops and TensorLists are not " \
+        "converted; Keras writes GRU(reset_after=False)" in message
+    assert message.endswith("use LSTM or GRU(reset_after=True), Keras' default, which "
+                            "prepare-composite-functions fuses")  # fmt: skip
+    assert str(module) == before
+
+
+def test_keras_to_mlir_warns_of_plain_loops() -> None:
+    # The script's warning (no TensorFlow needed): Keras 3 writes no composite functions at
+    # all; Keras 2 only for LSTM and GRU(reset_after=True).
+    sys.path.insert(0, str(EXAMPLES))
+    try:
+        from keras_to_mlir import loop_warning
+    finally:
+        sys.path.remove(str(EXAMPLES))
+    text = (INPUTS / "gru_reset_before.mlir").read_text()
+    assert "Keras 3 does not write them" in (loop_warning(text, keras3=True) or "")
+    keras2 = loop_warning(text, keras3=False) or ""
+    assert "Keras 3" not in keras2 and "GRU(reset_after=False)" in keras2
+    assert loop_warning((INPUTS / "gru.mlir").read_text(), keras3=False) is None
 
 
 @pytest.mark.parametrize("name", ["lstm_seq", "gru_seq"])

@@ -209,6 +209,33 @@ def _softmax(x: np.ndarray) -> np.ndarray:
     return e / e.sum(-1, keepdims=True)
 
 
+def _space_to_batch(x: np.ndarray, block: np.ndarray, pads: np.ndarray) -> np.ndarray:
+    """TensorFlow's SpaceToBatchND: pad the M spatial axes, then move each block's offsets to
+    the front of the batch (offset-major)."""
+    m, rest = len(block), x.ndim - 1 - len(block)
+    padded = np.pad(x, [(0, 0), *map(tuple, pads), *[(0, 0)] * rest])
+    split = [padded.shape[0]]
+    for i, b in enumerate(block):
+        split += [padded.shape[1 + i] // b, b]
+    y = padded.reshape(*split, *padded.shape[1 + m :])
+    order = [2 + 2 * i for i in range(m)] + [0] + [1 + 2 * i for i in range(m)]
+    y = y.transpose(*order, *range(1 + 2 * m, y.ndim))
+    return y.reshape(
+        -1, *[padded.shape[1 + i] // b for i, b in enumerate(block)], *x.shape[1 + m :]
+    )
+
+
+def _batch_to_space(x: np.ndarray, block: np.ndarray, crops: np.ndarray) -> np.ndarray:
+    """TensorFlow's BatchToSpaceND: the inverse of SpaceToBatchND, then the crops."""
+    m = len(block)
+    batch = x.shape[0] // int(np.prod(block))
+    y = x.reshape(*block, batch, *x.shape[1:])
+    order = [m] + [a for i in range(m) for a in (m + 1 + i, i)]
+    y = y.transpose(*order, *range(2 * m + 1, y.ndim))
+    y = y.reshape(batch, *[x.shape[1 + i] * b for i, b in enumerate(block)], *x.shape[1 + m :])
+    return y[(slice(None), *[slice(b, y.shape[1 + i] - e) for i, (b, e) in enumerate(crops)])]
+
+
 _F = np.float32
 _B = "i1"  # (_B, shape): random booleans of that shape
 # op, attributes, inputs (random floats of these shapes, (_B, shape), or arrays as given), numpy
@@ -256,6 +283,49 @@ CASES: dict[str, tuple[str, str, list[object], object]] = {
         lambda x, y: np.square(x - y),
     ),
     "neg": ("Neg", "", [(2, 3)], np.negative),
+    "pad": ("Pad", "", [(2, 3), np.array([[1, 2], [0, 1]], np.int32)], np.pad),
+    "pad_v2": (
+        "PadV2",
+        "",
+        [(2, 3), np.array([[0, 2], [3, 0]], np.int64), np.array(1.5, _F)],
+        lambda x, p, v: np.pad(x, p, constant_values=v),
+    ),
+    "mirror_pad_reflect": (
+        "MirrorPad",
+        'mode = "REFLECT"',
+        [(3, 4), np.array([[2, 1], [3, 2]], np.int32)],
+        lambda x, p: np.pad(x, p, mode="reflect"),
+    ),
+    "mirror_pad_symmetric": (
+        "MirrorPad",
+        'mode = "SYMMETRIC"',
+        [(3, 4), np.array([[3, 1], [0, 4]], np.int32)],
+        lambda x, p: np.pad(x, p, mode="symmetric"),
+    ),
+    "space_to_batch": (
+        "SpaceToBatchND",
+        "",
+        [(2, 5, 3), np.array([2], np.int32), np.array([[2, 1]], np.int32)],
+        _space_to_batch,
+    ),
+    "space_to_batch_2d": (
+        "SpaceToBatchND",
+        "",
+        [(1, 4, 3, 2), np.array([2, 3], np.int32), np.array([[0, 0], [1, 2]], np.int32)],
+        _space_to_batch,
+    ),
+    "batch_to_space": (
+        "BatchToSpaceND",
+        "",
+        [(4, 3, 2), np.array([2], np.int32), np.array([[1, 2]], np.int32)],
+        _batch_to_space,
+    ),
+    "batch_to_space_2d": (
+        "BatchToSpaceND",
+        "",
+        [(6, 2, 2, 1), np.array([3, 2], np.int32), np.array([[1, 0], [0, 1]], np.int32)],
+        _batch_to_space,
+    ),
     "softmax": ("Softmax", "", [(2, 3, 4)], _softmax),
     "reshape": (
         "Reshape",
@@ -548,3 +618,145 @@ def test_non_numeric_mask_is_a_one_line_error() -> None:
     assert "\n" not in message
     assert message.startswith("mask.mlir:5:")
     assert "'tf.StridedSlice' op attribute 'begin_mask' must be a number, got \"one\"" in message
+
+
+@pytest.mark.parametrize(
+    ("op", "operands", "message"),
+    [
+        (
+            "Pad",
+            "%x, %p",
+            r"'tf.Pad' op cannot be converted to OpenVINO: paddings \[1, -1, 0, 0\] has a "
+            "negative value",
+        ),
+        (
+            "MirrorPad",
+            "%x, %q",
+            "'tf.MirrorPad' op cannot be converted to OpenVINO: mode None: expected "
+            '"REFLECT" or "SYMMETRIC"',
+        ),
+        (
+            "Pad",
+            "%x, %x",
+            "'tf.Pad' op cannot be converted to OpenVINO: paddings must be a constant",
+        ),
+        (
+            "SpaceToBatchND",
+            "%x, %b, %p",
+            r"'tf.SpaceToBatchND' op cannot be converted to OpenVINO: block_shape of 2 values "
+            r"and paddings of 4 for a tensor of rank 2: expected 1 <= M < 2 values",
+        ),
+    ],
+)
+def test_padding_refusals_are_one_line(op: str, operands: str, message: str) -> None:
+    types = {"%x": "tensor<2x2xi32>", "%b": "tensor<2xi32>"}
+    types |= {"%p": "tensor<2x2xi32>", "%q": "tensor<2x2xi32>"}
+    text = "\n".join(
+        [
+            "func.func @main(%x: tensor<2x2xi32>) -> tensor<3x3xi32> {",
+            '  %p = "tf.Const"() <{value = dense<[[1, -1], [0, 0]]> : tensor<2x2xi32>}> : () -> '
+            "tensor<2x2xi32>",
+            '  %b = "tf.Const"() <{value = dense<2> : tensor<2xi32>}> : () -> tensor<2xi32>',
+            '  %q = "tf.Const"() <{value = dense<1> : tensor<2x2xi32>}> : () -> tensor<2x2xi32>',
+            f'  %0 = "tf.{op}"({operands}) : '
+            f"({', '.join(types[o.strip()] for o in operands.split(','))}) -> tensor<3x3xi32>",
+            "  func.return %0 : tensor<3x3xi32>",
+            "}",
+        ]
+    )
+    ctx = make_context(allow_unregistered=True)
+    module, _ = parse_module(text, ctx, "pad.mlir")
+    with pytest.raises(TflToOvError, match=message) as info:
+        TflToOvPass().apply(ctx, module)
+    assert "\n" not in str(info.value)
+    assert str(info.value).startswith("pad.mlir:5:")
+
+
+_RESOURCE = "tensor<!tf_type.resource<tensor<2xf32>>>"
+
+
+def _stateful(body: list[str], initializer: list[str] | None = None) -> str:
+    init = initializer if initializer is not None else [
+        '  %c = "tf.Const"() <{value = dense<1.5> : tensor<2xf32>}> : () -> tensor<2xf32>',
+        '  "tf.AssignVariableOp"(%h, %c) : (' + _RESOURCE + ", tensor<2xf32>) -> ()",
+    ]
+    return "\n".join(
+        [
+            '"tf_saved_model.session_initializer"() <{initializers = [@init]}> : () -> ()',
+            "func.func @init() attributes {tf_saved_model.initializer_type = \"init_op\"} {",
+            '  %h = "tf.VarHandleOp"() <{shared_name = "s"}> : () -> ' + _RESOURCE,
+            *init,
+            "  func.return",
+            "}",
+            "func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {",
+            '  %h = "tf.VarHandleOp"() <{shared_name = "s"}> : () -> ' + _RESOURCE,
+            *body,
+            "}",
+        ]
+    )
+
+
+_READ = '  %r = "tf.ReadVariableOp"(%h) : (' + _RESOURCE + ") -> tensor<2xf32>"
+_SUM = '  %y = "tf.AddV2"(%r, %x) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>'
+_ASSIGN = '  "tf.AssignVariableOp"(%h, %y) : (' + _RESOURCE + ", tensor<2xf32>) -> ()"
+
+
+def test_resource_variable_is_an_openvino_variable() -> None:
+    # an accumulator: s = s + x, initialized to 1.5 by the session initializer
+    text = _stateful([_READ, _SUM, _ASSIGN, "  func.return %y : tensor<2xf32>"])
+    ctx = make_context(allow_unregistered=True)
+    module, _ = parse_module(text, ctx, "state.mlir")
+    TflToOvPass().apply(ctx, module)
+    module.verify()
+    assert not _foreign(module)
+    assert [f.sym_name.data for f in module.ops if isinstance(f, func.FuncOp)] == ["main"]
+    for device in ("REFERENCE", "CPU"):
+        request = lowpass.Core().compile_model(module, device).create_infer_request()
+        x = np.array([1.0, -2.0], _F)
+        np.testing.assert_array_equal(request.infer([x])[0], [2.5, -0.5])
+        np.testing.assert_array_equal(request.infer([x])[0], [3.5, -2.5])
+        assert [s.name for s in request.query_state()] == ["s"]
+        request.reset_state()
+        np.testing.assert_array_equal(request.infer([x])[0], [2.5, -0.5])
+
+
+@pytest.mark.parametrize(
+    ("body", "initializer", "line", "message"),
+    [
+        (
+            [_READ, _SUM, _ASSIGN, _READ.replace("%r", "%r2"), "  func.return %y : tensor<2xf32>"],
+            None,
+            13,
+            "'tf.ReadVariableOp' op cannot be converted to OpenVINO: reads variable 's' after "
+            "assigning it: OpenVINO's ReadValue gives the value from before the inference",
+        ),
+        (
+            [_READ, _SUM, _ASSIGN, _ASSIGN, "  func.return %y : tensor<2xf32>"],
+            None,
+            13,
+            "'tf.AssignVariableOp' op cannot be converted to OpenVINO: assigns variable 's' "
+            "twice: OpenVINO has one Assign",
+        ),
+        (
+            [_READ, _SUM, _ASSIGN, "  func.return %y : tensor<2xf32>"],
+            [
+                '  %c = "tf.RandomUniform"() : () -> tensor<2xf32>',
+                '  "tf.AssignVariableOp"(%h, %c) : (' + _RESOURCE + ", tensor<2xf32>) -> ()",
+            ],
+            4,
+            "'tf.RandomUniform' op cannot be converted to OpenVINO: 'tf.RandomUniform' in a "
+            "session initializer: expected constants assigned to variables",
+        ),
+    ],
+    ids=["read-after-assign", "two-assigns", "computed-initial-value"],
+)
+def test_resource_variable_refusals_are_one_line(
+    body: list[str], initializer: list[str] | None, line: int, message: str
+) -> None:
+    ctx = make_context(allow_unregistered=True)
+    module, _ = parse_module(_stateful(body, initializer), ctx, "state.mlir")
+    with pytest.raises(TflToOvError) as info:
+        TflToOvPass().apply(ctx, module)
+    assert "\n" not in str(info.value)
+    assert str(info.value).startswith(f"state.mlir:{line}:")
+    assert message in str(info.value)
