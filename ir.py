@@ -263,6 +263,14 @@ class LocatingParser(Parser):
             )
         except RecursionError:
             self.raise_error("nested too deeply to parse (Python's recursion limit)", span)
+        except NotImplementedError as e:
+            # xDSL packs a dense literal's integers with `struct`, which has no format wider
+            # than 64 bits: `dense<[1, 2]> : tensor<2xi128>` (issue 39 item 6)
+            self.raise_error(
+                f"cannot parse this op's dense literal ({e}): its element type must be at "
+                "most 64 bits wide",
+                span,
+            )
         except AssertionError as e:
             # xDSL's parser asserts where the input breaks its assumptions, e.g. real numbers
             # in a dense literal of complex elements (it expects (re, im) pairs).

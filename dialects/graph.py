@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ArrayAttr, ModuleOp, StringAttr
+from xdsl.dialects.builtin import ArrayAttr, FileLineColLoc, ModuleOp, StringAttr
 from xdsl.ir import Attribute, Operation, OpResult
 
 NAME_ATTR = "ov.name"
@@ -105,13 +105,28 @@ def op_display_name(op: Operation, index: int) -> str:
     return get_name(op) or f"{op_type_name(op)}_{index}"
 
 
-def _io_name(attrs: Any, index: int, what: str) -> str | None:
+def _where(op: Operation | None) -> str:
+    """`file:line:col: ` of a parsed op (its `FileLineColLoc`), or ''."""
+    location = op.location if op is not None else None
+    if isinstance(location, FileLineColLoc) and location.line.data > 0:
+        return f"{location.filename.data}:{location.line.data}:{location.column.data}: "
+    return ""
+
+
+def _io_name(
+    attrs: Any, index: int, what: str, function: Operation | None = None
+) -> str | None:
     """The `ov.name` of input/output `index` in `arg_attrs`/`res_attrs`, if any."""
     if attrs is None or index >= len(attrs.data):
         return None
     value = attrs.data[index].data.get(NAME_ATTR)
     if value is not None and not isinstance(value, StringAttr):
-        raise ValueError(f"{NAME_ATTR} of {what} {index} must be a string, got {value}")
+        # (a string literal of invalid UTF-8, "\FF", is parsed as bytes: issue 39 named the
+        # file but no line)
+        raise ValueError(
+            f"{_where(function)}{NAME_ATTR} of {what} {index} must be a string of valid "
+            f"UTF-8, got {value}"
+        )
     return value.data if isinstance(value, StringAttr) else None
 
 
@@ -123,7 +138,7 @@ def graph_input_names(function: Operation) -> list[str]:
     block = function.regions[0].block
     attrs = getattr(function, "arg_attrs", None)
     return [
-        _io_name(attrs, i, "input") or arg.name_hint or f"input{i}"
+        _io_name(attrs, i, "input", function) or arg.name_hint or f"input{i}"
         for i, arg in enumerate(block.args)
     ]
 
@@ -140,13 +155,13 @@ def graph_output_names(function: Operation) -> list[str]:
     assert ret is not None
     attrs = getattr(function, "res_attrs", None)
     positions = {op: i for i, op in enumerate(block.ops)}  # one pass: no list.index per output
-    explicit = {_io_name(attrs, i, "output") for i in range(len(ret.operands))}
+    explicit = {_io_name(attrs, i, "output", function) for i in range(len(ret.operands))}
     for i in range(len(ret.operands)):
         explicit.update(_io_aliases(attrs, i, "output"))
     taken: set[str] = set()
     names: list[str] = []
     for i, value in enumerate(ret.operands):
-        name = _io_name(attrs, i, "output")
+        name = _io_name(attrs, i, "output", function)
         if name is None:
             if isinstance(value, OpResult) and value.owner in positions:
                 producer = value.owner

@@ -106,15 +106,14 @@ def loop_warning(text: str, keras3: bool | None) -> str | None:
     if keras3:
         return (
             "warning: the model has a tf.While loop and no Keras composite function: Keras 3 "
-            "does not write them; build the model with tf_keras (TF_USE_LEGACY_KERAS=1) for "
-            "prepare-composite-functions to fuse its LSTM/GRU layers"
+            "does not write them, so convert-tfl-to-ov makes each RNN layer a TensorIterator "
+            "of its ops, slower than a fused LSTM/GRU; build the model with tf_keras "
+            "(TF_USE_LEGACY_KERAS=1) for prepare-composite-functions to fuse its LSTM/GRU layers"
         )
     return (
-        "warning: the model has a tf.While loop that is no Keras composite function: Keras 2 "
-        "writes only LSTM and GRU(reset_after=True) as fusable functions, and GRU(reset_after="
-        "False), SimpleRNN and RNN(cell) layers as plain loops, which TensorFlow Lite keeps as "
-        "WHILE ops and convert-tfl-to-ov does not convert; use LSTM or GRU(reset_after=True)"
-        + ("" if keras3 is False else ", with tf_keras (TF_USE_LEGACY_KERAS=1)")
+        "note: the model has a tf.While loop that is no Keras composite function (Keras 2 "
+        "writes GRU(reset_after=False), SimpleRNN and RNN(cell) layers so): convert-tfl-to-ov "
+        "makes it a TensorIterator of its ops; LSTM and GRU(reset_after=True) fuse into one op"
     )
 
 

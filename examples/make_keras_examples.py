@@ -22,7 +22,8 @@ tf-keras 2.21 wrote the committed files).
   | `lstm_dense` | `LSTM(4)` then `Dense(3)` (`tf.MatMul`, `tf.BiasAdd` after the fused op) |
   | `conv1d_causal` | `Conv1D(4, 3, padding="causal", dilation_rate=2)` (`tf.Pad`) |
   | `lstm_stateful`, `gru_stateful` | `LSTM/GRU(4, stateful=True, return_sequences=True)`; `y2` |
-  | `gru_reset_before` | `GRU(4, reset_after=False)`: a plain `tf.While` loop (refused) |
+  | `gru_reset_before`, `_seq` | `GRU(4, reset_after=False)`: a plain `tf.While` loop |
+  | `simple_rnn_seq` | `SimpleRNN(4, return_sequences=True)`: a plain `tf.While` loop |
   | `pads` | `tf.pad` REFLECT, SYMMETRIC (`tf.MirrorPad`), `constant_values=1.5` (`tf.PadV2`) |
 
 `python make_keras_examples.py [NAME ...]` rewrites only the named test models.
@@ -71,8 +72,10 @@ def _model(  # type: ignore[no-untyped-def]
     elif name in ("lstm_stateful", "gru_stateful"):  # states in resource variables
         kind = keras.layers.LSTM if name.startswith("lstm") else keras.layers.GRU
         layer = kind(units, stateful=True, return_sequences=True, name=out)
-    elif name == "gru_reset_before":  # no composite function: a plain tf.While loop
-        layer = keras.layers.GRU(units, reset_after=False, name=out)
+    elif name.startswith("gru_reset_before"):  # no composite function: a plain tf.While loop
+        layer = keras.layers.GRU(units, reset_after=False, return_sequences=seq, name=out)
+    elif name == "simple_rnn_seq":  # a plain tf.While loop too
+        layer = keras.layers.SimpleRNN(units, return_sequences=True, name=out)
     elif name == "conv1d_causal":  # tf.Pad before a VALID convolution
         conv = keras.layers.Conv1D(units, 3, padding="causal", dilation_rate=2, name=out)
         return _perturbed(keras.Model(x, conv(x)), seed)
@@ -136,6 +139,8 @@ NAMES = [
     "lstm_stateful",
     "gru_stateful",
     "gru_reset_before",
+    "gru_reset_before_seq",
+    "simple_rnn_seq",
 ]
 
 

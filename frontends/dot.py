@@ -816,7 +816,9 @@ def render_graph(
     try:
         text = graph_to_dot(module, show_constants=show_constants, function=function)
     except FrontendError as e:
-        raise FrontendError(f"{path}: {e}") from None
+        # about the model, not the picture: the driver names the model file (issue 39 item 6:
+        # `--view-graph out/g.dot` named the picture)
+        raise FrontendError(f"view-ov-graph: {e}") from None
     if dot_program is None:
         return text.encode()
     result = subprocess.run(

@@ -50,6 +50,7 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     StringAttr,
     TensorType,
+    UnrankedTensorType,
 )
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
@@ -695,6 +696,14 @@ class _GraphCompiler:
                 )
         for op in self.function.body.walk():
             for value in (*op.results, *(a for r in op.regions for b in r.blocks for a in b.args)):
+                if isinstance(value.type, UnrankedTensorType) and op.dialect_name() == "ov":
+                    raise CompileError(
+                        f"the CPU device needs static shapes: {op_type_name(op)} "
+                        f"'{op_display_name(op, 0)}' has {_describe(value)} of dynamic rank "
+                        f"({value.type}); give the inputs the condition depends on static "
+                        "shapes or values (opt-tool --ov-reshape, lowpass-run --shape / "
+                        "--freeze)"
+                    )
                 if not isinstance(value.type, TensorType) and op.dialect_name() != "func":
                     raise CompileError(
                         f"the CPU device computes on tensors: {op.name} "

@@ -38,7 +38,7 @@ from typing import Any
 
 import numpy as np
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ModuleOp, TensorType
+from xdsl.dialects.builtin import ModuleOp, TensorType, UnrankedTensorType
 from xdsl.ir import Operation
 
 from lowpass._version import __version__
@@ -91,6 +91,9 @@ class Port:
     is_input: bool
     aliases: tuple[str, ...] = ()
     """The other names (`ov.aliases`): lookups by name take them as well."""
+    rank_dynamic: bool = False
+    """An output of dynamic rank (`tensor<*xf32>`, OpenVINO's `PartialShape::dynamic()`, as
+    an `If` whose bodies give different ranks has): `shape` is then `()` and says nothing."""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -123,18 +126,30 @@ class Port:
 
     def __repr__(self) -> str:
         kind = "input" if self.is_input else "output"
-        dims = ",".join("?" if d is None else str(d) for d in self.shape)
+        dims = (
+            "..."
+            if self.rank_dynamic
+            else ",".join("?" if d is None else str(d) for d in self.shape)
+        )
         return f"<Port {kind} {self.index} '{self.name}' {self.element_type}[{dims}]>"
 
 
 def _port(index: int, names: tuple[str, ...], t: Any, is_input: bool) -> Port:
     name = names[0]
+    if isinstance(t, UnrankedTensorType) and not is_input:
+        return Port(index, name, (), str(t.get_element_type()), is_input, names[1:], True)
     if not isinstance(t, TensorType):
         raise LowpassError(
             f"{'input' if is_input else 'output'} '{name}' is not a ranked tensor: {t}"
         )
     shape = tuple(None if d == DYNAMIC else int(d) for d in t.get_shape())
-    return Port(index, name, shape, str(element_type_of(t)), is_input, names[1:])
+    element_type = str(element_type_of(t))
+    if element_type not in ELEMENT_DTYPES:  # (REFERENCE said a bare "'ui1'": issue 39 item 6)
+        raise LowpassError(
+            f"{'input' if is_input else 'output'} '{name}' has unsupported element type "
+            f"{element_type}, expected one of {', '.join(ELEMENT_DTYPES)}"
+        )
+    return Port(index, name, shape, element_type, is_input, names[1:])
 
 
 class Model:
@@ -247,7 +262,7 @@ class Model:
         raise LowpassError(f"the model has no variable '{variable_id}': its variables are {names}")
 
     def is_dynamic(self) -> bool:
-        return any(d is None for p in (*self.inputs, *self.outputs) for d in p.shape)
+        return any(p.rank_dynamic or None in p.shape for p in (*self.inputs, *self.outputs))
 
     def reshape(self, shapes: Any, variables_shapes: Any = None) -> None:
         """

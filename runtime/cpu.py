@@ -27,11 +27,12 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
-from xdsl.dialects.builtin import TensorType
+from xdsl.dialects.builtin import TensorType, UnrankedTensorType
+from xdsl.ir import Operation
 
 from lowpass.dialects import cpu as cpu_dialect
 from lowpass.dialects.graph import entry_function, graph_input_names
-from lowpass.dialects.ov.base import op_type_name, to_dtype
+from lowpass.dialects.ov.base import op_display_name, op_type_name, to_dtype
 from lowpass.dialects.ov.state import VariableStateError, VariableStore, check_variable_shape
 from lowpass.lowering import model_cache
 from lowpass.lowering.compiler import (
@@ -48,7 +49,7 @@ from lowpass.lowering.target import host_cpu
 from lowpass.passes.lpt.detection import is_low_precision, is_quantized
 from lowpass.passes.reshape import ReshapeError, reshape_module
 from lowpass.runtime.device import DeviceError, InferenceFailure, OpRow
-from lowpass.runtime.interpreter import ReferenceExecutor
+from lowpass.runtime.interpreter import ReferenceExecutor, ReferenceRequest
 
 # OpenVINO property names (ov::inference_num_threads, ov::enable_profiling, ...) and the
 # values they take; the ones that do not change anything here are accepted and kept.
@@ -410,6 +411,15 @@ class CpuCompiledModel:
     (`ov-reshape`, OpenVINO's `Model.reshape`) and compiles it; the last
     `SHAPE_CACHE_SIZE` shapes stay compiled (and the compiler's cache keeps their code).
 
+    A model with values of dynamic rank (`tensor<*xf32>`: an `ov.if` whose bodies give
+    different ranks) is compiled per input shape too: the reshaped copy's inference resolves
+    the ranks where the condition is then known (it depends on input shapes only, or on
+    constants); where a dynamic rank remains, those shapes run on the reference interpreter
+    (`ReferenceShapes`), whose profiling rows say so (exec type `ref_dynamic_rank` on the
+    ops that give the dynamic rank, `ref_<precision>` on the others), as the CPU compiler
+    needs static shapes (OpenVINO's CPU plugin refuses such an If: "CPU plug-in doesn't
+    support If operation with dynamic rank").
+
     A quantized model (FakeQuantize, ONNX QDQ, u8/i8 dequantization subgraphs:
     `lpt.is_quantized`) is compiled after `lpt`, as OpenVINO's CPU plugin runs its LPT in
     `compile_model` (`LP_TRANSFORMS_MODE`, on by default): the compiler's `lpt` option, so
@@ -422,7 +432,7 @@ class CpuCompiledModel:
         self.config = config
         self.module = module
         self.input_names = graph_input_names(entry_function(module))
-        self.dynamic = _has_dynamic_inputs(module)
+        self.dynamic = _has_dynamic_inputs(module) or dynamic_rank_op(module) is not None
         self.lpt = (
             config.lpt
             and cpu_dialect.ARENA not in entry_function(module).attributes
@@ -433,7 +443,9 @@ class CpuCompiledModel:
         on IR that states the CPU pipeline's decisions already (`cpu.arena`: it is compiled
         as it states them)."""
         self.options = {"lpt": True} if self.lpt else None
-        self._per_shape: OrderedDict[tuple[tuple[int, ...], ...], CompiledGraph] = OrderedDict()
+        self._per_shape: OrderedDict[
+            tuple[tuple[int, ...], ...], CompiledGraph | ReferenceShapes
+        ] = OrderedDict()
         self._last: CompiledGraph | None = None
         self._lock = threading.Lock()
         self.stream_slots = StreamSlots(config.streams) if config.limit_streams else None
@@ -463,8 +475,9 @@ class CpuCompiledModel:
             )
         return self._last
 
-    def graph_for(self, shapes: tuple[tuple[int, ...], ...]) -> CompiledGraph:
-        """The graph compiled for these input shapes (a dynamic model), compiled on first use."""
+    def graph_for(self, shapes: tuple[tuple[int, ...], ...]) -> CompiledGraph | ReferenceShapes:
+        """The graph compiled for these input shapes (a dynamic model), compiled on first use;
+        `ReferenceShapes` where the reshaped model still has a dynamic rank."""
         with self._lock:
             graph = self._per_shape.get(shapes)
             if graph is not None:
@@ -473,6 +486,9 @@ class CpuCompiledModel:
         module = self.module.clone()
         try:
             reshape_module(module, dict(zip(self.input_names, shapes, strict=True)))
+            ranked = dynamic_rank_op(module)
+            if ranked is not None:
+                return self._reference_for(shapes, module, ranked)
             graph = compile_module(
                 module,
                 threads=self.config.threads,
@@ -493,6 +509,29 @@ class CpuCompiledModel:
             while len(self._per_shape) > self.SHAPE_CACHE_SIZE:
                 self._per_shape.popitem(last=False)
             self._last = graph
+        return graph
+
+    def _reference_for(
+        self, shapes: tuple[tuple[int, ...], ...], module: Any, op: Operation
+    ) -> ReferenceShapes:
+        from lowpass.dialects.ov.state import module_variables
+
+        if module_variables(module):
+            dims = ", ".join(
+                f"'{n}' {list(s)}" for n, s in zip(self.input_names, shapes, strict=True)
+            )
+            raise DynamicShapeFailure(
+                f"cannot compile the model for the inputs {dims}: {op_type_name(op)} "
+                f"'{op_display_name(op, 0)}' gives a dynamic rank, which the CPU device runs "
+                "on the reference interpreter, and the model has variables (state), which it "
+                "does not share with that interpreter; freeze or reshape the inputs the "
+                "condition depends on"
+            )
+        graph = ReferenceShapes(module)
+        with self._lock:
+            self._per_shape[shapes] = graph
+            while len(self._per_shape) > self.SHAPE_CACHE_SIZE:
+                self._per_shape.popitem(last=False)
         return graph
 
     def properties(self) -> Mapping[str, Any]:
@@ -541,6 +580,49 @@ def _has_dynamic_inputs(module: Any) -> bool:
     return any(isinstance(a.type, TensorType) and not _static_type(a.type) for a in args)
 
 
+def dynamic_rank_op(module: Any) -> Operation | None:
+    """The first op (bodies included) whose result has a dynamic rank (`tensor<*x...>`)."""
+    for op in entry_function(module).body.walk():
+        if any(isinstance(r.type, UnrankedTensorType) for r in op.results):
+            return op
+    return None
+
+
+@dataclass
+class ReferenceShapes:
+    """Input shapes for which the reshaped model keeps a dynamic rank: they run on the
+    reference interpreter (the CPU device's fallback for the whole graph)."""
+
+    module: Any
+
+
+class ReferenceShapesRequest:
+    """A request of `ReferenceShapes`: the reference interpreter's request, profiling rows
+    with exec type `ref_dynamic_rank` on the ops that give a dynamic rank."""
+
+    def __init__(self, shapes: ReferenceShapes) -> None:
+        self.module = shapes.module
+        self.request = ReferenceRequest(shapes.module)
+
+    def infer(self, inputs: Sequence[np.ndarray]) -> None:
+        self.request.infer(inputs)
+
+    def outputs(self, share_outputs: bool) -> list[np.ndarray]:
+        return self.request.outputs(share_outputs)
+
+    def op_rows(self) -> list[OpRow]:
+        ops = [
+            op for op in entry_function(self.module).body.block.ops if op.dialect_name() != "func"
+        ]
+        rows = self.request.profiling_rows()
+        return [
+            (name, kind, "ref_dynamic_rank", t, status)
+            if any(isinstance(r.type, UnrankedTensorType) for r in op.results)
+            else (name, kind, exec_type, t, status)
+            for op, (name, kind, exec_type, t, status) in zip(ops, rows, strict=True)
+        ]
+
+
 def _static_type(t: TensorType) -> bool:
     return all(d >= 0 for d in t.get_shape())
 
@@ -567,6 +649,27 @@ def new_state(graph: CompiledGraph) -> tuple[list[np.ndarray], np.ndarray]:
     flags = _aligned_empty((max(len(graph.variables), 1),), np.dtype(np.uint8))
     flags[...] = 0
     return buffers, flags
+
+
+def _request_memory_error(graph: CompiledGraph, module: Any, error: Exception) -> str:
+    """The one-line error of an infer request whose buffers do not fit in memory, naming the
+    model's file and its largest buffer (issue 39: a bare "out of memory")."""
+    from lowpass.ir import locate
+
+    sizes = [
+        (int(np.prod(s.shape, dtype=object)) * np.dtype(s.dtype).itemsize,
+         f"{kind} '{s.name}' {np.dtype(s.dtype).name}{list(s.shape)}")
+        for kind, specs in (("input", graph.inputs), ("output", graph.outputs),
+                            ("variable", graph.variables))
+        for s in specs
+    ]
+    sizes.append((graph.arena_bytes, "the working memory of its ops (arena)"))
+    size, what = max(sizes)
+    reason = "out of memory" if isinstance(error, MemoryError) else str(error)
+    return (
+        f"{locate(entry_function(module))}: the CPU device cannot allocate an infer request of "
+        f"the model: {what} needs {size} bytes, more than this machine has ({reason})"
+    )
 
 
 def _aligned_empty(shape: Sequence[int], dtype: np.dtype, alignment: int = 64) -> np.ndarray:
@@ -642,12 +745,17 @@ class CpuInferRequest:
         self.graph = graph
         self._slots = slots
         self.perf_count = config.perf_count
-        self.input_buffers = [_aligned_empty(s.shape, s.dtype) for s in graph.inputs]
-        self.output_buffers = [_aligned_empty(s.shape, s.dtype) for s in graph.outputs]
-        # `state`: the variables' memory of a dynamic model's request, shared by the
-        # requests of its shapes so that the state carries over when the shapes change
-        self.variable_buffers, self.flags = state if state is not None else new_state(graph)
-        self.arena = _aligned_empty((graph.arena_bytes,), np.dtype(np.uint8))
+        try:
+            self.input_buffers = [_aligned_empty(s.shape, s.dtype) for s in graph.inputs]
+            self.output_buffers = [_aligned_empty(s.shape, s.dtype) for s in graph.outputs]
+            # `state`: the variables' memory of a dynamic model's request, shared by the
+            # requests of its shapes so that the state carries over when the shapes change
+            self.variable_buffers, self.flags = (
+                state if state is not None else new_state(graph)
+            )
+            self.arena = _aligned_empty((graph.arena_bytes,), np.dtype(np.uint8))
+        except (MemoryError, ValueError) as e:  # (ValueError: numpy's `array is too big`)
+            raise DeviceError(_request_memory_error(graph, module, e)) from None
         self.profile = np.zeros(2 * max(len(graph.groups), 1), np.int64)
 
         def pointers(arrays: Sequence[np.ndarray]) -> Any:
@@ -879,15 +987,25 @@ class DynamicCpuInferRequest:
         self.flags = _aligned_empty((max(len(types), 1),), np.dtype(np.uint8))
         self.flags[...] = 0
         self.variables = CpuVariableStore(self, types)
-        self._requests: OrderedDict[tuple[tuple[int, ...], ...], CpuInferRequest] = OrderedDict()
-        self._current: CpuInferRequest | None = None
+        self._requests: OrderedDict[
+            tuple[tuple[int, ...], ...], CpuInferRequest | ReferenceShapesRequest
+        ] = OrderedDict()
+        self._current: CpuInferRequest | ReferenceShapesRequest | None = None
 
     @property
     def graph(self) -> CompiledGraph:
         """The graph of the last inference's shapes."""
-        return self._current.graph if self._current is not None else self._compiled.graph
+        current = self._current
+        if isinstance(current, ReferenceShapesRequest):
+            raise CpuConfigError(
+                "the last inference's shapes leave a dynamic rank: they ran on the reference "
+                "interpreter, no graph was compiled"
+            )
+        return current.graph if current is not None else self._compiled.graph
 
-    def _request_for(self, arrays: Sequence[np.ndarray]) -> CpuInferRequest:
+    def _request_for(
+        self, arrays: Sequence[np.ndarray]
+    ) -> CpuInferRequest | ReferenceShapesRequest:
         shapes = tuple(tuple(int(d) for d in a.shape) for a in arrays)
         request = self._requests.get(shapes)
         if request is None:
@@ -896,6 +1014,10 @@ class DynamicCpuInferRequest:
             except DynamicShapeFailure as e:
                 raise InferenceFailure("the CPU device", e) from None
             state = (self.variable_buffers, self.flags)
+            if isinstance(graph, ReferenceShapes):
+                request = ReferenceShapesRequest(graph)
+                self._requests[shapes] = request
+                return request
             request = CpuInferRequest(
                 graph,
                 self._compiled.config,
@@ -925,8 +1047,11 @@ class DynamicCpuInferRequest:
             return None
         return self._current.op_rows() if self._current is not None else []
 
-    def native_code(self, optimized: bool = True) -> str:
-        """The LLVM IR of the graph of the last inference's shapes."""
+    def native_code(self, optimized: bool = True) -> str | None:
+        """The LLVM IR of the graph of the last inference's shapes (None where they ran on the
+        reference interpreter: a dynamic rank)."""
+        if isinstance(self._current, ReferenceShapesRequest):
+            return None
         return self.graph.llvm_ir(optimized)
 
 
@@ -955,6 +1080,8 @@ __all__ = [
     "CpuInferRequest",
     "CpuVariableStore",
     "DynamicCpuInferRequest",
+    "ReferenceShapes",
+    "ReferenceShapesRequest",
     "VariableStateError",
     "parse_config",
 ]

@@ -150,9 +150,14 @@ class ReferenceRequest:
         self._raw = []
         try:
             self._raw = self.executor.run(arrays)
-        except (ArithmeticError, ValueError, IndexError, MemoryError) as e:
+        except (
+            ArithmeticError, ValueError, IndexError, MemoryError, NotImplementedError, KeyError,
+            RuntimeError,
+        ) as e:
             # MemoryError: an op's numpy temporary too large for the machine (a mutated model's
-            # 2^31 pads: "Unable to allocate 1.25 TiB ..."), named with the op like the others
+            # 2^31 pads: "Unable to allocate 1.25 TiB ..."), named with the op like the others;
+            # NotImplementedError, KeyError, RuntimeError: an op's own refusal (issue 39 item
+            # 6: errors of an op without "inference failed in ...")
             op = self.timing.current
             where = f"{op_type_name(op)} '{_display(op)}' ({op.name})" if op is not None else "?"
             raise InferenceFailure(where, e) from e

@@ -312,6 +312,11 @@ def _random_input(port: Port, rng: np.random.Generator) -> np.ndarray:
             f"--random-inputs: input '{port.name}' {port.element_type}{list(shape)} needs "
             f"{size} bytes, more than this machine has: out of memory"
         ) from None
+    except ValueError as e:  # numpy's own limits: a rank above 64, `array is too big`
+        raise LowpassError(
+            f"--random-inputs: input '{port.name}' {port.element_type}{list(shape)}: numpy "
+            f"cannot make such an array ({e})"
+        ) from None
 
 
 def _random_array(port: Port, shape: tuple[int, ...], rng: np.random.Generator) -> np.ndarray:
@@ -791,6 +796,12 @@ def _save_outputs(folder: Path, ports: Sequence[Port], results: InferResults) ->
     made for them is removed again when they cannot be written."""
     files: dict[Path, bytes] = {}
     for port in ports:
+        if "\0" in port.name:  # (the OS's error would be a bare "embedded null byte")
+            shown = port.name.encode("unicode_escape").decode("ascii")
+            raise LowpassError(
+                f"--save-outputs: output '{shown}' cannot be saved: its name holds a NUL "
+                "character, which no file name can (rename the output)"
+            )
         path = folder / f"{port.name.replace('/', '_')}.npy"
         if path in files:
             raise LowpassError(

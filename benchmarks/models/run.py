@@ -9,7 +9,11 @@ lowpass, apply `lpt` where quantized, run it on REFERENCE and CPU, and compare t
 output with onnxruntime (ONNX variants, `qdq` unoptimized so that it computes the QDQ formula;
 `ov-ir` against the fp32 ONNX model) and OpenVINO's
 CPU plugin (f32 inference precision; int8 variants only where OpenVINO's int8 kernels are
-exact on this host: the `openvino_int8_exact` probe). A failure is one line in its cell.
+exact on this host: the `openvino_int8_exact` probe). A failure is one line in its cell. A
+model with a dynamic dimension may have a second set of inputs (`Spec.more_feeds`): both run
+on the same compiled model and the cell is the larger difference. A shipped file
+(`Spec.source`) is read with its `Spec.shapes` and `Spec.constants` (`Core.read_model`), and
+OpenVINO converts it with the same shapes (`openvino.convert_model(path, input=...)`).
 
     nice -n 10 python benchmarks/models/run.py                   # all models -> docs/models.md
     python benchmarks/models/run.py --small --table /tmp/t.md    # the CI models only
@@ -62,13 +66,32 @@ MISSING = (
 
 
 def one_line(e: BaseException) -> str:
-    """The error in one short line; an unsupported op as `missing op: TYPE (node 'NAME')`."""
+    """The error in one short line; an unsupported op as `missing op: TYPE (node 'NAME')`;
+    OpenVINO's ONNX frontend's conversion failure as the ops and its last reason."""
     text = " ".join(str(e).split()) or type(e).__name__
-    text = re.sub(r"^\S+\.(?:onnx|xml): error: ", "", text)  # the file is the row's model
+    text = re.sub(r"^\S+\.(?:onnx|xml)(?::\d+)?: error: ", "", text)  # the row's model
+    # OpenVINO's exceptions: the message without its source locations
+    text = re.sub(r"Exception from \S+:\d+: ", "", text)
+    text = re.sub(r"Check '.*?' failed at \S+:\d+: ", "", text)
     for pattern in MISSING:
         if m := pattern.search(text):
             return f"missing op: {m.group(2)} (node '{m.group(1)}')"
+    if m := re.search(r"Conversion is failed for: (.*)$", text):
+        log = text.split("Failed operations detailed log:")[-1].split("Summary:")[0]
+        reason = log.strip().split(": ")[-1]  # the last message's last sentence
+        return f"OpenVINO's ONNX frontend fails to convert {m.group(1)}: {reason}"[:220]
     return text[:220]
+
+
+def openvino_read(spec: suite.Spec, path: Path) -> object:
+    """OpenVINO's model of the file; a shipped file with dynamic inputs is converted with the
+    spec's shapes (`openvino.convert_model(path, input=...)`, ovc's `--input`), as its users
+    would."""
+    import openvino
+
+    if spec.shapes and path.suffix == ".onnx":
+        return openvino.convert_model(path, input=spec.shapes)
+    return openvino.Core().read_model(path)
 
 
 def variant_files(spec: suite.Spec, out: Path, variants: list[str]) -> dict[str, Path | str]:
@@ -82,7 +105,7 @@ def variant_files(spec: suite.Spec, out: Path, variants: list[str]) -> dict[str,
         files["onnx"] = onnx_path
     try:
         if not ir_path.exists():
-            model = openvino.Core().read_model(onnx_path)
+            model = openvino_read(spec, onnx_path)
             openvino.save_model(model, ir_path, compress_to_fp16=False)
         if "ov-ir" in variants:
             files["ov-ir"] = ir_path
@@ -157,18 +180,38 @@ def openvino_int8_coverage(compiled: object) -> tuple[int, int]:
     return int8, total
 
 
-def run_variant(
-    spec: suite.Spec, variant: str, path: Path, feeds: dict[str, np.ndarray], exact: bool
-) -> Row:
+def read_lowpass(spec: suite.Spec, path: Path) -> object:
+    """The file as lowpass reads it: `read_model_file`, or `Core.read_model` with the spec's
+    shapes and constants (a shipped file, read unedited)."""
     import lowpass
     from lowpass.frontends import read_model_file
+
+    if spec.shapes or spec.constants:
+        model = lowpass.Core().read_model(path, shapes=spec.shapes, constants=spec.constants)
+        return model.module
+    return read_model_file(path)
+
+
+def feed_sets(spec: suite.Spec) -> list[dict[str, np.ndarray]]:
+    """The inputs the model runs on: its feeds, and those of other shapes (`more_feeds`)."""
+    sets = [spec.feeds(np.random.default_rng(0))]
+    if spec.more_feeds is not None:
+        sets.append(spec.more_feeds(np.random.default_rng(1)))
+    return sets
+
+
+def run_variant(
+    spec: suite.Spec, variant: str, path: Path, sets: list[dict[str, np.ndarray]], exact: bool
+) -> Row:
+    import lowpass
     from lowpass.passes import get_all_passes
 
     row = Row(spec.name, variant)
     counts = op_counts(path)
     row.ops = ", ".join(sorted(counts))
+    frozen = set(spec.constants or ())
     try:
-        module = read_model_file(path)
+        module = read_lowpass(spec, path)
         row.imported = "ok"
     except Exception as e:
         row.imported = "no"
@@ -182,8 +225,9 @@ def run_variant(
             row.note = f"lpt: {one_line(e)}"
             return row
 
-    peers: dict[str, np.ndarray | str] = {}
-    onnx_peer = path if path.suffix == ".onnx" else (path.parent / f"{spec.name}.onnx")
+    # Each peer's first output on each set of inputs (the peers are fed the frozen inputs too).
+    peers: dict[str, list[np.ndarray] | str] = {}
+    onnx_peer = path if path.suffix == ".onnx" else suite.build(spec.name, path.parent)
     if variant != "nncf":
         try:
             import onnxruntime as ort
@@ -194,21 +238,24 @@ def run_variant(
                 # hosts without VNNI).
                 options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
             sess = ort.InferenceSession(str(onnx_peer), options, providers=["CPUExecutionProvider"])
-            peers["onnxruntime"] = np.asarray(sess.run(None, feeds)[0])
+            peers["onnxruntime"] = [np.asarray(sess.run(None, f)[0]) for f in sets]
         except Exception as e:
             peers["onnxruntime"] = one_line(e)
-    if variant not in INT8_VARIANTS or exact:
-        peers["OpenVINO"], openvino_int8 = openvino_isolated(path, feeds)
-    else:
-        _, openvino_int8 = openvino_isolated(path, feeds)  # its precisions only
+    peers["OpenVINO"], openvino_int8 = openvino_isolated(spec.name, path, sets)
+    if variant in INT8_VARIANTS and not exact and not isinstance(peers["OpenVINO"], str):
+        # its precisions only (a failure to compile or run stays the cell)
         peers["OpenVINO"] = "not exact on this host (int8 without VNNI)"
 
     for device in ("REFERENCE", "CPU"):
         try:
             request = lowpass.Core().compile_model(module, device).create_infer_request()
-            ours = np.asarray(request.infer(feeds)[0])
+            ours_sets = []
+            for f in sets:
+                ours_sets.append(
+                    np.asarray(request.infer({k: v for k, v in f.items() if k not in frozen})[0])
+                )
             start = time.perf_counter()
-            request.infer(feeds)
+            request.infer({k: v for k, v in sets[0].items() if k not in frozen})
             elapsed = time.perf_counter() - start
             if device == "CPU":
                 row.time_ms = f"{elapsed * 1e3:.3g}"
@@ -222,45 +269,52 @@ def run_variant(
                 row.diffs[f"{device} vs {peer}"] = one_line(e)
             row.note = row.note or f"{device}: {one_line(e)}"
             continue
-        for peer, theirs in peers.items():
+        for peer, theirs_sets in peers.items():
             key = f"{device} vs {peer}"
-            if isinstance(theirs, str):
-                row.diffs[key] = theirs
-            elif theirs.shape != ours.shape:
-                row.diffs[key] = f"shape {ours.shape} vs {theirs.shape}"
+            if isinstance(theirs_sets, str):
+                row.diffs[key] = theirs_sets
+                continue
+            worst = 0.0
+            for ours, theirs in zip(ours_sets, theirs_sets, strict=True):
+                if theirs.shape != ours.shape:
+                    row.diffs[key] = f"shape {ours.shape} vs {theirs.shape}"
+                    break
+                worst = max(worst, float(np.max(np.abs(ours - theirs))))
             else:
-                row.diffs[key] = f"{float(np.max(np.abs(ours - theirs))):.2e}"
+                row.diffs[key] = f"{worst:.2e}"
     return row
 
 
 def _openvino_first_output(
-    path: Path, feeds: dict[str, np.ndarray]
-) -> tuple[np.ndarray | str, tuple[int, int] | None]:
+    name: str, path: Path, sets: list[dict[str, np.ndarray]]
+) -> tuple[list[np.ndarray] | str, tuple[int, int] | None]:
     import openvino
 
     try:
-        compiled = openvino.Core().compile_model(str(path), "CPU", OV_CONFIG)
-        return np.asarray(compiled(feeds)[0]), openvino_int8_coverage(compiled)
+        model = openvino_read(suite.specs()[name], path)
+        compiled = openvino.Core().compile_model(model, "CPU", OV_CONFIG)
+        outs = [np.asarray(compiled(f)[0]) for f in sets]
+        return outs, openvino_int8_coverage(compiled)
     except Exception as e:
         return one_line(e), None
 
 
 def openvino_isolated(
-    path: Path, feeds: dict[str, np.ndarray]
-) -> tuple[np.ndarray | str, tuple[int, int] | None]:
+    name: str, path: Path, sets: list[dict[str, np.ndarray]]
+) -> tuple[list[np.ndarray] | str, tuple[int, int] | None]:
     """OpenVINO's CPU plugin on the model in a child process (its first output and its int8
     convolutions/MatMuls): OpenVINO 2026.4 crashes (SIGSEGV in compile_model) on
     onnxruntime's QDQ densenet121; that is the peer's cell, not the row."""
     with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
         try:
-            return pool.submit(_openvino_first_output, path, feeds).result()
+            return pool.submit(_openvino_first_output, name, path, sets).result()
         except BrokenProcessPool:
             return "OpenVINO crashed (a signal in compile_model or infer)", None
 
 
 def _run_in_child(name: str, variant: str, path: Path, exact: bool) -> Row:
     spec = suite.specs()[name]
-    return run_variant(spec, variant, path, spec.feeds(np.random.default_rng(0)), exact)
+    return run_variant(spec, variant, path, feed_sets(spec), exact)
 
 
 def run_isolated(name: str, variant: str, path: Path, exact: bool) -> Row:

@@ -14,9 +14,15 @@ seeded weights, and silero-vad as its pip package ships it; no model file is com
   (`silero_vad_16k_op15.onnx`, the real model and weights: STFT as a Conv, an LSTM with
   explicit state), with static shapes and the sample rate a constant. It is taken from
   `LOWPASS_SILERO_VAD_DIR` or the installed package, else the package's wheel is fetched with
-  `pip download --no-deps` (examples/get_silero_vad.py) into ~/.cache/lowpass.
+  `pip download --no-deps` (examples/get_silero_vad.py) into ~/.cache/lowpass;
+- `vit_tiny` (a vision transformer), `ocr_det` + `ocr_rec` (a DBNet-like detector and a
+  CRNN-like recognizer, of dynamic width, run at two widths), `convnext_tiny` (ConvNeXt-like:
+  depthwise 7x7, LayerNorm over channels, Erf-Gelu MLP, layer scale), `efficientnet_b0`
+  (MBConv with SiLU and squeeze-excitation): written with onnx.helper;
+- `pkg_silero_vad*`: silero-vad's six files as its package ships them, read unedited, their
+  shapes and sample rate given to `Core.read_model(path, shapes=..., constants=...)`.
 
-Each CNN is also quantized (`quantize_qdq`: onnxruntime.quantization.quantize_static,
+Each CNN (and vit_tiny) is also quantized (`quantize_qdq`: onnxruntime.quantization.quantize_static,
 per-channel, seeded calibration data; `quantize_nncf`: nncf.quantize on the OpenVINO model).
 
     python benchmarks/models/suite.py OUT_DIR [NAME...]   # writes OUT_DIR/NAME.onnx
@@ -50,6 +56,15 @@ class Spec:
     small: bool = False
     """Fast enough for CI (the pytest runs it)."""
     notes: list[str] = field(default_factory=list[str])
+    source: Callable[[], Path] | None = None
+    """A file read as it is shipped (not built, never edited): `build` is then unused."""
+    shapes: dict[str, list[int]] | None = None
+    """Input shapes given when reading (`Core.read_model(path, shapes=...)`), not in the file."""
+    constants: dict[str, object] | None = None
+    """Inputs frozen to constants when reading (`Core.read_model(path, constants=...)`); the
+    peers are fed them as inputs."""
+    more_feeds: Callable[[np.random.Generator], dict[str, np.ndarray]] | None = None
+    """A second set of inputs of other shapes (a dynamic dimension): run too, per-shape compile."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -113,7 +128,9 @@ def light_model(name: str, seed: int = 0) -> onnx.ModelProto:
 LOGIT_STD = 2.0
 
 
-def _calibrate_logits(model: onnx.ModelProto, rng: np.random.Generator) -> None:
+def _calibrate_logits(
+    model: onnx.ModelProto, rng: np.random.Generator, shape: list[int] | None = None
+) -> None:
     """
     Scale the classifier (the last Conv/Gemm before the Softmax) so that the logits have a
     standard deviation of LOGIT_STD on a seeded input: with random weights, deep residual
@@ -125,23 +142,27 @@ def _calibrate_logits(model: onnx.ModelProto, rng: np.random.Generator) -> None:
 
     graph = model.graph
     producer = {o: n for n in graph.node for o in n.output}
-    softmax = next((n for n in graph.node if n.op_type == "Softmax"), None)
+    softmax = next((n for n in reversed(graph.node) if n.op_type == "Softmax"), None)
     if softmax is None:
         return  # densenet121 ends with its pooled logits: nothing saturates
     logits = softmax.input[0]
     node = producer[logits]
-    while node.op_type not in ("Conv", "Gemm"):
-        node = producer[node.input[0]]
+    inits = {i.name for i in graph.initializer}
+    biases: list[str] = []  # the bias Add of a MatMul + Add linear layer
+    while node.op_type not in ("Conv", "Gemm", "MatMul"):
+        if node.op_type == "Add":
+            biases += [i for i in node.input if i in inits]
+        node = producer[next(i for i in node.input if i not in inits)]
     graph.output.append(helper.make_tensor_value_info(logits, F32, None))
     data = graph.input[0]
-    shape = [d.dim_value for d in data.type.tensor_type.shape.dim]
+    shape = shape or [d.dim_value for d in data.type.tensor_type.shape.dim]
     session = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
     feed = {data.name: rng.standard_normal(shape).astype(np.float32)}
     std = float(np.std(session.run([logits], feed)[0]))
     del graph.output[-1]
     factor = LOGIT_STD / std if std > 0 else 1.0
     for init in graph.initializer:
-        if init.name in node.input[1:]:
+        if init.name in node.input[1:] or init.name in biases:
             init.CopyFrom(numpy_helper.from_array(numpy_helper.to_array(init) * factor, init.name))
 
 
@@ -221,11 +242,20 @@ class Net:
     def op(self, op: str, *inputs: str, **attrs: object) -> str:
         return self.node(op, list(inputs), **attrs)[0]
 
-    def conv(self, x: str, cin: int, cout: int, k: int, stride: int = 1, group: int = 1) -> str:
+    def conv(
+        self,
+        x: str,
+        cin: int,
+        cout: int,
+        k: int,
+        stride: int = 1,
+        group: int = 1,
+        pad: int | None = None,
+    ) -> str:
         fan_in = cin // group * k * k
         w = self.rng.standard_normal((cout, cin // group, k, k)) * np.sqrt(2.0 / fan_in)
         b = self.rng.standard_normal(cout) * 0.05
-        pad = k // 2
+        pad = k // 2 if pad is None else pad
         return self.op(
             "Conv",
             x,
@@ -242,6 +272,46 @@ class Net:
         b = self.rng.standard_normal(cout) * 0.02
         y = self.op("MatMul", x, self.const(w.astype(np.float32), "w"))
         return self.op("Add", y, self.const(b.astype(np.float32), "b"))
+
+    def batch_norm(self, x: str, c: int) -> str:
+        """BatchNormalization near the identity (scale, variance in [0.7, 1.3])."""
+        scale = self.rng.uniform(0.7, 1.3, c).astype(np.float32)
+        bias = (self.rng.standard_normal(c) * 0.05).astype(np.float32)
+        mean = (self.rng.standard_normal(c) * 0.05).astype(np.float32)
+        var = self.rng.uniform(0.7, 1.3, c).astype(np.float32)
+        return self.op(
+            "BatchNormalization",
+            x,
+            *(
+                self.const(v, base)
+                for v, base in ((scale, "bn_s"), (bias, "bn_b"), (mean, "bn_m"), (var, "bn_v"))
+            ),
+            epsilon=1e-5,
+        )
+
+    def layer_norm(self, x: str, c: int, axis: int = -1) -> str:
+        g = self.const(self.rng.uniform(0.8, 1.2, c).astype(np.float32), "ln_g")
+        b = self.const((self.rng.standard_normal(c) * 0.05).astype(np.float32), "ln_b")
+        return self.op("LayerNormalization", x, g, b, axis=axis, epsilon=1e-6)
+
+    def gelu(self, x: str) -> str:
+        """Gelu as PyTorch exports it: 0.5 * x * (1 + erf(x / sqrt(2)))."""
+        erf = self.op("Erf", self.op("Div", x, self.const(np.array(np.sqrt(2.0), np.float32))))
+        return self.op(
+            "Mul",
+            self.op("Mul", x, self.op("Add", erf, self.const(np.array(1.0, np.float32)))),
+            self.const(np.array(0.5, np.float32)),
+        )
+
+    def silu(self, x: str) -> str:
+        """SiLU as PyTorch exports it: x * Sigmoid(x)."""
+        return self.op("Mul", x, self.op("Sigmoid", x))
+
+    def resize2(self, x: str, factor: int = 2) -> str:
+        """Nearest upsampling of H and W by `factor` (Resize with scales, as torch exports
+        `F.interpolate(scale_factor=...)`)."""
+        scales = self.const(np.array([1, 1, factor, factor], np.float32), "scales")
+        return self.op("Resize", x, "", scales, mode="nearest")
 
     def relu6(self, x: str) -> str:
         return self.op(
@@ -465,6 +535,213 @@ def crnn(seed: int = 5) -> onnx.ModelProto:
 
 
 # --------------------------------------------------------------------------------------------
+# Vision transformer
+# --------------------------------------------------------------------------------------------
+
+VIT_PATCH, VIT_DIM, VIT_HEADS, VIT_MLP, VIT_BLOCKS = 8, 32, 4, 64, 2
+
+
+def vit_tiny(seed: int = 6) -> onnx.ModelProto:
+    """A ViT (32x32 input, 8x8 patches, dim 32, 4 heads, 2 pre-norm blocks): Conv patch
+    embedding, a class token by Concat, position embedding Add, LayerNormalization,
+    attention with a MatMul of two activations and Softmax, an Erf-Gelu MLP, the head on the
+    class token."""
+    n = Net(seed)
+    rng = n.rng
+    tokens = (IMAGE // VIT_PATCH) ** 2
+    x = n.conv("image", 3, VIT_DIM, VIT_PATCH, stride=VIT_PATCH, pad=0)  # [1, D, 4, 4]
+    x = n.op("Reshape", x, n.const(np.array([1, VIT_DIM, tokens], np.int64)))
+    x = n.op("Transpose", x, perm=[0, 2, 1])  # [1, 16, D]
+    cls = n.const((rng.standard_normal((1, 1, VIT_DIM)) * 0.5).astype(np.float32), "cls")
+    x = n.op("Concat", cls, x, axis=1)  # [1, 17, D]
+    pos = (rng.standard_normal((1, tokens + 1, VIT_DIM)) * 0.5).astype(np.float32)
+    x = n.op("Add", x, n.const(pos, "pos"))
+    head = VIT_DIM // VIT_HEADS
+    split_shape = n.const(np.array([1, tokens + 1, VIT_HEADS, head], np.int64))
+    merge_shape = n.const(np.array([1, tokens + 1, VIT_DIM], np.int64))
+    for _ in range(VIT_BLOCKS):
+        h = n.layer_norm(x, VIT_DIM)
+
+        def heads(v: str) -> str:
+            return n.op("Transpose", n.op("Reshape", v, split_shape), perm=[0, 2, 1, 3])
+
+        q, k, v = (heads(n.linear(h, VIT_DIM, VIT_DIM)) for _ in range(3))
+        scores = n.op("MatMul", q, n.op("Transpose", k, perm=[0, 1, 3, 2]))
+        scores = n.op("Mul", scores, n.const(np.array(1 / np.sqrt(head), np.float32)))
+        ctx = n.op("MatMul", n.op("Softmax", scores, axis=-1), v)
+        ctx = n.op("Reshape", n.op("Transpose", ctx, perm=[0, 2, 1, 3]), merge_shape)
+        x = n.op("Add", x, n.linear(ctx, VIT_DIM, VIT_DIM))
+        h = n.gelu(n.linear(n.layer_norm(x, VIT_DIM), VIT_DIM, VIT_MLP, scale=2.0))
+        x = n.op("Add", x, n.linear(h, VIT_MLP, VIT_DIM))
+    x = n.layer_norm(x, VIT_DIM)
+    x = n.op("Gather", x, n.const(np.array(0, np.int64)), axis=1)  # the class token [1, D]
+    n.op("Softmax", n.linear(x, VIT_DIM, 10), axis=-1)
+    n.nodes[-1].output[0] = "probs"
+    model = n.model(
+        [helper.make_tensor_value_info("image", F32, [1, 3, IMAGE, IMAGE])],
+        [helper.make_tensor_value_info("probs", F32, [1, 10])],
+        "vit_tiny",
+    )
+    _calibrate_logits(model, n.rng)
+    return model
+
+
+# --------------------------------------------------------------------------------------------
+# OCR: a DBNet-like text detector and a CRNN-like recognizer, of dynamic width
+# --------------------------------------------------------------------------------------------
+
+OCR_HEIGHT, OCR_WIDTHS, OCR_CLASSES = 32, (64, 96), 37
+
+
+def ocr_det(seed: int = 8) -> onnx.ModelProto:
+    """DBNet-like (input 1x3x32xW, W dynamic, a multiple of 8): a conv backbone to strides 2,
+    4 and 8, an FPN (1x1 laterals, nearest Resize x2 top-down with Add, the levels upsampled
+    to stride 2 and Concat), a head conv + BatchNormalization + ReLU, Resize x2, a 1x1 conv
+    and Sigmoid: the text probability map 1x1x32xW."""
+    n = Net(seed)
+
+    def block(x: str, cin: int, cout: int, stride: int) -> str:
+        return n.op("Relu", n.batch_norm(n.conv(x, cin, cout, 3, stride=stride), cout))
+
+    c1 = block("image", 3, 8, 1)
+    c2 = block(c1, 8, 16, 2)  # stride 2
+    c3 = block(c2, 16, 24, 2)  # stride 4
+    c4 = block(c3, 24, 32, 2)  # stride 8
+    fpn = 16
+    p4 = n.conv(c4, 32, fpn, 1)
+    p3 = n.op("Add", n.conv(c3, 24, fpn, 1), n.resize2(p4))
+    p2 = n.op("Add", n.conv(c2, 16, fpn, 1), n.resize2(p3))
+    fused = n.op("Concat", p2, n.resize2(p3), n.resize2(p4, 4), axis=1)  # [1, 48, 16, W/2]
+    h = n.op("Relu", n.batch_norm(n.conv(fused, 3 * fpn, 16, 3), 16))
+    h = n.conv(n.resize2(h), 16, 1, 1)
+    n.op("Sigmoid", h)
+    n.nodes[-1].output[0] = "prob_map"
+    return n.model(
+        [helper.make_tensor_value_info("image", F32, [1, 3, OCR_HEIGHT, "width"])],
+        [helper.make_tensor_value_info("prob_map", F32, [1, 1, OCR_HEIGHT, "width"])],
+        "ocr_det",
+    )
+
+
+def ocr_rec(seed: int = 9) -> onnx.ModelProto:
+    """CRNN-like recognizer (input 1x3x32xW, W dynamic, a multiple of 4): convs and MaxPools
+    reducing the height to 1 (2x2 twice, then 2x1), Squeeze and Transpose to a sequence of
+    W/4 steps, a bidirectional LSTM, a MatMul to 37 classes, Softmax: [W/4, 1, 37]."""
+    n = Net(seed)
+    x = n.op("Relu", n.conv("image", 3, 16, 3))
+    x = n.op("MaxPool", x, kernel_shape=[2, 2], strides=[2, 2])  # 16 x W/2
+    x = n.op("Relu", n.conv(x, 16, 32, 3))
+    x = n.op("MaxPool", x, kernel_shape=[2, 2], strides=[2, 2])  # 8 x W/4
+    x = n.op("Relu", n.batch_norm(n.conv(x, 32, 48, 3), 48))
+    x = n.op("MaxPool", x, kernel_shape=[2, 1], strides=[2, 1])  # 4 x W/4
+    x = n.op("Relu", n.batch_norm(n.conv(x, 48, 64, 3), 64))
+    x = n.op("MaxPool", x, kernel_shape=[4, 1], strides=[4, 1])  # 1 x W/4
+    x = n.op("Squeeze", x, n.const(np.array([2], np.int64)))  # [1, 64, T]
+    x = n.op("Transpose", x, perm=[2, 0, 1])  # [T, 1, 64]
+    x = _rnn(n, "LSTM", x, 64, RNN_HIDDEN)
+    n.op("Softmax", n.linear(x, 2 * RNN_HIDDEN, OCR_CLASSES), axis=-1)
+    n.nodes[-1].output[0] = "probs"
+    model = n.model(
+        [helper.make_tensor_value_info("image", F32, [1, 3, OCR_HEIGHT, "width"])],
+        [helper.make_tensor_value_info("probs", F32, ["steps", 1, OCR_CLASSES])],
+        "ocr_rec",
+    )
+    _calibrate_logits(model, n.rng, [1, 3, OCR_HEIGHT, OCR_WIDTHS[0]])
+    return model
+
+
+def _ocr_feeds(width: int) -> Callable[[np.random.Generator], dict[str, np.ndarray]]:
+    return _image_feeds((1, 3, OCR_HEIGHT, width), "image")
+
+
+# --------------------------------------------------------------------------------------------
+# ConvNeXt-like, EfficientNet-like
+# --------------------------------------------------------------------------------------------
+
+
+def convnext_tiny(seed: int = 10) -> onnx.ModelProto:
+    """ConvNeXt-like (32x32 input, dims 16/32/48, depths 2/2/1): a 4x4/4 stem conv, blocks of
+    depthwise 7x7, LayerNorm over channels (Transpose NCHW -> NHWC, LayerNormalization),
+    pointwise MLP as MatMuls with Erf-Gelu, a per-channel layer scale Mul, Transpose back,
+    residual Add; downsampling by a channels-first LayerNorm in the ReduceMean form that
+    torch exports and a 2x2/2 conv. Layer-scale factors log-uniform in [1e-2, 1] (trained
+    ConvNeXts have small ones; 1e-6, their initial value, would make the blocks identities)."""
+    n = Net(seed)
+    rng = n.rng
+
+    def channels_first_ln(x: str, c: int) -> str:
+        # torch's ConvNeXt LayerNorm(data_format="channels_first"): u = mean_c(x),
+        # s = mean_c((x - u)^2), (x - u) / sqrt(s + eps) * w + b
+        d = n.op("Sub", x, n.op("ReduceMean", x, axes=[1], keepdims=1))
+        s = n.op("ReduceMean", n.op("Pow", d, n.const(np.array(2.0, np.float32))), axes=[1])
+        y = n.op("Div", d, n.op("Sqrt", n.op("Add", s, n.const(np.array(1e-6, np.float32)))))
+        w = rng.uniform(0.8, 1.2, (c, 1, 1)).astype(np.float32)
+        b = (rng.standard_normal((c, 1, 1)) * 0.05).astype(np.float32)
+        return n.op("Add", n.op("Mul", y, n.const(w, "ln_w")), n.const(b, "ln_b"))
+
+    dims, depths = (16, 32, 48), (2, 2, 1)
+    x = channels_first_ln(n.conv("image", 3, dims[0], 4, stride=4, pad=0), dims[0])  # 8x8
+    for stage, (c, depth) in enumerate(zip(dims, depths, strict=True)):
+        if stage > 0:
+            x = n.conv(channels_first_ln(x, dims[stage - 1]), dims[stage - 1], c, 2, 2, pad=0)
+        for _ in range(depth):
+            y = n.conv(x, c, c, 7, group=c)
+            y = n.layer_norm(n.op("Transpose", y, perm=[0, 2, 3, 1]), c)
+            y = n.linear(n.gelu(n.linear(y, c, 4 * c, scale=2.0)), 4 * c, c)
+            gamma = np.exp(rng.uniform(np.log(1e-2), 0.0, c)).astype(np.float32)
+            y = n.op("Mul", y, n.const(gamma, "gamma"))
+            x = n.op("Add", x, n.op("Transpose", y, perm=[0, 3, 1, 2]))
+    x = n.op("Flatten", n.op("GlobalAveragePool", x), axis=1)
+    n.op("Softmax", n.linear(n.layer_norm(x, dims[-1]), dims[-1], 10), axis=-1)
+    n.nodes[-1].output[0] = "probs"
+    model = n.model(
+        [helper.make_tensor_value_info("image", F32, [1, 3, IMAGE, IMAGE])],
+        [helper.make_tensor_value_info("probs", F32, [1, 10])],
+        "convnext_tiny",
+    )
+    _calibrate_logits(model, n.rng)
+    return model
+
+
+def efficientnet_b0(seed: int = 11) -> onnx.ModelProto:
+    """EfficientNet-B0-like (32x32 input, shortened): MBConv blocks (1x1 expansion,
+    depthwise 3x3/5x5, squeeze-excitation with GlobalAveragePool, 1x1 convs, SiLU and
+    Sigmoid, Mul, 1x1 projection), BatchNormalization after each conv, SiLU as x * Sigmoid(x),
+    residual Adds."""
+    n = Net(seed)
+
+    def conv_bn(x: str, cin: int, cout: int, k: int, stride: int = 1, group: int = 1) -> str:
+        return n.batch_norm(n.conv(x, cin, cout, k, stride=stride, group=group), cout)
+
+    x = n.silu(conv_bn("image", 3, 16, 3, stride=2))  # 16x16
+    cin = 16
+    # (expansion, kernel, stride, channels, repeats), after the paper's table 1, shortened.
+    for t, k, s, c, reps in [(1, 3, 1, 8, 1), (6, 3, 2, 16, 2), (6, 5, 2, 24, 1), (6, 3, 2, 40, 1)]:
+        for r in range(reps):
+            stride = s if r == 0 else 1
+            hidden = cin * t
+            y = n.silu(conv_bn(x, cin, hidden, 1)) if t != 1 else x
+            y = n.silu(conv_bn(y, hidden, hidden, k, stride=stride, group=hidden))
+            squeeze = max(4, cin // 4)
+            g = n.op("GlobalAveragePool", y)
+            g = n.op("Sigmoid", n.conv(n.silu(n.conv(g, hidden, squeeze, 1)), squeeze, hidden, 1))
+            y = conv_bn(n.op("Mul", y, g), hidden, c, 1)
+            x = n.op("Add", x, y) if stride == 1 and cin == c else y
+            cin = c
+    x = n.silu(conv_bn(x, cin, 64, 1))
+    x = n.op("Flatten", n.op("GlobalAveragePool", x), axis=1)
+    n.op("Softmax", n.linear(x, 64, 10), axis=-1)
+    n.nodes[-1].output[0] = "probs"
+    model = n.model(
+        [helper.make_tensor_value_info("image", F32, [1, 3, IMAGE, IMAGE])],
+        [helper.make_tensor_value_info("probs", F32, [1, 10])],
+        "efficientnet_b0",
+    )
+    _calibrate_logits(model, n.rng)
+    return model
+
+
+# --------------------------------------------------------------------------------------------
 # silero-vad, as its pip package ships it
 # --------------------------------------------------------------------------------------------
 
@@ -472,24 +749,24 @@ SILERO_FILE = "silero_vad_16k_op15.onnx"
 SILERO_CHUNK = 512
 
 
-def silero_vad_path() -> Path:
-    """The package's model file: LOWPASS_SILERO_VAD_DIR, the installed package, or the wheel
-    fetched once (pip download, no dependencies) into ~/.cache/lowpass/silero-vad."""
+def silero_vad_path(file: str = SILERO_FILE) -> Path:
+    """One of the package's model files: LOWPASS_SILERO_VAD_DIR, the installed package, or
+    the wheel fetched once (pip download, no dependencies) into ~/.cache/lowpass/silero-vad."""
     import importlib.util
 
     env = os.environ.get("LOWPASS_SILERO_VAD_DIR")
     if env:
-        return Path(env) / SILERO_FILE
+        return Path(env) / file
     spec = importlib.util.find_spec("silero_vad")  # without importing it (it needs torch)
     if spec is not None and spec.submodule_search_locations:
-        return Path(next(iter(spec.submodule_search_locations))) / "data" / SILERO_FILE
+        return Path(next(iter(spec.submodule_search_locations))) / "data" / file
     cache = Path.home() / ".cache/lowpass/silero-vad"
-    if not (cache / SILERO_FILE).is_file():
+    if not (cache / file).is_file():
         import subprocess
 
         script = Path(__file__).resolve().parents[2] / "examples/get_silero_vad.py"
         subprocess.run([sys.executable, str(script), str(cache)], check=True)
-    return cache / SILERO_FILE
+    return cache / file
 
 
 def silero_vad() -> onnx.ModelProto:
@@ -519,6 +796,66 @@ def silero_feeds(rng: np.random.Generator) -> dict[str, np.ndarray]:
     }
 
 
+# The six files as the package ships them, read unedited: shapes and the sample rate are given
+# to `Core.read_model(path, shapes=..., constants=...)` (name -> file, shapes, constants).
+SILERO_STATE = [2, 1, 128]
+SILERO_FILES: dict[str, tuple[str, dict[str, list[int]] | None, dict[str, object] | None]] = {
+    "pkg_silero_vad": (
+        "silero_vad.onnx",
+        {"input": [1, SILERO_CHUNK], "state": SILERO_STATE},
+        {"sr": 16000},
+    ),
+    "pkg_silero_vad_16k_op15": (
+        "silero_vad_16k_op15.onnx",
+        {"input": [1, SILERO_CHUNK], "state": SILERO_STATE},
+        {"sr": 16000},
+    ),
+    # 4 chunks of 576 samples (64 of context) as the LSTM's sequence, h/c state
+    "pkg_silero_vad_16k_sequence": ("silero_vad_16k_sequence.onnx", {"input": [4, 576]}, None),
+    "pkg_silero_vad_half": (
+        "silero_vad_half.onnx",
+        {"input": [1, SILERO_CHUNK], "state": SILERO_STATE},
+        None,
+    ),
+    "pkg_silero_vad_op18_ifless": (
+        "silero_vad_op18_ifless.onnx",
+        {"input": [1, SILERO_CHUNK], "state": SILERO_STATE},
+        {"sr": 16000},
+    ),
+    "pkg_silero_vad_openvino_16k": ("silero_vad_openvino_16k.onnx", None, None),  # static
+}
+
+
+def _silero_file_spec(name: str) -> Spec:
+    file, shapes, constants = SILERO_FILES[name]
+
+    def source() -> Path:
+        return silero_vad_path(file)
+
+    def build() -> onnx.ModelProto:
+        return onnx.load(str(source()))
+
+    def feeds(rng: np.random.Generator) -> dict[str, np.ndarray]:
+        out: dict[str, np.ndarray] = {}
+        if file == "silero_vad_16k_sequence.onnx":
+            t = np.arange(4 * 576).reshape(4, 576) / 16000 + rng.uniform()
+            audio = 0.5 * np.sin(2 * np.pi * 440 * t) + 0.1 * rng.standard_normal(t.shape)
+            out["input"] = audio.astype(np.float32)
+            for state in ("h", "c"):
+                out[state] = rng.uniform(-0.5, 0.5, (1, 1, 128)).astype(np.float32)
+            return out
+        size = 576 if file == "silero_vad_openvino_16k.onnx" else SILERO_CHUNK
+        t = np.arange(size) / 16000 + rng.uniform()
+        audio = 0.5 * np.sin(2 * np.pi * 440 * t) + 0.1 * rng.standard_normal(size)
+        out["input"] = audio[None].astype(np.float32)
+        out["state"] = rng.uniform(-0.5, 0.5, (2, 1, 128)).astype(np.float32)
+        if file in ("silero_vad.onnx", "silero_vad_16k_op15.onnx", "silero_vad_op18_ifless.onnx"):
+            out["sr"] = np.array(16000, np.int64)
+        return out
+
+    return Spec(name, build, feeds, source=source, shapes=shapes, constants=constants)
+
+
 # --------------------------------------------------------------------------------------------
 # The suite
 # --------------------------------------------------------------------------------------------
@@ -536,6 +873,18 @@ def specs() -> dict[str, Spec]:
     out["deepspeech2"] = Spec("deepspeech2", deepspeech2, speech, small=True)
     out["crnn"] = Spec("crnn", crnn, speech, small=True)
     out["silero_vad"] = Spec("silero_vad", silero_vad, silero_feeds)
+    out["vit_tiny"] = Spec("vit_tiny", vit_tiny, image, cnn=True)
+    width, other = OCR_WIDTHS
+    out["ocr_det"] = Spec(
+        "ocr_det", ocr_det, _ocr_feeds(width), cnn=True, more_feeds=_ocr_feeds(other)
+    )
+    out["ocr_rec"] = Spec(
+        "ocr_rec", ocr_rec, _ocr_feeds(width), cnn=True, small=True, more_feeds=_ocr_feeds(other)
+    )
+    out["convnext_tiny"] = Spec("convnext_tiny", convnext_tiny, image, cnn=True)
+    out["efficientnet_b0"] = Spec("efficientnet_b0", efficientnet_b0, image, cnn=True)
+    for name in SILERO_FILES:
+        out[name] = _silero_file_spec(name)
     return out
 
 
@@ -610,7 +959,11 @@ def nncf_available() -> bool:
 
 
 def build(name: str, out_dir: Path) -> Path:
-    """Write the suite model `name` to OUT_DIR/NAME.onnx (rebuilt only if missing)."""
+    """Write the suite model `name` to OUT_DIR/NAME.onnx (rebuilt only if missing); a
+    shipped file (`Spec.source`) is its own path, not copied."""
+    source = specs()[name].source
+    if source is not None:
+        return source()
     path = out_dir / f"{name}.onnx"
     if not path.exists():
         out_dir.mkdir(parents=True, exist_ok=True)

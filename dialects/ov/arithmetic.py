@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
-from xdsl.dialects.builtin import BoolAttr, IntegerAttr, TensorType, i1
+from xdsl.dialects.builtin import BoolAttr, IntegerAttr, i1
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def, traits_def
 from xdsl.traits import Pure
@@ -24,12 +24,15 @@ from xdsl.utils.exceptions import VerifyException
 
 from .base import (
     PLACEHOLDER_TYPE,
+    AnyTensorType,
     OvOp,
     broadcast_shapes,
     element_type_of,
     is_float,
+    is_ranked,
     shape_of,
     tensor,
+    unranked,
 )
 from .enums import AutoBroadcast, AutoBroadcastAttr, RoundMode, RoundModeAttr, enum_attr
 
@@ -69,9 +72,9 @@ def int_cast(values: np.ndarray, dtype: np.dtype) -> np.ndarray:
 class BinaryElementwiseOp(OvOp):
     """Base of the binary element-wise ops (not an op itself)."""
 
-    lhs = operand_def(TensorType)
-    rhs = operand_def(TensorType)
-    result = result_def(TensorType)
+    lhs = operand_def(AnyTensorType)
+    rhs = operand_def(AnyTensorType)
+    result = result_def(AnyTensorType)
     auto_broadcast = prop_def(
         AutoBroadcastAttr, default_value=AutoBroadcastAttr(AutoBroadcast.NUMPY)
     )
@@ -111,8 +114,11 @@ class BinaryElementwiseOp(OvOp):
                 f"and {element_type_of(self.rhs)}"
             )
 
-    def result_shape(self) -> tuple[int, ...]:
-        """The shape of the result: the operands' shapes broadcast by `auto_broadcast`."""
+    def result_shape(self) -> tuple[int, ...] | None:
+        """The shape of the result: the operands' shapes broadcast by `auto_broadcast`; None
+        (a dynamic rank) when an operand's rank is dynamic."""
+        if not (is_ranked(self.lhs) and is_ranked(self.rhs)):
+            return None
         lhs, rhs = shape_of(self.lhs), shape_of(self.rhs)
         if self.auto_broadcast.data == AutoBroadcast.NONE:
             if lhs != rhs:
@@ -122,8 +128,13 @@ class BinaryElementwiseOp(OvOp):
             return lhs
         return broadcast_shapes(lhs, rhs)
 
+    def result_type(self, element_type: Attribute) -> Attribute:
+        """The result type of the broadcast shape (`tensor<*x...>` for a dynamic rank)."""
+        shape = self.result_shape()
+        return unranked(element_type) if shape is None else tensor(shape, element_type)
+
     def infer_result_types(self) -> Sequence[Attribute]:
-        return [tensor(self.result_shape(), element_type_of(self.lhs))]
+        return [self.result_type(element_type_of(self.lhs))]
 
     def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
         a, b = inputs
@@ -397,8 +408,8 @@ class FloorModOp(BinaryElementwiseOp):
 class UnaryElementwiseOp(OvOp):
     """Base of the unary element-wise ops (not an op itself): result type = input type."""
 
-    x = operand_def(TensorType)
-    result = result_def(TensorType)
+    x = operand_def(AnyTensorType)
+    result = result_def(AnyTensorType)
 
     assembly_format = "$x attr-dict `:` functional-type(operands, results)"
     traits = traits_def(Pure())

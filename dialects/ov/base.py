@@ -45,6 +45,7 @@ from xdsl.dialects.builtin import (
     Signedness,
     StringAttr,
     TensorType,
+    UnrankedTensorType,
     f16,
     f32,
     i1,
@@ -166,16 +167,42 @@ def tensor(shape: Sequence[int], element_type: Attribute) -> TensorType:
     return TensorType(element_type, list(shape))
 
 
+AnyTensorType = TensorType | UnrankedTensorType
+"""The IRDL constraint of the operands and results that may have a dynamic rank
+(`tensor<*xf32>`, OpenVINO's `PartialShape::dynamic()`): an `ov.if` whose bodies give
+different ranks, and the ops that commonly consume it (docs/dialect/conditional.md, "Dynamic
+rank")."""
+
+
+def unranked(element_type: Attribute) -> UnrankedTensorType:
+    """`tensor<*x element_type>`: a tensor of unknown rank."""
+    return UnrankedTensorType(element_type)
+
+
+def is_ranked(value: SSAValue | Attribute) -> bool:
+    """Whether a tensor value or type has a known rank (not `tensor<*x...>`)."""
+    t = value.type if isinstance(value, SSAValue) else value
+    return not isinstance(t, UnrankedTensorType)
+
+
 def shape_of(value: SSAValue | Attribute) -> tuple[int, ...]:
     """Static shape of a tensor value or type (`DYNAMIC` for unknown dimensions)."""
     t = value.type if isinstance(value, SSAValue) else value
     if not isinstance(t, TensorType):
+        if isinstance(t, UnrankedTensorType):
+            raise VerifyException(
+                f"expected a ranked tensor, got {t} (a dynamic rank; this operand needs a "
+                "known rank: reshape the model to static input shapes, or fold the ov.if "
+                "that gives it)"
+            )
         raise VerifyException(f"expected a ranked tensor, got {t}")
     return tuple(t.get_shape())
 
 
 def element_type_of(value: SSAValue | Attribute) -> Attribute:
     t = value.type if isinstance(value, SSAValue) else value
+    if isinstance(t, UnrankedTensorType):
+        return t.get_element_type()
     if not isinstance(t, TensorType):
         raise VerifyException(f"expected a ranked tensor, got {t}")
     if isinstance(value, SSAValue):
@@ -350,9 +377,18 @@ def normalize_axis(axis: int, rank: int, what: str = "axis") -> int:
 
 
 def types_compatible(inferred: Attribute, declared: Attribute) -> bool:
-    """Equal element types and ranks; each dimension equal or dynamic on one side."""
+    """Equal element types and ranks; each dimension equal or dynamic on one side. A declared
+    dynamic rank (`tensor<*x...>`) takes any inferred rank of its element type; an inferred
+    dynamic rank needs a declared one (a rank that the op does not give is not assumed)."""
     if inferred is declared:  # (a constant's, and every type an op keeps from its operand)
         return True
+    if isinstance(declared, UnrankedTensorType):
+        return (
+            isinstance(inferred, TensorType | UnrankedTensorType)
+            and inferred.get_element_type() == declared.get_element_type()
+        )
+    if isinstance(inferred, UnrankedTensorType):
+        return False
     if not isinstance(inferred, TensorType) or not isinstance(declared, TensorType):
         return inferred == declared
     if inferred.get_element_type() != declared.get_element_type():
@@ -723,7 +759,9 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface, HasFolderInterfa
 
 
 def _check_element_type(t: Attribute, what: str) -> None:
-    if isinstance(t, TensorType) and not is_supported_element_type(t.get_element_type()):
+    if isinstance(t, TensorType | UnrankedTensorType) and not is_supported_element_type(
+        t.get_element_type()
+    ):
         raise VerifyException(
             f"{what} has unsupported element type {t.get_element_type()}, "
             f"expected one of {SUPPORTED_ELEMENT_TYPES}"
@@ -745,6 +783,7 @@ __all__ = [
     "PLACEHOLDER_TYPE",
     "RELAXED_RESULT_ELEMENT_TYPES",
     "SUPPORTED_ELEMENT_TYPES",
+    "AnyTensorType",
     "OvOp",
     "array_from_dense",
     "broadcast_shapes",
@@ -769,6 +808,7 @@ __all__ = [
     "inferences_recorded",
     "ints",
     "is_float",
+    "is_ranked",
     "is_static",
     "is_supported_element_type",
     "keep_output_names",
@@ -782,4 +822,5 @@ __all__ = [
     "to_dtype",
     "types_compatible",
     "ui8",
+    "unranked",
 ]

@@ -55,7 +55,7 @@ class ComparisonOp(BinaryElementwiseOp):
     """
 
     def infer_result_types(self) -> Sequence[Attribute]:
-        return [tensor(self.result_shape(), i1)]
+        return [self.result_type(i1)]
 
     def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
         a, b = inputs

@@ -7,8 +7,10 @@ The conditional op of the OpenVINO opset: If (`If-8`), a sub-graph op with two b
 as OpenVINO's If ports) and whose `ov.yield` operands (the body Results) feed the op's
 results through `#ov.body_output<result = r, output = o>`. The body for the condition's value
 runs; the other does not. When the condition is not known statically, a result's shape is
-the two bodies' result shapes merged (a dimension that differs is dynamic), as OpenVINO's
-shape inference; when it is known, the taken body's.
+the two bodies' result shapes merged (a dimension that differs is dynamic; a rank that
+differs is a dynamic rank, `tensor<*xf32>`), as OpenVINO's shape inference (`If::
+validate_and_infer_types`, `resolve_shape` in openvino src/core/src/op/if.cpp); when it is
+known, the taken body's.
 """
 
 from __future__ import annotations
@@ -36,11 +38,14 @@ from xdsl.utils.exceptions import VerifyException
 from .base import (
     DYNAMIC,
     PLACEHOLDER_TYPE,
+    AnyTensorType,
     OvOp,
     element_type_of,
+    is_ranked,
     shape_of,
     static_value,
     tensor,
+    unranked,
 )
 from .infrastructure import BodyOutputAttr, BodyRunner, InvariantInputAttr, YieldOp
 
@@ -60,13 +65,15 @@ def _region(body: Block | Region) -> Region:
 
 
 def merge_types(a: Attribute, b: Attribute) -> Attribute | None:
-    """The type both `a` and `b` fit (OpenVINO's If: differing dims become dynamic); None if
-    the element types or ranks differ."""
+    """The type both `a` and `b` fit (OpenVINO's If, `resolve_shape`: differing dims become
+    dynamic, differing or dynamic ranks a dynamic rank); None if the element types differ."""
     if element_type_of(a) != element_type_of(b):
         return None
+    if not (is_ranked(a) and is_ranked(b)):
+        return unranked(element_type_of(a))
     sa, sb = shape_of(a), shape_of(b)
     if len(sa) != len(sb):
-        return None
+        return unranked(element_type_of(a))
     return tensor([x if x == y else DYNAMIC for x, y in zip(sa, sb, strict=True)],
                   element_type_of(a))  # fmt: skip
 
@@ -100,8 +107,8 @@ class IfOp(OvOp):
 
     name = "ov.if"
     cond = operand_def(TensorType)
-    inputs = var_operand_def(TensorType)
-    outputs = var_result_def(TensorType)
+    inputs = var_operand_def(AnyTensorType)
+    outputs = var_result_def(AnyTensorType)
     then_inputs = prop_def(ArrayAttr)
     else_inputs = prop_def(ArrayAttr)
     then_outputs = prop_def(ArrayAttr)
@@ -292,7 +299,7 @@ class IfOp(OvOp):
     def _mismatch(o: int, then_v: SSAValue, else_v: SSAValue) -> str:
         return (
             f"result #{o}: the bodies give {then_v.type} (then) and {else_v.type} (else), "
-            "expected one element type and rank"
+            "expected one element type"
         )
 
     # ---- semantics -------------------------------------------------------------------------

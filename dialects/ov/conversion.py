@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute, Operation, SSAValue, TypeAttribute
 from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def, traits_def
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
@@ -20,15 +19,18 @@ from xdsl.utils.exceptions import VerifyException
 from .base import (
     PLACEHOLDER_TYPE,
     SUPPORTED_ELEMENT_TYPES,
+    AnyTensorType,
     OvOp,
     convert_array,
     element_type_of,
     get_name,
+    is_ranked,
     is_supported_element_type,
     keep_output_names,
     shape_of,
     tensor,
     to_dtype,
+    unranked,
 )
 
 _EXACT_INT_RANGE = {
@@ -97,8 +99,8 @@ class ConvertOp(OvOp):
     """
 
     name = "ov.convert"
-    x = operand_def(TensorType)
-    result = result_def(TensorType)
+    x = operand_def(AnyTensorType)
+    result = result_def(AnyTensorType)
     destination_type = prop_def(TypeAttribute)
 
     assembly_format = (
@@ -134,6 +136,8 @@ class ConvertOp(OvOp):
             )
 
     def infer_result_types(self) -> Sequence[Attribute]:
+        if not is_ranked(self.x):
+            return [unranked(self.destination_type)]
         return [tensor(shape_of(self.x), self.destination_type)]
 
     def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:

@@ -71,6 +71,7 @@ from xdsl.utils.exceptions import VerifyException
 from .base import (
     DYNAMIC,
     PLACEHOLDER_TYPE,
+    AnyTensorType,
     OvOp,
     array_from_dense,
     dense_from_array,
@@ -1481,7 +1482,7 @@ class YieldOp(OvOp):
     """
 
     name = "ov.yield"
-    arguments = var_operand_def(TensorType)
+    arguments = var_operand_def(AnyTensorType)
 
     assembly_format = "attr-dict ($arguments^ `:` type($arguments))?"
     traits = lazy_traits_def(

@@ -32,16 +32,19 @@ from xdsl.utils.exceptions import VerifyException
 from .base import (
     DYNAMIC,
     PLACEHOLDER_TYPE,
+    AnyTensorType,
     OvOp,
     broadcast_shapes,
     element_type_of,
     format_shape,
     i64_array,
     ints,
+    is_ranked,
     normalize_axis,
     shape_of,
     static_value,
     tensor,
+    unranked,
 )
 from .enums import (
     BroadcastMode,
@@ -139,8 +142,8 @@ class ConcatOp(OvOp):
     """
 
     name = "ov.concat"
-    inputs = var_operand_def(TensorType)
-    result = result_def(TensorType)
+    inputs = var_operand_def(AnyTensorType)
+    result = result_def(AnyTensorType)
     axis = prop_def(IntegerAttr[I64])
 
     assembly_format = "$inputs `axis` `=` $axis attr-dict `:` functional-type(operands, results)"
@@ -165,18 +168,26 @@ class ConcatOp(OvOp):
         if not self.inputs:
             raise VerifyException("expected at least one input")
         _check_same_element_type(self, "inputs")
-        ranks = [len(shape_of(v)) for v in self.inputs]
+        ranks = [len(shape_of(v)) for v in self.inputs if is_ranked(v)]
+        if not ranks:
+            return  # every input has a dynamic rank
         if len(set(ranks)) > 1:
             raise VerifyException(
                 "inputs must have the same rank, got shapes "
-                + ", ".join(format_shape(shape_of(v)) for v in self.inputs)
+                + ", ".join(format_shape(shape_of(v)) for v in self.inputs if is_ranked(v))
             )
         if ranks[0] == 0:
             raise VerifyException("inputs must have rank >= 1, got scalars")
         normalize_axis(self.axis.value.data, ranks[0])
 
     def infer_result_types(self) -> Sequence[Attribute]:
-        shapes = [shape_of(v) for v in self.inputs]
+        et = element_type_of(self.inputs[0])
+        shapes = [shape_of(v) for v in self.inputs if is_ranked(v)]
+        if not shapes:
+            return [unranked(et)]
+        if len(shapes) < len(self.inputs):
+            # an input of dynamic rank has the others' rank: its dims are unknown
+            shapes.append((DYNAMIC,) * len(shapes[0]))
         rank = len(shapes[0])
         axis = normalize_axis(self.axis.value.data, rank)
         out = list(shapes[0])
@@ -193,7 +204,7 @@ class ConcatOp(OvOp):
                 out[d] = merged
         axis_dims = [s[axis] for s in shapes]
         out[axis] = DYNAMIC if DYNAMIC in axis_dims else sum(axis_dims)
-        return [tensor(out, element_type_of(self.inputs[0]))]
+        return [tensor(out, et)]
 
     def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
         axis = normalize_axis(self.axis.value.data, inputs[0].ndim)

@@ -24,11 +24,14 @@ from xdsl.utils.exceptions import VerifyException
 from .base import (
     DYNAMIC,
     PLACEHOLDER_TYPE,
+    AnyTensorType,
     OvOp,
     element_type_of,
+    is_ranked,
     normalize_axis,
     shape_of,
     tensor,
+    unranked,
 )
 
 
@@ -53,9 +56,9 @@ def check_axes_operand(axes: SSAValue, what: str = "axes") -> None:
 class ReduceOp(OvOp):
     """Base of the Reduce* ops (not an op itself)."""
 
-    x = operand_def(TensorType)
+    x = operand_def(AnyTensorType)
     axes = operand_def(TensorType)
-    result = result_def(TensorType)
+    result = result_def(AnyTensorType)
     keep_dims = prop_def(BoolAttr, default_value=IntegerAttr.from_bool(False))
 
     assembly_format = (
@@ -91,9 +94,11 @@ class ReduceOp(OvOp):
         check_axes_operand(self.axes)
 
     def infer_result_types(self) -> Sequence[Attribute]:
+        element_type = element_type_of(self.x)
+        if not is_ranked(self.x):
+            return [unranked(element_type)]  # a dynamic rank: the axes are checked when running
         shape = shape_of(self.x)
         rank = len(shape)
-        element_type = element_type_of(self.x)
         values = self.operand_value(1)
         if values is None:
             if self.keep:

@@ -29,15 +29,18 @@ from xdsl.utils.exceptions import VerifyException
 from .base import (
     DYNAMIC,
     PLACEHOLDER_TYPE,
+    AnyTensorType,
     OvOp,
     element_type_of,
     format_shape,
+    is_ranked,
     is_static,
     normalize_axis,
     shape_of,
     static_value,
     tensor,
     to_dtype,
+    unranked,
 )
 
 # --------------------------------------------------------------------------------------------
@@ -145,7 +148,7 @@ class ReshapeOp(OvOp):
     """
 
     name = "ov.reshape"
-    data = operand_def(TensorType)
+    data = operand_def(AnyTensorType)
     shape = operand_def(TensorType)
     result = result_def(TensorType)
     special_zero = prop_def(BoolAttr)
@@ -185,6 +188,12 @@ class ReshapeOp(OvOp):
         target = _int_values(self.operand_value(1))
         if target is None:
             return [tensor([DYNAMIC] * length, et)]
+        if not is_ranked(self.data):
+            # the rank is the target's; a dim copied (0) or computed (-1) from the data is
+            # unknown
+            zero = self.special_zero.value.data != 0
+            dims = [t if t > 0 or (t == 0 and not zero) else DYNAMIC for t in target]
+            return [tensor(dims, et)]
         out = reshape_output_shape(shape_of(self.data), target, self.special_zero.value.data != 0)
         return [tensor(out, et)]
 
@@ -246,9 +255,9 @@ class SqueezeOp(OvOp):
     """
 
     name = "ov.squeeze"
-    data = operand_def(TensorType)
+    data = operand_def(AnyTensorType)
     axes = opt_operand_def(TensorType)
-    result = result_def(TensorType)
+    result = result_def(AnyTensorType)
 
     assembly_format = "$data (`,` $axes^)? attr-dict `:` functional-type(operands, results)"
     traits = traits_def(Pure())
@@ -280,6 +289,8 @@ class SqueezeOp(OvOp):
                     "axes must be known at compile time (a constant): the result rank "
                     "depends on them"
                 )
+        if not is_ranked(self.data):
+            return [unranked(element_type_of(self.data))]
         out = squeeze_output_shape(shape_of(self.data), axes)
         return [tensor(out, element_type_of(self.data))]
 
@@ -301,9 +312,9 @@ class UnsqueezeOp(OvOp):
     """
 
     name = "ov.unsqueeze"
-    data = operand_def(TensorType)
+    data = operand_def(AnyTensorType)
     axes = operand_def(TensorType)
-    result = result_def(TensorType)
+    result = result_def(AnyTensorType)
 
     assembly_format = "$data `,` $axes attr-dict `:` functional-type(operands, results)"
     traits = traits_def(Pure())
@@ -328,6 +339,8 @@ class UnsqueezeOp(OvOp):
             raise VerifyException(
                 "axes must be known at compile time (a constant): the result rank depends on them"
             )
+        if not is_ranked(self.data):
+            return [unranked(element_type_of(self.data))]
         out = unsqueeze_output_shape(shape_of(self.data), axes)
         return [tensor(out, element_type_of(self.data))]
 
@@ -354,7 +367,7 @@ class ShapeOfOp(OvOp):
     """
 
     name = "ov.shape_of"
-    data = operand_def(TensorType)
+    data = operand_def(AnyTensorType)
     result = result_def(TensorType)
     output_type = prop_def(TypeAttribute, default_value=i64)
 
@@ -383,6 +396,8 @@ class ShapeOfOp(OvOp):
             raise VerifyException(f"output_type must be i64 or i32, got {self.output_type}")
 
     def infer_result_types(self) -> Sequence[Attribute]:
+        if not is_ranked(self.data):
+            return [tensor([DYNAMIC], self.output_type)]  # a dynamic rank: a dynamic length
         return [tensor([len(shape_of(self.data))], self.output_type)]
 
     def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
@@ -395,6 +410,8 @@ class ShapeOfOp(OvOp):
         limit: int | None = None,
     ) -> list[np.ndarray] | None:
         # a shape-only fold: the input's value is not needed
+        if not is_ranked(self.data):
+            return None
         shape = shape_of(self.data)
         if not is_static(shape):
             return None
@@ -424,6 +441,8 @@ def shape_value(value: SSAValue) -> list[int | None] | None:
     known = static_value(value)
     if known is not None:
         return [int(v) for v in np.asarray(known).reshape(-1)]
+    if not is_ranked(value):
+        return None
     shape = shape_of(value)
     if len(shape) > 1 or not isinstance(value.type, TensorType):
         return None
@@ -446,16 +465,18 @@ def _propagated_shape_value(value: SSAValue) -> list[int | None] | None:
 
     op = value.owner
     if isinstance(op, ShapeOfOp):
+        if not is_ranked(op.data):
+            return None  # a dynamic rank: not even the length is known
         return [None if d == DYNAMIC else d for d in shape_of(op.data)]
     if isinstance(op, SqueezeOp | UnsqueezeOp | ReshapeOp | ConvertOp):
         source = op.operands[0]
         if isinstance(op, ConvertOp) and not isinstance(element_type_of(source), IntegerType):
             return None  # float -> int rounds: not a shape propagated as it is
-        return shape_value(source) if len(shape_of(source)) <= 1 else None
+        return shape_value(source) if is_ranked(source) and len(shape_of(source)) <= 1 else None
     if isinstance(op, ConcatOp):
         out: list[int | None] = []
         for part in op.inputs:
-            if len(shape_of(part)) != 1:
+            if not is_ranked(part) or len(shape_of(part)) != 1:
                 return None
             values = shape_value(part)
             if values is None:

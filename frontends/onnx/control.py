@@ -13,9 +13,10 @@ A condition known when reading (a constant, or computed from static shapes, e.g.
 Shape(x)), 0)`) selects its branch right away: the branch's ops are converted into the
 enclosing graph and no `ov.if` is made, which is what OpenVINO's `UnrollIf` transformation
 does after its frontend. Branch outputs of different ranks (silero-vad's decoder: `Squeeze` in
-one branch, `Identity` in the other) get a dynamic rank in OpenVINO; lowpass's types have a
-static rank, so with the condition not known such an If is refused with a diagnostic that says
-how to make it known (static input shapes or frozen inputs).
+one branch, `Identity` in the other) give the `ov.if` result a dynamic rank (`tensor<*xf32>`),
+as OpenVINO's frontend does; the ops that take a dynamic rank (docs/dialects/ov.md) follow it,
+and a later op that needs a rank is refused with a diagnostic that says how to make the
+condition known (static input shapes or frozen inputs).
 """
 
 from __future__ import annotations
@@ -164,7 +165,6 @@ def if_(ctx: NodeContext) -> list[SSAValue]:
                 inputs.append(outer)
             descs.append(ov.InvariantInputAttr(position[outer], p))
         descriptions.append(descs)
-    _check_ranks(converters, bodies)
     n = counts.pop()
     outputs = [ov.BodyOutputAttr(i, i) for i in range(n)]
     then_body, else_body = bodies
@@ -173,26 +173,6 @@ def if_(ctx: NodeContext) -> list[SSAValue]:
         ov.IfOp(cond, inputs, then_body, else_body, then_inputs, else_inputs, outputs, outputs)
     )
     return list(op.results)
-
-
-def _check_ranks(converters: list[BranchConverter], bodies: list[Block]) -> None:
-    """Branch results of different ranks need a dynamic rank (OpenVINO's frontend gives the
-    If's result one); lowpass's types have a static rank, so such an If converts only when its
-    condition is known when reading, which static input shapes or frozen inputs give."""
-    then_results, else_results = (tuple(b.last_op.operands) if b.last_op else () for b in bodies)
-    for o, (t, e) in enumerate(zip(then_results, else_results, strict=True)):
-        if not (isinstance(t.type, TensorType) and isinstance(e.type, TensorType)):
-            continue
-        if len(t.type.get_shape()) == len(e.type.get_shape()):
-            continue
-        names = [c.graph_proto.output[o].name for c in converters]
-        raise ConversionError(
-            f"output #{o}: the branches give {t.type} (then_branch '{names[0]}') and {e.type} "
-            f"(else_branch '{names[1]}'), of different ranks, and the condition is not known "
-            "when reading: lowpass has no dynamic rank; give the inputs static shapes "
-            "(lowpass-run --shape, Core.read_model(shapes=...)) or freeze the inputs the "
-            "condition depends on (--freeze), so that the If is replaced by its taken branch"
-        )
 
 
 def _inline(ctx: NodeContext, conv: BranchConverter) -> list[SSAValue]:

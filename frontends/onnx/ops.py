@@ -30,6 +30,16 @@ def rank_of(v: SSAValue) -> int:
     return len(shape_of(v))
 
 
+def with_rank(ctx: NodeContext, v: SSAValue, rank: int) -> SSAValue:
+    """`v`, given `rank` if it has a dynamic rank (an If of branches of different ranks
+    before it, silero-vad's decoder) where the op's definition fixes it (Conv's X: W's rank;
+    LSTM's X: 3): a Reshape to [0] * rank (special_zero: each dim copied; another rank fails
+    when running), as OpenVINO's ops take an input of dynamic rank as one of that rank."""
+    if ov.is_ranked(v):
+        return v
+    return ctx.value(ov.ReshapeOp(v, ctx.i64([0] * rank), True))
+
+
 def normalize(axis: int, rank: int, what: str = "axis") -> int:
     if not -rank <= axis < rank:
         raise ConversionError(f"{what} {axis} is out of range for rank {rank}")
@@ -367,7 +377,8 @@ def softmax(ctx: NodeContext) -> list[SSAValue]:
 
 @register("Conv")
 def conv(ctx: NodeContext) -> list[SSAValue]:
-    x, w = ctx.input(0), ctx.input(1)
+    w = ctx.input(1)
+    x = with_rank(ctx, ctx.input(0), rank_of(w))
     n = rank_of(x) - 2
     attrs = spatial_attrs(ctx, n)
     attrs["dilations"] = ctx.ints("dilations", [1] * n)

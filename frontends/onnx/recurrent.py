@@ -28,7 +28,7 @@ from xdsl.ir import SSAValue
 
 from lowpass.dialects import ov
 from lowpass.dialects.ov import DYNAMIC, element_type_of, shape_of
-from lowpass.frontends.onnx.ops import producer_constant
+from lowpass.frontends.onnx.ops import producer_constant, with_rank
 from lowpass.frontends.onnx.reader import ConversionError, NodeContext, register
 
 SIGMOID, TANH = ov.Activation.SIGMOID, ov.Activation.TANH
@@ -133,7 +133,7 @@ class _Common:
             )
         self.direction = ov.Direction(direction)
         self.num_dir = 2 if self.direction == ov.Direction.BIDIRECTIONAL else 1
-        x = ctx.input(0)
+        x = with_rank(ctx, ctx.input(0), 3)
         if len(shape_of(x)) != 3:
             raise ConversionError(f"X must have rank 3, got shape {ov.format_shape(shape_of(x))}")
         self.x = _transpose(ctx, x, (1, 0, 2)) if self.layout == 0 else x
@@ -156,6 +156,7 @@ class _Common:
         ctx = self.ctx
         v = ctx.optional_input(index)
         if v is not None:
+            v = with_rank(ctx, v, 3)
             return _transpose(ctx, v, (1, 0, 2)) if self.layout == 0 else v
         if self.batch != DYNAMIC:
             return ctx.constant(np.zeros((self.batch, self.num_dir, self.hidden), self.dtype))

@@ -432,8 +432,8 @@ class _GraphReader:
                 for dim in port.children:
                     if dim.tag == "dim" and not valid_dim_text(dim.text):
                         raise FrontendError(self.ctx.error(
-                            f"dimension ({dim.text}) in node dim must be greater or equal "
-                            "to -1", layer, dim,
+                            f"dimension ({_clip(dim.text or '')}) in node dim must be greater "
+                            "or equal to -1", layer, dim,
                         ))
             if lid in self.layers:
                 raise FrontendError(
@@ -1421,11 +1421,23 @@ def _expected(spec: opset.AttrSpec, enum: type[EnumAttribute[Any]] | None = None
     }[spec.kind]
 
 
+def _clip(text: str, width: int = 40) -> str:
+    """`text`, cut to `width` characters (`...` and its length) for a diagnostic."""
+    return text if len(text) <= width else f"{text[:width]}... ({len(text)} characters)"
+
+
 def _parse_int(text: str, what: str) -> int:
+    stripped = text.strip()
+    if len(stripped) > 4000 and stripped.lstrip("+-").isdigit():
+        # (`int()` refuses over 4300 digits with Python's own message: issue 39 item 6)
+        raise _LayerError(
+            f"{what} {_clip(stripped)} is too large, expected at most {MAX_DIMENSION} "
+            "(2**63 - 1)"
+        )
     try:
-        return int(text.strip())
+        return int(stripped)
     except ValueError:
-        raise _LayerError(f"{what} '{text}' is not an integer") from None
+        raise _LayerError(f"{what} '{_clip(text)}' is not an integer") from None
 
 
 def _parse_ints(text: str, what: str) -> list[int]:
@@ -1520,7 +1532,12 @@ def _valid_dim_text(text: str) -> bool:
     greater or equal to -1", although the reader used only some ports' dims.
     """
     match = _DIM_TEXT.match(text)
-    return match is not None and int(match.group(1)) >= -1
+    if match is None:
+        return False
+    digits = match.group(1)
+    if len(digits) > 20:  # (beyond Python's int-from-text limit too: issue 39 item 6)
+        return not digits.startswith("-")  # a huge dimension is refused by `_parse_dim`
+    return int(digits) >= -1
 
 
 def _parse_dim(text: str) -> int:

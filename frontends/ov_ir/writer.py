@@ -42,6 +42,7 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     StringAttr,
     TensorType,
+    UnrankedTensorType,
 )
 from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Attribute, Block, Operation, SSAValue
@@ -66,6 +67,7 @@ from lowpass.dialects.ov.base import (
 from lowpass.frontends import FrontendError
 from lowpass.frontends.files import write_files
 from lowpass.frontends.ov_ir import opset
+from lowpass.ir import find_location
 
 
 def write_ov_ir(module: ModuleOp, xml_path: str | Path, bin_path: str | Path | None = None) -> None:
@@ -92,7 +94,9 @@ def _entry_function(module: ModuleOp, filename: str) -> func.FuncOp:
     try:
         return entry_function(module)
     except ValueError as e:
-        raise FrontendError(f"{filename}: error: {e}") from None
+        # about the model, not the file being written: `ov-ir: error: ...`, which opt-tool
+        # prefixes with the input file (issue 39 item 6: it named only the output)
+        raise FrontendError(f"ov-ir: error: cannot write {filename}: {e}") from None
 
 
 def input_names(function: func.FuncOp) -> list[tuple[str, ...]]:
@@ -174,7 +178,12 @@ class _Writer:
         what = ""
         if op is not None:
             what = f"op {_shown(name or get_name(op) or op.name)} ({op.name}): "
-        return f"{self.filename}: error: {what}{message}"
+            where = find_location(op)
+            if where is not None:  # the op's place in the input (not the file being written)
+                return f"{where}: error: {what}{message} (writing {self.filename})"
+            return f"{self.filename}: error: {what}{message}"
+        # about the model's inputs, outputs or name: opt-tool prefixes the input file
+        return f"ov-ir: error: cannot write {self.filename}: {message}"
 
     def serialize(self, module: ModuleOp) -> tuple[bytes, bytes]:
         function = _entry_function(module, self.filename)
@@ -264,6 +273,10 @@ class _Graph:
         if names:
             joined = ",".join(_escape_name(n) for n in names)
             attrs += f" names={_quote(joined, 'the tensor name')}"
+        if isinstance(t, UnrankedTensorType):
+            # a dynamic rank: no dims, as OpenVINO's serializer writes it (the reader infers
+            # the ports of every layer but the Parameters)
+            return [f"<port {attrs} />"]
         dims = _dims(t)
         if not dims:
             return [f"<port {attrs} />"]

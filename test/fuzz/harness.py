@@ -3,9 +3,12 @@ The fuzz driver: seeds, mutation, the tool runs, outcome classes and the corpus 
 
 Outcome classes of one tool run (see docs/fuzzing.md):
 - `ok`: exit 0;
-- `clean-error`: exit 1 with a diagnostic naming the input (`file:LINE:COL`, `model.xml`,
-  a layer or node), no traceback;
-- `vague-error`: exit 1 but the diagnostic names no location;
+- `clean-error`: exit 1, no traceback, and the diagnostic's first line locates the problem in
+  the input (`names_input`): `file:LINE[:COL]` of an input file, an input file's path or
+  name, or a layer, node, op, port, input or output by name (`layer 'conv1'`, `'ov.relu' op`,
+  `inference failed in Relu 'r'`);
+- `vague-error`: exit 1 but the first line names none of those (an output file's path, a
+  quoted word that says not what it is, numpy's or the OS's bare text: issue 39 item 6);
 - `internal-error`: exit 2, any other exit code, a traceback or 'internal error';
 - `hang`: no answer within the timeout (confirmed in a fresh subprocess);
 - `signal`: the process died of a signal (confirmed in a fresh subprocess);
@@ -37,7 +40,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -113,17 +116,41 @@ def _known(outcome: Outcome, case: Case, tool: str, argv: list[str]) -> str | No
 
 TRACEBACK = "Traceback (most recent call last):"
 
-_LOCATION = re.compile(
-    r"(\.mlir|\.xml|\.bin|\.onnx|\.npy|<stdin>)(:\d+(:\d+)?)?\b|layer '|node '|\bop\b|'[\w./-]+'"
+_FILE_LINE = re.compile(r"(?:^|[\s(])(<stdin>|[^\s:()]+):\d+(?::\d+)?(?::|$|\s)")
+"""`file:LINE:` or `file:LINE:COL:` (MLIR text, an OpenVINO IR's XML line; at the end of the
+line when xDSL's parse error quotes the source below)."""
+_NAMED = re.compile(
+    r"\b(?:layer|node|op|operation|input|output|port|initializer|variable|function|attribute)"
+    r" '[^']+'|'[\w.$-]+' op\b|inference failed in \S|\bin op '"
 )
+"""A layer, node, op, port or variable named: `layer 'conv1'`, `node 'Conv_3'`, `'ov.relu' op`
+(MLIR's verifier), `input 'x'`, a runtime failure `inference failed in ov.add 'a'`."""
+_PREFIX = re.compile(r"^[\w.-]+: (?:internal )?error: ")
+
+
+def names_input(first: str, inputs: Sequence[str] = ()) -> bool:
+    """Whether a diagnostic's first line locates the problem in the input (issue 39 item 6):
+    `file:LINE[:COL]:` of an input file (or `<stdin>`), the input file itself, or a layer,
+    node, op, port or variable by name. A path of an OUTPUT file (`-o`, `--save-outputs`,
+    `--view-graph`) is no location, nor a quoted word without saying what it names. With no
+    `inputs` given, any `file:LINE:` counts as a location but a bare file name does not."""
+    text = _PREFIX.sub("", first)
+    names = {n for path in inputs for n in (path, Path(path).name) if n}
+    for m in _FILE_LINE.finditer(text):
+        if m.group(1) == "<stdin>" or not inputs or m.group(1) in names:
+            return True
+    if _NAMED.search(text):
+        return True
+    return any(re.search(rf"(?:^|[\s'\"(]){re.escape(n)}(?:$|[\s'\":,)])", text) for n in names)
 
 
 _WARNING = re.compile(r"^\S+\.py:\d+: \w*Warning: .*$", re.MULTILINE)
 """A Python warning as `warnings.showwarning` prints it (issue 39: numpy RuntimeWarnings)."""
 
 
-def classify(rc: int | None, stderr: str) -> Outcome:
-    """The outcome class of one finished run (exit code and stderr)."""
+def classify(rc: int | None, stderr: str, inputs: Sequence[str] = ()) -> Outcome:
+    """The outcome class of one finished run (exit code and stderr); `inputs` are the paths of
+    the files the run read (see `names_input`)."""
     first = stderr.strip().split("\n")[0] if stderr.strip() else ""
     if rc is None:
         return Outcome("hang", "no answer within the timeout")
@@ -135,7 +162,7 @@ def classify(rc: int | None, stderr: str) -> Outcome:
     if rc == 0:
         return Outcome("ok", "")
     if rc == 1 and TRACEBACK not in stderr and "internal error:" not in stderr:
-        if first and _LOCATION.search(first):
+        if first and names_input(first, inputs):
             return Outcome("clean-error", first)
         return Outcome("vague-error", first or "(no message)")
     detail = next((line for line in stderr.split("\n") if "internal error" in line), "")
@@ -216,6 +243,18 @@ class Runner:
         except subprocess.TimeoutExpired:
             return None, "", ""
         return r.returncode, r.stdout[-2000:], clip_stream(r.stderr)
+
+
+def input_paths(argv: Sequence[str], outputs: Sequence[Path]) -> list[str]:
+    """The files a run reads: the arguments (or the `NAME=PATH` values) that are existing
+    files before it runs, except its outputs."""
+    skip = {str(p) for p in outputs}
+    paths = []
+    for arg in argv:
+        path = arg.split("=", 1)[-1]
+        if path not in skip and os.path.isfile(path):
+            paths.append(path)
+    return paths
 
 
 # --- seeds ---------------------------------------------------------------------------------------
@@ -306,9 +345,10 @@ class Fuzzer:
     def _tool(
         self, case: Case, work: Path, tool: str, argv: list[str], outputs: list[Path]
     ) -> tuple[Outcome, int | None]:
+        inputs = input_paths(argv, outputs)
         rc, _, stderr = self.runner.run(tool, argv)
         self.stats.runs += 1
-        outcome = classify(rc, stderr)
+        outcome = classify(rc, stderr, inputs)
         if rc not in (0, None) and outcome.cls in ("clean-error", "vague-error", "internal-error"):
             left = [p for p in outputs if p.exists() and not (p.is_dir() and not any(p.iterdir()))]
             if left:

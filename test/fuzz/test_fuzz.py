@@ -17,7 +17,16 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from fuzz import generate, mutate
-from fuzz.harness import Fuzzer, Runner, classify, compare_outputs, reference_peak, summary
+from fuzz.harness import (
+    Fuzzer,
+    Runner,
+    classify,
+    compare_outputs,
+    input_paths,
+    names_input,
+    reference_peak,
+    summary,
+)
 
 SHORT_INPUTS = 100
 """Inputs of the short run: about 30 s on an idle AVX2 Zen 3 core, under 60 s loaded (700
@@ -73,6 +82,51 @@ def test_short_fuzz_run_finds_no_new_bad_case(tmp_path: Path) -> None:
 )
 def test_outcome_classes(rc: int | None, stderr: str, cls: str) -> None:
     assert classify(rc, stderr).cls == cls
+
+
+IN = ["/tmp/w/in.mlir"]
+XML = ["/tmp/w/model.xml", "/tmp/w/model.bin"]
+
+
+@pytest.mark.parametrize(
+    ("first", "inputs", "located"),
+    [
+        ("/tmp/w/in.mlir:3:5: error: unexpected token", IN, True),
+        ("opt-tool: error: /tmp/w/in.mlir: the module must hold a @main function", IN, True),
+        ("opt-tool: error: in.mlir: ov.name of input 0 must be a string", IN, True),
+        ("<stdin>:1:1: error: x", [], True),
+        ("opt-tool: error: /tmp/w/in.mlir:2:3", IN, True),  # xDSL's ParseError, source below
+        ("model.xml:4: error: layer 'x' (id 0, type Parameter): bad dim", XML, True),
+        ("opt-tool: error: model.onnx: node 'Conv_0' (Conv): pads must be 4 integers", [], True),
+        ("lowpass-run: error: inference failed in ov.add 'a' (line 3): shapes differ", IN, True),
+        ("lowpass-run: error: input 'x': expected f32[1, 4], got f64[2]", IN, True),
+        # issue 39 item 6: what the old classifier let through
+        ("lowpass-run: error: maximum supported dimension for an ndarray is currently 64", IN,
+         False),
+        ("lowpass-run: error: negative dimensions are not allowed", IN, False),
+        ("lowpass-run: error: out of memory (a tensor too large for this machine?)", IN, False),
+        ("lowpass-run: error: --save-outputs /tmp/w/out: cannot write (embedded null byte)", IN,
+         False),
+        ("opt-tool: error: out/g.dot: cannot write the picture", IN, False),
+        ("opt-tool: error: /tmp/w/out/out.xml: Format not implemented for i128", IN, False),
+        ("opt-tool: error: unsupported element type 'ui1'", IN, False),
+        ("opt-tool: error: the op is not supported", IN, False),
+        ("lowpass-run: error: 'abc' is not valid", IN, False),
+        ("lowpass-run: error: out.mlir:3:5: error: x", IN, False),  # an output's line
+        ("lowpass-run: error: something in.mlir.bak went wrong", IN, False),
+    ],
+)
+def test_a_clean_error_names_the_input(first: str, inputs: list[str], located: bool) -> None:
+    assert names_input(first, inputs) == located
+    assert classify(1, first + "\n", inputs).cls == ("clean-error" if located else "vague-error")
+
+
+def test_input_paths_are_the_files_read(tmp_path: Path) -> None:
+    model, data, out = tmp_path / "m.xml", tmp_path / "x.npy", tmp_path / "o.xml"
+    for path in (model, data, out):
+        path.write_text("")
+    argv = [str(model), "--input", f"x={data}", "-o", str(out), "--device", "CPU"]
+    assert input_paths(argv, [out]) == [str(model), str(data)]
 
 
 def test_compare_outputs_tolerances() -> None:

@@ -737,7 +737,13 @@ _LOOP_OPS = (
 
 
 def _loop(conv: TflConverter, op: Operation) -> None:
-    reason = "TensorFlow's While loops and TensorLists are not converted"
+    if _helpers().op_kind(op) == "tf.WhileRegion":
+        reason = "the region form of While loops is not converted (tf.While with functions is)"
+    else:
+        reason = (
+            "a TensorList that no While loop of the graph takes (tf.While loops over "
+            "TensorLists as Keras writes them are converted)"
+        )
     # Calls are inlined before their ops convert: name the Keras RNN functions left unfused.
     unfused = []
     for f in conv.module.ops:
@@ -748,13 +754,6 @@ def _loop(conv: TflConverter, op: Operation) -> None:
         reason += (
             f"; Keras RNN functions that prepare-composite-functions did not fuse (with a mask "
             f"argument, or the pass not run): {', '.join(unfused)}"
-        )
-    else:
-        # no composite function at all: a layer Keras writes as a plain loop
-        reason += (
-            "; Keras writes GRU(reset_after=False), SimpleRNN and RNN(cell) layers as such "
-            "loops (TensorFlow Lite keeps them as WHILE ops): use LSTM or GRU(reset_after=True)"
-            ", Keras' default, which prepare-composite-functions fuses"
         )
     raise conv.refuse(op, reason)
 

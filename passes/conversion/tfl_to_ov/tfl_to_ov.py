@@ -107,6 +107,7 @@ from lowpass.dialects.ov.base import (
     types_compatible,
 )
 from lowpass.ir import find_location, inherit_location
+from lowpass.passes.conversion.tfl_to_ov import loops
 from lowpass.passes.conversion.tfl_to_ov import variables as resource_variables
 from lowpass.passes.inline import Inliner, InlineRefusal, callee_of, op_kind
 from lowpass.passes.symbol_dce import is_public, symbol_dce
@@ -280,7 +281,8 @@ class TflConverter:
         block = function.body.block
         self._inline_calls(block, function.sym_name.data)
         for op in list(block.ops):
-            self.convert_op(op)
+            if op.parent is not None:  # (a While loop erases the TensorList ops after it)
+                self.convert_op(op)
         self._cleanup(block)
         ret = block.last_op
         if isinstance(ret, func.ReturnOp):
@@ -316,6 +318,11 @@ class TflConverter:
             return  # erased with its last user
         if kind == "tf.VarHandleOp":
             return  # erased when its reads and writes are converted
+        if kind in ("tf.TensorListFromTensor", "tf.TensorListReserve"):
+            return  # taken by the While loop that uses them (loops.py)
+        if kind == "tf.While":
+            loops.convert_while(self, op)
+            return
         if kind == "tf.ReadVariableOp":
             self.variables.read(op)
             return
@@ -483,6 +490,8 @@ class TflConverter:
                     changed = True
             self.created = [op for op in self.created if op.parent is not None]
         for op in list(block.ops):
+            if op_kind(op) in loops.LIST_OPS:  # not taken by a loop
+                _tf_converters()[op_kind(op)](self, op)
             if op_kind(op) == "tf.VarHandleOp" and not op.results[0].uses:
                 Rewriter.erase_op(op)
                 continue

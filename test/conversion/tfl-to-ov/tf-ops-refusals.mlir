@@ -93,9 +93,8 @@ func.func @main(%x: tensor<2xi1>, %y: tensor<2xi1>) -> tensor<2xi1> {
 
 // -----
 
-// A Keras RNN function left unfused (here prepare-composite-functions was not run; with a mask
-// argument it declines): its While loop over TensorLists has no conversion; the diagnostic
-// names the function.
+// A Keras RNN function left unfused (here prepare-composite-functions was not run) with a
+// TensorList that no While loop takes: the diagnostic names the function.
 func.func @main(%x: tensor<2x5x4xf32>) -> tensor<2x3xf32> {
   %0 = "tf.PartitionedCall"(%x) <{config = "", config_proto = "", executor_type = "", f = @standard_lstm}> : (tensor<2x5x4xf32>) -> tensor<2x3xf32>
   func.return %0 : tensor<2x3xf32>
@@ -103,7 +102,7 @@ func.func @main(%x: tensor<2x5x4xf32>) -> tensor<2x3xf32> {
 func.func private @standard_lstm(%x: tensor<2x5x4xf32>) -> tensor<2x3xf32> attributes {tf.api_implements = "lstm_0"} {
   %shape = "tf.Const"() <{value = dense<[2, 3]> : tensor<2xi32>}> : () -> tensor<2xi32>
   %n = "tf.Const"() <{value = dense<5> : tensor<i32>}> : () -> tensor<i32>
-  // expected-error @+1 {{'tf.TensorListReserve' op cannot be converted to OpenVINO: TensorFlow's While loops and TensorLists are not converted; Keras RNN functions that prepare-composite-functions did not fuse (with a mask argument, or the pass not run): @standard_lstm (lstm_0)}}
+  // expected-error @+1 {{'tf.TensorListReserve' op cannot be converted to OpenVINO: a TensorList that no While loop of the graph takes (tf.While loops over TensorLists as Keras writes them are converted); Keras RNN functions that prepare-composite-functions did not fuse (with a mask argument, or the pass not run): @standard_lstm (lstm_0)}}
   %list = "tf.TensorListReserve"(%shape, %n) : (tensor<2xi32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<2x3xf32>>>
   %h = "tf.Const"() <{value = dense<0.000000e+00> : tensor<2x3xf32>}> : () -> tensor<2x3xf32>
   func.return %h : tensor<2x3xf32>

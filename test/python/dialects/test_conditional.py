@@ -87,8 +87,15 @@ def test_static_condition_takes_the_branch_type() -> None:
     np.testing.assert_array_equal(got, zeros)
 
 
-def test_bodies_of_different_ranks_are_rejected() -> None:
+def test_bodies_of_different_ranks_give_a_dynamic_rank() -> None:
+    """OpenVINO's If (resolve_shape): ranks that differ give a dynamic rank; the element types
+    must still agree."""
     c, x = _args(tensor([], i1), tensor([3], f32))
     one = np.zeros((1, 3), np.float32)
-    with pytest.raises(VerifyException, match=r"result #0: the bodies give tensor<3xf32> \(then\)"):
-        _if(c, x, lambda v: AddOp(v, v), lambda v: MultiplyOp(ConstantOp.from_array(one), v))
+    op = _if(c, x, lambda v: AddOp(v, v), lambda v: MultiplyOp(ConstantOp.from_array(one), v))
+    assert str(op.results[0].type) == "tensor<*xf32>"
+    op.verify()
+    ints = np.zeros((1, 3), np.int32)
+    with pytest.raises(VerifyException, match=r"result #0: the bodies give tensor<3xf32> \(then\) "
+                       r"and tensor<1x3xi32> \(else\), expected one element type"):  # fmt: skip
+        _if(c, x, lambda v: AddOp(v, v), lambda v: ConstantOp.from_array(ints))

@@ -305,14 +305,124 @@ def _decoder_if_model() -> onnx.ModelProto:
                  shapes={"x": [1, 4, "t"]})  # fmt: skip
 
 
-def test_if_branches_of_different_ranks_need_the_condition_known() -> None:
-    """OpenVINO gives such an If a dynamic rank; lowpass has none: one located line that says
-    how to make the condition known."""
-    with pytest.raises(FrontendError, match=r"node 'decoder/If' \(#3, If\): output #0: the "
-                       r"branches give tensor<1x4xf32> \(then_branch 'sq'\) and tensor<1x4x\?xf32> "
-                       r"\(else_branch 'id'\), of different ranks, and the condition is not "
-                       r"known when reading: .*--shape"):  # fmt: skip
-        read_onnx(_decoder_if_model())
+@pytest.mark.parametrize("t", [1, 3])
+def test_if_branches_of_different_ranks_give_a_dynamic_rank(t: int, tmp_path: Path) -> None:
+    """OpenVINO's frontend gives such an If a dynamic rank, and so does lowpass's: the If and
+    the Relu after it are tensor<*xf32>. REFERENCE runs it as it is; the CPU device's
+    per-shape compile (ov-reshape to [1, 4, t]) makes the condition known, so the If takes its
+    branch's rank and the graph compiles to native code (no reference fallback)."""
+    m = _decoder_if_model()
+    module = read_onnx(m)
+    (if_op,) = [op for op in module.walk() if isinstance(op, ov.IfOp)]
+    assert str(if_op.results[0].type) == "tensor<*xf32>"
+    relu = next(op for op in module.walk() if isinstance(op, ov.ReluOp))
+    assert str(relu.results[0].type) == "tensor<*xf32>"
+    x = R.standard_normal((1, 4, t)).astype(np.float32)
+    check(m, {"x": x})
+    compiled = lowpass.Core().compile_model(module, "CPU")
+    assert compiled.outputs[0].rank_dynamic
+    request = compiled.create_infer_request()
+    request.infer({"x": x})
+    assert request.results[compiled.outputs[0]].shape == ((1, 4) if t == 1 else (1, 4, t))
+    assert "ref_dynamic_rank" not in {row.exec_type for row in request.get_profiling_info()}
+    # OpenVINO's CPU plugin refuses an If of dynamic rank ("CPU plug-in doesn't support If
+    # operation with dynamic rank"), whatever the shapes met later
+
+
+def _dynamic_rank_consumers_model() -> onnx.ModelProto:
+    """y = If(Shape(x)[0] > 0) then x else Unsqueeze(x, [0]) (ranks 3 and 4: a dynamic rank,
+    the then branch taken), read by the ops whose definition fixes the rank (Conv: W's rank;
+    LSTM: 3), a ReduceMean and a shape computation (ConstantOfShape of Shape(y)[0], 2), as in
+    silero-vad's decoder."""
+    then_g = helper.make_graph(
+        [helper.make_node("Identity", ["x"], ["t"])], "then", [], [_out("t")]
+    )
+    else_g = helper.make_graph(
+        [helper.make_node("Unsqueeze", ["x", "axis0"], ["e"])], "else", [], [_out("e")],
+        [numpy_helper.from_array(np.array([0], np.int64), "axis0")],
+    )  # fmt: skip
+    nodes = [
+        helper.make_node("Shape", ["x"], ["shape"]),
+        helper.make_node("Gather", ["shape", "zero"], ["n"]),
+        helper.make_node("Greater", ["n", "zero"], ["c"]),
+        helper.make_node("If", ["c"], ["y"], name="rank/If", then_branch=then_g,
+                         else_branch=else_g),
+        helper.make_node("Conv", ["y", "w"], ["conv"], name="conv"),
+        helper.make_node("ReduceMean", ["y"], ["mean"], name="mean", axes=[-1], keepdims=1),
+        helper.make_node("LSTM", ["y", "lw", "lr"], ["lstm"], name="lstm", hidden_size=2),
+        helper.make_node("Shape", ["y"], ["yshape"]),
+        helper.make_node("Gather", ["yshape", "zero1"], ["n1"]),
+        helper.make_node("Concat", ["n1", "two"], ["dims"], axis=0),
+        helper.make_node("ConstantOfShape", ["dims"], ["zeros"], name="zeros"),
+    ]  # fmt: skip
+    inits = {
+        "zero": np.array(0, np.int64), "zero1": np.array([0], np.int64),
+        "two": np.array([2], np.int64),
+        "w": R.standard_normal((2, 4, 1)).astype(np.float32),
+        "lw": R.standard_normal((1, 8, 3)).astype(np.float32),
+        "lr": R.standard_normal((1, 8, 2)).astype(np.float32),
+    }  # fmt: skip
+    return model(nodes, {"x": np.zeros((2, 4, 3), np.float32)},
+                 ["conv", "mean", "lstm", "zeros"], inits, opset=15,
+                 shapes={"x": ["n", 4, 3]})  # fmt: skip
+
+
+def test_ops_whose_definition_fixes_the_rank_read_a_dynamic_rank() -> None:
+    """Conv and LSTM give their input of dynamic rank the rank their definition fixes (a
+    Reshape to [0, 0, 0]); ReduceMean gives a dynamic rank; Shape -> Gather -> Concat ->
+    ConstantOfShape reads the shape of a dynamic rank. Both devices match onnxruntime (the
+    CPU device's per-shape compile resolves the rank: native code)."""
+    m = _dynamic_rank_consumers_model()
+    module = read_onnx(m)
+    text = lowpass.print_module(module)
+    assert "-> tensor<*xf32>" in text
+    assert "(tensor<*xf32>, tensor<3xi64>) -> tensor<?x?x?xf32>" in text  # Conv's and LSTM's X
+    feeds = {"x": R.standard_normal((2, 4, 3)).astype(np.float32)}
+    want = run_ort(m, feeds)
+    for device in ("REFERENCE", "CPU"):
+        got = run_lowpass(m, feeds, device)
+        for g, w in zip(got, want, strict=True):
+            assert g.shape == w.shape, device
+            # (the CPU device's LSTM kernel: 1.3e-6 relative on a value of 0.01)
+            np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-7, err_msg=device)
+
+
+def _runtime_rank_if_model() -> onnx.ModelProto:
+    """y = If(c) then Unsqueeze(x, [0]) else Identity(x): the rank depends on an input's
+    value, known only when running."""
+    then_g = helper.make_graph(
+        [helper.make_node("Unsqueeze", ["x", "axis"], ["u"])], "then", [], [_out("u")],
+        [numpy_helper.from_array(np.array([0], np.int64), "axis")],
+    )  # fmt: skip
+    else_g = helper.make_graph(
+        [helper.make_node("Identity", ["x"], ["id"])], "else", [], [_out("id")]
+    )
+    nodes = [
+        helper.make_node("If", ["c"], ["y"], name="rank/If", then_branch=then_g,
+                         else_branch=else_g),
+        helper.make_node("Relu", ["y"], ["r"]),
+        helper.make_node("Add", ["r", "x"], ["out"]),
+        helper.make_node("Shape", ["out"], ["shape"]),
+    ]  # fmt: skip
+    return model(nodes, {"c": np.array(True), "x": np.zeros((3,), np.float32)},
+                 ["out", "shape"])  # fmt: skip
+
+
+@pytest.mark.parametrize("cond", [True, False])
+def test_if_rank_known_only_when_running(cond: bool) -> None:
+    """A condition that is an input's value: the rank stays dynamic for every input shape.
+    REFERENCE runs it; the CPU device runs those shapes on the reference interpreter, its
+    profiling rows saying so (`ref_dynamic_rank` on the ops that give the dynamic rank)."""
+    m = _runtime_rank_if_model()
+    feeds = {"c": np.array(cond), "x": R.standard_normal((3,)).astype(np.float32)}
+    check(m, feeds)
+    compiled = lowpass.Core().compile_model(read_onnx(m), "CPU", {"PERF_COUNT": True})
+    request = compiled.create_infer_request()
+    request.infer(feeds)
+    assert request.results[compiled.outputs[0]].shape == ((1, 3) if cond else (3,))
+    rows = {row.node_name: row.exec_type for row in request.get_profiling_info()}
+    assert rows["rank/If"] == rows["r"] == rows["out"] == "ref_dynamic_rank"
+    assert rows["shape"] == "ref_FP32"
 
 
 @pytest.mark.parametrize("t", [1, 3])

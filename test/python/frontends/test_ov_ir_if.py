@@ -153,3 +153,38 @@ def test_if_with_a_known_condition_is_unrolled(cond: bool, tmp_path: Path) -> No
     for device in ("REFERENCE", "CPU"):
         (got,) = _run(module, [feed], device)
         np.testing.assert_array_equal(got, want)
+
+
+# Bodies of ranks 2 and 1: the If's result has a dynamic rank.
+DYNAMIC_RANK = """
+func.func @main(%c: tensor<i1> {ov.name = "c"}, %x: tensor<3xf32> {ov.name = "x"}) -> (tensor<*xf32> {ov.name = "y"}) {
+  %y = ov.if(%c, %x) attributes {then_inputs = [#ov.invariant<input = 1, param = 0>], else_inputs = [#ov.invariant<input = 1, param = 0>], then_outputs = [#ov.body_output<result = 0, output = 0>], else_outputs = [#ov.body_output<result = 0, output = 0>], ov.name = "if"} : (tensor<i1>, tensor<3xf32>) -> tensor<*xf32> {
+  ^bb0(%a: tensor<3xf32>):
+    %t = ov.constant dense<[1, 3]> : tensor<2xi64>
+    %r = ov.reshape %a, %t special_zero = false : (tensor<3xf32>, tensor<2xi64>) -> tensor<1x3xf32>
+    ov.yield %r : tensor<1x3xf32>
+  } else {
+  ^bb0(%a: tensor<3xf32>):
+    ov.yield %a : tensor<3xf32>
+  }
+  %n = ov.negative %y {ov.name = "n"} : (tensor<*xf32>) -> tensor<*xf32>
+  func.return %n : tensor<*xf32>
+}
+"""  # noqa: E501
+
+
+def test_a_dynamic_rank_is_written_as_openvino_writes_it(tmp_path: Path) -> None:
+    """A port of dynamic rank has no <dim> (OpenVINO's serializer writes it so); the reader
+    infers it back, and OpenVINO reads the file with a dynamic rank ([...]) as well."""
+    write_ov_ir(read_module(DYNAMIC_RANK), tmp_path / "rank.xml")
+    back = read_ov_ir(tmp_path / "rank.xml")
+    assert "-> tensor<*xf32>" in lowpass.print_module(back)
+    x = np.array([1.0, -2.0, 3.0], np.float32)
+    for device in ("REFERENCE", "CPU"):
+        compiled = lowpass.Core().compile_model(back, device)
+        for cond, want in ((True, -x[None]), (False, -x)):
+            got = np.asarray(compiled({"c": np.array(cond), "x": x})["y"])
+            np.testing.assert_array_equal(got, want)
+    openvino = pytest.importorskip("openvino")
+    model = openvino.Core().read_model(str(tmp_path / "rank.xml"))
+    assert model.outputs[0].get_partial_shape().rank.is_dynamic

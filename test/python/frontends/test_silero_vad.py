@@ -150,6 +150,35 @@ def test_onnx_matches_onnxruntime(name: str, device: str) -> None:
     assert not np.allclose(want[-1][1], 0) and float(want[-1][0].max()) < 0.5
 
 
+@pytest.mark.parametrize("name", ["silero_vad_16k_op15.onnx", "silero_vad_half.onnx"])
+@pytest.mark.parametrize("device", ["REFERENCE", "CPU"])
+def test_onnx_as_shipped_matches_onnxruntime(name: str, device: str) -> None:
+    """The file as the wheel ships it (dynamic input shapes, `sr` an input): the decoder's
+    `If(Shape(x)[2] == 1)` gives a dynamic rank, which the frontend keeps (it was refused:
+    "of different ranks, and the condition is not known when reading"); the CPU device's
+    per-shape compile resolves it (native code, no reference fallback). silero_vad.onnx's
+    `If` on `sr` keeps its 8 kHz branch, which does not take 512 samples (OpenVINO cannot
+    convert it either): it runs on REFERENCE only (checked there)."""
+    path = model_path(name)
+    module = read_onnx(path)
+    assert "tensor<*xf32>" in lowpass.print_module(module)
+    want = run_ort_stream(path)[:3]
+    with_sr = any(i.name == "sr" for i in onnx.load(str(path)).graph.input)
+    got = run_lowpass_stream(module, device, with_sr=with_sr)[:3]
+    for k, ((p, st), (wp, ws)) in enumerate(zip(got, want, strict=True)):
+        np.testing.assert_allclose(p, wp, atol=ATOL, rtol=RTOL, err_msg=f"{name} prob #{k}")
+        np.testing.assert_allclose(st, ws, atol=ATOL, rtol=RTOL, err_msg=f"{name} state #{k}")
+
+
+def test_onnx_as_shipped_with_the_rate_if_runs_on_reference() -> None:
+    path = model_path("silero_vad.onnx")
+    want = run_ort_stream(path)[:2]
+    got = run_lowpass_stream(read_onnx(path), "REFERENCE", with_sr=True)[:2]
+    for (p, st), (wp, ws) in zip(got, want, strict=True):
+        np.testing.assert_allclose(p, wp, atol=ATOL, rtol=RTOL)
+        np.testing.assert_allclose(st, ws, atol=ATOL, rtol=RTOL)
+
+
 IR_MODELS = ["silero_vad_op18_ifless.onnx", "silero_vad_openvino_16k.onnx"]
 
 

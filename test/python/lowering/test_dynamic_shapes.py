@@ -79,3 +79,108 @@ func.func @main(%x: tensor<?x4xf32> {ov.name = "x"}) -> tensor<2x4xf32> {
     with pytest.raises(LowpassError, match=r"'x' \[3, 4\]") as info:
         request.infer({"x": np.ones((3, 4), np.float32)})
     assert "\n" not in str(info.value)
+
+
+# A Loop (3 iterations, h := sigmoid(h) + w) and a TensorIterator (over the rows of x, each
+# step x_t * w) whose bodies read dynamic inputs: their body parameters are tensor<?x4xf32>.
+SUBGRAPHS_OF_DYNAMIC_INPUTS = """
+func.func @main(%x: tensor<?x4xf32> {ov.name = "x"}, %w: tensor<?x4xf32> {ov.name = "w"}) -> (tensor<?x4xf32> {ov.name = "loop"}, tensor<?x4xf32> {ov.name = "ti"}) {
+  %trip = ov.constant dense<3> : tensor<i64>
+  %true = ov.constant dense<true> : tensor<i1>
+  %0 = ov.loop(%trip, %true, %x, %w) attributes {input_descriptions = [#ov.merged<input = 2, param = 1, result = 0>, #ov.invariant<input = 3, param = 2>], output_descriptions = [#ov.body_output<result = 0, output = 0>], special_body_ports = array<i64: 0, 1>, ov.name = "loop"} : (tensor<i64>, tensor<i1>, tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32> {
+  ^bb0(%i: tensor<i64>, %h: tensor<?x4xf32>, %wl: tensor<?x4xf32>):
+    %cond = ov.constant dense<true> : tensor<i1>
+    %s = ov.sigmoid %h : (tensor<?x4xf32>) -> tensor<?x4xf32>
+    %y = ov.add %s, %wl : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
+    ov.yield %y, %cond : tensor<?x4xf32>, tensor<i1>
+  }
+  %1 = ov.tensor_iterator(%x, %w) attributes {input_descriptions = [#ov.slice<input = 0, param = 0, axis = 0>, #ov.invariant<input = 1, param = 1>], output_descriptions = [#ov.concat_output<result = 0, output = 0, axis = 0>], ov.name = "ti"} : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32> {
+  ^bb0(%xt: tensor<1x4xf32>, %wt: tensor<?x4xf32>):
+    %m = ov.multiply %xt, %wt : (tensor<1x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
+    ov.yield %m : tensor<?x4xf32>
+  }
+  func.return %0, %1 : tensor<?x4xf32>, tensor<?x4xf32>
+}
+"""
+
+
+def test_loop_and_tensor_iterator_bodies_take_the_shapes_of_each_inference() -> None:
+    """The per-shape compile reshapes the Loop and TensorIterator bodies as it does If
+    bodies (ov-reshape retypes their parameters from the outer inputs): their dynamic body
+    parameters become static, so each shape compiles (the CPU device needs static shapes in
+    bodies too) and matches REFERENCE."""
+    core = lowpass.Core()
+    model = core.read_model(SUBGRAPHS_OF_DYNAMIC_INPUTS)
+    cpu = core.compile_model(model, "CPU")
+    ref = core.compile_model(model, "REFERENCE").create_infer_request()
+    request = cpu.create_infer_request()
+    rng = np.random.default_rng(3)
+    for rows in (1, 3):
+        x = rng.standard_normal((rows, 4)).astype(np.float32)
+        w = rng.standard_normal((1, 4)).astype(np.float32)
+        got, want = request.infer({"x": x, "w": w}), ref.infer({"x": x, "w": w})
+        for name in ("loop", "ti"):
+            assert got[name].shape == want[name].shape == (rows, 4)
+            np.testing.assert_allclose(got[name], want[name], rtol=1e-6, atol=1e-7)
+    compiled = cpu.device_model._per_shape[((3, 4), (1, 4))]
+    assert not compiled.fallback_groups  # the bodies compiled natively
+    model.reshape({"x": [3, 4], "w": [1, 4]})
+    text = lowpass.print_module(model.module)
+    assert "^bb0(%i: tensor<i64>, %h: tensor<3x4xf32>, %wl: tensor<1x4xf32>)" in text
+    assert "^bb0(%xt: tensor<1x4xf32>, %wt: tensor<1x4xf32>)" in text
+
+
+# y = If(c) then Reshape(x, [1, 3]) else x: a dynamic rank; acc := acc + sum(x) (state)
+RANK_BY_VALUE = """
+ov.variable @"acc" : tensor<f32>
+func.func @main(%c: tensor<i1> {ov.name = "c"}, %x: tensor<3xf32> {ov.name = "x"}) -> (tensor<*xf32> {ov.name = "y"}, tensor<?xi64> {ov.name = "shape"}) {
+  %y = ov.if(%c, %x) attributes {then_inputs = [#ov.invariant<input = 1, param = 0>], else_inputs = [#ov.invariant<input = 1, param = 0>], then_outputs = [#ov.body_output<result = 0, output = 0>], else_outputs = [#ov.body_output<result = 0, output = 0>], ov.name = "if"} : (tensor<i1>, tensor<3xf32>) -> tensor<*xf32> {
+  ^bb0(%a: tensor<3xf32>):
+    %t = ov.constant dense<[1, 3]> : tensor<2xi64>
+    %r = ov.reshape %a, %t special_zero = false : (tensor<3xf32>, tensor<2xi64>) -> tensor<1x3xf32>
+    ov.yield %r : tensor<1x3xf32>
+  } else {
+  ^bb0(%a: tensor<3xf32>):
+    ov.yield %a : tensor<3xf32>
+  }
+  %s = ov.shape_of %y {ov.name = "shape"} : (tensor<*xf32>) -> tensor<?xi64>
+  STATE
+  func.return %y, %s : tensor<*xf32>, tensor<?xi64>
+}
+"""
+_STATE = """%axes = ov.constant dense<0> : tensor<1xi64>
+  %sum = ov.reduce_sum %x, %axes keep_dims = false : (tensor<3xf32>, tensor<1xi64>) -> tensor<f32>
+  %a0 = ov.read_value @"acc" : tensor<f32>
+  %n = ov.add %a0, %sum : (tensor<f32>, tensor<f32>) -> tensor<f32>
+  ov.assign @"acc", %n : tensor<f32>"""
+
+
+def test_a_rank_known_only_when_running_runs_on_the_reference_interpreter() -> None:
+    """Static inputs, a dynamic rank that only the condition's value decides: REFERENCE runs
+    it, the CPU device runs it on its reference interpreter (profiling: ref_dynamic_rank);
+    with variables it refuses in one line (the state would not be shared)."""
+    core = lowpass.Core()
+    text = RANK_BY_VALUE.replace("ov.variable", "// ov.variable").replace("STATE", "")
+    model = core.read_model(text)
+    assert model.outputs[0].rank_dynamic and repr(model.outputs[0]).endswith("f32[...]>")
+    assert model.is_dynamic()
+    x = np.array([1.0, -2.0, 3.0], np.float32)
+    for device in ("REFERENCE", "CPU"):
+        request = core.compile_model(model, device, {"PERF_COUNT": True}).create_infer_request()
+        for cond, shape in ((True, (1, 3)), (False, (3,))):
+            out = request.infer({"c": np.array(cond), "x": x})
+            assert out["y"].shape == shape and out["shape"].tolist() == list(shape), device
+            np.testing.assert_array_equal(out["y"].reshape(-1), x)
+        rows = {r.node_name: r.exec_type for r in request.get_profiling_info()}
+        assert rows["if"] == ("ref_dynamic_rank" if device == "CPU" else "ref_BOOL"), rows
+    from lowpass.lowering.compiler import CompileError, compile_module
+
+    # the compiler itself (opt-tool -t cpu-llvm) says what a dynamic rank needs
+    with pytest.raises(CompileError, match=r"the CPU device needs static shapes: If 'if' has "
+                       r"result #0 of ov.if of dynamic rank \(tensor<\*xf32>\); give the "
+                       r"inputs the condition depends on static shapes or values"):  # fmt: skip
+        compile_module(model.module)
+    stateful = core.compile_model(core.read_model(RANK_BY_VALUE.replace("STATE", _STATE)), "CPU")
+    with pytest.raises(LowpassError, match=r"If 'if' gives a dynamic rank, which the CPU device "
+                       r"runs on the reference interpreter, and the model has variables"):  # fmt: skip
+        stateful.create_infer_request().infer({"c": np.array(True), "x": x})

@@ -13,6 +13,8 @@ models run with `python benchmarks/models/run.py` (docs/models.md).
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import sys
 from pathlib import Path
 
@@ -29,7 +31,7 @@ ort = pytest.importorskip("onnxruntime")
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks/models"))
 import suite  # noqa: E402
-from run import cpu_int8_coverage  # noqa: E402
+from run import cpu_int8_coverage, one_line  # noqa: E402
 
 FP32_TOL = {"rtol": 0.0, "atol": 1e-4}
 DEVICE_TOL = {"rtol": 1e-5, "atol": 1e-5}
@@ -147,3 +149,58 @@ def test_transformer_runs_on_cpu_at_each_sequence_length(model_dir: Path) -> Non
         got = np.asarray(request.infer(feeds)[0])
         assert got.shape[1] == length
         np.testing.assert_allclose(got, onnxruntime_run(path, feeds), **FP32_TOL)
+
+
+def test_ocr_recognizer_runs_on_cpu_at_each_width(model_dir: Path) -> None:
+    # ocr_rec's width is dynamic (its sequence is width / 4 steps): the CPU device compiles
+    # it per width, as the OCR pair of the suite is run (docs/models.md)
+    path = suite.build("ocr_rec", model_dir)
+    request = lowpass.Core().compile_model(read_model_file(path), "CPU").create_infer_request()
+    for width in (*suite.OCR_WIDTHS, suite.OCR_WIDTHS[0]):
+        feeds = {"image": np.random.default_rng(width).standard_normal((1, 3, 32, width))}
+        feeds = {k: v.astype(np.float32) for k, v in feeds.items()}
+        got = np.asarray(request.infer(feeds)[0])
+        assert got.shape == (width // 4, 1, suite.OCR_CLASSES)
+        np.testing.assert_allclose(got, onnxruntime_run(path, feeds), **FP32_TOL)
+
+
+def test_shipped_silero_vad_runs_unedited() -> None:
+    # the suite's pkg_silero_vad: silero-vad's own silero_vad.onnx, not edited, its shapes
+    # and sample rate given when reading (Core.read_model(path, shapes=..., constants=...))
+    if not (os.environ.get("LOWPASS_SILERO_VAD_DIR") or importlib.util.find_spec("silero_vad")):
+        pytest.skip("silero-vad's files are not available (LOWPASS_SILERO_VAD_DIR)")
+    spec = suite.specs()["pkg_silero_vad"]
+    path = suite.build(spec.name, Path("unused"))
+    assert spec.source is not None and path == spec.source()
+    feeds = spec.feeds(np.random.default_rng(0))
+    want = onnxruntime_run(path, feeds)
+    model = lowpass.Core().read_model(path, shapes=spec.shapes, constants=spec.constants)
+    ours = {k: v for k, v in feeds.items() if k not in (spec.constants or {})}
+    for device in ("REFERENCE", "CPU"):
+        got = lowpass.Core().compile_model(model, device).create_infer_request().infer(ours)[0]
+        np.testing.assert_allclose(np.asarray(got), want, **FP32_TOL)
+
+
+def test_runner_failures_are_one_line() -> None:
+    # the runner's cells: OpenVINO's frontend failure as the ops and the last reason, its
+    # exceptions without source locations, lowpass's diagnostic without the file and line
+    ov_convert = RuntimeError(
+        "Exception from src/inference/src/cpp/core.cpp:84:\nCheck 'false' failed at "
+        "src/frontends/common_translators/src/unconverted_ops_report.cpp:151:\nFrontEnd API "
+        "failed with OpConversionFailure:\nModel wasn't fully converted. Failed operations "
+        "detailed log:\n-- Conv-15 with a message:\nThe input data tensor's rank has to be "
+        "known (static)\nSummary:\n-- Conversion is failed for: Conv-15\n"
+    )
+    assert one_line(ov_convert) == (
+        "OpenVINO's ONNX frontend fails to convert Conv-15: The input data tensor's rank has "
+        "to be known (static)"
+    )
+    ov_compile = RuntimeError(
+        "Exception from src/inference/src/cpp/core.cpp:117:\nException from "
+        "src/inference/src/dev/plugin.cpp:54:\nCheck 'a == b' failed at "
+        "src/plugins/intel_cpu/src/nodes/rnn.cpp:935:\nLSTMSequence node with name 'L' "
+        "expects Constant for port 5\n"
+    )
+    assert one_line(ov_compile) == "LSTMSequence node with name 'L' expects Constant for port 5"
+    ours = FrontendError("/tmp/m.xml:1064: error: layer 'If_3' (id 0, type Parameter): no")
+    assert one_line(ours) == "layer 'If_3' (id 0, type Parameter): no"

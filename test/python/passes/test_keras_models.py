@@ -133,23 +133,43 @@ def test_keras_stateful_layer_is_a_stateful_model(name: str, states: int) -> Non
         np.testing.assert_allclose(request.infer({"x": data["x"]})["y"], data["y"], **TOL)
 
 
-def test_keras_plain_loop_is_one_line_saying_what_to_change() -> None:
-    # GRU(reset_after=False): Keras 2 writes no composite function, only a tf.While over
-    # TensorLists, which TensorFlow Lite keeps as a WHILE op and tfl-to-ov does not convert:
-    # one line naming the op and the layers to use instead; the module is left unchanged.
-    module = parse(INPUTS / "gru_reset_before.mlir")
+@pytest.mark.parametrize("name", ["gru_reset_before", "gru_reset_before_seq", "simple_rnn_seq"])
+def test_keras_plain_loop_is_a_tensor_iterator(name: str) -> None:
+    # GRU(reset_after=False), SimpleRNN: Keras 2 writes no composite function, only a tf.While
+    # over TensorLists (TensorFlow Lite keeps it as a WHILE op): an ov.tensor_iterator over
+    # the time-major sequence, the states as back edges, equal to Keras.
+    module = parse(INPUTS / f"{name}.mlir")
     assert "tf.While" in ops(module) and "tf.api_implements" not in str(module)
     assert prepare_composite_functions(module) == []
+    TflToOvPass().apply(lowpass.make_context(allow_unregistered=True), module)
+    module.verify()
+    assert not [n for n in ops(module) if not n.startswith(("ov.", "func.", "builtin."))]
+    assert ops(module).count("ov.tensor_iterator") == 1
+    data = np.load(INPUTS / f"{name}.npz")
+    core = lowpass.Core()
+    model = core.read_model(module)
+    for device in ("REFERENCE", "CPU"):
+        outputs = core.compile_model(model, device).infer_new_request({"x": data["x"]})
+        np.testing.assert_allclose(outputs["y"], data["y"], **TOL)
+
+
+def test_keras_loop_of_another_form_is_one_line() -> None:
+    # a condition that is not `time < T`: refused at the loop, one line; module unchanged
+    text = (INPUTS / "gru_reset_before.mlir").read_text()
+    text = text.replace('"tf.Less"(%arg2, %arg5)', '"tf.Less"(%arg5, %arg2)')
+    assert '"tf.Less"(%arg5, %arg2)' in text
+    module, _ = parse_module(text, lowpass.make_context(allow_unregistered=True), "loop.mlir")
+    prepare_composite_functions(module)
     before = str(module)
     with pytest.raises(TflToOvError) as info:
         TflToOvPass().apply(lowpass.make_context(allow_unregistered=True), module)
     message = str(info.value)
     assert "\n" not in message
-    assert re.fullmatch(r".*:\d+:\d+", message.split(": error:")[0])  # located
-    assert "op cannot be converted to OpenVINO: TensorFlow's While loops and TensorLists are not " \
-        "converted; Keras writes GRU(reset_after=False)" in message
-    assert message.endswith("use LSTM or GRU(reset_after=True), Keras' default, which "
-                            "prepare-composite-functions fuses")  # fmt: skip
+    assert re.match(r"loop\.mlir:\d+:\d+: error: 'tf\.While' op", message)
+    assert message.endswith(
+        "cannot be converted to OpenVINO: cannot be made a TensorIterator: its condition "
+        "compares other than a counter and a constant"
+    )
     assert str(module) == before
 
 
@@ -164,11 +184,11 @@ def test_keras_to_mlir_warns_of_plain_loops() -> None:
     text = (INPUTS / "gru_reset_before.mlir").read_text()
     assert "Keras 3 does not write them" in (loop_warning(text, keras3=True) or "")
     keras2 = loop_warning(text, keras3=False) or ""
-    assert "Keras 3" not in keras2 and "GRU(reset_after=False)" in keras2
+    assert "Keras 3" not in keras2 and "TensorIterator" in keras2
     assert loop_warning((INPUTS / "gru.mlir").read_text(), keras3=False) is None
 
 
-@pytest.mark.parametrize("name", ["lstm_seq", "gru_seq"])
+@pytest.mark.parametrize("name", ["lstm_seq", "gru_seq", "gru_reset_before_seq", "simple_rnn_seq"])
 def test_keras_model_streamed_one_step_per_request(name: str) -> None:
     # return_sequences=True: reshape to one step + low-latency2 give Keras' output of every
     # step, one request at a time, the states kept in the request.
@@ -183,6 +203,7 @@ def test_keras_model_streamed_one_step_per_request(name: str) -> None:
     module.verify()
     request = lowpass.Core().compile_model(module, "CPU").create_infer_request()
     assert len(request.query_state()) == (2 if name.startswith("lstm") else 1)
+    assert "ov.tensor_iterator" not in ops(module)  # (low-latency2 unrolled the one step)
     for step in range(x.shape[1]):
         got = request.infer({"x": x[:, step : step + 1]})["y"]
         np.testing.assert_allclose(got, y[:, step : step + 1], **TOL)

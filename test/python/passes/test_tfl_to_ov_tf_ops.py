@@ -33,7 +33,7 @@ from lowpass.passes.reshape import reshape_module
 
 RTOL, ATOL = 1e-5, 1e-6
 INPUTS = Path(__file__).resolve().parents[2] / "conversion" / "tfl-to-ov" / "Inputs"
-# Masked RNNs: prepare-composite-functions does not fuse them (test_masked_rnn_is_refused...)
+# Masked RNNs: prepare-composite-functions does not fuse them (test_masked_rnn_is_a_tensor...)
 MASKED_RNNS = ["keras_masking_gru", "keras_masking_lstm"]
 KERAS_MODELS = sorted(p.stem for p in INPUTS.glob("keras_*.mlir") if p.stem not in MASKED_RNNS)
 
@@ -567,31 +567,53 @@ def test_op_matches_numpy(case: str, fold: bool, rng: np.random.Generator) -> No
 # --------------------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("device", ["REFERENCE", "CPU"])
 @pytest.mark.parametrize("name", MASKED_RNNS)
-def test_masked_rnn_is_refused_at_its_tensor_list(name: str) -> None:
+def test_masked_rnn_is_a_tensor_iterator(name: str, device: str) -> None:
     """
     Keras' Masking (NotEqual, Any, Cast, Mul) converts; the masked LSTM/GRU function, which
     prepare-composite-functions does not fuse (TensorFlow Lite's fused ops take no mask; its
-    converter keeps the function as a WHILE loop), is a tf.While over TensorLists: one line
-    naming the first op that has no conversion and the unfused function; the module unchanged.
+    converter keeps the function as a WHILE loop), is a tf.While over TensorLists (the
+    sequence and the mask), which becomes an ov.tensor_iterator (loops.py) with the mask's
+    SelectV2 in its body: Keras' output.
     """
     ctx = make_context(allow_unregistered=True)
     module, _ = parse_module((INPUTS / f"{name}.mlir").read_text(), ctx, f"{name}.mlir")
     with pytest.warns(CompositeFunctionWarning, match="mask input"):
         PrepareCompositeFunctionsPass().apply(ctx, module)
+    TflToOvPass().apply(ctx, module)
+    module.verify()
+    assert not _foreign(module)
+    assert sum(op.name == "ov.tensor_iterator" for op in module.walk()) == 1
+    data = np.load(INPUTS / f"{name}.npz")
+    (got,) = _run(module, [data["x"]], device)
+    np.testing.assert_allclose(got, data["y"], rtol=RTOL, atol=ATOL)
+
+
+def test_tensor_list_without_its_loop_is_one_line() -> None:
+    """A TensorList that no tf.While takes: one line naming the op; the module unchanged."""
+    text = "\n".join(
+        [
+            "func.func @main(%x: tensor<5x2xf32>) -> tensor<5x2xf32> {",
+            '  %s = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>',
+            '  %l = "tf.TensorListFromTensor"(%x, %s) : (tensor<5x2xf32>, tensor<1xi32>) -> '
+            "tensor<!tf_type.variant<tensor<2xf32>>>",
+            '  %y = "tf.TensorListStack"(%l, %s) : (tensor<!tf_type.variant<tensor<2xf32>>>, '
+            "tensor<1xi32>) -> tensor<5x2xf32>",
+            "  func.return %y : tensor<5x2xf32>",
+            "}",
+        ]
+    )
+    ctx = make_context(allow_unregistered=True)
+    module, _ = parse_module(text, ctx, "list.mlir")
     before = print_module(module)
     with pytest.raises(TflToOvError) as info:
         TflToOvPass().apply(ctx, module)
     message = str(info.value)
     assert "\n" not in message
-    assert message.startswith(f"{name}.mlir:")
-    kind = name.rsplit("_", 1)[1]
-    assert (
-        "'tf.TensorListReserve' op cannot be converted to OpenVINO: TensorFlow's While loops "
-        "and TensorLists are not converted; Keras RNN functions that "
-        "prepare-composite-functions did not fuse (with a mask argument, or the pass not run): "
-        f"@__inference_standard_{kind}_"
-    ) in message
+    assert message.startswith("list.mlir:")
+    assert "op cannot be converted to OpenVINO: a TensorList that no While loop of the graph " \
+        "takes" in message
     assert print_module(module) == before
 
 
