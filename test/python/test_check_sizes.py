@@ -58,6 +58,14 @@ def test_allowlist_silences_and_must_shrink(tmp_path: Path) -> None:
     )
 
 
+def test_unparsable_file_is_one_located_line(tmp_path: Path) -> None:
+    (tmp_path / "bad.py").write_text("def f(:\n")
+    result = _run("--root", str(tmp_path), "--allowlist", str(tmp_path / "none"))
+    assert result.returncode == 1
+    assert result.stdout.startswith("bad.py:1: cannot parse: ")
+    assert result.stderr == ""
+
+
 def test_library_has_no_unlisted_giant() -> None:
     result = _run()
     assert result.returncode == 0, result.stdout
