@@ -220,7 +220,7 @@ class QuantizedCellAttr(ParametrizedAttribute):
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
         parser.parse_punctuation("<")
-        values = []
+        values: list[IntAttr] = []
         for k, field in enumerate(cls.FIELDS):
             if k:
                 parser.parse_punctuation(",")

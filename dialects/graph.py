@@ -17,6 +17,7 @@ import numpy as np
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ArrayAttr, FileLineColLoc, ModuleOp, StringAttr
 from xdsl.ir import Attribute, Operation, OpResult
+from xdsl.utils.hints import isa
 
 NAME_ATTR = "ov.name"
 """Discardable attribute holding an op's (or a graph input's/output's) friendly name."""
@@ -183,7 +184,7 @@ def _io_aliases(attrs: Any, index: int, what: str) -> tuple[str, ...]:
     value = attrs.data[index].data.get(ALIASES_ATTR)
     if value is None:
         return ()
-    if not isinstance(value, ArrayAttr) or not all(isinstance(a, StringAttr) for a in value.data):
+    if not isa(value, ArrayAttr[StringAttr]):
         raise ValueError(
             f"{ALIASES_ATTR} of {what} {index} must be an array of strings, got {value}"
         )

@@ -83,15 +83,15 @@ def _build_functions() -> type[InterpreterFunctions]:
     return register_impls(type("OvFunctions", (InterpreterFunctions,), namespace))
 
 
-_FUNCTIONS_CLS: type[InterpreterFunctions] | None = None
+_functions_cls: type[InterpreterFunctions] | None = None
 
 
 def dialect_functions() -> InterpreterFunctions:
     """The implementations of the `ov` and `tfl` ops, `arith.constant` and `tensor.cast`."""
-    global _FUNCTIONS_CLS
-    if _FUNCTIONS_CLS is None:
-        _FUNCTIONS_CLS = _build_functions()
-    return _FUNCTIONS_CLS()
+    global _functions_cls
+    if _functions_cls is None:
+        _functions_cls = _build_functions()
+    return _functions_cls()
 
 
 def run_region(region: Region, args: Sequence[Any], name: str = "region") -> Sequence[Any]:

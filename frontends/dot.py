@@ -49,11 +49,11 @@ from xdsl.dialects.builtin import (
     IntegerType,
     ModuleOp,
     Signedness,
-    TensorType,
 )
 from xdsl.ir import Attribute, Block, Operation, OpResult, SSAValue
 from xdsl.irdl import IRDLOperation, OptOperandDef, VarOperandDef
 
+from lowpass.dialects.guards import is_tensor
 from lowpass.dialects.ov import (
     ConstantOp,
     ConvertOp,
@@ -170,7 +170,7 @@ def element_type_text(element_type: Attribute) -> str:
 
 def type_text(t: Attribute) -> str:
     """`1x3x32x32 u8`, `scalar f32`, `?x4 f16`; other types as MLIR prints them."""
-    if not isinstance(t, TensorType):
+    if not is_tensor(t):
         return str(t)
     shape = [("?" if d == DYNAMIC else str(d)) for d in t.get_shape()]
     return f"{'x'.join(shape) or 'scalar'} {element_type_text(t.get_element_type())}"
@@ -194,7 +194,7 @@ def _values_text(array: np.ndarray) -> str:
 
 def _element_type(value: SSAValue) -> Attribute | None:
     t = value.type
-    return t.get_element_type() if isinstance(t, TensorType) else None
+    return t.get_element_type() if is_tensor(t) else None
 
 
 def _is_low(value: SSAValue) -> bool:
@@ -280,21 +280,21 @@ def precision_class(op: Operation) -> str:
 class _Node:
     id: str
     lines: list[str]
-    attrs: dict[str, str] = field(default_factory=dict)
+    attrs: dict[str, str] = field(default_factory=dict[str, str])
 
 
 @dataclass
 class _Cluster:
     id: str
-    attrs: dict[str, str] = field(default_factory=dict)
-    items: list[_Node | _Cluster] = field(default_factory=list)
+    attrs: dict[str, str] = field(default_factory=dict[str, str])
+    items: list[_Node | _Cluster] = field(default_factory=lambda: list[_Node | _Cluster]())
 
 
 @dataclass
 class _Edge:
     tail: str
     head: str
-    attrs: dict[str, str] = field(default_factory=dict)
+    attrs: dict[str, str] = field(default_factory=dict[str, str])
 
 
 @dataclass

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import inspect
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -51,7 +51,7 @@ _FILE_SINK: ContextVar[list[tuple[str | Path, bytes | str]] | None] = ContextVar
 
 
 @contextmanager
-def collect_files() -> Iterator[list[tuple[str | Path, bytes | str]]]:
+def collect_files() -> Generator[list[tuple[str | Path, bytes | str]]]:
     """Within the block, files the pass would write are appended to the yielded list."""
     files: list[tuple[str | Path, bytes | str]] = []
     token = _FILE_SINK.set(files)

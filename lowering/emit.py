@@ -756,7 +756,9 @@ def pointer_task(
     task = ctx.function(name, TASK_TYPE)
     t = ir.IRBuilder(task.append_basic_block("entry"))
     args, chunk = task.args
-    loaded = [t.load(element_ptr(t, args, k, PTR), typ=PTR) for k in range(len(pointers))]
+    loaded: list[ir.Value] = [
+        t.load(element_ptr(t, args, k, PTR), typ=PTR) for k in range(len(pointers))
+    ]
     return task, t, chunk, loaded, table
 
 

@@ -26,6 +26,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from lowpass.dialects import ov
 from lowpass.dialects.graph import entry_function, graph_input_all_names
+from lowpass.dialects.guards import is_tensor
 from lowpass.dialects.ov.base import DYNAMIC, element_type_of, format_shape, to_dtype
 from lowpass.ir import inherit_location
 from lowpass.passes.reshape import ReshapeError, reshape_module
@@ -87,7 +88,7 @@ def _shape(t: Any) -> tuple[int, ...]:
 
 def _fit(name: str, t: Any, value: Any) -> np.ndarray:
     """`value` as an array of the input's element type and a shape the input takes."""
-    if not isinstance(t, TensorType):
+    if not is_tensor(t):
         raise FreezeError(f"input '{name}' is not a ranked tensor ({t}): it cannot be frozen")
     dtype = to_dtype(element_type_of(t))
     try:

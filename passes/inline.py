@@ -35,7 +35,6 @@ from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     CallSiteLoc,
-    IntegerAttr,
     LocationAttr,
     ModuleOp,
     SymbolRefAttr,
@@ -49,6 +48,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import SymbolTable
 from xdsl.utils.exceptions import PassFailedException
 
+from lowpass.dialects.guards import is_integer_attr
 from lowpass.dialects.ov.base import get_name, types_compatible
 from lowpass.ir import find_location
 from lowpass.passes.symbol_dce import is_public, referenced_symbols
@@ -288,7 +288,7 @@ def _tf_noinline(call: Operation, callee: func.FuncOp) -> bool:
     if op_kind(call) == "func.call" or "tf._XlaMustCompile" in callee.attributes:
         return False
     flag = callee.attributes.get("tf._noinline")
-    return isinstance(flag, IntegerAttr) and flag.type == i1 and flag.value.data != 0
+    return is_integer_attr(flag) and flag.type == i1 and flag.value.data != 0
 
 
 def erase_dead_callees(module: ModuleOp, callees: set[str]) -> None:

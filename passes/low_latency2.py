@@ -330,7 +330,9 @@ class _LowLatency2:
         lengths = ov.static_value(op.operands[len(_sequence_kinds()[type(op)][0]) + 1])
         return lengths is not None and bool(np.all(np.asarray(lengths) == 1))
 
-    def _to_cell(self, op: Operation, cell_cls: type, n_states: int) -> list[SSAValue]:
+    def _to_cell(
+        self, op: Operation, cell_cls: type[ov.OvOp], n_states: int
+    ) -> list[SSAValue]:
         """Replace a one-step sequence by its cell between Squeeze/Unsqueeze (OpenVINO's names)."""
         name = ov.get_name(op)
         point = InsertPoint.before(op)

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ArrayAttr, ModuleOp, TensorType
+from xdsl.dialects.builtin import ArrayAttr, ModuleOp
 from xdsl.ir import Attribute
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -48,6 +48,7 @@ from lowpass.dialects.graph import (
     graph_input_all_names,
     graph_output_all_names,
 )
+from lowpass.dialects.guards import is_tensor
 from lowpass.dialects.ov.state import relaxes
 from lowpass.ir import inherit_location
 
@@ -135,7 +136,7 @@ def make_stateful(module: ModuleOp, pairs: dict[str, str]) -> None:
     head = InsertPoint.at_start(block)
     for variable_id, i, o in resolved:
         arg = block.args[i]
-        assert isinstance(arg.type, TensorType)
+        assert is_tensor(arg.type)
         variable = ov.VariableOp(variable_id, arg.type)
         Rewriter.insert_op(variable, InsertPoint.before(first_func))
         read = ov.ReadValueOp(variable)

@@ -38,7 +38,6 @@ from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     FunctionType,
-    IntegerType,
     ModuleOp,
     StringAttr,
     TensorType,
@@ -49,6 +48,7 @@ from xdsl.rewriter import Rewriter
 from xdsl.utils.exceptions import DiagnosticException, PassFailedException
 
 from lowpass.dialects import ov
+from lowpass.dialects.guards import is_integer_type, is_tensor
 from lowpass.dialects.ov.base import (
     DYNAMIC,
     NAME_ATTR,
@@ -133,7 +133,7 @@ def reshape_module(
 def _shape(text: str) -> Shape:
     if text == "":
         return ()
-    dims = []
+    dims: list[int] = []
     for d in text.split("x"):
         if d == "?":
             dims.append(DYNAMIC)
@@ -209,12 +209,14 @@ class _Reshaper:
     function: func.FuncOp = field(init=False)
     shapes: Mapping[str, Shape] = field(init=False)
     values: Mapping[str, Shape] = field(init=False)
-    dirty: set[SSAValue] = field(default_factory=set)
+    dirty: set[SSAValue] = field(default_factory=set[SSAValue])
     """Values whose type or static value may have changed: their users are re-inferred."""
-    forced: set[Operation] = field(default_factory=set)
+    forced: set[Operation] = field(default_factory=set[Operation])
     """Ops whose body holds a replaced constant."""
-    changes: list[str] = field(default_factory=list)
-    old_types: dict[Operation, tuple[Attribute, ...]] = field(default_factory=dict)
+    changes: list[str] = field(default_factory=list[str])
+    old_types: dict[Operation, tuple[Attribute, ...]] = field(
+        default_factory=dict[Operation, tuple[Attribute, ...]]
+    )
 
     # ---- driver -------------------------------------------------------------------------------
 
@@ -265,7 +267,7 @@ class _Reshaper:
                     f"the model has no input named '{name}': its inputs are {listing or 'none'}",
                 )
             arg = args[matches[0]]
-            if not isinstance(arg.type, TensorType):
+            if not is_tensor(arg.type):
                 raise _Failure(function, f"input '{name}' is not a ranked tensor: {arg.type}")
             new_type = tensor(shape, element_type_of(arg))
             if new_type != arg.type:
@@ -517,7 +519,7 @@ class _Reshaper:
         frontier = [v for v in blame if v in self.dirty]
         visited: set[Operation] = {op}
         for _ in range(8):
-            producers = []
+            producers: list[OvOp] = []
             for value in frontier:
                 owner = value.owner
                 if isinstance(owner, OvOp) and owner not in visited:
@@ -576,7 +578,7 @@ def _constant_name(const: ov.ConstantOp) -> str | None:
 
 def _is_shape_constant(const: ov.ConstantOp) -> bool:
     et = element_type_of(const.result)
-    return isinstance(et, IntegerType) and et.width.data > 1 and len(shape_of(const.result)) <= 1
+    return is_integer_type(et) and et.width.data > 1 and len(shape_of(const.result)) <= 1
 
 
 def _values(array: np.ndarray) -> str:

@@ -17,10 +17,12 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, ModuleOp, StringAttr, SymbolRefAttr
+from xdsl.dialects.builtin import DictionaryAttr, ModuleOp, StringAttr, SymbolRefAttr
 from xdsl.ir import Attribute, Operation
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
+
+from lowpass.dialects.guards import is_array
 
 
 @dataclass(frozen=True)
@@ -47,7 +49,7 @@ def is_public(op: Operation) -> bool:
 def _symbol_refs(attr: Attribute, out: set[str]) -> None:
     if isinstance(attr, SymbolRefAttr):
         out.add(attr.root_reference.data)
-    elif isinstance(attr, ArrayAttr):
+    elif is_array(attr):
         for a in attr.data:
             _symbol_refs(a, out)
     elif isinstance(attr, DictionaryAttr):

@@ -21,7 +21,7 @@ whether it succeeds (ov-reshape tries candidate constants that way).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Generator, Mapping
 from contextlib import contextmanager
 
 from xdsl.ir import Operation
@@ -68,7 +68,7 @@ class Transaction:
 
 
 @contextmanager
-def module_transaction(module: Operation) -> Iterator[Transaction]:
+def module_transaction(module: Operation) -> Generator[Transaction]:
     """Run the body on `module` in place; on an exception restore its contents and re-raise."""
     transaction = Transaction(module)
     try:
@@ -79,7 +79,7 @@ def module_transaction(module: Operation) -> Iterator[Transaction]:
 
 
 @contextmanager
-def module_trial(module: Operation) -> Iterator[Transaction]:
+def module_trial(module: Operation) -> Generator[Transaction]:
     """Run the body on `module` and then restore its contents, whatever happened."""
     transaction = Transaction(module)
     try:

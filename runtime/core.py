@@ -27,19 +27,20 @@ import queue
 import threading
 import weakref
 from collections import deque
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import timedelta
 from enum import Enum
 from pathlib import Path
 from time import perf_counter
-from typing import Any
+from typing import Any, TypeGuard, cast
 
 import numpy as np
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, TensorType, UnrankedTensorType
-from xdsl.ir import Operation
+from xdsl.ir import Attribute, Operation
+from xdsl.utils.hints import isa
 
 from lowpass._version import __version__
 from lowpass.dialects.graph import (
@@ -134,11 +135,11 @@ class Port:
         return f"<Port {kind} {self.index} '{self.name}' {self.element_type}[{dims}]>"
 
 
-def _port(index: int, names: tuple[str, ...], t: Any, is_input: bool) -> Port:
+def _port(index: int, names: tuple[str, ...], t: Attribute, is_input: bool) -> Port:
     name = names[0]
-    if isinstance(t, UnrankedTensorType) and not is_input:
+    if isa(t, UnrankedTensorType[Attribute]) and not is_input:
         return Port(index, name, (), str(t.get_element_type()), is_input, names[1:], True)
-    if not isinstance(t, TensorType):
+    if not isa(t, TensorType[Attribute]):
         raise LowpassError(
             f"{'input' if is_input else 'output'} '{name}' is not a ranked tensor: {t}"
         )
@@ -274,7 +275,9 @@ class Model:
         """
         if variables_shapes:
             raise LowpassError("reshape: variables_shapes is not supported")
-        items = list(shapes.items()) if isinstance(shapes, Mapping) else [(None, shapes)]
+        items: list[tuple[Any, Any]] = (
+            list(shapes.items()) if _is_mapping(shapes) else [(None, shapes)]
+        )
         inputs = self.inputs
         new: dict[str, tuple[int | None, ...]] = {}
         for key, shape in items:
@@ -322,9 +325,9 @@ def _parse_shape(shape: Any, port: Port) -> tuple[int | None, ...]:
         raise bad() from None
     dims = []
     for d in values:
-        if d is None or (isinstance(d, int | np.integer) and int(d) == -1):
+        if d is None or (_is_integer(d) and int(d) == -1):
             dims.append(None)
-        elif isinstance(d, int | np.integer) and not isinstance(d, bool) and int(d) >= 0:
+        elif _is_integer(d) and not isinstance(d, bool) and int(d) >= 0:
             dims.append(int(d))
         else:
             raise bad()
@@ -542,7 +545,7 @@ class Core:
         `core.set_property(device, {...})`); `set_property({...})` sets them for every
         device. The device checks them now: an unknown property or a bad value raises.
         """
-        if isinstance(device_name, Mapping) and properties is None:
+        if _is_mapping(device_name) and properties is None:
             targets, properties = device_names(), device_name
         else:
             self._check_device(str(device_name))
@@ -656,7 +659,7 @@ EXPORT_FORMAT = 1
 
 
 def _read_stream(stream: Any) -> bytes:
-    if isinstance(stream, bytes | bytearray | memoryview):
+    if _is_buffer(stream):
         return bytes(stream)
     read = getattr(stream, "read", None)
     if read is None:
@@ -908,7 +911,7 @@ class InferRequest:
     def __init__(self, compiled: CompiledModel) -> None:
         self.compiled_model = compiled
         self._model = compiled.model
-        self._device: DeviceRequest = compiled._compiled.create_request(self._model.module)
+        self._device: DeviceRequest = compiled.device_model.create_request(self._model.module)
         inputs = self._model.inputs
         self._input_ports = inputs
         self._output_ports = self._model.outputs
@@ -993,7 +996,7 @@ class InferRequest:
             self._busy.release()
 
     @contextmanager
-    def _exclusive(self, what: str) -> Iterator[None]:
+    def _exclusive(self, what: str) -> Generator[None]:
         if not self._busy.acquire(blocking=False):
             raise self._busy_error(what)
         try:
@@ -1015,12 +1018,13 @@ class InferRequest:
         start = perf_counter()
         values = self._inputs
         if type(inputs) is dict:
+            given = cast(dict[Any, Any], inputs)  # (the hot path: no TypeGuard call)
             try:
                 index_of = self._input_index
-                for key, value in inputs.items():
+                for key, value in given.items():
                     values[index_of[key]] = value
             except (KeyError, TypeError):  # (an unknown or unhashable key: named below)
-                for key, value in inputs.items():
+                for key, value in given.items():
                     self._set_tensor(key, value)
         elif inputs is not None:
             for key, value in _input_items(inputs, len(self._input_ports)):
@@ -1102,7 +1106,7 @@ class InferRequest:
         try:
             if inputs is not None:
                 items = (
-                    inputs.items() if isinstance(inputs, Mapping)
+                    inputs.items() if _is_mapping(inputs)
                     else _input_items(inputs, len(self._input_ports))
                 )
                 for key, value in items:
@@ -1158,13 +1162,13 @@ class InferRequest:
                 callback(self.userdata)
             except BaseException as e:
                 error = error or e
-        with runner._done:
-            runner._error = error
+        with runner.done:
+            runner.error = error
             self._busy.release()
-            runner._finished += 1
-            runner._done.notify_all()
-        if runner._after is not None:
-            runner._after(self, error)
+            runner.finished += 1
+            runner.done.notify_all()
+        if runner.after is not None:
+            runner.after(self, error)
 
     # ---- profiling ----------------------------------------------------------------------------
 
@@ -1173,7 +1177,7 @@ class InferRequest:
         op_rows = self._device.profiling_rows()
         if op_rows is None:
             return []  # as OpenVINO's CPU plugin: profiling needs PERF_COUNT
-        rows = []
+        rows: list[ProfilingInfo] = []
         preprocess, execute, postprocess = self._stages
         stage_times = (preprocess, 0.0, execute, 0.0, postprocess)
         for name, seconds in zip(STAGES, stage_times, strict=True):
@@ -1223,11 +1227,11 @@ class _AsyncRunner:
 
     def __init__(self, request: InferRequest) -> None:
         self._jobs: queue.SimpleQueue[bool] = queue.SimpleQueue()
-        self._done = threading.Condition()
+        self.done = threading.Condition()
         self._started = 0
-        self._finished = 0
-        self._error: BaseException | None = None
-        self._after: Any = None
+        self.finished = 0
+        self.error: BaseException | None = None
+        self.after: Any = None
         """Called with the request and the job's error (or None) after each job, once the
         request can run again (AsyncInferQueue: the request is idle)."""
         target = weakref.ref(request)
@@ -1239,9 +1243,9 @@ class _AsyncRunner:
         thread.start()
 
     def submit(self) -> None:
-        with self._done:
+        with self.done:
             self._started += 1
-            self._error = None
+            self.error = None
         self._jobs.put(True)
 
     @staticmethod
@@ -1250,13 +1254,14 @@ class _AsyncRunner:
             request = target()
             if request is None:
                 return
-            request._run_async_job()
+            # (the worker thread of this request's own jobs)
+            request._run_async_job()  # pyright: ignore[reportPrivateUsage]
             del request
 
     def wait(self, timeout: float | None) -> bool:
-        with self._done:
-            ready = self._done.wait_for(lambda: self._finished == self._started, timeout)
-            error, self._error = (self._error, None) if ready else (None, self._error)
+        with self.done:
+            ready = self.done.wait_for(lambda: self.finished == self._started, timeout)
+            error, self.error = (self.error, None) if ready else (None, self.error)
         if error is not None:
             raise error
         return ready
@@ -1288,8 +1293,10 @@ class AsyncInferQueue:
         self._index = {id(r): i for i, r in enumerate(self._requests)}
         for request in self._requests:
             request.set_callback(self._finished, request)
-            runner = request._async = _AsyncRunner(request)
-            runner._after = self._idle_again
+            # (the queue's requests report to it when idle: the runner's `after` hook)
+            runner = _AsyncRunner(request)
+            request._async = runner  # pyright: ignore[reportPrivateUsage]
+            runner.after = self._idle_again
 
     def _finished(self, request: InferRequest) -> None:
         i = self._index[id(request)]
@@ -1430,29 +1437,59 @@ class VariableState:
         return f"<VariableState '{self._name}' {self.element_type}[{dims}]>"
 
 
+def _is_mapping(value: object) -> TypeGuard[Mapping[Any, Any]]:
+    """`isinstance(value, Mapping)`, with the keys and values of an untyped mapping Any."""
+    return isinstance(value, Mapping)
+
+
+def _is_integer(value: object) -> TypeGuard[int | np.integer[Any]]:
+    return isinstance(value, int | np.integer)
+
+
+def _is_ndarray(value: object) -> TypeGuard[np.ndarray[Any, Any]]:
+    return isinstance(value, np.ndarray)
+
+
+def _is_buffer(value: object) -> TypeGuard[bytes | bytearray | memoryview[Any]]:
+    return isinstance(value, bytes | bytearray | memoryview)
+
+
+def _is_sequence(value: object) -> TypeGuard[list[Any] | tuple[Any, ...]]:
+    return isinstance(value, list | tuple)
+
+
+def _is_numpy_scalar(value: object) -> TypeGuard[np.generic[Any]]:
+    return isinstance(value, np.generic)
+
+
+def _is_path(value: object) -> TypeGuard[os.PathLike[Any]]:
+    return isinstance(value, os.PathLike)
+
+
 def _jsonable(value: Any) -> Any:
     if isinstance(value, bool | int | float | str) or value is None:
         return value
-    if isinstance(value, np.generic):
+    if _is_numpy_scalar(value):
         return value.item()
-    if isinstance(value, os.PathLike):
+    if _is_path(value):
         return os.fspath(value)
     return str(value)
 
 
 def _as_array(value: Any) -> np.ndarray:
     """A numpy array from an array-like or from a tensor object with a `.data` array."""
-    if not isinstance(value, np.ndarray) and isinstance(getattr(value, "data", None), np.ndarray):
-        value = value.data
-    return np.asarray(value)
+    if _is_ndarray(value):
+        return np.asarray(value)
+    data: Any = getattr(value, "data", None)
+    return np.asarray(data if _is_ndarray(data) else value)
 
 
 def _input_items(inputs: Any, count: int) -> list[tuple[int | str | Port, Any]]:
-    if isinstance(inputs, Mapping):
+    if _is_mapping(inputs):
         return list(inputs.items())
     if isinstance(inputs, np.ndarray) or np.isscalar(inputs):
         return [(0, inputs)]
-    if isinstance(inputs, list | tuple):
+    if _is_sequence(inputs):
         if len(inputs) != count:
             raise LowpassError(f"got {len(inputs)} inputs, the model has {count}")
         return list(enumerate(inputs))

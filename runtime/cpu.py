@@ -24,11 +24,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import timedelta
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeGuard
 
 import numpy as np
 from xdsl.dialects.builtin import TensorType, UnrankedTensorType
-from xdsl.ir import Operation
+from xdsl.ir import Attribute, Operation
+from xdsl.utils.hints import isa
 
 from lowpass.dialects import cpu as cpu_dialect
 from lowpass.dialects.graph import entry_function, graph_input_names
@@ -196,7 +197,7 @@ def _key_name(key: Any) -> str:
 
 
 def _as_bool(key: str, value: Any) -> bool:
-    if isinstance(value, bool | np.bool_):
+    if isinstance(value, bool) or _is_numpy_bool(value):
         return bool(value)
     text = str(value).strip().upper()
     if text in ("YES", "TRUE", "1", "ON"):
@@ -241,6 +242,14 @@ def _streams(value: Any) -> int:
     return count
 
 
+def _is_numpy_bool(value: object) -> TypeGuard[np.bool[Any]]:
+    return isinstance(value, np.bool_)
+
+
+def _is_path(value: object) -> TypeGuard[str | os.PathLike[Any]]:
+    return isinstance(value, str | os.PathLike)
+
+
 def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
     """The CPU device's config (OpenVINO property names; unknown keys are errors)."""
     threads_given: int | None = None
@@ -268,7 +277,7 @@ def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
         elif key == "COMPILATION_NUM_THREADS":
             compile_jobs = _count(key, value) or None  # 0: as many as there are cores
         elif key == "CACHE_DIR":
-            if not isinstance(value, str | os.PathLike):
+            if not _is_path(value):
                 raise CpuConfigError(f"CACHE_DIR takes a directory path, got {value!r}")
             cache_dir = str(os.fspath(value)) or None  # OpenVINO: "" = no cache
         elif key == "NUM_STREAMS":
@@ -577,7 +586,7 @@ class CpuCompiledModel:
 
 def _has_dynamic_inputs(module: Any) -> bool:
     args = entry_function(module).body.block.args
-    return any(isinstance(a.type, TensorType) and not _static_type(a.type) for a in args)
+    return any(isa(a.type, TensorType[Attribute]) and not _static_type(a.type) for a in args)
 
 
 def dynamic_rank_op(module: Any) -> Operation | None:
@@ -623,7 +632,7 @@ class ReferenceShapesRequest:
         ]
 
 
-def _static_type(t: TensorType) -> bool:
+def _static_type(t: TensorType[Attribute]) -> bool:
     return all(d >= 0 for d in t.get_shape())
 
 
@@ -632,7 +641,7 @@ def _check_dynamic_model(module: Any) -> None:
     from lowpass.dialects.ov.state import module_variables
 
     for var in module_variables(module):
-        if not (isinstance(var.type, TensorType) and _static_type(var.type)):
+        if not _static_type(var.type):
             raise CpuConfigError(
                 f"the CPU device needs static shapes: variable '{var.variable_id}' has type "
                 f"{var.type}; reshape the model first (opt-tool --ov-reshape)"
@@ -946,7 +955,7 @@ class CpuInferRequest:
 
     def op_rows(self) -> list[tuple[str, str, str, timedelta, str]]:
         """(name, type, exec type, time, status) per op of the graph, in execution order."""
-        rows = []
+        rows: list[tuple[str, str, str, timedelta, str]] = []
         for row in self.graph.rows:
             seconds = 0.0
             status = row.status

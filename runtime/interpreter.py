@@ -36,8 +36,8 @@ from lowpass.runtime.device import InferenceFailure, OpRow
 class OpTiming:
     """Wall time of every op execution, collected by an interpreter listener."""
 
-    times: dict[Operation, float] = field(default_factory=dict)
-    counts: dict[Operation, int] = field(default_factory=dict)
+    times: dict[Operation, float] = field(default_factory=dict[Operation, float])
+    counts: dict[Operation, int] = field(default_factory=dict[Operation, int])
     _start: float = 0.0
 
     current: Operation | None = None

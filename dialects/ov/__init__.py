@@ -88,7 +88,8 @@ OV = Dialect("ov", list(ALL_OPS), list(ALL_ATTRS), [OvConstantMaterialization()]
 
 from . import base as _base  # noqa: E402 (the op base: its names are exported too)
 
-__all__ = sorted(
+# (computed from the submodules' lists, which pyright checks one by one)
+__all__ = sorted(  # pyright: ignore[reportUnsupportedDunderAll]
     {name for module in (_base, *_MODULES) for name in module.__all__}
     | {"ALL_ATTRS", "ALL_OPS", "ATTRS", "OPS", "OV"}
 )

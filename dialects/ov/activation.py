@@ -480,9 +480,9 @@ class HardSigmoidOp(OvOp):
         x, alpha, beta = (_in_f32(np.asarray(v)) for v in inputs)
         a, b = alpha.reshape(-1)[0], beta.reshape(-1)[0]
         one, zero = x.dtype.type(1), x.dtype.type(0)
-        t = a * x + b
+        t: np.ndarray = a * x + b
         # std::max(0, std::min(1, t)): std::min(a, b) is `b < a ? b : a`, so NaN gives 1
-        y = np.where(t < one, t, one)
+        y: np.ndarray = np.where(t < one, t, one)
         y = np.where(zero < y, y, zero)
         return (y.astype(inputs[0].dtype),)
 

@@ -506,6 +506,16 @@ class MathUnaryOp(UnaryElementwiseOp):
 _ERF_UFUNC = np.frompyfunc(math.erf, 1, 1)
 
 
+def _round_sqrt(x: np.ndarray) -> np.ndarray:
+    """`std::round(std::sqrt(x))` (SqrtOp's INT_FN)."""
+    return np.round(np.sqrt(x))
+
+
+def _round_erf(x: np.ndarray) -> np.ndarray:
+    """`std::round(std::erf(x))` (ErfOp's INT_FN)."""
+    return np.round(erf_double(x))
+
+
 def erf_double(x: np.ndarray) -> np.ndarray:
     """`erf` element by element in double precision (libm's, through `math.erf`)."""
     return np.asarray(_ERF_UFUNC(x.astype(np.float64)), np.float64)
@@ -531,7 +541,7 @@ class SqrtOp(MathUnaryOp):
 
     name = "ov.sqrt"
     FLOAT_FN = staticmethod(np.sqrt)
-    INT_FN = staticmethod(lambda x: np.round(np.sqrt(x)))
+    INT_FN = staticmethod(_round_sqrt)
 
 
 @irdl_op_definition
@@ -547,7 +557,7 @@ class ErfOp(MathUnaryOp):
 
     name = "ov.erf"
     FLOAT_FN = staticmethod(erf_double)
-    INT_FN = staticmethod(lambda x: np.round(erf_double(x)))
+    INT_FN = staticmethod(_round_erf)
 
 
 @irdl_op_definition

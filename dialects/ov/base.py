@@ -25,7 +25,7 @@ and outputs carry `ov.name` as argument/result attributes of the `func.func`. Se
 from __future__ import annotations
 
 import struct
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -62,7 +62,6 @@ from xdsl.rewriter import Rewriter
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-# The graph-level names (docs/names.md) are lowpass.dialects.graph's, re-exported here.
 from lowpass.dialects.graph import (
     ALIASES_ATTR,
     ELEMENT_DTYPES,
@@ -78,6 +77,9 @@ from lowpass.dialects.graph import (
     op_type_name,
     set_name,
 )
+
+# The graph-level names (docs/names.md) are lowpass.dialects.graph's, re-exported here.
+from lowpass.dialects.guards import is_integer_type, is_tensor, is_unranked
 
 ui8 = IntegerType(8, Signedness.UNSIGNED)
 
@@ -201,9 +203,9 @@ def shape_of(value: SSAValue | Attribute) -> tuple[int, ...]:
 
 def element_type_of(value: SSAValue | Attribute) -> Attribute:
     t = value.type if isinstance(value, SSAValue) else value
-    if isinstance(t, UnrankedTensorType):
+    if is_unranked(t):
         return t.get_element_type()
-    if not isinstance(t, TensorType):
+    if not is_tensor(t):
         raise VerifyException(f"expected a ranked tensor, got {t}")
     if isinstance(value, SSAValue):
         view = _ORIGIN_TYPES.get()
@@ -237,7 +239,7 @@ def origin_view(types: dict[SSAValue, Attribute] | None) -> AbstractContextManag
 
 
 @contextmanager
-def _origin_types_set(types: dict[SSAValue, Attribute]) -> Iterator[None]:
+def _origin_types_set(types: dict[SSAValue, Attribute]) -> Generator[None]:
     token = _ORIGIN_TYPES.set(types)
     try:
         yield
@@ -274,7 +276,7 @@ _INFERENCES: ContextVar[dict[Operation, _Inference] | None] = ContextVar(
 
 
 @contextmanager
-def inferences_recorded() -> Iterator[None]:
+def inferences_recorded() -> Generator[None]:
     """
     Within: `set_inferred_result_types` records what each op's result types were inferred
     from (its operands, their types, its properties, the origin types of a type-relaxed op)
@@ -382,9 +384,9 @@ def types_compatible(inferred: Attribute, declared: Attribute) -> bool:
     dynamic rank needs a declared one (a rank that the op does not give is not assumed)."""
     if inferred is declared:  # (a constant's, and every type an op keeps from its operand)
         return True
-    if isinstance(declared, UnrankedTensorType):
+    if is_unranked(declared):
         return (
-            isinstance(inferred, TensorType | UnrankedTensorType)
+            (is_tensor(inferred) or is_unranked(inferred))
             and inferred.get_element_type() == declared.get_element_type()
         )
     if isinstance(inferred, UnrankedTensorType):
@@ -410,7 +412,7 @@ def ints(attr: DenseArrayBase[Any]) -> tuple[int, ...]:
     data = attr.data.data
     elt = attr.elt_type
     if (
-        isinstance(elt, IntegerType)
+        is_integer_type(elt)
         and elt.width.data == 64
         and elt.signedness.data != Signedness.UNSIGNED
         and len(data) % 8 == 0
@@ -552,7 +554,7 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface, HasFolderInterfa
         low_types: set[Attribute] = set()
         origin: Attribute | None = None
         for v in relaxed:
-            if not isinstance(v.type, TensorType):
+            if not is_tensor(v.type):
                 continue
             et = v.type.get_element_type()
             if et in LOW_PRECISION_ELEMENT_TYPES:
@@ -566,13 +568,13 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface, HasFolderInterfa
             # u8 -> u8 (e.g. avg_pool, clamp on integers) is the op's own integer semantics,
             # not a relaxation
             result_types_set = {
-                r.type.get_element_type() for r in self.results if isinstance(r.type, TensorType)
+                r.type.get_element_type() for r in self.results if is_tensor(r.type)
             }
             if len(low_types) == 1 and result_types_set == low_types:
                 return None
         if origin is None:
             result_types = [
-                r.type.get_element_type() for r in self.results if isinstance(r.type, TensorType)
+                r.type.get_element_type() for r in self.results if is_tensor(r.type)
             ]
             origin = result_types[0] if result_types and is_float(result_types[0]) else f32
         return dict.fromkeys(low, origin)
@@ -591,8 +593,8 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface, HasFolderInterfa
             return inferred
         return [
             TensorType(element_type_of(r), t.get_shape())
-            if isinstance(t, TensorType)
-            and isinstance(r.type, TensorType)
+            if is_tensor(t)
+            and is_tensor(r.type)
             and element_type_of(r) != element_type_of(t)
             and element_type_of(r) in RELAXED_RESULT_ELEMENT_TYPES
             else t
@@ -657,7 +659,7 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface, HasFolderInterfa
             # the element type is free; the shapes must match the inferred ones
             inferred = [
                 TensorType(element_type_of(d), i.get_shape())
-                if isinstance(i, TensorType) and isinstance(d, TensorType)
+                if is_tensor(i) and is_tensor(d)
                 else i
                 for i, d in zip(inferred, declared, strict=False)
             ] + inferred[len(declared) :]
@@ -759,9 +761,7 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface, HasFolderInterfa
 
 
 def _check_element_type(t: Attribute, what: str) -> None:
-    if isinstance(t, TensorType | UnrankedTensorType) and not is_supported_element_type(
-        t.get_element_type()
-    ):
+    if (is_tensor(t) or is_unranked(t)) and not is_supported_element_type(t.get_element_type()):
         raise VerifyException(
             f"{what} has unsupported element type {t.get_element_type()}, "
             f"expected one of {SUPPORTED_ELEMENT_TYPES}"

@@ -209,7 +209,8 @@ class IfOp(OvOp):
         params = block.args
         seen_param: dict[int, int] = {}
         seen_input: dict[int, int] = {}
-        for k, desc in enumerate(self.input_descriptions(which)):
+        raw_inputs = self.then_inputs if which == "then" else self.else_inputs
+        for k, desc in enumerate(raw_inputs.data):  # (verified here: not the typed accessor)
             what = f"{which}_inputs #{k} ({desc})"
             if not isinstance(desc, InvariantInputAttr):
                 raise VerifyException(f"{which}_inputs #{k} must be #ov.invariant, got {desc}")
@@ -246,7 +247,8 @@ class IfOp(OvOp):
                 )
         results = self.body_results(which)
         seen_output: dict[int, int] = {}
-        for k, desc in enumerate(self.output_descriptions(which)):
+        raw_outputs = self.then_outputs if which == "then" else self.else_outputs
+        for k, desc in enumerate(raw_outputs.data):  # (verified here: not the typed accessor)
             what = f"{which}_outputs #{k} ({desc})"
             if not isinstance(desc, BodyOutputAttr):
                 raise VerifyException(f"{which}_outputs #{k} must be #ov.body_output, got {desc}")

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 import numpy as np
-from xdsl.dialects.builtin import DenseArrayBase, IntegerType, TensorType, f16, f32, i32
+from xdsl.dialects.builtin import DenseArrayBase, TensorType, f16, f32, i32
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     ParsePropInAttrDict,
@@ -32,6 +32,8 @@ from xdsl.irdl import (
 )
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
+
+from lowpass.dialects.guards import is_integer_type
 
 from .base import (
     DYNAMIC,
@@ -537,7 +539,7 @@ class ConvolutionBackpropDataOp(ConvolutionBase):
         if self.output_shape is not None:
             out_shape = shape_of(self.output_shape)
             et = element_type_of(self.output_shape)
-            if not isinstance(et, IntegerType) or et.width.data not in (32, 64):
+            if not is_integer_type(et) or et.width.data not in (32, 64):
                 raise VerifyException(f"output_shape must have element type i64 or i32, got {et}")
             if len(out_shape) != 1:
                 raise VerifyException(

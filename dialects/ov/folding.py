@@ -38,11 +38,13 @@ from functools import cache
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialect_interfaces.constant_materialization import ConstantMaterializationInterface
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, LocationAttr, StringAttr, TensorType
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, LocationAttr, StringAttr
 from xdsl.folder import Folder
 from xdsl.ir import Attribute, Operation, OpResult, ParametrizedAttribute, SSAValue
 from xdsl.irdl import irdl_attr_definition
 from xdsl.traits import ConstantLike
+
+from lowpass.dialects.guards import is_dense, is_tensor
 
 from .base import array_from_dense, dense_from_array, get_name, is_supported_element_type, to_dtype
 
@@ -99,7 +101,7 @@ class OvConstantMaterialization(ConstantMaterializationInterface):
             name = value.friendly_name.data or None
             location = value.location
             value = value.value
-        if not isinstance(value, DenseIntOrFPElementsAttr) or value.type != type:
+        if not is_dense(value) or value.type != type:
             return None
         const = ConstantOp(value)
         set_name(const, name)
@@ -117,7 +119,7 @@ def constant_value(value: SSAValue) -> np.ndarray | None:
     if isinstance(value.op, ConstantOp):
         return value.op.array()  # decoded once per constant
     attr = ConstantLike.get_constant_value(value)
-    if isinstance(attr, DenseIntOrFPElementsAttr) and is_supported_element_type(
+    if is_dense(attr) and is_supported_element_type(
         attr.get_element_type()
     ):
         return array_from_dense(attr)
@@ -128,7 +130,7 @@ def result_elements(op: Operation) -> int | None:
     """The number of elements of `op`'s results, None if one is not a static tensor."""
     total = 0
     for r in op.results:
-        if not isinstance(r.type, TensorType):
+        if not is_tensor(r.type):
             return None
         shape = r.type.get_shape()
         if any(d < 0 for d in shape):
@@ -153,7 +155,7 @@ def compute_results(
         return None
     out: list[np.ndarray] = []
     for r, v in zip(op.results, values, strict=True):
-        assert isinstance(r.type, TensorType)
+        assert is_tensor(r.type)
         shape = tuple(r.type.get_shape())
         array = np.asarray(v)
         if array.size == int(np.prod(shape, dtype=np.int64)):
@@ -169,7 +171,7 @@ def folded_attrs(op: Operation, values: Sequence[np.ndarray]) -> list[FoldedValu
     name = get_name(op)
     attrs: list[FoldedValueAttr] = []
     for i, (r, v) in enumerate(zip(op.results, values, strict=True)):
-        assert isinstance(r.type, TensorType)
+        assert is_tensor(r.type)
         label = "" if name is None else name if len(op.results) == 1 else f"{name}.{i}"
         attrs.append(
             FoldedValueAttr(dense_from_array(v, r.type.get_element_type()), label, op.location)

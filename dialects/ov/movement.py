@@ -352,7 +352,7 @@ class VariadicSplitOp(OvOp):
             out[axis] = DYNAMIC
             return [tensor(out, et)] * n
         lengths = self._resolve_lengths(lengths, shape[axis])
-        types = []
+        types: list[Attribute] = []
         for length in lengths:
             out = list(shape)
             out[axis] = length
@@ -390,7 +390,7 @@ class VariadicSplitOp(OvOp):
         sizes = self._resolve_lengths(_int_list(lengths) or [], data.shape[axis])
         bounds = np.cumsum([0, *sizes])
         return tuple(
-            np.take(data, np.arange(bounds[i], bounds[i + 1]), axis=axis)
+            np.take(data, np.arange(int(bounds[i]), int(bounds[i + 1])), axis=axis)
             for i in range(len(sizes))
         )
 
@@ -1390,7 +1390,7 @@ class PadOp(OvOp):
         pads = self.pads()
         if pads is None:
             return [tensor([DYNAMIC] * len(shape), element_type_of(self.data))]
-        out = []
+        out: list[int] = []
         for axis, (dim, b, e) in enumerate(zip(shape, *pads, strict=True)):
             if dim == DYNAMIC:
                 out.append(DYNAMIC)

@@ -271,7 +271,7 @@ class AvgPoolOp(PoolingOp):
         kernel, strides = ints(self.kernel), ints(self.strides)
         in_count = np.ones((1, 1, *sums.shape[2:]))
         for i, (d, k, s, pb) in enumerate(zip(x.shape[2:], kernel, strides, begin, strict=True)):
-            start = np.arange(sums.shape[2 + i]) * s - pb
+            start = np.arange(int(sums.shape[2 + i])) * s - pb
             stop = start + k
             shape = [1] * (2 + n)
             shape[2 + i] = -1

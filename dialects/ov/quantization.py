@@ -19,6 +19,8 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
+from lowpass.dialects.guards import is_tensor
+
 from .base import (
     DYNAMIC,
     PLACEHOLDER_TYPE,
@@ -209,7 +211,7 @@ class FakeQuantizeOp(OvOp):
         x, il, ih, ol, oh = (np.asarray(v) for v in inputs)
         out = fake_quantize(x, il, ih, ol, oh, self.levels.value.data)
         result_type = self.results[0].type
-        if isinstance(result_type, TensorType) and not is_float(result_type.get_element_type()):
+        if is_tensor(result_type) and not is_float(result_type.get_element_type()):
             out = np.rint(out)  # an integer result: the nearest level, ties to even
         return (out,)
 

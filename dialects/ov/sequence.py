@@ -195,7 +195,7 @@ def run_sequence(
     num_dir, hidden = states[0].shape[1], states[0].shape[2]
     y = np.zeros((batch, num_dir, steps, hidden))
     finals = [np.zeros(s.shape) for s in states]
-    rows = np.arange(batch)
+    rows = np.arange(int(batch))
     for d in range(num_dir):
         reverse = direction == Direction.REVERSE or d == 1
         if reverse and (lengths > steps).any():

@@ -51,6 +51,8 @@ from xdsl.traits import (
 )
 from xdsl.utils.exceptions import VerifyException
 
+from lowpass.dialects.guards import is_tensor
+
 from .base import DYNAMIC, OvOp, format_shape, is_static, set_name, to_dtype
 
 # --------------------------------------------------------------------------------------------
@@ -63,7 +65,7 @@ def relaxes(general: Attribute, specific: Attribute) -> bool:
     OpenVINO's `PartialShape::relaxes` plus equal element types: same rank, and every
     dimension of `general` is dynamic or equal to that of `specific`.
     """
-    if not isinstance(general, TensorType) or not isinstance(specific, TensorType):
+    if not is_tensor(general) or not is_tensor(specific):
         return general == specific
     if general.get_element_type() != specific.get_element_type():
         return False
@@ -102,7 +104,7 @@ def lookup_variable(op: Operation, ref: SymbolRefAttr | str) -> VariableOp:
 
 def _ancestry(op: Operation) -> list[Operation]:
     """`op` and its ancestor ops, innermost first."""
-    chain = []
+    chain: list[Operation] = []
     current: Operation | None = op
     while current is not None:
         chain.append(current)
@@ -266,7 +268,7 @@ class ReadValueOp(OvOp):
         var = self.variable()
         if self.init is not None:
             init_t, var_t = self.init.type, var.type
-            if not isinstance(init_t, TensorType):
+            if not is_tensor(init_t):
                 raise VerifyException(f"init must be a ranked tensor, got {init_t}")
             if init_t.get_element_type() != var_t.get_element_type():
                 raise VerifyException(
@@ -296,7 +298,7 @@ class ReadValueOp(OvOp):
         return (self._initial_value(inputs, self.result.type),)
 
     def _initial_value(self, inputs: Sequence[Any], var_type: Attribute) -> np.ndarray:
-        assert isinstance(var_type, TensorType)
+        assert is_tensor(var_type)
         dtype = to_dtype(var_type.get_element_type())
         if inputs:
             return np.array(inputs[0], dtype=dtype, copy=True)
@@ -356,7 +358,7 @@ class AssignOp(OvOp):
         var = self.variable()
         name = _quote(self.variable_name)
         value_t, var_t = self.value.type, var.type
-        if not isinstance(value_t, TensorType):
+        if not is_tensor(value_t):
             raise VerifyException(f"value must be a ranked tensor, got {value_t}")
         if value_t.get_element_type() != var_t.get_element_type():
             raise VerifyException(

@@ -26,7 +26,6 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     NoneType,
     StringAttr,
-    TensorType,
     f32,
 )
 from xdsl.interpreter import Interpreter
@@ -35,6 +34,7 @@ from xdsl.irdl import AttrConstraint, AttrSetConstraint, IRDLOperation
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
+from lowpass.dialects.guards import is_tensor
 from lowpass.dialects.ov.base import (
     DYNAMIC,
     SUPPORTED_ELEMENT_TYPES,
@@ -143,13 +143,13 @@ def is_none(value: SSAValue) -> bool:
 
 def shape(value: SSAValue | Attribute) -> tuple[int, ...]:
     t = value.type if isinstance(value, SSAValue) else value
-    assert isinstance(t, TensorType)
+    assert is_tensor(t)
     return tuple(t.get_shape())
 
 
 def element_type(value: SSAValue | Attribute) -> Attribute:
     t = value.type if isinstance(value, SSAValue) else value
-    assert isinstance(t, TensorType)
+    assert is_tensor(t)
     return t.get_element_type()
 
 
@@ -220,7 +220,7 @@ class TflOp(IRDLOperation):
         outputs = self.evaluate(list(inputs))
         cast: list[Any] = []
         for result, value in zip(self.results, outputs, strict=True):
-            if isinstance(result.type, TensorType) and value is not None:
+            if is_tensor(result.type) and value is not None:
                 value = np.asarray(value).astype(to_dtype(result.type.get_element_type()))
             cast.append(value)
         return cast
@@ -234,7 +234,7 @@ class TflOp(IRDLOperation):
 
 
 def _check_element_type(t: Attribute, what: str) -> None:
-    if isinstance(t, TensorType) and not is_supported_element_type(t.get_element_type()):
+    if is_tensor(t) and not is_supported_element_type(t.get_element_type()):
         raise VerifyException(
             f"{what} has unsupported element type {t.get_element_type()}, "
             f"expected one of {SUPPORTED_ELEMENT_TYPES}"

@@ -195,7 +195,7 @@ def _slice_bounds(
     in_shape: Sequence[int], begin: Sequence[int], size: Sequence[int]
 ) -> list[tuple[int, int]]:
     """(begin, end) per axis; size -1 = to the end. Raises ValueError when out of range."""
-    bounds = []
+    bounds: list[tuple[int, int]] = []
     for axis, (dim, b, s) in enumerate(zip(in_shape, begin, size, strict=True)):
         end = dim if s == -1 else b + s
         if b < 0 or s < -1 or end > dim:
@@ -243,7 +243,7 @@ class SliceOp(TflOp):
         if begin is None or size is None:
             return
         b, s = [int(v) for v in begin.reshape(-1)], [int(v) for v in size.reshape(-1)]
-        expected = []
+        expected: list[int] = []
         for axis, (dim, bi, si) in enumerate(zip(in_shape, b, s, strict=True)):
             if bi < 0 or si < -1 or (dim != DYNAMIC and (bi > dim or (si != -1 and bi + si > dim))):
                 raise VerifyException(
@@ -371,7 +371,8 @@ class SplitVOp(TflOp):
         sizes = split_sizes(x.shape[axis], raw)
         offsets = np.cumsum([0, *sizes])
         return [
-            np.take(x, np.arange(offsets[i], offsets[i + 1]), axis=axis) for i in range(len(sizes))
+            np.take(x, np.arange(int(offsets[i]), int(offsets[i + 1])), axis=axis)
+            for i in range(len(sizes))
         ]
 
 
@@ -623,7 +624,7 @@ class StridedSliceOp(TflOp):
                 f"at most one bit of ellipsis_mask may be set, got {masks['ellipsis_mask']}"
             )
         _check_same_element_type("the result", self.output, "input", self.input)
-        lengths = []
+        lengths: list[int] = []
         for what in ("begin", "end", "strides"):
             v = getattr(self, what)
             _check_index_type(what, v)

@@ -28,6 +28,7 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Block, Operation, SSAValue
 
 from lowpass.dialects import ov
+from lowpass.dialects.guards import is_tensor
 from lowpass.dialects.ov import ConstantOp, static_value
 from lowpass.frontends.onnx.reader import (
     ConversionError,
@@ -125,7 +126,7 @@ class BranchConverter(GraphConverter):
 
 
 def _branch(ctx: NodeContext, attr: str) -> onnx.GraphProto:
-    a = ctx._attrs.get(attr)
+    a = ctx.attribute_proto(attr)
     if a is None or not a.HasField("g"):
         raise ConversionError(f"attribute '{attr}' (a graph) is required")
     return a.g
@@ -134,7 +135,7 @@ def _branch(ctx: NodeContext, attr: str) -> onnx.GraphProto:
 @register("If")
 def if_(ctx: NodeContext) -> list[SSAValue]:
     cond = ctx.input(0)
-    if not isinstance(cond.type, TensorType) or cond.type.get_element_type() != ov.i1:
+    if not is_tensor(cond.type) or cond.type.get_element_type() != ov.i1:
         raise ConversionError(f"cond must be BOOL, got {cond.type}")
     known = static_value(cond)
     branches = [("then", _branch(ctx, "then_branch")), ("else", _branch(ctx, "else_branch"))]
@@ -158,7 +159,7 @@ def if_(ctx: NodeContext) -> list[SSAValue]:
         block = conv.builder.block
         block.add_op(ov.YieldOp(*results))
         bodies.append(block)
-        descs = []
+        descs: list[ov.InvariantInputAttr] = []
         for p, outer in enumerate(conv.captured):
             if outer not in position:
                 position[outer] = len(inputs) + 1  # input 0 is the condition

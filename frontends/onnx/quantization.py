@@ -36,6 +36,7 @@ from xdsl.dialects.builtin import IntegerType
 from xdsl.ir import SSAValue
 
 from lowpass.dialects import ov
+from lowpass.dialects.guards import is_integer_type
 from lowpass.dialects.ov import element_type_of, is_float, shape_of
 from lowpass.frontends.onnx.ops import producer_constant, rank_of, reshape_to, spatial_attrs
 from lowpass.frontends.onnx.reader import ConversionError, NodeContext, register
@@ -131,7 +132,7 @@ def dequantize_linear(ctx: NodeContext) -> list[SSAValue]:
         diff = array.astype(np.int64) - p.zero_point.astype(np.int64)
         values = diff.astype(np.float32) * p.scale
         return [ctx.constant(values.astype(np.float32))]
-    if not isinstance(et, IntegerType) or et not in (ov.ui8, ov.i8):
+    if not is_integer_type(et) or et not in (ov.ui8, ov.i8):
         raise ConversionError(f"x must be uint8, int8 or int32, got {et}")
     p = QuantParams(ctx, rank, et)
     if p.int_type != et:

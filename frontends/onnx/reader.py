@@ -172,6 +172,11 @@ class NodeContext:
     def has_attr(self, name: str) -> bool:
         return name in self._attrs
 
+    def attribute_proto(self, name: str) -> onnx.AttributeProto | None:
+        """The node's attribute `name` as ONNX holds it (a graph attribute's `g`), None if
+        absent."""
+        return self._attrs.get(name)
+
     def attr(self, name: str, default: Any = None) -> Any:
         a = self._attrs.get(name)
         if a is None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from xdsl.ir import SSAValue
+from xdsl.ir import Operation, SSAValue
 
 from lowpass.dialects import ov
 from lowpass.dialects.ov import DYNAMIC, element_type_of, shape_of
@@ -108,7 +108,7 @@ def _activations(
         raise ConversionError(
             f"different activations per direction ({names}) are not supported by the ov ops"
         )
-    out = []
+    out: list[ov.Activation] = []
     for n in names[:k]:
         a = _ACTIVATIONS.get(n.lower())
         if a is None:
@@ -207,7 +207,7 @@ class _Common:
         zr = ctx.value(ov.AddOp(parts.results[0], parts.results[2]))
         return ctx.value(ov.ConcatOp([zr, parts.results[1], parts.results[3]], 1))
 
-    def outputs(self, op, count: int) -> list[SSAValue | None]:
+    def outputs(self, op: Operation, count: int) -> list[SSAValue | None]:
         """Y and the final states in ONNX layouts (only those the node's outputs name)."""
         ctx = self.ctx
         out: list[SSAValue | None] = []

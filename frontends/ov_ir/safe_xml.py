@@ -108,9 +108,15 @@ def parse_xml(data: bytes) -> Node:
 
     parser.StartElementHandler = start
     parser.EndElementHandler = end
-    parser.StartDoctypeDeclHandler = lambda *args: reject("DOCTYPE")
-    parser.EntityDeclHandler = lambda *args: reject("ENTITY")
-    parser.UnparsedEntityDeclHandler = lambda *args: reject("ENTITY")
+    def reject_doctype(*args: object) -> NoReturn:
+        reject("DOCTYPE")
+
+    def reject_entity(*args: object) -> NoReturn:
+        reject("ENTITY")
+
+    parser.StartDoctypeDeclHandler = reject_doctype
+    parser.EntityDeclHandler = reject_entity
+    parser.UnparsedEntityDeclHandler = reject_entity
     parser.ExternalEntityRefHandler = external_entity
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
     try:

@@ -409,6 +409,7 @@ def _intrinsic(module: ir.Module, name: str, fnty: ir.FunctionType) -> ir.Functi
     fn = module.globals.get(name)
     if fn is None:
         fn = ir.Function(module, fnty, name)
+    assert isinstance(fn, ir.Function)
     return fn
 
 
@@ -427,6 +428,7 @@ def _splat(b: ir.IRBuilder, scalar: ir.Value, vty: ir.VectorType) -> ir.Value:
 
 
 def _concat(b: ir.IRBuilder, lo: ir.Value, hi: ir.Value) -> ir.Value:
+    assert isinstance(lo.type, ir.VectorType)
     count = lo.type.count
     mask = ir.Constant(ir.VectorType(I32, 2 * count), list(range(2 * count)))
     return b.shuffle_vector(lo, hi, mask)
@@ -1110,7 +1112,7 @@ class _GemmMicroKernels(_GemmKernel):
 
         def row(r: ir.Value) -> None:
             acc_row = _offset(b, scratch, b.mul(r, _c64(row_bytes)))
-            accs = [b.load(_offset(b, acc_row, p * PANEL * 4), typ=V16I32, align=64)
+            accs: list[ir.Value] = [b.load(_offset(b, acc_row, p * PANEL * 4), typ=V16I32, align=64)
                     for p in range(panels)]
             a_row = _offset(b, a, b.mul(r, lda))
             b_panels = [_offset(b, b_panel, b.mul(panel_bytes, _c64(p))) for p in range(panels)]
@@ -1461,7 +1463,9 @@ def _emit_pack(
             widen(b_.load(src_at(b_.add(k0, _c64(t)), n0), typ=vty, align=src_size), PANEL)
             for t in range(per_step)
         ]
-        while len(rows) > 1 and len(rows) % 2 == 0 and rows[0].type.count < PANEL * per_step // 2:
+        while (len(rows) > 1 and len(rows) % 2 == 0
+               and isinstance(vt := rows[0].type, ir.VectorType)
+               and vt.count < PANEL * per_step // 2):
             rows = [_concat(b_, rows[i], rows[i + 1]) for i in range(0, len(rows), 2)]
         # rows[t][j] is now element t * 16 + j of the concatenation: put it at j * per_step + t
         mask = [t * PANEL + j for j in range(PANEL) for t in range(per_step)]

@@ -174,7 +174,7 @@ def _pause(module: ir.Module, builder: ir.IRBuilder) -> None:
 
 def _declare(module: ir.Module, name: str, fnty: ir.FunctionType) -> ir.Function:
     fn = module.globals.get(name)
-    return fn if fn is not None else ir.Function(module, fnty, name)
+    return fn if isinstance(fn, ir.Function) else ir.Function(module, fnty, name)
 
 
 def _entry_alloca(b: ir.IRBuilder, ty: ir.Type) -> ir.Value:
@@ -202,7 +202,7 @@ def _emit_claim_loop(
     threads: int,
     me: ir.Value,
     generation: ir.Value,
-    task: ir.Value,
+    task: ir.NamedValue,  # (a pointer to the task function: a callee)
     ctx: ir.Value,
 ) -> None:
     """Claim and run chunks of `generation`: first `me`'s own share, then the others' (in

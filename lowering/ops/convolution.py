@@ -241,23 +241,23 @@ def transpose8(b: ir.IRBuilder, rows: list[ir.Value]) -> list[ir.Value]:
         return b.shuffle_vector(x, y, ir.Constant(vec(I32, 8), mask))
 
     lo, hi = _TRANSPOSE_STAGES[0]
-    t = []
+    t: list[ir.Value] = []
     for i in range(0, 8, 2):
         t += [shuffle(rows[i], rows[i + 1], lo), shuffle(rows[i], rows[i + 1], hi)]
     # t = [t0 (r0,r1 lo), t1 (r0,r1 hi), t2 (r2,r3 lo), t3, t4, t5, t6, t7]
     lo, hi = _TRANSPOSE_STAGES[1]
-    s = [None] * 8
+    s: list[ir.Value] = []
     for base in (0, 4):
-        s[base + 0] = shuffle(t[base + 0], t[base + 2], lo)
-        s[base + 1] = shuffle(t[base + 0], t[base + 2], hi)
-        s[base + 2] = shuffle(t[base + 1], t[base + 3], lo)
-        s[base + 3] = shuffle(t[base + 1], t[base + 3], hi)
+        s += [
+            shuffle(t[base + 0], t[base + 2], lo),
+            shuffle(t[base + 0], t[base + 2], hi),
+            shuffle(t[base + 1], t[base + 3], lo),
+            shuffle(t[base + 1], t[base + 3], hi),
+        ]
     lo, hi = _TRANSPOSE_STAGES[2]
-    cols = [None] * 8
-    for j in range(4):
-        cols[j] = shuffle(s[j], s[j + 4], lo)
-        cols[j + 4] = shuffle(s[j], s[j + 4], hi)
-    return cols
+    low = [shuffle(s[j], s[j + 4], lo) for j in range(4)]
+    high = [shuffle(s[j], s[j + 4], hi) for j in range(4)]
+    return low + high
 
 
 def pack_transpose8(b: ir.IRBuilder, rows: list[ir.Value], dtype: np.dtype) -> list[ir.Value]:
@@ -421,7 +421,9 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
                     first = b.add(b.mul(n, i64(spec.positions)), p0)
                     a_ptr = element_ptr(b, xp, b.mul(first, i64(spec.c)), ir_type(a_dt))
                 else:
-                    b.call(im2col[g], [xp, a_buf, n, p0])
+                    gather = im2col[g]
+                    assert gather is not None
+                    b.call(gather, [xp, a_buf, n, p0])
                     a_ptr = a_buf
                 b.call(gemms[g], [a_ptr, *(byte_offset(b, ptr, g * spec.og * acc_dt.itemsize)
                                            for ptr in (c_ptr, *r_ptr))])
@@ -785,8 +787,8 @@ def _transpose_tiles(
     `dst_at(column, channel)` are the element indices in x and in its NHWC copy."""
     with for_range(b, c_full, step=8, name="c8") as c0, \
             for_range(b, w_full, step=8, name="w8") as w0:
-        tile = [b.load(element_ptr(b, s, src_at(b.add(c0, i64(i)), w0), et),
-                       typ=vec(et, 8), align=1) for i in range(8)]
+        tile: list[ir.Value] = [b.load(element_ptr(b, s, src_at(b.add(c0, i64(i)), w0), et),
+                                       typ=vec(et, 8), align=1) for i in range(8)]
         for j, column in enumerate(transpose8(b, tile)):
             b.store(column, element_ptr(b, d, dst_at(b.add(w0, i64(j)), c0), et), align=1)
 

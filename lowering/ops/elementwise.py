@@ -256,6 +256,7 @@ class Math:
         fn = self.module.globals.get(name)
         if fn is None:
             fn = ir.Function(self.module, ir.FunctionType(ret, list(args)), name)
+        assert isinstance(fn, ir.Function)
         return fn
 
     def f(self, value: float) -> ir.Constant:
@@ -583,7 +584,9 @@ def _compute(b: ir.IRBuilder, math: Math, op: Operation, args: list[ir.Value]) -
         return convert(b, args[0], in_dtypes[0], out_dtype)
     work = compute_dtypes(op)
     # read the operands in their compute types (type relaxation), f16 as f32
-    values = [convert(b, a, s, w) for a, s, w in zip(args, in_dtypes, work, strict=True)]
+    values: list[ir.Value] = [
+        convert(b, a, s, w) for a, s, w in zip(args, in_dtypes, work, strict=True)
+    ]
     dtype = work[0]
     half = dtype == np.float16
     if half:

@@ -203,6 +203,7 @@ def emit_reduce_positions(ctx: EmitContext, op: Operation, src: Buffer, dst: Buf
             if is_mean:
                 result = _mean(b, result, positions, integer)
             at = b.add(b.mul(n, i64(channels)), c)
+            assert isinstance(result.type, ir.VectorType)
             b.store(result, element_ptr(b, ys, at, result.type.element), align=1)
 
         with for_range(b, images, name="n") as n:

@@ -470,6 +470,7 @@ def cell_quantization(
 def _intrinsic(module: ir.Module, name: str, ret: ir.Type, args: Sequence[ir.Type]) -> ir.Function:
     existing = module.globals.get(name)
     if existing is not None:
+        assert isinstance(existing, ir.Function)
         return existing
     return ir.Function(module, ir.FunctionType(ret, list(args)), name=name)
 

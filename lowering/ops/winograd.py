@@ -234,7 +234,9 @@ def _direct_function(ctx: EmitContext, program: Program, lanes: int,
         ir.VoidType(),
         [PTR, PTR, PTR, I64, I64, I64, I64, I64, I64] + [PTR] * (len(tensor_types) + parameters)))
     image, kernel, dst, n, c, wq, cout, oh, ow, *pointers = fn.args
-    tensors = list(zip(pointers[: len(tensor_types)], tensor_types, strict=True))
+    tensors: list[tuple[ir.Value, np.dtype]] = list(
+        zip(pointers[: len(tensor_types)], tensor_types, strict=True)
+    )
     pointers = pointers[len(tensor_types):]
     b = ir.IRBuilder(fn.append_basic_block("entry"))
     with for_range(b, oh, name="y") as y, for_range(b, ow, name="x") as x:
@@ -350,7 +352,9 @@ def _output_transform(ctx: EmitContext, program: Program, lanes: int,
     fn = ctx.function("winograd_out", ir.FunctionType(
         ir.VoidType(), [*_TRANSFORM_ARGS, I64, I64] + [PTR] * (len(tensor_types) + parameters)))
     m, dst, n, t0, block, tiles, tw, cout, oh, ow, *pointers = fn.args
-    tensors = list(zip(pointers[: len(tensor_types)], tensor_types, strict=True))
+    tensors: list[tuple[ir.Value, np.dtype]] = list(
+        zip(pointers[: len(tensor_types)], tensor_types, strict=True)
+    )
     pointers = pointers[len(tensor_types):]
     dst.add_attribute("noalias")
     b = ir.IRBuilder(fn.append_basic_block("entry"))

@@ -14,12 +14,10 @@ import numpy as np
 from xdsl.dialects import arith, func, tensor
 from xdsl.dialects.builtin import (
     AnyFloat,
-    IntegerAttr,
     ModuleOp,
     StringAttr,
     SymbolRefAttr,
     TensorType,
-    UnrankedTensorType,
     UnregisteredOp,
     i1,
     i32,
@@ -28,6 +26,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from lowpass.dialects import tfl
+from lowpass.dialects.guards import is_integer_attr, is_tensor, is_unranked
 from lowpass.dialects.ov.base import DYNAMIC, dense_from_array, format_shape, to_dtype
 from lowpass.ir import location_text
 
@@ -105,7 +104,7 @@ def enclosing_function(op: Operation) -> func.FuncOp | None:
 def bool_attribute(function: func.FuncOp, name: str) -> bool | None:
     """A `BoolAttr` function attribute (`tf.time_major = true`), None if absent or not a bool."""
     attr = function.attributes.get(name)
-    if isinstance(attr, IntegerAttr) and attr.type == i1:
+    if is_integer_attr(attr) and attr.type == i1:
         return attr.value.data != 0
     return None
 
@@ -153,17 +152,17 @@ def call_sites(module: ModuleOp) -> dict[str, list[CallSite]]:
 # --------------------------------------------------------------------------------------------
 
 
-def ranked(t: Attribute) -> TensorType | None:
-    return t if isinstance(t, TensorType) else None
+def ranked(t: Attribute) -> TensorType[Attribute] | None:
+    return t if is_tensor(t) else None
 
 
 def shape_of(t: Attribute) -> tuple[int, ...]:
-    assert isinstance(t, TensorType)
+    assert is_tensor(t)
     return tuple(t.get_shape())
 
 
 def is_static(t: Attribute) -> bool:
-    return isinstance(t, TensorType) and DYNAMIC not in t.get_shape()
+    return is_tensor(t) and DYNAMIC not in t.get_shape()
 
 
 def dims_compatible(a: int, b: int) -> bool:
@@ -175,11 +174,11 @@ def meet(a: int, b: int) -> int:
     return a if a != DYNAMIC else b
 
 
-def compatible(computed: TensorType, declared: Attribute) -> bool:
+def compatible(computed: TensorType[Attribute], declared: Attribute) -> bool:
     """`declared` can hold a `computed` value through `tensor.cast` (or is the same type)."""
-    if isinstance(declared, UnrankedTensorType):
+    if is_unranked(declared):
         return declared.element_type == computed.element_type
-    if not isinstance(declared, TensorType):
+    if not is_tensor(declared):
         return False
     if declared.get_element_type() != computed.get_element_type():
         return False
@@ -189,7 +188,7 @@ def compatible(computed: TensorType, declared: Attribute) -> bool:
 
 def type_str(t: Attribute) -> str:
     """MLIR's spelling (`tensor<?x8xf32>`; xDSL's `str` prints -1 for a dynamic dimension)."""
-    if isinstance(t, TensorType):
+    if is_tensor(t):
         dims = "".join(("?" if d == DYNAMIC else str(d)) + "x" for d in t.get_shape())
         return f"tensor<{dims}{t.get_element_type()}>"
     return str(t)
@@ -353,9 +352,9 @@ class Emitter:
 
     def runtime(self, declared: Attribute) -> SSAValue:
         """Keras' `_runtime(_RUNTIME_CPU)`: the f32 constant 1.0 (result 4 of standard_lstm)."""
-        if isinstance(declared, TensorType) and is_static(declared):
+        if is_tensor(declared) and is_static(declared):
             return self.splat(declared.get_shape(), 1.0, declared.get_element_type())
-        assert isinstance(declared, UnrankedTensorType)
+        assert is_unranked(declared)
         return self.cast(self.splat([], 1.0, declared.element_type), declared)
 
     def ret(self, values: Sequence[SSAValue]) -> None:
@@ -363,12 +362,12 @@ class Emitter:
 
 
 def _element(value: SSAValue) -> Attribute:
-    assert isinstance(value.type, TensorType)
+    assert is_tensor(value.type)
     return value.type.get_element_type()
 
 
 def runtime_type_ok(t: Attribute) -> bool:
     """A type that can hold Keras' runtime constant: a static or unranked float tensor."""
-    if isinstance(t, TensorType):
+    if is_tensor(t):
         return is_static(t) and is_float(t.get_element_type())
-    return isinstance(t, UnrankedTensorType) and is_float(t.element_type)
+    return is_unranked(t) and is_float(t.element_type)
