@@ -131,6 +131,39 @@ def is_float(element_type: Attribute) -> bool:
     return isinstance(element_type, Float32Type | Float16Type)
 
 
+_INT32_MIN = np.iinfo(np.int32).min
+_INT64_MIN = np.iinfo(np.int64).min
+
+
+def convert_array(x: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    """
+    OpenVINO's Convert of `x` to `dtype`:
+
+    * to boolean: `x != 0` (NaN is true);
+    * float to integer: truncation toward zero. For i8, ui8 and i32 the truncated value goes
+      through a 32-bit integer: values outside the i32 range, NaN and +-inf become INT32_MIN,
+      then the result keeps the low bits (wraps), e.g. `-2.5 -> 254` as ui8, `300.7 -> 44`
+      as i8. For i64: outside the i64 range, NaN and +-inf give INT64_MIN;
+    * integer to narrower integer: wraps (keeps the low bits);
+    * to float: IEEE rounding to nearest (f32 -> f16 overflow gives +-inf).
+    """
+    dtype = np.dtype(dtype)
+    if dtype == np.bool_:
+        return x != 0
+    if x.dtype == np.bool_ or dtype.kind == "f" or x.dtype.kind in "iu":
+        with np.errstate(over="ignore", invalid="ignore"):
+            return x.astype(dtype)
+    # float -> integer
+    t = np.trunc(x.astype(np.float64))
+    if dtype == np.int64:
+        bad = np.isnan(t) | (t < -(2.0**63)) | (t >= 2.0**63)
+        wide = np.where(bad, _INT64_MIN, np.where(bad, 0, t).astype(np.int64))
+        return wide.astype(np.int64)
+    bad = np.isnan(t) | (t < -(2.0**31)) | (t >= 2.0**31)
+    wide = np.where(bad, _INT32_MIN, np.where(bad, 0, t).astype(np.int64)).astype(np.int32)
+    return wide.astype(dtype)
+
+
 def tensor(shape: Sequence[int], element_type: Attribute) -> TensorType:
     """`tensor<shape x element_type>`; use `DYNAMIC` for an unknown dimension."""
     return TensorType(element_type, list(shape))
@@ -502,9 +535,8 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface, HasFolderInterfa
 
     @classmethod
     def get_canonicalization_patterns(cls) -> tuple[RewritePattern, ...]:
-        from .canonicalization import CANONICALIZATION_PATTERNS
-
-        return CANONICALIZATION_PATTERNS
+        """None by default; an op with patterns returns them (`canonicalization.py`)."""
+        return ()
 
     def origin_types(self) -> dict[SSAValue, Attribute] | None:
         """
@@ -583,8 +615,6 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface, HasFolderInterfa
     def _compute(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
         if not self.TYPE_RELAXED:
             return self.evaluate(inputs)
-        from .conversion import convert_array
-
         origin = self.origin_types()
         if origin:
             inputs = [

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from xdsl.ir import Attribute, SSAValue, TypeAttribute
+from xdsl.ir import Attribute, Operation, SSAValue, TypeAttribute
 from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def, traits_def
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
@@ -20,45 +21,67 @@ from .base import (
     SUPPORTED_ELEMENT_TYPES,
     AnyTensorType,
     OvOp,
+    convert_array,
+    element_type_of,
+    get_name,
     is_ranked,
     is_supported_element_type,
+    keep_output_names,
     shape_of,
     tensor,
     to_dtype,
     unranked,
 )
 
-_INT32_MIN = np.iinfo(np.int32).min
-_INT64_MIN = np.iinfo(np.int64).min
+_EXACT_INT_RANGE = {
+    "i1": (0, 1),
+    "ui8": (0, 255),
+    "i8": (-128, 127),
+    "i32": (-(2**31), 2**31 - 1),
+    "i64": (-(2**63), 2**63 - 1),
+}
 
 
-def convert_array(x: np.ndarray, dtype: np.dtype) -> np.ndarray:
-    """
-    OpenVINO's Convert of `x` to `dtype`:
+def _holds_exactly(middle: str, source: str) -> bool:
+    """Does element type `middle` represent every value of element type `source` exactly?"""
+    if middle == source:
+        return True
+    floats = {"f16": 11, "f32": 24}  # significand bits
+    if source in floats:
+        return middle in floats and floats[middle] >= floats[source]
+    lo, hi = _EXACT_INT_RANGE[source]
+    if middle in _EXACT_INT_RANGE:
+        mlo, mhi = _EXACT_INT_RANGE[middle]
+        return mlo <= lo and hi <= mhi
+    return max(abs(lo), abs(hi)) <= 2 ** floats[middle]
 
-    * to boolean: `x != 0` (NaN is true);
-    * float to integer: truncation toward zero. For i8, ui8 and i32 the truncated value goes
-      through a 32-bit integer: values outside the i32 range, NaN and +-inf become INT32_MIN,
-      then the result keeps the low bits (wraps), e.g. `-2.5 -> 254` as ui8, `300.7 -> 44`
-      as i8. For i64: outside the i64 range, NaN and +-inf give INT64_MIN;
-    * integer to narrower integer: wraps (keeps the low bits);
-    * to float: IEEE rounding to nearest (f32 -> f16 overflow gives +-inf).
-    """
-    dtype = np.dtype(dtype)
-    if dtype == np.bool_:
-        return x != 0
-    if x.dtype == np.bool_ or dtype.kind == "f" or x.dtype.kind in "iu":
-        with np.errstate(over="ignore", invalid="ignore"):
-            return x.astype(dtype)
-    # float -> integer
-    t = np.trunc(x.astype(np.float64))
-    if dtype == np.int64:
-        bad = np.isnan(t) | (t < -(2.0**63)) | (t >= 2.0**63)
-        wide = np.where(bad, _INT64_MIN, np.where(bad, 0, t).astype(np.int64))
-        return wide.astype(np.int64)
-    bad = np.isnan(t) | (t < -(2.0**31)) | (t >= 2.0**31)
-    wide = np.where(bad, _INT32_MIN, np.where(bad, 0, t).astype(np.int64)).astype(np.int32)
-    return wide.astype(dtype)
+
+class FoldConvertOfConvert(RewritePattern):
+    """`Convert(Convert(x, T1), T2)` -> `Convert(x, T2)` where T1 holds x exactly; `Convert(x,
+    T)` of an `x : T` -> x (see `canonicalization.py`)."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if op.name != "ov.convert":
+            return
+        source = op.operands[0]
+        if source.type == op.results[0].type:
+            keep_output_names(op)
+            rewriter.replace(op, [], [source])
+            return
+        inner = source.owner
+        if not isinstance(inner, ConvertOp):
+            return
+        x = inner.operands[0]
+        if not _holds_exactly(str(element_type_of(inner.results[0])), str(element_type_of(x))):
+            return
+        if x.type == op.results[0].type:
+            keep_output_names(op)
+            rewriter.replace(op, [], [x])
+            return
+        rewriter.replace(op, ConvertOp(x, element_type_of(op.results[0]), name=get_name(op)))
+
+
+_PATTERNS: tuple[RewritePattern, ...] = (FoldConvertOfConvert(),)
 
 
 @irdl_op_definition
@@ -100,6 +123,10 @@ class ConvertOp(OvOp):
             properties={"destination_type": destination_type},
         )
         self.finish_build(name, infer=result_type is None)
+
+    @classmethod
+    def get_canonicalization_patterns(cls) -> tuple[RewritePattern, ...]:
+        return _PATTERNS
 
     def verify_attrs(self) -> None:
         if not is_supported_element_type(self.destination_type):

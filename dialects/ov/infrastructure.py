@@ -523,10 +523,10 @@ def _one_element(t: Attribute) -> bool:
     return len(shape) == 0 or (len(shape) == 1 and shape[0] == 1)
 
 
-class SubGraphOp(OvOp):
+class _SubGraphStructure(OvOp):
     """
-    Base of `ov.tensor_iterator` and `ov.loop` (not an op itself): the body, the port
-    descriptions and their checks, the shape inference and the iteration itself.
+    The structure of `SubGraphOp` (not an op itself): its fields, the body, the port
+    descriptions and their checks.
     """
 
     outputs = var_result_def(TensorType)
@@ -972,6 +972,14 @@ class SubGraphOp(OvOp):
         axis = s.axis + len(shape) if s.axis < 0 else s.axis
         shape[axis] = n_iter * s.part_size if n_iter >= 0 else DYNAMIC
         return tensor(shape, element_type_of(value))
+
+
+class SubGraphOp(_SubGraphStructure):
+    """
+    Base of `ov.tensor_iterator` and `ov.loop` (not an op itself): the body, the port
+    descriptions and their checks (`_SubGraphStructure`), the shape inference and the
+    iteration itself.
+    """
 
     def infer_result_types(self) -> Sequence[Attribute]:
         n_iter = self.num_iterations()

@@ -13,8 +13,9 @@ from typing import ClassVar
 
 import numpy as np
 from xdsl.dialects.builtin import IntegerAttr, TensorType, i64
-from xdsl.ir import Attribute, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def, traits_def
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
@@ -28,10 +29,15 @@ from .base import (
     element_type_of,
     format_shape,
     is_float,
+    keep_output_names,
     shape_of,
+    static_value,
     tensor,
+    to_dtype,
 )
+from .conversion import ConvertOp
 from .enums import AutoBroadcast, AutoBroadcastAttr, enum_attr
+from .infrastructure import ConstantOp
 
 LIMIT_NAMES = ("input_low", "input_high", "output_low", "output_high")
 
@@ -194,6 +200,10 @@ class FakeQuantizeOp(OvOp):
                     f"element {i}"
                 )
 
+    @classmethod
+    def get_canonicalization_patterns(cls) -> tuple[RewritePattern, ...]:
+        return _PATTERNS
+
     def infer_result_types(self) -> Sequence[Attribute]:
         return [tensor(shape_of(self.x), element_type_of(self.x))]
 
@@ -205,6 +215,63 @@ class FakeQuantizeOp(OvOp):
             out = np.rint(out)  # an integer result: the nearest level, ties to even
         return (out,)
 
+
+_BYTE_TYPES = ("ui8", "i8")
+
+
+class FoldIdentityFakeQuantize(RewritePattern):
+    """`FakeQuantize(Convert(x))` of a u8/i8 `x` that maps every value of x's type to itself
+    -> x (see `canonicalization.py`)."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if op.name != "ov.fake_quantize":
+            return
+        assert isinstance(op, FakeQuantizeOp)
+        convert = op.x.owner
+        if not isinstance(convert, ConvertOp):
+            return
+        x = convert.x
+        if x.type != op.result.type or str(element_type_of(x)) not in _BYTE_TYPES:
+            return
+        limits = [static_value(v) for v in op.limits()]
+        if any(v is None for v in limits):
+            return
+        if not maps_to_itself(convert, op, [np.asarray(v) for v in limits]):
+            return
+        keep_output_names(op)
+        rewriter.replace(op, [], [x])
+        # erased here too (not only by canonicalize's dead-code removal) for the CPU
+        # pipeline's walker, so that the Convert does not run as a kernel of its own
+        for dead in dict.fromkeys([convert, *(v.owner for v in op.limits())]):
+            if isinstance(dead, ConvertOp | ConstantOp) and not dead.results[0].uses:
+                rewriter.erase(dead)
+
+
+def maps_to_itself(convert: Operation, fake_quantize: Operation, limits: list[np.ndarray]) -> bool:
+    """
+    Does `fake_quantize(convert(x), *limits)` give back every value of `x`'s 8-bit type, for
+    every element position the limits distinguish? The values run along a new leading axis,
+    which the limits (at most `x`'s rank) broadcast against.
+    """
+    assert isinstance(convert, OvOp) and isinstance(fake_quantize, OvOp)
+    dtype = to_dtype(element_type_of(convert.operands[0]))
+    info = np.iinfo(dtype)
+    rank = len(shape_of(convert.operands[0]))
+
+    def gives_back(values: np.ndarray) -> bool:
+        values = values.astype(dtype).reshape((-1,) + (1,) * rank)
+        (converted,) = convert.compute([values])
+        (result,) = fake_quantize.compute([converted, *limits])
+        result = np.asarray(result)
+        return result.dtype == dtype and bool(np.all(result == values))
+
+    # the ends and the middle first: a requantization (most FakeQuantizes of a converted
+    # tensor) already changes one of them, at a hundredth of the work for a wide tensor
+    ends = np.array([info.min, (info.min + info.max) // 2, info.max])
+    return gives_back(ends) and gives_back(np.arange(info.min, info.max + 1))
+
+
+_PATTERNS: tuple[RewritePattern, ...] = (FoldIdentityFakeQuantize(),)
 
 OPS = (FakeQuantizeOp,)
 

@@ -428,6 +428,18 @@ def _verify_lstm_cell(
     layer norm all-or-none (with CIFG the input one absent), ranks and the n_cell / n_output /
     n_input consistency of static shapes.
     """
+    _verify_lstm_presence(ops, prefix, layer_norm, aux)
+    _verify_lstm_ranks(ops, prefix, diagonal, layer_norm, aux)
+    return _verify_lstm_sizes(
+        ops, prefix, n_batch=n_batch, n_input=n_input, diagonal=diagonal, input_name=input_name,
+        layer_norm=layer_norm, aux=aux, n_aux_input=n_aux_input,
+    )  # fmt: skip
+
+
+def _verify_lstm_presence(
+    ops: _OperandChecker, prefix: str, layer_norm: Sequence[str], aux: Sequence[str]
+) -> None:
+    """The mandatory operands and the all-or-none groups (CIFG, peephole, layer norm, aux)."""
 
     def n(name: str) -> str:
         return prefix + name
@@ -493,7 +505,19 @@ def _verify_lstm_cell(
                 f"got {', '.join(missing)} none"
             )
 
-    # Ranks.
+
+def _verify_lstm_ranks(
+    ops: _OperandChecker,
+    prefix: str,
+    diagonal: bool,
+    layer_norm: Sequence[str],
+    aux: Sequence[str],
+) -> None:
+    """The ranks of the cell's weights and vectors."""
+
+    def n(name: str) -> str:
+        return prefix + name
+
     for g in _GATES:
         ops.rank(n(f"input_to_{g}_weights"), (2,))
         ops.rank(n(f"recurrent_to_{g}_weights"), (1,) if diagonal else (2,))
@@ -513,6 +537,24 @@ def _verify_lstm_cell(
         ops.rank(name, (1,))
     for name in aux:
         ops.rank(name, (2,))
+
+
+def _verify_lstm_sizes(
+    ops: _OperandChecker,
+    prefix: str,
+    *,
+    n_batch: int,
+    n_input: int,
+    diagonal: bool,
+    input_name: str,
+    layer_norm: Sequence[str],
+    aux: Sequence[str],
+    n_aux_input: int | None,
+) -> _Dims:
+    """n_cell, n_input, n_output from the static shapes, and their consistency."""
+
+    def n(name: str) -> str:
+        return prefix + name
 
     # Sizes: n_cell from the weights' first dimension, n_output from the recurrent weights
     # (the projection's rows with a diagonal recurrence).

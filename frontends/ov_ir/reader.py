@@ -378,370 +378,178 @@ def _split_names(value: str) -> list[str]:
     return names
 
 
-class _GraphReader:
-    """Reads one graph (`<net>` or a `<body>`) into a block."""
+class _PortMap:
+    """
+    The `<port_map>` of a TensorIterator or Loop layer read into the op's port descriptions,
+    given the body's Parameter and (used) Result indices by layer id. OpenVINO takes the
+    port map in `external_port_id` order (its descriptions keep it).
+    """
 
-    def __init__(self, ctx: _Context, root: Node, *, body: bool) -> None:
-        self.ctx = ctx
-        self.root = root
-        self.body = body
-        self.layers: dict[str, _Layer] = {}
-        self.order: list[str] = []  # XML order
-        # (to layer, to port) -> (from layer, from port)
-        self.edges: dict[tuple[str, str], tuple[str, str, Node]] = {}
-        self.values: dict[tuple[str, int], SSAValue] = {}
+    def __init__(
+        self,
+        layer: _Layer,
+        back_edges: dict[str, str],
+        param_index: dict[str | None, int],
+        result_index: dict[str | None, int],
+        first_data: int,
+    ) -> None:
+        self.layer = layer
+        self.back_edges = back_edges
+        self.param_index = param_index
+        self.result_index = result_index
+        self.first_data = first_data
+        self.input_ports = [p.get("id") or "" for p in layer.inputs]
+        self.output_ports = [p.get("id") or "" for p in layer.outputs]
+        self.input_seen: dict[int, Node] = {}
+        self.output_seen: dict[int, Node] = {}
 
-    # ---- structure ----------------------------------------------------------------------------
-
-    def _collect(self) -> None:
-        layers_node = self.root.child("layers")
-        if layers_node is None:
-            raise FrontendError(self.ctx.error("no <layers> section", None, self.root))
-        valid_dim_text = self.ctx.valid_dim_text
-        for node in layers_node.all("layer"):
-            attrib = node.attrib
-            lid = attrib.get("id")
-            layer_type = attrib.get("type")
-            if lid is None or layer_type is None:
-                missing = [k for k in ("id", "type") if attrib.get(k) is None]
-                raise FrontendError(
-                    self.ctx.error(f"<layer> without {' and '.join(missing)}", None, node)
-                )
-            inputs = node.child("input")
-            outputs = node.child("output")
-            layer = _Layer(
+    def body_param(self, node: Node) -> int:
+        lid = node.get("internal_layer_id")
+        if lid not in self.param_index:
+            raise _LayerError(
+                f"port map input refers to internal_layer_id {lid}, expected the id of a "
+                "body Parameter",
                 node,
-                lid,
-                attrib.get("name") or "",
-                layer_type,
-                attrib.get("version") or "",
-                inputs.all("port") if inputs is not None else [],
-                outputs.all("port") if outputs is not None else [],
             )
-            for port in layer.outputs:  # OpenVINO reads (and requires) output precisions only
-                precision = port.attrib.get("precision")
-                if precision not in OPENVINO_PRECISIONS:
-                    raise FrontendError(self.ctx.error(
-                        f"port {port.get('id')}: unsupported element type {precision!r}, "
-                        "expected a precision OpenVINO reads (FP32, I64, u8, ...)"
-                        if precision is not None else
-                        f"port {port.get('id')} has no precision, expected one (FP32, I64, ...)",
-                        layer, port,
-                    ))
-            for port in (*layer.inputs, *layer.outputs):
-                for dim in port.children:
-                    if dim.tag == "dim" and not valid_dim_text(dim.text):
-                        raise FrontendError(self.ctx.error(
-                            f"dimension ({_clip(dim.text or '')}) in node dim must be greater "
-                            "or equal to -1", layer, dim,
-                        ))
-            if lid in self.layers:
-                raise FrontendError(
-                    self.ctx.error(
-                        f"duplicate layer id {lid} (also {self.layers[lid].describe()})",
-                        layer,
-                    )
-                )
-            self.layers[lid] = layer
-            self.order.append(lid)
-        edges_node = self.root.child("edges")
-        keys = ("from-layer", "from-port", "to-layer", "to-port")
-        for edge in edges_node.all("edge") if edges_node is not None else []:
-            attrib = edge.attrib
-            fl, fp, tl, tp = (attrib.get(k) for k in keys)
-            if fl is None or fp is None or tl is None or tp is None:
-                missing = [k for k in keys if attrib.get(k) is None]
-                raise FrontendError(
-                    self.ctx.error(f"<edge> without {', '.join(missing)}", None, edge)
-                )
-            for lid in (fl, tl):
-                if lid not in self.layers:
-                    raise FrontendError(
-                        self.ctx.error(
-                            f"edge {fl}:{fp} -> {tl}:{tp} refers to an unknown layer id {lid}",
-                            None,
-                            edge,
-                        )
-                    )
-            src, dst = self.layers[fl], self.layers[tl]
-            if src.output_index(fp) is None:
-                raise FrontendError(
-                    self.ctx.error(
-                        f"edge from an unknown output port {fp}, expected one of "
-                        + (", ".join(p.get("id") or "?" for p in src.outputs) or "none"),
-                        src,
-                        edge,
-                    )
-                )
-            if dst.input_index(tp) is None:
-                raise FrontendError(
-                    self.ctx.error(
-                        f"edge to an unknown input port {tp}, expected one of "
-                        + (", ".join(p.get("id") or "?" for p in dst.inputs) or "none"),
-                        dst,
-                        edge,
-                    )
-                )
-            if (tl, tp) in self.edges:
-                raise FrontendError(
-                    self.ctx.error(f"input port {tp} has two incoming edges", dst, edge)
-                )
-            self.edges[(tl, tp)] = (fl, fp, edge)
+        return self.param_index[lid]
 
-    def _topological_order(self) -> list[str]:
-        """Parameters in XML order, then a depth-first post-order from the Results and Assigns
-        (OpenVINO's order); a cycle is an error."""
-        order = [lid for lid in self.order if self.layers[lid].type == "Parameter"]
-        done = set(order)
-        on_stack: set[str] = set()
-        sinks = [lid for lid in self.order if self.layers[lid].type in ("Result", "Assign")]
-        # Assign after every ReadValue of its variable: a control dependency, as OpenVINO's
-        reads: dict[str, list[str]] = {}
-        for lid in self.order:
-            layer = self.layers[lid]
-            if opset.canonical_type(layer.type) == "ReadValue":
-                data = layer.node.child("data")
-                var = data.get("variable_id") if data is not None else None
-                if var is not None:
-                    reads.setdefault(var, []).append(lid)
+    def body_result(self, node: Node, lid: str | None) -> int:
+        if lid not in self.result_index:
+            raise _LayerError(
+                f"port map refers to body layer {lid}, expected the id of a body Result",
+                node,
+            )
+        return self.result_index[lid]
 
-        cache: dict[str, list[str]] = {}
+    @staticmethod
+    def slicing(node: Node) -> dict[str, int]:
+        return {
+            "axis": _parse_int(node.get("axis") or "", "axis"),
+            "start": _parse_int(node.get("start", "0") or "0", "start"),
+            "stride": _parse_int(node.get("stride", "1") or "1", "stride"),
+            "part_size": _parse_int(node.get("part_size", "1") or "1", "part_size"),
+            "end": _parse_int(node.get("end", "-1") or "-1", "end"),
+        }
 
-        def predecessors(lid: str) -> list[str]:
-            cached = cache.get(lid)
-            if cached is not None:
-                return cached
-            layer = self.layers[lid]
-            preds: list[str] = []
-            for port in layer.inputs:
-                src = self.edges.get((lid, port.get("id") or ""))
-                if src is not None:
-                    preds.append(src[0])
-            if layer.type == "Assign":
-                data = layer.node.child("data")
-                var = data.get("variable_id") if data is not None else None
-                preds.extend(reads.get(var or "", []))
-            cache[lid] = preds
-            return preds
+    @staticmethod
+    def external_port(node: Node) -> int:
+        return _parse_int(node.get("external_port_id") or "", "external_port_id")
 
-        for sink in sinks:
-            if sink in done:
+    def input_port(self, node: Node, ext: int) -> int:
+        index = self.layer.input_index(str(ext))
+        if index is None:
+            raise _LayerError(
+                f"port map <input> external_port_id {ext} is not an input port of the "
+                f"layer, expected one of {', '.join(self.input_ports) or 'none'}",
+                node,
+            )
+        if index < self.first_data:
+            role = ("trip count", "execution condition")[index]
+            raise _LayerError(
+                f"port map <input> external_port_id {ext} is the {role} input of the Loop, "
+                "expected a data input port (the third input or later)",
+                node,
+            )
+        if index in self.input_seen:
+            raise _LayerError(
+                f"input port {ext} has two port map <input>s (also line "
+                f"{self.input_seen[index].line}), expected at most one",
+                node,
+            )
+        self.input_seen[index] = node
+        return index
+
+    def input_descriptions(self, in_nodes: list[Node]) -> tuple[list[Attribute], int]:
+        """The input descriptions and the body Parameter of the current iteration (-1)."""
+        back_edges = self.back_edges
+        input_descs: list[Attribute] = []
+        current_iteration = -1
+        for node in in_nodes:
+            ext = self.external_port(node)
+            if node.get("purpose") == "current_iteration":
+                current_iteration = self.body_param(node)
                 continue
-            stack: list[tuple[str, int]] = [(sink, 0)]
-            on_stack.add(sink)
-            while stack:
-                lid, i = stack[-1]
-                preds = predecessors(lid)
-                if i < len(preds):
-                    stack[-1] = (lid, i + 1)
-                    p = preds[i]
-                    if p in done:
-                        continue
-                    if p in on_stack:
-                        raise FrontendError(
-                            self.ctx.error(
-                                "the graph has a cycle through this layer, expected a DAG",
-                                self.layers[p],
-                            )
-                        )
-                    on_stack.add(p)
-                    stack.append((p, 0))
-                else:
-                    stack.pop()
-                    on_stack.discard(lid)
-                    done.add(lid)
-                    order.append(lid)
-        return order
-
-    # ---- building -----------------------------------------------------------------------------
-
-    def build(self) -> tuple[Block, list[tuple[str, SSAValue]], list[tuple[str, SSAValue]]]:
-        """The block, its (name, argument) pairs and (name, result value) pairs."""
-        self._collect()
-        block = Block()
-        self.block = block
-        params: list[tuple[str, SSAValue]] = []
-        results: list[tuple[str, SSAValue]] = []
-        self.param_ids: list[str] = []
-        self.result_ids: list[str] = []
-        self.param_aliases: list[tuple[str, ...]] = []
-        self.result_aliases: list[tuple[str, ...]] = []
-        for lid in self._topological_order():
-            layer = self.layers[lid]
-            try:
-                if layer.type in ("Parameter", "Result"):
-                    self._entry(layer)
-                if layer.type == "Parameter":
-                    arg = self._parameter(layer, block)
-                    # a body Parameter keeps its friendly name (TensorIterator/Loop
-                    # `parameter_names`, which LowLatency2 names its variables after)
-                    names = (layer.name,) if self.body else self._input_names(layer)
-                    params.append((names[0], arg))
-                    self.param_aliases.append(names[1:])
-                    self.param_ids.append(lid)
-                elif layer.type == "Result":
-                    value = self._inputs(layer)
-                    if len(value) != 1:
-                        raise _LayerError(f"has {len(value)} inputs, expected 1")
-                    names = self._output_names(layer)
-                    results.append((names[0], value[0]))
-                    self.result_aliases.append(names[1:])
-                    self.result_ids.append(lid)
-                else:
-                    self._layer(layer, block)
-            except _LayerError as e:
-                raise FrontendError(self.ctx.error(str(e), layer, e.node)) from None
-            except FrontendError:
-                raise
-            except (VerifyException, DiagnosticException, ValueError) as e:
-                text = str(e).strip().splitlines()
-                raise FrontendError(
-                    self.ctx.error(text[0] if text else type(e).__name__, layer)
-                ) from None
-            except Exception as e:  # an op's shape inference on inputs it cannot take
-                text = str(e).strip().splitlines()
-                detail = f"{type(e).__name__}: {text[0]}" if text else type(e).__name__
-                raise FrontendError(
-                    self.ctx.error(f"cannot build the op from this layer ({detail})", layer)
-                ) from None
-        if not results and not self.body:
-            raise FrontendError(self.ctx.error("the model has no Result layer", None, self.root))
-        return block, params, results
-
-    def _input_names(self, layer: _Layer) -> tuple[str, ...]:
-        """OpenVINO's input tensor names (`inputs[i].get_names()`), sorted: the first, the
-        smallest, is `get_any_name()`, the input's name, the others its aliases. They are the
-        `names` of the Parameter's output port, to which OpenVINO adds (IR v10) the
-        Parameter's friendly name; a port without names (IR v10) gives the friendly name."""
-        names = _split_names(layer.outputs[0].get("names") or "") if layer.outputs else []
-        if self.ctx.ir_version == 10 or not names:
-            names.append(layer.name)
-        return tuple(sorted(set(names)))
-
-    def _output_names(self, layer: _Layer) -> tuple[str, ...]:
-        """OpenVINO's output tensor names (`outputs[i].get_names()`), sorted: the first, the
-        smallest, is `get_any_name()`, the output's name, the others its aliases. They are the
-        Result's `output_names` (OpenVINO 2025+), else the producer port's `names`, to which
-        OpenVINO adds (IR v10, `update_v10_model`) the producer's name, `<name>.<port>` for a
-        multi-output producer; else the Result's friendly name."""
-        names = _split_names(layer.node.get("output_names") or "")
-        src = self.edges.get((layer.id, layer.inputs[0].get("id") or "")) if layer.inputs else None
-        if src is not None:
-            producer = self.layers[src[0]]
-            idx = producer.output_index(src[1])
-            if idx is not None:
-                if not names:
-                    names = _split_names(producer.outputs[idx].get("names") or "")
-                if self.ctx.ir_version == 10:
-                    if len(producer.outputs) == 1 or producer.type == "Parameter":
-                        names.append(producer.name)
-                    else:
-                        names.append(f"{producer.name}.{idx}")
-        return tuple(sorted(set(names))) if names else (layer.name,)
-
-    def _inputs(self, layer: _Layer) -> list[SSAValue]:
-        values = []
-        for port in layer.inputs:
-            pid = port.get("id") or ""
-            src = self.edges.get((layer.id, pid))
-            if src is None:
-                raise _LayerError(
-                    f"input port {pid} is not connected, expected an edge to it", port
+            param = self.body_param(node)
+            lid = node.get("internal_layer_id") or ""
+            if ext < 0:
+                if node.get("axis") is not None or lid in back_edges:
+                    raise _LayerError(
+                        f"port map <input> external_port_id {ext} is not an input port of the "
+                        "layer (only an invariant body parameter may be unconnected), expected "
+                        f"one of {', '.join(self.input_ports) or 'none'}",
+                        node,
+                    )
+                continue  # a body Parameter for internal needs, as OpenVINO skips it
+            index = self.input_port(node, ext)
+            if node.get("axis") is not None:
+                s = self.slicing(node)
+                input_descs.append(infrastructure.SliceInputAttr(index, param, **s))
+            elif lid in back_edges:
+                input_descs.append(
+                    infrastructure.MergedInputAttr(
+                        index, param, self.body_result(node, back_edges[lid])
+                    )
                 )
-            fl, fp, edge = src
-            producer = self.layers[fl]
-            idx = producer.output_index(fp)
-            value = self.values.get((fl, idx if idx is not None else -1))
-            if value is None:
+            else:
+                input_descs.append(infrastructure.InvariantInputAttr(index, param))
+        return input_descs, current_iteration
+
+    def output_descriptions(self, out_nodes: list[Node]) -> tuple[list[Attribute], int]:
+        """The output descriptions (every output port described once) and the body Result
+        of the execution condition (-1)."""
+        layer = self.layer
+        output_descs: list[Attribute] = []
+        condition = -1
+        for node in out_nodes:
+            ext = self.external_port(node)
+            result = self.body_result(node, node.get("internal_layer_id"))
+            if node.get("purpose") == "execution_condition":
+                condition = result
+            if ext < 0:
+                continue  # a body Result for internal needs (the Loop's condition)
+            index = layer.output_index(str(ext))
+            if index is None:
                 raise _LayerError(
-                    f"input port {pid} comes from {producer.describe()} port {fp}, which has "
-                    "no value (a sink, or a layer that could not be read)",
-                    edge,
+                    f"port map <output> external_port_id {ext} is not an output port of the "
+                    f"layer, expected one of {', '.join(self.output_ports) or 'none'}",
+                    node,
                 )
-            values.append(value)
-        return values
+            if index in self.output_seen:
+                raise _LayerError(
+                    f"output port {ext} has two port map <output>s (also line "
+                    f"{self.output_seen[index].line}), expected exactly one",
+                    node,
+                )
+            self.output_seen[index] = node
+            if node.get("axis") is not None:
+                output_descs.append(
+                    infrastructure.ConcatOutputAttr(result, index, **self.slicing(node))
+                )
+            else:
+                output_descs.append(infrastructure.BodyOutputAttr(result, index))
+        for index, port in enumerate(self.output_ports):
+            if index not in self.output_seen:
+                raise _LayerError(
+                    f"output port {port} has no port map <output>, expected exactly one",
+                    layer.outputs[index],
+                )
+        return output_descs, condition
+
+
+class _LayerOps:
+    """
+    The op of one layer, by kind (the generic reading of `opset`'s entries, constants, state,
+    Interpolate-1); `_BodyOps` adds the layers with bodies, `_GraphReader` the graph.
+    """
+
+    ctx: _Context
+    # (to layer, to port) -> (from layer, from port)
+    edges: dict[tuple[str, str], tuple[str, str, Node]]
+    values: dict[tuple[str, int], SSAValue]
 
     def _data(self, layer: _Layer) -> dict[str, str]:
         data = layer.node.child("data")
         return dict(data.attrib) if data is not None else {}
-
-    def _parameter(self, layer: _Layer, block: Block) -> SSAValue:
-        data = self._data(layer)
-        et_name = data.get("element_type")
-        if et_name is None and layer.outputs:
-            t = _port_type(layer.outputs[0])
-        else:
-            if et_name is None:
-                raise _LayerError("missing attribute 'element_type', expected e.g. f32")
-            et = _element_type(et_name)
-            if "shape" in data:
-                dims = _parse_shape(data["shape"])
-            elif layer.outputs:
-                dims = _port_dims(layer.outputs[0])
-            else:
-                raise _LayerError("missing attribute 'shape', expected e.g. shape=\"1,3,224,224\"")
-            t = TensorType(et, dims)
-        arg = block.insert_arg(t, len(block.args))
-        hint = layer.name if self.body else self._input_names(layer)[0]
-        if hint.isidentifier():
-            arg.name_hint = hint
-        self.values[(layer.id, 0)] = arg
-        return arg
-
-    def _entry(self, layer: _Layer) -> opset.OpEntry:
-        """The op table entry of a layer of a known type, by its `version` (`opsetN`); looked
-        up once per (type, version) of a model."""
-        key = (layer.type, layer.version)
-        entry = self.ctx.entries.get(key)
-        if entry is not None:
-            return entry
-        version = opset.resolve_version(layer.type, layer.version)
-        entry = opset.lookup(layer.type, version) if version is not None else None
-        if entry is None:
-            raise _LayerError(opset.version_error(layer.type, layer.version))
-        self.ctx.entries[key] = entry
-        return entry
-
-    def _layer(self, layer: _Layer, block: Block) -> None:
-        if not opset.is_known_type(layer.type):
-            raise _LayerError(
-                "unknown layer type, expected one of " + ", ".join(opset.supported_types())
-            )
-        entry = self._entry(layer)
-        inputs = self._inputs(layer)
-        ov_type = opset.canonical_type(layer.type)
-        if ov_type == "Identity":
-            # A copy (Identity-16; OpenVINO's ONNX frontend keeps ONNX Identity nodes as it):
-            # its users read its input.
-            if len(inputs) != 1 or len(layer.outputs) != 1:
-                raise _LayerError(
-                    f"has {len(inputs)} inputs and {len(layer.outputs)} outputs, expected 1 and 1"
-                )
-            self.values[(layer.id, 0)] = inputs[0]
-            return
-        if ov_type == "Const":
-            op = self._constant(layer)
-        elif ov_type in ("TensorIterator", "Loop"):
-            op = self._sub_graph(layer, inputs, ov_type)
-        elif ov_type == "If":
-            if self._unroll_if(layer, inputs, block):
-                return
-            op = self._if(layer, inputs)
-        elif ov_type == "ReadValue":
-            op = self._read_value(layer, inputs, entry.version)
-        elif ov_type == "Assign":
-            op = self._assign(layer, inputs)
-        elif ov_type == "Interpolate" and entry.version == 0:
-            op = self._interpolate1(layer, inputs, block)
-        else:
-            op = self._generic(layer, entry, inputs)
-        name = StringAttr(layer.name)
-        op.attributes[NAME_ATTR] = name
-        op.location = self.ctx.location(layer, name)
-        block.add_op(op)
-        self.ctx.op_layers[op] = layer
-        for i, r in enumerate(op.results):
-            self.values[(layer.id, i)] = r
 
     # ---- op kinds -----------------------------------------------------------------------------
 
@@ -1045,6 +853,10 @@ class _GraphReader:
             )
         return state.AssignOp(variable, inputs[0])
 
+
+class _BodyOps(_LayerOps):
+    """The layers with bodies: TensorIterator and Loop (`ov.tensor_iterator`, `ov.loop`), If."""
+
     def _sub_graph(self, layer: _Layer, inputs: list[SSAValue], ov_type: str) -> Operation:
         body_node = layer.node.child("body")
         if body_node is None:
@@ -1073,140 +885,20 @@ class _GraphReader:
             if lid in referenced
         ]
         block.add_op(infrastructure.YieldOp(*(v for _, v in used)))
-        param_index = {lid: i for i, lid in enumerate(body_reader.param_ids)}
-        result_index = {lid: i for i, (lid, _) in enumerate(used)}
-
-        def body_param(node: Node) -> int:
-            lid = node.get("internal_layer_id")
-            if lid not in param_index:
-                raise _LayerError(
-                    f"port map input refers to internal_layer_id {lid}, expected the id of a "
-                    "body Parameter",
-                    node,
-                )
-            return param_index[lid]
-
-        def body_result(node: Node, lid: str | None) -> int:
-            if lid not in result_index:
-                raise _LayerError(
-                    f"port map refers to body layer {lid}, expected the id of a body Result",
-                    node,
-                )
-            return result_index[lid]
-
-        def slicing(node: Node) -> dict[str, int]:
-            return {
-                "axis": _parse_int(node.get("axis") or "", "axis"),
-                "start": _parse_int(node.get("start", "0") or "0", "start"),
-                "stride": _parse_int(node.get("stride", "1") or "1", "stride"),
-                "part_size": _parse_int(node.get("part_size", "1") or "1", "part_size"),
-                "end": _parse_int(node.get("end", "-1") or "-1", "end"),
-            }
-
-        def external_port(node: Node) -> int:
-            return _parse_int(node.get("external_port_id") or "", "external_port_id")
-
-        # OpenVINO takes the port map in `external_port_id` order (its descriptions keep it)
-        in_nodes = sorted(port_map.all("input"), key=external_port)
-        out_nodes = sorted(port_map.all("output"), key=external_port)
+        param_index: dict[str | None, int] = {
+            lid: i for i, lid in enumerate(body_reader.param_ids)
+        }
+        result_index: dict[str | None, int] = {lid: i for i, (lid, _) in enumerate(used)}
         # `external_port_id` is a port id of the layer; OpenVINO uses an input's as the input
         # index and numbers the outputs in id order, which for the files it writes (port ids
         # 0, 1, ... in order) is the port's index, used here: every port is checked to exist
         # and to be described once, so a missing or repeated entry cannot shift the others.
         is_loop = ov_type == "Loop"
-        first_data = 2 if is_loop else 0
-        input_ports = [p.get("id") or "" for p in layer.inputs]
-        output_ports = [p.get("id") or "" for p in layer.outputs]
-        input_seen: dict[int, Node] = {}
-        output_seen: dict[int, Node] = {}
-
-        def input_port(node: Node, ext: int) -> int:
-            index = layer.input_index(str(ext))
-            if index is None:
-                raise _LayerError(
-                    f"port map <input> external_port_id {ext} is not an input port of the "
-                    f"layer, expected one of {', '.join(input_ports) or 'none'}",
-                    node,
-                )
-            if index < first_data:
-                role = ("trip count", "execution condition")[index]
-                raise _LayerError(
-                    f"port map <input> external_port_id {ext} is the {role} input of the Loop, "
-                    "expected a data input port (the third input or later)",
-                    node,
-                )
-            if index in input_seen:
-                raise _LayerError(
-                    f"input port {ext} has two port map <input>s (also line "
-                    f"{input_seen[index].line}), expected at most one",
-                    node,
-                )
-            input_seen[index] = node
-            return index
-
-        input_descs: list[Attribute] = []
-        current_iteration = -1
-        for node in in_nodes:
-            ext = external_port(node)
-            if node.get("purpose") == "current_iteration":
-                current_iteration = body_param(node)
-                continue
-            param = body_param(node)
-            lid = node.get("internal_layer_id") or ""
-            if ext < 0:
-                if node.get("axis") is not None or lid in back_edges:
-                    raise _LayerError(
-                        f"port map <input> external_port_id {ext} is not an input port of the "
-                        "layer (only an invariant body parameter may be unconnected), expected "
-                        f"one of {', '.join(input_ports) or 'none'}",
-                        node,
-                    )
-                continue  # a body Parameter for internal needs, as OpenVINO skips it
-            index = input_port(node, ext)
-            if node.get("axis") is not None:
-                s = slicing(node)
-                input_descs.append(infrastructure.SliceInputAttr(index, param, **s))
-            elif lid in back_edges:
-                input_descs.append(
-                    infrastructure.MergedInputAttr(index, param, body_result(node, back_edges[lid]))
-                )
-            else:
-                input_descs.append(infrastructure.InvariantInputAttr(index, param))
-        output_descs: list[Attribute] = []
-        condition = -1
-        for node in out_nodes:
-            ext = external_port(node)
-            result = body_result(node, node.get("internal_layer_id"))
-            if node.get("purpose") == "execution_condition":
-                condition = result
-            if ext < 0:
-                continue  # a body Result for internal needs (the Loop's condition)
-            index = layer.output_index(str(ext))
-            if index is None:
-                raise _LayerError(
-                    f"port map <output> external_port_id {ext} is not an output port of the "
-                    f"layer, expected one of {', '.join(output_ports) or 'none'}",
-                    node,
-                )
-            if index in output_seen:
-                raise _LayerError(
-                    f"output port {ext} has two port map <output>s (also line "
-                    f"{output_seen[index].line}), expected exactly one",
-                    node,
-                )
-            output_seen[index] = node
-            if node.get("axis") is not None:
-                output_descs.append(
-                    infrastructure.ConcatOutputAttr(result, index, **slicing(node))
-                )
-            else:
-                output_descs.append(infrastructure.BodyOutputAttr(result, index))
-        for index, port in enumerate(output_ports):
-            if index not in output_seen:
-                raise _LayerError(
-                    f"output port {port} has no port map <output>, expected exactly one",
-                    layer.outputs[index],
-                )
+        ports = _PortMap(layer, back_edges, param_index, result_index, 2 if is_loop else 0)
+        in_nodes = sorted(port_map.all("input"), key=_PortMap.external_port)
+        out_nodes = sorted(port_map.all("output"), key=_PortMap.external_port)
+        input_descs, current_iteration = ports.input_descriptions(in_nodes)
+        output_descs, condition = ports.output_descriptions(out_nodes)
         names = [n for n, _ in params]
         if ov_type == "TensorIterator":
             return infrastructure.TensorIteratorOp(
@@ -1226,7 +918,6 @@ class _GraphReader:
             special_body_ports=(current_iteration, condition),
             parameter_names=names,
         )
-
 
     def _if(self, layer: _Layer, inputs: list[SSAValue]) -> Operation:
         """If-8 as an `ov.if` op."""
@@ -1345,6 +1036,368 @@ class _GraphReader:
             in_descs.append(descs)
             out_descs.append(outs)
         return bodies, in_descs, out_descs
+
+
+class _GraphReader(_BodyOps):
+    """Reads one graph (`<net>` or a `<body>`) into a block."""
+
+    def __init__(self, ctx: _Context, root: Node, *, body: bool) -> None:
+        self.ctx = ctx
+        self.root = root
+        self.body = body
+        self.layers: dict[str, _Layer] = {}
+        self.order: list[str] = []  # XML order
+        # (to layer, to port) -> (from layer, from port)
+        self.edges: dict[tuple[str, str], tuple[str, str, Node]] = {}
+        self.values: dict[tuple[str, int], SSAValue] = {}
+
+    # ---- structure ----------------------------------------------------------------------------
+
+    def _collect(self) -> None:
+        layers_node = self.root.child("layers")
+        if layers_node is None:
+            raise FrontendError(self.ctx.error("no <layers> section", None, self.root))
+        valid_dim_text = self.ctx.valid_dim_text
+        for node in layers_node.all("layer"):
+            attrib = node.attrib
+            lid = attrib.get("id")
+            layer_type = attrib.get("type")
+            if lid is None or layer_type is None:
+                missing = [k for k in ("id", "type") if attrib.get(k) is None]
+                raise FrontendError(
+                    self.ctx.error(f"<layer> without {' and '.join(missing)}", None, node)
+                )
+            inputs = node.child("input")
+            outputs = node.child("output")
+            layer = _Layer(
+                node,
+                lid,
+                attrib.get("name") or "",
+                layer_type,
+                attrib.get("version") or "",
+                inputs.all("port") if inputs is not None else [],
+                outputs.all("port") if outputs is not None else [],
+            )
+            for port in layer.outputs:  # OpenVINO reads (and requires) output precisions only
+                precision = port.attrib.get("precision")
+                if precision not in OPENVINO_PRECISIONS:
+                    raise FrontendError(self.ctx.error(
+                        f"port {port.get('id')}: unsupported element type {precision!r}, "
+                        "expected a precision OpenVINO reads (FP32, I64, u8, ...)"
+                        if precision is not None else
+                        f"port {port.get('id')} has no precision, expected one (FP32, I64, ...)",
+                        layer, port,
+                    ))
+            for port in (*layer.inputs, *layer.outputs):
+                for dim in port.children:
+                    if dim.tag == "dim" and not valid_dim_text(dim.text):
+                        raise FrontendError(self.ctx.error(
+                            f"dimension ({_clip(dim.text or '')}) in node dim must be greater "
+                            "or equal to -1", layer, dim,
+                        ))
+            if lid in self.layers:
+                raise FrontendError(
+                    self.ctx.error(
+                        f"duplicate layer id {lid} (also {self.layers[lid].describe()})",
+                        layer,
+                    )
+                )
+            self.layers[lid] = layer
+            self.order.append(lid)
+        edges_node = self.root.child("edges")
+        keys = ("from-layer", "from-port", "to-layer", "to-port")
+        for edge in edges_node.all("edge") if edges_node is not None else []:
+            attrib = edge.attrib
+            fl, fp, tl, tp = (attrib.get(k) for k in keys)
+            if fl is None or fp is None or tl is None or tp is None:
+                missing = [k for k in keys if attrib.get(k) is None]
+                raise FrontendError(
+                    self.ctx.error(f"<edge> without {', '.join(missing)}", None, edge)
+                )
+            for lid in (fl, tl):
+                if lid not in self.layers:
+                    raise FrontendError(
+                        self.ctx.error(
+                            f"edge {fl}:{fp} -> {tl}:{tp} refers to an unknown layer id {lid}",
+                            None,
+                            edge,
+                        )
+                    )
+            src, dst = self.layers[fl], self.layers[tl]
+            if src.output_index(fp) is None:
+                raise FrontendError(
+                    self.ctx.error(
+                        f"edge from an unknown output port {fp}, expected one of "
+                        + (", ".join(p.get("id") or "?" for p in src.outputs) or "none"),
+                        src,
+                        edge,
+                    )
+                )
+            if dst.input_index(tp) is None:
+                raise FrontendError(
+                    self.ctx.error(
+                        f"edge to an unknown input port {tp}, expected one of "
+                        + (", ".join(p.get("id") or "?" for p in dst.inputs) or "none"),
+                        dst,
+                        edge,
+                    )
+                )
+            if (tl, tp) in self.edges:
+                raise FrontendError(
+                    self.ctx.error(f"input port {tp} has two incoming edges", dst, edge)
+                )
+            self.edges[(tl, tp)] = (fl, fp, edge)
+
+    def _topological_order(self) -> list[str]:
+        """Parameters in XML order, then a depth-first post-order from the Results and Assigns
+        (OpenVINO's order); a cycle is an error."""
+        order = [lid for lid in self.order if self.layers[lid].type == "Parameter"]
+        done = set(order)
+        on_stack: set[str] = set()
+        sinks = [lid for lid in self.order if self.layers[lid].type in ("Result", "Assign")]
+        # Assign after every ReadValue of its variable: a control dependency, as OpenVINO's
+        reads: dict[str, list[str]] = {}
+        for lid in self.order:
+            layer = self.layers[lid]
+            if opset.canonical_type(layer.type) == "ReadValue":
+                data = layer.node.child("data")
+                var = data.get("variable_id") if data is not None else None
+                if var is not None:
+                    reads.setdefault(var, []).append(lid)
+
+        cache: dict[str, list[str]] = {}
+
+        def predecessors(lid: str) -> list[str]:
+            cached = cache.get(lid)
+            if cached is not None:
+                return cached
+            layer = self.layers[lid]
+            preds: list[str] = []
+            for port in layer.inputs:
+                src = self.edges.get((lid, port.get("id") or ""))
+                if src is not None:
+                    preds.append(src[0])
+            if layer.type == "Assign":
+                data = layer.node.child("data")
+                var = data.get("variable_id") if data is not None else None
+                preds.extend(reads.get(var or "", []))
+            cache[lid] = preds
+            return preds
+
+        for sink in sinks:
+            if sink in done:
+                continue
+            stack: list[tuple[str, int]] = [(sink, 0)]
+            on_stack.add(sink)
+            while stack:
+                lid, i = stack[-1]
+                preds = predecessors(lid)
+                if i < len(preds):
+                    stack[-1] = (lid, i + 1)
+                    p = preds[i]
+                    if p in done:
+                        continue
+                    if p in on_stack:
+                        raise FrontendError(
+                            self.ctx.error(
+                                "the graph has a cycle through this layer, expected a DAG",
+                                self.layers[p],
+                            )
+                        )
+                    on_stack.add(p)
+                    stack.append((p, 0))
+                else:
+                    stack.pop()
+                    on_stack.discard(lid)
+                    done.add(lid)
+                    order.append(lid)
+        return order
+
+    # ---- building -----------------------------------------------------------------------------
+
+    def build(self) -> tuple[Block, list[tuple[str, SSAValue]], list[tuple[str, SSAValue]]]:
+        """The block, its (name, argument) pairs and (name, result value) pairs."""
+        self._collect()
+        block = Block()
+        self.block = block
+        params: list[tuple[str, SSAValue]] = []
+        results: list[tuple[str, SSAValue]] = []
+        self.param_ids: list[str] = []
+        self.result_ids: list[str] = []
+        self.param_aliases: list[tuple[str, ...]] = []
+        self.result_aliases: list[tuple[str, ...]] = []
+        for lid in self._topological_order():
+            layer = self.layers[lid]
+            try:
+                if layer.type in ("Parameter", "Result"):
+                    self._entry(layer)
+                if layer.type == "Parameter":
+                    arg = self._parameter(layer, block)
+                    # a body Parameter keeps its friendly name (TensorIterator/Loop
+                    # `parameter_names`, which LowLatency2 names its variables after)
+                    names = (layer.name,) if self.body else self._input_names(layer)
+                    params.append((names[0], arg))
+                    self.param_aliases.append(names[1:])
+                    self.param_ids.append(lid)
+                elif layer.type == "Result":
+                    value = self._inputs(layer)
+                    if len(value) != 1:
+                        raise _LayerError(f"has {len(value)} inputs, expected 1")
+                    names = self._output_names(layer)
+                    results.append((names[0], value[0]))
+                    self.result_aliases.append(names[1:])
+                    self.result_ids.append(lid)
+                else:
+                    self._layer(layer, block)
+            except _LayerError as e:
+                raise FrontendError(self.ctx.error(str(e), layer, e.node)) from None
+            except FrontendError:
+                raise
+            except (VerifyException, DiagnosticException, ValueError) as e:
+                text = str(e).strip().splitlines()
+                raise FrontendError(
+                    self.ctx.error(text[0] if text else type(e).__name__, layer)
+                ) from None
+            except Exception as e:  # an op's shape inference on inputs it cannot take
+                text = str(e).strip().splitlines()
+                detail = f"{type(e).__name__}: {text[0]}" if text else type(e).__name__
+                raise FrontendError(
+                    self.ctx.error(f"cannot build the op from this layer ({detail})", layer)
+                ) from None
+        if not results and not self.body:
+            raise FrontendError(self.ctx.error("the model has no Result layer", None, self.root))
+        return block, params, results
+
+    def _input_names(self, layer: _Layer) -> tuple[str, ...]:
+        """OpenVINO's input tensor names (`inputs[i].get_names()`), sorted: the first, the
+        smallest, is `get_any_name()`, the input's name, the others its aliases. They are the
+        `names` of the Parameter's output port, to which OpenVINO adds (IR v10) the
+        Parameter's friendly name; a port without names (IR v10) gives the friendly name."""
+        names = _split_names(layer.outputs[0].get("names") or "") if layer.outputs else []
+        if self.ctx.ir_version == 10 or not names:
+            names.append(layer.name)
+        return tuple(sorted(set(names)))
+
+    def _output_names(self, layer: _Layer) -> tuple[str, ...]:
+        """OpenVINO's output tensor names (`outputs[i].get_names()`), sorted: the first, the
+        smallest, is `get_any_name()`, the output's name, the others its aliases. They are the
+        Result's `output_names` (OpenVINO 2025+), else the producer port's `names`, to which
+        OpenVINO adds (IR v10, `update_v10_model`) the producer's name, `<name>.<port>` for a
+        multi-output producer; else the Result's friendly name."""
+        names = _split_names(layer.node.get("output_names") or "")
+        src = self.edges.get((layer.id, layer.inputs[0].get("id") or "")) if layer.inputs else None
+        if src is not None:
+            producer = self.layers[src[0]]
+            idx = producer.output_index(src[1])
+            if idx is not None:
+                if not names:
+                    names = _split_names(producer.outputs[idx].get("names") or "")
+                if self.ctx.ir_version == 10:
+                    if len(producer.outputs) == 1 or producer.type == "Parameter":
+                        names.append(producer.name)
+                    else:
+                        names.append(f"{producer.name}.{idx}")
+        return tuple(sorted(set(names))) if names else (layer.name,)
+
+    def _inputs(self, layer: _Layer) -> list[SSAValue]:
+        values = []
+        for port in layer.inputs:
+            pid = port.get("id") or ""
+            src = self.edges.get((layer.id, pid))
+            if src is None:
+                raise _LayerError(
+                    f"input port {pid} is not connected, expected an edge to it", port
+                )
+            fl, fp, edge = src
+            producer = self.layers[fl]
+            idx = producer.output_index(fp)
+            value = self.values.get((fl, idx if idx is not None else -1))
+            if value is None:
+                raise _LayerError(
+                    f"input port {pid} comes from {producer.describe()} port {fp}, which has "
+                    "no value (a sink, or a layer that could not be read)",
+                    edge,
+                )
+            values.append(value)
+        return values
+
+    def _parameter(self, layer: _Layer, block: Block) -> SSAValue:
+        data = self._data(layer)
+        et_name = data.get("element_type")
+        if et_name is None and layer.outputs:
+            t = _port_type(layer.outputs[0])
+        else:
+            if et_name is None:
+                raise _LayerError("missing attribute 'element_type', expected e.g. f32")
+            et = _element_type(et_name)
+            if "shape" in data:
+                dims = _parse_shape(data["shape"])
+            elif layer.outputs:
+                dims = _port_dims(layer.outputs[0])
+            else:
+                raise _LayerError("missing attribute 'shape', expected e.g. shape=\"1,3,224,224\"")
+            t = TensorType(et, dims)
+        arg = block.insert_arg(t, len(block.args))
+        hint = layer.name if self.body else self._input_names(layer)[0]
+        if hint.isidentifier():
+            arg.name_hint = hint
+        self.values[(layer.id, 0)] = arg
+        return arg
+
+    def _entry(self, layer: _Layer) -> opset.OpEntry:
+        """The op table entry of a layer of a known type, by its `version` (`opsetN`); looked
+        up once per (type, version) of a model."""
+        key = (layer.type, layer.version)
+        entry = self.ctx.entries.get(key)
+        if entry is not None:
+            return entry
+        version = opset.resolve_version(layer.type, layer.version)
+        entry = opset.lookup(layer.type, version) if version is not None else None
+        if entry is None:
+            raise _LayerError(opset.version_error(layer.type, layer.version))
+        self.ctx.entries[key] = entry
+        return entry
+
+    def _layer(self, layer: _Layer, block: Block) -> None:
+        if not opset.is_known_type(layer.type):
+            raise _LayerError(
+                "unknown layer type, expected one of " + ", ".join(opset.supported_types())
+            )
+        entry = self._entry(layer)
+        inputs = self._inputs(layer)
+        ov_type = opset.canonical_type(layer.type)
+        if ov_type == "Identity":
+            # A copy (Identity-16; OpenVINO's ONNX frontend keeps ONNX Identity nodes as it):
+            # its users read its input.
+            if len(inputs) != 1 or len(layer.outputs) != 1:
+                raise _LayerError(
+                    f"has {len(inputs)} inputs and {len(layer.outputs)} outputs, expected 1 and 1"
+                )
+            self.values[(layer.id, 0)] = inputs[0]
+            return
+        if ov_type == "Const":
+            op = self._constant(layer)
+        elif ov_type in ("TensorIterator", "Loop"):
+            op = self._sub_graph(layer, inputs, ov_type)
+        elif ov_type == "If":
+            if self._unroll_if(layer, inputs, block):
+                return
+            op = self._if(layer, inputs)
+        elif ov_type == "ReadValue":
+            op = self._read_value(layer, inputs, entry.version)
+        elif ov_type == "Assign":
+            op = self._assign(layer, inputs)
+        elif ov_type == "Interpolate" and entry.version == 0:
+            op = self._interpolate1(layer, inputs, block)
+        else:
+            op = self._generic(layer, entry, inputs)
+        name = StringAttr(layer.name)
+        op.attributes[NAME_ATTR] = name
+        op.location = self.ctx.location(layer, name)
+        block.add_op(op)
+        self.ctx.op_layers[op] = layer
+        for i, r in enumerate(op.results):
+            self.values[(layer.id, i)] = r
 
 
 # --------------------------------------------------------------------------------------------

@@ -498,7 +498,13 @@ def _tile_for(kind: str, m: int, wide: bool = False, amx: bool = False) -> _Tile
     return {1: _Tile(1, 4), 2: _Tile(2, 2), 3: _Tile(3, 1)}[m]
 
 
-class _GemmEmitter:
+class _GemmKernel:
+    """
+    A GEMM's shape, kind and tiling (chosen at construction), its k-step instructions and its
+    epilogue: what the micro-kernels (`_GemmMicroKernels`) and the chunk bodies
+    (`_GemmEmitter`) are built from.
+    """
+
     def __init__(
         self,
         module: ir.Module,
@@ -723,6 +729,122 @@ class _GemmEmitter:
             b.shuffle_vector(products, undef, even), b.shuffle_vector(products, undef, odd)
         )
 
+    # -- epilogue -------------------------------------------------------------------------
+
+    def _address(self, array: np.ndarray) -> ir.Value:
+        """A constant array's address: linked by name through the graph's `ConstantTable`
+        (relocatable code), else baked in (an interned copy, kept in `keep_alive`)."""
+        if self.constants is not None:
+            return self.constants.pointer(array)
+        copy = self._baked.get(id(array))
+        if copy is None:
+            copy = self._baked[id(array)] = _aligned_copy(array)
+            self.keep_alive.append(copy)  # (the arrays live as long as the emitter)
+        return ir.Constant(I64, int(copy.ctypes.data)).inttoptr(PTR)
+
+    def _column_vector(
+        self, b: ir.IRBuilder, values: np.ndarray | float | None, base: ir.Value, n0: ir.Value,
+        col: int, vty
+    ) -> ir.Value | None:
+        """The 16 values of columns n0 + col... : from the vector at `base`, or a float."""
+        if values is None:
+            return None
+        if not isinstance(values, np.ndarray):  # a float
+            return ir.Constant(vty, [values] * vty.count)
+        offset = b.mul(b.add(n0, _c64(col)), _c64(4))
+        return b.load(_offset(b, base, offset), typ=vty, align=4)
+
+    def column_vectors(self) -> list[ir.Value]:
+        """The micro-kernels' last arguments: the compensation, scale and bias vectors."""
+        null = ir.Constant(PTR, None)
+        return [self._address(v) if isinstance(v, np.ndarray) else null
+                for v in (self.comp, self.scale, self.bias)]
+
+    def _epilogue(self, b, accs, rows, panels, last_cols, c, n0, vectors,
+                  ldc_bytes: ir.Value | int, residual: ir.Value | None = None) -> None:
+        ep = self.epilogue
+        comp_base, scale_base, bias_base = vectors
+        out = self.out
+        for r in range(rows):
+            row_offset = (r * ldc_bytes if isinstance(ldc_bytes, int)
+                          else b.mul(ldc_bytes, _c64(r)))
+            c_row = _offset(b, c, row_offset)
+            for p in range(panels):
+                index = (r * panels + p) * self.halves
+                x = accs[index] if self.wide else _concat(b, accs[index], accs[index + 1])
+                col = p * PANEL
+                if self.kind != "f32":
+                    if self.comp is not None:
+                        x = b.add(
+                            x, self._column_vector(b, self.comp, comp_base, n0, col, V16I32)
+                        )
+                    if out == _I32:
+                        lo, hi = _int_clamp(ep)
+                        if lo is not None:
+                            lo_v = ir.Constant(V16I32, [lo] * 16)
+                            x = b.select(b.icmp_signed(">", x, lo_v), x, lo_v)
+                        if hi is not None:
+                            hi_v = ir.Constant(V16I32, [hi] * 16)
+                            x = b.select(b.icmp_signed("<", x, hi_v), x, hi_v)
+                        self._store(b, x, c_row, p, panels, last_cols)
+                        continue
+                    x = b.sitofp(x, V16F32)
+                scale = self._column_vector(b, self.scale, scale_base, n0, col, V16F32)
+                if scale is not None:
+                    x = b.fmul(x, scale)
+                bias = self._column_vector(b, self.bias, bias_base, n0, col, V16F32)
+                if bias is not None:
+                    x = b.fadd(x, bias)
+                if residual is not None:
+                    x = b.fadd(x, self._load_row(b, _offset(b, residual, row_offset), p, panels,
+                                                 last_cols))
+                if ep.relu:
+                    x = _fmax(b, x, ir.Constant(V16F32, [0.0] * 16))
+                if ep.clamp is not None:
+                    lo_f = float(np.float32(ep.clamp[0]))
+                    hi_f = float(np.float32(ep.clamp[1]))
+                    x = _fmax(b, x, ir.Constant(V16F32, [lo_f] * 16))
+                    x = _fmin(b, x, ir.Constant(V16F32, [hi_f] * 16))
+                if out in (_U8, _I8):
+                    info = np.iinfo(out)
+                    rint = _intrinsic(
+                        self.module, "llvm.roundeven.v16f32", ir.FunctionType(V16F32, [V16F32])
+                    )
+                    x = b.call(rint, [x])
+                    x = _fmax(b, x, ir.Constant(V16F32, [float(info.min)] * 16))
+                    x = _fmin(b, x, ir.Constant(V16F32, [float(info.max)] * 16))
+                    x = b.trunc(b.fptosi(x, V16I32), ir.VectorType(I8, 16))
+                self._store(b, x, c_row, p, panels, last_cols)
+
+    def _load_row(self, b, r_row, p, panels, last_cols) -> ir.Value:
+        """Panel p of a row of the residual R (float32, `_store`'s columns; the others of a
+        partial panel are zeros, never stored)."""
+        base = _offset(b, r_row, p * PANEL * 4)
+        cols = last_cols if p == panels - 1 else PANEL
+        if cols == PANEL:
+            return b.load(base, typ=V16F32, align=4)
+        x = ir.Constant(V16F32, [0.0] * PANEL)
+        for j in range(cols):
+            value = b.load(_offset(b, base, j * 4), typ=F32, align=4)
+            x = b.insert_element(x, value, ir.Constant(I32, j))
+        return x
+
+    def _store(self, b, x, c_row, p, panels, last_cols) -> None:
+        size = self.out.itemsize
+        base = _offset(b, c_row, p * PANEL * size)
+        cols = last_cols if p == panels - 1 else PANEL
+        if cols == PANEL:
+            b.store(x, base, align=size)
+            return
+        for j in range(cols):
+            b.store(
+                b.extract_element(x, ir.Constant(I32, j)), _offset(b, base, j * size), align=size
+            )
+
+
+class _GemmMicroKernels(_GemmKernel):
+    """The micro-kernels of a GEMM: one rows x panels tile over a K range (AVX2, AVX-512, AMX)."""
+
     # -- micro-kernel ---------------------------------------------------------------------
 
     def _micro_key(self, rows: int, panels: int, last_cols: int, part: str = "") -> tuple:
@@ -780,20 +902,6 @@ class _GemmEmitter:
             return self.steps
         blocks = -(-self.steps // self.kblock)
         return self.kblock if part != "last" else self.steps - (blocks - 1) * self.kblock
-
-    def _chunk_key(self, rows: int, panels: int, last: bool) -> tuple:
-        """What a chunk body's code depends on (`chunk_body`): its micro-kernels' form, the
-        GEMM's shape and tiling, and the chunk's extent; its constants are arguments."""
-        if self.amx:  # (K and the strides are arguments too, `_shape_arguments`)
-            return (
-                "gemm.chunk", *self._micro_key(0, 0, 0)[1:], self._chunk_block(panels),
-                self.n, self.tile, self.packed is None, rows, panels, last,
-            )  # fmt: skip
-        return (
-            "gemm.chunk", *self._micro_key(0, 0, 0)[1:], self.steps, self.a_row_bytes,
-            self.panel_bytes, self.ldc_bytes, self.kblock, self.block, self.k, self.n,
-            self.lda_bytes, self.tile, self.prewiden, self.packed is None, rows, panels, last,
-        )  # fmt: skip
 
     def micro(self, rows: int, panels: int, last_cols: int, part: str = "") -> ir.Function:
         """`void micro(ptr a, ptr b_panel, ptr c, i64 n0, ptr comp, ptr scale, ptr bias)`: a
@@ -1045,119 +1153,25 @@ class _GemmEmitter:
         b.store(ir.Constant(ir.VectorType(I8, 64), list(config)), memory, align=64)
         return memory
 
-    # -- epilogue -------------------------------------------------------------------------
 
-    def _address(self, array: np.ndarray) -> ir.Value:
-        """A constant array's address: linked by name through the graph's `ConstantTable`
-        (relocatable code), else baked in (an interned copy, kept in `keep_alive`)."""
-        if self.constants is not None:
-            return self.constants.pointer(array)
-        copy = self._baked.get(id(array))
-        if copy is None:
-            copy = self._baked[id(array)] = _aligned_copy(array)
-            self.keep_alive.append(copy)  # (the arrays live as long as the emitter)
-        return ir.Constant(I64, int(copy.ctypes.data)).inttoptr(PTR)
-
-    def _column_vector(
-        self, b: ir.IRBuilder, values: np.ndarray | float | None, base: ir.Value, n0: ir.Value,
-        col: int, vty
-    ) -> ir.Value | None:
-        """The 16 values of columns n0 + col... : from the vector at `base`, or a float."""
-        if values is None:
-            return None
-        if not isinstance(values, np.ndarray):  # a float
-            return ir.Constant(vty, [values] * vty.count)
-        offset = b.mul(b.add(n0, _c64(col)), _c64(4))
-        return b.load(_offset(b, base, offset), typ=vty, align=4)
-
-    def column_vectors(self) -> list[ir.Value]:
-        """The micro-kernels' last arguments: the compensation, scale and bias vectors."""
-        null = ir.Constant(PTR, None)
-        return [self._address(v) if isinstance(v, np.ndarray) else null
-                for v in (self.comp, self.scale, self.bias)]
-
-    def _epilogue(self, b, accs, rows, panels, last_cols, c, n0, vectors,
-                  ldc_bytes: ir.Value | int, residual: ir.Value | None = None) -> None:
-        ep = self.epilogue
-        comp_base, scale_base, bias_base = vectors
-        out = self.out
-        for r in range(rows):
-            row_offset = (r * ldc_bytes if isinstance(ldc_bytes, int)
-                          else b.mul(ldc_bytes, _c64(r)))
-            c_row = _offset(b, c, row_offset)
-            for p in range(panels):
-                index = (r * panels + p) * self.halves
-                x = accs[index] if self.wide else _concat(b, accs[index], accs[index + 1])
-                col = p * PANEL
-                if self.kind != "f32":
-                    if self.comp is not None:
-                        x = b.add(
-                            x, self._column_vector(b, self.comp, comp_base, n0, col, V16I32)
-                        )
-                    if out == _I32:
-                        lo, hi = _int_clamp(ep)
-                        if lo is not None:
-                            lo_v = ir.Constant(V16I32, [lo] * 16)
-                            x = b.select(b.icmp_signed(">", x, lo_v), x, lo_v)
-                        if hi is not None:
-                            hi_v = ir.Constant(V16I32, [hi] * 16)
-                            x = b.select(b.icmp_signed("<", x, hi_v), x, hi_v)
-                        self._store(b, x, c_row, p, panels, last_cols)
-                        continue
-                    x = b.sitofp(x, V16F32)
-                scale = self._column_vector(b, self.scale, scale_base, n0, col, V16F32)
-                if scale is not None:
-                    x = b.fmul(x, scale)
-                bias = self._column_vector(b, self.bias, bias_base, n0, col, V16F32)
-                if bias is not None:
-                    x = b.fadd(x, bias)
-                if residual is not None:
-                    x = b.fadd(x, self._load_row(b, _offset(b, residual, row_offset), p, panels,
-                                                 last_cols))
-                if ep.relu:
-                    x = _fmax(b, x, ir.Constant(V16F32, [0.0] * 16))
-                if ep.clamp is not None:
-                    lo_f = float(np.float32(ep.clamp[0]))
-                    hi_f = float(np.float32(ep.clamp[1]))
-                    x = _fmax(b, x, ir.Constant(V16F32, [lo_f] * 16))
-                    x = _fmin(b, x, ir.Constant(V16F32, [hi_f] * 16))
-                if out in (_U8, _I8):
-                    info = np.iinfo(out)
-                    rint = _intrinsic(
-                        self.module, "llvm.roundeven.v16f32", ir.FunctionType(V16F32, [V16F32])
-                    )
-                    x = b.call(rint, [x])
-                    x = _fmax(b, x, ir.Constant(V16F32, [float(info.min)] * 16))
-                    x = _fmin(b, x, ir.Constant(V16F32, [float(info.max)] * 16))
-                    x = b.trunc(b.fptosi(x, V16I32), ir.VectorType(I8, 16))
-                self._store(b, x, c_row, p, panels, last_cols)
-
-    def _load_row(self, b, r_row, p, panels, last_cols) -> ir.Value:
-        """Panel p of a row of the residual R (float32, `_store`'s columns; the others of a
-        partial panel are zeros, never stored)."""
-        base = _offset(b, r_row, p * PANEL * 4)
-        cols = last_cols if p == panels - 1 else PANEL
-        if cols == PANEL:
-            return b.load(base, typ=V16F32, align=4)
-        x = ir.Constant(V16F32, [0.0] * PANEL)
-        for j in range(cols):
-            value = b.load(_offset(b, base, j * 4), typ=F32, align=4)
-            x = b.insert_element(x, value, ir.Constant(I32, j))
-        return x
-
-    def _store(self, b, x, c_row, p, panels, last_cols) -> None:
-        size = self.out.itemsize
-        base = _offset(b, c_row, p * PANEL * size)
-        cols = last_cols if p == panels - 1 else PANEL
-        if cols == PANEL:
-            b.store(x, base, align=size)
-            return
-        for j in range(cols):
-            b.store(
-                b.extract_element(x, ir.Constant(I32, j)), _offset(b, base, j * size), align=size
-            )
+class _GemmEmitter(_GemmMicroKernels):
+    """The chunk bodies of a GEMM (row tiles x panel blocks) and its split into chunks."""
 
     # -- tasks ----------------------------------------------------------------------------
+
+    def _chunk_key(self, rows: int, panels: int, last: bool) -> tuple:
+        """What a chunk body's code depends on (`chunk_body`): its micro-kernels' form, the
+        GEMM's shape and tiling, and the chunk's extent; its constants are arguments."""
+        if self.amx:  # (K and the strides are arguments too, `_shape_arguments`)
+            return (
+                "gemm.chunk", *self._micro_key(0, 0, 0)[1:], self._chunk_block(panels),
+                self.n, self.tile, self.packed is None, rows, panels, last,
+            )  # fmt: skip
+        return (
+            "gemm.chunk", *self._micro_key(0, 0, 0)[1:], self.steps, self.a_row_bytes,
+            self.panel_bytes, self.ldc_bytes, self.kblock, self.block, self.k, self.n,
+            self.lda_bytes, self.tile, self.prewiden, self.packed is None, rows, panels, last,
+        )  # fmt: skip
 
     def chunk_body(self, fn_name: str, rows: int, panels: int, last: bool) -> ir.Function:
         """`void body(ptr a, ptr c, i64 m0, i64 p0, ptr packed, ptr comp, ptr scale,
@@ -1514,50 +1528,17 @@ def emit_gemm(
     cpu = cpu or host_cpu()
     a_dtype = np.dtype(a_dtype)
     runtime = isinstance(b, RuntimeB)
-    if isinstance(b, RuntimeB):
-        if a_zero_point is not None:
-            raise ValueError("a GEMM of a run-time B takes no zero point")
-    else:
-        b = np.asarray(b)
-        if b.shape != (k, n):
-            raise ValueError(f"B must be [{k}, {n}], got {list(b.shape)}")
-    if min(m, k, n) < 1:
-        raise ValueError(f"empty GEMM {m}x{k}x{n}")
     lda = k if lda is None else lda
     ldc = n if ldc is None else ldc
-    if lda < k or ldc < n:
-        raise ValueError(f"lda={lda} < k={k} or ldc={ldc} < n={n}")
-    if name in module.globals:
-        raise ValueError(f"'{name}' is already defined in the module")
+    b = _checked_gemm(module, name, m, k, n, b, a_zero_point, lda, ldc)
     kind = gemm_kernel_kind(a_dtype, b, cpu)
     amx = kind == "vnni" and cpu.amx and not runtime and m >= AMX_MIN_ROWS and k >= AMX_K
     out = _out_dtype(epilogue)
-    comp = None
-    packed: np.ndarray | None = None
     if kind == "f32" and out == _I32:
         raise ValueError("an fp32 GEMM cannot output int32")
     if epilogue.residual and (kind != "f32" or runtime):
         raise ValueError("a residual epilogue needs an fp32 GEMM of a constant B")
-    if isinstance(b, RuntimeB):
-        pass  # packed at run time; no compensation (no zero point, no shift on these paths)
-    elif kind == "f32":
-        if a_zero_point is not None and np.any(np.asarray(a_zero_point) != 0):
-            raise ValueError("an fp32 GEMM takes no zero point")
-        packed = _pack_once(constants, b, kind, b.astype(np.float32, copy=False), False)
-    else:
-        weights = _int8_weights(b)
-        zp = _zero_points(a_zero_point, k)
-        # int8 A is shifted to uint8 (+128) where a u8 x s8 instruction reads it: every k on
-        # the u8s8/vnni paths; on AMX (`tdpbssd` takes it signed) only the last k % 64
-        shift = np.zeros(k, dtype=np.int64)
-        if a_dtype == _I8 and kind in ("u8s8", "vnni"):
-            shift[k // AMX_K * AMX_K if amx else 0 :] = 128
-        if np.any(zp) or np.any(shift):
-            comp_values = -((zp + shift) @ weights.astype(np.int64))
-            padded = np.zeros(-(-n // PANEL) * PANEL, dtype=np.int32)
-            padded[:n] = _wrap_int32(comp_values)
-            comp = _aligned(padded)
-        packed = _pack_once(constants, b, kind, weights, kind == "s16" and m <= NARROW_B_MAX_ROWS)
+    packed, comp = _packed_b(constants, b, kind, a_dtype, a_zero_point, m, k, n, amx)
     emitter = _GemmEmitter(
         module, name, kind, m, k, n, a_dtype, packed, comp, epilogue, out, lda, ldc, cpu,
         constants, amx,
@@ -1587,25 +1568,7 @@ def emit_gemm(
              *residual],
         )
     else:
-        task = ir.Function(module, TASK_TYPE, f"{name}.task")
-        task.linkage = "internal"
-        tb = ir.IRBuilder(task.append_basic_block("entry"))
-        ctx, index = task.args
-        ta = tb.load(ctx, typ=PTR)
-        tc = tb.load(_offset(tb, ctx, 8), typ=PTR)
-        t_extra = emitter.chunk_arguments(tb.load(_offset(tb, ctx, 16), typ=PTR) if extra
-                                          else None)
-        t_extra += [tb.load(_offset(tb, ctx, 16 + 8 * len(extra)), typ=PTR)] if residual else []
-        done = task.append_basic_block("done")
-        switch = tb.switch(index, done)
-        for t, (m0, rows, p0, panels, last) in enumerate(chunks):
-            case = task.append_basic_block(f"chunk{t}")
-            switch.add_case(ir.Constant(I64, t), case)
-            tb.position_at_end(case)
-            tb.call(bodies[rows, panels, last], [ta, tc, _c64(m0), _c64(p0), *t_extra])
-            tb.branch(done)
-        tb.position_at_end(done)
-        tb.ret_void()
+        task = _emit_gemm_task(module, name, emitter, chunks, bodies, bool(extra), bool(residual))
         ctx_mem = builder.alloca(PTR, size=2 + len(extra) + len(residual))  # {a, c[, B][, r]}
         builder.store(a, ctx_mem)
         builder.store(c, _offset(builder, ctx_mem, 8))
@@ -1615,3 +1578,102 @@ def emit_gemm(
     builder.ret_void()
     keep_alive.extend(emitter.keep_alive)
     return fn
+
+
+def _checked_gemm(
+    module: ir.Module,
+    name: str,
+    m: int,
+    k: int,
+    n: int,
+    b: np.ndarray | RuntimeB,
+    a_zero_point: np.ndarray | int | None,
+    lda: int,
+    ldc: int,
+) -> np.ndarray | RuntimeB:
+    """`emit_gemm`'s operands checked (ValueError): B as an array, or the `RuntimeB`."""
+    if isinstance(b, RuntimeB):
+        if a_zero_point is not None:
+            raise ValueError("a GEMM of a run-time B takes no zero point")
+    else:
+        b = np.asarray(b)
+        if b.shape != (k, n):
+            raise ValueError(f"B must be [{k}, {n}], got {list(b.shape)}")
+    if min(m, k, n) < 1:
+        raise ValueError(f"empty GEMM {m}x{k}x{n}")
+    if lda < k or ldc < n:
+        raise ValueError(f"lda={lda} < k={k} or ldc={ldc} < n={n}")
+    if name in module.globals:
+        raise ValueError(f"'{name}' is already defined in the module")
+    return b
+
+
+def _packed_b(
+    constants: ConstantTable | None,
+    b: np.ndarray | RuntimeB,
+    kind: str,
+    a_dtype: np.dtype,
+    a_zero_point: np.ndarray | int | None,
+    m: int,
+    k: int,
+    n: int,
+    amx: bool,
+) -> tuple[np.ndarray | None, np.ndarray | None]:
+    """A constant B packed for `kind`, and the int32 compensation of A's zero point and
+    shift (None where there is none); (None, None) for a `RuntimeB`."""
+    comp = None
+    packed: np.ndarray | None = None
+    if isinstance(b, RuntimeB):
+        pass  # packed at run time; no compensation (no zero point, no shift on these paths)
+    elif kind == "f32":
+        if a_zero_point is not None and np.any(np.asarray(a_zero_point) != 0):
+            raise ValueError("an fp32 GEMM takes no zero point")
+        packed = _pack_once(constants, b, kind, b.astype(np.float32, copy=False), False)
+    else:
+        weights = _int8_weights(b)
+        zp = _zero_points(a_zero_point, k)
+        # int8 A is shifted to uint8 (+128) where a u8 x s8 instruction reads it: every k on
+        # the u8s8/vnni paths; on AMX (`tdpbssd` takes it signed) only the last k % 64
+        shift = np.zeros(k, dtype=np.int64)
+        if a_dtype == _I8 and kind in ("u8s8", "vnni"):
+            shift[k // AMX_K * AMX_K if amx else 0 :] = 128
+        if np.any(zp) or np.any(shift):
+            comp_values = -((zp + shift) @ weights.astype(np.int64))
+            padded = np.zeros(-(-n // PANEL) * PANEL, dtype=np.int32)
+            padded[:n] = _wrap_int32(comp_values)
+            comp = _aligned(padded)
+        packed = _pack_once(constants, b, kind, weights, kind == "s16" and m <= NARROW_B_MAX_ROWS)
+    return packed, comp
+
+
+def _emit_gemm_task(
+    module: ir.Module,
+    name: str,
+    emitter: _GemmEmitter,
+    chunks: list[tuple[int, int, int, int, bool]],
+    bodies: dict[tuple[int, int, bool], ir.Function],
+    runtime_b: bool,
+    residual: bool,
+) -> ir.Function:
+    """`void task(ptr ctx, i64 index)`: chunk `index` of a multi-threaded GEMM, its
+    arguments read from `ctx` = {a, c[, B workspace][, r]}."""
+    task = ir.Function(module, TASK_TYPE, f"{name}.task")
+    task.linkage = "internal"
+    tb = ir.IRBuilder(task.append_basic_block("entry"))
+    ctx, index = task.args
+    ta = tb.load(ctx, typ=PTR)
+    tc = tb.load(_offset(tb, ctx, 8), typ=PTR)
+    t_extra = emitter.chunk_arguments(tb.load(_offset(tb, ctx, 16), typ=PTR) if runtime_b
+                                      else None)
+    t_extra += [tb.load(_offset(tb, ctx, 16 + 8 * int(runtime_b)), typ=PTR)] if residual else []
+    done = task.append_basic_block("done")
+    switch = tb.switch(index, done)
+    for t, (m0, rows, p0, panels, last) in enumerate(chunks):
+        case = task.append_basic_block(f"chunk{t}")
+        switch.add_case(ir.Constant(I64, t), case)
+        tb.position_at_end(case)
+        tb.call(bodies[rows, panels, last], [ta, tc, _c64(m0), _c64(p0), *t_extra])
+        tb.branch(done)
+    tb.position_at_end(done)
+    tb.ret_void()
+    return task

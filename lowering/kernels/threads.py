@@ -249,35 +249,69 @@ def _emit_claim_loop(
     b.position_at_end(finished)
 
 
+@dataclass(frozen=True)
+class _PoolRuntime:
+    """The pool module and the functions of the C library and LLVM its functions call."""
+
+    module: ir.Module
+    syscall: ir.Function
+    usleep: ir.Function
+    sched_yield: ir.Function
+    pthread_create: ir.Function
+    pthread_join: ir.Function
+    cycles: ir.Function
+    futex: int | None
+
+    @staticmethod
+    def declare(module: ir.Module) -> _PoolRuntime:
+        return _PoolRuntime(
+            module,
+            syscall=_declare(module, "syscall", ir.FunctionType(I64, [I64], var_arg=True)),
+            usleep=_declare(module, "usleep", ir.FunctionType(I32, [I32])),
+            sched_yield=_declare(module, "sched_yield", ir.FunctionType(I32, [])),
+            pthread_create=_declare(
+                module, "pthread_create", ir.FunctionType(I32, [PTR, PTR, PTR, PTR])
+            ),
+            pthread_join=_declare(module, "pthread_join", ir.FunctionType(I32, [I64, PTR])),
+            cycles=_declare(module, "llvm.readcyclecounter", ir.FunctionType(I64, [])),
+            futex=_futex_syscall_number(),
+        )
+
+    def futex_wait(self, b: ir.IRBuilder, word: ir.Value, expected: ir.Value) -> None:
+        if self.futex is None:
+            b.call(self.usleep, [_const(I32, 50)])
+            return
+        args = [_const(I64, self.futex), word, _const(I32, _FUTEX_WAIT_PRIVATE), expected]
+        b.call(self.syscall, [*args, ir.Constant(PTR, None)])
+
+    def futex_wake(self, b: ir.IRBuilder, word: ir.Value) -> None:
+        if self.futex is not None:
+            args = [_const(I64, self.futex), word, _const(I32, _FUTEX_WAKE_PRIVATE)]
+            b.call(self.syscall, [*args, _const(I32, 0x7FFFFFFF)])
+
+
 def _emit_pool_module(threads: int) -> ir.Module:
     """`lowpass_pool_{worker,start,run,stop,ticks}` for a pool of `threads` (caller + T-1)."""
     module = new_module(f"lowpass_pool_{threads}")
-    syscall = _declare(module, "syscall", ir.FunctionType(I64, [I64], var_arg=True))
-    usleep = _declare(module, "usleep", ir.FunctionType(I32, [I32]))
-    sched_yield = _declare(module, "sched_yield", ir.FunctionType(I32, []))
-    pthread_create = _declare(module, "pthread_create", ir.FunctionType(I32, [PTR, PTR, PTR, PTR]))
-    pthread_join = _declare(module, "pthread_join", ir.FunctionType(I32, [I64, PTR]))
-    cycles = _declare(module, "llvm.readcyclecounter", ir.FunctionType(I64, []))
-    futex = _futex_syscall_number()
+    rt = _PoolRuntime.declare(module)
+    _emit_pool_ticks(rt)
+    worker = _emit_pool_worker(rt, threads)
+    _emit_pool_start(rt, threads, worker)
+    _emit_pool_run(rt, threads)
+    _emit_pool_stop(rt, threads)
+    return module
 
-    def futex_wait(b: ir.IRBuilder, word: ir.Value, expected: ir.Value) -> None:
-        if futex is None:
-            b.call(usleep, [_const(I32, 50)])
-            return
-        args = [_const(I64, futex), word, _const(I32, _FUTEX_WAIT_PRIVATE), expected]
-        b.call(syscall, [*args, ir.Constant(PTR, None)])
 
-    def futex_wake(b: ir.IRBuilder, word: ir.Value) -> None:
-        if futex is not None:
-            args = [_const(I64, futex), word, _const(I32, _FUTEX_WAKE_PRIVATE)]
-            b.call(syscall, [*args, _const(I32, 0x7FFFFFFF)])
-
-    # --- i64 ticks(): the cycle counter (to calibrate the spin time) -----------------------
-    ticks = ir.Function(module, ir.FunctionType(I64, []), "lowpass_pool_ticks")
+def _emit_pool_ticks(rt: _PoolRuntime) -> None:
+    """i64 ticks(): the cycle counter (to calibrate the spin time)."""
+    ticks = ir.Function(rt.module, ir.FunctionType(I64, []), "lowpass_pool_ticks")
     b = ir.IRBuilder(ticks.append_basic_block("entry"))
-    b.ret(b.call(cycles, []))
+    b.ret(b.call(rt.cycles, []))
 
-    # --- ptr worker(ptr slot) --------------------------------------------------------------
+
+def _emit_pool_worker(rt: _PoolRuntime, threads: int) -> ir.Function:
+    """ptr worker(ptr slot): wait (spin, then sleep) for a job, take part in it, again."""
+    module, cycles = rt.module, rt.cycles
     worker = ir.Function(module, ir.FunctionType(PTR, [PTR]), "lowpass_pool_worker")
     slot = worker.args[0]
     entry = worker.append_basic_block("entry")
@@ -339,7 +373,7 @@ def _emit_pool_module(threads: int) -> ir.Module:
     gen = b.load_atomic(gen_ptr, "seq_cst", 4, typ=I32)
     seen = b.load(seen_var)  # (a worker left out of a job comes here with its generation)
     with b.if_then(b.icmp_unsigned("==", gen, seen)):
-        futex_wait(b, gen_ptr, seen)
+        rt.futex_wait(b, gen_ptr, seen)
     b.atomic_rmw("sub", sleepers, _const(I32, 1), "seq_cst")
     b.store(b.call(cycles, []), last_var)  # (a sleep is no preemption)
     b.branch(wait)
@@ -369,9 +403,12 @@ def _emit_pool_module(threads: int) -> ir.Module:
 
     b.position_at_end(leave)
     b.ret(ir.Constant(PTR, None))
+    return worker
 
-    # --- i32 start(ptr state): create the workers -----------------------------------------
-    start = ir.Function(module, ir.FunctionType(I32, [PTR]), "lowpass_pool_start")
+
+def _emit_pool_start(rt: _PoolRuntime, threads: int, worker: ir.Function) -> None:
+    """i32 start(ptr state): create the workers."""
+    start = ir.Function(rt.module, ir.FunctionType(I32, [PTR]), "lowpass_pool_start")
     b = ir.IRBuilder(start.append_basic_block("entry"))
     (state,) = start.args
     status = _const(I32, 0)
@@ -381,12 +418,18 @@ def _emit_pool_module(threads: int) -> ir.Module:
         b.store(_const(I64, i), _field(b, slot_i, 8))
         generation = b.load_atomic(_field(b, state, _GEN), "acquire", 4, typ=I32)
         b.store(generation, _field(b, slot_i, _SLOT_GEN))
-        rc = b.call(pthread_create, [_field(b, slot_i, 16), ir.Constant(PTR, None), worker, slot_i])
+        args = [_field(b, slot_i, 16), ir.Constant(PTR, None), worker, slot_i]
+        rc = b.call(rt.pthread_create, args)
         status = b.or_(status, rc)
     b.ret(status)
 
-    # --- void run(ptr state, ptr task, ptr ctx, i64 chunks) --------------------------------
-    run = ir.Function(module, RUN_TYPE, "lowpass_pool_run")
+
+def _emit_pool_run(rt: _PoolRuntime, threads: int) -> None:
+    """
+    void run(ptr state, ptr task, ptr ctx, i64 chunks): take the lock (else run every chunk
+    inline), post the job, claim chunks, wait for the others', adapt the participants.
+    """
+    run = ir.Function(rt.module, RUN_TYPE, "lowpass_pool_run")
     state, task, ctx, chunks = run.args
     entry = run.append_basic_block("entry")
     inline = run.append_basic_block("inline")
@@ -404,7 +447,7 @@ def _emit_pool_module(threads: int) -> ir.Module:
     active_ptr = _field(b, state, _ACTIVE)
     until_ptr = _field(b, state, _BACKOFF_UNTIL)
     active = b.load(active_ptr, typ=I64)
-    now = b.call(cycles, [])
+    now = b.call(rt.cycles, [])
     grow = b.and_(
         b.icmp_signed(">=", now, b.load(until_ptr, typ=I64)),
         b.icmp_unsigned("<", active, _const(I64, threads)),
@@ -429,6 +472,49 @@ def _emit_pool_module(threads: int) -> ir.Module:
     b.ret_void()
 
     b.position_at_end(parallel)
+    generation, done, active = _emit_post_job(rt, b, threads, run, active_ptr)
+    started = b.call(rt.cycles, [])
+    _emit_claim_loop(b, state, threads, _const(I64, 0), generation, task, ctx)
+    own_ticks = b.sub(b.call(rt.cycles, []), started)
+    own_var = _entry_alloca(b, I64)
+    b.store(own_ticks, own_var)
+    waits = _entry_alloca(b, I64)
+    b.store(_const(I64, 0), waits)
+    wait_done = run.append_basic_block("wait_done")
+    waited = run.append_basic_block("waited")
+    b.branch(wait_done)
+    b.position_at_end(wait_done)
+    finished = b.load_atomic(done, "acquire", 8, typ=I64)
+    all_done = b.icmp_unsigned("==", finished, chunks)
+    with b.if_then(b.not_(all_done)):
+        # a worker still runs a chunk (descheduled by another process?): after a while,
+        # give the core away between checks instead of spinning
+        count = b.add(b.load(waits), _const(I64, 1))
+        b.store(count, waits)
+        with b.if_else(b.icmp_unsigned("<", count, _const(I64, CALLER_SPIN_ITERATIONS))) as (
+            spin_more,
+            give_away,
+        ):
+            with spin_more:
+                _pause(rt.module, b)
+            with give_away:
+                b.call(rt.sched_yield, [])
+    b.cbranch(all_done, waited, wait_done)
+    b.position_at_end(waited)
+    _emit_adapt_participants(rt, b, state, started, own_var, active, active_ptr)
+    b.atomic_rmw("xchg", lock, _const(I32, 0), "release")
+    b.ret_void()
+
+
+def _emit_post_job(
+    rt: _PoolRuntime, b: ir.IRBuilder, threads: int, run: ir.Function, active_ptr: ir.Value
+) -> tuple[ir.Value, ir.Value, ir.Value]:
+    """
+    The caller's side of a job, the lock taken: store the task, cut the chunks into the
+    shares of the active participants, publish the work words and then the generation, wake
+    the sleepers. Returns the generation, the `done` counter and the participants.
+    """
+    state, task, ctx, chunks = run.args
     b.store(task, _field(b, state, _FN))
     b.store(ctx, _field(b, state, _CTX))
     done = _field(b, state, _DONE)
@@ -451,37 +537,24 @@ def _emit_pool_module(threads: int) -> ir.Module:
     b.atomic_rmw("xchg", gen_ptr, generation, "seq_cst")
     sleepers = b.load_atomic(_field(b, state, _SLEEPERS), "seq_cst", 4, typ=I32)
     with b.if_then(b.icmp_unsigned("!=", sleepers, _const(I32, 0))):
-        futex_wake(b, gen_ptr)
-    started = b.call(cycles, [])
-    _emit_claim_loop(b, state, threads, _const(I64, 0), generation, task, ctx)
-    own_ticks = b.sub(b.call(cycles, []), started)
-    own_var = _entry_alloca(b, I64)
-    b.store(own_ticks, own_var)
-    waits = _entry_alloca(b, I64)
-    b.store(_const(I64, 0), waits)
-    wait_done = run.append_basic_block("wait_done")
-    waited = run.append_basic_block("waited")
-    b.branch(wait_done)
-    b.position_at_end(wait_done)
-    finished = b.load_atomic(done, "acquire", 8, typ=I64)
-    all_done = b.icmp_unsigned("==", finished, chunks)
-    with b.if_then(b.not_(all_done)):
-        # a worker still runs a chunk (descheduled by another process?): after a while,
-        # give the core away between checks instead of spinning
-        count = b.add(b.load(waits), _const(I64, 1))
-        b.store(count, waits)
-        with b.if_else(b.icmp_unsigned("<", count, _const(I64, CALLER_SPIN_ITERATIONS))) as (
-            spin_more,
-            give_away,
-        ):
-            with spin_more:
-                _pause(module, b)
-            with give_away:
-                b.call(sched_yield, [])
-    b.cbranch(all_done, waited, wait_done)
-    b.position_at_end(waited)
+        rt.futex_wake(b, gen_ptr)
+    return generation, done, active
+
+
+def _emit_adapt_participants(
+    rt: _PoolRuntime,
+    b: ir.IRBuilder,
+    state: ir.Value,
+    started: ir.Value,
+    own_var: ir.Value,
+    active: ir.Value,
+    active_ptr: ir.Value,
+) -> None:
+    """After a job: one participant fewer, with a longer backoff, when the job was late
+    (waiting took longer than the preemption gap and twice the caller's own work, or a
+    worker saw a preemption); else the backoff decays."""
     own_ticks = b.load(own_var)
-    ended = b.call(cycles, [])
+    ended = b.call(rt.cycles, [])
     wait_ticks = b.sub(b.sub(ended, started), own_ticks)
     late = b.and_(
         b.icmp_signed(">", wait_ticks, b.load(_field(b, state, _PREEMPTED_TICKS), typ=I64)),
@@ -508,11 +581,11 @@ def _emit_pool_module(threads: int) -> ir.Module:
             b.store(b.add(ended, longer), _field(b, state, _BACKOFF_UNTIL))
         with in_time:  # decay slowly: a job in time between two late ones must not undo one
             b.store(b.sub(length, b.lshr(length, _const(I64, 4))), length_ptr)
-    b.atomic_rmw("xchg", lock, _const(I32, 0), "release")
-    b.ret_void()
 
-    # --- void stop(ptr state): quit and join the workers; the lock stays taken -------------
-    stop = ir.Function(module, ir.FunctionType(VOID, [PTR]), "lowpass_pool_stop")
+
+def _emit_pool_stop(rt: _PoolRuntime, threads: int) -> None:
+    """void stop(ptr state): quit and join the workers; the lock stays taken."""
+    stop = ir.Function(rt.module, ir.FunctionType(VOID, [PTR]), "lowpass_pool_stop")
     (state,) = stop.args
     entry = stop.append_basic_block("entry")
     acquire = stop.append_basic_block("acquire")
@@ -527,12 +600,11 @@ def _emit_pool_module(threads: int) -> ir.Module:
     b.atomic_rmw("xchg", _field(b, state, _QUIT), _const(I32, 1), "seq_cst")
     gen_ptr = _field(b, state, _GEN)
     b.atomic_rmw("add", gen_ptr, _const(I32, 1), "seq_cst")
-    futex_wake(b, gen_ptr)
+    rt.futex_wake(b, gen_ptr)
     for i in range(1, threads):
         tid = b.load(_field(b, state, _SLOTS + _SLOT_BYTES * i + 16), typ=I64)
-        b.call(pthread_join, [tid, ir.Constant(PTR, None)])
+        b.call(rt.pthread_join, [tid, ir.Constant(PTR, None)])
     b.ret_void()
-    return module
 
 
 def aligned_zeros(nbytes: int, alignment: int = 64) -> np.ndarray:

@@ -669,8 +669,8 @@ class Program:
                 x = b.select(b.fcmp_ordered(">", x, lo), x, lo)
                 x = b.select(b.fcmp_ordered("<", x, hi), x, hi)
             elif kind == "fq":
-                x = self._fake_quantize(b, x, lanes, values, step.levels, operand,
-                                        self._integer_fq[index], not self._unchecked_fq[index])
+                x = _fake_quantize(b, x, lanes, values, step.levels, operand,
+                                   self._integer_fq[index], not self._unchecked_fq[index])
             elif kind == "cast":
                 x = self._cast(ctx, b, x, lanes, index)
             elif kind == "add_tensor":  # (float addition commutes: either operand order)
@@ -724,87 +724,87 @@ class Program:
             return x
         return b.trunc(x, vec(ir_type(self.out_dtype), lanes))
 
-    def _fake_quantize(
-        self,
-        b: ir.IRBuilder,
-        x: ir.Value,
-        lanes: int,
-        operands: dict[str, np.ndarray],
-        levels: int,
-        operand: Callable[[np.ndarray], ir.Value],
-        integer: bool,
-        checked: bool,
-    ) -> ir.Value:
-        """The float result of the FakeQuantize (an exact integer when `integer`), from its
-        `operands` (`_step_operands`); `checked`: see `_levels_fast`."""
-        steps_f = float(levels - 1)
-        steps = vconst(F32, lanes, steps_f)
-        rint = intrinsic(b.module, f"llvm.roundeven.v{lanes}f32", vec(F32, lanes),
-                         [vec(F32, lanes)])
-        u = b.fsub(x, operand(operands["il"]))
-        if "inverse_width" in operands:  # a power of two: u / width == u * (1 / width)
-            k = b.call(rint, [b.fmul(b.fmul(u, operand(operands["inverse_width"])), steps)])
-        else:
-            k = self._levels_fast(b, u, lanes, operands, steps_f, operand, rint, checked)
-        if integer:
-            zero = vconst(F32, lanes, 0.0)
-            k = b.select(b.fcmp_ordered(">", k, zero), k, zero)  # NaN -> 0: ol, as evaluate
-            k = b.select(b.fcmp_ordered(">", k, steps), steps, k)
-            return b.fadd(k, operand(operands["ol"]))
-        ol = operand(operands["ol"])
-        below = b.fcmp_unordered("ule", x, operand(operands["lo"]))  # NaN -> ol, as evaluate
-        above = b.fcmp_ordered(">", x, operand(operands["hi"]))
-        q = _level_quotient(b, k, levels, lanes)  # k / steps (k a level where it is used)
-        q = b.fmul(q, operand(operands["out_width"]))
-        q = b.fadd(q, ol)
-        return b.select(below, ol, b.select(above, operand(operands["oh"]), q))
-
-    @staticmethod
-    def _levels_fast(b: ir.IRBuilder, u: ir.Value, lanes: int, operands: dict[str, np.ndarray],
-                     steps: float, operand: Callable[[np.ndarray], ir.Value],
-                     rint: ir.Function, checked: bool = True) -> ir.Value:
-        """
-        rint(u / width * steps) without a division in the common case. With
-        `t' = u * fl(steps / width)` and `t = fl(fl(u / width) * steps)`, both within
-        2 * 2^-24 relative of u * steps / width, |t - t'| <= 4.0001 * 2^-24 * |t|; the
-        levels only matter for |t| <= steps + 1 (beyond that both clamp to the same limit),
-        so rint(t) == rint(t') unless t' is closer than `eps` (`_NEAR_TIE`) to a
-        half-integer. A vector with such a lane (about 2 * eps * 8 of them: rare) is
-        recomputed exactly, unless not `checked`: proven unnecessary at compile time
-        (`Program._levels_proven`): the check is 3 of the ~40 vector instructions of a
-        residual block's requantization, and in a pass that long its instructions, not its
-        rare branch, cost the time. Without the checks proven unnecessary, resnet50,
-        squeezenet and densenet121 int8 ran 3-4% faster (same process, alternating).
-        """
-        eps = _NEAR_TIE * (steps + 2.0)
-        fty = vec(F32, lanes)
-        fast = b.fmul(u, operand(operands["steps_per_width"]))
-        k_fast = b.call(rint, [fast])
-        if not checked:
-            return k_fast
-        fabs = intrinsic(b.module, f"llvm.fabs.v{lanes}f32", fty, [fty])
-        dist = b.call(fabs, [b.fsub(fast, k_fast)])
-        near = b.fcmp_ordered(">=", dist, vconst(F32, lanes, 0.5 - eps))
-        any_near = b.call(intrinsic(b.module, f"llvm.vector.reduce.or.v{lanes}i1", I1,
-                                    [vec(I1, lanes)]), [near])
-        before = b.block
-        exact_block = b.function.append_basic_block("fq.exact")
-        join = b.function.append_basic_block("fq.join")
-        b.cbranch(any_near, exact_block, join)
-        b.position_at_end(exact_block)
-        k_exact = b.call(rint, [b.fmul(b.fdiv(u, operand(operands["width"])),
-                                       vconst(F32, lanes, steps))])
-        b.branch(join)
-        b.position_at_end(join)
-        k = b.phi(fty)
-        k.add_incoming(k_fast, before)
-        k.add_incoming(k_exact, exact_block)
-        return k
-
 
 _NEAR_TIE = 8.0 * 2.0**-24
 """`_levels_fast`'s distance to a half-integer below which its levels are checked, per
 level of the FakeQuantize (times levels + 1)."""
+
+
+def _fake_quantize(
+    b: ir.IRBuilder,
+    x: ir.Value,
+    lanes: int,
+    operands: dict[str, np.ndarray],
+    levels: int,
+    operand: Callable[[np.ndarray], ir.Value],
+    integer: bool,
+    checked: bool,
+) -> ir.Value:
+    """The float result of the FakeQuantize (an exact integer when `integer`), from its
+    `operands` (`Program._step_operands`); `checked`: see `_levels_fast`."""
+    steps_f = float(levels - 1)
+    steps = vconst(F32, lanes, steps_f)
+    rint = intrinsic(b.module, f"llvm.roundeven.v{lanes}f32", vec(F32, lanes),
+                     [vec(F32, lanes)])
+    u = b.fsub(x, operand(operands["il"]))
+    if "inverse_width" in operands:  # a power of two: u / width == u * (1 / width)
+        k = b.call(rint, [b.fmul(b.fmul(u, operand(operands["inverse_width"])), steps)])
+    else:
+        k = _levels_fast(b, u, lanes, operands, steps_f, operand, rint, checked)
+    if integer:
+        zero = vconst(F32, lanes, 0.0)
+        k = b.select(b.fcmp_ordered(">", k, zero), k, zero)  # NaN -> 0: ol, as evaluate
+        k = b.select(b.fcmp_ordered(">", k, steps), steps, k)
+        return b.fadd(k, operand(operands["ol"]))
+    ol = operand(operands["ol"])
+    below = b.fcmp_unordered("ule", x, operand(operands["lo"]))  # NaN -> ol, as evaluate
+    above = b.fcmp_ordered(">", x, operand(operands["hi"]))
+    q = _level_quotient(b, k, levels, lanes)  # k / steps (k a level where it is used)
+    q = b.fmul(q, operand(operands["out_width"]))
+    q = b.fadd(q, ol)
+    return b.select(below, ol, b.select(above, operand(operands["oh"]), q))
+
+
+def _levels_fast(b: ir.IRBuilder, u: ir.Value, lanes: int, operands: dict[str, np.ndarray],
+                 steps: float, operand: Callable[[np.ndarray], ir.Value],
+                 rint: ir.Function, checked: bool = True) -> ir.Value:
+    """
+    rint(u / width * steps) without a division in the common case. With
+    `t' = u * fl(steps / width)` and `t = fl(fl(u / width) * steps)`, both within
+    2 * 2^-24 relative of u * steps / width, |t - t'| <= 4.0001 * 2^-24 * |t|; the
+    levels only matter for |t| <= steps + 1 (beyond that both clamp to the same limit),
+    so rint(t) == rint(t') unless t' is closer than `eps` (`_NEAR_TIE`) to a
+    half-integer. A vector with such a lane (about 2 * eps * 8 of them: rare) is
+    recomputed exactly, unless not `checked`: proven unnecessary at compile time
+    (`Program._levels_proven`): the check is 3 of the ~40 vector instructions of a
+    residual block's requantization, and in a pass that long its instructions, not its
+    rare branch, cost the time. Without the checks proven unnecessary, resnet50,
+    squeezenet and densenet121 int8 ran 3-4% faster (same process, alternating).
+    """
+    eps = _NEAR_TIE * (steps + 2.0)
+    fty = vec(F32, lanes)
+    fast = b.fmul(u, operand(operands["steps_per_width"]))
+    k_fast = b.call(rint, [fast])
+    if not checked:
+        return k_fast
+    fabs = intrinsic(b.module, f"llvm.fabs.v{lanes}f32", fty, [fty])
+    dist = b.call(fabs, [b.fsub(fast, k_fast)])
+    near = b.fcmp_ordered(">=", dist, vconst(F32, lanes, 0.5 - eps))
+    any_near = b.call(intrinsic(b.module, f"llvm.vector.reduce.or.v{lanes}i1", I1,
+                                [vec(I1, lanes)]), [near])
+    before = b.block
+    exact_block = b.function.append_basic_block("fq.exact")
+    join = b.function.append_basic_block("fq.join")
+    b.cbranch(any_near, exact_block, join)
+    b.position_at_end(exact_block)
+    k_exact = b.call(rint, [b.fmul(b.fdiv(u, operand(operands["width"])),
+                                   vconst(F32, lanes, steps))])
+    b.branch(join)
+    b.position_at_end(join)
+    k = b.phi(fty)
+    k.add_incoming(k_fast, before)
+    k.add_incoming(k_exact, exact_block)
+    return k
 
 
 @lru_cache(maxsize=4096)

@@ -22,7 +22,7 @@ result is Keras' constant 1.0; `cell_clip` is 0 (Keras does not clip; TFLite har
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -212,16 +212,18 @@ def emit_gru_weights(
     return [*w, *r, *b]
 
 
-def analyze_keras(
-    function: func.FuncOp, kind: Kind, sites: Sequence[CallSite], diags: Diagnostics
-) -> KerasPlan | None:
-    layer = "gru" if kind == "gru" else "lstm"
-    arg_names, result_names = _INTERFACES[layer]
+def _fusable_inputs(
+    function: func.FuncOp, layer: str, sites: Sequence[CallSite], diags: Diagnostics
+) -> list[TensorType] | None:
+    """
+    Upstream's pre-checks (CheckFusableKerasLstm): the argument types, or None after a
+    warning (the function left as it is).
+    """
+    arg_names = _INTERFACES[layer][0]
     inputs = function.function_type.inputs.data
     outputs = function.function_type.outputs.data
-    # Upstream's pre-checks (CheckFusableKerasLstm): warnings, the function left as it is.
-    # Its "callers may only use results 0 and 1" rule is gone (the states are real results
-    # here); a call must still agree with the function on the number of results.
+    # Upstream's "callers may only use results 0 and 1" rule is gone (the states are real
+    # results here); a call must still agree with the function on the number of results.
     for site in sites:
         if len(site.op.results) != len(outputs):
             diags.warning(
@@ -278,38 +280,21 @@ def analyze_keras(
             "fused op's kernel is f32 only",
         )
         return None
+    return tensors
 
-    # What TensorFlow Lite finds only after erasing the body (a pass failure there), and
-    # what it does not check but would make the fused op invalid: errors, nothing changed.
-    def error(message: str) -> None:
-        diags.error(function, message)
 
-    if len(outputs) != len(result_names):
-        error(
-            f"the Keras {layer.upper()} interface has {len(result_names)} results "
-            f"({', '.join(result_names)}), the function has {len(outputs)}"
-        )
-        return None
-    time_major = bool_attribute(function, "tf.time_major")
-    if time_major is None:
-        error(
-            "the function has no tf.time_major attribute (a bool): the layout of the input "
-            "([time, batch, features] or [batch, time, features]) is unknown"
-        )
-        return None
-    go_backwards = bool_attribute(function, "tf.go_backwards") is True
-    if mixed:
-        error(
-            "the arguments must have one element type, got "
-            + ", ".join(type_str(t) for t in tensors)
-        )
-        return None
-    x = shape_of(tensors[0])
-    if len(x) != 3:
-        layout = "[time, batch, features]" if time_major else "[batch, time, features]"
-        error(f"the input must have rank 3 ({layout}), got {type_str(tensors[0])}")
-        return None
-    n_time, n_batch = (x[0], x[1]) if time_major else (x[1], x[0])
+def _weight_sizes(
+    kind: Kind,
+    layer: str,
+    arg_names: Sequence[str],
+    x: Sequence[int],
+    n_batch: int,
+    weights: Sequence[TensorType],
+    states: Sequence[TensorType],
+    error: Callable[[str], None],
+) -> tuple[int, int, int] | None:
+    """The kernel, recurrent kernel, bias and state shapes checked against the input `x`:
+    (units, n_batch, n_input), or None after an error."""
     gates = 3 if layer == "gru" else 4
     kernel, recurrent, bias = (shape_of(t) for t in weights)
     if len(kernel) != 2:
@@ -350,6 +335,58 @@ def analyze_keras(
             )
             return None
         n_batch = meet(n_batch, s[0])
+    return units, n_batch, meet(x[2], kernel[0])
+
+
+def analyze_keras(
+    function: func.FuncOp, kind: Kind, sites: Sequence[CallSite], diags: Diagnostics
+) -> KerasPlan | None:
+    layer = "gru" if kind == "gru" else "lstm"
+    arg_names, result_names = _INTERFACES[layer]
+    outputs = function.function_type.outputs.data
+    tensors = _fusable_inputs(function, layer, sites, diags)
+    if tensors is None:
+        return None
+    n_states = 1 if layer == "gru" else 2
+    states, weights = tensors[1 : 1 + n_states], tensors[1 + n_states :]
+    element_type = tensors[0].get_element_type()
+    mixed = any(t.get_element_type() != element_type for t in tensors)
+
+    # What TensorFlow Lite finds only after erasing the body (a pass failure there), and
+    # what it does not check but would make the fused op invalid: errors, nothing changed.
+    def error(message: str) -> None:
+        diags.error(function, message)
+
+    if len(outputs) != len(result_names):
+        error(
+            f"the Keras {layer.upper()} interface has {len(result_names)} results "
+            f"({', '.join(result_names)}), the function has {len(outputs)}"
+        )
+        return None
+    time_major = bool_attribute(function, "tf.time_major")
+    if time_major is None:
+        error(
+            "the function has no tf.time_major attribute (a bool): the layout of the input "
+            "([time, batch, features] or [batch, time, features]) is unknown"
+        )
+        return None
+    go_backwards = bool_attribute(function, "tf.go_backwards") is True
+    if mixed:
+        error(
+            "the arguments must have one element type, got "
+            + ", ".join(type_str(t) for t in tensors)
+        )
+        return None
+    x = shape_of(tensors[0])
+    if len(x) != 3:
+        layout = "[time, batch, features]" if time_major else "[batch, time, features]"
+        error(f"the input must have rank 3 ({layout}), got {type_str(tensors[0])}")
+        return None
+    n_time, n_batch = (x[0], x[1]) if time_major else (x[1], x[0])
+    sizes = _weight_sizes(kind, layer, arg_names, x, n_batch, weights, states, error)
+    if sizes is None:
+        return None
+    units, n_batch, n_input = sizes
     plan = KerasPlan(
         function,
         kind,
@@ -357,10 +394,24 @@ def analyze_keras(
         go_backwards=go_backwards,
         n_batch=n_batch,
         n_time=n_time,
-        n_input=meet(x[2], kernel[0]),
+        n_input=n_input,
         units=units,
         element_type=element_type,
     )
+    return plan if _results_ok(plan, result_names, outputs, n_states, n_time, error) else None
+
+
+def _results_ok(
+    plan: KerasPlan,
+    result_names: Sequence[str],
+    outputs: Sequence[Attribute],
+    n_states: int,
+    n_time: int,
+    error: Callable[[str], None],
+) -> bool:
+    """The declared results agree with the fused op's (else an error); sets
+    `plan.last_step_outputs`."""
+    time_major = plan.time_major
     state = plan.state_type()
     plan.last_step_outputs = n_time != 1 and _time_dim_is_one(outputs[1], time_major)
     computed = [state, plan.outputs_type(), *([state] * n_states)]
@@ -370,14 +421,14 @@ def analyze_keras(
                 f"result '{name}' is declared {type_str(declared)}, the fused op computes "
                 f"{type_str(value)}"
             )
-            return None
+            return False
     if not runtime_type_ok(outputs[-1]):
         error(
             f"result 'runtime' must be a static or unranked float tensor (Keras returns the "
             f"constant 1.0), got {type_str(outputs[-1])}"
         )
-        return None
-    return plan
+        return False
+    return True
 
 
 def _time_dim_is_one(declared: Attribute, time_major: bool) -> bool:

@@ -156,10 +156,13 @@ class LingvoPlan:
         return out
 
 
-def analyze_lingvo(
-    function: func.FuncOp, name: str, cifg: bool, diags: Diagnostics
-) -> LingvoPlan | None:
-    layer_norm = name == LAYER_NORMALIZED_LSTM_CELL_SIMPLE
+def _fusable_lingvo_inputs(
+    function: func.FuncOp, name: str, layer_norm: bool, diags: Diagnostics
+) -> list[TensorType] | None:
+    """
+    The checks that leave the function as it is (warnings): the argument types (input,
+    weight, bias, projection[, layer_norm_scale]), or None.
+    """
     inputs = function.function_type.inputs.data
     outputs = function.function_type.outputs.data
     needed = 5 if layer_norm else 4
@@ -203,6 +206,22 @@ def analyze_lingvo(
             "fused op's kernel is f32 only",
         )
         return None
+    return types
+
+
+def analyze_lingvo(
+    function: func.FuncOp, name: str, cifg: bool, diags: Diagnostics
+) -> LingvoPlan | None:
+    layer_norm = name == LAYER_NORMALIZED_LSTM_CELL_SIMPLE
+    outputs = function.function_type.outputs.data
+    types = _fusable_lingvo_inputs(function, name, layer_norm, diags)
+    if types is None:
+        return None
+    x, weight, bias, projection = types[:4]
+    scale = types[4] if layer_norm else None
+    constants = [weight, bias, projection, *([scale] if scale is not None else [])]
+    element_type = x.get_element_type()
+    mixed = any(t.get_element_type() != element_type for t in constants)
 
     def error(message: str) -> None:
         diags.error(function, message)

@@ -43,16 +43,8 @@ from .network_helper import (
     limit_arrays,
     precision_details,
 )
+from .params import SUPPORTED_OPS
 from .transformation import LayerTransformation, TransformationContext, type_name
-
-# MarkupPrecisions: op types LPT knows (supportedOps); others get empty precisions on input 0.
-SUPPORTED_OPS = frozenset(
-    """Add AvgPool BatchToSpace Broadcast Clamp Concat Convert Convolution
-    ConvolutionBackpropData DepthToSpace FakeQuantize Interpolate GroupConvolution MatMul
-    MaxPool Multiply MVN NormalizeL2 Pad PRelu ReduceMax ReduceMean ReduceMin ReduceSum Relu
-    Reshape Slice SpaceToBatch Squeeze ShuffleChannels Split StridedSlice Subtract Transpose
-    Unsqueeze VariadicSplit LSTMSequence GRUSequence Gather""".split()
-)
 
 # MarkupPrecisions::isPrecisionPreserved (Interpolate only in "nearest" mode).
 PRECISION_PRESERVED_OPS = frozenset(

@@ -26,6 +26,16 @@ PRECISION_NAMES: dict[str, Attribute] = {"u8": ui8, "i8": i8, "i32": i32, "f32":
 LOW_PRECISIONS: tuple[Attribute, ...] = (ui8, i8)
 """`precision_set::get_int8_support()`: the default precisions."""
 
+# MarkupPrecisions: op types LPT knows (supportedOps); others get empty precisions on input 0.
+# (Here rather than in markup.py: a restriction names one of them, `LptParams` checks it.)
+SUPPORTED_OPS = frozenset(
+    """Add AvgPool BatchToSpace Broadcast Clamp Concat Convert Convolution
+    ConvolutionBackpropData DepthToSpace FakeQuantize Interpolate GroupConvolution MatMul
+    MaxPool Multiply MVN NormalizeL2 Pad PRelu ReduceMax ReduceMean ReduceMin ReduceSum Relu
+    Reshape Slice SpaceToBatch Squeeze ShuffleChannels Split StridedSlice Subtract Transpose
+    Unsqueeze VariadicSplit LSTMSequence GRUSequence Gather""".split()
+)
+
 
 def precision_name(t: Attribute) -> str:
     for name, attr in PRECISION_NAMES.items():
@@ -188,8 +198,6 @@ class LptParams:
     """The CPU plugin's callbacks (see `docs/passes.md#lpt`)."""
 
     def __post_init__(self) -> None:
-        from .markup import SUPPORTED_OPS
-
         # MarkupPrecisions' constructor throws for a restriction on an op LPT does not support
         for r in self.precision_restrictions:
             if r.op_type not in SUPPORTED_OPS:

@@ -145,7 +145,8 @@ class _SingleTransformationPass(_LptOptions):
 
 
 def _run_alone(op: ModuleOp, params: LptParams, name: str, with_markup: bool = False) -> None:
-    from .graph import GraphRewrite, erase_dead_ops
+    from .graph import erase_dead_ops
+    from .graph_rewrite import GraphRewrite
     from .pipeline import function_blocks, instantiate
     from .transformation import TransformationContext
 

@@ -20,7 +20,8 @@ from lowpass.dialects.ov.folding import fold_op
 from lowpass.passes.transaction import module_transaction
 
 from . import attributes as A
-from .graph import GraphRewrite, erase_dead_ops, insert_before, replace_op
+from .graph import erase_dead_ops, insert_before, replace_op
+from .graph_rewrite import GraphRewrite
 from .markup import run_markup
 from .params import LptParams
 from .transformation import LayerTransformation, TransformationContext

@@ -5,7 +5,7 @@ The base of every LPT transformation and the state shared by a run (Transformati
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar, Protocol
 
 from xdsl.ir import Attribute, Operation
 
@@ -16,8 +16,11 @@ from .attributes import AttributeStore
 from .dequantization import Dequantization, get_dequantization
 from .params import LptParams
 
-if TYPE_CHECKING:
-    from .graph import GraphRewrite
+
+class NodeRegistry(Protocol):
+    """What the context needs of the running `graph_rewrite.GraphRewrite`."""
+
+    def register_new_node(self, op: Operation) -> None: ...
 
 
 class TransformationContext:
@@ -26,7 +29,7 @@ class TransformationContext:
     def __init__(self, params: LptParams) -> None:
         self.params = params
         self.rt = AttributeStore()
-        self.graph_rewrite: GraphRewrite | None = None
+        self.graph_rewrite: NodeRegistry | None = None
 
     def register_new_node(self, op: Operation) -> None:
         if self.graph_rewrite is not None:
