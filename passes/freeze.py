@@ -112,4 +112,5 @@ def _fit(name: str, t: Any, value: Any) -> np.ndarray:
             f"input '{name}' has type {t}: a value of shape {format_shape(converted.shape)} "
             "does not fit it"
         )
-    return np.ascontiguousarray(converted)
+    # (not np.ascontiguousarray, which makes a scalar [1]: a frozen scalar input stays one)
+    return np.array(converted, order="C")

@@ -990,7 +990,16 @@ class _BodyOps(_LayerOps):
             port_map = layer.node.child(f"{which}_port_map")
             if port_map is None:
                 raise _LayerError(f"has no <{which}_port_map>")
-            reader = _GraphReader(self.ctx, body_node, body=True)
+            # OpenVINO's If infers its body Parameters from the inputs bound to them: one
+            # written with a dynamic rank (`shape="..."`, as openvino.save_model writes the
+            # bodies of nested Ifs) takes the input's type
+            outer_types: dict[str, Attribute] = {}
+            for node in port_map.all("input"):
+                index = layer.input_index(node.get("external_port_id") or "")
+                lid = node.get("internal_layer_id")
+                if index is not None and 0 < index < len(inputs) and lid is not None:
+                    outer_types[lid] = inputs[index].type
+            reader = _GraphReader(self.ctx, body_node, body=True, outer_types=outer_types)
             block, _, results = reader.build()
             param_index = {lid: i for i, lid in enumerate(reader.param_ids)}
             result_index = {lid: i for i, lid in enumerate(reader.result_ids)}
@@ -1041,10 +1050,19 @@ class _BodyOps(_LayerOps):
 class _GraphReader(_BodyOps):
     """Reads one graph (`<net>` or a `<body>`) into a block."""
 
-    def __init__(self, ctx: _Context, root: Node, *, body: bool) -> None:
+    def __init__(
+        self,
+        ctx: _Context,
+        root: Node,
+        *,
+        body: bool,
+        outer_types: dict[str, Attribute] | None = None,
+    ) -> None:
         self.ctx = ctx
         self.root = root
         self.body = body
+        self.outer_types = outer_types or {}
+        """Body Parameter id -> the type of the outer input bound to it (If-8's port map)."""
         self.layers: dict[str, _Layer] = {}
         self.order: list[str] = []  # XML order
         # (to layer, to port) -> (from layer, from port)
@@ -1330,7 +1348,19 @@ class _GraphReader(_BodyOps):
             if et_name is None:
                 raise _LayerError("missing attribute 'element_type', expected e.g. f32")
             et = _element_type(et_name)
-            if "shape" in data:
+            outer = self.outer_types.get(layer.id)
+            if (
+                "shape" in data
+                and data["shape"].strip() in ("...", "[...]")
+                and isinstance(outer, TensorType)
+            ):
+                if outer.get_element_type() != et:
+                    raise _LayerError(
+                        f"element type {et} differs from the {outer.get_element_type()} of the "
+                        "If input bound to it"
+                    )
+                dims = list(outer.get_shape())
+            elif "shape" in data:
                 dims = _parse_shape(data["shape"])
             elif layer.outputs:
                 dims = _port_dims(layer.outputs[0])

@@ -62,6 +62,28 @@ def test_a_dynamic_input_frozen_takes_the_values_shape() -> None:
     assert model.outputs[0].shape == (4, 3)
 
 
+def test_a_scalar_input_frozen_stays_a_scalar() -> None:
+    # silero-vad's `sr` as openvino.save_model writes it: a scalar Parameter times a scalar
+    # constant. The frozen value was made [1] (np.ascontiguousarray), and the reshape after
+    # it then refused the Multiply (inferred [1], declared []).
+    module = read_module(
+        """
+func.func @main(%x: tensor<?xf32> {ov.name = "x"}, %s: tensor<i64> {ov.name = "sr"})
+    -> (tensor<?xf32> {ov.name = "out"}) {
+  %k = ov.constant dense<2> : tensor<i64>
+  %m = ov.multiply %s, %k : (tensor<i64>, tensor<i64>) -> tensor<i64>
+  %f = ov.convert %m destination_type = f32 : (tensor<i64>) -> tensor<f32>
+  %y = ov.multiply %x, %f : (tensor<?xf32>, tensor<f32>) -> tensor<?xf32>
+  func.return %y : tensor<?xf32>
+}
+"""
+    )
+    model = lowpass.Core().read_model(module, shapes={"x": [3]}, constants={"sr": 8000})
+    assert "dense<8000> : tensor<i64>" in print_module(model.module)
+    out = lowpass.Core().compile_model(model, "CPU").infer_new_request([np.ones(3, np.float32)])
+    np.testing.assert_array_equal(out.to_tuple()[0], [16000.0] * 3)
+
+
 def test_read_model_keeps_a_module_given_as_the_model() -> None:
     module = read_module(TEXT)
     before = print_module(module)

@@ -6,6 +6,7 @@ for both conditions. The bodies add and multiply once in f32 on each side: resul
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -188,3 +189,21 @@ def test_a_dynamic_rank_is_written_as_openvino_writes_it(tmp_path: Path) -> None
     openvino = pytest.importorskip("openvino")
     model = openvino.Core().read_model(str(tmp_path / "rank.xml"))
     assert model.outputs[0].get_partial_shape().rank.is_dynamic
+
+
+def test_a_body_parameter_of_dynamic_rank_takes_its_inputs_type(tmp_path: Path) -> None:
+    """openvino.save_model writes the body Parameters of nested Ifs with `shape="..."` (their
+    inputs' shapes are known only once the outer graph is inferred); OpenVINO's If infers
+    them from the inputs bound to them, and so does the reader (silero-vad's IR)."""
+    write_ov_ir(read_module(DYNAMIC_RANK), tmp_path / "rank.xml")
+    text = (tmp_path / "rank.xml").read_text()
+    head, sep, bodies = text.partition("<then_body>")
+    assert sep and bodies.count('shape="3"') == 2  # (the two bodies' Parameters)
+    (tmp_path / "rank.xml").write_text(head + sep + bodies.replace('shape="3"', 'shape="..."'))
+    back = read_ov_ir(tmp_path / "rank.xml")
+    assert len(re.findall(r"\^bb0\(%[^:]+: tensor<3xf32>\)", lowpass.print_module(back))) == 2
+    x = np.array([1.0, -2.0, 3.0], np.float32)
+    compiled = lowpass.Core().compile_model(back, "REFERENCE")
+    for cond, want in ((True, -x[None]), (False, -x)):
+        got = np.asarray(compiled({"c": np.array(cond), "x": x})["y"])
+        np.testing.assert_array_equal(got, want)
