@@ -514,19 +514,24 @@ class ShiftedGemmLowering:
     ) -> tuple[Operation, SSAValue, Any, Program, SSAValue]:
         """The GEMM op of a group, its data operand, its spec, its post-op program and the
         value the program writes."""
-        first = group[0]
-        zp = None
-        if isinstance(first, SubtractOp):
-            found = self._shifted(first)
-            assert found is not None
-            x, zp, op = found
-            chain = group[2:]
-        else:
-            op, x, chain = first, first.operands[0], group[1:]
+        op, x, zp, chain = self._split(group)
         spec = self._spec(op, value_dtype(x), zp)
         assert spec is not None
         program, last = build_program(None, op.results[0], chain, self._memo)
         return op, x, spec, program, last
+
+    def _split(
+        self, group: Sequence[Operation]
+    ) -> tuple[Operation, SSAValue, SSAValue | None, Sequence[Operation]]:
+        """The GEMM op of a group, its data operand, the zero point a Subtract before it
+        shifts the data by (None: none), and the ops after it."""
+        first = group[0]
+        if isinstance(first, SubtractOp):
+            found = self._shifted(first)
+            assert found is not None
+            x, zp, op = found
+            return op, x, zp, group[2:]
+        return first, first.operands[0], None, group[1:]
 
     def kernel_choices(self, group: Sequence[Operation], host: HostCpu,
                        options: dict[str, Any]) -> tuple[Operation, dict[str, list[Attribute]]]:
@@ -616,15 +621,7 @@ class ShiftedGemmLowering:
 
     def emit(self, ctx: EmitContext, group: list[Operation], inputs: list[Buffer],
              outputs: list[Buffer]) -> str:
-        first = group[0]
-        zp = None
-        if isinstance(first, SubtractOp):
-            found = self._shifted(first)
-            assert found is not None
-            x, zp, op = found
-            chain = group[2:]
-        else:
-            op, x, chain = first, first.operands[0], group[1:]
+        op, x, zp, chain = self._split(group)
         src = ctx.buffer(x)
         spec = self._spec(op, np.dtype(src.dtype), zp)
         assert spec is not None

@@ -60,6 +60,19 @@ def ops(module: ModuleOp) -> list[str]:
     return [op_name(op) for op in module.walk()]
 
 
+def converts_to_keras_outputs(module: ModuleOp, name: str) -> None:
+    """tfl-to-ov, then only ov ops, and Keras' prediction (<name>.npz) on both devices."""
+    TflToOvPass().apply(lowpass.make_context(allow_unregistered=True), module)
+    module.verify()
+    assert not [n for n in ops(module) if not n.startswith(("ov.", "func.", "builtin."))]
+    data = np.load(INPUTS / f"{name}.npz")
+    core = lowpass.Core()
+    model = core.read_model(module)
+    for device in ("REFERENCE", "CPU"):
+        outputs = core.compile_model(model, device).infer_new_request({"x": data["x"]})
+        np.testing.assert_allclose(outputs["y"], data["y"], **TOL)
+
+
 @pytest.mark.parametrize("name", MODELS)
 def test_keras_model_equals_keras(name: str) -> None:
     module = parse(INPUTS / f"{name}.mlir")
@@ -69,17 +82,9 @@ def test_keras_model_equals_keras(name: str) -> None:
     if name.startswith("bilstm"):  # the layer's two calls became one bidirectional call
         calls = [op for op in module.walk() if isinstance(op, func.CallOp)]
         assert [c.callee.root_reference.data.endswith("_bidirectional") for c in calls] == [True]
-    TflToOvPass().apply(lowpass.make_context(allow_unregistered=True), module)
-    module.verify()
+    converts_to_keras_outputs(module, name)
     functions = [op.sym_name.data for op in module.ops if isinstance(op, func.FuncOp)]
     assert functions == ["serving_default"]
-    assert not [n for n in ops(module) if not n.startswith(("ov.", "func.", "builtin."))]
-    data = np.load(INPUTS / f"{name}.npz")
-    core = lowpass.Core()
-    model = core.read_model(module)
-    for device in ("REFERENCE", "CPU"):
-        outputs = core.compile_model(model, device).infer_new_request({"x": data["x"]})
-        np.testing.assert_allclose(outputs["y"], data["y"], **TOL)
 
 
 @pytest.mark.parametrize(
@@ -96,16 +101,8 @@ def test_keras_padding_equals_keras(name: str, written: list[str]) -> None:
     module = parse(INPUTS / f"{name}.mlir")
     assert set(written) <= set(ops(module))
     assert prepare_composite_functions(module) == []
-    TflToOvPass().apply(lowpass.make_context(allow_unregistered=True), module)
-    module.verify()
-    assert not [n for n in ops(module) if not n.startswith(("ov.", "func.", "builtin."))]
+    converts_to_keras_outputs(module, name)
     assert "ov.pad" in ops(module)
-    data = np.load(INPUTS / f"{name}.npz")
-    core = lowpass.Core()
-    model = core.read_model(module)
-    for device in ("REFERENCE", "CPU"):
-        outputs = core.compile_model(model, device).infer_new_request({"x": data["x"]})
-        np.testing.assert_allclose(outputs["y"], data["y"], **TOL)
 
 
 @pytest.mark.parametrize(("name", "states"), [("lstm_stateful", 2), ("gru_stateful", 1)])
@@ -141,16 +138,8 @@ def test_keras_plain_loop_is_a_tensor_iterator(name: str) -> None:
     module = parse(INPUTS / f"{name}.mlir")
     assert "tf.While" in ops(module) and "tf.api_implements" not in str(module)
     assert prepare_composite_functions(module) == []
-    TflToOvPass().apply(lowpass.make_context(allow_unregistered=True), module)
-    module.verify()
-    assert not [n for n in ops(module) if not n.startswith(("ov.", "func.", "builtin."))]
+    converts_to_keras_outputs(module, name)
     assert ops(module).count("ov.tensor_iterator") == 1
-    data = np.load(INPUTS / f"{name}.npz")
-    core = lowpass.Core()
-    model = core.read_model(module)
-    for device in ("REFERENCE", "CPU"):
-        outputs = core.compile_model(model, device).infer_new_request({"x": data["x"]})
-        np.testing.assert_allclose(outputs["y"], data["y"], **TOL)
 
 
 def test_keras_loop_of_another_form_is_one_line() -> None:
