@@ -67,6 +67,9 @@ from xdsl.traits import (
     RecursiveMemoryEffect,
 )
 from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.hints import isa
+
+from lowpass.dialects.guards import is_dense
 
 from .base import (
     DYNAMIC,
@@ -186,7 +189,7 @@ class ConstantOp(OvOp):
     def parse(cls, parser: Parser) -> ConstantOp:
         pos = parser.pos
         value = parser.parse_attribute()
-        if not isinstance(value, DenseIntOrFPElementsAttr):
+        if not is_dense(value):
             parser.raise_error("expected a dense<...> : tensor<...> value", pos, parser.pos)
         attrs = parser.parse_optional_attr_dict()
         op = cls(value)
@@ -243,8 +246,8 @@ class PortDescription(ParametrizedAttribute):
 
     def get(self, key: str) -> int:
         """The value of parameter `key` as a Python int."""
-        attr = getattr(self, key)
-        assert isinstance(attr, IntAttr)
+        attr: object = getattr(self, key)
+        assert isa(attr, IntAttr[int])
         return attr.data
 
     def values(self) -> dict[str, int]:

@@ -1069,11 +1069,9 @@ class BidirectionalSequenceLSTMOp(TflOp):
         # weights -> aux_input is the backward cell's input.
         bw_x = aux if aux is not None and not use_aux_weights else x
         real_aux = aux if use_aux_weights else None
-        params = {
-            "activation": self.fused_activation_function.data,
-            "cell_clip": self.cell_clip.value.data,
-            "proj_clip": self.proj_clip.value.data,
-        }
+        activation: str = self.fused_activation_function.data
+        cell_clip: float = self.cell_clip.value.data
+        proj_clip: float = self.proj_clip.value.data
         fw_cell = LstmCell.from_operands(inputs[1:18], aux=inputs[40:44])
         bw_cell = LstmCell.from_operands(inputs[18:35], aux=inputs[44:48])
         fw_y, fw_h, fw_c = lstm_sequence(
@@ -1083,7 +1081,9 @@ class BidirectionalSequenceLSTMOp(TflOp):
             np.asarray(inputs[36], np.float64),
             forward=True,
             aux_x=real_aux,
-            **params,
+            activation=activation,
+            cell_clip=cell_clip,
+            proj_clip=proj_clip,
         )
         bw_y, bw_h, bw_c = lstm_sequence(
             bw_cell,
@@ -1092,7 +1092,9 @@ class BidirectionalSequenceLSTMOp(TflOp):
             np.asarray(inputs[38], np.float64),
             forward=False,
             aux_x=real_aux,
-            **params,
+            activation=activation,
+            cell_clip=cell_clip,
+            proj_clip=proj_clip,
         )
         if bool_value(self.merge_outputs):
             fw_y = np.concatenate([fw_y, bw_y], axis=-1)

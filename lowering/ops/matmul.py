@@ -522,7 +522,7 @@ class ShiftedGemmLowering:
 
     def _split(
         self, group: Sequence[Operation]
-    ) -> tuple[Operation, SSAValue, SSAValue | None, Sequence[Operation]]:
+    ) -> tuple[Operation, SSAValue, np.ndarray | None, Sequence[Operation]]:
         """The GEMM op of a group, its data operand, the zero point a Subtract before it
         shifts the data by (None: none), and the ops after it."""
         first = group[0]

@@ -27,16 +27,17 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 from xdsl.dialects import func
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, SymbolRefAttr, TensorType
+from xdsl.dialects.builtin import ModuleOp, SymbolRefAttr, TensorType
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from lowpass.dialects import ov
+from lowpass.dialects.guards import is_dense, is_tensor
 from lowpass.dialects.ov.base import array_from_dense
 from lowpass.passes.inline import op_kind
 
 if TYPE_CHECKING:
-    from lowpass.passes.conversion.tfl_to_ov.tfl_to_ov import TflConverter, _Refusal
+    from lowpass.passes.conversion.tfl_to_ov.tfl_to_ov import TflConverter
 
 LIST_OPS = ("tf.TensorListFromTensor", "tf.TensorListReserve", "tf.TensorListStack")
 
@@ -62,9 +63,7 @@ def _constant_int(value: SSAValue) -> int | None:
         return None
     if isinstance(op, ov.ConstantOp):
         array = op.array()
-    elif op_kind(op) == "tf.Const" and isinstance(
-        dense := _attr(op, "value"), DenseIntOrFPElementsAttr
-    ):
+    elif op_kind(op) == "tf.Const" and is_dense(dense := _attr(op, "value")):
         array = array_from_dense(dense)
     else:
         return None
@@ -108,7 +107,7 @@ class _Loop:
             self._classify(i, arg, result)
         self.time, self.steps = self._condition()
 
-    def refuse(self, reason: str) -> _Refusal:
+    def refuse(self, reason: str) -> Exception:
         return self.conv.refuse(self.op, f"cannot be made a TensorIterator: {reason}")
 
     def _classify(self, i: int, arg: BlockArgument, result: SSAValue) -> None:
@@ -153,7 +152,7 @@ class _Loop:
             lhs, rhs = cmp.operands
             assert isinstance(lhs, BlockArgument) and isinstance(rhs, BlockArgument)
             pairs.append((cond_args.index(lhs), cond_args.index(rhs)))
-        bounds = {}
+        bounds: dict[int, int] = {}
         for counter, bound in pairs:
             if counter not in self.counters or bound not in self.invariants:
                 raise self.refuse("its condition compares other than a counter and a constant")
@@ -185,17 +184,18 @@ def convert_while(conv: TflConverter, op: Operation) -> None:
     loop = _Loop(conv, op)
     inputs: list[SSAValue] = []
     descriptions: list[Attribute] = []
-    param_types = []
+    param_types: list[Attribute] = []
     params: dict[int, int] = {}  # loop variable -> body parameter
     for i in sorted(loop.input_lists):
         unstack = _defining(op.operands[i])
         assert unstack is not None  # (classified by its tf.TensorListFromTensor)
         tensor = unstack.operands[0]
-        if not isinstance(tensor.type, TensorType) or tensor.type.get_shape()[0] != loop.steps:
+        t = tensor.type
+        if not is_tensor(t) or not t.get_shape() or t.get_shape()[0] != loop.steps:
             raise loop.refuse(f"the sequence of TensorList #{i} has not {loop.steps} steps")
         params[i] = len(param_types)
         descriptions.append(ov.SliceInputAttr(len(inputs), params[i], axis=0))
-        param_types.append(TensorType(tensor.type.element_type, [1, *tensor.type.get_shape()[1:]]))
+        param_types.append(TensorType(t.get_element_type(), [1, *t.get_shape()[1:]]))
         inputs.append(tensor)
     results = [*loop.states, *sorted(loop.output_lists)]
     for i in loop.states:
@@ -212,7 +212,7 @@ def convert_while(conv: TflConverter, op: Operation) -> None:
         inputs.append(op.operands[i])
     block = Block(arg_types=param_types)
     yielded = _clone_body(conv, loop, block, params)
-    outputs = []
+    outputs: list[Attribute] = []
     for k, i in enumerate(results):
         if i in loop.output_lists:
             index = _constant_int(loop.output_lists[i].operands[1])
@@ -262,9 +262,7 @@ def _clone_body(
             continue
         if any(v in skipped for v in body_op.operands) or (
             kind == "tf.Identity" and body_op.operands[0] not in mapping
-        ) or (kind == "tf.Const" and not any(
-            u.operation is not None for r in body_op.results for u in r.uses
-        )):
+        ) or (kind == "tf.Const" and not any(r.uses for r in body_op.results)):
             if kind in ("tf.AddV2", "tf.TensorListSetItem", "tf.Identity", "tf.Const"):
                 continue  # the counters' increments, the writes (yielded below)
             raise loop.refuse(f"its body uses a loop counter or an output list in '{kind}'")
@@ -286,7 +284,7 @@ def _replace_results(
     conv: TflConverter, loop: _Loop, iterator: ov.TensorIteratorOp, results: list[int]
 ) -> None:
     op = loop.op
-    stacks = []
+    stacks: list[Operation] = []
     for i, result in enumerate(op.results):
         if i in loop.output_lists:
             for use in list(result.uses):

@@ -24,17 +24,15 @@ from typing import TYPE_CHECKING
 import numpy as np
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
-    ArrayAttr,
-    DenseIntOrFPElementsAttr,
     ModuleOp,
     StringAttr,
     SymbolRefAttr,
-    TensorType,
 )
 from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from lowpass.dialects import ov
+from lowpass.dialects.guards import is_array, is_dense, is_tensor
 from lowpass.dialects.ov.base import array_from_dense, format_shape
 from lowpass.ir import inherit_location
 from lowpass.passes.inline import op_kind
@@ -74,8 +72,8 @@ def take_session_initializers(conv: TflConverter, module: ModuleOp) -> dict[str,
     for op in list(module.ops):
         if op_kind(op) == SESSION_INITIALIZER:
             refs = _attribute(op, "initializers")
-            if isinstance(refs, ArrayAttr):
-                names |= {r.root_reference.data for r in refs if isinstance(r, SymbolRefAttr)}
+            if is_array(refs):
+                names |= {r.root_reference.data for r in refs.data if isinstance(r, SymbolRefAttr)}
             Rewriter.erase_op(op)
     initial: dict[str, np.ndarray] = {}
     for function in [op for op in module.ops if isinstance(op, func.FuncOp)]:
@@ -87,9 +85,7 @@ def take_session_initializers(conv: TflConverter, module: ModuleOp) -> dict[str,
                 assigned = op.operands[1]
                 value = assigned.op if isinstance(assigned, OpResult) else None
                 dense = _attribute(value, "value") if value is not None else None
-                if value is None or op_kind(value) != "tf.Const" or not isinstance(
-                    dense, DenseIntOrFPElementsAttr
-                ):
+                if value is None or op_kind(value) != "tf.Const" or not is_dense(dense):
                     raise conv.refuse(
                         op, "a session initializer that assigns a computed value: only "
                         "constants (tf.Const) are taken as initial values"
@@ -112,7 +108,7 @@ class VariableConversion:
         self.assigned: set[str] = set()
 
     def declare(self, user: Operation, name: str, type_: object) -> ov.VariableOp:
-        if not isinstance(type_, TensorType):
+        if not is_tensor(type_):
             raise self.conv.refuse(user, f"variable '{name}' has type {type_}: expected a tensor")
         variable = self.declared.get(name)
         if variable is None:
