@@ -12,6 +12,7 @@ import difflib
 import gc
 import math
 import re
+import struct
 import threading
 import warnings
 from collections.abc import Iterable, Iterator
@@ -30,6 +31,9 @@ from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
     DenseResourceAttr,
     FileLineColLoc,
+    Float16Type,
+    Float32Type,
+    Float64Type,
     FusedLoc,
     IntAttr,
     LocationAttr,
@@ -43,7 +47,7 @@ from xdsl.dialects.builtin import (
 from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.irdl import BaseAttr, IRDLOperation, RangeOf
-from xdsl.parser import Parser
+from xdsl.parser import AttrParser, Parser
 from xdsl.parser.generic_parser import ParserState
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
@@ -226,6 +230,24 @@ class SourceMap:
         return locate(op)
 
 
+class _HexElement(AttrParser._TensorLiteralElement):
+    """A hexadecimal dense literal element: a float type takes its bits (MLIR's rule)."""
+
+    def to_type(self, parser: AttrParser, type: Any) -> Any:
+        floats = Float16Type | Float32Type | Float64Type
+        if isinstance(self.value, int) and isinstance(type, floats):
+            width = type.bitwidth // 8
+            if self.value >= 1 << (8 * width):
+                parser.raise_error(
+                    f"hexadecimal float literal 0x{self.value:X} has more than {8 * width} bits "
+                    f"for {type}",
+                    at_position=self.span,
+                )
+            code = {2: "<e", 4: "<f", 8: "<d"}[width]
+            return struct.unpack(code, self.value.to_bytes(width, "little"))[0]
+        return super().to_type(parser, type)
+
+
 class LocatingParser(Parser):
     """
     A parser that sets each op's `location` to the `FileLineColLoc` where it was parsed,
@@ -242,6 +264,18 @@ class LocatingParser(Parser):
         self._parser_state = ParserState(LowpassLexer(Input(text, name)))
 
     line_offset: int = 0
+
+    def _parse_tensor_literal_element(self) -> AttrParser._TensorLiteralElement:
+        # A hexadecimal element of a float dense literal is the value's bits, as in MLIR
+        # (and as xDSL 0.74's printer writes an f32 whose 9 significant digits have no
+        # '.': `dense<[0xC9C3C5A8]>` is -1603765.0). xDSL's parser reads it as the integer
+        # 3385058816; lowpass's module printed and read back then computed another function
+        # (a fuzz campaign found lpt's FakeQuantize limits so). Integer types keep the value.
+        token = self._current_token
+        if token.kind == MLIRTokenKind.INTEGER_LIT and token.text[:2] in ("0x", "0X"):
+            element = super()._parse_tensor_literal_element()
+            return _HexElement(element.is_negative, element.value, element.span)
+        return super()._parse_tensor_literal_element()
 
     def parse_operation(self) -> Operation:
         span = self._current_token.span

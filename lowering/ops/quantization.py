@@ -927,7 +927,8 @@ def _one_value(array: np.ndarray) -> bool:
 
 def _positive_zeros(array: np.ndarray) -> bool:
     """Every value is +0.0 (not -0.0, which a subtraction treats otherwise)."""
-    return not np.any(array) and not np.any(np.signbit(array))
+    # (`== 0`, not `np.any(array)`: a NaN in a reduce raises numpy's "invalid value")
+    return bool(np.all(array == 0)) and not np.any(np.signbit(array))
 
 
 @lru_cache(maxsize=4096)

@@ -74,3 +74,17 @@ def test_lpt_folding_a_nan_constant_prints_no_numpy_warning() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error", RuntimeWarning)
         assert lowpass_run.main([str(model), "--random-inputs", "42", "--device", "CPU"]) == 0
+
+
+def test_zero_check_of_a_nan_constant_prints_no_numpy_warning() -> None:
+    # The CPU compiler asks whether a quantization constant is all +0.0; `np.any` of a
+    # signaling NaN raised numpy's "invalid value encountered in reduce" (a fuzz campaign,
+    # seed 2612, on a mutation of Inputs/lpt_nan_constant.xml)
+    from lowpass.lowering.ops.quantization import _positive_zeros
+
+    signaling_nan = np.array([0, 0x7F800001], np.uint32).view(np.float32)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        assert not _positive_zeros(signaling_nan)
+        assert _positive_zeros(np.zeros(3, np.float32))
+        assert not _positive_zeros(np.array([-0.0], np.float32))
