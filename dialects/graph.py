@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ArrayAttr, FileLineColLoc, ModuleOp, StringAttr
+from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, FileLineColLoc, ModuleOp, StringAttr
 from xdsl.ir import Attribute, Operation, OpResult
 from xdsl.utils.hints import isa
 
@@ -177,6 +177,52 @@ def graph_output_names(function: Operation) -> list[str]:
     return names
 
 
+def derived_output_names(module: Operation) -> dict[str, list[str | None]]:
+    """Per function of `module`, the names of its outputs that have no `ov.name` and take
+    their producer's derived name (None for a named one): what `keep_output_names_of`
+    keeps through a transformation."""
+    names: dict[str, list[str | None]] = {}
+    for function in module.regions[0].block.ops:
+        if not isinstance(function, func.FuncOp) or function.is_declaration:
+            continue
+        ret = function.body.block.last_op
+        if not isinstance(ret, func.ReturnOp):
+            continue
+        derived = graph_output_names(function)
+        attrs = function.res_attrs
+        names[function.sym_name.data] = [
+            None if _io_name(attrs, i, "output", function) is not None else name
+            for i, name in enumerate(derived)
+        ]
+    return names
+
+
+def keep_output_names_of(module: Operation, before: dict[str, list[str | None]]) -> None:
+    """Give an output whose derived name a transformation changed (an op inserted before its
+    producer shifts the `<Type>_<position>` of an unnamed producer) the name it had, as its
+    `ov.name`: a model's output names do not depend on the passes it went through (as
+    OpenVINO's Result names)."""
+    for function in module.regions[0].block.ops:
+        if not isinstance(function, func.FuncOp) or function.is_declaration:
+            continue
+        old = before.get(function.sym_name.data)
+        ret = function.body.block.last_op
+        if old is None or not isinstance(ret, func.ReturnOp) or len(ret.operands) != len(old):
+            continue
+        now = graph_output_names(function)
+        if all(o is None or o == n for o, n in zip(old, now, strict=True)):
+            continue
+        attrs = (
+            list(function.res_attrs.data)
+            if function.res_attrs is not None
+            else [DictionaryAttr({}) for _ in old]
+        )
+        for i, (o, n) in enumerate(zip(old, now, strict=True)):
+            if o is not None and o != n:
+                attrs[i] = DictionaryAttr({**attrs[i].data, NAME_ATTR: StringAttr(o)})
+        function.res_attrs = ArrayAttr(attrs)
+
+
 def _io_aliases(attrs: Any, index: int, what: str) -> tuple[str, ...]:
     """The `ov.aliases` of input/output `index` in `arg_attrs`/`res_attrs` (none if absent)."""
     if attrs is None or index >= len(attrs.data):
@@ -270,6 +316,7 @@ __all__ = [
     "ELEMENT_DTYPES",
     "ELEMENT_TYPES",
     "NAME_ATTR",
+    "derived_output_names",
     "entry_function",
     "get_name",
     "graph_input_aliases",
@@ -278,6 +325,7 @@ __all__ = [
     "graph_output_aliases",
     "graph_output_all_names",
     "graph_output_names",
+    "keep_output_names_of",
     "op_display_name",
     "op_type_name",
     "precision_name",

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from xdsl.dialects import func
 from xdsl.ir import Block, Operation
 
+from lowpass.dialects.graph import derived_output_names, keep_output_names_of
 from lowpass.dialects.ov import ConstantOp, OvOp
 from lowpass.dialects.ov.folding import fold_op
 from lowpass.passes.transaction import module_transaction
@@ -159,9 +160,12 @@ def run_lpt(
                 f"unknown LPT transformation '{unknown[0]}' in only "
                 f"(implemented: {', '.join(sorted(table))})"
             )
+    names = derived_output_names(module)
     with module_transaction(module) as transaction:
         transaction.on_rollback(A.follow_copies)
-        return _run_lpt(module, params, steps, main, only, keep_markup)
+        context = _run_lpt(module, params, steps, main, only, keep_markup)
+        keep_output_names_of(module, names)
+        return context
 
 
 def _run_lpt(
