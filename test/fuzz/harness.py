@@ -43,6 +43,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 import numpy as np
 
@@ -228,8 +229,16 @@ class Runner:
         self.close()  # hung or died: confirm alone
         return self.run_alone(tool, argv)
 
+    # The tools as modules of this interpreter: a run that is not started from an activated
+    # venv has no `opt-tool` on PATH (a campaign stopped so on its first confirmation).
+    MODULES: ClassVar[dict[str, str]] = {
+        "cache-run": "fuzz.cache_run",
+        "opt-tool": "lowpass.tools.opt_tool",
+        "lowpass-run": "lowpass.tools.lowpass_run",
+    }
+
     def run_alone(self, tool: str, argv: list[str]) -> tuple[int | None, str, str]:
-        command = [sys.executable, "-m", "fuzz.cache_run"] if tool == "cache-run" else [tool]
+        command = [sys.executable, "-m", self.MODULES[tool]] if tool in self.MODULES else [tool]
         try:
             r = subprocess.run(
                 [*command, *argv],

@@ -222,3 +222,11 @@ def test_port_precision_and_encoding_mutations() -> None:
                                                                 encoding="unicode")
     declared = {mutate.declare_encoding(xml, random.Random(i))[:60] for i in range(40)}
     assert any("x-bogus-9" in d for d in declared) and any("Shift_JIS" in d for d in declared)
+
+
+def test_confirmation_runs_the_tools_without_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A run confirmed alone starts the tool as a module of this interpreter: a campaign not
+    # started from an activated venv (no opt-tool on PATH) stopped with FileNotFoundError.
+    monkeypatch.setenv("PATH", "/nonexistent")
+    rc, out, _err = Runner(timeout=60).run_alone("opt-tool", ["--help"])
+    assert rc == 0 and out  # (the help text, its last 2000 characters)
