@@ -107,7 +107,8 @@ def op_kind(op: Operation) -> str:
     return op.name
 
 
-def _get(op: Operation, name: str) -> Attribute | None:
+def op_attribute(op: Operation, name: str) -> Attribute | None:
+    """A property or (unregistered ops, TensorFlow's generic form) an attribute."""
     value = op.properties.get(name)
     return value if value is not None else op.attributes.get(name)
 
@@ -117,7 +118,7 @@ def callee_of(op: Operation) -> str | None:
     kind = op_kind(op)
     if kind not in CALL_OPS:
         return None
-    ref = _get(op, "callee" if kind == "func.call" else "f")
+    ref = op_attribute(op, "callee" if kind == "func.call" else "f")
     if isinstance(ref, SymbolRefAttr) and len(ref.nested_references) == 0:
         return ref.root_reference.data
     return None
@@ -319,5 +320,6 @@ __all__ = [
     "Inliner",
     "callee_of",
     "erase_dead_callees",
+    "op_attribute",
     "op_kind",
 ]

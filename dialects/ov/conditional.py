@@ -47,7 +47,13 @@ from .base import (
     tensor,
     unranked,
 )
-from .infrastructure import BodyOutputAttr, BodyRunner, InvariantInputAttr, YieldOp
+from .infrastructure import (
+    BodyOutputAttr,
+    BodyRunner,
+    InvariantInputAttr,
+    YieldOp,
+    check_output_indices,
+)
 
 BODIES = ("then", "else")
 
@@ -255,14 +261,7 @@ class IfOp(OvOp):
             r, o = desc.result_index, desc.output_index
             if desc.get("iteration") != -1:
                 raise VerifyException(f"{what}: iteration must be -1 (If runs a body once)")
-            if not 0 <= r < len(results):
-                raise VerifyException(
-                    f"{what}: result {r} is out of range, the body has {len(results)} results"
-                )
-            if not 0 <= o < len(self.results):
-                raise VerifyException(
-                    f"{what}: output {o} is out of range, the op has {len(self.results)} results"
-                )
+            check_output_indices(what, r, o, len(results), len(self.results))
             if o in seen_output:
                 raise VerifyException(
                     f"{what}: result #{o} is already described by {which}_outputs "

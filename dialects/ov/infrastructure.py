@@ -334,6 +334,18 @@ class _SlicingMixin:
 _SLICING_DEFAULTS = {"start": 0, "stride": 1, "part_size": 1, "end": -1}
 
 
+def check_output_indices(what: str, result: int, output: int, results: int, outputs: int) -> None:
+    """An output description's body result and op output are in range (Loop, TI, If)."""
+    if not 0 <= result < results:
+        raise VerifyException(
+            f"{what}: result {result} is out of range, the body has {results} results"
+        )
+    if not 0 <= output < outputs:
+        raise VerifyException(
+            f"{what}: output {output} is out of range, the op has {outputs} results"
+        )
+
+
 @irdl_attr_definition
 class SliceInputAttr(InputDescription, _SlicingMixin):
     """
@@ -856,14 +868,7 @@ class _SubGraphStructure(OvOp):
         what = f"output description #{k} ({desc})"
         results = self.body_results()
         r, o = desc.result_index, desc.output_index
-        if not 0 <= r < len(results):
-            raise VerifyException(
-                f"{what}: result {r} is out of range, the body has {len(results)} results"
-            )
-        if not 0 <= o < len(self.results):
-            raise VerifyException(
-                f"{what}: output {o} is out of range, the op has {len(self.results)} results"
-            )
+        check_output_indices(what, r, o, len(results), len(self.results))
         if o in output_seen:
             raise VerifyException(
                 f"{what}: result #{o} is already described by output description "

@@ -34,17 +34,12 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from lowpass.dialects import ov
 from lowpass.dialects.guards import is_dense, is_tensor
 from lowpass.dialects.ov.base import array_from_dense
-from lowpass.passes.inline import op_kind
+from lowpass.passes.inline import op_attribute, op_kind
 
 if TYPE_CHECKING:
     from lowpass.passes.conversion.tfl_to_ov.tfl_to_ov import TflConverter
 
 LIST_OPS = ("tf.TensorListFromTensor", "tf.TensorListReserve", "tf.TensorListStack")
-
-
-def _attr(op: Operation, name: str) -> object:
-    value = op.properties.get(name)
-    return value if value is not None else op.attributes.get(name)
 
 
 def _defining(value: SSAValue) -> Operation | None:
@@ -63,7 +58,7 @@ def _constant_int(value: SSAValue) -> int | None:
         return None
     if isinstance(op, ov.ConstantOp):
         array = op.array()
-    elif op_kind(op) == "tf.Const" and is_dense(dense := _attr(op, "value")):
+    elif op_kind(op) == "tf.Const" and is_dense(dense := op_attribute(op, "value")):
         array = array_from_dense(dense)
     else:
         return None
@@ -71,7 +66,7 @@ def _constant_int(value: SSAValue) -> int | None:
 
 
 def _function(module: ModuleOp, op: Operation, name: str) -> func.FuncOp | None:
-    ref = _attr(op, name)
+    ref = op_attribute(op, name)
     if not isinstance(ref, SymbolRefAttr):
         return None
     symbol = ref.root_reference.data

@@ -109,7 +109,7 @@ from lowpass.dialects.ov.base import (
 from lowpass.ir import find_location, inherit_location
 from lowpass.passes.conversion.tfl_to_ov import loops
 from lowpass.passes.conversion.tfl_to_ov import variables as resource_variables
-from lowpass.passes.inline import Inliner, InlineRefusal, callee_of, op_kind
+from lowpass.passes.inline import Inliner, InlineRefusal, callee_of, op_attribute, op_kind
 from lowpass.passes.symbol_dce import is_public, symbol_dce
 from lowpass.passes.transaction import module_transaction
 
@@ -151,10 +151,7 @@ _SHORT_KINDS = {
 }
 
 
-def _get(op: Operation, name: str) -> Attribute | None:
-    """A property or (unregistered ops, TF's generic form) an attribute."""
-    value = op.properties.get(name)
-    return value if value is not None else op.attributes.get(name)
+_get = op_attribute  # (tf_ops.py reads it through `_helpers()`)
 
 
 def _number(op: Operation, name: str) -> int | float | None:

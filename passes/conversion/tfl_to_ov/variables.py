@@ -35,7 +35,7 @@ from lowpass.dialects import ov
 from lowpass.dialects.guards import is_array, is_dense, is_tensor
 from lowpass.dialects.ov.base import array_from_dense, format_shape
 from lowpass.ir import inherit_location
-from lowpass.passes.inline import op_kind
+from lowpass.passes.inline import op_attribute, op_kind
 
 if TYPE_CHECKING:
     from lowpass.passes.conversion.tfl_to_ov.tfl_to_ov import TflConverter
@@ -45,18 +45,13 @@ INITIALIZER_TYPE = "tf_saved_model.initializer_type"
 VARIABLE_OPS = ("tf.VarHandleOp", "tf.ReadVariableOp", "tf.AssignVariableOp")
 
 
-def _attribute(op: Operation, name: str) -> object:
-    value = op.properties.get(name)
-    return value if value is not None else op.attributes.get(name)
-
-
 def shared_name(conv: TflConverter, handle: SSAValue, user: Operation) -> str:
     """The `shared_name` of the `tf.VarHandleOp` that made `handle` (calls are inlined by
     now, so a handle passed to a function is the entry function's op)."""
     op = handle.op if isinstance(handle, OpResult) else None
     if op is None or op_kind(op) != "tf.VarHandleOp":
         raise conv.refuse(user, "the resource is not a tf.VarHandleOp of the graph")
-    name = _attribute(op, "shared_name")
+    name = op_attribute(op, "shared_name")
     if not isinstance(name, StringAttr) or not name.data:
         raise conv.refuse(op, "a variable needs a non-empty shared_name")
     return name.data
@@ -71,7 +66,7 @@ def take_session_initializers(conv: TflConverter, module: ModuleOp) -> dict[str,
     names: set[str] = set()
     for op in list(module.ops):
         if op_kind(op) == SESSION_INITIALIZER:
-            refs = _attribute(op, "initializers")
+            refs = op_attribute(op, "initializers")
             if is_array(refs):
                 names |= {r.root_reference.data for r in refs.data if isinstance(r, SymbolRefAttr)}
             Rewriter.erase_op(op)
@@ -84,7 +79,7 @@ def take_session_initializers(conv: TflConverter, module: ModuleOp) -> dict[str,
             if kind == "tf.AssignVariableOp":
                 assigned = op.operands[1]
                 value = assigned.op if isinstance(assigned, OpResult) else None
-                dense = _attribute(value, "value") if value is not None else None
+                dense = op_attribute(value, "value") if value is not None else None
                 if value is None or op_kind(value) != "tf.Const" or not is_dense(dense):
                     raise conv.refuse(
                         op, "a session initializer that assigns a computed value: only "
