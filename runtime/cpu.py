@@ -20,7 +20,7 @@ import queue
 import tempfile
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import timedelta
 from pathlib import Path
@@ -51,6 +51,7 @@ from lowpass.passes.lpt.detection import is_low_precision, is_quantized
 from lowpass.passes.reshape import ReshapeError, reshape_module
 from lowpass.runtime.device import DeviceError, InferenceFailure, OpRow
 from lowpass.runtime.interpreter import ReferenceExecutor, ReferenceRequest
+from lowpass.runtime.native_infer import NativeInfer, native_infer_call
 
 # OpenVINO property names (ov::inference_num_threads, ov::enable_profiling, ...) and the
 # values they take; the ones that do not change anything here are accepted and kept.
@@ -804,6 +805,7 @@ class CpuInferRequest:
         """Input name -> index (the runtime's fast path for dict inputs)."""
         self._error: tuple[GroupInfo, BaseException] | None = None
         self.ran = False
+        self._native: NativeInfer | None = None
 
         # the variable store of the State API (declaration order)
         variable_ops = module_variables(module)
@@ -874,6 +876,44 @@ class CpuInferRequest:
         """The output buffers (`share_outputs`) or copies of them."""
         buffers = self.output_buffers
         return buffers if share_outputs else [b.copy() for b in buffers]
+
+    def bind_inputs(
+        self, values: list[Any], shapes: Sequence[Any], dtypes: Sequence[np.dtype[Any]]
+    ) -> Callable[[bool], list[np.ndarray] | None] | None:
+        """
+        The runtime's fast path (`runtime/native_infer.py`): `run(share_outputs)` checks and
+        copies the inputs of `values` (the runtime's list of inputs by index, bound once),
+        runs the graph and copies its outputs in one native call; it gives the outputs, or
+        None when an input needs `infer`'s Python path (conversion, strides, another type).
+        None where there is no fast path (another interpreter layout, or ports whose shapes
+        or element types are not the buffers').
+        """
+        call = native_infer_call()
+        if call is None or self.perf_count or [tuple(b.shape) for b in self.input_buffers] != [
+            tuple(s) for s in shapes
+        ] or [b.dtype for b in self.input_buffers] != list(dtypes):
+            return None
+        slots = self._slots
+        native = NativeInfer(
+            call,
+            [self._call_block[k] for k in range(7)],
+            values,
+            self.input_buffers,
+            self.output_buffers,
+            self._fail,
+            None if slots is None else (slots.acquire, slots.release, self._stream_entries),
+        )
+        self._native = native  # (keeps its tables alive)
+        # (`ran` is not set: only profiling reads it, and a request with PERF_COUNT has no
+        # fast path, its stages being timed apart)
+        return native.run
+
+    def _fail(self, status: int) -> None:
+        """Raise the `InferenceFailure` of a native call that returned `status` (> 0)."""
+        try:
+            self._raise_failure(status)
+        except _GroupFailure as e:
+            raise InferenceFailure(e.describe(), e.error) from e.error
 
     def _fallback(self, group_index: int) -> int:
         try:

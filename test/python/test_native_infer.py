@@ -1,0 +1,185 @@
+"""
+The CPU device's native copy-in/copy-out call (runtime/native_infer.py): `infer()` checks and
+copies the inputs, runs the graph and copies the outputs in one native call, and falls back
+to its Python path (conversions, strides, other sequences, the one-line errors) for inputs
+that the native checks refuse.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from typing import Any
+
+import numpy as np
+import pytest
+
+import lowpass
+from lowpass import LowpassError
+from lowpass.runtime.native_infer import layout_matches
+
+# y = state + x; state := y (one input, one output, one variable)
+ACCUMULATOR = """
+ov.variable @"acc" : tensor<1x4xf32>
+func.func @main(%x: tensor<1x4xf32> {ov.name = "x"}) -> (tensor<1x4xf32> {ov.name = "y"}) {
+  %r = ov.read_value @"acc" : tensor<1x4xf32>
+  %s = ov.add %r, %x : (tensor<1x4xf32>, tensor<1x4xf32>) -> tensor<1x4xf32>
+  ov.assign @"acc", %s : tensor<1x4xf32>
+  func.return %s : tensor<1x4xf32>
+}
+"""
+
+# two inputs of different types and ranks, two outputs
+TWO = """
+func.func @main(%a: tensor<2x3xf32> {ov.name = "a"}, %b: tensor<3xi32> {ov.name = "b"})
+    -> (tensor<2x3xf32> {ov.name = "s"}, tensor<3xi32> {ov.name = "n"}) {
+  %s = ov.multiply %a, %a : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %n = ov.negative %b : (tensor<3xi32>) -> tensor<3xi32>
+  func.return %s, %n : tensor<2x3xf32>, tensor<3xi32>
+}
+"""
+
+CPYTHON = sys.implementation.name == "cpython"
+
+
+def request(text: str, config: dict[str, Any] | None = None) -> lowpass.InferRequest:
+    return lowpass.Core().compile_model(text, "CPU", config or {}).create_infer_request()
+
+
+def python_path_refused(r: lowpass.InferRequest) -> None:
+    """Make the device's Python path (the per-input copies) fail, to see which path ran."""
+
+    def refuse(inputs: Any) -> None:
+        raise AssertionError("the Python path ran")
+
+    r.device_request.infer = refuse  # type: ignore[method-assign]
+
+
+@pytest.mark.skipif(not CPYTHON, reason="the native call reads CPython's layouts")
+def test_layout_of_this_interpreter_is_read() -> None:
+    assert layout_matches()
+
+
+@pytest.mark.skipif(not CPYTHON, reason="the native call reads CPython's layouts")
+def test_plain_inputs_take_the_native_call() -> None:
+    r = request(ACCUMULATOR)
+    python_path_refused(r)
+    x = np.arange(4, dtype=np.float32).reshape(1, 4)
+    first = r.infer({"x": x})["y"]
+    second = r.infer([x])["y"]
+    r.set_tensor("x", x)
+    third = r.infer()["y"]
+    np.testing.assert_array_equal(third, 3 * x)
+    # the results are fresh arrays: the next infer does not overwrite them
+    np.testing.assert_array_equal(first, x)
+    np.testing.assert_array_equal(second, 2 * x)
+    with pytest.raises(AssertionError, match="Python path"):
+        r.infer({"x": x.astype(np.float64)})
+
+
+def test_results_are_copies_unless_shared() -> None:
+    r = request(ACCUMULATOR)
+    x = np.ones((1, 4), np.float32)
+    a = r.infer({"x": x})["y"]
+    b = r.infer({"x": x})["y"]
+    assert a is not b and not np.shares_memory(a, b)
+    shared = r.infer({"x": x}, share_outputs=True)["y"]
+    again = r.infer({"x": x}, share_outputs=True)["y"]
+    assert shared is again  # the request's buffer, overwritten by the next run
+    np.testing.assert_array_equal(again, 4 * x)
+    np.testing.assert_array_equal(a, x)
+    np.testing.assert_array_equal(b, 2 * x)
+    a[...] = 100  # the caller's own array
+    np.testing.assert_array_equal(r.infer({"x": x})["y"], 5 * x)
+
+
+def test_inputs_are_copied_in() -> None:
+    r = request(ACCUMULATOR)
+    x = np.ones((1, 4), np.float32)
+    r.infer({"x": x})
+    x[...] = 7  # after the call: the state holds the copy of 1s
+    np.testing.assert_array_equal(r.query_state()[0].state, np.ones((1, 4), np.float32))
+    np.testing.assert_array_equal(r.infer({"x": x})["y"], np.full((1, 4), 8, np.float32))
+    r.reset_state()
+    np.testing.assert_array_equal(r.infer({"x": x})["y"], x)
+
+
+class Tagged(np.ndarray):
+    """An ndarray subclass: not the exact type the native checks accept."""
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda a: a.astype(np.float64),  # converted (astype)
+        lambda a: a.astype(np.int64),
+        lambda a: a.astype(">f4"),  # another byte order: another dtype object
+        lambda a: np.repeat(a, 2, axis=1)[:, ::2],  # strided
+        lambda a: a.tolist(),  # a list
+        lambda a: a.view(Tagged),  # a subclass
+        lambda a: np.asfortranarray(a.T.copy()).T,  # F-ordered
+    ],
+    ids=["f64", "i64", "big-endian", "strided", "list", "subclass", "fortran"],
+)
+def test_other_inputs_take_the_python_path(make: Any) -> None:
+    a = np.arange(6, dtype=np.float32).reshape(2, 3)
+    b = np.array([1, -2, 3], np.int32)
+    r = request(TWO)
+    for _ in range(2):  # the native call refuses first, then the same again
+        results = r.infer({"a": make(a), "b": b})
+        np.testing.assert_array_equal(results["s"], a * a)
+        np.testing.assert_array_equal(results["n"], -b)
+    # and back to plain arrays
+    results = r.infer({"a": a + 1, "b": b})
+    np.testing.assert_array_equal(results["s"], (a + 1) * (a + 1))
+
+
+def test_wrong_inputs_keep_their_errors() -> None:
+    r = request(TWO)
+    a = np.zeros((2, 3), np.float32)
+    b = np.zeros(3, np.int32)
+    with pytest.raises(LowpassError, match=r"^input 'a' has shape \[3, 2\], expected \[2, 3\]$"):
+        r.infer({"a": a.T.copy(), "b": b})
+    with pytest.raises(LowpassError, match=r"^input 'b' has shape \[1, 3\], expected \[3\]$"):
+        r.infer({"a": a, "b": b[None]})
+    fresh = request(TWO)
+    with pytest.raises(LowpassError, match=r"^input 'b' is not set: the model's inputs are"):
+        fresh.infer({"a": a})
+    strings = r"^input 'b' has element type <U1, which cannot be converted"
+    with pytest.raises(LowpassError, match=strings):
+        r.infer({"a": a, "b": np.array(["x", "y", "z"])})
+    unknown = r"^the model has no input named 'c': its inputs are 'a', 'b'$"
+    with pytest.raises(LowpassError, match=unknown):
+        r.infer({"a": a, "c": b})
+
+
+def test_streams_take_the_native_call_too() -> None:
+    compiled = lowpass.Core().compile_model(TWO, "CPU", {"NUM_STREAMS": 2})
+    a = np.arange(6, dtype=np.float32).reshape(2, 3)
+    b = np.array([1, 2, 3], np.int32)
+    errors: list[BaseException] = []
+
+    def work(k: int) -> None:
+        try:
+            r = compiled.create_infer_request()
+            for i in range(50):
+                results = r.infer({"a": a + k + i, "b": b * (k + i)})
+                np.testing.assert_array_equal(results["s"], (a + k + i) ** 2)
+                np.testing.assert_array_equal(results["n"], -b * (k + i))
+        except BaseException as e:  # reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors[0]
+
+
+def test_profiling_keeps_the_python_path() -> None:
+    # (its stages are timed apart: the native call would report no input/output stage)
+    r = request(ACCUMULATOR, {"PERF_COUNT": "YES"})
+    r.infer({"x": np.ones((1, 4), np.float32)})
+    names = [row.node_name for row in r.get_profiling_info()]
+    assert names[:2] == ["1. input preprocessing", "2. input transfer to a device"]
