@@ -858,12 +858,15 @@ class CompiledModel:
             self._infer_request = self.create_infer_request()
         return self._infer_request
 
-    def __call__(self, inputs: Any = None) -> InferResults:
+    def __call__(
+        self, inputs: Any = None, share_inputs: bool = True, share_outputs: bool = False
+    ) -> InferResults:
         """
         Run on the compiled model's own infer request, created on the first call and reused
         (OpenVINO's `compiled_model(inputs)`): the variables of a stateful model carry over.
+        The flags are `InferRequest.infer`'s.
         """
-        return self._default_request().infer(inputs)
+        return self._default_request().infer(inputs, share_inputs, share_outputs)
 
     def infer_new_request(self, inputs: Any = None) -> InferResults:
         """Run once on a new infer request (fresh variables)."""
@@ -986,10 +989,14 @@ class InferRequest:
 
     # ---- inference ----------------------------------------------------------------------------
 
-    def infer(self, inputs: Any = None, share_outputs: bool = False) -> InferResults:
+    def infer(
+        self, inputs: Any = None, share_inputs: bool = False, share_outputs: bool = False
+    ) -> InferResults:
         """
-        Run once. The results are copies unless `share_outputs` (OpenVINO's flag): then
+        Run once (OpenVINO's signature). The results are copies unless `share_outputs`: then
         they are the request's output buffers (CPU device), overwritten by the next run.
+        `share_inputs` is accepted and changes nothing: the inputs given are read during
+        this call only (the CPU device copies them into its buffers in its native call).
 
         One request runs one inference at a time (OpenVINO's rule): a call from another
         thread while it runs raises instead of mixing the two runs' buffers and states.
@@ -1026,7 +1033,7 @@ class InferRequest:
         start = perf_counter()
         values = self._inputs
         if type(inputs) is dict:
-            given = cast(dict[Any, Any], inputs)  # (the hot path: no TypeGuard call)
+            given = cast("dict[Any, Any]", inputs)  # (no TypeGuard call, no alias built)
             try:
                 index_of = self._input_index
                 for key, value in given.items():

@@ -183,3 +183,18 @@ def test_profiling_keeps_the_python_path() -> None:
     r.infer({"x": np.ones((1, 4), np.float32)})
     names = [row.node_name for row in r.get_profiling_info()]
     assert names[:2] == ["1. input preprocessing", "2. input transfer to a device"]
+
+
+def test_flags_in_openvinos_order() -> None:
+    # InferRequest.infer(inputs, share_inputs, share_outputs): the second positional flag is
+    # share_inputs (code written for OpenVINO passes it so); the results stay copies
+    r = request(ACCUMULATOR)
+    x = np.ones((1, 4), np.float32)
+    a = r.infer({"x": x}, True)["y"]
+    b = r.infer({"x": x}, True)["y"]
+    assert not np.shares_memory(a, b)
+    np.testing.assert_array_equal(a, x)
+    compiled = lowpass.Core().compile_model(ACCUMULATOR, "CPU")
+    shared = compiled({"x": x}, share_outputs=True)["y"]
+    assert compiled({"x": x}, True, True)["y"] is shared
+    np.testing.assert_array_equal(shared, 2 * x)
