@@ -6,13 +6,16 @@ ctypes call and no per-input numpy work in Python.
 
 It reads the inputs from the runtime's list of inputs (a Python `list` of `np.ndarray`) through
 the C layouts that CPython and numpy publish: `PyListObject.ob_item`, and the fields of
-numpy's `PyArrayObject_fields` (`data`, `nd`, `dimensions`, `descr`, `flags`; numpy's
-documented C structure, the same in numpy 1.x and 2.x). `native_infer_call` checks those
+numpy's `PyArrayObject_fields` (`data`, `nd`, `dimensions`, `descr`, `flags`) and
+`PyArray_Descr` (`byteorder`, `type_num`): numpy's documented C structures, these fields at
+the same offsets in numpy 1.x and 2.x. `native_infer_call` checks those
 offsets on sample objects once per process and gives None (the runtime then keeps its Python
 path) on any interpreter where they differ (PyPy, a free-threaded build, another layout).
 
 The function is called with the GIL held (`ctypes.PYFUNCTYPE`): it checks each input (an
-exact `np.ndarray`, C-contiguous, of the buffer's dtype object and shape) and reads the data
+exact `np.ndarray`, C-contiguous, of the buffer's shape and dtype: numpy's object of that
+builtin type, or another dtype object of the same type number that is not byte-swapped, as
+unpickled arrays carry) and reads the data
 pointers of the inputs and of the fresh output arrays, then releases the GIL
 (`PyEval_SaveThread`, as numpy's and ctypes' own calls do) for the copies and the graph, and
 takes it back before it returns. An input that fails a check returns -1 before anything is
@@ -23,8 +26,8 @@ The block of one request (64-bit slots): 0 the entry point, 1-6 its six argument
 `PyEval_SaveThread`, 8 `PyEval_RestoreThread`, 9 the runtime's list of inputs, 10 the list of
 fresh output arrays (0: outputs shared, no copy), 11 `np.ndarray`, 12 the number of inputs,
 13 their table (per input: dtype object, rank, shape array, bytes, buffer, the data pointer
-found), 14 the number of outputs, 15 their table (per output: buffer, bytes, the destination
-found).
+found, dtype number), 14 the number of outputs, 15 their table (per output: buffer, bytes,
+the destination found).
 """
 
 from __future__ import annotations
@@ -69,12 +72,24 @@ in.body:
   br i1 %is.nd, label %in.fields, label %fail
 
 in.fields:
-  %e = mul i64 %i, 6
+  %e = mul i64 %i, 7
   %ent = getelementptr i64, ptr %intab, i64 %e
   %descr.p = getelementptr i8, ptr %obj, i64 56
   %descr = load ptr, ptr %descr.p
   %want.descr = load ptr, ptr %ent
-  %same.descr = icmp eq ptr %descr, %want.descr
+  %same.object = icmp eq ptr %descr, %want.descr
+  %num.p = getelementptr i8, ptr %descr, i64 28
+  %num32 = load i32, ptr %num.p
+  %num = sext i32 %num32 to i64
+  %ent6 = getelementptr i64, ptr %ent, i64 6
+  %want.num = load i64, ptr %ent6
+  %same.num = icmp eq i64 %num, %want.num
+  %order.p = getelementptr i8, ptr %descr, i64 26
+  %order = load i8, ptr %order.p
+  %swapped = icmp eq i8 %order, 62
+  %not.swapped = xor i1 %swapped, true
+  %equal.type = and i1 %same.num, %not.swapped
+  %same.descr = or i1 %same.object, %equal.type
   %flags.p = getelementptr i8, ptr %obj, i64 64
   %flags = load i32, ptr %flags.p
   %contig.bit = and i32 %flags, 1
@@ -162,7 +177,7 @@ cp.head:
   br i1 %cp.done, label %call, label %cp.body
 
 cp.body:
-  %ce = mul i64 %c, 6
+  %ce = mul i64 %c, 7
   %cent = getelementptr i64, ptr %intab, i64 %ce
   %cent3 = getelementptr i64, ptr %cent, i64 3
   %n = load i64, ptr %cent3
@@ -228,6 +243,7 @@ _LOCK = threading.Lock()
 # Offsets of the CPython/numpy fields the native function reads (64-bit CPython with the GIL).
 _TYPE, _DATA, _ND, _DIMS, _DESCR, _FLAGS = 8, 16, 24, 32, 56, 64
 _LIST_ITEMS = 24
+_BYTEORDER, _TYPE_NUM = 26, 28  # of a PyArray_Descr
 _C_CONTIGUOUS = 1  # NPY_ARRAY_C_CONTIGUOUS
 
 
@@ -246,8 +262,14 @@ def layout_matches() -> bool:
         sys.implementation.name != "cpython"
         or ctypes.sizeof(ctypes.c_void_p) != 8
         or sysconfig.get_config_var("Py_GIL_DISABLED")
+        or sys.byteorder != "little"
     ):
         return False
+    for dtype in (np.dtype(np.float32), np.dtype(">i2")):
+        d = id(dtype)
+        order = ctypes.c_char.from_address(d + _BYTEORDER).value
+        if _int(d, _TYPE_NUM) != dtype.num or order != dtype.byteorder.encode():
+            return False
     contiguous = np.zeros((2, 3), np.float32)
     strided = contiguous[:, ::2]
     for array, shape, flag in ((contiguous, (2, 3), _C_CONTIGUOUS), (strided, (2, 2), 0)):
@@ -288,8 +310,8 @@ def native_infer_call() -> Callable[[int], int] | None:
 def native_dtype(dtype: np.dtype[Any]) -> np.dtype[Any] | None:
     """The dtype object that numpy's arrays of `dtype` carry (builtin types are singletons),
     or None for a dtype that has none (byte-swapped, structured)."""
-    canonical = np.dtype(dtype.type) if dtype.isbuiltin else None
-    return canonical if canonical is not None and canonical == dtype else None
+    canonical = np.dtype(dtype.type)
+    return canonical if canonical.isbuiltin and canonical == dtype else None
 
 
 class NativeInfer:
@@ -312,14 +334,18 @@ class NativeInfer:
     ) -> None:
         dtypes = [native_dtype(b.dtype) for b in input_buffers]
         self._dims = [(ctypes.c_int64 * max(b.ndim, 1))(*b.shape) for b in input_buffers]
-        self._in_table = (ctypes.c_int64 * max(6 * len(input_buffers), 1))()
+        self._in_table = (ctypes.c_int64 * max(7 * len(input_buffers), 1))()
         for i, (buffer, dtype) in enumerate(zip(input_buffers, dtypes, strict=True)):
-            self._in_table[6 * i : 6 * i + 5] = [
-                id(dtype),  # (a buffer of no builtin dtype: never equal, the Python path)
+            # (a buffer of no builtin dtype: neither the object nor the number is ever
+            # equal, its inputs take the Python path)
+            self._in_table[7 * i : 7 * i + 7] = [
+                id(dtype),
                 buffer.ndim,
                 ctypes.addressof(self._dims[i]),
                 buffer.nbytes,
                 buffer.ctypes.data,
+                0,
+                dtype.num if dtype is not None else -1,
             ]
         self._out_table = (ctypes.c_int64 * max(3 * len(output_buffers), 1))()
         for i, buffer in enumerate(output_buffers):

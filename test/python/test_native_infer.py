@@ -7,6 +7,7 @@ that the native checks refuse.
 
 from __future__ import annotations
 
+import pickle
 import sys
 import threading
 from typing import Any
@@ -198,3 +199,50 @@ def test_flags_in_openvinos_order() -> None:
     shared = compiled({"x": x}, share_outputs=True)["y"]
     assert compiled({"x": x}, True, True)["y"] is shared
     np.testing.assert_array_equal(shared, 2 * x)
+
+
+@pytest.mark.skipif(not CPYTHON, reason="the native call reads CPython's layouts")
+def test_fallback_groups_and_their_failures_through_the_native_call() -> None:
+    # the integer Divide runs on the reference fallback (a ctypes callback that takes the
+    # GIL, which the native call released): its result and its failure come through
+    divide = """
+    func.func @main(%x: tensor<3xi32> {ov.name = "x"}, %z: tensor<3xi32> {ov.name = "z"})
+        -> tensor<3xi32> {
+      %y = ov.divide %x, %z {ov.name = "div"} : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
+      func.return %y : tensor<3xi32>
+    }
+    """
+    r = request(divide)
+    python_path_refused(r)
+    x = np.array([6, -7, 9], np.int32)
+    np.testing.assert_array_equal(r.infer([x, np.array([3, 2, 4], np.int32)])[0], [2, -4, 2])
+    with pytest.raises(LowpassError, match=r"^inference failed in Divide 'div' \(ov.divide\): "):
+        r.infer([x, np.array([1, 0, 1], np.int32)])
+    np.testing.assert_array_equal(r.infer([x, np.array([1, 1, 3], np.int32)])[0], [6, -7, 3])
+
+
+@pytest.mark.skipif(not CPYTHON, reason="the native call reads CPython's layouts")
+def test_rank_0_inputs_through_the_native_call() -> None:
+    scalar = """
+    func.func @main(%x: tensor<f32> {ov.name = "x"}) -> tensor<f32> {
+      %y = ov.add %x, %x : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      func.return %y : tensor<f32>
+    }
+    """
+    r = request(scalar)
+    python_path_refused(r)
+    out = r.infer({"x": np.array(2.5, np.float32)})[0]
+    assert out.shape == () and out == 5.0
+
+
+@pytest.mark.skipif(not CPYTHON, reason="the native call reads CPython's layouts")
+def test_unpickled_arrays_take_the_native_call() -> None:
+    # an unpickled array (Ray, multiprocessing) carries its own float32 dtype object: the
+    # native call compares the type number and the byte order, not only the object
+    r = request(ACCUMULATOR)
+    python_path_refused(r)
+    x = pickle.loads(pickle.dumps(np.arange(4, dtype=np.float32).reshape(1, 4)))
+    assert x.dtype is not np.dtype(np.float32)
+    np.testing.assert_array_equal(r.infer({"x": x})["y"], x)
+    with pytest.raises(AssertionError, match="Python path"):  # (byte-swapped: converted)
+        r.infer({"x": x.astype(">f4")})
