@@ -27,6 +27,7 @@ from lowpass.dialects import cpu
 from lowpass.dialects.graph import precision_name as _precision_name
 from lowpass.dialects.ov.base import OvOp
 from lowpass.dialects.ov.infrastructure import ConstantOp, InvariantInputAttr, SubGraphOp
+from lowpass.ir import find_location
 from lowpass.lowering.target import HostCpu
 
 # --------------------------------------------------------------------------------------------
@@ -183,7 +184,18 @@ def stored_shape(shape: Sequence[int]) -> tuple[int, ...]:
 
 
 class CompileError(ValueError):
-    """The graph cannot be compiled for the CPU device (e.g. dynamic shapes)."""
+    """The graph cannot be compiled for the CPU device (e.g. dynamic shapes). `op`: the op
+    the message is about, where it has one (`located` puts its source position in front)."""
+
+    def __init__(self, message: str, op: Operation | None = None) -> None:
+        super().__init__(message)
+        self.op = op
+
+    def located(self) -> str:
+        """`file:line:col: error: message` (MLIR's form, which --verify-diagnostics reads)
+        where the op has a position, else the message."""
+        where = None if self.op is None else find_location(self.op)
+        return str(self) if where is None else f"{where}: error: {self}"
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,9 @@ The CPU device's compiler as passes over the `ov` graph: each pass writes its de
     cpu-fuse-kernels     cpu.kernel = #cpu.kernel<group, "kind">, cpu.fused = #cpu.fused<group>
     cpu-choose-layouts   {cpu.channels_last}: the tensors between convolutions stored NHWC
     cpu-select-kernels   cpu.algorithm = #cpu<algorithm winograd> (convolutions), cpu.gemm =
-                         #cpu<gemm vnni> (the GEMM micro-kernel of convolutions and MatMuls)
+                         #cpu<gemm vnni> (the GEMM micro-kernel of convolutions and MatMuls),
+                         cpu.int8 = #cpu<int8 vpdpbusd> (its int8 instructions), cpu.epilogue
+                         = #cpu.epilogue<add, relu> (the group's post-op program)
     cpu-assign-buffers   cpu.buffers = [#cpu.buffer<...>] per result, #cpu.arena on @main
 
 Each pass reads what the earlier ones wrote (not a Python object), so they run alone on a
@@ -91,6 +93,8 @@ _CPU_ATTRIBUTES = (
     cpu.CHANNELS_LAST,
     cpu.ALGORITHM,
     cpu.GEMM,
+    cpu.INT8,
+    cpu.EPILOGUE,
     cpu.BUFFERS,
     cpu.ARENA,
 )
@@ -447,13 +451,27 @@ class SelectKernelsPass(ModulePass):
         compiler = _compiler(op)
         _, results = _graph(compiler)
         for o in compiler.function.body.walk():
-            _set(o, cpu.ALGORITHM, None)
-            _set(o, cpu.GEMM, None)
-        plan = compiler.read_plan(compiler.function.body.block, results, check=False)
-        _select_kernels(compiler, plan, {"winograd": self.winograd})
+            for name in (cpu.ALGORITHM, cpu.GEMM, cpu.INT8, cpu.EPILOGUE):
+                _set(o, name, None)
+        try:
+            plan = compiler.read_plan(compiler.function.body.block, results, check=False)
+            _select_kernels(compiler, plan, {"winograd": self.winograd})
+        except CompileError as e:
+            raise _located(e) from None
+
+
+def _located(error: CompileError) -> Exception:
+    """A CompileError about an op as MLIR's diagnostic at the op's position (`file:line:col:
+    error: ...`, which --verify-diagnostics reads), else as it is."""
+    if error.located() == str(error):
+        return error
+    return DiagnosticException(error.located())
 
 
 def _select_kernels(compiler: GraphCompiler, plan: Plan, options: dict[str, bool]) -> None:
+    """The kernels of the groups of a graph or body, each group checked first (an edited
+    grouping: `check_fusions`)."""
+    compiler.check_fusions(plan, loops=False)
     for group in plan.groups:
         first = group.ops[0]
         if isinstance(group.lowering, ShiftedGemmLowering):
@@ -582,5 +600,5 @@ class LlvmTarget(Target):
         try:
             graph = compile_pipelined(module.clone())
         except CompileError as e:
-            raise DiagnosticException(str(e)) from None
+            raise DiagnosticException(e.located()) from None
         output.write(graph.llvm_ir(self.optimized))
