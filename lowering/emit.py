@@ -498,8 +498,11 @@ class OpLowering(Protocol):
         The ops after `op` that this lowering absorbs into `op`'s group (an epilogue:
         Multiply/Add by constants, Relu, Clamp, FakeQuantize requantization...), [] for none;
         None: this lowering cannot lower `op` (the next one is tried, and finally the
-        reference fallback). The compiler drops the absorbed ops (emitting `[op]` alone) if
-        an absorbed op reads a value that is computed after `op`.
+        reference fallback). `cpu-fuse-kernels` drops the absorbed ops (emitting `[op]`
+        alone) if an absorbed op reads a value that is computed after `op`. The translation
+        calls it again for the lowering's state and emits any leading part of the absorbed
+        ops that the IR groups with `op` (`PlanReader.check_fusion`; a lowering may require
+        at least `required_fused(op)` of them).
         """
         ...
 

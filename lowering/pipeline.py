@@ -436,10 +436,15 @@ class SelectKernelsPass(ModulePass):
     #cpu<algorithm ...>` (a convolution: `im2col`, `winograd` where it applies and `winograd`
     is true, or `depthwise`) and `cpu.gemm = #cpu<gemm ...>` (the GEMM micro-kernel: `f32`,
     or for int8 `vnni` on a VNNI host, else `u8s8` when every weight is in [-64, 63], else
-    `s16`). The translation emits what they name: an edited value is honoured where the op
-    can run it (`im2col` instead of `winograd`; `s16`/`u8s8` instead of `vnni`), and is an
-    error naming the op otherwise. Also in TensorIterator/Loop bodies that become loops.
-    Runs after `cpu-choose-layouts` (Winograd writes an NHWC output).
+    `s16`), for an int8 GEMM `cpu.int8 = #cpu<int8 ...>` (its instructions: `vpmaddubsw`,
+    `vpmaddwd`, `vpdpbusd` or `amx`) and `cpu.epilogue = #cpu.epilogue<...>` (the group's
+    post-op program). The translation emits what they name: an edited value is honoured
+    where the op can run it (`im2col` instead of `winograd`; `s16`/`u8s8` instead of `vnni`;
+    `vpdpbusd` instead of `amx`), and is an error naming the op otherwise; the epilogue must
+    be the program of the group's fused ops. The groups are checked first
+    (`check_fusions`: a grouping edited after `cpu-fuse-kernels`). Also in TensorIterator/Loop
+    bodies that become loops. Runs after `cpu-choose-layouts` (Winograd writes an NHWC
+    output).
     """
 
     name = "cpu-select-kernels"
