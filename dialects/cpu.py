@@ -33,6 +33,12 @@ does with them (docs/lowering.md, "The pipeline"):
                                               "f32", "u8s8" (vpmaddubsw, weights in
                                               [-64, 63]), "s16" (exact, int16 pairs) or
                                               "vnni" (vpdpbusd; AMX where the host has it)
+    {cpu.int8 = #cpu<int8 vpmaddubsw>}        the int8 instructions of that GEMM: "vpmaddubsw"
+                                              (u8s8), "vpmaddwd" (s16), "vpdpbusd" (vnni
+                                              without AMX) or "amx" (vnni with AMX tiles)
+    {cpu.epilogue = #cpu.epilogue<add, relu, fq>}
+                                              the post-op program of a convolution's or
+                                              MatMul's group: one step per fused op, in order
     func.func @main(...) attributes {cpu.arena = #cpu.arena<4096>}
                                               the bytes of the arena's tensors
 
@@ -45,7 +51,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import IntAttr, StringAttr
+from xdsl.dialects.builtin import ArrayAttr, IntAttr, StringAttr
 from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Attribute, Dialect, ParametrizedAttribute, SpacedOpaqueSyntaxAttribute
 from xdsl.irdl import irdl_attr_definition
@@ -64,6 +70,8 @@ BUFFERS = "cpu.buffers"
 ARENA = "cpu.arena"
 ALGORITHM = "cpu.algorithm"
 GEMM = "cpu.gemm"
+EPILOGUE = "cpu.epilogue"
+INT8 = "cpu.int8"
 
 ALIGNMENT = 64
 """Arena offsets are multiples of 64 bytes (a cache line, an AVX-512 vector)."""
@@ -297,9 +305,91 @@ class GemmKindAttr(EnumAttribute[GemmKind], SpacedOpaqueSyntaxAttribute):
     name = "cpu.gemm"
 
 
+class Int8Kernel(StrEnum):
+    """The int8 instructions of a GEMM (`cpu-select-kernels`; lowering/kernels/gemm.py)."""
+
+    VPMADDUBSW = "vpmaddubsw"
+    """`#cpu<gemm u8s8>`: saturating u8 x s8 pair sums (AVX2)."""
+    VPMADDWD = "vpmaddwd"
+    """`#cpu<gemm s16>`: A widened to int16, exact pair sums (AVX2)."""
+    VPDPBUSD = "vpdpbusd"
+    """`#cpu<gemm vnni>` on ymm/zmm registers, no AMX tiles."""
+    AMX = "amx"
+    """`#cpu<gemm vnni>` with AMX tiles (`tdpbusd`) for the GEMMs of at least 16 rows and a
+    depth of 64 (the smaller ones take `vpdpbusd`): hosts with AMX only."""
+
+
+INT8_KERNELS: dict[GemmKind, tuple[Int8Kernel, ...]] = {
+    GemmKind.U8S8: (Int8Kernel.VPMADDUBSW,),
+    GemmKind.S16: (Int8Kernel.VPMADDWD,),
+    GemmKind.VNNI: (Int8Kernel.AMX, Int8Kernel.VPDPBUSD),
+}
+"""The int8 instructions that can run each int8 GEMM kind (on a host that has them)."""
+
+
+@irdl_attr_definition
+class Int8KernelAttr(EnumAttribute[Int8Kernel], SpacedOpaqueSyntaxAttribute):
+    """`#cpu<int8 vpdpbusd>`: the int8 instructions of a Convolution's or MatMul's GEMM."""
+
+    name = "cpu.int8"
+
+
+EPILOGUE_STEPS: tuple[str, ...] = (
+    "mul", "add", "sub", "rsub", "div", "rdiv", "min", "rmin", "max", "rmax", "relu", "clamp",
+    "hswish", "hsigmoid", "fq", "cast", "add_tensor",
+)
+"""The steps of a post-op program (lowering/ops/quantization.py, `Step.kind`): Multiply, Add,
+Subtract, Divide, Minimum, Maximum by a constant ("r": the constant is the first operand),
+Relu, Clamp, HSwish, HSigmoid, FakeQuantize, a u8/i8 value read back as f32 ("cast"), the Add
+of a residual tensor ("add_tensor")."""
+
+
+@irdl_attr_definition
+class EpilogueAttr(ParametrizedAttribute):
+    """`#cpu.epilogue<add, relu, fq>`: the post-op program of a convolution's or MatMul's
+    group, step by step (`EPILOGUE_STEPS`), as its fused ops give it."""
+
+    name = "cpu.epilogue"
+    steps: ArrayAttr[StringAttr]
+
+    def __init__(self, steps: Sequence[str]) -> None:
+        super().__init__(ArrayAttr([StringAttr(s) for s in steps]))
+
+    @property
+    def kinds(self) -> list[str]:
+        return [s.data for s in self.steps.data]
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        parser.parse_punctuation("<")
+        steps: list[StringAttr] = []
+        if parser.parse_optional_punctuation(">") is None:
+            while True:
+                pos = parser.pos
+                step = parser.parse_identifier()
+                if step not in EPILOGUE_STEPS:
+                    parser.raise_error(
+                        f"unknown epilogue step '{step}'; expected one of "
+                        f"{', '.join(EPILOGUE_STEPS)}", pos, parser.pos,
+                    )
+                steps.append(StringAttr(step))
+                if parser.parse_optional_punctuation(",") is None:
+                    break
+            parser.parse_punctuation(">")
+        return (ArrayAttr(steps),)
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(f"<{', '.join(self.kinds)}>")
+
+    def verify(self) -> None:
+        for step in self.kinds:
+            if step not in EPILOGUE_STEPS:
+                raise VerifyException(f"#cpu.epilogue: unknown step '{step}'")
+
+
 CPU = Dialect(
     "cpu",
     [],
     [KernelAttr, FusedAttr, BufferAttr, ArenaAttr, QuantizedCellAttr, ConvAlgorithmAttr,
-     GemmKindAttr],
+     GemmKindAttr, Int8KernelAttr, EpilogueAttr],
 )

@@ -27,6 +27,7 @@ from lowpass.dialects import cpu
 from lowpass.dialects.graph import precision_name as _precision_name
 from lowpass.dialects.ov.base import OvOp
 from lowpass.dialects.ov.infrastructure import ConstantOp, InvariantInputAttr, SubGraphOp
+from lowpass.ir import find_location
 from lowpass.lowering.target import HostCpu
 
 # --------------------------------------------------------------------------------------------
@@ -183,7 +184,18 @@ def stored_shape(shape: Sequence[int]) -> tuple[int, ...]:
 
 
 class CompileError(ValueError):
-    """The graph cannot be compiled for the CPU device (e.g. dynamic shapes)."""
+    """The graph cannot be compiled for the CPU device (e.g. dynamic shapes). `op`: the op
+    the message is about, where it has one (`located` puts its source position in front)."""
+
+    def __init__(self, message: str, op: Operation | None = None) -> None:
+        super().__init__(message)
+        self.op = op
+
+    def located(self) -> str:
+        """`file:line:col: error: message` (MLIR's form, which --verify-diagnostics reads)
+        where the op has a position, else the message."""
+        where = None if self.op is None else find_location(self.op)
+        return str(self) if where is None else f"{where}: error: {self}"
 
 
 @dataclass(frozen=True)
@@ -486,8 +498,11 @@ class OpLowering(Protocol):
         The ops after `op` that this lowering absorbs into `op`'s group (an epilogue:
         Multiply/Add by constants, Relu, Clamp, FakeQuantize requantization...), [] for none;
         None: this lowering cannot lower `op` (the next one is tried, and finally the
-        reference fallback). The compiler drops the absorbed ops (emitting `[op]` alone) if
-        an absorbed op reads a value that is computed after `op`.
+        reference fallback). `cpu-fuse-kernels` drops the absorbed ops (emitting `[op]`
+        alone) if an absorbed op reads a value that is computed after `op`. The translation
+        calls it again for the lowering's state and emits any leading part of the absorbed
+        ops that the IR groups with `op` (`PlanReader.check_fusion`; a lowering may require
+        at least `required_fused(op)` of them).
         """
         ...
 

@@ -14,7 +14,9 @@ The CPU device's compiler as passes over the `ov` graph: each pass writes its de
     cpu-fuse-kernels     cpu.kernel = #cpu.kernel<group, "kind">, cpu.fused = #cpu.fused<group>
     cpu-choose-layouts   {cpu.channels_last}: the tensors between convolutions stored NHWC
     cpu-select-kernels   cpu.algorithm = #cpu<algorithm winograd> (convolutions), cpu.gemm =
-                         #cpu<gemm vnni> (the GEMM micro-kernel of convolutions and MatMuls)
+                         #cpu<gemm vnni> (the GEMM micro-kernel of convolutions and MatMuls),
+                         cpu.int8 = #cpu<int8 vpdpbusd> (its int8 instructions), cpu.epilogue
+                         = #cpu.epilogue<add, relu> (the group's post-op program)
     cpu-assign-buffers   cpu.buffers = [#cpu.buffer<...>] per result, #cpu.arena on @main
 
 Each pass reads what the earlier ones wrote (not a Python object), so they run alone on a
@@ -91,6 +93,8 @@ _CPU_ATTRIBUTES = (
     cpu.CHANNELS_LAST,
     cpu.ALGORITHM,
     cpu.GEMM,
+    cpu.INT8,
+    cpu.EPILOGUE,
     cpu.BUFFERS,
     cpu.ARENA,
 )
@@ -432,10 +436,15 @@ class SelectKernelsPass(ModulePass):
     #cpu<algorithm ...>` (a convolution: `im2col`, `winograd` where it applies and `winograd`
     is true, or `depthwise`) and `cpu.gemm = #cpu<gemm ...>` (the GEMM micro-kernel: `f32`,
     or for int8 `vnni` on a VNNI host, else `u8s8` when every weight is in [-64, 63], else
-    `s16`). The translation emits what they name: an edited value is honoured where the op
-    can run it (`im2col` instead of `winograd`; `s16`/`u8s8` instead of `vnni`), and is an
-    error naming the op otherwise. Also in TensorIterator/Loop bodies that become loops.
-    Runs after `cpu-choose-layouts` (Winograd writes an NHWC output).
+    `s16`), for an int8 GEMM `cpu.int8 = #cpu<int8 ...>` (its instructions: `vpmaddubsw`,
+    `vpmaddwd`, `vpdpbusd` or `amx`) and `cpu.epilogue = #cpu.epilogue<...>` (the group's
+    post-op program). The translation emits what they name: an edited value is honoured
+    where the op can run it (`im2col` instead of `winograd`; `s16`/`u8s8` instead of `vnni`;
+    `vpdpbusd` instead of `amx`), and is an error naming the op otherwise; the epilogue must
+    be the program of the group's fused ops. The groups are checked first
+    (`check_fusions`: a grouping edited after `cpu-fuse-kernels`). Also in TensorIterator/Loop
+    bodies that become loops. Runs after `cpu-choose-layouts` (Winograd writes an NHWC
+    output).
     """
 
     name = "cpu-select-kernels"
@@ -447,13 +456,27 @@ class SelectKernelsPass(ModulePass):
         compiler = _compiler(op)
         _, results = _graph(compiler)
         for o in compiler.function.body.walk():
-            _set(o, cpu.ALGORITHM, None)
-            _set(o, cpu.GEMM, None)
-        plan = compiler.read_plan(compiler.function.body.block, results, check=False)
-        _select_kernels(compiler, plan, {"winograd": self.winograd})
+            for name in (cpu.ALGORITHM, cpu.GEMM, cpu.INT8, cpu.EPILOGUE):
+                _set(o, name, None)
+        try:
+            plan = compiler.read_plan(compiler.function.body.block, results, check=False)
+            _select_kernels(compiler, plan, {"winograd": self.winograd})
+        except CompileError as e:
+            raise _located(e) from None
+
+
+def _located(error: CompileError) -> Exception:
+    """A CompileError about an op as MLIR's diagnostic at the op's position (`file:line:col:
+    error: ...`, which --verify-diagnostics reads), else as it is."""
+    if error.located() == str(error):
+        return error
+    return DiagnosticException(error.located())
 
 
 def _select_kernels(compiler: GraphCompiler, plan: Plan, options: dict[str, bool]) -> None:
+    """The kernels of the groups of a graph or body, each group checked first (an edited
+    grouping: `check_fusions`)."""
+    compiler.check_fusions(plan, loops=False)
     for group in plan.groups:
         first = group.ops[0]
         if isinstance(group.lowering, ShiftedGemmLowering):
@@ -582,5 +605,5 @@ class LlvmTarget(Target):
         try:
             graph = compile_pipelined(module.clone())
         except CompileError as e:
-            raise DiagnosticException(str(e)) from None
+            raise DiagnosticException(e.located()) from None
         output.write(graph.llvm_ir(self.optimized))

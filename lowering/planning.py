@@ -161,8 +161,8 @@ class PlanReader:
         """
         The plan of the graph as the pipeline's attributes give it (`dialects/cpu.py`):
         `cpu.constant` ops folded (each must fold), `cpu.view` ops, the groups of
-        `#cpu.kernel`/`#cpu.fused`. With `check`, each group's lowering is asked again
-        (`fuse` builds its per-compilation state) and must accept the group.
+        `#cpu.kernel`/`#cpu.fused`. With `check`, each group must be a fusion its lowering
+        can emit (`check_fusions`) and the layouts those of `cpu-choose-layouts`.
         """
         ops = block_ops(block)
         constants = self.fold_constants([op for op in ops if is_constant(op)])
@@ -218,28 +218,83 @@ class PlanReader:
                     f"{where} is neither constant, view nor in a kernel; run the CPU pipeline "
                     f"first (opt-tool -p {CPU_PIPELINE})"
                 )
-        if check:
-            earlier: dict[Operation, Group] = {}
-            for group in groups:
-                first = group.ops[0]
-                where = f"{op_type_name(first)} '{op_display_name(first, position[first])}'"
-                if group.lowering is not None:
-                    absorbed = group.lowering.fuse(first)
-                    if absorbed is None:
-                        raise CompileError(f"{where}: its #cpu.kernel lowering does not take it")
-                    if len(group.ops) > 1 and group.ops[1:] != absorbed:
-                        raise CompileError(
-                            f"{where}: the ops fused into its group are not those its lowering "
-                            "absorbs"
-                        )
-                if not self.valid_fusion(first, group.ops, position, constants, earlier):
-                    raise CompileError(f"{where}: its group is not a valid fusion")
-                for member in group.ops:
-                    earlier[member] = group
-            self.check_layouts(block, ops, results, position)
         plan = Plan(block, constants, views, view_ops, groups, group_of, list(results))
         self.group_ports(plan)
+        if check:
+            self.check_fusions(plan)
+            self.check_layouts(block, ops, results, position)
         return plan
+
+    def check_fusions(self, plan: Plan, loops: bool = True) -> None:
+        """Each group of `plan` is a fusion its lowering can emit (`check_fusion`), in graph
+        order (without `loops`, the groups of TensorIterator/Loop ops as loops are not asked:
+        their lowering plans the body again)."""
+        ops = block_ops(plan.block)
+        position = {op: i for i, op in enumerate(ops)}
+        earlier: dict[Operation, Group] = {}
+        for group in plan.groups:
+            if loops or group.lowering is not self.subgraph_lowering:
+                self.check_fusion(group, position, plan.constants, earlier)
+            for member in group.ops:
+                earlier[member] = group
+
+    def check_fusion(self, group: Group, position: dict[Operation, int],
+                     constants: dict[SSAValue, np.ndarray],
+                     earlier: dict[Operation, Group]) -> None:
+        """
+        The one rule for a group as the IR states it (`#cpu.kernel` on its first op,
+        `#cpu.fused` on the others), whoever wrote it: its lowering takes the first op
+        (`fuse`, which also builds the lowering's state for it) and the fused ops are, in
+        order, a leading part of the ops `fuse` absorbs: each one a step the lowering takes
+        after the one before it, so a shorter epilogue is valid (the rest runs as groups of
+        their own) and another op or order is not; at least the lowering's `required_fused`
+        of them (a zero-point Subtract needs its convolution or MatMul). A fused op reads
+        only constants, graph inputs, values computed before the first op and values of the
+        group. The error names the offending op and carries it (`CompileError.located`).
+        """
+        first = group.ops[0]
+        where = self.op_where(first, position)
+        if group.lowering is None:
+            return  # (the fallback: one op, `read_plan` checks it)
+        absorbed = group.lowering.fuse(first)
+        if absorbed is None:
+            raise CompileError(f"{where}: its #cpu.kernel lowering does not take it", first)
+        kind = self.kernel_kind(group)
+        members = set(group.ops)
+        for index, op in enumerate(group.ops[1:]):
+            here = f"{self.op_where(op, position)}: #cpu.fused<{group.step}>"
+            outside = _outside_operand(op, members, position[first], position, constants)
+            if outside is not None:
+                raise CompileError(
+                    f"{here}, but it reads {self.op_where(outside.owner, position)}, which "
+                    f"is computed outside the group after its first op {where}", op,
+                )
+            if op in earlier:
+                raise CompileError(f"{here}, but it is in an earlier group", op)
+            if index < len(absorbed) and absorbed[index] is op:
+                continue
+            after = self.op_where(group.ops[index], position)
+            takes = (f"it takes {self.op_where(absorbed[index], position)} there"
+                     if index < len(absorbed) else "it takes no more ops")
+            raise CompileError(
+                f"{here}, but the \"{kind}\" lowering of {where} cannot take it after {after} "
+                f"({takes})", op,
+            )
+        required = getattr(group.lowering, "required_fused", None)
+        needed = required(first) if required is not None else 0
+        if len(group.ops) - 1 < needed:
+            missing = self.op_where(absorbed[len(group.ops) - 1], position)
+            raise CompileError(
+                f"{where}: its \"{kind}\" group must take {missing} too (#cpu.fused<{group.step}>)",
+                first,
+            )
+
+    @staticmethod
+    def op_where(op: Operation | Block, position: dict[Operation, int]) -> str:
+        """`Convolution 'conv'`, for diagnostics."""
+        if not isinstance(op, Operation):
+            return "a block argument"
+        return f"{op_type_name(op)} '{op_display_name(op, position.get(op, 0))}'"
 
     def body_plan(self, op: SubGraphOp) -> Plan:
         """The plan of a TensorIterator/Loop body (see `body_source`)."""
@@ -376,3 +431,20 @@ class PlanReader:
                     "cpu.channels_last on a tensor that is not passed between convolutions "
                     "(only cpu-choose-layouts' choices are valid)"
                 )
+
+
+def _outside_operand(op: Operation, members: set[Operation], start: int,
+                     position: dict[Operation, int],
+                     constants: dict[SSAValue, np.ndarray]) -> SSAValue | None:
+    """An operand of `op` (a fused op of a group whose first op is at `start`) that is
+    computed by an op outside the group at or after `start`, or outside the block (None:
+    every operand is a constant, a block argument, a member's or computed before `start`)."""
+    for v in op.operands:
+        if v in constants or isinstance(v, BlockArgument):
+            continue
+        owner = v.owner
+        if owner in members:
+            continue
+        if not isinstance(owner, Operation) or owner not in position or position[owner] >= start:
+            return v
+    return None

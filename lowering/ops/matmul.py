@@ -65,6 +65,7 @@ from lowpass.lowering.ops.quantization import (
     U8_DT,
     Program,
     build_program,
+    chain_steps,
     emit_elementwise,
     epilogue_chain,
     is_static_shape,
@@ -459,6 +460,16 @@ def gemm_kinds(a_dtype: np.dtype, operands: Sequence[np.ndarray | RuntimeB],
     return kinds
 
 
+_AMX_FEATURES = frozenset({"amx-int8", "amx-tile"})
+
+
+def int8_kernels(kind: cpu_dialect.GemmKind, host: HostCpu) -> list[cpu_dialect.Int8Kernel]:
+    """The int8 instructions `cpu.int8` may name for a GEMM of `kind` on `host`, the default
+    first (none for `f32`): `amx` only where the host has AMX tiles."""
+    return [k for k in cpu_dialect.INT8_KERNELS.get(kind, ())
+            if k != cpu_dialect.Int8Kernel.AMX or host.amx]
+
+
 def without_vnni(host: HostCpu) -> HostCpu:
     """`host` without VNNI (and AMX): the kernels a GEMM kind other than `vnni` runs."""
     return dataclasses.replace(host, features=host.features - _VNNI_FEATURES)
@@ -551,7 +562,34 @@ class ShiftedGemmLowering:
             if algorithms and algorithms[0] == cpu_dialect.ConvAlgorithm.WINOGRAD:
                 kinds = [cpu_dialect.GemmKind.F32]
             choices[cpu_dialect.GEMM] = [cpu_dialect.GemmKindAttr(k) for k in kinds]
+            if int8 := int8_kernels(kinds[0], host):
+                choices[cpu_dialect.INT8] = [cpu_dialect.Int8KernelAttr(k) for k in int8]
+        choices[cpu_dialect.EPILOGUE] = [cpu_dialect.EpilogueAttr(self._epilogue(group))]
         return op, choices
+
+    def _epilogue(self, group: Sequence[Operation]) -> list[str]:
+        """The steps of the group's post-op program, as `cpu.epilogue` states them."""
+        op, _, _, chain = self._split(group)
+        steps, _ = chain_steps(op.results[0], chain, self._memo)
+        return [step.kind for step in steps]
+
+    def required_fused(self, op: Operation) -> int:
+        """How many ops a group that starts at `op` must fuse (`check_fusion`): a
+        zero-point Subtract, its convolution or MatMul."""
+        return 1 if isinstance(op, SubtractOp) else 0
+
+    def _check_epilogue(self, op: Operation, group: Sequence[Operation]) -> None:
+        """The op's `cpu.epilogue` is the program of the group's fused ops."""
+        attr = op.attributes.get(cpu_dialect.EPILOGUE)
+        if not isinstance(attr, cpu_dialect.EpilogueAttr):
+            raise CompileError(f"{op_where(op)} has no #cpu.epilogue<...>; run cpu-select-kernels",
+                               op)
+        steps = self._epilogue(group)
+        if attr.kinds != steps:
+            raise CompileError(
+                f"{op_where(op)}: #cpu.epilogue<{', '.join(attr.kinds)}> is not the program of "
+                f"the ops fused into its group (#cpu.epilogue<{', '.join(steps)}>)", op,
+            )
 
     def _chosen(self, op: Operation, ctx: EmitContext, spec: Any, program: Program,
                 out: Buffer) -> tuple[cpu_dialect.ConvAlgorithm | None, HostCpu]:
@@ -564,18 +602,19 @@ class ShiftedGemmLowering:
         if algorithms or cpu_dialect.ALGORITHM in op.attributes:
             attr = op.attributes.get(cpu_dialect.ALGORITHM)
             if not isinstance(attr, cpu_dialect.ConvAlgorithmAttr):
-                raise CompileError(f"{where} has no #cpu<algorithm ...>; run cpu-select-kernels")
+                raise CompileError(f"{where} has no #cpu<algorithm ...>; run cpu-select-kernels",
+                                   op)
             algorithm = attr.data
             if algorithm not in algorithms:
                 raise CompileError(
                     f"{where}: #cpu<algorithm {algorithm.value}> cannot compute it (it takes "
-                    f"{', '.join(a.value for a in algorithms) or 'none'})"
+                    f"{', '.join(a.value for a in algorithms) or 'none'})", op,
                 )
         host = ctx.cpu
         if algorithm != cpu_dialect.ConvAlgorithm.DEPTHWISE or cpu_dialect.GEMM in op.attributes:
             attr = op.attributes.get(cpu_dialect.GEMM)
             if not isinstance(attr, cpu_dialect.GemmKindAttr):
-                raise CompileError(f"{where} has no #cpu<gemm ...>; run cpu-select-kernels")
+                raise CompileError(f"{where} has no #cpu<gemm ...>; run cpu-select-kernels", op)
             kinds: list[cpu_dialect.GemmKind] = []
             if algorithm in (None, cpu_dialect.ConvAlgorithm.IM2COL):
                 kinds = gemm_kinds(spec.a_dtype, self._gemm_operands(spec), host)
@@ -584,11 +623,38 @@ class ShiftedGemmLowering:
             if attr.data not in kinds:
                 raise CompileError(
                     f"{where}: #cpu<gemm {attr.data.value}> cannot compute it on this host "
-                    f"(it takes {', '.join(k.value for k in kinds) or 'none: no GEMM'})"
+                    f"(it takes {', '.join(k.value for k in kinds) or 'none: no GEMM'})", op,
                 )
+            host = self._int8_host(op, attr.data, host)
             if attr.data != cpu_dialect.GemmKind.VNNI:
                 host = without_vnni(host)
         return algorithm, host
+
+    @staticmethod
+    def _int8_host(op: Operation, kind: cpu_dialect.GemmKind, host: HostCpu) -> HostCpu:
+        """The host the GEMM kernels of `op` see for its `cpu.int8` (checked against the GEMM
+        kind and the host): without AMX for `vpdpbusd`."""
+        where = op_where(op)
+        attr = op.attributes.get(cpu_dialect.INT8)
+        allowed = int8_kernels(kind, host)
+        if attr is None and not allowed:
+            return host
+        if not isinstance(attr, cpu_dialect.Int8KernelAttr):
+            raise CompileError(f"{where} has no #cpu<int8 ...>; run cpu-select-kernels", op)
+        takes = ", ".join(k.value for k in allowed) or "none: an fp32 GEMM"
+        if attr.data in cpu_dialect.INT8_KERNELS.get(kind, ()) and attr.data not in allowed:
+            raise CompileError(
+                f"{where}: #cpu<int8 {attr.data.value}> is not supported by this host "
+                f"(it takes {takes})", op,
+            )
+        if attr.data not in allowed:
+            raise CompileError(
+                f"{where}: #cpu<int8 {attr.data.value}> does not run #cpu<gemm {kind.value}> "
+                f"(it takes {takes})", op,
+            )
+        if attr.data == cpu_dialect.Int8Kernel.VPDPBUSD and host.amx:
+            return dataclasses.replace(host, features=host.features - _AMX_FEATURES)
+        return host
 
     def _shifted(self, sub: Operation) -> tuple[SSAValue, np.ndarray, Operation] | None:
         """(x, zero point, the op it feeds) for a zero-point Subtract that can be fused."""
@@ -622,6 +688,7 @@ class ShiftedGemmLowering:
     def emit(self, ctx: EmitContext, group: list[Operation], inputs: list[Buffer],
              outputs: list[Buffer]) -> str:
         op, x, zp, chain = self._split(group)
+        self._check_epilogue(op, group)
         src = ctx.buffer(x)
         spec = self._spec(op, np.dtype(src.dtype), zp)
         assert spec is not None

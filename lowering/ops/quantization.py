@@ -1170,17 +1170,28 @@ def build_program(
 ) -> tuple[Program, SSAValue]:
     """The program of `chain` (as accepted by `epilogue_chain`) and its final value."""
     shape = value_shape(first)
-    steps: list[Step] = []
-    current = first
-    for op in chain:  # (as `epilogue_chain` accepted it: its tensors too)
-        matched = match_steps(op, current, memo, shape, lambda _: True)
-        assert matched is not None, f"cannot re-match {op.name}"
-        steps.extend(matched)
-        current = op.results[0]
+    steps, current = chain_steps(first, chain, memo)
     del ctx
     axes = channel_range(shape, [v for s in steps for v in s.values])
     assert axes is not None
     return Program(steps, value_dtype(current), shape, axes), current
+
+
+def chain_steps(
+    first: SSAValue, chain: Sequence[Operation], memo: dict[SSAValue, np.ndarray | None],
+) -> tuple[list[Step], SSAValue]:
+    """The steps of `chain` (as accepted by `epilogue_chain`: its tensors too) on `first`, as
+    its ops give them (before `Program`'s rewrites: what `cpu.epilogue` states), and the
+    chain's final value."""
+    shape = value_shape(first)
+    steps: list[Step] = []
+    current = first
+    for op in chain:
+        matched = match_steps(op, current, memo, shape, lambda _: True)
+        assert matched is not None, f"cannot re-match {op.name}"
+        steps.extend(matched)
+        current = op.results[0]
+    return steps, current
 
 
 def per_channel_check(shape: Sequence[int], axis: int | None) -> Callable[[list[Step]], bool]:

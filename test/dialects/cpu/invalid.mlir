@@ -46,3 +46,19 @@ func.func @cell_gemms(%x: tensor<4xf32>) -> tensor<4xf32> {
   %q = ov.relu %x {cpu.quantized = #cpu.quantized_cell<x 256, h 255, weights 63, gemms 3>} : (tensor<4xf32>) -> tensor<4xf32>
   func.return %q : tensor<4xf32>
 }
+
+// -----
+
+func.func @epilogue_step(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{unknown epilogue step 'bias'; expected one of mul, add, sub, rsub, div, rdiv, min, rmin, max, rmax, relu, clamp, hswish, hsigmoid, fq, cast, add_tensor}}
+  %e = ov.relu %x {cpu.epilogue = #cpu.epilogue<add, bias>} : (tensor<4xf32>) -> tensor<4xf32>
+  func.return %e : tensor<4xf32>
+}
+
+// -----
+
+func.func @int8_kernel(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{Expected `vpmaddubsw`, `vpmaddwd`, `vpdpbusd`, or `amx`.}}
+  %e = ov.relu %x {cpu.int8 = #cpu<int8 avx512>} : (tensor<4xf32>) -> tensor<4xf32>
+  func.return %e : tensor<4xf32>
+}

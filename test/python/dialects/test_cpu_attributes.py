@@ -28,6 +28,9 @@ builtin.module {{
         cpu.BufferAttr("none"),
         cpu.ArenaAttr(0),
         cpu.QuantizedCellAttr(256, 255, 63, 2),
+        cpu.EpilogueAttr(["mul", "add", "relu", "fq"]),
+        cpu.EpilogueAttr([]),
+        cpu.Int8KernelAttr(cpu.Int8Kernel.AMX),
     ],
     ids=str,
 )
@@ -48,6 +51,9 @@ def test_printed_and_parsed_back(attr: object) -> None:
         ("#cpu.quantized_cell<x 300, h 256, weights 127, gemms 1>", "300 levels (expected 2..256)"),
         ("#cpu.quantized_cell<x 256, h 256, weights 127, gemms 3>", "3 gemms (expected 1, 2)"),
         ("#cpu.quantized_cell<x 256, w 256, weights 127, gemms 1>", "expected 'h'"),
+        ("#cpu.epilogue<add, bias>", "unknown epilogue step 'bias'; expected one of mul, add"),
+        ("#cpu.epilogue<add,>", "identifier expected"),
+        ("#cpu<int8 avx512>", "Expected `vpmaddubsw`, `vpmaddwd`, `vpdpbusd`, or `amx`."),
     ],
 )
 def test_bad_parameters_are_parse_errors(text: str, message: str) -> None:
