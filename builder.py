@@ -15,6 +15,7 @@ attributes and outputs `ov.name` result attributes (see docs/names.md).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 
 import numpy as np
 from xdsl.dialects import func
@@ -22,6 +23,8 @@ from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, FunctionType, Modul
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
 from lowpass.dialects.ov import NAME_ATTR, ConstantOp, f32, tensor
+
+_OpT = TypeVar("_OpT", bound=Operation)
 
 
 class GraphBuilder:
@@ -44,7 +47,7 @@ class GraphBuilder:
     ) -> SSAValue:
         return self.op(ConstantOp.from_array(np.asarray(array), element_type, name=name)).results[0]
 
-    def op(self, operation: Operation) -> Operation:
+    def op(self, operation: _OpT) -> _OpT:
         self.block.add_op(operation)
         return operation
 

@@ -1,11 +1,22 @@
 # lit configuration of the lowpass FileCheck tests (run: `lit test/`).
 # The RUN lines call the installed `opt-tool`, `lowpass-run` and the Python `filecheck`.
+from __future__ import annotations
+
 import importlib.util
 import os
 import shutil
+from typing import TYPE_CHECKING
 
 import lit.formats
 import lit.util
+
+if TYPE_CHECKING:
+    from lit.LitConfig import LitConfig
+    from lit.TestingConfig import TestingConfig
+
+# The two names that lit defines when it runs this file, typed.
+config: TestingConfig = globals()["config"]
+lit_config: LitConfig = globals()["lit_config"]
 
 config.name = "lowpass"
 # lit >= 23 rejects ShTest(execute_external=True); the internal shell handles pipes.

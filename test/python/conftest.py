@@ -52,7 +52,8 @@ def probe_openvino_int8() -> float:
     vec = ops.parameter([1, k], np.float32, name="vec")
     matmul = ops.matmul(fq(vec, 0.0, 2.55, 256), fq(ops.constant(w), -1.27, 1.27, 255),
                         False, True)  # fmt: skip
-    model = openvino.Model([conv, matmul], [data, vec], "int8_probe")
+    # openvino's stub types Model.__init__'s self as _pyopenvino.Model, not Model
+    model = openvino.Model([conv, matmul], [data, vec], "int8_probe")  # pyright: ignore[reportGeneralTypeIssues]
     config = {"INFERENCE_PRECISION_HINT": "f32", "INFERENCE_NUM_THREADS": 1}
     compiled = openvino.Core().compile_model(model, "CPU", config)
     results = compiled({"data": np.full((1, k, 2, 2), 2.55, np.float32),

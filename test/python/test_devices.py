@@ -12,6 +12,7 @@ from xdsl.dialects.builtin import ModuleOp
 import lowpass
 from lowpass import LowpassError, ProfilingStatus
 from lowpass.runtime import device as devices
+from lowpass.runtime.cpu import CpuCompiledModel, CpuInferRequest
 from lowpass.runtime.device import (
     Device,
     DeviceCompiledModel,
@@ -138,10 +139,13 @@ def test_the_device_objects_are_public(core: lowpass.Core) -> None:
         assert state.name in request.device_request.variables.names()
     cpu = core.compile_model(MODEL, "CPU")
     request = cpu.create_infer_request()
-    assert request.device_request.graph is cpu.device_model.graph  # type: ignore[attr-defined]
-    assert request.device_request.native_code(optimized=False) == cpu.device_model.graph.llvm_ir(
+    device_request, device_model = request.device_request, cpu.device_model
+    assert isinstance(device_request, CpuInferRequest)
+    assert isinstance(device_model, CpuCompiledModel)
+    assert device_request.graph is device_model.graph
+    assert device_request.native_code(optimized=False) == device_model.graph.llvm_ir(
         optimized=False
-    )  # type: ignore[attr-defined]
+    )
 
 
 def test_emit_llvm_needs_native_code(core: lowpass.Core, registry: None) -> None:

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from xdsl.passes import PassPipeline, get_pass_option_infos
 from xdsl.transforms import get_all_passes as xdsl_passes
-from xdsl.utils.arg_spec import ArgSpecParseError
+from xdsl.utils.exceptions import ArgSpecParseError
 
 from lowpass.lowering import get_cpu_passes
 from lowpass.passes import get_all_passes

@@ -5,6 +5,7 @@ expected; exit 1, no partial output."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -16,9 +17,9 @@ from lowpass.tools import lowpass_run, opt_tool
 
 
 def _tool(
-    capsys: pytest.CaptureFixture[str], main: object, *args: object
+    capsys: pytest.CaptureFixture[str], main: Callable[[list[str]], int], *args: object
 ) -> tuple[int, str, str]:
-    code = main([str(a) for a in args])  # type: ignore[operator]
+    code = main([str(a) for a in args])
     out, err = capsys.readouterr()
     return code, out, err
 

@@ -61,9 +61,9 @@ def test_new_ops_do_not_reuse_freed_positions() -> None:
     ret = block.last_op
     assert ret is not None
     ret.operands = (block.args[0],)
-    for op in reversed(relus):
-        block.erase_op(op)
-    del relus, op
+    while relus:  # the last first, leaving no reference to an erased op
+        block.erase_op(relus.pop())
+    del relus
     gc.collect()
     created = []
     for _ in range(64):  # enough that CPython reuses a freed op's memory (and id)

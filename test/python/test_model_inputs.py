@@ -105,7 +105,12 @@ def test_read_model_keeps_a_module_given_as_the_model() -> None:
         ({"sr": [1]}, {"sr": 1}, r"no input named 'sr' \(it is frozen to a constant\)"),
     ],
 )
-def test_bad_shapes_and_constants_are_one_line(path: Path, shapes, constants, message) -> None:  # type: ignore[no-untyped-def]
+def test_bad_shapes_and_constants_are_one_line(
+    path: Path,
+    shapes: dict[str, object] | None,
+    constants: dict[str, object] | None,
+    message: str,
+) -> None:
     with pytest.raises(LowpassError, match=message) as info:
         lowpass.Core().read_model(path, shapes=shapes, constants=constants)
     assert "\n" not in str(info.value)

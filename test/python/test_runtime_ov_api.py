@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import io
 import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pytest
@@ -19,7 +21,10 @@ from lowpass import AsyncInferQueue, LowpassError
 from lowpass.lowering import compiler
 from lowpass.passes.low_latency2 import LowLatency2Pass
 from lowpass.passes.reshape import ReshapePass
-from lowpass.runtime.cpu import parse_config
+from lowpass.runtime.cpu import CpuCompiledModel, parse_config
+
+if TYPE_CHECKING:
+    import openvino
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -225,14 +230,14 @@ def test_damaged_exports_are_refused() -> None:
         core.import_model(12, "CPU")
 
 
-def _rewrite_blob(data: bytes, change: object) -> bytes:
+def _rewrite_blob(data: bytes, change: Callable[[bytes], bytes]) -> bytes:
     """The export with its blob changed by `change(blob) -> blob` and its checksum redone."""
     from lowpass.runtime.core import _Exported
 
     exported = _Exported.parse(data)
     assert exported.blob is not None
     key, blob = exported.blob
-    exported.blob = (key, change(blob))  # type: ignore[operator]
+    exported.blob = (key, change(blob))
     return exported.to_bytes()
 
 
@@ -369,8 +374,8 @@ def test_async_infer_queue_default_jobs_and_errors() -> None:
     queue.wait_all()
 
 
-def _array(request: object) -> np.ndarray:
-    tensor = request.get_output_tensor(0)  # type: ignore[attr-defined]
+def _array(request: lowpass.InferRequest | openvino.InferRequest) -> np.ndarray:
+    tensor = request.get_output_tensor(0)
     return tensor if isinstance(tensor, np.ndarray) else tensor.data  # (openvino's Tensor)
 
 
@@ -433,9 +438,12 @@ def test_streams_of_several_threads_have_their_own_pools() -> None:
     compiled = lowpass.Core().compile_model(
         EXAMPLES / "convnet.mlir", "CPU", {"NUM_STREAMS": 2, "INFERENCE_NUM_THREADS": 4}
     )
-    graph = compiled.device_model.graph
+    device_model = compiled.device_model
+    assert isinstance(device_model, CpuCompiledModel)
+    graph = device_model.graph
     assert graph.threads == 2
-    slots = compiled.device_model.stream_slots
+    slots = device_model.stream_slots
+    assert slots is not None
     entries = slots.entries(graph)
     assert len(set(entries)) == 2  # two copies of the code
     assert {(2, 0), (2, 1)} <= set(pools())  # stream 1's pools, started when it was loaded
@@ -464,11 +472,14 @@ def test_openvino_property_objects_are_taken() -> None:
     import openvino.properties.hint as hint
     import openvino.properties.streams as streams
 
-    config = {hint.performance_mode: hint.PerformanceMode.THROUGHPUT, streams.num: streams.Num(2)}
+    # openvino's stubs lack the property objects (made at import by `__make_properties`)
+    performance_mode = hint.performance_mode  # pyright: ignore[reportAttributeAccessIssue]
+    num = streams.num  # pyright: ignore[reportAttributeAccessIssue]
+    config = {performance_mode: hint.PerformanceMode.THROUGHPUT, num: streams.Num(2)}
     compiled = lowpass.Core().compile_model(RELU, "CPU", config)
     assert compiled.get_property("NUM_STREAMS") == 2
     assert compiled.get_property("PERFORMANCE_HINT") == "THROUGHPUT"
-    auto = lowpass.Core().compile_model(RELU, "CPU", {streams.num: streams.Num.AUTO})
+    auto = lowpass.Core().compile_model(RELU, "CPU", {num: streams.Num.AUTO})
     assert auto.get_property("PERFORMANCE_HINT") == "LATENCY"
     assert auto.get_property("NUM_STREAMS") == parse_config({"NUM_STREAMS": "AUTO"}).streams
 
@@ -501,11 +512,11 @@ def test_a_dropped_request_ends_its_worker_thread() -> None:
     before = workers()
     compiled = lowpass.Core().compile_model(RELU, "CPU")
     requests = [compiled.create_infer_request() for _ in range(3)]
-    for request in requests:
-        request.start_async({"x": np.ones((2, 3), np.float32)})
-        request.wait()
+    for i in range(len(requests)):  # (no loop variable left holding a request)
+        requests[i].start_async({"x": np.ones((2, 3), np.float32)})
+        requests[i].wait()
     assert workers() == before + 3
-    del requests, request
+    del requests
     gc.collect()
     deadline = time.monotonic() + 30
     while workers() > before and time.monotonic() < deadline:

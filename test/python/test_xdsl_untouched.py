@@ -123,6 +123,8 @@ def test_lowpass_reads_and_prints_with_its_own_subclasses() -> None:
 
 @pytest.mark.parametrize("name", ['a"b', 'x\\\\y"', "caf\u00e9"])
 def test_an_unregistered_op_name_with_a_quote_reads_back(name: str) -> None:
+    from xdsl.dialects.builtin import UnregisteredOp
+
     from lowpass.ir import escape_string_literal, make_context, parse_module, print_module
 
     ctx = make_context(allow_unregistered=True)
@@ -132,6 +134,7 @@ def test_an_unregistered_op_name_with_a_quote_reads_back(name: str) -> None:
     again, _ = parse_module(printed, make_context(allow_unregistered=True))
     assert print_module(again) == printed
     op = next(iter(again.body.block.ops))
+    assert isinstance(op, UnregisteredOp)
     assert op.op_name.data == name
 
 

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 from xdsl.dialects.builtin import f16, f32, i32
 from xdsl.ir import Block
@@ -27,6 +29,9 @@ from lowpass.dialects.ov.activation import (
 )
 from lowpass.ir import read_module
 from lowpass.runtime.interpreter import run_reference
+
+if TYPE_CHECKING:
+    from openvino import Node
 
 RNG = np.random.default_rng(11)
 
@@ -58,7 +63,7 @@ def run_op(op: str, inputs: Sequence[np.ndarray], result: str | None = None) -> 
     return out
 
 
-def scalar_map(fn: Callable[[float], float], x: np.ndarray, dtype: np.dtype) -> np.ndarray:
+def scalar_map(fn: Callable[[float], float], x: np.ndarray, dtype: npt.DTypeLike) -> np.ndarray:
     out = np.empty(x.shape, dtype)
     for idx in np.ndindex(*x.shape):
         out[idx] = fn(x[idx].item())
@@ -268,7 +273,7 @@ def test_softmax_builder() -> None:
 # --------------------------------------------------------------------------------------------
 
 
-def ov_run(build: Callable[..., object], inputs: Sequence[np.ndarray]) -> np.ndarray:
+def ov_run(build: Callable[..., Node], inputs: Sequence[np.ndarray]) -> np.ndarray:
     ov = pytest.importorskip("openvino")
     import openvino.opset13 as ops
 

@@ -8,17 +8,22 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 from xdsl.dialects.builtin import f32, i32, i64
 from xdsl.ir import Block
 from xdsl.utils.exceptions import VerifyException
 
-from lowpass.dialects.ov import DYNAMIC, shape_of, tensor
+from lowpass.dialects.ov import DYNAMIC, get_name, shape_of, tensor
 from lowpass.dialects.ov.arithmetic import AddOp, DivideOp, ExpOp, MultiplyOp, SubtractOp
 from lowpass.ir import read_module
 from lowpass.runtime.interpreter import run_reference
+
+if TYPE_CHECKING:
+    from openvino import Node
 
 RNG = np.random.default_rng(7)
 
@@ -51,7 +56,7 @@ def run_op(op: str, inputs: Sequence[np.ndarray], result: str) -> np.ndarray:
     return out
 
 
-def elementwise(fn: Callable[..., object], *arrays: np.ndarray, dtype: np.dtype) -> np.ndarray:
+def elementwise(fn: Callable[..., object], *arrays: np.ndarray, dtype: npt.DTypeLike) -> np.ndarray:
     """Apply a Python scalar function element by element (with numpy broadcasting of indices)."""
     shape = np.broadcast_shapes(*(a.shape for a in arrays))
     out = np.empty(shape, dtype)
@@ -89,7 +94,7 @@ def test_binary_builders_infer_broadcast_and_dynamic() -> None:
     for cls in (AddOp, SubtractOp, MultiplyOp, DivideOp):
         op = cls(x, y, name="n")
         assert shape_of(op.result) == (DYNAMIC, 3, 4)
-        assert op.attributes["ov.name"].data == "n"
+        assert get_name(op) == "n"
     with pytest.raises(VerifyException, match="auto_broadcast = none needs equal shapes"):
         AddOp(x, y, auto_broadcast="none")
 
@@ -196,7 +201,7 @@ def test_exp_builder_dynamic() -> None:
 # --------------------------------------------------------------------------------------------
 
 
-def ov_run(build: Callable[..., object], inputs: Sequence[np.ndarray]) -> np.ndarray:
+def ov_run(build: Callable[..., Node], inputs: Sequence[np.ndarray]) -> np.ndarray:
     """Build a one-output model with openvino.opset13 and run it on CPU."""
     ov = pytest.importorskip("openvino")
     import openvino.opset13 as ops
@@ -207,7 +212,7 @@ def ov_run(build: Callable[..., object], inputs: Sequence[np.ndarray]) -> np.nda
     return np.asarray(compiled(list(inputs))[compiled.outputs[0]])
 
 
-def ov_fold(build: Callable[..., object], inputs: Sequence[np.ndarray]) -> np.ndarray:
+def ov_fold(build: Callable[..., Node], inputs: Sequence[np.ndarray]) -> np.ndarray:
     """
     The op on constant inputs, so that OpenVINO constant-folds it with its reference
     implementation (the CPU kernel ignores Divide's m_pythondiv). Results come back as f32.

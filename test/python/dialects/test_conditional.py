@@ -92,7 +92,9 @@ def test_bodies_of_different_ranks_give_a_dynamic_rank() -> None:
     must still agree."""
     c, x = _args(tensor([], i1), tensor([3], f32))
     one = np.zeros((1, 3), np.float32)
-    op = _if(c, x, lambda v: AddOp(v, v), lambda v: MultiplyOp(ConstantOp.from_array(one), v))
+    op = _if(
+        c, x, lambda v: AddOp(v, v), lambda v: MultiplyOp(ConstantOp.from_array(one).result, v)
+    )
     assert str(op.results[0].type) == "tensor<*xf32>"
     op.verify()
     ints = np.zeros((1, 3), np.int32)

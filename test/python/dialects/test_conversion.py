@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pytest
@@ -20,6 +21,9 @@ from lowpass.dialects.ov import DYNAMIC, tensor, ui8
 from lowpass.dialects.ov.conversion import ConvertOp
 from lowpass.ir import read_module
 from lowpass.runtime.interpreter import run_reference
+
+if TYPE_CHECKING:
+    from openvino import Node
 
 _TYPES = {
     np.dtype(np.float32): "f32",
@@ -146,7 +150,7 @@ def test_builder_rejects_mismatching_result() -> None:
 # --------------------------------------------------------------------------------------------
 
 
-def ov_run(build: Callable[..., object], x: np.ndarray) -> np.ndarray:
+def ov_run(build: Callable[..., Node], x: np.ndarray) -> np.ndarray:
     ov = pytest.importorskip("openvino")
     import openvino.opset13 as ops
 

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
+from typing import NotRequired, TypedDict
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 from xdsl.dialects.builtin import f16, f32, i64
 from xdsl.ir import Block
@@ -26,7 +29,7 @@ from lowpass.runtime.interpreter import run_reference
 RNG = np.random.default_rng(1234)
 
 
-def rand(*shape: int, dtype=np.float32) -> np.ndarray:
+def rand(*shape: int, dtype: npt.DTypeLike = np.float32) -> np.ndarray:
     return RNG.standard_normal(shape).astype(dtype)
 
 
@@ -257,8 +260,29 @@ def test_group_convolution_same(auto_pad):
 # ------------------------------------------------------------------------------------------
 
 
-def backprop_attrs(strides, dilations, pb, pe, auto_pad=None, output_padding=None):
-    attrs = dict(strides=strides, pads_begin=pb, pads_end=pe, dilations=dilations)
+class ConvAttrs(TypedDict):
+    """The attributes that the builders of the three ops share."""
+
+    strides: Sequence[int]
+    pads_begin: Sequence[int]
+    pads_end: Sequence[int]
+    dilations: Sequence[int]
+
+
+class BackpropAttrs(ConvAttrs):
+    auto_pad: NotRequired[str]
+    output_padding: NotRequired[Sequence[int]]
+
+
+def backprop_attrs(
+    strides, dilations, pb, pe, auto_pad=None, output_padding=None
+) -> BackpropAttrs:
+    attrs: BackpropAttrs = {
+        "strides": strides,
+        "pads_begin": pb,
+        "pads_end": pe,
+        "dilations": dilations,
+    }
     if auto_pad is not None:
         attrs["auto_pad"] = auto_pad
     if output_padding is not None:
@@ -381,7 +405,16 @@ def test_backprop_output_shape_larger_than_full():
 # Shape inference and builders
 # ------------------------------------------------------------------------------------------
 
-CONV_ATTRS = dict(strides=(1, 1), pads_begin=(0, 0), pads_end=(0, 0), dilations=(1, 1))
+def conv_attrs(
+    strides: Sequence[int] = (1, 1),
+    pads_begin: Sequence[int] = (0, 0),
+    pads_end: Sequence[int] = (0, 0),
+    dilations: Sequence[int] = (1, 1),
+) -> ConvAttrs:
+    return ConvAttrs(strides=strides, pads_begin=pads_begin, pads_end=pads_end, dilations=dilations)
+
+
+CONV_ATTRS = conv_attrs()
 
 
 def block_of(*types):
@@ -453,7 +486,7 @@ def test_group_convolution_shape_inference_dynamic_groups():
 
 def test_backprop_shape_inference():
     b = block_of(tensor([DYNAMIC, 3, 4, DYNAMIC], f32), tensor([3, 5, 3, 3], f32), tensor([2], i64))
-    attrs = dict(strides=(2, 2), pads_begin=(1, 1), pads_end=(1, 0), dilations=(1, 1))
+    attrs = conv_attrs(strides=(2, 2), pads_begin=(1, 1), pads_end=(1, 0))
     op = ConvolutionBackpropDataOp(b.args[0], b.args[1], **attrs, output_padding=(1, 0))
     assert shape_of(op.result) == (DYNAMIC, 5, 2 * 3 + 3 - 2 + 1, DYNAMIC)
     # output_shape from a function argument: unknown spatial dims
@@ -470,15 +503,15 @@ def test_backprop_shape_inference():
     ("build", "message"),
     [
         (
-            lambda a, w: ConvolutionOp(a, w, **dict(CONV_ATTRS, strides=(1,))),
+            lambda a, w: ConvolutionOp(a, w, **conv_attrs(strides=(1,))),
             r"strides must have 2 values \(one per spatial axis\), got 1: \[1\]",
         ),
         (
-            lambda a, w: ConvolutionOp(a, w, **dict(CONV_ATTRS, auto_pad="SAME_UPPER")),
+            lambda a, w: ConvolutionOp(a, w, **CONV_ATTRS, auto_pad="SAME_UPPER"),
             "auto_pad must be one of explicit, same_upper, same_lower, valid, got 'SAME_UPPER'",
         ),
         (
-            lambda a, w: ConvolutionOp(a, w, **dict(CONV_ATTRS, dilations=(1, 9))),
+            lambda a, w: ConvolutionOp(a, w, **conv_attrs(dilations=(1, 9))),
             "kernel after dilation has size 19, larger than the padded input size 5 at spatial "
             "axis 1",
         ),
@@ -515,9 +548,9 @@ def test_small_conv_net_is_fast():
     ]
     block = Block(arg_types=arg_types)
     x, w1, w2, w3 = block.args
-    conv = ConvolutionOp(x, w1, **dict(CONV_ATTRS, pads_begin=(1, 1), pads_end=(1, 1)))
+    conv = ConvolutionOp(x, w1, **conv_attrs(pads_begin=(1, 1), pads_end=(1, 1)))
     group = GroupConvolutionOp(
-        conv.result, w2, **dict(CONV_ATTRS, strides=(2, 2)), auto_pad="same_upper"
+        conv.result, w2, **conv_attrs(strides=(2, 2)), auto_pad="same_upper"
     )
     deconv = ConvolutionBackpropDataOp(
         group.result, w3, strides=(2, 2), pads_begin=(1, 1), pads_end=(1, 1), dilations=(1, 1)
@@ -684,16 +717,10 @@ def test_shape_inference_matches_openvino(op_name, xs, ws, auto_pad):
         "group_convolution": GroupConvolutionOp,
         "convolution_backprop_data": ConvolutionBackpropDataOp,
     }[op_name]
-    extra = {"output_padding": (1, 0)} if cls is ConvolutionBackpropDataOp else {}
     b = block_of(tensor(xs, f32), tensor(ws, f32))
-    op = cls(
-        b.args[0],
-        b.args[1],
-        strides=strides,
-        pads_begin=pb,
-        pads_end=pe,
-        dilations=dil,
-        auto_pad=auto_pad,
-        **extra,
-    )
+    attrs = conv_attrs(strides, pb, pe, dil)
+    if issubclass(cls, ConvolutionBackpropDataOp):
+        op = cls(b.args[0], b.args[1], **attrs, auto_pad=auto_pad, output_padding=(1, 0))
+    else:
+        op = cls(b.args[0], b.args[1], **attrs, auto_pad=auto_pad)
     assert shape_of(op.result) == expected

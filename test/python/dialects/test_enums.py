@@ -7,7 +7,8 @@ property is left that a verifier checks by hand).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, TypedDict
 
 import pytest
 from xdsl.dialects.builtin import ArrayAttr, StringAttr, f32
@@ -90,9 +91,16 @@ def test_enum_properties_are_typed() -> None:
     assert seen == set(PROPERTIES)
 
 
+class _Window(TypedDict):
+    strides: Sequence[int]
+    pads_begin: Sequence[int]
+    pads_end: Sequence[int]
+    kernel: Sequence[int]
+
+
 def test_builders_take_members_or_spellings() -> None:
     (x,) = Block(arg_types=[ov.tensor([1, 1, 4, 4], f32)]).args
-    window = dict(strides=[1, 1], pads_begin=[0, 0], pads_end=[0, 0], kernel=[3, 3])
+    window = _Window(strides=[1, 1], pads_begin=[0, 0], pads_end=[0, 0], kernel=[3, 3])
     a = ov.MaxPoolOp(x, **window, auto_pad=ov.AutoPad.SAME_UPPER)
     b = ov.MaxPoolOp(x, **window, auto_pad="same_upper")
     assert a.auto_pad == b.auto_pad == ov.AutoPadAttr(ov.AutoPad.SAME_UPPER)

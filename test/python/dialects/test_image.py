@@ -8,7 +8,7 @@ import math
 import numpy as np
 import pytest
 from xdsl.dialects.builtin import f32, i64
-from xdsl.ir import Block
+from xdsl.ir import Attribute, Block
 from xdsl.utils.exceptions import VerifyException
 
 from lowpass.dialects.ov import DYNAMIC, ConstantOp, InterpolateOp, shape_of, tensor
@@ -253,7 +253,7 @@ def test_nearest_ties_by_hand():
 # ---- shape inference and builder -----------------------------------------------------------
 
 
-def _arg(shape, et=f32):
+def _arg(shape, et: Attribute = f32):
     return Block(arg_types=[tensor(shape, et)]).args[0]
 
 

@@ -8,7 +8,8 @@ import sys
 import numpy as np
 import pytest
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ArrayAttr, ModuleOp, i64
+from xdsl.dialects.builtin import ArrayAttr, FunctionType, ModuleOp, i64
+from xdsl.ir import SSAValue
 from xdsl.utils.exceptions import ParseError, VerifyException
 
 from lowpass.dialects import ov as ovd
@@ -358,7 +359,7 @@ def test_evaluate_runs_the_body_with_the_given_runner():
     module = read_module(accumulate_text())
     op = subgraph_op(module)
     x, a0 = rand(2, 5, 3), rand(2, 1, 3)
-    calls: list[tuple[int, ...]] = []
+    calls: list[tuple[tuple[int, ...], ...]] = []
 
     def run_body(region, args, name):
         assert region is op.body and name == op.name
@@ -473,6 +474,7 @@ def test_loop_num_iterations_condition_parameter_fed_by_constant():
     )
     module = read_module(text)
     loop = subgraph_op(module)
+    assert isinstance(loop, LoopOp)
     assert loop.body_condition_value() is True
     assert loop.num_iterations() == 3
     got = run_reference(module, [np.ones((1, 3), np.float32)])[0]
@@ -563,9 +565,11 @@ def test_parameter_names_property_and_fallback():
 
 def test_builder_runs_in_the_interpreter():
     fn, ti = build_accumulate_ti()
-    fn.body.block.last_op.detach()
+    last = fn.body.block.last_op
+    assert last is not None
+    last.detach()
     fn.body.block.add_op(func.ReturnOp(*ti.results))
-    fn.function_type = func.FunctionType.from_lists(
+    fn.function_type = FunctionType.from_lists(
         [a.type for a in fn.body.block.args], [r.type for r in ti.results]
     )
     mod = ModuleOp([fn])
@@ -726,7 +730,9 @@ def to_openvino(module):
                 values[op.result] = ops.matmul(*args, False, False).output(0)
             elif isinstance(op, TensorIteratorOp | LoopOp):
                 params = [param(a) for a in op.body_block.args]
-                inner = {a: p.output(0) for a, p in zip(op.body_block.args, params, strict=True)}
+                inner: dict[SSAValue, object] = {
+                    a: p.output(0) for a, p in zip(op.body_block.args, params, strict=True)
+                }
                 convert(op.body_block, inner)
                 results = [inner[v] for v in op.body_results()]
                 body = ov.Model(results, params)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pytest
@@ -31,8 +31,11 @@ from lowpass.runtime.interpreter import run_reference
 
 from .test_arithmetic import elementwise, ov_fold, ov_run, run_op, ttext
 
+if TYPE_CHECKING:
+    from lowpass.test.python.typing_helpers import Tolerance
+
 RNG = np.random.default_rng(16)
-CPU_TOL = {"rtol": 2e-6, "atol": 1e-6}
+CPU_TOL: Tolerance = {"rtol": 2e-6, "atol": 1e-6}
 
 
 # --------------------------------------------------------------------------------------------
@@ -225,7 +228,7 @@ def test_unary_against_openvino_cpu(name: str, dtype: type) -> None:
     x = _unary_input(name, dtype)
     want = ov_run(_openvino_unary(name), [x])
     got = run_op(_our_unary(name), [x], ttext(x.shape, dtype))
-    tol = CPU_TOL if dtype == np.float32 else {"rtol": 1e-3, "atol": 1e-3}
+    tol: Tolerance = CPU_TOL if dtype == np.float32 else {"rtol": 1e-3, "atol": 1e-3}
     np.testing.assert_allclose(got.astype(np.float32), want.astype(np.float32), **tol)
 
 
@@ -271,7 +274,7 @@ def test_binary_against_openvino(name: str, dtype: type) -> None:
     build = getattr(ops, name)
     got = run_op(f"ov.{name} %a0, %a1", [a, b], ttext(a.shape, dtype))
     want = ov_run(build, [a, b])
-    tol = {"rtol": 1e-3, "atol": 1e-3} if dtype == np.float16 else CPU_TOL
+    tol: Tolerance = {"rtol": 1e-3, "atol": 1e-3} if dtype == np.float16 else CPU_TOL
     np.testing.assert_allclose(got.astype(np.float32), want.astype(np.float32), **tol)
     folded = ov_fold(build, [a, b])
     np.testing.assert_allclose(got.astype(np.float32), folded, rtol=1e-6 if dtype != np.float16

@@ -5,9 +5,10 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 from xdsl.dialects.builtin import f16, f32
-from xdsl.ir import Block
+from xdsl.ir import Attribute, Block
 from xdsl.utils.exceptions import VerifyException
 
 from lowpass.dialects.ov import DYNAMIC, MatMulOp, get_name, shape_of, tensor
@@ -17,7 +18,7 @@ from lowpass.runtime.interpreter import run_reference
 RNG = np.random.default_rng(99)
 
 
-def rand(*shape: int, dtype=np.float32) -> np.ndarray:
+def rand(*shape: int, dtype: npt.DTypeLike = np.float32) -> np.ndarray:
     return RNG.standard_normal(shape).astype(dtype)
 
 
@@ -131,7 +132,7 @@ def test_mat_mul_f16():
 # ------------------------------------------------------------------------------------------
 
 
-def build(a_shape, b_shape, et=f32, **kwargs) -> MatMulOp:
+def build(a_shape, b_shape, et: Attribute = f32, **kwargs) -> MatMulOp:
     block = Block(arg_types=[tensor(a_shape, et), tensor(b_shape, et)])
     return MatMulOp(block.args[0], block.args[1], **kwargs)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pytest
@@ -25,7 +26,14 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Region, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
-from lowpass.dialects.ov import DYNAMIC, ConstantOp, dense_from_array, shape_of, tensor
+from lowpass.dialects.ov import (
+    DYNAMIC,
+    ConstantOp,
+    dense_from_array,
+    get_name,
+    shape_of,
+    tensor,
+)
 from lowpass.dialects.ov.movement import (
     BatchToSpaceOp,
     BroadcastOp,
@@ -41,6 +49,9 @@ from lowpass.dialects.ov.movement import (
 )
 from lowpass.ir import print_module, read_module
 from lowpass.runtime.interpreter import run_reference
+
+if TYPE_CHECKING:
+    from openvino import Node
 
 RNG = np.random.default_rng(0)
 
@@ -92,7 +103,7 @@ def run_one(data: np.ndarray, build: Callable[[SSAValue], SSAValue | Sequence[SS
 # ---- OpenVINO ------------------------------------------------------------------------------
 
 
-def ov_run(build: Callable[..., object], inputs: Sequence[np.ndarray]) -> list[np.ndarray]:
+def ov_run(build: Callable[..., Node], inputs: Sequence[np.ndarray]) -> list[np.ndarray]:
     """Build a model with openvino.opset13 (`build(params...) -> node`), run it on CPU."""
     ov = pytest.importorskip("openvino")
     import openvino.opset13 as ops
@@ -105,7 +116,7 @@ def ov_run(build: Callable[..., object], inputs: Sequence[np.ndarray]) -> list[n
     return [np.asarray(res[o]) for o in compiled.outputs]
 
 
-def ov_fold(build: Callable[..., object], inputs: Sequence[np.ndarray]) -> list[np.ndarray]:
+def ov_fold(build: Callable[..., Node], inputs: Sequence[np.ndarray]) -> list[np.ndarray]:
     """
     Like `ov_run` but with the inputs as constants, so that OpenVINO constant-folds the op with
     its reference implementation (`Node::evaluate`) instead of running the CPU kernel.
@@ -400,7 +411,9 @@ def test_gather_vs_openvino() -> None:
 # --------------------------------------------------------------------------------------------
 
 
-def strided_slice_plan(shape, begin, end, stride, bm, em, nm, sm, elm) -> np.ndarray:
+def strided_slice_plan(
+    shape, begin, end, stride, bm, em, nm, sm, elm
+) -> tuple[list[list[int]], list[int]]:
     """
     Independent StridedSlice: OpenVINO's slice-plan algorithm (begin/end/stride per input
     axis with explicit clamping, reversal, then reshape), evaluated with explicit loops.
@@ -901,14 +914,14 @@ def test_shape_through_concat_of_constants() -> None:
     target = ConcatOp([const([2]), dims, const([4])], 0).result
     op = BroadcastOp(x, target, name="bc")
     assert shape_of(op.result) == (2, 3, 4)
-    assert op.attributes["ov.name"].data == "bc"
+    assert get_name(op) == "bc"
 
 
 def test_split_results_are_not_shared_types_bug() -> None:
     x = ConstantOp.from_array(np.arange(12, dtype=np.float32).reshape(3, 4)).result
     op = VariadicSplitOp(x, const(0), const([1, 2]))
     assert [shape_of(r) for r in op.outputs] == [(1, 4), (2, 4)]
-    out = op.evaluate([np.arange(12, dtype=np.float32).reshape(3, 4), np.int64(0),
+    out = op.evaluate([np.arange(12, dtype=np.float32).reshape(3, 4), np.array(0, np.int64),
                        np.array([1, 2])])
     np.testing.assert_array_equal(out[1], [[4, 5, 6, 7], [8, 9, 10, 11]])
 

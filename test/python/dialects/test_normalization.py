@@ -8,7 +8,7 @@ import math
 import numpy as np
 import pytest
 from xdsl.dialects.builtin import f32, i32
-from xdsl.ir import Block
+from xdsl.ir import Attribute, Block
 from xdsl.utils.exceptions import VerifyException
 
 from lowpass.dialects.ov import DYNAMIC, ConstantOp, MVNOp, NormalizeL2Op, shape_of, tensor
@@ -104,7 +104,7 @@ def test_eps_modes_differ():
 # ---- shape inference and builders ---------------------------------------------------------
 
 
-def _arg(shape, et=f32):
+def _arg(shape, et: Attribute = f32):
     return Block(arg_types=[tensor(shape, et)]).args[0]
 
 

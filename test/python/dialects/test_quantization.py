@@ -16,7 +16,7 @@ from collections.abc import Sequence
 import numpy as np
 import pytest
 from xdsl.dialects.builtin import f16, f32, i1, i8, i32, i64
-from xdsl.ir import Block
+from xdsl.ir import Block, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 import lowpass
@@ -56,10 +56,10 @@ def ttext(shape: Sequence[int], dtype: np.dtype | type) -> str:
 
 def ref_fake_quantize(
     x: np.ndarray,
-    il: np.ndarray | float,
-    ih: np.ndarray | float,
-    ol: np.ndarray | float,
-    oh: np.ndarray | float,
+    il: np.ndarray | np.floating | float,
+    ih: np.ndarray | np.floating | float,
+    ol: np.ndarray | np.floating | float,
+    oh: np.ndarray | np.floating | float,
     levels: int,
 ) -> np.ndarray:
     """
@@ -113,10 +113,10 @@ def fq_module(
 
 def run_fq(
     x: np.ndarray,
-    il: np.ndarray | float,
-    ih: np.ndarray | float,
-    ol: np.ndarray | float,
-    oh: np.ndarray | float,
+    il: np.ndarray | np.floating | float,
+    ih: np.ndarray | np.floating | float,
+    ol: np.ndarray | np.floating | float,
+    oh: np.ndarray | np.floating | float,
     levels: int,
     *,
     result_dtype: type | None = None,
@@ -271,8 +271,8 @@ def test_per_channel_equals_per_tensor_per_channel() -> None:
     il, ih, ol, oh = LIMITS["per_channel"]
     got = run_fq(x, il, ih, ol, oh, 256)
     for c in range(3):
-        limits = [float(v.reshape(-1)[c]) for v in (il, ih, ol, oh)]
-        want_c = run_fq(np.ascontiguousarray(x[:, c]), *limits, 256)
+        il_c, ih_c, ol_c, oh_c = (float(v.reshape(-1)[c]) for v in (il, ih, ol, oh))
+        want_c = run_fq(np.ascontiguousarray(x[:, c]), il_c, ih_c, ol_c, oh_c, 256)
         np.testing.assert_array_equal(got[:, c], want_c)
 
 
@@ -358,13 +358,18 @@ def test_f16_result_of_f32_input() -> None:
 # --------------------------------------------------------------------------------------------
 
 
-def fq_block(x_shape: Sequence[int], limit_shape: Sequence[int] = ()) -> Block:
-    return Block(arg_types=[tensor(x_shape, f32)] + [tensor(limit_shape, f32)] * 4)
+def fq_block(
+    x_shape: Sequence[int], limit_shape: Sequence[int] = ()
+) -> tuple[SSAValue, SSAValue, SSAValue, SSAValue, SSAValue]:
+    """The arguments x, il, ih, ol, oh of a block."""
+    block = Block(arg_types=[tensor(x_shape, f32)] + [tensor(limit_shape, f32)] * 4)
+    x, il, ih, ol, oh = block.args
+    return x, il, ih, ol, oh
 
 
 def test_builder_infers_the_type_of_x() -> None:
-    block = fq_block([1, 3, 8, 8], [1, 3, 1, 1])
-    op = FakeQuantizeOp(*block.args, 256, name="fq")
+    args = fq_block([1, 3, 8, 8], [1, 3, 1, 1])
+    op = FakeQuantizeOp(*args, 256, name="fq")
     assert op.result.type == tensor([1, 3, 8, 8], f32)
     assert op.levels.value.data == 256 and op.auto_broadcast.data == "numpy"
     op.verify()
@@ -372,16 +377,16 @@ def test_builder_infers_the_type_of_x() -> None:
 
 @pytest.mark.parametrize("element_type", [ui8, i8, i32, f16, f32])
 def test_builder_low_precision_element_type(element_type) -> None:
-    block = fq_block([2, 3])
-    op = FakeQuantizeOp(*block.args, 256, element_type=element_type)
+    args = fq_block([2, 3])
+    op = FakeQuantizeOp(*args, 256, element_type=element_type)
     assert op.result.type == tensor([2, 3], element_type)
     op.verify()
 
 
 @pytest.mark.parametrize("element_type", [i64, i1])
 def test_builder_rejects_other_result_types(element_type) -> None:
-    block = fq_block([2, 3])
-    op = FakeQuantizeOp(*block.args, 256, result_type=tensor([2, 3], element_type))
+    args = fq_block([2, 3])
+    op = FakeQuantizeOp(*args, 256, result_type=tensor([2, 3], element_type))
     with pytest.raises(VerifyException, match=rf"type-relaxed op must have .*, got {element_type}"):
         op.verify()
 
@@ -394,10 +399,10 @@ def test_builder_rejects_other_result_types(element_type) -> None:
     ],
 )
 def test_builder_verifier(kwargs: dict, message: str) -> None:
-    block = fq_block([2, 3])
+    args = fq_block([2, 3])
     levels = kwargs.pop("levels")
     with pytest.raises(VerifyException, match=message):
-        FakeQuantizeOp(*block.args, levels, **kwargs).verify()
+        FakeQuantizeOp(*args, levels, **kwargs).verify()
 
 
 def test_constant_operands_fold_to_ui8() -> None:
@@ -681,7 +686,9 @@ class TestAgainstOpenVINO:
         ("dtype", "limits"),
         [(np.uint8, (0.0, 2.55, 0.0, 255.0)), (np.int8, (-1.27, 1.28, -128.0, 127.0))],
     )
-    def test_cpu_plugin_low_precision_result(self, dtype: type, limits: tuple) -> None:
+    def test_cpu_plugin_low_precision_result(
+        self, dtype: type, limits: tuple[float, float, float, float]
+    ) -> None:
         # FakeQuantize -> Convert on the CPU plugin vs a ui8/i8 ov.fake_quantize
         x = random_x((1, 3, 16, 16), spread=3.0)
         want = ov_fake_quantize(x, limits, 256, convert_to=dtype)
@@ -735,7 +742,8 @@ def test_reference_loop_agrees_with_numpy_helper() -> None:
     # the module's numpy helper (used by `evaluate`) and the loop, on every limit configuration
     x = random_x()
     for (il, ih, ol, oh), levels in itertools.product(LIMITS.values(), (2, 256)):
-        limits = [np.asarray(v, np.float32) for v in (il, ih, ol, oh)]
+        il_a, ih_a, ol_a, oh_a = (np.asarray(v, np.float32) for v in (il, ih, ol, oh))
         np.testing.assert_array_equal(
-            fake_quantize(x, *limits, levels), ref_fake_quantize(x, il, ih, ol, oh, levels)
+            fake_quantize(x, il_a, ih_a, ol_a, oh_a, levels),
+            ref_fake_quantize(x, il, ih, ol, oh, levels),
         )

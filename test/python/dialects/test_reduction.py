@@ -10,7 +10,7 @@ import itertools
 import numpy as np
 import pytest
 from xdsl.dialects.builtin import f32, i1, i64
-from xdsl.ir import Block
+from xdsl.ir import Attribute, Block
 from xdsl.utils.exceptions import VerifyException
 
 from lowpass.dialects.ov import (
@@ -100,7 +100,7 @@ def test_integer_sum_and_max():
 # ---- shape inference ------------------------------------------------------------------------
 
 
-def _arg(shape, et=f32):
+def _arg(shape, et: Attribute = f32):
     return Block(arg_types=[tensor(shape, et)]).args[0]
 
 

@@ -4,9 +4,10 @@ ov.rnn_sequence."""
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 from xdsl.dialects.builtin import f16, f32, i32, i64
-from xdsl.ir import Block
+from xdsl.ir import Attribute, Block
 from xdsl.utils.exceptions import VerifyException
 
 from lowpass.dialects.ov import DYNAMIC, get_name, shape_of, tensor
@@ -24,7 +25,7 @@ from lowpass.runtime.interpreter import run_reference
 RNG = np.random.default_rng(4321)
 
 
-def rand(*shape: int, dtype=np.float32) -> np.ndarray:
+def rand(*shape: int, dtype: npt.DTypeLike = np.float32) -> np.ndarray:
     return RNG.standard_normal(shape).astype(dtype)
 
 
@@ -113,7 +114,7 @@ def ref_sequence(cell, x, states, lengths, direction, w, r, b):
 # ------------------------------------------------------------------------------------------
 
 
-def args_of(*arrays, int_type=i32):
+def args_of(*arrays, int_type: Attribute = i32):
     """A block whose arguments have the types of `arrays` (integer arrays: `int_type`)."""
     types = []
     for a in arrays:
@@ -508,7 +509,7 @@ def test_cell_shape_inference_dynamic_batch():
     assert [r.type for r in op.results] == [tensor([3, 2], f32)] * 2  # batch from C
 
 
-def cell_args(x=(2, 3), h=(2, 4), w=(12, 3), r=(12, 4), b=(12,), et=f32):
+def cell_args(x=(2, 3), h=(2, 4), w=(12, 3), r=(12, 4), b=(12,), et: Attribute = f32):
     return Block(arg_types=[tensor(s, et) for s in (x, h, w, r, b)]).args
 
 
@@ -563,7 +564,9 @@ def test_builder_errors(build, message):
         build()
 
 
-def seq_args(direction_dims=1, lengths_type=i32, lengths_shape=(2,), x=(2, 5, 3)):
+def seq_args(
+    direction_dims=1, lengths_type: Attribute = i32, lengths_shape=(2,), x=(2, 5, 3)
+):
     d = direction_dims
     types = [tensor(x, f32), tensor([2, d, 4], f32), tensor(lengths_shape, lengths_type)]
     types += [tensor(s, f32) for s in ((d, 4, 3), (d, 4, 4), (d, 4))]

@@ -8,6 +8,7 @@ comparisons with OpenVINO (skipped without openvino).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pytest
@@ -20,6 +21,9 @@ from lowpass.dialects.ov.movement import ConcatOp, GatherOp
 from lowpass.dialects.ov.shape import ReshapeOp, ShapeOfOp, SqueezeOp, UnsqueezeOp
 from lowpass.ir import read_module
 from lowpass.runtime.interpreter import run_reference
+
+if TYPE_CHECKING:
+    from openvino import Node
 
 RNG = np.random.default_rng(5)
 
@@ -301,7 +305,7 @@ def test_shape_of_static_result() -> None:
 # --------------------------------------------------------------------------------------------
 
 
-def ov_run(build: Callable[..., object], x: np.ndarray) -> np.ndarray:
+def ov_run(build: Callable[..., Node], x: np.ndarray) -> np.ndarray:
     ov = pytest.importorskip("openvino")
     import openvino.opset13 as ops
 

@@ -7,7 +7,7 @@ import itertools
 import numpy as np
 import pytest
 from xdsl.dialects.builtin import f32, i64
-from xdsl.ir import Block
+from xdsl.ir import Attribute, Block
 from xdsl.utils.exceptions import VerifyException
 
 from lowpass.dialects.ov import DYNAMIC, ConstantOp, SliceOp, shape_of, tensor
@@ -16,7 +16,7 @@ I64 = np.iinfo(np.int64)
 BOUNDS = [I64.min, -100, -8, -7, -5, -1, 0, 1, 3, 6, 7, 8, 100, I64.max]
 
 
-def _arg(shape, et=f32):
+def _arg(shape, et: Attribute = f32):
     return Block(arg_types=[tensor(shape, et)]).args[0]
 
 

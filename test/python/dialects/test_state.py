@@ -88,8 +88,11 @@ def test_relaxes() -> None:
 def test_effects() -> None:
     module = build_accumulator()
     read, _, assign, _ = next(op for op in module.walk() if isinstance(op, func.FuncOp)).body.ops
-    assert {e.kind for e in get_effects(assign)} == {MemoryEffectKind.WRITE}
-    assert {e.kind for e in get_effects(read)} == {MemoryEffectKind.READ, MemoryEffectKind.WRITE}
+    assign_effects, read_effects = get_effects(assign), get_effects(read)
+    assert assign_effects is not None and read_effects is not None
+    assert {e.kind for e in assign_effects} == {MemoryEffectKind.WRITE}
+    assert {e.kind for e in read_effects} == {MemoryEffectKind.READ, MemoryEffectKind.WRITE}
+    assert isinstance(read, ReadValueOp)
     assert not ReadValueOp.STATIC_EVAL and read.static_result(0) is None
 
 

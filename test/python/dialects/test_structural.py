@@ -10,7 +10,7 @@ import itertools
 import numpy as np
 import pytest
 from xdsl.dialects.builtin import f16, f32, i32, i64
-from xdsl.ir import Block
+from xdsl.ir import Attribute, Block
 
 import lowpass
 from lowpass.dialects.ov import (
@@ -28,7 +28,7 @@ X = np.random.default_rng(1).standard_normal((2, 3, 4)).astype(np.float32)
 TYPES = {np.float32: f32, np.float16: f16, np.int64: i64, np.int32: i32}
 
 
-def _arg(shape, et=f32):
+def _arg(shape, et: Attribute = f32):
     return Block(arg_types=[tensor(shape, et)]).args[0]
 
 
@@ -61,8 +61,9 @@ def test_range_matches_openvino() -> None:
     want = _openvino(nodes, [p], [np.float32(0)])
     for (vs, t), w in zip(cases, want, strict=True):
         values = [t(v) for v in vs]
-        op = RangeOp(*(_c(v).result for v in values), TYPES[t])
-        (got,) = op.evaluate(values)
+        start, stop, step = (_c(v).result for v in values)
+        op = RangeOp(start, stop, step, TYPES[t])
+        (got,) = op.evaluate([np.asarray(v) for v in values])
         assert tuple(shape_of(op.result)) == w.shape, (vs, t)
         np.testing.assert_array_equal(got, w, err_msg=str((vs, t)))
 
@@ -96,23 +97,26 @@ def test_tile_cumsum_scatter_update_match_openvino() -> None:
         np.testing.assert_array_equal(op.evaluate([X, np.array(r)])[0], w)
     for a, e, r in sums:
         op = CumSumOp(_arg([2, 3, 4]), _c(np.int64(a)).result, exclusive=e, reverse=r)
-        got = op.evaluate([X, np.int64(a)])[0]
+        got = op.evaluate([X, np.array(a, np.int64)])[0]
         np.testing.assert_allclose(got, next(want), rtol=1e-6, atol=1e-6, err_msg=str((a, e, r)))
     for (a, i), u in zip(scatters, updates, strict=True):
         idx = np.array(i, np.int64)
         op = ScatterUpdateOp(_arg([2, 3, 4]), _c(idx).result, _c(u).result, _c(np.int64(a)).result)
         op.verify()
-        np.testing.assert_array_equal(op.evaluate([X, idx, u, np.int64(a)])[0], next(want))
+        got = op.evaluate([X, idx, u, np.array(a, np.int64)])[0]
+        np.testing.assert_array_equal(got, next(want))
 
 
 def test_integer_cumsum_wraps_and_scatter_rejects_negative_indices() -> None:
     x = np.array([2**31 - 1, 1, 1], np.int32)
     op = CumSumOp(_arg([3], i32), _c(np.int64(0)).result)
     wrapped = [2**31 - 1, -(2**31), -(2**31) + 1]
-    np.testing.assert_array_equal(op.evaluate([x, np.int64(0)])[0], wrapped)
+    np.testing.assert_array_equal(op.evaluate([x, np.array(0, np.int64)])[0], wrapped)
     s = ScatterUpdateOp(_arg([3]), _c(np.array([-1])).result, _arg([1]), _c(np.int64(0)).result)
     with pytest.raises(ValueError, match=r"indices \[-1\] out of range \[0, 3\) for axis 0"):
-        s.evaluate([np.zeros(3, np.float32), np.array([-1]), np.ones(1, np.float32), np.int64(0)])
+        s.evaluate(
+            [np.zeros(3, np.float32), np.array([-1]), np.ones(1, np.float32), np.array(0, np.int64)]
+        )
 
 
 @pytest.mark.parametrize("device", ["REFERENCE", "CPU"])

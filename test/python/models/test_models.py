@@ -17,14 +17,20 @@ import importlib.util
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pytest
+from xdsl.dialects.builtin import ModuleOp
 
 import lowpass
 from lowpass.frontends import FrontendError, read_model_file
 from lowpass.passes import get_all_passes
 from lowpass.runtime.core import LowpassError
+from lowpass.runtime.cpu import CpuInferRequest, DynamicCpuInferRequest
+
+if TYPE_CHECKING:
+    from lowpass.test.python.typing_helpers import Tolerance
 
 pytest.importorskip("onnx")
 ort = pytest.importorskip("onnxruntime")
@@ -33,8 +39,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks/models"
 import suite  # noqa: E402
 from run import cpu_int8_coverage, one_line  # noqa: E402
 
-FP32_TOL = {"rtol": 0.0, "atol": 1e-4}
-DEVICE_TOL = {"rtol": 1e-5, "atol": 1e-5}
+FP32_TOL: Tolerance = {"rtol": 0.0, "atol": 1e-4}
+DEVICE_TOL: Tolerance = {"rtol": 1e-5, "atol": 1e-5}
 QDQ_ATOL = 0.02
 
 # Models that need a missing op or feature: none today.
@@ -77,7 +83,7 @@ def onnxruntime_run(path: Path, feeds: dict[str, np.ndarray], exact: bool = Fals
     return np.asarray(session.run(None, feeds)[0])
 
 
-def lowpass_runs(module: object, feeds: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+def lowpass_runs(module: ModuleOp, feeds: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     core = lowpass.Core()
     return {
         device: np.asarray(
@@ -120,7 +126,9 @@ def test_qdq_after_lpt_matches_onnxruntime(name: str, model_dir: Path) -> None:
     np.testing.assert_allclose(got, reference, **DEVICE_TOL)
     # every convolution and MatMul runs on an int8 kernel (those behind an activation
     # zero-point Subtract too: the kernel folds it), as in OpenVINO's CPU plugin
-    int8, total = cpu_int8_coverage(cpu.device_request.graph)
+    device_request = cpu.device_request
+    assert isinstance(device_request, CpuInferRequest | DynamicCpuInferRequest)
+    int8, total = cpu_int8_coverage(device_request.graph)
     assert total > 0 and int8 == total, f"{int8} of {total} convolutions/MatMuls in int8"
 
 

@@ -69,7 +69,7 @@ def test_constant_subgraphs_fold_and_keep_meaning(rng: np.random.Generator) -> N
     x = g.input("x", [2, 4])
     w16 = g.constant(rng.standard_normal((4, 3)).astype(np.float16), name="w16")
     w = g.value(ov.ConvertOp(w16, ov.f32, name="w"))
-    scale = g.value(ov.MultiplyOp(w, g.constant(np.float32([2.0]))))
+    scale = g.value(ov.MultiplyOp(w, g.constant(np.array([2.0], np.float32))))
     order = g.constant(np.array([1, 0], np.int64))
     wt = g.value(ov.TransposeOp(scale, order, name="wt"))
     y = g.value(ov.MatMulOp(x, wt, transpose_b=True, name="mm"))
@@ -105,10 +105,13 @@ def test_identity_fake_quantizes_fold_and_keep_meaning(source: str) -> None:
     x = g.input("x", [data.size, 2, 1], TYPES[source])
     xf = g.value(ov.ConvertOp(x, ov.f32))
     for name, channels in cases.items():
-        il = np.float32([[lo + offset] for offset, _ in channels])
-        ih = np.float32([[lo + offset + 255 * step] for offset, step in channels])
-        limits = [g.constant(v) for v in (il, ih, np.float32([[lo]]), np.float32([[hi]]))]
-        fq = ov.FakeQuantizeOp(xf, *limits, 256, element_type=TYPES[source], name=name)
+        il = np.array([[lo + offset] for offset, _ in channels], np.float32)
+        ih = np.array([[lo + offset + 255 * step] for offset, step in channels], np.float32)
+        ol, oh = np.array([[lo]], np.float32), np.array([[hi]], np.float32)
+        il_c, ih_c, ol_c, oh_c = (g.constant(v) for v in (il, ih, ol, oh))
+        fq = ov.FakeQuantizeOp(
+            xf, il_c, ih_c, ol_c, oh_c, 256, element_type=TYPES[source], name=name
+        )
         g.output(g.value(fq), name)
     model = lowpass.Core().read_model(g.module())
     folded = _canonicalized(model)

@@ -15,6 +15,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pytest
@@ -29,6 +30,9 @@ from lowpass.passes.low_latency2 import LowLatency2Pass
 from lowpass.passes.prepare_composite_functions import prepare_composite_functions
 from lowpass.passes.reshape import reshape_module
 
+if TYPE_CHECKING:
+    from lowpass.test.python.typing_helpers import Tolerance
+
 ROOT = Path(__file__).resolve().parents[3]
 INPUTS = ROOT / "test" / "passes" / "prepare-composite-functions" / "Inputs" / "keras"
 EXAMPLES = ROOT / "examples"
@@ -42,7 +46,7 @@ MODELS = [
     "bilstm_seq",
     "bigru_seq",  # two GRU calls (no bidirectional GRU op), tf.ReverseV2 and tf.ConcatV2
 ]
-TOL = {"rtol": 1e-5, "atol": 1e-5}  # float32 kernels vs TensorFlow's float32: ~1e-7 seen
+TOL: Tolerance = {"rtol": 1e-5, "atol": 1e-5}  # float32 kernels vs TensorFlow's float32: ~1e-7 seen
 FUSED = {
     "lstm": "tfl.unidirectional_sequence_lstm",
     "gru": "tfl.unidirectional_sequence_gru",

@@ -7,8 +7,9 @@ whole sequence (tolerance 1e-5), with OpenVINO's state names.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pytest
@@ -24,7 +25,10 @@ from lowpass.passes.reshape import reshape_module
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "examples"))
 from make_lstm import build_lstm
 
-TOL = {"rtol": 1e-5, "atol": 1e-5}
+if TYPE_CHECKING:
+    from lowpass.test.python.typing_helpers import Tolerance
+
+TOL: Tolerance = {"rtol": 1e-5, "atol": 1e-5}
 INPUT, HIDDEN, SEQ = 5, 6, 6
 
 
@@ -59,7 +63,7 @@ def recurrent_ti(kind: str, seq: int = SEQ, seed: int = 0) -> ModuleOp:
     x = g.input("X", [1, seq, INPUT])
     states = [g.input("H0", [1, HIDDEN])] + ([g.input("C0", [1, HIDDEN])] if kind == "lstm" else [])
 
-    def step(x_t, *state):  # type: ignore[no-untyped-def]
+    def step(x_t, *state):
         axis = ov.ConstantOp.from_array(np.array([1], np.int64))
         x2 = ov.SqueezeOp(x_t, axis.result).results[0]
         consts = [ov.ConstantOp.from_array(a).result for a in (w, r, b)]
@@ -110,9 +114,11 @@ def test_step_by_step_equals_whole_sequence(kind: str, chunk: int) -> None:
     assert names == sorted(["rnn/H_t/variable_1", "rnn/C_t/variable_2"][:n_states])
     # The init inputs are still inputs (their shape feeds the zero initializer); values ignored.
     junk = {k: np.full((1, HIDDEN), 7.0, np.float32) for k in zeros}
+    got = None
     for t in range(0, SEQ, chunk):
         got = request.infer({"X": x[:, t : t + chunk], **junk})
         np.testing.assert_allclose(got["Y"], want["Y"][:, t : t + chunk], **TOL)
+    assert got is not None
     np.testing.assert_allclose(got["H"], want["H"], **TOL)
     if kind == "lstm":
         np.testing.assert_allclose(got["C"], want["C"], **TOL)
@@ -166,9 +172,11 @@ def test_lstm_example_step_by_step() -> None:
         lowpass.Core().compile_model(stateful(model.module, 1, x.shape)).create_infer_request()
     )
     assert [s.name for s in request.query_state()] == ["lstm/H_t/variable_1", "lstm/C_t/variable_2"]
+    got = None
     for t in range(8):
         got = request.infer({"X": x[:, t : t + 1], "H0": zeros, "C0": zeros})
         np.testing.assert_allclose(got["Y"], want["Y"][:, t : t + 1], **TOL)
+    assert got is not None
     np.testing.assert_allclose(got["H"], want["H"], **TOL)
     # Output names survive the unrolling.
     assert [
@@ -183,6 +191,13 @@ def test_lstm_example_step_by_step() -> None:
 # ---- several back edges, invariant inputs, stacked TIs, Loop ----------------------------------
 
 
+def static_shape(shape: Sequence[int | None]) -> tuple[int, ...]:
+    """A model input's shape, every dimension known."""
+    dims = tuple(d for d in shape if d is not None)
+    assert len(dims) == len(shape), shape
+    return dims
+
+
 def accumulator_ti(
     seq: int, name: str = "AccTI", x: SSAValue | None = None, g: GraphBuilder | None = None
 ) -> tuple[GraphBuilder, ov.TensorIteratorOp]:
@@ -194,9 +209,9 @@ def accumulator_ti(
     m = g.input(f"{name}_m", [2, 1, 3])
     s2 = g.input(f"{name}_s2", [2, 1, 3])
 
-    def body(xt, s1t, mt, s2t):  # type: ignore[no-untyped-def]
+    def body(xt, s1t, mt, s2t):
         a = ov.AddOp(s1t, ov.MultiplyOp(xt, mt).results[0])
-        half = ov.ConstantOp.from_array(np.float32([0.5]))
+        half = ov.ConstantOp.from_array(np.array([0.5], np.float32))
         b = ov.AddOp(ov.MultiplyOp(s2t, half.result).results[0], a.results[0])
         return [a.results[0], b.results[0], b.results[0]]
 
@@ -216,7 +231,7 @@ def accumulator_ti(
             name=name,
         )
     )
-    return g, ti  # type: ignore[return-value]
+    return g, ti
 
 
 def test_several_back_edges_and_invariants_named_by_description_index() -> None:
@@ -226,7 +241,7 @@ def test_several_back_edges_and_invariants_named_by_description_index() -> None:
     module = g.module()
     rng = np.random.default_rng(5)
     feeds = {
-        p.name: rng.standard_normal(p.shape).astype(np.float32)
+        p.name: rng.standard_normal(static_shape(p.shape)).astype(np.float32)
         for p in lowpass.Core().read_model(module).inputs
     }
     zero_init = {**feeds, "AccTI_s1": 0 * feeds["AccTI_s1"], "AccTI_s2": 0 * feeds["AccTI_s2"]}
@@ -240,9 +255,11 @@ def test_several_back_edges_and_invariants_named_by_description_index() -> None:
     ]
     # The back edge of s1 was only exported as a concatenation: a last-value output is added
     # for its Assign (OpenVINO would assign the concatenation).
+    got = None
     for t in range(4):
         got = request.infer({**feeds, "X": feeds["X"][:, t : t + 1]})
         np.testing.assert_allclose(got["Y"], want["Y"][:, t : t + 1], **TOL)
+    assert got is not None
     np.testing.assert_allclose(got["S2"], want["S2"], **TOL)
 
 
@@ -269,15 +286,19 @@ def test_two_stacked_tis() -> None:
     module = g.module()
     rng = np.random.default_rng(6)
     model = lowpass.Core().read_model(module)
-    feeds = {p.name: rng.standard_normal(p.shape).astype(np.float32) for p in model.inputs}
+    feeds = {
+        p.name: rng.standard_normal(static_shape(p.shape)).astype(np.float32) for p in model.inputs
+    }
     for k in ("TI_A_s1", "TI_A_s2", "TI_B_s1", "TI_B_s2"):
         feeds[k] = 0 * feeds[k]
     want = run(module, feeds)
     request = lowpass.Core().compile_model(stateful(module, 1, (2, 4, 3))).create_infer_request()
     assert len(request.query_state()) == 4
+    got = None
     for t in range(4):
         got = request.infer({**feeds, "X": feeds["X"][:, t : t + 1]})
         np.testing.assert_allclose(got["Y"], want["Y"][:, t : t + 1], **TOL)
+    assert got is not None
 
 
 LOOP = """
@@ -316,8 +337,10 @@ def test_loop_with_shape_derived_trip_count_is_unrolled_after_reshape() -> None:
     assert not ops_named(step_model, "ov.loop")
     request = lowpass.Core().compile_model(step_model).create_infer_request()
     assert [s.name for s in request.query_state()] == ["loop/h_t/variable_1"]
+    got = None
     for t in range(5):
         got = request.infer({"X": x[:, t : t + 1], "h0": zeros})["H"]
+    assert got is not None
     np.testing.assert_allclose(got, want, **TOL)
 
 
@@ -388,7 +411,7 @@ def test_sequence_op_step_by_step(kind: str, with_attrs: bool) -> None:
             hidden_size=HIDDEN,
             direction="forward",
             name="seq",
-            **attrs,  # type: ignore[arg-type]
+            **attrs,
         )
     )
     g.output(seq.results[0], "Y")
@@ -433,7 +456,9 @@ def test_fixed_upstream_bugs_keep_the_meaning(case: str) -> None:
     module = _lit_case(case)
     model = lowpass.Core().read_model(module)
     rng = np.random.default_rng(9)
-    feeds = {p.name: rng.standard_normal(p.shape).astype(np.float32) for p in model.inputs}
+    feeds = {
+        p.name: rng.standard_normal(static_shape(p.shape)).astype(np.float32) for p in model.inputs
+    }
     state_inputs = {"a0", "s0"}
     zero_state = {k: (0 * v if k in state_inputs else v) for k, v in feeds.items()}
     want = run(module, zero_state)
@@ -458,7 +483,9 @@ def test_matches_openvino_low_latency2() -> None:
     request = lowpass.Core().compile_model(stateful_lstm(16, 32)).create_infer_request()
     names = sorted(s.name for s in request.query_state())
     assert names == ["lstm/C_t/variable_2", "lstm/H_t/variable_1"]
-    assert sorted(s.name for s in ov_run.request.query_state()) == names
+    # bench_lstm_step.openvino_step sets `request` on the step function it returns
+    ov_request = ov_run.request  # pyright: ignore[reportFunctionMemberAccess]
+    assert sorted(s.name for s in ov_request.query_state()) == names
     zeros = np.zeros((1, 32), np.float32)
     rng = np.random.default_rng(10)
     for _ in range(5):
@@ -493,7 +520,7 @@ def test_duplicate_variable_ids_are_a_diagnostic() -> None:
     assert lowpass.print_module(module) == before, "a diagnostic leaves the module untouched"
 
 
-def _openvino_accumulator(seq: int, use_const_initializer: bool):  # type: ignore[no-untyped-def]
+def _openvino_accumulator(seq: int, use_const_initializer: bool):
     """accumulator_ti built with openvino's API, LowLatency2 applied."""
     import openvino as ovr
     import openvino.opset13 as ops
@@ -505,8 +532,9 @@ def _openvino_accumulator(seq: int, use_const_initializer: bool):  # type: ignor
         ops.parameter([2, 1, 3], np.float32, name=n) for n in ("x", "s1", "m", "s2")
     )
     a = ops.add(s1t, ops.multiply(xt, mt))
-    b = ops.add(ops.multiply(s2t, ops.constant(np.float32([0.5]))), a)
-    body = ovr.Model([ops.result(a), ops.result(b), ops.result(b)], [xt, s1t, mt, s2t])
+    b = ops.add(ops.multiply(s2t, ops.constant(np.array([0.5], np.float32))), a)
+    # openvino's stub types Model.__init__'s self as _pyopenvino.Model, not Model
+    body = ovr.Model([ops.result(a), ops.result(b), ops.result(b)], [xt, s1t, mt, s2t])  # pyright: ignore[reportGeneralTypeIssues]
     ti = ops.tensor_iterator()
     ti.set_body(body)
     res = body.get_results()
@@ -517,7 +545,7 @@ def _openvino_accumulator(seq: int, use_const_initializer: bool):  # type: ignor
     y = ti.get_concatenated_slices(res[2].output(0), 0, 1, 1, -1, 1)
     last = ti.get_iter_value(res[1].output(0), -1)
     ti.set_friendly_name("AccTI")
-    model = ovr.Model([y, last], [x, *outer])
+    model = ovr.Model([y, last], [x, *outer])  # pyright: ignore[reportGeneralTypeIssues] (as above)
     manager = Manager()
     manager.register_pass(LowLatency2(use_const_initializer))
     manager.run_passes(model)

@@ -8,6 +8,7 @@ REFERENCE and CPU, with OpenVINO's variable names (input name + output name).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pytest
@@ -23,7 +24,10 @@ from lowpass.passes.make_stateful import MakeStatefulPass, make_stateful
 onnx = pytest.importorskip("onnx")
 from onnx import TensorProto, helper, numpy_helper  # noqa: E402
 
-TOL = {"rtol": 1e-5, "atol": 1e-5}
+if TYPE_CHECKING:
+    from lowpass.test.python.typing_helpers import Tolerance
+
+TOL: Tolerance = {"rtol": 1e-5, "atol": 1e-5}
 BATCH, INPUT, HIDDEN, STEPS = 2, 3, 5, 6
 
 
@@ -41,8 +45,12 @@ def step_model(kind: str, path: Path, seed: int = 0) -> Path:
         state.append(helper.make_tensor_value_info("c0", TensorProto.FLOAT, [1, BATCH, HIDDEN]))
         outs.append("cn")
     rnn_inputs = ["X", "W", "R", "B", "", "h0"] + (["c0"] if kind == "lstm" else [])
-    extra = {"linear_before_reset": 1} if kind == "gru" else {}
-    node = helper.make_node(kind.upper(), rnn_inputs, outs, hidden_size=HIDDEN, name=kind, **extra)
+    if kind == "gru":
+        node = helper.make_node(
+            "GRU", rnn_inputs, outs, hidden_size=HIDDEN, name=kind, linear_before_reset=1
+        )
+    else:
+        node = helper.make_node(kind.upper(), rnn_inputs, outs, hidden_size=HIDDEN, name=kind)
     y = helper.make_node("Tanh", ["Y"], ["y"], name="y")
     graph = helper.make_graph(
         [node, y],

@@ -16,6 +16,7 @@ import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, TypedDict
 
 import numpy as np
 import pytest
@@ -33,7 +34,10 @@ from lowpass.passes.prepare_composite_functions import (
     prepare_composite_functions,
 )
 
-TOL = {"rtol": 1e-5, "atol": 1e-5}
+if TYPE_CHECKING:
+    from lowpass.test.python.typing_helpers import Tolerance
+
+TOL: Tolerance = {"rtol": 1e-5, "atol": 1e-5}
 F32 = np.float32
 
 
@@ -57,7 +61,7 @@ def keras_lstm(
     time_major: bool,
     go_backwards: bool,
     indy: bool = False,
-) -> tuple[np.ndarray, ...]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.floating]:
     """Keras `standard_lstm`: gates i, f, c, o; returns (last, outputs, h, c, runtime)."""
     x, h, c = (np.asarray(a, np.float64) for a in (x, h0, c0))
     steps = x if time_major else x.swapaxes(0, 1)
@@ -91,7 +95,7 @@ def keras_gru(
     *,
     time_major: bool,
     go_backwards: bool,
-) -> tuple[np.ndarray, ...]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.floating]:
     """Keras `standard_gru` (reset_after): gates z, r, h; returns (last, outputs, h, runtime)."""
     x, h = np.asarray(x, np.float64), np.asarray(h0, np.float64)
     input_bias, recurrent_bias = bias
@@ -210,6 +214,15 @@ def uniform(rng: np.random.Generator, shape: Sequence[int], scale: float = 0.5) 
 # --------------------------------------------------------------------------------------------
 # Keras LSTM / IndyLSTM
 # --------------------------------------------------------------------------------------------
+
+
+class _Dims(TypedDict):
+    """The sizes that `keras_lstm_text` takes."""
+
+    batch: int
+    time: int
+    n_input: int
+    units: int
 
 
 def keras_lstm_text(
@@ -478,7 +491,8 @@ def test_embedding_lookup_equals_one_hot_matmul(rng: np.random.Generator) -> Non
     attrs = 'tf._implements = "embedding_matmul", tf._reference = "mlir"'
     module = parse(composite("emb", attrs, [t([10, 4]), t([2, 3], "i32")], [t([2, 3, 4])]))
     prepare_composite_functions(module)
-    assert function(module, "emb").attributes["tf._implements"].data == "embedding_lookup"
+    implements = function(module, "emb").attributes["tf._implements"]
+    assert isinstance(implements, StringAttr) and implements.data == "embedding_lookup"
     table = uniform(rng, [10, 4])
     ids = rng.integers(0, 10, (2, 3)).astype(np.int32)
     (got,) = run_alone(module, "emb", [table, ids])
@@ -507,7 +521,7 @@ def bidirectional_text(
     call first and its outputs reversed (`tf.ReverseV2`) before the forward call; @main
     returns the reversed outputs in place of the backward call's.
     """
-    common = {"batch": batch, "time": time, "n_input": n_input, "units": units}
+    common = _Dims(batch=batch, time=time, n_input=n_input, units=units)
     fw = keras_lstm_text(
         "fw", time_major=time_major, go_backwards=False, last_only=last_only, **common
     )

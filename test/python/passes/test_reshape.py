@@ -13,6 +13,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import PassPipeline
 
 import lowpass
+from lowpass.dialects.ov import LoopOp
 from lowpass.passes import get_all_passes
 from lowpass.passes.reshape import ReshapeError, ReshapePass, reshape_module
 
@@ -172,7 +173,8 @@ def test_tensor_iterator_sequence_chunks(core: lowpass.Core, rng: np.random.Gene
 def test_loop_trip_count_follows(core: lowpass.Core, rng: np.random.Generator) -> None:
     reshaped = _reshaped(LOOP, 'ov-reshape{inputs="X:2x1x4"}')
     loop = next(op for op in reshaped.walk() if op.name == "ov.loop")
-    assert loop.num_iterations() == 2  # type: ignore[attr-defined]
+    assert isinstance(loop, LoopOp)
+    assert loop.num_iterations() == 2
     x = rng.standard_normal((6, 1, 4)).astype(np.float32)
     whole = _run(core, LOOP, {"X": x})["Y"]
     steps = [_run(core, reshaped, {"X": x[i : i + 2]})["Y"] for i in (0, 2, 4)]

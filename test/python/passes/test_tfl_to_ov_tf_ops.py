@@ -13,11 +13,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 import pytest
 from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp
 
 import lowpass
 from lowpass.dialects.ov.base import graph_input_names
@@ -39,16 +42,16 @@ KERAS_MODELS = sorted(p.stem for p in INPUTS.glob("keras_*.mlir") if p.stem not 
 
 
 def _run(
-    text_or_module: object, inputs: list[np.ndarray], device: str = "REFERENCE"
+    text_or_module: str | ModuleOp, inputs: list[np.ndarray], device: str = "REFERENCE"
 ) -> list[np.ndarray]:
     compiled = lowpass.Core().compile_model(text_or_module, device)
     return list(compiled.create_infer_request().infer(inputs).to_tuple())
 
 
-def _foreign(module: object) -> set[str]:
+def _foreign(module: ModuleOp) -> set[str]:
     return {
         op.name
-        for op in module.walk()  # type: ignore[attr-defined]
+        for op in module.walk()
         if not op.name.startswith(("ov.", "func.", "builtin."))
     }
 
@@ -95,8 +98,10 @@ def test_stacked_keras_lstm_runs_one_step_per_request() -> None:
         "standard_lstm_1/variable_0",
         "standard_lstm_1/variable_1",
     ]
+    got = None
     for step in range(x.shape[1]):
         (got,) = request.infer([x[:, step : step + 1]]).to_tuple()
+    assert got is not None
     np.testing.assert_allclose(got, data["y"], rtol=RTOL, atol=ATOL)
 
 
@@ -237,9 +242,18 @@ def _batch_to_space(x: np.ndarray, block: np.ndarray, crops: np.ndarray) -> np.n
 
 
 _F = np.float32
-_B = "i1"  # (_B, shape): random booleans of that shape
-# op, attributes, inputs (random floats of these shapes, (_B, shape), or arrays as given), numpy
-CASES: dict[str, tuple[str, str, list[object], object]] = {
+
+
+class Bools(NamedTuple):
+    """An input of random booleans of this shape."""
+
+    shape: tuple[int, ...]
+
+
+# op, attributes, inputs (random floats of these shapes, Bools, or arrays as given), numpy
+CASES: dict[
+    str, tuple[str, str, list[tuple[int, ...] | Bools | np.ndarray], Callable[..., object]]
+] = {
     "matmul": ("MatMul", "transpose_a = false, transpose_b = false", [(3, 4), (4, 2)], np.matmul),
     "matmul_t": (
         "MatMul",
@@ -425,49 +439,49 @@ CASES: dict[str, tuple[str, str, list[object], object]] = {
     "less_equal": ("LessEqual", "", [(2, 3), ()], np.less_equal),
     "greater": ("Greater", "", [(2, 1), (2, 3)], np.greater),
     "greater_equal": ("GreaterEqual", "", [(2, 3), (2, 3)], np.greater_equal),
-    "logical_and": ("LogicalAnd", "", [(_B, (2, 3)), (_B, (3,))], np.logical_and),
-    "logical_or": ("LogicalOr", "", [(_B, (2, 1)), (_B, (2, 3))], np.logical_or),
-    "logical_not": ("LogicalNot", "", [(_B, (2, 3))], np.logical_not),
+    "logical_and": ("LogicalAnd", "", [Bools((2, 3)), Bools((3,))], np.logical_and),
+    "logical_or": ("LogicalOr", "", [Bools((2, 1)), Bools((2, 3))], np.logical_or),
+    "logical_not": ("LogicalNot", "", [Bools((2, 3))], np.logical_not),
     # TF1 Select: a vector condition picks whole rows of t and e.
     "select_rows": (
         "Select",
         "",
-        [(_B, (4,)), (4, 3, 2), (4, 3, 2)],
+        [Bools((4,)), (4, 3, 2), (4, 3, 2)],
         lambda c, t, e: np.where(c[:, None, None], t, e),
     ),
-    "select_same": ("Select", "", [(_B, (2, 3)), (2, 3), (2, 3)], np.where),
-    "select_scalar": ("Select", "", [(_B, ()), (2, 3), (2, 3)], np.where),
-    "select_vector": ("Select", "", [(_B, (5,)), (5,), (5,)], np.where),
-    "select_v2": ("SelectV2", "", [(_B, (2, 1)), (3,), ()], np.where),
+    "select_same": ("Select", "", [Bools((2, 3)), (2, 3), (2, 3)], np.where),
+    "select_scalar": ("Select", "", [Bools(()), (2, 3), (2, 3)], np.where),
+    "select_vector": ("Select", "", [Bools((5,)), (5,), (5,)], np.where),
+    "select_v2": ("SelectV2", "", [Bools((2, 1)), (3,), ()], np.where),
     "any": (
         "Any",
         "keep_dims = false",
-        [(_B, (2, 3, 4)), np.array([-1], np.int32)],
+        [Bools((2, 3, 4)), np.array([-1], np.int32)],
         lambda x, a: x.any(axis=-1),
     ),
     "all": (
         "All",
         "keep_dims = true",
-        [(_B, (2, 3, 4)), np.array([0, 2], np.int32)],
+        [Bools((2, 3, 4)), np.array([0, 2], np.int32)],
         lambda x, a: x.all(axis=(0, 2), keepdims=True),
     ),
     "any_empty_axes": (
         "Any",
         "keep_dims = false",
-        [(_B, (2, 3)), np.zeros((0,), np.int32)],
+        [Bools((2, 3)), np.zeros((0,), np.int32)],
         lambda x, a: x,
     ),
     # Over no elements: Any false, All true.
     "any_of_nothing": (
         "Any",
         "keep_dims = false",
-        [(_B, (2, 0)), np.array([1], np.int32)],
+        [Bools((2, 0)), np.array([1], np.int32)],
         lambda x, a: x.any(axis=1),
     ),
     "all_of_nothing": (
         "All",
         "keep_dims = true",
-        [(_B, (2, 0)), np.array([1], np.int32)],
+        [Bools((2, 0)), np.array([1], np.int32)],
         lambda x, a: x.all(axis=1, keepdims=True),
     ),
     # NaN on either side gives NaN (inputs below), as TensorFlow's Maximum / Minimum.
@@ -490,10 +504,10 @@ def _case_inputs(case: str, rng: np.random.Generator, fold: bool) -> list[np.nda
     for s in specs:
         if isinstance(s, np.ndarray):
             arrays.append(s)
-        elif isinstance(s, tuple) and s and s[0] == _B:
-            arrays.append(rng.random(s[1]) < 0.5)
+        elif isinstance(s, Bools):
+            arrays.append(rng.random(s.shape) < 0.5)
         else:
-            arrays.append(rng.standard_normal(s).astype(_F))  # type: ignore[arg-type]
+            arrays.append(rng.standard_normal(s).astype(_F))
     if case == "relu6":
         arrays[0] = arrays[0] * 8  # reach both bounds
     if case == "cast_int":
@@ -537,7 +551,7 @@ def _case_text(case: str, inputs: list[np.ndarray], want: np.ndarray, fold: bool
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_op_matches_numpy(case: str, fold: bool, rng: np.random.Generator) -> None:
     inputs = _case_inputs(case, rng, fold)
-    want = np.asarray(CASES[case][3](*inputs))  # type: ignore[operator]
+    want = np.asarray(CASES[case][3](*inputs))
     if want.dtype == np.float64:
         want = want.astype(_F)
     ctx = make_context(allow_unregistered=True)

@@ -57,6 +57,7 @@ def test_rollback_restores_the_contents_in_place() -> None:
     module = parse(RELUS)
     before = text(module)
     relu = next(op for op in module.walk() if isinstance(op, ov.ReluOp))
+    transaction = None
     with pytest.raises(RuntimeError, match="half-way"):
         with module_transaction(module) as transaction:
             assert transaction.snapshot_of(relu) is not None
@@ -65,6 +66,7 @@ def test_rollback_restores_the_contents_in_place() -> None:
             module.attributes["changed"] = StringAttr("yes")
             raise RuntimeError("half-way")
     assert text(module) == before
+    assert transaction is not None
     restored = transaction.snapshot_of(relu)
     assert restored is not None and restored.parent_op() is not None
     assert find_location(restored) == "m.mlir:2:3"

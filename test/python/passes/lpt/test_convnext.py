@@ -62,15 +62,15 @@ class Net:
         step = (hi - lo) / 255
         lo = -round(-lo / step) * step
         hi = lo + 255 * step
-        lims = [self.c(v) for v in (lo, hi, lo, hi)]
-        return self.g.value(ov.FakeQuantizeOp(x, *lims, 256))
+        il, ih, ol, oh = (self.c(v) for v in (lo, hi, lo, hi))
+        return self.g.value(ov.FakeQuantizeOp(x, il, ih, ol, oh, 256))
 
     def weights(self, w: np.ndarray, axis: int):
         """Per-output-channel symmetric 255 levels; the largest weight is level 63."""
         red = tuple(i for i in range(w.ndim) if i != axis)
         lim = np.abs(w).max(axis=red, keepdims=True) * 127 / 63
-        lims = [self.c(v) for v in (-lim, lim, -lim, lim)]
-        return self.g.value(ov.FakeQuantizeOp(self.c(w), *lims, 255))
+        il, ih, ol, oh = (self.c(v) for v in (-lim, lim, -lim, lim))
+        return self.g.value(ov.FakeQuantizeOp(self.c(w), il, ih, ol, oh, 255))
 
     def transpose(self, x, order: Sequence[int]):
         perm = self.g.constant(np.asarray(order, np.int64))
@@ -343,8 +343,8 @@ def test_non_integer_zero_point_rounded_as_upstream(tmp_path: Path) -> None:
     """
     n = Net(17)
     x = n.g.input("x", [1, 3, 8, 8])
-    lims = [n.c(v) for v in (-4.0, 4.0, -4.0, 4.0)]
-    xq = n.g.value(ov.FakeQuantizeOp(x, *lims, 256))
+    il, ih, ol, oh = (n.c(v) for v in (-4.0, 4.0, -4.0, 4.0))
+    xq = n.g.value(ov.FakeQuantizeOp(x, il, ih, ol, oh, 256))
     w = n.rng.standard_normal((C, 3, 4, 4)) * 0.2
     y = n.g.value(
         ov.ConvolutionOp(
@@ -358,7 +358,8 @@ def test_non_integer_zero_point_rounded_as_upstream(tmp_path: Path) -> None:
     run_lpt(transformed)
     assert low_precision_weightable(transformed) == (1, 1)
     (sub,) = [op for op in transformed.walk() if isinstance(op, ov.SubtractOp)]
-    assert np.all(sub.operands[1].owner.array() == 128)
+    zero_point = sub.operands[1].owner
+    assert isinstance(zero_point, ov.ConstantOp) and np.all(zero_point.array() == 128)
 
     # the dequantized weights, as the FakeQuantize computes them
     lim = np.abs(w).max(axis=(1, 2, 3), keepdims=True) * 127 / 63

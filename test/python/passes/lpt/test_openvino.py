@@ -25,6 +25,7 @@ can saturate, so results do not depend on the machine's ISA.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypedDict
 
 import numpy as np
 import pytest
@@ -42,8 +43,18 @@ from lowpass.passes.lpt import run_lpt  # noqa: E402
 CPU_CONFIG = {"INFERENCE_NUM_THREADS": 1, "INFERENCE_PRECISION_HINT": "f32"}
 """f32 inference: on AVX512-BF16/AMX machines the CPU plugin would otherwise use bf16."""
 
-CONV = {"strides": [1, 1], "pads_begin": [1, 1], "pads_end": [1, 1], "dilations": [1, 1]}
-POOL = {"strides": [2, 2], "pads_begin": [0, 0], "pads_end": [0, 0]}
+class Pool(TypedDict):
+    strides: Sequence[int]
+    pads_begin: Sequence[int]
+    pads_end: Sequence[int]
+
+
+class Conv(Pool):
+    dilations: Sequence[int]
+
+
+CONV = Conv(strides=[1, 1], pads_begin=[1, 1], pads_end=[1, 1], dilations=[1, 1])
+POOL = Pool(strides=[2, 2], pads_begin=[0, 0], pads_end=[0, 0])
 
 
 class Both:
@@ -72,14 +83,15 @@ class Both:
         ol = lo if out_lo is None else out_lo
         oh = hi if out_hi is None else out_hi
         lims = [self.const(v) for v in (lo, hi, ol, oh)]
+        il_c, ih_c, ol_c, oh_c = (c[0] for c in lims)
         ours = self.g.value(
-            ov.FakeQuantizeOp(x[0], *(c[0] for c in lims), levels, name=self._name("fq"))
+            ov.FakeQuantizeOp(x[0], il_c, ih_c, ol_c, oh_c, levels, name=self._name("fq"))
         )
         theirs = ops.fake_quantize(x[1], *(c[1] for c in lims), levels).output(0)
         return ours, theirs
 
     def conv(self, x, w, pads: int = 1):
-        kw = dict(CONV, pads_begin=[pads, pads], pads_end=[pads, pads])
+        kw: Conv = {**CONV, "pads_begin": [pads, pads], "pads_end": [pads, pads]}
         ours = self.g.value(ov.ConvolutionOp(x[0], w[0], **kw))
         return ours, ops.convolution(x[1], w[1], **kw).output(0)
 
@@ -292,9 +304,11 @@ def test_concat_of_different_intervals(rng):
     assert element_type_of(conv.operands[1]) == i8
     sub = conv.operands[0].owner
     assert isinstance(sub, ov.SubtractOp) and element_type_of(sub.operands[0]) == ui8
-    assert np.all(sub.operands[1].owner.array() == 85)
+    zero_point = sub.operands[1].owner
+    assert isinstance(zero_point, ov.ConstantOp)
+    assert np.all(zero_point.array() == 85)
     # as upstream's convolution.cpp: one zero point per input channel, [1, C_in, 1, 1]
-    assert sub.operands[1].owner.array().shape == (1, 6, 1, 1)
+    assert zero_point.array().shape == (1, 6, 1, 1)
 
     step = np.float32(3.83) / np.float32(255)
     # an activation moves by at most step/2 between the grids (plus one level when rounding

@@ -38,17 +38,19 @@ OPTIONS = (
     'precision-restrictions="Convolution(0=u8|i8,1=i8)" update-precisions=false '
     "deq-precision=f16 asymmetric-activations=false per-tensor-quantization=none"
 )
-"""The task's option set; `OPTIONS_PARAMS` is the same as LptParams."""
+"""The task's option set; `options_params()` is the same as LptParams."""
 
-OPTIONS_PARAMS = dict(
-    precision_restrictions=[
-        PrecisionsRestriction("Convolution", (((0,), (ui8, i8)), ((1,), (i8,))))
-    ],
-    update_precisions=False,
-    deq_precision=f16,
-    asymmetric_activations=False,
-    quantization_restrictions=[],
-)
+
+def options_params() -> LptParams:
+    return LptParams(
+        precision_restrictions=[
+            PrecisionsRestriction("Convolution", (((0,), (ui8, i8)), ((1,), (i8,))))
+        ],
+        update_precisions=False,
+        deq_precision=f16,
+        asymmetric_activations=False,
+        quantization_restrictions=[],
+    )
 
 CONV_ATTRS = (
     "strides = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, "
@@ -163,7 +165,7 @@ def test_options_python_api_and_opt_tool_agree(model, rng):
     }[model]
     proc = opt_tool(text, f"lpt{{{OPTIONS}}}")
     assert proc.returncode == 0, proc.stderr
-    module = lpt(text, LptParams(**OPTIONS_PARAMS))
+    module = lpt(text, options_params())
     assert lowpass.print_module(module).strip() == proc.stdout.strip()
     # and the options did something: the default pipeline prints another graph
     default = opt_tool(text, "lpt")
@@ -274,6 +276,7 @@ def test_update_precisions_false_keeps_f32_with_integer_limits(rng):
     # every activation FQ was decomposed: its output limits are integers (0 and 255)
     for fq in fqs:
         ol, oh = constant_array(fq.output_low), constant_array(fq.output_high)
+        assert ol is not None and oh is not None
         assert element_type_of(fq.results[0]) == f32
         assert np.all(ol == np.round(ol)) and np.all(oh == np.round(oh)), fq
         assert float(np.min(ol)) == 0.0 and float(np.max(oh)) == 255.0
@@ -309,7 +312,9 @@ def test_f16_model_dequantizes_in_f32(deq, rng):
     a = np.float32(np.float16(2.55)) / np.float32(255)
     w = np.float32(np.float16(1.27)) / np.float32(127)
     rtol = 1e-6 if deq == f32 else 1e-3
-    np.testing.assert_allclose(constant_array(mul.operands[1]), a * w, rtol=rtol)
+    scale = constant_array(mul.operands[1])
+    assert scale is not None
+    np.testing.assert_allclose(scale, a * w, rtol=rtol)
     assert_equivalent(text, module, rng, 0.0, 2.55, atol=2e-3, rtol=2e-3)
 
 

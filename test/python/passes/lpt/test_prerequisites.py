@@ -12,6 +12,7 @@ a few float32 ulps.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -43,6 +44,13 @@ def function_module(lit_file: str, name: str) -> str:
     assert m is not None, name
     body = m.group(0).replace(f"@{name}(", "@main(", 1)
     return "builtin.module {\n" + body + "}\n"
+
+
+def static_shape(shape: Sequence[int | None]) -> tuple[int, ...]:
+    """A model input's shape, every dimension known."""
+    dims = tuple(d for d in shape if d is not None)
+    assert len(dims) == len(shape), shape
+    return dims
 
 
 def apply_pass(text: str, pass_name: str, **options) -> object:
@@ -120,7 +128,7 @@ def test_add_multiply_order(rng, core):
     assert isinstance(producer(add.operands[0]), MultiplyOp)
     c = producer(add.operands[1])
     assert isinstance(c, ConstantOp)
-    np.testing.assert_array_equal(c.array().reshape(-1), np.float32([0.5, 1.0, 1.5]))
+    np.testing.assert_array_equal(c.array().reshape(-1), np.array([0.5, 1.0, 1.5], np.float32))
 
 
 CONV = (
