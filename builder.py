@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
+import numpy.typing as npt
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, FunctionType, ModuleOp, StringAttr
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
@@ -40,7 +41,7 @@ class GraphBuilder:
         return arg
 
     def constant(
-        self, array: np.ndarray, name: str | None = None, element_type: Attribute | None = None
+        self, array: npt.ArrayLike, name: str | None = None, element_type: Attribute | None = None
     ) -> SSAValue:
         return self.op(ConstantOp.from_array(np.asarray(array), element_type, name=name)).results[0]
 
