@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 import numpy as np
+import numpy.typing as npt
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, FunctionType, ModuleOp, StringAttr
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
@@ -43,7 +44,7 @@ class GraphBuilder:
         return arg
 
     def constant(
-        self, array: np.ndarray, name: str | None = None, element_type: Attribute | None = None
+        self, array: npt.ArrayLike, name: str | None = None, element_type: Attribute | None = None
     ) -> SSAValue:
         return self.op(ConstantOp.from_array(np.asarray(array), element_type, name=name)).results[0]
 

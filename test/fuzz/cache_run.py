@@ -9,11 +9,21 @@ from __future__ import annotations
 
 import sys
 import warnings
+from collections.abc import Sequence
 
 import numpy as np
 
 _DTYPES = {"f32": "float32", "f16": "float16", "f64": "float64", "i64": "int64",
            "i32": "int32", "i8": "int8", "u8": "uint8", "boolean": "bool"}
+
+
+def static_shape(dims: Sequence[int | None]) -> tuple[int, ...]:
+    """A port's shape with every dimension known; a dynamic one raises TypeError, as `int(None)`
+    did before."""
+    shape = tuple(d for d in dims if d is not None)
+    if len(shape) != len(dims):
+        raise TypeError(f"a dynamic dimension in {tuple(dims)}")
+    return shape
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -30,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     rng = np.random.default_rng(int(seed))
     feeds = {}
     for i, port in enumerate(compiled.inputs):
-        shape = tuple(int(d) for d in port.shape)
+        shape = static_shape(port.shape)
         dtype = np.dtype(_DTYPES.get(str(port.element_type), "float32"))
         if dtype.kind == "f":
             feeds[i] = rng.standard_normal(shape).astype(dtype)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 import struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 KINDS = ("float", "quant", "state", "ti", "mixed", "qdq")
@@ -69,7 +70,7 @@ class _Graph:
         self,
         text: str,
         name: str,
-        ins: list[tuple[int, ...]],
+        ins: Sequence[tuple[int, ...] | str],
         out: tuple[int, ...],
         operands: str,
         attrs: str = "",

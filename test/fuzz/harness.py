@@ -48,6 +48,7 @@ from typing import ClassVar
 import numpy as np
 
 from . import generate, mutate
+from .cache_run import static_shape
 from .worker import clip_stream
 
 REPO = Path(__file__).resolve().parents[2]
@@ -555,7 +556,7 @@ class Fuzzer:
         args = []
         rng = np.random.default_rng(self.rnd.randrange(1 << 30))
         for i, port in enumerate(compiled.inputs):
-            shape = tuple(int(d) for d in port.shape)
+            shape = static_shape(port.shape)
             x = rng.standard_normal(shape).astype(np.float32)
             flat = x.reshape(-1)
             for _ in range(max(1, flat.size // 8)):
@@ -750,9 +751,9 @@ def reference_peak(model: Path, inputs: list[str]) -> float | None:
     """The largest finite magnitude of any f32 value REFERENCE computes for the model on the
     `--input name=file` arguments (None if it cannot run it in this process)."""
     import lowpass
-    from lowpass.runtime.interpreter import ReferenceExecutor
+    from lowpass.runtime.interpreter import OpTiming, ReferenceExecutor
 
-    class Peak:
+    class Peak(OpTiming):
         value = 0.0
 
         def will_interpret_op(self, op: object, args: tuple[object, ...]) -> None:
@@ -772,7 +773,7 @@ def reference_peak(model: Path, inputs: list[str]) -> float | None:
         arrays = [np.load(files[p.name]) for p in model_obj.inputs]
         peak = Peak()
         with np.errstate(all="ignore"):  # the run's overflows are what it looks for
-            ReferenceExecutor(model_obj.module, timing=peak).run(arrays)  # type: ignore[arg-type]
+            ReferenceExecutor(model_obj.module, timing=peak).run(arrays)
         return peak.value
     except Exception:
         return None

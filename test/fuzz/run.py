@@ -21,7 +21,7 @@ from fuzz.harness import Fuzzer, Stats, summary
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].strip())
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0].strip())
     parser.add_argument("--inputs", type=int, default=1000, help="fuzz inputs (default 1000)")
     parser.add_argument("--seconds", type=float, default=None, help="stop after this long")
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")

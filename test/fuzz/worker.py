@@ -33,7 +33,7 @@ def _run(tool: str, argv: list[str]) -> dict[str, object]:
     elif tool == "lowpass-run":
         from lowpass.tools.lowpass_run import main
     elif tool == "cache-run":
-        from fuzz.cache_run import main
+        from .cache_run import main
     else:
         return {"rc": 99, "stdout": "", "stderr": f"unknown tool {tool}"}
     out, err = io.StringIO(), io.StringIO()

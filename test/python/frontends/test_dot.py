@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from xdsl.dialects import func
 from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, ModuleOp, StringAttr
 
 import lowpass
@@ -143,17 +144,17 @@ class _Parser:
         if tok[0] != "string":
             return tok[1]
         text = _unquote(tok[1])
-        while self.peek() == ("id", "+") or (self.peek() and self.peek()[1] == "+"):
+        while self.peek() == ("id", "+") or ((cur := self.peek()) and cur[1] == "+"):
             self.i += 1
             text += _unquote(self.take(kind="string")[1])
         return text
 
     def parse(self) -> Graph:
-        if self.peek() and self.peek()[1].lower() == "strict":
+        if (cur := self.peek()) and cur[1].lower() == "strict":
             self.i += 1
         if self.take(kind="id")[1].lower() != "digraph":
             raise SyntaxError("expected a digraph")
-        if self.peek() and self.peek()[1] != "{":
+        if (cur := self.peek()) and cur[1] != "{":
             self.ident()
         self.block([], self.graph.attrs)
         if self.peek() is not None:
@@ -163,22 +164,22 @@ class _Parser:
     def block(self, scopes: list[str], attrs: dict[str, str]) -> list[str]:
         self.take("{")
         mentioned: list[str] = []
-        while self.peek() and self.peek()[1] != "}":
+        while (cur := self.peek()) and cur[1] != "}":
             mentioned += self.statement(scopes, attrs)
-            if self.peek() and self.peek()[1] == ";":
+            if (cur := self.peek()) and cur[1] == ";":
                 self.i += 1
         self.take("}")
         return mentioned
 
     def attr_list(self) -> dict[str, str]:
         attrs: dict[str, str] = {}
-        while self.peek() and self.peek()[1] == "[":
+        while (cur := self.peek()) and cur[1] == "[":
             self.i += 1
-            while self.peek() and self.peek()[1] != "]":
+            while (cur := self.peek()) and cur[1] != "]":
                 key = self.ident()
                 self.take("=")
                 attrs[key] = self.ident()
-                if self.peek() and self.peek()[1] in ",;":
+                if (cur := self.peek()) and cur[1] in ",;":
                     self.i += 1
             self.take("]")
         return attrs
@@ -188,10 +189,10 @@ class _Parser:
         if tok is not None and (tok[1] == "{" or tok[1].lower() == "subgraph"):
             return self.subgraph(scopes)
         node = self.ident()
-        if self.peek() and self.peek()[1] == ":":  # port
+        if (cur := self.peek()) and cur[1] == ":":  # port
             self.i += 1
             self.ident()
-            if self.peek() and self.peek()[1] == ":":
+            if (cur := self.peek()) and cur[1] == ":":
                 self.i += 1
                 self.ident()
         self.mention(node, scopes)
@@ -204,9 +205,11 @@ class _Parser:
 
     def subgraph(self, scopes: list[str]) -> list[str]:
         name = f"anonymous{self.i}"
-        if self.peek()[1].lower() == "subgraph":
+        cur = self.peek()
+        assert cur is not None  # (endpoint saw `{` or `subgraph`)
+        if cur[1].lower() == "subgraph":
             self.i += 1
-            if self.peek() and self.peek()[1] != "{":
+            if (cur := self.peek()) and cur[1] != "{":
                 name = self.ident()
         self.graph.members.setdefault(name, set())
         attrs = self.graph.clusters.setdefault(name, {})
@@ -214,6 +217,7 @@ class _Parser:
 
     def statement(self, scopes: list[str], attrs: dict[str, str]) -> list[str]:
         tok = self.peek()
+        assert tok is not None  # (block's loop saw a token)
         if tok[0] == "id" and tok[1].lower() in ("graph", "node", "edge"):
             self.i += 1
             self.attr_list()
@@ -225,7 +229,7 @@ class _Parser:
             attrs[key] = self.ident()
             return []
         ends = [self.endpoint(scopes)]
-        while self.peek() and self.peek()[0] == "edgeop":
+        while (cur := self.peek()) and cur[0] == "edgeop":
             if self.take(kind="edgeop")[1] != "->":
                 raise SyntaxError("'--' in a digraph")
             ends.append(self.endpoint(scopes))
@@ -479,6 +483,7 @@ builtin.module {
 """
     )
     (function,) = module.ops
+    assert isinstance(function, func.FuncOp)
     function.arg_attrs = ArrayAttr([DictionaryAttr({NAME_ATTR: StringAttr(ODD_NAME)})])
     relu = next(op for op in module.walk() if op.name == "ov.relu")
     set_name(relu, ODD_NAME + "/relu")

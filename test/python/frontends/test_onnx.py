@@ -17,13 +17,17 @@ from __future__ import annotations
 
 import sys
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING, Unpack
 
 import numpy as np
 import pytest
 
-onnx = pytest.importorskip("onnx")
+if TYPE_CHECKING:
+    import onnx
+else:
+    onnx = pytest.importorskip("onnx")
 ort = pytest.importorskip("onnxruntime")
 
 from onnx import TensorProto, helper, numpy_helper  # noqa: E402
@@ -33,6 +37,8 @@ from lowpass.dialects import ov  # noqa: E402
 from lowpass.dialects.ov import element_type_of, get_name  # noqa: E402
 from lowpass.frontends import FrontendError, read_model_file  # noqa: E402
 from lowpass.frontends.onnx import SUPPORTED_OPS, read_onnx  # noqa: E402
+
+from .typed import Tolerance, constant_array, owner_op  # noqa: E402
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 RTOL, ATOL = 1e-5, 1e-6
@@ -51,7 +57,7 @@ def make_model(
     nodes: list,
     feeds: dict[str, np.ndarray],
     outputs: list[str],
-    inits: dict[str, np.ndarray] | None = None,
+    inits: Mapping[str, np.ndarray | np.generic] | None = None,
     opset: int = 17,
 ) -> onnx.ModelProto:
     graph = helper.make_graph(
@@ -86,7 +92,8 @@ def run_lowpass(
 
 
 def assert_matches_ort(
-    model: onnx.ModelProto, feeds: dict[str, np.ndarray], device: str = "REFERENCE", **tol
+    model: onnx.ModelProto, feeds: dict[str, np.ndarray], device: str = "REFERENCE",
+    **tol: Unpack[Tolerance],
 ) -> None:
     want = run_ort(model, feeds)
     got = run_lowpass(model, feeds, device)
@@ -524,7 +531,7 @@ CASES: dict[str, Callable[[], Case]] = {
 }
 
 
-CASE_TOLERANCES: dict[str, dict[str, float]] = {
+CASE_TOLERANCES: dict[str, Tolerance] = {
     # (16 taps with coefficients up to ~1.2 on N(0, 1) data, summed in another order than
     # onnxruntime's: a few float32 ulps of the inputs' magnitude, up to ~2.3e-6 on 300 seeds)
     "resize_cubic_align": {"atol": 1e-5},
@@ -537,7 +544,7 @@ def test_op_matches_onnxruntime(name: str) -> None:
     R = np.random.default_rng(zlib.crc32(name.encode()))  # (data independent of test order)
     nodes, feeds, outputs, inits, opset = CASES[name]()
     model = make_model(nodes, feeds, outputs, inits, opset)
-    assert_matches_ort(model, feeds, **CASE_TOLERANCES.get(name, {}))
+    assert_matches_ort(model, feeds, **CASE_TOLERANCES.get(name, Tolerance()))
 
 
 def ties(*shape: int) -> np.ndarray:
@@ -794,7 +801,7 @@ def test_lstm_becomes_one_lstm_sequence_with_openvino_gate_order() -> None:
     seqs = [op for op in module.walk() if isinstance(op, ov.LSTMSequenceOp)]
     assert len(seqs) == 1
     w_onnx = numpy_helper.to_array(model.graph.initializer[0])  # [D, 4H (i, o, f, c), I]
-    w_ov = seqs[0].operands[4].owner.array()  # [D, 4H (f, i, c, o), I]
+    w_ov = constant_array(seqs[0].operands[4])  # [D, 4H (f, i, c, o), I]
     h = 6
     i_, o_, f_, c_ = (w_onnx[:, k * h : (k + 1) * h] for k in range(4))
     np.testing.assert_array_equal(w_ov, np.concatenate([f_, i_, c_, o_], axis=1))
@@ -802,7 +809,7 @@ def test_lstm_becomes_one_lstm_sequence_with_openvino_gate_order() -> None:
     # them); the sequence op is an inner op.
     assert get_name(seqs[0]) == "lstm1/LSTMSequence"
     ret = list(module.walk())[-1]
-    assert [get_name(v.owner) for v in ret.operands] == ["Y", "Y_h", "Y_c"]
+    assert [get_name(owner_op(v)) for v in ret.operands] == ["Y", "Y_h", "Y_c"]
 
 
 @pytest.mark.parametrize("op, direction", [("LSTM", "bidirectional"), ("GRU", "forward"),
@@ -880,7 +887,7 @@ def test_qdq_pairs_become_fake_quantize_and_weights_stay_int8() -> None:
     assert [get_name(op) for op in fqs] == [f"{a[:-3]}/DQ" for a in ACTIVATIONS]
     assert all(op.levels.value.data == 256 for op in fqs)
     # data: u8 with zero point 128, scale 4/255: [(0 - 128) s, (255 - 128) s], in == out
-    lim = [op.operands[i].owner.array() for op in fqs[:1] for i in range(1, 5)]
+    lim = [constant_array(op.operands[i]) for op in fqs[:1] for i in range(1, 5)]
     s = np.float32(4.0 / 255)
     np.testing.assert_array_equal(lim, [s * np.float32(-128), s * np.float32(127)] * 2)
     # weights: an i8 constant -> Convert -> Multiply(per-channel scale), no zero-point Subtract
@@ -928,7 +935,8 @@ def test_qdq_model_after_lpt_is_int8_and_matches_onnxruntime(device: str) -> Non
         np.testing.assert_allclose(got["prob"], want["prob"], rtol=RTOL, atol=2e-6)
 
 
-def _qdq_single(zero_point: np.ndarray, scale: np.ndarray, shape, axis: int = 1):
+def _qdq_single(zero_point: np.ndarray | np.generic, scale: np.ndarray | np.generic, shape,
+                axis: int = 1):
     feeds = {"x": f32(*shape, scale=2.0)}
     nodes = [
         helper.make_node("QuantizeLinear", ["x", "s", "z"], ["q"], axis=axis),
@@ -1299,10 +1307,10 @@ def test_quantized_lstm_weights_behind_dequantize_linear() -> None:
     for port, (q, scale) in ((4, (wq, ws)), (5, (rq, rs))):
         mul = seq.operands[port].owner
         assert isinstance(mul, ov.MultiplyOp)
-        data = mul.operands[0].owner.operands[0].owner.array()
+        data = constant_array(owner_op(mul.operands[0]).operands[0])
         order = np.concatenate([np.arange(g * h, (g + 1) * h) for g in (2, 0, 3, 1)])
         np.testing.assert_array_equal(data, q[:, order])  # f, i, c, o from i, o, f, c
-        np.testing.assert_array_equal(mul.operands[1].owner.array().reshape(-1), scale[order])
+        np.testing.assert_array_equal(constant_array(mul.operands[1]).reshape(-1), scale[order])
     assert_matches_ort(model, feeds, atol=1e-5)
     assert_matches_ort(model, feeds, "CPU", atol=1e-5)
 

@@ -16,13 +16,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pytest
 
 ort = pytest.importorskip("onnxruntime")
-onnx = pytest.importorskip("onnx")
+if TYPE_CHECKING:
+    import onnx
+else:
+    onnx = pytest.importorskip("onnx")
 
 from onnx import helper  # noqa: E402
 
@@ -40,8 +43,9 @@ from .test_onnx import (  # noqa: E402
     run_ort,
     with_nan,
 )
+from .typed import Tolerance, cpu_graph  # noqa: E402
 
-TOL = {"rtol": 1e-5, "atol": 1e-6}
+TOL = Tolerance(rtol=1e-5, atol=1e-6)
 
 
 def pos(*shape: int) -> np.ndarray:
@@ -327,7 +331,7 @@ def test_mobilenet_like_block_on_cpu() -> None:
     compiled = lowpass.Core().compile_model(module, "CPU")
     got = compiled(feeds)[compiled.outputs[0].name]
     np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
-    graph = compiled.device_model.graph
+    graph = cpu_graph(compiled)
     assert not graph.fallback_groups
     # Clip-11's Maximum/Minimum, HardSwish and the HSigmoid gate run in the convolutions'
     # post-op programs: no group of their own

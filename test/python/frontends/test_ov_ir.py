@@ -17,23 +17,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Unpack
 
 import numpy as np
 import pytest
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Attribute
 
 import lowpass
 from lowpass.builder import GraphBuilder
 from lowpass.dialects import ov
+from lowpass.dialects.ov.infrastructure import PortDescription
 from lowpass.frontends import read_model_file
 from lowpass.frontends.ov_ir import read_ov_ir, read_ov_ir_bytes, serialize_ov_ir, write_ov_ir
 from lowpass.ir import read_module
 
+from .typed import Tolerance
+
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 CPU_CONFIG = {"INFERENCE_PRECISION_HINT": "f32", "INFERENCE_NUM_THREADS": 1}
-TOL = {"rtol": 1e-5, "atol": 1e-5}
+TOL = Tolerance(rtol=1e-5, atol=1e-5)
 """fp32 against OpenVINO's CPU plugin: the two order float operations differently."""
 
 
@@ -58,7 +60,9 @@ def run_ours(module: ModuleOp, feeds: dict[str, np.ndarray]) -> dict[str, np.nda
     return compiled.create_infer_request().infer(feeds).to_dict()
 
 
-def assert_same(got: dict[str, np.ndarray], want: dict[str, np.ndarray], **tol: float) -> None:
+def assert_same(
+    got: dict[str, np.ndarray], want: dict[str, np.ndarray], **tol: Unpack[Tolerance]
+) -> None:
     assert list(got) == list(want)
     for name in want:
         assert got[name].shape == want[name].shape, name
@@ -706,7 +710,8 @@ def model_tensor_iterator(ops: Any) -> tuple[list[Any], list[Any]]:
     h_next = ops.tanh(ops.add(ops.matmul(xt, wt, False, False), ht))
     r_h = ops.result(h_next)
     r_sq = ops.result(ops.multiply(h_next, h_next))
-    body = ovpkg.Model([r_h, r_sq], [xt, ht, wt], "body")
+    # (openvino's stub binds Model.__init__'s self to _pyopenvino.Model, not to Model itself)
+    body = ovpkg.Model([r_h, r_sq], [xt, ht, wt], "body")  # pyright: ignore[reportGeneralTypeIssues]
     ti = ops.tensor_iterator()
     ti.set_body(body)
     ti.set_invariant_input(wt, w.output(0))
@@ -722,7 +727,7 @@ def model_tensor_iterator(ops: Any) -> tuple[list[Any], list[Any]]:
     a_next = ops.add(a, ops.convert(it, "f32"))
     r_a = ops.result(a_next)
     r_c = ops.result(_const(ops, True, bool))
-    body2 = ovpkg.Model([r_a, r_c], [it, a], "body2")
+    body2 = ovpkg.Model([r_a, r_c], [it, a], "body2")  # pyright: ignore[reportGeneralTypeIssues]
     loop = ops.loop(_const(ops, 3, np.int64), _const(ops, True, bool))
     loop.set_function(body2)
     loop.set_special_body_ports([0, 1])
@@ -823,14 +828,18 @@ def model_conditional(ops: Any) -> tuple[list[Any], list[Any]]:
     a = _param(ops, "a", [2, 3])
     b = _param(ops, "b", [2, 3])
     ta, tb = ops.parameter([2, 3], np.float32), ops.parameter([2, 3], np.float32)
-    then_body = openvino.Model([ops.add(ta, tb)], [ta, tb])
+    # (openvino's stub binds Model.__init__'s self to _pyopenvino.Model, not to Model itself)
+    then_body = openvino.Model([ops.add(ta, tb)], [ta, tb])  # pyright: ignore[reportGeneralTypeIssues]
     eb = ops.parameter([2, 3], np.float32)
-    else_body = openvino.Model([ops.multiply(eb, _const(ops, [1.0, -2.0, 0.5]))], [eb])
+    else_body = openvino.Model(  # pyright: ignore[reportGeneralTypeIssues]
+        [ops.multiply(eb, _const(ops, [1.0, -2.0, 0.5]))], [eb]
+    )
     node = ops8.if_op(c)
     node.set_then_body(then_body)
     node.set_else_body(else_body)
     node.set_input(a.output(0), ta, eb)
-    node.set_input(b.output(0), tb, None)
+    # (None: b is unused by the else body; OpenVINO's stub types the parameter without None)
+    node.set_input(b.output(0), tb, None)  # pyright: ignore[reportArgumentType]
     y = node.set_output(then_body.get_results()[0], else_body.get_results()[0])
     node.set_friendly_name("if")
     return [c, a, b], [_result(ops, y, "y")]
@@ -1006,8 +1015,8 @@ def test_read_what_openvino_writes(
         for op in module.body.block.ops
         for op in op.walk()
         if op.name.startswith("ov.")
-        and op.parent_op() is not None
-        and op.parent_op().name == "func.func"
+        and (parent := op.parent_op()) is not None
+        and parent.name == "func.func"
     }
     assert our_names == ov_names
 
@@ -1123,7 +1132,7 @@ def test_openvino_reads_what_we_write(
     got = openvino_outputs(compiled, compiled(feeds))
     # the quantized conv net: OpenVINO's CPU plugin runs it in int8 (its own LPT); a rounding
     # that flips moves an output by one quantization step of the last FakeQuantize
-    tol = {"rtol": 0, "atol": 2e-3} if example == "qconvnet" else TOL
+    tol = Tolerance(rtol=0, atol=2e-3) if example == "qconvnet" else TOL
     for key in want:
         np.testing.assert_allclose(got[key], want[key], err_msg=key, **tol)
 
@@ -1209,7 +1218,7 @@ def test_port_descriptions_as_openvino_reads_them(tmp_path: Path) -> None:
             return ("concat", d.body_value_index, d.output_index)
         return ("body", d.body_value_index, d.output_index)
 
-    def describe_ours(d: Attribute) -> tuple[Any, ...]:
+    def describe_ours(d: PortDescription) -> tuple[Any, ...]:
         kind = {
             "ov.slice": "slice",
             "ov.merged": "merged",
@@ -1222,7 +1231,7 @@ def test_port_descriptions_as_openvino_reads_them(tmp_path: Path) -> None:
             "concat": ("result", "output"),
             "body": ("result", "output"),
         }.get(kind, ("input", "param"))
-        return (kind, *(d.get(k) for k in keys))  # type: ignore[attr-defined]
+        return (kind, *(d.get(k) for k in keys))
 
     want = {
         op.get_friendly_name(): (

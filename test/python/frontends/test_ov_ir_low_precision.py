@@ -36,10 +36,16 @@ from lowpass.frontends.ov_ir import read_ov_ir, write_ov_ir
 from lowpass.passes.lpt import run_lpt
 from lowpass.tools import opt_tool
 
+from .typed import ConvGeometry, PoolGeometry, constant_op, four, static_shape
+
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 CPU_CONFIG = {"INFERENCE_PRECISION_HINT": "f32", "INFERENCE_NUM_THREADS": 1}
-CONV = {"strides": [1, 1], "pads_begin": [1, 1], "pads_end": [1, 1], "dilations": [1, 1]}
-POOL = {"strides": [2, 2], "pads_begin": [0, 0], "pads_end": [0, 0], "kernel": [2, 2]}
+CONV: ConvGeometry = {
+    "strides": [1, 1], "pads_begin": [1, 1], "pads_end": [1, 1], "dilations": [1, 1]
+}
+POOL: PoolGeometry = {
+    "strides": [2, 2], "pads_begin": [0, 0], "pads_end": [0, 0], "kernel": [2, 2]
+}
 
 COMPUTE_TYPES = ("Convolution", "GroupConvolution", "FullyConnected", "MatMul")
 POOL_TYPES = ("Pooling", "Reduce")
@@ -166,7 +172,8 @@ def write_with_opt_tool(example: Path, tmp_path: Path, capsys: pytest.CaptureFix
 def random_feeds(module: ModuleOp, rng: np.random.Generator) -> Iterator[dict[str, np.ndarray]]:
     inputs = lowpass.Model(module).inputs
     while True:
-        yield {p.name: rng.standard_normal(p.shape).astype(np.float32) for p in inputs}
+        yield {p.name: rng.standard_normal(static_shape(p.shape)).astype(np.float32)
+               for p in inputs}
 
 
 def check_precisions(compiled: Any, module: ModuleOp) -> None:
@@ -271,7 +278,7 @@ def test_qconvnet_example_numbers(
     (use,) = matmul.results[0].uses
     (bias_use,) = use.operation.results[0].uses
     weights, scale, bias = (
-        array_from_dense(v.owner.value)
+        array_from_dense(constant_op(v).value)
         for v in (matmul.operands[1], use.operation.operands[1], bias_use.operation.operands[1])
     )
     assert weights.dtype == np.int8 and scale.shape == bias.shape == (1, 10)
@@ -320,7 +327,7 @@ def seven_bit_model(seed: int = 5) -> ModuleOp:
 
     def fq(x: Any, lo: Any, hi: Any, levels: int) -> Any:
         lims = [const(v) for v in (lo, hi, lo, hi)]
-        return g.value(ov.FakeQuantizeOp(x, *lims, levels, name=f"fq{next(n)}"))
+        return g.value(ov.FakeQuantizeOp(x, *four(lims), levels, name=f"fq{next(n)}"))
 
     def weights(shape: tuple[int, ...], axis: int = 0) -> Any:
         lim_shape = [1] * len(shape)

@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, TensorType, f32
 
 openvino = pytest.importorskip("openvino")
@@ -27,14 +28,17 @@ ops = pytest.importorskip("openvino.opset13")
 
 import lowpass  # noqa: E402
 from lowpass.dialects import ov  # noqa: E402
+from lowpass.dialects.guards import is_tensor  # noqa: E402
 from lowpass.dialects.ov.base import DYNAMIC  # noqa: E402
 from lowpass.frontends.ov_ir import read_ov_ir, write_ov_ir  # noqa: E402
 from lowpass.ir import read_module  # noqa: E402
 from lowpass.passes import get_all_passes  # noqa: E402
 from lowpass.passes.reshape import ReshapeError, reshape_module  # noqa: E402
 
+from .typed import Tolerance  # noqa: E402
+
 CPU_CONFIG = {"INFERENCE_PRECISION_HINT": "f32", "INFERENCE_NUM_THREADS": 1}
-TOL = {"rtol": 1e-5, "atol": 1e-5}
+TOL = Tolerance(rtol=1e-5, atol=1e-5)
 INPUT, HIDDEN, SEQ, BATCH = 4, 8, 5, 3
 STATES = {"lstm/C_t/variable_0", "lstm/H_t/variable_2"}
 
@@ -264,8 +268,10 @@ def compare_dynamic_batch(module: ModuleOp, theirs_model: Any, rng: np.random.Ge
 
 
 def shape_of_x(module: ModuleOp) -> tuple[int, ...]:
-    entry = next(op for op in module.walk() if op.name == "func.func")
-    return tuple(entry.body.block.args[0].type.get_shape())  # type: ignore[attr-defined]
+    entry = next(op for op in module.walk() if isinstance(op, func.FuncOp))
+    arg_type = entry.body.block.args[0].type
+    assert is_tensor(arg_type)
+    return tuple(arg_type.get_shape())
 
 
 @pytest.mark.parametrize("chunk", [1, 2])
@@ -305,9 +311,8 @@ def openvino_batch_loop() -> Any:
     x_i = ops.parameter([-1, 1, 3], np.float32, name="x_i")
     acc = ops.parameter([-1, 3], np.float32, name="acc")
     x_t = named(ops.squeeze(x_i, named(ops.constant(np.array([1])), "seq_axis")), "x_t")
-    acc_new = named(
-        ops.add(ops.multiply(acc, named(ops.constant(np.float32([[0.5]])), "half")), x_t), "acc_new"
-    )
+    half = named(ops.constant(np.array([[0.5]], np.float32)), "half")
+    acc_new = named(ops.add(ops.multiply(acc, half), x_t), "acc_new")
     r_acc = ops.result(acc_new)
     r_cond = ops.result(named(ops.constant(np.array(True)), "cond"))
     loop = named(ops.loop(trip, named(ops.constant(np.array(True)), "go")), "acc_loop")
@@ -374,10 +379,11 @@ def openvino_sub_graph(kind: str) -> Any:
     a0 = ops.parameter([1, 3], np.float32, name="A0")
     x_i = ops.parameter([1, 3], np.float32, name="x_i")
     acc = ops.parameter([1, 3], np.float32, name="acc")
-    half = named(ops.constant(np.float32([[0.5]])), "half")
+    half = named(ops.constant(np.array([[0.5]], np.float32)), "half")
     acc_new = named(ops.add(ops.multiply(acc, half), x_i), "acc_new")
     y = named(ops.relu(acc_new), "y")
-    extra = named(ops.multiply(acc_new, named(ops.constant(np.float32([[3.0]])), "three")), "extra")
+    three = named(ops.constant(np.array([[3.0]], np.float32)), "three")
+    extra = named(ops.multiply(acc_new, three), "extra")
     r_acc, r_y, r_extra = ops.result(acc_new), ops.result(y), ops.result(extra)
     body_results = [r_acc, r_y, r_extra]
     if kind == "Loop":

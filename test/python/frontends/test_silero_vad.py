@@ -27,11 +27,16 @@ from __future__ import annotations
 import importlib.util
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pytest
+from xdsl.dialects.builtin import ModuleOp
 
-onnx = pytest.importorskip("onnx")
+if TYPE_CHECKING:
+    import onnx
+else:
+    onnx = pytest.importorskip("onnx")
 ort = pytest.importorskip("onnxruntime")
 
 from onnx import numpy_helper  # noqa: E402
@@ -118,7 +123,7 @@ def run_ort_stream(path: Path) -> list[tuple[np.ndarray, np.ndarray]]:
 
 
 def run_lowpass_stream(
-    module: object, device: str, *, with_sr: bool = False, size: int = CHUNK
+    module: ModuleOp, device: str, *, with_sr: bool = False, size: int = CHUNK
 ) -> list[tuple[np.ndarray, np.ndarray]]:
     compiled = lowpass.Core().compile_model(module, device)
     state = np.zeros((2, 1, 128), np.float32)

@@ -18,7 +18,7 @@ EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 sys.path.insert(0, str(EXAMPLES))
 
 
-def _opt(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+def _opt(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
     code = opt_tool.main([str(a) for a in args])
     out, err = capsys.readouterr()
     return code, out, err

@@ -20,6 +20,8 @@ from lowpass.ir import print_module, read_module
 from lowpass.passes.lpt import is_low_precision, is_quantized, run_lpt
 from lowpass.runtime import LowpassError
 
+from .typed import cpu_model
+
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 WEIGHTED = ("Convolution", "GroupConvolution", "MatMul")
 
@@ -76,11 +78,13 @@ def test_compile_runs_lpt_on_a_quantized_model(name: str) -> None:
     assert is_quantized(module)
     reference = _lpt_copy(module)
     model = lowpass.Core().read_model(module.clone())
+    request: lowpass.InferRequest | None = None
     for seed in range(3):
         inputs = _inputs(model, seed)
         cpu, request = _run(module, "CPU", inputs, {"PERF_COUNT": True})
         expected, _ = _run(reference, "REFERENCE", inputs)
         np.testing.assert_allclose(cpu, expected, rtol=1e-5, atol=1e-6)
+    assert request is not None
     types = _weighted_exec_types(request)
     assert len(types) == 3 and all(t.endswith("_I8") for t in types), types
     assert request.compiled_model.get_property("LP_TRANSFORMS_MODE") is True
@@ -105,11 +109,11 @@ def test_ir_with_the_cpu_pipelines_decisions_is_compiled_as_it_states_them() -> 
     from lowpass.lowering.pipeline import run_pipeline
 
     module = _read("qconvnet.mlir")
-    assert lowpass.Core().compile_model(module.clone(), "CPU").device_model.lpt
+    assert cpu_model(lowpass.Core().compile_model(module.clone(), "CPU")).lpt
     run_pipeline(module)
     assert is_quantized(module)
     compiled = lowpass.Core().compile_model(module, "CPU")
-    assert not compiled.device_model.lpt
+    assert not cpu_model(compiled).lpt
 
 
 def test_lp_transforms_mode_takes_yes_or_no() -> None:

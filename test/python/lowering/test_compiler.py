@@ -21,12 +21,14 @@ from lowpass.lowering import jit
 from lowpass.lowering.compiler import CompileError, compile_module
 from lowpass.lowering.emit import static_value
 
+from .typed import cpu_graph, static_shape
+
 
 def _inputs(model: lowpass.Model, seed: int) -> dict[str, np.ndarray]:
     rng = np.random.default_rng(seed)
     out = {}
     for p in model.inputs:
-        shape = tuple(int(d) for d in p.shape)  # type: ignore[arg-type]
+        shape = static_shape(p.shape)
         if p.element_type in ("f32", "f16"):
             out[p.name] = rng.standard_normal(shape).astype(p.dtype)
         elif p.element_type == "i1":
@@ -62,7 +64,7 @@ def compare(
 
 
 def graph_of(compiled: lowpass.CompiledModel) -> compiler_module.CompiledGraph:
-    return compiled.device_model.graph
+    return cpu_graph(compiled)
 
 
 def rows(compiled: lowpass.CompiledModel, inputs: dict | None = None) -> list:
@@ -171,7 +173,7 @@ def test_compiling_a_model_twice_compiles_once(monkeypatch: pytest.MonkeyPatch) 
     calls = []
     real = jit.compile_objects
 
-    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+    def counting(*args, **kwargs):
         calls.append(1)
         return real(*args, **kwargs)
 
@@ -209,7 +211,7 @@ def test_a_compilation_frees_its_llvm_ir() -> None:
     core = lowpass.Core()
     model = core.read_model(Path(__file__).parents[3] / "examples" / "convnet.mlir")
     compiled = core.compile_model(model, "CPU")  # (its convolutions call shared kernels)
-    x = np.random.default_rng(1).standard_normal(model.input().shape).astype(np.float32)
+    x = np.random.default_rng(1).standard_normal(static_shape(model.input().shape)).astype(np.float32)
     assert np.all(np.isfinite(compiled({model.input().name: x})[model.output().name]))
     assert modules() == before
 
@@ -227,13 +229,15 @@ def test_the_llvm_ir_is_freed_before_llvm_compiles_it(monkeypatch: pytest.Monkey
     alive_when_optimized: list[int] = []
     compile_objects, optimized = jit.compile_objects, jit._optimized
 
-    def spy_compile(module: ir.Module, *args: object, **kwargs: object) -> object:
+    def spy_compile(
+        module: ir.Module, jobs: int = 1, *, split_min_chars: int | None = None
+    ) -> tuple[list[bytes], str, list[str]]:
         for value in module.globals.values():
             if isinstance(value, ir.Function):
                 instructions.extend(
                     weakref.ref(i) for block in value.blocks for i in block.instructions
                 )
-        return compile_objects(module, *args, **kwargs)  # type: ignore[arg-type]
+        return compile_objects(module, jobs, split_min_chars=split_min_chars)
 
     def spy_optimized(text: str) -> object:
         alive_when_optimized.append(sum(1 for r in instructions if (i := r()) and i.__dict__))
@@ -247,7 +251,7 @@ def test_the_llvm_ir_is_freed_before_llvm_compiles_it(monkeypatch: pytest.Monkey
     compiled = core.compile_model(model, "CPU", {"COMPILATION_NUM_THREADS": 1})
     assert len(instructions) > 100 and alive_when_optimized == [0]
     # (what is compiled is the text: the results and the IR text are unchanged)
-    x = np.random.default_rng(1).standard_normal(model.input().shape).astype(np.float32)
+    x = np.random.default_rng(1).standard_normal(static_shape(model.input().shape)).astype(np.float32)
     expected = core.compile_model(model, "REFERENCE")({model.input().name: x})
     np.testing.assert_allclose(
         compiled({model.input().name: x})[model.output().name],

@@ -18,6 +18,8 @@ import lowpass
 from lowpass.ir import make_context, parse_module
 from lowpass.lowering.kernels.threads import available_cores
 
+from .typed import cpu_graph, static_shape
+
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 RTOL = 1e-5
 ATOL = 1e-6  # for values near zero (sums of products that cancel)
@@ -26,7 +28,7 @@ ATOL = 1e-6  # for values near zero (sums of products that cancel)
 def _inputs(model: lowpass.Model, rng: np.random.Generator) -> dict[str, np.ndarray]:
     out = {}
     for p in model.inputs:
-        shape = tuple(int(d) for d in p.shape)  # type: ignore[arg-type]
+        shape = static_shape(p.shape)
         out[p.name] = rng.standard_normal(shape).astype(p.dtype)
     return out
 
@@ -237,7 +239,7 @@ def test_config_threads_and_profiling() -> None:
     core = lowpass.Core()
     compiled = core.compile_model(STATE, "CPU", {"INFERENCE_NUM_THREADS": 2})
     assert compiled.get_property("INFERENCE_NUM_THREADS") == 2
-    assert compiled.device_model.graph.threads == min(2, available_cores())
+    assert cpu_graph(compiled).threads == min(2, available_cores())
     request = compiled.create_infer_request()
     request.infer({"x": np.ones((1, 3)), "init": np.zeros((1, 3))})
     assert request.get_profiling_info() == []  # as OpenVINO: only with PERF_COUNT
@@ -270,7 +272,7 @@ def test_threads_beyond_the_cores_are_capped() -> None:
         compiled = lowpass.Core().compile_model(
             EXAMPLES / "convnet.mlir", "CPU", {"INFERENCE_NUM_THREADS": threads}
         )
-        graph = compiled.device_model.graph
+        graph = cpu_graph(compiled)
         assert graph.threads == cores
         assert f"lowpass.pool.{4 * cores}." not in graph.llvm_ir(optimized=False)
         results.append(compiled.create_infer_request().infer({"data": x}))

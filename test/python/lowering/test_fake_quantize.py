@@ -17,6 +17,8 @@ from lowpass.builder import GraphBuilder
 from lowpass.dialects import ov
 from lowpass.lowering.ops.quantization import _refined_quotients_exact
 
+from .typed import four
+
 AS_IS = {"LP_TRANSFORMS_MODE": "NO"}
 """The FakeQuantize lowering itself: the CPU device compiles these graphs as they are, not
 after `lpt` (which it runs on a quantized model by default)."""
@@ -44,7 +46,7 @@ def test_float_fake_quantize_equals_reference(levels: int, ol: float, oh: float)
     il = rng.uniform(-3.0, -0.5, (1, 4, 1, 1)).astype(np.float32)
     ih = rng.uniform(0.5, 3.0, (1, 4, 1, 1)).astype(np.float32)
     limits = [g.constant(v) for v in (il, ih, np.float32(ol), np.float32(oh))]
-    g.output(g.value(ov.FakeQuantizeOp(x, *limits, levels, name="fq")), "y")
+    g.output(g.value(ov.FakeQuantizeOp(x, *four(limits), levels, name="fq")), "y")
     model = lowpass.Model(g.module())
     t = np.concatenate([np.arange(levels), np.arange(levels) + 0.5,
                         rng.uniform(-0.2, levels - 0.8, levels)])
@@ -114,7 +116,7 @@ def test_levels_proven_without_the_check_only_where_they_are_exact(clamped: bool
                 break
     assert found == 3
     # too many integers to try (a GEMM's int32 sums): not proven
-    il, ih = np.float32([-70000.0]), np.float32([90000.0])
+    il, ih = np.array([-70000.0], np.float32), np.array([90000.0], np.float32)
     assert not _proven(256, clamped, il, ih, -(2**31), 2**31 - 1)
 
 
@@ -166,8 +168,8 @@ def test_levels_proven_on_a_set_of_values_only_where_they_are_exact(clamped: boo
         said_yes += said
         refused_wrong += bool(wrong)
     assert said_yes > 50 and refused_wrong > 10
-    il, ih = np.float32([0.0]), np.float32([255.0])
-    assert not proven(il, ih, np.float32([1.0, np.nan]))
+    il, ih = np.array([0.0], np.float32), np.array([255.0], np.float32)
+    assert not proven(il, ih, np.array([1.0, np.nan], np.float32))
     assert not proven(il, ih, np.zeros(5_000_000, np.float32) + np.arange(5_000_000))
 
 
@@ -179,8 +181,8 @@ def test_per_channel_signed_zeros_keep_their_sign() -> None:
     g = GraphBuilder()
     x = g.input("x", shape)
     limits = [g.constant(np.float32(v)) for v in (-1.0, 1.0, -1.0, 1.0)]
-    q = g.value(ov.FakeQuantizeOp(x, *limits, 256, name="fq"))
-    zeros = g.constant(np.float32([0.0, -0.0, 0.0, -0.0]).reshape(1, 4, 1, 1))
+    q = g.value(ov.FakeQuantizeOp(x, *four(limits), 256, name="fq"))
+    zeros = g.constant(np.array([0.0, -0.0, 0.0, -0.0], np.float32).reshape(1, 4, 1, 1))
     g.output(g.value(ov.MultiplyOp(q, zeros)), "y")
     model = lowpass.Model(g.module())
     feeds = {"x": np.random.default_rng(0).uniform(-2.0, 2.0, shape).astype(np.float32)}
@@ -200,15 +202,15 @@ def test_no_proof_after_a_fake_quantize_of_infinite_width() -> None:
     (found by review: the fast level at 0 is 206 there, the exact one 207)."""
     from lowpass.dialects.ov.quantization import fake_quantize
 
-    assert np.isnan(fake_quantize(np.float32([3e38]), np.float32(-3e38), np.float32(3e38),
-                                  np.float32(1.0), np.float32(2.0), 2)[0])
+    il, ih, ol, oh = (np.asarray(v, np.float32) for v in (-3e38, 3e38, 1.0, 2.0))
+    assert np.isnan(fake_quantize(np.array([3e38], np.float32), il, ih, ol, oh, 2)[0])
     shape = [1, 16, 4, 4]
     g = GraphBuilder()
     x = g.input("x", shape)
 
-    def fake_quantize_op(v, il, ih, ol, oh, levels, **kwargs):  # type: ignore[no-untyped-def]
+    def fake_quantize_op(v, il, ih, ol, oh, levels, **kwargs):
         limits = [g.constant(np.float32(a)) for a in (il, ih, ol, oh)]
-        return g.value(ov.FakeQuantizeOp(v, *limits, levels, **kwargs))
+        return g.value(ov.FakeQuantizeOp(v, *four(limits), levels, **kwargs))
 
     wide = fake_quantize_op(x, -3e38, 3e38, 1.0, 2.0, 2)
     r = g.value(ov.ReluOp(wide))
@@ -238,12 +240,12 @@ def test_requantization_of_codes_without_the_check_is_exact() -> None:
     x = g.input("x", shape)
     first = [g.constant(v) for v in (np.float32(-4.0), np.float32(4.0), np.float32(0.0),
                                      np.float32(255.0))]
-    codes = g.value(ov.FakeQuantizeOp(x, *first, 256, name="q", element_type=u8))
+    codes = g.value(ov.FakeQuantizeOp(x, *four(first), 256, name="q", element_type=u8))
     as_float = g.value(ov.ConvertOp(codes, f32))
     il = rng.uniform(-20.0, 10.0, (1, channels, 1, 1)).astype(np.float32)
     ih = (il + rng.uniform(200.0, 300.0, (1, channels, 1, 1))).astype(np.float32)
     second = [g.constant(v) for v in (il, ih, np.float32(-3.0), np.float32(1.5))]
-    g.output(g.value(ov.FakeQuantizeOp(as_float, *second, 256, name="r")), "y")
+    g.output(g.value(ov.FakeQuantizeOp(as_float, *four(second), 256, name="r")), "y")
     model = lowpass.Model(g.module())
     # inputs on every code: x = -4 + 8 k / 255 for k = 0..255, in every channel
     k = np.arange(256, dtype=np.float64)
@@ -256,13 +258,13 @@ def test_requantization_of_codes_without_the_check_is_exact() -> None:
         proven.append(result)
         return result
 
-    quantization.Program._levels_proven = spy  # type: ignore[method-assign]
+    quantization.Program._levels_proven = spy
     try:
         core = lowpass.Core()
         request = core.compile_model(model, "CPU", AS_IS).create_infer_request()
         got = request.infer({"x": values})["y"]
     finally:
-        quantization.Program._levels_proven = real  # type: ignore[method-assign]
+        quantization.Program._levels_proven = real
     want = core.compile_model(model, "REFERENCE").create_infer_request().infer({"x": values})["y"]
     assert any(proven)
     np.testing.assert_array_equal(np.asarray(got).view(np.uint32), np.asarray(want).view(np.uint32))

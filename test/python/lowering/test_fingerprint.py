@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType, i32
+from xdsl.ir import Attribute
 from xdsl.printer import Printer
 
 import lowpass
@@ -75,9 +76,9 @@ def test_ssa_names_count_an_input_without_ov_name_is_named_after_them() -> None:
 def test_the_key_does_not_print_constants(monkeypatch: pytest.MonkeyPatch) -> None:
     real = Printer.print_attribute
 
-    def no_dense(self: Printer, attribute: object) -> None:
+    def no_dense(self: Printer, attribute: Attribute) -> None:
         assert not isinstance(attribute, DenseIntOrFPElementsAttr), "a constant was printed"
-        real(self, attribute)  # type: ignore[arg-type]
+        real(self, attribute)
 
     module = lowpass.read_module(MODEL.replace("2.0, 0.25", "2.0, 0.375"))
     monkeypatch.setattr(Printer, "print_attribute", no_dense)

@@ -98,7 +98,7 @@ def weights8(k, n):
     return w
 
 
-def exact(a, b, zp=0):
+def exact(a, b, zp: np.ndarray | int = 0):
     return (a.astype(np.int64) - np.asarray(zp, dtype=np.int64)) @ b.astype(np.int64)
 
 
@@ -237,7 +237,7 @@ def test_requantization_bit_exact(out_dtype, weights, m, k, n):
 def test_requantization_ties_round_half_to_even():
     a = np.arange(16, dtype=np.uint8).reshape(1, 16)
     b = np.eye(16, dtype=np.int8)
-    ep = Epilogue(scale=np.float32(0.5), bias=np.float32(0.0), out_dtype=np.uint8)
+    ep = Epilogue(scale=0.5, bias=0.0, out_dtype=np.uint8)
     c = gemm(a, b, epilogue=ep)  # x.5 values: round to even
     np.testing.assert_array_equal(c[0], np.round(np.arange(16) * 0.5).astype(np.uint8))
     assert c[0, 1] == 0 and c[0, 3] == 2 and c[0, 5] == 2
@@ -254,7 +254,7 @@ def test_relu_and_clamp(out_dtype):
         Epilogue(clamp=(-500.0, 900.0), out_dtype=out_dtype),
     ):
         if out_dtype == np.uint8:
-            ep = Epilogue(scale=np.float32(0.01), relu=ep.relu, clamp=ep.clamp, out_dtype=out_dtype)
+            ep = Epilogue(scale=0.01, relu=ep.relu, clamp=ep.clamp, out_dtype=out_dtype)
         c = gemm(a, b, zp=zp, epilogue=ep)
         np.testing.assert_array_equal(c, gemm_reference(a, b, zp, ep))
         if out_dtype == np.int32:
@@ -275,7 +275,7 @@ def test_f32_within_1e5(m, k, n):
 def test_f32_quantized_output():
     m, k, n = 3, 50, 20
     a, b = activations(m, k, np.float32), RNG.standard_normal((k, n)).astype(np.float32)
-    ep = Epilogue(scale=np.float32(10.0), bias=np.float32(128.0), out_dtype=np.uint8)
+    ep = Epilogue(scale=10.0, bias=128.0, out_dtype=np.uint8)
     c = gemm(a, b, epilogue=ep)
     ref = gemm_reference(a, b, None, ep)
     assert np.abs(c.astype(int) - ref.astype(int)).max() <= 1  # fp32 sums may differ in ulp
@@ -320,7 +320,7 @@ def test_two_threads_equal_one(m, k, n, a_dtype):
     else:
         b, ep = (
             weights8(k, n),
-            Epilogue(scale=np.float32(0.002), bias=np.float32(3), out_dtype=np.uint8),
+            Epilogue(scale=0.002, bias=3.0, out_dtype=np.uint8),
         )
     one = gemm(a, b, epilogue=ep, threads=1)
     two = gemm(a, b, epilogue=ep, threads=2)
@@ -938,7 +938,7 @@ def test_f32_residual_epilogue_k_blocks(monkeypatch):
 def test_residual_epilogue_needs_fp32():
     with pytest.raises(ValueError, match="residual epilogue needs an fp32 GEMM"):
         compile_gemm(4, 64, 16, np.uint8, weights7(64, 16),
-                     epilogue=Epilogue(scale=np.float32(0.5), residual=True))
+                     epilogue=Epilogue(scale=0.5, residual=True))
     with pytest.raises(ValueError, match="takes R, and only it"):
         gemm_reference(np.ones((2, 3), np.float32), np.ones((3, 4), np.float32), None,
                        Epilogue(residual=True))

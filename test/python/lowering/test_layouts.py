@@ -29,23 +29,29 @@ from lowpass.dialects.graph import entry_function, get_name
 from lowpass.lowering.compiler import CompileError, clear_cache, compile_module
 from lowpass.lowering.pipeline import run_pipeline
 
+from .typed import ConvGeometry, ResultType, cpu_graph, four
+
 RNG = np.random.default_rng(20261125)
 XS = [2, 16, 12, 12]
-PAD1 = {"strides": [1, 1], "pads_begin": [1, 1], "pads_end": [1, 1], "dilations": [1, 1]}
-NOPAD = {"strides": [1, 1], "pads_begin": [0, 0], "pads_end": [0, 0], "dilations": [1, 1]}
+PAD1: ConvGeometry = {
+    "strides": [1, 1], "pads_begin": [1, 1], "pads_end": [1, 1], "dilations": [1, 1]
+}
+NOPAD: ConvGeometry = {
+    "strides": [1, 1], "pads_begin": [0, 0], "pads_end": [0, 0], "dilations": [1, 1]
+}
 
 
-def f32(shape: list[int]):  # type: ignore[no-untyped-def]
+def f32(shape: list[int]):
     return ov.tensor(shape, ov.f32)
 
 
-def const(g: GraphBuilder, value, dtype=np.float32):  # type: ignore[no-untyped-def]
+def const(g: GraphBuilder, value, dtype=np.float32):
     return g.constant(np.asarray(value, dtype))
 
 
-def fq(g: GraphBuilder, x, il, ih, ol, oh, element, name=None):  # type: ignore[no-untyped-def]
+def fq(g: GraphBuilder, x, il, ih, ol, oh, element, name=None):
     limits = [const(g, v) for v in (il, ih, ol, oh)]
-    return g.value(ov.FakeQuantizeOp(x, *limits, 256, element_type=element, name=name))
+    return g.value(ov.FakeQuantizeOp(x, *four(limits), 256, element_type=element, name=name))
 
 
 def int8_weights(shape: tuple[int, ...]) -> np.ndarray:
@@ -120,7 +126,7 @@ def fp32_block() -> lowpass.Model:
     g = GraphBuilder()
     x = g.input("x", XS)
 
-    def conv(v, cout, cin, geometry, name, k=1):  # type: ignore[no-untyped-def]
+    def conv(v, cout, cin, geometry, name, k=1):
         w = const(g, RNG.standard_normal((cout, cin, k, k)) / np.sqrt(cin * k * k))
         y = g.value(ov.ConvolutionOp(v, w, name=name, **geometry))
         return g.value(ov.AddOp(y, const(g, RNG.standard_normal((1, cout, 1, 1)) * 0.1)))
@@ -153,7 +159,7 @@ def fire_module() -> lowpass.Model:
     g = GraphBuilder()
     x = g.input("x", XS, ov.ui8)
 
-    def conv(v, cout, cin, geometry, name, k=1):  # type: ignore[no-untyped-def]
+    def conv(v, cout, cin, geometry, name, k=1):
         shape = [2, cout, 12, 12]
         y = g.value(ov.ConvolutionOp(v, g.constant(int8_weights((cout, cin, k, k))),
                                      result_type=f32(shape), name=name, **geometry))
@@ -221,16 +227,16 @@ def inverted_residual(int8: bool, c: int = 20) -> lowpass.Model:
     g = GraphBuilder()
     x = g.input("x", XS, ov.ui8 if int8 else ov.f32)
 
-    def requant(y, channels, name):  # type: ignore[no-untyped-def]
+    def requant(y, channels, name):
         if not int8:
             return g.value(ov.ReluOp(y, name=name))
         y = g.value(ov.ReluOp(g.value(ov.MultiplyOp(y, const(g, scales(channels))))))
         return fq(g, y, 0.0, 4.0, 0.0, 255.0, ov.ui8, name=name)
 
-    def weights(shape):  # type: ignore[no-untyped-def]
+    def weights(shape):
         return g.constant(int8_weights(shape)) if int8 else const(g, RNG.standard_normal(shape))
 
-    def typed(shape):  # type: ignore[no-untyped-def]
+    def typed(shape: list[int]) -> ResultType:
         return {"result_type": f32(shape)} if int8 else {}
 
     e = requant(g.value(ov.ConvolutionOp(x, weights((c, 16, 1, 1)), name="expand",
@@ -258,7 +264,7 @@ def inverted_residual(int8: bool, c: int = 20) -> lowpass.Model:
     return lowpass.Model(g.module())
 
 
-def channels_last(model: lowpass.Model) -> set[str]:
+def channels_last(model: lowpass.Model) -> set[str | None]:
     module = model.module.clone()
     run_pipeline(module)
     return {get_name(op) for op in entry_function(module).body.block.ops
@@ -267,7 +273,7 @@ def channels_last(model: lowpass.Model) -> set[str]:
 
 @pytest.mark.parametrize("build", [int8_block, fp32_block, fire_module,
                                    lambda: inverted_residual(True)])
-def test_reference_unchanged_by_the_pipeline(build) -> None:  # type: ignore[no-untyped-def]
+def test_reference_unchanged_by_the_pipeline(build) -> None:
     """The pass only writes attributes: the reference interpreter gives the same bits on the
     module before and after the CPU pipeline (cpu-choose-layouts included)."""
     model = build()
@@ -374,7 +380,7 @@ def test_nhwc_channels_left_over_run_in_narrower_vectors() -> None:
     import re
 
     model = inverted_residual(True, 12)
-    text = lowpass.Core().compile_model(model, "CPU").device_model.graph.library.ir_text
+    text = cpu_graph(lowpass.Core().compile_model(model, "CPU")).library.ir_text
     found = re.search(r'^define[^\n]*@"dw2_depthwise_nhwc"\(.*?^}', text, re.M | re.S)
     assert found is not None
     body = found.group(0)
@@ -433,16 +439,16 @@ def _programs_of(model: lowpass.Model) -> list:  # (the post-op programs the CPU
     programs: list[quantization.Program] = []
     real = quantization.Program.apply
 
-    def spy(self: quantization.Program, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def spy(self: quantization.Program, *args, **kwargs):
         programs.append(self)
         return real(self, *args, **kwargs)
 
-    quantization.Program.apply = spy  # type: ignore[method-assign]
+    quantization.Program.apply = spy
     try:
         clear_cache()
         lowpass.Core().compile_model(model, "CPU")
     finally:
-        quantization.Program.apply = real  # type: ignore[method-assign]
+        quantization.Program.apply = real
     return programs
 
 
@@ -482,7 +488,7 @@ def test_few_positions_split_their_nhwc_pass_between_threads() -> None:
     assert "out" in channels_last(model)
     clear_cache()
     compiled = lowpass.Core().compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": 2})
-    assert "conv_finish_rows" in compiled.device_model.graph.library.ir_text
+    assert "conv_finish_rows" in cpu_graph(compiled).library.ir_text
     _matches_reference(model, {"x": RNG.integers(0, 256, [1, 64, 7, 7]).astype(np.uint8)})
 
 
@@ -521,7 +527,7 @@ def test_a_mark_the_rules_do_not_allow_is_an_error() -> None:
         compile_module(module)
 
 
-def two_convolutions(g: GraphBuilder, x, cout: int, geometry: dict):  # type: ignore[no-untyped-def]
+def two_convolutions(g: GraphBuilder, x, cout: int, geometry: ConvGeometry):
     """a = Relu(3x3 conv of x, 12 channels) and b = a conv of a (`cout` channels, 3x3 with
     PAD1, else 1x1): the start of the fp32 graphs below."""
     a = g.value(ov.ReluOp(g.value(ov.ConvolutionOp(

@@ -29,11 +29,13 @@ from lowpass.dialects import ov
 from lowpass.lowering.target import host_cpu
 from lowpass.passes.lpt.passes import LptPass
 
+from .typed import ConvGeometry, cpu_graph, four
+
 ISA = host_cpu().isa
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 
 
-def run_both(model: lowpass.Model, feeds: dict[str, np.ndarray]):  # type: ignore[no-untyped-def]
+def run_both(model: lowpass.Model, feeds: dict[str, np.ndarray]):
     core = lowpass.Core()
     cpu = core.compile_model(model, "CPU", {"PERF_COUNT": True}).create_infer_request()
     ref = core.compile_model(model, "REFERENCE").create_infer_request()
@@ -42,7 +44,7 @@ def run_both(model: lowpass.Model, feeds: dict[str, np.ndarray]):  # type: ignor
     return got, want, cpu
 
 
-def exec_types(request) -> dict[str, str]:  # type: ignore[no-untyped-def]
+def exec_types(request) -> dict[str, str]:
     return {row.node_name: row.exec_type for row in request.get_profiling_info()}
 
 
@@ -52,23 +54,23 @@ def assert_fp32_close(got: np.ndarray, want: np.ndarray) -> None:
     np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5 * scale)
 
 
-def constant(g: GraphBuilder, value, dtype=np.float32):  # type: ignore[no-untyped-def]
+def constant(g: GraphBuilder, value, dtype=np.float32):
     return g.constant(np.asarray(value, dtype))
 
 
-def weights_fq(g: GraphBuilder, w: np.ndarray, axis: int = 0):  # type: ignore[no-untyped-def]
+def weights_fq(g: GraphBuilder, w: np.ndarray, axis: int = 0):
     axes = tuple(i for i in range(w.ndim) if i != axis)
     amax = np.max(np.abs(w), axis=axes, keepdims=True).astype(np.float32)
     lo, hi = constant(g, -amax), constant(g, amax)
     return g.value(ov.FakeQuantizeOp(constant(g, w), lo, hi, lo, hi, 255))
 
 
-def act_fq(g: GraphBuilder, x, lo: float, hi: float, name: str):  # type: ignore[no-untyped-def]
+def act_fq(g: GraphBuilder, x, lo: float, hi: float, name: str):
     c = [constant(g, v) for v in (lo, hi, lo, hi)]
-    return g.value(ov.FakeQuantizeOp(x, *c, 256, name=name))
+    return g.value(ov.FakeQuantizeOp(x, *four(c), 256, name=name))
 
 
-def f32(shape: list[int]):  # type: ignore[no-untyped-def]
+def f32(shape: list[int]):
     return ov.tensor(shape, ov.f32)
 
 
@@ -163,9 +165,9 @@ def test_matmul_int8_exact(a_type: str, weight_bits: int) -> None:
     assert types["zp_matmul"] == "undef"  # fused with its zero point
 
 
-def act_fq_typed(g: GraphBuilder, x, il, ih, ol, oh, element):  # type: ignore[no-untyped-def]
+def act_fq_typed(g: GraphBuilder, x, il, ih, ol, oh, element):
     limits = [constant(g, v) for v in (il, ih, ol, oh)]
-    return g.value(ov.FakeQuantizeOp(x, *limits, 256, element_type=element))
+    return g.value(ov.FakeQuantizeOp(x, *four(limits), 256, element_type=element))
 
 
 # ---- MatMul by a computed B ----------------------------------------------------------------
@@ -386,8 +388,8 @@ def test_convolution_int8_exact(a_type: str) -> None:
     xq = g.input("xq", xs, element)
     full = g.constant(rng.integers(-128, 128, (16, 8, 3, 3)).astype(np.int8))
     seven_bit = g.constant(rng.integers(-64, 64, (12, 8, 3, 3)).astype(np.int8))
-    geometry = {"strides": [1, 1], "pads_begin": [1, 1], "pads_end": [1, 1],
-                "dilations": [1, 1]}
+    geometry: ConvGeometry = {"strides": [1, 1], "pads_begin": [1, 1], "pads_end": [1, 1],
+                              "dilations": [1, 1]}
     # dequantize, bias, relu, requantize to u8 (per-channel scales)
     y = g.value(ov.ConvolutionOp(xq, full, result_type=f32([2, 16, 10, 10]), name="requant",
                                  **geometry))
@@ -444,8 +446,8 @@ def test_convolution_in_blocks_of_positions(monkeypatch: pytest.MonkeyPatch) -> 
     g = GraphBuilder()
     xs = [2, 8, 13, 11]
     xq, xf = g.input("xq", xs, ov.ui8), g.input("xf", xs)
-    geometry = {"strides": [1, 1], "pads_begin": [1, 1], "pads_end": [1, 1],
-                "dilations": [1, 1]}
+    geometry: ConvGeometry = {"strides": [1, 1], "pads_begin": [1, 1], "pads_end": [1, 1],
+                              "dilations": [1, 1]}
     sub = g.value(ov.SubtractOp(xq, g.constant(np.asarray(9, np.uint8)), result_type=f32(xs)))
     y = g.value(ov.ConvolutionOp(sub, g.constant(rng.integers(-128, 128, (12, 8, 3, 3)).astype(
         np.int8)), result_type=f32([2, 12, 13, 11]), name="int8", **geometry))
@@ -591,8 +593,8 @@ def test_nhwc_copy_shared_by_threads(pads: tuple[list[int], list[int]], channels
     ow = xs[3] + pads_begin[1] + pads_end[1] - 2
     g = GraphBuilder()
     xq, xf = g.input("xq", xs, ov.ui8), g.input("xf", xs)
-    geometry = {"strides": [1, 1], "pads_begin": pads_begin, "pads_end": pads_end,
-                "dilations": [1, 1]}
+    geometry: ConvGeometry = {"strides": [1, 1], "pads_begin": pads_begin, "pads_end": pads_end,
+                              "dilations": [1, 1]}
     zp = g.constant(rng.integers(1, 30, (1, channels, 1, 1)).astype(np.uint8))
     sub = g.value(ov.SubtractOp(xq, zp, result_type=f32(xs)))
     y = g.value(ov.ConvolutionOp(sub, g.constant(rng.integers(-128, 128, (8, channels, 3, 3))
@@ -613,7 +615,7 @@ def test_nhwc_copy_shared_by_threads(pads: tuple[list[int], list[int]], channels
     for one, both in zip(got, got2, strict=True):
         np.testing.assert_array_equal(both, one)
     if available_cores() >= 2 and channels == 16:  # (3 channels: too little to share)
-        ir_text = two._compiled.graph.library.ir_text  # type: ignore[attr-defined]
+        ir_text = cpu_graph(two).library.ir_text
         assert "_nhwc_task" in ir_text
 
 
@@ -639,7 +641,7 @@ def test_requantization_chain_fused_into_the_convolution(case: str) -> None:
               "non_integer_levels": (0.0, 200.0)}[case]
     limits = [constant(g, v) for v in (-1.0, 1.0, ol, oh)]
     levels = 255 if case == "non_integer_levels" else 256
-    q = g.value(ov.FakeQuantizeOp(y, *limits, levels, element_type=element, name="fq1"))
+    q = g.value(ov.FakeQuantizeOp(y, *four(limits), levels, element_type=element, name="fq1"))
     deq = g.value(ov.ConvertOp(q, ov.f32, name="back_to_f32"))
     il = constant(g, rng.uniform(-50.0, 20.0, (1, 16, 1, 1)))
     ih = constant(g, rng.uniform(100.0, 300.0, (1, 16, 1, 1)))

@@ -34,17 +34,17 @@ from lowpass.lowering.pipeline import run_pipeline
 from lowpass.passes.lpt.passes import LptPass
 
 
-def _c(g: GraphBuilder, value):  # type: ignore[no-untyped-def]
+def _c(g: GraphBuilder, value):
     return g.constant(np.asarray(value, np.float32))
 
 
-def _conv(g: GraphBuilder, x, w: np.ndarray, pad: int, shape: list[int], name: str):  # type: ignore[no-untyped-def]
+def _conv(g: GraphBuilder, x, w: np.ndarray, pad: int, shape: list[int], name: str):
     return g.value(ov.ConvolutionOp(x, _c(g, w), strides=[1, 1], pads_begin=[pad, pad],
                                     pads_end=[pad, pad], dilations=[1, 1],
                                     result_type=ov.tensor(shape, ov.f32), name=name))
 
 
-def _run(model: lowpass.Model, feeds: dict[str, np.ndarray]):  # type: ignore[no-untyped-def]
+def _run(model: lowpass.Model, feeds: dict[str, np.ndarray]):
     core = lowpass.Core()
     cpu = core.compile_model(model, "CPU", {"PERF_COUNT": True}).create_infer_request()
     got = [np.asarray(v).copy() for v in cpu.infer(feeds).to_tuple()]
@@ -115,7 +115,7 @@ def test_translation_refuses_a_fallback_group_on_a_channels_last_tensor(
 
     original = layouts.choose_channels_last
 
-    def old_rule(block, results):  # type: ignore[no-untyped-def]
+    def old_rule(block, results):
         chosen = original(block, results)
         return chosen + [op for op in block.ops if isinstance(op, ov.ConvolutionOp)
                          and op not in chosen and op.results[0] not in results]
@@ -146,7 +146,7 @@ def _mixed_graph(seed: int) -> tuple[lowpass.Model, dict[str, np.ndarray], list[
     fallbacks: list[str] = []
     outputs = 0
 
-    def requantize(v, channels: int):  # type: ignore[no-untyped-def]
+    def requantize(v, channels: int):
         # per-channel input limits (a BatchNorm folded into them), output on a 1/8 grid
         il = rng.uniform(-8, 0, (1, channels, 1, 1)).astype(np.float32)
         ih = il + rng.uniform(4, 24, (1, channels, 1, 1)).astype(np.float32)
@@ -209,7 +209,7 @@ def test_generated_mixed_graphs_equal_reference(seeds: range) -> None:
 # ---- generated ONNX QDQ graphs through lpt -------------------------------------------------
 
 
-def _qdq_model(seed: int):  # type: ignore[no-untyped-def]
+def _qdq_model(seed: int):
     """A random QDQ classifier as onnxruntime's static quantization writes it: Q/DQ pairs
     (u8 mostly, zero points away from 0) on the activations, convolutions whose weights are
     u8 or i8 initializers behind a DequantizeLinear or float weights behind a Q/DQ pair (u8
@@ -227,7 +227,7 @@ def _qdq_model(seed: int):  # type: ignore[no-untyped-def]
         count[0] += 1
         return f"{prefix}{count[0]}"
 
-    def const(value) -> str:  # type: ignore[no-untyped-def]
+    def const(value) -> str:
         n = name("c")
         inits.append(numpy_helper.from_array(np.asarray(value), n))
         return n
@@ -266,8 +266,11 @@ def _qdq_model(seed: int):  # type: ignore[no-untyped-def]
             zp = np.asarray(rng.integers(-5, 6, size), np.int8)
             qw = rng.integers(-127, 128, shape).astype(np.int8)
         sc = np.asarray(rng.uniform(0.002, 0.02, size), np.float32)
-        nodes.append(helper.make_node("DequantizeLinear", [const(qw), const(sc), const(zp)], [d],
-                                      **({"axis": 0} if per_channel else {})))
+        inputs = [const(qw), const(sc), const(zp)]
+        if per_channel:
+            nodes.append(helper.make_node("DequantizeLinear", inputs, [d], axis=0))
+        else:
+            nodes.append(helper.make_node("DequantizeLinear", inputs, [d]))
         return d
 
     c, h = int(rng.choice([1, 3, 4])), int(rng.choice([4, 6, 8]))

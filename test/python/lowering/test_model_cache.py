@@ -27,7 +27,9 @@ import lowpass
 from lowpass.frontends import read_model_file
 from lowpass.ir import parse_module
 from lowpass.lowering import compiler, jit, model_cache
+from lowpass.lowering.compiler import CompiledGraph
 from lowpass.passes import get_all_passes
+from lowpass.runtime.cpu import CpuCompiledModel
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 MVN = """
@@ -40,6 +42,23 @@ builtin.module {
   }
 }
 """
+
+
+# (test_a_blob_runs_in_another_process imports this file as a top-level module: these two are
+# typed.py's, which a relative import would not reach there)
+def cpu_graph(compiled: lowpass.CompiledModel) -> CompiledGraph:
+    """The compiled graph of a model compiled for CPU."""
+    device = compiled.device_model
+    assert isinstance(device, CpuCompiledModel), type(device)
+    return device.graph
+
+
+def static_shape(dims: tuple[int | None, ...]) -> tuple[int, ...]:
+    """A port's shape with every dimension known (a dynamic one raises TypeError)."""
+    shape = tuple(d for d in dims if d is not None)
+    if len(shape) != len(dims):
+        raise TypeError(f"a dynamic dimension in {dims}")
+    return shape
 
 
 def _qconvnet() -> ModuleOp:
@@ -137,7 +156,7 @@ def test_a_stateful_model_loaded_from_the_description(
         rng = np.random.default_rng(5)
         outputs = []
         for _ in range(3):
-            feeds = {i: rng.standard_normal(tuple(port.shape)).astype(np.float32)
+            feeds = {i: rng.standard_normal(static_shape(port.shape)).astype(np.float32)
                      for i, port in enumerate(compiled.inputs)}
             outputs += [np.asarray(v).copy() for v in request.infer(feeds).to_tuple()]
         return outputs, [state.name for state in request.query_state()]
@@ -169,7 +188,7 @@ def test_a_consistent_blob_with_other_variables_is_compiled_again(tmp_path: Path
 
     blob.write_bytes(bytes(_rehash(_edit_header(bytearray(blob.read_bytes()), variables))))
     compiler.clear_cache()
-    graph = lowpass.Core().compile_model(model, "CPU", config)._compiled.graph  # type: ignore[attr-defined]
+    graph = cpu_graph(lowpass.Core().compile_model(model, "CPU", config))
     assert graph.library.compile_seconds > 0  # (compiled again: a loaded blob says 0)
     assert all(v.shape != (1, 1) for v in graph.variables)
 
@@ -203,7 +222,7 @@ def test_a_graph_with_fallback_groups_loads_its_blob_through_the_plan(
 
     monkeypatch.setattr(jit, "compile_objects", no_llvm)
     compiled = lowpass.Core().compile_model(model, "CPU", config)
-    assert compiled._compiled.graph.fallback_groups  # type: ignore[attr-defined]
+    assert cpu_graph(compiled).fallback_groups
     np.testing.assert_array_equal(
         np.asarray(compiled.create_infer_request().infer({0: x})[0]), first)
 
@@ -436,7 +455,7 @@ def test_the_arena_of_a_blob_loaded_through_the_plan_is_checked(tmp_path: Path) 
     blob.write_bytes(bytes(_rehash(_edit_header(bytearray(blob.read_bytes()), arena))))
     compiler.clear_cache()
     compiled = lowpass.Core().compile_model(model, "CPU", config)
-    graph = compiled._compiled.graph  # type: ignore[attr-defined]
+    graph = cpu_graph(compiled)
     assert graph.library.compile_seconds > 0  # (compiled again: a loaded blob says 0)
     np.testing.assert_array_equal(
         np.asarray(compiled.create_infer_request().infer({0: x})[0]), first)
@@ -485,7 +504,7 @@ def test_a_loaded_graph_gives_its_llvm_ir(tmp_path: Path) -> None:
     fresh = core.compile_model(model, "CPU", {"CACHE_DIR": str(tmp_path)})
     compiler.clear_cache()
     loaded = core.compile_model(model, "CPU", {"CACHE_DIR": str(tmp_path)})
-    fresh_graph, loaded_graph = (c._compiled.graph for c in (fresh, loaded))  # type: ignore[attr-defined]
+    fresh_graph, loaded_graph = (cpu_graph(c) for c in (fresh, loaded))
     assert loaded_graph is not fresh_graph
     assert not isinstance(loaded_graph.library.ir_source, str)  # (not decompressed yet)
     assert loaded_graph.library.ir_text == fresh_graph.library.ir_text

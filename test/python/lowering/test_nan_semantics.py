@@ -11,11 +11,14 @@ from collections.abc import Callable
 
 import numpy as np
 import pytest
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import SSAValue
 
 import lowpass
 from lowpass.builder import GraphBuilder
 from lowpass.dialects import ov
+
+from .typed import PoolGeometry, four
 
 SPECIAL = np.array([np.nan, np.inf, -np.inf, -0.0, 0.0, 3.0e38, -3.0e38], np.float32)
 
@@ -53,7 +56,7 @@ def _constant(g: GraphBuilder, value: object) -> SSAValue:
 
 def _pool(kind: str, rng: np.random.Generator) -> Callable[[GraphBuilder, SSAValue], SSAValue]:
     pad = int(rng.integers(0, 2))
-    common = dict(strides=[1, 1], pads_begin=[pad, pad], pads_end=[pad, pad], kernel=[2, 2])
+    common = PoolGeometry(strides=[1, 1], pads_begin=[pad, pad], pads_end=[pad, pad], kernel=[2, 2])
 
     def make(g: GraphBuilder, x: SSAValue) -> SSAValue:
         if kind == "max":
@@ -90,7 +93,7 @@ def _step(rng: np.random.Generator, exact: bool) -> tuple[str, Callable[..., SSA
     return kind, steps[kind]
 
 
-def _graph(seed: int) -> tuple[object, tuple[int, ...], bool, bool]:
+def _graph(seed: int) -> tuple[ModuleOp, tuple[int, ...], bool, bool]:
     """A random graph, its input shape, whether REFERENCE and CPU round it identically, and
     whether it has a convolution."""
     rng = np.random.default_rng(seed)
@@ -158,7 +161,7 @@ def _openvino(build: Callable[..., object], x: np.ndarray) -> np.ndarray:
     return np.asarray(compiled({0: x})[0])
 
 
-POOL = dict(strides=[1, 1], pads_begin=[0, 0], pads_end=[0, 0], kernel=[2, 2])
+POOL = PoolGeometry(strides=[1, 1], pads_begin=[0, 0], pads_end=[0, 0], kernel=[2, 2])
 CASES: dict[str, tuple[Callable[[GraphBuilder, SSAValue], SSAValue], Callable[..., object]]] = {
     "relu": (lambda g, x: g.value(ov.ReluOp(x)), lambda o, p: o.relu(p)),
     "clamp(0,6)": (lambda g, x: g.value(ov.ClampOp(x, 0.0, 6.0)), lambda o, p: o.clamp(p, 0, 6)),
@@ -170,7 +173,9 @@ CASES: dict[str, tuple[Callable[[GraphBuilder, SSAValue], SSAValue], Callable[..
     "tanh": (lambda g, x: g.value(ov.TanhOp(x)), lambda o, p: o.tanh(p)),
     "exp": (lambda g, x: g.value(ov.ExpOp(x)), lambda o, p: o.exp(p)),
     "fake_quantize": (
-        lambda g, x: g.value(ov.FakeQuantizeOp(x, *(_constant(g, v) for v in (-1, 2, -1, 2)), 256)),
+        lambda g, x: g.value(
+            ov.FakeQuantizeOp(x, *four(_constant(g, v) for v in (-1, 2, -1, 2)), 256)
+        ),
         lambda o, p: o.fake_quantize(
             p, *(o.constant(np.float32(v)) for v in (-1, 2, -1, 2)), 256
         ),

@@ -143,7 +143,7 @@ def test_a_worker_that_cannot_start_leaves_its_part_to_this_process(
     assert _parts_run(_module(), 2) == [22, 17, 22]
 
 
-def _qconvnet_module():  # type: ignore[no-untyped-def]
+def _qconvnet_module():
     from lowpass.passes import get_all_passes
 
     core = lowpass.Core()
@@ -166,7 +166,7 @@ def test_a_model_compiled_in_parts_computes_the_same_bits(
     counts: list[int] = []
     real = jit.compile_objects
 
-    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+    def counting(*args, **kwargs):
         result = real(*args, **kwargs)
         counts.append(len(result[0]))
         return result

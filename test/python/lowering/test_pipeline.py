@@ -14,12 +14,14 @@ import numpy as np
 import pytest
 from xdsl.context import Context
 from xdsl.dialects import func
+from xdsl.ir import SSAValue
 
 import lowpass
 from lowpass.dialects import cpu
 from lowpass.dialects.ov.infrastructure import SubGraphOp
 from lowpass.lowering.compiler import (
     CPU_PIPELINE,
+    CompiledGraph,
     Location,
     _GraphCompiler,
     clear_cache,
@@ -28,6 +30,8 @@ from lowpass.lowering.compiler import (
 )
 from lowpass.lowering.fingerprint import module_fingerprint
 from lowpass.lowering.pipeline import PASSES, DecomposePass, run_pipeline, strip
+
+from .typed import cpu_graph
 
 ROOT = Path(__file__).resolve().parents[3]
 LIT_MODELS = sorted(
@@ -43,7 +47,7 @@ def _text(path: Path) -> str:
     return "\n".join(line for line in path.read_text().splitlines() if not line.startswith("//"))
 
 
-def _feeds(graph, seed: int = 0) -> list[np.ndarray]:  # type: ignore[no-untyped-def]
+def _feeds(graph, seed: int = 0) -> list[np.ndarray]:
     rng = np.random.default_rng(seed)
     feeds = []
     for spec in graph.inputs:
@@ -56,17 +60,17 @@ def _feeds(graph, seed: int = 0) -> list[np.ndarray]:  # type: ignore[no-untyped
     return feeds
 
 
-def _rows(graph) -> list[tuple[str, str, str, str]]:  # type: ignore[no-untyped-def]
+def _rows(graph) -> list[tuple[str, str, str, str]]:
     return [(r.name, r.type_name, r.exec_type, r.status) for r in graph.rows]
 
 
-def _run(text: str, seed: int = 0) -> tuple[list[np.ndarray], object]:
+def _run(text: str, seed: int = 0) -> tuple[list[np.ndarray], CompiledGraph]:
     core = lowpass.Core()
     # (the model as written: the CPU device's own `lpt` of a quantized model is not what
     # these tests compare)
     config = {"PERF_COUNT": True, "LP_TRANSFORMS_MODE": False}
     compiled = core.compile_model(core.read_model(text), "CPU", config)
-    graph = compiled.device_model.graph  # type: ignore[attr-defined]
+    graph = cpu_graph(compiled)
     request = compiled.create_infer_request()
     names = [p.name for p in compiled.inputs]
     result = request.infer(dict(zip(names, _feeds(graph, seed), strict=True)))
@@ -83,9 +87,9 @@ def test_the_printed_pipeline_compiles_to_the_same_graph(path: Path) -> None:
     clear_cache()
     want, direct = _run(text)
     got, from_ir = _run(printed)
-    assert _rows(from_ir) == _rows(direct)  # type: ignore[arg-type]
-    assert from_ir.arena_bytes == direct.arena_bytes  # type: ignore[attr-defined]
-    assert [g.exec_type for g in from_ir.groups] == [g.exec_type for g in direct.groups]  # type: ignore[attr-defined]
+    assert _rows(from_ir) == _rows(direct)
+    assert from_ir.arena_bytes == direct.arena_bytes
+    assert [g.exec_type for g in from_ir.groups] == [g.exec_type for g in direct.groups]
     for a, b in zip(got, want, strict=True):
         np.testing.assert_array_equal(a, b)
 
@@ -135,13 +139,15 @@ def test_the_ir_says_what_the_compilers_analysis_says(path: Path) -> None:
         body_ir = compiler.read_plan(op.body_block, results, check=False)
         body = analyser.subgraph_lowering.plans[op]
         _same_plans(body_ir, body)
-        params = {p: Location("param", 0, (), np.dtype(np.float32)) for p in op.body_block.args}
+        params: dict[SSAValue, Location] = {
+            p: Location("param", 0, (), np.dtype(np.float32)) for p in op.body_block.args
+        }
         located, nbytes = compiler.read_buffers(body_ir, op)
-        planned, planned_bytes = analyser.plan_arena(body, params, 0)  # type: ignore[arg-type]
+        planned, planned_bytes = analyser.plan_arena(body, params, 0)
         assert nbytes == planned_bytes and _places(located) == _places(planned)
 
 
-def _same_plans(a, b) -> None:  # type: ignore[no-untyped-def]
+def _same_plans(a, b) -> None:
     assert [g.ops for g in a.groups] == [g.ops for g in b.groups]
     assert [type(g.lowering).__name__ for g in a.groups] == [
         type(g.lowering).__name__ for g in b.groups
@@ -150,7 +156,7 @@ def _same_plans(a, b) -> None:  # type: ignore[no-untyped-def]
     assert set(a.constants) == set(b.constants)
 
 
-def _places(locations) -> set:  # type: ignore[no-untyped-def]
+def _places(locations) -> set:
     return {(v, loc.kind, loc.index) for v, loc in locations.items()}
 
 

@@ -24,10 +24,12 @@ from lowpass.dialects import ov
 from lowpass.lowering.kernels.threads import available_cores
 from lowpass.lowering.target import host_cpu
 
+from .typed import cpu_graph, four
+
 ISA = host_cpu().isa
 
 
-def run_both(model: lowpass.Model, feeds: dict[str, np.ndarray]):  # type: ignore[no-untyped-def]
+def run_both(model: lowpass.Model, feeds: dict[str, np.ndarray]):
     core = lowpass.Core()
     # the kernels of the graph as it is (not after the `lpt` that the CPU device runs on a
     # quantized model by default)
@@ -40,7 +42,7 @@ def run_both(model: lowpass.Model, feeds: dict[str, np.ndarray]):  # type: ignor
     return got, want, types
 
 
-def constant(g: GraphBuilder, value, dtype=np.float32):  # type: ignore[no-untyped-def]
+def constant(g: GraphBuilder, value, dtype=np.float32):
     return g.constant(np.asarray(value, dtype))
 
 
@@ -120,7 +122,7 @@ def test_avg_pool_u8_to_f32_with_dequantization() -> None:
                                   [1, 16, 16, 16], ov.f32), name="avg_pad"))
     y2 = g.value(ov.MultiplyOp(y2, constant(g, rng.uniform(0.01, 0.05, (1, 16, 1, 1)))))
     limits = [constant(g, v) for v in (0.0, 6.0, 0.0, 255.0)]
-    g.output(g.value(ov.FakeQuantizeOp(y2, *limits, 256, element_type=ov.ui8)), "u8")
+    g.output(g.value(ov.FakeQuantizeOp(y2, *four(limits), 256, element_type=ov.ui8)), "u8")
     feeds = {"x": rng.integers(0, 256, (1, 16, 16, 16)).astype(np.uint8)}
     got, want, types = run_both(lowpass.Model(g.module()), feeds)
     for a, r in zip(got, want, strict=True):
@@ -174,11 +176,11 @@ def test_fake_quantize(per_channel: bool) -> None:
     ]
     for name, levels, ol, oh, et in cases:
         limits = [constant(g, v) for v in (il, ih, ol, oh)]
-        g.output(g.value(ov.FakeQuantizeOp(x, *limits, levels, element_type=et, name=name)),
+        g.output(g.value(ov.FakeQuantizeOp(x, *four(limits), levels, element_type=et, name=name)),
                  name)
     # an f32 FakeQuantize followed by a post-op chain (one group)
     limits = [constant(g, v) for v in (il, ih, il, ih)]
-    y = g.value(ov.FakeQuantizeOp(x, *limits, 255, name="fq_chain"))
+    y = g.value(ov.FakeQuantizeOp(x, *four(limits), 255, name="fq_chain"))
     y = g.value(ov.MultiplyOp(y, constant(g, rng.uniform(0.5, 2, (1, 4, 1, 1))), name="mul"))
     y = g.value(ov.ReluOp(y, name="relu"))
     g.output(y, "chain")
@@ -248,7 +250,7 @@ def test_quantization_passes_on_two_threads(
     g = GraphBuilder()
     x = g.input("x", shape)
     limits = [constant(g, v) for v in (il, ih, 0.0, 255.0)]
-    q = g.value(ov.FakeQuantizeOp(x, *limits, 256, element_type=ov.ui8, name="quantize"))
+    q = g.value(ov.FakeQuantizeOp(x, *four(limits), 256, element_type=ov.ui8, name="quantize"))
     g.output(q, "q")
     y = g.value(ov.ConvertOp(q, ov.f32, name="dequantize"))
     y = g.value(ov.SubtractOp(y, constant(g, rng.integers(0, 255, scales_shape)), name="zp"))
@@ -262,5 +264,5 @@ def test_quantization_passes_on_two_threads(
     for a, r in zip(got, ref.infer(feeds).to_tuple(), strict=True):
         np.testing.assert_array_equal(a, np.asarray(r))
     if available_cores() >= 2:
-        ir_text = compiled._compiled.graph.library.ir_text  # type: ignore[attr-defined]
+        ir_text = cpu_graph(compiled).library.ir_text
         assert "_fq_task" in ir_text and "_convert_task" in ir_text

@@ -19,11 +19,12 @@ import pytest
 import lowpass
 from lowpass.builder import GraphBuilder
 from lowpass.dialects import ov
+from lowpass.dialects.guards import is_tensor
 
 ELEMENTS = {"f32": (ov.f32, np.float32), "u8": (ov.ui8, np.uint8), "i8": (ov.i8, np.int8)}
 
 
-def run_both(model: lowpass.Model, feeds: dict[str, np.ndarray]):  # type: ignore[no-untyped-def]
+def run_both(model: lowpass.Model, feeds: dict[str, np.ndarray]):
     core = lowpass.Core()
     cpu = core.compile_model(model, "CPU", {"PERF_COUNT": True}).create_infer_request()
     ref = core.compile_model(model, "REFERENCE").create_infer_request()
@@ -64,6 +65,7 @@ def test_trailing_reductions_equal_the_reference(
         g.output(g.value(op_class(x, axes_value, keep_dims=keep, name=name)), name)
     mean = ov.ReduceMeanOp(x, axes_value, keep_dims=keep, name="mean")
     if element != "f32":  # type relaxed, as LPT makes it: u8/i8 in, f32 out
+        assert is_tensor(mean.result.type)
         out_shape = mean.result.type.get_shape()
         mean = ov.ReduceMeanOp(x, axes_value, keep_dims=keep, name="mean",
                                result_type=ov.tensor(list(out_shape), ov.f32))

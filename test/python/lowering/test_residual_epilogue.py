@@ -70,7 +70,7 @@ def block(kind: str, output_nchw: bool, c: int = 24, hw: tuple[int, int] = (7, 9
     return lowpass.Model(g.module())
 
 
-def _fused(model: lowpass.Model) -> set[str]:
+def _fused(model: lowpass.Model) -> set[str | None]:
     module = model.module.clone()
     run_pipeline(module)
     return {get_name(op) for op in entry_function(module).body.block.ops
@@ -88,7 +88,7 @@ def _residual_gemms(monkeypatch: pytest.MonkeyPatch) -> list[kernels.Epilogue]:
     seen: list[kernels.Epilogue] = []
     emit = convolution.emit_gemm
 
-    def recorded(*args, **kwargs):  # type: ignore[no-untyped-def]
+    def recorded(*args, **kwargs):
         epilogue = kwargs.get("epilogue")
         if epilogue is not None and epilogue.residual:
             seen.append(epilogue)
@@ -120,7 +120,7 @@ def test_residual_add_computed_by_the_convolution(kind: str, output_nchw: bool,
     winograd_calls: list[object] = []
     emit_winograd = winograd.emit_conv_winograd
 
-    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+    def counted(*args, **kwargs):
         winograd_calls.append(args[1])
         return emit_winograd(*args, **kwargs)
 

@@ -14,6 +14,7 @@ in float64; over 10 to 40 steps the differences stay around 1e-7.
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -42,7 +43,7 @@ def recurrent_model(
     input_size: int = 7,
     steps: int = 1,
     direction: str = "forward",
-    lengths: np.ndarray | None = None,
+    lengths: Sequence[int] | np.ndarray | None = None,
     lengths_input: bool = False,
     activations: list[str] | None = None,
     clip: float = 0.0,
@@ -62,7 +63,7 @@ def recurrent_model(
         x_shape, s_shape = [batch, steps, input_size], [batch, dirs, hidden]
         w_shape, r_shape = (dirs, g * hidden, input_size), (dirs, g * hidden, hidden)
         b_shape = (dirs, (4 if lbr else g) * hidden)
-    feeds = {"X": rng.standard_normal(x_shape).astype(np.float32)}
+    feeds: dict[str, np.ndarray] = {"X": rng.standard_normal(x_shape).astype(np.float32)}
     x = gb.input("X", x_shape)
     feeds["H"] = (0.5 * rng.standard_normal(s_shape)).astype(np.float32)
     h = gb.input("H", s_shape)
@@ -107,7 +108,7 @@ def recurrent_model(
     return lowpass.Core().read_model(gb.module()), feeds, "rnn"
 
 
-def run_both(model: lowpass.Model, feeds: dict[str, np.ndarray]):  # type: ignore[no-untyped-def]
+def run_both(model: lowpass.Model, feeds: dict[str, np.ndarray]):
     core = lowpass.Core()
     cpu = core.compile_model(model, "CPU", {"PERF_COUNT": True}).create_infer_request()
     ref = core.compile_model(model, "REFERENCE").create_infer_request()
@@ -115,7 +116,7 @@ def run_both(model: lowpass.Model, feeds: dict[str, np.ndarray]):  # type: ignor
     return cpu, [np.asarray(v) for v in got.to_tuple()], [np.asarray(v) for v in want.to_tuple()]
 
 
-def exec_type(request, name: str) -> str:  # type: ignore[no-untyped-def]
+def exec_type(request, name: str) -> str:
     rows = [r for r in request.get_profiling_info() if r.node_name == name]
     assert rows, f"no profiling row for {name}"
     return rows[0].exec_type
@@ -230,7 +231,7 @@ def stateful() -> dict[str, object]:
     return {"full": full, "model": model, "compiled": compiled, "xs": xs, "hidden": hidden}
 
 
-def _steps(request, xs: np.ndarray, hidden: int) -> list[np.ndarray]:  # type: ignore[no-untyped-def]
+def _steps(request, xs: np.ndarray, hidden: int) -> list[np.ndarray]:
     zeros = np.zeros((1, hidden), np.float32)
     return [
         np.asarray(request.infer({"X": x, "H0": zeros, "C0": zeros})["Y"]).reshape(-1).copy()
@@ -240,7 +241,7 @@ def _steps(request, xs: np.ndarray, hidden: int) -> list[np.ndarray]:  # type: i
 
 def test_stateful_lstm_matches_reference_over_10_requests(stateful: dict) -> None:
     hidden, xs = stateful["hidden"], stateful["xs"]
-    cpu = stateful["compiled"].create_infer_request()  # type: ignore[attr-defined]
+    cpu = stateful["compiled"].create_infer_request()
     ref = lowpass.Core().compile_model(stateful["model"], "REFERENCE").create_infer_request()
     got, want = _steps(cpu, xs, hidden), _steps(ref, xs, hidden)
     np.testing.assert_allclose(np.array(got), np.array(want), rtol=RTOL, atol=ATOL)
@@ -254,7 +255,7 @@ def test_stateful_lstm_matches_reference_over_10_requests(stateful: dict) -> Non
 
 def test_stateful_lstm_equals_the_whole_sequence(stateful: dict) -> None:
     hidden, xs = stateful["hidden"], stateful["xs"]
-    cpu = stateful["compiled"].create_infer_request()  # type: ignore[attr-defined]
+    cpu = stateful["compiled"].create_infer_request()
     got = np.array(_steps(cpu, xs, hidden))
     zeros = np.zeros((1, hidden), np.float32)
     full = lowpass.Core().compile_model(stateful["full"], "REFERENCE")
@@ -268,7 +269,7 @@ def test_stateful_lstm_equals_the_whole_sequence(stateful: dict) -> None:
 
 def test_stateful_lstm_reset_state(stateful: dict) -> None:
     hidden, xs = stateful["hidden"], stateful["xs"]
-    request = stateful["compiled"].create_infer_request()  # type: ignore[attr-defined]
+    request = stateful["compiled"].create_infer_request()
     first = _steps(request, xs[:3], hidden)
     request.reset_state()
     again = _steps(request, xs[:3], hidden)
@@ -311,7 +312,7 @@ def test_tensor_iterator_with_invariant_weights_is_one_loop() -> None:
     h0, c0 = g.input("H0", [1, hidden]), g.input("C0", [1, hidden])
     consts = [g.constant(w) for w in weights]
 
-    def step(x_t, h_t, c_t, w, r, b):  # type: ignore[no-untyped-def]
+    def step(x_t, h_t, c_t, w, r, b):
         axis = ov.ConstantOp.from_array(np.array([1], np.int64))
         x2 = ov.SqueezeOp(x_t, axis.result)
         cell = ov.LSTMCellOp(x2.results[0], h_t, c_t, w, r, b, hidden_size=hidden, name="cell")

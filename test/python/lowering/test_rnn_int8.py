@@ -37,6 +37,8 @@ from lowpass.lowering.target import host_cpu
 from lowpass.passes.low_latency2 import LowLatency2Pass
 from lowpass.passes.reshape import reshape_module
 
+from .typed import four
+
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 sys.path.insert(0, str(EXAMPLES))
 from make_qlstm import build_qlstm, header  # noqa: E402
@@ -52,20 +54,20 @@ GATES = {"lstm": 4, "rnn": 1}
 # --------------------------------------------------------------------------------------------
 
 
-def _limits(g: GraphBuilder, low, high, name: str):  # type: ignore[no-untyped-def]
+def _limits(g: GraphBuilder, low, high, name: str):
     return [
         g.constant(np.asarray(v, np.float32), name=f"{name}/{s}")
         for v, s in ((low, "il"), (high, "ih"), (low, "ol"), (high, "oh"))
     ]
 
 
-def _fq(g: GraphBuilder, x, low, high, levels: int, name: str):  # type: ignore[no-untyped-def]
-    return g.value(ov.FakeQuantizeOp(x, *_limits(g, low, high, name), levels, name=name))
+def _fq(g: GraphBuilder, x, low, high, levels: int, name: str):
+    return g.value(ov.FakeQuantizeOp(x, *four(_limits(g, low, high, name)), levels, name=name))
 
 
 def _quantized_weights(
     g: GraphBuilder, w: np.ndarray, name: str, mode: str, amax: float | None = None
-):  # type: ignore[no-untyped-def]
+):
     """
     `w` as the cell sees it: "fq255" / "fq127" (symmetric per-row FakeQuantize, 255 / 127
     levels), "fq256" (per row, [-128 s, 127 s], 256 levels), "tensor255" (per tensor, limits
@@ -136,7 +138,7 @@ def qcell_model(
     return lowpass.Core().read_model(g.module()), feeds
 
 
-def run_both(model: lowpass.Model, feeds: dict[str, np.ndarray], threads: int = 1):  # type: ignore[no-untyped-def]
+def run_both(model: lowpass.Model, feeds: dict[str, np.ndarray], threads: int = 1):
     core = lowpass.Core()
     # the int8 cells of the CPU pipeline on the graph as it is (not after `lpt`)
     config = {"PERF_COUNT": True, "INFERENCE_NUM_THREADS": threads, "LP_TRANSFORMS_MODE": "NO"}
@@ -146,7 +148,7 @@ def run_both(model: lowpass.Model, feeds: dict[str, np.ndarray], threads: int = 
     return cpu, [np.asarray(v) for v in got.to_tuple()], [np.asarray(v) for v in want.to_tuple()]
 
 
-def exec_type(request, name: str = "cell") -> str:  # type: ignore[no-untyped-def]
+def exec_type(request, name: str = "cell") -> str:
     rows = [r for r in request.get_profiling_info() if r.node_name == name]
     assert rows, f"no profiling row for {name}"
     return rows[0].exec_type
@@ -169,13 +171,13 @@ def expected_instructions(weights_7bit: bool) -> tuple[list[str], list[str]]:
     }[kind]
 
 
-def defined_functions(request) -> set[str]:  # type: ignore[no-untyped-def]
+def defined_functions(request) -> set[str]:
     text = request.device_request.native_code(optimized=False)
     return set(re.findall(r'^define [^@]*@"?([^"(]*)', text, flags=re.MULTILINE))
 
 
-def assembly(request) -> str:  # type: ignore[no-untyped-def]
-    return request.device_request.graph.library.assembly()  # type: ignore[no-any-return]
+def assembly(request) -> str:
+    return request.device_request.graph.library.assembly()
 
 
 # --------------------------------------------------------------------------------------------
@@ -208,7 +210,8 @@ def test_requantization_gives_back_the_reference_levels(
     k = np.arange(-3, 2 * steps + 4, dtype=np.float64) / 2  # levels and half-way points
     x = (il + k * (np.float64(ih) - il) / steps).astype(f32)
     x = np.concatenate([x, [il, ih, -np.inf, np.inf, np.nextafter(il, f32(-1))]]).astype(f32)
-    out = fake_quantize(x, f32(low), f32(high), f32(low), f32(high), levels)
+    lo, hi = np.asarray(low, f32), np.asarray(high, f32)
+    out = fake_quantize(x, lo, hi, lo, hi, levels)
     # the level index as the reference computes it (before mapping to the output limits)
     with np.errstate(all="ignore"):
         t = np.rint((x - f32(low)) / (f32(high) - f32(low)) * f32(steps))

@@ -28,12 +28,16 @@ from lowpass.lowering import compiler, jit
 from lowpass.lowering.compiler import clear_cache
 from lowpass.lowering.ops.quantization import Program, Step
 
+from .typed import ConvGeometry, cpu_graph, four
+
 RNG = np.random.default_rng(20261125)
 XS = [1, 16, 12, 12]
-NOPAD = {"strides": [1, 1], "pads_begin": [0, 0], "pads_end": [0, 0], "dilations": [1, 1]}
+NOPAD: ConvGeometry = {
+    "strides": [1, 1], "pads_begin": [0, 0], "pads_end": [0, 0], "dilations": [1, 1]
+}
 
 
-def const(g: GraphBuilder, value):  # type: ignore[no-untyped-def]
+def const(g: GraphBuilder, value):
     return g.constant(np.asarray(value, np.float32))
 
 
@@ -50,7 +54,7 @@ def repeated_layers(highs: list[float]) -> lowpass.Model:
         scale = RNG.uniform(2e-4, 6e-4, (1, 16, 1, 1))
         y = g.value(ov.MultiplyOp(y, const(g, scale), name=f"s{i}"))
         limits = [const(g, v) for v in (0.0, high, 0.0, 255.0)]
-        y = g.value(ov.FakeQuantizeOp(y, *limits, 256, element_type=ov.ui8, name=f"q{i}"))
+        y = g.value(ov.FakeQuantizeOp(y, *four(limits), 256, element_type=ov.ui8, name=f"q{i}"))
     w = g.constant(RNG.integers(-128, 128, (8, 16, 1, 1)).astype(np.int8))
     y = g.value(ov.ConvolutionOp(y, w, result_type=ov.tensor([1, 8, 12, 12], ov.f32),
                                  name="last", **NOPAD))
@@ -76,7 +80,7 @@ def _cpu_equals_reference(model: lowpass.Model, feeds: dict[str, np.ndarray],
     for output in model.outputs:
         name = output.get_any_name()
         np.testing.assert_array_equal(np.asarray(got[name]), np.asarray(want[name]))
-    return compiled.device_model.graph.llvm_ir(optimized=False)
+    return cpu_graph(compiled).llvm_ir(optimized=False)
 
 
 @pytest.mark.parametrize("threads", [1, 2])
@@ -110,7 +114,7 @@ def layers_of_other_shapes(pool_after: tuple[int, ...] = ()) -> lowpass.Model:
         scale = RNG.uniform(2e-4, 6e-4, (1, cout, 1, 1))
         y = g.value(ov.MultiplyOp(y, const(g, scale), name=f"s{i}"))
         limits = [const(g, v) for v in (0.0, 2.7 + i, 0.0, 255.0)]
-        y = g.value(ov.FakeQuantizeOp(y, *limits, 256, element_type=ov.ui8, name=f"q{i}"))
+        y = g.value(ov.FakeQuantizeOp(y, *four(limits), 256, element_type=ov.ui8, name=f"q{i}"))
         if i in pool_after:
             y = g.value(ov.MaxPoolOp(y, strides=[1, 1], pads_begin=[1, 1], pads_end=[1, 1],
                                      kernel=[3, 3], name=f"p{i}"))
@@ -147,7 +151,7 @@ def test_pooling_shared_across_shapes(threads: int) -> None:
 
 def _program(il: float, ih: float, scale: np.ndarray) -> Program:
     steps = [Step("mul", [scale]),
-             Step("fq", [np.float32(v) for v in (il, ih, 0.0, 255.0)], levels=256)]
+             Step("fq", [np.asarray(v, np.float32) for v in (il, ih, 0.0, 255.0)], levels=256)]
     return Program(steps, np.dtype(np.uint8), (1, 16, 4, 4), (1, 1))
 
 
@@ -190,7 +194,7 @@ def test_requantizations_of_any_channel_count_share_one_kernel(threads: int) -> 
         y = g.value(ov.MultiplyOp(y, const(g, RNG.uniform(0.01, 0.03, (1, channels)))))
         limits = [const(g, low), const(g, RNG.uniform(2.0, 4.0, (1, channels))),
                   const(g, 0.0), const(g, 255.0)]
-        g.output(g.value(ov.FakeQuantizeOp(y, *limits, 256, element_type=ov.ui8)), name + "q")
+        g.output(g.value(ov.FakeQuantizeOp(y, *four(limits), 256, element_type=ov.ui8)), name + "q")
         feeds[name] = RNG.integers(0, 256, (rows, channels)).astype(np.uint8)
     # i8 dequantized to f32 (another signature): signed loads, float stores
     x = g.input("e", [40, 24], ov.i8)
@@ -209,7 +213,7 @@ def test_the_garbage_collector_is_paused_while_compiling(enabled: bool,
     seen = []
     compile_objects = jit.compile_objects
 
-    def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
+    def spy(*args, **kwargs):
         seen.append(gc.isenabled())
         return compile_objects(*args, **kwargs)
 
@@ -233,7 +237,7 @@ def test_compile_model_pauses_the_collector_from_reading_to_code(
     seen = []
     verify = core.verify_module
 
-    def spy(module):  # type: ignore[no-untyped-def]
+    def spy(module):
         seen.append(gc.isenabled())
         return verify(module)
 

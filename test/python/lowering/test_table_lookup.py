@@ -20,6 +20,8 @@ from lowpass.builder import GraphBuilder
 from lowpass.dialects import ov
 from lowpass.lowering.compiler import clear_cache
 
+from .typed import cpu_graph, four
+
 TYPES = {"ui8": (ov.ui8, np.uint8), "i8": (ov.i8, np.int8)}
 
 
@@ -34,9 +36,9 @@ def _chain(shape: list[int], source: str, per_channel: bool, steps: int,
     x = g.input("x", shape, element)
     y = g.value(ov.ConvertOp(x, ov.f32, name="convert"))
 
-    def fq(y, low, high, levels, out_low, out_high, element=None):  # type: ignore[no-untyped-def]
+    def fq(y, low, high, levels, out_low, out_high, element=None):
         limits = [g.constant(np.asarray(v, np.float32)) for v in (low, high, out_low, out_high)]
-        return g.value(ov.FakeQuantizeOp(y, *limits, levels, element_type=element))
+        return g.value(ov.FakeQuantizeOp(y, *four(limits), levels, element_type=element))
 
     lo = -128.0 if source == "i8" else 0.0
     if steps > 1:
@@ -61,13 +63,13 @@ def _every_value(shape: list[int], dtype: type) -> np.ndarray:
     return np.ascontiguousarray(x.astype(np.uint8)).view(dtype)
 
 
-def _run(model: lowpass.Model, feeds: dict[str, np.ndarray], threads: int):  # type: ignore[no-untyped-def]
+def _run(model: lowpass.Model, feeds: dict[str, np.ndarray], threads: int):
     want = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request().infer(feeds)
     clear_cache()
     compiled = lowpass.Core().compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": threads})
     got = compiled.create_infer_request().infer(feeds)
     np.testing.assert_array_equal(np.asarray(got["y"]), np.asarray(want["y"]))
-    text = compiled.device_model.graph.llvm_ir(optimized=False)
+    text = cpu_graph(compiled).llvm_ir(optimized=False)
     return re.findall(r'define internal void @"(table_lookup_\w+)"', text)
 
 

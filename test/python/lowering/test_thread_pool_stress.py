@@ -56,9 +56,9 @@ def _jobs(pool_threads: int, task: int, jobs: int, seed: int, errors: list[str])
             return
 
 
-def _bounded(target: object, *args: object) -> None:
+def _bounded(target: Callable[..., object], *args: object) -> None:
     """Run `target(*args)` on a daemon thread: a hang fails the test instead of blocking it."""
-    thread = threading.Thread(target=target, args=args, daemon=True)  # type: ignore[arg-type]
+    thread = threading.Thread(target=target, args=args, daemon=True)
     thread.start()
     thread.join(DEADLINE)
     assert not thread.is_alive(), f"the pool hangs (no return within {DEADLINE} s)"

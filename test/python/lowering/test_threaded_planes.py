@@ -15,6 +15,8 @@ from lowpass.builder import GraphBuilder
 from lowpass.dialects import ov
 from lowpass.lowering.kernels.threads import available_cores
 
+from .typed import PoolGeometry, cpu_graph
+
 
 def compiled_outputs(model: lowpass.Model, feeds: dict[str, np.ndarray], threads: int,
                      device: str = "CPU") -> tuple[list[np.ndarray], str]:
@@ -22,11 +24,11 @@ def compiled_outputs(model: lowpass.Model, feeds: dict[str, np.ndarray], threads
     compiled = lowpass.Core().compile_model(model, device, config)
     outputs = [np.asarray(v).copy() for v in
                compiled.create_infer_request().infer(feeds).to_tuple()]
-    ir_text = compiled._compiled.graph.library.ir_text if device == "CPU" else ""  # type: ignore[attr-defined]
+    ir_text = cpu_graph(compiled).library.ir_text if device == "CPU" else ""
     return outputs, ir_text
 
 
-def geometry(k: int, s: int, p: int) -> dict[str, list[int]]:
+def geometry(k: int, s: int, p: int) -> PoolGeometry:
     return {"strides": [s, s], "pads_begin": [p, p], "pads_end": [p, p], "kernel": [k, k]}
 
 

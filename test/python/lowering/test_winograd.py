@@ -7,6 +7,8 @@ vector tail, two images, 1 and 2 threads, and the `winograd` option that turns i
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -18,6 +20,8 @@ from lowpass.lowering.emit import Buffer
 from lowpass.lowering.ops import winograd
 from lowpass.lowering.ops.convolution import ConvSpec
 from lowpass.lowering.ops.quantization import Program
+
+from .typed import ConvGeometry
 
 RNG = np.random.default_rng(7)
 
@@ -66,10 +70,10 @@ def chain(c: int, cout: int, hw: tuple[int, int], pads: list[int], batch: int = 
     path; the first reads the NCHW input, the second an NHWC tensor."""
     g = GraphBuilder()
     x = g.input("x", [batch, c, *hw])
-    geometry = {"strides": [1, 1], "pads_begin": pads[:2], "pads_end": pads[2:],
-                "dilations": [1, 1]}
+    geometry: ConvGeometry = {"strides": [1, 1], "pads_begin": pads[:2], "pads_end": pads[2:],
+                              "dilations": [1, 1]}
 
-    def conv3(v, cin: int, name: str):  # type: ignore[no-untyped-def]
+    def conv3(v, cin: int, name: str):
         w = (RNG.standard_normal((cout, cin, 3, 3)) / np.sqrt(9 * cin)).astype(np.float32)
         y = g.value(ov.ConvolutionOp(v, g.constant(w), name=name, **geometry))
         bias = g.constant((RNG.standard_normal((1, cout, 1, 1)) * 0.1).astype(np.float32))
@@ -101,7 +105,7 @@ def test_cpu_matches_reference(c: int, cout: int, hw: tuple[int, int], pads: lis
     calls = []
     emit = winograd.emit_conv_winograd
 
-    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+    def counted(*args, **kwargs):
         calls.append(args[1])
         return emit(*args, **kwargs)
 
@@ -143,20 +147,21 @@ def test_not_taken_where_it_does_not_apply() -> None:
     """Stride 2, dilation 2, int8, a 5x5 kernel, groups, an NCHW output, too many
     transformed weights: the GEMM path. (A residual Add in the post-op program is Winograd's:
     test_residual_epilogue.py.)"""
-    base = dict(n=1, c=16, h=6, w=6, groups=1, cg=16, og=16, kh=3, kw=3, sh=1, sw=1, dh=1,
-                dw=1, pt=1, pl=1, pb=1, pr=1, oh=6, ow=6, a_dtype=np.dtype(np.float32),
-                integer=False, weights=np.zeros((1, 16, 16, 3, 3), np.float32),
-                zero_point=None)
+    base = ConvSpec(n=1, c=16, h=6, w=6, groups=1, cg=16, og=16, kh=3, kw=3, sh=1, sw=1, dh=1,
+                    dw=1, pt=1, pl=1, pb=1, pr=1, oh=6, ow=6, a_dtype=np.dtype(np.float32),
+                    integer=False, weights=np.zeros((1, 16, 16, 3, 3), np.float32),
+                    zero_point=None)
     shape, dtype = (1, 16, 6, 6), np.dtype(np.float32)
-    nhwc = Buffer(lambda: None, shape, dtype, channels_last=True)  # type: ignore[arg-type]
-    nchw = Buffer(lambda: None, shape, dtype)  # type: ignore[arg-type]
+    # (no address: winograd_applies reads the buffers' layout only)
+    nhwc = Buffer(lambda: None, shape, dtype, channels_last=True)  # pyright: ignore[reportArgumentType]
+    nchw = Buffer(lambda: None, shape, dtype)  # pyright: ignore[reportArgumentType]
     program = Program([], dtype, shape, (1, 1))  # (no steps: the identity)
-    assert winograd.winograd_applies(ConvSpec(**base), nhwc, program)  # type: ignore[arg-type]
-    assert not winograd.winograd_applies(ConvSpec(**base), nchw, program)  # type: ignore[arg-type]
+    assert winograd.winograd_applies(base, nhwc, program)
+    assert not winograd.winograd_applies(base, nchw, program)
     for change in ({"sh": 2, "sw": 2, "oh": 3, "ow": 3}, {"dh": 2, "dw": 2},
                    {"integer": True}, {"kh": 5, "kw": 5}, {"groups": 2, "cg": 8, "og": 8},
                    {"c": 512, "cg": 512, "og": 512}):
-        spec = ConvSpec(**{**base, **change})  # type: ignore[arg-type]
+        spec = dataclasses.replace(base, **change)
         assert not winograd.winograd_applies(spec, nhwc, program)
 
 
