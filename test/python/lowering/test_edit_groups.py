@@ -10,6 +10,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
 
 import lowpass
 from lowpass.builder import GraphBuilder
@@ -46,8 +48,14 @@ def _model() -> lowpass.Model:
     return lowpass.Model(g.module())
 
 
-def _ops(module: object) -> dict[str, object]:
-    return {get_name(op): op for op in entry_function(module).body.block.ops}  # type: ignore[arg-type]
+def _ops(module: ModuleOp) -> dict[str, Operation]:
+    """The entry function's named ops by name."""
+    ops: dict[str, Operation] = {}
+    for op in entry_function(module).body.block.ops:
+        name = get_name(op)
+        if name is not None:
+            ops[name] = op
+    return ops
 
 
 def _edited(model: lowpass.Model) -> lowpass.Model:
@@ -59,8 +67,8 @@ def _edited(model: lowpass.Model) -> lowpass.Model:
     ops = _ops(module)
     for name, index, kind in (("relu", 1, "elementwise"), ("fq", 2, "fake-quantize")):
         op = ops[name]
-        del op.attributes[cpu.FUSED]  # type: ignore[attr-defined]
-        op.attributes[cpu.KERNEL] = cpu.KernelAttr(index, kind)  # type: ignore[attr-defined]
+        del op.attributes[cpu.FUSED]
+        op.attributes[cpu.KERNEL] = cpu.KernelAttr(index, kind)
     for p in (ChooseLayoutsPass(), SelectKernelsPass(), AssignBuffersPass()):
         p.apply(Context(), module)
     return lowpass.Model(module)
@@ -79,7 +87,7 @@ def test_an_edited_grouping_gives_the_reference_results() -> None:
     model = _model()
     edited = _edited(model)
     ops = _ops(edited.module)
-    epilogue = ops["conv"].attributes[cpu.EPILOGUE]  # type: ignore[attr-defined]
+    epilogue = ops["conv"].attributes[cpu.EPILOGUE]
     assert isinstance(epilogue, cpu.EpilogueAttr) and epilogue.kinds == ["add"]
     clear_cache()
     for seed in range(3):
