@@ -52,8 +52,17 @@ PENDING_OV_IR: dict[str, str] = {}
 
 PENDING_ERRORS = (FrontendError, LowpassError)
 
+# The OpenVINO IR route of these runs in the long command only (`pytest -m long`,
+# docs/development.md#tests): each is two more compiles of a model that the default run
+# already checks through ONNX. The default run keeps a CNN of OpenVINO's rewritten
+# activations (mobilenet_v3_small: HSwish, HardSigmoid) and a recurrent model (crnn: a
+# bidirectional LSTMSequence) through OpenVINO IR.
+LONG_OV_IR = frozenset({"mobilenet_v2", "bert_tiny", "deepspeech2", "ocr_rec"})
 
-def small_models(pending: dict[str, str] = PENDING) -> list[object]:
+
+def small_models(
+    pending: dict[str, str] = PENDING, long: frozenset[str] = frozenset()
+) -> list[object]:
     params: list[object] = []
     for name, spec in suite.specs().items():
         if not spec.small:
@@ -63,6 +72,8 @@ def small_models(pending: dict[str, str] = PENDING) -> list[object]:
             if name in pending
             else []
         )
+        if name in long:
+            marks.append(pytest.mark.long)
         params.append(pytest.param(name, marks=marks, id=name))
     return params
 
@@ -132,7 +143,7 @@ def test_qdq_after_lpt_matches_onnxruntime(name: str, model_dir: Path) -> None:
     assert total > 0 and int8 == total, f"{int8} of {total} convolutions/MatMuls in int8"
 
 
-@pytest.mark.parametrize("name", small_models(PENDING_OV_IR))
+@pytest.mark.parametrize("name", small_models(PENDING_OV_IR, LONG_OV_IR))
 def test_openvino_ir_matches_onnxruntime(name: str, model_dir: Path) -> None:
     """The model through OpenVINO's ONNX frontend and `save_model`, read as OpenVINO IR."""
     openvino = pytest.importorskip("openvino")

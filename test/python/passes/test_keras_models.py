@@ -77,7 +77,16 @@ def converts_to_keras_outputs(module: ModuleOp, name: str) -> None:
         np.testing.assert_allclose(outputs["y"], data["y"], **TOL)
 
 
-@pytest.mark.parametrize("name", MODELS)
+# Each layer kind, direction and output form stays in the default run (lstm_backwards: LSTM,
+# go_backwards, the last step; gru_seq: GRU, every step; bilstm_seq, bigru_seq: the two
+# bidirectional forms); the other combinations of them run in the long command (`pytest -m
+# long`, docs/development.md#tests): each is two compiles of a model.
+LONG = {"lstm", "lstm_seq", "gru", "bilstm"}
+
+
+@pytest.mark.parametrize(
+    "name", [pytest.param(n, marks=[pytest.mark.long] if n in LONG else []) for n in MODELS]
+)
 def test_keras_model_equals_keras(name: str) -> None:
     module = parse(INPUTS / f"{name}.mlir")
     assert "tf.While" in ops(module)  # Keras' loop, as TensorFlow wrote it
