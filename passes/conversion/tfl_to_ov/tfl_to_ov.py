@@ -26,7 +26,7 @@ an `ov` graph that the runtime runs and `ov-reshape` / `low-latency2` transform:
    semantics (LiteRT's kernels, the op's `evaluate`) and replaced by `ov.constant`s, and the
    `ov` ops this pass builds are folded by the `ov` dialect's folder (`ov.folding.fold_op`,
    as `canonicalize` folds, with their `ov` semantics). Results beyond the folding limit
-   (`ov.folding.FOLD_LIMIT`) are left to be computed when the model runs. So the
+   (`ov.base.FOLD_LIMIT`) are left to be computed when the model runs. So the
    weight preprocessing (transposes, splits, gate reordering, bias sums) disappears: each
    RNN gets one `W`, one `R` and one `B` constant in OpenVINO's layout.
 4. **Data movement.** `tfl.transpose` -> `ov.transpose`, `tfl.slice` / `tfl.strided_slice` /
@@ -94,6 +94,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.utils.exceptions import PassFailedException, VerifyException
 
 from lowpass.dialects import ov
+from lowpass.dialects.ov import base as ov_base
 from lowpass.dialects.ov import folding
 from lowpass.dialects.ov.base import (
     DYNAMIC,
@@ -456,7 +457,7 @@ class TflConverter:
         if all(x is None for x in inputs):
             return False
         elements = folding.result_elements(op)
-        if elements is not None and elements > folding.FOLD_LIMIT:
+        if elements is not None and elements > ov_base.FOLD_LIMIT:
             return False  # the ov ops it converts to compute it when the model runs
         try:
             outputs = evaluate(inputs)
