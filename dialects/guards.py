@@ -12,8 +12,11 @@ from __future__ import annotations
 from typing import Any, TypeGuard
 
 from xdsl.dialects.builtin import (
+    AnyFloat,
     ArrayAttr,
+    DenseArrayBase,
     DenseIntOrFPElementsAttr,
+    FloatAttr,
     IndexType,
     IntegerAttr,
     IntegerType,
@@ -21,11 +24,16 @@ from xdsl.dialects.builtin import (
     TensorType,
     UnrankedTensorType,
 )
+from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Attribute
+from xdsl.utils.str_enum import StrEnum
 
 __all__ = [
     "is_array",
     "is_dense",
+    "is_dense_array",
+    "is_enum_attr",
+    "is_float_attr",
     "is_integer_attr",
     "is_integer_type",
     "is_tensor",
@@ -61,3 +69,18 @@ def is_array(a: object) -> TypeGuard[ArrayAttr[Attribute]]:
 def is_unranked(t: object) -> TypeGuard[UnrankedTensorType[Attribute]]:
     """`isinstance(t, UnrankedTensorType)`, narrowed to `UnrankedTensorType[Attribute]`."""
     return isinstance(t, UnrankedTensorType)
+
+
+def is_dense_array(a: object) -> TypeGuard[DenseArrayBase[Any]]:
+    """`isinstance(a, DenseArrayBase)`, with its element type Any."""
+    return isinstance(a, DenseArrayBase)
+
+
+def is_float_attr(a: object) -> TypeGuard[FloatAttr[AnyFloat]]:
+    """`isinstance(a, FloatAttr)`, narrowed to `FloatAttr[AnyFloat]`."""
+    return isinstance(a, FloatAttr)
+
+
+def is_enum_attr(a: object) -> TypeGuard[EnumAttribute[StrEnum]]:
+    """`isinstance(a, EnumAttribute)`, narrowed to `EnumAttribute[StrEnum]`."""
+    return isinstance(a, EnumAttribute)

@@ -348,7 +348,7 @@ class QuantizeCellsPass(ModulePass):
     name = "cpu-quantize-cells"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        from lowpass.lowering.ops.rnn import RecurrentLowering, _weight_operands, cell_quantization
+        from lowpass.lowering.ops.rnn import RecurrentLowering, cell_quantization, weight_operands
 
         lowering = RecurrentLowering()
         memo = lowering._memo
@@ -357,7 +357,7 @@ class QuantizeCellsPass(ModulePass):
                 continue
             quantization = None
             if lowering.unsupported(cell) is None:
-                w, r = (static_value(v, memo) for v in _weight_operands(cell)[:2])
+                w, r = (static_value(v, memo) for v in weight_operands(cell)[:2])
                 if w is not None and r is not None:
                     quantization = cell_quantization(cell, w, r, memo)
             attr = None

@@ -616,7 +616,7 @@ def _benchmark(
                 _info(f"  {key}: {compiled.get_property(key)}")
             except LowpassError:
                 pass
-    limits = []
+    limits: list[str] = []
     if args.niter is not None:
         limits.append(f"{args.niter} iterations")
     if args.time is not None:

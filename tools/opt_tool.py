@@ -36,20 +36,21 @@ import textwrap
 import time
 import typing
 import warnings
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from io import BytesIO, StringIO
 from pathlib import Path
-from typing import IO, Any, TextIO
+from types import NoneType, UnionType
+from typing import IO, Any, TextIO, Union, get_args, get_origin
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Attribute
 from xdsl.passes import ModulePass, PassPipeline, get_pass_option_infos
-from xdsl.utils import arg_spec
-from xdsl.utils.arg_spec import ArgSpec, parse_pipeline, parse_spec
+from xdsl.utils.arg_spec import ArgSpec, ParameterListType, parse_pipeline, parse_spec
 from xdsl.utils.diagnostic import Diagnostic as XdslDiagnostic
 from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
-from xdsl.xdsl_opt_main import _empty_post_init, xDSLOptMain
+from xdsl.utils.hints import isa
+from xdsl.xdsl_opt_main import xDSLOptMain
 
 from lowpass.frontends import FrontendError
 from lowpass.ir import LocatingParser, LowpassPrinter, did_you_mean, verify_module
@@ -144,13 +145,30 @@ def _quote_option_values(options: str) -> str:
     `inputs=X:1x1x16,Y:2x?` -> `inputs="X:1x1x16","Y:2x?"`: xDSL's pipeline syntax needs quotes
     around values with `:`, `/` or `?`, which MLIR-style flags do not ask of the user.
     """
-    quoted = []
+    quoted: list[str] = []
     for option in options.split():
         key, sep, value = option.partition("=")
         if sep and '"' not in value and any(c in value for c in ":/?"):
             value = ",".join(f'"{v}"' for v in value.split(","))
         quoted.append(f"{key}{sep}{value}")
     return " ".join(quoted)
+
+
+def _unverified_post_init(self: Attribute) -> None:
+    """`Attribute.__post_init__` under --disable-verify: attributes are built unverified (what
+    xdsl-opt installs for it)."""
+
+
+def _option_value_fits(value: ParameterListType, option_type: Any) -> bool:
+    """
+    Whether the values given to a pass option fit the option's type, as xDSL converts them
+    when it builds the pass from its spec (`xdsl.utils.arg_spec`): no value for an optional
+    option, one value of the type, or a tuple of values of a tuple type. `option_type` is the
+    option's annotation as `typing.get_type_hints` gives it (Any).
+    """
+    if get_origin(option_type) in (Union, UnionType) and not value:
+        return NoneType in get_args(option_type)
+    return (len(value) == 1 and isa(value[0], option_type)) or isa(value, option_type)
 
 
 class OptToolMain(xDSLOptMain):
@@ -189,7 +207,7 @@ class OptToolMain(xDSLOptMain):
             )
         self.ctx.allow_unregistered = self.args.allow_unregistered_dialect
         if self.args.disable_verify:
-            Attribute.__post_init__ = _empty_post_init  # as xdsl-opt does
+            Attribute.__post_init__ = _unverified_post_init  # as xdsl-opt does
         if self.args.syntax_highlight:
             XdslDiagnostic.colored = True
         self.setup_pipeline()
@@ -394,8 +412,9 @@ class OptToolMain(xDSLOptMain):
 
     def _pipeline_spec(self) -> str:
         """The pipeline of -p, of the pass flags or of --pass-pipeline (only one of them)."""
-        flag_passes = getattr(self.args, "flag_passes", None) or []
-        flags = " ".join(getattr(self.args, "pass_flags", None) or [])
+        flag_passes: list[str] = getattr(self.args, "flag_passes", None) or []
+        pass_flags: list[str] = getattr(self.args, "pass_flags", None) or []
+        flags = " ".join(pass_flags)
         if self.args.pass_pipeline is not None:
             if flag_passes or self.args.passes:
                 given = flags or f"-p '{self.args.passes}'"
@@ -459,9 +478,7 @@ class OptToolMain(xDSLOptMain):
                     + (f" (options: {', '.join(names)})" if names else " (it has no options)")
                 )
             field_type = typing.get_type_hints(cls)[option]
-            try:
-                arg_spec._convert_arg_to_type(value, field_type)
-            except ValueError:
+            if not _option_value_fits(value, field_type):
                 text = ",".join(str(v).lower() if isinstance(v, bool) else str(v) for v in value)
                 kind = options[option].expected_type.strip("'\"")
                 raise UsageError(
@@ -771,7 +788,7 @@ _WARNING_SINKS: list[list[Diagnostic]] = []
 
 
 @contextlib.contextmanager
-def _collecting_pass_warnings(sink: list[Diagnostic] | None) -> Iterator[None]:
+def _collecting_pass_warnings(sink: list[Diagnostic] | None) -> Generator[None]:
     if sink is None:
         yield
         return
@@ -990,7 +1007,7 @@ def _unregistered_op_error(e: ParseError) -> DiagnosticException | None:
 
 
 @contextlib.contextmanager
-def _printing_pass_warnings() -> Iterator[None]:
+def _printing_pass_warnings() -> Generator[None]:
     """Passes warn through `warnings.warn(..., PassWarning)`, the parser through
     `DeprecatedSyntaxWarning`: each such warning's message (a diagnostic, `file:line:col:
     warning: ...`) is printed on stderr as it is, every one of them (not once per place);

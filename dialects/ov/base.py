@@ -42,6 +42,7 @@ from xdsl.dialects.builtin import (
     Float16Type,
     Float32Type,
     IntegerType,
+    LocationAttr,
     Signedness,
     StringAttr,
     TensorType,
@@ -55,11 +56,11 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.interfaces import HasCanonicalizationPatternsInterface, HasFolderInterface
 from xdsl.interpreter import Interpreter
-from xdsl.ir import Attribute, Operation, OpResult, SSAValue
-from xdsl.irdl import IRDLOperation
+from xdsl.ir import Attribute, Operation, OpResult, ParametrizedAttribute, SSAValue
+from xdsl.irdl import IRDLOperation, irdl_attr_definition
 from xdsl.pattern_rewriter import RewritePattern
 from xdsl.rewriter import Rewriter
-from xdsl.traits import Pure
+from xdsl.traits import ConstantLike, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from lowpass.dialects.graph import (
@@ -79,7 +80,7 @@ from lowpass.dialects.graph import (
 )
 
 # The graph-level names (docs/names.md) are lowpass.dialects.graph's, re-exported here.
-from lowpass.dialects.guards import is_integer_type, is_tensor, is_unranked
+from lowpass.dialects.guards import is_dense, is_integer_type, is_tensor, is_unranked
 
 ui8 = IntegerType(8, Signedness.UNSIGNED)
 
@@ -474,12 +475,127 @@ def static_value(value: SSAValue) -> np.ndarray | None:
     Known values are those of `ov.constant`, of `ov.shape_of` on a static shape, and of small
     pure ops whose operands are all known (the shape sub-graphs `ShapeOf -> Gather -> Concat
     -> Reshape` that models use): the constant folder `OvOp.fold_values` with the limit
-    `folding.SHAPE_EVAL_LIMIT`. This is what makes shape inference through such sub-graphs
+    `SHAPE_EVAL_LIMIT`. This is what makes shape inference through such sub-graphs
     work without running constant folding first.
     """
     if not isinstance(value, OpResult) or not isinstance(value.op, OvOp):
         return None
     return value.op.static_result(value.index)
+
+
+# --------------------------------------------------------------------------------------------
+# Constant folding's pieces that OvOp uses (folding.py: the mechanism, the materializer)
+# --------------------------------------------------------------------------------------------
+
+FOLD_LIMIT = 1 << 26
+"""
+Largest result (in elements, summed over the op's results) that constant folding
+materialises: 64 Mi elements, 256 MiB of f32. Weights are far smaller (the largest
+quantized MatMul/Convolution weights of the models lowpass runs are a few Mi elements), so
+every weight sub-graph (Convert, Subtract of a zero point, Multiply by a scale, Reshape,
+Transpose) folds, while a constant broadcast to an activation-sized tensor of hundreds of
+MiB is left to be computed when the model runs instead of being held in the IR.
+"""
+
+SHAPE_EVAL_LIMIT = 4096
+"""
+Largest result (in elements) that shape inference computes from known operands while
+verifying (`OvOp.static_result`). Those values are not kept: every verification of every user
+recomputes them, through the whole chain of known ops above it, so only the small tensors of
+shape sub-graphs (`ShapeOf -> Gather -> Concat -> Reshape`) are worth it. Constant folding
+(`FOLD_LIMIT`) materialises its results once.
+"""
+
+
+@irdl_attr_definition
+class FoldedValueAttr(ParametrizedAttribute):
+    """
+    What `OvOp.fold()` returns for a result: the value and the friendly name and location
+    the materialized `ov.constant` takes. It exists only between `fold()` and
+    `OvConstantMaterialization` and never appears in the IR.
+    """
+
+    name = "ov.folded_value"
+    value: DenseIntOrFPElementsAttr
+    friendly_name: StringAttr
+    """The constant's `ov.name` ("" for none)."""
+    location: LocationAttr
+
+    def __init__(
+        self, value: DenseIntOrFPElementsAttr, friendly_name: str, location: LocationAttr
+    ) -> None:
+        super().__init__(value, StringAttr(friendly_name), location)
+
+
+
+def constant_value(value: SSAValue) -> np.ndarray | None:
+    """The value of a `ConstantLike` op's result (`ov.constant`, a dense `arith.constant`)."""
+    if not isinstance(value, OpResult):
+        return None
+    if isinstance(value.op, OvOp):
+        known = value.op.constant_array()  # ov.constant's: decoded once per constant
+        if known is not None:
+            return known
+    attr = ConstantLike.get_constant_value(value)
+    if is_dense(attr) and is_supported_element_type(
+        attr.get_element_type()
+    ):
+        return array_from_dense(attr)
+    return None
+
+
+def result_elements(op: Operation) -> int | None:
+    """The number of elements of `op`'s results, None if one is not a static tensor."""
+    total = 0
+    for r in op.results:
+        if not is_tensor(r.type):
+            return None
+        shape = r.type.get_shape()
+        if any(d < 0 for d in shape):
+            return None
+        total += int(np.prod(shape, dtype=np.int64))
+    return total
+
+
+def compute_results(
+    op: Operation, compute: Callable[[], Sequence[np.ndarray]]
+) -> list[np.ndarray] | None:
+    """
+    The op's results computed by `compute()`, converted to the declared element types and
+    shapes (read-only arrays), or None when computing fails: the run reports what fails.
+    A result whose number of elements differs from the declared type's keeps its computed
+    shape: shape inference asks for values while the `reshape` pass is re-inferring the types
+    (the declared ones are stale), and the materializer refuses a value of the wrong type.
+    """
+    try:
+        values = list(compute())
+    except (ArithmeticError, ValueError, IndexError, NotImplementedError):
+        return None
+    out: list[np.ndarray] = []
+    for r, v in zip(op.results, values, strict=True):
+        assert is_tensor(r.type)
+        shape = tuple(r.type.get_shape())
+        array = np.asarray(v)
+        if array.size == int(np.prod(shape, dtype=np.int64)):
+            array = array.reshape(shape)
+        array = array.astype(to_dtype(r.type.get_element_type()), order="C", copy=False)
+        array.flags.writeable = False
+        out.append(array)
+    return out
+
+
+def folded_attrs(op: Operation, values: Sequence[np.ndarray]) -> list[FoldedValueAttr]:
+    """`fold()`'s results: the values with the op's friendly name and location."""
+    name = get_name(op)
+    attrs: list[FoldedValueAttr] = []
+    for i, (r, v) in enumerate(zip(op.results, values, strict=True)):
+        assert is_tensor(r.type)
+        label = "" if name is None else name if len(op.results) == 1 else f"{name}.{i}"
+        attrs.append(
+            FoldedValueAttr(dense_from_array(v, r.type.get_element_type()), label, op.location)
+        )
+    return attrs
+
 
 
 # --------------------------------------------------------------------------------------------
@@ -681,12 +797,10 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface, HasFolderInterfa
         The constant folder of the dialect (see `folding.py`): the values of the op's results
         when `known` gives the value of every operand, computed with `compute` and converted
         to the declared result types; None when the op has a body or state, a result is
-        dynamic or the results hold more than `limit` elements (`folding.FOLD_LIMIT` by
+        dynamic or the results hold more than `limit` elements (`FOLD_LIMIT` by
         default), an operand is unknown, or computing fails (e.g. an integer division by
         zero, which running the model reports). Shape-only folds override it.
         """
-        from .folding import FOLD_LIMIT, compute_results, result_elements
-
         if self.regions or not self.operands or not self.has_trait(Pure):
             return None
         elements = result_elements(self)
@@ -708,8 +822,6 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface, HasFolderInterfa
         Shape-only folds need constant operands here too: a `ShapeOf` of a graph input stays,
         so that the folded model can still be reshaped.
         """
-        from .folding import constant_value, folded_attrs
-
         inputs: dict[SSAValue, np.ndarray] = {}
         for operand in self.operands:
             value = constant_value(operand)
@@ -719,14 +831,24 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface, HasFolderInterfa
         values = self.fold_values(inputs.get)
         return None if values is None else folded_attrs(self, values)
 
+    def propagated_shape_value(self) -> list[int | None] | None:
+        """
+        `shape.shape_value` of the op's result from its operands' (OpenVINO's partial-value
+        propagation, `evaluate_lower`/`evaluate_upper`), for the ops that shape.py does not
+        know (Concat and Gather, movement.py, override it); None: it does not propagate.
+        """
+        return None
+
+    def constant_array(self) -> np.ndarray | None:
+        """The value of a constant op (`ov.constant` overrides it), None for the others."""
+        return None
+
     def static_result(self, index: int) -> np.ndarray | None:
         """
         Value of result `index` if all operands are statically known and the results small
-        (`folding.SHAPE_EVAL_LIMIT`); else None. Ops with `STATIC_EVAL = False` are never
+        (`SHAPE_EVAL_LIMIT`); else None. Ops with `STATIC_EVAL = False` are never
         computed here.
         """
-        from .folding import SHAPE_EVAL_LIMIT
-
         if not self.STATIC_EVAL:
             return None
         values = self.fold_values(static_value, limit=SHAPE_EVAL_LIMIT)
@@ -778,19 +900,25 @@ PLACEHOLDER_TYPE = TensorType(f32, [])
 __all__ = [
     "ALIASES_ATTR",
     "DYNAMIC",
+    "FOLD_LIMIT",
     "LOW_PRECISION_ELEMENT_TYPES",
     "NAME_ATTR",
     "PLACEHOLDER_TYPE",
     "RELAXED_RESULT_ELEMENT_TYPES",
+    "SHAPE_EVAL_LIMIT",
     "SUPPORTED_ELEMENT_TYPES",
     "AnyTensorType",
+    "FoldedValueAttr",
     "OvOp",
     "array_from_dense",
     "broadcast_shapes",
+    "compute_results",
+    "constant_value",
     "dense_from_array",
     "element_type_of",
     "f16",
     "f32",
+    "folded_attrs",
     "format_shape",
     "from_dtype",
     "get_name",
@@ -815,6 +943,7 @@ __all__ = [
     "normalize_axis",
     "op_display_name",
     "op_type_name",
+    "result_elements",
     "set_name",
     "shape_of",
     "static_value",

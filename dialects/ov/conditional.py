@@ -53,6 +53,7 @@ from .infrastructure import (
     InvariantInputAttr,
     YieldOp,
     check_output_indices,
+    yield_parent,
 )
 
 BODIES = ("then", "else")
@@ -84,6 +85,7 @@ def merge_types(a: Attribute, b: Attribute) -> Attribute | None:
                   element_type_of(a))  # fmt: skip
 
 
+@yield_parent
 @irdl_op_definition
 class IfOp(OvOp):
     """

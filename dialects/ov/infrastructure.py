@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, TypeVar
 
 import numpy as np
 from xdsl.builder import ImplicitBuilder
@@ -63,6 +63,7 @@ from xdsl.traits import (
     HasParent,
     IsolatedFromAbove,
     IsTerminator,
+    OpTrait,
     Pure,
     RecursiveMemoryEffect,
 )
@@ -136,6 +137,9 @@ class ConstantOp(OvOp):
         array: np.ndarray, element_type: Attribute | None = None, name: str | None = None
     ) -> ConstantOp:
         return ConstantOp(dense_from_array(np.asarray(array), element_type), name)
+
+    def constant_array(self) -> np.ndarray:
+        return self.array()
 
     def array(self) -> np.ndarray:
         """The constant's data as a read-only numpy array (decoded once per value)."""
@@ -1191,6 +1195,30 @@ def _result_count(output_descriptions: Sequence[Attribute]) -> int:
     return max(indices, default=-1) + 1
 
 
+YIELD_PARENTS: list[type[Operation]] = []
+"""The ops whose bodies end with `ov.yield` (`ov.tensor_iterator`, `ov.loop`, `ov.if`), in the
+order of their definitions: each registers itself with `yield_parent`, so that this module
+needs not import the ops defined above it (conditional.py's `ov.if`)."""
+
+
+_OpT = TypeVar("_OpT", bound=Operation)
+
+
+def yield_parent(op_class: type[_OpT]) -> type[_OpT]:
+    """Class decorator: `ov.yield` may end the bodies of `op_class` (`YIELD_PARENTS`)."""
+    YIELD_PARENTS.append(op_class)
+    return op_class
+
+
+@dataclass(frozen=True)
+class YieldParent(OpTrait):
+    """`HasParent(*YIELD_PARENTS)`, read when verifying: the same diagnostic."""
+
+    def verify(self, op: Operation) -> None:
+        HasParent(YIELD_PARENTS[0], *YIELD_PARENTS[1:]).verify(op)
+
+
+@yield_parent
 @irdl_op_definition
 class TensorIteratorOp(SubGraphOp):
     """
@@ -1279,6 +1307,7 @@ class TensorIteratorOp(SubGraphOp):
         return self._iterate(run_body, inputs, self._runtime_iterations(inputs), True)
 
 
+@yield_parent
 @irdl_op_definition
 class LoopOp(SubGraphOp):
     """
@@ -1494,7 +1523,7 @@ class YieldOp(OvOp):
 
     assembly_format = "attr-dict ($arguments^ `:` type($arguments))?"
     traits = lazy_traits_def(
-        lambda: (IsTerminator(), HasParent(TensorIteratorOp, LoopOp, _if_op()), Pure())
+        lambda: (IsTerminator(), YieldParent(), Pure())
     )
 
     def __init__(self, *operands: SSAValue | Operation) -> None:
@@ -1505,12 +1534,6 @@ class YieldOp(OvOp):
 
     def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
         return tuple(inputs)
-
-
-def _if_op() -> type[Operation]:
-    from .conditional import IfOp  # the If-8 bodies end with ov.yield too
-
-    return IfOp
 
 
 def build_body(

@@ -149,6 +149,18 @@ class ConcatOp(OvOp):
     assembly_format = "$inputs `axis` `=` $axis attr-dict `:` functional-type(operands, results)"
     traits = traits_def(Pure())
 
+    def propagated_shape_value(self) -> list[int | None] | None:
+        """`shape_value` through this op (OpenVINO's partial-value propagation)."""
+        out: list[int | None] = []
+        for part in self.inputs:
+            if not is_ranked(part) or len(shape_of(part)) != 1:
+                return None
+            values = shape_value(part)
+            if values is None:
+                return None
+            out += values
+        return out
+
     def __init__(
         self,
         inputs: Sequence[SSAValue],
@@ -489,6 +501,22 @@ class GatherOp(OvOp):
         "`:` functional-type(operands, results)"
     )
     traits = traits_def(Pure())
+
+    def propagated_shape_value(self) -> list[int | None] | None:
+        """`shape_value` through this op (OpenVINO's partial-value propagation)."""
+        data = shape_value(self.data)
+        indices = static_value(self.indices)
+        axis = static_value(self.axis)
+        if data is None or indices is None or axis is None or len(shape_of(self.data)) != 1:
+            return None
+        if int(np.asarray(axis).reshape(-1)[0]) not in (0, -1):
+            return None
+        picked: list[int | None] = []
+        for i in np.asarray(indices).reshape(-1):
+            if not -len(data) <= int(i) < len(data):
+                return None  # an error the op reports itself
+            picked.append(data[int(i)])
+        return picked
 
     def __init__(
         self,

@@ -461,7 +461,6 @@ def shape_value(value: SSAValue) -> list[int | None] | None:
 def _propagated_shape_value(value: SSAValue) -> list[int | None] | None:
     """`shape_value` through the op that produces `value`; None if it does not propagate."""
     from .conversion import ConvertOp
-    from .movement import ConcatOp, GatherOp
 
     op = value.owner
     if isinstance(op, ShapeOfOp):
@@ -473,30 +472,8 @@ def _propagated_shape_value(value: SSAValue) -> list[int | None] | None:
         if isinstance(op, ConvertOp) and not isinstance(element_type_of(source), IntegerType):
             return None  # float -> int rounds: not a shape propagated as it is
         return shape_value(source) if is_ranked(source) and len(shape_of(source)) <= 1 else None
-    if isinstance(op, ConcatOp):
-        out: list[int | None] = []
-        for part in op.inputs:
-            if not is_ranked(part) or len(shape_of(part)) != 1:
-                return None
-            values = shape_value(part)
-            if values is None:
-                return None
-            out += values
-        return out
-    if isinstance(op, GatherOp):
-        data = shape_value(op.data)
-        indices = static_value(op.indices)
-        axis = static_value(op.axis)
-        if data is None or indices is None or axis is None or len(shape_of(op.data)) != 1:
-            return None
-        if int(np.asarray(axis).reshape(-1)[0]) not in (0, -1):
-            return None
-        picked: list[int | None] = []
-        for i in np.asarray(indices).reshape(-1):
-            if not -len(data) <= int(i) < len(data):
-                return None  # an error the op reports itself
-            picked.append(data[int(i)])
-        return picked
+    if isinstance(op, OvOp):
+        return op.propagated_shape_value()  # Concat, Gather (movement.py)
     return None
 
 

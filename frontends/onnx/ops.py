@@ -9,7 +9,7 @@ Slice's in 10) are read from wherever the model has them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TypedDict
 
 import numpy as np
 from xdsl.ir import SSAValue
@@ -70,7 +70,23 @@ def per_channel(ctx: NodeContext, v: SSAValue, rank: int, axis: int = 1) -> SSAV
     return reshape_to(ctx, v, target)
 
 
-def spatial_attrs(ctx: NodeContext, n: int) -> dict[str, Any]:
+class SpatialAttrs(TypedDict):
+    """The attributes that Conv and the pooling ops share (their ov ops' keyword arguments)."""
+
+    strides: list[int]
+    pads_begin: list[int]
+    pads_end: list[int]
+    auto_pad: ov.AutoPad
+
+
+class PoolAttrs(SpatialAttrs):
+    """SpatialAttrs and the window of the pooling ops."""
+
+    kernel: list[int]
+    rounding_type: ov.RoundingType
+
+
+def spatial_attrs(ctx: NodeContext, n: int) -> SpatialAttrs:
     """strides, dilations, pads_begin, pads_end and auto_pad of Conv/pooling ops."""
     pads = ctx.ints("pads", [0] * (2 * n))
     if len(pads) != 2 * n:
@@ -80,7 +96,7 @@ def spatial_attrs(ctx: NodeContext, n: int) -> dict[str, Any]:
              "SAME_LOWER": ov.AutoPad.SAME_LOWER, "VALID": ov.AutoPad.VALID}  # fmt: skip
     if auto_pad not in modes:
         raise ConversionError(f"auto_pad must be one of {', '.join(modes)}, got '{auto_pad}'")
-    return dict(
+    return SpatialAttrs(
         strides=ctx.ints("strides", [1] * n),
         pads_begin=pads[:n],
         pads_end=pads[n:],
@@ -381,19 +397,19 @@ def conv(ctx: NodeContext) -> list[SSAValue]:
     x = with_rank(ctx, ctx.input(0), rank_of(w))
     n = rank_of(x) - 2
     attrs = spatial_attrs(ctx, n)
-    attrs["dilations"] = ctx.ints("dilations", [1] * n)
+    dilations = ctx.ints("dilations", [1] * n)
     group = int(ctx.attr("group", 1))
     b = ctx.optional_input(2)
-    if b is not None:
-        attrs["name"] = f"{ctx.name}/WithoutBiases"  # upstream's name for the op before the bias
+    # upstream's name for the op before the bias
+    name = f"{ctx.name}/WithoutBiases" if b is not None else None
     if group == 1:
-        y = ctx.value(ov.ConvolutionOp(x, w, **attrs))
+        y = ctx.value(ov.ConvolutionOp(x, w, dilations=dilations, name=name, **attrs))
     else:
         ws = shape_of(w)
         if ws[0] == DYNAMIC or ws[0] % group:
             raise ConversionError(f"{ws[0]} output channels are not divisible by group {group}")
         w = reshape_to(ctx, w, [group, ws[0] // group, *ws[1:]])
-        y = ctx.value(ov.GroupConvolutionOp(x, w, **attrs))
+        y = ctx.value(ov.GroupConvolutionOp(x, w, dilations=dilations, name=name, **attrs))
     if b is not None:
         y = ctx.value(ov.AddOp(y, per_channel(ctx, b, n + 2)))
     return [y]
@@ -407,16 +423,17 @@ def conv_transpose(ctx: NodeContext) -> list[SSAValue]:
         raise ConversionError("group > 1 is not supported (the ov dialect has no "
                               "GroupConvolutionBackpropData)")  # fmt: skip
     attrs = spatial_attrs(ctx, n)
-    attrs["dilations"] = ctx.ints("dilations", [1] * n)
+    dilations = ctx.ints("dilations", [1] * n)
     output_padding = ctx.ints("output_padding", [0] * n)
     output_shape = ctx.ints("output_shape")
     if output_shape is not None:
         # ONNX: the pads follow from the requested output shape (total split as the spec says).
         xs, ws = shape_of(x), shape_of(w)
         output_shape = output_shape[-n:]
-        pb, pe = [], []
+        pb: list[int] = []
+        pe: list[int] = []
         for i in range(n):
-            dk = (ws[2 + i] - 1) * attrs["dilations"][i] + 1
+            dk = (ws[2 + i] - 1) * dilations[i] + 1
             total = attrs["strides"][i] * (xs[2 + i] - 1) + output_padding[i] + dk - output_shape[i]
             if total < 0:
                 raise ConversionError(f"output_shape {output_shape} is larger than the full "
@@ -433,7 +450,9 @@ def conv_transpose(ctx: NodeContext) -> list[SSAValue]:
     b = ctx.optional_input(2)
     name = f"{ctx.name}/WithoutBiases" if b is not None else None
     y = ctx.value(
-        ov.ConvolutionBackpropDataOp(x, w, output_padding=output_padding, name=name, **attrs)
+        ov.ConvolutionBackpropDataOp(
+            x, w, dilations=dilations, output_padding=output_padding, name=name, **attrs
+        )
     )
     if b is not None:
         y = ctx.value(ov.AddOp(y, per_channel(ctx, b, n + 2)))
@@ -482,7 +501,10 @@ def gemm(ctx: NodeContext) -> list[SSAValue]:
 # ---- pooling, normalization -------------------------------------------------------------------
 
 
-def _pool_attrs(ctx: NodeContext, x: SSAValue, dilated: bool = False) -> dict:
+def _pool_attrs(
+    ctx: NodeContext, x: SSAValue, dilated: bool = False
+) -> tuple[PoolAttrs, list[int]]:
+    """The attributes of a pooling op and its dilations (all 1 unless `dilated`)."""
     if rank_of(x) not in (3, 4, 5):
         raise ConversionError(f"input 0 has rank {rank_of(x)}, expected rank 3, 4 or 5")
     n = rank_of(x) - 2
@@ -492,14 +514,11 @@ def _pool_attrs(ctx: NodeContext, x: SSAValue, dilated: bool = False) -> dict:
     dilations = ctx.ints("dilations", [1] * n)
     if not dilated and any(d != 1 for d in dilations):
         raise ConversionError(f"dilations {dilations} are not supported, expected all 1")
-    attrs = spatial_attrs(ctx, n)
     rounding = ov.RoundingType.CEIL if ctx.attr("ceil_mode", 0) else ov.RoundingType.FLOOR
-    attrs.update(kernel=kernel, rounding_type=rounding)
-    if dilated:
-        if len(dilations) != n:
-            raise ConversionError(f"dilations must have {n} values, got {len(dilations)}")
-        attrs["dilations"] = dilations
-    return attrs
+    attrs = PoolAttrs(**spatial_attrs(ctx, n), kernel=kernel, rounding_type=rounding)
+    if dilated and len(dilations) != n:
+        raise ConversionError(f"dilations must have {n} values, got {len(dilations)}")
+    return attrs, dilations
 
 
 @register("MaxPool")
@@ -510,16 +529,15 @@ def max_pool(ctx: NodeContext) -> list[SSAValue]:
     # dilations whose indices are unused is MaxPool-1 here (the CPU device's pooling kernel).
     x = ctx.input(0)
     if ctx.opset < 8:
-        return [ctx.value(ov.MaxPoolOp(x, **_pool_attrs(ctx, x)))]
-    attrs = _pool_attrs(ctx, x, dilated=True)
-    if not ctx.output_wanted(1) and all(d == 1 for d in attrs["dilations"]):
-        del attrs["dilations"]
+        return [ctx.value(ov.MaxPoolOp(x, **_pool_attrs(ctx, x)[0]))]
+    attrs, dilations = _pool_attrs(ctx, x, dilated=True)
+    if not ctx.output_wanted(1) and all(d == 1 for d in dilations):
         return [ctx.value(ov.MaxPoolOp(x, **attrs))]
     if ctx.output_wanted(1) and int(ctx.attr("storage_order", 0)) != 0:
         raise ConversionError(
             "storage_order = 1 (column-major Indices) is not supported, expected 0"
         )
-    op = ctx.op(ov.MaxPool8Op(x, **attrs))
+    op = ctx.op(ov.MaxPool8Op(x, dilations=dilations, **attrs))
     return list(op.results)
 
 
@@ -527,7 +545,7 @@ def max_pool(ctx: NodeContext) -> list[SSAValue]:
 def average_pool(ctx: NodeContext) -> list[SSAValue]:
     x = ctx.input(0)
     exclude_pad = not bool(ctx.attr("count_include_pad", 0))
-    return [ctx.value(ov.AvgPoolOp(x, exclude_pad=exclude_pad, **_pool_attrs(ctx, x)))]
+    return [ctx.value(ov.AvgPoolOp(x, exclude_pad=exclude_pad, **_pool_attrs(ctx, x)[0]))]
 
 
 @register("GlobalAveragePool", "GlobalMaxPool")
@@ -791,7 +809,7 @@ def constant_of_shape(ctx: NodeContext) -> list[SSAValue]:
     value = np.asarray(value)
     if value.size != 1:
         raise ConversionError(f"value must hold one element, got {value.size}")
-    tensor = ctx._attrs.get("value")
+    tensor = ctx.attribute_proto("value")
     if tensor is not None:
         element_type(tensor.t.data_type, "value")
     fill = ctx.constant(value.reshape(()))
@@ -833,7 +851,9 @@ def constant(ctx: NodeContext) -> list[SSAValue]:
         raise ConversionError("only the value, value_float(s) and value_int(s) forms are supported")
     from onnx import numpy_helper
 
-    tensor = ctx._attrs["value"].t
+    proto = ctx.attribute_proto("value")
+    assert proto is not None  # has_attr("value") above
+    tensor = proto.t
     element_type(tensor.data_type, "the Constant value")
     return [ctx.constant(numpy_helper.to_array(tensor))]
 
@@ -947,6 +967,15 @@ def depth_to_space(ctx: NodeContext) -> list[SSAValue]:
     return [ctx.value(ov.DepthToSpaceOp(ctx.input(0), mode, int(ctx.required("blocksize"))))]
 
 
+class _InterpolateAttrs(TypedDict):
+    """The attributes of Interpolate that Resize sets whichever way it gives the shape."""
+
+    mode: ov.InterpolateMode
+    coordinate_transformation_mode: ov.CoordinateTransformationMode
+    nearest_mode: str
+    cube_coeff: float
+
+
 @register("Resize", "Upsample")
 def resize(ctx: NodeContext) -> list[SSAValue]:
     """Resize-11+ -> Interpolate-11 (upstream's mapping: linear -> linear_onnx)."""
@@ -968,7 +997,7 @@ def resize(ctx: NodeContext) -> list[SSAValue]:
     if ctx.attr("keep_aspect_ratio_policy", "stretch") != "stretch":
         raise ConversionError("keep_aspect_ratio_policy other than stretch is not supported")
     axes = ctx.ints("axes")
-    kwargs: dict[str, Any] = dict(
+    kwargs = _InterpolateAttrs(
         mode=modes[mode],
         coordinate_transformation_mode=ov.CoordinateTransformationMode(ctm),
         # Upsample and Resize-10 take the nearest input pixel below (asymmetric, floor).
@@ -1027,13 +1056,15 @@ def pad(ctx: NodeContext) -> list[SSAValue]:
         pads = ctx.ints("pads") if ctx.has_attr("pads") else ctx.ints("paddings")
         if pads is None:
             raise ConversionError("attribute 'pads' is required")
-        value: SSAValue | None = ctx.constant(np.array(float(ctx.attr("value", 0.0)), dt))
+        value = ctx.constant(np.array(float(ctx.attr("value", 0.0)), dt))
     else:
-        value = ctx.optional_input(2)
-        if value is not None and shape_of(value) != ():
-            value = reshape_to(ctx, value, [])
-        if value is None:
+        given = ctx.optional_input(2)
+        if given is None:
             value = ctx.constant(np.zeros((), dt))
+        elif shape_of(given) != ():
+            value = reshape_to(ctx, given, [])
+        else:
+            value = given
         if static_value(ctx.input(1)) is None and not ctx.has_input(3):
             # pads computed at run time: split in two, as OpenVINO's frontend does
             axis = ctx.i64(0)
@@ -1056,7 +1087,5 @@ def pad(ctx: NodeContext) -> list[SSAValue]:
             pads = full
     if len(pads) != 2 * rank:
         raise ConversionError(f"pads must have {2 * rank} values (2 per axis), got {len(pads)}")
-    if value is None:
-        value = ctx.constant(np.zeros((), dt))
     begin, end = ctx.i64(pads[:rank]), ctx.i64(pads[rank:])
     return [ctx.value(ov.PadOp(x, begin, end, value, pad_mode=mode))]

@@ -265,12 +265,14 @@ def conv_integer(ctx: NodeContext) -> list[SSAValue]:
     shifted_x = ctx.value(ov.SubtractOp(x, x_zp))
     shifted_w = ctx.value(ov.SubtractOp(w, w_zp))
     attrs = spatial_attrs(ctx, n)
-    attrs["dilations"] = ctx.ints("dilations", [1] * n)
+    dilations = ctx.ints("dilations", [1] * n)
     group = int(ctx.attr("group", 1))
     if group == 1:
-        return [ctx.value(ov.ConvolutionOp(shifted_x, shifted_w, **attrs))]
+        return [ctx.value(ov.ConvolutionOp(shifted_x, shifted_w, dilations=dilations, **attrs))]
     ws = shape_of(shifted_w)
     if ws[0] == ov.DYNAMIC or ws[0] % group:
         raise ConversionError(f"{ws[0]} output channels are not divisible by group {group}")
     shifted_w = reshape_to(ctx, shifted_w, [group, ws[0] // group, *ws[1:]])
-    return [ctx.value(ov.GroupConvolutionOp(shifted_x, shifted_w, **attrs))]
+    return [
+        ctx.value(ov.GroupConvolutionOp(shifted_x, shifted_w, dilations=dilations, **attrs))
+    ]

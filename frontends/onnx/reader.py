@@ -29,7 +29,9 @@ import mmap
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, NoReturn, cast, overload
 
 import numpy as np
@@ -71,6 +73,7 @@ from lowpass.frontends import FrontendError
 
 if TYPE_CHECKING:
     import onnx
+    import onnx.defs
 
 Converter = Callable[["NodeContext"], Sequence[SSAValue | None]]
 
@@ -183,11 +186,11 @@ class NodeContext:
             return default
         from onnx import helper, numpy_helper
 
+        if a.type == a.STRING:
+            return a.s.decode()
+        if a.type == a.STRINGS:
+            return [v.decode() for v in a.strings]
         value = helper.get_attribute_value(a)
-        if isinstance(value, bytes):
-            return value.decode()
-        if isinstance(value, list) and value and isinstance(value[0], bytes):
-            return [v.decode() for v in value]
         if a.type == a.TENSOR:
             return numpy_helper.to_array(a.t)
         return value
@@ -589,11 +592,8 @@ class GraphConverter:
 
             try:
                 schema = defs.get_schema(node.op_type, max(self.opset, 1), "")
-                declared = {
-                    # onnx's stubs omit the `value` of its pybind11 enums
-                    n: int(a.type.value)  # pyright: ignore[reportAttributeAccessIssue]
-                    for n, a in schema.attributes.items()
-                }
+                codes = _schema_attribute_codes()
+                declared = {n: codes[a.type] for n, a in schema.attributes.items()}
             except Exception:  # no schema at this opset: the converter decides
                 declared = None
             self._attribute_types[key] = declared
@@ -731,8 +731,9 @@ def _parse_file(path: Path) -> tuple[onnx.ModelProto, dict[int, memoryview] | No
 
     from lowpass.frontends.onnx.raw_data import split_raw_data
 
-    if registry.get_format_from_file_extension(path.suffix) not in (None, "protobuf"):
-        return onnx.load(str(path), load_external_data=False), None
+    text_format = registry.get_format_from_file_extension(path.suffix)
+    if text_format not in (None, "protobuf"):
+        return onnx.load_model_from_string(path.read_bytes(), format=text_format), None
     model = onnx.ModelProto()
     with path.open("rb") as f:
         size = os.fstat(f.fileno()).st_size
@@ -742,19 +743,40 @@ def _parse_file(path: Path) -> tuple[onnx.ModelProto, dict[int, memoryview] | No
         mapped = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
     split = split_raw_data(memoryview(mapped))
     if split is not None and split.raw_data:
-        decoded = model.ParseFromString(split.stripped)
+        decoded = _parse(model, split.stripped)
         size = len(split.stripped)
         raw_data: dict[int, memoryview] | None = split.raw_data
     else:
         del split  # (no view of the mapping may outlive it)
         with mapped, memoryview(mapped) as view:
-            # protobuf's stubs say bytes; its parsers (upb, C++, pure Python) take any buffer
-            decoded = model.ParseFromString(view)  # pyright: ignore[reportArgumentType]
+            decoded = _parse(model, view)
         raw_data = None
     # onnx's deserializer checks this too (upb returns None: it consumed everything)
     if decoded is not None and decoded != size:
         raise DecodeError(f"Protobuf decoding consumed too few bytes: {decoded} out of {size}")
     return model, raw_data
+
+
+def _parse(model: onnx.ModelProto, data: bytes | memoryview) -> int | None:
+    """`model.ParseFromString(data)`: the number of bytes consumed, or None where the parser
+    (upb) consumed everything."""
+    # protobuf's stubs say bytes; its parsers (upb, C++, pure Python) take any buffer
+    return model.ParseFromString(data)  # pyright: ignore[reportArgumentType]
+
+
+@cache
+def _schema_attribute_codes() -> dict[onnx.defs.OpSchema.AttrType, int]:
+    """The AttributeProto type of each attribute type of an op schema (the same numbers; onnx's
+    stubs give its pybind11 enum no `value`)."""
+    from onnx import AttributeProto, defs
+
+    t, p = defs.OpSchema.AttrType, AttributeProto
+    return {
+        t.FLOAT: p.FLOAT, t.INT: p.INT, t.STRING: p.STRING, t.TENSOR: p.TENSOR,
+        t.GRAPH: p.GRAPH, t.SPARSE_TENSOR: p.SPARSE_TENSOR, t.TYPE_PROTO: p.TYPE_PROTO,
+        t.FLOATS: p.FLOATS, t.INTS: p.INTS, t.STRINGS: p.STRINGS, t.TENSORS: p.TENSORS,
+        t.GRAPHS: p.GRAPHS, t.SPARSE_TENSORS: p.SPARSE_TENSORS, t.TYPE_PROTOS: p.TYPE_PROTOS,
+    }  # fmt: skip
 
 
 def read_onnx(
@@ -782,11 +804,14 @@ def read_onnx(
     return module
 
 
-def _register_all() -> None:
-    from lowpass.frontends.onnx import control, ops, quantization, recurrent, structural  # noqa: F401
+def _converter_modules() -> tuple[ModuleType, ...]:
+    """The modules of the converters: importing them fills CONVERTERS (`register`)."""
+    from lowpass.frontends.onnx import control, ops, quantization, recurrent, structural
+
+    return (control, ops, quantization, recurrent, structural)
 
 
-_register_all()
+_converter_modules()
 SUPPORTED_OPS: tuple[str, ...] = tuple(sorted(CONVERTERS))
 """The ONNX op types (default domain) that `read_onnx` converts."""
 

@@ -17,7 +17,7 @@ do not support, so that those get a clear "unsupported version" diagnostic.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard, cast
 
 from xdsl.dialects.builtin import (
     AnyFloat,
@@ -32,7 +32,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Attribute, Operation
-from xdsl.irdl import BaseAttr, IRDLOperation, RangeOf
+from xdsl.irdl import AttrConstraint, BaseAttr, IRDLOperation, RangeConstraint, RangeOf
 
 from lowpass.dialects.graph import precision_name
 from lowpass.dialects.ov import (
@@ -147,12 +147,30 @@ def enum_class(op: type[Operation], prop: str) -> type[EnumAttribute[Any]] | Non
     if not issubclass(op, IRDLOperation):
         return None
     definition = op.get_irdl_definition().properties.get(prop)
-    constr = definition.constr if definition is not None else None
-    if isinstance(constr, ArrayOfConstraint) and isinstance(constr.elem_range_constraint, RangeOf):
-        constr = constr.elem_range_constraint.constr
-    if isinstance(constr, BaseAttr) and issubclass(constr.attr, EnumAttribute):
-        return constr.attr
+    if definition is None:
+        return None
+    constr: AttrConstraint[Attribute] = definition.constr
+    if _is_array_of(constr):
+        elements: RangeConstraint[Attribute] = constr.elem_range_constraint
+        if _is_range_of(elements):
+            constr = elements.constr
+    if _is_base_attr(constr):
+        attr: type[Attribute] = constr.attr
+        if issubclass(attr, EnumAttribute):
+            return cast(type[EnumAttribute[Any]], attr)
     return None
+
+
+def _is_array_of(c: AttrConstraint[Attribute]) -> TypeGuard[ArrayOfConstraint[Attribute]]:
+    return isinstance(c, ArrayOfConstraint)
+
+
+def _is_range_of(c: RangeConstraint[Attribute]) -> TypeGuard[RangeOf[Attribute]]:
+    return isinstance(c, RangeOf)
+
+
+def _is_base_attr(c: AttrConstraint[Attribute]) -> TypeGuard[BaseAttr[Attribute]]:
+    return isinstance(c, BaseAttr)
 
 
 def _a(ov: str, kind: str, prop: str | None = None, default: str | None = None) -> AttrSpec:
@@ -610,7 +628,7 @@ def readable_versions(ov_type: str) -> str:
     opset7), MaxPool-8 (opset8 to opset13), MaxPool-14 (opset14 and later)`."""
     ov_type = canonical_type(ov_type)
     intro = _introductions(ov_type)
-    parts = []
+    parts: list[str] = []
     for k, (first, version) in enumerate(intro):
         if (ov_type, version) not in _BY_TYPE_VERSION:
             continue

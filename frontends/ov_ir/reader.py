@@ -72,6 +72,7 @@ from xdsl.irdl import OptOperandDef, VarOperandDef, VarResultDef
 from xdsl.rewriter import Rewriter
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
+from lowpass.dialects.guards import is_tensor
 from lowpass.dialects.ov import conditional, image, infrastructure, pooling, state
 from lowpass.dialects.ov.base import (
     ALIASES_ATTR,
@@ -185,6 +186,12 @@ class _Layer:
 # --------------------------------------------------------------------------------------------
 
 
+_TensorKey = tuple[IntegerType | AnyFloat, tuple[int, ...]]
+"""(element type, shape) of a cached tensor type."""
+_AttrKey = tuple[str, str, type[EnumAttribute[Any]] | None]
+"""(kind, text, enum class) of a cached attribute."""
+
+
 @dataclass
 class _Context:
     filename: str
@@ -194,25 +201,27 @@ class _Context:
     shared: bool
     """The weights cannot change (a read-only mapping, `bytes`): constants view them."""
     ir_version: int = 11
-    variables: dict[str, state.VariableOp] = field(default_factory=dict)
-    variable_order: list[state.VariableOp] = field(default_factory=list)
-    op_layers: dict[Operation, _Layer] = field(default_factory=dict)
+    variables: dict[str, state.VariableOp] = field(default_factory=dict[str, state.VariableOp])
+    variable_order: list[state.VariableOp] = field(default_factory=list[state.VariableOp])
+    op_layers: dict[Operation, _Layer] = field(default_factory=dict[Operation, _Layer])
     _file_attr: StringAttr | None = None
     _column: IntAttr | None = None
-    _tensor_types: dict[
-        tuple[IntegerType | AnyFloat, tuple[int, ...]], TensorType[IntegerType | AnyFloat]
-    ] = field(default_factory=dict)
+    _tensor_types: dict[_TensorKey, TensorType[IntegerType | AnyFloat]] = field(
+        default_factory=dict[_TensorKey, TensorType[IntegerType | AnyFloat]]
+    )
     # Caches of values that repeat from layer to layer (building an xDSL attribute verifies
     # it, 5-15 us; a model's layers hold a few dozen distinct ones): attributes are immutable,
     # so one object serves every layer that has the same text. Only successes are cached;
     # an error is raised again, with its own layer's context, every time.
-    _attrs: dict[tuple[str, str, type[EnumAttribute[Any]] | None], Attribute] = field(
-        default_factory=dict
+    _attrs: dict[_AttrKey, Attribute] = field(default_factory=dict[_AttrKey, Attribute])
+    _valid_dims: set[str] = field(default_factory=set[str])
+    entries: dict[tuple[str, str], opset.OpEntry] = field(
+        default_factory=dict[tuple[str, str], opset.OpEntry]
     )
-    _valid_dims: set[str] = field(default_factory=set)
-    entries: dict[tuple[str, str], opset.OpEntry] = field(default_factory=dict)
     """(layer type, version) -> its op table entry (`_GraphReader._entry`)."""
-    arities: set[tuple[type[Operation], int, int]] = field(default_factory=set)
+    arities: set[tuple[type[Operation], int, int]] = field(
+        default_factory=set[tuple[type[Operation], int, int]]
+    )
     """(op class, inputs, outputs) that `_check_arity` accepted."""
 
     def tensor_type(
@@ -345,17 +354,22 @@ def _set_aliases(
     output_aliases: Sequence[Sequence[str]],
 ) -> None:
     """Add `ov.aliases` (the tensor's other names) to the inputs and outputs that have them."""
-    for field_name, aliases in (("arg_attrs", input_aliases), ("res_attrs", output_aliases)):
-        attrs = getattr(function, field_name)
+
+    def with_aliases(
+        attrs: ArrayAttr[DictionaryAttr] | None, aliases: Sequence[Sequence[str]]
+    ) -> ArrayAttr[DictionaryAttr]:
         assert attrs is not None
-        entries = []
+        entries: list[DictionaryAttr] = []
         for entry, names in zip(attrs.data, aliases, strict=True):
             if names:
                 entry = DictionaryAttr(
                     {**entry.data, ALIASES_ATTR: ArrayAttr([StringAttr(n) for n in names])}
                 )
             entries.append(entry)
-        setattr(function, field_name, ArrayAttr(entries))
+        return ArrayAttr(entries)
+
+    function.arg_attrs = with_aliases(function.arg_attrs, input_aliases)
+    function.res_attrs = with_aliases(function.res_attrs, output_aliases)
 
 
 def _split_names(value: str) -> list[str]:
@@ -669,7 +683,7 @@ class _LayerOps:
             raise _LayerError(
                 f"mode '{mode}' is not supported, expected nearest, linear, linear_onnx or cubic"
             )
-        flags = {}
+        flags: dict[str, bool] = {}
         for name, default in (("align_corners", "true"), ("antialias", "false")):
             value = data.get(name, default).strip().lower()
             if value not in ("true", "false", "1", "0"):
@@ -722,8 +736,7 @@ class _LayerOps:
             v for i, v in enumerate(op.operands) if indices is None or i in indices
         ]
         if not any(
-            isinstance(v.type, TensorType)
-            and element_type_of(v.type) in LOW_PRECISION_ELEMENT_TYPES
+            is_tensor(v.type) and element_type_of(v.type) in LOW_PRECISION_ELEMENT_TYPES
             for v in relaxed
         ):
             return
@@ -732,7 +745,7 @@ class _LayerOps:
             if precision is None or precision not in opset.PRECISIONS:
                 continue
             et = opset.PRECISIONS[precision]
-            if isinstance(result.type, TensorType) and element_type_of(result.type) != et:
+            if is_tensor(result.type) and element_type_of(result.type) != et:
                 Rewriter.replace_value_with_new_type(
                     result, TensorType(et, result.type.get_shape())
                 )
@@ -1318,7 +1331,7 @@ class _GraphReader(_BodyOps):
         return tuple(sorted(set(names))) if names else (layer.name,)
 
     def _inputs(self, layer: _Layer) -> list[SSAValue]:
-        values = []
+        values: list[SSAValue] = []
         for port in layer.inputs:
             pid = port.get("id") or ""
             src = self.edges.get((layer.id, pid))

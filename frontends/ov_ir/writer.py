@@ -34,8 +34,7 @@ from xml.sax.saxutils import quoteattr, unescape
 import numpy as np
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
-    ArrayAttr,
-    DenseArrayBase,
+    AnyFloat,
     DenseIntOrFPElementsAttr,
     FloatAttr,
     IntegerAttr,
@@ -44,10 +43,10 @@ from xdsl.dialects.builtin import (
     TensorType,
     UnrankedTensorType,
 )
-from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from lowpass.dialects.graph import entry_function
+from lowpass.dialects.guards import is_array, is_dense_array, is_enum_attr, is_float_attr, is_tensor
 from lowpass.dialects.ov import conditional, infrastructure, state
 from lowpass.dialects.ov.arithmetic import SubtractOp
 from lowpass.dialects.ov.base import (
@@ -150,7 +149,7 @@ def _quote(text: str, what: str) -> str:
 
 
 def _dims(t: Attribute) -> list[int]:
-    if not isinstance(t, TensorType):
+    if not is_tensor(t):
         raise ValueError(f"expected a ranked tensor, got {t}")
     return list(shape_of(t))
 
@@ -416,7 +415,7 @@ class _Graph:
             raise ValueError(
                 "OpenVINO IR v11 has no form for this op, expected an op of the ov dialect"
             )
-        data = {}
+        data: dict[str, str] = {}
         for spec in entry.attrs:
             value_attr = getattr(op, spec.prop)
             data[spec.ov] = _format_attr(spec, value_attr)
@@ -705,7 +704,7 @@ def _slicing_attrs(desc: infrastructure.SliceInputAttr | infrastructure.ConcatOu
 def _format_attr(spec: opset.AttrSpec, value: Attribute) -> str:
     kind = spec.kind
     if kind == "ints":
-        assert isinstance(value, DenseArrayBase)
+        assert is_dense_array(value)
         return ",".join(str(v) for v in ints(value))
     if kind == "int":
         assert isinstance(value, IntegerAttr)
@@ -720,8 +719,7 @@ def _format_attr(spec: opset.AttrSpec, value: Attribute) -> str:
         assert isinstance(value, StringAttr)
         return value.data
     if kind in ("enum", "ENUM"):
-        assert isinstance(value, EnumAttribute | StringAttr)
-        name = str(value.data)
+        name = _name(value)
         return name.upper() if kind == "ENUM" else name
     if kind == "etype":
         name = opset.ELEMENT_TYPE_NAMES.get(value)
@@ -729,12 +727,25 @@ def _format_attr(spec: opset.AttrSpec, value: Attribute) -> str:
             raise ValueError(f"{spec.prop} {value} has no OpenVINO element type")
         return name
     if kind == "strs":
-        assert isinstance(value, ArrayAttr)
-        return ",".join(str(v.data) for v in value.data)
+        assert is_array(value)
+        return ",".join(_name(v) for v in value.data)
     if kind == "f32s":
-        assert isinstance(value, ArrayAttr)
-        return ",".join(_float(v.value.data) for v in value.data)
+        assert is_array(value)
+        return ",".join(_float(_float_attr(v).value.data) for v in value.data)
     raise AssertionError(f"unknown attribute kind {kind}")
+
+
+def _name(value: Attribute) -> str:
+    """The text of an enum attribute or a string attribute."""
+    if isinstance(value, StringAttr):
+        return value.data
+    assert is_enum_attr(value)
+    return str(value.data)
+
+
+def _float_attr(value: Attribute) -> FloatAttr[AnyFloat]:
+    assert is_float_attr(value)
+    return value
 
 
 __all__ = ["serialize_ov_ir", "write_ov_ir"]

@@ -452,7 +452,7 @@ def cell_quantization(
     h = fake_quantized_input(op.operands[1], memo) if x is not None else None
     if x is None or h is None:
         return None
-    w_value, r_value = _weight_operands(op)[:2]
+    w_value, r_value = weight_operands(op)[:2]
     w_grid = weight_grid(w_value, np.asarray(w).reshape(-1, shape_of(op.operands[0])[-1]), memo)
     if w_grid is None:
         return None
@@ -1130,7 +1130,8 @@ class _KernelBuilder:
 # --------------------------------------------------------------------------------------------
 
 
-def _weight_operands(op: RecurrentOp) -> list[SSAValue]:
+def weight_operands(op: RecurrentOp) -> list[SSAValue]:
+    """W, R and B of a recurrent op (its last three operands)."""
     return list(op.operands[-3:])
 
 
@@ -1164,7 +1165,7 @@ class RecurrentLowering:
                 return "dynamic or empty shapes"
         if element_type_of(op.operands[0]) != f32:
             return f"element type {element_type_of(op.operands[0])} (only f32 has a kernel)"
-        if any(static_value(v, self._memo) is None for v in _weight_operands(op)):
+        if any(static_value(v, self._memo) is None for v in weight_operands(op)):
             return "W, R and B must be constants"
         lengths_value = _lengths_operand(op)
         if lengths_value is not None:
@@ -1192,7 +1193,7 @@ class RecurrentLowering:
         del inputs, outputs
         op = group[0]
         assert isinstance(op, RecurrentOp)
-        w, r, b = (self._constant(ctx, v) for v in _weight_operands(op))
+        w, r, b = (self._constant(ctx, v) for v in weight_operands(op))
         lengths_value = _lengths_operand(op)
         lengths = None if lengths_value is None else self._constant(ctx, lengths_value, False)
         spec = spec_of(op, lengths)

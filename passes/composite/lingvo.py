@@ -185,7 +185,7 @@ def _fusable_lingvo_inputs(
     if len(types) != needed:
         diags.warning(function, RANKED_WARNING)
         return None
-    x, weight, bias, projection = (t for t in types[:4] if t is not None)
+    x, weight, bias, projection = types[:4]
     scale = types[4] if layer_norm else None
     constants = [weight, bias, projection, *([scale] if scale is not None else [])]
     if not all(is_static(t) for t in constants):

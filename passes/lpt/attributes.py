@@ -99,7 +99,7 @@ class IntervalsAlignmentValue:
     combined: Interval
     minimal: Interval
     min_levels: int
-    preferable_precisions: set[Attribute] = field(default_factory=set)
+    preferable_precisions: set[Attribute] = field(default_factory=set[Attribute])
 
 
 class IntervalsAlignment(Shared):

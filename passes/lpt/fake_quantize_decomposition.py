@@ -231,11 +231,11 @@ class FakeQuantizeDecompositionTransformation(LayerTransformation):
             return None
         if lv.levels <= 2:
             return None
-        from .network_helper import _roundf
+        from .network_helper import round_half_away
 
         limits_et = element_type_of(fq.output_low)
-        lo = make_constant(np.float32(_roundf(lv.new_low)), limits_et, fq)
-        hi = make_constant(np.float32(_roundf(lv.new_high)), limits_et, fq)
+        lo = make_constant(np.float32(round_half_away(lv.new_low)), limits_et, fq)
+        hi = make_constant(np.float32(round_half_away(lv.new_high)), limits_et, fq)
         q_et = dp.precision if ctx.params.update_precisions else element_type_of(fq.results[0])
         new = FakeQuantizeOp(
             fq.x,

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import numpy as np
 from xdsl.dialects import func
-from xdsl.ir import Block, Operation, OpResult, SSAValue
+from xdsl.ir import Attribute, Block, Operation, OpResult, SSAValue
 
 from lowpass.dialects.ov import (
     AddOp,
@@ -377,7 +377,7 @@ class AlignQuantizationIntervals(MarkupTransformation):
                 low = float(np.float32(np.min(ol) * m.reshape(-1)[0]))
                 high = float(np.float32(np.max(oh) * m.reshape(-1)[0]))
         d = precision_details(levels, ol, oh)
-        prefs = {d.precision} if d.precision is not None else set()
+        prefs: set[Attribute] = {d.precision} if d.precision is not None else set()
         value = IntervalsAlignmentValue(Interval(low, high), Interval(low, high), levels, prefs)
         ctx.rt.set(fq, A.INTERVALS_ALIGNMENT, IntervalsAlignment(value, levels))
 

@@ -397,11 +397,12 @@ def calculate_levels(
     deq_sub = float(math.floor(abs(v) + 0.5)) * (1 if v >= 0 else -1)  # std::round
     new_low = F32(F32(F32(low) - q_sub) * q_mul)
     new_high = F32(F32(F32(high) - q_sub) * q_mul)
-    levels = int(abs(_roundf(new_high) - _roundf(new_low)) + 1)
+    levels = int(abs(round_half_away(new_high) - round_half_away(new_low)) + 1)
     return Levels(levels, float(deq_mul), deq_sub, float(new_low), float(new_high))
 
 
-def _roundf(v: float | np.floating) -> float:
+def round_half_away(v: float | np.floating) -> float:
+    """`v` rounded half away from zero (C's `roundf`, as upstream rounds the levels)."""
     return float(math.floor(abs(v) + 0.5)) * (1 if v >= 0 else -1)
 
 

@@ -189,7 +189,9 @@ class LptParams:
     quantization_restrictions: list[QuantizationGranularityRestriction] = field(
         default_factory=cpu_quantization_restrictions
     )
-    callbacks: Mapping[str, Sequence[Callback]] = field(default_factory=dict)
+    callbacks: Mapping[str, Sequence[Callback]] = field(
+        default_factory=dict[str, Sequence[Callback]]
+    )
     asymmetric_activations: bool = True
     """False: layers with a zero point on activations are not transformed."""
     asymmetric_weights: bool = True

@@ -13,16 +13,12 @@ batch size). An op whose operands are all constants is folded (its `ov` ops' sem
 from __future__ import annotations
 
 from collections.abc import Callable
-from types import ModuleType
 from typing import TYPE_CHECKING
 
 import numpy as np
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     AnyFloat,
-    ArrayAttr,
-    IntegerAttr,
-    IntegerType,
     StringAttr,
     TensorType,
     i1,
@@ -31,14 +27,16 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from lowpass.dialects import ov
+from lowpass.dialects.guards import is_array, is_integer_attr, is_integer_type, is_tensor
 from lowpass.dialects.ov.base import DYNAMIC, OvOp, format_shape, to_dtype, ui8
 from lowpass.dialects.ov.enums import PadMode
+from lowpass.passes.inline import op_attribute, op_kind
 
 if TYPE_CHECKING:
     from lowpass.passes.conversion.tfl_to_ov.tfl_to_ov import TflConverter
 
 
-def _helpers() -> ModuleType:
+def _helpers():  # -> the module tfl_to_ov (pyright infers it)
     # tfl_to_ov imports this module lazily; import its helpers the same way.
     from lowpass.passes.conversion.tfl_to_ov import tfl_to_ov
 
@@ -46,7 +44,7 @@ def _helpers() -> ModuleType:
 
 
 def _element_type(value: SSAValue) -> Attribute:
-    assert isinstance(value.type, TensorType)
+    assert is_tensor(value.type)
     return value.type.get_element_type()
 
 
@@ -55,7 +53,7 @@ def _result_element_type(op: Operation) -> Attribute:
 
 
 def _rank(conv: TflConverter, op: Operation, value: SSAValue) -> int:
-    if not isinstance(value.type, TensorType):
+    if not is_tensor(value.type):
         raise conv.refuse(op, f"expected a ranked tensor operand, got {value.type}")
     return len(value.type.get_shape())
 
@@ -72,11 +70,11 @@ def _scalar(conv: TflConverter, value: float, like: SSAValue) -> SSAValue:
 
 
 def _int_list(op: Operation, name: str) -> list[int] | None:
-    attr = _helpers()._get(op, name)
+    attr = op_attribute(op, name)
     if attr is None:
         return None
-    if isinstance(attr, ArrayAttr):
-        return [int(a.value.data) for a in attr.data if isinstance(a, IntegerAttr)]
+    if is_array(attr):
+        return [int(a.value.data) for a in attr.data if is_integer_attr(a)]
     return None
 
 
@@ -95,7 +93,7 @@ _BINARY: dict[str, type[ov.BinaryElementwiseOp]] = {
 
 
 def _binary(conv: TflConverter, op: Operation) -> None:
-    kind = _helpers().op_kind(op)
+    kind = op_kind(op)
     a, b = op.operands
     if kind in ("tf.RealDiv", "tf.Div"):
         # Integer division: TensorFlow's Div truncates, FloorDiv floors; only the float
@@ -141,7 +139,7 @@ def _leaky_relu(conv: TflConverter, op: Operation) -> None:
     # numbers; at 0 both give 0).
     x = op.operands[0]
     _require_float(conv, op, x, "the operand")
-    alpha = _helpers()._float(op, "alpha", 0.2)
+    alpha = _helpers().float_attr(op, "alpha", 0.2)
     slope = conv.const(np.array([alpha]), to_dtype(_element_type(x)).type)
     name = conv.base_name(op, fused=False)
     conv.replace(op, [conv.emit1(ov.PReluOp(x, slope, name=name))])
@@ -167,7 +165,7 @@ def _softmax(conv: TflConverter, op: Operation) -> None:
 
 def _bias_add(conv: TflConverter, op: Operation) -> None:
     x, bias = op.operands
-    fmt = _helpers()._str(op, "data_format", "NHWC")
+    fmt = _helpers().str_attr(op, "data_format", "NHWC")
     rank = _rank(conv, op, x)
     if _rank(conv, op, bias) != 1:
         raise conv.refuse(op, "the bias must be a vector")
@@ -196,7 +194,7 @@ def _bias_add(conv: TflConverter, op: Operation) -> None:
 def _matmul(conv: TflConverter, op: Operation) -> None:
     h = _helpers()
     a, b = op.operands[0], op.operands[1]
-    kind = h.op_kind(op)
+    kind = op_kind(op)
     batch = kind != "tf.MatMul"
     for what, v in (("a", a), ("b", b)):
         _require_float(conv, op, v, what)
@@ -206,8 +204,8 @@ def _matmul(conv: TflConverter, op: Operation) -> None:
             raise conv.refuse(op, f"operand {what} must have rank {need}, got {rank}")
     if _element_type(a) != _element_type(b) or _element_type(a) != _result_element_type(op):
         raise conv.refuse(op, "the operands and the result must have one element type")
-    ta = h._bool(op, "adj_x" if batch else "transpose_a")
-    tb = h._bool(op, "adj_y" if batch else "transpose_b")
+    ta = h.bool_attr(op, "adj_x" if batch else "transpose_a")
+    tb = h.bool_attr(op, "adj_y" if batch else "transpose_b")
     name = conv.base_name(op, fused=False)
     conv.replace(op, [conv.emit1(ov.MatMulOp(a, b, transpose_a=ta, transpose_b=tb, name=name))])
 
@@ -224,7 +222,7 @@ def _conv2d(conv: TflConverter, op: Operation) -> None:
         _require_float(conv, op, v, f"the {what}")
         if _rank(conv, op, v) != 4:
             raise conv.refuse(op, f"the {what} must have rank 4, got {_rank(conv, op, v)}")
-    fmt = h._str(op, "data_format", "NHWC")
+    fmt = h.str_attr(op, "data_format", "NHWC")
     if fmt not in ("NHWC", "NCHW"):
         raise conv.refuse(op, f"data_format {fmt!r}: expected 'NHWC' or 'NCHW'")
     spatial = (1, 2) if fmt == "NHWC" else (2, 3)
@@ -236,14 +234,14 @@ def _conv2d(conv: TflConverter, op: Operation) -> None:
             raise conv.refuse(
                 op, f"{what} {values}: expected 4 values, 1 for the batch and channel dims"
             )
-    c_in, f_in = h._shape(x)[channel], h._shape(w)[2]
+    c_in, f_in = h.tensor_shape(x)[channel], h.tensor_shape(w)[2]
     if DYNAMIC in (c_in, f_in) or c_in != f_in:
         raise conv.refuse(
             op,
             f"the input has {c_in} channels and the filter {f_in}: grouped or dynamic channels "
             "are not supported",
         )
-    padding = h._str(op, "padding", "VALID")
+    padding = h.str_attr(op, "padding", "VALID")
     pads_begin, pads_end = [0, 0], [0, 0]
     if padding == "EXPLICIT":
         explicit = _int_list(op, "explicit_paddings") or []
@@ -283,7 +281,7 @@ def _conv2d(conv: TflConverter, op: Operation) -> None:
 
 
 def _expand_dims(conv: TflConverter, op: Operation) -> None:
-    axes = _helpers()._constant_ints(conv, op, 1, "axis")
+    axes = _helpers().constant_ints(conv, op, 1, "axis")
     if len(axes) != 1:
         raise conv.refuse(op, f"axis must have one element, got {len(axes)}")
     (axis,) = axes
@@ -297,7 +295,7 @@ def _expand_dims(conv: TflConverter, op: Operation) -> None:
 
 def _squeeze(conv: TflConverter, op: Operation) -> None:
     x = op.operands[0]
-    shape = _helpers()._shape(x)
+    shape = _helpers().tensor_shape(x)
     rank = len(shape)
     dims = _int_list(op, "squeeze_dims") or []
     if not dims:
@@ -307,7 +305,7 @@ def _squeeze(conv: TflConverter, op: Operation) -> None:
                 op, "squeeze_dims is empty and the shape is dynamic: which dims go is unknown"
             )
         dims = [i for i, d in enumerate(shape) if d == 1]
-    axes = []
+    axes: list[int] = []
     for d in dims:
         if not -rank <= d < rank:
             raise conv.refuse(op, f"squeeze_dims {d} is out of range [{-rank}, {rank})")
@@ -327,7 +325,7 @@ def _pad(mode: PadMode | None) -> Conversion:
     def convert(conv: TflConverter, op: Operation) -> None:
         x = op.operands[0]
         rank = _rank(conv, op, x)
-        pads = _helpers()._constant_ints(conv, op, 1, "paddings")
+        pads = _helpers().constant_ints(conv, op, 1, "paddings")
         if len(pads) != 2 * rank:
             raise conv.refuse(
                 op, f"paddings has {len(pads)} values, expected {2 * rank} ([{rank}, 2])"
@@ -342,7 +340,7 @@ def _pad(mode: PadMode | None) -> Conversion:
             if text not in ("REFLECT", "SYMMETRIC"):
                 raise conv.refuse(op, f'mode {attr}: expected "REFLECT" or "SYMMETRIC"')
             pad_mode = PadMode.REFLECT if text == "REFLECT" else PadMode.SYMMETRIC
-            shape = _helpers()._shape(x)
+            shape = _helpers().tensor_shape(x)
             limit = 0 if pad_mode is PadMode.REFLECT else 1  # pad < dim, or pad <= dim
             for axis, dim in enumerate(shape):
                 largest = max(pads[2 * axis], pads[2 * axis + 1])
@@ -355,7 +353,7 @@ def _pad(mode: PadMode | None) -> Conversion:
         elif len(op.operands) == 3:
             value = op.operands[2]
             _same_element_type(conv, op, x, value)
-            if _helpers()._shape(value):
+            if _helpers().tensor_shape(value):
                 raise conv.refuse(op, "constant_values must be a scalar")
         name = conv.base_name(op, fused=False)
         padded = ov.PadOp(
@@ -381,9 +379,9 @@ def _space_batch(to_batch: bool) -> Conversion:
     def convert(conv: TflConverter, op: Operation) -> None:
         x = op.operands[0]
         rank = _rank(conv, op, x)
-        block = _helpers()._constant_ints(conv, op, 1, "block_shape")
+        block = _helpers().constant_ints(conv, op, 1, "block_shape")
         what = "paddings" if to_batch else "crops"
-        pads = _helpers()._constant_ints(conv, op, 2, what)
+        pads = _helpers().constant_ints(conv, op, 2, what)
         m = len(block)
         if not 1 <= m < rank or len(pads) != 2 * m:
             raise conv.refuse(
@@ -414,7 +412,7 @@ def _space_batch(to_batch: bool) -> Conversion:
 
 def _shape_of(conv: TflConverter, op: Operation) -> None:
     out = _result_element_type(op)
-    if not (isinstance(out, IntegerType) and out.width.data in (32, 64)):
+    if not (is_integer_type(out) and out.width.data in (32, 64)):
         raise conv.refuse(op, f"out_type {out}: expected i32 or i64")
     name = conv.base_name(op, fused=False)
     conv.replace(op, [conv.emit1(ov.ShapeOfOp(op.operands[0], out, name=name))])
@@ -422,7 +420,7 @@ def _shape_of(conv: TflConverter, op: Operation) -> None:
 
 def _pack(conv: TflConverter, op: Operation) -> None:
     rank = _rank(conv, op, op.operands[0])
-    axis = _helpers()._int(op, "axis")
+    axis = _helpers().int_attr(op, "axis")
     if not -rank - 1 <= axis <= rank:
         raise conv.refuse(op, f"axis {axis} is out of range [{-rank - 1}, {rank}]")
     if axis < 0:
@@ -435,9 +433,9 @@ def _pack(conv: TflConverter, op: Operation) -> None:
 
 def _unpack(conv: TflConverter, op: Operation) -> None:
     x = op.operands[0]
-    shape = _helpers()._shape(x)
+    shape = _helpers().tensor_shape(x)
     rank = len(shape)
-    axis = _helpers()._int(op, "axis")
+    axis = _helpers().int_attr(op, "axis")
     if not -rank <= axis < rank:
         raise conv.refuse(op, f"axis {axis} is out of range [{-rank}, {rank})")
     if axis < 0:
@@ -476,7 +474,7 @@ def _like(fill: float) -> Conversion:
 def _cast(conv: TflConverter, op: Operation) -> None:
     src, dst = _element_type(op.operands[0]), _result_element_type(op)
     if (
-        _helpers()._bool(op, "Truncate")
+        _helpers().bool_attr(op, "Truncate")
         and isinstance(src, AnyFloat)
         and isinstance(dst, AnyFloat)
         and src.bitwidth > dst.bitwidth
@@ -495,7 +493,7 @@ def _cast(conv: TflConverter, op: Operation) -> None:
 
 def _gather(conv: TflConverter, op: Operation) -> None:
     params, indices, axis = op.operands
-    batch_dims = _helpers()._int(op, "batch_dims")
+    batch_dims = _helpers().int_attr(op, "batch_dims")
     name = conv.base_name(op, fused=False)
     gather = ov.GatherOp(params, indices, axis, batch_dims=batch_dims, name=name)
     conv.replace(op, [conv.emit1(gather)])
@@ -504,7 +502,7 @@ def _gather(conv: TflConverter, op: Operation) -> None:
 def _split(conv: TflConverter, op: Operation) -> None:
     # TensorFlow's Split(split_dim, value) {num_split}.
     axis, value = op.operands
-    n = _helpers()._int(op, "num_split", len(op.results))
+    n = _helpers().int_attr(op, "num_split", len(op.results))
     if n != len(op.results):
         raise conv.refuse(op, f"num_split is {n} but the op has {len(op.results)} results")
     name = conv.base_name(op, fused=False)
@@ -517,7 +515,7 @@ def _reduce(kind: type[ov.ReduceOp], floats: bool = False) -> Conversion:
         if floats:
             # An integer mean divides with truncation in TensorFlow; keep to floats.
             _require_float(conv, op, x, "the operand")
-        keep = _helpers()._bool(op, "keep_dims")
+        keep = _helpers().bool_attr(op, "keep_dims")
         name = conv.base_name(op, fused=False)
         conv.replace(op, [conv.emit1(kind(x, axes, keep_dims=keep, name=name))])
 
@@ -578,21 +576,22 @@ def _comparison(conv: TflConverter, op: Operation) -> None:
     decided here from the static shapes.
     """
     h = _helpers()
-    kind = h.op_kind(op)
+    kind = op_kind(op)
     a, b = op.operands
     _same_element_type(conv, op, a, b)
     if _result_element_type(op) != i1:
         et = _result_element_type(op)
         raise conv.refuse(op, f"the result has element type {et}; expected i1")
-    fits = _broadcastable(h._shape(a), h._shape(b))
+    fits = _broadcastable(h.tensor_shape(a), h.tensor_shape(b))
     name = conv.base_name(op, fused=False)
-    if kind in ("tf.Equal", "tf.NotEqual") and not h._bool(op, "incompatible_shape_error", True):
+    strict_shapes = h.bool_attr(op, "incompatible_shape_error", True)
+    if kind in ("tf.Equal", "tf.NotEqual") and not strict_shapes:
         if fits is None:
             raise conv.refuse(
                 op,
                 "incompatible_shape_error = false and dynamic shapes "
-                f"{format_shape(h._shape(a))}, {format_shape(h._shape(b))}: whether they "
-                "broadcast is decided only at run time",
+                f"{format_shape(h.tensor_shape(a))}, {format_shape(h.tensor_shape(b))}: "
+                "whether they broadcast is decided only at run time",
             )
         if not fits:
             value = conv.const(np.array(kind == "tf.NotEqual"), np.bool_)
@@ -601,7 +600,8 @@ def _comparison(conv: TflConverter, op: Operation) -> None:
     if fits is False:
         raise conv.refuse(
             op,
-            f"shapes {format_shape(h._shape(a))} and {format_shape(h._shape(b))} do not broadcast",
+            f"shapes {format_shape(h.tensor_shape(a))} and {format_shape(h.tensor_shape(b))} "
+            "do not broadcast",
         )
     conv.replace(op, [conv.emit1(_COMPARISON[kind](a, b, name=name))])
 
@@ -610,7 +610,7 @@ def _logical(conv: TflConverter, op: Operation) -> None:
     a, b = op.operands
     _require_boolean(conv, op, [a, b], "an operand")
     name = conv.base_name(op, fused=False)
-    conv.replace(op, [conv.emit1(_LOGICAL[_helpers().op_kind(op)](a, b, name=name))])
+    conv.replace(op, [conv.emit1(_LOGICAL[op_kind(op)](a, b, name=name))])
 
 
 def _logical_not(conv: TflConverter, op: Operation) -> None:
@@ -630,7 +630,7 @@ def _select(conv: TflConverter, op: Operation) -> None:
     cond, t, e = op.operands
     _require_boolean(conv, op, [cond], "the condition")
     _same_element_type(conv, op, t, e)
-    ts, es, cs = h._shape(t), h._shape(e), h._shape(cond)
+    ts, es, cs = h.tensor_shape(t), h.tensor_shape(e), h.tensor_shape(cond)
     if len(ts) != len(es) or any(
         x != y and DYNAMIC not in (x, y) for x, y in zip(ts, es, strict=True)
     ):
@@ -665,7 +665,7 @@ def _select_v2(conv: TflConverter, op: Operation) -> None:
     cond, t, e = op.operands
     _require_boolean(conv, op, [cond], "the condition")
     _same_element_type(conv, op, t, e)
-    shapes = [h._shape(v) for v in (cond, t, e)]
+    shapes = [h.tensor_shape(v) for v in (cond, t, e)]
     if _broadcastable(shapes[1], shapes[2]) is False or any(
         _broadcastable(shapes[0], s) is False for s in shapes[1:]
     ):
@@ -685,7 +685,7 @@ def _any_all(reduce: type[ov.ReduceOp]) -> Conversion:
     def convert(conv: TflConverter, op: Operation) -> None:
         x, axes = op.operands
         _require_boolean(conv, op, [x], "the operand")
-        keep = _helpers()._bool(op, "keep_dims")
+        keep = _helpers().bool_attr(op, "keep_dims")
         name = conv.base_name(op, fused=False)
         as_u8 = conv.emit1(ov.ConvertOp(x, ui8, name=f"{name}/u8"))
         reduced = conv.emit1(reduce(as_u8, axes, keep_dims=keep, name=f"{name}/reduce"))
@@ -737,7 +737,7 @@ _LOOP_OPS = (
 
 
 def _loop(conv: TflConverter, op: Operation) -> None:
-    if _helpers().op_kind(op) == "tf.WhileRegion":
+    if op_kind(op) == "tf.WhileRegion":
         reason = "the region form of While loops is not converted (tf.While with functions is)"
     else:
         reason = (
@@ -745,9 +745,9 @@ def _loop(conv: TflConverter, op: Operation) -> None:
             "TensorLists as Keras writes them are converted)"
         )
     # Calls are inlined before their ops convert: name the Keras RNN functions left unfused.
-    unfused = []
+    unfused: list[str] = []
     for f in conv.module.ops:
-        implements = _helpers()._get(f, "tf.api_implements")
+        implements = op_attribute(f, "tf.api_implements")
         if isinstance(f, func.FuncOp) and isinstance(implements, StringAttr):
             unfused.append(f"@{f.sym_name.data} ({implements.data})")
     if unfused:
@@ -805,10 +805,10 @@ def converters() -> dict[str, Conversion]:
             "tf.BatchMatMulV2": (_matmul, 2, 1),
             "tf.BatchMatMulV3": (_matmul, 2, 1),
             # What Keras' Bidirectional layer puts around its two calls.
-            "tf.ReverseV2": (h._reverse, 2, 1),
-            "tf.ConcatV2": (h._concat_v2, None, 1),
-            "tf.Reshape": (h._reshape, 2, 1),
-            "tf.Transpose": (h._transpose, 2, 1),
+            "tf.ReverseV2": (h.convert_reverse, 2, 1),
+            "tf.ConcatV2": (h.convert_concat_v2, None, 1),
+            "tf.Reshape": (h.convert_reshape, 2, 1),
+            "tf.Transpose": (h.convert_transpose, 2, 1),
             "tf.ExpandDims": (_expand_dims, 2, 1),
             "tf.Squeeze": (_squeeze, 1, 1),
             "tf.Pad": (_pad(PadMode.CONSTANT), 2, 1),
@@ -824,10 +824,10 @@ def converters() -> dict[str, Conversion]:
             "tf.OnesLike": (_like(1), 1, 1),
             "tf.Cast": (_cast, 1, 1),
             "tf.GatherV2": (_gather, 3, 1),
-            "tf.StridedSlice": (h._strided_slice, 4, 1),
-            "tf.Slice": (h._slice, 3, 1),
+            "tf.StridedSlice": (h.convert_strided_slice, 4, 1),
+            "tf.Slice": (h.convert_slice, 3, 1),
             "tf.Split": (_split, 2, None),
-            "tf.SplitV": (h._split_v, 3, None),
+            "tf.SplitV": (h.convert_split_v, 3, None),
             "tf.Mean": (_reduce(ov.ReduceMeanOp, floats=True), 2, 1),
             "tf.Sum": (_reduce(ov.ReduceSumOp), 2, 1),
             "tf.Max": (_reduce(ov.ReduceMaxOp), 2, 1),

@@ -26,7 +26,7 @@ an `ov` graph that the runtime runs and `ov-reshape` / `low-latency2` transform:
    semantics (LiteRT's kernels, the op's `evaluate`) and replaced by `ov.constant`s, and the
    `ov` ops this pass builds are folded by the `ov` dialect's folder (`ov.folding.fold_op`,
    as `canonicalize` folds, with their `ov` semantics). Results beyond the folding limit
-   (`ov.folding.FOLD_LIMIT`) are left to be computed when the model runs. So the
+   (`ov.base.FOLD_LIMIT`) are left to be computed when the model runs. So the
    weight preprocessing (transposes, splits, gate reordering, bias sums) disappears: each
    RNN gets one `W`, one `R` and one `B` constant in OpenVINO's layout.
 4. **Data movement.** `tfl.transpose` -> `ov.transpose`, `tfl.slice` / `tfl.strided_slice` /
@@ -79,14 +79,12 @@ import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
-    DenseIntOrFPElementsAttr,
     FloatAttr,
     FunctionType,
     IntegerAttr,
     ModuleOp,
     NoneType,
     StringAttr,
-    TensorType,
 )
 from xdsl.ir import Attribute, Block, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
@@ -94,6 +92,8 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.utils.exceptions import PassFailedException, VerifyException
 
 from lowpass.dialects import ov
+from lowpass.dialects.guards import is_dense, is_tensor
+from lowpass.dialects.ov import base as ov_base
 from lowpass.dialects.ov import folding
 from lowpass.dialects.ov.base import (
     DYNAMIC,
@@ -151,12 +151,9 @@ _SHORT_KINDS = {
 }
 
 
-_get = op_attribute  # (tf_ops.py reads it through `_helpers()`)
-
-
 def _number(op: Operation, name: str) -> int | float | None:
     """A numeric (IntegerAttr, BoolAttr or FloatAttr) property or attribute, if present."""
-    attr = _get(op, name)
+    attr = op_attribute(op, name)
     if attr is None:
         return None
     if not isinstance(attr, IntegerAttr | FloatAttr):
@@ -164,23 +161,23 @@ def _number(op: Operation, name: str) -> int | float | None:
     return attr.value.data
 
 
-def _bool(op: Operation, name: str, default: bool = False) -> bool:
+def bool_attr(op: Operation, name: str, default: bool = False) -> bool:
     value = _number(op, name)
     return default if value is None else bool(value)
 
 
-def _int(op: Operation, name: str, default: int = 0) -> int:
+def int_attr(op: Operation, name: str, default: int = 0) -> int:
     value = _number(op, name)
     return default if value is None else int(value)
 
 
-def _float(op: Operation, name: str, default: float = 0.0) -> float:
+def float_attr(op: Operation, name: str, default: float = 0.0) -> float:
     value = _number(op, name)
     return default if value is None else float(value)
 
 
-def _str(op: Operation, name: str, default: str) -> str:
-    attr = _get(op, name)
+def str_attr(op: Operation, name: str, default: str) -> str:
+    attr = op_attribute(op, name)
     return attr.data if isinstance(attr, StringAttr) else default
 
 
@@ -195,8 +192,8 @@ def _is_none(value: SSAValue) -> bool:
     return isinstance(value.type, NoneType)
 
 
-def _shape(value: SSAValue) -> tuple[int, ...]:
-    assert isinstance(value.type, TensorType)
+def tensor_shape(value: SSAValue) -> tuple[int, ...]:
+    assert is_tensor(value.type)
     return tuple(value.type.get_shape())
 
 
@@ -343,11 +340,9 @@ class TflConverter:
         if not any(r.uses for r in op.results):
             Rewriter.erase_op(op, safe_erase=False)
             return
-        value = _get(op, "value")
+        value = op_attribute(op, "value")
         result_type = op.results[0].type if len(op.results) == 1 else None
-        if not isinstance(value, DenseIntOrFPElementsAttr) or not isinstance(
-            result_type, TensorType
-        ):
+        if not is_dense(value) or not is_tensor(result_type):
             raise self.refuse(op, "only dense tensor constants are supported")
         element_type = value.get_element_type()
         if not is_supported_element_type(element_type):
@@ -389,7 +384,9 @@ class TflConverter:
             return self.unique(scope or short)
         return self.unique(f"{scope}/{short}" if scope else short)
 
-    def const(self, array: np.ndarray | Sequence[int], dtype: type = np.int64) -> SSAValue:
+    def const(
+        self, array: np.ndarray | Sequence[int], dtype: type[np.generic] = np.int64
+    ) -> SSAValue:
         c = ov.ConstantOp.from_array(np.asarray(array, dtype=dtype))
         self._insert(c)
         return c.result
@@ -456,7 +453,7 @@ class TflConverter:
         if all(x is None for x in inputs):
             return False
         elements = folding.result_elements(op)
-        if elements is not None and elements > folding.FOLD_LIMIT:
+        if elements is not None and elements > ov_base.FOLD_LIMIT:
             return False  # the ov ops it converts to compute it when the model runs
         try:
             outputs = evaluate(inputs)
@@ -465,7 +462,7 @@ class TflConverter:
         name = self.base_name(op, fused=op_kind(op) in _SHORT_KINDS)
         values: list[SSAValue] = []
         for i, (result, out) in enumerate(zip(op.results, outputs, strict=False)):
-            if out is None or not isinstance(result.type, TensorType):
+            if out is None or not is_tensor(result.type):
                 continue
             et = result.type.get_element_type()
             array = np.asarray(out).astype(to_dtype(et))
@@ -501,7 +498,7 @@ class TflConverter:
     # ---- shared pieces of the RNN conversions ----------------------------------------------
 
     def activation(self, op: Operation) -> ov.Activation:
-        act = _str(op, "fused_activation_function", "TANH")
+        act = str_attr(op, "fused_activation_function", "TANH")
         if act not in ACTIVATIONS:
             raise self.refuse(
                 op,
@@ -511,7 +508,7 @@ class TflConverter:
         return ACTIVATIONS[act]
 
     def check_cell_clip(self, op: Operation) -> None:
-        clip = _float(op, "cell_clip")
+        clip = float_attr(op, "cell_clip")
         if clip != 0.0:
             raise self.refuse(
                 op,
@@ -580,20 +577,20 @@ def _constant_array(value: SSAValue) -> np.ndarray | None:
 
 
 def _element_type(value: SSAValue) -> Attribute:
-    assert isinstance(value.type, TensorType)
+    assert is_tensor(value.type)
     return value.type.get_element_type()
 
 
 def _hidden_size(conv: TflConverter, op: Operation, index: int) -> int:
     """Rows of a `[n_cell, ...]` weight (static)."""
-    shape = _shape(op.operands[index])
+    shape = tensor_shape(op.operands[index])
     if not shape or shape[0] == DYNAMIC:
         raise conv.refuse(op, f"operand {index} must have a static first dimension (n_cell)")
     return shape[0]
 
 
 def _check_rank(conv: TflConverter, op: Operation, index: int, rank: int, what: str) -> None:
-    shape = _shape(op.operands[index])
+    shape = tensor_shape(op.operands[index])
     if len(shape) != rank:
         raise conv.refuse(op, f"{what} must have rank {rank}, got {format_shape(shape)}")
 
@@ -603,27 +600,27 @@ def _check_rank(conv: TflConverter, op: Operation, index: int, rank: int, what: 
 # --------------------------------------------------------------------------------------------
 
 
-def _transpose(conv: TflConverter, op: Operation) -> None:
+def convert_transpose(conv: TflConverter, op: Operation) -> None:
     name = conv.base_name(op, fused=False)
     conv.replace(op, [conv.emit1(ov.TransposeOp(op.operands[0], op.operands[1], name=name))])
 
 
-def _reshape(conv: TflConverter, op: Operation) -> None:
+def convert_reshape(conv: TflConverter, op: Operation) -> None:
     # TensorFlow's Reshape: 0 is a zero-size dim (special_zero false), -1 is inferred.
     name = conv.base_name(op, fused=False)
     conv.replace(op, [conv.emit1(ov.ReshapeOp(op.operands[0], op.operands[1], False, name=name))])
 
 
-def _constant_ints(conv: TflConverter, op: Operation, index: int, what: str) -> list[int]:
+def constant_ints(conv: TflConverter, op: Operation, index: int, what: str) -> list[int]:
     array = _constant_array(op.operands[index])
     if array is None:
         raise conv.refuse(op, f"{what} must be a constant (the ov op takes it as a static value)")
     return [int(v) for v in array.reshape(-1)]
 
 
-def _slice(conv: TflConverter, op: Operation) -> None:
-    begin = _constant_ints(conv, op, 1, "begin")
-    size = _constant_ints(conv, op, 2, "size")
+def convert_slice(conv: TflConverter, op: Operation) -> None:
+    begin = constant_ints(conv, op, 1, "begin")
+    size = constant_ints(conv, op, 2, "size")
     end = [b + s if s != -1 else 0 for b, s in zip(begin, size, strict=True)]
     end_mask = [1 if s == -1 else 0 for s in size]
     name = conv.base_name(op, fused=False)
@@ -637,12 +634,12 @@ def _bits(mask: int, n: int) -> list[int]:
     return [(mask >> i) & 1 for i in range(n)]
 
 
-def _strided_slice(conv: TflConverter, op: Operation) -> None:
+def convert_strided_slice(conv: TflConverter, op: Operation) -> None:
     begin, end, strides = op.operands[1], op.operands[2], op.operands[3]
-    n = _shape(begin)[0] if len(_shape(begin)) == 1 else DYNAMIC
+    n = tensor_shape(begin)[0] if len(tensor_shape(begin)) == 1 else DYNAMIC
     if n == DYNAMIC:
         raise conv.refuse(op, "begin must have a static length")
-    if _bool(op, "offset"):
+    if bool_attr(op, "offset"):
         # TFLite's offset: end is relative to begin.
         end = conv.emit1(ov.AddOp(begin, end))
     name = conv.base_name(op, fused=False)
@@ -651,19 +648,19 @@ def _strided_slice(conv: TflConverter, op: Operation) -> None:
         begin,
         end,
         strides,
-        begin_mask=_bits(_int(op, "begin_mask"), n),
-        end_mask=_bits(_int(op, "end_mask"), n),
-        new_axis_mask=_bits(_int(op, "new_axis_mask"), n),
-        shrink_axis_mask=_bits(_int(op, "shrink_axis_mask"), n),
-        ellipsis_mask=_bits(_int(op, "ellipsis_mask"), n),
+        begin_mask=_bits(int_attr(op, "begin_mask"), n),
+        end_mask=_bits(int_attr(op, "end_mask"), n),
+        new_axis_mask=_bits(int_attr(op, "new_axis_mask"), n),
+        shrink_axis_mask=_bits(int_attr(op, "shrink_axis_mask"), n),
+        ellipsis_mask=_bits(int_attr(op, "ellipsis_mask"), n),
         name=name,
     )
     conv.replace(op, [conv.emit1(sliced)])
 
 
-def _reverse(conv: TflConverter, op: Operation) -> None:
-    axes = _constant_ints(conv, op, 1, "axis")
-    rank = len(_shape(op.operands[0]))
+def convert_reverse(conv: TflConverter, op: Operation) -> None:
+    axes = constant_ints(conv, op, 1, "axis")
+    rank = len(tensor_shape(op.operands[0]))
     axes = [a + rank if a < 0 else a for a in axes]
     zeros = [0] * rank
     ones = [1] * rank
@@ -681,7 +678,7 @@ def _reverse(conv: TflConverter, op: Operation) -> None:
     conv.replace(op, [conv.emit1(rev)])
 
 
-def _split_v(conv: TflConverter, op: Operation) -> None:
+def convert_split_v(conv: TflConverter, op: Operation) -> None:
     name = conv.base_name(op, fused=False)
     split = ov.VariadicSplitOp(
         op.operands[0],
@@ -703,23 +700,23 @@ _CONCAT_ACTIVATIONS: dict[str, Callable[[SSAValue, str], OvOp] | None] = {
 
 
 def _concatenation(conv: TflConverter, op: Operation) -> None:
-    act = _str(op, "fused_activation_function", "NONE")
+    act = str_attr(op, "fused_activation_function", "NONE")
     if act not in _CONCAT_ACTIVATIONS:
         raise conv.refuse(op, f"fused_activation_function {act} has no OpenVINO equivalent")
     activation = _CONCAT_ACTIVATIONS[act]
     name = conv.base_name(op, fused=False)
     cat_name = name if activation is None else f"{name}/concat"
-    value = conv.emit1(ov.ConcatOp(list(op.operands), _int(op, "axis"), name=cat_name))
+    value = conv.emit1(ov.ConcatOp(list(op.operands), int_attr(op, "axis"), name=cat_name))
     if activation is not None:
         value = conv.emit1(activation(value, name))
     conv.replace(op, [value])
 
 
-def _concat_v2(conv: TflConverter, op: Operation) -> None:
+def convert_concat_v2(conv: TflConverter, op: Operation) -> None:
     # TensorFlow's ConcatV2(values..., axis): the axis is the last operand, a constant.
     if len(op.operands) < 2:
         raise conv.refuse(op, "expected the values and the axis")
-    (axis,) = _constant_ints(conv, op, len(op.operands) - 1, "axis")
+    (axis,) = constant_ints(conv, op, len(op.operands) - 1, "axis")
     name = conv.base_name(op, fused=False)
     conv.replace(op, [conv.emit1(ov.ConcatOp(list(op.operands[:-1]), axis, name=name))])
 
@@ -781,13 +778,13 @@ def _lstm_wrb(
 
 def _common_lstm_checks(conv: TflConverter, op: Operation) -> str:
     conv.check_cell_clip(op)
-    if _bool(op, "diagonal_recurrent_tensors"):
+    if bool_attr(op, "diagonal_recurrent_tensors"):
         raise conv.refuse(
             op,
             "diagonal_recurrent_tensors (IndyLSTM: elementwise recurrent weights) is not "
             "supported by OpenVINO's LSTM ops",
         )
-    kernel = _str(op, "kernel_type", "FULL")
+    kernel = str_attr(op, "kernel_type", "FULL")
     if kernel != "FULL":
         raise conv.refuse(op, f"kernel_type {kernel} is not supported (FULL only)")
     return conv.activation(op)
@@ -810,7 +807,7 @@ def _one_cell_lstm_checks(conv: TflConverter, op: Operation, input_rank: int) ->
 
 def _unidirectional_lstm(conv: TflConverter, op: Operation) -> None:
     act = _one_cell_lstm_checks(conv, op, input_rank=3)
-    time_major = _bool(op, "time_major")
+    time_major = bool_attr(op, "time_major")
     base = conv.base_name(op, fused=True)
     hidden, w, r, b = _lstm_wrb(conv, op, 1, base, add_axis=True)
     x = conv.sequence_input(op.operands[0], time_major, base)
@@ -872,8 +869,8 @@ def _bidirectional_lstm(conv: TflConverter, op: Operation) -> None:
             f"the forward and backward cells have different sizes ({fw_hidden}, {bw_hidden}); "
             "OpenVINO's bidirectional LSTMSequence needs one hidden_size",
         )
-    time_major = _bool(op, "time_major")
-    merge = _bool(op, "merge_outputs")
+    time_major = bool_attr(op, "time_major")
+    merge = bool_attr(op, "merge_outputs")
     base = conv.base_name(op, fused=True)
     _, w_fw, r_fw, b_fw = _lstm_wrb(conv, op, 1, f"{base}/fw", add_axis=True)
     _, w_bw, r_bw, b_bw = _lstm_wrb(conv, op, 18, f"{base}/bw", add_axis=True)
@@ -954,8 +951,8 @@ def _gru(conv: TflConverter, op: Operation) -> None:
     _check_rank(conv, op, 13, 2, "hidden_state")
     for k in range(1, 7):
         _check_rank(conv, op, k, 2, "the weights")
-    time_major = _bool(op, "time_major")
-    reset_after = _bool(op, "reset_after", True)
+    time_major = bool_attr(op, "time_major")
+    reset_after = bool_attr(op, "reset_after", True)
     base = conv.base_name(op, fused=True)
     hidden = _hidden_size(conv, op, 1)
     w = conv.stack([op.operands[k] for k in (1, 2, 3)], f"{base}/W", add_axis=True)
@@ -1001,7 +998,7 @@ def _rnn(conv: TflConverter, op: Operation) -> None:
     act = conv.activation(op)
     _check_rank(conv, op, 0, 3, "input")
     _check_rank(conv, op, 4, 2, "hidden_state")
-    time_major = _bool(op, "time_major")
+    time_major = bool_attr(op, "time_major")
     base = conv.base_name(op, fused=True)
     hidden = _hidden_size(conv, op, 1)
     w = conv.stack([op.operands[1]], f"{base}/W", add_axis=True)
@@ -1027,12 +1024,12 @@ def _rnn(conv: TflConverter, op: Operation) -> None:
 
 
 _CONVERTERS: dict[str, Callable[[TflConverter, Operation], None]] = {
-    "tfl.transpose": _transpose,
-    "tfl.reshape": _reshape,
-    "tfl.slice": _slice,
-    "tfl.strided_slice": _strided_slice,
-    "tfl.reverse_v2": _reverse,
-    "tfl.split_v": _split_v,
+    "tfl.transpose": convert_transpose,
+    "tfl.reshape": convert_reshape,
+    "tfl.slice": convert_slice,
+    "tfl.strided_slice": convert_strided_slice,
+    "tfl.reverse_v2": convert_reverse,
+    "tfl.split_v": convert_split_v,
     "tfl.concatenation": _concatenation,
     "tfl.embedding_lookup": _embedding_lookup,
     "tfl.unidirectional_sequence_lstm": _unidirectional_lstm,

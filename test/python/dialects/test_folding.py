@@ -21,6 +21,7 @@ from xdsl.transforms.canonicalize import CanonicalizePass
 import lowpass
 from lowpass.builder import GraphBuilder
 from lowpass.dialects import ov, tfl
+from lowpass.dialects.ov import base as ov_base
 from lowpass.dialects.ov import folding
 from lowpass.ir import make_context
 from lowpass.lowering.compiler import compile_module
@@ -229,7 +230,7 @@ def _lowering_sees_constant(module: ModuleOp) -> bool:
 
 @pytest.mark.parametrize("limit", [16, 15])
 def test_every_caller_has_the_one_limit(monkeypatch: pytest.MonkeyPatch, limit: int) -> None:
-    monkeypatch.setattr(folding, "FOLD_LIMIT", limit)
+    monkeypatch.setattr(ov_base, "FOLD_LIMIT", limit)
     fits = limit >= 16
     folded = ["ov.constant", "ov.add"]
     kept = ["ov.constant", "ov.exp", "ov.add"]
@@ -259,7 +260,7 @@ def test_tfl_to_ov_folds_within_the_limit(monkeypatch: pytest.MonkeyPatch) -> No
         return ModuleOp([func.FuncOp("main", ([], [y.type]), Region(block))])
 
     def converted(limit: int) -> list[str]:
-        monkeypatch.setattr(folding, "FOLD_LIMIT", limit)
+        monkeypatch.setattr(ov_base, "FOLD_LIMIT", limit)
         m = module()
         TflToOvPass().apply(make_context(allow_unregistered=True), m)
         m.verify()
@@ -272,7 +273,7 @@ def test_tfl_to_ov_folds_within_the_limit(monkeypatch: pytest.MonkeyPatch) -> No
 
 def test_shape_inference_has_its_own_smaller_limit() -> None:
     """Values computed while verifying stop at SHAPE_EVAL_LIMIT; folding goes further."""
-    n = folding.SHAPE_EVAL_LIMIT + 1
+    n = ov_base.SHAPE_EVAL_LIMIT + 1
     c = ov.ConstantOp.from_array(np.ones([n], np.float32))
     exp = ov.ExpOp(c.result)
     assert ov.static_value(exp.results[0]) is None
