@@ -238,10 +238,11 @@ def test_late_worker_makes_the_pool_back_off() -> None:
 
     with _sleepy_pool(2) as (pool, job, long):
         words = pool.state.view(np.int64)
-        # chunk 0 (the caller's share) takes 100 ms, chunk 1 (the worker's) 400 ms: the
-        # caller waits ~300 ms for it, > 2 x its own 100 ms, as for a worker that lost its core
+        # chunk 0 (the caller's share) takes 100 ms, chunk 1 (the worker's) 1 s: the caller
+        # waits ~900 ms for it, > 2 x its own 100 ms, as for a worker that lost its core (and
+        # still > 2 x its own part when a loaded machine stretches the caller's sleep 4-fold)
         before = pool.ticks()
-        threads_of_chunks = job(2, 100_000, 400_000)
+        threads_of_chunks = job(2, 100_000, 1_000_000)
         if threads_of_chunks[0] == threads_of_chunks[1]:
             pytest.skip("the worker did not start within 100 ms (machine overloaded)")
         until, length = pool.backoff
@@ -275,8 +276,9 @@ def test_late_job_takes_one_participant_away() -> None:
         words[threads._ACTIVE // 8] = 3
         words[threads._PREEMPTIONS_SEEN // 8] = words[threads._PREEMPTIONS // 8]
         late_before = pool.stats.late
-        # chunk 0 (the caller's) 100 ms, chunk 1 (worker 1's) 400 ms, chunk 2 at once
-        owners = job(3, 100_000, 400_000)
+        # chunk 0 (the caller's) 100 ms, chunk 1 (worker 1's) 1 s, chunk 2 at once (a
+        # loaded machine may stretch the caller's 100 ms: the wait must stay > 2 x its part)
+        owners = job(3, 100_000, 1_000_000)
         if owners[0] == owners[1]:
             pytest.skip("worker 1 did not start within 100 ms (machine overloaded)")
         assert pool.stats.late == late_before + 1
