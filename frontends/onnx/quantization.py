@@ -31,6 +31,8 @@ the tolerance.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 from xdsl.dialects.builtin import IntegerType
 from xdsl.ir import SSAValue
@@ -51,10 +53,13 @@ _INT_TYPES: dict[np.dtype, IntegerType] = {
 
 class QuantParams:
     """Scale, zero point and integer range of one Q or DQ node, shaped for an input of
-    rank `rank` (per tensor: scalars; per axis: 1 everywhere but `axis`)."""
+    rank `rank` (per tensor: scalars; per axis: 1 everywhere but `axis`). `shape`, the input's
+    shape where known, checks a per-axis scale's size against the axis (an empty one fits a
+    zero-sized axis only)."""
 
     def __init__(
-        self, ctx: NodeContext, rank: int, int_type: IntegerType | None, allow_i32: bool = False
+        self, ctx: NodeContext, rank: int, int_type: IntegerType | None, allow_i32: bool = False,
+        shape: Sequence[int] | None = None,
     ) -> None:
         if int(ctx.attr("block_size", 0)):
             raise ConversionError("blocked quantization (block_size) is not supported")
@@ -75,17 +80,36 @@ class QuantParams:
         self.scale = scale.astype(np.float32)
         self.zero_point = (zp if zp is not None else np.zeros((), np.uint8)).astype(np.float32)
         axis = int(ctx.attr("axis", 1))
-        shape = [1] * rank
+        axis_size = (shape[axis] if shape is not None and -rank <= axis < rank
+                     and shape[axis] != ov.DYNAMIC else None)  # fmt: skip
         for name, a in (("scale", self.scale), ("zero point", self.zero_point)):
             if a.ndim > 1:
                 raise ConversionError(f"{name} must be a scalar or 1-D, got shape {list(a.shape)}")
-        n = max(self.scale.size, self.zero_point.size)
-        if (self.scale.ndim == 1 and self.scale.size > 1) or (self.zero_point.ndim == 1 and n > 1):
+            if a.size == 0 and not (a.ndim == 1 and axis_size == 0):
+                raise ConversionError(
+                    f"{name} is empty (shape {list(a.shape)}), expected a scalar or one value "
+                    f"per element of axis {axis}"
+                )
+        sizes = sorted({a.size for a in (self.scale, self.zero_point) if a.ndim == 1
+                        and a.size != 1})  # fmt: skip
+        if len(sizes) > 1:
+            raise ConversionError(
+                f"scale has {self.scale.size} values and zero point {self.zero_point.size}, "
+                "expected the same number (one per element of the axis)"
+            )
+        if sizes:
             if not -rank <= axis < rank:
                 raise ConversionError(f"axis {axis} is out of range for rank {rank}")
-            shape[axis] = n
-            self.scale = np.broadcast_to(self.scale.reshape(-1), (n,)).reshape(shape)
-            self.zero_point = np.broadcast_to(self.zero_point.reshape(-1), (n,)).reshape(shape)
+            n = sizes[0]
+            if axis_size is not None and n != axis_size:
+                raise ConversionError(
+                    f"scale and zero point have {n} values, expected {axis_size} (one per "
+                    f"element of axis {axis})"
+                )
+            shape_n = [1] * rank
+            shape_n[axis] = n
+            self.scale = np.broadcast_to(self.scale.reshape(-1), (n,)).reshape(shape_n)
+            self.zero_point = np.broadcast_to(self.zero_point.reshape(-1), (n,)).reshape(shape_n)
         else:
             self.scale = self.scale.reshape(())
             self.zero_point = self.zero_point.reshape(())
@@ -127,14 +151,14 @@ def dequantize_linear(ctx: NodeContext) -> list[SSAValue]:
         # A quantized bias: (q - z) * s, exactly as onnxruntime computes it, folded.
         if array is None:
             raise ConversionError("an int32 input must be a constant (a quantized bias)")
-        p = QuantParams(ctx, rank, ov.i32, allow_i32=True)
+        p = QuantParams(ctx, rank, ov.i32, allow_i32=True, shape=shape_of(q))
         # int32 - zero point is exact in int64; onnxruntime converts the difference to float.
         diff = array.astype(np.int64) - p.zero_point.astype(np.int64)
         values = diff.astype(np.float32) * p.scale
         return [ctx.constant(values.astype(np.float32))]
     if not is_integer_type(et) or et not in (ov.ui8, ov.i8):
         raise ConversionError(f"x must be uint8, int8 or int32, got {et}")
-    p = QuantParams(ctx, rank, et)
+    p = QuantParams(ctx, rank, et, shape=shape_of(q))
     if p.int_type != et:
         raise ConversionError(f"zero point type {p.int_type} differs from x's {et}")
     y = ctx.value(ov.ConvertOp(q, ov.f32))
@@ -147,8 +171,8 @@ def _fused_pair(ctx: NodeContext, q_ctx: NodeContext) -> SSAValue:
     """Q -> DQ as one FakeQuantize (see the module docstring)."""
     x = _float_input(ctx, q_ctx.input(0))
     rank = rank_of(x)
-    qp = QuantParams(q_ctx, rank, _q_output_type(q_ctx))
-    dp = QuantParams(ctx, rank, qp.int_type)
+    qp = QuantParams(q_ctx, rank, _q_output_type(q_ctx), shape=shape_of(x))
+    dp = QuantParams(ctx, rank, qp.int_type, shape=shape_of(x))
     if dp.int_type != qp.int_type:
         raise ConversionError(
             f"zero point type {dp.int_type} differs from the QuantizeLinear's {qp.int_type}"
@@ -172,7 +196,7 @@ def quantize_linear(ctx: NodeContext) -> list[SSAValue]:
     """A QuantizeLinear not (only) followed by DequantizeLinear: FakeQuantize to the integer
     grid with a u8/i8 result (upstream's FakeQuantize -> Convert in one type-relaxed op)."""
     x = _float_input(ctx, ctx.input(0))
-    p = QuantParams(ctx, rank_of(x), _q_output_type(ctx))
+    p = QuantParams(ctx, rank_of(x), _q_output_type(ctx), shape=shape_of(x))
     dtype = ov.to_dtype(element_type_of(x))
     lo, hi = p.limits()
     il, ih, ol, oh = _limits(ctx, (lo, hi, np.array(p.qmin), np.array(p.qmax)), dtype)

@@ -219,7 +219,10 @@ def zero_point_subtract(
 
 
 def constant_along(full: np.ndarray, axis: int) -> np.ndarray | None:
-    """The [shape[axis]] vector of `full` if it varies along `axis` only, else None."""
+    """The [shape[axis]] vector of `full` if it varies along `axis` only, else None (also for
+    an empty `full`: a zero-sized dimension leaves nothing to read the vector from)."""
+    if full.size == 0:
+        return None
     axis = axis % full.ndim
     index = tuple(slice(None) if a == axis else 0 for a in range(full.ndim))
     line = np.ascontiguousarray(full[index])

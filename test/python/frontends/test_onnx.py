@@ -1000,6 +1000,43 @@ def test_dequantize_linear_of_u8_input() -> None:
     assert_matches_ort(model, feeds, rtol=0, atol=0)
 
 
+@pytest.mark.parametrize(
+    "scale, zero_point, message",
+    [
+        (np.zeros(0, np.float32), np.uint8(3), r"scale is empty \(shape \[0\]\), expected a "
+         r"scalar or one value per element of axis 1"),
+        (np.float32(0.1), np.zeros(0, np.uint8), r"zero point is empty \(shape \[0\]\)"),
+        (np.full(3, 0.1, np.float32), np.zeros(2, np.uint8),
+         r"scale has 3 values and zero point 2, expected the same number"),
+        (np.full(4, 0.1, np.float32), np.zeros(4, np.uint8),
+         r"scale and zero point have 4 values, expected 3 \(one per element of axis 1\)"),
+    ],
+    ids=["empty-scale", "empty-zero-point", "sizes-differ", "not-the-axis-size"],
+)
+def test_dequantize_linear_with_bad_scale_or_zero_point_is_located(
+    scale: np.ndarray, zero_point: np.ndarray, message: str
+) -> None:
+    """An empty scale or zero point (invalid ONNX: a scalar or one per element of the axis;
+    before: numpy's 'cannot reshape array of size 0' or broadcast error) is a one-line
+    located diagnostic."""
+    feeds = {"q": np.zeros((2, 3, 4), np.uint8)}
+    nodes = [helper.make_node("DequantizeLinear", ["q", "s", "z"], ["y"], name="dq")]
+    model = make_model(nodes, feeds, ["y"], {"s": scale, "z": zero_point}, opset=13)
+    with pytest.raises(FrontendError, match=r"node 'dq' \(#0, DequantizeLinear\): " + message):
+        read_onnx(model)
+
+
+def test_dequantize_linear_per_axis_over_an_empty_axis_runs() -> None:
+    """Per axis over a zero-sized axis: the empty scale and zero point are valid (one per
+    element of the axis), the result is empty as onnxruntime's."""
+    feeds = {"q": np.zeros((2, 0, 4), np.uint8)}
+    nodes = [helper.make_node("DequantizeLinear", ["q", "s", "z"], ["y"], axis=1)]
+    inits = {"s": np.zeros(0, np.float32), "z": np.zeros(0, np.uint8)}
+    model = make_model(nodes, feeds, ["y"], inits, opset=13)
+    assert run_lowpass(model, feeds)["y"].shape == (2, 0, 4)
+    assert_matches_ort(model, feeds, rtol=0, atol=0)
+
+
 # ---- names, files, errors ------------------------------------------------------------------
 
 

@@ -435,6 +435,36 @@ def test_convolution_int8_exact(a_type: str) -> None:
         assert types[fused] == "undef", fused
 
 
+@pytest.mark.parametrize("consumer", ["conv", "matmul"])
+def test_zero_point_subtract_of_an_empty_activation(consumer: str) -> None:
+    """A zero-sized activation (batch 0, valid ONNX) behind a zero-point Subtract: the fusion
+    check read the zero point from the empty broadcast tensor (IndexError, fuzz case
+    internal-error-00001, a mutation of qconvnet_qdq.onnx); now the Subtract is not fused and
+    the CPU device gives REFERENCE's empty results. (The MatMul case passed before: its spec
+    refuses a zero-sized A before the zero point is read; kept as a guard of that.)"""
+    rng = np.random.default_rng(11)
+    g = GraphBuilder()
+    if consumer == "conv":
+        xs, ys = [0, 4, 6, 6], [0, 8, 6, 6]
+        w = g.constant(rng.integers(-128, 128, (8, 4, 3, 3)).astype(np.int8))
+        zp = g.constant(rng.integers(0, 20, (1, 4, 1, 1)).astype(np.uint8))
+    else:
+        xs, ys = [0, 16], [0, 8]
+        w = g.constant(rng.integers(-128, 128, (16, 8)).astype(np.int8))
+        zp = g.constant(np.asarray([[7]], np.uint8))
+    xq = g.input("xq", xs, ov.ui8)
+    sub = g.value(ov.SubtractOp(xq, zp, result_type=f32(xs), name="zero_point"))
+    if consumer == "conv":
+        y = g.value(ov.ConvolutionOp(sub, w, result_type=f32(ys), strides=[1, 1],
+                                     pads_begin=[1, 1], pads_end=[1, 1], dilations=[1, 1]))
+    else:
+        y = g.value(ov.MatMulOp(sub, w, result_type=f32(ys)))
+    g.output(g.value(ov.MultiplyOp(y, constant(g, 1e-3))), "y")
+    got, want, _ = run_both(lowpass.Model(g.module()), {"xq": np.zeros(xs, np.uint8)})
+    assert want[0].shape == tuple(ys)
+    assert_fp32_close(got[0], want[0])
+
+
 def test_convolution_in_blocks_of_positions(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tiny position blocks: several blocks and a tail per image, two images, groups,
     pointwise (A read from the NHWC copy at an offset), int8 requantized and fp32."""
