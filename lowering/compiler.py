@@ -721,8 +721,12 @@ class GraphCompiler(PlanReader, MemoryPlanner):
         plan_tensor_bytes: int,
     ) -> tuple[jit.JitLibrary, list[GroupInfo], int, int]:
         """The graph's code from the disk cache: what `emit_and_compile` would return (its
-        arena checked against the plan's tensors: a smaller one would be overrun)."""
+        arena checked against the plan's tensors, before its code is loaded: a smaller one
+        would be overrun)."""
         meta = cached.meta
+        arena_bytes, scratch_bytes = int(meta["arena_bytes"]), int(meta["scratch_bytes"])
+        if scratch_bytes < 0 or arena_bytes != align(plan_tensor_bytes + scratch_bytes):
+            raise ValueError("the blob's arena does not fit this plan")
         library = load_blob_library(cached)
         infos = [
             self.group_info(group, index, plan, locations, exec_type)
@@ -730,9 +734,6 @@ class GraphCompiler(PlanReader, MemoryPlanner):
                 zip(plan.groups, meta["exec_types"], strict=True)
             )
         ]
-        arena_bytes, scratch_bytes = int(meta["arena_bytes"]), int(meta["scratch_bytes"])
-        if scratch_bytes < 0 or arena_bytes != align(plan_tensor_bytes + scratch_bytes):
-            raise ValueError("the blob's arena does not fit this plan")
         return library, infos, arena_bytes, scratch_bytes
 
     # ---- emission ----

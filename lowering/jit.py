@@ -14,7 +14,9 @@ the numpy arrays whose addresses the IR holds) live as long as the library.
 from __future__ import annotations
 
 import ctypes
+import functools
 import hashlib
+import struct
 import subprocess
 import sys
 import tempfile
@@ -259,6 +261,46 @@ def _resolve(runtime: Sequence[str]) -> dict[str, int]:
     return out
 
 
+@functools.cache
+def _host_object_ident() -> bytes:
+    """The first bytes of an object file this host's target machine writes (ELF: its
+    identification, type and machine): what every object `load_objects` loads begins with."""
+    module = llvm.parse_assembly(f'target triple = "{target_spec()[0]}"')
+    return bytes(create_target_machine().emit_object(module)[:20])
+
+
+def check_object(data: bytes) -> None:
+    """Raise JitError unless `data` looks like an object file of this host, its ELF section
+    headers and sections within its bytes: llvmlite's `ObjectFileRef.from_data` does not check
+    LLVM's error (its `LLVMPY_CreateObjectFile` takes `createObjectFile(...).get()`), so a
+    malformed object (a disk cache's section read from the wrong offset) crashed the process
+    with SIGSEGV in `add_object_file` instead of raising."""
+    ident = _host_object_ident()
+    if bytes(data[: len(ident)]) != ident:
+        raise JitError("not an object file of this host")
+    if ident[:4] != b"\x7fELF":
+        return  # (another format: its magic and the rest of the prefix only)
+    wide, order = ident[4] == 2, "<" if ident[5] == 1 else ">"
+    ehdr = struct.Struct(order + ("HHIQQQIHHHHHH" if wide else "HHIIIIIHHHHHH"))
+    shdr = struct.Struct(order + ("IIQQQQIIQQ" if wide else "IIIIIIIIII"))
+    if len(data) < 16 + ehdr.size:
+        raise JitError("a truncated object file")
+    *_, shoff, _flags, ehsize, _ph, _phn, shentsize, shnum, shstrndx = ehdr.unpack_from(data, 16)
+    if (
+        ehsize != 16 + ehdr.size
+        or shentsize != shdr.size
+        or not 0 < shnum
+        or not shstrndx < shnum
+        or shoff + shnum * shdr.size > len(data)
+    ):
+        raise JitError("an object file whose section headers are not within it")
+    for i in range(shnum):
+        at = shoff + i * shdr.size
+        _name, kind, _flags, _addr, offset, size, link, *_ = shdr.unpack_from(data, at)
+        if (kind != 8 and offset + size > len(data)) or link >= shnum:  # (8: SHT_NOBITS)
+            raise JitError(f"an object file whose section {i} is not within it")
+
+
 def load_objects(
     objects: Sequence[bytes],
     symbols: dict[str, int],
@@ -270,7 +312,10 @@ def load_objects(
 ) -> JitLibrary:
     """Load the object files of `compile_objects` into a new engine (where they link with
     each other by name), binding their external `symbols` (name -> address) and their
-    `runtime` symbols (`register_resolver`) first."""
+    `runtime` symbols (`register_resolver`) first. Each object is checked first
+    (`check_object`): a malformed one raises JitError, not a crash in LLVM."""
+    for obj in objects:
+        check_object(obj)
     bound = {**symbols, **_resolve(runtime)}
     with _LINK_LOCK:
         for name, address in bound.items():

@@ -19,7 +19,8 @@ and every section, checked before any of it is used (a lost character in the hea
 bit in a constant array: a miss, not a crash or a wrong result). Only a regular file is read,
 opened without blocking (a FIFO, a device or a folder in its place is a miss, not a hang), and
 its header is checked for the fields and kinds it must hold; `compiler.compile_module` checks
-the described graph against the model (ports, arena size). A file that is missing, not a
+the described graph against the model (ports, arena size), and `jit.load_objects` each object
+file's form (`jit.check_object`) before LLVM reads it. A file that is missing, not a
 regular file, truncated, of another version, whose digest does not match or whose header
 does not describe this model is a miss (compiled again and rewritten), never an error; a
 directory that cannot be written only costs the cache (a warning says so).

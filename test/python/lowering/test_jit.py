@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ctypes
+from collections.abc import Callable
 
 import llvmlite.ir as ir
 import numpy as np
@@ -71,3 +72,54 @@ def test_same_ir_is_compiled_once() -> None:
 def test_invalid_ir_is_a_jit_error() -> None:
     with pytest.raises(jit.JitError, match="invalid LLVM IR"):
         jit.compile_ir("define void @f() { ret i32 0 }")
+
+
+def _elf_shoff(obj: bytes) -> int:
+    return int.from_bytes(obj[40:48], "little")  # (ELF64: e_shoff)
+
+
+def _shift(obj: bytes) -> bytes:  # a section read 64 bytes early (the fuzz case)
+    return bytes(64) + obj[:-64]
+
+
+def _truncate(obj: bytes) -> bytes:
+    return obj[: len(obj) // 2]
+
+
+def _headers_past_the_end(obj: bytes) -> bytes:
+    data = bytearray(obj)
+    data[40:48] = (len(obj) - 64).to_bytes(8, "little")
+    return bytes(data)
+
+
+def _section_past_the_end(obj: bytes) -> bytes:
+    data = bytearray(obj)
+    at = _elf_shoff(obj) + 64  # (section 1's header; its sh_offset at byte 24)
+    data[at + 24 : at + 32] = (len(obj) + 4096).to_bytes(8, "little")
+    return bytes(data)
+
+
+@pytest.mark.parametrize(
+    "damage", [_shift, _truncate, _headers_past_the_end, _section_past_the_end]
+)
+def test_a_malformed_object_is_a_jit_error(damage: Callable[[bytes], bytes]) -> None:
+    """llvmlite does not check LLVM's error on an object it cannot read: a disk cache's section
+    read from the wrong offset (a consistent blob written wrong: fuzz case signal-00002,
+    CACHE_DIR) was a SIGSEGV in `add_object_file`. Each object is checked before LLVM sees it."""
+    objects, _, runtime = jit.compile_objects(_scale_module(3.0))
+    (obj,) = objects
+    jit.check_object(obj)
+    if obj[:4] != b"\x7fELF" or obj[4] != 2 or obj[5] != 1:
+        if damage is not _shift and damage is not _truncate:
+            pytest.skip("the host's objects are not little-endian ELF64")
+    with pytest.raises(jit.JitError, match="object file"):
+        jit.check_object(damage(obj))
+    with pytest.raises(jit.JitError, match="object file"):
+        jit.load_objects([damage(obj)], {}, runtime)
+    library = jit.load_objects(objects, {}, runtime)  # (the intact object still loads)
+    x = np.arange(5, dtype=np.float32)
+    y = np.empty_like(x)
+    library.function("scale", None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64)(
+        x.ctypes.data, y.ctypes.data, x.size
+    )
+    np.testing.assert_array_equal(y, 3 * x)
