@@ -24,6 +24,7 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import Interpreter
 from xdsl.ir import Operation
+from xdsl.utils.exceptions import DiagnosticException
 
 from lowpass.dialects.graph import entry_function, op_display_name, op_type_name, precision_name
 from lowpass.dialects.interpret import dialect_functions
@@ -152,12 +153,16 @@ class ReferenceRequest:
             self._raw = self.executor.run(arrays)
         except (
             ArithmeticError, ValueError, IndexError, MemoryError, NotImplementedError, KeyError,
-            RuntimeError,
+            RuntimeError, DiagnosticException,
         ) as e:
             # MemoryError: an op's numpy temporary too large for the machine (a mutated model's
             # 2^31 pads: "Unable to allocate 1.25 TiB ..."), named with the op like the others;
             # NotImplementedError, KeyError, RuntimeError: an op's own refusal (issue 39 item
-            # 6: errors of an op without "inference failed in ...")
+            # 6: errors of an op without "inference failed in ...");
+            # DiagnosticException: an op's verifier check reached at run time because its
+            # parameter is a computed value, not a constant (a Transpose's order from an input:
+            # "order [-70, -44] is not a permutation of [0, 1]", fuzz campaign 16), and xDSL's
+            # InterpretationError
             op = self.timing.current
             where = f"{op_type_name(op)} '{_display(op)}' ({op.name})" if op is not None else "?"
             raise InferenceFailure(where, e) from e

@@ -225,3 +225,52 @@ def test_unsupported_port_type_names_the_input(
     code, _, err = _tool(capsys, opt_tool.main, model, "--emit=ov-ir", "-o", xml)
     assert code == 1 and not xml.exists()
     assert err.startswith(f"{model}: ov-ir: error: cannot write {xml}: input 'x' has "), err
+
+
+
+@pytest.mark.parametrize(
+    ("op", "value", "error"),
+    [
+        ("ov.transpose %x, %p : (tensor<2x3xf32>, tensor<2xi64>)", [-70, -44],
+         "Transpose 'bad' (ov.transpose): order [-70, -44] is not a permutation of [0, 1]"),
+        ("ov.reshape %x, %p special_zero = false : (tensor<2x3xf32>, tensor<2xi64>)", [7, 7],
+         "Reshape 'bad' (ov.reshape): cannot reshape [2, 3] (6 elements) to [7, 7] "
+         "(49 elements)"),
+        ("ov.reshape %x, %p special_zero = false : (tensor<2x3xf32>, tensor<2xi64>)", [-5, 3],
+         "Reshape 'bad' (ov.reshape): shape values must be >= -1, got [-5, 3]"),
+        ("ov.gather %x, %i, %p : (tensor<2x3xf32>, tensor<2xi64>, tensor<i64>)", 7,
+         "Gather 'bad' (ov.gather): axis 7 is out of range for rank 2, expected [-2, 1]"),
+        ("ov.reduce_sum %x, %p : (tensor<2x3xf32>, tensor<1xi64>)", [9],
+         "ReduceSum 'bad' (ov.reduce_sum): reduction axis 9 is out of range for rank 2, "
+         "expected [-2, 1]"),
+        ("ov.pad %x, %p, %p pad_mode = constant : (tensor<2x3xf32>, tensor<2xi64>, "
+         "tensor<2xi64>)", [0, -9],
+         "Pad 'bad' (ov.pad): axis 1 of size 3 padded by -9 and -9 would have a negative size"),
+    ],
+)
+def test_reference_check_of_a_computed_parameter_names_the_op(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], op: str, value: object, error: str
+) -> None:
+    # fuzz campaign 16 (vague-error-00000): a Transpose whose order is an input failed on
+    # REFERENCE with the bare "order [-70, -44] is not a permutation of [0, 1]": the op's
+    # verifier check (a VerifyException), reached at run time because the verifier cannot
+    # know the value of an input, was not named with the op
+    op, types = op.split(" : ")
+    rank = 1 if "reduce_sum" in op else 2
+    out = "x".join(["?"] * rank)
+    ptype = types.split(", ")[-1].rstrip(")")
+    model = tmp_path / "computed.mlir"
+    model.write_text(
+        f'func.func @main(%x: tensor<2x3xf32> {{ov.name = "x"}}, %p: {ptype} {{ov.name = "p"}})'
+        f' -> (tensor<{out}xf32> {{ov.name = "y"}}) {{\n'
+        "  %i = ov.constant dense<[0, 1]> : tensor<2xi64>\n"
+        f'  %y = {op} {{ov.name = "bad"}} : {types} -> tensor<{out}xf32>\n'
+        f"  func.return %y : tensor<{out}xf32>\n}}\n"
+    )
+    np.save(tmp_path / "p.npy", np.array(value, dtype=np.int64))
+    code, stdout, err = _tool(
+        capsys, lowpass_run.main, model, "--device", "REFERENCE", "--random-inputs", 1,
+        "--input", f"p={tmp_path / 'p.npy'}",
+    )
+    assert (code, stdout) == (1, ""), err
+    assert err == f"lowpass-run: error: inference failed in {error}\n"
