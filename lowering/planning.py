@@ -381,16 +381,8 @@ class PlanReader:
         for op in members[1:]:
             if op not in position or op in group_of or position[op] <= start:
                 return False
-            for v in op.operands:
-                if v in constants or isinstance(v, BlockArgument):
-                    continue
-                owner = v.owner
-                if owner in member_set:
-                    continue
-                if not isinstance(owner, Operation) or owner not in position:
-                    return False
-                if position[owner] >= start:
-                    return False
+            if _outside_operand(op, member_set, start, position, constants) is not None:
+                return False
         return len(member_set) == len(members)
 
 
