@@ -433,6 +433,11 @@ def _find_port(ports: Sequence[Port], key: int | str | Port | None, kind: str) -
     raise LowpassError(f"the model has no {kind} named '{key}': its {kind}s are {_names(ports)}")
 
 
+def _inference_error(failure: InferenceFailure) -> LowpassError:
+    """The user's one-line error for an op that failed while a device ran the graph."""
+    return LowpassError(f"inference failed in {failure.where}: {failure.error}")
+
+
 def _names(ports: Sequence[Port]) -> str:
     return ", ".join(f"'{p.name}'" for p in ports) or "none"
 
@@ -1049,7 +1054,7 @@ class InferRequest:
             try:
                 outputs = fast(share_outputs)
             except InferenceFailure as e:
-                raise LowpassError(f"inference failed in {e.where}: {e.error}") from e.error
+                raise _inference_error(e) from e.error
             if outputs is not None:
                 self._outputs = outputs
                 self.latency = (perf_counter() - start) * 1e3
@@ -1068,7 +1073,7 @@ class InferRequest:
             try:
                 device.infer(arrays)
             except InferenceFailure as e:
-                raise LowpassError(f"inference failed in {e.where}: {e.error}") from e.error
+                raise _inference_error(e) from e.error
             end_exec = perf_counter()
             outputs = self._outputs = device.outputs(share_outputs)
             end = perf_counter()
@@ -1077,7 +1082,7 @@ class InferRequest:
             try:
                 device.infer(arrays)
             except InferenceFailure as e:
-                raise LowpassError(f"inference failed in {e.where}: {e.error}") from e.error
+                raise _inference_error(e) from e.error
             outputs = self._outputs = device.outputs(share_outputs)
             end = perf_counter()
         self.latency = (end - start) * 1e3
