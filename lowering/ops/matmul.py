@@ -463,9 +463,6 @@ def gemm_kinds(a_dtype: np.dtype, operands: Sequence[np.ndarray | RuntimeB],
     return kinds
 
 
-_AMX_FEATURES = frozenset({"amx-int8", "amx-tile"})
-
-
 def int8_kernels(kind: cpu_dialect.GemmKind, host: HostCpu) -> list[cpu_dialect.Int8Kernel]:
     """The int8 instructions `cpu.int8` may name for a GEMM of `kind` on `host`, the default
     first (none for `f32`): `amx` only where the host has AMX tiles."""
@@ -476,6 +473,14 @@ def int8_kernels(kind: cpu_dialect.GemmKind, host: HostCpu) -> list[cpu_dialect.
 def without_vnni(host: HostCpu) -> HostCpu:
     """`host` without VNNI (and AMX): the kernels a GEMM kind other than `vnni` runs."""
     return dataclasses.replace(host, features=host.features - _VNNI_FEATURES)
+
+
+_AMX_FEATURES = frozenset({"amx-int8", "amx-tile"})
+
+
+def without_amx(host: HostCpu) -> HostCpu:
+    """`host` without AMX tiles: its VNNI kernels only (`cpu.int8 = #cpu<int8 vpdpbusd>`)."""
+    return dataclasses.replace(host, features=host.features - _AMX_FEATURES)
 
 
 def op_where(op: Operation) -> str:
@@ -656,7 +661,7 @@ class ShiftedGemmLowering:
                 f"(it takes {takes})", op,
             )
         if attr.data == cpu_dialect.Int8Kernel.VPDPBUSD and host.amx:
-            return dataclasses.replace(host, features=host.features - _AMX_FEATURES)
+            return without_amx(host)
         return host
 
     def _shifted(self, sub: Operation) -> tuple[SSAValue, np.ndarray, Operation] | None:
