@@ -65,7 +65,20 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--no-openmp", action="store_true")
     parser.add_argument("--out", type=Path, default=Path.home() / ".cache/lowpass/bench-models")
+    parser.add_argument(
+        "--pool-setting",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set a constant of lowering/kernels/threads.py before the pools start "
+        "(e.g. PREEMPTED_SECONDS=1e9: no job is ever late; IDLE_PREEMPTION_IS_LATE=0)",
+    )
     args = parser.parse_args(argv)
+    for setting in args.pool_setting:
+        name, _, value = setting.partition("=")
+        if not hasattr(pool_module, name) or not name.isupper():
+            parser.error(f"--pool-setting {setting}: no constant {name} in the pool module")
+        setattr(pool_module, name, type(getattr(pool_module, name))(float(value)))
     args.out.mkdir(parents=True, exist_ok=True)
     cores = pool_module.available_cores()
     counts = (
@@ -76,7 +89,8 @@ def main(argv: list[str] | None = None) -> None:
     feeds = b.feeds_of(args.model)
     module = b.lowpass_module(files[variant], not args.fp32)
     print(b.host_line())
-    print(f"{args.model} {variant}, threads {counts} ({cores} cores this process may use)")
+    print(f"{args.model} {variant}, threads {counts} ({cores} cores this process may use)"
+          + "".join(f", {setting}" for setting in args.pool_setting))
 
     runtimes = ["native"] + ([] if args.no_openmp else ["openmp"])
     runs = {}
@@ -88,9 +102,12 @@ def main(argv: list[str] | None = None) -> None:
         runs[f"OpenVINO {t}t"] = b.openvino_run(files[variant], feeds, t)
 
     idle = b.interleaved(runs, args.rounds, 0.4)
+    width = max(len(k) for k in runs)
+    print(f"\n  {'engine':{width}}  {'idle ms':>8}")  # (first: a run cut off still has it)
+    for name in runs:
+        print(f"  {name:{width}}  {idle[name] * 1e3:8.2f}", flush=True)
     with b.Spinner():
         busy = b.interleaved(runs, args.rounds, 0.4)
-    width = max(len(k) for k in runs)
     print(f"\n  {'engine':{width}}  {'idle ms':>8}  {'busy ms':>8}")
     for name in runs:
         print(f"  {name:{width}}  {idle[name] * 1e3:8.2f}  {busy[name] * 1e3:8.2f}")

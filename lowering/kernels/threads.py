@@ -80,6 +80,8 @@ TASK_TYPE = ir.FunctionType(VOID, [PTR, I64])
 TASK_PTR = ir.PointerType(TASK_TYPE)
 RUN_TYPE = ir.FunctionType(VOID, [PTR, TASK_PTR, PTR, I64])
 """`void run(ptr pool_state, ptr task, ptr ctx, i64 chunks)`."""
+_RUN_PART_TYPE = ir.FunctionType(VOID, [PTR, TASK_PTR, PTR, I64, I64])
+"""`void run_part(ptr pool_state, ptr task, ptr ctx, i64 chunks, i64 participants)`."""
 
 SPIN_SECONDS = 0.02
 """How long an idle worker spins before it sleeps: calls a few milliseconds apart (LSTM steps,
@@ -95,6 +97,10 @@ spinning worker that sees such a gap between two iterations sleeps until the nex
 machine has more runnable threads than cores, and spinning only takes time from the caller.
 A job is late when the caller waited this long, and longer than twice its own part of the
 work, for a worker to finish a chunk: the worker was descheduled while it ran one."""
+IDLE_PREEMPTION_IS_LATE = True
+"""Whether a worker preempted while it spun between jobs makes the next job late (below).
+Off, only a job the caller had to wait for counts: another engine's threads running between
+two inferences then leave the pool as it was (benchmarks/server.sh measures both)."""
 BACKOFF_MIN_SECONDS = 20e-3
 BACKOFF_MAX_SECONDS = 0.5
 """After a late job the jobs of the next 20 ms run with one participant fewer (inline on the
@@ -297,7 +303,9 @@ def _emit_pool_module(threads: int) -> ir.Module:
     _emit_pool_ticks(rt)
     worker = _emit_pool_worker(rt, threads)
     _emit_pool_start(rt, threads, worker)
-    _emit_pool_run(rt, threads)
+    run_part = _emit_pool_run(rt, threads)
+    for participants in range(2, threads + 1):
+        _emit_pool_run_wrapper(rt, run_part, participants)
     _emit_pool_stop(rt, threads)
     return module
 
@@ -390,7 +398,14 @@ def _emit_pool_worker(rt: _PoolRuntime, threads: int) -> ir.Function:
     # thread needs; the word decides claims, so reading a later job's count is harmless
     job_active = b.load_atomic(_field(b, state, _JOB_ACTIVE), "monotonic", 8, typ=I64)
     take_part = worker.append_basic_block("take_part")
-    b.cbranch(b.icmp_unsigned("<", index, job_active), take_part, sleep)
+    left_out = worker.append_basic_block("left_out")
+    b.cbranch(b.icmp_unsigned("<", index, job_active), take_part, left_out)
+    b.position_at_end(left_out)
+    # a job smaller than the pool (a small GEMM): the worker stays as it was, spinning until
+    # SPIN_SECONDS after its last chunk, when the pool's participants include it
+    pool_active = b.load_atomic(_field(b, state, _ACTIVE), "monotonic", 8, typ=I64)
+    b.store(b.call(cycles, []), last_var)
+    b.cbranch(b.icmp_unsigned("<", index, pool_active), wait, sleep)
     b.position_at_end(take_part)
     task = b.load(_field(b, state, _FN), typ=TASK_PTR)  # called indirectly
     ctx = b.load(_field(b, state, _CTX), typ=PTR)
@@ -424,13 +439,28 @@ def _emit_pool_start(rt: _PoolRuntime, threads: int, worker: ir.Function) -> Non
     b.ret(status)
 
 
-def _emit_pool_run(rt: _PoolRuntime, threads: int) -> None:
+def _emit_pool_run_wrapper(rt: _PoolRuntime, run_part: ir.Function, participants: int) -> None:
+    """`run_name(participants)`: `run` for code that wants `participants` threads."""
+    run = ir.Function(rt.module, RUN_TYPE, run_name(participants))
+    b = ir.IRBuilder(run.append_basic_block("entry"))
+    b.call(run_part, [*run.args, _const(I64, participants)])
+    b.ret_void()
+
+
+def run_name(participants: int) -> str:
+    """The pool module's `run` for jobs of at most `participants` threads."""
+    return f"lowpass_pool_run_{participants}"
+
+
+def _emit_pool_run(rt: _PoolRuntime, threads: int) -> ir.Function:
     """
-    void run(ptr state, ptr task, ptr ctx, i64 chunks): take the lock (else run every chunk
-    inline), post the job, claim chunks, wait for the others', adapt the participants.
+    void run_part(ptr state, ptr task, ptr ctx, i64 chunks, i64 participants): take the lock
+    (else run every chunk inline), post the job for at most `participants` threads, claim
+    chunks, wait for the others', adapt the pool's participants.
     """
-    run = ir.Function(rt.module, RUN_TYPE, "lowpass_pool_run")
-    state, task, ctx, chunks = run.args
+    run = ir.Function(rt.module, _RUN_PART_TYPE, "lowpass_pool_run_part")
+    run.linkage = "internal"
+    state, task, ctx, chunks, wanted = run.args
     entry = run.append_basic_block("entry")
     inline = run.append_basic_block("inline")
     parallel = run.append_basic_block("parallel")
@@ -453,14 +483,14 @@ def _emit_pool_run(rt: _PoolRuntime, threads: int) -> None:
         b.icmp_unsigned("<", active, _const(I64, threads)),
     )
     with b.if_then(grow):
-        b.store(b.add(active, _const(I64, 1)), active_ptr)
+        b.atomic_rmw("xchg", active_ptr, b.add(active, _const(I64, 1)), "monotonic")
         length_now = b.load(_field(b, state, _BACKOFF_LENGTH), typ=I64)
         b.store(b.add(now, length_now), until_ptr)
     active = b.load(active_ptr, typ=I64)
     alone = b.icmp_unsigned("<", active, _const(I64, 2))
     b.cbranch(b.and_(fits, b.not_(alone)), parallel, release)
     b.position_at_end(release)
-    with b.if_then(alone):
+    with b.if_then(alone):  # (the late jobs left the caller alone)
         inline_jobs = _field(b, state, _INLINE_JOBS)
         b.store(b.add(b.load(inline_jobs, typ=I64), _const(I64, 1)), inline_jobs)
     b.atomic_rmw("xchg", lock, _const(I32, 0), "release")
@@ -472,7 +502,7 @@ def _emit_pool_run(rt: _PoolRuntime, threads: int) -> None:
     b.ret_void()
 
     b.position_at_end(parallel)
-    generation, done, active = _emit_post_job(rt, b, threads, run, active_ptr)
+    generation, done, active = _emit_post_job(rt, b, threads, run, active_ptr, wanted)
     started = b.call(rt.cycles, [])
     _emit_claim_loop(b, state, threads, _const(I64, 0), generation, task, ctx)
     own_ticks = b.sub(b.call(rt.cycles, []), started)
@@ -504,17 +534,24 @@ def _emit_pool_run(rt: _PoolRuntime, threads: int) -> None:
     _emit_adapt_participants(rt, b, state, started, own_var, active, active_ptr)
     b.atomic_rmw("xchg", lock, _const(I32, 0), "release")
     b.ret_void()
+    return run
 
 
 def _emit_post_job(
-    rt: _PoolRuntime, b: ir.IRBuilder, threads: int, run: ir.Function, active_ptr: ir.Value
+    rt: _PoolRuntime,
+    b: ir.IRBuilder,
+    threads: int,
+    run: ir.Function,
+    active_ptr: ir.Value,
+    wanted: ir.Value,
 ) -> tuple[ir.Value, ir.Value, ir.Value]:
     """
     The caller's side of a job, the lock taken: store the task, cut the chunks into the
-    shares of the active participants, publish the work words and then the generation, wake
-    the sleepers. Returns the generation, the `done` counter and the participants.
+    shares of the job's participants (the pool's active ones, at most `wanted`), publish the
+    work words and then the generation, wake the sleepers if one of them takes part. Returns
+    the generation, the `done` counter and the pool's participants.
     """
-    state, task, ctx, chunks = run.args
+    state, task, ctx, chunks = run.args[:4]
     b.store(task, _field(b, state, _FN))
     b.store(ctx, _field(b, state, _CTX))
     done = _field(b, state, _DONE)
@@ -522,21 +559,24 @@ def _emit_post_job(
     jobs = _field(b, state, _JOBS)
     b.store(b.add(b.load(jobs, typ=I64), _const(I64, 1)), jobs)
     active = b.load(active_ptr, typ=I64)
-    b.atomic_rmw("xchg", _field(b, state, _JOB_ACTIVE), active, "monotonic")
+    job_active = b.select(b.icmp_unsigned("<", wanted, active), wanted, active)
+    b.atomic_rmw("xchg", _field(b, state, _JOB_ACTIVE), job_active, "monotonic")
     gen_ptr = _field(b, state, _GEN)
     generation = b.add(b.load_atomic(gen_ptr, "monotonic", 4, typ=I32), _const(I32, 1))
     word = b.shl(b.zext(generation, I64), _const(I64, 32))
     for owner in range(threads):  # share [p C / A, (p + 1) C / A) for the A participants,
         # an empty one at the end for the others
-        start_index = _share_start(b, _const(I64, owner), chunks, active)
-        end_index = _share_start(b, _const(I64, owner + 1), chunks, active)
+        start_index = _share_start(b, _const(I64, owner), chunks, job_active)
+        end_index = _share_start(b, _const(I64, owner + 1), chunks, job_active)
         owner_word = b.or_(b.or_(word, b.shl(end_index, _const(I64, 16))), start_index)
         b.atomic_rmw(
             "xchg", _work_word(b, state, threads, _const(I64, owner)), owner_word, "seq_cst"
         )
     b.atomic_rmw("xchg", gen_ptr, generation, "seq_cst")
-    sleepers = b.load_atomic(_field(b, state, _SLEEPERS), "seq_cst", 4, typ=I32)
-    with b.if_then(b.icmp_unsigned("!=", sleepers, _const(I32, 0))):
+    # more sleepers than workers the job leaves out: one of its participants sleeps (the
+    # others may sleep on; the participants that are awake do their shares)
+    sleepers = b.zext(b.load_atomic(_field(b, state, _SLEEPERS), "seq_cst", 4, typ=I32), I64)
+    with b.if_then(b.icmp_unsigned(">", sleepers, b.sub(_const(I64, threads), job_active))):
         rt.futex_wake(b, gen_ptr)
     return generation, done, active
 
@@ -562,14 +602,15 @@ def _emit_adapt_participants(
     )
     preemptions = b.load_atomic(_field(b, state, _PREEMPTIONS), "monotonic", 8, typ=I64)
     seen_ptr = _field(b, state, _PREEMPTIONS_SEEN)
-    late = b.or_(late, b.icmp_unsigned("!=", preemptions, b.load(seen_ptr, typ=I64)))
+    if IDLE_PREEMPTION_IS_LATE:
+        late = b.or_(late, b.icmp_unsigned("!=", preemptions, b.load(seen_ptr, typ=I64)))
     b.store(preemptions, seen_ptr)
     length_ptr = _field(b, state, _BACKOFF_LENGTH)
     length = b.load(length_ptr, typ=I64)
     with b.if_else(late) as (was_late, in_time):
         with was_late:  # one participant fewer, for twice as long (at least the minimum,
             # at most the cap)
-            b.store(b.sub(active, _const(I64, 1)), active_ptr)
+            b.atomic_rmw("xchg", active_ptr, b.sub(active, _const(I64, 1)), "monotonic")
             late_jobs = _field(b, state, _LATE_JOBS)
             b.store(b.add(b.load(late_jobs, typ=I64), _const(I64, 1)), late_jobs)
             shortest = b.load(_field(b, state, _BACKOFF_MIN_TICKS), typ=I64)
@@ -698,11 +739,17 @@ class ThreadPool:
         else:
             self._start()
 
-    def run(self, task_address: int, ctx_address: int, chunks: int) -> None:
-        """Run a compiled task function from Python (tests; kernels call `run` natively)."""
+    def run(
+        self, task_address: int, ctx_address: int, chunks: int, participants: int = 0
+    ) -> None:
+        """Run a compiled task function from Python (tests; kernels call `run` natively), on
+        at most `participants` threads (0: all)."""
+        address = self.run_address
+        if 2 <= participants < self.threads:
+            address = self.library.address(run_name(participants))
         run = ctypes.CFUNCTYPE(
             None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64
-        )(self.run_address)
+        )(address)
         run(self.state_address, task_address, ctx_address, chunks)
 
 
@@ -774,7 +821,7 @@ def thread_pool(threads: int, instance: int = 0) -> ThreadPool:
                 threads,
                 state,
                 library,
-                library.address("lowpass_pool_run"),
+                library.address(run_name(threads)),
                 *limits,
             )
             pool._configure()
@@ -857,8 +904,20 @@ def pool_address(name: str) -> int:
         if what == "run":
             return library.address("lowpass_omp_run")
         return library.address("lowpass_omp_state")
-    pool = thread_pool(int(threads_text), getattr(_BINDING, "instance", 0))
-    return pool.run_address if what == "run" else pool.state_address
+    # one pool of all the cores per instance, whatever the thread count the code asks for: a
+    # pool per thread count (a model's small GEMMs want fewer threads) left the workers of
+    # several pools spinning at once, more threads than cores (resnet50 int8 on 16 threads
+    # took twice as long as on 8)
+    pool = thread_pool(pool_threads(), getattr(_BINDING, "instance", 0))
+    if what != "run":
+        return pool.state_address
+    return pool.library.address(run_name(max(2, min(int(threads_text), pool.threads))))
+
+
+def pool_threads() -> int:
+    """The threads of the pool that code loaded in this process runs on: the cores it may
+    use (at least 2: code compiled elsewhere for several threads still finds a pool)."""
+    return max(2, available_cores())
 
 
 _OPENMP: dict[int, JitLibrary] = {}

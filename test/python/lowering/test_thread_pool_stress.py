@@ -295,6 +295,44 @@ def test_late_job_takes_one_participant_away() -> None:
         assert pool.stats.active == (active + 1 if pool.stats.late == late else active)
 
 
+def test_a_job_for_fewer_threads_runs_on_the_first_workers() -> None:
+    """A job that wants fewer threads than the pool has (a model's small GEMMs) runs on the
+    caller and the first workers; the others run none of its chunks, and take part again in
+    the next job of all the threads. Every chunk runs once either way."""
+    from lowpass.lowering.kernels import threads
+
+    _LIBRARIES.append(compile_ir(SLEEPY_TASK_IR, cache=False))
+    task = _LIBRARIES[-1].address("sleepy_chunk")
+    pool = thread_pool(4)
+    words = pool.state.view(np.int64)
+    words[threads._ACTIVE // 8] = 4  # (whatever earlier jobs on a loaded machine left)
+    ctx = np.zeros(2 + 64, np.int64)
+    left_out = {words[(threads._SLOTS + threads._SLOT_BYTES * i + 16) // 8] for i in (2, 3)}
+    for participants in (2, 3, 4, 2):
+        for _ in range(20):
+            ctx[:] = 0
+            pool.run(task, ctx.ctypes.data, 64, participants)
+            ran = set(ctx[2:66].tolist())
+            assert 0 not in ran  # every chunk ran
+            if participants == 2:
+                assert not ran & left_out
+            if participants == 3:
+                assert words[(threads._SLOTS + threads._SLOT_BYTES * 3 + 16) // 8] not in ran
+
+
+def test_code_for_any_thread_count_shares_one_pool() -> None:
+    """Code compiled for 2 threads and code compiled for more bind to the same pool (of the
+    cores): several pools each spinning its workers made more threads than cores."""
+    from lowpass.lowering.kernels.threads import pool_address, pool_threads, pools, run_name
+
+    states = {pool_address(f"lowpass.pool.{t}.state") for t in (2, 3, 16)}
+    assert len(states) == 1
+    pool = pools()[pool_threads(), 0]
+    assert pool_address("lowpass.pool.2.run") == pool.library.address(run_name(2))
+    top = max(2, min(16, pool.threads))
+    assert pool_address("lowpass.pool.16.run") == pool.library.address(run_name(top))
+
+
 def test_openmp_runtime_runs_every_chunk_once(
     task_address: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:

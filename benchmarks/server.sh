@@ -1,0 +1,95 @@
+#!/bin/bash
+# The many-core figures in one call (the speed targets of docs/lowering.md, "Speed targets", that
+# need a server): thread scaling of resnet50 int8 and fp32 against OpenVINO (native pool, OpenMP,
+# idle and with one core busy, the pool's counters), THROUGHPUT mode FPS, 1-thread int8/fp32
+# latency of four CNNs, the stateful LSTM step at 1 and 4 threads and the Python cost of
+# infer(), then a diagnosis of the pool (its late-job backoff turned off).
+#
+#     bash benchmarks/server.sh OUT_DIR [SECONDS [STEPS]]   # default 540 s, every step
+#
+# Each step gets a share of the time left and is cut off at it (`timeout`), in the order of
+# importance, so a run that is too slow still returns the first figures. Everything is
+# appended to OUT_DIR/server.log. Models are built first, in parallel, into
+# $LOWPASS_BENCH_MODELS (default ~/.cache/lowpass/bench-models); the benchmarks need
+# openvino, onnx and onnxruntime.
+set -u
+out=${1:?usage: server.sh OUT_DIR [SECONDS]}
+budget=${2:-540}
+only=${3:-}  # comma-separated step names (default: all)
+models=${LOWPASS_BENCH_MODELS:-$HOME/.cache/lowpass/bench-models}
+here=$(cd "$(dirname "$0")" && pwd)
+mkdir -p "$out" "$models"
+log="$out/server.log"
+start=$(date +%s)
+export OPENBLAS_NUM_THREADS=1 PYTHONUNBUFFERED=1
+
+left() { echo $((budget - ($(date +%s) - start))); }
+step() {  # NAME SECONDS COMMAND...: run COMMAND for at most SECONDS (and what is left)
+    local name=$1 limit=$2 rest
+    shift 2
+    if [[ -n $only && $name != build && ",$only," != *",$name,"* ]]; then return; fi
+    rest=$(left)
+    if ((rest < 15)); then
+        echo "== $name: skipped, ${rest} s left" | tee -a "$log"
+        return
+    fi
+    ((limit > rest)) && limit=$rest
+    echo "== $name (at most ${limit} s; $(date +%T), load $(cut -d' ' -f1-3 /proc/loadavg))" \
+        | tee -a "$log"
+    timeout -k 5 "$limit" "$@" 2>&1 | grep -v -e '^WARNING:root' -e 'UserWarning' | tee -a "$log"
+    echo "   ($name: exit ${PIPESTATUS[0]}, $(date +%T))" | tee -a "$log"
+}
+
+{
+    echo "== host"
+    lscpu | grep -E 'Model name|^CPU\(s\)|Thread|NUMA node\(s\)|L2|L3'
+    grep -o -w -E 'avx2|avx512f|avx512_vnni|avx_vnni|amx_tile|amx_int8|amx_bf16' /proc/cpuinfo \
+        | sort -u | tr '\n' ' '
+    echo
+    python3 -c 'import lowpass, openvino, onnxruntime, numpy; print("openvino", openvino.__version__,
+"onnxruntime", onnxruntime.__version__, "numpy", numpy.__version__)'
+} 2>&1 | tee -a "$log"
+
+build() {  # the suite's files of each model, one process per model
+    local pids=() m
+    for m in resnet50 squeezenet inception_v1 mobilenet_v2; do
+        python3 - "$m" "$models" <<'PY' &
+import sys
+sys.path[:0] = ["benchmarks", "benchmarks/models"]
+from pathlib import Path
+import bench_targets
+bench_targets.model_files(sys.argv[1], Path(sys.argv[2]))
+print("built", sys.argv[1])
+PY
+        pids+=($!)
+    done
+    wait "${pids[@]}"
+}
+cd "$here/.."
+export -f build
+export models
+step build 150 bash -c build
+
+step threads-int8 150 python3 benchmarks/bench_threads.py --out "$models" --threads 1,2,4,8,16 \
+    --rounds 4
+step threads-fp32 80 python3 benchmarks/bench_threads.py --out "$models" --fp32 --no-openmp \
+    --threads 1,2,4,8,16 --rounds 3
+step throughput-int8 50 python3 benchmarks/bench_throughput.py --out "$models" --int8 \
+    --seconds 1.5 --rounds 2
+step throughput-fp32 45 python3 benchmarks/bench_throughput.py --out "$models" --seconds 1.5 \
+    --rounds 2
+step latency 120 python3 benchmarks/bench_targets.py --out "$models" --sections latency \
+    --models resnet50,squeezenet,inception_v1,mobilenet_v2 --rounds 3
+step lstm 60 python3 benchmarks/bench_lstm_cpu.py --hidden 512 --threads 1 4 --models q8 \
+    --rounds 3 --steps 100
+step infer-overhead 25 python3 benchmarks/bench_infer_overhead.py --threads 4 --rounds 10
+# The pool's late-job rule in its variants: without the idle-preemption clause, and with no
+# backoff at all (a job is never late): whether the backoff is what limits many threads.
+step pool-caller-late-only 40 python3 benchmarks/bench_threads.py --out "$models" \
+    --threads 8,16 --no-openmp --rounds 3 --pool-setting IDLE_PREEMPTION_IS_LATE=0
+step pool-no-backoff 45 python3 benchmarks/bench_threads.py --out "$models" \
+    --threads 4,8,16 --no-openmp --rounds 3 --pool-setting PREEMPTED_SECONDS=1e9
+step conv-peak 40 python3 benchmarks/bench_conv_peak.py --out "$models" --calls 10
+step pool-caller-late-only-fp32 40 python3 benchmarks/bench_threads.py --out "$models" --fp32 \
+    --threads 8,16 --no-openmp --rounds 3 --pool-setting IDLE_PREEMPTION_IS_LATE=0
+echo "== done in $(($(date +%s) - start)) s" | tee -a "$log"
