@@ -263,6 +263,13 @@ class PowerOp(BinaryElementwiseOp):
                 # (NaN, powf +inf) and -0 (-0, powf +0)
                 shape = np.broadcast_shapes(a.shape, b.shape)
                 exponent = np.ascontiguousarray(np.broadcast_to(b, shape))
+                if a.dtype == np.float32:
+                    # in float64, then rounded: numpy's own float32 power is the host's (its
+                    # AVX-512 one is off by an ulp, x ** 2 included); this is powf's value
+                    # (glibc's: correctly rounded but for rare double roundings), the same
+                    # on every host
+                    exponent = exponent.astype(np.float64)
+                    return (np.power(a.astype(np.float64), exponent).astype(np.float32),)
                 return (np.power(a, exponent).astype(a.dtype, copy=False),)
             y = np.power(a.astype(np.float64), b.astype(np.float64))
         return (to_integer(y, a.dtype),)
