@@ -51,6 +51,7 @@ from .graph import (
     update_output,
 )
 from .network_helper import is_constant_path
+from .params import PortRestriction
 from .transformation import LayerTransformation, TransformationContext
 
 F32 = np.float32
@@ -394,7 +395,7 @@ class MultiplyToGroupConvolutionTransformation(CleanupTransformation):
     name = "MultiplyToGroupConvolutionTransformation"
     OP_TYPES = (MultiplyOp,)
 
-    def _restriction(self, op: Operation, ctx: TransformationContext):
+    def _restriction(self, op: Operation, ctx: TransformationContext) -> list[PortRestriction]:
         for r in ctx.params.precision_restrictions:
             if r.op_type == "GroupConvolution":
                 return list(r.for_op(op))
@@ -533,7 +534,7 @@ class FoldFakeQuantizeTransformation(CleanupTransformation):
                 np.broadcast_to(lo, np.broadcast_shapes(lo.shape, out_shape)), out_shape
             )
         else:
-            arrays = []
+            arrays: list[np.ndarray] = []
             for v in op.operands:
                 c = constant_of(v)
                 if c is None:
@@ -563,4 +564,14 @@ TRANSFORMATIONS = (
     FoldFakeQuantizeTransformation,
 )
 
-__all__ = [c.__name__ for c in TRANSFORMATIONS] + ["check_elementwise", "CleanupTransformation"]
+__all__ = [
+    "CleanupTransformation",
+    "EliminateFakeQuantizeTransformation",
+    "FoldConvertTransformation",
+    "FoldFakeQuantizeTransformation",
+    "FuseConvertTransformation",
+    "FuseMultiplyToFakeQuantizeTransformation",
+    "FuseSubtractToFakeQuantizeTransformation",
+    "MultiplyToGroupConvolutionTransformation",
+    "check_elementwise",
+]

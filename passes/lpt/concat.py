@@ -57,7 +57,7 @@ def _only_along_axis(shape: tuple[int, ...], rank: int, axis: int) -> bool:
     return not big or (len(big) == 1 and s[axis] != 1)
 
 
-def _et(c) -> Attribute:
+def _et(c: Operation) -> Attribute:
     return element_type_of(c.results[0])
 
 
@@ -89,7 +89,7 @@ class ConcatTransformation(LayerTransformation):
             elif precision != data_et:
                 return False
             # every DQ constant (a u8 zero point: its Convert's type) has one element type
-            types = []
+            types: list[Attribute] = []
             if dq.subtract_convert is not None:
                 types.append(dq.subtract_convert.destination_type)
             elif dq.subtract_constant is not None:

@@ -13,7 +13,7 @@ moved (as `broadcast(zp_a) x B`, folded) when B is a constant.
 from __future__ import annotations
 
 import numpy as np
-from xdsl.ir import Operation
+from xdsl.ir import Attribute, Operation
 
 from lowpass.dialects.ov import (
     FakeQuantizeOp,
@@ -68,7 +68,9 @@ class MatMulTransformation(LayerTransformation):
     name = "MatMulTransformation"
     OP_TYPES = (MatMulOp,)
 
-    def _precisions(self, attr: A.Shared | None, ctx: TransformationContext) -> list:
+    def _precisions(
+        self, attr: A.Shared | None, ctx: TransformationContext
+    ) -> list[Attribute]:
         return list(attr.value) if attr is not None else list(ctx.params.default_precisions)
 
     def can_be_transformed(self, op: Operation, ctx: TransformationContext) -> bool:

@@ -43,6 +43,7 @@ from lowpass.dialects.ov import (
     OvOp,
     ReduceMaxOp,
     ReduceMinOp,
+    ReduceOp,
     ShuffleChannelsOp,
     SpaceToBatchOp,
     StridedSliceOp,
@@ -117,7 +118,9 @@ class _MovementTransformation(TransparentTransformation):
     def check_op(self, op: Operation, dq: Dequantization, ctx: TransformationContext) -> bool:
         return True
 
-    def updated_constant(self, op, dq, values, ctx):
+    def updated_constant(
+        self, op: Operation, dq: Dequantization, values: np.ndarray, ctx: TransformationContext
+    ) -> np.ndarray | None:
         return moved_constant(op, values)
 
 
@@ -199,7 +202,9 @@ class BatchToSpaceTransformation(TransparentTransformation):
     PER_TENSOR_ONLY = True
     REQUIRE_MULTIPLY = False
 
-    def updated_constant(self, op, dq, values, ctx):
+    def updated_constant(
+        self, op: Operation, dq: Dequantization, values: np.ndarray, ctx: TransformationContext
+    ) -> np.ndarray | None:
         return values.reshape(()) if values.size == 1 else None
 
 
@@ -231,7 +236,9 @@ class DepthToSpaceTransformation(_MovementTransformation):
                 return False
         return True
 
-    def updated_constant(self, op, dq, values, ctx):
+    def updated_constant(
+        self, op: Operation, dq: Dequantization, values: np.ndarray, ctx: TransformationContext
+    ) -> np.ndarray | None:
         return scalar_if_possible(values)
 
 
@@ -282,7 +289,9 @@ class GatherTransformation(_MovementTransformation):
                     return False
         return True
 
-    def updated_constant(self, op, dq, values, ctx):
+    def updated_constant(
+        self, op: Operation, dq: Dequantization, values: np.ndarray, ctx: TransformationContext
+    ) -> np.ndarray | None:
         if is_scalar_like(values):
             return scalar_if_possible(values)
         return moved_constant(op, values)
@@ -339,7 +348,9 @@ class InterpolateTransformation(_MovementTransformation):
                     return False
         return True
 
-    def updated_constant(self, op, dq, values, ctx):
+    def updated_constant(
+        self, op: Operation, dq: Dequantization, values: np.ndarray, ctx: TransformationContext
+    ) -> np.ndarray | None:
         return values
 
 
@@ -377,7 +388,10 @@ class ReduceMaxTransformation(_MovementTransformation):
                 return False
         return True
 
-    def updated_constant(self, op, dq, values, ctx):
+    def updated_constant(
+        self, op: Operation, dq: Dequantization, values: np.ndarray, ctx: TransformationContext
+    ) -> np.ndarray | None:
+        assert isinstance(op, ReduceOp)  # (OP_TYPES: ReduceMax, ReduceMin)
         if values.size == 1:
             return values.reshape(())
         rank = len(shape_of(op.operands[0]))
@@ -407,4 +421,19 @@ TRANSFORMATIONS = (
     StridedSliceTransformation,
 )
 
-__all__ = [*(t.__name__ for t in TRANSFORMATIONS), "moved_constant", "replace_constant", "to_rank"]
+__all__ = [
+    "AvgPoolTransformation",
+    "BatchToSpaceTransformation",
+    "ClampTransformation",
+    "DepthToSpaceTransformation",
+    "GatherTransformation",
+    "InterpolateTransformation",
+    "ReduceMaxTransformation",
+    "ReduceMinTransformation",
+    "ShuffleChannelsTransformation",
+    "SpaceToBatchTransformation",
+    "StridedSliceTransformation",
+    "moved_constant",
+    "replace_constant",
+    "to_rank",
+]

@@ -13,7 +13,7 @@ from collections import deque
 from dataclasses import dataclass
 
 import numpy as np
-from xdsl.dialects.builtin import f16, f32, i8, i32
+from xdsl.dialects.builtin import TensorType, f16, f32, i8, i32
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from lowpass.dialects.ov import (
@@ -35,7 +35,7 @@ from lowpass.dialects.ov import (
 )
 from lowpass.dialects.ov.quantization import fake_quantize
 
-from .dequantization import Dequantization
+from .dequantization import Dequantization, get_dequantization
 from .graph import (
     clone_with,
     constant_of,
@@ -48,6 +48,7 @@ from .graph import (
     update_output,
     with_element_type,
 )
+from .transformation import TransformationContext
 
 F32 = np.float32
 
@@ -188,7 +189,7 @@ def data_precision_for_weights(
 
 def limit_arrays(fq: FakeQuantizeOp) -> list[np.ndarray]:
     """The four limits as arrays (all must be constants: `has_constant_limits`)."""
-    out = []
+    out: list[np.ndarray] = []
     for v in fq.limits():
         c = constant_of(v)
         assert c is not None
@@ -230,7 +231,7 @@ def fold_fake_quantize(fq: FakeQuantizeOp, round_values: bool) -> ConstantOp | N
     NetworkHelper::foldFakeQuantize: a FakeQuantize whose five inputs are constants becomes a
     constant (rounded half to even when `round_values`, then converted to its result type).
     """
-    arrays = []
+    arrays: list[np.ndarray] = []
     for v in fq.operands:
         c = constant_of(v)
         if c is None:
@@ -425,7 +426,7 @@ def round_zero_point(values: np.ndarray) -> np.ndarray:
 
 
 def move_dequantization_after(
-    ctx,  # TransformationContext
+    ctx: TransformationContext,
     op: Operation,
     dq: Dequantization,
     update_output_precision: bool = True,
@@ -501,7 +502,7 @@ def move_dequantization_after(
     return new
 
 
-def optimize_subtract(ctx, subtract: SubtractOp) -> Operation | None:
+def optimize_subtract(ctx: TransformationContext, subtract: SubtractOp) -> Operation | None:
     """
     NetworkHelper::optimizeSubtract: `Subtract(Convert(x_u8), zp)` -> a type-relaxed
     `Subtract(x_u8, round(zp) as u8) -> f32`, or nothing at all if the rounded zero point is 0.
@@ -536,15 +537,13 @@ def optimize_subtract(ctx, subtract: SubtractOp) -> Operation | None:
     return new
 
 
-def fold_dequantization(op: Operation, index: int, ctx) -> bool:
+def fold_dequantization(op: Operation, index: int, ctx: TransformationContext) -> bool:
     """
     NetworkHelper::foldDequantization: a dequantization of a constant on input `index` of
     `op` (`Convert(Constant) -> [Subtract(c)] -> Multiply(c)`) becomes one constant of the
     last op's type, computed as the ops compute it. Nothing happens (False) unless the data
     and every constant of the chain are constants.
     """
-    from .dequantization import get_dequantization
-
     dq = get_dequantization(op, index, ctx.params.default_precisions)
     if dq.empty() or dq.multiply is None or dq.data is None:
         return False
@@ -580,13 +579,13 @@ def fold_dequantization(op: Operation, index: int, ctx) -> bool:
     return True
 
 
-def separate_in_standalone_branch(ctx, op: Operation, index: int | None = None) -> None:
+def separate_in_standalone_branch(
+    ctx: TransformationContext, op: Operation, index: int | None = None
+) -> None:
     """
     NetworkHelper::separateInStandaloneBranch: a dequantization feeding `op` that has other
     users is cloned into a private chain for `op`.
     """
-    from .dequantization import get_dequantization
-
     indices = range(len(op.operands)) if index is None else [index]
     for i in indices:
         dq = get_dequantization(op, i, ctx.params.default_precisions)
@@ -615,7 +614,7 @@ def set_operand(op: Operation, index: int, value: SSAValue) -> None:
     op.operands = [value if i == index else v for i, v in enumerate(op.operands)]
 
 
-def multiply_result_type(value: SSAValue, et: Attribute):
+def multiply_result_type(value: SSAValue, et: Attribute) -> TensorType:
     return tensor(shape_of(value), et)
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 import numpy as np
-from xdsl.ir import Operation
+from xdsl.ir import Attribute, Operation
 
 from lowpass.dialects.ov import (
     ConstantOp,
@@ -70,7 +70,9 @@ def _to_rank(values: np.ndarray, rank: int) -> np.ndarray:
     return values.reshape((1,) * (rank - values.ndim) + values.shape)
 
 
-def _new_const(dq: Dequantization, which: str, values: np.ndarray, et, anchor: Operation) -> None:
+def _new_const(
+    dq: Dequantization, which: str, values: np.ndarray, et: Attribute, anchor: Operation
+) -> None:
     """Give `dq` a fresh constant (other users of the old one are unaffected)."""
     c = ConstantOp.from_array(np.asarray(values).astype(F32), et)
     insert_before(anchor, c)

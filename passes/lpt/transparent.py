@@ -151,7 +151,9 @@ class TransposeTransformation(TransparentTransformation):
             return True
         return len(order) >= 2 and int(order[0]) == 0 and int(order[1]) == 1
 
-    def updated_constant(self, op, dq, values, ctx):
+    def updated_constant(
+        self, op: Operation, dq: Dequantization, values: np.ndarray, ctx: TransformationContext
+    ) -> np.ndarray | None:
         if values.size == 1:
             return values
         order_value = static_value(op.operands[1])
@@ -164,7 +166,9 @@ class SqueezeTransformation(TransparentTransformation):
     name = "SqueezeTransformation"
     OP_TYPES = (SqueezeOp,)
 
-    def updated_constant(self, op, dq, values, ctx):
+    def updated_constant(
+        self, op: Operation, dq: Dequantization, values: np.ndarray, ctx: TransformationContext
+    ) -> np.ndarray | None:
         if values.size == 1:
             # a scalar-like constant of a higher rank than the output would widen the result
             out_rank = len(shape_of(op.results[0]))
@@ -185,7 +189,9 @@ class UnsqueezeTransformation(TransparentTransformation):
     name = "UnsqueezeTransformation"
     OP_TYPES = (UnsqueezeOp,)
 
-    def updated_constant(self, op, dq, values, ctx):
+    def updated_constant(
+        self, op: Operation, dq: Dequantization, values: np.ndarray, ctx: TransformationContext
+    ) -> np.ndarray | None:
         if values.size == 1:
             return values
         in_shape = shape_of(op.operands[0])
@@ -238,7 +244,9 @@ class ReshapeTransformation(TransparentTransformation):
                 return i >= 1
         return True
 
-    def updated_constant(self, op, dq, values, ctx):
+    def updated_constant(
+        self, op: Operation, dq: Dequantization, values: np.ndarray, ctx: TransformationContext
+    ) -> np.ndarray | None:
         out_rank = len(shape_of(op.results[0]))
         if is_scalar_like(values):
             # reshapeDequantizationConstant: isScalarLike -> toScalar

@@ -18,7 +18,7 @@ from typing import ClassVar
 
 import numpy as np
 from xdsl.dialects.builtin import f32
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 
 from lowpass.dialects.ov import (
     ConstantOp,
@@ -70,7 +70,7 @@ def weights_value(op: Operation) -> SSAValue:
     return w
 
 
-def zero_point_in_range(zp: np.ndarray, et) -> bool:
+def zero_point_in_range(zp: np.ndarray, et: Attribute) -> bool:
     """NetworkHelper::checkZeroPoint: within [typeMin - 0.5, typeMax + 0.5]."""
     info = np.iinfo(np.uint8 if et == ui8 else np.int8)
     return bool(np.all(zp >= info.min - 0.5) and np.all(zp <= info.max + 0.5))
@@ -172,7 +172,7 @@ class WeightableLayerTransformation(LayerTransformation):
         return (self.OUT_CHANNEL_AXIS,)
 
     @staticmethod
-    def _per_out_channel(shape, axes, rank) -> bool:
+    def _per_out_channel(shape: tuple[int, ...], axes: tuple[int, ...], rank: int) -> bool:
         if int(np.prod(shape)) <= 1:
             return True
         s = (1,) * (rank - len(shape)) + tuple(shape)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import subprocess
 from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 import pytest
@@ -28,7 +29,7 @@ from lowpass.dialects.ov import (
     ui8,
 )
 from lowpass.dialects.ov.base import i8
-from lowpass.passes.lpt import LptParams, PrecisionsRestriction, run_lpt
+from lowpass.passes.lpt import LptParams, PrecisionsRestriction, cleanup, movement, run_lpt
 from lowpass.passes.lpt.graph import constant_array, producer
 
 ROOT = Path(__file__).resolve().parents[4]
@@ -487,3 +488,13 @@ def test_only_with_an_unknown_class_name_is_an_error_not_skipped():
     with pytest.raises(KeyError, match="unknown LPT transformation 'ConvolutoinTransformation' in"):
         run_lpt(module, only=("FakeQuantizeTransformation", "ConvolutoinTransformation"))
     assert str(module) == before
+
+
+@pytest.mark.parametrize("module", [cleanup, movement], ids=lambda m: m.__name__)
+def test_literal_all_names_each_transformation_of_the_module(module: ModuleType):
+    """cleanup's and movement's `__all__` are literal lists (pyright's strict mode checks no
+    computed one), no longer built from TRANSFORMATIONS: each transformation must be in it, and
+    each name in it defined."""
+    exported = set(module.__all__)
+    assert {t.__name__ for t in module.TRANSFORMATIONS} <= exported
+    assert all(hasattr(module, name) for name in exported)
