@@ -13,7 +13,7 @@ from collections import deque
 from dataclasses import dataclass
 
 import numpy as np
-from xdsl.dialects.builtin import TensorType, f16, f32, i8, i32
+from xdsl.dialects.builtin import f16, f32, i8, i32
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from lowpass.dialects.ov import (
@@ -28,8 +28,6 @@ from lowpass.dialects.ov import (
     ReadValueOp,
     SubtractOp,
     element_type_of,
-    shape_of,
-    tensor,
     to_dtype,
     ui8,
 )
@@ -612,10 +610,6 @@ def separate_in_standalone_branch(
 
 def set_operand(op: Operation, index: int, value: SSAValue) -> None:
     op.operands = [value if i == index else v for i, v in enumerate(op.operands)]
-
-
-def multiply_result_type(value: SSAValue, et: Attribute) -> TensorType:
-    return tensor(shape_of(value), et)
 
 
 def consumers_of(op: Operation) -> list[tuple[Operation, int]]:
