@@ -40,6 +40,8 @@ def profile(compiled, feeds, calls: int):  # type: ignore[no-untyped-def]
         request.infer(feeds)
         walls.append(time.perf_counter() - start)
         for r in request.get_profiling_info():
+            if r.node_type == "Stage":  # (the stages' own rows: sums of the others)
+                continue
             times[r.node_name].append(r.real_time.total_seconds())
             kinds[r.node_name] = (r.node_type, r.exec_type)
     rows = {n: (*kinds[n], statistics.median(v)) for n, v in times.items()}
@@ -48,7 +50,7 @@ def profile(compiled, feeds, calls: int):  # type: ignore[no-untyped-def]
 
 def main(argv: list[str] | None = None) -> None:
     import lowpass
-    from lowpass.lowering.kernels.threads import available_cores
+    from lowpass.lowering.kernels.threads import available_cores, pools
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--model", default="resnet50", choices=b.CNNS)
@@ -91,6 +93,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"  infer() wall: {wall1 * 1e3:.2f} -> {wallt * 1e3:.2f} ({wall1 / wallt:.2f}x); "
           f"rows: {sum1 * 1e3:.2f} -> {sumt * 1e3:.2f} ({sum1 / max(sumt, 1e-12):.2f}x); "
           f"outside the rows {(wall1 - sum1) * 1e3:.2f} -> {(wallt - sumt) * 1e3:.2f}")
+    for (size, instance), pool in sorted(pools().items()):
+        print(f"  native pool of {size} (instance {instance}): {pool.stats}")
     names = [n for n in one if n in many and one[n] > 0]
     loss = {n: many[n] - one[n] / threads for n in names}
     serial = [n for n in names if one[n] / max(many[n], 1e-12) < 1.2]

@@ -34,6 +34,7 @@ Only fp32: int8 convolutions must equal the reference bit for bit.
 from __future__ import annotations
 
 import dataclasses
+import math
 
 import llvmlite.ir as ir
 import numpy as np
@@ -44,15 +45,19 @@ from lowpass.lowering.emit import (
     PTR,
     Buffer,
     EmitContext,
+    byte_offset,
     carried_loop,
+    chunk_bounds,
     element_ptr,
     for_lanes,
     for_range,
     i64,
     ir_type,
+    pointer_task,
     shared_function,
 )
 from lowpass.lowering.kernels.gemm import emit_gemm
+from lowpass.lowering.kernels.threads import emit_parallel_call
 from lowpass.lowering.ops.convolution import (
     ConvAlgorithm,
     ConvSpec,
@@ -139,15 +144,24 @@ def emit_conv_winograd(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Pro
 
     u = winograd_weights(spec.weights[0])
     block = _tile_block(tiles, 16 * (spec.c + spec.cout) * 4, u.nbytes)
-    v_buf = ctx.scratch(16 * block * spec.c * 4)
-    m_buf = ctx.scratch(16 * block * spec.cout * 4)
+    blocks_in_parallel = _parallel_blocks(tiles, spec.n, -(-tiles // block), ctx.threads)
+    if blocks_in_parallel:
+        block = -(-tiles // blocks_in_parallel)
+    items = spec.n * -(-tiles // block)
+    chunks = min(items, 2 * ctx.threads) if blocks_in_parallel else 1
+    v_bytes, m_bytes = 16 * block * spec.c * 4, 16 * block * spec.cout * 4
+    chunk_bytes = -(-(v_bytes + m_bytes) // 64) * 64
+    scratch = ctx.scratch(chunks * chunk_bytes)  # (one V and M per chunk)
+    v_buf = scratch
+    m_buf = b.gep(scratch, [i64(v_bytes)], source_etype=ir.IntType(8))
     # every block's GEMMs have `block` rows: the last block's extra rows transform the last
-    # tile again (the output transform skips them), so one GEMM per entry serves all blocks
+    # tile again (the output transform skips them), so one GEMM per entry serves all blocks;
+    # single-threaded when whole blocks are the chunks of one parallel job
     gemms = [
         emit_gemm(ctx.module, unique_global(ctx, f"{ctx.group_name}_winograd_gemm"),
                   m=block, k=spec.c, n=spec.cout, a_dtype=np.float32, b=u[xi], lda=spec.c,
-                  ldc=spec.cout, threads=ctx.threads, keep_alive=ctx.keep_alive, cpu=ctx.cpu,
-                  constants=ctx.constants)
+                  ldc=spec.cout, threads=1 if blocks_in_parallel else ctx.threads,
+                  keep_alive=ctx.keep_alive, cpu=ctx.cpu, constants=ctx.constants)
         for xi in range(16)
     ]
     forward = shared_function(ctx.module, ("winograd.in", lanes),
@@ -168,6 +182,70 @@ def emit_conv_winograd(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Pro
     # 2.03x its weights, above its 2x target)
     kernel = ctx.constant_ptr(spec.weights[0])
     parameters = program.parameter_pointers(ctx)
+    sizes = [i64(v) for v in (block, tiles, tw)]
+    image_size = hq * wq * spec.c
+    if blocks_in_parallel:
+        # every image finite (the usual case): the blocks of all images as the chunks of one
+        # parallel job, each chunk with its own V and M; else the loop below, one thread
+        finite_all = b.alloca(ir.IntType(1))
+        b.store(ir.Constant(ir.IntType(1), 1), finite_all)
+        with for_range(b, spec.n, name="check") as n:
+            image = element_ptr(b, xp, b.mul(n, i64(image_size)), F32)
+            b.store(b.and_(b.load(finite_all), b.call(finite, [image, i64(image_size)])),
+                    finite_all)
+        with b.if_else(b.load(finite_all)) as (parallel, serial):
+            with parallel:
+                task, t, chunk, loaded, table = pointer_task(
+                    ctx, f"{ctx.group_name}_winograd_blocks",
+                    [xp, scratch, out.ptr, *tensors, *parameters])
+                t_xp, t_scratch, t_out, *rest = loaded
+                t_tensors, t_parameters = rest[: len(tensors)], rest[len(tensors):]
+                t_v = byte_offset(t, t_scratch, t.mul(chunk, i64(chunk_bytes)))
+                t_m = byte_offset(t, t_v, v_bytes)
+                per_image = -(-tiles // block)
+                lo, hi = chunk_bounds(t, chunk, items, chunks)
+                with for_range(t, hi, lo, name="item") as item:
+                    n = t.sdiv(item, i64(per_image))
+                    t0 = t.mul(t.srem(item, i64(per_image)), i64(block))
+                    t.call(forward, [t_xp, t_v, n, t0, *sizes, i64(spec.c), i64(hq), i64(wq)])
+                    for xi, gemm in enumerate(gemms):
+                        t.call(gemm, [element_ptr(t, t_v, i64(xi * block * spec.c), F32),
+                                      element_ptr(t, t_m, i64(xi * block * spec.cout), F32)])
+                    t.call(backward, [t_m, t_out, n, t0, *sizes, i64(spec.cout),
+                                      i64(spec.oh), i64(spec.ow), *t_tensors, *t_parameters])
+                t.ret_void()
+                emit_parallel_call(ctx.module, b, ctx.threads, task, table, chunks)
+            with serial:
+                _emit_images(ctx, spec, xp, v_buf, m_buf, out, gemms, forward, backward, finite,
+                             direct, kernel, tensors, parameters, block, tiles, tw, hq, wq)
+        return
+    _emit_images(ctx, spec, xp, v_buf, m_buf, out, gemms, forward, backward, finite, direct,
+                 kernel, tensors, parameters, block, tiles, tw, hq, wq)
+
+
+def _parallel_blocks(tiles: int, n: int, fewest: int, threads: int) -> int:
+    """Blocks per image when the blocks of tiles are the chunks of one parallel job (each
+    runs its input transform, single-threaded GEMMs and output transform), or 0 when the
+    GEMMs are threaded instead: only if the images have at least `threads` blocks of
+    `MIN_TILE_BLOCK` tiles. At least `fewest` blocks per image (V and M in L2), and as many
+    that all images' blocks are a multiple of the threads where that fits. (ResNet-50's
+    56x56 layers ran their 12 blocks of 16 GEMMs each as 192 parallel jobs of ~10 us: 1.0x
+    on 2 threads; their transforms were single-threaded.)"""
+    most = max(1, tiles // MIN_TILE_BLOCK)
+    if threads < 2 or n * most < threads:
+        return 0
+    step = threads // math.gcd(threads, n)  # (n * blocks a multiple of the threads)
+    return min(-(-fewest // step) * step, most)
+
+
+def _emit_images(ctx: EmitContext, spec: ConvSpec, xp: ir.Value, v_buf: ir.Value,
+                 m_buf: ir.Value, out: Buffer, gemms: list[ir.Function], forward: ir.Function,
+                 backward: ir.Function, finite: ir.Function, direct: ir.Function,
+                 kernel: ir.Value, tensors: list[ir.Value], parameters: list[ir.Value],
+                 block: int, tiles: int, tw: int, hq: int, wq: int) -> None:
+    """Image after image on this thread: its blocks (the GEMMs threaded, if at all), or the
+    direct computation for an image that holds an infinity or a NaN."""
+    b = ctx.builder
     sizes = [i64(v) for v in (block, tiles, tw)]
     image_size = hq * wq * spec.c
     with for_range(b, spec.n, name="image") as n:

@@ -16,6 +16,7 @@ import lowpass
 from lowpass.builder import GraphBuilder
 from lowpass.dialects import ov
 from lowpass.lowering.compiler import CompileError, clear_cache, compile_module
+from lowpass.runtime.cpu import CpuCompiledModel
 from lowpass.lowering.emit import Buffer
 from lowpass.lowering.ops import winograd
 from lowpass.lowering.ops.convolution import ConvSpec
@@ -184,6 +185,47 @@ def test_non_finite_inputs_propagate_as_the_reference(special: float) -> None:
     scale = np.abs(want[finite]).max()
     np.testing.assert_allclose(got[finite], want[finite], rtol=1e-5, atol=1e-5 * scale)
     assert np.isfinite(want[0]).all()
+
+
+@pytest.mark.parametrize("special", [None, np.nan])
+def test_blocks_in_parallel(special: float | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On 2 threads, with enough blocks of tiles, the blocks of both images are the chunks
+    of one parallel job (each chunk with its own V and M, single-threaded GEMMs): the results
+    are the reference's. An image holding a NaN sends both through the one-thread loop."""
+    from lowpass.lowering.kernels.threads import available_cores
+
+    if available_cores() < 2:
+        pytest.skip("one core: the graph is compiled for one thread")
+    monkeypatch.setattr(winograd, "MIN_TILE_BLOCK", 6)  # (5 x 6 tiles: 5 blocks an image)
+    model = chain(16, 24, (10, 12), [1, 1, 1, 1], batch=2)
+    x = RNG.standard_normal((2, 16, 10, 12)).astype(np.float32)
+    if special is not None:
+        x[1, 2, 3, 4] = special
+    feeds = {"x": x}
+    want = _run(model, "REFERENCE", feeds)
+    clear_cache()
+    compiled = lowpass.Core().compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": 2})
+    got = np.asarray(compiled.create_infer_request().infer(feeds).to_tuple()[0])
+    device_model = compiled.device_model
+    assert isinstance(device_model, CpuCompiledModel)
+    assert "winograd_blocks" in device_model.graph.llvm_ir(optimized=False)
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
+    finite = np.isfinite(want)
+    scale = np.abs(want[finite]).max()
+    np.testing.assert_allclose(got[finite], want[finite], rtol=1e-5, atol=1e-5 * scale)
+
+
+def test_parallel_blocks() -> None:
+    """Blocks per image for a parallel job of blocks: a multiple of the threads (over the
+    images) of at least MIN_TILE_BLOCK tiles and at least the blocks L2 asks for; none when
+    the images have fewer such blocks than threads."""
+    assert winograd._parallel_blocks(784, 1, 13, 16) == 16  # resnet50's 56x56 layers
+    assert winograd._parallel_blocks(784, 1, 13, 2) == 14
+    assert winograd._parallel_blocks(196, 1, 4, 16) == 0  # 28x28: 8 blocks < 16 threads
+    assert winograd._parallel_blocks(196, 1, 4, 8) == 8
+    assert winograd._parallel_blocks(49, 1, 1, 2) == 2  # 14x14 on 2 threads: 25 + 24 tiles
+    assert winograd._parallel_blocks(49, 2, 1, 4) == 2  # two images of 2 blocks: 4 chunks
+    assert winograd._parallel_blocks(784, 1, 13, 1) == 0
 
 
 @pytest.mark.parametrize(("options", "message"), [
