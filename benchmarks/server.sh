@@ -89,6 +89,10 @@ step pool-caller-late-only 40 python3 benchmarks/bench_threads.py --out "$models
     --threads 8,16 --no-openmp --rounds 3 --pool-setting IDLE_PREEMPTION_IS_LATE=0
 step pool-no-backoff 45 python3 benchmarks/bench_threads.py --out "$models" \
     --threads 4,8,16 --no-openmp --rounds 3 --pool-setting PREEMPTED_SECONDS=1e9
+# Where the threads go at all the cores: each profiling row at 1 and at 16 threads.
+step scaling-int8 40 python3 benchmarks/bench_scaling.py --out "$models" --calls 15 --rounds 3
+step scaling-fp32 50 python3 benchmarks/bench_scaling.py --out "$models" --fp32 --calls 8 \
+    --rounds 3
 step conv-peak 40 python3 benchmarks/bench_conv_peak.py --out "$models" --calls 10
 step pool-caller-late-only-fp32 40 python3 benchmarks/bench_threads.py --out "$models" --fp32 \
     --threads 8,16 --no-openmp --rounds 3 --pool-setting IDLE_PREEMPTION_IS_LATE=0
