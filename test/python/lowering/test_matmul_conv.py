@@ -606,6 +606,41 @@ def test_blocks_balanced_between_the_chunks(monkeypatch: pytest.MonkeyPatch) -> 
         assert max(work) <= 1.25 * sum(work) / len(work), (blocks, work)
 
 
+@pytest.mark.parametrize(("hw", "threads", "parallel"), [
+    (56, 16, True),  # 31 blocks (30 of 104 positions) for 32 wanted chunks
+    (28, 16, True),  # 17 blocks (16 of 48)
+    (14, 16, False),  # 5 blocks: the largest 48 positions against a share of 12
+    (7, 2, False),  # blocks of 48 and 1
+    (14, 2, True),  # 4 blocks: as many as wanted
+])
+def test_fewer_blocks_than_wanted_still_run_in_parallel_when_even(
+    hw: int, threads: int, parallel: bool
+) -> None:
+    """Blocks of positions fewer than CHUNKS_PER_THREAD a thread still run as one parallel
+    job of whole blocks when no chunk is larger than 1.25 threads' shares (on 16 threads
+    resnet50's 3x3 layers fell back to threading only their GEMMs, slower than one thread);
+    uneven blocks (a 7x7 layer's 48 + 1) keep the threaded GEMMs."""
+    from lowpass.lowering.kernels.gemm import CHUNKS_PER_THREAD
+    from lowpass.lowering.ops.convolution import (
+        AMX_BLOCK_CHUNKS_PER_THREAD,
+        ConvSpec,
+        _even_enough,
+        _smaller_blocks,
+    )
+
+    spec = ConvSpec(n=1, c=64, h=hw, w=hw, groups=1, cg=64, og=64, kh=3, kw=3, sh=1, sw=1,
+                    dh=1, dw=1, pt=1, pl=1, pb=1, pr=1, oh=hw, ow=hw,
+                    a_dtype=np.dtype(np.uint8), integer=True,
+                    weights=np.zeros((1, 64, 64, 3, 3), np.int8), zero_point=None)
+    wanted = CHUNKS_PER_THREAD * threads
+    blocks = _smaller_blocks(spec, wanted)
+    assert blocks is not None
+    items = sum(count for count, _ in blocks)
+    decided = items >= wanted or _even_enough(spec, blocks, threads,
+                                              AMX_BLOCK_CHUNKS_PER_THREAD * threads)
+    assert decided == parallel, blocks
+
+
 @pytest.mark.parametrize("channels", [16, 3])
 @pytest.mark.parametrize("pads", [([2, 0], [1, 3]), ([0, 0], [0, 0]), ([1, 1], [1, 1])])
 def test_nhwc_copy_shared_by_threads(pads: tuple[list[int], list[int]], channels: int) -> None:
