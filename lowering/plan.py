@@ -95,8 +95,12 @@ def block_ops(block: Block) -> list[Operation]:
 
 
 def is_view(op: Operation, constants: Container[SSAValue]) -> bool:
-    """Reshape/Squeeze/Unsqueeze/cast of a computed tensor: its result shares the memory."""
-    return isinstance(op, _VIEW_OPS) and op.operands[0] not in constants
+    """Reshape/Squeeze/Unsqueeze/cast of a computed tensor by a shape (or axes) known when
+    the graph is compiled: its result shares the memory. With a shape computed at run time
+    the op runs as a group of its own (the reference's, which checks the shape against the
+    result's type: a view took the type's shape whatever the computed one said)."""
+    return (isinstance(op, _VIEW_OPS) and op.operands[0] not in constants
+            and all(operand in constants for operand in op.operands[1:]))
 
 
 def lowering_kind(lowering: type) -> str:

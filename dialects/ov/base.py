@@ -643,9 +643,22 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface, HasFolderInterfa
         """
         How the reference interpreter runs the op: `evaluate` by default. Ops whose meaning
         needs the interpreter (bodies run with `interpreter.run_ssacfg_region`, variables kept
-        between runs) override this instead of `evaluate`.
+        between runs) override this instead of `evaluate`. A result whose shape contradicts
+        its declared static type (a shape computed at run time, e.g. Reshape's) is an error,
+        not a value that the ops after it would read with the wrong shape.
         """
-        return self.compute(inputs)
+        outputs = self.compute(inputs)
+        for index, (result, value) in enumerate(zip(self.results, outputs, strict=True)):
+            declared = result.type
+            shape = getattr(value, "shape", None)
+            if (shape is not None and isinstance(declared, TensorType)
+                    and DYNAMIC not in declared.get_shape()
+                    and tuple(shape) != tuple(declared.get_shape())):
+                raise ValueError(
+                    f"result #{index} has shape {list(shape)} where its declared type says "
+                    f"{list(declared.get_shape())}"
+                )
+        return outputs
 
     # ---- shared behaviour -------------------------------------------------------------------
 

@@ -985,17 +985,38 @@ class _BlockOp(OvOp):
 
     def _values(self) -> tuple[list[int] | None, list[int] | None, list[int] | None]:
         block, begin, end = (_int_list(self.operand_value(i)) for i in (1, 2, 3))
+        problem = self._problem(block, begin, end)
+        if problem:
+            raise VerifyException(problem)
+        return block, begin, end
+
+    def _problem(
+        self, block: list[int] | None, begin: list[int] | None, end: list[int] | None
+    ) -> str | None:
+        """What is wrong with these block_shape and begin/end values (None: nothing): the
+        verifier's check of constant operands, and `evaluate`'s of computed ones."""
         if block is not None:
             if any(b < 1 for b in block):
-                raise VerifyException(f"block_shape values must be >= 1, got {block}")
+                return f"block_shape values must be >= 1, got {block}"
             if block[0] != 1:
-                raise VerifyException(f"block_shape[0] must be 1, got {block}")
+                return f"block_shape[0] must be 1, got {block}"
         for what, vals in ((self.BEGIN_NAME, begin), (self.END_NAME, end)):
             if vals is not None:
                 if any(v < 0 for v in vals):
-                    raise VerifyException(f"{what} values must be >= 0, got {vals}")
+                    return f"{what} values must be >= 0, got {vals}"
                 if vals[0] != 0:
-                    raise VerifyException(f"{what}[0] must be 0, got {vals}")
+                    return f"{what}[0] must be 0, got {vals}"
+        return None
+
+    def _run_time_values(
+        self, block_v: np.ndarray, begin_v: np.ndarray, end_v: np.ndarray
+    ) -> tuple[list[int], list[int], list[int]]:
+        """The operands' values as `evaluate` gets them, checked as the verifier checks
+        constants (computed ones reach `evaluate` unchecked: a zero block divided by zero)."""
+        block, begin, end = ([int(v) for v in np.ravel(a)] for a in (block_v, begin_v, end_v))
+        problem = self._problem(block, begin, end)
+        if problem:
+            raise ValueError(problem)
         return block, begin, end
 
 
@@ -1055,13 +1076,23 @@ class BatchToSpaceOp(_BlockOp):
 
     def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
         x, block_v, begin_v, end_v = inputs
-        block = [int(b) for b in block_v]
-        begin = [int(b) for b in begin_v]
-        end = [int(b) for b in end_v]
+        block, begin, end = self._run_time_values(block_v, begin_v, end_v)
         n = x.ndim
         batch, *spatial = x.shape
         bs = block[1:]
-        nb = batch // int(np.prod(bs, dtype=np.int64))
+        total = int(np.prod(bs, dtype=np.int64))
+        if batch % total:
+            raise ValueError(
+                f"batch dimension {batch} must be divisible by the product of block_shape "
+                f"{block} = {total}"
+            )
+        for i, (d, b) in enumerate(zip(spatial, bs, strict=True), start=1):
+            if begin[i] + end[i] > d * b:
+                raise ValueError(
+                    f"crops_begin[{i}] + crops_end[{i}] = {begin[i] + end[i]} exceeds the "
+                    f"dimension {d * b} (data dimension {d} * block {b})"
+                )
+        nb = batch // total
         y = x.reshape(*bs, nb, *spatial)
         # axes: 0..n-2 = blocks, n-1 = new batch, n.. = spatial
         perm = [n - 1]
@@ -1124,8 +1155,15 @@ class SpaceToBatchOp(_BlockOp):
 
     def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
         x, block_v, begin_v, end_v = inputs
-        block = [int(b) for b in block_v]
-        pads = [(int(b), int(e)) for b, e in zip(begin_v, end_v, strict=True)]
+        block, begin, end = self._run_time_values(block_v, begin_v, end_v)
+        for i in range(1, x.ndim):
+            padded = x.shape[i] + begin[i] + end[i]
+            if padded % block[i]:
+                raise ValueError(
+                    f"padded dimension {i} ({x.shape[i]} + {begin[i]} + {end[i]} = {padded}) "
+                    f"must be divisible by block_shape[{i}] = {block[i]}"
+                )
+        pads = list(zip(begin, end, strict=True))
         x = np.pad(x, pads)
         n = x.ndim
         batch, *spatial = x.shape
