@@ -5,6 +5,11 @@ needs the interpreter itself: bodies, variables), the terminators of `ov` bodies
 by returning their operands, `arith.constant` (the constants of `tfl` graphs) as its dense
 value in a read-only numpy array and `tensor.cast` by passing its operand through.
 
+This module imports no dialect: each dialect package registers its ops when it is imported
+(`register_ops`; `ov` registers `arith.constant` too, read as it reads its own constants,
+with `register_implementation`), so an op that exists has been registered, and the dialects'
+ops (`ov.if`'s body runner) may use `run_region` without an import cycle.
+
 This is the dialects' meaning, not a device: the REFERENCE device (`lowpass.runtime.interpreter`)
 registers `dialect_functions()` in its interpreter, and `run_region` runs a body on a fresh
 interpreter (what `SubGraphOp.evaluate` uses when no body runner is given).
@@ -12,12 +17,11 @@ interpreter (what `SubGraphOp.evaluate` uses when no body runner is given).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Protocol, cast
 
-import numpy as np
-from xdsl.dialects import arith, tensor
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr, ModuleOp
+from xdsl.dialects import tensor
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import (
     Interpreter,
     InterpreterFunctions,
@@ -29,15 +33,48 @@ from xdsl.interpreter import (
 from xdsl.ir import Operation, Region
 from xdsl.traits import IsTerminator
 
-from lowpass.dialects.ov import ALL_OPS, OvOp, array_from_dense, to_dtype
-from lowpass.dialects.tfl import ALL_OPS as TFL_OPS
-from lowpass.dialects.tfl import TflOp
+
+class InterpretedOp(Protocol):
+    """An op that `register_ops` takes (`OvOp`, `TflOp`): it runs by this method."""
+
+    def interpret(self, interpreter: Interpreter, inputs: Sequence[Any]) -> Sequence[Any]: ...
+
+
+OpImplementation = Callable[[Any, tuple[Any, ...]], tuple[Any, ...]]
+"""What `register_implementation` takes: (the op, its operands' values) -> its results'."""
+
+
+def _tensor_cast(op: Operation, args: tuple[Any, ...]) -> tuple[Any, ...]:
+    return args
+
+
+_OPS: list[type[Operation]] = []
+_IMPLEMENTATIONS: dict[type[Operation], OpImplementation] = {tensor.CastOp: _tensor_cast}
+_functions_cls: type[InterpreterFunctions] | None = None
+
+
+def register_ops(ops: Iterable[type[Operation]]) -> None:
+    """
+    A dialect's op classes (each an `InterpretedOp`), run by their `interpret` method; a
+    terminator (`ov.yield`) returns its operands to the op that runs its body. Each dialect
+    package registers its ops when it is imported.
+    """
+    global _functions_cls
+    _OPS.extend(ops)
+    _functions_cls = None  # built again, with these ops, by the next `dialect_functions()`
+
+
+def register_implementation(op_type: type[Operation], implementation: OpImplementation) -> None:
+    """How an op of another dialect (`arith.constant`) runs."""
+    global _functions_cls
+    _IMPLEMENTATIONS[op_type] = implementation
+    _functions_cls = None
 
 
 def _interpret(
-    self: InterpreterFunctions, interpreter: Interpreter, op: OvOp | TflOp, args: tuple[Any, ...]
+    self: InterpreterFunctions, interpreter: Interpreter, op: Operation, args: tuple[Any, ...]
 ) -> tuple[Any, ...]:
-    return tuple(op.interpret(interpreter, args))
+    return tuple(cast(InterpretedOp, op).interpret(interpreter, args))
 
 
 def _yield(
@@ -46,33 +83,24 @@ def _yield(
     return ReturnedValues(args), ()
 
 
-def _arith_constant(
-    self: InterpreterFunctions, interpreter: Interpreter, op: arith.ConstantOp, args: tuple[()]
-) -> tuple[np.ndarray]:
-    value = op.value
-    if isinstance(value, DenseIntOrFPElementsAttr):
-        array = array_from_dense(value)
-    elif isinstance(value, IntegerAttr | FloatAttr):
-        array = np.asarray(value.value.data, to_dtype(value.type))
-    else:
-        raise ValueError(f"arith.constant: unsupported value {value}")
-    # A view of the attribute's bytes (like ov.constant's value): no op may write into it.
-    array.flags.writeable = False
-    return (array,)
+def _run_implementation(
+    implementation: OpImplementation,
+) -> Callable[[InterpreterFunctions, Interpreter, Operation, tuple[Any, ...]], tuple[Any, ...]]:
+    def run(
+        self: InterpreterFunctions, interpreter: Interpreter, op: Operation, args: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        return implementation(op, args)
 
-
-def _tensor_cast(
-    self: InterpreterFunctions, interpreter: Interpreter, op: Operation, args: tuple[Any, ...]
-) -> tuple[Any, ...]:
-    return args
+    return run
 
 
 def _build_functions() -> type[InterpreterFunctions]:
-    namespace: dict[str, Any] = {
-        "run_arith_constant": impl(arith.ConstantOp)(_arith_constant),
-        "run_tensor_cast": impl(tensor.CastOp)(_tensor_cast),
-    }
-    for i, op_cls in enumerate((*ALL_OPS, *TFL_OPS)):
+    namespace: dict[str, Any] = {}
+    for i, (op_type, implementation) in enumerate(_IMPLEMENTATIONS.items()):
+        namespace[f"run_other_{i}_{op_type.__name__}"] = impl(op_type)(
+            _run_implementation(implementation)
+        )
+    for i, op_cls in enumerate(_OPS):
         # Terminators of ov bodies (ov.yield) return their operands to the op that runs the body.
         implementation = (
             impl_terminator(op_cls)(_yield)
@@ -83,11 +111,9 @@ def _build_functions() -> type[InterpreterFunctions]:
     return register_impls(type("OvFunctions", (InterpreterFunctions,), namespace))
 
 
-_functions_cls: type[InterpreterFunctions] | None = None
-
-
 def dialect_functions() -> InterpreterFunctions:
-    """The implementations of the `ov` and `tfl` ops, `arith.constant` and `tensor.cast`."""
+    """The implementations of the registered ops (`ov`, `tfl`), `arith.constant` and
+    `tensor.cast`."""
     global _functions_cls
     if _functions_cls is None:
         _functions_cls = _build_functions()
@@ -105,4 +131,11 @@ def run_region(region: Region, args: Sequence[Any], name: str = "region") -> Seq
     return interpreter.run_ssacfg_region(region, tuple(args), name)
 
 
-__all__ = ["dialect_functions", "run_region"]
+__all__ = [
+    "InterpretedOp",
+    "OpImplementation",
+    "dialect_functions",
+    "register_implementation",
+    "register_ops",
+    "run_region",
+]

@@ -67,11 +67,7 @@ from lowpass.runtime.device import (
     device_names,
     get_device,
 )
-
-
-class LowpassError(RuntimeError):
-    """An error of the runtime API (bad input name, shape, device...)."""
-
+from lowpass.runtime.errors import LowpassError
 
 # --------------------------------------------------------------------------------------------
 # Ports and models

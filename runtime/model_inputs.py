@@ -26,6 +26,7 @@ from xdsl.dialects.builtin import ModuleOp
 from lowpass.dialects.graph import entry_function, graph_input_all_names
 from lowpass.passes.freeze import FreezeError, freeze_inputs
 from lowpass.passes.reshape import ReshapeError, reshape_module
+from lowpass.runtime.errors import LowpassError
 
 Dims = tuple[int | None, ...]
 
@@ -197,8 +198,6 @@ def read_with_input_options(
 ) -> Any:
     """`lowpass-run MODEL --shape ... --freeze ...`: the `Model`, its inputs set (an ONNX
     model's at import when every shape names its input; `LowpassError` on a bad option)."""
-    from lowpass.runtime.core import LowpassError
-
     if (shape_specs or freeze_specs) and path.suffix.lower() == ".onnx":
         try:
             constants = dict(parse_freeze_option(spec) for spec in freeze_specs)
@@ -227,10 +226,9 @@ def _dims(name: str, shape: Any) -> Dims:
 
 
 def apply_input_options(model: Any, shape_specs: Sequence[str], freeze_specs: Sequence[str]) -> Any:
-    """`lowpass-run --shape ... --freeze ...` on a `Model`: a new `Model` (`LowpassError` on a
-    bad option, one line)."""
-    from lowpass.runtime.core import LowpassError, Model
-
+    """`lowpass-run --shape ... --freeze ...` on a `Model`: a new `Model`, made by `model`'s
+    class so that this module needs no import of Core's (`LowpassError` on a bad option, one
+    line)."""
     try:
         constants: dict[str, Any] = {}
         for spec in freeze_specs:
@@ -260,4 +258,4 @@ def apply_input_options(model: Any, shape_specs: Sequence[str], freeze_specs: Se
                 raise InputSpecError(f"--shape: {e}{note}") from None
     except InputSpecError as e:
         raise LowpassError(str(e)) from None
-    return Model(module)
+    return type(model)(module)

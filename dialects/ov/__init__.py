@@ -4,10 +4,14 @@ The `ov` dialect: the OpenVINO opset as xDSL ops.
 The ops live in one module per group of the OpenVINO opset specification; each module lists
 its ops in `OPS` and its public names in `__all__`. The package exports the union of those
 `__all__` lists, `OPS` (every op; `ALL_OPS`), `ATTRS` (every attribute; `ALL_ATTRS`) and `OV`,
-the dialect object. Constant folding is described in `folding`.
+the dialect object. Constant folding is described in `folding`. Importing the package
+registers the ops (and `arith.constant`) with the reference interpreter, `dialects/interpret.py`.
 """
 
+from xdsl.dialects import arith
 from xdsl.ir import Dialect
+
+from lowpass.dialects.interpret import register_implementation, register_ops
 
 from . import (
     activation,
@@ -34,6 +38,7 @@ from . import (
 from .activation import *  # noqa: F403
 from .arithmetic import *  # noqa: F403
 from .base import *  # noqa: F403
+from .base import interpret_arith_constant
 from .comparison import *  # noqa: F403
 from .conditional import *  # noqa: F403
 from .conversion import *  # noqa: F403
@@ -85,6 +90,11 @@ ATTRS = ALL_ATTRS
 
 # constant folding (dialects/ov/folding.py) materializes `ov.constant`s
 OV = Dialect("ov", list(ALL_OPS), list(ALL_ATTRS), [OvConstantMaterialization()])
+
+# The reference interpreter (dialects/interpret.py) imports no dialect: the ops run by their
+# `interpret` method, and a dense `arith.constant` as the ops read one.
+register_ops(ALL_OPS)
+register_implementation(arith.ConstantOp, interpret_arith_constant)
 
 from . import base as _base  # noqa: E402 (the op base: its names are exported too)
 

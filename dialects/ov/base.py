@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import numpy as np
+from xdsl.dialects import arith
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AnyFloat,
@@ -41,6 +42,8 @@ from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
     Float16Type,
     Float32Type,
+    FloatAttr,
+    IntegerAttr,
     IntegerType,
     LocationAttr,
     Signedness,
@@ -542,6 +545,22 @@ def constant_value(value: SSAValue) -> np.ndarray | None:
     ):
         return array_from_dense(attr)
     return None
+
+
+def interpret_arith_constant(op: arith.ConstantOp, args: tuple[()]) -> tuple[np.ndarray]:
+    """How the reference interpreter (`lowpass.dialects.interpret`, which the package registers
+    it with) runs an `arith.constant` (the constants of `tfl` graphs): its value as a read-only
+    numpy array."""
+    value = op.value
+    if isinstance(value, DenseIntOrFPElementsAttr):
+        array = array_from_dense(value)
+    elif isinstance(value, IntegerAttr | FloatAttr):
+        array = np.asarray(value.value.data, to_dtype(value.type))
+    else:
+        raise ValueError(f"arith.constant: unsupported value {value}")
+    # A view of the attribute's bytes (like ov.constant's value): no op may write into it.
+    array.flags.writeable = False
+    return (array,)
 
 
 def result_elements(op: Operation) -> int | None:

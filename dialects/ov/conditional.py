@@ -35,6 +35,8 @@ from xdsl.irdl.operations import ParsePropInAttrDict
 from xdsl.traits import IsolatedFromAbove, RecursiveMemoryEffect
 from xdsl.utils.exceptions import VerifyException
 
+from lowpass.dialects.interpret import run_region
+
 from .base import (
     DYNAMIC,
     PLACEHOLDER_TYPE,
@@ -324,8 +326,6 @@ class IfOp(OvOp):
         self, inputs: Sequence[np.ndarray], run_body: BodyRunner | None = None
     ) -> Sequence[np.ndarray]:
         if run_body is None:
-            from lowpass.dialects.interpret import run_region
-
             run_body = run_region
         return self.run(run_body, inputs)
 

@@ -71,6 +71,7 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.hints import isa
 
 from lowpass.dialects.guards import is_dense
+from lowpass.dialects.interpret import run_region
 
 from .base import (
     DYNAMIC,
@@ -1032,8 +1033,6 @@ class SubGraphOp(_SubGraphStructure):
         `run_region` (a fresh interpreter of the dialects' ops, no variable kept).
         """
         if run_body is None:
-            from lowpass.dialects.interpret import run_region
-
             run_body = run_region
         return self.run(run_body, inputs)
 

@@ -7,6 +7,8 @@ semantics (LiteRT's float kernels), so the reference interpreter runs `tfl` grap
 
 from xdsl.ir import Dialect
 
+from lowpass.dialects.interpret import register_ops
+
 from . import movement, rnn
 from .base import ACTIVATION_NAMES, ActivationFunction, LSTMKernelType, TflOp
 from .movement import (
@@ -35,6 +37,10 @@ from .rnn import (
 ALL_OPS: tuple[type[TflOp], ...] = (*movement.OPS, *rnn.OPS)
 
 TFL = Dialect("tfl", list(ALL_OPS), [])
+
+# The reference interpreter (dialects/interpret.py) imports no dialect: the ops run by their
+# `interpret` method (`TflOp.interpret`).
+register_ops(ALL_OPS)
 
 __all__ = [
     "ACTIVATION_NAMES",

@@ -1,15 +1,16 @@
 """
 The ONNX graph walk: inputs, initializers, nodes in order, outputs, names.
 
-`read_onnx` loads the model (external data from the model's folder), maps each graph input
-that is not an initializer to an argument of `func.func @main` and each graph output to a
-result, and converts the nodes one by one with the converter registered for their op type
-(`ops.py`, `quantization.py`, `recurrent.py`). Names follow OpenVINO's ONNX frontend
-(`Graph::set_friendly_names`): the op that produces an ONNX node's output is named after
-the node (`<node>_<output>` when the outputs come from different ops), or after the output
-tensor when the node has no name; an op producing a graph output takes the output's name
-(as OpenVINO 2026.4 leaves it); inputs and outputs keep their ONNX names; initializers
-become `ov.constant`s named after them. A Conv's or Gemm's product before the bias is
+`read_onnx` loads the model (external data from the model's folder), maps each graph input that
+is not an initializer to an argument of `func.func @main` and each graph output to a result,
+and converts the nodes one by one with the converter registered for their op type (`ops.py`,
+`quantization.py`, `recurrent.py`, `control.py`, `structural.py`: they import this module and
+`register` their converters; the package's `__init__.py` imports them). Names follow OpenVINO's
+ONNX frontend (`Graph::set_friendly_names`): the op that produces an ONNX node's output is
+named after the node (`<node>_<output>` when the outputs come from different ops), or after the
+output tensor when the node has no name; an op producing a graph output takes the output's name
+(as OpenVINO 2026.4 leaves it); inputs and outputs keep their ONNX names; initializers become
+`ov.constant`s named after them. A Conv's or Gemm's product before the bias is
 `<node>/WithoutBiases` (upstream's name); other ops a converter adds (a gate reorder, a
 Transpose) are `<node>/<OpenVINO type>`.
 
@@ -31,7 +32,6 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, NoReturn, cast, overload
 
 import numpy as np
@@ -78,7 +78,8 @@ if TYPE_CHECKING:
 Converter = Callable[["NodeContext"], Sequence[SSAValue | None]]
 
 CONVERTERS: dict[str, Converter] = {}
-"""ONNX op type (default domain) -> converter; filled by `register`."""
+"""ONNX op type (default domain) -> converter; filled by `register` when the package
+(`__init__.py`) imports the converters' modules, which import this one."""
 
 
 def register(*op_types: str) -> Callable[[Converter], Converter]:
@@ -542,9 +543,8 @@ class GraphConverter:
             self.error("the node has no op_type", node, index)
         if not standard or node.op_type not in CONVERTERS:
             op = node.op_type if standard else f"{node.domain}.{node.op_type}"
-            self.error(
-                f"unsupported operator {op}; supported: {', '.join(SUPPORTED_OPS)}", node, index
-            )
+            supported = ", ".join(sorted(CONVERTERS))
+            self.error(f"unsupported operator {op}; supported: {supported}", node, index)
         self._check_attribute_types(node, index)
         ctx = NodeContext(self, node, index)
         if node.op_type == "QuantizeLinear" and self._only_dequantized(node):
@@ -804,15 +804,4 @@ def read_onnx(
     return module
 
 
-def _converter_modules() -> tuple[ModuleType, ...]:
-    """The modules of the converters: importing them fills CONVERTERS (`register`)."""
-    from lowpass.frontends.onnx import control, ops, quantization, recurrent, structural
-
-    return (control, ops, quantization, recurrent, structural)
-
-
-_converter_modules()
-SUPPORTED_OPS: tuple[str, ...] = tuple(sorted(CONVERTERS))
-"""The ONNX op types (default domain) that `read_onnx` converts."""
-
-__all__ = ["SUPPORTED_OPS", "NodeContext", "element_type", "read_onnx", "register"]
+__all__ = ["CONVERTERS", "NodeContext", "element_type", "read_onnx", "register"]

@@ -23,8 +23,6 @@ other than `time < T`, a list read elsewhere) is refused, naming what.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, SymbolRefAttr, TensorType
@@ -34,10 +32,8 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from lowpass.dialects import ov
 from lowpass.dialects.guards import is_dense, is_tensor
 from lowpass.dialects.ov.base import array_from_dense
+from lowpass.passes.conversion.tfl_to_ov.common import Converter
 from lowpass.passes.inline import op_attribute, op_kind
-
-if TYPE_CHECKING:
-    from lowpass.passes.conversion.tfl_to_ov.tfl_to_ov import TflConverter
 
 LIST_OPS = ("tf.TensorListFromTensor", "tf.TensorListReserve", "tf.TensorListStack")
 
@@ -79,7 +75,7 @@ class _Loop:
     """The roles of a tf.While's loop-carried values (index i: operand, body argument and
     body result i)."""
 
-    def __init__(self, conv: TflConverter, op: Operation) -> None:
+    def __init__(self, conv: Converter, op: Operation) -> None:
         self.conv, self.op = conv, op
         body = _function(conv.module, op, "body")
         cond = _function(conv.module, op, "cond")
@@ -174,7 +170,7 @@ class _Loop:
         )
 
 
-def convert_while(conv: TflConverter, op: Operation) -> None:
+def convert_while(conv: Converter, op: Operation) -> None:
     """Replace `op` (a tf.While) and the TensorList ops around it by an ov.tensor_iterator."""
     loop = _Loop(conv, op)
     inputs: list[SSAValue] = []
@@ -232,7 +228,7 @@ def convert_while(conv: TflConverter, op: Operation) -> None:
 
 
 def _clone_body(
-    conv: TflConverter, loop: _Loop, block: Block, params: dict[int, int]
+    conv: Converter, loop: _Loop, block: Block, params: dict[int, int]
 ) -> list[SSAValue]:
     """The body's ops, cloned into `block` without the counters and TensorList accesses;
     the values to yield (states, then the output lists' elements with a leading 1)."""
@@ -276,7 +272,7 @@ def _clone_body(
 
 
 def _replace_results(
-    conv: TflConverter, loop: _Loop, iterator: ov.TensorIteratorOp, results: list[int]
+    conv: Converter, loop: _Loop, iterator: ov.TensorIteratorOp, results: list[int]
 ) -> None:
     op = loop.op
     stacks: list[Operation] = []

@@ -13,7 +13,6 @@ batch size). An op whose operands are all constants is folded (its `ov` ops' sem
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import numpy as np
 from xdsl.dialects import func
@@ -30,17 +29,17 @@ from lowpass.dialects import ov
 from lowpass.dialects.guards import is_array, is_integer_attr, is_integer_type, is_tensor
 from lowpass.dialects.ov.base import DYNAMIC, OvOp, format_shape, to_dtype, ui8
 from lowpass.dialects.ov.enums import PadMode
+from lowpass.passes.conversion.tfl_to_ov import movement
+from lowpass.passes.conversion.tfl_to_ov.common import (
+    Converter,
+    bool_attr,
+    constant_ints,
+    float_attr,
+    int_attr,
+    str_attr,
+    tensor_shape,
+)
 from lowpass.passes.inline import op_attribute, op_kind
-
-if TYPE_CHECKING:
-    from lowpass.passes.conversion.tfl_to_ov.tfl_to_ov import TflConverter
-
-
-def _helpers():  # -> the module tfl_to_ov (pyright infers it)
-    # tfl_to_ov imports this module lazily; import its helpers the same way.
-    from lowpass.passes.conversion.tfl_to_ov import tfl_to_ov
-
-    return tfl_to_ov
 
 
 def _element_type(value: SSAValue) -> Attribute:
@@ -52,20 +51,20 @@ def _result_element_type(op: Operation) -> Attribute:
     return _element_type(op.results[0])
 
 
-def _rank(conv: TflConverter, op: Operation, value: SSAValue) -> int:
+def _rank(conv: Converter, op: Operation, value: SSAValue) -> int:
     if not is_tensor(value.type):
         raise conv.refuse(op, f"expected a ranked tensor operand, got {value.type}")
     return len(value.type.get_shape())
 
 
-def _require_float(conv: TflConverter, op: Operation, value: SSAValue, what: str) -> None:
+def _require_float(conv: Converter, op: Operation, value: SSAValue, what: str) -> None:
     if not isinstance(_element_type(value), AnyFloat):
         raise conv.refuse(
             op, f"{what} has element type {_element_type(value)}; only floats are supported"
         )
 
 
-def _scalar(conv: TflConverter, value: float, like: SSAValue) -> SSAValue:
+def _scalar(conv: Converter, value: float, like: SSAValue) -> SSAValue:
     return conv.const(np.array(value), to_dtype(_element_type(like)).type)
 
 
@@ -92,7 +91,7 @@ _BINARY: dict[str, type[ov.BinaryElementwiseOp]] = {
 }
 
 
-def _binary(conv: TflConverter, op: Operation) -> None:
+def _binary(conv: Converter, op: Operation) -> None:
     kind = op_kind(op)
     a, b = op.operands
     if kind in ("tf.RealDiv", "tf.Div"):
@@ -107,11 +106,11 @@ def _binary(conv: TflConverter, op: Operation) -> None:
     conv.replace(op, [conv.emit1(_BINARY[kind](a, b, name=name))])
 
 
-Conversion = Callable[["TflConverter", Operation], None]
+Conversion = Callable[[Converter, Operation], None]
 
 
 def _unary(make: Callable[[SSAValue, str], OvOp], floats: bool = True) -> Conversion:
-    def convert(conv: TflConverter, op: Operation) -> None:
+    def convert(conv: Converter, op: Operation) -> None:
         if floats:
             _require_float(conv, op, op.operands[0], "the operand")
         name = conv.base_name(op, fused=False)
@@ -120,12 +119,12 @@ def _unary(make: Callable[[SSAValue, str], OvOp], floats: bool = True) -> Conver
     return convert
 
 
-def _square(conv: TflConverter, op: Operation) -> None:
+def _square(conv: Converter, op: Operation) -> None:
     x = op.operands[0]
     conv.replace(op, [conv.emit1(ov.MultiplyOp(x, x, name=conv.base_name(op, fused=False)))])
 
 
-def _neg(conv: TflConverter, op: Operation) -> None:
+def _neg(conv: Converter, op: Operation) -> None:
     # x * -1 (not 0 - x: -0.0 for 0.0, as TensorFlow's Neg).
     x = op.operands[0]
     minus_one = _scalar(conv, -1, x)
@@ -134,18 +133,18 @@ def _neg(conv: TflConverter, op: Operation) -> None:
     )
 
 
-def _leaky_relu(conv: TflConverter, op: Operation) -> None:
+def _leaky_relu(conv: Converter, op: Operation) -> None:
     # TensorFlow: x > 0 ? x : x * alpha; OpenVINO's PRelu: x < 0 ? x * slope : x (the same
     # numbers; at 0 both give 0).
     x = op.operands[0]
     _require_float(conv, op, x, "the operand")
-    alpha = _helpers().float_attr(op, "alpha", 0.2)
+    alpha = float_attr(op, "alpha", 0.2)
     slope = conv.const(np.array([alpha]), to_dtype(_element_type(x)).type)
     name = conv.base_name(op, fused=False)
     conv.replace(op, [conv.emit1(ov.PReluOp(x, slope, name=name))])
 
 
-def _squared_difference(conv: TflConverter, op: Operation) -> None:
+def _squared_difference(conv: Converter, op: Operation) -> None:
     # TensorFlow: d = x - y; d * d.
     x, y = op.operands
     name = conv.base_name(op, fused=False)
@@ -153,7 +152,7 @@ def _squared_difference(conv: TflConverter, op: Operation) -> None:
     conv.replace(op, [conv.emit1(ov.MultiplyOp(d, d, name=name))])
 
 
-def _softmax(conv: TflConverter, op: Operation) -> None:
+def _softmax(conv: Converter, op: Operation) -> None:
     # TensorFlow's Softmax normalizes the last axis.
     x = op.operands[0]
     _require_float(conv, op, x, "the operand")
@@ -163,9 +162,9 @@ def _softmax(conv: TflConverter, op: Operation) -> None:
     conv.replace(op, [conv.emit1(ov.SoftmaxOp(x, -1, name=name))])
 
 
-def _bias_add(conv: TflConverter, op: Operation) -> None:
+def _bias_add(conv: Converter, op: Operation) -> None:
     x, bias = op.operands
-    fmt = _helpers().str_attr(op, "data_format", "NHWC")
+    fmt = str_attr(op, "data_format", "NHWC")
     rank = _rank(conv, op, x)
     if _rank(conv, op, bias) != 1:
         raise conv.refuse(op, "the bias must be a vector")
@@ -191,8 +190,7 @@ def _bias_add(conv: TflConverter, op: Operation) -> None:
 # --------------------------------------------------------------------------------------------
 
 
-def _matmul(conv: TflConverter, op: Operation) -> None:
-    h = _helpers()
+def _matmul(conv: Converter, op: Operation) -> None:
     a, b = op.operands[0], op.operands[1]
     kind = op_kind(op)
     batch = kind != "tf.MatMul"
@@ -204,25 +202,24 @@ def _matmul(conv: TflConverter, op: Operation) -> None:
             raise conv.refuse(op, f"operand {what} must have rank {need}, got {rank}")
     if _element_type(a) != _element_type(b) or _element_type(a) != _result_element_type(op):
         raise conv.refuse(op, "the operands and the result must have one element type")
-    ta = h.bool_attr(op, "adj_x" if batch else "transpose_a")
-    tb = h.bool_attr(op, "adj_y" if batch else "transpose_b")
+    ta = bool_attr(op, "adj_x" if batch else "transpose_a")
+    tb = bool_attr(op, "adj_y" if batch else "transpose_b")
     name = conv.base_name(op, fused=False)
     conv.replace(op, [conv.emit1(ov.MatMulOp(a, b, transpose_a=ta, transpose_b=tb, name=name))])
 
 
-def _conv2d(conv: TflConverter, op: Operation) -> None:
+def _conv2d(conv: Converter, op: Operation) -> None:
     """
     TensorFlow's Conv2D (Keras' Conv1D is ExpandDims, Conv2D, Squeeze): the NHWC input is
     transposed to NCHW, the HWIO filter to OIHW, the result back. SAME pads the extra row or
     column at the end (OpenVINO's same_upper), EXPLICIT takes `explicit_paddings`.
     """
-    h = _helpers()
     x, w = op.operands
     for what, v in (("input", x), ("filter", w)):
         _require_float(conv, op, v, f"the {what}")
         if _rank(conv, op, v) != 4:
             raise conv.refuse(op, f"the {what} must have rank 4, got {_rank(conv, op, v)}")
-    fmt = h.str_attr(op, "data_format", "NHWC")
+    fmt = str_attr(op, "data_format", "NHWC")
     if fmt not in ("NHWC", "NCHW"):
         raise conv.refuse(op, f"data_format {fmt!r}: expected 'NHWC' or 'NCHW'")
     spatial = (1, 2) if fmt == "NHWC" else (2, 3)
@@ -234,14 +231,14 @@ def _conv2d(conv: TflConverter, op: Operation) -> None:
             raise conv.refuse(
                 op, f"{what} {values}: expected 4 values, 1 for the batch and channel dims"
             )
-    c_in, f_in = h.tensor_shape(x)[channel], h.tensor_shape(w)[2]
+    c_in, f_in = tensor_shape(x)[channel], tensor_shape(w)[2]
     if DYNAMIC in (c_in, f_in) or c_in != f_in:
         raise conv.refuse(
             op,
             f"the input has {c_in} channels and the filter {f_in}: grouped or dynamic channels "
             "are not supported",
         )
-    padding = h.str_attr(op, "padding", "VALID")
+    padding = str_attr(op, "padding", "VALID")
     pads_begin, pads_end = [0, 0], [0, 0]
     if padding == "EXPLICIT":
         explicit = _int_list(op, "explicit_paddings") or []
@@ -280,8 +277,8 @@ def _conv2d(conv: TflConverter, op: Operation) -> None:
 # --------------------------------------------------------------------------------------------
 
 
-def _expand_dims(conv: TflConverter, op: Operation) -> None:
-    axes = _helpers().constant_ints(conv, op, 1, "axis")
+def _expand_dims(conv: Converter, op: Operation) -> None:
+    axes = constant_ints(conv, op, 1, "axis")
     if len(axes) != 1:
         raise conv.refuse(op, f"axis must have one element, got {len(axes)}")
     (axis,) = axes
@@ -293,9 +290,9 @@ def _expand_dims(conv: TflConverter, op: Operation) -> None:
     conv.replace(op, [conv.emit1(unsq)])
 
 
-def _squeeze(conv: TflConverter, op: Operation) -> None:
+def _squeeze(conv: Converter, op: Operation) -> None:
     x = op.operands[0]
-    shape = _helpers().tensor_shape(x)
+    shape = tensor_shape(x)
     rank = len(shape)
     dims = _int_list(op, "squeeze_dims") or []
     if not dims:
@@ -322,10 +319,10 @@ def _pad(mode: PadMode | None) -> Conversion:
     the op's `mode`, REFLECT or SYMMETRIC) -> `ov.pad`. What Keras writes for
     `Conv1D(padding="causal")` and `ZeroPadding*D`."""
 
-    def convert(conv: TflConverter, op: Operation) -> None:
+    def convert(conv: Converter, op: Operation) -> None:
         x = op.operands[0]
         rank = _rank(conv, op, x)
-        pads = _helpers().constant_ints(conv, op, 1, "paddings")
+        pads = constant_ints(conv, op, 1, "paddings")
         if len(pads) != 2 * rank:
             raise conv.refuse(
                 op, f"paddings has {len(pads)} values, expected {2 * rank} ([{rank}, 2])"
@@ -340,7 +337,7 @@ def _pad(mode: PadMode | None) -> Conversion:
             if text not in ("REFLECT", "SYMMETRIC"):
                 raise conv.refuse(op, f'mode {attr}: expected "REFLECT" or "SYMMETRIC"')
             pad_mode = PadMode.REFLECT if text == "REFLECT" else PadMode.SYMMETRIC
-            shape = _helpers().tensor_shape(x)
+            shape = tensor_shape(x)
             limit = 0 if pad_mode is PadMode.REFLECT else 1  # pad < dim, or pad <= dim
             for axis, dim in enumerate(shape):
                 largest = max(pads[2 * axis], pads[2 * axis + 1])
@@ -353,7 +350,7 @@ def _pad(mode: PadMode | None) -> Conversion:
         elif len(op.operands) == 3:
             value = op.operands[2]
             _same_element_type(conv, op, x, value)
-            if _helpers().tensor_shape(value):
+            if tensor_shape(value):
                 raise conv.refuse(op, "constant_values must be a scalar")
         name = conv.base_name(op, fused=False)
         padded = ov.PadOp(
@@ -376,12 +373,12 @@ def _space_batch(to_batch: bool) -> Conversion:
     OpenVINO's TensorFlow frontend converts them. What TensorFlow writes around a dilated
     convolution (Keras' `Conv1D(dilation_rate=2)`)."""
 
-    def convert(conv: TflConverter, op: Operation) -> None:
+    def convert(conv: Converter, op: Operation) -> None:
         x = op.operands[0]
         rank = _rank(conv, op, x)
-        block = _helpers().constant_ints(conv, op, 1, "block_shape")
+        block = constant_ints(conv, op, 1, "block_shape")
         what = "paddings" if to_batch else "crops"
-        pads = _helpers().constant_ints(conv, op, 2, what)
+        pads = constant_ints(conv, op, 2, what)
         m = len(block)
         if not 1 <= m < rank or len(pads) != 2 * m:
             raise conv.refuse(
@@ -410,7 +407,7 @@ def _space_batch(to_batch: bool) -> Conversion:
     return convert
 
 
-def _shape_of(conv: TflConverter, op: Operation) -> None:
+def _shape_of(conv: Converter, op: Operation) -> None:
     out = _result_element_type(op)
     if not (is_integer_type(out) and out.width.data in (32, 64)):
         raise conv.refuse(op, f"out_type {out}: expected i32 or i64")
@@ -418,9 +415,9 @@ def _shape_of(conv: TflConverter, op: Operation) -> None:
     conv.replace(op, [conv.emit1(ov.ShapeOfOp(op.operands[0], out, name=name))])
 
 
-def _pack(conv: TflConverter, op: Operation) -> None:
+def _pack(conv: Converter, op: Operation) -> None:
     rank = _rank(conv, op, op.operands[0])
-    axis = _helpers().int_attr(op, "axis")
+    axis = int_attr(op, "axis")
     if not -rank - 1 <= axis <= rank:
         raise conv.refuse(op, f"axis {axis} is out of range [{-rank - 1}, {rank}]")
     if axis < 0:
@@ -431,11 +428,11 @@ def _pack(conv: TflConverter, op: Operation) -> None:
     conv.replace(op, [conv.emit1(ov.ConcatOp(parts, axis, name=name))])
 
 
-def _unpack(conv: TflConverter, op: Operation) -> None:
+def _unpack(conv: Converter, op: Operation) -> None:
     x = op.operands[0]
-    shape = _helpers().tensor_shape(x)
+    shape = tensor_shape(x)
     rank = len(shape)
-    axis = _helpers().int_attr(op, "axis")
+    axis = int_attr(op, "axis")
     if not -rank <= axis < rank:
         raise conv.refuse(op, f"axis {axis} is out of range [{-rank}, {rank})")
     if axis < 0:
@@ -453,7 +450,7 @@ def _unpack(conv: TflConverter, op: Operation) -> None:
     conv.replace(op, values)
 
 
-def _fill(conv: TflConverter, op: Operation) -> None:
+def _fill(conv: Converter, op: Operation) -> None:
     dims, value = op.operands
     if _rank(conv, op, value) != 0:
         raise conv.refuse(op, "the value must be a scalar")
@@ -462,7 +459,7 @@ def _fill(conv: TflConverter, op: Operation) -> None:
 
 
 def _like(fill: float) -> Conversion:
-    def convert(conv: TflConverter, op: Operation) -> None:
+    def convert(conv: Converter, op: Operation) -> None:
         x = op.operands[0]
         name = conv.base_name(op, fused=False)
         shape = conv.emit1(ov.ShapeOfOp(x, i64, name=f"{name}/shape"))
@@ -471,10 +468,10 @@ def _like(fill: float) -> Conversion:
     return convert
 
 
-def _cast(conv: TflConverter, op: Operation) -> None:
+def _cast(conv: Converter, op: Operation) -> None:
     src, dst = _element_type(op.operands[0]), _result_element_type(op)
     if (
-        _helpers().bool_attr(op, "Truncate")
+        bool_attr(op, "Truncate")
         and isinstance(src, AnyFloat)
         and isinstance(dst, AnyFloat)
         and src.bitwidth > dst.bitwidth
@@ -491,18 +488,18 @@ def _cast(conv: TflConverter, op: Operation) -> None:
 # --------------------------------------------------------------------------------------------
 
 
-def _gather(conv: TflConverter, op: Operation) -> None:
+def _gather(conv: Converter, op: Operation) -> None:
     params, indices, axis = op.operands
-    batch_dims = _helpers().int_attr(op, "batch_dims")
+    batch_dims = int_attr(op, "batch_dims")
     name = conv.base_name(op, fused=False)
     gather = ov.GatherOp(params, indices, axis, batch_dims=batch_dims, name=name)
     conv.replace(op, [conv.emit1(gather)])
 
 
-def _split(conv: TflConverter, op: Operation) -> None:
+def _split(conv: Converter, op: Operation) -> None:
     # TensorFlow's Split(split_dim, value) {num_split}.
     axis, value = op.operands
-    n = _helpers().int_attr(op, "num_split", len(op.results))
+    n = int_attr(op, "num_split", len(op.results))
     if n != len(op.results):
         raise conv.refuse(op, f"num_split is {n} but the op has {len(op.results)} results")
     name = conv.base_name(op, fused=False)
@@ -510,12 +507,12 @@ def _split(conv: TflConverter, op: Operation) -> None:
 
 
 def _reduce(kind: type[ov.ReduceOp], floats: bool = False) -> Conversion:
-    def convert(conv: TflConverter, op: Operation) -> None:
+    def convert(conv: Converter, op: Operation) -> None:
         x, axes = op.operands
         if floats:
             # An integer mean divides with truncation in TensorFlow; keep to floats.
             _require_float(conv, op, x, "the operand")
-        keep = _helpers().bool_attr(op, "keep_dims")
+        keep = bool_attr(op, "keep_dims")
         name = conv.base_name(op, fused=False)
         conv.replace(op, [conv.emit1(kind(x, axes, keep_dims=keep, name=name))])
 
@@ -541,13 +538,13 @@ _LOGICAL: dict[str, type[ov.LogicalBinaryOp]] = {
 }
 
 
-def _require_boolean(conv: TflConverter, op: Operation, values: list[SSAValue], what: str) -> None:
+def _require_boolean(conv: Converter, op: Operation, values: list[SSAValue], what: str) -> None:
     for v in values:
         if _element_type(v) != i1:
             raise conv.refuse(op, f"{what} has element type {_element_type(v)}; expected i1")
 
 
-def _same_element_type(conv: TflConverter, op: Operation, a: SSAValue, b: SSAValue) -> None:
+def _same_element_type(conv: Converter, op: Operation, a: SSAValue, b: SSAValue) -> None:
     if _element_type(a) != _element_type(b):
         raise conv.refuse(
             op, f"operands have different element types {_element_type(a)}, {_element_type(b)}"
@@ -568,29 +565,28 @@ def _broadcastable(a: tuple[int, ...], b: tuple[int, ...]) -> bool | None:
     return True if known else None
 
 
-def _comparison(conv: TflConverter, op: Operation) -> None:
+def _comparison(conv: Converter, op: Operation) -> None:
     """
     TensorFlow's comparisons broadcast like numpy and give a bool tensor. `Equal` and
     `NotEqual` have `incompatible_shape_error` (default true): when false, shapes that do not
     broadcast give a scalar false (`Equal`) or true (`NotEqual`) instead of an error; that is
     decided here from the static shapes.
     """
-    h = _helpers()
     kind = op_kind(op)
     a, b = op.operands
     _same_element_type(conv, op, a, b)
     if _result_element_type(op) != i1:
         et = _result_element_type(op)
         raise conv.refuse(op, f"the result has element type {et}; expected i1")
-    fits = _broadcastable(h.tensor_shape(a), h.tensor_shape(b))
+    fits = _broadcastable(tensor_shape(a), tensor_shape(b))
     name = conv.base_name(op, fused=False)
-    strict_shapes = h.bool_attr(op, "incompatible_shape_error", True)
+    strict_shapes = bool_attr(op, "incompatible_shape_error", True)
     if kind in ("tf.Equal", "tf.NotEqual") and not strict_shapes:
         if fits is None:
             raise conv.refuse(
                 op,
                 "incompatible_shape_error = false and dynamic shapes "
-                f"{format_shape(h.tensor_shape(a))}, {format_shape(h.tensor_shape(b))}: "
+                f"{format_shape(tensor_shape(a))}, {format_shape(tensor_shape(b))}: "
                 "whether they broadcast is decided only at run time",
             )
         if not fits:
@@ -600,37 +596,36 @@ def _comparison(conv: TflConverter, op: Operation) -> None:
     if fits is False:
         raise conv.refuse(
             op,
-            f"shapes {format_shape(h.tensor_shape(a))} and {format_shape(h.tensor_shape(b))} "
+            f"shapes {format_shape(tensor_shape(a))} and {format_shape(tensor_shape(b))} "
             "do not broadcast",
         )
     conv.replace(op, [conv.emit1(_COMPARISON[kind](a, b, name=name))])
 
 
-def _logical(conv: TflConverter, op: Operation) -> None:
+def _logical(conv: Converter, op: Operation) -> None:
     a, b = op.operands
     _require_boolean(conv, op, [a, b], "an operand")
     name = conv.base_name(op, fused=False)
     conv.replace(op, [conv.emit1(_LOGICAL[op_kind(op)](a, b, name=name))])
 
 
-def _logical_not(conv: TflConverter, op: Operation) -> None:
+def _logical_not(conv: Converter, op: Operation) -> None:
     x = op.operands[0]
     _require_boolean(conv, op, [x], "the operand")
     conv.replace(op, [conv.emit1(ov.LogicalNotOp(x, name=conv.base_name(op, fused=False)))])
 
 
-def _select(conv: TflConverter, op: Operation) -> None:
+def _select(conv: Converter, op: Operation) -> None:
     """
     TensorFlow 1's `Select(condition, t, e)`: `t` and `e` have one shape; the condition is a
     scalar (picks all of `t` or all of `e`), has their shape, or, when they have rank >= 2,
     is a vector along their first dimension that picks whole rows; it is reshaped to
     `[n, 1, ..., 1]` so that `ov.select` broadcasts it over the rows.
     """
-    h = _helpers()
     cond, t, e = op.operands
     _require_boolean(conv, op, [cond], "the condition")
     _same_element_type(conv, op, t, e)
-    ts, es, cs = h.tensor_shape(t), h.tensor_shape(e), h.tensor_shape(cond)
+    ts, es, cs = tensor_shape(t), tensor_shape(e), tensor_shape(cond)
     if len(ts) != len(es) or any(
         x != y and DYNAMIC not in (x, y) for x, y in zip(ts, es, strict=True)
     ):
@@ -659,13 +654,12 @@ def _select(conv: TflConverter, op: Operation) -> None:
     conv.replace(op, [conv.emit1(ov.SelectOp(cond, t, e, name=name))])
 
 
-def _select_v2(conv: TflConverter, op: Operation) -> None:
+def _select_v2(conv: Converter, op: Operation) -> None:
     # SelectV2 broadcasts its three operands together, as ov.select (numpy).
-    h = _helpers()
     cond, t, e = op.operands
     _require_boolean(conv, op, [cond], "the condition")
     _same_element_type(conv, op, t, e)
-    shapes = [h.tensor_shape(v) for v in (cond, t, e)]
+    shapes = [tensor_shape(v) for v in (cond, t, e)]
     if _broadcastable(shapes[1], shapes[2]) is False or any(
         _broadcastable(shapes[0], s) is False for s in shapes[1:]
     ):
@@ -682,10 +676,10 @@ def _any_all(reduce: type[ov.ReduceOp]) -> Conversion:
     reductions' identities 0 and 255 give.
     """
 
-    def convert(conv: TflConverter, op: Operation) -> None:
+    def convert(conv: Converter, op: Operation) -> None:
         x, axes = op.operands
         _require_boolean(conv, op, [x], "the operand")
-        keep = _helpers().bool_attr(op, "keep_dims")
+        keep = bool_attr(op, "keep_dims")
         name = conv.base_name(op, fused=False)
         as_u8 = conv.emit1(ov.ConvertOp(x, ui8, name=f"{name}/u8"))
         reduced = conv.emit1(reduce(as_u8, axes, keep_dims=keep, name=f"{name}/reduce"))
@@ -703,7 +697,7 @@ def _extremum(less: bool) -> Conversion:
     depending on its vectorized loop.
     """
 
-    def convert(conv: TflConverter, op: Operation) -> None:
+    def convert(conv: Converter, op: Operation) -> None:
         x, y = op.operands
         _same_element_type(conv, op, x, y)
         if _element_type(x) == i1:
@@ -736,7 +730,7 @@ _LOOP_OPS = (
 )
 
 
-def _loop(conv: TflConverter, op: Operation) -> None:
+def _loop(conv: Converter, op: Operation) -> None:
     if op_kind(op) == "tf.WhileRegion":
         reason = "the region form of While loops is not converted (tf.While with functions is)"
     else:
@@ -762,7 +756,7 @@ def _checked(convert: Conversion, operands: int | None, results: int | None) -> 
     """`convert` after checking the op's operand and result counts (None: one or more) and
     that they are all ranked tensors, so that a malformed op is a diagnostic."""
 
-    def check(conv: TflConverter, op: Operation) -> None:
+    def check(conv: Converter, op: Operation) -> None:
         for what, values, n in (
             ("operands", op.operands, operands),
             ("results", op.results, results),
@@ -782,7 +776,6 @@ def _checked(convert: Conversion, operands: int | None, results: int | None) -> 
 
 def converters() -> dict[str, Conversion]:
     """The TensorFlow op conversions, by op name."""
-    h = _helpers()
     # op -> conversion, number of operands, number of results (None: one or more)
     table: dict[str, tuple[Conversion, int | None, int | None]] = {
         kind: (_binary, 2, 1) for kind in _BINARY
@@ -805,10 +798,10 @@ def converters() -> dict[str, Conversion]:
             "tf.BatchMatMulV2": (_matmul, 2, 1),
             "tf.BatchMatMulV3": (_matmul, 2, 1),
             # What Keras' Bidirectional layer puts around its two calls.
-            "tf.ReverseV2": (h.convert_reverse, 2, 1),
-            "tf.ConcatV2": (h.convert_concat_v2, None, 1),
-            "tf.Reshape": (h.convert_reshape, 2, 1),
-            "tf.Transpose": (h.convert_transpose, 2, 1),
+            "tf.ReverseV2": (movement.convert_reverse, 2, 1),
+            "tf.ConcatV2": (movement.convert_concat_v2, None, 1),
+            "tf.Reshape": (movement.convert_reshape, 2, 1),
+            "tf.Transpose": (movement.convert_transpose, 2, 1),
             "tf.ExpandDims": (_expand_dims, 2, 1),
             "tf.Squeeze": (_squeeze, 1, 1),
             "tf.Pad": (_pad(PadMode.CONSTANT), 2, 1),
@@ -824,10 +817,10 @@ def converters() -> dict[str, Conversion]:
             "tf.OnesLike": (_like(1), 1, 1),
             "tf.Cast": (_cast, 1, 1),
             "tf.GatherV2": (_gather, 3, 1),
-            "tf.StridedSlice": (h.convert_strided_slice, 4, 1),
-            "tf.Slice": (h.convert_slice, 3, 1),
+            "tf.StridedSlice": (movement.convert_strided_slice, 4, 1),
+            "tf.Slice": (movement.convert_slice, 3, 1),
             "tf.Split": (_split, 2, None),
-            "tf.SplitV": (h.convert_split_v, 3, None),
+            "tf.SplitV": (movement.convert_split_v, 3, None),
             "tf.Mean": (_reduce(ov.ReduceMeanOp, floats=True), 2, 1),
             "tf.Sum": (_reduce(ov.ReduceSumOp), 2, 1),
             "tf.Max": (_reduce(ov.ReduceMaxOp), 2, 1),

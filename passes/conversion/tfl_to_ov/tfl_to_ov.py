@@ -32,10 +32,10 @@ an `ov` graph that the runtime runs and `ov-reshape` / `low-latency2` transform:
 4. **Data movement.** `tfl.transpose` -> `ov.transpose`, `tfl.slice` / `tfl.strided_slice` /
    `tfl.reverse_v2` -> `ov.strided_slice`, `tfl.split_v` -> `ov.variadic_split`,
    `tfl.reshape` -> `ov.reshape`, `tfl.concatenation` -> `ov.concat` (+ its activation),
-   `tfl.embedding_lookup` -> `ov.gather`; and the two TensorFlow ops Keras' Bidirectional layer
-   puts around its calls, `"tf.ReverseV2"` and `"tf.ConcatV2"`; the ordinary TensorFlow ops
-   of Keras models around the RNNs (MatMul, BiasAdd, Reshape, AddV2, Mul, Softmax, ...:
-   tf_ops.py).
+   `tfl.embedding_lookup` -> `ov.gather` (movement.py); and the two TensorFlow ops Keras'
+   Bidirectional layer puts around its calls, `"tf.ReverseV2"` and `"tf.ConcatV2"`; the
+   ordinary TensorFlow ops of Keras models around the RNNs (MatMul, BiasAdd, Reshape, AddV2,
+   Mul, Softmax, ...: tf_ops.py).
 5. **RNNs.** `tfl.unidirectional_sequence_lstm` -> `ov.lstm_sequence` (forward),
    `tfl.bidirectional_sequence_lstm` -> `ov.lstm_sequence` (bidirectional),
    `tfl.unidirectional_sequence_gru` -> `ov.gru_sequence` (`linear_before_reset` for Keras'
@@ -72,21 +72,14 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import func
-from xdsl.dialects.builtin import (
-    FloatAttr,
-    FunctionType,
-    IntegerAttr,
-    ModuleOp,
-    NoneType,
-    StringAttr,
-)
-from xdsl.ir import Attribute, Block, Operation, OpResult, SSAValue
+from xdsl.dialects.builtin import FunctionType, ModuleOp, NoneType
+from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.utils.exceptions import PassFailedException, VerifyException
@@ -107,8 +100,16 @@ from lowpass.dialects.ov.base import (
     types_compatible,
 )
 from lowpass.ir import find_location, inherit_location
-from lowpass.passes.conversion.tfl_to_ov import loops
+from lowpass.passes.conversion.tfl_to_ov import loops, movement, tf_ops
 from lowpass.passes.conversion.tfl_to_ov import variables as resource_variables
+from lowpass.passes.conversion.tfl_to_ov.common import (
+    Refusal,
+    bool_attr,
+    constant_array,
+    float_attr,
+    str_attr,
+    tensor_shape,
+)
 from lowpass.passes.inline import Inliner, InlineRefusal, callee_of, op_attribute, op_kind
 from lowpass.passes.symbol_dce import is_public, symbol_dce
 from lowpass.passes.transaction import module_transaction
@@ -151,36 +152,6 @@ _SHORT_KINDS = {
 }
 
 
-def _number(op: Operation, name: str) -> int | float | None:
-    """A numeric (IntegerAttr, BoolAttr or FloatAttr) property or attribute, if present."""
-    attr = op_attribute(op, name)
-    if attr is None:
-        return None
-    if not isinstance(attr, IntegerAttr | FloatAttr):
-        raise _Refusal(op, f"attribute '{name}' must be a number, got {attr}")
-    return attr.value.data
-
-
-def bool_attr(op: Operation, name: str, default: bool = False) -> bool:
-    value = _number(op, name)
-    return default if value is None else bool(value)
-
-
-def int_attr(op: Operation, name: str, default: int = 0) -> int:
-    value = _number(op, name)
-    return default if value is None else int(value)
-
-
-def float_attr(op: Operation, name: str, default: float = 0.0) -> float:
-    value = _number(op, name)
-    return default if value is None else float(value)
-
-
-def str_attr(op: Operation, name: str, default: str) -> str:
-    attr = op_attribute(op, name)
-    return attr.data if isinstance(attr, StringAttr) else default
-
-
 def clean_function_name(name: str) -> str:
     """`__inference_standard_lstm_417` -> `standard_lstm` (TensorFlow's function names)."""
     cleaned = re.sub(r"^__(inference|forward|backward)_", "", name)
@@ -192,20 +163,9 @@ def _is_none(value: SSAValue) -> bool:
     return isinstance(value.type, NoneType)
 
 
-def tensor_shape(value: SSAValue) -> tuple[int, ...]:
-    assert is_tensor(value.type)
-    return tuple(value.type.get_shape())
-
-
 def _types_fit(a: Attribute, b: Attribute) -> bool:
     """Same element type and rank, each dim equal or dynamic on one side."""
     return types_compatible(a, b)
-
-
-@dataclass
-class _Refusal(Exception):
-    op: Operation
-    message: str
 
 
 # --------------------------------------------------------------------------------------------
@@ -215,6 +175,9 @@ class _Refusal(Exception):
 
 @dataclass
 class TflConverter:
+    """The conversion of one module: the driver of the op conversions, which see it as a
+    `common.Converter` (`movement.py`, `tf_ops.py`, `loops.py`, `variables.py`)."""
+
     module: ModuleOp
     used_names: set[str] = field(default_factory=set[str])
     created: list[Operation] = field(default_factory=list[Operation])
@@ -233,7 +196,7 @@ class TflConverter:
                 self.used_names.add(name)
         try:
             initial = resource_variables.take_session_initializers(self, self.module)
-        except _Refusal as r:
+        except Refusal as r:
             raise TflToOvError(self._diagnostic(r.op, r.message)) from None
         self.variables = resource_variables.VariableConversion(self, initial)
         functions = [op for op in self.module.ops if isinstance(op, func.FuncOp)]
@@ -248,7 +211,7 @@ class TflConverter:
         try:
             for function in roots:
                 self.convert_function(function)
-        except _Refusal as r:
+        except Refusal as r:
             raise TflToOvError(self._diagnostic(r.op, r.message)) from None
         # TensorFlow's inline + symbol-dce: the inlined callees (public in TensorFlow's
         # modules) are dead unless something else refers to them, and so are the private
@@ -264,14 +227,14 @@ class TflConverter:
         what = f"'{op_kind(op)}' op" + (f' "{name}"' if name else "")
         return f"{where}: error: {what} {message}"
 
-    def refuse(self, op: Operation, reason: str) -> _Refusal:
-        return _Refusal(op, f"cannot be converted to OpenVINO: {reason}")
+    def refuse(self, op: Operation, reason: str) -> Refusal:
+        return Refusal(op, f"cannot be converted to OpenVINO: {reason}")
 
     # ---- functions --------------------------------------------------------------------------
 
     def convert_function(self, function: func.FuncOp) -> None:
         if len(function.body.blocks) != 1:
-            raise _Refusal(function, "has several blocks; tfl-to-ov converts single-block graphs")
+            raise Refusal(function, "has several blocks; tfl-to-ov converts single-block graphs")
         block = function.body.block
         self._inline_calls(block, function.sym_name.data)
         for op in list(block.ops):
@@ -290,7 +253,7 @@ class TflConverter:
         try:
             self.inliner.inline_block(block, root)
         except InlineRefusal as r:
-            raise _Refusal(r.op, r.message) from None
+            raise Refusal(r.op, r.message) from None
 
     # ---- ops --------------------------------------------------------------------------------
 
@@ -446,7 +409,7 @@ class TflConverter:
             if _is_none(v):
                 inputs.append(None)
                 continue
-            array = _constant_array(v)
+            array = constant_array(v)
             if array is None:
                 return False
             inputs.append(array)
@@ -570,12 +533,6 @@ class TflConverter:
         return self.emit1(ov.SqueezeOp(value, self.const([1]), name=name))
 
 
-def _constant_array(value: SSAValue) -> np.ndarray | None:
-    if isinstance(value, OpResult) and isinstance(value.op, ov.ConstantOp):
-        return value.op.array()
-    return None
-
-
 def _element_type(value: SSAValue) -> Attribute:
     assert is_tensor(value.type)
     return value.type.get_element_type()
@@ -593,139 +550,6 @@ def _check_rank(conv: TflConverter, op: Operation, index: int, rank: int, what: 
     shape = tensor_shape(op.operands[index])
     if len(shape) != rank:
         raise conv.refuse(op, f"{what} must have rank {rank}, got {format_shape(shape)}")
-
-
-# --------------------------------------------------------------------------------------------
-# Data movement
-# --------------------------------------------------------------------------------------------
-
-
-def convert_transpose(conv: TflConverter, op: Operation) -> None:
-    name = conv.base_name(op, fused=False)
-    conv.replace(op, [conv.emit1(ov.TransposeOp(op.operands[0], op.operands[1], name=name))])
-
-
-def convert_reshape(conv: TflConverter, op: Operation) -> None:
-    # TensorFlow's Reshape: 0 is a zero-size dim (special_zero false), -1 is inferred.
-    name = conv.base_name(op, fused=False)
-    conv.replace(op, [conv.emit1(ov.ReshapeOp(op.operands[0], op.operands[1], False, name=name))])
-
-
-def constant_ints(conv: TflConverter, op: Operation, index: int, what: str) -> list[int]:
-    array = _constant_array(op.operands[index])
-    if array is None:
-        raise conv.refuse(op, f"{what} must be a constant (the ov op takes it as a static value)")
-    return [int(v) for v in array.reshape(-1)]
-
-
-def convert_slice(conv: TflConverter, op: Operation) -> None:
-    begin = constant_ints(conv, op, 1, "begin")
-    size = constant_ints(conv, op, 2, "size")
-    end = [b + s if s != -1 else 0 for b, s in zip(begin, size, strict=True)]
-    end_mask = [1 if s == -1 else 0 for s in size]
-    name = conv.base_name(op, fused=False)
-    sliced = ov.StridedSliceOp(
-        op.operands[0], conv.const(begin), conv.const(end), end_mask=end_mask, name=name
-    )
-    conv.replace(op, [conv.emit1(sliced)])
-
-
-def _bits(mask: int, n: int) -> list[int]:
-    return [(mask >> i) & 1 for i in range(n)]
-
-
-def convert_strided_slice(conv: TflConverter, op: Operation) -> None:
-    begin, end, strides = op.operands[1], op.operands[2], op.operands[3]
-    n = tensor_shape(begin)[0] if len(tensor_shape(begin)) == 1 else DYNAMIC
-    if n == DYNAMIC:
-        raise conv.refuse(op, "begin must have a static length")
-    if bool_attr(op, "offset"):
-        # TFLite's offset: end is relative to begin.
-        end = conv.emit1(ov.AddOp(begin, end))
-    name = conv.base_name(op, fused=False)
-    sliced = ov.StridedSliceOp(
-        op.operands[0],
-        begin,
-        end,
-        strides,
-        begin_mask=_bits(int_attr(op, "begin_mask"), n),
-        end_mask=_bits(int_attr(op, "end_mask"), n),
-        new_axis_mask=_bits(int_attr(op, "new_axis_mask"), n),
-        shrink_axis_mask=_bits(int_attr(op, "shrink_axis_mask"), n),
-        ellipsis_mask=_bits(int_attr(op, "ellipsis_mask"), n),
-        name=name,
-    )
-    conv.replace(op, [conv.emit1(sliced)])
-
-
-def convert_reverse(conv: TflConverter, op: Operation) -> None:
-    axes = constant_ints(conv, op, 1, "axis")
-    rank = len(tensor_shape(op.operands[0]))
-    axes = [a + rank if a < 0 else a for a in axes]
-    zeros = [0] * rank
-    ones = [1] * rank
-    strides = [-1 if i in axes else 1 for i in range(rank)]
-    name = conv.base_name(op, fused=False)
-    rev = ov.StridedSliceOp(
-        op.operands[0],
-        conv.const(zeros),
-        conv.const(zeros),
-        conv.const(strides),
-        begin_mask=ones,
-        end_mask=ones,
-        name=name,
-    )
-    conv.replace(op, [conv.emit1(rev)])
-
-
-def convert_split_v(conv: TflConverter, op: Operation) -> None:
-    name = conv.base_name(op, fused=False)
-    split = ov.VariadicSplitOp(
-        op.operands[0],
-        op.operands[2],
-        op.operands[1],
-        result_types=None,
-        name=name,
-    )
-    conv.replace(op, conv.emit(split))
-
-
-_CONCAT_ACTIVATIONS: dict[str, Callable[[SSAValue, str], OvOp] | None] = {
-    "NONE": None,
-    "RELU": lambda v, n: ov.ReluOp(v, name=n),
-    "RELU6": lambda v, n: ov.ClampOp(v, 0.0, 6.0, name=n),
-    "RELU_N1_TO_1": lambda v, n: ov.ClampOp(v, -1.0, 1.0, name=n),
-    "TANH": lambda v, n: ov.TanhOp(v, name=n),
-}
-
-
-def _concatenation(conv: TflConverter, op: Operation) -> None:
-    act = str_attr(op, "fused_activation_function", "NONE")
-    if act not in _CONCAT_ACTIVATIONS:
-        raise conv.refuse(op, f"fused_activation_function {act} has no OpenVINO equivalent")
-    activation = _CONCAT_ACTIVATIONS[act]
-    name = conv.base_name(op, fused=False)
-    cat_name = name if activation is None else f"{name}/concat"
-    value = conv.emit1(ov.ConcatOp(list(op.operands), int_attr(op, "axis"), name=cat_name))
-    if activation is not None:
-        value = conv.emit1(activation(value, name))
-    conv.replace(op, [value])
-
-
-def convert_concat_v2(conv: TflConverter, op: Operation) -> None:
-    # TensorFlow's ConcatV2(values..., axis): the axis is the last operand, a constant.
-    if len(op.operands) < 2:
-        raise conv.refuse(op, "expected the values and the axis")
-    (axis,) = constant_ints(conv, op, len(op.operands) - 1, "axis")
-    name = conv.base_name(op, fused=False)
-    conv.replace(op, [conv.emit1(ov.ConcatOp(list(op.operands[:-1]), axis, name=name))])
-
-
-def _embedding_lookup(conv: TflConverter, op: Operation) -> None:
-    name = conv.base_name(op, fused=False)
-    lookup, table = op.operands[0], op.operands[1]
-    gather = ov.GatherOp(table, lookup, conv.const(np.array(0, np.int64)), name=name)
-    conv.replace(op, [conv.emit1(gather)])
 
 
 # --------------------------------------------------------------------------------------------
@@ -1024,14 +848,14 @@ def _rnn(conv: TflConverter, op: Operation) -> None:
 
 
 _CONVERTERS: dict[str, Callable[[TflConverter, Operation], None]] = {
-    "tfl.transpose": convert_transpose,
-    "tfl.reshape": convert_reshape,
-    "tfl.slice": convert_slice,
-    "tfl.strided_slice": convert_strided_slice,
-    "tfl.reverse_v2": convert_reverse,
-    "tfl.split_v": convert_split_v,
-    "tfl.concatenation": _concatenation,
-    "tfl.embedding_lookup": _embedding_lookup,
+    "tfl.transpose": movement.convert_transpose,
+    "tfl.reshape": movement.convert_reshape,
+    "tfl.slice": movement.convert_slice,
+    "tfl.strided_slice": movement.convert_strided_slice,
+    "tfl.reverse_v2": movement.convert_reverse,
+    "tfl.split_v": movement.convert_split_v,
+    "tfl.concatenation": movement.convert_concatenation,
+    "tfl.embedding_lookup": movement.convert_embedding_lookup,
     "tfl.unidirectional_sequence_lstm": _unidirectional_lstm,
     "tfl.bidirectional_sequence_lstm": _bidirectional_lstm,
     "tfl.unidirectional_sequence_gru": _gru,
@@ -1042,11 +866,9 @@ _CONVERTERS: dict[str, Callable[[TflConverter, Operation], None]] = {
 
 
 @functools.cache
-def _tf_converters() -> dict[str, Callable[[TflConverter, Operation], None]]:
-    """The ordinary TensorFlow ops around the RNNs (tf_ops.py, which uses this module)."""
-    from lowpass.passes.conversion.tfl_to_ov.tf_ops import converters
-
-    return converters()
+def _tf_converters() -> Mapping[str, Callable[[TflConverter, Operation], None]]:
+    """The ordinary TensorFlow ops around the RNNs (tf_ops.py)."""
+    return tf_ops.converters()
 
 
 __all__ = ["TflToOvError", "TflToOvPass", "clean_function_name"]

@@ -19,8 +19,6 @@ writes, are refused (TensorFlow would order them by its control dependencies).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
@@ -35,17 +33,15 @@ from lowpass.dialects import ov
 from lowpass.dialects.guards import is_array, is_dense, is_tensor
 from lowpass.dialects.ov.base import array_from_dense, format_shape
 from lowpass.ir import inherit_location
+from lowpass.passes.conversion.tfl_to_ov.common import Converter
 from lowpass.passes.inline import op_attribute, op_kind
-
-if TYPE_CHECKING:
-    from lowpass.passes.conversion.tfl_to_ov.tfl_to_ov import TflConverter
 
 SESSION_INITIALIZER = "tf_saved_model.session_initializer"
 INITIALIZER_TYPE = "tf_saved_model.initializer_type"
 VARIABLE_OPS = ("tf.VarHandleOp", "tf.ReadVariableOp", "tf.AssignVariableOp")
 
 
-def shared_name(conv: TflConverter, handle: SSAValue, user: Operation) -> str:
+def shared_name(conv: Converter, handle: SSAValue, user: Operation) -> str:
     """The `shared_name` of the `tf.VarHandleOp` that made `handle` (calls are inlined by
     now, so a handle passed to a function is the entry function's op)."""
     op = handle.op if isinstance(handle, OpResult) else None
@@ -57,7 +53,7 @@ def shared_name(conv: TflConverter, handle: SSAValue, user: Operation) -> str:
     return name.data
 
 
-def take_session_initializers(conv: TflConverter, module: ModuleOp) -> dict[str, np.ndarray]:
+def take_session_initializers(conv: Converter, module: ModuleOp) -> dict[str, np.ndarray]:
     """
     Erase the session initializer (the op and the functions it names or that carry
     `tf_saved_model.initializer_type`) and give the constant values they assign, by the
@@ -96,7 +92,7 @@ def take_session_initializers(conv: TflConverter, module: ModuleOp) -> dict[str,
 class VariableConversion:
     """The module's variables while the entry function converts (one per converter)."""
 
-    def __init__(self, conv: TflConverter, initial: dict[str, np.ndarray]) -> None:
+    def __init__(self, conv: Converter, initial: dict[str, np.ndarray]) -> None:
         self.conv = conv
         self.initial = initial
         self.declared: dict[str, ov.VariableOp] = {}

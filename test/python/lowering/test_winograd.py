@@ -16,11 +16,11 @@ import lowpass
 from lowpass.builder import GraphBuilder
 from lowpass.dialects import ov
 from lowpass.lowering.compiler import CompileError, clear_cache, compile_module
-from lowpass.runtime.cpu import CpuCompiledModel
 from lowpass.lowering.emit import Buffer
 from lowpass.lowering.ops import winograd
 from lowpass.lowering.ops.convolution import ConvSpec
 from lowpass.lowering.ops.quantization import Program
+from lowpass.runtime.cpu import CpuCompiledModel
 
 from .typed import ConvGeometry
 
