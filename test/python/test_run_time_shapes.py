@@ -17,14 +17,16 @@ import lowpass
 
 RESHAPE = """
 func.func @f(%x: tensor<2x3xf32>, %s: tensor<2xi64>) -> tensor<3x2xf32> {
-  %y = ov.reshape %x, %s special_zero = false {ov.name = "r"} : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<3x2xf32>
+  %y = ov.reshape %x, %s special_zero = false {ov.name = "r"}
+      : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<3x2xf32>
   func.return %y : tensor<3x2xf32>
 }
 """
 
 TRANSPOSE = """
 func.func @f(%x: tensor<2x3xf32>, %p: tensor<2xi64>) -> tensor<3x2xf32> {
-  %y = ov.transpose %x, %p {ov.name = "t"} : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<3x2xf32>
+  %y = ov.transpose %x, %p {ov.name = "t"}
+      : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<3x2xf32>
   func.return %y : tensor<3x2xf32>
 }
 """
@@ -32,7 +34,9 @@ func.func @f(%x: tensor<2x3xf32>, %p: tensor<2xi64>) -> tensor<3x2xf32> {
 BATCH_TO_SPACE = """
 func.func @f(%x: tensor<4x1x2x2xf32>, %b: tensor<4xi64>) -> tensor<?x?x?x?xf32> {
   %c = ov.constant dense<0> : tensor<4xi64>
-  %y = ov.batch_to_space %x, %b, %c, %c {ov.name = "bs"} : (tensor<4x1x2x2xf32>, tensor<4xi64>, tensor<4xi64>, tensor<4xi64>) -> tensor<?x?x?x?xf32>
+  %y = ov.batch_to_space %x, %b, %c, %c {ov.name = "bs"}
+      : (tensor<4x1x2x2xf32>, tensor<4xi64>, tensor<4xi64>, tensor<4xi64>)
+      -> tensor<?x?x?x?xf32>
   func.return %y : tensor<?x?x?x?xf32>
 }
 """
@@ -40,7 +44,9 @@ func.func @f(%x: tensor<4x1x2x2xf32>, %b: tensor<4xi64>) -> tensor<?x?x?x?xf32> 
 SPACE_TO_BATCH = """
 func.func @f(%x: tensor<1x1x4x4xf32>, %b: tensor<4xi64>) -> tensor<?x?x?x?xf32> {
   %c = ov.constant dense<0> : tensor<4xi64>
-  %y = ov.space_to_batch %x, %b, %c, %c {ov.name = "sb"} : (tensor<1x1x4x4xf32>, tensor<4xi64>, tensor<4xi64>, tensor<4xi64>) -> tensor<?x?x?x?xf32>
+  %y = ov.space_to_batch %x, %b, %c, %c {ov.name = "sb"}
+      : (tensor<1x1x4x4xf32>, tensor<4xi64>, tensor<4xi64>, tensor<4xi64>)
+      -> tensor<?x?x?x?xf32>
   func.return %y : tensor<?x?x?x?xf32>
 }
 """
