@@ -83,6 +83,7 @@ from lowpass.dialects.ov.base import (
     element_type_of,
     i64_array,
     inferences_recorded,
+    origin_view,
     shape_of,
     static_value,
     to_dtype,
@@ -724,10 +725,13 @@ class _LayerOps:
     def _relax_result_types(self, op: Operation, layer: _Layer) -> None:
         """
         A type-relaxed op (LPT: an op of `TYPE_RELAXED` with a u8/i8 operand where it may
-        have one) keeps the element type its output port declares. Any other op's output
-        type is inferred and the port's precision is not read, as OpenVINO's IR reader does
-        (it creates the plain op and infers): `MatMul(f32, f32)` with an `I32` output port
-        computes in f32 (issue 39; it computed an integer MatMul).
+        have one, among operands of different element types, which the plain op would
+        refuse) keeps the element type its output port declares. Any other op's output type
+        is inferred and the port's precision is not read, as OpenVINO's IR reader does (it
+        creates the plain op and infers): `MatMul(f32, f32)` with an `I32` output port
+        computes in f32 (issue 39; it computed an integer MatMul), and `AvgPool(u8)` with an
+        `FP32` port averages into u8 as OpenVINO does (it averaged in f32: the fuzzer's port
+        precision mutation).
         """
         if not getattr(op, "TYPE_RELAXED", False):
             return
@@ -739,6 +743,16 @@ class _LayerOps:
             is_tensor(v.type) and element_type_of(v.type) in LOW_PRECISION_ELEMENT_TYPES
             for v in relaxed
         ):
+            return
+        operand_types = {element_type_of(v.type) for v in op.operands if is_tensor(v.type)}
+        if len(operand_types) < 2:
+            # the plain op takes them: its own type, as OpenVINO infers it (built with
+            # placeholder results, the op inferred the relaxed one: AvgPool(u8) -> f32)
+            with origin_view(None):
+                inferred = list(op.infer_result_types())
+            for result, t in zip(op.results, inferred, strict=True):
+                if result.type != t:
+                    Rewriter.replace_value_with_new_type(result, t)
             return
         for result, port in zip(op.results, layer.outputs, strict=False):
             precision = port.get("precision")

@@ -134,6 +134,32 @@ def test_type_relaxed_result_precision_is_verified(
     assert "-> tensor<1x3x4x4xf32>" in str(module)
 
 
+def test_port_precision_of_a_plain_op_on_u8_is_not_read() -> None:
+    """AvgPool of u8 data with an `FP32` output port: the plain op takes u8, so its type is
+    the plain op's, u8, as OpenVINO infers it (the port's precision is not read). Built with
+    placeholder results, the op had inferred the relaxed f32 and averaged without rounding
+    (the fuzzer's port precision mutation: 0.8523 where 0.8562)."""
+    from lowpass.dialects.ov import base
+
+    g = GraphBuilder()
+    x = g.input("x", [1, 1, 4, 4], base.ui8)
+    pool = ov.AvgPoolOp(x, kernel=[2, 2], strides=[2, 2], pads_begin=[0, 0], pads_end=[0, 0],
+                        exclude_pad=False, name="pool",
+                        result_type=base.tensor([1, 1, 2, 2], base.ui8))
+    g.output(g.value(ov.ConvertOp(g.value(pool), base.f32, name="to_f32")), "y")
+    xml, weights = serialize_ov_ir(g.module())
+    text = xml.decode()
+    at = text.index("<output>", text.index('name="pool" type="AvgPool"'))
+    assert text[at:].index('precision="U8"') < text[at:].index("</output>")
+    changed = text[:at] + text[at:].replace('precision="U8"', 'precision="FP32"', 1)
+    module = read_ov_ir_bytes(changed.encode(), weights, filename="model.xml")
+    assert "-> tensor<1x1x2x2xui8>" in str(module)
+    openvino = pytest.importorskip("openvino")
+    model = openvino.Core().read_model(changed.encode(), weights)
+    pool_op = next(op for op in model.get_ops() if op.get_friendly_name() == "pool")
+    assert pool_op.get_output_element_type(0) == openvino.Type.u8
+
+
 def test_missing_bin_file(valid: tuple[str, bytes], tmp_path: Path) -> None:
     xml, _ = valid
     (tmp_path / "m.xml").write_text(xml)
