@@ -1,14 +1,15 @@
 """
 TensorIterator and Loop as loops in the IR (`#cpu.kernel<N, "loop">`): `SubGraphLowering`
 plans the body (its own groups and memory) and emits the iterations, the sliced and
-concatenated parts (`_Box`) and the last values.
+concatenated parts (`_Box`) and the last values. It sees the graph compiler
+(`lowering/compiler.py`), which plans and emits the body's groups, as a `BodyCompiler`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import llvmlite.ir as ir
 import numpy as np
@@ -36,10 +37,42 @@ from lowpass.lowering.emit import (
     precision_name,
 )
 from lowpass.lowering.ops.movement import emit_strided_copy
-from lowpass.lowering.plan import Location, Plan, value_dtype, value_nbytes, value_shape
+from lowpass.lowering.plan import (
+    Group,
+    Location,
+    Plan,
+    value_dtype,
+    value_nbytes,
+    value_shape,
+)
 
-if TYPE_CHECKING:
-    from lowpass.lowering.compiler import GraphCompiler
+
+class BodyCompiler(Protocol):
+    """What `SubGraphLowering` asks of the graph compiler (`compiler.GraphCompiler`): a
+    body's plan and memory, its buffers, and the code of its groups."""
+
+    body_source: str
+    """How bodies are planned (`GraphCompiler.body_source`)."""
+
+    def body_plan(self, op: SubGraphOp) -> Plan: ...
+
+    def read_buffers(
+        self, plan: Plan, owner: Operation | None = None
+    ) -> tuple[dict[SSAValue, Location], int]: ...
+
+    def plan_arena(
+        self, plan: Plan, fixed: dict[SSAValue, Location], base: int
+    ) -> tuple[dict[SSAValue, Location], int]: ...
+
+    def body_buffers(
+        self,
+        plan: Plan,
+        locations: dict[SSAValue, Location],
+        params: dict[SSAValue, Buffer],
+        base: ir.Value,
+    ) -> dict[SSAValue, Buffer]: ...
+
+    def emit_body_group(self, group: Group, buffers: dict[SSAValue, Buffer]) -> str: ...
 
 
 class SubGraphLowering:
@@ -58,7 +91,7 @@ class SubGraphLowering:
 
     ops: tuple[type[Operation], ...] = (SubGraphOp,)
 
-    def __init__(self, compiler: GraphCompiler) -> None:
+    def __init__(self, compiler: BodyCompiler) -> None:
         self.compiler = compiler
         self.plans: dict[Operation, Plan] = {}
 

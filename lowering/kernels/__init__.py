@@ -1,6 +1,7 @@
 """
 Native kernels emitted as LLVM IR: the GEMMs (int8 and fp32, packed constant weights, fused
-epilogue) and the worker pool that splits them between threads without OpenMP or Python.
+epilogue) and the worker pool that splits them between threads without OpenMP or Python
+(`threads.py`; `parallel.py` splits the op lowerings' loops over ranges of units on it).
 """
 
 from lowpass.lowering.kernels.gemm import (

@@ -64,10 +64,8 @@ from lowpass.lowering.emit import (
     OpLowering,
     aligned_copy,
     byte_offset,
-    call_ranged,
     chunk_bounds,
     element_ptr,
-    emit_ranged_kernel,
     for_lanes,
     for_range,
     i64,
@@ -75,7 +73,6 @@ from lowpass.lowering.emit import (
     memcpy,
     memset,
     opaque_i64,
-    pointer_task,
     shared_function,
 )
 from lowpass.lowering.kernels.gemm import (
@@ -86,6 +83,7 @@ from lowpass.lowering.kernels.gemm import (
     emit_gemm,
     gemm_kernel_kind,
 )
+from lowpass.lowering.kernels.parallel import call_ranged, emit_ranged_kernel, pointer_task
 from lowpass.lowering.kernels.threads import effective_threads, emit_parallel_call
 from lowpass.lowering.ops.matmul import (
     GemmOutput,

@@ -95,7 +95,6 @@ from lowpass.lowering.emit import (
     EmitContext,
     OpLowering,
     element_ptr,
-    emit_ranged_kernel,
     for_range,
     i64,
     ir_type,
@@ -104,6 +103,7 @@ from lowpass.lowering.emit import (
     kernel_function,
     stored_shape,
 )
+from lowpass.lowering.kernels.parallel import emit_ranged_kernel
 
 MATH_OPS: tuple[type[Operation], ...] = (
     PowerOp,

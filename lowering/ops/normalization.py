@@ -33,13 +33,12 @@ from lowpass.lowering.emit import (
     EmitContext,
     OpLowering,
     element_ptr,
-    emit_ranged_kernel,
     for_range,
     i64,
     jit_exec_type,
-    ranged_chunks,
     static_value,
 )
+from lowpass.lowering.kernels.parallel import emit_ranged_kernel, ranged_chunks
 from lowpass.lowering.ops.elementwise import Math, log_f32
 from lowpass.lowering.ops.quantization import F32_DT, is_static_shape, value_dtype, value_shape
 

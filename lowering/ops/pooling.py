@@ -41,9 +41,7 @@ from lowpass.lowering.emit import (
     Buffer,
     EmitContext,
     OpLowering,
-    call_ranged,
     element_ptr,
-    emit_ranged_kernel,
     for_lanes,
     for_range,
     i64,
@@ -51,6 +49,7 @@ from lowpass.lowering.emit import (
     jit_exec_type,
     shared_function,
 )
+from lowpass.lowering.kernels.parallel import call_ranged, emit_ranged_kernel
 from lowpass.lowering.ops.quantization import (
     F32_DT,
     Program,

@@ -71,10 +71,8 @@ from lowpass.lowering.emit import (
     Buffer,
     EmitContext,
     OpLowering,
-    call_ranged,
     carried_loop,
     element_ptr,
-    emit_ranged_kernel,
     for_lanes,
     for_range,
     i64,
@@ -84,6 +82,7 @@ from lowpass.lowering.emit import (
     shared_function,
     static_value,
 )
+from lowpass.lowering.kernels.parallel import call_ranged, emit_ranged_kernel
 from lowpass.lowering.ops.elementwise import compute_dtypes
 
 F32_DT = np.dtype(np.float32)

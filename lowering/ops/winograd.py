@@ -53,10 +53,10 @@ from lowpass.lowering.emit import (
     for_range,
     i64,
     ir_type,
-    pointer_task,
     shared_function,
 )
 from lowpass.lowering.kernels.gemm import emit_gemm
+from lowpass.lowering.kernels.parallel import pointer_task
 from lowpass.lowering.kernels.threads import emit_parallel_call
 from lowpass.lowering.ops.convolution import (
     ConvAlgorithm,

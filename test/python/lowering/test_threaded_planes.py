@@ -1,8 +1,8 @@
 """
-Plane kernels shared by the pool's threads (`emit.emit_ranged_kernel`): MaxPool (u8 and f32)
-and AvgPool, the depthwise convolution and LRN, each large enough for two threads, give the
-same bits on 2 threads as on 1 (and as REFERENCE where the kernel is exact), and, with two
-cores, run as parallel jobs (their `_task` functions in the IR).
+Plane kernels shared by the pool's threads (`kernels.parallel.emit_ranged_kernel`): MaxPool
+(u8 and f32) and AvgPool, the depthwise convolution and LRN, each large enough for two
+threads, give the same bits on 2 threads as on 1 (and as REFERENCE where the kernel is
+exact), and, with two cores, run as parallel jobs (their `_task` functions in the IR).
 """
 
 from __future__ import annotations
