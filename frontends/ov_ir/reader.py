@@ -80,6 +80,7 @@ from lowpass.dialects.ov.base import (
     LOW_PRECISION_ELEMENT_TYPES,
     NAME_ATTR,
     PLACEHOLDER_TYPE,
+    OvOp,
     element_type_of,
     i64_array,
     inferences_recorded,
@@ -733,9 +734,9 @@ class _LayerOps:
         `FP32` port averages into u8 as OpenVINO does (it averaged in f32: the fuzzer's port
         precision mutation).
         """
-        if not getattr(op, "TYPE_RELAXED", False):
+        if not isinstance(op, OvOp) or not op.TYPE_RELAXED:
             return
-        indices = getattr(op, "RELAXED_OPERANDS", None)
+        indices = op.RELAXED_OPERANDS
         relaxed = [
             v for i, v in enumerate(op.operands) if indices is None or i in indices
         ]
