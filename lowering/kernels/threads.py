@@ -1,11 +1,15 @@
 """
 The native worker pool: persistent pthreads that run the chunks of JIT-compiled kernels.
 
-No OpenMP and no Python threads in the hot path. One pool per process and thread count,
-created lazily (the first time code for that thread count is loaded) and never freed while
-the process runs: its state is a 64-byte aligned numpy array. Kernels call its `run` and
-pass its state by name (`pool_symbols`), bound when the code is loaded (`pool_address`), so
-that compiled code cached on disk finds the pool of the process that loads it.
+No OpenMP and no Python threads in the hot path. One pool of the cores per process (and per
+stream instance, `bind_pools`), created lazily (the first time parallel code is loaded) and
+never freed while the process runs: its state is a 64-byte aligned numpy array. Kernels
+call its `run` and pass its state by name (`pool_symbols`), bound when the code is loaded
+(`pool_address`), so that compiled code cached on disk finds the pool of the process that
+loads it. Code compiled for T threads binds to `run_name(T)`, which runs each job on the
+caller and the pool's first T - 1 workers (`_JOB_ACTIVE`); the workers a job leaves out
+spin until `SPIN_SECONDS` after their last chunk, then sleep, and the caller wakes sleepers
+only when more sleep than the job leaves out (one of its participants is among them).
 
 A parallel kernel is cut into `chunks` independent pieces `task(ctx, i)` (a few per thread).
 `run(state, task, ctx, chunks)` is called by the kernel on the calling thread; the caller and
@@ -754,9 +758,10 @@ class ThreadPool:
 
 
 _POOLS: dict[tuple[int, int], ThreadPool] = {}
-"""The pools by (threads, instance): instance 0 is the process's; a compiled model with
-several streams of several threads binds stream k's copy of its code to instance k
-(`bind_pools`), so that its streams run in parallel, each on its own workers."""
+"""The pools by (threads, instance): compiled code binds to the pool of `pool_threads()`
+threads (tests make others); instance 0 is the process's; a compiled model with several
+streams of several threads binds stream k's copy of its code to instance k (`bind_pools`),
+so that its streams run in parallel, each on its own workers."""
 _POOLS_LOCK = threading.Lock()
 _BINDING = threading.local()
 
