@@ -147,13 +147,14 @@ def emit_conv_winograd(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Pro
     blocks_in_parallel = _parallel_blocks(tiles, spec.n, -(-tiles // block), ctx.threads)
     if blocks_in_parallel:
         block = -(-tiles // blocks_in_parallel)
-    items = spec.n * -(-tiles // block)
+    per_image = -(-tiles // block)
+    items = spec.n * per_image
     chunks = min(items, 2 * ctx.threads) if blocks_in_parallel else 1
     v_bytes, m_bytes = 16 * block * spec.c * 4, 16 * block * spec.cout * 4
     chunk_bytes = -(-(v_bytes + m_bytes) // 64) * 64
     scratch = ctx.scratch(chunks * chunk_bytes)  # (one V and M per chunk)
     v_buf = scratch
-    m_buf = b.gep(scratch, [i64(v_bytes)], source_etype=ir.IntType(8))
+    m_buf = byte_offset(b, scratch, v_bytes)
     # every block's GEMMs have `block` rows: the last block's extra rows transform the last
     # tile again (the output transform skips them), so one GEMM per entry serves all blocks;
     # single-threaded when whole blocks are the chunks of one parallel job
@@ -202,7 +203,6 @@ def emit_conv_winograd(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Pro
                 t_tensors, t_parameters = rest[: len(tensors)], rest[len(tensors):]
                 t_v = byte_offset(t, t_scratch, t.mul(chunk, i64(chunk_bytes)))
                 t_m = byte_offset(t, t_v, v_bytes)
-                per_image = -(-tiles // block)
                 lo, hi = chunk_bounds(t, chunk, items, chunks)
                 with for_range(t, hi, lo, name="item") as item:
                     n = t.sdiv(item, i64(per_image))

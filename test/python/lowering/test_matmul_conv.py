@@ -606,6 +606,7 @@ def test_blocks_balanced_between_the_chunks(monkeypatch: pytest.MonkeyPatch) -> 
         assert max(work) <= 1.25 * sum(work) / len(work), (blocks, work)
 
 
+@pytest.mark.parametrize("amx", [False, True])
 @pytest.mark.parametrize(("hw", "threads", "parallel"), [
     (56, 16, True),  # 31 blocks (30 of 104 positions) for 32 wanted chunks
     (28, 16, True),  # 17 blocks (16 of 48)
@@ -614,15 +615,17 @@ def test_blocks_balanced_between_the_chunks(monkeypatch: pytest.MonkeyPatch) -> 
     (14, 2, True),  # 4 blocks: as many as wanted
 ])
 def test_fewer_blocks_than_wanted_still_run_in_parallel_when_even(
-    hw: int, threads: int, parallel: bool
+    hw: int, threads: int, parallel: bool, amx: bool
 ) -> None:
     """Blocks of positions fewer than CHUNKS_PER_THREAD a thread still run as one parallel
     job of whole blocks when no chunk is larger than 1.25 threads' shares (on 16 threads
     resnet50's 3x3 layers fell back to threading only their GEMMs, slower than one thread);
-    uneven blocks (a 7x7 layer's 48 + 1) keep the threaded GEMMs."""
+    uneven blocks (a 7x7 layer's 48 + 1) keep the threaded GEMMs. The same decisions with
+    the chunks per thread of an AMX host and of the others."""
     from lowpass.lowering.kernels.gemm import CHUNKS_PER_THREAD
     from lowpass.lowering.ops.convolution import (
         AMX_BLOCK_CHUNKS_PER_THREAD,
+        BLOCK_CHUNKS_PER_THREAD,
         ConvSpec,
         _even_enough,
         _smaller_blocks,
@@ -636,8 +639,8 @@ def test_fewer_blocks_than_wanted_still_run_in_parallel_when_even(
     blocks = _smaller_blocks(spec, wanted)
     assert blocks is not None
     items = sum(count for count, _ in blocks)
-    decided = items >= wanted or _even_enough(spec, blocks, threads,
-                                              AMX_BLOCK_CHUNKS_PER_THREAD * threads)
+    per_thread = AMX_BLOCK_CHUNKS_PER_THREAD if amx else BLOCK_CHUNKS_PER_THREAD
+    decided = items >= wanted or _even_enough(spec, blocks, threads, per_thread * threads)
     assert decided == parallel, blocks
 
 
