@@ -408,6 +408,8 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
         if threads > 1 and in_parallel(blocks):
             _emit_blocks_in_parallel(ctx, spec, plan, xp, out, blocks, threads, weights)
             return
+        if threads > 1:
+            blocks = _threaded_gemm_blocks(spec, blocks, threads, a_row + acc_row)
     rows_max = max(rows for _, rows in blocks)
     a_buf = ctx.scratch(rows_max * a_row) if a_row else xp
     acc = out.ptr if plan.direct else ctx.scratch(rows_max * acc_row)
@@ -433,7 +435,7 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
                 else:
                     gather = im2col[g]
                     assert gather is not None
-                    b.call(gather, [xp, a_buf, n, p0])
+                    _call_im2col_rows(ctx, spec, g, rows, k_gemm, gather, [xp, a_buf, n, p0])
                     a_ptr = a_buf
                 b.call(gemms[g], [a_ptr, *(byte_offset(b, ptr, g * spec.og * acc_dt.itemsize)
                                            for ptr in (c_ptr, *r_ptr))])
@@ -443,6 +445,50 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
             elif finish is not None:
                 b.call(finish, [acc, out.ptr, n, p0, i64(rows), *tensors, *finish_constants])
         p_start += count * rows
+
+
+def _threaded_gemm_blocks(spec: ConvSpec, blocks: list[tuple[int, int]], threads: int,
+                          row_bytes: int) -> list[tuple[int, int]]:
+    """The blocks of a convolution whose blocks are threaded one at a time (im2col, GEMMs,
+    NHWC pass: too few positions for parallel blocks): one block of all of an image's
+    positions where its rows fit the threads' share of L2 (`BLOCK_BYTES` each), so that
+    the layer is a few parallel jobs rather than a few per L2-sized block (resnet50's
+    14x14 int8 3x3 layers on 16 threads: five blocks of 48 positions, 15 jobs of ~10 us)."""
+    if len(blocks) > 1 and spec.positions * row_bytes <= threads * BLOCK_BYTES:
+        return [(1, spec.positions)]
+    return blocks
+
+
+IM2COL_MIN_BYTES = 64 * 1024
+"""im2col bytes of a block from which, when the block's GEMMs are threaded on their own,
+the threads gather its rows too."""
+
+
+def _call_im2col_rows(ctx: EmitContext, spec: ConvSpec, group: int, rows: int,
+                      row_length: int, gather: ir.Function, args: Sequence[ir.Value]) -> None:
+    """`gather(xp, a, n, p0)` (the block's im2col, `im2col_function`), or, with several
+    threads and a block of at least `IM2COL_MIN_BYTES`, the same rows gathered by the
+    threads in ranges (`im2col_rows_function`). This is the path of a convolution whose
+    positions are too few for parallel blocks: on the 16-core server resnet50's 14x14 and
+    7x7 layers threaded their GEMMs, but im2col (up to 1.8 MB for fp32 K = 2304) ran on
+    one thread before each."""
+    b = ctx.builder
+    row_bytes = row_length * spec.a_dtype.itemsize
+    chunks = min(block_chunks_per_thread(ctx) * ctx.threads, rows)
+    if ctx.threads == 1 or chunks < 2 or rows * row_bytes < IM2COL_MIN_BYTES:
+        b.call(gather, list(args))
+        return
+    xp, a_buf, n, p0 = args
+    task, t, chunk, loaded, table = pointer_task(
+        ctx, f"{ctx.group_name}_im2col_rows", [xp, a_buf, b.inttoptr(n, PTR),
+                                               b.inttoptr(p0, PTR)])
+    t_xp, t_a, t_n, t_p0 = loaded
+    lo, hi = chunk_bounds(t, chunk, rows, chunks)
+    t.call(im2col_rows_function(ctx, spec, group, row_length),
+           [t_xp, byte_offset(t, t_a, t.mul(lo, i64(row_bytes))), t.ptrtoint(t_n, I64),
+            t.add(t.ptrtoint(t_p0, I64), lo), t.sub(hi, lo)])
+    t.ret_void()
+    emit_parallel_call(ctx.module, b, ctx.threads, task, table, chunks)
 
 
 FINISH_MIN_BYTES = 32 * 1024
@@ -872,15 +918,37 @@ def im2col_function(ctx: EmitContext, spec: ConvSpec, group: int, rows: int,
                            lambda: _emit_im2col(ctx, spec, group, rows, row_length))
 
 
-def _emit_im2col(ctx: EmitContext, spec: ConvSpec, group: int, rows: int,
+def im2col_rows_function(ctx: EmitContext, spec: ConvSpec, group: int,
+                         row_length: int) -> ir.Function:
+    """`im2col_function` with the number of rows an argument: `void im2col_rows(ptr xp,
+    ptr a, i64 n, i64 p0, i64 rows)`, a range of a block's rows (`_call_im2col_rows`)."""
+    key = ("conv.im2col_rows", spec.a_dtype.str, spec.hp, spec.wp, spec.c, spec.cg, spec.kh,
+           spec.kw, spec.sh, spec.sw, spec.dh, spec.dw, spec.ow, spec.positions, group,
+           row_length)
+    return shared_function(ctx.module, key,
+                           lambda: _emit_im2col(ctx, spec, group, None, row_length))
+
+
+def _emit_im2col(ctx: EmitContext, spec: ConvSpec, group: int, rows: int | None,
                  row_length: int) -> ir.Function:
+    """The code of `im2col_function` (`rows` a constant) or of `im2col_rows_function`
+    (`rows` None: the last argument)."""
     es = spec.a_dtype.itemsize
     hp, wp, c, cg, k = spec.hp, spec.wp, spec.c, spec.cg, row_length
     whole_rows = spec.dw == 1 and cg == c  # the KW taps of one kernel row are contiguous
-    fn, b = _block_function(ctx, f"{ctx.group_name}_im2col")
-    s, d, first_image, p0 = fn.args
+    if rows is None:
+        fn = ctx.function(f"{ctx.group_name}_im2col_rows",
+                          ir.FunctionType(ir.VoidType(), [PTR, PTR, I64, I64, I64]))
+        fn.args[1].add_attribute("noalias")
+        b = ir.IRBuilder(fn.append_basic_block("entry"))
+        s, d, first_image, p0, count = fn.args
+        row_count: int | ir.Value = count
+    else:
+        fn, b = _block_function(ctx, f"{ctx.group_name}_im2col")
+        s, d, first_image, p0 = fn.args
+        row_count = rows
     first = b.add(b.mul(first_image, i64(spec.positions)), p0)
-    with for_range(b, rows, name="r") as r:
+    with for_range(b, row_count, name="r") as r:
         q = b.add(first, r)
         n, p = b.udiv(q, i64(spec.positions)), b.urem(q, i64(spec.positions))
         oh, ow = b.udiv(p, i64(spec.ow)), b.urem(p, i64(spec.ow))

@@ -492,6 +492,32 @@ def test_few_positions_split_their_nhwc_pass_between_threads() -> None:
     _matches_reference(model, {"x": RNG.integers(0, 256, [1, 64, 7, 7]).astype(np.uint8)})
 
 
+@pytest.mark.parametrize("precision", ["int8", "fp32"])
+def test_few_positions_gather_their_im2col_rows_in_threads(precision: str) -> None:
+    """A 3x3 convolution at 7x7 positions with 192 input channels (K = 1728): one block of
+    49 positions, too few to run blocks in parallel, so on 2 threads its im2col (85 KB in
+    int8) is gathered by the threads in row ranges (`_call_im2col_rows`) before the
+    threaded GEMMs; bit for bit REFERENCE's on 1 and 2 threads (fp32: within float32
+    rounding)."""
+    xs = [1, 192, 7, 7]
+    if precision == "int8":
+        model = residual_block(False, xs, 192)
+        feeds = {"x": RNG.integers(0, 256, xs).astype(np.uint8)}
+    else:
+        g = GraphBuilder()
+        x = g.input("x", xs, ov.f32)
+        w = RNG.standard_normal((64, 192, 3, 3)).astype(np.float32)
+        y = g.value(ov.ConvolutionOp(x, g.constant(w), result_type=f32([1, 64, 7, 7]),
+                                     name="conv", **PAD1))
+        g.output(y, "out")
+        model = lowpass.Model(g.module())
+        feeds = {"x": RNG.standard_normal(xs).astype(np.float32)}
+    clear_cache()
+    compiled = lowpass.Core().compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": 2})
+    assert "_im2col_rows" in cpu_graph(compiled).library.ir_text
+    _matches_reference(model, feeds, 0.0 if precision == "int8" else 1e-5)
+
+
 @pytest.mark.parametrize("blocks", ["whole", "small"])
 def test_int8_block_exact(blocks: str, monkeypatch: pytest.MonkeyPatch) -> None:
     if blocks == "small":  # several blocks of positions per image, and a tail

@@ -215,6 +215,35 @@ def test_blocks_in_parallel(special: float | None, monkeypatch: pytest.MonkeyPat
     np.testing.assert_allclose(got[finite], want[finite], rtol=1e-5, atol=1e-5 * scale)
 
 
+@pytest.mark.parametrize("special", [None, np.nan])
+def test_threaded_block(special: float | None) -> None:
+    """On 2 threads, with one block of tiles (one image of 30 tiles, fewer than two blocks
+    of MIN_TILE_BLOCK): the block's input transform, 16 GEMMs and output transform are
+    three parallel jobs (`_emit_threaded_block`); the results are the reference's, and an
+    image holding a NaN takes the direct sums."""
+    from lowpass.lowering.kernels.threads import available_cores
+
+    if available_cores() < 2:
+        pytest.skip("one core: the graph is compiled for one thread")
+    model = chain(16, 24, (10, 12), [1, 1, 1, 1])
+    x = RNG.standard_normal((1, 16, 10, 12)).astype(np.float32)
+    if special is not None:
+        x[0, 2, 3, 4] = special
+    feeds = {"x": x}
+    want = _run(model, "REFERENCE", feeds)
+    clear_cache()
+    compiled = lowpass.Core().compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": 2})
+    got = np.asarray(compiled.create_infer_request().infer(feeds).to_tuple()[0])
+    device_model = compiled.device_model
+    assert isinstance(device_model, CpuCompiledModel)
+    ir_text = device_model.graph.llvm_ir(optimized=False)
+    assert "winograd_gemms" in ir_text and "winograd_blocks" not in ir_text
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
+    finite = np.isfinite(want)
+    scale = np.abs(want[finite]).max()
+    np.testing.assert_allclose(got[finite], want[finite], rtol=1e-5, atol=1e-5 * scale)
+
+
 def test_parallel_blocks() -> None:
     """Blocks per image for a parallel job of blocks: a multiple of the threads (over the
     images) of at least MIN_TILE_BLOCK tiles and at least the blocks L2 asks for; none when
