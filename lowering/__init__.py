@@ -32,11 +32,11 @@ def get_cpu_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
 
 def _llvm_target() -> type[Target]:
-    from lowpass.lowering.pipeline import LlvmTarget
+    from lowpass.lowering.compiler import LlvmTarget
 
     return LlvmTarget
 
 
 def get_cpu_targets() -> dict[str, Callable[[], type[Target]]]:
-    """`-t cpu-llvm`: the module translated for the CPU device (`lowering/pipeline.py`)."""
+    """`-t cpu-llvm`: the module translated for the CPU device (`lowering/compiler.py`)."""
     return {"cpu-llvm": _llvm_target}

@@ -26,7 +26,9 @@ stage), run on a copy of the module; step 6 translates what the attributes say:
 6. emission of `lowpass_main` (with per-group timing when `profile` is given), O3, MCJIT.
 
 Steps 1-4 are `lowering/planning.py` (`PlanReader`), step 5 `lowering/memory.py`
-(`MemoryPlanner`), TensorIterator/Loop bodies `lowering/loops.py`; this module translates.
+(`MemoryPlanner`), TensorIterator/Loop bodies `lowering/loops.py`, and `lowering/analysis.py`
+(`GraphAnalysis`) holds what they share; the passes run on those, and this module runs the
+passes and translates (`GraphCompiler`, a `GraphAnalysis`; `LlvmTarget`, `-t cpu-llvm`).
 """
 
 from __future__ import annotations
@@ -41,16 +43,19 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import IO, Any
 
 import llvmlite.ir as ir
 import numpy as np
+from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     ModuleOp,
     StringAttr,
 )
 from xdsl.ir import Block, Operation, SSAValue
+from xdsl.utils.exceptions import DiagnosticException
+from xdsl.utils.target import Target
 
 from lowpass.dialects import cpu
 from lowpass.dialects.graph import entry_function
@@ -63,7 +68,8 @@ from lowpass.dialects.ov import (
 from lowpass.dialects.ov.base import op_display_name, op_type_name
 from lowpass.dialects.ov.state import module_variables
 from lowpass.ir import collector_paused
-from lowpass.lowering import jit, model_cache
+from lowpass.lowering import jit, model_cache, pipeline
+from lowpass.lowering.analysis import GraphAnalysis
 from lowpass.lowering.emit import (
     CONSTANT_SYMBOL_PREFIX,
     I32,
@@ -73,7 +79,6 @@ from lowpass.lowering.emit import (
     CompileError,
     ConstantTable,
     EmitContext,
-    OpLowering,
     ScratchAllocator,
     align,
     byte_offset,
@@ -86,8 +91,6 @@ from lowpass.lowering.emit import (
 )
 from lowpass.lowering.fingerprint import module_fingerprint
 from lowpass.lowering.kernels.threads import available_cores, bind_pools
-from lowpass.lowering.loops import SubGraphLowering
-from lowpass.lowering.memory import MemoryPlanner
 from lowpass.lowering.plan import CPU_PIPELINE as CPU_PIPELINE
 from lowpass.lowering.plan import REFERENCE_KIND as REFERENCE_KIND
 from lowpass.lowering.plan import (
@@ -98,8 +101,6 @@ from lowpass.lowering.plan import (
     value_dtype,
     value_shape,
 )
-from lowpass.lowering.planning import PlanReader
-from lowpass.lowering.target import host_cpu
 
 ENTRY_NAME = "lowpass_main"
 ENTRY_TYPE = ir.FunctionType(ir.IntType(32), [ir.PointerType()] * 6)
@@ -461,14 +462,12 @@ def compile_pipelined(
     CPU_PIPELINE`'s output) is compiled as its attributes say; they are checked, not
     recomputed.
     """
-    from lowpass.lowering.pipeline import run_pipeline
-
     check_options(dict(options or {}))
     with collector_paused():
         if cpu.ARENA not in entry_function(module).attributes:
             if (options or {}).get("lpt"):
                 _run_lpt(module)
-            run_pipeline(module, options)
+            pipeline.run_pipeline(module, options)
         return GraphCompiler(
             module,
             threads,
@@ -494,6 +493,28 @@ def _run_lpt(module: ModuleOp) -> None:
         ) from e
 
 
+@dataclass(frozen=True)
+class LlvmTarget(Target):
+    """
+    The LLVM IR of the module compiled for the CPU device (`-t cpu-llvm`): the CPU pipeline
+    (unless the module went through it already: then its attributes are used as they are),
+    then the translation: `lowpass_main` and its kernels, as `lowpass-run --emit-llvm` writes
+    them. Constants are baked in as addresses of this process's memory.
+    """
+
+    name = "cpu-llvm"
+
+    optimized: bool = True
+    """After the O3 pipeline for the host (false: as emitted)."""
+
+    def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
+        try:
+            graph = compile_pipelined(module.clone())
+        except CompileError as e:
+            raise DiagnosticException(e.located()) from None
+        output.write(graph.llvm_ir(self.optimized))
+
+
 # --------------------------------------------------------------------------------------------
 # Helpers
 # --------------------------------------------------------------------------------------------
@@ -503,20 +524,15 @@ def _contains_state(op: Operation) -> bool:
     return any(isinstance(o, ReadValueOp | AssignOp) for o in op.walk())
 
 
-def _lowerings() -> list[OpLowering]:
-    from lowpass.lowering.ops import LOWERINGS
-
-    return [cls() for cls in LOWERINGS]
-
-
 # --------------------------------------------------------------------------------------------
-# Graph analysis shared by the top level and bodies
+# The translation
 # --------------------------------------------------------------------------------------------
 
 
-class GraphCompiler(PlanReader, MemoryPlanner):
-    """The translation of a module that went through the CPU pipeline (`compile`), and the
-    analyses the pipeline's passes run through it (`PlanReader`, `MemoryPlanner`)."""
+class GraphCompiler(GraphAnalysis):
+    """The translation of a module that went through the CPU pipeline (`compile`): a
+    `GraphAnalysis` that reads the pipeline's decisions back and emits them, TensorIterator/Loop
+    bodies included (it is the `BodyEmitter` of its `SubGraphLowering`)."""
 
     def __init__(
         self,
@@ -528,7 +544,7 @@ class GraphCompiler(PlanReader, MemoryPlanner):
         compile_jobs: int = 1,
         cached: model_cache.CachedGraph | None = None,
     ) -> None:
-        self.module = module
+        super().__init__(module, body_emitter=self)
         self.cache_dir = cache_dir
         self.cache_key = cache_key
         """The disk cache (`model_cache`) and this graph's file in it, if any."""
@@ -540,25 +556,8 @@ class GraphCompiler(PlanReader, MemoryPlanner):
         """Parts of the code compiled at once (`jit.compile_objects`)."""
         self.threads = max(1, int(threads))
         self.options = options
-        self.function = entry_function(module)
-        self.cpu = host_cpu()
-        self.lowerings = _lowerings()
-        # One constant-folding memo for every lowering that asks `static_value`: the weights'
-        # dequantization chains are folded once per compilation, not once per lowering that
-        # looks at them (answers depend on the value alone; the IR does not change while a
-        # compiler reads it).
-        self.fold_memo: dict[SSAValue, np.ndarray | None] = {}
-        for lowering in self.lowerings:
-            if hasattr(lowering, "_memo"):
-                setattr(lowering, "_memo", self.fold_memo)  # noqa: B010 (not in OpLowering)
-        self.subgraph_lowering = SubGraphLowering(self)
         self.keep_alive: list[Any] = []
-        self.variables = module_variables(module)
         self.variable_index = {v.variable_id: i for i, v in enumerate(self.variables)}
-        self.body_source = "analyse"
-        """How TensorIterator/Loop bodies are planned: "analyse" (the compiler's analysis),
-        "marks" (constants and views as cpu-fold-constants / cpu-remove-views marked them:
-        cpu-fuse-kernels), "ir" (everything as the pipeline wrote it: the translation)."""
 
     # ---- compile ----
 

@@ -1,8 +1,10 @@
 """
 TensorIterator and Loop as loops in the IR (`#cpu.kernel<N, "loop">`): `SubGraphLowering`
 plans the body (its own groups and memory) and emits the iterations, the sliced and
-concatenated parts (`_Box`) and the last values. It sees the graph compiler
-(`lowering/compiler.py`), which plans and emits the body's groups, as a `BodyCompiler`.
+concatenated parts (`_Box`) and the last values. It sees the analysis that plans the body
+(`lowering/analysis.py`) as a `BodyPlanner`, and the translation that emits the body's groups
+(`lowering/compiler.py`) as a `BodyEmitter`: the pipeline's passes plan bodies with no
+emitter, so that they import nothing of the translation.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import llvmlite.ir as ir
 import numpy as np
 from xdsl.ir import BlockArgument, Operation, SSAValue
 
+from lowpass.dialects.ov.base import op_display_name
 from lowpass.dialects.ov.infrastructure import (
     BodyOutputAttr,
     ConcatOutputAttr,
@@ -30,6 +33,7 @@ from lowpass.lowering.emit import (
     I8,
     I64,
     Buffer,
+    CompileError,
     EmitContext,
     i64,
     memcpy,
@@ -47,12 +51,12 @@ from lowpass.lowering.plan import (
 )
 
 
-class BodyCompiler(Protocol):
-    """What `SubGraphLowering` asks of the graph compiler (`compiler.GraphCompiler`): a
-    body's plan and memory, its buffers, and the code of its groups."""
+class BodyPlanner(Protocol):
+    """What `SubGraphLowering` asks of the analysis (`analysis.GraphAnalysis`): a body's
+    plan and memory."""
 
     body_source: str
-    """How bodies are planned (`GraphCompiler.body_source`)."""
+    """How bodies are planned (`GraphAnalysis.body_source`)."""
 
     def body_plan(self, op: SubGraphOp) -> Plan: ...
 
@@ -63,6 +67,11 @@ class BodyCompiler(Protocol):
     def plan_arena(
         self, plan: Plan, fixed: dict[SSAValue, Location], base: int
     ) -> tuple[dict[SSAValue, Location], int]: ...
+
+
+class BodyEmitter(Protocol):
+    """What `SubGraphLowering.emit` asks of the translation (`compiler.GraphCompiler`): the
+    buffers of a body's values and the code of its groups."""
 
     def body_buffers(
         self,
@@ -91,8 +100,10 @@ class SubGraphLowering:
 
     ops: tuple[type[Operation], ...] = (SubGraphOp,)
 
-    def __init__(self, compiler: BodyCompiler) -> None:
-        self.compiler = compiler
+    def __init__(self, planner: BodyPlanner, emitter: BodyEmitter | None = None) -> None:
+        self.planner = planner
+        self.emitter = emitter
+        """None: the body is planned (the pipeline's passes), never emitted."""
         self.plans: dict[Operation, Plan] = {}
 
     def fuse(self, op: Operation) -> list[Operation] | None:
@@ -112,7 +123,7 @@ class SubGraphLowering:
             outer = value_shape(op.operands[d.input_index])
             if _Box.of(outer, d.slicing()).count < op.num_iterations():
                 return None
-        plan = self.compiler.body_plan(op)
+        plan = self.planner.body_plan(op)
         if any(g.lowering is None for g in plan.groups):
             return None
         self.plans[op] = plan
@@ -123,7 +134,13 @@ class SubGraphLowering:
     ) -> str:
         (op,) = group
         assert isinstance(op, SubGraphOp)
-        state = self._op_buffers(ctx, op)
+        emitter = self.emitter
+        if emitter is None:
+            raise CompileError(
+                f"internal: the body of '{op_display_name(op, 0)}' emitted without a "
+                "BodyEmitter (the analysis plans bodies, the translation emits them)"
+            )
+        state = self._op_buffers(ctx, op, emitter)
         b = ctx.builder
         with b.goto_entry_block():
             i_slot = b.alloca(I64, name="iteration")
@@ -150,7 +167,7 @@ class SubGraphLowering:
         within = b.or_(b.icmp_signed("<", trip, i64(0)), b.icmp_signed("<", i, trip))
         b.cbranch(b.and_(within, b.load(go_slot, typ=ir.IntType(1))), body_block, done)
         b.position_at_end(body_block)
-        self._emit_iteration(ctx, op, state, i, go_slot)
+        self._emit_iteration(ctx, op, state, i, go_slot, emitter)
         b.store(b.add(i, i64(1)), i_slot)
         b.branch(header)
         b.position_at_end(done)
@@ -161,11 +178,11 @@ class SubGraphLowering:
         precision = precision_name(value_dtype(first)) if first is not None else "FP32"
         return f"jit_{ctx.cpu.isa}_{precision}"
 
-    def _op_buffers(self, ctx: EmitContext, op: SubGraphOp) -> _LoopBuffers:
+    def _op_buffers(self, ctx: EmitContext, op: SubGraphOp, emitter: BodyEmitter) -> _LoopBuffers:
         """The buffers that live for the whole op: back edges, copied slices, the iteration
         number, the body's memory."""
         plan = self.plans[op]
-        compiler = self.compiler
+        planner = self.planner
         b = ctx.builder
         params = op.body_block.args
         results = op.body_results()
@@ -201,21 +218,20 @@ class SubGraphLowering:
         fixed: dict[SSAValue, Location] = {
             p: Location("param", 0, value_shape(p), value_dtype(p)) for p in params
         }
-        if compiler.body_source == "ir":
-            body_locations, body_bytes = compiler.read_buffers(plan, op)
+        if planner.body_source == "ir":
+            body_locations, body_bytes = planner.read_buffers(plan, op)
         else:
-            body_locations, body_bytes = compiler.plan_arena(plan, fixed, 0)
+            body_locations, body_bytes = planner.plan_arena(plan, fixed, 0)
         body_base = ctx.scratch(body_bytes)
         # buffers made before the loop dominate the code after it (last values)
-        static_buffers = compiler.body_buffers(plan, body_locations, param_buffers, body_base)
+        static_buffers = emitter.body_buffers(plan, body_locations, param_buffers, body_base)
         return _LoopBuffers(plan, slices, merged, current, static_buffers)
 
     def _emit_iteration(self, ctx: EmitContext, op: SubGraphOp, state: _LoopBuffers,
-                        i: ir.Value, go_slot: ir.Value) -> None:
+                        i: ir.Value, go_slot: ir.Value, emitter: BodyEmitter) -> None:
         """One iteration: the parts of the sliced inputs, the body's groups, the parts of the
         concatenated outputs, the last values held by parameters, the back edges."""
         plan, current, static_buffers = state.plan, state.current, state.static_buffers
-        compiler = self.compiler
         b = ctx.builder
         params = op.body_block.args
         results = op.body_results()
@@ -237,7 +253,7 @@ class SubGraphLowering:
             value = i if current.element_type == I64 else b.trunc(i, current.element_type)
             b.store(value, current.ptr)
         for g in plan.groups:
-            compiler.emit_body_group(g, buffers)
+            emitter.emit_body_group(g, buffers)
         for desc in op.concat_outputs():
             out = ctx.buffer(op.results[desc.output_index])
             r = buffers[results[desc.result_index]]

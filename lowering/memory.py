@@ -27,8 +27,8 @@ from lowpass.lowering.plan import (
 
 
 class MemoryPlanner:
-    """Where the tensors of a plan live (a mixin of the graph compiler: `function` is the
-    entry function)."""
+    """Where the tensors of a plan live (a mixin of `GraphAnalysis`, `lowering/analysis.py`:
+    `function` is the entry function)."""
 
     function: func.FuncOp
 

@@ -23,13 +23,17 @@ Each pass reads what the earlier ones wrote (not a Python object), so they run a
 printed and re-parsed module as well. They work on the entry function's graph and on the
 bodies of its TensorIterator/Loop ops: a body that becomes a loop has its own groups
 (numbered from 0) and its own memory (`#cpu.arena` on the op, offsets from it).
+
+The passes analyse the graph through a `GraphAnalysis` (`lowering/analysis.py`); the
+translation (`lowering/compiler.py`: `compile_pipelined`, `-t cpu-llvm`'s `LlvmTarget`)
+imports this module and runs them, never the other way round.
 """
 
 from __future__ import annotations
 
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import Any
 
 import numpy as np
 from xdsl.context import Context
@@ -45,7 +49,6 @@ from xdsl.pattern_rewriter import (
     op_type_rewrite_pattern,
 )
 from xdsl.utils.exceptions import DiagnosticException
-from xdsl.utils.target import Target
 
 from lowpass.dialects import cpu, ov
 from lowpass.dialects.graph import entry_function, get_name
@@ -54,7 +57,7 @@ from lowpass.dialects.ov.base import element_type_of, shape_of, to_dtype
 from lowpass.dialects.ov.base import static_value as ov_static_value
 from lowpass.dialects.ov.canonicalization import FoldIdentityFakeQuantize
 from lowpass.dialects.ov.infrastructure import SubGraphOp
-from lowpass.lowering.compiler import GraphCompiler, compile_pipelined
+from lowpass.lowering.analysis import GraphAnalysis
 from lowpass.lowering.emit import CompileError, align, is_constant, static_value
 from lowpass.lowering.layouts import choose_channels_last
 from lowpass.lowering.ops.matmul import ShiftedGemmLowering
@@ -77,7 +80,6 @@ __all__ = [
     "DecomposePass",
     "FoldConstantsPass",
     "FuseKernelsPass",
-    "LlvmTarget",
     "QuantizeCellsPass",
     "RemoveViewsPass",
     "SelectKernelsPass",
@@ -104,16 +106,16 @@ _CHECKED_MODULE: ContextVar[ModuleOp | None] = ContextVar("_CHECKED_MODULE", def
 """The module whose shapes `run_pipeline` has checked already (its passes change no shape)."""
 
 
-def _compiler(module: ModuleOp) -> GraphCompiler:
+def _compiler(module: ModuleOp) -> GraphAnalysis:
     """The analyses of the CPU compiler on `module`, after checking that its shapes are static
     (every pass checks, as any of them may run alone; in `run_pipeline`, the first)."""
-    compiler = GraphCompiler(module, 1, {})
+    compiler = GraphAnalysis(module)
     if _CHECKED_MODULE.get() is not module:
         compiler.check_static()
     return compiler
 
 
-def _graph(compiler: GraphCompiler) -> tuple[list[Operation], list]:
+def _graph(compiler: GraphAnalysis) -> tuple[list[Operation], list]:
     block = compiler.function.body.block
     ret = block.last_op
     if not isinstance(ret, func.ReturnOp):
@@ -121,7 +123,7 @@ def _graph(compiler: GraphCompiler) -> tuple[list[Operation], list]:
     return block_ops(block), list(ret.arguments)
 
 
-def _blocks(compiler: GraphCompiler) -> list[list[Operation]]:
+def _blocks(compiler: GraphAnalysis) -> list[list[Operation]]:
     """The ops of the graph and of every TensorIterator/Loop body in it."""
     blocks = [_graph(compiler)[0]]
     for o in compiler.function.body.walk():
@@ -298,7 +300,7 @@ class FoldConstantsPass(ModulePass):
     """
     Marks `{cpu.constant}` every op of the entry function (and of its TensorIterator/Loop
     bodies) whose results are known at compile time: `ov.shape_of` of static shapes and pure
-    ops of known operands (the folding of the CPU compiler, `GraphCompiler.fold`);
+    ops of known operands (the folding of the CPU compiler, `GraphAnalysis.fold`);
     `ov.constant` needs no mark. The ops stay (the profiling rows report them as not run);
     their values are computed again when the code is emitted. Checks first that every shape
     is static.
@@ -397,7 +399,7 @@ class FuseKernelsPass(ModulePass):
         _mark_groups(compiler, plan)
 
 
-def _mark_groups(compiler: GraphCompiler, plan: Plan) -> None:
+def _mark_groups(compiler: GraphAnalysis, plan: Plan) -> None:
     """The groups of a graph or body (numbered from 0 in each), and of the bodies of its
     TensorIterator/Loop groups."""
     for index, group in enumerate(plan.groups):
@@ -473,7 +475,7 @@ def _located(error: CompileError) -> Exception:
     return DiagnosticException(error.located())
 
 
-def _select_kernels(compiler: GraphCompiler, plan: Plan, options: dict[str, bool]) -> None:
+def _select_kernels(compiler: GraphAnalysis, plan: Plan, options: dict[str, bool]) -> None:
     """The kernels of the groups of a graph or body, each group checked first (an edited
     grouping: `check_fusions`)."""
     compiler.check_fusions(plan, loops=False)
@@ -519,7 +521,7 @@ class AssignBuffersPass(ModulePass):
 
 
 def _write_buffers(
-    compiler: GraphCompiler, plan: Plan, locations: dict[SSAValue, Location]
+    compiler: GraphAnalysis, plan: Plan, locations: dict[SSAValue, Location]
 ) -> None:
     """`cpu.buffers` of the groups of a graph or body; a TensorIterator/Loop group's body
     gets its own plan (offsets from the body's memory, `cpu.arena` on the op)."""
@@ -585,25 +587,3 @@ def strip(module: ModuleOp) -> None:
     for o in module.walk():
         for name in _CPU_ATTRIBUTES:
             o.attributes.pop(name, None)
-
-
-@dataclass(frozen=True)
-class LlvmTarget(Target):
-    """
-    The LLVM IR of the module compiled for the CPU device (`-t cpu-llvm`): the CPU pipeline
-    (unless the module went through it already: then its attributes are used as they are),
-    then the translation: `lowpass_main` and its kernels, as `lowpass-run --emit-llvm` writes
-    them. Constants are baked in as addresses of this process's memory.
-    """
-
-    name = "cpu-llvm"
-
-    optimized: bool = True
-    """After the O3 pipeline for the host (false: as emitted)."""
-
-    def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
-        try:
-            graph = compile_pipelined(module.clone())
-        except CompileError as e:
-            raise DiagnosticException(e.located()) from None
-        output.write(graph.llvm_ir(self.optimized))

@@ -40,9 +40,9 @@ if TYPE_CHECKING:
 
 
 class PlanReader:
-    """Constants, views and groups of the graph and its bodies (a mixin of the graph
-    compiler: `function`, `variables`, `lowerings`, `subgraph_lowering` and `body_source`
-    are its)."""
+    """Constants, views and groups of the graph and its bodies (a mixin of `GraphAnalysis`,
+    `lowering/analysis.py`: `function`, `variables`, `lowerings`, `subgraph_lowering` and
+    `body_source` are its)."""
 
     function: func.FuncOp
     variables: list[VariableOp]

@@ -19,11 +19,11 @@ from xdsl.ir import SSAValue
 import lowpass
 from lowpass.dialects import cpu
 from lowpass.dialects.ov.infrastructure import SubGraphOp
+from lowpass.lowering.analysis import GraphAnalysis
 from lowpass.lowering.compiler import (
     CPU_PIPELINE,
     CompiledGraph,
     Location,
-    _GraphCompiler,
     clear_cache,
     compile_module,
     compile_pipelined,
@@ -119,16 +119,16 @@ def test_the_ir_says_what_the_compilers_analysis_says(path: Path) -> None:
     # the analysis that still plans TensorIterator/Loop bodies, run on the graph itself
     module = lowpass.read_module(_text(path))
     run_pipeline(module)
-    compiler = _GraphCompiler(module, 1, {})
-    block = compiler.function.body.block
+    reader = GraphAnalysis(module)
+    block = reader.function.body.block
     ret = block.last_op
     assert isinstance(ret, func.ReturnOp)
-    analyser = _GraphCompiler(module, 1, {})
-    from_ir = compiler.read_plan(block, list(ret.arguments), check=False)
+    analyser = GraphAnalysis(module)
+    from_ir = reader.read_plan(block, list(ret.arguments), check=False)
     analysed = analyser.analyse(block, list(ret.arguments))
     _same_plans(from_ir, analysed)
-    located, nbytes = compiler.read_buffers(from_ir)
-    planned, planned_bytes = compiler.assign_buffers(analysed)
+    located, nbytes = reader.read_buffers(from_ir)
+    planned, planned_bytes = reader.assign_buffers(analysed)
     assert nbytes == planned_bytes
     assert _places(located) == _places(planned)
     # TensorIterator/Loop bodies lowered as loops: their groups and buffers are in the IR too
@@ -136,13 +136,13 @@ def test_the_ir_says_what_the_compilers_analysis_says(path: Path) -> None:
     for op in bodies:
         assert isinstance(op, SubGraphOp)
         results = list(op.body_results())
-        body_ir = compiler.read_plan(op.body_block, results, check=False)
+        body_ir = reader.read_plan(op.body_block, results, check=False)
         body = analyser.subgraph_lowering.plans[op]
         _same_plans(body_ir, body)
         params: dict[SSAValue, Location] = {
             p: Location("param", 0, (), np.dtype(np.float32)) for p in op.body_block.args
         }
-        located, nbytes = compiler.read_buffers(body_ir, op)
+        located, nbytes = reader.read_buffers(body_ir, op)
         planned, planned_bytes = analyser.plan_arena(body, params, 0)
         assert nbytes == planned_bytes and _places(located) == _places(planned)
 
