@@ -229,16 +229,16 @@ def emit_conv_winograd(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Pro
 
 def _parallel_blocks(tiles: int, n: int, fewest: int, threads: int) -> int:
     """Blocks per image when the blocks of tiles are the chunks of one parallel job (each
-    runs its input transform, single-threaded GEMMs and output transform), or 0 when the
-    GEMMs are threaded instead: only if the images have at least `threads` blocks of
-    `MIN_TILE_BLOCK` tiles, or 8 (8 threads busy beat GEMMs too small to share: ResNet-50's
-    28x28 layers, 8 blocks, ran 1.2x faster on 16 threads than on one with their GEMMs
-    threaded). At least `fewest` blocks per image (V and M in L2), and as many that all
-    images' blocks are a multiple of the threads where that fits. (ResNet-50's 56x56 layers
-    ran their 12 blocks of 16 GEMMs each as 192 parallel jobs of ~10 us: 1.0x on 2 threads;
-    their transforms were single-threaded.)"""
+    runs its input transform, single-threaded GEMMs and output transform), or 0 when each
+    block is three parallel jobs instead (`_emit_threaded_block`): only if the images have
+    at least `threads` blocks of `MIN_TILE_BLOCK` tiles. At least `fewest` blocks per image
+    (V and M in L2), and as many that all images' blocks are a multiple of the threads where
+    that fits. (ResNet-50's 56x56 layers ran their 12 blocks of 16 GEMMs each as 192
+    parallel jobs of ~10 us: 1.0x on 2 threads; their transforms were single-threaded. Its
+    28x28 layers, 8 blocks, ran as 8 parallel blocks on 16 threads: 3.2-3.6x their 1-thread
+    speed, half the threads idle.)"""
     most = max(1, tiles // MIN_TILE_BLOCK)
-    if threads < 2 or n * most < min(threads, 8):
+    if threads < 2 or n * most < threads:
         return 0
     step = threads // math.gcd(threads, n)  # (n * blocks a multiple of the threads)
     return min(-(-fewest // step) * step, most)

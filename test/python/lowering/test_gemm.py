@@ -329,6 +329,48 @@ def test_two_threads_equal_one(m, k, n, a_dtype):
         np.testing.assert_array_equal(one, gemm_reference(a, b, None, ep))
 
 
+@pytest.mark.parametrize(("m", "k", "n", "a_dtype"), [
+    (13, 200, 128, np.float32),  # 3 row tiles of 6 x 2 groups of 64 columns
+    (40, 192, 96, np.uint8),
+])
+def test_chunks_of_rows_and_panels(m, k, n, a_dtype, monkeypatch):
+    """With fewer panel groups and fewer row tiles than threads (8 asked here, whatever the
+    cores: the pool runs the chunks on the workers it has), the chunks cut both: runs of
+    row tiles within each run of panel groups, covering C once; the same results as one
+    thread."""
+    from lowpass.lowering.kernels import gemm as gemm_module
+
+    a = activations(m, k, a_dtype)
+    if a_dtype == np.float32:
+        b, ep = RNG.standard_normal((k, n)).astype(np.float32), Epilogue(relu=True)
+    else:
+        b, ep = weights8(k, n), Epilogue(scale=0.002, bias=3.0, out_dtype=np.uint8)
+    one = gemm(a, b, epilogue=ep, threads=1)
+    splits = []
+    split = gemm_module._GemmEmitter.split
+
+    def recorded(self, threads):
+        chunks = split(self, threads)
+        splits.append((self.m, self.panels, self.tile, chunks))
+        return chunks
+
+    monkeypatch.setattr(gemm_module._GemmEmitter, "split", recorded)
+    monkeypatch.setattr(gemm_module, "effective_threads", lambda threads, work: threads)
+    eight = gemm(a, b, epilogue=ep, threads=8)
+    (rows_total, panels, tile, chunks), = splits
+    groups = -(-panels // tile.panels)
+    row_tiles = -(-rows_total // tile.rows)
+    assert groups < 8 and row_tiles < 8
+    assert len({(m0, rows) for m0, rows, _, _, _ in chunks}) > 1
+    assert len({(p0, count) for _, _, p0, count, _ in chunks}) > 1
+    covered = np.zeros((rows_total, panels), np.int32)
+    for m0, rows, p0, count, last in chunks:
+        covered[m0:m0 + rows, p0:p0 + count] += 1
+        assert last == (p0 + count == panels)
+    assert (covered == 1).all()
+    np.testing.assert_array_equal(eight, one)
+
+
 def test_threaded_gemms_back_to_back():
     """Two different 2-thread GEMMs alternating, many times: the pool hands out each job once."""
     if os.cpu_count() == 1:

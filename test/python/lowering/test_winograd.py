@@ -247,11 +247,11 @@ def test_threaded_block(special: float | None) -> None:
 def test_parallel_blocks() -> None:
     """Blocks per image for a parallel job of blocks: a multiple of the threads (over the
     images) of at least MIN_TILE_BLOCK tiles and at least the blocks L2 asks for; none when
-    the images have fewer such blocks than threads and than 8."""
+    the images have fewer such blocks than threads."""
     assert winograd._parallel_blocks(784, 1, 13, 16) == 16  # resnet50's 56x56 layers
     assert winograd._parallel_blocks(784, 1, 13, 2) == 14
-    assert winograd._parallel_blocks(196, 1, 4, 16) == 8  # 28x28: 8 blocks, 8 threads busy
-    assert winograd._parallel_blocks(49, 1, 1, 16) == 0  # 14x14: 2 blocks; GEMMs threaded
+    assert winograd._parallel_blocks(196, 1, 4, 16) == 0  # 28x28: 8 blocks; threaded blocks
+    assert winograd._parallel_blocks(49, 1, 1, 16) == 0  # 14x14: 2 blocks; threaded blocks
     assert winograd._parallel_blocks(196, 1, 4, 8) == 8
     assert winograd._parallel_blocks(49, 1, 1, 2) == 2  # 14x14 on 2 threads: 25 + 24 tiles
     assert winograd._parallel_blocks(49, 2, 1, 4) == 2  # two images of 2 blocks: 4 chunks
