@@ -252,7 +252,6 @@ def _emit_images(ctx: EmitContext, spec: ConvSpec, xp: ir.Value, v_buf: ir.Value
     """Image after image on this thread: its blocks (the GEMMs threaded, if at all), or the
     direct computation for an image that holds an infinity or a NaN."""
     b = ctx.builder
-    sizes = [i64(v) for v in (block, tiles, tw)]
     image_size = hq * wq * spec.c
     with for_range(b, spec.n, name="image") as n:
         image = element_ptr(b, xp, b.mul(n, i64(image_size)), F32)
@@ -266,7 +265,8 @@ def _emit_images(ctx: EmitContext, spec: ConvSpec, xp: ir.Value, v_buf: ir.Value
                                              t0, block, tiles, tw, hq, wq)
                     else:
                         _emit_block(b, spec, xp, v_buf, m_buf, out.ptr, gemms, forward,
-                                    backward, [*tensors, *parameters], n, t0, sizes, hq, wq)
+                                    backward, [*tensors, *parameters], n, t0, block, tiles,
+                                    tw, hq, wq)
             with fallback:
                 b.call(direct, [image, kernel, out.ptr, n, i64(spec.c), i64(wq),
                                 i64(spec.cout), i64(spec.oh), i64(spec.ow), *tensors,
@@ -276,9 +276,10 @@ def _emit_images(ctx: EmitContext, spec: ConvSpec, xp: ir.Value, v_buf: ir.Value
 def _emit_block(b: ir.IRBuilder, spec: ConvSpec, xp: ir.Value, v_buf: ir.Value,
                 m_buf: ir.Value, out: ir.Value, gemms: list[ir.Function], forward: ir.Function,
                 backward: ir.Function, rest: list[ir.Value], n: ir.Value, t0: ir.Value,
-                sizes: list[ir.Value], hq: int, wq: int) -> None:
-    """One block of tiles on this thread: input transform, 16 GEMMs, output transform."""
-    block = int(sizes[0].constant)
+                block: int, tiles: int, tw: int, hq: int, wq: int) -> None:
+    """One block of tiles on this thread: input transform, 16 GEMMs, output transform.
+    `rest`: the output transform's tensors and parameters."""
+    sizes = [i64(v) for v in (block, tiles, tw)]
     b.call(forward, [xp, v_buf, n, t0, *sizes, i64(spec.c), i64(hq), i64(wq), i64(0),
                      i64(block)])
     for xi, gemm in enumerate(gemms):
@@ -442,7 +443,7 @@ _TRANSFORM_ARGS = [PTR, PTR, I64, I64, I64, I64, I64, I64]
 """(source, destination, image, first tile, tiles per block, tiles, tiles per row, channels):
 the leading arguments of both transforms; after them come the image's two sizes and the
 range [lo, hi) of the block's tiles to transform (the whole block, 0 and `block`, or a
-thread's share of it: `_emit_shared_blocks`)."""
+thread's share of it: `_emit_threaded_block`)."""
 
 
 def _tile_origin(b: ir.IRBuilder, t0: ir.Value, t: ir.Value, tiles: ir.Value, tw: ir.Value
