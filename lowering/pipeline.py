@@ -55,9 +55,8 @@ from lowpass.dialects.ov.base import static_value as ov_static_value
 from lowpass.dialects.ov.canonicalization import FoldIdentityFakeQuantize
 from lowpass.dialects.ov.infrastructure import SubGraphOp
 from lowpass.lowering.compiler import GraphCompiler, compile_pipelined
-from lowpass.lowering.emit import CompileError, align, is_constant, static_value
+from lowpass.lowering.emit import CompileError, KernelChoosing, align, is_constant, static_value
 from lowpass.lowering.layouts import choose_channels_last
-from lowpass.lowering.ops.matmul import ShiftedGemmLowering
 from lowpass.lowering.plan import (
     CPU_PIPELINE,
     LOOP_KIND,
@@ -479,10 +478,10 @@ def _select_kernels(compiler: GraphCompiler, plan: Plan, options: dict[str, bool
     compiler.check_fusions(plan, loops=False)
     for group in plan.groups:
         first = group.ops[0]
-        if isinstance(group.lowering, ShiftedGemmLowering):
-            gemm_op, choices = group.lowering.kernel_choices(group.ops, compiler.cpu, options)
+        if isinstance(group.lowering, KernelChoosing):
+            chosen_op, choices = group.lowering.kernel_choices(group.ops, compiler.cpu, options)
             for name, values in choices.items():
-                gemm_op.attributes[name] = values[0]
+                chosen_op.attributes[name] = values[0]
         kernel = first.attributes.get(cpu.KERNEL)
         if (isinstance(first, SubGraphOp) and isinstance(kernel, cpu.KernelAttr)
                 and kernel.kind.data == LOOP_KIND):
