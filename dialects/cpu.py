@@ -398,8 +398,8 @@ class EpilogueAttr(ParametrizedAttribute):
                 if parser.parse_optional_punctuation("|") is None:
                     break
                 if kernel is not None:
-                    parser.raise_error("a second '|' (one splits the kernel's steps from "
-                                       "the pass's)", pos, parser.pos)
+                    parser.raise_error("a second '|': one splits the kernel's steps from "
+                                       "the pass's", pos, parser.pos)
                 kernel = len(steps)
             parser.parse_punctuation(">")
         return (ArrayAttr(steps), IntAttr(len(steps) if kernel is None else kernel))
