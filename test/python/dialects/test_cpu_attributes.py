@@ -4,7 +4,6 @@ rejects bad parameters where it is parsed."""
 from __future__ import annotations
 
 import pytest
-
 from xdsl.utils.exceptions import VerifyException
 
 import lowpass
