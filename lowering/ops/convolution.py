@@ -17,7 +17,8 @@ k = (kh, kw, c):
      unpadded convolution uses `xp` itself as A;
    - one GEMM per group (int8: u8/i8 x i8 -> exact int32 with the zero point folded into
      the compensation; fp32: FMA); its epilogue applies the leading Multiply/Add/Relu/Clamp
-     of the fused post-ops (see `matmul.gemm_prefix`) and writes [rows, C_out];
+     of the fused post-ops (see `matmul.gemm_prefix`; as many as `cpu.epilogue`'s `|` says)
+     and writes [rows, C_out];
    - the NCHW pass: the rest of the post-op program (a requantizing FakeQuantize to u8...,
      see `quantization.py`) on rows of 8 channels, 8x8 tiles transposed in registers
      (u8/i8 results narrowed with saturating packs first: exact, the levels fit the type)

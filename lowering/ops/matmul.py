@@ -9,9 +9,10 @@ kernels of `lowering/kernels/gemm.py`: the constant B is the packed operand.
   Subtract of a folded zero-point correction, bias Add, Relu, Clamp, a requantizing
   FakeQuantize) is fused as a post-op program (`quantization.py`). The GEMM's own epilogue
   applies the program's leading `[Multiply] [Add] [Relu] [Clamp]` (the same float32
-  operations in the same order: `float(acc) * scale + bias`, no contraction); the rest (a
-  zero-point correction after the MatMul, a requantizing FakeQuantize...) runs in one
-  element-wise pass over the GEMM's float32 (or int32) results in arena scratch.
+  operations in the same order: `float(acc) * scale + bias`, no contraction), as many as
+  `cpu.epilogue`'s `|` says (`cpu-select-kernels`: all it can); the rest (a zero-point
+  correction after the MatMul, a requantizing FakeQuantize...) runs in one element-wise pass
+  over the GEMM's float32 (or int32) results in arena scratch.
 
 Shapes: batch dimensions of A are folded into M when B has none (or only 1s); a B with batch
 dimensions gets one GEMM per batch matrix (A's batch broadcast). `transpose_b` is applied to

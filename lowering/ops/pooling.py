@@ -21,6 +21,9 @@ that ulp into a whole quantization step.
 
 MaxPool u8 stays u8; AvgPool on u8/i8 (LPT makes it type relaxed) gives float32, with the
 dequantization Multiply (and any per-channel post-ops, a requantizing FakeQuantize) fused.
+The window loop applies the post-op program before it stores; where `cpu.epilogue` puts a
+`|` (before its first FakeQuantize), the loop stores float32 into scratch and an element-wise
+pass (`<group>_post`) runs the steps after the `|`.
 """
 
 from __future__ import annotations

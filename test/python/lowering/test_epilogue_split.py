@@ -24,11 +24,11 @@ from lowpass.dialects.graph import entry_function, get_name
 from lowpass.lowering.compiler import clear_cache
 from lowpass.lowering.pipeline import run_pipeline
 
-from .typed import cpu_graph
+from .typed import ConvGeometry, PoolGeometry, cpu_graph
 
 RNG = np.random.default_rng(4101)
-CONV = {"strides": [1, 1], "pads_begin": [1, 1], "pads_end": [1, 1], "dilations": [1, 1]}
-POINTWISE = {"strides": [1, 1], "pads_begin": [0, 0], "pads_end": [0, 0], "dilations": [1, 1]}
+CONV = ConvGeometry(strides=[1, 1], pads_begin=[1, 1], pads_end=[1, 1], dilations=[1, 1])
+POINTWISE = ConvGeometry(strides=[1, 1], pads_begin=[0, 0], pads_end=[0, 0], dilations=[1, 1])
 
 
 def _channel(values: np.ndarray) -> np.ndarray:
@@ -98,7 +98,7 @@ def int8_matmul() -> tuple[lowpass.Model, dict[str, np.ndarray]]:
     return lowpass.Model(g.module()), {"a": RNG.integers(0, 256, (3, 16)).astype(np.uint8)}
 
 
-WINDOW = {"strides": [2, 2], "pads_begin": [0, 0], "pads_end": [0, 0], "kernel": [2, 2]}
+WINDOW = PoolGeometry(strides=[2, 2], pads_begin=[0, 0], pads_end=[0, 0], kernel=[2, 2])
 
 
 def max_pool() -> tuple[lowpass.Model, dict[str, np.ndarray]]:
