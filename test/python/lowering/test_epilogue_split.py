@@ -86,6 +86,17 @@ def fp32_residual() -> tuple[lowpass.Model, dict[str, np.ndarray]]:
     return lowpass.Model(g.module()), {"x": RNG.standard_normal((1, 8, 5, 6)).astype(np.float32)}
 
 
+def depthwise() -> tuple[lowpass.Model, dict[str, np.ndarray]]:
+    """Depthwise GroupConvolution -> Add -> Relu: its kernel runs the whole program."""
+    g = GraphBuilder()
+    x = g.input("x", [1, 8, 7, 7])
+    w = (RNG.standard_normal((8, 1, 1, 3, 3)) / 3).astype(np.float32)
+    y = g.value(ov.GroupConvolutionOp(x, g.constant(w), name="conv", **CONV))
+    y = g.value(ov.AddOp(y, g.constant(_channel(RNG.standard_normal(8) * 0.1))))
+    g.output(g.value(ov.ReluOp(y)), "y")
+    return lowpass.Model(g.module()), {"x": RNG.standard_normal((1, 8, 7, 7)).astype(np.float32)}
+
+
 def int8_matmul() -> tuple[lowpass.Model, dict[str, np.ndarray]]:
     """u8 x i8 MatMul -> Multiply -> Add -> FakeQuantize (f32): exact."""
     g = GraphBuilder()
@@ -172,6 +183,7 @@ CASES: list[tuple[Callable[[], tuple[lowpass.Model, dict[str, np.ndarray]]], str
     (fp32_conv_nchw, "conv", "#cpu.epilogue<add, clamp>", {0, 1, 2}, False),
     # (a residual Add in the GEMM only with the whole program)
     (fp32_residual, "b", "#cpu.epilogue<add, add_tensor, relu>", {0, 1, 3}, False),
+    (depthwise, "conv", "#cpu.epilogue<add, relu>", {2}, False),
     (int8_matmul, "mm", "#cpu.epilogue<mul, add | fq>", {0, 1, 2}, True),
     (max_pool, "max_pool", "#cpu.epilogue<mul, add, fq>", {0, 1, 2, 3}, True),
     (avg_pool_nhwc, "avg_pool", "#cpu.epilogue<mul, relu>", {0, 1, 2}, False),
