@@ -36,9 +36,13 @@ does with them (docs/lowering.md, "The pipeline"):
     {cpu.int8 = #cpu<int8 vpmaddubsw>}        the int8 instructions of that GEMM: "vpmaddubsw"
                                               (u8s8), "vpmaddwd" (s16), "vpdpbusd" (vnni
                                               without AMX) or "amx" (vnni with AMX tiles)
-    {cpu.epilogue = #cpu.epilogue<add, relu, fq>}
-                                              the post-op program of a convolution's or
-                                              MatMul's group: one step per fused op, in order
+    {cpu.epilogue = #cpu.epilogue<add, relu | fq>}
+                                              the post-op program of a convolution's,
+                                              MatMul's, pooling's, FakeQuantize's or
+                                              Convert's group: one step per fused op, in
+                                              order; those before the `|` run in the GEMM
+                                              micro-kernel (or pooling loop), those after it
+                                              in a pass over its result (no `|`: all in it)
     func.func @main(...) attributes {cpu.arena = #cpu.arena<4096>}
                                               the bytes of the arena's tensors
 
@@ -346,24 +350,39 @@ of a residual tensor ("add_tensor")."""
 
 @irdl_attr_definition
 class EpilogueAttr(ParametrizedAttribute):
-    """`#cpu.epilogue<add, relu, fq>`: the post-op program of a convolution's or MatMul's
-    group, step by step (`EPILOGUE_STEPS`), as its fused ops give it."""
+    """`#cpu.epilogue<mul, add | relu, fq>`: the post-op program of a group, step by step
+    (`EPILOGUE_STEPS`), as its fused ops give it, and where the steps run: those before the
+    `|` in the kernel of the group's first op (the GEMM micro-kernel of a convolution or
+    MatMul, the window loop of a pooling), those after it in an element-wise pass over that
+    kernel's result. Without a `|` every step runs in the kernel (a FakeQuantize or Convert
+    group is one element-wise loop: its kernel)."""
 
     name = "cpu.epilogue"
     steps: ArrayAttr[StringAttr]
+    kernel: IntAttr
+    """How many leading steps run in the kernel (the position of the `|`)."""
 
-    def __init__(self, steps: Sequence[str]) -> None:
-        super().__init__(ArrayAttr([StringAttr(s) for s in steps]))
+    def __init__(self, steps: Sequence[str], kernel: int | None = None) -> None:
+        super().__init__(ArrayAttr([StringAttr(s) for s in steps]),
+                         IntAttr(len(steps) if kernel is None else kernel))
 
     @property
     def kinds(self) -> list[str]:
         return [s.data for s in self.steps.data]
 
+    @property
+    def kernel_steps(self) -> int:
+        """How many leading steps run in the kernel (the rest in a pass after it)."""
+        return self.kernel.data
+
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
         parser.parse_punctuation("<")
         steps: list[StringAttr] = []
+        kernel: int | None = None
         if parser.parse_optional_punctuation(">") is None:
+            if parser.parse_optional_punctuation("|") is not None:
+                kernel = 0
             while True:
                 pos = parser.pos
                 step = parser.parse_identifier()
@@ -373,18 +392,35 @@ class EpilogueAttr(ParametrizedAttribute):
                         f"{', '.join(EPILOGUE_STEPS)}", pos, parser.pos,
                     )
                 steps.append(StringAttr(step))
-                if parser.parse_optional_punctuation(",") is None:
+                if parser.parse_optional_punctuation(",") is not None:
+                    continue
+                pos = parser.pos
+                if parser.parse_optional_punctuation("|") is None:
                     break
+                if kernel is not None:
+                    parser.raise_error("a second '|': one splits the kernel's steps from "
+                                       "the pass's", pos, parser.pos)
+                kernel = len(steps)
             parser.parse_punctuation(">")
-        return (ArrayAttr(steps),)
+        return (ArrayAttr(steps), IntAttr(len(steps) if kernel is None else kernel))
 
     def print_parameters(self, printer: Printer) -> None:
-        printer.print_string(f"<{', '.join(self.kinds)}>")
+        kinds, kernel = self.kinds, self.kernel_steps
+        if kernel == len(kinds):
+            printer.print_string(f"<{', '.join(kinds)}>")
+        else:
+            kernel_part = ", ".join(kinds[:kernel])
+            printer.print_string(
+                f"<{kernel_part}{' ' if kernel_part else ''}| {', '.join(kinds[kernel:])}>")
 
     def verify(self) -> None:
         for step in self.kinds:
             if step not in EPILOGUE_STEPS:
                 raise VerifyException(f"#cpu.epilogue: unknown step '{step}'")
+        if not 0 <= self.kernel_steps <= len(self.kinds):
+            raise VerifyException(
+                f"#cpu.epilogue: {self.kernel_steps} steps in the kernel of a program of "
+                f"{len(self.kinds)}")
 
 
 CPU = Dialect(

@@ -21,7 +21,7 @@ from typing import Any, Protocol, runtime_checkable
 import llvmlite.ir as ir
 import numpy as np
 from xdsl.dialects import arith
-from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
+from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
 
 from lowpass.dialects import cpu
 from lowpass.dialects.graph import precision_name as _precision_name
@@ -521,6 +521,18 @@ class OpLowering(Protocol):
         or not used at all (every result of a one-op group, in order). `ctx.buffer(value)`
         gives the buffer of any of them by SSA value.
         """
+        ...
+
+
+@runtime_checkable
+class KernelChoosing(Protocol):
+    """A lowering whose kernel choices `cpu-select-kernels` writes on a group (`cpu.algorithm`,
+    `cpu.gemm`, `cpu.int8`, `cpu.epilogue`), and whose `emit` reads them back."""
+
+    def kernel_choices(self, group: Sequence[Operation], host: HostCpu,
+                       options: dict[str, Any]) -> tuple[Operation, dict[str, list[Attribute]]]:
+        """The op of `group` that carries its choices and, by attribute name, the values the
+        translation takes on `host`, the default first (`options`: the compile options)."""
         ...
 
 

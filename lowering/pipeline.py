@@ -16,7 +16,8 @@ The CPU device's compiler as passes over the `ov` graph: each pass writes its de
     cpu-select-kernels   cpu.algorithm = #cpu<algorithm winograd> (convolutions), cpu.gemm =
                          #cpu<gemm vnni> (the GEMM micro-kernel of convolutions and MatMuls),
                          cpu.int8 = #cpu<int8 vpdpbusd> (its int8 instructions), cpu.epilogue
-                         = #cpu.epilogue<add, relu> (the group's post-op program)
+                         = #cpu.epilogue<add | relu, fq> (the post-op program of a GEMM,
+                         pooling, FakeQuantize or Convert group: kernel | pass)
     cpu-assign-buffers   cpu.buffers = [#cpu.buffer<...>] per result, #cpu.arena on @main
 
 Each pass reads what the earlier ones wrote (not a Python object), so they run alone on a
@@ -58,9 +59,8 @@ from lowpass.dialects.ov.base import static_value as ov_static_value
 from lowpass.dialects.ov.canonicalization import FoldIdentityFakeQuantize
 from lowpass.dialects.ov.infrastructure import SubGraphOp
 from lowpass.lowering.analysis import GraphAnalysis
-from lowpass.lowering.emit import CompileError, align, is_constant, static_value
+from lowpass.lowering.emit import CompileError, KernelChoosing, align, is_constant, static_value
 from lowpass.lowering.layouts import choose_channels_last
-from lowpass.lowering.ops.matmul import ShiftedGemmLowering
 from lowpass.lowering.plan import (
     CPU_PIPELINE,
     LOOP_KIND,
@@ -440,10 +440,14 @@ class SelectKernelsPass(ModulePass):
     or for int8 `vnni` on a VNNI host, else `u8s8` when every weight is in [-64, 63], else
     `s16`), for an int8 GEMM `cpu.int8 = #cpu<int8 ...>` (its instructions: `vpmaddubsw`,
     `vpmaddwd`, `vpdpbusd` or `amx`) and `cpu.epilogue = #cpu.epilogue<...>` (the group's
-    post-op program). The translation emits what they name: an edited value is honoured
-    where the op can run it (`im2col` instead of `winograd`; `s16`/`u8s8` instead of `vnni`;
-    `vpdpbusd` instead of `amx`), and is an error naming the op otherwise; the epilogue must
-    be the program of the group's fused ops. The groups are checked first
+    post-op program, the steps its kernel runs before the `|`, those a pass after it runs
+    after the `|`); the `cpu.epilogue` of each pooling, FakeQuantize and Convert group on its
+    first op (a pooling's loop runs the whole program; the others are one loop: no `|`).
+    The translation emits what they name: an edited value is honoured where the op can run
+    it (`im2col` instead of `winograd`; `s16`/`u8s8` instead of `vnni`; `vpdpbusd` instead
+    of `amx`; fewer steps in the GEMM or pooling kernel), and is an error naming the op
+    otherwise; the epilogue's steps must be the program of the group's fused ops. The
+    groups are checked first
     (`check_fusions`: a grouping edited after `cpu-fuse-kernels`). Also in TensorIterator/Loop
     bodies that become loops. Runs after `cpu-choose-layouts` (Winograd writes an NHWC
     output).
@@ -481,10 +485,10 @@ def _select_kernels(compiler: GraphAnalysis, plan: Plan, options: dict[str, bool
     compiler.check_fusions(plan, loops=False)
     for group in plan.groups:
         first = group.ops[0]
-        if isinstance(group.lowering, ShiftedGemmLowering):
-            gemm_op, choices = group.lowering.kernel_choices(group.ops, compiler.cpu, options)
+        if isinstance(group.lowering, KernelChoosing):
+            chosen_op, choices = group.lowering.kernel_choices(group.ops, compiler.cpu, options)
             for name, values in choices.items():
-                gemm_op.attributes[name] = values[0]
+                chosen_op.attributes[name] = values[0]
         kernel = first.attributes.get(cpu.KERNEL)
         if (isinstance(first, SubGraphOp) and isinstance(kernel, cpu.KernelAttr)
                 and kernel.kind.data == LOOP_KIND):

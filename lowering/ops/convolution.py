@@ -17,7 +17,8 @@ k = (kh, kw, c):
      unpadded convolution uses `xp` itself as A;
    - one GEMM per group (int8: u8/i8 x i8 -> exact int32 with the zero point folded into
      the compensation; fp32: FMA); its epilogue applies the leading Multiply/Add/Relu/Clamp
-     of the fused post-ops (see `matmul.gemm_prefix`) and writes [rows, C_out];
+     of the fused post-ops (see `matmul.gemm_prefix`; as many as `cpu.epilogue`'s `|` says)
+     and writes [rows, C_out];
    - the NCHW pass: the rest of the post-op program (a requantizing FakeQuantize to u8...,
      see `quantization.py`) on rows of 8 channels, 8x8 tiles transposed in registers
      (u8/i8 results narrowed with saturating packs first: exact, the levels fit the type)
@@ -89,6 +90,7 @@ from lowpass.lowering.ops.matmul import (
     GemmOutput,
     ShiftedGemmLowering,
     constant_along,
+    gemm_step_counts,
     int8_weights,
     plan_output,
     unique_global,
@@ -357,20 +359,29 @@ MIN_PADDED_K = 16
 """The smallest K that `gemm_k` rounds up (a few columns of im2col would mostly be zeros)."""
 
 
+def conv_gemm_output(spec: ConvSpec, out: Buffer) -> tuple[bool, bool]:
+    """`plan_output`'s `needs_pass` and `residual` for the GEMM path writing `out`: a pass
+    after the GEMMs whatever the program (a transpose to NCHW, or the groups' results put
+    together), and whether the GEMMs' rows are the output's (NHWC)."""
+    nhwc_out = out.channels_last  # (`cpu-choose-layouts`: the next convolution reads NHWC)
+    transpose_needed = spec.positions > 1 and spec.cout > 1 and not nhwc_out
+    return transpose_needed or (spec.groups > 1 and not nhwc_out), nhwc_out
+
+
 def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program,
-                   out: Buffer) -> None:
+                   out: Buffer, kernel_steps: int | None = None) -> None:
     """
     NHWC copy of the input, then per image and per block of output positions: im2col of the
     block, one GEMM per group, the NCHW pass of the block (everything of a block stays in
     L2). Without a transpose (one output position or channel) the GEMM writes the output.
+    `kernel_steps`: the leading steps of `program` that the GEMMs' epilogue runs
+    (`plan_output`).
     """
     a_dt = spec.a_dtype
     es = a_dt.itemsize
-    nhwc_out = out.channels_last  # (`cpu-choose-layouts`: the next convolution reads NHWC)
-    transpose_needed = spec.positions > 1 and spec.cout > 1 and not nhwc_out
-    plan = plan_output(program, spec.cout, spec.integer,
-                       needs_pass=transpose_needed or (spec.groups > 1 and not nhwc_out),
-                       residual=nhwc_out)
+    needs_pass, nhwc_out = conv_gemm_output(spec, out)
+    plan = plan_output(program, spec.cout, spec.integer, needs_pass=needs_pass,
+                       residual=nhwc_out, kernel_steps=kernel_steps)
     acc_dt = plan.out_dtype
     b = ctx.builder
 
@@ -1516,9 +1527,19 @@ class ConvolutionLowering(ShiftedGemmLowering):
         assert isinstance(spec, ConvSpec)
         return [gemm_weights(spec, g) for g in range(spec.groups)]
 
+    def _kernel_counts(self, spec: Any, program: Program, out: Buffer,
+                       algorithm: cpu_dialect.ConvAlgorithm | None) -> list[int]:
+        """im2col: the GEMM epilogue's (`gemm_step_counts`); the depthwise and Winograd
+        kernels run the whole program before they store."""
+        assert isinstance(spec, ConvSpec)
+        if algorithm != cpu_dialect.ConvAlgorithm.IM2COL:
+            return [len(program.steps)]
+        needs_pass, nhwc_out = conv_gemm_output(spec, out)
+        return gemm_step_counts(program, spec.cout, spec.integer, needs_pass, nhwc_out)
+
     def _emit_spec(
         self, ctx: EmitContext, spec: Any, src: Buffer, program: Program, dst: Buffer,
-        algorithm: cpu_dialect.ConvAlgorithm | None,
+        algorithm: cpu_dialect.ConvAlgorithm | None, kernel_steps: int,
     ) -> None:
         assert isinstance(spec, ConvSpec)
         if spec.depthwise and src.channels_last:  # (`cpu-choose-layouts`: dst too)
@@ -1526,7 +1547,7 @@ class ConvolutionLowering(ShiftedGemmLowering):
         elif spec.depthwise:
             emit_depthwise(ctx, spec, src, program, dst)
         elif algorithm == cpu_dialect.ConvAlgorithm.IM2COL:
-            emit_conv_gemm(ctx, spec, src, program, dst)
+            emit_conv_gemm(ctx, spec, src, program, dst, kernel_steps)
         else:  # (a registered one: `cpu-select-kernels` named it)
             chosen = next(a for a in CONV_ALGORITHMS if a.option == algorithm)
             chosen.emit(ctx, spec, src, program, dst)

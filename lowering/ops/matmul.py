@@ -9,9 +9,10 @@ kernels of `lowering/kernels/gemm.py`: the constant B is the packed operand.
   Subtract of a folded zero-point correction, bias Add, Relu, Clamp, a requantizing
   FakeQuantize) is fused as a post-op program (`quantization.py`). The GEMM's own epilogue
   applies the program's leading `[Multiply] [Add] [Relu] [Clamp]` (the same float32
-  operations in the same order: `float(acc) * scale + bias`, no contraction); the rest (a
-  zero-point correction after the MatMul, a requantizing FakeQuantize...) runs in one
-  element-wise pass over the GEMM's float32 (or int32) results in arena scratch.
+  operations in the same order: `float(acc) * scale + bias`, no contraction), as many as
+  `cpu.epilogue`'s `|` says (`cpu-select-kernels`: all it can); the rest (a zero-point
+  correction after the MatMul, a requantizing FakeQuantize...) runs in one element-wise pass
+  over the GEMM's float32 (or int32) results in arena scratch.
 
 Shapes: batch dimensions of A are folded into M when B has none (or only 1s); a B with batch
 dimensions gets one GEMM per batch matrix (A's batch broadcast). `transpose_b` is applied to
@@ -38,7 +39,6 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from lowpass.dialects import cpu as cpu_dialect
 from lowpass.dialects.ov import MatMulOp, SubtractOp
-from lowpass.dialects.ov.base import op_display_name, op_type_name
 from lowpass.lowering.emit import (
     Buffer,
     CompileError,
@@ -65,12 +65,16 @@ from lowpass.lowering.ops.quantization import (
     U8_DT,
     Program,
     build_program,
-    chain_steps,
+    checked_epilogue,
     emit_elementwise,
     epilogue_chain,
+    epilogue_kinds,
     is_static_shape,
     only_user,
+    op_where,
     per_channel_check,
+    read_epilogue,
+    stated_epilogue,
     static_value,
     value_dtype,
     value_shape,
@@ -118,7 +122,8 @@ def integer_zero_point(zp: np.ndarray | None) -> np.ndarray | None:
     return z64
 
 
-def gemm_prefix(program: Program, n: int, residual: bool = False) -> tuple[int, dict[str, Any]]:
+def gemm_prefix(program: Program, n: int, residual: bool = False,
+                limit: int | None = None) -> tuple[int, dict[str, Any]]:
     """
     How many leading steps of `program` the GEMM epilogue computes exactly (`[Multiply]
     [Add] [Relu] [Clamp]` in this order: `float(acc) * scale + bias`, no contraction), and
@@ -126,11 +131,14 @@ def gemm_prefix(program: Program, n: int, residual: bool = False) -> tuple[int, 
     (an fp32 GEMM whose C rows are the output's, NHWC) also a residual Add of a float32
     tensor after the Add (`Epilogue.residual`), when the epilogue then computes the whole
     float32 program: else the GEMM would add it into a scratch block that a pass reads.
+    `limit`: at most that many steps (`cpu.epilogue` runs fewer in the GEMM).
     """
     if program.channels not in (1, n):
         return 0, {}
     kwargs: dict[str, Any] = {}
     steps = list(zip(program.steps, program.vectors, strict=True))
+    total = len(steps)
+    steps = steps[:limit]
     i = 0
 
     def vector(values: np.ndarray) -> np.ndarray | float:
@@ -155,9 +163,20 @@ def gemm_prefix(program: Program, n: int, residual: bool = False) -> tuple[int, 
         if np.all(lo == lo[0]) and np.all(hi == hi[0]):
             kwargs["clamp"] = (float(lo[0]), float(hi[0]))
             i += 1
-    if kwargs.get("residual") and (i < len(steps) or program.out_dtype != F32_DT):
+    if kwargs.get("residual") and (i < total or program.out_dtype != F32_DT):
         return before_residual
     return i, kwargs
+
+
+def gemm_step_counts(program: Program, n: int, integer: bool, needs_pass: bool,
+                     residual: bool = False) -> list[int]:
+    """The numbers of leading steps of `program` that the GEMM epilogue may run
+    (`plan_output`'s `kernel_steps`; the rest run in the pass after the GEMM), the most
+    first (the default: the pass does the least)."""
+    residual = residual and not integer and not needs_pass
+    counts = {gemm_prefix(program, n, residual, limit)[0]
+              for limit in range(len(program.steps) + 1)}
+    return sorted(counts, reverse=True)
 
 
 @dataclass
@@ -180,10 +199,13 @@ class GemmOutput:
 
 
 def plan_output(program: Program, n: int, integer: bool, needs_pass: bool,
-                residual: bool = False) -> GemmOutput:
+                residual: bool = False, kernel_steps: int | None = None) -> GemmOutput:
     """The GEMM epilogue and what is left for a pass (`needs_pass`: e.g. a transpose);
-    `residual`: the epilogue may add a residual tensor (`gemm_prefix`)."""
-    count, kwargs = gemm_prefix(program, n, residual and not integer and not needs_pass)
+    `residual`: the epilogue may add a residual tensor (`gemm_prefix`); `kernel_steps`: the
+    leading steps the epilogue runs (one of `gemm_step_counts`; None: the most it can)."""
+    count, kwargs = gemm_prefix(program, n, residual and not integer and not needs_pass,
+                                kernel_steps)
+    assert kernel_steps is None or count == kernel_steps, "not one of gemm_step_counts"
     rest = program.suffix(count)
     nothing_left = not rest.steps and rest.out_dtype == F32_DT
     float_out = count > 0 or not integer or nothing_left
@@ -357,11 +379,13 @@ def _batch_offsets(spec: MatMulSpec) -> list[tuple[int, int]]:
 
 
 def emit_matmul(ctx: EmitContext, spec: MatMulSpec, a: Buffer, program: Program,
-                out: Buffer) -> None:
+                out: Buffer, kernel_steps: int | None = None) -> None:
+    """`kernel_steps`: the leading steps of `program` that the GEMM epilogue runs
+    (`plan_output`)."""
     m, k, n = spec.m, spec.k, spec.n
     a_batches = int(np.prod(spec.a_shape[:-2], dtype=np.int64)) if spec.a_shape[:-2] else 1
     nb = spec.b_count
-    plan = plan_output(program, n, spec.integer, needs_pass=False)
+    plan = plan_output(program, n, spec.integer, needs_pass=False, kernel_steps=kernel_steps)
     out_dtype = plan.out_dtype
     b = ctx.builder
     a_elem = ir_type(spec.a_dtype)
@@ -483,11 +507,6 @@ def without_amx(host: HostCpu) -> HostCpu:
     return dataclasses.replace(host, features=host.features - _AMX_FEATURES)
 
 
-def op_where(op: Operation) -> str:
-    """`Convolution 'name'`, for diagnostics."""
-    return f"{op_type_name(op)} '{op_display_name(op, 0)}'"
-
-
 class ShiftedGemmLowering:
     """
     What the GEMM-based lowerings share (MatMul, Convolution): an op with a compile-time spec
@@ -515,8 +534,16 @@ class ShiftedGemmLowering:
 
     def _emit_spec(
         self, ctx: EmitContext, spec: Any, src: Buffer, program: Program, dst: Buffer,
-        algorithm: cpu_dialect.ConvAlgorithm | None,
+        algorithm: cpu_dialect.ConvAlgorithm | None, kernel_steps: int,
     ) -> None:
+        """Emit the op by `algorithm`, its kernel running the first `kernel_steps` steps of
+        `program` (one of `_kernel_counts`), a pass after it the rest."""
+        raise NotImplementedError
+
+    def _kernel_counts(self, spec: Any, program: Program, out: Buffer,
+                       algorithm: cpu_dialect.ConvAlgorithm | None) -> list[int]:
+        """The numbers of leading steps of `program` that the kernel of `algorithm` may run,
+        the default first (`cpu.epilogue`'s `|`)."""
         raise NotImplementedError
 
     def _gemm_operands(self, spec: Any) -> list[np.ndarray | RuntimeB]:
@@ -572,32 +599,20 @@ class ShiftedGemmLowering:
             choices[cpu_dialect.GEMM] = [cpu_dialect.GemmKindAttr(k) for k in kinds]
             if int8 := int8_kernels(kinds[0], host):
                 choices[cpu_dialect.INT8] = [cpu_dialect.Int8KernelAttr(k) for k in int8]
-        choices[cpu_dialect.EPILOGUE] = [cpu_dialect.EpilogueAttr(self._epilogue(group))]
+        counts = self._kernel_counts(spec, program, out, algorithms[0] if algorithms else None)
+        choices[cpu_dialect.EPILOGUE] = [
+            stated_epilogue(self._epilogue(group), program, count) for count in counts]
         return op, choices
 
     def _epilogue(self, group: Sequence[Operation]) -> list[str]:
         """The steps of the group's post-op program, as `cpu.epilogue` states them."""
         op, _, _, chain = self._split(group)
-        steps, _ = chain_steps(op.results[0], chain, self._memo)
-        return [step.kind for step in steps]
+        return epilogue_kinds(op.results[0], chain, self._memo)
 
     def required_fused(self, op: Operation) -> int:
         """How many ops a group that starts at `op` must fuse (`check_fusion`): a
         zero-point Subtract, its convolution or MatMul."""
         return 1 if isinstance(op, SubtractOp) else 0
-
-    def _check_epilogue(self, op: Operation, group: Sequence[Operation]) -> None:
-        """The op's `cpu.epilogue` is the program of the group's fused ops."""
-        attr = op.attributes.get(cpu_dialect.EPILOGUE)
-        if not isinstance(attr, cpu_dialect.EpilogueAttr):
-            raise CompileError(f"{op_where(op)} has no #cpu.epilogue<...>; run cpu-select-kernels",
-                               op)
-        steps = self._epilogue(group)
-        if attr.kinds != steps:
-            raise CompileError(
-                f"{op_where(op)}: #cpu.epilogue<{', '.join(attr.kinds)}> is not the program of "
-                f"the ops fused into its group (#cpu.epilogue<{', '.join(steps)}>)", op,
-            )
 
     def _chosen(self, op: Operation, ctx: EmitContext, spec: Any, program: Program,
                 out: Buffer) -> tuple[cpu_dialect.ConvAlgorithm | None, HostCpu]:
@@ -696,17 +711,20 @@ class ShiftedGemmLowering:
     def emit(self, ctx: EmitContext, group: list[Operation], inputs: list[Buffer],
              outputs: list[Buffer]) -> str:
         op, x, zp, chain = self._split(group)
-        self._check_epilogue(op, group)
         src = ctx.buffer(x)
         spec = self._spec(op, np.dtype(src.dtype), zp)
         assert spec is not None
         program, last = build_program(ctx, op.results[0], chain, self._memo)
         dst = ctx.buffer(last)
+        kinds = self._epilogue(group)
+        checked_epilogue(op, kinds)  # (its steps first, then the kernels, then its split)
         algorithm, host = self._chosen(op, ctx, spec, program, dst)
+        kernel_steps = read_epilogue(op, kinds, program,
+                                     self._kernel_counts(spec, program, dst, algorithm))
         exec_type = jit_exec_type(ctx.cpu, src.dtype)
         saved, ctx.cpu = ctx.cpu, host
         try:
-            self._emit_spec(ctx, spec, src, program, dst, algorithm)
+            self._emit_spec(ctx, spec, src, program, dst, algorithm, kernel_steps)
         finally:
             ctx.cpu = saved
         return exec_type
@@ -746,9 +764,14 @@ class MatMulLowering(ShiftedGemmLowering):
 
     def _emit_spec(
         self, ctx: EmitContext, spec: Any, src: Buffer, program: Program, dst: Buffer,
-        algorithm: cpu_dialect.ConvAlgorithm | None,
+        algorithm: cpu_dialect.ConvAlgorithm | None, kernel_steps: int,
     ) -> None:
-        emit_matmul(ctx, spec, src, program, dst)
+        emit_matmul(ctx, spec, src, program, dst, kernel_steps)
+
+    def _kernel_counts(self, spec: Any, program: Program, out: Buffer,
+                       algorithm: cpu_dialect.ConvAlgorithm | None) -> list[int]:
+        assert isinstance(spec, MatMulSpec)
+        return gemm_step_counts(program, spec.n, spec.integer, needs_pass=False)
 
     def _gemm_operands(self, spec: Any) -> list[np.ndarray | RuntimeB]:
         assert isinstance(spec, MatMulSpec)

@@ -21,16 +21,21 @@ that ulp into a whole quantization step.
 
 MaxPool u8 stays u8; AvgPool on u8/i8 (LPT makes it type relaxed) gives float32, with the
 dequantization Multiply (and any per-channel post-ops, a requantizing FakeQuantize) fused.
+The window loop applies the post-op program before it stores; where `cpu.epilogue` puts a
+`|` (before its first FakeQuantize), the loop stores float32 into scratch and an element-wise
+pass (`<group>_post`) runs the steps after the `|`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import llvmlite.ir as ir
 import numpy as np
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 
+from lowpass.dialects import cpu as cpu_dialect
 from lowpass.dialects.ov import AvgPoolOp, MaxPoolOp, ints
 from lowpass.lowering.emit import (
     F32,
@@ -54,17 +59,22 @@ from lowpass.lowering.ops.quantization import (
     F32_DT,
     Program,
     build_program,
+    emit_elementwise,
     epilogue_chain,
+    epilogue_kinds,
     intrinsic,
     is_static_shape,
     per_channel_check,
+    read_epilogue,
     splat,
+    stated_epilogue,
     static_value,
     value_dtype,
     value_shape,
     vconst,
     vec,
 )
+from lowpass.lowering.target import HostCpu
 
 _POOL_DTYPES = (np.dtype(np.float32), np.dtype(np.uint8), np.dtype(np.int8))
 
@@ -132,18 +142,49 @@ class PoolingLowering:
             return []
         return epilogue_chain(y, self._memo, per_channel_check(value_shape(y), 1))
 
+    def kernel_choices(self, group: Sequence[Operation], host: HostCpu,
+                       options: dict[str, Any]) -> tuple[Operation, dict[str, list[Attribute]]]:
+        """The pooling op and its `cpu.epilogue`: every step in the window loop, or the steps
+        from one before the first FakeQuantize on in a pass after it (`pool_step_counts`)."""
+        op = group[0]
+        program, _ = build_program(None, op.results[0], group[1:], self._memo)
+        kinds = epilogue_kinds(op.results[0], group[1:], self._memo)
+        return op, {cpu_dialect.EPILOGUE: [stated_epilogue(kinds, program, count)
+                                           for count in pool_step_counts(program)]}
+
     def emit(self, ctx: EmitContext, group: list[Operation], inputs: list[Buffer],
              outputs: list[Buffer]) -> str:
         op = group[0]
         assert isinstance(op, MaxPoolOp | AvgPoolOp)
         x, y = op.operands[0], op.results[0]
         program, last = build_program(ctx, y, group[1:], self._memo)
+        count = read_epilogue(op, epilogue_kinds(y, group[1:], self._memo), program,
+                              pool_step_counts(program))
         src, dst = ctx.buffer(x), ctx.buffer(last)
+        pooled, in_loop = dst, program
+        if count < len(program.steps):  # (the loop writes float32 that a pass finishes)
+            pooled = Buffer(ctx.scratch(dst.size * F32_DT.itemsize), dst.shape, F32_DT,
+                            channels_last=dst.channels_last)
+            in_loop = program.prefix(count)
         if src.channels_last:
-            emit_pool_nhwc(ctx, op, src, value_shape(y), value_dtype(y), dst, program)
+            emit_pool_nhwc(ctx, op, src, value_shape(y), value_dtype(y), pooled, in_loop)
         else:
-            emit_pool(ctx, op, src, value_shape(y), value_dtype(y), dst, program)
+            emit_pool(ctx, op, src, value_shape(y), value_dtype(y), pooled, in_loop)
+        if pooled is not dst:
+            rest = program.suffix(count)
+            if src.channels_last:  # (the pooling wrote NHWC: `cpu-choose-layouts`)
+                rest = rest.channels_last()
+            emit_elementwise(ctx, f"{ctx.group_name}_post", pooled.ptr, F32_DT, dst.ptr, rest)
         return jit_exec_type(ctx.cpu, src.dtype)
+
+
+def pool_step_counts(program: Program) -> list[int]:
+    """The numbers of leading steps of a pooling's `program` that its window loop may run
+    (the rest run in an element-wise pass over its float32 results), the default first: all,
+    or any number that leaves every FakeQuantize (whose result may be u8/i8) to the pass."""
+    steps = program.steps
+    first_fq = next((i for i, step in enumerate(steps) if step.kind == "fq"), len(steps))
+    return [len(steps), *(count for count in range(min(first_fq, len(steps) - 1), -1, -1))]
 
 
 def window_taps(b: ir.IRBuilder, row_ptr: ir.Value, first: ir.Value, etype: ir.Type,

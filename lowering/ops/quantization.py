@@ -36,12 +36,14 @@ from copy import copy
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache, cached_property, lru_cache
+from typing import Any
 
 import llvmlite.ir as ir
 import numpy as np
 from xdsl.dialects.builtin import TensorType
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 
+from lowpass.dialects import cpu as cpu_dialect
 from lowpass.dialects.ov import (
     AddOp,
     ClampOp,
@@ -59,6 +61,7 @@ from lowpass.dialects.ov import (
     element_type_of,
     to_dtype,
 )
+from lowpass.dialects.ov.base import op_display_name, op_type_name
 from lowpass.lowering.emit import (
     F16,
     F32,
@@ -69,6 +72,7 @@ from lowpass.lowering.emit import (
     I64,
     PTR,
     Buffer,
+    CompileError,
     EmitContext,
     OpLowering,
     carried_loop,
@@ -84,6 +88,7 @@ from lowpass.lowering.emit import (
 )
 from lowpass.lowering.kernels.parallel import call_ranged, emit_ranged_kernel
 from lowpass.lowering.ops.elementwise import compute_dtypes
+from lowpass.lowering.target import HostCpu
 
 F32_DT = np.dtype(np.float32)
 U8_DT = np.dtype(np.uint8)
@@ -321,6 +326,8 @@ class Program:
         kept = [i for i in range(len(steps))
                 if not self._redundant_relu(steps, vectors, i)]
         self.steps = [steps[i] for i in kept]
+        self.kept = kept
+        """The index in `steps` (as given: what `cpu.epilogue` states) of each step."""
         self.vectors: list[list[np.ndarray]] = [vectors[i] for i in kept]
         self._integer_fq = [self._fq_is_integer(i) for i in range(len(self.steps))]
         self.operands = [self._step_operands(i) for i in range(len(self.steps))]
@@ -367,6 +374,21 @@ class Program:
         """The program of the steps from `start` on (same output type and layout)."""
         return Program(self.steps[start:], self.out_dtype, self.shape, self.axes,
                        self.input_range if start == 0 else None)
+
+    def prefix(self, stop: int) -> Program:
+        """The program of the steps before `stop`, on float32 to float32 (a kernel's part
+        of the program, whose result a pass reads: `suffix(stop)`)."""
+        return Program(self.steps[:stop], F32_DT, self.shape, self.axes, self.input_range)
+
+    def kernel_count(self, stated: int) -> int:
+        """How many of its steps come from the first `stated` of the steps it was built from
+        (a Relu dropped before a FakeQuantize counts for none)."""
+        return sum(1 for index in self.kept if index < stated)
+
+    def stated_count(self, count: int) -> int:
+        """How many of the steps it was built from come before its step `count` (a dropped
+        Relu goes with the steps after it): `kernel_count`'s inverse."""
+        return self.kept[count - 1] + 1 if count else 0
 
     def _channel_vector(self, value: np.ndarray) -> np.ndarray:
         full = np.broadcast_to(np.asarray(value, dtype=np.float32), self.shape)
@@ -1193,6 +1215,63 @@ def chain_steps(
     return steps, current
 
 
+def op_where(op: Operation) -> str:
+    """`Convolution 'name'`, for diagnostics."""
+    return f"{op_type_name(op)} '{op_display_name(op, 0)}'"
+
+
+def epilogue_kinds(first: SSAValue, chain: Sequence[Operation],
+                   memo: dict[SSAValue, np.ndarray | None]) -> list[str]:
+    """The steps of the post-op program of `chain` on `first`, as `cpu.epilogue` states them
+    (one or two per fused op, before `Program`'s rewrites)."""
+    steps, _ = chain_steps(first, chain, memo)
+    return [step.kind for step in steps]
+
+
+def checked_epilogue(op: Operation, kinds: Sequence[str]) -> cpu_dialect.EpilogueAttr:
+    """The op's `cpu.epilogue` (`cpu-select-kernels` wrote it), checked: its steps are `kinds`
+    (the program of the group's fused ops)."""
+    where = op_where(op)
+    attr = op.attributes.get(cpu_dialect.EPILOGUE)
+    if not isinstance(attr, cpu_dialect.EpilogueAttr):
+        raise CompileError(f"{where} has no #cpu.epilogue<...>; run cpu-select-kernels", op)
+    if attr.kinds != list(kinds):
+        raise CompileError(
+            f"{where}: {attr} is not the program of the ops fused into its group "
+            f"(#cpu.epilogue<{', '.join(kinds)}>)", op,
+        )
+    return attr
+
+
+def read_epilogue(op: Operation, kinds: Sequence[str], program: Program | None,
+                  counts: Sequence[int]) -> int:
+    """
+    How many leading steps of `program` the kernel runs, as the op's `cpu.epilogue` says
+    (`cpu-select-kernels` wrote it; the rest run in a pass after the kernel), checked: its
+    steps are `kinds` (the program of the group's fused ops), and the kernel can stop there
+    (`counts`: the numbers of `program` steps it may run, the default first). Without
+    `program`, `counts` count the stated steps.
+    """
+    attr = checked_epilogue(op, kinds)
+    stated = attr.kernel_steps
+    count = stated if program is None else program.kernel_count(stated)
+    if count not in counts:
+        takes = [str(cpu_dialect.EpilogueAttr(
+            kinds, c if program is None else program.stated_count(c))) for c in counts]
+        listed = takes[0] if len(takes) == 1 else f"{', '.join(takes[:-1])} or {takes[-1]}"
+        raise CompileError(f"{op_where(op)}: {attr} cannot split its program there: its "
+                           f"kernel takes {listed}", op)
+    return count
+
+
+def stated_epilogue(kinds: Sequence[str], program: Program | None,
+                    count: int) -> cpu_dialect.EpilogueAttr:
+    """The `cpu.epilogue` of a program whose kernel runs its first `count` steps (`program`:
+    the steps the kernel runs are counted in it; None: in `kinds`)."""
+    return cpu_dialect.EpilogueAttr(kinds, count if program is None
+                                    else program.stated_count(count))
+
+
 def per_channel_check(shape: Sequence[int], axis: int | None) -> Callable[[list[Step]], bool]:
     """`accept` for `epilogue_chain`: constants vary along `axis` only (None: anything)."""
 
@@ -1519,10 +1598,18 @@ class FakeQuantizeLowering:
             return None
         return epilogue_chain(op.results[0], self._memo)
 
+    def kernel_choices(self, group: Sequence[Operation], host: HostCpu,
+                       options: dict[str, Any]) -> tuple[Operation, dict[str, list[Attribute]]]:
+        """The FakeQuantize and its `cpu.epilogue`: the steps of the ops after it, all in its
+        element-wise loop."""
+        return group[0], {cpu_dialect.EPILOGUE: [one_loop_epilogue(group, self._memo)]}
+
     def emit(self, ctx: EmitContext, group: list[Operation], inputs: list[Buffer],
              outputs: list[Buffer]) -> str:
         op = group[0]
         x = op.operands[0]
+        kinds = epilogue_kinds(op.results[0], group[1:], self._memo)
+        read_epilogue(op, kinds, None, [len(kinds)])
         program, last = build_program(ctx, x, group, self._memo)
         src = ctx.buffer(x)
         dst = ctx.buffer(last)
@@ -1530,6 +1617,13 @@ class FakeQuantizeLowering:
             program = program.channels_last()
         emit_elementwise(ctx, f"{ctx.group_name}_fq", src.ptr, src.dtype, dst.ptr, program)
         return jit_exec_type(ctx.cpu, F32_DT)
+
+
+def one_loop_epilogue(group: Sequence[Operation],
+                      memo: dict[SSAValue, np.ndarray | None]) -> cpu_dialect.EpilogueAttr:
+    """The `cpu.epilogue` of a group whose first op and fused ops run in one element-wise
+    loop (FakeQuantize, Convert): the steps of the fused ops, no `|`."""
+    return cpu_dialect.EpilogueAttr(epilogue_kinds(group[0].results[0], group[1:], memo))
 
 
 _CONVERTIBLE = {np.dtype(t) for t in (np.float32, np.float16, np.int32, np.int8, np.uint8,
@@ -1565,10 +1659,18 @@ class ConvertLowering:
             return []
         return epilogue_chain(y, self._memo)
 
+    def kernel_choices(self, group: Sequence[Operation], host: HostCpu,
+                       options: dict[str, Any]) -> tuple[Operation, dict[str, list[Attribute]]]:
+        """The Convert and its `cpu.epilogue`: the steps of the ops after it, all in its
+        element-wise loop (or its table)."""
+        return group[0], {cpu_dialect.EPILOGUE: [one_loop_epilogue(group, self._memo)]}
+
     def emit(self, ctx: EmitContext, group: list[Operation], inputs: list[Buffer],
              outputs: list[Buffer]) -> str:
         op = group[0]
         x, y = op.operands[0], op.results[0]
+        kinds = epilogue_kinds(y, group[1:], self._memo)
+        read_epilogue(op, kinds, None, [len(kinds)])
         src = ctx.buffer(x)
         src_dt, dst_dt = np.dtype(src.dtype), value_dtype(y)
         exec_type = jit_exec_type(ctx.cpu, src_dt)

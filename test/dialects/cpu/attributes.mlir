@@ -11,6 +11,8 @@
 // CHECK-NEXT:   %q = ov.relu %t {cpu.quantized = #cpu.quantized_cell<x 256, h 255, weights 63, gemms 2>} :
 // CHECK-NEXT:   %e = ov.relu %q {cpu.int8 = #cpu<int8 vpdpbusd>, cpu.epilogue = #cpu.epilogue<mul, add_tensor, relu, fq>} :
 // CHECK-NEXT:   %n = ov.relu %e {cpu.epilogue = #cpu.epilogue<>} :
+// CHECK-NEXT:   %k = ov.relu %n {cpu.epilogue = #cpu.epilogue<mul, add | relu, fq>} :
+// CHECK-NEXT:   %p = ov.relu %k {cpu.epilogue = #cpu.epilogue<| add>} :
 func.func @main(%x: tensor<4x16xf32>) -> tensor<4x16xf32> attributes {cpu.arena = #cpu.arena<256>} {
   %c = ov.constant dense<0.5> : tensor<f32>
   %s = ov.shape_of %x {cpu.constant} : (tensor<4x16xf32>) -> tensor<2xi64>
@@ -21,5 +23,7 @@ func.func @main(%x: tensor<4x16xf32>) -> tensor<4x16xf32> attributes {cpu.arena 
   %q = ov.relu %t {cpu.quantized = #cpu.quantized_cell<x 256, h 255, weights 63, gemms 2>} : (tensor<4x16xf32>) -> tensor<4x16xf32>
   %e = ov.relu %q {cpu.int8 = #cpu<int8 vpdpbusd>, cpu.epilogue = #cpu.epilogue<mul, add_tensor, relu, fq>} : (tensor<4x16xf32>) -> tensor<4x16xf32>
   %n = ov.relu %e {cpu.epilogue = #cpu.epilogue<>} : (tensor<4x16xf32>) -> tensor<4x16xf32>
+  %k = ov.relu %n {cpu.epilogue = #cpu.epilogue<mul,add|relu,fq>} : (tensor<4x16xf32>) -> tensor<4x16xf32>
+  %p = ov.relu %k {cpu.epilogue = #cpu.epilogue<| add>} : (tensor<4x16xf32>) -> tensor<4x16xf32>
   func.return %t : tensor<4x16xf32>
 }

@@ -57,6 +57,22 @@ func.func @epilogue_step(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
+func.func @epilogue_two_splits(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{a second '|': one splits the kernel's steps from the pass's}}
+  %e = ov.relu %x {cpu.epilogue = #cpu.epilogue<mul | add | fq>} : (tensor<4xf32>) -> tensor<4xf32>
+  func.return %e : tensor<4xf32>
+}
+
+// -----
+
+func.func @epilogue_split_at_end(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{identifier expected}}
+  %e = ov.relu %x {cpu.epilogue = #cpu.epilogue<mul, add |>} : (tensor<4xf32>) -> tensor<4xf32>
+  func.return %e : tensor<4xf32>
+}
+
+// -----
+
 func.func @int8_kernel(%x: tensor<4xf32>) -> tensor<4xf32> {
   // expected-error @+1 {{Expected `vpmaddubsw`, `vpmaddwd`, `vpdpbusd`, or `amx`.}}
   %e = ov.relu %x {cpu.int8 = #cpu<int8 avx512>} : (tensor<4xf32>) -> tensor<4xf32>

@@ -9,7 +9,7 @@
 // edit-groups-invalid.mlir; bad attribute values: test/dialects/cpu/invalid.mlir).
 // RUN: opt-tool -p cpu-decompose,cpu-fold-constants,cpu-remove-views,cpu-quantize-cells,cpu-fuse-kernels,cpu-choose-layouts,cpu-select-kernels,cpu-assign-buffers %s -o %t.mlir
 // RUN: filecheck %s < %t.mlir
-// CHECK:      ov.convolution {{.*}}"conv", cpu.kernel = #cpu.kernel<0, "convolution">, cpu.algorithm = #cpu<algorithm im2col>, cpu.gemm = #cpu<gemm f32>, cpu.epilogue = #cpu.epilogue<add, relu, fq>,
+// CHECK:      ov.convolution {{.*}}"conv", cpu.kernel = #cpu.kernel<0, "convolution">, cpu.algorithm = #cpu<algorithm im2col>, cpu.gemm = #cpu<gemm f32>, cpu.epilogue = #cpu.epilogue<add | relu, fq>,
 // CHECK:      ov.add {{.*}}"biased", cpu.fused = #cpu.fused<0>,
 // CHECK-NEXT: ov.relu {{.*}}"relu", cpu.fused = #cpu.fused<0>,
 // CHECK:      ov.fake_quantize {{.*}}"fq", cpu.fused = #cpu.fused<0>,

@@ -6,7 +6,7 @@
 // marked.
 // RUN: opt-tool -p cpu-fold-constants,cpu-remove-views,cpu-quantize-cells %s | filecheck %s
 // RUN: lowpass-run %s --random-inputs 0 --device CPU -pcsort no_sort | filecheck %s --check-prefix=INT8
-// RUN: opt-tool -p cpu-fold-constants,cpu-remove-views,cpu-quantize-cells,cpu-fuse-kernels,cpu-assign-buffers %s -o %t.mlir
+// RUN: opt-tool -p cpu-fold-constants,cpu-remove-views,cpu-quantize-cells,cpu-fuse-kernels,cpu-select-kernels,cpu-assign-buffers %s -o %t.mlir
 // RUN: sed -e 's/cpu.quantized = #cpu.quantized_cell<[^>]*>, //' %t.mlir > %t.fp32.mlir
 // RUN: lowpass-run %t.fp32.mlir --random-inputs 0 --device CPU -pcsort no_sort | filecheck %s --check-prefix=FP32
 // RUN: opt-tool -p cpu-fold-constants,cpu-quantize-cells %S/../lstm-cell-stateful.mlir | filecheck %s --check-prefix=PLAIN

@@ -4,6 +4,7 @@ rejects bad parameters where it is parsed."""
 from __future__ import annotations
 
 import pytest
+from xdsl.utils.exceptions import VerifyException
 
 import lowpass
 from lowpass.dialects import cpu
@@ -30,6 +31,8 @@ builtin.module {{
         cpu.QuantizedCellAttr(256, 255, 63, 2),
         cpu.EpilogueAttr(["mul", "add", "relu", "fq"]),
         cpu.EpilogueAttr([]),
+        cpu.EpilogueAttr(["mul", "add", "relu", "fq"], 2),
+        cpu.EpilogueAttr(["add"], 0),
         cpu.Int8KernelAttr(cpu.Int8Kernel.AMX),
     ],
     ids=str,
@@ -53,6 +56,8 @@ def test_printed_and_parsed_back(attr: object) -> None:
         ("#cpu.quantized_cell<x 256, w 256, weights 127, gemms 1>", "expected 'h'"),
         ("#cpu.epilogue<add, bias>", "unknown epilogue step 'bias'; expected one of mul, add"),
         ("#cpu.epilogue<add,>", "identifier expected"),
+        ("#cpu.epilogue<mul | add | fq>", "a second '|': one splits the kernel's steps from"),
+        ("#cpu.epilogue<mul |>", "identifier expected"),
         ("#cpu<int8 avx512>", "Expected `vpmaddubsw`, `vpmaddwd`, `vpdpbusd`, or `amx`."),
     ],
 )
@@ -61,3 +66,9 @@ def test_bad_parameters_are_parse_errors(text: str, message: str) -> None:
         lowpass.read_module(GRAPH.format(attr=f"a = {text}"))
     assert message in str(error.value)
     assert "Traceback" not in str(error.value)
+
+
+def test_an_epilogue_runs_at_most_its_steps_in_the_kernel() -> None:
+    with pytest.raises(VerifyException, match=r"#cpu.epilogue: 3 steps in the kernel of a "
+                       r"program of 2"):
+        cpu.EpilogueAttr(["mul", "add"], 3)
