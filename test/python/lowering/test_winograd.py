@@ -188,47 +188,26 @@ def test_non_finite_inputs_propagate_as_the_reference(special: float) -> None:
 
 
 @pytest.mark.parametrize("special", [None, np.nan])
-def test_blocks_in_parallel(special: float | None, monkeypatch: pytest.MonkeyPatch) -> None:
-    """On 2 threads, with enough blocks of tiles, the blocks of both images are the chunks
-    of one parallel job (each chunk with its own V and M, single-threaded GEMMs): the results
-    are the reference's. An image holding a NaN sends both through the one-thread loop."""
+@pytest.mark.parametrize("mode", ["blocks", "threaded block"])
+def test_threads(mode: str, special: float | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On 2 threads. `blocks`: with enough blocks of tiles (two images of 5 blocks), the
+    blocks of both images are the chunks of one parallel job (each chunk with its own V and
+    M, single-threaded GEMMs), and an image holding a NaN sends both through the loop of
+    one thread. `threaded block`: with one block (one image of 30 tiles, fewer than two
+    blocks of MIN_TILE_BLOCK), the block's input transform, 16 GEMMs and output transform
+    are three parallel jobs (`_emit_threaded_block`), and an image holding a NaN takes the
+    direct sums. The results are the reference's."""
     from lowpass.lowering.kernels.threads import available_cores
 
     if available_cores() < 2:
         pytest.skip("one core: the graph is compiled for one thread")
-    monkeypatch.setattr(winograd, "MIN_TILE_BLOCK", 6)  # (5 x 6 tiles: 5 blocks an image)
-    model = chain(16, 24, (10, 12), [1, 1, 1, 1], batch=2)
-    x = RNG.standard_normal((2, 16, 10, 12)).astype(np.float32)
+    batch = 2 if mode == "blocks" else 1
+    if mode == "blocks":
+        monkeypatch.setattr(winograd, "MIN_TILE_BLOCK", 6)  # (5 x 6 tiles: 5 blocks an image)
+    model = chain(16, 24, (10, 12), [1, 1, 1, 1], batch=batch)
+    x = RNG.standard_normal((batch, 16, 10, 12)).astype(np.float32)
     if special is not None:
-        x[1, 2, 3, 4] = special
-    feeds = {"x": x}
-    want = _run(model, "REFERENCE", feeds)
-    clear_cache()
-    compiled = lowpass.Core().compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": 2})
-    got = np.asarray(compiled.create_infer_request().infer(feeds).to_tuple()[0])
-    device_model = compiled.device_model
-    assert isinstance(device_model, CpuCompiledModel)
-    assert "winograd_blocks" in device_model.graph.llvm_ir(optimized=False)
-    np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
-    finite = np.isfinite(want)
-    scale = np.abs(want[finite]).max()
-    np.testing.assert_allclose(got[finite], want[finite], rtol=1e-5, atol=1e-5 * scale)
-
-
-@pytest.mark.parametrize("special", [None, np.nan])
-def test_threaded_block(special: float | None) -> None:
-    """On 2 threads, with one block of tiles (one image of 30 tiles, fewer than two blocks
-    of MIN_TILE_BLOCK): the block's input transform, 16 GEMMs and output transform are
-    three parallel jobs (`_emit_threaded_block`); the results are the reference's, and an
-    image holding a NaN takes the direct sums."""
-    from lowpass.lowering.kernels.threads import available_cores
-
-    if available_cores() < 2:
-        pytest.skip("one core: the graph is compiled for one thread")
-    model = chain(16, 24, (10, 12), [1, 1, 1, 1])
-    x = RNG.standard_normal((1, 16, 10, 12)).astype(np.float32)
-    if special is not None:
-        x[0, 2, 3, 4] = special
+        x[batch - 1, 2, 3, 4] = special
     feeds = {"x": x}
     want = _run(model, "REFERENCE", feeds)
     clear_cache()
@@ -237,7 +216,10 @@ def test_threaded_block(special: float | None) -> None:
     device_model = compiled.device_model
     assert isinstance(device_model, CpuCompiledModel)
     ir_text = device_model.graph.llvm_ir(optimized=False)
-    assert "winograd_gemms" in ir_text and "winograd_blocks" not in ir_text
+    if mode == "blocks":
+        assert "winograd_blocks" in ir_text
+    else:
+        assert "winograd_gemms" in ir_text and "winograd_blocks" not in ir_text
     np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
     finite = np.isfinite(want)
     scale = np.abs(want[finite]).max()
