@@ -55,7 +55,7 @@ from xdsl.xdsl_opt_main import xDSLOptMain
 
 from lowpass.frontends import FrontendError
 from lowpass.ir import LocatingParser, LowpassPrinter, did_you_mean, verify_module
-from lowpass.tools.launch import started
+from lowpass.tools.startup import started
 from lowpass.tools.verify_diagnostics import (
     Diagnostic,
     Verifier,
@@ -371,7 +371,7 @@ class OptToolMain(xDSLOptMain):
             try:
                 with _collecting_pass_warnings(given if checking else None):
                     module = self.parse_chunk(BytesIO(data), extension, offset)
-                    started()  # (the dialects are loaded: tools/launch.py)
+                    started()  # (the dialects are loaded: tools/startup.py)
                     if module is not None:
                         self.apply_passes(module)
                         output.write(self.output_resulting_program(module))

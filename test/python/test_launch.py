@@ -1,6 +1,6 @@
 """The console scripts start with the garbage collector off and turn it back on once the tool
-has started, its start frozen out of the collector's scans (tools/launch.py); `main` called
-from Python leaves the collector as it is."""
+has started, its start frozen out of the collector's scans (tools/launch.py, tools/startup.py);
+`main` called from Python leaves the collector as it is."""
 
 from __future__ import annotations
 
