@@ -7,8 +7,9 @@ value in a read-only numpy array and `tensor.cast` by passing its operand throug
 
 This module imports no dialect: each dialect package registers its ops when it is imported
 (`register_ops`; `ov` registers `arith.constant` too, read as it reads its own constants,
-with `register_implementation`), so an op that exists has been registered, and the dialects'
-ops (`ov.if`'s body runner) may use `run_region` without an import cycle.
+with `register_implementation_lazily`: xDSL's `arith`, like `tensor`, is imported only when
+an interpreter is made), so an op that exists has been registered, and the dialects' ops
+(`ov.if`'s body runner) may use `run_region` without an import cycle.
 
 This is the dialects' meaning, not a device: the REFERENCE device (`lowpass.runtime.interpreter`)
 registers `dialect_functions()` in its interpreter, and `run_region` runs a body on a fresh
@@ -20,7 +21,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol, cast
 
-from xdsl.dialects import tensor
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import (
     Interpreter,
@@ -48,8 +48,19 @@ def _tensor_cast(op: Operation, args: tuple[Any, ...]) -> tuple[Any, ...]:
     return args
 
 
+def _tensor_cast_op() -> type[Operation]:
+    from xdsl.dialects import tensor
+
+    return tensor.CastOp
+
+
 _OPS: list[type[Operation]] = []
-_IMPLEMENTATIONS: dict[type[Operation], OpImplementation] = {tensor.CastOp: _tensor_cast}
+_IMPLEMENTATIONS: list[tuple[Callable[[], type[Operation]], OpImplementation]] = [
+    (_tensor_cast_op, _tensor_cast)
+]
+"""(how to get the op class, how it runs), in the order registered: the classes are got when
+an interpreter is first made (`dialect_functions`), so that a dialect that only a run needs
+(xDSL's `tensor`, `arith`: ~10 and ~20 ms) is not imported by every tool that reads `ov`."""
 _functions_cls: type[InterpreterFunctions] | None = None
 
 
@@ -65,9 +76,17 @@ def register_ops(ops: Iterable[type[Operation]]) -> None:
 
 
 def register_implementation(op_type: type[Operation], implementation: OpImplementation) -> None:
-    """How an op of another dialect (`arith.constant`) runs."""
+    """How an op of another dialect runs."""
+    register_implementation_lazily(lambda: op_type, implementation)
+
+
+def register_implementation_lazily(
+    get_op_type: Callable[[], type[Operation]], implementation: OpImplementation
+) -> None:
+    """How an op of another dialect (`arith.constant`) runs, its class got (its dialect
+    imported) only when an interpreter is made. A later registration of the same op wins."""
     global _functions_cls
-    _IMPLEMENTATIONS[op_type] = implementation
+    _IMPLEMENTATIONS.append((get_op_type, implementation))
     _functions_cls = None
 
 
@@ -96,7 +115,8 @@ def _run_implementation(
 
 def _build_functions() -> type[InterpreterFunctions]:
     namespace: dict[str, Any] = {}
-    for i, (op_type, implementation) in enumerate(_IMPLEMENTATIONS.items()):
+    implementations = {get_op_type(): run for get_op_type, run in _IMPLEMENTATIONS}
+    for i, (op_type, implementation) in enumerate(implementations.items()):
         namespace[f"run_other_{i}_{op_type.__name__}"] = impl(op_type)(
             _run_implementation(implementation)
         )
@@ -136,6 +156,7 @@ __all__ = [
     "OpImplementation",
     "dialect_functions",
     "register_implementation",
+    "register_implementation_lazily",
     "register_ops",
     "run_region",
 ]

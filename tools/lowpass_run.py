@@ -58,6 +58,7 @@ from lowpass.runtime import (
 )
 from lowpass.runtime.model_inputs import read_with_input_options
 from lowpass.tools.opt_tool import run_tool
+from lowpass.tools.startup import started
 
 PROGRESS_AFTER_S = 1.0
 """A compilation that takes longer than this shows a progress line on stderr."""
@@ -751,6 +752,7 @@ def run(argv: Sequence[str] | None = None, source: list[str] | None = None) -> N
     else:
         compiled = _compile(core, model, device or "CPU", config)
     times["compile_model_ms"] = (time.perf_counter() - begin) * 1e3
+    started()  # (what runs the model is loaded: tools/startup.py)
     if bench:
         _info(f"Read model took {times['read_model_ms']:.2f} ms")
         _info(f"Compile model took {times['compile_model_ms']:.2f} ms")

@@ -8,10 +8,9 @@ the dialect object. Constant folding is described in `folding`. Importing the pa
 registers the ops (and `arith.constant`) with the reference interpreter, `dialects/interpret.py`.
 """
 
-from xdsl.dialects import arith
-from xdsl.ir import Dialect
+from xdsl.ir import Dialect, Operation
 
-from lowpass.dialects.interpret import register_implementation, register_ops
+from lowpass.dialects.interpret import register_implementation_lazily, register_ops
 
 from . import (
     activation,
@@ -94,7 +93,15 @@ OV = Dialect("ov", list(ALL_OPS), list(ALL_ATTRS), [OvConstantMaterialization()]
 # The reference interpreter (dialects/interpret.py) imports no dialect: the ops run by their
 # `interpret` method, and a dense `arith.constant` as the ops read one.
 register_ops(ALL_OPS)
-register_implementation(arith.ConstantOp, interpret_arith_constant)
+
+
+def _arith_constant() -> type[Operation]:
+    from xdsl.dialects import arith  # (imported when an interpreter is made: ~20 ms)
+
+    return arith.ConstantOp
+
+
+register_implementation_lazily(_arith_constant, interpret_arith_constant)
 
 from . import base as _base  # noqa: E402 (the op base: its names are exported too)
 

@@ -29,10 +29,9 @@ from collections.abc import Callable, Generator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
-from xdsl.dialects import arith
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AnyFloat,
@@ -84,6 +83,9 @@ from lowpass.dialects.graph import (
 
 # The graph-level names (docs/names.md) are lowpass.dialects.graph's, re-exported here.
 from lowpass.dialects.guards import is_dense, is_integer_type, is_tensor, is_unranked
+
+if TYPE_CHECKING:
+    from xdsl.dialects import arith  # (annotations only: ov/__init__.py imports it lazily)
 
 ui8 = IntegerType(8, Signedness.UNSIGNED)
 

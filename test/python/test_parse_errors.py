@@ -6,7 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from xdsl.parser import Parser
+from xdsl.utils.exceptions import ParseError
 
+from lowpass.ir import LocatingParser, make_context
 from lowpass.tools import opt_tool
 
 # Real numbers for complex elements: xDSL's DenseIntOrFPElementsAttr parser asserts that
@@ -116,3 +119,26 @@ def test_a_very_long_source_line_is_quoted_in_part(
     assert excerpt.endswith("x = 1 2} : (tensor<2xf32>) -> tensor<2xf32>")
     assert excerpt[marker.index("^")] == "2"  # the marker still points at the unexpected token
     assert message.strip() == "'}' expected"
+
+
+@pytest.mark.parametrize(
+    ("literal", "message"),
+    [
+        ("dense<1> : i32", "Expected memref, vector or tensor type of integer, index, float, or "
+         "complex type"),
+        ("dense<1> : tensor<?xi32>", "Dense literal attribute should have a static shape."),
+        ("dense<1> : ", "Dense attribute must be typed!"),
+    ],
+)  # fmt: skip
+def test_dense_literal_type_errors_are_xdsls(literal: str, message: str) -> None:
+    """LocatingParser checks a dense literal's type with a constraint made once (ir.py): its
+    errors are those of xDSL's parser, at the same place."""
+    text = f'"test.op"() {{v = {literal}}} : () -> ()\n'
+    ctx = make_context(allow_unregistered=True)
+    errors: list[str] = []
+    for parser in (Parser(ctx, text, "t.mlir"), LocatingParser(ctx, text, "t.mlir")):
+        with pytest.raises(ParseError) as raised:
+            parser.parse_module()
+        errors.append(str(raised.value))
+    assert message in errors[0]
+    assert errors[1] == errors[0]
