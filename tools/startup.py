@@ -8,10 +8,12 @@ the collector on, each collection scans them again (about 140 collections, one o
 every object alive): 40-70 ms of the ~0.5 s that `opt-tool canonicalize.mlir` takes, in each
 of the ~570 processes that lit's RUN lines start. So the collector stays off until the tool
 calls `started()` (opt-tool: its first input chunk parsed, its dialects loaded; lowpass-run:
-the model compiled), which moves every object alive then into the collector's permanent
-generation (`gc.freeze()`), never scanned again, and turns it back on. What runs after (the
-passes, the printing, the inferences) has the collector as always; cycles among the frozen
-objects that become garbage later are freed only at exit (a tool's run is one process).
+the model read, before it is compiled, since a compilation drops many objects that the
+collector should find as in any process), which moves every object alive then into the
+collector's permanent generation (`gc.freeze()`), never scanned again, and turns it back on.
+What runs after (the passes, the compilation, the printing, the inferences) has the
+collector as always; cycles among the frozen objects that become garbage later are freed
+only at exit (a tool's run is one process).
 
 `main` called directly (the tests, `python -m lowpass.tools.opt_tool`) keeps the collector as
 it is: `started()` does nothing there.
