@@ -106,6 +106,12 @@ def op_display_name(op: Operation, index: int) -> str:
     return get_name(op) or f"{op_type_name(op)}_{index}"
 
 
+def op_where(op: Operation, index: int = 0) -> str:
+    """`Convolution 'conv'`, for diagnostics: the op's OpenVINO type and display name (an
+    unnamed op's `<OpType>_<index>`)."""
+    return f"{op_type_name(op)} '{op_display_name(op, index)}'"
+
+
 def _where(op: Operation | None) -> str:
     """`file:line:col: ` of a parsed op (its `FileLineColLoc`), or ''."""
     location = op.location if op is not None else None
@@ -328,6 +334,7 @@ __all__ = [
     "keep_output_names_of",
     "op_display_name",
     "op_type_name",
+    "op_where",
     "precision_name",
     "set_name",
 ]

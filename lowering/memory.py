@@ -14,7 +14,7 @@ from xdsl.dialects.builtin import ArrayAttr
 from xdsl.ir import Operation, OpResult, SSAValue
 
 from lowpass.dialects import cpu
-from lowpass.dialects.ov.base import op_display_name, op_type_name
+from lowpass.dialects.graph import op_where
 from lowpass.lowering.emit import CompileError, align
 from lowpass.lowering.plan import (
     CPU_PIPELINE,
@@ -116,7 +116,7 @@ class MemoryPlanner:
             where = (
                 f"@{self.function.sym_name.data}"
                 if owner is None
-                else f"{op_type_name(owner)} '{op_display_name(owner, 0)}'"
+                else op_where(owner)
             )
             raise CompileError(
                 f"{where} has no #cpu.arena; run the CPU pipeline first "
@@ -130,7 +130,7 @@ class MemoryPlanner:
                 if root in locations or not isinstance(root, OpResult):
                     continue
                 op = root.op
-                where = f"{op_type_name(op)} '{op_display_name(op, 0)}' result #{root.index}"
+                where = f"{op_where(op)} result #{root.index}"
                 buffers = op.attributes.get(cpu.BUFFERS)
                 attr = (
                     buffers.data[root.index]
@@ -185,11 +185,7 @@ class MemoryPlanner:
             active = [a for a in active if a[0] >= lo]
             for _, other_start, other_end, other in active:
                 if start < other_end and other_start < end:
-                    names = [
-                        f"{op_type_name(cast(Operation, v.owner))} "
-                        f"'{op_display_name(cast(Operation, v.owner), 0)}'"
-                        for v in (other, root)
-                    ]
+                    names = [op_where(cast(Operation, v.owner)) for v in (other, root)]
                     raise CompileError(
                         f"{names[0]} and {names[1]} share arena bytes while both are live "
                         f"([{other_start}, {other_end}) and [{start}, {end}))"

@@ -15,8 +15,9 @@ from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType, Unranked
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
 from lowpass.dialects import cpu
+from lowpass.dialects.graph import op_where
 from lowpass.dialects.ov import LSTMCellOp, OvOp, RNNCellOp, array_from_dense
-from lowpass.dialects.ov.base import op_display_name, op_type_name
+from lowpass.dialects.ov.base import op_display_name
 from lowpass.dialects.ov.infrastructure import SubGraphOp
 from lowpass.dialects.ov.state import VariableOp
 from lowpass.lowering.emit import CompileError, OpLowering, is_constant
@@ -68,8 +69,8 @@ class PlanReader:
             for value in (*op.results, *(a for r in op.regions for b in r.blocks for a in b.args)):
                 if isinstance(value.type, UnrankedTensorType) and op.dialect_name() == "ov":
                     raise CompileError(
-                        f"the CPU device needs static shapes: {op_type_name(op)} "
-                        f"'{op_display_name(op, 0)}' has {describe_value(value)} of dynamic rank "
+                        f"the CPU device needs static shapes: {op_where(op)} has "
+                        f"{describe_value(value)} of dynamic rank "
                         f"({value.type}); give the inputs the condition depends on static "
                         "shapes or values (opt-tool --ov-reshape, lowpass-run --shape / "
                         "--freeze)"
@@ -82,17 +83,15 @@ class PlanReader:
                         "--convert-tfl-to-ov)"
                     )
                 if isinstance(value.type, TensorType) and not static_type(value.type):
-                    name = op_display_name(op, 0)
                     raise CompileError(
-                        f"the CPU device needs static shapes: {op_type_name(op)} '{name}' has "
+                        f"the CPU device needs static shapes: {op_where(op)} has "
                         f"{describe_value(value)} of type {value.type}; reshape the model first "
                         "(opt-tool --ov-reshape)"
                     )
                 if isinstance(value.type, TensorType) and byte_size(value.type) > MAX_TENSOR_BYTES:
-                    name = op_display_name(op, 0)
                     what = describe_value(value)
                     raise CompileError(
-                        f"tensor too large: {op_type_name(op)} '{name}' has {what} "
+                        f"tensor too large: {op_where(op)} has {what} "
                         f"of type {value.type} ({byte_size(value.type)} bytes); the CPU device "
                         f"takes tensors of at most {MAX_TENSOR_BYTES} bytes (1 TiB)"
                     )
@@ -172,7 +171,7 @@ class PlanReader:
         group_of: dict[Operation, Group] = {}
         position = {op: i for i, op in enumerate(ops)}
         for index, op in enumerate(ops):
-            where = f"{op_type_name(op)} '{op_display_name(op, index)}'"
+            where = op_where(op, index)
             if cpu.QUANTIZED in op.attributes and not isinstance(op, LSTMCellOp | RNNCellOp):
                 raise CompileError(f"{where}: only LSTMCell and RNNCell take cpu.quantized")
             kernel = op.attributes.get(cpu.KERNEL)
@@ -294,7 +293,7 @@ class PlanReader:
         """`Convolution 'conv'`, for diagnostics."""
         if not isinstance(op, Operation):
             return "a block argument"
-        return f"{op_type_name(op)} '{op_display_name(op, position.get(op, 0))}'"
+        return op_where(op, position.get(op, 0))
 
     def body_plan(self, op: SubGraphOp) -> Plan:
         """The plan of a TensorIterator/Loop body (see `body_source`)."""
@@ -419,7 +418,7 @@ class PlanReader:
         for op in marked:
             if op not in allowed:
                 raise CompileError(
-                    f"{op_type_name(op)} '{op_display_name(op, position[op])}': "
+                    f"{op_where(op, position[op])}: "
                     "cpu.channels_last on a tensor that is not passed between convolutions "
                     "(only cpu-choose-layouts' choices are valid)"
                 )

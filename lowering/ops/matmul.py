@@ -38,6 +38,7 @@ import numpy as np
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from lowpass.dialects import cpu as cpu_dialect
+from lowpass.dialects.graph import op_where
 from lowpass.dialects.ov import MatMulOp, SubtractOp
 from lowpass.lowering.emit import (
     Buffer,
@@ -71,7 +72,6 @@ from lowpass.lowering.ops.quantization import (
     epilogue_kinds,
     is_static_shape,
     only_user,
-    op_where,
     per_channel_check,
     read_epilogue,
     stated_epilogue,

@@ -44,6 +44,7 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from lowpass.dialects import cpu as cpu_dialect
+from lowpass.dialects.graph import op_where
 from lowpass.dialects.ov import (
     AddOp,
     ClampOp,
@@ -61,7 +62,6 @@ from lowpass.dialects.ov import (
     element_type_of,
     to_dtype,
 )
-from lowpass.dialects.ov.base import op_display_name, op_type_name
 from lowpass.lowering.emit import (
     F16,
     F32,
@@ -1213,11 +1213,6 @@ def chain_steps(
         steps.extend(matched)
         current = op.results[0]
     return steps, current
-
-
-def op_where(op: Operation) -> str:
-    """`Convolution 'name'`, for diagnostics."""
-    return f"{op_type_name(op)} '{op_display_name(op, 0)}'"
 
 
 def epilogue_kinds(first: SSAValue, chain: Sequence[Operation],
