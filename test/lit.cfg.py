@@ -2,9 +2,15 @@
 # The RUN lines call the installed `opt-tool`, `lowpass-run` and the Python `filecheck`.
 from __future__ import annotations
 
+import atexit
 import importlib.util
 import os
 import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import lit.formats
@@ -35,6 +41,55 @@ if shutil.which("filecheck") is None:
     lit_config.fatal("the `filecheck` command is missing: pip install filecheck")
 if shutil.which("opt-tool") is None:
     lit_config.fatal("the `opt-tool` command is missing: pip install .")
+
+
+def serve_tools() -> None:
+    """
+    `opt-tool`, `lowpass-run` and `filecheck` from a pre-imported server that forks per RUN
+    line (test/tool_server.py: the tests' time was mostly Python start-up). Each tool has its
+    server, started here with the tests' environment and stopped when lit exits; the tests'
+    PATH starts with their clients. `LOWPASS_LIT_FRESH_PROCESSES=1` runs fresh processes.
+    """
+    server_script = os.path.join(os.path.dirname(__file__), "tool_server.py")
+    spec = importlib.util.spec_from_file_location("lowpass_lit_tool_server", server_script)
+    assert spec is not None and spec.loader is not None
+    tool_server = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool_server)
+    directory = Path(tempfile.mkdtemp(prefix="lowpass-lit-"))
+    servers: list[tuple[str, subprocess.Popen[bytes]]] = []  # (socket, server)
+
+    def stop() -> None:
+        for _, server in servers:
+            server.terminate()
+        for _, server in servers:
+            server.wait()
+        shutil.rmtree(directory, ignore_errors=True)
+
+    atexit.register(stop)
+    for tool in tool_server.ENTRY_POINTS:
+        installed = shutil.which(tool, path=config.environment["PATH"])
+        if installed is None:
+            continue
+        socket_path = str(directory / f"{tool}.socket")
+        server = subprocess.Popen(
+            [sys.executable, server_script, tool, socket_path, str(os.getpid())],
+            env=dict(config.environment), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+        )  # fmt: skip
+        servers.append((socket_path, server))
+        tool_server.write_client(tool, directory, socket_path, installed,
+                                 dict(config.environment))  # fmt: skip
+    # The first RUN lines should find the servers listening (a client without one runs the
+    # installed script: correct, only slower).
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and not all(
+        os.path.exists(path) or server.poll() is not None for path, server in servers
+    ):
+        time.sleep(0.05)
+    config.environment["PATH"] = os.pathsep.join([str(directory), config.environment["PATH"]])
+
+
+if os.environ.get("LOWPASS_LIT_FRESH_PROCESSES", "") in ("", "0"):
+    serve_tools()
 # Round trip through the generic form and back (like xDSL's XDSL_ROUNDTRIP and MLIR's ops.mlir).
 config.substitutions.append(
     ("%roundtrip", "opt-tool %s --print-op-generic | opt-tool | filecheck %s")

@@ -1,0 +1,116 @@
+"""lit's tool server (test/tool_server.py): a client run does what the installed console script
+does, byte for byte: standard output and error, exit status, standard input through a pipe,
+the working directory and the environment; without a server the client runs the script."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+TEST = Path(__file__).resolve().parents[1]
+EXAMPLE = TEST.parent / "examples" / "convnet.mlir"
+FALSE = shutil.which("false") or "/bin/false"
+
+
+def _tool_server() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("tool_server", TEST / "tool_server.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _installed(tool: str) -> str:
+    scripts = os.path.dirname(sys.executable)
+    path = shutil.which(tool, path=f"{scripts}{os.pathsep}{os.environ['PATH']}")
+    if path is None:
+        pytest.skip(f"`{tool}` is not installed")
+    return path
+
+
+@pytest.fixture(scope="module")
+def clients(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A directory with the `opt-tool` and `filecheck` clients, their servers running. Their
+    fallback is `false` (status 1, no output): a test passes only if the server ran it."""
+    tool_server = _tool_server()
+    directory = tmp_path_factory.mktemp("tools")
+    servers = []
+    for tool in ("opt-tool", "filecheck"):
+        socket_path = str(directory / f"{tool}.socket")
+        servers.append(subprocess.Popen(
+            [sys.executable, str(TEST / "tool_server.py"), tool, socket_path, str(os.getpid())],
+            stdin=subprocess.DEVNULL,
+        ))  # fmt: skip
+        tool_server.write_client(tool, directory, socket_path, FALSE, dict(os.environ))
+        deadline = time.monotonic() + 60
+        while not os.path.exists(socket_path) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert os.path.exists(socket_path), f"the {tool} server did not start"
+    time.sleep(0.05)  # from bind() to listen()
+    yield directory
+    for server in servers:
+        server.terminate()
+        server.wait()
+
+
+def _run(command: list[str], cwd: Path | None = None, env: dict[str, str] | None = None,
+         input: bytes | None = None) -> tuple[int, bytes, bytes]:  # fmt: skip
+    done = subprocess.run(command, cwd=cwd, env=env, input=input, capture_output=True)
+    return done.returncode, done.stdout, done.stderr
+
+
+def test_served_opt_tool_prints_what_the_script_prints(clients: Path) -> None:
+    args = [str(EXAMPLE), "-p", "canonicalize", "--print-op-generic"]
+    served = _run([str(clients / "opt-tool"), *args])
+    assert served[0] == 0 and served[1].startswith(b'"builtin.module"')
+    assert served == _run([_installed("opt-tool"), *args])
+
+
+def test_served_errors_and_status_are_the_scripts(clients: Path, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.mlir"
+    bad.write_text('%0 = "ov.relu"() : () -> tensor<2xf32>\n')
+    for args in (["--no-such-flag"], [str(bad)], ["missing.mlir"]):
+        served = _run([str(clients / "opt-tool"), *args], cwd=tmp_path)
+        assert served[0] == 1 and served[2]
+        assert served == _run([_installed("opt-tool"), *args], cwd=tmp_path)
+
+
+def test_served_tools_read_a_pipe_and_the_working_directory(clients: Path, tmp_path: Path) -> None:
+    shutil.copy(EXAMPLE, tmp_path / "model.mlir")
+    (tmp_path / "checks.txt").write_text("CHECK: ov.convolution\nCHECK-NOT: no-such-op\n")
+    (tmp_path / "wrong.txt").write_text("CHECK: no-such-op\n")
+    env = dict(os.environ, PATH=f"{clients}{os.pathsep}{os.environ['PATH']}")
+    pipeline = "opt-tool model.mlir --print-op-generic | opt-tool | filecheck checks.txt"
+    done = subprocess.run(pipeline, shell=True, cwd=tmp_path, env=env, capture_output=True)
+    assert done.returncode == 0, done.stderr
+    model = (tmp_path / "model.mlir").read_bytes()
+    served = _run([str(clients / "filecheck"), "wrong.txt"], cwd=tmp_path, input=model)
+    assert served == _run([_installed("filecheck"), "wrong.txt"], cwd=tmp_path, input=model)
+    assert served[0] == 1 and b"no-such-op" in served[2]
+
+
+def test_a_child_sees_the_clients_environment(clients: Path, tmp_path: Path) -> None:
+    # An unknown ISA cap is an error that names the variable's value: read in the child.
+    env = dict(os.environ, LOWPASS_MAX_CPU_ISA="no-such-isa")
+    args = [str(EXAMPLE), "-t", "cpu-llvm", "-o", str(tmp_path / "out.ll")]
+    served = _run([str(clients / "opt-tool"), *args], env=env)
+    assert served == _run([_installed("opt-tool"), *args], env=env)
+    assert served[0] == 1 and b"no-such-isa" in served[2]
+
+
+def test_without_a_server_the_client_runs_the_script(tmp_path: Path) -> None:
+    installed = _installed("opt-tool")
+    client = _tool_server().write_client(
+        "opt-tool", tmp_path, str(tmp_path / "none.socket"), installed, dict(os.environ)
+    )
+    args = [str(EXAMPLE), "-p", "canonicalize"]
+    assert _run([str(client), *args]) == _run([_installed("opt-tool"), *args])

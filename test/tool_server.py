@@ -1,0 +1,284 @@
+"""
+lit's tools without Python's start-up: a pre-imported `opt-tool`, `lowpass-run` or
+`filecheck` that forks once per RUN line (a "zygote", as Android starts its apps).
+
+lit's ~480 `opt-tool` and `lowpass-run` processes each spend 0.35-0.5 s importing xDSL,
+numpy and lowpass before they read their input, its ~390 `filecheck` processes 0.1 s: about
+60 % of the lit suite's CPU time on a 2-core machine. test/lit.cfg.py starts one server per
+tool for the run (`serve`), which imports that tool's modules exactly as its console script
+does, and puts on the tests' PATH a small client of the same name (`write_client`, Python
+without `site`: ~15 ms). The client hands the server its arguments, working directory,
+environment and its standard input, output and error (the file descriptors themselves, over
+a Unix socket); the server forks a child that takes them on and runs the console script's
+function (tools/launch.py), and the client exits with the child's status (a signal too).
+
+What a child sees is what a fresh process under lit sees: the server is started with lit's
+environment for the tests and imports only its own tool's modules (a lowpass-run child has
+not imported anything that opt-tool alone would not, and the other way round), nothing runs
+before the fork that depends on the environment, and the child's `sys.stdin/stdout/stderr`
+are made as Python makes them at start-up. What differs: the hash seed is the server's for
+every child (the tools' outputs do not depend on it). A client falls back to the installed
+script (`os.execv`) when the server is not there or its Python-level environment
+(`PYTHON*` variables) differs from the server's. `LOWPASS_LIT_FRESH_PROCESSES=1 lit test/`
+runs every tool as a fresh process; test/python/test_launch.py runs the console scripts
+themselves.
+"""
+
+from __future__ import annotations
+
+import array
+import atexit
+import gc
+import importlib
+import io
+import json
+import os
+import selectors
+import signal
+import socket
+import struct
+import sys
+import threading
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+
+ENTRY_POINTS = {
+    "opt-tool": ("lowpass.tools.opt_tool", "lowpass.tools.launch", "opt_tool"),
+    "lowpass-run": ("lowpass.tools.lowpass_run", "lowpass.tools.launch", "lowpass_run"),
+    "filecheck": ("filecheck.main", "filecheck.main", "main"),
+}
+"""Each served tool: the module that its console script's function imports first (the
+server imports it), and that function (module, name: pyproject.toml's `[project.scripts]`,
+filecheck's own for filecheck)."""
+
+_HEADER = struct.Struct("!I")
+_STATUS = struct.Struct("!i")
+
+
+def _receive_request(conn: socket.socket) -> tuple[dict[str, object], list[int]]:
+    """The client's request (JSON) and its three file descriptors."""
+    data, ancillary, _flags, _addr = conn.recvmsg(65536, socket.CMSG_SPACE(3 * 4))
+    fds = array.array("i")
+    for level, kind, payload in ancillary:
+        if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
+            fds.frombytes(payload[: len(payload) - len(payload) % fds.itemsize])
+    while len(data) < _HEADER.size:
+        chunk = conn.recv(65536)
+        if not chunk:
+            raise EOFError("the client closed its connection")
+        data += chunk
+    (length,) = _HEADER.unpack_from(data)
+    while len(data) < _HEADER.size + length:
+        chunk = conn.recv(65536)
+        if not chunk:
+            raise EOFError("the client closed its connection")
+        data += chunk
+    return json.loads(data[_HEADER.size : _HEADER.size + length]), list(fds)
+
+
+def _std_streams() -> None:
+    """sys.stdin/stdout/stderr over fds 0-2 as Python's start-up makes them (same encoding
+    and error handler as the server's, which started in the same environment; stdout line
+    buffered on a terminal only, stderr always; PYTHONUNBUFFERED writes through)."""
+    old = (sys.stdin, sys.stdout, sys.stderr)
+    unbuffered = bool(getattr(old[1], "write_through", False))
+
+    def stream(fd: int, mode: str, like: object, line_buffering: bool) -> io.TextIOWrapper:
+        encoding = getattr(like, "encoding", None) or "utf-8"
+        errors = getattr(like, "errors", None) or "strict"
+        raw = open(fd, mode, buffering=0 if unbuffered and mode == "wb" else -1, closefd=False)
+        return io.TextIOWrapper(
+            raw, encoding, errors, line_buffering=line_buffering, write_through=unbuffered
+        )
+
+    sys.stdin = stream(0, "rb", old[0], False)
+    sys.stdout = stream(1, "wb", old[1], os.isatty(1))
+    sys.stderr = stream(2, "wb", old[2], True)
+    sys.__stdin__, sys.__stdout__, sys.__stderr__ = sys.stdin, sys.stdout, sys.stderr
+
+
+def _exit_code(code: object) -> int:
+    """The status of `sys.exit(code)`, as the interpreter computes it (a non-integer is
+    printed to stderr, status 1)."""
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code & 0xFF
+    print(code, file=sys.stderr)
+    return 1
+
+
+def _run_child(request: dict[str, object], fds: list[int], conn: socket.socket,
+               entry: Callable[[], object]) -> None:  # fmt: skip
+    """In the forked child: take on the client's process state, run the tool, exit."""
+    # The client killed (lit's timeout kills the test's processes, not this one): its end of
+    # the connection closes, and the child goes with it.
+    def watch() -> None:
+        try:
+            conn.recv(1)
+        finally:
+            os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+    argv, cwd, env = request["argv"], request["cwd"], request["env"]
+    assert isinstance(argv, list) and isinstance(cwd, str) and isinstance(env, dict)
+    os.chdir(cwd)
+    os.environ.clear()
+    os.environ.update({str(k): str(v) for k, v in env.items()})
+    for target, fd in enumerate(fds):
+        os.dup2(fd, target)
+        os.close(fd)
+    _std_streams()
+    sys.argv = [str(a) for a in argv]
+    code = 0
+    try:
+        code = _exit_code(entry())
+    except SystemExit as exit_:
+        code = _exit_code(exit_.code)
+    except BaseException:  # what the interpreter does with an uncaught exception
+        traceback.print_exc()
+        code = 1
+    # The interpreter's wait for the threads that are not daemons, then its exit functions.
+    threading._shutdown()  # pyright: ignore[reportAttributeAccessIssue]
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except OSError:
+            code = 120  # the interpreter's status when flushing stdout fails at exit
+    os._exit(code)
+
+
+def serve(tool: str, socket_path: str, parent: int) -> None:
+    """Import `tool` as its console script does, then fork a child per client until the
+    process `parent` (lit) is gone."""
+    module, script_module, function = ENTRY_POINTS[tool]
+    gc.disable()
+    importlib.import_module(module)
+    entry = getattr(importlib.import_module(script_module), function)
+    # What the children share stays shared (no collection writes to it); the collector is
+    # on, as in a fresh process (a lowpass console script turns it off itself).
+    gc.freeze()
+    gc.enable()
+
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(socket_path)
+    listener.listen(64)
+    wake_read, wake_write = socket.socketpair()
+    wake_read.setblocking(False)
+    wake_write.setblocking(False)
+    signal.set_wakeup_fd(wake_write.fileno())
+    signal.signal(signal.SIGCHLD, lambda *_: None)
+    selector = selectors.DefaultSelector()
+    selector.register(listener, selectors.EVENT_READ)
+    selector.register(wake_read, selectors.EVENT_READ)
+    children: dict[int, socket.socket] = {}
+
+    def reap() -> None:
+        while children:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+            if pid == 0:
+                return
+            conn = children.pop(pid, None)
+            if conn is None:
+                continue
+            code = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
+            try:
+                conn.sendall(_STATUS.pack(code))
+            except OSError:
+                pass  # the client is gone
+            conn.close()
+
+    while os.getppid() == parent:
+        for key, _ in selector.select(timeout=1.0):
+            if key.fileobj is wake_read:
+                try:
+                    while wake_read.recv(4096):
+                        pass
+                except BlockingIOError:
+                    pass
+                continue
+            conn, _ = listener.accept()
+            try:
+                request, fds = _receive_request(conn)
+            except (OSError, EOFError, ValueError):
+                conn.close()
+                continue
+            pid = os.fork()
+            if pid == 0:
+                try:
+                    signal.set_wakeup_fd(-1)
+                    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+                    selector.close()
+                    for sock in (listener, wake_read, wake_write, *children.values()):
+                        sock.close()
+                    _run_child(request, fds, conn, entry)
+                finally:  # never back into the server's loop
+                    os._exit(70)
+            for fd in fds:
+                os.close(fd)
+            children[pid] = conn
+        reap()
+    listener.close()
+    os.unlink(socket_path)
+
+
+_CLIENT = '''#!{python} -IS
+# {tool} for lit through test/tool_server.py (written by test/lit.cfg.py; see there).
+import array, json, os, socket, struct, sys
+
+SOCKET = {socket_path!r}
+INSTALLED = {installed!r}
+PYTHON_ENVIRONMENT = {python_environment!r}
+
+
+def installed():
+    os.execv(INSTALLED, [INSTALLED] + sys.argv[1:])
+
+
+if {{k: v for k, v in os.environ.items() if k.startswith("PYTHON")}} != PYTHON_ENVIRONMENT:
+    installed()
+client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+try:
+    client.connect(SOCKET)
+    request = json.dumps({{"argv": sys.argv, "cwd": os.getcwd(), "env": dict(os.environ)}})
+    data = request.encode()
+    data = struct.pack("!I", len(data)) + data
+    fds = array.array("i", [0, 1, 2])
+    client.sendmsg([data[:1]], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, fds)])
+except OSError:
+    client.close()
+    installed()
+client.sendall(data[1:])
+status = b""
+while len(status) < 4:
+    chunk = client.recv(4 - len(status))
+    if not chunk:
+        sys.stderr.write("{tool}: the lit tool server stopped\\n")
+        sys.exit(1)
+    status += chunk
+code = struct.unpack("!i", status)[0]
+if code < 0:
+    import signal
+    signal.signal(-code, signal.SIG_DFL)
+    os.kill(os.getpid(), -code)
+os._exit(code)
+'''
+
+
+def write_client(tool: str, directory: Path, socket_path: str, installed: str,
+                 environment: dict[str, str]) -> Path:  # fmt: skip
+    """Write `directory/tool`, the client of the server at `socket_path` (falling back to the
+    installed script `installed`) for tests run in `environment`."""
+    python_environment = {k: v for k, v in environment.items() if k.startswith("PYTHON")}
+    path = directory / tool
+    path.write_text(_CLIENT.format(python=sys.executable, tool=tool, socket_path=socket_path,
+                                   installed=installed,
+                                   python_environment=python_environment))  # fmt: skip
+    path.chmod(0o755)
+    return path
+
+
+if __name__ == "__main__":
+    serve(sys.argv[1], sys.argv[2], int(sys.argv[3]))
