@@ -6,10 +6,7 @@ import atexit
 import importlib.util
 import os
 import shutil
-import subprocess
-import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -50,41 +47,24 @@ def serve_tools() -> None:
     server, started here with the tests' environment and stopped when lit exits; the tests'
     PATH starts with their clients. `LOWPASS_LIT_FRESH_PROCESSES=1` runs fresh processes.
     """
-    server_script = os.path.join(os.path.dirname(__file__), "tool_server.py")
-    spec = importlib.util.spec_from_file_location("lowpass_lit_tool_server", server_script)
+    spec = importlib.util.spec_from_file_location(
+        "lowpass_lit_tool_server", os.path.join(os.path.dirname(__file__), "tool_server.py")
+    )
     assert spec is not None and spec.loader is not None
     tool_server = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool_server)
     directory = Path(tempfile.mkdtemp(prefix="lowpass-lit-"))
-    servers: list[tuple[str, subprocess.Popen[bytes]]] = []  # (socket, server)
+    servers = tool_server.start(list(tool_server.ENTRY_POINTS), directory,
+                                dict(config.environment))  # fmt: skip
 
     def stop() -> None:
-        for _, server in servers:
+        for server in servers:
             server.terminate()
-        for _, server in servers:
+        for server in servers:
             server.wait()
         shutil.rmtree(directory, ignore_errors=True)
 
     atexit.register(stop)
-    for tool in tool_server.ENTRY_POINTS:
-        installed = shutil.which(tool, path=config.environment["PATH"])
-        if installed is None:
-            continue
-        socket_path = str(directory / f"{tool}.socket")
-        server = subprocess.Popen(
-            [sys.executable, server_script, tool, socket_path, str(os.getpid())],
-            env=dict(config.environment), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-        )  # fmt: skip
-        servers.append((socket_path, server))
-        tool_server.write_client(tool, directory, socket_path, installed,
-                                 dict(config.environment))  # fmt: skip
-    # The first RUN lines should find the servers listening (a client without one runs the
-    # installed script: correct, only slower).
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline and not all(
-        os.path.exists(path) or server.poll() is not None for path, server in servers
-    ):
-        time.sleep(0.05)
     config.environment["PATH"] = os.pathsep.join([str(directory), config.environment["PATH"]])
 
 

@@ -34,11 +34,14 @@ import io
 import json
 import os
 import selectors
+import shutil
 import signal
 import socket
 import struct
+import subprocess
 import sys
 import threading
+import time
 import traceback
 from collections.abc import Callable
 from pathlib import Path
@@ -163,8 +166,9 @@ def serve(tool: str, socket_path: str, parent: int) -> None:
     gc.enable()
 
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    listener.bind(socket_path)
+    listener.bind(f"{socket_path}.new")
     listener.listen(64)
+    os.rename(f"{socket_path}.new", socket_path)  # there once it listens (`start`)
     wake_read, wake_write = socket.socketpair()
     wake_read.setblocking(False)
     wake_write.setblocking(False)
@@ -278,6 +282,32 @@ def write_client(tool: str, directory: Path, socket_path: str, installed: str,
                                    python_environment=python_environment))  # fmt: skip
     path.chmod(0o755)
     return path
+
+
+def start(tools: list[str], directory: Path, environment: dict[str, str]
+          ) -> list[subprocess.Popen[bytes]]:  # fmt: skip
+    """Start a server per tool in `tools` for this process's lifetime, with `environment`,
+    and write its client to `directory` (the installed script is the one on
+    `environment["PATH"]`); return once each listens or has failed (its client then runs
+    the script). The caller terminates the servers."""
+    servers = []
+    for tool in tools:
+        installed = shutil.which(tool, path=environment.get("PATH"))
+        if installed is None:
+            continue
+        socket_path = str(directory / f"{tool}.socket")
+        server = subprocess.Popen(
+            [sys.executable, __file__, tool, socket_path, str(os.getpid())],
+            env=environment, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+        )  # fmt: skip
+        write_client(tool, directory, socket_path, installed, environment)
+        servers.append((socket_path, server))
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not all(
+        os.path.exists(path) or server.poll() is not None for path, server in servers
+    ):
+        time.sleep(0.02)
+    return [server for _, server in servers]
 
 
 if __name__ == "__main__":

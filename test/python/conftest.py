@@ -2,15 +2,45 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 import sys
 import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 import pytest
 
 import lowpass
+
+
+@pytest.fixture(scope="session")
+def tool_server() -> ModuleType:
+    """test/tool_server.py (lit's pre-imported tools), which is not in a package."""
+    path = Path(__file__).resolve().parents[1] / "tool_server.py"
+    spec = importlib.util.spec_from_file_location("lowpass_test_tool_server", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def served_tools(tmp_path_factory: pytest.TempPathFactory, tool_server: ModuleType
+                 ) -> Iterator[Path]:  # fmt: skip
+    """A directory with `opt-tool` and `lowpass-run` served as lit serves them
+    (test/tool_server.py), for tests that run many commands: put it first on PATH."""
+    directory = tmp_path_factory.mktemp("served-tools")
+    environment = dict(os.environ)
+    environment["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{environment.get('PATH', '')}"
+    servers = tool_server.start(["opt-tool", "lowpass-run"], directory, environment)
+    yield directory
+    for server in servers:
+        server.terminate()
+        server.wait()
 
 
 @pytest.fixture

@@ -153,13 +153,15 @@ RUNNABLE = [p for p in PAGES if any(b.language in ("python", "sh") for b in bloc
 
 @pytest.mark.parametrize("page", RUNNABLE, ids=lambda p: str(p.relative_to(ROOT)))
 def test_page_snippets_run(
-    page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, served_tools: Path
 ) -> None:
     todo = [b for b in blocks(page) if b.language in ("python", "sh")]
     (tmp_path / "examples").symlink_to(ROOT / "examples")
     monkeypatch.chdir(tmp_path)
     env = dict(os.environ)
-    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    # opt-tool and lowpass-run as lit runs them (test/tool_server.py: without Python's start)
+    path = [served_tools, Path(sys.executable).parent, env.get("PATH", "")]
+    env["PATH"] = os.pathsep.join(map(str, path))
     namespace: dict[str, object] = {"__name__": "__doc_snippet__"}
     where = page.relative_to(ROOT)
     for block in todo:

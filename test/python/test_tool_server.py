@@ -4,12 +4,10 @@ the working directory and the environment; without a server the client runs the 
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import shutil
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -21,14 +19,6 @@ EXAMPLE = TEST.parent / "examples" / "convnet.mlir"
 FALSE = shutil.which("false") or "/bin/false"
 
 
-def _tool_server() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("tool_server", TEST / "tool_server.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def _installed(tool: str) -> str:
     scripts = os.path.dirname(sys.executable)
     path = shutil.which(tool, path=f"{scripts}{os.pathsep}{os.environ['PATH']}")
@@ -38,24 +28,17 @@ def _installed(tool: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def clients(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+def clients(tmp_path_factory: pytest.TempPathFactory, tool_server: ModuleType) -> Iterator[Path]:
     """A directory with the `opt-tool` and `filecheck` clients, their servers running. Their
     fallback is `false` (status 1, no output): a test passes only if the server ran it."""
-    tool_server = _tool_server()
     directory = tmp_path_factory.mktemp("tools")
-    servers = []
+    environment = dict(os.environ)
+    environment["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{environment['PATH']}"
+    servers = tool_server.start(["opt-tool", "filecheck"], directory, environment)
     for tool in ("opt-tool", "filecheck"):
         socket_path = str(directory / f"{tool}.socket")
-        servers.append(subprocess.Popen(
-            [sys.executable, str(TEST / "tool_server.py"), tool, socket_path, str(os.getpid())],
-            stdin=subprocess.DEVNULL,
-        ))  # fmt: skip
-        tool_server.write_client(tool, directory, socket_path, FALSE, dict(os.environ))
-        deadline = time.monotonic() + 60
-        while not os.path.exists(socket_path) and time.monotonic() < deadline:
-            time.sleep(0.02)
         assert os.path.exists(socket_path), f"the {tool} server did not start"
-    time.sleep(0.05)  # from bind() to listen()
+        tool_server.write_client(tool, directory, socket_path, FALSE, environment)
     yield directory
     for server in servers:
         server.terminate()
@@ -107,9 +90,10 @@ def test_a_child_sees_the_clients_environment(clients: Path, tmp_path: Path) -> 
     assert served[0] == 1 and b"no-such-isa" in served[2]
 
 
-def test_without_a_server_the_client_runs_the_script(tmp_path: Path) -> None:
+def test_without_a_server_the_client_runs_the_script(tmp_path: Path, tool_server: ModuleType
+                                                      ) -> None:  # fmt: skip
     installed = _installed("opt-tool")
-    client = _tool_server().write_client(
+    client = tool_server.write_client(
         "opt-tool", tmp_path, str(tmp_path / "none.socket"), installed, dict(os.environ)
     )
     args = [str(EXAMPLE), "-p", "canonicalize"]
