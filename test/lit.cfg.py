@@ -43,9 +43,10 @@ if shutil.which("opt-tool") is None:
 def serve_tools() -> None:
     """
     `opt-tool`, `lowpass-run` and `filecheck` from a pre-imported server that forks per RUN
-    line (test/tool_server.py: the tests' time was mostly Python start-up). Each tool has its
-    server, started here with the tests' environment and stopped when lit exits; the tests'
-    PATH starts with their clients. `LOWPASS_LIT_FRESH_PROCESSES=1` runs fresh processes.
+    line (test/tool_server.py: the tests' time was mostly Python start-up). The servers
+    (lowpass's tools, filecheck) start here with the tests' environment and stop when lit
+    exits; the tests' PATH starts with their clients. `LOWPASS_LIT_FRESH_PROCESSES=1` runs
+    fresh processes.
     """
     spec = importlib.util.spec_from_file_location(
         "lowpass_lit_tool_server", os.path.join(os.path.dirname(__file__), "tool_server.py")
@@ -54,7 +55,7 @@ def serve_tools() -> None:
     tool_server = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool_server)
     directory = Path(tempfile.mkdtemp(prefix="lowpass-lit-"))
-    servers = tool_server.start(list(tool_server.ENTRY_POINTS), directory,
+    servers = tool_server.start(list(tool_server.SERVERS), directory,
                                 dict(config.environment))  # fmt: skip
 
     def stop() -> None:

@@ -1,27 +1,29 @@
 """
-lit's tools without Python's start-up: a pre-imported `opt-tool`, `lowpass-run` or
-`filecheck` that forks once per RUN line (a "zygote", as Android starts its apps).
+lit's tools without Python's start-up: pre-imported `opt-tool`, `lowpass-run` and `filecheck`
+that fork once per RUN line (a "zygote", as Android starts its apps).
 
-lit's ~480 `opt-tool` and `lowpass-run` processes each spend 0.35-0.5 s importing xDSL,
-numpy and lowpass before they read their input, its ~390 `filecheck` processes 0.1 s: about
-60 % of the lit suite's CPU time on a 2-core machine. test/lit.cfg.py starts one server per
-tool for the run (`serve`), which imports that tool's modules exactly as its console script
-does, and puts on the tests' PATH a small client of the same name (`write_client`, Python
-without `site`: ~15 ms). The client hands the server its arguments, working directory,
-environment and its standard input, output and error (the file descriptors themselves, over
-a Unix socket); the server forks a child that takes them on and runs the console script's
-function (tools/launch.py), and the client exits with the child's status (a signal too).
+lit's ~480 `opt-tool` and `lowpass-run` processes each spent 0.35-0.7 s importing xDSL,
+numpy, lowpass and llvmlite before they read their input, its ~390 `filecheck` processes
+0.1 s: most of the lit suite's CPU time on a 2-core machine. test/lit.cfg.py starts two
+servers for the run (`start`): one imports lowpass's library and runs both lowpass tools,
+the other filecheck. It puts on the tests' PATH a small client per tool (`write_client`,
+Python without `site`: ~15 ms), which hands its server the tool's name, its arguments,
+working directory, environment and its standard input, output and error (the file
+descriptors themselves, over a Unix socket); the server forks a child that takes them on
+and runs the tool's console-script function (tools/launch.py), and the client exits with
+the child's status (a signal too).
 
-What a child sees is what a fresh process under lit sees: the server is started with lit's
-environment for the tests and imports only its own tool's modules (a lowpass-run child has
-not imported anything that opt-tool alone would not, and the other way round), nothing runs
-before the fork that depends on the environment, and the child's `sys.stdin/stdout/stderr`
-are made as Python makes them at start-up. What differs: the hash seed is the server's for
-every child (the tools' outputs do not depend on it). A client falls back to the installed
-script (`os.execv`) when the server is not there or its Python-level environment
-(`PYTHON*` variables) differs from the server's. `LOWPASS_LIT_FRESH_PROCESSES=1 lit test/`
-runs every tool as a fresh process; test/python/test_launch.py runs the console scripts
-themselves.
+What a child sees is what a fresh process under lit sees, but for what was imported before
+the fork: the server is started with lit's environment for the tests, nothing it runs
+before the fork depends on the environment or the host (`_preload`), and the child's
+`sys.stdin/stdout/stderr` are made as Python makes them at start-up. What differs: the
+modules a fresh run would import on demand are there already (a module that uses another
+without importing it is caught by `LOWPASS_LIT_FRESH_PROCESSES=1 lit test/`, which runs
+every tool as a fresh process), and the hash seed is the server's for every child. A
+client falls back to the installed script (`os.execv`) when its server is not there or its
+Python-level environment (`PYTHON*` variables) differs from the server's.
+test/python/test_tool_server.py checks served runs against the installed scripts, and
+test/python/test_launch.py runs the console scripts themselves.
 """
 
 from __future__ import annotations
@@ -46,14 +48,39 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 
-ENTRY_POINTS = {
-    "opt-tool": ("lowpass.tools.opt_tool", "lowpass.tools.launch", "opt_tool"),
-    "lowpass-run": ("lowpass.tools.lowpass_run", "lowpass.tools.launch", "lowpass_run"),
-    "filecheck": ("filecheck.main", "filecheck.main", "main"),
+SERVERS: dict[str, dict[str, tuple[str, str]]] = {
+    "lowpass": {
+        "opt-tool": ("lowpass.tools.launch", "opt_tool"),
+        "lowpass-run": ("lowpass.tools.launch", "lowpass_run"),
+    },
+    "filecheck": {"filecheck": ("filecheck.main", "main")},
 }
-"""Each served tool: the module that its console script's function imports first (the
-server imports it), and that function (module, name: pyproject.toml's `[project.scripts]`,
-filecheck's own for filecheck)."""
+"""Each server: the tools it runs, each as its console script's function (module, name:
+pyproject.toml's `[project.scripts]`, filecheck's own)."""
+
+
+def _preload(server: str) -> None:
+    """What the server imports before it forks. For lowpass, the library that the tools import
+    on demand (a run of `opt-tool -p lpt` imports the `ov` dialect, numpy and the pass; one
+    of `lowpass-run` the runtime, the frontends, the lowering and llvmlite): ~0.3 s of each
+    child's start otherwise. Importing defines classes only: nothing in lowpass reads the
+    environment or the host CPU at import (test_tool_server.py checks the former for the
+    ISA cap), and LLVM is initialized at first use."""
+    if server != "lowpass":
+        return
+    from lowpass.passes import get_all_passes
+
+    for module in ("lowpass.tools.opt_tool", "lowpass.tools.lowpass_run", "lowpass.dialects.ov",
+                   "lowpass.lowering.pipeline", "lowpass.lowering.compiler", "lowpass.runtime.cpu",
+                   "lowpass.frontends.ov_ir", "lowpass.frontends.dot", "lowpass.frontends.targets",
+                   "lowpass.frontends.onnx"):  # fmt: skip
+        try:
+            importlib.import_module(module)
+        except ImportError:  # (onnx is optional: a child that needs it fails as a process would)
+            pass
+    for get_pass in get_all_passes().values():
+        get_pass()
+
 
 _HEADER = struct.Struct("!I")
 _STATUS = struct.Struct("!i")
@@ -153,13 +180,15 @@ def _run_child(request: dict[str, object], fds: list[int], conn: socket.socket,
     os._exit(code)
 
 
-def serve(tool: str, socket_path: str, parent: int) -> None:
-    """Import `tool` as its console script does, then fork a child per client until the
-    process `parent` (lit) is gone."""
-    module, script_module, function = ENTRY_POINTS[tool]
+def serve(server: str, socket_path: str, parent: int) -> None:
+    """Import `server`'s tools as their console scripts do, then fork a child per client
+    until the process `parent` (lit) is gone."""
     gc.disable()
-    importlib.import_module(module)
-    entry = getattr(importlib.import_module(script_module), function)
+    _preload(server)
+    entries = {
+        tool: getattr(importlib.import_module(module), function)
+        for tool, (module, function) in SERVERS[server].items()
+    }
     # What the children share stays shared (no collection writes to it); the collector is
     # on, as in a fresh process (a lowpass console script turns it off itself).
     gc.freeze()
@@ -206,7 +235,8 @@ def serve(tool: str, socket_path: str, parent: int) -> None:
             conn, _ = listener.accept()
             try:
                 request, fds = _receive_request(conn)
-            except (OSError, EOFError, ValueError):
+                entry = entries[str(request["tool"])]
+            except (OSError, EOFError, ValueError, KeyError):
                 conn.close()
                 continue
             pid = os.fork()
@@ -246,7 +276,8 @@ if {{k: v for k, v in os.environ.items() if k.startswith("PYTHON")}} != PYTHON_E
 client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
 try:
     client.connect(SOCKET)
-    request = json.dumps({{"argv": sys.argv, "cwd": os.getcwd(), "env": dict(os.environ)}})
+    request = {{"tool": {tool!r}, "argv": sys.argv, "cwd": os.getcwd(), "env": dict(os.environ)}}
+    request = json.dumps(request)
     data = request.encode()
     data = struct.pack("!I", len(data)) + data
     fds = array.array("i", [0, 1, 2])
@@ -284,30 +315,30 @@ def write_client(tool: str, directory: Path, socket_path: str, installed: str,
     return path
 
 
-def start(tools: list[str], directory: Path, environment: dict[str, str]
+def start(servers: list[str], directory: Path, environment: dict[str, str]
           ) -> list[subprocess.Popen[bytes]]:  # fmt: skip
-    """Start a server per tool in `tools` for this process's lifetime, with `environment`,
-    and write its client to `directory` (the installed script is the one on
-    `environment["PATH"]`); return once each listens or has failed (its client then runs
-    the script). The caller terminates the servers."""
-    servers = []
-    for tool in tools:
-        installed = shutil.which(tool, path=environment.get("PATH"))
-        if installed is None:
-            continue
-        socket_path = str(directory / f"{tool}.socket")
+    """Start each of `servers` (names in SERVERS) for this process's lifetime, with
+    `environment`, and write the clients of their tools to `directory` (each falls back to
+    the installed script on `environment["PATH"]`); return once each server listens or has
+    failed (its clients then run the scripts). The caller terminates the servers."""
+    started = []
+    for name in servers:
+        socket_path = str(directory / f"{name}.socket")
         server = subprocess.Popen(
-            [sys.executable, __file__, tool, socket_path, str(os.getpid())],
+            [sys.executable, __file__, name, socket_path, str(os.getpid())],
             env=environment, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
         )  # fmt: skip
-        write_client(tool, directory, socket_path, installed, environment)
-        servers.append((socket_path, server))
+        for tool in SERVERS[name]:
+            installed = shutil.which(tool, path=environment.get("PATH"))
+            if installed is not None:
+                write_client(tool, directory, socket_path, installed, environment)
+        started.append((socket_path, server))
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and not all(
-        os.path.exists(path) or server.poll() is not None for path, server in servers
+        os.path.exists(path) or server.poll() is not None for path, server in started
     ):
         time.sleep(0.02)
-    return [server for _, server in servers]
+    return [server for _, server in started]
 
 
 if __name__ == "__main__":

@@ -36,7 +36,7 @@ def served_tools(tmp_path_factory: pytest.TempPathFactory, tool_server: ModuleTy
     directory = tmp_path_factory.mktemp("served-tools")
     environment = dict(os.environ)
     environment["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{environment.get('PATH', '')}"
-    servers = tool_server.start(["opt-tool", "lowpass-run"], directory, environment)
+    servers = tool_server.start(["lowpass"], directory, environment)
     yield directory
     for server in servers:
         server.terminate()

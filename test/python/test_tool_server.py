@@ -29,15 +29,17 @@ def _installed(tool: str) -> str:
 
 @pytest.fixture(scope="module")
 def clients(tmp_path_factory: pytest.TempPathFactory, tool_server: ModuleType) -> Iterator[Path]:
-    """A directory with the `opt-tool` and `filecheck` clients, their servers running. Their
+    """A directory with the `opt-tool`, `lowpass-run` and `filecheck` clients, their servers
+    running. Their
     fallback is `false` (status 1, no output): a test passes only if the server ran it."""
     directory = tmp_path_factory.mktemp("tools")
     environment = dict(os.environ)
     environment["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{environment['PATH']}"
-    servers = tool_server.start(["opt-tool", "filecheck"], directory, environment)
-    for tool in ("opt-tool", "filecheck"):
-        socket_path = str(directory / f"{tool}.socket")
-        assert os.path.exists(socket_path), f"the {tool} server did not start"
+    servers = tool_server.start(["lowpass", "filecheck"], directory, environment)
+    for server, tool in (("lowpass", "opt-tool"), ("lowpass", "lowpass-run"),
+                         ("filecheck", "filecheck")):  # fmt: skip
+        socket_path = str(directory / f"{server}.socket")
+        assert os.path.exists(socket_path), f"the {server} server did not start"
         tool_server.write_client(tool, directory, socket_path, FALSE, environment)
     yield directory
     for server in servers:
@@ -56,6 +58,17 @@ def test_served_opt_tool_prints_what_the_script_prints(clients: Path) -> None:
     served = _run([str(clients / "opt-tool"), *args])
     assert served[0] == 0 and served[1].startswith(b'"builtin.module"')
     assert served == _run([_installed("opt-tool"), *args])
+
+
+def test_served_lowpass_run_prints_what_the_script_prints(clients: Path, tmp_path: Path) -> None:
+    for device in ("REFERENCE", "CPU"):
+        args = [str(EXAMPLE), "--random-inputs", "0", "--device", device, "--save-outputs"]
+        served = _run([str(clients / "lowpass-run"), *args, str(tmp_path / "served")])
+        assert served[0] == 0, served[2]
+        script = _run([_installed("lowpass-run"), *args, str(tmp_path / "script")])
+        assert served == script
+        for output in (tmp_path / "script").iterdir():
+            assert output.read_bytes() == (tmp_path / "served" / output.name).read_bytes()
 
 
 def test_served_errors_and_status_are_the_scripts(clients: Path, tmp_path: Path) -> None:
