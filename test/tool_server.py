@@ -234,7 +234,9 @@ def serve(server: str, socket_path: str, parent: int) -> None:
                 continue
             conn, _ = listener.accept()
             try:
+                conn.settimeout(10)  # a client sends its request at once: never block on one
                 request, fds = _receive_request(conn)
+                conn.settimeout(None)
                 entry = entries[str(request["tool"])]
             except (OSError, EOFError, ValueError, KeyError):
                 conn.close()
