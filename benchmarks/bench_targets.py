@@ -79,16 +79,16 @@ def _int8_reason() -> str:
     features = {name for name, on in llvm.get_host_cpu_features().items() if on}
     if "amx-int8" in features:
         return ("the GEMMs run on AMX tiles (1.6-2.6 T int8 op/s in bench_gemm, onnxruntime's "
-                "MatMulInteger 1.2-2.2 T) and tensors stay NHWC between convolutions; what "
-                "is left is work per output element: resnet50 int8's NHWC passes (LPT's "
-                "FakeQuantize chains in float32, as the reference computes them) are 45% of "
-                "its time, the AMX micro-kernel 36%; a residual pass is bound by its ~40 "
-                "vector instructions per 16 values, among them the check that the first "
-                "FakeQuantize's fast level is exact, which no proof removes on int32 sums "
-                "(the last one's is proven on the 256 x 256 values it can get); against "
-                "OpenVINO's counters its residual 1x1 layers lose ~0.9 ms -> an exact "
-                "requantization of int32 sums without the check (per-channel integer "
-                "thresholds), NHWC Concat producers writing into their slice")
+                "MatMulInteger 1.2-2.2 T), tensors stay NHWC between convolutions and the "
+                "AMX kernels run the requantization (LPT's FakeQuantize chains in float32, "
+                "as the reference computes them) while the tiles multiply; what is left is "
+                "that vector work where there is little to hide it behind: resnet50's 1x1 "
+                "layers of K = 64 (one tile step per panel group), whose residual program "
+                "is ~40 vector instructions per 16 values, among them the check that the "
+                "first FakeQuantize's fast level is exact (no proof removes it on int32 "
+                "sums: 1.1 sums per channel round otherwise, up to 47) -> fewer vector "
+                "instructions per requantized value, NHWC Concat producers writing into "
+                "their slice")
     if "avx512vnni" in features or "avxvnni" in features:
         return ("vpdpbusd is exact at full speed and tensors stay NHWC between "
                 "convolutions; the per-element requantization pass after each convolution "

@@ -27,7 +27,11 @@ On AMX hosts (`HostCpu.amx`: Sapphire Rapids and later, once Linux granted the t
 a `vnni` GEMM of a constant B with M >= 16 and K >= 64 runs its k in steps of 64 on tiles
 (`_emit_amx_micro`): 32 x 32 register tiles (2 x 2 tiles of 16 x 16 int32), A tiles read
 straight from A, B tiles 16 consecutive k-steps of the same packing, `tdpbusd` (`tdpbssd`
-for int8 A). The k % 64 tail and the epilogue run row by row on zmm registers.
+for int8 A). The k % 64 tail and the epilogue run row by row on zmm registers. With an
+`Epilogue.program` (the requantization steps of an int8 convolution, done by the GEMM
+instead of a pass over its int32 sums) a micro-kernel runs a row of panel groups
+(`_emit_amx_groups_micro`): the epilogue rows of one group run inside the k loop of the
+next, so that their vector instructions execute while the tile unit multiplies.
 
 fp32 GEMMs whose panel groups are deep (more than `K_BLOCK_MIN_GROUP_BYTES` of packed B, K
 above ~2048: ResNet's last 3x3 convolutions) are K-blocked (`kblock`): per panel block, all
@@ -63,9 +67,11 @@ The epilogue, per output column n (the exact formula; the IR has no FMA contract
     out = x                                               # float32
     out = saturate(roundeven(x)) to uint8 / int8          # requantization
     out = acc + comp[n] (relu / clamp in int32)           # int32, no scale or bias
+    out = program(x, R[m, n])                             # program's type, if program
 
-which is `gemm_reference`, the numpy statement of what the kernel computes; the int8 paths
-equal it bit for bit, the fp32 path (accumulation order differs) to about 1e-6 relative.
+which is `gemm_reference` (without a program: its code is its own), the numpy statement of
+what the kernel computes; the int8 paths equal it bit for bit, the fp32 path (accumulation
+order differs) to about 1e-6 relative.
 
 Threads: the GEMM is cut into `CHUNKS_PER_THREAD` chunks per thread along the N panels (or,
 when there are fewer panel groups than threads, along the row tiles, or along both when
@@ -82,8 +88,9 @@ import hashlib
 import math
 import threading
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 import llvmlite.ir as ir
 import numpy as np
@@ -140,6 +147,38 @@ _U8 = np.dtype(np.uint8)
 _I8 = np.dtype(np.int8)
 
 
+class ColumnProgram(Protocol):
+    """Element-wise code that a GEMM's epilogue runs after its own steps on the float32
+    values of 16 consecutive columns of one row, writing `out_dtype` (a post-op program:
+    `lowering/ops/matmul.py`'s `GemmProgram`)."""
+
+    @property
+    def out_dtype(self) -> np.dtype:
+        """The type of the results (C's)."""
+        ...
+
+    @property
+    def tensor_dtype(self) -> np.dtype | None:
+        """The type of the tensor R that the program reads (C's shape, leading dimension and
+        element size: read at C's offsets; the GEMM's last argument), or None."""
+        ...
+
+    def signature(self) -> tuple[object, ...]:
+        """What the code of `emit` depends on besides the values of `parameters()`."""
+        ...
+
+    def parameters(self) -> list[np.ndarray]:
+        """The float32 arrays the code reads: one value, or one per column (N)."""
+        ...
+
+    def emit(self, b: ir.IRBuilder, x: ir.Value, column: ir.Value,
+             parameters: Sequence[ir.Value], tensors: Sequence[ir.Value]) -> ir.Value:
+        """The <16 x out_dtype> results of `x` (<16 x float>) for the columns from
+        `column`; `parameters`: pointers to the arrays of `parameters()` (null for those of
+        +0.0 only); `tensors`: R's 16 elements as float32 ([] without R)."""
+        ...
+
+
 @dataclass(frozen=True, eq=False)
 class Epilogue:
     """What happens to each accumulator before it is stored (see the module docstring)."""
@@ -154,6 +193,15 @@ class Epilogue:
     function as its last argument, after the bias (a ResNet's residual connection: the
     output is then written once, not written and read back by a separate Add; fp32 GEMMs
     only)."""
+    program: ColumnProgram | None = None
+    """Element-wise steps run on each row's float32 values after the others, writing
+    `program.out_dtype` (`ColumnProgram`)."""
+
+    @property
+    def takes_r(self) -> bool:
+        """The GEMM takes R: the residual, or the tensor of the program."""
+        return self.residual or (self.program is not None
+                                 and self.program.tensor_dtype is not None)
 
 
 @dataclass(frozen=True)
@@ -240,6 +288,8 @@ def _wrap_int32(x: np.ndarray) -> np.ndarray:
 
 
 def _out_dtype(epilogue: Epilogue) -> np.dtype:
+    if epilogue.program is not None:
+        return np.dtype(epilogue.program.out_dtype)
     out = np.dtype(epilogue.out_dtype)
     if out not in (_F32, _I32, _U8, _I8):
         raise ValueError(f"GEMM output must be float32, int32, uint8 or int8, got {out}")
@@ -279,6 +329,8 @@ def gemm_reference(
     with `residual`."""
     if epilogue.residual != (residual is not None):
         raise ValueError("a residual epilogue takes R, and only it")
+    if epilogue.program is not None:
+        raise ValueError("the reference of a program's steps is the program's own")
     out = _out_dtype(epilogue)
     k = a.shape[1]
     if a.dtype == _F32:
@@ -583,9 +635,25 @@ class _GemmKernel:
             self.kblock = K_BLOCK_STEPS
         self.scale = self._per_column(epilogue.scale)
         self.bias = self._per_column(epilogue.bias)
+        self.program_arrays = [] if epilogue.program is None else [
+            self._program_array(array) for array in epilogue.program.parameters()]
+        """The arrays that the epilogue's `program` reads (its `parameters()`, per-column ones
+        padded to whole panels like `scale`), given to the micro-kernels as arguments."""
         # packed None: B is packed at run time into a workspace given to each chunk body
         self.keep_alive: list[np.ndarray] = []  # the baked arrays (`_address`)
         self._baked: dict[int, np.ndarray] = {}
+
+    def _program_array(self, values: np.ndarray) -> np.ndarray:
+        """A program's array of one value, or of one per column padded like `_per_column`'s
+        (the code reads whole panels)."""
+        array = np.asarray(values, dtype=np.float32).reshape(-1)
+        if array.size == 1:
+            return array
+        if array.size != self.n:
+            raise ValueError(f"program arrays need 1 or N={self.n} values, got {array.size}")
+        padded = np.zeros(self.panels * PANEL, dtype=np.float32)
+        padded[: self.n] = array
+        return _aligned(padded)
 
     def _per_column(self, value: np.ndarray | float | None) -> np.ndarray | float | None:
         """A padded, aligned float32 array for per-column values, a float for a scalar."""
@@ -761,8 +829,16 @@ class _GemmKernel:
         return [self._address(v) if isinstance(v, np.ndarray) else null
                 for v in (self.comp, self.scale, self.bias)]
 
+    def program_pointers(self) -> list[ir.Value]:
+        """The arguments for `program_arrays` (null for arrays of +0.0, which the program's
+        code does not read: it takes them as constants)."""
+        null = ir.Constant(PTR, None)
+        return [null if not np.any(a) and not np.any(np.signbit(a)) else self._address(a)
+                for a in self.program_arrays]
+
     def _epilogue(self, b, accs, rows, panels, last_cols, c, n0, vectors,
-                  ldc_bytes: ir.Value | int, residual: ir.Value | None = None) -> None:
+                  ldc_bytes: ir.Value | int, residual: ir.Value | None = None,
+                  program_args: Sequence[ir.Value] = ()) -> None:
         ep = self.epilogue
         comp_base, scale_base, bias_base = vectors
         out = self.out
@@ -796,7 +872,7 @@ class _GemmKernel:
                 bias = self._column_vector(b, self.bias, bias_base, n0, col, V16F32)
                 if bias is not None:
                     x = b.fadd(x, bias)
-                if residual is not None:
+                if residual is not None and ep.residual:
                     x = b.fadd(x, self._load_row(b, _offset(b, residual, row_offset), p, panels,
                                                  last_cols))
                 if ep.relu:
@@ -806,7 +882,11 @@ class _GemmKernel:
                     hi_f = float(np.float32(ep.clamp[1]))
                     x = _fmax(b, x, ir.Constant(V16F32, [lo_f] * 16))
                     x = _fmin(b, x, ir.Constant(V16F32, [hi_f] * 16))
-                if out in (_U8, _I8):
+                if ep.program is not None:
+                    tensors = [] if residual is None else [self._load_tensor_row(
+                        b, _offset(b, residual, row_offset), p, panels, last_cols)]
+                    x = ep.program.emit(b, x, b.add(n0, _c64(col)), program_args, tensors)
+                elif out in (_U8, _I8):
                     info = np.iinfo(out)
                     rint = _intrinsic(
                         self.module, "llvm.roundeven.v16f32", ir.FunctionType(V16F32, [V16F32])
@@ -816,6 +896,27 @@ class _GemmKernel:
                     x = _fmin(b, x, ir.Constant(V16F32, [float(info.max)] * 16))
                     x = b.trunc(b.fptosi(x, V16I32), ir.VectorType(I8, 16))
                 self._store(b, x, c_row, p, panels, last_cols)
+
+    def _load_tensor_row(self, b, r_row, p, panels, last_cols) -> ir.Value:
+        """Panel p of a row of the program's tensor, as float32 (the others of a partial
+        panel are zeros, never stored)."""
+        program = self.epilogue.program
+        assert program is not None and program.tensor_dtype is not None
+        dtype = np.dtype(program.tensor_dtype)
+        ety = {1: I8, 4: I32 if dtype.kind in "iu" else F32}[dtype.itemsize]
+        vty = ir.VectorType(ety, PANEL)
+        base = _offset(b, r_row, p * PANEL * dtype.itemsize)
+        cols = last_cols if p == panels - 1 else PANEL
+        if cols == PANEL:
+            x = b.load(base, typ=vty, align=1)
+        else:
+            x = ir.Constant(vty, None)
+            for j in range(cols):
+                value = b.load(_offset(b, base, j * dtype.itemsize), typ=ety, align=1)
+                x = b.insert_element(x, value, ir.Constant(I32, j))
+        if dtype.kind == "f":
+            return x
+        return b.uitofp(x, V16F32) if dtype.kind == "u" else b.sitofp(x, V16F32)
 
     def _load_row(self, b, r_row, p, panels, last_cols) -> ir.Value:
         """Panel p of a row of the residual R (float32, `_store`'s columns; the others of a
@@ -865,7 +966,7 @@ class _GemmMicroKernels(_GemmKernel):
             "gemm.micro", self.cpu, self.kind, self.wide, self.amx, self.a_dtype.str,
             *shape, self.k_tail, self.step_bytes, self.narrow_b, self.out.str,
             self.comp is not None, form(self.scale), form(self.bias), ep.residual, ep.relu,
-            ep.clamp, rows,
+            ep.clamp, None if ep.program is None else ep.program.signature(), rows,
             panels, last_cols, part, *((self.kblock, self.block) if part else ()),
         )  # fmt: skip
 
@@ -913,19 +1014,24 @@ class _GemmMicroKernels(_GemmKernel):
             return shared_function(
                 self.module, self._micro_key(rows, panels, last_cols, part),
                 lambda: self._emit_micro(rows, panels, last_cols, part))
-        emit = self._emit_amx_micro if self.amx else self._emit_micro
+        emit = (self._emit_amx_groups_micro if self.amx_groups
+                else self._emit_amx_micro if self.amx else self._emit_micro)
         return shared_function(self.module, self._micro_key(rows, panels, last_cols),
                                lambda: emit(rows, panels, last_cols))
 
-    def _micro_function(self, suffix: str, partial: bool = False) -> ir.Function:
+    def _micro_function(self, suffix: str, partial: bool = False, groups: bool = False
+                        ) -> ir.Function:
         """An empty micro-kernel `void (ptr a, ptr b_panel, ptr c, i64 n0, ptr comp, ptr scale,
-        ptr bias[, ptr partial][, i64 shape...][, ptr r])`, internal and not inlined (shared,
-        it would be copied back into each caller; a call per tile costs nothing next to the
-        tile's K loop); `r`: the tile's first element of the residual R (`Epilogue.residual`,
-        C's strides)."""
+        ptr bias[, ptr partial][, i64 shape...][, i64 groups][, ptr program_array...]
+        [, ptr r])`, internal and not inlined (shared, it would be copied back into each
+        caller; a call per tile costs nothing next to the tile's K loop); `groups`: the
+        panel groups of `_emit_amx_groups_micro`; `r`: the tile's first element of the
+        residual R or the program's tensor (`Epilogue.takes_r`, C's strides)."""
         args = [PTR, PTR, PTR, I64, PTR, PTR, PTR] + ([PTR] if partial else [])
         args += [I64] * len(self.micro_shape(0))
-        args += [PTR] if self.epilogue.residual else []
+        args += [I64] if groups else []
+        args += [PTR] * len(self.program_arrays)
+        args += [PTR] if self.epilogue.takes_r else []
         fn = ir.Function(self.module, ir.FunctionType(VOID, args), f"{self.name}.{suffix}")
         fn.linkage = "internal"
         fn.attributes.add("nounwind")
@@ -944,8 +1050,10 @@ class _GemmMicroKernels(_GemmKernel):
         a, b_panel, c, n0 = fn.args[:4]
         b = ir.IRBuilder(fn.append_basic_block("entry"))
         steps_arg: ir.Value | None = None
-        residual = fn.args[-1] if self.epilogue.residual else None
-        shape_end = len(fn.args) - (1 if residual is not None else 0)
+        residual = fn.args[-1] if self.epilogue.takes_r else None
+        program_end = len(fn.args) - (1 if residual is not None else 0)
+        shape_end = program_end - len(self.program_arrays)
+        program_args = fn.args[shape_end:program_end]
         if self.strided:
             steps_arg, a_row_bytes, panel_bytes, ldc_bytes = fn.args[shape_end - 4 : shape_end]
             a_rows = [_offset(b, a, b.mul(a_row_bytes, _c64(r))) for r in range(rows)]
@@ -1046,7 +1154,8 @@ class _GemmMicroKernels(_GemmKernel):
             return fn
         if self.k_tail:  # (strided: the tail after the run-time steps, not this GEMM's)
             accs = step(accs, steps_arg if steps_arg is not None else self.steps, tail=True)
-        self._epilogue(b, accs, rows, panels, last_cols, c, n0, fn.args[4:7], ldc, residual)
+        self._epilogue(b, accs, rows, panels, last_cols, c, n0, fn.args[4:7], ldc, residual,
+                       program_args)
         b.ret_void()
         return fn
 
@@ -1136,6 +1245,107 @@ class _GemmMicroKernels(_GemmKernel):
         b.ret_void()
         return fn
 
+    @property
+    def amx_groups(self) -> bool:
+        """The AMX micro-kernels run a row of panel groups each (`_emit_amx_groups_micro`):
+        where the epilogue has a `program`, whose vector code then overlaps the tile
+        products of the next group."""
+        return self.amx and self.epilogue.program is not None
+
+    def _emit_amx_groups_micro(self, rows: int, panels: int, last_cols: int) -> ir.Function:
+        """`_emit_amx_micro` over `groups` panel groups side by side (an argument after the
+        shape), each `panels` wide: the epilogue rows of group g - 1 run inside the k loop
+        of group g, a share of them per 64-k step, so that their vector instructions
+        execute while the tile unit computes (in the order of one tile then its epilogue,
+        the vector work waited for the tiles and the tiles for the vector work). The C tiles
+        of consecutive groups go to two stack buffers in turn."""
+        fn = self._micro_function(f"amxg{rows}x{panels}x{last_cols}", groups=True)
+        a, b_panel, c, n0 = fn.args[:4]
+        vectors = fn.args[4:7]
+        assert self.a_row_bytes == self.lda_bytes
+        steps, lda, panel_bytes, ldc, groups = fn.args[7:12]
+        program_args = fn.args[12 : 12 + len(self.program_arrays)]
+        tensor = fn.args[-1] if self.epilogue.takes_r else None
+        b = ir.IRBuilder(fn.append_basic_block("entry"))
+        row_bytes = 2 * PANEL * 4
+        buffer_bytes = AMX_ROWS * row_bytes
+        scratch = b.alloca(I32, size=2 * AMX_ROWS * 2 * PANEL)
+        scratch.align = 64
+        halves = [0] + ([1] if rows > 16 else [])
+        steps_per_chunk = AMX_K // self.k_per_step
+        chunks = b.udiv(steps, _c64(steps_per_chunk))  # (>= 1: K >= AMX_K)
+        rows_v = opaque_i64(b, rows)
+        per_chunk = b.udiv(b.add(rows_v, b.sub(chunks, _c64(1))), chunks)
+        dot = "tdpbssd" if self.a_dtype == _I8 else "tdpbusd"
+        group_b_bytes = b.mul(panel_bytes, _c64(panels))
+        group_c_bytes = panels * PANEL * self.out.itemsize
+        first_tail_step = b.mul(chunks, _c64(steps_per_chunk))
+
+        def buffer(g: ir.Value) -> ir.Value:
+            return _offset(b, scratch, b.mul(b.and_(g, _c64(1)), _c64(buffer_bytes)))
+
+        def epilogue_row(g: ir.Value, r: ir.Value) -> None:
+            acc_row = _offset(b, buffer(g), b.mul(r, _c64(row_bytes)))
+            accs: list[ir.Value] = [b.load(_offset(b, acc_row, p * PANEL * 4), typ=V16I32, align=64)
+                    for p in range(panels)]
+            a_row = _offset(b, a, b.mul(r, lda))
+            b_g = _offset(b, b_panel, b.mul(g, group_b_bytes))
+            b_panels = [_offset(b, b_g, b.mul(panel_bytes, _c64(p))) for p in range(panels)]
+
+            def step(values: list[ir.Value], s: ir.Value) -> list[ir.Value]:
+                av = self._broadcast_a(b, a_row, s)
+                return [self._madd(b, acc, av, self._load_b(b, bp, s, 0))
+                        for acc, bp in zip(values, b_panels, strict=True)]
+
+            for i in range(self.amx_tail_steps):
+                accs = step(accs, b.add(first_tail_step, _c64(i)))
+            if self.k_tail:
+                av = self._broadcast_a_tail(b, a_row, steps)
+                accs = [self._madd(b, acc, av, self._load_b(b, bp, steps, 0))
+                        for acc, bp in zip(accs, b_panels, strict=True)]
+            c_at = b.add(b.mul(r, ldc), b.mul(g, _c64(group_c_bytes)))
+            n0_g = b.add(n0, b.mul(g, _c64(panels * PANEL)))
+            self._epilogue(b, accs, 1, panels, last_cols, _offset(b, c, c_at), n0_g, vectors,
+                           ldc, None if tensor is None else _offset(b, tensor, c_at),
+                           program_args=program_args)
+
+        def group(g: ir.Value) -> None:
+            for h in halves:
+                for p in range(panels):
+                    self._tile_op(b, "tilezero", 2 * h + p)
+            b_g = _offset(b, b_panel, b.mul(g, group_b_bytes))
+            previous = b.sub(g, _c64(1))
+            has_previous = b.icmp_signed(">", g, _c64(0))
+
+            def chunk(t: ir.Value) -> None:
+                a_at = b.mul(t, _c64(AMX_K))
+                b_at = b.mul(t, _c64(steps_per_chunk * STEP_BYTES))
+                for p in range(panels):
+                    b_p = _offset(b, b_g, b.add(b_at, b.mul(panel_bytes, _c64(p))))
+                    self._tile_op(b, "tileloadd64", 6 + p, b_p, _c64(STEP_BYTES))
+                for h in halves:
+                    a_h = _offset(b, a, b.add(a_at, b.mul(lda, _c64(16 * h))))
+                    self._tile_op(b, "tileloadd64", 4 + h, a_h, lda)
+                    for p in range(panels):
+                        self._tile_op(b, dot, 2 * h + p, 4 + h, 6 + p)
+                first = b.mul(t, per_chunk)
+                end = b.select(b.icmp_signed("<", b.add(first, per_chunk), rows_v),
+                               b.add(first, per_chunk), rows_v)
+                end = b.select(has_previous, end, first)  # (group 0: none before it)
+                _loop(b, first, end, 1, lambda r: epilogue_row(previous, r))
+
+            _loop(b, 0, chunks, 1, chunk)
+            for h in halves:
+                for p in range(panels):
+                    at = _offset(b, buffer(g), 16 * h * row_bytes + p * PANEL * 4)
+                    self._tile_op(b, "tilestored64", 2 * h + p, at, _c64(row_bytes))
+
+        _loop(b, 0, groups, 1, group)
+        last = b.sub(groups, _c64(1))
+        _loop(b, 0, rows_v, 1, lambda r: epilogue_row(last, r))
+        b.ret_void()
+        return fn
+
     def tile_config(self, b: ir.IRBuilder, rows: int) -> ir.Value:
         """A 64-byte AMX tile configuration (palette 1) on the stack for a `rows`-row tile:
         C tmm0-3 and A tmm4-5 with rows 0-15 and 16-31 (unconfigured where empty), B tmm6-7
@@ -1176,12 +1386,13 @@ class _GemmEmitter(_GemmMicroKernels):
 
     def chunk_body(self, fn_name: str, rows: int, panels: int, last: bool) -> ir.Function:
         """`void body(ptr a, ptr c, i64 m0, i64 p0, ptr packed, ptr comp, ptr scale,
-        ptr bias[, i64 shape...][, ptr r])`: rows [m0, m0 + rows) x panels [p0, p0 + panels),
-        `last` if the range ends with the last panel (which may be partial); the packed B (a
-        run-time B's workspace), the epilogue's vectors (`column_vectors`) and the residual
-        R (`Epilogue.residual`, read with C's offsets) are arguments, so that the
-        chunks of GEMMs with the same `_chunk_key` (the repeated layers of a network) share
-        one body.
+        ptr bias[, i64 shape...][, ptr program_array...][, ptr r])`: rows [m0, m0 + rows) x
+        panels [p0, p0 + panels), `last` if the range ends with the last panel (which may
+        be partial); the packed B (a run-time B's workspace), the epilogue's vectors
+        (`column_vectors`), the program's arrays (`program_pointers`) and R (the residual or
+        the program's tensor, `Epilogue.takes_r`, read with C's offsets) are arguments, so
+        that the chunks of GEMMs with the same `_chunk_key` (the repeated layers of a
+        network) share one body.
 
         Panel blocks of `self.block` full panels (a multiple of every group size, so a block
         has no leftover), then a final region (the remaining full panels and the tail panel)
@@ -1195,7 +1406,8 @@ class _GemmEmitter(_GemmMicroKernels):
         B's `workspace`), then the epilogue's vectors."""
         packed = workspace if self.packed is None else self._address(self.packed)
         assert packed is not None, "a run-time B is packed into a workspace"
-        return [packed, *self.column_vectors(), *self._shape_arguments()]
+        return [packed, *self.column_vectors(), *self._shape_arguments(),
+                *self.program_pointers()]
 
     def _shape_arguments(self) -> list[ir.Value]:
         """An AMX chunk body's last arguments: its micro-kernels' `micro_shape` (K's steps
@@ -1208,33 +1420,49 @@ class _GemmEmitter(_GemmMicroKernels):
         as wide as the chunk is one (the chunk is a single region), so that it is one key."""
         return min(self.block, panels + 1) if self.amx else self.block
 
-    def _emit_chunk_body(self, fn_name: str, rows: int, panels: int, last: bool) -> ir.Function:
+    def _row_kinds(self, rows: int) -> list[tuple[int, int, int, int]]:
+        """A chunk's row tiles of `rows` rows: (first row, end row, rows per tile, panels side
+        by side) for the full tiles, then for the remainder rows."""
+        rows_step = self.tile.rows
+        full_rows_end = rows // rows_step * rows_step
+        row_kinds = []
+        if full_rows_end > 0:
+            row_kinds.append((0, full_rows_end, rows_step, self.tile.panels))
+        if rows > full_rows_end:
+            rest = rows - full_rows_end
+            row_kinds.append(
+                (full_rows_end, rows, rest, _tile_for(self.kind, rest, self.wide, self.amx).panels)
+            )
+        return row_kinds
+
+    def _chunk_function(self, fn_name: str) -> ir.Function:
+        """An empty chunk body with `chunk_body`'s arguments (and the program's arrays after
+        the shape, `program_pointers`)."""
         args = [PTR, PTR, I64, I64, PTR, PTR, PTR, PTR] + [I64] * len(self._shape_arguments())
-        args += [PTR] if self.epilogue.residual else []  # R (`Epilogue.residual`)
+        args += [PTR] * len(self.program_arrays)
+        args += [PTR] if self.epilogue.takes_r else []  # R (`Epilogue.takes_r`)
         fn = ir.Function(self.module, ir.FunctionType(VOID, args), fn_name)
         fn.linkage = "internal"
         fn.attributes.add("nounwind")
+        return fn
+
+    def _emit_chunk_body(self, fn_name: str, rows: int, panels: int, last: bool) -> ir.Function:
+        fn = self._chunk_function(fn_name)
         a, c, m_base, p_base, packed = fn.args[:5]
         vectors = list(fn.args[5:8])
         shape_args = list(fn.args[8 : 8 + len(self._shape_arguments())])
-        residual = fn.args[-1] if self.epilogue.residual else None
+        program_at = 8 + len(shape_args)
+        program_args = list(fn.args[program_at : program_at + len(self.program_arrays)])
+        residual = fn.args[-1] if self.epilogue.takes_r else None
         if shape_args:  # (AMX: see `_shape_arguments`)
             _, lda_v, panel_bytes_v, ldc_v = shape_args  # (the steps: for the micro-kernels)
         else:
             lda_v, panel_bytes_v, ldc_v = (
                 _c64(v) for v in (self.lda_bytes, self.panel_bytes, self.ldc_bytes))
         b = ir.IRBuilder(fn.append_basic_block("entry"))
-        m0, m1, p0, p1 = 0, rows, 0, panels  # relative to (m_base, p_base)
+        p0, p1 = 0, panels  # relative to p_base (rows: to m_base)
+        row_kinds = self._row_kinds(rows)
         rows_step = self.tile.rows
-        full_rows_end = m0 + (m1 - m0) // rows_step * rows_step
-        row_kinds = []  # (first row, end row, rows per tile, panels side by side)
-        if full_rows_end > m0:
-            row_kinds.append((m0, full_rows_end, rows_step, self.tile.panels))
-        if m1 > full_rows_end:
-            rest = m1 - full_rows_end
-            row_kinds.append(
-                (full_rows_end, m1, rest, _tile_for(self.kind, rest, self.wide, self.amx).panels)
-            )
         tail_panel = last and self.n % PANEL != 0
         full_end = p1 - (1 if tail_panel else 0)
         block = self._chunk_block(panels)
@@ -1255,7 +1483,7 @@ class _GemmEmitter(_GemmMicroKernels):
             partial = b.alloca(F32, size=rows * self.block * PANEL)
             partial.align = 64
         def call(rows: int, panels: int, cols: int, a_tile, i: ir.Value, g: ir.Value | int,
-                 kpart: _KPart | None):
+                 kpart: _KPart | None, groups: int | ir.Value | None = None):
             micro = self.micro(rows, panels, cols, kpart.part if kpart else "")
             g_rel = _c64(g) if isinstance(g, int) else g
             g = b.add(p_base, g_rel)
@@ -1276,7 +1504,10 @@ class _GemmEmitter(_GemmMicroKernels):
             shape = (shape_args if shape_args
                      else self.micro_shape(self.part_steps(kpart.part if kpart else "")))
             r_ig = [] if residual is None else [_offset(b, residual, c_at)]
-            b.call(micro, [a_tile, b_g, c_ig, n0, *vectors, *extra, *shape, *r_ig])
+            counts = [] if groups is None else [
+                _c64(groups) if isinstance(groups, int) else groups]
+            b.call(micro, [a_tile, b_g, c_ig, n0, *vectors, *extra, *shape, *counts,
+                           *program_args, *r_ig])
 
         def row_tile(i: ir.Value, rows: int, group: int, jb: ir.Value | None,
                      kpart: _KPart | None) -> None:
@@ -1284,16 +1515,23 @@ class _GemmEmitter(_GemmMicroKernels):
             if widened is not None:
                 self._widen(b, a_i, widened, rows)
                 a_i = widened
+            def full_groups(start: ir.Value | int, count: int) -> None:
+                if self.amx_groups:  # (one call runs the row of groups)
+                    call(rows, group, PANEL, a_i, i, start, kpart, count)
+                    return
+                end = (start + count * group if isinstance(start, int)
+                       else b.add(start, _c64(count * group)))
+                _loop(b, start, end, group, lambda g: call(rows, group, PANEL, a_i, i, g, kpart))
+
             if jb is not None:  # a full block
-                _loop(b, jb, b.add(jb, _c64(block)), group,
-                      lambda g: call(rows, group, PANEL, a_i, i, g, kpart))
+                full_groups(jb, block // group)
                 return
             groups_end = blocks_end + (full_end - blocks_end) // group * group
             if groups_end > blocks_end:
-                _loop(b, blocks_end, groups_end, group,
-                      lambda g: call(rows, group, PANEL, a_i, i, g, kpart))
+                full_groups(blocks_end, (groups_end - blocks_end) // group)
             if p1 > groups_end:
-                call(rows, p1 - groups_end, last_cols, a_i, i, groups_end, kpart)
+                call(rows, p1 - groups_end, last_cols, a_i, i, groups_end, kpart,
+                     1 if self.amx_groups else None)
 
         def row_tiles(jb: ir.Value | None, kpart: _KPart | None = None) -> None:
             for first, end, rows, group in row_kinds:
@@ -1548,6 +1786,10 @@ def emit_gemm(
         raise ValueError("an fp32 GEMM cannot output int32")
     if epilogue.residual and (kind != "f32" or runtime):
         raise ValueError("a residual epilogue needs an fp32 GEMM of a constant B")
+    program = epilogue.program
+    if program is not None and program.tensor_dtype is not None and (
+            np.dtype(program.tensor_dtype).itemsize != out.itemsize or epilogue.residual):
+        raise ValueError("a program's tensor is read at C's offsets: of C's element size")
     packed, comp = _packed_b(constants, b, kind, a_dtype, a_zero_point, m, k, n, amx)
     emitter = _GemmEmitter(
         module, name, kind, m, k, n, a_dtype, packed, comp, epilogue, out, lda, ldc, cpu,
@@ -1560,11 +1802,11 @@ def emit_gemm(
         if (rows, panels, last) not in bodies:
             body_name = f"{name}.chunk{len(bodies)}"
             bodies[rows, panels, last] = emitter.chunk_body(body_name, rows, panels, last)
-    arguments = (4 if runtime else 2) + (1 if epilogue.residual else 0)
+    arguments = (4 if runtime else 2) + (1 if epilogue.takes_r else 0)
     fn = ir.Function(module, ir.FunctionType(VOID, [PTR] * arguments), name)
     fn.attributes.add("nounwind")
     a, c = fn.args[:2]
-    residual = [fn.args[2]] if epilogue.residual else []
+    residual = [fn.args[2]] if epilogue.takes_r else []
     builder = ir.IRBuilder(fn.append_basic_block("entry"))
     extra: list[ir.Value] = []
     if isinstance(b, RuntimeB):

@@ -644,7 +644,7 @@ def _group_gemms(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, rows: int,
             ctx.module, unique_global(ctx, f"{ctx.group_name}_gemm"), m=rows, k=k,
             n=spec.og, a_dtype=spec.a_dtype, b=weights[g],
             a_zero_point=gemm_zero_point(spec, g, k),
-            epilogue=plan.epilogue(g * spec.og, (g + 1) * spec.og),
+            epilogue=plan.epilogue(ctx, g * spec.og, (g + 1) * spec.og),
             lda=spec.c if spec.pointwise else k, ldc=spec.cout, threads=threads,
             keep_alive=ctx.keep_alive, cpu=ctx.cpu, constants=ctx.constants,
         )
@@ -1528,14 +1528,18 @@ class ConvolutionLowering(ShiftedGemmLowering):
         return [gemm_weights(spec, g) for g in range(spec.groups)]
 
     def _kernel_counts(self, spec: Any, program: Program, out: Buffer,
-                       algorithm: cpu_dialect.ConvAlgorithm | None) -> list[int]:
-        """im2col: the GEMM epilogue's (`gemm_step_counts`); the depthwise and Winograd
-        kernels run the whole program before they store."""
+                       algorithm: cpu_dialect.ConvAlgorithm | None, amx: bool) -> list[int]:
+        """im2col: the GEMM epilogue's (`gemm_step_counts`; with AMX tiles also the whole
+        program where `runs_whole_program`); the depthwise and Winograd kernels run the
+        whole program before they store."""
         assert isinstance(spec, ConvSpec)
         if algorithm != cpu_dialect.ConvAlgorithm.IM2COL:
             return [len(program.steps)]
         needs_pass, nhwc_out = conv_gemm_output(spec, out)
-        return gemm_step_counts(program, spec.cout, spec.integer, needs_pass, nhwc_out)
+        # (GEMMs too small for the tiles run the zmm kernels, where the program would wait
+        # for the products: the stem of SqueezeNet, K = 27, took 1.2x as long with it)
+        tiles = amx and spec.k >= AMX_K and spec.positions >= AMX_MIN_ROWS
+        return gemm_step_counts(program, spec.cout, spec.integer, needs_pass, nhwc_out, tiles)
 
     def _emit_spec(
         self, ctx: EmitContext, spec: Any, src: Buffer, program: Program, dst: Buffer,

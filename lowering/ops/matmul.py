@@ -169,14 +169,64 @@ def gemm_prefix(program: Program, n: int, residual: bool = False,
 
 
 def gemm_step_counts(program: Program, n: int, integer: bool, needs_pass: bool,
-                     residual: bool = False) -> list[int]:
+                     residual: bool = False, whole: bool = False) -> list[int]:
     """The numbers of leading steps of `program` that the GEMM epilogue may run
     (`plan_output`'s `kernel_steps`; the rest run in the pass after the GEMM), the most
-    first (the default: the pass does the least)."""
-    residual = residual and not integer and not needs_pass
-    counts = {gemm_prefix(program, n, residual, limit)[0]
+    first (the default: the pass does the least). `whole`: an int8 GEMM whose micro-kernels
+    run the program's steps after their own (`Epilogue.program`, the AMX ones) may also
+    run all of it where `runs_whole_program` says so."""
+    counts = {gemm_prefix(program, n, residual and not integer and not needs_pass, limit)[0]
               for limit in range(len(program.steps) + 1)}
+    if whole and runs_whole_program(program, n, integer, needs_pass, residual):
+        counts.add(len(program.steps))
     return sorted(counts, reverse=True)
+
+
+def runs_whole_program(program: Program, n: int, integer: bool, needs_pass: bool,
+                       rows_are_output: bool) -> bool:
+    """Whether an int8 GEMM's epilogue can run the whole of `program` (its leading steps as
+    the `Epilogue` arguments, the others as `Epilogue.program`): the GEMM's rows are the
+    output's (NHWC, no pass needed), the program ends in u8/i8 after steps beyond what
+    `gemm_prefix` computes, with per-column constants (or one value), and at most one
+    residual tensor, of bytes too (read at C's offsets)."""
+    if not integer or needs_pass or not rows_are_output or program.channels not in (1, n):
+        return False
+    if program.out_dtype not in (np.dtype(np.uint8), np.dtype(np.int8)):
+        return False
+    if gemm_prefix(program, n)[0] == len(program.steps):
+        return False  # (the epilogue runs it anyway)
+    tensors = program.suffix(gemm_prefix(program, n)[0]).tensors
+    return len(tensors) <= 1 and all(value_dtype(t).itemsize == 1 for t in tensors)
+
+
+class GemmProgram:
+    """The steps of a post-op program after a GEMM epilogue's own, as the epilogue's
+    `Epilogue.program` (`ColumnProgram`) for the GEMM of output columns [start, stop):
+    `Program.apply` on each row's 16 columns, its constants per column given to the
+    micro-kernels as arguments (shared by the GEMMs of one signature); the same float32
+    operations as the pass after a GEMM would run."""
+
+    def __init__(self, ctx: EmitContext, program: Program, start: int, stop: int) -> None:
+        self.ctx = ctx
+        self.program = program
+        self.start, self.stop = start, stop
+        self.out_dtype = program.out_dtype
+        tensors = program.tensors
+        self.tensor_dtype = value_dtype(tensors[0]) if tensors else None
+
+    def signature(self) -> tuple[object, ...]:
+        return (*self.program.signature(),
+                None if self.tensor_dtype is None else self.tensor_dtype.str)
+
+    def parameters(self) -> list[np.ndarray]:
+        channels = self.program.channels
+        return [array if array.size == 1 or channels == 1 else array[self.start : self.stop]
+                for array in self.program.parameters()]
+
+    def emit(self, b: ir.IRBuilder, x: ir.Value, column: ir.Value,
+             parameters: Sequence[ir.Value], tensors: Sequence[ir.Value]) -> ir.Value:
+        return self.program.apply(self.ctx, b, x, 16, column, True,
+                                  tensors=list(tensors), parameters=list(parameters))
 
 
 @dataclass
@@ -188,13 +238,19 @@ class GemmOutput:
     rest: Program  # the steps left for a pass after the GEMM
     direct: bool  # the GEMM writes the final output (nothing left, no pass needed)
     residual: SSAValue | None = None  # R of the epilogue (`Epilogue.residual`)
+    program: Program | None = None
+    """The steps the epilogue runs after its own (`Epilogue.program`): the whole program
+    in the GEMM (`runs_whole_program`); `residual` is then its tensor, if any."""
 
-    def epilogue(self, start: int = 0, stop: int | None = None) -> Epilogue:
+    def epilogue(self, ctx: EmitContext, start: int = 0, stop: int | None = None) -> Epilogue:
         """The Epilogue for the GEMM of output columns [start, stop)."""
         kwargs: dict[str, Any] = {
             key: value[start:stop] if isinstance(value, np.ndarray) else value
             for key, value in self.prefix.items()
         }
+        if self.program is not None:
+            end = self.program.channels if stop is None else stop
+            kwargs["program"] = GemmProgram(ctx, self.program, start, end)
         return Epilogue(out_dtype=self.out_dtype, **kwargs)
 
 
@@ -202,9 +258,17 @@ def plan_output(program: Program, n: int, integer: bool, needs_pass: bool,
                 residual: bool = False, kernel_steps: int | None = None) -> GemmOutput:
     """The GEMM epilogue and what is left for a pass (`needs_pass`: e.g. a transpose);
     `residual`: the epilogue may add a residual tensor (`gemm_prefix`); `kernel_steps`: the
-    leading steps the epilogue runs (one of `gemm_step_counts`; None: the most it can)."""
+    leading steps the epilogue runs (one of `gemm_step_counts`; None: the most it can
+    without `Epilogue.program`)."""
     count, kwargs = gemm_prefix(program, n, residual and not integer and not needs_pass,
                                 kernel_steps)
+    if kernel_steps is not None and count < kernel_steps:  # (`runs_whole_program`)
+        assert kernel_steps == len(program.steps), "not one of gemm_step_counts"
+        assert runs_whole_program(program, n, integer, needs_pass, residual)
+        rest = program.suffix(count)
+        tensors = rest.tensors
+        return GemmOutput(kwargs, program.out_dtype, program.suffix(len(program.steps)), True,
+                          tensors[0] if tensors else None, rest)
     assert kernel_steps is None or count == kernel_steps, "not one of gemm_step_counts"
     rest = program.suffix(count)
     nothing_left = not rest.steps and rest.out_dtype == F32_DT
@@ -424,7 +488,7 @@ def emit_matmul(ctx: EmitContext, spec: MatMulSpec, a: Buffer, program: Program,
             gemms[key] = emit_gemm(
                 ctx.module, unique_global(ctx, f"{ctx.group_name}_gemm"), m=rows, k=k, n=n,
                 a_dtype=spec.a_dtype, b=operand, a_zero_point=spec.zero_point,
-                epilogue=plan.epilogue(), threads=ctx.threads, keep_alive=ctx.keep_alive,
+                epilogue=plan.epilogue(ctx), threads=ctx.threads, keep_alive=ctx.keep_alive,
                 cpu=ctx.cpu, constants=ctx.constants,
             )
         return gemms[key]
@@ -541,9 +605,9 @@ class ShiftedGemmLowering:
         raise NotImplementedError
 
     def _kernel_counts(self, spec: Any, program: Program, out: Buffer,
-                       algorithm: cpu_dialect.ConvAlgorithm | None) -> list[int]:
+                       algorithm: cpu_dialect.ConvAlgorithm | None, amx: bool) -> list[int]:
         """The numbers of leading steps of `program` that the kernel of `algorithm` may run,
-        the default first (`cpu.epilogue`'s `|`)."""
+        the default first (`cpu.epilogue`'s `|`); `amx`: its int8 GEMMs run AMX tiles."""
         raise NotImplementedError
 
     def _gemm_operands(self, spec: Any) -> list[np.ndarray | RuntimeB]:
@@ -599,7 +663,10 @@ class ShiftedGemmLowering:
             choices[cpu_dialect.GEMM] = [cpu_dialect.GemmKindAttr(k) for k in kinds]
             if int8 := int8_kernels(kinds[0], host):
                 choices[cpu_dialect.INT8] = [cpu_dialect.Int8KernelAttr(k) for k in int8]
-        counts = self._kernel_counts(spec, program, out, algorithms[0] if algorithms else None)
+        int8 = choices.get(cpu_dialect.INT8, [])
+        amx = bool(int8) and int8[0] == cpu_dialect.Int8KernelAttr(cpu_dialect.Int8Kernel.AMX)
+        counts = self._kernel_counts(spec, program, out, algorithms[0] if algorithms else None,
+                                     amx)
         choices[cpu_dialect.EPILOGUE] = [
             stated_epilogue(self._epilogue(group), program, count) for count in counts]
         return op, choices
@@ -719,8 +786,8 @@ class ShiftedGemmLowering:
         kinds = self._epilogue(group)
         checked_epilogue(op, kinds)  # (its steps first, then the kernels, then its split)
         algorithm, host = self._chosen(op, ctx, spec, program, dst)
-        kernel_steps = read_epilogue(op, kinds, program,
-                                     self._kernel_counts(spec, program, dst, algorithm))
+        kernel_steps = read_epilogue(op, kinds, program, self._kernel_counts(
+            spec, program, dst, algorithm, host.amx and spec.integer))
         exec_type = jit_exec_type(ctx.cpu, src.dtype)
         saved, ctx.cpu = ctx.cpu, host
         try:
@@ -769,7 +836,7 @@ class MatMulLowering(ShiftedGemmLowering):
         emit_matmul(ctx, spec, src, program, dst, kernel_steps)
 
     def _kernel_counts(self, spec: Any, program: Program, out: Buffer,
-                       algorithm: cpu_dialect.ConvAlgorithm | None) -> list[int]:
+                       algorithm: cpu_dialect.ConvAlgorithm | None, amx: bool) -> list[int]:
         assert isinstance(spec, MatMulSpec)
         return gemm_step_counts(program, spec.n, spec.integer, needs_pass=False)
 

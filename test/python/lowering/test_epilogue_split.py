@@ -23,7 +23,9 @@ from lowpass.dialects import cpu, ov
 from lowpass.dialects.graph import entry_function, get_name
 from lowpass.lowering.compiler import clear_cache
 from lowpass.lowering.pipeline import run_pipeline
+from lowpass.lowering.target import host_cpu
 
+from .test_layouts import residual_block
 from .typed import ConvGeometry, PoolGeometry, cpu_graph
 
 RNG = np.random.default_rng(4101)
@@ -109,6 +111,20 @@ def int8_matmul() -> tuple[lowpass.Model, dict[str, np.ndarray]]:
     return lowpass.Model(g.module()), {"a": RNG.integers(0, 256, (3, 16)).astype(np.uint8)}
 
 
+RESIDUAL_XS = [1, 8, 6, 6]
+
+
+def int8_residual() -> tuple[lowpass.Model, dict[str, np.ndarray]]:
+    """LPT's residual block between int8 convolutions (`residual_block`, NHWC) with 72
+    channels: its 1x1 convolution "conv" (K = 72, 36 positions) runs AMX tiles where the
+    host has them, and then its GEMM runs the whole program (requantization of the sums,
+    dequantization, the Add of the u8 shortcut, Multiply, FakeQuantize to u8), else the
+    GEMM writes the int32 sums for the NHWC pass."""
+    model = residual_block(False, xs=RESIDUAL_XS, c=72)
+    return model, {"x": RNG.integers(0, 256, RESIDUAL_XS).astype(np.uint8)}
+
+
+RESIDUAL_PROGRAM = "fq, cast, fq, add_tensor, mul, relu, fq"
 WINDOW = PoolGeometry(strides=[2, 2], pads_begin=[0, 0], pads_end=[0, 0], kernel=[2, 2])
 
 
@@ -185,6 +201,10 @@ CASES: list[tuple[Callable[[], tuple[lowpass.Model, dict[str, np.ndarray]]], str
     (fp32_residual, "b", "#cpu.epilogue<add, add_tensor, relu>", {0, 1, 3}, False),
     (depthwise, "conv", "#cpu.epilogue<add, relu>", {2}, False),
     (int8_matmul, "mm", "#cpu.epilogue<mul, add | fq>", {0, 1, 2}, True),
+    # (with AMX tiles the GEMM runs the whole program or none of it)
+    (int8_residual, "conv", f"#cpu.epilogue<{RESIDUAL_PROGRAM}>", {0, 7}, True)
+    if host_cpu().amx else
+    (int8_residual, "conv", f"#cpu.epilogue<| {RESIDUAL_PROGRAM}>", {0}, True),
     (max_pool, "max_pool", "#cpu.epilogue<mul, add, fq>", {0, 1, 2, 3}, True),
     (avg_pool_nhwc, "avg_pool", "#cpu.epilogue<mul, relu>", {0, 1, 2}, False),
     (one_loop_groups, "fq", "#cpu.epilogue<cast, mul>", {2}, True),

@@ -1004,3 +1004,97 @@ def test_residual_epilogue_needs_fp32():
     with pytest.raises(ValueError, match="takes R, and only it"):
         gemm_reference(np.ones((2, 3), np.float32), np.ones((3, 4), np.float32), None,
                        Epilogue(residual=True))
+
+
+class _AddScaleRound:
+    """A `ColumnProgram`: y = u8(clip(rint((x + R) * s[n]), 0, 255)), R a u8 tensor of C's
+    shape and strides (a residual block's requantization, in short)."""
+
+    out_dtype = np.dtype(np.uint8)
+    tensor_dtype = np.dtype(np.uint8)
+
+    def __init__(self, s: np.ndarray) -> None:
+        self.s = s
+
+    def signature(self) -> tuple[object, ...]:
+        return ("add-scale-round",)
+
+    def parameters(self) -> list[np.ndarray]:
+        return [self.s]
+
+    def emit(self, b, x, column, parameters, tensors):
+        import llvmlite.ir as ir
+
+        f32, i32 = ir.FloatType(), ir.IntType(32)
+        vty = ir.VectorType(f32, 16)
+        s = b.load(b.gep(parameters[0], [column], inbounds=True, source_etype=f32), typ=vty,
+                   align=4)
+        x = b.fmul(b.fadd(x, tensors[0]), s)
+        name = "llvm.roundeven.v16f32"
+        rint = b.module.globals.get(name) or ir.Function(b.module, ir.FunctionType(vty, [vty]),
+                                                          name)
+        x = b.call(rint, [x])
+        lo, hi = ir.Constant(vty, [0.0] * 16), ir.Constant(vty, [255.0] * 16)
+        x = b.select(b.fcmp_ordered(">", x, lo), x, lo)
+        x = b.select(b.fcmp_ordered("<", x, hi), x, hi)
+        return b.trunc(b.fptosi(x, ir.VectorType(i32, 16)), ir.VectorType(ir.IntType(8), 16))
+
+    def reference(self, x: np.ndarray, r: np.ndarray) -> np.ndarray:
+        y = (x.astype(np.float32) + r.astype(np.float32)) * self.s
+        return np.clip(np.rint(y), 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize("m,k,n,ldc", [(49, 576, 64, 64), (36, 72, 40, 48), (100, 150, 130, 130),
+                                       (7, 100, 70, 70), (40, 30, 33, 40)])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_program_epilogue(m, k, n, ldc, threads):
+    """`Epilogue.program` runs after the epilogue's own steps on each row's float32 values,
+    reads its tensor R at C's offsets and writes its type: bit for bit the same float32
+    operations on the GEMM's scaled sums, on full and partial panels, rows in 32-row tiles
+    and remainders, k tails, a row stride beyond N and 2 threads; on AMX hosts through the
+    micro-kernels of a row of panel groups (`amx_groups`), elsewhere the others."""
+    a = full_range(m, k, np.uint8)
+    b = weights8(k, n)
+    scale = RNG.uniform(0.5, 1.5, n).astype(np.float32) / 64
+    program = _AddScaleRound(RNG.uniform(0.2, 2.0, n).astype(np.float32))
+    r = RNG.integers(0, 256, (m, n)).astype(np.uint8)
+    module = new_module("program")
+    keep: list = []
+    emit_gemm(module, "g", m=m, k=k, n=n, a_dtype=np.uint8, b=b, a_zero_point=3, ldc=ldc,
+              epilogue=Epilogue(scale=scale, program=program), threads=threads,
+              keep_alive=keep)
+    lib = compile_ir(module, keep)
+    wide_r = np.full((m, ldc), 255, np.uint8)
+    wide_r[:, :n] = r
+    c = np.full((m, ldc), 7, np.uint8)
+    lib.function("g", None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)(
+        a.ctypes.data, c.ctypes.data, wide_r.ctypes.data)
+    assert np.all(c[:, n:] == 7)
+    sums = (a.astype(np.int64) - 3) @ b.astype(np.int64)
+    np.testing.assert_array_equal(
+        c[:, :n], program.reference(sums.astype(np.float32) * scale, r))
+
+
+def test_program_epilogue_amx_groups():
+    """On an AMX host (compiled for sapphirerapids here, whatever this host is) a GEMM whose
+    epilogue has a program runs a row of panel groups per micro-kernel call, the epilogue of
+    one group inside the k loop of the next (`_emit_amx_groups_micro`); without a program the
+    micro-kernels run one group each."""
+    import llvmlite.binding as llvm
+
+    cpu = HostCpu("sapphirerapids", AMX, host_cpu().triple)
+    target = llvm.Target.from_triple(cpu.triple)
+    tm = target.create_target_machine(
+        cpu="sapphirerapids", features=",".join("+" + f for f in sorted(AMX)), opt=3)
+    program = _AddScaleRound(np.ones(130, np.float32))
+    for epilogue, grouped in ((Epilogue(program=program), True),
+                              (Epilogue(out_dtype=np.int32), False)):
+        module = new_module("amx-groups")
+        emit_gemm(module, "g", m=49, k=150, n=130, a_dtype=np.uint8, b=weights8(150, 130),
+                  epilogue=epilogue, keep_alive=[], cpu=cpu)
+        text = str(module)
+        micros = {line.split('"')[1] for line in text.splitlines()
+                  if line.startswith("define") and ".amx" in line}
+        assert micros and all((".amxg" in name) == grouped for name in micros), micros
+        asm = tm.emit_assembly(llvm.parse_assembly(text))
+        assert "tdpbusd" in asm and "tilestored" in asm
