@@ -61,14 +61,13 @@ def test_served_opt_tool_prints_what_the_script_prints(clients: Path) -> None:
 
 
 def test_served_lowpass_run_prints_what_the_script_prints(clients: Path, tmp_path: Path) -> None:
-    for device in ("REFERENCE", "CPU"):
-        args = [str(EXAMPLE), "--random-inputs", "0", "--device", device, "--save-outputs"]
-        served = _run([str(clients / "lowpass-run"), *args, str(tmp_path / "served")])
-        assert served[0] == 0, served[2]
-        script = _run([_installed("lowpass-run"), *args, str(tmp_path / "script")])
-        assert served == script
-        for output in (tmp_path / "script").iterdir():
-            assert output.read_bytes() == (tmp_path / "served" / output.name).read_bytes()
+    # (the CPU device: a compilation and LLVM's JIT in the forked child)
+    args = [str(EXAMPLE), "--random-inputs", "0", "--save-outputs"]
+    served = _run([str(clients / "lowpass-run"), *args, str(tmp_path / "served")])
+    assert served[0] == 0, served[2]
+    assert served == _run([_installed("lowpass-run"), *args, str(tmp_path / "script")])
+    for output in (tmp_path / "script").iterdir():
+        assert output.read_bytes() == (tmp_path / "served" / output.name).read_bytes()
 
 
 def test_served_errors_and_status_are_the_scripts(clients: Path, tmp_path: Path) -> None:

@@ -195,7 +195,11 @@ def _mixed_graph(seed: int) -> tuple[lowpass.Model, dict[str, np.ndarray], list[
     return lowpass.Model(g.module()), feeds, fallbacks
 
 
-@pytest.mark.parametrize("seeds", [range(0, 12), range(12, 24)])
+# The second half of each sweep is `long` (docs/development.md#tests): the default run keeps
+# 12 and 8 generated graphs.
+@pytest.mark.parametrize(
+    "seeds", [range(0, 12), pytest.param(range(12, 24), marks=pytest.mark.long)]
+)
 def test_generated_mixed_graphs_equal_reference(seeds: range) -> None:
     for seed in seeds:
         model, feeds, fallbacks = _mixed_graph(seed)
@@ -320,7 +324,7 @@ def _qdq_model(seed: int):
     return model, rng.uniform(-1, 1, shape).astype(np.float32)
 
 
-@pytest.mark.parametrize("seeds", [range(0, 8), range(8, 16)])
+@pytest.mark.parametrize("seeds", [range(0, 8), pytest.param(range(8, 16), marks=pytest.mark.long)])
 def test_generated_qdq_graphs_after_lpt_match_reference(seeds: range) -> None:
     pytest.importorskip("onnx")
     from lowpass.frontends.onnx import read_onnx
