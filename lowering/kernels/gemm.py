@@ -1170,6 +1170,23 @@ class _GemmMicroKernels(_GemmKernel):
         values = [ir.Constant(I8, a) if isinstance(a, int) else a for a in args]
         return b.call(fn, values)
 
+    def _amx_chunk(self, b: ir.IRBuilder, t: ir.Value, a: ir.Value, lda: ir.Value,
+                   b_panels: ir.Value, panel_bytes: ir.Value, panels: int, halves: list[int],
+                   dot: str) -> None:  # fmt: skip
+        """64-k chunk `t` of the AMX kernels: B's tiles of each panel into tmm6-7, A's rows
+        (16 per half) into tmm4-5, each pair's `dot` into the C tile of its half and panel."""
+        steps_per_chunk = AMX_K // self.k_per_step
+        a_at = b.mul(t, _c64(AMX_K))
+        b_at = b.mul(t, _c64(steps_per_chunk * STEP_BYTES))
+        for p in range(panels):
+            b_p = _offset(b, b_panels, b.add(b_at, b.mul(panel_bytes, _c64(p))))
+            self._tile_op(b, "tileloadd64", 6 + p, b_p, _c64(STEP_BYTES))
+        for h in halves:
+            a_h = _offset(b, a, b.add(a_at, b.mul(lda, _c64(16 * h))))
+            self._tile_op(b, "tileloadd64", 4 + h, a_h, lda)
+            for p in range(panels):
+                self._tile_op(b, dot, 2 * h + p, 4 + h, 6 + p)
+
     def _emit_amx_micro(self, rows: int, panels: int, last_cols: int) -> ir.Function:
         """The AMX form of `micro` (same signature), for the `vnni` kind on AMX hosts.
 
@@ -1201,16 +1218,7 @@ class _GemmMicroKernels(_GemmKernel):
         dot = "tdpbssd" if self.a_dtype == _I8 else "tdpbusd"
 
         def chunk(t: ir.Value) -> None:
-            a_at = b.mul(t, _c64(AMX_K))
-            b_at = b.mul(t, _c64(steps_per_chunk * STEP_BYTES))
-            for p in range(panels):
-                b_p = _offset(b, b_panel, b.add(b_at, b.mul(panel_bytes, _c64(p))))
-                self._tile_op(b, "tileloadd64", 6 + p, b_p, _c64(STEP_BYTES))
-            for h in halves:
-                a_h = _offset(b, a, b.add(a_at, b.mul(lda, _c64(16 * h))))
-                self._tile_op(b, "tileloadd64", 4 + h, a_h, lda)
-                for p in range(panels):
-                    self._tile_op(b, dot, 2 * h + p, 4 + h, 6 + p)
+            self._amx_chunk(b, t, a, lda, b_panel, panel_bytes, panels, halves, dot)
 
         _loop(b, 0, chunks, 1, chunk)
         row_bytes = 2 * PANEL * 4
@@ -1318,16 +1326,7 @@ class _GemmMicroKernels(_GemmKernel):
             has_previous = b.icmp_signed(">", g, _c64(0))
 
             def chunk(t: ir.Value) -> None:
-                a_at = b.mul(t, _c64(AMX_K))
-                b_at = b.mul(t, _c64(steps_per_chunk * STEP_BYTES))
-                for p in range(panels):
-                    b_p = _offset(b, b_g, b.add(b_at, b.mul(panel_bytes, _c64(p))))
-                    self._tile_op(b, "tileloadd64", 6 + p, b_p, _c64(STEP_BYTES))
-                for h in halves:
-                    a_h = _offset(b, a, b.add(a_at, b.mul(lda, _c64(16 * h))))
-                    self._tile_op(b, "tileloadd64", 4 + h, a_h, lda)
-                    for p in range(panels):
-                        self._tile_op(b, dot, 2 * h + p, 4 + h, 6 + p)
+                self._amx_chunk(b, t, a, lda, b_g, panel_bytes, panels, halves, dot)
                 first = b.mul(t, per_chunk)
                 end = b.select(b.icmp_signed("<", b.add(first, per_chunk), rows_v),
                                b.add(first, per_chunk), rows_v)
