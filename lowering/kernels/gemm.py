@@ -1187,6 +1187,29 @@ class _GemmMicroKernels(_GemmKernel):
             for p in range(panels):
                 self._tile_op(b, dot, 2 * h + p, 4 + h, 6 + p)
 
+    def _amx_row_sums(self, b: ir.IRBuilder, acc_row: ir.Value, a: ir.Value, r: ir.Value,
+                      lda: ir.Value, b_panels_at: Callable[[], ir.Value], panel_bytes: ir.Value,
+                      panels: int, first_tail_step: ir.Value, steps: ir.Value
+                      ) -> list[ir.Value]:  # fmt: skip
+        """Row `r`'s int32 sums of the AMX kernels: the tiles' sums stored at `acc_row`, plus
+        the k % 64 steps after them with zmm `vpdpbusd` (`amx_tail_steps` unrolled: `_micro_key`
+        has their number, then a K tail), B's panels from `b_panels_at()`."""
+        accs: list[ir.Value] = [b.load(_offset(b, acc_row, p * PANEL * 4), typ=V16I32, align=64)
+                                for p in range(panels)]  # fmt: skip
+        a_row = _offset(b, a, b.mul(r, lda))
+        b_base = b_panels_at()
+        b_panels = [_offset(b, b_base, b.mul(panel_bytes, _c64(p))) for p in range(panels)]
+        for i in range(self.amx_tail_steps):
+            s = b.add(first_tail_step, _c64(i))
+            av = self._broadcast_a(b, a_row, s)
+            accs = [self._madd(b, acc, av, self._load_b(b, bp, s, 0))
+                    for acc, bp in zip(accs, b_panels, strict=True)]  # fmt: skip
+        if self.k_tail:
+            av = self._broadcast_a_tail(b, a_row, steps)
+            accs = [self._madd(b, acc, av, self._load_b(b, bp, steps, 0))
+                    for acc, bp in zip(accs, b_panels, strict=True)]  # fmt: skip
+        return accs
+
     def _emit_amx_micro(self, rows: int, panels: int, last_cols: int) -> ir.Function:
         """The AMX form of `micro` (same signature), for the `vnni` kind on AMX hosts.
 
@@ -1230,22 +1253,8 @@ class _GemmMicroKernels(_GemmKernel):
 
         def row(r: ir.Value) -> None:
             acc_row = _offset(b, scratch, b.mul(r, _c64(row_bytes)))
-            accs: list[ir.Value] = [b.load(_offset(b, acc_row, p * PANEL * 4), typ=V16I32, align=64)
-                    for p in range(panels)]
-            a_row = _offset(b, a, b.mul(r, lda))
-            b_panels = [_offset(b, b_panel, b.mul(panel_bytes, _c64(p))) for p in range(panels)]
-
-            def step(values: list[ir.Value], s: ir.Value) -> list[ir.Value]:
-                av = self._broadcast_a(b, a_row, s)
-                return [self._madd(b, acc, av, self._load_b(b, bp, s, 0))
-                        for acc, bp in zip(values, b_panels, strict=True)]
-
-            for i in range(self.amx_tail_steps):  # (unrolled: `_micro_key` has their number)
-                accs = step(accs, b.add(first_tail_step, _c64(i)))
-            if self.k_tail:
-                av = self._broadcast_a_tail(b, a_row, steps)
-                accs = [self._madd(b, acc, av, self._load_b(b, bp, steps, 0))
-                        for acc, bp in zip(accs, b_panels, strict=True)]
+            accs = self._amx_row_sums(b, acc_row, a, r, lda, lambda: b_panel, panel_bytes, panels,
+                                      first_tail_step, steps)  # fmt: skip
             c_row = _offset(b, c, b.mul(r, ldc))
             self._epilogue(b, accs, 1, panels, last_cols, c_row, n0, vectors, ldc)
 
@@ -1294,23 +1303,10 @@ class _GemmMicroKernels(_GemmKernel):
 
         def epilogue_row(g: ir.Value, r: ir.Value) -> None:
             acc_row = _offset(b, buffer(g), b.mul(r, _c64(row_bytes)))
-            accs: list[ir.Value] = [b.load(_offset(b, acc_row, p * PANEL * 4), typ=V16I32, align=64)
-                    for p in range(panels)]
-            a_row = _offset(b, a, b.mul(r, lda))
-            b_g = _offset(b, b_panel, b.mul(g, group_b_bytes))
-            b_panels = [_offset(b, b_g, b.mul(panel_bytes, _c64(p))) for p in range(panels)]
-
-            def step(values: list[ir.Value], s: ir.Value) -> list[ir.Value]:
-                av = self._broadcast_a(b, a_row, s)
-                return [self._madd(b, acc, av, self._load_b(b, bp, s, 0))
-                        for acc, bp in zip(values, b_panels, strict=True)]
-
-            for i in range(self.amx_tail_steps):
-                accs = step(accs, b.add(first_tail_step, _c64(i)))
-            if self.k_tail:
-                av = self._broadcast_a_tail(b, a_row, steps)
-                accs = [self._madd(b, acc, av, self._load_b(b, bp, steps, 0))
-                        for acc, bp in zip(accs, b_panels, strict=True)]
+            accs = self._amx_row_sums(
+                b, acc_row, a, r, lda, lambda: _offset(b, b_panel, b.mul(g, group_b_bytes)),
+                panel_bytes, panels, first_tail_step, steps,
+            )  # fmt: skip
             c_at = b.add(b.mul(r, ldc), b.mul(g, _c64(group_c_bytes)))
             n0_g = b.add(n0, b.mul(g, _c64(panels * PANEL)))
             self._epilogue(b, accs, 1, panels, last_cols, _offset(b, c, c_at), n0_g, vectors,
