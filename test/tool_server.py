@@ -161,14 +161,15 @@ def _run_child(request: dict[str, object], fds: list[int], conn: socket.socket,
         os.close(fd)
     _std_streams()
     sys.argv = [str(a) for a in argv]
-    code = 0
+    code, interrupted = 0, False
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # (the server ignores it)
     try:
         code = _exit_code(entry())
     except SystemExit as exit_:
         code = _exit_code(exit_.code)
-    except BaseException:  # what the interpreter does with an uncaught exception
+    except BaseException as error:  # what the interpreter does with an uncaught exception
         traceback.print_exc()
-        code = 1
+        code, interrupted = 1, isinstance(error, KeyboardInterrupt)
     # The interpreter's wait for the threads that are not daemons, then its exit functions.
     threading._shutdown()  # pyright: ignore[reportAttributeAccessIssue]
     atexit._run_exitfuncs()
@@ -177,12 +178,18 @@ def _run_child(request: dict[str, object], fds: list[int], conn: socket.socket,
             stream.flush()
         except OSError:
             code = 120  # the interpreter's status when flushing stdout fails at exit
+    if interrupted:  # the interpreter ends by SIGINT after an uncaught KeyboardInterrupt
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGINT)
     os._exit(code)
 
 
 def serve(server: str, socket_path: str, parent: int) -> None:
     """Import `server`'s tools as their console scripts do, then fork a child per client
     until the process `parent` (lit) is gone."""
+    # Ctrl-C in lit's terminal reaches the whole process group: the children stop as the
+    # tools would, and the server stays until lit has exited (no traceback of its own).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     gc.disable()
     _preload(server)
     entries = {

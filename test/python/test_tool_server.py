@@ -4,11 +4,14 @@ the working directory and the environment; without a server the client runs the 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import signal
 import subprocess
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -110,3 +113,40 @@ def test_without_a_server_the_client_runs_the_script(tmp_path: Path, tool_server
     )
     args = [str(EXAMPLE), "-p", "canonicalize"]
     assert _run([str(client), *args]) == _run([_installed("opt-tool"), *args])
+
+
+def _interrupted(command: list[str], process_of: Callable[[subprocess.Popen[bytes]], int]
+                 ) -> tuple[int, bytes]:  # fmt: skip
+    """Status and stderr's last line of `command` (reading a stdin that never ends) once
+    SIGINT reaches the process `process_of` names: sent until it has exited (a child ignores
+    SIGINT for the moment after the fork, as its server does)."""
+    tool = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)  # fmt: skip
+    deadline = time.monotonic() + 60
+    while tool.poll() is None and time.monotonic() < deadline:
+        pid = process_of(tool)
+        if pid:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGINT)
+        time.sleep(0.2)
+    tool.kill()
+    _, err = tool.communicate()
+    return tool.returncode, err.splitlines()[-1] if err else b""
+
+
+def test_an_interrupted_child_ends_as_a_python_process(clients: Path) -> None:
+    """Ctrl-C: KeyboardInterrupt's traceback, then the end by SIGINT (status -2 here), as
+    the interpreter ends a script (a script interrupted before Python handles SIGINT ends
+    without the traceback, so the two are not compared)."""
+    psutil = pytest.importorskip("psutil")
+
+    def served_child(_: subprocess.Popen[bytes]) -> int:
+        for server in psutil.Process().children():
+            if f"{clients}/lowpass.socket" in server.cmdline():  # (this module's server)
+                children = server.children()
+                return children[0].pid if children else 0
+        return 0
+
+    assert _interrupted([str(clients / "opt-tool")], served_child) == (
+        -signal.SIGINT, b"KeyboardInterrupt"
+    )
