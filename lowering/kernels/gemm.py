@@ -883,8 +883,10 @@ class _GemmKernel:
                     x = _fmax(b, x, ir.Constant(V16F32, [lo_f] * 16))
                     x = _fmin(b, x, ir.Constant(V16F32, [hi_f] * 16))
                 if ep.program is not None:
-                    tensors = [] if residual is None else [self._load_tensor_row(
-                        b, _offset(b, residual, row_offset), p, panels, last_cols)]
+                    tensor_dtype = ep.program.tensor_dtype
+                    tensors = [] if residual is None or tensor_dtype is None else [self._load_row(
+                        b, _offset(b, residual, row_offset), p, panels, last_cols,
+                        np.dtype(tensor_dtype))]
                     x = ep.program.emit(b, x, b.add(n0, _c64(col)), program_args, tensors)
                 elif out in (_U8, _I8):
                     info = np.iinfo(out)
@@ -897,39 +899,24 @@ class _GemmKernel:
                     x = b.trunc(b.fptosi(x, V16I32), ir.VectorType(I8, 16))
                 self._store(b, x, c_row, p, panels, last_cols)
 
-    def _load_tensor_row(self, b, r_row, p, panels, last_cols) -> ir.Value:
-        """Panel p of a row of the program's tensor, as float32 (the others of a partial
-        panel are zeros, never stored)."""
-        program = self.epilogue.program
-        assert program is not None and program.tensor_dtype is not None
-        dtype = np.dtype(program.tensor_dtype)
+    def _load_row(self, b, r_row, p, panels, last_cols, dtype: np.dtype = _F32) -> ir.Value:
+        """Panel p of a row of R (the residual, or the program's tensor of `dtype`) as
+        float32, at `_store`'s columns (the others of a partial panel are zeros, never
+        stored)."""
         ety = {1: I8, 4: I32 if dtype.kind in "iu" else F32}[dtype.itemsize]
         vty = ir.VectorType(ety, PANEL)
         base = _offset(b, r_row, p * PANEL * dtype.itemsize)
         cols = last_cols if p == panels - 1 else PANEL
         if cols == PANEL:
-            x = b.load(base, typ=vty, align=1)
+            x = b.load(base, typ=vty, align=dtype.itemsize)
         else:
             x = ir.Constant(vty, None)
             for j in range(cols):
-                value = b.load(_offset(b, base, j * dtype.itemsize), typ=ety, align=1)
+                value = b.load(_offset(b, base, j * dtype.itemsize), typ=ety, align=dtype.itemsize)
                 x = b.insert_element(x, value, ir.Constant(I32, j))
         if dtype.kind == "f":
             return x
         return b.uitofp(x, V16F32) if dtype.kind == "u" else b.sitofp(x, V16F32)
-
-    def _load_row(self, b, r_row, p, panels, last_cols) -> ir.Value:
-        """Panel p of a row of the residual R (float32, `_store`'s columns; the others of a
-        partial panel are zeros, never stored)."""
-        base = _offset(b, r_row, p * PANEL * 4)
-        cols = last_cols if p == panels - 1 else PANEL
-        if cols == PANEL:
-            return b.load(base, typ=V16F32, align=4)
-        x = ir.Constant(V16F32, [0.0] * PANEL)
-        for j in range(cols):
-            value = b.load(_offset(b, base, j * 4), typ=F32, align=4)
-            x = b.insert_element(x, value, ir.Constant(I32, j))
-        return x
 
     def _store(self, b, x, c_row, p, panels, last_cols) -> None:
         size = self.out.itemsize
