@@ -193,9 +193,10 @@ def runs_whole_program(program: Program, n: int, integer: bool, needs_pass: bool
         return False
     if program.out_dtype not in (np.dtype(np.uint8), np.dtype(np.int8)):
         return False
-    if gemm_prefix(program, n)[0] == len(program.steps):
+    count = gemm_prefix(program, n)[0]
+    if count == len(program.steps):
         return False  # (the epilogue runs it anyway)
-    tensors = program.suffix(gemm_prefix(program, n)[0]).tensors
+    tensors = program.suffix(count).tensors
     return len(tensors) <= 1 and all(value_dtype(t).itemsize == 1 for t in tensors)
 
 
