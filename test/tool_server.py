@@ -93,18 +93,19 @@ def _receive_request(conn: socket.socket) -> tuple[dict[str, object], list[int]]
     for level, kind, payload in ancillary:
         if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
             fds.frombytes(payload[: len(payload) - len(payload) % fds.itemsize])
-    while len(data) < _HEADER.size:
-        chunk = conn.recv(65536)
-        if not chunk:
-            raise EOFError("the client closed its connection")
-        data += chunk
-    (length,) = _HEADER.unpack_from(data)
-    while len(data) < _HEADER.size + length:
-        chunk = conn.recv(65536)
-        if not chunk:
-            raise EOFError("the client closed its connection")
-        data += chunk
-    return json.loads(data[_HEADER.size : _HEADER.size + length]), list(fds)
+
+    def at_least(size: int) -> bytes:
+        nonlocal data
+        while len(data) < size:
+            chunk = conn.recv(65536)
+            if not chunk:
+                raise EOFError("the client closed its connection")
+            data += chunk
+        return data
+
+    (length,) = _HEADER.unpack_from(at_least(_HEADER.size))
+    end = _HEADER.size + length
+    return json.loads(at_least(end)[_HEADER.size : end]), list(fds)
 
 
 def _std_streams() -> None:
