@@ -208,6 +208,33 @@ def float_to_int32(b: ir.IRBuilder, x: ir.Value, lanes: int,
     return b.select(ok, b.fptosi(safe, vec(I32, lanes)), vconst(I32, lanes, -(1 << 31)))
 
 
+def rounds_to_int32(lanes: int, features: Container[str]) -> bool:
+    """Whether `round_to_int32` is one instruction: 16 lanes with AVX-512F."""
+    return lanes == 16 and "avx512f" in features
+
+
+def round_to_int32(b: ir.IRBuilder, x: ir.Value, lanes: int,
+                   features: Container[str] = ()) -> ir.Value:
+    """
+    `float_to_int32(rint(x))`: the nearest integer, ties to even, INT32_MIN for NaN and
+    values outside the int32 range. With AVX-512F for 16 lanes one `vcvtps2dq {rn-sae}`
+    (the rounding in the instruction, whatever MXCSR says), instead of `vrndscaleps` (two
+    micro-ops) and `vcvttps2dq`: a requantization is ~20 micro-ops per 16 values, and an
+    AMX convolution's time is in them. Out of range both give the integer indefinite
+    value: a float beyond +-2^31 stays beyond it when rounded.
+    """
+    if rounds_to_int32(lanes, features):
+        ity = vec(I32, 16)
+        cvt = intrinsic(b.module, "llvm.x86.avx512.mask.cvtps2dq.512", ity,
+                        [vec(F32, 16), ity, I16, I32])
+        # (all lanes; rounding operand 8: to nearest even, exceptions suppressed)
+        return b.call(cvt, [x, ir.Constant(ity, None), ir.Constant(I16, -1),
+                            ir.Constant(I32, 8)])
+    fty = vec(F32, lanes)
+    rint = intrinsic(b.module, f"llvm.roundeven.v{lanes}f32", fty, [fty])
+    return float_to_int32(b, b.call(rint, [x]), lanes, features)
+
+
 def from_float(b: ir.IRBuilder, x: ir.Value, dtype: np.dtype, lanes: int,
                features: Container[str] = ()) -> ir.Value:
     """float32 -> `dtype` as `ov.convert` (float -> integer truncates, through int32);
@@ -655,6 +682,14 @@ class Program:
             return splat(b, b.load(ptr, typ=F32, align=4), lanes)
 
         zero = vconst(F32, lanes, 0.0)
+        last = len(self.steps) - 1
+        # (the last FakeQuantize's rounding done by the conversion to int32: see
+        # `round_to_int32`; its clamp to the integers [0, levels - 1] commutes with rint)
+        converts_rounding = (
+            self.out_dtype.kind in "iu" and rounds_to_int32(lanes, ctx.cpu.features)
+            and last >= 0 and self._integer_fq[last]
+            and _positive_zeros(self.operands[last]["ol"])
+            and ("inverse_width" in self.operands[last] or self._unchecked_fq[last]))
         for index, (step, values) in enumerate(zip(self.steps, self.operands, strict=True)):
             kind = step.kind
             if kind == "mul":
@@ -691,7 +726,8 @@ class Program:
                 x = b.select(b.fcmp_ordered("<", x, hi), x, hi)
             elif kind == "fq":
                 x = _fake_quantize(b, x, lanes, values, step.levels, operand,
-                                   self._integer_fq[index], not self._unchecked_fq[index])
+                                   self._integer_fq[index], not self._unchecked_fq[index],
+                                   rounded=not (converts_rounding and index == last))
             elif kind == "cast":
                 x = self._cast(ctx, b, x, lanes, index)
             elif kind == "add_tensor":  # (float addition commutes: either operand order)
@@ -699,11 +735,11 @@ class Program:
             else:
                 raise AssertionError(kind)
         if self.out_dtype.kind in "iu":
-            if self.steps and not self._integer_fq[-1]:
+            if converts_rounding or (self.steps and not self._integer_fq[-1]):
                 # the FakeQuantize's integer result: the nearest integer, ties to even
-                rint = intrinsic(b.module, f"llvm.roundeven.v{lanes}f32", fty, [fty])
-                x = b.call(rint, [x])
-            as_i32 = float_to_int32(b, x, lanes, ctx.cpu.features)
+                as_i32 = round_to_int32(b, x, lanes, ctx.cpu.features)
+            else:
+                as_i32 = float_to_int32(b, x, lanes, ctx.cpu.features)
             return as_i32 if wide else self.narrow(b, as_i32, lanes)
         return from_float(b, x, self.out_dtype, lanes, ctx.cpu.features)
 
@@ -760,16 +796,23 @@ def _fake_quantize(
     operand: Callable[[np.ndarray], ir.Value],
     integer: bool,
     checked: bool,
+    rounded: bool = True,
 ) -> ir.Value:
     """The float result of the FakeQuantize (an exact integer when `integer`), from its
-    `operands` (`Program._step_operands`); `checked`: see `_levels_fast`."""
+    `operands` (`Program._step_operands`); `checked`: see `_levels_fast`. Not `rounded`
+    (an integer one whose levels need no check): the level before rint, clamped to
+    [0, levels - 1], for a conversion that rounds (`round_to_int32`)."""
     steps_f = float(levels - 1)
     steps = vconst(F32, lanes, steps_f)
     rint = intrinsic(b.module, f"llvm.roundeven.v{lanes}f32", vec(F32, lanes),
                      [vec(F32, lanes)])
     u = b.fsub(x, operand(operands["il"]))
     if "inverse_width" in operands:  # a power of two: u / width == u * (1 / width)
-        k = b.call(rint, [b.fmul(b.fmul(u, operand(operands["inverse_width"])), steps)])
+        k = b.fmul(b.fmul(u, operand(operands["inverse_width"])), steps)
+        k = b.call(rint, [k]) if rounded else k
+    elif not rounded:
+        assert integer and not checked
+        k = b.fmul(u, operand(operands["steps_per_width"]))  # (`_levels_fast` unrounded)
     else:
         k = _levels_fast(b, u, lanes, operands, steps_f, operand, rint, checked)
     if integer:

@@ -16,6 +16,7 @@ import lowpass
 from lowpass.builder import GraphBuilder
 from lowpass.dialects import ov
 from lowpass.lowering.ops.quantization import _refined_quotients_exact
+from lowpass.lowering.target import host_cpu
 
 from .typed import four
 
@@ -268,3 +269,60 @@ def test_requantization_of_codes_without_the_check_is_exact() -> None:
     want = core.compile_model(model, "REFERENCE").create_infer_request().infer({"x": values})["y"]
     assert any(proven)
     np.testing.assert_array_equal(np.asarray(got).view(np.uint32), np.asarray(want).view(np.uint32))
+
+
+@pytest.mark.parametrize(("ih", "ol", "oh", "dtype"), [
+    (2.0, 0.0, 255.0, "u8"),    # width 4: the reciprocal path, the rounding in the conversion
+    (2.0, -128.0, 127.0, "i8"),  # the same levels plus -128: rint before the addition
+    (2.5, 0.0, 255.0, "u8"),    # width 4.5: the checked levels
+    (2.0, 0.0, 127.5, "u8"),    # half-integer levels: rounded to even by the conversion
+])
+def test_integer_fake_quantize_equals_reference(ih: float, ol: float, oh: float,
+                                                dtype: str) -> None:
+    """FakeQuantize f32 -> u8/i8 (`round_to_int32`: on AVX-512 hosts `vcvtps2dq {rn-sae}`
+    rounds the last level, whose clamp to [0, levels - 1] comes first): every level,
+    half-level ties, the limits, out of range, +-inf, NaN, +-0, values beyond int32: the
+    REFERENCE device's values."""
+    from xdsl.dialects.builtin import IntegerType, Signedness
+
+    signedness = Signedness.UNSIGNED if dtype == "u8" else Signedness.SIGNLESS
+    rng = np.random.default_rng(7)
+    il = -2.0
+    shape = [1, 2, 3, 256]
+    g = GraphBuilder()
+    x = g.input("x", shape)
+    limits = [g.constant(np.float32(v)) for v in (il, ih, ol, oh)]
+    g.output(g.value(ov.FakeQuantizeOp(x, *four(limits), 256, name="fq",
+                                       element_type=IntegerType(8, signedness))), "y")
+    model = lowpass.Model(g.module())
+    t = np.concatenate([np.arange(256), np.arange(256) + 0.5, rng.uniform(-0.7, 255.7, 512),
+                        np.arange(256) + 0.4999999, np.arange(256) + 0.5000001])
+    values = (il + t / 255.0 * (ih - il)).astype(np.float32).reshape(shape)
+    values[0, 0, 0, :12] = [np.nan, -np.inf, np.inf, 0.0, -0.0, il, ih, 1e10, -1e10,
+                            2.0**31, -(2.0**31), 3e38]
+    feeds = {"x": values}
+    core = lowpass.Core()
+    got = np.asarray(core.compile_model(model, "CPU", AS_IS).create_infer_request()
+                     .infer(feeds)["y"])
+    want = np.asarray(core.compile_model(model, "REFERENCE").create_infer_request()
+                      .infer(feeds)["y"])
+    np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.skipif(not host_cpu().avx512, reason="the AVX-512 conversion")
+def test_requantization_rounds_in_the_conversion() -> None:
+    """On an AVX-512 host a u8 requantization's last level is rounded by the conversion to
+    int32 (`round_to_int32`), not by `llvm.roundeven` before a truncation (16 lanes: the
+    shorter vectors of a loop's tail keep it)."""
+    from xdsl.dialects.builtin import IntegerType, Signedness
+
+    from lowpass.lowering.compiler import compile_module
+
+    g = GraphBuilder()
+    x = g.input("x", [1, 2, 4, 16])
+    limits = [g.constant(np.float32(v)) for v in (-2.0, 2.0, 0.0, 255.0)]
+    g.output(g.value(ov.FakeQuantizeOp(x, *four(limits), 256, name="fq",
+                                       element_type=IntegerType(8, Signedness.UNSIGNED))), "y")
+    text = compile_module(g.module()).llvm_ir(optimized=False)
+    assert "call <16 x i32> @\"llvm.x86.avx512.mask.cvtps2dq.512\"" in text
+    assert "call <16 x float> @\"llvm.roundeven.v16f32\"" not in text
