@@ -310,19 +310,26 @@ def test_integer_fake_quantize_equals_reference(ih: float, ol: float, oh: float,
 
 
 @pytest.mark.skipif(not host_cpu().avx512, reason="the AVX-512 conversion")
-def test_requantization_rounds_in_the_conversion() -> None:
+@pytest.mark.parametrize("ih", [2.0, 2.5])
+def test_requantization_rounds_without_vrndscaleps(ih: float) -> None:
     """On an AVX-512 host a u8 requantization's last level is rounded by the conversion to
-    int32 (`round_to_int32`), not by `llvm.roundeven` before a truncation (16 lanes: the
-    shorter vectors of a loop's tail keep it)."""
+    int32 (`round_to_int32`), and the fast level of a width that is not a power of two
+    (2.5 - -2 = 4.5) by adding and subtracting 1.5 * 2^23 (`round_small`), not by
+    `llvm.roundeven` (16 lanes: the shorter vectors of a loop's tail keep it; the exact
+    level after the check does too)."""
     from xdsl.dialects.builtin import IntegerType, Signedness
 
     from lowpass.lowering.compiler import compile_module
 
     g = GraphBuilder()
     x = g.input("x", [1, 2, 4, 16])
-    limits = [g.constant(np.float32(v)) for v in (-2.0, 2.0, 0.0, 255.0)]
+    limits = [g.constant(np.float32(v)) for v in (-2.0, ih, 0.0, 255.0)]
     g.output(g.value(ov.FakeQuantizeOp(x, *four(limits), 256, name="fq",
                                        element_type=IntegerType(8, Signedness.UNSIGNED))), "y")
     text = compile_module(g.module()).llvm_ir(optimized=False)
-    assert "call <16 x i32> @\"llvm.x86.avx512.mask.cvtps2dq.512\"" in text
-    assert "call <16 x float> @\"llvm.roundeven.v16f32\"" not in text
+    rounded = "call <16 x float> @\"llvm.roundeven.v16f32\""
+    if ih == 2.0:  # (levels of a power-of-two width need no check)
+        assert "call <16 x i32> @\"llvm.x86.avx512.mask.cvtps2dq.512\"" in text
+        assert rounded not in text
+    else:  # (the fast level; the exact one after the check is rounded by roundeven)
+        assert "call <16 x float> @\"llvm.x86.avx512.add.ps.512\"" in text
