@@ -229,6 +229,16 @@ def _int8_weights(b: np.ndarray) -> np.ndarray:
     raise ValueError(f"int8 GEMM weights must be int8 values, got {b.dtype}")
 
 
+def amx_applies(a_dtype: np.dtype | type, b: np.ndarray | RuntimeB, cpu: HostCpu, m: int,
+                k: int) -> bool:
+    """Whether `emit_gemm` runs this GEMM on AMX tiles: int8 of a constant B on an AMX host,
+    at least `AMX_MIN_ROWS` rows and a depth of `AMX_K`."""
+    if isinstance(b, RuntimeB):
+        return False
+    return (gemm_kernel_kind(np.dtype(a_dtype), b, cpu) == "vnni" and cpu.amx
+            and m >= AMX_MIN_ROWS and k >= AMX_K)
+
+
 def gemm_kernel_kind(
     a_dtype: np.dtype | type, b: np.ndarray | RuntimeB, cpu: HostCpu | None = None
 ) -> str:
@@ -576,9 +586,13 @@ class _GemmKernel:
         cpu: HostCpu,
         constants: ConstantTable | None,
         amx: bool = False,
+        a_chunks: tuple[int, ...] | None = None,
     ) -> None:
         self.module = module
         self.amx = amx
+        self.a_chunks = a_chunks
+        """`emit_gemm`'s `a_chunk_offsets` (AMX only): where each 64-deep chunk of a row of
+        A starts, in bytes from the row's start, instead of 64 bytes after the one before."""
         self.constants = constants
         self.name = name
         self.kind = kind
@@ -955,6 +969,7 @@ class _GemmMicroKernels(_GemmKernel):
             self.comp is not None, form(self.scale), form(self.bias), ep.residual, ep.relu,
             ep.clamp, None if ep.program is None else ep.program.signature(), rows,
             panels, last_cols, part, *((self.kblock, self.block) if part else ()),
+            self.a_chunks,
         )  # fmt: skip
 
     @property
@@ -1163,7 +1178,7 @@ class _GemmMicroKernels(_GemmKernel):
         """64-k chunk `t` of the AMX kernels: B's tiles of each panel into tmm6-7, A's rows
         (16 per half) into tmm4-5, each pair's `dot` into the C tile of its half and panel."""
         steps_per_chunk = AMX_K // self.k_per_step
-        a_at = b.mul(t, _c64(AMX_K))
+        a_at = b.mul(t, _c64(AMX_K)) if self.a_chunks is None else self._a_chunk_at(b, t)
         b_at = b.mul(t, _c64(steps_per_chunk * STEP_BYTES))
         for p in range(panels):
             b_p = _offset(b, b_panels, b.add(b_at, b.mul(panel_bytes, _c64(p))))
@@ -1173,6 +1188,21 @@ class _GemmMicroKernels(_GemmKernel):
             self._tile_op(b, "tileloadd64", 4 + h, a_h, lda)
             for p in range(panels):
                 self._tile_op(b, dot, 2 * h + p, 4 + h, 6 + p)
+
+    def _a_chunk_at(self, b: ir.IRBuilder, t: ir.Value) -> ir.Value:
+        """The byte offset of chunk `t` in a row of A (`a_chunks`), from a constant table of
+        the function being emitted."""
+        assert self.a_chunks is not None
+        fn = b.function
+        name = f"{fn.name}.a_chunks"
+        table = self.module.globals.get(name)
+        if table is None:
+            kind = ir.ArrayType(I64, len(self.a_chunks))
+            table = ir.GlobalVariable(self.module, kind, name)
+            table.initializer = ir.Constant(kind, list(self.a_chunks))
+            table.global_constant = True
+            table.linkage = "internal"
+        return b.load(b.gep(table, [ir.Constant(ir.IntType(32), 0), t], inbounds=True))
 
     def _amx_row_sums(self, b: ir.IRBuilder, acc_row: ir.Value, a: ir.Value, r: ir.Value,
                       lda: ir.Value, b_panels_at: Callable[[], ir.Value], panel_bytes: ir.Value,
@@ -1738,6 +1768,7 @@ def emit_gemm(
     keep_alive: list,
     cpu: HostCpu | None = None,
     constants: ConstantTable | None = None,
+    a_chunk_offsets: Sequence[int] | None = None,
 ) -> ir.Function:
     """Adds `void name(ptr a, ptr c)` to `module`:
     C[m, n] (row-major, leading dimension ldc) = epilogue(A[m, k] (row-major, lda) x B[k, n]);
@@ -1754,15 +1785,25 @@ def emit_gemm(
     With `b` a `RuntimeB` (MatMul by a computed B) the function is
     `void name(ptr a, ptr c, ptr b, ptr workspace)`: B is read from `b` and packed into the
     64-byte aligned `workspace` (`gemm_workspace_bytes`) on every call (single-threaded, O(KN)
-    against the O(MKN) product), then the same micro-kernels run; no `a_zero_point`."""
+    against the O(MKN) product), then the same micro-kernels run; no `a_zero_point`.
+
+    `a_chunk_offsets` (a GEMM on AMX tiles, `amx_applies`, of a K that is a multiple of 64):
+    chunk j (k in [64 j, 64 j + 64)) of row i of A is read at `a + i lda + offsets[j]`
+    bytes instead of `a + i lda + 64 j`: a convolution's A read in place from its padded
+    NHWC input (rows: output positions lda apart; chunks: a tap's 64 channels), with no
+    im2col copy. lda may then be below k."""
     cpu = cpu or host_cpu()
     a_dtype = np.dtype(a_dtype)
     runtime = isinstance(b, RuntimeB)
     lda = k if lda is None else lda
     ldc = n if ldc is None else ldc
-    b = _checked_gemm(module, name, m, k, n, b, a_zero_point, lda, ldc)
+    a_chunks = None if a_chunk_offsets is None else tuple(int(o) for o in a_chunk_offsets)
+    b = _checked_gemm(module, name, m, k, n, b, a_zero_point, lda, ldc, a_chunks is not None)
     kind = gemm_kernel_kind(a_dtype, b, cpu)
-    amx = kind == "vnni" and cpu.amx and not runtime and m >= AMX_MIN_ROWS and k >= AMX_K
+    amx = amx_applies(a_dtype, b, cpu, m, k)
+    if a_chunks is not None and not (amx and k % AMX_K == 0 and len(a_chunks) == k // AMX_K):
+        raise ValueError(f"a_chunk_offsets need a GEMM on AMX tiles with k a multiple of "
+                         f"{AMX_K} and one offset per {AMX_K}-deep chunk")
     out = _out_dtype(epilogue)
     if kind == "f32" and out == _I32:
         raise ValueError("an fp32 GEMM cannot output int32")
@@ -1775,7 +1816,7 @@ def emit_gemm(
     packed, comp = _packed_b(constants, b, kind, a_dtype, a_zero_point, m, k, n, amx)
     emitter = _GemmEmitter(
         module, name, kind, m, k, n, a_dtype, packed, comp, epilogue, out, lda, ldc, cpu,
-        constants, amx,
+        constants, amx, a_chunks,
     )
     threads = effective_threads(threads, m * n * k)
     chunks = emitter.split(threads)
@@ -1824,8 +1865,10 @@ def _checked_gemm(
     a_zero_point: np.ndarray | int | None,
     lda: int,
     ldc: int,
+    in_place: bool = False,
 ) -> np.ndarray | RuntimeB:
-    """`emit_gemm`'s operands checked (ValueError): B as an array, or the `RuntimeB`."""
+    """`emit_gemm`'s operands checked (ValueError): B as an array, or the `RuntimeB`;
+    `in_place`: A's rows are read at chunk offsets (`a_chunk_offsets`), any lda >= 1."""
     if isinstance(b, RuntimeB):
         if a_zero_point is not None:
             raise ValueError("a GEMM of a run-time B takes no zero point")
@@ -1835,7 +1878,7 @@ def _checked_gemm(
             raise ValueError(f"B must be [{k}, {n}], got {list(b.shape)}")
     if min(m, k, n) < 1:
         raise ValueError(f"empty GEMM {m}x{k}x{n}")
-    if lda < k or ldc < n:
+    if lda < (1 if in_place else k) or ldc < n:
         raise ValueError(f"lda={lda} < k={k} or ldc={ldc} < n={n}")
     if name in module.globals:
         raise ValueError(f"'{name}' is already defined in the module")

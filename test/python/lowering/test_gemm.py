@@ -594,6 +594,40 @@ def test_amx_tiles_exact(m, k, n):
                                       gemm_reference(a, b, 3, epilogue))
 
 
+@pytest.mark.parametrize("m", [16, 20, 40])
+def test_amx_a_chunk_offsets(m):
+    """`a_chunk_offsets`: chunk j of row i of A read at `a + i lda + offsets[j]` (here rows
+    8 bytes apart, chunks in another order and overlapping each other and the next rows, as a
+    convolution's taps): on an AMX host the int32 products and a requantization equal the
+    GEMM of those rows gathered; on any host the code cross-compiled for sapphirerapids
+    reads its offsets from a constant table; a GEMM off the tiles refuses them."""
+    k, n, lda = 192, 40, 8
+    offsets = [130, 0, 64]
+    b = weights8(k, n)
+    buffer = full_range(1, lda * (m - 1) + max(offsets) + 64, np.uint8)[0]
+    gathered = np.stack([np.concatenate([buffer[i * lda + o : i * lda + o + 64] for o in offsets])
+                         for i in range(m)])
+    with pytest.raises(ValueError, match="a_chunk_offsets"):
+        emit_gemm(new_module("small"), "g", m=8, k=k, n=n, a_dtype=np.uint8, b=b, lda=lda,
+                  keep_alive=[], cpu=HostCpu("sapphirerapids", AMX, host_cpu().triple),
+                  a_chunk_offsets=offsets)
+    module = new_module("offsets")
+    emit_gemm(module, "g", m=m, k=k, n=n, a_dtype=np.uint8, b=b, lda=lda, keep_alive=[],
+              cpu=HostCpu("sapphirerapids", AMX, host_cpu().triple), a_chunk_offsets=offsets)
+    assert '.a_chunks" = internal constant [3 x i64] [i64 130, i64 0, i64 64]' in str(module)
+    if not host_cpu().amx:
+        return
+    products = Epilogue(out_dtype=np.int32)
+    requantized = requantizing(n)
+    for epilogue, zp, want in (
+            (products, None, gathered.astype(np.int64) @ b.astype(np.int64)),
+            (requantized, 3, gemm_reference(gathered, b, 3, requantized))):
+        run, _ = compile_gemm(m, k, n, np.uint8, b, lda=lda, a_chunk_offsets=offsets,
+                              epilogue=epilogue, a_zero_point=zp)
+        c = np.full((m, n), 77, dtype=np.dtype(epilogue.out_dtype))
+        np.testing.assert_array_equal(run(buffer, c), want)
+
+
 def test_amx_micro_kernels_shared_across_k():
     """AMX micro-kernels and chunk bodies take K's steps and the strides as arguments (the
     tile loads take their stride from a register): int8 GEMMs of other K (DenseNet's 1x1

@@ -1,0 +1,102 @@
+"""
+int8 convolutions whose AMX tiles read A from the padded NHWC input itself instead of im2col
+rows (lowering/ops/convolution.py `reads_input_in_place`, `_emit_in_place`; the GEMM's
+`a_chunk_offsets`): 3x3 with padding, stride 2, dilation 2, an unpadded NHWC input of 128
+channels; a per-channel activation zero point (the padding's fill), an output of 40 channels
+(a partial panel) requantized by the GEMM's epilogue into the next convolution's NHWC input;
+output rows of 16 to 20 positions (one or two A tiles). The CPU device equals REFERENCE bit
+for bit on 1 and 2 threads; on an AMX host every case takes the in-place path. The GEMM's
+offsets themselves: `test_gemm.py` `test_amx_a_chunk_offsets`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import lowpass
+from lowpass.builder import GraphBuilder
+from lowpass.dialects import ov
+from lowpass.lowering.compiler import clear_cache
+from lowpass.lowering.ops import convolution
+from lowpass.lowering.target import host_cpu
+
+from .typed import four
+
+RNG = np.random.default_rng(20261127)
+
+CASES = {  # channels, width, kernel geometry
+    "3x3": (64, 20, {"strides": [1, 1], "pads_begin": [1, 1], "pads_end": [1, 1],
+                     "dilations": [1, 1]}),
+    "stride2": (64, 36, {"strides": [2, 2], "pads_begin": [1, 1], "pads_end": [1, 1],
+                         "dilations": [1, 1]}),
+    "dilation2": (64, 18, {"strides": [1, 1], "pads_begin": [2, 2], "pads_end": [2, 2],
+                           "dilations": [2, 2]}),
+    "unpadded": (128, 18, {"strides": [1, 1], "pads_begin": [0, 0], "pads_end": [0, 0],
+                           "dilations": [1, 1]}),
+}
+
+
+def _model(channels: int, width: int, geometry: dict) -> lowpass.Model:
+    """u8 x -> 1x1 (requantized into NHWC) -> zero point -> the 3x3 under test (requantized
+    per channel by its GEMM's epilogue into NHWC) -> 1x1 -> f32 output."""
+    g = GraphBuilder()
+    shape = [1, channels, 6, width]
+    x = g.input("x", shape, ov.ui8)
+
+    def const(value: object, dtype: type = np.float32):  # type: ignore[no-untyped-def]
+        return g.constant(np.asarray(value, dtype))
+
+    def requantized(y, cout: int, name: str):  # type: ignore[no-untyped-def]
+        y = g.value(ov.MultiplyOp(y, const(RNG.uniform(2e-4, 6e-4, (1, cout, 1, 1)))))
+        high = RNG.uniform(1.0, 3.0, (1, cout, 1, 1)).astype(np.float32)
+        limits = [const(v) for v in (-high, high, 0.0, 255.0)]
+        return g.value(ov.FakeQuantizeOp(y, *four(limits), 256, element_type=ov.ui8,
+                                         name=name))
+
+    def conv(y, cout: int, cin: int, size: int, out_shape: list[int], name: str,
+             **kw: object):  # type: ignore[no-untyped-def]
+        w = const(RNG.integers(-128, 128, (cout, cin, size, size)), np.int8)
+        return g.value(ov.ConvolutionOp(y, w, result_type=ov.tensor(out_shape, ov.f32),
+                                        name=name, **kw))
+
+    one: dict = {"strides": [1, 1], "pads_begin": [0, 0], "pads_end": [0, 0],
+                 "dilations": [1, 1]}
+    a = requantized(conv(x, channels, channels, 1, shape, "a", **one), channels, "a_q")
+    zp = const(RNG.integers(0, 9, (1, channels, 1, 1)), np.uint8)
+    sub = g.value(ov.SubtractOp(a, zp, result_type=ov.tensor(shape, ov.f32), name="zp"))
+    s, p, d = geometry["strides"][0], geometry["pads_begin"][0], geometry["dilations"][0]
+    oh, ow = ((n + 2 * p - d * 2 - 1) // s + 1 for n in (6, width))
+    out = [1, 40, oh, ow]
+    b = requantized(conv(sub, 40, channels, 3, out, "b", **geometry), 40, "b_q")
+    y = conv(b, 8, 40, 1, [1, 8, oh, ow], "c", **one)
+    g.output(g.value(ov.MultiplyOp(y, const(RNG.uniform(2e-4, 6e-4, (1, 8, 1, 1))))), "y")
+    return lowpass.Model(g.module())
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_in_place_convolution_equals_reference(case: str) -> None:
+    channels, width, geometry = CASES[case]
+    model = _model(channels, width, geometry)
+    feeds = {"x": RNG.integers(0, 256, (1, channels, 6, width)).astype(np.uint8)}
+    core = lowpass.Core()
+    want = np.asarray(core.compile_model(model, "REFERENCE").create_infer_request()
+                      .infer(feeds)["y"])
+    real = convolution.reads_input_in_place
+    taken: list[bool] = []
+
+    def spy(*args, **kwargs) -> bool:  # type: ignore[no-untyped-def]
+        taken.append(real(*args, **kwargs))
+        return taken[-1]
+
+    convolution.reads_input_in_place = spy
+    try:
+        for threads in (1, 2):
+            clear_cache()
+            got = core.compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": threads})
+            np.testing.assert_array_equal(
+                np.asarray(got.create_infer_request().infer(feeds)["y"]), want)
+    finally:
+        convolution.reads_input_in_place = real
+    if host_cpu().amx:  # (the 3x3 under test, on both thread counts)
+        assert taken.count(True) == 2, taken
