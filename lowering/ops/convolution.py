@@ -393,7 +393,7 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
         emit_to_nhwc(ctx, spec, x.ptr, xp, x.channels_last)
     weights = [gemm_weights(spec, g) for g in range(spec.groups)]  # (packed once for all blocks)
     if reads_input_in_place(ctx, spec, plan, weights[0], nhwc_out):
-        _emit_in_place(ctx, spec, plan, xp, out, weights[0])
+        _emit_in_place(ctx, spec, plan, xp, out, weights[0], nhwc_out)
         return
     k_gemm = gemm_k(ctx, spec, weights[0])
     weights = [_padded_rows(w, k_gemm) for w in weights]
@@ -469,14 +469,15 @@ def reads_input_in_place(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
     im2col rows (`_emit_in_place`): one group, int8, input channels a multiple of `AMX_K`
     (so that each 64-deep chunk of K is 64 channels of one tap), an output row's positions
     enough for AMX tiles (`amx_applies`: the GEMM of one output row runs on them) and an
-    NHWC output that the GEMMs' epilogue writes itself. The tiles' loads take their row
-    stride from a register: positions `sw * C` bytes apart, taps at their offsets. im2col
-    copied K bytes per output position (9x the input for a 3x3 layer; resnet50 int8 6% and
-    inception_v1 10% of their time where it was left out).
+    output whose rows are the GEMMs' (NHWC), or one that a pass writes from their rows (the
+    block's scratch, NCHW). The tiles' loads take their row stride from a register:
+    positions `sw * C` bytes apart, taps at their offsets. im2col copied K bytes per output
+    position (9x the input for a 3x3 layer; resnet50 int8 6% and inception_v1 10% of their
+    time where it was left out).
     """
     if spec.pointwise or spec.groups != 1 or spec.a_dtype.itemsize != 1:
         return False
-    if spec.c % AMX_K or not (plan.direct and nhwc_out):
+    if spec.c % AMX_K or (plan.direct and not nhwc_out):
         return False
     return amx_applies(spec.a_dtype, weights, ctx.cpu, spec.ow, spec.k)
 
@@ -494,11 +495,12 @@ def _in_place_offsets(spec: ConvSpec) -> list[int]:
 
 
 def _emit_in_place(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Value,
-                   out: Buffer, weights: np.ndarray) -> None:
+                   out: Buffer, weights: np.ndarray, nhwc_out: bool) -> None:
     """The convolution as one GEMM per output row (`reads_input_in_place`): its OW positions
     x K, A read from the padded NHWC input `xp` at the row's first pixel (`_in_place_offsets`
-    for the taps), the epilogue writing the output's row. Output rows are the chunks of one
-    parallel job on several threads."""
+    for the taps), the epilogue writing the output's row, or the row's scratch for the pass
+    after it (`_finish_function`: NCHW, or the rest of the program). Output rows are the
+    chunks of one parallel job on several threads (each chunk its own scratch)."""
     b = ctx.builder
     work = spec.n * spec.positions * spec.k * spec.cout
     threads = effective_threads(ctx.threads, work)
@@ -512,26 +514,35 @@ def _emit_in_place(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Va
         constants=ctx.constants, a_chunk_offsets=_in_place_offsets(spec),
     )
     residual = _epilogue_residual(ctx, plan, out)
+    finish, constants = _finish_function(ctx, spec, plan, out, [spec.ow])
+    tensors = _residual_tensors(ctx, plan, out)
+    acc_row = 0 if plan.direct else spec.cout * plan.out_dtype.itemsize
+    acc_bytes = -(-spec.ow * acc_row // 64) * 64
+    chunks = min(items, block_chunks_per_thread(ctx) * threads) if parallel else 1
+    scratch = ctx.scratch(chunks * acc_bytes) if acc_bytes else out.ptr
 
-    def row(t: ir.IRBuilder, x: ir.Value, y: ir.Value, rs: Sequence[ir.Value], n: ir.Value,
-            oh: ir.Value) -> None:
+    def row(t: ir.IRBuilder, x: ir.Value, y: ir.Value, acc: ir.Value, rs: Sequence[ir.Value],
+            ts: Sequence[ir.Value], n: ir.Value, oh: ir.Value) -> None:
         p0 = t.mul(oh, i64(spec.ow))
         first = t.add(t.mul(n, i64(spec.hp)), t.mul(oh, i64(spec.sh)))
         a_ptr = byte_offset(t, x, t.mul(first, i64(spec.wp * spec.c)))
-        t.call(gemm, [a_ptr, _block_output(t, spec, plan, y, n, p0),
-                      *(_block_output(t, spec, plan, r, n, p0) for r in rs)])
+        c_ptr = _block_output(t, spec, plan, y, n, p0) if plan.direct else acc
+        t.call(gemm, [a_ptr, c_ptr, *(_block_output(t, spec, plan, r, n, p0) for r in rs)])
+        if finish is not None:
+            t.call(finish, [acc, y, n, p0, i64(spec.ow), *ts, *constants])
 
     if not parallel:
         with for_range(b, spec.n, name="image") as n, for_range(b, spec.oh, name="row") as oh:
-            row(b, xp, out.ptr, residual, n, oh)
+            row(b, xp, out.ptr, scratch, residual, tensors, n, oh)
         return
-    chunks = min(items, block_chunks_per_thread(ctx) * threads)
     task, t, chunk, loaded, table = pointer_task(ctx, f"{ctx.group_name}_rows",
-                                                 [xp, out.ptr, *residual])
-    t_xp, t_out, *t_residual = loaded
+                                                 [xp, out.ptr, scratch, *residual, *tensors])
+    t_xp, t_out, t_scratch, *rest = loaded
+    acc = byte_offset(t, t_scratch, t.mul(chunk, i64(acc_bytes)))
     lo, hi = chunk_bounds(t, chunk, items, chunks)
     with for_range(t, hi, lo, name="item") as item:
-        row(t, t_xp, t_out, t_residual, t.sdiv(item, i64(spec.oh)), t.srem(item, i64(spec.oh)))
+        row(t, t_xp, t_out, acc, rest[: len(residual)], rest[len(residual) :],
+            t.sdiv(item, i64(spec.oh)), t.srem(item, i64(spec.oh)))
     t.ret_void()
     emit_parallel_call(ctx.module, b, threads, task, table, chunks)
 

@@ -3,7 +3,8 @@ int8 convolutions whose AMX tiles read A from the padded NHWC input itself inste
 rows (lowering/ops/convolution.py `reads_input_in_place`, `_emit_in_place`; the GEMM's
 `a_chunk_offsets`): 3x3 with padding, stride 2, dilation 2, an unpadded NHWC input of 128
 channels; a per-channel activation zero point (the padding's fill), an output of 40 channels
-(a partial panel) requantized by the GEMM's epilogue into the next convolution's NHWC input;
+(a partial panel) requantized by the GEMM's epilogue into the next convolution's NHWC input,
+or by the pass after it into an NCHW graph output;
 output rows of 16 to 20 positions (one or two A tiles). The CPU device equals REFERENCE bit
 for bit on 1 and 2 threads; on an AMX host every case takes the in-place path. The GEMM's
 offsets themselves: `test_gemm.py` `test_amx_a_chunk_offsets`.
@@ -34,12 +35,17 @@ CASES = {  # channels, width, kernel geometry
                            "dilations": [2, 2]}),
     "unpadded": (128, 18, {"strides": [1, 1], "pads_begin": [0, 0], "pads_end": [0, 0],
                            "dilations": [1, 1]}),
+    "nchw": (64, 20, {"strides": [1, 1], "pads_begin": [1, 1], "pads_end": [1, 1],
+                      "dilations": [1, 1]}),
 }
+"""The case "nchw" has the 3x3's output as the graph's (NCHW): the GEMM of each output row
+writes a scratch row that the pass after it transposes and requantizes."""
 
 
-def _model(channels: int, width: int, geometry: dict) -> lowpass.Model:
+def _model(channels: int, width: int, geometry: dict, nchw: bool) -> lowpass.Model:
     """u8 x -> 1x1 (requantized into NHWC) -> zero point -> the 3x3 under test (requantized
-    per channel by its GEMM's epilogue into NHWC) -> 1x1 -> f32 output."""
+    per channel by its GEMM's epilogue into NHWC) -> 1x1 -> f32 output; with `nchw` the
+    3x3's requantized output is the graph's."""
     g = GraphBuilder()
     shape = [1, channels, 6, width]
     x = g.input("x", shape, ov.ui8)
@@ -69,6 +75,9 @@ def _model(channels: int, width: int, geometry: dict) -> lowpass.Model:
     oh, ow = ((n + 2 * p - d * 2 - 1) // s + 1 for n in (6, width))
     out = [1, 40, oh, ow]
     b = requantized(conv(sub, 40, channels, 3, out, "b", **geometry), 40, "b_q")
+    if nchw:
+        g.output(b, "y")
+        return lowpass.Model(g.module())
     y = conv(b, 8, 40, 1, [1, 8, oh, ow], "c", **one)
     g.output(g.value(ov.MultiplyOp(y, const(RNG.uniform(2e-4, 6e-4, (1, 8, 1, 1))))), "y")
     return lowpass.Model(g.module())
@@ -77,7 +86,7 @@ def _model(channels: int, width: int, geometry: dict) -> lowpass.Model:
 @pytest.mark.parametrize("case", list(CASES))
 def test_in_place_convolution_equals_reference(case: str) -> None:
     channels, width, geometry = CASES[case]
-    model = _model(channels, width, geometry)
+    model = _model(channels, width, geometry, case == "nchw")
     feeds = {"x": RNG.integers(0, 256, (1, channels, 6, width)).astype(np.uint8)}
     core = lowpass.Core()
     want = np.asarray(core.compile_model(model, "REFERENCE").create_infer_request()
