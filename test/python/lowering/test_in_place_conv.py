@@ -22,11 +22,11 @@ from lowpass.lowering.compiler import clear_cache
 from lowpass.lowering.ops import convolution
 from lowpass.lowering.target import host_cpu
 
-from .typed import four
+from .typed import ConvGeometry, four
 
 RNG = np.random.default_rng(20261127)
 
-CASES = {  # channels, width, kernel geometry
+CASES: dict[str, tuple[int, int, ConvGeometry]] = {  # channels, width, kernel geometry
     "3x3": (64, 20, {"strides": [1, 1], "pads_begin": [1, 1], "pads_end": [1, 1],
                      "dilations": [1, 1]}),
     "stride2": (64, 36, {"strides": [2, 2], "pads_begin": [1, 1], "pads_end": [1, 1],
@@ -42,7 +42,7 @@ CASES = {  # channels, width, kernel geometry
 writes a scratch row that the pass after it transposes and requantizes."""
 
 
-def _model(channels: int, width: int, geometry: dict, nchw: bool) -> lowpass.Model:
+def _model(channels: int, width: int, geometry: ConvGeometry, nchw: bool) -> lowpass.Model:
     """u8 x -> 1x1 (requantized into NHWC) -> zero point -> the 3x3 under test (requantized
     per channel by its GEMM's epilogue into NHWC) -> 1x1 -> f32 output; with `nchw` the
     3x3's requantized output is the graph's."""
@@ -61,24 +61,24 @@ def _model(channels: int, width: int, geometry: dict, nchw: bool) -> lowpass.Mod
                                          name=name))
 
     def conv(y, cout: int, cin: int, size: int, out_shape: list[int], name: str,
-             **kw: object):  # type: ignore[no-untyped-def]
+             geometry: ConvGeometry):  # type: ignore[no-untyped-def]
         w = const(RNG.integers(-128, 128, (cout, cin, size, size)), np.int8)
         return g.value(ov.ConvolutionOp(y, w, result_type=ov.tensor(out_shape, ov.f32),
-                                        name=name, **kw))
+                                        name=name, **geometry))
 
-    one: dict = {"strides": [1, 1], "pads_begin": [0, 0], "pads_end": [0, 0],
-                 "dilations": [1, 1]}
-    a = requantized(conv(x, channels, channels, 1, shape, "a", **one), channels, "a_q")
+    one: ConvGeometry = {"strides": [1, 1], "pads_begin": [0, 0], "pads_end": [0, 0],
+                         "dilations": [1, 1]}
+    a = requantized(conv(x, channels, channels, 1, shape, "a", one), channels, "a_q")
     zp = const(RNG.integers(0, 9, (1, channels, 1, 1)), np.uint8)
     sub = g.value(ov.SubtractOp(a, zp, result_type=ov.tensor(shape, ov.f32), name="zp"))
     s, p, d = geometry["strides"][0], geometry["pads_begin"][0], geometry["dilations"][0]
     oh, ow = ((n + 2 * p - d * 2 - 1) // s + 1 for n in (6, width))
     out = [1, 40, oh, ow]
-    b = requantized(conv(sub, 40, channels, 3, out, "b", **geometry), 40, "b_q")
+    b = requantized(conv(sub, 40, channels, 3, out, "b", geometry), 40, "b_q")
     if nchw:
         g.output(b, "y")
         return lowpass.Model(g.module())
-    y = conv(b, 8, 40, 1, [1, 8, oh, ow], "c", **one)
+    y = conv(b, 8, 40, 1, [1, 8, oh, ow], "c", one)
     g.output(g.value(ov.MultiplyOp(y, const(RNG.uniform(2e-4, 6e-4, (1, 8, 1, 1))))), "y")
     return lowpass.Model(g.module())
 
