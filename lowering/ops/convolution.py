@@ -388,11 +388,12 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
 
     use_x_as_nhwc = (spec.c == 1 or x.channels_last) and not spec.padded
     xp_bytes = 0 if use_x_as_nhwc else spec.n * spec.hp * spec.wp * spec.c * es
-    xp = ctx.scratch(xp_bytes) if xp_bytes else x.ptr
+    # (+ AMX_K: the rows of an in-place GEMM read up to 63 bytes past a kernel row's)
+    xp = ctx.scratch(xp_bytes + AMX_K) if xp_bytes else x.ptr
     if xp_bytes:
         emit_to_nhwc(ctx, spec, x.ptr, xp, x.channels_last)
     weights = [gemm_weights(spec, g) for g in range(spec.groups)]  # (packed once for all blocks)
-    if reads_input_in_place(ctx, spec, plan, weights[0], nhwc_out):
+    if reads_input_in_place(ctx, spec, plan, weights[0], nhwc_out, bool(xp_bytes)):
         _emit_in_place(ctx, spec, plan, xp, out, weights[0], nhwc_out)
         return
     k_gemm = gemm_k(ctx, spec, weights[0])
@@ -463,35 +464,68 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
 
 
 def reads_input_in_place(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
-                         weights: np.ndarray, nhwc_out: bool) -> bool:
+                         weights: np.ndarray, nhwc_out: bool, copied: bool) -> bool:
     """
     Whether the convolution's GEMMs read A straight from the padded NHWC input instead of
-    im2col rows (`_emit_in_place`): one group, int8, input channels a multiple of `AMX_K`
-    (so that each 64-deep chunk of K is 64 channels of one tap), an output row's positions
-    enough for AMX tiles (`amx_applies`: the GEMM of one output row runs on them) and an
-    output whose rows are the GEMMs' (NHWC), or one that a pass writes from their rows (the
-    block's scratch, NCHW). The tiles' loads take their row stride from a register:
-    positions `sw * C` bytes apart, taps at their offsets. im2col copied K bytes per output
-    position (9x the input for a 3x3 layer; resnet50 int8 6% and inception_v1 10% of their
-    time where it was left out).
+    im2col rows (`_emit_in_place`): one group, int8, an output row's positions enough for
+    AMX tiles (`amx_applies`: the GEMM of one output row runs on them) and an output whose
+    rows are the GEMMs' (NHWC), or one that a pass writes from their rows (the block's
+    scratch, NCHW). K is read by 64-byte chunks at offsets (`_in_place_layout`): each tap's
+    channels where they are a multiple of 64, else each kernel row's KW x C bytes (which
+    are consecutive in the input without dilation along W) padded up to 64 with zero
+    weights; those chunks read up to 63 bytes past the kernel row, which the padded copy
+    (`copied`) has room for. The tiles' loads take their row stride from a register:
+    positions `sw * C` bytes apart. im2col copied K bytes per output position (9x the
+    input for a 3x3 layer; resnet50 int8 6% and inception_v1 10% of their time where it
+    was left out).
     """
     if spec.pointwise or spec.groups != 1 or spec.a_dtype.itemsize != 1:
         return False
-    if spec.c % AMX_K or (plan.direct and not nhwc_out):
+    if plan.direct and not nhwc_out:
         return False
-    return amx_applies(spec.a_dtype, weights, ctx.cpu, spec.ow, spec.k)
+    layout = _in_place_layout(spec)
+    if layout is None or (layout[0] != spec.kw * spec.c and not copied):
+        return False
+    return amx_applies(spec.a_dtype, weights, ctx.cpu, spec.ow, spec.kh * layout[0])
 
 
-def _in_place_offsets(spec: ConvSpec) -> list[int]:
-    """Where each 64-deep chunk of K (im2col's (kh, kw, c) order) starts in the padded NHWC
-    input, in bytes from the first input pixel of its output position."""
-    parts = spec.c // AMX_K
-    offsets = []
-    for chunk in range(spec.k // AMX_K):
-        tap, part = divmod(chunk, parts)
-        kh, kw = divmod(tap, spec.kw)
-        offsets.append(((kh * spec.dh) * spec.wp + kw * spec.dw) * spec.c + part * AMX_K)
-    return offsets
+def _in_place_layout(spec: ConvSpec) -> tuple[int, list[int]] | None:
+    """(the K of each kernel row in the GEMM, the byte offset of each 64-deep chunk of K from
+    the first input pixel of its output position), or None: by taps of C channels (C a
+    multiple of 64: im2col's K), or by kernel rows of KW x C bytes padded up to a multiple
+    of 64 (no dilation along W; at most 2x the bytes)."""
+    if spec.c % AMX_K == 0:
+        parts = spec.c // AMX_K
+        offsets = []
+        for chunk in range(spec.k // AMX_K):
+            tap, part = divmod(chunk, parts)
+            kh, kw = divmod(tap, spec.kw)
+            offsets.append(((kh * spec.dh) * spec.wp + kw * spec.dw) * spec.c + part * AMX_K)
+        return spec.kw * spec.c, offsets
+    row = spec.kw * spec.c
+    padded = -(-row // AMX_K) * AMX_K
+    if (spec.dw != 1 and spec.kw > 1) or (padded > 2 * row and padded > AMX_K):
+        return None
+    if spec.c < IN_PLACE_MIN_CHANNELS:
+        return None
+    return padded, [kh * spec.dh * spec.wp * spec.c + part * AMX_K
+                    for kh in range(spec.kh) for part in range(padded // AMX_K)]
+
+
+IN_PLACE_MIN_CHANNELS = 32
+"""The fewest input channels read in place by padded kernel rows: with fewer, the tiles'
+rows (C or 2C bytes apart) mostly straddle cache lines and a kernel row is mostly padding:
+SqueezeNet's 3x3 layers of 16 channels and its 3-channel stem made it 1.04x slower each
+(same-process A/B); from 32 channels Inception-v1 0.98-0.99x, SqueezeNet 0.99-1.00x."""
+
+
+def _in_place_weights(spec: ConvSpec, weights: np.ndarray, row_k: int) -> np.ndarray:
+    """`gemm_weights` with each kernel row's KW x C rows followed by zero rows up to
+    `row_k` (`_in_place_layout`)."""
+    rows = weights.reshape(spec.kh, spec.kw * spec.c, -1)
+    padded = np.zeros((spec.kh, row_k, rows.shape[2]), dtype=weights.dtype)
+    padded[:, : rows.shape[1]] = rows
+    return padded.reshape(spec.kh * row_k, -1)
 
 
 def _emit_in_place(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Value,
@@ -506,12 +540,20 @@ def _emit_in_place(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Va
     threads = effective_threads(ctx.threads, work)
     items = spec.n * spec.oh
     parallel = threads > 1 and items >= threads
+    layout = _in_place_layout(spec)
+    assert layout is not None
+    row_k, offsets = layout
+    zero_point = gemm_zero_point(spec, 0)
+    if row_k != spec.kw * spec.c:  # (kernel rows padded with zero weights)
+        weights = _in_place_weights(spec, weights, row_k)
+        if zero_point is not None:
+            zero_point = _in_place_weights(spec, zero_point[:, None], row_k)[:, 0]
     gemm = emit_gemm(
-        ctx.module, unique_global(ctx, f"{ctx.group_name}_gemm"), m=spec.ow, k=spec.k,
-        n=spec.og, a_dtype=spec.a_dtype, b=weights, a_zero_point=gemm_zero_point(spec, 0),
+        ctx.module, unique_global(ctx, f"{ctx.group_name}_gemm"), m=spec.ow,
+        k=spec.kh * row_k, n=spec.og, a_dtype=spec.a_dtype, b=weights, a_zero_point=zero_point,
         epilogue=plan.epilogue(ctx, 0, spec.og), lda=spec.sw * spec.c, ldc=spec.cout,
         threads=1 if parallel else ctx.threads, keep_alive=ctx.keep_alive, cpu=ctx.cpu,
-        constants=ctx.constants, a_chunk_offsets=_in_place_offsets(spec),
+        constants=ctx.constants, a_chunk_offsets=offsets,
     )
     residual = _epilogue_residual(ctx, plan, out)
     finish, constants = _finish_function(ctx, spec, plan, out, [spec.ow])

@@ -2,7 +2,7 @@
 int8 convolutions whose AMX tiles read A from the padded NHWC input itself instead of im2col
 rows (lowering/ops/convolution.py `reads_input_in_place`, `_emit_in_place`; the GEMM's
 `a_chunk_offsets`): 3x3 with padding, stride 2, dilation 2, an unpadded NHWC input of 128
-channels; a per-channel activation zero point (the padding's fill), an output of 40 channels
+channels; 96 and 40 channels (kernel rows padded to 64 bytes), strided, dilated along H; a per-channel activation zero point (the padding's fill), an output of 40 channels
 (a partial panel) requantized by the GEMM's epilogue into the next convolution's NHWC input,
 or by the pass after it into an NCHW graph output;
 output rows of 16 to 20 positions (one or two A tiles). The CPU device equals REFERENCE bit
@@ -26,7 +26,7 @@ from .typed import ConvGeometry, four
 
 RNG = np.random.default_rng(20261127)
 
-CASES: dict[str, tuple[int, int, ConvGeometry]] = {  # channels, width, kernel geometry
+CASES: dict[str, tuple[int, int, ConvGeometry]] = {  # channels, width, 3x3 geometry
     "3x3": (64, 20, {"strides": [1, 1], "pads_begin": [1, 1], "pads_end": [1, 1],
                      "dilations": [1, 1]}),
     "stride2": (64, 36, {"strides": [2, 2], "pads_begin": [1, 1], "pads_end": [1, 1],
@@ -37,9 +37,17 @@ CASES: dict[str, tuple[int, int, ConvGeometry]] = {  # channels, width, kernel g
                            "dilations": [1, 1]}),
     "nchw": (64, 20, {"strides": [1, 1], "pads_begin": [1, 1], "pads_end": [1, 1],
                       "dilations": [1, 1]}),
+    "rows96": (96, 20, {"strides": [1, 1], "pads_begin": [1, 1], "pads_end": [1, 1],
+                        "dilations": [1, 1]}),
+    "rows40_stride2": (40, 36, {"strides": [2, 2], "pads_begin": [1, 1], "pads_end": [1, 1],
+                                "dilations": [1, 1]}),
+    "rows40_dilated_h": (40, 20, {"strides": [1, 1], "pads_begin": [2, 1],
+                                  "pads_end": [2, 1], "dilations": [2, 1]}),
 }
 """The case "nchw" has the 3x3's output as the graph's (NCHW): the GEMM of each output row
-writes a scratch row that the pass after it transposes and requantizes."""
+writes a scratch row that the pass after it transposes and requantizes. The "rows" cases
+have channels that are not a multiple of 64: K by kernel rows of 3 x C bytes padded to 64
+with zero weights (`_in_place_layout`), the last chunk of a row reading past it."""
 
 
 def _model(channels: int, width: int, geometry: ConvGeometry, nchw: bool) -> lowpass.Model:
@@ -71,8 +79,8 @@ def _model(channels: int, width: int, geometry: ConvGeometry, nchw: bool) -> low
     a = requantized(conv(x, channels, channels, 1, shape, "a", one), channels, "a_q")
     zp = const(RNG.integers(0, 9, (1, channels, 1, 1)), np.uint8)
     sub = g.value(ov.SubtractOp(a, zp, result_type=ov.tensor(shape, ov.f32), name="zp"))
-    s, p, d = geometry["strides"][0], geometry["pads_begin"][0], geometry["dilations"][0]
-    oh, ow = ((n + 2 * p - d * 2 - 1) // s + 1 for n in (6, width))
+    oh, ow = ((n + 2 * geometry["pads_begin"][i] - geometry["dilations"][i] * 2 - 1)
+              // geometry["strides"][i] + 1 for i, n in enumerate((6, width)))
     out = [1, 40, oh, ow]
     b = requantized(conv(sub, 40, channels, 3, out, "b", geometry), 40, "b_q")
     if nchw:
