@@ -2,12 +2,13 @@
 int8 convolutions whose AMX tiles read A from the padded NHWC input itself instead of im2col
 rows (lowering/ops/convolution.py `reads_input_in_place`, `_emit_in_place`; the GEMM's
 `a_chunk_offsets`): 3x3 with padding, stride 2, dilation 2, an unpadded NHWC input of 128
-channels; 96 and 40 channels (kernel rows padded to 64 bytes), strided, dilated along H; a per-channel activation zero point (the padding's fill), an output of 40 channels
-(a partial panel) requantized by the GEMM's epilogue into the next convolution's NHWC input,
-or by the pass after it into an NCHW graph output;
-output rows of 16 to 20 positions (one or two A tiles). The CPU device equals REFERENCE bit
-for bit on 1 and 2 threads; on an AMX host every case takes the in-place path. The GEMM's
-offsets themselves: `test_gemm.py` `test_amx_a_chunk_offsets`.
+channels; 96 and 40 channels (kernel rows padded to 64 bytes), strided, dilated along H; a
+per-channel activation zero point (the padding's fill), an output of 40 channels (a partial
+panel) requantized by the GEMM's epilogue into the next convolution's NHWC input, or by the
+pass after it into an NCHW graph output; output rows of 16 to 20 positions (one or two A
+tiles). The CPU device equals REFERENCE bit for bit on 1 and 2 threads; on an AMX host every
+case takes the in-place path. The GEMM's offsets themselves: `test_gemm.py`
+`test_amx_a_chunk_offsets`.
 """
 
 from __future__ import annotations
