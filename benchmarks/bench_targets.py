@@ -81,14 +81,12 @@ def _int8_reason() -> str:
         return ("the GEMMs run on AMX tiles (1.6-2.6 T int8 op/s in bench_gemm, onnxruntime's "
                 "MatMulInteger 1.2-2.2 T), tensors stay NHWC between convolutions and the "
                 "AMX kernels run the requantization (LPT's FakeQuantize chains in float32, "
-                "as the reference computes them) while the tiles multiply; what is left is "
-                "that vector work where there is little to hide it behind: resnet50's 1x1 "
-                "layers of K = 64 (one tile step per panel group), whose residual program "
-                "is ~40 vector instructions per 16 values, among them the check that the "
-                "first FakeQuantize's fast level is exact (no proof removes it on int32 "
-                "sums: 1.1 sums per channel round otherwise, up to 47) -> fewer vector "
-                "instructions per requantized value, NHWC Concat producers writing into "
-                "their slice")
+                "as the reference computes them) while the tiles multiply, reading A in "
+                "place (no im2col); what is left is that vector work: resnet50's residual "
+                "1x1 layers, ~35 operations per 16 values on one dependency chain, among "
+                "them the check that the first FakeQuantize's fast level is exact (no proof "
+                "removes it on int32 sums: 1.1 sums per channel round otherwise, up to 47) "
+                "-> a shorter chain per requantized value, a direct stem convolution")
     if "avx512vnni" in features or "avxvnni" in features:
         return ("vpdpbusd is exact at full speed and tensors stay NHWC between "
                 "convolutions; the per-element requantization pass after each convolution "
