@@ -26,6 +26,7 @@ from lowpass.lowering.target import host_cpu
 from .typed import ConvGeometry, four
 
 RNG = np.random.default_rng(20261127)
+BATCH = 2  # (the rows of the second image start Hp padded rows after the first's)
 
 CASES: dict[str, tuple[int, int, ConvGeometry]] = {  # channels, width, 3x3 geometry
     "3x3": (64, 20, {"strides": [1, 1], "pads_begin": [1, 1], "pads_end": [1, 1],
@@ -56,7 +57,7 @@ def _model(channels: int, width: int, geometry: ConvGeometry, nchw: bool) -> low
     per channel by its GEMM's epilogue into NHWC) -> 1x1 -> f32 output; with `nchw` the
     3x3's requantized output is the graph's."""
     g = GraphBuilder()
-    shape = [1, channels, 6, width]
+    shape = [BATCH, channels, 6, width]
     x = g.input("x", shape, ov.ui8)
 
     def const(value: object, dtype: type = np.float32):  # type: ignore[no-untyped-def]
@@ -82,12 +83,12 @@ def _model(channels: int, width: int, geometry: ConvGeometry, nchw: bool) -> low
     sub = g.value(ov.SubtractOp(a, zp, result_type=ov.tensor(shape, ov.f32), name="zp"))
     oh, ow = ((n + 2 * geometry["pads_begin"][i] - geometry["dilations"][i] * 2 - 1)
               // geometry["strides"][i] + 1 for i, n in enumerate((6, width)))
-    out = [1, 40, oh, ow]
+    out = [BATCH, 40, oh, ow]
     b = requantized(conv(sub, 40, channels, 3, out, "b", geometry), 40, "b_q")
     if nchw:
         g.output(b, "y")
         return lowpass.Model(g.module())
-    y = conv(b, 8, 40, 1, [1, 8, oh, ow], "c", one)
+    y = conv(b, 8, 40, 1, [BATCH, 8, oh, ow], "c", one)
     g.output(g.value(ov.MultiplyOp(y, const(RNG.uniform(2e-4, 6e-4, (1, 8, 1, 1))))), "y")
     return lowpass.Model(g.module())
 
@@ -96,7 +97,7 @@ def _model(channels: int, width: int, geometry: ConvGeometry, nchw: bool) -> low
 def test_in_place_convolution_equals_reference(case: str) -> None:
     channels, width, geometry = CASES[case]
     model = _model(channels, width, geometry, case == "nchw")
-    feeds = {"x": RNG.integers(0, 256, (1, channels, 6, width)).astype(np.uint8)}
+    feeds = {"x": RNG.integers(0, 256, (BATCH, channels, 6, width)).astype(np.uint8)}
     core = lowpass.Core()
     want = np.asarray(core.compile_model(model, "REFERENCE").create_infer_request()
                       .infer(feeds)["y"])
