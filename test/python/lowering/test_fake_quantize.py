@@ -56,13 +56,18 @@ def test_float_fake_quantize_equals_reference(levels: int, ol: float, oh: float)
     values[0, :, 0, :3] = [np.nan, -np.inf, np.inf]
     values[1, :, 1, :4] = [-10.0, 10.0, 0.0, -0.0]
     values[1, :, 2, :4] = np.concatenate([il, ih]).reshape(-1)[[0, 4, 1, 5]]
-    feeds = {"x": values}
+    got, want = _cpu_and_reference(model, {"x": values})
+    np.testing.assert_array_equal(got.view(np.uint32), want.view(np.uint32))
+
+
+def _cpu_and_reference(model: lowpass.Model, feeds: dict) -> tuple[np.ndarray, np.ndarray]:
+    """Output "y" of the CPU device (the graph as it is: `AS_IS`) and of REFERENCE."""
     core = lowpass.Core()
     got = np.asarray(core.compile_model(model, "CPU", AS_IS).create_infer_request()
                      .infer(feeds)["y"])
     want = np.asarray(core.compile_model(model, "REFERENCE").create_infer_request()
                       .infer(feeds)["y"])
-    np.testing.assert_array_equal(got.view(np.uint32), want.view(np.uint32))
+    return got, want
 
 
 def _mismatches(levels: int, clamped: bool, il: np.ndarray, ih: np.ndarray, lo: int,
@@ -300,12 +305,7 @@ def test_integer_fake_quantize_equals_reference(ih: float, ol: float, oh: float,
     values = (il + t / 255.0 * (ih - il)).astype(np.float32).reshape(shape)
     values[0, 0, 0, :12] = [np.nan, -np.inf, np.inf, 0.0, -0.0, il, ih, 1e10, -1e10,
                             2.0**31, -(2.0**31), 3e38]
-    feeds = {"x": values}
-    core = lowpass.Core()
-    got = np.asarray(core.compile_model(model, "CPU", AS_IS).create_infer_request()
-                     .infer(feeds)["y"])
-    want = np.asarray(core.compile_model(model, "REFERENCE").create_infer_request()
-                      .infer(feeds)["y"])
+    got, want = _cpu_and_reference(model, {"x": values})
     np.testing.assert_array_equal(got, want)
 
 
