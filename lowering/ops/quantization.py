@@ -405,6 +405,7 @@ class Program:
         program = copy(self)  # (the steps' constants as they are: only the proofs differ)
         program.input_range = (lo, hi)
         program.__dict__.pop("_unchecked_fq", None)
+        program.__dict__.pop("_fma_fq", None)
         return program
 
     @cached_property
@@ -482,6 +483,9 @@ class Program:
                 operands["steps_per_width"] = (steps / width.astype(np.float64)).astype(
                     np.float32)
                 operands["width"] = width
+                # (`_fma_fq`: x * steps_per_width + this, one FMA, where proven)
+                operands["fma_offset"] = (-il.astype(np.float64) * operands[
+                    "steps_per_width"].astype(np.float64)).astype(np.float32)
             operands["ol"] = ol
             if not self._integer_fq[index]:
                 operands.update(lo=np.minimum(il, ih), hi=np.maximum(il, ih),
@@ -519,6 +523,42 @@ class Program:
             *(np.ascontiguousarray(np.broadcast_to(a, np.shape(il)), np.float64).tobytes()
               for a in (lo, hi)),
         )
+
+    @cached_property
+    def _fma_fq(self) -> list[bool]:
+        """Per step: a FakeQuantize without its check (`_unchecked_fq`) whose level is
+        computed as `fma(x, steps_per_width, fma_offset)` (one rounding) instead of
+        `(x - il) * steps_per_width` (two), where the two give the same levels on every
+        value it can get (`_fma_levels_agree`): one operation less on each value's
+        dependency chain of a requantization."""
+        return [self._unchecked_fq[i] and "fma_offset" in self.operands[i]
+                and self._fma_levels_exact(i) for i in range(len(self.steps))]
+
+    def _fma_levels_exact(self, index: int) -> bool:
+        """`_fma_fq`'s proof: on the values that `_levels_proven` proved the fast levels
+        on (the program's integer input, an integer FakeQuantize's levels through a
+        `cast`, or `_input_values`), the FMA's levels are the fast ones."""
+        il, ih = self.vectors[index][0], self.vectors[index][1]
+        if index == 0 and self.input_range is not None:
+            lo, hi = self.input_range
+            if hi - lo >= _MOST_INTEGERS_TRIED:
+                return False
+            values = np.arange(lo, hi + 1, dtype=np.float64)[None, :].astype(np.float32)
+        elif (index >= 2 and self.steps[index - 1].kind == "cast"
+              and self._integer_fq[index - 2]
+              and self._levels_fit(index - 2, np.dtype(self.steps[index - 1].dtype))):
+            first = self.vectors[index - 2][2].astype(np.float64)[:, None]
+            values = (first + np.arange(self.steps[index - 2].levels)[None, :]).astype(
+                np.float32)
+        else:
+            found = self._input_values(index)
+            if found is None:
+                return False
+            values = found[None, :]
+        operands = self.operands[index]
+        return _fma_levels_agree(self.steps[index].levels, self._integer_fq[index],
+                                 il, ih, operands["steps_per_width"],
+                                 operands["fma_offset"], values)
 
     def _input_values(self, index: int) -> np.ndarray | None:
         """
@@ -622,7 +662,7 @@ class Program:
                  step.kind == "cast" and self._integer_fq[i - 1]
                  and self._levels_fit(i - 1, np.dtype(step.dtype)),
                  tuple((role, _positive_zeros(array)) for role, array in self.operands[i].items()),
-                 self._unchecked_fq[i])
+                 self._unchecked_fq[i], self._fma_fq[i])
                 for i, step in enumerate(self.steps)
             ),
         )
@@ -750,7 +790,7 @@ class Program:
                 x = _fake_quantize(b, x, lanes, values, step.levels, operand,
                                    self._integer_fq[index], not self._unchecked_fq[index],
                                    rounded=not (converts_rounding and index == last),
-                                   features=ctx.cpu.features)
+                                   features=ctx.cpu.features, fused=self._fma_fq[index])
             elif kind == "cast":
                 x = self._cast(ctx, b, x, lanes, index)
             elif kind == "add_tensor":  # (float addition commutes: either operand order)
@@ -821,6 +861,7 @@ def _fake_quantize(
     checked: bool,
     rounded: bool = True,
     features: Container[str] = (),
+    fused: bool = False,
 ) -> ir.Value:
     """The float result of the FakeQuantize (an exact integer when `integer`), from its
     `operands` (`Program._step_operands`); `checked`: see `_levels_fast`. Not `rounded`
@@ -831,7 +872,13 @@ def _fake_quantize(
     rint = intrinsic(b.module, f"llvm.roundeven.v{lanes}f32", vec(F32, lanes),
                      [vec(F32, lanes)])
     u = b.fsub(x, operand(operands["il"]))
-    if "inverse_width" in operands:  # a power of two: u / width == u * (1 / width)
+    if fused:  # (`Program._fma_fq`: proven to give the same levels, without the check)
+        fty = vec(F32, lanes)
+        fma = intrinsic(b.module, f"llvm.fma.v{lanes}f32", fty, [fty] * 3)
+        k = b.call(fma, [x, operand(operands["steps_per_width"]),
+                         operand(operands["fma_offset"])])
+        k = round_small(b, k, lanes, features) if rounded else k
+    elif "inverse_width" in operands:  # a power of two: u / width == u * (1 / width)
         k = b.fmul(b.fmul(u, operand(operands["inverse_width"])), steps)
         k = b.call(rint, [k]) if rounded else k
     elif not rounded:
@@ -999,6 +1046,55 @@ def _fast_levels_agree(levels: int, clamped: bool, il: np.ndarray, ih: np.ndarra
         if clamped:
             k_near, k_exact = np.clip(k_near, 0, steps), np.clip(k_exact, 0, steps)
     return bool(np.all(k_near == k_exact))
+
+
+def _fma_levels_agree(levels: int, clamped: bool, il: np.ndarray, ih: np.ndarray,
+                      spw: np.ndarray, offset: np.ndarray, x: np.ndarray) -> bool:
+    """Do rint(fl(x * spw + offset)) (an FMA) and rint(fl(fl(x - il) * spw)) give the same
+    level for every x ([channels or 1, n] float32; il, ih, spw, offset [channels] or [1]),
+    after clamping to [0, levels - 1] when `clamped`, else where il < x <= ih (elsewhere a
+    limit is selected)? No where a value is not finite or an FMA result is tiny (its
+    exact rounding is not emulated there)."""
+    steps = np.float32(levels - 1)
+    col = [np.asarray(a, np.float32).reshape(-1, 1) for a in (il, ih, spw, offset)]
+    il, ih, spw, offset = col
+    with np.errstate(all="ignore"):
+        fast = (x - il) * spw
+        fused = _fma_f32(x, spw, offset)
+        if fused is None or not (np.all(np.isfinite(fast)) and np.all(np.isfinite(fused))):
+            return False
+        k_fast, k_fused = np.rint(fast), np.rint(fused)
+        if clamped:
+            return bool(np.all(np.clip(k_fast, 0, steps) == np.clip(k_fused, 0, steps)))
+        inside = (x > il) & (x <= ih)
+        return bool(np.all((k_fast == k_fused) | ~inside))
+
+
+def _fma_f32(x: np.ndarray, a: np.ndarray, c: np.ndarray) -> np.ndarray | None:
+    """fl32(x * a + c), rounded once (what `llvm.fma.v16f32` gives), for float32 arrays:
+    the product is exact in float64 (24 + 24 bits); the sum's float64 rounding error comes
+    from TwoSum, and decides where that sum lies on a float32 rounding midpoint (the only
+    place where rounding twice differs from rounding once). None where a result is below
+    2^-120 in magnitude (subnormal float32 roundings are not emulated) but not zero."""
+    p = x.astype(np.float64) * a.astype(np.float64)
+    c64 = np.broadcast_to(c.astype(np.float64), p.shape)
+    s = p + c64
+    p_part = s - c64  # (TwoSum: s + e == p + c exactly)
+    c_part = s - p_part
+    e = (p - p_part) + (c64 - c_part)
+    if np.any((np.abs(s) < 2.0**-120) & (s != 0)):
+        return None
+    r = s.astype(np.float32)
+    bits = s.view(np.uint64)
+    midpoint = (bits & np.uint64((1 << 29) - 1)) == np.uint64(1 << 28)
+    fix = midpoint & (e != 0)
+    if np.any(fix):  # (s is a midpoint: the exact sum is above or below it)
+        nearest = r[fix]
+        up = nearest.astype(np.float64) > s[fix]  # (rounded up: the float32 above s)
+        above = np.where(up, nearest, np.nextafter(nearest, np.float32(np.inf)))
+        below = np.where(up, np.nextafter(nearest, np.float32(-np.inf)), nearest)
+        r[fix] = np.where(e[fix] > 0, above, below)
+    return r
 
 
 _MOST_INTEGERS_TRIED = 4096
