@@ -1048,17 +1048,57 @@ def _fast_levels_agree(levels: int, clamped: bool, il: np.ndarray, ih: np.ndarra
     return bool(np.all(k_near == k_exact))
 
 
+_FMA_PROOFS: OrderedDict[tuple[object, ...], bool] = OrderedDict()
+
+
 def _fma_levels_agree(levels: int, clamped: bool, il: np.ndarray, ih: np.ndarray,
                       spw: np.ndarray, offset: np.ndarray, x: np.ndarray) -> bool:
     """Do rint(fl(x * spw + offset)) (an FMA) and rint(fl(fl(x - il) * spw)) give the same
     level for every x ([channels or 1, n] float32; il, ih, spw, offset [channels] or [1]),
     after clamping to [0, levels - 1] when `clamped`, else where il < x <= ih (elsewhere a
     limit is selected)? No where a value is not finite or an FMA result is tiny (its
-    exact rounding is not emulated there)."""
+    exact rounding is not emulated there), or for more than `_MOST_VALUES_TRIED` channels x
+    values. Remembered by a digest of the operands (the programs of a layer repeat the
+    question); tried in slices of the values (temporaries of at most ~64 KiB each)."""
+    arrays = [np.ascontiguousarray(a, np.float32) for a in (il, ih, spw, offset, x)]
+    key = (levels, clamped, *(a.shape for a in arrays),
+           hashlib.blake2b(b"".join(a.tobytes() for a in arrays)).digest())
+    found = _FMA_PROOFS.get(key)
+    if found is None:
+        channels = max(a.size for a in arrays[:4])
+        rows = arrays[4].reshape(arrays[4].shape[0], -1)
+        if channels * rows.shape[1] > _MOST_VALUES_TRIED:
+            found = False
+        else:
+            part = max(1, (1 << 14) // channels)
+            found = all(_fma_levels_agree_part(levels, clamped, *arrays[:4],
+                                               rows[:, at : at + part])
+                        for at in range(0, rows.shape[1], part))
+        _FMA_PROOFS[key] = found
+        while len(_FMA_PROOFS) > _VALUE_PROOFS_KEPT:
+            _FMA_PROOFS.popitem(last=False)
+    return found
+
+
+def _fma_levels_agree_part(levels: int, clamped: bool, il: np.ndarray, ih: np.ndarray,
+                           spw: np.ndarray, offset: np.ndarray, x: np.ndarray) -> bool:
+    """`_fma_levels_agree` on a slice of the values. Both forms are within
+    2^-23 (|t| + |il * spw|) of t = (x - il) * spw (float64): where no half-integer is that
+    close to t (4x that margin), both round to rint(t); only the other values are computed
+    in float32."""
     steps = np.float32(levels - 1)
-    col = [np.asarray(a, np.float32).reshape(-1, 1) for a in (il, ih, spw, offset)]
-    il, ih, spw, offset = col
+    shape = np.broadcast_shapes(x.shape, (np.size(il), 1))
+    col = [np.broadcast_to(np.asarray(a, np.float32).reshape(-1, 1), shape)
+           for a in (il, ih, spw, offset)]
+    x = np.broadcast_to(x, shape)
     with np.errstate(all="ignore"):
+        t = (x.astype(np.float64) - col[0]) * col[2]
+        if not np.all(np.isfinite(t)):
+            return False
+        margin = 4 * 2.0**-23 * (np.abs(t) + np.abs(col[0].astype(np.float64) * col[2]) + 1)
+        near = np.abs(t - np.floor(t) - 0.5) <= margin
+        x = x[near]
+        il, ih, spw, offset = (a[near] for a in col)
         fast = (x - il) * spw
         fused = _fma_f32(x, spw, offset)
         if fused is None or not (np.all(np.isfinite(fast)) and np.all(np.isfinite(fused))):
