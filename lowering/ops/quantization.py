@@ -1071,7 +1071,8 @@ def _fma_levels_agree(levels: int, clamped: bool, il: np.ndarray, ih: np.ndarray
             found = False
         else:
             part = max(1, (1 << 14) // channels)
-            found = all(_fma_levels_agree_part(levels, clamped, *arrays[:4],
+            low, high, per_width, offsets = arrays[:4]
+            found = all(_fma_levels_agree_part(levels, clamped, low, high, per_width, offsets,
                                                rows[:, at : at + part])
                         for at in range(0, rows.shape[1], part))
         _FMA_PROOFS[key] = found
