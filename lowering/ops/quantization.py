@@ -532,33 +532,7 @@ class Program:
         value it can get (`_fma_levels_agree`): one operation less on each value's
         dependency chain of a requantization."""
         return [self._unchecked_fq[i] and "fma_offset" in self.operands[i]
-                and self._fma_levels_exact(i) for i in range(len(self.steps))]
-
-    def _fma_levels_exact(self, index: int) -> bool:
-        """`_fma_fq`'s proof: on the values that `_levels_proven` proved the fast levels
-        on (the program's integer input, an integer FakeQuantize's levels through a
-        `cast`, or `_input_values`), the FMA's levels are the fast ones."""
-        il, ih = self.vectors[index][0], self.vectors[index][1]
-        if index == 0 and self.input_range is not None:
-            lo, hi = self.input_range
-            if hi - lo >= _MOST_INTEGERS_TRIED:
-                return False
-            values = np.arange(lo, hi + 1, dtype=np.float64)[None, :].astype(np.float32)
-        elif (index >= 2 and self.steps[index - 1].kind == "cast"
-              and self._integer_fq[index - 2]
-              and self._levels_fit(index - 2, np.dtype(self.steps[index - 1].dtype))):
-            first = self.vectors[index - 2][2].astype(np.float64)[:, None]
-            values = (first + np.arange(self.steps[index - 2].levels)[None, :]).astype(
-                np.float32)
-        else:
-            found = self._input_values(index)
-            if found is None:
-                return False
-            values = found[None, :]
-        operands = self.operands[index]
-        return _fma_levels_agree(self.steps[index].levels, self._integer_fq[index],
-                                 il, ih, operands["steps_per_width"],
-                                 operands["fma_offset"], values)
+                and _fma_levels_exact(self, i) for i in range(len(self.steps))]
 
     def _input_values(self, index: int) -> np.ndarray | None:
         """
@@ -642,11 +616,17 @@ class Program:
         of its parameters: every step's `operands`."""
         return [array for operands in self.operands for array in operands.values()]
 
+    def _constant_zero_ids(self) -> set[int]:
+        """The `id`s of the operands that shared code takes as +0.0 (`_constant_zero`)."""
+        return {id(array) for operands in self.operands for role, array in operands.items()
+                if _constant_zero(role, array)}
+
     def parameter_pointers(self, ctx: EmitContext) -> list[ir.Value]:
         """The arguments for `parameters()` of a call to shared code: each array's constant,
         null for the all-+0.0 ones, which that code does not read (constants of the code)."""
-        return [ir.Constant(PTR, None) if _positive_zeros(array) else ctx.constant_ptr(array)
-                for array in self.parameters()]
+        return [ir.Constant(PTR, None) if _constant_zero(role, array)
+                else ctx.constant_ptr(array)
+                for operands in self.operands for role, array in operands.items()]
 
     def signature(self) -> tuple[object, ...]:
         """What the code of `apply(..., parameters=...)` depends on besides the parameters'
@@ -661,7 +641,8 @@ class Program:
                  self._integer_fq[i],
                  step.kind == "cast" and self._integer_fq[i - 1]
                  and self._levels_fit(i - 1, np.dtype(step.dtype)),
-                 tuple((role, _positive_zeros(array)) for role, array in self.operands[i].items()),
+                 tuple((role, _constant_zero(role, array))
+                       for role, array in self.operands[i].items()),
                  self._unchecked_fq[i], self._fma_fq[i])
                 for i, step in enumerate(self.steps)
             ),
@@ -713,6 +694,7 @@ class Program:
         fty = vec(F32, lanes)
         assert len(tensors) == len(self.tensors), "an add_tensor step without its elements"
         pending = list(tensors)
+        zeros = self._constant_zero_ids()
         slots: dict[int, ir.Value] = {}
         if parameters is not None:
             arrays = self.parameters()
@@ -720,7 +702,7 @@ class Program:
             slots = {id(a): p for a, p in zip(arrays, parameters, strict=True)}
 
         def operand(array: np.ndarray) -> ir.Value:
-            if parameters is not None and _positive_zeros(array):
+            if parameters is not None and id(array) in zeros:
                 # (zeros, part of the signature: zero points and lows, whose subtraction
                 # LLVM then drops; read from memory they cost a shared requantization 15%)
                 return ir.Constant(fty, [0.0] * lanes)
@@ -1048,6 +1030,31 @@ def _fast_levels_agree(levels: int, clamped: bool, il: np.ndarray, ih: np.ndarra
     return bool(np.all(k_near == k_exact))
 
 
+def _fma_levels_exact(program: Program, index: int) -> bool:
+    """`Program._fma_fq`'s proof: on the values that `_levels_proven` proved the fast levels
+    on (the program's integer input, an integer FakeQuantize's levels through a `cast`, or
+    `_input_values`), the FMA's levels are the fast ones."""
+    steps, vectors = program.steps, program.vectors
+    il, ih = vectors[index][0], vectors[index][1]
+    if index == 0 and program.input_range is not None:
+        lo, hi = program.input_range
+        if hi - lo >= _MOST_INTEGERS_TRIED:
+            return False
+        values = np.arange(lo, hi + 1, dtype=np.float64)[None, :].astype(np.float32)
+    elif (index >= 2 and steps[index - 1].kind == "cast" and program._integer_fq[index - 2]
+          and program._levels_fit(index - 2, np.dtype(steps[index - 1].dtype))):
+        first = vectors[index - 2][2].astype(np.float64)[:, None]
+        values = (first + np.arange(steps[index - 2].levels)[None, :]).astype(np.float32)
+    else:
+        found = program._input_values(index)
+        if found is None:
+            return False
+        values = found[None, :]
+    operands = program.operands[index]
+    return _fma_levels_agree(steps[index].levels, program._integer_fq[index], il, ih,
+                             operands["steps_per_width"], operands["fma_offset"], values)
+
+
 _FMA_PROOFS: OrderedDict[tuple[object, ...], bool] = OrderedDict()
 
 
@@ -1149,6 +1156,13 @@ def _one_value(array: np.ndarray) -> bool:
     other payloads)."""
     bits = np.asarray(array, np.float32).view(np.uint32)
     return bool(np.all(bits == bits.flat[0]))
+
+
+def _constant_zero(role: str, array: np.ndarray) -> bool:
+    """An operand that shared code takes as the constant +0.0 (`_positive_zeros`), not
+    from memory: every role but the FMA's addend, whose zero (a FakeQuantize's low of
+    +-0.0) would otherwise make its programs' code differ from those of other lows."""
+    return role != "fma_offset" and _positive_zeros(array)
 
 
 def _positive_zeros(array: np.ndarray) -> bool:

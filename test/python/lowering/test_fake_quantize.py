@@ -260,27 +260,27 @@ def test_requantization_of_codes_without_the_check_is_exact() -> None:
     proven: list[bool] = []
     fused: list[bool] = []
     real = quantization.Program._levels_proven
-    real_fused = quantization.Program._fma_levels_exact
+    real_fused = quantization._fma_levels_exact
 
     def spy(self: quantization.Program, index: int) -> bool:
         result = real(self, index)
         proven.append(result)
         return result
 
-    def spy_fused(self: quantization.Program, index: int) -> bool:
-        result = real_fused(self, index)
+    def spy_fused(program: quantization.Program, index: int) -> bool:
+        result = real_fused(program, index)
         fused.append(result)
         return result
 
     quantization.Program._levels_proven = spy  # type: ignore[method-assign]
-    quantization.Program._fma_levels_exact = spy_fused  # type: ignore[method-assign]
+    quantization._fma_levels_exact = spy_fused
     try:
         core = lowpass.Core()
         request = core.compile_model(model, "CPU", AS_IS).create_infer_request()
         got = request.infer({"x": values})["y"]
     finally:
         quantization.Program._levels_proven = real  # type: ignore[method-assign]
-        quantization.Program._fma_levels_exact = real_fused  # type: ignore[method-assign]
+        quantization._fma_levels_exact = real_fused
     want = core.compile_model(model, "REFERENCE").create_infer_request().infer({"x": values})["y"]
     assert any(proven)
     assert any(fused)  # (the level as one FMA, `Program._fma_fq`, on most channels' codes)
