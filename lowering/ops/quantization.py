@@ -504,25 +504,34 @@ class Program:
         if step.kind != "fq" or "steps_per_width" not in self.operands[index]:
             return False
         il, ih = self.vectors[index][0], self.vectors[index][1]
-        if index == 0 and self.input_range is not None:
-            lo = np.full(self.layout.channels, self.input_range[0], np.float64)
-            hi = np.full(self.layout.channels, self.input_range[1], np.float64)
-        elif (index >= 2 and self.steps[index - 1].kind == "cast"
-              and self._integer_fq[index - 2]
-              and self._levels_fit(index - 2, np.dtype(self.steps[index - 1].dtype))):
-            lo = self.vectors[index - 2][2].astype(np.float64)
-            hi = lo + (self.steps[index - 2].levels - 1)
-        else:
+        ranges = self._integer_inputs(index)
+        if ranges is None:
             values = self._input_values(index)
             if values is None:
                 return False
             return _proven_on_values(step.levels, self._integer_fq[index], il, ih, values)
+        lo, hi = ranges
         return _fast_levels_exact_on_integers(
             step.levels, self._integer_fq[index],
             *(np.ascontiguousarray(a, np.float32).tobytes() for a in (il, ih)),
             *(np.ascontiguousarray(np.broadcast_to(a, np.shape(il)), np.float64).tobytes()
               for a in (lo, hi)),
         )
+
+    def _integer_inputs(self, index: int) -> tuple[np.ndarray, np.ndarray] | None:
+        """[lo, hi] per channel (float64) where the step at `index` gets only integers in
+        known ranges: the program's input (`input_range`) at step 0, or the levels of an
+        integer FakeQuantize passed through a type they fit (`cast`: a requantization
+        after a quantization); else None."""
+        if index == 0 and self.input_range is not None:
+            lo, hi = (np.full(self.layout.channels, bound, np.float64)
+                      for bound in self.input_range)
+            return lo, hi
+        if (index >= 2 and self.steps[index - 1].kind == "cast" and self._integer_fq[index - 2]
+                and self._levels_fit(index - 2, np.dtype(self.steps[index - 1].dtype))):
+            lo = self.vectors[index - 2][2].astype(np.float64)
+            return lo, lo + (self.steps[index - 2].levels - 1)
+        return None
 
     @cached_property
     def _fma_fq(self) -> list[bool]:
@@ -853,7 +862,10 @@ def _fake_quantize(
     steps = vconst(F32, lanes, steps_f)
     rint = intrinsic(b.module, f"llvm.roundeven.v{lanes}f32", vec(F32, lanes),
                      [vec(F32, lanes)])
-    u = b.fsub(x, operand(operands["il"]))
+
+    def minus_low() -> ir.Value:  # (u = x - il: all but the fused form)
+        return b.fsub(x, operand(operands["il"]))
+
     if fused:  # (`Program._fma_fq`: proven to give the same levels, without the check)
         fty = vec(F32, lanes)
         fma = intrinsic(b.module, f"llvm.fma.v{lanes}f32", fty, [fty] * 3)
@@ -861,13 +873,14 @@ def _fake_quantize(
                          operand(operands["fma_offset"])])
         k = round_small(b, k, lanes, features) if rounded else k
     elif "inverse_width" in operands:  # a power of two: u / width == u * (1 / width)
-        k = b.fmul(b.fmul(u, operand(operands["inverse_width"])), steps)
+        k = b.fmul(b.fmul(minus_low(), operand(operands["inverse_width"])), steps)
         k = b.call(rint, [k]) if rounded else k
     elif not rounded:
         assert integer and not checked
-        k = b.fmul(u, operand(operands["steps_per_width"]))  # (`_levels_fast` unrounded)
+        k = b.fmul(minus_low(), operand(operands["steps_per_width"]))  # (unrounded)
     else:
-        k = _levels_fast(b, u, lanes, operands, steps_f, operand, rint, checked, features)
+        k = _levels_fast(b, minus_low(), lanes, operands, steps_f, operand, rint, checked,
+                         features)
     if integer:
         zero = vconst(F32, lanes, 0.0)
         k = b.select(b.fcmp_ordered(">", k, zero), k, zero)  # NaN -> 0: ol, as evaluate
@@ -1034,24 +1047,22 @@ def _fma_levels_exact(program: Program, index: int) -> bool:
     """`Program._fma_fq`'s proof: on the values that `_levels_proven` proved the fast levels
     on (the program's integer input, an integer FakeQuantize's levels through a `cast`, or
     `_input_values`), the FMA's levels are the fast ones."""
-    steps, vectors = program.steps, program.vectors
-    il, ih = vectors[index][0], vectors[index][1]
-    if index == 0 and program.input_range is not None:
-        lo, hi = program.input_range
-        if hi - lo >= _MOST_INTEGERS_TRIED:
+    il, ih = program.vectors[index][0], program.vectors[index][1]
+    ranges = program._integer_inputs(index)
+    if ranges is not None:  # (spans of one length: the program's input, or L levels)
+        lo, hi = ranges
+        span = int(np.max(hi - lo))
+        if span >= _MOST_INTEGERS_TRIED:
             return False
-        values = np.arange(lo, hi + 1, dtype=np.float64)[None, :].astype(np.float32)
-    elif (index >= 2 and steps[index - 1].kind == "cast" and program._integer_fq[index - 2]
-          and program._levels_fit(index - 2, np.dtype(steps[index - 1].dtype))):
-        first = vectors[index - 2][2].astype(np.float64)[:, None]
-        values = (first + np.arange(steps[index - 2].levels)[None, :]).astype(np.float32)
+        first = lo[:1] if np.all(lo == lo[0]) else lo  # (one row for every channel)
+        values = (first[:, None] + np.arange(span + 1)[None, :]).astype(np.float32)
     else:
         found = program._input_values(index)
         if found is None:
             return False
         values = found[None, :]
     operands = program.operands[index]
-    return _fma_levels_agree(steps[index].levels, program._integer_fq[index], il, ih,
+    return _fma_levels_agree(program.steps[index].levels, program._integer_fq[index], il, ih,
                              operands["steps_per_width"], operands["fma_offset"], values)
 
 
