@@ -1,0 +1,95 @@
+"""
+int8 latency at 1 thread, lowpass against OpenVINO in one process pinned to one CPU: the
+quietest comparison a shared machine allows (the same vCPU, rounds interleaved, each
+engine's median of per-round minima), where `bench_targets.py`'s wall-clock rounds swing
+with the host.
+
+    python benchmarks/bench_int8_pinned.py                           # 4 CNNs, ~2 min
+    python benchmarks/bench_int8_pinned.py --models resnet50 --rounds 25
+
+The models are `bench_targets.py`'s (the suite's CNNs, onnxruntime QDQ per-channel, `lpt`
+for lowpass). Prints the host, each engine's ms (wall, and the thread's CPU time) and
+OpenVINO's time / lowpass's (> 1: lowpass faster), and whether lowpass's outputs equal the
+REFERENCE device's. `LOWPASS_MAX_CPU_ISA` and `ONEDNN_MAX_CPU_ISA` cap both engines alike
+(e.g. an AVX-512 VNNI host on an AMX one).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import bench_targets as b  # noqa: E402
+
+
+def minima(run: Callable[[], object], calls: int) -> tuple[float, float]:
+    """The fastest of `calls` calls: (wall seconds, the calling thread's CPU seconds)."""
+    walls, cpus = [], []
+    for _ in range(calls):
+        start, cpu = time.perf_counter(), time.thread_time()
+        run()
+        cpus.append(time.thread_time() - cpu)
+        walls.append(time.perf_counter() - start)
+    return min(walls), min(cpus)
+
+
+def main(argv: list[str] | None = None) -> None:
+    import numpy as np
+    import openvino
+
+    import lowpass
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--models", default=",".join(b.CNNS))
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--calls", type=int, default=7, help="per engine and round")
+    parser.add_argument("--cpu", type=int, default=None,
+                        help="the CPU to pin to (default: the last this process may use)")
+    parser.add_argument("--out", type=Path, default=Path.home() / ".cache/lowpass/bench-models")
+    args = parser.parse_args(argv)
+    cpu = args.cpu if args.cpu is not None else max(os.sched_getaffinity(0))
+    os.sched_setaffinity(0, {cpu})
+    args.out.mkdir(parents=True, exist_ok=True)
+    print(b.host_line() + f"; pinned to CPU {cpu}")
+    for name in args.models.split(","):
+        files = b.model_files(name, args.out)
+        feeds = b.feeds_of(name)
+        ours = lowpass.Core().compile_model(b.lowpass_module(files["int8"], True), "CPU",
+                                            {"INFERENCE_NUM_THREADS": 1})
+        request = ours.create_infer_request()
+        reference = lowpass.Core().compile_model(b.lowpass_module(files["int8"], True),
+                                                 "REFERENCE").create_infer_request()
+        got = [np.asarray(v).copy() for v in request.infer(feeds).to_tuple()]
+        want = [np.asarray(v).copy() for v in reference.infer(feeds).to_tuple()]
+        exact = all(np.array_equal(g, w) for g, w in zip(got, want, strict=True))
+        theirs = openvino.Core().compile_model(
+            str(files["int8"]), "CPU", {**b.OV_CONFIG, "INFERENCE_NUM_THREADS": 1})
+        their_request = theirs.create_infer_request()
+        runs = {"lowpass": partial(request.infer, feeds),
+                "OpenVINO": partial(their_request.infer, feeds)}
+        rounds: dict[str, list[tuple[float, float]]] = {engine: [] for engine in runs}
+        for run in runs.values():
+            minima(run, 3)  # (warm-up)
+        for _ in range(args.rounds):
+            for engine, run in runs.items():
+                rounds[engine].append(minima(run, args.calls))
+        wall = {e: statistics.median(w for w, _ in r) for e, r in rounds.items()}
+        cpu_s = {e: statistics.median(c for _, c in r) for e, r in rounds.items()}
+        print(f"  {name} int8: lowpass {wall['lowpass'] * 1e3:.3f} ms "
+              f"(CPU {cpu_s['lowpass'] * 1e3:.3f}), OpenVINO {wall['OpenVINO'] * 1e3:.3f} ms "
+              f"(CPU {cpu_s['OpenVINO'] * 1e3:.3f}): OpenVINO / lowpass "
+              f"{wall['OpenVINO'] / wall['lowpass']:.3f}x; bit-equal to REFERENCE: {exact}",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()
