@@ -1,6 +1,8 @@
 """
 The Python cost of `InferRequest.infer` on the CPU device: the stateful LSTM step of
-bench_lstm_step.py (one step, LowLatency2), `infer()` against the bare native call of the
+bench_lstm_cpu.py (one step after LowLatency2, 8-bit weights and input 128 by default: the
+step of the LSTM target; `--fp32` for the float one, whose memory-bound step at hidden 512
+varies more than the overhead), `infer()` against the bare native call of the
 same request (the compiled entry point on the request's pre-built buffers, through ctypes),
 interleaved in rounds so that a busy machine slows both alike, timed in the thread's CPU time
 (best of the rounds). The overhead is what `infer()`
@@ -24,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_lstm_step import stateful_lstm
+from bench_lstm_cpu import stateful_lstm
 
 import lowpass
 
@@ -77,14 +79,16 @@ def measure(label: str, compiled: lowpass.CompiledModel, inputs: dict[str, np.nd
 def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("--hidden", type=int, nargs="*", default=[32, 512])
-    p.add_argument("--input", type=int, default=16)
+    p.add_argument("--input", type=int, default=128)
+    p.add_argument("--fp32", action="store_true", help="float weights (default: 8-bit)")
     p.add_argument("--threads", type=int, default=1)
     p.add_argument("--rounds", type=int, default=40)
     p.add_argument("--calls", type=int, default=500)
     p.add_argument("--tiny", action="store_true", help="also the one-input accumulator")
     a = p.parse_args()
-    print(f"infer() on CPU, {a.threads} thread(s); best of {a.rounds} rounds of "
-          f"{a.calls} calls, interleaved")
+    kind = "fp32" if a.fp32 else "8-bit"
+    print(f"infer() on CPU, {a.threads} thread(s), {kind} LSTM step of input {a.input}; best of "
+          f"{a.rounds} rounds of {a.calls} calls, interleaved")
     config = {"INFERENCE_NUM_THREADS": a.threads}
     core = lowpass.Core()
     if a.tiny:
@@ -92,7 +96,8 @@ def main() -> None:
         measure("accumulator [1, 4]", compiled, {"x": np.ones((1, 4), np.float32)},
                 a.rounds, a.calls)
     for hidden in a.hidden:
-        compiled = core.compile_model(stateful_lstm(a.input, hidden), "CPU", config)
+        model = stateful_lstm(a.input, hidden, None if a.fp32 else 8)
+        compiled = core.compile_model(model, "CPU", config)
         z = np.zeros((1, hidden), np.float32)
         inputs = {"X": np.zeros((1, 1, a.input), np.float32), "H0": z, "C0": z}
         measure(f"LSTM step hidden {hidden:4d}", compiled, inputs, a.rounds, a.calls)

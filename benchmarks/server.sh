@@ -2,8 +2,9 @@
 # The many-core figures in one call (the speed targets of docs/lowering.md, "Speed targets", that
 # need a server): thread scaling of resnet50 int8 and fp32 against OpenVINO (native pool, OpenMP,
 # idle and with one core busy, the pool's counters), THROUGHPUT mode FPS, 1-thread int8/fp32
-# latency of four CNNs, the stateful LSTM step at 1 and 4 threads and the Python cost of
-# infer(), then a diagnosis of the pool (its late-job backoff turned off).
+# latency of four CNNs (also pinned and interleaved), the stateful LSTM step at 1 and 4
+# threads and the Python cost of infer(), then a diagnosis of the pool (its late-job backoff
+# turned off).
 #
 #     bash benchmarks/server.sh OUT_DIR [SECONDS [STEPS]]   # default 540 s, every step
 #
@@ -80,6 +81,9 @@ step throughput-fp32 45 python3 benchmarks/bench_throughput.py --out "$models" -
     --rounds 2
 step latency 120 python3 benchmarks/bench_targets.py --out "$models" --sections latency \
     --models resnet50,squeezenet,inception_v1,mobilenet_v2 --rounds 3
+# The same 1-thread int8 latency, both engines in one process pinned to one core, rounds
+# interleaved (the quietest comparison on a noisy host), with REFERENCE bit-equality.
+step pinned 90 python3 benchmarks/bench_int8_pinned.py --out "$models" --rounds 5
 step lstm 60 python3 benchmarks/bench_lstm_cpu.py --hidden 512 --threads 1 4 --models q8 \
     --rounds 3 --steps 100
 step infer-overhead 25 python3 benchmarks/bench_infer_overhead.py --threads 4 --rounds 10

@@ -37,6 +37,7 @@ import sys
 import sysconfig
 import threading
 from collections.abc import Callable, Sequence
+from sys import getrefcount
 from typing import Any
 
 import numpy as np
@@ -392,22 +393,58 @@ class NativeInfer:
         shapes = [b.shape for b in buffers]
         dtypes = [b.dtype for b in buffers]
         empty = np.empty
+        # The outputs of the call before the last one, taken again when nothing outside holds
+        # them or their list (`_unshared`): allocating a stateful LSTM step's three outputs
+        # cost 1.3-2.4 us of its 3-6 us over the native call. The last call's outputs are
+        # never reused: in `for x in xs: y = r.infer(x)`, `y` holds them during the next call.
+        pool: list[list[np.ndarray] | None] = [None, None]  # [outputs before last, last]
+        take = _take_unshared
 
         def run(share_outputs: bool) -> list[np.ndarray] | None:
             if share_outputs:
                 outputs = buffers
                 block[10] = 0
             else:
-                outputs = list(map(empty, shapes, dtypes))
+                outputs = take(pool)
+                if outputs is None:
+                    outputs = list(map(empty, shapes, dtypes))
                 block[10] = id(outputs)
             status = call(address)
             if status:
                 if status == NOT_CHECKED:
                     return None
                 fail(status)
+            if not share_outputs:
+                pool[0] = pool[1]
+                pool[1] = outputs
             return outputs
 
         return run
+
+
+def _reference_counts(pool: list[Any]) -> list[int]:
+    """The reference counts `_take_unshared` sees of `pool[0]` and of its items where nothing
+    else holds them: its twin (the same loads), so that they are measured on this CPython."""
+    values = pool[0]
+    counts = [getrefcount(values)]
+    for value in values:
+        counts.append(getrefcount(value))
+    return counts
+
+
+def _take_unshared(pool: list[Any]) -> list[np.ndarray] | None:
+    """`pool[0]` if only `pool` holds that list and only the list holds its arrays (no results
+    object, array or view of them is left anywhere: a view holds its base), else None."""
+    values = pool[0]
+    if values is None or getrefcount(values) != _LIST_REFS:
+        return None
+    for value in values:
+        if getrefcount(value) != _ITEM_REFS:
+            return None
+    return values
+
+
+_LIST_REFS, _ITEM_REFS = _reference_counts([[np.empty(1)]])
 
 
 __all__ = ["NOT_CHECKED", "NativeInfer", "layout_matches", "native_dtype", "native_infer_call"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pickle
 import sys
 import threading
+import weakref
 from typing import Any
 
 import numpy as np
@@ -92,6 +93,33 @@ def test_results_are_copies_unless_shared() -> None:
     np.testing.assert_array_equal(b, 2 * x)
     a[...] = 100  # the caller's own array
     np.testing.assert_array_equal(r.infer({"x": x})["y"], 5 * x)
+
+
+@pytest.mark.skipif(not CPYTHON, reason="the native call reads CPython's layouts")
+def test_dropped_results_are_reused_held_ones_never() -> None:
+    # the outputs of the call before the last one are written again when nothing holds them
+    # (runtime/native_infer.py, `_take_unshared`); held results, arrays or views keep theirs
+    r = request(ACCUMULATOR)
+    x = np.ones((1, 4), np.float32)
+    first = weakref.ref(r.infer({"x": x})["y"])
+    second = weakref.ref(r.infer({"x": x})["y"])
+    assert r.infer({"x": x})["y"] is first()  # (not a new array at the same address)
+    assert r.infer({"x": x})["y"] is second() is not first()
+    results = r.infer({"x": x})  # 5: held as a results object
+    array = r.infer({"x": x})["y"]  # 6: one array held
+    view = r.infer({"x": x})["y"][0, 1:]  # 7: a view held (it holds its base)
+    arrays = r.infer({"x": x}).to_tuple()  # 8: a tuple of the arrays held
+    for _ in range(4):
+        r.infer({"x": x})
+    np.testing.assert_array_equal(results["y"], 5 * x)
+    np.testing.assert_array_equal(array, 6 * x)
+    np.testing.assert_array_equal(view, 7 * x[0, 1:])
+    np.testing.assert_array_equal(arrays[0], 8 * x)
+    np.testing.assert_array_equal(r.get_output_tensor(0), 12 * x)
+    kept = [r.infer({"x": x})["y"] for _ in range(5)]  # 13..17, all held
+    assert len({a.ctypes.data for a in kept}) == 5
+    np.testing.assert_array_equal(np.concatenate(kept), np.arange(13, 18)[:, None] * x)
+    np.testing.assert_array_equal(results["y"], 5 * x)
 
 
 def test_inputs_are_copied_in() -> None:
