@@ -10,10 +10,17 @@ Both engines run the same QDQ model (onnxruntime's per-channel quantization; low
 Cin/groups KH KW); its time is the median over the calls of its profiling row, in lowpass
 (the group of the convolution: its requantization and fused ops included, as in oneDNN's
 row, whose post-ops are fused too) and in OpenVINO (the row of the same name). The peak is
-the vector units' (`bench_gemm.peaks_per_cycle`: 64 int8 ops per cycle and core with 256-bit
-`vpmaddubsw`/`vpdpbusd`, 128 with 512-bit vectors; AMX tiles go beyond it, so an AMX host
-can show more than 100 %) at the clock measured here. Prints the totals of both engines, the
-fraction of peak, and the layers where lowpass is furthest behind.
+the vector units' at the clock measured here: on an AVX-512 VNNI host, what 512-bit `vpdpbusd`
+runs at here (`bench_gemm.measured_int8_peaks`: 256 int8 ops per cycle on a Xeon with two
+512-bit FMA units), elsewhere `bench_gemm.peaks_per_cycle` (64 int8 ops per cycle and core
+with two 256-bit `vpmaddubsw` units); AMX tiles go beyond it, so an AMX host can show more
+than 100 %. Where lowpass uses AMX tiles (not capped by `LOWPASS_MAX_CPU_ISA`), also the
+tiles' peak as measured here (`tdpbusd` on four C tiles; nominally 2048 ops per cycle, a
+16 x 64 by 64 x 16 product every 16 cycles: a machine that shares its tile unit with another
+virtual CPU gives less, and less steadily). Prints the totals of both
+engines, the fraction of peak, OpenVINO's element-wise rows outside its convolutions (where
+it does not fuse a residual Add, as on AMX: lowpass's convolution rows include theirs), and
+the layers where lowpass is furthest behind.
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ import bench_gemm  # noqa: E402
 import bench_targets as b  # noqa: E402
 
 CONV_TYPES = ("Convolution", "GroupConvolution")
+ELEMENTWISE_TYPES = ("Subgraph", "Eltwise")  # OpenVINO's fused element-wise nodes
 
 
 def conv_macs(module) -> dict[str, int]:  # type: ignore[no-untyped-def]
@@ -102,21 +110,28 @@ def main(argv: list[str] | None = None) -> None:
                                     "PERF_COUNT": True})
     ov_request = ov_compiled.create_infer_request()
 
+    ov_elementwise: list[float] = []
+
     def openvino_rows():  # type: ignore[no-untyped-def]
         ov_request.infer(feeds)
+        rows = ov_request.profiling_info
+        ov_elementwise.append(sum(r.real_time.total_seconds() for r in rows
+                                  if r.node_type in ELEMENTWISE_TYPES))
         return [(r.node_name, r.node_type, r.exec_type, r.real_time.total_seconds())
-                for r in ov_request.profiling_info if r.node_type in CONV_TYPES]
+                for r in rows if r.node_type in CONV_TYPES]
 
     exec_types = {r[0]: r[2] for r in lowpass_rows()}
     ov_exec = {r[0]: r[2] for r in openvino_rows()}
     ours = profile(lowpass_rows, args.calls)
     theirs = profile(openvino_rows, args.calls)
     clock = bench_gemm.measure_clock_ghz()
-    int8_per_cycle, _ = bench_gemm.peaks_per_cycle()
+    measured = bench_gemm.measured_int8_peaks(clock)
+    int8_per_cycle = measured.get("vnni", bench_gemm.peaks_per_cycle()[0])
+    source = "512-bit vpdpbusd measured" if "vnni" in measured else "two 256-bit units"
     peak = int8_per_cycle * clock * 1e9  # int8 ops per second, one core
     print(b.host_line())
     print(f"{args.model} int8, 1 thread, {args.calls} calls; peak {peak / 1e9:.0f} GOP/s "
-          f"({int8_per_cycle} ops/cycle at {clock:.2f} GHz)")
+          f"({int8_per_cycle:.0f} ops/cycle at {clock:.2f} GHz, {source})")
 
     common = [n for n in macs if n in ours and n in theirs and ours[n] > 0 and theirs[n] > 0]
     total_ops = 2 * sum(macs[n] for n in common)
@@ -127,6 +142,15 @@ def main(argv: list[str] | None = None) -> None:
           f"{100 * total_ops / t_ours / peak:5.1f} % of peak")
     print(f"  oneDNN  : {t_theirs * 1e3:7.2f} ms, {total_ops / t_theirs / 1e9:6.1f} GOP/s, "
           f"{100 * total_ops / t_theirs / peak:5.1f} % of peak")
+    if "amx" in measured:
+        amx_peak = measured["amx"] * clock * 1e9
+        print(f"  AMX tiles' peak {amx_peak / 1e9:.0f} GOP/s ({measured['amx']:.0f} ops/cycle "
+              f"measured, nominally 2048): lowpass {100 * total_ops / t_ours / amx_peak:.1f} %,"
+              f" oneDNN {100 * total_ops / t_theirs / amx_peak:.1f} %")
+    elementwise = statistics.median(ov_elementwise)
+    if elementwise > 0:
+        print(f"  OpenVINO's element-wise rows besides ({', '.join(ELEMENTWISE_TYPES)}): "
+              f"{elementwise * 1e3:.2f} ms; with them {(t_theirs + elementwise) * 1e3:.2f} ms")
     kinds_ours = sorted({exec_types.get(n, "?") for n in common})
     kinds_theirs = sorted({ov_exec.get(n, "?") for n in common})
     print(f"  kernels: lowpass {', '.join(kinds_ours)}; OpenVINO {', '.join(kinds_theirs)}")

@@ -78,6 +78,111 @@ def peaks_per_cycle() -> tuple[int, int]:
     return INT8_OP_PER_CYCLE * wide, FP32_FLOP_PER_CYCLE * wide
 
 
+_DOTS_IN_FLIGHT = 12  # independent vpdpbusd chains: latency 5 x 2 ports, and some slack
+_VNNI_LOOP = """
+declare <16 x i32> @llvm.x86.avx512.vpdpbusd.512(<16 x i32>, <16 x i32>, <16 x i32>)
+define i32 @dots(i64 %n) {{
+entry:
+  %s = trunc i64 %n to i32
+  %i0 = insertelement <16 x i32> undef, i32 %s, i32 0
+  %a = shufflevector <16 x i32> %i0, <16 x i32> undef, <16 x i32> zeroinitializer
+  %b = add <16 x i32> %a, {lanes}
+  br label %loop
+loop:
+  %i = phi i64 [0, %entry], [%i.next, %loop]
+{phis}
+{dots}
+  %i.next = add i64 %i, 1
+  %more = icmp ult i64 %i.next, %n
+  br i1 %more, label %loop, label %done
+done:
+{sums}
+  %lane = extractelement <16 x i32> %t{last}, i32 0
+  ret i32 %lane
+}}
+"""
+_AMX_LOOP = """
+declare void @llvm.x86.ldtilecfg(ptr)
+declare void @llvm.x86.tilerelease()
+declare void @llvm.x86.tilezero(i8)
+declare void @llvm.x86.tileloadd64(i8, ptr, i64)
+declare void @llvm.x86.tdpbusd(i8, i8, i8)
+declare void @llvm.x86.tilestored64(i8, ptr, i64)
+define void @tiles(i64 %n, ptr %config, ptr %data) {
+entry:
+  call void @llvm.x86.ldtilecfg(ptr %config)
+  call void @llvm.x86.tilezero(i8 0)
+  call void @llvm.x86.tilezero(i8 1)
+  call void @llvm.x86.tilezero(i8 2)
+  call void @llvm.x86.tilezero(i8 3)
+  call void @llvm.x86.tileloadd64(i8 4, ptr %data, i64 64)
+  call void @llvm.x86.tileloadd64(i8 5, ptr %data, i64 64)
+  call void @llvm.x86.tileloadd64(i8 6, ptr %data, i64 64)
+  call void @llvm.x86.tileloadd64(i8 7, ptr %data, i64 64)
+  br label %loop
+loop:
+  %i = phi i64 [0, %entry], [%i.next, %loop]
+  call void @llvm.x86.tdpbusd(i8 0, i8 4, i8 6)
+  call void @llvm.x86.tdpbusd(i8 1, i8 4, i8 7)
+  call void @llvm.x86.tdpbusd(i8 2, i8 5, i8 6)
+  call void @llvm.x86.tdpbusd(i8 3, i8 5, i8 7)
+  %i.next = add i64 %i, 1
+  %more = icmp ult i64 %i.next, %n
+  br i1 %more, label %loop, label %done
+done:
+  call void @llvm.x86.tilestored64(i8 0, ptr %data, i64 64)
+  call void @llvm.x86.tilerelease()
+  ret void
+}
+"""
+
+
+def measured_int8_peaks(clock_ghz: float) -> dict[str, float]:
+    """The int8 ops (2 per multiply-add) per cycle and core that this host's int8 dot
+    products run at, measured rather than assumed (a Xeon has one or two 512-bit FMA units;
+    a Zen 4 runs 512 bits as two halves): "vnni", 512-bit `vpdpbusd` on independent
+    accumulators, on an AVX-512 VNNI host; "amx", `tdpbusd` on four independent C tiles
+    (16 x 64 by 64 x 16 each), where lowpass uses the tiles. Each is the best of 5 runs of
+    about 20 ms (thread CPU time), at `clock_ghz` (`measure_clock_ghz`)."""
+    cpu = host_cpu()
+    peaks: dict[str, float] = {}
+
+    def best(run: Callable[[int], object], n: int, ops: float) -> float:
+        run(n // 10)
+        rates = []
+        for _ in range(5):
+            start = time.thread_time()
+            run(n)
+            rates.append(ops * n / (time.thread_time() - start))
+        return max(rates) / (clock_ghz * 1e9)
+
+    if cpu.avx512_vnni:
+        k = _DOTS_IN_FLIGHT
+        phis = "\n".join(f"  %acc{j} = phi <16 x i32> [zeroinitializer, %entry], "
+                         f"[%d{j}, %loop]" for j in range(k))
+        dots = "\n".join(f"  %d{j} = call <16 x i32> @llvm.x86.avx512.vpdpbusd.512("
+                         f"<16 x i32> %acc{j}, <16 x i32> %a, <16 x i32> %b)" for j in range(k))
+        sums = "  %t0 = add <16 x i32> %d0, zeroinitializer\n" + "\n".join(
+            f"  %t{j} = add <16 x i32> %t{j - 1}, %d{j}" for j in range(1, k))
+        lanes = "<" + ", ".join(f"i32 {j}" for j in range(1, 17)) + ">"
+        lib = compile_ir(_VNNI_LOOP.format(phis=phis, dots=dots, sums=sums, last=k - 1,
+                                           lanes=lanes))
+        dots_fn = lib.function("dots", ctypes.c_int32, ctypes.c_int64)
+        peaks["vnni"] = best(dots_fn, 2_000_000, k * 16 * 4 * 2)
+    if cpu.amx:
+        config = (ctypes.c_uint8 * 64)()
+        config[0] = 1  # palette 1: eight tiles of 16 rows x 64 bytes
+        for tile in range(8):
+            config[16 + 2 * tile] = 64
+            config[48 + tile] = 16
+        data = (ctypes.c_uint8 * 1024)()
+        lib = compile_ir(_AMX_LOOP)
+        tiles = lib.function("tiles", None, ctypes.c_int64, ctypes.c_void_p, ctypes.c_void_p)
+        peaks["amx"] = best(lambda n: tiles(n, ctypes.addressof(config), ctypes.addressof(data)),
+                            200_000, 4 * 16 * 16 * 64 * 2)
+    return peaks
+
+
 # --------------------------------------------------------------------------------------------
 # Machine: clock and load
 
