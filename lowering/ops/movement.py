@@ -55,7 +55,6 @@ from lowpass.dialects.ov.base import OvOp
 from lowpass.dialects.ov.movement import pad_array
 from lowpass.lowering.emit import (
     CHANNELS_LAST_ORDER,
-    I8,
     I64,
     PTR,
     Buffer,
@@ -365,13 +364,16 @@ class ConcatLowering:
         inner = int(np.prod(out_shape[axis + 1 :], dtype=np.int64))
         row = out_shape[axis] * inner
         itemsize = np.dtype(out.dtype).itemsize
-        # (one kernel for every Concat of the module: its rows and their strides are
-        # arguments; DenseNet121's 58 concatenations had a function each)
-        copy = shared_function(ctx.module, ("copy-rows",), lambda: _copy_rows_function(ctx))
         offset = 0
         for v in op.operands:
             s = ctx.buffer(v)
             part = s.stored_shape[axis] * inner * itemsize
+            # (a kernel per short row size, shared by every Concat of the module: its rows
+            # and their strides are arguments; DenseNet121's 58 concatenations had a function
+            # each)
+            size = part if part < _LONG_ROW_BYTES else None
+            copy = shared_function(ctx.module, ("copy-rows", size),
+                                   lambda size=size: _copy_rows_function(ctx, size))
             dst = byte_offset(ctx.builder, out.ptr, offset)
             ctx.builder.call(copy, [dst, s.ptr, i64(outer), i64(part), i64(row * itemsize),
                                     i64(part)])
@@ -381,28 +383,26 @@ class ConcatLowering:
 
 
 _LONG_ROW_BYTES = 4096
-"""From this row size on `copy_rows` calls `memcpy`, which copies long rows a little faster than
-the vector loop (squeezenet fp32's NCHW Concats: 0.42 -> 0.41 ms); a short row is not worth
-the call."""
+"""From this row size on `copy_rows` calls `memcpy` (`size` None), which copies long rows a
+little faster than the vector loop (squeezenet fp32's NCHW Concats: 0.42 -> 0.41 ms)."""
 
 
-def _copy_rows_function(ctx: EmitContext) -> ir.Function:
+def _copy_rows_function(ctx: EmitContext, size: int | None) -> ir.Function:
     """`void copy_rows(ptr dst, ptr src, i64 rows, i64 bytes, i64 dst_stride, i64 src_stride)`:
     `bytes` bytes of each of `rows` rows (strides in bytes): short rows (the channels of an
-    NHWC position) in a loop that LLVM vectorizes, long ones (an NCHW image) by `memcpy`."""
-    fn = ctx.function("copy_rows", ir.FunctionType(ir.VoidType(), [PTR, PTR] + [I64] * 4))
+    NHWC position) of a constant `size`, which LLVM copies with a few vector moves; long ones
+    (an NCHW image, `size` None) by `memcpy`. (A byte loop of the run-time size, as it was,
+    became a `memcpy` call per row, through LLVM's loop idioms: 5% of squeezenet int8's time
+    in libc's memmove for 64-byte rows.)"""
+    name = "copy_rows" if size is None else f"copy_rows_{size}"
+    fn = ctx.function(name, ir.FunctionType(ir.VoidType(), [PTR, PTR] + [I64] * 4))
     fn.args[0].add_attribute("noalias")
     dst, src, rows, count, dst_stride, src_stride = fn.args
     b = ir.IRBuilder(fn.append_basic_block("entry"))
     with for_range(b, rows, name="row") as r:
         d = byte_offset(b, dst, b.mul(r, dst_stride))
         s = byte_offset(b, src, b.mul(r, src_stride))
-        with b.if_else(b.icmp_signed(">=", count, i64(_LONG_ROW_BYTES))) as (long, short):
-            with long:
-                memcpy(b, d, s, count)
-            with short:
-                with for_range(b, count, name="byte") as j:
-                    b.store(b.load(element_ptr(b, s, j, I8), typ=I8), element_ptr(b, d, j, I8))
+        memcpy(b, d, s, count if size is None else size)
     b.ret_void()
     return fn
 
