@@ -17,6 +17,7 @@ import pytest
 import lowpass
 from lowpass.builder import GraphBuilder
 from lowpass.dialects import ov
+from lowpass.lowering.compiler import compile_module
 from lowpass.lowering.target import host_cpu
 
 ISA = host_cpu().isa
@@ -73,3 +74,37 @@ def test_lrn_over_spatial_axes_stays_on_the_reference() -> None:
     want, _ = run(model, x, "REFERENCE")
     np.testing.assert_array_equal(got, want)
     assert types["lrn"].startswith("ref_")
+
+
+@pytest.mark.parametrize("beta", [0.75, 0.9])
+def test_lrn_nhwc_between_identity_convolutions(beta: float) -> None:
+    """conv -> LRN -> conv keeps the LRN's tensor NHWC (`_emit_lrn_nhwc`); with 1x1
+    identity convolutions (exact) the outputs are the LRN's: 37 channels (whole vectors of
+    16 or 8 lanes with beta 0.75, `_inverse_power_075`, then the scalar loop), against
+    REFERENCE within the power's bound, with positions whose base leaves the estimates' range
+    (`_SAFE_BASE`: huge values), zeros, infinities and NaN, which take the exact path."""
+    rng = np.random.default_rng(11)
+    c = 37
+    eye = np.eye(c, dtype=np.float32).reshape(c, c, 1, 1)
+    g = GraphBuilder()
+    x = g.input("x", [1, c, 6, 7])
+    conv = {"strides": [1, 1], "pads_begin": [0, 0], "pads_end": [0, 0],
+            "dilations": [1, 1]}
+    a = g.value(ov.ConvolutionOp(x, g.constant(eye), name="a", **conv))
+    axes = g.constant(np.array([1], np.int64))
+    n = g.value(ov.LRNOp(a, axes, alpha=1e-4, beta=beta, bias=1.0, size=5, name="lrn"))
+    g.output(g.value(ov.ConvolutionOp(n, g.constant(eye), name="b", **conv)), "y")
+    model = lowpass.Model(g.module())
+    xs = (rng.standard_normal((1, c, 6, 7)) * 50).astype(np.float32)
+    xs[0, :, 0, 0] = 3e12  # a base beyond 2^60
+    xs[0, 3, 1, 1] = np.inf
+    xs[0, 5, 2, 2] = np.nan
+    xs[0, :, 3, 3] = 0.0
+    got, types = run(model, xs, "CPU")
+    want, _ = run(model, xs, "REFERENCE")
+    assert types["lrn"] == f"jit_{ISA}_FP32"
+    np.testing.assert_allclose(got, want, rtol=4e-6, atol=0)
+    text = compile_module(model.module.clone()).library.ir_text
+    assert "lrn_nhwc" in text
+    estimates = beta == 0.75 and (host_cpu().avx512 or host_cpu().avx2)
+    assert ("llvm.x86.avx512.rsqrt14" in text or "llvm.x86.avx.rsqrt" in text) == estimates
