@@ -20,6 +20,8 @@ from lowpass.dialects import ov
 from lowpass.lowering.compiler import compile_module
 from lowpass.lowering.target import host_cpu
 
+from .typed import ConvGeometry
+
 ISA = host_cpu().isa
 
 
@@ -88,8 +90,8 @@ def test_lrn_nhwc_between_identity_convolutions(beta: float) -> None:
     eye = np.eye(c, dtype=np.float32).reshape(c, c, 1, 1)
     g = GraphBuilder()
     x = g.input("x", [1, c, 6, 7])
-    conv = {"strides": [1, 1], "pads_begin": [0, 0], "pads_end": [0, 0],
-            "dilations": [1, 1]}
+    conv: ConvGeometry = {"strides": [1, 1], "pads_begin": [0, 0], "pads_end": [0, 0],
+                          "dilations": [1, 1]}
     a = g.value(ov.ConvolutionOp(x, g.constant(eye), name="a", **conv))
     axes = g.constant(np.array([1], np.int64))
     n = g.value(ov.LRNOp(a, axes, alpha=1e-4, beta=beta, bias=1.0, size=5, name="lrn"))
