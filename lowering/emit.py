@@ -698,6 +698,27 @@ MIN_TAIL_LANES = 4
 by one."""
 
 
+def rare_branch(b: ir.IRBuilder, rare: ir.Value, common: ir.Value,
+                compute: Callable[[], ir.Value], name: str) -> ir.Value:
+    """`common`, or, where the i1 `rare` holds, what `compute()` emits in a block of its own
+    (`<name>.exact`, joined at `<name>.join`): the exact path of a fast approximation, which
+    a branch rather than a select runs only when it is needed (a FakeQuantize's near-tie
+    levels, an LRN base outside its estimates' range)."""
+    before = b.block
+    rare_block = b.function.append_basic_block(f"{name}.exact")
+    join = b.function.append_basic_block(f"{name}.join")
+    b.cbranch(rare, rare_block, join)
+    b.position_at_end(rare_block)
+    value = compute()
+    rare_end = b.block
+    b.branch(join)
+    b.position_at_end(join)
+    phi = b.phi(common.type)
+    phi.add_incoming(common, before)
+    phi.add_incoming(value, rare_end)
+    return phi
+
+
 def memcpy(builder: ir.IRBuilder, dst: ir.Value, src: ir.Value, nbytes: int | ir.Value) -> None:
     """`llvm.memcpy` (non-overlapping)."""
     module = builder.module

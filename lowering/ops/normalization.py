@@ -38,6 +38,7 @@ from lowpass.lowering.emit import (
     for_range,
     i64,
     jit_exec_type,
+    rare_branch,
     static_value,
 )
 from lowpass.lowering.kernels.parallel import emit_ranged_kernel, ranged_chunks
@@ -240,22 +241,15 @@ def _inverse_power_075(b: ir.IRBuilder, x: ir.Value, d: ir.Value, lanes: int) ->
     lo, hi = _SAFE_BASE
     safe = b.and_(b.fcmp_ordered(">=", d, splat(lo)), b.fcmp_ordered("<=", d, splat(hi)))
     every = b.call(_reduce_i1(module, lanes, "and"), [safe])
-    before = b.block
-    slow_block = b.function.append_basic_block("lrn.exact")
-    join = b.function.append_basic_block("lrn.join")
     r = rsqrt(d)
     fast = b.fmul(x, b.fmul(r, b.fmul(r, rsqrt(r))))
-    b.cbranch(every, join, slow_block)
-    b.position_at_end(slow_block)
-    sqrt = intrinsic(f"llvm.sqrt.v{lanes}f32", [vty])
-    root = b.call(sqrt, [d])
-    slow = b.fdiv(x, b.fmul(root, b.call(sqrt, [root])))
-    b.branch(join)
-    b.position_at_end(join)
-    y = b.phi(vty)
-    y.add_incoming(fast, before)
-    y.add_incoming(slow, slow_block)
-    return y
+
+    def exact() -> ir.Value:
+        sqrt = intrinsic(f"llvm.sqrt.v{lanes}f32", [vty])
+        root = b.call(sqrt, [d])
+        return b.fdiv(x, b.fmul(root, b.call(sqrt, [root])))
+
+    return rare_branch(b, b.not_(every), fast, exact, "lrn")
 
 
 def _reduce_i1(module: ir.Module, lanes: int, op: str) -> ir.Function:

@@ -83,6 +83,7 @@ from lowpass.lowering.emit import (
     ir_type,
     jit_exec_type,
     kernel_function,
+    rare_branch,
     shared_function,
     static_value,
 )
@@ -923,19 +924,8 @@ def _levels_fast(b: ir.IRBuilder, u: ir.Value, lanes: int, operands: dict[str, n
     near = b.fcmp_ordered(">=", dist, vconst(F32, lanes, 0.5 - eps))
     any_near = b.call(intrinsic(b.module, f"llvm.vector.reduce.or.v{lanes}i1", I1,
                                 [vec(I1, lanes)]), [near])
-    before = b.block
-    exact_block = b.function.append_basic_block("fq.exact")
-    join = b.function.append_basic_block("fq.join")
-    b.cbranch(any_near, exact_block, join)
-    b.position_at_end(exact_block)
-    k_exact = b.call(rint, [b.fmul(b.fdiv(u, operand(operands["width"])),
-                                   vconst(F32, lanes, steps))])
-    b.branch(join)
-    b.position_at_end(join)
-    k = b.phi(fty)
-    k.add_incoming(k_fast, before)
-    k.add_incoming(k_exact, exact_block)
-    return k
+    return rare_branch(b, any_near, k_fast, lambda: b.call(rint, [b.fmul(
+        b.fdiv(u, operand(operands["width"])), vconst(F32, lanes, steps))]), "fq")
 
 
 @lru_cache(maxsize=4096)
