@@ -27,7 +27,8 @@ The block of one request (64-bit slots): 0 the entry point, 1-6 its six argument
 fresh output arrays (0: outputs shared, no copy), 11 `np.ndarray`, 12 the number of inputs,
 13 their table (per input: dtype object, rank, shape array, bytes, buffer, the data pointer
 found, dtype number), 14 the number of outputs, 15 their table (per output: buffer, bytes,
-the destination found).
+the destination found, and the form its array must still have: dtype object, rank, shape
+array).
 """
 
 from __future__ import annotations
@@ -150,17 +151,58 @@ out.pre:
   br label %out.head
 
 out.head:
-  %k = phi i64 [0, %out.pre], [%k.next, %out.body]
+  %k = phi i64 [0, %out.pre], [%k.next, %out.keep]
   %out.done = icmp eq i64 %k, %nout
   br i1 %out.done, label %run, label %out.body
 
 out.body:
   %oobj.p = getelementptr ptr, ptr %oitems, i64 %k
   %oobj = load ptr, ptr %oobj.p
+  %oe = mul i64 %k, 6
+  %oent = getelementptr i64, ptr %outtab, i64 %oe
+  %odescr.p = getelementptr i8, ptr %oobj, i64 56
+  %odescr = load ptr, ptr %odescr.p
+  %oent3 = getelementptr i64, ptr %oent, i64 3
+  %owant.descr = load ptr, ptr %oent3
+  %osame.descr = icmp eq ptr %odescr, %owant.descr
+  %oflags.p = getelementptr i8, ptr %oobj, i64 64
+  %oflags = load i32, ptr %oflags.p
+  %ocontig.bit = and i32 %oflags, 1
+  %ocontig = icmp ne i32 %ocontig.bit, 0
+  %ond.p = getelementptr i8, ptr %oobj, i64 24
+  %ond32 = load i32, ptr %ond.p
+  %ond = sext i32 %ond32 to i64
+  %oent4 = getelementptr i64, ptr %oent, i64 4
+  %owant.nd = load i64, ptr %oent4
+  %osame.nd = icmp eq i64 %ond, %owant.nd
+  %ook1 = and i1 %osame.descr, %ocontig
+  %ook2 = and i1 %ook1, %osame.nd
+  br i1 %ook2, label %odims.pre, label %changed
+
+odims.pre:
+  %odims.p = getelementptr i8, ptr %oobj, i64 32
+  %odims = load ptr, ptr %odims.p
+  %oent5 = getelementptr i64, ptr %oent, i64 5
+  %owant.dims = load ptr, ptr %oent5
+  br label %odims.head
+
+odims.head:
+  %oj = phi i64 [0, %odims.pre], [%oj.next, %odims.body]
+  %odims.done = icmp eq i64 %oj, %ond
+  br i1 %odims.done, label %out.keep, label %odims.body
+
+odims.body:
+  %od.p = getelementptr i64, ptr %odims, i64 %oj
+  %od = load i64, ptr %od.p
+  %ow.p = getelementptr i64, ptr %owant.dims, i64 %oj
+  %ow = load i64, ptr %ow.p
+  %oj.next = add i64 %oj, 1
+  %osame.d = icmp eq i64 %od, %ow
+  br i1 %osame.d, label %odims.head, label %changed
+
+out.keep:
   %odata.p = getelementptr i8, ptr %oobj, i64 16
   %odata = load ptr, ptr %odata.p
-  %oe = mul i64 %k, 3
-  %oent = getelementptr i64, ptr %outtab, i64 %oe
   %oent2 = getelementptr i64, ptr %oent, i64 2
   store ptr %odata, ptr %oent2
   %k.next = add i64 %k, 1
@@ -213,7 +255,7 @@ oc.head:
   br i1 %oc.done, label %done, label %oc.body
 
 oc.body:
-  %me = mul i64 %m, 3
+  %me = mul i64 %m, 6
   %ment = getelementptr i64, ptr %outtab, i64 %me
   %osrc = load ptr, ptr %ment
   %ment1 = getelementptr i64, ptr %ment, i64 1
@@ -232,11 +274,18 @@ done:
 
 fail:
   ret i32 -1
+
+changed:
+  ret i32 -2
 }
 """
 
 NOT_CHECKED = -1
 """The native call's status when an input needs the Python path (nothing was copied)."""
+OUTPUTS_CHANGED = -2
+"""The native call's status when an array of the outputs list is no longer of its output's
+form (dtype object, C-contiguous, rank, shape: a reused array whose `.shape` a caller set
+before dropping it); nothing was copied, fresh arrays are taken."""
 
 _CALL: list[Any] = []  # [library, call] once compiled; [None] where the layout differs
 _LOCK = threading.Lock()
@@ -348,9 +397,14 @@ class NativeInfer:
                 0,
                 dtype.num if dtype is not None else -1,
             ]
-        self._out_table = (ctypes.c_int64 * max(3 * len(output_buffers), 1))()
-        for i, buffer in enumerate(output_buffers):
-            self._out_table[3 * i : 3 * i + 2] = [buffer.ctypes.data, buffer.nbytes]
+        self._out_dims = [(ctypes.c_int64 * max(b.ndim, 1))(*b.shape) for b in output_buffers]
+        # (the arrays of the outputs list are np.empty's: their dtype object)
+        out_dtypes = [np.empty(0, b.dtype).dtype for b in output_buffers]
+        self._out_table = (ctypes.c_int64 * max(6 * len(output_buffers), 1))()
+        for i, (buffer, dtype) in enumerate(zip(output_buffers, out_dtypes, strict=True)):
+            self._out_table[6 * i : 6 * i + 6] = [
+                buffer.ctypes.data, buffer.nbytes, 0, id(dtype), buffer.ndim,
+                ctypes.addressof(self._out_dims[i])]
         save = ctypes.cast(ctypes.pythonapi.PyEval_SaveThread, ctypes.c_void_p).value
         restore = ctypes.cast(ctypes.pythonapi.PyEval_RestoreThread, ctypes.c_void_p).value
         self.block = (ctypes.c_int64 * 16)(
@@ -366,7 +420,7 @@ class NativeInfer:
             ctypes.addressof(self._out_table),
         )
         # kept: the list and dtypes whose addresses the block holds
-        self._keep = (inputs, dtypes)
+        self._keep = (inputs, dtypes, out_dtypes)
         self.run = self._runner(call, list(output_buffers), fail, streams)
 
     def _runner(
@@ -410,6 +464,10 @@ class NativeInfer:
                     outputs = list(map(empty, shapes, dtypes))
                 block[10] = id(outputs)
             status = call(address)
+            if status == OUTPUTS_CHANGED:  # (a reused array reshaped by its last holder)
+                outputs = list(map(empty, shapes, dtypes))
+                block[10] = id(outputs)
+                status = call(address)
             if status:
                 if status == NOT_CHECKED:
                     return None
@@ -434,7 +492,8 @@ def _reference_counts(pool: list[Any]) -> list[int]:
 
 def _take_unshared(pool: list[Any]) -> list[np.ndarray] | None:
     """`pool[0]` if only `pool` holds that list and only the list holds its arrays (no results
-    object, array or view of them is left anywhere: a view holds its base), else None."""
+    object, array or view of them is left anywhere: a view holds its base), else None. (That
+    each array still has its output's form, the native call checks: `OUTPUTS_CHANGED`.)"""
     values = pool[0]
     if values is None or getrefcount(values) != _LIST_REFS:
         return None
@@ -447,4 +506,11 @@ def _take_unshared(pool: list[Any]) -> list[np.ndarray] | None:
 _LIST_REFS, _ITEM_REFS = _reference_counts([[np.empty(1)]])
 
 
-__all__ = ["NOT_CHECKED", "NativeInfer", "layout_matches", "native_dtype", "native_infer_call"]
+__all__ = [
+    "NOT_CHECKED",
+    "OUTPUTS_CHANGED",
+    "NativeInfer",
+    "layout_matches",
+    "native_dtype",
+    "native_infer_call",
+]

@@ -116,9 +116,20 @@ def test_dropped_results_are_reused_held_ones_never() -> None:
     np.testing.assert_array_equal(view, 7 * x[0, 1:])
     np.testing.assert_array_equal(arrays[0], 8 * x)
     np.testing.assert_array_equal(r.get_output_tensor(0), 12 * x)
-    kept = [r.infer({"x": x})["y"] for _ in range(5)]  # 13..17, all held
+    # 13, 14: their shape and dtype changed, then dropped: fresh arrays instead (the native
+    # call checks the form of the arrays it would reuse: `OUTPUTS_CHANGED`)
+    reshaped, retyped = r.infer({"x": x})["y"], r.infer({"x": x})["y"]
+    reshaped.shape = (4,)
+    retyped.dtype = np.int32
+    del reshaped, retyped
+    for value in (15, 16):
+        y = r.infer({"x": x})["y"]
+        assert y.shape == (1, 4) and y.dtype == np.float32
+        np.testing.assert_array_equal(y, value * x)
+    del y
+    kept = [r.infer({"x": x})["y"] for _ in range(5)]  # 17..21, all held
     assert len({a.ctypes.data for a in kept}) == 5
-    np.testing.assert_array_equal(np.concatenate(kept), np.arange(13, 18)[:, None] * x)
+    np.testing.assert_array_equal(np.concatenate(kept), np.arange(17, 22)[:, None] * x)
     np.testing.assert_array_equal(results["y"], 5 * x)
 
 
