@@ -448,7 +448,7 @@ class NativeInfer:
         dtypes = [b.dtype for b in buffers]
         empty = np.empty
         # The outputs of the call before the last one, taken again when nothing outside holds
-        # them or their list (`_unshared`): allocating a stateful LSTM step's three outputs
+        # them or their list (`_take_unshared`): allocating a stateful LSTM step's three outputs
         # cost 1.3-2.4 us of its 3-6 us over the native call. The last call's outputs are
         # never reused: in `for x in xs: y = r.infer(x)`, `y` holds them during the next call.
         pool: list[list[np.ndarray] | None] = [None, None]  # [outputs before last, last]
