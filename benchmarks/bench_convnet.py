@@ -325,6 +325,9 @@ def onnxruntime_runner(config: Config, quantized: bool, threads: int) -> Run:
     options.intra_op_num_threads = threads
     options.inter_op_num_threads = 1
     options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+    # (no spinning after each run: its threads would take a core from the next engine)
+    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+    options.add_session_config_entry("session.inter_op.allow_spinning", "0")
     session = ort.InferenceSession(onnx_model(config, quantized).SerializeToString(), options,
                                    providers=["CPUExecutionProvider"])
     x_buffer = np.zeros((1, 3, config.hw, config.hw), np.float32)

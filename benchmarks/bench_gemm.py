@@ -313,6 +313,9 @@ def ort_impls(m, k, n, a_u8, b7, b_u8, a_f32, b_f32, rq, threads) -> list[Impl]:
         so = ort.SessionOptions()
         so.intra_op_num_threads = threads
         so.inter_op_num_threads = 1
+        # (no spinning after each run: its threads would take a core from the next engine)
+        so.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        so.add_session_config_entry("session.inter_op.allow_spinning", "0")
         so.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
         so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
         return ort.InferenceSession(

@@ -233,6 +233,9 @@ def run_variant(
             import onnxruntime as ort
 
             options = ort.SessionOptions()
+            # (no spinning after each run: its threads would take a core from lowpass's)
+            options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+            options.add_session_config_entry("session.inter_op.allow_spinning", "0")
             if variant == "qdq":
                 # The QDQ formula, not onnxruntime's int8 kernels (they saturate on AVX2
                 # hosts without VNNI).
