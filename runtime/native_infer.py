@@ -46,6 +46,47 @@ import numpy as np
 _IR = """
 declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
 
+; whether a numpy array (its PyArrayObject) is C-contiguous of rank %want.nd and shape
+; %want.dims: the inputs' check and the reused outputs' (inlined)
+define internal i1 @has_shape(ptr %obj, i64 %want.nd, ptr %want.dims) alwaysinline {
+entry:
+  %flags.p = getelementptr i8, ptr %obj, i64 64
+  %flags = load i32, ptr %flags.p
+  %contig.bit = and i32 %flags, 1
+  %contig = icmp ne i32 %contig.bit, 0
+  %nd.p = getelementptr i8, ptr %obj, i64 24
+  %nd32 = load i32, ptr %nd.p
+  %nd = sext i32 %nd32 to i64
+  %same.nd = icmp eq i64 %nd, %want.nd
+  %ok = and i1 %contig, %same.nd
+  br i1 %ok, label %dims.pre, label %no
+
+dims.pre:
+  %dims.p = getelementptr i8, ptr %obj, i64 32
+  %dims = load ptr, ptr %dims.p
+  br label %dims.head
+
+dims.head:
+  %j = phi i64 [0, %dims.pre], [%j.next, %dims.body]
+  %dims.done = icmp eq i64 %j, %nd
+  br i1 %dims.done, label %yes, label %dims.body
+
+dims.body:
+  %d.p = getelementptr i64, ptr %dims, i64 %j
+  %d = load i64, ptr %d.p
+  %w.p = getelementptr i64, ptr %want.dims, i64 %j
+  %w = load i64, ptr %w.p
+  %j.next = add i64 %j, 1
+  %same.d = icmp eq i64 %d, %w
+  br i1 %same.d, label %dims.head, label %no
+
+yes:
+  ret i1 true
+
+no:
+  ret i1 false
+}
+
 define i32 @lowpass_infer(ptr %block) {
 entry:
   %p9 = getelementptr i64, ptr %block, i64 9
@@ -92,40 +133,13 @@ in.fields:
   %not.swapped = xor i1 %swapped, true
   %equal.type = and i1 %same.num, %not.swapped
   %same.descr = or i1 %same.object, %equal.type
-  %flags.p = getelementptr i8, ptr %obj, i64 64
-  %flags = load i32, ptr %flags.p
-  %contig.bit = and i32 %flags, 1
-  %contig = icmp ne i32 %contig.bit, 0
-  %nd.p = getelementptr i8, ptr %obj, i64 24
-  %nd32 = load i32, ptr %nd.p
-  %nd = sext i32 %nd32 to i64
   %ent1 = getelementptr i64, ptr %ent, i64 1
   %want.nd = load i64, ptr %ent1
-  %same.nd = icmp eq i64 %nd, %want.nd
-  %ok1 = and i1 %same.descr, %contig
-  %ok2 = and i1 %ok1, %same.nd
-  br i1 %ok2, label %dims.pre, label %fail
-
-dims.pre:
-  %dims.p = getelementptr i8, ptr %obj, i64 32
-  %dims = load ptr, ptr %dims.p
   %ent2 = getelementptr i64, ptr %ent, i64 2
   %want.dims = load ptr, ptr %ent2
-  br label %dims.head
-
-dims.head:
-  %j = phi i64 [0, %dims.pre], [%j.next, %dims.body]
-  %dims.done = icmp eq i64 %j, %nd
-  br i1 %dims.done, label %in.keep, label %dims.body
-
-dims.body:
-  %d.p = getelementptr i64, ptr %dims, i64 %j
-  %d = load i64, ptr %d.p
-  %w.p = getelementptr i64, ptr %want.dims, i64 %j
-  %w = load i64, ptr %w.p
-  %j.next = add i64 %j, 1
-  %same.d = icmp eq i64 %d, %w
-  br i1 %same.d, label %dims.head, label %fail
+  %shaped = call i1 @has_shape(ptr %obj, i64 %want.nd, ptr %want.dims)
+  %ok = and i1 %same.descr, %shaped
+  br i1 %ok, label %in.keep, label %fail
 
 in.keep:
   %data.p = getelementptr i8, ptr %obj, i64 16
@@ -165,40 +179,13 @@ out.body:
   %oent3 = getelementptr i64, ptr %oent, i64 3
   %owant.descr = load ptr, ptr %oent3
   %osame.descr = icmp eq ptr %odescr, %owant.descr
-  %oflags.p = getelementptr i8, ptr %oobj, i64 64
-  %oflags = load i32, ptr %oflags.p
-  %ocontig.bit = and i32 %oflags, 1
-  %ocontig = icmp ne i32 %ocontig.bit, 0
-  %ond.p = getelementptr i8, ptr %oobj, i64 24
-  %ond32 = load i32, ptr %ond.p
-  %ond = sext i32 %ond32 to i64
   %oent4 = getelementptr i64, ptr %oent, i64 4
   %owant.nd = load i64, ptr %oent4
-  %osame.nd = icmp eq i64 %ond, %owant.nd
-  %ook1 = and i1 %osame.descr, %ocontig
-  %ook2 = and i1 %ook1, %osame.nd
-  br i1 %ook2, label %odims.pre, label %changed
-
-odims.pre:
-  %odims.p = getelementptr i8, ptr %oobj, i64 32
-  %odims = load ptr, ptr %odims.p
   %oent5 = getelementptr i64, ptr %oent, i64 5
   %owant.dims = load ptr, ptr %oent5
-  br label %odims.head
-
-odims.head:
-  %oj = phi i64 [0, %odims.pre], [%oj.next, %odims.body]
-  %odims.done = icmp eq i64 %oj, %ond
-  br i1 %odims.done, label %out.keep, label %odims.body
-
-odims.body:
-  %od.p = getelementptr i64, ptr %odims, i64 %oj
-  %od = load i64, ptr %od.p
-  %ow.p = getelementptr i64, ptr %owant.dims, i64 %oj
-  %ow = load i64, ptr %ow.p
-  %oj.next = add i64 %oj, 1
-  %osame.d = icmp eq i64 %od, %ow
-  br i1 %osame.d, label %odims.head, label %changed
+  %oshaped = call i1 @has_shape(ptr %oobj, i64 %owant.nd, ptr %owant.dims)
+  %ook = and i1 %osame.descr, %oshaped
+  br i1 %ook, label %out.keep, label %changed
 
 out.keep:
   %odata.p = getelementptr i8, ptr %oobj, i64 16

@@ -1312,8 +1312,6 @@ class _GemmMicroKernels(_GemmKernel):
         b = ir.IRBuilder(fn.append_basic_block("entry"))
         row_bytes = 2 * PANEL * 4
         buffer_bytes = AMX_ROWS * row_bytes
-        scratch = b.alloca(I32, size=2 * AMX_ROWS * 2 * PANEL)
-        scratch.align = 64
         halves = [0] + ([1] if rows > 16 else [])
         steps_per_chunk = AMX_K // self.k_per_step
         chunks = b.udiv(steps, _c64(steps_per_chunk))  # (>= 1: K >= AMX_K)
@@ -1347,6 +1345,8 @@ class _GemmMicroKernels(_GemmKernel):
                                   chunks, epilogue_row)  # fmt: skip
             b.ret_void()
             return fn
+        scratch = b.alloca(I32, size=2 * AMX_ROWS * 2 * PANEL)  # (`buffer`'s two C buffers)
+        scratch.align = 64
 
         def group(g: ir.Value) -> None:
             for h in halves:

@@ -43,7 +43,15 @@ from lowpass.lowering.emit import (
 )
 from lowpass.lowering.kernels.parallel import emit_ranged_kernel, ranged_chunks
 from lowpass.lowering.ops.elementwise import Math, log_f32
-from lowpass.lowering.ops.quantization import F32_DT, is_static_shape, value_dtype, value_shape
+from lowpass.lowering.ops.quantization import (
+    F32_DT,
+    intrinsic,
+    is_static_shape,
+    value_dtype,
+    value_shape,
+    vconst,
+    vec,
+)
 
 
 class LRNLowering:
@@ -192,21 +200,19 @@ def _lrn_vectors(b: ir.IRBuilder, padded: ir.Value, x_row: ir.Value, y_row: ir.V
     same bits), y = x * d^-0.75 (`_inverse_power_075`) instead of x / (sqrt(d) sqrt(sqrt(d))):
     two square roots and a division per element made inception_v1's two LRNs 18% of its
     int8 time, their units the bottleneck; the estimates and products run on the FMA ports."""
-    vty = ir.VectorType(F32, lanes)
-
-    def splat(value: float) -> ir.Constant:
-        return ir.Constant(vty, [float(np.float32(value))] * lanes)
+    vty = vec(F32, lanes)
 
     def vector_at(base: ir.Value, index: ir.Value) -> ir.Value:
         return b.bitcast(element_ptr(b, base, index, F32), vty.as_pointer())
 
     with for_range(b, i64(whole // lanes), name="chv") as v:
         ch = b.mul(v, i64(lanes))
-        acc: ir.Value = splat(0.0)
+        acc: ir.Value = vconst(F32, lanes, 0.0)
         for t in range(size):
             sq = b.load(vector_at(padded, b.add(ch, i64(t))), typ=vty, align=4)
             acc = b.fadd(acc, b.fmul(sq, sq))
-        d = b.fadd(splat(float(bias)), b.fmul(splat(float(scale)), acc))
+        scaled = b.fmul(vconst(F32, lanes, float(scale)), acc)
+        d = b.fadd(vconst(F32, lanes, float(bias)), scaled)
         x = b.load(vector_at(x_row, ch), typ=vty, align=4)
         b.store(_inverse_power_075(b, x, d, lanes), vector_at(y_row, ch), align=4)
 
@@ -216,51 +222,33 @@ def _inverse_power_075(b: ir.IRBuilder, x: ir.Value, d: ir.Value, lanes: int) ->
     the host's estimate refined by one Newton step, e (1.5 - 0.5 a e^2); within a few ulp of
     the division by `powf` (the tests: relative 4e-6). A vector whose bases are not all in
     `_SAFE_BASE` is computed as before, x / (sqrt(d) sqrt(sqrt(d)))."""
-    vty = ir.VectorType(F32, lanes)
+    vty = vec(F32, lanes)
     module = b.module
-
-    def intrinsic(name: str, args: list[ir.Type]) -> ir.Function:
-        fn = module.globals.get(name)
-        if fn is None:
-            fn = ir.Function(module, ir.FunctionType(vty, args), name)
-        assert isinstance(fn, ir.Function)
-        return fn
-
-    def splat(value: float) -> ir.Constant:
-        return ir.Constant(vty, [float(np.float32(value))] * lanes)
 
     def rsqrt(a: ir.Value) -> ir.Value:
         if lanes == 16:
-            fn = intrinsic(_RSQRT[16], [vty, vty, ir.IntType(16)])
-            e = b.call(fn, [a, splat(0.0), ir.Constant(ir.IntType(16), -1)])
+            fn = intrinsic(module, _RSQRT[16], vty, [vty, vty, ir.IntType(16)])
+            e = b.call(fn, [a, vconst(F32, lanes, 0.0), ir.Constant(ir.IntType(16), -1)])
         else:
-            e = b.call(intrinsic(_RSQRT[8], [vty]), [a])
-        half_a = b.fmul(a, splat(0.5))
-        return b.fmul(e, b.fsub(splat(1.5), b.fmul(half_a, b.fmul(e, e))))
+            e = b.call(intrinsic(module, _RSQRT[8], vty, [vty]), [a])
+        half_a = b.fmul(a, vconst(F32, lanes, 0.5))
+        return b.fmul(e, b.fsub(vconst(F32, lanes, 1.5), b.fmul(half_a, b.fmul(e, e))))
 
     lo, hi = _SAFE_BASE
-    safe = b.and_(b.fcmp_ordered(">=", d, splat(lo)), b.fcmp_ordered("<=", d, splat(hi)))
-    every = b.call(_reduce_i1(module, lanes, "and"), [safe])
+    safe = b.and_(b.fcmp_ordered(">=", d, vconst(F32, lanes, lo)),
+                  b.fcmp_ordered("<=", d, vconst(F32, lanes, hi)))
+    reduce_and = intrinsic(module, f"llvm.vector.reduce.and.v{lanes}i1", ir.IntType(1),
+                           [vec(ir.IntType(1), lanes)])
+    every = b.call(reduce_and, [safe])
     r = rsqrt(d)
     fast = b.fmul(x, b.fmul(r, b.fmul(r, rsqrt(r))))
 
     def exact() -> ir.Value:
-        sqrt = intrinsic(f"llvm.sqrt.v{lanes}f32", [vty])
+        sqrt = intrinsic(module, f"llvm.sqrt.v{lanes}f32", vty, [vty])
         root = b.call(sqrt, [d])
         return b.fdiv(x, b.fmul(root, b.call(sqrt, [root])))
 
     return rare_branch(b, b.not_(every), fast, exact, "lrn")
-
-
-def _reduce_i1(module: ir.Module, lanes: int, op: str) -> ir.Function:
-    """`llvm.vector.reduce.<op>` of `lanes` booleans."""
-    name = f"llvm.vector.reduce.{op}.v{lanes}i1"
-    fn = module.globals.get(name)
-    if fn is None:
-        fn = ir.Function(module, ir.FunctionType(ir.IntType(1),
-                                                 [ir.VectorType(ir.IntType(1), lanes)]), name)
-    assert isinstance(fn, ir.Function)
-    return fn
 
 
 def _power(math: Math, d: ir.Value, beta: np.float32) -> ir.Value:
