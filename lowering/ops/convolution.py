@@ -1242,6 +1242,11 @@ def nhwc_function(ctx: EmitContext, spec: ConvSpec, acc_dt: np.dtype,
     return fn, [shape, *program.parameter_pointers(ctx)]
 
 
+NHWC_LOCKSTEP = 4
+"""Vectors of channels whose program the NHWC pass computes in lockstep, as one vector of
+4 x 16 (AVX-512) or 4 x 8 lanes (`_emit_nhwc_function`)."""
+
+
 def _emit_nhwc_function(ctx: EmitContext, tail: int, acc_dt: np.dtype, program: Program,
                         lanes: int, tensor_types: list[np.dtype]) -> ir.Function:
     """`nhwc_function`'s code for outputs whose channel count is `tail` modulo `lanes`."""
@@ -1270,8 +1275,14 @@ def _emit_nhwc_function(ctx: EmitContext, tail: int, acc_dt: np.dtype, program: 
                           tensors=tensors, parameters=constant_ptrs)
         b.store(y, element_ptr(b, dst, out_at, out_t), align=1)
 
+    wide = lanes * NHWC_LOCKSTEP
     with for_range(b, rows, name="r") as r:
-        for_lanes(b, cout, lanes, lambda co, count: channels(r, co, count), name="co", tail=tail)
+        wide_end = b.and_(b.sub(cout, i64(tail)), i64(-wide))
+        with for_range(b, wide_end, step=wide, name="cw") as co:
+            channels(r, co, wide)
+        for_lanes(b, b.sub(cout, wide_end), lanes,
+                  lambda co, count: channels(r, b.add(wide_end, co), count), name="co",
+                  tail=tail)
     b.ret_void()
     return fn
 

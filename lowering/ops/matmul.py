@@ -225,8 +225,13 @@ class GemmProgram:
                 for array in self.program.parameters()]
 
     def emit(self, b: ir.IRBuilder, x: ir.Value, column: ir.Value,
-             parameters: Sequence[ir.Value], tensors: Sequence[ir.Value]) -> ir.Value:
-        return self.program.apply(self.ctx, b, x, 16, column, True,
+             parameters: Sequence[ir.Value], tensors: Sequence[ir.Value],
+             period: int = 16) -> ir.Value:
+        vty = x.type
+        assert isinstance(vty, ir.VectorType)
+        lanes = vty.count
+        return self.program.apply(self.ctx, b, x, lanes, column, True,
+                                  period=0 if period == lanes else period,
                                   tensors=list(tensors), parameters=list(parameters))
 
 

@@ -182,15 +182,52 @@ def to_float(b: ir.IRBuilder, x: ir.Value, dtype: np.dtype, lanes: int) -> ir.Va
     return b.sitofp(x, fty)
 
 
+def split_lanes(b: ir.IRBuilder, x: ir.Value, width: int) -> list[ir.Value]:
+    """The consecutive <width x T> parts of vector `x` (register halves and quarters: no
+    instruction once LLVM splits the wide type)."""
+    vty = x.type
+    assert isinstance(vty, ir.VectorType) and vty.count % width == 0
+    undef = ir.Constant(vty, ir.Undefined)
+    return [b.shuffle_vector(x, undef, ir.Constant(vec(I32, width), list(range(i, i + width))))
+            for i in range(0, vty.count, width)]
+
+
+def join_lanes(b: ir.IRBuilder, parts: Sequence[ir.Value]) -> ir.Value:
+    """The vectors `parts` (a power of two of one type) end to end, in order."""
+    parts = list(parts)
+    assert parts and len(parts) & (len(parts) - 1) == 0, "a power of two of parts"
+    while len(parts) > 1:
+        vty = parts[0].type
+        assert isinstance(vty, ir.VectorType)
+        count = vty.count
+        mask = ir.Constant(vec(I32, 2 * count), list(range(2 * count)))
+        parts = [b.shuffle_vector(parts[i], parts[i + 1], mask)
+                 for i in range(0, len(parts), 2)]
+    return parts[0]
+
+
+def _by_parts(b: ir.IRBuilder, x: ir.Value, width: int,
+              one: Callable[[ir.Value], ir.Value]) -> ir.Value:
+    """`one` (code for `width` lanes: an x86 intrinsic) on each register-sized part of `x`:
+    the wider vectors of a program computed on several registers in lockstep
+    (`Program.apply`)."""
+    return join_lanes(b, [one(part) for part in split_lanes(b, x, width)])
+
+
 def float_to_int32(b: ir.IRBuilder, x: ir.Value, lanes: int,
                    features: Container[str] = ()) -> ir.Value:
     """
     Truncation toward zero with `ov.convert`'s rule for NaN and values outside the int32
     range: INT32_MIN (`vcvttps2dq` semantics; `fptosi` alone would be poison there).
-    `features`: the host's (LLVM's names); with AVX for 8 lanes and AVX-512F for 16,
-    `vcvttps2dq` itself (otherwise two compares and two selects around `fptosi`, four of
-    the ~45 vector instructions of a residual block's requantization per 16 values).
+    `features`: the host's (LLVM's names); with AVX for 8 lanes and AVX-512F for 16 (or a
+    multiple of 16, zmm by zmm), `vcvttps2dq` itself (otherwise two compares and two
+    selects around `fptosi`, four of the ~45 vector instructions of a residual block's
+    requantization per 16 values).
     """
+    for width, feature in ((16, "avx512f"), (8, "avx")):
+        if lanes > width and lanes % width == 0 and feature in features:
+            return _by_parts(b, x, width, lambda part, w=width: float_to_int32(b, part, w,
+                                                                                 features))
     fty = vec(F32, lanes)
     if lanes == 8 and "avx" in features:
         cvt = intrinsic(b.module, "llvm.x86.avx.cvtt.ps2dq.256", vec(I32, 8), [fty])
@@ -210,20 +247,24 @@ def float_to_int32(b: ir.IRBuilder, x: ir.Value, lanes: int,
 
 
 def rounds_to_int32(lanes: int, features: Container[str]) -> bool:
-    """Whether `round_to_int32` is one instruction: 16 lanes with AVX-512F."""
-    return lanes == 16 and "avx512f" in features
+    """Whether `round_to_int32` is one instruction per zmm: a multiple of 16 lanes with
+    AVX-512F."""
+    return lanes % 16 == 0 and "avx512f" in features
 
 
 def round_to_int32(b: ir.IRBuilder, x: ir.Value, lanes: int,
                    features: Container[str] = ()) -> ir.Value:
     """
     `float_to_int32(rint(x))`: the nearest integer, ties to even, INT32_MIN for NaN and
-    values outside the int32 range. With AVX-512F for 16 lanes one `vcvtps2dq {rn-sae}`
+    values outside the int32 range. With AVX-512F for 16 lanes (or a multiple of 16, zmm by
+    zmm) one `vcvtps2dq {rn-sae}`
     (the rounding in the instruction, whatever MXCSR says), instead of `vrndscaleps` (two
     micro-ops) and `vcvttps2dq`: a requantization is ~20 micro-ops per 16 values, and an
     AMX convolution's time is in them. Out of range both give the integer indefinite
     value: a float beyond +-2^31 stays beyond it when rounded.
     """
+    if rounds_to_int32(lanes, features) and lanes > 16:
+        return _by_parts(b, x, 16, lambda part: round_to_int32(b, part, 16, features))
     if rounds_to_int32(lanes, features):
         ity = vec(I32, 16)
         cvt = intrinsic(b.module, "llvm.x86.avx512.mask.cvtps2dq.512", ity,
@@ -245,14 +286,17 @@ def round_small(b: ir.IRBuilder, t: ir.Value, lanes: int,
     """
     rint(t) (to nearest, ties to even) where |t| < 2^22, up to the sign of a zero (-0.3 gives
     +0.0); elsewhere a float within 2 of t's rounding (NaN and infinities kept). With
-    AVX-512F for 16 lanes `(t + 1.5 * 2^23) - 1.5 * 2^23`, the addition `vaddps {rn-sae}`
-    (rounded to nearest whatever MXCSR says; the subtraction is exact): two micro-ops on
-    either vector port instead of `vrndscaleps`'s two on port 0, which the conversions
-    and the mask tests of a requantization also need. Otherwise `llvm.roundeven`.
+    AVX-512F for 16 lanes (or a multiple of 16, zmm by zmm) `(t + 1.5 * 2^23) - 1.5 * 2^23`,
+    the addition `vaddps {rn-sae}` (rounded to nearest whatever MXCSR says; the subtraction
+    is exact): two micro-ops on either vector port instead of `vrndscaleps`'s two on port 0,
+    which the conversions and the mask tests of a requantization also need. Otherwise
+    `llvm.roundeven`.
     """
     fty = vec(F32, lanes)
     if not rounds_to_int32(lanes, features):
         return b.call(intrinsic(b.module, f"llvm.roundeven.v{lanes}f32", fty, [fty]), [t])
+    if lanes > 16:
+        return _by_parts(b, t, 16, lambda part: round_small(b, part, 16, features))
     add = intrinsic(b.module, "llvm.x86.avx512.add.ps.512", fty, [fty, fty, I32])
     bias = vconst(F32, lanes, _ROUNDING_BIAS)
     return b.fsub(b.call(add, [t, bias, ir.Constant(I32, 8)]), bias)

@@ -1056,22 +1056,27 @@ class _AddScaleRound:
     def parameters(self) -> list[np.ndarray]:
         return [self.s]
 
-    def emit(self, b, x, column, parameters, tensors):
+    def emit(self, b, x, column, parameters, tensors, period=16):
         import llvmlite.ir as ir
 
         f32, i32 = ir.FloatType(), ir.IntType(32)
-        vty = ir.VectorType(f32, 16)
-        s = b.load(b.gep(parameters[0], [column], inbounds=True, source_etype=f32), typ=vty,
-                   align=4)
+        lanes = x.type.count
+        vty = ir.VectorType(f32, lanes)
+        s = b.load(b.gep(parameters[0], [column], inbounds=True, source_etype=f32),
+                   typ=ir.VectorType(f32, period), align=4)
+        if period < lanes:  # (several rows of the same columns, `_program_in_lockstep`)
+            s = b.shuffle_vector(s, ir.Constant(s.type, ir.Undefined), ir.Constant(
+                ir.VectorType(i32, lanes), [i % period for i in range(lanes)]))
         x = b.fmul(b.fadd(x, tensors[0]), s)
-        name = "llvm.roundeven.v16f32"
+        name = f"llvm.roundeven.v{lanes}f32"
         rint = b.module.globals.get(name) or ir.Function(b.module, ir.FunctionType(vty, [vty]),
                                                           name)
         x = b.call(rint, [x])
-        lo, hi = ir.Constant(vty, [0.0] * 16), ir.Constant(vty, [255.0] * 16)
+        lo, hi = ir.Constant(vty, [0.0] * lanes), ir.Constant(vty, [255.0] * lanes)
         x = b.select(b.fcmp_ordered(">", x, lo), x, lo)
         x = b.select(b.fcmp_ordered("<", x, hi), x, hi)
-        return b.trunc(b.fptosi(x, ir.VectorType(i32, 16)), ir.VectorType(ir.IntType(8), 16))
+        return b.trunc(b.fptosi(x, ir.VectorType(i32, lanes)),
+                       ir.VectorType(ir.IntType(8), lanes))
 
     def reference(self, x: np.ndarray, r: np.ndarray) -> np.ndarray:
         y = (x.astype(np.float32) + r.astype(np.float32)) * self.s

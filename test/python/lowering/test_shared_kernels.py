@@ -101,12 +101,13 @@ def test_repeated_layers_share_their_code_and_stay_exact(threads: int) -> None:
 def layers_of_other_shapes(pool_after: tuple[int, ...] = ()) -> lowpass.Model:
     """Requantized int8 convolutions of one program form but other shapes: 16, 32 and 48
     output channels (whole vectors on AVX2 and AVX-512 alike) over 12x12 and, after a
-    stride of 2, 6x6 positions; then 20 channels (4 after the vectors on both). A 3x3
+    stride of 2, 6x6 positions; then 20 and 84 channels (4 after the vectors on both; 84
+    also has channels that the pass computes 4 vectors at a time, `NHWC_LOCKSTEP`). A 3x3
     MaxPool (stride 1, pads 1, on the u8 codes in NHWC) after each layer of `pool_after`."""
     g = GraphBuilder()
     y = g.input("x", XS, ov.ui8)
     shape = XS
-    for i, (cout, stride) in enumerate([(16, 1), (32, 1), (48, 2), (20, 1)]):
+    for i, (cout, stride) in enumerate([(16, 1), (32, 1), (48, 2), (20, 1), (84, 1)]):
         w = g.constant(RNG.integers(-128, 128, (cout, shape[1], 1, 1)).astype(np.int8))
         shape = [1, cout, shape[2] // stride, shape[3] // stride]
         y = g.value(ov.ConvolutionOp(y, w, result_type=ov.tensor(shape, ov.f32), name=f"c{i}",
@@ -128,13 +129,13 @@ def layers_of_other_shapes(pool_after: tuple[int, ...] = ()) -> lowpass.Model:
 @pytest.mark.parametrize("threads", [1, 2])
 def test_nhwc_pass_shared_across_shapes(threads: int) -> None:
     # the channels and positions are the pass's arguments: one function for the three
-    # layers whose channels are whole vectors, one for the layer with 4 channels after them
+    # layers whose channels are whole vectors, one for the two with 4 channels after them
     model = layers_of_other_shapes()
     text = _cpu_equals_reference(model, {"x": RNG.integers(0, 256, XS).astype(np.uint8)},
                                  threads)
     passes = _definitions(text, "_nhwc_out")
     assert len(passes) == 2, passes
-    assert _calls(text, passes) == 4
+    assert _calls(text, passes) == 5
 
 
 @pytest.mark.parametrize("threads", [1, 2])
