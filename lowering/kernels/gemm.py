@@ -122,7 +122,7 @@ V16F32 = ir.VectorType(F32, 16)
 PANEL = 16  # columns of a packed B panel
 AMX_LOCKSTEP_ROWS = 4
 """Rows of a panel group whose epilogue program the AMX kernels compute in lockstep
-(`_GemmMicroKernels._program_in_lockstep`): 4 x 2 zmm vectors, resnet50 int8 0.973-0.975x
+(`_program_in_lockstep`): 4 x 2 zmm vectors, resnet50 int8 0.973-0.975x
 the time of one row at a time, inception_v1 0.978x (same-process A/B on the AMX host; 2
 rows gave 0.994x, 8 rows 0.987x)."""
 ZMM_LOCKSTEP = 4
@@ -507,6 +507,30 @@ def _concat(b: ir.IRBuilder, lo: ir.Value, hi: ir.Value) -> ir.Value:
     count = lo.type.count
     mask = ir.Constant(ir.VectorType(I32, 2 * count), list(range(2 * count)))
     return b.shuffle_vector(lo, hi, mask)
+
+
+def _program_in_lockstep(b: ir.IRBuilder, program: ColumnProgram,
+                         pending: Sequence[tuple[ir.Value, list[ir.Value], ir.Value, int]],
+                         n0: ir.Value, program_args: Sequence[ir.Value], panels: int,
+                         lockstep: int, store: Callable[[ir.Value, ir.Value, int], None]
+                         ) -> None:  # fmt: skip
+    """An epilogue's `program` on its `pending` vectors (the float32 values, R's elements,
+    the C row and the panel of each, rows then panels), `lockstep` of them at a time joined
+    into one wide vector, whose operations LLVM splits into consecutive zmm instructions:
+    the dependency chains of several vectors side by side (~25 operations each in a
+    residual block's requantization, whose latency rather than its instruction count bounds
+    the out-of-order window). `store(value, c_row, panel)` writes each 16-lane result."""
+    whole_rows = lockstep % panels == 0
+    assert whole_rows or panels % lockstep == 0, "lockstep: whole rows or part of one"
+    for start in range(0, len(pending), lockstep):
+        group = pending[start : start + lockstep]
+        x = _join(b, [item[0] for item in group])
+        tensors = [_join(b, [item[1][i] for item in group]) for i in range(len(group[0][1]))]
+        column = n0 if whole_rows else b.add(n0, _c64(group[0][3] * PANEL))
+        period = PANEL * (panels if whole_rows else lockstep)
+        results = _split(b, program.emit(b, x, column, program_args, tensors, period))
+        for (_, _, c_row, p), value in zip(group, results, strict=True):
+            store(value, c_row, p)
 
 
 def _lockstep(rows: int, panels: int, most: int) -> int:
@@ -960,29 +984,10 @@ class _GemmKernel:
                     x = b.trunc(b.fptosi(x, V16I32), ir.VectorType(I8, 16))
                 self._store(b, x, c_row, p, panels, last_cols)
         if pending:
-            self._program_in_lockstep(b, pending, panels, last_cols, n0, program_args, lockstep)
-
-    def _program_in_lockstep(self, b, pending, panels, last_cols, n0, program_args,
-                             lockstep: int) -> None:
-        """The epilogue's program on `lockstep` of its vectors at a time, joined into one
-        wide vector (LLVM splits each operation into consecutive zmm instructions): the
-        dependency chains of several vectors side by side. One vector's chain is ~25
-        operations long, and the out-of-order window then holds too few independent ones
-        to fill the vector ports (one vector at a time ran at half their throughput)."""
-        program = self.epilogue.program
-        assert program is not None
-        whole_rows = lockstep % panels == 0
-        assert whole_rows or panels % lockstep == 0, "lockstep: whole rows or part of one"
-        for start in range(0, len(pending), lockstep):
-            group = pending[start : start + lockstep]
-            x = _join(b, [item[0] for item in group])
-            tensors = [_join(b, [item[1][i] for item in group])
-                       for i in range(len(group[0][1]))]
-            column = n0 if whole_rows else b.add(n0, _c64(group[0][3] * PANEL))
-            period = PANEL * (panels if whole_rows else lockstep)
-            results = _split(b, program.emit(b, x, column, program_args, tensors, period))
-            for (_, _, c_row, p), value in zip(group, results, strict=True):
-                self._store(b, value, c_row, p, panels, last_cols)
+            assert ep.program is not None
+            _program_in_lockstep(b, ep.program, pending, n0, program_args, panels, lockstep,
+                                 lambda value, c_row, p: self._store(b, value, c_row, p, panels,
+                                                                     last_cols))
 
     def _load_row(self, b, r_row, p, panels, last_cols, dtype: np.dtype = _F32) -> ir.Value:
         """Panel p of a row of R (the residual, or the program's tensor of `dtype`) as
@@ -1508,23 +1513,23 @@ class _GemmMicroKernels(_GemmKernel):
         batches = b.udiv(b.add(groups, _c64(AMX_TILES_FIRST - 1)), _c64(AMX_TILES_FIRST))
         _loop(b, 0, batches, 1, batch)
 
-    def tile_config(self, b: ir.IRBuilder, rows: int) -> ir.Value:
-        """A 64-byte AMX tile configuration (palette 1) on the stack for a `rows`-row tile:
-        C tmm0-3 and A tmm4-5 with rows 0-15 and 16-31 (unconfigured where empty), B tmm6-7
-        16 x 64 bytes. `ldtilecfg` zeroes the tiles, so a chunk loads it once per row-tile
-        kind, not per micro-kernel call (about 200 cycles with `tilerelease`)."""
-        config = bytearray(64)
-        config[0] = 1  # palette
-        top, bottom = min(rows, 16), max(rows - 16, 0)
-        for tile, tile_rows in ((0, top), (1, top), (2, bottom), (3, bottom), (4, top),
-                                (5, bottom), (6, 16), (7, 16)):
-            if tile_rows:
-                config[16 + 2 * tile] = 64  # bytes per row (little-endian u16)
-                config[48 + tile] = tile_rows
-        memory = b.alloca(ir.VectorType(I8, 64))
-        memory.align = 64
-        b.store(ir.Constant(ir.VectorType(I8, 64), list(config)), memory, align=64)
-        return memory
+def _tile_config(b: ir.IRBuilder, rows: int) -> ir.Value:
+    """A 64-byte AMX tile configuration (palette 1) on the stack for a `rows`-row tile:
+    C tmm0-3 and A tmm4-5 with rows 0-15 and 16-31 (unconfigured where empty), B tmm6-7
+    16 x 64 bytes. `ldtilecfg` zeroes the tiles, so a chunk loads it once per row-tile
+    kind, not per micro-kernel call (about 200 cycles with `tilerelease`)."""
+    config = bytearray(64)
+    config[0] = 1  # palette
+    top, bottom = min(rows, 16), max(rows - 16, 0)
+    for tile, tile_rows in ((0, top), (1, top), (2, bottom), (3, bottom), (4, top),
+                            (5, bottom), (6, 16), (7, 16)):
+        if tile_rows:
+            config[16 + 2 * tile] = 64  # bytes per row (little-endian u16)
+            config[48 + tile] = tile_rows
+    memory = b.alloca(ir.VectorType(I8, 64))
+    memory.align = 64
+    b.store(ir.Constant(ir.VectorType(I8, 64), list(config)), memory, align=64)
+    return memory
 
 
 class _GemmEmitter(_GemmMicroKernels):
@@ -1632,9 +1637,9 @@ class _GemmEmitter(_GemmMicroKernels):
         last_cols = self.n - PANEL * (self.panels - 1) if tail_panel else PANEL
         out_size = self.out.itemsize
         configs: dict[int, ir.Value] = {}
-        if self.amx:  # one tile configuration per row-tile kind (see `tile_config`)
+        if self.amx:  # one tile configuration per row-tile kind (see `_tile_config`)
             for _, _, kind_rows, _ in row_kinds:
-                configs[kind_rows] = self.tile_config(b, kind_rows)
+                configs[kind_rows] = _tile_config(b, kind_rows)
         widened = None
         if self.prewiden:  # s16: each row tile widened to int16 once per panel block
             widened = b.alloca(I16, size=rows_step * self.a_row_bytes // 2)
