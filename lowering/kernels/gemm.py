@@ -95,7 +95,13 @@ from typing import Protocol
 import llvmlite.ir as ir
 import numpy as np
 
-from lowpass.lowering.emit import ConstantTable, carried_loop, opaque_i64, shared_function
+from lowpass.lowering.emit import (
+    ConstantTable,
+    carried_loop,
+    opaque_i64,
+    opaque_ptr,
+    shared_function,
+)
 from lowpass.lowering.kernels.threads import (
     TASK_TYPE,
     aligned_zeros,
@@ -1147,6 +1153,8 @@ class _GemmMicroKernels(_GemmKernel):
             a_rows = [_offset(b, a, r * self.a_row_bytes) for r in range(rows)]
             b_panels = [_offset(b, b_panel, p * self.panel_bytes) for p in range(panels)]
             ldc = self.ldc_bytes
+        if self.kind != "f32":  # (broadcasts from [row + 4 s], no `lea` per step: `opaque_ptr`)
+            a_rows = [opaque_ptr(b, row) for row in a_rows]
         if self.wide:
             acc_type = V16F32 if self.kind == "f32" else V16I32
         else:
