@@ -576,6 +576,30 @@ def opaque_i64(builder: ir.IRBuilder, value: int) -> ir.Value:
     return builder.call(asm, [i64(value)])
 
 
+def split_lanes(builder: ir.IRBuilder, x: ir.Value, width: int) -> list[ir.Value]:
+    """The consecutive <width x T> parts of vector `x` (register halves and quarters: no
+    instruction once LLVM splits the wide type)."""
+    vty = x.type
+    assert isinstance(vty, ir.VectorType) and vty.count % width == 0
+    undef = ir.Constant(vty, ir.Undefined)
+    return [builder.shuffle_vector(x, undef, ir.Constant(ir.VectorType(I32, width),
+                                                         list(range(i, i + width))))
+            for i in range(0, vty.count, width)]
+
+
+def join_lanes(builder: ir.IRBuilder, parts: Sequence[ir.Value]) -> ir.Value:
+    """The vectors `parts` (a power of two of one type) end to end, in order."""
+    parts = list(parts)
+    assert parts and len(parts) & (len(parts) - 1) == 0, "a power of two of parts"
+    while len(parts) > 1:
+        vty = parts[0].type
+        assert isinstance(vty, ir.VectorType)
+        mask = ir.Constant(ir.VectorType(I32, 2 * vty.count), list(range(2 * vty.count)))
+        parts = [builder.shuffle_vector(parts[i], parts[i + 1], mask)
+                 for i in range(0, len(parts), 2)]
+    return parts[0]
+
+
 def opaque_ptr(builder: ir.IRBuilder, ptr: ir.Value) -> ir.Value:
     """`ptr` as a pointer that LLVM cannot relate to others (an empty inline asm): a loop
     addresses through it as a base register of its own. The int8 micro-kernels' A rows: LLVM

@@ -30,8 +30,9 @@ straight from A, B tiles 16 consecutive k-steps of the same packing, `tdpbusd` (
 for int8 A). The k % 64 tail and the epilogue run row by row on zmm registers. With an
 `Epilogue.program` (the requantization steps of an int8 convolution, done by the GEMM
 instead of a pass over its int32 sums) a micro-kernel runs a row of panel groups
-(`_emit_amx_groups_micro`): the epilogue rows of one group run inside the k loop of the
-next, so that their vector instructions execute while the tile unit multiplies.
+(`_emit_amx_groups_micro`): the epilogue rows of one group, `AMX_LOCKSTEP_ROWS` at a time
+(`_program_in_lockstep`), run inside the k loop of the next, so that their vector
+instructions execute while the tile unit multiplies.
 
 fp32 GEMMs whose panel groups are deep (more than `K_BLOCK_MIN_GROUP_BYTES` of packed B, K
 above ~2048: ResNet's last 3x3 convolutions) are K-blocked (`kblock`): per panel block, all
@@ -98,9 +99,11 @@ import numpy as np
 from lowpass.lowering.emit import (
     ConstantTable,
     carried_loop,
+    join_lanes,
     opaque_i64,
     opaque_ptr,
     shared_function,
+    split_lanes,
 )
 from lowpass.lowering.kernels.threads import (
     TASK_TYPE,
@@ -521,50 +524,32 @@ def _program_in_lockstep(b: ir.IRBuilder, program: ColumnProgram,
                          lockstep: int, store: Callable[[ir.Value, ir.Value, int], None]
                          ) -> None:  # fmt: skip
     """An epilogue's `program` on its `pending` vectors (the float32 values, R's elements,
-    the C row and the panel of each, rows then panels), `lockstep` of them at a time joined
-    into one wide vector, whose operations LLVM splits into consecutive zmm instructions:
-    the dependency chains of several vectors side by side (~25 operations each in a
-    residual block's requantization, whose latency rather than its instruction count bounds
-    the out-of-order window). `store(value, c_row, panel)` writes each 16-lane result."""
-    whole_rows = lockstep % panels == 0
-    assert whole_rows or panels % lockstep == 0, "lockstep: whole rows or part of one"
+    the C row and the panel of each, rows then panels), `lockstep` of them (whole rows) at a
+    time joined into one wide vector, whose operations LLVM splits into consecutive zmm
+    instructions: the dependency chains of several vectors side by side (~25 operations
+    each in a residual block's requantization, whose latency rather than its instruction
+    count bounds the out-of-order window). `store(value, c_row, panel)` writes each 16-lane
+    result."""
+    assert lockstep % panels == 0, "lockstep: whole rows"
     for start in range(0, len(pending), lockstep):
         group = pending[start : start + lockstep]
-        x = _join(b, [item[0] for item in group])
-        tensors = [_join(b, [item[1][i] for item in group]) for i in range(len(group[0][1]))]
-        column = n0 if whole_rows else b.add(n0, _c64(group[0][3] * PANEL))
-        period = PANEL * (panels if whole_rows else lockstep)
-        results = _split(b, program.emit(b, x, column, program_args, tensors, period))
+        x = join_lanes(b, [item[0] for item in group])
+        tensors = [join_lanes(b, [item[1][i] for item in group])
+                   for i in range(len(group[0][1]))]
+        results = split_lanes(b, program.emit(b, x, n0, program_args, tensors, PANEL * panels),
+                              PANEL)
         for (_, _, c_row, p), value in zip(group, results, strict=True):
             store(value, c_row, p)
 
 
 def _lockstep(rows: int, panels: int, most: int) -> int:
     """The most vectors, up to `most`, of a `rows` x `panels` epilogue that
-    `_program_in_lockstep` can join: a power of two of whole rows or of one row's panels,
-    dividing them all."""
+    `_program_in_lockstep` can join: a power of two of whole rows dividing them."""
     count = most
-    while count > 1 and not ((count % panels == 0 or panels % count == 0)
-                             and rows * panels % count == 0):
-        count //= 2
-    return count
-
-
-def _join(b: ir.IRBuilder, parts: Sequence[ir.Value]) -> ir.Value:
-    """Vectors of one type (a power of two of them) end to end."""
-    parts = list(parts)
-    while len(parts) > 1:
-        parts = [_concat(b, parts[i], parts[i + 1]) for i in range(0, len(parts), 2)]
-    return parts[0]
-
-
-def _split(b: ir.IRBuilder, x: ir.Value) -> list[ir.Value]:
-    """The consecutive 16-lane parts of vector `x`."""
-    assert isinstance(x.type, ir.VectorType)
-    undef = ir.Constant(x.type, ir.Undefined)
-    return [b.shuffle_vector(x, undef, ir.Constant(ir.VectorType(I32, PANEL),
-                                                   list(range(i, i + PANEL))))
-            for i in range(0, x.type.count, PANEL)]
+    while count > 1 and not (count % panels == 0 and rows * panels % count == 0
+                             and count & (count - 1) == 0):
+        count -= 1
+    return count if count % panels == 0 else 1
 
 
 def _fmax(b: ir.IRBuilder, x: ir.Value, y: ir.Value) -> ir.Value:
@@ -924,8 +909,8 @@ class _GemmKernel:
                   ldc_bytes: ir.Value | int, residual: ir.Value | None = None,
                   program_args: Sequence[ir.Value] = (), lockstep: int = 1) -> None:
         """The epilogue of `rows` x `panels` accumulator vectors. With a program, `lockstep`
-        of them (a power of two: whole rows, or panels of one row) go through it as one
-        vector of 16 * lockstep lanes (`_program_in_lockstep`)."""
+        of them (a power of two of whole rows, `_lockstep`) go through it as one vector of
+        16 * lockstep lanes (`_program_in_lockstep`)."""
         ep = self.epilogue
         comp_base, scale_base, bias_base = vectors
         out = self.out
@@ -1381,10 +1366,11 @@ class _GemmMicroKernels(_GemmKernel):
         shape), each `panels` wide: the epilogue rows of group g - 1 run inside the k loop
         of group g, a share of them per 64-k step, so that their vector instructions
         execute while the tile unit computes (in the order of one tile then its epilogue,
-        the vector work waited for the tiles and the tiles for the vector work). The C tiles
-        of consecutive groups go to two stack buffers in turn. A GEMM of one 64-deep chunk
-        (`amx_one_chunk`) computes the tiles of `AMX_TILES_FIRST` groups, then their
-        epilogues (`_amx_tiles_first`)."""
+        the vector work waited for the tiles and the tiles for the vector work). The rows
+        go by `AMX_LOCKSTEP_ROWS` (their program in lockstep), the rows after the last such
+        unit one by one after the k loop. The C tiles of consecutive groups go to two stack
+        buffers in turn. A GEMM of one 64-deep chunk (`amx_one_chunk`) computes the tiles
+        of `AMX_TILES_FIRST` groups, then their epilogues (`_amx_tiles_first`)."""
         fn = self._micro_function(f"amxg{rows}x{panels}x{last_cols}", groups=True)
         a, b_panel, c, n0 = fn.args[:4]
         vectors = fn.args[4:7]

@@ -82,9 +82,11 @@ from lowpass.lowering.emit import (
     i64,
     ir_type,
     jit_exec_type,
+    join_lanes,
     kernel_function,
     rare_branch,
     shared_function,
+    split_lanes,
     static_value,
 )
 from lowpass.lowering.kernels.parallel import call_ranged, emit_ranged_kernel
@@ -182,36 +184,18 @@ def to_float(b: ir.IRBuilder, x: ir.Value, dtype: np.dtype, lanes: int) -> ir.Va
     return b.sitofp(x, fty)
 
 
-def split_lanes(b: ir.IRBuilder, x: ir.Value, width: int) -> list[ir.Value]:
-    """The consecutive <width x T> parts of vector `x` (register halves and quarters: no
-    instruction once LLVM splits the wide type)."""
-    vty = x.type
-    assert isinstance(vty, ir.VectorType) and vty.count % width == 0
-    undef = ir.Constant(vty, ir.Undefined)
-    return [b.shuffle_vector(x, undef, ir.Constant(vec(I32, width), list(range(i, i + width))))
-            for i in range(0, vty.count, width)]
-
-
-def join_lanes(b: ir.IRBuilder, parts: Sequence[ir.Value]) -> ir.Value:
-    """The vectors `parts` (a power of two of one type) end to end, in order."""
-    parts = list(parts)
-    assert parts and len(parts) & (len(parts) - 1) == 0, "a power of two of parts"
-    while len(parts) > 1:
-        vty = parts[0].type
-        assert isinstance(vty, ir.VectorType)
-        count = vty.count
-        mask = ir.Constant(vec(I32, 2 * count), list(range(2 * count)))
-        parts = [b.shuffle_vector(parts[i], parts[i + 1], mask)
-                 for i in range(0, len(parts), 2)]
-    return parts[0]
-
-
 def _by_parts(b: ir.IRBuilder, x: ir.Value, width: int,
               one: Callable[[ir.Value], ir.Value]) -> ir.Value:
     """`one` (code for `width` lanes: an x86 intrinsic) on each register-sized part of `x`:
     the wider vectors of a program computed on several registers in lockstep
     (`Program.apply`)."""
     return join_lanes(b, [one(part) for part in split_lanes(b, x, width)])
+
+
+def _in_registers(lanes: int, width: int) -> bool:
+    """`lanes` are a power of two (> 1) of registers of `width` lanes (`_by_parts`)."""
+    parts = lanes // width
+    return lanes > width and lanes % width == 0 and parts & (parts - 1) == 0
 
 
 def float_to_int32(b: ir.IRBuilder, x: ir.Value, lanes: int,
@@ -224,10 +208,9 @@ def float_to_int32(b: ir.IRBuilder, x: ir.Value, lanes: int,
     selects around `fptosi`, four of the ~45 vector instructions of a residual block's
     requantization per 16 values).
     """
-    for width, feature in ((16, "avx512f"), (8, "avx")):
-        if lanes > width and lanes % width == 0 and feature in features:
-            return _by_parts(b, x, width, lambda part, w=width: float_to_int32(b, part, w,
-                                                                                 features))
+    width = 16 if "avx512f" in features else 8 if "avx" in features else 0
+    if width and _in_registers(lanes, width):
+        return _by_parts(b, x, width, lambda part: float_to_int32(b, part, width, features))
     fty = vec(F32, lanes)
     if lanes == 8 and "avx" in features:
         cvt = intrinsic(b.module, "llvm.x86.avx.cvtt.ps2dq.256", vec(I32, 8), [fty])
@@ -247,9 +230,9 @@ def float_to_int32(b: ir.IRBuilder, x: ir.Value, lanes: int,
 
 
 def rounds_to_int32(lanes: int, features: Container[str]) -> bool:
-    """Whether `round_to_int32` is one instruction per zmm: a multiple of 16 lanes with
-    AVX-512F."""
-    return lanes % 16 == 0 and "avx512f" in features
+    """Whether `round_to_int32` is one instruction per zmm: 16 lanes, or a power of two of
+    zmm registers, with AVX-512F."""
+    return (lanes == 16 or _in_registers(lanes, 16)) and "avx512f" in features
 
 
 def round_to_int32(b: ir.IRBuilder, x: ir.Value, lanes: int,

@@ -117,26 +117,32 @@ def test_convert_from_float_matches_openvino_rules(src: str, dst: str) -> None:
     np.testing.assert_array_equal(got, want)
 
 
-@pytest.mark.parametrize("lanes", [8, 16])
+@pytest.mark.parametrize("lanes", [8, 16, 24, 32, 48, 64])
 @pytest.mark.parametrize("features", ["host", "none"])
-def test_float_to_int32_has_convert_rules_at_every_width(lanes: int, features: str) -> None:
-    """The conversion that programs end with (a requantization's integer output): truncation,
-    INT32_MIN for NaN and out-of-range values, whether the host's `vcvttps2dq` (AVX: 8 lanes,
-    AVX-512F: 16) or the portable compares and selects emit it."""
+@pytest.mark.parametrize("rounded", [False, True])
+def test_float_to_int32_has_convert_rules_at_every_width(lanes: int, features: str,
+                                                         rounded: bool) -> None:
+    """The conversion that programs end with (a requantization's integer output): truncation
+    (`float_to_int32`) or rounding to nearest even (`round_to_int32`), INT32_MIN for NaN and
+    out-of-range values, whether the host's `vcvttps2dq` / `vcvtps2dq` (AVX: 8 lanes,
+    AVX-512F: 16; wider vectors register by register where they are a power of two of
+    registers, as a program in lockstep has them) or the portable compares and selects
+    emit it."""
     import ctypes
 
     import llvmlite.ir as ir
 
     from lowpass.lowering import jit
     from lowpass.lowering.emit import F32, PTR
-    from lowpass.lowering.ops.quantization import float_to_int32
+    from lowpass.lowering.ops.quantization import float_to_int32, round_to_int32
 
     cpu = host_cpu()
     module = jit.new_module("convert")
     fn = ir.Function(module, ir.FunctionType(ir.VoidType(), [PTR, PTR]), "run")
     b = ir.IRBuilder(fn.append_basic_block("entry"))
     x = b.load(fn.args[0], typ=ir.VectorType(F32, lanes), align=4)
-    b.store(float_to_int32(b, x, lanes, cpu.features if features == "host" else ()), fn.args[1], align=4)
+    convert = round_to_int32 if rounded else float_to_int32
+    b.store(convert(b, x, lanes, cpu.features if features == "host" else ()), fn.args[1], align=4)
     b.ret_void()
     library = jit.compile_ir(module, cache=False)  # (alive while its code runs)
     run = library.function("run", None, ctypes.c_void_p, ctypes.c_void_p)
@@ -148,8 +154,9 @@ def test_float_to_int32_has_convert_rules_at_every_width(lanes: int, features: s
         got = np.zeros(lanes, np.int32)
         run(x32.ctypes.data, got.ctypes.data)
         with np.errstate(invalid="ignore"):
-            inside = (x32 >= -(2.0**31)) & (x32 < 2.0**31)
-            want = np.where(inside, np.trunc(np.where(inside, x32, 0)), -(2**31)).astype(np.int32)
+            y = np.rint(x32) if rounded else x32
+            inside = (y >= -(2.0**31)) & (y < 2.0**31)
+            want = np.where(inside, np.trunc(np.where(inside, y, 0)), -(2**31)).astype(np.int32)
         np.testing.assert_array_equal(got, want)
 
 

@@ -1084,7 +1084,8 @@ class _AddScaleRound:
 
 
 @pytest.mark.parametrize("m,k,n,ldc", [(49, 576, 64, 64), (36, 72, 40, 48), (100, 150, 130, 130),
-                                       (7, 100, 70, 70), (40, 30, 33, 40), (40, 96, 300, 304)])
+                                       (7, 100, 70, 70), (40, 30, 33, 40), (40, 96, 300, 304),
+                                       (35, 64, 70, 80), (18, 576, 40, 48), (67, 72, 130, 144)])
 @pytest.mark.parametrize("threads", [1, 2])
 def test_program_epilogue(m, k, n, ldc, threads):
     """`Epilogue.program` runs after the epilogue's own steps on each row's float32 values,
@@ -1092,7 +1093,9 @@ def test_program_epilogue(m, k, n, ldc, threads):
     operations on the GEMM's scaled sums, on full and partial panels, rows in 32-row tiles
     and remainders, k tails, a row stride beyond N and 2 threads; on AMX hosts through the
     micro-kernels of a row of panel groups (`amx_groups`; K of one 64-deep chunk: the tiles
-    of up to 8 groups first, `_amx_tiles_first`, here 10 groups), elsewhere the others."""
+    of up to 8 groups first, `_amx_tiles_first`, here 10 groups), their rows 4 at a time
+    (`AMX_LOCKSTEP_ROWS`) and the 1-3 rows after those (3 with the tiles first, 2 in the
+    pipeline with a row stride beyond N), elsewhere the others."""
     a = full_range(m, k, np.uint8)
     b = weights8(k, n)
     scale = RNG.uniform(0.5, 1.5, n).astype(np.float32) / 64
