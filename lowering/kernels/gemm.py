@@ -135,8 +135,10 @@ AMX_LOCKSTEP_ROWS = 4
 the time of one row at a time, inception_v1 0.978x (same-process A/B on the AMX host; 2
 rows gave 0.994x, 8 rows 0.987x)."""
 ZMM_LOCKSTEP = 4
-"""Vectors of a zmm micro-kernel's epilogue whose program it computes in lockstep: under
-the VNNI cap resnet50 int8 0.97x, squeezenet 0.99x."""
+"""Vectors of a zmm micro-kernel's epilogue whose program it computes in lockstep. Only
+GEMMs that run AMX tiles have a program in their epilogue (`runs_whole_program`), so these
+are the row tiles too short for the tiles on AMX hosts (3 micro-kernels in resnet50 int8):
+not measured apart from the AMX kernels' lockstep."""
 STEP_BYTES = 64  # bytes of one k-step of a panel (two 256-bit vectors)
 _L2_BLOCK_BYTES = 256 * 1024  # packed B per panel block
 NARROW_B_MAX_ROWS = 4
