@@ -135,10 +135,10 @@ AMX_LOCKSTEP_ROWS = 4
 the time of one row at a time, inception_v1 0.978x (same-process A/B on the AMX host; 2
 rows gave 0.994x, 8 rows 0.987x)."""
 ZMM_LOCKSTEP = 4
-"""Vectors of a zmm micro-kernel's epilogue whose program it computes in lockstep. Only
-GEMMs that run AMX tiles have a program in their epilogue (`runs_whole_program`), so these
-are the row tiles too short for the tiles on AMX hosts (3 micro-kernels in resnet50 int8):
-not measured apart from the AMX kernels' lockstep."""
+"""Vectors (a power of two) of a zmm micro-kernel's epilogue whose program it computes in
+lockstep. Only GEMMs that run AMX tiles have a program in their epilogue
+(`runs_whole_program`), so these are the row tiles too short for the tiles on AMX hosts (3
+micro-kernels in resnet50 int8): not measured apart from the AMX kernels' lockstep."""
 STEP_BYTES = 64  # bytes of one k-step of a panel (two 256-bit vectors)
 _L2_BLOCK_BYTES = 256 * 1024  # packed B per panel block
 NARROW_B_MAX_ROWS = 4
@@ -513,13 +513,6 @@ def _splat(b: ir.IRBuilder, scalar: ir.Value, vty: ir.VectorType) -> ir.Value:
     return b.shuffle_vector(vec, ir.Constant(vty, ir.Undefined), mask)
 
 
-def _concat(b: ir.IRBuilder, lo: ir.Value, hi: ir.Value) -> ir.Value:
-    assert isinstance(lo.type, ir.VectorType)
-    count = lo.type.count
-    mask = ir.Constant(ir.VectorType(I32, 2 * count), list(range(2 * count)))
-    return b.shuffle_vector(lo, hi, mask)
-
-
 def _program_in_lockstep(b: ir.IRBuilder, program: ColumnProgram,
                          pending: Sequence[tuple[ir.Value, list[ir.Value], ir.Value, int]],
                          n0: ir.Value, program_args: Sequence[ir.Value], panels: int,
@@ -547,11 +540,10 @@ def _program_in_lockstep(b: ir.IRBuilder, program: ColumnProgram,
 def _lockstep(rows: int, panels: int, most: int) -> int:
     """The most vectors, up to `most`, of a `rows` x `panels` epilogue that
     `_program_in_lockstep` can join: a power of two of whole rows dividing them."""
-    count = most
-    while count > 1 and not (count % panels == 0 and rows * panels % count == 0
-                             and count & (count - 1) == 0):
-        count -= 1
-    return count if count % panels == 0 else 1
+    count = most  # (a power of two: halved until it fits)
+    while count > 1 and not (count % panels == 0 and rows * panels % count == 0):
+        count //= 2
+    return count
 
 
 def _fmax(b: ir.IRBuilder, x: ir.Value, y: ir.Value) -> ir.Value:
@@ -923,7 +915,7 @@ class _GemmKernel:
             c_row = _offset(b, c, row_offset)
             for p in range(panels):
                 index = (r * panels + p) * self.halves
-                x = accs[index] if self.wide else _concat(b, accs[index], accs[index + 1])
+                x = accs[index] if self.wide else join_lanes(b, accs[index : index + 2])
                 col = p * PANEL
                 if self.kind != "f32":
                     if self.comp is not None:
@@ -1877,7 +1869,7 @@ def _emit_pack(
         while (len(rows) > 1 and len(rows) % 2 == 0
                and isinstance(vt := rows[0].type, ir.VectorType)
                and vt.count < PANEL * per_step // 2):
-            rows = [_concat(b_, rows[i], rows[i + 1]) for i in range(0, len(rows), 2)]
+            rows = [join_lanes(b_, rows[i : i + 2]) for i in range(0, len(rows), 2)]
         # rows[t][j] is now element t * 16 + j of the concatenation: put it at j * per_step + t
         mask = [t * PANEL + j for j in range(PANEL) for t in range(per_step)]
         if len(rows) == 1:

@@ -1277,7 +1277,7 @@ def _emit_nhwc_function(ctx: EmitContext, tail: int, acc_dt: np.dtype, program: 
 
     wide = lanes * NHWC_LOCKSTEP
     with for_range(b, rows, name="r") as r:
-        wide_end = b.and_(b.sub(cout, i64(tail)), i64(-wide))
+        wide_end = b.and_(cout, i64(-wide))  # (the tail is < lanes)
         with for_range(b, wide_end, step=wide, name="cw") as co:
             channels(r, co, wide)
         for_lanes(b, b.sub(cout, wide_end), lanes,
