@@ -287,6 +287,59 @@ def test_requantization_of_codes_without_the_check_is_exact() -> None:
     np.testing.assert_array_equal(np.asarray(got).view(np.uint32), np.asarray(want).view(np.uint32))
 
 
+@pytest.mark.parametrize(("ol", "oh", "clamps"), [
+    (-3.0, 1.5, "levels"),  # fl(fl(oh - ol) + ol) == oh: both selects as clamps
+    (-3.0, 1.7, "low"),  # the top level's value is not oh: oh selected above
+    (-0.0, 1.0, ""),  # fl(0 * ow) + ol is +0.0, not ol: both selects
+])
+def test_dequantized_codes_clamp_their_levels_where_that_is_exact(
+        ol: float, oh: float, clamps: str) -> None:
+    """The dequantizing FakeQuantize after a quantization (a residual block's) gets the
+    codes 0..255 only; where its per-channel limits lie on both sides of them, its level
+    clamped to [0, levels - 1] (or at 0 alone) replaces the selects of `ol` and `oh`
+    (`Program._limit_clamps`) only where that gives the reference's bits for every code:
+    every code of every channel equals the REFERENCE device's bits in each case."""
+    from xdsl.dialects.builtin import Float32Type, IntegerType, Signedness
+
+    from lowpass.lowering.ops import quantization
+
+    u8, f32 = IntegerType(8, Signedness.UNSIGNED), Float32Type()
+    rng = np.random.default_rng(5)
+    channels = 24
+    shape = [1, channels, 16, 16]
+    g = GraphBuilder()
+    x = g.input("x", shape)
+    first = [g.constant(np.float32(v)) for v in (-4.0, 4.0, 0.0, 255.0)]
+    codes = g.value(ov.FakeQuantizeOp(x, *four(first), 256, name="q", element_type=u8))
+    as_float = g.value(ov.ConvertOp(codes, f32))
+    il = rng.uniform(-20.0, 10.0, (1, channels, 1, 1)).astype(np.float32)
+    ih = (il + rng.uniform(230.0, 280.0, (1, channels, 1, 1))).astype(np.float32)
+    assert np.any(il >= 0.0) and np.any(ih < 255.0)  # (codes below and above the limits)
+    second = [g.constant(v) for v in (il, ih, np.float32(ol), np.float32(oh))]
+    g.output(g.value(ov.FakeQuantizeOp(as_float, *four(second), 256, name="r")), "y")
+    model = lowpass.Model(g.module())
+    k = np.arange(256, dtype=np.float64)  # (inputs on every code, in every channel)
+    values = np.resize(-4.0 + 8.0 * k / 255.0, (1, channels, 16, 16)).astype(np.float32)
+    chosen: list[str] = []
+    real = quantization._limits_as_clamps
+
+    def spy(*args: object) -> str:
+        result = real(*args)  # type: ignore[arg-type]
+        chosen.append(result)
+        return result
+
+    quantization._limits_as_clamps = spy  # type: ignore[assignment]
+    try:
+        core = lowpass.Core()
+        request = core.compile_model(model, "CPU", AS_IS).create_infer_request()
+        got = request.infer({"x": values})["y"]
+    finally:
+        quantization._limits_as_clamps = real
+    want = core.compile_model(model, "REFERENCE").create_infer_request().infer({"x": values})["y"]
+    assert set(chosen) == {clamps}
+    np.testing.assert_array_equal(np.asarray(got).view(np.uint32), np.asarray(want).view(np.uint32))
+
+
 @pytest.mark.parametrize(("ih", "ol", "oh", "dtype"), [
     (2.0, 0.0, 255.0, "u8"),    # width 4: the reciprocal path, the rounding in the conversion
     (2.0, -128.0, 127.0, "i8"),  # the same levels plus -128: rint before the addition
