@@ -300,6 +300,10 @@ class GemmKind(StrEnum):
     """The exact int8 path without VNNI: A widened to int16, `vpmaddwd`."""
     VNNI = "vnni"
     """`vpdpbusd` (AVX-VNNI / AVX512-VNNI hosts; AMX tiles where the host has them)."""
+    F32_I8 = "f32i8"
+    """float32 A, B read as int8 codes times a float32 scale per column (weights
+    compression, lowering/kernels/gemv.py): a MatMul of one row whose constant B is exactly
+    that."""
 
 
 @irdl_attr_definition

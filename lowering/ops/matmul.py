@@ -59,6 +59,11 @@ from lowpass.lowering.kernels.gemm import (
     gemm_kernel_kind,
     gemm_workspace_bytes,
 )
+from lowpass.lowering.kernels.gemv import (
+    byte_columns,
+    emit_gemv_byte_weights,
+    padded_columns,
+)
 from lowpass.lowering.ops.quantization import (
     F32_DT,
     I8_DT,
@@ -449,9 +454,16 @@ def _batch_offsets(spec: MatMulSpec) -> list[tuple[int, int]]:
 
 
 def emit_matmul(ctx: EmitContext, spec: MatMulSpec, a: Buffer, program: Program,
-                out: Buffer, kernel_steps: int | None = None) -> None:
+                out: Buffer, kernel_steps: int | None = None,
+                byte_weights: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None) -> None:
     """`kernel_steps`: the leading steps of `program` that the GEMM epilogue runs
-    (`plan_output`)."""
+    (`plan_output`). `byte_weights`: B's codes, zero points and scales (`byte_columns`), for
+    the GEMV over them (`#cpu<gemm f32i8>`), whose program runs in a pass after it."""
+    if byte_weights is not None:
+        sums = ctx.scratch(padded_columns(spec.n) * 4)
+        emit_gemv_byte_weights(ctx, a.ptr, sums, *byte_weights)
+        emit_elementwise(ctx, f"{ctx.group_name}_epilogue", sums, F32_DT, out.ptr, program)
+        return
     m, k, n = spec.m, spec.k, spec.n
     a_batches = int(np.prod(spec.a_shape[:-2], dtype=np.int64)) if spec.a_shape[:-2] else 1
     nb = spec.b_count
@@ -591,6 +603,8 @@ class ShiftedGemmLowering:
 
     def __init__(self) -> None:
         self._memo: dict[SSAValue, np.ndarray | None] = {}
+        self.gemm_kind: cpu_dialect.GemmKind | None = None
+        """The `cpu.gemm` of the op being emitted (`emit`, for `_emit_spec`)."""
 
     def _spec(self, op: Operation, a_dtype: np.dtype, zp: np.ndarray | None) -> Any | None:
         raise NotImplementedError
@@ -619,6 +633,10 @@ class ShiftedGemmLowering:
     def _gemm_operands(self, spec: Any) -> list[np.ndarray | RuntimeB]:
         """The B of each GEMM that the op runs (none: no GEMM)."""
         raise NotImplementedError
+
+    def _gemm_kinds(self, spec: Any, host: HostCpu) -> list[cpu_dialect.GemmKind]:
+        """The kinds `cpu.gemm` may name for the op's GEMMs on `host`, the default first."""
+        return gemm_kinds(spec.a_dtype, self._gemm_operands(spec), host)
 
     def _algorithms(self, spec: Any, program: Program, out: Buffer,
                     options: dict[str, Any]) -> list[cpu_dialect.ConvAlgorithm]:
@@ -663,7 +681,7 @@ class ShiftedGemmLowering:
         if algorithms:
             choices[cpu_dialect.ALGORITHM] = [cpu_dialect.ConvAlgorithmAttr(a) for a in algorithms]
         if not algorithms or algorithms[0] != cpu_dialect.ConvAlgorithm.DEPTHWISE:
-            kinds = gemm_kinds(spec.a_dtype, self._gemm_operands(spec), host)
+            kinds = self._gemm_kinds(spec, host)
             if algorithms and algorithms[0] == cpu_dialect.ConvAlgorithm.WINOGRAD:
                 kinds = [cpu_dialect.GemmKind.F32]
             choices[cpu_dialect.GEMM] = [cpu_dialect.GemmKindAttr(k) for k in kinds]
@@ -713,7 +731,7 @@ class ShiftedGemmLowering:
                 raise CompileError(f"{where} has no #cpu<gemm ...>; run cpu-select-kernels", op)
             kinds: list[cpu_dialect.GemmKind] = []
             if algorithm in (None, cpu_dialect.ConvAlgorithm.IM2COL):
-                kinds = gemm_kinds(spec.a_dtype, self._gemm_operands(spec), host)
+                kinds = self._gemm_kinds(spec, host)
             elif algorithm != cpu_dialect.ConvAlgorithm.DEPTHWISE:
                 kinds = [cpu_dialect.GemmKind.F32]
             if attr.data not in kinds:
@@ -795,6 +813,8 @@ class ShiftedGemmLowering:
         kernel_steps = read_epilogue(op, kinds, program, self._kernel_counts(
             spec, program, dst, algorithm, host.amx and spec.integer))
         exec_type = jit_exec_type(ctx.cpu, src.dtype)
+        gemm = op.attributes.get(cpu_dialect.GEMM)
+        self.gemm_kind = gemm.data if isinstance(gemm, cpu_dialect.GemmKindAttr) else None
         saved, ctx.cpu = ctx.cpu, host
         try:
             self._emit_spec(ctx, spec, src, program, dst, algorithm, kernel_steps)
@@ -809,6 +829,11 @@ class MatMulLowering(ShiftedGemmLowering):
 
     ops: tuple[type[Operation], ...] = (MatMulOp, SubtractOp)
     SHIFTED_OPS = (MatMulOp,)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._columns: dict[tuple[object, ...], tuple[
+            np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray] | None]] = {}
 
     def _spec(self, op: Operation, a_dtype: np.dtype, zp: np.ndarray | None
               ) -> MatMulSpec | None:
@@ -839,11 +864,43 @@ class MatMulLowering(ShiftedGemmLowering):
         self, ctx: EmitContext, spec: Any, src: Buffer, program: Program, dst: Buffer,
         algorithm: cpu_dialect.ConvAlgorithm | None, kernel_steps: int,
     ) -> None:
-        emit_matmul(ctx, spec, src, program, dst, kernel_steps)
+        byte_weights = None
+        if self.gemm_kind == cpu_dialect.GemmKind.F32_I8:
+            byte_weights = self._byte_weights(spec)
+            assert byte_weights is not None  # (`_gemm_kinds` offered it)
+        emit_matmul(ctx, spec, src, program, dst, kernel_steps, byte_weights)
+
+    def _byte_weights(self, spec: MatMulSpec
+                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+        """B's byte codes, zero points and scales (`byte_columns`) where the MatMul is a GEMV of
+        float32 A (one row, one B) whose constant B is exactly those: `#cpu<gemm f32i8>`.
+        (Remembered per B: the kinds, the epilogue and the emission ask.)"""
+        if (spec.a_dtype != F32_DT or spec.b_batches is None or spec.b_count != 1
+                or spec.m != 1 or (spec.out_batch_shape and int(np.prod(spec.out_batch_shape)) != 1)
+                or spec.transpose_a or spec.zero_point is not None):
+            return None
+        b = spec.b_batches[0]
+        root = b  # (each spec views the same constant anew: the key is what it views)
+        while isinstance(root.base, np.ndarray):
+            root = root.base
+        key = (id(root), b.__array_interface__["data"][0], b.shape, b.strides)
+        found = self._columns.get(key)
+        if found is None:
+            found = (root, byte_columns(b))  # (the root kept: its id stays its own)
+            self._columns[key] = found
+        return found[1]
+
+    def _gemm_kinds(self, spec: Any, host: HostCpu) -> list[cpu_dialect.GemmKind]:
+        kinds = super()._gemm_kinds(spec, host)
+        if self._byte_weights(spec) is not None:
+            return [cpu_dialect.GemmKind.F32_I8, *kinds]
+        return kinds
 
     def _kernel_counts(self, spec: Any, program: Program, out: Buffer,
                        algorithm: cpu_dialect.ConvAlgorithm | None, amx: bool) -> list[int]:
         assert isinstance(spec, MatMulSpec)
+        if self._byte_weights(spec) is not None:
+            return [0]  # (the GEMV over int8 weights runs no step: a pass runs them all)
         return gemm_step_counts(program, spec.n, spec.integer, needs_pass=False)
 
     def _gemm_operands(self, spec: Any) -> list[np.ndarray | RuntimeB]:

@@ -1,0 +1,174 @@
+"""
+Float32 GEMVs over int8 weights (`#cpu<gemm f32i8>`, weights compression): a MatMul of one
+row whose constant B holds, bit for bit, int8 codes times a float32 scale per column. That is
+what a weights-only quantized model gives once its weights' DequantizeLinear is folded (ONNX
+QDQ per-channel weights where LPT leaves the MatMul in float32, as OpenVINO's LPT does:
+inception_v1's classifier, which OpenVINO runs as `FullyConnectedCompressed`). A GEMV reads
+each weight once, so its time is the weights' bytes: the kernel reads the codes, a quarter of
+the float32 weights, and multiplies each column's sum by its scale at the end.
+
+The sums are `scale * sum(a * code)` where the reference computes `sum(a * fl(code *
+scale))`: the same real value, rounded otherwise (float32 tolerance, as any GEMM's order of
+summation).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import llvmlite.ir as ir
+import numpy as np
+
+from lowpass.lowering.emit import (
+    F32,
+    I8,
+    EmitContext,
+    byte_offset,
+    element_ptr,
+    for_range,
+    i64,
+)
+from lowpass.lowering.kernels.parallel import emit_ranged_kernel
+
+PANEL = 16
+"""Columns of one vector (16 float32 lanes: one zmm, or two ymm)."""
+BLOCK_PANELS = 4
+"""Panels of one block of columns, the unit of the parallel loop: four sums in flight per
+weight read of the row (one FMA chain each)."""
+BLOCK = PANEL * BLOCK_PANELS
+
+_SAMPLE_ROWS = 16
+"""Rows on which a candidate scale is tried before the whole column."""
+_DIVISORS = (1, 2, 3, 4)
+"""A column's smallest magnitude is its scale times one of these (the smallest code there)."""
+
+
+def byte_columns(b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """(codes [K, N] uint8, zero points [N] int32, scales [N] float32) with fl((code -
+    zero point) * scale) equal to `b` ([K, N] float32) bit for bit in every column, or
+    None: a folded DequantizeLinear of int8 (zero point 128 here) or uint8 codes, per
+    column or per tensor. The scale of a column is looked for, to an ulp, as the smallest
+    magnitude of the tensor or of the column over a small code (`_DIVISORS`), its largest
+    over 127 or 128 (a symmetric quantizer's), its range over 255 (an asymmetric one's); a
+    column of zeros takes code 0 and scale 1."""
+    if b.dtype != np.float32 or b.ndim != 2 or b.size == 0 or not np.all(np.isfinite(b)):
+        return None
+    magnitude = np.abs(b)
+    nonzero = np.where(magnitude > 0, magnitude, np.float32(np.inf))
+    column_least = np.min(nonzero, axis=0)
+    found = ~np.isfinite(column_least)  # (a column of zeros)
+    scales = np.ones(b.shape[1], dtype=np.float32)
+    zero_points = np.zeros(b.shape[1], dtype=np.int32)
+    codes = np.zeros(b.shape, dtype=np.uint8)
+    peak = np.max(magnitude, axis=0)
+    span = (np.max(b, axis=0).astype(np.float64) - np.min(b, axis=0)).astype(np.float32)
+    bases = [(np.full(b.shape[1], np.min(column_least), np.float32), _DIVISORS),
+             (column_least, _DIVISORS), (peak, (127, 128)), (span, (255,))]
+    with np.errstate(all="ignore"):
+        for base, divisors in bases:
+            for divisor in divisors:
+                for ulps in (0, 1, -1):
+                    todo = ~found
+                    if not np.any(todo):
+                        return codes, zero_points, scales
+                    scale = (base[todo].astype(np.float64) / divisor).astype(np.float32)
+                    if ulps:
+                        scale = np.nextafter(scale, np.float32(np.inf * ulps))
+                    sample = b[:_SAMPLE_ROWS, todo]  # (most candidates fail there, cheaply)
+                    kept = np.all((np.rint(sample / scale).astype(np.float32) * scale).view(
+                        np.uint32) == sample.view(np.uint32), axis=0)
+                    todo[np.flatnonzero(todo)[~kept]] = False
+                    scale = scale[kept]
+                    if not np.any(todo):
+                        continue
+                    trial = np.rint(b[:, todo] / scale)
+                    low = np.min(trial, axis=0)
+                    good = (np.max(trial, axis=0) - low <= 255) & np.all(
+                        (trial.astype(np.float32) * scale).view(np.uint32)
+                        == b[:, todo].view(np.uint32), axis=0)
+                    where = np.flatnonzero(todo)[good]
+                    scales[where] = scale[good]
+                    zero_points[where] = -low[good].astype(np.int32)
+                    codes[:, where] = (trial[:, good] - low[good]).astype(np.uint8)
+                    found[where] = True
+    return (codes, zero_points, scales) if np.all(found) else None
+
+
+def padded_columns(n: int) -> int:
+    """The columns that the kernel writes for `n`: whole blocks."""
+    return -(-n // BLOCK) * BLOCK
+
+
+def pack_codes(codes: np.ndarray) -> np.ndarray:
+    """codes [K, N] as [N' / 16, K, 16] (N' = `padded_columns(N)`, zero codes beyond N):
+    each panel's 16 codes of a row of A's depth side by side, one 16-byte load."""
+    k, n = codes.shape
+    padded = np.zeros((k, padded_columns(n)), dtype=codes.dtype)
+    padded[:, :n] = codes
+    return np.ascontiguousarray(padded.reshape(k, -1, PANEL).transpose(1, 0, 2))
+
+
+def emit_gemv_byte_weights(ctx: EmitContext, a: ir.Value, out: ir.Value, codes: np.ndarray,
+                           zero_points: np.ndarray, scales: np.ndarray) -> None:
+    """out[j] = scales[j] * sum_k a[k] * (codes[k, j] - zero_points[j]) for j <
+    `padded_columns(N)` (float32; zero beyond N), in blocks of `BLOCK` columns, threaded over
+    the blocks where the weights are enough work (`emit_ranged_kernel`)."""
+    k, n = codes.shape
+    columns = padded_columns(n)
+    packed = ctx.constant_ptr(pack_codes(codes))
+    padded_scales = np.zeros(columns, dtype=np.float32)
+    padded_scales[:n] = scales
+    scale_ptr = ctx.constant_ptr(padded_scales)
+    padded_zeros = np.zeros(columns, dtype=np.int32)
+    padded_zeros[:n] = zero_points
+    zero_ptr = ctx.constant_ptr(padded_zeros)
+    fty = ir.VectorType(F32, PANEL)
+    bytes_ty = ir.VectorType(I8, PANEL)
+    int_ty = ir.VectorType(ir.IntType(32), PANEL)
+    fma = ctx.module.globals.get(f"llvm.fma.v{PANEL}f32")
+    if fma is None:
+        fma = ir.Function(ctx.module, ir.FunctionType(fty, [fty] * 3), f"llvm.fma.v{PANEL}f32")
+
+    def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
+        a_row, sums, weights, scale_at, zeros_at, lo, hi = args
+        with for_range(b, hi, lo, name="block") as block:
+            panel0 = b.mul(block, i64(BLOCK_PANELS))
+            panels = [b.add(panel0, i64(j)) if j else panel0 for j in range(BLOCK_PANELS)]
+            bases = [byte_offset(b, weights, b.mul(p, i64(k * PANEL))) for p in panels]
+            zeros = [b.load(element_ptr(b, zeros_at, b.mul(p, i64(PANEL)), ir.IntType(32)),
+                            typ=int_ty, align=64) for p in panels]
+            entry = b.block
+            loop = b.append_basic_block("depth")
+            done = b.append_basic_block("depth_done")
+            b.branch(loop)
+            b.position_at_end(loop)
+            kk = b.phi(ir.IntType(64), name="kk")
+            kk.add_incoming(i64(0), entry)
+            accs = []
+            for _ in range(BLOCK_PANELS):
+                acc = b.phi(fty)
+                acc.add_incoming(ir.Constant(fty, [0.0] * PANEL), entry)
+                accs.append(acc)
+            x = b.load(element_ptr(b, a_row, kk, F32), typ=F32, align=4)
+            splat = b.insert_element(ir.Constant(fty, ir.Undefined), x,
+                                     ir.Constant(ir.IntType(32), 0))
+            splat = b.shuffle_vector(splat, ir.Constant(fty, ir.Undefined),
+                                     ir.Constant(int_ty, [0] * PANEL))
+            updated = []
+            for base, zero, acc in zip(bases, zeros, accs, strict=True):
+                row = b.load(byte_offset(b, base, b.mul(kk, i64(PANEL))), typ=bytes_ty, align=16)
+                weight = b.sitofp(b.sub(b.zext(row, int_ty), zero), fty)  # (exact integers)
+                updated.append(b.call(fma, [splat, weight, acc]))
+            following = b.add(kk, i64(1))
+            for acc, value in zip(accs, updated, strict=True):
+                acc.add_incoming(value, loop)
+            kk.add_incoming(following, loop)
+            b.cbranch(b.icmp_signed("<", following, i64(k)), loop, done)
+            b.position_at_end(done)
+            for panel, value in zip(panels, updated, strict=True):
+                column = b.mul(panel, i64(PANEL))
+                scale = b.load(element_ptr(b, scale_at, column, F32), typ=fty, align=64)
+                b.store(b.fmul(value, scale), element_ptr(b, sums, column, F32), align=64)
+
+    emit_ranged_kernel(ctx, f"{ctx.group_name}_gemv_bytes", [a, out, packed, scale_ptr, zero_ptr],
+                       body, outer=columns // BLOCK, work=k * columns, noalias=(1,))
