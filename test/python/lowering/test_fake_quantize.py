@@ -340,6 +340,42 @@ def test_dequantized_codes_clamp_their_levels_where_that_is_exact(
     np.testing.assert_array_equal(np.asarray(got).view(np.uint32), np.asarray(want).view(np.uint32))
 
 
+def test_limit_clamps_agree_with_every_input_tried() -> None:
+    """`_limits_as_clamps` decides from the end levels' values alone; on random per-channel
+    limits (some of them with codes below, above or on both sides, output limits whose
+    top level is not `oh`, a -0.0 `ol`), every integer of the input range is tried here:
+    where it says "levels" or "low", those clamps give the reference's bits on all of
+    them, and each answer occurs."""
+    from lowpass.dialects.ov.quantization import fake_quantize
+    from lowpass.lowering.ops.quantization import _limits_as_clamps, _second_half
+
+    rng = np.random.default_rng(11)
+    seen = set()
+    for trial in range(300):
+        channels = 8
+        il = rng.uniform(-40.0, 40.0, channels).astype(np.float32)
+        ih = (il + rng.uniform(150.0, 320.0, channels)).astype(np.float32)
+        ol = np.full(channels, [-3.0, -0.0, -286.2696, 0.0][trial % 4], np.float32)
+        oh = np.full(channels, rng.choice([1.5, 1.7, 28.10536, 255.0]), np.float32)
+        lo, hi = np.zeros(channels), np.full(channels, 255.0)
+        answer = _limits_as_clamps(256, *(a.tobytes() for a in (il, ih, ol, oh, lo, hi)))
+        seen.add(answer)
+        if not answer:
+            continue
+        x = np.arange(256, dtype=np.float32)[None, :]
+        col = [a[:, None] for a in (il, ih, ol, oh)]
+        k = np.rint((x - col[0]) / (col[1] - col[0]) * np.float32(255))
+        k = np.where(k > 0, k, np.float32(0.0))
+        if answer == "levels":
+            got = _second_half(np.where(k > 255, np.float32(255), k), np.float32(255), col[2],
+                               col[3])
+        else:
+            got = np.where(x > col[1], col[3], _second_half(k, np.float32(255), col[2], col[3]))
+        want = fake_quantize(x, col[0], col[1], col[2], col[3], 256)
+        np.testing.assert_array_equal(got.view(np.uint32), want.view(np.uint32))
+    assert seen == {"levels", "low", ""}
+
+
 @pytest.mark.parametrize(("ih", "ol", "oh", "dtype"), [
     (2.0, 0.0, 255.0, "u8"),    # width 4: the reciprocal path, the rounding in the conversion
     (2.0, -128.0, 127.0, "i8"),  # the same levels plus -128: rint before the addition
