@@ -230,33 +230,38 @@ def test_no_proof_after_a_fake_quantize_of_infinite_width() -> None:
     np.testing.assert_array_equal(np.asarray(got), np.asarray(want))
 
 
+def _requantized_codes(il: np.ndarray, ih: np.ndarray, ol: float, oh: float
+                       ) -> tuple[lowpass.Model, np.ndarray]:
+    """Quantize to u8 codes, then a float FakeQuantize of the codes (limits `il`, `ih` per
+    channel, [1, C, 1, 1]); and inputs on every code of every channel, x = -4 + 8 k / 255."""
+    from xdsl.dialects.builtin import Float32Type, IntegerType, Signedness
+
+    u8, f32 = IntegerType(8, Signedness.UNSIGNED), Float32Type()
+    channels = il.shape[1]
+    shape = [1, channels, 16, 16]
+    g = GraphBuilder()
+    x = g.input("x", shape)
+    first = [g.constant(np.float32(v)) for v in (-4.0, 4.0, 0.0, 255.0)]
+    codes = g.value(ov.FakeQuantizeOp(x, *four(first), 256, name="q", element_type=u8))
+    as_float = g.value(ov.ConvertOp(codes, f32))
+    second = [g.constant(v) for v in (il, ih, np.float32(ol), np.float32(oh))]
+    g.output(g.value(ov.FakeQuantizeOp(as_float, *four(second), 256, name="r")), "y")
+    k = np.arange(256, dtype=np.float64)
+    values = np.resize(-4.0 + 8.0 * k / 255.0, shape).astype(np.float32)
+    return lowpass.Model(g.module()), values
+
+
 def test_requantization_of_codes_without_the_check_is_exact() -> None:
     """Quantize, then requantize the u8 codes per channel (ONNX QDQ's conv output followed by
     the residual Add's scale): the second FakeQuantize is proven and compiled without the
     check, its level as one FMA where that is proven too; every code of every channel
     gives the REFERENCE device's bits."""
-    from xdsl.dialects.builtin import Float32Type, IntegerType, Signedness
-
     from lowpass.lowering.ops import quantization
 
-    u8, f32 = IntegerType(8, Signedness.UNSIGNED), Float32Type()
     rng = np.random.default_rng(3)
-    channels = 24
-    shape = [1, channels, 16, 16]
-    g = GraphBuilder()
-    x = g.input("x", shape)
-    first = [g.constant(v) for v in (np.float32(-4.0), np.float32(4.0), np.float32(0.0),
-                                     np.float32(255.0))]
-    codes = g.value(ov.FakeQuantizeOp(x, *four(first), 256, name="q", element_type=u8))
-    as_float = g.value(ov.ConvertOp(codes, f32))
-    il = rng.uniform(-20.0, 10.0, (1, channels, 1, 1)).astype(np.float32)
-    ih = (il + rng.uniform(200.0, 300.0, (1, channels, 1, 1))).astype(np.float32)
-    second = [g.constant(v) for v in (il, ih, np.float32(-3.0), np.float32(1.5))]
-    g.output(g.value(ov.FakeQuantizeOp(as_float, *four(second), 256, name="r")), "y")
-    model = lowpass.Model(g.module())
-    # inputs on every code: x = -4 + 8 k / 255 for k = 0..255, in every channel
-    k = np.arange(256, dtype=np.float64)
-    values = np.resize(-4.0 + 8.0 * k / 255.0, (1, channels, 16, 16)).astype(np.float32)
+    il = rng.uniform(-20.0, 10.0, (1, 24, 1, 1)).astype(np.float32)
+    ih = (il + rng.uniform(200.0, 300.0, (1, 24, 1, 1))).astype(np.float32)
+    model, values = _requantized_codes(il, ih, -3.0, 1.5)
     proven: list[bool] = []
     fused: list[bool] = []
     real = quantization.Program._levels_proven
@@ -299,27 +304,13 @@ def test_dequantized_codes_clamp_their_levels_where_that_is_exact(
     clamped to [0, levels - 1] (or at 0 alone) replaces the selects of `ol` and `oh`
     (`Program._limit_clamps`) only where that gives the reference's bits for every code:
     every code of every channel equals the REFERENCE device's bits in each case."""
-    from xdsl.dialects.builtin import Float32Type, IntegerType, Signedness
-
     from lowpass.lowering.ops import quantization
 
-    u8, f32 = IntegerType(8, Signedness.UNSIGNED), Float32Type()
     rng = np.random.default_rng(5)
-    channels = 24
-    shape = [1, channels, 16, 16]
-    g = GraphBuilder()
-    x = g.input("x", shape)
-    first = [g.constant(np.float32(v)) for v in (-4.0, 4.0, 0.0, 255.0)]
-    codes = g.value(ov.FakeQuantizeOp(x, *four(first), 256, name="q", element_type=u8))
-    as_float = g.value(ov.ConvertOp(codes, f32))
-    il = rng.uniform(-20.0, 10.0, (1, channels, 1, 1)).astype(np.float32)
-    ih = (il + rng.uniform(230.0, 280.0, (1, channels, 1, 1))).astype(np.float32)
+    il = rng.uniform(-20.0, 10.0, (1, 24, 1, 1)).astype(np.float32)
+    ih = (il + rng.uniform(230.0, 280.0, (1, 24, 1, 1))).astype(np.float32)
     assert np.any(il >= 0.0) and np.any(ih < 255.0)  # (codes below and above the limits)
-    second = [g.constant(v) for v in (il, ih, np.float32(ol), np.float32(oh))]
-    g.output(g.value(ov.FakeQuantizeOp(as_float, *four(second), 256, name="r")), "y")
-    model = lowpass.Model(g.module())
-    k = np.arange(256, dtype=np.float64)  # (inputs on every code, in every channel)
-    values = np.resize(-4.0 + 8.0 * k / 255.0, (1, channels, 16, 16)).astype(np.float32)
+    model, values = _requantized_codes(il, ih, ol, oh)
     chosen: list[str] = []
     real = quantization._limits_as_clamps
 
