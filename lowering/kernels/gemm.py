@@ -640,8 +640,9 @@ class _GemmKernel:
         self.module = module
         self.amx = amx
         self.a_chunks = a_chunks
-        """`emit_gemm`'s `a_chunk_offsets` (AMX only): where each 64-deep chunk of a row of
-        A starts, in bytes from the row's start, instead of 64 bytes after the one before."""
+        """`emit_gemm`'s `a_chunk_offsets`: where each 64-deep chunk of a row of A starts, in
+        bytes from the row's start, instead of 64 bytes after the one before (the AMX tiles'
+        loads, or the `vpdpbusd` micro-kernels' runs: `_a_runs`)."""
         self.constants = constants
         self.name = name
         self.kind = kind
@@ -1141,14 +1142,18 @@ class _GemmMicroKernels(_GemmKernel):
         zero = ir.Constant(acc_type, None)
         count = rows * panels * self.halves
 
-        def step(accs: list[ir.Value], s: ir.Value | int, tail: bool = False) -> list[ir.Value]:
+        def step(accs: list[ir.Value], s: ir.Value | int, tail: bool = False,
+                 run: tuple[list[ir.Value], ir.Value | int] | None = None) -> list[ir.Value]:
             # Emission order = register pressure: with fewer B vectors than rows, load the B
             # vectors and broadcast one row at a time (live: acc + B + 1); else broadcast
-            # the rows and load one B vector at a time (live: acc + rows + 1).
+            # the rows and load one B vector at a time (live: acc + rows + 1). `run`: A's
+            # rows and step within a run of chunks read in place (`_a_runs`).
             vectors = [(bp, h) for bp in b_panels for h in range(self.halves)]
             out = list(accs)
 
             def broadcast(r: int) -> ir.Value:
+                if run is not None:
+                    return self._broadcast_a(b, run[0][r], run[1])
                 if tail:  # (after `s` full steps: a run-time value when strided)
                     return self._broadcast_a_tail(b, a_rows[r],
                                                   s if isinstance(s, ir.Value) else None)
@@ -1170,21 +1175,17 @@ class _GemmMicroKernels(_GemmKernel):
             return out
 
         unroll = 4 if self.kind == "f32" else 2
-        steps = self.steps
-        partial_row = self.block * PANEL * 4
         accs: list[ir.Value] = [zero] * count
-
-        def partial_at(index: int) -> ir.Value:
-            r, rest = divmod(index, panels * self.halves)
-            p, h = divmod(rest, self.halves)
-            offset = r * partial_row + p * PANEL * 4 + h * (PANEL * 4 // self.halves)
-            return _offset(b, fn.args[7], offset)
-
+        partials = _partial_sums(b, fn.args[7], rows, panels, self.halves,
+                                 self.block * PANEL * 4) if part else []
         if part and part != "first":
-            accs = [b.load(partial_at(x), typ=acc_type, align=4) for x in range(count)]
+            accs = [b.load(partials[x], typ=acc_type, align=4) for x in range(count)]
         steps = self.part_steps(part)
         main_steps = steps - steps % unroll
-        if steps_arg is not None:  # strided: loops of `unroll` steps, then of single steps
+        if self.a_chunks is not None:  # A in place: a loop per run of contiguous chunks
+            accs = _k_loops_in_place(b, accs, a_rows, _a_runs(self.a_chunks),
+                                     AMX_K // self.k_per_step, unroll, step)
+        elif steps_arg is not None:  # strided: loops of `unroll` steps, then of single steps
             def unrolled(values: list[ir.Value], s: ir.Value) -> list[ir.Value]:
                 for u in range(unroll):
                     values = step(values, b.add(s, _c64(u)) if u else s)
@@ -1215,12 +1216,12 @@ class _GemmMicroKernels(_GemmKernel):
                 phi.add_incoming(value, b.block)
             b.cbranch(b.icmp_signed("<", s_next, _c64(main_steps)), loop, after)
             b.position_at_end(after)  # the loop's last values (its latch) leave it
-        if steps_arg is None:
+        if steps_arg is None and self.a_chunks is None:
             for s_const in range(main_steps, steps):
                 accs = step(accs, s_const)
         if part in ("first", "middle"):
             for x, value in enumerate(accs):
-                b.store(value, partial_at(x), align=4)
+                b.store(value, partials[x], align=4)
             b.ret_void()
             return fn
         if self.k_tail:  # (strided: the tail after the run-time steps, not this GEMM's)
@@ -1500,6 +1501,51 @@ class _GemmMicroKernels(_GemmKernel):
 
         batches = b.udiv(b.add(groups, _c64(AMX_TILES_FIRST - 1)), _c64(AMX_TILES_FIRST))
         _loop(b, 0, batches, 1, batch)
+
+def _partial_sums(b: ir.IRBuilder, base: ir.Value, rows: int, panels: int, halves: int,
+                  row_bytes: int) -> list[ir.Value]:
+    """The addresses of a K block's partial sums of a tile (`_emit_micro`'s `part`), in its
+    accumulators' order: rows `row_bytes` apart, each its panels' vectors."""
+    return [_offset(b, base, r * row_bytes + p * PANEL * 4 + h * (PANEL * 4 // halves))
+            for r in range(rows) for p in range(panels) for h in range(halves)]
+
+
+def _a_runs(a_chunks: tuple[int, ...]) -> list[tuple[int, int, int]]:
+    """`a_chunk_offsets` as runs of chunks that follow each other in A's rows: (the run's
+    byte offset in a row, its first chunk, its chunks). A convolution's kernel rows without
+    dilation along W are such runs (KW x C bytes where C is a multiple of 64), which the
+    `vpdpbusd` micro-kernels read in place, a k loop per run (`_k_loops_in_place`)."""
+    runs: list[tuple[int, int, int]] = []
+    for index, offset in enumerate(a_chunks):
+        if runs and runs[-1][0] + AMX_K * runs[-1][2] == offset:
+            runs[-1] = (runs[-1][0], runs[-1][1], runs[-1][2] + 1)
+        else:
+            runs.append((offset, index, 1))
+    return runs
+
+
+def _k_loops_in_place(
+    b: ir.IRBuilder, accs: list[ir.Value], a_rows: list[ir.Value],
+    runs: list[tuple[int, int, int]], steps_per_chunk: int, unroll: int,
+    step: Callable[..., list[ir.Value]],
+) -> list[ir.Value]:  # fmt: skip
+    """The k loops of a micro-kernel reading A in place: one per run (`_a_runs`), its rows'
+    pointers moved to the run, its B steps after the runs before it (`step(accs, B step,
+    run=(A rows, A step))`)."""
+    for offset, first, count in runs:
+        rows_at = [opaque_ptr(b, _offset(b, row, offset)) for row in a_rows]
+        start = first * steps_per_chunk
+
+        def in_run(values: list[ir.Value], s: ir.Value, rows_at: list[ir.Value] = rows_at,
+                   start: int = start) -> list[ir.Value]:
+            for u in range(unroll):
+                local = b.add(s, _c64(u)) if u else s
+                values = step(values, b.add(local, _c64(start)), run=(rows_at, local))
+            return values
+
+        accs = carried_loop(b, accs, _c64(0), _c64(count * steps_per_chunk), unroll, in_run)
+    return accs
+
 
 def _tile_config(b: ir.IRBuilder, rows: int) -> ir.Value:
     """A 64-byte AMX tile configuration (palette 1) on the stack for a `rows`-row tile:
@@ -1930,7 +1976,8 @@ def emit_gemm(
     64-byte aligned `workspace` (`gemm_workspace_bytes`) on every call (single-threaded, O(KN)
     against the O(MKN) product), then the same micro-kernels run; no `a_zero_point`.
 
-    `a_chunk_offsets` (a GEMM on AMX tiles, `amx_applies`, of a K that is a multiple of 64):
+    `a_chunk_offsets` (a GEMM on AMX tiles, `amx_applies`, or of the `vnni` kind, of a K
+    that is a multiple of 64):
     chunk j (k in [64 j, 64 j + 64)) of row i of A is read at `a + i lda + offsets[j]`
     bytes instead of `a + i lda + 64 j`: a convolution's A read in place from its padded
     NHWC input (rows: output positions lda apart; chunks: a tap's 64 channels), with no
@@ -1944,9 +1991,10 @@ def emit_gemm(
     b = _checked_gemm(module, name, m, k, n, b, a_zero_point, lda, ldc, a_chunks is not None)
     kind = gemm_kernel_kind(a_dtype, b, cpu)
     amx = amx_applies(a_dtype, b, cpu, m, k)
-    if a_chunks is not None and not (amx and k % AMX_K == 0 and len(a_chunks) == k // AMX_K):
-        raise ValueError(f"a_chunk_offsets need a GEMM on AMX tiles with k a multiple of "
-                         f"{AMX_K} and one offset per {AMX_K}-deep chunk")
+    if a_chunks is not None and not ((amx or kind == "vnni") and k % AMX_K == 0
+                                     and len(a_chunks) == k // AMX_K):
+        raise ValueError(f"a_chunk_offsets need a GEMM on AMX tiles or vpdpbusd with k a "
+                         f"multiple of {AMX_K} and one offset per {AMX_K}-deep chunk")
     out = _out_dtype(epilogue)
     if kind == "f32" and out == _I32:
         raise ValueError("an fp32 GEMM cannot output int32")

@@ -599,8 +599,10 @@ def test_amx_a_chunk_offsets(m):
     """`a_chunk_offsets`: chunk j of row i of A read at `a + i lda + offsets[j]` (here rows
     8 bytes apart, chunks in another order and overlapping each other and the next rows, as a
     convolution's taps): on an AMX host the int32 products and a requantization equal the
-    GEMM of those rows gathered; on any host the code cross-compiled for sapphirerapids
-    reads its offsets from a constant table; a GEMM off the tiles refuses them."""
+    GEMM of those rows gathered, and on a VNNI host so do those of the `vpdpbusd`
+    micro-kernels (the tiles left out: their runs of chunks, `_a_runs`); on any host the code
+    cross-compiled for sapphirerapids reads its offsets from a constant table; a GEMM of
+    another kind than vnni (no VNNI: the s16 path) refuses them."""
     k, n, lda = 192, 40, 8
     offsets = [130, 0, 64]
     b = weights8(k, n)
@@ -609,8 +611,16 @@ def test_amx_a_chunk_offsets(m):
                          for i in range(m)])
     with pytest.raises(ValueError, match="a_chunk_offsets"):
         emit_gemm(new_module("small"), "g", m=8, k=k, n=n, a_dtype=np.uint8, b=b, lda=lda,
-                  keep_alive=[], cpu=HostCpu("sapphirerapids", AMX, host_cpu().triple),
+                  keep_alive=[], cpu=HostCpu("haswell", cap_features(host_cpu().features,
+                                                                     "avx2") - {"avxvnni"},
+                                             host_cpu().triple),
                   a_chunk_offsets=offsets)
+    if host_cpu().avx512_vnni:  # (the zmm micro-kernels, the tiles left out)
+        zmm = HostCpu("icelake-server", AVX512_VNNI, host_cpu().triple)
+        run, _ = compile_gemm(m, k, n, np.uint8, b, lda=lda, a_chunk_offsets=offsets, cpu=zmm,
+                              epilogue=Epilogue(out_dtype=np.int32))
+        np.testing.assert_array_equal(run(buffer, np.full((m, n), 77, np.int32)),
+                                      gathered.astype(np.int64) @ b.astype(np.int64))
     module = new_module("offsets")
     emit_gemm(module, "g", m=m, k=k, n=n, a_dtype=np.uint8, b=b, lda=lda, keep_alive=[],
               cpu=HostCpu("sapphirerapids", AMX, host_cpu().triple), a_chunk_offsets=offsets)
