@@ -94,6 +94,37 @@ def byte_columns(b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | N
     return (codes, zero_points, scales) if np.all(found) else None
 
 
+def level_codes(b: np.ndarray, levels: int = 256) -> tuple[np.ndarray, float, float] | None:
+    """(codes [K, N] uint8, ol, ow) with `b` ([K, N] float32) bit for bit a FakeQuantize's
+    output levels for one tensor, `fl(fl(fl(code / (levels - 1)) * ow) + ol)` (a weight
+    quantized and dequantized by one FakeQuantize with its limits folded: ONNX Runtime's
+    QuantizeLinear/DequantizeLinear of a weight it took for an activation), or None: `ol`
+    is the smallest value (level 0), `ow` within a few ulps of the largest value minus it
+    (level `levels - 1`, `fl(ow + ol)`)."""
+    if b.dtype != np.float32 or b.ndim != 2 or b.size == 0 or not np.all(np.isfinite(b)):
+        return None
+    values = np.unique(b)
+    if values.size > levels or values.size < 2:
+        return None
+    low, high = values[0], values[-1]
+    steps = np.float32(levels - 1)
+    quotients = (np.arange(levels, dtype=np.float32) / steps).astype(np.float32)
+    base = np.float32(high - low)
+    with np.errstate(all="ignore"):
+        for ulps in (0, 1, -1, 2, -2, 3, -3):
+            width = base
+            for _ in range(abs(ulps)):
+                width = np.nextafter(width, np.float32(np.inf if ulps > 0 else -np.inf))
+            table = ((quotients * width).astype(np.float32) + low).astype(np.float32)
+            if np.any(np.diff(table) <= 0):
+                continue
+            codes = np.searchsorted(table, b)
+            if np.all(codes < levels) and np.array_equal(
+                    table[np.minimum(codes, levels - 1)].view(np.uint32), b.view(np.uint32)):
+                return codes.astype(np.uint8), float(low), float(width)
+    return None
+
+
 def padded_columns(n: int) -> int:
     """The columns that the kernel writes for `n`: whole blocks."""
     return -(-n // BLOCK) * BLOCK
@@ -109,10 +140,15 @@ def pack_codes(codes: np.ndarray) -> np.ndarray:
 
 
 def emit_gemv_byte_weights(ctx: EmitContext, a: ir.Value, out: ir.Value, codes: np.ndarray,
-                           zero_points: np.ndarray, scales: np.ndarray) -> None:
+                           zero_points: np.ndarray, scales: np.ndarray,
+                           levels: tuple[float, float] | None = None) -> None:
     """out[j] = scales[j] * sum_k a[k] * (codes[k, j] - zero_points[j]) for j <
     `padded_columns(N)` (float32; zero beyond N), in blocks of `BLOCK` columns, threaded over
-    the blocks where the weights are enough work (`emit_ranged_kernel`)."""
+    the blocks where the weights are enough work (`emit_ranged_kernel`). With `levels`, (ol,
+    ow) of `level_codes` (zero points 0, scales 1): the weight of a code is its level's value,
+    `fl(fl(q * ow) + ol)` with q = fl(code / 255) as a reciprocal's product refined by one FMA
+    (exact for every level: `quantization._refined_quotients_exact(256)`, which the caller
+    checks)."""
     k, n = codes.shape
     columns = padded_columns(n)
     packed = ctx.constant_ptr(pack_codes(codes))
@@ -129,7 +165,18 @@ def emit_gemv_byte_weights(ctx: EmitContext, a: ir.Value, out: ir.Value, codes: 
     if fma is None:
         fma = ir.Function(ctx.module, ir.FunctionType(fty, [fty] * 3), f"llvm.fma.v{PANEL}f32")
 
+    def splat(value: float) -> ir.Constant:
+        return ir.Constant(fty, [float(np.float32(value))] * PANEL)
+
     def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
+        def level_value(k: ir.Value) -> ir.Value:
+            """The value of level k (`levels`): the reference's float32 operations."""
+            assert levels is not None
+            r = splat(float(np.float32(1.0) / np.float32(255.0)))
+            q0 = b.fmul(k, r)
+            q = b.call(fma, [b.call(fma, [b.fneg(q0), splat(255.0), k]), r, q0])
+            return b.fadd(b.fmul(q, splat(levels[1])), splat(levels[0]))
+
         a_row, sums, weights, scale_at, zeros_at, lo, hi = args
         with for_range(b, hi, lo, name="block") as block:
             panel0 = b.mul(block, i64(BLOCK_PANELS))
@@ -150,15 +197,17 @@ def emit_gemv_byte_weights(ctx: EmitContext, a: ir.Value, out: ir.Value, codes: 
                 acc.add_incoming(ir.Constant(fty, [0.0] * PANEL), entry)
                 accs.append(acc)
             x = b.load(element_ptr(b, a_row, kk, F32), typ=F32, align=4)
-            splat = b.insert_element(ir.Constant(fty, ir.Undefined), x,
-                                     ir.Constant(ir.IntType(32), 0))
-            splat = b.shuffle_vector(splat, ir.Constant(fty, ir.Undefined),
-                                     ir.Constant(int_ty, [0] * PANEL))
+            xs = b.insert_element(ir.Constant(fty, ir.Undefined), x,
+                                  ir.Constant(ir.IntType(32), 0))
+            xs = b.shuffle_vector(xs, ir.Constant(fty, ir.Undefined),
+                                  ir.Constant(int_ty, [0] * PANEL))
             updated = []
             for base, zero, acc in zip(bases, zeros, accs, strict=True):
                 row = b.load(byte_offset(b, base, b.mul(kk, i64(PANEL))), typ=bytes_ty, align=16)
                 weight = b.sitofp(b.sub(b.zext(row, int_ty), zero), fty)  # (exact integers)
-                updated.append(b.call(fma, [splat, weight, acc]))
+                if levels is not None:
+                    weight = level_value(weight)
+                updated.append(b.call(fma, [xs, weight, acc]))
             following = b.add(kk, i64(1))
             for acc, value in zip(accs, updated, strict=True):
                 acc.add_incoming(value, loop)

@@ -62,6 +62,7 @@ from lowpass.lowering.kernels.gemm import (
 from lowpass.lowering.kernels.gemv import (
     byte_columns,
     emit_gemv_byte_weights,
+    level_codes,
     padded_columns,
 )
 from lowpass.lowering.ops.quantization import (
@@ -70,6 +71,7 @@ from lowpass.lowering.ops.quantization import (
     I32_DT,
     U8_DT,
     Program,
+    _refined_quotients_exact,
     build_program,
     checked_epilogue,
     emit_elementwise,
@@ -85,6 +87,10 @@ from lowpass.lowering.ops.quantization import (
     value_shape,
 )
 from lowpass.lowering.target import HostCpu
+
+ByteWeights = tuple[np.ndarray, np.ndarray, np.ndarray, tuple[float, float] | None]
+"""A GEMV's B as byte codes (`#cpu<gemm f32i8>`): codes, zero points, scales, and the
+FakeQuantize levels' (ol, ow) where the codes are levels (`emit_gemv_byte_weights`)."""
 
 _MAX_B_BATCHES = 64
 
@@ -455,10 +461,11 @@ def _batch_offsets(spec: MatMulSpec) -> list[tuple[int, int]]:
 
 def emit_matmul(ctx: EmitContext, spec: MatMulSpec, a: Buffer, program: Program,
                 out: Buffer, kernel_steps: int | None = None,
-                byte_weights: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None) -> None:
+                byte_weights: ByteWeights | None = None) -> None:
     """`kernel_steps`: the leading steps of `program` that the GEMM epilogue runs
-    (`plan_output`). `byte_weights`: B's codes, zero points and scales (`byte_columns`), for
-    the GEMV over them (`#cpu<gemm f32i8>`), whose program runs in a pass after it."""
+    (`plan_output`). `byte_weights`: B's codes, zero points, scales and FakeQuantize levels
+    (`_byte_weights_of`), for the GEMV over them (`#cpu<gemm f32i8>`), whose program runs in
+    a pass after it."""
     if byte_weights is not None:
         sums = ctx.scratch(padded_columns(spec.n) * 4)
         emit_gemv_byte_weights(ctx, a.ptr, sums, *byte_weights)
@@ -832,8 +839,7 @@ class MatMulLowering(ShiftedGemmLowering):
 
     def __init__(self) -> None:
         super().__init__()
-        self._columns: dict[tuple[object, ...], tuple[
-            np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray] | None]] = {}
+        self._columns: dict[tuple[object, ...], tuple[np.ndarray, ByteWeights | None]] = {}
 
     def _spec(self, op: Operation, a_dtype: np.dtype, zp: np.ndarray | None
               ) -> MatMulSpec | None:
@@ -870,8 +876,7 @@ class MatMulLowering(ShiftedGemmLowering):
             assert byte_weights is not None  # (`_gemm_kinds` offered it)
         emit_matmul(ctx, spec, src, program, dst, kernel_steps, byte_weights)
 
-    def _byte_weights(self, spec: MatMulSpec
-                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    def _byte_weights(self, spec: MatMulSpec) -> ByteWeights | None:
         """B's byte codes, zero points and scales (`byte_columns`) where the MatMul is a GEMV of
         float32 A (one row, one B) whose constant B is exactly those: `#cpu<gemm f32i8>`.
         (Remembered per B: the kinds, the epilogue and the emission ask.)"""
@@ -886,7 +891,7 @@ class MatMulLowering(ShiftedGemmLowering):
         key = (id(root), b.__array_interface__["data"][0], b.shape, b.strides)
         found = self._columns.get(key)
         if found is None:
-            found = (root, byte_columns(b))  # (the root kept: its id stays its own)
+            found = (root, _byte_weights_of(b))  # (the root kept: its id stays its own)
             self._columns[key] = found
         return found[1]
 
@@ -909,6 +914,21 @@ class MatMulLowering(ShiftedGemmLowering):
             return [spec.runtime_b]
         assert spec.b_batches is not None
         return list(spec.b_batches)
+
+
+def _byte_weights_of(b: np.ndarray) -> ByteWeights | None:
+    """B ([K, N] float32) as byte codes: an affine grid per column (`byte_columns`), or one
+    FakeQuantize's 256 output levels (`level_codes`, where the kernel's refined quotient is
+    exact: `_refined_quotients_exact(256)`)."""
+    columns = byte_columns(b)
+    if columns is not None:
+        return (*columns, None)
+    found = level_codes(b) if _refined_quotients_exact(256) else None
+    if found is None:
+        return None
+    codes, low, width = found
+    n = b.shape[1]
+    return codes, np.zeros(n, np.int32), np.ones(n, np.float32), (low, width)
 
 
 def _no_address() -> ir.Value:

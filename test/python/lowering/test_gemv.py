@@ -13,7 +13,7 @@ import pytest
 
 import lowpass
 from lowpass.dialects import cpu as cpu_dialect
-from lowpass.lowering.kernels.gemv import byte_columns
+from lowpass.lowering.kernels.gemv import byte_columns, level_codes
 
 
 def _weights(codes: np.ndarray, zero_points: np.ndarray, scales: np.ndarray) -> np.ndarray:
@@ -98,7 +98,78 @@ def test_weights_only_quantized_matmul_runs_on_its_codes(tmp_path, k: int, n: in
         matmul.MatMulLowering._emit_spec = real  # type: ignore[method-assign]
     assert chosen == [cpu_dialect.GemmKind.F32_I8]
     x = rng.standard_normal((1, k)).astype(np.float32)
-    got = np.asarray(compiled.create_infer_request().infer({"x": x})[0])
-    want = np.asarray(core.compile_model(core.read_model(str(path)), "REFERENCE")
-                      .create_infer_request().infer({"x": x})[0])
+    request = compiled.create_infer_request()
+    got = np.asarray(request.infer({"x": x})[0])
+    reference = core.compile_model(core.read_model(str(path)), "REFERENCE").create_infer_request()
+    want = np.asarray(reference.infer({"x": x})[0])
     np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5 * float(np.max(np.abs(want))))
+    one_hot = np.zeros((1, k), np.float32)  # (a row of the weights, plus the bias: exact)
+    one_hot[0, k // 3] = 1.0
+    np.testing.assert_array_equal(np.asarray(request.infer({"x": one_hot})[0]).view(np.uint32),
+                                  np.asarray(reference.infer({"x": one_hot})[0]).view(np.uint32))
+
+
+def _fake_quantized(shape: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
+    """Weights through one FakeQuantize of 256 levels (per tensor), its limits the weights'
+    extremes: ONNX Runtime's QuantizeLinear/DequantizeLinear of a weight it took for an
+    activation (inception_v1's classifier), folded."""
+    from lowpass.dialects.ov.quantization import fake_quantize
+
+    w = rng.standard_normal(shape).astype(np.float32)
+    low, high = np.asarray(w.min()), np.asarray(w.max())  # (the largest weight: level 255)
+    return fake_quantize(w, low, high, low, high, 256)
+
+
+def test_level_codes_recover_a_fake_quantize_s_levels_bit_for_bit() -> None:
+    rng = np.random.default_rng(4)
+    w = _fake_quantized((300, 70), rng)
+    found = level_codes(w)
+    assert found is not None
+    codes, low, width = found
+    k = codes.astype(np.float32)
+    values = ((k / np.float32(255)).astype(np.float32) * np.float32(width)).astype(
+        np.float32) + np.float32(low)
+    assert np.array_equal(values.astype(np.float32).view(np.uint32), w.view(np.uint32))
+    assert level_codes(rng.standard_normal((64, 8)).astype(np.float32)) is None
+
+
+def test_a_matmul_of_fake_quantized_weights_runs_on_their_levels() -> None:
+    """A MatMul whose constant B is one FakeQuantize's levels takes `#cpu<gemm f32i8>` (the
+    kernel computes each level's value, the reference's float32 operations) and gives
+    REFERENCE's values within float32 rounding, on 1 and 2 threads."""
+    from lowpass.builder import GraphBuilder
+    from lowpass.dialects import ov
+    from lowpass.lowering.ops import matmul
+
+    rng = np.random.default_rng(6)
+    w = _fake_quantized((700, 96), rng)  # ([N, K]: transpose_b)
+    g = GraphBuilder()
+    x = g.input("x", [1, 96])
+    g.output(g.value(ov.MatMulOp(x, g.constant(w), transpose_b=True)), "y")
+    model = lowpass.Model(g.module())
+    feeds = {"x": rng.standard_normal((1, 96)).astype(np.float32)}
+    core = lowpass.Core()
+    want = np.asarray(core.compile_model(model, "REFERENCE").create_infer_request()
+                      .infer(feeds)["y"])
+    chosen: list[cpu_dialect.GemmKind | None] = []
+    real = matmul.MatMulLowering._emit_spec
+
+    def spy(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        chosen.append(self.gemm_kind)
+        return real(self, *args, **kwargs)
+
+    for threads in (1, 2):
+        matmul.MatMulLowering._emit_spec = spy  # type: ignore[method-assign]
+        try:
+            compiled = core.compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": threads})
+        finally:
+            matmul.MatMulLowering._emit_spec = real  # type: ignore[method-assign]
+        assert chosen[-1] == cpu_dialect.GemmKind.F32_I8
+        request = compiled.create_infer_request()
+        got = np.asarray(request.infer(feeds)["y"])
+        np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5 * float(np.max(np.abs(want))))
+        for k in (0, 37, 95):  # (one-hot rows: the weights themselves, bit for bit)
+            one_hot = np.zeros((1, 96), np.float32)
+            one_hot[0, k] = 1.0
+            row = np.asarray(request.infer({"x": one_hot})["y"])[0]
+            np.testing.assert_array_equal(row.view(np.uint32), w[:, k].view(np.uint32))
