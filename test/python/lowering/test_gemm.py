@@ -600,7 +600,8 @@ def test_amx_a_chunk_offsets(m):
     8 bytes apart, chunks in another order and overlapping each other and the next rows, as a
     convolution's taps): on an AMX host the int32 products and a requantization equal the
     GEMM of those rows gathered, and on a VNNI host so do those of the `vpdpbusd`
-    micro-kernels (the tiles left out: their runs of chunks, `_a_runs`); on any host the code
+    micro-kernels, zmm and ymm where the host runs them (the tiles left out: their runs of
+    chunks, `_a_runs`); on any host the code
     cross-compiled for sapphirerapids reads its offsets from a constant table; a GEMM of
     another kind than vnni (no VNNI: the s16 path) refuses them."""
     k, n, lda = 192, 40, 8
@@ -615,10 +616,15 @@ def test_amx_a_chunk_offsets(m):
                                                                      "avx2") - {"avxvnni"},
                                              host_cpu().triple),
                   a_chunk_offsets=offsets)
-    if host_cpu().avx512_vnni:  # (the zmm micro-kernels, the tiles left out)
-        zmm = HostCpu("icelake-server", AVX512_VNNI, host_cpu().triple)
-        run, _ = compile_gemm(m, k, n, np.uint8, b, lda=lda, a_chunk_offsets=offsets, cpu=zmm,
-                              epilogue=Epilogue(out_dtype=np.int32))
+    vector_hosts = []  # (the vpdpbusd micro-kernels, the tiles left out: zmm, ymm)
+    if host_cpu().avx512_vnni:
+        vector_hosts.append(HostCpu("icelake-server", AVX512_VNNI, host_cpu().triple))
+    if "avxvnni" in host_cpu().features:
+        vector_hosts.append(HostCpu("alderlake", cap_features(host_cpu().features, "avx2")
+                                    | {"avxvnni"}, host_cpu().triple))
+    for vector_host in vector_hosts:
+        run, _ = compile_gemm(m, k, n, np.uint8, b, lda=lda, a_chunk_offsets=offsets,
+                              cpu=vector_host, epilogue=Epilogue(out_dtype=np.int32))
         np.testing.assert_array_equal(run(buffer, np.full((m, n), 77, np.int32)),
                                       gathered.astype(np.int64) @ b.astype(np.int64))
     module = new_module("offsets")
