@@ -24,6 +24,7 @@ from lowpass.lowering.emit import (
     I8,
     EmitContext,
     byte_offset,
+    carried_loop,
     element_ptr,
     for_range,
     i64,
@@ -161,9 +162,7 @@ def emit_gemv_byte_weights(ctx: EmitContext, a: ir.Value, out: ir.Value, codes: 
     fty = ir.VectorType(F32, PANEL)
     bytes_ty = ir.VectorType(I8, PANEL)
     int_ty = ir.VectorType(ir.IntType(32), PANEL)
-    fma = ctx.module.globals.get(f"llvm.fma.v{PANEL}f32")
-    if fma is None:
-        fma = ir.Function(ctx.module, ir.FunctionType(fty, [fty] * 3), f"llvm.fma.v{PANEL}f32")
+    fma = ctx.intrinsic(f"llvm.fma.v{PANEL}f32", fty, [fty] * 3)
 
     def splat(value: float) -> ir.Constant:
         return ir.Constant(fty, [float(np.float32(value))] * PANEL)
@@ -184,37 +183,26 @@ def emit_gemv_byte_weights(ctx: EmitContext, a: ir.Value, out: ir.Value, codes: 
             bases = [byte_offset(b, weights, b.mul(p, i64(k * PANEL))) for p in panels]
             zeros = [b.load(element_ptr(b, zeros_at, b.mul(p, i64(PANEL)), ir.IntType(32)),
                             typ=int_ty, align=64) for p in panels]
-            entry = b.block
-            loop = b.append_basic_block("depth")
-            done = b.append_basic_block("depth_done")
-            b.branch(loop)
-            b.position_at_end(loop)
-            kk = b.phi(ir.IntType(64), name="kk")
-            kk.add_incoming(i64(0), entry)
-            accs = []
-            for _ in range(BLOCK_PANELS):
-                acc = b.phi(fty)
-                acc.add_incoming(ir.Constant(fty, [0.0] * PANEL), entry)
-                accs.append(acc)
-            x = b.load(element_ptr(b, a_row, kk, F32), typ=F32, align=4)
-            xs = b.insert_element(ir.Constant(fty, ir.Undefined), x,
-                                  ir.Constant(ir.IntType(32), 0))
-            xs = b.shuffle_vector(xs, ir.Constant(fty, ir.Undefined),
-                                  ir.Constant(int_ty, [0] * PANEL))
-            updated = []
-            for base, zero, acc in zip(bases, zeros, accs, strict=True):
-                row = b.load(byte_offset(b, base, b.mul(kk, i64(PANEL))), typ=bytes_ty, align=16)
-                weight = b.sitofp(b.sub(b.zext(row, int_ty), zero), fty)  # (exact integers)
-                if levels is not None:
-                    weight = level_value(weight)
-                updated.append(b.call(fma, [xs, weight, acc]))
-            following = b.add(kk, i64(1))
-            for acc, value in zip(accs, updated, strict=True):
-                acc.add_incoming(value, loop)
-            kk.add_incoming(following, loop)
-            b.cbranch(b.icmp_signed("<", following, i64(k)), loop, done)
-            b.position_at_end(done)
-            for panel, value in zip(panels, updated, strict=True):
+
+            def depth(accs: list[ir.Value], kk: ir.Value) -> list[ir.Value]:
+                x = b.load(element_ptr(b, a_row, kk, F32), typ=F32, align=4)
+                xs = b.insert_element(ir.Constant(fty, ir.Undefined), x,
+                                      ir.Constant(ir.IntType(32), 0))
+                xs = b.shuffle_vector(xs, ir.Constant(fty, ir.Undefined),
+                                      ir.Constant(int_ty, [0] * PANEL))
+                updated = []
+                for base, zero, acc in zip(bases, zeros, accs, strict=True):
+                    row = b.load(byte_offset(b, base, b.mul(kk, i64(PANEL))), typ=bytes_ty,
+                                 align=16)
+                    weight = b.sitofp(b.sub(b.zext(row, int_ty), zero), fty)  # (integers)
+                    if levels is not None:
+                        weight = level_value(weight)
+                    updated.append(b.call(fma, [xs, weight, acc]))
+                return updated
+
+            zero_sums: list[ir.Value] = [ir.Constant(fty, [0.0] * PANEL)] * BLOCK_PANELS
+            sums_of_block = carried_loop(b, zero_sums, i64(0), i64(k), 1, depth)
+            for panel, value in zip(panels, sums_of_block, strict=True):
                 column = b.mul(panel, i64(PANEL))
                 scale = b.load(element_ptr(b, scale_at, column, F32), typ=fty, align=64)
                 b.store(b.fmul(value, scale), element_ptr(b, sums, column, F32), align=64)
