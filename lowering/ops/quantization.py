@@ -379,12 +379,14 @@ def _limit_clamps_of(program: Program) -> list[str]:
     for index, step in enumerate(program.steps):
         ranges = (None if step.kind != "fq" or program._integer_fq[index]
                   else program._integer_inputs(index))
-        clamps.append("" if ranges is None else _limits_as_clamps(
-            step.levels, *(np.ascontiguousarray(np.broadcast_to(a, (program.channels,)),
-                                                np.float32).tobytes()
-                           for a in program.vectors[index]),
-            *(np.ascontiguousarray(np.broadcast_to(a, (program.channels,)),
-                                   np.float64).tobytes() for a in ranges)))
+        if ranges is None:
+            clamps.append("")
+            continue
+        il, ih, ol, oh = (np.broadcast_to(np.asarray(a, np.float32), (program.channels,))
+                          for a in program.vectors[index])
+        lo, hi = (np.broadcast_to(np.asarray(a, np.float64), (program.channels,))
+                  for a in ranges)
+        clamps.append(_limits_as_clamps(step.levels, il, ih, ol, oh, lo, hi))
     return clamps
 
 
@@ -1255,9 +1257,8 @@ def _levels_are_integers(levels: int, ol_bytes: bytes, oh_bytes: bytes) -> bool:
     return bool(np.all(rounded == expected) and top_ok)
 
 
-@lru_cache(maxsize=1024)
-def _limits_as_clamps(levels: int, il_bytes: bytes, ih_bytes: bytes, ol_bytes: bytes,
-                      oh_bytes: bytes, lo_bytes: bytes, hi_bytes: bytes) -> str:
+def _limits_as_clamps(levels: int, il: np.ndarray, ih: np.ndarray, ol: np.ndarray,
+                      oh: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> str:
     """
     How a FakeQuantize with a float result gives the reference's values (bit for bit) on
     every integer x in [lo, hi] (per channel) with clamps of its level instead of the
@@ -1269,12 +1270,9 @@ def _limits_as_clamps(levels: int, il_bytes: bytes, ih_bytes: bytes, ol_bytes: b
     form's error is far below a half), above it k >= levels - 1 (the product is within
     2^-23 relative of (x - il) / width * steps > steps): the clamps give the end levels,
     whose values must then be `ol` (fl(0 * ow) + ol is +0.0 for an `ol` of -0.0) and `oh`
-    (fl(fl(oh - ol) + ol) need not be oh) in each channel whose inputs reach there. (Cached:
-    `Program` objects of one layer repeat the question.)
+    (fl(fl(oh - ol) + ol) need not be oh) in each channel whose inputs reach there (per
+    channel: il, ih, ol, oh float32, lo, hi float64).
     """
-    il, ih, ol, oh = (np.frombuffer(a, np.float32) for a in (il_bytes, ih_bytes, ol_bytes,
-                                                              oh_bytes))
-    lo, hi = (np.frombuffer(a, np.float64) for a in (lo_bytes, hi_bytes))
     if not np.all(il < ih):
         return ""  # (a negative or NaN width: k's sign outside the range is not as above)
     steps = np.float32(levels - 1)
