@@ -285,6 +285,51 @@ def round_small(b: ir.IRBuilder, t: ir.Value, lanes: int,
     return b.fsub(b.call(add, [t, bias, ir.Constant(I32, 8)]), bias)
 
 
+def _packs_u8(lanes: int, features: Container[str]) -> int | None:
+    """The register width (in int32 lanes) of `_saturated`'s packs for `lanes`: 16 with
+    AVX-512BW, 8 with AVX2, where `lanes` are two or four registers of it (or a multiple
+    of four); else None."""
+    for width, needs in ((16, "avx512bw"), (8, "avx2")):
+        if needs in features:
+            return width if lanes in (2 * width,) or lanes % (4 * width) == 0 else None
+    return None
+
+
+def _saturated(b: ir.IRBuilder, x: ir.Value, lanes: int, features: Container[str]) -> ir.Value:
+    """
+    int32 lanes narrowed to u8 with unsigned saturation, in order: `vpackusdw` (dwords to
+    words) and `vpackuswb` (words to bytes) on each two or four registers, then one
+    `vpermd` to undo the packs' interleaving of 128-bit lanes. Below 0 (INT32_MIN
+    included: NaN, rounded) gives 0 and above 255 gives 255, the clamps of a FakeQuantize
+    with levels 0..255, so that its code selects only its upper limit: four registers
+    take 4 instructions where `vpmovdb` (two micro-ops each, on the port that shuffles)
+    and the inserts joining their results took 11, with 4 more selects.
+    """
+    width = _packs_u8(lanes, features)
+    assert width is not None
+    wide = width == 16
+    words = vec(ir.IntType(16), 2 * width)
+    by_dword = intrinsic(b.module, "llvm.x86.avx512.packusdw.512" if wide
+                         else "llvm.x86.avx2.packusdw", words, [vec(I32, width)] * 2)
+    by_word = intrinsic(b.module, "llvm.x86.avx512.packuswb.512" if wide
+                        else "llvm.x86.avx2.packuswb", vec(I8, 4 * width), [words] * 2)
+    blocks = width // 4  # (128-bit blocks of a register)
+    parts = split_lanes(b, x, width)
+    out = []
+    for at in range(0, len(parts), 4):
+        group = parts[at : at + 4]
+        count = len(group)  # 2 or 4
+        pairs = [b.call(by_dword, group[:2]), b.call(by_dword, group[2:] or group[:2])]
+        packed = b.bitcast(b.call(by_word, pairs), vec(I32, width))
+        # (block i of the packed register holds dwords [v0_i, v1_i, v2_i, v3_i]: register
+        # j's block i goes to dword j * blocks + i)
+        order = [4 * i + j for j in range(count) for i in range(blocks)]
+        out.append(b.bitcast(b.shuffle_vector(packed, ir.Constant(packed.type, ir.Undefined),
+                                              ir.Constant(vec(I32, len(order)), order)),
+                             vec(I8, 4 * len(order))))
+    return join_lanes(b, out)
+
+
 def from_float(b: ir.IRBuilder, x: ir.Value, dtype: np.dtype, lanes: int,
                features: Container[str] = ()) -> ir.Value:
     """float32 -> `dtype` as `ov.convert` (float -> integer truncates, through int32);
@@ -789,66 +834,30 @@ class Program:
                 return b.load(ptr, typ=fty, align=4)
             return splat(b, b.load(ptr, typ=F32, align=4), lanes)
 
-        zero = vconst(F32, lanes, 0.0)
         last = len(self.steps) - 1
-        # (the last FakeQuantize's rounding done by the conversion to int32: see
-        # `round_to_int32`; its clamp to the integers [0, levels - 1] commutes with rint)
-        converts_rounding = (
-            self.out_dtype.kind in "iu" and rounds_to_int32(lanes, ctx.cpu.features)
-            and last >= 0 and self._integer_fq[last]
-            and _positive_zeros(self.operands[last]["ol"])
-            and ("inverse_width" in self.operands[last] or self._unchecked_fq[last]))
+        converts_rounding, saturation = _ending(self, lanes, ctx.cpu.features, wide)
         for index, (step, values) in enumerate(zip(self.steps, self.operands, strict=True)):
             kind = step.kind
-            if kind == "mul":
-                x = b.fmul(x, operand(values["c"]))
-            elif kind == "add":
-                x = b.fadd(x, operand(values["c"]))
-            elif kind == "sub":
-                x = b.fsub(x, operand(values["c"]))
-            elif kind == "rsub":
-                x = b.fsub(operand(values["c"]), x)
-            elif kind == "div":
-                x = (b.fmul(x, operand(values["inverse"])) if "inverse" in values
-                     else b.fdiv(x, operand(values["divisor"])))
-            elif kind == "rdiv":
-                x = b.fdiv(operand(values["c"]), x)
-            elif kind in ("min", "rmin", "max", "rmax"):
-                # ov.minimum / ov.maximum: `rhs < lhs ? rhs : lhs`, `lhs < rhs ? rhs : lhs`
-                c = operand(values["c"])
-                lhs, rhs = (c, x) if kind[0] == "r" else (x, c)
-                first, second = (rhs, lhs) if kind.endswith("min") else (lhs, rhs)
-                x = b.select(b.fcmp_ordered("<", first, second), rhs, lhs)
-            elif kind in ("hswish", "hsigmoid"):
-                # the reference's float32 operations: t = min(max(x + 3, 0), 6), x * t / 6
-                six = vconst(F32, lanes, 6.0)
-                t = b.fadd(x, vconst(F32, lanes, 3.0))
-                t = b.select(b.fcmp_ordered("<", t, zero), zero, t)
-                t = b.select(b.fcmp_ordered(">", t, six), six, t)
-                x = b.fdiv(b.fmul(x, t) if kind == "hswish" else t, six)
-            elif kind == "relu":  # x > 0 ? x : 0, NaN -> 0 as ReluOp.evaluate
-                x = b.select(b.fcmp_ordered(">", x, zero), x, zero)
-            elif kind == "clamp":  # NaN -> min as ClampOp.evaluate
-                lo, hi = operand(values["lo"]), operand(values["hi"])
-                x = b.select(b.fcmp_ordered(">", x, lo), x, lo)
-                x = b.select(b.fcmp_ordered("<", x, hi), x, hi)
-            elif kind == "fq":
+            if kind == "fq":
                 x = _fake_quantize(b, x, lanes, values, step.levels, operand,
                                    self._integer_fq[index], not self._unchecked_fq[index],
                                    not (converts_rounding and index == last), ctx.cpu.features,
-                                   self._fma_fq[index], self._limit_clamps[index])
+                                   self._fma_fq[index], self._limit_clamps[index],
+                                   saturation if index == last else "")
             elif kind == "cast":
                 x = self._cast(ctx, b, x, lanes, index)
             elif kind == "add_tensor":  # (float addition commutes: either operand order)
                 x = b.fadd(x, pending.pop(0))
             else:
-                raise AssertionError(kind)
+                x = _step_code(b, kind, x, values, operand, lanes)
         if self.out_dtype.kind in "iu":
             if converts_rounding or (self.steps and not self._integer_fq[-1]):
                 # the FakeQuantize's integer result: the nearest integer, ties to even
                 as_i32 = round_to_int32(b, x, lanes, ctx.cpu.features)
             else:
                 as_i32 = float_to_int32(b, x, lanes, ctx.cpu.features)
+            if saturation:
+                return _saturated(b, as_i32, lanes, ctx.cpu.features)
             return as_i32 if wide else self.narrow(b, as_i32, lanes)
         return from_float(b, x, self.out_dtype, lanes, ctx.cpu.features)
 
@@ -896,6 +905,94 @@ _NEAR_TIE = 8.0 * 2.0**-24
 level of the FakeQuantize (times levels + 1)."""
 
 
+def _ending(program: Program, lanes: int, features: Container[str], wide: bool
+            ) -> tuple[bool, str]:  # fmt: skip
+    """
+    How `program.apply` ends on `lanes`: whether the last FakeQuantize's rounding is the
+    conversion's to int32 (`round_to_int32`; its clamp to [0, levels - 1] commutes with
+    rint), and which of its clamps the narrowing to u8 does instead, by saturation
+    (`_saturated`): "below" for levels 0..255 (an integer FakeQuantize of 256 levels from
+    +0.0): every value below 0 gives 0, NaN too (INT32_MIN); "both" where moreover every
+    input it can get keeps its level below 2^30 (`_levels_bounded`), since the conversion
+    gives INT32_MIN beyond 2^31 where the upper limit is wanted; "" otherwise.
+    """
+    last = len(program.steps) - 1
+    if program.out_dtype.kind not in "iu" or last < 0 or not program._integer_fq[last]:
+        return False, ""
+    operands = program.operands[last]
+    from_zero = _positive_zeros(operands["ol"])
+    converts_rounding = from_zero and rounds_to_int32(lanes, features) and (
+        "inverse_width" in operands or program._unchecked_fq[last])
+    if (wide or program.out_dtype != U8_DT or not from_zero or program.steps[last].levels != 256
+            or _packs_u8(lanes, features) is None):
+        return converts_rounding, ""
+    return converts_rounding, "both" if _levels_bounded(program, last) else "below"
+
+
+def _levels_bounded(program: Program, index: int) -> bool:
+    """Every input the integer FakeQuantize at `index` can get is known (integers in
+    ranges per channel, `Program._integer_inputs`, or a finite set, `_input_values`) and
+    keeps |x - il| * (levels - 1) / width, which each of its forms computes within a few
+    ulps, below 2^30."""
+    ranges = program._integer_inputs(index)
+    if ranges is not None:
+        largest = float(np.max(np.abs(np.concatenate(ranges))))
+    else:
+        values = program._input_values(index)
+        if values is None or not np.all(np.isfinite(values)):
+            return False
+        largest = float(np.max(np.abs(values), initial=0.0))
+    il, ih = (np.asarray(v, np.float64) for v in program.vectors[index][:2])
+    width = np.min(ih - il) if il.size else 0.0
+    if not (np.all(np.isfinite(il)) and np.all(np.isfinite(ih)) and width > 0):
+        return False
+    levels = program.steps[index].levels
+    return (largest + float(np.max(np.abs(il)))) * (levels - 1) / width < 2.0**30
+
+
+def _step_code(b: ir.IRBuilder, kind: str, x: ir.Value, values: dict[str, np.ndarray],
+               operand: Callable[[np.ndarray], ir.Value], lanes: int) -> ir.Value:
+    """The code of a `Program` step on `x` but a FakeQuantize, a cast and a tensor's
+    addition: the reference's float32 operations, in its order; `values`: the step's
+    `operands`, read through `operand`."""
+    zero = vconst(F32, lanes, 0.0)
+    if kind == "mul":
+        x = b.fmul(x, operand(values["c"]))
+    elif kind == "add":
+        x = b.fadd(x, operand(values["c"]))
+    elif kind == "sub":
+        x = b.fsub(x, operand(values["c"]))
+    elif kind == "rsub":
+        x = b.fsub(operand(values["c"]), x)
+    elif kind == "div":
+        x = (b.fmul(x, operand(values["inverse"])) if "inverse" in values
+             else b.fdiv(x, operand(values["divisor"])))
+    elif kind == "rdiv":
+        x = b.fdiv(operand(values["c"]), x)
+    elif kind in ("min", "rmin", "max", "rmax"):
+        # ov.minimum / ov.maximum: `rhs < lhs ? rhs : lhs`, `lhs < rhs ? rhs : lhs`
+        c = operand(values["c"])
+        lhs, rhs = (c, x) if kind[0] == "r" else (x, c)
+        first, second = (rhs, lhs) if kind.endswith("min") else (lhs, rhs)
+        x = b.select(b.fcmp_ordered("<", first, second), rhs, lhs)
+    elif kind in ("hswish", "hsigmoid"):
+        # the reference's float32 operations: t = min(max(x + 3, 0), 6), x * t / 6
+        six = vconst(F32, lanes, 6.0)
+        t = b.fadd(x, vconst(F32, lanes, 3.0))
+        t = b.select(b.fcmp_ordered("<", t, zero), zero, t)
+        t = b.select(b.fcmp_ordered(">", t, six), six, t)
+        x = b.fdiv(b.fmul(x, t) if kind == "hswish" else t, six)
+    elif kind == "relu":  # x > 0 ? x : 0, NaN -> 0 as ReluOp.evaluate
+        x = b.select(b.fcmp_ordered(">", x, zero), x, zero)
+    elif kind == "clamp":  # NaN -> min as ClampOp.evaluate
+        lo, hi = operand(values["lo"]), operand(values["hi"])
+        x = b.select(b.fcmp_ordered(">", x, lo), x, lo)
+        x = b.select(b.fcmp_ordered("<", x, hi), x, hi)
+    else:
+        raise AssertionError(kind)
+    return x
+
+
 def _fake_quantize(
     b: ir.IRBuilder,
     x: ir.Value,
@@ -909,11 +1006,14 @@ def _fake_quantize(
     features: Container[str] = (),
     fused: bool = False,
     clamps: str = "",
+    saturation: str = "",
 ) -> ir.Value:
     """The float result of the FakeQuantize (an exact integer when `integer`), from its
     `operands` (`Program._step_operands`); `checked`: see `_levels_fast`. Not `rounded`
     (an integer one whose levels need no check): the level before rint, clamped to
-    [0, levels - 1], for a conversion that rounds (`round_to_int32`)."""
+    [0, levels - 1], for a conversion that rounds (`round_to_int32`). `saturation` (see
+    `_ending`): for a narrowing that saturates (`_saturated`), the level without its +0.0
+    low added, with its upper limit selected ("below") or as it is ("both")."""
     steps_f = float(levels - 1)
     steps = vconst(F32, lanes, steps_f)
     rint = intrinsic(b.module, f"llvm.roundeven.v{lanes}f32", vec(F32, lanes),
@@ -937,6 +1037,9 @@ def _fake_quantize(
     else:
         k = _levels_fast(b, minus_low(), lanes, operands, steps_f, operand, rint, checked,
                          features)
+    if saturation:  # (NaN stays NaN: INT32_MIN once converted, then 0)
+        assert integer
+        return k if saturation == "both" else b.select(b.fcmp_ordered(">", k, steps), steps, k)
     if integer:
         zero = vconst(F32, lanes, 0.0)
         k = b.select(b.fcmp_ordered(">", k, zero), k, zero)  # NaN -> 0: ol, as evaluate

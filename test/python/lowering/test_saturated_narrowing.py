@@ -1,0 +1,157 @@
+"""
+u8 requantizations narrowed by saturating packs (lowering/ops/quantization.py `_saturated`,
+`_ending`): where a program ends in an integer FakeQuantize of levels 0..255 and its vector
+is two or more registers, `vpackusdw` / `vpackuswb` clamp below 0 (and NaN, converted to
+INT32_MIN) instead of a select, and also above 255 where every input the FakeQuantize can
+get keeps its level below 2^30 ("both"); a float input of any size keeps the upper select
+("below"), since the conversion gives INT32_MIN beyond 2^31. Each form, on zmm (AVX-512BW)
+and ymm (AVX2) registers, two, four and eight of them: the REFERENCE device's bytes for every
+level, ties, both sides of the range, +-inf, NaN and values beyond int32.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from types import SimpleNamespace
+from typing import Any, cast
+
+import llvmlite.ir as ir
+import numpy as np
+import pytest
+from xdsl.dialects.builtin import Float32Type, IntegerType, Signedness
+
+import lowpass
+from lowpass.builder import GraphBuilder
+from lowpass.dialects import ov
+from lowpass.dialects.graph import entry_function
+from lowpass.lowering.emit import EmitContext
+from lowpass.lowering.jit import compile_ir, new_module
+from lowpass.lowering.ops import quantization
+from lowpass.lowering.target import HostCpu, cap_features, host_cpu
+
+from .typed import four
+
+U8 = IntegerType(8, Signedness.UNSIGNED)
+CHANNELS = 128
+ROWS = 1024
+RNG = np.random.default_rng(20261127)
+
+
+def _graph(requantized: bool) -> tuple[lowpass.Model, np.ndarray]:
+    """x [ROWS, CHANNELS, 1, 1] -> FakeQuantize to u8 codes (limits per channel) and, when
+    `requantized`, -> Convert -> a FakeQuantize of the codes to u8 whose limits per channel
+    take some codes below its range and some above; with the inputs."""
+    g = GraphBuilder()
+    shape = [ROWS, CHANNELS, 1, 1]
+    x = g.input("x", shape)
+    il = RNG.uniform(-3.0, -1.0, (1, CHANNELS, 1, 1)).astype(np.float32)
+    ih = (il + RNG.uniform(2.0, 6.0, il.shape)).astype(np.float32)
+    limits = [g.constant(il), g.constant(ih), g.constant(np.float32(0.0)),
+              g.constant(np.float32(255.0))]
+    y = g.value(ov.FakeQuantizeOp(x, *four(limits), 256, name="q", element_type=U8))
+    if requantized:
+        low = RNG.uniform(-60.0, 60.0, il.shape).astype(np.float32)
+        high = (low + RNG.uniform(120.0, 320.0, il.shape)).astype(np.float32)
+        second = [g.constant(low), g.constant(high), g.constant(np.float32(0.0)),
+                  g.constant(np.float32(255.0))]
+        codes = g.value(ov.ConvertOp(y, Float32Type()))
+        y = g.value(ov.FakeQuantizeOp(codes, *four(second), 256, name="r", element_type=U8))
+    g.output(y, "y")
+    # every level of every channel, its half-level ties and their neighbours, both sides of
+    # the range, and in row 0 the values a float input can hold
+    t = np.concatenate([np.arange(256), np.arange(256) + 0.5, np.arange(256) + 0.4999999,
+                        RNG.uniform(-40.0, 300.0, ROWS - 768)])
+    values = (il.reshape(1, -1) + t[:, None] / 255.0 * (ih - il).reshape(1, -1))
+    values = values.astype(np.float32)
+    special = [np.nan, -np.inf, np.inf, 0.0, -0.0, 1e10, -1e10, 2.0**31, -(2.0**31), 3e38,
+               -3e38, 2.0**24 + 1]
+    values[0, : len(special)] = special
+    values[1, : len(special)] = special[::-1]
+    return lowpass.Model(g.module()), values.reshape(shape)
+
+
+def _program(model: lowpass.Model) -> quantization.Program:
+    """The graph's chain (x to y) as the program a convolution's epilogue would run."""
+    func = entry_function(model.module)
+    chain = [op for op in func.body.ops if isinstance(op, (ov.FakeQuantizeOp, ov.ConvertOp))]
+    program, _ = quantization.build_program(None, func.args[0], chain, {})
+    return program
+
+
+def _run(program: quantization.Program, values: np.ndarray, lanes: int,
+         cpu: HostCpu) -> tuple[np.ndarray, str]:
+    """The program's code on `lanes` channels a call (its constants as parameters, as the
+    shared kernels read them), row by row; with the LLVM IR."""
+    module = new_module("test_saturated_narrowing")
+    parameters = program.parameters()
+    ptr = ir.PointerType(ir.IntType(8))
+    fn = ir.Function(module, ir.FunctionType(ir.VoidType(), [ptr] * (3 + len(parameters))),
+                     "run")
+    b = ir.IRBuilder(fn.append_basic_block("entry"))
+    src, dst, channel_ptr, *pointers = fn.args
+    channel = b.load(b.bitcast(channel_ptr, ir.PointerType(ir.IntType(64))))
+    f32s = ir.VectorType(ir.FloatType(), lanes)
+    x = b.load(b.bitcast(src, ir.PointerType(f32s)), align=4)
+    ctx = cast(EmitContext, SimpleNamespace(cpu=cpu))
+    y = program.apply(ctx, b, x, lanes, channel, True, parameters=pointers)
+    b.store(y, b.bitcast(dst, ir.PointerType(y.type)), align=1)
+    b.ret_void()
+    keep: list[Any] = []
+    lib = compile_ir(module, keep)
+    run = lib.function("run", None, *[ctypes.c_void_p] * (3 + len(parameters)))
+    arrays = [np.ascontiguousarray(a, np.float32) for a in parameters]
+    flat = np.ascontiguousarray(values.reshape(ROWS, CHANNELS))
+    out = np.zeros((ROWS, CHANNELS), np.uint8)
+    at = np.zeros(1, np.int64)
+    for row in range(ROWS):
+        for start in range(0, CHANNELS, lanes):
+            at[0] = start
+            run(flat[row, start:].ctypes.data, out[row, start:].ctypes.data, at.ctypes.data,
+                *[a.ctypes.data for a in arrays])
+    return out.reshape(values.shape), lib.ir_text
+
+
+def _hosts() -> list[tuple[str, int]]:
+    """(ISA cap, register lanes) of the packs this host runs."""
+    found = []
+    if host_cpu().avx512:
+        found.append(("avx512_core", 16))
+    if host_cpu().avx2:
+        found.append(("avx2", 8))
+    return found
+
+
+@pytest.mark.skipif(not _hosts(), reason="saturating packs need AVX2 or AVX-512BW")
+@pytest.mark.parametrize("requantized", [False, True], ids=["float-input", "codes-input"])
+@pytest.mark.parametrize("registers", [2, 4, 8])
+@pytest.mark.parametrize("isa", ["avx512_core", "avx2"])
+def test_saturated_narrowing_equals_reference(requantized: bool, registers: int,
+                                              isa: str) -> None:
+    width = dict(_hosts()).get(isa)
+    if width is None:
+        pytest.skip(f"the host has no {isa}")
+    base = host_cpu()
+    cpu = HostCpu(base.name, cap_features(base.features, isa), base.triple)
+    model, values = _graph(requantized)
+    program = _program(model)
+    lanes = width * registers
+    _, saturation = quantization._ending(program, lanes, cpu.features, False)
+    assert saturation == ("both" if requantized else "below")
+    got, text = _run(program, values, lanes, cpu)
+    packs = "avx512.packusdw.512" if width == 16 else "avx2.packusdw"
+    assert packs in text
+    want = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request().infer(
+        {"x": values})["y"]
+    np.testing.assert_array_equal(got, np.asarray(want))
+
+
+def test_narrower_vectors_and_wide_results_keep_their_clamps() -> None:
+    """One register (a loop's tail), int32 results (`wide`: the caller narrows) and outputs
+    other than levels 0..255 of u8 keep both selects."""
+    model, _ = _graph(True)
+    program = _program(model)
+    features = frozenset({"avx2", "avx512f", "avx512bw", "avx512vl"})
+    assert quantization._ending(program, 16, features, False)[1] == ""
+    assert quantization._ending(program, 64, features, True)[1] == ""
+    assert quantization._ending(program, 64, frozenset({"avx", "sse4.1"}), False)[1] == ""
+    assert quantization._ending(program, 64, features, False)[1] == "both"
