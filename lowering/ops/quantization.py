@@ -285,6 +285,22 @@ def round_small(b: ir.IRBuilder, t: ir.Value, lanes: int,
     return b.fsub(b.call(add, [t, bias, ir.Constant(I32, 8)]), bias)
 
 
+def floor_small(b: ir.IRBuilder, t: ir.Value, lanes: int,
+                features: Container[str] = ()) -> ir.Value:
+    """floor(t) where |t| < 2^22; elsewhere a float within 2 of it (NaN and infinities
+    kept): `round_small` with its addition rounded down (`vaddps {rd-sae}`), on 16 lanes
+    with AVX-512F (or a multiple of 16, zmm by zmm); otherwise `llvm.floor`."""
+    fty = vec(F32, lanes)
+    if not rounds_to_int32(lanes, features):
+        return b.call(intrinsic(b.module, f"llvm.floor.v{lanes}f32", fty, [fty]), [t])
+    if lanes > 16:
+        return _by_parts(b, t, 16, lambda part: floor_small(b, part, 16, features))
+    add = intrinsic(b.module, "llvm.x86.avx512.add.ps.512", fty, [fty, fty, I32])
+    bias = vconst(F32, lanes, _ROUNDING_BIAS)
+    # (rounding operand 9: toward -inf, exceptions suppressed)
+    return b.fsub(b.call(add, [t, bias, ir.Constant(I32, 9)]), bias)
+
+
 def _packs_u8(lanes: int, features: Container[str]) -> int | None:
     """The register width (in int32 lanes) of `_saturated`'s packs for `lanes`: 16 with
     AVX-512BW, 8 with AVX2, where `lanes` are two or four registers of it (or a multiple
@@ -584,6 +600,7 @@ class Program:
                 # (`_fma_fq`: x * steps_per_width + this, one FMA, where proven)
                 operands["fma_offset"] = (-il.astype(np.float64) * operands[
                     "steps_per_width"].astype(np.float64)).astype(np.float32)
+                operands.update(_tie_operands(il, width, operands["steps_per_width"], steps))
             operands["ol"] = ol
             if not self._integer_fq[index]:
                 operands.update(lo=np.minimum(il, ih), hi=np.maximum(il, ih),
@@ -1034,6 +1051,9 @@ def _fake_quantize(
     elif not rounded:
         assert integer and not checked
         k = b.fmul(minus_low(), operand(operands["steps_per_width"]))  # (unrounded)
+    elif checked and "tie_offset" in operands and (
+            rounds_to_int32(lanes, features) or "fma" in features):
+        k = _levels_by_floor(b, x, minus_low, lanes, operands, steps_f, operand, rint, features)
     else:
         k = _levels_fast(b, minus_low(), lanes, operands, steps_f, operand, rint, checked,
                          features)
@@ -1093,6 +1113,55 @@ def _levels_fast(b: ir.IRBuilder, u: ir.Value, lanes: int, operands: dict[str, n
                                 [vec(I1, lanes)]), [near])
     return rare_branch(b, any_near, k_fast, lambda: b.call(rint, [b.fmul(
         b.fdiv(u, operand(operands["width"])), vconst(F32, lanes, steps))]), "fq")
+
+
+def _tie_operands(il: np.ndarray, width: np.ndarray, steps_per_width: np.ndarray,
+                  steps: float) -> dict[str, np.ndarray]:
+    """
+    `_levels_by_floor`'s constants: `tie_offset` = fl(c + 0.5 - e) per channel, with
+    c = -il * fl(steps / width) in float64, and `tie_limit` = 1 - 2e for every channel,
+    e = 2^-24 * (8 * (steps + 2) + 4 * max |c|): more than the distance between its h and
+    the reference's level plus 0.5 - e, which is below 2^-24 * (5 |t| + 3 |c| + 1.5) where
+    the level t is within [-2, steps + 2] (the FMA's rounding, fl(steps / width)'s times x
+    and il, the offset's rounding, the reference's three roundings). None unless every
+    width and steps per width are finite and positive (an infinite width makes NaN of
+    x - il = inf, which the FMA never computes) and |c| is below 2^20 (e then nears 1/2).
+    """
+    with np.errstate(all="ignore"):
+        c = -il.astype(np.float64) * steps_per_width.astype(np.float64)
+        usable = all(bool(np.all(np.isfinite(a) & (a > 0))) for a in (width, steps_per_width))
+    if not (usable and np.all(np.isfinite(c))) or np.max(np.abs(c), initial=0.0) >= 2.0**20:
+        return {}
+    e = 2.0**-24 * (8.0 * (steps + 2.0) + 4.0 * float(np.max(np.abs(c), initial=0.0)))
+    return {"tie_offset": (c + (0.5 - e)).astype(np.float32),
+            "tie_limit": np.full(np.shape(il), 1.0 - 2.0 * e, np.float32)}
+
+
+def _levels_by_floor(b: ir.IRBuilder, x: ir.Value, minus_low: Callable[[], ir.Value],
+                     lanes: int, operands: dict[str, np.ndarray], steps: float,
+                     operand: Callable[[np.ndarray], ir.Value], rint: ir.Function,
+                     features: Container[str]) -> ir.Value:
+    """
+    `_levels_fast` with its check, in four operations where it took six: h =
+    fma(x, fl(steps / width), tie_offset) is the level t plus 0.5 - e, within e of it
+    (`_tie_operands`), so floor(h) is rint(t) wherever h - floor(h) <= 1 - 2e, i.e. t
+    is not within e of a half-integer; a vector with a lane beyond that is recomputed
+    exactly, as `_levels_fast` does (the subtraction of il only there). The level's
+    rounding and the check's distance and absolute value were `(t + M) - M`, `t' - k`
+    and `|.|` after `x - il` and `* fl(steps / width)`: here `fma`, `(h + M) - M`
+    rounded down, one subtraction and the compare. Outside |h| < 2^22 floor(h) is within
+    2 of it, which the clamps to the levels (or the limits' selects) replace; +-inf and
+    NaN give a NaN distance, never near, and the level +-inf or NaN as before.
+    """
+    fty = vec(F32, lanes)
+    fma = intrinsic(b.module, f"llvm.fma.v{lanes}f32", fty, [fty] * 3)
+    h = b.call(fma, [x, operand(operands["steps_per_width"]), operand(operands["tie_offset"])])
+    k_fast = floor_small(b, h, lanes, features)
+    near = b.fcmp_ordered(">", b.fsub(h, k_fast), operand(operands["tie_limit"]))
+    any_near = b.call(intrinsic(b.module, f"llvm.vector.reduce.or.v{lanes}i1", I1,
+                                [vec(I1, lanes)]), [near])
+    return rare_branch(b, any_near, k_fast, lambda: b.call(rint, [b.fmul(
+        b.fdiv(minus_low(), operand(operands["width"])), vconst(F32, lanes, steps))]), "fq")
 
 
 @lru_cache(maxsize=4096)

@@ -477,3 +477,71 @@ def test_fma_levels_only_where_they_are_the_fast_ones() -> None:
         differs += not same
         agrees += same
     assert differs and agrees  # (both cases were tried)
+
+
+def _near_ties(il: np.ndarray, ih: np.ndarray, levels: int, around: int
+               ) -> np.ndarray:  # fmt: skip
+    """Per channel ([1, C, 1, 1] limits), the `around` float32 values on each side of every
+    half-level tie of the reference's level (float64 positions rounded to float32, then
+    stepped by ulps): [1, C, 1, n]."""
+    width = (ih - il).astype(np.float64)
+    ties = il.astype(np.float64) + (np.arange(levels - 1) + 0.5) / (levels - 1) * width
+    start = ties.astype(np.float32)
+    steps = np.arange(-around, around + 1)
+    bits = start.view(np.int32)[..., None] + np.where(start[..., None] < 0, -steps, steps)
+    return bits.view(np.float32).reshape(1, il.shape[1], 1, -1)
+
+
+@pytest.mark.skipif(not host_cpu().fma, reason="an FMA host")
+def test_checked_levels_by_floor_equal_reference_near_every_tie(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The checked level of an integer FakeQuantize as floor(fma(x, steps / width, tie
+    offset)), checked against 1 - 2e (`_levels_by_floor`), on limits like a GEMM's sums
+    (il about -1e5, width 2e5: |il * steps / width| about 110, which widens e), at every
+    float32 value within 40 ulps of each half-level tie and on integers across the range:
+    REFERENCE's bits, on zmm registers (`vaddps {rd-sae}`) on an AVX-512 host, else on ymm
+    (`vroundps`; the suite runs under `LOWPASS_MAX_CPU_ISA=avx2` too). With no margin
+    (e = 0: the check never fires) the floor differs from rint at the ties."""
+    from xdsl.dialects.builtin import IntegerType, Signedness
+
+    from lowpass.lowering.compiler import clear_cache, compile_module
+    from lowpass.lowering.ops import quantization
+
+    rng = np.random.default_rng(11)
+    channels = 16
+    il = rng.uniform(-1.3e5, -0.9e5, (1, channels, 1, 1)).astype(np.float32)
+    ih = (il + rng.uniform(1.8e5, 2.6e5, il.shape)).astype(np.float32)
+    near = _near_ties(il, ih, 256, 40)
+    integers = np.linspace(il - 300.0, ih + 300.0, 4096, axis=-1).round().astype(np.float32)
+    values = np.concatenate([near, integers.reshape(1, channels, 1, -1)], axis=-1)
+    g = GraphBuilder()
+    x = g.input("x", list(values.shape))
+    limits = [g.constant(il), g.constant(ih), g.constant(np.float32(0.0)),
+              g.constant(np.float32(255.0))]
+    g.output(g.value(ov.FakeQuantizeOp(x, *four(limits), 256, name="fq",
+                                       element_type=IntegerType(8, Signedness.UNSIGNED))), "y")
+    module = g.module()
+    model = lowpass.Model(module.clone())
+    text = compile_module(module).llvm_ir(optimized=False)
+    if host_cpu().avx512:
+        assert "@\"llvm.x86.avx512.add.ps.512\"" in text and "i32 9)" in text
+    else:
+        assert "llvm.floor.v8f32" in text and "avx512" not in text
+    got, want = _cpu_and_reference(model, {"x": values})
+    np.testing.assert_array_equal(got, want)
+
+    real = quantization._tie_operands
+
+    def no_margin(il: np.ndarray, width: np.ndarray, spw: np.ndarray, steps: float) -> dict:
+        operands = real(il, width, spw, steps)
+        c = -il.astype(np.float64) * spw.astype(np.float64)
+        return {**operands, "tie_offset": (c + 0.5).astype(np.float32),
+                "tie_limit": np.ones_like(operands["tie_limit"])}
+
+    monkeypatch.setattr(quantization, "_tie_operands", no_margin)
+    clear_cache()
+    try:
+        got, want = _cpu_and_reference(model, {"x": values})
+    finally:
+        clear_cache()  # (the compiled models of the mutation)
+    assert np.any(got != want)
