@@ -313,9 +313,11 @@ def _packs_u8(lanes: int, features: Container[str]) -> int | None:
 
 def _saturated(b: ir.IRBuilder, x: ir.Value, lanes: int, features: Container[str]) -> ir.Value:
     """
-    int32 lanes narrowed to u8 with unsigned saturation, in order: `vpackusdw` (dwords to
-    words) and `vpackuswb` (words to bytes) on each two or four registers, then one
-    `vpermd` to undo the packs' interleaving of 128-bit lanes. Below 0 (INT32_MIN
+    int32 lanes narrowed to u8 with unsigned saturation, in order: `vpackssdw` (dwords to
+    words, signed saturation) and `vpackuswb` (signed words to unsigned bytes) on each two
+    or four registers, then one `vpermd` to undo the packs' interleaving of 128-bit lanes.
+    (Not `vpackusdw` first: its words from 32768 up are negative to `vpackuswb`, which
+    made 0 of levels that should give 255.) Below 0 (INT32_MIN
     included: NaN, rounded) gives 0 and above 255 gives 255, the clamps of a FakeQuantize
     with levels 0..255, so that its code selects only its upper limit: four registers
     take 4 instructions where `vpmovdb` (two micro-ops each, on the port that shuffles)
@@ -325,8 +327,8 @@ def _saturated(b: ir.IRBuilder, x: ir.Value, lanes: int, features: Container[str
     assert width is not None
     wide = width == 16
     words = vec(ir.IntType(16), 2 * width)
-    by_dword = intrinsic(b.module, "llvm.x86.avx512.packusdw.512" if wide
-                         else "llvm.x86.avx2.packusdw", words, [vec(I32, width)] * 2)
+    by_dword = intrinsic(b.module, "llvm.x86.avx512.packssdw.512" if wide
+                         else "llvm.x86.avx2.packssdw", words, [vec(I32, width)] * 2)
     by_word = intrinsic(b.module, "llvm.x86.avx512.packuswb.512" if wide
                         else "llvm.x86.avx2.packuswb", vec(I8, 4 * width), [words] * 2)
     blocks = width // 4  # (128-bit blocks of a register)
@@ -853,6 +855,7 @@ class Program:
 
         last = len(self.steps) - 1
         converts_rounding, saturation = _ending(self, lanes, ctx.cpu.features, wide)
+        unclamped = _codes_unclamped_below(self) if saturation else -1
         for index, (step, values) in enumerate(zip(self.steps, self.operands, strict=True)):
             kind = step.kind
             if kind == "fq":
@@ -860,7 +863,8 @@ class Program:
                                    self._integer_fq[index], not self._unchecked_fq[index],
                                    not (converts_rounding and index == last), ctx.cpu.features,
                                    self._fma_fq[index], self._limit_clamps[index],
-                                   saturation if index == last else "")
+                                   saturation if index == last else
+                                   "below" if index == unclamped else "")
             elif kind == "cast":
                 x = self._cast(ctx, b, x, lanes, index)
             elif kind == "add_tensor":  # (float addition commutes: either operand order)
@@ -944,6 +948,41 @@ def _ending(program: Program, lanes: int, features: Container[str], wide: bool
             or _packs_u8(lanes, features) is None):
         return converts_rounding, ""
     return converts_rounding, "both" if _levels_bounded(program, last) else "below"
+
+
+def _codes_unclamped_below(program: Program) -> int:
+    """
+    The index of a requantization's first FakeQuantize (integer, levels 0..255 from +0.0)
+    whose select of 0 can go when the program ends `fq, cast, fq` narrowed by saturating
+    packs (`_ending`), else -1: below 0 its codes only lower the last FakeQuantize's level
+    (each of its forms is monotonic in its input), which the packs saturate at 0, so they
+    need not be 0 themselves where code 0 gives level 0 in every channel, i.e. its level,
+    computed as the code computes it, is at most 0.5 (NaN: the last level NaN, then 0, as
+    the reference's code 0 gives). One operation less on each value's dependency chain.
+    """
+    last = len(program.steps) - 1
+    first = last - 2
+    if first < 0 or program.steps[last - 1].kind != "cast" or program.steps[first].kind != "fq":
+        return -1
+    if not (program._integer_fq[first] and program.steps[first].levels == 256
+            and _positive_zeros(program.operands[first]["ol"])
+            and program._levels_fit(first, np.dtype(program.steps[last - 1].dtype))):
+        return -1
+    operands = program.operands[last]
+    scale = operands.get("steps_per_width", operands.get("inverse_width"))
+    if scale is None or not np.all(scale > 0):  # (levels rising with the input)
+        return -1
+    if program._fma_fq[last]:
+        level = operands["fma_offset"]  # (fma(0, steps per width, offset))
+    elif "inverse_width" in operands:
+        level = (-operands["il"] * operands["inverse_width"]) * np.float32(
+            program.steps[last].levels - 1)
+    elif program._unchecked_fq[last]:
+        level = -operands["il"] * operands["steps_per_width"]
+    else:
+        return -1
+    with np.errstate(all="ignore"):
+        return first if bool(np.all(np.asarray(level, np.float32) <= 0.5)) else -1
 
 
 def _levels_bounded(program: Program, index: int) -> bool:
@@ -1108,7 +1147,9 @@ def _levels_fast(b: ir.IRBuilder, u: ir.Value, lanes: int, operands: dict[str, n
         return k_fast
     fabs = intrinsic(b.module, f"llvm.fabs.v{lanes}f32", fty, [fty])
     dist = b.call(fabs, [b.fsub(fast, k_fast)])
-    near = b.fcmp_ordered(">=", dist, vconst(F32, lanes, 0.5 - eps))
+    # (unordered: a NaN distance, of an infinite or NaN t', takes the exact path too: a
+    # subnormal width overflows fl(steps / width) to +inf for every input)
+    near = b.fcmp_unordered(">=", dist, vconst(F32, lanes, 0.5 - eps))
     any_near = b.call(intrinsic(b.module, f"llvm.vector.reduce.or.v{lanes}i1", I1,
                                 [vec(I1, lanes)]), [near])
     return rare_branch(b, any_near, k_fast, lambda: b.call(rint, [b.fmul(

@@ -545,3 +545,26 @@ def test_checked_levels_by_floor_equal_reference_near_every_tie(
     finally:
         clear_cache()  # (the compiled models of the mutation)
     assert np.any(got != want)
+
+
+@pytest.mark.parametrize("levels", [2, 256, 65536])
+@pytest.mark.parametrize("integer", [True, False])
+def test_subnormal_width_takes_the_exact_levels(levels: int, integer: bool) -> None:
+    """A subnormal width (ih - il = 1e-41) overflows fl(steps / width) to +inf, so every fast
+    level is inf or NaN and the check's distance NaN: that counts as near a tie, and the
+    levels come from the division (found by review: 255 where the reference gives 3)."""
+    from xdsl.dialects.builtin import IntegerType, Signedness
+
+    if integer and levels > 256:
+        pytest.skip("u8 levels")
+    shape = [1, 16, 1, 64]
+    values = np.broadcast_to((np.arange(64) * 1e-43).astype(np.float32), shape).copy()
+    values[0, 0, 0, :3] = [np.nan, -np.inf, np.inf]
+    g = GraphBuilder()
+    x = g.input("x", shape)
+    limits = [g.constant(np.float32(v)) for v in (0.0, 1e-41, 0.0, levels - 1.0)]
+    element_type = IntegerType(8, Signedness.UNSIGNED) if integer else None
+    g.output(g.value(ov.FakeQuantizeOp(x, *four(limits), levels, name="fq",
+                                       element_type=element_type)), "y")
+    got, want = _cpu_and_reference(lowpass.Model(g.module()), {"x": values})
+    np.testing.assert_array_equal(got.view(np.uint8), want.view(np.uint8))

@@ -1,7 +1,7 @@
 """
 u8 requantizations narrowed by saturating packs (lowering/ops/quantization.py `_saturated`,
 `_ending`): where a program ends in an integer FakeQuantize of levels 0..255 and its vector
-is two or more registers, `vpackusdw` / `vpackuswb` clamp below 0 (and NaN, converted to
+is two or more registers, `vpackssdw` / `vpackuswb` clamp below 0 (and NaN, converted to
 INT32_MIN) instead of a select, and also above 255 where every input the FakeQuantize can
 get keeps its level below 2^30 ("both"); a float input of any size keeps the upper select
 ("below"), since the conversion gives INT32_MIN beyond 2^31. Each form, on zmm (AVX-512BW)
@@ -34,24 +34,30 @@ from .typed import four
 U8 = IntegerType(8, Signedness.UNSIGNED)
 CHANNELS = 128
 ROWS = 1024
-RNG = np.random.default_rng(20261127)
+SEED = 20261127
 
 
-def _graph(requantized: bool) -> tuple[lowpass.Model, np.ndarray]:
+def _graph(requantized: bool, lows: tuple[float, float] = (-60.0, 60.0)
+           ) -> tuple[lowpass.Model, np.ndarray]:  # fmt: skip
     """x [ROWS, CHANNELS, 1, 1] -> FakeQuantize to u8 codes (limits per channel) and, when
     `requantized`, -> Convert -> a FakeQuantize of the codes to u8 whose limits per channel
-    take some codes below its range and some above; with the inputs."""
+    take some codes below its range and some above (its lows from `lows`; in every eighth
+    channel [0, 1]: levels up to 65025, which a pack through unsigned words made 0); with
+    the inputs."""
+    rng = np.random.default_rng(SEED)  # (the same graph whatever ran before)
     g = GraphBuilder()
     shape = [ROWS, CHANNELS, 1, 1]
     x = g.input("x", shape)
-    il = RNG.uniform(-3.0, -1.0, (1, CHANNELS, 1, 1)).astype(np.float32)
-    ih = (il + RNG.uniform(2.0, 6.0, il.shape)).astype(np.float32)
+    il = rng.uniform(-3.0, -1.0, (1, CHANNELS, 1, 1)).astype(np.float32)
+    ih = (il + rng.uniform(2.0, 6.0, il.shape)).astype(np.float32)
     limits = [g.constant(il), g.constant(ih), g.constant(np.float32(0.0)),
               g.constant(np.float32(255.0))]
     y = g.value(ov.FakeQuantizeOp(x, *four(limits), 256, name="q", element_type=U8))
     if requantized:
-        low = RNG.uniform(-60.0, 60.0, il.shape).astype(np.float32)
-        high = (low + RNG.uniform(120.0, 320.0, il.shape)).astype(np.float32)
+        low = rng.uniform(*lows, il.shape).astype(np.float32)
+        high = (low + rng.uniform(120.0, 320.0, il.shape)).astype(np.float32)
+        # (and channels whose levels reach 255 * 255: beyond the 32767 of a signed word)
+        low[0, ::8], high[0, ::8] = 0.0, 1.0
         second = [g.constant(low), g.constant(high), g.constant(np.float32(0.0)),
                   g.constant(np.float32(255.0))]
         codes = g.value(ov.ConvertOp(y, Float32Type()))
@@ -60,7 +66,7 @@ def _graph(requantized: bool) -> tuple[lowpass.Model, np.ndarray]:
     # every level of every channel, its half-level ties and their neighbours, both sides of
     # the range, and in row 0 the values a float input can hold
     t = np.concatenate([np.arange(256), np.arange(256) + 0.5, np.arange(256) + 0.4999999,
-                        RNG.uniform(-40.0, 300.0, ROWS - 768)])
+                        rng.uniform(-40.0, 300.0, ROWS - 768)])
     values = (il.reshape(1, -1) + t[:, None] / 255.0 * (ih - il).reshape(1, -1))
     values = values.astype(np.float32)
     special = [np.nan, -np.inf, np.inf, 0.0, -0.0, 1e10, -1e10, 2.0**31, -(2.0**31), 3e38,
@@ -138,7 +144,7 @@ def test_saturated_narrowing_equals_reference(requantized: bool, registers: int,
     _, saturation = quantization._ending(program, lanes, cpu.features, False)
     assert saturation == ("both" if requantized else "below")
     got, text = _run(program, values, lanes, cpu)
-    packs = "avx512.packusdw.512" if width == 16 else "avx2.packusdw"
+    packs = "avx512.packssdw.512" if width == 16 else "avx2.packssdw"
     assert packs in text
     want = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request().infer(
         {"x": values})["y"]
@@ -155,3 +161,34 @@ def test_narrower_vectors_and_wide_results_keep_their_clamps() -> None:
     assert quantization._ending(program, 64, features, True)[1] == ""
     assert quantization._ending(program, 64, frozenset({"avx", "sse4.1"}), False)[1] == ""
     assert quantization._ending(program, 64, features, False)[1] == "both"
+
+
+@pytest.mark.skipif(not _hosts(), reason="saturating packs need AVX2 or AVX-512BW")
+def test_codes_below_zero_left_to_the_packs() -> None:
+    """`fq, cast, fq` whose last FakeQuantize gives level 0 to code 0 in every channel (its
+    lows >= 0): the first one's select of 0 goes (`_codes_unclamped_below`), its codes
+    below 0 (inputs far below its range, -inf; NaN) lowering the last level, which the
+    packs saturate; the REFERENCE device's bytes. Where some channel's code 0 has a level
+    above 0 (a negative low) it stays, and without it those channels would differ."""
+    _, width = _hosts()[0]
+    cpu = host_cpu()
+    model, values = _graph(True, lows=(0.0, 60.0))
+    program = _program(model)
+    assert quantization._codes_unclamped_below(program) == 0
+    got, _ = _run(program, values, 4 * width, cpu)
+    want = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request().infer(
+        {"x": values})["y"]
+    np.testing.assert_array_equal(got, np.asarray(want))
+
+    model, values = _graph(True, lows=(-60.0, -10.0))
+    program = _program(model)
+    assert quantization._codes_unclamped_below(program) == -1
+    real = quantization._codes_unclamped_below
+    try:
+        quantization._codes_unclamped_below = lambda program: 0
+        got, _ = _run(program, values, 4 * width, cpu)
+    finally:
+        quantization._codes_unclamped_below = real
+    want = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request().infer(
+        {"x": values})["y"]
+    assert np.any(got != np.asarray(want))
