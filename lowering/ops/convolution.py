@@ -1681,18 +1681,19 @@ class ConvolutionLowering(ShiftedGemmLowering):
         return [gemm_weights(spec, g) for g in range(spec.groups)]
 
     def _kernel_counts(self, spec: Any, program: Program, out: Buffer,
-                       algorithm: cpu_dialect.ConvAlgorithm | None, amx: bool) -> list[int]:
-        """im2col: the GEMM epilogue's (`gemm_step_counts`; with AMX tiles also the whole
-        program where `runs_whole_program`); the depthwise and Winograd kernels run the
-        whole program before they store."""
+                       algorithm: cpu_dialect.ConvAlgorithm | None, in_kernel: bool
+                       ) -> list[int]:  # fmt: skip
+        """im2col: the GEMM epilogue's (`gemm_step_counts`; with AMX tiles or AVX-512
+        `vpdpbusd`, `in_kernel`, also the whole program where `runs_whole_program`); the
+        depthwise and Winograd kernels run the whole program before they store."""
         assert isinstance(spec, ConvSpec)
         if algorithm != cpu_dialect.ConvAlgorithm.IM2COL:
             return [len(program.steps)]
         needs_pass, nhwc_out = conv_gemm_output(spec, out)
-        # (GEMMs too small for the tiles run the zmm kernels, where the program would wait
-        # for the products: the stem of SqueezeNet, K = 27, took 1.2x as long with it)
-        tiles = amx and spec.k >= AMX_K and spec.positions >= AMX_MIN_ROWS
-        return gemm_step_counts(program, spec.cout, spec.integer, needs_pass, nhwc_out, tiles)
+        # (not a GEMM too small for the tiles, where the program would wait for the
+        # products: the stem of SqueezeNet, K = 27, took 1.2x as long with it)
+        whole = in_kernel and spec.k >= AMX_K and spec.positions >= AMX_MIN_ROWS
+        return gemm_step_counts(program, spec.cout, spec.integer, needs_pass, nhwc_out, whole)
 
     def _emit_spec(
         self, ctx: EmitContext, spec: Any, src: Buffer, program: Program, dst: Buffer,

@@ -116,10 +116,10 @@ RESIDUAL_XS = [1, 8, 6, 6]
 
 def int8_residual() -> tuple[lowpass.Model, dict[str, np.ndarray]]:
     """LPT's residual block between int8 convolutions (`residual_block`, NHWC) with 72
-    channels: its 1x1 convolution "conv" (K = 72, 36 positions) runs AMX tiles where the
-    host has them, and then its GEMM runs the whole program (requantization of the sums,
-    dequantization, the Add of the u8 shortcut, Multiply, FakeQuantize to u8), else the
-    GEMM writes the int32 sums for the NHWC pass."""
+    channels: its 1x1 convolution "conv" (K = 72, 36 positions) runs AMX tiles or zmm
+    `vpdpbusd` kernels where the host has them, and then its GEMM runs the whole program
+    (requantization of the sums, dequantization, the Add of the u8 shortcut, Multiply,
+    FakeQuantize to u8), else the GEMM writes the int32 sums for the NHWC pass."""
     model = residual_block(False, xs=RESIDUAL_XS, c=72)
     return model, {"x": RNG.integers(0, 256, RESIDUAL_XS).astype(np.uint8)}
 
@@ -201,9 +201,9 @@ CASES: list[tuple[Callable[[], tuple[lowpass.Model, dict[str, np.ndarray]]], str
     (fp32_residual, "b", "#cpu.epilogue<add, add_tensor, relu>", {0, 1, 3}, False),
     (depthwise, "conv", "#cpu.epilogue<add, relu>", {2}, False),
     (int8_matmul, "mm", "#cpu.epilogue<mul, add | fq>", {0, 1, 2}, True),
-    # (with AMX tiles the GEMM runs the whole program or none of it)
+    # (with AMX tiles or AVX-512 vpdpbusd the GEMM runs the whole program or none of it)
     (int8_residual, "conv", f"#cpu.epilogue<{RESIDUAL_PROGRAM}>", {0, 7}, True)
-    if host_cpu().amx else
+    if host_cpu().amx or host_cpu().avx512_vnni else
     (int8_residual, "conv", f"#cpu.epilogue<| {RESIDUAL_PROGRAM}>", {0}, True),
     (max_pool, "max_pool", "#cpu.epilogue<mul, add, fq>", {0, 1, 2, 3}, True),
     (avg_pool_nhwc, "avg_pool", "#cpu.epilogue<mul, relu>", {0, 1, 2}, False),

@@ -483,8 +483,8 @@ def test_few_positions_split_their_nhwc_pass_between_threads() -> None:
     """A residual block at 7x7 positions and 192 channels (ResNet's last stage): too few
     positions to run blocks in parallel, so on 2 threads the GEMMs are threaded and the NHWC
     pass after them is split into row ranges (`_finish_rows`); bit for bit REFERENCE's on 1
-    and 2 threads. (With AMX tiles the pipeline has the GEMM run the whole program: the
-    split is edited to `| ...` here, as a host without them has it.)"""
+    and 2 threads. (With AMX tiles or AVX-512 `vpdpbusd` the pipeline has the GEMM run the
+    whole program: the split is edited to `| ...` here, as other hosts have it.)"""
     model = residual_block(False, [1, 64, 7, 7], 192)
     assert "out" in channels_last(model)
     module = model.module.clone()
