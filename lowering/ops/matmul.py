@@ -708,7 +708,8 @@ class ShiftedGemmLowering:
             if int8 := int8_kernels(kinds[0], host):
                 choices[cpu_dialect.INT8] = [cpu_dialect.Int8KernelAttr(k) for k in int8]
         int8 = choices.get(cpu_dialect.INT8, [])
-        in_kernel = bool(int8) and program_in_kernel(host, int8[0].data)
+        in_kernel = bool(int8) and isinstance(int8[0], cpu_dialect.Int8KernelAttr) and (
+            program_in_kernel(host, int8[0].data))
         counts = self._kernel_counts(spec, program, out, algorithms[0] if algorithms else None,
                                      in_kernel)
         choices[cpu_dialect.EPILOGUE] = [
