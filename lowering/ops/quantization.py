@@ -275,14 +275,7 @@ def round_small(b: ir.IRBuilder, t: ir.Value, lanes: int,
     which the conversions and the mask tests of a requantization also need. Otherwise
     `llvm.roundeven`.
     """
-    fty = vec(F32, lanes)
-    if not rounds_to_int32(lanes, features):
-        return b.call(intrinsic(b.module, f"llvm.roundeven.v{lanes}f32", fty, [fty]), [t])
-    if lanes > 16:
-        return _by_parts(b, t, 16, lambda part: round_small(b, part, 16, features))
-    add = intrinsic(b.module, "llvm.x86.avx512.add.ps.512", fty, [fty, fty, I32])
-    bias = vconst(F32, lanes, _ROUNDING_BIAS)
-    return b.fsub(b.call(add, [t, bias, ir.Constant(I32, 8)]), bias)
+    return _by_bias(b, t, lanes, features, "roundeven", 8)
 
 
 def floor_small(b: ir.IRBuilder, t: ir.Value, lanes: int,
@@ -290,15 +283,23 @@ def floor_small(b: ir.IRBuilder, t: ir.Value, lanes: int,
     """floor(t) where |t| < 2^22; elsewhere a float within 2 of it (NaN and infinities
     kept): `round_small` with its addition rounded down (`vaddps {rd-sae}`), on 16 lanes
     with AVX-512F (or a multiple of 16, zmm by zmm); otherwise `llvm.floor`."""
+    return _by_bias(b, t, lanes, features, "floor", 9)
+
+
+def _by_bias(b: ir.IRBuilder, t: ir.Value, lanes: int, features: Container[str],
+             portable: str, rounding: int) -> ir.Value:
+    """`(t + 1.5 * 2^23) - 1.5 * 2^23` with the addition rounded as the x86 operand
+    `rounding` says (8: to nearest, 9: toward -inf; exceptions suppressed), zmm by zmm with
+    AVX-512F; otherwise the LLVM intrinsic `portable` (`round_small`, `floor_small`)."""
     fty = vec(F32, lanes)
     if not rounds_to_int32(lanes, features):
-        return b.call(intrinsic(b.module, f"llvm.floor.v{lanes}f32", fty, [fty]), [t])
+        return b.call(intrinsic(b.module, f"llvm.{portable}.v{lanes}f32", fty, [fty]), [t])
     if lanes > 16:
-        return _by_parts(b, t, 16, lambda part: floor_small(b, part, 16, features))
+        return _by_parts(b, t, 16, lambda part: _by_bias(b, part, 16, features, portable,
+                                                          rounding))
     add = intrinsic(b.module, "llvm.x86.avx512.add.ps.512", fty, [fty, fty, I32])
     bias = vconst(F32, lanes, _ROUNDING_BIAS)
-    # (rounding operand 9: toward -inf, exceptions suppressed)
-    return b.fsub(b.call(add, [t, bias, ir.Constant(I32, 9)]), bias)
+    return b.fsub(b.call(add, [t, bias, ir.Constant(I32, rounding)]), bias)
 
 
 def _packs_u8(lanes: int, features: Container[str]) -> int | None:
