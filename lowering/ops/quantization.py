@@ -308,7 +308,7 @@ def _packs_u8(lanes: int, features: Container[str]) -> int | None:
     of four); else None."""
     for width, needs in ((16, "avx512bw"), (8, "avx2")):
         if needs in features:
-            return width if lanes in (2 * width,) or lanes % (4 * width) == 0 else None
+            return width if lanes == 2 * width or lanes % (4 * width) == 0 else None
     return None
 
 
@@ -318,11 +318,11 @@ def _saturated(b: ir.IRBuilder, x: ir.Value, lanes: int, features: Container[str
     words, signed saturation) and `vpackuswb` (signed words to unsigned bytes) on each two
     or four registers, then one `vpermd` to undo the packs' interleaving of 128-bit lanes.
     (Not `vpackusdw` first: its words from 32768 up are negative to `vpackuswb`, which
-    made 0 of levels that should give 255.) Below 0 (INT32_MIN
-    included: NaN, rounded) gives 0 and above 255 gives 255, the clamps of a FakeQuantize
-    with levels 0..255, so that its code selects only its upper limit: four registers
-    take 4 instructions where `vpmovdb` (two micro-ops each, on the port that shuffles)
-    and the inserts joining their results took 11, with 4 more selects.
+    made 0 of levels that should give 255.) Below 0 (INT32_MIN included: NaN, rounded)
+    gives 0 and above 255 gives 255, the clamps of a FakeQuantize with levels 0..255, so
+    that its code selects only its upper limit: four registers take 4 instructions where
+    `vpmovdb` (two micro-ops each, on the port that shuffles) and the inserts joining
+    their results took 11, with 4 more selects.
     """
     width = _packs_u8(lanes, features)
     assert width is not None
@@ -520,9 +520,9 @@ class Program:
         """The same program on inputs that are integers in [lo, hi]."""
         program = copy(self)  # (the steps' constants as they are: only the proofs differ)
         program.input_range = (lo, hi)
-        program.__dict__.pop("_unchecked_fq", None)
-        program.__dict__.pop("_fma_fq", None)
-        program.__dict__.pop("_limit_clamps", None)
+        for proof in ("_unchecked_fq", "_fma_fq", "_limit_clamps", "_last_levels_bounded",
+                      "_unclamped_codes"):
+            program.__dict__.pop(proof, None)
         return program
 
     @cached_property
@@ -662,6 +662,10 @@ class Program:
                 and _fma_levels_exact(self, i) for i in range(len(self.steps))]
 
     _limit_clamps = cached_property(_limit_clamps_of)
+    _last_levels_bounded = cached_property(lambda self: _levels_bounded(self, len(self.steps) - 1))
+    """`_levels_bounded` for the last step (an integer FakeQuantize: see `_ending`), asked
+    once per program rather than once per `apply` (its set of inputs can be 256 x 256)."""
+    _unclamped_codes = cached_property(lambda self: _codes_unclamped_below(self))
 
     def _input_values(self, index: int) -> np.ndarray | None:
         """
@@ -856,7 +860,7 @@ class Program:
 
         last = len(self.steps) - 1
         converts_rounding, saturation = _ending(self, lanes, ctx.cpu.features, wide)
-        unclamped = _codes_unclamped_below(self) if saturation else -1
+        unclamped = self._unclamped_codes if saturation else -1
         for index, (step, values) in enumerate(zip(self.steps, self.operands, strict=True)):
             kind = step.kind
             if kind == "fq":
@@ -948,7 +952,7 @@ def _ending(program: Program, lanes: int, features: Container[str], wide: bool
     if (wide or program.out_dtype != U8_DT or not from_zero or program.steps[last].levels != 256
             or _packs_u8(lanes, features) is None):
         return converts_rounding, ""
-    return converts_rounding, "both" if _levels_bounded(program, last) else "below"
+    return converts_rounding, "both" if program._last_levels_bounded else "below"
 
 
 def _codes_unclamped_below(program: Program) -> int:
@@ -1151,10 +1155,21 @@ def _levels_fast(b: ir.IRBuilder, u: ir.Value, lanes: int, operands: dict[str, n
     # (unordered: a NaN distance, of an infinite or NaN t', takes the exact path too: a
     # subnormal width overflows fl(steps / width) to +inf for every input)
     near = b.fcmp_unordered(">=", dist, vconst(F32, lanes, 0.5 - eps))
+    return _exact_where_near(b, near, k_fast, lambda: u, lanes, operands, steps, operand, rint)
+
+
+def _exact_where_near(b: ir.IRBuilder, near: ir.Value, k_fast: ir.Value,
+                      minus_low: Callable[[], ir.Value], lanes: int,
+                      operands: dict[str, np.ndarray], steps: float,
+                      operand: Callable[[np.ndarray], ir.Value], rint: ir.Function
+                      ) -> ir.Value:  # fmt: skip
+    """`k_fast`, or where a lane of `near` holds, the whole vector's exact levels
+    rint(fl(fl(u / width) * steps)) in a rare branch (`_levels_fast`, `_levels_by_floor`;
+    u = x - il from `minus_low`, emitted there)."""
     any_near = b.call(intrinsic(b.module, f"llvm.vector.reduce.or.v{lanes}i1", I1,
                                 [vec(I1, lanes)]), [near])
     return rare_branch(b, any_near, k_fast, lambda: b.call(rint, [b.fmul(
-        b.fdiv(u, operand(operands["width"])), vconst(F32, lanes, steps))]), "fq")
+        b.fdiv(minus_low(), operand(operands["width"])), vconst(F32, lanes, steps))]), "fq")
 
 
 def _tie_operands(il: np.ndarray, width: np.ndarray, steps_per_width: np.ndarray,
@@ -1200,10 +1215,8 @@ def _levels_by_floor(b: ir.IRBuilder, x: ir.Value, minus_low: Callable[[], ir.Va
     h = b.call(fma, [x, operand(operands["steps_per_width"]), operand(operands["tie_offset"])])
     k_fast = floor_small(b, h, lanes, features)
     near = b.fcmp_ordered(">", b.fsub(h, k_fast), operand(operands["tie_limit"]))
-    any_near = b.call(intrinsic(b.module, f"llvm.vector.reduce.or.v{lanes}i1", I1,
-                                [vec(I1, lanes)]), [near])
-    return rare_branch(b, any_near, k_fast, lambda: b.call(rint, [b.fmul(
-        b.fdiv(minus_low(), operand(operands["width"])), vconst(F32, lanes, steps))]), "fq")
+    return _exact_where_near(b, near, k_fast, minus_low, lanes, operands, steps, operand,
+                             rint)
 
 
 @lru_cache(maxsize=4096)

@@ -117,6 +117,12 @@ def _run(program: quantization.Program, values: np.ndarray, lanes: int,
     return out.reshape(values.shape), lib.ir_text
 
 
+def _reference(model: lowpass.Model, values: np.ndarray) -> np.ndarray:
+    """The REFERENCE device's output "y"."""
+    request = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request()
+    return np.asarray(request.infer({"x": values})["y"])
+
+
 def _hosts() -> list[tuple[str, int]]:
     """(ISA cap, register lanes) of the packs this host runs."""
     found = []
@@ -146,9 +152,8 @@ def test_saturated_narrowing_equals_reference(requantized: bool, registers: int,
     got, text = _run(program, values, lanes, cpu)
     packs = "avx512.packssdw.512" if width == 16 else "avx2.packssdw"
     assert packs in text
-    want = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request().infer(
-        {"x": values})["y"]
-    np.testing.assert_array_equal(got, np.asarray(want))
+    want = _reference(model, values)
+    np.testing.assert_array_equal(got, want)
 
 
 def test_narrower_vectors_and_wide_results_keep_their_clamps() -> None:
@@ -176,9 +181,8 @@ def test_codes_below_zero_left_to_the_packs() -> None:
     program = _program(model)
     assert quantization._codes_unclamped_below(program) == 0
     got, _ = _run(program, values, 4 * width, cpu)
-    want = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request().infer(
-        {"x": values})["y"]
-    np.testing.assert_array_equal(got, np.asarray(want))
+    want = _reference(model, values)
+    np.testing.assert_array_equal(got, want)
 
     model, values = _graph(True, lows=(-60.0, -10.0))
     program = _program(model)
@@ -189,6 +193,5 @@ def test_codes_below_zero_left_to_the_packs() -> None:
         got, _ = _run(program, values, 4 * width, cpu)
     finally:
         quantization._codes_unclamped_below = real
-    want = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request().infer(
-        {"x": values})["y"]
-    assert np.any(got != np.asarray(want))
+    want = _reference(model, values)
+    assert np.any(got != want)
