@@ -19,8 +19,10 @@ ahead of OpenVINO on every host, and a runtime that scales":
   cores).
 
 The native pool's counters (`ThreadPool.stats`: parallel jobs, late jobs, jobs run inline
-because one participant was left) are printed per pool: they tell whether its backoff is
-what limits it.
+because one participant was left, seconds the caller waited for the workers' chunks) are
+printed per pool: they tell whether its backoff is what limits it. So is the caller's wait
+per inference while idle: the part of the latency that is the threads' uneven ends (a chunk
+balance, or a worker on a slower or shared core), not their work.
 """
 
 from __future__ import annotations
@@ -101,7 +103,20 @@ def main(argv: list[str] | None = None) -> None:
             runs[f"lowpass {runtime} {t}t"] = b.lowpass_run(compile_with(module, t, runtime), feeds)
         runs[f"OpenVINO {t}t"] = b.openvino_run(files[variant], feeds, t)
 
+    calls: dict[str, int] = dict.fromkeys(runs, 0)
+
+    def counted(name: str, run):  # type: ignore[no-untyped-def]
+        def call() -> object:
+            calls[name] += 1
+            return run()
+        return call
+
+    runs = {name: counted(name, run) for name, run in runs.items()}
+    waited = {key: pool.stats.waited for key, pool in pool_module.pools().items()}
     idle = b.interleaved(runs, args.rounds, 0.4)
+    waited = {key: pool.stats.waited - waited.get(key, 0.0)
+              for key, pool in pool_module.pools().items()}
+    inferences = dict(calls)
     width = max(len(k) for k in runs)
     print(f"\n  {'engine':{width}}  {'idle ms':>8}")  # (first: a run cut off still has it)
     for name in runs:
@@ -113,6 +128,11 @@ def main(argv: list[str] | None = None) -> None:
         print(f"  {name:{width}}  {idle[name] * 1e3:8.2f}  {busy[name] * 1e3:8.2f}")
     for (threads, instance), pool in sorted(pool_module.pools().items()):
         print(f"  native pool of {threads} (instance {instance}): {pool.stats}")
+        served = sum(inferences[f"lowpass native {t}t"] for t in counts
+                     if t > 1 and min(t, cores) == threads)
+        if instance == 0 and served:
+            print(f"    idle: the caller waited {waited[threads, 0] / served * 1e3:.3f} ms per "
+                  "inference for the workers' chunks")
 
     def series(engine: str, times: dict[str, float]) -> list[float]:
         return [times[f"{engine} {t}t"] for t in counts]

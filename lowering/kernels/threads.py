@@ -40,7 +40,7 @@ costs nothing: the caller does its chunks. The protocol (all in LLVM IR, `_emit_
   when it is down to the caller. Taking every worker away after any late job made 12 and 16
   threads slower than 8 on a 16-core server: with that many threads, some worker is nearly
   always descheduled by something. `ThreadPool.stats` counts the jobs, the late ones and
-  those run inline;
+  those run inline, and sums the caller's waits (what the threads' uneven ends cost);
 - an idle worker spins (`pause`) on the generation for `SPIN_SECONDS` (20 ms, timed with the
   cycle counter), then sleeps in `FUTEX_WAIT` until the next generation: an idle pool does not burn
   a core. The caller spins for late chunks, then yields the core between checks.
@@ -144,6 +144,7 @@ _JOB_ACTIVE = 536  # i64: participants of the current job (workers read it)
 _JOBS = 544  # i64: parallel jobs posted (statistics, the lock's owner's)
 _LATE_JOBS = 552  # i64: of those, late ones (each took one participant away)
 _INLINE_JOBS = 560  # i64: jobs run inline on the caller because one participant was left
+_WAIT_TICKS = 568  # i64: ticks callers waited for workers' chunks, all jobs (the lock's owner's)
 _SLOTS = 576  # per worker i (1..T-1) at _SLOTS + 64 i: ptr state, i64 index, pthread_t,
 _SLOT_GEN = 24  # and the i32 generation at its creation
 _SLOT_BYTES = 64
@@ -600,6 +601,8 @@ def _emit_adapt_participants(
     own_ticks = b.load(own_var)
     ended = b.call(rt.cycles, [])
     wait_ticks = b.sub(b.sub(ended, started), own_ticks)
+    waited_ptr = _field(b, state, _WAIT_TICKS)
+    b.store(b.add(b.load(waited_ptr, typ=I64), wait_ticks), waited_ptr)
     late = b.and_(
         b.icmp_signed(">", wait_ticks, b.load(_field(b, state, _PREEMPTED_TICKS), typ=I64)),
         b.icmp_signed(">", wait_ticks, b.shl(own_ticks, _const(I64, 1))),
@@ -671,6 +674,9 @@ class PoolStats:
     """Jobs run on the caller alone because the late ones had left one participant."""
     active: int
     """The participants of the next job (the pool's threads when nothing was late)."""
+    waited: float
+    """Seconds the callers spent, after their own chunks, waiting for the workers' (0.0
+    without a cycle counter): the cost of the threads' uneven ends, over all jobs."""
 
 
 @dataclass
@@ -686,6 +692,8 @@ class ThreadPool:
     preempted_ticks: int
     backoff_min_ticks: int
     backoff_max_ticks: int
+    tick_rate: float
+    """Cycle-counter ticks per second (0.0 without a counter)."""
     stopped: bool = False
 
     @property
@@ -717,6 +725,7 @@ class ThreadPool:
             int(words[_LATE_JOBS // 8]),
             int(words[_INLINE_JOBS // 8]),
             int(words[_ACTIVE // 8]),
+            int(words[_WAIT_TICKS // 8]) / self.tick_rate if self.tick_rate else 0.0,
         )
 
     def ticks(self) -> int:
@@ -791,23 +800,24 @@ def available_cores() -> int:
         return os.cpu_count() or 1
 
 
-def _spin_limits(library: JitLibrary) -> tuple[int, int, int, int, int]:
+def _spin_limits(library: JitLibrary) -> tuple[int, int, int, int, int, float]:
     """(cycle-counter ticks, iteration cap) of SPIN_SECONDS, the cap alone without a counter;
-    and the ticks of PREEMPTED_SECONDS (never preempted without a counter),
-    BACKOFF_MIN_SECONDS and BACKOFF_MAX_SECONDS."""
+    the ticks of PREEMPTED_SECONDS (never preempted without a counter), BACKOFF_MIN_SECONDS
+    and BACKOFF_MAX_SECONDS; and the ticks per second (0.0 without a counter)."""
     ticks = library.function("lowpass_pool_ticks", ctypes.c_int64)
     t0, c0 = time.perf_counter(), ticks()
     time.sleep(0.005)
     t1, c1 = time.perf_counter(), ticks()
     rate = (c1 - c0) / (t1 - t0)
     if rate <= 1e6:  # no usable cycle counter: bound by iterations (~ 20 ns each)
-        return 1 << 62, int(SPIN_SECONDS / 20e-9), 1 << 62, 0, 0
+        return 1 << 62, int(SPIN_SECONDS / 20e-9), 1 << 62, 0, 0, 0.0
     return (
         int(rate * SPIN_SECONDS),
         1 << 62,
         int(rate * PREEMPTED_SECONDS),
         int(rate * BACKOFF_MIN_SECONDS),
         int(rate * BACKOFF_MAX_SECONDS),
+        rate,
     )
 
 

@@ -200,7 +200,7 @@ done:
 def _sleepy_pool(
     threads_: int,
 ) -> Iterator[tuple[ThreadPool, Callable[..., np.ndarray], int]]:
-    """The pool of `threads_` with a long backoff (60 s: the jobs after a late one certainly
+    """The pool of `threads_` with a long backoff (10 min: the jobs after a late one certainly
     fall in it however loaded the machine is; the pool's own limits are restored after),
     `job(chunks, sleep_caller_us, sleep_worker_us)` running SLEEPY_TASK_IR (the threads
     that ran each chunk), and that backoff in ticks."""
@@ -220,7 +220,7 @@ def _sleepy_pool(
 
     if pool.backoff_min_ticks == 0:
         pytest.skip("no cycle counter: the pool never calls a job late")
-    long = pool.backoff_min_ticks * 30_000  # 2 ms * 30000
+    long = pool.backoff_min_ticks * 30_000  # (BACKOFF_MIN_SECONDS, 20 ms, x 30000)
     words[threads._BACKOFF_MIN_TICKS // 8] = words[threads._BACKOFF_MAX_TICKS // 8] = long
     words[threads._BACKOFF_UNTIL // 8] = words[threads._BACKOFF_LENGTH // 8] = 0
     try:
@@ -241,12 +241,14 @@ def test_late_worker_makes_the_pool_back_off() -> None:
         # chunk 0 (the caller's share) takes 100 ms, chunk 1 (the worker's) 1 s: the caller
         # waits ~900 ms for it, > 2 x its own 100 ms, as for a worker that lost its core (and
         # still > 2 x its own part when a loaded machine stretches the caller's sleep 4-fold)
-        before = pool.ticks()
+        before, waited_before = pool.ticks(), pool.stats.waited
         threads_of_chunks = job(2, 100_000, 1_000_000)
         if threads_of_chunks[0] == threads_of_chunks[1]:
             pytest.skip("the worker did not start within 100 ms (machine overloaded)")
         until, length = pool.backoff
         assert length == long and until > before + long
+        # the caller's wait for the worker's chunk is counted (~0.9 s), not its own chunk
+        assert 0.4 < pool.stats.waited - waited_before < 3.0
         assert pool.stats.active == 1  # the late job took the worker away
         caller = threads_of_chunks[0]
         inline_before = pool.stats.inline
