@@ -46,9 +46,10 @@ the 16 columns): one step is two 256-bit loads. Large M: 4x16 (int8, 8 accumulat
 6x16 (fp32, 12 accumulators); small M (the LSTM-step GEMVs) uses up to 4 panels side by side
 (1x64, 2x32, 3x32) so that there are enough independent accumulators. On AVX-512 hosts the
 `f32` and (AVX512-VNNI) `vnni` kernels with M >= MR load a whole k-step as one zmm register
-instead (`wide`: the same packing) in 6x64 tiles (24 zmm accumulators): twice the
-multiply-adds per instruction, about 1.6x (fp32) and 2.5x (int8) the ymm kernels' rate on
-an AVX-512 Xeon. Loop nest per task:
+instead (`wide`: the same packing) in 6x64 tiles (24 zmm accumulators; `vnni` GEMMs of
+N < 64 take more rows instead, `NARROW_N_ROWS`): twice the multiply-adds per instruction,
+about 1.6x (fp32) and 2.5x (int8) the ymm kernels' rate on an AVX-512 Xeon. Loop nest per
+task:
 panel blocks (about 256 KiB of packed B, kept in L2) -> row tiles -> panel groups ->
 micro-kernel (the whole K inside, accumulators in registers).
 
@@ -139,6 +140,14 @@ ZMM_LOCKSTEP = 4
 lockstep. Only GEMMs that run AMX tiles have a program in their epilogue
 (`runs_whole_program`), so these are the row tiles too short for the tiles on AMX hosts (3
 micro-kernels in resnet50 int8): not measured apart from the AMX kernels' lockstep."""
+NARROW_N_ROWS = {1: 12, 2: 8, 3: 6}
+"""Rows of the zmm `vpdpbusd` tile of a GEMM of fewer than 4 panels (N = 16, 32, 48: the
+squeeze and projection convolutions of SqueezeNet, MobileNet, Inception), by panels: the 6
+rows of the 4-panel tile left 6 (N = 16) or 12 (N = 32) accumulators, and a k-step as many
+A broadcasts as `vpdpbusd`s. SqueezeNet int8 under the AVX-512 VNNI cap (same-process A/B,
+per profiling row): its 55x55 squeeze convolutions to 16 channels 0.70x and 0.74x the time,
+those to 32 0.93-0.96x; inception_v1 0.979x in all. 16 rows for one panel made the 64 -> 16
+one 1.29x slower than 12 (its program's registers), 8 rows 1.15-1.20x."""
 STEP_BYTES = 64  # bytes of one k-step of a panel (two 256-bit vectors)
 _L2_BLOCK_BYTES = 256 * 1024  # packed B per panel block
 NARROW_B_MAX_ROWS = 4
@@ -597,10 +606,14 @@ def _tile_rows(kind: str) -> int:
     return 6 if kind == "f32" else 4
 
 
-def _tile_for(kind: str, m: int, wide: bool = False, amx: bool = False) -> _Tile:
+def _tile_for(kind: str, m: int, wide: bool = False, amx: bool = False,
+              panels: int = 4) -> _Tile:
+    """The register tile of a GEMM of `m` rows and `panels` panels of B (N / 16)."""
     big = _tile_rows(kind)
     if amx:  # 2 x 2 tiles of 16 x 16 int32: 32 rows x 2 panels
         return _Tile(min(m, AMX_ROWS), 2)
+    if wide and kind == "vnni" and panels < 4:  # (N < 64: as many accumulators in rows)
+        return _Tile(min(m, NARROW_N_ROWS[panels]), panels)
     if wide:  # one zmm per panel: 6 rows x 4 panels, 24 accumulators (of 32 registers)
         return _Tile(min(m, 6), 4)
     if m >= big:
@@ -679,12 +692,12 @@ class _GemmKernel:
         self.narrow_b = kind == "s16" and packed is not None and packed.dtype.itemsize == 1
         self.step_bytes = STEP_BYTES // 2 if self.narrow_b else STEP_BYTES
         self.panel_bytes = (self.steps + (1 if self.k_tail else 0)) * self.step_bytes
-        self.tile = _tile_for(kind, m, self.wide, amx)
+        self.tile = _tile_for(kind, m, self.wide, amx, self.panels)
         # panel blocks: about 256 KiB of packed B (an L2 share), a multiple of the numbers of
         # panels side by side of the row tiles used (so that a block has no leftover group)
         groups = {self.tile.panels}
         if m % self.tile.rows:
-            groups.add(_tile_for(kind, m % self.tile.rows, self.wide, amx).panels)
+            groups.add(_tile_for(kind, m % self.tile.rows, self.wide, amx, self.panels).panels)
         unit = math.lcm(*groups)
         self.block = max(unit, _L2_BLOCK_BYTES // self.panel_bytes // unit * unit)
         # K blocks (fp32 with deep panels): per panel block, the row tiles run K block by K
@@ -1632,7 +1645,8 @@ class _GemmEmitter(_GemmMicroKernels):
         if rows > full_rows_end:
             rest = rows - full_rows_end
             row_kinds.append(
-                (full_rows_end, rows, rest, _tile_for(self.kind, rest, self.wide, self.amx).panels)
+                (full_rows_end, rows, rest,
+                 _tile_for(self.kind, rest, self.wide, self.amx, self.panels).panels)
             )
         return row_kinds
 

@@ -546,6 +546,40 @@ def test_zmm_tiles_exact(m, k, n):
     assert np.all(np.abs(gemm(af, bf) - af.astype(np.float64) @ bf) <= bound)
 
 
+def test_narrow_n_takes_more_rows():
+    """A `vpdpbusd` GEMM of fewer than 64 columns on zmm registers runs tiles of more rows
+    (`NARROW_N_ROWS`: 12 x 1 panel, 8 x 2, 6 x 3), the rows left over in one smaller tile;
+    64 columns and more keep the 6 x 4 tile."""
+    cpu = HostCpu("icelake-server", AVX512_VNNI, host_cpu().triple)
+    for n, tiles in ((16, {"micro12x1x16", "micro1x1x16"}), (20, {"micro8x2x4", "micro1x2x4"}),
+                     (48, {"micro6x3x16", "micro1x3x16"}), (64, {"micro6x4x16", "micro1x4x16"})):
+        module = new_module("narrow")
+        emit_gemm(module, "g", m=25, k=64, n=n, a_dtype=np.uint8, b=weights8(64, n),
+                  keep_alive=[], cpu=cpu)
+        defined = {fn.name.split(".")[-1] for fn in module.functions if fn.blocks}
+        assert tiles <= defined, (n, defined)
+
+
+@pytest.mark.skipif(not host_cpu().avx512_vnni, reason="runs the zmm vpdpbusd kernels")
+@pytest.mark.parametrize("n", [16, 20, 32, 48])
+@pytest.mark.parametrize("m", [4, 11, 12, 25, 100])
+def test_narrow_n_tiles_exact(m, n):
+    """The narrow-N tiles, with row and column remainders: int32 products equal numpy's,
+    the requantization to u8 (with a zero point) `gemm_reference`'s, bit for bit (the tiles
+    of AMX hosts left out: the zmm micro-kernels themselves)."""
+    cpu = HostCpu("icelake-server", AVX512_VNNI, host_cpu().triple)
+    k = 70
+    b = weights8(k, n)
+    a = full_range(m, k, np.uint8)
+    run, _ = compile_gemm(m, k, n, np.uint8, b, cpu=cpu, epilogue=Epilogue(out_dtype=np.int32))
+    np.testing.assert_array_equal(run(a, np.full((m, n), 77, np.int32)),
+                                  a.astype(np.int64) @ b.astype(np.int64))
+    epilogue = requantizing(n)
+    run, _ = compile_gemm(m, k, n, np.uint8, b, cpu=cpu, a_zero_point=3, epilogue=epilogue)
+    np.testing.assert_array_equal(run(a, np.full((m, n), 77, np.uint8)),
+                                  gemm_reference(a, b, 3, epilogue))
+
+
 AMX = AVX512_VNNI | {"amx-tile", "amx-int8"}
 
 
