@@ -653,9 +653,12 @@ class _GemmKernel:
         self.module = module
         self.amx = amx
         self.a_chunks = a_chunks
-        """`emit_gemm`'s `a_chunk_offsets`: where each 64-deep chunk of a row of A starts, in
-        bytes from the row's start, instead of 64 bytes after the one before (the AMX tiles'
-        loads, or the `vpdpbusd` micro-kernels' runs: `_a_runs`)."""
+        """`emit_gemm`'s `a_chunk_offsets`: where each chunk of a row of A starts, in bytes
+        from the row's start, instead of right after the one before (the AMX tiles' loads,
+        or the `vpdpbusd` micro-kernels' runs: `_a_runs`)."""
+        self.a_chunk_bytes = k // len(a_chunks) if a_chunks else AMX_K
+        """The bytes (k) of each of those chunks: 64 (a tile step) on the tiles, a multiple
+        of `A_CHUNK_BYTES_MIN` for the `vpdpbusd` micro-kernels."""
         self.constants = constants
         self.name = name
         self.kind = kind
@@ -1074,6 +1077,12 @@ class _GemmMicroKernels(_GemmKernel):
         micro-kernels compute tiles before epilogues (`_amx_tiles_first`)."""
         return self.amx and self.steps // (AMX_K // self.k_per_step) == 1
 
+    def _chunk_runs(self) -> tuple[list[tuple[int, int, int]], int]:
+        """The runs of A's chunks read in place (`_a_runs`) and the k-steps of a chunk."""
+        assert self.a_chunks is not None
+        return (_a_runs(self.a_chunks, self.a_chunk_bytes),
+                self.a_chunk_bytes // self.k_per_step)
+
     def micro_shape(self, steps: int) -> list[ir.Value]:
         """A strided micro-kernel's last arguments: the k-steps it runs, then the A row,
         B panel and C row strides in bytes ([] for the other kinds)."""
@@ -1196,8 +1205,7 @@ class _GemmMicroKernels(_GemmKernel):
         steps = self.part_steps(part)
         main_steps = steps - steps % unroll
         if self.a_chunks is not None:  # A in place: a loop per run of contiguous chunks
-            accs = _k_loops_in_place(b, accs, a_rows, _a_runs(self.a_chunks),
-                                     AMX_K // self.k_per_step, unroll, step)
+            accs = _k_loops_in_place(b, accs, a_rows, *self._chunk_runs(), unroll, step)
         elif steps_arg is not None:  # strided: loops of `unroll` steps, then of single steps
             def unrolled(values: list[ir.Value], s: ir.Value) -> list[ir.Value]:
                 for u in range(unroll):
@@ -1523,14 +1531,30 @@ def _partial_sums(b: ir.IRBuilder, base: ir.Value, rows: int, panels: int, halve
             for r in range(rows) for p in range(panels) for h in range(halves)]
 
 
-def _a_runs(a_chunks: tuple[int, ...]) -> list[tuple[int, int, int]]:
-    """`a_chunk_offsets` as runs of chunks that follow each other in A's rows: (the run's
-    byte offset in a row, its first chunk, its chunks). A convolution's kernel rows without
-    dilation along W are such runs (KW x C bytes where C is a multiple of 64), which the
-    `vpdpbusd` micro-kernels read in place, a k loop per run (`_k_loops_in_place`)."""
+A_CHUNK_BYTES_MIN = 16
+"""The least depth of the chunks that the `vpdpbusd` micro-kernels read in place
+(`a_chunk_offsets`): 4 k-steps, so that a run's k loop, unrolled by 2, has no rest."""
+
+
+def _chunks_fit(a_chunks: tuple[int, ...], k: int, amx: bool, kind: str) -> bool:
+    """Whether `a_chunk_offsets` cut k into equal chunks that the GEMM can read: 64-deep on
+    AMX tiles, a multiple of `A_CHUNK_BYTES_MIN` deep for `vpdpbusd`."""
+    if not a_chunks or k % len(a_chunks):
+        return False
+    chunk = k // len(a_chunks)
+    if amx:
+        return chunk == AMX_K
+    return kind == "vnni" and chunk % A_CHUNK_BYTES_MIN == 0
+
+
+def _a_runs(a_chunks: tuple[int, ...], chunk_bytes: int) -> list[tuple[int, int, int]]:
+    """`a_chunk_offsets` (chunks of `chunk_bytes`) as runs of chunks that follow each other
+    in A's rows: (the run's byte offset in a row, its first chunk, its chunks). A
+    convolution's kernel rows without dilation along W are such runs (KW x C bytes), which
+    the `vpdpbusd` micro-kernels read in place, a k loop per run (`_k_loops_in_place`)."""
     runs: list[tuple[int, int, int]] = []
     for index, offset in enumerate(a_chunks):
-        if runs and runs[-1][0] + AMX_K * runs[-1][2] == offset:
+        if runs and runs[-1][0] + chunk_bytes * runs[-1][2] == offset:
             runs[-1] = (runs[-1][0], runs[-1][1], runs[-1][2] + 1)
         else:
             runs.append((offset, index, 1))
@@ -1990,12 +2014,12 @@ def emit_gemm(
     64-byte aligned `workspace` (`gemm_workspace_bytes`) on every call (single-threaded, O(KN)
     against the O(MKN) product), then the same micro-kernels run; no `a_zero_point`.
 
-    `a_chunk_offsets` (a GEMM on AMX tiles, `amx_applies`, or of the `vnni` kind, of a K
-    that is a multiple of 64):
-    chunk j (k in [64 j, 64 j + 64)) of row i of A is read at `a + i lda + offsets[j]`
-    bytes instead of `a + i lda + 64 j`: a convolution's A read in place from its padded
-    NHWC input (rows: output positions lda apart; chunks: a tap's 64 channels), with no
-    im2col copy. lda may then be below k."""
+    `a_chunk_offsets` (a GEMM on AMX tiles, `amx_applies`, or of the `vnni` kind): k cut
+    into len(offsets) chunks of d = k / len(offsets) (64 on the tiles, a multiple of
+    `A_CHUNK_BYTES_MIN` for `vpdpbusd`); chunk j (k in [d j, d j + d)) of row i of A is read
+    at `a + i lda + offsets[j]` bytes instead of `a + i lda + d j`: a convolution's A read
+    in place from its padded NHWC input (rows: output positions lda apart; chunks: a tap's
+    channels, d of them), with no im2col copy. lda may then be below k."""
     cpu = cpu or host_cpu()
     a_dtype = np.dtype(a_dtype)
     runtime = isinstance(b, RuntimeB)
@@ -2005,10 +2029,10 @@ def emit_gemm(
     b = _checked_gemm(module, name, m, k, n, b, a_zero_point, lda, ldc, a_chunks is not None)
     kind = gemm_kernel_kind(a_dtype, b, cpu)
     amx = amx_applies(a_dtype, b, cpu, m, k)
-    if a_chunks is not None and not ((amx or kind == "vnni") and k % AMX_K == 0
-                                     and len(a_chunks) == k // AMX_K):
-        raise ValueError(f"a_chunk_offsets need a GEMM on AMX tiles or vpdpbusd with k a "
-                         f"multiple of {AMX_K} and one offset per {AMX_K}-deep chunk")
+    if a_chunks is not None and not _chunks_fit(a_chunks, k, amx, kind):
+        raise ValueError(f"a_chunk_offsets need a GEMM on AMX tiles (one offset per "
+                         f"{AMX_K}-deep chunk of k) or vpdpbusd (chunks of a multiple of "
+                         f"{A_CHUNK_BYTES_MIN})")
     out = _out_dtype(epilogue)
     if kind == "f32" and out == _I32:
         raise ValueError("an fp32 GEMM cannot output int32")

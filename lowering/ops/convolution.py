@@ -77,6 +77,7 @@ from lowpass.lowering.emit import (
     shared_function,
 )
 from lowpass.lowering.kernels.gemm import (
+    A_CHUNK_BYTES_MIN,
     AMX_K,
     AMX_MIN_ROWS,
     CHUNKS_PER_THREAD,
@@ -394,7 +395,7 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
         emit_to_nhwc(ctx, spec, x.ptr, xp, x.channels_last)
     weights = [gemm_weights(spec, g) for g in range(spec.groups)]  # (packed once for all blocks)
     if reads_input_in_place(ctx, spec, plan, weights[0], nhwc_out, bool(xp_bytes)):
-        _emit_in_place(ctx, spec, plan, xp, out, weights[0], nhwc_out)
+        _emit_in_place(ctx, spec, plan, xp, out, weights[0], nhwc_out, bool(xp_bytes))
         return
     k_gemm = gemm_k(ctx, spec, weights[0])
     weights = [_padded_rows(w, k_gemm) for w in weights]
@@ -470,31 +471,50 @@ def reads_input_in_place(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
     im2col rows (`_emit_in_place`): one group, int8, an output row's positions enough for
     AMX tiles (`amx_applies`: the GEMM of one output row runs on them) and an output whose
     rows are the GEMMs' (NHWC), or one that a pass writes from their rows (the block's
-    scratch, NCHW). K is read by 64-byte chunks at offsets (`_in_place_layout`): each tap's
-    channels where they are a multiple of 64, else each kernel row's KW x C bytes (which
-    are consecutive in the input without dilation along W) padded up to 64 with zero
-    weights; those chunks read up to 63 bytes past the kernel row, which the padded copy
-    (`copied`) has room for. The tiles' loads take their row stride from a register:
-    positions `sw * C` bytes apart. im2col copied K bytes per output position (9x the
-    input for a 3x3 layer; resnet50 int8 6% and inception_v1 10% of their time where it
-    was left out).
+    scratch, NCHW). On AMX tiles K is read by 64-byte chunks at offsets
+    (`_in_place_layout`): each tap's channels where they are a multiple of 64, else each
+    kernel row's KW x C bytes (which are consecutive in the input without dilation along
+    W) padded up to 64 with zero weights; those chunks read up to 63 bytes past the kernel
+    row, which the padded copy (`copied`) has room for. The `vpdpbusd` micro-kernels read
+    whole taps only, by chunks of 64 or 16 channels (`_vnni_chunk`). The tiles' loads take
+    their row stride from a register: positions `sw * C` bytes apart. im2col copied K bytes
+    per output position (9x the input for a 3x3 layer; resnet50 int8 6% and inception_v1 10%
+    of their time where it was left out).
     """
     if spec.pointwise or spec.groups != 1 or spec.a_dtype.itemsize != 1:
         return False
     if plan.direct and not nhwc_out:
         return False
+    if _on_tiles_in_place(ctx, spec, weights, copied):
+        return True
+    # vpdpbusd's micro-kernels read kernel rows as runs of whole taps (`_a_runs`; the zero
+    # weights of a padded kernel row would be a third more products), and rows of at least
+    # AMX_MIN_ROWS positions (a GEMM per output row reads all of B: the 7x7 layers of 2.4
+    # MB of weights took 1.36-1.42x their time in place, the 14x14 ones 1.00-1.02x, the
+    # 28x28 and 56x56 ones 0.87-0.92x)
+    return (IN_PLACE_VNNI and _vnni_chunk(ctx, spec) is not None and spec.ow >= AMX_MIN_ROWS
+            and gemm_kernel_kind(spec.a_dtype, weights, ctx.cpu) == "vnni")
+
+
+def _on_tiles_in_place(ctx: EmitContext, spec: ConvSpec, weights: np.ndarray,
+                       copied: bool) -> bool:
+    """Whether the GEMM of an output row runs on AMX tiles reading A in place by 64-byte
+    chunks (`_in_place_layout`; a padded kernel row needs the padded copy)."""
     layout = _in_place_layout(spec)
     if layout is None or (layout[0] != spec.kw * spec.c and not copied):
         return False
-    if amx_applies(spec.a_dtype, weights, ctx.cpu, spec.ow, spec.kh * layout[0]):
-        return True
-    # vpdpbusd's micro-kernels read kernel rows of 64-byte chunks (`_a_runs`): only whole
-    # taps (the zero weights of a padded kernel row would be a third more products), and
-    # rows of at least AMX_MIN_ROWS positions (a GEMM per output row reads all of B: the
-    # 7x7 layers of 2.4 MB of weights took 1.36-1.42x their time in place, the 14x14 ones
-    # 1.00-1.02x, the 28x28 and 56x56 ones 0.87-0.92x)
-    return (IN_PLACE_VNNI and spec.c % AMX_K == 0 and spec.ow >= AMX_MIN_ROWS
-            and gemm_kernel_kind(spec.a_dtype, weights, ctx.cpu) == "vnni")
+    return amx_applies(spec.a_dtype, weights, ctx.cpu, spec.ow, spec.kh * layout[0])
+
+
+def _vnni_chunk(ctx: EmitContext, spec: ConvSpec) -> int | None:
+    """The depth of the chunks (whole taps' channels) that the `vpdpbusd` micro-kernels read
+    in place: 64 where C is a multiple of 64; 16 where C is a multiple of 16 on a host
+    without AMX tiles (where the tiles run those convolutions, on im2col rows); else None."""
+    if spec.c % AMX_K == 0:
+        return AMX_K
+    if spec.c % A_CHUNK_BYTES_MIN == 0 and not ctx.cpu.amx:
+        return A_CHUNK_BYTES_MIN
+    return None
 
 
 def _in_place_layout(spec: ConvSpec) -> tuple[int, list[int]] | None:
@@ -503,13 +523,7 @@ def _in_place_layout(spec: ConvSpec) -> tuple[int, list[int]] | None:
     multiple of 64: im2col's K), or by kernel rows of KW x C bytes padded up to a multiple
     of 64 (no dilation along W; at most 2x the bytes)."""
     if spec.c % AMX_K == 0:
-        parts = spec.c // AMX_K
-        offsets = []
-        for chunk in range(spec.k // AMX_K):
-            tap, part = divmod(chunk, parts)
-            kh, kw = divmod(tap, spec.kw)
-            offsets.append(((kh * spec.dh) * spec.wp + kw * spec.dw) * spec.c + part * AMX_K)
-        return spec.kw * spec.c, offsets
+        return _tap_chunks(spec, AMX_K)
     row = spec.kw * spec.c
     padded = -(-row // AMX_K) * AMX_K
     if (spec.dw != 1 and spec.kw > 1) or (padded > 2 * row and padded > AMX_K):
@@ -520,8 +534,22 @@ def _in_place_layout(spec: ConvSpec) -> tuple[int, list[int]] | None:
                     for kh in range(spec.kh) for part in range(padded // AMX_K)]
 
 
+def _tap_chunks(spec: ConvSpec, depth: int) -> tuple[int, list[int]]:
+    """im2col's K (taps of C channels, C a multiple of `depth`) as chunks of `depth` bytes:
+    (the K of a kernel row, each chunk's byte offset from the first input pixel of its
+    output position)."""
+    parts = spec.c // depth
+    offsets = []
+    for chunk in range(spec.k // depth):
+        tap, part = divmod(chunk, parts)
+        kh, kw = divmod(tap, spec.kw)
+        offsets.append(((kh * spec.dh) * spec.wp + kw * spec.dw) * spec.c + part * depth)
+    return spec.kw * spec.c, offsets
+
+
 IN_PLACE_VNNI = True
-"""`reads_input_in_place` for the `vpdpbusd` micro-kernels too (channels a multiple of 64)."""
+"""`reads_input_in_place` for the `vpdpbusd` micro-kernels too (channels a multiple of 16:
+`_vnni_chunk`)."""
 
 IN_PLACE_MIN_CHANNELS = 32
 """The fewest input channels read in place by padded kernel rows: with fewer, the tiles'
@@ -540,7 +568,7 @@ def _in_place_weights(spec: ConvSpec, weights: np.ndarray, row_k: int) -> np.nda
 
 
 def _emit_in_place(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Value,
-                   out: Buffer, weights: np.ndarray, nhwc_out: bool) -> None:
+                   out: Buffer, weights: np.ndarray, nhwc_out: bool, copied: bool) -> None:
     """The convolution as one GEMM per output row (`reads_input_in_place`): its OW positions
     x K, A read from the padded NHWC input `xp` at the row's first pixel (`_in_place_offsets`
     for the taps), the epilogue writing the output's row, or the row's scratch for the pass
@@ -551,7 +579,9 @@ def _emit_in_place(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Va
     threads = effective_threads(ctx.threads, work)
     items = spec.n * spec.oh
     parallel = threads > 1 and items >= threads
-    layout = _in_place_layout(spec)
+    chunk = _vnni_chunk(ctx, spec)
+    layout = (_in_place_layout(spec) if _on_tiles_in_place(ctx, spec, weights, copied)
+              else None if chunk is None else _tap_chunks(spec, chunk))
     assert layout is not None
     row_k, offsets = layout
     zero_point = gemm_zero_point(spec, 0)

@@ -678,6 +678,39 @@ def test_amx_a_chunk_offsets(m):
         np.testing.assert_array_equal(run(buffer, c), want)
 
 
+@pytest.mark.parametrize("m", [7, 20])
+def test_vnni_a_chunks_of_16(m):
+    """`a_chunk_offsets` of 16-deep chunks (a convolution's taps of 16, 32, 48 channels): the
+    `vpdpbusd` micro-kernels, zmm and ymm where the host runs them, equal the GEMM of the
+    rows gathered, runs of consecutive chunks included (`_a_runs`); the AMX tiles (64-deep
+    chunks) and the s16 path refuse them."""
+    k, n, lda = 96, 24, 8
+    offsets = [0, 16, 32, 100, 116, 40]  # (a run of three, one of two, one alone)
+    b = weights8(k, n)
+    buffer = full_range(1, lda * (m - 1) + max(offsets) + 16, np.uint8)[0]
+    gathered = np.stack([np.concatenate([buffer[i * lda + o : i * lda + o + 16] for o in offsets])
+                         for i in range(m)])
+    for refusing in (HostCpu("sapphirerapids", AMX, host_cpu().triple),
+                     HostCpu("haswell", cap_features(host_cpu().features, "avx2") - {"avxvnni"},
+                             host_cpu().triple)):
+        with pytest.raises(ValueError, match="a_chunk_offsets"):
+            emit_gemm(new_module("refused"), "g", m=20, k=k, n=n, a_dtype=np.uint8, b=b,
+                      lda=lda, keep_alive=[], cpu=refusing, a_chunk_offsets=offsets)
+    hosts = []
+    if host_cpu().avx512_vnni:
+        hosts.append(HostCpu("icelake-server", AVX512_VNNI, host_cpu().triple))
+    if "avxvnni" in host_cpu().features:
+        hosts.append(HostCpu("alderlake", cap_features(host_cpu().features, "avx2")
+                             | {"avxvnni"}, host_cpu().triple))
+    if not hosts:
+        pytest.skip("no VNNI on this host")
+    for host in hosts:
+        run, _ = compile_gemm(m, k, n, np.uint8, b, lda=lda, a_chunk_offsets=offsets,
+                              cpu=host, epilogue=Epilogue(out_dtype=np.int32))
+        np.testing.assert_array_equal(run(buffer, np.full((m, n), 77, np.int32)),
+                                      gathered.astype(np.int64) @ b.astype(np.int64))
+
+
 def test_amx_micro_kernels_shared_across_k():
     """AMX micro-kernels and chunk bodies take K's steps and the strides as arguments (the
     tile loads take their stride from a register): int8 GEMMs of other K (DenseNet's 1x1

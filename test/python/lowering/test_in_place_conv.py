@@ -6,10 +6,12 @@ channels; 96 and 40 channels (kernel rows padded to 64 bytes), strided, dilated 
 per-channel activation zero point (the padding's fill), an output of 40 channels (a partial
 panel) requantized by the GEMM's epilogue into the next convolution's NHWC input, or by the
 pass after it into an NCHW graph output; output rows of 16 to 20 positions (one or two A
-tiles). The CPU device equals REFERENCE bit for bit on 1 and 2 threads; on an AMX host every
-case takes the in-place path, on a VNNI host without AMX (or under `LOWPASS_MAX_CPU_ISA=
-avx512_core_vnni`) the cases of 64 and 128 channels (the `vpdpbusd` micro-kernels' runs of
-whole taps). The GEMM's offsets themselves: `test_gemm.py` `test_amx_a_chunk_offsets`.
+tiles); 16 and 48 channels (the `vpdpbusd` micro-kernels' 16-deep chunks). The CPU device
+equals REFERENCE bit for bit on 1 and 2 threads; on an AMX host every case of 32 channels
+or more but the one dilated along W takes the in-place path, on a VNNI host without AMX
+(or under `LOWPASS_MAX_CPU_ISA=avx512_core_vnni` or `avx2_vnni`) the cases of a multiple
+of 16 channels (the `vpdpbusd` micro-kernels' runs of whole taps). The GEMM's offsets
+themselves: `test_gemm.py` `test_amx_a_chunk_offsets`, `test_vnni_a_chunks_of_16`.
 """
 
 from __future__ import annotations
@@ -46,6 +48,10 @@ CASES: dict[str, tuple[int, int, ConvGeometry]] = {  # channels, width, 3x3 geom
                                 "dilations": [1, 1]}),
     "rows40_dilated_h": (40, 20, {"strides": [1, 1], "pads_begin": [2, 1],
                                   "pads_end": [2, 1], "dilations": [2, 1]}),
+    "taps16": (16, 20, {"strides": [1, 1], "pads_begin": [1, 1], "pads_end": [1, 1],
+                        "dilations": [1, 1]}),
+    "taps48_dilated": (48, 20, {"strides": [1, 1], "pads_begin": [2, 2], "pads_end": [2, 2],
+                                "dilations": [2, 2]}),
 }
 """The case "nchw" has the 3x3's output as the graph's (NCHW): the GEMM of each output row
 writes a scratch row that the pass after it transposes and requantizes. The "rows" cases
@@ -119,6 +125,9 @@ def test_in_place_convolution_equals_reference(case: str) -> None:
     finally:
         convolution.reads_input_in_place = real
     if host_cpu().amx:  # (the 3x3 under test, on both thread counts)
-        assert taken.count(True) == 2, taken
-    elif host_cpu().vnni and channels % 64 == 0:  # (vpdpbusd's runs: whole taps only)
-        assert taken.count(True) == 2, taken
+        # (whole taps of 64; else kernel rows padded to 64 bytes: not dilated along W)
+        padded_rows = (channels >= convolution.IN_PLACE_MIN_CHANNELS
+                       and geometry["dilations"][1] == 1)
+        assert taken.count(True) == (2 if channels % 64 == 0 or padded_rows else 0), taken
+    elif host_cpu().vnni:  # (vpdpbusd's runs: whole taps of 16-deep chunks)
+        assert taken.count(True) == (2 if channels % 16 == 0 else 0), taken
