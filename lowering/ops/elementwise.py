@@ -91,9 +91,11 @@ from lowpass.lowering.emit import (
     I8,
     I32,
     I64,
+    PTR,
     Buffer,
     EmitContext,
     OpLowering,
+    byte_offset,
     element_ptr,
     for_range,
     i64,
@@ -653,10 +655,16 @@ def _scalar_op(
 
 class SoftmaxLowering:
     """
-    Softmax along one axis (f32; f16 uses the fallback): per row, the maximum (NaN propagates),
-    `e = exp(x - max)` stored in the output, the sum of `e` accumulated in double, then
-    `e / sum` (a division, as the reference; the double sum is at least as accurate as
-    numpy's pairwise float sum).
+    Softmax along one axis (f32; f16 uses the fallback): per row, the maximum (NaN propagates:
+    `llvm.maximum`), `e = exp(x - max)` stored in the output, the sum of `e` accumulated in
+    double, then `e / sum` (a division, as the reference; the double sum is at least as
+    accurate as numpy's pairwise float sum). Loops LLVM vectorizes: along the axis when it
+    is the innermost (the max and the double sum as reductions, the sum's terms added in
+    another order: the same float sum but where the double one lies within a few of its
+    ulps of a float's rounding boundary); else across the positions after the axis, their
+    maxima and sums in the group's scratch, each position's terms added in the axis'
+    order. A row of 1000 (a CNN's classifier) took 17 us with a scalar loop per step, about
+    1-2 us now; axis 1 of [1, 64, 16, 16] 12x faster.
     """
 
     ops: tuple[type[Operation], ...] = (SoftmaxOp,)
@@ -681,53 +689,84 @@ class SoftmaxLowering:
         outer = int(np.prod(shape[:axis], dtype=np.int64))
         n = shape[axis]
         inner = int(np.prod(shape[axis + 1 :], dtype=np.int64))
-        etype = ir_type(x.dtype)
-        half = x.dtype == np.float16
-
-        def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
-            out, src = args
-            math = Math(b)
-
-            def read(ptr: ir.Value, index: ir.Value) -> ir.Value:
-                v = b.load(element_ptr(b, ptr, index, etype), typ=etype)
-                return b.fpext(v, F32) if half else v
-
-            def write(value: ir.Value, index: ir.Value) -> None:
-                if half:
-                    value = b.fptrunc(value, F16)
-                b.store(value, element_ptr(b, out, index, etype))
-
-            with for_range(b, outer, name="o") as o, for_range(b, inner, name="in") as j:
-                base = b.add(b.mul(o, i64(n * inner)), j)
-
-                def at(k: ir.Value) -> ir.Value:
-                    return b.add(base, b.mul(k, i64(inner)))
-
-                with b.goto_entry_block():
-                    max_slot = b.alloca(F32)
-                    sum_slot = b.alloca(F64)
-                b.store(read(src, base), max_slot)
-                with for_range(b, n, start=1, name="k") as k:
-                    v, m = read(src, at(k)), b.load(max_slot, typ=F32)
-                    bigger = b.or_(b.fcmp_ordered(">", v, m), math.isnan(v))
-                    b.store(b.select(bigger, v, m), max_slot)
-                m = b.load(max_slot, typ=F32)
-                b.store(ir.Constant(F64, 0.0), sum_slot)
-                with for_range(b, n, name="k") as k:
-                    e = math.exp(b.fsub(read(src, at(k)), m))
-                    write(e, at(k))
-                    total = b.load(sum_slot, typ=F64)
-                    b.store(b.fadd(total, b.fpext(e, F64)), sum_slot)
-                total = b.fptrunc(b.load(sum_slot, typ=F64), F32)
-                with for_range(b, n, name="k") as k:
-                    e = b.load(element_ptr(b, out, at(k), etype), typ=etype)
-                    e = b.fpext(e, F32) if half else e
-                    write(b.fdiv(e, total), at(k))
-
-        fn = kernel_function(ctx, f"softmax_{ctx.group_name}", 2, body, noalias=[0])
-        ctx.builder.call(fn, [y.ptr, x.ptr])
+        # (positions after the axis: their maxima [inner] f32, then their sums [inner] f64)
+        work = (ctx.scratch(-(-inner * 4 // 8) * 8 + inner * 8) if inner > 1
+                else ir.Constant(PTR, None))
+        emit = _softmax_rows if inner == 1 else _softmax_columns
+        fn = kernel_function(ctx, f"softmax_{ctx.group_name}", 3,
+                             lambda b, args: emit(b, args, outer, n, inner), noalias=[0, 2])
+        ctx.builder.call(fn, [y.ptr, x.ptr, work])
         del inputs, outputs
         return jit_exec_type(ctx.cpu, x.dtype)
+
+
+def _softmax_rows(b: ir.IRBuilder, args: Sequence[ir.Value], outer: int, n: int,
+                  inner: int) -> None:
+    """Softmax along the innermost axis: per row of n, three loops over the row."""
+    out, src, _ = args
+    math = Math(b)
+    maximum = math.intrinsic("llvm.maximum.f32", F32, [F32, F32])
+    with b.goto_entry_block():
+        max_slot = b.alloca(F32)
+        sum_slot = b.alloca(F64)
+    with for_range(b, outer, name="o") as o:
+        base = b.mul(o, i64(n))
+
+        def at(ptr: ir.Value, k: ir.Value) -> ir.Value:
+            return element_ptr(b, ptr, b.add(base, k), F32)
+
+        b.store(b.load(at(src, i64(0)), typ=F32), max_slot)
+        with for_range(b, n, start=1, name="k") as k:
+            m = b.load(max_slot, typ=F32)
+            b.store(b.call(maximum, [m, b.load(at(src, k), typ=F32)]), max_slot)
+        m = b.load(max_slot, typ=F32)
+        with for_range(b, n, name="k") as k:  # (apart from the double sum: 16 lanes, not 4)
+            b.store(math.exp(b.fsub(b.load(at(src, k), typ=F32), m)), at(out, k))
+        b.store(ir.Constant(F64, 0.0), sum_slot)
+        with for_range(b, n, name="k") as k:
+            e = b.fpext(b.load(at(out, k), typ=F32), F64)
+            b.store(b.fadd(b.load(sum_slot, typ=F64), e, flags=["reassoc"]), sum_slot)
+        total = b.fptrunc(b.load(sum_slot, typ=F64), F32)
+        with for_range(b, n, name="k") as k:
+            b.store(b.fdiv(b.load(at(out, k), typ=F32), total), at(out, k))
+
+
+def _softmax_columns(b: ir.IRBuilder, args: Sequence[ir.Value], outer: int, n: int,
+                     inner: int) -> None:
+    """Softmax along an axis followed by `inner` positions: per outer index, loops over the
+    axis whose bodies are loops over the positions (`work`: their maxima and sums)."""
+    out, src, work = args
+    math = Math(b)
+    maximum = math.intrinsic("llvm.maximum.f32", F32, [F32, F32])
+    maxima = work
+    sums = byte_offset(b, work, -(-inner * 4 // 8) * 8)
+    with for_range(b, outer, name="o") as o:
+        base = b.mul(o, i64(n * inner))
+
+        def at(ptr: ir.Value, k: ir.Value, j: ir.Value) -> ir.Value:
+            return element_ptr(b, ptr, b.add(base, b.add(b.mul(k, i64(inner)), j)), F32)
+
+        with for_range(b, inner, name="j") as j:
+            b.store(b.load(at(src, i64(0), j), typ=F32), element_ptr(b, maxima, j, F32))
+            b.store(ir.Constant(F64, 0.0), element_ptr(b, sums, j, F64))
+        with for_range(b, n, start=1, name="k") as k, for_range(b, inner, name="j") as j:
+            slot = element_ptr(b, maxima, j, F32)
+            value = b.call(maximum, [b.load(slot, typ=F32), b.load(at(src, k, j), typ=F32)])
+            b.store(value, slot)
+        with for_range(b, n, name="k") as k, for_range(b, inner, name="j") as j:
+            m = b.load(element_ptr(b, maxima, j, F32), typ=F32)
+            b.store(math.exp(b.fsub(b.load(at(src, k, j), typ=F32), m)), at(out, k, j))
+        with for_range(b, n, name="k") as k, for_range(b, inner, name="j") as j:
+            slot = element_ptr(b, sums, j, F64)
+            e = b.fpext(b.load(at(out, k, j), typ=F32), F64)
+            b.store(b.fadd(b.load(slot, typ=F64), e), slot)
+        with for_range(b, inner, name="j") as j:  # (the float sums where the maxima were:
+            # the divisions' loop then has no double in it, and runs 8 or 16 lanes, not 4)
+            total = b.fptrunc(b.load(element_ptr(b, sums, j, F64), typ=F64), F32)
+            b.store(total, element_ptr(b, maxima, j, F32))
+        with for_range(b, n, name="k") as k, for_range(b, inner, name="j") as j:
+            total = b.load(element_ptr(b, maxima, j, F32), typ=F32)
+            b.store(b.fdiv(b.load(at(out, k, j), typ=F32), total), at(out, k, j))
 
 
 def supported_softmax(op: Operation) -> bool:

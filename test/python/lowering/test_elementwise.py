@@ -318,6 +318,24 @@ def test_softmax(shape: tuple[int, ...], axis: int) -> None:
     np.testing.assert_allclose(got[~np.isnan(want)], want[~np.isnan(want)], rtol=1e-6)
 
 
+@pytest.mark.skipif(not host_cpu().avx2, reason="checks AVX2 code")
+@pytest.mark.parametrize(("shape", "axis"), [((4, 1000), 1), ((2, 64, 8, 8), 1)])
+def test_softmax_loops_are_vectorized(shape: tuple[int, ...], axis: int) -> None:
+    """Softmax's loops run 8 or 16 lanes at a time, along the axis when it is innermost
+    (its maximum and sum as reductions) and across the positions after it otherwise: the
+    division and the exponential's FMAs on ymm/zmm registers (a scalar loop per step took
+    17 us for a row of 1000)."""
+    text = one_op("ov.softmax", [(shape, "f32")], (shape, "f32"), f"axis = {axis}")
+    asm = compile_module(lowpass.Core().read_model(text).module).library.assembly()
+    assert re.search(r"\bvdivps\s+.*[yz]mm", asm), "the division is not vectorized"
+    assert re.search(r"\bvfmadd\w+ps\s+.*[yz]mm", asm), "the exponential is not vectorized"
+    rng = np.random.default_rng(13)
+    x = (rng.standard_normal(shape) * 10).astype(np.float32)
+    want, got, _ = run_both(text, [x])
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-30)
+    np.testing.assert_allclose(got.sum(axis=axis), 1.0, rtol=1e-6)
+
+
 def test_large_loops_run_on_the_thread_pool() -> None:
     shape = (64, 4096)
     text = one_op("ov.tanh", [(shape, "f32")], (shape, "f32"))
