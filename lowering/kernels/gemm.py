@@ -1531,9 +1531,9 @@ def _partial_sums(b: ir.IRBuilder, base: ir.Value, rows: int, panels: int, halve
             for r in range(rows) for p in range(panels) for h in range(halves)]
 
 
-A_CHUNK_BYTES_MIN = 16
+A_CHUNK_BYTES_MIN = 8
 """The least depth of the chunks that the `vpdpbusd` micro-kernels read in place
-(`a_chunk_offsets`): 4 k-steps, so that a run's k loop, unrolled by 2, has no rest."""
+(`a_chunk_offsets`): 2 k-steps, so that a run's k loop, unrolled by 2, has no rest."""
 
 
 def _chunks_fit(a_chunks: tuple[int, ...], k: int, amx: bool, kind: str) -> bool:

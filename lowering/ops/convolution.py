@@ -476,7 +476,7 @@ def reads_input_in_place(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
     kernel row's KW x C bytes (which are consecutive in the input without dilation along
     W) padded up to 64 with zero weights; those chunks read up to 63 bytes past the kernel
     row, which the padded copy (`copied`) has room for. The `vpdpbusd` micro-kernels read
-    whole taps only, by chunks of 64 or 16 channels (`_vnni_chunk`). The tiles' loads take
+    kernel rows by chunks of 64 or 8 bytes (`_vnni_layout`). The tiles' loads take
     their row stride from a register: positions `sw * C` bytes apart. im2col copied K bytes
     per output position (9x the input for a 3x3 layer; resnet50 int8 6% and inception_v1 10%
     of their time where it was left out).
@@ -487,12 +487,13 @@ def reads_input_in_place(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
         return False
     if _on_tiles_in_place(ctx, spec, weights, copied):
         return True
-    # vpdpbusd's micro-kernels read kernel rows as runs of whole taps (`_a_runs`; the zero
-    # weights of a padded kernel row would be a third more products), and rows of at least
-    # AMX_MIN_ROWS positions (a GEMM per output row reads all of B: the 7x7 layers of 2.4
-    # MB of weights took 1.36-1.42x their time in place, the 14x14 ones 1.00-1.02x, the
-    # 28x28 and 56x56 ones 0.87-0.92x)
-    return (IN_PLACE_VNNI and _vnni_chunk(ctx, spec) is not None and spec.ow >= AMX_MIN_ROWS
+    # vpdpbusd's micro-kernels read kernel rows as runs of chunks (`_a_runs`,
+    # `_vnni_layout`), on rows of at least AMX_MIN_ROWS positions (a GEMM per output row
+    # reads all of B: the 7x7 layers of 2.4 MB of weights took 1.36-1.42x their time in
+    # place, the 14x14 ones 1.00-1.02x, the 28x28 and 56x56 ones 0.87-0.92x)
+    layout = _vnni_layout(ctx, spec)
+    return (IN_PLACE_VNNI and layout is not None and spec.ow >= AMX_MIN_ROWS
+            and (layout[0] == spec.kw * spec.c or copied)
             and gemm_kernel_kind(spec.a_dtype, weights, ctx.cpu) == "vnni")
 
 
@@ -506,15 +507,28 @@ def _on_tiles_in_place(ctx: EmitContext, spec: ConvSpec, weights: np.ndarray,
     return amx_applies(spec.a_dtype, weights, ctx.cpu, spec.ow, spec.kh * layout[0])
 
 
-def _vnni_chunk(ctx: EmitContext, spec: ConvSpec) -> int | None:
-    """The depth of the chunks (whole taps' channels) that the `vpdpbusd` micro-kernels read
-    in place: 64 where C is a multiple of 64; 16 where C is a multiple of 16 on a host
-    without AMX tiles (where the tiles run those convolutions, on im2col rows); else None."""
+def _vnni_layout(ctx: EmitContext, spec: ConvSpec) -> tuple[int, list[int]] | None:
+    """(the K of each kernel row in the GEMM, each chunk's byte offset) as the `vpdpbusd`
+    micro-kernels read A in place, or None: taps of 64-byte chunks where C is a multiple of
+    64; on a host without AMX tiles (where the tiles run the other convolutions, on im2col
+    rows) also kernel rows of `A_CHUNK_BYTES_MIN`-byte chunks (KW x C bytes, consecutive
+    without dilation along W), padded with zero weights to a multiple of it where that adds
+    at most a sixth (the 7x7 stem of a ResNet or Inception: 21 -> 24 bytes, where im2col
+    copied 7 rows of 21 bytes per position and took a fifth of the layer), or, dilated
+    along W, taps of C a multiple of it."""
     if spec.c % AMX_K == 0:
-        return AMX_K
-    if spec.c % A_CHUNK_BYTES_MIN == 0 and not ctx.cpu.amx:
-        return A_CHUNK_BYTES_MIN
-    return None
+        return _tap_chunks(spec, AMX_K)
+    if ctx.cpu.amx:
+        return None
+    chunk = A_CHUNK_BYTES_MIN
+    if spec.dw != 1 and spec.kw > 1:
+        return _tap_chunks(spec, chunk) if spec.c % chunk == 0 else None
+    row = spec.kw * spec.c
+    padded = -(-row // chunk) * chunk
+    if 6 * (padded - row) > row:
+        return None
+    return padded, [kh * spec.dh * spec.wp * spec.c + part * chunk
+                    for kh in range(spec.kh) for part in range(padded // chunk)]
 
 
 def _in_place_layout(spec: ConvSpec) -> tuple[int, list[int]] | None:
@@ -548,8 +562,7 @@ def _tap_chunks(spec: ConvSpec, depth: int) -> tuple[int, list[int]]:
 
 
 IN_PLACE_VNNI = True
-"""`reads_input_in_place` for the `vpdpbusd` micro-kernels too (channels a multiple of 16:
-`_vnni_chunk`)."""
+"""`reads_input_in_place` for the `vpdpbusd` micro-kernels too (`_vnni_layout`)."""
 
 IN_PLACE_MIN_CHANNELS = 32
 """The fewest input channels read in place by padded kernel rows: with fewer, the tiles'
@@ -579,9 +592,8 @@ def _emit_in_place(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Va
     threads = effective_threads(ctx.threads, work)
     items = spec.n * spec.oh
     parallel = threads > 1 and items >= threads
-    chunk = _vnni_chunk(ctx, spec)
     layout = (_in_place_layout(spec) if _on_tiles_in_place(ctx, spec, weights, copied)
-              else None if chunk is None else _tap_chunks(spec, chunk))
+              else _vnni_layout(ctx, spec))
     assert layout is not None
     row_k, offsets = layout
     zero_point = gemm_zero_point(spec, 0)

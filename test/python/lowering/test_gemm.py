@@ -678,18 +678,21 @@ def test_amx_a_chunk_offsets(m):
         np.testing.assert_array_equal(run(buffer, c), want)
 
 
+@pytest.mark.parametrize("depth", [8, 16])
 @pytest.mark.parametrize("m", [7, 20])
-def test_vnni_a_chunks_of_16(m):
-    """`a_chunk_offsets` of 16-deep chunks (a convolution's taps of 16, 32, 48 channels): the
-    `vpdpbusd` micro-kernels, zmm and ymm where the host runs them, equal the GEMM of the
-    rows gathered, runs of consecutive chunks included (`_a_runs`); the AMX tiles (64-deep
-    chunks) and the s16 path refuse them."""
-    k, n, lda = 96, 24, 8
-    offsets = [0, 16, 32, 100, 116, 40]  # (a run of three, one of two, one alone)
+def test_vnni_a_chunks(m, depth):
+    """`a_chunk_offsets` of 8- or 16-deep chunks (a convolution's kernel rows: taps of 16,
+    32, 48 channels, a stem's 7 x 3 padded to 24 bytes): the `vpdpbusd` micro-kernels, zmm
+    and ymm where the host runs them, equal the GEMM of the rows gathered, runs of
+    consecutive chunks included (`_a_runs`); the AMX tiles (64-deep chunks) and the s16
+    path refuse them."""
+    pattern = [o * depth // 16 for o in (0, 16, 32, 100, 116, 40)]  # (runs of 3, 2 and 1)
+    offsets = pattern + [o + 64 for o in pattern] * (16 // depth - 1)  # (k 96: tiles' size)
+    k, n, lda = len(offsets) * depth, 24, 8
     b = weights8(k, n)
-    buffer = full_range(1, lda * (m - 1) + max(offsets) + 16, np.uint8)[0]
-    gathered = np.stack([np.concatenate([buffer[i * lda + o : i * lda + o + 16] for o in offsets])
-                         for i in range(m)])
+    buffer = full_range(1, lda * (m - 1) + max(offsets) + depth, np.uint8)[0]
+    gathered = np.stack([np.concatenate([buffer[i * lda + o : i * lda + o + depth]
+                                         for o in offsets]) for i in range(m)])
     for refusing in (HostCpu("sapphirerapids", AMX, host_cpu().triple),
                      HostCpu("haswell", cap_features(host_cpu().features, "avx2") - {"avxvnni"},
                              host_cpu().triple)):

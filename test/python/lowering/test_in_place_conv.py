@@ -6,12 +6,13 @@ channels; 96 and 40 channels (kernel rows padded to 64 bytes), strided, dilated 
 per-channel activation zero point (the padding's fill), an output of 40 channels (a partial
 panel) requantized by the GEMM's epilogue into the next convolution's NHWC input, or by the
 pass after it into an NCHW graph output; output rows of 16 to 20 positions (one or two A
-tiles); 16 and 48 channels (the `vpdpbusd` micro-kernels' 16-deep chunks). The CPU device
+tiles); 16, 48, 7, 5 and 3 channels (the `vpdpbusd` micro-kernels' 8-byte chunks: kernel
+rows of 21 and 15 bytes padded to 24 and 16, one of 9 left to im2col). The CPU device
 equals REFERENCE bit for bit on 1 and 2 threads; on an AMX host every case of 32 channels
 or more but the one dilated along W takes the in-place path, on a VNNI host without AMX
-(or under `LOWPASS_MAX_CPU_ISA=avx512_core_vnni` or `avx2_vnni`) the cases of a multiple
-of 16 channels (the `vpdpbusd` micro-kernels' runs of whole taps). The GEMM's offsets
-themselves: `test_gemm.py` `test_amx_a_chunk_offsets`, `test_vnni_a_chunks_of_16`.
+(or under `LOWPASS_MAX_CPU_ISA=avx512_core_vnni` or `avx2_vnni`) those whose kernel rows
+need at most a sixth of padding (`_vnni_layout`). The GEMM's offsets themselves:
+`test_gemm.py` `test_amx_a_chunk_offsets`, `test_vnni_a_chunks`.
 """
 
 from __future__ import annotations
@@ -52,6 +53,12 @@ CASES: dict[str, tuple[int, int, ConvGeometry]] = {  # channels, width, 3x3 geom
                         "dilations": [1, 1]}),
     "taps48_dilated": (48, 20, {"strides": [1, 1], "pads_begin": [2, 2], "pads_end": [2, 2],
                                 "dilations": [2, 2]}),
+    "rows21": (7, 20, {"strides": [1, 1], "pads_begin": [1, 1], "pads_end": [1, 1],
+                       "dilations": [1, 1]}),
+    "rows15_stride2": (5, 36, {"strides": [2, 2], "pads_begin": [1, 1], "pads_end": [1, 1],
+                               "dilations": [1, 1]}),
+    "rows9": (3, 20, {"strides": [1, 1], "pads_begin": [1, 1], "pads_end": [1, 1],
+                      "dilations": [1, 1]}),
 }
 """The case "nchw" has the 3x3's output as the graph's (NCHW): the GEMM of each output row
 writes a scratch row that the pass after it transposes and requantizes. The "rows" cases
@@ -129,5 +136,12 @@ def test_in_place_convolution_equals_reference(case: str) -> None:
         padded_rows = (channels >= convolution.IN_PLACE_MIN_CHANNELS
                        and geometry["dilations"][1] == 1)
         assert taken.count(True) == (2 if channels % 64 == 0 or padded_rows else 0), taken
-    elif host_cpu().vnni:  # (vpdpbusd's runs: whole taps of 16-deep chunks)
-        assert taken.count(True) == (2 if channels % 16 == 0 else 0), taken
+    elif host_cpu().vnni:  # (vpdpbusd's runs: kernel rows of 8-byte chunks, padded by at
+        # most a sixth; dilated along W, taps)
+        row = 3 * channels
+        padding = -row % 8
+        if geometry["dilations"][1] == 1:
+            rows = channels % 64 == 0 or 6 * padding <= row
+        else:
+            rows = channels % 8 == 0
+        assert taken.count(True) == (2 if rows else 0), taken
