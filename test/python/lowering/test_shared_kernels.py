@@ -140,9 +140,9 @@ def test_nhwc_pass_shared_across_shapes(threads: int) -> None:
 
 @pytest.mark.parametrize("threads", [1, 2])
 def test_pooling_shared_across_shapes(threads: int) -> None:
-    # 16 channels of 12x12 and 48 of 6x6: one kernel; 20 channels (4 after the vectors on
-    # AVX2 and AVX-512 alike): its own
-    model = layers_of_other_shapes(pool_after=(0, 2, 3))
+    # 20 and 84 channels of 6x6 (20 after the vectors of u8 on AVX2 and AVX-512 alike,
+    # `nhwc_pool_lanes`: 32 or 64): one kernel; 16 channels of 12x12: its own
+    model = layers_of_other_shapes(pool_after=(0, 3, 4))
     text = _cpu_equals_reference(model, {"x": RNG.integers(0, 256, XS).astype(np.uint8)},
                                  threads)
     pools = _definitions(text, "_pool_nhwc")
