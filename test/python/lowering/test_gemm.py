@@ -714,6 +714,32 @@ def test_vnni_a_chunks(m, depth):
                                       gathered.astype(np.int64) @ b.astype(np.int64))
 
 
+@pytest.mark.skipif(not host_cpu().avx512_vnni, reason="runs the zmm vpdpbusd kernels")
+def test_vnni_a_chunks_of_other_depths_are_other_kernels():
+    """Two in-place GEMMs of one module whose offsets are the same, (0,), but whose chunks
+    are 64 and 8 bytes deep (a 1x1 stride-2 convolution of 64 channels and one of 8): each
+    has its own micro-kernel (the depth is in `_micro_key`; sharing one ran 16 k-steps for
+    the 8-deep GEMM, reading past its row and its B)."""
+    cpu = HostCpu("icelake-server", AVX512_VNNI, host_cpu().triple)
+    module = new_module("depths")
+    keep: list = []
+    m, n = 16, 16
+    cases = []
+    for depth in (64, 8):
+        b = weights8(depth, n)
+        a = full_range(m, 2 * depth, np.uint8)  # (rows 2 depth apart: a stride of 2)
+        emit_gemm(module, f"g{depth}", m=m, k=depth, n=n, a_dtype=np.uint8, b=b,
+                  lda=2 * depth, keep_alive=keep, cpu=cpu, a_chunk_offsets=[0],
+                  epilogue=Epilogue(out_dtype=np.int32))
+        cases.append((depth, a, b))
+    lib = compile_ir(module, keep)
+    for depth, a, b in cases:
+        c = np.full((m, n), 77, np.int32)
+        lib.function(f"g{depth}", None, ctypes.c_void_p, ctypes.c_void_p)(a.ctypes.data,
+                                                                          c.ctypes.data)
+        np.testing.assert_array_equal(c, a[:, :depth].astype(np.int64) @ b.astype(np.int64))
+
+
 def test_amx_micro_kernels_shared_across_k():
     """AMX micro-kernels and chunk bodies take K's steps and the strides as arguments (the
     tile loads take their stride from a register): int8 GEMMs of other K (DenseNet's 1x1
