@@ -1047,7 +1047,7 @@ class _GemmMicroKernels(_GemmKernel):
             self.comp is not None, form(self.scale), form(self.bias), ep.residual, ep.relu,
             ep.clamp, None if ep.program is None else ep.program.signature(), rows,
             panels, last_cols, part, *((self.kblock, self.block) if part else ()),
-            self.a_chunks, self.a_chunks and self.a_chunk_bytes,
+            self.a_chunks, self.a_chunk_bytes,
         )  # fmt: skip
 
     @property

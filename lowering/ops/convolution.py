@@ -395,7 +395,9 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
         emit_to_nhwc(ctx, spec, x.ptr, xp, x.channels_last)
     weights = [gemm_weights(spec, g) for g in range(spec.groups)]  # (packed once for all blocks)
     if reads_input_in_place(ctx, spec, plan, weights[0], nhwc_out, bool(xp_bytes)):
-        _emit_in_place(ctx, spec, plan, xp, out, weights[0], nhwc_out, bool(xp_bytes))
+        layout = _in_place_plan(ctx, spec, plan, weights[0], nhwc_out, bool(xp_bytes))
+        assert layout is not None
+        _emit_in_place(ctx, spec, plan, xp, out, weights[0], nhwc_out, layout)
         return
     k_gemm = gemm_k(ctx, spec, weights[0])
     weights = [_padded_rows(w, k_gemm) for w in weights]
@@ -481,30 +483,35 @@ def reads_input_in_place(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
     per output position (9x the input for a 3x3 layer; resnet50 int8 6% and inception_v1 10%
     of their time where it was left out).
     """
+    return _in_place_plan(ctx, spec, plan, weights, nhwc_out, copied) is not None
+
+
+def _in_place_plan(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, weights: np.ndarray,
+                   nhwc_out: bool, copied: bool) -> tuple[int, list[int]] | None:
+    """The layout (`_in_place_layout` on AMX tiles, else `_vnni_layout`) by which the GEMMs
+    read A in place, or None where they read im2col rows (`reads_input_in_place`); a padded
+    kernel row reads past the row, which only the padded copy (`copied`) has room for."""
     if spec.pointwise or spec.groups != 1 or spec.a_dtype.itemsize != 1:
-        return False
+        return None
     if plan.direct and not nhwc_out:
-        return False
-    if _on_tiles_in_place(ctx, spec, weights, copied):
-        return True
+        return None
+
+    def readable(layout: tuple[int, list[int]]) -> bool:
+        return layout[0] == spec.kw * spec.c or copied
+
+    tiles = _in_place_layout(spec)
+    if tiles is not None and readable(tiles) and amx_applies(
+            spec.a_dtype, weights, ctx.cpu, spec.ow, spec.kh * tiles[0]):
+        return tiles
     # vpdpbusd's micro-kernels read kernel rows as runs of chunks (`_a_runs`,
     # `_vnni_layout`), on rows of at least AMX_MIN_ROWS positions (a GEMM per output row
     # reads all of B: the 7x7 layers of 2.4 MB of weights took 1.36-1.42x their time in
     # place, the 14x14 ones 1.00-1.02x, the 28x28 and 56x56 ones 0.87-0.92x)
-    layout = _vnni_layout(ctx, spec)
-    return (IN_PLACE_VNNI and layout is not None and spec.ow >= AMX_MIN_ROWS
-            and (layout[0] == spec.kw * spec.c or copied)
-            and gemm_kernel_kind(spec.a_dtype, weights, ctx.cpu) == "vnni")
-
-
-def _on_tiles_in_place(ctx: EmitContext, spec: ConvSpec, weights: np.ndarray,
-                       copied: bool) -> bool:
-    """Whether the GEMM of an output row runs on AMX tiles reading A in place by 64-byte
-    chunks (`_in_place_layout`; a padded kernel row needs the padded copy)."""
-    layout = _in_place_layout(spec)
-    if layout is None or (layout[0] != spec.kw * spec.c and not copied):
-        return False
-    return amx_applies(spec.a_dtype, weights, ctx.cpu, spec.ow, spec.kh * layout[0])
+    vnni = _vnni_layout(ctx, spec)
+    if (IN_PLACE_VNNI and vnni is not None and readable(vnni) and spec.ow >= AMX_MIN_ROWS
+            and gemm_kernel_kind(spec.a_dtype, weights, ctx.cpu) == "vnni"):
+        return vnni
+    return None
 
 
 def _vnni_layout(ctx: EmitContext, spec: ConvSpec) -> tuple[int, list[int]] | None:
@@ -581,7 +588,8 @@ def _in_place_weights(spec: ConvSpec, weights: np.ndarray, row_k: int) -> np.nda
 
 
 def _emit_in_place(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Value,
-                   out: Buffer, weights: np.ndarray, nhwc_out: bool, copied: bool) -> None:
+                   out: Buffer, weights: np.ndarray, nhwc_out: bool,
+                   layout: tuple[int, list[int]]) -> None:
     """The convolution as one GEMM per output row (`reads_input_in_place`): its OW positions
     x K, A read from the padded NHWC input `xp` at the row's first pixel (`_in_place_offsets`
     for the taps), the epilogue writing the output's row, or the row's scratch for the pass
@@ -592,9 +600,6 @@ def _emit_in_place(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Va
     threads = effective_threads(ctx.threads, work)
     items = spec.n * spec.oh
     parallel = threads > 1 and items >= threads
-    layout = (_in_place_layout(spec) if _on_tiles_in_place(ctx, spec, weights, copied)
-              else _vnni_layout(ctx, spec))
-    assert layout is not None
     row_k, offsets = layout
     zero_point = gemm_zero_point(spec, 0)
     if row_k != spec.kw * spec.c:  # (kernel rows padded with zero weights)
