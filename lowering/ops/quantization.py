@@ -30,6 +30,7 @@ and gives the same bits.
 from __future__ import annotations
 
 import hashlib
+import itertools
 from collections import OrderedDict
 from collections.abc import Callable, Container, Sequence
 from copy import copy
@@ -62,6 +63,7 @@ from lowpass.dialects.ov import (
     element_type_of,
     to_dtype,
 )
+from lowpass.dialects.ov.quantization import fake_quantize
 from lowpass.lowering.emit import (
     F16,
     F32,
@@ -521,7 +523,7 @@ class Program:
         program = copy(self)  # (the steps' constants as they are: only the proofs differ)
         program.input_range = (lo, hi)
         for proof in ("_unchecked_fq", "_fma_fq", "_limit_clamps", "_last_levels_bounded",
-                      "_unclamped_codes"):
+                      "_unclamped_codes", "_tail"):
             program.__dict__.pop(proof, None)
         return program
 
@@ -744,14 +746,21 @@ class Program:
             levels = k / np.float32(steps) * (high - low) + low
         return np.unique(np.concatenate([levels, [low, high]]).astype(np.float32))
 
+    _tail = cached_property(lambda self: residual_tail(self))
+    """`ResidualTail`: a residual block's end computed from its levels and codes, or None."""
+
+    @property
+    def _all_operands(self) -> list[dict[str, np.ndarray]]:
+        return [*self.operands, *([] if self._tail is None else [self._tail.operands])]
+
     def parameters(self) -> list[np.ndarray]:
         """The arrays that code emitted with `apply(..., parameters=...)` reads, in the order
-        of its parameters: every step's `operands`."""
-        return [array for operands in self.operands for array in operands.values()]
+        of its parameters: every step's `operands`, then the tail's (`ResidualTail`)."""
+        return [array for operands in self._all_operands for array in operands.values()]
 
     def _constant_zero_ids(self) -> set[int]:
         """The `id`s of the operands that shared code takes as +0.0 (`_constant_zero`)."""
-        return {id(array) for operands in self.operands for role, array in operands.items()
+        return {id(array) for operands in self._all_operands for role, array in operands.items()
                 if _constant_zero(role, array)}
 
     def parameter_pointers(self, ctx: EmitContext) -> list[ir.Value]:
@@ -759,7 +768,7 @@ class Program:
         null for the all-+0.0 ones, which that code does not read (constants of the code)."""
         return [ir.Constant(PTR, None) if _constant_zero(role, array)
                 else ctx.constant_ptr(array)
-                for operands in self.operands for role, array in operands.items()]
+                for operands in self._all_operands for role, array in operands.items()]
 
     def signature(self) -> tuple[object, ...]:
         """What the code of `apply(..., parameters=...)` depends on besides the parameters'
@@ -779,6 +788,8 @@ class Program:
                  self._unchecked_fq[i], self._fma_fq[i], self._limit_clamps[i])
                 for i, step in enumerate(self.steps)
             ),
+            None if self._tail is None else (self._tail.index, self._tail.top, tuple(
+                _constant_zero(role, array) for role, array in self._tail.operands.items())),
         )
 
     def _fq_is_integer(self, index: int) -> bool:
@@ -859,10 +870,14 @@ class Program:
             return splat(b, b.load(ptr, typ=F32, align=4), lanes)
 
         last = len(self.steps) - 1
-        converts_rounding, saturation = _ending(self, lanes, ctx.cpu.features, wide)
+        tail = self._tail
+        converts_rounding, saturation = ((False, "") if tail is not None else
+                                         _ending(self, lanes, ctx.cpu.features, wide))
         unclamped = self._unclamped_codes if saturation else -1
         for index, (step, values) in enumerate(zip(self.steps, self.operands, strict=True)):
             kind = step.kind
+            if tail is not None and index == tail.index:
+                return tail.apply(ctx, b, x, lanes, self, operand, pending, wide)
             if kind == "fq":
                 x = _fake_quantize(b, x, lanes, values, step.levels, operand,
                                    self._integer_fq[index], not self._unchecked_fq[index],
@@ -1011,6 +1026,167 @@ def _levels_bounded(program: Program, index: int) -> bool:
     return (largest + float(np.max(np.abs(il)))) * (levels - 1) / width < 2.0**30
 
 
+@dataclass(frozen=True, eq=False)
+class ResidualTail:
+    """
+    The end of a residual block's requantization, `fq, add_tensor, [mul | add | sub]...,
+    fq`: a FakeQuantize with a float result and output limits of one value (the dequantized
+    levels of the block's convolution), the Add of a u8/i8 tensor (the residual's codes),
+    steps by constants of one value, and an integer FakeQuantize to u8 from +0.0 of one
+    value. The reference computes the first FakeQuantize's value of its level k, fl(fl(k /
+    steps) * width) + ol, then the sum with the code c, the constants' steps, and the last
+    level, each rounded; all of that is an affine function of (k, c) but for the roundings,
+    so `t = fma(k, level, fma(c, code, offset))` rounded to the nearest integer and clamped
+    to the levels gives the same code for every (k, c) where `_tail_constants` proved it at
+    compile time (every level with every code, and the first FakeQuantize's limits `ol`
+    and `oh` at levels 0 and steps, where inputs outside its range clamp their level):
+    3 operations where the reference's are 9 to 11 per value (the level's quotient, its
+    product and sum, the limit's select, the sum, the product, the last level's product).
+    `index`: the first FakeQuantize's step; `operands`: the three constants as [V] arrays;
+    `top`: the last FakeQuantize's levels - 1.
+    """
+
+    index: int
+    operands: dict[str, np.ndarray]
+    top: float
+
+    def apply(self, ctx: EmitContext, b: ir.IRBuilder, x: ir.Value, lanes: int,
+              program: Program, operand: Callable[[np.ndarray], ir.Value],
+              pending: list[ir.Value], wide: bool) -> ir.Value:
+        """The program's result from `x`, the first FakeQuantize's input (`Program.apply`
+        from there on; `pending`: the tensor's elements)."""
+        features = ctx.cpu.features
+        first = self.index
+        k = _fake_quantize(b, x, lanes, program.operands[first], program.steps[first].levels,
+                           operand, False, not program._unchecked_fq[first],
+                           features=features, fused=program._fma_fq[first], level_only=True)
+        fty = vec(F32, lanes)
+        fma = intrinsic(b.module, f"llvm.fma.v{lanes}f32", fty, [fty] * 3)
+        inner = b.call(fma, [pending.pop(0), operand(self.operands["tail_code"]),
+                             operand(self.operands["tail_offset"])])
+        t = b.call(fma, [k, operand(self.operands["tail_level"]), inner])
+        saturates = (not wide and self.top == 255.0 and _packs_u8(lanes, features) is not None)
+        if not saturates:  # (clamping before the rounding: the bounds are integers)
+            zero, top = vconst(F32, lanes, 0.0), vconst(F32, lanes, self.top)
+            t = b.select(b.fcmp_ordered(">", t, zero), t, zero)
+            t = b.select(b.fcmp_ordered("<", t, top), t, top)
+        as_i32 = round_to_int32(b, t, lanes, features)
+        if saturates:
+            return _saturated(b, as_i32, lanes, features)
+        return as_i32 if wide else program.narrow(b, as_i32, lanes)
+
+
+def residual_tail(program: Program) -> ResidualTail | None:
+    """The program's `ResidualTail`, where its steps end so and `_tail_constants` finds
+    the constants."""
+    steps, vectors = program.steps, program.vectors
+    last = len(steps) - 1
+    kinds = [step.kind for step in steps]
+    if "add_tensor" not in kinds or program.out_dtype != U8_DT or not program._integer_fq[last]:
+        return None
+    first = kinds.index("add_tensor") - 1
+    tensor = steps[first + 1].tensor
+    if (first < 0 or kinds[first] != "fq" or program._integer_fq[first] or tensor is None
+            or value_dtype(tensor) not in (U8_DT, I8_DT)):
+        return None
+    middle = []
+    for step, values in zip(steps[first + 2 : last], vectors[first + 2 : last], strict=True):
+        if step.kind not in ("mul", "add", "sub") or not _one_value(values[0]):
+            return None
+        middle.append((step.kind, float(values[0][0])))
+    il, ih, ol, oh = vectors[first]
+    lows = vectors[last]
+    if not (_one_value(ol) and _one_value(oh) and np.all(il < ih)
+            and all(_one_value(v) for v in lows) and _positive_zeros(lows[2][:1])
+            and steps[last].levels <= 256):
+        return None
+    found = _tail_constants(steps[first].levels, float(ol[0]), float(oh[0]), tuple(middle),
+                            value_dtype(tensor).str, steps[last].levels, float(lows[0][0]),
+                            float(lows[1][0]), float(lows[3][0]))
+    if found is None:
+        return None
+    operands = {role: np.full(program.channels, value, np.float32)
+                for role, value in zip(("tail_level", "tail_code", "tail_offset"), found,
+                                       strict=True)}
+    return ResidualTail(first, operands, float(steps[last].levels - 1))
+
+
+_TAIL_NEAR = 2.0**-10
+"""`_tail_constants`: how near a half-integer the exact affine level of a (level, code)
+pair must be for other constants a few ulps away to round it otherwise (they move it by
+less than 2^-14)."""
+
+
+@lru_cache(maxsize=256)
+def _tail_constants(levels: int, ol: float, oh: float, middle: tuple[tuple[str, float], ...],
+                    code_dtype: str, last_levels: int, last_il: float, last_ih: float,
+                    last_oh: float) -> tuple[float, float, float] | None:
+    """
+    (level, code, offset) of a `ResidualTail` that gives the reference's last level for
+    every level k of the first FakeQuantize (and its limits ol at k = 0 and oh at k = steps)
+    with every code c of the tensor, all tried: the reference in float32 as
+    `dialects/ov/quantization.py:fake_quantize` computes it, the tail with each FMA
+    rounded once (`_fma_f32`). First the constants of the exact affine function, rounded
+    to float32; where some pair rounds otherwise, those within 2 ulps of them, tried first
+    on the pairs whose exact level is near a half-integer (`_TAIL_NEAR`), then on all.
+    """
+    f32 = np.float32
+
+    def array(value: float) -> np.ndarray:
+        return np.asarray(value, f32)
+
+    k = np.arange(levels, dtype=f32)
+    with np.errstate(all="ignore"):
+        values = _second_half(k, f32(levels - 1), array(ol), array(oh))
+    k = np.concatenate([k, [0.0, levels - 1.0]]).astype(f32)
+    values = np.concatenate([values, [ol, oh]]).astype(f32)
+    info = np.iinfo(np.dtype(code_dtype))
+    codes = np.arange(info.min, info.max + 1).astype(f32)
+    scale, shift = 1.0, 0.0
+    with np.errstate(all="ignore"):
+        v = (values[:, None] + codes[None, :]).astype(f32)
+        for kind, c in middle:
+            v = {"mul": v * f32(c), "add": v + f32(c), "sub": v - f32(c)}[kind]
+            scale, shift = ((scale * c, shift * c) if kind == "mul" else
+                            (scale, shift + c if kind == "add" else shift - c))
+        want = fake_quantize(v, array(last_il), array(last_ih), array(0.0), array(last_oh),
+                             last_levels)
+    steps_per_width = (last_levels - 1) / (f32(last_ih).item() - f32(last_il).item())
+    exact = ((f32(oh).item() - f32(ol).item()) / (levels - 1) * scale * steps_per_width,
+             scale * steps_per_width, (f32(ol).item() * scale + shift - last_il) * steps_per_width)
+    if not (np.all(np.isfinite(want)) and all(np.isfinite(e) and abs(e) < 2.0**20
+                                                for e in exact)):
+        return None
+    k2, c2 = np.broadcast_arrays(k[:, None], codes[None, :])
+    top = f32(last_levels - 1)
+
+    def agree(constants: tuple[np.float32, ...], where: np.ndarray | slice) -> bool:
+        level, code, offset = (np.full(k2[where].shape, c, f32) for c in constants)
+        inner = _fma_f32(c2[where], code, offset)
+        t = None if inner is None else _fma_f32(k2[where], level, inner)
+        return t is not None and bool(np.all(np.clip(np.rint(t), 0, top) == want[where]))
+
+    guess = (f32(exact[0]), f32(exact[1]), f32(exact[2]))
+    if agree(guess, slice(None)):
+        return float(guess[0]), float(guess[1]), float(guess[2])
+    t_exact = k2 * exact[0] + c2 * exact[1] + exact[2]
+    near = np.abs(t_exact - np.floor(t_exact) - 0.5) < _TAIL_NEAR
+    offsets = sorted(itertools.product(range(-2, 3), repeat=3), key=lambda o: sum(map(abs, o)))
+    for offset in offsets[1:]:
+        tried = (_ulps_away(guess[0], offset[0]), _ulps_away(guess[1], offset[1]),
+                 _ulps_away(guess[2], offset[2]))
+        if agree(tried, near) and agree(tried, slice(None)):
+            return float(tried[0]), float(tried[1]), float(tried[2])
+    return None
+
+
+def _ulps_away(value: np.float32, n: int) -> np.float32:
+    """The float32 `n` ulps above `value` (below for negative `n`)."""
+    for _ in range(abs(n)):
+        value = np.nextafter(value, np.float32(np.inf if n > 0 else -np.inf))
+    return value
+
+
 def _step_code(b: ir.IRBuilder, kind: str, x: ir.Value, values: dict[str, np.ndarray],
                operand: Callable[[np.ndarray], ir.Value], lanes: int) -> ir.Value:
     """The code of a `Program` step on `x` but a FakeQuantize, a cast and a tensor's
@@ -1068,13 +1244,15 @@ def _fake_quantize(
     fused: bool = False,
     clamps: str = "",
     saturation: str = "",
+    level_only: bool = False,
 ) -> ir.Value:
     """The float result of the FakeQuantize (an exact integer when `integer`), from its
     `operands` (`Program._step_operands`); `checked`: see `_levels_fast`. Not `rounded`
     (an integer one whose levels need no check): the level before rint, clamped to
     [0, levels - 1], for a conversion that rounds (`round_to_int32`). `saturation` (see
     `_ending`): for a narrowing that saturates (`_saturated`), the level without its +0.0
-    low added, with its upper limit selected ("below") or as it is ("both")."""
+    low added, with its upper limit selected ("below") or as it is ("both"). `level_only`:
+    the level clamped to [0, levels - 1], NaN to 0 (`ResidualTail`)."""
     steps_f = float(levels - 1)
     steps = vconst(F32, lanes, steps_f)
     rint = intrinsic(b.module, f"llvm.roundeven.v{lanes}f32", vec(F32, lanes),
@@ -1101,6 +1279,10 @@ def _fake_quantize(
     else:
         k = _levels_fast(b, minus_low(), lanes, operands, steps_f, operand, rint, checked,
                          features)
+    if level_only:
+        zero = vconst(F32, lanes, 0.0)
+        k = b.select(b.fcmp_ordered(">", k, zero), k, zero)
+        return b.select(b.fcmp_ordered(">", k, steps), steps, k)
     if saturation:  # (NaN stays NaN: INT32_MIN once converted, then 0)
         assert integer
         return k if saturation == "both" else b.select(b.fcmp_ordered(">", k, steps), steps, k)
