@@ -452,7 +452,10 @@ def _limit_clamps_of(program: Program) -> list[str]:
                           for a in program.vectors[index])
         lo, hi = (np.broadcast_to(np.asarray(a, np.float64), (program.channels,))
                   for a in ranges)
-        clamps.append(_limits_as_clamps(step.levels, il, ih, ol, oh, lo, hi))
+        answer = _limits_as_clamps(step.levels, il, ih, ol, oh, lo, hi)
+        if answer and program._fma_fq[index] and not _fma_levels_exact(program, index, True):
+            answer = ""  # (the fused level beyond the range not proven <= 0 or >= steps)
+        clamps.append(answer)
     return clamps
 
 
@@ -852,7 +855,7 @@ class Program:
                 return ir.Constant(fty, [0.0] * lanes)
             if parameters is not None:
                 base = slots[id(array)]
-                if self.layout.channels == 1 or channel is None:
+                if self.layout.channels == 1 or channel is None or array.size == 1:
                     return splat(b, b.load(base, typ=F32, align=4), lanes)
             elif self.layout.channels == 1 or channel is None:
                 return ir.Constant(fty, [float(array[0])] * lanes)
@@ -1042,8 +1045,9 @@ class ResidualTail:
     and `oh` at levels 0 and steps, where inputs outside its range clamp their level):
     3 operations where the reference's are 9 to 11 per value (the level's quotient, its
     product and sum, the limit's select, the sum, the product, the last level's product).
-    `index`: the first FakeQuantize's step; `operands`: the three constants as [V] arrays;
-    `top`: the last FakeQuantize's levels - 1.
+    `index`: the first FakeQuantize's step; `operands`: the three constants, each an array
+    of one value (read by every channel: an FMA's broadcast operand, not a register per
+    panel); `top`: the last FakeQuantize's levels - 1.
     """
 
     index: int
@@ -1096,16 +1100,21 @@ def residual_tail(program: Program) -> ResidualTail | None:
         middle.append((step.kind, float(values[0][0])))
     il, ih, ol, oh = vectors[first]
     lows = vectors[last]
-    if not (_one_value(ol) and _one_value(oh) and np.all(il < ih)
+    with np.errstate(all="ignore"):
+        finite = all(bool(np.all(np.isfinite(a))) for a in (il, ih, (ih - il).astype(np.float32)))
+    if not (finite and _one_value(ol) and _one_value(oh) and np.all(il < ih)
             and all(_one_value(v) for v in lows) and _positive_zeros(lows[2][:1])
-            and steps[last].levels <= 256):
-        return None
+            and steps[last].levels <= 256
+            and steps[first].levels * 256 <= _MOST_VALUES_TRIED // 4):
+        return None  # (an infinite width makes NaN of the values inside the range)
+    if program._fma_fq[first] and not _fma_levels_exact(program, first, True):
+        return None  # (the fused level beyond the range not proven <= 0 or >= steps)
     found = _tail_constants(steps[first].levels, float(ol[0]), float(oh[0]), tuple(middle),
                             value_dtype(tensor).str, steps[last].levels, float(lows[0][0]),
                             float(lows[1][0]), float(lows[3][0]))
     if found is None:
         return None
-    operands = {role: np.full(program.channels, value, np.float32)
+    operands = {role: np.full(1, value, np.float32)  # (one value: a broadcast operand)
                 for role, value in zip(("tail_level", "tail_code", "tail_offset"), found,
                                        strict=True)}
     return ResidualTail(first, operands, float(steps[last].levels - 1))
@@ -1164,7 +1173,9 @@ def _tail_constants(levels: int, ol: float, oh: float, middle: tuple[tuple[str, 
         level, code, offset = (np.full(k2[where].shape, c, f32) for c in constants)
         inner = _fma_f32(c2[where], code, offset)
         t = None if inner is None else _fma_f32(k2[where], level, inner)
-        return t is not None and bool(np.all(np.clip(np.rint(t), 0, top) == want[where]))
+        # (beyond 2^31 the conversion gives INT32_MIN, which the packs make 0)
+        return t is not None and bool(np.all(np.abs(t) < 2.0**30)) and bool(
+            np.all(np.clip(np.rint(t), 0, top) == want[where]))
 
     guess = (f32(exact[0]), f32(exact[1]), f32(exact[2]))
     if agree(guess, slice(None)):
@@ -1506,10 +1517,14 @@ def _fast_levels_agree(levels: int, clamped: bool, il: np.ndarray, ih: np.ndarra
     return bool(np.all(k_near == k_exact))
 
 
-def _fma_levels_exact(program: Program, index: int) -> bool:
+def _fma_levels_exact(program: Program, index: int, clamped: bool | None = None) -> bool:
     """`Program._fma_fq`'s proof: on the values that `_levels_proven` proved the fast levels
     on (the program's integer input, an integer FakeQuantize's levels through a `cast`, or
-    `_input_values`), the FMA's levels are the fast ones."""
+    `_input_values`), the FMA's levels are the fast ones; `clamped` (default: an integer
+    FakeQuantize's) also on the values outside the input range, both clamped to the levels
+    (where a FakeQuantize with a float result clamps its level instead of selecting its
+    limits: `_limit_clamps`, `ResidualTail`; with |il * steps / width| from 2^24 the FMA's
+    offset alone is a level off)."""
     il, ih = program.vectors[index][0], program.vectors[index][1]
     ranges = program._integer_inputs(index)
     if ranges is not None:  # (spans of one length: the program's input, or L levels)
@@ -1525,7 +1540,8 @@ def _fma_levels_exact(program: Program, index: int) -> bool:
             return False
         values = found[None, :]
     operands = program.operands[index]
-    return _fma_levels_agree(program.steps[index].levels, program._integer_fq[index], il, ih,
+    return _fma_levels_agree(program.steps[index].levels,
+                             program._integer_fq[index] if clamped is None else clamped, il, ih,
                              operands["steps_per_width"], operands["fma_offset"], values)
 
 

@@ -274,9 +274,11 @@ def test_requantization_of_codes_without_the_check_is_exact() -> None:
         proven.append(result)
         return result
 
-    def spy_fused(program: quantization.Program, index: int) -> bool:
-        result = real_fused(program, index)
-        fused.append(result)
+    def spy_fused(program: quantization.Program, index: int, clamped: bool | None = None
+                  ) -> bool:
+        result = real_fused(program, index, clamped)
+        if clamped is None:  # (`Program._fma_fq`'s question)
+            fused.append(result)
         return result
 
     quantization.Program._levels_proven = spy  # type: ignore[method-assign]

@@ -177,3 +177,61 @@ def test_the_proof_agrees_with_exact_arithmetic() -> None:
             got = [_exact_code(level, int(c), constants) for c in near]
             np.testing.assert_array_equal(got, want)
     assert found >= 30
+
+
+def _edge_tail(il: float, ih: float, ol: float, oh: float, levels: int = 256,
+               scale_first: float | None = None) -> tuple[lowpass.Model, dict[str, np.ndarray]]:
+    """`_every_pair`'s graph on 16 x 16 positions (codes 0, 17, ..., 255 by shortcut codes
+    0..15) with one pair of limits for every channel, the first FakeQuantize of `levels`,
+    its input the requantized codes or (`scale_first`) the convolution's sums times it."""
+    channels, shape = 64, [1, 64, 16, 16]
+    g = GraphBuilder()
+    x = g.input("x", [1, 16, 16, 16], ov.ui8)
+
+    def conv(v, weights: np.ndarray):
+        return g.value(ov.ConvolutionOp(v, g.constant(weights), result_type=f32(shape), **NOPAD))
+
+    def picking(channel: int) -> np.ndarray:
+        weights = np.zeros((channels, 16, 1, 1), np.int8)
+        weights[:, channel] = 1
+        return weights
+
+    shortcut = fq(g, conv(x, picking(1)), 0.0, 255.0, 0.0, 255.0, ov.ui8)
+    if scale_first is None:
+        first = g.value(ov.ConvertOp(fq(g, conv(x, picking(0)), 0.0, 255.0, 0.0, 255.0, ov.ui8),
+                                     ov.f32))
+    else:
+        first = g.value(ov.MultiplyOp(conv(x, picking(0)), g.constant(np.float32(scale_first))))
+    limits = [g.constant(np.full((1, channels, 1, 1), v, np.float32)) for v in (il, ih)]
+    limits += [g.constant(np.float32(v)) for v in (ol, oh)]
+    deq = g.value(ov.FakeQuantizeOp(first, *four(limits), levels))
+    r = g.value(ov.AddOp(deq, shortcut, result_type=f32(shape)))
+    out = fq(g, r, 0.0, 255.0, 0.0, 255.0, ov.ui8)
+    g.output(conv(out, np.eye(channels, dtype=np.int8).reshape(channels, channels, 1, 1)), "y")
+    i, j = np.meshgrid(np.arange(16) * 17, np.arange(16), indexing="ij")
+    x_values = np.zeros([1, 16, 16, 16], np.uint8)
+    x_values[0, 0], x_values[0, 1] = i, j
+    return lowpass.Model(g.module()), {"x": x_values}
+
+
+@pytest.mark.parametrize(
+    ("il", "ih", "ol", "oh", "levels", "scale_first"),
+    [
+        (0.0, 255.0, 0.0, 3e9, 4096, None),  # (levels beyond 2^31: the packs would give 0)
+        (255.0, 255.00050354003906, -0.0, 255.0, 256, None),  # (|il| steps / width >= 2^24)
+        (255.0, 255.00050354003906, 0.0, 255.0, 256, None),  # (the same, "levels" clamps)
+        (-3e38, 3e38, -1.0, 2.0, 256, 1e37),  # (an infinite width)
+    ],
+)
+def test_edge_tails_equal_reference(il: float, ih: float, ol: float, oh: float, levels: int,
+                                    scale_first: float | None) -> None:
+    """Tails the proof must refuse (found by review, each wrong before): a last level
+    beyond the int32 range, which the saturating packs make 0 where the reference clamps
+    it to 255; a fused first level a level off beyond the input range (an offset of
+    |il * steps / width| from 2^24), where the reference selects `ol`; an infinite first
+    width, which makes NaN of the values inside the range. Every pair equals the
+    REFERENCE device's, with or without the tail."""
+    model, feeds = _edge_tail(il, ih, ol, oh, levels, scale_first)
+    _, got = _tails_chosen(model, feeds)
+    want = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request().infer(feeds)
+    np.testing.assert_array_equal(got, np.asarray(want["y"]))
