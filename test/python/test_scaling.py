@@ -83,7 +83,8 @@ def test_many_inputs_scale_linearly() -> None:
 def test_default_output_names_scale_linearly() -> None:
     """Default output names (the producing op's `<type>_<position>`): the position was
     `list.index` per output, quadratic (2000 -> 8000 outputs took 18 times as long). Four
-    times the outputs must take less than eight times the CPU time (linear: four)."""
+    times the outputs must take less than ten times the CPU time (linear: four; quadratic:
+    sixteen)."""
 
     def names(n: int) -> Callable[[], None]:
         text = _many(n).replace(' {ov.name = "relu/', ' {ov.note = "relu/')
@@ -96,7 +97,9 @@ def test_default_output_names_scale_linearly() -> None:
         return run
 
     # (best of 7: each takes milliseconds, and the other test worker on the machine's second
-    # vCPU made one CI run's 4000 take 9.3x its 1000)
+    # vCPU made one CI run's 4000 take 9.3x its 1000; another's 8.4x with the best of 7.
+    # Idle, the best of 7 of each size still goes 4.1-8x: the work leaves the caches
+    # between the sizes)
     small = _cpu_seconds(names(1000), tries=7)
-    large = _cpu_seconds(names(4000), under=8 * small, tries=7)
-    assert large < 8 * small, f"1000 outputs: {small:.4f} s, 4000 outputs: {large:.4f} s"
+    large = _cpu_seconds(names(4000), under=10 * small, tries=7)
+    assert large < 10 * small, f"1000 outputs: {small:.4f} s, 4000 outputs: {large:.4f} s"
