@@ -1181,6 +1181,8 @@ def _tail_constants(levels: int, ol: float, oh: float, middle: tuple[tuple[str, 
     if agree(guess, slice(None)):
         return float(guess[0]), float(guess[1]), float(guess[2])
     t_exact = k2 * exact[0] + c2 * exact[1] + exact[2]
+    if not np.all(np.abs(t_exact) < 2.0**29):
+        return None  # (no constants a few ulps away bring those below 2^30)
     near = np.abs(t_exact - np.floor(t_exact) - 0.5) < _TAIL_NEAR
     offsets = sorted(itertools.product(range(-2, 3), repeat=3), key=lambda o: sum(map(abs, o)))
     for offset in offsets[1:]:

@@ -115,20 +115,20 @@ def test_every_level_and_code_equals_reference(channels: int, ol: float, oh: flo
     np.testing.assert_array_equal(got, want)
 
 
-@pytest.mark.parametrize("threads", [1, 2])
-def test_residual_block_takes_the_tail(threads: int) -> None:
+@pytest.mark.parametrize(("per_tensor", "channels", "threads"),
+                         [(True, 16, 1), (True, 72, 2), (False, 16, 1)])
+def test_residual_block_takes_the_tail(per_tensor: bool, channels: int, threads: int) -> None:
     """LPT's residual block with per-tensor dequantization limits (onnxruntime's QDQ
     ResNet-50): its convolution's program ends in the tail, on 1 and 2 threads, and the
     results are the REFERENCE device's bits; with per-channel output limits it does not."""
     xs = [2, 16, 12, 12]
     feeds = {"x": RNG.integers(0, 256, xs).astype(np.uint8)}
-    for per_tensor, c in ((True, 16), (True, 72), (False, 16)):
-        model = residual_block(False, xs, c, dequant_per_tensor=per_tensor)
-        tails, got = _tails_chosen(model, feeds, threads)
-        assert tails and all(t == per_tensor for t in tails)
-        want = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request().infer(
-            feeds)["y"]
-        np.testing.assert_array_equal(got, np.asarray(want))
+    model = residual_block(False, xs, channels, dequant_per_tensor=per_tensor)
+    tails, got = _tails_chosen(model, feeds, threads)
+    assert tails and all(t == per_tensor for t in tails)
+    want = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request().infer(
+        feeds)["y"]
+    np.testing.assert_array_equal(got, np.asarray(want))
 
 
 def _exact_code(level: int, code: int, constants: tuple[float, float, float]) -> float:
