@@ -1292,18 +1292,14 @@ def _fake_quantize(
     else:
         k = _levels_fast(b, minus_low(), lanes, operands, steps_f, operand, rint, checked,
                          features)
-    if level_only:
-        zero = vconst(F32, lanes, 0.0)
-        k = b.select(b.fcmp_ordered(">", k, zero), k, zero)
-        return b.select(b.fcmp_ordered(">", k, steps), steps, k)
     if saturation:  # (NaN stays NaN: INT32_MIN once converted, then 0)
         assert integer
         return k if saturation == "both" else b.select(b.fcmp_ordered(">", k, steps), steps, k)
-    if integer:
+    if integer or level_only:
         zero = vconst(F32, lanes, 0.0)
         k = b.select(b.fcmp_ordered(">", k, zero), k, zero)  # NaN -> 0: ol, as evaluate
         k = b.select(b.fcmp_ordered(">", k, steps), steps, k)
-        return b.fadd(k, operand(operands["ol"]))
+        return k if level_only else b.fadd(k, operand(operands["ol"]))
     ol = operand(operands["ol"])
     if clamps:  # (`Program._limit_clamps`: the limits' selects as clamps)
         zero = vconst(F32, lanes, 0.0)
