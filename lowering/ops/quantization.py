@@ -1357,8 +1357,9 @@ def _exact_where_near(b: ir.IRBuilder, near: ir.Value, k_fast: ir.Value,
     """`k_fast`, or where a lane of `near` holds, the whole vector's exact levels
     rint(fl(fl(u / width) * steps)) in a rare branch (`_levels_fast`, `_levels_by_floor`;
     u = x - il from `minus_low`, emitted there)."""
-    any_near = b.call(intrinsic(b.module, f"llvm.vector.reduce.or.v{lanes}i1", I1,
-                                [vec(I1, lanes)]), [near])
+    count = near.type.count  # (`_any_above`'s: fewer than `lanes`)
+    any_near = b.call(intrinsic(b.module, f"llvm.vector.reduce.or.v{count}i1", I1,
+                                [vec(I1, count)]), [near])
     return rare_branch(b, any_near, k_fast, lambda: b.call(rint, [b.fmul(
         b.fdiv(minus_low(), operand(operands["width"])), vconst(F32, lanes, steps))]), "fq")
 
@@ -1404,10 +1405,54 @@ def _levels_by_floor(b: ir.IRBuilder, x: ir.Value, minus_low: Callable[[], ir.Va
     fty = vec(F32, lanes)
     fma = intrinsic(b.module, f"llvm.fma.v{lanes}f32", fty, [fty] * 3)
     h = b.call(fma, [x, operand(operands["steps_per_width"]), operand(operands["tie_offset"])])
-    k_fast = floor_small(b, h, lanes, features)
-    near = b.fcmp_ordered(">", b.fsub(h, k_fast), operand(operands["tie_limit"]))
+    if lanes % 16 == 0 and "avx512dq" in features:  # (`_fraction`: one operation, not three)
+        distance = _by_parts(b, h, 16, lambda part: _fraction(b, part))
+        k_fast = b.fsub(h, distance)
+    else:
+        k_fast = floor_small(b, h, lanes, features)
+        distance = b.fsub(h, k_fast)
+    limit = operand(operands["tie_limit"])
+    if _in_registers(lanes, 16):
+        near = _any_above(b, distance, limit)
+    else:
+        near = b.fcmp_ordered(">", distance, limit)
     return _exact_where_near(b, near, k_fast, minus_low, lanes, operands, steps, operand,
                              rint)
+
+
+def _fraction(b: ir.IRBuilder, h: ir.Value) -> ir.Value:
+    """h - trunc(h) on 16 lanes in one instruction, AVX-512DQ's `vreduceps` (imm 11: keep
+    no fraction bits, round toward zero, suppress the precision exception), exact for every
+    float (its fraction, of h's sign, is representable), where `floor_small`'s rounded
+    addition, its subtraction and the difference were three operations on the same ports.
+    `_levels_by_floor` then takes h - d = trunc(h): floor(h) for h >= 0; for h < 0 an
+    integer <= 0, with a distance <= 0, never near, where floor(h) <= -1 was. There the
+    level t is below 2e - 0.5 (< 0.5, `_tie_operands`): the reference's level is 0 where
+    t >= 0 (an input above il), and so is trunc(h) (h > -1), and below that every use
+    of the level clamps or saturates it to 0. Infinities give 0 (the level infinite, as
+    before); NaN stays NaN."""
+    fty = vec(F32, 16)
+    reduce = intrinsic(b.module, "llvm.x86.avx512.mask.reduce.ps.512", fty,
+                       [fty, I32, fty, I16, I32])
+    return b.call(reduce, [h, ir.Constant(I32, 11), ir.Constant(fty, None),
+                           ir.Constant(I16, -1), ir.Constant(I32, 4)])
+
+
+def _any_above(b: ir.IRBuilder, distance: ir.Value, limit: ir.Value) -> ir.Value:
+    """Whether a lane of any 16-lane part of `distance` is above `limit` (> 0, the same in
+    every lane: `_tie_operands`' `tie_limit`), as <16 x i1> for `_exact_where_near`: the
+    parts' maximum as signed int32 (the order of float32 values of one sign; negative
+    ones, never near, below every positive; a NaN with its sign bit clear above every
+    number, so that it takes the exact path, which gives what the fast one would), then
+    one compare: for a lockstep of four registers 3 maxima and a compare where four
+    compares and three mask merges were 7."""
+    lanes = distance.type.count
+    parts = split_lanes(b, b.bitcast(distance, vec(I32, lanes)), 16)
+    while len(parts) > 1:
+        parts = [b.select(b.icmp_signed(">", x, y), x, y)
+                 for x, y in zip(parts[::2], parts[1::2], strict=True)]
+    bound = b.bitcast(split_lanes(b, limit, 16)[0], vec(I32, 16))
+    return b.icmp_signed(">", parts[0], bound)
 
 
 @lru_cache(maxsize=4096)

@@ -409,9 +409,9 @@ def test_integer_fake_quantize_equals_reference(ih: float, ol: float, oh: float,
 def test_requantization_rounds_without_vrndscaleps(ih: float) -> None:
     """On an AVX-512 host a u8 requantization's last level is rounded by the conversion to
     int32 (`round_to_int32`), and the fast level of a width that is not a power of two
-    (2.5 - -2 = 4.5) by adding and subtracting 1.5 * 2^23 (`round_small`), not by
-    `llvm.roundeven` (16 lanes: the shorter vectors of a loop's tail keep it; the exact
-    level after the check does too)."""
+    (2.5 - -2 = 4.5) by `vreduceps` (AVX-512DQ, `_fraction`) or by adding and subtracting
+    1.5 * 2^23 (`floor_small`), not by `llvm.floor` (16 lanes: the shorter vectors of a
+    loop's tail keep it; the exact level after the check uses `llvm.roundeven`)."""
     from xdsl.dialects.builtin import IntegerType, Signedness
 
     from lowpass.lowering.compiler import compile_module
@@ -427,7 +427,10 @@ def test_requantization_rounds_without_vrndscaleps(ih: float) -> None:
         assert "call <16 x i32> @\"llvm.x86.avx512.mask.cvtps2dq.512\"" in text
         assert rounded not in text
     else:  # (the fast level; the exact one after the check is rounded by roundeven)
-        assert "call <16 x float> @\"llvm.x86.avx512.add.ps.512\"" in text
+        fast = ("llvm.x86.avx512.mask.reduce.ps.512" if "avx512dq" in host_cpu().features
+                else "llvm.x86.avx512.add.ps.512")
+        assert f"call <16 x float> @\"{fast}\"" in text
+        assert "call <16 x float> @\"llvm.floor.v16f32\"" not in text
 
 
 def test_fma_emulation_rounds_once() -> None:
@@ -501,9 +504,9 @@ def test_checked_levels_by_floor_equal_reference_near_every_tie(
     offset)), checked against 1 - 2e (`_levels_by_floor`), on limits like a GEMM's sums
     (il about -1e5, width 2e5: |il * steps / width| about 110, which widens e), at every
     float32 value within 40 ulps of each half-level tie and on integers across the range:
-    REFERENCE's bits, on zmm registers (`vaddps {rd-sae}`) on an AVX-512 host, else on ymm
-    (`vroundps`; the suite runs under `LOWPASS_MAX_CPU_ISA=avx2` too). With no margin
-    (e = 0: the check never fires) the floor differs from rint at the ties."""
+    REFERENCE's bits, on zmm registers (`vreduceps`, `_fraction`) on an AVX-512 host, else
+    on ymm (`vroundps`; the suite runs under `LOWPASS_MAX_CPU_ISA=avx2` too). With no
+    margin (e = 0: the check never fires) the floor differs from rint at the ties."""
     from xdsl.dialects.builtin import IntegerType, Signedness
 
     from lowpass.lowering.compiler import clear_cache, compile_module
@@ -525,7 +528,9 @@ def test_checked_levels_by_floor_equal_reference_near_every_tie(
     module = g.module()
     model = lowpass.Model(module.clone())
     text = compile_module(module).llvm_ir(optimized=False)
-    if host_cpu().avx512:
+    if host_cpu().avx512 and "avx512dq" in host_cpu().features:
+        assert "@\"llvm.x86.avx512.mask.reduce.ps.512\"" in text and "i32 11," in text
+    elif host_cpu().avx512:
         assert "@\"llvm.x86.avx512.add.ps.512\"" in text and "i32 9)" in text
     else:
         assert "llvm.floor.v8f32" in text and "avx512" not in text
@@ -544,6 +549,63 @@ def test_checked_levels_by_floor_equal_reference_near_every_tie(
     clear_cache()
     try:
         got, want = _cpu_and_reference(model, {"x": values})
+    finally:
+        clear_cache()  # (the compiled models of the mutation)
+    assert np.any(got != want)
+
+
+@pytest.mark.parametrize("register", [0, 3])
+def test_lockstep_check_finds_near_ties_in_every_register(
+        register: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A convolution's requantization in its GEMM epilogue, 4 registers of 16 channels in
+    lockstep, whose check for near ties takes the maximum of the registers' distances
+    (`_any_above`), read by an identity convolution: 1x1 weights that pick an input
+    channel make the sums the input's codes,
+    and limits 510 apart put every odd sum on a tie of its level, in the 16 channels of
+    register `register` only (the others' levels are the codes halved, none near a tie):
+    REFERENCE's bits. Where the check looks at the first register alone, the ties of
+    register 3 come out otherwise."""
+    from xdsl.dialects.builtin import IntegerType, Signedness
+
+    from lowpass.lowering.compiler import clear_cache
+    from lowpass.lowering.ops import quantization
+
+    from .test_layouts import NOPAD, f32
+
+    channels, size = 64, 16
+    g = GraphBuilder()
+    x = g.input("x", [1, channels, size, size], ov.ui8)
+    weights = np.eye(channels, dtype=np.int8).reshape(channels, channels, 1, 1)
+    sums = g.value(ov.ConvolutionOp(x, g.constant(weights), result_type=f32(
+        [1, channels, size, size]), name="conv", **NOPAD))
+    il = np.zeros((1, channels, 1, 1), np.float32)
+    ih = np.full_like(il, 255.0)  # (level = code)
+    ties = slice(16 * register, 16 * register + 16)  # (level = (code - il) / 2)
+    il[0, ties, 0, 0] = -2.0 * np.arange(16)
+    ih[0, ties] = il[0, ties] + 510.0
+    limits = [g.constant(v) for v in (il, ih, np.float32(0.0), np.float32(255.0))]
+    levels = g.value(ov.FakeQuantizeOp(sums, *four(limits), 256, name="fq",
+                                       element_type=IntegerType(8, Signedness.UNSIGNED)))
+    # (read by an identity convolution: the program runs in the first one's GEMM, on
+    # NHWC tiles, not where an NCHW output is written)
+    g.output(g.value(ov.ConvolutionOp(levels, g.constant(weights), result_type=f32(
+        [1, channels, size, size]), name="identity", **NOPAD)), "y")
+    model = lowpass.Model(g.module())
+    codes = np.arange(channels * size * size) % 256
+    feeds = {"x": codes.reshape(1, channels, size, size).astype(np.uint8)}
+    got, want = _cpu_and_reference(model, feeds)
+    np.testing.assert_array_equal(got, want)
+    if register == 0 or not host_cpu().avx512:
+        return
+
+    def first_register_only(b: Any, distance: Any, limit: Any) -> Any:
+        first = quantization.split_lanes(b, distance, 16)[0]
+        return b.fcmp_ordered(">", first, quantization.split_lanes(b, limit, 16)[0])
+
+    monkeypatch.setattr(quantization, "_any_above", first_register_only)
+    clear_cache()
+    try:
+        got, _ = _cpu_and_reference(model, feeds)
     finally:
         clear_cache()  # (the compiled models of the mutation)
     assert np.any(got != want)
