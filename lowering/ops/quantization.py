@@ -1357,7 +1357,9 @@ def _exact_where_near(b: ir.IRBuilder, near: ir.Value, k_fast: ir.Value,
     """`k_fast`, or where a lane of `near` holds, the whole vector's exact levels
     rint(fl(fl(u / width) * steps)) in a rare branch (`_levels_fast`, `_levels_by_floor`;
     u = x - il from `minus_low`, emitted there)."""
-    count = near.type.count  # (`_any_above`'s: fewer than `lanes`)
+    near_type = near.type
+    assert isinstance(near_type, ir.VectorType)
+    count = near_type.count  # (`_any_above`'s: fewer than `lanes`)
     any_near = b.call(intrinsic(b.module, f"llvm.vector.reduce.or.v{count}i1", I1,
                                 [vec(I1, count)]), [near])
     return rare_branch(b, any_near, k_fast, lambda: b.call(rint, [b.fmul(
@@ -1446,7 +1448,9 @@ def _any_above(b: ir.IRBuilder, distance: ir.Value, limit: ir.Value) -> ir.Value
     number, so that it takes the exact path, which gives what the fast one would), then
     one compare: for a lockstep of four registers 3 maxima and a compare where four
     compares and three mask merges were 7."""
-    lanes = distance.type.count
+    vty = distance.type
+    assert isinstance(vty, ir.VectorType)
+    lanes = vty.count
     parts = split_lanes(b, b.bitcast(distance, vec(I32, lanes)), 16)
     while len(parts) > 1:
         parts = [b.select(b.icmp_signed(">", x, y), x, y)
