@@ -791,8 +791,9 @@ class Program:
                  self._unchecked_fq[i], self._fma_fq[i], self._limit_clamps[i])
                 for i, step in enumerate(self.steps)
             ),
-            None if self._tail is None else (self._tail.index, self._tail.top, tuple(
-                _constant_zero(role, array) for role, array in self._tail.operands.items())),
+            None if self._tail is None else (
+                self._tail.index, self._tail.top, self._tail.codes,
+                tuple(_constant_zero(role, array) for role, array in self._tail.operands.items())),
         )
 
     def _fq_is_integer(self, index: int) -> bool:
@@ -887,6 +888,7 @@ class Program:
                                    not (converts_rounding and index == last), ctx.cpu.features,
                                    self._fma_fq[index], self._limit_clamps[index],
                                    saturation if index == last else
+                                   "both" if tail is not None and index == tail.codes else
                                    "below" if index == unclamped else "")
             elif kind == "cast":
                 x = self._cast(ctx, b, x, lanes, index)
@@ -1047,12 +1049,15 @@ class ResidualTail:
     product and sum, the limit's select, the sum, the product, the last level's product).
     `index`: the first FakeQuantize's step; `operands`: the three constants, each an array
     of one value (read by every channel: an FMA's broadcast operand, not a register per
-    panel); `top`: the last FakeQuantize's levels - 1.
+    panel), and with `codes` the level's bounds; `top`: the last FakeQuantize's levels - 1;
+    `codes`: the integer FakeQuantize whose codes the first one dequantizes where its
+    clamps move to the first one's level (`_codes_clamped_later`), else -1.
     """
 
     index: int
     operands: dict[str, np.ndarray]
     top: float
+    codes: int = -1
 
     def apply(self, ctx: EmitContext, b: ir.IRBuilder, x: ir.Value, lanes: int,
               program: Program, operand: Callable[[np.ndarray], ir.Value],
@@ -1061,9 +1066,12 @@ class ResidualTail:
         from there on; `pending`: the tensor's elements)."""
         features = ctx.cpu.features
         first = self.index
+        bounds = None if self.codes < 0 else (operand(self.operands["tail_low"]),
+                                              operand(self.operands["tail_high"]))
         k = _fake_quantize(b, x, lanes, program.operands[first], program.steps[first].levels,
                            operand, False, not program._unchecked_fq[first],
-                           features=features, fused=program._fma_fq[first], level_only=True)
+                           features=features, fused=program._fma_fq[first], level_only=True,
+                           bounds=bounds)
         fty = vec(F32, lanes)
         fma = intrinsic(b.module, f"llvm.fma.v{lanes}f32", fty, [fty] * 3)
         inner = b.call(fma, [pending.pop(0), operand(self.operands["tail_code"]),
@@ -1117,7 +1125,48 @@ def residual_tail(program: Program) -> ResidualTail | None:
     operands = {role: np.full(1, value, np.float32)  # (one value: a broadcast operand)
                 for role, value in zip(("tail_level", "tail_code", "tail_offset"), found,
                                        strict=True)}
-    return ResidualTail(first, operands, float(steps[last].levels - 1))
+    codes = _codes_clamped_later(program, first)
+    if codes >= 0:
+        top = np.float32(steps[codes].levels - 1)
+        operands["tail_low"], operands["tail_high"] = (
+            _reference_levels(il, ih, steps[first].levels, np.float32(code))
+            for code in (0.0, top))
+    return ResidualTail(first, operands, float(steps[last].levels - 1), codes)
+
+
+def _codes_clamped_later(program: Program, first: int) -> int:
+    """
+    The step of an integer FakeQuantize of levels 0..n from +0.0 whose codes the tail's
+    first FakeQuantize (at `first`, after a `cast` that keeps them) dequantizes, where the
+    codes' clamps to [0, n] can go and the first FakeQuantize's level be clamped to [L(0),
+    L(n)] instead of [0, steps], L its reference level of a code (`_reference_levels`); -1
+    where not. The level that the code computes from a code c, g(c), rises with c (its
+    every form: a width > 0, roundings that keep the order) and equals L(c) once clamped
+    to [0, steps] on 0..n (`_unchecked_fq`, or a width of a power of two: exact), so
+    that for every c, also beyond 0..n, NaN and the infinities, clamp(g(c), L(0), L(n))
+    is L(clamp(c, 0, n)): two operations less on each value's dependency chain of a
+    residual block's requantization (its convolution's codes, then their level).
+    """
+    codes = first - 2
+    if codes < 0 or program.steps[first - 1].kind != "cast" or not program._integer_fq[codes]:
+        return -1
+    dtype = program.steps[first - 1].dtype
+    exact = program._unchecked_fq[first] or "inverse_width" in program.operands[first]
+    if not (exact and dtype is not None and program._levels_fit(codes, np.dtype(dtype))
+            and _positive_zeros(program.operands[codes]["ol"])):
+        return -1
+    return codes
+
+
+def _reference_levels(il: np.ndarray, ih: np.ndarray, levels: int, x: np.float32
+                      ) -> np.ndarray:  # fmt: skip
+    """The level (0..levels - 1) of `x` in each channel's FakeQuantize (il < ih, finite)
+    as `dialects/ov/quantization.py:fake_quantize` computes it, in float32."""
+    steps = np.float32(levels - 1)
+    with np.errstate(all="ignore"):
+        level = np.rint((x - il) / (ih - il) * steps)
+    return np.where(x <= il, np.float32(0.0), np.where(x > ih, steps, level)).astype(
+        np.float32)
 
 
 _TAIL_NEAR = 2.0**-10
@@ -1258,6 +1307,7 @@ def _fake_quantize(
     clamps: str = "",
     saturation: str = "",
     level_only: bool = False,
+    bounds: tuple[ir.Value, ir.Value] | None = None,
 ) -> ir.Value:
     """The float result of the FakeQuantize (an exact integer when `integer`), from its
     `operands` (`Program._step_operands`); `checked`: see `_levels_fast`. Not `rounded`
@@ -1265,7 +1315,8 @@ def _fake_quantize(
     [0, levels - 1], for a conversion that rounds (`round_to_int32`). `saturation` (see
     `_ending`): for a narrowing that saturates (`_saturated`), the level without its +0.0
     low added, with its upper limit selected ("below") or as it is ("both"). `level_only`:
-    the level clamped to [0, levels - 1], NaN to 0 (`ResidualTail`)."""
+    the level clamped to [0, levels - 1], NaN to 0, or with `bounds` to [low, high], NaN to
+    low (`ResidualTail`, `_codes_clamped_later`)."""
     steps_f = float(levels - 1)
     steps = vconst(F32, lanes, steps_f)
     rint = intrinsic(b.module, f"llvm.roundeven.v{lanes}f32", vec(F32, lanes),
@@ -1296,9 +1347,9 @@ def _fake_quantize(
         assert integer
         return k if saturation == "both" else b.select(b.fcmp_ordered(">", k, steps), steps, k)
     if integer or level_only:
-        zero = vconst(F32, lanes, 0.0)
-        k = b.select(b.fcmp_ordered(">", k, zero), k, zero)  # NaN -> 0: ol, as evaluate
-        k = b.select(b.fcmp_ordered(">", k, steps), steps, k)
+        low, high = bounds if bounds is not None else (vconst(F32, lanes, 0.0), steps)
+        k = b.select(b.fcmp_ordered(">", k, low), k, low)  # NaN -> low: ol, as evaluate
+        k = b.select(b.fcmp_ordered(">", k, high), high, k)
         return k if level_only else b.fadd(k, operand(operands["ol"]))
     ol = operand(operands["ol"])
     if clamps:  # (`Program._limit_clamps`: the limits' selects as clamps)

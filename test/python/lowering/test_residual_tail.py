@@ -36,10 +36,12 @@ to float32, give another code for one pair (level 158 with code 4, level 70 with
 
 
 def _every_pair(channels: int, il: np.ndarray, ih: np.ndarray, ol: float, oh: float,
-                scale: float, last_high: float) -> tuple[lowpass.Model, dict[str, np.ndarray]]:
+                scale: float, last_high: float, requant: tuple[float, float] = (0.0, 255.0)
+                ) -> tuple[lowpass.Model, dict[str, np.ndarray]]:  # fmt: skip
     """residual_block's end on [1, C, 256, 256] where position (i, j) holds the code i and
     the shortcut's code j in every channel: 1x1 convolutions that pick input channel 0 or 1
-    (weights 1), each requantized to itself (limits 0..255), the first one's codes
+    (weights 1), each requantized to itself (limits 0..255; the first one's `requant`),
+    the first one's codes
     dequantized per channel (limits `il`, `ih`, output limits `ol`, `oh` of one value),
     plus the shortcut, times `scale`, Relu, quantized to u8 in [0, `last_high`], and read
     by an identity 1x1 convolution (f32 output: the codes themselves), so that the program
@@ -58,7 +60,7 @@ def _every_pair(channels: int, il: np.ndarray, ih: np.ndarray, ol: float, oh: fl
         return weights
 
     shortcut = fq(g, conv(x, picking(1), "pick"), 0.0, 255.0, 0.0, 255.0, ov.ui8, name="s")
-    codes = fq(g, conv(x, picking(0), "conv"), 0.0, 255.0, 0.0, 255.0, ov.ui8, name="requant")
+    codes = fq(g, conv(x, picking(0), "conv"), *requant, 0.0, 255.0, ov.ui8, name="requant")
     limits = [g.constant(v) for v in (il, ih, np.float32(ol), np.float32(oh))]
     deq = g.value(ov.FakeQuantizeOp(g.value(ov.ConvertOp(codes, ov.f32)), *four(limits), 256,
                                     name="dequant"))
@@ -74,14 +76,15 @@ def _every_pair(channels: int, il: np.ndarray, ih: np.ndarray, ol: float, oh: fl
 
 
 def _tails_chosen(model: lowpass.Model, feeds: dict[str, np.ndarray],
-                  threads: int = 1) -> tuple[list[bool], np.ndarray]:
-    """Whether each program with a residual Add took the tail, and the CPU's output."""
+                  threads: int = 1, codes: bool = False) -> tuple[list[bool], np.ndarray]:
+    """Whether each program with a residual Add took the tail (with `codes`: and moved
+    its codes' clamps, `_codes_clamped_later`), and the CPU's output."""
     tails: list[bool] = []
     real = quantization.Program.apply
 
     def spy(self: quantization.Program, *args, **kwargs):
         if any(step.kind == "add_tensor" for step in self.steps):
-            tails.append(self._tail is not None)
+            tails.append(self._tail is not None and (not codes or self._tail.codes >= 0))
         return real(self, *args, **kwargs)
 
     quantization.Program.apply = spy  # type: ignore[method-assign]
@@ -113,6 +116,31 @@ def test_every_level_and_code_equals_reference(channels: int, ol: float, oh: flo
                       .infer(feeds)["y"])
     assert np.unique(want).size > 200  # (the codes are not all clamped)
     np.testing.assert_array_equal(got, want)
+
+
+def test_codes_beyond_their_limits_clamp_at_the_level(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The convolution's requantization limits (40, 215) inside its sums' 0..255, so that
+    its codes clamp at both ends: the tail clamps the dequantizing level to the levels of
+    codes 0 and 255 instead (`_codes_clamped_later`), and every output value is the
+    REFERENCE device's. With the level clamped to [0, 255] the codes beyond the limits
+    come out otherwise."""
+    channels = 24
+    il = RNG.uniform(-40.0, 30.0, (1, channels, 1, 1)).astype(np.float32)
+    ih = (il + RNG.uniform(230.0, 300.0, (1, channels, 1, 1))).astype(np.float32)
+    model, feeds = _every_pair(channels, il, ih, -3.1, 2.9, 0.8, 6.0, requant=(40.0, 215.0))
+    tails, got = _tails_chosen(model, feeds, codes=True)
+    assert tails and all(tails)
+    want = np.asarray(lowpass.Core().compile_model(model, "REFERENCE").create_infer_request()
+                      .infer(feeds)["y"])
+    np.testing.assert_array_equal(got, want)
+
+    def unbounded(il: np.ndarray, ih: np.ndarray, levels: int, x: np.float32) -> np.ndarray:
+        return np.full(il.shape, 0.0 if x == 0 else levels - 1.0, np.float32)
+
+    monkeypatch.setattr(quantization, "_reference_levels", unbounded)
+    _, wrong = _tails_chosen(model, feeds, codes=True)
+    clear_cache()  # (the compiled models of the mutation)
+    assert np.any(wrong != want)
 
 
 @pytest.mark.parametrize(("per_tensor", "channels", "threads"),
