@@ -293,6 +293,8 @@ def plan_output(program: Program, n: int, integer: bool, needs_pass: bool,
     if kernel_steps is not None and count < kernel_steps:  # (`runs_whole_program`)
         assert kernel_steps == len(program.steps), "not one of gemm_step_counts"
         assert runs_whole_program(program, n, integer, needs_pass, residual)
+        if program.affine is not None:  # (its scale and bias folded into the level's FMA)
+            count, kwargs = 0, {}
         rest = program.suffix(count)
         tensors = rest.tensors
         return GemmOutput(kwargs, program.out_dtype, program.suffix(len(program.steps)), True,

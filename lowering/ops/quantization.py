@@ -526,7 +526,7 @@ class Program:
         program = copy(self)  # (the steps' constants as they are: only the proofs differ)
         program.input_range = (lo, hi)
         for proof in ("_unchecked_fq", "_fma_fq", "_limit_clamps", "_last_levels_bounded",
-                      "_unclamped_codes", "_tail"):
+                      "_unclamped_codes", "_tail", "affine"):
             program.__dict__.pop(proof, None)
         return program
 
@@ -751,10 +751,14 @@ class Program:
 
     _tail = cached_property(lambda self: residual_tail(self))
     """`ResidualTail`: a residual block's end computed from its levels and codes, or None."""
+    affine = cached_property(lambda self: affine_levels(self))
+    """`AffineLevels`: the leading Multiply, Add and FakeQuantize's level as one FMA, or None
+    (a GEMM's epilogue then leaves its scale and bias to the program: `plan_output`)."""
 
     @property
     def _all_operands(self) -> list[dict[str, np.ndarray]]:
-        return [*self.operands, *([] if self._tail is None else [self._tail.operands])]
+        return [*self.operands, *([] if self._tail is None else [self._tail.operands]),
+                *([] if self.affine is None else [self.affine.operands])]
 
     def parameters(self) -> list[np.ndarray]:
         """The arrays that code emitted with `apply(..., parameters=...)` reads, in the order
@@ -794,6 +798,7 @@ class Program:
             None if self._tail is None else (
                 self._tail.index, self._tail.top, self._tail.codes,
                 tuple(_constant_zero(role, array) for role, array in self._tail.operands.items())),
+            self.affine is not None,
         )
 
     def _fq_is_integer(self, index: int) -> bool:
@@ -878,10 +883,19 @@ class Program:
         converts_rounding, saturation = ((False, "") if tail is not None else
                                          _ending(self, lanes, ctx.cpu.features, wide))
         unclamped = self._unclamped_codes if saturation else -1
+        affine = self.affine if rounds_to_int32(lanes, ctx.cpu.features) or (
+            "fma" in ctx.cpu.features) else None  # (else `_levels_by_floor` is not taken)
+        reference_input = None
         for index, (step, values) in enumerate(zip(self.steps, self.operands, strict=True)):
             kind = step.kind
             if tail is not None and index == tail.index:
                 return tail.apply(ctx, b, x, lanes, self, operand, pending, wide)
+            if affine is not None and index < 2:  # (the FakeQuantize computes them)
+                if index == 0:
+                    reference_input = affine.reference_input(b, x, self.operands, operand)
+                continue
+            if affine is not None and index == 2:
+                values = {**values, **affine.level_operands}
             if kind == "fq":
                 x = _fake_quantize(b, x, lanes, values, step.levels, operand,
                                    self._integer_fq[index], not self._unchecked_fq[index],
@@ -889,7 +903,8 @@ class Program:
                                    self._fma_fq[index], self._limit_clamps[index],
                                    saturation if index == last else
                                    "both" if tail is not None and index == tail.codes else
-                                   "below" if index == unclamped else "")
+                                   "below" if index == unclamped else "",
+                                   reference_input=reference_input if index == 2 else None)
             elif kind == "cast":
                 x = self._cast(ctx, b, x, lanes, index)
             elif kind == "add_tensor":  # (float addition commutes: either operand order)
@@ -1029,6 +1044,89 @@ def _levels_bounded(program: Program, index: int) -> bool:
         return False
     levels = program.steps[index].levels
     return (largest + float(np.max(np.abs(il)))) * (levels - 1) / width < 2.0**30
+
+
+@dataclass(frozen=True, eq=False)
+class AffineLevels:
+    """
+    A program's leading `Multiply(s), Add(b), FakeQuantize` (an integer one whose levels
+    are checked: a GEMM's dequantization by scale and bias, then its requantization, as
+    SqueezeNet's and Inception's convolutions are converted) computed from the input a
+    as `h = fma(a, S, O)`, floored and checked as `_levels_by_floor` does, where the
+    reference computes x = fl(fl(a s) + b) and then the level of x: S = fl(s spw), O =
+    fl(b spw + c + 0.5 - e) with spw = fl(steps / width) and c = -il spw, as
+    `_tie_operands`' offset with a margin e that also covers the roundings of x, of S and
+    of O (`affine_levels`). One operation where the Multiply, the Add and the level's
+    FMA were three, on each value of the GEMM's epilogue; the check's exact path computes
+    x as the reference does. `operands`: S, O and the check's limit 1 - 2e (read as the
+    FakeQuantize's `steps_per_width`, `tie_offset` and `tie_limit`).
+    """
+
+    operands: dict[str, np.ndarray]
+
+    @property
+    def level_operands(self) -> dict[str, np.ndarray]:
+        """The FakeQuantize's operands that the fold replaces, by their roles there."""
+        return {"steps_per_width": self.operands["affine_scale"],
+                "tie_offset": self.operands["affine_offset"],
+                "tie_limit": self.operands["affine_limit"]}
+
+    @staticmethod
+    def reference_input(b: ir.IRBuilder, a: ir.Value, operands: list[dict[str, np.ndarray]],
+                        operand: Callable[[np.ndarray], ir.Value]) -> Callable[[], ir.Value]:
+        """fl(fl(a s) + b), emitted where the exact levels need it."""
+        return lambda: b.fadd(b.fmul(a, operand(operands[0]["c"])), operand(operands[1]["c"]))
+
+
+_AFFINE_MARGIN_MOST = 0.125
+"""`affine_levels`' largest margin e: the check then fires on at most a quarter of the
+values, and h - 0.5 + e stays within a level of the reference's t."""
+
+
+def _affine_margin(levels: int, most_c: float, most_b: float) -> float:
+    """`affine_levels`' e (its docstring derives it)."""
+    return 2.0**-24 * (8.0 * (levels + 2.0) + 4.0 * most_c + 3.0 * most_b + 4.0) * 1.001
+
+
+def affine_levels(program: Program) -> AffineLevels | None:
+    """
+    The program's `AffineLevels`, where it starts `mul, add, fq` with an integer
+    FakeQuantize whose levels are checked and have `_tie_operands`, the products finite
+    and |c| and |b spw| below 2^20. The margin: h = fl(a S + O) is within
+    2^-24 (|T| + |a s spw| + |O| + |h|) of T + 0.5 - e, T = (a s + b - il) steps / width
+    exactly, and the reference's t within 2^-24 (3 |t| + |a s spw| + |x spw|) of T (its
+    three roundings after x, and x's two); where the level matters (|T| <= steps + 2),
+    |a s spw| <= |T| + |c| + |b spw| and |x spw| <= |T| + |c|, so |h - (t + 0.5 - e)| <
+    e = 2^-24 (8 (steps + 3) + 4 max |c| + 3 max |b spw| + 4) (with a little to spare for
+    the products of the roundings): floor(h) is rint(t) wherever h - floor(h) <= 1 - 2e,
+    as in `_levels_by_floor`. Beyond that range both clamp to the same level.
+    """
+    steps = program.steps
+    if len(steps) < 3 or [step.kind for step in steps[:3]] != ["mul", "add", "fq"]:
+        return None
+    operands = program.operands[2]
+    if (not program._integer_fq[2] or "tie_offset" not in operands
+            or program._unchecked_fq[2]):
+        return None
+    scale, bias = (program.vectors[i][0].astype(np.float64) for i in (0, 1))
+    spw = operands["steps_per_width"].astype(np.float64)
+    il = operands["il"].astype(np.float64)
+    size = max(a.size for a in (scale, bias, spw, il))
+    if any(a.size not in (1, size) for a in (scale, bias, spw, il)):
+        return None
+    scale, bias, spw, il = (np.broadcast_to(a.reshape(-1), (size,)) for a in (scale, bias, spw, il))
+    with np.errstate(all="ignore"):
+        c, offset = -il * spw, bias * spw
+        most_c, most_b = np.max(np.abs(c)), np.max(np.abs(offset))
+        if not (np.isfinite(most_c) and np.isfinite(most_b)) or max(most_c, most_b) >= 2.0**20:
+            return None
+        e = _affine_margin(steps[2].levels, float(most_c), float(most_b))
+        folded = {"affine_scale": (scale * spw).astype(np.float32),
+                  "affine_offset": (offset + c + (0.5 - e)).astype(np.float32),
+                  "affine_limit": np.full(size, 1.0 - 2.0 * e, np.float32)}
+    if e >= _AFFINE_MARGIN_MOST or not all(np.all(np.isfinite(a)) for a in folded.values()):
+        return None
+    return AffineLevels(folded)
 
 
 @dataclass(frozen=True, eq=False)
@@ -1308,6 +1406,7 @@ def _fake_quantize(
     saturation: str = "",
     level_only: bool = False,
     bounds: tuple[ir.Value, ir.Value] | None = None,
+    reference_input: Callable[[], ir.Value] | None = None,
 ) -> ir.Value:
     """The float result of the FakeQuantize (an exact integer when `integer`), from its
     `operands` (`Program._step_operands`); `checked`: see `_levels_fast`. Not `rounded`
@@ -1316,14 +1415,17 @@ def _fake_quantize(
     `_ending`): for a narrowing that saturates (`_saturated`), the level without its +0.0
     low added, with its upper limit selected ("below") or as it is ("both"). `level_only`:
     the level clamped to [0, levels - 1], NaN to 0, or with `bounds` to [low, high], NaN to
-    low (`ResidualTail`, `_codes_clamped_later`)."""
+    low (`ResidualTail`, `_codes_clamped_later`). `reference_input`: where `x` is the input
+    of the steps before (`AffineLevels`), the FakeQuantize's own input as the reference
+    computes it, for the exact levels."""
     steps_f = float(levels - 1)
     steps = vconst(F32, lanes, steps_f)
     rint = intrinsic(b.module, f"llvm.roundeven.v{lanes}f32", vec(F32, lanes),
                      [vec(F32, lanes)])
 
     def minus_low() -> ir.Value:  # (u = x - il: all but the fused form)
-        return b.fsub(x, operand(operands["il"]))
+        return b.fsub(x if reference_input is None else reference_input(),
+                      operand(operands["il"]))
 
     if fused:  # (`Program._fma_fq`: proven to give the same levels, without the check)
         fty = vec(F32, lanes)
@@ -1748,9 +1850,9 @@ def _one_value(array: np.ndarray) -> bool:
 
 def _constant_zero(role: str, array: np.ndarray) -> bool:
     """An operand that shared code takes as the constant +0.0 (`_positive_zeros`), not
-    from memory: every role but the FMA's addend, whose zero (a FakeQuantize's low of
+    from memory: every role but the FMAs' addends, whose zero (a FakeQuantize's low of
     +-0.0) would otherwise make its programs' code differ from those of other lows."""
-    return role != "fma_offset" and _positive_zeros(array)
+    return role not in ("fma_offset", "affine_offset") and _positive_zeros(array)
 
 
 def _positive_zeros(array: np.ndarray) -> bool:

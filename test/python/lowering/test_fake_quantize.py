@@ -554,6 +554,70 @@ def test_checked_levels_by_floor_equal_reference_near_every_tie(
     assert np.any(got != want)
 
 
+@pytest.mark.skipif(not host_cpu().avx512_vnni, reason="programs in the GEMM's micro-kernels")
+def test_scale_and_bias_folded_into_the_level_near_every_tie(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A convolution's Multiply, Add and integer FakeQuantize (its dequantization and
+    requantization, as SqueezeNet's are converted) computed in its GEMM's epilogue as one
+    FMA of the sums, floored and checked (`AffineLevels`): sums 127 c1 + c2 of two input
+    codes (0..32640, every one) in 16 channels. In 4 channels (scale 2^-7, width 255 / 64)
+    the level is sum / 2, every odd sum a tie; in 12 the scales, biases and limits are
+    random, like a GEMM's, some of the 65536 sums near a tie. REFERENCE's bits; with no
+    margin (e = 0) the levels at the ties come out otherwise."""
+    from xdsl.dialects.builtin import IntegerType, Signedness
+
+    from lowpass.lowering.compiler import clear_cache
+    from lowpass.lowering.ops import quantization
+
+    from .test_layouts import NOPAD, f32
+
+    rng = np.random.default_rng(5)
+    channels, shape = 16, [1, 16, 256, 256]
+    scale = rng.uniform(1e-4, 3e-4, (1, channels, 1, 1)).astype(np.float32)
+    bias = rng.uniform(-1.0, 1.0, scale.shape).astype(np.float32)
+    il = rng.uniform(-1.0, 0.0, scale.shape).astype(np.float32)
+    ih = (il + rng.uniform(4.0, 6.0, scale.shape)).astype(np.float32)
+    scale[0, :4], bias[0, :4], il[0, :4], ih[0, :4] = 2.0**-7, 0.0, 0.0, 255 / 64
+    g = GraphBuilder()
+    x = g.input("x", [1, 2, 256, 256], ov.ui8)
+    weights = np.tile(np.array([127, 1], np.int8).reshape(1, 2, 1, 1), (channels, 1, 1, 1))
+    sums = g.value(ov.ConvolutionOp(x, g.constant(weights), result_type=f32(shape),
+                                    name="conv", **NOPAD))
+    scaled = g.value(ov.MultiplyOp(sums, g.constant(scale)))
+    shifted = g.value(ov.AddOp(scaled, g.constant(bias)))
+    limits = [g.constant(il), g.constant(ih), g.constant(np.float32(0.0)),
+              g.constant(np.float32(255.0))]
+    levels = g.value(ov.FakeQuantizeOp(shifted, *four(limits), 256, name="fq",
+                                       element_type=IntegerType(8, Signedness.UNSIGNED)))
+    identity = np.eye(channels, dtype=np.int8).reshape(channels, channels, 1, 1)
+    g.output(g.value(ov.ConvolutionOp(levels, g.constant(identity), result_type=f32(shape),
+                                      name="identity", **NOPAD)), "y")  # (NHWC between)
+    model = lowpass.Model(g.module())
+    i, j = np.meshgrid(np.arange(256), np.arange(256), indexing="ij")
+    feeds = {"x": np.stack([i, j]).reshape(1, 2, 256, 256).astype(np.uint8)}
+    folded: list[bool] = []
+    real = quantization.affine_levels
+
+    def spy(program: Any) -> Any:
+        found = real(program)
+        folded.append(found is not None)
+        return found
+
+    monkeypatch.setattr(quantization, "affine_levels", spy)
+    clear_cache()
+    got, want = _cpu_and_reference(model, feeds)
+    assert any(folded)
+    np.testing.assert_array_equal(got, want)
+
+    monkeypatch.setattr(quantization, "_affine_margin", lambda *args: 0.0)
+    clear_cache()
+    try:
+        got, _ = _cpu_and_reference(model, feeds)
+    finally:
+        clear_cache()  # (the compiled models of the mutation)
+    assert np.any(got != want)
+
+
 @pytest.mark.parametrize("register", [0, 3])
 def test_lockstep_check_finds_near_ties_in_every_register(
         register: int, monkeypatch: pytest.MonkeyPatch) -> None:

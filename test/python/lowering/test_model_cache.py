@@ -314,7 +314,9 @@ def _output_dtype(header: dict[str, Any]) -> None:
 
 
 def _array_shape(header: dict[str, Any]) -> None:
-    header["arrays"][0][1] = [4 * x for x in header["arrays"][0][1]] or [4]
+    # (another shape of as many digits, so that the edited header keeps its length)
+    header["arrays"][0][1] = [x - 1 if x % 10 == 9 else x + 1
+                              for x in header["arrays"][0][1]] or [4]
 
 
 def _section_size(header: dict[str, Any]) -> None:
