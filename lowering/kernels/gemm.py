@@ -538,7 +538,7 @@ def _through_memory(b: ir.IRBuilder, accs: list[ir.Value], rows: int) -> list[ir
         buffer = b.alloca(vty, size=len(accs))
         buffer.align = 64
     for index, acc in enumerate(accs):
-        b.store(acc, _offset(b, buffer, index * size), align=64)
+        b.store(acc, _offset(b, buffer, index * size), align=min(size, 64))
     loaded = []
     for r in range(rows):
         row = opaque_ptr(b, _offset(b, buffer, r * per_row * size))

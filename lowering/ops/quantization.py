@@ -752,8 +752,7 @@ class Program:
     _tail = cached_property(lambda self: residual_tail(self))
     """`ResidualTail`: a residual block's end computed from its levels and codes, or None."""
     affine = cached_property(lambda self: affine_levels(self))
-    """`AffineLevels`: the leading Multiply, Add and FakeQuantize's level as one FMA, or None
-    (a GEMM's epilogue then leaves its scale and bias to the program: `plan_output`)."""
+    """`AffineLevels`: the leading Multiply, Add and level as one FMA (`plan_output`)."""
 
     @property
     def _all_operands(self) -> list[dict[str, np.ndarray]]:
@@ -798,7 +797,8 @@ class Program:
             None if self._tail is None else (
                 self._tail.index, self._tail.top, self._tail.codes,
                 tuple(_constant_zero(role, array) for role, array in self._tail.operands.items())),
-            self.affine is not None,
+            None if self.affine is None else tuple(
+                _constant_zero(role, array) for role, array in self.affine.operands.items()),
         )
 
     def _fq_is_integer(self, index: int) -> bool:
@@ -1529,7 +1529,8 @@ def _tie_operands(il: np.ndarray, width: np.ndarray, steps_per_width: np.ndarray
     the level t is within [-2, steps + 2] (the FMA's rounding, fl(steps / width)'s times x
     and il, the offset's rounding, the reference's three roundings). None unless every
     width and steps per width are finite and positive (an infinite width makes NaN of
-    x - il = inf, which the FMA never computes) and |c| is below 2^20 (e then nears 1/2).
+    x - il = inf, which the FMA never computes), |c| is below 2^20 and e below
+    `_TIE_MARGIN_MOST`.
     """
     with np.errstate(all="ignore"):
         c = -il.astype(np.float64) * steps_per_width.astype(np.float64)
@@ -1537,8 +1538,18 @@ def _tie_operands(il: np.ndarray, width: np.ndarray, steps_per_width: np.ndarray
     if not (usable and np.all(np.isfinite(c))) or np.max(np.abs(c), initial=0.0) >= 2.0**20:
         return {}
     e = 2.0**-24 * (8.0 * (steps + 2.0) + 4.0 * float(np.max(np.abs(c), initial=0.0)))
+    if e >= _TIE_MARGIN_MOST:
+        return {}
     return {"tie_offset": (c + (0.5 - e)).astype(np.float32),
             "tie_limit": np.full(np.shape(il), 1.0 - 2.0 * e, np.float32)}
+
+
+_TIE_MARGIN_MOST = 0.25
+"""`_tie_operands`' largest margin e (levels beyond about 2^19, or |c| beyond 2^20, have
+more): below it h = t + 0.5 - e is > 0 wherever the level t is >= 0 and the check's limit
+1 - 2e is positive, which `_fraction`'s truncation and `_any_above`'s integer order rely
+on (found by review: 2^21 + 1 levels made the limit -1.25, and a lockstep group of
+negative distances missed its exact path)."""
 
 
 def _levels_by_floor(b: ir.IRBuilder, x: ir.Value, minus_low: Callable[[], ir.Value],

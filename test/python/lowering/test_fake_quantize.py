@@ -618,6 +618,75 @@ def test_scale_and_bias_folded_into_the_level_near_every_tie(
     assert np.any(got != want)
 
 
+@pytest.mark.parametrize("tiny_first", [True, False])
+def test_a_folded_scale_of_zero_is_part_of_the_signature(tiny_first: bool) -> None:
+    """Two convolutions of one shape and program form, one of them dequantized by a
+    subnormal scale, whose folded scale fl(s spw) is +0.0 (a constant of the shared code,
+    `_constant_zero`): the signature says so, so the two do not share micro-kernels that
+    read it as zero or through a null pointer (found by review: 1020 of 1024 values wrong,
+    or a crash, in the other branch). REFERENCE's bits, either order."""
+    from xdsl.dialects.builtin import IntegerType, Signedness
+
+    from .test_layouts import NOPAD, f32
+
+    channels, size = 16, 8
+    shape = (1, channels, 1, 1)
+    g = GraphBuilder()
+    x = g.input("x", [1, channels, size, size], ov.ui8)
+    eye = np.eye(channels, dtype=np.int8).reshape(channels, channels, 1, 1)
+    scales = {"tiny": np.float32(2.0**-149), "normal": np.float32(40.0)}
+    for name in (["tiny", "normal"] if tiny_first else ["normal", "tiny"]):
+        sums = g.value(ov.ConvolutionOp(x, g.constant(eye), result_type=f32(
+            [1, channels, size, size]), name=name, **NOPAD))
+        scaled = g.value(ov.MultiplyOp(sums, g.constant(np.full(shape, scales[name]))))
+        shifted = g.value(ov.AddOp(scaled, g.constant(np.full(shape, 100.0, np.float32))))
+        limits = [g.constant(np.full(shape, v, np.float32)) for v in (-1000.0, 1000.0)]
+        limits += [g.constant(np.float32(v)) for v in (0.0, 255.0)]
+        codes = g.value(ov.FakeQuantizeOp(shifted, *four(limits), 256, element_type=IntegerType(
+            8, Signedness.UNSIGNED)))
+        g.output(g.value(ov.ConvolutionOp(codes, g.constant(eye), result_type=f32(
+            [1, channels, size, size]), **NOPAD)), name)
+    model = lowpass.Model(g.module())
+    feeds = {"x": (np.arange(channels * size * size) % 256).reshape(
+        1, channels, size, size).astype(np.uint8)}
+    core = lowpass.Core()
+    got = core.compile_model(model, "CPU", AS_IS).create_infer_request().infer(feeds)
+    want = core.compile_model(model, "REFERENCE").create_infer_request().infer(feeds)
+    for name in scales:
+        np.testing.assert_array_equal(np.asarray(got[name]), np.asarray(want[name]))
+
+
+def test_levels_of_a_wide_margin_keep_the_two_sided_check() -> None:
+    """A float FakeQuantize of 2^21 + 1 levels after a convolution's scale and bias, whose
+    `_tie_operands` margin would be 1.125 (a negative limit): it keeps `_levels_fast`'s
+    two-sided check (`_TIE_MARGIN_MOST`), and its levels just above il, requantized and
+    read by an identity convolution (a lockstep of registers), are REFERENCE's (found by
+    review: every value one level low where the lockstep's distances were all negative)."""
+    from xdsl.dialects.builtin import IntegerType, Signedness
+
+    from .test_layouts import NOPAD, f32
+
+    channels, shape = 64, [1, 64, 8, 16]
+    il = np.float32(-786432.0)
+    g = GraphBuilder()
+    x = g.input("x", shape, ov.ui8)
+    eye = np.eye(channels, dtype=np.int8).reshape(channels, channels, 1, 1)
+    sums = g.value(ov.ConvolutionOp(x, g.constant(eye), result_type=f32(shape), **NOPAD))
+    y = g.value(ov.AddOp(g.value(ov.MultiplyOp(sums, g.constant(np.float32(0.0625)))),
+                         g.constant(np.float32(il + 0.5))))
+    limits = [g.constant(np.float32(v)) for v in (il, il + 3 * 2**20, 0.0, 2.0**21)]
+    levels = g.value(ov.FakeQuantizeOp(y, *four(limits), 2**21 + 1))
+    codes = [g.constant(np.float32(v)) for v in (0.0, 255.0, 0.0, 255.0)]
+    requantized = g.value(ov.FakeQuantizeOp(levels, *four(codes), 256, element_type=IntegerType(
+        8, Signedness.UNSIGNED)))
+    g.output(g.value(ov.ConvolutionOp(requantized, g.constant(eye), result_type=f32(shape),
+                                      **NOPAD)), "y")
+    feeds = {"x": np.full(shape, 5, np.uint8)}
+    feeds["x"][..., 1::2] = 6
+    got, want = _cpu_and_reference(lowpass.Model(g.module()), feeds)
+    np.testing.assert_array_equal(got, want)
+
+
 @pytest.mark.parametrize("register", [0, 3])
 def test_lockstep_check_finds_near_ties_in_every_register(
         register: int, monkeypatch: pytest.MonkeyPatch) -> None:
