@@ -522,6 +522,52 @@ def _splat(b: ir.IRBuilder, scalar: ir.Value, vty: ir.VectorType) -> ir.Value:
     return b.shuffle_vector(vec, ir.Constant(vty, ir.Undefined), mask)
 
 
+_PREFETCH = True
+PREFETCH_GROUP = 4
+PREFETCH_B_BYTES = 1 << 20
+"""The packed B from which micro-kernels prefetch (`_prefetch`): a network's larger weights,
+which the layers between two inferences have evicted from L2 (resnet50's 7x7 layers, 1-2.4
+MB), not SqueezeNet's 512 KB classifier, whose weights stay there (prefetched: 1.014x)."""
+"""The panels side by side of the tiles that prefetch (`_GemmKernel.prefetch_b`)."""
+
+
+def _prefetch(b: ir.IRBuilder, address: ir.Value) -> None:
+    """`prefetcht1` of one 64-byte line of B into L2, one per k-step of a micro-kernel: the
+    line of a panel of the next panel block (a micro-kernel's steps cover one panel; the
+    row tiles 0-3 of a block fetch its group's 4 panels of the next block), so that a
+    GEMM whose packed B exceeds L2's share reads each block from memory while it computes
+    the one before, where the first row tile of every block had waited on it: resnet50's
+    14x14 and 7x7 layers (their weights 0.25-2.4 MB, each used by 196 or 49 rows) took
+    1.2-1.3x as long with the caches cold as warm."""
+    fn = b.module.globals.get("llvm.prefetch.p0") or ir.Function(
+        b.module, ir.FunctionType(VOID, [PTR, I32, I32, I32]), "llvm.prefetch.p0")
+    b.call(fn, [address, ir.Constant(I32, 0), ir.Constant(I32, 2), ir.Constant(I32, 1)])
+
+
+def _trailing_arguments(fn: ir.Function, prefetch: bool, takes_r: bool, program_arrays: int
+                        ) -> tuple[ir.Value | None, ir.Value | None, int, list[ir.Value]]:
+    """A micro-kernel's last arguments (`_micro_function`): its prefetch pointer, R, where
+    its shape arguments end and its program's arrays."""
+    end = len(fn.args) - (1 if prefetch else 0)
+    residual = fn.args[end - 1] if takes_r else None
+    program_end = end - (1 if takes_r else 0)
+    shape_end = program_end - program_arrays
+    return (fn.args[-1] if prefetch else None, residual, shape_end,
+            list(fn.args[shape_end:program_end]))
+
+
+def _panel_ahead(b: ir.IRBuilder, packed: ir.Value, p_base: ir.Value, g_rel: ir.Value,
+                 i_rel: ir.Value, rows_step: int, block: int, full_end: int,
+                 panel_bytes: ir.Value) -> ir.Value:
+    """The B panel a micro-kernel call prefetches (`_prefetch`): of the group at `g_rel` in
+    the next block, the panel of its row tile's index modulo 4; this group's own (already
+    read) where there is no next block."""
+    tile = b.and_(b.udiv(i_rel, _c64(rows_step)), _c64(PREFETCH_GROUP - 1))
+    later = b.add(b.add(g_rel, _c64(block)), tile)
+    panel = b.select(b.icmp_signed("<", later, _c64(full_end)), later, g_rel)
+    return _offset(b, packed, b.mul(b.add(p_base, panel), panel_bytes))
+
+
 def _through_memory(b: ir.IRBuilder, accs: list[ir.Value], rows: int) -> list[ir.Value]:
     """The accumulators of a tile stored to the stack after its k loop and loaded again row
     by row, each row through a pointer LLVM cannot relate to the stores (`opaque_ptr`), so
@@ -745,6 +791,11 @@ class _GemmKernel:
         """The arrays that the epilogue's `program` reads (its `parameters()`, per-column ones
         padded to whole panels like `scale`), given to the micro-kernels as arguments."""
         # packed None: B is packed at run time into a workspace given to each chunk body
+        self.prefetch_b = (kind == "vnni" and self.wide and packed is not None and not amx
+                           and a_chunks is None and self.tile.panels == PREFETCH_GROUP
+                           and self.panels > self.block
+                           and self.panels * self.panel_bytes >= PREFETCH_B_BYTES and _PREFETCH)
+        """Whether the micro-kernels prefetch the next panel block's B into L2 (`_prefetch`)."""
         self.keep_alive: list[np.ndarray] = []  # the baked arrays (`_address`)
         self._baked: dict[int, np.ndarray] = {}
 
@@ -1074,7 +1125,7 @@ class _GemmMicroKernels(_GemmKernel):
             self.comp is not None, form(self.scale), form(self.bias), ep.residual, ep.relu,
             ep.clamp, None if ep.program is None else ep.program.signature(), rows,
             panels, last_cols, part, *((self.kblock, self.block) if part else ()),
-            self.a_chunks, self.a_chunk_bytes,
+            self.a_chunks, self.a_chunk_bytes, self.prefetch_b,
         )  # fmt: skip
 
     @property
@@ -1150,7 +1201,7 @@ class _GemmMicroKernels(_GemmKernel):
         args += [I64] * len(self.micro_shape(0))
         args += [I64] if groups else []
         args += [PTR] * len(self.program_arrays)
-        args += [PTR] if self.epilogue.takes_r else []
+        args += [PTR] * (int(self.epilogue.takes_r) + int(self.prefetch_b))  # (R, `_prefetch`)
         fn = ir.Function(self.module, ir.FunctionType(VOID, args), f"{self.name}.{suffix}")
         fn.linkage = "internal"
         fn.attributes.add("nounwind")
@@ -1169,10 +1220,8 @@ class _GemmMicroKernels(_GemmKernel):
         a, b_panel, c, n0 = fn.args[:4]
         b = ir.IRBuilder(fn.append_basic_block("entry"))
         steps_arg: ir.Value | None = None
-        residual = fn.args[-1] if self.epilogue.takes_r else None
-        program_end = len(fn.args) - (1 if residual is not None else 0)
-        shape_end = program_end - len(self.program_arrays)
-        program_args = fn.args[shape_end:program_end]
+        prefetch, residual, shape_end, program_args = _trailing_arguments(
+            fn, self.prefetch_b, self.epilogue.takes_r, len(self.program_arrays))
         if self.strided:
             steps_arg, a_row_bytes, panel_bytes, ldc_bytes = fn.args[shape_end - 4 : shape_end]
             a_rows = [_offset(b, a, b.mul(a_row_bytes, _c64(r))) for r in range(rows)]
@@ -1236,7 +1285,10 @@ class _GemmMicroKernels(_GemmKernel):
         elif steps_arg is not None:  # strided: loops of `unroll` steps, then of single steps
             def unrolled(values: list[ir.Value], s: ir.Value) -> list[ir.Value]:
                 for u in range(unroll):
-                    values = step(values, b.add(s, _c64(u)) if u else s)
+                    at = b.add(s, _c64(u)) if u else s
+                    if prefetch is not None:
+                        _prefetch(b, _offset(b, prefetch, b.mul(at, _c64(STEP_BYTES))))
+                    values = step(values, at)
                 return values
 
             main_end = b.and_(steps_arg, _c64(-unroll))
@@ -1770,10 +1822,11 @@ class _GemmEmitter(_GemmMicroKernels):
             shape = (shape_args if shape_args
                      else self.micro_shape(self.part_steps(kpart.part if kpart else "")))
             r_ig = [] if residual is None else [_offset(b, residual, c_at)]
-            counts = [] if groups is None else [
-                _c64(groups) if isinstance(groups, int) else groups]
+            counts = [] if groups is None else [_c64(groups) if isinstance(groups, int) else groups]
+            ahead = [_panel_ahead(b, packed, p_base, g_rel, i_rel, rows_step, block, full_end,
+                                  panel_bytes_v)] if self.prefetch_b else []
             b.call(micro, [a_tile, b_g, c_ig, n0, *vectors, *extra, *shape, *counts,
-                           *program_args, *r_ig])
+                           *program_args, *r_ig, *ahead])
 
         def row_tile(i: ir.Value, rows: int, group: int, jb: ir.Value | None,
                      kpart: _KPart | None) -> None:

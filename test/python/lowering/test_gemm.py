@@ -1195,6 +1195,41 @@ class _AddScaleRound:
         return np.clip(np.rint(y), 0, 255).astype(np.uint8)
 
 
+@pytest.mark.parametrize("with_program", [False, True])
+def test_prefetching_micro_kernels(with_program: bool) -> None:
+    """A GEMM whose packed B exceeds `PREFETCH_B_BYTES` (k 2048 x n 600: 1.2 MiB, several
+    panel blocks) on zmm `vpdpbusd` kernels prefetches the next block's B
+    (`_GemmKernel.prefetch_b`): the same exact sums, also with a program whose tensor R is
+    the argument before the prefetch pointer, on full and partial panels and row tiles."""
+    from lowpass.lowering.kernels import gemm as kernels
+
+    m, k, n = 31, 2048, 600
+    a = full_range(m, k, np.uint8)
+    b = weights8(k, n)
+    module = new_module("prefetch")
+    keep: list = []
+    scale = RNG.uniform(0.5, 1.5, n).astype(np.float32) / 4096
+    program = _AddScaleRound(RNG.uniform(0.2, 2.0, n).astype(np.float32))
+    epilogue = Epilogue(scale=scale, program=program) if with_program else INT32
+    emit_gemm(module, "g", m=m, k=k, n=n, a_dtype=np.uint8, b=b, epilogue=epilogue,
+              keep_alive=keep)
+    lib = compile_ir(module, keep)
+    if host_cpu().avx512_vnni and not host_cpu().amx:
+        assert "llvm.prefetch" in lib.ir_text
+    sums = a.astype(np.int64) @ b.astype(np.int64)
+    if not with_program:
+        c = np.zeros((m, n), np.int32)
+        lib.function("g", None, ctypes.c_void_p, ctypes.c_void_p)(a.ctypes.data, c.ctypes.data)
+        np.testing.assert_array_equal(c, sums)
+        return
+    r = RNG.integers(0, 256, (m, n)).astype(np.uint8)
+    c = np.zeros((m, n), np.uint8)
+    lib.function("g", None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)(
+        a.ctypes.data, c.ctypes.data, r.ctypes.data)
+    np.testing.assert_array_equal(c, program.reference(sums.astype(np.float32) * scale, r))
+    assert kernels.PREFETCH_B_BYTES <= k * n
+
+
 @pytest.mark.parametrize("m,k,n,ldc", [(49, 576, 64, 64), (36, 72, 40, 48), (100, 150, 130, 130),
                                        (7, 100, 70, 70), (40, 30, 33, 40), (40, 96, 300, 304),
                                        (35, 64, 70, 80), (18, 576, 40, 48), (67, 72, 130, 144)])
