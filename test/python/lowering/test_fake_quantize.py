@@ -72,6 +72,22 @@ def _cpu_and_reference(model: lowpass.Model, feeds: dict) -> tuple[np.ndarray, n
     return got, want
 
 
+def _differs_mutated(monkeypatch: pytest.MonkeyPatch, name: str, replacement: Any,
+                     model: lowpass.Model, feeds: dict, want: np.ndarray) -> bool:
+    """Whether the CPU device's output differs from `want` with quantization's `name`
+    replaced (a mutation the test must catch); the mutation's compiled models dropped."""
+    from lowpass.lowering.compiler import clear_cache
+    from lowpass.lowering.ops import quantization
+
+    monkeypatch.setattr(quantization, name, replacement)
+    clear_cache()
+    try:
+        got, _ = _cpu_and_reference(model, feeds)
+    finally:
+        clear_cache()
+    return bool(np.any(got != want))
+
+
 def _mismatches(levels: int, clamped: bool, il: np.ndarray, ih: np.ndarray, lo: int,
                 hi: int) -> int:
     """Brute force: integers x in [lo, hi] where `_levels_fast` without its check gives
@@ -609,13 +625,7 @@ def test_scale_and_bias_folded_into_the_level_near_every_tie(
     assert any(folded)
     np.testing.assert_array_equal(got, want)
 
-    monkeypatch.setattr(quantization, "_affine_margin", lambda *args: 0.0)
-    clear_cache()
-    try:
-        got, _ = _cpu_and_reference(model, feeds)
-    finally:
-        clear_cache()  # (the compiled models of the mutation)
-    assert np.any(got != want)
+    assert _differs_mutated(monkeypatch, "_affine_margin", lambda *args: 0.0, model, feeds, want)
 
 
 @pytest.mark.parametrize("tiny_first", [True, False])
@@ -700,7 +710,6 @@ def test_lockstep_check_finds_near_ties_in_every_register(
     register 3 come out otherwise."""
     from xdsl.dialects.builtin import IntegerType, Signedness
 
-    from lowpass.lowering.compiler import clear_cache
     from lowpass.lowering.ops import quantization
 
     from .test_layouts import NOPAD, f32
@@ -735,13 +744,7 @@ def test_lockstep_check_finds_near_ties_in_every_register(
         first = quantization.split_lanes(b, distance, 16)[0]
         return b.fcmp_ordered(">", first, quantization.split_lanes(b, limit, 16)[0])
 
-    monkeypatch.setattr(quantization, "_any_above", first_register_only)
-    clear_cache()
-    try:
-        got, _ = _cpu_and_reference(model, feeds)
-    finally:
-        clear_cache()  # (the compiled models of the mutation)
-    assert np.any(got != want)
+    assert _differs_mutated(monkeypatch, "_any_above", first_register_only, model, feeds, want)
 
 
 @pytest.mark.parametrize("levels", [2, 256, 65536])
