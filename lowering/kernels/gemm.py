@@ -522,13 +522,12 @@ def _splat(b: ir.IRBuilder, scalar: ir.Value, vty: ir.VectorType) -> ir.Value:
     return b.shuffle_vector(vec, ir.Constant(vty, ir.Undefined), mask)
 
 
-_PREFETCH = True
 PREFETCH_GROUP = 4
+"""The panels side by side of the tiles that prefetch (`_GemmKernel.prefetch_b`)."""
 PREFETCH_B_BYTES = 1 << 20
 """The packed B from which micro-kernels prefetch (`_prefetch`): a network's larger weights,
 which the layers between two inferences have evicted from L2 (resnet50's 7x7 layers, 1-2.4
 MB), not SqueezeNet's 512 KB classifier, whose weights stay there (prefetched: 1.014x)."""
-"""The panels side by side of the tiles that prefetch (`_GemmKernel.prefetch_b`)."""
 
 
 def _prefetch(b: ir.IRBuilder, address: ir.Value) -> None:
@@ -577,8 +576,8 @@ def _through_memory(b: ir.IRBuilder, accs: list[ir.Value], rows: int) -> list[ir
     of spilling them. 24 stores and loads where the spills were ~50 stores and ~150 loads:
     resnet50 int8's 1x1 convolutions of K 64-128 0.91-0.93x the time (VNNI cap)."""
     vty = accs[0].type
-    assert isinstance(vty, ir.VectorType) and isinstance(vty.element, ir.IntType | ir.FloatType)
-    size = vty.count * (32 if isinstance(vty.element, ir.FloatType) else vty.element.width) // 8
+    assert isinstance(vty, ir.VectorType)
+    size = vty.count * 4  # (int32 or float32 lanes)
     per_row = len(accs) // rows
     with b.goto_entry_block():
         buffer = b.alloca(vty, size=len(accs))
@@ -794,7 +793,7 @@ class _GemmKernel:
         self.prefetch_b = (kind == "vnni" and self.wide and packed is not None and not amx
                            and a_chunks is None and self.tile.panels == PREFETCH_GROUP
                            and self.panels > self.block
-                           and self.panels * self.panel_bytes >= PREFETCH_B_BYTES and _PREFETCH)
+                           and self.panels * self.panel_bytes >= PREFETCH_B_BYTES)
         """Whether the micro-kernels prefetch the next panel block's B into L2 (`_prefetch`)."""
         self.keep_alive: list[np.ndarray] = []  # the baked arrays (`_address`)
         self._baked: dict[int, np.ndarray] = {}

@@ -883,8 +883,8 @@ class Program:
         converts_rounding, saturation = ((False, "") if tail is not None else
                                          _ending(self, lanes, ctx.cpu.features, wide))
         unclamped = self._unclamped_codes if saturation else -1
-        affine = self.affine if rounds_to_int32(lanes, ctx.cpu.features) or (
-            "fma" in ctx.cpu.features) else None  # (else `_levels_by_floor` is not taken)
+        # (the fold's operands are `_levels_by_floor`'s: where that is not taken, none)
+        affine = self.affine if _floors_levels(lanes, ctx.cpu.features) else None
         reference_input = None
         for index, (step, values) in enumerate(zip(self.steps, self.operands, strict=True)):
             kind = step.kind
@@ -1439,8 +1439,7 @@ def _fake_quantize(
     elif not rounded:
         assert integer and not checked
         k = b.fmul(minus_low(), operand(operands["steps_per_width"]))  # (unrounded)
-    elif checked and "tie_offset" in operands and (
-            rounds_to_int32(lanes, features) or "fma" in features):
+    elif checked and "tie_offset" in operands and _floors_levels(lanes, features):
         k = _levels_by_floor(b, x, minus_low, lanes, operands, steps_f, operand, rint, features)
     else:
         k = _levels_fast(b, minus_low(), lanes, operands, steps_f, operand, rint, checked,
@@ -1550,6 +1549,13 @@ more): below it h = t + 0.5 - e is > 0 wherever the level t is >= 0 and the chec
 1 - 2e is positive, which `_fraction`'s truncation and `_any_above`'s integer order rely
 on (found by review: 2^21 + 1 levels made the limit -1.25, and a lockstep group of
 negative distances missed its exact path)."""
+
+
+def _floors_levels(lanes: int, features: Container[str]) -> bool:
+    """Whether a checked level with `_tie_operands` is `_levels_by_floor`'s (an FMA or
+    AVX-512's conversions), not `_levels_fast`'s: `_fake_quantize`'s choice, which
+    `AffineLevels` relies on."""
+    return rounds_to_int32(lanes, features) or "fma" in features
 
 
 def _levels_by_floor(b: ir.IRBuilder, x: ir.Value, minus_low: Callable[[], ir.Value],
