@@ -74,6 +74,15 @@ class HostCpu:
         return self.avx512_vnni and {"amx-tile", "amx-int8"} <= self.features
 
     @property
+    def zmm_in_halves(self) -> bool:
+        """The cores run a 512-bit operation as two 256-bit halves, on pipes of their own
+        (AMD Zen 4, LLVM's `znver4`): a zmm `vpdpbusd` takes the two multiply pipes for a
+        cycle, and additions, compares, conversions and shuffles run beside it on the
+        others (measured there: 16 `vpdpbusd` and 12 such operations in 16 cycles; FMAs
+        and multiplies take the `vpdpbusd`'s pipes)."""
+        return self.name == "znver4"
+
+    @property
     def isa(self) -> str:
         """OpenVINO's name of the instruction set in execution types (`jit_avx2_I8`)."""
         if self.avx512:

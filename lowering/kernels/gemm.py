@@ -135,6 +135,16 @@ AMX_LOCKSTEP_ROWS = 4
 (`_program_in_lockstep`): 4 x 2 zmm vectors, resnet50 int8 0.973-0.975x
 the time of one row at a time, inception_v1 0.978x (same-process A/B on the AMX host; 2
 rows gave 0.994x, 8 rows 0.987x)."""
+VNNI_GROUPS_ROWS = 4
+"""Rows of the zmm `vpdpbusd` tile where the micro-kernels run a row of panel groups
+(`_GemmKernel.vnni_groups`): 16 accumulators leave registers to the epilogue row that runs
+in their k loop (with 24, LLVM spilled 6 of them and the row's R around it). ResNet-50 int8
+on a Zen 4 host (same-process A/B, profiling rows), its 56x56 1x1 residual layers (K 64)
+against the 6 x 4 tile with one group per call: the 4-row tile alone 0.965x the time,
+groups with 6 rows 0.88-0.98x (two runs), groups with 4 rows 0.87-0.90x (three runs)."""
+VNNI_GROUPS_UNROLL = 2
+"""k-steps per iteration of the k loop of `_emit_vnni_groups_micro`, each iteration running
+one epilogue row of the group before (K 64: 8 iterations for the 4 rows)."""
 ZMM_LOCKSTEP = 4
 """Vectors (a power of two) of a zmm micro-kernel's epilogue whose program it computes in
 lockstep. Only GEMMs that run AMX tiles have a program in their epilogue
@@ -795,8 +805,32 @@ class _GemmKernel:
                            and self.panels > self.block
                            and self.panels * self.panel_bytes >= PREFETCH_B_BYTES)
         """Whether the micro-kernels prefetch the next panel block's B into L2 (`_prefetch`)."""
+        if self.vnni_groups:  # (the same panels: the blocks above are unchanged)
+            self.tile = _Tile(min(m, VNNI_GROUPS_ROWS), self.tile.panels)
         self.keep_alive: list[np.ndarray] = []  # the baked arrays (`_address`)
         self._baked: dict[int, np.ndarray] = {}
+
+    @property
+    def vnni_groups(self) -> bool:
+        """Whether the zmm `vpdpbusd` micro-kernels run a row of panel groups per call, the
+        epilogue of one inside the k loop of the next (`_emit_vnni_groups_micro`): on cores
+        that run a 512-bit operation as two 256-bit halves (`HostCpu.zmm_in_halves`, Zen 4),
+        where `vpdpbusd` takes the two multiply pipes and a program's additions, compares,
+        conversions and shuffles (~16 of its ~22 operations per 16 values) run beside it on
+        the others, for GEMMs whose epilogue has a program and whose A is read row by row.
+        After a tile's k loop the program of its 16-24 vectors (~500 operations) waits for
+        the out-of-order window; inside the next group's loop it overlaps the products: on a
+        Zen 4 host, resnet50 int8 0.983-0.985x the time (its 1x1 residual layers of K
+        64-256 0.87-0.97x, with `VNNI_GROUPS_ROWS`), squeezenet 0.994x, inception_v1 and
+        mobilenet_v2 1.00x (where a GEMM of one panel group or of K 16 was grouped too,
+        squeezenet took 1.008x and mobilenet_v2 1.06x: nothing to overlap, and the program
+        alone bounds a K of 16). Intel cores run both on the same two 512-bit ports: not
+        used there."""
+        return (self.kind == "vnni" and self.wide and not self.amx and self.cpu.zmm_in_halves
+                and self.epilogue.program is not None and self.a_chunks is None
+                and not self.prefetch_b and not self.kblock
+                and self.panels >= 2 * self.tile.panels  # (a group to overlap)
+                and self.steps >= VNNI_GROUPS_UNROLL * VNNI_GROUPS_ROWS)  # (a row per iteration)
 
     def _program_array(self, values: np.ndarray) -> np.ndarray:
         """A program's array of one value, or of one per column padded like `_per_column`'s
@@ -993,15 +1027,17 @@ class _GemmKernel:
 
     def _epilogue(self, b, accs, rows, panels, last_cols, c, n0, vectors,
                   ldc_bytes: ir.Value | int, residual: ir.Value | None = None,
-                  program_args: Sequence[ir.Value] = (), lockstep: int = 1) -> None:
+                  program_args: Sequence[ir.Value] = (), lockstep: int = 1,
+                  in_memory: bool = False) -> None:
         """The epilogue of `rows` x `panels` accumulator vectors. With a program, `lockstep`
         of them (a power of two of whole rows, `_lockstep`) go through it as one vector of
-        16 * lockstep lanes (`_program_in_lockstep`)."""
+        16 * lockstep lanes (`_program_in_lockstep`), the accumulators through memory
+        (`_through_memory`) unless `in_memory` (loaded from a buffer already)."""
         ep = self.epilogue
         comp_base, scale_base, bias_base = vectors
         out = self.out
         pending: list[tuple[ir.Value, list[ir.Value], ir.Value, int]] = []
-        if lockstep > 1 and ep.program is not None:
+        if lockstep > 1 and ep.program is not None and not in_memory:
             accs = _through_memory(b, accs, rows)
         for r in range(rows):
             row_offset = (r * ldc_bytes if isinstance(ldc_bytes, int)
@@ -1681,7 +1717,99 @@ def _tile_config(b: ir.IRBuilder, rows: int) -> ir.Value:
     return memory
 
 
-class _GemmEmitter(_GemmMicroKernels):
+class _GroupedMicroKernels(_GemmMicroKernels):
+    """The zmm `vpdpbusd` micro-kernels that run a row of panel groups per call, the epilogue
+    of one group inside the k loop of the next (`_emit_vnni_groups_micro`)."""
+
+    @property
+    def grouped(self) -> bool:
+        """A micro-kernel call runs a row of panel groups (AMX or zmm `vpdpbusd`)."""
+        return self.amx_groups or self.vnni_groups
+
+    def micro(self, rows: int, panels: int, last_cols: int, part: str = "") -> ir.Function:
+        if self.vnni_groups and not part:
+            return shared_function(
+                self.module, (*self._micro_key(rows, panels, last_cols), "groups"),
+                lambda: self._emit_vnni_groups_micro(rows, panels, last_cols))
+        return super().micro(rows, panels, last_cols, part)
+
+    def _emit_vnni_groups_micro(self, rows: int, panels: int, last_cols: int) -> ir.Function:
+        """`_emit_micro` (strided) over `groups` panel groups side by side (an argument after
+        the shape), each `panels` wide: group g's accumulators go to a stack buffer after its
+        k loop, and its epilogue runs a row at a time inside the k loop of group g + 1, one
+        row per `VNNI_GROUPS_UNROLL` k-steps (K has at least as many iterations as the tile
+        rows, `vnni_groups`), so that the program's operations are issued between the
+        `vpdpbusd`s; the last group's rows after the last loop."""
+        fn = self._micro_function(f"vnnig{rows}x{panels}x{last_cols}", groups=True)
+        a, b_panel, c, n0 = fn.args[:4]
+        vectors = fn.args[4:7]
+        steps, a_row_bytes, panel_bytes, ldc, groups = fn.args[7:12]
+        _, residual, _, program_args = _trailing_arguments(
+            fn, False, self.epilogue.takes_r, len(self.program_arrays))
+        b = ir.IRBuilder(fn.append_basic_block("entry"))
+        row_bytes = panels * PANEL * 4
+        buffer = b.alloca(V16I32, size=rows * panels)
+        buffer.align = 64
+        a_rows = [opaque_ptr(b, _offset(b, a, b.mul(a_row_bytes, _c64(r)))) for r in range(rows)]
+        group_b_bytes = b.mul(panel_bytes, _c64(panels))
+        group_c_bytes = panels * PANEL * self.out.itemsize
+
+        def epilogue_row(g: ir.Value, r: ir.Value) -> None:
+            """Row r of group g's tile, its sums from the buffer (through a pointer LLVM
+            cannot relate to the stores, as `_through_memory`'s)."""
+            row = opaque_ptr(b, _offset(b, buffer, b.mul(r, _c64(row_bytes))))
+            accs = [b.load(_offset(b, row, p * PANEL * 4), typ=V16I32, align=64)
+                    for p in range(panels)]
+            c_at = b.add(b.mul(r, ldc), b.mul(g, _c64(group_c_bytes)))
+            self._epilogue(b, accs, 1, panels, last_cols, _offset(b, c, c_at),
+                           b.add(n0, b.mul(g, _c64(panels * PANEL))), vectors, ldc,
+                           None if residual is None else _offset(b, residual, c_at),
+                           program_args, lockstep=_lockstep(1, panels, ZMM_LOCKSTEP),
+                           in_memory=True)
+
+        def group(g: ir.Value) -> None:
+            b_g = _offset(b, b_panel, b.mul(g, group_b_bytes))
+            b_panels = [_offset(b, b_g, b.mul(panel_bytes, _c64(p))) for p in range(panels)]
+            previous = b.sub(g, _c64(1))
+            pending = b.select(b.icmp_signed(">", g, _c64(0)), _c64(rows), _c64(0))
+
+            def step(accs: list[ir.Value], s: ir.Value, tail: bool = False) -> list[ir.Value]:
+                ws = [self._load_b(b, bp, s, 0) for bp in b_panels]
+                out = list(accs)
+                for r in range(rows):
+                    av = (self._broadcast_a_tail(b, a_rows[r], s) if tail
+                          else self._broadcast_a(b, a_rows[r], s))
+                    for p, w in enumerate(ws):
+                        out[r * panels + p] = self._madd(b, accs[r * panels + p], av, w)
+                return out
+
+            def unrolled(values: list[ir.Value], s: ir.Value) -> list[ir.Value]:
+                accs, r = values[:-1], values[-1]  # (r: the next row of group g - 1)
+                for u in range(VNNI_GROUPS_UNROLL):
+                    accs = step(accs, b.add(s, _c64(u)) if u else s)
+                due = b.icmp_signed("<", r, pending)
+                with b.if_then(due):
+                    epilogue_row(previous, r)
+                return [*accs, b.add(r, b.zext(due, I64))]
+
+            main_end = b.and_(steps, _c64(-VNNI_GROUPS_UNROLL))
+            start: list[ir.Value] = [ir.Constant(V16I32, None)] * (rows * panels)
+            values = carried_loop(b, [*start, _c64(0)], _c64(0), main_end, VNNI_GROUPS_UNROLL,
+                                  unrolled)
+            accs = carried_loop(b, values[:-1], main_end, steps, 1, step)
+            if self.k_tail:
+                accs = step(accs, steps, tail=True)
+            for x, acc in enumerate(accs):
+                b.store(acc, _offset(b, buffer, x * PANEL * 4), align=64)
+
+        _loop(b, 0, groups, 1, group)
+        last = b.sub(groups, _c64(1))
+        _loop(b, 0, rows, 1, lambda r: epilogue_row(last, r))
+        b.ret_void()
+        return fn
+
+
+class _GemmEmitter(_GroupedMicroKernels):
     """The chunk bodies of a GEMM (row tiles x panel blocks) and its split into chunks."""
 
     # -- tasks ----------------------------------------------------------------------------
@@ -1834,7 +1962,7 @@ class _GemmEmitter(_GemmMicroKernels):
                 self._widen(b, a_i, widened, rows)
                 a_i = widened
             def full_groups(start: ir.Value | int, count: int) -> None:
-                if self.amx_groups:  # (one call runs the row of groups)
+                if self.grouped:  # (one call runs the row of groups)
                     call(rows, group, PANEL, a_i, i, start, kpart, count)
                     return
                 end = (start + count * group if isinstance(start, int)
@@ -1849,7 +1977,7 @@ class _GemmEmitter(_GemmMicroKernels):
                 full_groups(blocks_end, (groups_end - blocks_end) // group)
             if p1 > groups_end:
                 call(rows, p1 - groups_end, last_cols, a_i, i, groups_end, kpart,
-                     1 if self.amx_groups else None)
+                     1 if self.grouped else None)
 
         def row_tiles(jb: ir.Value | None, kpart: _KPart | None = None) -> None:
             for first, end, rows, group in row_kinds:

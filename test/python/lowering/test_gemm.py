@@ -1265,6 +1265,65 @@ def test_program_epilogue(m, k, n, ldc, threads):
         c[:, :n], program.reference(sums.astype(np.float32) * scale, r))
 
 
+@pytest.mark.parametrize("m,k,n,ldc", [(49, 64, 130, 144), (36, 32, 200, 208), (7, 150, 140, 144),
+                                       (67, 258, 300, 304), (21, 1024, 200, 200)])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_program_epilogue_vnni_groups(m, k, n, ldc, threads):
+    """On a Zen 4 host (`HostCpu.zmm_in_halves`: here the kernels of a `znver4` CPU with this
+    host's features, where it has AVX-512 VNNI) a GEMM whose epilogue has a program runs a
+    row of panel groups per micro-kernel call, the epilogue of group g - 1 a row per two
+    k-steps inside the k loop of group g (`_emit_vnni_groups_micro`): the same bits as the
+    reference, with several groups (n 130: two and a tail panel of 2 columns; 140: two
+    and 12 columns; 200: three and 8), K of 8 steps (as many iterations as rows), a k tail
+    (150, 258), 4-row tiles and the 1-3 rows after them, a row stride beyond N and 2
+    threads."""
+    host = host_cpu()
+    if not host.avx512_vnni or host.amx:  # (AMX hosts: their tiles, `amx_groups`)
+        pytest.skip("runs the zmm vpdpbusd kernels: needs AVX-512 VNNI without AMX")
+    cpu = HostCpu("znver4", host.features, host.triple)
+    a = full_range(m, k, np.uint8)
+    b = weights8(k, n)
+    scale = RNG.uniform(0.5, 1.5, n).astype(np.float32) / 64
+    program = _AddScaleRound(RNG.uniform(0.2, 2.0, n).astype(np.float32))
+    r = RNG.integers(0, 256, (m, n)).astype(np.uint8)
+    module = new_module("vnni-groups")
+    keep: list = []
+    emit_gemm(module, "g", m=m, k=k, n=n, a_dtype=np.uint8, b=b, a_zero_point=3, ldc=ldc,
+              epilogue=Epilogue(scale=scale, program=program), threads=threads,
+              keep_alive=keep, cpu=cpu)
+    assert ".vnnig" in str(module)
+    lib = compile_ir(module, keep)
+    wide_r = np.full((m, ldc), 255, np.uint8)
+    wide_r[:, :n] = r
+    c = np.full((m, ldc), 7, np.uint8)
+    lib.function("g", None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)(
+        a.ctypes.data, c.ctypes.data, wide_r.ctypes.data)
+    assert np.all(c[:, n:] == 7)
+    sums = (a.astype(np.int64) - 3) @ b.astype(np.int64)
+    np.testing.assert_array_equal(
+        c[:, :n], program.reference(sums.astype(np.float32) * scale, r))
+
+
+def test_vnni_groups_only_where_the_cores_split_zmm():
+    """The grouped zmm micro-kernels are Zen 4's (`znver4`, whatever this host is): an Intel
+    AVX-512 VNNI CPU, an epilogue without a program, a GEMM of one panel group (n 64) and
+    one of fewer k-steps than the 4 rows' two each (k 28) keep one tile per call."""
+    program = _AddScaleRound(np.ones(1, np.float32))
+    for name, epilogue, k, n, grouped in (
+            ("znver4", Epilogue(program=program), 150, 130, True),
+            ("icelake-server", Epilogue(program=program), 150, 130, False),
+            ("znver4", Epilogue(out_dtype=np.int32), 150, 130, False),
+            ("znver4", Epilogue(program=program), 150, 64, False),
+            ("znver4", Epilogue(program=program), 28, 130, False)):
+        module = new_module("vnni-groups")
+        emit_gemm(module, "g", m=49, k=k, n=n, a_dtype=np.uint8, b=weights8(k, n),
+                  epilogue=epilogue, keep_alive=[],
+                  cpu=HostCpu(name, AVX512_VNNI, host_cpu().triple))
+        micros = {line.split('"')[1] for line in str(module).splitlines()
+                  if line.startswith("define") and (".micro" in line or ".vnnig" in line)}
+        assert micros and all((".vnnig" in name) == grouped for name in micros), micros
+
+
 def test_program_epilogue_amx_groups():
     """On an AMX host (compiled for sapphirerapids here, whatever this host is) a GEMM whose
     epilogue has a program runs a row of panel groups per micro-kernel call, the epilogue of
