@@ -136,15 +136,19 @@ AMX_LOCKSTEP_ROWS = 4
 the time of one row at a time, inception_v1 0.978x (same-process A/B on the AMX host; 2
 rows gave 0.994x, 8 rows 0.987x)."""
 VNNI_GROUPS_ROWS = 4
-"""Rows of the zmm `vpdpbusd` tile where the micro-kernels run a row of panel groups
-(`_GemmKernel.vnni_groups`): 16 accumulators leave registers to the epilogue row that runs
-in their k loop (with 24, LLVM spilled 6 of them and the row's R around it). ResNet-50 int8
-on a Zen 4 host (same-process A/B, profiling rows), its 56x56 1x1 residual layers (K 64)
-against the 6 x 4 tile with one group per call: the 4-row tile alone 0.965x the time,
-groups with 6 rows 0.88-0.98x (two runs), groups with 4 rows 0.87-0.90x (three runs)."""
+"""Rows of the zmm `vpdpbusd` tile of the micro-kernels that run the epilogue of one unit
+inside the k loop of the next (`_GemmKernel.vnni_groups`): 16 accumulators leave registers
+to the epilogue row in their loop (with 24, LLVM spilled 6 of them and the row's R around
+it). ResNet-50 int8 on a Zen 4 host (same-process A/B, profiling rows), its 56x56 1x1
+residual layers (K 64) against the 6 x 4 tile, a tile per call: the 4-row tile alone
+0.965x the time, with 6 rows 0.88-1.08x (three runs), with 4 rows 0.85-0.90x (five)."""
+VNNI_GROUPS_MAX_STEPS = 144
+"""The deepest K, in k-steps (K = 576), of the GEMMs whose micro-kernels overlap the units'
+epilogues (`_GemmKernel.vnni_groups`): deeper, a tile's program is 2% of its time or less,
+and the 4-row tile cost ResNet-50's 14x14 and 7x7 3x3 layers (K 2304, 4608) 1-2%."""
 VNNI_GROUPS_UNROLL = 2
-"""k-steps per iteration of the k loop of `_emit_vnni_groups_micro`, each iteration running
-one epilogue row of the group before (K 64: 8 iterations for the 4 rows)."""
+"""k-steps per iteration of the k loops of `_emit_vnni_groups_micro`, each iteration running
+one epilogue row of the unit before (K 64: 8 iterations for the 4 rows)."""
 ZMM_LOCKSTEP = 4
 """Vectors (a power of two) of a zmm micro-kernel's epilogue whose program it computes in
 lockstep. Only GEMMs that run AMX tiles have a program in their epilogue
@@ -805,32 +809,31 @@ class _GemmKernel:
                            and self.panels > self.block
                            and self.panels * self.panel_bytes >= PREFETCH_B_BYTES)
         """Whether the micro-kernels prefetch the next panel block's B into L2 (`_prefetch`)."""
-        if self.vnni_groups:  # (the same panels: the blocks above are unchanged)
-            self.tile = _Tile(min(m, VNNI_GROUPS_ROWS), self.tile.panels)
+        if self.vnni_groups:  # (4 panels as before: the blocks above are unchanged)
+            self.tile = _Tile(min(m, VNNI_GROUPS_ROWS), 4)
         self.keep_alive: list[np.ndarray] = []  # the baked arrays (`_address`)
         self._baked: dict[int, np.ndarray] = {}
 
     @property
     def vnni_groups(self) -> bool:
-        """Whether the zmm `vpdpbusd` micro-kernels run a row of panel groups per call, the
-        epilogue of one inside the k loop of the next (`_emit_vnni_groups_micro`): on cores
-        that run a 512-bit operation as two 256-bit halves (`HostCpu.zmm_in_halves`, Zen 4),
-        where `vpdpbusd` takes the two multiply pipes and a program's additions, compares,
-        conversions and shuffles (~16 of its ~22 operations per 16 values) run beside it on
-        the others, for GEMMs whose epilogue has a program and whose A is read row by row.
+        """Whether the zmm `vpdpbusd` micro-kernels run the row tiles of a chunk and a row of
+        panel groups per call, the epilogue of each tile and group inside the k loop of the
+        next (`_emit_vnni_groups_micro`): on cores that run a 512-bit operation as two
+        256-bit halves (`HostCpu.zmm_in_halves`, Zen 4), where `vpdpbusd` takes the two
+        multiply pipes and a program's additions, compares, conversions and shuffles (~16
+        of its ~22 operations per 16 values) run beside it on the others; for GEMMs whose
+        epilogue has a program, of 4 panels or more and K up to `VNNI_GROUPS_MAX_STEPS`.
         After a tile's k loop the program of its 16-24 vectors (~500 operations) waits for
-        the out-of-order window; inside the next group's loop it overlaps the products: on a
-        Zen 4 host, resnet50 int8 0.983-0.985x the time (its 1x1 residual layers of K
-        64-256 0.87-0.97x, with `VNNI_GROUPS_ROWS`), squeezenet 0.994x, inception_v1 and
-        mobilenet_v2 1.00x (where a GEMM of one panel group or of K 16 was grouped too,
-        squeezenet took 1.008x and mobilenet_v2 1.06x: nothing to overlap, and the program
-        alone bounds a K of 16). Intel cores run both on the same two 512-bit ports: not
-        used there."""
+        the out-of-order window; inside the next unit's loop it overlaps the products. On a
+        Zen 4 host (same-process A/B, the same bits): squeezenet int8 0.952-0.956x the time
+        (its stem 0.87x), resnet50 0.974x (its 1x1 residual layers of K 64-256 0.85-0.97x),
+        inception_v1 0.994x, mobilenet_v2 0.98x. The narrow tiles of N < 64 (a vector per
+        row: their rows' programs not in lockstep) made mobilenet_v2 1.04-1.05x: not
+        grouped. Intel cores run both on the same two 512-bit ports: not used there."""
         return (self.kind == "vnni" and self.wide and not self.amx and self.cpu.zmm_in_halves
-                and self.epilogue.program is not None and self.a_chunks is None
-                and not self.prefetch_b and not self.kblock
-                and self.panels >= 2 * self.tile.panels  # (a group to overlap)
-                and self.steps >= VNNI_GROUPS_UNROLL * VNNI_GROUPS_ROWS)  # (a row per iteration)
+                and self.epilogue.program is not None and not self.prefetch_b
+                and not self.kblock and self.tile.panels == 4
+                and self.steps <= VNNI_GROUPS_MAX_STEPS)
 
     def _program_array(self, values: np.ndarray) -> np.ndarray:
         """A program's array of one value, or of one per column padded like `_per_column`'s
@@ -1224,17 +1227,16 @@ class _GemmMicroKernels(_GemmKernel):
         return shared_function(self.module, self._micro_key(rows, panels, last_cols),
                                lambda: emit(rows, panels, last_cols))
 
-    def _micro_function(self, suffix: str, partial: bool = False, groups: bool = False
+    def _micro_function(self, suffix: str, partial: bool = False, groups: int = 0
                         ) -> ir.Function:
         """An empty micro-kernel `void (ptr a, ptr b_panel, ptr c, i64 n0, ptr comp, ptr scale,
-        ptr bias[, ptr partial][, i64 shape...][, i64 groups][, ptr program_array...]
-        [, ptr r])`, internal and not inlined (shared, it would be copied back into each
-        caller; a call per tile costs nothing next to the tile's K loop); `groups`: the
-        panel groups of `_emit_amx_groups_micro`; `r`: the tile's first element of the
-        residual R or the program's tensor (`Epilogue.takes_r`, C's strides)."""
+        ptr bias[, ptr partial][, i64 shape...][, i64 count...][, ptr program_array...][, ptr
+        r])`, internal and not inlined (shared, it would be copied back into each caller; a
+        call per tile costs nothing next to the tile's K loop); `groups` counts (`counts`);
+        `r`: the tile's first element of R (`Epilogue.takes_r`, C's strides)."""
         args = [PTR, PTR, PTR, I64, PTR, PTR, PTR] + ([PTR] if partial else [])
         args += [I64] * len(self.micro_shape(0))
-        args += [I64] if groups else []
+        args += [I64] * groups
         args += [PTR] * len(self.program_arrays)
         args += [PTR] * (int(self.epilogue.takes_r) + int(self.prefetch_b))  # (R, `_prefetch`)
         fn = ir.Function(self.module, ir.FunctionType(VOID, args), f"{self.name}.{suffix}")
@@ -1501,7 +1503,7 @@ class _GemmMicroKernels(_GemmKernel):
         unit one by one after the k loop. The C tiles of consecutive groups go to two stack
         buffers in turn. A GEMM of one 64-deep chunk (`amx_one_chunk`) computes the tiles
         of `AMX_TILES_FIRST` groups, then their epilogues (`_amx_tiles_first`)."""
-        fn = self._micro_function(f"amxg{rows}x{panels}x{last_cols}", groups=True)
+        fn = self._micro_function(f"amxg{rows}x{panels}x{last_cols}", groups=1)
         a, b_panel, c, n0 = fn.args[:4]
         vectors = fn.args[4:7]
         assert self.a_row_bytes == self.lda_bytes
@@ -1726,6 +1728,11 @@ class _GroupedMicroKernels(_GemmMicroKernels):
         """A micro-kernel call runs a row of panel groups (AMX or zmm `vpdpbusd`)."""
         return self.amx_groups or self.vnni_groups
 
+    def counts(self, groups: int, tiles: int) -> tuple[int, ...]:
+        """A micro-kernel call's counts after its shape: the groups of a grouped kernel, and
+        the row tiles of `_emit_vnni_groups_micro`'s."""
+        return (groups, tiles) if self.vnni_groups else (groups,) if self.grouped else ()
+
     def micro(self, rows: int, panels: int, last_cols: int, part: str = "") -> ir.Function:
         if self.vnni_groups and not part:
             return shared_function(
@@ -1734,77 +1741,105 @@ class _GroupedMicroKernels(_GemmMicroKernels):
         return super().micro(rows, panels, last_cols, part)
 
     def _emit_vnni_groups_micro(self, rows: int, panels: int, last_cols: int) -> ir.Function:
-        """`_emit_micro` (strided) over `groups` panel groups side by side (an argument after
-        the shape), each `panels` wide: group g's accumulators go to a stack buffer after its
-        k loop, and its epilogue runs a row at a time inside the k loop of group g + 1, one
-        row per `VNNI_GROUPS_UNROLL` k-steps (K has at least as many iterations as the tile
-        rows, `vnni_groups`), so that the program's operations are issued between the
-        `vpdpbusd`s; the last group's rows after the last loop."""
-        fn = self._micro_function(f"vnnig{rows}x{panels}x{last_cols}", groups=True)
+        """`_emit_micro` (strided) over `tiles` row tiles of `rows` rows, each over `groups`
+        panel groups side by side `panels` wide (two arguments after the shape): the units
+        (tile, group) in that order, each unit's accumulators to a stack buffer after its k
+        loop, and its epilogue inside the k loop of the next unit, one row per iteration of
+        `VNNI_GROUPS_UNROLL` k-steps (the rows left when the loops end,
+        after them), so that the program's operations are issued between the `vpdpbusd`s;
+        the last unit's rows after the last loop. A read in place (`a_chunks`) has a loop
+        per run, as `_k_loops_in_place`, the next row carried through them. See
+        `_GemmKernel.vnni_groups`."""
+        fn = self._micro_function(f"vnnig{rows}x{panels}x{last_cols}", groups=2)
         a, b_panel, c, n0 = fn.args[:4]
         vectors = fn.args[4:7]
-        steps, a_row_bytes, panel_bytes, ldc, groups = fn.args[7:12]
+        steps, a_row_bytes, panel_bytes, ldc, groups, tiles = fn.args[7:13]
         _, residual, _, program_args = _trailing_arguments(
             fn, False, self.epilogue.takes_r, len(self.program_arrays))
         b = ir.IRBuilder(fn.append_basic_block("entry"))
         row_bytes = panels * PANEL * 4
         buffer = b.alloca(V16I32, size=rows * panels)
         buffer.align = 64
-        a_rows = [opaque_ptr(b, _offset(b, a, b.mul(a_row_bytes, _c64(r)))) for r in range(rows)]
         group_b_bytes = b.mul(panel_bytes, _c64(panels))
         group_c_bytes = panels * PANEL * self.out.itemsize
+        tile_a_bytes = b.mul(a_row_bytes, _c64(rows))
 
-        def epilogue_row(g: ir.Value, r: ir.Value) -> None:
-            """Row r of group g's tile, its sums from the buffer (through a pointer LLVM
-            cannot relate to the stores, as `_through_memory`'s)."""
+        def epilogue_row(t: ir.Value, g: ir.Value, r: ir.Value) -> None:
+            """Row r of unit (t, g), its sums from the buffer (through a pointer LLVM cannot
+            relate to the stores, as `_through_memory`'s)."""
             row = opaque_ptr(b, _offset(b, buffer, b.mul(r, _c64(row_bytes))))
             accs = [b.load(_offset(b, row, p * PANEL * 4), typ=V16I32, align=64)
                     for p in range(panels)]
-            c_at = b.add(b.mul(r, ldc), b.mul(g, _c64(group_c_bytes)))
+            c_at = b.add(b.mul(b.add(b.mul(t, _c64(rows)), r), ldc),
+                         b.mul(g, _c64(group_c_bytes)))
             self._epilogue(b, accs, 1, panels, last_cols, _offset(b, c, c_at),
                            b.add(n0, b.mul(g, _c64(panels * PANEL))), vectors, ldc,
                            None if residual is None else _offset(b, residual, c_at),
                            program_args, lockstep=_lockstep(1, panels, ZMM_LOCKSTEP),
                            in_memory=True)
 
-        def group(g: ir.Value) -> None:
+        def unit(t: ir.Value, g: ir.Value) -> None:
+            first = b.icmp_signed("==", g, _c64(0))
+            before = (b.select(first, b.sub(t, _c64(1)), t),
+                      b.select(first, b.sub(groups, _c64(1)), b.sub(g, _c64(1))))
+            pending = b.select(b.and_(first, b.icmp_signed("==", t, _c64(0))), _c64(0),
+                               _c64(rows))
+            a_t = _offset(b, a, b.mul(t, tile_a_bytes))
+            a_rows = [opaque_ptr(b, _offset(b, a_t, b.mul(a_row_bytes, _c64(r))))
+                      for r in range(rows)]
             b_g = _offset(b, b_panel, b.mul(g, group_b_bytes))
             b_panels = [_offset(b, b_g, b.mul(panel_bytes, _c64(p))) for p in range(panels)]
-            previous = b.sub(g, _c64(1))
-            pending = b.select(b.icmp_signed(">", g, _c64(0)), _c64(rows), _c64(0))
 
-            def step(accs: list[ir.Value], s: ir.Value, tail: bool = False) -> list[ir.Value]:
+            def step(accs: list[ir.Value], s: ir.Value, tail: bool = False,
+                     run: tuple[list[ir.Value], ir.Value] | None = None) -> list[ir.Value]:
                 ws = [self._load_b(b, bp, s, 0) for bp in b_panels]
                 out = list(accs)
                 for r in range(rows):
-                    av = (self._broadcast_a_tail(b, a_rows[r], s) if tail
+                    av = (self._broadcast_a(b, run[0][r], run[1]) if run is not None
+                          else self._broadcast_a_tail(b, a_rows[r], s) if tail
                           else self._broadcast_a(b, a_rows[r], s))
                     for p, w in enumerate(ws):
                         out[r * panels + p] = self._madd(b, accs[r * panels + p], av, w)
                 return out
 
-            def unrolled(values: list[ir.Value], s: ir.Value) -> list[ir.Value]:
-                accs, r = values[:-1], values[-1]  # (r: the next row of group g - 1)
-                for u in range(VNNI_GROUPS_UNROLL):
-                    accs = step(accs, b.add(s, _c64(u)) if u else s)
+            def epilogue_rows(values: list[ir.Value]) -> list[ir.Value]:
+                r = values[-1]  # (the next row of the unit before)
                 due = b.icmp_signed("<", r, pending)
                 with b.if_then(due):
-                    epilogue_row(previous, r)
-                return [*accs, b.add(r, b.zext(due, I64))]
+                    epilogue_row(*before, r)
+                return [*values[:-1], b.add(r, b.zext(due, I64))]
 
-            main_end = b.and_(steps, _c64(-VNNI_GROUPS_UNROLL))
+            def unrolled(values: list[ir.Value], s: ir.Value, start: int = 0,
+                         rows_at: list[ir.Value] | None = None) -> list[ir.Value]:
+                accs = values[:-1]
+                for u in range(VNNI_GROUPS_UNROLL):
+                    at = b.add(s, _c64(u)) if u else s
+                    accs = step(accs, b.add(at, _c64(start)) if start else at,
+                                run=None if rows_at is None else (rows_at, at))
+                return epilogue_rows([*accs, values[-1]])
+
             start: list[ir.Value] = [ir.Constant(V16I32, None)] * (rows * panels)
-            values = carried_loop(b, [*start, _c64(0)], _c64(0), main_end, VNNI_GROUPS_UNROLL,
-                                  unrolled)
-            accs = carried_loop(b, values[:-1], main_end, steps, 1, step)
-            if self.k_tail:
-                accs = step(accs, steps, tail=True)
-            for x, acc in enumerate(accs):
+            values = [*start, _c64(0)]
+            if self.a_chunks is not None:  # (a loop per run of A's chunks read in place)
+                runs, steps_per_chunk = self._chunk_runs()
+                for offset, chunk, count in runs:
+                    rows_at = [opaque_ptr(b, _offset(b, row, offset)) for row in a_rows]
+                    values = carried_loop(
+                        b, values, _c64(0), _c64(count * steps_per_chunk), VNNI_GROUPS_UNROLL,
+                        lambda v, s, c=chunk * steps_per_chunk, at=rows_at: unrolled(v, s, c, at))
+            else:
+                main_end = b.and_(steps, _c64(-VNNI_GROUPS_UNROLL))
+                values = carried_loop(b, values, _c64(0), main_end, VNNI_GROUPS_UNROLL, unrolled)
+                values = [*carried_loop(b, values[:-1], main_end, steps, 1, step), values[-1]]
+            if self.k_tail:  # (as `_emit_micro`'s)
+                values = [*step(values[:-1], steps, tail=True), values[-1]]
+            _loop(b, values[-1], pending, 1, lambda q: epilogue_row(*before, q))
+            for x, acc in enumerate(values[:-1]):
                 b.store(acc, _offset(b, buffer, x * PANEL * 4), align=64)
 
-        _loop(b, 0, groups, 1, group)
-        last = b.sub(groups, _c64(1))
-        _loop(b, 0, rows, 1, lambda r: epilogue_row(last, r))
+        _loop(b, 0, tiles, 1, lambda t: _loop(b, 0, groups, 1, lambda g: unit(t, g)))
+        last = (b.sub(tiles, _c64(1)), b.sub(groups, _c64(1)))
+        _loop(b, 0, rows, 1, lambda r: epilogue_row(*last, r))
         b.ret_void()
         return fn
 
@@ -1922,13 +1957,12 @@ class _GemmEmitter(_GroupedMicroKernels):
         if self.prewiden:  # s16: each row tile widened to int16 once per panel block
             widened = b.alloca(I16, size=rows_step * self.a_row_bytes // 2)
             widened.align = 32
-
         partial = None
         if self.kblock:  # the partial sums of the chunk's rows x one block of panels
             partial = b.alloca(F32, size=rows * self.block * PANEL)
             partial.align = 64
         def call(rows: int, panels: int, cols: int, a_tile, i: ir.Value, g: ir.Value | int,
-                 kpart: _KPart | None, groups: int | ir.Value | None = None):
+                 kpart: _KPart | None, counts: Sequence[int] = ()):
             micro = self.micro(rows, panels, cols, kpart.part if kpart else "")
             g_rel = _c64(g) if isinstance(g, int) else g
             g = b.add(p_base, g_rel)
@@ -1949,21 +1983,20 @@ class _GemmEmitter(_GroupedMicroKernels):
             shape = (shape_args if shape_args
                      else self.micro_shape(self.part_steps(kpart.part if kpart else "")))
             r_ig = [] if residual is None else [_offset(b, residual, c_at)]
-            counts = [] if groups is None else [_c64(groups) if isinstance(groups, int) else groups]
             ahead = [_panel_ahead(b, packed, p_base, g_rel, i_rel, rows_step, block, full_end,
                                   panel_bytes_v)] if self.prefetch_b else []
-            b.call(micro, [a_tile, b_g, c_ig, n0, *vectors, *extra, *shape, *counts,
+            b.call(micro, [a_tile, b_g, c_ig, n0, *vectors, *extra, *shape, *map(_c64, counts),
                            *program_args, *r_ig, *ahead])
 
         def row_tile(i: ir.Value, rows: int, group: int, jb: ir.Value | None,
-                     kpart: _KPart | None) -> None:
+                     kpart: _KPart | None, tiles: int = 1) -> None:
             a_i = _offset(b, a, b.mul(b.add(m_base, i), lda_v))
             if widened is not None:
                 self._widen(b, a_i, widened, rows)
                 a_i = widened
             def full_groups(start: ir.Value | int, count: int) -> None:
                 if self.grouped:  # (one call runs the row of groups)
-                    call(rows, group, PANEL, a_i, i, start, kpart, count)
+                    call(rows, group, PANEL, a_i, i, start, kpart, self.counts(count, tiles))
                     return
                 end = (start + count * group if isinstance(start, int)
                        else b.add(start, _c64(count * group)))
@@ -1977,13 +2010,15 @@ class _GemmEmitter(_GroupedMicroKernels):
                 full_groups(blocks_end, (groups_end - blocks_end) // group)
             if p1 > groups_end:
                 call(rows, p1 - groups_end, last_cols, a_i, i, groups_end, kpart,
-                     1 if self.grouped else None)
+                     self.counts(1, tiles))
 
         def row_tiles(jb: ir.Value | None, kpart: _KPart | None = None) -> None:
             for first, end, rows, group in row_kinds:
                 if self.amx:
                     self._tile_op(b, "ldtilecfg", configs[rows])
-                if end - first > rows:
+                if self.vnni_groups:  # (one call runs the kind's row tiles)
+                    row_tile(_c64(first), rows, group, jb, kpart, (end - first) // rows)
+                elif end - first > rows:
                     _loop(b, first, end, rows,
                           lambda i, r=rows, g=group: row_tile(i, r, g, jb, kpart))
                 else:

@@ -1265,32 +1265,44 @@ def test_program_epilogue(m, k, n, ldc, threads):
         c[:, :n], program.reference(sums.astype(np.float32) * scale, r))
 
 
-@pytest.mark.parametrize("m,k,n,ldc", [(49, 64, 130, 144), (36, 32, 200, 208), (7, 150, 140, 144),
-                                       (67, 258, 300, 304), (21, 1024, 200, 200)])
+@pytest.mark.parametrize("m,k,n,ldc,chunks", [
+    (49, 64, 130, 144, None), (36, 32, 200, 208, None), (7, 150, 140, 144, None),
+    (67, 258, 300, 304, None), (21, 576, 200, 200, None), (36, 16, 200, 208, None),
+    (12, 28, 64, 64, None), (30, 96, 70, 72, (0, 16, 32, 100, 116, 40)),
+    (9, 48, 128, 128, (40, 0, 8, 16, 56, 64))])
 @pytest.mark.parametrize("threads", [1, 2])
-def test_program_epilogue_vnni_groups(m, k, n, ldc, threads):
+def test_program_epilogue_vnni_groups(m, k, n, ldc, chunks, threads):
     """On a Zen 4 host (`HostCpu.zmm_in_halves`: here the kernels of a `znver4` CPU with this
-    host's features, where it has AVX-512 VNNI) a GEMM whose epilogue has a program runs a
-    row of panel groups per micro-kernel call, the epilogue of group g - 1 a row per two
-    k-steps inside the k loop of group g (`_emit_vnni_groups_micro`): the same bits as the
-    reference, with several groups (n 130: two and a tail panel of 2 columns; 140: two
-    and 12 columns; 200: three and 8), K of 8 steps (as many iterations as rows), a k tail
-    (150, 258), 4-row tiles and the 1-3 rows after them, a row stride beyond N and 2
-    threads."""
+    host's features, where it has AVX-512 VNNI) a GEMM whose epilogue has a program runs the
+    row tiles of a chunk and a row of panel groups per micro-kernel call, the epilogue of
+    each tile and group a row per two k-steps inside the k loop of the next
+    (`_emit_vnni_groups_micro`): the same bits as the reference, with several groups (n
+    130: two and a tail panel of 2 columns; 140: two and 12 columns; 200: three and 8) or
+    one (n 64: its tiles in a chain), K of 8 steps (as many iterations as rows) and of 4 or
+    7 (rows left after the loop), a k tail (150, 258, 28), 4-row tiles and the 1-3 rows
+    after them, A read in place (`a_chunk_offsets`: 16- and 8-deep chunks in runs of 1-3,
+    rows 8 bytes apart), a row stride beyond N and 2 threads."""
     host = host_cpu()
     if not host.avx512_vnni or host.amx:  # (AMX hosts: their tiles, `amx_groups`)
         pytest.skip("runs the zmm vpdpbusd kernels: needs AVX-512 VNNI without AMX")
     cpu = HostCpu("znver4", host.features, host.triple)
-    a = full_range(m, k, np.uint8)
     b = weights8(k, n)
     scale = RNG.uniform(0.5, 1.5, n).astype(np.float32) / 64
     program = _AddScaleRound(RNG.uniform(0.2, 2.0, n).astype(np.float32))
     r = RNG.integers(0, 256, (m, n)).astype(np.uint8)
     module = new_module("vnni-groups")
     keep: list = []
+    if chunks is None:
+        a = a_rows = full_range(m, k, np.uint8)
+        lda = k
+    else:  # (chunk j of row i at i * 8 + chunks[j], as a convolution's taps)
+        depth, lda = k // len(chunks), 8
+        a = full_range(1, lda * (m - 1) + max(chunks) + depth, np.uint8)[0]
+        a_rows = np.stack([np.concatenate([a[i * lda + o : i * lda + o + depth]
+                                           for o in chunks]) for i in range(m)])
     emit_gemm(module, "g", m=m, k=k, n=n, a_dtype=np.uint8, b=b, a_zero_point=3, ldc=ldc,
-              epilogue=Epilogue(scale=scale, program=program), threads=threads,
-              keep_alive=keep, cpu=cpu)
+              lda=lda, epilogue=Epilogue(scale=scale, program=program), threads=threads,
+              keep_alive=keep, cpu=cpu, a_chunk_offsets=chunks)
     assert ".vnnig" in str(module)
     lib = compile_ir(module, keep)
     wide_r = np.full((m, ldc), 255, np.uint8)
@@ -1299,22 +1311,24 @@ def test_program_epilogue_vnni_groups(m, k, n, ldc, threads):
     lib.function("g", None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)(
         a.ctypes.data, c.ctypes.data, wide_r.ctypes.data)
     assert np.all(c[:, n:] == 7)
-    sums = (a.astype(np.int64) - 3) @ b.astype(np.int64)
+    sums = (a_rows.astype(np.int64) - 3) @ b.astype(np.int64)
     np.testing.assert_array_equal(
         c[:, :n], program.reference(sums.astype(np.float32) * scale, r))
 
 
 def test_vnni_groups_only_where_the_cores_split_zmm():
-    """The grouped zmm micro-kernels are Zen 4's (`znver4`, whatever this host is): an Intel
-    AVX-512 VNNI CPU, an epilogue without a program, a GEMM of one panel group (n 64) and
-    one of fewer k-steps than the 4 rows' two each (k 28) keep one tile per call."""
+    """The grouped zmm micro-kernels are Zen 4's (`znver4`, whatever this host is), for a
+    program's epilogue, N of 4 panels or more and K up to `VNNI_GROUPS_MAX_STEPS` k-steps:
+    an Intel AVX-512 VNNI CPU, an epilogue without a program, N 48 (the narrow tiles) and K
+    580 keep one tile per call."""
     program = _AddScaleRound(np.ones(1, np.float32))
     for name, epilogue, k, n, grouped in (
             ("znver4", Epilogue(program=program), 150, 130, True),
+            ("znver4", Epilogue(program=program), 576, 64, True),
             ("icelake-server", Epilogue(program=program), 150, 130, False),
             ("znver4", Epilogue(out_dtype=np.int32), 150, 130, False),
-            ("znver4", Epilogue(program=program), 150, 64, False),
-            ("znver4", Epilogue(program=program), 28, 130, False)):
+            ("znver4", Epilogue(program=program), 150, 48, False),
+            ("znver4", Epilogue(program=program), 580, 130, False)):
         module = new_module("vnni-groups")
         emit_gemm(module, "g", m=49, k=k, n=n, a_dtype=np.uint8, b=weights8(k, n),
                   epilogue=epilogue, keep_alive=[],
