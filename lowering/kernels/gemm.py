@@ -2252,7 +2252,7 @@ def emit_gemm(
     `threads`: tasks run on the native pool (`threads.py`), fewer when the GEMM is small.
 
     With `b` a `RuntimeB` (MatMul by a computed B) the function is
-    `void name(ptr a, ptr c, ptr b, ptr workspace)`: B is read from `b` and packed into the
+    `void name(ptr a, ptr c, ptr b, ptr workspace[, ptr r])`: B is read from `b` and packed into the
     64-byte aligned `workspace` (`gemm_workspace_bytes`) on every call (single-threaded, O(KN)
     against the O(MKN) product), then the same micro-kernels run; no `a_zero_point`.
 
@@ -2300,7 +2300,7 @@ def emit_gemm(
     fn = ir.Function(module, ir.FunctionType(VOID, [PTR] * arguments), name)
     fn.attributes.add("nounwind")
     a, c = fn.args[:2]
-    residual = [fn.args[2]] if epilogue.takes_r else []
+    residual = [fn.args[-1]] if epilogue.takes_r else []  # (after B and the workspace)
     builder = ir.IRBuilder(fn.append_basic_block("entry"))
     extra: list[ir.Value] = []
     if isinstance(b, RuntimeB):

@@ -1338,6 +1338,30 @@ def test_vnni_groups_only_where_the_cores_split_zmm():
         assert micros and all((".vnnig" in name) == grouped for name in micros), micros
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_program_tensor_with_a_runtime_b(threads):
+    """A GEMM of a run-time B (`RuntimeB`) whose program reads a tensor R takes R as its
+    fifth argument, after B and the workspace (`void g(a, c, b, workspace, r)`); it had
+    read R from B's argument."""
+    m, k, n = 13, 150, 130
+    a = full_range(m, k, np.uint8)
+    b = weights8(k, n)
+    scale = RNG.uniform(0.5, 1.5, n).astype(np.float32) / 64
+    program = _AddScaleRound(RNG.uniform(0.2, 2.0, n).astype(np.float32))
+    r = RNG.integers(0, 256, (m, n)).astype(np.uint8)
+    rb = RuntimeB(np.dtype(np.int8))
+    module, keep = new_module("runtime-b-tensor"), []
+    emit_gemm(module, "g", m=m, k=k, n=n, a_dtype=np.uint8, b=rb, threads=threads,
+              epilogue=Epilogue(scale=scale, program=program), keep_alive=keep)
+    lib = compile_ir(module, keep)
+    work = aligned_zeros(gemm_workspace_bytes(k, n, np.dtype(np.uint8), rb, None) + 64)
+    c = np.full((m, n), 7, np.uint8)
+    lib.function("g", None, *[ctypes.c_void_p] * 5)(
+        a.ctypes.data, c.ctypes.data, b.ctypes.data, work.ctypes.data, r.ctypes.data)
+    sums = a.astype(np.int64) @ b.astype(np.int64)
+    np.testing.assert_array_equal(c, program.reference(sums.astype(np.float32) * scale, r))
+
+
 def test_program_epilogue_amx_groups():
     """On an AMX host (compiled for sapphirerapids here, whatever this host is) a GEMM whose
     epilogue has a program runs a row of panel groups per micro-kernel call, the epilogue of
