@@ -87,11 +87,20 @@ def _int8_reason() -> str:
                 "them the check that the first FakeQuantize's fast level is exact (no proof "
                 "removes it on int32 sums: 1.1 sums per channel round otherwise, up to 47) "
                 "-> a shorter chain per requantized value, a direct stem convolution")
-    if "avx512vnni" in features or "avxvnni" in features:
-        return ("vpdpbusd is exact at full speed and tensors stay NHWC between "
-                "convolutions; the per-element requantization pass after each convolution "
-                "(LPT's FakeQuantize chains, float32) is the gap -> integer requantization "
-                "where it is provably exact")
+    if "avx512vnni" in features:
+        return ("the zmm vpdpbusd micro-kernels run the requantization themselves (on Zen 4 "
+                "inside the next tile's k loop) and reach 97-99% of the int8 peak in "
+                "bench_gemm; on a Zen 4 host (one zmm vpdpbusd per cycle, every integer "
+                "multiply and FMA on its pipes) resnet50's 4.1 G multiply-adds take 17.5 ms "
+                "at that peak, so 1.2x OpenVINO (22.5-22.8 ms) asks for 93-95% of it over the "
+                "whole network, where OpenVINO's convolutions reach 85-92% and lowpass's "
+                "86-89% with the residual Adds inside; squeezenet and inception_v1 leave more "
+                "room (1.50 and 6.13 ms at the peak against 1.83-1.86 and 7.2-7.8 ms asked) "
+                "-> the 3x3 layers' epilogues beyond K 576, the stems, the LRNs")
+    if "avxvnni" in features:
+        return ("the ymm vpdpbusd micro-kernels run the requantization themselves and "
+                "tensors stay NHWC between convolutions; the requantization's float32 "
+                "operations per value are the gap -> fewer of them where provably exact")
     return ("the GEMMs run on the exact s16 kernel (vpmaddwd + vpaddd) at 120-146 GOP/s in "
             "bench_gemm on a Zen 3 host, where OpenVINO's saturating u8s8 kernels (vpmaddubsw "
             "pairs, wrong where a pair exceeds int16) run resnet50's 3x3 layers at 173-177 "
