@@ -423,7 +423,8 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
             if smaller is not None and in_parallel(smaller):
                 blocks = smaller
         elif threads > 1:
-            blocks = _balanced_blocks(spec, blocks, block_chunks_per_thread(ctx) * threads)
+            blocks = _balanced_blocks(spec, blocks, block_chunks_per_thread(ctx) * threads,
+                                      threads)
         if threads > 1 and in_parallel(blocks):
             _emit_blocks_in_parallel(ctx, spec, plan, xp, out, blocks, threads, weights)
             return
@@ -721,23 +722,38 @@ def _call_finish_rows(ctx: EmitContext, finish: ir.Function, acc: ir.Value, out:
     emit_parallel_call(ctx.module, b, ctx.threads, task, table, chunks)
 
 
-def _balanced_blocks(spec: ConvSpec, blocks: list[tuple[int, int]],
-                     chunks: int) -> list[tuple[int, int]]:
+def _balanced_blocks(spec: ConvSpec, blocks: list[tuple[int, int]], chunks: int,
+                     threads: int) -> list[tuple[int, int]]:
     """The positions cut into blocks of about equal size, no larger than `blocks`' (L2-sized),
     as many as a multiple of the job's `chunks`: every chunk gets the same work. (L2-sized
     blocks of resnet50's 56x56 1x1 layers were 4 of 640 positions and one of 576: 5 blocks
     in 4 chunks, one chunk twice as long as the others, and the layers 1.15-1.17x faster
-    on 2 threads than on 1.) `blocks` as they are if they already fit, or if equal blocks would
-    be smaller than `MIN_BLOCK_POSITIONS`."""
+    on 2 threads than on 1.) Where such blocks would be smaller than `MIN_BLOCK_POSITIONS`,
+    fewer chunks, a multiple of `threads` (resnet50's 14x14 3x3 layers on 2 threads had kept
+    their L2-sized blocks, 3 of 64 positions and one of 4: 1.51x faster than on one thread;
+    in 4 blocks of 49, 1.91x). Rounded up to the NCHW tiles' 8 positions only where that
+    leaves the last block long enough (`_even_block`). `blocks` as they are if they already
+    fit, or if no such blocks are large enough."""
     items = spec.n * sum(count for count, _ in blocks)
     if items % chunks == 0 and len(blocks) == 1:
         return blocks
-    per_chunk = -(-items // chunks)
-    per_image = -(-per_chunk * chunks // spec.n)
-    block = (-(-spec.positions // per_image) + 7) // 8 * 8
-    if block < MIN_BLOCK_POSITIONS:
-        return blocks
-    return blocks_of(spec.positions, block)
+    for fewer in range(chunks, threads - 1, -threads):
+        per_chunk = -(-items // fewer)
+        per_image = -(-per_chunk * fewer // spec.n)
+        block = _even_block(spec.positions, -(-spec.positions // per_image))
+        if block >= MIN_BLOCK_POSITIONS:
+            return blocks_of(spec.positions, block)
+    return blocks
+
+
+def _even_block(positions: int, block: int) -> int:
+    """`block` rounded up to the NCHW tiles' 8 positions where the last block stays at least
+    three quarters of the others (784 positions in 4 blocks: 200, 200, 200 and 184), else
+    as it is (196 in 4: 49 each, where 56, 56, 56 and 28 gave one of 2 threads 112
+    positions and the other 84)."""
+    rounded = (block + 7) // 8 * 8
+    last = positions - (-(-positions // rounded) - 1) * rounded
+    return rounded if 4 * last >= 3 * rounded else block
 
 
 def _even_enough(spec: ConvSpec, blocks: list[tuple[int, int]], threads: int,
@@ -758,13 +774,16 @@ def _even_enough(spec: ConvSpec, blocks: list[tuple[int, int]], threads: int,
 
 
 def _smaller_blocks(spec: ConvSpec, wanted: int) -> list[tuple[int, int]] | None:
-    """Blocks of positions small enough to give the threads `wanted` chunks (a multiple of 8,
-    at least `MIN_BLOCK_POSITIONS`), for a convolution whose L2-sized blocks are too few to
-    run in parallel: otherwise only its GEMMs are threaded, once per block, and its NHWC
-    copy's and NCHW/NHWC pass's work is not (28x28 1x1 convolutions ran slower on 2 threads
-    than on 1 with AMX). None when the positions do not allow it."""
+    """Blocks of positions small enough to give the threads `wanted` chunks (at least
+    `MIN_BLOCK_POSITIONS`), for a convolution whose L2-sized blocks are too few to run in
+    parallel: otherwise only its GEMMs are threaded, once per block, and its NHWC copy's and
+    NCHW/NHWC pass's work is not (28x28 1x1 convolutions ran slower on 2 threads than on 1
+    with AMX). Rounded up to the NCHW tiles' 8 positions only where the last block stays
+    long enough (`_even_block`): resnet50's 14x14 1x1 layers on 2 threads had blocks of 56,
+    56, 56 and 28 positions, 112 for one thread and 84 for the other (1.68x faster than on
+    one thread; 1.88x in 4 blocks of 49). None when the positions do not allow it."""
     per_image = -(-wanted // spec.n)
-    block = (-(-spec.positions // per_image) + 7) // 8 * 8
+    block = _even_block(spec.positions, -(-spec.positions // per_image))
     blocks = blocks_of(spec.positions, max(MIN_BLOCK_POSITIONS, block))
     if spec.n * sum(count for count, _ in blocks) < 2:
         return None

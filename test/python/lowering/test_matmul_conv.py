@@ -644,6 +644,25 @@ def test_fewer_blocks_than_wanted_still_run_in_parallel_when_even(
     assert decided == parallel, blocks
 
 
+def test_blocks_give_every_thread_the_same_positions() -> None:
+    """Parallel blocks of a convolution split its positions evenly among the threads: where
+    blocks for 8 chunks a thread would be smaller than `MIN_BLOCK_POSITIONS`, blocks for
+    fewer chunks, a multiple of the threads (resnet50's 14x14 3x3 layers on 2 threads: 4 of
+    49 positions, not their L2-sized 3 of 64 and one of 4), and blocks not rounded up to 8
+    positions (4 of 49, where 56, 56, 56 and 28 gave one thread 112 positions and the other
+    84); on 16 threads none is large enough, and the L2-sized blocks stay."""
+    from lowpass.lowering.ops.convolution import ConvSpec, _balanced_blocks, _smaller_blocks
+
+    spec = ConvSpec(n=1, c=256, h=14, w=14, groups=1, cg=256, og=256, kh=3, kw=3, sh=1, sw=1,
+                    dh=1, dw=1, pt=1, pl=1, pb=1, pr=1, oh=14, ow=14,
+                    a_dtype=np.dtype(np.uint8), integer=True,
+                    weights=np.zeros((1, 256, 256, 3, 3), np.int8), zero_point=None)
+    l2_blocks = [(3, 64), (1, 4)]
+    assert _balanced_blocks(spec, l2_blocks, 16, 2) == [(4, 49)]
+    assert _balanced_blocks(spec, l2_blocks, 128, 16) == l2_blocks
+    assert _smaller_blocks(spec, 4) == [(4, 49)]
+
+
 def test_threaded_gemm_blocks_merge_where_the_threads_hold_them() -> None:
     """A convolution whose blocks are threaded one at a time runs all of an image's positions
     as one block where its rows fit the threads' share of L2 (resnet50's 14x14 int8 3x3
