@@ -1244,23 +1244,33 @@ def test_program_epilogue(m, k, n, ldc, threads):
     (`AMX_LOCKSTEP_ROWS`) and the 1-3 rows after those (3 with the tiles first, 2 in the
     pipeline with a row stride beyond N), elsewhere the others."""
     a = full_range(m, k, np.uint8)
-    b = weights8(k, n)
-    scale = RNG.uniform(0.5, 1.5, n).astype(np.float32) / 64
-    program = _AddScaleRound(RNG.uniform(0.2, 2.0, n).astype(np.float32))
-    r = RNG.integers(0, 256, (m, n)).astype(np.uint8)
+    b, scale, program, r = _program_operands(m, k, n)
     module = new_module("program")
     keep: list = []
     emit_gemm(module, "g", m=m, k=k, n=n, a_dtype=np.uint8, b=b, a_zero_point=3, ldc=ldc,
               epilogue=Epilogue(scale=scale, program=program), threads=threads,
               keep_alive=keep)
-    lib = compile_ir(module, keep)
+    sums = (a.astype(np.int64) - 3) @ b.astype(np.int64)
+    _check_program_gemm(compile_ir(module, keep), a, sums, r, ldc, scale, program)
+
+
+def _program_operands(m, k, n):
+    """B, the per-column scale, an `_AddScaleRound` program and its tensor R for a GEMM."""
+    scale = RNG.uniform(0.5, 1.5, n).astype(np.float32) / 64
+    program = _AddScaleRound(RNG.uniform(0.2, 2.0, n).astype(np.float32))
+    return weights8(k, n), scale, program, RNG.integers(0, 256, (m, n)).astype(np.uint8)
+
+
+def _check_program_gemm(lib, a, sums, r, ldc, scale, program) -> None:
+    """Runs `g(a, c, R)`, R and C of row stride `ldc` (C's columns beyond N must keep their
+    7s), and checks C against the program's reference on the scaled `sums`."""
+    m, n = r.shape
     wide_r = np.full((m, ldc), 255, np.uint8)
     wide_r[:, :n] = r
     c = np.full((m, ldc), 7, np.uint8)
     lib.function("g", None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)(
         a.ctypes.data, c.ctypes.data, wide_r.ctypes.data)
     assert np.all(c[:, n:] == 7)
-    sums = (a.astype(np.int64) - 3) @ b.astype(np.int64)
     np.testing.assert_array_equal(
         c[:, :n], program.reference(sums.astype(np.float32) * scale, r))
 
@@ -1286,10 +1296,7 @@ def test_program_epilogue_vnni_groups(m, k, n, ldc, chunks, threads):
     if not host.avx512_vnni or host.amx:  # (AMX hosts: their tiles, `amx_groups`)
         pytest.skip("runs the zmm vpdpbusd kernels: needs AVX-512 VNNI without AMX")
     cpu = HostCpu("znver4", host.features, host.triple)
-    b = weights8(k, n)
-    scale = RNG.uniform(0.5, 1.5, n).astype(np.float32) / 64
-    program = _AddScaleRound(RNG.uniform(0.2, 2.0, n).astype(np.float32))
-    r = RNG.integers(0, 256, (m, n)).astype(np.uint8)
+    b, scale, program, r = _program_operands(m, k, n)
     module = new_module("vnni-groups")
     keep: list = []
     if chunks is None:
@@ -1304,16 +1311,8 @@ def test_program_epilogue_vnni_groups(m, k, n, ldc, chunks, threads):
               lda=lda, epilogue=Epilogue(scale=scale, program=program), threads=threads,
               keep_alive=keep, cpu=cpu, a_chunk_offsets=chunks)
     assert ".vnnig" in str(module)
-    lib = compile_ir(module, keep)
-    wide_r = np.full((m, ldc), 255, np.uint8)
-    wide_r[:, :n] = r
-    c = np.full((m, ldc), 7, np.uint8)
-    lib.function("g", None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)(
-        a.ctypes.data, c.ctypes.data, wide_r.ctypes.data)
-    assert np.all(c[:, n:] == 7)
     sums = (a_rows.astype(np.int64) - 3) @ b.astype(np.int64)
-    np.testing.assert_array_equal(
-        c[:, :n], program.reference(sums.astype(np.float32) * scale, r))
+    _check_program_gemm(compile_ir(module, keep), a, sums, r, ldc, scale, program)
 
 
 def test_vnni_groups_only_where_the_cores_split_zmm():
