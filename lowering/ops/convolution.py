@@ -327,9 +327,10 @@ blocks) would stream their 9 MiB of weights from memory once per 8 positions."""
 
 def blocks_of(positions: int, block: int) -> list[tuple[int, int]]:
     """`positions` as (count, positions per block) kinds of blocks: blocks of `block`, then
-    one of the rest if there is a rest."""
+    one of the rest if there is a rest (no kind of none: a block longer than the positions
+    is one of the rest)."""
     full, rest = divmod(positions, block)
-    return [(full, block)] + ([(1, rest)] if rest else [])
+    return ([(full, block)] if full else []) + ([(1, rest)] if rest else [])
 
 
 def position_block(spec: ConvSpec, row_bytes: int) -> int:
@@ -751,7 +752,7 @@ def _even_block(positions: int, block: int) -> int:
     three quarters of the others (784 positions in 4 blocks: 200, 200, 200 and 184), else
     as it is (196 in 4: 49 each, where 56, 56, 56 and 28 gave one of 2 threads 112
     positions and the other 84)."""
-    rounded = (block + 7) // 8 * 8
+    rounded = min((block + 7) // 8 * 8, positions)
     last = positions - (-(-positions // rounded) - 1) * rounded
     return rounded if 4 * last >= 3 * rounded else block
 

@@ -650,8 +650,15 @@ def test_blocks_give_every_thread_the_same_positions() -> None:
     fewer chunks, a multiple of the threads (resnet50's 14x14 3x3 layers on 2 threads: 4 of
     49 positions, not their L2-sized 3 of 64 and one of 4), and blocks not rounded up to 8
     positions (4 of 49, where 56, 56, 56 and 28 gave one thread 112 positions and the other
-    84); on 16 threads none is large enough, and the L2-sized blocks stay."""
-    from lowpass.lowering.ops.convolution import ConvSpec, _balanced_blocks, _smaller_blocks
+    84); on 16 threads none is large enough, and the L2-sized blocks stay. A block is never
+    longer than the image's positions (a batch of 7x7 layers had an empty kind of 56 beside
+    its blocks of 49: code compiled for nothing)."""
+    from lowpass.lowering.ops.convolution import (
+        ConvSpec,
+        _balanced_blocks,
+        _smaller_blocks,
+        blocks_of,
+    )
 
     spec = ConvSpec(n=1, c=256, h=14, w=14, groups=1, cg=256, og=256, kh=3, kw=3, sh=1, sw=1,
                     dh=1, dw=1, pt=1, pl=1, pb=1, pr=1, oh=14, ow=14,
@@ -661,6 +668,13 @@ def test_blocks_give_every_thread_the_same_positions() -> None:
     assert _balanced_blocks(spec, l2_blocks, 16, 2) == [(4, 49)]
     assert _balanced_blocks(spec, l2_blocks, 128, 16) == l2_blocks
     assert _smaller_blocks(spec, 4) == [(4, 49)]
+    # a batch of 7x7 layers: each image one block of its 49 positions, no empty kind of 56
+    batch = ConvSpec(n=4, c=512, h=7, w=7, groups=1, cg=512, og=512, kh=3, kw=3, sh=1, sw=1,
+                     dh=1, dw=1, pt=1, pl=1, pb=1, pr=1, oh=7, ow=7,
+                     a_dtype=np.dtype(np.uint8), integer=True,
+                     weights=np.zeros((1, 512, 512, 3, 3), np.int8), zero_point=None)
+    assert _balanced_blocks(batch, [(1, 49)], 16, 2) == [(1, 49)]
+    assert blocks_of(41, 48) == [(1, 41)]
 
 
 def test_threaded_gemm_blocks_merge_where_the_threads_hold_them() -> None:
