@@ -148,7 +148,9 @@ epilogues (`_GemmKernel.vnni_groups`): deeper, a tile's program is 2% of its tim
 and the 4-row tile cost ResNet-50's 14x14 and 7x7 3x3 layers (K 2304, 4608) 1-2%."""
 VNNI_GROUPS_UNROLL = 2
 """k-steps per iteration of the k loops of `_emit_vnni_groups_micro`, each iteration running
-one epilogue row of the unit before (K 64: 8 iterations for the 4 rows)."""
+one epilogue row of the unit before (K 64: 8 iterations for the 4 rows); a divisor of the
+2 k-steps of an in-place chunk (`A_CHUNK_BYTES_MIN`), whose runs' loops have no rest. On a
+Zen 4 host 1 and 4 took squeezenet int8 1.008x the time, resnet50 1.011x and 1.015x."""
 ZMM_LOCKSTEP = 4
 """Vectors (a power of two) of a zmm micro-kernel's epilogue whose program it computes in
 lockstep. Only GEMMs that run AMX tiles have a program in their epilogue
@@ -1823,6 +1825,8 @@ class _GroupedMicroKernels(_GemmMicroKernels):
             if self.a_chunks is not None:  # (a loop per run of A's chunks read in place)
                 runs, steps_per_chunk = self._chunk_runs()
                 for offset, chunk, count in runs:
+                    # (a run's loop has no rest: its steps are a multiple of the unroll)
+                    assert count * steps_per_chunk % VNNI_GROUPS_UNROLL == 0
                     rows_at = [opaque_ptr(b, _offset(b, row, offset)) for row in a_rows]
                     values = carried_loop(
                         b, values, _c64(0), _c64(count * steps_per_chunk), VNNI_GROUPS_UNROLL,
