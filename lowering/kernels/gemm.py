@@ -943,6 +943,41 @@ class _GemmKernel:
         vty = {"u8s8": V32I8, "vnni": V8I32, "s16": V16I16, "f32": V8F32}[self.kind]
         return b.load(_offset(b, b_panel, offset), typ=vty, align=32)
 
+    def _k_step(self, b: ir.IRBuilder, accs: list[ir.Value], a_rows: list[ir.Value],
+                b_panels: list[ir.Value], s: ir.Value | int, tail: bool = False,
+                run: tuple[list[ir.Value], ir.Value | int] | None = None) -> list[ir.Value]:
+        """One k-step of a tile of len(a_rows) rows x len(b_panels) panels: the accumulators
+        after it. Emission order = register pressure: with fewer B vectors than rows, load the
+        B vectors and broadcast one row at a time (live: acc + B + 1); else broadcast the rows
+        and load one B vector at a time (live: acc + rows + 1). `tail`: the last, partial
+        k-step (after `s` full steps); `run`: A's rows and step within a run of chunks read in
+        place (`_a_runs`)."""
+        rows = len(a_rows)
+        vectors = [(bp, h) for bp in b_panels for h in range(self.halves)]
+        out = list(accs)
+
+        def broadcast(r: int) -> ir.Value:
+            if run is not None:
+                return self._broadcast_a(b, run[0][r], run[1])
+            if tail:  # (after `s` full steps: a run-time value when strided)
+                return self._broadcast_a_tail(b, a_rows[r], s if isinstance(s, ir.Value) else None)
+            return self._broadcast_a(b, a_rows[r], s)
+
+        if len(vectors) <= rows:
+            ws = [self._load_b(b, bp, s, h) for bp, h in vectors]
+            for r in range(rows):
+                av = broadcast(r)
+                for v, w in enumerate(ws):
+                    out[r * len(ws) + v] = self._madd(b, accs[r * len(ws) + v], av, w)
+        else:
+            avs = [broadcast(r) for r in range(rows)]
+            for v, (bp, h) in enumerate(vectors):
+                w = self._load_b(b, bp, s, h)
+                for r in range(rows):
+                    index = r * len(vectors) + v
+                    out[index] = self._madd(b, accs[index], avs[r], w)
+        return out
+
     def _madd(self, b: ir.IRBuilder, acc: ir.Value, a: ir.Value, w: ir.Value) -> ir.Value:
         m = self.module
         if self.wide:
@@ -1281,35 +1316,7 @@ class _GemmMicroKernels(_GemmKernel):
 
         def step(accs: list[ir.Value], s: ir.Value | int, tail: bool = False,
                  run: tuple[list[ir.Value], ir.Value | int] | None = None) -> list[ir.Value]:
-            # Emission order = register pressure: with fewer B vectors than rows, load the B
-            # vectors and broadcast one row at a time (live: acc + B + 1); else broadcast
-            # the rows and load one B vector at a time (live: acc + rows + 1). `run`: A's
-            # rows and step within a run of chunks read in place (`_a_runs`).
-            vectors = [(bp, h) for bp in b_panels for h in range(self.halves)]
-            out = list(accs)
-
-            def broadcast(r: int) -> ir.Value:
-                if run is not None:
-                    return self._broadcast_a(b, run[0][r], run[1])
-                if tail:  # (after `s` full steps: a run-time value when strided)
-                    return self._broadcast_a_tail(b, a_rows[r],
-                                                  s if isinstance(s, ir.Value) else None)
-                return self._broadcast_a(b, a_rows[r], s)
-
-            if len(vectors) <= rows:
-                ws = [self._load_b(b, bp, s, h) for bp, h in vectors]
-                for r in range(rows):
-                    av = broadcast(r)
-                    for v, w in enumerate(ws):
-                        out[r * len(ws) + v] = self._madd(b, accs[r * len(ws) + v], av, w)
-            else:
-                avs = [broadcast(r) for r in range(rows)]
-                for v, (bp, h) in enumerate(vectors):
-                    w = self._load_b(b, bp, s, h)
-                    for r in range(rows):
-                        index = r * len(vectors) + v
-                        out[index] = self._madd(b, accs[index], avs[r], w)
-            return out
+            return self._k_step(b, accs, a_rows, b_panels, s, tail, run)
 
         unroll = 4 if self.kind == "f32" else 2
         accs: list[ir.Value] = [zero] * count
@@ -1682,24 +1689,31 @@ def _a_runs(a_chunks: tuple[int, ...], chunk_bytes: int) -> list[tuple[int, int,
 def _k_loops_in_place(
     b: ir.IRBuilder, accs: list[ir.Value], a_rows: list[ir.Value],
     runs: list[tuple[int, int, int]], steps_per_chunk: int, unroll: int,
-    step: Callable[..., list[ir.Value]],
+    step: Callable[..., list[ir.Value]], carried: Sequence[ir.Value] = (),
+    each: Callable[[list[ir.Value]], list[ir.Value]] | None = None,
 ) -> list[ir.Value]:  # fmt: skip
     """The k loops of a micro-kernel reading A in place: one per run (`_a_runs`), its rows'
     pointers moved to the run, its B steps after the runs before it (`step(accs, B step,
-    run=(A rows, A step))`)."""
+    run=(A rows, A step))`); the accumulators, then `carried` values, which `each(values)`
+    updates after each iteration of `unroll` steps (`_emit_vnni_groups_micro`'s next
+    epilogue row). A run's steps are a multiple of `unroll`: its loop has no rest."""
+    values = [*accs, *carried]
     for offset, first, count in runs:
+        assert count * steps_per_chunk % unroll == 0
         rows_at = [opaque_ptr(b, _offset(b, row, offset)) for row in a_rows]
         start = first * steps_per_chunk
 
         def in_run(values: list[ir.Value], s: ir.Value, rows_at: list[ir.Value] = rows_at,
                    start: int = start) -> list[ir.Value]:
+            sums = values[: len(accs)]
             for u in range(unroll):
                 local = b.add(s, _c64(u)) if u else s
-                values = step(values, b.add(local, _c64(start)), run=(rows_at, local))
-            return values
+                sums = step(sums, b.add(local, _c64(start)), run=(rows_at, local))
+            values = [*sums, *values[len(accs):]]
+            return values if each is None else each(values)
 
-        accs = carried_loop(b, accs, _c64(0), _c64(count * steps_per_chunk), unroll, in_run)
-    return accs
+        values = carried_loop(b, values, _c64(0), _c64(count * steps_per_chunk), unroll, in_run)
+    return values
 
 
 def _tile_config(b: ir.IRBuilder, rows: int) -> ir.Value:
@@ -1792,17 +1806,10 @@ class _GroupedMicroKernels(_GemmMicroKernels):
             b_g = _offset(b, b_panel, b.mul(g, group_b_bytes))
             b_panels = [_offset(b, b_g, b.mul(panel_bytes, _c64(p))) for p in range(panels)]
 
-            def step(accs: list[ir.Value], s: ir.Value, tail: bool = False,
-                     run: tuple[list[ir.Value], ir.Value] | None = None) -> list[ir.Value]:
-                ws = [self._load_b(b, bp, s, 0) for bp in b_panels]
-                out = list(accs)
-                for r in range(rows):
-                    av = (self._broadcast_a(b, run[0][r], run[1]) if run is not None
-                          else self._broadcast_a_tail(b, a_rows[r], s) if tail
-                          else self._broadcast_a(b, a_rows[r], s))
-                    for p, w in enumerate(ws):
-                        out[r * panels + p] = self._madd(b, accs[r * panels + p], av, w)
-                return out
+            def step(accs: list[ir.Value], s: ir.Value | int, tail: bool = False,
+                     run: tuple[list[ir.Value], ir.Value | int] | None = None
+                     ) -> list[ir.Value]:
+                return self._k_step(b, accs, a_rows, b_panels, s, tail, run)
 
             def epilogue_rows(values: list[ir.Value]) -> list[ir.Value]:
                 r = values[-1]  # (the next row of the unit before)
@@ -1811,29 +1818,20 @@ class _GroupedMicroKernels(_GemmMicroKernels):
                     epilogue_row(*before, r)
                 return [*values[:-1], b.add(r, b.zext(due, I64))]
 
-            def unrolled(values: list[ir.Value], s: ir.Value, start: int = 0,
-                         rows_at: list[ir.Value] | None = None) -> list[ir.Value]:
+            def unrolled(values: list[ir.Value], s: ir.Value) -> list[ir.Value]:
                 accs = values[:-1]
                 for u in range(VNNI_GROUPS_UNROLL):
-                    at = b.add(s, _c64(u)) if u else s
-                    accs = step(accs, b.add(at, _c64(start)) if start else at,
-                                run=None if rows_at is None else (rows_at, at))
+                    accs = step(accs, b.add(s, _c64(u)) if u else s)
                 return epilogue_rows([*accs, values[-1]])
 
-            start: list[ir.Value] = [ir.Constant(V16I32, None)] * (rows * panels)
-            values = [*start, _c64(0)]
+            zeros: list[ir.Value] = [ir.Constant(V16I32, None)] * (rows * panels)
             if self.a_chunks is not None:  # (a loop per run of A's chunks read in place)
-                runs, steps_per_chunk = self._chunk_runs()
-                for offset, chunk, count in runs:
-                    # (a run's loop has no rest: its steps are a multiple of the unroll)
-                    assert count * steps_per_chunk % VNNI_GROUPS_UNROLL == 0
-                    rows_at = [opaque_ptr(b, _offset(b, row, offset)) for row in a_rows]
-                    values = carried_loop(
-                        b, values, _c64(0), _c64(count * steps_per_chunk), VNNI_GROUPS_UNROLL,
-                        lambda v, s, c=chunk * steps_per_chunk, at=rows_at: unrolled(v, s, c, at))
+                values = _k_loops_in_place(b, zeros, a_rows, *self._chunk_runs(),
+                                           VNNI_GROUPS_UNROLL, step, [_c64(0)], epilogue_rows)
             else:
                 main_end = b.and_(steps, _c64(-VNNI_GROUPS_UNROLL))
-                values = carried_loop(b, values, _c64(0), main_end, VNNI_GROUPS_UNROLL, unrolled)
+                values = carried_loop(b, [*zeros, _c64(0)], _c64(0), main_end,
+                                      VNNI_GROUPS_UNROLL, unrolled)
                 values = [*carried_loop(b, values[:-1], main_end, steps, 1, step), values[-1]]
             if self.k_tail:  # (as `_emit_micro`'s)
                 values = [*step(values[:-1], steps, tail=True), values[-1]]
