@@ -151,6 +151,9 @@ VNNI_GROUPS_UNROLL = 2
 one epilogue row of the unit before (K 64: 8 iterations for the 4 rows); a divisor of the
 2 k-steps of an in-place chunk (`A_CHUNK_BYTES_MIN`), whose runs' loops have no rest. On a
 Zen 4 host 1 and 4 took squeezenet int8 1.008x the time, resnet50 1.011x and 1.015x."""
+VNNI_GROUPS_MAX_SPACING = 16
+"""The most iterations of those k loops between two epilogue rows (`_GemmKernel.
+epilogue_spacing`: a power of two, as many as the loop has for the unit's rows)."""
 ZMM_LOCKSTEP = 4
 """Vectors (a power of two) of a zmm micro-kernel's epilogue whose program it computes in
 lockstep. Only GEMMs that run AMX tiles have a program in their epilogue
@@ -837,6 +840,21 @@ class _GemmKernel:
                 and not self.kblock and self.tile.panels == 4
                 and self.steps <= VNNI_GROUPS_MAX_STEPS)
 
+    @property
+    def epilogue_spacing(self) -> int:
+        """Iterations of a grouped micro-kernel's k loop (`VNNI_GROUPS_UNROLL` k-steps) from
+        one epilogue row of the unit before to the next (`_emit_vnni_groups_micro`): the
+        rows spread over the loop (a power of two, at most `VNNI_GROUPS_MAX_SPACING`), where
+        a row per iteration gave the iterations of a row more operations besides the
+        `vpdpbusd`s than their pipes run in the time of those (~45 for 16 values x 4 of a
+        requantization, ~32 cycles of products for 2 k-steps of a 4 x 4 tile)."""
+        iterations = self.steps // VNNI_GROUPS_UNROLL
+        spacing = 1
+        while (spacing * 2 <= VNNI_GROUPS_MAX_SPACING
+               and spacing * 2 * (self.tile.rows - 1) < iterations):
+            spacing *= 2
+        return spacing
+
     def _program_array(self, values: np.ndarray) -> np.ndarray:
         """A program's array of one value, or of one per column padded like `_per_column`'s
         (the code reads whole panels)."""
@@ -1201,6 +1219,7 @@ class _GemmMicroKernels(_GemmKernel):
             ep.clamp, None if ep.program is None else ep.program.signature(), rows,
             panels, last_cols, part, *((self.kblock, self.block) if part else ()),
             self.a_chunks, self.a_chunk_bytes, self.prefetch_b,
+            self.epilogue_spacing if self.vnni_groups else 0,
         )  # fmt: skip
 
     @property
@@ -1760,8 +1779,9 @@ class _GroupedMicroKernels(_GemmMicroKernels):
         """`_emit_micro` (strided) over `tiles` row tiles of `rows` rows, each over `groups`
         panel groups side by side `panels` wide (two arguments after the shape): the units
         (tile, group) in that order, each unit's accumulators to a stack buffer after its k
-        loop, and its epilogue inside the k loop of the next unit, one row per iteration of
-        `VNNI_GROUPS_UNROLL` k-steps (the rows left when the loops end,
+        loop, and its epilogue inside the k loop of the next unit, one row every
+        `epilogue_spacing` iterations of `VNNI_GROUPS_UNROLL` k-steps (the rows left when the
+        loops end,
         after them), so that the program's operations are issued between the `vpdpbusd`s;
         the last unit's rows after the last loop. A read in place (`a_chunks`) has a loop
         per run, as `_k_loops_in_place`, the next row carried through them. See
@@ -1779,6 +1799,8 @@ class _GroupedMicroKernels(_GemmMicroKernels):
         group_b_bytes = b.mul(panel_bytes, _c64(panels))
         group_c_bytes = panels * PANEL * self.out.itemsize
         tile_a_bytes = b.mul(a_row_bytes, _c64(rows))
+        spacing = self.epilogue_spacing
+        shift = spacing.bit_length() - 1
 
         def epilogue_row(t: ir.Value, g: ir.Value, r: ir.Value) -> None:
             """Row r of unit (t, g), its sums from the buffer (through a pointer LLVM cannot
@@ -1812,11 +1834,14 @@ class _GroupedMicroKernels(_GemmMicroKernels):
                 return self._k_step(b, accs, a_rows, b_panels, s, tail, run)
 
             def epilogue_rows(values: list[ir.Value]) -> list[ir.Value]:
-                r = values[-1]  # (the next row of the unit before)
-                due = b.icmp_signed("<", r, pending)
+                q = values[-1]  # (iterations so far: row q / spacing is due where it divides)
+                r = b.lshr(q, _c64(shift)) if shift else q
+                left = b.icmp_signed("<", r, pending)
+                due = left if not shift else b.and_(left, b.icmp_signed(
+                    "==", b.and_(q, _c64(spacing - 1)), _c64(0)))
                 with b.if_then(due):
                     epilogue_row(*before, r)
-                return [*values[:-1], b.add(r, b.zext(due, I64))]
+                return [*values[:-1], b.add(q, b.zext(left, I64))]
 
             def unrolled(values: list[ir.Value], s: ir.Value) -> list[ir.Value]:
                 accs = values[:-1]
@@ -1835,7 +1860,9 @@ class _GroupedMicroKernels(_GemmMicroKernels):
                 values = [*carried_loop(b, values[:-1], main_end, steps, 1, step), values[-1]]
             if self.k_tail:  # (as `_emit_micro`'s)
                 values = [*step(values[:-1], steps, tail=True), values[-1]]
-            _loop(b, values[-1], pending, 1, lambda q: epilogue_row(*before, q))
+            done = (b.lshr(b.add(values[-1], _c64(spacing - 1)), _c64(shift)) if shift
+                    else values[-1])  # (the rows run in the loops: ceil(q / spacing))
+            _loop(b, done, pending, 1, lambda q: epilogue_row(*before, q))
             for x, acc in enumerate(values[:-1]):
                 b.store(acc, _offset(b, buffer, x * PANEL * 4), align=64)
 
