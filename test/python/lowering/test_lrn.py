@@ -78,13 +78,15 @@ def test_lrn_over_spatial_axes_stays_on_the_reference() -> None:
     assert types["lrn"].startswith("ref_")
 
 
-@pytest.mark.parametrize("beta", [0.75, 0.9])
-def test_lrn_nhwc_between_identity_convolutions(beta: float) -> None:
+@pytest.mark.parametrize(("beta", "size"), [(0.75, 5), (0.9, 5), (0.75, 4), (0.9, 2)])
+def test_lrn_nhwc_between_identity_convolutions(beta: float, size: int) -> None:
     """conv -> LRN -> conv keeps the LRN's tensor NHWC (`_emit_lrn_nhwc`); with 1x1
     identity convolutions (exact) the outputs are the LRN's: 37 channels (whole vectors of
     16 or 8 lanes with beta 0.75, `_inverse_power_075`, then the scalar loop), against
     REFERENCE within the power's bound, with positions whose base leaves the estimates' range
-    (`_SAFE_BASE`: huge values), zeros, infinities and NaN, which take the exact path."""
+    (`_SAFE_BASE`: huge values), zeros, infinities and NaN, which take the exact path. An
+    even size sums the reference's window of size - 1 channels (it summed `size`, reading
+    past the padded row: relative errors up to 1)."""
     rng = np.random.default_rng(11)
     c = 37
     eye = np.eye(c, dtype=np.float32).reshape(c, c, 1, 1)
@@ -94,7 +96,7 @@ def test_lrn_nhwc_between_identity_convolutions(beta: float) -> None:
                           "dilations": [1, 1]}
     a = g.value(ov.ConvolutionOp(x, g.constant(eye), name="a", **conv))
     axes = g.constant(np.array([1], np.int64))
-    n = g.value(ov.LRNOp(a, axes, alpha=1e-4, beta=beta, bias=1.0, size=5, name="lrn"))
+    n = g.value(ov.LRNOp(a, axes, alpha=1e-4, beta=beta, bias=1.0, size=size, name="lrn"))
     g.output(g.value(ov.ConvolutionOp(n, g.constant(eye), name="b", **conv)), "y")
     model = lowpass.Model(g.module())
     xs = (rng.standard_normal((1, c, 6, 7)) * 50).astype(np.float32)
