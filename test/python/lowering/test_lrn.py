@@ -112,3 +112,38 @@ def test_lrn_nhwc_between_identity_convolutions(beta: float, size: int) -> None:
     assert "lrn_nhwc" in text
     estimates = beta == 0.75 and (host_cpu().avx512 or host_cpu().avx2)
     assert ("llvm.x86.avx512.rsqrt14" in text or "llvm.x86.avx.rsqrt" in text) == estimates
+
+
+@pytest.mark.parametrize("bounded", [True, False])
+def test_lrn_of_dequantized_input_needs_no_range_check(bounded: bool) -> None:
+    """An NHWC LRN whose input is a float FakeQuantize (GoogLeNet's: a dequantized int8
+    tensor) has every base within the estimates' range (`_bases_safe`: |x| <= 30, so
+    d <= 1 + 1e-4 / 5 * 5 * 900): its vectors take `_inverse_power_075` without the check
+    and its exact path (no vector square root in the kernel), with REFERENCE's results
+    within the power's bound; with a Relu instead (unbounded) the check stays. 32 channels:
+    whole vectors only."""
+    rng = np.random.default_rng(3)
+    c = 32
+    eye = np.eye(c, dtype=np.float32).reshape(c, c, 1, 1)
+    g = GraphBuilder()
+    x = g.input("x", [1, c, 5, 6])
+    conv: ConvGeometry = {"strides": [1, 1], "pads_begin": [0, 0], "pads_end": [0, 0],
+                          "dilations": [1, 1]}
+    a = g.value(ov.ConvolutionOp(x, g.constant(eye), name="a", **conv))
+    if bounded:
+        limits = [g.constant(np.float32(v)) for v in (-20.0, 30.0, -20.0, 30.0)]
+        a = g.value(ov.FakeQuantizeOp(a, *limits, 256, name="fq"))
+    else:
+        a = g.value(ov.ReluOp(a, name="relu"))
+    axes = g.constant(np.array([1], np.int64))
+    n = g.value(ov.LRNOp(a, axes, alpha=1e-4, beta=0.75, bias=1.0, size=5, name="lrn"))
+    g.output(g.value(ov.ConvolutionOp(n, g.constant(eye), name="b", **conv)), "y")
+    model = lowpass.Model(g.module())
+    xs = (rng.standard_normal((1, c, 5, 6)) * 15).astype(np.float32)
+    got, _ = run(model, xs, "CPU")
+    want, _ = run(model, xs, "REFERENCE")
+    np.testing.assert_allclose(got, want, rtol=4e-6, atol=0)
+    text = compile_module(model.module.clone()).library.ir_text
+    assert "lrn_nhwc" in text
+    if host_cpu().avx512 or host_cpu().avx2:  # (the estimates' path: `_rsqrt_lanes`)
+        assert ("@\"llvm.sqrt.v" in text) != bounded
