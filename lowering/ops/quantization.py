@@ -507,8 +507,7 @@ class Program:
 
     def channels_last(self) -> Program:
         """The same program on its 4-D tensor stored NHWC (`cpu.channels_last`): the shape
-        [N, H, W, C] and every constant transposed alike, so that per-channel constants vary
-        along the last axis."""
+        [N, H, W, C] and every constant transposed alike (per-channel ones: the last axis)."""
         order = (0, 2, 3, 1)
         shape = tuple(self.shape[i] for i in order)
 
@@ -903,9 +902,9 @@ class Program:
                                    self._fma_fq[index], self._limit_clamps[index],
                                    saturation if index == last else
                                    "both" if tail is not None and index == tail.codes else
-                                   "below" if index == unclamped else "",
-                                   reference_input=reference_input if index == 2 else None,
-                                   fraction_by_reduce=not ctx.cpu.zmm_in_halves)
+                                   "below" if index == unclamped else "", fraction_by_reduce=not
+                                   ctx.cpu.zmm_in_halves, reference_input=reference_input
+                                   if index == 2 else None)
             elif kind == "cast":
                 x = self._cast(ctx, b, x, lanes, index)
             elif kind == "add_tensor":  # (float addition commutes: either operand order)
@@ -1581,10 +1580,10 @@ def _levels_by_floor(b: ir.IRBuilder, x: ir.Value, minus_low: Callable[[], ir.Va
     levels (only the sign of a zero level, -0.0 for h in (-1, 0), and an infinite h's
     distance, a NaN of the sign bit set, never near, differ: the level's clamp and the
     check treat them alike; a reviewer compared the two on special values and 3.2 million
-    random bit patterns): on AMD Zen 4 (`HostCpu.zmm_in_halves`) a zmm `vreduceps` takes two cycles of
-    its pipes and `vrndscaleps` and `vsubps` one each (measured with inline assembly), and
-    there the second made squeezenet int8 0.984-0.989x the time, resnet50 0.990-0.998x,
-    inception_v1 0.995-1.001x (same-process A/B, bit-equal).
+    random bit patterns): on AMD Zen 4 (`HostCpu.zmm_in_halves`) a zmm `vreduceps` takes
+    two cycles of its pipes and `vrndscaleps` and `vsubps` one each (measured with inline
+    assembly), and there the second made squeezenet int8 0.984-0.989x the time, resnet50
+    0.990-0.998x, inception_v1 0.995-1.001x (same-process A/B, bit-equal).
     """
     fty = vec(F32, lanes)
     fma = intrinsic(b.module, f"llvm.fma.v{lanes}f32", fty, [fty] * 3)

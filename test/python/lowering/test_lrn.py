@@ -20,7 +20,7 @@ from lowpass.dialects import ov
 from lowpass.lowering.compiler import compile_module
 from lowpass.lowering.target import host_cpu
 
-from .typed import ConvGeometry
+from .typed import ConvGeometry, four
 
 ISA = host_cpu().isa
 
@@ -132,7 +132,7 @@ def test_lrn_of_dequantized_input_needs_no_range_check(bounded: bool) -> None:
     a = g.value(ov.ConvolutionOp(x, g.constant(eye), name="a", **conv))
     if bounded:
         limits = [g.constant(np.float32(v)) for v in (-20.0, 30.0, -20.0, 30.0)]
-        a = g.value(ov.FakeQuantizeOp(a, *limits, 256, name="fq"))
+        a = g.value(ov.FakeQuantizeOp(a, *four(limits), 256, name="fq"))
     else:
         a = g.value(ov.ReluOp(a, name="relu"))
     axes = g.constant(np.array([1], np.int64))
