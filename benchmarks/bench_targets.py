@@ -96,7 +96,9 @@ def _int8_reason() -> str:
                 "whole network, where OpenVINO's convolutions reach 85-92% and lowpass's "
                 "86-89% with the residual Adds inside; squeezenet and inception_v1 leave more "
                 "room (1.50 and 6.13 ms at the peak against 1.83-1.86 and 7.2-7.8 ms asked) "
-                "-> the 3x3 layers' epilogues beyond K 576, the stems, the LRNs")
+                "(squeezenet reaches 1.2x in the pinned benchmark, inception_v1 1.19x) -> the "
+                "stems' K padding (37 k-steps of 42), the Concats' copies, inception_v1's "
+                "float32 LRN input")
     if "avxvnni" in features:
         return ("the ymm vpdpbusd micro-kernels run the requantization themselves and "
                 "tensors stay NHWC between convolutions; the requantization's float32 "
