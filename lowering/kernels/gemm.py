@@ -2290,16 +2290,21 @@ def emit_gemm(
     `A_CHUNK_BYTES_MIN` for `vpdpbusd`); chunk j (k in [d j, d j + d)) of row i of A is read
     at `a + i lda + offsets[j]` bytes instead of `a + i lda + d j`: a convolution's A read
     in place from its padded NHWC input (rows: output positions lda apart; chunks: a tap's
-    channels, d of them), with no im2col copy. lda may then be below k."""
+    channels, d of them), with no im2col copy. lda may then be below k, and so it may for a
+    `vnni` GEMM off the tiles without chunks: rows that overlap (A is only read; a
+    convolution's input rows stacked, `convolution._emit_stacked`)."""
     cpu = cpu or host_cpu()
     a_dtype = np.dtype(a_dtype)
     runtime = isinstance(b, RuntimeB)
     lda = k if lda is None else lda
     ldc = n if ldc is None else ldc
     a_chunks = None if a_chunk_offsets is None else tuple(int(o) for o in a_chunk_offsets)
-    b = _checked_gemm(module, name, m, k, n, b, a_zero_point, lda, ldc, a_chunks is not None)
+    b = _checked_gemm(module, name, m, k, n, b, a_zero_point, lda, ldc,
+                      a_chunks is not None or lda < k)
     kind = gemm_kernel_kind(a_dtype, b, cpu)
     amx = amx_applies(a_dtype, b, cpu, m, k)
+    if lda < k and a_chunks is None and (kind != "vnni" or amx):
+        raise ValueError(f"lda={lda} < k={k}: overlapping rows need a vpdpbusd GEMM")
     if a_chunks is not None and not _chunks_fit(a_chunks, k, amx, kind):
         raise ValueError(f"a_chunk_offsets need a GEMM on AMX tiles (one offset per "
                          f"{AMX_K}-deep chunk of k) or vpdpbusd (chunks of a multiple of "

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import llvmlite.ir as ir
@@ -400,6 +400,10 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
         assert layout is not None
         _emit_in_place(ctx, spec, plan, xp, out, weights[0], nhwc_out, layout)
         return
+    stacked = _stacked_spec(ctx, spec, plan, weights[0], nhwc_out, bool(xp_bytes))
+    if stacked is not None:
+        _emit_stacked(ctx, spec, stacked, plan, xp, out, nhwc_out)
+        return
     k_gemm = gemm_k(ctx, spec, weights[0])
     weights = [_padded_rows(w, k_gemm) for w in weights]
     a_row = 0 if spec.pointwise else k_gemm * es
@@ -516,6 +520,99 @@ def _in_place_plan(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, weights: 
     return None
 
 
+STACKED_MAX_K = 32
+"""The largest K (KH x KW x C bytes) of a convolution whose A rows are read from its input
+rows stacked (`_stacked_spec`): a stem on a 3-channel image."""
+
+
+def _stacked_spec(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, weights: np.ndarray,
+                  nhwc_out: bool, copied: bool) -> ConvSpec | None:
+    """The convolution as a 1 x KW one of KH x C channels on its input rows stacked per
+    output row (`_emit_stacked`), or None: int8, one group, a K of at most `STACKED_MAX_K`
+    that the kernel rows read in place (`_vnni_layout`) would pad beyond a sixth
+    (SqueezeNet's 3x3 stem: 9 -> 16 bytes a kernel row), no dilation along W, output rows
+    of at least AMX_MIN_ROWS positions, on a `vpdpbusd` GEMM off the AMX tiles and with
+    AVX-512 VBMI (the copy's byte permutes); the input copied (padded NHWC, `copied`: the
+    copy reads up to 3 bytes past a row). B's rows in (kw, kh, c) order, the zero point
+    per stacked channel."""
+    if (spec.groups != 1 or spec.a_dtype.itemsize != 1 or spec.kh < 2 or spec.dw != 1
+            or spec.k > STACKED_MAX_K or ctx.cpu.amx or not copied
+            or "avx512vbmi" not in ctx.cpu.features or (plan.direct and not nhwc_out)
+            or spec.ow < AMX_MIN_ROWS or spec.wp < STACK_COLUMNS
+            or gemm_kernel_kind(spec.a_dtype, weights, ctx.cpu) != "vnni"):
+        return None
+    w = spec.weights  # [1, O, C, KH, KW]
+    stacked = np.ascontiguousarray(w.transpose(0, 1, 3, 2, 4).reshape(
+        1, spec.og, spec.kh * spec.c, 1, spec.kw))
+    zp = None if spec.zero_point is None else np.tile(spec.zero_point, spec.kh)
+    return replace(spec, c=spec.kh * spec.c, cg=spec.kh * spec.c, h=spec.oh, w=spec.wp,
+                   kh=1, sh=1, dh=1, pt=0, pl=0, pb=0, pr=0, weights=stacked, zero_point=zp)
+
+
+STACK_COLUMNS = 64
+"""Columns per iteration of `_emit_stacked`'s copy: KH x C registers of stacked bytes."""
+
+
+def _emit_stacked(ctx: EmitContext, spec: ConvSpec, stacked: ConvSpec, plan: GemmOutput,
+                  xp: ir.Value, out: Buffer, nhwc_out: bool) -> None:
+    """The rows of the padded NHWC input `xp` that each output row reads, stacked column by
+    column (xs[n, oh, w, kh, c] = xp[n, oh SH + kh DH, w, c]: a position's KW x KH x C bytes
+    consecutive, SW x KH x C apart), then the GEMM of each output row reading them in place
+    (`_emit_in_place` on `stacked`, its rows overlapping): SqueezeNet's 3x3 stem in 7
+    k-steps without im2col's copy of 27 bytes a position. The copy builds each register of
+    stacked bytes from a 64-byte window of each kernel row by two-source byte permutes
+    (`vpermt2b`), `STACK_COLUMNS` columns an iteration, the last ones in a block that
+    overlaps the one before (the padded width is at least `STACK_COLUMNS`)."""
+    row = stacked.c  # (KH x C bytes per column)
+    xs = ctx.scratch(spec.n * spec.oh * spec.wp * row + 64)
+    v64 = ir.VectorType(ir.IntType(8), 64)
+    registers = []  # per output register: the window offset of each kernel row, the masks
+    for j in range(STACK_COLUMNS * row // 64):
+        places = [divmod(p % row, spec.c) + (p // row,) for p in range(64 * j, 64 * j + 64)]
+        windows = [min((col for kh_, _, col in places if kh_ == kh), default=0) * spec.c
+                   for kh in range(spec.kh)]
+        index = [col * spec.c + c - windows[kh] for kh, c, col in places]
+        masks = []
+        for kh in range(1, spec.kh):
+            masks.append([index[p] if places[p][0] == 0 and kh == 1 else
+                          64 + index[p] if places[p][0] == kh else p if kh > 1 else 0
+                          for p in range(64)])
+        registers.append((windows, masks))
+
+    def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
+        src, dst, lo, hi = args
+        with for_range(b, hi, start=lo, name="noh") as q:
+            n, oh = b.udiv(q, i64(spec.oh)), b.urem(q, i64(spec.oh))
+            first = b.add(b.mul(n, i64(spec.hp)), b.mul(oh, i64(spec.sh)))
+            rows = [byte_offset(b, src, b.mul(b.add(first, i64(kh * spec.dh)),
+                                              i64(spec.wp * spec.c)))
+                    for kh in range(spec.kh)]
+            dst_row = byte_offset(b, dst, b.mul(q, i64(spec.wp * row)))
+
+            def block(column: ir.Value) -> None:  # (STACK_COLUMNS columns from `column`)
+                for j, (windows, masks) in enumerate(registers):
+                    loads = [b.load(b.bitcast(byte_offset(b, rows[kh], b.add(
+                        b.mul(column, i64(spec.c)), i64(windows[kh]))), v64.as_pointer()),
+                        typ=v64, align=1) for kh in range(spec.kh)]
+                    value = loads[0]
+                    for kh, mask in enumerate(masks, start=1):
+                        value = b.shuffle_vector(value, loads[kh], ir.Constant(
+                            ir.VectorType(I32, 64), mask))
+                    to = byte_offset(b, dst_row, b.add(b.mul(column, i64(row)), i64(64 * j)))
+                    b.store(value, b.bitcast(to, v64.as_pointer()), align=1)
+
+            with for_range(b, i64(spec.wp // STACK_COLUMNS), name="wb") as wb:
+                block(b.mul(wb, i64(STACK_COLUMNS)))
+            if spec.wp % STACK_COLUMNS:  # (the last columns: a block that ends with them)
+                block(i64(spec.wp - STACK_COLUMNS))
+
+    emit_ranged_kernel(ctx, f"{ctx.group_name}_stack", [xp, xs], body,
+                       outer=spec.n * spec.oh, work=spec.n * spec.oh * spec.wp * row,
+                       noalias=(1,))
+    _emit_in_place(ctx, stacked, plan, xs, out, gemm_weights(stacked, 0), nhwc_out,
+                   (stacked.kw * stacked.c, None))
+
+
 def _vnni_layout(ctx: EmitContext, spec: ConvSpec) -> tuple[int, list[int]] | None:
     """(the K of each kernel row in the GEMM, each chunk's byte offset) as the `vpdpbusd`
     micro-kernels read A in place, or None: taps of 64-byte chunks where C is a multiple of
@@ -591,7 +688,7 @@ def _in_place_weights(spec: ConvSpec, weights: np.ndarray, row_k: int) -> np.nda
 
 def _emit_in_place(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Value,
                    out: Buffer, weights: np.ndarray, nhwc_out: bool,
-                   layout: tuple[int, list[int]]) -> None:
+                   layout: tuple[int, list[int] | None]) -> None:
     """The convolution as one GEMM per output row (`reads_input_in_place`): its OW positions
     x K, A read from the padded NHWC input `xp` at the row's first pixel (`_in_place_offsets`
     for the taps), the epilogue writing the output's row, or the row's scratch for the pass

@@ -1385,3 +1385,29 @@ def test_program_epilogue_amx_groups():
         assert micros and all((".amxg" in name) == grouped for name in micros), micros
         asm = tm.emit_assembly(llvm.parse_assembly(text))
         assert "tdpbusd" in asm and "tilestored" in asm
+
+
+@pytest.mark.parametrize("k, lda", [(27, 18), (147, 42), (30, 1)])
+def test_vnni_rows_that_overlap(k, lda):
+    """A `vpdpbusd` GEMM reads rows lda < k bytes apart (`convolution._emit_stacked`: a
+    stem's input rows stacked, a position's bytes SW x KH x C apart): row i is A[i lda :
+    i lda + k], int32 products and the requantization to u8 with a zero point bit for bit;
+    any other kind refuses it (ValueError)."""
+    m, n = 37, 80
+    cpu = HostCpu("icelake-server", AVX512_VNNI, host_cpu().triple)
+    b = weights8(k, n)
+    flat = full_range(1, lda * (m - 1) + k + 64, np.uint8)[0]
+    rows = np.stack([flat[i * lda : i * lda + k] for i in range(m)])
+    if host_cpu().avx512_vnni:
+        run, _ = compile_gemm(m, k, n, np.uint8, b, cpu=cpu, lda=lda,
+                              epilogue=Epilogue(out_dtype=np.int32))
+        np.testing.assert_array_equal(run(flat, np.full((m, n), 77, np.int32)),
+                                      rows.astype(np.int64) @ b.astype(np.int64))
+        epilogue = requantizing(n)
+        run, _ = compile_gemm(m, k, n, np.uint8, b, cpu=cpu, lda=lda, a_zero_point=3,
+                              epilogue=epilogue)
+        np.testing.assert_array_equal(run(flat, np.full((m, n), 77, np.uint8)),
+                                      gemm_reference(rows, b, 3, epilogue))
+    with pytest.raises(ValueError, match="overlapping rows"):
+        emit_gemm(new_module("overlap"), "g", m=m, k=k, n=n, a_dtype=np.float32,
+                  b=b.astype(np.float32), lda=lda, keep_alive=[], cpu=cpu)

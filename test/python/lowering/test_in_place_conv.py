@@ -59,11 +59,18 @@ CASES: dict[str, tuple[int, int, ConvGeometry]] = {  # channels, width, 3x3 geom
                                "dilations": [1, 1]}),
     "rows9": (3, 20, {"strides": [1, 1], "pads_begin": [1, 1], "pads_end": [1, 1],
                       "dilations": [1, 1]}),
+    "stacked_stride2": (3, 141, {"strides": [2, 2], "pads_begin": [1, 1],
+                                 "pads_end": [1, 1], "dilations": [1, 1]}),
+    "stacked": (3, 64, {"strides": [1, 1], "pads_begin": [1, 1], "pads_end": [1, 1],
+                        "dilations": [1, 1]}),
 }
 """The case "nchw" has the 3x3's output as the graph's (NCHW): the GEMM of each output row
 writes a scratch row that the pass after it transposes and requantizes. The "rows" cases
 have channels that are not a multiple of 64: K by kernel rows of 3 x C bytes padded to 64
-with zero weights (`_in_place_layout`), the last chunk of a row reading past it."""
+with zero weights (`_in_place_layout`), the last chunk of a row reading past it. The
+"stacked" ones (3 channels, a padded width of 143 and 66: two blocks of 64 columns and one
+that overlaps, one and one) read their A rows from the input rows stacked where the host's
+`vpdpbusd` GEMM has AVX-512 VBMI (`_stacked_spec`, `_emit_stacked`)."""
 
 
 def _model(channels: int, width: int, geometry: ConvGeometry, nchw: bool) -> lowpass.Model:
@@ -116,13 +123,21 @@ def test_in_place_convolution_equals_reference(case: str) -> None:
     want = np.asarray(core.compile_model(model, "REFERENCE").create_infer_request()
                       .infer(feeds)["y"])
     real = convolution.reads_input_in_place
+    real_stacked = convolution._stacked_spec
     taken: list[bool] = []
+    stacked: list[bool] = []
 
     def spy(*args, **kwargs) -> bool:  # type: ignore[no-untyped-def]
         taken.append(real(*args, **kwargs))
         return taken[-1]
 
+    def spy_stacked(*args, **kwargs):  # type: ignore[no-untyped-def]
+        spec = real_stacked(*args, **kwargs)
+        stacked.append(spec is not None)
+        return spec
+
     convolution.reads_input_in_place = spy
+    convolution._stacked_spec = spy_stacked
     try:
         for threads in (1, 2):
             clear_cache()
@@ -131,6 +146,11 @@ def test_in_place_convolution_equals_reference(case: str) -> None:
                 np.asarray(got.create_infer_request().infer(feeds)["y"]), want)
     finally:
         convolution.reads_input_in_place = real
+        convolution._stacked_spec = real_stacked
+    cpu = host_cpu()
+    by_stacks = (case.startswith("stacked") and cpu.avx512_vnni and not cpu.amx
+                 and "avx512vbmi" in cpu.features)
+    assert stacked.count(True) == (2 if by_stacks else 0), stacked
     if host_cpu().amx:  # (the 3x3 under test, on both thread counts)
         # (whole taps of 64; else kernel rows padded to 64 bytes: not dilated along W)
         padded_rows = (channels >= convolution.IN_PLACE_MIN_CHANNELS
