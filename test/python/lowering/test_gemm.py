@@ -903,8 +903,9 @@ def test_errors():
             keep_alive=[],
             epilogue=Epilogue(scale=1.0, out_dtype=np.int32),
         )
-    with pytest.raises(ValueError, match="lda"):
-        emit_gemm(module, "g", m=2, k=8, n=8, a_dtype=np.uint8, b=b, keep_alive=[], lda=4)
+    with pytest.raises(ValueError, match="lda"):  # (rows that overlap: `vnni` GEMMs only)
+        emit_gemm(module, "g", m=2, k=8, n=8, a_dtype=np.float32, b=b.astype(np.float32),
+                  keep_alive=[], lda=4)
     emit_gemm(module, "g", m=2, k=8, n=8, a_dtype=np.uint8, b=b, keep_alive=[])
     with pytest.raises(ValueError, match="already defined"):
         emit_gemm(module, "g", m=2, k=8, n=8, a_dtype=np.uint8, b=b, keep_alive=[])
