@@ -529,12 +529,14 @@ def _stacked_spec(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, weights: n
                   nhwc_out: bool, copied: bool) -> ConvSpec | None:
     """The convolution as a 1 x KW one of KH x C channels on its input rows stacked per
     output row (`_emit_stacked`), or None: int8, one group, a K of at most `STACKED_MAX_K`
-    that the kernel rows read in place (`_vnni_layout`) would pad beyond a sixth
-    (SqueezeNet's 3x3 stem: 9 -> 16 bytes a kernel row), no dilation along W, output rows
-    of at least AMX_MIN_ROWS positions, on a `vpdpbusd` GEMM off the AMX tiles and with
-    AVX-512 VBMI (the copy's byte permutes); the input copied (padded NHWC, `copied`: the
-    copy reads up to 3 bytes past a row). B's rows in (kw, kh, c) order, the zero point
-    per stacked channel."""
+    (asked after `reads_input_in_place` said no: SqueezeNet's 3x3 stem, whose kernel rows
+    of 9 bytes would be read as 16), no dilation along W, output rows of at least
+    AMX_MIN_ROWS positions, a padded width of at least `STACK_COLUMNS`, on a `vpdpbusd`
+    GEMM off the AMX tiles and with AVX-512 VBMI (the copy's byte permutes); the input
+    copied (padded NHWC, `copied`: the copy's 64-byte windows read up to 63 bytes past a
+    row, into the copy's slack). The stacked rows take KH x the padded input (a stem's
+    3-channel image: 0.2 MB for SqueezeNet's). B's rows in (kw, kh, c) order, the zero
+    point per stacked channel."""
     if (spec.groups != 1 or spec.a_dtype.itemsize != 1 or spec.kh < 2 or spec.dw != 1
             or spec.k > STACKED_MAX_K or ctx.cpu.amx or not copied
             or "avx512vbmi" not in ctx.cpu.features or (plan.direct and not nhwc_out)
