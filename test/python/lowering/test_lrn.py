@@ -11,8 +11,11 @@ float32 operations; the power differs from `powf` by a few ulp: relative 4e-6.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pytest
+from xdsl.ir import SSAValue
 
 import lowpass
 from lowpass.builder import GraphBuilder
@@ -78,6 +81,27 @@ def test_lrn_over_spatial_axes_stays_on_the_reference() -> None:
     assert types["lrn"].startswith("ref_")
 
 
+def _between_identity_convolutions(
+    c: int, spatial: list[int], beta: float, size: int,
+    before: Callable[[GraphBuilder, SSAValue], SSAValue] | None = None,
+) -> lowpass.Model:
+    """x -> 1x1 identity convolution [-> `before`] -> LRN across channels -> 1x1 identity
+    convolution -> y: the LRN's tensors NHWC (`cpu-choose-layouts`), its outputs the
+    model's (the identities are exact)."""
+    eye = np.eye(c, dtype=np.float32).reshape(c, c, 1, 1)
+    g = GraphBuilder()
+    x = g.input("x", [1, c, *spatial])
+    conv: ConvGeometry = {"strides": [1, 1], "pads_begin": [0, 0], "pads_end": [0, 0],
+                          "dilations": [1, 1]}
+    a = g.value(ov.ConvolutionOp(x, g.constant(eye), name="a", **conv))
+    if before is not None:
+        a = before(g, a)
+    axes = g.constant(np.array([1], np.int64))
+    n = g.value(ov.LRNOp(a, axes, alpha=1e-4, beta=beta, bias=1.0, size=size, name="lrn"))
+    g.output(g.value(ov.ConvolutionOp(n, g.constant(eye), name="b", **conv)), "y")
+    return lowpass.Model(g.module())
+
+
 @pytest.mark.parametrize(("beta", "size"), [(0.75, 5), (0.9, 5), (0.75, 4), (0.9, 2)])
 def test_lrn_nhwc_between_identity_convolutions(beta: float, size: int) -> None:
     """conv -> LRN -> conv keeps the LRN's tensor NHWC (`_emit_lrn_nhwc`); with 1x1
@@ -89,16 +113,7 @@ def test_lrn_nhwc_between_identity_convolutions(beta: float, size: int) -> None:
     past the padded row: relative errors up to 1)."""
     rng = np.random.default_rng(11)
     c = 37
-    eye = np.eye(c, dtype=np.float32).reshape(c, c, 1, 1)
-    g = GraphBuilder()
-    x = g.input("x", [1, c, 6, 7])
-    conv: ConvGeometry = {"strides": [1, 1], "pads_begin": [0, 0], "pads_end": [0, 0],
-                          "dilations": [1, 1]}
-    a = g.value(ov.ConvolutionOp(x, g.constant(eye), name="a", **conv))
-    axes = g.constant(np.array([1], np.int64))
-    n = g.value(ov.LRNOp(a, axes, alpha=1e-4, beta=beta, bias=1.0, size=size, name="lrn"))
-    g.output(g.value(ov.ConvolutionOp(n, g.constant(eye), name="b", **conv)), "y")
-    model = lowpass.Model(g.module())
+    model = _between_identity_convolutions(c, [6, 7], beta, size)
     xs = (rng.standard_normal((1, c, 6, 7)) * 50).astype(np.float32)
     xs[0, :, 0, 0] = 3e12  # a base beyond 2^60
     xs[0, 3, 1, 1] = np.inf
@@ -124,21 +139,14 @@ def test_lrn_of_dequantized_input_needs_no_range_check(bounded: bool) -> None:
     whole vectors only."""
     rng = np.random.default_rng(3)
     c = 32
-    eye = np.eye(c, dtype=np.float32).reshape(c, c, 1, 1)
-    g = GraphBuilder()
-    x = g.input("x", [1, c, 5, 6])
-    conv: ConvGeometry = {"strides": [1, 1], "pads_begin": [0, 0], "pads_end": [0, 0],
-                          "dilations": [1, 1]}
-    a = g.value(ov.ConvolutionOp(x, g.constant(eye), name="a", **conv))
-    if bounded:
-        limits = [g.constant(np.float32(v)) for v in (-20.0, 30.0, -20.0, 30.0)]
-        a = g.value(ov.FakeQuantizeOp(a, *four(limits), 256, name="fq"))
-    else:
-        a = g.value(ov.ReluOp(a, name="relu"))
-    axes = g.constant(np.array([1], np.int64))
-    n = g.value(ov.LRNOp(a, axes, alpha=1e-4, beta=0.75, bias=1.0, size=5, name="lrn"))
-    g.output(g.value(ov.ConvolutionOp(n, g.constant(eye), name="b", **conv)), "y")
-    model = lowpass.Model(g.module())
+
+    def before(g: GraphBuilder, a: SSAValue) -> SSAValue:
+        if bounded:
+            limits = [g.constant(np.float32(v)) for v in (-20.0, 30.0, -20.0, 30.0)]
+            return g.value(ov.FakeQuantizeOp(a, *four(limits), 256, name="fq"))
+        return g.value(ov.ReluOp(a, name="relu"))
+
+    model = _between_identity_convolutions(c, [5, 6], 0.75, 5, before)
     xs = (rng.standard_normal((1, c, 5, 6)) * 15).astype(np.float32)
     got, _ = run(model, xs, "CPU")
     want, _ = run(model, xs, "REFERENCE")
