@@ -147,8 +147,9 @@ VNNI_GROUPS_MAX_STEPS = 144
 epilogues (`_GemmKernel.vnni_groups`): deeper, a tile's program is 2% of its time or less,
 and the 4-row tile cost ResNet-50's 14x14 and 7x7 3x3 layers (K 2304, 4608) 1-2%."""
 VNNI_GROUPS_UNROLL = 2
-"""k-steps per iteration of the k loops of `_emit_vnni_groups_micro`, each iteration running
-one epilogue row of the unit before (K 64: 8 iterations for the 4 rows); a divisor of the
+"""k-steps per iteration of the k loops of `_emit_vnni_groups_micro`, whose epilogue rows of
+the unit before run every `epilogue_spacing` iterations (K 64: 8 iterations, a row every
+second one); a divisor of the
 2 k-steps of an in-place chunk (`A_CHUNK_BYTES_MIN`), whose runs' loops have no rest. On a
 Zen 4 host 1 and 4 took squeezenet int8 1.008x the time, resnet50 1.011x and 1.015x."""
 VNNI_GROUPS_MAX_SPACING = 16
@@ -1781,8 +1782,8 @@ class _GroupedMicroKernels(_GemmMicroKernels):
         (tile, group) in that order, each unit's accumulators to a stack buffer after its k
         loop, and its epilogue inside the k loop of the next unit, one row every
         `epilogue_spacing` iterations of `VNNI_GROUPS_UNROLL` k-steps (the rows left when the
-        loops end,
-        after them), so that the program's operations are issued between the `vpdpbusd`s;
+        loops end, after them), so that the program's operations are issued between the
+        `vpdpbusd`s;
         the last unit's rows after the last loop. A read in place (`a_chunks`) has a loop
         per run, as `_k_loops_in_place`, the next row carried through them. See
         `_GemmKernel.vnni_groups`."""
@@ -1835,10 +1836,9 @@ class _GroupedMicroKernels(_GemmMicroKernels):
 
             def epilogue_rows(values: list[ir.Value]) -> list[ir.Value]:
                 q = values[-1]  # (iterations so far: row q / spacing is due where it divides)
-                r = b.lshr(q, _c64(shift)) if shift else q
+                r = b.lshr(q, _c64(shift))
                 left = b.icmp_signed("<", r, pending)
-                due = left if not shift else b.and_(left, b.icmp_signed(
-                    "==", b.and_(q, _c64(spacing - 1)), _c64(0)))
+                due = b.and_(left, b.icmp_signed("==", b.and_(q, _c64(spacing - 1)), _c64(0)))
                 with b.if_then(due):
                     epilogue_row(*before, r)
                 return [*values[:-1], b.add(q, b.zext(left, I64))]
@@ -1860,8 +1860,8 @@ class _GroupedMicroKernels(_GemmMicroKernels):
                 values = [*carried_loop(b, values[:-1], main_end, steps, 1, step), values[-1]]
             if self.k_tail:  # (as `_emit_micro`'s)
                 values = [*step(values[:-1], steps, tail=True), values[-1]]
-            done = (b.lshr(b.add(values[-1], _c64(spacing - 1)), _c64(shift)) if shift
-                    else values[-1])  # (the rows run in the loops: ceil(q / spacing))
+            # (the rows run in the loops: ceil(q / spacing))
+            done = b.lshr(b.add(values[-1], _c64(spacing - 1)), _c64(shift))
             _loop(b, done, pending, 1, lambda q: epilogue_row(*before, q))
             for x, acc in enumerate(values[:-1]):
                 b.store(acc, _offset(b, buffer, x * PANEL * 4), align=64)

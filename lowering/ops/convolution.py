@@ -574,11 +574,10 @@ def _emit_stacked(ctx: EmitContext, spec: ConvSpec, stacked: ConvSpec, plan: Gem
         windows = [min((col for kh_, _, col in places if kh_ == kh), default=0) * spec.c
                    for kh in range(spec.kh)]
         index = [col * spec.c + c - windows[kh] for kh, c, col in places]
-        masks = []
-        for kh in range(1, spec.kh):
-            masks.append([index[p] if places[p][0] == 0 and kh == 1 else
-                          64 + index[p] if places[p][0] == kh else p if kh > 1 else 0
-                          for p in range(64)])
+        # (the shuffle of kernel row kh: its bytes from its window, the second operand; the
+        # others where the shuffles before put them, or row 0's from its window at the first)
+        masks = [[64 + index[p] if place[0] == kh else index[p] if kh == 1 and place[0] == 0
+                  else p for p, place in enumerate(places)] for kh in range(1, spec.kh)]
         registers.append((windows, masks))
 
     def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:

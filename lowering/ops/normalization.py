@@ -157,7 +157,8 @@ def _emit_lrn_nhwc(ctx: EmitContext, src: Buffer, dst: Buffer, positions: int, c
                    proven: bool = False) -> None:
     """LRN across the channels of an NHWC tensor (`cpu.channels_last`): per position, the
     squares of its C channels go into a stack row with `half` zeros on each side, then for
-    every channel the row's `size` squares are added in ascending order from 0 (the zeros
+    every channel the squares of its window (2 half + 1 of the row's) are added in ascending
+    order from 0 (the zeros
     outside the tensor leave the sum as the reference's, which starts at the first channel
     inside), and y is as in the NCHW kernel (LLVM vectorizes the loop over the channels).
     Each square is computed once where each sum took its `size` squares again (the same
@@ -186,7 +187,7 @@ def _emit_lrn_nhwc(ctx: EmitContext, src: Buffer, dst: Buffer, positions: int, c
                 v = b.load(element_ptr(b, x_row, ch, F32), typ=F32)
                 b.store(b.fmul(v, v), element_ptr(b, padded, b.add(ch, i64(half)), F32))
             if whole:
-                _lrn_vectors(b, padded, x_row, y_row, whole, lanes, size, scale, bias,
+                _lrn_vectors(b, padded, x_row, y_row, whole, lanes, taps, scale, bias,
                              proven)
             with for_range(b, c, start=i64(whole), name="ch") as ch:
                 acc: ir.Value = zero
@@ -231,7 +232,7 @@ def _rsqrt_lanes(ctx: EmitContext) -> int:
 
 
 def _lrn_vectors(b: ir.IRBuilder, padded: ir.Value, x_row: ir.Value, y_row: ir.Value,
-                 whole: int, lanes: int, size: int, scale: np.float32,
+                 whole: int, lanes: int, taps: int, scale: np.float32,
                  bias: np.float32, proven: bool = False) -> None:
     """The first `whole` channels of a position (a multiple of `lanes`) with beta = 0.75:
     the squares added in the scalar loop's order, the base its two float32 operations (the
@@ -246,7 +247,7 @@ def _lrn_vectors(b: ir.IRBuilder, padded: ir.Value, x_row: ir.Value, y_row: ir.V
     with for_range(b, i64(whole // lanes), name="chv") as v:
         ch = b.mul(v, i64(lanes))
         acc: ir.Value = vconst(F32, lanes, 0.0)
-        for t in range(2 * ((size - 1) // 2) + 1):  # (the window, as `_emit_lrn_nhwc`'s)
+        for t in range(taps):  # (the window's squares, `_emit_lrn_nhwc`'s)
             acc = b.fadd(acc, b.load(vector_at(padded, b.add(ch, i64(t))), typ=vty, align=4))
         scaled = b.fmul(vconst(F32, lanes, float(scale)), acc)
         d = b.fadd(vconst(F32, lanes, float(bias)), scaled)
