@@ -111,6 +111,23 @@ def int8_matmul() -> tuple[lowpass.Model, dict[str, np.ndarray]]:
     return lowpass.Model(g.module()), {"a": RNG.integers(0, 256, (3, 16)).astype(np.uint8)}
 
 
+def int8_conv_float_fq() -> tuple[lowpass.Model, dict[str, np.ndarray]]:
+    """u8 x i8 convolution -> Multiply -> Add -> FakeQuantize that stays float32 (LPT's
+    form before inception_v1's LRN) -> fp32 1x1 convolution: the FakeQuantize's result is
+    NHWC, so with AMX tiles or zmm `vpdpbusd` kernels the GEMM runs the whole program and
+    writes its float32 rows, else the NHWC pass runs the FakeQuantize."""
+    g = GraphBuilder()
+    q = g.input("q", [1, 4, 7, 7], ov.ui8)
+    w = RNG.integers(-100, 100, (8, 4, 3, 3)).astype(np.int8)
+    y = g.value(ov.ConvolutionOp(q, g.constant(w), name="conv", **CONV))
+    y = g.value(ov.MultiplyOp(y, g.constant(_channel(RNG.random(8) * 1e-4 + 1e-5))))
+    y = g.value(ov.AddOp(y, g.constant(_channel(RNG.standard_normal(8) * 0.5))))
+    y = _fq(g, y, -1.0, 3.0, 256, "fq")
+    w2 = (RNG.standard_normal((8, 8, 1, 1)) / np.sqrt(8)).astype(np.float32)
+    g.output(g.value(ov.ConvolutionOp(y, g.constant(w2), name="conv2", **POINTWISE)), "y")
+    return lowpass.Model(g.module()), {"q": RNG.integers(0, 256, (1, 4, 7, 7)).astype(np.uint8)}
+
+
 RESIDUAL_XS = [1, 8, 6, 6]
 
 
@@ -205,6 +222,9 @@ CASES: list[tuple[Callable[[], tuple[lowpass.Model, dict[str, np.ndarray]]], str
     (int8_residual, "conv", f"#cpu.epilogue<{RESIDUAL_PROGRAM}>", {0, 7}, True)
     if host_cpu().amx or host_cpu().avx512_vnni else
     (int8_residual, "conv", f"#cpu.epilogue<| {RESIDUAL_PROGRAM}>", {0}, True),
+    (int8_conv_float_fq, "conv", "#cpu.epilogue<mul, add, fq>", {0, 1, 2, 3}, False)
+    if host_cpu().amx or host_cpu().avx512_vnni else
+    (int8_conv_float_fq, "conv", "#cpu.epilogue<mul, add | fq>", {0, 1, 2}, False),
     (max_pool, "max_pool", "#cpu.epilogue<mul, add, fq>", {0, 1, 2, 3}, True),
     (avg_pool_nhwc, "avg_pool", "#cpu.epilogue<mul, relu>", {0, 1, 2}, False),
     (one_loop_groups, "fq", "#cpu.epilogue<cast, mul>", {2}, True),
