@@ -395,14 +395,13 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
     if xp_bytes:
         emit_to_nhwc(ctx, spec, x.ptr, xp, x.channels_last)
     weights = [gemm_weights(spec, g) for g in range(spec.groups)]  # (packed once for all blocks)
-    if reads_input_in_place(ctx, spec, plan, weights[0], nhwc_out, bool(xp_bytes)):
-        layout = _in_place_plan(ctx, spec, plan, weights[0], nhwc_out, bool(xp_bytes))
-        assert layout is not None
-        _emit_in_place(ctx, spec, plan, xp, out, weights[0], nhwc_out, layout)
-        return
-    stacked = _stacked_spec(ctx, spec, plan, weights[0], nhwc_out, bool(xp_bytes))
+    layout = _in_place_plan(ctx, spec, plan, weights[0], nhwc_out, bool(xp_bytes))
+    stacked = _stacked_spec(ctx, spec, plan, weights[0], nhwc_out, bool(xp_bytes), layout)
     if stacked is not None:
         _emit_stacked(ctx, spec, stacked, plan, xp, out, nhwc_out)
+        return
+    if layout is not None:  # (`reads_input_in_place`)
+        _emit_in_place(ctx, spec, plan, xp, out, weights[0], nhwc_out, layout)
         return
     k_gemm = gemm_k(ctx, spec, weights[0])
     weights = [_padded_rows(w, k_gemm) for w in weights]
@@ -520,28 +519,41 @@ def _in_place_plan(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, weights: 
     return None
 
 
-STACKED_MAX_K = 32
+STACKED_MAX_K = 160
 """The largest K (KH x KW x C bytes) of a convolution whose A rows are read from its input
-rows stacked (`_stacked_spec`): a stem on a 3-channel image."""
+rows stacked (`_stacked_spec`): a stem on a 3-channel image (7x7: 147)."""
+
+STACKED_MAX_STEPS = 0.9
+"""The most k-steps of the stacked rows' GEMM, as a fraction of those of the kernel rows
+read in place (`_vnni_layout`, padded with zero weights), for the stacked rows to be taken
+instead: the 7x7 stems of ResNet-50 and Inception-v1, 37 k-steps for 42, took 0.967-0.971x
+the time of the layer (the copy included; same-process A/B on Zen 4)."""
 
 
 def _stacked_spec(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, weights: np.ndarray,
-                  nhwc_out: bool, copied: bool) -> ConvSpec | None:
+                  nhwc_out: bool, copied: bool,
+                  in_place: tuple[int, list[int]] | None) -> ConvSpec | None:
     """The convolution as a 1 x KW one of KH x C channels on its input rows stacked per
     output row (`_emit_stacked`), or None: int8, one group, a K of at most `STACKED_MAX_K`
-    (asked after `reads_input_in_place` said no: SqueezeNet's 3x3 stem, whose kernel rows
-    of 9 bytes would be read as 16), no dilation along W, output rows of at least
-    AMX_MIN_ROWS positions, a padded width of at least `STACK_COLUMNS`, on a `vpdpbusd`
-    GEMM off the AMX tiles and with AVX-512 VBMI (the copy's byte permutes); the input
-    copied (padded NHWC, `copied`: the copy's 64-byte windows read up to 63 bytes past a
-    row, into the copy's slack). The stacked rows take KH x the padded input (a stem's
-    3-channel image: 0.2 MB for SqueezeNet's). B's rows in (kw, kh, c) order, the zero
-    point per stacked channel."""
+    where the GEMMs cannot read the input in place (`in_place`, the layout of
+    `reads_input_in_place`, is None: SqueezeNet's 3x3 stem, whose kernel rows of 9 bytes
+    would be read as 16) or read it by kernel rows padded to more k-steps than
+    `STACKED_MAX_STEPS` of the stacked ones (7x7 stems: 21 bytes a kernel row read as 24),
+    no dilation along W, output rows of at least AMX_MIN_ROWS positions, a padded width of
+    at least `STACK_COLUMNS`, on a `vpdpbusd` GEMM off the AMX tiles and with AVX-512 VBMI
+    (the copy's byte permutes); the input copied (padded NHWC, `copied`: the copy's 64-byte
+    windows read up to 63 bytes past a row, into the copy's slack). The stacked rows take
+    KH x the padded input (a stem's 3-channel image: 0.2 MB for SqueezeNet's, 0.54 MB for
+    a 7x7 stem of stride 2 on 224x224). B's rows in (kw, kh, c) order, the zero point per
+    stacked channel."""
     if (spec.groups != 1 or spec.a_dtype.itemsize != 1 or spec.kh < 2 or spec.dw != 1
             or spec.k > STACKED_MAX_K or ctx.cpu.amx or not copied
             or "avx512vbmi" not in ctx.cpu.features or (plan.direct and not nhwc_out)
             or spec.ow < AMX_MIN_ROWS or spec.wp < STACK_COLUMNS
             or gemm_kernel_kind(spec.a_dtype, weights, ctx.cpu) != "vnni"):
+        return None
+    if in_place is not None and -(-spec.k // 4) > STACKED_MAX_STEPS * -(
+            -spec.kh * in_place[0] // 4):
         return None
     w = spec.weights  # [1, O, C, KH, KW]
     stacked = np.ascontiguousarray(w.transpose(0, 1, 3, 2, 4).reshape(

@@ -7,7 +7,9 @@ per-channel activation zero point (the padding's fill), an output of 40 channels
 panel) requantized by the GEMM's epilogue into the next convolution's NHWC input, or by the
 pass after it into an NCHW graph output; output rows of 16 to 20 positions (one or two A
 tiles); 16, 48, 7, 5 and 3 channels (the `vpdpbusd` micro-kernels' 8-byte chunks: kernel
-rows of 21 and 15 bytes padded to 24 and 16, one of 9 left to im2col). The CPU device
+rows of 21 and 15 bytes padded to 24 and 16, one of 9 left to im2col; the 3-channel ones of
+a width of 64 or more, a 7x7 stem among them, stacked where the host has AVX-512 VBMI). The
+CPU device
 equals REFERENCE bit for bit on 1 and 2 threads; on an AMX host every case of 32 channels
 or more but the one dilated along W takes the in-place path, on a VNNI host without AMX
 (or under `LOWPASS_MAX_CPU_ISA=avx512_core_vnni` or `avx2_vnni`) those whose kernel rows
@@ -63,20 +65,27 @@ CASES: dict[str, tuple[int, int, ConvGeometry]] = {  # channels, width, 3x3 geom
                                  "pads_end": [1, 1], "dilations": [1, 1]}),
     "stacked": (3, 64, {"strides": [1, 1], "pads_begin": [1, 1], "pads_end": [1, 1],
                         "dilations": [1, 1]}),
+    "stacked_7x7_stride2": (3, 70, {"strides": [2, 2], "pads_begin": [3, 3],
+                                    "pads_end": [3, 3], "dilations": [1, 1]}),
 }
 """The case "nchw" has the 3x3's output as the graph's (NCHW): the GEMM of each output row
 writes a scratch row that the pass after it transposes and requantizes. The "rows" cases
 have channels that are not a multiple of 64: K by kernel rows of 3 x C bytes padded to 64
 with zero weights (`_in_place_layout`), the last chunk of a row reading past it. The
-"stacked" ones (3 channels, a padded width of 143 and 66: two blocks of 64 columns and one
-that overlaps, one and one) read their A rows from the input rows stacked where the host's
-`vpdpbusd` GEMM has AVX-512 VBMI (`_stacked_spec`, `_emit_stacked`)."""
+"stacked" ones (3 channels, a padded width of 143, 66 and 76: two blocks of 64 columns and
+one that overlaps, one and one, one and one; the last a 7x7 stem of stride 2) read their A
+rows from the input rows stacked where the host's `vpdpbusd` GEMM has AVX-512 VBMI
+(`_stacked_spec`, `_emit_stacked`): the 7x7 one instead of its kernel rows of 21 bytes
+padded to 24 (42 k-steps for 37, `STACKED_MAX_STEPS`)."""
+SIZES = {"stacked_7x7_stride2": 7}
+"""The kernel size of the convolution under test where it is not 3."""
 
 
-def _model(channels: int, width: int, geometry: ConvGeometry, nchw: bool) -> lowpass.Model:
-    """u8 x -> 1x1 (requantized into NHWC) -> zero point -> the 3x3 under test (requantized
-    per channel by its GEMM's epilogue into NHWC) -> 1x1 -> f32 output; with `nchw` the
-    3x3's requantized output is the graph's."""
+def _model(channels: int, width: int, geometry: ConvGeometry, nchw: bool,
+           size: int = 3) -> lowpass.Model:
+    """u8 x -> 1x1 (requantized into NHWC) -> zero point -> the `size` x `size` convolution
+    under test (requantized per channel by its GEMM's epilogue into NHWC) -> 1x1 -> f32
+    output; with `nchw` the tested convolution's requantized output is the graph's."""
     g = GraphBuilder()
     shape = [BATCH, channels, 6, width]
     x = g.input("x", shape, ov.ui8)
@@ -102,10 +111,10 @@ def _model(channels: int, width: int, geometry: ConvGeometry, nchw: bool) -> low
     a = requantized(conv(x, channels, channels, 1, shape, "a", one), channels, "a_q")
     zp = const(RNG.integers(0, 9, (1, channels, 1, 1)), np.uint8)
     sub = g.value(ov.SubtractOp(a, zp, result_type=ov.tensor(shape, ov.f32), name="zp"))
-    oh, ow = ((n + 2 * geometry["pads_begin"][i] - geometry["dilations"][i] * 2 - 1)
-              // geometry["strides"][i] + 1 for i, n in enumerate((6, width)))
+    oh, ow = ((n + 2 * geometry["pads_begin"][i] - geometry["dilations"][i] * (size - 1)
+               - 1) // geometry["strides"][i] + 1 for i, n in enumerate((6, width)))
     out = [BATCH, 40, oh, ow]
-    b = requantized(conv(sub, 40, channels, 3, out, "b", geometry), 40, "b_q")
+    b = requantized(conv(sub, 40, channels, size, out, "b", geometry), 40, "b_q")
     if nchw:
         g.output(b, "y")
         return lowpass.Model(g.module())
@@ -117,26 +126,27 @@ def _model(channels: int, width: int, geometry: ConvGeometry, nchw: bool) -> low
 @pytest.mark.parametrize("case", list(CASES))
 def test_in_place_convolution_equals_reference(case: str) -> None:
     channels, width, geometry = CASES[case]
-    model = _model(channels, width, geometry, case == "nchw")
+    model = _model(channels, width, geometry, case == "nchw", SIZES.get(case, 3))
     feeds = {"x": RNG.integers(0, 256, (BATCH, channels, 6, width)).astype(np.uint8)}
     core = lowpass.Core()
     want = np.asarray(core.compile_model(model, "REFERENCE").create_infer_request()
                       .infer(feeds)["y"])
-    real = convolution.reads_input_in_place
+    real = convolution._in_place_plan
     real_stacked = convolution._stacked_spec
     taken: list[bool] = []
     stacked: list[bool] = []
 
-    def spy(*args, **kwargs) -> bool:  # type: ignore[no-untyped-def]
-        taken.append(real(*args, **kwargs))
-        return taken[-1]
+    def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
+        layout = real(*args, **kwargs)
+        taken.append(layout is not None)
+        return layout
 
     def spy_stacked(*args, **kwargs):  # type: ignore[no-untyped-def]
         spec = real_stacked(*args, **kwargs)
         stacked.append(spec is not None)
         return spec
 
-    convolution.reads_input_in_place = spy
+    convolution._in_place_plan = spy
     convolution._stacked_spec = spy_stacked
     try:
         for threads in (1, 2):
@@ -145,7 +155,7 @@ def test_in_place_convolution_equals_reference(case: str) -> None:
             np.testing.assert_array_equal(
                 np.asarray(got.create_infer_request().infer(feeds)["y"]), want)
     finally:
-        convolution.reads_input_in_place = real
+        convolution._in_place_plan = real
         convolution._stacked_spec = real_stacked
     cpu = host_cpu()
     by_stacks = (case.startswith("stacked") and cpu.avx512_vnni and not cpu.amx
@@ -158,7 +168,7 @@ def test_in_place_convolution_equals_reference(case: str) -> None:
         assert taken.count(True) == (2 if channels % 64 == 0 or padded_rows else 0), taken
     elif host_cpu().vnni:  # (vpdpbusd's runs: kernel rows of 8-byte chunks, padded by at
         # most a sixth; dilated along W, taps)
-        row = 3 * channels
+        row = SIZES.get(case, 3) * channels
         padding = -row % 8
         if geometry["dilations"][1] == 1:
             rows = channels % 64 == 0 or 6 * padding <= row
