@@ -213,9 +213,9 @@ def _is_lrn(ops: list[Operation], inputs: Sequence[SSAValue],
     """An LRN group on the CPU device's kernel (across the channels of a 4-D float32
     tensor): it normalizes either layout into the same one."""
     kernel = ops[0].attributes.get(cpu.KERNEL)
-    if not (isinstance(ops[0], LRNOp) and isinstance(kernel, cpu.KernelAttr)
-            and kernel.kind.data == "l-r-n" and len(ops) == 1):
-        return False
+    if not (isinstance(ops[-1], LRNOp) and isinstance(kernel, cpu.KernelAttr)
+            and kernel.kind.data == "l-r-n" and len(ops) in (1, 3)):
+        return False  # (3: the LRN after the Convert and FakeQuantize of its u8/i8 levels)
     return len(inputs) == 1 and len(outputs) == 1 and len(value_shape(outputs[0])) == 4
 
 

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ArrayAttr, ModuleOp, UnitAttr
@@ -58,6 +59,7 @@ from lowpass.dialects.ov.base import element_type_of, shape_of, to_dtype
 from lowpass.dialects.ov.base import static_value as ov_static_value
 from lowpass.dialects.ov.canonicalization import FoldIdentityFakeQuantize
 from lowpass.dialects.ov.infrastructure import SubGraphOp
+from lowpass.dialects.ov.quantization import fake_quantize
 from lowpass.lowering.analysis import GraphAnalysis
 from lowpass.lowering.emit import CompileError, KernelChoosing, align, is_constant, static_value
 from lowpass.lowering.layouts import choose_channels_last
@@ -258,6 +260,75 @@ class _RequantizeConcatParts(RewritePattern):
         _erase_unused_constants(rewriter, operands)
 
 
+class _DequantizeInLRN(RewritePattern):
+    """FakeQuantize(x) with a float32 result that only an LRN reads -> FakeQuantize(x) onto
+    its u8 levels 0 .. L - 1, Convert to float32, and a FakeQuantize of [0, L - 1] onto the
+    output limits, which the LRN's kernel runs on the levels it reads
+    (`normalization.LRNLowering`): the group before (inception_v1's 64->192 3x3 layer) then
+    writes u8 levels instead of float32, a quarter of the bytes. Only where each level gives
+    the same bits (`_levels_round_trip`), and not after a Convert of u8/i8 (the LRN's
+    kernel reads that one's bytes as they are)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: ov.FakeQuantizeOp, rewriter: PatternRewriter) -> None:
+        if str(element_type_of(op.result)) != "f32" or not op.result.has_one_use():
+            return
+        lrn = next(iter(op.result.uses)).operation
+        if not isinstance(lrn, ov.LRNOp) or lrn.operands[0] is not op.result:
+            return
+        levels = op.levels.value.data
+        source = op.x.owner
+        if not 2 <= levels <= 256 or (isinstance(source, ov.ConvertOp)
+                                      and str(element_type_of(source.x)) in ("ui8", "i8")):
+            return
+        limits = [ov_static_value(v) for v in op.limits()]
+        if any(limit is None for limit in limits):
+            return
+        il, ih, ol, oh = (np.asarray(limit) for limit in limits)
+        if not _levels_round_trip(il, ih, ol, oh, levels):
+            return
+        name = get_name(op)
+        low = ov.ConstantOp(np.zeros((), np.float32), _suffixed(name, "levels/low"))
+        high = ov.ConstantOp(np.full((), levels - 1, np.float32), _suffixed(name, "levels/high"))
+        broadcast = op.auto_broadcast.data
+        quantize = ov.FakeQuantizeOp(op.x, op.input_low, op.input_high, low.result,
+                                     high.result, levels, auto_broadcast=broadcast,
+                                     element_type=ov.ui8, name=_suffixed(name, "levels"))
+        as_float = ov.ConvertOp(quantize.result, element_type_of(op.result),
+                                name=_suffixed(name, "convert"))
+        dequantize = ov.FakeQuantizeOp(as_float.result, low.result, high.result,
+                                       op.output_low, op.output_high, levels,
+                                       auto_broadcast=broadcast, name=name)
+        rewriter.replace(op, [low, high, quantize, as_float, dequantize], [dequantize.result])
+
+
+def _levels_round_trip(il: npt.ArrayLike, ih: npt.ArrayLike, ol: npt.ArrayLike,
+                       oh: npt.ArrayLike, levels: int) -> bool:
+    """Whether FakeQuantize(il, ih, ol, oh) in float32 equals, bit for bit and on every x,
+    FakeQuantize(il, ih, 0, L - 1) rounded to u8, then FakeQuantize(0, L - 1, ol, oh) (both
+    as the reference computes them, `fake_quantize`): the first gives x's level k, whose
+    float value rounds back to k (the selects give 0 below il and L - 1 above ih, NaN 0),
+    and the second gives level k's value, fl(fl(k / (L - 1)) (oh - ol)) + ol, for k
+    inside and `ol` / `oh` at the ends, which must then be the value of levels 0 and L - 1
+    where the one FakeQuantize selects its limits below and above the input range
+    (fl(fl(oh - ol) + ol) need not be oh, fl(0 (oh - ol)) + ol is +0.0 for an ol of -0.0).
+    Finite limits with il < ih (per channel, broadcast) only."""
+    arrays = np.broadcast_arrays(*(np.asarray(a, np.float32) for a in (il, ih, ol, oh)))
+    il, ih, ol, oh = (a.reshape(1, -1) for a in arrays)
+    if not (np.all(np.isfinite(np.concatenate([il, ih, ol, oh]))) and np.all(il < ih)):
+        return False
+    steps = np.float32(levels - 1)
+    k = np.arange(levels, dtype=np.float32)[:, None]
+    with np.errstate(all="ignore"):
+        value = k / steps * (oh - ol) + ol  # (level k's, inside the input range)
+        rounds_back = np.array_equal(np.rint(k / steps * steps), k)
+    second = fake_quantize(np.broadcast_to(k, value.shape), np.zeros((), np.float32),
+                           np.asarray(steps), ol, oh, levels)
+    second, value, top = (a.view(np.uint32) for a in (second, value, oh))
+    return (rounds_back and np.array_equal(second, value)  # (level 0's is ol: a select)
+            and np.array_equal(second[-1:], np.broadcast_to(top, second[-1:].shape)))
+
+
 def _erase_unused_constants(rewriter: PatternRewriter, values: list[SSAValue]) -> None:
     """The constants that only the decomposed op used (now folded into new ones): gone in this
     run, so that running the pipeline again changes nothing."""
@@ -281,7 +352,9 @@ class DecomposePass(ModulePass):
     of a converted u8/i8 tensor that gives back every value (the `ov` canonicalization
     `FoldIdentityFakeQuantize`) is replaced by that tensor: no kernel computes nothing. A
     requantization of a Concat of requantized parts moves onto the parts
-    (`_RequantizeConcatParts`). The other passes then see only ops they have kernels for.
+    (`_RequantizeConcatParts`); a FakeQuantize with a float32 result before an LRN is split
+    into its u8 levels and their dequantization, which the LRN's kernel runs
+    (`_DequantizeInLRN`). The other passes then see only ops they have kernels for.
     Also in TensorIterator/Loop bodies.
     """
 
@@ -290,7 +363,7 @@ class DecomposePass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         patterns = GreedyRewritePatternApplier(
             [_DecomposeBatchNorm(), _DecomposeHardSigmoid(), FoldIdentityFakeQuantize(),
-             _RequantizeConcatParts()]
+             _RequantizeConcatParts(), _DequantizeInLRN()]
         )
         PatternRewriteWalker(patterns, apply_recursively=False).rewrite_module(op)
 

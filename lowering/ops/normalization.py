@@ -28,13 +28,15 @@ import llvmlite.ir as ir
 import numpy as np
 from xdsl.ir import Operation, SSAValue
 
-from lowpass.dialects.ov import FakeQuantizeOp, LRNOp
+from lowpass.dialects.ov import ConvertOp, FakeQuantizeOp, LRNOp
 from lowpass.lowering.emit import (
     F32,
+    I8,
     Buffer,
     EmitContext,
     OpLowering,
     element_ptr,
+    for_lanes,
     for_range,
     i64,
     jit_exec_type,
@@ -45,8 +47,15 @@ from lowpass.lowering.kernels.parallel import emit_ranged_kernel, ranged_chunks
 from lowpass.lowering.ops.elementwise import Math, log_f32
 from lowpass.lowering.ops.quantization import (
     F32_DT,
+    Program,
+    build_program,
+    emit_elementwise,
     intrinsic,
     is_static_shape,
+    load_vec,
+    lrn_dequantization,
+    match_steps,
+    to_float,
     value_dtype,
     value_shape,
     vconst,
@@ -55,14 +64,27 @@ from lowpass.lowering.ops.quantization import (
 
 
 class LRNLowering:
-    """`ov.lrn` across channels (axes = [1]) on float32 data: `jit_<isa>_FP32`."""
+    """`ov.lrn` across channels (axes = [1]) on float32 data: `jit_<isa>_FP32`. Also from
+    u8/i8 levels: a group of the Convert to float32 and the FakeQuantize that dequantize
+    them before the LRN (`lrn_dequantization`), which the kernel runs on the levels it
+    reads (inception_v1's two LRNs: their producers write a quarter of the bytes)."""
 
-    ops: tuple[type[Operation], ...] = (LRNOp,)
+    ops: tuple[type[Operation], ...] = (LRNOp, ConvertOp)
 
     def __init__(self) -> None:
         self._memo: dict[SSAValue, np.ndarray | None] = {}
 
     def fuse(self, op: Operation) -> list[Operation] | None:
+        if isinstance(op, ConvertOp):
+            fq = lrn_dequantization(op)
+            if fq is None or not is_static_shape(op.operands[0]):
+                return None
+            if static_value(op.operands[0], self._memo) is not None:
+                return None
+            if match_steps(fq, op.results[0], self._memo, value_shape(op.results[0])) is None:
+                return None  # (limits computed at run time)
+            lrn = next(iter(fq.results[0].uses)).operation
+            return None if self.fuse(lrn) is None else [fq, lrn]
         assert isinstance(op, LRNOp)
         x, y = op.operands[0], op.results[0]
         if not (is_static_shape(x) and is_static_shape(y)) or len(value_shape(x)) < 2:
@@ -96,7 +118,7 @@ class LRNLowering:
 
     def emit(self, ctx: EmitContext, group: list[Operation], inputs: list[Buffer],
              outputs: list[Buffer]) -> str:
-        op = group[0]
+        op = group[-1]
         assert isinstance(op, LRNOp)
         shape = value_shape(op.operands[0])
         n, c = shape[0], shape[1]
@@ -105,10 +127,26 @@ class LRNLowering:
         half = (size - 1) // 2
         alpha, beta, bias = (np.float32(a.value.data) for a in (op.alpha, op.beta, op.bias))
         scale = np.float32(alpha / np.float32(size))  # (size^len(axes), one axis)
-        src, dst = ctx.buffer(op.operands[0]), ctx.buffer(op.results[0])
+        dst = ctx.buffer(op.results[0])
+        levels: Program | None = None
+        if len(group) > 1:  # (the Convert of u8/i8 levels and their FakeQuantize first)
+            convert, fq = group[0], group[1]
+            src = ctx.buffer(convert.operands[0])
+            program = build_program(ctx, convert.results[0], [fq], self._memo)[0]
+            info = np.iinfo(np.dtype(src.dtype))
+            if src.channels_last:  # (`cpu-choose-layouts`)
+                levels = program.channels_last().on_integers(int(info.min), int(info.max))
+            else:  # (the float32 values first: the NCHW kernel reads each plane 2 half + 2 times)
+                values = ctx.scratch(n * c * inner * 4)
+                emit_elementwise(ctx, f"{ctx.group_name}_dequantize", src.ptr, src.dtype,
+                                 values, program)
+                src = Buffer(values, src.shape, F32_DT)
+        else:
+            src = ctx.buffer(op.operands[0])
         if src.channels_last:  # (`cpu-choose-layouts`: dst too)
             proven = _bases_safe(self._input_bound(op), size, scale, bias)
-            _emit_lrn_nhwc(ctx, src, dst, n * inner, c, size, scale, bias, beta, proven)
+            _emit_lrn_nhwc(ctx, src, dst, n * inner, c, size, scale, bias, beta, proven,
+                           levels)
             return jit_exec_type(ctx.cpu, F32_DT)
         work = n * c * inner * (size + 20)
         _, chunks = ranged_chunks(ctx, n * c, work)
@@ -154,7 +192,7 @@ class LRNLowering:
 
 def _emit_lrn_nhwc(ctx: EmitContext, src: Buffer, dst: Buffer, positions: int, c: int,
                    size: int, scale: np.float32, bias: np.float32, beta: np.float32,
-                   proven: bool = False) -> None:
+                   proven: bool = False, levels: Program | None = None) -> None:
     """LRN across the channels of an NHWC tensor (`cpu.channels_last`): per position, the
     squares of its C channels go into a stack row with `half` zeros on each side, then for
     every channel the squares of its window (2 half + 1 of the row's) are added in ascending
@@ -163,7 +201,10 @@ def _emit_lrn_nhwc(ctx: EmitContext, src: Buffer, dst: Buffer, positions: int, c
     inside), and y is as in the NCHW kernel (LLVM vectorizes the loop over the channels).
     Each square is computed once where each sum took its `size` squares again (the same
     float32 products: the same sums): inception_v1 int8's two LRNs took 0.08 ms less of
-    their 0.47 ms on Zen 4, their multiplications the FMA pipes' work."""
+    their 0.47 ms on Zen 4, their multiplications the FMA pipes' work. With `levels` (the
+    program of the Convert and FakeQuantize that dequantize `src`'s u8/i8 levels) each
+    position's values are computed from its levels into a row on the stack first, 16 lanes
+    at a time (the same float32 values as their own kernel's)."""
     half = (size - 1) // 2
     taps = 2 * half + 1  # (the window [c - half, c + half]: size - 1 channels for an even size)
     work = positions * c * (size + 20)
@@ -175,17 +216,35 @@ def _emit_lrn_nhwc(ctx: EmitContext, src: Buffer, dst: Buffer, positions: int, c
         with b.goto_entry_block():
             padded = b.alloca(F32, size=c + 2 * half)
             padded.align = 64
+            values = b.alloca(F32, size=c)  # (a position's values, dequantized from `levels`)
+            values.align = 64
         for j in range(half):  # the zeros around the row (never overwritten)
             b.store(zero, element_ptr(b, padded, i64(j), F32))
             b.store(zero, element_ptr(b, padded, i64(c + half + j), F32))
         lanes = _rsqrt_lanes(ctx) if beta == np.float32(0.75) else 0
         whole = c // lanes * lanes if lanes else 0
         with for_range(b, end, start=first, name="pos") as pos:
-            x_row = element_ptr(b, xs, b.mul(pos, i64(c)), F32)
             y_row = element_ptr(b, ys, b.mul(pos, i64(c)), F32)
-            with for_range(b, c, name="square") as ch:  # (each square once, not `size` times)
-                v = b.load(element_ptr(b, x_row, ch, F32), typ=F32)
-                b.store(b.fmul(v, v), element_ptr(b, padded, b.add(ch, i64(half)), F32))
+            if levels is not None:
+                program = levels
+                level_row = element_ptr(b, xs, b.mul(pos, i64(c)), I8)
+                x_row = values
+
+                def dequantize(ch: ir.Value, width: int) -> None:
+                    loaded = load_vec(b, element_ptr(b, level_row, ch, I8), I8, width)
+                    v = program.apply(ctx, b, to_float(b, loaded, np.dtype(src.dtype), width),
+                                     width, ch if program.channels > 1 else None, True)
+                    for base, value in ((x_row, v), (padded, b.fmul(v, v))):
+                        at = element_ptr(b, base, b.add(ch, i64(0 if base is x_row else half)),
+                                         F32)
+                        b.store(value, b.bitcast(at, vec(F32, width).as_pointer()), align=4)
+
+                for_lanes(b, c, 16, dequantize, name="level")
+            else:
+                x_row = element_ptr(b, xs, b.mul(pos, i64(c)), F32)
+                with for_range(b, c, name="square") as ch:  # (each square once, not size)
+                    v = b.load(element_ptr(b, x_row, ch, F32), typ=F32)
+                    b.store(b.fmul(v, v), element_ptr(b, padded, b.add(ch, i64(half)), F32))
             if whole:
                 _lrn_vectors(b, padded, x_row, y_row, whole, lanes, taps, scale, bias,
                              proven)

@@ -54,6 +54,7 @@ from lowpass.dialects.ov import (
     FakeQuantizeOp,
     HSigmoidOp,
     HSwishOp,
+    LRNOp,
     MaximumOp,
     MinimumOp,
     MultiplyOp,
@@ -2143,8 +2144,8 @@ def epilogue_chain(
         value_dtype(current) in (U8_DT, I8_DT) and isinstance(current.owner, FakeQuantizeOp)
     ):
         user = only_user(current)
-        if user is None:
-            break
+        if user is None or lrn_dequantization(user) is not None:
+            break  # (an LRN's kernel reads the levels: `lrn_dequantization`)
         matched = match_steps(user, current, memo, shape, tensor_ok)
         if matched is None:
             break
@@ -2154,6 +2155,28 @@ def epilogue_chain(
         ops.append(user)
         current = user.results[0]
     return ops
+
+
+def lrn_dequantization(op: Operation) -> FakeQuantizeOp | None:
+    """The FakeQuantize that, with the Convert `op`, dequantizes the input of an LRN, whose
+    kernel then reads the u8/i8 levels and runs the two itself (`normalization.LRNLowering`):
+    a Convert of u8/i8 to float32 whose one user is a FakeQuantize with a float32 result,
+    whose one user is an LRN (as its data); else None. A post-op program stops before such
+    a Convert (`epilogue_chain`): its group writes the levels, a quarter of the float32
+    bytes (inception_v1's 64->192 3x3 layer, whose FakeQuantize `cpu-decompose` splits so:
+    1.50 ms where it wrote float32 in 1.63, a layer alone on Zen 4)."""
+    if not isinstance(op, ConvertOp) or value_dtype(op.results[0]) != F32_DT:
+        return None
+    if value_dtype(op.operands[0]) not in (U8_DT, I8_DT):
+        return None
+    fq = only_user(op.results[0])
+    if (not isinstance(fq, FakeQuantizeOp) or fq.operands[0] is not op.results[0]
+            or value_dtype(fq.results[0]) != F32_DT):
+        return None
+    lrn = only_user(fq.results[0])
+    if not isinstance(lrn, LRNOp) or lrn.operands[0] is not fq.results[0]:
+        return None
+    return fq
 
 
 def build_program(

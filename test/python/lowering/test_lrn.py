@@ -19,8 +19,10 @@ from xdsl.ir import SSAValue
 
 import lowpass
 from lowpass.builder import GraphBuilder
-from lowpass.dialects import ov
-from lowpass.lowering.compiler import compile_module
+from lowpass.dialects import cpu, ov
+from lowpass.dialects.ov.quantization import fake_quantize
+from lowpass.lowering.compiler import clear_cache, compile_module
+from lowpass.lowering.pipeline import _DequantizeInLRN, _levels_round_trip, run_pipeline
 from lowpass.lowering.target import host_cpu
 
 from .typed import ConvGeometry, four
@@ -155,3 +157,93 @@ def test_lrn_of_dequantized_input_needs_no_range_check(bounded: bool) -> None:
     assert "lrn_nhwc" in text
     if host_cpu().avx512 or host_cpu().avx2:  # (the estimates' path: `_rsqrt_lanes`)
         assert ("@\"llvm.sqrt.v" in text) != bounded
+
+
+def _int8_conv_dequantized_lrn(c: int, high: np.ndarray, nhwc: bool) -> lowpass.Model:
+    """u8 x -> 3x3 int8 convolution -> Multiply -> Add -> FakeQuantize [low, high] with a
+    float32 result (LPT's form before GoogLeNet's second LRN; low -0.5 for one high, 0 per
+    channel: limits whose levels round-trip, `_levels_round_trip`) -> LRN [-> 1x1 identity
+    fp32 convolution: the LRN's tensors NHWC] -> y."""
+    rng = np.random.default_rng(c)
+    g = GraphBuilder()
+    x = g.input("x", [1, 8, 6, 7], ov.ui8)
+    conv: ConvGeometry = {"strides": [1, 1], "pads_begin": [1, 1], "pads_end": [1, 1],
+                          "dilations": [1, 1]}
+    w = g.constant(rng.integers(-128, 128, (c, 8, 3, 3)).astype(np.int8))
+    a = g.value(ov.ConvolutionOp(x, w, result_type=ov.tensor([1, c, 6, 7], ov.f32),
+                                 name="conv", **conv))
+    a = g.value(ov.MultiplyOp(a, g.constant(
+        rng.uniform(2e-4, 6e-4, (1, c, 1, 1)).astype(np.float32))))
+    a = g.value(ov.AddOp(a, g.constant(rng.uniform(-1, 1, (1, c, 1, 1)).astype(np.float32))))
+    low = g.constant(np.float32(-0.5 if high.size == 1 else 0.0))
+    limits = [low, g.constant(high), low, g.constant(high)]
+    a = g.value(ov.FakeQuantizeOp(a, *four(limits), 256, name="fq"))
+    axes = g.constant(np.array([1], np.int64))
+    y = g.value(ov.LRNOp(a, axes, alpha=1e-4, beta=0.75, bias=1.0, size=5, name="lrn"))
+    if nhwc:
+        eye = np.eye(c, dtype=np.float32).reshape(c, c, 1, 1)
+        one: ConvGeometry = {"strides": [1, 1], "pads_begin": [0, 0], "pads_end": [0, 0],
+                             "dilations": [1, 1]}
+        y = g.value(ov.ConvolutionOp(y, g.constant(eye), name="b", **one))
+    g.output(y, "y")
+    return lowpass.Model(g.module())
+
+
+@pytest.mark.parametrize(("c", "per_channel", "nhwc"), [
+    (48, False, True), (37, True, True), (40, True, False), (37, False, False),
+])  # fmt: skip
+def test_lrn_reads_the_levels_of_its_dequantized_input(
+        c: int, per_channel: bool, nhwc: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """int8 convolution -> ... -> FakeQuantize (float32) -> LRN: `cpu-decompose` splits the
+    FakeQuantize into the u8 levels that the convolution writes and their Convert and
+    dequantizing FakeQuantize, a group of the LRN's (`_DequantizeInLRN`,
+    `lrn_dequantization`), whose kernel dequantizes the levels it reads: on each position's
+    row (NHWC, 16 lanes then the tail of 37 channels) or into a float32 scratch first
+    (NCHW). The same bits as the graph without the split, REFERENCE's within the power's
+    bound; per-tensor and per-channel limits."""
+    rng = np.random.default_rng(5)
+    high = (rng.uniform(2.0, 4.0, (1, c, 1, 1)) if per_channel else np.full((), 3.0)) \
+        .astype(np.float32)
+    model = _int8_conv_dequantized_lrn(c, high, nhwc)
+    xs = rng.integers(0, 256, (1, 8, 6, 7)).astype(np.uint8)
+    module = model.module.clone()
+    run_pipeline(module)
+    kinds = {type(op).__name__: op.attributes.get(cpu.KERNEL) for op in module.walk()
+             if cpu.KERNEL in op.attributes}
+    assert str(kinds["ConvertOp"]).endswith('"l-r-n">'), kinds  # (Convert, FakeQuantize, LRN)
+    assert "LRNOp" not in kinds and "FakeQuantizeOp" not in kinds, kinds
+    clear_cache()
+    got, _ = run(model, xs, "CPU")
+    want, _ = run(model, xs, "REFERENCE")
+    np.testing.assert_allclose(got, want, rtol=4e-6, atol=0)
+    monkeypatch.setattr(_DequantizeInLRN, "match_and_rewrite", lambda *_: None)
+    clear_cache()
+    unsplit, _ = run(model, xs, "CPU")
+    np.testing.assert_array_equal(got, unsplit)
+
+
+@pytest.mark.parametrize("levels", [256, 255, 16])
+def test_levels_round_trip_is_the_fake_quantize_bit_for_bit(levels: int) -> None:
+    """`_levels_round_trip`'s proof against the reference: where it says yes, FakeQuantize
+    (il, ih, ol, oh) equals FakeQuantize(il, ih, 0, L - 1) rounded to u8 then FakeQuantize(0,
+    L - 1, ol, oh) on every x tried (inside, at and beyond the limits, infinities, NaN); it
+    says no for limits whose top level is not `oh` (fl(fl(2.9 + 1.7) - 1.7))."""
+    rng = np.random.default_rng(levels)
+    proven = 0
+    for _ in range(40):
+        il = np.asarray(rng.uniform(-3, 0), np.float32)
+        ih = np.asarray(il + rng.uniform(0.1, 6), np.float32)
+        ol, oh = (np.asarray(rng.uniform(lo, hi), np.float32) for lo, hi in ((-3, 1), (1, 5)))
+        if not _levels_round_trip(il, ih, ol, oh, levels):
+            continue
+        proven += 1
+        x = np.concatenate([rng.uniform(il - 1, ih + 1, 4000), [il, ih, -np.inf, np.inf,
+                                                                 np.nan]]).astype(np.float32)
+        zero, top = np.zeros((), np.float32), np.asarray(levels - 1, np.float32)
+        one = fake_quantize(x, il, ih, ol, oh, levels)
+        codes = np.rint(fake_quantize(x, il, ih, zero, top, levels)).astype(np.uint8)
+        two = fake_quantize(codes.astype(np.float32), zero, top, ol, oh, levels)
+        np.testing.assert_array_equal(one.view(np.uint32), two.view(np.uint32))
+    assert proven >= 10
+    low, high = np.asarray(-1.7, np.float32), np.asarray(2.9, np.float32)
+    assert not _levels_round_trip(low, high, low, high, 256)

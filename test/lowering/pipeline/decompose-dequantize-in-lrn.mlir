@@ -1,0 +1,48 @@
+// cpu-decompose: a FakeQuantize with a float32 result that only an LRN reads (GoogLeNet's
+// second LRN, after LPT) becomes a FakeQuantize onto its u8 levels, a Convert and a
+// FakeQuantize that dequantizes the levels, where every level gives the same bits: the
+// group before then writes bytes, and the LRN's group starts at the Convert (its kernel
+// dequantizes what it reads). Not split: output limits whose top level is not `oh` in
+// float32 (fl(fl(2.9 + 1.7) - 1.7) != 2.9), and a FakeQuantize of converted u8 levels
+// (the first LRN's: the LRN's group reads those as they are). Running it again changes
+// nothing.
+// RUN: opt-tool -p cpu-decompose %s | filecheck %s
+// RUN: opt-tool -p cpu-decompose,cpu-decompose %s | filecheck %s
+// RUN: opt-tool -p cpu-decompose,cpu-fold-constants,cpu-remove-views,cpu-quantize-cells,cpu-fuse-kernels %s | filecheck %s --check-prefix=GROUPS
+// CHECK:      %[[LOW:.*]] = ov.constant dense<0.000000e+00> : tensor<f32> {ov.name = "dq/levels/low"}
+// CHECK-NEXT: %[[TOP:.*]] = ov.constant dense<2.550000e+02> : tensor<f32> {ov.name = "dq/levels/high"}
+// CHECK-NEXT: %[[Q:.*]] = ov.fake_quantize %x, %low, %high, %[[LOW]], %[[TOP]] levels = 256 {ov.name = "dq/levels"} : ({{.*}}) -> tensor<1x4x5x5xui8>
+// CHECK-NEXT: %[[F:.*]] = ov.convert %[[Q]] destination_type = f32 {ov.name = "dq/convert"}
+// CHECK-NEXT: %[[D:.*]] = ov.fake_quantize %[[F]], %[[LOW]], %[[TOP]], %low, %high levels = 256 {ov.name = "dq"} : ({{.*}}) -> tensor<1x4x5x5xf32>
+// CHECK-NEXT: %{{.*}} = ov.lrn %[[D]], %axes
+// CHECK:      %kept = ov.fake_quantize %x, %low2, %high2, %low2, %high2 levels = 256 {ov.name = "kept"}
+// CHECK-NEXT: %{{.*}} = ov.lrn %kept, %axes
+// CHECK:      %u_float = ov.convert %u destination_type = f32
+// CHECK-NEXT: %u_dq = ov.fake_quantize %u_float, %zero, %top, %low, %high levels = 256 {ov.name = "u_dq"}
+// GROUPS:      ov.fake_quantize %x, %low, %high, %{{.*}}, %{{.*}} levels = 256 {ov.name = "dq/levels", cpu.kernel = #cpu.kernel<0, "fake-quantize">
+// GROUPS:      ov.convert %{{.*}} destination_type = f32 {ov.name = "dq/convert", cpu.kernel = #cpu.kernel<1, "l-r-n">
+// GROUPS-NEXT: ov.fake_quantize {{.*}} {ov.name = "dq", cpu.fused = #cpu.fused<1>
+// GROUPS-NEXT: ov.lrn {{.*}} {ov.name = "lrn", cpu.fused = #cpu.fused<1>
+// GROUPS:      ov.lrn %kept, %axes {ov.name = "kept_lrn", cpu.kernel = #cpu.kernel<3, "l-r-n">
+// GROUPS:      ov.convert %u destination_type = f32 {cpu.kernel = #cpu.kernel<4, "l-r-n">
+// GROUPS-NEXT: ov.fake_quantize {{.*}} {ov.name = "u_dq", cpu.fused = #cpu.fused<4>
+// GROUPS-NEXT: ov.lrn {{.*}} {ov.name = "u_lrn", cpu.fused = #cpu.fused<4>
+builtin.module {
+  func.func @main(%x: tensor<1x4x5x5xf32>, %u: tensor<1x4x5x5xui8>) -> (tensor<1x4x5x5xf32>, tensor<1x4x5x5xf32>, tensor<1x4x5x5xf32>) {
+    %low = ov.constant dense<0.0> : tensor<f32>
+    %high = ov.constant dense<3.0> : tensor<f32>
+    %low2 = ov.constant dense<-1.7> : tensor<f32>
+    %high2 = ov.constant dense<2.9> : tensor<f32>
+    %zero = ov.constant dense<0.0> : tensor<f32>
+    %top = ov.constant dense<255.0> : tensor<f32>
+    %axes = ov.constant dense<1> : tensor<1xi64>
+    %dq = ov.fake_quantize %x, %low, %high, %low, %high levels = 256 {ov.name = "dq"} : (tensor<1x4x5x5xf32>, tensor<f32>, tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<1x4x5x5xf32>
+    %y = ov.lrn %dq, %axes {ov.name = "lrn", alpha = 1.0e-04 : f64, beta = 7.5e-01 : f64, bias = 1.0 : f64, size = 3 : i64} : (tensor<1x4x5x5xf32>, tensor<1xi64>) -> tensor<1x4x5x5xf32>
+    %kept = ov.fake_quantize %x, %low2, %high2, %low2, %high2 levels = 256 {ov.name = "kept"} : (tensor<1x4x5x5xf32>, tensor<f32>, tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<1x4x5x5xf32>
+    %z = ov.lrn %kept, %axes {ov.name = "kept_lrn", alpha = 1.0e-04 : f64, beta = 7.5e-01 : f64, bias = 1.0 : f64, size = 3 : i64} : (tensor<1x4x5x5xf32>, tensor<1xi64>) -> tensor<1x4x5x5xf32>
+    %u_float = ov.convert %u destination_type = f32 : (tensor<1x4x5x5xui8>) -> tensor<1x4x5x5xf32>
+    %u_dq = ov.fake_quantize %u_float, %zero, %top, %low, %high levels = 256 {ov.name = "u_dq"} : (tensor<1x4x5x5xf32>, tensor<f32>, tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<1x4x5x5xf32>
+    %w = ov.lrn %u_dq, %axes {ov.name = "u_lrn", alpha = 1.0e-04 : f64, beta = 7.5e-01 : f64, bias = 1.0 : f64, size = 3 : i64} : (tensor<1x4x5x5xf32>, tensor<1xi64>) -> tensor<1x4x5x5xf32>
+    func.return %y, %z, %w : tensor<1x4x5x5xf32>, tensor<1x4x5x5xf32>, tensor<1x4x5x5xf32>
+  }
+}
