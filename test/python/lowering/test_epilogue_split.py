@@ -15,7 +15,7 @@ from collections.abc import Callable
 import numpy as np
 import pytest
 from xdsl.dialects.builtin import ModuleOp, f32
-from xdsl.ir import Operation
+from xdsl.ir import Operation, SSAValue
 
 import lowpass
 from lowpass.builder import GraphBuilder
@@ -44,16 +44,20 @@ def _fq(g: GraphBuilder, x, lo: float, hi: float, levels: int, name: str,
     return g.value(ov.FakeQuantizeOp(x, low, high, low, high, levels, name=name, **kwargs))
 
 
-def int8_conv() -> tuple[lowpass.Model, dict[str, np.ndarray]]:
-    """u8 x i8 convolution -> Multiply (scales) -> Add (bias) -> Relu -> FakeQuantize [0, 8]:
-    exact (the REFERENCE device's bits)."""
-    g = GraphBuilder()
+def _scaled_int8_conv(g: GraphBuilder) -> SSAValue:
+    """u8 q [1, 4, 7, 7] x i8 3x3 convolution "conv" -> Multiply (scales) -> Add (bias)."""
     q = g.input("q", [1, 4, 7, 7], ov.ui8)
     w = RNG.integers(-100, 100, (8, 4, 3, 3)).astype(np.int8)
     y = g.value(ov.ConvolutionOp(q, g.constant(w), name="conv", **CONV))
     y = g.value(ov.MultiplyOp(y, g.constant(_channel(RNG.random(8) * 1e-4 + 1e-5))))
-    y = g.value(ov.AddOp(y, g.constant(_channel(RNG.standard_normal(8) * 0.5))))
-    y = g.value(ov.ReluOp(y))
+    return g.value(ov.AddOp(y, g.constant(_channel(RNG.standard_normal(8) * 0.5))))
+
+
+def int8_conv() -> tuple[lowpass.Model, dict[str, np.ndarray]]:
+    """u8 x i8 convolution -> Multiply (scales) -> Add (bias) -> Relu -> FakeQuantize [0, 8]:
+    exact (the REFERENCE device's bits)."""
+    g = GraphBuilder()
+    y = g.value(ov.ReluOp(_scaled_int8_conv(g)))
     g.output(_fq(g, y, 0.0, 8.0, 256, "fq"), "y")
     return lowpass.Model(g.module()), {"q": RNG.integers(0, 256, (1, 4, 7, 7)).astype(np.uint8)}
 
@@ -117,12 +121,7 @@ def int8_conv_float_fq() -> tuple[lowpass.Model, dict[str, np.ndarray]]:
     NHWC, so with AMX tiles or zmm `vpdpbusd` kernels the GEMM runs the whole program and
     writes its float32 rows, else the NHWC pass runs the FakeQuantize."""
     g = GraphBuilder()
-    q = g.input("q", [1, 4, 7, 7], ov.ui8)
-    w = RNG.integers(-100, 100, (8, 4, 3, 3)).astype(np.int8)
-    y = g.value(ov.ConvolutionOp(q, g.constant(w), name="conv", **CONV))
-    y = g.value(ov.MultiplyOp(y, g.constant(_channel(RNG.random(8) * 1e-4 + 1e-5))))
-    y = g.value(ov.AddOp(y, g.constant(_channel(RNG.standard_normal(8) * 0.5))))
-    y = _fq(g, y, -1.0, 3.0, 256, "fq")
+    y = _fq(g, _scaled_int8_conv(g), -1.0, 3.0, 256, "fq")
     w2 = (RNG.standard_normal((8, 8, 1, 1)) / np.sqrt(8)).astype(np.float32)
     g.output(g.value(ov.ConvolutionOp(y, g.constant(w2), name="conv2", **POINTWISE)), "y")
     return lowpass.Model(g.module()), {"q": RNG.integers(0, 256, (1, 4, 7, 7)).astype(np.uint8)}
