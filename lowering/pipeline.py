@@ -63,6 +63,7 @@ from lowpass.dialects.ov.quantization import fake_quantize
 from lowpass.lowering.analysis import GraphAnalysis
 from lowpass.lowering.emit import CompileError, KernelChoosing, align, is_constant, static_value
 from lowpass.lowering.layouts import choose_channels_last
+from lowpass.lowering.ops.quantization import dequantizes_lrn_input
 from lowpass.lowering.plan import (
     CPU_PIPELINE,
     LOOP_KIND,
@@ -271,10 +272,7 @@ class _DequantizeInLRN(RewritePattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: ov.FakeQuantizeOp, rewriter: PatternRewriter) -> None:
-        if str(element_type_of(op.result)) != "f32" or not op.result.has_one_use():
-            return
-        lrn = next(iter(op.result.uses)).operation
-        if not isinstance(lrn, ov.LRNOp) or lrn.operands[0] is not op.result:
+        if not dequantizes_lrn_input(op):  # (an LRN's kernel can run the dequantization)
             return
         levels = op.levels.value.data
         source = op.x.owner
@@ -312,10 +310,12 @@ def _levels_round_trip(il: npt.ArrayLike, ih: npt.ArrayLike, ol: npt.ArrayLike,
     inside and `ol` / `oh` at the ends, which must then be the value of levels 0 and L - 1
     where the one FakeQuantize selects its limits below and above the input range
     (fl(fl(oh - ol) + ol) need not be oh, fl(0 (oh - ol)) + ol is +0.0 for an ol of -0.0).
-    Finite limits with il < ih (per channel, broadcast) only."""
+    Finite limits with il < ih and a finite width ih - il (per channel, broadcast) only."""
     arrays = np.broadcast_arrays(*(np.asarray(a, np.float32) for a in (il, ih, ol, oh)))
     il, ih, ol, oh = (a.reshape(1, -1) for a in arrays)
-    if not (np.all(np.isfinite(np.concatenate([il, ih, ol, oh]))) and np.all(il < ih)):
+    with np.errstate(over="ignore"):
+        width = ih - il  # (x - il <= width for every x in range: no infinity, no NaN level)
+    if not (np.all(np.isfinite(np.concatenate([il, ih, ol, oh, width]))) and np.all(il < ih)):
         return False
     steps = np.float32(levels - 1)
     k = np.arange(levels, dtype=np.float32)[:, None]

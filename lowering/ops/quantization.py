@@ -64,6 +64,7 @@ from lowpass.dialects.ov import (
     element_type_of,
     to_dtype,
 )
+from lowpass.dialects.ov.enums import AutoBroadcast
 from lowpass.dialects.ov.quantization import fake_quantize
 from lowpass.lowering.emit import (
     F16,
@@ -2160,23 +2161,44 @@ def epilogue_chain(
 def lrn_dequantization(op: Operation) -> FakeQuantizeOp | None:
     """The FakeQuantize that, with the Convert `op`, dequantizes the input of an LRN, whose
     kernel then reads the u8/i8 levels and runs the two itself (`normalization.LRNLowering`):
-    a Convert of u8/i8 to float32 whose one user is a FakeQuantize with a float32 result,
-    whose one user is an LRN (as its data); else None. A post-op program stops before such
-    a Convert (`epilogue_chain`): its group writes the levels, a quarter of the float32
-    bytes (inception_v1's 64->192 3x3 layer, whose FakeQuantize `cpu-decompose` splits so:
+    a Convert of u8/i8 to float32 whose one user is such a FakeQuantize
+    (`dequantizes_lrn_input`); else None. A post-op program stops before such a Convert
+    (`epilogue_chain`): its group writes the levels, a quarter of the float32 bytes
+    (inception_v1's 64->192 3x3 layer, whose FakeQuantize `cpu-decompose` splits so:
     1.50 ms where it wrote float32 in 1.63, a layer alone on Zen 4)."""
     if not isinstance(op, ConvertOp) or value_dtype(op.results[0]) != F32_DT:
         return None
     if value_dtype(op.operands[0]) not in (U8_DT, I8_DT):
         return None
     fq = only_user(op.results[0])
-    if (not isinstance(fq, FakeQuantizeOp) or fq.operands[0] is not op.results[0]
-            or value_dtype(fq.results[0]) != F32_DT):
+    if not isinstance(fq, FakeQuantizeOp) or fq.operands[0] is not op.results[0]:
         return None
+    return fq if dequantizes_lrn_input(fq) else None
+
+
+def dequantizes_lrn_input(fq: FakeQuantizeOp) -> bool:
+    """Whether `fq` gives float32 values that only an LRN reads, as its data, whose kernel
+    can run the FakeQuantize on its levels (`lrn_dequantization`): the LRN across the
+    channels (axes [1]) of a static shape, the FakeQuantize's limits known at compile time,
+    the same along every other axis (the kernel indexes them by channel) and
+    numpy-broadcast."""
+    if value_dtype(fq.results[0]) != F32_DT or not is_static_shape(fq.results[0]):
+        return False
     lrn = only_user(fq.results[0])
     if not isinstance(lrn, LRNOp) or lrn.operands[0] is not fq.results[0]:
-        return None
-    return fq
+        return False
+    shape = value_shape(fq.results[0])
+    axes = static_value(lrn.operands[1], {})
+    if len(shape) < 2 or axes is None or axes.size != 1 or int(axes.reshape(-1)[0]) % len(
+            shape) != 1 or fq.auto_broadcast.data != AutoBroadcast.NUMPY:
+        return False
+    for limit in fq.operands[1:]:
+        dims = value_shape(limit)
+        if not is_static_shape(limit) or len(dims) > len(shape) or any(
+                d != 1 for axis, d in enumerate((1,) * (len(shape) - len(dims)) + dims)
+                if axis != 1) or static_value(limit, {}) is None:
+            return False
+    return True
 
 
 def build_program(

@@ -227,7 +227,8 @@ def test_levels_round_trip_is_the_fake_quantize_bit_for_bit(levels: int) -> None
     """`_levels_round_trip`'s proof against the reference: where it says yes, FakeQuantize
     (il, ih, ol, oh) equals FakeQuantize(il, ih, 0, L - 1) rounded to u8 then FakeQuantize(0,
     L - 1, ol, oh) on every x tried (inside, at and beyond the limits, infinities, NaN); it
-    says no for limits whose top level is not `oh` (fl(fl(2.9 + 1.7) - 1.7))."""
+    says no for limits whose top level is not `oh` (fl(fl(2.9 + 1.7) - 1.7)) and for a width
+    ih - il beyond float32 (found by a helper's review)."""
     rng = np.random.default_rng(levels)
     proven = 0
     for _ in range(40):
@@ -247,3 +248,6 @@ def test_levels_round_trip_is_the_fake_quantize_bit_for_bit(levels: int) -> None
     assert proven >= 10
     low, high = np.asarray(-1.7, np.float32), np.asarray(2.9, np.float32)
     assert not _levels_round_trip(low, high, low, high, 256)
+    # (ih - il overflows float32: x - il is inf near ih, whose NaN level the split would lose)
+    low, high = np.asarray(-3e38, np.float32), np.asarray(3e38, np.float32)
+    assert not _levels_round_trip(low, high, np.asarray(0.5, np.float32), np.ones(()), 256)
