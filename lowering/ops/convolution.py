@@ -400,7 +400,7 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
     if stacked is not None:
         _emit_stacked(ctx, spec, stacked, plan, xp, out, nhwc_out)
         return
-    if layout is not None:  # (`reads_input_in_place`)
+    if layout is not None:
         _emit_in_place(ctx, spec, plan, xp, out, weights[0], nhwc_out, layout)
         return
     k_gemm = gemm_k(ctx, spec, weights[0])
@@ -471,31 +471,24 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
         p_start += count * rows
 
 
-def reads_input_in_place(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
-                         weights: np.ndarray, nhwc_out: bool, copied: bool) -> bool:
+def _in_place_plan(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, weights: np.ndarray,
+                   nhwc_out: bool, copied: bool) -> tuple[int, list[int]] | None:
     """
-    Whether the convolution's GEMMs read A straight from the padded NHWC input instead of
-    im2col rows (`_emit_in_place`): one group, int8, an output row's positions enough for
-    AMX tiles (`amx_applies`: the GEMM of one output row runs on them) and an output whose
-    rows are the GEMMs' (NHWC), or one that a pass writes from their rows (the block's
-    scratch, NCHW). On AMX tiles K is read by 64-byte chunks at offsets
+    The layout by which the convolution's GEMMs read A straight from the padded NHWC input
+    instead of im2col rows (`_emit_in_place`), or None: one group, int8, an output row's
+    positions enough for AMX tiles (`amx_applies`: the GEMM of one output row runs on them)
+    and an output whose rows are the GEMMs' (NHWC), or one that a pass writes from their
+    rows (the block's scratch, NCHW). On AMX tiles K is read by 64-byte chunks at offsets
     (`_in_place_layout`): each tap's channels where they are a multiple of 64, else each
     kernel row's KW x C bytes (which are consecutive in the input without dilation along
     W) padded up to 64 with zero weights; those chunks read up to 63 bytes past the kernel
-    row, which the padded copy (`copied`) has room for. The `vpdpbusd` micro-kernels read
-    kernel rows by chunks of 64 or 8 bytes (`_vnni_layout`). The tiles' loads take
+    row, which only the padded copy (`copied`) has room for. The `vpdpbusd` micro-kernels
+    read kernel rows by chunks of 64 or 8 bytes (`_vnni_layout`). The tiles' loads take
     their row stride from a register: positions `sw * C` bytes apart. im2col copied K bytes
     per output position (9x the input for a 3x3 layer; resnet50 int8 6% and inception_v1 10%
-    of their time where it was left out).
+    of their time where it was left out). Where the input rows stacked take fewer k-steps,
+    they are read instead (`_stacked_spec`).
     """
-    return _in_place_plan(ctx, spec, plan, weights, nhwc_out, copied) is not None
-
-
-def _in_place_plan(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, weights: np.ndarray,
-                   nhwc_out: bool, copied: bool) -> tuple[int, list[int]] | None:
-    """The layout (`_in_place_layout` on AMX tiles, else `_vnni_layout`) by which the GEMMs
-    read A in place, or None where they read im2col rows (`reads_input_in_place`); a padded
-    kernel row reads past the row, which only the padded copy (`copied`) has room for."""
     if spec.pointwise or spec.groups != 1 or spec.a_dtype.itemsize != 1:
         return None
     if plan.direct and not nhwc_out:
@@ -521,7 +514,9 @@ def _in_place_plan(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, weights: 
 
 STACKED_MAX_K = 160
 """The largest K (KH x KW x C bytes) of a convolution whose A rows are read from its input
-rows stacked (`_stacked_spec`): a stem on a 3-channel image (7x7: 147)."""
+rows stacked (`_stacked_spec`): a stem on a 3-channel image (7x7: 147); also kernels on a
+few channels that im2col ran (3x3 on 4-11, 5x5 on 2-5: 0.83-0.93x their time in a
+helper's A/B)."""
 
 STACKED_MAX_STEPS = 0.9
 """The most k-steps of the stacked rows' GEMM, as a fraction of those of the kernel rows
@@ -536,11 +531,13 @@ def _stacked_spec(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, weights: n
     """The convolution as a 1 x KW one of KH x C channels on its input rows stacked per
     output row (`_emit_stacked`), or None: int8, one group, a K of at most `STACKED_MAX_K`
     where the GEMMs cannot read the input in place (`in_place`, the layout of
-    `reads_input_in_place`, is None: SqueezeNet's 3x3 stem, whose kernel rows of 9 bytes
-    would be read as 16) or read it by kernel rows padded to more k-steps than
-    `STACKED_MAX_STEPS` of the stacked ones (7x7 stems: 21 bytes a kernel row read as 24),
-    no dilation along W, output rows of at least AMX_MIN_ROWS positions, a padded width of
-    at least `STACK_COLUMNS`, on a `vpdpbusd` GEMM off the AMX tiles and with AVX-512 VBMI
+    `_in_place_plan`, is None: SqueezeNet's 3x3 stem, whose kernel rows of 9 bytes
+    would be read as 16) or where the stacked rows take at most `STACKED_MAX_STEPS` of the
+    k-steps of the padded kernel rows read in place (7x7 stems: 21 bytes a kernel row read
+    as 24; also 3x3 kernels on 7-14 channels and others of few channels, which a helper's
+    A/B found 0.83-1.00x their time), no dilation along W, output rows of at least
+    AMX_MIN_ROWS positions, a padded width of at least `STACK_COLUMNS`, on a `vpdpbusd`
+    GEMM off the AMX tiles and with AVX-512 VBMI
     (the copy's byte permutes); the input copied (padded NHWC, `copied`: the copy's 64-byte
     windows read up to 63 bytes past a row, into the copy's slack). The stacked rows take
     KH x the padded input (a stem's 3-channel image: 0.2 MB for SqueezeNet's, 0.54 MB for
@@ -681,7 +678,7 @@ def _tap_chunks(spec: ConvSpec, depth: int) -> tuple[int, list[int]]:
 
 
 IN_PLACE_VNNI = True
-"""`reads_input_in_place` for the `vpdpbusd` micro-kernels too (`_vnni_layout`)."""
+"""`_in_place_plan` for the `vpdpbusd` micro-kernels too (`_vnni_layout`)."""
 
 IN_PLACE_MIN_CHANNELS = 32
 """The fewest input channels read in place by padded kernel rows: with fewer, the tiles'
@@ -702,7 +699,7 @@ def _in_place_weights(spec: ConvSpec, weights: np.ndarray, row_k: int) -> np.nda
 def _emit_in_place(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Value,
                    out: Buffer, weights: np.ndarray, nhwc_out: bool,
                    layout: tuple[int, list[int] | None]) -> None:
-    """The convolution as one GEMM per output row (`reads_input_in_place`): its OW positions
+    """The convolution as one GEMM per output row (`_in_place_plan`): its OW positions
     x K, A read from the padded NHWC input `xp` at the row's first pixel (`_in_place_offsets`
     for the taps), the epilogue writing the output's row, or the row's scratch for the pass
     after it (`_finish_function`: NCHW, or the rest of the program). Output rows are the

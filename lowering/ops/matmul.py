@@ -211,9 +211,10 @@ def runs_whole_program(program: Program, n: int, integer: bool, needs_pass: bool
     output's (NHWC, no pass needed), the program ends in u8/i8 or float32 after steps
     beyond what `gemm_prefix` computes, with per-column constants (or one value), and at
     most one residual tensor, of the output's element size (read at C's offsets). A
-    float32 result is a FakeQuantize's that LPT left on float (inception_v1's 64->192 3x3
-    layer before its LRN: 2.3 MB that the pass after the GEMM read back and wrote again;
-    in the GEMM, inception_v1 int8 0.994x the time on Zen 4)."""
+    float32 result is any program's that the epilogue's own steps do not finish, e.g. a
+    FakeQuantize that LPT leaves on float (inception_v1's 64->192 3x3 layer before its
+    LRN, until `cpu-decompose` split it: 2.3 MB that the pass after the GEMM read back and
+    wrote again; in the GEMM, inception_v1 int8 0.989-0.994x the time on Zen 4)."""
     if not integer or needs_pass or not rows_are_output or program.channels not in (1, n):
         return False
     out = program.out_dtype

@@ -1,6 +1,6 @@
 """
 int8 convolutions whose AMX tiles read A from the padded NHWC input itself instead of im2col
-rows (lowering/ops/convolution.py `reads_input_in_place`, `_emit_in_place`; the GEMM's
+rows (lowering/ops/convolution.py `_in_place_plan`, `_emit_in_place`; the GEMM's
 `a_chunk_offsets`): 3x3 with padding, stride 2, dilation 2, an unpadded NHWC input of 128
 channels; 96 and 40 channels (kernel rows padded to 64 bytes), strided, dilated along H; a
 per-channel activation zero point (the padding's fill), an output of 40 channels (a partial
@@ -13,7 +13,8 @@ CPU device
 equals REFERENCE bit for bit on 1 and 2 threads; on an AMX host every case of 32 channels
 or more but the one dilated along W takes the in-place path, on a VNNI host without AMX
 (or under `LOWPASS_MAX_CPU_ISA=avx512_core_vnni` or `avx2_vnni`) those whose kernel rows
-need at most a sixth of padding (`_vnni_layout`). The GEMM's offsets themselves:
+need at most a sixth of padding have an in-place layout (`_vnni_layout`), which they take
+unless their rows stacked take fewer k-steps (`_stacked_spec`). The GEMM's offsets themselves:
 `test_gemm.py` `test_amx_a_chunk_offsets`, `test_vnni_a_chunks`.
 """
 
@@ -133,7 +134,7 @@ def test_in_place_convolution_equals_reference(case: str) -> None:
                       .infer(feeds)["y"])
     real = convolution._in_place_plan
     real_stacked = convolution._stacked_spec
-    taken: list[bool] = []
+    taken: list[bool] = []  # (an in-place layout: read unless the stacked rows are)
     stacked: list[bool] = []
 
     def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
