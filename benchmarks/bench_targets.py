@@ -94,11 +94,12 @@ def _int8_reason() -> str:
                 "multiply and FMA on its pipes) resnet50's 4.1 G multiply-adds take 17.5 ms "
                 "at that peak, so 1.2x OpenVINO (22.5-22.8 ms) asks for 93-95% of it over the "
                 "whole network, where OpenVINO's convolutions reach 85-92% and lowpass's "
-                "86-89% with the residual Adds inside; squeezenet and inception_v1 leave more "
-                "room (1.50 and 6.13 ms at the peak against 1.83-1.86 and 7.2-7.8 ms asked) "
-                "(squeezenet reaches 1.2x in the pinned benchmark, inception_v1 1.19x) -> the "
-                "stems' K padding (37 k-steps of 42), the Concats' copies, inception_v1's "
-                "float32 LRN input")
+                "86-89% with the residual Adds inside (its 1x1 layers of K 64 and 128 "
+                "with a residual: 60-80%, 3-4 FMAs a vector of their requantization beside "
+                "16-32 vpdpbusd); squeezenet and inception_v1 leave more room (1.50 and 6.13 "
+                "ms at the peak) and reach 1.2x -> the Concats' copies (SqueezeNet's expand "
+                "layers writing into the Concat's channels), fewer FMAs in a residual "
+                "block's requantization")
     if "avxvnni" in features:
         return ("the ymm vpdpbusd micro-kernels run the requantization themselves and "
                 "tensors stay NHWC between convolutions; the requantization's float32 "
