@@ -270,7 +270,7 @@ def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
                 + ", ".join(ACCEPTED_KEYS)
             )
         if key in THREADS_KEYS:  # OpenVINO: 0 = as many as there are cores
-            threads_given = _count(key, value) or os.cpu_count() or 1
+            threads_given = _count(key, value) or available_cores()
         elif key in PROFILING_KEYS:
             perf = _as_bool(key, value)
         elif key == LPT_KEY:
@@ -297,6 +297,10 @@ def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
     # INFERENCE_NUM_THREADS (default: the cores), at most PERFORMANCE_HINT_NUM_REQUESTS;
     # more streams than threads are cut to the threads (openvino 2026.4: NUM_STREAMS 3 on
     # 2 cores gives 2). The threads are split evenly between the streams.
+    # (at most the cores this process may run on, as OpenVINO 2026.4 reports and runs them:
+    # INFERENCE_NUM_THREADS 8 on 2 cores gives 2, 2 under a one-CPU affinity gives 1)
+    if threads_given is not None:
+        threads_given = min(threads_given, available_cores())
     throughput = hint != "LATENCY"
     if streams_given is None and throughput:
         streams_given = -1

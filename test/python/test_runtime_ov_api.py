@@ -123,7 +123,10 @@ def test_node_lists_and_reshape_match_openvino() -> None:
 # ---- Core properties -------------------------------------------------------------------------
 
 
-def test_core_properties_reach_compile_model() -> None:
+def test_core_properties_reach_compile_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lowpass.runtime import cpu
+
+    monkeypatch.setattr(cpu, "available_cores", lambda: 2)  # (2 threads asked: 2 taken)
     core = lowpass.Core()
     assert core.get_property("CPU", "INFERENCE_NUM_THREADS") == 1
     assert core.get_property("CPU", "NUM_STREAMS") == 1
@@ -249,6 +252,10 @@ def test_a_blob_that_fails_its_own_checks_is_refused() -> None:
 
 
 def test_code_of_another_host_or_thread_count_is_refused() -> None:
+    from lowpass.lowering.kernels.threads import available_cores
+
+    if available_cores() < 2:
+        pytest.skip("one core: 2 threads asked are one, the exported code's count")
     data = _export()
     with pytest.raises(LowpassError, match="compiled code is not for this host"):
         lowpass.Core().import_model(data, "CPU", {"INFERENCE_NUM_THREADS": 2})
@@ -354,7 +361,10 @@ def test_async_infer_queue(config: dict[str, object], rng: np.random.Generator) 
     assert 0 <= queue.get_idle_request_id() < 3
 
 
-def test_async_infer_queue_default_jobs_and_errors() -> None:
+def test_async_infer_queue_default_jobs_and_errors(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lowpass.runtime import cpu
+
+    monkeypatch.setattr(cpu, "available_cores", lambda: 2)  # (2 streams asked: 2 taken)
     compiled = lowpass.Core().compile_model(RELU, "CPU", {"NUM_STREAMS": 2})
     queue = AsyncInferQueue(compiled)
     assert len(queue) == compiled.get_property("OPTIMAL_NUMBER_OF_INFER_REQUESTS") == 2
@@ -404,7 +414,15 @@ def test_async_infer_queue_matches_openvino() -> None:
 # ---- streams ---------------------------------------------------------------------------------
 
 
-def test_streams_follow_openvinos_rules() -> None:
+def test_streams_follow_openvinos_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lowpass.runtime import cpu
+
+    # (threads beyond the cores are cut to them, as OpenVINO 2026.4 does: 8 on 2 cores, 2)
+    monkeypatch.setattr(cpu, "available_cores", lambda: 2)
+    few = parse_config({"INFERENCE_NUM_THREADS": 8})
+    assert (few.streams, few.threads, few.total_threads) == (1, 2, 2)
+    assert parse_config({"NUM_STREAMS": 3, "INFERENCE_NUM_THREADS": 8}).streams == 2
+    monkeypatch.setattr(cpu, "available_cores", lambda: 16)  # (the rules on 16 cores)
     tp = parse_config({"PERFORMANCE_HINT": "THROUGHPUT", "INFERENCE_NUM_THREADS": 4})
     assert (tp.streams, tp.threads, tp.total_threads) == (4, 1, 4)
     capped = parse_config({"PERFORMANCE_HINT": "THROUGHPUT", "INFERENCE_NUM_THREADS": 4,
@@ -427,14 +445,18 @@ def test_streams_follow_openvinos_rules() -> None:
             lowpass.Core().compile_model(RELU, "CPU", bad)
 
 
-def test_streams_of_several_threads_have_their_own_pools() -> None:
+def test_streams_of_several_threads_have_their_own_pools(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """NUM_STREAMS 2 of 2 threads each: each stream runs its own copy of the code, bound to
     its own thread pools (one pool serves one caller at a time: shared, the streams would
-    run one at a time), with the same results."""
+    run one at a time), with the same results. (The configuration as on 4 cores: on 2 the
+    4 threads asked would be cut to 2, one per stream.)"""
     from lowpass.lowering.kernels.threads import available_cores, pool_threads, pools
+    from lowpass.runtime import cpu
 
     if available_cores() < 2:
         pytest.skip("one core: the graph is compiled for one thread, no pool")
+    monkeypatch.setattr(cpu, "available_cores", lambda: 4)
     compiled = lowpass.Core().compile_model(
         EXAMPLES / "convnet.mlir", "CPU", {"NUM_STREAMS": 2, "INFERENCE_NUM_THREADS": 4}
     )
@@ -468,8 +490,11 @@ def test_streams_of_several_threads_have_their_own_pools() -> None:
             np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-5)
 
 
-def test_openvino_property_objects_are_taken() -> None:
+def test_openvino_property_objects_are_taken(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lowpass.runtime import cpu
+
     pytest.importorskip("openvino")
+    monkeypatch.setattr(cpu, "available_cores", lambda: 2)  # (2 streams asked: 2 taken)
     import openvino.properties.hint as hint
     import openvino.properties.streams as streams
 

@@ -20,6 +20,7 @@ from lowpass.lowering import compiler as compiler_module
 from lowpass.lowering import jit
 from lowpass.lowering.compiler import CompileError, compile_module
 from lowpass.lowering.emit import static_value
+from lowpass.lowering.kernels.threads import available_cores
 
 from .typed import cpu_graph, static_shape
 
@@ -185,7 +186,9 @@ def test_compiling_a_model_twice_compiles_once(monkeypatch: pytest.MonkeyPatch) 
     assert len(calls) == 1
     assert graph_of(first) is graph_of(second)
     third = core.compile_model(core.read_model(text), "CPU", {"INFERENCE_NUM_THREADS": 2})
-    assert len(calls) == 2 and graph_of(third).threads == 2
+    # (another thread count, another compilation: on one core, 2 threads asked are one)
+    two = available_cores() >= 2
+    assert len(calls) == (2 if two else 1) and graph_of(third).threads == (2 if two else 1)
     x = np.random.default_rng(0).standard_normal((2, 8, 5)).astype(np.float32)
     np.testing.assert_array_equal(first({"x": x})["y"], third({"x": x})["y"])
 

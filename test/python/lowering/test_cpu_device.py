@@ -238,7 +238,8 @@ def test_state_api_on_cpu() -> None:
 def test_config_threads_and_profiling() -> None:
     core = lowpass.Core()
     compiled = core.compile_model(STATE, "CPU", {"INFERENCE_NUM_THREADS": 2})
-    assert compiled.get_property("INFERENCE_NUM_THREADS") == 2
+    # (at most the cores, as OpenVINO reports them)
+    assert compiled.get_property("INFERENCE_NUM_THREADS") == min(2, available_cores())
     assert cpu_graph(compiled).threads == min(2, available_cores())
     request = compiled.create_infer_request()
     request.infer({"x": np.ones((1, 3)), "init": np.zeros((1, 3))})
