@@ -9,6 +9,13 @@
 // RUN: opt-tool -p cpu-decompose %s | filecheck %s
 // RUN: opt-tool -p cpu-decompose,cpu-decompose %s | filecheck %s
 // RUN: opt-tool -p cpu-decompose,cpu-fold-constants,cpu-remove-views,cpu-quantize-cells,cpu-fuse-kernels %s | filecheck %s --check-prefix=GROUPS
+// The split keeps the program's meaning: REFERENCE before and after it, bit for bit.
+// RUN: opt-tool -p cpu-decompose %s -o %t.split.mlir
+// RUN: python -c "import numpy as np; np.save('%t.x.npy', (np.arange(100, dtype=np.float32) / 23 - 1.1).reshape(1, 4, 5, 5))"
+// RUN: python -c "import numpy as np; np.save('%t.u.npy', (np.arange(100) * 7 %% 256).astype(np.uint8).reshape(1, 4, 5, 5))"
+// RUN: lowpass-run --device REFERENCE %s -i x=%t.x.npy -i u=%t.u.npy --full > %t.before
+// RUN: lowpass-run --device REFERENCE %t.split.mlir -i x=%t.x.npy -i u=%t.u.npy --full > %t.after
+// RUN: diff %t.before %t.after
 // CHECK:      %[[LOW:.*]] = ov.constant dense<0.000000e+00> : tensor<f32> {ov.name = "dq/levels/low"}
 // CHECK-NEXT: %[[TOP:.*]] = ov.constant dense<2.550000e+02> : tensor<f32> {ov.name = "dq/levels/high"}
 // CHECK-NEXT: %[[Q:.*]] = ov.fake_quantize %x, %low, %high, %[[LOW]], %[[TOP]] levels = 256 {ov.name = "dq/levels"} : ({{.*}}) -> tensor<1x4x5x5xui8>
