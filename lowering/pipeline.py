@@ -288,15 +288,14 @@ class _DequantizeInLRN(RewritePattern):
         name = get_name(op)
         low = ov.ConstantOp(np.zeros((), np.float32), _suffixed(name, "levels/low"))
         high = ov.ConstantOp(np.full((), levels - 1, np.float32), _suffixed(name, "levels/high"))
-        broadcast = op.auto_broadcast.data
+        # (numpy broadcast, as `dequantizes_lrn_input` asks)
         quantize = ov.FakeQuantizeOp(op.x, op.input_low, op.input_high, low.result,
-                                     high.result, levels, auto_broadcast=broadcast,
-                                     element_type=ov.ui8, name=_suffixed(name, "levels"))
+                                     high.result, levels, element_type=ov.ui8,
+                                     name=_suffixed(name, "levels"))
         as_float = ov.ConvertOp(quantize.result, element_type_of(op.result),
                                 name=_suffixed(name, "convert"))
         dequantize = ov.FakeQuantizeOp(as_float.result, low.result, high.result,
-                                       op.output_low, op.output_high, levels,
-                                       auto_broadcast=broadcast, name=name)
+                                       op.output_low, op.output_high, levels, name=name)
         rewriter.replace(op, [low, high, quantize, as_float, dequantize], [dequantize.result])
 
 

@@ -76,10 +76,8 @@ class LRNLowering:
 
     def fuse(self, op: Operation) -> list[Operation] | None:
         if isinstance(op, ConvertOp):
-            fq = lrn_dequantization(op)
-            if fq is None or not is_static_shape(op.operands[0]):
-                return None
-            if static_value(op.operands[0], self._memo) is not None:
+            fq = lrn_dequantization(op)  # (static shapes, limits known at compile time)
+            if fq is None or static_value(op.operands[0], self._memo) is not None:
                 return None
             if match_steps(fq, op.results[0], self._memo, value_shape(op.results[0])) is None:
                 return None  # (limits computed at run time)
@@ -234,10 +232,10 @@ def _emit_lrn_nhwc(ctx: EmitContext, src: Buffer, dst: Buffer, positions: int, c
                     loaded = load_vec(b, element_ptr(b, level_row, ch, I8), I8, width)
                     v = program.apply(ctx, b, to_float(b, loaded, np.dtype(src.dtype), width),
                                      width, ch if program.channels > 1 else None, True)
-                    for base, value in ((x_row, v), (padded, b.fmul(v, v))):
-                        at = element_ptr(b, base, b.add(ch, i64(0 if base is x_row else half)),
-                                         F32)
-                        b.store(value, b.bitcast(at, vec(F32, width).as_pointer()), align=4)
+                    vty = vec(F32, width).as_pointer()
+                    b.store(v, b.bitcast(element_ptr(b, x_row, ch, F32), vty), align=4)
+                    square = element_ptr(b, padded, b.add(ch, i64(half)), F32)
+                    b.store(b.fmul(v, v), b.bitcast(square, vty), align=4)
 
                 for_lanes(b, c, 16, dequantize, name="level")
             else:
