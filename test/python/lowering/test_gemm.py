@@ -527,10 +527,11 @@ def test_avx512_host_uses_zmm_tiles(a_dtype):
 
 
 @pytest.mark.skipif(not host_cpu().avx512, reason="runs the zmm kernels")
-@pytest.mark.parametrize("m,k,n", [(4, 5, 16), (13, 37, 70), (50, 300, 129), (6, 64, 64)])
+@pytest.mark.parametrize("m,k,n", [(4, 5, 16), (13, 37, 70), (50, 300, 129), (6, 64, 64),
+                                   (49, 260, 64), (27, 64, 70)])
 def test_zmm_tiles_exact(m, k, n):
-    """The zmm tiles with row and panel remainders (m not a multiple of 6, n of 64, k of 4):
-    int8 exact (u8 and i8 A, a zero point, requantized to u8), fp32 within the float32
+    """The zmm tiles with row and panel remainders (m not a multiple of 6, n of 64, k of 4;
+    49 and 27 rows as tiles of 6 and then of 5 rows, `borrowed_tiles`): int8 exact (u8 and i8 A, a zero point, requantized to u8), fp32 within the float32
     accumulation bound."""
     b = weights8(k, n)
     for a_dtype in (np.uint8, np.int8):
@@ -551,13 +552,55 @@ def test_narrow_n_takes_more_rows():
     (`NARROW_N_ROWS`: 12 x 1 panel, 8 x 2, 6 x 3), the rows left over in one smaller tile;
     64 columns and more keep the 6 x 4 tile."""
     cpu = HostCpu("icelake-server", AVX512_VNNI, host_cpu().triple)
-    for n, tiles in ((16, {"micro12x1x16", "micro1x1x16"}), (20, {"micro8x2x4", "micro1x2x4"}),
-                     (48, {"micro6x3x16", "micro1x3x16"}), (64, {"micro6x4x16", "micro1x4x16"})):
+    for n, tiles in ((16, {"micro12x1x16", "micro4x1x16"}), (20, {"micro8x2x4", "micro4x2x4"}),
+                     (48, {"micro6x3x16", "micro4x3x16"}), (64, {"micro6x4x16", "micro4x4x16"})):
         module = new_module("narrow")
-        emit_gemm(module, "g", m=25, k=64, n=n, a_dtype=np.uint8, b=weights8(64, n),
+        emit_gemm(module, "g", m=28, k=64, n=n, a_dtype=np.uint8, b=weights8(64, n),
                   keep_alive=[], cpu=cpu)
         defined = {fn.name.split(".")[-1] for fn in module.functions if fn.blocks}
         assert tiles <= defined, (n, defined)
+
+
+@pytest.mark.parametrize(("name", "m", "k", "tiles"), [
+    ("icelake-server", 49, 64, {"micro6x4x16": 4, "micro5x4x16": 5}),
+    ("icelake-server", 50, 64, {"micro6x4x16": 5, "micro5x4x16": 4}),
+    ("icelake-server", 51, 64, {"micro6x4x16": 6, "micro5x4x16": 3}),
+    ("icelake-server", 52, 64, {"micro6x4x16": 8, "micro4x4x16": 1}),
+    ("icelake-server", 13, 64, {"micro6x4x16": 2, "micro1x4x16": 1}),
+    ("znver4", 49, 64, {"vnnig4x4x16": 10, "vnnig3x4x16": 3}),
+    ("znver4", 50, 64, {"vnnig4x4x16": 11, "vnnig3x4x16": 2}),
+    ("znver4", 51, 64, {"vnnig4x4x16": 12, "vnnig3x4x16": 1}),
+    ("znver4", 5, 64, {"vnnig4x4x16": 1, "vnnig1x4x16": 1})])
+def test_short_remainders_borrow_full_tiles(name, m, k, tiles):
+    """Where 1-3 rows would be left after the 6-row tiles (1-2 after the 4-row tiles of
+    `VNNI_GROUPS_ROWS`), the last full tiles and those rows run as tiles of one row less
+    (`borrowed_tiles`): 49 rows as 4 x 6 + 5 x 5, or 10 x 4 + 3 x 3; 4 rows left stay a
+    tile of their own, and with too few full tiles to borrow (13 rows, 5 on Zen 4) the rest
+    keeps its small tile. Checked on the chunk's row kinds: each micro-kernel by the rows
+    it runs (its calls' tiles x its rows add up to m)."""
+    from lowpass.lowering.kernels.gemm import _GemmEmitter
+
+    program = _AddScaleRound(np.ones(1, np.float32))
+    cpu = HostCpu(name, AVX512_VNNI, host_cpu().triple)
+    seen: dict[str, int] = {}
+    original = _GemmEmitter._row_kinds
+
+    def spy(self, rows):
+        kinds = original(self, rows)
+        for first, end, tile_rows, panels in kinds:
+            key = f"{'vnnig' if self.vnni_groups else 'micro'}{tile_rows}x{panels}x16"
+            seen[key] = seen.get(key, 0) + (end - first) // tile_rows
+            assert (end - first) % tile_rows == 0, kinds
+        return kinds
+
+    module = new_module("borrowed")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_GemmEmitter, "_row_kinds", spy)
+        emit_gemm(module, "g", m=m, k=k, n=64, a_dtype=np.uint8, b=weights8(k, 64),
+                  epilogue=Epilogue(program=program), keep_alive=[], cpu=cpu)
+    assert seen == tiles
+    defined = {fn.name.split(".")[-1] for fn in module.functions if fn.blocks}
+    assert set(tiles) <= defined, defined
 
 
 @pytest.mark.skipif(not host_cpu().avx512_vnni, reason="runs the zmm vpdpbusd kernels")
