@@ -423,7 +423,7 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
                                     block_chunks_per_thread(ctx) * threads))
 
         if threads > 1 and spec.n * sum(count for count, _ in blocks) < wanted:
-            smaller = _smaller_blocks(spec, wanted)
+            smaller = _smaller_blocks(spec, _smaller_blocks_wanted(ctx, spec, threads))
             if smaller is not None and in_parallel(smaller):
                 blocks = smaller
         elif threads > 1:
@@ -879,6 +879,31 @@ def _even_enough(spec: ConvSpec, blocks: list[tuple[int, int]], threads: int,
     bounds = [k * len(rows) // chunks for k in range(chunks + 1)]
     largest = max(sum(rows[lo:hi]) for lo, hi in itertools.pairwise(bounds))
     return largest <= 1.25 * sum(rows) / threads
+
+
+FINE_BLOCKS_MOST_WEIGHTS = 64 * 1024
+"""The most weights (K x C_out) of a convolution whose positions `_smaller_blocks` cuts
+into `block_chunks_per_thread` chunks a thread rather than `CHUNKS_PER_THREAD`
+(`_smaller_blocks_wanted`)."""
+
+
+def _smaller_blocks_wanted(ctx: EmitContext, spec: ConvSpec, threads: int) -> int:
+    """The chunks `_smaller_blocks` cuts a convolution's positions for: `CHUNKS_PER_THREAD`
+    a thread, or `block_chunks_per_thread` where its weights are few
+    (`FINE_BLOCKS_MOST_WEIGHTS`), which each block's GEMMs then read again at little cost.
+    resnet50's 56x56 1x1 layers of K 64 (16 K weights) had run 4 blocks of 784 positions on
+    2 threads, one a chunk, and scaled 1.33-1.45x in one run where the layer alone scaled
+    1.6-1.7x: the two virtual CPUs of a shared host do not always run equally fast, and a
+    thread that finished its two chunks waited for the other. In 16 blocks of 196 positions
+    (Zen 4, 2 threads, same process, the same bits): n10 0.87-0.94x the time, n12 0.96-0.98x
+    in a run where both CPUs ran alike; the network 0.975-1.00x across four A/Bs (resnet50
+    int8 and fp32, inception_v1; within their noise), squeezenet 0.996x, and 1.002x with a
+    core busy.
+    On AMX hosts both are 2 a thread (`AMX_BLOCK_CHUNKS_PER_THREAD`)."""
+    per_thread = CHUNKS_PER_THREAD
+    if spec.k * spec.cout <= FINE_BLOCKS_MOST_WEIGHTS:
+        per_thread = max(per_thread, block_chunks_per_thread(ctx))
+    return per_thread * threads
 
 
 def _smaller_blocks(spec: ConvSpec, wanted: int) -> list[tuple[int, int]] | None:

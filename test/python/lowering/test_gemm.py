@@ -531,8 +531,8 @@ def test_avx512_host_uses_zmm_tiles(a_dtype):
                                    (49, 260, 64), (27, 64, 70)])
 def test_zmm_tiles_exact(m, k, n):
     """The zmm tiles with row and panel remainders (m not a multiple of 6, n of 64, k of 4;
-    49 and 27 rows as tiles of 6 and then of 5 rows, `borrowed_tiles`): int8 exact (u8 and i8 A, a zero point, requantized to u8), fp32 within the float32
-    accumulation bound."""
+    49 and 27 rows as tiles of 6 and then of 5 rows, `borrowed_tiles`): int8 exact (u8 and
+    i8 A, a zero point, requantized to u8), fp32 within the float32 accumulation bound."""
     b = weights8(k, n)
     for a_dtype in (np.uint8, np.int8):
         assert_int32_products(full_range(m, k, a_dtype), b)

@@ -587,6 +587,33 @@ def test_few_l2_blocks_split_for_the_threads(monkeypatch: pytest.MonkeyPatch) ->
                                                               for count, rows in blocks)
 
 
+def test_few_weights_run_in_more_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 56x56 1x1 convolution of 64 -> 256 channels (16 K weights, as resnet50's) whose u8
+    output the next convolution reads (NHWC, written by its GEMMs) runs on 2 threads in 16
+    blocks of 196 positions, 8 chunks a thread (`_smaller_blocks_wanted`; 2 on AMX hosts):
+    the same bits as on one thread and as REFERENCE."""
+    from lowpass.lowering.kernels.threads import available_cores
+    from lowpass.lowering.target import host_cpu
+
+    rng = np.random.default_rng(45)
+    g = GraphBuilder()
+    x = g.input("x", [1, 64, 56, 56], ov.ui8)
+    one = dict(strides=[1, 1], pads_begin=[0, 0], pads_end=[0, 0], dilations=[1, 1])
+    y = g.value(ov.ConvolutionOp(
+        x, g.constant(rng.integers(-128, 128, (256, 64, 1, 1)).astype(np.int8)),
+        result_type=f32([1, 256, 56, 56]), **one))
+    y = g.value(ov.MultiplyOp(y, constant(g, rng.uniform(1e-5, 1e-4, (1, 256, 1, 1)))))
+    q = act_fq_typed(g, y, -1.0, 1.0, 0.0, 255.0, ov.ui8)
+    z = g.value(ov.ConvolutionOp(
+        q, g.constant(rng.integers(-128, 128, (16, 256, 1, 1)).astype(np.int8)),
+        result_type=f32([1, 16, 56, 56]), **one))
+    g.output(z, "y")
+    feeds = {"x": rng.integers(0, 256, (1, 64, 56, 56)).astype(np.uint8)}
+    jobs = _parallel_block_jobs(lowpass.Model(g.module()), feeds, monkeypatch)
+    if available_cores() >= 2:
+        assert ([(4, 784)] if host_cpu().amx else [(16, 196)]) in [b for b, _ in jobs], jobs
+
+
 def test_blocks_balanced_between_the_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
     """A convolution whose L2-sized blocks of positions do not divide into the parallel
     job's chunks (a 56x56 1x1 one: 4 blocks of 640 positions and one of 576) runs in blocks
@@ -675,6 +702,36 @@ def test_blocks_give_every_thread_the_same_positions() -> None:
                      weights=np.zeros((1, 512, 512, 3, 3), np.int8), zero_point=None)
     assert _balanced_blocks(batch, [(1, 49)], 16, 2) == [(1, 49)]
     assert blocks_of(41, 48) == [(1, 41)]
+
+
+@pytest.mark.parametrize(("cin", "cout", "kernel", "amx", "blocks"), [
+    (64, 256, 1, False, [(16, 196)]),  # 16 K weights: 8 chunks a thread
+    (64, 256, 1, True, [(4, 784)]),  # AMX: 2 chunks a thread either way
+    (256, 256, 1, False, [(16, 196)]),  # 64 K weights: the most for 8
+    (256, 512, 1, False, [(4, 784)]),  # 128 K weights: 2 chunks a thread
+])
+def test_few_weights_cut_into_more_blocks(cin: int, cout: int, kernel: int, amx: bool,
+                                          blocks: list[tuple[int, int]]) -> None:
+    """A convolution whose positions are cut into blocks for the threads
+    (`_smaller_blocks`) gets 8 chunks a thread (`block_chunks_per_thread`) where its weights
+    are few (`FINE_BLOCKS_MOST_WEIGHTS`: each block reads them again), so that a thread that
+    runs slower holds the other up by less; 2 where they are more, and on AMX hosts (2
+    chunks a thread there too). resnet50's 56x56 1x1 layers on 2 threads: 16 blocks of 196
+    positions where they had 4 of 784."""
+    from types import SimpleNamespace
+
+    from lowpass.lowering.ops.convolution import (
+        ConvSpec,
+        _smaller_blocks,
+        _smaller_blocks_wanted,
+    )
+
+    spec = ConvSpec(n=1, c=cin, h=56, w=56, groups=1, cg=cin, og=cout, kh=kernel, kw=kernel,
+                    sh=1, sw=1, dh=1, dw=1, pt=0, pl=0, pb=0, pr=0, oh=56, ow=56,
+                    a_dtype=np.dtype(np.uint8), integer=True,
+                    weights=np.zeros((1, cout, cin, kernel, kernel), np.int8), zero_point=None)
+    ctx = SimpleNamespace(cpu=SimpleNamespace(amx=amx))
+    assert _smaller_blocks(spec, _smaller_blocks_wanted(ctx, spec, 2)) == blocks  # type: ignore[arg-type]
 
 
 def test_threaded_gemm_blocks_merge_where_the_threads_hold_them() -> None:
