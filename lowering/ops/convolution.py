@@ -898,12 +898,15 @@ def _smaller_blocks_wanted(ctx: EmitContext, spec: ConvSpec, threads: int) -> in
     (Zen 4, 2 threads, same process, the same bits): n10 0.87-0.94x the time, n12 0.96-0.98x
     in a run where both CPUs ran alike; the network 0.975-1.00x across four A/Bs (resnet50
     int8 and fp32, inception_v1; within their noise), squeezenet 0.996x, and 1.002x with a
-    core busy.
-    On AMX hosts both are 2 a thread (`AMX_BLOCK_CHUNKS_PER_THREAD`)."""
-    per_thread = CHUNKS_PER_THREAD
-    if spec.k * spec.cout <= FINE_BLOCKS_MOST_WEIGHTS:
-        per_thread = max(per_thread, block_chunks_per_thread(ctx))
-    return per_thread * threads
+    core busy. At most as many as blocks of `MIN_BLOCK_POSITIONS` (14x14: 4, as for 2 a
+    thread). On AMX hosts both are 2 a thread (`AMX_BLOCK_CHUNKS_PER_THREAD`)."""
+    wanted = CHUNKS_PER_THREAD * threads
+    if spec.k * spec.cout > FINE_BLOCKS_MOST_WEIGHTS:
+        return wanted
+    # (no more than blocks of MIN_BLOCK_POSITIONS allow, which `_smaller_blocks` would
+    # round up to it, leaving a short last block: 14x14, 16 chunks, 4 of 48 and one of 4)
+    most = spec.n * max(1, spec.positions // MIN_BLOCK_POSITIONS)
+    return max(wanted, min(block_chunks_per_thread(ctx) * threads, most))
 
 
 def _smaller_blocks(spec: ConvSpec, wanted: int) -> list[tuple[int, int]] | None:

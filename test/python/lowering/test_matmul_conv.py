@@ -704,20 +704,23 @@ def test_blocks_give_every_thread_the_same_positions() -> None:
     assert blocks_of(41, 48) == [(1, 41)]
 
 
-@pytest.mark.parametrize(("cin", "cout", "kernel", "amx", "blocks"), [
-    (64, 256, 1, False, [(16, 196)]),  # 16 K weights: 8 chunks a thread
-    (64, 256, 1, True, [(4, 784)]),  # AMX: 2 chunks a thread either way
-    (256, 256, 1, False, [(16, 196)]),  # 64 K weights: the most for 8
-    (256, 512, 1, False, [(4, 784)]),  # 128 K weights: 2 chunks a thread
+@pytest.mark.parametrize(("hw", "cin", "cout", "kernel", "amx", "blocks"), [
+    (56, 64, 256, 1, False, [(16, 196)]),  # 16 K weights: 8 chunks a thread
+    (56, 64, 256, 1, True, [(4, 784)]),  # AMX: 2 chunks a thread either way
+    (56, 256, 256, 1, False, [(16, 196)]),  # 64 K weights: the most for 8
+    (56, 256, 512, 1, False, [(4, 784)]),  # 128 K weights: 2 chunks a thread
+    (14, 64, 256, 1, False, [(4, 49)]),  # 4 blocks of 48 at most: 4 chunks
+    (28, 64, 256, 1, False, [(14, 56)]),  # 16 blocks of 48 at most
 ])
-def test_few_weights_cut_into_more_blocks(cin: int, cout: int, kernel: int, amx: bool,
-                                          blocks: list[tuple[int, int]]) -> None:
+def test_few_weights_cut_into_more_blocks(hw: int, cin: int, cout: int, kernel: int,
+                                          amx: bool, blocks: list[tuple[int, int]]) -> None:
     """A convolution whose positions are cut into blocks for the threads
     (`_smaller_blocks`) gets 8 chunks a thread (`block_chunks_per_thread`) where its weights
     are few (`FINE_BLOCKS_MOST_WEIGHTS`: each block reads them again), so that a thread that
     runs slower holds the other up by less; 2 where they are more, and on AMX hosts (2
-    chunks a thread there too). resnet50's 56x56 1x1 layers on 2 threads: 16 blocks of 196
-    positions where they had 4 of 784."""
+    chunks a thread there too); never more than blocks of `MIN_BLOCK_POSITIONS` allow (14x14:
+    4 of 49 as before, not 4 of 48 and one of 4). resnet50's 56x56 1x1 layers on 2 threads:
+    16 blocks of 196 positions where they had 4 of 784."""
     from types import SimpleNamespace
 
     from lowpass.lowering.ops.convolution import (
@@ -726,8 +729,8 @@ def test_few_weights_cut_into_more_blocks(cin: int, cout: int, kernel: int, amx:
         _smaller_blocks_wanted,
     )
 
-    spec = ConvSpec(n=1, c=cin, h=56, w=56, groups=1, cg=cin, og=cout, kh=kernel, kw=kernel,
-                    sh=1, sw=1, dh=1, dw=1, pt=0, pl=0, pb=0, pr=0, oh=56, ow=56,
+    spec = ConvSpec(n=1, c=cin, h=hw, w=hw, groups=1, cg=cin, og=cout, kh=kernel, kw=kernel,
+                    sh=1, sw=1, dh=1, dw=1, pt=0, pl=0, pb=0, pr=0, oh=hw, ow=hw,
                     a_dtype=np.dtype(np.uint8), integer=True,
                     weights=np.zeros((1, cout, cin, kernel, kernel), np.int8), zero_point=None)
     ctx = SimpleNamespace(cpu=SimpleNamespace(amx=amx))
