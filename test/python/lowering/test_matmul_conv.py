@@ -598,15 +598,16 @@ def test_few_weights_run_in_more_blocks(monkeypatch: pytest.MonkeyPatch) -> None
     rng = np.random.default_rng(45)
     g = GraphBuilder()
     x = g.input("x", [1, 64, 56, 56], ov.ui8)
-    one = dict(strides=[1, 1], pads_begin=[0, 0], pads_end=[0, 0], dilations=[1, 1])
     y = g.value(ov.ConvolutionOp(
         x, g.constant(rng.integers(-128, 128, (256, 64, 1, 1)).astype(np.int8)),
-        result_type=f32([1, 256, 56, 56]), **one))
+        result_type=f32([1, 256, 56, 56]), strides=[1, 1], pads_begin=[0, 0],
+        pads_end=[0, 0], dilations=[1, 1]))
     y = g.value(ov.MultiplyOp(y, constant(g, rng.uniform(1e-5, 1e-4, (1, 256, 1, 1)))))
     q = act_fq_typed(g, y, -1.0, 1.0, 0.0, 255.0, ov.ui8)
     z = g.value(ov.ConvolutionOp(
         q, g.constant(rng.integers(-128, 128, (16, 256, 1, 1)).astype(np.int8)),
-        result_type=f32([1, 16, 56, 56]), **one))
+        result_type=f32([1, 16, 56, 56]), strides=[1, 1], pads_begin=[0, 0],
+        pads_end=[0, 0], dilations=[1, 1]))
     g.output(z, "y")
     feeds = {"x": rng.integers(0, 256, (1, 64, 56, 56)).astype(np.uint8)}
     jobs = _parallel_block_jobs(lowpass.Model(g.module()), feeds, monkeypatch)
@@ -722,7 +723,9 @@ def test_few_weights_cut_into_more_blocks(hw: int, cin: int, cout: int, kernel: 
     4 of 49 as before, not 4 of 48 and one of 4). resnet50's 56x56 1x1 layers on 2 threads:
     16 blocks of 196 positions where they had 4 of 784."""
     from types import SimpleNamespace
+    from typing import cast
 
+    from lowpass.lowering.emit import EmitContext
     from lowpass.lowering.ops.convolution import (
         ConvSpec,
         _smaller_blocks,
@@ -733,8 +736,8 @@ def test_few_weights_cut_into_more_blocks(hw: int, cin: int, cout: int, kernel: 
                     sh=1, sw=1, dh=1, dw=1, pt=0, pl=0, pb=0, pr=0, oh=hw, ow=hw,
                     a_dtype=np.dtype(np.uint8), integer=True,
                     weights=np.zeros((1, cout, cin, kernel, kernel), np.int8), zero_point=None)
-    ctx = SimpleNamespace(cpu=SimpleNamespace(amx=amx))
-    assert _smaller_blocks(spec, _smaller_blocks_wanted(ctx, spec, 2)) == blocks  # type: ignore[arg-type]
+    ctx = cast(EmitContext, SimpleNamespace(cpu=SimpleNamespace(amx=amx)))
+    assert _smaller_blocks(spec, _smaller_blocks_wanted(ctx, spec, 2)) == blocks
 
 
 def test_threaded_gemm_blocks_merge_where_the_threads_hold_them() -> None:
