@@ -269,17 +269,18 @@ _ROUNDING_BIAS = 1.5 * 2.0**23
 
 
 def round_small(b: ir.IRBuilder, t: ir.Value, lanes: int,
-                features: Container[str] = ()) -> ir.Value:
+                features: Container[str] = (), by_bias: bool = True) -> ir.Value:
     """
     rint(t) (to nearest, ties to even) where |t| < 2^22, up to the sign of a zero (-0.3 gives
     +0.0); elsewhere a float within 2 of t's rounding (NaN and infinities kept). With
     AVX-512F for 16 lanes (or a multiple of 16, zmm by zmm) `(t + 1.5 * 2^23) - 1.5 * 2^23`,
     the addition `vaddps {rn-sae}` (rounded to nearest whatever MXCSR says; the subtraction
     is exact): two micro-ops on either vector port instead of `vrndscaleps`'s two on port 0,
-    which the conversions and the mask tests of a requantization also need. Otherwise
-    `llvm.roundeven`.
+    which the conversions and the mask tests of a requantization also need. Otherwise, or
+    where not `by_bias`, `llvm.roundeven` (on zmm one `vrndscaleps`: on AMD Zen 4 one
+    operation beside the `vpdpbusd`s, where the bias takes two; see `Program.apply`).
     """
-    return _by_bias(b, t, lanes, features, "roundeven", 8)
+    return _by_bias(b, t, lanes, features if by_bias else (), "roundeven", 8)
 
 
 def floor_small(b: ir.IRBuilder, t: ir.Value, lanes: int,
@@ -904,9 +905,10 @@ class Program:
                                    self._fma_fq[index], self._limit_clamps[index],
                                    saturation if index == last else
                                    "both" if tail is not None and index == tail.codes else
-                                   "below" if index == unclamped else "", fraction_by_reduce=not
-                                   ctx.cpu.zmm_in_halves, reference_input=reference_input
-                                   if index == 2 else None)
+                                   "below" if index == unclamped else "",
+                                   fraction_by_reduce=not ctx.cpu.zmm_in_halves,
+                                   bias_rounding=not ctx.cpu.zmm_in_halves,
+                                   reference_input=reference_input if index == 2 else None)
             elif kind == "cast":
                 x = self._cast(ctx, b, x, lanes, index)
             elif kind == "add_tensor":  # (float addition commutes: either operand order)
@@ -1171,7 +1173,8 @@ class ResidualTail:
         k = _fake_quantize(b, x, lanes, program.operands[first], program.steps[first].levels,
                            operand, False, not program._unchecked_fq[first],
                            features=features, fused=program._fma_fq[first], level_only=True,
-                           bounds=bounds, fraction_by_reduce=not ctx.cpu.zmm_in_halves)
+                           bounds=bounds, fraction_by_reduce=not ctx.cpu.zmm_in_halves,
+                           bias_rounding=not ctx.cpu.zmm_in_halves)
         fty = vec(F32, lanes)
         fma = intrinsic(b.module, f"llvm.fma.v{lanes}f32", fty, [fty] * 3)
         inner = b.call(fma, [pending.pop(0), operand(self.operands["tail_code"]),
@@ -1410,6 +1413,7 @@ def _fake_quantize(
     bounds: tuple[ir.Value, ir.Value] | None = None,
     reference_input: Callable[[], ir.Value] | None = None,
     fraction_by_reduce: bool = True,
+    bias_rounding: bool = True,
 ) -> ir.Value:
     """The float result of the FakeQuantize (an exact integer when `integer`), from its
     `operands` (`Program._step_operands`); `checked`: see `_levels_fast`. Not `rounded`
@@ -1420,7 +1424,8 @@ def _fake_quantize(
     the level clamped to [0, levels - 1], NaN to 0, or with `bounds` to [low, high], NaN to
     low (`ResidualTail`, `_codes_clamped_later`). `reference_input`: where `x` is the input
     of the steps before (`AffineLevels`), the FakeQuantize's own input as the reference
-    computes it, for the exact levels. `fraction_by_reduce`: see `_levels_by_floor`."""
+    computes it, for the exact levels. `fraction_by_reduce`: see `_levels_by_floor`;
+    `bias_rounding`: see `round_small` (its `by_bias`)."""
     steps_f = float(levels - 1)
     steps = vconst(F32, lanes, steps_f)
     rint = intrinsic(b.module, f"llvm.roundeven.v{lanes}f32", vec(F32, lanes),
@@ -1435,7 +1440,7 @@ def _fake_quantize(
         fma = intrinsic(b.module, f"llvm.fma.v{lanes}f32", fty, [fty] * 3)
         k = b.call(fma, [x, operand(operands["steps_per_width"]),
                          operand(operands["fma_offset"])])
-        k = round_small(b, k, lanes, features) if rounded else k
+        k = round_small(b, k, lanes, features, bias_rounding) if rounded else k
     elif "inverse_width" in operands:  # a power of two: u / width == u * (1 / width)
         k = b.fmul(b.fmul(minus_low(), operand(operands["inverse_width"])), steps)
         k = b.call(rint, [k]) if rounded else k
@@ -1447,7 +1452,7 @@ def _fake_quantize(
                              fraction_by_reduce)
     else:
         k = _levels_fast(b, minus_low(), lanes, operands, steps_f, operand, rint, checked,
-                         features)
+                         features, bias_rounding)
     if saturation:  # (NaN stays NaN: INT32_MIN once converted, then 0)
         assert integer
         return k if saturation == "both" else b.select(b.fcmp_ordered(">", k, steps), steps, k)
@@ -1477,7 +1482,7 @@ def _fake_quantize(
 def _levels_fast(b: ir.IRBuilder, u: ir.Value, lanes: int, operands: dict[str, np.ndarray],
                  steps: float, operand: Callable[[np.ndarray], ir.Value],
                  rint: ir.Function, checked: bool = True,
-                 features: Container[str] = ()) -> ir.Value:
+                 features: Container[str] = (), bias_rounding: bool = True) -> ir.Value:
     """
     rint(u / width * steps) without a division in the common case. With
     `t' = u * fl(steps / width)` and `t = fl(fl(u / width) * steps)`, both within
@@ -1494,7 +1499,7 @@ def _levels_fast(b: ir.IRBuilder, u: ir.Value, lanes: int, operands: dict[str, n
     eps = _NEAR_TIE * (steps + 2.0)
     fty = vec(F32, lanes)
     fast = b.fmul(u, operand(operands["steps_per_width"]))
-    k_fast = round_small(b, fast, lanes, features)
+    k_fast = round_small(b, fast, lanes, features, bias_rounding)
     if not checked:
         return k_fast
     fabs = intrinsic(b.module, f"llvm.fabs.v{lanes}f32", fty, [fty])
