@@ -906,8 +906,7 @@ class Program:
                                    saturation if index == last else
                                    "both" if tail is not None and index == tail.codes else
                                    "below" if index == unclamped else "",
-                                   fraction_by_reduce=not ctx.cpu.zmm_in_halves,
-                                   bias_rounding=not ctx.cpu.zmm_in_halves,
+                                   zmm_in_halves=ctx.cpu.zmm_in_halves,
                                    reference_input=reference_input if index == 2 else None)
             elif kind == "cast":
                 x = self._cast(ctx, b, x, lanes, index)
@@ -1173,8 +1172,7 @@ class ResidualTail:
         k = _fake_quantize(b, x, lanes, program.operands[first], program.steps[first].levels,
                            operand, False, not program._unchecked_fq[first],
                            features=features, fused=program._fma_fq[first], level_only=True,
-                           bounds=bounds, fraction_by_reduce=not ctx.cpu.zmm_in_halves,
-                           bias_rounding=not ctx.cpu.zmm_in_halves)
+                           bounds=bounds, zmm_in_halves=ctx.cpu.zmm_in_halves)
         fty = vec(F32, lanes)
         fma = intrinsic(b.module, f"llvm.fma.v{lanes}f32", fty, [fty] * 3)
         inner = b.call(fma, [pending.pop(0), operand(self.operands["tail_code"]),
@@ -1412,8 +1410,7 @@ def _fake_quantize(
     level_only: bool = False,
     bounds: tuple[ir.Value, ir.Value] | None = None,
     reference_input: Callable[[], ir.Value] | None = None,
-    fraction_by_reduce: bool = True,
-    bias_rounding: bool = True,
+    zmm_in_halves: bool = False,
 ) -> ir.Value:
     """The float result of the FakeQuantize (an exact integer when `integer`), from its
     `operands` (`Program._step_operands`); `checked`: see `_levels_fast`. Not `rounded`
@@ -1424,8 +1421,9 @@ def _fake_quantize(
     the level clamped to [0, levels - 1], NaN to 0, or with `bounds` to [low, high], NaN to
     low (`ResidualTail`, `_codes_clamped_later`). `reference_input`: where `x` is the input
     of the steps before (`AffineLevels`), the FakeQuantize's own input as the reference
-    computes it, for the exact levels. `fraction_by_reduce`: see `_levels_by_floor`;
-    `bias_rounding`: see `round_small` (its `by_bias`)."""
+    computes it, for the exact levels. `zmm_in_halves` (`HostCpu.zmm_in_halves`): the
+    fraction by truncation (`_levels_by_floor`'s `fraction_by_reduce`) and the levels
+    rounded by `vrndscaleps` (`round_small`'s `by_bias`), not `vreduceps` and the bias."""
     steps_f = float(levels - 1)
     steps = vconst(F32, lanes, steps_f)
     rint = intrinsic(b.module, f"llvm.roundeven.v{lanes}f32", vec(F32, lanes),
@@ -1440,7 +1438,7 @@ def _fake_quantize(
         fma = intrinsic(b.module, f"llvm.fma.v{lanes}f32", fty, [fty] * 3)
         k = b.call(fma, [x, operand(operands["steps_per_width"]),
                          operand(operands["fma_offset"])])
-        k = round_small(b, k, lanes, features, bias_rounding) if rounded else k
+        k = round_small(b, k, lanes, features, not zmm_in_halves) if rounded else k
     elif "inverse_width" in operands:  # a power of two: u / width == u * (1 / width)
         k = b.fmul(b.fmul(minus_low(), operand(operands["inverse_width"])), steps)
         k = b.call(rint, [k]) if rounded else k
@@ -1449,10 +1447,10 @@ def _fake_quantize(
         k = b.fmul(minus_low(), operand(operands["steps_per_width"]))  # (unrounded)
     elif checked and "tie_offset" in operands and _floors_levels(lanes, features):
         k = _levels_by_floor(b, x, minus_low, lanes, operands, steps_f, operand, rint, features,
-                             fraction_by_reduce)
+                             not zmm_in_halves)
     else:
         k = _levels_fast(b, minus_low(), lanes, operands, steps_f, operand, rint, checked,
-                         features, bias_rounding)
+                         features, not zmm_in_halves)
     if saturation:  # (NaN stays NaN: INT32_MIN once converted, then 0)
         assert integer
         return k if saturation == "both" else b.select(b.fcmp_ordered(">", k, steps), steps, k)
