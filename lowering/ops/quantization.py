@@ -615,7 +615,7 @@ class Program:
             if not self._integer_fq[index]:
                 operands.update(lo=np.minimum(il, ih), hi=np.maximum(il, ih),
                                 out_width=(oh - ol).astype(np.float32), oh=oh)
-        return operands
+        return {**operands, **_edge_operands(self._integer_fq[index], il, ih, ol, oh, steps)}
 
     def _levels_proven(self, index: int) -> bool:
         """The FakeQuantize at `index` gets integers only, in ranges known per channel, and
@@ -1451,6 +1451,9 @@ def _fake_quantize(
     else:
         k = _levels_fast(b, minus_low(), lanes, operands, steps_f, operand, rint, checked,
                          features, not zmm_in_halves)
+    if "above" in operands:  # (`_edge_operands`: a width that is not finite)
+        own = x if reference_input is None else reference_input()
+        k = b.select(b.fcmp_ordered(">", own, operand(operands["above"])), steps, k)
     if saturation:  # (NaN stays NaN: INT32_MIN once converted, then 0)
         assert integer
         return k if saturation == "both" else b.select(b.fcmp_ordered(">", k, steps), steps, k)
@@ -1472,9 +1475,38 @@ def _fake_quantize(
         return b.select(b.fcmp_ordered(">", x, operand(operands["hi"])), operand(operands["oh"]), q)
     if clamps:
         return q
+    if "at_il" in operands:  # (`_edge_operands`: x == il > ih, the level -0.0)
+        q = b.select(b.fcmp_ordered("==", x, operand(operands["il"])), operand(operands["at_il"]),
+                     q)
     below = b.fcmp_unordered("ule", x, operand(operands["lo"]))  # NaN -> ol, as evaluate
     above = b.fcmp_ordered(">", x, operand(operands["hi"]))
     return b.select(below, ol, b.select(above, operand(operands["oh"]), q))
+
+
+def _edge_operands(integer: bool, il: np.ndarray, ih: np.ndarray, ol: np.ndarray,
+                   oh: np.ndarray, steps: float) -> dict[str, np.ndarray]:
+    """
+    `Program._step_operands` of a FakeQuantize whose limits reach cases that the computed
+    level does not cover, for `_fake_quantize`'s selects (found by a reviewer's fuzzing;
+    {} for every network's limits):
+    - "above" (an integer result): max(il, ih), where a width ih - il is not finite in some
+      channel (il = -3e38 and ih = 3e38 overflow it; an infinite limit): steps per width
+      are then 0 or NaN, so the level of an x above the range is 0 or NaN where the
+      reference gives `oh`, the top level; beside it the clamps and NaN's low level agree.
+    - "at_il" (a float result): the reference's value where x == il, in a channel whose il >
+      ih make it another value than the level +0.0 gives: there x == il is inside the
+      range (its upper limit), fl(x - il) / (ih - il) is -0.0, and its level -0.0 gives
+      fl(-0.0 * (oh - ol)) + ol, -0.0 where `ol` is -0.0, which the computed levels (+0.0
+      from a floor or the bias's rounding) do not.
+    """
+    with np.errstate(all="ignore"):
+        if integer:
+            finite = np.all(np.isfinite((ih - il).astype(np.float32)))
+            return {} if finite else {"above": np.maximum(il, ih)}
+        minus = _second_half(np.float32(-0.0), np.float32(steps), ol, oh)
+        plus = _second_half(np.float32(0.0), np.float32(steps), ol, oh)
+    differs = (il > ih) & (minus.view(np.uint32) != plus.view(np.uint32))
+    return {"at_il": np.where(il > ih, minus, plus)} if np.any(differs) else {}
 
 
 def _levels_fast(b: ir.IRBuilder, u: ir.Value, lanes: int, operands: dict[str, np.ndarray],

@@ -219,6 +219,45 @@ def test_per_channel_signed_zeros_keep_their_sign() -> None:
     np.testing.assert_array_equal(got.view(np.uint32), want.view(np.uint32))
 
 
+@pytest.mark.parametrize(("il", "ih", "ol", "oh", "element", "xs"), [
+    # il > ih: x == il is inside the range, its level -0.0 gives -0.0 with an ol of -0.0
+    (1.5, -2.5, -0.0, 2.0, None, [1.5, 1.25, -2.5, 2.0, -3.0, 0.0]),
+    # a width that overflows: above the range the top level (steps per width are 0)
+    (-3e38, 3e38, 0.0, 255.0, ov.ui8, [np.inf, 3.1e38, -np.inf, -3.1e38, 1.0]),
+    # an infinite limit: likewise
+    (-np.inf, 1.0, -128.0, 127.0, ov.i8, [1e20, np.inf, 2.0, -np.inf]),
+])
+def test_limits_that_the_levels_do_not_cover(il: float, ih: float, ol: float, oh: float,
+                                             element: Any, xs: list[float]) -> None:
+    """FakeQuantizes whose limits reach what the computed level does not cover
+    (`quantization._edge_operands`, found by a reviewer's fuzzing): x == il where il > ih
+    with an output low of -0.0 (the reference's level there is -0.0, the computed one
+    +0.0), and an integer result whose input width is not finite (above the range the
+    level was 0 or NaN where the reference gives oh). The CPU device gives the REFERENCE
+    device's bits, per tensor and per channel. (Inside such a range the reference's level
+    is NaN, and its integer value numpy's conversion of NaN: not compared.)"""
+    shape = [1, 16, 1, len(xs)]
+    values = np.broadcast_to(np.asarray(xs, np.float32), shape).copy()
+    for per_channel in (False, True):
+        g = GraphBuilder()
+        x = g.input("x", shape)
+        def limit(v: float, per_channel: bool = per_channel) -> np.ndarray | np.float32:
+            return np.full((1, 16, 1, 1), v, np.float32) if per_channel else np.float32(v)
+        kw = {} if element is None else {"element_type": element}
+        g.output(g.value(ov.FakeQuantizeOp(x, *four([g.constant(limit(v)) for v in
+                                                     (il, ih, ol, oh)]), 256, name="fq",
+                                           **kw)), "y")
+        model = lowpass.Model(g.module())
+        core = lowpass.Core()
+        got = np.asarray(core.compile_model(model, "CPU", AS_IS).create_infer_request()
+                         .infer({"x": values})["y"])
+        want = np.asarray(core.compile_model(model, "REFERENCE").create_infer_request()
+                          .infer({"x": values})["y"])
+        if element is None:
+            got, want = got.view(np.uint32), want.view(np.uint32)
+        np.testing.assert_array_equal(got, want)
+
+
 def test_no_proof_after_a_fake_quantize_of_infinite_width() -> None:
     """A FakeQuantize whose input width overflows float32 makes NaN of an input inside its
     range (x - il = inf, inf / inf); a Relu makes 0 of the NaN. The next FakeQuantize's set
