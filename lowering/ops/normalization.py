@@ -55,6 +55,7 @@ from lowpass.lowering.ops.quantization import (
     load_vec,
     lrn_dequantization,
     match_steps,
+    only_user,
     to_float,
     value_dtype,
     value_shape,
@@ -81,8 +82,8 @@ class LRNLowering:
                 return None
             if match_steps(fq, op.results[0], self._memo, value_shape(op.results[0])) is None:
                 return None  # (limits computed at run time)
-            lrn = next(iter(fq.results[0].uses)).operation
-            return None if self.fuse(lrn) is None else [fq, lrn]
+            lrn = only_user(fq.results[0])  # (the LRN: `dequantizes_lrn_input`)
+            return None if lrn is None or self.fuse(lrn) is None else [fq, lrn]
         assert isinstance(op, LRNOp)
         x, y = op.operands[0], op.results[0]
         if not (is_static_shape(x) and is_static_shape(y)) or len(value_shape(x)) < 2:

@@ -1512,7 +1512,7 @@ def _edge_operands(integer: bool, il: np.ndarray, ih: np.ndarray, ol: np.ndarray
 def _levels_fast(b: ir.IRBuilder, u: ir.Value, lanes: int, operands: dict[str, np.ndarray],
                  steps: float, operand: Callable[[np.ndarray], ir.Value],
                  rint: ir.Function, checked: bool = True,
-                 features: Container[str] = (), bias_rounding: bool = True) -> ir.Value:
+                 features: Container[str] = (), by_bias: bool = True) -> ir.Value:
     """
     rint(u / width * steps) without a division in the common case. With
     `t' = u * fl(steps / width)` and `t = fl(fl(u / width) * steps)`, both within
@@ -1529,7 +1529,7 @@ def _levels_fast(b: ir.IRBuilder, u: ir.Value, lanes: int, operands: dict[str, n
     eps = _NEAR_TIE * (steps + 2.0)
     fty = vec(F32, lanes)
     fast = b.fmul(u, operand(operands["steps_per_width"]))
-    k_fast = round_small(b, fast, lanes, features, bias_rounding)
+    k_fast = round_small(b, fast, lanes, features, by_bias)  # (`round_small`'s `by_bias`)
     if not checked:
         return k_fast
     fabs = intrinsic(b.module, f"llvm.fabs.v{lanes}f32", fty, [fty])
