@@ -563,6 +563,25 @@ def _prefetch(b: ir.IRBuilder, address: ir.Value) -> None:
     b.call(fn, [address, ir.Constant(I32, 0), ir.Constant(I32, 2), ir.Constant(I32, 1)])
 
 
+def _prefetch_next_tile(b: ir.IRBuilder, r: ir.Value, rows: int, panels: int,
+                        ldc: ir.Value | int) -> None:
+    """`prefetcht0` of the lines of R (the residual an fp32 epilogue adds) that the next row
+    tile's call for these panels will read: `rows` rows further down, one 64-byte line per row
+    and panel. Issued as the micro-kernel starts, they arrive while its k loop runs, a
+    panel group's calls of the row tile ahead (a prefetch past the tensor's end is harmless:
+    it never faults). Measured on Zen 4: resnet50's 56x56 64->256 fp32 layers, whose 3.2 MB
+    residual no longer sits in L2 (their epilogue's loads waited on it: 1.3x the time of
+    the same layer without the Add), took 0.95x the time; prefetching further ahead, into
+    L2 only, or the output's lines too, did no better."""
+    fn = b.module.globals.get("llvm.prefetch.p0") or ir.Function(
+        b.module, ir.FunctionType(VOID, [PTR, I32, I32, I32]), "llvm.prefetch.p0")
+    for row in range(rows, 2 * rows):
+        row_start = _offset(b, r, row * ldc if isinstance(ldc, int) else b.mul(ldc, _c64(row)))
+        for p in range(panels):
+            b.call(fn, [_offset(b, row_start, p * PANEL * 4), ir.Constant(I32, 0),
+                        ir.Constant(I32, 3), ir.Constant(I32, 1)])
+
+
 def _trailing_arguments(fn: ir.Function, prefetch: bool, takes_r: bool, program_arrays: int
                         ) -> tuple[ir.Value | None, ir.Value | None, int, list[ir.Value]]:
     """A micro-kernel's last arguments (`_micro_function`): its prefetch pointer, R, where
@@ -1357,6 +1376,8 @@ class _GemmMicroKernels(_GemmKernel):
 
         unroll = 4 if self.kind == "f32" else 2
         accs: list[ir.Value] = [zero] * count
+        if self.kind == "f32" and residual is not None and not part:
+            _prefetch_next_tile(b, residual, rows, panels, ldc)
         partials = _partial_sums(b, fn.args[7], rows, panels, self.halves,
                                  self.block * PANEL * 4) if part else []
         if part and part != "first":

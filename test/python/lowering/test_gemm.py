@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import re
 import resource
 import subprocess
 import sys
@@ -1185,6 +1186,27 @@ def test_f32_residual_epilogue_k_blocks(monkeypatch):
     c = _residual_gemm(a, b, r, ep, 1, n)
     plain = gemm(a, b, epilogue=Epilogue(bias=0.5))
     np.testing.assert_array_equal(c, plain + r)
+
+
+def test_f32_residual_prefetched_a_row_tile_ahead():
+    """An fp32 micro-kernel whose epilogue adds R prefetches (`prefetcht0`: locality 3) the
+    lines of R that the next row tile reads, one per row and panel, rows MR to 2 MR - 1 of
+    its own tile; the plain GEMM prefetches nothing. The sums stay the same."""
+    m, k, n = 20, 64, 64
+    module = new_module("prefetched")
+    emit_gemm(module, "g", m=m, k=k, n=n, a_dtype=np.float32,
+              b=RNG.standard_normal((k, n)).astype(np.float32),
+              epilogue=Epilogue(residual=True), threads=1, keep_alive=[])
+    text = str(module)
+    prefetches = re.findall(r'call void @"llvm.prefetch.p0"\(ptr %"?[\w.]+"?, i32 0, '
+                            r"i32 3, i32 1\)", text)
+    tiles = re.findall(r'define internal void @"g\.micro(\d+)x(\d+)x16"', text)
+    assert tiles, text[:2000]
+    assert len(prefetches) == sum(int(r) * int(p) for r, p in tiles)
+    plain = new_module("plain")
+    emit_gemm(plain, "g", m=m, k=k, n=n, a_dtype=np.float32,
+              b=RNG.standard_normal((k, n)).astype(np.float32), threads=1, keep_alive=[])
+    assert "llvm.prefetch" not in str(plain)
 
 
 def test_residual_epilogue_needs_fp32():
