@@ -40,7 +40,7 @@ import os
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import IO, Any
@@ -227,6 +227,26 @@ class CompiledGraph:
 _CACHE: OrderedDict[str, CompiledGraph] = OrderedDict()
 _CACHE_SIZE = 32
 _LOCK = threading.Lock()
+
+
+def _heap_trimmer() -> Callable[[int], int] | None:
+    """glibc's `malloc_trim` (None where the C library has none). The packing of a group's
+    weights frees temporaries of their size (transposes, float64 Winograd transforms); once
+    glibc has freed a large block that it had mapped, its dynamic mmap threshold rises and the
+    next blocks below it come from the heap, whose free pages it keeps: resnet50 fp32's
+    compile_model held ~45 MiB of such freed memory by the end of its emission (peak 2.00x
+    its weights). Trimming after each group returns them (peak 1.61x), at no measurable
+    cost in compile time."""
+    try:
+        trim = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):
+        return None
+    trim.argtypes = [ctypes.c_size_t]
+    trim.restype = ctypes.c_int
+    return trim
+
+
+_TRIM_HEAP = _heap_trimmer()
 
 
 def clear_cache() -> None:
@@ -789,10 +809,12 @@ class GraphCompiler(GraphAnalysis):
     ) -> list[GroupInfo]:
         """The groups, numbered from `first_index`, into the function `begin_function` began."""
         self.buffers = self.buffers_for(plan, locations)
-        return [
-            self.emit_group(group, first_index + i, self.buffers, locations, plan)
-            for i, group in enumerate(groups)
-        ]
+        infos = []
+        for i, group in enumerate(groups):
+            infos.append(self.emit_group(group, first_index + i, self.buffers, locations, plan))
+            if _TRIM_HEAP is not None:  # (the group's freed temporaries back to the system)
+                _TRIM_HEAP(0)
+        return infos
 
     def copy_outputs(
         self,

@@ -7,6 +7,7 @@ TensorIterator/Loop bodies as loops, movement ops, static-shape errors.
 
 from __future__ import annotations
 
+import platform
 import re
 import sys
 import time
@@ -217,6 +218,20 @@ def test_a_compilation_frees_its_llvm_ir() -> None:
     x = np.random.default_rng(1).standard_normal(static_shape(model.input().shape)).astype(np.float32)
     assert np.all(np.isfinite(compiled({model.input().name: x})[model.output().name]))
     assert modules() == before
+
+
+def test_the_heap_is_trimmed_after_each_group(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After each group's emission the compiler returns the heap's free pages to the system
+    (glibc's `malloc_trim`, where the C library has it): the temporaries of a group's weight
+    packing would otherwise stay in the process (`_heap_trimmer`)."""
+    calls: list[int] = []
+    monkeypatch.setattr(compiler_module, "_TRIM_HEAP", lambda pad: calls.append(pad) or 0)
+    compiler_module.clear_cache()
+    graph = graph_of(compare(CHAIN, rtol=1e-6))
+    assert calls and calls == [0] * len(calls)
+    assert len(calls) >= graph.stats["groups"]
+    if platform.libc_ver()[0] == "glibc":
+        assert compiler_module._heap_trimmer() is not None
 
 
 def test_the_llvm_ir_is_freed_before_llvm_compiles_it(monkeypatch: pytest.MonkeyPatch) -> None:
