@@ -78,18 +78,33 @@ TILE_BLOCK_BYTES = 512 * 1024
 """V and M of a block of tiles (16 x tiles x (C + C_out) float32): about a quarter of L2."""
 MIN_TILE_BLOCK = 24
 """Fewest tiles per block (rows of the GEMMs: 4 register tiles of 6 rows)."""
-MAX_WEIGHT_BYTES = 4 * 1024 * 1024
+MAX_WEIGHT_BYTES = 16 * 1024 * 1024
 """The most bytes of transformed weights (16 x C x C_out float32, 16/9 of the kernel's)
-a convolution may take: each inference reads them from memory, and for the 7x7 layers of a
-ResNet-50 (C = C_out = 512: 16 MiB) that read costs more than the multiplies saved."""
+a convolution may take: each inference reads them from memory. ResNet-50's 7x7 layers
+(C = C_out = 512: 16 MiB, 16 tiles of an image) once measured no faster than im2col with
+them; since the GEMMs' K blocks and B prefetch they take 0.70x its time on Zen 4 (the
+transformed weights 16/9 of the kernel's 9 MiB, compile_model's peak still 1.7x the
+weights). Larger ones (a 3x3 kernel of 768 x 768 channels and more) keep im2col."""
 
 
 def winograd_weights(weights: np.ndarray) -> np.ndarray:
     """U [16, C, C_out] float32 from a [C_out, C, 3, 3] kernel: (G g G^T), its 4x4 entries
-    in row-major order, each a [C, C_out] matrix (the GEMMs' B)."""
-    g = np.asarray(weights, np.float64)
-    u = np.einsum("ik,ockl,jl->ijco", _G, g, _G)  # [4, 4, C, C_out]
-    return np.ascontiguousarray(u.reshape(16, g.shape[1], g.shape[0]).astype(np.float32))
+    in row-major order, each a [C, C_out] matrix (the GEMMs' B). Each entry is summed in
+    float64 from the nine float32 taps and rounded once; entry by entry, so that no float64
+    copy of the whole kernel or of U (2-3x U's bytes: 50 MiB for a 512 x 512 kernel) sits
+    beside the packed weights of the layers before it."""
+    g = np.asarray(weights)
+    u = np.empty((16, g.shape[1], g.shape[0]), np.float32)
+    taps = [[g[:, :, k, t].T for t in range(3)] for k in range(3)]  # [C, C_out] views
+    for i in range(4):
+        for j in range(4):
+            entry = np.zeros(u.shape[1:], np.float64)
+            for k in range(3):
+                for t in range(3):
+                    if _G[i, k] and _G[j, t]:
+                        entry += (_G[i, k] * _G[j, t]) * taps[k][t].astype(np.float64)
+            u[i * 4 + j] = entry
+    return u
 
 
 def winograd_reference(x: np.ndarray, weights: np.ndarray, pads: tuple[int, int, int, int]

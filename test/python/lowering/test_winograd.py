@@ -161,9 +161,12 @@ def test_not_taken_where_it_does_not_apply() -> None:
     assert not winograd.winograd_applies(base, nchw, program)
     for change in ({"sh": 2, "sw": 2, "oh": 3, "ow": 3}, {"dh": 2, "dw": 2},
                    {"integer": True}, {"kh": 5, "kw": 5}, {"groups": 2, "cg": 8, "og": 8},
-                   {"c": 512, "cg": 512, "og": 512}):
+                   {"c": 768, "cg": 768, "og": 768}):
         spec = dataclasses.replace(base, **change)
         assert not winograd.winograd_applies(spec, nhwc, program)
+    # (ResNet-50's 7x7 layers: 16 MiB of transformed weights, the most that Winograd takes)
+    assert winograd.winograd_applies(dataclasses.replace(base, c=512, cg=512, og=512), nhwc,
+                                     program)
 
 
 @pytest.mark.parametrize("special", [np.inf, -np.inf, np.nan])
