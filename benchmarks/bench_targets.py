@@ -155,10 +155,12 @@ WHY_NOT_MET: list[tuple[str, str | Callable[[], str]]] = [
      "pairs: resnet50 int8 3.17-3.19x on a Zen 3 host, which int8 weights widened in the "
      "loop would avoid at the cost of a vector operation per k-step in a loop bound by its "
      "vector pipes, slower from 4 rows on: `NARROW_B_MAX_ROWS`), the llvmlite IR of the "
-     "whole graph while it is printed (its objects are freed "
-     "before LLVM runs, but Python keeps part of their memory: 46 MiB at the print for "
-     "resnet50 int8), then LLVM's memory (~5 MiB); cold, also ~90 MiB of the libraries' "
-     "pages and set-up -> emission and LLVM group by group"),
+     "whole graph until it is printed (each function freed once printed): on AVX-512 VNNI "
+     "hosts the micro-kernels that run a layer's requantization program in lockstep make "
+     "resnet50 int8's IR 7.2 MB (one per layer form and row tile, 150-400 KB each), ~50 MiB "
+     "of llvmlite objects, 4.25x the weights on Zen 4; then LLVM's memory; cold, also ~90 MiB "
+     "of the libraries' pages and set-up -> emission printed and freed group by group, "
+     "fewer micro-kernel forms (layers whose kernels differ only in a baked offset)"),
     ("reading ONNX", "the weights stay in the mapped file (resnet50 on a Zen 3 host: "
      "0.16-0.25 -> 0.12-0.17 s); left: building and verifying the xDSL ops (one Python "
      "object per op, operand and attribute) -> fewer attribute objects"),

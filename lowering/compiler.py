@@ -721,6 +721,8 @@ class GraphCompiler(GraphAnalysis):
             ir_text=partial(model_cache.CachedGraph.decompress, zipped),
             compile_seconds=time.perf_counter() - start,
         )
+        if _TRIM_HEAP is not None:  # (LLVM's and the IR text's freed memory)
+            _TRIM_HEAP(0)
         if self.cache_dir is not None and self.cache_key is not None:
             meta = {
                 "exec_types": [info.exec_type for info in infos],

@@ -135,7 +135,7 @@ def compile_objects(
     if split_min_chars is None:
         split_min_chars = SPLIT_MIN_CHARS
     try:
-        parts, text = split_module_text(module, jobs, split_min_chars)
+        parts, text = split_module_text(module, jobs, split_min_chars, release=True)
     except NotSplittable:
         parts, text = [], str(module)
     release_module(module)

@@ -85,6 +85,17 @@ def test_the_whole_text_is_the_module_as_llvmlite_prints_it(parts: int) -> None:
     assert 'define internal i32 @"helper"' in str(module)
 
 
+@pytest.mark.parametrize("parts", [1, 2, 8])
+def test_release_frees_each_function_once_printed(parts: int) -> None:
+    """With `release` the texts are the same, and every function that was defined is left
+    without blocks (its objects freed as soon as it was printed)."""
+    expected = split_module_text(_module(), parts)
+    module = _module()
+    defined = [f for f in module.functions if not f.is_declaration]
+    assert split_module_text(module, parts, release=True) == expected
+    assert defined and all(not f.blocks for f in defined)
+
+
 def test_the_worker_compiles_a_part(tmp_path: Path) -> None:
     """The worker process itself (`compile_objects` would compile a failed worker's part in
     this process: a broken worker would only be slow)."""
