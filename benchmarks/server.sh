@@ -98,6 +98,9 @@ step scaling-int8 40 python3 benchmarks/bench_scaling.py --out "$models" --calls
 step scaling-fp32 50 python3 benchmarks/bench_scaling.py --out "$models" --fp32 --calls 8 \
     --rounds 3
 step conv-peak 40 python3 benchmarks/bench_conv_peak.py --out "$models" --calls 10
+# Where each engine's time goes by class of convolution (shapes), fp32 and int8, 1 thread.
+step classes-fp32 40 python3 benchmarks/bench_conv_classes.py --out "$models" --calls 10
+step classes-int8 30 python3 benchmarks/bench_conv_classes.py --out "$models" --int8 --calls 15
 step pool-caller-late-only-fp32 40 python3 benchmarks/bench_threads.py --out "$models" --fp32 \
     --threads 8,16 --no-openmp --rounds 3 --pool-setting IDLE_PREEMPTION_IS_LATE=0
 echo "== done in $(($(date +%s) - start)) s" | tee -a "$log"
