@@ -239,7 +239,7 @@ def _heap_trimmer() -> Callable[[int], int] | None:
     cost in compile time."""
     try:
         trim = ctypes.CDLL(None).malloc_trim
-    except (OSError, AttributeError):
+    except (OSError, AttributeError, TypeError):  # (TypeError: Windows has no CDLL(None))
         return None
     trim.argtypes = [ctypes.c_size_t]
     trim.restype = ctypes.c_int

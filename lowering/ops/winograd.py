@@ -132,13 +132,16 @@ def winograd_reference(x: np.ndarray, weights: np.ndarray, pads: tuple[int, int,
 
 def winograd_applies(spec: ConvSpec, out: Buffer, program: Program) -> bool:
     """Whether `emit_conv_winograd` computes this convolution: fp32, one group, a 3x3
-    kernel of stride and dilation 1, an NHWC output (`cpu-choose-layouts`), and transformed
-    weights of at most `MAX_WEIGHT_BYTES`."""
+    kernel of stride and dilation 1, an NHWC output (`cpu-choose-layouts`), transformed
+    weights of at most `MAX_WEIGHT_BYTES`, and finite weights (G g G^T would mix an
+    infinite tap into entries whose products then give NaN where the direct sum has an
+    infinity: such kernels take im2col, as images holding one take the direct sums)."""
     return (not spec.integer and spec.a_dtype == np.float32 and spec.groups == 1
             and spec.kh == spec.kw == 3 and spec.sh == spec.sw == 1
             and spec.dh == spec.dw == 1 and spec.oh >= 2 and spec.ow >= 2
             and out.channels_last
-            and 16 * spec.c * spec.cout * 4 <= MAX_WEIGHT_BYTES)
+            and 16 * spec.c * spec.cout * 4 <= MAX_WEIGHT_BYTES
+            and bool(np.isfinite(spec.weights).all()))
 
 
 def emit_conv_winograd(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program,

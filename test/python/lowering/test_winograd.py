@@ -190,6 +190,40 @@ def test_non_finite_inputs_propagate_as_the_reference(special: float) -> None:
     assert np.isfinite(want[0]).all()
 
 
+@pytest.mark.parametrize("special", [np.inf, np.nan])
+def test_non_finite_weights_take_im2col(special: float, monkeypatch: pytest.MonkeyPatch
+                                        ) -> None:
+    """A kernel holding an infinity or a NaN is not Winograd's (G g G^T mixes the tap into
+    entries whose products then give NaN where the direct sum has an infinity): im2col's
+    results, whose NaNs and infinities are the reference's."""
+    calls: list[object] = []
+    emit = winograd.emit_conv_winograd
+    monkeypatch.setattr(winograd, "emit_conv_winograd",
+                        lambda *args, **kwargs: calls.append(args[1]) or emit(*args, **kwargs))
+    g = GraphBuilder()
+    x = g.input("x", [1, 16, 6, 6])
+    w = RNG.standard_normal((16, 16, 3, 3)).astype(np.float32)
+    w[2, 5, 1, 1] = special
+    y = g.value(ov.ConvolutionOp(x, g.constant(w), strides=[1, 1], pads_begin=[1, 1],
+                                 pads_end=[1, 1], dilations=[1, 1], name="a"))
+    eye = np.eye(16, dtype=np.float32).reshape(16, 16, 1, 1)  # (an NHWC output for "a")
+    y = g.value(ov.ConvolutionOp(y, g.constant(eye), strides=[1, 1], pads_begin=[0, 0],
+                                 pads_end=[0, 0], dilations=[1, 1], name="id"))
+    g.output(y, "y")
+    model = lowpass.Model(g.module())
+    feeds = {"x": RNG.standard_normal((1, 16, 6, 6)).astype(np.float32)}
+    want = _run(model, "REFERENCE", feeds)
+    clear_cache()
+    got = _run(model, "CPU", feeds)
+    assert not calls
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
+    np.testing.assert_array_equal(np.isinf(got), np.isinf(want))
+    finite = np.isfinite(want)  # (the identity 1x1 spreads a NaN over the channels)
+    if finite.any():
+        np.testing.assert_allclose(got[finite], want[finite], rtol=1e-5,
+                                   atol=1e-5 * np.abs(want[finite]).max())
+
+
 @pytest.mark.parametrize("special", [None, np.nan])
 @pytest.mark.parametrize("mode", ["blocks", "threaded block"])
 def test_threads(mode: str, special: float | None, monkeypatch: pytest.MonkeyPatch) -> None:
