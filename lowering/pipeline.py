@@ -575,7 +575,10 @@ class AssignBuffersPass(ModulePass):
     per result): a graph output that a group computes goes to the request's output buffer
     (`#cpu.buffer<output PORT, SIZE>`), every other tensor used outside its group to a
     64-byte aligned place in the arena (`#cpu.buffer<arena OFFSET, SIZE>`, first fit by
-    liveness in group order: tensors whose lifetimes do not overlap share bytes), values used
+    liveness in group order: tensors whose lifetimes do not overlap share bytes; a
+    convolution whose kernel adds a residual tensor that dies in its group, all its post-op
+    program in the kernel, writes its output in that tensor's bytes:
+    `MemoryPlanner.in_place_residual`), values used
     only inside their group nowhere (`#cpu.buffer<none>`). The entry function gets
     `cpu.arena = #cpu.arena<BYTES>`, the arena bytes of the tensors; a "loop" body is placed
     the same way in the body's own memory, whose size is the loop op's `cpu.arena`.
