@@ -20,15 +20,10 @@ from lowpass.dialects.graph import entry_function, get_name
 from lowpass.lowering.compiler import clear_cache
 from lowpass.lowering.pipeline import run_pipeline
 
+from .test_residual_epilogue import GEOMETRY, biased_conv
 from .typed import ConvGeometry
 
 RNG = np.random.default_rng(20261128)
-GEOMETRY = {
-    "pointwise": ([1, 1], [0, 0], [1, 1], 1),  # kernel, pads, dilations, groups
-    "winograd": ([3, 3], [1, 1], [1, 1], 1),
-    "im2col": ([3, 3], [2, 2], [2, 2], 1),  # (dilated: not Winograd's)
-    "grouped": ([3, 3], [1, 1], [1, 1], 2),
-}
 NOPAD: ConvGeometry = {"strides": [1, 1], "pads_begin": [0, 0], "pads_end": [0, 0],
                        "dilations": [1, 1]}
 
@@ -46,19 +41,7 @@ def fp32_block(kind: str, c: int = 24, hw: tuple[int, int] = (7, 9), batch: int 
 
     shortcut = pointwise(x, "shortcut")
     a = g.value(ov.ReluOp(pointwise(x, "a"), name="a_relu"))
-    kernel, pads, dilations, groups = GEOMETRY[kind]
-    geometry = {"strides": [1, 1], "pads_begin": pads, "pads_end": pads,
-                "dilations": dilations, "name": "b"}
-    fan_in = c // groups * kernel[0] * kernel[1]
-    if groups == 1:
-        w = (RNG.standard_normal((c, c, *kernel)) / np.sqrt(fan_in)).astype(np.float32)
-        b = g.value(ov.ConvolutionOp(a, g.constant(w), **geometry))
-    else:
-        w = (RNG.standard_normal((groups, c // groups, c // groups, *kernel))
-             / np.sqrt(fan_in)).astype(np.float32)
-        b = g.value(ov.GroupConvolutionOp(a, g.constant(w), **geometry))
-    bias = (RNG.standard_normal((1, c, 1, 1)) * 0.1).astype(np.float32)
-    b = g.value(ov.AddOp(b, g.constant(bias), name="b_bias"))
+    b = biased_conv(g, a, kind, c, RNG)
     r = g.value(ov.ReluOp(g.value(ov.AddOp(b, shortcut, name="residual")), name="after"))
     w = (RNG.standard_normal((8, c, 1, 1)) / np.sqrt(c)).astype(np.float32)
     g.output(g.value(ov.ConvolutionOp(r, g.constant(w), name="c", **NOPAD)), "y")

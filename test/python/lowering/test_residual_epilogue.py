@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from xdsl.ir import SSAValue
 
 import lowpass
 from lowpass.builder import GraphBuilder
@@ -31,6 +32,24 @@ GEOMETRY = {
 }
 
 
+def biased_conv(g: GraphBuilder, a: SSAValue, kind: str, c: int,
+                rng: np.random.Generator = RNG) -> SSAValue:
+    """Convolution "b" of `kind` (`GEOMETRY`) on `a`, c -> c channels, + bias "b_bias"."""
+    kernel, pads, dilations, groups = GEOMETRY[kind]
+    geometry = {"strides": [1, 1], "pads_begin": pads, "pads_end": pads,
+                "dilations": dilations, "name": "b"}
+    fan_in = c // groups * kernel[0] * kernel[1]
+    if groups == 1:
+        w = (rng.standard_normal((c, c, *kernel)) / np.sqrt(fan_in)).astype(np.float32)
+        b = g.value(ov.ConvolutionOp(a, g.constant(w), **geometry))
+    else:
+        w = (rng.standard_normal((groups, c // groups, c // groups, *kernel))
+             / np.sqrt(fan_in)).astype(np.float32)
+        b = g.value(ov.GroupConvolutionOp(a, g.constant(w), **geometry))
+    bias = (rng.standard_normal((1, c, 1, 1)) * 0.1).astype(np.float32)
+    return g.value(ov.AddOp(b, g.constant(bias), name="b_bias"))
+
+
 def block(kind: str, output_nchw: bool, c: int = 24, hw: tuple[int, int] = (7, 9),
           batch: int = 2, clamp: bool = False) -> lowpass.Model:
     """x -> 1x1 conv "a" (+ bias, Relu) -> conv "b" of `kind` (+ bias) -> Add(b, a) -> Relu
@@ -43,19 +62,7 @@ def block(kind: str, output_nchw: bool, c: int = 24, hw: tuple[int, int] = (7, 9
                                  pads_end=[0, 0], dilations=[1, 1], name="a"))
     bias = (RNG.standard_normal((1, c, 1, 1)) * 0.1).astype(np.float32)
     a = g.value(ov.ReluOp(g.value(ov.AddOp(a, g.constant(bias))), name="a_relu"))
-    kernel, pads, dilations, groups = GEOMETRY[kind]
-    geometry = {"strides": [1, 1], "pads_begin": pads, "pads_end": pads,
-                "dilations": dilations, "name": "b"}
-    fan_in = c // groups * kernel[0] * kernel[1]
-    if groups == 1:
-        w = (RNG.standard_normal((c, c, *kernel)) / np.sqrt(fan_in)).astype(np.float32)
-        b = g.value(ov.ConvolutionOp(a, g.constant(w), **geometry))
-    else:
-        w = (RNG.standard_normal((groups, c // groups, c // groups, *kernel))
-             / np.sqrt(fan_in)).astype(np.float32)
-        b = g.value(ov.GroupConvolutionOp(a, g.constant(w), **geometry))
-    bias = (RNG.standard_normal((1, c, 1, 1)) * 0.1).astype(np.float32)
-    b = g.value(ov.AddOp(b, g.constant(bias), name="b_bias"))
+    b = biased_conv(g, a, kind, c)
     r = g.value(ov.AddOp(b, a, name="residual"))
     if clamp:
         r = g.value(ov.ClampOp(r, 0.0, 1.5, name="after"))
