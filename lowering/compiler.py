@@ -91,6 +91,7 @@ from lowpass.lowering.emit import (
 )
 from lowpass.lowering.fingerprint import module_fingerprint
 from lowpass.lowering.kernels.threads import available_cores, bind_pools
+from lowpass.lowering.memory import channels_last
 from lowpass.lowering.plan import CPU_PIPELINE as CPU_PIPELINE
 from lowpass.lowering.plan import REFERENCE_KIND as REFERENCE_KIND
 from lowpass.lowering.plan import (
@@ -852,7 +853,7 @@ class GraphCompiler(GraphAnalysis):
         out = self.constant_buffers(plan)
         for value, loc in locations.items():
             out[value] = Buffer(self.location_ptr(b, loc), loc.shape, loc.dtype,
-                                channels_last=_channels_last(value))
+                                channels_last=channels_last(value))
         for value, root in plan.views.items():
             if root in out:
                 out[value] = out[root].with_shape(value_shape(value))
@@ -1069,11 +1070,6 @@ def _leave_glue_unoptimized(functions: Sequence[ir.Function]) -> None:
     for fn in functions:
         fn.attributes.add("noinline")
         fn.attributes.add("optnone")
-
-
-def _channels_last(value: SSAValue) -> bool:
-    """Whether `cpu-choose-layouts` stores the tensor NHWC."""
-    return isinstance(value.owner, Operation) and cpu.CHANNELS_LAST in value.owner.attributes
 
 
 def _op_precision(op: Operation) -> str:

@@ -31,7 +31,7 @@ from typing import Any
 import llvmlite.binding as llvm
 import llvmlite.ir as ir
 
-from lowpass.lowering.partition import NotSplittable, split_module_text
+from lowpass.lowering.partition import NotSplittable, release_body, split_module_text
 from lowpass.lowering.target import create_target_machine, host_cpu, optimize, target_spec
 
 SPLIT_MIN_CHARS = 500_000
@@ -157,10 +157,7 @@ def release_module(module: ir.Module) -> None:
     the weights, became 1.81x)."""
     for value in list(module.globals.values()):
         if isinstance(value, ir.Function):
-            for block in value.blocks:
-                for instruction in block.instructions:
-                    instruction.__dict__.clear()
-                block.__dict__.clear()
+            release_body(value)
             for argument in value.args:
                 argument.__dict__.clear()
         value.__dict__.clear()

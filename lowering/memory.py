@@ -83,7 +83,7 @@ class MemoryPlanner:
         if (value_shape(residual) != value_shape(output)
                 or value_nbytes(root) != value_nbytes(self.root(plan, output))
                 or value_dtype(residual).itemsize != value_dtype(output).itemsize
-                or _channels_last(residual) != _channels_last(output)):
+                or channels_last(residual) != channels_last(output)):
             return None
         return root
 
@@ -274,6 +274,6 @@ class MemoryPlanner:
             active.append((hi, start, end, root))
 
 
-def _channels_last(value: SSAValue) -> bool:
+def channels_last(value: SSAValue) -> bool:
     """Whether `cpu-choose-layouts` stores the tensor NHWC."""
     return isinstance(value.owner, Operation) and cpu.CHANNELS_LAST in value.owner.attributes

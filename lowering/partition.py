@@ -32,7 +32,7 @@ def _name_of(reference: str) -> str:
     return reference
 
 
-def _release_body(fn: ir.Function) -> None:
+def release_body(fn: ir.Function) -> None:
     """Free `fn`'s blocks and instructions now (their parent links are reference cycles,
     see `jit.release_module`); `fn` keeps its name, type and linkage."""
     for block in fn.blocks:
@@ -58,7 +58,7 @@ def split_module_text(
     printing a large graph's module takes a quarter of a second, once is enough. A module
     whose text is shorter than `min_chars` is one part (not worth a second process). With
     `release`, each function's blocks and instructions are freed as soon as it is printed
-    (`_release_body`; the module is then only good for `jit.release_module`): the objects of
+    (`release_body`; the module is then only good for `jit.release_module`): the objects of
     the functions printed and the strings llvmlite caches in them while it prints did not
     have to live beside the whole text (resnet50 int8 on Zen 4, 7 MB of IR: compile_model's
     peak 135 -> 107 MiB)."""
@@ -74,7 +74,7 @@ def split_module_text(
     for fn in functions:
         texts[fn.name] = str(fn)
         if release:
-            _release_body(fn)
+            release_body(fn)
     header = [
         f'; ModuleID = "{module.name}"',
         f'target triple = "{module.triple}"',

@@ -558,9 +558,16 @@ def _prefetch(b: ir.IRBuilder, address: ir.Value) -> None:
     the one before, where the first row tile of every block had waited on it: resnet50's
     14x14 and 7x7 layers (their weights 0.25-2.4 MB, each used by 196 or 49 rows) took
     1.2-1.3x as long with the caches cold as warm."""
+    _prefetch_line(b, address, 2)
+
+
+def _prefetch_line(b: ir.IRBuilder, address: ir.Value, locality: int) -> None:
+    """`llvm.prefetch` of the line at `address` for reading: locality 2 `prefetcht1` (into
+    L2), 3 `prefetcht0` (into L1)."""
     fn = b.module.globals.get("llvm.prefetch.p0") or ir.Function(
         b.module, ir.FunctionType(VOID, [PTR, I32, I32, I32]), "llvm.prefetch.p0")
-    b.call(fn, [address, ir.Constant(I32, 0), ir.Constant(I32, 2), ir.Constant(I32, 1)])
+    b.call(fn, [address, ir.Constant(I32, 0), ir.Constant(I32, locality),
+                ir.Constant(I32, 1)])
 
 
 def _prefetch_next_tile(b: ir.IRBuilder, r: ir.Value, rows: int, panels: int,
@@ -573,13 +580,10 @@ def _prefetch_next_tile(b: ir.IRBuilder, r: ir.Value, rows: int, panels: int,
     residual no longer sits in L2 (their epilogue's loads waited on it: 1.3x the time of
     the same layer without the Add), took 0.95x the time; prefetching further ahead, into
     L2 only, or the output's lines too, did no better."""
-    fn = b.module.globals.get("llvm.prefetch.p0") or ir.Function(
-        b.module, ir.FunctionType(VOID, [PTR, I32, I32, I32]), "llvm.prefetch.p0")
     for row in range(rows, 2 * rows):
         row_start = _offset(b, r, row * ldc if isinstance(ldc, int) else b.mul(ldc, _c64(row)))
         for p in range(panels):
-            b.call(fn, [_offset(b, row_start, p * PANEL * 4), ir.Constant(I32, 0),
-                        ir.Constant(I32, 3), ir.Constant(I32, 1)])
+            _prefetch_line(b, _offset(b, row_start, p * PANEL * 4), 3)
 
 
 def _trailing_arguments(fn: ir.Function, prefetch: bool, takes_r: bool, program_arrays: int
