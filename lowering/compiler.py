@@ -40,7 +40,7 @@ import os
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import IO, Any
@@ -92,6 +92,7 @@ from lowpass.lowering.emit import (
 from lowpass.lowering.fingerprint import module_fingerprint
 from lowpass.lowering.kernels.threads import available_cores, bind_pools
 from lowpass.lowering.memory import channels_last
+from lowpass.lowering.partition import FunctionTexts
 from lowpass.lowering.plan import CPU_PIPELINE as CPU_PIPELINE
 from lowpass.lowering.plan import REFERENCE_KIND as REFERENCE_KIND
 from lowpass.lowering.plan import (
@@ -228,26 +229,6 @@ class CompiledGraph:
 _CACHE: OrderedDict[str, CompiledGraph] = OrderedDict()
 _CACHE_SIZE = 32
 _LOCK = threading.Lock()
-
-
-def _heap_trimmer() -> Callable[[int], int] | None:
-    """glibc's `malloc_trim` (None where the C library has none). The packing of a group's
-    weights frees temporaries of their size (transposes, float64 Winograd transforms); once
-    glibc has freed a large block that it had mapped, its dynamic mmap threshold rises and the
-    next blocks below it come from the heap, whose free pages it keeps: resnet50 fp32's
-    compile_model held ~45 MiB of such freed memory by the end of its emission (peak 2.00x
-    its weights). Trimming after each group returns them (peak 1.61x), at no measurable
-    cost in compile time."""
-    try:
-        trim = ctypes.CDLL(None).malloc_trim
-    except (OSError, AttributeError, TypeError):  # (TypeError: Windows has no CDLL(None))
-        return None
-    trim.argtypes = [ctypes.c_size_t]
-    trim.restype = ctypes.c_int
-    return trim
-
-
-_TRIM_HEAP = _heap_trimmer()
 
 
 def clear_cache() -> None:
@@ -669,26 +650,28 @@ class GraphCompiler(GraphAnalysis):
     ) -> tuple[jit.JitLibrary, list[GroupInfo], int, int]:
         """Emit the graph's LLVM IR, compile and load it (and store it in the disk cache):
         (library, group infos, arena bytes, scratch bytes)."""
+        jit.trim_heap()  # (the pipeline's freed temporaries: resnet50 int8, ~4 MiB)
         # ---- the entry function (and, for a large graph, the segments it calls)
         module = jit.new_module("lowpass_graph")
         self.module_ir = module
         self.scratch = ScratchAllocator()
         self.context_names: set[str] = set()
         self.constants = ConstantTable(module)
+        self.printed = FunctionTexts(module)
+        self.glue: list[ir.Function] = []  # (the entry and its segments, printed last)
         self.time_fn = self._declare_time(module)
         groups = plan.groups
         segments = [groups[i : i + SEGMENT_GROUPS] for i in range(0, len(groups), SEGMENT_GROUPS)]
         if len(segments) <= 1:
-            entry = self.begin_function(ENTRY_NAME, len(block.args), len(results), tensor_bytes)
+            self.begin_function(ENTRY_NAME, len(block.args), len(results), tensor_bytes)
             infos = self.emit_segment(groups, 0, plan, locations)
             self.copy_outputs(plan, results, output_home, self.buffers)
             self.builder.ret(i32(0))
-            out_of_line = [entry]
         else:
             entry = ir.Function(module, ENTRY_TYPE, ENTRY_NAME)
+            self.glue.append(entry)
             call_builder = ir.IRBuilder(entry.append_basic_block("entry"))
             infos = []
-            out_of_line = [entry]
             for k, segment in enumerate(segments):
                 fn = self.begin_function(
                     f"lowpass_segment_{k}", len(block.args), len(results), tensor_bytes
@@ -697,7 +680,6 @@ class GraphCompiler(GraphAnalysis):
                 if k == len(segments) - 1:
                     self.copy_outputs(plan, results, output_home, self.buffers)
                 self.builder.ret(i32(0))
-                out_of_line.append(fn)
                 status = call_builder.call(fn, list(entry.args))
                 with call_builder.if_then(
                     call_builder.icmp_signed("!=", status, i32(0)), likely=False
@@ -706,14 +688,15 @@ class GraphCompiler(GraphAnalysis):
             call_builder.ret(i32(0))
 
         arena_bytes = align(tensor_bytes + self.scratch.high_water)
-        _keep_kernels_out_of_line(out_of_line, self.time_fn)
-        _leave_glue_unoptimized(out_of_line)
+        _keep_kernels_out_of_line(self.printed, self.glue, self.time_fn)
+        _leave_glue_unoptimized(self.glue)
         start = time.perf_counter()
-        objects, text, runtime = jit.compile_objects(module, self.compile_jobs)
-        # the text kept compressed (a seventh of it), as the disk cache keeps it: only
-        # `llvm_ir` and tests read it
-        zipped = model_cache.CachedGraph.compress(text)
-        del text
+        # (the text kept compressed, a seventh of it, as the disk cache keeps it: only
+        # `llvm_ir` and tests read it)
+        objects, zipped, runtime = jit.compile_objects(
+            module, self.compile_jobs, printed=self.printed
+        )
+        del self.printed
         library = jit.load_objects(
             objects,
             self.constants.symbols(),
@@ -722,8 +705,7 @@ class GraphCompiler(GraphAnalysis):
             ir_text=partial(model_cache.CachedGraph.decompress, zipped),
             compile_seconds=time.perf_counter() - start,
         )
-        if _TRIM_HEAP is not None:  # (LLVM's and the IR text's freed memory)
-            _TRIM_HEAP(0)
+        jit.trim_heap()  # (LLVM's and the IR text's freed memory)
         if self.cache_dir is not None and self.cache_key is not None:
             meta = {
                 "exec_types": [info.exec_type for info in infos],
@@ -771,6 +753,7 @@ class GraphCompiler(GraphAnalysis):
         (an assertion that aborts the process).
         """
         fn = ir.Function(self.module_ir, ENTRY_TYPE, name)
+        self.glue.append(fn)
         for a, arg_name in zip(
             fn.args, ("inputs", "outputs", "variables", "arena", "profile", "fallback"), strict=True
         ):
@@ -815,8 +798,8 @@ class GraphCompiler(GraphAnalysis):
         infos = []
         for i, group in enumerate(groups):
             infos.append(self.emit_group(group, first_index + i, self.buffers, locations, plan))
-            if _TRIM_HEAP is not None:  # (the group's freed temporaries back to the system)
-                _TRIM_HEAP(0)
+            self.printed.print_new(keep=self.glue)  # (the group's kernels, freed)
+            jit.trim_heap()  # (the group's freed temporaries back to the system)
         return infos
 
     def copy_outputs(
@@ -1039,12 +1022,15 @@ class GraphCompiler(GraphAnalysis):
         return rows
 
 
-def _keep_kernels_out_of_line(callers: Sequence[ir.Function], *more: ir.Function) -> None:
+def _keep_kernels_out_of_line(
+    printed: FunctionTexts, callers: Sequence[ir.Function], *more: ir.Function
+) -> None:
     """
     Mark the functions that `lowpass_main` (and its segments) call `noinline`: the entry
     function stays a sequence of calls, so O3 optimizes each kernel on its own (time linear in
     the number of groups; one inlined function of a thousand kernels took minutes) at the cost
-    of a call per group. Kernels may still inline their own helpers.
+    of a call per group. Kernels may still inline their own helpers. (The kernels are printed
+    already, `printed` marks their texts.)
     """
     callees = set(more)
     for caller in callers:
@@ -1052,11 +1038,11 @@ def _keep_kernels_out_of_line(callers: Sequence[ir.Function], *more: ir.Function
             for instruction in block.instructions:
                 if isinstance(instruction, ir.CallInstr):
                     callee = instruction.callee
-                    if isinstance(callee, ir.Function) and not callee.is_declaration:
+                    if isinstance(callee, ir.Function) and printed.defines(callee):
                         callees.add(callee)
     for fn in callees:
-        if "alwaysinline" not in fn.attributes:
-            fn.attributes.add("noinline")
+        if "alwaysinline" not in fn.attributes and "noinline" not in fn.attributes:
+            printed.add_attribute(fn, "noinline")
 
 
 def _leave_glue_unoptimized(functions: Sequence[ir.Function]) -> None:

@@ -31,12 +31,20 @@ from typing import Any
 import llvmlite.binding as llvm
 import llvmlite.ir as ir
 
-from lowpass.lowering.partition import NotSplittable, release_body, split_module_text
+from lowpass.lowering.partition import FunctionTexts, release_body, split_module_zipped
 from lowpass.lowering.target import create_target_machine, host_cpu, optimize, target_spec
 
 SPLIT_MIN_CHARS = 500_000
 """A module of less IR text than this is compiled in one piece: a compile worker costs about
 0.1 s to start, a module of 0.5 MB about 1 s to compile (2 MB per 5 s on an AVX2 Zen 3)."""
+
+PART_CHARS = 250_000
+"""With one compile job, a module of at least twice this much IR text (and `SPLIT_MIN_CHARS`)
+is compiled in parts of about this size, one after another, each freed before the next is
+built: LLVM's memory is then one part's (resnet50 int8 on an AVX-512 host, 3.3 MB of IR in
+13 parts: compile_model's peak 2.15 -> 2.02x its weights, in the same time). The parts are
+those of parallel jobs (each kernel that the entry calls external), so the code is the same
+with one job or several."""
 
 
 class JitError(RuntimeError):
@@ -121,29 +129,85 @@ def compile_ir(
     return lib
 
 
+def _heap_trimmer() -> Callable[[int], int] | None:
+    """glibc's `malloc_trim` (None where the C library has none). The packing of a group's
+    weights frees temporaries of their size (transposes, float64 Winograd transforms); once
+    glibc has freed a large block that it had mapped, its dynamic mmap threshold rises and the
+    next blocks below it come from the heap, whose free pages it keeps: resnet50 fp32's
+    compile_model held ~45 MiB of such freed memory by the end of its emission (peak 2.00x
+    its weights). Trimming after each group returns them (peak 1.61x), at no measurable
+    cost in compile time. LLVM's modules leave such pages too: trimmed after each part
+    (`_compile_in_turn`), resnet50 int8's compile peak on an AVX-512 host 2.00 -> 1.8x
+    its weights."""
+    try:
+        trim = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError, TypeError):  # (TypeError: Windows has no CDLL(None))
+        return None
+    trim.argtypes = [ctypes.c_size_t]
+    trim.restype = ctypes.c_int
+    return trim
+
+
+_TRIM_HEAP = _heap_trimmer()
+
+
+def trim_heap() -> None:
+    """Return the C heap's free pages to the system (`_heap_trimmer`; nothing where the C
+    library cannot)."""
+    if _TRIM_HEAP is not None:
+        _TRIM_HEAP(0)
+
+
 def compile_objects(
-    module: ir.Module, jobs: int = 1, *, split_min_chars: int | None = None
-) -> tuple[list[bytes], str, list[str]]:
+    module: ir.Module,
+    jobs: int = 1,
+    *,
+    split_min_chars: int | None = None,
+    printed: FunctionTexts | None = None,
+) -> tuple[list[bytes], bytes, list[str]]:
     """Verify, optimize (O3, host CPU) and compile `module` to relocatable object files;
-    returns them, the IR text and the `runtime_symbols` they need. External symbols (a graph's
-    `lowpass.const.<n>` constants, the pools' `lowpass.pool.<t>.*`) stay unresolved until
-    `load_objects`. With `jobs` > 1, a module of at least `split_min_chars` characters of IR is
-    cut into up to `jobs` parts (`lowering/partition.py`) compiled in parallel: this process
-    compiles the first, worker processes (`lowering/compile_worker.py`) the others
-    (`split_min_chars` defaults to `SPLIT_MIN_CHARS`). `module` is consumed: once printed, it
-    is released (`release_module`) before LLVM runs."""
+    returns them, the IR text compressed (`model_cache.CachedGraph.compress`'s format: it
+    is never whole beside LLVM's module, `partition.split_module_zipped`) and the
+    `runtime_symbols` they need. External symbols (a graph's `lowpass.const.<n>` constants,
+    the pools' `lowpass.pool.<t>.*`) stay unresolved until `load_objects`. With `jobs` > 1,
+    a module of at least `split_min_chars` characters of IR (`SPLIT_MIN_CHARS` by default)
+    is cut into up to `jobs` parts (`lowering/partition.py`) compiled in parallel: this
+    process compiles the first, worker processes (`lowering/compile_worker.py`) the others;
+    with one job, into parts of about `PART_CHARS` compiled one after another. `module` is
+    consumed: once printed, it is released (`release_module`) before LLVM runs; `printed`
+    holds the texts of its functions printed while it was emitted
+    (`partition.FunctionTexts`)."""
     if split_min_chars is None:
         split_min_chars = SPLIT_MIN_CHARS
-    try:
-        parts, text = split_module_text(module, jobs, split_min_chars, release=True)
-    except NotSplittable:
-        parts, text = [], str(module)
+    part_chars = PART_CHARS if jobs < 2 else None
+    parts, zipped = split_module_zipped(
+        module, jobs, split_min_chars, part_chars=part_chars, printed=printed
+    )
     release_module(module)
-    if len(parts) < 2:
-        mod, tm = _optimized(text)
-        return [tm.emit_object(mod)], text, runtime_symbols(mod)
-    objects, runtime = _compile_parts(parts)
-    return objects, text, runtime
+    if jobs > 1 and len(parts) > 1:
+        objects, runtime = _compile_parts(parts)
+    else:
+        objects, runtime = _compile_in_turn(parts)
+    return objects, zipped, runtime
+
+
+def _compile_in_turn(parts: Sequence[Callable[[], str]]) -> tuple[list[bytes], list[str]]:
+    """Objects of `parts` (their texts built when called) compiled one after another in this
+    process, each part's text and module freed before the next is built. Each is parsed in a
+    context of its own: LLVM's global context would keep every constant and type of every
+    part (resnet50 int8, 2.5 MB)."""
+    objects: list[bytes] = []
+    runtime: set[str] = set()
+    for part in parts:
+        context = llvm.create_context()
+        mod = _parsed(part(), context)
+        tm = _optimize(mod)  # (without the part's text)
+        objects.append(tm.emit_object(mod))
+        runtime.update(runtime_symbols(mod))
+        mod.close()
+        context.close()
+        trim_heap()
+    return objects, sorted(runtime)
 
 
 def release_module(module: ir.Module) -> None:
@@ -164,15 +228,16 @@ def release_module(module: ir.Module) -> None:
     module.__dict__.clear()
 
 
-def _compile_parts(parts: Sequence[str]) -> tuple[list[bytes], list[str]]:
-    """Objects of `parts` (one each, in order) and the runtime symbols they need."""
+def _compile_parts(parts: Sequence[Callable[[], str]]) -> tuple[list[bytes], list[str]]:
+    """Objects of `parts` (one each, in order; their texts built when called) and the
+    runtime symbols they need."""
     worker = str(Path(__file__).with_name("compile_worker.py"))
     with tempfile.TemporaryDirectory(prefix="lowpass-compile-") as tmp:
         jobs: list[tuple[subprocess.Popen[bytes] | None, Path]] = []
         try:
             for index, part in enumerate(parts[1:], 1):
                 source = Path(tmp, f"part{index}.ll")
-                source.write_text(part)
+                source.write_text(part())
                 output = Path(tmp, f"part{index}.o")
                 command = [sys.executable, worker, str(source), str(output), *target_spec()]
                 try:
@@ -185,7 +250,7 @@ def _compile_parts(parts: Sequence[str]) -> tuple[list[bytes], list[str]]:
                 except OSError:
                     process = None
                 jobs.append((process, output))
-            mod, tm = _optimized(parts[0])
+            mod, tm = _optimized(parts[0]())
             objects = [tm.emit_object(mod)]
             runtime = set(runtime_symbols(mod))
             for (process, output), part in zip(jobs, parts[1:], strict=True):
@@ -197,7 +262,7 @@ def _compile_parts(parts: Sequence[str]) -> tuple[list[bytes], list[str]]:
                     # (a worker that could not start or failed, e.g. no llvmlite for
                     # sys.executable: the part is compiled here, where invalid IR raises
                     # JitError)
-                    mod, tm = _optimized(part)
+                    mod, tm = _optimized(part())
                     objects.append(tm.emit_object(mod))
                     runtime.update(runtime_symbols(mod))
         finally:
@@ -211,16 +276,28 @@ def _compile_parts(parts: Sequence[str]) -> tuple[list[bytes], list[str]]:
 def _optimized(text: str) -> tuple[llvm.ModuleRef, llvm.TargetMachine]:
     """The IR `text` parsed, verified and optimized (O3) for the host CPU, and its target
     machine."""
+    mod = _parsed(text)
+    return mod, _optimize(mod)
+
+
+def _parsed(text: str, context: llvm.ContextRef | None = None) -> llvm.ModuleRef:
+    """The IR `text` parsed (in `context`, LLVM's global context by default) and verified,
+    for the host's triple."""
     try:
-        mod = llvm.parse_assembly(text)
+        mod = llvm.parse_assembly(text, context)
         mod.triple = host_cpu().triple
         mod.verify()
     except RuntimeError as e:
         raise JitError(f"invalid LLVM IR: {e}") from None
+    return mod
+
+
+def _optimize(mod: llvm.ModuleRef) -> llvm.TargetMachine:
+    """`mod` optimized (O3) for the host CPU; returns its target machine."""
     tm = create_target_machine()
     mod.data_layout = str(tm.target_data)
     optimize(mod, tm)
-    return mod, tm
+    return tm
 
 
 # llvm.add_symbol is process-wide: binding a model's symbols and applying its relocations

@@ -223,51 +223,47 @@ def test_a_compilation_frees_its_llvm_ir() -> None:
 def test_the_heap_is_trimmed_after_each_group(monkeypatch: pytest.MonkeyPatch) -> None:
     """After each group's emission the compiler returns the heap's free pages to the system
     (glibc's `malloc_trim`, where the C library has it): the temporaries of a group's weight
-    packing would otherwise stay in the process (`_heap_trimmer`)."""
+    packing would otherwise stay in the process (`jit._heap_trimmer`)."""
     calls: list[int] = []
-    monkeypatch.setattr(compiler_module, "_TRIM_HEAP", lambda pad: calls.append(pad) or 0)
+    monkeypatch.setattr(jit, "_TRIM_HEAP", lambda pad: calls.append(pad) or 0)
     compiler_module.clear_cache()
     graph = graph_of(compare(CHAIN, rtol=1e-6))
     assert calls and calls == [0] * len(calls)
     assert len(calls) >= graph.stats["groups"]
     if platform.libc_ver()[0] == "glibc":
-        assert compiler_module._heap_trimmer() is not None
+        assert jit._heap_trimmer() is not None
 
 
 def test_the_llvm_ir_is_freed_before_llvm_compiles_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The llvmlite objects of the code are freed once printed, while the collector is
-    paused and the compiler still refers to some of them (its builder, its buffers): LLVM's
-    own memory then comes on top of the text alone (`jit.release_module`)."""
+    """The llvmlite objects of the code are freed once printed (each group's kernels as soon
+    as the group is emitted, `partition.FunctionTexts`; the rest by `jit.release_module`),
+    while the collector is paused and the compiler still refers to some of them (its builder,
+    its buffers): LLVM's own memory then comes on top of the text alone."""
     import weakref
     from pathlib import Path
 
+    import llvmlite.binding as llvm
     import llvmlite.ir as ir
 
     instructions: list[weakref.ref[ir.Instruction]] = []
-    alive_when_optimized: list[int] = []
-    compile_objects, optimized = jit.compile_objects, jit._optimized
+    alive_when_parsed: list[int] = []
+    insert, parsed = ir.IRBuilder._insert, jit._parsed
 
-    def spy_compile(
-        module: ir.Module, jobs: int = 1, *, split_min_chars: int | None = None
-    ) -> tuple[list[bytes], str, list[str]]:
-        for value in module.globals.values():
-            if isinstance(value, ir.Function):
-                instructions.extend(
-                    weakref.ref(i) for block in value.blocks for i in block.instructions
-                )
-        return compile_objects(module, jobs, split_min_chars=split_min_chars)
+    def spy_insert(builder: ir.IRBuilder, instruction: ir.Instruction) -> None:
+        instructions.append(weakref.ref(instruction))
+        insert(builder, instruction)
 
-    def spy_optimized(text: str) -> object:
-        alive_when_optimized.append(sum(1 for r in instructions if (i := r()) and i.__dict__))
-        return optimized(text)
+    def spy_parsed(text: str, context: llvm.ContextRef | None = None) -> object:
+        alive_when_parsed.append(sum(1 for r in instructions if (i := r()) and i.__dict__))
+        return parsed(text, context)
 
-    monkeypatch.setattr(jit, "compile_objects", spy_compile)
-    monkeypatch.setattr(jit, "_optimized", spy_optimized)
+    monkeypatch.setattr(ir.IRBuilder, "_insert", spy_insert)
+    monkeypatch.setattr(jit, "_parsed", spy_parsed)
     compiler_module.clear_cache()
     core = lowpass.Core()
     model = core.read_model(Path(__file__).parents[3] / "examples" / "convnet.mlir")
     compiled = core.compile_model(model, "CPU", {"COMPILATION_NUM_THREADS": 1})
-    assert len(instructions) > 100 and alive_when_optimized == [0]
+    assert len(instructions) > 100 and alive_when_parsed == [0]
     # (what is compiled is the text: the results and the IR text are unchanged)
     x = np.random.default_rng(1).standard_normal(static_shape(model.input().shape)).astype(np.float32)
     expected = core.compile_model(model, "REFERENCE")({model.input().name: x})

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from functools import partial
 from pathlib import Path
 
 import llvmlite.binding as llvm
@@ -15,7 +16,14 @@ import pytest
 
 import lowpass
 from lowpass.lowering import compiler, jit
-from lowpass.lowering.partition import NotSplittable, split_module, split_module_text
+from lowpass.lowering.model_cache import CachedGraph
+from lowpass.lowering.partition import (
+    FunctionTexts,
+    NotSplittable,
+    function_text,
+    split_module,
+    split_module_text,
+)
 from lowpass.lowering.target import target_spec
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
@@ -100,7 +108,9 @@ def test_the_worker_compiles_a_part(tmp_path: Path) -> None:
     """The worker process itself (`compile_objects` would compile a failed worker's part in
     this process: a broken worker would only be slow)."""
     source = tmp_path / "part.ll"
-    source.write_text(split_module(_module(), 2)[1])
+    # (the part whose code reads `lowpass.test.keep`: every part declares it)
+    parts = split_module(_module(), 2)
+    source.write_text(max(parts, key=lambda text: text.count('@"lowpass.test.keep"')))
     output = tmp_path / "part.o"
     done = subprocess.run(
         [sys.executable, str(WORKER), str(source), str(output), *target_spec()],
@@ -133,7 +143,11 @@ def _parts_run(module: ir.Module, jobs: int) -> list[int]:
     objects, text, _ = jit.compile_objects(module, jobs, split_min_chars=0)
     assert len(objects) == min(jobs, 4)
     library = jit.load_objects(
-        objects, {"lowpass.test.keep": keep.ctypes.data}, (), [keep], ir_text=text
+        objects,
+        {"lowpass.test.keep": keep.ctypes.data},
+        (),
+        [keep],
+        ir_text=partial(CachedGraph.decompress, text),
     )
     import ctypes
 
@@ -205,3 +219,112 @@ def test_compilation_num_threads_takes_a_count(value: object) -> None:
     model = lowpass.Core().read_model(str(EXAMPLES / "convnet.mlir"))
     with pytest.raises(lowpass.LowpassError, match="COMPILATION_NUM_THREADS must be"):
         lowpass.Core().compile_model(model, "CPU", {"COMPILATION_NUM_THREADS": value})
+
+
+def test_one_compile_job_compiles_a_large_module_in_parts_one_after_another(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With one job, a module of at least twice `PART_CHARS` is compiled in parts in this
+    process (no worker: `_compile_parts` would start one), with the same bits."""
+    model = _qconvnet_module()
+    x = np.random.default_rng(4).standard_normal((1, 3, 32, 32)).astype(np.float32)
+    core = lowpass.Core()
+    expected = np.asarray(
+        core.compile_model(model, "CPU", {"COMPILATION_NUM_THREADS": 1})
+        .create_infer_request().infer({0: x})[0]
+    )
+    compiler.clear_cache()
+    monkeypatch.setattr(jit, "SPLIT_MIN_CHARS", 0)
+    monkeypatch.setattr(jit, "PART_CHARS", 2_000)
+    monkeypatch.setattr(jit, "_compile_parts", None)  # (no worker process)
+    counts: list[int] = []
+    real = jit.compile_objects
+
+    def counting(*args, **kwargs):
+        result = real(*args, **kwargs)
+        counts.append(len(result[0]))
+        return result
+
+    monkeypatch.setattr(jit, "compile_objects", counting)
+    parts = core.compile_model(model, "CPU", {"COMPILATION_NUM_THREADS": 1})
+    assert len(counts) == 1 and counts[0] > 2
+    np.testing.assert_array_equal(
+        np.asarray(parts.create_infer_request().infer({0: x})[0]), expected
+    )
+
+
+def test_a_function_that_roots_of_two_parts_reach_is_defined_once() -> None:
+    """Roots whose closures share an internal function go to the same part: `leaf`, which
+    `p` and `q` reach through the roots `helper_p` and `helper_q`, is compiled once."""
+    module = ir.Module("m")
+    fnty = ir.FunctionType(I32, [I32])
+
+    def define(name: str, internal: bool, callee: ir.Function | None) -> ir.Function:
+        fn = ir.Function(module, fnty, name)
+        if internal:
+            fn.linkage = "internal"
+        builder = ir.IRBuilder(fn.append_basic_block())
+        value = fn.args[0] if callee is None else builder.call(callee, [fn.args[0]])
+        builder.ret(builder.add(value, ir.Constant(I32, 1)))
+        return fn
+
+    leaf = define("leaf", True, None)
+    for name in ("p", "q"):
+        define(name, False, define(f"helper_{name}", True, leaf))
+    define("r", False, None)
+    parts = split_module(module, 4)
+    defined = sorted(sorted(_defined(text)) for text in parts)
+    assert ["helper_p", "helper_q", "leaf"] in defined
+    assert sum(names.count("leaf") for names in defined) == 1
+    assert sorted(name for names in defined for name in names) == [
+        "helper_p", "helper_q", "leaf", "p", "q", "r"
+    ]
+
+
+def test_vector_constants_of_one_element_are_printed_as_llvm_prints_them() -> None:
+    """`function_text` writes `undef`, `zeroinitializer` and `splat (...)` where llvmlite
+    spells out every element; other vectors stay as they are; LLVM reads the same module."""
+    module = ir.Module("m")
+    v4 = ir.VectorType(I32, 4)
+    f4 = ir.VectorType(ir.FloatType(), 4)
+    fn = ir.Function(module, ir.FunctionType(f4, [v4, f4]), "f")
+    builder = ir.IRBuilder(fn.append_basic_block())
+    x, y = fn.args
+    splat = builder.shuffle_vector(x, ir.Constant(v4, ir.Undefined), ir.Constant(v4, [0] * 4))
+    mixed = builder.add(splat, ir.Constant(v4, [1, 2, 3, 4]))
+    sum_ = builder.add(mixed, ir.Constant(v4, 7))
+    scaled = builder.fmul(builder.sitofp(sum_, f4), ir.Constant(f4, 0.5))
+    builder.ret(builder.fadd(scaled, builder.fadd(y, ir.Constant(f4, 0.0))))
+    text = function_text(fn)
+    assert "<4 x i32> undef" in text and "<4 x i32> zeroinitializer" in text
+    # (a binary instruction's constant operand is printed without its type)
+    assert "add <4 x i32> %\".5\", <i32 1, i32 2, i32 3, i32 4>" in text
+    assert "add <4 x i32> %\".6\", splat (i32 7)" in text
+    assert "fmul <4 x float> %\".8\", splat (float 0x3fe0000000000000)" in text
+    assert "fadd <4 x float> %\".2\", zeroinitializer" in text
+    assert len(text) < len(str(fn))
+    header = f'target triple = "{module.triple}"\n'
+    assert str(llvm.parse_assembly(header + text)) == str(llvm.parse_assembly(header + str(fn)))
+
+
+def test_functions_printed_group_by_group_are_the_module_printed_at_the_end() -> None:
+    """`FunctionTexts`: each group's functions printed (and freed) as the group ends give the
+    same IR as the whole module printed once, `noinline` added afterwards included."""
+    module = _module()
+    printed = FunctionTexts(module)
+    glue, a = module.get_global("c"), module.get_global("a")
+    assert isinstance(glue, ir.Function) and isinstance(a, ir.Function)
+    expected_module = _module()
+    expected_a = expected_module.get_global("a")
+    assert isinstance(expected_a, ir.Function)
+    expected_a.attributes.add("noinline")
+    ir.Function(expected_module, ir.FunctionType(I32, []), "declared")
+    expected = split_module_text(expected_module, 1)[1]
+    printed.print_new(keep=[glue])
+    assert all(not f.blocks for f in module.functions if f is not glue)
+    assert printed.defines(a) and not printed.defines(
+        ir.Function(module, ir.FunctionType(I32, []), "declared")
+    )
+    printed.add_attribute(a, "noinline")
+    assert split_module_text(module, 1, printed=printed)[1] == expected
+    assert 'define i32 @"a"(i32 %".1") noinline' in expected

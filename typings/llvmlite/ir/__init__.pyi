@@ -106,7 +106,8 @@ class NamedValue(Value):
 class AttributeSet(set[str]):
     def add(self, name: str) -> None: ...
 
-class FunctionAttributes(AttributeSet): ...
+class FunctionAttributes(AttributeSet):
+    def _to_list(self, ret_type: Type) -> list[str]: ...
 
 class ArgumentAttributes(AttributeSet):
     align: int
@@ -115,6 +116,7 @@ class ArgumentAttributes(AttributeSet):
 class _HasMetadata:
     metadata: dict[str, Any]
     def set_metadata(self, name: str, node: Any) -> None: ...
+    def _stringify_metadata(self, leading_comma: bool = False) -> str: ...
 
 class GlobalValue(NamedValue, _ConstOpMixin, _HasMetadata):
     linkage: str
@@ -144,9 +146,12 @@ class Block(NamedValue):
     @property
     def module(self) -> Module: ...
 
+class NameScope: ...
+
 class Function(GlobalValue):
     ftype: FunctionType
     args: tuple[Argument, ...]
+    scope: NameScope
     blocks: list[Block]
     attributes: FunctionAttributes
     calling_convention: str
@@ -263,6 +268,7 @@ class _Callee(Protocol):
 
 class IRBuilder:
     def __init__(self, block: Block | None = None) -> None: ...
+    def _insert(self, instr: Instruction) -> None: ...
     @property
     def block(self) -> Block: ...
     @property
