@@ -17,7 +17,7 @@ Sections (`--sections`, comma-separated):
     threads   resnet50 int8: 2-thread over 1-thread throughput, lowpass and OpenVINO, idle
               and with one other process spinning on a core
     compile   compile_model seconds (wall) of lowpass CPU and OpenVINO CPU, 1 thread;
-              lowpass's also in one part (its CPU seconds too: robust on a loaded host),
+              lowpass's also with one job (its CPU seconds too: robust on a loaded host),
               and for resnet50 int8 where lowpass's time goes (pipeline, IR emission, LLVM
               O3, machine code)
     cache     CACHE_DIR: the second compile_model of resnet50 int8 in a new process (the
@@ -154,13 +154,13 @@ WHY_NOT_MET: list[tuple[str, str | Callable[[], str]]] = [
      "model; 2x for int8 on AVX2 without VNNI, where the exact s16 kernel packs them as int16 "
      "pairs: resnet50 int8 3.17-3.19x on a Zen 3 host, which int8 weights widened in the "
      "loop would avoid at the cost of a vector operation per k-step in a loop bound by its "
-     "vector pipes, slower from 4 rows on: `NARROW_B_MAX_ROWS`), the llvmlite IR of the "
-     "whole graph until it is printed (each function freed once printed): on AVX-512 VNNI "
-     "hosts the micro-kernels that run a layer's requantization program in lockstep make "
-     "resnet50 int8's IR 7.2 MB (one per layer form and row tile, 150-400 KB each), ~50 MiB "
-     "of llvmlite objects, 4.25x the weights on Zen 4; then LLVM's memory; cold, also ~90 MiB "
-     "of the libraries' pages and set-up -> emission printed and freed group by group, "
-     "fewer micro-kernel forms (layers whose kernels differ only in a baked offset)"),
+     "vector pipes, slower from 4 rows on: `NARROW_B_MAX_ROWS`), the pipeline's copy of the "
+     "module, one group's llvmlite objects (each group's kernels printed and freed as it "
+     "ends, their texts kept compressed), then LLVM's memory for one part (one job compiles "
+     "parts of ~0.25 MB of IR in turn): resnet50 int8 on Zen 4 1.95-1.98x, the first part "
+     "(the stem's input kernel) +7 MiB; LLVM's O3 keeps ~0.15-0.5 MB per run (a leak in "
+     "llvmlite's pass manager or LLVM); cold, also ~90 MiB of the libraries' pages and "
+     "set-up -> the pipeline's module copy freed before LLVM runs (~3 MiB)"),
     ("reading ONNX", "the weights stay in the mapped file (resnet50 on a Zen 3 host: "
      "0.16-0.25 -> 0.12-0.17 s); left: building and verifying the xDSL ops (one Python "
      "object per op, operand and attribute) -> fewer attribute objects"),
@@ -457,13 +457,13 @@ def section_compile(models: list[str], out: Path) -> None:
             goal = 2.0 if name == "resnet50" else 3.0
             report(
                 f"{name} {variant} compile <= {goal:g} s",
-                f"{ours:.2f} s, in one part {one_job:.2f} s ({one_job_cpu:.2f} s of CPU) "
+                f"{ours:.2f} s, one job {one_job:.2f} s ({one_job_cpu:.2f} s of CPU) "
                 f"(OpenVINO {theirs})",
                 ours <= goal,
             )
     if "resnet50" in models:
         phases = _phases(lowpass_module(model_files("resnet50", out)["int8"], True))
-        print("  resnet50 int8 in one part, where the compile goes: " + ", ".join(
+        print("  resnet50 int8 with one job, where the compile goes: " + ", ".join(
             f"{k} {v:.2f} s" for k, v in phases.items()
         ))
 
@@ -564,7 +564,7 @@ if which == "lowpass":
             b.np.frombuffer(op.properties["value"].data.data, b.np.uint8).max(initial=0)
     reset_peak()
     before = status("VmRSS")
-    # in one part: all the LLVM work in this process, whose peak is measured
+    # one job: all the LLVM work in this process, whose peak is measured
     lowpass.Core().compile_model(module, "CPU", {{"COMPILATION_NUM_THREADS": 1}})
 else:
     import openvino
