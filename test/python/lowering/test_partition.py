@@ -177,6 +177,20 @@ def _qconvnet_module():
     return model
 
 
+def _object_counts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The number of object files of each `jit.compile_objects` call from now on."""
+    counts: list[int] = []
+    real = jit.compile_objects
+
+    def counting(*args, **kwargs):
+        result = real(*args, **kwargs)
+        counts.append(len(result[0]))
+        return result
+
+    monkeypatch.setattr(jit, "compile_objects", counting)
+    return counts
+
+
 @pytest.mark.parametrize("cache_dir", [False, True])
 def test_a_model_compiled_in_parts_computes_the_same_bits(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, cache_dir: bool
@@ -188,15 +202,7 @@ def test_a_model_compiled_in_parts_computes_the_same_bits(
     expected = np.asarray(whole.create_infer_request().infer({0: x})[0])
     compiler.clear_cache()
     monkeypatch.setattr(jit, "SPLIT_MIN_CHARS", 0)
-    counts: list[int] = []
-    real = jit.compile_objects
-
-    def counting(*args, **kwargs):
-        result = real(*args, **kwargs)
-        counts.append(len(result[0]))
-        return result
-
-    monkeypatch.setattr(jit, "compile_objects", counting)
+    counts = _object_counts(monkeypatch)
     config: dict[str, object] = {"COMPILATION_NUM_THREADS": 2}
     if cache_dir:
         config["CACHE_DIR"] = str(tmp_path)
@@ -237,15 +243,7 @@ def test_one_compile_job_compiles_a_large_module_in_parts_one_after_another(
     monkeypatch.setattr(jit, "SPLIT_MIN_CHARS", 0)
     monkeypatch.setattr(jit, "PART_CHARS", 2_000)
     monkeypatch.setattr(jit, "_compile_parts", None)  # (no worker process)
-    counts: list[int] = []
-    real = jit.compile_objects
-
-    def counting(*args, **kwargs):
-        result = real(*args, **kwargs)
-        counts.append(len(result[0]))
-        return result
-
-    monkeypatch.setattr(jit, "compile_objects", counting)
+    counts = _object_counts(monkeypatch)
     parts = core.compile_model(model, "CPU", {"COMPILATION_NUM_THREADS": 1})
     assert len(counts) == 1 and counts[0] > 2
     np.testing.assert_array_equal(
