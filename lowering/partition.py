@@ -1,14 +1,15 @@
 """
 Cutting a graph's LLVM module into parts that LLVM compiles in parallel (OpenVINO's
-`COMPILATION_NUM_THREADS`): O3 and machine-code generation of a real network's kernels take
-tens of seconds, and they are independent per kernel once the entry function calls each
-kernel out of line (`compiler._keep_kernels_out_of_line`).
+`COMPILATION_NUM_THREADS`), or one after another with one job (`jit.PART_CHARS`): O3 and
+machine-code generation of a real network's kernels take seconds, and they are independent
+per kernel once the entry function calls each kernel out of line
+(`compiler._keep_kernels_out_of_line`).
 
 A part defines some of the module's *roots* (its external functions, the entry and its
 segments, and the internal functions they call: the kernels, made external) with every other
-internal function they reach, and declares the roots that other parts define. An internal
-function that roots of two parts reach is defined in both (internal linkage keeps the copies
-apart). Each part is a whole module: the global variables (all of them external
+internal function they reach, and declares the roots that other parts define. Roots that
+reach the same internal function are in the same part, which defines it once. Each part is
+a whole module: the global variables (all of them external
 declarations or constants) and the metadata are repeated in every part. The objects of the
 parts link by name when they are loaded into one engine (`jit.load_objects`).
 
@@ -74,8 +75,8 @@ class FunctionTexts:
     graph compiler prints the functions each group defined once the group is emitted, and
     frees their blocks (`release_body`), so that the llvmlite objects of a whole graph never
     live at once (resnet50 int8 on Zen 4: ~40 MiB of them, compile_model's peak 4.1 -> 2.6x
-    its weights). The texts are kept compressed (zlib, a seventh of them: 4.1 MB of IR in
-    0.6). `split_module_text` prints the others and takes these in place of the freed
+    its weights). The texts are kept compressed (zlib at level 1: resnet50 int8's 3.3 MB of
+    IR in 0.48). `split_module_text` prints the others and takes these in place of the freed
     bodies. A function printed here must be complete: defining more of it afterwards is an
     error.
     """
