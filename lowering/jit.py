@@ -200,12 +200,16 @@ def _compile_in_turn(parts: Sequence[Callable[[], str]]) -> tuple[list[bytes], l
     runtime: set[str] = set()
     for part in parts:
         context = llvm.create_context()
-        mod = _parsed(part(), context)
-        tm = _optimize(mod)  # (without the part's text)
-        objects.append(tm.emit_object(mod))
-        runtime.update(runtime_symbols(mod))
-        mod.close()
-        context.close()
+        try:
+            mod = _parsed(part(), context)
+            try:
+                tm = _optimize(mod)  # (without the part's text)
+                objects.append(tm.emit_object(mod))
+                runtime.update(runtime_symbols(mod))
+            finally:
+                mod.close()
+        finally:
+            context.close()
         trim_heap()
     return objects, sorted(runtime)
 
@@ -222,8 +226,6 @@ def release_module(module: ir.Module) -> None:
     for value in list(module.globals.values()):
         if isinstance(value, ir.Function):
             release_body(value)
-            for argument in value.args:
-                argument.__dict__.clear()
         value.__dict__.clear()
     module.__dict__.clear()
 

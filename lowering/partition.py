@@ -33,7 +33,7 @@ _GLOBAL_REFERENCE = re.compile(r'@("(?:[^"\\]|\\.)*"|[-a-zA-Z$._][-a-zA-Z$._0-9]
 
 # a vector constant as llvmlite prints it, every element spelled out (`<i32 7, i32 7>`; the
 # vector's type before it or not, as the operand of a binary instruction)
-_SCALAR = r"(?:i\d+|half|bfloat|float|double) [^<>,]+"
+_SCALAR = r"(?:i\d+|half|bfloat|float|double) [^<>,\x00]+"
 _VECTOR_CONSTANT = re.compile(rf"<({_SCALAR}(?:, {_SCALAR})*)>")
 _ZERO = ("0", "0x0", "0x0000000000000000")
 
@@ -57,8 +57,13 @@ def function_text(fn: ir.Function) -> str:
     writes it (`undef`, `zeroinitializer`, `splat (float 2.0)`). llvmlite spells out every
     element (a `<64 x float>` of one value is 1.7 KB): that was 56% of resnet50 int8's IR on
     an AVX-512 host (7.5 -> 3.3 MB), text that LLVM had to read and that had to live beside
-    its module. LLVM parses both forms to the same module."""
-    return _VECTOR_CONSTANT.sub(_one_element, str(fn))
+    its module. LLVM parses both forms to the same module. Quoted names and strings (between
+    two `"`: LLVM escapes a quote inside as `\\22`) are left as they are: the text outside
+    them is rewritten at once, its pieces joined by a NUL, which LLVM's text never holds."""
+    pieces = str(fn).split('"')
+    outside = _VECTOR_CONSTANT.sub(_one_element, "\x00".join(pieces[::2]))
+    pieces[::2] = outside.split("\x00")
+    return '"'.join(pieces)
 
 
 def _zipped(text: str) -> bytes:
@@ -131,6 +136,11 @@ class NotSplittable(Exception):
     """The module holds a mutable internal global: parts would each get their own copy."""
 
 
+def _references(text: str) -> set[str]:
+    """The names of the globals that `text` refers to."""
+    return {_name_of(m.group(1)) for m in _GLOBAL_REFERENCE.finditer(text)}
+
+
 def _name_of(reference: str) -> str:
     if reference.startswith('"'):
         return reference[1:-1]
@@ -146,6 +156,8 @@ def release_body(fn: ir.Function) -> None:
         block.__dict__.clear()
     fn.blocks = []
     fn.scope = type(fn.scope)()  # (the names its values took: thousands in a kernel)
+    for argument in fn.args:
+        argument.__dict__.clear()
     fn.args = ()  # (calls print the callee's type, not its parameters)
 
 
@@ -270,8 +282,9 @@ class _ModuleText:
     def parts_for(self, parts: int, min_chars: int, part_chars: int | None) -> int:
         """How many parts: 1 for a module that cannot or need not be cut (see
         `split_module_text`); finds the roots."""
-        texts = {name: _unzipped(data) for name, data in self.zipped.items()}
-        chars = sum(map(len, texts.values())) + sum(
+        # (each text decompressed in turn: the IR is never all uncompressed at once)
+        self.sizes = {name: len(_unzipped(data)) for name, data in self.zipped.items()}
+        chars = sum(self.sizes.values()) + sum(
             len(line) + 1 for line in (*self.header, *self.metadata)
         ) + sum(len(line) + 1 for _, line in self.globals if line is not None)
         if part_chars is not None:
@@ -286,15 +299,17 @@ class _ModuleText:
             ):
                 raise NotSplittable(f"@{gv.name} is a mutable global with an initializer")
         functions = self.functions
-        self.sizes = {name: len(text) for name, text in texts.items()}
         self.internal = {f.name for f in functions if f.linkage in ("internal", "private")}
         self.calls = {
-            name: {_name_of(m.group(1)) for m in _GLOBAL_REFERENCE.finditer(text)} - {name}
-            for name, text in texts.items()
+            name: _references(_unzipped(data)) - {name} for name, data in self.zipped.items()
         }
-        del texts
         external = [f.name for f in functions if f.name not in self.internal]
         promoted = {callee for name in external for callee in self.calls[name] & self.internal}
+        # (a function that a global's initializer refers to, as a table of pointers: every
+        # part repeats the global, so one defines the function and the others declare it)
+        for _, line in self.globals:
+            if line is not None:
+                promoted |= _references(line) & self.internal
         self.roots = [
             f.name for f in functions if f.name not in self.internal or f.name in promoted
         ]
