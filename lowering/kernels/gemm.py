@@ -100,11 +100,13 @@ import numpy as np
 from lowpass.lowering.emit import (
     ConstantTable,
     carried_loop,
+    int_vector,
     join_lanes,
     opaque_i64,
     opaque_ptr,
     shared_function,
     split_lanes,
+    undef_vector,
 )
 from lowpass.lowering.kernels.threads import (
     TASK_TYPE,
@@ -537,9 +539,9 @@ def _offset(b: ir.IRBuilder, base: ir.Value, offset: ir.Value | int) -> ir.Value
 
 
 def _splat(b: ir.IRBuilder, scalar: ir.Value, vty: ir.VectorType) -> ir.Value:
-    vec = b.insert_element(ir.Constant(vty, ir.Undefined), scalar, ir.Constant(I32, 0))
-    mask = ir.Constant(ir.VectorType(I32, vty.count), [0] * vty.count)
-    return b.shuffle_vector(vec, ir.Constant(vty, ir.Undefined), mask)
+    undef = undef_vector(vty)
+    vec = b.insert_element(undef, scalar, ir.Constant(I32, 0))
+    return b.shuffle_vector(vec, undef, int_vector(I32, [0] * vty.count))
 
 
 PREFETCH_GROUP = 4

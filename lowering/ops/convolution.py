@@ -70,6 +70,7 @@ from lowpass.lowering.emit import (
     for_lanes,
     for_range,
     i64,
+    int_vector,
     ir_type,
     memcpy,
     memset,
@@ -607,8 +608,7 @@ def _emit_stacked(ctx: EmitContext, spec: ConvSpec, stacked: ConvSpec, plan: Gem
                         typ=v64, align=1) for kh in range(spec.kh)]
                     value = loads[0]
                     for kh, mask in enumerate(masks, start=1):
-                        value = b.shuffle_vector(value, loads[kh], ir.Constant(
-                            ir.VectorType(I32, 64), mask))
+                        value = b.shuffle_vector(value, loads[kh], int_vector(I32, mask))
                     to = byte_offset(b, dst_row, b.add(b.mul(column, i64(row)), i64(64 * j)))
                     b.store(value, b.bitcast(to, v64.as_pointer()), align=1)
 

@@ -84,6 +84,7 @@ from lowpass.lowering.emit import (
     for_lanes,
     for_range,
     i64,
+    int_vector,
     ir_type,
     jit_exec_type,
     join_lanes,
@@ -92,6 +93,7 @@ from lowpass.lowering.emit import (
     shared_function,
     split_lanes,
     static_value,
+    undef_vector,
 )
 from lowpass.lowering.kernels.parallel import call_ranged, emit_ranged_kernel
 from lowpass.lowering.ops.elementwise import compute_dtypes
@@ -157,10 +159,9 @@ def vec(t: ir.Type, lanes: int) -> ir.VectorType:
 
 
 def splat(b: ir.IRBuilder, scalar: ir.Value, lanes: int) -> ir.Value:
-    vty = vec(scalar.type, lanes)
-    undef = ir.Constant(vty, ir.Undefined)
+    undef = undef_vector(vec(scalar.type, lanes))
     one = b.insert_element(undef, scalar, ir.Constant(I32, 0))
-    return b.shuffle_vector(one, undef, ir.Constant(vec(I32, lanes), [0] * lanes))
+    return b.shuffle_vector(one, undef, int_vector(I32, [0] * lanes))
 
 
 def vconst(t: ir.Type, lanes: int, value: float | int) -> ir.Constant:
@@ -348,8 +349,8 @@ def _saturated(b: ir.IRBuilder, x: ir.Value, lanes: int, features: Container[str
         # (block i of the packed register holds dwords [v0_i, v1_i, v2_i, v3_i]: register
         # j's block i goes to dword j * blocks + i)
         order = [4 * i + j for j in range(count) for i in range(blocks)]
-        out.append(b.bitcast(b.shuffle_vector(packed, ir.Constant(packed.type, ir.Undefined),
-                                              ir.Constant(vec(I32, len(order)), order)),
+        out.append(b.bitcast(b.shuffle_vector(packed, undef_vector(vec(I32, width)),
+                                              int_vector(I32, order)),
                              vec(I8, 4 * len(order))))
     return join_lanes(b, out)
 
