@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import struct
 from collections import OrderedDict
 from collections.abc import Callable, Container, Sequence
 from copy import copy
@@ -165,6 +166,16 @@ def splat(b: ir.IRBuilder, scalar: ir.Value, lanes: int) -> ir.Value:
 
 
 def vconst(t: ir.Type, lanes: int, value: float | int) -> ir.Constant:
+    """`lanes` x `value` of type `t`: one constant object per distinct vector (`emit.int_vector`'s
+    reason), told apart by the value's bits (0.0 and -0.0, NaN payloads)."""
+    bits = struct.pack("<d", value) if isinstance(value, float | np.floating) else int(value)
+    return _vconst(str(t), lanes, type(value).__name__, bits, t, value)
+
+
+@lru_cache(maxsize=1024)
+def _vconst(
+    name: str, lanes: int, kind: str, bits: bytes | int, t: ir.Type, value: float | int
+) -> ir.Constant:
     return ir.Constant(vec(t, lanes), [value] * lanes)
 
 
