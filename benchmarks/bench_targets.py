@@ -157,7 +157,7 @@ WHY_NOT_MET: list[tuple[str, str | Callable[[], str]]] = [
      "vector pipes, slower from 4 rows on: `NARROW_B_MAX_ROWS`), the pipeline's copy of the "
      "module, one group's llvmlite objects (each group's kernels printed and freed as it "
      "ends, their texts kept compressed), then LLVM's memory for one part (one job compiles "
-     "parts of ~0.25 MB of IR in turn): resnet50 int8 on Zen 4 1.93x; LLVM's O3 keeps "
+     "parts of ~0.25 MB of IR in turn): resnet50 int8 on Zen 4 1.83x; LLVM's O3 keeps "
      "~0.15-0.5 MB per run (a leak in llvmlite's pass manager or LLVM), ~0.3 MB per part; "
      "cold, also ~90 MiB of the libraries' pages and set-up -> smaller kernels' IR (the "
      "micro-kernels' requantization programs), the O3 leak fixed upstream"),
