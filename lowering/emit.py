@@ -108,7 +108,7 @@ def int_vector(element: ir.IntType, values: Sequence[int]) -> ir.Constant:
     return _int_vector(element.width, tuple(int(v) for v in values))
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=256)  # (keyed by the type's text too: VectorType's hash is one)
 def _undef_vector(element: str, count: int, vty: ir.VectorType) -> ir.Constant:
     return ir.Constant(vty, ir.Undefined)
 

@@ -42,7 +42,8 @@ PART_CHARS = 250_000
 """With one compile job, a module of at least twice this much IR text (and `SPLIT_MIN_CHARS`)
 is compiled in parts of about this size, one after another, each freed before the next is
 built: LLVM's memory is then one part's (resnet50 int8 on an AVX-512 host, 3.3 MB of IR in
-13 parts: compile_model's peak 2.15 -> 2.02x its weights, in the same time). The parts are
+13 parts: compile_model's peak 2.15x its weights in parts of 1 MB, 1.95-2.00x in these, in
+the same time; each part costs O3's leak of 0.15-0.5 MB, docs/lowering.md). The parts are
 those of parallel jobs (each kernel that the entry calls external), so the code is the same
 with one job or several."""
 
@@ -136,9 +137,8 @@ def _heap_trimmer() -> Callable[[int], int] | None:
     next blocks below it come from the heap, whose free pages it keeps: resnet50 fp32's
     compile_model held ~45 MiB of such freed memory by the end of its emission (peak 2.00x
     its weights). Trimming after each group returns them (peak 1.61x), at no measurable
-    cost in compile time. LLVM's modules leave such pages too: trimmed after each part
-    (`_compile_in_turn`), resnet50 int8's compile peak on an AVX-512 host 2.00 -> 1.8x
-    its weights."""
+    cost in compile time. LLVM's modules leave such pages too: the heap is trimmed after
+    each part (`_compile_in_turn`)."""
     try:
         trim = ctypes.CDLL(None).malloc_trim
     except (OSError, AttributeError, TypeError):  # (TypeError: Windows has no CDLL(None))

@@ -28,6 +28,8 @@ from itertools import islice
 
 import llvmlite.ir as ir
 
+from lowpass.lowering.model_cache import CachedGraph
+
 _GLOBAL_REFERENCE = re.compile(r'@("(?:[^"\\]|\\.)*"|[-a-zA-Z$._][-a-zA-Z$._0-9]*)')
 
 
@@ -66,12 +68,8 @@ def function_text(fn: ir.Function) -> str:
     return '"'.join(pieces)
 
 
-def _zipped(text: str) -> bytes:
-    return zlib.compress(text.encode(), 1)
-
-
-def _unzipped(data: bytes) -> str:
-    return zlib.decompress(data).decode()
+_zipped = CachedGraph.compress  # (the format of the IR text that a compiled graph keeps)
+_unzipped = CachedGraph.decompress
 
 
 class FunctionTexts:
@@ -89,6 +87,7 @@ class FunctionTexts:
     def __init__(self, module: ir.Module) -> None:
         self.module = module
         self.zipped: dict[str, bytes] = {}
+        self.sizes: dict[str, int] = {}  # (each text's characters)
         self._offered = 0  # (the module's globals offered to `print_new` so far)
 
     def defines(self, fn: ir.Function) -> bool:
@@ -101,7 +100,8 @@ class FunctionTexts:
         globals_ = self.module.globals
         for value in islice(globals_.values(), self._offered, None):
             if isinstance(value, ir.Function) and value.blocks and value not in keep:
-                self.zipped[value.name] = _zipped(function_text(value))
+                text = function_text(value)
+                self.zipped[value.name], self.sizes[value.name] = _zipped(text), len(text)
                 release_body(value)
         self._offered = len(globals_)
 
@@ -122,7 +122,8 @@ class FunctionTexts:
             if not head.endswith(tail):
                 raise AssertionError(f"@{fn.name}: no attributes where llvmlite prints them")
             head = head[: len(head) - len(tail)] + after + tail[len(before) :]
-            self.zipped[fn.name] = _zipped(head + text[end:])
+            text = head + text[end:]
+            self.zipped[fn.name], self.sizes[fn.name] = _zipped(text), len(text)
 
 
 def _attributes_text(fn: ir.Function) -> str:
@@ -205,7 +206,7 @@ def split_module_zipped(
     printed: FunctionTexts | None = None,
 ) -> tuple[list[Callable[[], str]], bytes]:
     """`split_module_text(..., release=True)` with the whole text compressed
-    (`zlib.compress(text.encode(), 1)`'s format) and each part's text built when it is
+    (`model_cache.CachedGraph.compress`'s format) and each part's text built when it is
     called: the functions' texts stay compressed until then, so that no more of the IR is
     in memory at once than the part that LLVM reads. The part holding the largest function
     comes first (the largest function needs the most of LLVM's memory, and the process is
@@ -234,16 +235,19 @@ class _ModuleText:
 
     def __init__(self, module: ir.Module, release: bool, printed: FunctionTexts | None) -> None:
         self.module = module
-        done = {} if printed is None else printed.zipped
-        self.functions = [f for f in module.functions if f.blocks or f.name in done]
+        done = FunctionTexts(module) if printed is None else printed
+        self.functions = [f for f in module.functions if f.blocks or f.name in done.zipped]
         zipped: dict[str, bytes] = {}
+        self.sizes: dict[str, int] = {}  # (each function text's characters)
         for fn in self.functions:
-            if fn.name in done:
+            if fn.name in done.zipped:
                 if fn.blocks:
                     raise AssertionError(f"@{fn.name} was defined further after it was printed")
-                zipped[fn.name] = done.pop(fn.name)  # (held here alone from now on)
+                # (held here alone from now on)
+                zipped[fn.name], self.sizes[fn.name] = done.zipped.pop(fn.name), done.sizes[fn.name]
                 continue
-            zipped[fn.name] = _zipped(function_text(fn))
+            text = function_text(fn)
+            zipped[fn.name], self.sizes[fn.name] = _zipped(text), len(text)
             if release:
                 release_body(fn)
         self.zipped = zipped
@@ -254,7 +258,6 @@ class _ModuleText:
             "",
             *(t.get_declaration() for t in module.get_identified_types().values()),
         ]
-        # (each global's line, or None for a function whose text is in `zipped`)
         # (each global's line; for a function whose text is in `zipped`, its name and how a
         # part that does not define it declares it: the module is released before the parts
         # are built)
@@ -282,8 +285,6 @@ class _ModuleText:
     def parts_for(self, parts: int, min_chars: int, part_chars: int | None) -> int:
         """How many parts: 1 for a module that cannot or need not be cut (see
         `split_module_text`); finds the roots."""
-        # (each text decompressed in turn: the IR is never all uncompressed at once)
-        self.sizes = {name: len(_unzipped(data)) for name, data in self.zipped.items()}
         chars = sum(self.sizes.values()) + sum(
             len(line) + 1 for line in (*self.header, *self.metadata)
         ) + sum(len(line) + 1 for _, line in self.globals if line is not None)
@@ -300,6 +301,7 @@ class _ModuleText:
                 raise NotSplittable(f"@{gv.name} is a mutable global with an initializer")
         functions = self.functions
         self.internal = {f.name for f in functions if f.linkage in ("internal", "private")}
+        # (each text decompressed in turn: the IR is never all uncompressed at once)
         self.calls = {
             name: _references(_unzipped(data)) - {name} for name, data in self.zipped.items()
         }
