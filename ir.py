@@ -57,7 +57,7 @@ from xdsl.parser import AttrParser, Parser
 from xdsl.parser.generic_parser import ParserState
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
-from xdsl.utils.lexer import Input
+from xdsl.utils.lexer import Input, Span
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRToken, MLIRTokenKind, StringLiteral
 
 # xDSL 0.74's string-literal regex, '"(?:[^"\\\n\v\f]+|\\(?:...))*"', nests a `+` inside a
@@ -344,7 +344,7 @@ class LocatingParser(Parser):
             )
         if self._explicit_location_end != self._current_token.span.start:
             op.location = location  # else the text's own trailing `loc(...)` stays
-        self._finish_upgrades(op)
+        self._finish_upgrades(op, span)
         return op
 
     _parsing: list[tuple[type[Operation] | None, list[tuple[str, Attribute, Attribute]]]]
@@ -388,7 +388,7 @@ class LocatingParser(Parser):
                 upgraded.extend(upgrade_string_enums(op_type, attrs))
         return attrs
 
-    def _finish_upgrades(self, op: Operation) -> None:
+    def _finish_upgrades(self, op: Operation, span: Span) -> None:
         frames = self.__dict__.get("_parsing")
         upgraded = frames.pop()[1] if frames else []
         # the generic form: `<{rounding_type = "floor"}>` (properties), or the old string in
@@ -405,6 +405,35 @@ class LocatingParser(Parser):
                 upgraded += found
         if upgraded:
             _warn_upgraded(op, upgraded)
+        self._inherent_from_attr_dict(op, span)
+
+    def _inherent_from_attr_dict(self, op: Operation, span: Span) -> None:
+        """
+        An entry of an op's attribute dictionary named as one of its properties sets that
+        property, as MLIR sets an inherent attribute from the attribute dictionary
+        (`ov.gelu %x {approximation_mode = #ov<gelu_approximation_mode tanh>}`): it is
+        not a discardable attribute beside the property, which the op would ignore while
+        computing with the property's default (in lowpass's own dialects; xDSL's keep their
+        parsers' behaviour). The property written both ways with two values is an error.
+        """
+        if not isinstance(op, IRDLOperation) or not op.attributes:
+            return
+        if op.name.partition(".")[0] not in _own_dialect_names():
+            return
+        properties = type(op).get_irdl_definition().properties
+        for name in [n for n in op.attributes if n in properties]:
+            value = op.attributes[name]
+            current = op.properties.get(name)
+            if current is not None and current != value and current != properties[
+                name
+            ].default_value:
+                self.raise_error(
+                    f"'{op.name}' op {name} is given twice: {_attribute_text(current)} and, "
+                    f"in its attribute dictionary, {_attribute_text(value)}",
+                    span,
+                )
+            del op.attributes[name]
+            op.properties[name] = value
 
     _explicit_location_end: int = -1
     """Where the last `loc(...)` parsed ends (an op's own one ends right before its end)."""
@@ -519,14 +548,15 @@ def upgrade_string_enums(
     return upgraded
 
 
+def _attribute_text(attr: Attribute) -> str:
+    out = StringIO()
+    Printer(stream=out).print_attribute(attr)
+    return out.getvalue()
+
+
 def _warn_upgraded(op: Operation, upgraded: list[tuple[str, Attribute, Attribute]]) -> None:
     """One `DeprecatedSyntaxWarning` per string read as an enum value."""
-
-    def text(attr: Attribute) -> str:
-        out = StringIO()
-        Printer(stream=out).print_attribute(attr)
-        return out.getvalue()
-
+    text = _attribute_text
     for name, old, new in upgraded:
         warnings.warn(
             f"{locate(op)}: warning: '{op.name}' op {name} = {text(old)} "

@@ -157,3 +157,20 @@ func.func @hard_sigmoid_beta_shape(%x: tensor<2x3xf32>, %a: tensor<f32>, %b: ten
   %0 = ov.hard_sigmoid %x, %a, %b : (tensor<2x3xf32>, tensor<f32>, tensor<3xf32>) -> tensor<2x3xf32>
   func.return %0 : tensor<2x3xf32>
 }
+
+// -----
+
+func.func @softmax_axis_in_attribute_dictionary(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // (the attribute dictionary sets the property: verified as the op's axis)
+  // expected-error @+1 {{'ov.softmax' op axis 5 is out of range for rank 2, expected [-2, 1]}}
+  %0 = ov.softmax %x {axis = 5 : i64} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @softmax_axis_twice(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'ov.softmax' op axis is given twice: 0 : i64 and, in its attribute dictionary, 1 : i64}}
+  %0 = ov.softmax %x axis = 0 {axis = 1 : i64} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}

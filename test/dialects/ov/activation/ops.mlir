@@ -69,3 +69,17 @@ func.func @hard_sigmoid(%x: tensor<2x?xf16>, %a: tensor<1xf16>) -> tensor<2x?xf1
   %0 = ov.hard_sigmoid %x, %a, %b {ov.name = "hs"} : (tensor<2x?xf16>, tensor<1xf16>, tensor<f16>) -> tensor<2x?xf16>
   func.return %0 : tensor<2x?xf16>
 }
+
+// An option in the attribute dictionary sets the op's property (MLIR's inherent attributes),
+// rather than riding along as a discardable attribute that the op would ignore.
+// CHECK-LABEL: func.func @property_in_attribute_dictionary
+func.func @property_in_attribute_dictionary(%x: tensor<2x8xf32>) -> tensor<2x8xf32> {
+  // CHECK: ov.gelu %{{.*}} approximation_mode = tanh : (tensor<2x8xf32>) -> tensor<2x8xf32>
+  %0 = ov.gelu %x {approximation_mode = #ov<gelu_approximation_mode tanh>} : (tensor<2x8xf32>) -> tensor<2x8xf32>
+  // CHECK: ov.softmax %{{.*}} axis = 0 {ov.name = "s"} : (tensor<2x8xf32>) -> tensor<2x8xf32>
+  %1 = ov.softmax %0 {axis = 0 : i64, ov.name = "s"} : (tensor<2x8xf32>) -> tensor<2x8xf32>
+  // (the same value both ways is one property)
+  // CHECK: ov.softmax %{{.*}} axis = 0 : (tensor<2x8xf32>) -> tensor<2x8xf32>
+  %2 = ov.softmax %1 axis = 0 {axis = 0 : i64} : (tensor<2x8xf32>) -> tensor<2x8xf32>
+  func.return %2 : tensor<2x8xf32>
+}
