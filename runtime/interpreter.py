@@ -116,8 +116,12 @@ class ReferenceCompiledModel:
         self.module = module
 
     def properties(self) -> Mapping[str, Any]:
-        # one thread; every run is profiled (the listener's timings)
-        return {"INFERENCE_NUM_THREADS": 1, "PERF_COUNT": True, "ENABLE_PROFILING": True}
+        # one thread, one request at a time, nothing compiled; every run is profiled (the
+        # listener's timings). OPTIMAL_NUMBER_OF_INFER_REQUESTS is what AsyncInferQueue asks
+        # every compiled model (OpenVINO's devices all answer it).
+        return {"INFERENCE_NUM_THREADS": 1, "COMPILATION_NUM_THREADS": 1,
+                "OPTIMAL_NUMBER_OF_INFER_REQUESTS": 1, "PERF_COUNT": True,
+                "ENABLE_PROFILING": True}
 
     def create_request(self, module: ModuleOp) -> ReferenceRequest:
         return ReferenceRequest(module)

@@ -361,6 +361,21 @@ def test_async_infer_queue(config: dict[str, object], rng: np.random.Generator) 
     assert 0 <= queue.get_idle_request_id() < 3
 
 
+def test_async_infer_queue_on_reference() -> None:
+    """REFERENCE answers OPTIMAL_NUMBER_OF_INFER_REQUESTS (1) and COMPILATION_NUM_THREADS, as
+    every OpenVINO device does: AsyncInferQueue's default size asks it (it raised)."""
+    compiled = lowpass.Core().compile_model(RELU, "REFERENCE")
+    assert compiled.get_property("OPTIMAL_NUMBER_OF_INFER_REQUESTS") == 1
+    assert compiled.get_property("COMPILATION_NUM_THREADS") == 1
+    queue = AsyncInferQueue(compiled)
+    assert len(queue) == 1
+    got: list[np.ndarray] = []
+    queue.set_callback(lambda request, _: got.append(request.get_output_tensor(0)))
+    queue.start_async({"x": -np.ones((2, 3), np.float32)})
+    queue.wait_all()
+    np.testing.assert_array_equal(got[0], np.zeros((2, 3), np.float32))
+
+
 def test_async_infer_queue_default_jobs_and_errors(monkeypatch: pytest.MonkeyPatch) -> None:
     from lowpass.runtime import cpu
 
