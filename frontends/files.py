@@ -9,9 +9,10 @@ beside it, and only when all are written renames them into place, in the order g
 
 Only regular files are replaced that way. A symbolic link is followed: the file it points to
 is replaced and the link stays. A target that is not a regular file (a character or block
-device such as `/dev/null` or a terminal, a FIFO, a socket) is written through, as `mlir-opt
--o /dev/null` does: renaming a file over it would replace the device node itself. Such
-targets cannot be rolled back, so they are written last, once every regular file is in place.
+device such as `/dev/null` or a terminal, a FIFO, a socket, the pipe behind `/dev/stdout`) is
+written through, as `mlir-opt -o /dev/null` does: renaming a file over it would replace the
+device node itself. Such targets cannot be rolled back, so they are written last, once every
+regular file is in place.
 
 A new file is created like `open(path, "w")` creates files: mode 0o666 less the umask; a
 replaced file keeps its mode.
@@ -78,6 +79,13 @@ def write_files(files: Sequence[tuple[str | Path, bytes | str]]) -> None:
             _write_through(target)
 
 
+def check_target(path: str | Path) -> None:
+    """Raise the `FrontendError` that `write_files` would raise for `path` before writing
+    anything (a missing folder, a folder), so that a tool can refuse a bad output path
+    before its work rather than after it."""
+    _target(Path(path), b"")
+
+
 def _check_distinct(targets: Sequence[_Target]) -> None:
     """Two outputs that are one file (`-t 'ov-ir{bin="same.xml"}' -o same.xml`, a link to
     the other, a hard link) would leave one of them overwritten by the other: refuse."""
@@ -102,6 +110,15 @@ def _check_distinct(targets: Sequence[_Target]) -> None:
 
 def _target(path: Path, data: bytes) -> _Target:
     """Check where `path` leads before anything is written."""
+    try:
+        # (stat follows `/dev/stdout` -> `/proc/self/fd/1` to a pipe, a "magic" link whose
+        # text, `pipe:[n]`, names no file: realpath's result would not exist)
+        info = os.stat(path)
+    except OSError:
+        info = None
+    if info is not None and not stat.S_ISREG(info.st_mode) and not stat.S_ISDIR(info.st_mode):
+        # a device, FIFO, socket or pipe: written through the path as named
+        return _Target(path, path, data, replace=False, mode=None)
     real = Path(os.path.realpath(path))
     try:
         info = os.stat(real)

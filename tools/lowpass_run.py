@@ -44,7 +44,7 @@ from typing import Any, TextIO, cast
 
 import numpy as np
 
-from lowpass.frontends.files import write_files
+from lowpass.frontends.files import check_target, write_files
 from lowpass.runtime import (
     CompiledModel,
     Core,
@@ -242,7 +242,9 @@ def _add_benchmark_arguments(p: argparse.ArgumentParser) -> None:
         help="benchmark N inferences (with -t: until both are reached, as benchmark_app)",
     )
     bench.add_argument(
-        "--report", metavar="FILE", help="also write the benchmark's figures to FILE as JSON"
+        "--report",
+        metavar="FILE",
+        help="also write the benchmark's figures to FILE as JSON ('-': stdout)",
     )
 
 
@@ -673,7 +675,10 @@ def _benchmark(
             report["perf_counts"] = _profiling_json(requests[0])
         try:
             text = json.dumps(report, indent=2, default=str) + "\n"
-            write_files([(args.report, text)])
+            if args.report == "-":  # (stdout, as --emit-llvm -)
+                sys.stdout.write(text)
+            else:
+                write_files([(args.report, text)])
         except OSError as e:
             raise LowpassError(f"--report {args.report}: cannot write ({e.strerror})") from None
     return requests[0]
@@ -735,6 +740,9 @@ def run(argv: Sequence[str] | None = None, source: list[str] | None = None) -> N
     if args.perf_counts and device in (None, "CPU"):
         config["PERF_COUNT"] = True
     save_folder = _check_save_folder(args.save_outputs) if args.save_outputs else None
+    for output in (args.report, args.emit_llvm):  # (checked before the model's work)
+        if output and output != "-":
+            check_target(output)
     if device in (None, "CPU"):  # the host (LOWPASS_MAX_CPU_ISA) is checked before the model
         from lowpass.lowering.target import host_cpu
 

@@ -96,6 +96,21 @@ def test_report_holds_the_figures(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert all(r["status"] != "NOT_RUN" for r in rows)
 
 
+def test_report_on_stdout_and_a_bad_path_before_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = _run(capsys, CONVNET, "-niter", "2", "--report", "-")
+    assert code == 0 and err == "", err
+    assert not Path("-").exists()  # (stdout, not a file named '-')
+    data = json.loads(out[out.index("\n{") + 1:])  # (after the [ INFO ] lines)
+    assert data["iterations"] == 2
+    # a report that cannot be written is refused before the model is read and run
+    code, out, err = _run(capsys, CONVNET, "-niter", "2", "--report", tmp_path / "gone" / "r.json")
+    assert code == 1 and out == "", out
+    assert err.strip() == f"{tmp_path / 'gone' / 'r.json'}: error: cannot write: no such folder " \
+        f"'{tmp_path / 'gone'}'", err
+
+
 def test_time_limit_runs_at_least_once(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = _run(capsys, CONVNET, "-t", "0.2")
     assert code == 0 and err == "", err

@@ -114,3 +114,20 @@ def test_regular_files_first_then_streams(tmp_path: Path) -> None:
         write_files([(fifo, b"x"), (tmp_path / "missing" / "a.txt", b"y")])
     assert stat.S_ISFIFO(fifo.lstat().st_mode)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc (Linux)")
+def test_the_pipe_behind_dev_stdout_is_written_through() -> None:
+    """`-o /dev/stdout` when stdout is a pipe: the link `/proc/self/fd/1` reads `pipe:[n]`,
+    which names no file, so the path could not be resolved to a file to replace (it was
+    `cannot write: No such file or directory`); it is opened as named."""
+    import subprocess
+    import sys
+
+    for path in ("/dev/stdout", "/proc/self/fd/1"):
+        code = ("from lowpass.frontends.files import write_files\n"
+                f"write_files([({path!r}, 'through the pipe\\n')])\n")
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              timeout=120)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout == "through the pipe\n"
