@@ -150,10 +150,30 @@ def _quote_option_values(options: str) -> str:
     quoted: list[str] = []
     for option in options.split():
         key, sep, value = option.partition("=")
-        if sep and '"' not in value and any(c in value for c in ":/?"):
-            value = ",".join(f'"{v}"' for v in value.split(","))
+        if sep and value and '"' not in value:
+            value = ",".join(v if _PLAIN_VALUE.fullmatch(v) else f'"{v}"'
+                             for v in value.split(","))
         quoted.append(f"{key}{sep}{value}")
     return " ".join(quoted)
+
+
+_PLAIN_VALUE = re.compile(r"[A-Za-z0-9_-]+|[-+]?[0-9]+(\.[0-9]*([eE][-+]?[0-9]+)?)?")
+"""An option value that xDSL's pipeline syntax reads without quotes (an identifier or a
+number, `xdsl.utils.arg_spec`'s tokens); any other (`X:1x1x16`, `*0->*`, `a.b`) is quoted,
+as MLIR's pipeline syntax reads such values as they are."""
+
+
+def _pipeline_error(error: BaseException) -> str:
+    """xDSL's pipeline error (a header, `pass-pipeline:LINE:COL`, the text, a caret line and
+    the message under it) as one line: the text, the column and the message."""
+    lines = [line for line in str(error).splitlines() if line.strip()]
+    for k, line in enumerate(lines):
+        where = re.fullmatch(r"pass-pipeline:\d+:(\d+)", line.strip())
+        if where and k + 2 < len(lines):
+            text = lines[k + 1]
+            message = " ".join(m.strip() for m in lines[k + 3:]) or lines[k + 2].strip()
+            return f"'{text}' at column {where[1]}: {message}"
+    return " ".join(line.strip() for line in lines)
 
 
 def _unverified_post_init(self: Attribute) -> None:
@@ -989,8 +1009,9 @@ def run_tool(
         return 1
     except ArgSpecParseError as e:  # a BaseException in xDSL 0.74
         print(
-            f"{prog}: error: bad pass pipeline: {e}\n(option values holding ':', '/', '?' or "
-            "',' need double quotes: --ov-reshape='inputs=\"X:1x1x16\"')",
+            f"{prog}: error: bad pass pipeline {_pipeline_error(e)} (in -p, an option value "
+            "other than a name or a number needs double quotes: "
+            "-p 'ov-reshape{inputs=\"X:1x1x16\"}')",
             file=sys.stderr,
         )
         return 1

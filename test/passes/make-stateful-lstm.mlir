@@ -2,6 +2,9 @@
 // in the reverse order of the input names (the variables follow the input names' order).
 // RUN: opt-tool %s -p 'make-stateful{pairs="h0:hn","c0:cn"}' | filecheck %s
 // RUN: opt-tool %s -p 'make-stateful{rule="*0->*n"}' | filecheck %s
+// the flag form and MLIR's --pass-pipeline take the value unquoted (`*`, `-`, `>` quoted for xDSL)
+// RUN: opt-tool %s --make-stateful='rule=*0->*n' | filecheck %s
+// RUN: opt-tool %s '--pass-pipeline=builtin.module(make-stateful{rule=*0->*n})' | filecheck %s
 // RUN: opt-tool %s -p 'make-stateful{pairs="h0:hn,c0:cn"}' | opt-tool | filecheck %s
 
 // `c0` is an alias of the input `cell_in`. The dynamic batch stays dynamic in the variables.
