@@ -978,9 +978,11 @@ def run_tool(
     tool: Callable[[], Any], prog: str, source: Callable[[], str | None] = lambda: None
 ) -> int:
     """Run a tool's main, turning every error into a one-line diagnostic and exit code 1.
-    `source()` is the model file, named by the errors that do not name a place themselves."""
+    `source()` is the model file, named by the errors that do not name a place themselves.
+    lowpass's own warnings print as one line, `prog: warning: ...` (`_one_line_warnings`)."""
     try:
-        tool()
+        with _one_line_warnings(prog):
+            tool()
     except ParseError as e:
         print(f"{prog}: error: {clip_source_excerpt(str(e))}", file=sys.stderr)
         return 1
@@ -1038,6 +1040,37 @@ def _unregistered_op_error(e: ParseError) -> DiagnosticException | None:
         "--allow-unregistered-dialect to read ops of dialects lowpass does not define (such as "
         'TensorFlow\'s "tf.*" ops in composite functions)'
     )
+
+
+@contextlib.contextmanager
+def _one_line_warnings(prog: str) -> Generator[None]:
+    """A warning that lowpass's library raises (`CACHE_DIR '/dev/null/x': cannot write the
+    compiled model ...`) printed as a tool's diagnostic, `prog: warning: <message>`, not as
+    Python shows it (the package's file, line and source line beside the message); other
+    packages' warnings are shown as Python shows them."""
+    root = str(Path(__file__).resolve().parents[1]) + os.sep
+    show = warnings.showwarning
+
+    def show_one_line(
+        message: Warning | str,
+        category: type[Warning],
+        filename: str,
+        lineno: int,
+        file: TextIO | None = None,
+        line: str | None = None,
+    ) -> None:
+        if str(Path(filename).resolve()).startswith(root):
+            text = " ".join(str(message).split())
+            print(text if ": warning:" in text else f"{prog}: warning: {text}", file=sys.stderr)
+        else:
+            show(message, category, filename, lineno, file, line)
+
+    saved = warnings.showwarning
+    warnings.showwarning = show_one_line
+    try:
+        yield
+    finally:
+        warnings.showwarning = saved
 
 
 @contextlib.contextmanager
