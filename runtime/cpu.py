@@ -49,33 +49,17 @@ from lowpass.lowering.kernels.threads import available_cores
 from lowpass.lowering.target import host_cpu
 from lowpass.passes.lpt.detection import is_low_precision, is_quantized
 from lowpass.passes.reshape import ReshapeError, reshape_module
-from lowpass.runtime.device import DeviceError, InferenceFailure, OpRow
+from lowpass.runtime.device import (
+    ACCEPTED_KEYS,
+    LPT_KEY,
+    PROFILING_KEYS,
+    THREADS_KEYS,
+    DeviceError,
+    InferenceFailure,
+    OpRow,
+)
 from lowpass.runtime.interpreter import ReferenceExecutor, ReferenceRequest
 from lowpass.runtime.native_infer import NativeInfer, native_infer_call
-
-# OpenVINO property names (ov::inference_num_threads, ov::enable_profiling, ...) and the
-# values they take; the ones that do not change anything here are accepted and kept.
-THREADS_KEYS = ("INFERENCE_NUM_THREADS", "CPU_THREADS_NUM")
-PROFILING_KEYS = ("PERF_COUNT", "ENABLE_PROFILING")
-LPT_KEY = "LP_TRANSFORMS_MODE"
-"""OpenVINO's `ov::internal::enable_lp_transformations` (the CPU plugin's switch of LPT)."""
-ACCEPTED_KEYS = (
-    *THREADS_KEYS,
-    *PROFILING_KEYS,
-    "PERFORMANCE_HINT",
-    "PERFORMANCE_HINT_NUM_REQUESTS",
-    "NUM_STREAMS",
-    "INFERENCE_PRECISION_HINT",
-    "ENABLE_CPU_PINNING",
-    "ENABLE_HYPER_THREADING",
-    "SCHEDULING_CORE_TYPE",
-    "EXECUTION_MODE_HINT",
-    "CACHE_DIR",
-    "COMPILATION_NUM_THREADS",
-    "LOG_LEVEL",
-    LPT_KEY,
-)
-
 
 _TRAMPOLINE_IR = """
 define i32 @lowpass_call(ptr %block) {
@@ -211,6 +195,8 @@ def _as_bool(key: str, value: Any) -> bool:
 def _count(key: str, value: Any) -> int:
     """A thread-count property: an integer >= 0 (0 meaning "as many as there are cores")."""
     try:
+        if isinstance(value, float) and not value.is_integer():
+            raise ValueError  # (int(2.5) would take 2 threads silently)
         count = int(value)
     except (TypeError, ValueError):
         raise CpuConfigError(f"{key} must be an integer, got {value!r}") from None

@@ -46,8 +46,47 @@ OpRow = tuple[str, str, str, timedelta, str]
 status being a `ProfilingStatus` name (EXECUTED, NOT_RUN, OPTIMIZED_OUT)."""
 
 
+# OpenVINO property names (ov::inference_num_threads, ov::enable_profiling, ...) and the
+# values they take, as `compile_model`'s config accepts them: the CPU device's
+# (the ones that do not change anything there are accepted and kept); REFERENCE, which has
+# nothing to configure, accepts the same names and ignores them (`check_config_keys`).
+THREADS_KEYS = ("INFERENCE_NUM_THREADS", "CPU_THREADS_NUM")
+PROFILING_KEYS = ("PERF_COUNT", "ENABLE_PROFILING")
+LPT_KEY = "LP_TRANSFORMS_MODE"
+"""OpenVINO's `ov::internal::enable_lp_transformations` (the CPU plugin's switch of LPT)."""
+ACCEPTED_KEYS = (
+    *THREADS_KEYS,
+    *PROFILING_KEYS,
+    "PERFORMANCE_HINT",
+    "PERFORMANCE_HINT_NUM_REQUESTS",
+    "NUM_STREAMS",
+    "INFERENCE_PRECISION_HINT",
+    "ENABLE_CPU_PINNING",
+    "ENABLE_HYPER_THREADING",
+    "SCHEDULING_CORE_TYPE",
+    "EXECUTION_MODE_HINT",
+    "CACHE_DIR",
+    "COMPILATION_NUM_THREADS",
+    "LOG_LEVEL",
+    LPT_KEY,
+)
+
+
 class DeviceError(ValueError):
     """A device rejects a config (unknown property, bad value) or cannot compile a model."""
+
+
+def check_config_keys(config: Mapping[Any, Any] | None, device: str) -> None:
+    """Raise `DeviceError` for a key of `config` that is not an OpenVINO property that
+    lowpass knows (`ACCEPTED_KEYS`), as OpenVINO's plugins refuse an unsupported property;
+    keys may be `openvino.properties` helpers (callables returning the name)."""
+    for raw_key in config or {}:
+        key = str(raw_key() if callable(raw_key) else raw_key)
+        if key not in ACCEPTED_KEYS:
+            raise DeviceError(
+                f"Unsupported property {key} by {device} device: supported properties are "
+                + ", ".join(ACCEPTED_KEYS)
+            )
 
 
 def check_no_recursion(module: ModuleOp) -> None:

@@ -30,7 +30,7 @@ from lowpass.dialects.graph import entry_function, op_display_name, op_type_name
 from lowpass.dialects.interpret import dialect_functions
 from lowpass.dialects.ov.base import element_type_of, to_dtype
 from lowpass.dialects.ov.state import VariableStore, attach_variable_store, module_variables
-from lowpass.runtime.device import InferenceFailure, OpRow
+from lowpass.runtime.device import InferenceFailure, OpRow, check_config_keys
 
 
 @dataclass
@@ -106,6 +106,9 @@ class ReferenceDevice:
     name = "REFERENCE"
 
     def compile(self, module: ModuleOp, config: Mapping[str, Any]) -> ReferenceCompiledModel:
+        # (nothing to configure: the CPU device's properties are accepted and ignored, an
+        # unknown one is refused, as OpenVINO's plugins refuse an unsupported property)
+        check_config_keys(config, self.name)
         return ReferenceCompiledModel(module)
 
 

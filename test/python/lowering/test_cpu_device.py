@@ -248,6 +248,17 @@ def test_config_threads_and_profiling() -> None:
         core.compile_model(STATE, "CPU", {"FOO": 1})
     with pytest.raises(lowpass.LowpassError, match="INFERENCE_NUM_THREADS must be an integer"):
         core.compile_model(STATE, "CPU", {"INFERENCE_NUM_THREADS": "many"})
+    # (2.5 threads is refused, as `lowpass-run -c INFERENCE_NUM_THREADS=2.5` refuses it; it was
+    # taken as 2)
+    with pytest.raises(lowpass.LowpassError, match="INFERENCE_NUM_THREADS must be an integer"):
+        core.compile_model(STATE, "CPU", {"INFERENCE_NUM_THREADS": 2.5})
+    assert core.compile_model(STATE, "CPU", {"INFERENCE_NUM_THREADS": 1.0}).get_property(
+        "INFERENCE_NUM_THREADS") == 1
+    # REFERENCE accepts the CPU device's properties (ignored) and refuses others
+    core.compile_model(STATE, "REFERENCE", {"INFERENCE_NUM_THREADS": 2, "PERF_COUNT": True})
+    with pytest.raises(lowpass.LowpassError,
+                       match=r"^Unsupported property FOO by REFERENCE device: supported"):
+        core.compile_model(STATE, "REFERENCE", {"FOO": 1})
     profiled = core.compile_model(STATE, "CPU", {"PERF_COUNT": "YES", "PERFORMANCE_HINT": "LATENCY"})
     request = profiled.create_infer_request()
     request.infer({"x": np.ones((1, 3)), "init": np.zeros((1, 3))})
