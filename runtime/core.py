@@ -953,8 +953,14 @@ class InferRequest:
     # ---- tensors ------------------------------------------------------------------------------
 
     def set_tensor(self, key: int | str | Port, value: Any) -> None:
+        """Set an input, checked now (its shape against the port's, its element type), as
+        OpenVINO's `set_tensor` refuses an incompatible tensor at once: a refused value is
+        not kept."""
         with self._exclusive("set_tensor()"):
-            self._set_tensor(key, value)
+            port = _find_port(self._model.inputs, key, "input")
+            array = _as_array(value)
+            _check_input(port, array)
+            self._inputs[port.index] = array
 
     def _set_tensor(self, key: int | str | Port, value: Any) -> None:
         port = _find_port(self._model.inputs, key, "input")
@@ -1095,18 +1101,7 @@ class InferRequest:
             )
         if type(value) is not np.ndarray:  # (a list, a scalar, a tensor with `.data`)
             value = self._inputs[port.index] = _as_array(value)
-        if len(value.shape) != len(port.shape) or any(
-            d is not None and d != s for d, s in zip(port.shape, value.shape, strict=True)
-        ):
-            raise LowpassError(
-                f"input '{port.name}' has shape {list(value.shape)}, expected "
-                f"{['?' if d is None else d for d in port.shape]}"
-            )
-        if value.dtype.kind not in "biuf":
-            raise LowpassError(
-                f"input '{port.name}' has element type {value.dtype}, which cannot be converted "
-                f"to the model's {port.element_type}: give a boolean, integer or float array"
-            )
+        _check_input(port, value)
         # Inputs of another precision are converted to the model's (OpenVINO preprocessing):
         # the device does it as it copies them in (a cast like `astype`).
         return value
@@ -1510,10 +1505,32 @@ def _as_array(value: Any) -> np.ndarray:
     return np.asarray(data if _is_ndarray(data) else value)
 
 
+def _check_input(port: Port, value: np.ndarray) -> None:
+    """Raise `LowpassError` unless `value` fits the input `port`: its shape (a dynamic
+    dimension takes any size) and an element type that converts to the port's."""
+    if len(value.shape) != len(port.shape) or any(
+        d is not None and d != s for d, s in zip(port.shape, value.shape, strict=True)
+    ):
+        raise LowpassError(
+            f"input '{port.name}' has shape {list(value.shape)}, expected "
+            f"{['?' if d is None else d for d in port.shape]}"
+        )
+    if value.dtype.kind not in "biuf":
+        raise LowpassError(
+            f"input '{port.name}' has element type {value.dtype}, which cannot be converted "
+            f"to the model's {port.element_type}: give a boolean, integer or float array"
+        )
+
+
 def _input_items(inputs: Any, count: int) -> list[tuple[int | str | Port, Any]]:
     if _is_mapping(inputs):
         return list(inputs.items())
     if isinstance(inputs, np.ndarray) or np.isscalar(inputs):
+        if count != 1:  # (OpenVINO's `get_input_tensor()` of a model of several inputs raises)
+            raise LowpassError(
+                f"one array given for a model of {count} inputs: give a dict by name or "
+                "index, or a list of one array per input"
+            )
         return [(0, inputs)]
     if _is_sequence(inputs):
         if len(inputs) != count:

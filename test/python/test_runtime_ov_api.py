@@ -563,3 +563,32 @@ def test_a_dropped_request_ends_its_worker_thread() -> None:
     while workers() > before and time.monotonic() < deadline:
         time.sleep(0.01)
     assert workers() == before
+
+
+TWO_INPUTS = """
+func.func @main(%x: tensor<2x3xf32> {ov.name = "x"}, %z: tensor<2x3xf32> {ov.name = "z"}) -> (tensor<2x3xf32> {ov.name = "y"}) {
+  %y = ov.add %x, %z : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  func.return %y : tensor<2x3xf32>
+}
+"""  # noqa: E501
+
+
+@pytest.mark.parametrize("device", ["REFERENCE", "CPU"])
+def test_set_tensor_checks_at_once_and_one_array_needs_one_input(device: str) -> None:
+    """As OpenVINO's: `set_tensor` refuses an incompatible tensor at once (the request keeps
+    what it had), and one array is the input of a one-input model only (OpenVINO's
+    `get_input_tensor()` of a model of several inputs raises); it was taken as input 0."""
+    request = lowpass.Core().compile_model(TWO_INPUTS, device).create_infer_request()
+    ones = np.ones((2, 3), np.float32)
+    request.set_tensor("x", ones)
+    with pytest.raises(LowpassError, match=r"input 'x' has shape \[2, 2\], expected \[2, 3\]"):
+        request.set_tensor("x", np.zeros((2, 2), np.float32))
+    with pytest.raises(LowpassError, match="input 'z' has element type <U1"):
+        request.set_tensor("z", np.array([["a"] * 3] * 2))
+    np.testing.assert_array_equal(request.get_tensor("x"), ones)  # (kept)
+    request.set_tensor("z", ones)
+    np.testing.assert_array_equal(request.infer()[0], 2 * ones)
+    with pytest.raises(LowpassError, match="one array given for a model of 2 inputs"):
+        request.infer(ones)
+    relu = lowpass.Core().compile_model(RELU, device).create_infer_request()
+    np.testing.assert_array_equal(relu.infer(-ones)[0], 0 * ones)  # (one input: fine)
