@@ -1001,7 +1001,7 @@ class GraphCompiler(GraphAnalysis):
     # ---- profiling ----
 
     def profiling_rows(self, plan: Plan, infos: list[GroupInfo]) -> list[OpRow]:
-        info_of_first = {info.ops[0]: info for info in infos}
+        info_of_first = {_row_op(info.ops): info for info in infos}
         member_of = {op: info for info in infos for op in info.ops}
         rows = []
         view_ops = set(plan.view_ops)
@@ -1020,6 +1020,26 @@ class GraphCompiler(GraphAnalysis):
             else:  # constant or constant-folded
                 rows.append(OpRow(op, name, type_name, f"unknown_{precision}", None, "NOT_RUN"))
         return rows
+
+
+_FUSED_AROUND = frozenset((
+    "Subtract", "Add", "Multiply", "Divide", "Convert", "FakeQuantize", "Relu", "Clamp",
+    "Sigmoid", "Tanh", "Swish", "HSwish", "PRelu", "Maximum", "Minimum", "Reshape", "Squeeze",
+    "Unsqueeze",
+))
+"""Op types that a group may run before or after its main op (a zero point subtracted, the
+input quantized, an activation, a requantization): OpenVINO fuses such ops into the main op's
+node, and so its profiling row is the main op's."""
+
+
+def _row_op(ops: Sequence[Operation]) -> Operation:
+    """The op whose profiling row carries a group's time: its first op that is not one of
+    `_FUSED_AROUND` (a QDQ model's first convolution, grouped after its input's zero-point
+    Subtract, is the `Convolution` row, not a `Subtract` row), else its first op."""
+    for op in ops:
+        if op_type_name(op) not in _FUSED_AROUND:
+            return op
+    return ops[0]
 
 
 def _keep_kernels_out_of_line(

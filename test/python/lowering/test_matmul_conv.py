@@ -160,9 +160,10 @@ def test_matmul_int8_exact(a_type: str, weight_bits: int) -> None:
         np.testing.assert_array_equal(a, r)
     types = exec_types(request)
     precision = "I8"  # u8 or i8 data: OpenVINO says I8
-    for name in ("gemm_epilogue", "requant_u8", "zero_point", "zp_after"):
+    # (a group's row is its main op's, as OpenVINO's: the zero point's Subtract is fused)
+    for name in ("gemm_epilogue", "requant_u8", "zp_matmul", "zp_after"):
         assert types[name] == f"jit_{ISA}_{precision}", name
-    assert types["zp_matmul"] == "undef"  # fused with its zero point
+    assert types["zero_point"] == "undef"  # fused into its MatMul
 
 
 def act_fq_typed(g: GraphBuilder, x, il, ih, ol, oh, element):
@@ -429,10 +430,10 @@ def test_convolution_int8_exact(a_type: str) -> None:
         np.testing.assert_array_equal(a, r)
     types = exec_types(request)
     precision = "I8"  # u8 or i8 data: OpenVINO says I8
-    for name in ("requant", "seven_bit", "zero_point"):
+    # (a group's row is its main op's, as OpenVINO's: the zero points' Subtracts are fused)
+    for name in ("requant", "seven_bit", "zp_conv", "depthwise", "grouped"):
         assert types[name] == f"jit_{ISA}_{precision}", name
-    for fused in ("zp_conv", "depthwise", "grouped"):  # behind their zero-point Subtracts
-        assert types[fused] == "undef", fused
+    assert types["zero_point"] == "undef"
 
 
 @pytest.mark.parametrize("consumer", ["conv", "matmul"])
@@ -884,8 +885,8 @@ def test_lpt_graph_with_zero_points_is_exact() -> None:
         np.testing.assert_array_equal(np.asarray(cpu.infer(feeds)[0]),
                                       np.asarray(ref.infer(feeds)[0]))
     types = exec_types(cpu)
-    assert types["conv"] == types["dw"] == "undef"  # behind their zero-point Subtracts
-    assert types["pool"] == types["fc_original"] == f"jit_{ISA}_I8"
+    # (the rows of the groups are their main ops', their zero-point Subtracts fused)
+    assert types["conv"] == types["dw"] == types["pool"] == types["fc_original"] == f"jit_{ISA}_I8"
     assert not [n for n, t in types.items() if t.startswith("ref_")]
 
 
