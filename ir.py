@@ -56,7 +56,7 @@ from xdsl.irdl import AttrConstraint, BaseAttr, IRDLOperation, RangeOf, base
 from xdsl.parser import AttrParser, Parser
 from xdsl.parser.generic_parser import ParserState
 from xdsl.printer import Printer
-from xdsl.utils.exceptions import DiagnosticException, VerifyException
+from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 from xdsl.utils.lexer import Input, Span
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRToken, MLIRTokenKind, StringLiteral
 
@@ -278,6 +278,45 @@ class LocatingParser(Parser):
         self._parser_state = ParserState(LowpassLexer(Input(text, name)))
 
     line_offset: int = 0
+
+    def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
+        """xDSL's, except that a text of no op (empty, blank, comments only) is an empty
+        module, as mlir-opt reads it, not `Could not parse entire input!`."""
+        if allow_implicit_module and self._current_token.kind == MLIRTokenKind.EOF:
+            return ModuleOp([])
+        return super().parse_module(allow_implicit_module)
+
+    def _parse_block(self) -> Block:
+        """xDSL's, with a message where a region's ops are followed by neither `}` nor a
+        block label (xDSL's is ` in block definition` and nothing more)."""
+        kind = self._current_token.kind
+        if kind == MLIRTokenKind.EOF:
+            self.raise_error("expected '}' to close the region: the input ends before it")
+        if kind != MLIRTokenKind.CARET_IDENT:
+            self.raise_error("expected an operation, a block label such as '^bb1:' or '}' "
+                             "to close the region")
+        return super()._parse_block()
+
+    def parse_dense_int_or_fp_elements_attr(self, type: Any) -> DenseIntOrFPElementsAttr:
+        """xDSL's, except that a literal that does not fit its type (`dense<[1.0, 2.0]> :
+        tensor<3xf32>`) is reported at the literal: xDSL reports it at the token after the
+        type, the next op's (a line below) at the end of an `ov.constant`."""
+        start = self._current_token.span.start
+        try:
+            return super().parse_dense_int_or_fp_elements_attr(type)
+        except ParseError as e:
+            if "dense literal" not in e.msg or e.span.start < self.pos:
+                raise
+            self.raise_error(e.msg, start, self._last_token_end)
+
+    @property
+    def _last_token_end(self) -> int:
+        """Where the last token consumed ends (the current one's start, less the blanks)."""
+        text = self.lexer.input.content
+        end = self._current_token.span.start
+        while end > 0 and text[end - 1] in " \t\r\n":
+            end -= 1
+        return end
 
     def _parse_dense_literal_type(
         self,

@@ -1065,12 +1065,12 @@ def _one_line_warnings(prog: str) -> Generator[None]:
         else:
             show(message, category, filename, lineno, file, line)
 
-    saved = warnings.showwarning
-    warnings.showwarning = show_one_line
-    try:
+    with warnings.catch_warnings():
+        # (each run shows its warnings, as a fresh process would, also where one process
+        # runs the tool several times: the served lit tools, tests)
+        warnings.filterwarnings("always", module=r"lowpass(\.|$)")
+        warnings.showwarning = show_one_line
         yield
-    finally:
-        warnings.showwarning = saved
 
 
 @contextlib.contextmanager

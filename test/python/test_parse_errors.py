@@ -142,3 +142,37 @@ def test_dense_literal_type_errors_are_xdsls(literal: str, message: str) -> None
         errors.append(str(raised.value))
     assert message in errors[0]
     assert errors[1] == errors[0]
+
+
+@pytest.mark.parametrize("text", ["", "\n\n", "// only a comment\n"])
+def test_a_text_of_no_op_is_an_empty_module(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """As mlir-opt reads it (xDSL: `Could not parse entire input!`)."""
+    model = tmp_path / "empty.mlir"
+    model.write_text(text)
+    assert opt_tool.main([str(model)]) == 0
+    assert capsys.readouterr().out.strip() == "builtin.module {\n}"
+
+
+@pytest.mark.parametrize(("body", "where", "message"), [
+    # the closing `}` missing: xDSL said ` in block definition` and nothing more
+    ("  func.return %a : tensor<3xf32>\n", ":3:1",
+     "expected '}' to close the region: the input ends before it"),
+    ("  42\n  func.return %a : tensor<3xf32>\n}\n", ":2:3",
+     "expected an operation, a block label such as '^bb1:' or '}' to close the region"),
+    # a dense literal that does not fit its type is reported at the literal, not at the
+    # next op (xDSL points at the token after the type)
+    ("  %b = ov.constant dense<[1.0, 2.0]> : tensor<3xf32>\n  func.return %b : tensor<3xf32>\n"
+     "}\n", ":2:25", "Shape mismatch in dense literal. Expected [3] shape from the type, but "
+     "got [2] shape."),
+])
+def test_region_and_literal_errors_say_what_was_expected_where(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], body: str, where: str, message: str
+) -> None:
+    model = tmp_path / "bad.mlir"
+    model.write_text("func.func @main(%a: tensor<3xf32>) -> tensor<3xf32> {\n" + body)
+    assert opt_tool.main([str(model)]) == 1
+    err = capsys.readouterr().err
+    assert err.splitlines()[0] == f"opt-tool: error: {model}{where}", err
+    assert message in err, err

@@ -5,9 +5,11 @@
 // RUN: not opt-tool %s -p no-such-pass 2>&1 | filecheck %s --check-prefix=PASS
 // RUN: not opt-tool %S/Inputs/does-not-exist.mlir 2>&1 | filecheck %s --check-prefix=FILE
 
-// CHECK: diagnostics.mlir:16:3: error: 'ov.add' op operands are not broadcast-compatible: shapes [2, 3] and [4]
+// CHECK: diagnostics.mlir:18:3: error: 'ov.add' op operands are not broadcast-compatible: shapes [2, 3] and [4]
 // CHECK-NOT: Traceback
-// PARSE: syntax-error.mlir:3:{{[0-9]+}}
+// (the result type missing at the end of line 3: reported at the token found instead)
+// PARSE: syntax-error.mlir:4:1
+// PARSE: type expected
 // PARSE-NOT: Traceback
 // PASS: opt-tool: error: {{.*}}no-such-pass
 // FILE: opt-tool: error: {{.*}}does-not-exist.mlir
