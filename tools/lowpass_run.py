@@ -729,6 +729,9 @@ def run(argv: Sequence[str] | None = None, source: list[str] | None = None) -> N
     if bench and args.random_inputs is None:
         args.random_inputs = 0  # benchmark_app fills the inputs not given with random data
     if not Path(args.model).is_file():
+        if Path(args.model).is_dir():
+            raise LowpassError(f"'{args.model}' is a folder, expected a model file (.mlir, .xml "
+                               "or .onnx)")
         raise LowpassError(f"no such file '{args.model}'")
     config, given = _config(args)
     device = args.device

@@ -617,12 +617,12 @@ class OptToolMain(xDSLOptMain):
         output = self.args.output_file
         if output is None or not output.lower().endswith(".xml"):
             raise FrontendError(
-                "opt-tool: error: -t ov-ir (--emit=ov-ir) writes two files (.xml and .bin): give "
+                "-t ov-ir (--emit=ov-ir) writes two files (.xml and .bin): give "
                 "the .xml with -o out.xml"
             )
         if self.args.split_input_file:
             raise FrontendError(
-                "opt-tool: error: -t ov-ir (--emit=ov-ir) writes one model; it does not combine "
+                "-t ov-ir (--emit=ov-ir) writes one model; it does not combine "
                 "with --split-input-file"
             )
 
@@ -987,7 +987,7 @@ def run_tool(
         print(f"{prog}: error: {clip_source_excerpt(str(e))}", file=sys.stderr)
         return 1
     except DiagnosticException as e:
-        text = str(e)
+        text = str(e).removeprefix("error: ")  # (a target's `error: ...`: named below)
         if _PASS_PREFIX.match(text) is not None:  # `reshape: error: ...`: prefixed with FILE
             print(_locate(text, source()), file=sys.stderr)
         elif ": error:" in text:

@@ -274,3 +274,22 @@ def test_reference_check_of_a_computed_parameter_names_the_op(
     )
     assert (code, stdout) == (1, ""), err
     assert err == f"lowpass-run: error: inference failed in {error}\n"
+
+
+def test_command_line_and_target_errors_have_one_prefix(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`opt-tool: error: ...` once, the model file named where the error is the model's (a
+    user's trial found `model.mlir: opt-tool: error: -t ov-ir ...` and `opt-tool: error:
+    model.mlir: error: no function ...`); a folder given as lowpass-run's model says so."""
+    model = tmp_path / "m.mlir"
+    model.write_text(RELU.format(shape="2", xname='"x"', yname='"y"'))
+    code, _, err = _tool(capsys, opt_tool.main, model, "-t", "ov-ir")
+    assert code == 1 and err.startswith("opt-tool: error: -t ov-ir (--emit=ov-ir) writes two"), err
+    code, _, err = _tool(capsys, opt_tool.main, model, "-t", "dot{function=nosuch}")
+    assert code == 1
+    assert err.strip() == (f"opt-tool: error: {model}: no function @nosuch in the module, "
+                           "expected one of @main"), err
+    code, _, err = _tool(capsys, lowpass_run.main, tmp_path)
+    assert code == 1 and err.strip() == (f"lowpass-run: error: '{tmp_path}' is a folder, "
+                                         "expected a model file (.mlir, .xml or .onnx)"), err
