@@ -307,7 +307,7 @@ class OptToolMain(xDSLOptMain):
 
             if self.args.input_file is not None:  # the weights are in the .bin beside the .xml
                 return read_ov_ir(self.args.input_file)
-            return read_ov_ir_bytes(io.read(), b"")  # stdin: a model without constants
+            return read_ov_ir_bytes(io.read(), b"", filename="<stdin>")  # (without constants)
 
         def parse_onnx(io: IO[bytes]) -> ModuleOp:
             from lowpass.frontends.onnx import read_onnx

@@ -11,4 +11,4 @@
 // LAYER: bad-layer.xml:8: error: layer 'pool1' (id 1, type MaxPool): missing attribute 'kernel', expected comma-separated integers
 
 // An .xml on stdin has no .bin beside it: constants cannot be read.
-// STDIN: model.xml:{{[0-9]+}}: error: layer '{{.*}}' (id {{[0-9]+}}, type Const): the model has constants but no weights were given, expected the .bin's contents (stdin has no .bin: read the .xml from a file)
+// STDIN: <stdin>:{{[0-9]+}}: error: layer '{{.*}}' (id {{[0-9]+}}, type Const): the model has constants but no weights were given, expected the .bin's contents (stdin has no .bin: read the .xml from a file)
