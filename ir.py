@@ -412,7 +412,15 @@ class LocatingParser(Parser):
         op_type = super()._get_op_by_name(name)
         frames = self.__dict__.setdefault("_parsing", [])
         frames.append((op_type, []))
+        self.__dict__.setdefault("_explicit_properties", []).append(set())
         return op_type
+
+    def parse_optional_properties_dict(self) -> dict[str, Attribute]:
+        properties = super().parse_optional_properties_dict()
+        explicit = self.__dict__.get("_explicit_properties")
+        if explicit:  # (the generic form's `<{...}>`: these were written, not defaulted)
+            explicit[-1].update(properties)
+        return properties
 
     def _defines(self, dialect_name: str, name: str) -> bool:
         dialect = self.ctx.get_optional_dialect(dialect_name)
@@ -430,6 +438,8 @@ class LocatingParser(Parser):
     def _finish_upgrades(self, op: Operation, span: Span) -> None:
         frames = self.__dict__.get("_parsing")
         upgraded = frames.pop()[1] if frames else []
+        explicit_frames = self.__dict__.get("_explicit_properties")
+        explicit = explicit_frames.pop() if explicit_frames else set()
         # the generic form: `<{rounding_type = "floor"}>` (properties), or the old string in
         # the attribute dictionary of a generic op (it is a property now)
         upgraded += upgrade_string_enums(type(op), op.properties)
@@ -444,16 +454,19 @@ class LocatingParser(Parser):
                 upgraded += found
         if upgraded:
             _warn_upgraded(op, upgraded)
-        self._inherent_from_attr_dict(op, span)
+        self._inherent_from_attr_dict(op, span, explicit)
 
-    def _inherent_from_attr_dict(self, op: Operation, span: Span) -> None:
+    def _inherent_from_attr_dict(self, op: Operation, span: Span, explicit: set[str]) -> None:
         """
         An entry of an op's attribute dictionary named as one of its properties sets that
         property, as MLIR sets an inherent attribute from the attribute dictionary
         (`ov.gelu %x {approximation_mode = #ov<gelu_approximation_mode tanh>}`): it is
         not a discardable attribute beside the property, which the op would ignore while
         computing with the property's default (in lowpass's own dialects; xDSL's keep their
-        parsers' behaviour). The property written both ways with two values is an error.
+        parsers' behaviour). The property written both ways with two values is an error,
+        except where the property holds its default value and `explicit` (the names of the
+        generic form's `<{...}>`) does not name it: xDSL fills a property's default in, and
+        a custom form's explicit default cannot be told from it.
         """
         if not isinstance(op, IRDLOperation) or not op.attributes:
             return
@@ -463,9 +476,9 @@ class LocatingParser(Parser):
         for name in [n for n in op.attributes if n in properties]:
             value = op.attributes[name]
             current = op.properties.get(name)
-            if current is not None and current != value and current != properties[
-                name
-            ].default_value:
+            if current is not None and current != value and (
+                name in explicit or current != properties[name].default_value
+            ):
                 self.raise_error(
                     f"'{op.name}' op {name} is given twice: {_attribute_text(current)} and, "
                     f"in its attribute dictionary, {_attribute_text(value)}",

@@ -21,8 +21,10 @@ replaced file keeps its mode.
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import stat
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,6 +39,7 @@ class _Target:
     data: bytes
     replace: bool  # a regular file (or none yet): written beside, then renamed over `real`
     mode: int | None  # the mode of the regular file that is replaced
+    fd: int | None = None  # `/dev/stdout`, `/dev/fd/N`: the process's own descriptor N
 
 
 def write_files(files: Sequence[tuple[str | Path, bytes | str]]) -> None:
@@ -108,8 +111,31 @@ def _check_distinct(targets: Sequence[_Target]) -> None:
             seen[key] = target
 
 
+_FD_PATH = re.compile(r"/dev/(?:fd|stdin|stdout|stderr)(?:/(\d+))?|/proc/self/fd/(\d+)")
+_STANDARD_FDS = {"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2}
+
+
+def _descriptor(path: Path) -> int | None:
+    """N for `/dev/stdout` (1), `/dev/stderr` (2), `/dev/fd/N` and `/proc/self/fd/N`: a
+    descriptor this process has open, written as it is (a redirected stdout's file at its
+    offset, in its append mode: `{ echo head; opt-tool -o /dev/stdout; } > out` keeps the
+    head), where reopening the path would write from the file's start or replace it."""
+    match = _FD_PATH.fullmatch(str(path))
+    if match is None:
+        return None
+    number = match[1] or match[2]
+    return int(number) if number is not None else _STANDARD_FDS.get(str(path))
+
+
 def _target(path: Path, data: bytes) -> _Target:
     """Check where `path` leads before anything is written."""
+    fd = _descriptor(path)
+    if fd is not None:
+        try:
+            os.fstat(fd)
+        except OSError as e:
+            raise FrontendError(f"{path}: error: cannot write: {e.strerror}") from None
+        return _Target(path, path, data, replace=False, mode=None, fd=fd)
     try:
         # (stat follows `/dev/stdout` -> `/proc/self/fd/1` to a pipe, a "magic" link whose
         # text, `pipe:[n]`, names no file: realpath's result would not exist)
@@ -151,7 +177,19 @@ def _missing_folder(folder: Path) -> Path:
 
 
 def _write_through(target: _Target) -> None:
-    """Write into a device, FIFO or socket as it is (no temporary file, no rename)."""
+    """Write into a device, FIFO or socket as it is (no temporary file, no rename); into an
+    open descriptor (`_descriptor`) after what Python buffered for it."""
+    if target.fd is not None:
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None and not stream.closed:
+                stream.flush()
+        try:
+            view = memoryview(target.data)
+            while view:
+                view = view[os.write(target.fd, view):]
+        except OSError as e:
+            raise _cannot_write(target, e) from None
+        return
     try:
         fd = os.open(target.real, os.O_WRONLY)
         with os.fdopen(fd, "wb") as f:

@@ -1022,22 +1022,23 @@ class GraphCompiler(GraphAnalysis):
         return rows
 
 
-_FUSED_AROUND = frozenset((
-    "Subtract", "Add", "Multiply", "Divide", "Convert", "FakeQuantize", "Relu", "Clamp",
-    "Sigmoid", "Tanh", "Swish", "HSwish", "PRelu", "Maximum", "Minimum", "Reshape", "Squeeze",
-    "Unsqueeze",
+_MAIN_OPS = frozenset((
+    "Convolution", "GroupConvolution", "ConvolutionBackpropData", "GroupConvolutionBackpropData",
+    "MatMul", "MaxPool", "AvgPool", "LSTMCell", "LSTMSequence", "GRUCell", "GRUSequence",
+    "RNNCell", "RNNSequence", "TensorIterator", "Loop",
 ))
-"""Op types that a group may run before or after its main op (a zero point subtracted, the
-input quantized, an activation, a requantization): OpenVINO fuses such ops into the main op's
-node, and so its profiling row is the main op's."""
+"""Op types around which OpenVINO fuses the element-wise ops before and after them (a zero
+point subtracted, the input quantized, an activation, a requantization) into one node named
+after the main op."""
 
 
 def _row_op(ops: Sequence[Operation]) -> Operation:
-    """The op whose profiling row carries a group's time: its first op that is not one of
-    `_FUSED_AROUND` (a QDQ model's first convolution, grouped after its input's zero-point
-    Subtract, is the `Convolution` row, not a `Subtract` row), else its first op."""
+    """The op whose profiling row carries a group's time: its first op of `_MAIN_OPS` (a QDQ
+    model's first convolution, grouped after its input's zero-point Subtract, is the
+    `Convolution` row, not a `Subtract` row), else its first op (a chain of element-wise
+    ops, as OpenVINO names a fused chain after its first node)."""
     for op in ops:
-        if op_type_name(op) not in _FUSED_AROUND:
+        if op_type_name(op) in _MAIN_OPS:
             return op
     return ops[0]
 

@@ -195,7 +195,8 @@ def _as_bool(key: str, value: Any) -> bool:
 def _count(key: str, value: Any) -> int:
     """A thread-count property: an integer >= 0 (0 meaning "as many as there are cores")."""
     try:
-        if isinstance(value, float) and not value.is_integer():
+        is_integer = getattr(value, "is_integer", None)  # (float, numpy's floats)
+        if callable(is_integer) and not is_integer():
             raise ValueError  # (int(2.5) would take 2 threads silently)
         count = int(value)
     except (TypeError, ValueError):

@@ -30,7 +30,7 @@ from lowpass.dialects.graph import entry_function, op_display_name, op_type_name
 from lowpass.dialects.interpret import dialect_functions
 from lowpass.dialects.ov.base import element_type_of, to_dtype
 from lowpass.dialects.ov.state import VariableStore, attach_variable_store, module_variables
-from lowpass.runtime.device import InferenceFailure, OpRow, check_config_keys
+from lowpass.runtime.device import ACCEPTED_KEYS, InferenceFailure, OpRow, check_config_keys
 
 
 @dataclass
@@ -110,6 +110,15 @@ class ReferenceDevice:
         # unknown one is refused, as OpenVINO's plugins refuse an unsupported property)
         check_config_keys(config, self.name)
         return ReferenceCompiledModel(module)
+
+    def check_config(self, config: Mapping[str, Any]) -> None:
+        """`DeviceError` for an unknown property (`Core.set_property` checks at once)."""
+        check_config_keys(config, self.name)
+
+    def device_properties(self, config: Mapping[str, Any]) -> dict[str, Any]:
+        """What `Core.get_property("REFERENCE", name)` answers besides what was set."""
+        return {"SUPPORTED_PROPERTIES": list(ACCEPTED_KEYS), "INFERENCE_NUM_THREADS": 1,
+                "OPTIMIZATION_CAPABILITIES": ["FP32"]}
 
 
 class ReferenceCompiledModel:

@@ -30,6 +30,7 @@ compiled (`runtime/model_inputs.py`).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import json
 import math
@@ -676,7 +677,7 @@ def _benchmark(
         try:
             text = json.dumps(report, indent=2, default=str) + "\n"
             if args.report == "-":  # (stdout, as --emit-llvm -)
-                sys.stdout.write(text)
+                args.report_stream.write(text)
             else:
                 write_files([(args.report, text)])
         except OSError as e:
@@ -724,6 +725,15 @@ def run(argv: Sequence[str] | None = None, source: list[str] | None = None) -> N
     args = _parser().parse_args(argv)
     bench = args.time is not None or args.niter is not None
     _check_args(args, bench)
+    args.report_stream = sys.stdout
+    if args.report == "-":  # (stdout is the JSON alone: the [ INFO ] lines go to stderr)
+        with contextlib.redirect_stdout(sys.stderr):
+            _run(args, bench, source)
+    else:
+        _run(args, bench, source)
+
+
+def _run(args: argparse.Namespace, bench: bool, source: list[str] | None) -> None:
     if args.pcsort is not None:
         args.perf_counts = True
     if bench and args.random_inputs is None:

@@ -150,8 +150,8 @@ def _quote_option_values(options: str) -> str:
     quoted: list[str] = []
     for option in options.split():
         key, sep, value = option.partition("=")
-        if sep and value and '"' not in value:
-            value = ",".join(v if _PLAIN_VALUE.fullmatch(v) else f'"{v}"'
+        if sep and value and not value.startswith('"'):  # (else quoted by the user)
+            value = ",".join(v if _PLAIN_VALUE.fullmatch(v) else _string_literal(v)
                              for v in value.split(","))
         quoted.append(f"{key}{sep}{value}")
     return " ".join(quoted)
@@ -161,6 +161,11 @@ _PLAIN_VALUE = re.compile(r"[A-Za-z0-9_-]+|[-+]?[0-9]+(\.[0-9]*([eE][-+]?[0-9]+)
 """An option value that xDSL's pipeline syntax reads without quotes (an identifier or a
 number, `xdsl.utils.arg_spec`'s tokens); any other (`X:1x1x16`, `*0->*`, `a.b`) is quoted,
 as MLIR's pipeline syntax reads such values as they are."""
+
+
+def _string_literal(value: str) -> str:
+    """`value` as a string of xDSL's pipeline syntax: quoted, `\\` and `"` escaped."""
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def _pipeline_error(error: BaseException) -> str:

@@ -63,3 +63,20 @@ def test_option_docstrings_are_shown(help_text: str) -> None:
 def test_xdsl_pass_flags_keep_their_summaries(help_text: str) -> None:
     assert "run the 'canonicalize' pass: Applies all canonicalization patterns." in help_text
     assert _flag_help(help_text, "cse")[0].split()[1:] == ["run", "the", "'cse'", "pass"]
+
+
+@pytest.mark.parametrize(("options", "quoted"), [
+    ("inputs=X:1x1x16,Y:2x?", 'inputs="X:1x1x16","Y:2x?"'),
+    ("rule=*0->*n", 'rule="*0->*n"'),
+    ('rule=a\\b', 'rule="a\\\\b"'),
+    ('rule=a"b', 'rule="a\\"b"'),
+    ('inputs="X:1"', 'inputs="X:1"'),  # (quoted by the user)
+    ("only=convolution,mat-mul n=-1 f=1.5e3 b=true",
+     "only=convolution,mat-mul n=-1 f=1.5e3 b=true"),
+])
+def test_flag_values_are_quoted_for_xdsl(options: str, quoted: str) -> None:
+    """The flag form and --pass-pipeline take MLIR's unquoted values: every value that is not
+    a name or a number is quoted (and escaped) for xDSL's pipeline syntax."""
+    from lowpass.tools.opt_tool import _quote_option_values
+
+    assert _quote_option_values(options) == quoted

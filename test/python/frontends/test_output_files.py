@@ -131,3 +131,22 @@ def test_the_pipe_behind_dev_stdout_is_written_through() -> None:
                               timeout=120)
         assert done.returncode == 0, done.stderr
         assert done.stdout == "through the pipe\n"
+
+
+def test_dev_stdout_into_a_redirected_file_keeps_what_is_there(tmp_path: Path) -> None:
+    """`{ echo head; opt-tool -o /dev/stdout; } > out`: /dev/stdout is the process's own
+    descriptor, written at its offset (in its append mode); the file behind it was replaced
+    (a temporary file renamed over it), losing what the shell had written."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "out.txt"
+    out.write_text("first\n")
+    code = ("import sys\nprint('buffered', flush=False)\n"
+            "from lowpass.frontends.files import write_files\n"
+            "write_files([('/dev/stdout', 'written through\\n')])\n")
+    with out.open("a") as stdout:
+        done = subprocess.run([sys.executable, "-c", code], stdout=stdout, stderr=subprocess.PIPE,
+                              text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert out.read_text() == "first\nbuffered\nwritten through\n"

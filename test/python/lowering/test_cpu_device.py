@@ -337,3 +337,26 @@ def test_a_small_stateful_step_costs_microseconds() -> None:
     # which a loaded machine stretches much less than wall time
     assert per_call < 60e-6, f"{per_call * 1e6:.1f} us per infer()"
 
+
+
+def test_a_groups_row_is_its_main_op() -> None:
+    """The profiling row of a group is its convolution's (a zero point's Subtract before it
+    fused, as OpenVINO reports it), and a chain of element-wise ops is its first op's (not a
+    later op's of another type: Exp after Add)."""
+    chain = """func.func @main(%x: tensor<1x64xf32>, %y: tensor<1x64xf32>) -> tensor<1x64xf32> {
+  %a = ov.add %x, %y {ov.name = "add"} : (tensor<1x64xf32>, tensor<1x64xf32>) -> tensor<1x64xf32>
+  %e = ov.exp %a {ov.name = "exp"} : (tensor<1x64xf32>) -> tensor<1x64xf32>
+  func.return %e : tensor<1x64xf32>
+}
+"""
+    request = lowpass.Core().compile_model(chain, "CPU", {"PERF_COUNT": True}).create_infer_request()
+    request.infer({"x": np.ones((1, 64), np.float32), "y": np.ones((1, 64), np.float32)})
+    rows = {r.node_name: r for r in request.get_profiling_info() if r.node_type != "Stage"}
+    assert rows["add"].status.name == "EXECUTED" and rows["exp"].status.name == "NOT_RUN"
+    qdq = lowpass.Core().compile_model(EXAMPLES / "qconvnet_qdq.onnx", "CPU", {"PERF_COUNT": True})
+    request = qdq.create_infer_request()
+    request.infer({"data": np.ones((1, 3, 16, 16), np.float32)})
+    executed = {r.node_name: r.node_type for r in request.get_profiling_info()
+                if r.status.name == "EXECUTED" and r.node_type != "Stage"}
+    assert executed["conv1/WithoutBiases"] == "Convolution"
+    assert "Subtract" not in executed.values()

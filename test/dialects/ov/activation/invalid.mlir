@@ -174,3 +174,12 @@ func.func @softmax_axis_twice(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %0 = ov.softmax %x axis = 0 {axis = 1 : i64} : (tensor<2x3xf32>) -> tensor<2x3xf32>
   func.return %0 : tensor<2x3xf32>
 }
+
+// -----
+
+func.func @softmax_axis_twice_generic(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // (the generic form's <{...}> is written, not defaulted: its default value conflicts too)
+  // expected-error @+1 {{'ov.softmax' op axis is given twice: 1 : i64 and, in its attribute dictionary, 0 : i64}}
+  %0 = "ov.softmax"(%x) <{axis = 1 : i64}> {axis = 0 : i64} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}
