@@ -1048,15 +1048,16 @@ def _unregistered_op_error(e: ParseError) -> DiagnosticException | None:
 
 
 @contextlib.contextmanager
-def _one_line_warnings(prog: str) -> Generator[None]:
-    """A warning that lowpass's library raises (`CACHE_DIR '/dev/null/x': cannot write the
-    compiled model ...`) printed as a tool's diagnostic, `prog: warning: <message>`, not as
-    Python shows it (the package's file, line and source line beside the message); other
-    packages' warnings are shown as Python shows them."""
-    root = str(Path(__file__).resolve().parents[1]) + os.sep
+def _warnings_shown_by(
+    handle: Callable[[Warning | str, type[Warning], str], bool],
+    always: Sequence[dict[str, Any]],
+) -> Generator[None]:
+    """Inside: each warning goes to `handle(message, category, filename)` first, and is
+    shown as before when it returns False; `always` are `warnings.filterwarnings` keyword
+    sets whose warnings are shown every time (not once per place)."""
     show = warnings.showwarning
 
-    def show_one_line(
+    def show_warning(
         message: Warning | str,
         category: type[Warning],
         filename: str,
@@ -1064,22 +1065,36 @@ def _one_line_warnings(prog: str) -> Generator[None]:
         file: TextIO | None = None,
         line: str | None = None,
     ) -> None:
-        if str(Path(filename).resolve()).startswith(root):
-            text = " ".join(str(message).split())
-            print(text if ": warning:" in text else f"{prog}: warning: {text}", file=sys.stderr)
-        else:
+        if not handle(message, category, filename):
             show(message, category, filename, lineno, file, line)
 
     with warnings.catch_warnings():
-        # (each run shows its warnings, as a fresh process would, also where one process
-        # runs the tool several times: the served lit tools, tests)
-        warnings.filterwarnings("always", module=r"lowpass(\.|$)")
-        warnings.showwarning = show_one_line
+        for keywords in always:
+            warnings.filterwarnings("always", **keywords)
+        warnings.showwarning = show_warning
         yield
 
 
-@contextlib.contextmanager
-def _printing_pass_warnings() -> Generator[None]:
+def _one_line_warnings(prog: str) -> contextlib.AbstractContextManager[None]:
+    """A warning that lowpass's library raises (`CACHE_DIR '/dev/null/x': cannot write the
+    compiled model ...`) printed as a tool's diagnostic, `prog: warning: <message>`, not as
+    Python shows it (the package's file, line and source line beside the message); other
+    packages' warnings are shown as Python shows them. Each run shows its warnings, as a
+    fresh process would, also where one process runs the tool several times (the served lit
+    tools, tests)."""
+    root = str(Path(__file__).resolve().parents[1]) + os.sep
+
+    def one_line(message: Warning | str, category: type[Warning], filename: str) -> bool:
+        if not str(Path(filename).resolve()).startswith(root):
+            return False
+        text = " ".join(str(message).split())
+        print(text if ": warning:" in text else f"{prog}: warning: {text}", file=sys.stderr)
+        return True
+
+    return _warnings_shown_by(one_line, [{"module": r"lowpass(\.|$)"}])
+
+
+def _printing_pass_warnings() -> contextlib.AbstractContextManager[None]:
     """Passes warn through `warnings.warn(..., PassWarning)`, the parser through
     `DeprecatedSyntaxWarning`: each such warning's message (a diagnostic, `file:line:col:
     warning: ...`) is printed on stderr as it is, every one of them (not once per place);
@@ -1087,29 +1102,18 @@ def _printing_pass_warnings() -> Generator[None]:
     from lowpass.ir import DeprecatedSyntaxWarning
     from lowpass.passes import PassWarning
 
-    show = warnings.showwarning
-
-    def show_pass_warning(
-        message: Warning | str,
-        category: type[Warning],
-        filename: str,
-        lineno: int,
-        file: TextIO | None = None,
-        line: str | None = None,
-    ) -> None:
-        if issubclass(category, (PassWarning, DeprecatedSyntaxWarning)):
-            if _WARNING_SINKS:
-                _WARNING_SINKS[-1].extend(parse_diagnostics(str(message)))
-            else:
-                print(message, file=sys.stderr)
+    def diagnostic(message: Warning | str, category: type[Warning], filename: str) -> bool:
+        if not issubclass(category, (PassWarning, DeprecatedSyntaxWarning)):
+            return False
+        if _WARNING_SINKS:
+            _WARNING_SINKS[-1].extend(parse_diagnostics(str(message)))
         else:
-            show(message, category, filename, lineno, file, line)
+            print(message, file=sys.stderr)
+        return True
 
-    with warnings.catch_warnings():
-        warnings.simplefilter("always", PassWarning)
-        warnings.simplefilter("always", DeprecatedSyntaxWarning)
-        warnings.showwarning = show_pass_warning
-        yield
+    return _warnings_shown_by(
+        diagnostic, [{"category": PassWarning}, {"category": DeprecatedSyntaxWarning}]
+    )
 
 
 def main(args: Sequence[str] | None = None) -> int:
