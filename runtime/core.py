@@ -957,14 +957,15 @@ class InferRequest:
         OpenVINO's `set_tensor` refuses an incompatible tensor at once: a refused value is
         not kept."""
         with self._exclusive("set_tensor()"):
-            port = _find_port(self._model.inputs, key, "input")
-            array = _as_array(value)
-            _check_input(port, array)
-            self._inputs[port.index] = array
+            self._set_tensor(key, value)
 
     def _set_tensor(self, key: int | str | Port, value: Any) -> None:
+        """`set_tensor` without the busy check (`infer`'s inputs given as a list, an array,
+        or a dict that its hot path does not take)."""
         port = _find_port(self._model.inputs, key, "input")
-        self._inputs[port.index] = _as_array(value)
+        array = _as_array(value)
+        _check_input(port, array)
+        self._inputs[port.index] = array
 
     def set_input_tensor(self, *args: Any) -> None:
         key, value = (None, args[0]) if len(args) == 1 else args
