@@ -710,9 +710,10 @@ def _use_before_definition(module: ModuleOp) -> tuple[Operation, int] | None:
 
 def read_module(path_or_text: str | Path, ctx: Context | None = None) -> ModuleOp:
     """Parse and verify a module from a file path or from MLIR text."""
-    looks_like_path = "\n" not in str(path_or_text) and (
-        str(path_or_text).endswith(".mlir") or Path(str(path_or_text)).exists()
-    )
+    text_or_name = str(path_or_text)
+    looks_like_path = text_or_name.strip() != "" and "\n" not in text_or_name and (
+        text_or_name.endswith(".mlir") or Path(text_or_name).exists()
+    )  # ("" is an empty text, not the current folder: Path("") is ".")
     if isinstance(path_or_text, Path) or looks_like_path:
         path = Path(path_or_text)
         if not path.is_file():

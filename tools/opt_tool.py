@@ -226,6 +226,8 @@ class OptToolMain(xDSLOptMain):
         )
         self.register_all_arguments(arg_parser)
         self.args = arg_parser.parse_exactly(_rewrite_pass_flags(argv, flag_names))
+        if self.args.input_file == "-":  # (stdin, as mlir-opt and xdsl-opt read `-`)
+            self.args.input_file = None
         target = parse_spec(self.args.target).name
         if target not in self.available_targets:
             raise UsageError(

@@ -83,6 +83,9 @@ def selectable_transformations() -> dict[str, str]:
 def selected_transformations(names: tuple[str, ...]) -> tuple[str, ...]:
     """The transformations `lpt{only=...}` names; an unknown name is an error listing the valid."""
     table = selectable_transformations()
+    # (one quoted string of several names, `only="convolution,mat-mul"`, as make-stateful's
+    # pairs= takes one: the same names)
+    names = tuple(part.strip() for name in names for part in name.split(","))
     unknown = [n for n in names if n not in table]
     if unknown:
         raise DiagnosticException(

@@ -176,3 +176,21 @@ def test_region_and_literal_errors_say_what_was_expected_where(
     err = capsys.readouterr().err
     assert err.splitlines()[0] == f"opt-tool: error: {model}{where}", err
     assert message in err, err
+
+
+def test_dash_is_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`opt-tool -` reads stdin, as mlir-opt and xdsl-opt do (it looked for a file '-')."""
+    import io
+    import sys
+
+    stdin = io.TextIOWrapper(io.BytesIO(b"// nothing but a comment\n"))
+    monkeypatch.setattr(sys, "stdin", stdin)
+    assert opt_tool.main(["-"]) == 0
+    assert capsys.readouterr().out.strip() == "builtin.module {\n}"
+
+
+def test_an_empty_text_is_not_the_current_folder() -> None:
+    """`read_module("")` is an empty module (Path("") is "."; it said `'.' is not a file`)."""
+    from lowpass.ir import read_module
+
+    assert list(read_module("").ops) == []

@@ -462,6 +462,10 @@ def test_only_runs_just_the_named_transformations(rng):
     api = lowpass.read_module(text)
     run_lpt(api, only=("FakeQuantizeDecompositionTransformation", "ConvolutionTransformation"))
     assert str(api) == str(module)
+    # one quoted string of the names, as make-stateful's pairs= takes one, is the same list
+    quoted = opt_tool(text, 'lpt{only="fake-quantize-decomposition,convolution"}')
+    assert quoted.returncode == 0, quoted.stderr
+    assert quoted.stdout == proc.stdout
 
 
 def test_only_with_a_misspelt_name_is_a_one_line_error():
