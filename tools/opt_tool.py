@@ -408,11 +408,20 @@ class OptToolMain(xDSLOptMain):
                     given.append(_parse_error_diagnostic(e))
                 elif self.args.parsing_diagnostics:
                     self._chunk_diagnostic(output, str(e))
+                elif len(texts) > 1:
+                    print(_diagnostic_text(e, "opt-tool", name), file=sys.stderr)
+                    failed = True
                 else:
                     raise
             except DiagnosticException as e:
                 if not checking:
-                    raise
+                    if len(texts) < 2:
+                        raise
+                    # (as mlir-opt: every chunk runs and reports its own error; the run fails
+                    # and, as any failing run, writes no output)
+                    print(_diagnostic_text(e, "opt-tool", name), file=sys.stderr)
+                    failed = True
+                    continue
                 for text in [str(e), *getattr(e, "__notes__", [])]:
                     given += parse_diagnostics(text)
             if checking:
@@ -798,7 +807,8 @@ def mlir_pipeline_to_xdsl(pipeline: str) -> str:
 
 
 class DiagnosticsDidNotMatch(Exception):
-    """--verify-diagnostics found a difference (already printed): exit code 1."""
+    """--verify-diagnostics found a difference, or chunks of --split-input-file failed
+    (already printed): exit code 1."""
 
 
 def _decode(data: bytes) -> str:
@@ -937,6 +947,20 @@ _LOCATED = re.compile(r"^(\S+:\d+(:\d+)?|<stdin>)\b")
 _PASS_PREFIX = re.compile(r"^([\w.-]+): error: ")
 
 
+def _diagnostic_text(
+    error: DiagnosticException | ParseError, prog: str, source: str | None
+) -> str:
+    """The one-line (or, for a parse error, source-quoting) diagnostic of `error`."""
+    if isinstance(error, ParseError):
+        return f"{prog}: error: {clip_source_excerpt(str(error))}"
+    text = str(error).removeprefix("error: ")  # (a target's `error: ...`: named below)
+    if _PASS_PREFIX.match(text) is not None:  # `reshape: error: ...`: prefixed with FILE
+        return _locate(text, source)
+    if ": error:" in text:
+        return text
+    return f"{prog}: error: {_locate(text, source)}"
+
+
 def _locate(message: str, source: str | None) -> str:
     """`message` naming `source` (the model file) when it names no place of its own: a
     module-level failure ('the module must hold a @main function ...') in a pass or on a
@@ -994,13 +1018,7 @@ def run_tool(
         print(f"{prog}: error: {clip_source_excerpt(str(e))}", file=sys.stderr)
         return 1
     except DiagnosticException as e:
-        text = str(e).removeprefix("error: ")  # (a target's `error: ...`: named below)
-        if _PASS_PREFIX.match(text) is not None:  # `reshape: error: ...`: prefixed with FILE
-            print(_locate(text, source()), file=sys.stderr)
-        elif ": error:" in text:
-            print(text, file=sys.stderr)
-        else:
-            print(f"{prog}: error: {_locate(text, source())}", file=sys.stderr)
+        print(_diagnostic_text(e, prog, source()), file=sys.stderr)
         return 1
     except MemoryError:
         what = "out of memory (a tensor too large for this machine?)"

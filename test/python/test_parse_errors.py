@@ -194,3 +194,22 @@ def test_an_empty_text_is_not_the_current_folder() -> None:
     from lowpass.ir import read_module
 
     assert list(read_module("").ops) == []
+
+
+def test_every_failing_chunk_reports_its_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--split-input-file` without `--verify-diagnostics`: each chunk runs and reports its
+    own error, as mlir-opt's do (the first failing chunk stopped the run, hiding the later
+    chunks' errors); the run fails and writes no output."""
+    ok = "func.func @a(%x: tensor<2xf32>) -> tensor<2xf32> {\n  func.return %x : tensor<2xf32>\n}\n"
+    bad_verify = ("func.func @b(%x: tensor<2xf32>) -> tensor<2xf32> {\n  %a = ov.relu %x : "
+                  "(tensor<2xf32>) -> tensor<3xf32>\n  func.return %x : tensor<2xf32>\n}\n")
+    bad_parse = "func.func @c(%x: tensor<2xf32>) -> tensor<2xf32> {\n  %a = ov.relu %x : (\n}\n"
+    model = tmp_path / "chunks.mlir"
+    model.write_text("// -----\n".join([ok, bad_verify, ok, bad_parse]))
+    assert opt_tool.main([str(model), "--split-input-file"]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert f"{model}:6:3: error: 'ov.relu' op inferred type(s)" in err, err
+    assert f"opt-tool: error: {model}:16:1" in err, err  # (the last chunk's, reported too)
