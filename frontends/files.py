@@ -140,15 +140,8 @@ def _target(path: Path, data: bytes) -> _Target:
         # (stat follows `/dev/stdout` -> `/proc/self/fd/1` to a pipe, a "magic" link whose
         # text, `pipe:[n]`, names no file: realpath's result would not exist)
         info = os.stat(path)
-    except OSError:
-        info = None
-    if info is not None and not stat.S_ISREG(info.st_mode) and not stat.S_ISDIR(info.st_mode):
-        # a device, FIFO, socket or pipe: written through the path as named
-        return _Target(path, path, data, replace=False, mode=None)
-    real = Path(os.path.realpath(path))
-    try:
-        info = os.stat(real)
     except FileNotFoundError:
+        real = Path(os.path.realpath(path))
         folder = real.parent
         if not folder.is_dir():
             # a link that leads into a missing folder: name that folder, not the link's
@@ -164,8 +157,10 @@ def _target(path: Path, data: bytes) -> _Target:
     if stat.S_ISDIR(info.st_mode):
         raise FrontendError(f"{path}: error: cannot write: it is a folder")
     if stat.S_ISREG(info.st_mode):
+        real = Path(os.path.realpath(path))
         return _Target(path, real, data, replace=True, mode=stat.S_IMODE(info.st_mode))
-    return _Target(path, real, data, replace=False, mode=None)
+    # a device, FIFO, socket or pipe: written through the path as named
+    return _Target(path, path, data, replace=False, mode=None)
 
 
 def _missing_folder(folder: Path) -> Path:

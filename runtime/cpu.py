@@ -57,6 +57,7 @@ from lowpass.runtime.device import (
     DeviceError,
     InferenceFailure,
     OpRow,
+    check_config_keys,
 )
 from lowpass.runtime.interpreter import ReferenceExecutor, ReferenceRequest
 from lowpass.runtime.native_infer import NativeInfer, native_infer_call
@@ -249,13 +250,9 @@ def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
     hint_requests = 0
     lpt = True
     kept: list[tuple[str, Any]] = []
+    check_config_keys(config, "CPU plugin", CpuConfigError)
     for raw_key, value in (config or {}).items():
         key = _key_name(raw_key)
-        if key not in ACCEPTED_KEYS:
-            raise CpuConfigError(
-                f"Unsupported property {key} by CPU plugin: supported properties are "
-                + ", ".join(ACCEPTED_KEYS)
-            )
         if key in THREADS_KEYS:  # OpenVINO: 0 = as many as there are cores
             threads_given = _count(key, value) or available_cores()
         elif key in PROFILING_KEYS:

@@ -76,15 +76,18 @@ class DeviceError(ValueError):
     """A device rejects a config (unknown property, bad value) or cannot compile a model."""
 
 
-def check_config_keys(config: Mapping[Any, Any] | None, device: str) -> None:
-    """Raise `DeviceError` for a key of `config` that is not an OpenVINO property that
-    lowpass knows (`ACCEPTED_KEYS`), as OpenVINO's plugins refuse an unsupported property;
-    keys may be `openvino.properties` helpers (callables returning the name)."""
+def check_config_keys(
+    config: Mapping[Any, Any] | None, owner: str, error: type[DeviceError] = DeviceError
+) -> None:
+    """Raise `error` for a key of `config` that is not an OpenVINO property that lowpass
+    knows (`ACCEPTED_KEYS`), as OpenVINO's plugins refuse an unsupported property, naming
+    `owner` ("CPU plugin", "REFERENCE device"); keys may be `openvino.properties` helpers
+    (callables returning the name)."""
     for raw_key in config or {}:
         key = str(raw_key() if callable(raw_key) else raw_key)
         if key not in ACCEPTED_KEYS:
-            raise DeviceError(
-                f"Unsupported property {key} by {device} device: supported properties are "
+            raise error(
+                f"Unsupported property {key} by {owner}: supported properties are "
                 + ", ".join(ACCEPTED_KEYS)
             )
 

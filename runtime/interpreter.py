@@ -108,12 +108,12 @@ class ReferenceDevice:
     def compile(self, module: ModuleOp, config: Mapping[str, Any]) -> ReferenceCompiledModel:
         # (nothing to configure: the CPU device's properties are accepted and ignored, an
         # unknown one is refused, as OpenVINO's plugins refuse an unsupported property)
-        check_config_keys(config, self.name)
+        check_config_keys(config, f"{self.name} device")
         return ReferenceCompiledModel(module)
 
     def check_config(self, config: Mapping[str, Any]) -> None:
         """`DeviceError` for an unknown property (`Core.set_property` checks at once)."""
-        check_config_keys(config, self.name)
+        check_config_keys(config, f"{self.name} device")
 
     def device_properties(self, config: Mapping[str, Any]) -> dict[str, Any]:
         """What `Core.get_property("REFERENCE", name)` answers besides what was set."""
