@@ -408,19 +408,11 @@ class OptToolMain(xDSLOptMain):
                     given.append(_parse_error_diagnostic(e))
                 elif self.args.parsing_diagnostics:
                     self._chunk_diagnostic(output, str(e))
-                elif len(texts) > 1:
-                    print(_diagnostic_text(e, "opt-tool", name), file=sys.stderr)
-                    failed = True
                 else:
-                    raise
+                    failed = self._chunk_failed(e, len(texts), name) or failed
             except DiagnosticException as e:
                 if not checking:
-                    if len(texts) < 2:
-                        raise
-                    # (as mlir-opt: every chunk runs and reports its own error; the run fails
-                    # and, as any failing run, writes no output)
-                    print(_diagnostic_text(e, "opt-tool", name), file=sys.stderr)
-                    failed = True
+                    failed = self._chunk_failed(e, len(texts), name) or failed
                     continue
                 for text in [str(e), *getattr(e, "__notes__", [])]:
                     given += parse_diagnostics(text)
@@ -430,6 +422,18 @@ class OptToolMain(xDSLOptMain):
                     failed = True
         if failed:
             raise DiagnosticsDidNotMatch()
+
+    @staticmethod
+    def _chunk_failed(
+        error: DiagnosticException | ParseError, chunks: int, name: str
+    ) -> bool:
+        """A chunk's error without --verify-diagnostics: raised when the input is one chunk;
+        of several, printed (as mlir-opt: every chunk runs and reports its own error; the run
+        fails and, as any failing run, writes no output). Returns True."""
+        if chunks < 2:
+            raise error
+        print(_diagnostic_text(error, "opt-tool", name), file=sys.stderr)
+        return True
 
     def _chunk_diagnostic(self, output: IO[str], text: str) -> None:
         """xDSL's convention: a chunk's error on stdout, here in its place among the chunks'
@@ -1014,10 +1018,7 @@ def run_tool(
     try:
         with _one_line_warnings(prog):
             tool()
-    except ParseError as e:
-        print(f"{prog}: error: {clip_source_excerpt(str(e))}", file=sys.stderr)
-        return 1
-    except DiagnosticException as e:
+    except (ParseError, DiagnosticException) as e:
         print(_diagnostic_text(e, prog, source()), file=sys.stderr)
         return 1
     except MemoryError:
