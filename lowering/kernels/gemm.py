@@ -2156,19 +2156,39 @@ class _GemmEmitter(_GroupedMicroKernels):
         if groups >= threads or row_tiles < threads:
             count = min(wanted, groups)
             row_runs = 1 if groups >= threads else min(row_tiles, -(-wanted // count))
-            bounds = [min(self.panels, (t * groups // count) * group) for t in range(count)]
-            bounds.append(self.panels)
-            rows = [min(self.m, (r * row_tiles // row_runs) * rows_step)
-                    for r in range(row_runs)] + [self.m]
-            return [
-                (rows[r], rows[r + 1] - rows[r], bounds[t], bounds[t + 1] - bounds[t],
-                 t == count - 1)
-                for t in range(count) for r in range(row_runs)
-            ]
-        count = min(wanted, row_tiles)
-        bounds = [min(self.m, (t * row_tiles // count) * rows_step) for t in range(count)]
-        bounds.append(self.m)
-        return [(bounds[t], bounds[t + 1] - bounds[t], 0, self.panels, True) for t in range(count)]
+        else:
+            count = self.column_runs(wanted, groups, row_tiles)
+            row_runs = min(row_tiles, wanted // count)
+        bounds = [min(self.panels, (t * groups // count) * group) for t in range(count)]
+        bounds.append(self.panels)
+        rows = [min(self.m, (r * row_tiles // row_runs) * rows_step)
+                for r in range(row_runs)] + [self.m]
+        return [
+            (rows[r], rows[r + 1] - rows[r], bounds[t], bounds[t + 1] - bounds[t],
+             t == count - 1)
+            for t in range(count) for r in range(row_runs)
+        ]
+
+    def column_runs(self, chunks: int, groups: int, row_tiles: int) -> int:
+        """The runs of panel groups of a GEMM with fewer panel groups than threads but enough
+        row tiles, cut into `chunks` (each run then in `chunks / runs` runs of row tiles):
+        the count, dividing both `chunks` and `groups`, for which a thread reads the fewest
+        bytes of A and B (its `CHUNKS_PER_THREAD` chunks: B / runs + A x
+        `CHUNKS_PER_THREAD` / row runs), fewer runs on a tie. Row runs alone make every
+        thread read all of B: on the 16-core server resnet50's fp32 1x1 convolution of
+        1024 -> 512 channels at 14x14 (2 MiB of weights, 196 rows) read each weight 16 times
+        from L3 for a dozen rows a thread, and ran 3.9x faster on 16 threads than on one."""
+        a_bytes = self.m * self.a_row_bytes
+        b_bytes = self.panels * self.panel_bytes
+        best, best_bytes = 1, float("inf")
+        for runs in range(1, groups + 1):
+            if chunks % runs or groups % runs:
+                continue
+            row_runs = min(row_tiles, chunks // runs)
+            read = b_bytes / runs + a_bytes * CHUNKS_PER_THREAD / row_runs
+            if read < best_bytes:
+                best, best_bytes = runs, read
+        return best
 
 
 def _widen_function(module: ir.Module, signed: bool) -> ir.Function:

@@ -373,6 +373,50 @@ def test_chunks_of_rows_and_panels(m, k, n, a_dtype, monkeypatch):
     np.testing.assert_array_equal(many, one)
 
 
+@pytest.mark.parametrize(("m", "k", "n", "b_heavy"), [
+    (196, 1024, 128, True),  # (resnet50's 14x14 1x1 layers: 1 MiB of B, 0.8 MiB of A)
+    (2048, 32, 128, False),  # (16 KiB of B, 256 KiB of A)
+])
+def test_panel_runs_where_b_is_read_most(m, k, n, b_heavy, monkeypatch):
+    """With fewer panel groups than threads but enough row tiles (16 threads asked), the
+    chunks cut N too where that makes a thread read fewer bytes of A and B
+    (`column_runs`): each thread reads part of a large B instead of all of it, and a GEMM
+    whose A is the larger keeps runs of row tiles alone. The chunks cover C once, the same
+    results as one thread."""
+    from lowpass.lowering.kernels import gemm as gemm_module
+
+    a = activations(m, k, np.float32)
+    b, ep = RNG.standard_normal((k, n)).astype(np.float32), Epilogue(relu=True)
+    one = gemm(a, b, epilogue=ep, threads=1)
+    splits = []
+    split = gemm_module._GemmEmitter.split
+
+    def recorded(self, threads):
+        chunks = split(self, threads)
+        splits.append((self, chunks))
+        return chunks
+
+    monkeypatch.setattr(gemm_module._GemmEmitter, "split", recorded)
+    monkeypatch.setattr(gemm_module, "effective_threads", lambda threads, work: threads)
+    many = gemm(a, b, epilogue=ep, threads=16)
+    (emitter, chunks), = splits
+    groups = -(-emitter.panels // emitter.tile.panels)
+    assert groups < 16 <= -(-m // emitter.tile.rows)
+    panel_runs = {(p0, count) for _, _, p0, count, _ in chunks}
+    assert (len(panel_runs) > 1) == b_heavy, panel_runs
+    covered = np.zeros((m, emitter.panels), np.int32)
+    for m0, rows, p0, count, last in chunks:
+        covered[m0:m0 + rows, p0:p0 + count] += 1
+        assert last == (p0 + count == emitter.panels)
+    assert (covered == 1).all()
+    # a thread's own chunks (the pool's contiguous shares of CHUNKS_PER_THREAD) keep to
+    # one run of panel groups: it reads that part of B alone
+    per_thread = gemm_module.CHUNKS_PER_THREAD
+    for first in range(0, len(chunks), per_thread):
+        assert len({c[2] for c in chunks[first:first + per_thread]}) == 1
+    np.testing.assert_array_equal(many, one)
+
+
 def test_threaded_gemms_back_to_back():
     """Two different 2-thread GEMMs alternating, many times: the pool hands out each job once."""
     if os.cpu_count() == 1:
