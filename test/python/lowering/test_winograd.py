@@ -227,7 +227,8 @@ def test_non_finite_weights_take_im2col(special: float, monkeypatch: pytest.Monk
 @pytest.mark.parametrize("special", [None, np.nan])
 @pytest.mark.parametrize("mode", ["blocks", "threaded block"])
 def test_threads(mode: str, special: float | None, monkeypatch: pytest.MonkeyPatch) -> None:
-    """On 2 threads. `blocks`: with enough blocks of tiles (two images of 5 blocks), the
+    """On 2 threads, the check that the input is finite too (`emit_finite`, each thread a
+    range of the floats). `blocks`: with enough blocks of tiles (two images of 5 blocks), the
     blocks of both images are the chunks of one parallel job (each chunk with its own V and
     M, single-threaded GEMMs), and an image holding a NaN sends both through the loop of
     one thread. `threaded block`: with one block (one image of 30 tiles, fewer than two
@@ -241,6 +242,7 @@ def test_threads(mode: str, special: float | None, monkeypatch: pytest.MonkeyPat
     batch = 2 if mode == "blocks" else 1
     if mode == "blocks":
         monkeypatch.setattr(winograd, "MIN_TILE_BLOCK", 6)  # (5 x 6 tiles: 5 blocks an image)
+    monkeypatch.setattr(winograd, "FINITE_MIN_PER_THREAD", 64)  # (the check on both threads)
     model = chain(16, 24, (10, 12), [1, 1, 1, 1], batch=batch)
     x = RNG.standard_normal((batch, 16, 10, 12)).astype(np.float32)
     if special is not None:
@@ -253,6 +255,7 @@ def test_threads(mode: str, special: float | None, monkeypatch: pytest.MonkeyPat
     device_model = compiled.device_model
     assert isinstance(device_model, CpuCompiledModel)
     ir_text = device_model.graph.llvm_ir(optimized=False)
+    assert "winograd_finite_ranges" in ir_text
     if mode == "blocks":
         assert "winograd_blocks" in ir_text
     else:
@@ -275,6 +278,15 @@ def test_parallel_blocks() -> None:
     assert winograd._parallel_blocks(49, 1, 1, 2) == 2  # 14x14 on 2 threads: 25 + 24 tiles
     assert winograd._parallel_blocks(49, 2, 1, 4) == 2  # two images of 2 blocks: 4 chunks
     assert winograd._parallel_blocks(784, 1, 13, 1) == 0
+
+
+def test_threaded_tile_block() -> None:
+    """An image's blocks threaded one at a time become one block of all its tiles where their
+    V and M fit the threads' share of L2, else stay as `_tile_block` cut them."""
+    tile_bytes = 16 * (128 + 128) * 4  # (resnet50's 28x28 layers: 196 tiles, 3.1 MiB)
+    assert winograd._threaded_tile_block(196, 54, tile_bytes, 16) == 196
+    assert winograd._threaded_tile_block(196, 54, tile_bytes, 4) == 54
+    assert winograd._threaded_tile_block(49, 49, 16 * 1024 * 4, 16) == 49
 
 
 @pytest.mark.parametrize(("options", "message"), [
