@@ -1040,15 +1040,21 @@ class InferRequest:
         # one check per input, no dicts built per call.
         start = perf_counter()
         values = self._inputs
+        previous = None  # (the values a dict replaces, put back if one of it is refused)
         if type(inputs) is dict:
             given = cast("dict[Any, Any]", inputs)  # (no TypeGuard call, no alias built)
+            previous = values.copy()
             try:
                 index_of = self._input_index
                 for key, value in given.items():
                     values[index_of[key]] = value
             except (KeyError, TypeError):  # (an unknown or unhashable key: named below)
-                for key, value in given.items():
-                    self._set_tensor(key, value)
+                try:
+                    for key, value in given.items():
+                        self._set_tensor(key, value)
+                except LowpassError:
+                    values[:] = previous
+                    raise
         elif inputs is not None:
             for key, value in _input_items(inputs, len(self._input_ports)):
                 self._set_tensor(key, value)
@@ -1066,7 +1072,12 @@ class InferRequest:
             # (`is`: numpy's dtypes of the builtin types are singletons; another equal dtype
             # object only takes the slow path)
             if type(value) is not np.ndarray or value.dtype is not dtype or value.shape != shape:
-                arrays = [self._prepare_input(p) for p in self._input_ports]
+                try:
+                    arrays = [self._prepare_input(p) for p in self._input_ports]
+                except LowpassError:
+                    if previous is not None:  # (as `set_tensor`: a refused value is not kept)
+                        values[:] = previous
+                    raise
                 break
         else:
             arrays = values

@@ -595,3 +595,18 @@ def test_set_tensor_checks_at_once_and_one_array_needs_one_input(device: str) ->
         request.infer(ones)
     relu = lowpass.Core().compile_model(RELU, device).create_infer_request()
     np.testing.assert_array_equal(relu.infer(-ones)[0], 0 * ones)  # (one input: fine)
+
+
+@pytest.mark.parametrize("device", ["REFERENCE", "CPU"])
+def test_infer_dict_keeps_the_inputs_it_had_when_one_is_refused(device: str) -> None:
+    """`infer({...})` with a value the model refuses (a shape, an unknown name) keeps the
+    inputs the request had, as `set_tensor` does: the next `infer()` runs on them."""
+    request = lowpass.Core().compile_model(TWO_INPUTS, device).create_infer_request()
+    ones = np.ones((2, 3), np.float32)
+    np.testing.assert_array_equal(request.infer({"x": ones, "z": ones})[0], 2 * ones)
+    with pytest.raises(LowpassError, match=r"input 'x' has shape \[2, 2\], expected \[2, 3\]"):
+        request.infer({"z": 3 * ones, "x": np.zeros((2, 2), np.float32)})
+    with pytest.raises(LowpassError, match="'w'"):
+        request.infer({"z": 3 * ones, "w": ones})
+    np.testing.assert_array_equal(request.get_tensor("z"), ones)
+    np.testing.assert_array_equal(request.infer()[0], 2 * ones)
