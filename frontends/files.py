@@ -32,6 +32,12 @@ from pathlib import Path
 from lowpass.frontends import FrontendError
 
 
+class CannotWriteError(FrontendError):
+    """A file that cannot be written (a missing folder, a folder, no permission): the
+    message names that file (`out.xml: error: cannot write: ...`), which a tool prints as
+    it is (a folder named without a slash, `-o examples`, is no pass's `name: error:`)."""
+
+
 @dataclass(frozen=True)
 class _Target:
     path: Path  # as the user named it (for messages)
@@ -103,7 +109,7 @@ def _check_distinct(targets: Sequence[_Target]) -> None:
         for key in keys:
             first = seen.get(key)
             if first is not None:
-                raise FrontendError(
+                raise CannotWriteError(
                     f"{target.path}: error: cannot write: two outputs go to this one file "
                     f"('{first.path}' and '{target.path}'), expected a file for each"
                 )
@@ -134,7 +140,7 @@ def _target(path: Path, data: bytes) -> _Target:
         try:
             os.fstat(fd)
         except OSError as e:
-            raise FrontendError(f"{path}: error: cannot write: {e.strerror}") from None
+            raise CannotWriteError(f"{path}: error: cannot write: {e.strerror}") from None
         return _Target(path, path, data, replace=False, mode=None, fd=fd)
     try:
         # (stat follows `/dev/stdout` -> `/proc/self/fd/1` to a pipe, a "magic" link whose
@@ -148,14 +154,14 @@ def _target(path: Path, data: bytes) -> _Target:
             shown = path.parent if str(path.parent) else Path(".")
             if path.is_symlink():
                 shown = _missing_folder(folder)
-            raise FrontendError(
+            raise CannotWriteError(
                 f"{path}: error: cannot write: no such folder '{shown}'"
             ) from None
         return _Target(path, real, data, replace=True, mode=None)
     except OSError as e:
-        raise FrontendError(f"{path}: error: cannot write: {e.strerror}") from None
+        raise CannotWriteError(f"{path}: error: cannot write: {e.strerror}") from None
     if stat.S_ISDIR(info.st_mode):
-        raise FrontendError(f"{path}: error: cannot write: it is a folder")
+        raise CannotWriteError(f"{path}: error: cannot write: it is a folder")
     if stat.S_ISREG(info.st_mode):
         real = Path(os.path.realpath(path))
         return _Target(path, real, data, replace=True, mode=stat.S_IMODE(info.st_mode))
@@ -193,5 +199,5 @@ def _write_through(target: _Target) -> None:
         raise _cannot_write(target, e) from None
 
 
-def _cannot_write(target: _Target, error: OSError) -> FrontendError:
-    return FrontendError(f"{target.path}: error: cannot write: {error.strerror}")
+def _cannot_write(target: _Target, error: OSError) -> CannotWriteError:
+    return CannotWriteError(f"{target.path}: error: cannot write: {error.strerror}")

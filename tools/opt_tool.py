@@ -54,6 +54,7 @@ from xdsl.utils.hints import isa
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from lowpass.frontends import FrontendError
+from lowpass.frontends.files import CannotWriteError
 from lowpass.ir import LocatingParser, LowpassPrinter, did_you_mean, verify_module
 from lowpass.tools.startup import started
 from lowpass.tools.verify_diagnostics import (
@@ -958,6 +959,8 @@ def _diagnostic_text(
     if isinstance(error, ParseError):
         return f"{prog}: error: {clip_source_excerpt(str(error))}"
     text = str(error).removeprefix("error: ")  # (a target's `error: ...`: named below)
+    if isinstance(error, CannotWriteError):
+        return text  # (a file's own diagnostic: `-o examples` names the folder, not FILE)
     if _PASS_PREFIX.match(text) is not None:  # `reshape: error: ...`: prefixed with FILE
         return _locate(text, source)
     if ": error:" in text:

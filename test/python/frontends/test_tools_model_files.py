@@ -192,7 +192,7 @@ def test_lowpass_run_reads_onnx(tmp_path: Path, capsys: pytest.CaptureFixture[st
 
 
 def test_no_file_is_written_when_one_cannot_be(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The picture, the .xml and the .bin are written together or not at all."""
     picture = tmp_path / "g.dot"
@@ -213,6 +213,11 @@ def test_no_file_is_written_when_one_cannot_be(
     code, _, err = _opt(capsys, EXAMPLES / "convnet.mlir", "--view-graph", picture,
                         "-o", tmp_path / "isdir.xml")
     assert code == 1 and sorted(p.name for p in tmp_path.iterdir()) == ["isdir.xml"]
+    # a folder named without a slash (`-o examples`) is named alone, not after the input
+    # as a pass's `name: error:` is
+    monkeypatch.chdir(tmp_path)
+    code, _, err = _opt(capsys, EXAMPLES / "convnet.mlir", "-o", "isdir.xml")
+    assert (code, err) == (1, "isdir.xml: error: cannot write: it is a folder\n")
 
 
 @pytest.mark.parametrize("umask", [0o022, 0o077])
