@@ -74,6 +74,25 @@ from lowpass.runtime.errors import LowpassError
 # --------------------------------------------------------------------------------------------
 
 
+class Shape(tuple[int | None, ...]):
+    """A port's dimensions (None: dynamic): a tuple that also equals a list of the same
+    dimensions, as OpenVINO's `Shape` and `PartialShape` do (`port.shape == [1, 3, 32, 32]`
+    was False, silently)."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, list):
+            other = tuple(cast("list[object]", other))
+        return super().__eq__(other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return super().__hash__()
+
+
 @dataclass(frozen=True)
 class Port:
     """An input or output of a model (OpenVINO's `Output<Node>`)."""
@@ -134,12 +153,12 @@ class Port:
 def _port(index: int, names: tuple[str, ...], t: Attribute, is_input: bool) -> Port:
     name = names[0]
     if isa(t, UnrankedTensorType[Attribute]) and not is_input:
-        return Port(index, name, (), str(t.get_element_type()), is_input, names[1:], True)
+        return Port(index, name, Shape(), str(t.get_element_type()), is_input, names[1:], True)
     if not isa(t, TensorType[Attribute]):
         raise LowpassError(
             f"{'input' if is_input else 'output'} '{name}' is not a ranked tensor: {t}"
         )
-    shape = tuple(None if d == DYNAMIC else int(d) for d in t.get_shape())
+    shape = Shape(None if d == DYNAMIC else int(d) for d in t.get_shape())
     element_type = str(element_type_of(t))
     if element_type not in ELEMENT_DTYPES:  # (REFERENCE said a bare "'ui1'": issue 39 item 6)
         raise LowpassError(
@@ -882,6 +901,14 @@ class CompiledModel:
         self._default_request().reset_state()
 
 
+class MissingOutputError(LowpassError, KeyError):
+    """An output name, index or port that an `InferResults` does not hold: a `LowpassError`
+    and a `KeyError`, as a mapping's miss (OpenVINO's `OVDict`: `"y" in results`,
+    `results.get("y")`, `except KeyError`)."""
+
+    __str__ = BaseException.__str__  # (the message as it is, not KeyError's repr of it)
+
+
 class InferResults(Mapping[Port, np.ndarray]):
     """Outputs of one inference, by port, output name or output index (OpenVINO's OVDict)."""
 
@@ -894,7 +921,12 @@ class InferResults(Mapping[Port, np.ndarray]):
         self._values = values
 
     def __getitem__(self, key: int | str | Port) -> np.ndarray:
-        return self._values[_find_port(self._ports, key, "output").index]
+        if type(key) is int and -len(self._ports) <= key < 0:
+            key += len(self._ports)  # (from the end, as a sequence's index)
+        try:
+            return self._values[_find_port(self._ports, key, "output").index]
+        except LowpassError as e:  # (so that `in` and `get` answer as a mapping's do)
+            raise MissingOutputError(str(e)) from None
 
     def __iter__(self) -> Iterator[Port]:
         return iter(self._ports)
@@ -925,11 +957,17 @@ class InferRequest:
             self._input_index.update({name: p.index for name in p.names})
         self._input_index.update({p.index: p.index for p in inputs})
         self._input_index.update({p: p.index for p in inputs})
-        self._input_shapes = [p.shape for p in inputs]
+        self._input_shapes = [tuple(p.shape) for p in inputs]  # (plain: compared per call)
         self._input_dtypes = [p.dtype for p in inputs]
         self._inputs: list[Any] = [None] * len(inputs)
         """The inputs set, by index (None: not set): numpy arrays, or what `infer` was given."""
         self._outputs: list[np.ndarray] | None = None
+        self._output_tensors: list[np.ndarray | None] | None = None
+        """The outputs' tensors that `get_output_tensor` handed out (None: none yet),
+        refreshed by each inference."""
+        self._own_inputs: list[np.ndarray | None] = [None] * len(inputs)
+        """By index, the input array that `get_tensor` copied for the request (its own, not a
+        caller's), while it is the input set."""
         self._stages: tuple[float, float, float] = (0.0, 0.0, 0.0)
         # the stages' times are only read by profiling: a device that says it does not
         # profile (the CPU device without PERF_COUNT) saves two clock reads per infer
@@ -979,15 +1017,52 @@ class InferRequest:
             value = self._inputs[port.index]
             if value is None:
                 raise LowpassError(f"input '{port.name}' has not been set")
-            if type(value) is not np.ndarray:
-                value = self._inputs[port.index] = _as_array(value)
+            if value is not self._own_inputs[port.index]:
+                # the request's own copy, as OpenVINO's input tensor: writing into it changes
+                # the next infer()'s input, not the caller's array that infer() was given
+                value = self._inputs[port.index] = np.array(_as_array(value), copy=True)
+                self._own_inputs[port.index] = value
             return value
         return self.get_output_tensor(key)
 
     def get_output_tensor(self, key: int | str | Port = 0) -> np.ndarray:
-        if self._outputs is None:
-            raise LowpassError("no output yet: call infer() first")
-        return self._outputs[_find_port(self._model.outputs, key, "output").index]
+        """The request's tensor of an output, as OpenVINO's: the same array every call,
+        which each inference then refreshes (a handle taken before a loop of `infer()`s
+        reads each one's result); zeros of its shape before the first inference where that
+        shape is static. The arrays that `infer()` returns are copies, not it."""
+        port = _find_port(self._model.outputs, key, "output")
+        tensors = self._output_tensors
+        if tensors is None:
+            empty: list[np.ndarray | None] = [None] * len(self._output_ports)
+            tensors = self._output_tensors = empty
+        tensor = tensors[port.index]
+        if tensor is None:
+            if self._outputs is not None:
+                tensor = self._outputs[port.index].copy()
+            elif not port.rank_dynamic and None not in port.shape:
+                tensor = np.zeros(cast("tuple[int, ...]", tuple(port.shape)), port.dtype)
+            else:
+                raise LowpassError(
+                    f"output '{port.name}' has a dynamic shape: call infer() first"
+                )
+            tensors[port.index] = tensor
+        return tensor
+
+    def _refresh_output_tensors(self, outputs: list[np.ndarray]) -> None:
+        """The output tensors handed out (`get_output_tensor`), set to this inference's
+        results: in place where the shape is the same, else a new array (a dynamic output's
+        new shape: an old handle then keeps the old result, as OpenVINO's reallocated
+        tensor)."""
+        tensors = self._output_tensors
+        assert tensors is not None
+        for index, tensor in enumerate(tensors):
+            if tensor is None:
+                continue
+            result = outputs[index]
+            if tensor.shape == result.shape and tensor.dtype == result.dtype:
+                np.copyto(tensor, result)
+            else:
+                tensors[index] = result.copy()
 
     @property
     def results(self) -> InferResults:
@@ -1066,6 +1141,8 @@ class InferRequest:
                 raise _inference_error(e) from e.error
             if outputs is not None:
                 self._outputs = outputs
+                if self._output_tensors is not None:
+                    self._refresh_output_tensors(outputs)
                 self.latency = (perf_counter() - start) * 1e3
                 return InferResults(self._output_ports, outputs)
         for value, shape, dtype in zip(values, self._input_shapes, self._input_dtypes):  # noqa: B905
@@ -1099,6 +1176,8 @@ class InferRequest:
                 raise _inference_error(e) from e.error
             outputs = self._outputs = device.outputs(share_outputs)
             end = perf_counter()
+        if self._output_tensors is not None:
+            self._refresh_output_tensors(outputs)
         self.latency = (end - start) * 1e3
         return InferResults(self._output_ports, outputs)
 

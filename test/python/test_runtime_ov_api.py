@@ -11,7 +11,7 @@ import io
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 import pytest
@@ -347,7 +347,9 @@ def test_async_infer_queue(config: dict[str, object], rng: np.random.Generator) 
     xs = rng.random((7, 1, 3, 32, 32), np.float32)
     want = [compiled.infer_new_request({"data": x})[0] for x in xs]
     got: dict[int, np.ndarray] = {}
-    queue.set_callback(lambda request, i: got.__setitem__(i, request.get_output_tensor(0)))
+    # (a copy: the request's output tensor is refreshed by its next inference, as OpenVINO's)
+    queue.set_callback(
+        lambda request, i: got.__setitem__(i, request.get_output_tensor(0).copy()))
     for i, x in enumerate(xs):
         queue.start_async({"data": x}, i)
     queue.wait_all()
@@ -610,3 +612,52 @@ def test_infer_dict_keeps_the_inputs_it_had_when_one_is_refused(device: str) -> 
         request.infer({"z": 3 * ones, "w": ones})
     np.testing.assert_array_equal(request.get_tensor("z"), ones)
     np.testing.assert_array_equal(request.infer()[0], 2 * ones)
+
+
+@pytest.mark.parametrize("device", ["REFERENCE", "CPU"])
+def test_output_tensor_is_the_requests_own_and_refreshed(device: str) -> None:
+    """As OpenVINO's: `get_output_tensor` is the request's tensor, the same array on every
+    call (zeros of its static shape before the first inference), refreshed by each
+    inference, so a handle taken before a loop reads each result; `infer()` returns copies.
+    An input's `get_tensor` is the request's own copy: writing into it changes the next
+    `infer()`'s input, not the caller's array."""
+    request = lowpass.Core().compile_model(TWO_INPUTS, device).create_infer_request()
+    handle = request.get_output_tensor(0)
+    np.testing.assert_array_equal(handle, np.zeros((2, 3), np.float32))
+    ones = np.ones((2, 3), np.float32)
+    results = []
+    for k in range(1, 4):
+        results = request.infer({"x": k * ones, "z": ones})
+        assert request.get_output_tensor("y") is handle
+        np.testing.assert_array_equal(handle, (k + 1) * ones)
+        assert results[0] is not handle
+    results[0][...] = -1  # (post-processing in place does not touch the request's tensor)
+    np.testing.assert_array_equal(handle, 4 * ones)
+    given = 5 * ones
+    request.infer({"x": given, "z": ones})
+    x = request.get_tensor("x")
+    assert x is not given and request.get_tensor("x") is x
+    x[...] = 7
+    np.testing.assert_array_equal(given, 5 * ones)
+    np.testing.assert_array_equal(request.infer()[0], 8 * ones)
+
+
+def test_results_miss_is_a_key_error_and_shapes_equal_lists() -> None:
+    """`InferResults` answers `in` and `get` as a mapping (a miss is a `KeyError` and still
+    a `LowpassError` with its message), takes negative indices; a port's shape equals a list
+    of its dimensions (OpenVINO's `Shape`)."""
+    compiled = lowpass.Core().compile_model(TWO_INPUTS, "CPU")
+    ones = np.ones((2, 3), np.float32)
+    results = compiled.create_infer_request().infer({"x": ones, "z": ones})
+    assert "y" in results and "logits" not in results
+    assert cast("Any", results).get("logits") is None
+    assert results[-1] is results["y"] is results[0]
+    with pytest.raises(KeyError):
+        results["logits"]
+    with pytest.raises(LowpassError) as error:
+        results["logits"]
+    assert str(error.value) == "the model has no output named 'logits': its outputs are 'y'"
+    with pytest.raises(LowpassError, match="output index 1 is out of range"):
+        results[1]
+    assert compiled.input("x").shape == [2, 3] == compiled.input(0).shape == (2, 3)
+    assert compiled.input("x").shape != [3, 2] and hash(compiled.input(0).shape) == hash((2, 3))
