@@ -1288,7 +1288,7 @@ class InferRequest:
         """The pipeline stages, then one row per op in execution order."""
         op_rows = self._device.profiling_rows()
         if op_rows is None:
-            return []  # as OpenVINO's CPU plugin: profiling needs PERF_COUNT
+            return []  # (profiling needs PERF_COUNT; OpenVINO lists NOT_RUN rows)
         rows: list[ProfilingInfo] = []
         preprocess, execute, postprocess = self._stages
         stage_times = (preprocess, 0.0, execute, 0.0, postprocess)
