@@ -962,6 +962,8 @@ class InferRequest:
         self._inputs: list[Any] = [None] * len(inputs)
         """The inputs set, by index (None: not set): numpy arrays, or what `infer` was given."""
         self._outputs: list[np.ndarray] | None = None
+        self._outputs_shared = False
+        """Whether `_outputs` are the device's buffers (the last `infer(share_outputs=True)`)."""
         self._output_tensors: list[np.ndarray | None] | None = None
         """The outputs' tensors that `get_output_tensor` handed out (None: none yet),
         refreshed by each inference."""
@@ -1038,7 +1040,9 @@ class InferRequest:
         tensor = tensors[port.index]
         if tensor is None:
             if self._outputs is not None:
-                tensor = self._outputs[port.index].copy()
+                # (`share_outputs`: the results are the request's buffers, this tensor)
+                result = self._outputs[port.index]
+                tensor = result if self._outputs_shared else result.copy()
             elif not port.rank_dynamic and None not in port.shape:
                 tensor = np.zeros(cast("tuple[int, ...]", tuple(port.shape)), port.dtype)
             else:
@@ -1141,6 +1145,7 @@ class InferRequest:
                 raise _inference_error(e) from e.error
             if outputs is not None:
                 self._outputs = outputs
+                self._outputs_shared = share_outputs
                 if self._output_tensors is not None:
                     self._refresh_output_tensors(outputs)
                 self.latency = (perf_counter() - start) * 1e3
@@ -1176,6 +1181,7 @@ class InferRequest:
                 raise _inference_error(e) from e.error
             outputs = self._outputs = device.outputs(share_outputs)
             end = perf_counter()
+        self._outputs_shared = share_outputs
         if self._output_tensors is not None:
             self._refresh_output_tensors(outputs)
         self.latency = (end - start) * 1e3
