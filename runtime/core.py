@@ -93,6 +93,43 @@ class Shape(tuple[int | None, ...]):
         return super().__hash__()
 
 
+class Tensor(np.ndarray):
+    """What `get_tensor`, `get_output_tensor` and a state's `state` give: a numpy array (a
+    view of the request's memory) with OpenVINO's `Tensor` accessors, so that the habits of
+    its users hold: `.data` is the array itself as a plain `ndarray` (numpy's own `.data`, a
+    memoryview, made `tensor.data[0]` and `tensor.data.argmax()` fail), `get_shape()`,
+    `get_size()`, `byte_size`, `element_type` (MLIR spelling, as `Port.element_type`)."""
+
+    @property
+    def data(self) -> np.ndarray:  # pyright: ignore[reportIncompatibleMethodOverride]
+        return self.view(np.ndarray)
+
+    def get_shape(self) -> Shape:
+        return Shape(self.shape)
+
+    def get_size(self) -> int:
+        return self.size
+
+    @property
+    def byte_size(self) -> int:
+        return self.nbytes
+
+    @property
+    def element_type(self) -> str:
+        return _ELEMENT_TYPE_OF_DTYPE.get(self.dtype, str(self.dtype))
+
+    def get_element_type(self) -> str:
+        return self.element_type
+
+
+_ELEMENT_TYPE_OF_DTYPE = {dtype: name for name, dtype in reversed(ELEMENT_DTYPES.items())}
+
+
+def as_tensor(array: np.ndarray) -> Tensor:
+    """`array` as a `Tensor` (a view: the same memory)."""
+    return array.view(Tensor)
+
+
 @dataclass(frozen=True)
 class Port:
     """An input or output of a model (OpenVINO's `Output<Node>`)."""
@@ -964,12 +1001,12 @@ class InferRequest:
         self._outputs: list[np.ndarray] | None = None
         self._outputs_shared = False
         """Whether `_outputs` are the device's buffers (the last `infer(share_outputs=True)`)."""
-        self._output_tensors: list[np.ndarray | None] | None = None
+        self._output_tensors: list[Tensor | None] | None = None
         """The outputs' tensors that `get_output_tensor` handed out (None: none yet),
         refreshed by each inference."""
-        self._own_inputs: list[np.ndarray | None] = [None] * len(inputs)
-        """By index, the input array that `get_tensor` copied for the request (its own, not a
-        caller's), while it is the input set."""
+        self._own_inputs: list[Tensor | None] = [None] * len(inputs)
+        """By index, the tensor that `get_tensor` gave of the request's own copy of the input
+        (a view of the array in `_inputs` while that is the input set)."""
         self._stages: tuple[float, float, float] = (0.0, 0.0, 0.0)
         # the stages' times are only read by profiling: a device that says it does not
         # profile (the CPU device without PERF_COUNT) saves two clock reads per infer
@@ -1011,7 +1048,7 @@ class InferRequest:
         key, value = (None, args[0]) if len(args) == 1 else args
         self.set_tensor(_find_port(self._model.inputs, key, "input"), value)
 
-    def get_tensor(self, key: int | str | Port) -> np.ndarray:
+    def get_tensor(self, key: int | str | Port) -> Tensor:
         if (isinstance(key, Port) and key.is_input) or (
             isinstance(key, str) and any(p.has_name(key) for p in self._model.inputs)
         ):
@@ -1019,15 +1056,17 @@ class InferRequest:
             value = self._inputs[port.index]
             if value is None:
                 raise LowpassError(f"input '{port.name}' has not been set")
-            if value is not self._own_inputs[port.index]:
+            own = self._own_inputs[port.index]
+            if own is None or value is not own.base:
                 # the request's own copy, as OpenVINO's input tensor: writing into it changes
                 # the next infer()'s input, not the caller's array that infer() was given
+                # (kept plain in `_inputs`: infer's hot path takes exact ndarrays)
                 value = self._inputs[port.index] = np.array(_as_array(value), copy=True)
-                self._own_inputs[port.index] = value
-            return value
+                own = self._own_inputs[port.index] = as_tensor(value)
+            return own
         return self.get_output_tensor(key)
 
-    def get_output_tensor(self, key: int | str | Port = 0) -> np.ndarray:
+    def get_output_tensor(self, key: int | str | Port = 0) -> Tensor:
         """The request's tensor of an output, as OpenVINO's: the same array every call,
         which each inference then refreshes (a handle taken before a loop of `infer()`s
         reads each one's result); zeros of its shape before the first inference where that
@@ -1035,16 +1074,17 @@ class InferRequest:
         port = _find_port(self._model.outputs, key, "output")
         tensors = self._output_tensors
         if tensors is None:
-            empty: list[np.ndarray | None] = [None] * len(self._output_ports)
+            empty: list[Tensor | None] = [None] * len(self._output_ports)
             tensors = self._output_tensors = empty
         tensor = tensors[port.index]
         if tensor is None:
             if self._outputs is not None:
-                # (`share_outputs`: the results are the request's buffers, this tensor)
+                # (`share_outputs`: the results are the request's buffers, viewed here)
                 result = self._outputs[port.index]
-                tensor = result if self._outputs_shared else result.copy()
+                tensor = as_tensor(result if self._outputs_shared else result.copy())
             elif not port.rank_dynamic and None not in port.shape:
-                tensor = np.zeros(cast("tuple[int, ...]", tuple(port.shape)), port.dtype)
+                tensor = as_tensor(
+                    np.zeros(cast("tuple[int, ...]", tuple(port.shape)), port.dtype))
             else:
                 raise LowpassError(
                     f"output '{port.name}' has a dynamic shape: call infer() first"
@@ -1066,7 +1106,7 @@ class InferRequest:
             if tensor.shape == result.shape and tensor.dtype == result.dtype:
                 np.copyto(tensor, result)
             else:
-                tensors[index] = result.copy()
+                tensors[index] = as_tensor(result.copy())
 
     @property
     def results(self) -> InferResults:
@@ -1521,15 +1561,15 @@ class VariableState:
         return tuple(None if d == DYNAMIC else d for d in self._store.slot(self._name).shape)
 
     @property
-    def state(self) -> np.ndarray:
-        return self._store.current(self._name)
+    def state(self) -> Tensor:
+        return as_tensor(self._store.current(self._name))
 
     @state.setter
     def state(self, value: Any) -> None:
         self.set_state(value)
 
-    def get_state(self) -> np.ndarray:
-        return self._store.current(self._name)
+    def get_state(self) -> Tensor:
+        return as_tensor(self._store.current(self._name))
 
     def set_state(self, value: Any) -> None:
         slot = self._store.slot(self._name)

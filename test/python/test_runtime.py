@@ -397,7 +397,7 @@ def test_infer_takes_every_key_and_value_kind(device: str, rng: np.random.Genera
         {"data": x.tolist(), "s": s.astype(np.float64)},
     ):
         np.testing.assert_allclose(request.infer(inputs)["scaled"], want, rtol=1e-6)
-    assert type(request.get_tensor("data")) is np.ndarray  # (given as a list)
+    assert type(request.get_tensor("data").data) is np.ndarray  # (given as a list)
     # an input left out keeps its last value (OpenVINO's tensors of the request)
     np.testing.assert_allclose(request.infer({"data": x})["scaled"], want, rtol=1e-6)
     with pytest.raises(LowpassError, match="no input named 'nope'"):

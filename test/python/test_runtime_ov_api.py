@@ -640,6 +640,11 @@ def test_output_tensor_is_the_requests_own_and_refreshed(device: str) -> None:
     x[...] = 7
     np.testing.assert_array_equal(given, 5 * ones)
     np.testing.assert_array_equal(request.infer()[0], 8 * ones)
+    # OpenVINO's Tensor habits: `.data` a plain array, the sizes, the element type
+    assert type(handle.data) is np.ndarray and handle.data.argmax() == 0
+    assert handle.data[0, 0] == 8 and (handle.data > 1).all()
+    assert handle.get_shape() == [2, 3] and handle.get_size() == 6 and handle.byte_size == 24
+    assert handle.element_type == "f32" and x.element_type == "f32"
 
 
 def test_results_miss_is_a_key_error_and_shapes_equal_lists() -> None:
