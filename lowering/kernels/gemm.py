@@ -76,8 +76,9 @@ what the kernel computes; the int8 paths equal it bit for bit, the fp32 path (ac
 order differs) to about 1e-6 relative.
 
 Threads: the GEMM is cut into `CHUNKS_PER_THREAD` chunks per thread along the N panels (or,
-when there are fewer panel groups than threads, along the row tiles, or along both when
-neither is as many as the threads), run by the native pool
+when there are fewer panel groups than threads, along the row tiles, and along N too where
+a thread then reads fewer bytes of A and B, `column_runs`; along both when neither is as
+many as the threads), run by the native pool
 (`threads.py`: each thread its own share first, then the others'); `threads = 1` calls the
 single chunk inline. Chunks of equal sizes share one function (the offsets are arguments),
 and so do the chunks of GEMMs of the same form in one module (the constants are arguments
@@ -2139,14 +2140,14 @@ class _GemmEmitter(_GroupedMicroKernels):
                                                    self.k))])
 
     def split(self, threads: int) -> list[tuple[int, int, int, int, bool]]:
-        """The chunks (m0, rows, p0, panels, ends with the last panel), in order: runs of N
-        panel groups if there are enough groups for every thread, else runs of row tiles if
-        there are enough of those, else both: runs of row tiles within each run of panel
-        groups. `CHUNKS_PER_THREAD` per thread so that the pool can balance a late worker;
-        the pool gives each thread its own contiguous share first (its weights stay in its
-        cache). (With neither enough groups nor enough row tiles, the groups alone left
-        threads idle: resnet50's 7x7 fp32 layers, 8 groups of 4 panels, and its 14x14 int8
-        ones, 8 AMX groups, ran 8 chunks on 16 threads.)"""
+        """The chunks (m0, rows, p0, panels, ends with the last panel), in order: runs of N panel
+        groups if there are enough groups for every thread, else runs of row tiles if there are
+        enough of those (within runs of panel groups where `column_runs` finds that cheaper), else
+        both: runs of row tiles within each run of panel groups. `CHUNKS_PER_THREAD` per thread so
+        that the pool can balance a late worker; the pool gives each thread its own contiguous share
+        first (its weights stay in its cache). (With neither enough groups nor enough row tiles, the
+        groups alone left threads idle: resnet50's 7x7 fp32 layers, 8 groups of 4 panels, and its
+        14x14 int8 ones, 8 AMX groups, ran 8 chunks on 16 threads.)"""
         if threads == 1:
             return [(0, self.m, 0, self.panels, True)]
         rows_step, group = self.tile.rows, self.tile.panels
@@ -2171,9 +2172,10 @@ class _GemmEmitter(_GroupedMicroKernels):
 
     def column_runs(self, chunks: int, groups: int, row_tiles: int) -> int:
         """The runs of panel groups of a GEMM with fewer panel groups than threads but enough
-        row tiles, cut into `chunks` (each run then in `chunks / runs` runs of row tiles):
-        the count, dividing both `chunks` and `groups`, for which a thread reads the fewest
-        bytes of A and B (its `CHUNKS_PER_THREAD` chunks: B / runs + A x
+        row tiles, cut into `chunks` (each run then in `min(row_tiles, chunks / runs)` runs
+        of row tiles): the count, dividing both `chunks` and `groups`, and leaving each
+        thread's `CHUNKS_PER_THREAD` chunks (the pool's contiguous share) in one run, for
+        which a thread reads the fewest bytes of A and B (B / runs + A x
         `CHUNKS_PER_THREAD` / row runs), fewer runs on a tie. Row runs alone make every
         thread read all of B: on the 16-core server resnet50's fp32 1x1 convolution of
         1024 -> 512 channels at 14x14 (2 MiB of weights, 196 rows) read each weight 16 times
@@ -2184,6 +2186,8 @@ class _GemmEmitter(_GroupedMicroKernels):
         for runs in range(1, groups + 1):
             if chunks % runs or groups % runs:
                 continue
+            if runs > 1 and (chunks // runs) % CHUNKS_PER_THREAD:
+                continue  # (a thread's share would span two runs: two parts of B)
             row_runs = min(row_tiles, chunks // runs)
             read = b_bytes / runs + a_bytes * CHUNKS_PER_THREAD / row_runs
             if read < best_bytes:

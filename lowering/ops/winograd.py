@@ -261,11 +261,11 @@ def _parallel_blocks(tiles: int, n: int, fewest: int, threads: int) -> int:
 
 
 def _threaded_tile_block(tiles: int, block: int, tile_bytes: int, threads: int) -> int:
-    """Tiles per block of an image whose blocks are threaded one at a time
-    (`_emit_threaded_block`): all of them where their V and M fit the threads' share of L2
-    (`TILE_BLOCK_BYTES` each), so that the layer is three parallel jobs rather than three
-    per block; else `block`. (ResNet-50's 28x28 layers on 16 threads: four blocks of 54
-    tiles, 12 jobs of about 10 us.)"""
+    """Tiles per block of an image whose blocks are threaded one at a time (`_emit_threaded_block`):
+    all of them where their V and M fit the threads' share of L2 (`TILE_BLOCK_BYTES` each), so that
+    the layer is three parallel jobs (and the finite check's) rather than three per block; else
+    `block`. (ResNet-50's 28x28 layers on 16 threads: four blocks of 54 tiles, 12 jobs of about 10
+    us.)"""
     return tiles if tiles * tile_bytes <= threads * TILE_BLOCK_BYTES else block
 
 
@@ -274,8 +274,9 @@ def _emit_images(ctx: EmitContext, spec: ConvSpec, xp: ir.Value, v_buf: ir.Value
                  backward: ir.Function, finite: ir.Function, direct: ir.Function,
                  kernel: ir.Value, tensors: list[ir.Value], parameters: list[ir.Value],
                  block: int, tiles: int, tw: int, hq: int, wq: int) -> None:
-    """Image after image on this thread: its blocks (the GEMMs threaded, if at all), or the
-    direct computation for an image that holds an infinity or a NaN."""
+    """Image after image from this thread: its blocks (each threaded as three parallel jobs
+    where there are threads) after its finite check (on the threads too), or the direct
+    computation for an image that holds an infinity or a NaN."""
     b = ctx.builder
     image_size = hq * wq * spec.c
     with for_range(b, spec.n, name="image") as n:

@@ -374,7 +374,7 @@ def test_chunks_of_rows_and_panels(m, k, n, a_dtype, monkeypatch):
 
 
 @pytest.mark.parametrize(("m", "k", "n", "b_heavy"), [
-    (196, 1024, 128, True),  # (resnet50's 14x14 1x1 layers: 1 MiB of B, 0.8 MiB of A)
+    (196, 1024, 128, True),  # (as resnet50's 14x14 1x1 layers: 512 KiB of B, 784 of A)
     (2048, 32, 128, False),  # (16 KiB of B, 256 KiB of A)
 ])
 def test_panel_runs_where_b_is_read_most(m, k, n, b_heavy, monkeypatch):
