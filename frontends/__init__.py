@@ -19,11 +19,12 @@ from xdsl.utils.exceptions import DiagnosticException
 MODEL_SUFFIXES = (".mlir", ".xml", ".onnx")
 
 
-class FrontendError(DiagnosticException):
+class FrontendError(DiagnosticException, RuntimeError):
     """
     A model file that cannot be read or written. The message is a one-line diagnostic in
     the style of MLIR's: `model.xml: error: layer 'conv1' (id 3, Convolution): <what is
-    wrong>, expected <what>`.
+    wrong>, expected <what>`. A `RuntimeError` too, as OpenVINO's `read_model` errors are
+    (`except RuntimeError` catches a missing file in both).
     """
 
 

@@ -92,6 +92,25 @@ class Shape(tuple[int | None, ...]):
     def __hash__(self) -> int:
         return super().__hash__()
 
+    @property
+    def is_static(self) -> bool:
+        """No dynamic dimension (OpenVINO's `PartialShape.is_static`)."""
+        return None not in self
+
+    @property
+    def is_dynamic(self) -> bool:
+        return None in self
+
+    @property
+    def rank(self) -> int:
+        return len(self)
+
+    def to_shape(self) -> Shape:
+        """The shape itself where it is static (OpenVINO's `PartialShape.to_shape()`)."""
+        if self.is_dynamic:
+            raise LowpassError(f"shape {list(self)} has dynamic dimensions (None)")
+        return self
+
 
 class Tensor(np.ndarray):
     """What `get_tensor`, `get_output_tensor` and a state's `state` give: a numpy array (a
@@ -169,6 +188,17 @@ class Port:
 
     def get_shape(self) -> tuple[int | None, ...]:
         return self.shape
+
+    @property
+    def partial_shape(self) -> Shape:
+        """`shape` (OpenVINO's `partial_shape`: None where a dimension is dynamic)."""
+        return Shape(self.shape)
+
+    def get_partial_shape(self) -> Shape:
+        return Shape(self.shape)
+
+    def get_index(self) -> int:
+        return self.index
 
     def get_element_type(self) -> str:
         return self.element_type
@@ -293,6 +323,27 @@ class Model:
 
     def get_ops(self) -> list[Operation]:
         return list(self.function.body.walk())
+
+    def get_friendly_name(self) -> str:
+        return self.friendly_name
+
+    def get_name(self) -> str:
+        return self.friendly_name
+
+    def get_output_size(self) -> int:
+        return len(self.outputs)
+
+    def get_output_shape(self, index: int) -> Shape:
+        return Shape(self.output(index).shape)
+
+    def get_output_partial_shape(self, index: int) -> Shape:
+        return Shape(self.output(index).shape)
+
+    def clone(self) -> Model:
+        """A model of its own copy of the module (OpenVINO's `clone()`)."""
+        copy = Model(self.module.clone())
+        copy.friendly_name = self.friendly_name
+        return copy
 
     def get_parameters(self) -> list[GraphNode]:
         """The Parameters (inputs), in order, as OpenVINO's `get_parameters()`."""
@@ -508,6 +559,9 @@ class Core:
     @property
     def available_devices(self) -> list[str]:
         """The registered devices (`lowpass.runtime.device`): REFERENCE, CPU."""
+        return device_names()
+
+    def get_available_devices(self) -> list[str]:
         return device_names()
 
     def read_model(
@@ -1048,6 +1102,26 @@ class InferRequest:
         key, value = (None, args[0]) if len(args) == 1 else args
         self.set_tensor(_find_port(self._model.inputs, key, "input"), value)
 
+    def get_input_tensor(self, key: int | str | Port | None = None) -> Tensor:
+        """The input's tensor (`get_tensor`); no key: the model's one input."""
+        return self.get_tensor(_find_port(self._model.inputs, key, "input"))
+
+    @property
+    def input_tensors(self) -> list[Tensor]:
+        return [self.get_tensor(port) for port in self._input_ports]
+
+    @property
+    def output_tensors(self) -> list[Tensor]:
+        return [self.get_output_tensor(port) for port in self._output_ports]
+
+    @property
+    def model_inputs(self) -> list[Port]:
+        return list(self._input_ports)
+
+    @property
+    def model_outputs(self) -> list[Port]:
+        return list(self._output_ports)
+
     def get_tensor(self, key: int | str | Port) -> Tensor:
         if (isinstance(key, Port) and key.is_input) or (
             isinstance(key, str) and any(p.has_name(key) for p in self._model.inputs)
@@ -1055,7 +1129,14 @@ class InferRequest:
             port = _find_port(self._model.inputs, key, "input")
             value = self._inputs[port.index]
             if value is None:
-                raise LowpassError(f"input '{port.name}' has not been set")
+                if None in port.shape:
+                    raise LowpassError(
+                        f"input '{port.name}' has not been set (its shape is dynamic)"
+                    )
+                # (a static input's tensor before any input: zeros to fill in, as OpenVINO's
+                # request allocates its input tensors: `get_input_tensor().data[...] = x`)
+                value = self._inputs[port.index] = np.zeros(
+                    cast("tuple[int, ...]", tuple(port.shape)), port.dtype)
             own = self._own_inputs[port.index]
             if own is None or value is not own.base:
                 # the request's own copy, as OpenVINO's input tensor: writing into it changes

@@ -666,3 +666,35 @@ def test_results_miss_is_a_key_error_and_shapes_equal_lists() -> None:
         results[1]
     assert compiled.input("x").shape == [2, 3] == compiled.input(0).shape == (2, 3)
     assert compiled.input("x").shape != [3, 2] and hash(compiled.input(0).shape) == hash((2, 3))
+
+
+def test_openvino_accessors_of_ports_models_requests_and_core(tmp_path: Path) -> None:
+    """The accessors OpenVINO's samples and notebooks use: a port's `partial_shape`
+    (`is_static`, `to_shape()`) and `get_index()`; a model's `get_friendly_name()`,
+    `get_output_size()`, `get_output_shape()`, `clone()` (its own module); a request's
+    `get_input_tensor()` (zeros of a static input to fill in before the first infer, as
+    OpenVINO's allocated tensors), `input_tensors`, `output_tensors`, `model_inputs`,
+    `model_outputs`; `Core.get_available_devices()`; a missing model file is a
+    `RuntimeError` as OpenVINO's."""
+    core = lowpass.Core()
+    model = core.read_model(TWO_INPUTS)
+    assert model.get_friendly_name() == model.get_name() == "main"
+    assert model.get_output_size() == 1 and model.get_output_shape(0) == [2, 3]
+    copy = model.clone()
+    assert copy.module is not model.module and str(copy.module) == str(model.module)
+    compiled = core.compile_model(model, "CPU")
+    port = compiled.input("z")
+    assert port.get_index() == 1 and port.partial_shape == [2, 3]
+    assert port.get_partial_shape().is_static and port.partial_shape.to_shape() == (2, 3)
+    request = compiled.create_infer_request()
+    assert request.model_inputs == compiled.inputs and request.model_outputs == compiled.outputs
+    x = request.get_input_tensor("x")
+    np.testing.assert_array_equal(x.data, np.zeros((2, 3), np.float32))
+    x.data[...] = 1
+    request.get_input_tensor(1).data[...] = 2
+    request.infer()
+    np.testing.assert_array_equal(request.output_tensors[0].data, np.full((2, 3), 3.0))
+    assert [t.shape for t in request.input_tensors] == [(2, 3), (2, 3)]
+    assert core.get_available_devices() == core.available_devices
+    with pytest.raises(RuntimeError, match=r"no such file|cannot read"):
+        core.read_model(tmp_path / "missing.xml")
