@@ -628,6 +628,8 @@ class Core:
         with collector_paused():
             if not isinstance(model, Model):
                 model = self.read_model(model)
+            if device_name == "AUTO":  # (OpenVINO's choice of the best device: here the CPU)
+                device_name = "CPU"
             self._check_device(device_name)
             return CompiledModel(model, device_name, self._config(device_name, config))
 
@@ -946,14 +948,22 @@ class CompiledModel:
     def get_property(self, name: Any) -> Any:
         """A property of the compiled model (OpenVINO names), e.g. INFERENCE_NUM_THREADS."""
         key = str(name()) if callable(name) else str(name)
-        properties = self._compiled.properties()
+        properties = {**self._common_properties(), **self._compiled.properties()}
         if key in properties:
             return properties[key]
-        if key == "DEVICE_ID" or key == "EXECUTION_DEVICES":
-            return [self.device]
+        if key == "SUPPORTED_PROPERTIES":
+            return sorted({*properties, *self.config, "SUPPORTED_PROPERTIES"})
         if key in self.config:
             return self.config[key]
         raise LowpassError(f"unsupported property {key} of a compiled model on {self.device}")
+
+    def _common_properties(self) -> dict[str, Any]:
+        """What every compiled model answers, as OpenVINO's: its devices, its name, and the
+        precision it runs (no float32 op is lowered to a smaller type: an int8 model's
+        integer ops are its own, from LPT)."""
+        return {"DEVICE_ID": [self.device], "EXECUTION_DEVICES": [self.device],
+                "NETWORK_NAME": self.model.friendly_name, "INFERENCE_PRECISION_HINT": "f32",
+                "EXECUTION_MODE_HINT": "ACCURACY"}
 
     def input(self, key: int | str | None = None) -> Port:
         return self.model.input(key)

@@ -698,3 +698,21 @@ def test_openvino_accessors_of_ports_models_requests_and_core(tmp_path: Path) ->
     assert core.get_available_devices() == core.available_devices
     with pytest.raises(RuntimeError, match=r"no such file|cannot read"):
         core.read_model(tmp_path / "missing.xml")
+
+
+def test_auto_device_and_common_compiled_properties() -> None:
+    """`compile_model(model, "AUTO")` compiles for the CPU (OpenVINO's choice of the best
+    device); every compiled model answers `NETWORK_NAME`, `EXECUTION_DEVICES`,
+    `INFERENCE_PRECISION_HINT`, `EXECUTION_MODE_HINT` and `SUPPORTED_PROPERTIES` (which
+    lists every key it answers)."""
+    core = lowpass.Core()
+    compiled = core.compile_model(TWO_INPUTS, "AUTO")
+    assert compiled.device == "CPU" and compiled.get_property("EXECUTION_DEVICES") == ["CPU"]
+    assert compiled.get_property("NETWORK_NAME") == "main"
+    assert compiled.get_property("INFERENCE_PRECISION_HINT") == "f32"
+    for device in ("CPU", "REFERENCE"):
+        compiled = core.compile_model(TWO_INPUTS, device)
+        supported = compiled.get_property("SUPPORTED_PROPERTIES")
+        assert {"NETWORK_NAME", "EXECUTION_MODE_HINT", "INFERENCE_NUM_THREADS"} <= set(supported)
+        for key in supported:
+            compiled.get_property(key)
