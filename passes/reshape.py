@@ -44,7 +44,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
-from xdsl.rewriter import Rewriter
+from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.utils.exceptions import DiagnosticException, PassFailedException
 
 from lowpass.dialects import ov
@@ -65,7 +65,7 @@ from lowpass.dialects.ov.base import (
 from lowpass.dialects.ov.conditional import BODIES
 from lowpass.dialects.ov.infrastructure import MergedInputAttr, SubGraphOp
 from lowpass.dialects.ov.shape import ReshapeOp
-from lowpass.ir import SourceMap, find_location
+from lowpass.ir import SourceMap, find_location, inherit_location
 from lowpass.passes.transaction import module_transaction, module_trial
 
 Shape = tuple[int, ...]
@@ -123,6 +123,57 @@ def reshape_module(
     }
     values = {name: tuple(int(v) for v in vals) for name, vals in (replace_constants or {}).items()}
     _Reshaper(module, located or source_map is not None).run(shapes, values)
+
+
+def relax_matmul_reshapes(module: ModuleOp, apply: bool = True) -> list[str]:
+    """
+    OpenVINO's SmartReshape rule for a Reshape into a MatMul (`ReshapeAMatMul`, which its
+    `Model.reshape` applies): a 2-D MatMul whose `a` is a Reshape by a constant 2-D target,
+    and whose `b` has a static K, gets the target `[-1, K]` (`[K, -1]` with `transpose_a`)
+    in place of one that hard-codes the batch (`[1, -1]`, a flatten before a classifier),
+    so that a new batch flows through. The model computes the same at its current shapes
+    (the MatMul's K already matched). A new constant takes the place of the old one in that
+    Reshape only. Returns the names of the Reshapes changed (with `apply=False`: that would
+    change, the module untouched).
+    """
+    from lowpass.dialects.graph import entry_function
+
+    try:
+        function = entry_function(module)
+    except ValueError:
+        return []
+    changed: list[str] = []
+    for op in list(function.body.block.ops):
+        if not isinstance(op, ov.MatMulOp):
+            continue
+        reshape = op.a.owner if isinstance(op.a, OpResult) else None
+        if not isinstance(reshape, ReshapeOp) or not isinstance(reshape.shape, OpResult):
+            continue
+        target = reshape.shape.op
+        b_shape = shape_of(op.b.type)
+        if not isinstance(target, ov.ConstantOp) or len(b_shape) != 2:
+            continue
+        k = b_shape[1] if op.transpose_b.value.data else b_shape[0]
+        pattern = tuple(int(v) for v in target.array().reshape(-1))
+        if k == DYNAMIC or len(pattern) != 2:
+            continue
+        relaxed = (k, -1) if op.transpose_a.value.data else (-1, k)
+        if pattern == relaxed:
+            continue
+        changed.append(get_name(reshape) or reshape.name)
+        if not apply:
+            continue
+        name = get_name(target)
+        constant = ov.ConstantOp.from_array(
+            np.array(relaxed, to_dtype(element_type_of(target.result.type))),
+            name=f"{name}/relaxed" if name else None,
+        )
+        inherit_location([constant], target)
+        Rewriter.insert_op(constant, InsertPoint.before(reshape))
+        reshape.operands[1] = constant.result
+        if not target.result.uses:
+            Rewriter.erase_op(target)
+    return changed
 
 
 # --------------------------------------------------------------------------------------------
@@ -660,4 +711,4 @@ def _candidates(
     return out
 
 
-__all__ = ["ReshapeError", "ReshapePass", "reshape_module"]
+__all__ = ["ReshapeError", "ReshapePass", "relax_matmul_reshapes", "reshape_module"]

@@ -57,7 +57,8 @@ from lowpass.dialects.ov.state import (
     module_variables,
 )
 from lowpass.ir import collector_paused, print_module, read_module, verify_module
-from lowpass.passes.reshape import ReshapeError, reshape_module
+from lowpass.passes.reshape import ReshapeError, relax_matmul_reshapes, reshape_module
+from lowpass.passes.transaction import module_transaction
 from lowpass.runtime.device import (
     DeviceCompiledModel,
     DeviceError,
@@ -388,6 +389,19 @@ class Model:
                 key = key.name if key.is_input else key
             port = _find_port(inputs, key, "input")
             new[port.name] = _parse_shape(shape, port)
+        changes = {name: shape for name, shape in new.items()
+                   if tuple(shape) != tuple(_find_port(inputs, name, "input").shape)}
+        if changes and relax_matmul_reshapes(self._module, apply=False):
+            # OpenVINO's SmartReshape: a flatten's hard-coded batch before a MatMul follows
+            # the new shapes; if the reshape fails even so, both are undone and the plain
+            # reshape's diagnostic names the model's own constants
+            try:
+                with module_transaction(self._module):
+                    relax_matmul_reshapes(self._module)
+                    reshape_module(self._module, new)
+                return
+            except ReshapeError:
+                pass
         try:
             reshape_module(self._module, new)
         except ReshapeError as e:

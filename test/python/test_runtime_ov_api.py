@@ -716,3 +716,30 @@ def test_auto_device_and_common_compiled_properties() -> None:
         assert {"NETWORK_NAME", "EXECUTION_MODE_HINT", "INFERENCE_NUM_THREADS"} <= set(supported)
         for key in supported:
             compiled.get_property(key)
+
+
+def test_reshape_relaxes_a_flatten_before_a_matmul_as_smart_reshape() -> None:
+    """`Model.reshape` to a new batch applies OpenVINO's SmartReshape rule for a Reshape into
+    a MatMul (`ReshapeAMatMul`): the convnet's flatten `Reshape(x, [1, -1])` becomes
+    `[-1, 1024]`, so batch 4 and a dynamic batch run, each image as it runs alone. A
+    reshape to the current shapes changes nothing, and one that fails leaves the model as
+    it was (the flatten's constant too)."""
+    core = lowpass.Core()
+    x = np.random.default_rng(3).standard_normal((4, 3, 32, 32)).astype(np.float32)
+    alone = core.compile_model(EXAMPLES / "convnet.mlir", "REFERENCE")
+    want = np.concatenate([alone({"data": x[i:i + 1]})[0] for i in range(4)])
+    same = core.read_model(EXAMPLES / "convnet.mlir")
+    text = str(same.module)
+    same.reshape([1, 3, 32, 32])
+    assert str(same.module) == text
+    with pytest.raises(LowpassError, match=r'ov\.constant "flatten/shape" = '):
+        same.reshape([4, 3, 30, 30])  # (16 x 7 x 7 per image: no row of 1024)
+    assert str(same.module) == text
+    for batch in ([4, 3, 32, 32], [-1, 3, 32, 32]):
+        model = core.read_model(EXAMPLES / "convnet.mlir")
+        model.reshape(batch)
+        assert model.output(0).shape == [None if batch[0] == -1 else 4, 10]
+        assert "flatten/shape/relaxed" in str(model.module)
+        for device in ("REFERENCE", "CPU"):
+            got = core.compile_model(model, device)({"data": x})[0]
+            np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)

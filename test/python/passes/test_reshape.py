@@ -372,3 +372,36 @@ def test_back_edge_whose_initial_value_is_not_reshaped() -> None:
     module = _module(text)
     reshape_module(module, {"X": [2, 5, 16], "H0": [2, 16]})
     assert "-> tensor<2x16xf32>" in lowpass.print_module(module)
+
+
+def test_relax_matmul_reshapes_only_a_reshape_into_a_matmul() -> None:
+    """`relax_matmul_reshapes` (OpenVINO's ReshapeAMatMul): a constant 2-D target of a
+    Reshape into a 2-D MatMul's `a` becomes [-1, K] ([K, -1] with transpose_a), in a new
+    constant for that Reshape alone; a Reshape whose result goes elsewhere is not touched;
+    `apply=False` only names them."""
+    from lowpass.passes.reshape import relax_matmul_reshapes
+
+    text = """
+func.func @main(%x: tensor<1x2x3x4xf32> {ov.name = "x"}) -> (tensor<1x5xf32> {ov.name = "y"}, tensor<24x1xf32> {ov.name = "z"}, tensor<1x5xf32> {ov.name = "w"}) {
+  %s = ov.constant dense<[1, -1]> : tensor<2xi64> {ov.name = "s"}
+  %t = ov.constant dense<[-1, 1]> : tensor<2xi64> {ov.name = "t"}
+  %k = ov.constant dense<[24, 1]> : tensor<2xi64> {ov.name = "k"}
+  %b = ov.constant dense<1.0> : tensor<24x5xf32> {ov.name = "b"}
+  %a = ov.reshape %x, %s special_zero = false {ov.name = "flat"} : (tensor<1x2x3x4xf32>, tensor<2xi64>) -> tensor<1x24xf32>
+  %y = ov.mat_mul %a, %b {ov.name = "fc"} : (tensor<1x24xf32>, tensor<24x5xf32>) -> tensor<1x5xf32>
+  %z = ov.reshape %x, %t special_zero = false {ov.name = "col"} : (tensor<1x2x3x4xf32>, tensor<2xi64>) -> tensor<24x1xf32>
+  %c = ov.reshape %x, %k special_zero = false {ov.name = "flat_t"} : (tensor<1x2x3x4xf32>, tensor<2xi64>) -> tensor<24x1xf32>
+  %w = ov.mat_mul %c, %b transpose_a = true {ov.name = "fc_t"} : (tensor<24x1xf32>, tensor<24x5xf32>) -> tensor<1x5xf32>
+  func.return %y, %z, %w : tensor<1x5xf32>, tensor<24x1xf32>, tensor<1x5xf32>
+}
+"""  # noqa: E501
+    module = lowpass.read_module(text)
+    before = str(module)
+    assert relax_matmul_reshapes(module, apply=False) == ["flat", "flat_t"]
+    assert str(module) == before
+    assert relax_matmul_reshapes(module) == ["flat", "flat_t"]
+    after = str(module)
+    assert 'dense<[-1, 24]> : tensor<2xi64> {ov.name = "s/relaxed"}' in after
+    assert 'dense<[24, -1]> : tensor<2xi64> {ov.name = "k/relaxed"}' in after
+    assert '{ov.name = "t"}' in after and '{ov.name = "s"}' not in after
+    assert relax_matmul_reshapes(module) == []
