@@ -125,6 +125,44 @@ def reshape_module(
     _Reshaper(module, located or source_map is not None).run(shapes, values)
 
 
+def smart_reshape_module(
+    module: ModuleOp, inputs: Mapping[str, Sequence[int | None]]
+) -> None:
+    """
+    `reshape_module` as OpenVINO's `Model.reshape` does it: where the shapes change, its
+    SmartReshape rule for a Reshape into a MatMul first (`relax_matmul_reshapes`); if the
+    reshape fails even so, both are undone and the plain reshape's diagnostic (which names
+    the model's own constants) is raised.
+    """
+    if _changes_shapes(module, inputs) and relax_matmul_reshapes(module, apply=False):
+        try:
+            with module_transaction(module):
+                relax_matmul_reshapes(module)
+                reshape_module(module, inputs)
+            return
+        except ReshapeError:
+            pass
+    reshape_module(module, inputs)
+
+
+def _changes_shapes(module: ModuleOp, inputs: Mapping[str, Sequence[int | None]]) -> bool:
+    """Whether `inputs` gives an input another shape (or names one that is not there: the
+    reshape then says so)."""
+    from lowpass.dialects.graph import entry_function
+
+    try:
+        function = entry_function(module)
+    except ValueError:
+        return True
+    args = function.body.block.args
+    current = {_input_name(function, i): shape_of(a.type) for i, a in enumerate(args)}
+    for name, shape in inputs.items():
+        wanted = tuple(DYNAMIC if d is None or d == -1 else int(d) for d in shape)
+        if current.get(name) != wanted:
+            return True
+    return False
+
+
 def relax_matmul_reshapes(module: ModuleOp, apply: bool = True) -> list[str]:
     """
     OpenVINO's SmartReshape rule for a Reshape into a MatMul (`ReshapeAMatMul`, which its
@@ -143,6 +181,7 @@ def relax_matmul_reshapes(module: ModuleOp, apply: bool = True) -> list[str]:
     except ValueError:
         return []
     changed: list[str] = []
+    made: dict[tuple[ov.ConstantOp, tuple[int, int]], ov.ConstantOp] = {}
     for op in list(function.body.block.ops):
         if not isinstance(op, ov.MatMulOp):
             continue
@@ -163,13 +202,15 @@ def relax_matmul_reshapes(module: ModuleOp, apply: bool = True) -> list[str]:
         changed.append(get_name(reshape) or reshape.name)
         if not apply:
             continue
-        name = get_name(target)
-        constant = ov.ConstantOp.from_array(
-            np.array(relaxed, to_dtype(element_type_of(target.result.type))),
-            name=f"{name}/relaxed" if name else None,
-        )
-        inherit_location([constant], target)
-        Rewriter.insert_op(constant, InsertPoint.before(reshape))
+        constant = made.get((target, relaxed))
+        if constant is None:
+            name = get_name(target)
+            constant = made[target, relaxed] = ov.ConstantOp.from_array(
+                np.array(relaxed, to_dtype(element_type_of(target.result.type))),
+                name=f"{name}/relaxed" if name else None,
+            )
+            inherit_location([constant], target)
+            Rewriter.insert_op(constant, InsertPoint.before(target))
         reshape.operands[1] = constant.result
         if not target.result.uses:
             Rewriter.erase_op(target)
@@ -711,4 +752,10 @@ def _candidates(
     return out
 
 
-__all__ = ["ReshapeError", "ReshapePass", "relax_matmul_reshapes", "reshape_module"]
+__all__ = [
+    "ReshapeError",
+    "ReshapePass",
+    "relax_matmul_reshapes",
+    "reshape_module",
+    "smart_reshape_module",
+]

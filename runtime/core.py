@@ -27,7 +27,7 @@ import queue
 import threading
 import weakref
 from collections import deque
-from collections.abc import Generator, Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import timedelta
@@ -57,8 +57,7 @@ from lowpass.dialects.ov.state import (
     module_variables,
 )
 from lowpass.ir import collector_paused, print_module, read_module, verify_module
-from lowpass.passes.reshape import ReshapeError, relax_matmul_reshapes, reshape_module
-from lowpass.passes.transaction import module_transaction
+from lowpass.passes.reshape import ReshapeError, smart_reshape_module
 from lowpass.runtime.device import (
     DeviceCompiledModel,
     DeviceError,
@@ -88,7 +87,9 @@ class Shape(tuple[int | None, ...]):
         return super().__eq__(other)
 
     def __ne__(self, other: object) -> bool:
-        return not self == other
+        if isinstance(other, list):
+            other = tuple(cast("list[object]", other))
+        return super().__ne__(other)
 
     def __hash__(self) -> int:
         return super().__hash__()
@@ -123,6 +124,13 @@ class Tensor(np.ndarray):
     @property
     def data(self) -> np.ndarray:  # pyright: ignore[reportIncompatibleMethodOverride]
         return self.view(np.ndarray)
+
+    def __array_wrap__(self, array: Any, context: Any = None,
+                       return_scalar: bool = False) -> Any:
+        # (what numpy computes from a tensor is a plain array, or a scalar for a reduction,
+        # as from an ndarray: `{t.max(): 1}`, `round(t.mean(), 1)`)
+        plain = np.asarray(array)
+        return plain[()] if return_scalar or plain.ndim == 0 else plain
 
     def get_shape(self) -> Shape:
         return Shape(self.shape)
@@ -389,21 +397,8 @@ class Model:
                 key = key.name if key.is_input else key
             port = _find_port(inputs, key, "input")
             new[port.name] = _parse_shape(shape, port)
-        changes = {name: shape for name, shape in new.items()
-                   if tuple(shape) != tuple(_find_port(inputs, name, "input").shape)}
-        if changes and relax_matmul_reshapes(self._module, apply=False):
-            # OpenVINO's SmartReshape: a flatten's hard-coded batch before a MatMul follows
-            # the new shapes; if the reshape fails even so, both are undone and the plain
-            # reshape's diagnostic names the model's own constants
-            try:
-                with module_transaction(self._module):
-                    relax_matmul_reshapes(self._module)
-                    reshape_module(self._module, new)
-                return
-            except ReshapeError:
-                pass
-        try:
-            reshape_module(self._module, new)
+        try:  # (OpenVINO's SmartReshape rule first: a flatten's batch before a MatMul)
+            smart_reshape_module(self._module, new)
         except ReshapeError as e:
             raise LowpassError(f"cannot reshape the model: {e}") from None
 
@@ -975,7 +970,7 @@ class CompiledModel:
         """What every compiled model answers, as OpenVINO's: its devices, its name, and the
         precision it runs (no float32 op is lowered to a smaller type: an int8 model's
         integer ops are its own, from LPT)."""
-        return {"DEVICE_ID": [self.device], "EXECUTION_DEVICES": [self.device],
+        return {"DEVICE_ID": "", "EXECUTION_DEVICES": [self.device],
                 "NETWORK_NAME": self.model.friendly_name, "INFERENCE_PRECISION_HINT": "f32",
                 "EXECUTION_MODE_HINT": "ACCURACY"}
 
@@ -1036,8 +1031,10 @@ class InferResults(Mapping[Port, np.ndarray]):
         self._values = values
 
     def __getitem__(self, key: int | str | Port) -> np.ndarray:
-        if type(key) is int and -len(self._ports) <= key < 0:
-            key += len(self._ports)  # (from the end, as a sequence's index)
+        if isinstance(key, int | np.integer) and -len(self._ports) <= key < 0:
+            key = int(key) + len(self._ports)  # (from the end, as a sequence's index)
+        if cast("object", key) is None:  # (`None in results`: no key, not "the one output")
+            raise MissingOutputError("no output is named None")
         try:
             return self._values[_find_port(self._ports, key, "output").index]
         except LowpassError as e:  # (so that `in` and `get` answer as a mapping's do)
@@ -1082,6 +1079,8 @@ class InferRequest:
         self._output_tensors: list[Tensor | None] | None = None
         """The outputs' tensors that `get_output_tensor` handed out (None: none yet),
         refreshed by each inference."""
+        self._handed_inputs = False
+        """Whether `get_tensor` has handed out an input's tensor (`_into_input_tensors`)."""
         self._own_inputs: list[Tensor | None] = [None] * len(inputs)
         """By index, the tensor that `get_tensor` gave of the request's own copy of the input
         (a view of the array in `_inputs` while that is the input set)."""
@@ -1168,6 +1167,7 @@ class InferRequest:
                 # (kept plain in `_inputs`: infer's hot path takes exact ndarrays)
                 value = self._inputs[port.index] = np.array(_as_array(value), copy=True)
                 own = self._own_inputs[port.index] = as_tensor(value)
+                self._handed_inputs = True
             return own
         return self.get_output_tensor(key)
 
@@ -1264,7 +1264,7 @@ class InferRequest:
         # one check per input, no dicts built per call.
         start = perf_counter()
         values = self._inputs
-        previous = None  # (the values a dict replaces, put back if one of it is refused)
+        previous = None  # (the values given inputs replace, put back if one is refused)
         if type(inputs) is dict:
             given = cast("dict[Any, Any]", inputs)  # (no TypeGuard call, no alias built)
             previous = values.copy()
@@ -1273,15 +1273,12 @@ class InferRequest:
                 for key, value in given.items():
                     values[index_of[key]] = value
             except (KeyError, TypeError):  # (an unknown or unhashable key: named below)
-                try:
-                    for key, value in given.items():
-                        self._set_tensor(key, value)
-                except LowpassError:
-                    values[:] = previous
-                    raise
+                self._set_inputs_or_restore(given.items(), previous)
         elif inputs is not None:
-            for key, value in _input_items(inputs, len(self._input_ports)):
-                self._set_tensor(key, value)
+            previous = values.copy()
+            self._set_inputs_or_restore(_input_items(inputs, len(self._input_ports)), previous)
+        if self._handed_inputs and previous is not None:
+            self._into_input_tensors()
         fast = self._fast
         if fast is not None:  # (the checks, copies and the run in one native call)
             try:
@@ -1301,7 +1298,7 @@ class InferRequest:
             if type(value) is not np.ndarray or value.dtype is not dtype or value.shape != shape:
                 try:
                     arrays = [self._prepare_input(p) for p in self._input_ports]
-                except LowpassError:
+                except Exception:
                     if previous is not None:  # (as `set_tensor`: a refused value is not kept)
                         values[:] = previous
                     raise
@@ -1331,6 +1328,35 @@ class InferRequest:
             self._refresh_output_tensors(outputs)
         self.latency = (end - start) * 1e3
         return InferResults(self._output_ports, outputs)
+
+    def _set_inputs_or_restore(self, items: Iterable[tuple[Any, Any]],
+                               previous: list[Any]) -> None:
+        """`_set_tensor` each (key, value); if one is refused (or cannot be read as an
+        array), the inputs as they were before this call."""
+        try:
+            for key, value in items:
+                self._set_tensor(key, value)
+        except Exception:
+            self._inputs[:] = previous
+            raise
+
+    def _into_input_tensors(self) -> None:
+        """The inputs just given copied into the input tensors that `get_tensor` handed out
+        (OpenVINO's `infer(inputs)` copies into the request's tensors, so a handle taken
+        before reads them); a value that does not fit its tensor replaces it."""
+        values = self._inputs
+        for index, own in enumerate(self._own_inputs):
+            if own is None or values[index] is own.base:
+                continue
+            value = values[index]
+            base = own.base
+            assert isinstance(base, np.ndarray)
+            if type(value) is np.ndarray or isinstance(value, Tensor):
+                if value.shape == base.shape and value.dtype == base.dtype:
+                    np.copyto(base, value)
+                    values[index] = base
+                    continue
+            self._own_inputs[index] = None  # (another shape or kind: a new tensor later)
 
     def _prepare_input(self, port: Port) -> np.ndarray:
         """The input of `port`, checked (shape, kind); converted when it is a numpy array of

@@ -25,7 +25,7 @@ from xdsl.dialects.builtin import ModuleOp
 
 from lowpass.dialects.graph import entry_function, graph_input_all_names
 from lowpass.passes.freeze import FreezeError, freeze_inputs
-from lowpass.passes.reshape import ReshapeError, reshape_module
+from lowpass.passes.reshape import ReshapeError, smart_reshape_module
 from lowpass.runtime.errors import LowpassError
 
 Dims = tuple[int | None, ...]
@@ -172,7 +172,7 @@ def prepare_inputs(
         dims = parse_shape(shape) if isinstance(shape, str) else _dims(name, shape)
         resolved[primary] = dims
     try:
-        reshape_module(module, resolved)
+        smart_reshape_module(module, resolved)  # (as Model.reshape)
     except ReshapeError as e:
         raise InputSpecError(str(e).strip().splitlines()[0]) from None
 

@@ -743,3 +743,48 @@ def test_reshape_relaxes_a_flatten_before_a_matmul_as_smart_reshape() -> None:
         for device in ("REFERENCE", "CPU"):
             got = core.compile_model(model, device)({"data": x})[0]
             np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("device", ["REFERENCE", "CPU"])
+def test_input_tensors_follow_infer_and_refused_inputs_are_not_kept(device: str) -> None:
+    """An input tensor taken before `infer({...})` reads the inputs given to it (OpenVINO
+    copies them into the request's tensors), and writing into it changes the next `infer()`;
+    a refused input (by a dict, an ordered mapping, a list, a ragged list) leaves the
+    request's inputs as they were."""
+    from collections import OrderedDict
+
+    request = lowpass.Core().compile_model(TWO_INPUTS, device).create_infer_request()
+    ones = np.ones((2, 3), np.float32)
+    x = request.get_tensor("x")
+    request.infer({"x": 3 * ones, "z": ones})
+    np.testing.assert_array_equal(x, 3 * ones)
+    x.data[...] = 5
+    np.testing.assert_array_equal(request.infer()[0], 6 * ones)
+    bad = np.zeros((3, 3), np.float32)
+    for refused in (OrderedDict([("z", 7 * ones), ("x", bad)]), [7 * ones, bad],
+                    {"z": 7 * ones, "x": [[1.0, 2.0], [3.0]]}):
+        with pytest.raises((LowpassError, ValueError)):
+            request.infer(refused)
+        np.testing.assert_array_equal(request.infer()[0], 6 * ones)
+
+
+def test_tensor_reductions_are_scalars_and_shapes_compare_with_arrays() -> None:
+    """What numpy computes from a `Tensor` is a plain array or scalar (`{t.max(): 1}`,
+    `round(t.mean(), 1)` work as on an ndarray); a `Shape` compared with an array compares
+    element by element as a tuple does; `None` is no key of `InferResults`."""
+    compiled = lowpass.Core().compile_model(TWO_INPUTS, "CPU")
+    request = compiled.create_infer_request()
+    ones = np.ones((2, 3), np.float32)
+    results = request.infer({"x": ones, "z": ones})
+    t = request.get_output_tensor(0)
+    assert {t.max(): 1} == {2.0: 1} and round(t.mean(), 1) == 2.0
+    assert isinstance(t.sum(), np.generic) and type(t + 1) is np.ndarray
+    assert (compiled.input(0).shape != np.array([2, 4])).tolist() == [False, True]
+    assert None not in results and results[np.int64(-1)] is results[0]
+
+
+def test_read_model_shapes_relax_a_flatten_as_reshape(tmp_path: Path) -> None:
+    """`read_model(shapes=...)` (and so `lowpass-run --shape`) reshapes as `Model.reshape`,
+    SmartReshape's MatMul rule included: the convnet at batch 4."""
+    model = lowpass.Core().read_model(EXAMPLES / "convnet.mlir", shapes={"data": [4, 3, 32, 32]})
+    assert model.output(0).shape == [4, 10]
