@@ -1398,11 +1398,18 @@ class InferRequest:
                     inputs.items() if _is_mapping(inputs)
                     else _input_items(inputs, len(self._input_ports))
                 )
-                for key, value in items:
-                    port = _find_port(self._input_ports, key, "input")
-                    array = _as_array(value)
-                    self._inputs[port.index] = array if share_inputs else array.copy()
-                    self._prepare_input(port)  # (a bad shape or type raises here, as in OpenVINO)
+                previous = self._inputs.copy()
+                try:
+                    for key, value in items:
+                        port = _find_port(self._input_ports, key, "input")
+                        array = _as_array(value)
+                        self._inputs[port.index] = array if share_inputs else array.copy()
+                        self._prepare_input(port)  # (a bad shape or type raises here)
+                except Exception:
+                    self._inputs[:] = previous  # (a refused value is not kept)
+                    raise
+                if self._handed_inputs:
+                    self._into_input_tensors()
             if userdata is not None:
                 self.userdata = userdata
             runner = self._async

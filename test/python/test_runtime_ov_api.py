@@ -788,3 +788,15 @@ def test_read_model_shapes_relax_a_flatten_as_reshape(tmp_path: Path) -> None:
     SmartReshape's MatMul rule included: the convnet at batch 4."""
     model = lowpass.Core().read_model(EXAMPLES / "convnet.mlir", shapes={"data": [4, 3, 32, 32]})
     assert model.output(0).shape == [4, 10]
+
+
+def test_start_async_refused_input_is_not_kept() -> None:
+    """`start_async` refuses a bad input at once and the request keeps its inputs."""
+    request = lowpass.Core().compile_model(TWO_INPUTS, "CPU").create_infer_request()
+    ones = np.ones((2, 3), np.float32)
+    request.infer({"x": ones, "z": ones})
+    with pytest.raises(LowpassError, match="has shape"):
+        request.start_async({"z": 5 * ones, "x": np.zeros((3, 3), np.float32)})
+    request.start_async()
+    request.wait()
+    np.testing.assert_array_equal(request.get_output_tensor(0), 2 * ones)
