@@ -1030,9 +1030,11 @@ class InferResults(Mapping[Port, np.ndarray]):
         self._ports = ports
         self._values = values
 
-    def __getitem__(self, key: int | str | Port) -> np.ndarray:
-        if isinstance(key, int | np.integer) and -len(self._ports) <= key < 0:
-            key = int(key) + len(self._ports)  # (from the end, as a sequence's index)
+    def __getitem__(self, key: int | np.integer | str | Port) -> np.ndarray:
+        if isinstance(key, np.integer):
+            key = int(key)
+        if isinstance(key, int) and -len(self._ports) <= key < 0:
+            key += len(self._ports)  # (from the end, as a sequence's index)
         if cast("object", key) is None:  # (`None in results`: no key, not "the one output")
             raise MissingOutputError("no output is named None")
         try:
