@@ -409,6 +409,41 @@ class Model:
         return f"<Model '{self.friendly_name}' inputs={self.inputs} outputs={self.outputs}>"
 
 
+def _read_model_bytes(data: bytes, weights: Any) -> ModuleOp:
+    """A model from memory, as OpenVINO's `read_model(bytes, weights)`: an OpenVINO IR's XML
+    (`weights`: the `.bin` contents, as bytes or an array or tensor of bytes) or else an
+    ONNX model."""
+    if data.lstrip()[:5] == b"<?xml" or data.lstrip()[:4] == b"<net":
+        from lowpass.frontends.ov_ir import read_ov_ir_bytes
+
+        blob: bytes | None = None
+        if weights is not None:
+            if isinstance(weights, bytes | bytearray | memoryview):
+                blob = bytes(cast("bytes", weights))
+            else:  # (an array or a tensor of the `.bin`'s bytes: OpenVINO takes an ov.Tensor)
+                array = np.asarray(getattr(weights, "data", weights))
+                blob = np.ascontiguousarray(array).tobytes()
+        return read_ov_ir_bytes(data, blob, filename="<bytes>")
+    if weights is not None:
+        raise LowpassError("weights are given separately only for OpenVINO IR models")
+    from lowpass.frontends.onnx import read_onnx
+
+    try:
+        import onnx
+    except ImportError:
+        raise LowpassError(
+            "reading an ONNX model needs the onnx package: pip install 'lowpass[onnx]'"
+        ) from None
+    try:
+        proto = onnx.load_from_string(data)
+    except Exception as e:  # (protobuf's DecodeError and friends)
+        raise LowpassError(
+            "<bytes>: error: not an OpenVINO IR or ONNX model "
+            f"({type(e).__name__}: {str(e).splitlines()[0] if str(e) else 'cannot parse'})"
+        ) from None
+    return read_onnx(proto, source="<bytes>")
+
+
 def _parse_shape(shape: Any, port: Port) -> tuple[int | None, ...]:
     """A shape of `Model.reshape`: ints (-1, None: dynamic) or OpenVINO's text form."""
     def bad() -> LowpassError:
@@ -575,20 +610,21 @@ class Core:
 
     def read_model(
         self,
-        model: str | Path | ModuleOp,
-        weights: str | Path | None = None,
+        model: str | Path | ModuleOp | bytes,
+        weights: str | Path | Any | None = None,
         *,
         shapes: Mapping[str, Any] | None = None,
         constants: Mapping[str, Any] | None = None,
     ) -> Model:
         """
-        Read a model from a file (`.mlir`; OpenVINO IR `.xml`, its weights from `weights` or
-        else the `.bin` beside it; `.onnx`), from MLIR text, or from a module (which is
-        verified), as OpenVINO's `Core.read_model(model, weights)`. `constants` (input name
-        -> value) freezes inputs to constants, then `shapes` (input name -> dimensions, None
-        or -1 dynamic, or text such as "1x512") reshapes the model (`runtime/model_inputs.py`).
-        An ONNX model takes both before its graph is converted (as `ovc` does), so that
-        shapes and `If` branches that depend on them convert.
+        Read a model from a file (`.mlir`; OpenVINO IR `.xml`, its weights from `weights` or else
+        the `.bin` beside it; `.onnx`), from MLIR text, from bytes (an OpenVINO IR's XML with
+        `weights` its `.bin` contents as bytes or a tensor of bytes, or an ONNX model), or from a
+        module (which is verified), as OpenVINO's `Core.read_model(model, weights)`. `constants`
+        (input name -> value) freezes inputs to constants, then `shapes` (input name -> dimensions,
+        None or -1 dynamic, or text such as "1x512") reshapes the model (`runtime/model_inputs.py`).
+        An ONNX model takes both before its graph is converted (as `ovc` does), so that shapes and
+        `If` branches that depend on them convert.
         """
         if isinstance(model, ModuleOp) and (shapes or constants):
             model = model.clone()  # (the caller's module stays as it is)
@@ -609,10 +645,13 @@ class Core:
     def _suffix(model: str | Path) -> str:
         return Path(model).suffix.lower() if "\n" not in str(model) else ""
 
-    def _read_model(self, model: str | Path | ModuleOp, weights: str | Path | None) -> Model:
+    def _read_model(self, model: str | Path | ModuleOp | bytes,
+                    weights: str | Path | Any | None) -> Model:
         if isinstance(model, ModuleOp):
             verify_module(model)
             return Model(model)
+        if isinstance(model, bytes | bytearray | memoryview):
+            return Model(_read_model_bytes(bytes(model), weights))
         suffix = Path(model).suffix.lower() if "\n" not in str(model) else ""
         if suffix == ".xml":
             from lowpass.frontends.ov_ir import read_ov_ir

@@ -801,3 +801,31 @@ def test_start_async_refused_input_is_not_kept() -> None:
     request.start_async()
     request.wait()
     np.testing.assert_array_equal(request.get_output_tensor(0), 2 * ones)
+
+
+def test_read_model_from_bytes(tmp_path: Path) -> None:
+    """`read_model(bytes, weights)` as OpenVINO's: an OpenVINO IR's XML with its `.bin` as
+    bytes or an array (a tensor) of bytes, or an ONNX model's bytes; other bytes are a
+    one-line error."""
+    from lowpass.tools import opt_tool
+
+    xml = tmp_path / "convnet.xml"
+    assert opt_tool.main([str(EXAMPLES / "convnet.mlir"), "--emit=ov-ir", "-o", str(xml)]) == 0
+    core = lowpass.Core()
+    weights = xml.with_suffix(".bin").read_bytes()
+    x = np.random.default_rng(5).standard_normal((1, 3, 32, 32)).astype(np.float32)
+    want = core.compile_model(EXAMPLES / "convnet.mlir", "REFERENCE")(x)[0]
+    for blob in (weights, np.frombuffer(weights, np.uint8)):
+        model = core.read_model(xml.read_bytes(), blob)
+        np.testing.assert_allclose(core.compile_model(model, "REFERENCE")(x)[0], want, rtol=1e-6)
+    onnx = pytest.importorskip("onnx")
+    helper, proto = onnx.helper, onnx.TensorProto
+    graph = helper.make_graph(
+        [helper.make_node("Relu", ["x"], ["y"])], "g",
+        [helper.make_tensor_value_info("x", proto.FLOAT, [2, 3])],
+        [helper.make_tensor_value_info("y", proto.FLOAT, [2, 3])])
+    data = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    model = core.read_model(data.SerializeToString())
+    np.testing.assert_array_equal(core.compile_model(model)(-np.ones((2, 3), np.float32))[0], 0)
+    with pytest.raises(LowpassError, match=r"^<bytes>: error: not an OpenVINO IR or ONNX model"):
+        core.read_model(b"\x07 garbage")
