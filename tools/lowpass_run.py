@@ -2,11 +2,12 @@
 `lowpass-run`: run a model on a device and print its outputs, or benchmark it (OpenVINO's
 `benchmark_app`).
 
-    lowpass-run MODEL [--input NAME=FILE.npy]... [--device CPU|REFERENCE] [--random-inputs SEED]
+    lowpass-run MODEL|-m MODEL [--input NAME=FILE.npy]... [--device CPU|REFERENCE|AUTO]
+                [--random-inputs SEED]
                 [--iterations N] [--perf-counts] [-pcsort sort|no_sort|simple_sort]
                 [--save-outputs DIR] [--emit-llvm FILE] [--full]
                 [-t SECONDS] [-niter N] [--report FILE.json]
-                [-nthreads N] [-nstreams N] [-hint latency|throughput] [--cache-dir DIR]
+                [-nthreads N] [-nstreams N] [-hint latency|throughput] [--cache-dir|-cdir DIR]
                 [-c KEY=VALUE]... [--shape NAME=1x512]... [--freeze NAME=VALUE]...
 
 The model is MLIR text, OpenVINO IR (`.xml`, weights in the `.bin` beside it) or ONNX.
@@ -77,6 +78,42 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> Any:  # one line and exit code 1, as every other error
         raise LowpassError(f"{message} (see lowpass-run --help)")
 
+    def parse_command_line(self, args: Sequence[str] | None) -> argparse.Namespace:
+        """`parse_args`, with benchmark_app's words checked first and `-m MODEL` taken."""
+        words = list(sys.argv[1:] if args is None else args)
+        self._check_single_dash_words(words)
+        parsed = self.parse_args(words)
+        if (parsed.model is None) == (parsed.model_option is None):
+            self.error("give the model once: as MODEL or as -m MODEL")
+        parsed.model = parsed.model or parsed.model_option
+        return parsed
+
+    def _check_single_dash_words(self, words: Sequence[str]) -> None:
+        """A benchmark_app flag that lowpass-run does not take (`-nireq 4`, `-data_shape`)
+        would be read by argparse as a short flag with its value glued on (`-n ireq`,
+        `-d ata_shape`) and reported under that flag's name: name it as it was written."""
+        known = self._option_string_actions
+        for word in words:
+            if word == "--":
+                return
+            name = word.split("=", 1)[0]
+            if not (name.startswith("-") and not name.startswith("--") and len(name) > 2
+                    and name[1].isalpha()) or name in known:
+                continue
+            glued = name[:2] in known and _number(word[2:])  # (-n20, -t1.5)
+            if not glued:
+                self.error(f"unrecognized arguments: {name} (lowpass-run takes benchmark_app's "
+                           "-m, -d, -i, -t, -niter, -nthreads, -nstreams, -hint, -shape, -pc, "
+                           "-pcsort, -cdir)")
+
+
+def _number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
 
 def _seconds(text: str) -> float:
     try:
@@ -138,7 +175,7 @@ def _property(spec: str) -> tuple[str, Any]:
     return key, value
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser() -> _Parser:
     p = _Parser(
         prog="lowpass-run", description="Run a model and print its outputs, or benchmark it."
     )
@@ -151,7 +188,12 @@ def _parser() -> argparse.ArgumentParser:
 def _add_run_arguments(p: argparse.ArgumentParser) -> None:
     """The model, its inputs and shapes, the device, and what a run prints or saves."""
     p.add_argument(
-        "model", help="the model: an .mlir file, OpenVINO IR (.xml + .bin) or an .onnx file"
+        "model", nargs="?", default=None,
+        help="the model: an .mlir file, OpenVINO IR (.xml + .bin) or an .onnx file",
+    )
+    p.add_argument(
+        "-m", "--path_to_model", dest="model_option", metavar="MODEL", default=None,
+        help="the model, as benchmark_app names it (instead of the positional MODEL)",
     )
     p.add_argument(
         "--input",
@@ -275,7 +317,8 @@ def _add_property_arguments(p: argparse.ArgumentParser) -> None:
         help="PERFORMANCE_HINT (also cumulative_throughput, or none)",
     )
     props.add_argument(
-        "--cache-dir", metavar="DIR", default=None, help="CACHE_DIR: compiled code kept on disk"
+        "--cache-dir", "-cdir", metavar="DIR", default=None,
+        help="CACHE_DIR: compiled code kept on disk",
     )
     props.add_argument(
         "-c",
@@ -590,8 +633,11 @@ def _measure(
 
 
 def _requests_count(compiled: CompiledModel, streams: int | str | None) -> int:
-    if isinstance(streams, int):
-        return streams
+    if isinstance(streams, int):  # (as many as the streams the device made: at most its cores)
+        try:
+            return max(min(streams, int(compiled.get_property("NUM_STREAMS"))), 1)
+        except (LowpassError, TypeError, ValueError):
+            return streams
     try:  # NUM_STREAMS AUTO, a throughput hint: as many as the device asks for
         return max(int(compiled.get_property("OPTIMAL_NUMBER_OF_INFER_REQUESTS")), 1)
     except (LowpassError, TypeError, ValueError):
@@ -613,6 +659,9 @@ def _benchmark(
     _info(f"Model: {args.model}")
     _info(f"Device: {compiled.device}")
     for key, value in compiled.config.items():
+        if key == "NUM_STREAMS":  # (what the device made of it: at most its cores)
+            with contextlib.suppress(LowpassError):
+                value = compiled.get_property(key)
         _info(f"  {key}: {value}")
     for key in ("INFERENCE_NUM_THREADS",):
         if key not in compiled.config:
@@ -722,7 +771,7 @@ def _emit_llvm(args: argparse.Namespace, request: InferRequest) -> None:
 
 
 def run(argv: Sequence[str] | None = None, source: list[str] | None = None) -> None:
-    args = _parser().parse_args(argv)
+    args = _parser().parse_command_line(argv)
     bench = args.time is not None or args.niter is not None
     _check_args(args, bench)
     args.report_stream = sys.stdout
@@ -745,6 +794,8 @@ def _run(args: argparse.Namespace, bench: bool, source: list[str] | None) -> Non
         raise LowpassError(f"no such file '{args.model}'")
     config, given = _config(args)
     device = args.device
+    if device is not None and device.upper() == "AUTO":  # (as Core.compile_model: the CPU)
+        device = "CPU"
     if device is not None and device != "CPU":
         for flag in ("--emit-llvm", *given):
             if flag != "--emit-llvm" or args.emit_llvm:

@@ -213,6 +213,12 @@ def test_nthreads_shows_in_benchmark_mode(capsys: pytest.CaptureFixture[str]) ->
         (["-d", "REFERENCE", "-c", "A=1"], "-c applies to the CPU device"),
         (["-d", "REFERENCE", "--cache-dir", "x"], "--cache-dir applies to the CPU device"),
         (["--no-such-flag"], "unrecognized arguments: --no-such-flag"),
+        # benchmark_app's flags that lowpass-run does not take are named as written, not as a
+        # short flag with a glued value (`-n ireq`, `-d ata_shape`)
+        (["-nireq", "4"], "unrecognized arguments: -nireq (lowpass-run takes benchmark_app's"),
+        (["-data_shape", "x[2,8]"], "unrecognized arguments: -data_shape"),
+        (["-no_warmup"], "unrecognized arguments: -no_warmup"),
+        (["-m", str(CONVNET)], "give the model once: as MODEL or as -m MODEL"),
     ],
 )
 def test_bad_flags_are_one_line(
@@ -320,3 +326,22 @@ def test_no_progress_line_off_a_terminal_nor_for_a_quick_step() -> None:
     with lowpass_run._Progress("Compiling", after=60.0, stream=terminal):
         pass
     assert log.getvalue() == "" and terminal.getvalue() == ""
+
+
+def test_benchmark_app_command_lines(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """benchmark_app's spellings: `-m MODEL`, `-cdir DIR`, `-d AUTO` (the CPU device, which
+    profiles with -pc), and `-nstreams` beyond the cores runs as many requests as streams the
+    device made (NUM_STREAMS is cut to the cores), as benchmark_app reports it."""
+    code = lowpass_run.main(["-m", str(CONVNET), "-d", "AUTO", "-niter", "3", "-pc",
+                             "-cdir", str(tmp_path / "cache")])
+    out, err = capsys.readouterr()
+    assert code == 0 and "Device: CPU" in out and "jit_" in out, (out, err)
+    assert f"CACHE_DIR: {tmp_path / 'cache'}" in out, out
+    code = lowpass_run.main([str(CONVNET), "-niter", "4", "-nstreams", "64"])
+    out, err = capsys.readouterr()
+    streams = Core().compile_model(CONVNET, "CPU", {"NUM_STREAMS": 64}).get_property(
+        "NUM_STREAMS")
+    assert code == 0 and f"NUM_STREAMS: {streams}\n" in out, out
+    assert f"{streams} inference requests using {streams} streams" in out, out
