@@ -658,6 +658,12 @@ def _benchmark(
     requests = [compiled.create_infer_request() for _ in range(nreq)]
     _info(f"Model: {args.model}")
     _info(f"Device: {compiled.device}")
+    if compiled.device == "CPU" and not {"PERFORMANCE_HINT", "NUM_STREAMS",
+                                         "INFERENCE_NUM_THREADS"} & set(compiled.config):
+        # (benchmark_app's default is the THROUGHPUT hint: say so, as it warns of its own)
+        print("[ WARNING ] No -hint, -nstreams or -nthreads given: one request on one thread "
+              "(benchmark_app's default is -hint throughput; give it, or -hint latency "
+              "-nthreads N, to compare)")
     for key, value in compiled.config.items():
         if key == "NUM_STREAMS":  # (what the device made of it: at most its cores)
             with contextlib.suppress(LowpassError):
