@@ -345,3 +345,14 @@ def test_benchmark_app_command_lines(
         "NUM_STREAMS")
     assert code == 0 and f"NUM_STREAMS: {streams}\n" in out, out
     assert f"{streams} inference requests using {streams} streams" in out, out
+
+
+def test_default_benchmark_mode_warns_it_is_not_benchmark_apps(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without -hint, -nstreams or -nthreads the benchmark runs one request on one thread
+    and says that benchmark_app's default is the THROUGHPUT hint; with a hint it does not."""
+    code, out, _ = _run(capsys, CONVNET, "-niter", "2")
+    assert code == 0 and "[ WARNING ] No -hint, -nstreams or -nthreads given" in out
+    code, out, _ = _run(capsys, CONVNET, "-niter", "2", "-hint", "latency")
+    assert code == 0 and "WARNING" not in out
