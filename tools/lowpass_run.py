@@ -665,7 +665,8 @@ def _benchmark(
               "(benchmark_app's default is -hint throughput; give it, or -hint latency "
               "-nthreads N, to compare)")
     for key, value in compiled.config.items():
-        if key == "NUM_STREAMS":  # (what the device made of it: at most its cores)
+        if key in ("NUM_STREAMS", "INFERENCE_NUM_THREADS"):  # (as the device made them:
+            # at most the cores this process may use)
             with contextlib.suppress(LowpassError):
                 value = compiled.get_property(key)
         _info(f"  {key}: {value}")
