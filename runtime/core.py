@@ -413,7 +413,8 @@ def _read_model_bytes(data: bytes, weights: Any) -> ModuleOp:
     """A model from memory, as OpenVINO's `read_model(bytes, weights)`: an OpenVINO IR's XML
     (`weights`: the `.bin` contents, as bytes or an array or tensor of bytes) or else an
     ONNX model."""
-    if data.lstrip()[:5] == b"<?xml" or data.lstrip()[:4] == b"<net":
+    head = data[:256].removeprefix(b"\xef\xbb\xbf").lstrip()  # (a UTF-8 BOM, spaces)
+    if head.startswith((b"<?xml", b"<net")):
         from lowpass.frontends.ov_ir import read_ov_ir_bytes
 
         blob: bytes | None = None
