@@ -8,7 +8,8 @@
                 [--save-outputs DIR] [--emit-llvm FILE] [--full]
                 [-t SECONDS] [-niter N] [--report FILE.json]
                 [-nthreads N] [-nstreams N] [-hint latency|throughput] [--cache-dir|-cdir DIR]
-                [-c KEY=VALUE]... [--shape NAME=1x512]... [--freeze NAME=VALUE]...
+                [-c KEY=VALUE]... [--shape NAME=1x512]... [-data_shape NAME[1,512]]...
+                [--freeze NAME=VALUE]...
 
 The model is MLIR text, OpenVINO IR (`.xml`, weights in the `.bin` beside it) or ONNX.
 Inputs come from .npy files (`name=path.npy`, or `path.npy` alone for a one-input model);
@@ -58,7 +59,11 @@ from lowpass.runtime import (
     ProfilingInfo,
     ProfilingStatus,
 )
-from lowpass.runtime.model_inputs import read_with_input_options
+from lowpass.runtime.model_inputs import (
+    InputSpecError,
+    parse_shape_option,
+    read_with_input_options,
+)
 from lowpass.tools.opt_tool import run_tool
 from lowpass.tools.startup import started
 
@@ -103,8 +108,8 @@ class _Parser(argparse.ArgumentParser):
             glued = name[:2] in known and _number(word[2:])  # (-n20, -t1.5)
             if not glued:
                 self.error(f"unrecognized arguments: {name} (lowpass-run takes benchmark_app's "
-                           "-m, -d, -i, -t, -niter, -nthreads, -nstreams, -hint, -shape, -pc, "
-                           "-pcsort, -cdir)")
+                           "-m, -d, -i, -t, -niter, -nthreads, -nstreams, -hint, -shape, "
+                           "-data_shape, -pc, -pcsort, -cdir)")
 
 
 def _number(text: str) -> bool:
@@ -256,6 +261,16 @@ def _add_run_arguments(p: argparse.ArgumentParser) -> None:
         help="set an input's shape (NAME=1x512, NAME[1,512] as benchmark_app, ? or -1 dynamic)",
     )
     p.add_argument(
+        "-data_shape",
+        "--data-shape",
+        dest="data_shape",
+        action="append",
+        default=[],
+        metavar="NAME[1,512]",
+        help="the shape of the random data of a dynamic input (benchmark_app's -data_shape; "
+        "NAME[dims] or NAME=1x512)",
+    )
+    p.add_argument(
         "--freeze",
         action="append",
         default=[],
@@ -347,10 +362,12 @@ def _config(args: argparse.Namespace) -> tuple[dict[str, object], list[str]]:
     return config, given
 
 
-def _random_input(port: Port, rng: np.random.Generator) -> np.ndarray:
-    if any(d is None for d in port.shape):
-        raise LowpassError(f"input '{port.name}' has a dynamic shape: give it with --input")
-    shape = tuple(int(cast(int, d)) for d in port.shape)
+def _random_input(port: Port, rng: np.random.Generator,
+                  data_shape: tuple[int, ...] | None = None) -> np.ndarray:
+    if data_shape is None and any(d is None for d in port.shape):
+        raise LowpassError(f"input '{port.name}' has a dynamic shape: give it with --input, "
+                           f"or its random data's shape with -data_shape {port.name}[...]")
+    shape = data_shape or tuple(int(cast(int, d)) for d in port.shape)
     try:
         return _random_array(port, shape, rng)
     except MemoryError:
@@ -405,9 +422,35 @@ def _load_inputs(args: argparse.Namespace, compiled: CompiledModel) -> dict[str,
             + ": give them with --input NAME=FILE.npy or use --random-inputs SEED"
         )
     rng = np.random.default_rng(args.random_inputs)
+    data_shapes = _data_shapes(args.data_shape, ports)
     for p in missing:
-        given[p.name] = _random_input(p, rng)
+        given[p.name] = _random_input(p, rng, data_shapes.get(p.name))
     return given
+
+
+def _data_shapes(specs: Sequence[str], ports: Sequence[Port]) -> dict[str, tuple[int, ...]]:
+    """`-data_shape` (benchmark_app's): the shape of each named input's random data, static
+    and fitting the input's shape (any size where a dimension is dynamic)."""
+    names = [p.name for p in ports]
+    shapes: dict[str, tuple[int, ...]] = {}
+    for spec in specs:
+        try:
+            entries = parse_shape_option(spec, names)
+        except InputSpecError as e:
+            raise LowpassError(str(e).replace("--shape", "-data_shape", 1)) from None
+        for name, dims in entries.items():
+            port = next((p for p in ports if p.has_name(name)), None)
+            if port is None:
+                raise LowpassError(f"-data_shape {spec}: the model has no input named '{name}': "
+                                   f"its inputs are {', '.join(names)}")
+            fits = len(dims) == len(port.shape) and all(
+                want is None or got == want for got, want in zip(dims, port.shape, strict=True))
+            if None in dims or not fits:
+                shown = ",".join("?" if d is None else str(d) for d in port.shape)
+                raise LowpassError(f"-data_shape {spec}: expected static dimensions that fit "
+                                   f"input '{port.name}' [{shown}]")
+            shapes[port.name] = cast("tuple[int, ...]", tuple(dims))
+    return shapes
 
 
 # --------------------------------------------------------------------------------------------

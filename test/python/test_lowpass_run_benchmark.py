@@ -216,7 +216,7 @@ def test_nthreads_shows_in_benchmark_mode(capsys: pytest.CaptureFixture[str]) ->
         # benchmark_app's flags that lowpass-run does not take are named as written, not as a
         # short flag with a glued value (`-n ireq`, `-d ata_shape`)
         (["-nireq", "4"], "unrecognized arguments: -nireq (lowpass-run takes benchmark_app's"),
-        (["-data_shape", "x[2,8]"], "unrecognized arguments: -data_shape"),
+        (["-nireq=4"], "unrecognized arguments: -nireq"),
         (["-no_warmup"], "unrecognized arguments: -no_warmup"),
         (["-m", str(CONVNET)], "give the model once: as MODEL or as -m MODEL"),
     ],
@@ -356,3 +356,29 @@ def test_default_benchmark_mode_warns_it_is_not_benchmark_apps(
     assert code == 0 and "[ WARNING ] No -hint, -nstreams or -nthreads given" in out
     code, out, _ = _run(capsys, CONVNET, "-niter", "2", "-hint", "latency")
     assert code == 0 and "WARNING" not in out
+
+
+DYNAMIC_BATCH = """
+func.func @main(%x: tensor<?x8xf32> {ov.name = "x"}) -> (tensor<?x8xf32> {ov.name = "y"}) {
+  %y = ov.relu %x : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  func.return %y : tensor<?x8xf32>
+}
+"""
+
+
+def test_data_shape_gives_a_dynamic_input_its_random_data(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """benchmark_app's `-data_shape NAME[dims]`: the shape of a dynamic input's random data;
+    without it the error says so; a shape that does not fit the input is one line."""
+    model = tmp_path / "dyn.mlir"
+    model.write_text(DYNAMIC_BATCH)
+    code, out, err = _run(capsys, model, "-niter", "3", "-data_shape", "x[3,8]")
+    assert code == 0 and "Throughput" in out, err
+    code, out, err = _run(capsys, model, "--random-inputs", "1", "--data-shape", "x=2x8")
+    assert code == 0 and out.startswith("y: f32[2, 8]"), out
+    code, _, err = _run(capsys, model, "-niter", "3")
+    assert code == 1 and "or its random data's shape with -data_shape x[...]" in err
+    code, _, err = _run(capsys, model, "-niter", "3", "-data_shape", "x[3,9]")
+    assert code == 1 and err == ("lowpass-run: error: -data_shape x[3,9]: expected static "
+                                 "dimensions that fit input 'x' [?,8]\n")
