@@ -50,6 +50,7 @@ from lowpass.dialects.graph import (
     graph_output_all_names,
 )
 from lowpass.dialects.ov import DYNAMIC, element_type_of
+from lowpass.dialects.ov.base import from_dtype
 from lowpass.dialects.ov.state import (
     VariableStateError,
     VariableStore,
@@ -82,14 +83,10 @@ class Shape(tuple[int | None, ...]):
     __slots__ = ()
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, list):
-            other = tuple(cast("list[object]", other))
-        return super().__eq__(other)
+        return super().__eq__(_listed_as_tuple(other))
 
     def __ne__(self, other: object) -> bool:
-        if isinstance(other, list):
-            other = tuple(cast("list[object]", other))
-        return super().__ne__(other)
+        return super().__ne__(_listed_as_tuple(other))
 
     def __hash__(self) -> int:
         return super().__hash__()
@@ -112,6 +109,11 @@ class Shape(tuple[int | None, ...]):
         if self.is_dynamic:
             raise LowpassError(f"shape {list(self)} has dynamic dimensions (None)")
         return self
+
+
+def _listed_as_tuple(other: object) -> object:
+    """A list as the tuple of its items (what a `Shape` compares with), else `other`."""
+    return tuple(cast("list[object]", other)) if isinstance(other, list) else other
 
 
 class Tensor(np.ndarray):
@@ -144,18 +146,22 @@ class Tensor(np.ndarray):
 
     @property
     def element_type(self) -> str:
-        return _ELEMENT_TYPE_OF_DTYPE.get(self.dtype, str(self.dtype))
+        return str(from_dtype(self.dtype))
 
     def get_element_type(self) -> str:
         return self.element_type
 
 
-_ELEMENT_TYPE_OF_DTYPE = {dtype: name for name, dtype in reversed(ELEMENT_DTYPES.items())}
-
-
 def as_tensor(array: np.ndarray) -> Tensor:
     """`array` as a `Tensor` (a view: the same memory)."""
     return array.view(Tensor)
+
+
+def _zeros_of(port: Port) -> np.ndarray | None:
+    """Zeros of the port's shape and element type; None where the shape is not static."""
+    if port.rank_dynamic or not port.shape.is_static:
+        return None
+    return np.zeros(cast("tuple[int, ...]", tuple(port.shape)), port.dtype)
 
 
 @dataclass(frozen=True)
@@ -165,7 +171,7 @@ class Port:
     index: int
     name: str
     """The primary name (`ov.name`, docs/names.md), what `get_any_name()` returns."""
-    shape: tuple[int | None, ...]
+    shape: Shape
     """Dimensions; None where the dimension is dynamic."""
     element_type: str
     """MLIR spelling of the element type: f32, f16, i64, i32, i8, ui8, i1."""
@@ -195,16 +201,16 @@ class Port:
     def any_name(self) -> str:
         return self.name
 
-    def get_shape(self) -> tuple[int | None, ...]:
+    def get_shape(self) -> Shape:
         return self.shape
 
     @property
     def partial_shape(self) -> Shape:
         """`shape` (OpenVINO's `partial_shape`: None where a dimension is dynamic)."""
-        return Shape(self.shape)
+        return self.shape
 
     def get_partial_shape(self) -> Shape:
-        return Shape(self.shape)
+        return self.shape
 
     def get_index(self) -> int:
         return self.index
@@ -343,10 +349,10 @@ class Model:
         return len(self.outputs)
 
     def get_output_shape(self, index: int) -> Shape:
-        return Shape(self.output(index).shape)
+        return self.output(index).shape
 
     def get_output_partial_shape(self, index: int) -> Shape:
-        return Shape(self.output(index).shape)
+        return self.output(index).shape
 
     def clone(self) -> Model:
         """A model of its own copy of the module (OpenVINO's `clone()`)."""
@@ -1193,23 +1199,24 @@ class InferRequest:
         ):
             port = _find_port(self._model.inputs, key, "input")
             value = self._inputs[port.index]
+            own = self._own_inputs[port.index]
+            if own is not None and value is own.base:
+                return own
             if value is None:
-                if None in port.shape:
+                # (a static input's tensor before any input: zeros to fill in, as OpenVINO's
+                # request allocates its input tensors: `get_input_tensor().data[...] = x`)
+                mine = _zeros_of(port)
+                if mine is None:
                     raise LowpassError(
                         f"input '{port.name}' has not been set (its shape is dynamic)"
                     )
-                # (a static input's tensor before any input: zeros to fill in, as OpenVINO's
-                # request allocates its input tensors: `get_input_tensor().data[...] = x`)
-                value = self._inputs[port.index] = np.zeros(
-                    cast("tuple[int, ...]", tuple(port.shape)), port.dtype)
-            own = self._own_inputs[port.index]
-            if own is None or value is not own.base:
+            else:
                 # the request's own copy, as OpenVINO's input tensor: writing into it changes
                 # the next infer()'s input, not the caller's array that infer() was given
-                # (kept plain in `_inputs`: infer's hot path takes exact ndarrays)
-                value = self._inputs[port.index] = np.array(_as_array(value), copy=True)
-                own = self._own_inputs[port.index] = as_tensor(value)
-                self._handed_inputs = True
+                mine = np.array(_as_array(value), copy=True)
+            self._inputs[port.index] = mine  # (plain: infer's hot path takes exact ndarrays)
+            own = self._own_inputs[port.index] = as_tensor(mine)
+            self._handed_inputs = True
             return own
         return self.get_output_tensor(key)
 
@@ -1229,13 +1236,13 @@ class InferRequest:
                 # (`share_outputs`: the results are the request's buffers, viewed here)
                 result = self._outputs[port.index]
                 tensor = as_tensor(result if self._outputs_shared else result.copy())
-            elif not port.rank_dynamic and None not in port.shape:
-                tensor = as_tensor(
-                    np.zeros(cast("tuple[int, ...]", tuple(port.shape)), port.dtype))
             else:
-                raise LowpassError(
-                    f"output '{port.name}' has a dynamic shape: call infer() first"
-                )
+                zeros = _zeros_of(port)
+                if zeros is None:
+                    raise LowpassError(
+                        f"output '{port.name}' has a dynamic shape: call infer() first"
+                    )
+                tensor = as_tensor(zeros)
             tensors[port.index] = tensor
         return tensor
 
