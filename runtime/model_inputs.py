@@ -62,38 +62,40 @@ _ENTRY = r"([^\[\],=]*[^\[\],=\s])\s*\[([^\]]*)\]"
 """benchmark_app's `name[1,512]`."""
 
 
-def parse_shape_option(spec: str, input_names: Sequence[str]) -> dict[str, Dims]:
+def parse_shape_option(
+    spec: str, input_names: Sequence[str], option: str = "--shape"
+) -> dict[str, Dims]:
     """One `--shape` (NAME=SHAPE, NAME[dims], several NAME[dims] joined by commas, or a shape
-    alone for a one-input model)."""
+    alone for a one-input model); `option` names the flag in the errors."""
     text = spec.strip()
     name, sep, shape = text.partition("=")
     if sep:
         if not name.strip():
-            raise InputSpecError(f"--shape {spec}: expected NAME=SHAPE such as x=1x512")
+            raise InputSpecError(f"{option} {spec}: expected NAME=SHAPE such as x=1x512")
         try:
             return {name.strip(): parse_shape(shape)}
         except InputSpecError as e:
-            raise InputSpecError(f"--shape {spec}: {e}") from None
+            raise InputSpecError(f"{option} {spec}: {e}") from None
     if re.fullmatch(rf"\s*{_ENTRY}(?:\s*,\s*{_ENTRY})*\s*", text):
         out: dict[str, Dims] = {}
         for m in re.finditer(_ENTRY, text):
             entry = m.group(1).strip()
             if entry in out:
-                raise InputSpecError(f"--shape {spec}: input '{entry}' is given twice")
+                raise InputSpecError(f"{option} {spec}: input '{entry}' is given twice")
             try:
                 out[entry] = parse_shape(f"[{m.group(2)}]")
             except InputSpecError as e:
-                raise InputSpecError(f"--shape {spec}: {e}") from None
+                raise InputSpecError(f"{option} {spec}: {e}") from None
         return out
     if len(input_names) != 1:
         raise InputSpecError(
-            f"--shape {spec}: name the input (NAME=SHAPE or NAME[dims]); inputs are "
+            f"{option} {spec}: name the input (NAME=SHAPE or NAME[dims]); inputs are "
             + ", ".join(input_names)
         )
     try:
         return {input_names[0]: parse_shape(text)}
     except InputSpecError as e:
-        raise InputSpecError(f"--shape {spec}: {e}") from None
+        raise InputSpecError(f"{option} {spec}: {e}") from None
 
 
 def parse_freeze_option(spec: str) -> tuple[str, Any]:

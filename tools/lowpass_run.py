@@ -435,9 +435,9 @@ def _data_shapes(specs: Sequence[str], ports: Sequence[Port]) -> dict[str, tuple
     shapes: dict[str, tuple[int, ...]] = {}
     for spec in specs:
         try:
-            entries = parse_shape_option(spec, names)
+            entries = parse_shape_option(spec, names, "-data_shape")
         except InputSpecError as e:
-            raise LowpassError(str(e).replace("--shape", "-data_shape", 1)) from None
+            raise LowpassError(str(e)) from None
         for name, dims in entries.items():
             port = next((p for p in ports if p.has_name(name)), None)
             if port is None:
