@@ -441,8 +441,9 @@ def _data_shapes(specs: Sequence[str], ports: Sequence[Port]) -> dict[str, tuple
         for name, dims in entries.items():
             port = next((p for p in ports if p.has_name(name)), None)
             if port is None:
-                raise LowpassError(f"-data_shape {spec}: the model has no input named '{name}': "
-                                   f"its inputs are {', '.join(names)}")
+                listed = ", ".join(f"'{n}'" for n in names)  # (as --shape's message)
+                raise LowpassError(f"-data_shape: the model has no input named '{name}': its "
+                                   f"inputs are {listed}")
             fits = len(dims) == len(port.shape) and all(
                 want is None or got == want for got, want in zip(dims, port.shape, strict=True))
             if None in dims or not fits:

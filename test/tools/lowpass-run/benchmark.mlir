@@ -10,6 +10,14 @@
 // RUN: not lowpass-run %s -c FOO=1 2>&1 | filecheck %s --check-prefix=UNKNOWN
 // RUN: not lowpass-run %s --report %t.json 2>&1 | filecheck %s --check-prefix=REPORT-ONLY
 // RUN: not lowpass-run %s -d REFERENCE -nstreams 2 2>&1 | filecheck %s --check-prefix=REF
+// benchmark_app's spellings: -m MODEL, -d AUTO (the CPU device); its flags that lowpass-run
+// does not take are named as written
+// RUN: lowpass-run -m %s -d AUTO -niter 2 -hint latency | filecheck %s --check-prefix=DASH-M
+// RUN: not lowpass-run %s -nireq 4 -niter 2 2>&1 | filecheck %s --check-prefix=NIREQ
+
+// DASH-M: [ INFO ] Device: CPU
+// DASH-M: [ INFO ] Count:            2 iterations
+// NIREQ: lowpass-run: error: unrecognized arguments: -nireq (lowpass-run takes benchmark_app's
 
 // CHECK:      [ INFO ] Read model took {{[0-9]+\.[0-9][0-9]}} ms
 // CHECK-NEXT: [ INFO ] Compile model took {{[0-9]+\.[0-9][0-9]}} ms

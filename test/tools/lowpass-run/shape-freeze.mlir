@@ -5,6 +5,9 @@
 // RUN: lowpass-run %s --shape '[2,3]' --freeze scale=2.0 --random-inputs 0 | filecheck %s
 // RUN: lowpass-run %s --shape 'x[2,3],scale[]' --random-inputs 0 | filecheck %s --check-prefix=BOTH
 // RUN: not lowpass-run %s --random-inputs 0 2>&1 | filecheck %s --check-prefix=DYNAMIC
+// RUN: lowpass-run %s -data_shape 'x[2,3]' --freeze scale=2 --random-inputs 0 | filecheck %s
+// RUN: not lowpass-run %s -data_shape 'x[2,4]' --freeze scale=2 --random-inputs 0 2>&1 | filecheck %s --check-prefix=DATA-FIT
+// RUN: not lowpass-run %s -data_shape 'y[2,3]' --freeze scale=2 --random-inputs 0 2>&1 | filecheck %s --check-prefix=DATA-NAME
 // RUN: not lowpass-run %s --shape y=2x3 --random-inputs 0 2>&1 | filecheck %s --check-prefix=UNKNOWN
 // RUN: not lowpass-run %s --shape x=2xz --random-inputs 0 2>&1 | filecheck %s --check-prefix=SYNTAX
 // RUN: not lowpass-run %s --shape 2x3 --random-inputs 0 2>&1 | filecheck %s --check-prefix=UNNAMED
@@ -16,7 +19,9 @@
 // CHECK:      out: f32[2, 3]
 // CHECK-NOT:  scale
 // BOTH:       out: f32[2, 3]
-// DYNAMIC:    lowpass-run: error: input 'x' has a dynamic shape: give it with --input
+// DYNAMIC:    lowpass-run: error: input 'x' has a dynamic shape: give it with --input, or its random data's shape with -data_shape x[...]
+// DATA-FIT:   lowpass-run: error: -data_shape x[2,4]: expected static dimensions that fit input 'x' [?,3]
+// DATA-NAME:  lowpass-run: error: -data_shape: the model has no input named 'y': its inputs are 'x'
 // UNKNOWN:    lowpass-run: error: --shape: the model has no input named 'y': its inputs are 'x', 'scale'
 // UNKNOWN-NOT: Traceback
 // SYNTAX:     lowpass-run: error: --shape x=2xz: '2xz' is not a shape such as 1x512 or [1,512]: 'z' is not a dimension
