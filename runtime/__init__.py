@@ -1,5 +1,6 @@
 """The OpenVINO-like runtime: Core, Model, CompiledModel, InferRequest, profiling."""
 
+from lowpass.runtime import properties
 from lowpass.runtime.core import (
     AsyncInferQueue,
     CompiledModel,
@@ -36,4 +37,5 @@ __all__ = [
     "VariableInfo",
     "VariableState",
     "Version",
+    "properties",
 ]
