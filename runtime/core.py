@@ -1812,12 +1812,21 @@ def _is_path(value: object) -> TypeGuard[os.PathLike[Any]]:
 
 
 def _jsonable(value: Any) -> Any:
+    """A config's value as the export's JSON holds it: a `streams.Num` (lowpass's or
+    OpenVINO's) as its integer, an enum of openvino's as its `name` (its `str()` is
+    "PerformanceMode.LATENCY", which no device takes; lowpass's enums are strings)."""
     if isinstance(value, bool | int | float | str) or value is None:
         return value
     if _is_numpy_scalar(value):
         return value.item()
     if _is_path(value):
         return os.fspath(value)
+    to_integer = getattr(value, "to_integer", None)
+    if callable(to_integer):
+        return int(cast(Any, to_integer()))
+    name = getattr(value, "name", None)
+    if isinstance(name, str):
+        return name
     return str(value)
 
 
