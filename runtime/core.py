@@ -69,6 +69,8 @@ from lowpass.runtime.device import (
     get_device,
 )
 from lowpass.runtime.errors import LowpassError
+from lowpass.runtime.properties._values import typed_value
+from lowpass.runtime.properties.hint import ExecutionMode
 
 # --------------------------------------------------------------------------------------------
 # Ports and models
@@ -707,18 +709,26 @@ class Core:
     def _properties(self) -> dict[str, dict[str, Any]]:
         return self._device_properties
 
-    def set_property(self, device_name: Any, properties: Mapping[Any, Any] | None = None) -> None:
+    def set_property(self, device_name: Any, properties: Any = None) -> None:
         """
         Set properties for every later `compile_model` on a device (OpenVINO's
         `core.set_property(device, {...})`); `set_property({...})` sets them for every
-        device. The device checks them now: an unknown property or a bad value raises.
+        device. A pair `(key, value)` (what `props.inference_num_threads(2)` gives) may
+        stand for the dict, as OpenVINO's takes it. The device checks them now: an unknown
+        property or a bad value raises.
         """
-        if _is_mapping(device_name) and properties is None:
+        if properties is None and (_is_mapping(device_name) or _is_pair(device_name)):
             targets, properties = device_names(), device_name
         else:
             self._check_device(str(device_name))
             targets = [str(device_name)]
-        assert properties is not None
+        if _is_pair(properties):
+            properties = dict([properties])
+        if not _is_mapping(properties):
+            raise LowpassError(
+                f"set_property takes a dict of properties or a (key, value) pair, got "
+                f"{properties!r}"
+            )
         given = {_property_name(k): v for k, v in properties.items()}
         for target in targets:
             merged = {**self._properties.get(target, {}), **given}
@@ -749,9 +759,9 @@ class Core:
         properties.setdefault("AVAILABLE_DEVICES", [""])
         properties.setdefault("FULL_DEVICE_NAME", device_name)
         if key in properties:
-            return properties[key]
+            return typed_value(key, properties[key])
         if key in config:
-            return config[key]
+            return typed_value(key, config[key])
         raise LowpassError(f"Cannot get unsupported property: {key} of device {device_name}")
 
     def get_versions(self, device_name: str) -> dict[str, Version]:
@@ -1001,15 +1011,18 @@ class CompiledModel:
         return self._compiled
 
     def get_property(self, name: Any) -> Any:
-        """A property of the compiled model (OpenVINO names), e.g. INFERENCE_NUM_THREADS."""
-        key = str(name()) if callable(name) else str(name)
+        """A property of the compiled model (OpenVINO names, or the keys of
+        `lowpass.runtime.properties`), e.g. INFERENCE_NUM_THREADS; the values of
+        PERFORMANCE_HINT, EXECUTION_MODE_HINT, ... as the enums of
+        `lowpass.runtime.properties` (`hint.PerformanceMode.LATENCY`, equal to "LATENCY")."""
+        key = _property_name(name)
         properties = {**self._common_properties(), **self._compiled.properties()}
         if key in properties:
-            return properties[key]
+            return typed_value(key, properties[key])
         if key == "SUPPORTED_PROPERTIES":
             return sorted({*properties, *self.config, "SUPPORTED_PROPERTIES"})
         if key in self.config:
-            return self.config[key]
+            return typed_value(key, self.config[key])
         raise LowpassError(f"unsupported property {key} of a compiled model on {self.device}")
 
     def _common_properties(self) -> dict[str, Any]:
@@ -1018,7 +1031,7 @@ class CompiledModel:
         integer ops are its own, from LPT)."""
         return {"DEVICE_ID": "", "EXECUTION_DEVICES": [self.device],
                 "NETWORK_NAME": self.model.friendly_name, "INFERENCE_PRECISION_HINT": "f32",
-                "EXECUTION_MODE_HINT": "ACCURACY"}
+                "EXECUTION_MODE_HINT": ExecutionMode.ACCURACY}
 
     def input(self, key: int | str | None = None) -> Port:
         return self.model.input(key)
@@ -1780,6 +1793,12 @@ class VariableState:
     def __repr__(self) -> str:
         dims = ",".join("?" if d is None else str(d) for d in self.variable_shape)
         return f"<VariableState '{self._name}' {self.element_type}[{dims}]>"
+
+
+def _is_pair(value: object) -> TypeGuard[tuple[Any, Any]]:
+    """A `(key, value)` pair of a property (what a key of `properties` gives called with a
+    value)."""
+    return isinstance(value, tuple) and len(cast(tuple[Any, ...], value)) == 2
 
 
 def _is_mapping(value: object) -> TypeGuard[Mapping[Any, Any]]:

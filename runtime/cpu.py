@@ -61,6 +61,7 @@ from lowpass.runtime.device import (
 )
 from lowpass.runtime.interpreter import ReferenceExecutor, ReferenceRequest
 from lowpass.runtime.native_infer import NativeInfer, native_infer_call
+from lowpass.runtime.properties.hint import PerformanceMode
 
 _TRAMPOLINE_IR = """
 define i32 @lowpass_call(ptr %block) {
@@ -208,14 +209,17 @@ def _count(key: str, value: Any) -> int:
 
 
 def _enum_text(value: Any) -> str:
-    """An OpenVINO enum value (`hints.PerformanceMode.THROUGHPUT`: its `name`) or a string."""
+    """An enum value, lowpass's (`lowpass.runtime.properties.hint.PerformanceMode.THROUGHPUT`)
+    or OpenVINO's (`openvino.properties.hint.PerformanceMode.THROUGHPUT`): its `name`; or a
+    string."""
     name = getattr(value, "name", None)
     return str(name if isinstance(name, str) else value).strip().upper()
 
 
 def _streams(value: Any) -> int:
     """NUM_STREAMS: an integer >= 1, or AUTO / NUMA (-1 / -2 in OpenVINO's encoding): -1.
-    OpenVINO's `properties.streams.Num` objects give their integer (`to_integer()`)."""
+    `properties.streams.Num` objects (lowpass's or OpenVINO's) give their integer
+    (`to_integer()`)."""
     to_integer = getattr(value, "to_integer", None)
     text = str(to_integer()) if callable(to_integer) else _enum_text(value)
     if text in ("AUTO", "NUMA", "-1", "-2"):
@@ -389,7 +393,7 @@ def _config_properties(config: CpuConfig) -> dict[str, Any]:
     return {
         "INFERENCE_NUM_THREADS": config.total_threads,
         "NUM_STREAMS": config.streams,
-        "PERFORMANCE_HINT": config.hint,
+        "PERFORMANCE_HINT": PerformanceMode(config.hint),
         "PERFORMANCE_HINT_NUM_REQUESTS": config.hint_requests,
         "OPTIMAL_NUMBER_OF_INFER_REQUESTS": config.streams,
         "COMPILATION_NUM_THREADS": config.compile_jobs or available_cores(),

@@ -1,0 +1,292 @@
+"""
+`lowpass.runtime.properties`: OpenVINO's `openvino.properties` namespace for lowpass's devices
+(keys that are their strings and callable, the hints' enums, `streams.Num`), compiled with on
+both devices, answered as enums by `get_property`, and checked against openvino's own names
+where openvino is installed (so that the mirror cannot drift).
+"""
+
+from __future__ import annotations
+
+import importlib
+from enum import Enum
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+import pytest
+
+import lowpass
+import lowpass.runtime.properties as props
+import lowpass.runtime.properties.device as device
+import lowpass.runtime.properties.hint as hints
+import lowpass.runtime.properties.log as log
+import lowpass.runtime.properties.streams as streams
+from lowpass import LowpassError
+from lowpass.lowering.kernels.threads import available_cores
+from lowpass.runtime.cpu import parse_config
+from lowpass.runtime.device import ACCEPTED_KEYS
+from lowpass.runtime.properties._property import Property
+
+RELU = """
+func.func @main(%x: tensor<2x3xf32> {ov.name = "x"}) -> (tensor<2x3xf32> {ov.name = "y"}) {
+  %y = ov.relu %x : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  func.return %y : tensor<2x3xf32>
+}
+"""
+
+MODULES = {"": props, "hint": hints, "streams": streams, "log": log, "device": device}
+"""lowpass's modules by their name under `openvino.properties`."""
+
+KEYS = {
+    "inference_num_threads": "INFERENCE_NUM_THREADS",
+    "num_streams": "NUM_STREAMS",
+    "enable_profiling": "PERF_COUNT",
+    "cache_dir": "CACHE_DIR",
+    "compilation_num_threads": "COMPILATION_NUM_THREADS",
+    "available_devices": "AVAILABLE_DEVICES",
+    "execution_devices": "EXECUTION_DEVICES",
+    "model_name": "NETWORK_NAME",
+    "optimal_number_of_infer_requests": "OPTIMAL_NUMBER_OF_INFER_REQUESTS",
+    "range_for_async_infer_requests": "RANGE_FOR_ASYNC_INFER_REQUESTS",
+    "range_for_streams": "RANGE_FOR_STREAMS",
+    "supported_properties": "SUPPORTED_PROPERTIES",
+    "hint.performance_mode": "PERFORMANCE_HINT",
+    "hint.num_requests": "PERFORMANCE_HINT_NUM_REQUESTS",
+    "hint.execution_mode": "EXECUTION_MODE_HINT",
+    "hint.inference_precision": "INFERENCE_PRECISION_HINT",
+    "hint.enable_cpu_pinning": "ENABLE_CPU_PINNING",
+    "hint.enable_hyper_threading": "ENABLE_HYPER_THREADING",
+    "hint.scheduling_core_type": "SCHEDULING_CORE_TYPE",
+    "streams.num": "NUM_STREAMS",
+    "log.level": "LOG_LEVEL",
+    "device.full_name": "FULL_DEVICE_NAME",
+    "device.capabilities": "OPTIMIZATION_CAPABILITIES",
+}
+"""Every key lowpass exports, by its path under `openvino.properties`, and its string
+(openvino 2026.4's, src/bindings/python/src/pyopenvino/core/properties/properties.cpp)."""
+
+
+def exported_keys() -> dict[str, Property]:
+    """The keys of lowpass's modules (what `KEYS` must list, no more, no less)."""
+    found: dict[str, Property] = {}
+    for prefix, module in MODULES.items():
+        for name in getattr(module, "__all__", []):
+            value = getattr(module, name)
+            if isinstance(value, Property):
+                found[f"{prefix}.{name}" if prefix else name] = value
+    return found
+
+
+def exported_enums() -> dict[str, type[Enum]]:
+    found: dict[str, type[Enum]] = {}
+    for prefix, module in MODULES.items():
+        for name in getattr(module, "__all__", []):
+            value = getattr(module, name)
+            if isinstance(value, type) and issubclass(value, Enum):
+                found[f"{prefix}.{name}" if prefix else name] = value
+    return found
+
+
+def openvino_config(cache: Path) -> dict[Any, Any]:
+    """The config of OpenVINO's snippet, in lowpass's spelling."""
+    return {
+        hints.performance_mode: hints.PerformanceMode.LATENCY,
+        props.inference_num_threads: 4,
+        streams.num: streams.Num.AUTO,
+        props.enable_profiling: True,
+        props.cache_dir: str(cache),
+    }
+
+
+# ---- the keys --------------------------------------------------------------------------------
+
+
+def test_every_key_is_its_openvino_string_and_callable() -> None:
+    keys = exported_keys()
+    assert set(keys) == set(KEYS)
+    for path, key in keys.items():
+        want = KEYS[path]
+        assert key == want and hash(key) == hash(want) and {key: 1} == {want: 1}
+        assert key() == want and type(key()) is str
+        if key.read_only:  # (OpenVINO's read-only keys take no value either)
+            with pytest.raises(TypeError, match="read-only"):
+                key(1)
+        else:
+            assert key(7) == (want, 7) and type(key(7)[0]) is str
+
+
+def test_writable_keys_are_the_ones_the_devices_take() -> None:
+    """No stub: every writable key is a property the devices take, every read-only one a
+    property some `get_property` answers (the CPU device's, or its compiled model's)."""
+    core = lowpass.Core()
+    compiled = core.compile_model(RELU, "CPU")
+    for path, key in exported_keys().items():
+        if key.read_only:
+            try:
+                core.get_property("CPU", key)
+            except LowpassError:
+                compiled.get_property(key)
+        else:
+            assert key() in ACCEPTED_KEYS, path
+
+
+def test_the_namespace_is_reachable_as_openvinos() -> None:
+    from lowpass.runtime import properties
+
+    assert properties is props and lowpass.runtime.properties is props
+    assert props.hint is hints and props.streams is streams and props.log is log
+    assert importlib.import_module("lowpass.runtime.properties.hint") is hints
+    assert props.device.capabilities == "OPTIMIZATION_CAPABILITIES"
+
+
+# ---- the values ------------------------------------------------------------------------------
+
+
+def test_enums_equal_the_strings_lowpass_answered() -> None:
+    mode = hints.PerformanceMode.LATENCY
+    assert mode == "LATENCY" and mode.name == "LATENCY" and isinstance(mode, str)
+    assert str(mode) == "PerformanceMode.LATENCY" == f"{mode}"  # (OpenVINO's str())
+    assert hints.PerformanceMode("THROUGHPUT") is hints.PerformanceMode.THROUGHPUT
+    assert hints.ExecutionMode.ACCURACY == "ACCURACY"
+    assert log.Level.ERR == "LOG_ERROR" and log.Level.ERR.name == "ERR"
+    assert streams.Num.AUTO.to_integer() == -1 and streams.Num.NUMA.to_integer() == -2
+    assert streams.Num(4).to_integer() == 4 and streams.Num(4) == streams.Num(4)
+    assert repr(streams.Num.AUTO) == "Num.AUTO" and repr(streams.Num(4)) == "Num(4)"
+    assert device.Capability.EXPORT_IMPORT == "EXPORT_IMPORT"
+
+
+def test_the_cpu_device_reads_the_enums_and_num() -> None:
+    config = parse_config({hints.performance_mode: hints.PerformanceMode.THROUGHPUT,
+                           props.inference_num_threads: 2, streams.num: streams.Num(2)})
+    assert config.hint == "THROUGHPUT" and config.streams == min(2, available_cores())
+    assert parse_config({props.num_streams: streams.Num.NUMA}).streams == parse_config(
+        {"NUM_STREAMS": "AUTO"}).streams
+
+
+# ---- compiling with them ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("device_name", ["CPU", "REFERENCE"])
+def test_openvinos_snippet_compiles(device_name: str, tmp_path: Path) -> None:
+    config = openvino_config(tmp_path / "cache")
+    compiled = lowpass.Core().compile_model(RELU, device_name, config)
+    x = np.array([[-1, 2, -3], [4, -5, 6]], np.float32)
+    np.testing.assert_array_equal(compiled({"x": x})["y"], np.maximum(x, 0))
+    mode = compiled.get_property(hints.performance_mode)
+    assert mode is hints.PerformanceMode.LATENCY and mode == "LATENCY"
+    assert compiled.get_property("PERFORMANCE_HINT") == "LATENCY"
+    assert compiled.get_property(props.enable_profiling) is True
+    assert compiled.get_property(hints.execution_mode) is hints.ExecutionMode.ACCURACY
+    assert compiled.get_property(props.execution_devices) == [device_name]
+    threads = compiled.get_property(props.inference_num_threads)
+    if device_name == "CPU":
+        assert threads == min(4, available_cores())
+        assert compiled.get_property(streams.num) == parse_config(config).streams
+        assert compiled.get_property(props.cache_dir) == str(tmp_path / "cache")
+    else:
+        assert threads == 1  # (REFERENCE runs on one thread, whatever is asked)
+
+
+def test_core_get_property_gives_the_enums() -> None:
+    core = lowpass.Core()
+    assert core.get_property("CPU", hints.performance_mode) is hints.PerformanceMode.LATENCY
+    core.set_property("CPU", hints.performance_mode("throughput"))  # (OpenVINO's pair form)
+    assert core.get_property("CPU", hints.performance_mode) is hints.PerformanceMode.THROUGHPUT
+    core.set_property(("LOG_LEVEL", "LOG_ERROR"))  # (every device)
+    core.set_property("REFERENCE", {hints.scheduling_core_type: "ANY_CORE"})
+    assert core.get_property("REFERENCE", log.level) is log.Level.ERR
+    assert core.get_property("CPU", log.level) is log.Level.ERR
+    compiled = core.compile_model(RELU, "REFERENCE")
+    assert compiled.get_property("SCHEDULING_CORE_TYPE") is hints.SchedulingCoreType.ANY_CORE
+    with pytest.raises(LowpassError, match="unsupported property PERFORMANCE_HINT"):
+        compiled.get_property(hints.performance_mode)  # (set on the CPU device only)
+    assert "FP32" in core.get_property("CPU", device.capabilities)
+    assert core.get_property("CPU", props.range_for_streams)[0] == 1
+
+
+def test_bad_values_give_the_devices_one_line_errors() -> None:
+    core = lowpass.Core()
+    cases = [
+        ({hints.performance_mode: "FAST"}, "PERFORMANCE_HINT takes LATENCY, THROUGHPUT"),
+        ({streams.num: streams.Num(0)}, r"NUM_STREAMS takes an integer >= 1 or AUTO, got Num\(0\)"),
+        ({props.inference_num_threads: -1}, "INFERENCE_NUM_THREADS must be >= 0"),
+        ({props.supported_properties: []}, "Unsupported property SUPPORTED_PROPERTIES by CPU"),
+    ]
+    for config, message in cases:
+        with pytest.raises(LowpassError, match=message) as error:
+            core.compile_model(RELU, "CPU", config)
+        assert "\n" not in str(error.value)
+        with pytest.raises(LowpassError, match=message):
+            core.set_property("CPU", next(iter(config.items())))
+    with pytest.raises(LowpassError, match="Unsupported property FULL_DEVICE_NAME by REFERENCE"):
+        core.compile_model(RELU, "REFERENCE", {device.full_name: "x"})
+    with pytest.raises(LowpassError, match="a dict of properties or a"):
+        core.set_property("CPU", ("a", "b", "c"))
+
+
+def test_export_keeps_a_config_of_enums(tmp_path: Path) -> None:
+    core = lowpass.Core()
+    config = {**openvino_config(tmp_path), streams.num: streams.Num(1)}
+    compiled = core.compile_model(RELU, "CPU", config)
+    imported = core.import_model(compiled.export_model(), "CPU")
+    assert imported.get_property(hints.performance_mode) is hints.PerformanceMode.LATENCY
+    assert imported.get_property(streams.num) == 1
+
+
+# ---- against openvino's own names ------------------------------------------------------------
+
+
+def _openvino_module(path: str) -> ModuleType:
+    return importlib.import_module("openvino.properties" + (f".{path}" if path else ""))
+
+
+def test_keys_are_openvinos() -> None:
+    pytest.importorskip("openvino")
+    for path, key in exported_keys().items():
+        prefix, _, name = path.rpartition(".")
+        theirs = getattr(_openvino_module(prefix), name)
+        assert theirs() == key() == theirs, path
+        # OpenVINO's read-write keys take a value (an overloaded function), read-only ones not
+        function = getattr(theirs, "prop", None)
+        if function is not None and function.__doc__:
+            assert ("Overloaded function" not in function.__doc__) == key.read_only, path
+
+
+def test_enum_names_and_values_are_openvinos() -> None:
+    ov = pytest.importorskip("openvino")
+    keys = {hints.PerformanceMode: "PERFORMANCE_HINT", hints.ExecutionMode: "EXECUTION_MODE_HINT",
+            hints.SchedulingCoreType: "SCHEDULING_CORE_TYPE", log.Level: "LOG_LEVEL"}
+    enums = exported_enums()
+    assert set(enums.values()) == set(keys)
+    core = ov.Core()
+    for path, enum in enums.items():
+        prefix, _, name = path.rpartition(".")
+        theirs = getattr(_openvino_module(prefix), name)
+        assert [m.name for m in enum] == [n for n in theirs.__members__ if n != "DEFAULT"], path
+        for member in enum:  # (the value is the string openvino takes for that member)
+            core.set_property("CPU", {keys[enum]: member.value})
+            answer = core.get_property("CPU", keys[enum])
+            assert answer.name == member.name and str(answer) == str(member), (path, member)
+    for attribute in ("FP32", "INT8", "EXPORT_IMPORT"):
+        assert getattr(device.Capability, attribute) == getattr(ov.properties.device.Capability,
+                                                                attribute)
+    ov_streams = _openvino_module("streams")
+    assert streams.Num.AUTO.to_integer() == ov_streams.Num.AUTO.to_integer()
+    assert streams.Num.NUMA.to_integer() == ov_streams.Num.NUMA.to_integer()
+
+
+def test_openvinos_enums_are_still_taken_and_exported() -> None:
+    """Config values of openvino's own enums and `Num` compile as before, and a compiled
+    model of them exports and imports (the export kept their `str()`, which no device takes)."""
+    pytest.importorskip("openvino")
+    ov_hints = _openvino_module("hint")
+    ov_streams = _openvino_module("streams")
+    core = lowpass.Core()
+    config = {ov_hints.performance_mode: ov_hints.PerformanceMode.THROUGHPUT,
+              ov_streams.num: ov_streams.Num(1)}
+    compiled = core.compile_model(RELU, "CPU", config)
+    assert compiled.get_property(hints.performance_mode) is hints.PerformanceMode.THROUGHPUT
+    imported = core.import_model(compiled.export_model(), "CPU")
+    assert imported.get_property("PERFORMANCE_HINT") == "THROUGHPUT"
+    assert imported.get_property("NUM_STREAMS") == 1
