@@ -750,6 +750,9 @@ def flatten(ctx: NodeContext) -> list[SSAValue]:
             f"[{-len(shape)}, {len(shape)}]"
         )
     axis = axis + len(shape) if axis < 0 else axis
+    if axis <= 1:  # (OpenVINO's `ov::op::util::flatten`: [1, -1] or [0, -1], special zero, which
+        # a new batch reshapes through, as OpenVINO's reshape of the model does)
+        return [ctx.value(ov.ReshapeOp(x, ctx.i64([1 - axis, -1]), True))]
     outer, inner = shape[:axis], shape[axis:]
     if DYNAMIC not in inner:
         target = [-1, int(np.prod(inner))]

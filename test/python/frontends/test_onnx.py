@@ -1595,3 +1595,24 @@ def test_missing_opset_import_is_refused_as_onnx_checker_does(
         onnx.checker.check_model(model)
     with pytest.raises(Exception, match=r"[Oo]pset"):
         ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
+
+
+@pytest.mark.parametrize("axis", [0, 1])
+def test_flatten_takes_a_new_batch_as_openvinos_frontend(axis: int) -> None:
+    """Flatten of axis 0 or 1 reads as OpenVINO's frontend makes it (`ov::op::util::flatten`:
+    a Reshape to [1, -1] or [0, -1] with special zero), not to the sizes of the model's batch:
+    `Model.reshape` to batch 3 then flattens each image, as onnxruntime does on the same
+    model given batch 3 (with axis 0, the whole batch into one row)."""
+    x1 = f32(1, 2, 3, 3)
+    model = make_model([node("Relu", ["x"], ["r"]), node("Flatten", ["r"], ["y"], axis=axis)],
+                       {"x": x1}, ["y"])
+    module = read_onnx(model)
+    reshapes = [op for op in module.walk() if isinstance(op, ov.ReshapeOp)]
+    assert len(reshapes) == 1 and reshapes[0].special_zero.value.data != 0  # (i1 true: -1)
+    assert constant_array(reshapes[0].shape).tolist() == [1 - axis, -1]
+    lp = lowpass.Model(module)
+    lp.reshape({"x": [3, 2, 3, 3]})
+    x3 = f32(3, 2, 3, 3)
+    want = run_ort(make_model(list(model.graph.node), {"x": x3}, ["y"]), {"x": x3})["y"]
+    for device in ("REFERENCE", "CPU"):
+        np.testing.assert_array_equal(run_lowpass(lp, {"x": x3}, device)["y"], want)
