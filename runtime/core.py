@@ -1013,17 +1013,24 @@ class CompiledModel:
     def get_property(self, name: Any) -> Any:
         """A property of the compiled model (OpenVINO names, or the keys of
         `lowpass.runtime.properties`), e.g. INFERENCE_NUM_THREADS; the values of
-        PERFORMANCE_HINT, EXECUTION_MODE_HINT, ... as the enums of
-        `lowpass.runtime.properties` (`hint.PerformanceMode.LATENCY`, equal to "LATENCY")."""
+        EXECUTION_MODE_HINT, ... as the enums of `lowpass.runtime.properties`
+        (`hint.ExecutionMode.ACCURACY`, equal to "ACCURACY"), PERFORMANCE_HINT as its name,
+        a str, as OpenVINO's CPU compiled model answers them."""
         key = _property_name(name)
         properties = {**self._common_properties(), **self._compiled.properties()}
-        if key in properties:
-            return typed_value(key, properties[key])
-        if key == "SUPPORTED_PROPERTIES":
+        if key == "SUPPORTED_PROPERTIES" and key not in properties:
             return sorted({*properties, *self.config, "SUPPORTED_PROPERTIES"})
-        if key in self.config:
-            return typed_value(key, self.config[key])
-        raise LowpassError(f"unsupported property {key} of a compiled model on {self.device}")
+        if key in properties:
+            value = typed_value(key, properties[key])
+        elif key in self.config:
+            value = typed_value(key, self.config[key])
+        else:
+            raise LowpassError(
+                f"unsupported property {key} of a compiled model on {self.device}")
+        if key == "PERFORMANCE_HINT":  # (OpenVINO's CPU compiled model answers its name as a
+            # plain str, where Core.get_property and the other hints answer enums)
+            return str(getattr(value, "name", value))
+        return value
 
     def _common_properties(self) -> dict[str, Any]:
         """What every compiled model answers, as OpenVINO's: its devices, its name, and the
