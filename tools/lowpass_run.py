@@ -6,7 +6,8 @@
                 [--random-inputs SEED]
                 [--iterations N] [--perf-counts] [-pcsort sort|no_sort|simple_sort]
                 [--save-outputs DIR] [--emit-llvm FILE] [--full]
-                [-t SECONDS] [-niter N] [--report FILE.json]
+                [-t SECONDS] [-niter N] [-api sync|async] [-nireq N] [-inference_only B]
+                [--report FILE.json] [-b N] [-layout NAME[NCHW]]
                 [-nthreads N] [-nstreams N] [-hint latency|throughput] [--cache-dir|-cdir DIR]
                 [-c KEY=VALUE]... [--shape NAME=1x512]... [-data_shape NAME[1,512]]...
                 [--freeze NAME=VALUE]...
@@ -19,9 +20,11 @@ cannot compile runs on REFERENCE, with a note on stderr.
 `-t SECONDS` / `-niter N` benchmark the model instead of printing its outputs: compile time,
 first inference, then latency (median, 90th and 99th percentiles, average, min, max) and
 throughput, as benchmark_app's `[ INFO ]` lines (`--report FILE` writes them as JSON);
-`-nstreams N` runs N requests at once. `-nthreads`, `-nstreams`, `-hint`, `--cache-dir` and
-`-c KEY=VALUE` are compile properties (INFERENCE_NUM_THREADS, NUM_STREAMS, PERFORMANCE_HINT,
-CACHE_DIR, any other) handed to `Core.compile_model`.
+`-nstreams N` runs N requests at once, as does `-api async -nireq N`; `-api sync` runs one.
+`-b N` sets every input's batch dimension (`-layout`'s N, else the first dimension) and
+counts N frames per inference in the throughput. `-nthreads`, `-nstreams`, `-hint`,
+`--cache-dir` and `-c KEY=VALUE` are compile properties (INFERENCE_NUM_THREADS, NUM_STREAMS,
+PERFORMANCE_HINT, CACHE_DIR, any other) handed to `Core.compile_model`.
 `--perf-counts` prints the profiling table of the last run: the stages, the ops by time
 (NOT_RUN rows hidden; `-pcsort no_sort` keeps every row in execution order), then a summary
 by op type. `--emit-llvm FILE` writes the LLVM IR of the compiled graph (after O3).
@@ -36,6 +39,7 @@ import contextlib
 import io
 import json
 import math
+import re
 import statistics
 import sys
 import threading
@@ -108,8 +112,9 @@ class _Parser(argparse.ArgumentParser):
             glued = name[:2] in known and _number(word[2:])  # (-n20, -t1.5)
             if not glued:
                 self.error(f"unrecognized arguments: {name} (lowpass-run takes benchmark_app's "
-                           "-m, -d, -i, -t, -niter, -nthreads, -nstreams, -hint, -shape, "
-                           "-data_shape, -pc, -pcsort, -cdir)")
+                           "-m, -d, -i, -b, -t, -niter, -api, -nireq, -nthreads, -nstreams, "
+                           "-hint, -shape, -data_shape, -layout, -inference_only, -pc, "
+                           "-pcsort, -cdir)")
 
 
 def _number(text: str) -> bool:
@@ -155,6 +160,20 @@ def _hint(text: str) -> str:
             f"expected latency, throughput, cumulative_throughput or none, got '{text}'"
         )
     return text.lower()
+
+
+def _api(text: str) -> str:
+    if text not in ("sync", "async"):
+        raise argparse.ArgumentTypeError(f"expected sync or async, got '{text}'")
+    return text
+
+
+def _true_or_false(text: str) -> bool:
+    value = {"true": True, "yes": True, "1": True, "false": False, "no": False,
+             "0": False}.get(text.strip().lower())
+    if value is None:
+        raise argparse.ArgumentTypeError(f"expected true or false, got '{text}'")
+    return value
 
 
 def _pc_sort(text: str) -> str:
@@ -271,6 +290,25 @@ def _add_run_arguments(p: argparse.ArgumentParser) -> None:
         "NAME[dims] or NAME=1x512)",
     )
     p.add_argument(
+        "-b",
+        "--batch_size",
+        dest="batch",
+        type=_positive("frames"),
+        default=None,
+        metavar="N",
+        help="set every input's batch dimension to N (the N of its -layout, else its first "
+        "dimension), as benchmark_app's -b; the throughput counts N frames an inference",
+    )
+    p.add_argument(
+        "-layout",
+        dest="layout",
+        action="append",
+        default=[],
+        metavar="NAME[NCHW]",
+        help="inputs' layouts, where -b finds their batch dimension (benchmark_app's "
+        "-layout: NAME[NCHW], several joined by commas, or [NCHW] for every input)",
+    )
+    p.add_argument(
         "--freeze",
         action="append",
         default=[],
@@ -298,6 +336,38 @@ def _add_benchmark_arguments(p: argparse.ArgumentParser) -> None:
         default=None,
         metavar="N",
         help="benchmark N inferences (with -t: until both are reached, as benchmark_app)",
+    )
+    bench.add_argument(
+        "-api",
+        "--api_type",
+        dest="api",
+        type=_api,
+        default=None,
+        metavar="sync|async",
+        help="sync: one request, run in a loop; async: -nireq requests at once (default: "
+        "sync with one request, async with -nireq, -nstreams or a throughput hint)",
+    )
+    bench.add_argument(
+        "-nireq",
+        "--number_infer_requests",
+        dest="nireq",
+        type=_positive("infer requests"),
+        default=None,
+        metavar="N",
+        help="infer requests run at once (-api async; default: the device's "
+        "OPTIMAL_NUMBER_OF_INFER_REQUESTS, or -nstreams)",
+    )
+    bench.add_argument(
+        "-inference_only",
+        "--inference_only",
+        dest="inference_only",
+        type=_true_or_false,
+        nargs="?",
+        const=True,
+        default=None,
+        metavar="true|false",
+        help="true (the default): the inputs are set once, before the measurement; false: "
+        "each inference is given them again, their copy measured with it",
     )
     bench.add_argument(
         "--report",
@@ -452,6 +522,99 @@ def _data_shapes(specs: Sequence[str], ports: Sequence[Port]) -> dict[str, tuple
                                    f"input '{port.name}' [{shown}]")
             shapes[port.name] = cast("tuple[int, ...]", tuple(dims))
     return shapes
+
+
+_LAYOUT_ENTRY = r"\s*([^\[\],]*?)\s*\[([^\]]*)\]\s*"
+"""benchmark_app's `-layout` entry: `name[NCHW]`, `name[N,C,H,W]`, or `[NCHW]` for every input."""
+
+
+def _layout_dims(text: str) -> list[str]:
+    """A layout's dimensions, as OpenVINO's `Layout` reads them: one letter or `?` each
+    (`NCHW`, `N...`), or comma-separated names (`N,C,H,W`)."""
+    if "," in text:
+        return [d.strip() for d in text.split(",")]
+    dims: list[str] = []
+    rest = text.strip()
+    while rest:
+        if rest.startswith("..."):
+            dims.append("...")
+            rest = rest[3:]
+        else:
+            dims.append(rest[0])
+            rest = rest[1:]
+    return dims
+
+
+def _layouts(specs: Sequence[str], ports: Sequence[Port]) -> dict[str, list[str]]:
+    """`-layout` (each flag one or more entries): each named input's layout, under "" the
+    layout of every input."""
+    names = [p.name for p in ports]
+    layouts: dict[str, list[str]] = {}
+    for spec in specs:
+        text = spec if "[" in spec else f"[{spec}]"
+        if not re.fullmatch(rf"{_LAYOUT_ENTRY}(?:,{_LAYOUT_ENTRY})*", text):
+            raise LowpassError(f"-layout {spec}: expected NAME[NCHW], several joined by "
+                               "commas, or [NCHW] for every input")
+        for m in re.finditer(_LAYOUT_ENTRY, text):
+            name, dims = m.group(1), _layout_dims(m.group(2))
+            bad = [d for d in dims if not (d == "..." or d == "?" or d.isidentifier())]
+            if not dims or bad:
+                raise LowpassError(f"-layout {spec}: '{m.group(2)}' is not a layout such as "
+                                   "NCHW or N,C,H,W")
+            port = next((p for p in ports if p.has_name(name)), None) if name else None
+            if name and port is None:
+                listed = ", ".join(f"'{n}'" for n in names)
+                raise LowpassError(f"-layout: the model has no input named '{name}': its "
+                                   f"inputs are {listed}")
+            key = port.name if port is not None else ""
+            if "..." not in dims and port is not None and len(dims) != len(port.shape):
+                raise LowpassError(f"-layout {spec}: input '{port.name}' has "
+                                   f"{len(port.shape)} dimensions, the layout {len(dims)}")
+            layouts[key] = dims
+    return layouts
+
+
+def _batch_index(dims: list[str] | None, rank: int) -> int | None:
+    """Where a layout puts N in a shape of `rank` dimensions (counted from the end after a
+    `...`), or None: no layout, one of another rank, or one without N."""
+    if dims is None or "N" not in dims:
+        return None
+    at = dims.index("N")
+    if "..." in dims[:at]:
+        at -= len(dims)
+        return at + rank if -rank <= at < 0 else None
+    if "..." not in dims and len(dims) != rank:
+        return None
+    return at if at < rank else None
+
+
+def _apply_batch(model: Model, batch: int, layout_specs: Sequence[str],
+                 warn: Callable[[str], None]) -> list[str]:
+    """benchmark_app's `-b N`: every input's batch dimension set to N (its layout's N, else
+    its first dimension, with a warning), through `Model.reshape`; the "name: [dims]" set."""
+    ports = model.inputs
+    layouts = _layouts(layout_specs, ports)
+    shapes: dict[str, list[int | None]] = {}
+    for port in ports:
+        dims = list(port.shape)
+        if not dims:
+            warn(f"Input '{port.name}' is a scalar: it has no batch dimension and is left as "
+                 "it is.")
+            continue
+        layout = layouts.get(port.name, layouts.get(""))
+        at = _batch_index(layout, len(dims))
+        if at is None:
+            warn(f"Batch dimension is not specified for input '{port.name}'. The first "
+                 "dimension will be interpreted as batch size.")
+            at = 0
+        dims[at] = batch
+        shapes[port.name] = dims
+    try:
+        model.reshape(shapes)
+    except LowpassError as e:
+        raise LowpassError(f"-b {batch}: {e}") from None
+    return [f"'{name}': [{','.join('?' if d is None else str(d) for d in dims)}]"
+            for name, dims in shapes.items()]
 
 
 # --------------------------------------------------------------------------------------------
@@ -626,12 +789,13 @@ class _Measured:
 
 def _measure(
     requests: Sequence[InferRequest],
-    inputs: dict[str, np.ndarray],
+    inputs: dict[str, np.ndarray] | None,
     niter: int | None,
     seconds: float | None,
 ) -> _Measured:
     """Run the requests at once (one thread each) until `niter` inferences and `seconds` are
-    both reached (benchmark_app's loop), each inference's latency recorded."""
+    both reached (benchmark_app's loop), each inference's latency recorded; `inputs` given
+    to each inference (`-inference_only false`), or None: the requests' own, set before."""
     lock = threading.Lock()
     latencies: list[float] = []
     failures: list[BaseException] = []
@@ -692,13 +856,35 @@ def _info(text: str) -> None:
     print(f"[ INFO ] {text}")
 
 
+def _warning(text: str) -> None:
+    print(f"[ WARNING ] {text}")
+
+
+def _run_warning(text: str) -> None:  # (outside benchmark mode stdout holds the outputs)
+    print(f"lowpass-run: warning: {text}", file=sys.stderr)
+
+
+def _requests_of(args: argparse.Namespace, compiled: CompiledModel) -> tuple[int, bool]:
+    """The benchmark's requests and whether they run asynchronously: `-api sync` one;
+    `-api async` (or `-nireq` alone) -nireq, else as many as `_requests_count`; neither, as
+    many as `_requests_count` (one: synchronously)."""
+    if args.api == "sync":
+        if args.nireq is not None:
+            _warning(f"-nireq {args.nireq} is not used with -api sync: one request runs.")
+        return 1, False
+    if args.nireq is not None:
+        return args.nireq, True
+    count = _requests_count(compiled, args.nstreams)
+    return count, args.api == "async" or count > 1
+
+
 def _benchmark(
     args: argparse.Namespace,
     compiled: CompiledModel,
     inputs: dict[str, np.ndarray],
     times: dict[str, float],
 ) -> InferRequest:
-    nreq = _requests_count(compiled, args.nstreams)
+    nreq, asynchronous = _requests_of(args, compiled)
     requests = [compiled.create_infer_request() for _ in range(nreq)]
     _info(f"Model: {args.model}")
     _info(f"Device: {compiled.device}")
@@ -721,24 +907,41 @@ def _benchmark(
             except LowpassError:
                 pass
     limits: list[str] = []
-    if args.niter is not None:
-        limits.append(f"{args.niter} iterations")
+    niter = args.niter
+    if niter is not None and asynchronous and niter % nreq:  # (benchmark_app's rounding)
+        aligned = -(-niter // nreq) * nreq
+        _warning(f"Number of iterations was aligned by request number from {niter} to "
+                 f"{aligned} using number of requests {nreq}")
+        niter = aligned
+    if niter is not None:
+        limits.append(f"{niter} iterations")
     if args.time is not None:
         limits.append(f"{args.time * 1e3:g} ms duration")
-    if nreq == 1:
+    if not asynchronous:
         _info(f"Start inference synchronously, limits: {', '.join(limits)}")
     else:
+        try:
+            streams = int(compiled.get_property("NUM_STREAMS"))
+        except (LowpassError, TypeError, ValueError):  # (REFERENCE: no streams)
+            streams = nreq
         _info(
-            f"Start inference asynchronously, {nreq} inference requests using {nreq} streams "
-            f"for {compiled.device}, limits: {', '.join(limits)}"
+            f"Start inference asynchronously, {nreq} inference requests using {streams} "
+            f"streams for {compiled.device}, limits: {', '.join(limits)}"
         )
+    if args.inference_only is None:
+        args.inference_only = True  # (benchmark_app's default for a model of static inputs)
+    if args.inference_only:
+        _info("Benchmarking in inference only mode (inputs filling are not included in "
+              "measurement loop).")
+    else:
+        _info("Benchmarking in full mode (inputs filling are included in measurement loop).")
     begin = time.perf_counter()
     requests[0].infer(inputs)
     times["first_inference_ms"] = (time.perf_counter() - begin) * 1e3
     _info(f"First inference took {times['first_inference_ms']:.2f} ms")
     for request in requests[1:]:  # each request's buffers are made before the clock starts
         request.infer(inputs)
-    measured = _measure(requests, inputs, args.niter, args.time)
+    measured = _measure(requests, None if args.inference_only else inputs, niter, args.time)
     ordered = sorted(measured.latencies_ms)
     latency = {
         "median": statistics.median(ordered),
@@ -748,7 +951,8 @@ def _benchmark(
         "min": ordered[0],
         "max": ordered[-1],
     }
-    fps = measured.count / measured.duration_s if measured.duration_s > 0 else math.inf
+    frames = measured.count * (args.batch or 1)  # (benchmark_app's: frames, not inferences)
+    fps = frames / measured.duration_s if measured.duration_s > 0 else math.inf
     _info(f"Execution Devices:{compiled.get_property('EXECUTION_DEVICES')}")
     _info(f"Count:            {measured.count} iterations")
     _info(f"Duration:         {measured.duration_s * 1e3:.2f} ms")
@@ -766,6 +970,9 @@ def _benchmark(
             "device": compiled.device,
             "config": {k: v for k, v in compiled.config.items()},
             "infer_requests": nreq,
+            "api": "async" if asynchronous else "sync",
+            "batch": args.batch or 1,
+            "inference_only": args.inference_only,
             **{k: round(v, 3) for k, v in times.items()},
             "iterations": measured.count,
             "duration_ms": round(measured.duration_s * 1e3, 3),
@@ -804,8 +1011,15 @@ def _check_args(args: argparse.Namespace, bench: bool) -> None:
                     f"{flag} does not apply in benchmark mode (-t/-niter), which prints no "
                     "outputs"
                 )
-    elif args.report:
-        raise LowpassError("--report needs benchmark mode: give -t SECONDS or -niter N")
+    else:
+        for flag, given in (
+            ("--report", args.report),
+            ("-api", args.api is not None),
+            ("-nireq", args.nireq is not None),
+            ("-inference_only", args.inference_only is not None),
+        ):
+            if given:
+                raise LowpassError(f"{flag} needs benchmark mode: give -t SECONDS or -niter N")
 
 
 def _emit_llvm(args: argparse.Namespace, request: InferRequest) -> None:
@@ -869,6 +1083,16 @@ def _run(args: argparse.Namespace, bench: bool, source: list[str] | None) -> Non
     begin = time.perf_counter()
     model = read_with_input_options(core, Path(args.model), args.shape, args.freeze)
     times = {"read_model_ms": (time.perf_counter() - begin) * 1e3}
+    warn = _warning if bench else _run_warning
+    if args.batch is not None:
+        reshaped = _apply_batch(model, args.batch, args.layout, warn)
+        if bench:
+            _info(f"Model batch size: {args.batch}")
+            _info(f"Reshaping model: {', '.join(reshaped)}")
+    elif args.layout:
+        _layouts(args.layout, model.inputs)  # (checked all the same)
+        warn("-layout is used only to find the inputs' batch dimension for -b: without -b "
+             "it changes nothing.")
     # (the model is read; its compilation creates and drops many objects, with the collector
     # on as in any process that compiles: tools/startup.py)
     started()

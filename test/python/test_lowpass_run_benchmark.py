@@ -16,6 +16,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from lowpass.runtime import Core
@@ -215,8 +216,20 @@ def test_nthreads_shows_in_benchmark_mode(capsys: pytest.CaptureFixture[str]) ->
         (["--no-such-flag"], "unrecognized arguments: --no-such-flag"),
         # benchmark_app's flags that lowpass-run does not take are named as written, not as a
         # short flag with a glued value (`-n ireq`, `-d ata_shape`)
-        (["-nireq", "4"], "unrecognized arguments: -nireq (lowpass-run takes benchmark_app's"),
-        (["-nireq=4"], "unrecognized arguments: -nireq"),
+        (["-report_type", "no_counters"],
+         "unrecognized arguments: -report_type (lowpass-run takes benchmark_app's"),
+        (["-report_type=no_counters"], "unrecognized arguments: -report_type"),
+        (["-niter", "2", "-api", "fast"], "argument -api/--api_type: expected sync or async"),
+        (["-niter", "2", "-nireq", "0"], "expected a number of infer requests >= 1, got '0'"),
+        (["-niter", "2", "-inference_only", "maybe"], "expected true or false, got 'maybe'"),
+        (["-b", "0"], "argument -b/--batch_size: expected a number of frames >= 1, got '0'"),
+        (["-api", "sync"], "-api needs benchmark mode: give -t SECONDS or -niter N"),
+        (["-nireq", "2"], "-nireq needs benchmark mode"),
+        (["-inference_only", "false"], "-inference_only needs benchmark mode"),
+        (["-b", "2", "-layout", "x[NCHW]"], "-layout: the model has no input named 'x'"),
+        (["-b", "2", "-layout", "data[NC]"], "input 'data' has 4 dimensions, the layout 2"),
+        (["-b", "2", "-layout", "[N-C]"], "'N-C' is not a layout such as NCHW or N,C,H,W"),
+        (["-b", "2", "-layout", "data[NCHW"], "-layout data[NCHW: expected NAME[NCHW]"),
         (["-no_warmup"], "unrecognized arguments: -no_warmup"),
         (["-m", str(CONVNET)], "give the model once: as MODEL or as -m MODEL"),
     ],
@@ -382,3 +395,127 @@ def test_data_shape_gives_a_dynamic_input_its_random_data(
     code, _, err = _run(capsys, model, "-niter", "3", "-data_shape", "x[3,9]")
     assert code == 1 and err == ("lowpass-run: error: -data_shape x[3,9]: expected static "
                                  "dimensions that fit input 'x' [?,8]\n")
+
+
+def test_api_and_nireq_choose_the_requests(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """benchmark_app's `-api` and `-nireq`: `-api async -nireq 3` runs three requests at once
+    (iterations rounded up to a multiple of them, with its warning), `-nireq` alone too,
+    `-api sync` one request whatever -nireq says (with a warning: benchmark_app ignores it
+    silently), and `-api async` alone as many as the device's streams."""
+    used: set[int] = set()
+    infer = InferRequest.infer
+
+    def counting(self: InferRequest, *args: Any, **kwargs: Any) -> Any:
+        used.add(id(self))
+        return infer(self, *args, **kwargs)
+
+    monkeypatch.setattr(InferRequest, "infer", counting)
+    code, out, _ = _run(capsys, CONVNET, "-niter", "4", "-api", "async", "-nireq", "3",
+                        "-hint", "latency")
+    assert code == 0 and len(used) == 3, out
+    assert ("[ WARNING ] Number of iterations was aligned by request number from 4 to 6 using "
+            "number of requests 3") in out
+    assert "Start inference asynchronously, 3 inference requests using 1 streams" in out, out
+    assert "Count:            6 iterations" in out
+    used.clear()
+    code, out, _ = _run(capsys, CONVNET, "-niter", "2", "-nireq", "2", "-hint", "latency")
+    assert code == 0 and len(used) == 2 and "2 inference requests" in out, out
+    used.clear()
+    code, out, _ = _run(capsys, CONVNET, "-niter", "3", "-api", "sync", "-nireq", "4",
+                        "-hint", "latency")
+    assert code == 0 and len(used) == 1, out
+    assert "-nireq 4 is not used with -api sync: one request runs" in out
+    assert "Start inference synchronously, limits: 3 iterations" in out
+    used.clear()
+    code, out, _ = _run(capsys, CONVNET, "-niter", "2", "-api", "async", "-hint", "latency")
+    assert code == 0 and len(used) == 1, out
+    assert "Start inference asynchronously, 1 inference requests using 1 streams" in out, out
+
+
+def test_inference_only_sets_the_inputs_once(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`-inference_only` (benchmark_app's default true for static inputs): the measured
+    inferences get no inputs (the requests' own, set before the clock); `false` gives them
+    to each one, their copy measured with it."""
+    given: list[bool] = []
+    infer = InferRequest.infer
+
+    def recording(self: InferRequest, inputs: Any = None, *args: Any, **kwargs: Any) -> Any:
+        given.append(inputs is not None)
+        return infer(self, inputs, *args, **kwargs)
+
+    monkeypatch.setattr(InferRequest, "infer", recording)
+    code, out, _ = _run(capsys, CONVNET, "-niter", "3", "-hint", "latency")
+    assert code == 0 and given == [True, False, False, False], given
+    assert "Benchmarking in inference only mode" in out
+    given.clear()
+    code, out, _ = _run(capsys, CONVNET, "-niter", "3", "-hint", "latency",
+                        "-inference_only", "false")
+    assert code == 0 and given == [True] * 4, given
+    assert "Benchmarking in full mode (inputs filling are included" in out
+    given.clear()
+    code, out, _ = _run(capsys, CONVNET, "-niter", "2", "-hint", "latency", "-inference_only")
+    assert code == 0 and given == [True, False, False], given
+
+
+LSTM_LIKE = """
+func.func @main(%x: tensor<1x8x16xf32> {ov.name = "X"}, %h: tensor<1x32xf32> {ov.name = "H0"})
+    -> (tensor<1x8x16xf32> {ov.name = "Y"}, tensor<1x32xf32> {ov.name = "H"}) {
+  %y = ov.relu %x : (tensor<1x8x16xf32>) -> tensor<1x8x16xf32>
+  %hh = ov.relu %h : (tensor<1x32xf32>) -> tensor<1x32xf32>
+  func.return %y, %hh : tensor<1x8x16xf32>, tensor<1x32xf32>
+}
+"""
+
+
+def test_batch_sets_each_inputs_batch_dimension(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """benchmark_app's `-b N`: each input's dimension N of its `-layout`, else its first one
+    (with benchmark_app's warning), through `Model.reshape`; the throughput counts N frames
+    an inference; outside benchmark mode the outputs have the new batch."""
+    model = tmp_path / "two.mlir"
+    model.write_text(LSTM_LIKE)
+    report = tmp_path / "r.json"
+    code, out, err = _run(capsys, model, "-niter", "200", "-hint", "latency", "-b", "3",
+                          "--report", report)
+    assert code == 0, err
+    assert ("[ WARNING ] Batch dimension is not specified for input 'H0'. The first dimension "
+            "will be interpreted as batch size.") in out
+    assert "[ INFO ] Model batch size: 3" in out
+    assert "[ INFO ] Reshaping model: 'X': [3,8,16], 'H0': [3,32]" in out
+    data = json.loads(report.read_text())
+    inferences = data["iterations"] / (data["duration_ms"] / 1e3)  # (a rounded duration)
+    assert data["batch"] == 3 and data["throughput_fps"] / inferences == pytest.approx(3, rel=0.05)
+    code, out, err = _run(capsys, model, "-niter", "2", "-hint", "latency", "-b", "2",
+                          "-layout", "X[?N...]", "-layout", "H0[N,C]")
+    assert code == 0 and "WARNING" not in out, out
+    assert "Reshaping model: 'X': [1,2,16], 'H0': [2,32]" in out, out
+    code, out, err = _run(capsys, model, "--random-inputs", "0", "-b", "4", "-layout", "[NC]")
+    assert code == 0 and "Y: f32[4, 8, 16]" in out and "H: f32[4, 32]" in out, out
+    assert err == ("lowpass-run: warning: Batch dimension is not specified for input 'X'. The "
+                   "first dimension will be interpreted as batch size.\n"), err
+    code, out, err = _run(capsys, model, "--random-inputs", "0", "-layout", "[NC]")
+    assert code == 0 and "-layout is used only to find the inputs' batch dimension" in err
+
+
+def test_batch_of_a_flatten_before_a_classifier(capsys: pytest.CaptureFixture[str]) -> None:
+    """`-b 4` on the quantized ONNX example, whose Flatten before its Gemm takes any batch as
+    OpenVINO's ONNX frontend makes it (`[0, -1]`, special zero): the outputs of the batch are
+    the outputs of each image alone."""
+    qdq = EXAMPLES / "qconvnet_qdq.onnx"
+    code, out, err = _run(capsys, qdq, "-niter", "2", "-hint", "latency", "-b", "4")
+    assert code == 0 and "Reshaping model: 'data': [4,3,16,16]" in out, (out, err)
+    core = Core()
+    model = core.read_model(qdq)
+    model.reshape({"data": [4, 3, 16, 16]})
+    x = np.random.default_rng(0).standard_normal((4, 3, 16, 16)).astype(np.float32)
+    batch = core.compile_model(model, "CPU").create_infer_request().infer({"data": x})
+    one = core.compile_model(qdq, "CPU").create_infer_request()
+    for i in range(4):
+        alone = one.infer({"data": x[i : i + 1]})
+        for port in range(2):
+            np.testing.assert_array_equal(batch[port][i : i + 1], alone[port])

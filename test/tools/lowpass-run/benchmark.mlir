@@ -13,16 +13,31 @@
 // benchmark_app's spellings: -m MODEL, -d AUTO (the CPU device); its flags that lowpass-run
 // does not take are named as written
 // RUN: lowpass-run -m %s -d AUTO -niter 2 -hint latency | filecheck %s --check-prefix=DASH-M
-// RUN: not lowpass-run %s -nireq 4 -niter 2 2>&1 | filecheck %s --check-prefix=NIREQ
+// RUN: not lowpass-run %s -report_type no_counters -niter 2 2>&1 | filecheck %s --check-prefix=UNTAKEN
+// -api, -nireq, -b, -layout, -inference_only
+// RUN: lowpass-run %s -niter 3 -api async -nireq 2 -hint latency -inference_only false | filecheck %s --check-prefix=NIREQ
+// RUN: lowpass-run %s -niter 2 -api sync -nireq 2 -hint latency -b 4 -layout x[NC] | filecheck %s --check-prefix=BATCH
+// RUN: not lowpass-run %s -niter 2 -b 4 -layout x[NCHW] 2>&1 | filecheck %s --check-prefix=LAYOUT
 
 // DASH-M: [ INFO ] Device: CPU
 // DASH-M: [ INFO ] Count:            2 iterations
-// NIREQ: lowpass-run: error: unrecognized arguments: -nireq (lowpass-run takes benchmark_app's
+// UNTAKEN: lowpass-run: error: unrecognized arguments: -report_type (lowpass-run takes benchmark_app's
+// NIREQ:      [ WARNING ] Number of iterations was aligned by request number from 3 to 4 using number of requests 2
+// NIREQ-NEXT: [ INFO ] Start inference asynchronously, 2 inference requests using 1 streams for CPU, limits: 4 iterations
+// NIREQ-NEXT: [ INFO ] Benchmarking in full mode (inputs filling are included in measurement loop).
+// NIREQ:      [ INFO ] Count:            4 iterations
+// BATCH:      [ INFO ] Model batch size: 4
+// BATCH-NEXT: [ INFO ] Reshaping model: 'x': [4,64]
+// BATCH:      [ WARNING ] -nireq 2 is not used with -api sync: one request runs.
+// BATCH:      [ INFO ] Start inference synchronously, limits: 2 iterations
+// BATCH-NEXT: [ INFO ] Benchmarking in inference only mode (inputs filling are not included in measurement loop).
+// LAYOUT:     lowpass-run: error: -layout x[NCHW]: input 'x' has 2 dimensions, the layout 4
 
 // CHECK:      [ INFO ] Read model took {{[0-9]+\.[0-9][0-9]}} ms
 // CHECK-NEXT: [ INFO ] Compile model took {{[0-9]+\.[0-9][0-9]}} ms
 // CHECK:      [ INFO ] Device: CPU
 // CHECK:      [ INFO ] Start inference synchronously, limits: 3 iterations
+// CHECK-NEXT: [ INFO ] Benchmarking in inference only mode (inputs filling are not included in measurement loop).
 // CHECK-NEXT: [ INFO ] First inference took {{[0-9.]+}} ms
 // CHECK-NEXT: [ INFO ] Execution Devices:['CPU']
 // CHECK-NEXT: [ INFO ] Count:            3 iterations
