@@ -359,7 +359,8 @@ class CpuDevice:
         if blob is None:  # (a model with dynamic inputs: compiled per shape, as always)
             return CpuCompiledModel(module, parsed)
         key, data = blob
-        if key != disk_cache_key(module, threads=parsed.threads):
+        options = _compile_options(module, parsed)  # (a quantized model's key has its lpt)
+        if key != disk_cache_key(module, threads=parsed.threads, options=options):
             raise CpuConfigError(
                 "cannot import the model: its compiled code is not for this host (another "
                 "CPU or instruction set, lowpass or llvmlite version, or thread count): "
@@ -435,16 +436,11 @@ class CpuCompiledModel:
         self.module = module
         self.input_names = graph_input_names(entry_function(module))
         self.dynamic = _has_dynamic_inputs(module) or dynamic_rank_op(module) is not None
-        self.lpt = (
-            config.lpt
-            and cpu_dialect.ARENA not in entry_function(module).attributes
-            and is_quantized(module)
-            and not is_low_precision(module)
-        )
+        self.lpt = _runs_lpt(module, config)
         """LPT runs on the compiled copy (OpenVINO's plugin: LPT on a quantized model), not
         on IR that states the CPU pipeline's decisions already (`cpu.arena`: it is compiled
         as it states them)."""
-        self.options = {"lpt": True} if self.lpt else None
+        self.options = _compile_options(module, config)
         self._per_shape: OrderedDict[
             tuple[tuple[int, ...], ...], CompiledGraph | ReferenceShapes
         ] = OrderedDict()
@@ -575,6 +571,22 @@ class CpuCompiledModel:
         return CpuInferRequest(
             self.graph, self.config, module, input_names, slots=self.stream_slots
         )
+
+
+def _runs_lpt(module: Any, config: CpuConfig) -> bool:
+    """Whether the CPU device runs `lpt` while compiling `module` (`CpuCompiledModel.lpt`)."""
+    return (
+        config.lpt
+        and cpu_dialect.ARENA not in entry_function(module).attributes
+        and is_quantized(module)
+        and not is_low_precision(module)
+    )
+
+
+def _compile_options(module: Any, config: CpuConfig) -> dict[str, Any] | None:
+    """The compiler's options for `module` (its `lpt`), part of the code's cache key: the
+    export's key and the import's check must both use them."""
+    return {"lpt": True} if _runs_lpt(module, config) else None
 
 
 def _has_dynamic_inputs(module: Any) -> bool:
