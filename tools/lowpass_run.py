@@ -556,9 +556,10 @@ def _layouts(specs: Sequence[str], ports: Sequence[Port]) -> dict[str, list[str]
             raise LowpassError(f"-layout {spec}: expected NAME[NCHW], several joined by "
                                "commas, or [NCHW] for every input")
         for m in re.finditer(_LAYOUT_ENTRY, text):
-            name, dims = m.group(1), _layout_dims(m.group(2))
+            name, dims = m.group(1), _layout_dims(m.group(2).upper())  # (as OpenVINO's Layout)
             bad = [d for d in dims if not (d == "..." or d == "?" or d.isidentifier())]
-            if not dims or bad:
+            named = [d for d in dims if d not in ("?", "...")]
+            if not dims or bad or len(set(named)) < len(named) or dims.count("...") > 1:
                 raise LowpassError(f"-layout {spec}: '{m.group(2)}' is not a layout such as "
                                    "NCHW or N,C,H,W")
             port = next((p for p in ports if p.has_name(name)), None) if name else None
@@ -567,9 +568,11 @@ def _layouts(specs: Sequence[str], ports: Sequence[Port]) -> dict[str, list[str]
                 raise LowpassError(f"-layout: the model has no input named '{name}': its "
                                    f"inputs are {listed}")
             key = port.name if port is not None else ""
-            if "..." not in dims and port is not None and len(dims) != len(port.shape):
+            fixed = len(dims) - dims.count("...")
+            if port is not None and (len(port.shape) < fixed if "..." in dims
+                                     else len(port.shape) != fixed):
                 raise LowpassError(f"-layout {spec}: input '{port.name}' has "
-                                   f"{len(port.shape)} dimensions, the layout {len(dims)}")
+                                   f"{len(port.shape)} dimensions, the layout {fixed}")
             layouts[key] = dims
     return layouts
 
@@ -588,31 +591,47 @@ def _batch_index(dims: list[str] | None, rank: int) -> int | None:
     return at if at < rank else None
 
 
+def _image_like(dims: Sequence[int | None]) -> bool:
+    """A 4-D input that benchmark_app takes for an image (NCHW or NHWC, 3 channels): its
+    first dimension is the batch, without a warning."""
+    return len(dims) == 4 and (dims[1] == 3 or dims[3] == 3)
+
+
 def _apply_batch(model: Model, batch: int, layout_specs: Sequence[str],
                  warn: Callable[[str], None]) -> list[str]:
-    """benchmark_app's `-b N`: every input's batch dimension set to N (its layout's N, else
-    its first dimension, with a warning), through `Model.reshape`; the "name: [dims]" set."""
+    """benchmark_app's `-b N`: the batch dimension of every input that has one set to N,
+    through `Model.reshape`; the "name: [dims]" set. An input's batch dimension is the N of
+    its layout; an input with a layout without N has none; without a layout, its first
+    dimension where that is 1 or dynamic (a warning unless the input looks like an image,
+    as benchmark_app guesses). No input with one: an error, as benchmark_app's."""
     ports = model.inputs
     layouts = _layouts(layout_specs, ports)
     shapes: dict[str, list[int | None]] = {}
     for port in ports:
         dims = list(port.shape)
-        if not dims:
-            warn(f"Input '{port.name}' is a scalar: it has no batch dimension and is left as "
-                 "it is.")
-            continue
         layout = layouts.get(port.name, layouts.get(""))
-        at = _batch_index(layout, len(dims))
-        if at is None:
-            warn(f"Batch dimension is not specified for input '{port.name}'. The first "
-                 "dimension will be interpreted as batch size.")
+        if layout is not None and (len(dims) == len(layout) or "..." in layout):
+            at = _batch_index(layout, len(dims))
+            if at is None:
+                continue  # (a layout without N: no batch, as benchmark_app)
+        elif dims and dims[0] in (None, 0, 1):
+            if not _image_like(dims):
+                warn(f"Batch dimension is not specified for input '{port.name}'. The first "
+                     "dimension will be interpreted as batch size.")
             at = 0
+        else:
+            continue
         dims[at] = batch
         shapes[port.name] = dims
+    if not shapes:
+        raise LowpassError(f"-b {batch}: no input has a batch dimension (a layout's N, or a "
+                           "first dimension of 1 or dynamic): give one with -layout "
+                           "NAME[N...]")
     try:
         model.reshape(shapes)
-    except LowpassError as e:
-        raise LowpassError(f"-b {batch}: {e}") from None
+    except LowpassError as e:  # (one line: the reshape's notes suggest opt-tool's options)
+        first = str(e).strip().splitlines()[0]
+        raise LowpassError(f"-b {batch}: {first}") from None
     return [f"'{name}': [{','.join('?' if d is None else str(d) for d in dims)}]"
             for name, dims in shapes.items()]
 
@@ -868,9 +887,11 @@ def _requests_of(args: argparse.Namespace, compiled: CompiledModel) -> tuple[int
     """The benchmark's requests and whether they run asynchronously: `-api sync` one;
     `-api async` (or `-nireq` alone) -nireq, else as many as `_requests_count`; neither, as
     many as `_requests_count` (one: synchronously)."""
-    if args.api == "sync":
+    latency = args.api is None and args.hint == "latency" and args.nireq is not None
+    if args.api == "sync" or latency:  # (benchmark_app's default under -hint latency: sync)
         if args.nireq is not None:
-            _warning(f"-nireq {args.nireq} is not used with -api sync: one request runs.")
+            why = "-api sync" if args.api == "sync" else "-api sync (-hint latency's default)"
+            _warning(f"-nireq {args.nireq} is not used with {why}: one request runs.")
         return 1, False
     if args.nireq is not None:
         return args.nireq, True
@@ -888,8 +909,8 @@ def _benchmark(
     requests = [compiled.create_infer_request() for _ in range(nreq)]
     _info(f"Model: {args.model}")
     _info(f"Device: {compiled.device}")
-    if compiled.device == "CPU" and not {"PERFORMANCE_HINT", "NUM_STREAMS",
-                                         "INFERENCE_NUM_THREADS"} & set(compiled.config):
+    if compiled.device == "CPU" and nreq == 1 and not {
+            "PERFORMANCE_HINT", "NUM_STREAMS", "INFERENCE_NUM_THREADS"} & set(compiled.config):
         # (benchmark_app's default is the THROUGHPUT hint: say so, as it warns of its own)
         print("[ WARNING ] No -hint, -nstreams or -nthreads given: one request on one thread "
               "(benchmark_app's default is -hint throughput; give it, or -hint latency "
@@ -922,12 +943,11 @@ def _benchmark(
     else:
         try:
             streams = int(compiled.get_property("NUM_STREAMS"))
+            using = f" using {streams} streams for {compiled.device}"
         except (LowpassError, TypeError, ValueError):  # (REFERENCE: no streams)
-            streams = nreq
-        _info(
-            f"Start inference asynchronously, {nreq} inference requests using {streams} "
-            f"streams for {compiled.device}, limits: {', '.join(limits)}"
-        )
+            using = ""
+        _info(f"Start inference asynchronously, {nreq} inference requests{using}, limits: "
+              f"{', '.join(limits)}")
     if args.inference_only is None:
         args.inference_only = True  # (benchmark_app's default for a model of static inputs)
     if args.inference_only:

@@ -420,8 +420,12 @@ def test_api_and_nireq_choose_the_requests(
     assert "Start inference asynchronously, 3 inference requests using 1 streams" in out, out
     assert "Count:            6 iterations" in out
     used.clear()
-    code, out, _ = _run(capsys, CONVNET, "-niter", "2", "-nireq", "2", "-hint", "latency")
+    code, out, _ = _run(capsys, CONVNET, "-niter", "2", "-nireq", "2", "-hint", "throughput")
     assert code == 0 and len(used) == 2 and "2 inference requests" in out, out
+    used.clear()
+    code, out, _ = _run(capsys, CONVNET, "-niter", "2", "-nireq", "2", "-hint", "latency")
+    assert code == 0 and len(used) == 1, out  # (benchmark_app's default there: -api sync)
+    assert "-nireq 2 is not used with -api sync (-hint latency's default)" in out, out
     used.clear()
     code, out, _ = _run(capsys, CONVNET, "-niter", "3", "-api", "sync", "-nireq", "4",
                         "-hint", "latency")
@@ -500,6 +504,37 @@ def test_batch_sets_each_inputs_batch_dimension(
                    "first dimension will be interpreted as batch size.\n"), err
     code, out, err = _run(capsys, model, "--random-inputs", "0", "-layout", "[NC]")
     assert code == 0 and "-layout is used only to find the inputs' batch dimension" in err
+    # a layout without N leaves its input as it is; lower case is OpenVINO's Layout's too
+    code, out, err = _run(capsys, model, "--random-inputs", "0", "-b", "2", "-layout",
+                          "H0[c,?]", "-layout", "X[cn?]")
+    assert code == 0 and "Y: f32[1, 2, 16]" in out and "H: f32[1, 32]" in out, (out, err)
+    assert err == ""
+    code, out, err = _run(capsys, model, "--random-inputs", "0", "-b", "2", "-layout",
+                          "X[C...],H0[?C]")
+    assert code == 1 and err.startswith("lowpass-run: error: -b 2: no input has a batch "
+                                        "dimension"), err
+
+
+def test_batch_leaves_a_first_dimension_that_is_not_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without a layout only a first dimension of 1 (or dynamic) is taken for the batch, as
+    benchmark_app does: a [5, 8] input is left as it is (its 5 may be a sequence); a 4-D
+    input of 3 channels is an image, batched without a warning."""
+    model = tmp_path / "m.mlir"
+    model.write_text("""
+func.func @main(%x: tensor<5x8xf32> {ov.name = "x"}, %i: tensor<1x3x4x4xf32> {ov.name = "i"})
+    -> (tensor<5x8xf32> {ov.name = "y"}, tensor<1x3x4x4xf32> {ov.name = "j"}) {
+  %y = ov.relu %x : (tensor<5x8xf32>) -> tensor<5x8xf32>
+  %j = ov.relu %i : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  func.return %y, %j : tensor<5x8xf32>, tensor<1x3x4x4xf32>
+}
+""")
+    code, out, err = _run(capsys, model, "-niter", "2", "-hint", "latency", "-b", "2")
+    assert code == 0 and "Reshaping model: 'i': [2,3,4,4]\n" in out and "WARNING" not in out
+    for layout in ("x[NN]", "x[N...N]", "x[N...C...]", "x[N?C]"):
+        code, out, err = _run(capsys, model, "-niter", "2", "-b", "2", "-layout", layout)
+        assert code == 1 and err.startswith("lowpass-run: error: -layout"), (layout, err)
 
 
 def test_batch_of_a_flatten_before_a_classifier(capsys: pytest.CaptureFixture[str]) -> None:
