@@ -722,8 +722,11 @@ class Core:
         else:
             self._check_device(str(device_name))
             targets = [str(device_name)]
-        if _is_pair(properties):
-            properties = dict([properties])
+        if _is_pair(properties):  # (openvino's own keys wrap the value in an OVAny)
+            key, value = properties
+            if type(value).__name__ == "OVAny" and hasattr(value, "value"):
+                value = value.value
+            properties = {key: value}
         if not _is_mapping(properties):
             raise LowpassError(
                 f"set_property takes a dict of properties or a (key, value) pair, got "

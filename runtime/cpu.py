@@ -336,7 +336,20 @@ class CpuDevice:
         """What `Core.get_property("CPU", name)` answers, with `config` set on the core."""
         parsed = parse_config(config)
         cpu = host_cpu()
+        given = {_key_name(k) for k in config}
+        defaults = {  # (what the keys accepted and ignored answer unless set: lowpass's
+            # behaviour, as OpenVINO answers every key of SUPPORTED_PROPERTIES)
+            "EXECUTION_MODE_HINT": "ACCURACY",  # (no float32 op runs in a smaller type)
+            "INFERENCE_PRECISION_HINT": "f32",
+            "SCHEDULING_CORE_TYPE": "ANY_CORE",
+            "LOG_LEVEL": "LOG_NONE",
+            "ENABLE_CPU_PINNING": False,  # (its threads are not pinned)
+            "ENABLE_HYPER_THREADING": True,  # (it runs on every vCPU it may, siblings too)
+            "CPU_THREADS_NUM": parsed.total_threads,
+            "EXECUTION_DEVICES": ["CPU"],
+        }
         return {
+            **{k: v for k, v in defaults.items() if k not in given},
             **_config_properties(parsed),
             "CACHE_DIR": parsed.cache_dir or "",
             "FULL_DEVICE_NAME": f"{cpu.name} (lowpass CPU, {available_cores()} cores)",

@@ -117,8 +117,20 @@ class ReferenceDevice:
 
     def device_properties(self, config: Mapping[str, Any]) -> dict[str, Any]:
         """What `Core.get_property("REFERENCE", name)` answers besides what was set."""
-        return {"SUPPORTED_PROPERTIES": list(ACCEPTED_KEYS), "INFERENCE_NUM_THREADS": 1,
-                "OPTIMIZATION_CAPABILITIES": ["FP32"]}
+        given = set(config)
+        answers = {  # (every key it accepts, answered as REFERENCE runs: one thread, one
+            # request, every run profiled, nothing compiled; what was set answers instead)
+            "INFERENCE_NUM_THREADS": 1, "CPU_THREADS_NUM": 1, "PERF_COUNT": True,
+            "ENABLE_PROFILING": True, "PERFORMANCE_HINT": "LATENCY",
+            "PERFORMANCE_HINT_NUM_REQUESTS": 0, "NUM_STREAMS": 1,
+            "INFERENCE_PRECISION_HINT": "f32", "ENABLE_CPU_PINNING": False,
+            "ENABLE_HYPER_THREADING": False, "SCHEDULING_CORE_TYPE": "ANY_CORE",
+            "EXECUTION_MODE_HINT": "ACCURACY", "CACHE_DIR": "", "COMPILATION_NUM_THREADS": 1,
+            "LOG_LEVEL": "LOG_NONE", "LP_TRANSFORMS_MODE": False,
+        }
+        assert set(answers) == set(ACCEPTED_KEYS)
+        return {"SUPPORTED_PROPERTIES": list(ACCEPTED_KEYS), "OPTIMIZATION_CAPABILITIES": ["FP32"],
+                **{k: v for k, v in answers.items() if k not in given}}
 
 
 class ReferenceCompiledModel:

@@ -290,3 +290,28 @@ def test_openvinos_enums_are_still_taken_and_exported() -> None:
     imported = core.import_model(compiled.export_model(), "CPU")
     assert imported.get_property("PERFORMANCE_HINT") == "THROUGHPUT"
     assert imported.get_property("NUM_STREAMS") == 1
+
+
+@pytest.mark.parametrize("device_name", ["CPU", "REFERENCE"])
+def test_core_answers_every_supported_property(device_name: str) -> None:
+    """A port of `for key in supported_properties: core.get_property(device, key)` (found by
+    a review: the keys accepted and ignored were listed but refused until set); a value set
+    answers instead of the default."""
+    core = lowpass.Core()
+    for key in core.get_property(device_name, props.supported_properties):
+        core.get_property(device_name, key)
+    assert core.get_property(device_name, hints.execution_mode) is hints.ExecutionMode.ACCURACY
+    core.set_property(device_name, {hints.execution_mode: hints.ExecutionMode.PERFORMANCE})
+    assert core.get_property(device_name, hints.execution_mode) is hints.ExecutionMode.PERFORMANCE
+
+
+def test_set_property_takes_openvinos_pairs() -> None:
+    """openvino's keys called with a value give (key, OVAny): the value is unwrapped."""
+    pytest.importorskip("openvino")
+    ov_hints = _openvino_module("hint")
+    ov_props = importlib.import_module("openvino.properties")
+    core = lowpass.Core()
+    core.set_property("CPU", ov_hints.performance_mode(ov_hints.PerformanceMode.THROUGHPUT))
+    core.set_property("CPU", ov_props.inference_num_threads(2))
+    assert core.get_property("CPU", hints.performance_mode) is hints.PerformanceMode.THROUGHPUT
+    assert core.get_property("CPU", props.inference_num_threads) == 2
