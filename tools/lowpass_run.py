@@ -811,10 +811,13 @@ def _measure(
     inputs: dict[str, np.ndarray] | None,
     niter: int | None,
     seconds: float | None,
+    aligned: bool = False,
 ) -> _Measured:
     """Run the requests at once (one thread each) until `niter` inferences and `seconds` are
     both reached (benchmark_app's loop), each inference's latency recorded; `inputs` given
-    to each inference (`-inference_only false`), or None: the requests' own, set before."""
+    to each inference (`-inference_only false`), or None: the requests' own, set before.
+    `aligned` (asynchronous requests): the count ends at a multiple of the requests, as
+    benchmark_app's loop over its requests does when the time is up."""
     lock = threading.Lock()
     latencies: list[float] = []
     failures: list[BaseException] = []
@@ -828,7 +831,7 @@ def _measure(
                 return False
             if (niter is not None and count < niter) or (
                 seconds is not None and time.perf_counter() - start < seconds
-            ):
+            ) or (aligned and count % len(requests)):
                 count += 1
                 return True
             return False
@@ -961,7 +964,8 @@ def _benchmark(
     _info(f"First inference took {times['first_inference_ms']:.2f} ms")
     for request in requests[1:]:  # each request's buffers are made before the clock starts
         request.infer(inputs)
-    measured = _measure(requests, None if args.inference_only else inputs, niter, args.time)
+    measured = _measure(requests, None if args.inference_only else inputs, niter, args.time,
+                        aligned=asynchronous)
     ordered = sorted(measured.latencies_ms)
     latency = {
         "median": statistics.median(ordered),
@@ -1104,6 +1108,9 @@ def _run(args: argparse.Namespace, bench: bool, source: list[str] | None) -> Non
     model = read_with_input_options(core, Path(args.model), args.shape, args.freeze)
     times = {"read_model_ms": (time.perf_counter() - begin) * 1e3}
     warn = _warning if bench else _run_warning
+    if args.batch is not None and args.data_shape:  # (benchmark_app's rule and warning)
+        warn("Batch size will be ignored. Provide batch dimension in data_shape parameter.")
+        args.batch = None
     if args.batch is not None:
         reshaped = _apply_batch(model, args.batch, args.layout, warn)
         if bench:

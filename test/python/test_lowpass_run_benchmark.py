@@ -392,6 +392,9 @@ def test_data_shape_gives_a_dynamic_input_its_random_data(
     assert code == 0 and out.startswith("y: f32[2, 8]"), out
     code, _, err = _run(capsys, model, "-niter", "3")
     assert code == 1 and "or its random data's shape with -data_shape x[...]" in err
+    code, out, err = _run(capsys, model, "-niter", "3", "-data_shape", "x[3,8]", "-b", "4")
+    assert code == 0 and ("[ WARNING ] Batch size will be ignored. Provide batch dimension in "
+                          "data_shape parameter.") in out and "Model batch size" not in out
     code, _, err = _run(capsys, model, "-niter", "3", "-data_shape", "x[3,9]")
     assert code == 1 and err == ("lowpass-run: error: -data_shape x[3,9]: expected static "
                                  "dimensions that fit input 'x' [?,8]\n")
@@ -436,6 +439,11 @@ def test_api_and_nireq_choose_the_requests(
     code, out, _ = _run(capsys, CONVNET, "-niter", "2", "-api", "async", "-hint", "latency")
     assert code == 0 and len(used) == 1, out
     assert "Start inference asynchronously, 1 inference requests using 1 streams" in out, out
+    # a time limit: the count still ends at a multiple of the requests, as benchmark_app's
+    code, out, _ = _run(capsys, CONVNET, "-t", "0.05", "-api", "async", "-nireq", "3",
+                        "-hint", "latency")
+    found = re.search(r"Count: +(\d+) iterations", out)
+    assert code == 0 and found is not None and int(found.group(1)) % 3 == 0, out
 
 
 def test_inference_only_sets_the_inputs_once(
