@@ -753,17 +753,17 @@ def flatten(ctx: NodeContext) -> list[SSAValue]:
     if axis <= 1:  # (OpenVINO's `ov::op::util::flatten`: [1, -1] or [0, -1], special zero, which
         # a new batch reshapes through, as OpenVINO's reshape of the model does)
         return [ctx.value(ov.ReshapeOp(x, ctx.i64([1 - axis, -1]), True))]
-    outer, inner = shape[:axis], shape[axis:]
-    if DYNAMIC not in inner:
-        target = [-1, int(np.prod(inner))]
-    elif DYNAMIC not in outer:
-        target = [int(np.prod(outer)), -1]
-    else:
-        raise ConversionError(f"cannot flatten {ov.format_shape(shape)} at axis {axis}: too many "
-                              "dynamic dimensions")  # fmt: skip
-    if DYNAMIC not in shape:
-        target = [int(np.prod(outer)), int(np.prod(inner))]
-    return [ctx.value(ov.ReshapeOp(x, ctx.i64(target), False))]
+    # beyond: the products of the input's own shape on each side of the axis (ShapeOf,
+    # StridedSlice, ReduceProd, Concat, as OpenVINO's), which follow a new shape and any
+    # dynamic dimensions
+    s = ctx.value(ov.ShapeOfOp(x))
+    zero = ctx.constant(np.array(0, np.int32))
+    sides: list[SSAValue] = []
+    for begin, end in ((0, axis), (axis, len(shape))):
+        part = ctx.value(ov.StridedSliceOp(s, ctx.i64([begin]), ctx.i64([end]), ctx.i64([1])))
+        sides.append(ctx.value(ov.ReduceProdOp(part, zero, keep_dims=True)))
+    target = ctx.value(ov.ConcatOp(sides, 0))
+    return [ctx.value(ov.ReshapeOp(x, target, False))]
 
 
 @register("Squeeze")
