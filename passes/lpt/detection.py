@@ -14,7 +14,8 @@ A model is quantized when one of its functions (TensorIterator/Loop bodies inclu
   (docs/frontends.md, "Low precision").
 
 A model that went through `lpt` already (`is_low_precision`: u8/i8 operands read as float,
-u8/i8 FakeQuantize results) is in the form LPT makes: the CPU device compiles it as it is.
+u8/i8 FakeQuantize results read as codes, not only returned or dequantized) is in the form
+LPT makes: the CPU device compiles it as it is.
 
 Weights alone in low precision (`Constant(i8) -> Convert -> Multiply`, weight compression)
 do not make a model quantized, as upstream: LPT would leave such a graph as it is.
@@ -23,6 +24,7 @@ do not make a model quantized, as upstream: LPT would leave such a graph as it i
 from __future__ import annotations
 
 from xdsl.dialects.builtin import i8
+from xdsl.dialects.func import ReturnOp
 from xdsl.ir import Operation
 
 from lowpass.dialects.ov import (
@@ -54,11 +56,24 @@ def is_low_precision(module: Operation) -> bool:
     dequantization once its `lpt.bias` mark is lost)."""
     for op in module.walk():
         if isinstance(op, FakeQuantizeOp):
-            if element_type_of(op.result.type) in (ui8, i8):
+            if element_type_of(op.result.type) in (ui8, i8) and _read_inside(op):
                 return True
         elif isinstance(op, OvOp) and op.TYPE_RELAXED and op.origin_types():
             return True
     return False
+
+
+def _read_inside(fq: FakeQuantizeOp) -> bool:
+    """Whether a u8/i8 FakeQuantize's codes are read as codes by an op of the model: not only
+    returned, or converted to float for a dequantization (`Convert -> [Subtract] ->
+    Multiply`, the form LPT starts from). An ONNX QDQ model whose QuantizeLinear also gives
+    a graph output its codes reads as such a FakeQuantize with both readers, before any
+    `lpt` (found by a user trial: LPT had been skipped for the whole model). After `lpt`
+    such codes feed the ops that read them in low precision (type-relaxed ones, a pooling,
+    a Concat), which this finds."""
+    return any(not (isinstance(user, ReturnOp)
+                    or (isinstance(user, ConvertOp) and _activation_dequantization(user)))
+               for user in consumers(fq.result))
 
 
 def _quantizing(op: Operation) -> bool:

@@ -9,6 +9,7 @@ Before the change, these models ran in f32 on the CPU device (no `_I8` execution
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -193,3 +194,32 @@ def test_fp32_and_weight_compressed_models_are_not_quantized() -> None:
         """
     )
     assert is_quantized(activations)
+
+
+def test_a_qdq_model_with_a_quantized_output_runs_in_int8(tmp_path: Path) -> None:
+    """A QDQ model one of whose outputs is a QuantizeLinear's u8 codes (a u8 FakeQuantize
+    that only a graph output reads) is quantized, not already in LPT's form: every
+    Convolution and MatMul runs in int8, and the results are REFERENCE's after `lpt` (found
+    by a user trial: LPT had been skipped for the whole model, all of it in float)."""
+    onnx = pytest.importorskip("onnx")
+    sys.path.insert(0, str(EXAMPLES))
+    try:
+        from make_qdq_onnx import build_qdq_model
+    finally:
+        sys.path.remove(str(EXAMPLES))
+    proto = build_qdq_model()
+    proto.graph.output.append(
+        onnx.helper.make_tensor_value_info("flatten/q", onnx.TensorProto.UINT8, [1, 16]))
+    path = tmp_path / "qdq_u8_output.onnx"
+    onnx.save(proto, str(path))
+    from lowpass.frontends import read_model_file
+
+    module = read_model_file(path)
+    assert is_quantized(module) and not is_low_precision(module)
+    model = lowpass.Core().read_model(module.clone())
+    inputs = _inputs(model, 0)
+    cpu, request = _run(module, "CPU", inputs, {"PERF_COUNT": True})
+    expected, _ = _run(_lpt_copy(module), "REFERENCE", inputs)
+    np.testing.assert_allclose(cpu, expected, rtol=1e-5, atol=1e-6)
+    types = _weighted_exec_types(request)
+    assert len(types) == 3 and all(t.endswith("_I8") for t in types), types
