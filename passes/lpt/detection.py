@@ -14,8 +14,8 @@ A model is quantized when one of its functions (TensorIterator/Loop bodies inclu
   (docs/frontends.md, "Low precision").
 
 A model that went through `lpt` already (`is_low_precision`: u8/i8 operands read as float,
-u8/i8 FakeQuantize results read as codes, not only returned or dequantized) is in the form
-LPT makes: the CPU device compiles it as it is.
+u8/i8 FakeQuantize results where no weighted op reads a dequantization in float) is in the
+form LPT makes: the CPU device compiles it as it is.
 
 Weights alone in low precision (`Constant(i8) -> Convert -> Multiply`, weight compression)
 do not make a model quantized, as upstream: LPT would leave such a graph as it is.
@@ -24,13 +24,16 @@ do not make a model quantized, as upstream: LPT would leave such a graph as it i
 from __future__ import annotations
 
 from xdsl.dialects.builtin import i8
-from xdsl.dialects.func import ReturnOp
 from xdsl.ir import Operation
 
 from lowpass.dialects.ov import (
     ConstantOp,
     ConvertOp,
+    ConvolutionBackpropDataOp,
+    ConvolutionOp,
     FakeQuantizeOp,
+    GroupConvolutionOp,
+    MatMulOp,
     MultiplyOp,
     OvOp,
     SubtractOp,
@@ -50,30 +53,39 @@ def is_quantized(module: Operation) -> bool:
 
 def is_low_precision(module: Operation) -> bool:
     """True when `module` went through `lpt` already: an op reads u8/i8 operands as float (a
-    type-relaxed op, `TypeRelaxed<Op>`), or a FakeQuantize quantizes to u8/i8. A device that
-    runs LPT while compiling leaves such a model as it is: LPT again would give the same
-    values, but not always the same float roundings (a bias Add moved into the
-    dequantization once its `lpt.bias` mark is lost)."""
+    type-relaxed op, `TypeRelaxed<Op>`), or a FakeQuantize quantizes to u8/i8 while no
+    Convolution or MatMul still reads a dequantization in float (which LPT would make an
+    int8 layer: an ONNX QDQ model whose QuantizeLinear also gives a graph output its u8 codes
+    reads as such a FakeQuantize before any `lpt`; a user trial found LPT skipped for the
+    whole model). A device that runs LPT while compiling leaves such a model as it is: LPT
+    again would give the same values, but not always the same float roundings (a bias Add
+    moved into the dequantization once its `lpt.bias` mark is lost)."""
+    codes = False
     for op in module.walk():
         if isinstance(op, FakeQuantizeOp):
-            if element_type_of(op.result.type) in (ui8, i8) and _read_inside(op):
-                return True
+            codes = codes or element_type_of(op.result.type) in (ui8, i8)
         elif isinstance(op, OvOp) and op.TYPE_RELAXED and op.origin_types():
             return True
-    return False
+    return codes and not any(_reads_a_dequantization(op) for op in module.walk())
 
 
-def _read_inside(fq: FakeQuantizeOp) -> bool:
-    """Whether a u8/i8 FakeQuantize's codes are read as codes by an op of the model: not only
-    returned, or converted to float for a dequantization (`Convert -> [Subtract] ->
-    Multiply`, the form LPT starts from). An ONNX QDQ model whose QuantizeLinear also gives
-    a graph output its codes reads as such a FakeQuantize with both readers, before any
-    `lpt` (found by a user trial: LPT had been skipped for the whole model). After `lpt`
-    such codes feed the ops that read them in low precision (type-relaxed ones, a pooling,
-    a Concat), which this finds."""
-    return any(not (isinstance(user, ReturnOp)
-                    or (isinstance(user, ConvertOp) and _activation_dequantization(user)))
-               for user in consumers(fq.result))
+WEIGHTED_OPS = (ConvolutionOp, GroupConvolutionOp, ConvolutionBackpropDataOp, MatMulOp)
+
+
+def _reads_a_dequantization(op: Operation) -> bool:
+    """A Convolution or MatMul whose data input is an activation dequantization (`Convert ->
+    [Subtract] -> Multiply` of u8/i8 codes), read in float: what LPT makes int8."""
+    if not isinstance(op, WEIGHTED_OPS):
+        return False
+    multiply = producer(op.operands[0])
+    if not isinstance(multiply, MultiplyOp):
+        return False
+    value = multiply.operands[0]
+    subtract = producer(value)
+    if isinstance(subtract, SubtractOp):
+        value = subtract.operands[0]
+    convert = producer(value)
+    return isinstance(convert, ConvertOp) and _activation_dequantization(convert)
 
 
 def _quantizing(op: Operation) -> bool:
