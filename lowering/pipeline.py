@@ -50,6 +50,7 @@ from xdsl.pattern_rewriter import (
     RewritePattern,
     op_type_rewrite_pattern,
 )
+from xdsl.rewriter import InsertPoint
 from xdsl.utils.exceptions import DiagnosticException
 
 from lowpass.dialects import cpu, ov
@@ -63,6 +64,7 @@ from lowpass.dialects.ov.quantization import fake_quantize
 from lowpass.lowering.analysis import GraphAnalysis
 from lowpass.lowering.emit import CompileError, KernelChoosing, align, is_constant, static_value
 from lowpass.lowering.layouts import choose_channels_last
+from lowpass.lowering.ops.matmul import int8_weights
 from lowpass.lowering.ops.quantization import dequantizes_lrn_input
 from lowpass.lowering.plan import (
     CPU_PIPELINE,
@@ -165,6 +167,29 @@ class _DecomposeBatchNorm(RewritePattern):
         operands = list(op.operands[1:])
         rewriter.replace(op, [scale, shift, mul, add], [add.result])
         _erase_unused_constants(rewriter, operands)
+
+
+class _FloatConvolutionOfCodes(RewritePattern):
+    """A Convolution that reads u8/i8 codes as float (type-relaxed, as LPT leaves one) with
+    weights that are not int8 (u8 weights less their zero point: -255..255, as onnxruntime's
+    QDQ with `weight_type=QUInt8` gives, which LPT folds to float) reads the codes converted
+    to float32 instead: the float kernels run it (exactly: every code is a float), where no
+    int8 kernel can, and the reference fallback had run it 8x slower than the whole model
+    without LPT (a user trial; OpenVINO's CPU plugin runs such a layer in float too)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: ov.ConvolutionOp | ov.GroupConvolutionOp,
+                          rewriter: PatternRewriter) -> None:
+        x = op.operands[0]
+        if element_type_of(x) not in (ov.ui8, ov.i8) or element_type_of(op.results[0]) != ov.f32:
+            return
+        weights = ov_static_value(op.operands[1])
+        if weights is None or int8_weights(np.asarray(weights)) is not None:
+            return
+        convert = ov.ConvertOp(x, ov.f32, name=_suffixed(get_name(op), "float_input"))
+        rewriter.insert(convert, InsertPoint.before(op))
+        op.operands[0] = convert.results[0]
+        rewriter.handle_operation_modification(op)
 
 
 class _DecomposeHardSigmoid(RewritePattern):
@@ -353,7 +378,9 @@ class DecomposePass(ModulePass):
     requantization of a Concat of requantized parts moves onto the parts
     (`_RequantizeConcatParts`); a FakeQuantize with a float32 result before an LRN is split
     into its u8 levels and their dequantization, which the LRN's kernel runs
-    (`_DequantizeInLRN`). The other passes then see only ops they have kernels for.
+    (`_DequantizeInLRN`); a Convolution of u8/i8 codes by weights that are not int8 reads
+    them converted to float (`_FloatConvolutionOfCodes`). The other passes then see only ops
+    they have kernels for.
     Also in TensorIterator/Loop bodies.
     """
 
@@ -362,7 +389,7 @@ class DecomposePass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         patterns = GreedyRewritePatternApplier(
             [_DecomposeBatchNorm(), _DecomposeHardSigmoid(), FoldIdentityFakeQuantize(),
-             _RequantizeConcatParts(), _DequantizeInLRN()]
+             _RequantizeConcatParts(), _DequantizeInLRN(), _FloatConvolutionOfCodes()]
         )
         PatternRewriteWalker(patterns, apply_recursively=False).rewrite_module(op)
 

@@ -8,9 +8,10 @@ Kinds:
   255), run through `--lpt` first (u8 x i8 kernels on CPU);
 - `state`: an `ov.variable` with read_value / assign around an elementwise step;
 - `ti`: a TensorIterator (sliced input, merged state) run through `--low-latency2`;
-- `mixed`: reference-fallback groups among native ones: Convolutions of a FakeQuantize's u8
-  result by float weights (no lowering: `ref_U8`) and CumSum (no kernel) between native
-  convolutions, per-channel FakeQuantize (BatchNorm-folded limits) and MaxPool;
+- `mixed`: reference-fallback groups (CumSum: no kernel) among native ones, and Convolutions
+  of a FakeQuantize's u8 result by float weights (once without a lowering, `ref_U8`; now the
+  codes converted to float by `cpu-decompose`) between native convolutions, per-channel
+  FakeQuantize (BatchNorm-folded limits) and MaxPool;
 - `qdq`: convolutions whose weights are a per-tensor u8-style FakeQuantize (asymmetric
   limits: a zero point) on activations with zero points and per-channel limits after a
   BatchNorm (Multiply, Add by per-channel constants), run through `--lpt`.
@@ -146,8 +147,9 @@ def _conv_op(g: _Graph, x: str, x_type: str, shape: tuple[int, ...], weights: st
 
 
 def _mixed_chain(g: _Graph, x: str, shape: tuple[int, ...]) -> tuple[str, tuple[int, ...]]:
-    """2-5 steps, at least one of them a reference fallback: a Convolution of u8 data by float
-    weights, or a CumSum; the others native convolutions, FakeQuantize, MaxPool."""
+    """2-5 steps, at least one of them a Convolution of u8 data by float weights (once a
+    reference fallback, now converted codes: `cpu-decompose`) or a CumSum (a fallback); the
+    others native convolutions, FakeQuantize, MaxPool."""
     rnd = g.rnd
     steps = rnd.randint(2, 5)
     forced = rnd.randrange(steps)

@@ -3,18 +3,20 @@ Graphs that mix reference-fallback groups (ops no lowering takes, run by the ref
 interpreter through the fallback callback: `ref_<precision>`) with native groups, on the CPU
 device against REFERENCE.
 
-The defect these tests catch: a Convolution of u8 data by float weights (a FakeQuantize's u8
-result read directly, as an ONNX QuantizeLinear wired into a Conv gives, or LPT's output where
-it leaves such weights in f32) has no lowering; `cpu-choose-layouts` took it for a GEMM-path
-convolution and stored the tensors around it channels-last, while the reference interpreter
-reads and writes NCHW arrays, so the next native convolution read NCHW bytes as NHWC (10 to 60
-off REFERENCE, on every ISA and thread count). Fallback groups now keep their tensors NCHW
+The defect these tests catch: a Convolution that no lowering takes (then: of u8 data by
+float weights, a FakeQuantize's u8 result read directly, which `cpu-decompose` now converts to
+float for the float kernels; here: weights computed at run time, the product of constants and
+a model input `wscale` fed 1.0) was taken by `cpu-choose-layouts` for a GEMM-path convolution,
+which stored the tensors around it channels-last, while the reference interpreter reads and
+writes NCHW arrays, so the next native convolution read NCHW bytes as NHWC (10 to 60 off
+REFERENCE, on every ISA and thread count). Fallback groups now keep their tensors NCHW
 (`lowering/layouts.py`), and the translation refuses a fallback group on an NHWC tensor.
 
 - hand-built: FakeQuantize(u8) -> Convolution (fallback) -> FakeQuantize -> Convolution;
 - generated (seeded): chains of native convolutions, per-channel FakeQuantize, MaxPool and
-  element-wise groups with fallback convolutions on u8 data and CumSum (no kernel) placed at
-  random. Small dyadic values keep every sum exact, so CPU equals REFERENCE bit for bit;
+  element-wise groups with fallback convolutions on u8 data (weights at run time) and CumSum
+  (no kernel) placed at random. Small dyadic values keep every sum exact, so CPU equals
+  REFERENCE bit for bit;
 - generated ONNX QDQ graphs (with the `onnx` package): u8 per-tensor weights with zero points
   (float weights through a Q/DQ pair, or u8 initializers), activation zero points, BatchNorm
   between Q/DQ pairs (per-channel limits), run through `lpt`: logits within
@@ -38,10 +40,21 @@ def _c(g: GraphBuilder, value):
     return g.constant(np.asarray(value, np.float32))
 
 
-def _conv(g: GraphBuilder, x, w: np.ndarray, pad: int, shape: list[int], name: str):
-    return g.value(ov.ConvolutionOp(x, _c(g, w), strides=[1, 1], pads_begin=[pad, pad],
+def _conv(g: GraphBuilder, x, w: np.ndarray, pad: int, shape: list[int], name: str,
+          wscale=None):
+    """A Convolution; with `wscale` (a model input fed 1.0) its weights are `w * wscale`,
+    computed at run time: no lowering takes it (a reference-fallback group)."""
+    weights = _c(g, w) if wscale is None else g.value(ov.MultiplyOp(_c(g, w), wscale))
+    return g.value(ov.ConvolutionOp(x, weights, strides=[1, 1], pads_begin=[pad, pad],
                                     pads_end=[pad, pad], dilations=[1, 1],
                                     result_type=ov.tensor(shape, ov.f32), name=name))
+
+
+def _wscale(g: GraphBuilder):
+    return g.input("wscale", [1, 1, 1, 1])
+
+
+ONE = np.ones((1, 1, 1, 1), np.float32)
 
 
 def _run(model: lowpass.Model, feeds: dict[str, np.ndarray]):
@@ -77,9 +90,10 @@ def test_fallback_convolution_feeds_a_native_convolution(between: str) -> None:
     rng = np.random.default_rng(0)
     g = GraphBuilder()
     x = g.input("x", [1, 3, 8, 8])
+    wscale = _wscale(g)
     q = g.value(ov.FakeQuantizeOp(x, _c(g, -1.0), _c(g, 1.0), _c(g, 0.0), _c(g, 255.0), 256,
                                   element_type=ov.ui8, name="q"))
-    y = _conv(g, q, rng.standard_normal((4, 3, 3, 3)) * 0.01, 0, [1, 4, 6, 6], "conv1")
+    y = _conv(g, q, rng.standard_normal((4, 3, 3, 3)) * 0.01, 0, [1, 4, 6, 6], "conv1", wscale)
     if between == "relu_fake_quantize":
         y = g.value(ov.ReluOp(y, name="relu"))
     if between != "none":
@@ -88,7 +102,8 @@ def test_fallback_convolution_feeds_a_native_convolution(between: str) -> None:
     z = _conv(g, y, rng.standard_normal((5, 4, 3, 3)), 1, [1, 5, 6, 6], "conv2")
     g.output(z, "y")
     model = lowpass.Model(g.module())
-    got, want, types = _run(model, {"x": rng.uniform(-1, 1, (1, 3, 8, 8)).astype(np.float32)})
+    got, want, types = _run(model, {"x": rng.uniform(-1, 1, (1, 3, 8, 8)).astype(np.float32),
+                                    "wscale": ONE})
     assert types["conv1"] == "ref_U8" and types["conv2"].startswith("jit_"), types
     np.testing.assert_allclose(got[0], want[0], rtol=1e-5,
                                atol=1e-5 * float(np.abs(want[0]).max()))
@@ -99,9 +114,10 @@ def _fallback_then_native() -> lowpass.Model:
     rng = np.random.default_rng(1)
     g = GraphBuilder()
     x = g.input("x", [1, 2, 5, 5])
+    wscale = _wscale(g)
     q = g.value(ov.FakeQuantizeOp(x, _c(g, -1.0), _c(g, 1.0), _c(g, 0.0), _c(g, 255.0), 256,
                                   element_type=ov.ui8))
-    y = _conv(g, q, rng.standard_normal((3, 2, 1, 1)), 0, [1, 3, 5, 5], "conv1")
+    y = _conv(g, q, rng.standard_normal((3, 2, 1, 1)), 0, [1, 3, 5, 5], "conv1", wscale)
     g.output(_conv(g, y, rng.standard_normal((2, 3, 1, 1)), 0, [1, 2, 5, 5], "conv2"), "y")
     return lowpass.Model(g.module())
 
@@ -133,14 +149,15 @@ _WEIGHTS = np.array([-0.5, -0.25, -0.125, 0.0, 0.125, 0.25, 0.5], np.float32)
 
 def _mixed_graph(seed: int) -> tuple[lowpass.Model, dict[str, np.ndarray], list[str]]:
     """A chain of 3-7 steps on a [1, C, H, W] image; at least one of them a fallback (a
-    Convolution of a FakeQuantize's u8 data by float weights, or a CumSum). Every value a
-    multiple of 1/8 up to 32 or of 2^-6 up to a few thousand: exact in float32 on both
-    devices. Returns the model, its feeds and the names of the fallback ops."""
+    Convolution of a FakeQuantize's u8 data by weights computed at run time, or a CumSum).
+    Every value a multiple of 1/8 up to 32 or of 2^-6 up to a few thousand: exact in float32
+    on both devices. Returns the model, its feeds and the names of the fallback ops."""
     rng = np.random.default_rng(seed)
     g = GraphBuilder()
     shape = [1, int(rng.choice([2, 3, 4])), int(rng.choice([4, 6, 8])), int(rng.choice([4, 6]))]
     x = g.input("x", shape)
-    feeds = {"x": (rng.integers(-16, 17, shape) / 8).astype(np.float32)}
+    wscale = _wscale(g)
+    feeds = {"x": (rng.integers(-16, 17, shape) / 8).astype(np.float32), "wscale": ONE}
     steps = int(rng.integers(3, 8))
     forced = int(rng.integers(0, steps))
     fallbacks: list[str] = []
@@ -170,7 +187,8 @@ def _mixed_graph(seed: int) -> tuple[lowpass.Model, dict[str, np.ndarray], list[
                                                  _c(g, 255.0), 256, element_type=ov.ui8))
                 fallbacks.append(name)
             shape = [n, oc, h, w]
-            x = _conv(g, src, weights, k // 2, shape, name)
+            x = _conv(g, src, weights, k // 2, shape, name,
+                      wscale if choice == "fallback-conv" else None)
             if rng.random() < 0.5:
                 x = g.value(ov.AddOp(x, _c(g, rng.choice(_WEIGHTS, (1, oc, 1, 1)))))
             if rng.random() < 0.5:

@@ -200,3 +200,51 @@ def test_decompose_keeps_the_reference_meaning() -> None:
     assert not any(op.name == "ov.batch_norm_inference" for op in module.walk())
     after = core.compile_model(module, "REFERENCE").infer_new_request(inputs)[0]
     np.testing.assert_allclose(after, before, rtol=1e-6, atol=1e-7)
+
+
+def _conv_of_codes(weights: np.ndarray, zero_point: int) -> str:
+    """A Convolution reading a FakeQuantize's u8 codes as float (LPT's type-relaxed form)
+    with weights `u8 - zero point` (onnxruntime's QDQ of u8 weights, as LPT leaves them)."""
+    w = ", ".join(str(int(v)) for v in weights.reshape(-1))
+    x, q, f = "tensor<1x4x6x6xf32>", "tensor<1x4x6x6xui8>", "tensor<f32>"
+    w4, w4f, zp = "tensor<4x4x3x3xui8>", "tensor<4x4x3x3xf32>", "tensor<4x1x1x1xui8>"
+    one = "array<i64: 1, 1>"
+    attrs = f"strides = {one}, pads_begin = {one}, pads_end = {one}, dilations = {one}"
+    return "\n".join([
+        f'func.func @main(%x: {x} {{ov.name = "x"}}) -> ({x} {{ov.name = "y"}}) {{',
+        f"  %il = ov.constant dense<-2.0> : {f}",
+        f"  %ih = ov.constant dense<2.0> : {f}",
+        f"  %ol = ov.constant dense<0.0> : {f}",
+        f"  %oh = ov.constant dense<255.0> : {f}",
+        f"  %q = ov.fake_quantize %x, %il, %ih, %ol, %oh levels = 256"
+        f" : ({x}, {f}, {f}, {f}, {f}) -> {q}",
+        f"  %w = ov.constant dense<[{w}]> : tensor<144xui8>",
+        "  %shape = ov.constant dense<[4, 4, 3, 3]> : tensor<4xi64>",
+        "  %w4 = ov.reshape %w, %shape special_zero = false"
+        f" : (tensor<144xui8>, tensor<4xi64>) -> {w4}",
+        f"  %zp = ov.constant dense<{zero_point}> : {zp}",
+        f"  %wf = ov.subtract %w4, %zp : ({w4}, {zp}) -> {w4f}",
+        f'  %y = ov.convolution %q, %wf {{ov.name = "conv", {attrs}}} : ({q}, {w4f}) -> {x}',
+        f"  func.return %y : {x}",
+        "}",
+    ])
+
+
+def test_a_convolution_of_codes_with_weights_beyond_int8_runs_in_float() -> None:
+    """u8 codes read as float by a Convolution whose weights are u8 less a zero point
+    (-128..127 fits int8: the int8 kernel; -255..255 does not): `cpu-decompose` converts the
+    codes to float32 for the float kernels, where the reference fallback had run the layer
+    (`ref_U8`, 8x the model's time without LPT); the same results as REFERENCE."""
+    rng = np.random.default_rng(5)
+    x = rng.uniform(-2.5, 2.5, (1, 4, 6, 6)).astype(np.float32)
+    core = lowpass.Core()
+    for zero_point in (3, 128):  # (-3..252: beyond int8; -128..127: int8)
+        module = lowpass.read_module(_conv_of_codes(rng.integers(0, 256, 144), zero_point))
+        want = core.compile_model(module.clone(), "REFERENCE")({"x": x})[0]
+        config = {"PERF_COUNT": True, "LP_TRANSFORMS_MODE": False}
+        compiled = core.compile_model(module, "CPU", config)
+        request = compiled.create_infer_request()
+        got = request.infer({"x": x})[0]
+        np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-4)
+        rows = {r.node_name: r.exec_type for r in request.get_profiling_info()}
+        assert rows["conv"].startswith("jit_"), rows
