@@ -43,6 +43,7 @@ _MODULES = (
 )
 
 PREREQUISITES = (
+    "FoldReshapedDequantizationConstants",
     "PullReshapeThroughDequantization",
     "PullTransposeThroughDequantization",
     "LinOpSequenceFusion",
