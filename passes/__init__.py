@@ -85,6 +85,9 @@ def _lpt_single(name: str) -> Callable[[], type[ModulePass]]:
 # static list, so that registering the passes (every `xdsl-opt` of an environment with
 # lowpass installed) imports no LPT module; test_packaging.py checks it against the pipeline.
 LPT_TRANSFORMATION_PASSES = (
+    "test-lpt-fold-static-shape-of",
+    "test-lpt-convert-quantize-dequantize",
+    "test-lpt-fold-reshaped-dequantization-constants",
     "test-lpt-pull-reshape-through-dequantization",
     "test-lpt-pull-transpose-through-dequantization",
     "test-lpt-lin-op-sequence-fusion",

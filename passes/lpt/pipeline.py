@@ -43,6 +43,8 @@ _MODULES = (
 )
 
 PREREQUISITES = (
+    "FoldStaticShapeOf",
+    "ConvertQuantizeDequantize",
     "FoldReshapedDequantizationConstants",
     "PullReshapeThroughDequantization",
     "PullTransposeThroughDequantization",

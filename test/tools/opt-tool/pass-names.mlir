@@ -24,7 +24,7 @@
 // HELP:      --ov-reshape
 // HELP:      --test-lpt-relu
 
-// TYPO:      opt-tool: error: {{.*}}pass-names.mlir: lpt: unknown transformation 'convolutoin' in only= (valid: pull-reshape-through-dequantization, {{.*}}, convolution, {{.*}}; the markup always runs whole)
+// TYPO:      opt-tool: error: {{.*}}pass-names.mlir: lpt: unknown transformation 'convolutoin' in only= (valid: fold-static-shape-of, convert-quantize-dequantize, fold-reshaped-dequantization-constants, pull-reshape-through-dequantization, {{.*}}, convolution, {{.*}}; the markup always runs whole)
 // TYPO-NOT:  Traceback
 
 func.func @main(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {

@@ -179,3 +179,49 @@ def test_whole_pipeline_with_reshaped_weights(rng, core):
     # the activations are quantized identically before and after; weights are exact: the
     # only difference is float rounding of the scale products
     assert_equivalent(text, module, rng, core, rtol=1e-5, atol=1e-5)
+
+
+QDQ_AS_OPENVINO_SAVES_IT = """
+func.func @main(%x: tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32> {
+  %il = ov.constant dense<-1.5> : tensor<f32>
+  %ih = ov.constant dense<2.5> : tensor<f32>
+  %ol = ov.constant dense<0.0> : tensor<f32>
+  %oh = ov.constant dense<255.0> : tensor<f32>
+  %q = ov.fake_quantize %x, %il, %ih, %ol, %oh levels = 256 : (tensor<1x3x4x4xf32>,
+      tensor<f32>, tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<1x3x4x4xf32>
+  %u = ov.convert %q destination_type = ui8 : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xui8>
+  %f = ov.convert %u destination_type = f32 : (tensor<1x3x4x4xui8>) -> tensor<1x3x4x4xf32>
+  %zp8 = ov.constant dense<[7, 96, 200]> : tensor<3xui8>
+  %zpf = ov.convert %zp8 destination_type = f32 : (tensor<3xui8>) -> tensor<3xf32>
+  %shape = ov.constant dense<[1, 3, 1, 1]> : tensor<4xi64>
+  %zp = ov.reshape %zpf, %shape special_zero = true : (tensor<3xf32>, tensor<4xi64>)
+      -> tensor<1x3x1x1xf32>
+  %s = ov.subtract %f, %zp : (tensor<1x3x4x4xf32>, tensor<1x3x1x1xf32>) -> tensor<1x3x4x4xf32>
+  %scale = ov.constant dense<[[[[0.015625]], [[0.03]], [[0.5]]]]> : tensor<1x3x1x1xf32>
+  %y = ov.multiply %s, %scale : (tensor<1x3x4x4xf32>, tensor<1x3x1x1xf32>)
+      -> tensor<1x3x4x4xf32>
+  func.return %y : tensor<1x3x4x4xf32>
+}
+"""
+
+
+def test_convert_quantize_dequantize_fuses_openvinos_saved_qdq() -> None:
+    """OpenVINO's saved form of a QuantizeLinear -> DequantizeLinear pair (its zero points
+    behind a Reshape) becomes one FakeQuantize of the same values on REFERENCE (one rounding
+    of the dequantized level instead of two: within an ulp of the largest value), after the
+    zero points are folded (`FoldReshapedDequantizationConstants`) as in `lpt`'s
+    prerequisites."""
+    module = lowpass.read_module(QDQ_AS_OPENVINO_SAVES_IT)
+    core = lowpass.Core()
+    x = np.random.default_rng(4).uniform(-2, 3, (1, 3, 4, 4)).astype(np.float32)
+    before = core.compile_model(module.clone(), "REFERENCE")([x])[0]
+    passes = single_transformation_passes()
+    for name in ("test-lpt-fold-reshaped-dequantization-constants",
+                 "test-lpt-convert-quantize-dequantize"):
+        passes[name]().apply(Context(), module)
+    lowpass.verify_module(module)
+    ops = [op.name for op in module.walk() if op.name.startswith("ov.")
+           and op.name != "ov.constant"]
+    assert ops == ["ov.fake_quantize"], ops
+    after = core.compile_model(module, "REFERENCE")([x])[0]
+    np.testing.assert_allclose(after, before, rtol=0, atol=np.spacing(np.abs(before).max()))
