@@ -281,13 +281,20 @@ def compile_module(
     check_options(options)
     threads = _capped_threads(threads)
     key = _graph_key(module, threads, options)
-    if cache:
+    blob = model_cache.blob_key(key) if cache_dir is not None else None
+    # (a hit in memory where `cache_dir` has no blob yet, and this process has not tried to
+    # write it there: compiled again so that it is written, as OpenVINO writes a missing
+    # blob on every compile; a user trial found a warm-up compile without CACHE_DIR leaving
+    # every later process to compile the model)
+    unwritten = (cache_dir is not None and blob is not None
+                 and (os.fspath(cache_dir), blob) not in _BLOBS_TRIED
+                 and not model_cache.path_of(cache_dir, blob).exists())
+    if cache and not unwritten:
         with _LOCK:
             hit = _CACHE.get(key)
             if hit is not None:
                 _CACHE.move_to_end(key)
                 return hit
-    blob = model_cache.blob_key(key) if cache_dir is not None else None
     cached = model_cache.load(cache_dir, blob) if cache_dir is not None and blob else None
     graph = graph_from_blob(cached) if cached is not None else None
     if graph is not None and not _fits_model(graph, module):
@@ -303,12 +310,20 @@ def compile_module(
             cached=cached,
             compile_jobs=compile_jobs,
         )
+        if cache_dir is not None and blob is not None:
+            with _LOCK:
+                _BLOBS_TRIED.add((os.fspath(cache_dir), blob))
     if cache:
         with _LOCK:
             _CACHE[key] = graph
             while len(_CACHE) > _CACHE_SIZE:
                 _CACHE.popitem(last=False)
     return graph
+
+
+_BLOBS_TRIED: set[tuple[str, str]] = set()
+"""(CACHE_DIR, blob key) pairs this process compiled with, so wrote or tried to write: a
+folder that cannot be written costs one compilation (and its warning), not one per call."""
 
 
 def disk_cache_key(

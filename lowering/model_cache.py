@@ -97,8 +97,10 @@ def blob_key(model_key: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def _path(cache_dir: str | os.PathLike[str], key: str) -> Path:
+def path_of(cache_dir: str | os.PathLike[str], key: str) -> Path:
+    """Where the blob of `key` lives in `cache_dir`."""
     return Path(cache_dir) / f"{key}.blob"
+
 
 
 def _aligned(n: int) -> int:
@@ -144,7 +146,7 @@ def save(cache_dir: str | os.PathLike[str], key: str, graph: CachedGraph) -> Non
                     f.seek(start + at)
                     f.write(payload.data if isinstance(payload, np.ndarray) else payload)
                 f.truncate(start + offset)
-            os.replace(tmp, _path(directory, key))
+            os.replace(tmp, path_of(directory, key))
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
@@ -156,7 +158,7 @@ def save(cache_dir: str | os.PathLike[str], key: str, graph: CachedGraph) -> Non
 
 def load(cache_dir: str | os.PathLike[str], key: str) -> CachedGraph | None:
     """The blob of `key`, or None when there is none or it is not a valid one."""
-    data = _map(_path(cache_dir, key))
+    data = _map(path_of(cache_dir, key))
     return None if data is None else parse(data, key)
 
 

@@ -104,6 +104,40 @@ def test_the_second_compile_loads_the_blob(
     np.testing.assert_allclose(second, np.asarray(reference.infer({0: x})[0]), atol=1e-5)
 
 
+def test_a_model_compiled_before_in_the_process_is_written_to_a_new_cache_dir(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The in-memory cache's hit does not keep a CACHE_DIR empty (a user trial: a warm-up
+    compile without it had left every later process to compile the model): the first
+    compile with a folder that has no blob compiles and writes it, the next ones answer
+    from memory; a folder that cannot be written costs one compilation, not one per call."""
+    model = _qconvnet()
+    lowpass.Core().compile_model(model, "CPU")  # (in memory now)
+    for folder in (tmp_path / "a", tmp_path / "b"):
+        _infer(model, folder)
+        assert len(_blobs(folder)) == 1, folder
+    compiles: list[int] = []
+    original = compiler.compile_pipelined
+
+    def counting(*args: Any, **kwargs: Any) -> CompiledGraph:
+        compiles.append(1)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(compiler, "compile_pipelined", counting)
+    _infer(model, tmp_path / "a")
+    assert compiles == []  # (the blob is there: memory answers)
+
+    def unwritable(*args: object, **kwargs: object) -> None:
+        warnings.warn("CACHE_DIR: cannot write the compiled model (test)", stacklevel=2)
+
+    monkeypatch.setattr(model_cache, "save", unwritable)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for _ in range(3):
+            _infer(model, tmp_path / "read-only")
+    assert compiles == [1]
+
+
 def _profile(model: ModuleOp, cache_dir: Path) -> list[tuple[str, str, str, str]]:
     compiled = lowpass.Core().compile_model(
         model, "CPU", {"CACHE_DIR": str(cache_dir), "PERF_COUNT": True})
