@@ -335,6 +335,18 @@ def disk_cache_key(
     return model_cache.blob_key(_graph_key(module, _capped_threads(threads), options or {}))
 
 
+def compiled_for_this_host(module: ModuleOp, key: str) -> bool:
+    """Whether `key` (a `disk_cache_key`) is that of `module` on this host with some thread
+    count and options: an export of this model from this host under another config (the
+    import compiles it again for its own), not one of another CPU or version."""
+    fingerprint = module_fingerprint(module)
+    for threads in range(1, available_cores() + 1):
+        for options in ({}, {"lpt": True}):
+            if model_cache.blob_key(_key_of(fingerprint, threads, options)) == key:
+                return True
+    return False
+
+
 def _capped_threads(threads: int) -> int:
     """More threads than the cores this process may run on only take cores from each other
     (a spinning worker descheduled mid-chunk keeps the others waiting): as OpenVINO, run as
@@ -344,8 +356,12 @@ def _capped_threads(threads: int) -> int:
 
 def _graph_key(module: ModuleOp, threads: int, options: dict[str, Any]) -> str:
     """The compiled graph's cache key: the module's fingerprint, threads and options."""
+    return _key_of(module_fingerprint(module), threads, options)
+
+
+def _key_of(fingerprint: str, threads: int, options: dict[str, Any]) -> str:
     return hashlib.sha256(
-        f"{module_fingerprint(module)}\n--threads={threads}\n"
+        f"{fingerprint}\n--threads={threads}\n"
         f"--options={sorted(options.items())!r}".encode()
     ).hexdigest()
 

@@ -43,6 +43,7 @@ from lowpass.lowering.compiler import (
     GroupInfo,
     Location,
     compile_module,
+    compiled_for_this_host,
     disk_cache_key,
 )
 from lowpass.lowering.kernels.threads import available_cores
@@ -374,10 +375,13 @@ class CpuDevice:
         key, data = blob
         options = _compile_options(module, parsed)  # (a quantized model's key has its lpt)
         if key != disk_cache_key(module, threads=parsed.threads, options=options):
+            if compiled_for_this_host(module, key):  # (another thread count or LPT setting:
+                # compiled for the import's, as OpenVINO applies an import's properties)
+                return CpuCompiledModel(module, parsed)
             raise CpuConfigError(
                 "cannot import the model: its compiled code is not for this host (another "
-                "CPU or instruction set, lowpass or llvmlite version, or thread count): "
-                "compile it again with Core.compile_model"
+                "CPU or instruction set, or lowpass or llvmlite version): compile it again "
+                "with Core.compile_model"
             )
         with tempfile.TemporaryDirectory(prefix="lowpass-import-") as tmp:
             Path(tmp, f"{key}.blob").write_bytes(data)

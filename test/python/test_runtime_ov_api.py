@@ -262,14 +262,41 @@ def test_a_blob_that_fails_its_own_checks_is_refused() -> None:
         lowpass.Core().import_model(damaged, "CPU")
 
 
-def test_code_of_another_host_or_thread_count_is_refused() -> None:
-    from lowpass.lowering.kernels.threads import available_cores
-
-    if available_cores() < 2:
-        pytest.skip("one core: 2 threads asked are one, the exported code's count")
+def test_code_of_another_host_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A blob this host would not have written for the model (another CPU, instruction set
+    or version: simulated by another key) is refused in one line."""
     data = _export()
+    from lowpass.runtime import cpu
+
+    monkeypatch.setattr(cpu, "disk_cache_key", lambda *args, **kwargs: "another-host")
+    monkeypatch.setattr(cpu, "compiled_for_this_host", lambda module, key: False)
     with pytest.raises(LowpassError, match="compiled code is not for this host"):
-        lowpass.Core().import_model(data, "CPU", {"INFERENCE_NUM_THREADS": 2})
+        lowpass.Core().import_model(data, "CPU")
+
+
+@pytest.mark.parametrize("properties", [{"INFERENCE_NUM_THREADS": 2}, {"NUM_STREAMS": 1},
+                                        {"LP_TRANSFORMS_MODE": False}])
+def test_an_import_with_other_properties_compiles_for_them(properties: dict[str, Any]) -> None:
+    """Properties that change the code (the thread count, streams, LPT) apply to an import as
+    OpenVINO applies them: the model is compiled for them (a user trial: the import had been
+    refused as "not for this host", on the same host), with the same results."""
+    core = lowpass.Core()
+    compiled = core.compile_model(EXAMPLES / "qconvnet.mlir", "CPU")
+    x = np.random.default_rng(0).random(
+        tuple(int(d or 0) for d in compiled.inputs[0].shape), np.float32)
+    want = compiled({0: x})[0]
+    imported = core.import_model(compiled.export_model(), "CPU", properties)
+    for key, value in properties.items():
+        if key == "INFERENCE_NUM_THREADS":
+            from lowpass.lowering.kernels.threads import available_cores
+
+            value = min(value, available_cores())
+        assert imported.get_property(key) == value
+    got = imported({0: x})[0]
+    if properties.get("LP_TRANSFORMS_MODE") is False:  # (float: LPT's rounding apart)
+        np.testing.assert_allclose(got, want, atol=1e-2 * float(np.abs(want).max()))
+    else:
+        np.testing.assert_array_equal(got, want)
 
 
 def test_export_of_a_dynamic_model_compiles_after_import() -> None:
