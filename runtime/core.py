@@ -1172,6 +1172,10 @@ class InferRequest:
         """Wall time of the last `infer()` in milliseconds."""
         self._async: _AsyncRunner | None = None
         self._callback: Any = None
+        self._callback_thread: int | None = None
+        """The worker thread while it runs the callback: a `start_async` from there chains the
+        next inference (OpenVINO's resubmit-from-the-callback pattern)."""
+        self._chained = False
         self.userdata: Any = None
         """What `set_callback` / `start_async` were given for the callback."""
 
@@ -1326,9 +1330,10 @@ class InferRequest:
     @staticmethod
     def _busy_error(what: str) -> LowpassError:
         return LowpassError(
-            f"infer request is busy: {what} was called while another thread runs infer() "
-            "on it; a request runs one inference at a time (give each thread its own "
-            "create_infer_request())"
+            f"infer request is busy: {what} was called while it runs an inference (infer(), "
+            "or start_async() and its callback); a request runs one inference at a time "
+            "(give each thread its own create_infer_request(); from a callback, "
+            "start_async() starts the next one)"
         )
 
     def _infer(self, inputs: Any, share_outputs: bool) -> InferResults:
@@ -1459,10 +1464,15 @@ class InferRequest:
         `share_inputs`): the caller may reuse its arrays at once. The callback of
         `set_callback` runs on the worker thread when the inference ends, failed or not, with
         `userdata` (this call's if given, else `set_callback`'s). While it runs, `infer`,
-        `start_async`, `set_tensor` and `reset_state` raise (the request is busy); an
-        inference that failed raises its `LowpassError` from `wait`.
+        `start_async`, `set_tensor` and `reset_state` raise (the request is busy), but for a
+        `start_async` from the callback itself, which starts the next inference once this
+        one is done (`wait` then waits for the chain); an inference that failed raises its
+        `LowpassError` from `wait`.
         """
-        if not self._busy.acquire(False):
+        # (from this request's own callback: the job that runs it holds the request and
+        # hands it to the next one, as OpenVINO lets a callback start the next inference)
+        chained = self._callback_thread == threading.get_ident()
+        if not chained and not self._busy.acquire(False):
             raise self._busy_error("start_async()")
         try:
             if inputs is not None:
@@ -1488,8 +1498,10 @@ class InferRequest:
             if runner is None:
                 runner = self._async = _AsyncRunner(self)
             runner.submit()
+            self._chained = self._chained or chained
         except BaseException:
-            self._busy.release()
+            if not chained:
+                self._busy.release()
             raise
 
     def wait(self) -> None:
@@ -1526,16 +1538,21 @@ class InferRequest:
             error = e
         callback = self._callback
         if callback is not None:
+            self._callback_thread = threading.get_ident()
             try:
                 callback(self.userdata)
             except BaseException as e:
                 error = error or e
+            finally:
+                self._callback_thread = None
+        chained, self._chained = self._chained, False
         with runner.done:
             runner.error = error
-            self._busy.release()
+            if not chained:  # (else the next job, queued by the callback, holds it)
+                self._busy.release()
             runner.finished += 1
             runner.done.notify_all()
-        if runner.after is not None:
+        if runner.after is not None and not chained:
             runner.after(self, error)
 
     # ---- profiling ----------------------------------------------------------------------------

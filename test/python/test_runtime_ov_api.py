@@ -366,6 +366,35 @@ def test_a_running_async_request_is_busy() -> None:
     request.infer({"x": value})  # (ready again once wait() returned)
 
 
+def test_a_callback_starts_the_next_inference() -> None:
+    """OpenVINO's pattern of resubmitting from the callback (a user trial: lowpass had
+    raised "busy"): each `start_async` from the callback runs once the inference before it
+    is done, with its own inputs; `wait()` returns after the last of the chain, and the
+    request is then ready; `infer()` from the callback still raises."""
+    compiled = lowpass.Core().compile_model(RELU, "CPU")
+    request = compiled.create_infer_request()
+    outputs: list[np.ndarray] = []
+    errors: list[str] = []
+
+    def again(step: int) -> None:
+        outputs.append(request.results[0].copy())
+        if step < 3:
+            request.userdata = step + 1
+            request.start_async({"x": np.full((2, 3), step + 1.0, np.float32)})
+        else:
+            try:
+                request.infer({"x": np.ones((2, 3), np.float32)})
+            except LowpassError as e:
+                errors.append(str(e))
+
+    request.set_callback(again, 0)
+    request.start_async({"x": np.zeros((2, 3), np.float32)})
+    request.wait()
+    assert [float(o[0, 0]) for o in outputs] == [0.0, 1.0, 2.0, 3.0]
+    assert len(errors) == 1 and "infer request is busy: infer()" in errors[0]
+    request.infer({"x": -np.ones((2, 3), np.float32)})  # (ready again)
+
+
 def test_an_async_failure_is_raised_by_wait() -> None:
     request = lowpass.Core().compile_model(RELU, "CPU").create_infer_request()
     called: list[object] = []
