@@ -472,6 +472,17 @@ def _as_f64(a: np.ndarray) -> np.ndarray:
     return converted
 
 
+def _check_cell_states(x: np.ndarray, states: dict[str, np.ndarray], hidden: int) -> None:
+    """A cell's run-time states must be [batch_size, hidden_size] of its input's batch (a
+    dynamic batch is checked here, not by the verifier): numpy would broadcast a batch of 1
+    where the CPU device and OpenVINO refuse it."""
+    want = (x.shape[0], hidden)
+    for name, state in states.items():
+        if state.shape != want:
+            raise ValueError(f"{name} must have shape [batch_size, hidden_size] = "
+                             f"{list(want)}, got {list(state.shape)}")
+
+
 def _f64(*arrays: np.ndarray) -> list[np.ndarray]:
     return [_as_f64(a) for a in arrays]
 
@@ -545,6 +556,7 @@ class LSTMCellOp(RecurrentOp):
 
     def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
         x, h, c, w, r, b = _f64(*inputs)
+        _check_cell_states(x, {"H": h, "C": c}, self.hidden())
         ho, co = lstm_step(x, h, c, w, r, b, self.activation_functions(), self.clip_value())
         dtype = inputs[0].dtype
         return (ho.astype(dtype), co.astype(dtype))
@@ -702,6 +714,7 @@ class GRUCellOp(GRUMixin):
 
     def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
         x, h, w, r, b = _f64(*inputs)
+        _check_cell_states(x, {"H": h}, self.hidden())
         ho = gru_step(x, h, w, r, b, self.activation_functions(), self.clip_value(), self.lbr())
         return (ho.astype(inputs[0].dtype),)
 
@@ -831,6 +844,7 @@ class RNNCellOp(RecurrentOp):
 
     def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
         x, h, w, r, b = _f64(*inputs)
+        _check_cell_states(x, {"H": h}, self.hidden())
         ho = rnn_step(x, h, w, r, b, self.activation_functions(), self.clip_value())
         return (ho.astype(inputs[0].dtype),)
 

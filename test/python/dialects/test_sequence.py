@@ -763,3 +763,34 @@ def test_sequence_shape_inference_matches_openvino(direction):
     a = Block(arg_types=[tensor(s, et) for s, et in zip(shapes, ets, strict=True)]).args
     op = LSTMSequenceOp(*a, hidden_size=4, direction=direction)
     assert [shape_of(r) for r in op.results] == expected
+
+
+@pytest.mark.parametrize("cell", ["lstm", "gru", "rnn"])
+def test_a_cells_run_time_state_of_another_batch_is_refused(cell: str) -> None:
+    """With a dynamic batch the verifier cannot see it: a state of batch 1 beside an input of
+    batch 2 is an error at run time, as on the CPU device and in OpenVINO (a user trial:
+    REFERENCE had broadcast the state across the batch)."""
+    gates = {"lstm": 4, "gru": 3, "rnn": 1}[cell]
+    states = "%h: tensor<?x3xf32>" + (", %c: tensor<?x3xf32>" if cell == "lstm" else "")
+    c_operand = ", %c" if cell == "lstm" else ""
+    results = ("tensor<?x3xf32>, tensor<?x3xf32>" if cell == "lstm" else "tensor<?x3xf32>")
+    c_type = ", tensor<?x3xf32>" if cell == "lstm" else ""
+    text = f"""
+    func.func @main(%x: tensor<?x2xf32>, {states}) -> tensor<?x3xf32> {{
+      %w = ov.constant dense<0.5> : tensor<{3 * gates}x2xf32>
+      %r = ov.constant dense<0.25> : tensor<{3 * gates}x3xf32>
+      %b = ov.constant dense<0.1> : tensor<{3 * gates}xf32>
+      %y:{2 if cell == "lstm" else 1} = ov.{cell}_cell %x, %h{c_operand}, %w, %r, %b
+          {{hidden_size = 3 : i64}}
+          : (tensor<?x2xf32>, tensor<?x3xf32>{c_type}, tensor<{3 * gates}x2xf32>,
+             tensor<{3 * gates}x3xf32>, tensor<{3 * gates}xf32>) -> ({results})
+      func.return %y#0 : tensor<?x3xf32>
+    }}
+    """
+    module = read_module(text)
+    feeds = [rand(2, 2), rand(1, 3)] + ([rand(2, 3)] if cell == "lstm" else [])
+    with pytest.raises(Exception, match=r"H must have shape \[batch_size, hidden_size\] = "
+                                        r"\[2, 3\], got \[1, 3\]"):
+        run_reference(module, feeds)
+    feeds[1] = rand(2, 3)
+    assert run_reference(module, feeds)[0].shape == (2, 3)
