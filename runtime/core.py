@@ -953,7 +953,24 @@ STAGES = (
 )
 
 
-class CompiledModel:
+class _NotCopyable:
+    """OpenVINO's compiled models, requests and queues cannot be pickled or copied (a
+    `TypeError`); lowpass's hold native code, buffers and threads, which a copy would share
+    or not have (`copy.copy` of a request had given an alias of it, `deepcopy` and pickling
+    a ctypes error with tracebacks)."""
+
+    def __reduce__(self) -> Any:
+        raise TypeError(f"cannot pickle '{type(self).__name__}' object")
+
+    def __copy__(self) -> Any:
+        raise TypeError(f"cannot copy '{type(self).__name__}' object: make another one "
+                        "(compiled_model.create_infer_request(), core.compile_model(...))")
+
+    def __deepcopy__(self, memo: Any) -> Any:
+        self.__copy__()
+
+
+class CompiledModel(_NotCopyable):
     """A model compiled for a device (OpenVINO's `ov.CompiledModel`)."""
 
     def __init__(
@@ -1124,7 +1141,7 @@ class InferResults(Mapping[Port, np.ndarray]):
         return tuple(self._values)
 
 
-class InferRequest:
+class InferRequest(_NotCopyable):
     """A synchronous inference request (OpenVINO's `ov.InferRequest`)."""
 
     def __init__(self, compiled: CompiledModel) -> None:
@@ -1652,7 +1669,7 @@ class _AsyncRunner:
         return ready
 
 
-class AsyncInferQueue:
+class AsyncInferQueue(_NotCopyable):
     """
     A pool of infer requests of one compiled model run with `start_async` (OpenVINO's
     `AsyncInferQueue(compiled_model, jobs)`): `jobs` requests (0: the compiled model's

@@ -896,3 +896,17 @@ def test_read_model_from_bytes(tmp_path: Path) -> None:
     np.testing.assert_array_equal(core.compile_model(model)(-np.ones((2, 3), np.float32))[0], 0)
     with pytest.raises(LowpassError, match=r"^<bytes>: error: not an OpenVINO IR or ONNX model"):
         core.read_model(b"\x07 garbage")
+
+
+def test_compiled_models_and_requests_are_not_copied() -> None:
+    """As OpenVINO's: pickling or copying a compiled model, a request or a queue is a
+    `TypeError` (a user trial: `copy.copy` of a request had been an alias sharing its
+    buffers, `deepcopy` and pickling a ctypes error with llvmlite tracebacks)."""
+    import copy
+    import pickle
+
+    compiled = lowpass.Core().compile_model(RELU, "CPU")
+    for obj in (compiled, compiled.create_infer_request(), AsyncInferQueue(compiled, 1)):
+        for action in (copy.copy, copy.deepcopy, pickle.dumps):
+            with pytest.raises(TypeError, match=f"cannot (pickle|copy) '{type(obj).__name__}'"):
+                action(obj)
