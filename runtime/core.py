@@ -1337,6 +1337,9 @@ class InferRequest(_NotCopyable):
 
     @contextmanager
     def _exclusive(self, what: str) -> Generator[None]:
+        if self._callback_thread == threading.get_ident() and what == "set_tensor()":
+            yield  # (the request's own callback setting the next inference's inputs, as
+            return  # OpenVINO lets it: the job that runs the callback holds the request)
         if not self._busy.acquire(blocking=False):
             raise self._busy_error(what)
         try:
@@ -1489,8 +1492,8 @@ class InferRequest(_NotCopyable):
         # (from this request's own callback: the job that runs it holds the request and
         # hands it to the next one, as OpenVINO lets a callback start the next inference)
         chained = self._callback_thread == threading.get_ident()
-        if not chained and not self._busy.acquire(False):
-            raise self._busy_error("start_async()")
+        if (self._chained if chained else not self._busy.acquire(False)):
+            raise self._busy_error("start_async()")  # (a second one from one callback too)
         try:
             if inputs is not None:
                 items = (
@@ -1564,7 +1567,8 @@ class InferRequest(_NotCopyable):
                 self._callback_thread = None
         chained, self._chained = self._chained, False
         with runner.done:
-            runner.error = error
+            # (the first error of a chain of jobs is the one `wait()` raises)
+            error = runner.error = runner.error or error
             if not chained:  # (else the next job, queued by the callback, holds it)
                 self._busy.release()
             runner.finished += 1

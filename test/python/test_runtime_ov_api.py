@@ -910,3 +910,37 @@ def test_compiled_models_and_requests_are_not_copied() -> None:
         for action in (copy.copy, copy.deepcopy, pickle.dumps):
             with pytest.raises(TypeError, match=f"cannot (pickle|copy) '{type(obj).__name__}'"):
                 action(obj)
+
+
+def test_a_callback_chains_one_inference_and_keeps_the_first_error() -> None:
+    """From a callback: `set_tensor` then `start_async()` chains the next inference, as
+    OpenVINO lets a callback do; a second `start_async` from the same callback is busy (as
+    OpenVINO's), and `wait()` raises the first error of the chain (a review found the
+    second call hanging `wait()`, and a later job's success hiding an earlier error)."""
+    compiled = lowpass.Core().compile_model(RELU, "CPU")
+    request = compiled.create_infer_request()
+    seen: list[float] = []
+    refused: list[str] = []
+
+    def again(step: int) -> None:
+        seen.append(float(request.results[0][0, 0]))
+        if step == 0:
+            request.set_tensor("x", np.full((2, 3), 5.0, np.float32))
+            request.userdata = 1
+            request.start_async()
+            try:
+                request.start_async()
+            except LowpassError as e:
+                refused.append(str(e))
+        elif step == 1:
+            request.userdata = 2
+            request.start_async()
+            raise ValueError("the callback failed")
+
+    request.set_callback(again, 0)
+    request.start_async({"x": np.ones((2, 3), np.float32)})
+    with pytest.raises(ValueError, match="the callback failed"):
+        request.wait()
+    assert seen == [1.0, 5.0, 5.0] and len(refused) == 1, (seen, refused)
+    assert "infer request is busy: start_async()" in refused[0]
+    request.infer({"x": np.ones((2, 3), np.float32)})  # (ready again)
