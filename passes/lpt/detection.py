@@ -27,6 +27,7 @@ from xdsl.dialects.builtin import i8
 from xdsl.ir import Operation
 
 from lowpass.dialects.ov import (
+    AvgPoolOp,
     ConstantOp,
     ConvertOp,
     ConvolutionBackpropDataOp,
@@ -34,9 +35,15 @@ from lowpass.dialects.ov import (
     FakeQuantizeOp,
     GroupConvolutionOp,
     MatMulOp,
+    MaxPoolOp,
     MultiplyOp,
     OvOp,
+    ReluOp,
+    ReshapeOp,
+    SqueezeOp,
     SubtractOp,
+    TransposeOp,
+    UnsqueezeOp,
     element_type_of,
     ui8,
 )
@@ -54,12 +61,13 @@ def is_quantized(module: Operation) -> bool:
 def is_low_precision(module: Operation) -> bool:
     """True when `module` went through `lpt` already: an op reads u8/i8 operands as float (a
     type-relaxed op, `TypeRelaxed<Op>`), or a FakeQuantize quantizes to u8/i8 while no
-    Convolution or MatMul still reads a dequantization in float (which LPT would make an
-    int8 layer: an ONNX QDQ model whose QuantizeLinear also gives a graph output its u8 codes
-    reads as such a FakeQuantize before any `lpt`; a user trial found LPT skipped for the
-    whole model). A device that runs LPT while compiling leaves such a model as it is: LPT
-    again would give the same values, but not always the same float roundings (a bias Add
-    moved into the dequantization once its `lpt.bias` mark is lost)."""
+    Convolution or MatMul still reads a dequantization or a float FakeQuantize (which LPT
+    would make an int8 layer: an ONNX QDQ model whose QuantizeLinear also gives a graph
+    output its u8 codes reads as such a FakeQuantize before any `lpt`; a user trial found
+    LPT skipped for the whole model). A device that runs LPT while compiling leaves such a
+    model as it is: LPT again would give the same values, but not always the same float
+    roundings (a bias Add moved into the dequantization once its `lpt.bias` mark is
+    lost)."""
     codes = False
     for op in module.walk():
         if isinstance(op, FakeQuantizeOp):
@@ -70,14 +78,23 @@ def is_low_precision(module: Operation) -> bool:
 
 
 WEIGHTED_OPS = (ConvolutionOp, GroupConvolutionOp, ConvolutionBackpropDataOp, MatMulOp)
+PASSED_THROUGH = (MaxPoolOp, AvgPoolOp, ReluOp, ReshapeOp, SqueezeOp, UnsqueezeOp, TransposeOp)
+"""Single-input ops between a dequantization and the layer that reads it, which LPT moves
+the dequantization through (a QDQ model's MaxPool between its Q/DQ pair and the next
+convolution, found by a review)."""
 
 
 def _reads_a_dequantization(op: Operation) -> bool:
     """A Convolution or MatMul whose data input is an activation dequantization (`Convert ->
-    [Subtract] -> Multiply` of u8/i8 codes), read in float: what LPT makes int8."""
+    [Subtract] -> Multiply` of u8/i8 codes) or a FakeQuantize with a float result, read in
+    float (through ops LPT passes a dequantization through): what LPT makes int8."""
     if not isinstance(op, WEIGHTED_OPS):
         return False
     multiply = producer(op.operands[0])
+    while isinstance(multiply, PASSED_THROUGH):  # (LPT moves a dequantization through them)
+        multiply = producer(multiply.operands[0])
+    if isinstance(multiply, FakeQuantizeOp):  # (a float one, which LPT would decompose)
+        return is_float(element_type_of(multiply.result.type)) and is_supported_fq(multiply)
     if not isinstance(multiply, MultiplyOp):
         return False
     value = multiply.operands[0]

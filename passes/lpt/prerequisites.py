@@ -167,8 +167,12 @@ class ConvertQuantizeDequantize(LayerTransformation):
         with np.errstate(all="ignore"):
             new = [((np.float32(v) - zero_point.astype(np.float32)) * scale.astype(np.float32)
                     ).astype(np.float32) for v in (lo, hi)]
-        rank = len(shape_of(fq.x))
-        if any(a.ndim > rank for a in new):
+        x_shape = tuple(shape_of(fq.x))
+        try:  # (limits that broadcast to the data, as FakeQuantize takes them)
+            fits = all(np.broadcast_shapes(a.shape, x_shape) == x_shape for a in new)
+        except ValueError:
+            fits = False
+        if DYNAMIC in x_shape or not fits:
             return False
         fused = FakeQuantizeOp(fq.x, fq.operands[1], fq.operands[2],
                                make_constant(new[0], f32, op), make_constant(new[1], f32, op),

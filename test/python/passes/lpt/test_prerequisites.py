@@ -225,3 +225,21 @@ def test_convert_quantize_dequantize_fuses_openvinos_saved_qdq() -> None:
     assert ops == ["ov.fake_quantize"], ops
     after = core.compile_model(module, "REFERENCE")([x])[0]
     np.testing.assert_allclose(after, before, rtol=0, atol=np.spacing(np.abs(before).max()))
+
+
+def test_convert_quantize_dequantize_leaves_a_dequantization_that_grows_the_data() -> None:
+    """A scale that broadcasts the data to a larger shape ([2, 1, 1, 1] on [1, 3, 4, 4]) gives
+    limits a FakeQuantize of the data cannot take: the pass leaves that chain as it is (a
+    review found an invalid FakeQuantize made)."""
+    text = QDQ_AS_OPENVINO_SAVES_IT.replace(
+        "dense<[[[[0.015625]], [[0.03]], [[0.5]]]]> : tensor<1x3x1x1xf32>",
+        "dense<[[[[0.02]]], [[[0.04]]]]> : tensor<2x1x1x1xf32>",
+    ).replace("(tensor<1x3x4x4xf32>, tensor<1x3x1x1xf32>)\n      -> tensor<1x3x4x4xf32>",
+              "(tensor<1x3x4x4xf32>, tensor<2x1x1x1xf32>)\n      -> tensor<2x3x4x4xf32>",
+              ).replace("-> tensor<1x3x4x4xf32> {", "-> tensor<2x3x4x4xf32> {").replace(
+        "func.return %y : tensor<1x3x4x4xf32>", "func.return %y : tensor<2x3x4x4xf32>")
+    module = lowpass.read_module(text)
+    single_transformation_passes()["test-lpt-convert-quantize-dequantize"]().apply(
+        Context(), module)
+    lowpass.verify_module(module)
+    assert any(op.name == "ov.multiply" for op in module.walk())
