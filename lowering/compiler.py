@@ -287,7 +287,7 @@ def compile_module(
     # blob on every compile; a user trial found a warm-up compile without CACHE_DIR leaving
     # every later process to compile the model)
     unwritten = (cache_dir is not None and blob is not None
-                 and (os.fspath(cache_dir), blob) not in _BLOBS_TRIED
+                 and (os.path.abspath(cache_dir), blob) not in _BLOBS_UNWRITABLE
                  and not model_cache.path_of(cache_dir, blob).exists())
     if cache and not unwritten:
         with _LOCK:
@@ -310,9 +310,10 @@ def compile_module(
             cached=cached,
             compile_jobs=compile_jobs,
         )
-        if cache_dir is not None and blob is not None:
-            with _LOCK:
-                _BLOBS_TRIED.add((os.fspath(cache_dir), blob))
+        if (cache_dir is not None and blob is not None
+                and not model_cache.path_of(cache_dir, blob).exists()):
+            with _LOCK:  # (a write that failed: not tried again in this process)
+                _BLOBS_UNWRITABLE.add((os.path.abspath(cache_dir), blob))
     if cache:
         with _LOCK:
             _CACHE[key] = graph
@@ -321,9 +322,9 @@ def compile_module(
     return graph
 
 
-_BLOBS_TRIED: set[tuple[str, str]] = set()
-"""(CACHE_DIR, blob key) pairs this process compiled with, so wrote or tried to write: a
-folder that cannot be written costs one compilation (and its warning), not one per call."""
+_BLOBS_UNWRITABLE: set[tuple[str, str]] = set()
+"""(absolute CACHE_DIR, blob key) pairs whose blob this process failed to write: a folder
+that cannot be written costs one compilation (and its warning), not one per call."""
 
 
 def disk_cache_key(
@@ -340,7 +341,8 @@ def compiled_for_this_host(module: ModuleOp, key: str) -> bool:
     count and options: an export of this model from this host under another config (the
     import compiles it again for its own), not one of another CPU or version."""
     fingerprint = module_fingerprint(module)
-    for threads in range(1, available_cores() + 1):
+    # (the exporting process may have been allowed more cores than this one)
+    for threads in range(1, max(available_cores(), os.cpu_count() or 1) + 1):
         for options in ({}, {"lpt": True}):
             if model_cache.blob_key(_key_of(fingerprint, threads, options)) == key:
                 return True

@@ -788,8 +788,10 @@ class Core:
         a memoryview or a binary stream), as OpenVINO's `core.import_model(stream, device,
         properties)`. It is verified first: a stream that is not an export, that is
         truncated, whose code fails its checksums (`lowering/model_cache.py`) or was
-        compiled on another host or lowpass version raises `LowpassError`; nothing is
-        compiled again. `device_name` must be the exporting device (or None).
+        compiled on another host or lowpass version raises `LowpassError`. The code is
+        loaded, not compiled, unless `properties` change it (another thread count,
+        `NUM_STREAMS`, `LP_TRANSFORMS_MODE`): then the exported model is compiled for them.
+        `device_name` must be the exporting device (or None).
         """
         data = _read_stream(model_stream)
         exported = _Exported.parse(data)

@@ -366,8 +366,10 @@ class CpuDevice:
         """
         The compiled model of `Core.import_model`: `blob` (key, bytes) is the file
         `export_blob` read; it must be the one `compile_module` would read for `module` on
-        this host (same model, threads, host CPU, lowpass and llvmlite) and pass
-        `model_cache.load`'s checks, else `CpuConfigError`; then it is loaded, not compiled.
+        this host (same model, host CPU, lowpass and llvmlite) and pass `model_cache.load`'s
+        checks, else `CpuConfigError`; then it is loaded, not compiled, unless it was
+        compiled for another thread count or LPT setting than `config`'s: then the model is
+        compiled for them.
         """
         parsed = parse_config(config)
         if blob is None:  # (a model with dynamic inputs: compiled per shape, as always)

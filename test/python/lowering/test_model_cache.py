@@ -136,6 +136,11 @@ def test_a_model_compiled_before_in_the_process_is_written_to_a_new_cache_dir(
         for _ in range(3):
             _infer(model, tmp_path / "read-only")
     assert compiles == [1]
+    monkeypatch.undo()  # (a blob removed later is written again: only failures are kept)
+    for blob in _blobs(tmp_path / "a"):
+        blob.unlink()
+    _infer(model, tmp_path / "a")
+    assert len(_blobs(tmp_path / "a")) == 1
 
 
 def _profile(model: ModuleOp, cache_dir: Path) -> list[tuple[str, str, str, str]]:
