@@ -591,33 +591,43 @@ def _batch_index(dims: list[str] | None, rank: int) -> int | None:
     return at if at < rank else None
 
 
-def _image_like(dims: Sequence[int | None]) -> bool:
-    """A 4-D input that benchmark_app takes for an image (NCHW or NHWC, 3 channels): its
-    first dimension is the batch, without a warning."""
-    return len(dims) == 4 and (dims[1] == 3 or dims[3] == 3)
+def _channels_like(dim: int | None) -> bool:
+    return dim is not None and 1 <= dim <= 4
+
+
+def _image_layout(dims: Sequence[int | None]) -> str | None:
+    """The layout benchmark_app guesses for a 4-D image input (at most 4 channels): "NCHW"
+    or "NHWC", N the batch whatever its size, without a warning; None for any other
+    input."""
+    if len(dims) == 4 and (_channels_like(dims[1]) or _channels_like(dims[3])):
+        return "NCHW" if _channels_like(dims[1]) else "NHWC"
+    return None
 
 
 def _apply_batch(model: Model, batch: int, layout_specs: Sequence[str],
                  warn: Callable[[str], None]) -> list[str]:
     """benchmark_app's `-b N`: the batch dimension of every input that has one set to N,
     through `Model.reshape`; the "name: [dims]" set. An input's batch dimension is the N of
-    its layout; an input with a layout without N has none; without a layout, its first
-    dimension where that is 1 or dynamic (a warning unless the input looks like an image,
-    as benchmark_app guesses). No input with one: an error, as benchmark_app's."""
+    its layout; an input with a layout without N has none; without a layout, an image's as
+    benchmark_app guesses it (`_image_layout`), else its first dimension where that is 1 or
+    dynamic (with benchmark_app's warning). No input with one: an error, as
+    benchmark_app's."""
     ports = model.inputs
     layouts = _layouts(layout_specs, ports)
     shapes: dict[str, list[int | None]] = {}
     for port in ports:
         dims = list(port.shape)
         layout = layouts.get(port.name, layouts.get(""))
+        image = _image_layout(dims)
         if layout is not None and (len(dims) == len(layout) or "..." in layout):
             at = _batch_index(layout, len(dims))
             if at is None:
                 continue  # (a layout without N: no batch, as benchmark_app)
+        elif image is not None:  # (benchmark_app's guess for an image: N first)
+            at = 0
         elif dims and dims[0] in (None, 0, 1):
-            if not _image_like(dims):
-                warn(f"Batch dimension is not specified for input '{port.name}'. The first "
-                     "dimension will be interpreted as batch size.")
+            warn(f"Batch dimension is not specified for input '{port.name}'. The first "
+                 "dimension will be interpreted as batch size.")
             at = 0
         else:
             continue

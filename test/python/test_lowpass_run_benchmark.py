@@ -540,6 +540,15 @@ func.func @main(%x: tensor<5x8xf32> {ov.name = "x"}, %i: tensor<1x3x4x4xf32> {ov
 """)
     code, out, err = _run(capsys, model, "-niter", "2", "-hint", "latency", "-b", "2")
     assert code == 0 and "Reshaping model: 'i': [2,3,4,4]\n" in out and "WARNING" not in out
+    images = tmp_path / "images.mlir"  # (benchmark_app's guess: NCHW whatever N is)
+    images.write_text("""
+func.func @main(%i: tensor<8x1x4x4xf32> {ov.name = "i"}) -> (tensor<8x1x4x4xf32> {ov.name = "j"}) {
+  %j = ov.relu %i : (tensor<8x1x4x4xf32>) -> tensor<8x1x4x4xf32>
+  func.return %j : tensor<8x1x4x4xf32>
+}
+""")
+    code, out, err = _run(capsys, images, "-niter", "2", "-hint", "latency", "-b", "2")
+    assert code == 0 and "Reshaping model: 'i': [2,1,4,4]\n" in out and "WARNING" not in out
     for layout in ("x[NN]", "x[N...N]", "x[N...C...]", "x[N?C]"):
         code, out, err = _run(capsys, model, "-niter", "2", "-b", "2", "-layout", layout)
         assert code == 1 and err.startswith("lowpass-run: error: -layout"), (layout, err)
