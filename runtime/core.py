@@ -1204,7 +1204,7 @@ class InferRequest(_NotCopyable):
         """Set an input, checked now (its shape against the port's, its element type), as
         OpenVINO's `set_tensor` refuses an incompatible tensor at once: a refused value is
         not kept."""
-        with self._exclusive("set_tensor()"):
+        with self._exclusive("set_tensor()", from_callback=True):
             self._set_tensor(key, value)
 
     def _set_tensor(self, key: int | str | Port, value: Any) -> None:
@@ -1338,10 +1338,13 @@ class InferRequest(_NotCopyable):
             self._busy.release()
 
     @contextmanager
-    def _exclusive(self, what: str) -> Generator[None]:
-        if self._callback_thread == threading.get_ident() and what == "set_tensor()":
-            yield  # (the request's own callback setting the next inference's inputs, as
-            return  # OpenVINO lets it: the job that runs the callback holds the request)
+    def _exclusive(self, what: str, from_callback: bool = False) -> Generator[None]:
+        """The request held for `what`; `from_callback`: also from the request's own
+        callback, whose job holds it already (OpenVINO lets a callback set the next
+        inference's inputs)."""
+        if from_callback and self._callback_thread == threading.get_ident():
+            yield
+            return
         if not self._busy.acquire(blocking=False):
             raise self._busy_error(what)
         try:
