@@ -13,14 +13,21 @@ an int8 graph.
 
 from __future__ import annotations
 
-from lowpass.frontends.onnx import control, ops, quantization, recurrent, structural
+from lowpass.frontends.onnx import (
+    control,
+    ops,
+    qoperator,
+    quantization,
+    recurrent,
+    structural,
+)
 from lowpass.frontends.onnx.reader import CONVERTERS, read_onnx
 
-CONVERTER_MODULES = (control, ops, quantization, recurrent, structural)
+CONVERTER_MODULES = (control, ops, qoperator, quantization, recurrent, structural)
 """The converters' modules: importing them (here, before anything of the package is used)
 fills the reader's CONVERTERS with their `register` calls; they import the reader, never the
 other way."""
 SUPPORTED_OPS: tuple[str, ...] = tuple(sorted(CONVERTERS))
-"""The ONNX op types (default domain) that `read_onnx` converts."""
+"""The ONNX op types that `read_onnx` converts (`com.microsoft.<op>` for that domain's)."""
 
 __all__ = ["SUPPORTED_OPS", "read_onnx"]

@@ -83,6 +83,8 @@ class BranchConverter(GraphConverter):
                 self.consumers.setdefault(name, []).append(node)
         self.graph_outputs = {o.name for o in graph.output}
         self.deferred_quantize = {}
+        self.quantized = {}  # (a branch's codes: the parent's are dequantized as they are)
+        self.removable = set()
         self.origin = parent.origin
         self._attribute_types = parent._attribute_types
         self.file_location = parent.file_location

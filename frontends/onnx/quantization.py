@@ -32,10 +32,12 @@ the tolerance.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import cast
 
 import numpy as np
 from xdsl.dialects.builtin import IntegerType
-from xdsl.ir import SSAValue
+from xdsl.ir import Operation, SSAValue
 
 from lowpass.dialects import ov
 from lowpass.dialects.guards import is_integer_type
@@ -59,30 +61,37 @@ class QuantParams:
 
     def __init__(
         self, ctx: NodeContext, rank: int, int_type: IntegerType | None, allow_i32: bool = False,
-        shape: Sequence[int] | None = None,
+        shape: Sequence[int] | None = None, inputs: tuple[int, int] = (1, 2),
+        axis: int | None = None, what: str = "",
     ) -> None:
         if int(ctx.attr("block_size", 0)):
             raise ConversionError("blocked quantization (block_size) is not supported")
-        scale = ctx.const_input(1, "scale")
-        zp = ctx.const_input(2, "zero point")
+        scale_name = f"{what}scale"
+        zp_name = f"{what}zero_point" if what else "zero point"
+        scale = ctx.const_input(inputs[0], scale_name)
+        if scale is None:
+            raise ConversionError(f"input {inputs[0]} ({scale_name}) is required")
+        zp = ctx.const_input(inputs[1], zp_name)
         if zp is not None:
             int_type = _INT_TYPES.get(np.dtype(zp.dtype))
             if int_type is None or (int_type == ov.i32 and not allow_i32):
                 expected = "uint8, int8 or int32" if allow_i32 else "uint8 or int8"
                 raise ConversionError(
-                    f"zero point has element type {zp.dtype}, expected {expected}"
+                    f"{zp_name} has element type {zp.dtype}, expected {expected}"
                 )
         if int_type is None:
             int_type = ov.ui8
         self.int_type = int_type
         self.qmin, self.qmax = _RANGES[int_type]
-        assert scale is not None
+        if scale.dtype.kind != "f":
+            raise ConversionError(f"{scale_name} has element type {scale.dtype}, expected float")
         self.scale = scale.astype(np.float32)
         self.zero_point = (zp if zp is not None else np.zeros((), np.uint8)).astype(np.float32)
-        axis = int(ctx.attr("axis", 1))
+        if axis is None:
+            axis = int(ctx.attr("axis", 1))
         axis_size = (shape[axis] if shape is not None and -rank <= axis < rank
                      and shape[axis] != ov.DYNAMIC else None)  # fmt: skip
-        for name, a in (("scale", self.scale), ("zero point", self.zero_point)):
+        for name, a in ((scale_name, self.scale), (zp_name, self.zero_point)):
             if a.ndim > 1:
                 raise ConversionError(f"{name} must be a scalar or 1-D, got shape {list(a.shape)}")
             if a.size == 0 and not (a.ndim == 1 and axis_size == 0):
@@ -94,8 +103,8 @@ class QuantParams:
                         and a.size != 1})  # fmt: skip
         if len(sizes) > 1:
             raise ConversionError(
-                f"scale has {self.scale.size} values and zero point {self.zero_point.size}, "
-                "expected the same number (one per element of the axis)"
+                f"{scale_name} has {self.scale.size} values and {zp_name} "
+                f"{self.zero_point.size}, expected the same number (one per element of the axis)"
             )
         if sizes:
             if not -rank <= axis < rank:
@@ -103,8 +112,8 @@ class QuantParams:
             n = sizes[0]
             if axis_size is not None and n != axis_size:
                 raise ConversionError(
-                    f"scale and zero point have {n} values, expected {axis_size} (one per "
-                    f"element of axis {axis})"
+                    f"{scale_name} and {zp_name} have {n} values, expected {axis_size} (one "
+                    f"per element of axis {axis})"
                 )
             shape_n = [1] * rank
             shape_n[axis] = n
@@ -120,6 +129,40 @@ class QuantParams:
         low = self.scale * (f(self.qmin) - self.zero_point)
         high = self.scale * (f(self.qmax) - self.zero_point)
         return low.astype(f), high.astype(f)
+
+
+@dataclass
+class QuantizedTensor:
+    """Codes made of float `value` by quantization `params` (a QuantizeLinear, or a QOperator
+    op's output); `fused`: the FakeQuantize of `value` built for each dequantization of them
+    (by its scale and zero point)."""
+
+    value: SSAValue
+    params: QuantParams
+    fused: dict[tuple[bytes, ...], SSAValue] = field(default_factory=dict[tuple[bytes, ...],
+                                                                         SSAValue])
+
+
+def _quantized_tensors(ctx: NodeContext) -> dict[str, QuantizedTensor]:
+    """The graph's codes made of float values, by tensor name (`GraphConverter.quantized`)."""
+    return cast(dict[str, QuantizedTensor], ctx.graph.quantized)
+
+
+def dequantized_input(ctx: NodeContext, index: int, p: QuantParams, what: str = "") -> SSAValue:
+    """Input `index` (codes) dequantized by `p`: where a QuantizeLinear or a QOperator op of
+    this graph made the codes of a float value, `Q -> DQ` as one FakeQuantize of that value
+    (as a QDQ pair is read, see the module docstring), else `dequantize`."""
+    made = _quantized_tensors(ctx).get(ctx.node.input[index])
+    if made is None or made.params.int_type != p.int_type:
+        return dequantize(ctx, ctx.input(index), p, what)
+    key = tuple(a.astype(np.float32).tobytes() + bytes(str(a.shape), "ascii")
+                for a in (p.scale, p.zero_point))  # fmt: skip
+    fused = made.fused.get(key)
+    if fused is None:
+        dtype = ov.to_dtype(element_type_of(made.value))
+        il, ih, ol, oh = _limits(ctx, (*made.params.limits(), *p.limits()), dtype)
+        fused = made.fused[key] = ctx.value(ov.FakeQuantizeOp(made.value, il, ih, ol, oh, 256))
+    return fused
 
 
 def _float_input(ctx: NodeContext, x: SSAValue) -> SSAValue:
@@ -161,10 +204,17 @@ def dequantize_linear(ctx: NodeContext) -> list[SSAValue]:
     p = QuantParams(ctx, rank, et, shape=shape_of(q))
     if p.int_type != et:
         raise ConversionError(f"zero point type {p.int_type} differs from x's {et}")
+    return [dequantized_input(ctx, 0, p)]
+
+
+def dequantize(ctx: NodeContext, q: SSAValue, p: QuantParams, what: str = "") -> SSAValue:
+    """OpenVINO's DequantizeLinear of codes `q`: `Convert(f32) -> [Subtract(z)] ->
+    Multiply(s)`, the Subtract left out for a zero point of 0 (on constant weights, the form
+    LPT takes as the weights' dequantization)."""
     y = ctx.value(ov.ConvertOp(q, ov.f32))
     if np.any(p.zero_point != 0):
-        y = ctx.value(ov.SubtractOp(y, ctx.constant(p.zero_point, name="zero_point")))
-    return [ctx.value(ov.MultiplyOp(y, ctx.constant(p.scale, name="scale")))]
+        y = ctx.value(ov.SubtractOp(y, ctx.constant(p.zero_point, name=f"{what}zero_point")))
+    return ctx.value(ov.MultiplyOp(y, ctx.constant(p.scale, name=f"{what}scale")))
 
 
 def _fused_pair(ctx: NodeContext, q_ctx: NodeContext) -> SSAValue:
@@ -197,14 +247,25 @@ def quantize_linear(ctx: NodeContext) -> list[SSAValue]:
     grid with a u8/i8 result (upstream's FakeQuantize -> Convert in one type-relaxed op)."""
     x = _float_input(ctx, ctx.input(0))
     p = QuantParams(ctx, rank_of(x), _q_output_type(ctx), shape=shape_of(x))
+    return [quantize(ctx, x, p)]
+
+
+def quantize(ctx: NodeContext, x: SSAValue, p: QuantParams) -> SSAValue:
+    """QuantizeLinear of float `x` to `p`'s codes: one FakeQuantize to the integer grid with a
+    u8/i8 result (upstream's FakeQuantize -> Convert in one type-relaxed op)."""
     dtype = ov.to_dtype(element_type_of(x))
     lo, hi = p.limits()
     il, ih, ol, oh = _limits(ctx, (lo, hi, np.array(p.qmin), np.array(p.qmax)), dtype)
-    op = ov.FakeQuantizeOp(x, il, ih, ol, oh, 256, element_type=p.int_type)
-    return [ctx.value(op)]
+    codes = ctx.value(ov.FakeQuantizeOp(x, il, ih, ol, oh, 256, element_type=p.int_type))
+    if ctx.output_wanted(0):
+        _quantized_tensors(ctx)[ctx.node.output[0]] = QuantizedTensor(x, p)
+        assert isinstance(codes.owner, Operation)
+        ctx.graph.removable.add(codes.owner)
+    return codes
 
 
-__all__ = ["QuantParams", "shape_of"]
+__all__ = ["QuantParams", "QuantizedTensor", "dequantize", "dequantized_input", "quantize",
+           "shape_of"]
 
 
 @register("DynamicQuantizeLinear")

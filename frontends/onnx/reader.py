@@ -78,17 +78,24 @@ if TYPE_CHECKING:
 Converter = Callable[["NodeContext"], Sequence[SSAValue | None]]
 
 CONVERTERS: dict[str, Converter] = {}
-"""ONNX op type (default domain) -> converter; filled by `register` when the package
-(`__init__.py`) imports the converters' modules, which import this one."""
+"""ONNX op type -> converter (`<domain>.<op type>` for another domain than the default one,
+as `com.microsoft.QLinearAdd`); filled by `register` when the package (`__init__.py`)
+imports the converters' modules, which import this one."""
 
 
-def register(*op_types: str) -> Callable[[Converter], Converter]:
+def register(*op_types: str, domain: str = "") -> Callable[[Converter], Converter]:
     def wrap(fn: Converter) -> Converter:
         for t in op_types:
-            CONVERTERS[t] = fn
+            CONVERTERS[f"{domain}.{t}" if domain else t] = fn
         return fn
 
     return wrap
+
+
+def converter_key(node: onnx.NodeProto) -> str:
+    """The node's key in CONVERTERS: its op type, prefixed by a domain other than ONNX's."""
+    standard = node.domain in ("", "ai.onnx")
+    return node.op_type if standard else f"{node.domain}.{node.op_type}"
 
 
 # ONNX TensorProto.DataType -> ov element type (the types of the dialect).
@@ -287,6 +294,13 @@ class GraphConverter:
         # QuantizeLinear nodes whose outputs only feed DequantizeLinear nodes: converted
         # together with each of those (one FakeQuantize per pair), see quantization.py.
         self.deferred_quantize: dict[str, tuple[onnx.NodeProto, NodeContext]] = {}
+        # Codes that a QuantizeLinear or a QOperator op (qoperator.py) made of a float value,
+        # by tensor name: their readers that dequantize take one FakeQuantize of that value
+        # instead (quantization.py's `dequantized_input`), and a codes op left unread is
+        # removed at the end. (Values: quantization.py's QuantizedTensor, which this module,
+        # imported by it, does not name.)
+        self.quantized: dict[str, object] = {}
+        self.removable: set[Operation] = set()
         self.origin: dict[Operation, tuple[onnx.NodeProto, int]] = {}  # op -> its node
         self._attribute_types: dict[tuple[str, str], dict[str, int] | None] = {}
         self.file_location = FileLineColLoc(StringAttr(source), IntAttr(0), IntAttr(0))
@@ -530,6 +544,10 @@ class GraphConverter:
             if isinstance(v.owner, Operation):
                 set_name(v.owner, out.name)
         module = self.builder.module()
+        for op in list(self.builder.block.ops):
+            if op in self.removable and not any(r.uses for r in op.results):
+                op.detach()
+                op.erase()
         # Initializers read only for their values (a QuantizeLinear's scale) are not used.
         for op in reversed(list(self.builder.block.ops)):
             if isinstance(op, ConstantOp) and not op.results[0].uses:
@@ -538,20 +556,19 @@ class GraphConverter:
         return module
 
     def convert_node(self, node: onnx.NodeProto, index: int) -> None:
-        standard = node.domain in ("", "ai.onnx")
         if not node.op_type:
             self.error("the node has no op_type", node, index)
-        if not standard or node.op_type not in CONVERTERS:
-            op = node.op_type if standard else f"{node.domain}.{node.op_type}"
+        key = converter_key(node)
+        if key not in CONVERTERS:
             supported = ", ".join(sorted(CONVERTERS))
-            self.error(f"unsupported operator {op}; supported: {supported}", node, index)
+            self.error(f"unsupported operator {key}; supported: {supported}", node, index)
         self._check_attribute_types(node, index)
         ctx = NodeContext(self, node, index)
         if node.op_type == "QuantizeLinear" and self._only_dequantized(node):
             self.deferred_quantize[node.output[0]] = (node, ctx)
             return
         try:
-            outputs = list(CONVERTERS[node.op_type](ctx))
+            outputs = list(CONVERTERS[key](ctx))
         except FrontendError:
             raise
         except (ConversionError, ValueError, VerifyException, DiagnosticException) as e:
@@ -585,13 +602,14 @@ class GraphConverter:
         """Each attribute the op's schema (for the model's opset) declares has the declared
         type (`axis` an INT, not a STRING or FLOAT): converters can then read values
         without Python conversion errors."""
-        key = (node.op_type, str(self.opset))
+        key = (converter_key(node), str(self.opset))
         declared = self._attribute_types.get(key, {})
         if key not in self._attribute_types:
             from onnx import defs
 
-            try:
-                schema = defs.get_schema(node.op_type, max(self.opset, 1), "")
+            domain = "" if node.domain == "ai.onnx" else node.domain
+            try:  # (the onnx package has no schemas of com.microsoft's ops: none checked)
+                schema = defs.get_schema(node.op_type, max(self.opset, 1), domain)
                 codes = _schema_attribute_codes()
                 declared = {n: codes[a.type] for n, a in schema.attributes.items()}
             except Exception:  # no schema at this opset: the converter decides
@@ -804,4 +822,4 @@ def read_onnx(
     return module
 
 
-__all__ = ["CONVERTERS", "NodeContext", "element_type", "read_onnx", "register"]
+__all__ = ["CONVERTERS", "NodeContext", "converter_key", "element_type", "read_onnx", "register"]
