@@ -895,9 +895,11 @@ def specs() -> dict[str, Spec]:
 CALIBRATION = 8
 
 
-def quantize_qdq(spec: Spec, src: Path, dst: Path, seed: int = 7) -> Path:
+def quantize_qdq(spec: Spec, src: Path, dst: Path, seed: int = 7, operators: bool = False
+                 ) -> Path:  # fmt: skip
     """QDQ by onnxruntime.quantization.quantize_static: per-channel int8 weights, u8
-    activations, MinMax calibration on seeded random inputs."""
+    activations, MinMax calibration on seeded random inputs; `operators`: its QOperator
+    format instead (QLinearConv, com.microsoft QLinearAdd, ...)."""
     from onnxruntime.quantization import (
         CalibrationDataReader,
         QuantFormat,
@@ -927,7 +929,7 @@ def quantize_qdq(spec: Spec, src: Path, dst: Path, seed: int = 7) -> Path:
         str(src),
         str(dst),
         Reader(),
-        quant_format=QuantFormat.QDQ,
+        quant_format=QuantFormat.QOperator if operators else QuantFormat.QDQ,
         per_channel=True,
         activation_type=QuantType.QUInt8,
         weight_type=QuantType.QInt8,
