@@ -34,6 +34,7 @@ from lowpass.frontends.onnx.reader import (
     ConversionError,
     GraphConverter,
     NodeContext,
+    node_consumers,
     register,
 )
 
@@ -77,10 +78,7 @@ class BranchConverter(GraphConverter):
                 raise ConversionError(f"{what}: initializer '{init.name}' is defined twice")
             self.initializers[init.name] = init
         self.opset = parent.opset
-        self.consumers = {}
-        for node in graph.node:
-            for name in node.input:
-                self.consumers.setdefault(name, []).append(node)
+        self.consumers = node_consumers(graph)
         self.graph_outputs = {o.name for o in graph.output}
         self.deferred_quantize = {}
         self.quantized = {}  # (a branch's codes: the parent's are dequantized as they are)
@@ -160,6 +158,7 @@ def if_(ctx: NodeContext) -> list[SSAValue]:
         results = conv.convert_branch()
         block = conv.builder.block
         block.add_op(ov.YieldOp(*results))
+        conv.erase_unread_codes(block)
         bodies.append(block)
         descs: list[ov.InvariantInputAttr] = []
         for p, outer in enumerate(conv.captured):
@@ -190,6 +189,7 @@ def _inline(ctx: NodeContext, conv: BranchConverter) -> list[SSAValue]:
     for op in list(block.ops):
         op.detach()
         ctx.graph.builder.op(op)
+    ctx.graph.removable |= conv.removable  # (erased with the graph's own, where unread)
     return results
 
 

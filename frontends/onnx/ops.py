@@ -9,7 +9,7 @@ Slice's in 10) are read from wherever the model has them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypedDict
+from typing import Any, TypedDict
 
 import numpy as np
 from xdsl.ir import SSAValue
@@ -1017,10 +1017,10 @@ def resize(ctx: NodeContext) -> list[SSAValue]:
         sizes = sizes_v if sizes_v is not None else None
         scales = scales_a if scales_a is not None and scales_a.size else None
     if sizes is not None:
-        return [ctx.value(ov.InterpolateOp(x, ctx.value(ov.ConvertOp(sizes, ov.i64))
-                          if element_type_of(sizes) != ov.i64 else sizes, axes_v,
-                          shape_calculation_mode=ov.ShapeCalculationMode.SIZES,
-                          **kwargs))]  # fmt: skip
+        return [_interpolate(ctx, x, ctx.value(ov.ConvertOp(sizes, ov.i64))
+                             if element_type_of(sizes) != ov.i64 else sizes, axes_v,
+                             shape_calculation_mode=ov.ShapeCalculationMode.SIZES,
+                             **kwargs)]  # fmt: skip
     if scales is None:
         raise ConversionError("either scales or sizes is required")
     scales_a = np.asarray(scales, np.float32).reshape(-1)
@@ -1029,9 +1029,23 @@ def resize(ctx: NodeContext) -> list[SSAValue]:
         raise ConversionError(f"scales has {scales_a.size} values, expected {want} (one per "
                               f"{'listed axis' if axes else 'axis of the input'})")  # fmt: skip
     scales_v = ctx.constant(scales_a)
-    return [ctx.value(ov.InterpolateOp(x, scales_v, axes_v,
-                                       shape_calculation_mode=ov.ShapeCalculationMode.SCALES,
-                                       **kwargs))]  # fmt: skip
+    return [_interpolate(ctx, x, scales_v, axes_v,
+                         shape_calculation_mode=ov.ShapeCalculationMode.SCALES, **kwargs)]
+
+
+def _interpolate(ctx: NodeContext, x: SSAValue, scales_or_sizes: SSAValue,
+                 axes: SSAValue | None, **kwargs: Any) -> SSAValue:  # fmt: skip
+    """Interpolate-11 of `x`; of u8/i8 codes (onnxruntime's QOperator format resizes them as
+    they are) with a result of their type, as OpenVINO's Interpolate keeps it, where the
+    type-relaxed op would infer float."""
+    op = ov.InterpolateOp(x, scales_or_sizes, axes, **kwargs)
+    et = element_type_of(x)
+    if et in (ov.ui8, ov.i8):
+        shape = shape_of(op.results[0])
+        op.drop_all_references()
+        op = ov.InterpolateOp(x, scales_or_sizes, axes, result_type=ov.tensor(shape, et),
+                              **kwargs)  # fmt: skip
+    return ctx.value(op)
 
 
 __all__ = ["per_channel", "producer_constant", "rank_of", "reshape_to", "static_value"]

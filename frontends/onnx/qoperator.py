@@ -62,9 +62,10 @@ class _FloatNodeContext(NodeContext):
 
 
 def _float_op(ctx: NodeContext, op_type: str, inputs: Sequence[SSAValue | None],
-              drop: Sequence[str] = (), opset: int | None = None) -> SSAValue:
+              drop: Sequence[str] = (), opset: int | None = None,
+              extra: dict[str, int] | None = None) -> SSAValue:  # fmt: skip
     """The result of the float model's `op_type` converter on `inputs` (None: an absent
-    optional input), with the quantized node's attributes but `drop`."""
+    optional input), with the quantized node's attributes but `drop`, and `extra`."""
     from onnx import helper
 
     graph = ctx.graph
@@ -78,6 +79,7 @@ def _float_op(ctx: NodeContext, op_type: str, inputs: Sequence[SSAValue | None],
         names.append(name)
     node = helper.make_node(op_type, names, [f"\0{ctx.name}/{op_type}"])
     node.attribute.extend(a for a in ctx.node.attribute if a.name not in drop)
+    node.attribute.extend(helper.make_attribute(k, v) for k, v in (extra or {}).items())
     inner = _FloatNodeContext(ctx, node, ctx.opset if opset is None else opset)
     try:
         outputs = CONVERTERS[op_type](inner)
@@ -135,16 +137,24 @@ def _quantized(ctx: NodeContext, y: SSAValue, inputs: tuple[int, int], default: 
                                     inputs, f"{what}_"))  # fmt: skip
 
 
-def _bias(ctx: NodeContext, index: int, scale: np.ndarray, channels: int) -> SSAValue | None:
+def _bias(ctx: NodeContext, index: int, scale: np.ndarray, channels: int, what: str = "B",
+          broadcast: bool = False) -> SSAValue | None:  # fmt: skip
     """The int32 bias at `index` dequantized by `scale` (x_scale * w_scale: one value or one
-    per channel), an f32 constant of `channels` values; None where absent."""
-    b = ctx.const_input(index, "B")
+    per channel), an f32 constant of `channels` values (`broadcast`: of any shape that
+    broadcasts to [M, channels]); None where absent."""
+    b = ctx.const_input(index, what)
     if b is None:
         return None
-    if b.dtype != np.int32 or b.ndim != 1 or b.size != channels:
+    known = channels != ov.DYNAMIC
+    if broadcast:
+        fits = b.ndim <= 2 and (b.ndim == 0 or b.shape[-1] in (1, channels) or not known)
+        expected = f"an int32 tensor that broadcasts to [M, {channels if known else 'N'}]"
+    else:
+        fits = b.ndim == 1 and (b.size == channels or not known)
+        expected = f"an int32 1-D tensor{f' of {channels} values' if known else ''}"
+    if b.dtype != np.int32 or not fits:
         raise ConversionError(
-            f"B must be an int32 1-D tensor of {channels} values, got {b.dtype} of shape "
-            f"{list(b.shape)}"
+            f"{what} must be {expected}, got {b.dtype} of shape {list(b.shape)}"
         )
     # (OpenVINO: Multiply(Convert(B), Multiply(x_scale, w_scale)), in f32)
     return ctx.constant(b.astype(np.float32) * scale.astype(np.float32))
@@ -180,18 +190,23 @@ def qlinear_matmul(ctx: NodeContext) -> list[SSAValue]:
 def qgemm(ctx: NodeContext) -> list[SSAValue]:
     """`A, a_scale, a_zero_point, B, b_scale, b_zero_point, [C], [y_scale], [y_zero_point]`:
     Gemm (alpha, transA, transB) of the dequantized A (per tensor) and B (per tensor or per
-    column) plus the dequantized C (int32, scale alpha * a_scale * b_scale), quantized where
-    y_scale is given, else the float result."""
+    column) plus the dequantized C (int32, scale alpha * a_scale * b_scale, broadcast to
+    [M, N]), quantized where y_scale and y_zero_point are given; the float result without
+    y_scale, and that divided by y_scale without y_zero_point (onnxruntime's float output:
+    its scale times the accumulator)."""
     a, ap = _dequantized(ctx, 0, "A")
     trans_b = bool(ctx.attr("transB", 0))
     b, bp = _dequantized(ctx, 3, "B", axis=0 if trans_b else 1)
     columns = shape_of(b)[0 if trans_b else 1]
     alpha = np.float32(ctx.attr("alpha", 1.0))  # (C's scale is alpha * a_scale * b_scale)
-    c = _bias(ctx, 6, alpha * ap.scale.reshape(-1) * bp.scale.reshape(-1), columns)
+    c = _bias(ctx, 6, alpha * ap.scale.reshape(-1) * bp.scale.reshape(-1), columns, "C", True)
     y = _float_op(ctx, "Gemm", [a, b, c])
     if not ctx.has_input(7):
         return [y]
     _, et = _codes(ctx, 0, "A")
+    if not ctx.has_input(8):
+        scale = _params(ctx, y, et, (7, 8), "y_").scale
+        return [ctx.value(ov.DivideOp(y, ctx.constant(scale, name="y_scale")))]
     return [_quantized(ctx, y, (7, 8), et)]
 
 
@@ -250,11 +265,13 @@ def qlinear_activation(ctx: NodeContext) -> list[SSAValue]:
     X, quantized."""
     x, _ = _dequantized(ctx, 0, "X")
     op_type = ctx.op_type.removeprefix("QLinear")
-    opset = None
+    opset, extra = None, {}
     if op_type == "Softmax":
         if not ctx.has_attr("opset"):
             raise ConversionError("attribute 'opset' is required")
         opset = int(ctx.attr("opset"))
-    y = _float_op(ctx, op_type, [x], drop=["opset"], opset=opset)
+        # (onnxruntime's schema: axis -1 where absent, whatever Softmax of that opset says)
+        extra = {} if ctx.has_attr("axis") else {"axis": -1}
+    y = _float_op(ctx, op_type, [x], drop=["opset"], opset=opset, extra=extra)
     _, et = _codes(ctx, 0, "X")
     return [_quantized(ctx, y, (3, 4), et, "Y")]

@@ -153,7 +153,8 @@ def dequantized_input(ctx: NodeContext, index: int, p: QuantParams, what: str = 
     this graph made the codes of a float value, `Q -> DQ` as one FakeQuantize of that value
     (as a QDQ pair is read, see the module docstring), else `dequantize`."""
     made = _quantized_tensors(ctx).get(ctx.node.input[index])
-    if made is None or made.params.int_type != p.int_type:
+    if (made is None or made.params.int_type != p.int_type
+            or element_type_of(made.value) != ov.f32):  # (DequantizeLinear's result: f32)
         return dequantize(ctx, ctx.input(index), p, what)
     key = tuple(a.astype(np.float32).tobytes() + bytes(str(a.shape), "ascii")
                 for a in (p.scale, p.zero_point))  # fmt: skip

@@ -47,7 +47,7 @@ from xdsl.dialects.builtin import (
     StringAttr,
     TensorType,
 )
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Block, Operation, SSAValue
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
 from lowpass.builder import GraphBuilder
@@ -90,6 +90,27 @@ def register(*op_types: str, domain: str = "") -> Callable[[Converter], Converte
         return fn
 
     return wrap
+
+
+def node_consumers(graph: onnx.GraphProto) -> dict[str, list[onnx.NodeProto]]:
+    """The nodes of `graph` that read each tensor: by an input, or by a name that a node of
+    one of their subgraphs (If's branches, Loop's body, at any depth) reads (an outer value
+    the subgraph captures)."""
+    consumers: dict[str, list[onnx.NodeProto]] = {}
+    for node in graph.node:
+        for name in {*node.input, *_subgraph_inputs(node)}:
+            consumers.setdefault(name, []).append(node)
+    return consumers
+
+
+def _subgraph_inputs(node: onnx.NodeProto) -> set[str]:
+    names: set[str] = set()
+    for a in node.attribute:
+        for g in (*([a.g] if a.HasField("g") else []), *a.graphs):
+            for inner in g.node:
+                names.update(inner.input)
+                names |= _subgraph_inputs(inner)
+    return names
 
 
 def converter_key(node: onnx.NodeProto) -> str:
@@ -286,10 +307,7 @@ class GraphConverter:
                 f"the model imports ONNX opset {self.opset}, expected 1 to {newest} (the "
                 "opsets the installed onnx package defines)"
             )
-        self.consumers: dict[str, list[onnx.NodeProto]] = {}
-        for node in model.graph.node:
-            for name in node.input:
-                self.consumers.setdefault(name, []).append(node)
+        self.consumers = node_consumers(model.graph)
         self.graph_outputs = {o.name for o in model.graph.output}
         # QuantizeLinear nodes whose outputs only feed DequantizeLinear nodes: converted
         # together with each of those (one FakeQuantize per pair), see quantization.py.
@@ -307,6 +325,14 @@ class GraphConverter:
         self._tensor_types: dict[
             tuple[IntegerType | AnyFloat, tuple[int, ...]], TensorType[IntegerType | AnyFloat]
         ] = {}
+
+    def erase_unread_codes(self, block: Block) -> None:
+        """The codes ops (`removable`) of `block` that nothing reads: their readers all took
+        the float value's FakeQuantize."""
+        for op in list(block.ops):
+            if op in self.removable and not any(r.uses for r in op.results):
+                op.detach()
+                op.erase()
 
     def error(self, message: str, node: onnx.NodeProto | None = None, index: int = 0) -> NoReturn:
         where = f"{_describe(node, index)}: " if node is not None else ""
@@ -544,10 +570,7 @@ class GraphConverter:
             if isinstance(v.owner, Operation):
                 set_name(v.owner, out.name)
         module = self.builder.module()
-        for op in list(self.builder.block.ops):
-            if op in self.removable and not any(r.uses for r in op.results):
-                op.detach()
-                op.erase()
+        self.erase_unread_codes(self.builder.block)
         # Initializers read only for their values (a QuantizeLinear's scale) are not used.
         for op in reversed(list(self.builder.block.ops)):
             if isinstance(op, ConstantOp) and not op.results[0].uses:
@@ -822,4 +845,5 @@ def read_onnx(
     return module
 
 
-__all__ = ["CONVERTERS", "NodeContext", "converter_key", "element_type", "read_onnx", "register"]
+__all__ = ["CONVERTERS", "NodeContext", "converter_key", "element_type", "node_consumers",
+           "read_onnx", "register"]

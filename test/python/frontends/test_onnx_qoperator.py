@@ -106,15 +106,19 @@ def test_qlinear_matmul(b_scale: str) -> None:
     _assert_codes_match(_model([node], {"a": a}, ["y"], inits), {"a": a})
 
 
-@pytest.mark.parametrize("quantized_output", [True, False])
-def test_qgemm(quantized_output: bool) -> None:
+@pytest.mark.parametrize("output", ["codes", "float", "float / y_scale", "C of [1, N]"])
+def test_qgemm(output: str) -> None:
+    """Codes with y_scale and y_zero_point; onnxruntime's float result without them, and
+    that divided by y_scale with y_scale alone; C broadcast to [M, N]."""
     a = _codes(3, 20)
     inits: dict[str, Any] = {
         "as": _s(0.02), "az": np.uint8(110), "b": _codes(7, 20, dtype=np.int8),
         "bs": (R.random(7) * 0.01 + 0.005).astype(np.float32), "bz": np.zeros(7, np.int8),
-        "c": R.integers(-3000, 3000, 7).astype(np.int32), "ys": _s(0.2), "yz": np.uint8(120),
+        "c": R.integers(-3000, 3000, (1, 7) if "C" in output else 7).astype(np.int32),
+        "ys": _s(0.2), "yz": np.uint8(120),
     }  # fmt: skip
-    inputs = ["a", "as", "az", "b", "bs", "bz", "c"] + (["ys", "yz"] if quantized_output else [])
+    outputs = {"codes": ["ys", "yz"], "float": [], "float / y_scale": ["ys"]}
+    inputs = ["a", "as", "az", "b", "bs", "bz", "c"] + outputs.get(output, ["ys", "yz"])
     node = helper.make_node("QGemm", inputs, ["y"], domain=MS, transB=1, alpha=0.75)
     _assert_codes_match(_model([node], {"a": a}, ["y"], inits), {"a": a})
 
@@ -130,8 +134,8 @@ def test_qlinear_binary(op: str) -> None:
 
 def test_qlinear_concat() -> None:
     a, b = _codes(1, 2, 3, 3), _codes(1, 3, 3, 3)
-    inits = {"ys": _s(0.06), "yz": np.uint8(128), "as": _s(0.05), "az": np.uint8(120),
-             "bs": _s(0.07), "bz": np.uint8(140)}  # fmt: skip
+    inits = {"ys": _s(0.0611), "yz": np.uint8(128), "as": _s(0.0513), "az": np.uint8(120),
+             "bs": _s(0.0717), "bz": np.uint8(140)}  # fmt: skip (no exact ties)
     node = helper.make_node("QLinearConcat", ["ys", "yz", "a", "as", "az", "b", "bs", "bz"],
                             ["y"], domain=MS, axis=1)  # fmt: skip
     _assert_codes_match(_model([node], {"a": a, "b": b}, ["y"], inits), {"a": a, "b": b})
@@ -153,6 +157,7 @@ def test_qlinear_pools(op: str, channels_last: int) -> None:
 
 @pytest.mark.parametrize("op, attrs", [("QLinearSoftmax", {"axis": -1, "opset": 13}),
                                        ("QLinearSoftmax", {"axis": 1, "opset": 12}),
+                                       ("QLinearSoftmax", {"opset": 12}),  # (axis -1)
                                        ("QLinearSigmoid", {}),
                                        ("QLinearLeakyRelu", {"alpha": 0.3})])  # fmt: skip
 def test_qlinear_activations(op: str, attrs: dict[str, Any]) -> None:
@@ -161,6 +166,51 @@ def test_qlinear_activations(op: str, attrs: dict[str, Any]) -> None:
     inits = {"xs": _s(0.0517), "xz": np.uint8(128), "ys": ys, "yz": yz}  # (no exact ties)
     node = helper.make_node(op, ["x", "xs", "xz", "ys", "yz"], ["y"], domain=MS, **attrs)
     _assert_codes_match(_model([node], {"x": x}, ["y"], inits), {"x": x})
+
+
+@pytest.mark.parametrize("mode", ["nearest", "linear"])
+def test_resize_of_codes_gives_codes(mode: str) -> None:
+    """onnxruntime's QOperator format resizes the codes themselves (an FPN's upsampling):
+    the codes of OpenVINO's Interpolate on u8, which the next op dequantizes."""
+    x = _codes(1, 2, 3, 3)
+    inits = {"sc": np.array([1, 1, 2, 2], np.float32), "xs": _s(0.0517), "xz": np.uint8(128),
+             "ys": _s(0.0413), "yz": np.uint8(100)}  # fmt: skip (no exact ties)
+    nodes = [helper.make_node("Resize", ["x", "", "sc"], ["r"], mode=mode),
+             helper.make_node("QLinearLeakyRelu", ["r", "xs", "xz", "ys", "yz"], ["y"],
+                              domain=MS, alpha=0.3)]  # fmt: skip
+    model = _model(nodes, {"x": x}, ["y"], inits)
+    if mode == "nearest":
+        _assert_codes_match(model, {"x": x})
+    else:  # (a u8 result rounds its linear mix: onnxruntime's and OpenVINO's may differ)
+        got = run_lowpass(model, {"x": x}, "CPU")["y"]
+        np.testing.assert_array_equal(got, run_lowpass(model, {"x": x})["y"])
+        assert got.dtype == np.uint8
+
+
+def test_codes_read_in_an_if_branch_are_not_deferred() -> None:
+    """A QuantizeLinear read by a DequantizeLinear and by a QLinear op inside an If branch
+    (a value the branch captures) keeps its codes for the branch."""
+    x = np.zeros((1, 3, 4, 4), np.float32)
+    inits: dict[str, Any] = {"xs": _s(0.02), "xz": np.uint8(128),
+                             "w": _codes(2, 3, 1, 1, dtype=np.int8), "ws": _s(0.01),
+                             "wz": np.int8(0), "ys": _s(0.05), "yz": np.uint8(128)}  # fmt: skip
+    branch = helper.make_graph(
+        [helper.make_node("QLinearConv", ["xq", "xs", "xz", "w", "ws", "wz", "ys", "yz"],
+                          ["yb"])], "then", [], [onnx.ValueInfoProto(name="yb")])  # fmt: skip
+    other = helper.make_graph(
+        [helper.make_node("QLinearConv", ["xq", "xs", "xz", "w", "ws", "wz", "ys", "yz"],
+                          ["yo"], group=1)],
+        "else", [], [onnx.ValueInfoProto(name="yo")])  # fmt: skip
+    nodes = [helper.make_node("QuantizeLinear", ["x", "xs", "xz"], ["xq"]),
+             helper.make_node("DequantizeLinear", ["xq", "xs", "xz"], ["xf"]),
+             helper.make_node("If", ["c"], ["y"], then_branch=branch, else_branch=other)]
+    feeds = {"x": R.standard_normal((1, 3, 4, 4)).astype(np.float32) * 2,
+             "c": np.array(True)}  # fmt: skip
+    model = _model(nodes, {"x": x}, ["y", "xf"], inits)
+    model.graph.input.append(helper.make_tensor_value_info("c", TensorProto.BOOL, []))
+    want, got = run_ort(model, feeds), run_lowpass(model, feeds, "CPU")
+    assert np.abs(got["y"].astype(int) - want["y"].astype(int)).max() <= 1
+    np.testing.assert_allclose(got["xf"], want["xf"], rtol=1e-6, atol=1e-6)
 
 
 # ---- networks -------------------------------------------------------------------------------
@@ -331,7 +381,8 @@ def _conv_with(**changes: Any) -> onnx.ModelProto:
 @pytest.mark.parametrize("changes, message", [
     ({"xs": np.array([0.1, 0.2], np.float32)},
      r"x_scale has 2 values, expected one \(per-tensor quantization\)"),
-    ({"b": np.zeros(2, np.float32)}, r"B must be an int32 1-D tensor of 2 values, got float32"),
+    ({"b": np.zeros(2, np.float32)},
+     r"B must be an int32 1-D tensor of 2 values, got float32 of shape \[2\]"),
     ({"ws": np.array([0.1, 0.2, 0.3], np.float32), "wz": np.zeros(3, np.int8)},
      r"w_scale and w_zero_point have 3 values, expected 2"),
     ({"wz": np.uint8(0)}, r"w_zero_point has type ui8, expected i8 \(w's type\)"),
