@@ -7,7 +7,8 @@ The CPU device's compiler as passes over the `ov` graph: each pass writes its de
 
     cpu-decompose        BatchNormInference, HardSigmoid -> the elementwise ops they compute;
                          FakeQuantize(Convert(x: u8/i8)) that gives back x -> x; a
-                         requantization of a Concat of requantized parts -> one per part
+                         requantization of a Concat of requantized parts -> one per part;
+                         an exact i32 MatMul of codes (MatMulInteger) -> int8 / f32 kernels
     cpu-fold-constants   {cpu.constant}: the results are known at compile time (no code)
     cpu-remove-views     {cpu.view}: Reshape/Squeeze/Unsqueeze/cast of computed tensors
     cpu-quantize-cells   cpu.quantized = #cpu.quantized_cell<...>: LSTM/RNN cells run in int8
@@ -54,9 +55,9 @@ from xdsl.rewriter import InsertPoint
 from xdsl.utils.exceptions import DiagnosticException
 
 from lowpass.dialects import cpu, ov
-from lowpass.dialects.graph import entry_function, get_name
+from lowpass.dialects.graph import entry_function, get_name, set_name
 from lowpass.dialects.ov import LSTMCellOp, RNNCellOp
-from lowpass.dialects.ov.base import element_type_of, shape_of, to_dtype
+from lowpass.dialects.ov.base import element_type_of, shape_of, tensor, to_dtype
 from lowpass.dialects.ov.base import static_value as ov_static_value
 from lowpass.dialects.ov.canonicalization import FoldIdentityFakeQuantize
 from lowpass.dialects.ov.infrastructure import SubGraphOp
@@ -190,6 +191,109 @@ class _FloatConvolutionOfCodes(RewritePattern):
         rewriter.insert(convert, InsertPoint.before(op))
         op.operands[0] = convert.results[0]
         rewriter.handle_operation_modification(op)
+
+
+_EXACT_F32 = float(1 << 24)  # (every integer up to this is a float32)
+
+
+class _IntegerMatMulOnInt8Kernels(RewritePattern):
+    """
+    `Convert(MatMul(i32(a) - i32(za), i32(B) - zb), f32)` (ONNX MatMulInteger then Cast, as
+    onnxruntime's `quantize_dynamic` writes a linear layer: a of u8/i8 codes, their zero
+    point `za` computed at run time by DynamicQuantizeLinear, B constant) -> `MatMul(a, B -
+    zb) - f32(za) * colsum(B - zb)` with the int8 kernels' u8/i8 x i8 MatMul to float32
+    where `B - zb` is int8, else `MatMul(f32(a) - f32(za), f32(B - zb))` on the float32
+    kernels (u8 weights with a zero point: -255..255): both exact where every sum is an
+    integer of at most 2^24, i.e. `255 * sum_k |B - zb|` <= 2^24 for every column (|a|,
+    |za|, |a - za| <= 255; a float32 sum of such integers is exact in any order). The i32
+    MatMul ran on the reference fallback (bert_tiny so quantized: 5x the time of its float
+    model; OpenVINO's CPU plugin runs it as a float32 FullyConnected).
+    """
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: ov.ConvertOp, rewriter: PatternRewriter) -> None:
+        mm = op.x.owner
+        if (element_type_of(op.results[0]) != ov.f32 or not isinstance(mm, ov.MatMulOp)
+                or element_type_of(mm.results[0]) != ov.i32 or not mm.results[0].has_one_use()):
+            return
+        codes = _codes_less_zero_point(mm.operands[0])
+        b = ov_static_value(mm.operands[1])
+        shapes = (mm.operands[0], mm.operands[1], mm.results[0])
+        if codes is None or b is None or any(d < 0 for v in shapes for d in shape_of(v)):
+            return
+        a, za = codes
+        weights = np.asarray(b, np.int64)
+        known = None if za is None else ov_static_value(za)
+        if (weights.ndim < 2 or (known is not None
+                                 and np.abs(np.asarray(known, np.int64)).max(initial=0) > 255)):
+            return
+        oriented = np.swapaxes(weights, -1, -2) if mm.transpose_b.value.data else weights
+        if 255.0 * float(np.abs(oriented).sum(axis=-2).max()) > _EXACT_F32:
+            return
+        name = get_name(mm)
+        int8 = weights.min() >= -128 and weights.max() <= 127
+        new: list[Operation] = []
+        if not int8:  # (the float32 kernels: a and za as floats, subtracted first)
+            new.append(ov.ConvertOp(a, ov.f32, name=_suffixed(name, "float_input")))
+            a = new[-1].results[0]
+            if za is not None:
+                new.append(ov.ConstantOp(np.asarray(known, np.float32), _suffixed(
+                    name, "zero_point")) if known is not None else ov.ConvertOp(
+                        za, ov.f32, name=_suffixed(name, "zero_point")))  # fmt: skip
+                new.append(ov.SubtractOp(a, new[-1].results[0], name=_suffixed(name, "shifted")))
+                a, za = new[-1].results[0], None
+        new.append(ov.ConstantOp(weights.astype(np.int8 if int8 else np.float32),
+                                 _suffixed(name, "weights")))  # fmt: skip
+        product = ov.MatMulOp(a, new[-1].results[0], transpose_a=bool(mm.transpose_a.value.data),
+                              transpose_b=bool(mm.transpose_b.value.data),
+                              result_type=tensor(shape_of(mm.results[0]), ov.f32), name=name)
+        new.append(product)
+        out: SSAValue = product.results[0]
+        if za is not None:
+            colsum = oriented.sum(axis=-2, keepdims=True).astype(np.float32)
+            if known is not None:
+                new.append(ov.ConstantOp(np.asarray(known, np.float32) * colsum,
+                                         _suffixed(name, "zero_point_sums")))  # fmt: skip
+            else:
+                new += [ov.ConvertOp(za, ov.f32, name=_suffixed(name, "zero_point")),
+                        ov.ConstantOp(colsum, _suffixed(name, "column_sums"))]  # fmt: skip
+                new.append(ov.MultiplyOp(new[-2].results[0], new[-1].results[0],
+                                         name=_suffixed(name, "zero_point_sums")))  # fmt: skip
+            new.append(ov.SubtractOp(out, new[-1].results[0], name=get_name(op)))
+            out = new[-1].results[0]
+        elif get_name(op) is not None:
+            set_name(product, get_name(op))
+        rewriter.replace(op, new, [out])
+        _erase_unused(rewriter, mm)
+
+
+def _codes_less_zero_point(value: SSAValue) -> tuple[SSAValue, SSAValue | None] | None:
+    """`i32(a)` or `i32(a) - za` with a of u8/i8 and za of u8/i8 (`i32(za)`) or a constant:
+    (a, za as u8/i8 or the constant), else None."""
+    owner = value.owner
+    za: SSAValue | None = None
+    if isinstance(owner, ov.SubtractOp):
+        value, za = owner.operands
+        zp = za.owner
+        if isinstance(zp, ov.ConvertOp) and element_type_of(zp.x) in (ov.ui8, ov.i8):
+            za = zp.x
+        elif ov_static_value(za) is None:
+            return None
+        owner = value.owner
+    if not isinstance(owner, ov.ConvertOp) or element_type_of(owner.x) not in (ov.ui8, ov.i8):
+        return None
+    return owner.x, za
+
+
+def _erase_unused(rewriter: PatternRewriter, op: Operation) -> None:
+    """`op` and then each op before it that only it used (the replaced chain)."""
+    if any(r.uses for r in op.results):
+        return
+    operands = list(op.operands)
+    rewriter.erase(op)
+    for value in operands:
+        if isinstance(value.owner, Operation):
+            _erase_unused(rewriter, value.owner)
 
 
 class _DecomposeHardSigmoid(RewritePattern):
@@ -379,7 +483,9 @@ class DecomposePass(ModulePass):
     (`_RequantizeConcatParts`); a FakeQuantize with a float32 result before an LRN is split
     into its u8 levels and their dequantization, which the LRN's kernel runs
     (`_DequantizeInLRN`); a Convolution of u8/i8 codes by weights that are not int8 reads
-    them converted to float (`_FloatConvolutionOfCodes`). The other passes then see only ops
+    them converted to float (`_FloatConvolutionOfCodes`); an i32 MatMul of codes less a zero
+    point by constant weights, converted to float32, runs on the int8 or float32 kernels
+    where that is exact (`_IntegerMatMulOnInt8Kernels`). The other passes then see only ops
     they have kernels for.
     Also in TensorIterator/Loop bodies.
     """
@@ -389,7 +495,8 @@ class DecomposePass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         patterns = GreedyRewritePatternApplier(
             [_DecomposeBatchNorm(), _DecomposeHardSigmoid(), FoldIdentityFakeQuantize(),
-             _RequantizeConcatParts(), _DequantizeInLRN(), _FloatConvolutionOfCodes()]
+             _RequantizeConcatParts(), _DequantizeInLRN(), _FloatConvolutionOfCodes(),
+             _IntegerMatMulOnInt8Kernels()]
         )
         PatternRewriteWalker(patterns, apply_recursively=False).rewrite_module(op)
 

@@ -1,0 +1,120 @@
+"""
+ONNX MatMulInteger then Cast, as onnxruntime's `quantize_dynamic` writes a linear layer (u8
+codes of DynamicQuantizeLinear less their run-time zero point, by constant integer weights):
+`cpu-decompose` runs it on the int8 kernels (weights that fit int8) or the float32 ones
+(u8 weights less a zero point) where every sum is an integer of at most 2^24, the i32
+reference fallback elsewhere. Every case equals REFERENCE and the exact int64 product bit
+for bit, at the bound and past it; a model that `quantize_dynamic` writes runs its MatMuls
+on jit kernels, equal to REFERENCE. Skipped without onnx (and onnxruntime for the last).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pytest
+
+import lowpass
+
+if TYPE_CHECKING:
+    import onnx
+else:
+    onnx = pytest.importorskip("onnx")
+
+from onnx import TensorProto, helper, numpy_helper
+
+
+def _dynamic_linear(weights: np.ndarray, weight_zero_point: int | None) -> onnx.ModelProto:
+    """x -> DynamicQuantizeLinear -> MatMulInteger(codes, W, zp, [W's zp]) -> Cast(f32)."""
+    inputs = ["q", "w", "zp"] + (["wzp"] if weight_zero_point is not None else [])
+    nodes = [
+        helper.make_node("DynamicQuantizeLinear", ["x"], ["q", "s", "zp"]),
+        helper.make_node("MatMulInteger", inputs, ["acc"], name="mm"),
+        helper.make_node("Cast", ["acc"], ["y"], to=TensorProto.FLOAT, name="cast"),
+    ]
+    inits = [numpy_helper.from_array(weights, "w")]
+    if weight_zero_point is not None:
+        inits.append(numpy_helper.from_array(np.array(weight_zero_point, weights.dtype), "wzp"))
+    k = weights.shape[0]
+    graph = helper.make_graph(
+        nodes, "g", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [3, k])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, None),
+         helper.make_tensor_value_info("q", TensorProto.UINT8, None),
+         helper.make_tensor_value_info("zp", TensorProto.UINT8, None)], inits,
+    )  # fmt: skip
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+
+
+def _run(model: onnx.ModelProto, x: np.ndarray) -> tuple[dict[str, np.ndarray], set[str]]:
+    from lowpass.frontends.onnx import read_onnx
+
+    compiled = lowpass.Core().compile_model(read_onnx(model), "CPU", {"PERF_COUNT": True})
+    request = compiled.create_infer_request()
+    results = request.infer({"x": x})
+    outputs = {p.any_name: np.asarray(results[p]) for p in compiled.outputs}
+    reference = lowpass.Core().compile_model(read_onnx(model), "REFERENCE")({"x": x})
+    for name, got in outputs.items():
+        np.testing.assert_array_equal(got, np.asarray(reference[name]), err_msg=name)
+    rows = {p.exec_type for p in request.get_profiling_info() if p.node_type == "MatMul"}
+    return outputs, rows
+
+
+@pytest.mark.parametrize("case, k, kind", [
+    ("int8 weights", 64, "_I8"),
+    ("int8 weights at the bound", 514, "_I8"),   # 255 * 514 * 127 <= 2^24
+    ("int8 weights past the bound", 600, "ref_I32"),
+    ("u8 weights less a zero point", 64, "_FP32"),
+])  # fmt: skip
+def test_exact_on_the_kernels_where_the_sums_fit_float32(case: str, k: int, kind: str) -> None:
+    r = np.random.default_rng(k)
+    if "u8" in case:
+        w, zp = r.integers(0, 256, (k, 5)).astype(np.uint8), 100
+    elif "bound" in case:  # (the largest column sums: every weight 127 or -127)
+        w, zp = (r.choice([-127, 127], (k, 5))).astype(np.int8), None
+    else:
+        w, zp = r.integers(-128, 128, (k, 5)).astype(np.int8), None
+    x = r.standard_normal((3, k)).astype(np.float32) * 4
+    x[0, :] = np.abs(x[0, :])  # (codes at 255 and the zero point at its ends)
+    outputs, rows = _run(_dynamic_linear(w, zp), x)
+    codes, z = outputs["q"].astype(np.int64), int(outputs["zp"])
+    exact = (codes - z) @ (w.astype(np.int64) - (zp or 0))
+    np.testing.assert_array_equal(outputs["y"], exact.astype(np.float32))
+    assert len(rows) == 1 and next(iter(rows)).endswith(kind), rows
+
+
+def test_quantize_dynamic_model_runs_on_jit_kernels(tmp_path: Path) -> None:
+    pytest.importorskip("onnxruntime")
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    r = np.random.default_rng(7)
+    w1 = (r.standard_normal((48, 64)) * 0.2).astype(np.float32)
+    w2 = (r.standard_normal((64, 16)) * 0.2).astype(np.float32)
+    nodes = [helper.make_node("MatMul", ["x", "w1"], ["h"]),
+             helper.make_node("Relu", ["h"], ["r"]),
+             helper.make_node("MatMul", ["r", "w2"], ["y"])]  # fmt: skip
+    graph = helper.make_graph(
+        nodes, "g", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 48])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 16])],
+        [numpy_helper.from_array(w1, "w1"), numpy_helper.from_array(w2, "w2")],
+    )  # fmt: skip
+    src = tmp_path / "f.onnx"
+    onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)]), str(src))
+    import onnxruntime as ort
+
+    for weight_type in (QuantType.QInt8, QuantType.QUInt8):
+        dst = tmp_path / f"{weight_type.name}.onnx"
+        quantize_dynamic(str(src), str(dst), weight_type=weight_type)
+        core = lowpass.Core()
+        compiled = core.compile_model(str(dst), "CPU", {"PERF_COUNT": True})
+        request = compiled.create_infer_request()
+        x = r.standard_normal((2, 48)).astype(np.float32)
+        got = np.asarray(request.infer({"x": x})[0])
+        reference = np.asarray(core.compile_model(str(dst), "REFERENCE")({"x": x})[0])
+        np.testing.assert_array_equal(got, reference)
+        want = ort.InferenceSession(str(dst), providers=["CPUExecutionProvider"]).run(
+            None, {"x": x})[0]  # fmt: skip
+        np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
+        kinds = [p.exec_type for p in request.get_profiling_info() if p.node_type == "MatMul"]
+        assert len(kinds) == 2 and not any(k.startswith("ref_") for k in kinds), kinds
