@@ -8,7 +8,8 @@ The CPU device's compiler as passes over the `ov` graph: each pass writes its de
     cpu-decompose        BatchNormInference, HardSigmoid -> the elementwise ops they compute;
                          FakeQuantize(Convert(x: u8/i8)) that gives back x -> x; a
                          requantization of a Concat of requantized parts -> one per part;
-                         an exact i32 MatMul of codes (MatMulInteger) -> int8 / f32 kernels
+                         an exact i32 MatMul of codes (MatMulInteger) -> int8 / f32 kernels;
+                         MVN -> ReduceMean, Subtract, Multiply, Sqrt, Divide
     cpu-fold-constants   {cpu.constant}: the results are known at compile time (no code)
     cpu-remove-views     {cpu.view}: Reshape/Squeeze/Unsqueeze/cast of computed tensors
     cpu-quantize-cells   cpu.quantized = #cpu.quantized_cell<...>: LSTM/RNN cells run in int8
@@ -191,6 +192,49 @@ class _FloatConvolutionOfCodes(RewritePattern):
         rewriter.insert(convert, InsertPoint.before(op))
         op.operands[0] = convert.results[0]
         rewriter.handle_operation_modification(op)
+
+
+class _DecomposeMVN(RewritePattern):
+    """
+    MVN of float32 data with known axes -> `c = x - ReduceMean(x)`, then, normalizing the
+    variance, `c / Sqrt(ReduceMean(c * c) + eps)` (`inside_sqrt`) or `c / (Sqrt(ReduceMean(c
+    * c)) + eps)` (`outside_sqrt`): the ops that have kernels (reductions and element-wise
+    groups), where MVN had none and ran on the reference fallback (each LayerNormalization of
+    a transformer, which OpenVINO's ONNX frontend reads as MVN, Multiply, Add). The formula
+    of the reference, in float32 where it computes in float64: within float32 rounding of it.
+    """
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: ov.MVNOp, rewriter: PatternRewriter) -> None:
+        axes = ov_static_value(op.axes)
+        if element_type_of(op.x) != ov.f32 or axes is None:
+            return
+        name = get_name(op)
+        x = op.x
+        new: list[Operation] = [
+            ov.ConstantOp(np.asarray(axes, np.int64).reshape(-1), _suffixed(name, "axes"))]
+        axes_v = new[0].results[0]
+        new.append(ov.ReduceMeanOp(x, axes_v, keep_dims=True, name=_suffixed(name, "mean")))
+        new.append(ov.SubtractOp(x, new[-1].results[0], name=_suffixed(name, "centered")
+                                 if op.normalize_variance.value.data else name))  # fmt: skip
+        centered = new[-1].results[0]
+        if op.normalize_variance.value.data:
+            eps = ov.ConstantOp(np.array(np.float32(op.eps.value.data)), _suffixed(name, "eps"))
+            square = ov.MultiplyOp(centered, centered, name=_suffixed(name, "square"))
+            var = ov.ReduceMeanOp(square.results[0], axes_v, keep_dims=True,
+                                  name=_suffixed(name, "variance"))  # fmt: skip
+            new += [eps, square, var]
+            if op.eps_mode.data == ov.MVNEpsMode.INSIDE_SQRT:
+                new.append(ov.AddOp(var.results[0], eps.results[0], name=_suffixed(name, "add")))
+                new.append(ov.SqrtOp(new[-1].results[0], name=_suffixed(name, "sqrt")))
+            else:
+                new.append(ov.SqrtOp(var.results[0], name=_suffixed(name, "sqrt")))
+                new.append(ov.AddOp(new[-1].results[0], eps.results[0],
+                                    name=_suffixed(name, "add")))  # fmt: skip
+            new.append(ov.DivideOp(centered, new[-1].results[0], name=name))
+        operands = [op.axes]
+        rewriter.replace(op, new, [new[-1].results[0]])
+        _erase_unused_constants(rewriter, operands)
 
 
 _EXACT_F32 = float(1 << 24)  # (every integer up to this is a float32)
@@ -485,7 +529,8 @@ class DecomposePass(ModulePass):
     (`_DequantizeInLRN`); a Convolution of u8/i8 codes by weights that are not int8 reads
     them converted to float (`_FloatConvolutionOfCodes`); an i32 MatMul of codes less a zero
     point by constant weights, converted to float32, runs on the int8 or float32 kernels
-    where that is exact (`_IntegerMatMulOnInt8Kernels`). The other passes then see only ops
+    where that is exact (`_IntegerMatMulOnInt8Kernels`); MVN becomes the reductions and
+    element-wise ops of its formula (`_DecomposeMVN`). The other passes then see only ops
     they have kernels for.
     Also in TensorIterator/Loop bodies.
     """
@@ -496,7 +541,7 @@ class DecomposePass(ModulePass):
         patterns = GreedyRewritePatternApplier(
             [_DecomposeBatchNorm(), _DecomposeHardSigmoid(), FoldIdentityFakeQuantize(),
              _RequantizeConcatParts(), _DequantizeInLRN(), _FloatConvolutionOfCodes(),
-             _IntegerMatMulOnInt8Kernels()]
+             _IntegerMatMulOnInt8Kernels(), _DecomposeMVN()]
         )
         PatternRewriteWalker(patterns, apply_recursively=False).rewrite_module(op)
 

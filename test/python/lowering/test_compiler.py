@@ -279,7 +279,7 @@ builtin.module {
   func.func @main(%x: tensor<3x7xf32> {ov.name = "x"}) -> (tensor<3x7xf32> {ov.name = "y"}) {
     %e = ov.exp %x : (tensor<3x7xf32>) -> tensor<3x7xf32>
     %ax = ov.constant dense<[1]> : tensor<1xi64>
-    %s = ov.mvn %e, %ax {eps = 1.000000e-09 : f32, eps_mode = #ov<mvn_eps_mode inside_sqrt>, ov.name = "sm"} : (tensor<3x7xf32>, tensor<1xi64>) -> tensor<3x7xf32>
+    %s = ov.normalize_l2 %e, %ax {eps = 1.000000e-09 : f32, eps_mode = #ov<eps_mode add>, ov.name = "sm"} : (tensor<3x7xf32>, tensor<1xi64>) -> tensor<3x7xf32>
     %y = ov.sigmoid %s : (tensor<3x7xf32>) -> tensor<3x7xf32>
     func.return %y : tensor<3x7xf32>
   }
@@ -290,7 +290,7 @@ builtin.module {
 def test_fallback_is_visible_and_exact() -> None:
     compiled = compare(NO_KERNEL, rtol=1e-6)
     graph = graph_of(compiled)
-    assert [g.ops[0].name for g in graph.fallback_groups] == ["ov.mvn"]
+    assert [g.ops[0].name for g in graph.fallback_groups] == ["ov.normalize_l2"]
     sm = next(r for r in rows(compiled) if r.node_name == "sm")
     assert sm.exec_type == "ref_FP32" and sm.status.name == "EXECUTED"
     assert sm.real_time.total_seconds() > 0
@@ -301,7 +301,7 @@ def test_fallback_results_are_bit_exact() -> None:
 builtin.module {
   func.func @main(%x: tensor<4x9xf32>) -> tensor<4x9xf32> {
     %ax = ov.constant dense<[1]> : tensor<1xi64>
-    %y = ov.mvn %x, %ax {eps = 1.000000e-09 : f32, eps_mode = #ov<mvn_eps_mode inside_sqrt>} : (tensor<4x9xf32>, tensor<1xi64>) -> tensor<4x9xf32>
+    %y = ov.normalize_l2 %x, %ax {eps = 1.000000e-09 : f32, eps_mode = #ov<eps_mode add>} : (tensor<4x9xf32>, tensor<1xi64>) -> tensor<4x9xf32>
     func.return %y : tensor<4x9xf32>
   }
 }
@@ -607,7 +607,7 @@ def test_the_reference_interpreter_bounds_loop_iterations(monkeypatch: pytest.Mo
 def test_tensor_iterator_with_an_op_without_kernel_falls_back_whole() -> None:
     text = TI_RNN.replace(
         "%n = ov.tanh %a : (tensor<1x1x4xf32>) -> tensor<1x1x4xf32>",
-        "%ax = ov.constant dense<[2]> : tensor<1xi64>\n      %n = ov.mvn %a, %ax {eps = 1.000000e-09 : f32, eps_mode = #ov<mvn_eps_mode inside_sqrt>} : (tensor<1x1x4xf32>, tensor<1xi64>) -> tensor<1x1x4xf32>",
+        "%ax = ov.constant dense<[2]> : tensor<1xi64>\n      %n = ov.normalize_l2 %a, %ax {eps = 1.000000e-09 : f32, eps_mode = #ov<eps_mode add>} : (tensor<1x1x4xf32>, tensor<1xi64>) -> tensor<1x1x4xf32>",
     )
     compiled = compare(text, rtol=1e-6)
     (group,) = _ti_groups(compiled)
