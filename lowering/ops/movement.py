@@ -47,6 +47,7 @@ from lowpass.dialects.ov import (
     StridedSliceOp,
     TransposeOp,
     VariadicSplitOp,
+    element_type_of,
     normalize_axis,
     static_value,
     to_dtype,
@@ -67,6 +68,7 @@ from lowpass.lowering.emit import (
     jit_exec_type,
     kernel_function,
     memcpy,
+    memset,
     shared_function,
 )
 
@@ -319,6 +321,78 @@ class IndexMapLowering:
             noalias=list(range(1, 1 + len(results))),
         )
         ctx.builder.call(fn, [data.ptr, *(r.ptr for r in results)])
+        del inputs, outputs
+        return jit_exec_type(ctx.cpu, data.dtype)
+
+
+class GatherLowering:
+    """
+    Gather (batch_dims 0) whose indices are computed at run time (an embedding lookup of a
+    model's token ids), which `IndexMapLowering` cannot map at compile time: for each outer
+    position (the dimensions before `axis`) and each index, the block of the dimensions after
+    `axis` is copied (a memcpy); a negative index counts from the end, one out of `[-dim,
+    dim)` gives zeros, as the reference does.
+    """
+
+    ops: tuple[type[Operation], ...] = (GatherOp,)
+
+    def fuse(self, op: Operation) -> list[Operation] | None:
+        if not isinstance(op, GatherOp) or op.batch_dims.value.data != 0:
+            return None
+        data, indices, axis = op.operands
+        if not all(_static(v) for v in (data, indices, op.results[0])):
+            return None
+        if static_value(indices) is not None or static_value(axis) is None:
+            return None  # (constant indices: an index map)
+        if to_dtype(element_type_of(indices)) not in (np.dtype(np.int32), np.dtype(np.int64)):
+            return None
+        if to_dtype(element_type_of(data)).itemsize not in _COPY_TYPES:
+            return None
+        return []
+
+    def emit(
+        self,
+        ctx: EmitContext,
+        group: list[Operation],
+        inputs: list[Buffer],
+        outputs: list[Buffer],
+    ) -> str:
+        (op,) = group
+        assert isinstance(op, GatherOp)
+        data, indices = ctx.buffer(op.operands[0]), ctx.buffer(op.operands[1])
+        out = ctx.buffer(op.results[0])
+        shape = _shape(op.operands[0])
+        value = static_value(op.operands[2])
+        assert value is not None
+        axis = int(np.asarray(value).reshape(-1)[0])
+        axis += len(shape) if axis < 0 else 0
+        outer = int(np.prod(shape[:axis], dtype=np.int64))
+        dim = shape[axis]
+        block = int(np.prod(shape[axis + 1 :], dtype=np.int64)) * np.dtype(data.dtype).itemsize
+        count = int(np.prod(_shape(op.operands[1]), dtype=np.int64))
+        index_type = ir.IntType(8 * np.dtype(indices.dtype).itemsize)
+
+        def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
+            src, idx_ptr, dst = args
+            with for_range(b, count, name="k") as k:
+                index = b.load(element_ptr(b, idx_ptr, k, index_type), typ=index_type)
+                index = b.sext(index, I64) if index_type.width < 64 else index
+                wrapped = b.select(b.icmp_signed("<", index, i64(0)), b.add(index, i64(dim)),
+                                   index)  # fmt: skip
+                valid = b.and_(b.icmp_signed(">=", wrapped, i64(0)),
+                               b.icmp_signed("<", wrapped, i64(dim)))  # fmt: skip
+                with for_range(b, outer, name="o") as o:
+                    target = byte_offset(b, dst, b.mul(b.add(b.mul(o, i64(count)), k),
+                                                       i64(block)))  # fmt: skip
+                    with b.if_else(valid) as (then, otherwise):
+                        with then:
+                            row = b.add(b.mul(o, i64(dim)), wrapped)
+                            memcpy(b, target, byte_offset(b, src, b.mul(row, i64(block))), block)
+                        with otherwise:
+                            memset(b, target, 0, block)
+
+        fn = kernel_function(ctx, f"gather_{ctx.group_name}", 3, body, noalias=[2])
+        ctx.builder.call(fn, [data.ptr, indices.ptr, out.ptr])
         del inputs, outputs
         return jit_exec_type(ctx.cpu, data.dtype)
 
@@ -583,5 +657,6 @@ def _dtype_of(value: SSAValue) -> np.dtype:
     return to_dtype(t.get_element_type())
 
 
-LOWERINGS: list[type[OpLowering]] = [ConcatLowering, PadLowering, IndexMapLowering]
+LOWERINGS: list[type[OpLowering]] = [ConcatLowering, PadLowering, IndexMapLowering,
+                                     GatherLowering]
 
