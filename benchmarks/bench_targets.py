@@ -244,7 +244,10 @@ def openvino_run(path: Path, feeds: dict[str, np.ndarray], threads: int) -> Call
     )
     request = compiled.create_infer_request()
     for name, value in feeds.items():
-        request.get_tensor(name).data[...] = value
+        if list(request.get_tensor(name).shape) == list(value.shape):
+            request.get_tensor(name).data[...] = value
+        else:  # (a dynamic input: its tensor has no shape yet)
+            request.set_tensor(name, openvino.Tensor(np.ascontiguousarray(value)))
     return lambda: request.infer()
 
 
