@@ -89,7 +89,7 @@ class _Parser(argparse.ArgumentParser):
 
     def parse_command_line(self, args: Sequence[str] | None) -> argparse.Namespace:
         """`parse_args`, with benchmark_app's words checked first and `-m MODEL` taken."""
-        words = list(sys.argv[1:] if args is None else args)
+        words = _inference_only_explicit(list(sys.argv[1:] if args is None else args))
         self._check_single_dash_words(words)
         parsed = self.parse_args(words)
         if (parsed.model is None) == (parsed.model_option is None):
@@ -166,6 +166,24 @@ def _api(text: str) -> str:
     if text not in ("sync", "async"):
         raise argparse.ArgumentTypeError(f"expected sync or async, got '{text}'")
     return text
+
+
+_MODEL_SUFFIXES = (".xml", ".onnx", ".mlir", ".tflite")
+
+
+def _inference_only_explicit(words: list[str]) -> list[str]:
+    """`words` with `true` after an `-inference_only` that a model file follows: argparse
+    would take the model (`lowpass-run -inference_only m.xml`) for the flag's value, which
+    benchmark_app, whose model comes after `-m`, never meets. (Another word stays the
+    flag's value, and an invalid one its error.)"""
+    out: list[str] = []
+    for i, word in enumerate(words):
+        out.append(word)
+        following = words[i + 1] if i + 1 < len(words) else ""
+        if (word in ("-inference_only", "--inference_only")
+                and (Path(following).suffix in _MODEL_SUFFIXES or Path(following).is_file())):
+            out.append("true")
+    return out
 
 
 def _true_or_false(text: str) -> bool:

@@ -471,6 +471,9 @@ def test_inference_only_sets_the_inputs_once(
     given.clear()
     code, out, _ = _run(capsys, CONVNET, "-niter", "2", "-hint", "latency", "-inference_only")
     assert code == 0 and given == [True, False, False], given
+    given.clear()  # (the flag before the model: the model is no value of it)
+    code, out, _ = _run(capsys, "-inference_only", CONVNET, "-niter", "2", "-hint", "latency")
+    assert code == 0 and given == [True, False, False], (given, out)
 
 
 LSTM_LIKE = """
