@@ -201,7 +201,11 @@ class _DecomposeMVN(RewritePattern):
     * c)) + eps)` (`outside_sqrt`): the ops that have kernels (reductions and element-wise
     groups), where MVN had none and ran on the reference fallback (each LayerNormalization of
     a transformer, which OpenVINO's ONNX frontend reads as MVN, Multiply, Add). The formula
-    of the reference, in float32 where it computes in float64: within float32 rounding of it.
+    of the reference, in float32 where it computes in float64: within float32 rounding of it
+    where the squares of the centered values are normal float32 numbers (as for any float32
+    kernel, OpenVINO's too: values near 1e20 overflow them, near 1e-20 underflow them with eps
+    0, and a row equal to a few ulps cancels). An MVN of u8 data (LPT moves a dequantization
+    after it) is left to the reference fallback.
     """
 
     @op_type_rewrite_pattern
@@ -249,7 +253,8 @@ class _IntegerMatMulOnInt8Kernels(RewritePattern):
     where `B - zb` is int8, else `MatMul(f32(a) - f32(za), f32(B - zb))` on the float32
     kernels (u8 weights with a zero point: -255..255): both exact where every sum is an
     integer of at most 2^24, i.e. `255 * sum_k |B - zb|` <= 2^24 for every column (|a|,
-    |za|, |a - za| <= 255; a float32 sum of such integers is exact in any order). The i32
+    |za|, |a - za| <= 255: za of a's type, one value per row of the product, a of rank 2
+    or more; a float32 sum of such integers is exact in any order). The i32
     MatMul ran on the reference fallback (bert_tiny so quantized: 5x the time of its float
     model; OpenVINO's CPU plugin runs it as a float32 FullyConnected).
     """
@@ -268,8 +273,10 @@ class _IntegerMatMulOnInt8Kernels(RewritePattern):
         a, za = codes
         weights = np.asarray(b, np.int64)
         known = None if za is None else ov_static_value(za)
-        if (weights.ndim < 2 or (known is not None
-                                 and np.abs(np.asarray(known, np.int64)).max(initial=0) > 255)):
+        if weights.ndim < 2 or len(shape_of(a)) < 2:
+            return  # (a 1-D operand's axis is dropped from the result: not `a @ B - z*s`)
+        if za is not None and not _zero_point_per_row(a, za, known,
+                                                      bool(mm.transpose_a.value.data)):
             return
         oriented = np.swapaxes(weights, -1, -2) if mm.transpose_b.value.data else weights
         if 255.0 * float(np.abs(oriented).sum(axis=-2).max()) > _EXACT_F32:
@@ -309,6 +316,27 @@ class _IntegerMatMulOnInt8Kernels(RewritePattern):
             set_name(product, get_name(op))
         rewriter.replace(op, new, [out])
         _erase_unused(rewriter, mm)
+
+
+def _zero_point_per_row(a: SSAValue, za: SSAValue, known: Any, transpose_a: bool) -> bool:
+    """Whether `a - za` keeps a's shape with `za` one value per row of the product (a
+    scalar, or `[..., M, 1]`; a scalar only with `transpose_a`), so that `(a - za) @ B = a @
+    B - za * colsum(B)`, and of a's integer range (`|a - za| <= 255`, the bound's premise):
+    za of a's type, or constant within it."""
+    a_shape, z_shape = tuple(shape_of(a)), tuple(shape_of(za))
+    try:
+        if np.broadcast_shapes(a_shape, z_shape) != a_shape:
+            return False
+    except ValueError:
+        return False
+    padded = (1,) * (len(a_shape) - len(z_shape)) + z_shape
+    if padded[-1] != 1 or (transpose_a and any(d != 1 for d in padded)):
+        return False
+    if known is None:
+        return element_type_of(za) == element_type_of(a)
+    low, high = (0, 255) if element_type_of(a) == ov.ui8 else (-128, 127)
+    values = np.asarray(known, np.int64)
+    return bool(values.size == 0 or (values.min() >= low and values.max() <= high))
 
 
 def _codes_less_zero_point(value: SSAValue) -> tuple[SSAValue, SSAValue | None] | None:

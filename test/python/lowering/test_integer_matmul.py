@@ -118,3 +118,58 @@ def test_quantize_dynamic_model_runs_on_jit_kernels(tmp_path: Path) -> None:
         np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
         kinds = [p.exec_type for p in request.get_profiling_info() if p.node_type == "MatMul"]
         assert len(kinds) == 2 and not any(k.startswith("ref_") for k in kinds), kinds
+
+
+def _ov_matmul(a: str, za: str, za_value: str, transpose_a: bool = False) -> str:
+    """`Convert(MatMul(i32(a) - za, B), f32)` with a u8 input `a` of shape `a` and a
+    constant zero point `za` (an ov tensor type) of value `za_value`, B [4, 3]."""
+    a_shape = tuple(int(d) for d in a.split("x"))
+    za_shape = tuple(int(d) for d in za.split("x")) if za else ()
+    shifted = np.broadcast_shapes(a_shape, za_shape)
+    rows = [*shifted[:-2], shifted[-1] if transpose_a else shifted[-2]] if len(shifted) > 1 else []
+    out = "x".join(map(str, [*rows, 3]))
+    flag = " transpose_a = true" if transpose_a else ""
+    s_shape = "x".join(map(str, shifted))
+    return f"""
+func.func @main(%a: tensor<{a}xui8> {{ov.name = "a"}}) -> (tensor<{out}xf32> {{ov.name = "y"}}) {{
+  %ai = ov.convert %a destination_type = i32 : (tensor<{a}xui8>) -> tensor<{a}xi32>
+  %za = ov.constant dense<{za_value}> : tensor<{za + "x" if za else ""}i32>
+  %s = ov.subtract %ai, %za : (tensor<{a}xi32>, tensor<{za + "x" if za else ""}i32>)
+      -> tensor<{s_shape}xi32>
+  %b = ov.constant dense<[[58, 33, 11], [111, -57, 80], [-128, -28, 91], [-120, 67, 58]]>
+      : tensor<4x3xi32>
+  %m = ov.mat_mul %s, %b{flag} : (tensor<{s_shape}xi32>, tensor<4x3xi32>) -> tensor<{out}xi32>
+  %y = ov.convert %m destination_type = f32 : (tensor<{out}xi32>) -> tensor<{out}xf32>
+  func.return %y : tensor<{out}xf32>
+}}
+"""
+
+
+@pytest.mark.parametrize("a, za, za_value, transpose_a, rewritten", [
+    ("2x4", "", "7", False, True),                       # one zero point
+    ("2x4", "2x1", "[[7], [250]]", False, True),          # one per row
+    ("4", "", "7", False, False),                         # a 1-D a: its axis is dropped
+    ("2x4", "4", "[1, 50, 3, 100]", False, False),        # one per k: not per row
+    ("2x4", "2x1x1", "[[[1]], [[2]]]", False, False),     # raises a's rank
+    ("4x2", "1x2", "[[7, 9]]", True, False),              # per row of a transposed a
+    ("4x2", "", "9", True, True),
+    ("2x4", "", "-255", False, False),                    # beyond u8: |a - za| > 255
+])  # fmt: skip
+def test_only_per_row_zero_points_of_the_codes_type_are_rewritten(
+    a: str, za: str, za_value: str, transpose_a: bool, rewritten: bool
+) -> None:
+    """The rewrite's premises (a review's cases): `a - za` of a's shape, one zero point per
+    row of the product, within a's integer range; elsewhere the i32 MatMul stays, and every
+    case equals REFERENCE."""
+    core = lowpass.Core()
+    model = core.read_model(_ov_matmul(a, za, za_value, transpose_a))
+    x = np.random.default_rng(1).integers(0, 256, [int(d) for d in a.split("x")])
+    feeds = {"a": x.astype(np.uint8)}
+    want = np.asarray(core.compile_model(model, "REFERENCE")(feeds)["y"])
+    compiled = core.compile_model(model, "CPU", {"PERF_COUNT": True})
+    request = compiled.create_infer_request()
+    got = np.asarray(request.infer(feeds)["y"])
+    assert got.shape == want.shape
+    np.testing.assert_array_equal(got, want)
+    kinds = [p.exec_type for p in request.get_profiling_info() if p.node_type == "MatMul"]
+    assert (kinds != ["ref_I32"]) == rewritten, kinds

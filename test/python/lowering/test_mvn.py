@@ -1,9 +1,9 @@
 """
 MVN on the CPU device (`cpu-decompose`'s `_DecomposeMVN`: ReduceMean, Subtract, Multiply,
 ReduceMean, Add/Sqrt, Divide, which have kernels): within float32 rounding of REFERENCE's
-float64 formula, both eps modes, several axes, with and without normalize_variance, on data
-far from 0 (a LayerNormalization's input after a residual sum), and no group on the
-reference fallback.
+float64 formula (on data whose squares float32 holds), both eps modes, several axes, with
+and without normalize_variance, on data far from 0 (a LayerNormalization's input after a
+residual sum), and no group on the reference fallback.
 """
 
 from __future__ import annotations
