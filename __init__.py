@@ -31,6 +31,7 @@ if TYPE_CHECKING:
         Port,
         ProfilingInfo,
         ProfilingStatus,
+        Tensor,
         VariableState,
     )
 
@@ -46,6 +47,7 @@ _LAZY_NAMES = {
     "Port": "lowpass.runtime",
     "ProfilingInfo": "lowpass.runtime",
     "ProfilingStatus": "lowpass.runtime",
+    "Tensor": "lowpass.runtime",
     "VariableState": "lowpass.runtime",
     "make_context": "lowpass.ir",
     "parse_module": "lowpass.ir",
@@ -65,6 +67,7 @@ __all__ = [
     "Port",
     "ProfilingInfo",
     "ProfilingStatus",
+    "Tensor",
     "VariableState",
     "__version__",
     "make_context",

@@ -123,7 +123,24 @@ class Tensor(np.ndarray):
     view of the request's memory) with OpenVINO's `Tensor` accessors, so that the habits of
     its users hold: `.data` is the array itself as a plain `ndarray` (numpy's own `.data`, a
     memoryview, made `tensor.data[0]` and `tensor.data.argmax()` fail), `get_shape()`,
-    `get_size()`, `byte_size`, `element_type` (MLIR spelling, as `Port.element_type`)."""
+    `get_size()`, `byte_size`, `element_type` (MLIR spelling, as `Port.element_type`).
+
+    Made as OpenVINO's `ov.Tensor` is: `Tensor(array)` a copy of an array (`shared_memory=
+    True`: the array's memory itself), `Tensor(element_type, shape)` zeros of that element
+    type (`"f32"`, `"ui8"`, as `element_type` spells them, or a numpy dtype)."""
+
+    def __new__(cls, source: Any, shape: Any = None, *args: Any,
+                shared_memory: bool = False, **kwargs: Any) -> Tensor:  # fmt: skip
+        if isinstance(source, np.ndarray) or (shape is None and (
+                hasattr(source, "__array__") or isinstance(source, list | tuple))):
+            array: np.ndarray = np.asarray(cast("Any", source))
+            return (array if shared_memory else array.copy()).view(cls)
+        if shape is not None and not args and not kwargs and _element_dtype(source) is not None:
+            dtype = _element_dtype(source)
+            dims = tuple(int(d) for d in cast("Iterable[Any]", shape))
+            return np.zeros(dims, dtype).view(cls)
+        # (numpy's own construction: a shape and a dtype, as unpickling makes an array)
+        return super().__new__(cls, source, shape, *args, **kwargs)
 
     @property
     def data(self) -> np.ndarray:  # pyright: ignore[reportIncompatibleMethodOverride]
@@ -152,6 +169,19 @@ class Tensor(np.ndarray):
 
     def get_element_type(self) -> str:
         return self.element_type
+
+
+def _element_dtype(element_type: Any) -> np.dtype | None:
+    """The numpy dtype of an element type spelled as `Tensor.element_type` spells it
+    (`"f32"`), or of a numpy dtype; None for anything else (a shape)."""
+    if isinstance(element_type, str):
+        dtypes = [np.dtype(d) for d in (np.float32, np.float16, np.int8, np.uint8, np.int32,
+                                        np.int64, np.bool_)]  # fmt: skip
+        return next((d for d in dtypes if str(from_dtype(d)) == element_type), None)
+    if isinstance(element_type, np.dtype) or (isinstance(element_type, type)
+                                              and issubclass(element_type, np.generic)):
+        return np.dtype(cast("Any", element_type))
+    return None
 
 
 def as_tensor(array: np.ndarray) -> Tensor:
@@ -1141,6 +1171,10 @@ class InferResults(Mapping[Port, np.ndarray]):
 
     def to_tuple(self) -> tuple[np.ndarray, ...]:
         return tuple(self._values)
+
+    def names(self) -> tuple[set[str], ...]:
+        """Each output's names, in order (OpenVINO's `OVDict.names()`)."""
+        return tuple(set(p.names) for p in self._ports)
 
 
 class InferRequest(_NotCopyable):

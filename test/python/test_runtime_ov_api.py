@@ -944,3 +944,32 @@ def test_a_callback_chains_one_inference_and_keeps_the_first_error() -> None:
     assert seen == [1.0, 5.0, 5.0] and len(refused) == 1, (seen, refused)
     assert "infer request is busy: start_async()" in refused[0]
     request.infer({"x": np.ones((2, 3), np.float32)})  # (ready again)
+
+
+def test_tensor_is_made_as_openvinos_and_results_have_names() -> None:
+    """`lowpass.Tensor(array)` copies (`shared_memory=True`: the array's memory), `Tensor(
+    element_type, shape)` is zeros of it, both run as inputs; `InferResults.names()` is each
+    output's names, as openvino's `Tensor` and `OVDict.names()` (compared where installed)."""
+    import pickle
+
+    a = np.ones((2, 3), np.float32)
+    copied, shared = lowpass.Tensor(a), lowpass.Tensor(a, shared_memory=True)
+    copied[0, 0], shared[0, 1] = 5.0, 7.0
+    assert a[0, 0] == 1.0 and a[0, 1] == 7.0
+    zeros = lowpass.Tensor("ui8", [2, 2])
+    assert zeros.dtype == np.uint8 and zeros.shape == (2, 2) and not zeros.any()
+    assert isinstance(pickle.loads(pickle.dumps(copied)), lowpass.Tensor)
+    compiled = lowpass.Core().compile_model(RELU, "CPU")
+    request = compiled.create_infer_request()
+    results = request.infer({"x": lowpass.Tensor(-a)})
+    np.testing.assert_array_equal(results["y"], np.zeros((2, 3), np.float32))
+    request.set_tensor("x", lowpass.Tensor("f32", [2, 3]))
+    assert request.infer().names() == ({"y"},)
+    try:
+        import openvino
+    except ImportError:
+        return
+    theirs = openvino.Tensor(a)
+    theirs.data[1, 1] = 9.0
+    assert a[1, 1] == 1.0  # (openvino copies by default too)
+    assert openvino.Tensor(openvino.Type.u8, [2, 2]).data.shape == zeros.shape
