@@ -204,19 +204,24 @@ class _DecomposeMVN(RewritePattern):
     of the reference, in float32 where it computes in float64: within float32 rounding of it
     where the squares of the centered values are normal float32 numbers (as for any float32
     kernel, OpenVINO's too: values near 1e20 overflow them, near 1e-20 underflow them with eps
-    0, and a row equal to a few ulps cancels). An MVN of u8 data (LPT moves a dequantization
-    after it) is left to the reference fallback.
+    0, and a row equal to a few ulps cancels). An MVN of u8/i8 data to float32 (LPT moves a
+    dequantization after it, type-relaxed) reads them converted to float32 first (exactly).
     """
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: ov.MVNOp, rewriter: PatternRewriter) -> None:
         axes = ov_static_value(op.axes)
-        if element_type_of(op.x) != ov.f32 or axes is None:
+        codes = element_type_of(op.x) in (ov.ui8, ov.i8)
+        if (element_type_of(op.results[0]) != ov.f32 or axes is None
+                or not (codes or element_type_of(op.x) == ov.f32)):
             return
         name = get_name(op)
-        x = op.x
         new: list[Operation] = [
             ov.ConstantOp(np.asarray(axes, np.int64).reshape(-1), _suffixed(name, "axes"))]
+        x = op.x
+        if codes:
+            new.append(ov.ConvertOp(x, ov.f32, name=_suffixed(name, "float_input")))
+            x = new[-1].results[0]
         axes_v = new[0].results[0]
         new.append(ov.ReduceMeanOp(x, axes_v, keep_dims=True, name=_suffixed(name, "mean")))
         new.append(ov.SubtractOp(x, new[-1].results[0], name=_suffixed(name, "centered")

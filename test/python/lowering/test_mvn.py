@@ -53,3 +53,29 @@ def test_mvn_runs_on_kernels_within_float32_rounding(
     atol = 1e-5 + 2e-7 * offset * np.sqrt(x.size)
     np.testing.assert_allclose(got, want, rtol=1e-5, atol=atol)
     assert not cpu_graph(compiled).fallback_groups
+
+
+def test_mvn_of_codes_after_lpt_runs_on_kernels() -> None:
+    """LPT moves the dequantization after an MVN, which then reads u8 codes (type-relaxed to
+    float32): they are converted to float32 first, and no group falls back."""
+    text = """
+builtin.module {
+  func.func @main(%x: tensor<2x3x8xf32> {ov.name = "x"}) -> (tensor<2x3x8xf32> {ov.name = "y"}) {
+    %il = ov.constant dense<0.0> : tensor<f32>
+    %ih = ov.constant dense<2.55> : tensor<f32>
+    %q = ov.fake_quantize %x, %il, %ih, %il, %ih levels = 256 {ov.name = "fq"}
+      : (tensor<2x3x8xf32>, tensor<f32>, tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<2x3x8xf32>
+    %ax = ov.constant dense<[2]> : tensor<1xi64>
+    %y = ov.mvn %q, %ax {eps = 1.000000e-05 : f32, eps_mode = #ov<mvn_eps_mode inside_sqrt>}
+      : (tensor<2x3x8xf32>, tensor<1xi64>) -> tensor<2x3x8xf32>
+    func.return %y : tensor<2x3x8xf32>
+  }
+}
+"""
+    core = lowpass.Core()
+    model = core.read_model(text)
+    x = np.abs(np.random.default_rng(0).standard_normal((2, 3, 8))).astype(np.float32)
+    want = np.asarray(core.compile_model(model, "REFERENCE")({"x": x})["y"])
+    compiled = core.compile_model(model, "CPU")
+    np.testing.assert_allclose(np.asarray(compiled({"x": x})["y"]), want, rtol=1e-4, atol=1e-4)
+    assert not cpu_graph(compiled).fallback_groups
