@@ -1,7 +1,7 @@
 """
 Data movement ops as copy loops: Transpose, Gather, StridedSlice, Broadcast, Split,
-VariadicSplit, DepthToSpace, ShuffleChannels, BatchToSpace, SpaceToBatch (without padding)
-and Concat.
+VariadicSplit, DepthToSpace, ShuffleChannels, BatchToSpace, SpaceToBatch (without padding),
+Interpolate in nearest mode (each output element one input element) and Concat.
 
 Shapes and the non-data operands (orders, indices, axes, begin/end...) are known at compile
 time, so every such op is a fixed map "output element i <- input element map[i]". The map is
@@ -40,6 +40,8 @@ from lowpass.dialects.ov import (
     ConcatOp,
     DepthToSpaceOp,
     GatherOp,
+    InterpolateMode,
+    InterpolateOp,
     PadOp,
     ShuffleChannelsOp,
     SpaceToBatchOp,
@@ -73,6 +75,7 @@ from lowpass.lowering.emit import (
 )
 
 INDEX_MAP_OPS: tuple[type[Operation], ...] = (
+    InterpolateOp,  # (nearest mode only: `index_maps`)
     TransposeOp,
     GatherOp,
     StridedSliceOp,
@@ -113,6 +116,8 @@ def index_maps(op: Operation) -> list[np.ndarray] | None:
     """
     if not isinstance(op, OvOp) or not op.operands:
         return None
+    if isinstance(op, InterpolateOp) and op.mode.data != InterpolateMode.NEAREST:
+        return None  # (another mode mixes elements: its `evaluate` of indices is no map)
     if not all(_static(v) for v in (*op.operands, *op.results)):
         return None
     data_shape = _shape(op.operands[0])
