@@ -8,7 +8,8 @@ A model is quantized when one of its functions (TensorIterator/Loop bodies inclu
 * an `ov.fake_quantize` with a level count LPT takes (`SUPPORTED_LEVELS`: 15, 16, 255, 256)
   and constant limits: an NNCF model, or an ONNX QDQ model as the frontend reads it; or
 * an activation dequantization: an `ov.convert` of a u8/i8 value that is not a constant
-  (a model input, a quantizing FakeQuantize's u8 result...) to a float type, followed by an
+  nor a Gather of a constant's rows (a compressed embedding table: weights) (a model input,
+  a quantizing FakeQuantize's u8 result...) to a float type, followed by an
   `ov.subtract` or `ov.multiply`: OpenVINO's `Convert -> [Subtract] -> Multiply`, the form of
   a DequantizeLinear on activations and of the OpenVINO IR that lowpass writes after `lpt`
   (docs/frontends.md, "Low precision").
@@ -33,6 +34,7 @@ from lowpass.dialects.ov import (
     ConvolutionBackpropDataOp,
     ConvolutionOp,
     FakeQuantizeOp,
+    GatherOp,
     GroupConvolutionOp,
     MatMulOp,
     MaxPoolOp,
@@ -117,6 +119,14 @@ def _activation_dequantization(convert: ConvertOp) -> bool:
     source = element_type_of(convert.x.type)
     if source not in (ui8, i8) or not is_float(element_type_of(convert.results[0].type)):
         return False
-    if isinstance(producer(convert.x), ConstantOp):
+    source_op = producer(convert.x)
+    if isinstance(source_op, ConstantOp):
         return False  # weights (compression), not activations
+    if isinstance(source_op, GatherOp) and isinstance(producer(source_op.operands[0]), ConstantOp):
+        # rows of a constant table (a compressed embedding: onnxruntime's quantize_dynamic
+        # writes Gather then DequantizeLinear, OpenVINO's compression the other way round):
+        # weights too. LPT on such a model had moved the dequantization through the
+        # LayerNormalization after it, whose eps it does not rescale (a user trial: a
+        # quantize_dynamic BERT 0.04 off onnxruntime).
+        return False
     return any(isinstance(user, SubtractOp | MultiplyOp) for user in consumers(convert.results[0]))
