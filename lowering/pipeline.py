@@ -185,7 +185,7 @@ class _FloatConvolutionOfCodes(RewritePattern):
         x = op.operands[0]
         if element_type_of(x) not in (ov.ui8, ov.i8) or element_type_of(op.results[0]) != ov.f32:
             return
-        weights = ov_static_value(op.operands[1])
+        weights = static_value(op.operands[1], {})  # (folded: weights of any size)
         if weights is None or int8_weights(np.asarray(weights)) is not None:
             return
         convert = ov.ConvertOp(x, ov.f32, name=_suffixed(get_name(op), "float_input"))
@@ -271,13 +271,13 @@ class _IntegerMatMulOnInt8Kernels(RewritePattern):
                 or element_type_of(mm.results[0]) != ov.i32 or not mm.results[0].has_one_use()):
             return
         codes = _codes_less_zero_point(mm.operands[0])
-        b = ov_static_value(mm.operands[1])
+        b = static_value(mm.operands[1], {})  # (the compiler's folding: weights of any size)
         shapes = (mm.operands[0], mm.operands[1], mm.results[0])
         if codes is None or b is None or any(d < 0 for v in shapes for d in shape_of(v)):
             return
         a, za = codes
         weights = np.asarray(b, np.int64)
-        known = None if za is None else ov_static_value(za)
+        known = None if za is None else static_value(za, {})
         if weights.ndim < 2 or len(shape_of(a)) < 2:
             return  # (a 1-D operand's axis is dropped from the result: not `a @ B - z*s`)
         if za is not None and not _zero_point_per_row(a, za, known,
@@ -354,7 +354,7 @@ def _codes_less_zero_point(value: SSAValue) -> tuple[SSAValue, SSAValue | None] 
         zp = za.owner
         if isinstance(zp, ov.ConvertOp) and element_type_of(zp.x) in (ov.ui8, ov.i8):
             za = zp.x
-        elif ov_static_value(za) is None:
+        elif static_value(za, {}) is None:
             return None
         owner = value.owner
     if not isinstance(owner, ov.ConvertOp) or element_type_of(owner.x) not in (ov.ui8, ov.i8):
