@@ -312,6 +312,13 @@ def decompose_fake_quantize(
                 new_low[i] = new_high[i] = hi
     if not update_precision and np.all(scale == 1) and np.all(shift == 0):
         return None
+    if not (np.all(np.isfinite(scale)) and np.all(np.isfinite(shift))):
+        # Limits near the float range overflow the shift (`mx * lo`): upstream decomposes
+        # anyway into an infinite zero point, whose dequantization gives inf and NaN where
+        # the FakeQuantize gave finite values (a causal mask's -3.4e38 that onnxruntime's
+        # quantize_static calibrated: a GPT's Softmax all NaN, a user trial). The
+        # FakeQuantize stays as it is: the pass keeps the program's values.
+        return None
     shift_v = shift.reshape(shape) if has_zero_point else None
     if shift_v is not None and np.all(np.abs(shift_v) <= 1e-32):
         shift_v = None
