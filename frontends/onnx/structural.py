@@ -1,16 +1,19 @@
 """
 Converters of ONNX Range, Tile and CumSum, one OpenVINO op each as OpenVINO's ONNX frontend
 maps them (range.cpp: Range-4 with the start's type as `output_type`; tile.cpp: Tile;
-cum_sum.cpp: CumSum with `exclusive` and `reverse`).
+cum_sum.cpp: CumSum with `exclusive` and `reverse`), and Trilu as a mask of the last two
+axes (trilu.cpp's: the column index less the row index compared with k, and Select).
 """
 
 from __future__ import annotations
 
+import numpy as np
 from xdsl.ir import SSAValue
 
 from lowpass.dialects import ov
 from lowpass.dialects.ov import element_type_of
-from lowpass.frontends.onnx.reader import NodeContext, register
+from lowpass.frontends.onnx.ops import rank_of
+from lowpass.frontends.onnx.reader import ConversionError, NodeContext, register
 
 
 @register("Range")
@@ -32,4 +35,32 @@ def cumsum(ctx: NodeContext) -> list[SSAValue]:
     return [ctx.value(op)]
 
 
-__all__ = ["cumsum", "range_", "tile"]
+@register("Trilu")
+def trilu(ctx: NodeContext) -> list[SSAValue]:
+    """`x` where `j - i >= k` (upper = 1, the default) or `j - i <= k` (upper = 0) for row i
+    and column j of its last two axes, else 0; k the optional input 1 (0 without it), a
+    constant or computed. The mask's sizes come from `ShapeOf(x)`, so a dynamic sequence
+    length (a causal mask torch exports as Trilu) works; static ones fold."""
+    x = ctx.input(0)
+    rank = rank_of(x)
+    if rank < 2:
+        raise ConversionError(f"input 0 has rank {rank}, expected 2 or more")
+    k = ctx.optional_input(1)
+    if k is None:
+        k = ctx.constant(np.array(0, np.int64), name="k")
+    elif element_type_of(k) != ov.i64:
+        raise ConversionError(f"k must be int64, got {element_type_of(k)}")
+    shape = ctx.value(ov.ShapeOfOp(x))
+    axis0, zero, one = (ctx.constant(np.array(v, np.int64)) for v in (0, 0, 1))
+    rows_n, cols_n = (ctx.value(ov.GatherOp(shape, ctx.constant(np.array(a, np.int64)), axis0))
+                      for a in (rank - 2, rank - 1))  # fmt: skip
+    rows = ctx.value(ov.RangeOp(zero, rows_n, one, ov.i64))
+    cols = ctx.value(ov.RangeOp(zero, cols_n, one, ov.i64))
+    column_less_row = ctx.value(ov.SubtractOp(cols, ctx.value(ov.UnsqueezeOp(rows, ctx.i64([1])))))
+    compare = ov.GreaterEqualOp if bool(ctx.attr("upper", 1)) else ov.LessEqualOp
+    mask = ctx.value(compare(column_less_row, ctx.value(ov.ReshapeOp(k, ctx.i64([]), False))))
+    zeros = ctx.constant(np.zeros((), ov.to_dtype(element_type_of(x))), name="zero")
+    return [ctx.value(ov.SelectOp(mask, x, zeros))]
+
+
+__all__ = ["cumsum", "range_", "tile", "trilu"]

@@ -527,6 +527,22 @@ def test_cumsum(exclusive: int, reverse: int, axis: int, tmp_path: Path) -> None
                                    atol=1e-6)  # fmt: skip
 
 
+@pytest.mark.parametrize(("upper", "k"), [(1, None), (0, None), (1, 2), (0, -1), (1, "input")])
+def test_trilu(upper: int, k: int | str | None, tmp_path: Path) -> None:
+    """Trilu (torch's tril/triu from opset 14) of a [2, 3, 5] tensor whose last two sizes are
+    dynamic, upper and lower, k absent, a constant, or an input: equal to onnxruntime and
+    OpenVINO (k given at run time: to onnxruntime, on REFERENCE, the CPU device's shapes
+    being known per call anyway)."""
+    x = R.standard_normal((2, 3, 5)).astype(np.float32)
+    feeds: dict[str, np.ndarray] = {"x": x}
+    inits = {} if not isinstance(k, int) else {"k": np.array(k, np.int64)}
+    if k == "input":
+        feeds["k"] = np.array(1, np.int64)
+    node = helper.make_node("Trilu", ["x", "k"] if k is not None else ["x"], ["y"], upper=upper)
+    m = model([node], feeds, ["y"], inits, shapes={"x": [2, "r", "c"]})
+    check(m, feeds, tmp_path if k != "input" else None)
+
+
 # ---- f16 -------------------------------------------------------------------------------------
 
 
