@@ -181,6 +181,10 @@ def _element_dtype(element_type: Any) -> np.dtype | None:
     if isinstance(element_type, np.dtype) or (isinstance(element_type, type)
                                               and issubclass(element_type, np.generic)):
         return np.dtype(cast("Any", element_type))
+    to_dtype = getattr(cast("object", element_type), "to_dtype", None)  # (openvino.Type)
+    if callable(to_dtype):
+        with suppress(TypeError, ValueError):
+            return np.dtype(cast("Any", to_dtype()))
     return None
 
 

@@ -973,3 +973,4 @@ def test_tensor_is_made_as_openvinos_and_results_have_names() -> None:
     theirs.data[1, 1] = 9.0
     assert a[1, 1] == 1.0  # (openvino copies by default too)
     assert openvino.Tensor(openvino.Type.u8, [2, 2]).data.shape == zeros.shape
+    assert lowpass.Tensor(openvino.Type.i64, [1, 4]).dtype == np.int64  # (their type, as is)
