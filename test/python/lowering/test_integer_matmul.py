@@ -11,7 +11,7 @@ on jit kernels, equal to REFERENCE. Skipped without onnx (and onnxruntime for th
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pytest
@@ -57,7 +57,8 @@ def _run(model: onnx.ModelProto, x: np.ndarray) -> tuple[dict[str, np.ndarray], 
     reference = lowpass.Core().compile_model(read_onnx(model), "REFERENCE")({"x": x})
     for name, got in outputs.items():
         np.testing.assert_array_equal(got, np.asarray(reference[name]), err_msg=name)
-    rows = {p.exec_type for p in request.get_profiling_info() if p.node_type == "MatMul"}
+    rows = {p.exec_type for p in request.get_profiling_info()
+            if p.node_type in ("MatMul", "Convolution", "GroupConvolution")}
     return outputs, rows
 
 
@@ -215,3 +216,50 @@ def test_a_dequantized_embedding_table_does_not_make_the_model_quantized() -> No
     want = np.asarray(core.compile_model(model, "REFERENCE")(ids)["y"])
     got = np.asarray(core.compile_model(model, "CPU")(ids)["y"])
     np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
+
+
+def _dynamic_conv(weights: np.ndarray, weight_zero_point: int | None, group: int,
+                  **attrs: Any) -> onnx.ModelProto:  # fmt: skip
+    """x -> DynamicQuantizeLinear -> ConvInteger(codes, W, zp, [W's zp]) -> Cast(f32)."""
+    inputs = ["q", "w", "zp"] + (["wzp"] if weight_zero_point is not None else [])
+    nodes = [
+        helper.make_node("DynamicQuantizeLinear", ["x"], ["q", "s", "zp"]),
+        helper.make_node("ConvInteger", inputs, ["acc"], name="conv", group=group, **attrs),
+        helper.make_node("Cast", ["acc"], ["y"], to=TensorProto.FLOAT, name="cast"),
+    ]
+    inits = [numpy_helper.from_array(weights, "w")]
+    if weight_zero_point is not None:
+        inits.append(numpy_helper.from_array(np.array(weight_zero_point, weights.dtype), "wzp"))
+    graph = helper.make_graph(
+        nodes, "g", [helper.make_tensor_value_info("x", TensorProto.FLOAT,
+                                                    [2, weights.shape[1] * group, 9, 9])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, None),
+         helper.make_tensor_value_info("q", TensorProto.UINT8, None),
+         helper.make_tensor_value_info("zp", TensorProto.UINT8, None)], inits,
+    )  # fmt: skip
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+
+
+@pytest.mark.parametrize("case, group, attrs, kind", [
+    ("padded", 1, {"pads": [1, 1, 1, 1]}, "_I8"),
+    ("strided", 1, {"strides": [2, 2], "pads": [0, 1, 1, 0]}, "_I8"),
+    ("grouped", 2, {"pads": [1, 1, 1, 1]}, "_I8"),
+    ("same_upper", 1, {"auto_pad": "SAME_UPPER"}, "_I8"),
+    ("u8 weights", 1, {"pads": [1, 1, 1, 1]}, "_I8"),        # less 128: -128..127
+    ("past the bound", 1, {}, "ref_I32"),
+])  # fmt: skip
+def test_conv_integer_runs_on_the_int8_kernels_exactly(case: str, group: int,
+                                                       attrs: dict[str, Any], kind: str) -> None:
+    """ConvInteger then Cast (quantize_dynamic's Conv): the int8 convolution of the codes,
+    padded by their zero point, less the zero point times the weights' sums; equal to
+    REFERENCE and the exact sum (the padded positions add nothing, as in the i32 form)."""
+    r = np.random.default_rng(len(case))
+    if case == "u8 weights":
+        w, zp = r.integers(0, 256, (6, 4 // group, 3, 3)).astype(np.uint8), 128
+    elif case == "past the bound":  # (255 * 64 * 9 * 127 > 2^24)
+        w, zp = np.full((2, 64, 3, 3), 127, np.int8), None
+    else:
+        w, zp = r.integers(-128, 128, (6, 4 // group, 3, 3)).astype(np.int8), None
+    x = (r.standard_normal((2, w.shape[1] * group, 9, 9)) * 3).astype(np.float32)
+    _, rows = _run(_dynamic_conv(w, zp, group, **attrs), x)  # (equal to REFERENCE)
+    assert len(rows) == 1 and next(iter(rows)).endswith(kind), rows
