@@ -304,21 +304,8 @@ class _IntegerMatMulOnInt8Kernels(RewritePattern):
                               transpose_b=bool(mm.transpose_b.value.data),
                               result_type=tensor(shape_of(mm.results[0]), ov.f32), name=name)
         new.append(product)
-        out: SSAValue = product.results[0]
-        if za is not None:
-            colsum = oriented.sum(axis=-2, keepdims=True).astype(np.float32)
-            if known is not None:
-                new.append(ov.ConstantOp(np.asarray(known, np.float32) * colsum,
-                                         _suffixed(name, "zero_point_sums")))  # fmt: skip
-            else:
-                new += [ov.ConvertOp(za, ov.f32, name=_suffixed(name, "zero_point")),
-                        ov.ConstantOp(colsum, _suffixed(name, "column_sums"))]  # fmt: skip
-                new.append(ov.MultiplyOp(new[-2].results[0], new[-1].results[0],
-                                         name=_suffixed(name, "zero_point_sums")))  # fmt: skip
-            new.append(ov.SubtractOp(out, new[-1].results[0], name=get_name(op)))
-            out = new[-1].results[0]
-        elif get_name(op) is not None:
-            set_name(product, get_name(op))
+        colsum = oriented.sum(axis=-2, keepdims=True).astype(np.float32)
+        out = _less_zero_point_sums(new, product, za, known, colsum, name, get_name(op))
         rewriter.replace(op, new, [out])
         _erase_unused(rewriter, mm)
 
@@ -388,24 +375,35 @@ class _IntegerConvolutionOnInt8Kernels(RewritePattern):
                        pads_begin=begin, pads_end=end, dilations=list(ints(conv.dilations)),
                        result_type=tensor(shape_of(conv.results[0]), ov.f32), name=name)
         new.append(product)
-        out: SSAValue = product.results[0]
-        if zx is not None:
-            rank = len(shape_of(conv.results[0]))
-            columns = sums.sum(axis=1).astype(np.float32).reshape(1, -1, *[1] * (rank - 2))
-            if known is not None:
-                new.append(ov.ConstantOp(np.float32(np.asarray(known).reshape(-1)[0]) * columns,
-                                         _suffixed(name, "zero_point_sums")))  # fmt: skip
-            else:
-                new += [ov.ConvertOp(zx, ov.f32, name=_suffixed(name, "zero_point")),
-                        ov.ConstantOp(columns, _suffixed(name, "column_sums"))]  # fmt: skip
-                new.append(ov.MultiplyOp(new[-2].results[0], new[-1].results[0],
-                                         name=_suffixed(name, "zero_point_sums")))  # fmt: skip
-            new.append(ov.SubtractOp(out, new[-1].results[0], name=get_name(op)))
-            out = new[-1].results[0]
-        elif get_name(op) is not None:
-            set_name(product, get_name(op))
+        rank = len(shape_of(conv.results[0]))
+        columns = sums.sum(axis=1).astype(np.float32).reshape(1, -1, *[1] * (rank - 2))
+        if known is not None:
+            known = np.asarray(known).reshape(())  # (one value: a scalar times the sums)
+        out = _less_zero_point_sums(new, product, zx, known, columns, name, get_name(op))
         rewriter.replace(op, new, [out])
         _erase_unused(rewriter, conv)
+
+
+def _less_zero_point_sums(new: list[Operation], product: Operation, zero_point: SSAValue | None,
+                          known: Any, sums: np.ndarray, name: str | None,
+                          out_name: str | None) -> SSAValue:  # fmt: skip
+    """`product - f32(zero_point) * sums` (a constant where the zero point is `known`), its
+    ops appended to `new`, named `out_name` (the replaced Convert's); `product` itself, so
+    named, without a zero point."""
+    if zero_point is None:
+        if out_name is not None:
+            set_name(product, out_name)
+        return product.results[0]
+    if known is not None:
+        new.append(ov.ConstantOp(np.asarray(known, np.float32) * sums,
+                                 _suffixed(name, "zero_point_sums")))  # fmt: skip
+    else:
+        new += [ov.ConvertOp(zero_point, ov.f32, name=_suffixed(name, "zero_point")),
+                ov.ConstantOp(sums, _suffixed(name, "column_sums"))]  # fmt: skip
+        new.append(ov.MultiplyOp(new[-2].results[0], new[-1].results[0],
+                                 name=_suffixed(name, "zero_point_sums")))  # fmt: skip
+    new.append(ov.SubtractOp(product.results[0], new[-1].results[0], name=out_name))
+    return new[-1].results[0]
 
 
 def _one_zero_point(a: SSAValue, za: SSAValue, known: Any) -> bool:
