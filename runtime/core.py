@@ -139,6 +139,12 @@ class Tensor(np.ndarray):
             dtype = _element_dtype(source)
             dims = tuple(int(d) for d in cast("Iterable[Any]", shape))
             return np.zeros(dims, dtype).view(cls)
+        if isinstance(source, str | list):  # (not numpy's own construction: a user's mistake)
+            raise TypeError(
+                f"Tensor({source!r}, ...): expected Tensor(array) or Tensor(element_type, "
+                "shape) with an element type f32, f16, i8, ui8, i32, i64, boolean, a numpy "
+                "dtype or an openvino.Type"
+            )
         # (numpy's own construction: a shape and a dtype, as unpickling makes an array)
         return super().__new__(cls, source, shape, *args, **kwargs)
 

@@ -46,6 +46,29 @@ if TYPE_CHECKING:
 
 MICROSOFT = "com.microsoft"
 
+_MICROSOFT_ATTRIBUTES: dict[str, set[str]] = {
+    "QGemm": {"alpha", "transA", "transB"},
+    "QLinearAdd": set(), "QLinearMul": set(), "QLinearSigmoid": set(),
+    "QLinearConcat": {"axis"},
+    "QLinearAveragePool": {"auto_pad", "ceil_mode", "channels_last", "count_include_pad",
+                           "kernel_shape", "pads", "strides"},
+    "QLinearGlobalAveragePool": {"channels_last"},
+    "QLinearSoftmax": {"axis", "opset"},
+    "QLinearLeakyRelu": {"alpha"},
+}  # fmt: skip
+"""The attributes of onnxruntime's contrib ops (ContribOperators.md): the onnx package has no
+schemas of that domain to check them against, and the float op would take any."""
+
+
+def _check_microsoft_attributes(ctx: NodeContext) -> None:
+    known = _MICROSOFT_ATTRIBUTES[ctx.op_type]
+    for a in ctx.node.attribute:
+        if a.name not in known:
+            expected = ", ".join(sorted(known)) or "none"
+            raise ConversionError(
+                f"attribute '{a.name}' is not one of {ctx.op_type}'s ({expected})"
+            )
+
 
 class _FloatNodeContext(NodeContext):
     """The context of the float op inside a quantized one: its inputs are values, its opset
@@ -194,6 +217,7 @@ def qgemm(ctx: NodeContext) -> list[SSAValue]:
     [M, N]), quantized where y_scale and y_zero_point are given; the float result without
     y_scale, and that divided by y_scale without y_zero_point (onnxruntime's float output:
     its scale times the accumulator)."""
+    _check_microsoft_attributes(ctx)
     a, ap = _dequantized(ctx, 0, "A")
     trans_b = bool(ctx.attr("transB", 0))
     b, bp = _dequantized(ctx, 3, "B", axis=0 if trans_b else 1)
@@ -214,6 +238,7 @@ def qgemm(ctx: NodeContext) -> list[SSAValue]:
 def qlinear_binary(ctx: NodeContext) -> list[SSAValue]:
     """`A, A_scale, A_zero_point, B, B_scale, B_zero_point, C_scale, [C_zero_point]`: the
     sum (product) of the dequantized A and B (numpy broadcasting), quantized to C's grid."""
+    _check_microsoft_attributes(ctx)
     a, _ = _dequantized(ctx, 0, "A")
     b, _ = _dequantized(ctx, 3, "B")
     y = _float_op(ctx, ctx.op_type.removeprefix("QLinear"), [a, b])
@@ -225,6 +250,7 @@ def qlinear_binary(ctx: NodeContext) -> list[SSAValue]:
 def qlinear_concat(ctx: NodeContext) -> list[SSAValue]:
     """`Y_scale, Y_zero_point, (X, X_scale, X_zero_point)...`: Concat (axis) of the
     dequantized inputs, quantized."""
+    _check_microsoft_attributes(ctx)
     if ctx.num_inputs < 5 or (ctx.num_inputs - 2) % 3:
         raise ConversionError(
             f"{ctx.num_inputs} inputs, expected Y_scale, Y_zero_point and triples of X, "
@@ -247,6 +273,7 @@ def _channels_first(ctx: NodeContext, x: SSAValue, back: bool = False) -> SSAVal
 def qlinear_pool(ctx: NodeContext) -> list[SSAValue]:
     """`X, x_scale, x_zero_point, y_scale, [y_zero_point]`: AveragePool (its attributes) or
     GlobalAveragePool of the dequantized X, quantized; `channels_last = 1`: X is NHWC."""
+    _check_microsoft_attributes(ctx)
     x, _ = _dequantized(ctx, 0, "x")
     last = bool(ctx.attr("channels_last", 0))
     if last:
@@ -263,6 +290,7 @@ def qlinear_activation(ctx: NodeContext) -> list[SSAValue]:
     """`X, X_scale, X_zero_point, Y_scale, [Y_zero_point]`: Softmax (axis, and the
     semantics of the ONNX `opset` it names), Sigmoid or LeakyRelu (alpha) of the dequantized
     X, quantized."""
+    _check_microsoft_attributes(ctx)
     x, _ = _dequantized(ctx, 0, "X")
     op_type = ctx.op_type.removeprefix("QLinear")
     opset, extra = None, {}

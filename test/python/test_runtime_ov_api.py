@@ -959,6 +959,8 @@ def test_tensor_is_made_as_openvinos_and_results_have_names() -> None:
     zeros = lowpass.Tensor("ui8", [2, 2])
     assert zeros.dtype == np.uint8 and zeros.shape == (2, 2) and not zeros.any()
     assert isinstance(pickle.loads(pickle.dumps(copied)), lowpass.Tensor)
+    with pytest.raises(TypeError, match=r"Tensor\('f64', \.\.\.\): expected Tensor\(array\) or "):
+        lowpass.Tensor("f64", [2])
     compiled = lowpass.Core().compile_model(RELU, "CPU")
     request = compiled.create_infer_request()
     results = request.infer({"x": lowpass.Tensor(-a)})

@@ -399,3 +399,14 @@ def test_other_microsoft_ops_are_named_with_their_domain() -> None:
     with pytest.raises(FrontendError, match=r"unsupported operator com\.microsoft\.QLinearWhere; "
                                             r"supported: .*com\.microsoft\.QGemm"):  # fmt: skip
         read_onnx(model)
+
+
+def test_microsoft_ops_refuse_attributes_they_do_not_define() -> None:
+    """The onnx package has no schemas of com.microsoft's ops: their attributes are checked
+    against onnxruntime's definitions, one line naming the node."""
+    inits = {"xs": _s(0.05), "xz": np.uint8(128), "ys": _s(0.05), "yz": np.uint8(128)}
+    node = helper.make_node("QLinearSigmoid", ["x", "xs", "xz", "ys", "yz"], ["y"], domain=MS,
+                            name="sig", opset=3)  # fmt: skip
+    with pytest.raises(FrontendError, match=r"node 'sig' \(#0, QLinearSigmoid\): attribute "
+                                            r"'opset' is not one of QLinearSigmoid's \(none\)$"):
+        read_onnx(_model([node], {"x": _codes(2, 3)}, ["y"], inits))
