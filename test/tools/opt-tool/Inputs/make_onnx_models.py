@@ -1,0 +1,42 @@
+"""Writes the small ONNX models of onnx-qoperator-trilu.mlir into the folder given."""
+
+import sys
+from pathlib import Path
+
+import numpy as np
+from onnx import TensorProto, helper, numpy_helper, save
+
+MS = "com.microsoft"
+
+
+def model(nodes, inputs, inits, path):
+    graph = helper.make_graph(
+        nodes, "g", inputs, [helper.make_tensor_value_info("y", TensorProto.UNDEFINED, None)],
+        [numpy_helper.from_array(np.asarray(v), k) for k, v in inits.items()])
+    imports = [helper.make_opsetid("", 17), helper.make_opsetid(MS, 1)]
+    save(helper.make_model(graph, opset_imports=imports), str(path))
+
+
+out = Path(sys.argv[1])
+out.mkdir(parents=True, exist_ok=True)
+x = [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 3, 4, 4])]
+w = np.arange(-9, 9, dtype=np.int8).reshape(2, 3, 3, 1)
+q = {"xs": np.float32(0.02), "xz": np.uint8(128), "w": w, "ws": np.float32([0.01, 0.02]),
+     "wz": np.zeros(2, np.int8), "hs": np.float32(0.05), "hz": np.uint8(0),
+     "b": np.int32([5, -5])}
+nodes = [helper.make_node("QuantizeLinear", ["x", "xs", "xz"], ["xq"]),
+         helper.make_node("QLinearConv", ["xq", "xs", "xz", "w", "ws", "wz", "hs", "hz", "b"],
+                          ["h"], name="conv", pads=[1, 0, 1, 0]),
+         helper.make_node("QLinearSigmoid", ["h", "hs", "hz", "hs", "hz"], ["s"], domain=MS,
+                          name="sig"),
+         helper.make_node("DequantizeLinear", ["s", "hs", "hz"], ["y"])]
+model(nodes, x, q, out / "qoperator.onnx")
+model([helper.make_node("QLinearConv", ["xq", "xs", "xz", "w", "ws", "wz", "hs", "hz", "b"],
+                        ["y"], name="conv")],
+      [helper.make_tensor_value_info("xq", TensorProto.UINT8, [1, 3, 4, 4])],
+      dict(q, xs=np.float32([0.1, 0.2])), out / "per-channel-x.onnx")
+model([helper.make_node("Trilu", ["x", "k"], ["y"], name="tril", upper=0)],
+      [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, "n", "n"])],
+      {"k": np.int64(1)}, out / "trilu.onnx")
+model([helper.make_node("Trilu", ["x"], ["y"], name="tril")],
+      [helper.make_tensor_value_info("x", TensorProto.FLOAT, [5])], {}, out / "trilu-1d.onnx")
