@@ -21,9 +21,9 @@ out = Path(sys.argv[1])
 out.mkdir(parents=True, exist_ok=True)
 x = [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 3, 4, 4])]
 w = np.arange(-9, 9, dtype=np.int8).reshape(2, 3, 3, 1)
-q = {"xs": np.float32(0.02), "xz": np.uint8(128), "w": w, "ws": np.float32([0.01, 0.02]),
+q = {"xs": np.float32(0.02), "xz": np.uint8(128), "w": w, "ws": np.array([0.01, 0.02], np.float32),
      "wz": np.zeros(2, np.int8), "hs": np.float32(0.05), "hz": np.uint8(0),
-     "b": np.int32([5, -5])}
+     "b": np.array([5, -5], np.int32)}
 nodes = [helper.make_node("QuantizeLinear", ["x", "xs", "xz"], ["xq"]),
          helper.make_node("QLinearConv", ["xq", "xs", "xz", "w", "ws", "wz", "hs", "hz", "b"],
                           ["h"], name="conv", pads=[1, 0, 1, 0]),
@@ -34,7 +34,7 @@ model(nodes, x, q, out / "qoperator.onnx")
 model([helper.make_node("QLinearConv", ["xq", "xs", "xz", "w", "ws", "wz", "hs", "hz", "b"],
                         ["y"], name="conv")],
       [helper.make_tensor_value_info("xq", TensorProto.UINT8, [1, 3, 4, 4])],
-      dict(q, xs=np.float32([0.1, 0.2])), out / "per-channel-x.onnx")
+      dict(q, xs=np.array([0.1, 0.2], np.float32)), out / "per-channel-x.onnx")
 model([helper.make_node("Trilu", ["x", "k"], ["y"], name="tril", upper=0)],
       [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, "n", "n"])],
       {"k": np.int64(1)}, out / "trilu.onnx")
