@@ -139,8 +139,8 @@ class QuantizedTensor:
 
     value: SSAValue
     params: QuantParams
-    fused: dict[tuple[bytes, ...], SSAValue] = field(default_factory=dict[tuple[bytes, ...],
-                                                                         SSAValue])
+    fused: dict[tuple[object, ...], SSAValue] = field(default_factory=dict[tuple[object, ...],
+                                                                          SSAValue])
 
 
 def _quantized_tensors(ctx: NodeContext) -> dict[str, QuantizedTensor]:
@@ -156,8 +156,7 @@ def dequantized_input(ctx: NodeContext, index: int, p: QuantParams, what: str = 
     if (made is None or made.params.int_type != p.int_type
             or element_type_of(made.value) != ov.f32):  # (DequantizeLinear's result: f32)
         return dequantize(ctx, ctx.input(index), p, what)
-    key = tuple(a.astype(np.float32).tobytes() + bytes(str(a.shape), "ascii")
-                for a in (p.scale, p.zero_point))  # fmt: skip
+    key = (p.scale.tobytes(), p.scale.shape, p.zero_point.tobytes(), p.zero_point.shape)
     fused = made.fused.get(key)
     if fused is None:
         dtype = ov.to_dtype(element_type_of(made.value))

@@ -51,8 +51,8 @@ def trilu(ctx: NodeContext) -> list[SSAValue]:
     elif element_type_of(k) != ov.i64:
         raise ConversionError(f"k must be int64, got {element_type_of(k)}")
     shape = ctx.value(ov.ShapeOfOp(x))
-    axis0, zero, one = (ctx.constant(np.array(v, np.int64)) for v in (0, 0, 1))
-    rows_n, cols_n = (ctx.value(ov.GatherOp(shape, ctx.constant(np.array(a, np.int64)), axis0))
+    zero, one = (ctx.constant(np.array(v, np.int64)) for v in (0, 1))  # (zero: also the axis)
+    rows_n, cols_n = (ctx.value(ov.GatherOp(shape, ctx.constant(np.array(a, np.int64)), zero))
                       for a in (rank - 2, rank - 1))  # fmt: skip
     rows = ctx.value(ov.RangeOp(zero, rows_n, one, ov.i64))
     cols = ctx.value(ov.RangeOp(zero, cols_n, one, ov.i64))
