@@ -1,10 +1,11 @@
 """
-Matrix ops of the OpenVINO opset: MatMul.
+Matrix ops of the OpenVINO opset: MatMul and ScaledDotProductAttention.
 
 MatMul multiplies the two innermost axes of its operands and broadcasts the others (numpy
 rules), after the optional transposition of each operand's two innermost axes. 1-D operands
 are unsqueezed to a row (first operand) or column (second operand) vector and the added axis
-is removed from the result, as numpy's `matmul` does.
+is removed from the result, as numpy's `matmul` does. ScaledDotProductAttention is a
+transformer's attention, `softmax(Q K^T * scale + bias) V`, as OpenVINO's `ovc` fuses it.
 """
 
 from __future__ import annotations
@@ -13,9 +14,16 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 import numpy as np
-from xdsl.dialects.builtin import BoolAttr, TensorType
+from xdsl.dialects.builtin import BoolAttr, TensorType, i1
 from xdsl.ir import Attribute, SSAValue
-from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def, traits_def
+from xdsl.irdl import (
+    irdl_op_definition,
+    operand_def,
+    prop_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+)
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
@@ -23,6 +31,7 @@ from .base import (
     DYNAMIC,
     PLACEHOLDER_TYPE,
     OvOp,
+    broadcast_shapes,
     element_type_of,
     format_shape,
     shape_of,
@@ -153,8 +162,165 @@ class MatMulOp(OvOp):
             return (np.asarray(np.matmul(x, y)).astype(a.dtype),)
 
 
-OPS = (MatMulOp,)
+@irdl_op_definition
+class ScaledDotProductAttentionOp(OvOp):
+    """
+    Attention (OpenVINO `ScaledDotProductAttention-13`, what `ovc` makes of a transformer's
+    `softmax(Q K^T / sqrt(E) + mask) V`).
+
+    `query` [N..., L, E], `key` [N..., S, E], `value` [N..., S, Ev] (rank >= 3, one float
+    element type; the batch axes N... broadcast, numpy rules), then the optional inputs in
+    OpenVINO's order: `attention_mask` (the query's type, added to the scores, or i1: true
+    where a position takes part, false adds -inf; of rank >= 2, [N..., L or 1, S], or a
+    scalar) and `scale` (a scalar or 1-element tensor of the query's type; default
+    1 / sqrt(E) in that type). With `causal`, the mask input is ignored and the bias is
+    -inf above the diagonal (`numpy.triu(..., k=1)` of an [L, S] matrix). The result is
+    [N..., L, Ev].
+
+    Semantics: the specification's formula in float64 (`(Q @ K^T) * scale + bias`, a softmax
+    along the last axis, `@ V`), cast to the query's type; a row whose every score is -inf
+    gives NaN, as the formula does.
+    """
+
+    name = "ov.scaled_dot_product_attention"
+    query = operand_def(TensorType)
+    key = operand_def(TensorType)
+    value = operand_def(TensorType)
+    mask_and_scale = var_operand_def(TensorType)
+    result = result_def(TensorType)
+    causal = prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+
+    assembly_format = (
+        "$query `,` $key `,` $value (`,` $mask_and_scale^)? (`causal` `=` $causal^)? "
+        "attr-dict `:` functional-type(operands, results)"
+    )
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        query: SSAValue,
+        key: SSAValue,
+        value: SSAValue,
+        attention_mask: SSAValue | None = None,
+        scale: SSAValue | None = None,
+        *,
+        causal: bool = False,
+        result_type: Attribute | None = None,
+        name: str | None = None,
+    ) -> None:
+        if scale is not None and attention_mask is None:
+            raise ValueError("a scale needs an attention_mask before it (OpenVINO's input 4)")
+        optional = [v for v in (attention_mask, scale) if v is not None]
+        super().__init__(
+            operands=[query, key, value, optional],
+            result_types=[result_type or PLACEHOLDER_TYPE],
+            properties={"causal": BoolAttr.from_bool(causal)},
+        )
+        self.finish_build(name, infer=result_type is None)
+
+    @property
+    def attention_mask(self) -> SSAValue | None:
+        """The fourth input, or None."""
+        return self.mask_and_scale[0] if len(self.mask_and_scale) > 0 else None
+
+    @property
+    def scale(self) -> SSAValue | None:
+        """The fifth input, or None (1 / sqrt(E))."""
+        return self.mask_and_scale[1] if len(self.mask_and_scale) > 1 else None
+
+    def verify_attrs(self) -> None:
+        if len(self.mask_and_scale) > 2:
+            raise VerifyException(
+                f"has {3 + len(self.mask_and_scale)} operands, expected 3 to 5 (query, key, "
+                "value, attention_mask, scale)"
+            )
+        t = check_float_operands(("query", self.query), ("key", self.key),
+                                 ("value", self.value))  # fmt: skip
+        for what, v in (("query", self.query), ("key", self.key), ("value", self.value)):
+            if len(shape_of(v)) < 3:
+                raise VerifyException(
+                    f"{what} must have rank >= 3 ([N..., L or S, E]), got "
+                    f"{format_shape(shape_of(v))}"
+                )
+        mask = self.attention_mask
+        if mask is not None and element_type_of(mask) not in (t, i1):
+            raise VerifyException(
+                f"attention_mask must have the query's element type ({t}) or i1, got "
+                f"{element_type_of(mask)}"
+            )
+        if mask is not None and len(shape_of(mask)) == 1:
+            raise VerifyException(
+                f"attention_mask must be a scalar or have rank >= 2 ([N..., L, S]), got "
+                f"{format_shape(shape_of(mask))}"
+            )
+        scale = self.scale
+        if scale is not None:
+            if element_type_of(scale) != t:
+                raise VerifyException(
+                    f"scale must have the query's element type ({t}), got "
+                    f"{element_type_of(scale)}"
+                )
+            shape = shape_of(scale)
+            if not (len(shape) == 0 or (len(shape) == 1 and shape[0] in (1, DYNAMIC))):
+                raise VerifyException(
+                    f"scale must be a scalar or have 1 element, got {format_shape(shape)}"
+                )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        self.verify_attrs()
+        q, k, v = (shape_of(x) for x in (self.query, self.key, self.value))
+
+        def merge(a: int, b: int, what: str) -> int:
+            if a == b or b == DYNAMIC:
+                return a
+            if a == DYNAMIC:
+                return b
+            raise VerifyException(
+                f"{what} do not match: query {format_shape(q)}, key {format_shape(k)}, "
+                f"value {format_shape(v)}"
+            )
+
+        merge(q[-1], k[-1], "the query's and the key's E")
+        merge(k[-2], v[-2], "the key's and the value's S")
+        batch = broadcast_shapes(broadcast_shapes(q[:-2], k[:-2], "the batch axes"), v[:-2],
+                                 "the batch axes")  # fmt: skip
+        length = q[-2]
+        mask = self.attention_mask
+        if mask is not None and not self.causal.value.data and len(shape_of(mask)) >= 2:
+            m = shape_of(mask)
+            length = broadcast_shapes((length, k[-2]), m[-2:], "the scores [L, S] and the "
+                                      "attention_mask's last two axes")[0]  # fmt: skip
+            batch = broadcast_shapes(batch, m[:-2], "the batch axes")
+        return [tensor([*batch, length, v[-1]], element_type_of(self.query))]
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        query, key, value = inputs[:3]
+        dtype = query.dtype
+        if len(inputs) > 4:
+            scale = float(np.asarray(inputs[4]).reshape(-1)[0])
+        else:  # (1 / Sqrt(ConvertLike(E, query)) in the query's type)
+            scale = float(dtype.type(1) / np.sqrt(dtype.type(query.shape[-1])))
+        q, k, v = (np.asarray(x, np.float64) for x in (query, key, value))
+        with np.errstate(over="ignore", invalid="ignore"):
+            scores = np.matmul(q, np.swapaxes(k, -1, -2)) * scale
+            if self.causal.value.data:
+                rows, columns = (int(n) for n in scores.shape[-2:])
+                above: np.ndarray = np.arange(columns)[None, :] > np.arange(rows)[:, None]
+                scores = scores + np.where(above, -np.inf, 0.0)
+            elif len(inputs) > 3:
+                mask = np.asarray(inputs[3])
+                bias = (np.where(mask, 0.0, -np.inf) if mask.dtype == np.bool_
+                        else mask.astype(np.float64))  # fmt: skip
+                scores = scores + bias
+            shifted = scores - np.max(scores, axis=-1, keepdims=True)
+            e = np.exp(shifted)
+            weights = e / np.sum(e, axis=-1, keepdims=True)
+            return (np.asarray(np.matmul(weights, v)).astype(dtype),)
+
+
+OPS = (MatMulOp, ScaledDotProductAttentionOp)
 
 __all__ = [
     "MatMulOp",
+    "ScaledDotProductAttentionOp",
 ]

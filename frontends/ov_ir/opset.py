@@ -344,6 +344,12 @@ OP_TABLE: tuple[OpEntry, ...] = (
         (_a("transpose_a", "bool", default="false"), _a("transpose_b", "bool", default="false")),
         "opset1",
     ),
+    OpEntry(
+        "ScaledDotProductAttention",
+        13,
+        matrix.ScaledDotProductAttentionOp,
+        (_a("causal", "bool", default="false"),),
+    ),
     # data movement
     OpEntry("Concat", 0, movement.ConcatOp, (_a("axis", "int"),), "opset1"),
     OpEntry("Split", 1, movement.SplitOp, (_a("num_splits", "int"),)),

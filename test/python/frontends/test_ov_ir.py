@@ -602,6 +602,15 @@ def model_movement(ops: Any) -> tuple[list[Any], list[Any]]:
     ]
 
 
+def model_attention(ops: Any) -> tuple[list[Any], list[Any]]:
+    """ScaledDotProductAttention-13 (test_ov_ir_attention.py covers its cases)."""
+    q, k, v = (_param(ops, n, [1, 2, 4, 8]) for n in "qkv")
+    mask = _param(ops, "mask", [4, 4], np.bool_)
+    masked = ops.scaled_dot_product_attention(q, k, v, mask, _const(ops, 0.25), causal=False)
+    causal = ops.scaled_dot_product_attention(q, k, v, causal=True)
+    return [q, k, v, mask], [_result(ops, masked, "masked"), _result(ops, causal, "causal")]
+
+
 def model_recurrent(ops: Any) -> tuple[list[Any], list[Any]]:
     b, t, i, h = 2, 3, 4, 5
     x = _param(ops, "x", [b, i])
@@ -947,6 +956,7 @@ OPENVINO_MODELS: dict[str, Any] = {
     "subgraphs": model_tensor_iterator,
     "comparison": model_comparison,
     "math": model_math,
+    "attention": model_attention,
     "issue38": model_issue38,
     "other_versions": model_other_versions,
 }

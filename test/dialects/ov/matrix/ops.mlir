@@ -27,3 +27,18 @@ func.func @mat_mul_i32(%a: tensor<2x3xi32>, %b: tensor<3x4xi32>) -> tensor<2x4xi
   %0 = ov.mat_mul %a, %b : (tensor<2x3xi32>, tensor<3x4xi32>) -> tensor<2x4xi32>
   func.return %0 : tensor<2x4xi32>
 }
+
+// CHECK-LABEL: func.func @scaled_dot_product_attention
+func.func @scaled_dot_product_attention(%q: tensor<2x4x5x8xf32>, %k: tensor<2x1x6x8xf32>, %v: tensor<1x4x6x3xf32>, %m: tensor<5x6xi1>, %f: tensor<2x1x1x6xf32>, %s: tensor<f32>, %h: tensor<1x?x16xf16>, %hv: tensor<1x?x4xf16>) -> tensor<2x4x5x3xf32> {
+  // CHECK: ov.scaled_dot_product_attention %{{.*}}, %{{.*}}, %{{.*}} {ov.name = "attention"} : (tensor<2x4x5x8xf32>, tensor<2x1x6x8xf32>, tensor<1x4x6x3xf32>) -> tensor<2x4x5x3xf32>
+  %0 = ov.scaled_dot_product_attention %q, %k, %v {ov.name = "attention"} : (tensor<2x4x5x8xf32>, tensor<2x1x6x8xf32>, tensor<1x4x6x3xf32>) -> tensor<2x4x5x3xf32>
+  // CHECK: ov.scaled_dot_product_attention %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : (tensor<2x4x5x8xf32>, tensor<2x1x6x8xf32>, tensor<1x4x6x3xf32>, tensor<5x6xi1>, tensor<f32>) -> tensor<2x4x5x3xf32>
+  %1 = ov.scaled_dot_product_attention %q, %k, %v, %m, %s : (tensor<2x4x5x8xf32>, tensor<2x1x6x8xf32>, tensor<1x4x6x3xf32>, tensor<5x6xi1>, tensor<f32>) -> tensor<2x4x5x3xf32>
+  // CHECK: ov.scaled_dot_product_attention %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : (tensor<2x4x5x8xf32>, tensor<2x1x6x8xf32>, tensor<1x4x6x3xf32>, tensor<2x1x1x6xf32>) -> tensor<2x4x5x3xf32>
+  %2 = ov.scaled_dot_product_attention %q, %k, %v, %f : (tensor<2x4x5x8xf32>, tensor<2x1x6x8xf32>, tensor<1x4x6x3xf32>, tensor<2x1x1x6xf32>) -> tensor<2x4x5x3xf32>
+  // CHECK: ov.scaled_dot_product_attention %{{.*}}, %{{.*}}, %{{.*}} causal = true : (tensor<2x4x5x8xf32>, tensor<2x1x6x8xf32>, tensor<1x4x6x3xf32>) -> tensor<2x4x5x3xf32>
+  %3 = ov.scaled_dot_product_attention %q, %k, %v causal = true : (tensor<2x4x5x8xf32>, tensor<2x1x6x8xf32>, tensor<1x4x6x3xf32>) -> tensor<2x4x5x3xf32>
+  // CHECK: ov.scaled_dot_product_attention %{{.*}}, %{{.*}}, %{{.*}} : (tensor<1x?x16xf16>, tensor<1x?x16xf16>, tensor<1x?x4xf16>) -> tensor<1x?x4xf16>
+  %4 = ov.scaled_dot_product_attention %h, %h, %hv : (tensor<1x?x16xf16>, tensor<1x?x16xf16>, tensor<1x?x4xf16>) -> tensor<1x?x4xf16>
+  func.return %0 : tensor<2x4x5x3xf32>
+}
