@@ -246,6 +246,60 @@ class _DecomposeMVN(RewritePattern):
         _erase_unused_constants(rewriter, operands)
 
 
+class _DecomposeScaledDotProductAttention(RewritePattern):
+    """
+    ScaledDotProductAttention of float32 (what OpenVINO's `ovc` makes of a transformer's
+    attention) -> the ops of its specification's formula, which have kernels: `MatMul(Q, K,
+    transpose_b)`, a Multiply by the scale (1 / sqrt(E) in float32 where the op has none),
+    the Add of the bias (the float mask; a Select of 0 and -inf by a boolean one; -inf above
+    the diagonal, a constant, where causal: the scores' [L, S] are static when the CPU
+    compiles), Softmax along the last axis and the MatMul by V. The op had run on the
+    reference fallback. Within float32 rounding of the reference's float64 formula, as any
+    float32 kernel (OpenVINO's CPU plugin runs a fused kernel of its own; its
+    `ScaledDotProductAttentionDecomposition` builds the same ops for other devices).
+    """
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: ov.ScaledDotProductAttentionOp,
+                          rewriter: PatternRewriter) -> None:
+        q, k = shape_of(op.query), shape_of(op.key)
+        causal = bool(op.causal.value.data)
+        if (element_type_of(op.results[0]) != ov.f32
+                or (causal and min(q[-2], k[-2]) < 0) or (op.scale is None and q[-1] < 0)):
+            return
+        name = get_name(op)
+        new: list[Operation] = [
+            ov.MatMulOp(op.query, op.key, transpose_b=True, name=_suffixed(name, "scores"))]
+        scale = op.scale
+        if scale is None:
+            factor = np.float32(1) / np.sqrt(np.float32(q[-1]))
+            new.append(ov.ConstantOp(np.asarray(factor, np.float32), _suffixed(name, "scale")))
+            scale = new[-1].results[0]
+        scaled = ov.MultiplyOp(new[0].results[0], scale, name=_suffixed(name, "scaled"))
+        new.append(scaled)
+        bias: SSAValue | None = None
+        mask = None if causal else op.attention_mask
+        if causal:
+            above = np.arange(k[-2])[None, :] > np.arange(q[-2])[:, None]
+            new.append(ov.ConstantOp(np.where(above, -np.inf, 0.0).astype(np.float32),
+                                     _suffixed(name, "causal_mask")))  # fmt: skip
+            bias = new[-1].results[0]
+        elif mask is not None and element_type_of(mask) == ov.i1:
+            zero = ov.ConstantOp(np.zeros((), np.float32), _suffixed(name, "zero"))
+            minus_inf = ov.ConstantOp(np.full((), -np.inf, np.float32),
+                                      _suffixed(name, "minus_inf"))  # fmt: skip
+            select = ov.SelectOp(mask, zero.result, minus_inf.result, name=_suffixed(name, "bias"))
+            new += [zero, minus_inf, select]
+            bias = select.results[0]
+        elif mask is not None:
+            bias = mask
+        if bias is not None:
+            new.append(ov.AddOp(scaled.results[0], bias, name=_suffixed(name, "biased")))
+        new.append(ov.SoftmaxOp(new[-1].results[0], -1, name=_suffixed(name, "softmax")))
+        new.append(ov.MatMulOp(new[-1].results[0], op.value, name=name))
+        rewriter.replace(op, new, [new[-1].results[0]])
+
+
 _EXACT_F32 = float(1 << 24)  # (every integer up to this is a float32)
 
 
@@ -654,8 +708,10 @@ class DecomposePass(ModulePass):
     them converted to float (`_FloatConvolutionOfCodes`); an i32 MatMul of codes less a zero
     point by constant weights, converted to float32, runs on the int8 or float32 kernels
     where that is exact (`_IntegerMatMulOnInt8Kernels`); MVN becomes the reductions and
-    element-wise ops of its formula (`_DecomposeMVN`). The other passes then see only ops
-    they have kernels for.
+    element-wise ops of its formula (`_DecomposeMVN`), ScaledDotProductAttention its
+    MatMuls, Softmax and the element-wise ops between them
+    (`_DecomposeScaledDotProductAttention`). The other passes then see only ops they have
+    kernels for.
     Also in TensorIterator/Loop bodies.
     """
 
@@ -666,7 +722,7 @@ class DecomposePass(ModulePass):
             [_DecomposeBatchNorm(), _DecomposeHardSigmoid(), FoldIdentityFakeQuantize(),
              _RequantizeConcatParts(), _DequantizeInLRN(), _FloatConvolutionOfCodes(),
              _IntegerMatMulOnInt8Kernels(), _IntegerConvolutionOnInt8Kernels(),
-             _DecomposeMVN()]
+             _DecomposeMVN(), _DecomposeScaledDotProductAttention()]
         )
         PatternRewriteWalker(patterns, apply_recursively=False).rewrite_module(op)
 
