@@ -14,6 +14,7 @@ an int8 graph.
 from __future__ import annotations
 
 from lowpass.frontends.onnx import (
+    attention,
     control,
     ops,
     qoperator,
@@ -23,7 +24,7 @@ from lowpass.frontends.onnx import (
 )
 from lowpass.frontends.onnx.reader import CONVERTERS, read_onnx
 
-CONVERTER_MODULES = (control, ops, qoperator, quantization, recurrent, structural)
+CONVERTER_MODULES = (attention, control, ops, qoperator, quantization, recurrent, structural)
 """The converters' modules: importing them (here, before anything of the package is used)
 fills the reader's CONVERTERS with their `register` calls; they import the reader, never the
 other way."""

@@ -1,0 +1,239 @@
+"""
+ONNX Attention (opsets 23 to 25): the ops of the ONNX reference's formula
+(`onnx/reference/ops/op_attention.py`; the function body of `defs/nn/defs.cc`), as OpenVINO's
+ONNX frontend and onnxruntime run it:
+
+- Q, K, V of rank 4 `[batch, heads, sequence, head size]`, or of rank 3 `[batch, sequence,
+  heads * head size]` with `q_num_heads` and `kv_num_heads` (split into heads, and Y joined
+  back);
+- `past_key` / `past_value` concatenated before K and V along the sequence (the outputs
+  `present_key` / `present_value`);
+- the scale (`scale`, else 1 / sqrt(head size)) as its square root on Q and on K, in Q's type;
+- K and V's heads repeated for grouped-query attention (`q_num_heads` a multiple of the
+  key's heads: [h0, h0, h1, h1, ...]);
+- `softcap` (`softcap * tanh(scores / softcap)`) before the bias;
+- the bias: the mask (a boolean one as 0 / -inf; one shorter than the keys padded with
+  -inf / false), a causal bias aligned at the bottom right (query i sees key j <= i +
+  offset, the offset the past's length, or per batch `nonpad_kv_seqlen - L`), the sliding
+  window (`left_window_size` / `right_window_size`, opset 25), the padding of
+  `nonpad_kv_seqlen` (opset 24);
+- the softmax along the keys (in float32 where `softmax_precision` asks for it of f16
+  data), a row whose bias is -inf everywhere set to 0 (the reference's guard), then `@ V`;
+- `qk_matmul_output` (output 3) by `qk_matmul_output_mode`: 0 the scores as the MatMul gives
+  them, 1 after `softcap`, 2 with the bias, 3 the softmax's probabilities (the
+  specification's text and onnxruntime; the onnx package's reference gives mode 0 after
+  `softcap` too).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from xdsl.ir import SSAValue
+
+from lowpass.dialects import ov
+from lowpass.dialects.ov import element_type_of
+from lowpass.dialects.ov.base import DYNAMIC, shape_of
+from lowpass.frontends.onnx.reader import ConversionError, NodeContext, register
+
+_ONNX_FLOAT = 1
+_ONNX_FLOAT16 = 10
+
+
+class _Builder:
+    """The node's ops, built through its context (names `<node>/<what>`)."""
+
+    def __init__(self, ctx: NodeContext, dtype: np.dtype) -> None:
+        self.ctx = ctx
+        self.dtype = dtype
+
+    def scalar(self, value: float, name: str) -> SSAValue:
+        return self.ctx.constant(np.asarray(value, self.dtype), name=name)
+
+    def dim(self, x: SSAValue, axis: int) -> SSAValue:
+        """Axis `axis` of x's shape as an i64 scalar (a constant where it is static)."""
+        size = shape_of(x)[axis]
+        if size != DYNAMIC:
+            return self.ctx.constant(np.asarray(size, np.int64))
+        shape = self.ctx.value(ov.ShapeOfOp(x))
+        zero = self.ctx.constant(np.asarray(0, np.int64))
+        return self.ctx.value(ov.GatherOp(shape, self.ctx.constant(np.asarray(axis, np.int64)),
+                                          zero))  # fmt: skip
+
+    def positions(self, n: SSAValue) -> SSAValue:
+        zero, one = (self.ctx.constant(np.asarray(v, np.int64)) for v in (0, 1))
+        return self.ctx.value(ov.RangeOp(zero, n, one, ov.i64))
+
+    def bias_of(self, allowed: SSAValue, name: str) -> SSAValue:
+        """0 where `allowed`, -inf elsewhere, in the data's type."""
+        return self.ctx.value(ov.SelectOp(allowed, self.scalar(0.0, f"{name}_zero"),
+                                          self.scalar(-np.inf, f"{name}_minus_inf")))  # fmt: skip
+
+    def heads(self, x: SSAValue, heads: int) -> SSAValue:
+        """[B, S, heads * E] -> [B, heads, S, E]."""
+        split = self.ctx.value(ov.ReshapeOp(x, self.ctx.i64([0, 0, heads, -1]), True))
+        return self.ctx.value(ov.TransposeOp(split, self.ctx.i64([0, 2, 1, 3])))
+
+
+@register("Attention")
+def attention(ctx: NodeContext) -> list[SSAValue | None]:
+    q, k, v = ctx.input(0), ctx.input(1), ctx.input(2)
+    t = element_type_of(q)
+    if t not in (ov.f32, ov.f16) or element_type_of(k) != t or element_type_of(v) != t:
+        raise ConversionError(
+            f"Q, K and V have element types {t}, {element_type_of(k)}, {element_type_of(v)}, "
+            "expected one of FLOAT, FLOAT16")
+    rank = len(shape_of(q))
+    if rank not in (3, 4) or len(shape_of(k)) != rank or len(shape_of(v)) != rank:
+        raise ConversionError(
+            f"Q, K and V have ranks {rank}, {len(shape_of(k))}, {len(shape_of(v))}, expected "
+            "all 3 or all 4")
+    q_heads_attr, kv_heads_attr = ctx.attr("q_num_heads"), ctx.attr("kv_num_heads")
+    b = _Builder(ctx, ov.to_dtype(t))
+    if rank == 3:
+        if q_heads_attr is None or kv_heads_attr is None:
+            raise ConversionError(
+                "3-D Q, K, V need the attributes q_num_heads and kv_num_heads")
+        q, k, v = b.heads(q, q_heads_attr), b.heads(k, kv_heads_attr), b.heads(v, kv_heads_attr)
+    elif q_heads_attr is not None or kv_heads_attr is not None:
+        raise ConversionError("q_num_heads and kv_num_heads must not be set for 4-D Q, K, V")
+    past_key, past_value = ctx.optional_input(4), ctx.optional_input(5)
+    if (past_key is None) != (past_value is None):
+        raise ConversionError("past_key and past_value must be given together")
+    nonpad = ctx.optional_input(6)
+    if nonpad is not None and past_key is not None:
+        raise ConversionError("nonpad_kv_seqlen cannot be combined with past_key/past_value")
+    if past_key is not None and past_value is not None:
+        k = ctx.value(ov.ConcatOp([past_key, k], 2))
+        v = ctx.value(ov.ConcatOp([past_value, v], 2))
+    present_key, present_value = k, v
+
+    head_size = shape_of(q)[3]
+    scale = ctx.attr("scale")
+    if scale is None:
+        if head_size == DYNAMIC:
+            raise ConversionError("the head size (Q's last axis) must be static without 'scale'")
+        scale = 1.0 / np.sqrt(head_size)
+    root = b.scalar(float(np.sqrt(float(scale))), "scale_sqrt")  # (the reference's order)
+
+    q_heads, k_heads = shape_of(q)[1], shape_of(k)[1]
+    if DYNAMIC in (q_heads, k_heads):
+        raise ConversionError("the number of heads (axis 1 of 4-D Q, K) must be static")
+    if q_heads != k_heads:
+        if q_heads % k_heads:
+            raise ConversionError(
+                f"Q has {q_heads} heads and K {k_heads}, expected a multiple (grouped-query "
+                "attention) or the same number")
+        # (grouped-query attention: each of K's and V's heads read by q_heads / k_heads heads)
+        repeat = ctx.constant(np.repeat(np.arange(k_heads), q_heads // k_heads).astype(np.int64))
+        one = ctx.constant(np.asarray(1, np.int64))
+        k = ctx.value(ov.GatherOp(k, repeat, one))
+        v = ctx.value(ov.GatherOp(v, repeat, one))
+
+    scores = ctx.value(ov.MatMulOp(ctx.value(ov.MultiplyOp(q, root)),
+                                   ctx.value(ov.MultiplyOp(k, root)), transpose_b=True))
+    raw = scores
+    softcap = float(ctx.attr("softcap", 0.0))
+    if softcap > 0:
+        cap = b.scalar(softcap, "softcap")
+        scores = ctx.value(ov.MultiplyOp(
+            ctx.value(ov.TanhOp(ctx.value(ov.DivideOp(scores, cap)))), cap))
+
+    bias, can_mask_a_row = _bias(ctx, b, q, k, past_key, nonpad)
+    biased = scores if bias is None else ctx.value(ov.AddOp(scores, bias))
+
+    precision = ctx.attr("softmax_precision")
+    onnx_t = _ONNX_FLOAT if t == ov.f32 else _ONNX_FLOAT16
+    if precision not in (None, onnx_t) and not (precision == _ONNX_FLOAT and t == ov.f16):
+        raise ConversionError(
+            f"softmax_precision {precision} is not supported, expected FLOAT (1) or the data's "
+            "type")
+    x = biased
+    if precision is not None and precision != onnx_t:
+        x = ctx.value(ov.ConvertOp(x, ov.f32))
+    probabilities = ctx.value(ov.SoftmaxOp(x, -1))
+    if can_mask_a_row and bias is not None:
+        # (a row whose bias is -inf everywhere: 0, as the reference's guard gives, not NaN)
+        axes = ctx.i64([-1])
+        largest = ctx.value(ov.ReduceMaxOp(bias, axes, keep_dims=True))
+        masked_row = ctx.value(ov.EqualOp(largest, b.scalar(-np.inf, "row_masked")))
+        zero = ctx.constant(np.zeros((), ov.to_dtype(element_type_of(probabilities))),
+                            name="masked_row_zero")  # fmt: skip
+        probabilities = ctx.value(ov.SelectOp(masked_row, zero, probabilities))
+    if precision is not None and precision != onnx_t:
+        probabilities = ctx.value(ov.ConvertOp(probabilities, t))
+    y = ctx.value(ov.MatMulOp(probabilities, v))
+    if rank == 3:
+        joined = ctx.value(ov.TransposeOp(y, ctx.i64([0, 2, 1, 3])))
+        y = ctx.value(ov.ReshapeOp(joined, ctx.i64([0, 0, -1]), True))
+
+    qk: SSAValue | None = None
+    if ctx.output_wanted(3):
+        mode = int(ctx.attr("qk_matmul_output_mode", 0))
+        outputs = {0: raw, 1: scores, 2: biased, 3: probabilities}
+        if mode not in outputs:
+            raise ConversionError(
+                f"qk_matmul_output_mode is {mode}, expected 0, 1, 2 or 3")
+        qk = outputs[mode]
+    return [y, present_key, present_value, qk]
+
+
+def _bias(ctx: NodeContext, b: _Builder, q: SSAValue, k: SSAValue, past_key: SSAValue | None,
+          nonpad: SSAValue | None) -> tuple[SSAValue | None, bool]:  # fmt: skip
+    """The scores' additive bias (None: none) and whether it can be -inf on a whole row."""
+    mask = ctx.optional_input(3)
+    can_mask_a_row = mask is not None or nonpad is not None
+    if mask is not None:
+        keys, given = shape_of(k)[2], shape_of(mask)[-1] if shape_of(mask) else DYNAMIC
+        if DYNAMIC not in (keys, given) and given < keys:  # (padded: the keys beyond it)
+            rank = len(shape_of(mask))
+            boolean = element_type_of(mask) == ov.i1
+            fill = (ctx.constant(np.asarray(False)) if boolean
+                    else b.scalar(-np.inf, "mask_padding"))  # fmt: skip
+            mask = ctx.value(ov.PadOp(mask, ctx.i64([0] * rank), ctx.i64([0] * (rank - 1) + [
+                keys - given]), fill))
+        if element_type_of(mask) == ov.i1:
+            mask = b.bias_of(mask, "mask")
+        elif element_type_of(mask) != element_type_of(q):
+            raise ConversionError(
+                f"attn_mask has element type {element_type_of(mask)}, expected BOOL or Q's type")
+    causal = bool(ctx.attr("is_causal", 0))
+    left, right = int(ctx.attr("left_window_size", -1)), int(ctx.attr("right_window_size", -1))
+    if not causal and left < 0 and right < 0 and nonpad is None:
+        return mask, can_mask_a_row
+    rows, keys = b.dim(q, 2), b.dim(k, 2)
+    i = ctx.value(ov.UnsqueezeOp(b.positions(rows), ctx.i64([1])))  # [L, 1]
+    j = b.positions(keys)  # [S]
+    if nonpad is not None:  # (per batch: [B, 1, 1] offsets, the frontier nonpad - L)
+        lengths = ctx.value(ov.ConvertOp(nonpad, ov.i64))
+        offset = ctx.value(ov.ReshapeOp(ctx.value(ov.SubtractOp(lengths, rows)),
+                                        ctx.i64([-1, 1, 1]), False))  # fmt: skip
+        position = ctx.value(ov.AddOp(i, offset))  # [B, L, 1]
+    elif past_key is not None:
+        position = ctx.value(ov.AddOp(i, b.dim(past_key, 2)))
+    else:
+        position = i
+    bias = mask
+    allowed: list[SSAValue] = []
+    if causal:
+        allowed.append(ctx.value(ov.LessEqualOp(j, position)))
+    if left >= 0 or right >= 0:
+        can_mask_a_row = True
+        difference = ctx.value(ov.SubtractOp(position, j))
+        if left >= 0:
+            allowed.append(ctx.value(ov.LessEqualOp(difference, ctx.i64(left))))
+        if right >= 0:
+            allowed.append(ctx.value(ov.GreaterEqualOp(difference, ctx.i64(-right))))
+    for condition in allowed:
+        term = b.bias_of(condition, "window")
+        if nonpad is not None:  # ([B, L, S] -> [B, 1, L, S]: a rank-3 mask is (heads, L, S))
+            term = ctx.value(ov.UnsqueezeOp(term, ctx.i64([1])))
+        bias = term if bias is None else ctx.value(ov.AddOp(bias, term))
+    if nonpad is not None:
+        lengths = ctx.value(ov.ConvertOp(nonpad, ov.i64))
+        padding = ctx.value(ov.LessOp(j, ctx.value(ov.UnsqueezeOp(lengths, ctx.i64([1])))))
+        term = ctx.value(ov.UnsqueezeOp(b.bias_of(padding, "padding"), ctx.i64([1, 2])))
+        bias = term if bias is None else ctx.value(ov.AddOp(bias, term))
+    return bias, can_mask_a_row
+
+
+__all__ = ["attention"]
