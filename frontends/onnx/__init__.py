@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from lowpass.frontends.onnx import (
     attention,
+    contrib,
     control,
     ops,
     qoperator,
@@ -24,7 +25,9 @@ from lowpass.frontends.onnx import (
 )
 from lowpass.frontends.onnx.reader import CONVERTERS, read_onnx
 
-CONVERTER_MODULES = (attention, control, ops, qoperator, quantization, recurrent, structural)
+CONVERTER_MODULES = (
+    attention, contrib, control, ops, qoperator, quantization, recurrent, structural
+)
 """The converters' modules: importing them (here, before anything of the package is used)
 fills the reader's CONVERTERS with their `register` calls; they import the reader, never the
 other way."""

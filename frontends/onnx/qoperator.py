@@ -61,13 +61,7 @@ schemas of that domain to check them against, and the float op would take any.""
 
 
 def _check_microsoft_attributes(ctx: NodeContext) -> None:
-    known = _MICROSOFT_ATTRIBUTES[ctx.op_type]
-    for a in ctx.node.attribute:
-        if a.name not in known:
-            expected = ", ".join(sorted(known)) or "none"
-            raise ConversionError(
-                f"attribute '{a.name}' is not one of {ctx.op_type}'s ({expected})"
-            )
+    ctx.check_attribute_names(_MICROSOFT_ATTRIBUTES[ctx.op_type])
 
 
 class _FloatNodeContext(NodeContext):

@@ -224,6 +224,16 @@ class NodeContext:
             return numpy_helper.to_array(a.t)
         return value
 
+    def check_attribute_names(self, known: set[str]) -> None:
+        """Every attribute of the node is one of `known` (com.microsoft's ops: the onnx
+        package has no schemas of that domain to check them against)."""
+        for a in self.node.attribute:
+            if a.name not in known:
+                expected = ", ".join(sorted(known)) or "none"
+                raise ConversionError(
+                    f"attribute '{a.name}' is not one of {self.op_type}'s ({expected})"
+                )
+
     def required(self, name: str) -> Any:
         if name not in self._attrs:
             raise ConversionError(f"attribute '{name}' is required")
