@@ -23,6 +23,17 @@ ONNX frontend and onnxruntime run it:
   them, 1 after `softcap`, 2 with the bias, 3 the softmax's probabilities (the
   specification's text and onnxruntime; the onnx package's reference gives mode 0 after
   `softcap` too).
+
+And onnxruntime's contrib Attention (com.microsoft; what its transformer optimizer fuses a
+BERT's self-attention into), as its CPU kernel computes it and OpenVINO's frontend reads it
+(`op/com.microsoft/attention.cpp`): `input @ weights + bias` split into Q, K, V
+(`qkv_hidden_sizes`, else three equal parts) and into `num_heads` heads, the scores `Q K^T *
+scale` (1 / sqrt(head size)), plus `mask_filter_value` (-10000) where `mask_index` excludes
+a key (a [batch] of end positions, a [2 * batch] of end and start positions, a [batch,
+keys] or [batch, queries, keys] mask of 1 / 0) and above the diagonal where
+`unidirectional`, plus `attention_bias`; the softmax, `@ V`, the heads joined back; the
+output `present` stacks K and V. A past (`past`, `past_sequence_length`), rotary embeddings
+and 4-D masks are refused.
 """
 
 from __future__ import annotations
@@ -236,4 +247,118 @@ def _bias(ctx: NodeContext, b: _Builder, q: SSAValue, k: SSAValue, past_key: SSA
     return bias, can_mask_a_row
 
 
-__all__ = ["attention"]
+_MICROSOFT_ATTENTION_ATTRIBUTES = {
+    "num_heads", "unidirectional", "qkv_hidden_sizes", "mask_filter_value", "scale",
+    "do_rotary", "past_present_share_buffer", "rotary_embedding_dim",
+}  # fmt: skip
+
+
+@register("Attention", domain="com.microsoft")
+def microsoft_attention(ctx: NodeContext) -> list[SSAValue | None]:
+    ctx.check_attribute_names(_MICROSOFT_ATTENTION_ATTRIBUTES)
+    x, weights = ctx.input(0), ctx.input(1)
+    t = element_type_of(x)
+    if t not in (ov.f32, ov.f16) or len(shape_of(x)) != 3:
+        raise ConversionError(
+            f"input has element type {t} and rank {len(shape_of(x))}, expected FLOAT or FLOAT16 "
+            "and rank 3 ([batch, sequence, hidden])")
+    for i, what in ((4, "past"), (6, "past_sequence_length")):
+        if ctx.has_input(i):
+            raise ConversionError(f"input {i} ({what}) is not supported")
+    for flag in ("do_rotary", "past_present_share_buffer"):
+        if int(ctx.attr(flag, 0)):
+            raise ConversionError(f"{flag} = 1 is not supported, expected 0")
+    heads = int(ctx.required("num_heads"))
+    columns = shape_of(weights)[-1]
+    sizes = ctx.ints("qkv_hidden_sizes")
+    if sizes is None:
+        if columns == DYNAMIC or columns % 3:
+            raise ConversionError(
+                f"the weights have {columns} columns, expected a multiple of 3 (Q, K, V) "
+                "without qkv_hidden_sizes")
+        sizes = [columns // 3] * 3
+    if len(sizes) != 3 or sizes[0] != sizes[1] or any(n <= 0 or n % heads for n in sizes):
+        raise ConversionError(
+            f"qkv_hidden_sizes {sizes} must be 3 positive multiples of num_heads ({heads}), "
+            "the first two equal")
+    b = _Builder(ctx, ov.to_dtype(t))
+    qkv = ctx.value(ov.MatMulOp(x, weights))
+    bias = ctx.optional_input(2)
+    if bias is not None:
+        qkv = ctx.value(ov.AddOp(qkv, bias))
+    split = ctx.op(ov.VariadicSplitOp(qkv, ctx.constant(np.asarray(2, np.int64)),
+                                      ctx.i64(sizes)))  # fmt: skip
+    q, k, v = (b.heads(r, heads) for r in split.results)
+    head_size = sizes[0] // heads
+    scale = float(ctx.attr("scale", 0.0)) or 1.0 / float(np.sqrt(head_size))
+    scores = ctx.value(ov.MultiplyOp(ctx.value(ov.MatMulOp(q, k, transpose_b=True)),
+                                     b.scalar(scale, "scale")))  # fmt: skip
+    filter_value = float(ctx.attr("mask_filter_value", -10000.0))
+    for term in _microsoft_mask_terms(ctx, b, q, k, filter_value):
+        scores = ctx.value(ov.AddOp(scores, term))
+    attention_bias = ctx.optional_input(5)
+    if attention_bias is not None:
+        scores = ctx.value(ov.AddOp(scores, attention_bias))
+    y = ctx.value(ov.MatMulOp(ctx.value(ov.SoftmaxOp(scores, -1)), v))
+    joined = ctx.value(ov.TransposeOp(y, ctx.i64([0, 2, 1, 3])))
+    output = ctx.value(ov.ReshapeOp(joined, ctx.i64([0, 0, -1]), True))
+    present = None
+    if ctx.output_wanted(1):
+        if sizes[1] != sizes[2]:
+            raise ConversionError("output 1 (present) needs K and V of one hidden size")
+        zero = ctx.i64([0])
+        present = ctx.value(ov.ConcatOp([ctx.value(ov.UnsqueezeOp(k, zero)),
+                                         ctx.value(ov.UnsqueezeOp(v, zero))], 0))  # fmt: skip
+    return [output, present]
+
+
+def _microsoft_mask_terms(ctx: NodeContext, b: _Builder, q: SSAValue, k: SSAValue,
+                          filter_value: float) -> list[SSAValue]:  # fmt: skip
+    """The additive terms of `mask_index` and `unidirectional`: 0 where a key is read,
+    `filter_value` elsewhere (onnxruntime's CPU kernel)."""
+    terms: list[SSAValue] = []
+    keys = b.dim(k, 2)
+    j = b.positions(keys)  # [T]
+
+    def term(allowed: SSAValue, name: str) -> SSAValue:
+        return ctx.value(ov.SelectOp(allowed, b.scalar(0.0, f"{name}_zero"),
+                                     b.scalar(filter_value, f"{name}_filter")))  # fmt: skip
+
+    mask = ctx.optional_input(3)
+    if mask is not None:
+        shape = shape_of(mask)
+        if element_type_of(mask) != ov.i32:
+            raise ConversionError(
+                f"mask_index has element type {element_type_of(mask)}, expected INT32")
+        batch = shape_of(q)[0]
+        if len(shape) == 1 and DYNAMIC not in (shape[0], batch) and shape[0] in (batch,
+                                                                                2 * batch):
+            positions = ctx.value(ov.ConvertOp(mask, ov.i64))
+            starts: SSAValue | None = None
+            ends = positions
+            if shape[0] == 2 * batch:  # (the end positions, then the start positions)
+                halves = ctx.op(ov.VariadicSplitOp(positions, ctx.constant(
+                    np.asarray(0, np.int64)), ctx.i64([batch, batch])))  # fmt: skip
+                ends, starts = halves.results
+            column = ctx.i64([-1, 1])
+            allowed = ctx.value(ov.LessOp(j, ctx.value(ov.ReshapeOp(ends, column, False))))
+            if starts is not None:
+                after = ctx.value(ov.GreaterEqualOp(j, ctx.value(ov.ReshapeOp(starts, column,
+                                                                              False))))
+                allowed = ctx.value(ov.LogicalAndOp(allowed, after))
+            terms.append(ctx.value(ov.UnsqueezeOp(term(allowed, "mask"), ctx.i64([1, 2]))))
+        elif len(shape) in (2, 3):
+            keep = ctx.value(ov.GreaterOp(mask, ctx.constant(np.asarray(0, np.int32))))
+            axes = [1, 2] if len(shape) == 2 else [1]
+            terms.append(ctx.value(ov.UnsqueezeOp(term(keep, "mask"), ctx.i64(axes))))
+        else:
+            raise ConversionError(
+                f"mask_index of shape {list(shape)} is not supported, expected [batch], "
+                "[2 * batch], [batch, keys] or [batch, queries, keys]")
+    if int(ctx.attr("unidirectional", 0)):
+        i = ctx.value(ov.UnsqueezeOp(b.positions(b.dim(q, 2)), ctx.i64([1])))
+        terms.append(term(ctx.value(ov.LessEqualOp(j, i)), "causal"))
+    return terms
+
+
+__all__ = ["attention", "microsoft_attention"]
