@@ -13,6 +13,11 @@ them (`src/frontends/onnx/frontend/src/op/com.microsoft/`), with onnxruntime's d
   x) + eps)) * gamma` (OpenVINO's skip_simplified_layer_normalization.cpp); output 3 is x.
 - FastGelu (`Gelu(x + bias)`, tanh approximation), BiasGelu and Gelu (erf), QuickGelu
   (`x * Sigmoid(alpha x)`, alpha 1.702), BiasAdd (`x + bias + skip`).
+- EmbedLayerNormalization (a BERT's embeddings): the rows of the word embedding by
+  `input_ids`, plus the position embedding's (by `position_ids`, else 0..S-1), plus the
+  segment embedding's (by `segment_ids`), a LayerNormalization over the last axis times gamma
+  plus beta; `mask_index` the number of ones in each row of `mask` (onnxruntime's CPU
+  kernel: a 2 counts for nothing), zeros without a mask; `embedding_sum` the sum.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ _ATTRIBUTES: dict[str, set[str]] = {
     "SkipSimplifiedLayerNormalization": {"epsilon"},
     "FastGelu": set(), "BiasGelu": set(), "Gelu": set(), "BiasAdd": set(),
     "QuickGelu": {"alpha"},
+    "EmbedLayerNormalization": {"epsilon", "mask_index_type"},
 }  # fmt: skip
 """The attributes of each op (onnxruntime's ContribOperators.md): the onnx package has no
 schemas of com.microsoft's ops to check them against."""
@@ -121,5 +127,46 @@ def bias_add(ctx: NodeContext) -> list[SSAValue]:
     return [ctx.value(ov.AddOp(ctx.value(ov.AddOp(ctx.input(0), ctx.input(1))), ctx.input(2)))]
 
 
-__all__ = ["bias_add", "bias_gelu", "fast_gelu", "quick_gelu", "skip_layer_normalization",
-           "skip_simplified_layer_normalization"]
+@register("EmbedLayerNormalization", domain="com.microsoft")
+def embed_layer_normalization(ctx: NodeContext) -> list[SSAValue | None]:
+    ctx.check_attribute_names(_ATTRIBUTES[ctx.op_type])
+    ids = ctx.input(0)
+    if element_type_of(ids) not in (ov.i32, ov.i64) or rank_of(ids) != 2:
+        raise ConversionError(
+            f"input_ids has element type {element_type_of(ids)} and rank {rank_of(ids)}, "
+            "expected INT32 and rank 2 ([batch, sequence])")
+    zero = ctx.constant(np.asarray(0, np.int64))
+    words = ctx.value(ov.GatherOp(ctx.input(2), ids, zero))
+    position_ids = ctx.optional_input(8)
+    if position_ids is None:  # (0..S-1, S the sequence length of input_ids)
+        length = ctx.value(ov.GatherOp(ctx.value(ov.ShapeOfOp(ids)), ctx.constant(
+            np.asarray(1, np.int64)), zero))  # fmt: skip
+        position_ids = ctx.value(ov.RangeOp(zero, length, ctx.constant(np.asarray(1, np.int64)),
+                                            ov.i64))  # fmt: skip
+    embedding = ctx.value(ov.AddOp(words, ctx.value(ov.GatherOp(ctx.input(3), position_ids,
+                                                                zero))))  # fmt: skip
+    segments = ctx.optional_input(1)
+    if segments is not None:
+        table = ctx.input(4)
+        embedding = ctx.value(ov.AddOp(embedding, ctx.value(ov.GatherOp(table, segments, zero))))
+    eps = float(ctx.attr("epsilon", 1e-12))
+    y = ctx.value(ov.MVNOp(embedding, ctx.i64([2]), eps=eps,
+                           eps_mode=ov.MVNEpsMode.INSIDE_SQRT))  # fmt: skip
+    y = ctx.value(ov.MultiplyOp(y, ctx.input(5)))
+    beta = ctx.optional_input(6)
+    if beta is not None:
+        y = ctx.value(ov.AddOp(y, beta))
+    mask = ctx.optional_input(7)
+    if mask is not None:
+        ones = ctx.value(ov.EqualOp(mask, ctx.constant(np.asarray(1, ov.to_dtype(
+            element_type_of(mask))))))  # fmt: skip
+        mask_index = ctx.value(ov.ReduceSumOp(ctx.value(ov.ConvertOp(ones, ov.i32)),
+                                              ctx.i64([1])))  # fmt: skip
+    else:
+        batch = ctx.value(ov.GatherOp(ctx.value(ov.ShapeOfOp(ids)), ctx.i64([0]), zero))
+        mask_index = ctx.value(ov.BroadcastOp(ctx.constant(np.asarray(0, np.int32)), batch))
+    return [y, mask_index, embedding]
+
+
+__all__ = ["bias_add", "bias_gelu", "embed_layer_normalization", "fast_gelu", "quick_gelu",
+           "skip_layer_normalization", "skip_simplified_layer_normalization"]

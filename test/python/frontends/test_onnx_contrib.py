@@ -96,3 +96,51 @@ def test_contrib_refusals_are_one_line(op: str, inputs: list[tuple[str, list[int
     with pytest.raises(FrontendError, match=rf"node 'n' \(#0, {op}\): {message}") as e:
         lowpass.Core().read_model(model.SerializeToString())
     assert "\n" not in str(e.value)
+
+
+_EMBEDDINGS = {"word": (20, 8), "position": (16, 8), "segment": (2, 8), "gamma": (8,),
+               "beta": (8,)}
+
+
+@pytest.mark.parametrize("with_segments, with_mask, with_positions", [
+    (True, True, False), (False, False, False), (False, True, True)])  # fmt: skip
+def test_embed_layer_normalization_equals_onnxruntime(with_segments: bool, with_mask: bool,
+                                                      with_positions: bool) -> None:  # fmt: skip
+    """A BERT's embeddings: word + position (+ segment) rows, LayerNormalization; mask_index
+    (the ones of each mask row, as onnxruntime counts them: a 2 counts for nothing) and
+    embedding_sum."""
+    ort = pytest.importorskip("onnxruntime")
+    from onnx import numpy_helper
+
+    rng = np.random.default_rng(int(with_segments) + 2 * int(with_mask))
+    tables = {n: rng.standard_normal(s).astype(np.float32) for n, s in _EMBEDDINGS.items()}
+    feeds = {"ids": rng.integers(0, 20, (2, 5)).astype(np.int32)}
+    names = ["ids", "", "word", "position", "", "gamma", "beta", "", ""]
+    if with_segments:
+        feeds["seg"] = rng.integers(0, 2, (2, 5)).astype(np.int32)
+        names[1], names[4] = "seg", "segment"
+    if with_mask:
+        feeds["mask"] = np.array([[1, 1, 0, 1, 2], [1, 1, 1, 0, 0]], np.int32)
+        names[7] = "mask"
+    if with_positions:
+        feeds["pos"] = np.array([[3, 4, 5, 6, 7]], np.int32)
+        names[8] = "pos"
+    while names[-1] == "":
+        names.pop()
+    node = helper.make_node("EmbedLayerNormalization", names, ["y", "mask_index", "sum"],
+                            domain="com.microsoft", epsilon=1e-5)  # fmt: skip
+    graph = helper.make_graph(
+        [node], "g", [helper.make_tensor_value_info(n, TensorProto.INT32, list(v.shape))
+                      for n, v in feeds.items()],
+        [helper.make_tensor_value_info(n, t, None) for n, t in
+         (("y", F32), ("mask_index", TensorProto.INT32), ("sum", F32))],
+        [numpy_helper.from_array(v, n) for n, v in tables.items()])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17),
+                                                    helper.make_opsetid("com.microsoft", 1)])
+    want = ort.InferenceSession(model.SerializeToString()).run(None, feeds)
+    core = lowpass.Core()
+    for device in ("REFERENCE", "CPU"):
+        got = core.compile_model(core.read_model(model.SerializeToString()), device)(feeds)
+        np.testing.assert_allclose(np.asarray(got["y"]), want[0], rtol=1e-5, atol=1e-5)
+        np.testing.assert_array_equal(np.asarray(got["mask_index"]), want[1])
+        np.testing.assert_allclose(np.asarray(got["sum"]), want[2], rtol=1e-6, atol=1e-6)
