@@ -1,15 +1,18 @@
 """
-ReduceMean, ReduceMax and ReduceMin over trailing axes on the CPU device: the global
-pooling of ONNX models (GlobalAveragePool and GlobalMaxPool become `ReduceMean` /
-`ReduceMax` over the spatial axes, as OpenVINO's ONNX frontend converts them) and of
-classifier heads.
+ReduceMean, ReduceMax and ReduceMin over one run of adjacent axes on the CPU device: the
+global pooling of ONNX models (GlobalAveragePool and GlobalMaxPool become `ReduceMean` /
+`ReduceMax` over the spatial axes, as OpenVINO's ONNX frontend converts them), classifier
+heads, and the channels of an NCHW tensor (torch's channels-first LayerNorm, ConvNeXt's
+`ReduceMean(x, axes=[1])`).
 
-The reduced axes must be the last ones (`[2, 3]` of NCHW, `[-1]`), so each output element
-reduces one contiguous run of `inner` elements; other axis sets fall back to the reference.
-A run is read `LANES` elements at a time into a vector accumulator, then reduced across
-lanes, the tail element by element. The global pooling of an NHWC tensor (between
-convolutions, `cpu-choose-layouts`) runs its vectors along the channels instead, each lane
-reducing one channel's positions.
+The reduced axes must be adjacent once axes of size 1 are set aside (`[2, 3]` of NCHW,
+`[-1]`, `[1]`, `[1, 2]` of a 4-D tensor), so the input is `[outer, reduced, inner]`;
+other axis sets fall back to the reference. Trailing axes (`inner == 1`): each output
+element reduces one contiguous run of `reduced` elements, read `LANES` elements at a time
+into a vector accumulator, then reduced across lanes, the tail element by element. Axes
+with kept axes after them (`inner > 1`), and the global pooling of an NHWC tensor (between
+convolutions, `cpu-choose-layouts`), run their vectors along the `inner` elements instead,
+each lane reducing one output's `reduced` elements in order.
 
 Means follow the reference exactly: float32 data sums in float64 and the float64 mean is
 rounded to float32 once; u8/i8 data (a type-relaxed ReduceMean after LPT, f32 result) sums
@@ -60,17 +63,33 @@ _DTYPES = (np.dtype(np.float32), np.dtype(np.uint8), np.dtype(np.int8))
 _MAX_INTEGER_RUN = 1 << 23
 
 
-def trailing_run(op: ReduceMeanOp | ReduceMaxOp | ReduceMinOp, axes: np.ndarray) -> int | None:
-    """The number of elements each output reduces, when the axes are the trailing ones."""
-    shape = value_shape(op.x)
+def reduction_runs(shape: Sequence[int], axes: np.ndarray) -> tuple[int, int, int] | None:
+    """`(outer, reduced, inner)`: the input as `[outer, reduced, inner]` with the reduced
+    axes in the middle, when they are adjacent once axes of size 1 are set aside (a size-1
+    axis, reduced or kept, changes neither the order of the elements nor what each output
+    reduces); None for any other axis set (and for an empty one: nothing to reduce)."""
     reduced = reduction_axes(np.asarray(axes), len(shape))
-    if not reduced or reduced != tuple(range(len(shape) - len(reduced), len(shape))):
+    if not reduced:
         return None
-    return int(np.prod([shape[a] for a in reduced], dtype=np.int64))
+    wide = [a for a in range(len(shape)) if shape[a] != 1]
+    marks = [a in reduced for a in wide]
+    if True in marks:
+        first, last = marks.index(True), len(marks) - 1 - marks[::-1].index(True)
+        if not all(marks[first:last + 1]):
+            return None  # (kept axes between reduced ones)
+        before, middle = wide[:first], wide[first:last + 1]
+    else:  # (only axes of size 1 are reduced: each output reduces one element)
+        before, middle = wide, []
+
+    def size(axes_: Sequence[int]) -> int:
+        return int(np.prod([shape[a] for a in axes_], dtype=np.int64))
+
+    total, outer, run = size(range(len(shape))), size(before), size(middle)
+    return outer, run, total // (outer * run) if outer * run else 0
 
 
 class ReduceLowering:
-    """ReduceMean / ReduceMax / ReduceMin over trailing axes, float32 / u8 / i8."""
+    """ReduceMean / ReduceMax / ReduceMin over adjacent axes, float32 / u8 / i8."""
 
     ops: tuple[type[Operation], ...] = (ReduceMeanOp, ReduceMaxOp, ReduceMinOp)
 
@@ -87,14 +106,17 @@ class ReduceLowering:
         axes = static_value(op.axes, self._memo)
         if axes is None:
             return None
-        inner = trailing_run(op, axes)
-        if inner is None or inner == 0 or 0 in value_shape(x):
+        if 0 in value_shape(x):
             return None
+        runs = reduction_runs(value_shape(x), axes)
+        if runs is None:
+            return None
+        run = runs[1]
         dtype, out = value_dtype(x), value_dtype(y)
         if dtype not in _DTYPES:
             return None
         if isinstance(op, ReduceMeanOp):
-            if out != F32_DT or (dtype != F32_DT and inner > _MAX_INTEGER_RUN):
+            if out != F32_DT or (dtype != F32_DT and run > _MAX_INTEGER_RUN):
                 return None
         elif out != dtype:
             return None
@@ -106,15 +128,18 @@ class ReduceLowering:
         assert isinstance(op, ReduceMeanOp | ReduceMaxOp | ReduceMinOp)
         axes = static_value(op.axes, self._memo)
         assert axes is not None
-        inner = trailing_run(op, axes)
-        assert inner is not None
+        runs = reduction_runs(value_shape(op.x), axes)
+        assert runs is not None
+        outer, run, inner = runs
         src, dst = ctx.buffer(op.x), ctx.buffer(op.result)
         if src.channels_last:  # (`cpu-choose-layouts`: only a global pooling, axes [2, 3])
             n, c, h, w = src.shape
-            assert inner == h * w
+            assert run == h * w
             emit_reduce_positions(ctx, op, src, dst, n, h * w, c)
+        elif inner == 1:
+            emit_reduce(ctx, op, src, dst, outer, run)
         else:
-            emit_reduce(ctx, op, src, dst, src.size // inner, inner)
+            emit_reduce_positions(ctx, op, src, dst, outer, run, inner)
         return jit_exec_type(ctx.cpu, src.dtype)
 
 
@@ -175,9 +200,11 @@ def emit_reduce(ctx: EmitContext, op: Operation, src: Buffer, dst: Buffer, outer
 def emit_reduce_positions(ctx: EmitContext, op: Operation, src: Buffer, dst: Buffer,
                           images: int, positions: int, channels: int) -> None:
     """dst[n, c] = reduce(src[n, p, c] for p < positions): the global pooling of an NHWC
-    tensor (`cpu.channels_last`) into [N, C] (the bytes of [N, C, 1, 1] in either layout).
-    Vectors run along the channels, one accumulator per lane summing that channel's
-    positions in order (a float32 mean in float64, as `emit_reduce`)."""
+    tensor (`cpu.channels_last`) into [N, C] (the bytes of [N, C, 1, 1] in either layout),
+    and any reduction of `[outer, reduced, inner]` with `inner > 1` (the channels of NCHW:
+    `positions` the channels, `channels` the H * W positions). Vectors run along the last
+    axis, one accumulator per lane reducing its `positions` values in order (a float32
+    mean summing in float64, as `emit_reduce`)."""
     dtype = np.dtype(src.dtype)
     et = ir_type(dtype)
     is_mean = isinstance(op, ReduceMeanOp)

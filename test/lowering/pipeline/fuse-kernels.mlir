@@ -1,6 +1,6 @@
 // cpu-fuse-kernels: a Convolution takes its bias Add and its Relu as epilogue (one group, one
-// kernel), an op that no lowering takes is a "reference" group (the fallback), a Reshape of a
-// computed tensor stays a view; groups are numbered in graph order. -t cpu-llvm translates the
+// kernel), an op that no lowering takes (a ReduceMean over the axes 1 and 3) is a "reference"
+// group (the fallback), a Reshape of a computed tensor stays a view; groups are numbered in graph order. -t cpu-llvm translates the
 // result: the convolution's GEMM (bias and relu in its epilogue), then the fallback call of
 // group 1.
 // RUN: opt-tool -p cpu-fold-constants,cpu-remove-views,cpu-fuse-kernels %s | filecheck %s
@@ -26,16 +26,16 @@
 // ROWS-NEXT: flat {{ *}}Reshape {{ *}}unknown_FP32 {{ *}}EXECUTED
 // ROWS-NEXT: mid {{ *}}ReduceMean {{ *}}ref_FP32 {{ *}}EXECUTED
 builtin.module {
-  func.func @main(%x: tensor<1x2x6x6xf32>) -> (tensor<144xf32>, tensor<1x6x6xf32>) {
+  func.func @main(%x: tensor<1x2x6x6xf32>) -> (tensor<144xf32>, tensor<1x6xf32>) {
     %w = ov.constant dense<0.25> : tensor<4x2x3x3xf32> {ov.name = "w"}
     %b = ov.constant dense<[[[[0.5]], [[-0.5]], [[1.0]], [[-1.0]]]]> : tensor<1x4x1x1xf32> {ov.name = "b"}
     %shape = ov.constant dense<[144]> : tensor<1xi64> {ov.name = "shape"}
-    %axis = ov.constant dense<[1]> : tensor<1xi64> {ov.name = "axis"}
+    %axis = ov.constant dense<[1, 3]> : tensor<2xi64> {ov.name = "axis"}
     %conv = ov.convolution %x, %w {ov.name = "conv", strides = array<i64: 1, 1>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, dilations = array<i64: 1, 1>} : (tensor<1x2x6x6xf32>, tensor<4x2x3x3xf32>) -> tensor<1x4x6x6xf32>
     %biased = ov.add %conv, %b {ov.name = "biased"} : (tensor<1x4x6x6xf32>, tensor<1x4x1x1xf32>) -> tensor<1x4x6x6xf32>
     %relu = ov.relu %biased {ov.name = "relu"} : (tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
     %flat = ov.reshape %relu, %shape special_zero = false {ov.name = "flat"} : (tensor<1x4x6x6xf32>, tensor<1xi64>) -> tensor<144xf32>
-    %mid = ov.reduce_mean %relu, %axis {ov.name = "mid"} : (tensor<1x4x6x6xf32>, tensor<1xi64>) -> tensor<1x6x6xf32>
-    func.return %flat, %mid : tensor<144xf32>, tensor<1x6x6xf32>
+    %mid = ov.reduce_mean %relu, %axis {ov.name = "mid"} : (tensor<1x4x6x6xf32>, tensor<2xi64>) -> tensor<1x6xf32>
+    func.return %flat, %mid : tensor<144xf32>, tensor<1x6xf32>
   }
 }

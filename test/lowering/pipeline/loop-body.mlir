@@ -22,7 +22,7 @@
 // CHECK:      %g = ov.tensor_iterator(%x) attributes {ov.name = "ti_ref", cpu.kernel = #cpu.kernel<1, "reference">, cpu.buffers = [#cpu.buffer<output 2, 16>]
 // CHECK-NEXT: ^bb0(%y_t: tensor<1x1x4xf32>):
 // CHECK-NEXT:   %ax = ov.constant
-// CHECK-NEXT:   %e = ov.reduce_mean %y_t, %ax keep_dims = true :
+// CHECK-NEXT:   %e = ov.reduce_prod %y_t, %ax keep_dims = true :
 // ROWS:       ti {{ *}}TensorIterator {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED
 // ROWS:       ti_ref {{ *}}TensorIterator {{ *}}ref_FP32 {{ *}}EXECUTED
 // SAME-DAG:   same h
@@ -45,7 +45,7 @@ builtin.module {
     %g = ov.tensor_iterator(%x) attributes {ov.name = "ti_ref", input_descriptions = [#ov.slice<input = 0, param = 0, axis = 1>], output_descriptions = [#ov.body_output<result = 0, output = 0>]} : (tensor<1x5x4xf32>) -> tensor<1x1x4xf32> {
     ^bb0(%y_t: tensor<1x1x4xf32>):
       %ax = ov.constant dense<[1]> : tensor<1xi64>
-      %e = ov.reduce_mean %y_t, %ax keep_dims = true : (tensor<1x1x4xf32>, tensor<1xi64>) -> tensor<1x1x4xf32>
+      %e = ov.reduce_prod %y_t, %ax keep_dims = true : (tensor<1x1x4xf32>, tensor<1xi64>) -> tensor<1x1x4xf32>
       ov.yield %e : tensor<1x1x4xf32>
     }
     func.return %h, %ys, %g : tensor<1x1x4xf32>, tensor<1x5x4xf32>, tensor<1x1x4xf32>

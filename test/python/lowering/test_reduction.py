@@ -1,10 +1,12 @@
 """
-ReduceMean / ReduceMax / ReduceMin over trailing axes on the CPU device (lowering/ops/
-reduction.py) against the REFERENCE device: f32, u8 and i8 data; runs shorter than, equal to
-and longer than a vector (with tails); keep_dims true and false; negative axes; ReduceMean
-u8/i8 -> f32 (type relaxed, as LPT leaves it) and the ONNX GlobalAveragePool of a QDQ model
-after LPT. Axis sets that are not trailing, and integer means with an integer result, are
-left to the reference (`ref_*` in the profile).
+ReduceMean / ReduceMax / ReduceMin over adjacent axes on the CPU device (lowering/ops/
+reduction.py) against the REFERENCE device: f32, u8 and i8 data; trailing axes (runs
+shorter than, equal to and longer than a vector, with tails) and axes with kept axes after
+them (the channels of NCHW, middle axes, leading axes; `inner` sizes below, at and past a
+vector); keep_dims true and false; negative axes; axes of size 1 between the reduced ones;
+ReduceMean u8/i8 -> f32 (type relaxed, as LPT leaves it) and the ONNX GlobalAveragePool of a
+QDQ model after LPT. Axes with kept axes between them, and integer means with an integer
+result, are left to the reference (`ref_*` in the profile).
 
 Tolerances: max/min and integer means are exact; float32 means sum in float64 like the
 reference, in another order: rtol 1e-7 (an f64 rounding difference almost never reaches the
@@ -50,9 +52,17 @@ def random_input(rng: np.random.Generator, shape: list[int], dtype: type) -> np.
         ([3, 5], [1], True),  # shorter than a vector
         ([2, 40], [-1], False),
         ([2, 3, 5], [0, 1, 2], False),  # everything
+        # kept axes after the reduced ones: vectors along them
+        ([1, 16, 8, 8], [1], True),  # the channels of NCHW (ConvNeXt's LayerNorm)
+        ([2, 5, 3, 7], [1], False),  # inner 21: a vector and a 5-element tail
+        ([3, 4, 5, 6, 2], [1, 2], True),  # middle axes, inner 12
+        ([7, 33], [0], False),  # the leading axis, inner 33
+        ([2, 3, 1, 4, 5], [1, 2, 3], True),  # a size-1 axis among them
+        ([2, 6, 1, 17], [-3, -2], False),  # a size-1 axis after them, negative axes
+        ([1, 1, 5], [1], True),  # only a size-1 axis: each output reduces one element
     ],
 )
-def test_trailing_reductions_equal_the_reference(
+def test_adjacent_axes_reductions_equal_the_reference(
     element: str, shape: list[int], axes: list[int], keep: bool
 ) -> None:
     et, dtype = ELEMENTS[element]
@@ -99,8 +109,8 @@ def test_other_axes_and_integer_means_fall_back_to_the_reference() -> None:
     g = GraphBuilder()
     x = g.input("x", [2, 3, 4], ov.f32)
     q = g.input("q", [2, 3, 4], ov.ui8)
-    g.output(g.value(ov.ReduceMeanOp(x, g.constant(np.asarray([1], np.int64)), name="middle")),
-             "middle")
+    apart = g.constant(np.asarray([0, 2], np.int64))  # (a kept axis between them)
+    g.output(g.value(ov.ReduceMeanOp(x, apart, name="apart")), "apart")
     u8_mean = ov.ReduceMeanOp(q, g.constant(np.asarray([2], np.int64)), name="u8mean",
                               result_type=ov.tensor([2, 3], ov.ui8))  # truncating
     g.output(g.value(u8_mean), "u8mean")
@@ -108,6 +118,6 @@ def test_other_axes_and_integer_means_fall_back_to_the_reference() -> None:
     feeds = {"x": random_input(rng, [2, 3, 4], np.float32),
              "q": random_input(rng, [2, 3, 4], np.uint8)}
     got, want, types = run_both(lowpass.Core().read_model(g.module()), feeds)
-    assert types["middle"].startswith("ref_") and types["u8mean"].startswith("ref_")
-    for name in ("middle", "u8mean"):
+    assert types["apart"].startswith("ref_") and types["u8mean"].startswith("ref_")
+    for name in ("apart", "u8mean"):
         np.testing.assert_array_equal(got[name], want[name])
