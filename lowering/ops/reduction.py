@@ -1,5 +1,6 @@
 """
-ReduceMean, ReduceMax and ReduceMin over one run of adjacent axes on the CPU device: the
+ReduceMean, ReduceMax, ReduceMin and ReduceSum over one run of adjacent axes on the CPU
+device: the
 global pooling of ONNX models (GlobalAveragePool and GlobalMaxPool become `ReduceMean` /
 `ReduceMax` over the spatial axes, as OpenVINO's ONNX frontend converts them), classifier
 heads, and the channels of an NCHW tensor (torch's channels-first LayerNorm, ConvNeXt's
@@ -17,7 +18,11 @@ each lane reducing one output's `reduced` elements in order.
 Means follow the reference exactly: float32 data sums in float64 and the float64 mean is
 rounded to float32 once; u8/i8 data (a type-relaxed ReduceMean after LPT, f32 result) sums
 exactly in int32 and divides in float64. An integer mean with an integer result (truncating)
-is left to the reference. Max/min keep the element type.
+is left to the reference. Max/min keep the element type. A float32 ReduceSum sums in float32
+in the reference's order, so bit for bit: numpy's `np.add.reduce` starts from +0, adds the
+reduced values in order where kept axes follow them (its inner loop runs along those), and
+a trailing run by pairwise summation (`pairwise_sum`); integer sums (which wrap around in
+their own type) are left to the reference.
 """
 
 from __future__ import annotations
@@ -28,12 +33,14 @@ import llvmlite.ir as ir
 import numpy as np
 from xdsl.ir import Operation, SSAValue
 
-from lowpass.dialects.ov import ReduceMaxOp, ReduceMeanOp, ReduceMinOp
+from lowpass.dialects.ov import ReduceMaxOp, ReduceMeanOp, ReduceMinOp, ReduceSumOp
 from lowpass.dialects.ov.reduction import reduction_axes
 from lowpass.lowering.emit import (
     F32,
     F64,
     I32,
+    I64,
+    PTR,
     Buffer,
     EmitContext,
     OpLowering,
@@ -88,16 +95,20 @@ def reduction_runs(shape: Sequence[int], axes: np.ndarray) -> tuple[int, int, in
     return outer, run, total // (outer * run) if outer * run else 0
 
 
-class ReduceLowering:
-    """ReduceMean / ReduceMax / ReduceMin over adjacent axes, float32 / u8 / i8."""
+Reduction = ReduceMeanOp | ReduceMaxOp | ReduceMinOp | ReduceSumOp
 
-    ops: tuple[type[Operation], ...] = (ReduceMeanOp, ReduceMaxOp, ReduceMinOp)
+
+class ReduceLowering:
+    """ReduceMean / ReduceMax / ReduceMin over adjacent axes, float32 / u8 / i8, and
+    ReduceSum of float32."""
+
+    ops: tuple[type[Operation], ...] = (ReduceMeanOp, ReduceMaxOp, ReduceMinOp, ReduceSumOp)
 
     def __init__(self) -> None:
         self._memo: dict[SSAValue, np.ndarray | None] = {}
 
     def fuse(self, op: Operation) -> list[Operation] | None:
-        assert isinstance(op, ReduceMeanOp | ReduceMaxOp | ReduceMinOp)
+        assert isinstance(op, Reduction)
         x, y = op.x, op.result
         if not (is_static_shape(x) and is_static_shape(y)):
             return None
@@ -118,6 +129,9 @@ class ReduceLowering:
         if isinstance(op, ReduceMeanOp):
             if out != F32_DT or (dtype != F32_DT and run > _MAX_INTEGER_RUN):
                 return None
+        elif isinstance(op, ReduceSumOp):
+            if dtype != F32_DT or out != F32_DT:
+                return None
         elif out != dtype:
             return None
         return []
@@ -125,7 +139,7 @@ class ReduceLowering:
     def emit(self, ctx: EmitContext, group: list[Operation], inputs: list[Buffer],
              outputs: list[Buffer]) -> str:
         op = group[0]
-        assert isinstance(op, ReduceMeanOp | ReduceMaxOp | ReduceMinOp)
+        assert isinstance(op, Reduction)
         axes = static_value(op.axes, self._memo)
         assert axes is not None
         runs = reduction_runs(value_shape(op.x), axes)
@@ -136,6 +150,8 @@ class ReduceLowering:
             n, c, h, w = src.shape
             assert run == h * w
             emit_reduce_positions(ctx, op, src, dst, n, h * w, c)
+        elif inner == 1 and isinstance(op, ReduceSumOp):
+            emit_pairwise_sums(ctx, src, dst, outer, run)
         elif inner == 1:
             emit_reduce(ctx, op, src, dst, outer, run)
         else:
@@ -221,6 +237,8 @@ def emit_reduce_positions(ctx: EmitContext, op: Operation, src: Buffer, dst: Buf
 
         def channels_from(n: ir.Value, c: ir.Value, lanes: int) -> None:
             acc = load(n, 0, c, lanes)
+            if isinstance(op, ReduceSumOp):  # (numpy's sum starts from +0: -0s sum to +0)
+                acc = b.fadd(ir.Constant(acc.type, [0.0] * lanes), acc)
             slot = b.alloca(acc.type)  # (loop-carried: a stack slot LLVM promotes)
             b.store(acc, slot)
             if positions > 1:
@@ -238,6 +256,83 @@ def emit_reduce_positions(ctx: EmitContext, op: Operation, src: Buffer, dst: Buf
 
     fn = kernel_function(ctx, f"{ctx.group_name}_reduce_nhwc", 2, body, noalias=(1,))
     ctx.builder.call(fn, [src.ptr, dst.ptr])
+
+
+def emit_pairwise_sums(ctx: EmitContext, src: Buffer, dst: Buffer, outer: int,
+                       inner: int) -> None:
+    """dst[o] = +0 + pairwise_sum(src[o * inner : (o + 1) * inner]) for o < outer, in
+    float32: numpy's sum of a contiguous run, which the reference's ReduceSum is."""
+
+    def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
+        xs, ys = args
+        pairwise = pairwise_sum_function(ctx)
+        with for_range(b, outer, name="o") as row:
+            total = b.call(pairwise, [element_ptr(b, xs, b.mul(row, i64(inner)), F32),
+                                      i64(inner)])
+            b.store(b.fadd(ir.Constant(F32, 0.0), total), element_ptr(b, ys, row, F32))
+
+    fn = kernel_function(ctx, f"{ctx.group_name}_reduce_sum", 2, body, noalias=(1,))
+    ctx.builder.call(fn, [src.ptr, dst.ptr])
+
+
+PAIRWISE_BLOCK = 128
+"""numpy's `PW_BLOCKSIZE`: runs up to this long sum in 8 accumulators, longer ones split."""
+
+
+def pairwise_sum_function(ctx: EmitContext) -> ir.Function:
+    """`float pairwise_sum(float *a, i64 n)`, numpy's `pairwise_sum` (numpy/_core/src/umath/
+    loops_utils.h.src) for a contiguous float32 run, operation for operation: n < 8 adds
+    the values in order to 0; n <= 128 sums every eighth value into 8 accumulators (one
+    8-lane vector; lane-wise adds are the same roundings), combines them as
+    ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7)) and adds the rest in order; a longer
+    run is split at half rounded down to a multiple of 8, each part summed so (recursion)."""
+    fn = ctx.function(f"{ctx.group_name}_pairwise_sum", ir.FunctionType(F32, [PTR, I64]))
+    a, n = fn.args
+    b = ir.IRBuilder(fn.append_basic_block("entry"))
+    small, block, split = (fn.append_basic_block(name) for name in ("small", "block", "split"))
+    zero = ir.Constant(F32, 0.0)
+    v8 = vec(F32, 8)
+    # (the loop-carried sums in stack slots of the entry block, which LLVM promotes)
+    scalar, vector = b.alloca(F32), b.alloca(v8)
+
+    def add_in_order(start: ir.Value | int, first: ir.Value) -> ir.Value:
+        b.store(first, scalar)
+        with for_range(b, n, start=start, name="t") as i:
+            b.store(b.fadd(b.load(scalar), b.load(element_ptr(b, a, i, F32), typ=F32)), scalar)
+        return b.load(scalar)
+
+    b.cbranch(b.icmp_signed("<", n, i64(8)), small,
+              fn.append_basic_block("not_small"))
+    b.position_at_end(fn.blocks[-1])
+    b.cbranch(b.icmp_signed("<=", n, i64(PAIRWISE_BLOCK)), block, split)
+
+    b.position_at_end(small)
+    b.ret(add_in_order(0, zero))
+
+    b.position_at_end(block)
+    b.store(b.load(a, typ=v8, align=1), vector)
+    whole = b.sub(n, b.srem(n, i64(8)))
+    with for_range(b, whole, start=8, step=8, name="v") as i:
+        b.store(b.fadd(b.load(vector), b.load(element_ptr(b, a, i, F32), typ=v8, align=1)),
+                vector)
+    r = b.load(vector)
+
+    def lanes(value: ir.Value, picks: list[int]) -> ir.Value:
+        undef = ir.Constant(value.type, ir.Undefined)
+        return b.shuffle_vector(value, undef, ir.Constant(vec(I32, len(picks)), picks))
+
+    pairs = b.fadd(lanes(r, [0, 2, 4, 6]), lanes(r, [1, 3, 5, 7]))  # (r0 + r1, r2 + r3, ...)
+    quads = b.fadd(lanes(pairs, [0, 2]), lanes(pairs, [1, 3]))
+    res = b.fadd(b.extract_element(quads, i64(0)), b.extract_element(quads, i64(1)))
+    b.ret(add_in_order(whole, res))
+
+    b.position_at_end(split)
+    half = b.sdiv(n, i64(2))
+    half = b.sub(half, b.srem(half, i64(8)))
+    low = b.call(fn, [a, half])
+    high = b.call(fn, [element_ptr(b, a, half, F32), b.sub(n, half)])
+    b.ret(b.fadd(low, high))
+    return fn
 
 
 Combine = Callable[[ir.Value, ir.Value, int], ir.Value]
@@ -262,9 +357,11 @@ Widen = Callable[[ir.Value, int], ir.Value]
 
 def _accumulation(b: ir.IRBuilder, op: Operation, dtype: np.dtype) -> tuple[Widen, Combine]:
     """How `op` accumulates `dtype` lanes: `widen(loaded, lanes)` (a mean sums u8/i8 in
-    int32 and float32 in float64) and `combine(acc, v, lanes)` (add, or max/min)."""
+    int32 and float32 in float64; a float32 sum stays float32) and `combine(acc, v, lanes)`
+    (add, or max/min)."""
     et = ir_type(dtype)
     is_mean = isinstance(op, ReduceMeanOp)
+    is_sum = isinstance(op, ReduceSumOp)  # (float32 only, in float32)
     integer = dtype.kind in "iu"
     kind = "max" if isinstance(op, ReduceMaxOp) else "min"
 
@@ -276,6 +373,8 @@ def _accumulation(b: ir.IRBuilder, op: Operation, dtype: np.dtype) -> tuple[Wide
         return b.fpext(v, vec(F64, lanes))
 
     def combine(acc: ir.Value, v: ir.Value, lanes: int) -> ir.Value:
+        if is_sum:
+            return b.fadd(acc, v)
         if is_mean:
             return (b.add if integer else b.fadd)(acc, v)
         if integer:

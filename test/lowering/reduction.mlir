@@ -1,20 +1,24 @@
 // Reductions over adjacent axes are native kernels: the global pooling of ONNX models
-// (trailing axes) and a mean over the channels of NCHW (a middle axis, vectors along the
-// positions after it, u8 data as LPT leaves it); a reduction over axes with a kept axis
-// between them still goes through the reference, the only fallback call.
+// (trailing axes), a mean over the channels of NCHW (a middle axis, vectors along the
+// positions after it, u8 data as LPT leaves it), float32 sums (numpy's pairwise summation
+// along a trailing run); a reduction over axes with a kept axis between them still goes
+// through the reference, the only fallback call.
 // RUN: lowpass-run %s --random-inputs 0 --device CPU --emit-llvm %t.ll -pcsort no_sort | filecheck %s --check-prefix=ROWS
 // RUN: filecheck %s < %t.ll
 // CHECK:      define {{.*}}i32 @lowpass_main(
 // CHECK:      call i32 %fallback(i64 {{[0-9]+}})
 // CHECK-NOT:  call i32 %fallback(
-// CHECK:      define {{.*}}@{{[a-z0-9_]*}}_reduce_nhwc(
+// CHECK-DAG:  define {{.*}}@{{[a-z0-9_]*}}_reduce_nhwc(
+// CHECK-DAG:  define {{.*}}@{{[a-z0-9_]*}}_reduce_sum(
 // ROWS:       gap {{ *}}ReduceMean {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED
 // ROWS:       gmp {{ *}}ReduceMax {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED
 // ROWS:       mid {{ *}}ReduceMean {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED
 // ROWS:       qmid {{ *}}ReduceMean {{ *}}jit_{{[a-z0-9]+}}_I8 {{ *}}EXECUTED
 // ROWS:       apart {{ *}}ReduceMax {{ *}}ref_FP32 {{ *}}EXECUTED
+// ROWS:       tsum {{ *}}ReduceSum {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED
+// ROWS:       csum {{ *}}ReduceSum {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED
 builtin.module {
-  func.func @main(%x: tensor<1x8x7x7xf32>, %q: tensor<1x8x7x7xui8>) -> (tensor<1x8x1x1xf32>, tensor<1x8xf32>, tensor<1x7x7xf32>, tensor<1x1x7x7xf32>, tensor<1x7xf32>) {
+  func.func @main(%x: tensor<1x8x7x7xf32>, %q: tensor<1x8x7x7xui8>) -> (tensor<1x8x1x1xf32>, tensor<1x8xf32>, tensor<1x7x7xf32>, tensor<1x1x7x7xf32>, tensor<1x7xf32>, tensor<1x8xf32>, tensor<1x7x7xf32>) {
     %hw = ov.constant dense<[2, 3]> : tensor<2xi64> {ov.name = "hw"}
     %c = ov.constant dense<[1]> : tensor<1xi64> {ov.name = "c"}
     %cw = ov.constant dense<[1, 3]> : tensor<2xi64> {ov.name = "cw"}
@@ -23,6 +27,8 @@ builtin.module {
     %mid = ov.reduce_mean %x, %c {ov.name = "mid"} : (tensor<1x8x7x7xf32>, tensor<1xi64>) -> tensor<1x7x7xf32>
     %qmid = ov.reduce_mean %q, %c keep_dims = true {ov.name = "qmid"} : (tensor<1x8x7x7xui8>, tensor<1xi64>) -> tensor<1x1x7x7xf32>
     %apart = ov.reduce_max %x, %cw {ov.name = "apart"} : (tensor<1x8x7x7xf32>, tensor<2xi64>) -> tensor<1x7xf32>
-    func.return %gap, %gmp, %mid, %qmid, %apart : tensor<1x8x1x1xf32>, tensor<1x8xf32>, tensor<1x7x7xf32>, tensor<1x1x7x7xf32>, tensor<1x7xf32>
+    %tsum = ov.reduce_sum %x, %hw {ov.name = "tsum"} : (tensor<1x8x7x7xf32>, tensor<2xi64>) -> tensor<1x8xf32>
+    %csum = ov.reduce_sum %x, %c {ov.name = "csum"} : (tensor<1x8x7x7xf32>, tensor<1xi64>) -> tensor<1x7x7xf32>
+    func.return %gap, %gmp, %mid, %qmid, %apart, %tsum, %csum : tensor<1x8x1x1xf32>, tensor<1x8xf32>, tensor<1x7x7xf32>, tensor<1x1x7x7xf32>, tensor<1x7xf32>, tensor<1x8xf32>, tensor<1x7x7xf32>
   }
 }

@@ -8,9 +8,13 @@ ReduceMean u8/i8 -> f32 (type relaxed, as LPT leaves it) and the ONNX GlobalAver
 QDQ model after LPT. Axes with kept axes between them, and integer means with an integer
 result, are left to the reference (`ref_*` in the profile).
 
-Tolerances: max/min and integer means are exact; float32 means sum in float64 like the
-reference, in another order: rtol 1e-7 (an f64 rounding difference almost never reaches the
-float32 result).
+ReduceSum of float32 is bit-exact: it adds in the reference's (numpy's) order, pairwise
+along a trailing run and in order across the reduced axes otherwise; u8/i8 sums (wrapping
+around in their own type) are left to the reference.
+
+Tolerances: max/min, integer means and float32 sums are exact; float32 means sum in float64
+like the reference, in another order: rtol 1e-7 (an f64 rounding difference almost never
+reaches the float32 result).
 """
 
 from __future__ import annotations
@@ -90,6 +94,63 @@ def test_adjacent_axes_reductions_equal_the_reference(
     np.testing.assert_allclose(got["mean"], want["mean"], rtol=1e-7, atol=0)
 
 
+@pytest.mark.parametrize(
+    ("shape", "axes"),
+    [
+        # trailing runs: below 8, 8 and 9 (numpy's 8 accumulators), the 128-element block
+        # and past it (split in halves rounded to multiples of 8), several levels of splits
+        ([3, 7], [1]),
+        ([2, 8], [-1]),
+        ([2, 9], [1]),
+        ([2, 128], [1]),
+        ([2, 129], [1]),
+        ([2, 3, 7, 43], [2, 3]),  # 301
+        ([1, 4099], [1]),
+        ([5, 3, 11], [0, 1, 2]),  # everything
+        # kept axes after the reduced ones: in order, vectors along the kept ones
+        ([2, 300, 7], [1]),
+        ([1, 16, 8, 8], [1]),
+        ([3, 4, 5, 19], [0, 1]),
+        ([2, 3, 1, 33], [1, 2]),
+    ],
+)
+def test_float_sums_equal_the_reference_bit_for_bit(shape: list[int], axes: list[int]) -> None:
+    g = GraphBuilder()
+    x = g.input("x", shape, ov.f32)
+    axes_value = g.constant(np.asarray(axes, np.int64))
+    g.output(g.value(ov.ReduceSumOp(x, axes_value, keep_dims=False, name="sum")), "sum")
+    g.output(g.value(ov.ReduceSumOp(x, axes_value, keep_dims=True, name="kept")), "kept")
+    rng = np.random.default_rng(sum(shape))
+    # (values of mixed magnitudes: float32 roundings depend on the order of the additions)
+    data = (rng.standard_normal(shape) * 10.0 ** rng.integers(-3, 4, shape)).astype(np.float32)
+    got, want, types = run_both(lowpass.Core().read_model(g.module()), {"x": data})
+    for name in ("sum", "kept"):
+        assert types[name].startswith("jit_"), types
+        np.testing.assert_array_equal(got[name], want[name])
+        assert got[name].tobytes() == want[name].tobytes()
+
+
+@pytest.mark.parametrize(("shape", "axes"), [([3, 20], [1]), ([3, 4], [1]), ([4, 3, 5], [1])])
+def test_float_sums_of_negative_zeros_and_specials(shape: list[int], axes: list[int]) -> None:
+    """A sum starts from +0 as numpy's (a run of -0s sums to +0); NaN and infinities
+    propagate through the same additions."""
+    g = GraphBuilder()
+    x = g.input("x", shape, ov.f32)
+    g.output(g.value(ov.ReduceSumOp(x, g.constant(np.asarray(axes, np.int64)), name="sum")),
+             "sum")
+    model = lowpass.Core().read_model(g.module())
+    data = np.full(shape, -0.0, np.float32)
+    got, want, types = run_both(model, {"x": data})
+    assert types["sum"].startswith("jit_"), types
+    assert got["sum"].tobytes() == want["sum"].tobytes()
+    assert not np.signbit(got["sum"]).any()
+    flat = data.reshape(shape[0], -1)
+    flat[0, 1], flat[1, 2], flat[1, 3] = np.nan, np.inf, -np.inf
+    flat[2, 0] = np.inf
+    got, want, _ = run_both(model, {"x": data})
+    np.testing.assert_array_equal(got["sum"], want["sum"])
+
+
 def test_nan_wins_max_and_min_like_numpy() -> None:
     g = GraphBuilder()
     x = g.input("x", [2, 20], ov.f32)
@@ -111,6 +172,8 @@ def test_other_axes_and_integer_means_fall_back_to_the_reference() -> None:
     q = g.input("q", [2, 3, 4], ov.ui8)
     apart = g.constant(np.asarray([0, 2], np.int64))  # (a kept axis between them)
     g.output(g.value(ov.ReduceMeanOp(x, apart, name="apart")), "apart")
+    g.output(g.value(ov.ReduceSumOp(q, g.constant(np.asarray([1], np.int64)), name="u8sum")),
+             "u8sum")  # (wraps around in u8)
     u8_mean = ov.ReduceMeanOp(q, g.constant(np.asarray([2], np.int64)), name="u8mean",
                               result_type=ov.tensor([2, 3], ov.ui8))  # truncating
     g.output(g.value(u8_mean), "u8mean")
@@ -118,6 +181,6 @@ def test_other_axes_and_integer_means_fall_back_to_the_reference() -> None:
     feeds = {"x": random_input(rng, [2, 3, 4], np.float32),
              "q": random_input(rng, [2, 3, 4], np.uint8)}
     got, want, types = run_both(lowpass.Core().read_model(g.module()), feeds)
-    assert types["apart"].startswith("ref_") and types["u8mean"].startswith("ref_")
-    for name in ("apart", "u8mean"):
+    assert all(types[name].startswith("ref_") for name in ("apart", "u8mean", "u8sum")), types
+    for name in ("apart", "u8mean", "u8sum"):
         np.testing.assert_array_equal(got[name], want[name])
