@@ -13,7 +13,9 @@ element reduces one contiguous run of `reduced` elements, read `LANES` elements 
 into a vector accumulator, then reduced across lanes, the tail element by element. Axes
 with kept axes after them (`inner > 1`), and the global pooling of an NHWC tensor (between
 convolutions, `cpu-choose-layouts`), run their vectors along the `inner` elements instead,
-each lane reducing one output's `reduced` elements in order.
+each lane reducing one output's `reduced` elements in order: in registers along a column
+(`emit_reduce_positions`), or, with 64 outputs per row or more, row by row into a stack
+buffer of 256 outputs (`emit_reduce_rows`: independent accumulations, streamed rows).
 
 Means follow the reference exactly: float32 data sums in float64 and the float64 mean is
 rounded to float32 once; u8/i8 data (a type-relaxed ReduceMean after LPT, f32 result) sums
@@ -154,6 +156,8 @@ class ReduceLowering:
             emit_pairwise_sums(ctx, src, dst, outer, run)
         elif inner == 1:
             emit_reduce(ctx, op, src, dst, outer, run)
+        elif inner >= ROWS_MIN_INNER:
+            emit_reduce_rows(ctx, op, src, dst, outer, run, inner)
         else:
             emit_reduce_positions(ctx, op, src, dst, outer, run, inner)
         return jit_exec_type(ctx.cpu, src.dtype)
@@ -255,6 +259,82 @@ def emit_reduce_positions(ctx: EmitContext, op: Operation, src: Buffer, dst: Buf
             for_lanes(b, channels, LANES, lambda c, width: channels_from(n, c, width))
 
     fn = kernel_function(ctx, f"{ctx.group_name}_reduce_nhwc", 2, body, noalias=(1,))
+    ctx.builder.call(fn, [src.ptr, dst.ptr])
+
+
+COLUMN_CHUNK = 256
+"""Outputs whose sums `emit_reduce_rows` keeps in a stack buffer at a time (2 KiB of float64:
+L1-resident)."""
+ROWS_MIN_INNER = 4 * LANES
+"""The fewest outputs per row that `emit_reduce_rows` takes: with fewer, the independent
+accumulations of a row are too few to hide the latency of a chain through memory, and the
+registers of `emit_reduce_positions` do better."""
+
+
+def emit_reduce_rows(ctx: EmitContext, op: Operation, src: Buffer, dst: Buffer, outer: int,
+                     run: int, inner: int) -> None:
+    """dst[o, i] = reduce(src[o, r, i] for r < run), as `emit_reduce_positions` (each
+    output reduces its values in order, the same operations) but reading the input row by
+    row: `COLUMN_CHUNK` outputs at a time accumulate in a stack buffer while the rows'
+    runs of them stream in (registers along a column read one line of each of `run` rows
+    per vector, more streams than the prefetchers follow)."""
+    dtype = np.dtype(src.dtype)
+    et = ir_type(dtype)
+    is_mean = isinstance(op, ReduceMeanOp)
+    integer = dtype.kind in "iu"
+
+    def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
+        xs, ys = args
+        widen, combine = _accumulation(b, op, dtype)
+        probe = widen(ir.Constant(vec(et, 1), ir.Undefined), 1)
+        assert isinstance(probe.type, ir.VectorType)
+        acc_t = probe.type.element
+        acc_array = ir.ArrayType(acc_t, COLUMN_CHUNK)
+        acc = b.alloca(acc_array)
+
+        def load(o: ir.Value, r: ir.Value | int, i: ir.Value, lanes: int) -> ir.Value:
+            rv = i64(r) if isinstance(r, int) else r
+            at = b.add(b.mul(b.add(b.mul(o, i64(run)), rv), i64(inner)), i)
+            return widen(b.load(element_ptr(b, xs, at, et), typ=vec(et, lanes), align=1), lanes)
+
+        def chunk(o: ir.Value, start: ir.Value, width: int) -> None:
+            def slot(j: ir.Value, lanes: int) -> ir.Value:  # (a typed pointer: the alloca's)
+                at = b.gep(acc, [i64(0), j], source_etype=acc_array)
+                return b.bitcast(at, vec(acc_t, lanes).as_pointer())
+
+            def first(j: ir.Value, lanes: int) -> None:
+                v = load(o, 0, b.add(start, j), lanes)
+                if isinstance(op, ReduceSumOp):  # (numpy's sum starts from +0)
+                    v = b.fadd(ir.Constant(v.type, [0.0] * lanes), v)
+                b.store(v, slot(j, lanes), align=1)
+
+            def step(r: ir.Value, j: ir.Value, lanes: int) -> None:
+                old = b.load(slot(j, lanes), align=1)
+                b.store(combine(old, load(o, r, b.add(start, j), lanes), lanes),
+                        slot(j, lanes), align=1)
+
+            def finish(j: ir.Value, lanes: int) -> None:
+                result = b.load(slot(j, lanes), align=1)
+                if is_mean:
+                    result = _mean(b, result, run, integer)
+                assert isinstance(result.type, ir.VectorType)
+                at = b.add(b.mul(o, i64(inner)), b.add(start, j))
+                b.store(result, element_ptr(b, ys, at, result.type.element), align=1)
+
+            for_lanes(b, width, LANES, first, name="j")
+            if run > 1:
+                with for_range(b, run, start=1, name="r") as r:
+                    for_lanes(b, width, LANES, lambda j, lanes: step(r, j, lanes), name="j")
+            for_lanes(b, width, LANES, finish, name="j")
+
+        whole = inner // COLUMN_CHUNK * COLUMN_CHUNK
+        with for_range(b, outer, name="o") as o:
+            with for_range(b, whole, step=COLUMN_CHUNK, name="k") as k:
+                chunk(o, k, COLUMN_CHUNK)
+            if whole < inner:
+                chunk(o, i64(whole), inner - whole)
+
+    fn = kernel_function(ctx, f"{ctx.group_name}_reduce_rows", 2, body, noalias=(1,))
     ctx.builder.call(fn, [src.ptr, dst.ptr])
 
 

@@ -1,8 +1,8 @@
 // Reductions over adjacent axes are native kernels: the global pooling of ONNX models
 // (trailing axes), a mean over the channels of NCHW (a middle axis, vectors along the
-// positions after it, u8 data as LPT leaves it), float32 sums (numpy's pairwise summation
-// along a trailing run); a reduction over axes with a kept axis between them still goes
-// through the reference, the only fallback call.
+// positions after it, u8 data as LPT leaves it; row by row where 64 or more outputs follow
+// it), float32 sums (numpy's pairwise summation along a trailing run); a reduction over axes
+// with a kept axis between them still goes through the reference, the only fallback call.
 // RUN: lowpass-run %s --random-inputs 0 --device CPU --emit-llvm %t.ll -pcsort no_sort | filecheck %s --check-prefix=ROWS
 // RUN: filecheck %s < %t.ll
 // CHECK:      define {{.*}}i32 @lowpass_main(
@@ -10,6 +10,7 @@
 // CHECK-NOT:  call i32 %fallback(
 // CHECK-DAG:  define {{.*}}@{{[a-z0-9_]*}}_reduce_nhwc(
 // CHECK-DAG:  define {{.*}}@{{[a-z0-9_]*}}_reduce_sum(
+// CHECK-DAG:  define {{.*}}@{{[a-z0-9_]*}}_reduce_rows(
 // ROWS:       gap {{ *}}ReduceMean {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED
 // ROWS:       gmp {{ *}}ReduceMax {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED
 // ROWS:       mid {{ *}}ReduceMean {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED
@@ -17,8 +18,9 @@
 // ROWS:       apart {{ *}}ReduceMax {{ *}}ref_FP32 {{ *}}EXECUTED
 // ROWS:       tsum {{ *}}ReduceSum {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED
 // ROWS:       csum {{ *}}ReduceSum {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED
+// ROWS:       rmax {{ *}}ReduceMax {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED
 builtin.module {
-  func.func @main(%x: tensor<1x8x7x7xf32>, %q: tensor<1x8x7x7xui8>) -> (tensor<1x8x1x1xf32>, tensor<1x8xf32>, tensor<1x7x7xf32>, tensor<1x1x7x7xf32>, tensor<1x7xf32>, tensor<1x8xf32>, tensor<1x7x7xf32>) {
+  func.func @main(%x: tensor<1x8x7x7xf32>, %q: tensor<1x8x7x7xui8>, %r: tensor<3x100xf32>) -> (tensor<1x8x1x1xf32>, tensor<1x8xf32>, tensor<1x7x7xf32>, tensor<1x1x7x7xf32>, tensor<1x7xf32>, tensor<1x8xf32>, tensor<1x7x7xf32>, tensor<100xf32>) {
     %hw = ov.constant dense<[2, 3]> : tensor<2xi64> {ov.name = "hw"}
     %c = ov.constant dense<[1]> : tensor<1xi64> {ov.name = "c"}
     %cw = ov.constant dense<[1, 3]> : tensor<2xi64> {ov.name = "cw"}
@@ -29,6 +31,8 @@ builtin.module {
     %apart = ov.reduce_max %x, %cw {ov.name = "apart"} : (tensor<1x8x7x7xf32>, tensor<2xi64>) -> tensor<1x7xf32>
     %tsum = ov.reduce_sum %x, %hw {ov.name = "tsum"} : (tensor<1x8x7x7xf32>, tensor<2xi64>) -> tensor<1x8xf32>
     %csum = ov.reduce_sum %x, %c {ov.name = "csum"} : (tensor<1x8x7x7xf32>, tensor<1xi64>) -> tensor<1x7x7xf32>
-    func.return %gap, %gmp, %mid, %qmid, %apart, %tsum, %csum : tensor<1x8x1x1xf32>, tensor<1x8xf32>, tensor<1x7x7xf32>, tensor<1x1x7x7xf32>, tensor<1x7xf32>, tensor<1x8xf32>, tensor<1x7x7xf32>
+    %zero = ov.constant dense<0> : tensor<i64> {ov.name = "zero"}
+    %rmax = ov.reduce_max %r, %zero {ov.name = "rmax"} : (tensor<3x100xf32>, tensor<i64>) -> tensor<100xf32>
+    func.return %gap, %gmp, %mid, %qmid, %apart, %tsum, %csum, %rmax : tensor<1x8x1x1xf32>, tensor<1x8xf32>, tensor<1x7x7xf32>, tensor<1x1x7x7xf32>, tensor<1x7xf32>, tensor<1x8xf32>, tensor<1x7x7xf32>, tensor<100xf32>
   }
 }

@@ -64,6 +64,11 @@ def random_input(rng: np.random.Generator, shape: list[int], dtype: type) -> np.
         ([2, 3, 1, 4, 5], [1, 2, 3], True),  # a size-1 axis among them
         ([2, 6, 1, 17], [-3, -2], False),  # a size-1 axis after them, negative axes
         ([1, 1, 5], [1], True),  # only a size-1 axis: each output reduces one element
+        # 64 outputs per row or more: row by row, chunks of 256 outputs (and a tail chunk)
+        ([3, 7, 64], [1], False),
+        ([2, 5, 1, 300], [1, 2], True),
+        ([2, 1, 531], [1], False),  # one row
+        ([9, 2, 17, 19], [0], True),  # 646 = 2 chunks + a tail chunk of 134
     ],
 )
 def test_adjacent_axes_reductions_equal_the_reference(
@@ -112,6 +117,8 @@ def test_adjacent_axes_reductions_equal_the_reference(
         ([1, 16, 8, 8], [1]),
         ([3, 4, 5, 19], [0, 1]),
         ([2, 3, 1, 33], [1, 2]),
+        ([2, 9, 600], [1]),  # row by row, in chunks
+        ([40, 70], [0]),
     ],
 )
 def test_float_sums_equal_the_reference_bit_for_bit(shape: list[int], axes: list[int]) -> None:
@@ -164,6 +171,26 @@ def test_nan_wins_max_and_min_like_numpy() -> None:
     for name in ("max", "min"):
         np.testing.assert_array_equal(got[name], want[name])
         assert np.isnan(got[name]).all()
+
+
+@pytest.mark.parametrize("inner", [5, 70])  # (in registers; row by row)
+def test_nan_and_signed_zeros_across_a_middle_axis(inner: int) -> None:
+    g = GraphBuilder()
+    x = g.input("x", [2, 6, inner], ov.f32)
+    axes = g.constant(np.asarray([1], np.int64))
+    for op_class in (ov.ReduceMaxOp, ov.ReduceMinOp, ov.ReduceMeanOp, ov.ReduceSumOp):
+        name = op_class.name.split(".")[1]
+        g.output(g.value(op_class(x, axes, name=name)), name)
+    data = np.random.default_rng(inner).standard_normal([2, 6, inner]).astype(np.float32)
+    data[0, 3, 1] = np.nan  # (a NaN in the middle of an output's values)
+    data[1, 5, inner - 1] = np.nan  # (the last value of the last output)
+    data[:, :, 2] = -0.0  # (-0 everywhere: sums +0, max/min -0)
+    data[0, 2, 3], data[1, 0, 3] = 0.0, 0.0  # (-0 and +0 mixed: max +0, min -0)
+    got, want, types = run_both(lowpass.Core().read_model(g.module()), {"x": data})
+    for name in ("reduce_max", "reduce_min", "reduce_mean", "reduce_sum"):
+        assert types[name].startswith("jit_"), types
+        assert got[name].tobytes() == want[name].tobytes(), name
+        assert np.isnan(got[name][0, 1]) and np.isnan(got[name][1, inner - 1])
 
 
 def test_other_axes_and_integer_means_fall_back_to_the_reference() -> None:
