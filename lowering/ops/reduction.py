@@ -23,8 +23,11 @@ exactly in int32 and divides in float64. An integer mean with an integer result 
 is left to the reference. Max/min keep the element type. A float32 ReduceSum sums in float32
 in the reference's order, so bit for bit: numpy's `np.add.reduce` starts from +0, adds the
 reduced values in order where kept axes follow them (its inner loop runs along those), and
-a trailing run by pairwise summation (`pairwise_sum`); integer sums (which wrap around in
-their own type) are left to the reference.
+a trailing run by pairwise summation (`pairwise_sum_function`). A u8/i8 ReduceSum with a
+float32 result (type relaxed: LPT's ReduceSumTransformation) is the reference's float32
+sum of the converted values, exact for runs of at most 2^16 values, so it sums in int32;
+integer sums with an integer result (which wrap around in their own type) are left to the
+reference.
 """
 
 from __future__ import annotations
@@ -70,6 +73,10 @@ LANES = 16
 # Inputs the kernels read; a reduction over at most 2^23 int8 values fits int32 exactly.
 _DTYPES = (np.dtype(np.float32), np.dtype(np.uint8), np.dtype(np.int8))
 _MAX_INTEGER_RUN = 1 << 23
+# A type-relaxed u8/i8 ReduceSum (f32 result, as LPT leaves it) is the float32 sum of the
+# values converted: every partial sum of at most 2^16 of them is an integer of at most
+# 255 * 2^16 < 2^24, exact in float32 whatever the order, so the int32 sum converted equals it.
+_MAX_EXACT_SUM_RUN = 1 << 16
 
 
 def reduction_runs(shape: Sequence[int], axes: np.ndarray) -> tuple[int, int, int] | None:
@@ -132,7 +139,7 @@ class ReduceLowering:
             if out != F32_DT or (dtype != F32_DT and run > _MAX_INTEGER_RUN):
                 return None
         elif isinstance(op, ReduceSumOp):
-            if dtype != F32_DT or out != F32_DT:
+            if out != F32_DT or (dtype != F32_DT and run > _MAX_EXACT_SUM_RUN):
                 return None
         elif out != dtype:
             return None
@@ -152,7 +159,7 @@ class ReduceLowering:
             n, c, h, w = src.shape
             assert run == h * w
             emit_reduce_positions(ctx, op, src, dst, n, h * w, c)
-        elif inner == 1 and isinstance(op, ReduceSumOp):
+        elif inner == 1 and isinstance(op, ReduceSumOp) and src.dtype == F32_DT:
             emit_pairwise_sums(ctx, src, dst, outer, run)
         elif inner == 1:
             emit_reduce(ctx, op, src, dst, outer, run)
@@ -172,6 +179,8 @@ def emit_reduce(ctx: EmitContext, op: Operation, src: Buffer, dst: Buffer, outer
     integer = dtype.kind in "iu"
     if is_mean:
         acc_t = I32 if integer else F64
+    elif isinstance(op, ReduceSumOp) and integer:
+        acc_t = I32
     else:
         acc_t = et
     nvec = inner // LANES
@@ -208,9 +217,7 @@ def emit_reduce(ctx: EmitContext, op: Operation, src: Buffer, dst: Buffer, outer
                     acc1 = b.insert_element(ir.Constant(vec(acc_t, 1), ir.Undefined),
                                             b.load(scalar), i64(0))
                     b.store(b.extract_element(combine(acc1, v, 1), i64(0)), scalar)
-            result = b.load(scalar)
-            if is_mean:
-                result = _mean(b, result, inner, integer)
+            result = _finish(b, op, b.load(scalar), inner, integer)
             b.store(result, element_ptr(b, ys, row, result.type))
 
     fn = kernel_function(ctx, f"{ctx.group_name}_reduce", 2, body, noalias=(1,))
@@ -227,7 +234,6 @@ def emit_reduce_positions(ctx: EmitContext, op: Operation, src: Buffer, dst: Buf
     mean summing in float64, as `emit_reduce`)."""
     dtype = np.dtype(src.dtype)
     et = ir_type(dtype)
-    is_mean = isinstance(op, ReduceMeanOp)
     integer = dtype.kind in "iu"
 
     def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
@@ -241,16 +247,14 @@ def emit_reduce_positions(ctx: EmitContext, op: Operation, src: Buffer, dst: Buf
 
         def channels_from(n: ir.Value, c: ir.Value, lanes: int) -> None:
             acc = load(n, 0, c, lanes)
-            if isinstance(op, ReduceSumOp):  # (numpy's sum starts from +0: -0s sum to +0)
+            if isinstance(op, ReduceSumOp) and not integer:  # (numpy's sum starts from +0)
                 acc = b.fadd(ir.Constant(acc.type, [0.0] * lanes), acc)
             slot = b.alloca(acc.type)  # (loop-carried: a stack slot LLVM promotes)
             b.store(acc, slot)
             if positions > 1:
                 with for_range(b, positions, start=1, name="p") as p:
                     b.store(combine(b.load(slot), load(n, p, c, lanes), lanes), slot)
-            result = b.load(slot)
-            if is_mean:
-                result = _mean(b, result, positions, integer)
+            result = _finish(b, op, b.load(slot), positions, integer)
             at = b.add(b.mul(n, i64(channels)), c)
             assert isinstance(result.type, ir.VectorType)
             b.store(result, element_ptr(b, ys, at, result.type.element), align=1)
@@ -280,7 +284,6 @@ def emit_reduce_rows(ctx: EmitContext, op: Operation, src: Buffer, dst: Buffer, 
     per vector, more streams than the prefetchers follow)."""
     dtype = np.dtype(src.dtype)
     et = ir_type(dtype)
-    is_mean = isinstance(op, ReduceMeanOp)
     integer = dtype.kind in "iu"
 
     def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
@@ -304,7 +307,7 @@ def emit_reduce_rows(ctx: EmitContext, op: Operation, src: Buffer, dst: Buffer, 
 
             def first(j: ir.Value, lanes: int) -> None:
                 v = load(o, 0, b.add(start, j), lanes)
-                if isinstance(op, ReduceSumOp):  # (numpy's sum starts from +0)
+                if isinstance(op, ReduceSumOp) and not integer:  # (numpy's sum starts from +0)
                     v = b.fadd(ir.Constant(v.type, [0.0] * lanes), v)
                 b.store(v, slot(j, lanes), align=1)
 
@@ -314,9 +317,7 @@ def emit_reduce_rows(ctx: EmitContext, op: Operation, src: Buffer, dst: Buffer, 
                         slot(j, lanes), align=1)
 
             def finish(j: ir.Value, lanes: int) -> None:
-                result = b.load(slot(j, lanes), align=1)
-                if is_mean:
-                    result = _mean(b, result, run, integer)
+                result = _finish(b, op, b.load(slot(j, lanes), align=1), run, integer)
                 assert isinstance(result.type, ir.VectorType)
                 at = b.add(b.mul(o, i64(inner)), b.add(start, j))
                 b.store(result, element_ptr(b, ys, at, result.type.element), align=1)
@@ -416,6 +417,20 @@ def pairwise_sum_function(ctx: EmitContext) -> ir.Function:
 
 
 Combine = Callable[[ir.Value, ir.Value, int], ir.Value]
+
+
+def _finish(b: ir.IRBuilder, op: Operation, total: ir.Value, count: int,
+            integer: bool) -> ir.Value:
+    """The result of an accumulation of `count` values: a mean's (`_mean`), a u8/i8 sum's
+    int32 converted to float32 (exact: `_MAX_EXACT_SUM_RUN`), else the accumulation."""
+    if isinstance(op, ReduceMeanOp):
+        return _mean(b, total, count, integer)
+    if isinstance(op, ReduceSumOp) and integer:
+        lanes = total.type.count if isinstance(total.type, ir.VectorType) else 0
+        return b.sitofp(total, vec(F32, lanes) if lanes else F32)
+    return total
+
+
 def _mean(b: ir.IRBuilder, total: ir.Value, count: int, integer: bool) -> ir.Value:
     """float32(total / count) for a mean's sum (int32, or float64 for float32 data), a
     scalar or a vector, the division in float64."""
@@ -436,26 +451,23 @@ Widen = Callable[[ir.Value, int], ir.Value]
 
 
 def _accumulation(b: ir.IRBuilder, op: Operation, dtype: np.dtype) -> tuple[Widen, Combine]:
-    """How `op` accumulates `dtype` lanes: `widen(loaded, lanes)` (a mean sums u8/i8 in
-    int32 and float32 in float64; a float32 sum stays float32) and `combine(acc, v, lanes)`
+    """How `op` accumulates `dtype` lanes: `widen(loaded, lanes)` (a mean or sum adds u8/i8
+    in int32; a mean adds float32 in float64, a sum in float32) and `combine(acc, v, lanes)`
     (add, or max/min)."""
     et = ir_type(dtype)
-    is_mean = isinstance(op, ReduceMeanOp)
-    is_sum = isinstance(op, ReduceSumOp)  # (float32 only, in float32)
+    adds = isinstance(op, ReduceMeanOp | ReduceSumOp)
     integer = dtype.kind in "iu"
     kind = "max" if isinstance(op, ReduceMaxOp) else "min"
 
     def widen(v: ir.Value, lanes: int) -> ir.Value:
-        if not is_mean:
+        if not adds:
             return v
         if integer:
             return (b.zext if dtype.kind == "u" else b.sext)(v, vec(I32, lanes))
-        return b.fpext(v, vec(F64, lanes))
+        return b.fpext(v, vec(F64, lanes)) if isinstance(op, ReduceMeanOp) else v
 
     def combine(acc: ir.Value, v: ir.Value, lanes: int) -> ir.Value:
-        if is_sum:
-            return b.fadd(acc, v)
-        if is_mean:
+        if adds:
             return (b.add if integer else b.fadd)(acc, v)
         if integer:
             name = f"llvm.{'s' if dtype.kind == 'i' else 'u'}{kind}.v{lanes}i8"

@@ -9,8 +9,10 @@ QDQ model after LPT. Axes with kept axes between them, and integer means with an
 result, are left to the reference (`ref_*` in the profile).
 
 ReduceSum of float32 is bit-exact: it adds in the reference's (numpy's) order, pairwise
-along a trailing run and in order across the reduced axes otherwise; u8/i8 sums (wrapping
-around in their own type) are left to the reference.
+along a trailing run and in order across the reduced axes otherwise; a u8/i8 ReduceSum with
+a float32 result (type relaxed, as LPT leaves it) is exact up to 2^16 values (int32, whose
+float32 partial sums are exact integers), past that and with a u8/i8 result (wrapping around
+in its own type) it is left to the reference.
 
 Tolerances: max/min, integer means and float32 sums are exact; float32 means sum in float64
 like the reference, in another order: rtol 1e-7 (an f64 rounding difference almost never
@@ -158,6 +160,39 @@ def test_float_sums_of_negative_zeros_and_specials(shape: list[int], axes: list[
     np.testing.assert_array_equal(got["sum"], want["sum"])
 
 
+@pytest.mark.parametrize("element", ["u8", "i8"])
+@pytest.mark.parametrize(
+    ("shape", "axes"),
+    [([3, 7], [1]), ([2, 3, 130], [2]), ([2, 6, 5], [1]), ([2, 9, 300], [0, 1]), ([1, 65536], [1])],
+)
+def test_type_relaxed_integer_sums_equal_the_reference(element: str, shape: list[int],
+                                                       axes: list[int]) -> None:
+    et, dtype = ELEMENTS[element]
+    g = GraphBuilder()
+    x = g.input("x", shape, et)
+    out = [d for i, d in enumerate(shape) if i not in axes]
+    g.output(g.value(ov.ReduceSumOp(x, g.constant(np.asarray(axes, np.int64)), name="sum",
+                                    result_type=ov.tensor(out, ov.f32))), "sum")
+    rng = np.random.default_rng(sum(shape))
+    data = random_input(rng, shape, dtype)
+    data.reshape(-1)[: data.size // 2] = np.iinfo(dtype).max  # (large sums)
+    got, want, types = run_both(lowpass.Core().read_model(g.module()), {"x": data})
+    assert types["sum"].startswith("jit_"), types
+    assert got["sum"].dtype == np.float32
+    np.testing.assert_array_equal(got["sum"], want["sum"])
+
+
+def test_type_relaxed_integer_sums_past_2_16_values_fall_back_to_the_reference() -> None:
+    g = GraphBuilder()
+    x = g.input("x", [1, 65537], ov.ui8)
+    g.output(g.value(ov.ReduceSumOp(x, g.constant(np.asarray([1], np.int64)), name="sum",
+                                    result_type=ov.tensor([1], ov.f32))), "sum")
+    data = np.full([1, 65537], 255, np.uint8)
+    got, want, types = run_both(lowpass.Core().read_model(g.module()), {"x": data})
+    assert types["sum"].startswith("ref_"), types
+    np.testing.assert_array_equal(got["sum"], want["sum"])
+
+
 def test_nan_wins_max_and_min_like_numpy() -> None:
     g = GraphBuilder()
     x = g.input("x", [2, 20], ov.f32)
@@ -199,8 +234,9 @@ def test_other_axes_and_integer_means_fall_back_to_the_reference() -> None:
     q = g.input("q", [2, 3, 4], ov.ui8)
     apart = g.constant(np.asarray([0, 2], np.int64))  # (a kept axis between them)
     g.output(g.value(ov.ReduceMeanOp(x, apart, name="apart")), "apart")
-    g.output(g.value(ov.ReduceSumOp(q, g.constant(np.asarray([1], np.int64)), name="u8sum")),
-             "u8sum")  # (wraps around in u8)
+    u8_sum = ov.ReduceSumOp(q, g.constant(np.asarray([1], np.int64)), name="u8sum",
+                            result_type=ov.tensor([2, 4], ov.ui8))  # (wraps around in u8)
+    g.output(g.value(u8_sum), "u8sum")
     u8_mean = ov.ReduceMeanOp(q, g.constant(np.asarray([2], np.int64)), name="u8mean",
                               result_type=ov.tensor([2, 3], ov.ui8))  # truncating
     g.output(g.value(u8_mean), "u8mean")
