@@ -1,6 +1,6 @@
 """
-ReduceMean, ReduceMax, ReduceMin and ReduceSum over one run of adjacent axes on the CPU
-device: the
+ReduceMean, ReduceMax, ReduceMin, ReduceSum, ReduceL1 and ReduceL2 over one run of adjacent
+axes on the CPU device: the
 global pooling of ONNX models (GlobalAveragePool and GlobalMaxPool become `ReduceMean` /
 `ReduceMax` over the spatial axes, as OpenVINO's ONNX frontend converts them), classifier
 heads, and the channels of an NCHW tensor (torch's channels-first LayerNorm, ConvNeXt's
@@ -23,7 +23,9 @@ exactly in int32 and divides in float64. An integer mean with an integer result 
 is left to the reference. Max/min keep the element type. A float32 ReduceSum sums in float32
 in the reference's order, so bit for bit: numpy's `np.add.reduce` starts from +0, adds the
 reduced values in order where kept axes follow them (its inner loop runs along those), and
-a trailing run by pairwise summation (`pairwise_sum_function`). A u8/i8 ReduceSum with a
+a trailing run by pairwise summation (`pairwise_sum_function`); ReduceL1 and ReduceL2 are
+the same sums of |x| and of x * x (ReduceL2 then its square root), as the reference computes
+them, for float32 only. A u8/i8 ReduceSum with a
 float32 result (type relaxed: LPT's ReduceSumTransformation) is the reference's float32
 sum of the converted values, exact for runs of at most 2^16 values, so it sums in int32;
 integer sums with an integer result (which wrap around in their own type) are left to the
@@ -38,7 +40,14 @@ import llvmlite.ir as ir
 import numpy as np
 from xdsl.ir import Operation, SSAValue
 
-from lowpass.dialects.ov import ReduceMaxOp, ReduceMeanOp, ReduceMinOp, ReduceSumOp
+from lowpass.dialects.ov import (
+    ReduceL1Op,
+    ReduceL2Op,
+    ReduceMaxOp,
+    ReduceMeanOp,
+    ReduceMinOp,
+    ReduceSumOp,
+)
 from lowpass.dialects.ov.reduction import reduction_axes
 from lowpass.lowering.emit import (
     F32,
@@ -104,14 +113,17 @@ def reduction_runs(shape: Sequence[int], axes: np.ndarray) -> tuple[int, int, in
     return outer, run, total // (outer * run) if outer * run else 0
 
 
-Reduction = ReduceMeanOp | ReduceMaxOp | ReduceMinOp | ReduceSumOp
+Reduction = ReduceMeanOp | ReduceMaxOp | ReduceMinOp | ReduceSumOp | ReduceL1Op | ReduceL2Op
+FloatSum = ReduceSumOp | ReduceL1Op | ReduceL2Op
+"""The reductions that the reference computes as a float32 `np.sum` (of |x|, of x * x)."""
 
 
 class ReduceLowering:
-    """ReduceMean / ReduceMax / ReduceMin over adjacent axes, float32 / u8 / i8, and
-    ReduceSum of float32."""
+    """ReduceMean / ReduceMax / ReduceMin / ReduceSum over adjacent axes, float32 / u8 / i8,
+    and ReduceL1 / ReduceL2 of float32."""
 
-    ops: tuple[type[Operation], ...] = (ReduceMeanOp, ReduceMaxOp, ReduceMinOp, ReduceSumOp)
+    ops: tuple[type[Operation], ...] = (ReduceMeanOp, ReduceMaxOp, ReduceMinOp, ReduceSumOp,
+                                        ReduceL1Op, ReduceL2Op)
 
     def __init__(self) -> None:
         self._memo: dict[SSAValue, np.ndarray | None] = {}
@@ -141,6 +153,9 @@ class ReduceLowering:
         elif isinstance(op, ReduceSumOp):
             if out != F32_DT or (dtype != F32_DT and run > _MAX_EXACT_SUM_RUN):
                 return None
+        elif isinstance(op, ReduceL1Op | ReduceL2Op):
+            if dtype != F32_DT or out != F32_DT:
+                return None
         elif out != dtype:
             return None
         return []
@@ -159,8 +174,8 @@ class ReduceLowering:
             n, c, h, w = src.shape
             assert run == h * w
             emit_reduce_positions(ctx, op, src, dst, n, h * w, c)
-        elif inner == 1 and isinstance(op, ReduceSumOp) and src.dtype == F32_DT:
-            emit_pairwise_sums(ctx, src, dst, outer, run)
+        elif inner == 1 and isinstance(op, FloatSum) and src.dtype == F32_DT:
+            emit_pairwise_sums(ctx, op, src, dst, outer, run)
         elif inner == 1:
             emit_reduce(ctx, op, src, dst, outer, run)
         elif inner >= ROWS_MIN_INNER:
@@ -247,7 +262,7 @@ def emit_reduce_positions(ctx: EmitContext, op: Operation, src: Buffer, dst: Buf
 
         def channels_from(n: ir.Value, c: ir.Value, lanes: int) -> None:
             acc = load(n, 0, c, lanes)
-            if isinstance(op, ReduceSumOp) and not integer:  # (numpy's sum starts from +0)
+            if isinstance(op, FloatSum) and not integer:  # (numpy's sum starts from +0)
                 acc = b.fadd(ir.Constant(acc.type, [0.0] * lanes), acc)
             slot = b.alloca(acc.type)  # (loop-carried: a stack slot LLVM promotes)
             b.store(acc, slot)
@@ -307,7 +322,7 @@ def emit_reduce_rows(ctx: EmitContext, op: Operation, src: Buffer, dst: Buffer, 
 
             def first(j: ir.Value, lanes: int) -> None:
                 v = load(o, 0, b.add(start, j), lanes)
-                if isinstance(op, ReduceSumOp) and not integer:  # (numpy's sum starts from +0)
+                if isinstance(op, FloatSum) and not integer:  # (numpy's sum starts from +0)
                     v = b.fadd(ir.Constant(v.type, [0.0] * lanes), v)
                 b.store(v, slot(j, lanes), align=1)
 
@@ -339,18 +354,20 @@ def emit_reduce_rows(ctx: EmitContext, op: Operation, src: Buffer, dst: Buffer, 
     ctx.builder.call(fn, [src.ptr, dst.ptr])
 
 
-def emit_pairwise_sums(ctx: EmitContext, src: Buffer, dst: Buffer, outer: int,
+def emit_pairwise_sums(ctx: EmitContext, op: Operation, src: Buffer, dst: Buffer, outer: int,
                        inner: int) -> None:
-    """dst[o] = +0 + pairwise_sum(src[o * inner : (o + 1) * inner]) for o < outer, in
-    float32: numpy's sum of a contiguous run, which the reference's ReduceSum is."""
+    """dst[o] = +0 + pairwise_sum(term(src[o * inner : (o + 1) * inner])) for o < outer, in
+    float32: numpy's sum of a contiguous run, which the reference's ReduceSum is (ReduceL1:
+    of |x|, ReduceL2: the square root of that of x * x)."""
 
     def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
         xs, ys = args
-        pairwise = pairwise_sum_function(ctx)
+        pairwise = pairwise_sum_function(ctx, _term(op))
         with for_range(b, outer, name="o") as row:
             total = b.call(pairwise, [element_ptr(b, xs, b.mul(row, i64(inner)), F32),
                                       i64(inner)])
-            b.store(b.fadd(ir.Constant(F32, 0.0), total), element_ptr(b, ys, row, F32))
+            total = _finish(b, op, b.fadd(ir.Constant(F32, 0.0), total), inner, False)
+            b.store(total, element_ptr(b, ys, row, F32))
 
     fn = kernel_function(ctx, f"{ctx.group_name}_reduce_sum", 2, body, noalias=(1,))
     ctx.builder.call(fn, [src.ptr, dst.ptr])
@@ -360,10 +377,29 @@ PAIRWISE_BLOCK = 128
 """numpy's `PW_BLOCKSIZE`: runs up to this long sum in 8 accumulators, longer ones split."""
 
 
-def pairwise_sum_function(ctx: EmitContext) -> ir.Function:
+Term = Callable[[ir.IRBuilder, ir.Value], ir.Value]
+
+
+def _term(op: Operation) -> Term:
+    """What a float sum adds for each value x (a scalar or a vector): x, |x| (ReduceL1) or
+    x * x (ReduceL2, as the reference's `np.sum(x * x)`, the square rounded first)."""
+
+    def term(b: ir.IRBuilder, v: ir.Value) -> ir.Value:
+        if isinstance(op, ReduceL2Op):
+            return b.fmul(v, v)
+        if isinstance(op, ReduceL1Op):
+            lanes = v.type.count if isinstance(v.type, ir.VectorType) else 0
+            name = f"llvm.fabs.v{lanes}f32" if lanes else "llvm.fabs.f32"
+            return b.call(intrinsic(b.module, name, v.type, [v.type]), [v])
+        return v
+
+    return term
+
+
+def pairwise_sum_function(ctx: EmitContext, term: Term) -> ir.Function:
     """`float pairwise_sum(float *a, i64 n)`, numpy's `pairwise_sum` (numpy/_core/src/umath/
-    loops_utils.h.src) for a contiguous float32 run, operation for operation: n < 8 adds
-    the values in order to 0; n <= 128 sums every eighth value into 8 accumulators (one
+    loops_utils.h.src) for a contiguous float32 run of `term(x)`, operation for operation:
+    n < 8 adds the values in order to 0; n <= 128 sums every eighth value into 8 accumulators (one
     8-lane vector; lane-wise adds are the same roundings), combines them as
     ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7)) and adds the rest in order; a longer
     run is split at half rounded down to a multiple of 8, each part summed so (recursion)."""
@@ -379,7 +415,8 @@ def pairwise_sum_function(ctx: EmitContext) -> ir.Function:
     def add_in_order(start: ir.Value | int, first: ir.Value) -> ir.Value:
         b.store(first, scalar)
         with for_range(b, n, start=start, name="t") as i:
-            b.store(b.fadd(b.load(scalar), b.load(element_ptr(b, a, i, F32), typ=F32)), scalar)
+            x = term(b, b.load(element_ptr(b, a, i, F32), typ=F32))
+            b.store(b.fadd(b.load(scalar), x), scalar)
         return b.load(scalar)
 
     b.cbranch(b.icmp_signed("<", n, i64(8)), small,
@@ -391,11 +428,11 @@ def pairwise_sum_function(ctx: EmitContext) -> ir.Function:
     b.ret(add_in_order(0, zero))
 
     b.position_at_end(block)
-    b.store(b.load(a, typ=v8, align=1), vector)
+    b.store(term(b, b.load(a, typ=v8, align=1)), vector)
     whole = b.sub(n, b.srem(n, i64(8)))
     with for_range(b, whole, start=8, step=8, name="v") as i:
-        b.store(b.fadd(b.load(vector), b.load(element_ptr(b, a, i, F32), typ=v8, align=1)),
-                vector)
+        x8 = term(b, b.load(element_ptr(b, a, i, F32), typ=v8, align=1))
+        b.store(b.fadd(b.load(vector), x8), vector)
     r = b.load(vector)
 
     def lanes(value: ir.Value, picks: list[int]) -> ir.Value:
@@ -422,12 +459,16 @@ Combine = Callable[[ir.Value, ir.Value, int], ir.Value]
 def _finish(b: ir.IRBuilder, op: Operation, total: ir.Value, count: int,
             integer: bool) -> ir.Value:
     """The result of an accumulation of `count` values: a mean's (`_mean`), a u8/i8 sum's
-    int32 converted to float32 (exact: `_MAX_EXACT_SUM_RUN`), else the accumulation."""
+    int32 converted to float32 (exact: `_MAX_EXACT_SUM_RUN`), ReduceL2's square root (of a
+    float32 sum, correctly rounded as numpy's), else the accumulation."""
+    lanes = total.type.count if isinstance(total.type, ir.VectorType) else 0
     if isinstance(op, ReduceMeanOp):
         return _mean(b, total, count, integer)
     if isinstance(op, ReduceSumOp) and integer:
-        lanes = total.type.count if isinstance(total.type, ir.VectorType) else 0
         return b.sitofp(total, vec(F32, lanes) if lanes else F32)
+    if isinstance(op, ReduceL2Op):
+        name = f"llvm.sqrt.v{lanes}f32" if lanes else "llvm.sqrt.f32"
+        return b.call(intrinsic(b.module, name, total.type, [total.type]), [total])
     return total
 
 
@@ -452,19 +493,20 @@ Widen = Callable[[ir.Value, int], ir.Value]
 
 def _accumulation(b: ir.IRBuilder, op: Operation, dtype: np.dtype) -> tuple[Widen, Combine]:
     """How `op` accumulates `dtype` lanes: `widen(loaded, lanes)` (a mean or sum adds u8/i8
-    in int32; a mean adds float32 in float64, a sum in float32) and `combine(acc, v, lanes)`
-    (add, or max/min)."""
+    in int32; a mean adds float32 in float64, a sum in float32, ReduceL1/L2 their `_term`)
+    and `combine(acc, v, lanes)` (add, or max/min)."""
     et = ir_type(dtype)
-    adds = isinstance(op, ReduceMeanOp | ReduceSumOp)
+    adds = isinstance(op, ReduceMeanOp | FloatSum)
     integer = dtype.kind in "iu"
     kind = "max" if isinstance(op, ReduceMaxOp) else "min"
+    term = _term(op)
 
     def widen(v: ir.Value, lanes: int) -> ir.Value:
         if not adds:
             return v
         if integer:
             return (b.zext if dtype.kind == "u" else b.sext)(v, vec(I32, lanes))
-        return b.fpext(v, vec(F64, lanes)) if isinstance(op, ReduceMeanOp) else v
+        return b.fpext(v, vec(F64, lanes)) if isinstance(op, ReduceMeanOp) else term(b, v)
 
     def combine(acc: ir.Value, v: ir.Value, lanes: int) -> ir.Value:
         if adds:

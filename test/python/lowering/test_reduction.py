@@ -124,16 +124,19 @@ def test_adjacent_axes_reductions_equal_the_reference(
     ],
 )
 def test_float_sums_equal_the_reference_bit_for_bit(shape: list[int], axes: list[int]) -> None:
+    """ReduceSum, and ReduceL1 / ReduceL2 (the reference's float32 sums of |x| and x * x)."""
     g = GraphBuilder()
     x = g.input("x", shape, ov.f32)
     axes_value = g.constant(np.asarray(axes, np.int64))
     g.output(g.value(ov.ReduceSumOp(x, axes_value, keep_dims=False, name="sum")), "sum")
     g.output(g.value(ov.ReduceSumOp(x, axes_value, keep_dims=True, name="kept")), "kept")
+    g.output(g.value(ov.ReduceL1Op(x, axes_value, name="l1")), "l1")
+    g.output(g.value(ov.ReduceL2Op(x, axes_value, keep_dims=True, name="l2")), "l2")
     rng = np.random.default_rng(sum(shape))
     # (values of mixed magnitudes: float32 roundings depend on the order of the additions)
     data = (rng.standard_normal(shape) * 10.0 ** rng.integers(-3, 4, shape)).astype(np.float32)
     got, want, types = run_both(lowpass.Core().read_model(g.module()), {"x": data})
-    for name in ("sum", "kept"):
+    for name in ("sum", "kept", "l1", "l2"):
         assert types[name].startswith("jit_"), types
         np.testing.assert_array_equal(got[name], want[name])
         assert got[name].tobytes() == want[name].tobytes()
@@ -145,19 +148,24 @@ def test_float_sums_of_negative_zeros_and_specials(shape: list[int], axes: list[
     propagate through the same additions."""
     g = GraphBuilder()
     x = g.input("x", shape, ov.f32)
-    g.output(g.value(ov.ReduceSumOp(x, g.constant(np.asarray(axes, np.int64)), name="sum")),
-             "sum")
+    axes_value = g.constant(np.asarray(axes, np.int64))
+    names = ("sum", "l1", "l2")
+    for name, op_class in zip(names, (ov.ReduceSumOp, ov.ReduceL1Op, ov.ReduceL2Op),
+                              strict=True):
+        g.output(g.value(op_class(x, axes_value, name=name)), name)
     model = lowpass.Core().read_model(g.module())
     data = np.full(shape, -0.0, np.float32)
     got, want, types = run_both(model, {"x": data})
-    assert types["sum"].startswith("jit_"), types
-    assert got["sum"].tobytes() == want["sum"].tobytes()
-    assert not np.signbit(got["sum"]).any()
+    for name in names:
+        assert types[name].startswith("jit_"), types
+        assert got[name].tobytes() == want[name].tobytes()
+        assert not np.signbit(got[name]).any()
     flat = data.reshape(shape[0], -1)
     flat[0, 1], flat[1, 2], flat[1, 3] = np.nan, np.inf, -np.inf
     flat[2, 0] = np.inf
     got, want, _ = run_both(model, {"x": data})
-    np.testing.assert_array_equal(got["sum"], want["sum"])
+    for name in names:
+        np.testing.assert_array_equal(got[name], want[name])
 
 
 @pytest.mark.parametrize("element", ["u8", "i8"])
@@ -213,7 +221,8 @@ def test_nan_and_signed_zeros_across_a_middle_axis(inner: int) -> None:
     g = GraphBuilder()
     x = g.input("x", [2, 6, inner], ov.f32)
     axes = g.constant(np.asarray([1], np.int64))
-    for op_class in (ov.ReduceMaxOp, ov.ReduceMinOp, ov.ReduceMeanOp, ov.ReduceSumOp):
+    for op_class in (ov.ReduceMaxOp, ov.ReduceMinOp, ov.ReduceMeanOp, ov.ReduceSumOp,
+                     ov.ReduceL1Op, ov.ReduceL2Op):
         name = op_class.name.split(".")[1]
         g.output(g.value(op_class(x, axes, name=name)), name)
     data = np.random.default_rng(inner).standard_normal([2, 6, inner]).astype(np.float32)
@@ -222,7 +231,8 @@ def test_nan_and_signed_zeros_across_a_middle_axis(inner: int) -> None:
     data[:, :, 2] = -0.0  # (-0 everywhere: sums +0, max/min -0)
     data[0, 2, 3], data[1, 0, 3] = 0.0, 0.0  # (-0 and +0 mixed: max +0, min -0)
     got, want, types = run_both(lowpass.Core().read_model(g.module()), {"x": data})
-    for name in ("reduce_max", "reduce_min", "reduce_mean", "reduce_sum"):
+    for name in ("reduce_max", "reduce_min", "reduce_mean", "reduce_sum", "reduce_l1",
+                 "reduce_l2"):
         assert types[name].startswith("jit_"), types
         assert got[name].tobytes() == want[name].tobytes(), name
         assert np.isnan(got[name][0, 1]) and np.isnan(got[name][1, inner - 1])
