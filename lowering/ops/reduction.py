@@ -1,17 +1,16 @@
 """
 ReduceMean, ReduceMax, ReduceMin, ReduceSum, ReduceL1 and ReduceL2 over one run of adjacent
-axes on the CPU device: the
-global pooling of ONNX models (GlobalAveragePool and GlobalMaxPool become `ReduceMean` /
-`ReduceMax` over the spatial axes, as OpenVINO's ONNX frontend converts them), classifier
-heads, and the channels of an NCHW tensor (torch's channels-first LayerNorm, ConvNeXt's
-`ReduceMean(x, axes=[1])`).
+axes on the CPU device: the global pooling of ONNX models (GlobalAveragePool and
+GlobalMaxPool become `ReduceMean` / `ReduceMax` over the spatial axes, as OpenVINO's ONNX
+frontend converts them), classifier heads, and the channels of an NCHW tensor (torch's
+channels-first LayerNorm, ConvNeXt's `ReduceMean(x, axes=[1])`).
 
 The reduced axes must be adjacent once axes of size 1 are set aside (`[2, 3]` of NCHW,
-`[-1]`, `[1]`, `[1, 2]` of a 4-D tensor), so the input is `[outer, reduced, inner]`;
-other axis sets fall back to the reference. Trailing axes (`inner == 1`): each output
-element reduces one contiguous run of `reduced` elements, read `LANES` elements at a time
-into a vector accumulator, then reduced across lanes, the tail element by element. Axes
-with kept axes after them (`inner > 1`), and the global pooling of an NHWC tensor (between
+`[-1]`, `[1]`, `[1, 2]` of a 4-D tensor), so the input is `[outer, reduced, inner]`; other
+axis sets fall back to the reference. Trailing axes (`inner == 1`): each output element
+reduces one contiguous run of `reduced` elements, read `LANES` elements at a time into a
+vector accumulator, then reduced across lanes, the tail element by element. Axes with kept
+axes after them (`inner > 1`), and the global pooling of an NHWC tensor (between
 convolutions, `cpu-choose-layouts`), run their vectors along the `inner` elements instead,
 each lane reducing one output's `reduced` elements in order: in registers along a column
 (`emit_reduce_positions`), or, with 64 outputs per row or more, row by row into a stack
@@ -22,14 +21,13 @@ rounded to float32 once; u8/i8 data (a type-relaxed ReduceMean after LPT, f32 re
 exactly in int32 and divides in float64. An integer mean with an integer result (truncating)
 is left to the reference. Max/min keep the element type. A float32 ReduceSum sums in float32
 in the reference's order, so bit for bit: numpy's `np.add.reduce` starts from +0, adds the
-reduced values in order where kept axes follow them (its inner loop runs along those), and
-a trailing run by pairwise summation (`pairwise_sum_function`); ReduceL1 and ReduceL2 are
-the same sums of |x| and of x * x (ReduceL2 then its square root), as the reference computes
-them, for float32 only. A u8/i8 ReduceSum with a
-float32 result (type relaxed: LPT's ReduceSumTransformation) is the reference's float32
-sum of the converted values, exact for runs of at most 2^16 values, so it sums in int32;
-integer sums with an integer result (which wrap around in their own type) are left to the
-reference.
+reduced values in order where kept axes follow them (its inner loop runs along those), and a
+trailing run by pairwise summation (`pairwise_sum_function`); ReduceL1 and ReduceL2 are the
+same sums of |x| and of x * x (ReduceL2 then its square root), as the reference computes
+them, for float32 only. A u8/i8 ReduceSum with a float32 result (type relaxed: LPT's
+ReduceSumTransformation) is the reference's float32 sum of the converted values, exact for
+runs of at most 2^16 values, so it sums in int32; integer sums with an integer result (which
+wrap around in their own type) are left to the reference.
 """
 
 from __future__ import annotations
@@ -190,14 +188,8 @@ def emit_reduce(ctx: EmitContext, op: Operation, src: Buffer, dst: Buffer, outer
     """dst[o] = reduce(src[o * inner : (o + 1) * inner]) for o < outer."""
     dtype = np.dtype(src.dtype)
     et = ir_type(dtype)
-    is_mean = isinstance(op, ReduceMeanOp)
     integer = dtype.kind in "iu"
-    if is_mean:
-        acc_t = I32 if integer else F64
-    elif isinstance(op, ReduceSumOp) and integer:
-        acc_t = I32
-    else:
-        acc_t = et
+    acc_t = _accumulator_type(op, dtype)
     nvec = inner // LANES
 
     def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
@@ -304,9 +296,7 @@ def emit_reduce_rows(ctx: EmitContext, op: Operation, src: Buffer, dst: Buffer, 
     def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
         xs, ys = args
         widen, combine = _accumulation(b, op, dtype)
-        probe = widen(ir.Constant(vec(et, 1), ir.Undefined), 1)
-        assert isinstance(probe.type, ir.VectorType)
-        acc_t = probe.type.element
+        acc_t = _accumulator_type(op, dtype)
         acc_array = ir.ArrayType(acc_t, COLUMN_CHUNK)
         acc = b.alloca(acc_array)
 
@@ -399,10 +389,11 @@ def _term(op: Operation) -> Term:
 def pairwise_sum_function(ctx: EmitContext, term: Term) -> ir.Function:
     """`float pairwise_sum(float *a, i64 n)`, numpy's `pairwise_sum` (numpy/_core/src/umath/
     loops_utils.h.src) for a contiguous float32 run of `term(x)`, operation for operation:
-    n < 8 adds the values in order to 0; n <= 128 sums every eighth value into 8 accumulators (one
-    8-lane vector; lane-wise adds are the same roundings), combines them as
-    ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7)) and adds the rest in order; a longer
-    run is split at half rounded down to a multiple of 8, each part summed so (recursion)."""
+    n < 8 adds the values in order to 0; n <= 128 sums every eighth value into 8
+    accumulators (one 8-lane vector; lane-wise adds are the same roundings), combines them
+    as ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7)) and adds the rest in order; a
+    longer run is split at half rounded down to a multiple of 8, each part summed so
+    (recursion)."""
     fn = ctx.function(f"{ctx.group_name}_pairwise_sum", ir.FunctionType(F32, [PTR, I64]))
     a, n = fn.args
     b = ir.IRBuilder(fn.append_basic_block("entry"))
@@ -489,6 +480,16 @@ def _mean(b: ir.IRBuilder, total: ir.Value, count: int, integer: bool) -> ir.Val
 
 
 Widen = Callable[[ir.Value, int], ir.Value]
+
+
+def _accumulator_type(op: Operation, dtype: np.dtype) -> ir.Type:
+    """The element type `_accumulation` adds or compares `dtype` values in."""
+    integer = dtype.kind in "iu"
+    if isinstance(op, ReduceMeanOp):
+        return I32 if integer else F64
+    if isinstance(op, ReduceSumOp) and integer:
+        return I32
+    return ir_type(dtype)
 
 
 def _accumulation(b: ir.IRBuilder, op: Operation, dtype: np.dtype) -> tuple[Widen, Combine]:
