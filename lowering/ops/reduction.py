@@ -1,20 +1,22 @@
 """
-ReduceMean, ReduceMax, ReduceMin, ReduceSum, ReduceL1 and ReduceL2 over one run of adjacent
-axes on the CPU device: the global pooling of ONNX models (GlobalAveragePool and
-GlobalMaxPool become `ReduceMean` / `ReduceMax` over the spatial axes, as OpenVINO's ONNX
-frontend converts them), classifier heads, and the channels of an NCHW tensor (torch's
-channels-first LayerNorm, ConvNeXt's `ReduceMean(x, axes=[1])`).
+ReduceMean, ReduceMax, ReduceMin, ReduceSum, ReduceL1 and ReduceL2 over static axes on the
+CPU device: the global pooling of ONNX models (GlobalAveragePool and GlobalMaxPool become
+`ReduceMean` / `ReduceMax` over the spatial axes, as OpenVINO's ONNX frontend converts
+them), classifier heads, and the channels of an NCHW tensor (torch's channels-first
+LayerNorm, ConvNeXt's `ReduceMean(x, axes=[1])`).
 
-The reduced axes must be adjacent once axes of size 1 are set aside (`[2, 3]` of NCHW,
-`[-1]`, `[1]`, `[1, 2]` of a 4-D tensor), so the input is `[outer, reduced, inner]`; other
-axis sets fall back to the reference. Trailing axes (`inner == 1`): each output element
-reduces one contiguous run of `reduced` elements, read `LANES` elements at a time into a
-vector accumulator, then reduced across lanes, the tail element by element. Axes with kept
-axes after them (`inner > 1`), and the global pooling of an NHWC tensor (between
-convolutions, `cpu-choose-layouts`), run their vectors along the `inner` elements instead,
-each lane reducing one output's `reduced` elements in order: in registers along a column
-(`emit_reduce_positions`), or, with 64 outputs per row or more, row by row into a stack
-buffer of 256 outputs (`emit_reduce_rows`: independent accumulations, streamed rows).
+Where the reduced axes are adjacent once axes of size 1 are set aside (`[2, 3]` of NCHW,
+`[-1]`, `[1]`, `[1, 2]` of a 4-D tensor), the input is `[outer, reduced, inner]`. Trailing
+axes (`inner == 1`): each output element reduces one contiguous run of `reduced` elements,
+read `LANES` elements at a time into a vector accumulator, then reduced across lanes, the
+tail element by element. Axes with kept axes after them (`inner > 1`), and the global
+pooling of an NHWC tensor (between convolutions, `cpu-choose-layouts`), run their vectors
+along the `inner` elements instead, each lane reducing one output's `reduced` elements in
+order: in registers along a column (`emit_reduce_positions`), or, with 64 outputs per row or
+more, row by row into a stack buffer of 256 outputs (`emit_reduce_rows`: independent
+accumulations, streamed rows). Axes with kept axes between them (`[1, 3]` of NCHW) run
+`emit_reduce_strided` (loops over the groups of axes), but for float32 sums, whose order
+there is numpy's own: those fall back to the reference.
 
 Means follow the reference exactly: float32 data sums in float64 and the float64 mean is
 rounded to float32 once; u8/i8 data (a type-relaxed ReduceMean after LPT, f32 result) sums
@@ -111,14 +113,30 @@ def reduction_runs(shape: Sequence[int], axes: np.ndarray) -> tuple[int, int, in
     return outer, run, total // (outer * run) if outer * run else 0
 
 
+def reduction_groups(shape: Sequence[int], axes: np.ndarray) -> list[tuple[int, bool]]:
+    """The input's axes of size > 1 in order, adjacent ones of the same kind merged: (size,
+    reduced) pairs, e.g. `[(3, True), (4, False), (5, True)]` for the axes [1, 3] of
+    [1, 3, 4, 5]."""
+    reduced = reduction_axes(np.asarray(axes), len(shape))
+    groups: list[tuple[int, bool]] = []
+    for a, size in enumerate(shape):
+        if size == 1:
+            continue
+        if groups and groups[-1][1] == (a in reduced):
+            groups[-1] = (groups[-1][0] * size, a in reduced)
+        else:
+            groups.append((size, a in reduced))
+    return groups
+
+
 Reduction = ReduceMeanOp | ReduceMaxOp | ReduceMinOp | ReduceSumOp | ReduceL1Op | ReduceL2Op
 FloatSum = ReduceSumOp | ReduceL1Op | ReduceL2Op
 """The reductions that the reference computes as a float32 `np.sum` (of |x|, of x * x)."""
 
 
 class ReduceLowering:
-    """ReduceMean / ReduceMax / ReduceMin / ReduceSum over adjacent axes, float32 / u8 / i8,
-    and ReduceL1 / ReduceL2 of float32."""
+    """ReduceMean / ReduceMax / ReduceMin / ReduceSum of float32 / u8 / i8 and ReduceL1 /
+    ReduceL2 of float32 over static axes (float32 sums over adjacent ones)."""
 
     ops: tuple[type[Operation], ...] = (ReduceMeanOp, ReduceMaxOp, ReduceMinOp, ReduceSumOp,
                                         ReduceL1Op, ReduceL2Op)
@@ -138,13 +156,19 @@ class ReduceLowering:
             return None
         if 0 in value_shape(x):
             return None
-        runs = reduction_runs(value_shape(x), axes)
-        if runs is None:
-            return None
-        run = runs[1]
         dtype, out = value_dtype(x), value_dtype(y)
         if dtype not in _DTYPES:
             return None
+        runs = reduction_runs(value_shape(x), axes)
+        if runs is not None:
+            run = runs[1]
+        elif isinstance(op, FloatSum) and dtype == F32_DT:
+            return None  # (kept axes between: numpy's order of the float32 additions differs)
+        elif not axes.size:
+            return None
+        else:  # (kept axes between the reduced ones: `emit_reduce_strided`)
+            groups = reduction_groups(value_shape(x), axes)
+            run = int(np.prod([size for size, reduced in groups if reduced], dtype=np.int64))
         if isinstance(op, ReduceMeanOp):
             if out != F32_DT or (dtype != F32_DT and run > _MAX_INTEGER_RUN):
                 return None
@@ -165,9 +189,11 @@ class ReduceLowering:
         axes = static_value(op.axes, self._memo)
         assert axes is not None
         runs = reduction_runs(value_shape(op.x), axes)
-        assert runs is not None
-        outer, run, inner = runs
         src, dst = ctx.buffer(op.x), ctx.buffer(op.result)
+        if runs is None:
+            emit_reduce_strided(ctx, op, src, dst, reduction_groups(value_shape(op.x), axes))
+            return jit_exec_type(ctx.cpu, src.dtype)
+        outer, run, inner = runs
         if src.channels_last:  # (`cpu-choose-layouts`: only a global pooling, axes [2, 3])
             n, c, h, w = src.shape
             assert run == h * w
@@ -341,6 +367,115 @@ def emit_reduce_rows(ctx: EmitContext, op: Operation, src: Buffer, dst: Buffer, 
                 chunk(o, i64(whole), inner - whole)
 
     fn = kernel_function(ctx, f"{ctx.group_name}_reduce_rows", 2, body, noalias=(1,))
+    ctx.builder.call(fn, [src.ptr, dst.ptr])
+
+
+def emit_reduce_strided(ctx: EmitContext, op: Operation, src: Buffer, dst: Buffer,
+                        groups: list[tuple[int, bool]]) -> None:
+    """A reduction over axes with kept axes between them (`reduction_groups`: `[3, 4, 5]`
+    with the first and last reduced): loops over the kept groups (the outputs, in order),
+    and for each output loops over the reduced groups' values in order. Vectors run along
+    the last group: 16 outputs at a time where it is kept, 16 values of each run where it is
+    reduced (then folded across lanes with the scalar tail). Each accumulation starts from
+    the reduction's identity (-inf / +inf / the type's limits for max / min, 0 for sums), so
+    every value goes through the same `combine`: max/min are those of any order, integer
+    sums exact, float32 means summed in float64 (the reference's order differs, as for
+    trailing runs). Float32 sums are not taken: numpy's order across such axes is its own."""
+    dtype = np.dtype(src.dtype)
+    et = ir_type(dtype)
+    integer = dtype.kind in "iu"
+    acc_t = _accumulator_type(op, dtype)
+    sizes = [size for size, _ in groups]
+    strides = [int(np.prod(sizes[g + 1:], dtype=np.int64)) for g in range(len(groups))]
+    kept = [g for g, (_, reduced) in enumerate(groups) if not reduced]
+    out_strides = {g: int(np.prod([sizes[k] for k in kept if k > g], dtype=np.int64))
+                   for g in kept}
+    last = len(groups) - 1
+    last_kept = not groups[last][1]
+    count = int(np.prod([size for size, reduced in groups if reduced], dtype=np.int64))
+
+    def identity(lanes: int) -> ir.Constant:
+        if isinstance(op, ReduceMaxOp | ReduceMinOp):
+            is_max = isinstance(op, ReduceMaxOp)
+            if integer:
+                info = np.iinfo(dtype)
+                value: float | int = int(info.min if is_max else info.max)
+            else:
+                value = float("-inf") if is_max else float("inf")
+        else:
+            value = 0 if integer else 0.0
+        return ir.Constant(vec(acc_t, lanes), [value] * lanes)
+
+    def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
+        xs, ys = args
+        widen, combine = _accumulation(b, op, dtype)
+
+        def load(at: ir.Value, lanes: int) -> ir.Value:
+            return widen(b.load(element_ptr(b, xs, at, et), typ=vec(et, lanes), align=1), lanes)
+
+        def over_reduced(g: int, at: ir.Value, visit: Callable[[ir.Value], None]) -> None:
+            """visit(offset) for each value of the reduced groups from `g` on (the last
+            group excluded), in order."""
+            while g < last and not groups[g][1]:
+                g += 1
+            if g >= last:
+                visit(at)
+                return
+            with for_range(b, sizes[g], name=f"r{g}") as i:
+                over_reduced(g + 1, b.add(at, b.mul(i, i64(strides[g]))), visit)
+
+        def output(at: ir.Value, out_at: ir.Value) -> None:
+            if last_kept:
+                def lanes_of(c: ir.Value, lanes: int) -> None:
+                    slot = b.alloca(vec(acc_t, lanes))  # (loop-carried; LLVM promotes it)
+                    b.store(identity(lanes), slot)
+
+                    def accumulate(offset: ir.Value) -> None:
+                        b.store(combine(b.load(slot), load(offset, lanes), lanes), slot)
+
+                    over_reduced(0, b.add(at, c), accumulate)
+                    result = _finish(b, op, b.load(slot), count, integer)
+                    assert isinstance(result.type, ir.VectorType)
+                    b.store(result, element_ptr(b, ys, b.add(out_at, c), result.type.element),
+                            align=1)
+
+                for_lanes(b, sizes[last], LANES, lanes_of)
+                return
+            run = sizes[last]
+            nvec = run // LANES * LANES
+            vector, scalar = b.alloca(vec(acc_t, LANES)), b.alloca(vec(acc_t, 1))
+            b.store(identity(LANES), vector)
+            b.store(identity(1), scalar)
+
+            def visit(offset: ir.Value) -> None:
+                if nvec:
+                    with for_range(b, nvec, step=LANES, name="v") as i:
+                        b.store(combine(b.load(vector), load(b.add(offset, i), LANES), LANES),
+                                vector)
+                if nvec < run:
+                    with for_range(b, run, start=nvec, name="t") as i:
+                        b.store(combine(b.load(scalar), load(b.add(offset, i), 1), 1), scalar)
+
+            over_reduced(0, at, visit)
+            total = _reduce_lanes(b, b.load(vector), LANES, combine)
+            one = b.insert_element(ir.Constant(vec(acc_t, 1), ir.Undefined), total, i64(0))
+            folded = b.extract_element(combine(one, b.load(scalar), 1), i64(0))
+            result = _finish(b, op, folded, count, integer)
+            b.store(result, element_ptr(b, ys, out_at, result.type))
+
+        def over_kept(g: int, at: ir.Value, out_at: ir.Value) -> None:
+            while g < len(groups) and (groups[g][1] or (g == last and last_kept)):
+                g += 1
+            if g >= len(groups):
+                output(at, out_at)
+                return
+            with for_range(b, sizes[g], name=f"k{g}") as i:
+                over_kept(g + 1, b.add(at, b.mul(i, i64(strides[g]))),
+                          b.add(out_at, b.mul(i, i64(out_strides[g]))))
+
+        over_kept(0, i64(0), i64(0))
+
+    fn = kernel_function(ctx, f"{ctx.group_name}_reduce_strided", 2, body, noalias=(1,))
     ctx.builder.call(fn, [src.ptr, dst.ptr])
 
 

@@ -2,8 +2,9 @@
 // (trailing axes), a mean over the channels of NCHW (a middle axis, vectors along the
 // positions after it, u8 data as LPT leaves it; row by row where 64 or more outputs follow
 // it), float32 sums (numpy's pairwise summation along a trailing run) and L1/L2 norms, u8
-// sums to float32 (as LPT leaves them); a reduction over axes with a kept axis between them still goes
-// through the reference, the only fallback call.
+// sums to float32 (as LPT leaves them), a maximum over axes with a kept axis between them; a
+// float32 sum over such axes (numpy's order there is its own) still goes through the
+// reference, the only fallback call.
 // RUN: lowpass-run %s --random-inputs 0 --device CPU --emit-llvm %t.ll -pcsort no_sort | filecheck %s --check-prefix=ROWS
 // RUN: filecheck %s < %t.ll
 // CHECK:      define {{.*}}i32 @lowpass_main(
@@ -12,19 +13,21 @@
 // CHECK-DAG:  define {{.*}}@{{[a-z0-9_]*}}_reduce_nhwc(
 // CHECK-DAG:  define {{.*}}@{{[a-z0-9_]*}}_reduce_sum(
 // CHECK-DAG:  define {{.*}}@{{[a-z0-9_]*}}_reduce_rows(
+// CHECK-DAG:  define {{.*}}@{{[a-z0-9_]*}}_reduce_strided(
 // ROWS:       gap {{ *}}ReduceMean {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED
 // ROWS:       gmp {{ *}}ReduceMax {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED
 // ROWS:       mid {{ *}}ReduceMean {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED
 // ROWS:       qmid {{ *}}ReduceMean {{ *}}jit_{{[a-z0-9]+}}_I8 {{ *}}EXECUTED
-// ROWS:       apart {{ *}}ReduceMax {{ *}}ref_FP32 {{ *}}EXECUTED
+// ROWS:       apart {{ *}}ReduceMax {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED
 // ROWS:       tsum {{ *}}ReduceSum {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED
 // ROWS:       csum {{ *}}ReduceSum {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED
 // ROWS:       rmax {{ *}}ReduceMax {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED
 // ROWS:       qsum {{ *}}ReduceSum {{ *}}jit_{{[a-z0-9]+}}_I8 {{ *}}EXECUTED
 // ROWS:       l1 {{ *}}ReduceL1 {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED
 // ROWS:       l2 {{ *}}ReduceL2 {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED
+// ROWS:       sum_apart {{ *}}ReduceSum {{ *}}ref_FP32 {{ *}}EXECUTED
 builtin.module {
-  func.func @main(%x: tensor<1x8x7x7xf32>, %q: tensor<1x8x7x7xui8>, %r: tensor<3x100xf32>) -> (tensor<1x8x1x1xf32>, tensor<1x8xf32>, tensor<1x7x7xf32>, tensor<1x1x7x7xf32>, tensor<1x7xf32>, tensor<1x8xf32>, tensor<1x7x7xf32>, tensor<100xf32>, tensor<1x8xf32>, tensor<1x8xf32>, tensor<1x7x7xf32>) {
+  func.func @main(%x: tensor<1x8x7x7xf32>, %q: tensor<1x8x7x7xui8>, %r: tensor<3x100xf32>) -> (tensor<1x8x1x1xf32>, tensor<1x8xf32>, tensor<1x7x7xf32>, tensor<1x1x7x7xf32>, tensor<1x7xf32>, tensor<1x8xf32>, tensor<1x7x7xf32>, tensor<100xf32>, tensor<1x8xf32>, tensor<1x8xf32>, tensor<1x7x7xf32>, tensor<1x7xf32>) {
     %hw = ov.constant dense<[2, 3]> : tensor<2xi64> {ov.name = "hw"}
     %c = ov.constant dense<[1]> : tensor<1xi64> {ov.name = "c"}
     %cw = ov.constant dense<[1, 3]> : tensor<2xi64> {ov.name = "cw"}
@@ -40,6 +43,7 @@ builtin.module {
     %qsum = ov.reduce_sum %q, %hw {ov.name = "qsum"} : (tensor<1x8x7x7xui8>, tensor<2xi64>) -> tensor<1x8xf32>
     %l1 = ov.reduce_l1 %x, %hw {ov.name = "l1"} : (tensor<1x8x7x7xf32>, tensor<2xi64>) -> tensor<1x8xf32>
     %l2 = ov.reduce_l2 %x, %c {ov.name = "l2"} : (tensor<1x8x7x7xf32>, tensor<1xi64>) -> tensor<1x7x7xf32>
-    func.return %gap, %gmp, %mid, %qmid, %apart, %tsum, %csum, %rmax, %qsum, %l1, %l2 : tensor<1x8x1x1xf32>, tensor<1x8xf32>, tensor<1x7x7xf32>, tensor<1x1x7x7xf32>, tensor<1x7xf32>, tensor<1x8xf32>, tensor<1x7x7xf32>, tensor<100xf32>, tensor<1x8xf32>, tensor<1x8xf32>, tensor<1x7x7xf32>
+    %sum_apart = ov.reduce_sum %x, %cw {ov.name = "sum_apart"} : (tensor<1x8x7x7xf32>, tensor<2xi64>) -> tensor<1x7xf32>
+    func.return %gap, %gmp, %mid, %qmid, %apart, %tsum, %csum, %rmax, %qsum, %l1, %l2, %sum_apart : tensor<1x8x1x1xf32>, tensor<1x8xf32>, tensor<1x7x7xf32>, tensor<1x1x7x7xf32>, tensor<1x7xf32>, tensor<1x8xf32>, tensor<1x7x7xf32>, tensor<100xf32>, tensor<1x8xf32>, tensor<1x8xf32>, tensor<1x7x7xf32>, tensor<1x7xf32>
   }
 }

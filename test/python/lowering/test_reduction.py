@@ -5,8 +5,9 @@ shorter than, equal to and longer than a vector, with tails) and axes with kept 
 them (the channels of NCHW, middle axes, leading axes; `inner` sizes below, at and past a
 vector); keep_dims true and false; negative axes; axes of size 1 between the reduced ones;
 ReduceMean u8/i8 -> f32 (type relaxed, as LPT leaves it) and the ONNX GlobalAveragePool of a
-QDQ model after LPT. Axes with kept axes between them, and integer means with an integer
-result, are left to the reference (`ref_*` in the profile).
+QDQ model after LPT. Axes with kept axes between them run as well (max/min, means, u8/i8
+sums), but for float32 sums (numpy's order there is its own), which are left to the
+reference (`ref_*` in the profile) with integer means with an integer result.
 
 ReduceSum of float32 is bit-exact: it adds in the reference's (numpy's) order, pairwise
 along a trailing run and in order across the reduced axes otherwise; a u8/i8 ReduceSum with
@@ -238,12 +239,74 @@ def test_nan_and_signed_zeros_across_a_middle_axis(inner: int) -> None:
         assert np.isnan(got[name][0, 1]) and np.isnan(got[name][1, inner - 1])
 
 
+@pytest.mark.parametrize("element", list(ELEMENTS))
+@pytest.mark.parametrize(
+    ("shape", "axes", "keep"),
+    [
+        ([2, 3, 4], [0, 2], False),  # a run of 4 at the end: the scalar tail only
+        ([3, 5, 2, 40], [1, 3], True),  # NCHW's C and W: runs of 40 (2 vectors and 8)
+        ([4, 3, 5, 70], [0, 2], False),  # a kept axis at the end: vectors of outputs
+        ([2, 3, 4, 5, 6], [0, 2, 4], True),
+        ([5, 1, 6, 1, 7], [-5, -1], False),  # size-1 axes around the kept one
+    ],
+)
+def test_axes_with_kept_axes_between_equal_the_reference(
+    element: str, shape: list[int], axes: list[int], keep: bool
+) -> None:
+    """Max/min (exact in any order), means (float64 sums, rtol 1e-7 as above) and type-relaxed
+    u8/i8 sums (exact) over axes with kept axes between them (`emit_reduce_strided`)."""
+    et, dtype = ELEMENTS[element]
+    g = GraphBuilder()
+    x = g.input("x", shape, et)
+    axes_value = g.constant(np.asarray(axes, np.int64))
+    names = ["reduce_max", "reduce_min", "reduce_mean"]
+    if element != "f32":
+        names.append("reduce_sum")
+    for name in names:
+        op_class = {"reduce_max": ov.ReduceMaxOp, "reduce_min": ov.ReduceMinOp,
+                    "reduce_mean": ov.ReduceMeanOp, "reduce_sum": ov.ReduceSumOp}[name]
+        op = op_class(x, axes_value, keep_dims=keep, name=name)
+        if name in ("reduce_mean", "reduce_sum") and element != "f32":  # (type relaxed)
+            assert is_tensor(op.result.type)
+            op = op_class(x, axes_value, keep_dims=keep, name=name,
+                          result_type=ov.tensor(list(op.result.type.get_shape()), ov.f32))
+        g.output(g.value(op), name)
+    data = random_input(np.random.default_rng(len(shape) * 10 + len(axes)), shape, dtype)
+    if element == "f32":
+        data.reshape(-1)[::7] = -0.0  # (signed zeros among the values)
+    got, want, types = run_both(lowpass.Core().read_model(g.module()), {"x": data})
+    for name in names:
+        assert types[name].startswith("jit_"), types
+        if name == "reduce_mean":
+            np.testing.assert_allclose(got[name], want[name], rtol=1e-7, atol=0)
+        else:
+            assert got[name].tobytes() == want[name].tobytes(), name
+
+
+def test_nan_across_axes_with_kept_axes_between() -> None:
+    g = GraphBuilder()
+    x = g.input("x", [3, 4, 37], ov.f32)
+    axes = g.constant(np.asarray([0, 2], np.int64))
+    g.output(g.value(ov.ReduceMaxOp(x, axes, name="max")), "max")
+    g.output(g.value(ov.ReduceMinOp(x, axes, name="min")), "min")
+    g.output(g.value(ov.ReduceMeanOp(x, axes, name="mean")), "mean")
+    data = np.random.default_rng(5).standard_normal([3, 4, 37]).astype(np.float32)
+    data[2, 1, 3] = np.nan  # (in a vector of the last run)
+    data[0, 3, 36] = np.nan  # (in the tail of the first run)
+    got, want, types = run_both(lowpass.Core().read_model(g.module()), {"x": data})
+    for name in ("max", "min", "mean"):
+        assert types[name].startswith("jit_"), types
+        np.testing.assert_array_equal(np.isnan(got[name]), [False, True, False, True])
+        np.testing.assert_allclose(got[name], want[name], rtol=1e-7, atol=0)
+
+
 def test_other_axes_and_integer_means_fall_back_to_the_reference() -> None:
     g = GraphBuilder()
     x = g.input("x", [2, 3, 4], ov.f32)
     q = g.input("q", [2, 3, 4], ov.ui8)
     apart = g.constant(np.asarray([0, 2], np.int64))  # (a kept axis between them)
-    g.output(g.value(ov.ReduceMeanOp(x, apart, name="apart")), "apart")
+    # (numpy's float32 order across such axes is its own)
+    g.output(g.value(ov.ReduceSumOp(x, apart, name="apart")), "apart")
     u8_sum = ov.ReduceSumOp(q, g.constant(np.asarray([1], np.int64)), name="u8sum",
                             result_type=ov.tensor([2, 4], ov.ui8))  # (wraps around in u8)
     g.output(g.value(u8_sum), "u8sum")
