@@ -15,8 +15,7 @@ along the `inner` elements instead, each lane reducing one output's `reduced` el
 order: in registers along a column (`emit_reduce_positions`), or, with 64 outputs per row or
 more, row by row into a stack buffer of 256 outputs (`emit_reduce_rows`: independent
 accumulations, streamed rows). Axes with kept axes between them (`[1, 3]` of NCHW) run
-`emit_reduce_strided` (loops over the groups of axes), but for float32 sums, whose order
-there is numpy's own: those fall back to the reference.
+`emit_reduce_strided` (loops over the groups of axes).
 
 Means follow the reference exactly: float32 data sums in float64 and the float64 mean is
 rounded to float32 once; u8/i8 data (a type-relaxed ReduceMean after LPT, f32 result) sums
@@ -136,7 +135,7 @@ FloatSum = ReduceSumOp | ReduceL1Op | ReduceL2Op
 
 class ReduceLowering:
     """ReduceMean / ReduceMax / ReduceMin / ReduceSum of float32 / u8 / i8 and ReduceL1 /
-    ReduceL2 of float32 over static axes (float32 sums over adjacent ones)."""
+    ReduceL2 of float32 over static axes."""
 
     ops: tuple[type[Operation], ...] = (ReduceMeanOp, ReduceMaxOp, ReduceMinOp, ReduceSumOp,
                                         ReduceL1Op, ReduceL2Op)
@@ -162,8 +161,6 @@ class ReduceLowering:
         runs = reduction_runs(value_shape(x), axes)
         if runs is not None:
             run = runs[1]
-        elif isinstance(op, FloatSum) and dtype == F32_DT:
-            return None  # (kept axes between: numpy's order of the float32 additions differs)
         elif not axes.size:
             return None
         else:  # (kept axes between the reduced ones: `emit_reduce_strided`)
@@ -380,7 +377,9 @@ def emit_reduce_strided(ctx: EmitContext, op: Operation, src: Buffer, dst: Buffe
     the reduction's identity (-inf / +inf / the type's limits for max / min, 0 for sums), so
     every value goes through the same `combine`: max/min are those of any order, integer
     sums exact, float32 means summed in float64 (the reference's order differs, as for
-    trailing runs). Float32 sums are not taken: numpy's order across such axes is its own."""
+    trailing runs). Float32 sums (and L1/L2) take numpy's order, bit for bit: its iterator
+    keeps the axes in memory order here, so an output adds its values in order to 0 where
+    the last group is kept, and where it is reduced, each run's `pairwise_sum_function`."""
     dtype = np.dtype(src.dtype)
     et = ir_type(dtype)
     integer = dtype.kind in "iu"
@@ -409,6 +408,9 @@ def emit_reduce_strided(ctx: EmitContext, op: Operation, src: Buffer, dst: Buffe
     def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
         xs, ys = args
         widen, combine = _accumulation(b, op, dtype)
+        float_sum = isinstance(op, FloatSum) and not integer
+        pairwise = (pairwise_sum_function(ctx, _term(op)) if float_sum and not last_kept
+                    else None)
 
         def load(at: ir.Value, lanes: int) -> ir.Value:
             return widen(b.load(element_ptr(b, xs, at, et), typ=vec(et, lanes), align=1), lanes)
@@ -442,6 +444,18 @@ def emit_reduce_strided(ctx: EmitContext, op: Operation, src: Buffer, dst: Buffe
                 for_lanes(b, sizes[last], LANES, lanes_of)
                 return
             run = sizes[last]
+            if pairwise is not None:  # (numpy: 0, plus each run's pairwise sum, in order)
+                sum_slot, run_sum = b.alloca(F32), pairwise
+                b.store(ir.Constant(F32, 0.0), sum_slot)
+
+                def add_run(offset: ir.Value) -> None:
+                    part = b.call(run_sum, [element_ptr(b, xs, offset, F32), i64(run)])
+                    b.store(b.fadd(b.load(sum_slot), part), sum_slot)
+
+                over_reduced(0, at, add_run)
+                result = _finish(b, op, b.load(sum_slot), count, integer)
+                b.store(result, element_ptr(b, ys, out_at, F32))
+                return
             nvec = run // LANES * LANES
             vector, scalar = b.alloca(vec(acc_t, LANES)), b.alloca(vec(acc_t, 1))
             b.store(identity(LANES), vector)

@@ -1,5 +1,5 @@
 // cpu-fuse-kernels: a Convolution takes its bias Add and its Relu as epilogue (one group, one
-// kernel), an op that no lowering takes (a float32 ReduceSum over the axes 1 and 3) is a
+// kernel), an op that no lowering takes (a ReduceProd over the axes 1 and 3) is a
 // "reference" group (the fallback), a Reshape of a computed tensor stays a view; groups are
 // numbered in graph order. -t cpu-llvm translates the result: the convolution's GEMM (bias and
 // relu in its epilogue), then the fallback call of group 1.
@@ -10,7 +10,7 @@
 // CHECK-NEXT: %biased = ov.add %conv, %b {ov.name = "biased", cpu.fused = #cpu.fused<0>}
 // CHECK-NEXT: %relu = ov.relu %biased {ov.name = "relu", cpu.fused = #cpu.fused<0>}
 // CHECK-NEXT: %flat = ov.reshape %relu, %shape special_zero = false {ov.name = "flat", cpu.view}
-// CHECK-NEXT: %mid = ov.reduce_sum %relu, %axis {ov.name = "mid", cpu.kernel = #cpu.kernel<1, "reference">}
+// CHECK-NEXT: %mid = ov.reduce_prod %relu, %axis {ov.name = "mid", cpu.kernel = #cpu.kernel<1, "reference">}
 // (the entry is compiled without optimization: its blocks stay in emission order)
 // LLVM-NOT:  @biased
 // LLVM-NOT:  @relu
@@ -24,7 +24,7 @@
 // ROWS-NEXT: biased {{ *}}Add {{ *}}undef {{ *}}NOT_RUN
 // ROWS-NEXT: relu {{ *}}Relu {{ *}}undef {{ *}}NOT_RUN
 // ROWS-NEXT: flat {{ *}}Reshape {{ *}}unknown_FP32 {{ *}}EXECUTED
-// ROWS-NEXT: mid {{ *}}ReduceSum {{ *}}ref_FP32 {{ *}}EXECUTED
+// ROWS-NEXT: mid {{ *}}ReduceProd {{ *}}ref_FP32 {{ *}}EXECUTED
 builtin.module {
   func.func @main(%x: tensor<1x2x6x6xf32>) -> (tensor<144xf32>, tensor<1x6xf32>) {
     %w = ov.constant dense<0.25> : tensor<4x2x3x3xf32> {ov.name = "w"}
@@ -35,7 +35,7 @@ builtin.module {
     %biased = ov.add %conv, %b {ov.name = "biased"} : (tensor<1x4x6x6xf32>, tensor<1x4x1x1xf32>) -> tensor<1x4x6x6xf32>
     %relu = ov.relu %biased {ov.name = "relu"} : (tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
     %flat = ov.reshape %relu, %shape special_zero = false {ov.name = "flat"} : (tensor<1x4x6x6xf32>, tensor<1xi64>) -> tensor<144xf32>
-    %mid = ov.reduce_sum %relu, %axis {ov.name = "mid"} : (tensor<1x4x6x6xf32>, tensor<2xi64>) -> tensor<1x6xf32>
+    %mid = ov.reduce_prod %relu, %axis {ov.name = "mid"} : (tensor<1x4x6x6xf32>, tensor<2xi64>) -> tensor<1x6xf32>
     func.return %flat, %mid : tensor<144xf32>, tensor<1x6xf32>
   }
 }

@@ -5,9 +5,8 @@ shorter than, equal to and longer than a vector, with tails) and axes with kept 
 them (the channels of NCHW, middle axes, leading axes; `inner` sizes below, at and past a
 vector); keep_dims true and false; negative axes; axes of size 1 between the reduced ones;
 ReduceMean u8/i8 -> f32 (type relaxed, as LPT leaves it) and the ONNX GlobalAveragePool of a
-QDQ model after LPT. Axes with kept axes between them run as well (max/min, means, u8/i8
-sums), but for float32 sums (numpy's order there is its own), which are left to the
-reference (`ref_*` in the profile) with integer means with an integer result.
+QDQ model after LPT; axes with kept axes between them. Integer means and sums with an
+integer result, and ReduceProd, are left to the reference (`ref_*` in the profile).
 
 ReduceSum of float32 is bit-exact: it adds in the reference's (numpy's) order, pairwise
 along a trailing run and in order across the reduced axes otherwise; a u8/i8 ReduceSum with
@@ -253,26 +252,29 @@ def test_nan_and_signed_zeros_across_a_middle_axis(inner: int) -> None:
 def test_axes_with_kept_axes_between_equal_the_reference(
     element: str, shape: list[int], axes: list[int], keep: bool
 ) -> None:
-    """Max/min (exact in any order), means (float64 sums, rtol 1e-7 as above) and type-relaxed
-    u8/i8 sums (exact) over axes with kept axes between them (`emit_reduce_strided`)."""
+    """Max/min (exact in any order), means (float64 sums, rtol 1e-7 as above), float32 sums,
+    L1 and L2 (numpy's order: bit for bit) and type-relaxed u8/i8 sums (exact) over axes with
+    kept axes between them (`emit_reduce_strided`)."""
     et, dtype = ELEMENTS[element]
     g = GraphBuilder()
     x = g.input("x", shape, et)
     axes_value = g.constant(np.asarray(axes, np.int64))
-    names = ["reduce_max", "reduce_min", "reduce_mean"]
-    if element != "f32":
-        names.append("reduce_sum")
-    for name in names:
-        op_class = {"reduce_max": ov.ReduceMaxOp, "reduce_min": ov.ReduceMinOp,
-                    "reduce_mean": ov.ReduceMeanOp, "reduce_sum": ov.ReduceSumOp}[name]
+    classes = {"reduce_max": ov.ReduceMaxOp, "reduce_min": ov.ReduceMinOp,
+               "reduce_mean": ov.ReduceMeanOp, "reduce_sum": ov.ReduceSumOp}
+    if element == "f32":
+        classes |= {"reduce_l1": ov.ReduceL1Op, "reduce_l2": ov.ReduceL2Op}
+    names = list(classes)
+    for name, op_class in classes.items():
         op = op_class(x, axes_value, keep_dims=keep, name=name)
         if name in ("reduce_mean", "reduce_sum") and element != "f32":  # (type relaxed)
             assert is_tensor(op.result.type)
             op = op_class(x, axes_value, keep_dims=keep, name=name,
                           result_type=ov.tensor(list(op.result.type.get_shape()), ov.f32))
         g.output(g.value(op), name)
-    data = random_input(np.random.default_rng(len(shape) * 10 + len(axes)), shape, dtype)
-    if element == "f32":
+    rng = np.random.default_rng(len(shape) * 10 + len(axes))
+    data = random_input(rng, shape, dtype)
+    if element == "f32":  # (mixed magnitudes: float32 sums depend on the order of additions)
+        data *= (10.0 ** rng.integers(-3, 4, shape)).astype(np.float32)
         data.reshape(-1)[::7] = -0.0  # (signed zeros among the values)
     got, want, types = run_both(lowpass.Core().read_model(g.module()), {"x": data})
     for name in names:
@@ -300,13 +302,12 @@ def test_nan_across_axes_with_kept_axes_between() -> None:
         np.testing.assert_allclose(got[name], want[name], rtol=1e-7, atol=0)
 
 
-def test_other_axes_and_integer_means_fall_back_to_the_reference() -> None:
+def test_integer_results_and_products_fall_back_to_the_reference() -> None:
     g = GraphBuilder()
     x = g.input("x", [2, 3, 4], ov.f32)
     q = g.input("q", [2, 3, 4], ov.ui8)
-    apart = g.constant(np.asarray([0, 2], np.int64))  # (a kept axis between them)
-    # (numpy's float32 order across such axes is its own)
-    g.output(g.value(ov.ReduceSumOp(x, apart, name="apart")), "apart")
+    prod = g.constant(np.asarray([0, 2], np.int64))
+    g.output(g.value(ov.ReduceProdOp(x, prod, name="prod")), "prod")  # (no kernel)
     u8_sum = ov.ReduceSumOp(q, g.constant(np.asarray([1], np.int64)), name="u8sum",
                             result_type=ov.tensor([2, 4], ov.ui8))  # (wraps around in u8)
     g.output(g.value(u8_sum), "u8sum")
@@ -317,6 +318,6 @@ def test_other_axes_and_integer_means_fall_back_to_the_reference() -> None:
     feeds = {"x": random_input(rng, [2, 3, 4], np.float32),
              "q": random_input(rng, [2, 3, 4], np.uint8)}
     got, want, types = run_both(lowpass.Core().read_model(g.module()), feeds)
-    assert all(types[name].startswith("ref_") for name in ("apart", "u8mean", "u8sum")), types
-    for name in ("apart", "u8mean", "u8sum"):
+    assert all(types[name].startswith("ref_") for name in ("prod", "u8mean", "u8sum")), types
+    for name in ("prod", "u8mean", "u8sum"):
         np.testing.assert_array_equal(got[name], want[name])
