@@ -13,10 +13,13 @@ reference interpreter, the header also describes the graph (ports, groups, profi
         IR text (zlib), the constant arrays (raw, C order)
 
 The key (`blob_key`) covers the model (its fingerprint), the compile options, the host CPU's
-name and features, and the versions of lowpass, llvmlite and this format: anything else gives
-another file. The blob is trusted only once its digest matches: one SHA-256 over the header
-and every section, checked before any of it is used (a lost character in the header, a flipped
-bit in a constant array: a miss, not a crash or a wrong result). Only a regular file is read,
+name and features, the versions of lowpass, llvmlite and this format, and the compiler's own
+code (`compiler_digest`: the bytes of the package's dialects, passes and lowering sources, so
+that a lowpass with another kernel, installed over the same version, misses instead of
+running the blob of the code it replaced): anything else gives another file. The blob is
+trusted only once its digest matches: one SHA-256 over the header and every section, checked
+before any of it is used (a lost character in the header, a flipped bit in a constant array:
+a miss, not a crash or a wrong result). Only a regular file is read,
 opened without blocking (a FIFO, a device or a folder in its place is a miss, not a hang), and
 its header is checked for the fields and kinds it must hold; `compiler.compile_module` checks
 the described graph against the model (ports, arena size), and `jit.load_objects` each object
@@ -37,6 +40,7 @@ import tempfile
 import warnings
 import zlib
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +85,25 @@ class CachedGraph:
         return self.decompress(self.ir_zipped)
 
 
+_COMPILER_PACKAGES = ("dialects", "passes", "lowering")
+"""The subpackages whose code decides what a blob holds (the IR, its passes, the CPU
+backend); the frontends, runtime and tools only read or run it."""
+
+
+@lru_cache(maxsize=4)
+def compiler_digest(root: Path | None = None) -> str:
+    """SHA-256 of the compiler's Python sources (`_COMPILER_PACKAGES` of the package at
+    `root`, by default this one), each file's path within the package and bytes, in path
+    order: read once per process (~2 MB, under 10 ms)."""
+    root = Path(__file__).resolve().parents[1] if root is None else root
+    digest = hashlib.sha256()
+    for package in _COMPILER_PACKAGES:
+        for path in sorted((root / package).rglob("*.py")):
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+            digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
 def blob_key(model_key: str) -> str:
     """The file name stem for a model compiled as `model_key` says, on this host."""
     cpu = host_cpu()
@@ -90,6 +113,7 @@ def blob_key(model_key: str) -> str:
             cpu.name,
             ",".join(sorted(cpu.features)),
             f"lowpass {__version__}",
+            f"compiler {compiler_digest()}",
             f"llvmlite {llvmlite.__version__}",
             f"format {FORMAT_VERSION}",
         )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -303,6 +304,50 @@ def test_another_model_gets_another_blob(tmp_path: Path) -> None:
     assert len(_blobs(tmp_path)) == 2
     compiler.clear_cache()
     np.testing.assert_array_equal(_infer(model, tmp_path), first)
+
+
+def test_other_compiler_code_gets_another_blob(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A lowpass whose compiler code differs (a kernel changed, the version string not)
+    misses the blob of the code it replaced and compiles again."""
+    model = _qconvnet()
+    first = _infer(model, tmp_path)
+    compiler.clear_cache()
+    compiled: list[int] = []
+    compile_objects = jit.compile_objects
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        compiled.append(1)
+        return compile_objects(*args, **kwargs)
+
+    monkeypatch.setattr(jit, "compile_objects", counted)
+    monkeypatch.setattr(model_cache, "compiler_digest", lambda: "0" * 64)
+    np.testing.assert_array_equal(_infer(model, tmp_path), first)
+    assert compiled and len(_blobs(tmp_path)) == 2
+
+
+def test_the_compiler_digest_follows_the_sources(tmp_path: Path) -> None:
+    """The digest of a copy of the compiler's sources is the package's; one byte more in one
+    file, or a file more, changes it."""
+    package = Path(model_cache.__file__).resolve().parents[1]
+    for name in ("dialects", "passes", "lowering"):
+        shutil.copytree(package / name, tmp_path / name,
+                        ignore=shutil.ignore_patterns("__pycache__"))  # fmt: skip
+    ours = model_cache.compiler_digest()
+
+    def digest() -> str:
+        model_cache.compiler_digest.cache_clear()  # (the copy was edited)
+        return model_cache.compiler_digest(tmp_path)
+
+    assert digest() == ours
+    edited = tmp_path / "lowering" / "kernels" / "gemm.py"
+    edited.write_bytes(edited.read_bytes() + b"\n")
+    assert digest() != ours
+    edited.write_bytes(edited.read_bytes()[:-1])
+    assert digest() == ours
+    (tmp_path / "passes" / "extra.py").write_text("")
+    assert digest() != ours
 
 
 def _layout(data: bytes | bytearray) -> tuple[dict[str, Any], int, int]:
