@@ -199,8 +199,43 @@ def _option_value_fits(value: ParameterListType, option_type: Any) -> bool:
     return (len(value) == 1 and isa(value[0], option_type)) or isa(value, option_type)
 
 
+class PassTiming:
+    """
+    mlir-opt's `--mlir-timing` report (MLIR's `DefaultTimingManager`, its default tree
+    display): the wall time of the parser, of each pass of the pipeline (by its place in the
+    pipeline, summed over the `--split-input-file` chunks), of the output, and the rest of
+    the run, each with its share of the total.
+    """
+
+    def __init__(self) -> None:
+        self.start = time.perf_counter()
+        self.parser = 0.0
+        self.passes: dict[int, tuple[str, float]] = {}
+        self.output = 0.0
+
+    def add_pass(self, position: int, p: ModulePass, seconds: float) -> None:
+        name, before = self.passes.get(position, (type(p).__name__, 0.0))
+        self.passes[position] = (name, before + seconds)
+
+    def report(self) -> str:
+        total = time.perf_counter() - self.start
+        rows = [("Parser", self.parser), *(self.passes[i] for i in sorted(self.passes)),
+                ("Output", self.output)]  # fmt: skip
+        rest = max(0.0, total - sum(seconds for _, seconds in rows))
+        rule = "===" + "-" * 73 + "==="
+        lines = [rule, " " * 25 + "... Execution time report ...", rule,
+                 f"  Total Execution Time: {total:.4f} seconds", "",
+                 "  ----Wall Time----  ----Name----"]  # fmt: skip
+        for name, seconds in [*rows, ("Rest", rest), ("Total", total)]:
+            share = 100.0 * seconds / total if total > 0 else 0.0
+            lines.append(f"  {seconds:8.4f} ({share:5.1f}%)  {name}")
+        return "\n".join(lines) + "\n"
+
+
 class OptToolMain(xDSLOptMain):
     result_modules: list[ModuleOp]
+    timing: PassTiming | None
+    """`--mlir-timing`'s figures, or None."""
     """The modules that were printed (one per `--split-input-file` chunk), for `--view-graph`
     and `--emit=ov-ir`, which write files of their own once everything has succeeded."""
 
@@ -236,6 +271,8 @@ class OptToolMain(xDSLOptMain):
                 + f" (targets: {', '.join(self.available_targets)})"
             )
         self.ctx.allow_unregistered = self.args.allow_unregistered_dialect
+        self.args.disable_verify = self.args.disable_verify or not self.args.verify_each
+        self.timing = PassTiming() if self.args.mlir_timing else None
         if self.args.disable_verify:
             Attribute.__post_init__ = _unverified_post_init  # as xdsl-opt does
         if self.args.syntax_highlight:
@@ -344,6 +381,16 @@ class OptToolMain(xDSLOptMain):
     def parse_chunk(
         self, chunk: IO[bytes], file_extension: str, start_offset: int = 0
     ) -> ModuleOp | None:
+        started_at = time.perf_counter()
+        try:
+            return self._parse_chunk(chunk, file_extension, start_offset)
+        finally:
+            if self.timing is not None:
+                self.timing.parser += time.perf_counter() - started_at
+
+    def _parse_chunk(
+        self, chunk: IO[bytes], file_extension: str, start_offset: int = 0
+    ) -> ModuleOp | None:
         if file_extension == "mlir":
             return self._parse_mlir(chunk, start_offset)
         if file_extension in MODEL_FILE_FRONTENDS:
@@ -359,6 +406,14 @@ class OptToolMain(xDSLOptMain):
         return parse_spec(self.args.target).name
 
     def output_resulting_program(self, prog: ModuleOp) -> str:
+        started_at = time.perf_counter()
+        try:
+            return self._output_resulting_program(prog)
+        finally:
+            if self.timing is not None:
+                self.timing.output += time.perf_counter() - started_at
+
+    def _output_resulting_program(self, prog: ModuleOp) -> str:
         self.result_modules.append(prog)
         if self._target_name() == "ov-ir":
             return ""  # written by `run` as .xml + .bin, with the other files
@@ -450,6 +505,7 @@ class OptToolMain(xDSLOptMain):
         _add_pass_flags(arg_parser, lambda name: _pass_help(self, name))
         _add_emit_argument(arg_parser)
         _add_mlir_opt_arguments(arg_parser)
+        _add_mlir_opt_spellings(arg_parser)
         _add_view_graph_argument(arg_parser)
 
     # ---- pipeline -----------------------------------------------------------------------------
@@ -548,7 +604,12 @@ class OptToolMain(xDSLOptMain):
     def setup_pipeline(self) -> None:
         spec = _rename_deprecated_passes(self._pipeline_spec())
         passes = tuple(self._make_pass(p) for p in parse_pipeline(spec))
+        if self.args.dump_pass_pipeline:  # (mlir-opt's: every option, defaults included)
+            shown = ",".join(_mlir_pass_text(p) for p in passes)
+            print(f"Pass Manager with {len(passes)} passes:\nbuiltin.module({shown})\n",
+                  file=sys.stderr)  # fmt: skip
         before, after = self._print_ir_names()
+        timing = self.timing
         before_all = self.args.mlir_print_ir_before_all
         after_all = self.args.mlir_print_ir_after_all
         start = time.perf_counter()
@@ -557,6 +618,9 @@ class OptToolMain(xDSLOptMain):
             previous: ModulePass | None, module: ModuleOp, next_: ModulePass | None
         ) -> None:
             nonlocal start
+            if previous is not None and timing is not None:
+                position = next(i for i, p in enumerate(passes) if p is previous)
+                timing.add_pass(position, previous, time.perf_counter() - start)
             if self.args.time_passes and previous is not None:
                 print(
                     f"Pass {previous.name} took {time.perf_counter() - start} seconds",
@@ -581,7 +645,7 @@ class OptToolMain(xDSLOptMain):
                 print("\n\n\n")
             if next_ is not None and (before_all or next_.name in before):
                 self._dump_ir("Before", next_, module)
-            if self.args.time_passes and next_ is not None:
+            if (self.args.time_passes or timing is not None) and next_ is not None:
                 start = time.perf_counter()
 
         self.pipeline = PassPipeline(passes, callback)
@@ -603,6 +667,10 @@ class OptToolMain(xDSLOptMain):
         from lowpass.frontends.files import write_files
         from lowpass.frontends.targets import OvIrTarget, collect_files
 
+        if self.args.show_dialects:  # (mlir-opt's: the names, and no input is read)
+            names = ",".join(sorted(self.ctx.registered_dialect_names))
+            sys.stdout.write(f"Available Dialects: {names}\n")
+            return
         self._check_output_options()
         # Everything is rendered in memory first (drawing an .svg can fail: no Graphviz; the
         # pictures of view-ov-graph are collected, not written), then the files are written
@@ -626,6 +694,8 @@ class OptToolMain(xDSLOptMain):
         if stdout_text is not None:
             sys.stdout.write(stdout_text)
             sys.stdout.flush()
+        if self.timing is not None:
+            sys.stderr.write(self.timing.report())
 
     def _check_output_options(self) -> None:
         """Refuse output requests that cannot be met before any work is done."""
@@ -718,6 +788,68 @@ def _add_mlir_opt_arguments(arg_parser: argparse.ArgumentParser) -> None:
         "'dense_resource<__elided__>' (as mlir-opt): the output, the IR dumps and "
         "--print-between-passes",
     )
+
+
+def _add_mlir_opt_spellings(arg_parser: argparse.ArgumentParser) -> None:
+    """mlir-opt's names of xdsl-opt's printing and verifying flags, its listing and reporting
+    flags, and the flags that change nothing here (MLIR's MlirOptMain.cpp, AsmPrinter.cpp)."""
+    arg_parser.add_argument(
+        "--mlir-print-debuginfo", dest="print_debuginfo", action="store_true",
+        help="print the ops' locations, loc(...) (mlir-opt's name of --print-debuginfo)",
+    )
+    arg_parser.add_argument(
+        "--mlir-print-op-generic", dest="print_op_generic", action="store_true",
+        help="print the ops in the generic form (mlir-opt's name of --print-op-generic)",
+    )
+    arg_parser.add_argument(
+        "--verify-each", type=_cl_bool, nargs="?", const=True, default=True,
+        metavar="true|false",
+        help="verify the IR after each pass (default true; --verify-each=false is "
+        "--disable-verify, as mlir-opt)",
+    )
+    arg_parser.add_argument(
+        "--show-dialects", action="store_true",
+        help="print the registered dialects, 'Available Dialects: a,b,...', and exit",
+    )
+    arg_parser.add_argument(
+        "--dump-pass-pipeline", action="store_true",
+        help="print the pipeline on stderr before running it, each pass with all its "
+        "options ('Pass Manager with N passes:', then 'builtin.module(...)')",
+    )
+    arg_parser.add_argument(
+        "--mlir-timing", action="store_true",
+        help="print mlir-opt's execution time report on stderr: the wall time of the parser, "
+        "each pass, the output and the rest",
+    )
+    for flag, why in (
+        ("--mlir-print-local-scope", "the printer prints no attribute or type aliases"),
+        ("--mlir-disable-threading", "passes run on one thread"),
+        ("--mlir-print-ir-module-scope", "the IR dumps print the whole module"),
+    ):
+        arg_parser.add_argument(
+            flag, action="store_true", help=f"accepted as in mlir-opt; changes nothing ({why})"
+        )
+
+
+def _mlir_pass_text(p: ModulePass) -> str:
+    """A pass as mlir-opt's --dump-pass-pipeline prints it: every option, defaults included,
+    `name=value` (a list's values joined by commas, an empty list left out, as MLIR's
+    `ListOption::print`), unquoted, so that --pass-pipeline reads it back."""
+    options: list[str] = []
+    for name, values in p.spec(include_default=True).parameters.items():
+        if values:
+            text = ",".join(str(v).lower() if isinstance(v, bool) else str(v) for v in values)
+            options.append(f"{name.replace('_', '-')}={text}")
+    return f"{p.name}{{{' '.join(options)}}}" if options else p.name
+
+
+def _cl_bool(text: str) -> bool:
+    """A value of an LLVM `cl::opt<bool>` (`--verify-each=false`)."""
+    value = {"true": True, "1": True, "false": False, "0": False}.get(text.lower())
+    if value is None:
+        raise argparse.ArgumentTypeError(f"'{text}' is invalid value for boolean argument! "
+                                         "Try 0 or 1")
+    return value
 
 
 def _add_emit_argument(arg_parser: argparse.ArgumentParser) -> None:

@@ -1,0 +1,47 @@
+// mlir-opt's names of the printing and verifying flags, its listing and reporting flags, and
+// the flags accepted that change nothing here (MLIR's MlirOptMain.cpp).
+// RUN: opt-tool %s --mlir-print-op-generic | filecheck %s --check-prefix=GENERIC
+// RUN: opt-tool %s --mlir-print-debuginfo | filecheck %s --check-prefix=DEBUGINFO
+// RUN: opt-tool %s --mlir-print-local-scope --mlir-disable-threading --cse | filecheck %s --check-prefix=CSE
+// RUN: opt-tool %s --verify-each=false --cse | filecheck %s --check-prefix=CSE
+// RUN: not opt-tool %s --verify-each=maybe 2>&1 | filecheck %s --check-prefix=BADBOOL
+// RUN: opt-tool --show-dialects < /dev/null | filecheck %s --check-prefix=DIALECTS
+// RUN: opt-tool %s --dump-pass-pipeline -p 'cse,ov-reshape{inputs="x:2"}' 2>&1 >/dev/null | filecheck %s --check-prefix=PIPELINE
+// RUN: opt-tool %s --mlir-timing --cse --canonicalize 2>&1 >/dev/null | filecheck %s --check-prefix=TIMING
+
+func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = ov.add %x, %x : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  %1 = ov.add %x, %x : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  %2 = ov.multiply %0, %1 : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  func.return %2 : tensor<2xf32>
+}
+
+// GENERIC: "func.func"() <{sym_name = "main"
+// GENERIC: "ov.add"(%x, %x)
+// DEBUGINFO: %0 = ov.add %x, %x {{.*}} loc("{{.*}}mlir-opt-spellings.mlir":13:3)
+
+// CSE:      %0 = ov.add %x, %x
+// CSE-NEXT: %1 = ov.multiply %0, %0
+
+// BADBOOL: opt-tool: error: argument --verify-each: 'maybe' is invalid value for boolean argument! Try 0 or 1
+
+// DIALECTS: {{^}}Available Dialects: {{.*}},cpu,{{.*}},ov,{{.*}},tfl,
+
+// PIPELINE:      {{^}}Pass Manager with 2 passes:
+// PIPELINE-NEXT: {{^}}builtin.module(cse,ov-reshape{inputs=x:2})
+
+// TIMING:      {{^}}===-------------------------------------------------------------------------==={{$}}
+// TIMING-NEXT: {{^}}                         ... Execution time report ...
+// TIMING-NEXT: {{^}}===-------------------------------------------------------------------------==={{$}}
+// TIMING-NEXT: {{^}}  Total Execution Time: {{[0-9]+\.[0-9]+}} seconds
+// TIMING-EMPTY:
+// TIMING-NEXT: {{^}}  ----Wall Time----  ----Name----
+// TIMING-NEXT: {{^}}  {{ *[0-9]+\.[0-9]+ \( *[0-9]+\.[0-9]%\)}}  Parser
+// TIMING-NEXT: {{\)}}  CommonSubexpressionElimination
+// TIMING-NEXT: {{\)}}  CanonicalizePass
+// TIMING-NEXT: {{\)}}  Output
+// TIMING-NEXT: {{\)}}  Rest
+// TIMING-NEXT: {{\(100.0%\)}}  Total
+// The pipeline printed reads back with --pass-pipeline, options and defaults included.
+// RUN: opt-tool %s --dump-pass-pipeline -p 'canonicalize,inline' 2>&1 >/dev/null | filecheck %s --check-prefix=DEFAULTS
+// DEFAULTS: {{^}}builtin.module(canonicalize,inline{inlining-threshold={{-?[0-9]+}}})
