@@ -10,7 +10,9 @@
                 [--report FILE.json] [-b N] [-layout NAME[NCHW]]
                 [-nthreads N] [-nstreams N] [-hint latency|throughput] [--cache-dir|-cdir DIR]
                 [-c KEY=VALUE]... [--shape NAME=1x512]... [-data_shape NAME[1,512]]...
-                [--freeze NAME=VALUE]...
+                [--freeze NAME=VALUE]... [-no_warmup] [-latency_percentile P]
+                [-infer_precision P] [-pin YES|NO] [-report_type T] [-report_folder DIR]
+                [-json_stats] [-dump_config FILE] [-load_config FILE]
 
 The model is MLIR text, OpenVINO IR (`.xml`, weights in the `.bin` beside it) or ONNX.
 Inputs come from .npy files (`name=path.npy`, or `path.npy` alone for a one-input model);
@@ -29,7 +31,9 @@ PERFORMANCE_HINT, CACHE_DIR, any other) handed to `Core.compile_model`.
 (NOT_RUN rows hidden; `-pcsort no_sort` keeps every row in execution order), then a summary
 by op type. `--emit-llvm FILE` writes the LLVM IR of the compiled graph (after O3).
 `--shape` sets input shapes and `--freeze` makes inputs constants before the model is
-compiled (`runtime/model_inputs.py`).
+compiled (`runtime/model_inputs.py`). benchmark_app's long flag names, report files
+(`-report_type`, `-json_stats`) and configuration files (`-dump_config`, `-load_config`) are
+taken too (tools/benchmark_report.py).
 """
 
 from __future__ import annotations
@@ -68,6 +72,14 @@ from lowpass.runtime.model_inputs import (
     parse_shape_option,
     read_with_input_options,
 )
+from lowpass.tools.benchmark_report import (
+    COUNTER_REPORT_TYPES,
+    REPORT_TYPES,
+    StatisticsReport,
+    command_line_parameters,
+    dump_config_text,
+    load_config,
+)
 from lowpass.tools.opt_tool import run_tool
 from lowpass.tools.startup import started
 
@@ -80,6 +92,8 @@ HINTS = {
     "cumulative_throughput": "CUMULATIVE_THROUGHPUT",
     "none": None,
 }
+HINT_ABBREVIATIONS = {"tput": "throughput", "ctput": "cumulative_throughput"}
+"""benchmark_app's short names of the hints."""
 PC_SORTS = ("sort", "no_sort", "simple_sort")
 
 
@@ -113,8 +127,10 @@ class _Parser(argparse.ArgumentParser):
             if not glued:
                 self.error(f"unrecognized arguments: {name} (lowpass-run takes benchmark_app's "
                            "-m, -d, -i, -b, -t, -niter, -api, -nireq, -nthreads, -nstreams, "
-                           "-hint, -shape, -data_shape, -layout, -inference_only, -pc, "
-                           "-pcsort, -cdir)")
+                           "-hint, -pin, -shape, -data_shape, -layout, -inference_only, "
+                           "-no_warmup, -infer_precision, -pc, -pcsort, -cdir, "
+                           "-latency_percentile, -report_type, -report_folder, -json_stats, "
+                           "-dump_config, -load_config)")
 
 
 def _number(text: str) -> bool:
@@ -133,6 +149,19 @@ def _seconds(text: str) -> float:
     if not (math.isfinite(value) and value > 0):
         raise argparse.ArgumentTypeError(f"expected a duration in seconds > 0, got '{text}'")
     return value
+
+
+def _count(what: str) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = -1
+        if value < 0:
+            raise argparse.ArgumentTypeError(f"expected a number of {what} >= 0, got '{text}'")
+        return value
+
+    return parse
 
 
 def _positive(what: str) -> Callable[[str], int]:
@@ -155,11 +184,13 @@ def _streams(text: str) -> int | str:
 
 
 def _hint(text: str) -> str:
-    if text.lower() not in HINTS:
+    hint = HINT_ABBREVIATIONS.get(text.lower(), text.lower())
+    if hint not in HINTS:
         raise argparse.ArgumentTypeError(
-            f"expected latency, throughput, cumulative_throughput or none, got '{text}'"
+            "expected latency, throughput (tput), cumulative_throughput (ctput) or none, got "
+            f"'{text}'"
         )
-    return text.lower()
+    return hint
 
 
 def _api(text: str) -> str:
@@ -169,10 +200,14 @@ def _api(text: str) -> str:
 
 
 _MODEL_SUFFIXES = (".xml", ".onnx", ".mlir", ".tflite")
+_OPTIONAL_VALUE_FLAGS = ("-inference_only", "--inference_only", "-pc", "--perf_counts",
+                         "--perf-counts", "-json_stats", "--json_stats")
+"""benchmark_app's flags whose value may be left out (`-pc`, `-pc true`)."""
 
 
 def _inference_only_explicit(words: list[str]) -> list[str]:
-    """`words` with `true` after an `-inference_only` that a model file follows: argparse
+    """`words` with `true` after a flag of an optional value (`-inference_only`, `-pc`) that
+    a model file follows: argparse
     would take the model (`lowpass-run -inference_only m.xml`) for the flag's value, which
     benchmark_app, whose model comes after `-m`, never meets. (Another word stays the
     flag's value, and an invalid one its error.)"""
@@ -180,7 +215,7 @@ def _inference_only_explicit(words: list[str]) -> list[str]:
     for i, word in enumerate(words):
         out.append(word)
         following = words[i + 1] if i + 1 < len(words) else ""
-        if (word in ("-inference_only", "--inference_only")
+        if (word in _OPTIONAL_VALUE_FLAGS
                 and (Path(following).suffix in _MODEL_SUFFIXES or Path(following).is_file())):
             out.append("true")
     return out
@@ -192,6 +227,39 @@ def _true_or_false(text: str) -> bool:
     if value is None:
         raise argparse.ArgumentTypeError(f"expected true or false, got '{text}'")
     return value
+
+
+def _percent(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= 100:
+        raise argparse.ArgumentTypeError(f"expected a percentile from 1 to 100, got '{text}'")
+    return value
+
+
+def _report_type(text: str) -> str:
+    if text not in REPORT_TYPES:
+        raise argparse.ArgumentTypeError(f"expected {', '.join(REPORT_TYPES)}, got '{text}'")
+    return text
+
+
+def _yes_no(text: str) -> bool:
+    if text.upper() not in ("YES", "NO"):
+        raise argparse.ArgumentTypeError(f"expected YES or NO, got '{text}'")
+    return text.upper() == "YES"
+
+
+def _infer_precision(text: str) -> str:
+    """`-infer_precision bf16` or, per device, `CPU:bf16,GPU:f32` (the CPU's value)."""
+    if ":" not in text:
+        return text.strip()
+    for part in text.split(","):
+        device, _, value = part.partition(":")
+        if device.strip().upper() == "CPU" and value.strip():
+            return value.strip()
+    raise argparse.ArgumentTypeError(f"expected a precision (f32) or CPU:f32, got '{text}'")
 
 
 def _pc_sort(text: str) -> str:
@@ -240,14 +308,18 @@ def _add_run_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--input",
         "-i",
+        "--paths_to_input",
         action="append",
         default=[],
         metavar="NAME=FILE.npy",
-        help="an input from a .npy file (repeat for each input)",
+        help="an input from a .npy file, or a .bin file of the input's raw data "
+        "(NAME=FILE or benchmark_app's NAME:FILE; FILE alone for a one-input model; repeat "
+        "for each input)",
     )
     p.add_argument(
         "--device",
         "-d",
+        "--target_device",
         default=None,
         help="device to run on: CPU (the default; REFERENCE where the CPU device cannot compile "
         "the model) or REFERENCE",
@@ -269,12 +341,19 @@ def _add_run_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--perf-counts",
         "-pc",
-        action="store_true",
+        "--perf_counts",
+        type=_true_or_false,
+        nargs="?",
+        const=True,
+        default=False,
+        metavar="true|false",
         help="print the profiling table of the last run: ops by time, NOT_RUN rows hidden, then "
         "a summary by op type",
     )
     p.add_argument(
         "-pcsort",
+        "--perf_counts_sort",
+        dest="pcsort",
         type=_pc_sort,
         default=None,
         metavar="sort|no_sort|simple_sort",
@@ -350,10 +429,13 @@ def _add_benchmark_arguments(p: argparse.ArgumentParser) -> None:
     )
     bench.add_argument(
         "-niter",
-        type=_positive("iterations"),
+        "--number_iterations",
+        dest="niter",
+        type=_count("iterations"),
         default=None,
         metavar="N",
-        help="benchmark N inferences (with -t: until both are reached, as benchmark_app)",
+        help="benchmark N inferences (with -t: until both are reached, as benchmark_app); "
+        "-niter 0 compiles the model and exits",
     )
     bench.add_argument(
         "-api",
@@ -392,6 +474,46 @@ def _add_benchmark_arguments(p: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="also write the benchmark's figures to FILE as JSON ('-': stdout)",
     )
+    bench.add_argument(
+        "-no_warmup", action="store_true",
+        help="skip the first inference (benchmark_app's warm-up)",
+    )
+    bench.add_argument(
+        "-latency_percentile", "--latency_percentile", type=_percent, default=50, metavar="P",
+        help="the latency percentile reported in place of the median (1-100; default 50)",
+    )
+    _add_report_arguments(bench)
+
+
+def _add_report_arguments(bench: Any) -> None:  # (an argparse argument group)
+    """benchmark_app's report files: -report_type, -report_folder, -json_stats, -dump_config,
+    -load_config (tools/benchmark_report.py)."""
+    bench.add_argument(
+        "-report_type", "--report_type", type=_report_type, default=None,
+        metavar="|".join(REPORT_TYPES),
+        help="write benchmark_report.csv (the command line, configuration and results), with "
+        "the counters also benchmark_average_counters_report.csv or "
+        "benchmark_detailed_counters_report.csv, as benchmark_app",
+    )
+    bench.add_argument(
+        "-report_folder", "--report_folder", default="", metavar="DIR",
+        help="the folder of -report_type's files (default: the current folder)",
+    )
+    bench.add_argument(
+        "-json_stats", "--json_stats", type=_true_or_false, nargs="?", const=True,
+        default=False, metavar="true|false",
+        help="write -report_type's files as .json instead of .csv",
+    )
+    bench.add_argument(
+        "-dump_config", metavar="FILE", default=None,
+        help="write the compile properties set by the command line as JSON, "
+        '{"CPU": {"KEY": "VALUE"}}',
+    )
+    bench.add_argument(
+        "-load_config", metavar="FILE", default=None,
+        help="read compile properties from a JSON file as -dump_config writes it (the "
+        "command line's flags win)",
+    )
 
 
 def _add_property_arguments(p: argparse.ArgumentParser) -> None:
@@ -400,6 +522,7 @@ def _add_property_arguments(p: argparse.ArgumentParser) -> None:
     props.add_argument(
         "--threads",
         "-nthreads",
+        "--number_threads",
         type=_positive("threads"),
         default=None,
         metavar="N",
@@ -407,6 +530,8 @@ def _add_property_arguments(p: argparse.ArgumentParser) -> None:
     )
     props.add_argument(
         "-nstreams",
+        "--number_streams",
+        dest="nstreams",
         type=_streams,
         default=None,
         metavar="N",
@@ -414,14 +539,25 @@ def _add_property_arguments(p: argparse.ArgumentParser) -> None:
     )
     props.add_argument(
         "-hint",
+        "--perf_hint",
+        dest="hint",
         type=_hint,
         default=None,
         metavar="latency|throughput",
-        help="PERFORMANCE_HINT (also cumulative_throughput, or none)",
+        help="PERFORMANCE_HINT (also tput, cumulative_throughput or ctput, or none)",
     )
     props.add_argument(
-        "--cache-dir", "-cdir", metavar="DIR", default=None,
+        "--cache-dir", "-cdir", "--cache_dir", metavar="DIR", default=None,
         help="CACHE_DIR: compiled code kept on disk",
+    )
+    props.add_argument(
+        "-infer_precision", metavar="f32", default=None, type=_infer_precision,
+        help="INFERENCE_PRECISION_HINT (benchmark_app's; also CPU:f32): the CPU device "
+        "computes in f32",
+    )
+    props.add_argument(
+        "-pin", "--infer_threads_pinning", dest="pin", type=_yes_no, default=None, metavar="YES|NO",
+        help="ENABLE_CPU_PINNING",
     )
     props.add_argument(
         "-c",
@@ -435,13 +571,21 @@ def _add_property_arguments(p: argparse.ArgumentParser) -> None:
 
 def _config(args: argparse.Namespace) -> tuple[dict[str, object], list[str]]:
     """The compile config from the flags (the specific flags over -c), and the flags given."""
-    config: dict[str, object] = dict(args.properties)
-    given = ["-c"] if args.properties else []
+    config: dict[str, object] = {}
+    given: list[str] = []
+    if args.load_config:  # (below the command line's flags, as in benchmark_app)
+        device = (args.device or "CPU").upper()
+        config.update(load_config(args.load_config, "CPU" if device == "AUTO" else device))
+        given += ["-load_config"] if config else []
+    config.update(args.properties)
+    given += ["-c"] if args.properties else []
     for flag, key, value in (
         ("-nthreads", "INFERENCE_NUM_THREADS", args.threads),
         ("-nstreams", "NUM_STREAMS", args.nstreams),
         ("-hint", "PERFORMANCE_HINT", HINTS.get(args.hint or "none")),
         ("--cache-dir", "CACHE_DIR", args.cache_dir),
+        ("-infer_precision", "INFERENCE_PRECISION_HINT", args.infer_precision),
+        ("-pin", "ENABLE_CPU_PINNING", args.pin),
     ):
         if value is not None or (flag == "-hint" and args.hint is not None):
             given.append(flag)
@@ -483,9 +627,13 @@ def _random_array(port: Port, shape: tuple[int, ...], rng: np.random.Generator) 
 def _load_inputs(args: argparse.Namespace, compiled: CompiledModel) -> dict[str, np.ndarray]:
     ports = compiled.inputs
     given: dict[str, np.ndarray] = {}
+    data_shapes = _data_shapes(args.data_shape, ports)
     for spec in args.input:
         name, sep, path = spec.partition("=")
-        if not sep:
+        mapped, colon, file = spec.partition(":")  # (benchmark_app's NAME:FILE)
+        if not sep and colon and mapped in {p.name for p in ports}:
+            name, path = mapped, file
+        elif not sep:
             if len(ports) != 1:
                 raise LowpassError(
                     f"--input {spec}: name the input (NAME=FILE.npy); inputs are "
@@ -494,6 +642,9 @@ def _load_inputs(args: argparse.Namespace, compiled: CompiledModel) -> dict[str,
             name, path = ports[0].name, spec
         if not Path(path).is_file():
             raise LowpassError(f"--input {spec}: no such file '{path}'")
+        if Path(path).suffix.lower() == ".bin":
+            given[name] = _raw_input(spec, path, compiled.input(name), data_shapes.get(name))
+            continue
         try:
             given[name] = np.load(path, allow_pickle=False)
         except EOFError:  # an empty file
@@ -510,10 +661,28 @@ def _load_inputs(args: argparse.Namespace, compiled: CompiledModel) -> dict[str,
             + ": give them with --input NAME=FILE.npy or use --random-inputs SEED"
         )
     rng = np.random.default_rng(args.random_inputs)
-    data_shapes = _data_shapes(args.data_shape, ports)
     for p in missing:
         given[p.name] = _random_input(p, rng, data_shapes.get(p.name))
     return given
+
+
+def _raw_input(spec: str, path: str, port: Port, data_shape: tuple[int, ...] | None
+               ) -> np.ndarray:  # fmt: skip
+    """A `.bin` input, as benchmark_app reads one: the input's raw data, of its element type
+    and (static, or -data_shape's) shape."""
+    shape = data_shape or tuple(port.shape)
+    if any(d is None for d in shape):
+        raise LowpassError(f"--input {spec}: input '{port.name}' has a dynamic shape: give the "
+                           f"shape of the .bin file's data with -data_shape {port.name}[...]")
+    dims = tuple(int(cast(int, d)) for d in shape)
+    needed = math.prod(dims) * np.dtype(port.dtype).itemsize
+    size = Path(path).stat().st_size
+    if size != needed:
+        raise LowpassError(
+            f"--input {spec}: '{path}' holds {size} bytes, input '{port.name}' "
+            f"{port.element_type}{list(dims)} needs {needed}"
+        )
+    return np.fromfile(path, dtype=port.dtype).reshape(dims)
 
 
 def _data_shapes(specs: Sequence[str], ports: Sequence[Port]) -> dict[str, tuple[int, ...]]:
@@ -986,12 +1155,16 @@ def _benchmark(
               "measurement loop).")
     else:
         _info("Benchmarking in full mode (inputs filling are included in measurement loop).")
-    begin = time.perf_counter()
-    requests[0].infer(inputs)
-    times["first_inference_ms"] = (time.perf_counter() - begin) * 1e3
-    _info(f"First inference took {times['first_inference_ms']:.2f} ms")
-    for request in requests[1:]:  # each request's buffers are made before the clock starts
-        request.infer(inputs)
+    if args.no_warmup:
+        _info("Skipping warmup inference due to -no_warmup flag")
+        requests = _prepared_requests(requests, inputs)
+    else:
+        begin = time.perf_counter()
+        requests[0].infer(inputs)
+        times["first_inference_ms"] = (time.perf_counter() - begin) * 1e3
+        _info(f"First inference took {times['first_inference_ms']:.2f} ms")
+        for request in requests[1:]:  # each request's buffers are made before the clock starts
+            request.infer(inputs)
     measured = _measure(requests, None if args.inference_only else inputs, niter, args.time,
                         aligned=asynchronous)
     ordered = sorted(measured.latencies_ms)
@@ -1005,43 +1178,168 @@ def _benchmark(
     }
     frames = measured.count * (args.batch or 1)  # (benchmark_app's: frames, not inferences)
     fps = frames / measured.duration_s if measured.duration_s > 0 else math.inf
+    reported = _percentile(ordered, args.latency_percentile) if args.latency_percentile != 50 \
+        else latency["median"]
+    _print_results(args, compiled, measured, latency, reported, fps)
+    figures = _Figures(nreq, asynchronous, niter, times, measured, latency, reported, fps)
+    if args.report:
+        _write_json_report(args, compiled, figures, requests[0])
+    _write_statistics(args, compiled, times, figures, requests)
+    return requests[0]
+
+
+def _prepared_requests(requests: list[InferRequest], inputs: dict[str, np.ndarray]
+                       ) -> list[InferRequest]:  # fmt: skip
+    """-no_warmup: the requests with their inputs set, none of them run."""
+    for request in requests:
+        for name, value in inputs.items():
+            request.set_tensor(name, value)
+    return requests
+
+
+@dataclass
+class _Figures:
+    """A benchmark's figures, for the report files."""
+
+    requests: int
+    asynchronous: bool
+    niter: int | None
+    times: dict[str, float]
+    measured: _Measured
+    latency: dict[str, float]
+    reported_latency: float
+    """The median, or the -latency_percentile's percentile."""
+    fps: float
+
+
+def _print_results(args: argparse.Namespace, compiled: CompiledModel, measured: _Measured,
+                   latency: dict[str, float], reported: float, fps: float) -> None:
+    """benchmark_app's closing `[ INFO ]` lines (with the 90th and 99th percentiles)."""
     _info(f"Execution Devices:{compiled.get_property('EXECUTION_DEVICES')}")
     _info(f"Count:            {measured.count} iterations")
     _info(f"Duration:         {measured.duration_s * 1e3:.2f} ms")
     _info("Latency:")
-    _info(f"   Median:        {latency['median']:.3f} ms")
-    _info(f"   90 percentile: {latency['p90']:.3f} ms")
-    _info(f"   99 percentile: {latency['p99']:.3f} ms")
+    if args.latency_percentile == 50:
+        _info(f"   Median:        {reported:.3f} ms")
+    else:  # (benchmark_app's line in place of the median)
+        _info(f"   {args.latency_percentile} percentile:     {reported:.3f} ms")
+    for percent in (90, 99):  # (lowpass-run's own lines, unless that one was asked for)
+        if percent != args.latency_percentile:
+            _info(f"   {percent} percentile: {latency[f'p{percent}']:.3f} ms")
     _info(f"   Average:       {latency['average']:.3f} ms")
     _info(f"   Min:           {latency['min']:.3f} ms")
     _info(f"   Max:           {latency['max']:.3f} ms")
     _info(f"Throughput:   {fps:.2f} FPS")
-    if args.report:
-        report: dict[str, object] = {
-            "model": args.model,
-            "device": compiled.device,
-            "config": {k: v for k, v in compiled.config.items()},
-            "infer_requests": nreq,
-            "api": "async" if asynchronous else "sync",
-            "batch": args.batch or 1,
-            "inference_only": args.inference_only,
-            **{k: round(v, 3) for k, v in times.items()},
-            "iterations": measured.count,
-            "duration_ms": round(measured.duration_s * 1e3, 3),
-            "latency_ms": {k: round(v, 4) for k, v in latency.items()},
-            "throughput_fps": round(fps, 3),
-        }
-        if args.perf_counts:
-            report["perf_counts"] = _profiling_json(requests[0])
-        try:
-            text = json.dumps(report, indent=2, default=str) + "\n"
-            if args.report == "-":  # (stdout, as --emit-llvm -)
-                args.report_stream.write(text)
-            else:
-                write_files([(args.report, text)])
-        except OSError as e:
-            raise LowpassError(f"--report {args.report}: cannot write ({e.strerror})") from None
-    return requests[0]
+
+
+def _write_json_report(args: argparse.Namespace, compiled: CompiledModel, figures: _Figures,
+                       first: InferRequest) -> None:
+    """--report FILE: lowpass-run's JSON of the figures."""
+    report: dict[str, object] = {
+        "model": args.model,
+        "device": compiled.device,
+        "config": {k: v for k, v in compiled.config.items()},
+        "infer_requests": figures.requests,
+        "api": "async" if figures.asynchronous else "sync",
+        "batch": args.batch or 1,
+        "inference_only": args.inference_only,
+        **{k: round(v, 3) for k, v in figures.times.items()},
+        "iterations": figures.measured.count,
+        "duration_ms": round(figures.measured.duration_s * 1e3, 3),
+        "latency_ms": {k: round(v, 4) for k, v in figures.latency.items()},
+        "throughput_fps": round(figures.fps, 3),
+    }
+    if args.perf_counts:
+        report["perf_counts"] = _profiling_json(first)
+    try:
+        text = json.dumps(report, indent=2, default=str) + "\n"
+        if args.report == "-":  # (stdout, as --emit-llvm -)
+            args.report_stream.write(text)
+        else:
+            write_files([(args.report, text)])
+    except OSError as e:
+        raise LowpassError(f"--report {args.report}: cannot write ({e.strerror})") from None
+
+
+def _statistics_report(args: argparse.Namespace) -> StatisticsReport | None:
+    """-report_type's report, or None."""
+    if args.report_type is None:
+        return None
+    return StatisticsReport(args.report_type, args.report_folder, args.json_stats,
+                            command_line_parameters(args.command_line))  # fmt: skip
+
+
+def _write_statistics(args: argparse.Namespace, compiled: CompiledModel, times: dict[str, float],
+                      figures: _Figures | None, requests: Sequence[InferRequest]) -> None:
+    """benchmark_app's step 11: -dump_config's file and -report_type's (benchmark_app's
+    rows and formats: tools/benchmark_report.py); all written, or none. `figures` None: the
+    model was only compiled (-niter 0)."""
+    files: list[tuple[str | Path, bytes | str]] = []
+    if args.dump_config:
+        files.append((args.dump_config, dump_config_text(compiled.device, compiled.config)))
+    report = _statistics_report(args)
+    if report is not None:
+        results: list[tuple[str, object]] = [
+            ("read model time (ms)", f"{times['read_model_ms']:.2f}"),
+            ("compile model time (ms)", f"{times['compile_model_ms']:.2f}"),
+        ]
+        per_request = None
+        if figures is not None:
+            report.configuration = _report_configuration(args, compiled, figures)
+            results += _report_results(args, figures)
+            if args.report_type in COUNTER_REPORT_TYPES:
+                per_request = [r.get_profiling_info() for r in requests]
+        report.results = results
+        files += report.files(per_request)
+    try:
+        write_files(files)
+    except OSError as e:
+        raise LowpassError(f"cannot write the report ({e.strerror})") from None
+    if args.dump_config:
+        _info(f"OpenVINO configuration settings were dumped to {args.dump_config}")
+    if report is not None:  # (benchmark_app's lines: the counters' file first)
+        for path, _ in reversed(files[1 if args.dump_config else 0:]):
+            what = "Statistics report" if Path(path).stem == "benchmark_report" else \
+                "Performance counters report"
+            _info(f"{what} is stored to {path}")
+
+
+def _report_configuration(args: argparse.Namespace, compiled: CompiledModel,
+                          figures: _Figures) -> list[tuple[str, object]]:
+    """benchmark_report's "Configuration setup" rows (benchmark_app's `RUNTIME_CONFIG`)."""
+    rows: list[tuple[str, object]] = [
+        ("topology", compiled.model.friendly_name),
+        ("target device", compiled.device),
+        ("API", "async" if figures.asynchronous else "sync"),
+        ("inference_only", bool(args.inference_only)),  # (JSON: true, CSV: True)
+        ("precision", "UNSPECIFIED"),
+        ("batch size", str(args.batch or 1)),
+        ("number of iterations", str(figures.niter or 0)),
+        ("number of parallel infer requests", str(figures.requests)),
+        ("duration (ms)", str(round(args.time * 1e3) if args.time else 0)),
+    ]
+    if args.nstreams is not None:  # (benchmark_app's row of -nstreams, as given)
+        rows.append((f"number of {compiled.device} streams", str(args.nstreams)))
+    return rows
+
+
+def _report_results(args: argparse.Namespace, figures: _Figures) -> list[tuple[str, object]]:
+    """benchmark_report's "Execution results" rows after the read and compile times."""
+    rows: list[tuple[str, object]] = []
+    if "first_inference_ms" in figures.times:
+        rows.append(("first inference time (ms)", f"{figures.times['first_inference_ms']:.2f}"))
+    percentile = args.latency_percentile
+    rows += [
+        ("total execution time (ms)", f"{figures.measured.duration_s * 1e3:.2f}"),
+        ("total number of iterations", str(figures.measured.count)),
+        ("latency (ms)" if percentile == 50 else f"latency ({percentile} percentile) (ms)",
+         f"{figures.reported_latency:.2f}"),
+        ("avg latency", f"{figures.latency['average']:.2f}"),
+        ("min latency", f"{figures.latency['min']:.2f}"),
+        ("max latency", f"{figures.latency['max']:.2f}"),
+        ("throughput", f"{figures.fps:.2f}"),
+    ]  # fmt: skip
+    return rows
 
 
 # --------------------------------------------------------------------------------------------
@@ -1069,6 +1367,9 @@ def _check_args(args: argparse.Namespace, bench: bool) -> None:
             ("-api", args.api is not None),
             ("-nireq", args.nireq is not None),
             ("-inference_only", args.inference_only is not None),
+            ("-report_type", args.report_type is not None),
+            ("-no_warmup", args.no_warmup),
+            ("-latency_percentile", args.latency_percentile != 50),
         ):
             if given:
                 raise LowpassError(f"{flag} needs benchmark mode: give -t SECONDS or -niter N")
@@ -1089,6 +1390,7 @@ def _emit_llvm(args: argparse.Namespace, request: InferRequest) -> None:
 
 def run(argv: Sequence[str] | None = None, source: list[str] | None = None) -> None:
     args = _parser().parse_command_line(argv)
+    args.command_line = list(sys.argv[1:] if argv is None else argv)
     bench = args.time is not None or args.niter is not None
     _check_args(args, bench)
     args.report_stream = sys.stdout
@@ -1118,10 +1420,17 @@ def _run(args: argparse.Namespace, bench: bool, source: list[str] | None) -> Non
             if flag != "--emit-llvm" or args.emit_llvm:
                 name = "--threads" if flag == "-nthreads" else flag
                 raise LowpassError(f"{name} applies to the CPU device (--device CPU)")
-    if args.perf_counts and device in (None, "CPU"):
+    if args.report_type in COUNTER_REPORT_TYPES and not args.perf_counts:
+        _warning(f"Turn on performance counters for {device or 'CPU'} device since report type "
+                 f"is {args.report_type}.")
+    if (args.perf_counts or args.report_type in COUNTER_REPORT_TYPES) and device in (None, "CPU"):
         config["PERF_COUNT"] = True
     save_folder = _check_save_folder(args.save_outputs) if args.save_outputs else None
-    for output in (args.report, args.emit_llvm):  # (checked before the model's work)
+    report = _statistics_report(args)
+    if report is not None and args.report_folder and not Path(args.report_folder).is_dir():
+        raise LowpassError(f"-report_folder {args.report_folder}: no such folder")
+    for output in (args.report, args.emit_llvm, args.dump_config,
+                   *(report.paths() if report else [])):  # (checked before the model's work)
         if output and output != "-":
             check_target(output)
     if device in (None, "CPU"):  # the host (LOWPASS_MAX_CPU_ISA) is checked before the model
@@ -1162,6 +1471,10 @@ def _run(args: argparse.Namespace, bench: bool, source: list[str] | None) -> Non
         _info(f"Compile model took {times['compile_model_ms']:.2f} ms")
     if source is not None:  # (later errors are about the inputs and options)
         source.clear()
+    if bench and args.niter == 0:  # (benchmark_app's: compile, then step 11 only)
+        _info("Model compiled successfully. Skipping inference due to -niter 0.")
+        _write_statistics(args, compiled, times, None, [])
+        return
     inputs = _load_inputs(args, compiled)
     if bench:
         request = _benchmark(args, compiled, inputs, times)

@@ -199,14 +199,18 @@ def test_nthreads_shows_in_benchmark_mode(capsys: pytest.CaptureFixture[str]) ->
         (["-t", "abc"], "argument -t/--time: expected a duration in seconds > 0, got 'abc'"),
         (["-t", "-1"], "argument -t/--time: expected a duration in seconds > 0, got '-1'"),
         (["-t", "nan"], "argument -t/--time: expected a duration in seconds > 0, got 'nan'"),
-        (["-niter", "0"], "argument -niter: expected a number of iterations >= 1, got '0'"),
-        (["-nstreams", "x"], "argument -nstreams: expected a number of streams (or AUTO) >= 1"),
-        (["-hint", "fast"], "argument -hint: expected latency, throughput, cumulative_throughput"),
+        (["-niter", "-1"], "argument -niter/--number_iterations: expected a number of "
+         "iterations >= 0, got '-1'"),
+        (["-nstreams", "x"], "argument -nstreams/--number_streams: expected a number of streams "
+         "(or AUTO) >= 1"),
+        (["-hint", "fast"], "argument -hint/--perf_hint: expected latency, throughput (tput), "
+         "cumulative_throughput (ctput) or none, got 'fast'"),
         (["-c", "NUM_STREAMS"], "argument -c: expected KEY=VALUE, a compile property"),
         (["-c", "=2"], "argument -c: expected KEY=VALUE, a compile property"),
         (["-c", "FOO=1"], "Unsupported property FOO by CPU plugin: supported properties are"),
         (["-c", "INFERENCE_NUM_THREADS=many"], "INFERENCE_NUM_THREADS must be an integer"),
-        (["-pcsort", "up"], "argument -pcsort: expected sort, no_sort or simple_sort"),
+        (["-pcsort", "up"], "argument -pcsort/--perf_counts_sort: expected sort, no_sort or "
+         "simple_sort"),
         (["--report", "r.json"], "--report needs benchmark mode: give -t SECONDS or -niter N"),
         (["-niter", "2", "--full"], "--full does not apply in benchmark mode"),
         (["-niter", "2", "--iterations", "3"], "--iterations does not apply in benchmark mode"),
@@ -216,9 +220,9 @@ def test_nthreads_shows_in_benchmark_mode(capsys: pytest.CaptureFixture[str]) ->
         (["--no-such-flag"], "unrecognized arguments: --no-such-flag"),
         # benchmark_app's flags that lowpass-run does not take are named as written, not as a
         # short flag with a glued value (`-n ireq`, `-d ata_shape`)
-        (["-report_type", "no_counters"],
-         "unrecognized arguments: -report_type (lowpass-run takes benchmark_app's"),
-        (["-report_type=no_counters"], "unrecognized arguments: -report_type"),
+        (["-exec_graph_path", "g.xml"],
+         "unrecognized arguments: -exec_graph_path (lowpass-run takes benchmark_app's"),
+        (["-max_irate=10"], "unrecognized arguments: -max_irate"),
         (["-niter", "2", "-api", "fast"], "argument -api/--api_type: expected sync or async"),
         (["-niter", "2", "-nireq", "0"], "expected a number of infer requests >= 1, got '0'"),
         (["-niter", "2", "-inference_only", "maybe"], "expected true or false, got 'maybe'"),
@@ -230,7 +234,7 @@ def test_nthreads_shows_in_benchmark_mode(capsys: pytest.CaptureFixture[str]) ->
         (["-b", "2", "-layout", "data[NC]"], "input 'data' has 4 dimensions, the layout 2"),
         (["-b", "2", "-layout", "[N-C]"], "'N-C' is not a layout such as NCHW or N,C,H,W"),
         (["-b", "2", "-layout", "data[NCHW"], "-layout data[NCHW: expected NAME[NCHW]"),
-        (["-no_warmup"], "unrecognized arguments: -no_warmup"),
+        (["-ip", "u8"], "unrecognized arguments: -ip"),
         (["-m", str(CONVNET)], "give the model once: as MODEL or as -m MODEL"),
     ],
 )

@@ -13,7 +13,7 @@
 // benchmark_app's spellings: -m MODEL, -d AUTO (the CPU device); its flags that lowpass-run
 // does not take are named as written
 // RUN: lowpass-run -m %s -d AUTO -niter 2 -hint latency | filecheck %s --check-prefix=DASH-M
-// RUN: not lowpass-run %s -report_type no_counters -niter 2 2>&1 | filecheck %s --check-prefix=UNTAKEN
+// RUN: not lowpass-run %s -exec_graph_path %t.xml -niter 2 2>&1 | filecheck %s --check-prefix=UNTAKEN
 // -api, -nireq, -b, -layout, -inference_only
 // RUN: lowpass-run %s -niter 3 -api async -nireq 2 -hint latency -inference_only false | filecheck %s --check-prefix=NIREQ
 // RUN: lowpass-run %s -niter 2 -api sync -nireq 2 -hint latency -b 4 -layout x[NC] | filecheck %s --check-prefix=BATCH
@@ -21,7 +21,7 @@
 
 // DASH-M: [ INFO ] Device: CPU
 // DASH-M: [ INFO ] Count:            2 iterations
-// UNTAKEN: lowpass-run: error: unrecognized arguments: -report_type (lowpass-run takes benchmark_app's
+// UNTAKEN: lowpass-run: error: unrecognized arguments: -exec_graph_path (lowpass-run takes benchmark_app's
 // NIREQ:      [ WARNING ] Number of iterations was aligned by request number from 3 to 4 using number of requests 2
 // NIREQ-NEXT: [ INFO ] Start inference asynchronously, 2 inference requests using 1 streams for CPU, limits: 4 iterations
 // NIREQ-NEXT: [ INFO ] Benchmarking in full mode (inputs filling are included in measurement loop).
@@ -64,7 +64,7 @@
 
 // BAD-T:       lowpass-run: error: argument -t/--time: expected a duration in seconds > 0, got 'abc' (see lowpass-run --help)
 // ZERO-T:      lowpass-run: error: argument -t/--time: expected a duration in seconds > 0, got '0'
-// HINT:        lowpass-run: error: argument -hint: expected latency, throughput, cumulative_throughput or none, got 'fast'
+// HINT:        lowpass-run: error: argument -hint/--perf_hint: expected latency, throughput (tput), cumulative_throughput (ctput) or none, got 'fast'
 // SYNTAX:      lowpass-run: error: argument -c: expected KEY=VALUE, a compile property such as INFERENCE_NUM_THREADS=2, got 'NUM_STREAMS'
 // UNKNOWN:     lowpass-run: error: Unsupported property FOO by CPU plugin: supported properties are INFERENCE_NUM_THREADS,
 // REPORT-ONLY: lowpass-run: error: --report needs benchmark mode: give -t SECONDS or -niter N

@@ -1,0 +1,339 @@
+"""
+`lowpass-run` as benchmark_app's users type it: its long flag names and short hint names,
+`-pc [true|false]`, `-niter 0`, `-no_warmup`, `-latency_percentile`, `-infer_precision`,
+`-pin`, `-i NAME:FILE` with `.bin` files, and the files of `-report_type` / `-report_folder`
+/ `-json_stats` and `-dump_config` / `-load_config` in benchmark_app's formats
+(tools/benchmark_report.py). Where benchmark_app is installed, its own report files are the
+reference for the rows' names and order. No timing is asserted.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from lowpass.runtime import Core
+from lowpass.tools import lowpass_run
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+CONVNET = EXAMPLES / "convnet.mlir"
+QDQ_ONNX = EXAMPLES / "qconvnet_qdq.onnx"
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:
+    code = lowpass_run.main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def configs(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, Any]]]:
+    """The (device, config) of each `Core.compile_model` call."""
+    seen: list[tuple[str, dict[str, Any]]] = []
+    compile_model = Core.compile_model
+
+    def recording(self: Core, model: Any, device: str = "REFERENCE", config: Any = None) -> Any:
+        seen.append((device, dict(config or {})))
+        return compile_model(self, model, device, config)
+
+    monkeypatch.setattr(Core, "compile_model", recording)
+    return seen
+
+
+def _sections(path: Path) -> dict[str, list[tuple[str, str]]]:
+    """benchmark_report.csv: its titled sections of `key;value` rows."""
+    sections: dict[str, list[tuple[str, str]]] = {}
+    title = None
+    for line in path.read_text().splitlines():
+        if not line:
+            title = None
+        elif title is None:
+            title = line
+            sections[title] = []
+        else:
+            key, value = line.split(";", 1)
+            sections[title].append((key, value))
+    return sections
+
+
+def _counter_tables(path: Path) -> list[list[list[str]]]:
+    """A counters .csv: its tables (header, rows, Total), separated by empty lines."""
+    tables: list[list[list[str]]] = [[]]
+    for row in csv.reader(path.read_text().splitlines(), delimiter=";"):
+        if row:
+            tables[-1].append(row)
+        elif tables[-1]:
+            tables.append([])
+    return [t for t in tables if t]
+
+
+def test_benchmark_app_long_names_and_hint_abbreviations(
+    capsys: pytest.CaptureFixture[str], configs: list[tuple[str, dict[str, Any]]], tmp_path: Path
+) -> None:
+    code, out, err = _run(
+        capsys, "--path_to_model", CONVNET, "--target_device", "CPU", "--number_iterations", 2,
+        "--perf_hint", "tput", "--number_streams", 1, "--number_threads", 1,
+        "--cache_dir", tmp_path / "cache", "--perf_counts_sort", "no_sort",
+    )
+    assert code == 0, err
+    assert "[ INFO ] Count:            2 iterations" in out
+    assert configs[-1] == ("CPU", {
+        "INFERENCE_NUM_THREADS": 1, "NUM_STREAMS": 1, "PERFORMANCE_HINT": "THROUGHPUT",
+        "CACHE_DIR": str(tmp_path / "cache"), "PERF_COUNT": True,
+    })
+    code, out, err = _run(capsys, CONVNET, "-niter", 1, "-hint", "ctput")
+    assert code == 0, err
+    assert configs[-1][1]["PERFORMANCE_HINT"] == "CUMULATIVE_THROUGHPUT"
+
+
+@pytest.mark.parametrize(("words", "profiled"), [
+    (["-pc"], True), (["-pc", "true"], True), (["-pc", "false"], False),
+    (["--perf_counts"], True), (["--perf-counts"], True), ([], False),
+])  # fmt: skip
+def test_pc_takes_benchmark_apps_optional_value(
+    capsys: pytest.CaptureFixture[str], configs: list[tuple[str, dict[str, Any]]],
+    words: list[str], profiled: bool,
+) -> None:
+    # (the model after the flag is not taken for its value)
+    code, out, err = _run(capsys, "-niter", 1, *words, CONVNET)
+    assert code == 0, err
+    assert configs[-1][1].get("PERF_COUNT", False) is profiled
+    assert ("Summary by op type:" in out) is profiled
+
+
+def test_niter_0_compiles_and_exits(
+    capsys: pytest.CaptureFixture[str], configs: list[tuple[str, dict[str, Any]]], tmp_path: Path
+) -> None:
+    code, out, err = _run(capsys, CONVNET, "-niter", 0, "-report_type", "no_counters",
+                          "-report_folder", tmp_path)  # fmt: skip
+    assert code == 0, err
+    assert "[ INFO ] Model compiled successfully. Skipping inference due to -niter 0." in out
+    assert "First inference" not in out and "Count:" not in out
+    assert len(configs) == 1
+    results = _sections(tmp_path / "benchmark_report.csv")["Execution results"]
+    assert [k for k, _ in results] == ["read model time (ms)", "compile model time (ms)"]
+
+
+def test_no_warmup_skips_the_first_inference(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _run(capsys, CONVNET, "-niter", 3, "-no_warmup", "-nireq", 2)
+    assert code == 0, err
+    assert "[ INFO ] Skipping warmup inference due to -no_warmup flag" in out
+    assert "First inference" not in out
+    assert "[ INFO ] Count:            4 iterations" in out
+
+
+def test_latency_percentile_replaces_the_median(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, err = _run(capsys, CONVNET, "-niter", 10, "-latency_percentile", 90,
+                          "-report_type", "no_counters", "-report_folder", tmp_path)  # fmt: skip
+    assert code == 0, err
+    lines = out.splitlines()
+    assert "Median:" not in out
+    assert sum("90 percentile:" in line for line in lines) == 1, out
+    line = next(line for line in lines if "90 percentile:" in line)
+    assert line.startswith("[ INFO ]    90 percentile:     ") and line.endswith(" ms")
+    shown = float(line.split()[-2])
+    results = dict(_sections(tmp_path / "benchmark_report.csv")["Execution results"])
+    assert float(results["latency (90 percentile) (ms)"]) == pytest.approx(shown, abs=0.006)
+    assert float(results["min latency"]) <= shown <= float(results["max latency"]) + 0.006
+
+
+def test_infer_precision_and_pin_are_properties(
+    capsys: pytest.CaptureFixture[str], configs: list[tuple[str, dict[str, Any]]]
+) -> None:
+    code, _, err = _run(capsys, CONVNET, "-niter", 1, "-infer_precision", "CPU:f32,GPU:f16",
+                        "-pin", "NO")  # fmt: skip
+    assert code == 0, err
+    assert configs[-1][1]["INFERENCE_PRECISION_HINT"] == "f32"
+    assert configs[-1][1]["ENABLE_CPU_PINNING"] is False
+
+
+def test_no_counters_report_is_benchmark_apps_csv(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, err = _run(capsys, "-m", CONVNET, "-niter", 4, "-nireq", 2, "-api", "async",
+                          "-report_type", "no_counters", "-report_folder", tmp_path)  # fmt: skip
+    assert code == 0, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["benchmark_report.csv"]
+    assert f"[ INFO ] Statistics report is stored to {tmp_path / 'benchmark_report.csv'}" in out
+    sections = _sections(tmp_path / "benchmark_report.csv")
+    assert list(sections) == ["Command line parameters", "Configuration setup",
+                              "Execution results"]  # fmt: skip
+    assert sections["Command line parameters"] == [
+        ("-m", str(CONVNET)), ("-niter", "4"), ("-nireq", "2"), ("-api", "async"),
+        ("-report_type", "no_counters"), ("-report_folder", str(tmp_path)),
+    ]
+    setup = dict(sections["Configuration setup"])
+    assert setup["target device"] == "CPU" and setup["API"] == "async"
+    assert setup["number of parallel infer requests"] == "2"
+    assert setup["number of iterations"] == "4" and setup["inference_only"] == "True"
+    assert "number of CPU streams" not in setup  # (benchmark_app's row of -nstreams)
+    results = dict(sections["Execution results"])
+    assert results["total number of iterations"] == "4"
+    count_line = "[ INFO ] Throughput:   "
+    shown = next(line for line in out.splitlines() if line.startswith(count_line))
+    assert results["throughput"] == shown[len(count_line):].split()[0]
+
+
+def test_counters_reports(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, err = _run(capsys, CONVNET, "-niter", 4, "-nireq", 2, "-report_type",
+                          "detailed_counters", "-report_folder", tmp_path)  # fmt: skip
+    assert code == 0, err
+    # (benchmark_app turns the counters on for these reports, with its warning)
+    assert ("[ WARNING ] Turn on performance counters for CPU device since report type is "
+            "detailed_counters.") in out  # fmt: skip
+    tables = _counter_tables(tmp_path / "benchmark_detailed_counters_report.csv")
+    assert len(tables) == 2  # one per request
+    for table in tables:
+        assert table[0] == ["layerName", "execStatus", "layerType", "execType", "realTime (ms)",
+                            "cpuTime (ms)"]  # fmt: skip
+        rows, total = table[1:-1], table[-1]
+        assert {r[1] for r in rows} <= {"Status.EXECUTED", "Status.NOT_RUN",
+                                        "Status.OPTIMIZED_OUT"}  # fmt: skip
+        assert "Status.EXECUTED" in {r[1] for r in rows}
+        assert all(r[2] != "Stage" for r in rows)  # (the graph's ops only)
+        assert total[:5] == ["Total", "", "", "", total[4]]
+        summed = sum(float(r[4]) for r in rows)
+        assert float(total[4]) == pytest.approx(summed, abs=0.002 * len(rows))
+
+    code, out, err = _run(capsys, CONVNET, "-niter", 4, "-nireq", 2, "-pc", "-report_type",
+                          "average_counters", "-report_folder", tmp_path)  # fmt: skip
+    assert code == 0, err
+    assert "Turn on performance counters" not in out  # (-pc did)
+    (average,) = _counter_tables(tmp_path / "benchmark_average_counters_report.csv")
+    names = [r[0] for r in tables[0][1:-1]]
+    assert [r[0] for r in average[1:-1]] == names
+
+
+def test_json_stats(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = _run(capsys, CONVNET, "-niter", 2, "-report_type", "average_counters",
+                        "-json_stats", "-report_folder", tmp_path)  # fmt: skip
+    assert code == 0, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "benchmark_average_counters_report.json", "benchmark_report.json"]
+    stats = json.loads((tmp_path / "benchmark_report.json").read_text())
+    assert list(stats) == ["cmd_options", "configuration_setup", "execution_results"]
+    assert stats["cmd_options"]["-json_stats"] == ""
+    assert stats["configuration_setup"]["inference_only"] is True
+    assert stats["execution_results"]["total number of iterations"] == "2"
+    counters = json.loads((tmp_path / "benchmark_average_counters_report.json").read_text())
+    assert counters["report_type"] == "average"
+    node = counters["avg_performance"]["nodes"][0]
+    assert list(node) == ["name", "node_type", "status", "real_time", "cpu_time", "exec_type"]
+    assert node["status"].startswith("Status.")
+
+
+def test_dump_config_and_load_config(
+    capsys: pytest.CaptureFixture[str], configs: list[tuple[str, dict[str, Any]]], tmp_path: Path
+) -> None:
+    dumped = tmp_path / "config.json"
+    code, out, err = _run(capsys, CONVNET, "-niter", 1, "-hint", "latency", "-pc",
+                          "-dump_config", dumped)  # fmt: skip
+    assert code == 0, err
+    assert f"[ INFO ] OpenVINO configuration settings were dumped to {dumped}" in out
+    assert json.loads(dumped.read_text()) == {
+        "CPU": {"PERFORMANCE_HINT": "LATENCY", "PERF_COUNT": "YES"}}
+    loaded = tmp_path / "load.json"
+    loaded.write_text(json.dumps({"CPU": {"NUM_STREAMS": "2", "PERF_COUNT": "NO",
+                                          "PERFORMANCE_HINT": "LATENCY"},
+                                  "GPU": {"NUM_STREAMS": "5"}}))  # fmt: skip
+    code, out, err = _run(capsys, CONVNET, "-niter", 2, "-load_config", loaded,
+                          "-hint", "throughput")  # fmt: skip
+    assert code == 0, err
+    # (the file's properties for the device, YES/NO and numbers read; the flags win)
+    assert configs[-1] == ("CPU", {"NUM_STREAMS": 2, "PERF_COUNT": False,
+                                   "PERFORMANCE_HINT": "THROUGHPUT"})  # fmt: skip
+
+
+def test_bin_inputs_as_benchmark_app_maps_them(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    data = np.random.default_rng(3).standard_normal((1, 3, 32, 32)).astype(np.float32)
+    data.tofile(tmp_path / "x.bin")
+    np.save(tmp_path / "x.npy", data)
+    outputs = []
+    for spec in (f"data:{tmp_path / 'x.bin'}", str(tmp_path / "x.bin"),
+                 f"data={tmp_path / 'x.npy'}"):  # fmt: skip
+        code, out, err = _run(capsys, CONVNET, "-i", spec, "--full")
+        assert code == 0, err
+        outputs.append(out)
+    assert outputs[0] == outputs[1] == outputs[2]
+    data[:, :1].tofile(tmp_path / "short.bin")
+    code, out, err = _run(capsys, CONVNET, "-i", f"data:{tmp_path / 'short.bin'}")
+    assert code == 1 and err == (
+        f"lowpass-run: error: --input data:{tmp_path / 'short.bin'}: '{tmp_path / 'short.bin'}' "
+        "holds 4096 bytes, input 'data' f32[1, 3, 32, 32] needs 12288\n")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["-niter", "2", "-report_type", "all"], "argument -report_type/--report_type: expected "
+         "no_counters, average_counters, detailed_counters, got 'all'"),
+        (["-report_type", "no_counters"], "-report_type needs benchmark mode"),
+        (["-niter", "2", "-latency_percentile", "0"], "expected a percentile from 1 to 100"),
+        (["-latency_percentile", "90"], "-latency_percentile needs benchmark mode"),
+        (["-no_warmup"], "-no_warmup needs benchmark mode"),
+        (["-niter", "2", "-pin", "maybe"], "argument -pin/--infer_threads_pinning: expected YES or "
+         "NO, got 'maybe'"),
+        (["-niter", "2", "-pc", "maybe"], "expected true or false, got 'maybe'"),
+        (["-niter", "2", "-infer_precision", "GPU:f16"], "expected a precision (f32) or CPU:f32"),
+        (["-niter", "2", "-report_type", "no_counters", "-report_folder", "no/such/folder"],
+         "-report_folder no/such/folder: no such folder"),
+        (["-niter", "2", "-load_config", "no-such.json"], "-load_config no-such.json: cannot read"),
+        (["-niter", "2", "-d", "REFERENCE", "-pin", "YES"], "-pin applies to the CPU device"),
+    ],
+)
+def test_bad_values_are_one_line(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    code, out, err = _run(capsys, CONVNET, *args)
+    assert code == 1 and out == "", out
+    assert err.startswith("lowpass-run: error: ") and err.count("\n") == 1, err
+    assert message in err, err
+
+
+def test_bad_load_config_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    for text, message in (("{", "not a JSON file"), ('{"CPU": 3}', 'expected {"DEVICE"')):
+        path = tmp_path / "c.json"
+        path.write_text(text)
+        code, _, err = _run(capsys, CONVNET, "-niter", 1, "-load_config", path)
+        assert code == 1 and err.count("\n") == 1 and message in err, err
+
+
+@pytest.mark.skipif(shutil.which("benchmark_app") is None, reason="needs benchmark_app")
+@pytest.mark.parametrize("report_type", ["average_counters", "detailed_counters"])
+def test_report_rows_are_benchmark_apps(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, report_type: str
+) -> None:
+    """The same command line, given to benchmark_app and to lowpass-run, writes the same
+    files, sections, row names in the same order, and counters' headers."""
+    words = ["-m", str(QDQ_ONNX), "-d", "CPU", "-hint", "latency", "-niter", "4",
+             "-report_type", report_type, "-report_folder"]  # fmt: skip
+    (tmp_path / "ov").mkdir()
+    (tmp_path / "lp").mkdir()
+    subprocess.run(["benchmark_app", *words, str(tmp_path / "ov")], check=True,
+                   capture_output=True, timeout=300)  # fmt: skip
+    code, _, err = _run(capsys, *words, tmp_path / "lp")
+    assert code == 0, err
+    names = sorted(p.name for p in (tmp_path / "ov").iterdir())
+    assert sorted(p.name for p in (tmp_path / "lp").iterdir()) == names
+    ours = _sections(tmp_path / "lp" / "benchmark_report.csv")
+    theirs = _sections(tmp_path / "ov" / "benchmark_report.csv")
+    assert list(ours) == list(theirs)
+    for title in theirs:
+        assert [k for k, _ in ours[title]] == [k for k, _ in theirs[title]], title
+    counters = f"benchmark_{report_type}_report.csv"
+    ours_tables = _counter_tables(tmp_path / "lp" / counters)
+    theirs_tables = _counter_tables(tmp_path / "ov" / counters)
+    assert len(ours_tables) == len(theirs_tables)
+    assert ours_tables[0][0] == theirs_tables[0][0]
+    assert ours_tables[0][-1][:4] == theirs_tables[0][-1][:4] == ["Total", "", "", ""]
