@@ -69,6 +69,7 @@ from lowpass.runtime import (
 )
 from lowpass.runtime.model_inputs import (
     InputSpecError,
+    apply_input_options,
     parse_shape_option,
     read_with_input_options,
 )
@@ -690,7 +691,7 @@ def _data_shapes(specs: Sequence[str], ports: Sequence[Port]) -> dict[str, tuple
     and fitting the input's shape (any size where a dimension is dynamic)."""
     names = [p.name for p in ports]
     shapes: dict[str, tuple[int, ...]] = {}
-    for spec in specs:
+    for spec in _every_input_expanded(specs, names, "-data_shape"):
         try:
             entries = parse_shape_option(spec, names, "-data_shape")
         except InputSpecError as e:
@@ -709,6 +710,28 @@ def _data_shapes(specs: Sequence[str], ports: Sequence[Port]) -> dict[str, tuple
                                    f"input '{port.name}' [{shown}]")
             shapes[port.name] = cast("tuple[int, ...]", tuple(dims))
     return shapes
+
+
+def _for_every_input(spec: str) -> bool:
+    """benchmark_app's `-shape [1,512]` / `-data_shape [1,512]`: a shape without a name, which
+    benchmark_app gives every input (not only the input of a one-input model)."""
+    return re.fullmatch(r"\s*\[[^\[\]=]*\]\s*", spec) is not None
+
+
+def _every_input_expanded(specs: Sequence[str], names: Sequence[str], option: str) -> list[str]:
+    """`specs` with each shape without a name made one `NAME[dims]` per input that no other
+    spec names."""
+    named = [spec for spec in specs if not _for_every_input(spec)]
+    if len(named) == len(specs) or len(names) < 2:
+        return list(specs)
+    given: set[str] = set()
+    for spec in named:
+        try:
+            given |= set(parse_shape_option(spec, names, option))
+        except InputSpecError as e:
+            raise LowpassError(str(e)) from None
+    unnamed = [spec.strip() for spec in specs if _for_every_input(spec)]
+    return named + [f"{name}{spec}" for spec in unnamed for name in names if name not in given]
 
 
 _LAYOUT_ENTRY = r"\s*([^\[\],]*?)\s*\[([^\]]*)\]\s*"
@@ -1442,7 +1465,13 @@ def _run(args: argparse.Namespace, bench: bool, source: list[str] | None) -> Non
         source.append(args.model)
     core = Core()
     begin = time.perf_counter()
-    model = read_with_input_options(core, Path(args.model), args.shape, args.freeze)
+    if any(_for_every_input(spec) for spec in args.shape):  # (the inputs' names first)
+        model = read_with_input_options(core, Path(args.model), [], args.freeze)
+        names = [port.name for port in model.inputs]
+        model = apply_input_options(model, _every_input_expanded(args.shape, names, "--shape"),
+                                    [])  # fmt: skip
+    else:
+        model = read_with_input_options(core, Path(args.model), args.shape, args.freeze)
     times = {"read_model_ms": (time.perf_counter() - begin) * 1e3}
     warn = _warning if bench else _run_warning
     if args.batch is not None and args.data_shape:  # (benchmark_app's rule and warning)

@@ -337,3 +337,28 @@ def test_report_rows_are_benchmark_apps(
     assert len(ours_tables) == len(theirs_tables)
     assert ours_tables[0][0] == theirs_tables[0][0]
     assert ours_tables[0][-1][:4] == theirs_tables[0][-1][:4] == ["Total", "", "", ""]
+
+
+TWO_DYNAMIC_INPUTS = """\
+func.func @main(%a: tensor<?x4xf32> {ov.name = "a"}, %b: tensor<?x4xf32> {ov.name = "b"})
+    -> (tensor<?x4xf32> {ov.name = "out"}) {
+  %s = ov.add %a, %b : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
+  func.return %s : tensor<?x4xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("shapes", [
+    ["-shape", "[3,4]"], ["-shape", "[3,-1]", "-shape", "b[3,4]", "-data_shape", "a[3,4]"],
+    ["-data_shape", "[3,4]"],
+    ["-shape", "[?,4]", "-data_shape", "[3,4]"],
+])  # fmt: skip
+def test_a_shape_without_a_name_is_every_inputs(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, shapes: list[str]
+) -> None:
+    """benchmark_app gives `-shape [3,4]` / `-data_shape [3,4]` to every input."""
+    model = tmp_path / "two.mlir"
+    model.write_text(TWO_DYNAMIC_INPUTS)
+    code, out, err = _run(capsys, model, "--random-inputs", 0, *shapes)
+    assert code == 0, err
+    assert out.startswith("out: f32[3, 4]"), out
