@@ -525,6 +525,10 @@ class OptToolMain(xDSLOptMain):
         flag_passes: list[str] = getattr(self.args, "flag_passes", None) or []
         pass_flags: list[str] = getattr(self.args, "pass_flags", None) or []
         flags = " ".join(pass_flags)
+        if self.args.pass_pipeline is None and _is_mlir_pipeline(self.args.passes):
+            # (mlir-opt's -p is an alias of --pass-pipeline: `-p 'builtin.module(cse)'`; an
+            # xDSL pipeline has no parentheses)
+            self.args.pass_pipeline, self.args.passes = self.args.passes, ""
         if self.args.pass_pipeline is not None:
             if flag_passes or self.args.passes:
                 given = flags or f"-p '{self.args.passes}'"
@@ -883,6 +887,11 @@ def _non_negative_int(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"{value} is negative")
     return value
+
+
+def _is_mlir_pipeline(text: str) -> bool:
+    """`anchor(...)`, MLIR's textual pipeline, rather than xDSL's `pass{opt=v},pass`."""
+    return re.fullmatch(r"\s*[\w.]+\s*\(.*\)\s*", text, flags=re.DOTALL) is not None
 
 
 def _split_top_level(text: str, sep: str = ",") -> list[str]:

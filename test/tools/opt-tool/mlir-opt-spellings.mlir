@@ -4,6 +4,11 @@
 // RUN: opt-tool %s --mlir-print-debuginfo | filecheck %s --check-prefix=DEBUGINFO
 // RUN: opt-tool %s --mlir-print-local-scope --mlir-disable-threading --cse | filecheck %s --check-prefix=CSE
 // RUN: opt-tool %s --verify-each=false --cse | filecheck %s --check-prefix=CSE
+// mlir-opt's -p is an alias of --pass-pipeline (xDSL's -p pipelines have no parentheses)
+// RUN: opt-tool %s -p 'builtin.module(canonicalize,cse)' | filecheck %s --check-prefix=CSE
+// RUN: opt-tool %s -p 'any(cse)' | filecheck %s --check-prefix=CSE
+// RUN: not opt-tool %s -p 'builtin.module(func.func(cse))' 2>&1 | filecheck %s --check-prefix=NESTED
+// NESTED: opt-tool: error: --pass-pipeline: cannot read 'func.func(cse)' (nested pipelines
 // RUN: not opt-tool %s --verify-each=maybe 2>&1 | filecheck %s --check-prefix=BADBOOL
 // RUN: opt-tool --show-dialects < /dev/null | filecheck %s --check-prefix=DIALECTS
 // RUN: opt-tool %s --dump-pass-pipeline -p 'cse,ov-reshape{inputs="x:2"}' 2>&1 >/dev/null | filecheck %s --check-prefix=PIPELINE
@@ -18,7 +23,7 @@ func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
 
 // GENERIC: "func.func"() <{sym_name = "main"
 // GENERIC: "ov.add"(%x, %x)
-// DEBUGINFO: %0 = ov.add %x, %x {{.*}} loc("{{.*}}mlir-opt-spellings.mlir":13:3)
+// DEBUGINFO: %0 = ov.add %x, %x {{.*}} loc("{{.*}}mlir-opt-spellings.mlir":{{[0-9]+}}:3)
 
 // CSE:      %0 = ov.add %x, %x
 // CSE-NEXT: %1 = ov.multiply %0, %0
