@@ -374,6 +374,11 @@ class OptToolMain(xDSLOptMain):
         self.available_frontends["xml"] = parse_ov_ir
         self.available_frontends["onnx"] = parse_onnx
 
+    def get_input_name(self) -> str:
+        # mlir-opt's name of standard input, in diagnostics and locations (llvm::MemoryBuffer's
+        # `<stdin>`); xDSL's is `stdin`
+        return self.args.input_file or "<stdin>"
+
     def get_input_stream(self) -> tuple[IO[bytes], str]:
         stream, file_extension = super().get_input_stream()
         return stream, file_extension.lower()  # MODEL.XML is OpenVINO IR too

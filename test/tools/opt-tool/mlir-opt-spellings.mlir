@@ -10,6 +10,10 @@
 // RUN: not opt-tool %s -p 'builtin.module(func.func(cse))' 2>&1 | filecheck %s --check-prefix=NESTED
 // NESTED: opt-tool: error: --pass-pipeline: cannot read 'func.func(cse)' (nested pipelines
 // RUN: not opt-tool %s --verify-each=maybe 2>&1 | filecheck %s --check-prefix=BADBOOL
+// Standard input is `<stdin>`, as mlir-opt names it, in locations and diagnostics.
+// RUN: opt-tool --mlir-print-debuginfo < %s | filecheck %s --check-prefix=STDIN
+// RUN: opt-tool - --mlir-print-debuginfo < %s | filecheck %s --check-prefix=STDIN
+// STDIN: %0 = ov.add %x, %x {{.*}} loc("<stdin>":{{[0-9]+}}:3)
 // RUN: opt-tool --show-dialects < /dev/null | filecheck %s --check-prefix=DIALECTS
 // RUN: opt-tool %s --dump-pass-pipeline -p 'cse,ov-reshape{inputs="x:2"}' 2>&1 >/dev/null | filecheck %s --check-prefix=PIPELINE
 // RUN: opt-tool %s --mlir-timing --cse --canonicalize 2>&1 >/dev/null | filecheck %s --check-prefix=TIMING
