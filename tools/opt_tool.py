@@ -199,6 +199,29 @@ def _option_value_fits(value: ParameterListType, option_type: Any) -> bool:
     return (len(value) == 1 and isa(value[0], option_type)) or isa(value, option_type)
 
 
+_LLVM_BOOLS: dict[object, bool] = {
+    1: True, "TRUE": True, "True": True, 0: False, "FALSE": False, "False": False,
+}  # fmt: skip
+"""The other spellings of a boolean that MLIR's pass options take (`llvm::cl::parser<bool>`):
+`lpt{keep-markup=1}`."""
+
+
+def _with_llvm_bools(spec: ArgSpec, cls: type) -> ArgSpec:
+    """`spec` (names normalized) with its boolean options' `1`, `0`, `TRUE`, `False`, ... as
+    `true` / `false`, as mlir-opt reads them."""
+    hints = typing.get_type_hints(cls)
+    parameters = dict(spec.parameters)
+    for name, value in spec.parameters.items():
+        hint = hints.get(name)
+        boolean = hint is bool or (get_origin(hint) in (Union, UnionType)
+                                   and bool in get_args(hint))  # fmt: skip
+        if boolean and len(value) == 1 and not isinstance(value[0], bool):
+            with contextlib.suppress(TypeError):  # (an unhashable value: not a boolean)
+                if value[0] in _LLVM_BOOLS:
+                    parameters[name] = (_LLVM_BOOLS[value[0]],)
+    return dataclasses.replace(spec, parameters=parameters)
+
+
 class PassTiming:
     """
     mlir-opt's `--mlir-timing` report (MLIR's `DefaultTimingManager`, its default tree
@@ -587,7 +610,8 @@ class OptToolMain(xDSLOptMain):
             )
         cls = factory()
         options = {i.name: i for i in get_pass_option_infos(cls)}
-        given = spec.normalize_parameter_names().parameters
+        spec = _with_llvm_bools(spec.normalize_parameter_names(), cls)
+        given = spec.parameters
         for option, value in given.items():
             if option not in options:
                 shown = option.replace("_", "-")

@@ -54,3 +54,10 @@ func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
 // The pipeline printed reads back with --pass-pipeline, options and defaults included.
 // RUN: opt-tool %s --dump-pass-pipeline -p 'canonicalize,inline' 2>&1 >/dev/null | filecheck %s --check-prefix=DEFAULTS
 // DEFAULTS: {{^}}builtin.module(canonicalize,inline{inlining-threshold={{-?[0-9]+}}})
+// A boolean pass option takes MLIR's other spellings (llvm::cl::parser<bool>): 1, 0, TRUE, False.
+// RUN: opt-tool %s --dump-pass-pipeline --pass-pipeline='builtin.module(lpt{keep-markup=1})' 2>&1 >/dev/null | filecheck %s --check-prefix=BOOL-1
+// RUN: opt-tool %s --dump-pass-pipeline --lpt='keep-markup=FALSE' 2>&1 >/dev/null | filecheck %s --check-prefix=BOOL-0
+// RUN: not opt-tool %s -p 'lpt{keep-markup=2}' 2>&1 | filecheck %s --check-prefix=BOOL-2
+// BOOL-1: lpt{{{.*}} keep-markup=true}
+// BOOL-0: lpt{{{.*}} keep-markup=false}
+// BOOL-2: opt-tool: error: pass 'lpt': option 'keep-markup' expects <bool>, got '2'
