@@ -371,6 +371,8 @@ def test_default_benchmark_mode_warns_it_is_not_benchmark_apps(
     and says that benchmark_app's default is the THROUGHPUT hint; with a hint it does not."""
     code, out, _ = _run(capsys, CONVNET, "-niter", "2")
     assert code == 0 and "[ WARNING ] No -hint, -nstreams or -nthreads given" in out
+    # (a command line benchmark_app takes: it refuses -nthreads beside -hint latency)
+    assert "give it, or -hint none -nthreads N, to compare" in out
     code, out, _ = _run(capsys, CONVNET, "-niter", "2", "-hint", "latency")
     assert code == 0 and "WARNING" not in out
 
