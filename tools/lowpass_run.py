@@ -82,6 +82,7 @@ from lowpass.tools.benchmark_report import (
     load_config,
 )
 from lowpass.tools.opt_tool import run_tool
+from lowpass.tools.precisions import check_precision, parse_iop, set_precisions
 from lowpass.tools.startup import started
 
 PROGRESS_AFTER_S = 1.0
@@ -128,8 +129,8 @@ class _Parser(argparse.ArgumentParser):
             if not glued:
                 self.error(f"unrecognized arguments: {name} (lowpass-run takes benchmark_app's "
                            "-m, -d, -i, -b, -t, -niter, -api, -nireq, -nthreads, -nstreams, "
-                           "-hint, -pin, -shape, -data_shape, -layout, -inference_only, "
-                           "-no_warmup, -infer_precision, -pc, -pcsort, -cdir, "
+                           "-hint, -pin, -ip, -op, -iop, -shape, -data_shape, -layout, "
+                           "-inference_only, -no_warmup, -infer_precision, -pc, -pcsort, -cdir, "
                            "-latency_percentile, -report_type, -report_folder, -json_stats, "
                            "-dump_config, -load_config)")
 
@@ -406,12 +407,30 @@ def _add_run_arguments(p: argparse.ArgumentParser) -> None:
         help="inputs' layouts, where -b finds their batch dimension (benchmark_app's "
         "-layout: NAME[NCHW], several joined by commas, or [NCHW] for every input)",
     )
+    _add_precision_arguments(p)
     p.add_argument(
         "--freeze",
         action="append",
         default=[],
         metavar="NAME=VALUE",
         help="make an input a constant (NAME=16000, NAME=[1,2], NAME=FILE.npy; NAME->VALUE)",
+    )
+
+
+def _add_precision_arguments(p: argparse.ArgumentParser) -> None:
+    """benchmark_app's -ip, -op, -iop (tools/precisions.py)."""
+    for flags, dest, what in (
+        (("-ip", "--input_precision"), "input_precision", "every input"),
+        (("-op", "--output_precision"), "output_precision", "every output"),
+    ):
+        p.add_argument(
+            *flags, dest=dest, default=None, metavar="u8|f16|f32|i8|i32|i64|bool",
+            help=f"the element type of {what} as given or returned (benchmark_app's: a "
+            "convert is inserted)",
+        )
+    p.add_argument(
+        "-iop", "--input_output_precision", default=None, metavar='"NAME:u8, NAME2:f16"',
+        help="the element type of these inputs and outputs (over -ip and -op)",
     )
 
 
@@ -1461,6 +1480,13 @@ def _run(args: argparse.Namespace, bench: bool, source: list[str] | None) -> Non
 
         host_cpu()
         _check_cpu_config(config)
+    precisions = None  # (-ip, -op, -iop: checked before the model is read)
+    if args.input_precision or args.output_precision or args.input_output_precision:
+        precisions = (
+            args.input_precision and check_precision("-ip", args.input_precision),
+            args.output_precision and check_precision("-op", args.output_precision),
+            parse_iop(args.input_output_precision) if args.input_output_precision else {},
+        )
     if source is not None:  # errors of the model that name no place name the file (run_tool)
         source.append(args.model)
     core = Core()
@@ -1486,6 +1512,8 @@ def _run(args: argparse.Namespace, bench: bool, source: list[str] | None) -> Non
         _layouts(args.layout, model.inputs)  # (checked all the same)
         warn("-layout is used only to find the inputs' batch dimension for -b: without -b "
              "it changes nothing.")
+    if precisions is not None:
+        set_precisions(model, *precisions)
     # (the model is read; its compilation creates and drops many objects, with the collector
     # on as in any process that compiles: tools/startup.py)
     started()

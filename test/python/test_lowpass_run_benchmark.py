@@ -234,7 +234,7 @@ def test_nthreads_shows_in_benchmark_mode(capsys: pytest.CaptureFixture[str]) ->
         (["-b", "2", "-layout", "data[NC]"], "input 'data' has 4 dimensions, the layout 2"),
         (["-b", "2", "-layout", "[N-C]"], "'N-C' is not a layout such as NCHW or N,C,H,W"),
         (["-b", "2", "-layout", "data[NCHW"], "-layout data[NCHW: expected NAME[NCHW]"),
-        (["-ip", "u8"], "unrecognized arguments: -ip"),
+        (["-pcseq"], "unrecognized arguments: -pcseq"),
         (["-m", str(CONVNET)], "give the model once: as MODEL or as -m MODEL"),
     ],
 )

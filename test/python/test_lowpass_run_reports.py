@@ -362,3 +362,48 @@ def test_a_shape_without_a_name_is_every_inputs(
     code, out, err = _run(capsys, model, "--random-inputs", 0, *shapes)
     assert code == 0, err
     assert out.startswith("out: f32[3, 4]"), out
+
+
+def test_input_and_output_precisions(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """benchmark_app's -ip/-op/-iop: the input takes data of the type given and the graph
+    converts it; the output is converted to the type given; the ports keep their names."""
+    data = np.random.default_rng(5).integers(0, 256, (1, 3, 32, 32)).astype(np.uint8)
+    np.save(tmp_path / "u8.npy", data)
+    np.save(tmp_path / "f32.npy", data.astype(np.float32))
+    reference = tmp_path / "reference"
+    code, _, err = _run(capsys, CONVNET, "-i", f"data={tmp_path / 'f32.npy'}",
+                        "--save-outputs", reference)  # fmt: skip
+    assert code == 0, err
+    for words in (["-ip", "u8", "-op", "f16"], ["-iop", "data:u8, prob:f16"],
+                  ["-ip", "f32", "-op", "f32", "-iop", "prob:f16,data:u8"]):  # fmt: skip
+        out_dir = tmp_path / "_".join(w.replace(",", "").replace(":", "") for w in words)
+        code, out, err = _run(capsys, CONVNET, "-i", f"data={tmp_path / 'u8.npy'}", *words,
+                              "--save-outputs", out_dir)  # fmt: skip
+        assert code == 0, err
+        assert out.startswith("prob: f16[1, 10]"), out
+        got = np.load(out_dir / "prob.npy")
+        assert got.dtype == np.float16
+        expected = np.load(reference / "prob.npy").astype(np.float16)
+        np.testing.assert_allclose(got.astype(np.float32), expected.astype(np.float32),
+                                   rtol=2e-3, atol=1e-3)  # fmt: skip
+    # (random data of the input's new type in benchmark mode)
+    code, out, err = _run(capsys, CONVNET, "-niter", 2, "-ip", "u8", "-pc", "-pcsort", "no_sort")
+    assert code == 0, err
+    assert any(line.startswith("data/convert ") and "Convert" in line
+               for line in out.splitlines()), out  # fmt: skip
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["-ip", "u16"], "-ip u16: lowpass's graphs have no u16 tensors (they take bool, f16, f32"),
+    (["-op", "q8"], "-op q8: expected one of bool, f16, f32, f64, i8, i16, i32, i64, u8, u16"),
+    (["-iop", "x:u8"], "-iop: the model has no input or output named 'x'"),
+    (["-iop", "u8"], "-iop u8: expected NAME:PRECISION entries joined by commas"),
+    (["-iop", "data:f64"], "-iop f64: lowpass's graphs have no f64 tensors"),
+])  # fmt: skip
+def test_bad_precisions_are_one_line(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    code, out, err = _run(capsys, CONVNET, "-niter", 1, *args)
+    assert code == 1 and out == "", out
+    assert err.startswith("lowpass-run: error: ") and err.count("\n") == 1, err
+    assert message in err, err
