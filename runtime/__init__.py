@@ -19,23 +19,31 @@ from lowpass.runtime.core import (
     VariableState,
     Version,
 )
+from lowpass.runtime.files import convert_model, save_model, serialize
+from lowpass.runtime.shapes import Dimension, PartialShape, Type
 
 __all__ = [
     "AsyncInferQueue",
     "CompiledModel",
     "Core",
+    "Dimension",
     "InferRequest",
     "InferResults",
     "LowpassError",
     "MissingOutputError",
     "Model",
+    "PartialShape",
     "Port",
     "ProfilingInfo",
     "ProfilingStatus",
     "Shape",
     "Tensor",
+    "Type",
     "VariableInfo",
     "VariableState",
     "Version",
+    "convert_model",
     "properties",
+    "save_model",
+    "serialize",
 ]

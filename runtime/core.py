@@ -69,53 +69,14 @@ from lowpass.runtime.device import (
     get_device,
 )
 from lowpass.runtime.errors import LowpassError
+from lowpass.runtime.graph_outputs import add_graph_output, find_graph_value
 from lowpass.runtime.properties._values import typed_value
 from lowpass.runtime.properties.hint import ExecutionMode
+from lowpass.runtime.shapes import PartialShape, Shape, Type, element_spelling
 
 # --------------------------------------------------------------------------------------------
 # Ports and models
 # --------------------------------------------------------------------------------------------
-
-
-class Shape(tuple[int | None, ...]):
-    """A port's dimensions (None: dynamic): a tuple that also equals a list of the same
-    dimensions, as OpenVINO's `Shape` and `PartialShape` do (`port.shape == [1, 3, 32, 32]`
-    was False, silently)."""
-
-    __slots__ = ()
-
-    def __eq__(self, other: object) -> bool:
-        return super().__eq__(_listed_as_tuple(other))
-
-    def __ne__(self, other: object) -> bool:
-        return super().__ne__(_listed_as_tuple(other))
-
-    def __hash__(self) -> int:
-        return super().__hash__()
-
-    @property
-    def is_static(self) -> bool:
-        """No dynamic dimension (OpenVINO's `PartialShape.is_static`)."""
-        return None not in self
-
-    @property
-    def is_dynamic(self) -> bool:
-        return None in self
-
-    @property
-    def rank(self) -> int:
-        return len(self)
-
-    def to_shape(self) -> Shape:
-        """The shape itself where it is static (OpenVINO's `PartialShape.to_shape()`)."""
-        if self.is_dynamic:
-            raise LowpassError(f"shape {list(self)} has dynamic dimensions (None)")
-        return self
-
-
-def _listed_as_tuple(other: object) -> object:
-    """A list as the tuple of its items (what a `Shape` compares with), else `other`."""
-    return tuple(cast("list[object]", other)) if isinstance(other, list) else other
 
 
 class Tensor(np.ndarray):
@@ -169,24 +130,28 @@ class Tensor(np.ndarray):
     def byte_size(self) -> int:
         return self.nbytes
 
-    @property
-    def element_type(self) -> str:
-        return str(from_dtype(self.dtype))
+    def get_byte_size(self) -> int:
+        return self.nbytes
 
-    def get_element_type(self) -> str:
+    @property
+    def element_type(self) -> Type:
+        return Type(str(from_dtype(self.dtype)))
+
+    def get_element_type(self) -> Type:
         return self.element_type
 
 
 def _element_dtype(element_type: Any) -> np.dtype | None:
     """The numpy dtype of an element type spelled as `Tensor.element_type` spells it
-    (`"f32"`), or of a numpy dtype; None for anything else (a shape)."""
-    if isinstance(element_type, str):
-        dtypes = [np.dtype(d) for d in (np.float32, np.float16, np.int8, np.uint8, np.int32,
-                                        np.int64, np.bool_)]  # fmt: skip
-        return next((d for d in dtypes if str(from_dtype(d)) == element_type), None)
+    (`"f32"`) or as OpenVINO does (`"u8"`, a `Type`), or of a numpy dtype; None for anything
+    else (a shape)."""
     if isinstance(element_type, np.dtype) or (isinstance(element_type, type)
                                               and issubclass(element_type, np.generic)):
         return np.dtype(cast("Any", element_type))
+    if isinstance(element_type, str) or hasattr(cast("object", element_type), "get_type_name"):
+        spelling = element_spelling(element_type)
+        if spelling is not None:
+            return ELEMENT_DTYPES[spelling]
     to_dtype = getattr(cast("object", element_type), "to_dtype", None)  # (openvino.Type)
     if callable(to_dtype):
         with suppress(TypeError, ValueError):
@@ -215,8 +180,9 @@ class Port:
     """The primary name (`ov.name`, docs/names.md), what `get_any_name()` returns."""
     shape: Shape
     """Dimensions; None where the dimension is dynamic."""
-    element_type: str
-    """MLIR spelling of the element type: f32, f16, i64, i32, i8, ui8, i1."""
+    element_type: Type
+    """The element type: a `Type`, a string of its MLIR spelling (f32, f16, i64, i32, i8,
+    ui8, i1)."""
     is_input: bool
     aliases: tuple[str, ...] = ()
     """The other names (`ov.aliases`): lookups by name take them as well."""
@@ -247,17 +213,17 @@ class Port:
         return self.shape
 
     @property
-    def partial_shape(self) -> Shape:
-        """`shape` (OpenVINO's `partial_shape`: None where a dimension is dynamic)."""
-        return self.shape
+    def partial_shape(self) -> PartialShape:
+        """`shape` as OpenVINO's `PartialShape` (`[1,?,16]`; equal to the list of `shape`)."""
+        return PartialShape.dynamic() if self.rank_dynamic else PartialShape(self.shape)
 
-    def get_partial_shape(self) -> Shape:
-        return self.shape
+    def get_partial_shape(self) -> PartialShape:
+        return self.partial_shape
 
     def get_index(self) -> int:
         return self.index
 
-    def get_element_type(self) -> str:
+    def get_element_type(self) -> Type:
         return self.element_type
 
     @property
@@ -277,7 +243,8 @@ class Port:
 def _port(index: int, names: tuple[str, ...], t: Attribute, is_input: bool) -> Port:
     name = names[0]
     if isa(t, UnrankedTensorType[Attribute]) and not is_input:
-        return Port(index, name, Shape(), str(t.get_element_type()), is_input, names[1:], True)
+        element = Type(str(t.get_element_type()))
+        return Port(index, name, Shape(), element, is_input, names[1:], True)
     if not isa(t, TensorType[Attribute]):
         raise LowpassError(
             f"{'input' if is_input else 'output'} '{name}' is not a ranked tensor: {t}"
@@ -289,7 +256,7 @@ def _port(index: int, names: tuple[str, ...], t: Attribute, is_input: bool) -> P
             f"{'input' if is_input else 'output'} '{name}' has unsupported element type "
             f"{element_type}, expected one of {', '.join(ELEMENT_DTYPES)}"
         )
-    return Port(index, name, shape, element_type, is_input, names[1:])
+    return Port(index, name, shape, Type(element_type), is_input, names[1:])
 
 
 class Model:
@@ -381,6 +348,32 @@ class Model:
     def get_ops(self) -> list[Operation]:
         return list(self.function.body.walk())
 
+    def get_ordered_ops(self) -> list[Operation]:
+        """The graph's ops in execution order (OpenVINO's `get_ordered_ops()`)."""
+        return list(self.function.body.block.ops)
+
+    def add_outputs(self, outputs: Any) -> list[Port]:
+        """
+        Make values of the graph outputs too, in place (OpenVINO's `Model.add_outputs`): each
+        item is a tensor name (an op's friendly name, `<name>.<i>` for its i-th result, or an
+        input's name), a `(node name, output index)` pair or an input `Port`, or a list of
+        them. A value that is an output already gives that output. Returns the ports.
+        """
+        items = cast("list[Any]", outputs) if isinstance(outputs, list) else [outputs]
+        return [self._add_output(item) for item in items]
+
+    def _add_output(self, item: Any) -> Port:
+        function = self.function
+        if isinstance(item, Port):
+            if not item.is_input:
+                return self.output(item)
+            port = self.input(item)
+            value, name = function.body.block.args[port.index], port.name
+        else:
+            value, name = find_graph_value(function, item)
+        index = add_graph_output(function, value, name)  # (before the ports are derived)
+        return self.outputs[index]
+
     def get_friendly_name(self) -> str:
         return self.friendly_name
 
@@ -393,8 +386,11 @@ class Model:
     def get_output_shape(self, index: int) -> Shape:
         return self.output(index).shape
 
-    def get_output_partial_shape(self, index: int) -> Shape:
-        return self.output(index).shape
+    def get_output_partial_shape(self, index: int) -> PartialShape:
+        return self.output(index).partial_shape
+
+    def get_output_element_type(self, index: int) -> Type:
+        return self.output(index).element_type
 
     def clone(self) -> Model:
         """A model of its own copy of the module (OpenVINO's `clone()`)."""
@@ -494,40 +490,22 @@ def _read_model_bytes(data: bytes, weights: Any) -> ModuleOp:
 
 
 def _parse_shape(shape: Any, port: Port) -> tuple[int | None, ...]:
-    """A shape of `Model.reshape`: ints (-1, None: dynamic) or OpenVINO's text form."""
-    def bad() -> LowpassError:
-        return LowpassError(
-            f"reshape: input '{port.name}' cannot take the shape {shape!r}: expected a list of "
-            "integers (-1 or None for a dynamic dimension) or a string like '1,3,224,224'"
-        )
-
-    if isinstance(shape, str):
-        text = shape.strip().removeprefix("[").removesuffix("]").strip()
-        parts = [p.strip() for p in text.split(",")] if text else []
-        dims: list[int | None] = []
-        for part in parts:
-            if part in ("?", "-1"):
-                dims.append(None)
-            elif part.isdigit():
-                dims.append(int(part))
-            else:
-                raise bad()
-        return tuple(dims)
-    if isinstance(shape, int | np.integer):
+    """A shape of `Model.reshape`, as OpenVINO's takes it: a `PartialShape`, a list of ints
+    (-1, None: dynamic) or `Dimension`s, or its text form (`"1,?,1..8"`). A bounded dimension
+    is dynamic here: lowpass's graphs have no bounds."""
+    if isinstance(shape, int | np.integer) and not isinstance(shape, bool):
         shape = [shape]
     try:
-        values = list(shape)
-    except TypeError:
-        raise bad() from None
-    dims = []
-    for d in values:
-        if d is None or (_is_integer(d) and int(d) == -1):
-            dims.append(None)
-        elif _is_integer(d) and not isinstance(d, bool) and int(d) >= 0:
-            dims.append(int(d))
-        else:
-            raise bad()
-    return tuple(dims)
+        if isinstance(shape, bool) or shape is None:
+            raise LowpassError("not a shape")
+        return PartialShape(shape).to_dims()
+    except LowpassError:
+        raise LowpassError(
+            f"reshape: input '{port.name}' cannot take the shape {shape!r}: expected a "
+            "PartialShape, a list of integers or Dimensions (-1 or None for a dynamic "
+            "dimension; a bounded one, Dimension(1, 8) or '1..8', is taken as dynamic) or a "
+            "string like '1,3,224,224'"
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -549,20 +527,20 @@ class GraphNode:
     def friendly_name(self) -> str:
         return self.port.name
 
-    def get_element_type(self) -> str:
+    def get_element_type(self) -> Type:
         return self.port.element_type
 
-    def get_output_element_type(self, index: int = 0) -> str:
+    def get_output_element_type(self, index: int = 0) -> Type:
         return self.output(index).element_type
 
     def get_shape(self) -> tuple[int | None, ...]:
         return self.port.shape
 
-    def get_partial_shape(self) -> tuple[int | None, ...]:
-        return self.port.shape
+    def get_partial_shape(self) -> PartialShape:
+        return self.port.partial_shape
 
-    def get_output_partial_shape(self, index: int = 0) -> tuple[int | None, ...]:
-        return self.output(index).shape
+    def get_output_partial_shape(self, index: int = 0) -> PartialShape:
+        return self.output(index).partial_shape
 
     def output(self, index: int = 0) -> Port:
         if index != 0:
@@ -725,8 +703,7 @@ class Core:
         with collector_paused():
             if not isinstance(model, Model):
                 model = self.read_model(model)
-            if device_name == "AUTO":  # (OpenVINO's choice of the best device: here the CPU)
-                device_name = "CPU"
+            device_name = _chosen_device(device_name)
             self._check_device(device_name)
             return CompiledModel(model, device_name, self._config(device_name, config))
 
@@ -854,6 +831,33 @@ class Core:
             if exported.blob is not None and importer is None:
                 raise LowpassError(f"cannot import the model: {device} imports no compiled code")
             return CompiledModel(model, device, config, importer=importer, blob=exported.blob)
+
+
+def _chosen_device(device_name: Any) -> str:
+    """The device that `compile_model` compiles for: `AUTO` (OpenVINO's choice of the best
+    device, here the CPU) or `AUTO:<devices>` (the first of them that is registered, as
+    AUTO's priority list; `-X` excludes X) is a registered device; the virtual devices that
+    split a model or its requests over several devices are refused in one line."""
+    if not isinstance(device_name, str):
+        raise LowpassError(f"device name {device_name!r}: expected a string such as 'CPU'")
+    kind, _, listed = device_name.partition(":")
+    if kind in ("HETERO", "MULTI", "BATCH"):
+        raise LowpassError(
+            f'Device "{device_name}" is not supported by lowpass: it runs a model whole on one '
+            f"device; compile for one of {', '.join(device_names())} or AUTO"
+        )
+    if kind != "AUTO":
+        return device_name
+    names = [n.strip() for n in listed.split(",") if n.strip()]
+    excluded = {n[1:] for n in names if n.startswith("-")}
+    wanted = [n for n in names if not n.startswith("-")] or ["CPU", *device_names()]
+    for name in wanted:
+        if name in device_names() and name not in excluded:
+            return name
+    raise LowpassError(
+        f'Device "{device_name}" has no device to run on: lowpass\'s devices are '
+        f"{', '.join(device_names())}"
+    )
 
 
 def _property_name(key: Any) -> str:
@@ -1901,10 +1905,6 @@ def _is_pair(value: object) -> TypeGuard[tuple[Any, Any]]:
 def _is_mapping(value: object) -> TypeGuard[Mapping[Any, Any]]:
     """`isinstance(value, Mapping)`, with the keys and values of an untyped mapping Any."""
     return isinstance(value, Mapping)
-
-
-def _is_integer(value: object) -> TypeGuard[int | np.integer[Any]]:
-    return isinstance(value, int | np.integer)
 
 
 def _is_ndarray(value: object) -> TypeGuard[np.ndarray[Any, Any]]:

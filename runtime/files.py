@@ -1,0 +1,60 @@
+"""
+OpenVINO's module-level model functions: `save_model` / `serialize` (a `Model` written as
+OpenVINO IR, `frontends/ov_ir/writer.py`) and `convert_model` (a model file read as a
+`Model`, as `Core.read_model` reads it).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from lowpass.frontends import FrontendError
+from lowpass.runtime.core import Core, Model
+from lowpass.runtime.errors import LowpassError
+
+
+def save_model(model: Model, output_model: str | Path, compress_to_fp16: bool = True) -> None:
+    """Write `model` as OpenVINO IR: `output_model` (`.xml`) and the `.bin` beside it
+    (OpenVINO's `save_model`). The weights are written in their own element types:
+    `compress_to_fp16` is accepted and compresses nothing (lowpass has no fp16
+    decompression of weights)."""
+    del compress_to_fp16
+    path = Path(output_model)
+    if path.suffix.lower() != ".xml":
+        raise LowpassError(f"save_model: {output_model}: expected a path ending in .xml "
+                           "(OpenVINO IR; its weights go to the .bin beside it)")
+    _write(model, path, None)
+
+
+def serialize(model: Model, xml_path: str | Path, bin_path: str | Path | None = None,
+              version: Any = None) -> None:
+    """Write `model` as OpenVINO IR v11 at `xml_path` and `bin_path` (by default the `.bin`
+    beside it), as OpenVINO's `serialize`; `version` other than IR v11 is refused."""
+    if version not in (None, 11, "IR_V11") and str(version) not in ("Version.IR_V11",
+                                                                      "Version.AUTO"):
+        raise LowpassError(f"serialize: version {version!r} is not supported: lowpass writes "
+                           "OpenVINO IR v11")
+    _write(model, Path(xml_path), None if bin_path is None else Path(bin_path))
+
+
+def convert_model(input_model: Any, **options: Any) -> Model:
+    """A model file (`.onnx`, `.xml`, `.mlir`), its bytes or MLIR text read as a `Model`
+    (OpenVINO's `convert_model` for a model in a file; `Core.read_model`'s `shapes` and
+    `constants` stand for `ovc`'s `input`)."""
+    if options:
+        raise LowpassError(f"convert_model: {', '.join(sorted(options))} not supported: give "
+                           "the model's path; set shapes and values with Core().read_model("
+                           "path, shapes=..., constants=...)")
+    return Core().read_model(input_model)
+
+
+def _write(model: Any, xml_path: Path, bin_path: Path | None) -> None:
+    if not isinstance(model, Model):
+        raise LowpassError(f"expected a lowpass Model to write, not {type(model).__name__}")
+    from lowpass.frontends.ov_ir.writer import write_ov_ir
+
+    try:
+        write_ov_ir(model.module, xml_path, bin_path)
+    except (FrontendError, OSError) as e:
+        raise LowpassError(str(e).splitlines()[0] if str(e) else type(e).__name__) from None

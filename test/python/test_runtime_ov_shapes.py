@@ -1,0 +1,307 @@
+"""
+What OpenVINO's users write about shapes, element types and a model's outputs, run with
+`import lowpass as ov`: `PartialShape` / `Dimension` (bounded too) given to `Model.reshape`,
+`get_partial_shape()`, `Type`, `Model.add_outputs`, `compile_model(model, "AUTO:CPU")` and the
+refused HETERO / MULTI, `save_model` / `serialize`, the names at the package's top level.
+Compared with openvino where it is installed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import lowpass
+import lowpass as ov
+from lowpass import LowpassError
+
+# x[1, ?] -> Relu 'relu1' -> Add 'add1' (+1) -> y
+DYNAMIC = """
+func.func @main(%x: tensor<1x?xf32> {ov.name = "x"}) -> (tensor<1x?xf32> {ov.name = "y"}) {
+  %r = ov.relu %x {ov.name = "relu1"} : (tensor<1x?xf32>) -> tensor<1x?xf32>
+  %c = ov.constant dense<1.0> : tensor<1x1xf32> {ov.name = "one"}
+  %y = ov.add %r, %c {ov.name = "add1"} : (tensor<1x?xf32>, tensor<1x1xf32>) -> tensor<1x?xf32>
+  func.return %y : tensor<1x?xf32>
+}
+"""
+
+# x -> Relu 'relu1' -> y, and a Split 'split1' of it (two results) that no output reads
+TWO_RESULTS = """
+func.func @main(%x: tensor<2x4xf32> {ov.name = "x"}) -> (tensor<2x4xf32> {ov.name = "y"}) {
+  %r = ov.relu %x {ov.name = "relu1"} : (tensor<2x4xf32>) -> tensor<2x4xf32>
+  %axis = ov.constant dense<0> : tensor<i64>
+  %a, %b = ov.split %r, %axis num_splits = 2 {ov.name = "split1"}
+      : (tensor<2x4xf32>, tensor<i64>) -> (tensor<1x4xf32>, tensor<1x4xf32>)
+  func.return %r : tensor<2x4xf32>
+}
+"""
+
+
+def onnx_model(tmp_path: Path) -> Path:
+    """DYNAMIC as ONNX, for openvino: nodes and their outputs named alike."""
+    onnx = pytest.importorskip("onnx")
+    from onnx import TensorProto, helper
+
+    graph = helper.make_graph(
+        [helper.make_node("Relu", ["x"], ["relu1"], name="relu1"),
+         helper.make_node("Add", ["relu1", "one"], ["y"], name="add1")],
+        "g",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, "n"])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, "n"])],
+        [helper.make_tensor("one", TensorProto.FLOAT, [1, 1], [1.0])],
+    )  # fmt: skip
+    path = tmp_path / "dynamic.onnx"
+    onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]), path)
+    return path
+
+
+# ---- Dimension, PartialShape, Type -----------------------------------------------------------
+
+SHAPES: list[Any] = [
+    [1, 3, 224, 224], [1, -1], "1,?,16", "[1,1..8]", "..8,4..", [1, (1, 8)], [2, "1..8", -1],
+]
+
+
+def test_partial_shape_and_dimension_print_and_compare_as_openvino_s() -> None:
+    shape = ov.PartialShape([1, ov.Dimension(1, 8), -1])
+    assert str(shape) == "[1,1..8,?]" and repr(shape) == "<PartialShape: [1,1..8,?]>"
+    assert shape.is_dynamic and shape.rank == 3 and len(shape) == 3
+    assert shape[1].get_min_length() == 1 and shape[1].get_max_length() == 8
+    assert shape[2].get_max_length() == -1 and str(shape[2]) == "?"
+    assert shape == ov.PartialShape("1,1..8,?") and shape != ov.PartialShape("1,1..9,?")
+    assert ov.PartialShape([2, 3]).to_shape() == [2, 3] and ov.Dimension(4) == 4
+    assert ov.PartialShape([1, None]) == (1, None)  # (as `Port.shape` writes it)
+    assert str(ov.PartialShape.dynamic()) == "[...]" and ov.PartialShape.dynamic().rank.is_dynamic
+    with pytest.raises(LowpassError, match="is dynamic"):
+        shape.to_shape()
+    with pytest.raises(LowpassError, match="cannot parse the dimension '1 2'"):
+        ov.PartialShape("1 2")
+    with pytest.raises(LowpassError, match="lower bound is above"):
+        ov.Dimension(8, 1)
+
+
+def test_partial_shape_forms_match_openvino() -> None:
+    openvino = pytest.importorskip("openvino")
+    for shape in SHAPES:
+        theirs, ours = openvino.PartialShape(shape), ov.PartialShape(shape)
+        assert str(ours) == str(theirs), shape
+        assert ours.is_static == theirs.is_static
+        assert [d.get_min_length() for d in ours] == [d.get_min_length() for d in theirs]
+        assert [d.get_max_length() for d in ours] == [d.get_max_length() for d in theirs]
+    assert str(ov.PartialShape(openvino.PartialShape("1,2..5"))) == "[1,2..5]"
+
+
+def test_type_is_openvino_s_and_the_mlir_spelling() -> None:
+    model = lowpass.Core().read_model(DYNAMIC)
+    element = model.input(0).get_element_type()
+    assert element == ov.Type.f32 and element == "f32" and repr(element) == "<Type: 'f32'>"
+    assert element.to_dtype() == np.float32 and element.is_real() and element.bitwidth == 32
+    assert ov.Type.u8 == "ui8" and ov.Type.u8.get_type_name() == "u8"
+    assert ov.Type.boolean.to_dtype() == np.bool_ and ov.Type(np.int64) == ov.Type.i64
+    assert ov.Tensor(ov.Type.u8, [2]).dtype == np.uint8
+    assert ov.Tensor("u8", ov.Shape([2, 2])).get_element_type() == ov.Type.u8
+    assert ov.Tensor(np.zeros(3, np.float32)).get_byte_size() == 12
+    with pytest.raises(LowpassError, match="unsupported element type 'f64'"):
+        ov.Type("f64")
+
+
+def test_port_partial_shape_is_a_partial_shape() -> None:
+    model = lowpass.Core().read_model(DYNAMIC)
+    port = model.inputs[0]
+    shape = port.get_partial_shape()
+    assert isinstance(shape, ov.PartialShape) and str(shape) == "[1,?]"
+    assert shape[1].is_dynamic and shape.rank.get_length() == 2 and shape == (1, None)
+    assert port.shape == (1, None)  # (the tuple, as before)
+    assert str(model.get_output_partial_shape(0)) == "[1,?]"
+    assert str(model.get_parameters()[0].get_partial_shape()) == "[1,?]"
+    assert model.get_output_element_type(0) == ov.Type.f32
+
+
+# ---- Model.reshape ---------------------------------------------------------------------------
+
+RESHAPES: list[tuple[Any, str]] = [
+    ({"x": ov.PartialShape([1, ov.Dimension(1, 8)])}, "[1,?]"),  # (bounded: dynamic here)
+    ({"x": "1,1..8"}, "[1,?]"),
+    ({0: "[1,?]"}, "[1,?]"),
+    ({"x": [1, ov.Dimension(5)]}, "[1,5]"),
+    (ov.PartialShape("1,6"), "[1,6]"),
+    ([1, "..8"], "[1,?]"),
+    ("1,7", "[1,7]"),
+]
+
+
+@pytest.mark.parametrize(("shapes", "expected"), RESHAPES)
+def test_reshape_takes_partial_shapes_and_dimensions(shapes: Any, expected: str) -> None:
+    # (before, a PartialShape, a Dimension or '1..8' was refused: no lowpass.PartialShape)
+    model = lowpass.Core().read_model(DYNAMIC)
+    model.reshape({model.input(0): [1, 4]})
+    model.reshape(shapes)
+    assert str(model.input(0).get_partial_shape()) == expected
+    assert str(model.output(0).get_partial_shape()) == expected
+
+
+def test_reshape_bounded_runs_at_a_shape_within_the_bounds() -> None:
+    model = lowpass.Core().read_model(DYNAMIC)
+    model.reshape({"x": ov.PartialShape([1, ov.Dimension(1, 8)])})
+    compiled = lowpass.Core().compile_model(model, "CPU")
+    x = np.arange(-3, 3, dtype=np.float32).reshape(1, 6)
+    np.testing.assert_array_equal(compiled(x)[0], np.maximum(x, 0) + 1)
+
+
+def test_reshape_shapes_as_openvino_s(tmp_path: Path) -> None:
+    openvino = pytest.importorskip("openvino")
+    path = onnx_model(tmp_path)
+    for shapes, _ in RESHAPES:
+        theirs = openvino.Core().read_model(path)
+        ours = lowpass.Core().read_model(path)
+        theirs.reshape(to_openvino(shapes, openvino))
+        ours.reshape(shapes)
+        # (the same dimensions but for the bounds, which lowpass's graphs do not keep)
+        expected = [None if d.is_dynamic else d.get_length()
+                    for d in theirs.output(0).get_partial_shape()]  # fmt: skip
+        assert ours.output(0).get_partial_shape() == expected, shapes
+
+
+def to_openvino(shapes: Any, openvino: Any) -> Any:
+    def one(shape: Any) -> Any:
+        if isinstance(shape, ov.PartialShape):
+            return openvino.PartialShape(str(shape))
+        if isinstance(shape, list):
+            return [openvino.Dimension(d.get_min_length(), d.get_max_length())
+                    if isinstance(d, ov.Dimension) else d for d in shape]  # fmt: skip
+        return shape
+
+    if isinstance(shapes, dict):
+        return {k: one(v) for k, v in shapes.items()}
+    return one(shapes)
+
+
+def test_reshape_refuses_what_is_not_a_shape_in_one_line() -> None:
+    model = lowpass.Core().read_model(DYNAMIC)
+    for shape in ["1,x", [1, 2.5], [1, -2], True, ov.PartialShape.dynamic()]:
+        with pytest.raises(LowpassError, match=r"^reshape: input 'x' cannot take the shape .*"
+                           r"expected a PartialShape, a list of integers or Dimensions"):
+            model.reshape({"x": shape})
+
+
+# ---- Model.add_outputs -----------------------------------------------------------------------
+
+
+def test_add_outputs_by_tensor_name_pair_port_and_list() -> None:
+    # (before: AttributeError, no Model.add_outputs)
+    model = lowpass.Core().read_model(DYNAMIC)
+    added = model.add_outputs("relu1")
+    assert [p.name for p in added] == ["relu1"] and len(model.outputs) == 2
+    assert model.add_outputs("relu1") == [model.outputs[1]]  # (an output already)
+    assert model.add_outputs("y") == [model.outputs[0]]
+    assert [p.name for p in model.add_outputs([("add1", 0), model.input(0)])] == ["y", "x"]
+    assert [p.name for p in model.outputs] == ["y", "relu1", "x"]
+    x = np.array([[-1.0, 2.0]], np.float32)
+    results = lowpass.Core().compile_model(model, "CPU")({"x": x})
+    np.testing.assert_array_equal(results["relu1"], [[0.0, 2.0]])
+    np.testing.assert_array_equal(results[2], x)
+
+
+def test_add_outputs_of_a_multi_result_node() -> None:
+    model = lowpass.Core().read_model(TWO_RESULTS)
+    assert [p.name for p in model.add_outputs([("split1", 1), "split1.0"])] == [
+        "split1.1", "split1.0"]  # fmt: skip
+    results = lowpass.Core().compile_model(model, "REFERENCE")(np.ones((2, 4), np.float32))
+    assert results["split1.1"].shape == (1, 4)
+    with pytest.raises(LowpassError, match=r"node 'split1' has 2 outputs: name one as "
+                       r"\('split1', index\)"):
+        model.add_outputs("split1")
+
+
+@pytest.mark.parametrize(("item", "message"), [
+    ("nope", "add_outputs: the model has no tensor named 'nope'"),
+    (("relu1", 3), "add_outputs: cannot add output to port 3: node 'relu1' has 1 output"),
+    (("nope", 0), "add_outputs: the model has no node named 'nope'"),
+    (5, "add_outputs: expected a tensor name, a \\(node name, output index\\) pair"),
+])  # fmt: skip
+def test_add_outputs_errors_are_one_line(item: Any, message: str) -> None:
+    model = lowpass.Core().read_model(DYNAMIC)
+    with pytest.raises(LowpassError, match=f"^{message}"):
+        model.add_outputs(item)
+    assert len(model.outputs) == 1
+
+
+def test_add_outputs_as_openvino(tmp_path: Path) -> None:
+    openvino = pytest.importorskip("openvino")
+    path = onnx_model(tmp_path)
+    theirs, ours = openvino.Core().read_model(path), lowpass.Core().read_model(path)
+    for item in ["relu1", ("y", 0), "x", "y"]:  # (the ONNX Add that gives 'y' is named 'y')
+        assert ours.add_outputs(item)[0].get_names() == theirs.add_outputs(item)[0].get_names()
+    assert [o.get_any_name() for o in ours.outputs] == [o.get_any_name() for o in theirs.outputs]
+    x = np.array([[-1.0, 2.0, -3.0]], np.float32)
+    expected = openvino.Core().compile_model(theirs, "CPU")(x)
+    got = lowpass.Core().compile_model(ours, "CPU")(x)
+    for i in range(len(theirs.outputs)):
+        np.testing.assert_array_equal(got[i], expected[i])
+
+
+# ---- devices -----------------------------------------------------------------------------------
+
+
+def test_auto_with_a_device_list() -> None:
+    # (before, "AUTO:CPU" was 'Device with "AUTO:CPU" name is not registered')
+    core = lowpass.Core()
+    assert core.compile_model(DYNAMIC, "AUTO:CPU").get_property("EXECUTION_DEVICES") == ["CPU"]
+    on_ref = core.compile_model(DYNAMIC, "AUTO:GPU,REFERENCE")
+    assert on_ref.get_property("EXECUTION_DEVICES") == ["REFERENCE"]
+    assert core.compile_model(DYNAMIC, "AUTO:-CPU").get_property("EXECUTION_DEVICES") == [
+        "REFERENCE"]  # fmt: skip
+    with pytest.raises(LowpassError, match=r'^Device "AUTO:GPU" has no device to run on'):
+        core.compile_model(DYNAMIC, "AUTO:GPU")
+
+
+@pytest.mark.parametrize("device", ["HETERO", "HETERO:CPU", "MULTI:CPU,REFERENCE", "BATCH:CPU"])
+def test_hetero_and_multi_are_refused_in_one_line(device: str) -> None:
+    with pytest.raises(LowpassError) as error:
+        lowpass.Core().compile_model(DYNAMIC, device)
+    assert str(error.value) == (
+        f'Device "{device}" is not supported by lowpass: it runs a model whole on one device; '
+        "compile for one of REFERENCE, CPU or AUTO"
+    )
+
+
+# ---- save_model, serialize, convert_model, top-level names -------------------------------------
+
+
+def test_save_model_and_serialize_write_openvino_ir(tmp_path: Path) -> None:
+    # (before: no lowpass.save_model / serialize)
+    model = lowpass.Core().read_model(DYNAMIC)
+    ov.save_model(model, tmp_path / "saved.xml")
+    ov.serialize(model, str(tmp_path / "ser.xml"), str(tmp_path / "weights.bin"))
+    x = np.array([[-1.0, 2.0]], np.float32)
+    for path in (tmp_path / "saved.xml", tmp_path / "ser.xml"):
+        again = lowpass.Core().read_model(path, tmp_path / "weights.bin"
+                                          if path.name == "ser.xml" else None)  # fmt: skip
+        np.testing.assert_array_equal(lowpass.Core().compile_model(again, "CPU")(x)[0],
+                                      [[1.0, 3.0]])  # fmt: skip
+    with pytest.raises(LowpassError, match=r"save_model: .*saved\.onnx: expected a path ending "
+                       r"in \.xml"):
+        ov.save_model(model, tmp_path / "saved.onnx")
+    openvino = pytest.importorskip("openvino")
+    theirs = openvino.Core().compile_model(tmp_path / "saved.xml", "CPU")
+    np.testing.assert_array_equal(theirs(x)[0], [[1.0, 3.0]])
+
+
+def test_convert_model_reads_a_file(tmp_path: Path) -> None:
+    path = tmp_path / "m.mlir"
+    path.write_text(DYNAMIC)
+    assert ov.convert_model(path).input(0).get_any_name() == "x"
+    with pytest.raises(LowpassError, match=r"^convert_model: input not supported"):
+        ov.convert_model(path, input=[1, 2])
+
+
+def test_openvino_s_names_at_the_top_level() -> None:
+    # (`import lowpass as ov` then ov.PartialShape, ov.properties... were AttributeErrors)
+    for name in ["Dimension", "PartialShape", "Shape", "Type", "properties", "save_model",
+                 "serialize", "convert_model"]:  # fmt: skip
+        assert name in lowpass.__all__ and getattr(lowpass, name) is not None
+    assert ov.properties.hint.performance_mode == "PERFORMANCE_HINT"
+    assert ov.Shape([1, 2]) == [1, 2]
