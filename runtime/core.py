@@ -778,6 +778,10 @@ class Core:
             raise LowpassError(str(e)) from None
         properties.setdefault("AVAILABLE_DEVICES", [""])
         properties.setdefault("FULL_DEVICE_NAME", device_name)
+        supported = properties.get("SUPPORTED_PROPERTIES")
+        if isinstance(supported, dict):  # (the two above are answered for every device)
+            read_only = dict.fromkeys(("AVAILABLE_DEVICES", "FULL_DEVICE_NAME"), "RO")
+            properties["SUPPORTED_PROPERTIES"] = {**read_only, **cast("dict[str, str]", supported)}
         if key in properties:
             return typed_value(key, properties[key])
         if key in config:
@@ -1085,7 +1089,9 @@ class CompiledModel(_NotCopyable):
         key = _property_name(name)
         properties = {**self._common_properties(), **self._compiled.properties()}
         if key == "SUPPORTED_PROPERTIES" and key not in properties:
-            return sorted({*properties, *self.config, "SUPPORTED_PROPERTIES"})
+            # (OpenVINO's form, a dict of each key's mutability: a compiled model's are read
+            # only)
+            return dict.fromkeys(sorted({*properties, *self.config, key}), "RO")
         if key in properties:
             value = typed_value(key, properties[key])
         elif key in self.config:

@@ -354,7 +354,9 @@ class CpuDevice:
             **_config_properties(parsed),
             "CACHE_DIR": parsed.cache_dir or "",
             "FULL_DEVICE_NAME": f"{cpu.name} (lowpass CPU, {available_cores()} cores)",
-            "SUPPORTED_PROPERTIES": [*ACCEPTED_KEYS, *READ_ONLY_KEYS],
+            # (OpenVINO's form: each key and whether it can be set, "RW", or only read)
+            "SUPPORTED_PROPERTIES": {**dict.fromkeys(ACCEPTED_KEYS, "RW"),
+                                     **dict.fromkeys(READ_ONLY_KEYS, "RO")},
             "OPTIMIZATION_CAPABILITIES": ["FP32", "INT8", "EXPORT_IMPORT"],
             "RANGE_FOR_STREAMS": (1, available_cores()),
             "RANGE_FOR_ASYNC_INFER_REQUESTS": (1, 1, 1),

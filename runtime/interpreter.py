@@ -129,7 +129,10 @@ class ReferenceDevice:
             "LOG_LEVEL": "LOG_NONE", "LP_TRANSFORMS_MODE": False,
         }
         assert set(answers) == set(ACCEPTED_KEYS)
-        return {"SUPPORTED_PROPERTIES": list(ACCEPTED_KEYS), "OPTIMIZATION_CAPABILITIES": ["FP32"],
+        read_only = ("SUPPORTED_PROPERTIES", "OPTIMIZATION_CAPABILITIES")
+        return {"SUPPORTED_PROPERTIES": {**dict.fromkeys(ACCEPTED_KEYS, "RW"),
+                                         **dict.fromkeys(read_only, "RO")},
+                "OPTIMIZATION_CAPABILITIES": ["FP32"],
                 **{k: v for k, v in answers.items() if k not in given}}
 
 

@@ -305,6 +305,32 @@ def test_core_answers_every_supported_property(device_name: str) -> None:
     assert core.get_property(device_name, hints.execution_mode) is hints.ExecutionMode.PERFORMANCE
 
 
+@pytest.mark.parametrize("device_name", ["CPU", "REFERENCE"])
+def test_supported_properties_is_a_dict_of_mutability_as_openvino_s(device_name: str) -> None:
+    # (before, a list: OpenVINO's `.items()` and `supported[key] == "RW"` failed)
+    core = lowpass.Core()
+    supported = core.get_property(device_name, props.supported_properties)
+    assert isinstance(supported, dict) and set(supported.values()) == {"RO", "RW"}
+    assert supported["INFERENCE_NUM_THREADS"] == "RW" and supported["FULL_DEVICE_NAME"] == "RO"
+    assert supported["SUPPORTED_PROPERTIES"] == "RO" and supported["AVAILABLE_DEVICES"] == "RO"
+    for key, mutability in supported.items():
+        if mutability == "RO":  # (read only: set_property refuses it)
+            with pytest.raises(LowpassError, match=f"Unsupported property {key} by"):
+                core.set_property(device_name, {key: core.get_property(device_name, key)})
+    compiled = core.compile_model(RELU, device_name).get_property("SUPPORTED_PROPERTIES")
+    assert isinstance(compiled, dict) and set(compiled.values()) == {"RO"}
+    assert {"NETWORK_NAME", "INFERENCE_NUM_THREADS", "SUPPORTED_PROPERTIES"} <= set(compiled)
+
+
+def test_supported_properties_mutability_matches_openvino() -> None:
+    openvino = pytest.importorskip("openvino")
+    theirs = openvino.Core().get_property("CPU", "SUPPORTED_PROPERTIES")
+    ours = lowpass.Core().get_property("CPU", "SUPPORTED_PROPERTIES")
+    both = set(theirs) & set(ours)
+    assert {"INFERENCE_NUM_THREADS", "NUM_STREAMS", "FULL_DEVICE_NAME"} <= both
+    assert {k: ours[k] for k in both} == {k: theirs[k] for k in both}
+
+
 def test_set_property_takes_openvinos_pairs() -> None:
     """openvino's keys called with a value give (key, OVAny): the value is unwrapped."""
     pytest.importorskip("openvino")
