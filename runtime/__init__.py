@@ -18,6 +18,7 @@ from lowpass.runtime.core import (
     VariableInfo,
     VariableState,
     Version,
+    get_version,
 )
 from lowpass.runtime.files import convert_model, save_model, serialize
 from lowpass.runtime.shapes import Dimension, PartialShape, Type
@@ -43,6 +44,7 @@ __all__ = [
     "VariableState",
     "Version",
     "convert_model",
+    "get_version",
     "properties",
     "save_model",
     "serialize",

@@ -133,6 +133,19 @@ class Tensor(np.ndarray):
     def get_byte_size(self) -> int:
         return self.nbytes
 
+    def is_continuous(self) -> bool:
+        """Whether its elements lie in memory in order (C-contiguous), as OpenVINO's."""
+        return bool(self.flags.c_contiguous)
+
+    def copy_to(self, target: Any) -> None:
+        """Copy the elements into `target`, a tensor or array of the same shape (OpenVINO's
+        `copy_to`)."""
+        destination = np.asarray(getattr(target, "data", target))
+        if destination.shape != self.shape:
+            raise LowpassError(f"copy_to: the target has shape {list(destination.shape)}, "
+                               f"this tensor {list(self.shape)}")
+        np.copyto(destination, self.view(np.ndarray), casting="same_kind")
+
     @property
     def element_type(self) -> Type:
         return Type(str(from_dtype(self.dtype)))
@@ -222,6 +235,10 @@ class Port:
 
     def get_index(self) -> int:
         return self.index
+
+    def get_node(self) -> GraphNode:
+        """The model's Parameter (an input) or Result (an output) of this port."""
+        return GraphNode("Parameter" if self.is_input else "Result", self)
 
     def get_element_type(self) -> Type:
         return self.element_type
@@ -405,6 +422,10 @@ class Model:
     def get_results(self) -> list[GraphNode]:
         """The Results (outputs), in order, as OpenVINO's `get_results()`."""
         return [GraphNode("Result", p) for p in self.outputs]
+
+    def get_result(self) -> GraphNode:
+        """The Result of a one-output model (OpenVINO's `get_result()`)."""
+        return GraphNode("Result", self.output())
 
     def get_variables(self) -> list[ModelVariable]:
         """The `ov.variable`s of the module in declaration order (OpenVINO's
@@ -869,6 +890,11 @@ def _property_name(key: Any) -> str:
     return str(key() if callable(key) else key)
 
 
+def get_version() -> str:
+    """lowpass's version (OpenVINO's `openvino.get_version()` gives its own)."""
+    return __version__
+
+
 def _version_parts() -> list[str]:
     parts = [str(p) for p in __version__.split("+")[0].split(".")]
     return [*parts, "0", "0", "0"][:3]
@@ -1308,7 +1334,9 @@ class InferRequest(_NotCopyable):
                 mine = _zeros_of(port)
                 if mine is None:
                     raise LowpassError(
-                        f"input '{port.name}' has not been set (its shape is dynamic)"
+                        f"input '{port.name}' has a dynamic shape and no value yet: give it "
+                        f"with set_tensor('{port.name}', Tensor(array)) or infer({{"
+                        f"'{port.name}': array}}) (lowpass cannot resize a tensor in place)"
                     )
             else:
                 # the request's own copy, as OpenVINO's input tensor: writing into it changes

@@ -305,3 +305,30 @@ def test_openvino_s_names_at_the_top_level() -> None:
         assert name in lowpass.__all__ and getattr(lowpass, name) is not None
     assert ov.properties.hint.performance_mode == "PERFORMANCE_HINT"
     assert ov.Shape([1, 2]) == [1, 2]
+
+
+def test_node_accessors_of_ports_and_tensor_helpers() -> None:
+    # (before: AttributeErrors for get_node, get_result, get_version, copy_to, is_continuous)
+    model = lowpass.Core().read_model(DYNAMIC)
+    assert model.input(0).get_node().get_type_name() == "Parameter"
+    assert model.output(0).get_node().get_type_name() == "Result"
+    assert model.get_result().get_friendly_name() == "y"
+    assert ov.get_version() == lowpass.__version__
+    source = ov.Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+    target = ov.Tensor(ov.Type.f32, [2, 3])
+    source.copy_to(target)
+    np.testing.assert_array_equal(target.data, source.data)
+    transposed = ov.Tensor(source.data.T, shared_memory=True)
+    assert source.is_continuous() and not transposed.is_continuous()
+    with pytest.raises(LowpassError, match=r"^copy_to: the target has shape \[3\], this tensor"):
+        source.copy_to(np.zeros(3, np.float32))
+
+
+def test_a_dynamic_input_s_tensor_before_a_value_says_how_to_give_one() -> None:
+    request = lowpass.Core().compile_model(DYNAMIC, "CPU").create_infer_request()
+    with pytest.raises(LowpassError) as error:
+        request.get_input_tensor()
+    assert str(error.value) == (
+        "input 'x' has a dynamic shape and no value yet: give it with set_tensor('x', "
+        "Tensor(array)) or infer({'x': array}) (lowpass cannot resize a tensor in place)"
+    )
