@@ -57,6 +57,15 @@ class Shape(tuple[int | None, ...]):
             raise LowpassError(f"shape {list(self)} has dynamic dimensions (None)")
         return self
 
+    def to_string(self) -> str:
+        return str(self)
+
+    def __str__(self) -> str:  # (OpenVINO's: `[1,3,224,224]`, `?` for a dynamic dimension)
+        return "[" + ",".join("?" if d is None else str(d) for d in self) + "]"
+
+    def __repr__(self) -> str:
+        return f"<Shape: {self}>"
+
 
 def _listed_as_tuple(other: object) -> object:
     """A list as the tuple of its items (what a `Shape` compares with), else `other`."""
@@ -119,6 +128,19 @@ class Dimension:
     def max_length(self) -> int:
         return self._max
 
+    def compatible(self, other: Dimension | int) -> bool:
+        """Whether some length is within both (OpenVINO's `compatible`)."""
+        other = _dimension_of(other)
+        return max(self._min, other._min) <= min(_upper(self), _upper(other))
+
+    def relaxes(self, other: Dimension | int) -> bool:
+        """Whether every length `other` allows, this one allows too."""
+        other = _dimension_of(other)
+        return self._min <= other._min and _upper(self) >= _upper(other)
+
+    def refines(self, other: Dimension | int) -> bool:
+        return _dimension_of(other).relaxes(self)
+
     def to_int_or_none(self) -> int | None:
         """lowpass's dimension: the length, or None for any dynamic one (bounds dropped)."""
         return self._min if self.is_static else None
@@ -150,6 +172,10 @@ class Dimension:
 
     def __repr__(self) -> str:
         return f"<Dimension: {self}>"
+
+
+def _upper(dimension: Dimension) -> float:
+    return float("inf") if dimension.get_max_length() == -1 else dimension.get_max_length()
 
 
 def _integer(value: Any, args: tuple[Any, ...]) -> int:
@@ -258,6 +284,31 @@ class PartialShape:
         top = np.iinfo(np.int64).max
         return Shape(top if d.get_max_length() == -1 else d.get_max_length()
                      for d in self._known("get_max_shape"))
+
+    def compatible(self, other: Any) -> bool:
+        """Whether some static shape fits both (OpenVINO's `compatible`)."""
+        other = PartialShape(other)
+        if self._dims is None or other._dims is None:
+            return True
+        return len(self._dims) == len(other._dims) and all(
+            a.compatible(b) for a, b in zip(self._dims, other._dims, strict=True))
+
+    def relaxes(self, other: Any) -> bool:
+        """Whether every shape `other` allows, this one allows too."""
+        other = PartialShape(other)
+        if self._dims is None:
+            return True
+        if other._dims is None or len(self._dims) != len(other._dims):
+            return False
+        return all(a.relaxes(b) for a, b in zip(self._dims, other._dims, strict=True))
+
+    def refines(self, other: Any) -> bool:
+        return PartialShape(other).relaxes(self)
+
+    @property
+    def all_non_negative(self) -> bool:
+        """Whether no static dimension is negative: always, as no Dimension can be."""
+        return True
 
     def to_dims(self) -> tuple[int | None, ...]:
         """lowpass's dimensions (None: dynamic, bounds dropped); the rank must be known."""

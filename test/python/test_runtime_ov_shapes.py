@@ -332,3 +332,34 @@ def test_a_dynamic_input_s_tensor_before_a_value_says_how_to_give_one() -> None:
         "input 'x' has a dynamic shape and no value yet: give it with set_tensor('x', "
         "Tensor(array)) or infer({'x': array}) (lowpass cannot resize a tensor in place)"
     )
+
+
+def test_shape_prints_as_openvino_s() -> None:
+    # (before, a tuple's '(1, 3, 32, 32)' where OpenVINO prints '[1,3,32,32]')
+    shape = ov.Shape([1, 3, 32, 32])
+    assert str(shape) == "[1,3,32,32]" == shape.to_string()
+    assert repr(shape) == "<Shape: [1,3,32,32]>"
+    assert f"{lowpass.Core().read_model(DYNAMIC).input(0).shape}" == "[1,?]"
+    assert shape == (1, 3, 32, 32) and shape == [1, 3, 32, 32]  # (still the tuple)
+    openvino = pytest.importorskip("openvino")
+    assert str(shape) == str(openvino.Shape([1, 3, 32, 32]))
+    assert repr(shape) == repr(openvino.Shape([1, 3, 32, 32]))
+
+
+PAIRS: list[tuple[Any, Any]] = [
+    ([1, -1], [1, 5]), ([1, (1, 8)], [1, 9]), ([1, 2], [1, 2, 3]), ([1, (2, 4)], [1, (3, 9)]),
+    ([(2, 4)], [(1, 9)]), ([3], [3]),
+]
+
+
+def test_compatible_relaxes_refines_as_openvino_s() -> None:
+    assert ov.PartialShape([1, -1]).compatible([1, 5]) and ov.PartialShape([1, -1]).relaxes([1, 5])
+    assert not ov.PartialShape([1, (1, 8)]).compatible([1, 9])
+    assert ov.Dimension(1, 8).compatible(5) and ov.Dimension(5).refines(ov.Dimension(1, 8))
+    assert ov.PartialShape.dynamic().relaxes([1, 2]) and ov.PartialShape([1, 2]).all_non_negative
+    openvino = pytest.importorskip("openvino")
+    for a, b in PAIRS:
+        for method in ("compatible", "relaxes", "refines"):
+            ours = getattr(ov.PartialShape(a), method)(ov.PartialShape(b))
+            theirs = getattr(openvino.PartialShape(a), method)(openvino.PartialShape(b))
+            assert ours == theirs, (a, b, method)
