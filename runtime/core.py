@@ -70,6 +70,7 @@ from lowpass.runtime.device import (
 )
 from lowpass.runtime.errors import LowpassError
 from lowpass.runtime.graph_outputs import add_graph_output, find_graph_value
+from lowpass.runtime.nodes import Node
 from lowpass.runtime.properties._values import typed_value
 from lowpass.runtime.properties.hint import ExecutionMode
 from lowpass.runtime.shapes import PartialShape, Shape, Type, element_spelling
@@ -365,9 +366,13 @@ class Model:
     def get_ops(self) -> list[Operation]:
         return list(self.function.body.walk())
 
-    def get_ordered_ops(self) -> list[Operation]:
-        """The graph's ops in execution order (OpenVINO's `get_ordered_ops()`)."""
-        return list(self.function.body.block.ops)
+    def get_ordered_ops(self) -> list[GraphNode | Node]:
+        """The graph's nodes in execution order, as OpenVINO's `get_ordered_ops()`: the
+        Parameters, a `Node` per op of the graph's top level, the Results."""
+        block = self.function.body.block
+        ops: list[GraphNode | Node] = [*self.get_parameters()]
+        ops += [Node(op, i) for i, op in enumerate(block.ops) if op is not block.last_op]
+        return [*ops, *self.get_results()]
 
     def add_outputs(self, outputs: Any) -> list[Port]:
         """
@@ -547,6 +552,12 @@ class GraphNode:
     @property
     def friendly_name(self) -> str:
         return self.port.name
+
+    def get_input_size(self) -> int:
+        return 0 if self.type_name == "Parameter" else 1
+
+    def get_output_size(self) -> int:
+        return 1
 
     def get_element_type(self) -> Type:
         return self.port.element_type
@@ -808,6 +819,15 @@ class Core:
         if key in config:
             return typed_value(key, config[key])
         raise LowpassError(f"Cannot get unsupported property: {key} of device {device_name}")
+
+    def query_model(self, model: Model, device_name: str, config: Any = None) -> dict[str, str]:
+        """{friendly name: device} for each node of the graph that `device_name` runs
+        (OpenVINO's `query_model`): every node, as each device runs every op lowpass reads
+        (the CPU device runs an op without a kernel on its reference fallback)."""
+        del config
+        device = _chosen_device(device_name)
+        self._check_device(device)
+        return {node.get_friendly_name(): device for node in model.get_ordered_ops()}
 
     def get_versions(self, device_name: str) -> dict[str, Version]:
         """`{device: Version}` (OpenVINO's `core.get_versions(device)`)."""

@@ -363,3 +363,37 @@ def test_compatible_relaxes_refines_as_openvino_s() -> None:
             ours = getattr(ov.PartialShape(a), method)(ov.PartialShape(b))
             theirs = getattr(openvino.PartialShape(a), method)(openvino.PartialShape(b))
             assert ours == theirs, (a, b, method)
+
+
+def test_ordered_ops_are_nodes_and_query_model_names_them() -> None:
+    # (before: no get_ordered_ops / query_model; get_ops gives xDSL ops, no get_type_name)
+    model = lowpass.Core().read_model(DYNAMIC)
+    nodes = model.get_ordered_ops()
+    assert [(n.get_type_name(), n.get_friendly_name()) for n in nodes] == [
+        ("Parameter", "x"), ("Relu", "relu1"), ("Constant", "one"), ("Add", "add1"),
+        ("Result", "y")]  # fmt: skip
+    add = nodes[3]
+    assert str(add.get_output_partial_shape(0)) == "[1,?]"
+    assert add.get_output_element_type() == "f32" and repr(add) == "<Add: 'add1'>"
+    assert add.get_input_size() == 2 and add.get_output_size() == 1
+    assert [(n.get_input_size(), n.get_output_size()) for n in (nodes[0], nodes[-1])] == [
+        (0, 1), (1, 1)]  # fmt: skip
+    with pytest.raises(LowpassError, match=r"^Add 'add1' has 1 output"):
+        add.get_output_partial_shape(1)
+    core = lowpass.Core()
+    names = ["x", "relu1", "one", "add1", "y"]
+    assert core.query_model(model, "CPU") == dict.fromkeys(names, "CPU")
+    assert set(core.query_model(model, "AUTO:REFERENCE").values()) == {"REFERENCE"}
+
+
+def test_ordered_ops_as_openvino_s(tmp_path: Path) -> None:
+    openvino = pytest.importorskip("openvino")
+    path = onnx_model(tmp_path)
+    theirs = openvino.Core().read_model(path).get_ordered_ops()
+    ours = lowpass.Core().read_model(path).get_ordered_ops()
+    assert [n.get_type_name() for n in ours] == [n.get_type_name() for n in theirs]
+    assert [str(n.get_output_partial_shape(0)) for n in ours[:-1]] == [
+        str(n.get_output_partial_shape(0)) for n in theirs[:-1]]  # fmt: skip
+    # (all but the Result, which OpenVINO names '<output>/sink_port_0')
+    names = [n.get_friendly_name() for n in theirs[:-1]]
+    assert [n.get_friendly_name() for n in ours[:-1]] == names

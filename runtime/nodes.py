@@ -1,0 +1,73 @@
+"""
+An op of a model's graph seen as OpenVINO's `Node` (what `Model.get_ordered_ops()` lists):
+its friendly name (docs/names.md), OpenVINO type name and output shapes and element types,
+so that `for op in model.get_ordered_ops(): op.get_friendly_name(), op.get_type_name()`
+runs as with openvino. `operation` is the xDSL op itself.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Attribute, Operation
+from xdsl.utils.hints import isa
+
+from lowpass.dialects.graph import ELEMENT_DTYPES, op_display_name, op_type_name
+from lowpass.dialects.ov import DYNAMIC, element_type_of
+from lowpass.runtime.errors import LowpassError
+from lowpass.runtime.shapes import PartialShape, Shape, Type
+
+
+class Node:
+    """An op of the graph's top level (OpenVINO's `Node`)."""
+
+    __slots__ = ("_position", "operation")
+
+    def __init__(self, operation: Operation, position: int) -> None:
+        self.operation = operation
+        self._position = position
+        """Its position in the graph's block: the default friendly name's number."""
+
+    def get_friendly_name(self) -> str:
+        return op_display_name(self.operation, self._position)
+
+    @property
+    def friendly_name(self) -> str:
+        return self.get_friendly_name()
+
+    def get_name(self) -> str:
+        return self.get_friendly_name()
+
+    def get_type_name(self) -> str:
+        return op_type_name(self.operation)
+
+    def get_input_size(self) -> int:
+        return len(self.operation.operands)
+
+    def get_output_size(self) -> int:
+        return len(self.operation.results)
+
+    def get_output_partial_shape(self, index: int = 0) -> PartialShape:
+        t = self._output_type(index)
+        if not isa(t, TensorType[Attribute]):
+            return PartialShape.dynamic()
+        return PartialShape([None if d == DYNAMIC else int(d) for d in t.get_shape()])
+
+    def get_output_shape(self, index: int = 0) -> Shape:
+        return Shape(self.get_output_partial_shape(index).to_dims())
+
+    def get_output_element_type(self, index: int = 0) -> Type | str:
+        """A `Type`; the MLIR spelling where it is none of the graph's port types (`i4`)."""
+        t = self._output_type(index)
+        if not isa(t, TensorType[Attribute]):
+            return str(t)
+        spelling = str(element_type_of(t))
+        return Type(spelling) if spelling in ELEMENT_DTYPES else spelling
+
+    def _output_type(self, index: int) -> Attribute:
+        if not 0 <= index < len(self.operation.results):
+            raise LowpassError(f"{self.get_type_name()} '{self.get_friendly_name()}' has "
+                               f"{len(self.operation.results)} output(s), not {index + 1}")
+        return self.operation.results[index].type
+
+    def __repr__(self) -> str:
+        return f"<{self.get_type_name()}: '{self.get_friendly_name()}'>"
