@@ -20,7 +20,7 @@ from lowpass.runtime.core import (
     Version,
     get_version,
 )
-from lowpass.runtime.files import convert_model, save_model, serialize
+from lowpass.runtime.files import compile_model, convert_model, save_model, serialize
 from lowpass.runtime.shapes import Dimension, PartialShape, Type
 
 __all__ = [
@@ -43,6 +43,7 @@ __all__ = [
     "VariableInfo",
     "VariableState",
     "Version",
+    "compile_model",
     "convert_model",
     "get_version",
     "properties",

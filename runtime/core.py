@@ -138,6 +138,19 @@ class Tensor(np.ndarray):
         """Whether its elements lie in memory in order (C-contiguous), as OpenVINO's."""
         return bool(self.flags.c_contiguous)
 
+    def get_strides(self) -> tuple[int, ...]:
+        """The strides in bytes (OpenVINO's `get_strides()`)."""
+        return tuple(self.strides)
+
+    def copy_from(self, source: Any) -> None:
+        """Copy the elements of `source`, a tensor or array of the same shape, into this
+        one (OpenVINO's `copy_from`)."""
+        values = np.asarray(getattr(source, "data", source))
+        if values.shape != self.shape:
+            raise LowpassError(f"copy_from: the source has shape {list(values.shape)}, "
+                               f"this tensor {list(self.shape)}")
+        np.copyto(self.view(np.ndarray), values, casting="same_kind")
+
     def copy_to(self, target: Any) -> None:
         """Copy the elements into `target`, a tensor or array of the same shape (OpenVINO's
         `copy_to`)."""

@@ -1,7 +1,8 @@
 """
 OpenVINO's module-level model functions: `save_model` / `serialize` (a `Model` written as
-OpenVINO IR, `frontends/ov_ir/writer.py`) and `convert_model` (a model file read as a
-`Model`, as `Core.read_model` reads it).
+OpenVINO IR, `frontends/ov_ir/writer.py`), `convert_model` (a model file read as a `Model`,
+as `Core.read_model` reads it) and `compile_model` (a model or its file compiled, as
+`Core.compile_model` compiles it).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from lowpass.frontends import FrontendError
-from lowpass.runtime.core import Core, Model
+from lowpass.runtime.core import CompiledModel, Core, Model
 from lowpass.runtime.errors import LowpassError
 
 
@@ -47,6 +48,13 @@ def convert_model(input_model: Any, **options: Any) -> Model:
                            "the model's path; set shapes and values with Core().read_model("
                            "path, shapes=..., constants=...)")
     return Core().read_model(input_model)
+
+
+def compile_model(model: Model | str | Path, device_name: str = "AUTO",
+                  config: Any = None) -> CompiledModel:
+    """OpenVINO's `openvino.compile_model(model, device_name="AUTO", config=None)`: a new
+    `Core`'s `compile_model`, for the CPU device unless another is named (AUTO)."""
+    return Core().compile_model(model, device_name, config)
 
 
 def _write(model: Any, xml_path: Path, bin_path: Path | None) -> None:

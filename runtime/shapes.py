@@ -141,6 +141,13 @@ class Dimension:
     def refines(self, other: Dimension | int) -> bool:
         return _dimension_of(other).relaxes(self)
 
+    @staticmethod
+    def dynamic() -> Dimension:
+        return Dimension()
+
+    def to_string(self) -> str:
+        return str(self)
+
     def to_int_or_none(self) -> int | None:
         """lowpass's dimension: the length, or None for any dynamic one (bounds dropped)."""
         return self._min if self.is_static else None
@@ -322,6 +329,9 @@ class PartialShape:
     def to_string(self) -> str:
         return str(self)
 
+    def get_dimension(self, index: int) -> Dimension:
+        return self[index]
+
     def __len__(self) -> int:
         return len(self._known("len()"))
 
@@ -400,11 +410,21 @@ class Type(str):
 
     @property
     def bitwidth(self) -> int:
-        return 1 if self == "i1" else self.to_dtype().itemsize * 8
+        """Bits per element: 8 for `boolean`, as OpenVINO's (one byte each)."""
+        return self.to_dtype().itemsize * 8
 
     @property
     def size(self) -> int:
         return self.to_dtype().itemsize
+
+    def get_bitwidth(self) -> int:
+        return self.bitwidth
+
+    def get_size(self) -> int:
+        return self.size
+
+    def is_dynamic(self) -> bool:
+        return False
 
     def is_real(self) -> bool:
         return self.to_dtype().kind == "f"
@@ -416,7 +436,7 @@ class Type(str):
         return self.to_dtype().kind in "iu"
 
     def is_signed(self) -> bool:
-        return self.to_dtype().kind in "fi"
+        return self.to_dtype().kind in "fib"  # (`boolean` too, as OpenVINO answers)
 
     def is_static(self) -> bool:
         return True

@@ -397,3 +397,29 @@ def test_ordered_ops_as_openvino_s(tmp_path: Path) -> None:
     # (all but the Result, which OpenVINO names '<output>/sink_port_0')
     names = [n.get_friendly_name() for n in theirs[:-1]]
     assert [n.get_friendly_name() for n in ours[:-1]] == names
+
+
+def test_module_level_compile_model_and_small_accessors(tmp_path: Path) -> None:
+    # (before: no lowpass.compile_model, Tensor.copy_from/get_strides, Type.get_bitwidth...)
+    path = tmp_path / "m.mlir"
+    path.write_text(DYNAMIC)
+    compiled = ov.compile_model(path)  # (OpenVINO's default device: AUTO, the CPU here)
+    assert compiled.get_property("EXECUTION_DEVICES") == ["CPU"]
+    assert ov.compile_model(path, "REFERENCE").get_property("EXECUTION_DEVICES") == ["REFERENCE"]
+    tensor = ov.Tensor(ov.Type.f32, [2, 3])
+    tensor.copy_from(np.ones((2, 3), np.float32))
+    assert tensor.data.sum() == 6 and tensor.get_strides() == (12, 4)
+    with pytest.raises(LowpassError, match=r"^copy_from: the source has shape \[3\]"):
+        tensor.copy_from(np.ones(3, np.float32))
+    assert ov.Type.boolean.get_bitwidth() == 8 and ov.Type.i64.get_size() == 8
+    assert not ov.Type.f32.is_dynamic() and ov.Dimension.dynamic().to_string() == "?"
+    assert ov.PartialShape("1,?").get_dimension(1).is_dynamic
+    openvino = pytest.importorskip("openvino")
+    for name in ("f32", "f16", "i64", "i32", "i8", "u8", "boolean"):
+        ours, theirs = getattr(ov.Type, name), getattr(openvino.Type, name)
+        assert (ours.get_type_name(), ours.bitwidth, ours.size) == (
+            theirs.get_type_name(), theirs.bitwidth, theirs.size)  # fmt: skip
+        assert [ours.is_real(), ours.is_integral(), ours.is_signed(),
+                ours.is_integral_number()] == [theirs.is_real(), theirs.is_integral(),
+                                               theirs.is_signed(), theirs.is_integral_number()]
+        assert ours.to_dtype() == theirs.to_dtype()
