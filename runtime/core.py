@@ -112,7 +112,34 @@ class Tensor(np.ndarray):
 
     @property
     def data(self) -> np.ndarray:  # pyright: ignore[reportIncompatibleMethodOverride]
-        return self.view(np.ndarray)
+        resized = _resized_array(self)
+        return self.view(np.ndarray) if resized is None else resized
+
+    @property
+    def shape(self) -> Shape:
+        """The dimensions, a `Shape` (a tuple printed as OpenVINO's: `[1,3,224,224]`)."""
+        resized = _resized_array(self)
+        return Shape(_NDARRAY_SHAPE.__get__(self) if resized is None else resized.shape)
+
+    @shape.setter
+    def shape(self, value: Any) -> None:
+        """OpenVINO's `tensor.shape = [...]`: a shape of the same size reshapes the tensor in
+        place (numpy's), another gives it new memory (zeros), which `data`, `shape` and the
+        accessors read from then on, as OpenVINO reallocates; a request's input tensor (of
+        `get_tensor`) becomes the request's input at once, in either case."""
+        dims = _static_dims(value)
+        state = vars(self)
+        on_resize = state.get(_ON_RESIZE)
+        if on_resize is None and _resized_array(self) is None and int(np.prod(dims)) == self.size:
+            _NDARRAY_SHAPE.__set__(self, dims)
+            return
+        array = np.zeros(dims, self.dtype)
+        if on_resize is not None:
+            on_resize(array)
+        state[_RESIZED] = array
+
+    def set_shape(self, shape: Any) -> None:
+        self.shape = shape
 
     def __array_wrap__(self, array: Any, context: Any = None,
                        return_scalar: bool = False) -> Any:
@@ -122,17 +149,17 @@ class Tensor(np.ndarray):
         return plain[()] if return_scalar or plain.ndim == 0 else plain
 
     def get_shape(self) -> Shape:
-        return Shape(self.shape)
+        return self.shape
 
     def get_size(self) -> int:
-        return self.size
+        return self.data.size
 
     @property
     def byte_size(self) -> int:
-        return self.nbytes
+        return self.data.nbytes
 
     def get_byte_size(self) -> int:
-        return self.nbytes
+        return self.data.nbytes
 
     def is_continuous(self) -> bool:
         """Whether its elements lie in memory in order (C-contiguous), as OpenVINO's."""
@@ -166,6 +193,28 @@ class Tensor(np.ndarray):
 
     def get_element_type(self) -> Type:
         return self.element_type
+
+
+_NDARRAY_SHAPE: Any = np.ndarray.shape  # (numpy's own attribute, under Tensor's)
+_RESIZED = "_lowpass_resized"
+"""A `Tensor`'s attribute: its new memory after `shape` was set to another size."""
+_ON_RESIZE = "_lowpass_on_resize"
+"""A request's input `Tensor`'s attribute: what its request does with new memory."""
+
+
+def _resized_array(tensor: Tensor) -> np.ndarray | None:
+    return vars(tensor).get(_RESIZED)
+
+
+def _static_dims(value: Any) -> tuple[int, ...]:
+    """The dimensions of a tensor's new shape: ints, a `Shape` or a static `PartialShape`."""
+    try:
+        dims = PartialShape(value).to_dims()
+    except LowpassError:
+        dims = (None,)
+    if any(d is None for d in dims):
+        raise LowpassError(f"a tensor's shape must be static dimensions, not {value!r}")
+    return cast("tuple[int, ...]", dims)
 
 
 def _element_dtype(element_type: Any) -> np.dtype | None:
@@ -1362,24 +1411,35 @@ class InferRequest(_NotCopyable):
             if own is not None and value is own.base:
                 return own
             if value is None:
-                # (a static input's tensor before any input: zeros to fill in, as OpenVINO's
-                # request allocates its input tensors: `get_input_tensor().data[...] = x`)
-                mine = _zeros_of(port)
-                if mine is None:
-                    raise LowpassError(
-                        f"input '{port.name}' has a dynamic shape and no value yet: give it "
-                        f"with set_tensor('{port.name}', Tensor(array)) or infer({{"
-                        f"'{port.name}': array}}) (lowpass cannot resize a tensor in place)"
-                    )
+                # (an input's tensor before any input: zeros to fill in, as OpenVINO's request
+                # allocates its input tensors: `get_input_tensor().data[...] = x`; a dynamic
+                # dimension is 0 until the tensor's `shape` is set, as OpenVINO's `[1,0]`)
+                mine = np.zeros(tuple(d or 0 for d in port.shape), port.dtype)
             else:
                 # the request's own copy, as OpenVINO's input tensor: writing into it changes
                 # the next infer()'s input, not the caller's array that infer() was given
                 mine = np.array(_as_array(value), copy=True)
             self._inputs[port.index] = mine  # (plain: infer's hot path takes exact ndarrays)
-            own = self._own_inputs[port.index] = as_tensor(mine)
-            self._handed_inputs = True
-            return own
+            return self._hand_out_input(port.index, mine)
         return self.get_output_tensor(key)
+
+    def _hand_out_input(self, index: int, array: np.ndarray) -> Tensor:
+        """`array`, the request's input, as the tensor `get_tensor` hands out: setting its
+        `shape` makes its new memory the request's input (`tensor.shape = [1, 128]`, then
+        `tensor.data[:] = ...`, then `infer()`: OpenVINO's way to give a dynamic input)."""
+        own = self._own_inputs[index] = as_tensor(array)
+        request = weakref.ref(self)
+
+        def adopt(new: np.ndarray) -> None:
+            target = request()
+            if target is not None:
+                with target._exclusive("Tensor.shape", from_callback=True):
+                    target._inputs[index] = new
+                    target._hand_out_input(index, new)
+
+        vars(own)[_ON_RESIZE] = adopt
+        self._handed_inputs = True
+        return own
 
     def get_output_tensor(self, key: int | str | Port = 0) -> Tensor:
         """The request's tensor of an output, as OpenVINO's: the same array every call,
@@ -1418,7 +1478,10 @@ class InferRequest(_NotCopyable):
             if tensor is None:
                 continue
             result = outputs[index]
-            if tensor.shape == result.shape and tensor.dtype == result.dtype:
+            # (numpy's shape, not Tensor's property: 1 us less per output; a tensor whose
+            # shape was set to another size has new memory: replaced)
+            if (_NDARRAY_SHAPE.__get__(tensor) == result.shape and tensor.dtype == result.dtype
+                    and not vars(tensor)):
                 np.copyto(tensor, result)
             else:
                 tensors[index] = as_tensor(result.copy())
@@ -2015,6 +2078,8 @@ def _jsonable(value: Any) -> Any:
 
 def _as_array(value: Any) -> np.ndarray:
     """A numpy array from an array-like or from a tensor object with a `.data` array."""
+    if isinstance(value, Tensor):
+        return value.data  # (its new memory where its shape was set to another size)
     if _is_ndarray(value):
         return np.asarray(value)
     data: Any = getattr(value, "data", None)

@@ -324,14 +324,66 @@ def test_node_accessors_of_ports_and_tensor_helpers() -> None:
         source.copy_to(np.zeros(3, np.float32))
 
 
-def test_a_dynamic_input_s_tensor_before_a_value_says_how_to_give_one() -> None:
-    request = lowpass.Core().compile_model(DYNAMIC, "CPU").create_infer_request()
-    with pytest.raises(LowpassError) as error:
-        request.get_input_tensor()
-    assert str(error.value) == (
-        "input 'x' has a dynamic shape and no value yet: give it with set_tensor('x', "
-        "Tensor(array)) or infer({'x': array}) (lowpass cannot resize a tensor in place)"
-    )
+@pytest.mark.parametrize("device", ["CPU", "REFERENCE"])
+def test_a_dynamic_input_given_by_setting_its_tensor_s_shape(device: str) -> None:
+    """OpenVINO's way to feed a dynamic input: take the request's tensor ([1,0]), set its
+    shape, fill its data, infer (before: 'has not been set (its shape is dynamic)', and a
+    tensor's shape could not change size: numpy's ValueError)."""
+    request = lowpass.Core().compile_model(DYNAMIC, device).create_infer_request()
+    tensor = request.get_input_tensor()
+    assert str(tensor.shape) == "[1,0]"
+    tensor.shape = [1, 4]
+    tensor.data[:] = [[-1.0, 0.0, 1.0, 2.0]]
+    np.testing.assert_array_equal(request.infer()[0], [[1.0, 1.0, 2.0, 3.0]])
+    assert request.get_input_tensor().data.tolist() == [[-1.0, 0.0, 1.0, 2.0]]
+    tensor.set_shape(ov.Shape([1, 2]))  # (again, by the first handle)
+    tensor.data[:] = 5.0
+    np.testing.assert_array_equal(request.infer()[0], [[6.0, 6.0]])
+    again = request.get_input_tensor()
+    again.shape = [1, 3]  # (the same size or not: the request's input at once)
+    again.data[:] = 1.0
+    assert request.infer()[0].shape == (1, 3)
+    with pytest.raises(LowpassError, match=r"^input 'x' has shape \[2, 3\], expected \[1, '\?'\]"):
+        again.shape = [2, 3]
+        request.infer()
+
+
+def test_a_tensor_s_shape_set_to_another_size_gives_it_new_memory() -> None:
+    tensor = ov.Tensor(ov.Type.f32, [1, 2])
+    tensor.shape = [2, 3]  # (as OpenVINO's: new memory)
+    assert tensor.shape == (2, 3) and tensor.data.shape == (2, 3) and tensor.get_size() == 6
+    assert tensor.get_byte_size() == 24 and str(tensor.get_shape()) == "[2,3]"
+    tensor.data[:] = 7
+    assert ov.Core().compile_model(RELU_2X3, "CPU")(tensor)[0].tolist() == [[7.0] * 3] * 2
+    tensor.shape = [3, 2]
+    assert tensor.data.shape == (3, 2)
+    same = ov.Tensor(np.arange(6, dtype=np.float32))
+    same.shape = [2, 3]  # (the same size: numpy's reshape in place)
+    assert same.data.tolist() == [[0, 1, 2], [3, 4, 5]]
+    with pytest.raises(LowpassError, match=r"^a tensor's shape must be static dimensions"):
+        same.shape = [2, -1]
+
+
+RELU_2X3 = """
+func.func @main(%x: tensor<2x3xf32> {ov.name = "x"}) -> (tensor<2x3xf32> {ov.name = "y"}) {
+  %y = ov.relu %x : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  func.return %y : tensor<2x3xf32>
+}
+"""
+
+
+def test_dynamic_input_tensor_as_openvino(tmp_path: Path) -> None:
+    openvino = pytest.importorskip("openvino")
+    path = onnx_model(tmp_path)
+    results = []
+    for module in (openvino, ov):
+        request = module.Core().compile_model(path, "CPU").create_infer_request()
+        tensor = request.get_input_tensor()
+        shapes = [str(tensor.shape)]
+        tensor.shape = [1, 5]
+        tensor.data[:] = np.arange(-2, 3, dtype=np.float32)
+        results.append((shapes, request.infer()[0].tolist(), str(tensor.shape)))
+    assert results[0] == results[1]
 
 
 def test_shape_prints_as_openvino_s() -> None:
