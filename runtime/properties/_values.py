@@ -11,6 +11,7 @@ from typing import Any
 
 from lowpass.runtime.properties.hint import ExecutionMode, PerformanceMode, SchedulingCoreType
 from lowpass.runtime.properties.log import Level
+from lowpass.runtime.shapes import Type, element_spelling
 
 ENUMS: dict[str, type[Enum]] = {
     "PERFORMANCE_HINT": PerformanceMode,
@@ -23,10 +24,17 @@ ENUMS: dict[str, type[Enum]] = {
 members equal)."""
 
 
+ELEMENT_TYPE_KEYS = ("INFERENCE_PRECISION_HINT",)
+"""The properties whose values OpenVINO's `get_property` gives as an element `Type`."""
+
+
 def typed_value(key: str, value: Any) -> Any:
     """`value` as a member of `key`'s enum when it is text (a string, or one of these enums)
     naming one by its name or value, case aside; any other value as it is (another library's
-    enum, e.g. openvino's, stays what the config gave)."""
+    enum, e.g. openvino's, stays what the config gave). An element type (INFERENCE_PRECISION_
+    HINT) is a `Type` where it is one of the graphs' types (`"f32"`, equal to the string)."""
+    if key in ELEMENT_TYPE_KEYS and isinstance(value, str) and element_spelling(value):
+        return Type(value)
     enum = ENUMS.get(key)
     if enum is None or not isinstance(value, str):
         return value
@@ -39,4 +47,4 @@ def typed_value(key: str, value: Any) -> Any:
     return value
 
 
-__all__ = ["ENUMS", "typed_value"]
+__all__ = ["ELEMENT_TYPE_KEYS", "ENUMS", "typed_value"]

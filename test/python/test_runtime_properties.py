@@ -331,6 +331,26 @@ def test_supported_properties_mutability_matches_openvino() -> None:
     assert {k: ours[k] for k in both} == {k: theirs[k] for k in both}
 
 
+@pytest.mark.parametrize("device_name", ["CPU", "REFERENCE"])
+def test_inference_precision_is_an_element_type(device_name: str) -> None:
+    # (before, the string 'f32': no get_type_name() / to_dtype(), as openvino's Type has)
+    core = lowpass.Core()
+    compiled = core.compile_model(RELU, device_name)
+    for precision in (core.get_property(device_name, hints.inference_precision),
+                      compiled.get_property(hints.inference_precision)):
+        assert isinstance(precision, lowpass.Type) and precision == lowpass.Type.f32 == "f32"
+        assert precision.get_type_name() == "f32" and precision.to_dtype() == np.float32
+    openvino = pytest.importorskip("openvino")
+    theirs = openvino.Core().compile_model(openvino_relu(openvino), "CPU", {
+        "INFERENCE_PRECISION_HINT": "f32"}).get_property("INFERENCE_PRECISION_HINT")
+    assert theirs.get_type_name() == precision.get_type_name()
+
+
+def openvino_relu(openvino: Any) -> Any:
+    parameter = openvino.opset13.parameter([2, 3], np.float32, name="x")
+    return openvino.Model([openvino.opset13.relu(parameter)], [parameter], "relu")
+
+
 def test_set_property_takes_openvinos_pairs() -> None:
     """openvino's keys called with a value give (key, OVAny): the value is unwrapped."""
     pytest.importorskip("openvino")
