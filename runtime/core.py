@@ -126,14 +126,20 @@ class Tensor(np.ndarray):
         """OpenVINO's `tensor.shape = [...]`: a shape of the same size reshapes the tensor in
         place (numpy's), another gives it new memory (zeros), which `data`, `shape` and the
         accessors read from then on, as OpenVINO reallocates; a request's input tensor (of
-        `get_tensor`) becomes the request's input at once, in either case."""
+        `get_tensor`) becomes the request's input at once, in either case (its values kept
+        where the size is the same)."""
         dims = _static_dims(value)
         state = vars(self)
         on_resize = state.get(_ON_RESIZE)
-        if on_resize is None and _resized_array(self) is None and int(np.prod(dims)) == self.size:
+        current = self.data
+        if dims == current.shape:
+            return  # (as OpenVINO: the memory and what it holds are kept)
+        same_size = int(np.prod(dims)) == current.size
+        if on_resize is None and _resized_array(self) is None and same_size:
             _NDARRAY_SHAPE.__set__(self, dims)
             return
-        array = np.zeros(dims, self.dtype)
+        # (the same size: the same memory, reshaped, as OpenVINO keeps a buffer large enough)
+        array = current.reshape(dims) if same_size else np.zeros(dims, self.dtype)
         if on_resize is not None:
             on_resize(array)
         state[_RESIZED] = array
