@@ -69,7 +69,7 @@ from lowpass.runtime.device import (
     get_device,
 )
 from lowpass.runtime.errors import LowpassError
-from lowpass.runtime.graph_outputs import add_graph_output, find_graph_value
+from lowpass.runtime.graph_outputs import add_graph_output, find_graph_value, find_onnx_tensor
 from lowpass.runtime.nodes import Node
 from lowpass.runtime.properties._values import typed_value
 from lowpass.runtime.properties.hint import ExecutionMode
@@ -355,8 +355,10 @@ class Model:
     assigned to it shows in the ports.
     """
 
-    def __init__(self, module: ModuleOp) -> None:
+    def __init__(self, module: ModuleOp, onnx_source: Path | None = None) -> None:
         self._module = module
+        self._onnx_source = onnx_source
+        """The `.onnx` file the graph was read from: its tensor names (`add_outputs`)."""
         self._signature: tuple[Any, ...] | None = None
         self._inputs: list[Port] = []
         self._outputs: list[Port] = []
@@ -370,6 +372,7 @@ class Model:
     @module.setter
     def module(self, module: ModuleOp) -> None:
         self._module = module
+        self._onnx_source = None
         self._signature = None
         self.friendly_name = self.function.sym_name.data
         self._ports()
@@ -460,7 +463,15 @@ class Model:
             port = self.input(item)
             value, name = function.body.block.args[port.index], port.name
         else:
-            value, name = find_graph_value(function, item)
+            try:
+                value, name = find_graph_value(function, item)
+            except LowpassError:
+                found = None
+                if isinstance(item, str) and self._onnx_source is not None:
+                    found = find_onnx_tensor(function, self._onnx_source, item)
+                if found is None:
+                    raise
+                value, name = found, item
         index = add_graph_output(function, value, name)  # (before the ports are derived)
         return self.outputs[index]
 
@@ -484,7 +495,7 @@ class Model:
 
     def clone(self) -> Model:
         """A model of its own copy of the module (OpenVINO's `clone()`)."""
-        copy = Model(self.module.clone())
+        copy = Model(self.module.clone(), self._onnx_source)
         copy.friendly_name = self.friendly_name
         return copy
 
@@ -761,7 +772,7 @@ class Core:
 
         try:
             if isinstance(model, str | Path) and self._suffix(model) == ".onnx":
-                return Model(read_onnx_with(model, shapes, constants))
+                return Model(read_onnx_with(model, shapes, constants), Path(model))
             model_read = self._read_model(model, weights)
             prepare_inputs(model_read.module, shapes, constants)
         except InputSpecError as e:
@@ -789,7 +800,7 @@ class Core:
         if suffix == ".onnx":
             from lowpass.frontends import read_model_file
 
-            return Model(read_model_file(model))
+            return Model(read_model_file(model), Path(model))
         return Model(read_module(model))
 
     def compile_model(

@@ -4,12 +4,16 @@ found by a tensor name or by a (node name, output index) pair.
 
 lowpass keeps a friendly name per op (`ov.name`, docs/names.md), not tensor names of its own:
 a tensor is named by its producer, as a graph output is (`<op name>` for a one-result op,
-`<op name>.<i>` for result i of another), or is an input or an output and has its names.
+`<op name>.<i>` for result i of another), or is an input or an output and has its names. An
+ONNX model's tensor names (PyTorch's `/conv1/Conv_output_0`) are found in the file it was
+read from (`find_onnx_tensor`): the node that computes the tensor names the op that does,
+as the reader names it.
 """
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any, cast
 
 from xdsl.dialects import func
@@ -68,6 +72,37 @@ def find_graph_value(function: func.FuncOp, key: Any) -> tuple[SSAValue, str]:
                            f"as ('{key}', index) or '{key}.<index>'")
     raise LowpassError(f"add_outputs: the model has no tensor named '{key}' (a tensor is named "
                        "by the node that computes it, as its friendly name, or is an input)")
+
+
+def find_onnx_tensor(function: func.FuncOp, source: Path, tensor: str) -> SSAValue | None:
+    """The value of the ONNX model's tensor `tensor` in the graph read from `source`: the
+    result of the op that the reader named after the node computing it (frontends/onnx/
+    reader.py, `_name_ops`, OpenVINO's friendly names: the node's name, `<node>_<tensor>`
+    where its outputs come from different ops, the output's name for an unnamed node, the
+    last one's for a multi-output op); None where no node of the main graph computes it."""
+    try:
+        import onnx
+
+        proto = onnx.ModelProto()  # (without external data: the graph's nodes are enough)
+        proto.ParseFromString(source.read_bytes())
+        graph = proto.graph
+    except Exception:  # (no onnx package, or the file changed since: nothing found)
+        return None
+    node = next((n for n in graph.node if tensor in n.output), None)
+    if node is None:
+        return None
+    index = list(node.output).index(tensor)
+    if node.name:
+        candidates = [(node.name, index), (f"{node.name}_{tensor}", 0)]
+    else:
+        last = next(o for o in reversed(node.output) if o)
+        candidates = [(last, index), (tensor, 0)]
+    for candidate in candidates:
+        try:
+            return find_graph_value(function, candidate)[0]
+        except LowpassError:
+            continue
+    return None
 
 
 def add_graph_output(function: func.FuncOp, value: SSAValue, name: str) -> int:

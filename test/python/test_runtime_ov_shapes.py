@@ -477,3 +477,53 @@ def test_module_level_compile_model_and_small_accessors(tmp_path: Path) -> None:
                 ours.is_integral_number()] == [theirs.is_real(), theirs.is_integral(),
                                                theirs.is_signed(), theirs.is_integral_number()]
         assert ours.to_dtype() == theirs.to_dtype()
+
+
+def pytorch_style_onnx(tmp_path: Path) -> Path:
+    """Nodes named as PyTorch's exporter names them, tensors named apart: a named Relu, an
+    unnamed Neg, a named two-output Split, an Add giving the graph output."""
+    onnx = pytest.importorskip("onnx")
+    from onnx import TensorProto, helper
+
+    graph = helper.make_graph(
+        [helper.make_node("Relu", ["x"], ["/conv/Relu_output_0"], name="/conv/Relu"),
+         helper.make_node("Neg", ["/conv/Relu_output_0"], ["neg_out"]),
+         helper.make_node("Split", ["neg_out", "sizes"], ["s0", "s1"], name="/split/Split",
+                          axis=1),
+         helper.make_node("Add", ["s0", "s1"], ["y"], name="/add/Add")],
+        "g",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 4])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 2])],
+        [helper.make_tensor("sizes", TensorProto.INT64, [2], [2, 2])],
+    )  # fmt: skip
+    path = tmp_path / "pytorch_style.onnx"
+    onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]), path)
+    return path
+
+
+TENSORS = ["/conv/Relu_output_0", "neg_out", "s1", "s0"]
+
+
+def test_add_outputs_by_an_onnx_tensor_name(tmp_path: Path) -> None:
+    # (before: 'no tensor named ...': the reader names ops after nodes, not their tensors)
+    model = lowpass.Core().read_model(pytorch_style_onnx(tmp_path))
+    assert [p.name for p in model.add_outputs(TENSORS)] == TENSORS
+    x = np.array([[-1.0, 2.0, -3.0, 4.0]], np.float32)
+    results = lowpass.Core().compile_model(model.clone(), "CPU")(x)
+    np.testing.assert_array_equal(results["/conv/Relu_output_0"], [[0.0, 2.0, 0.0, 4.0]])
+    np.testing.assert_array_equal(results["s1"], [[-0.0, -4.0]])
+    with pytest.raises(LowpassError, match=r"^add_outputs: the model has no tensor named 'zz'"):
+        model.add_outputs("zz")
+
+
+def test_add_outputs_by_onnx_tensor_names_as_openvino(tmp_path: Path) -> None:
+    openvino = pytest.importorskip("openvino")
+    path = pytorch_style_onnx(tmp_path)
+    theirs, ours = openvino.Core().read_model(path), lowpass.Core().read_model(path)
+    assert [p.get_names() for p in ours.add_outputs(TENSORS)] == [
+        p.get_names() for p in theirs.add_outputs(TENSORS)]  # fmt: skip
+    x = np.array([[-1.0, 2.0, -3.0, 4.0]], np.float32)
+    expected = openvino.Core().compile_model(theirs, "CPU")(x)
+    got = lowpass.Core().compile_model(ours, "CPU")(x)
+    for name in ["y", *TENSORS]:
+        np.testing.assert_array_equal(got[name], expected[name])
