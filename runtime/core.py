@@ -69,7 +69,13 @@ from lowpass.runtime.device import (
     get_device,
 )
 from lowpass.runtime.errors import LowpassError
-from lowpass.runtime.graph_outputs import add_graph_output, find_graph_value, find_onnx_tensor
+from lowpass.runtime.graph_outputs import (
+    OnnxProducers,
+    add_graph_output,
+    find_graph_value,
+    find_onnx_tensor,
+    onnx_producers,
+)
 from lowpass.runtime.nodes import Node
 from lowpass.runtime.properties._values import typed_value
 from lowpass.runtime.properties.hint import ExecutionMode
@@ -359,6 +365,7 @@ class Model:
         self._module = module
         self._onnx_source = onnx_source
         """The `.onnx` file the graph was read from: its tensor names (`add_outputs`)."""
+        self._onnx_tensors: OnnxProducers | None = None
         self._signature: tuple[Any, ...] | None = None
         self._inputs: list[Port] = []
         self._outputs: list[Port] = []
@@ -373,6 +380,7 @@ class Model:
     def module(self, module: ModuleOp) -> None:
         self._module = module
         self._onnx_source = None
+        self._onnx_tensors = None
         self._signature = None
         self.friendly_name = self.function.sym_name.data
         self._ports()
@@ -468,7 +476,9 @@ class Model:
             except LowpassError:
                 found = None
                 if isinstance(item, str) and self._onnx_source is not None:
-                    found = find_onnx_tensor(function, self._onnx_source, item)
+                    if self._onnx_tensors is None:  # (read once: the IR keeps no tensor names)
+                        self._onnx_tensors = onnx_producers(self._onnx_source)
+                    found = find_onnx_tensor(function, self._onnx_tensors, item)
                 if found is None:
                     raise
                 value, name = found, item

@@ -74,28 +74,44 @@ def find_graph_value(function: func.FuncOp, key: Any) -> tuple[SSAValue, str]:
                        "by the node that computes it, as its friendly name, or is an input)")
 
 
-def find_onnx_tensor(function: func.FuncOp, source: Path, tensor: str) -> SSAValue | None:
-    """The value of the ONNX model's tensor `tensor` in the graph read from `source`: the
-    result of the op that the reader named after the node computing it (frontends/onnx/
-    reader.py, `_name_ops`, OpenVINO's friendly names: the node's name, `<node>_<tensor>`
-    where its outputs come from different ops, the output's name for an unnamed node, the
-    last one's for a multi-output op); None where no node of the main graph computes it."""
+OnnxProducers = dict[str, tuple[str, int, tuple[str, ...]]]
+"""An ONNX graph's tensor name -> (the name of the node computing it, the tensor's index in
+the node's outputs, the node's outputs)."""
+
+
+def onnx_producers(source: Path) -> OnnxProducers:
+    """The producers of the main graph's tensors of the ONNX model in `source`; empty where it
+    cannot be read (no onnx package, or the file changed since)."""
     try:
         import onnx
 
         proto = onnx.ModelProto()  # (without external data: the graph's nodes are enough)
         proto.ParseFromString(source.read_bytes())
-        graph = proto.graph
-    except Exception:  # (no onnx package, or the file changed since: nothing found)
+    except Exception:
+        return {}
+    producers: OnnxProducers = {}
+    for node in proto.graph.node:
+        outputs = tuple(node.output)
+        for index, tensor in enumerate(outputs):
+            if tensor:
+                producers.setdefault(tensor, (node.name, index, outputs))
+    return producers
+
+
+def find_onnx_tensor(function: func.FuncOp, producers: OnnxProducers,
+                     tensor: str) -> SSAValue | None:
+    """The value of the ONNX tensor `tensor` in the graph: the result of the op that the
+    reader named after the node computing it (frontends/onnx/reader.py, `_name_ops`,
+    OpenVINO's friendly names: the node's name, `<node>_<tensor>` where its outputs come
+    from different ops, the output's name for an unnamed node, the last one's for a
+    multi-output op); None where no node of the main graph computes it."""
+    if tensor not in producers:
         return None
-    node = next((n for n in graph.node if tensor in n.output), None)
-    if node is None:
-        return None
-    index = list(node.output).index(tensor)
-    if node.name:
-        candidates = [(node.name, index), (f"{node.name}_{tensor}", 0)]
+    node, index, outputs = producers[tensor]
+    if node:
+        candidates = [(node, index), (f"{node}_{tensor}", 0)]
     else:
-        last = next(o for o in reversed(node.output) if o)
+        last = next(o for o in reversed(outputs) if o)
         candidates = [(last, index), (tensor, 0)]
     for candidate in candidates:
         try:
