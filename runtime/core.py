@@ -60,6 +60,7 @@ from lowpass.dialects.ov.state import (
 from lowpass.ir import collector_paused, print_module, read_module, verify_module
 from lowpass.passes.reshape import ReshapeError, smart_reshape_module
 from lowpass.runtime.device import (
+    ACCEPTED_KEYS,
     DeviceCompiledModel,
     DeviceError,
     DeviceRequest,
@@ -1222,7 +1223,8 @@ class CompiledModel(_NotCopyable):
         (`hint.ExecutionMode.ACCURACY`, equal to "ACCURACY"), PERFORMANCE_HINT as its name,
         a str, as OpenVINO's CPU compiled model answers them."""
         key = _property_name(name)
-        properties = {**self._common_properties(), **self._compiled.properties()}
+        properties = {**self._kept_properties(), **self._common_properties(),
+                      **self._compiled.properties()}
         if key == "SUPPORTED_PROPERTIES" and key not in properties:
             # (OpenVINO's form, a dict of each key's mutability: a compiled model's are read
             # only)
@@ -1238,6 +1240,17 @@ class CompiledModel(_NotCopyable):
             # plain str, where Core.get_property and the other hints answer enums)
             return str(getattr(value, "name", value))
         return value
+
+    def _kept_properties(self) -> dict[str, Any]:
+        """The device's answers for the keys it accepts (ENABLE_CPU_PINNING, LOG_LEVEL ...:
+        the config's value, else the device's default), as `Core.get_property(device, key)`
+        gives them: a compiled model answers them too, as OpenVINO's does."""
+        describe = getattr(get_device(self.device), "device_properties", None)
+        try:
+            answers = dict(describe(self.config)) if describe is not None else {}
+        except DeviceError:
+            return {}
+        return {k: v for k, v in answers.items() if k in ACCEPTED_KEYS}
 
     def _common_properties(self) -> dict[str, Any]:
         """What every compiled model answers, as OpenVINO's: its devices, its name, and the

@@ -199,8 +199,8 @@ def test_core_get_property_gives_the_enums() -> None:
     assert core.get_property("CPU", log.level) is log.Level.ERR
     compiled = core.compile_model(RELU, "REFERENCE")
     assert compiled.get_property("SCHEDULING_CORE_TYPE") is hints.SchedulingCoreType.ANY_CORE
-    with pytest.raises(LowpassError, match="unsupported property PERFORMANCE_HINT"):
-        compiled.get_property(hints.performance_mode)  # (set on the CPU device only)
+    # (THROUGHPUT was set on the CPU device only: REFERENCE's compiled model answers its own)
+    assert compiled.get_property(hints.performance_mode) == "LATENCY"
     assert "FP32" in core.get_property("CPU", device.capabilities)
     assert core.get_property("CPU", props.range_for_streams)[0] == 1
 
@@ -344,6 +344,21 @@ def test_inference_precision_is_an_element_type(device_name: str) -> None:
     theirs = openvino.Core().compile_model(openvino_relu(openvino), "CPU", {
         "INFERENCE_PRECISION_HINT": "f32"}).get_property("INFERENCE_PRECISION_HINT")
     assert theirs.get_type_name() == precision.get_type_name()
+
+
+@pytest.mark.parametrize("device_name", ["CPU", "REFERENCE"])
+def test_a_compiled_model_answers_the_keys_its_device_keeps(device_name: str) -> None:
+    # (before: 'unsupported property ENABLE_CPU_PINNING of a compiled model', where the
+    # core answered it and openvino's compiled model does)
+    core = lowpass.Core()
+    compiled = core.compile_model(RELU, device_name)
+    for key in ("ENABLE_CPU_PINNING", "ENABLE_HYPER_THREADING", "SCHEDULING_CORE_TYPE",
+                "LOG_LEVEL"):
+        assert compiled.get_property(key) == core.get_property(device_name, key)
+        assert key in compiled.get_property("SUPPORTED_PROPERTIES")
+    given = core.compile_model(RELU, device_name, {hints.scheduling_core_type:
+                                                   hints.SchedulingCoreType.PCORE_ONLY})
+    assert given.get_property(hints.scheduling_core_type) is hints.SchedulingCoreType.PCORE_ONLY
 
 
 def openvino_relu(openvino: Any) -> Any:
