@@ -16,9 +16,9 @@ the shapes (`ov-reshape`, OpenVINO's `Model.reshape`). The spellings of the comm
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from xdsl.dialects.builtin import ModuleOp
@@ -27,6 +27,7 @@ from lowpass.dialects.graph import entry_function, graph_input_all_names
 from lowpass.passes.freeze import FreezeError, freeze_inputs
 from lowpass.passes.reshape import ReshapeError, smart_reshape_module
 from lowpass.runtime.errors import LowpassError
+from lowpass.runtime.shapes import Dimension, PartialShape
 
 Dims = tuple[int | None, ...]
 
@@ -217,7 +218,21 @@ def read_with_input_options(
     return model
 
 
+def _openvino_shape(shape: object) -> bool:
+    """A `PartialShape`, or a list or tuple that holds a `Dimension`."""
+    if isinstance(shape, PartialShape):
+        return True
+    items = cast("Iterable[object]", shape) if isinstance(shape, list | tuple) else ()
+    return any(isinstance(d, Dimension) for d in items)
+
+
 def _dims(name: str, shape: Any) -> Dims:
+    if _openvino_shape(shape):
+        try:  # (OpenVINO's forms; a bounded dimension is dynamic, as in Model.reshape)
+            return PartialShape(shape).to_dims()
+        except LowpassError:
+            raise InputSpecError(f"input '{name}': {shape} is not a static or dynamic shape "
+                                 "of known rank") from None
     try:
         dims = tuple(None if d is None or int(d) == -1 else int(d) for d in shape)
     except (TypeError, ValueError):

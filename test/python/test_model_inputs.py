@@ -54,6 +54,19 @@ def test_read_model_with_shapes_and_constants_runs_on_both_devices(path: Path) -
     assert again.inputs[0].shape == (2, 3)
 
 
+def test_read_model_shapes_take_openvinos_partial_shapes(path: Path) -> None:
+    # (before, a dynamic or bounded Dimension in `shapes` raised "dimension ? is dynamic:
+    # it has no length")
+    core = lowpass.Core()
+    for shape, expected in [(lowpass.PartialShape("4,3"), (4, 3)),
+                            ([lowpass.Dimension(1, 8), 3], (None, 3)),
+                            (lowpass.PartialShape([-1, 3]), (None, 3))]:
+        assert core.read_model(path, shapes={"x": shape}).input("x").shape == expected
+    with pytest.raises(LowpassError, match=r"^input 'x': \[\.\.\.\] is not a static or dynamic "
+                       "shape of known rank"):
+        core.read_model(path, shapes={"x": lowpass.PartialShape.dynamic()})
+
+
 def test_a_dynamic_input_frozen_takes_the_values_shape() -> None:
     module = read_module(TEXT)
     freeze_inputs(module, {"x": np.ones((4, 3), np.float32)})
