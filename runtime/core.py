@@ -154,6 +154,15 @@ class Tensor(np.ndarray):
     def set_shape(self, shape: Any) -> None:
         self.shape = shape
 
+    def __repr__(self) -> str:
+        # (numpy's printing reads `shape`: a resized tensor prints its new memory)
+        resized = _resized_array(self)
+        return super().__repr__() if resized is None else repr(resized.view(Tensor))
+
+    def __str__(self) -> str:
+        resized = _resized_array(self)
+        return super().__str__() if resized is None else str(resized.view(Tensor))
+
     def __array_wrap__(self, array: Any, context: Any = None,
                        return_scalar: bool = False) -> Any:
         # (what numpy computes from a tensor is a plain array, or a scalar for a reduction,

@@ -357,6 +357,9 @@ def test_a_tensor_s_shape_set_to_another_size_gives_it_new_memory() -> None:
     assert tensor.get_byte_size() == 24 and str(tensor.get_shape()) == "[2,3]"
     tensor.data[:] = 7
     assert ov.Core().compile_model(RELU_2X3, "CPU")(tensor)[0].tolist() == [[7.0] * 3] * 2
+    # (numpy's printing reads `shape`: it indexed the old memory, an IndexError)
+    assert repr(tensor) == repr(ov.Tensor(np.full((2, 3), 7, np.float32)))
+    assert str(tensor) == f"{tensor}" == str(np.full((2, 3), 7, np.float32))
     tensor.shape = [3, 2]
     assert tensor.data.shape == (3, 2)
     same = ov.Tensor(np.arange(6, dtype=np.float32))
