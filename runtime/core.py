@@ -185,11 +185,11 @@ class Tensor(np.ndarray):
 
     def is_continuous(self) -> bool:
         """Whether its elements lie in memory in order (C-contiguous), as OpenVINO's."""
-        return bool(self.flags.c_contiguous)
+        return bool(self.data.flags.c_contiguous)
 
     def get_strides(self) -> tuple[int, ...]:
         """The strides in bytes (OpenVINO's `get_strides()`)."""
-        return tuple(self.strides)
+        return tuple(self.data.strides)
 
     def copy_from(self, source: Any) -> None:
         """Copy the elements of `source`, a tensor or array of the same shape, into this
@@ -198,7 +198,7 @@ class Tensor(np.ndarray):
         if values.shape != self.shape:
             raise LowpassError(f"copy_from: the source has shape {list(values.shape)}, "
                                f"this tensor {list(self.shape)}")
-        np.copyto(self.view(np.ndarray), values, casting="same_kind")
+        np.copyto(self.data, values, casting="same_kind")
 
     def copy_to(self, target: Any) -> None:
         """Copy the elements into `target`, a tensor or array of the same shape (OpenVINO's
@@ -207,7 +207,7 @@ class Tensor(np.ndarray):
         if destination.shape != self.shape:
             raise LowpassError(f"copy_to: the target has shape {list(destination.shape)}, "
                                f"this tensor {list(self.shape)}")
-        np.copyto(destination, self.view(np.ndarray), casting="same_kind")
+        np.copyto(destination, self.data, casting="same_kind")
 
     @property
     def element_type(self) -> Type:

@@ -362,6 +362,9 @@ def test_a_tensor_s_shape_set_to_another_size_gives_it_new_memory() -> None:
     assert str(tensor) == f"{tensor}" == str(np.full((2, 3), 7, np.float32))
     tensor.shape = [3, 2]
     assert tensor.data.shape == (3, 2)
+    tensor.shape = [2, 2]  # (another size again: the accessors read the new memory)
+    tensor.copy_from(np.full((2, 2), 3, np.float32))
+    assert tensor.data.tolist() == [[3.0, 3.0]] * 2 and tensor.get_strides() == (8, 4)
     same = ov.Tensor(np.arange(6, dtype=np.float32))
     same.shape = [2, 3]  # (the same size: numpy's reshape in place)
     assert same.data.tolist() == [[0, 1, 2], [3, 4, 5]]
