@@ -1,8 +1,10 @@
 """
-What OpenVINO's users write about shapes, element types and a model's outputs, run with
-`import lowpass as ov`: `PartialShape` / `Dimension` (bounded too) given to `Model.reshape`,
-`get_partial_shape()`, `Type`, `Model.add_outputs`, `compile_model(model, "AUTO:CPU")` and the
-refused HETERO / MULTI, `save_model` / `serialize`, the names at the package's top level.
+What OpenVINO's users write about shapes, element types, tensors and a model's nodes and
+outputs, run with `import lowpass as ov`: `PartialShape` / `Dimension` (bounded too) given to
+`Model.reshape`, `get_partial_shape()`, `Shape`, `Type`, `Model.add_outputs` (ONNX tensor
+names too), `get_ordered_ops()` / `query_model`, `compile_model(model, "AUTO:CPU")` and the
+refused HETERO / MULTI, a dynamic input given by setting its tensor's `shape`, `save_model` /
+`serialize` / `compile_model` / `convert_model`, the names at the package's top level.
 Compared with openvino where it is installed.
 """
 
