@@ -394,16 +394,7 @@ def emit_reduce_strided(ctx: EmitContext, op: Operation, src: Buffer, dst: Buffe
     count = int(np.prod([size for size, reduced in groups if reduced], dtype=np.int64))
 
     def identity(lanes: int) -> ir.Constant:
-        if isinstance(op, ReduceMaxOp | ReduceMinOp):
-            is_max = isinstance(op, ReduceMaxOp)
-            if integer:
-                info = np.iinfo(dtype)
-                value: float | int = int(info.min if is_max else info.max)
-            else:
-                value = float("-inf") if is_max else float("inf")
-        else:
-            value = 0 if integer else 0.0
-        return ir.Constant(vec(acc_t, lanes), [value] * lanes)
+        return _identity(op, dtype, acc_t, lanes)
 
     def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
         xs, ys = args
@@ -491,6 +482,21 @@ def emit_reduce_strided(ctx: EmitContext, op: Operation, src: Buffer, dst: Buffe
 
     fn = kernel_function(ctx, f"{ctx.group_name}_reduce_strided", 2, body, noalias=(1,))
     ctx.builder.call(fn, [src.ptr, dst.ptr])
+
+
+def _identity(op: Operation, dtype: np.dtype, acc_t: ir.Type, lanes: int) -> ir.Constant:
+    """`lanes` copies of the reduction's identity in its accumulator type: -inf / +inf (the
+    integer type's limits) for max / min, 0 for sums."""
+    if isinstance(op, ReduceMaxOp | ReduceMinOp):
+        is_max = isinstance(op, ReduceMaxOp)
+        if dtype.kind in "iu":
+            info = np.iinfo(dtype)
+            value: float | int = int(info.min if is_max else info.max)
+        else:
+            value = float("-inf") if is_max else float("inf")
+    else:
+        value = 0 if dtype.kind in "iu" else 0.0
+    return ir.Constant(vec(acc_t, lanes), [value] * lanes)
 
 
 def emit_pairwise_sums(ctx: EmitContext, op: Operation, src: Buffer, dst: Buffer, outer: int,
