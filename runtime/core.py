@@ -834,9 +834,23 @@ class Core:
         with collector_paused():
             if not isinstance(model, Model):
                 model = self.read_model(model)
-            device_name = _chosen_device(device_name)
-            self._check_device(device_name)
-            return CompiledModel(model, device_name, self._config(device_name, config))
+            candidates = _candidate_devices(device_name)
+            for name in candidates:
+                self._check_device(name)
+            for name in candidates[:-1]:  # (AUTO: a device that refuses the model, the next)
+                merged = self._config(name, config)
+                check = getattr(get_device(name), "check_config", None)
+                if check is not None:
+                    try:
+                        check(merged)  # (a bad property is the caller's error, not a refusal)
+                    except DeviceError as e:
+                        raise LowpassError(str(e)) from None
+                try:
+                    return CompiledModel(model, name, merged)
+                except LowpassError:
+                    continue
+            last = candidates[-1]
+            return CompiledModel(model, last, self._config(last, config))
 
     # ---- properties ---------------------------------------------------------------------------
 
@@ -978,10 +992,17 @@ class Core:
 
 
 def _chosen_device(device_name: Any) -> str:
-    """The device that `compile_model` compiles for: `AUTO` (OpenVINO's choice of the best
-    device, here the CPU) or `AUTO:<devices>` (the first of them that is registered, as
-    AUTO's priority list; `-X` excludes X) is a registered device; the virtual devices that
-    split a model or its requests over several devices are refused in one line."""
+    """The device that `query_model` and a property query answer for: the first of
+    `_candidate_devices`."""
+    return _candidate_devices(device_name)[0]
+
+
+def _candidate_devices(device_name: Any) -> list[str]:
+    """The devices `compile_model` tries, in order: the one named, or for `AUTO` (OpenVINO's
+    choice of the best device: the CPU, then REFERENCE where the CPU device refuses the model,
+    as AUTO moves on to its next device when one fails to compile) and `AUTO:<devices>` (AUTO's
+    priority list; `-X` excludes X) the registered ones; the virtual devices that split a
+    model or its requests over several devices are refused in one line."""
     if not isinstance(device_name, str):
         raise LowpassError(f"device name {device_name!r}: expected a string such as 'CPU'")
     kind, _, listed = device_name.partition(":")
@@ -991,13 +1012,13 @@ def _chosen_device(device_name: Any) -> str:
             f"device; compile for one of {', '.join(device_names())} or AUTO"
         )
     if kind != "AUTO":
-        return device_name
+        return [device_name]
     names = [n.strip() for n in listed.split(",") if n.strip()]
     excluded = {n[1:] for n in names if n.startswith("-")}
     wanted = [n for n in names if not n.startswith("-")] or ["CPU", *device_names()]
-    for name in wanted:
-        if name in device_names() and name not in excluded:
-            return name
+    chosen = list(dict.fromkeys(n for n in wanted if n in device_names() and n not in excluded))
+    if chosen:
+        return chosen
     raise LowpassError(
         f'Device "{device_name}" has no device to run on: lowpass\'s devices are '
         f"{', '.join(device_names())}"

@@ -260,6 +260,35 @@ def test_auto_with_a_device_list() -> None:
         core.compile_model(DYNAMIC, "AUTO:GPU")
 
 
+_NON_ZERO = """
+builtin.module {
+  func.func @main(%x: tensor<3xf32> {ov.name = "x"}) -> (tensor<1x?xi64> {ov.name = "y"}) {
+    %y = ov.non_zero %x : (tensor<3xf32>) -> tensor<1x?xi64>
+    func.return %y : tensor<1x?xi64>
+  }
+}
+"""
+
+
+def test_auto_moves_on_to_reference_where_the_cpu_refuses_the_model() -> None:
+    """AUTO tries its devices in order, as OpenVINO's moves on when one fails to compile: a
+    result whose size only the data decides (NonZero) is the CPU device's refusal, and
+    REFERENCE runs it; a bad property is the caller's error on every device, not a refusal."""
+    core = lowpass.Core()
+    model = core.read_model(_NON_ZERO)
+    with pytest.raises(LowpassError, match="the CPU device needs static shapes"):
+        core.compile_model(model, "CPU")
+    for device in ("AUTO", "AUTO:CPU,REFERENCE"):
+        compiled = core.compile_model(model, device)
+        assert compiled.get_property("EXECUTION_DEVICES") == ["REFERENCE"]
+        np.testing.assert_array_equal(compiled(np.array([0, 1, 2], np.float32))["y"], [[1, 2]])
+    with pytest.raises(LowpassError, match="the CPU device needs static shapes"):
+        core.compile_model(model, "AUTO:CPU")  # (the list's only device)
+    assert core.compile_model(DYNAMIC, "AUTO").get_property("EXECUTION_DEVICES") == ["CPU"]
+    with pytest.raises(LowpassError, match="INFERENCE_NUM_THREADS must be an integer"):
+        core.compile_model(DYNAMIC, "AUTO", {"INFERENCE_NUM_THREADS": "x"})
+
+
 @pytest.mark.parametrize("device", ["HETERO", "HETERO:CPU", "MULTI:CPU,REFERENCE", "BATCH:CPU"])
 def test_hetero_and_multi_are_refused_in_one_line(device: str) -> None:
     with pytest.raises(LowpassError) as error:
