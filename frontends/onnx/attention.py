@@ -120,11 +120,14 @@ def attention(ctx: NodeContext) -> list[SSAValue | None]:
 
     head_size = shape_of(q)[3]
     scale = ctx.attr("scale")
-    if scale is None:
-        if head_size == DYNAMIC:
-            raise ConversionError("the head size (Q's last axis) must be static without 'scale'")
-        scale = 1.0 / np.sqrt(head_size)
-    root = b.scalar(float(np.sqrt(float(scale))), "scale_sqrt")  # (the reference's order)
+    if scale is None and head_size == DYNAMIC:  # (sqrt(1 / sqrt(E)) of Q's shape, in Q's type)
+        size = ctx.value(ov.ConvertOp(b.dim(q, 3), t))
+        root = ctx.value(ov.SqrtOp(ctx.value(ov.DivideOp(b.scalar(1.0, "one"),
+                                                         ctx.value(ov.SqrtOp(size))))))
+    else:
+        if scale is None:
+            scale = 1.0 / np.sqrt(head_size)
+        root = b.scalar(float(np.sqrt(float(scale))), "scale_sqrt")  # (the reference's order)
 
     q_heads, k_heads = shape_of(q)[1], shape_of(k)[1]
     if DYNAMIC in (q_heads, k_heads):

@@ -158,12 +158,14 @@ def test_attention_equals_onnxruntime(case: str) -> None:
                                    atol=2e-3 if f16 else 1e-6, err_msg=name)  # fmt: skip
 
 
-def test_causal_attention_of_a_dynamic_sequence_length() -> None:
+@pytest.mark.parametrize("shape", [[1, 2, "seq", 8], [1, 2, "seq", "head"]])
+def test_causal_attention_of_a_dynamic_sequence_length(shape: list[Any]) -> None:
     """L and S unknown when reading (a sequence model's usual input): the causal bias is built
-    from the shapes at run time; two lengths on one compiled model."""
+    from the shapes at run time; two lengths on one compiled model; a dynamic head size too
+    (the scale from Q's shape)."""
     node = helper.make_node("Attention", ["Q", "K", "V"], ["Y"], is_causal=1)
     graph = helper.make_graph(
-        [node], "g", [helper.make_tensor_value_info(n, F32, [1, 2, "seq", 8]) for n in "QKV"],
+        [node], "g", [helper.make_tensor_value_info(n, F32, shape) for n in "QKV"],
         [helper.make_tensor_value_info("Y", F32, None)])
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 23)])
     core = lowpass.Core()
