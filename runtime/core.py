@@ -77,7 +77,7 @@ from lowpass.runtime.graph_outputs import (
     find_onnx_tensor,
     onnx_producers,
 )
-from lowpass.runtime.nodes import Node
+from lowpass.runtime.nodes import Node, NodeOutput
 from lowpass.runtime.properties._values import typed_value
 from lowpass.runtime.properties.hint import ExecutionMode
 from lowpass.runtime.shapes import PartialShape, Shape, Type, element_spelling
@@ -153,6 +153,37 @@ class Tensor(np.ndarray):
 
     def set_shape(self, shape: Any) -> None:
         self.shape = shape
+
+    # (a resized tensor's numpy attributes and items: its new memory's, as OpenVINO's)
+    @property
+    def size(self) -> int:
+        return self.data.size
+
+    @property
+    def nbytes(self) -> int:
+        return self.data.nbytes
+
+    @property
+    def strides(self) -> tuple[int, ...]:  # pyright: ignore[reportIncompatibleMethodOverride]
+        return tuple(self.data.strides)
+
+    @property
+    def ndim(self) -> int:
+        return self.data.ndim
+
+    def __len__(self) -> int:
+        return len(self.data)
+
+    def __getitem__(self, key: Any) -> Any:
+        resized = _resized_array(self)
+        return super().__getitem__(key) if resized is None else resized[key]
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        resized = _resized_array(self)
+        if resized is None:
+            super().__setitem__(key, value)
+        else:
+            resized[key] = value
 
     def __repr__(self) -> str:
         # (numpy's printing reads `shape`: a resized tensor prints its new memory)
@@ -371,11 +402,15 @@ class Model:
     assigned to it shows in the ports.
     """
 
-    def __init__(self, module: ModuleOp, onnx_source: Path | None = None) -> None:
+    def __init__(self, module: ModuleOp, onnx_source: Path | None = None,
+                 ir_source: Path | None = None) -> None:  # fmt: skip
         self._module = module
         self._onnx_source = onnx_source
         """The `.onnx` file the graph was read from: its tensor names (`add_outputs`)."""
         self._onnx_tensors: OnnxProducers | None = None
+        self._ir_source = ir_source
+        """The OpenVINO IR `.xml` the graph was read from: its ports' tensor names."""
+        self._ir_tensors: dict[str, tuple[str, int]] | None = None
         self._signature: tuple[Any, ...] | None = None
         self._inputs: list[Port] = []
         self._outputs: list[Port] = []
@@ -389,8 +424,8 @@ class Model:
     @module.setter
     def module(self, module: ModuleOp) -> None:
         self._module = module
-        self._onnx_source = None
-        self._onnx_tensors = None
+        self._onnx_source = self._ir_source = None
+        self._onnx_tensors = self._ir_tensors = None
         self._signature = None
         self.friendly_name = self.function.sym_name.data
         self._ports()
@@ -475,6 +510,14 @@ class Model:
 
     def _add_output(self, item: Any) -> Port:
         function = self.function
+        if isinstance(item, NodeOutput):  # (`node.output(i)` of `get_ordered_ops()`)
+            owner = item.node.operation
+            if owner.parent_op() is not function:
+                raise LowpassError(f"{item.node!r} is not a node of this model's graph")
+            name = (item.node.get_friendly_name() if len(owner.results) == 1
+                    else f"{item.node.get_friendly_name()}.{item.index}")  # fmt: skip
+            index = add_graph_output(function, owner.results[item.index], name)
+            return self.outputs[index]
         if isinstance(item, Port):
             if not item.is_input:
                 return self.output(item)
@@ -489,6 +532,15 @@ class Model:
                     if self._onnx_tensors is None:  # (read once: the IR keeps no tensor names)
                         self._onnx_tensors = onnx_producers(self._onnx_source)
                     found = find_onnx_tensor(function, self._onnx_tensors, item)
+                elif isinstance(item, str) and self._ir_source is not None:
+                    if self._ir_tensors is None:  # (an IR's port names: read once as well)
+                        from lowpass.frontends.ov_ir import tensor_producers
+
+                        self._ir_tensors = tensor_producers(self._ir_source)
+                    layer = self._ir_tensors.get(item)
+                    if layer is not None:
+                        with suppress(LowpassError):
+                            found = find_graph_value(function, layer)[0]
                 if found is None:
                     raise
                 value, name = found, item
@@ -515,7 +567,7 @@ class Model:
 
     def clone(self) -> Model:
         """A model of its own copy of the module (OpenVINO's `clone()`)."""
-        copy = Model(self.module.clone(), self._onnx_source)
+        copy = Model(self.module.clone(), self._onnx_source, self._ir_source)
         copy.friendly_name = self.friendly_name
         return copy
 
@@ -797,7 +849,7 @@ class Core:
             prepare_inputs(model_read.module, shapes, constants)
         except InputSpecError as e:
             raise LowpassError(str(e)) from None
-        return Model(model_read.module)
+        return model_read  # (its ports follow the module that prepare_inputs changed)
 
     @staticmethod
     def _suffix(model: str | Path) -> str:
@@ -814,7 +866,7 @@ class Core:
         if suffix == ".xml":
             from lowpass.frontends.ov_ir import read_ov_ir
 
-            return Model(read_ov_ir(model, weights))
+            return Model(read_ov_ir(model, weights), ir_source=Path(model))
         if weights is not None:
             raise LowpassError("weights are given separately only for OpenVINO IR (.xml) models")
         if suffix == ".onnx":
@@ -1446,6 +1498,16 @@ class InferRequest(_NotCopyable):
         array = _as_array(value)
         _check_input(port, array)
         self._inputs[port.index] = array
+        if isinstance(value, Tensor):  # (its `shape` set later: its new memory the input)
+            request, index = weakref.ref(self), port.index
+
+            def adopt(new: np.ndarray) -> None:
+                target = request()
+                if target is not None:
+                    with target._exclusive("Tensor.shape", from_callback=True):
+                        target._inputs[index] = new
+
+            vars(value)[_ON_RESIZE] = adopt
 
     def set_input_tensor(self, *args: Any) -> None:
         key, value = (None, args[0]) if len(args) == 1 else args

@@ -244,6 +244,23 @@ def _is_path(value: object) -> TypeGuard[str | os.PathLike[Any]]:
     return isinstance(value, str | os.PathLike)
 
 
+_PRECISIONS = {"f32": "f32", "fp32": "f32", "float32": "f32", "f16": "f16", "fp16": "f16",
+               "float16": "f16", "bf16": "bf16", "bfloat16": "bf16", "dynamic": "dynamic",
+               "undefined": "dynamic"}
+"""INFERENCE_PRECISION_HINT's values that OpenVINO 2026.4's CPU plugin takes (and how it
+spells them); the CPU device computes in float32 whichever is asked (docs/runtime.md)."""
+
+
+def _check_precision(value: Any) -> None:
+    name = getattr(value, "get_type_name", None)  # (an openvino.Type or lowpass's Type)
+    text = str(name() if callable(name) else value).strip().lower()
+    if text not in _PRECISIONS:
+        raise CpuConfigError(
+            f"INFERENCE_PRECISION_HINT takes f32, f16 or bf16 (the CPU device computes in "
+            f"f32), got {value!r}"
+        )
+
+
 def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
     """The CPU device's config (OpenVINO property names; unknown keys are errors)."""
     threads_given: int | None = None
@@ -280,6 +297,8 @@ def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
                 )
         elif key == "PERFORMANCE_HINT_NUM_REQUESTS":
             hint_requests = _count(key, value)
+        elif key == "INFERENCE_PRECISION_HINT":
+            _check_precision(value)
         kept.append((key, value))
     # Streams as OpenVINO's CPU plugin chooses them: NUM_STREAMS wins over the hint; AUTO
     # and THROUGHPUT take one stream per THROUGHPUT_THREADS_PER_STREAM threads of

@@ -63,6 +63,14 @@ class Node:
         spelling = str(element_type_of(t))
         return Type(spelling) if spelling in ELEMENT_DTYPES else spelling
 
+    def output(self, index: int) -> NodeOutput:
+        """Its output `index` (OpenVINO's `node.output(i)`): what `Model.add_outputs` takes."""
+        self._output_type(index)
+        return NodeOutput(self, index)
+
+    def outputs(self) -> list[NodeOutput]:
+        return [NodeOutput(self, i) for i in range(len(self.operation.results))]
+
     def _output_type(self, index: int) -> Attribute:
         if not 0 <= index < len(self.operation.results):
             raise LowpassError(f"{self.get_type_name()} '{self.get_friendly_name()}' has "
@@ -71,3 +79,33 @@ class Node:
 
     def __repr__(self) -> str:
         return f"<{self.get_type_name()}: '{self.get_friendly_name()}'>"
+
+
+class NodeOutput:
+    """An output of a `Node` (OpenVINO's `Output<Node>`, what `node.output(i)` gives): its
+    node, index, shape and element type; `Model.add_outputs` makes it a graph output."""
+
+    __slots__ = ("index", "node")
+
+    def __init__(self, node: Node, index: int) -> None:
+        self.node = node
+        self.index = index
+
+    def get_node(self) -> Node:
+        return self.node
+
+    def get_index(self) -> int:
+        return self.index
+
+    def get_partial_shape(self) -> PartialShape:
+        return self.node.get_output_partial_shape(self.index)
+
+    def get_shape(self) -> Shape:
+        return self.node.get_output_shape(self.index)
+
+    def get_element_type(self) -> Type | str:
+        return self.node.get_output_element_type(self.index)
+
+    def __repr__(self) -> str:
+        return (f"<Output: names[{self.node.get_friendly_name()}] shape"
+                f"{self.get_partial_shape()} type: {self.get_element_type()}>")

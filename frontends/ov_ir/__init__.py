@@ -8,7 +8,8 @@ OpenVINO IR v10/v11 (`.xml` + `.bin`): reader and writer.
 See docs/frontends.md ("OpenVINO IR") for what is read and written.
 """
 
-from lowpass.frontends.ov_ir.reader import read_ov_ir, read_ov_ir_bytes
+from lowpass.frontends.ov_ir.reader import read_ov_ir, read_ov_ir_bytes, tensor_producers
 from lowpass.frontends.ov_ir.writer import serialize_ov_ir, write_ov_ir
 
-__all__ = ["read_ov_ir", "read_ov_ir_bytes", "serialize_ov_ir", "write_ov_ir"]
+__all__ = ["read_ov_ir", "read_ov_ir_bytes", "serialize_ov_ir", "tensor_producers",
+           "write_ov_ir"]

@@ -374,6 +374,25 @@ def _set_aliases(
     function.res_attrs = with_aliases(function.res_attrs, output_aliases)
 
 
+def tensor_producers(xml_path: str | Path) -> dict[str, tuple[str, int]]:
+    """{tensor name: (layer name, output index)} of an OpenVINO IR: each layer's output ports'
+    `names`, in order (the ops `read_ov_ir` builds bear the layers' names, their results the
+    ports' order). Empty where the file cannot be read or parsed."""
+    try:
+        root = parse_xml(Path(xml_path).read_bytes())
+    except (OSError, XmlError):
+        return {}
+    layers = root.child("layers")
+    found: dict[str, tuple[str, int]] = {}
+    for layer in layers.all("layer") if layers is not None else []:
+        outputs = layer.child("output")
+        ports = outputs.all("port") if outputs is not None else []
+        for index, port in enumerate(ports):
+            for name in _split_names(port.get("names") or ""):
+                found.setdefault(name, (layer.get("name") or "", index))
+    return found
+
+
 def _split_names(value: str) -> list[str]:
     """Port `names`: comma-separated, a name holding a comma escapes it as `\\,`; as OpenVINO,
     empty names are dropped and whitespace is part of a name."""

@@ -19,6 +19,7 @@ import pytest
 import lowpass
 import lowpass as ov
 from lowpass import LowpassError
+from lowpass.runtime.nodes import Node
 
 # x[1, ?] -> Relu 'relu1' -> Add 'add1' (+1) -> y
 DYNAMIC = """
@@ -564,3 +565,87 @@ def test_add_outputs_by_onnx_tensor_names_as_openvino(tmp_path: Path) -> None:
     got = lowpass.Core().compile_model(ours, "CPU")(x)
     for name in ["y", *TENSORS]:
         np.testing.assert_array_equal(got[name], expected[name])
+
+
+# ---- a review's findings -----------------------------------------------------------------------
+
+
+def test_add_outputs_takes_a_node_output() -> None:
+    """`model.add_outputs(op.output(0))` for an op of `get_ordered_ops()` (OpenVINO's way to
+    expose an intermediate value); a node of another model is refused in one line."""
+    model = ov.Core().read_model(DYNAMIC)
+    relu = next(op for op in model.get_ordered_ops() if op.get_type_name() == "Relu")
+    assert isinstance(relu, Node)
+    assert relu.output(0).get_node() is relu and relu.output(0).get_index() == 0
+    assert [o.get_index() for o in relu.outputs()] == [0]
+    (port,) = model.add_outputs(relu.output(0))
+    assert port.get_any_name() == "relu1"
+    x = np.array([[-1.0, 2.0]], np.float32)
+    got = ov.Core().compile_model(model, "CPU")(x)
+    np.testing.assert_array_equal(got["relu1"], [[0.0, 2.0]])
+    other = ov.Core().read_model(DYNAMIC)
+    with pytest.raises(LowpassError, match="is not a node of this model's graph"):
+        other.add_outputs(relu.output(0))
+    with pytest.raises(LowpassError, match=r"has 1 output\(s\), not 2"):
+        relu.output(1)
+
+
+def test_add_outputs_by_an_ir_tensor_name(tmp_path: Path) -> None:
+    """An OpenVINO IR's port names (what `ovc` writes: `/conv1/Conv_output_0` where the layer
+    is `/conv1/Conv`) are tensor names `add_outputs` takes, as openvino's."""
+    openvino = pytest.importorskip("openvino")
+    onnx = pytest.importorskip("onnx")
+    from onnx import TensorProto, helper
+
+    graph = helper.make_graph(
+        [helper.make_node("Relu", ["x"], ["r"], name="relu1"),
+         helper.make_node("Add", ["r", "x"], ["y"], name="add1")], "g",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 4])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 4])])
+    source = tmp_path / "m.onnx"
+    onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)]), source)
+    xml = tmp_path / "m.xml"
+    openvino.save_model(openvino.Core().read_model(str(source)), str(xml))
+    theirs = openvino.Core().read_model(str(xml))
+    theirs.add_outputs("r")
+    ours = ov.Core().read_model(xml)
+    ours.add_outputs("r")
+    x = np.array([[-1.0, 2.0, -3.0, 4.0]], np.float32)
+    want = openvino.Core().compile_model(theirs, "CPU")(x)
+    got = ov.Core().compile_model(ours, "CPU")(x)
+    np.testing.assert_array_equal(got["r"], want["r"])
+
+
+def test_a_tensor_given_to_set_tensor_then_resized_is_the_input() -> None:
+    """`set_input_tensor(t)`, then `t.shape = [...]` and its data filled: the request reads
+    the new memory, as OpenVINO's (it had read the old zeros, silently)."""
+    request = ov.Core().compile_model(DYNAMIC, "CPU").create_infer_request()
+    tensor = ov.Tensor(np.zeros((1, 4), np.float32))
+    request.set_input_tensor(tensor)
+    tensor.shape = [1, 6]
+    tensor.data[:] = 2.0
+    request.infer()
+    np.testing.assert_array_equal(request.get_output_tensor().data, np.full((1, 6), 3.0))
+
+
+def test_a_resized_tensor_s_numpy_attributes_and_items_are_its_new_memory() -> None:
+    """size, strides, nbytes, ndim, len and items of a resized tensor: the new memory's, as
+    OpenVINO's `Tensor` answers (a write through `t[:]` went to the old memory)."""
+    request = ov.Core().compile_model(DYNAMIC, "CPU").create_infer_request()
+    tensor = request.get_input_tensor()
+    tensor.shape = [1, 4]
+    assert (tensor.size, tensor.strides, tensor.nbytes, tensor.ndim, len(tensor)) == (
+        4, (16, 4), 16, 2, 1)  # fmt: skip
+    tensor[:] = 1.0
+    assert float(tensor[0, 3]) == 1.0
+    request.infer()
+    np.testing.assert_array_equal(request.get_output_tensor().data, np.full((1, 4), 2.0))
+
+
+@pytest.mark.parametrize("value", ["xyz", "i8", "f64"])
+def test_an_inference_precision_the_cpu_plugin_refuses_is_an_error(value: str) -> None:
+    core = ov.Core()
+    with pytest.raises(LowpassError, match="INFERENCE_PRECISION_HINT takes f32, f16 or bf16"):
+        core.compile_model(DYNAMIC, "CPU", {"INFERENCE_PRECISION_HINT": value})
+    for accepted in ("f32", "bf16", "FP32", ov.Type("f16")):
+        core.compile_model(DYNAMIC, "CPU", {"INFERENCE_PRECISION_HINT": accepted})
