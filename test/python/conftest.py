@@ -10,11 +10,13 @@ import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import numpy as np
 import pytest
 
 import lowpass
+from lowpass import Core
 
 
 @pytest.fixture(scope="session")
@@ -144,3 +146,17 @@ def openvino_mvn_runs() -> None:
             f"OpenVINO's MVN fails under ONEDNN_MAX_CPU_ISA={os.environ['ONEDNN_MAX_CPU_ISA']} "
             f"on this host (exit code {probe.returncode})"
         )
+
+
+@pytest.fixture
+def configs(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, Any]]]:
+    """The (device, config) of each `Core.compile_model` call (lowpass-run's tests)."""
+    seen: list[tuple[str, dict[str, Any]]] = []
+    compile_model = Core.compile_model
+
+    def recording(self: Core, model: Any, device: str = "REFERENCE", config: Any = None) -> Any:
+        seen.append((device, dict(config or {})))
+        return compile_model(self, model, device, config)
+
+    monkeypatch.setattr(Core, "compile_model", recording)
+    return seen

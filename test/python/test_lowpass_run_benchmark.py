@@ -46,19 +46,6 @@ def _run(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, s
     return code, out, err
 
 
-@pytest.fixture
-def configs(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, Any]]]:
-    """The (device, config) of each `Core.compile_model` call."""
-    seen: list[tuple[str, dict[str, Any]]] = []
-    compile_model = Core.compile_model
-
-    def recording(self: Core, model: Any, device: str = "REFERENCE", config: Any = None) -> Any:
-        seen.append((device, dict(config or {})))
-        return compile_model(self, model, device, config)
-
-    monkeypatch.setattr(Core, "compile_model", recording)
-    return seen
-
 
 def _info(out: str, name: str) -> str:
     match = re.search(rf"^\[ INFO \] +{re.escape(name)}:? +(.*)$", out, re.MULTILINE)

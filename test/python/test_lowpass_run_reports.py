@@ -19,7 +19,6 @@ from typing import Any
 import numpy as np
 import pytest
 
-from lowpass.runtime import Core
 from lowpass.tools import lowpass_run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -32,19 +31,6 @@ def _run(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, s
     out, err = capsys.readouterr()
     return code, out, err
 
-
-@pytest.fixture
-def configs(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, Any]]]:
-    """The (device, config) of each `Core.compile_model` call."""
-    seen: list[tuple[str, dict[str, Any]]] = []
-    compile_model = Core.compile_model
-
-    def recording(self: Core, model: Any, device: str = "REFERENCE", config: Any = None) -> Any:
-        seen.append((device, dict(config or {})))
-        return compile_model(self, model, device, config)
-
-    monkeypatch.setattr(Core, "compile_model", recording)
-    return seen
 
 
 def _sections(path: Path) -> dict[str, list[tuple[str, str]]]:
