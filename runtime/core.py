@@ -27,7 +27,7 @@ import queue
 import threading
 import weakref
 from collections import deque
-from collections.abc import Generator, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import timedelta
@@ -1427,6 +1427,15 @@ class InferResults(Mapping[Port, np.ndarray]):
         return tuple(set(p.names) for p in self._ports)
 
 
+def _busy_error(what: str) -> LowpassError:
+    """A request's call while it runs an inference (`InferRequest._exclusive`)."""
+    return LowpassError(
+        f"infer request is busy: {what} was called while it runs an inference (infer(), "
+        "or start_async() and its callback); a request runs one inference at a time "
+        "(give each thread its own create_infer_request(); from a callback, "
+        "start_async() starts the next one)"
+    )
+
 class InferRequest(_NotCopyable):
     """A synchronous inference request (OpenVINO's `ov.InferRequest`)."""
 
@@ -1499,15 +1508,7 @@ class InferRequest(_NotCopyable):
         _check_input(port, array)
         self._inputs[port.index] = array
         if isinstance(value, Tensor):  # (its `shape` set later: its new memory the input)
-            request, index = weakref.ref(self), port.index
-
-            def adopt(new: np.ndarray) -> None:
-                target = request()
-                if target is not None:
-                    with target._exclusive("Tensor.shape", from_callback=True):
-                        target._inputs[index] = new
-
-            vars(value)[_ON_RESIZE] = adopt
+            vars(value)[_ON_RESIZE] = self._adopting(port.index, hand_out=False)
 
     def set_input_tensor(self, *args: Any) -> None:
         key, value = (None, args[0]) if len(args) == 1 else args
@@ -1555,21 +1556,27 @@ class InferRequest(_NotCopyable):
             return self._hand_out_input(port.index, mine)
         return self.get_output_tensor(key)
 
+    def _adopting(self, index: int, hand_out: bool) -> Callable[[np.ndarray], None]:
+        """What an input tensor does when its `shape` gives it new memory: that memory becomes
+        input `index` (the request held weakly), handed out again where `get_tensor` gave it."""
+        owner = weakref.ref(self)
+
+        def adopt(new: np.ndarray) -> None:
+            target = owner()
+            if target is not None:
+                with target._exclusive("Tensor.shape", from_callback=True):
+                    target._inputs[index] = new
+                    if hand_out:
+                        target._hand_out_input(index, new)
+
+        return adopt
+
     def _hand_out_input(self, index: int, array: np.ndarray) -> Tensor:
         """`array`, the request's input, as the tensor `get_tensor` hands out: setting its
         `shape` makes its new memory the request's input (`tensor.shape = [1, 128]`, then
         `tensor.data[:] = ...`, then `infer()`: OpenVINO's way to give a dynamic input)."""
         own = self._own_inputs[index] = as_tensor(array)
-        request = weakref.ref(self)
-
-        def adopt(new: np.ndarray) -> None:
-            target = request()
-            if target is not None:
-                with target._exclusive("Tensor.shape", from_callback=True):
-                    target._inputs[index] = new
-                    target._hand_out_input(index, new)
-
-        vars(own)[_ON_RESIZE] = adopt
+        vars(own)[_ON_RESIZE] = self._adopting(index, hand_out=True)
         self._handed_inputs = True
         return own
 
@@ -1641,7 +1648,7 @@ class InferRequest(_NotCopyable):
         # `_exclusive` written out: a generator context manager costs ~2 us per call, which
         # shows on a stateful step of ~30 us
         if not self._busy.acquire(False):
-            raise self._busy_error("infer()")
+            raise _busy_error("infer()")
         try:
             return self._infer(inputs, share_outputs)
         finally:
@@ -1656,20 +1663,11 @@ class InferRequest(_NotCopyable):
             yield
             return
         if not self._busy.acquire(blocking=False):
-            raise self._busy_error(what)
+            raise _busy_error(what)
         try:
             yield
         finally:
             self._busy.release()
-
-    @staticmethod
-    def _busy_error(what: str) -> LowpassError:
-        return LowpassError(
-            f"infer request is busy: {what} was called while it runs an inference (infer(), "
-            "or start_async() and its callback); a request runs one inference at a time "
-            "(give each thread its own create_infer_request(); from a callback, "
-            "start_async() starts the next one)"
-        )
 
     def _infer(self, inputs: Any, share_outputs: bool) -> InferResults:
         # The hot path of a small stateful step (~1 us of native code): one dict lookup and
@@ -1808,7 +1806,7 @@ class InferRequest(_NotCopyable):
         # hands it to the next one, as OpenVINO lets a callback start the next inference)
         chained = self._callback_thread == threading.get_ident()
         if (self._chained if chained else not self._busy.acquire(False)):
-            raise self._busy_error("start_async()")  # (a second one from one callback too)
+            raise _busy_error("start_async()")  # (a second one from one callback too)
         try:
             if inputs is not None:
                 items = (
