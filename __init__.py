@@ -27,6 +27,7 @@ if TYPE_CHECKING:
         Dimension,
         InferRequest,
         InferResults,
+        Layout,
         LowpassError,
         Model,
         PartialShape,
@@ -53,6 +54,7 @@ _LAZY_NAMES = {
     "Dimension": "lowpass.runtime",
     "InferRequest": "lowpass.runtime",
     "InferResults": "lowpass.runtime",
+    "Layout": "lowpass.runtime",
     "LowpassError": "lowpass.runtime",
     "Model": "lowpass.runtime",
     "PartialShape": "lowpass.runtime",
@@ -83,6 +85,7 @@ __all__ = [
     "Dimension",
     "InferRequest",
     "InferResults",
+    "Layout",
     "LowpassError",
     "Model",
     "PartialShape",
@@ -109,6 +112,10 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
+    if name == "preprocess":  # (a module, as openvino.preprocess)
+        value: Any = importlib.import_module("lowpass.preprocess")
+        globals()[name] = value
+        return value
     module = _LAZY_NAMES.get(name)
     if module is None:
         raise AttributeError(f"module 'lowpass' has no attribute {name!r}")

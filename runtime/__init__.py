@@ -21,6 +21,7 @@ from lowpass.runtime.core import (
     get_version,
 )
 from lowpass.runtime.files import compile_model, convert_model, save_model, serialize
+from lowpass.runtime.preprocess import Layout
 from lowpass.runtime.shapes import Dimension, PartialShape, Type
 
 __all__ = [
@@ -30,6 +31,7 @@ __all__ = [
     "Dimension",
     "InferRequest",
     "InferResults",
+    "Layout",
     "LowpassError",
     "MissingOutputError",
     "Model",
