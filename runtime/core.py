@@ -526,6 +526,7 @@ class Model:
         else:
             try:
                 value, name = find_graph_value(function, item)
+                name = self._tensor_name(item) or name
             except LowpassError:
                 found = None
                 if isinstance(item, str) and self._onnx_source is not None:
@@ -546,6 +547,27 @@ class Model:
                 value, name = found, item
         index = add_graph_output(function, value, name)  # (before the ports are derived)
         return self.outputs[index]
+
+    def _tensor_name(self, item: Any) -> str | None:
+        """The tensor name that the file the model was read from (ONNX, OpenVINO IR) gives
+        output `index` of node `name` for a `(name, index)` pair: OpenVINO names an output
+        added so after its tensor. None where there is no such file or name."""
+        if not (isinstance(item, tuple) and len(cast("tuple[Any, ...]", item)) == 2):
+            return None
+        node, index = cast("tuple[Any, Any]", item)
+        if self._onnx_source is not None:
+            if self._onnx_tensors is None:
+                self._onnx_tensors = onnx_producers(self._onnx_source)
+            pairs = {t: (p[0], p[1]) for t, p in self._onnx_tensors.items()}
+        elif self._ir_source is not None:
+            if self._ir_tensors is None:
+                from lowpass.frontends.ov_ir import tensor_producers
+
+                self._ir_tensors = tensor_producers(self._ir_source)
+            pairs = self._ir_tensors
+        else:
+            return None
+        return next((t for t, (n, i) in pairs.items() if n == node and i == index), None)
 
     def get_friendly_name(self) -> str:
         return self.friendly_name

@@ -649,3 +649,24 @@ def test_an_inference_precision_the_cpu_plugin_refuses_is_an_error(value: str) -
         core.compile_model(DYNAMIC, "CPU", {"INFERENCE_PRECISION_HINT": value})
     for accepted in ("f32", "bf16", "FP32", ov.Type("f16")):
         core.compile_model(DYNAMIC, "CPU", {"INFERENCE_PRECISION_HINT": accepted})
+
+
+def test_add_outputs_of_a_pair_takes_the_tensor_s_name(tmp_path: Path) -> None:
+    """`add_outputs(("sp", 1))` on a model read from ONNX (or OpenVINO IR) names the output
+    after the tensor, as openvino: `results["b"]`, not `"sp.1"`."""
+    onnx = pytest.importorskip("onnx")
+    from onnx import TensorProto, helper
+
+    graph = helper.make_graph(
+        [helper.make_node("Split", ["x"], ["a", "b"], name="sp", axis=1, num_outputs=2),
+         helper.make_node("Relu", ["a"], ["y"], name="relu")], "g",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 4])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 2])])
+    source = tmp_path / "split.onnx"
+    onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)]), source)
+    model = ov.Core().read_model(source)
+    (port,) = model.add_outputs(("sp", 1))
+    assert port.get_any_name() == "b"
+    x = np.array([[1.0, 2.0, 3.0, 4.0]], np.float32)
+    np.testing.assert_array_equal(ov.Core().compile_model(model, "CPU")(x)["b"], [[3.0, 4.0]])
+    assert ov.Core().read_model(DYNAMIC).add_outputs(("relu1", 0))[0].get_any_name() == "relu1"
