@@ -155,6 +155,14 @@ class Dimension:
     def __int__(self) -> int:
         return self.get_length()
 
+    def __bool__(self) -> bool:
+        """As OpenVINO's: a static dimension is true unless it is 0; a dynamic one has no truth
+        value (`d or 1` of the former tuple's `None` must become `d.is_dynamic`)."""
+        if not self.is_static:
+            raise LowpassError(f"Dimension {self} is dynamic: it has no truth value (test "
+                               "is_dynamic or is_static)")
+        return self._min != 0
+
     def __index__(self) -> int:
         return self.get_length()
 

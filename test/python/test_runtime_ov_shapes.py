@@ -670,3 +670,17 @@ def test_add_outputs_of_a_pair_takes_the_tensor_s_name(tmp_path: Path) -> None:
     x = np.array([[1.0, 2.0, 3.0, 4.0]], np.float32)
     np.testing.assert_array_equal(ov.Core().compile_model(model, "CPU")(x)["b"], [[3.0, 4.0]])
     assert ov.Core().read_model(DYNAMIC).add_outputs(("relu1", 0))[0].get_any_name() == "relu1"
+
+
+def test_a_dimension_s_truth_value_is_openvino_s() -> None:
+    """bool(Dimension): a static one is true unless 0; a dynamic one has none (an error), as
+    openvino's: `d or 1`, written for the former tuple's `None`, fails instead of silently
+    taking a dynamic dimension for a true one."""
+    assert (bool(ov.Dimension(0)), bool(ov.Dimension(3))) == (False, True)
+    for dynamic in (ov.Dimension(), ov.Dimension(1, 8)):
+        with pytest.raises(LowpassError, match="is dynamic: it has no truth value"):
+            bool(dynamic)
+    openvino = pytest.importorskip("openvino")
+    assert (bool(openvino.Dimension(0)), bool(openvino.Dimension(3))) == (False, True)
+    with pytest.raises(RuntimeError):
+        bool(openvino.Dimension())
