@@ -4,15 +4,18 @@ ScaledDotProductAttention on the CPU device (`cpu-decompose`'s
 have kernels): within float32 rounding of REFERENCE's float64 formula, with no mask, a float
 mask, a boolean mask, a scalar mask and a scale, causal (square and not), broadcast batch
 axes and rank 3; a fully masked row is NaN on both devices; no group on the reference
-fallback. test_ov_ir_attention.py compares both devices with OpenVINO.
+fallback; REFERENCE before and after the decomposition agrees too. test_ov_ir_attention.py
+compares both devices with OpenVINO.
 """
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
+from xdsl.context import Context
 
 import lowpass
+from lowpass.lowering.pipeline import DecomposePass
 
 from .typed import cpu_graph
 
@@ -76,6 +79,23 @@ CASES = {
     "broadcast_batch": ((1, 4, 5, 8), (2, 1, 6, 8), (2, 4, 6, 3), None, False, False),
     "rank3_mask_rows": ((2, 5, 64), (2, 33, 64), (2, 33, 64), ((2, 1, 33), "f32"), False, False),
 }
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_the_decomposition_keeps_the_reference_s_meaning(case: str) -> None:
+    """REFERENCE before and after `cpu-decompose` (the op's float64 formula, then its ops
+    in float32): within float32 rounding, and the op is gone."""
+    q, k, v, mask, scale, causal = CASES[case]
+    text, _ = _attention(q, k, v, mask, scale, causal)
+    before = lowpass.read_module(text)
+    after = before.clone()
+    DecomposePass().apply(Context(), after)
+    assert "scaled_dot_product_attention" not in str(after)
+    feeds = _feeds(q, k, v, mask, 7)
+    core = lowpass.Core()
+    want, got = (np.asarray(core.compile_model(m, "REFERENCE")(feeds)["y"])
+                 for m in (before, after))
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
 
 
 @pytest.mark.parametrize("case", list(CASES))
