@@ -238,7 +238,7 @@ def _bias(ctx: NodeContext, b: _Builder, q: SSAValue, k: SSAValue, past_key: SSA
         if right >= 0:
             allowed.append(ctx.value(ov.GreaterEqualOp(difference, ctx.i64(-right))))
     for condition in allowed:
-        term = b.bias_of(condition, "window")
+        term = b.bias_of(condition, "allowed")
         if nonpad is not None:  # ([B, L, S] -> [B, 1, L, S]: a rank-3 mask is (heads, L, S))
             term = ctx.value(ov.UnsqueezeOp(term, ctx.i64([1])))
         bias = term if bias is None else ctx.value(ov.AddOp(bias, term))

@@ -1,4 +1,5 @@
-"""Writes the small ONNX models of onnx-qoperator-trilu.mlir into the folder given."""
+"""Writes the small ONNX models of onnx-qoperator-trilu.mlir and onnx-attention.mlir into the
+folder given."""
 
 import sys
 from pathlib import Path
@@ -9,11 +10,11 @@ from onnx import TensorProto, helper, numpy_helper, save
 MS = "com.microsoft"
 
 
-def model(nodes, inputs, inits, path):
+def model(nodes, inputs, inits, path, opset=17):
     graph = helper.make_graph(
         nodes, "g", inputs, [helper.make_tensor_value_info("y", TensorProto.UNDEFINED, None)],
         [numpy_helper.from_array(np.asarray(v), k) for k, v in inits.items()])
-    imports = [helper.make_opsetid("", 17), helper.make_opsetid(MS, 1)]
+    imports = [helper.make_opsetid("", opset), helper.make_opsetid(MS, 1)]
     save(helper.make_model(graph, opset_imports=imports), str(path))
 
 
@@ -40,3 +41,26 @@ model([helper.make_node("Trilu", ["x", "k"], ["y"], name="tril", upper=0)],
       {"k": np.int64(1)}, out / "trilu.onnx")
 model([helper.make_node("Trilu", ["x"], ["y"], name="tril")],
       [helper.make_tensor_value_info("x", TensorProto.FLOAT, [5])], {}, out / "trilu-1d.onnx")
+
+
+# onnx-attention.mlir: ONNX Attention (opset 23), onnxruntime's com.microsoft Attention and
+# SkipLayerNormalization, and two bad ones
+qkv = [helper.make_tensor_value_info(n, TensorProto.FLOAT, [1, 2, 4, 8]) for n in "QKV"]
+model([helper.make_node("Attention", ["Q", "K", "V"], ["y"], name="attn", is_causal=1)], qkv, {},
+      out / "attention.onnx", opset=23)
+model([helper.make_node("Attention", ["Q", "K", "V"], ["y"], name="attn")],
+      [helper.make_tensor_value_info(n, TensorProto.FLOAT, [1, 4, 16]) for n in "QKV"], {},
+      out / "attention-3d-no-heads.onnx", opset=23)
+hidden = [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 5, 8]),
+          helper.make_tensor_value_info("m", TensorProto.INT32, [2, 5])]
+model([helper.make_node("Attention", ["x", "w", "b", "m"], ["y"], name="self", domain=MS,
+                        num_heads=2)],
+      hidden, {"w": np.full((8, 24), 0.1, np.float32), "b": np.zeros(24, np.float32)},
+      out / "ms-attention.onnx")
+model([helper.make_node("SkipLayerNormalization", ["x", "s", "g"], ["y"], name="ln", domain=MS,
+                        epsilon=1e-5)],
+      [helper.make_tensor_value_info(n, TensorProto.FLOAT, [2, 5, 8]) for n in "xs"],
+      {"g": np.ones(8, np.float32)}, out / "skip-layer-norm.onnx")
+model([helper.make_node("FastGelu", ["x"], ["y"], name="gelu", domain=MS, approximate="tanh")],
+      [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 8])], {},
+      out / "fast-gelu-attribute.onnx")
