@@ -150,40 +150,10 @@ class Tensor(np.ndarray):
         if on_resize is not None:
             on_resize(array)
         state[_RESIZED] = array
+        self.__class__ = _ResizedTensor  # pyright: ignore[reportAttributeAccessIssue]
 
     def set_shape(self, shape: Any) -> None:
         self.shape = shape
-
-    # (a resized tensor's numpy attributes and items: its new memory's, as OpenVINO's)
-    @property
-    def size(self) -> int:
-        return self.data.size
-
-    @property
-    def nbytes(self) -> int:
-        return self.data.nbytes
-
-    @property
-    def strides(self) -> tuple[int, ...]:  # pyright: ignore[reportIncompatibleMethodOverride]
-        return tuple(self.data.strides)
-
-    @property
-    def ndim(self) -> int:
-        return self.data.ndim
-
-    def __len__(self) -> int:
-        return len(self.data)
-
-    def __getitem__(self, key: Any) -> Any:
-        resized = _resized_array(self)
-        return super().__getitem__(key) if resized is None else resized[key]
-
-    def __setitem__(self, key: Any, value: Any) -> None:
-        resized = _resized_array(self)
-        if resized is None:
-            super().__setitem__(key, value)
-        else:
-            resized[key] = value
 
     def __repr__(self) -> str:
         # (numpy's printing reads `shape`: a resized tensor prints its new memory)
@@ -246,6 +216,42 @@ class Tensor(np.ndarray):
 
     def get_element_type(self) -> Type:
         return self.element_type
+
+
+class _ResizedTensor(Tensor):
+    """A `Tensor` whose `shape` gave it new memory (its class from then on): numpy's
+    attributes and items read that memory, as OpenVINO's tensor answers. A class of its
+    own, so that a plain tensor's items stay numpy's own (3.5x faster to index)."""
+
+    @property
+    def size(self) -> int:
+        return self.data.size
+
+    @property
+    def nbytes(self) -> int:
+        return self.data.nbytes
+
+    @property
+    def strides(self) -> tuple[int, ...]:  # pyright: ignore[reportIncompatibleMethodOverride]
+        return tuple(self.data.strides)
+
+    @property
+    def ndim(self) -> int:
+        return self.data.ndim
+
+    def __len__(self) -> int:
+        return len(self.data)
+
+    def __getitem__(self, key: Any) -> Any:
+        resized = _resized_array(self)
+        return super().__getitem__(key) if resized is None else resized[key]
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        resized = _resized_array(self)
+        if resized is None:
+            super().__setitem__(key, value)
+        else:
+            resized[key] = value
 
 
 _NDARRAY_SHAPE: Any = np.ndarray.shape  # (numpy's own attribute, under Tensor's)
