@@ -536,15 +536,9 @@ class Model:
             except LowpassError:
                 found = None
                 if isinstance(item, str) and self._onnx_source is not None:
-                    if self._onnx_tensors is None:  # (read once: the IR keeps no tensor names)
-                        self._onnx_tensors = onnx_producers(self._onnx_source)
-                    found = find_onnx_tensor(function, self._onnx_tensors, item)
+                    found = find_onnx_tensor(function, self._onnx_producers(), item)
                 elif isinstance(item, str) and self._ir_source is not None:
-                    if self._ir_tensors is None:  # (an IR's port names: read once as well)
-                        from lowpass.frontends.ov_ir import tensor_producers
-
-                        self._ir_tensors = tensor_producers(self._ir_source)
-                    layer = self._ir_tensors.get(item)
+                    layer = self._ir_producers().get(item)
                     if layer is not None:
                         with suppress(LowpassError):
                             found = find_graph_value(function, layer)[0]
@@ -562,18 +556,29 @@ class Model:
             return None
         node, index = cast("tuple[Any, Any]", item)
         if self._onnx_source is not None:
-            if self._onnx_tensors is None:
-                self._onnx_tensors = onnx_producers(self._onnx_source)
-            pairs = {t: (p[0], p[1]) for t, p in self._onnx_tensors.items()}
+            pairs = {t: (p[0], p[1]) for t, p in self._onnx_producers().items()}
         elif self._ir_source is not None:
-            if self._ir_tensors is None:
-                from lowpass.frontends.ov_ir import tensor_producers
-
-                self._ir_tensors = tensor_producers(self._ir_source)
-            pairs = self._ir_tensors
+            pairs = self._ir_producers()
         else:
             return None
         return next((t for t, (n, i) in pairs.items() if n == node and i == index), None)
+
+    def _onnx_producers(self) -> OnnxProducers:
+        """The `.onnx` source's tensor producers, read once (the module keeps no tensor
+        names)."""
+        if self._onnx_tensors is None:
+            assert self._onnx_source is not None
+            self._onnx_tensors = onnx_producers(self._onnx_source)
+        return self._onnx_tensors
+
+    def _ir_producers(self) -> dict[str, tuple[str, int]]:
+        """The OpenVINO IR source's port names -> (layer, output index), read once."""
+        if self._ir_tensors is None:
+            from lowpass.frontends.ov_ir import tensor_producers
+
+            assert self._ir_source is not None
+            self._ir_tensors = tensor_producers(self._ir_source)
+        return self._ir_tensors
 
     def get_friendly_name(self) -> str:
         return self.friendly_name
