@@ -6,6 +6,7 @@ with the host.
 
     python benchmarks/bench_int8_pinned.py                           # 4 CNNs, ~2 min
     python benchmarks/bench_int8_pinned.py --models resnet50 --rounds 25
+    python benchmarks/bench_int8_pinned.py --precision fp32          # the fp32 models alike
 
 The models are `bench_targets.py`'s (the suite's CNNs, onnxruntime QDQ per-channel, `lpt`
 for lowpass). Prints the host, each engine's ms (wall, and the thread's CPU time) and
@@ -50,6 +51,7 @@ def main(argv: list[str] | None = None) -> None:
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--models", default=",".join(b.CNNS))
+    parser.add_argument("--precision", choices=("int8", "fp32"), default="int8")
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--calls", type=int, default=7, help="per engine and round")
     parser.add_argument("--cpu", type=int, default=None,
@@ -60,19 +62,24 @@ def main(argv: list[str] | None = None) -> None:
     os.sched_setaffinity(0, {cpu})
     args.out.mkdir(parents=True, exist_ok=True)
     print(b.host_line() + f"; pinned to CPU {cpu}")
+    int8 = args.precision == "int8"
     for name in args.models.split(","):
         files = b.model_files(name, args.out)
+        path = files[args.precision]
         feeds = b.feeds_of(name)
-        ours = lowpass.Core().compile_model(b.lowpass_module(files["int8"], True), "CPU",
+        ours = lowpass.Core().compile_model(b.lowpass_module(path, int8), "CPU",
                                             {"INFERENCE_NUM_THREADS": 1})
         request = ours.create_infer_request()
-        reference = lowpass.Core().compile_model(b.lowpass_module(files["int8"], True),
+        reference = lowpass.Core().compile_model(b.lowpass_module(path, int8),
                                                  "REFERENCE").create_infer_request()
         got = [np.asarray(v).copy() for v in request.infer(feeds).to_tuple()]
         want = [np.asarray(v).copy() for v in reference.infer(feeds).to_tuple()]
+        # int8 must equal REFERENCE bit for bit; fp32 sums in another order (max |diff|)
         exact = all(np.array_equal(g, w) for g, w in zip(got, want, strict=True))
+        worst = max(float(np.max(np.abs(g.astype(np.float64) - w)))
+                    for g, w in zip(got, want, strict=True))
         theirs = openvino.Core().compile_model(
-            str(files["int8"]), "CPU", {**b.OV_CONFIG, "INFERENCE_NUM_THREADS": 1})
+            str(path), "CPU", {**b.OV_CONFIG, "INFERENCE_NUM_THREADS": 1})
         their_request = theirs.create_infer_request()
         runs = {"lowpass": partial(request.infer, feeds),
                 "OpenVINO": partial(their_request.infer, feeds)}
@@ -84,10 +91,11 @@ def main(argv: list[str] | None = None) -> None:
                 rounds[engine].append(minima(run, args.calls))
         wall = {e: statistics.median(w for w, _ in r) for e, r in rounds.items()}
         cpu_s = {e: statistics.median(c for _, c in r) for e, r in rounds.items()}
-        print(f"  {name} int8: lowpass {wall['lowpass'] * 1e3:.3f} ms "
+        print(f"  {name} {args.precision}: lowpass {wall['lowpass'] * 1e3:.3f} ms "
               f"(CPU {cpu_s['lowpass'] * 1e3:.3f}), OpenVINO {wall['OpenVINO'] * 1e3:.3f} ms "
               f"(CPU {cpu_s['OpenVINO'] * 1e3:.3f}): OpenVINO / lowpass "
-              f"{wall['OpenVINO'] / wall['lowpass']:.3f}x; bit-equal to REFERENCE: {exact}",
+              f"{wall['OpenVINO'] / wall['lowpass']:.3f}x; bit-equal to REFERENCE: {exact}"
+              + ("" if int8 else f" (max |diff| {worst:.2g})"),
               flush=True)
 
 
