@@ -16,7 +16,9 @@ ahead of OpenVINO on every host, and a runtime that scales":
 - 2 threads >= 1.8x one thread (a 2-core host), t = 4 x cores requested <= 1.1x the latency
   at the cores;
 - a busy core costs lowpass no more than it costs OpenVINO (the ratio busy / idle at the
-  cores).
+  cores, each run's idle and busy times taken a second apart, `bench_targets.idle_and_busy`:
+  the host's speed moves less in a second than between a block of idle rounds and a block of
+  busy ones).
 
 The native pool's counters (`ThreadPool.stats`: parallel jobs, late jobs, jobs run inline
 because one participant was left, seconds the caller waited for the workers' chunks) are
@@ -121,11 +123,13 @@ def main(argv: list[str] | None = None) -> None:
     print(f"\n  {'engine':{width}}  {'idle ms':>8}")  # (first: a run cut off still has it)
     for name in runs:
         print(f"  {name:{width}}  {idle[name] * 1e3:8.2f}", flush=True)
-    with b.Spinner():
-        busy = b.interleaved(runs, args.rounds, 0.4)
-    print(f"\n  {'engine':{width}}  {'idle ms':>8}  {'busy ms':>8}")
+    paired = b.idle_and_busy(runs, args.rounds, 0.4)
+    busy = paired.busy
+    print(f"\n  {'engine':{width}}  {'idle ms':>8}  {'busy ms':>8}  {'busy/idle':>9}"
+          "  (paired: idle and busy a second apart)")
     for name in runs:
-        print(f"  {name:{width}}  {idle[name] * 1e3:8.2f}  {busy[name] * 1e3:8.2f}")
+        print(f"  {name:{width}}  {paired.idle[name] * 1e3:8.2f}  {busy[name] * 1e3:8.2f}"
+              f"  {paired.cost[name]:8.2f}x")
     for (threads, instance), pool in sorted(pool_module.pools().items()):
         print(f"  native pool of {threads} (instance {instance}): {pool.stats}")
         served = sum(inferences[f"lowpass native {t}t"] for t in counts
@@ -166,8 +170,8 @@ def main(argv: list[str] | None = None) -> None:
             )
         if cores in counts and cores > 1:
             name = f"{engine} {cores}t"
-            ours = busy[name] / idle[name]
-            theirs = busy[f"OpenVINO {cores}t"] / idle[f"OpenVINO {cores}t"]
+            ours = paired.cost[name]
+            theirs = paired.cost[f"OpenVINO {cores}t"]
             b.report(
                 f"{engine}: a busy core costs no more than it costs OpenVINO ({cores}t)",
                 f"busy/idle {ours:.2f}x (OpenVINO {theirs:.2f}x)",

@@ -498,6 +498,13 @@ def _emit_pool_run(rt: _PoolRuntime, threads: int) -> ir.Function:
     with b.if_then(alone):  # (the late jobs left the caller alone)
         inline_jobs = _field(b, state, _INLINE_JOBS)
         b.store(b.add(b.load(inline_jobs, typ=I64), _const(I64, 1)), inline_jobs)
+        # the workers' preemptions so far are seen: one counted in a worker's spin after the
+        # late job (the machine still busy then) must not make the first job after the
+        # backoff late; on the 2-vCPU Emerald Rapids VM it did, once the other process had
+        # stopped, and the pool ran inline for another 0.5 s (`bench_threads.py`'s paired
+        # idle runs: 2 threads as slow as one); a preemption after this job still counts
+        preempted = b.load_atomic(_field(b, state, _PREEMPTIONS), "monotonic", 8, typ=I64)
+        b.store(preempted, _field(b, state, _PREEMPTIONS_SEEN))
     b.atomic_rmw("xchg", lock, _const(I32, 0), "release")
     b.branch(inline)
 

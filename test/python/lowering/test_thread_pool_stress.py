@@ -263,6 +263,23 @@ def test_late_worker_makes_the_pool_back_off() -> None:
         assert pool.stats.active == (2 if pool.stats.late == late else 1)
 
 
+def test_a_preemption_before_the_backoff_does_not_outlast_it() -> None:
+    """A worker preempted in its spin right after a late job (the machine still busy) must
+    not make the first job after the backoff late: the caller, alone meanwhile, takes the
+    preemptions counted so far as seen, so the pool is parallel again once the other process
+    has stopped, not inline for another backoff (2 threads as slow as one)."""
+    from lowpass.lowering.kernels import threads
+
+    with _sleepy_pool(2) as (pool, job, _long):
+        words = pool.state.view(np.int64)
+        owners = job(2, 100_000, 1_000_000)  # (late: see the test above)
+        if owners[0] == owners[1] or pool.stats.active != 1:
+            pytest.skip("the worker did not start within 100 ms (machine overloaded)")
+        words[threads._PREEMPTIONS // 8] += 1  # (the worker lost its core as it spun)
+        job(64)  # inline: the caller alone
+        assert words[threads._PREEMPTIONS_SEEN // 8] == words[threads._PREEMPTIONS // 8]
+
+
 def test_late_job_takes_one_participant_away() -> None:
     """On a machine with one core too few, a late job costs one participant, not all of them:
     a 3-thread pool goes on with 2 threads (the third worker sleeps instead of spinning), and
