@@ -514,6 +514,19 @@ def compile_pipelined(
         ).compile()
 
 
+def planned_block(module: ModuleOp, options: dict[str, Any] | None = None) -> Block:
+    """The entry block of a copy of `module` as `compile_pipelined` plans it (after `lpt`
+    where `options` ask for it, and the CPU pipeline): the ops whose profiling rows a graph
+    loaded from the disk cache lists without them (`OpRow.op` None), in the rows' order."""
+    copy = module.clone()
+    with collector_paused():
+        if cpu.ARENA not in entry_function(copy).attributes:
+            if (options or {}).get("lpt"):
+                _run_lpt(copy)
+            pipeline.run_pipeline(copy, options)
+    return entry_function(copy).body.block
+
+
 def _run_lpt(module: ModuleOp) -> None:
     """The `lpt` option: OpenVINO's LPT with the CPU plugin's restrictions, in place."""
     from lowpass.passes.lpt import run_lpt

@@ -80,6 +80,7 @@ from lowpass.runtime.graph_outputs import (
 from lowpass.runtime.nodes import Node, NodeOutput
 from lowpass.runtime.properties._values import typed_value
 from lowpass.runtime.properties.hint import ExecutionMode
+from lowpass.runtime.runtime_model import RuntimeModel, runtime_model
 from lowpass.runtime.shapes import PartialShape, Shape, Type, element_spelling
 
 # --------------------------------------------------------------------------------------------
@@ -517,6 +518,8 @@ class Model:
     def _add_output(self, item: Any) -> Port:
         function = self.function
         if isinstance(item, NodeOutput):  # (`node.output(i)` of `get_ordered_ops()`)
+            if not isinstance(item.node, Node):  # (an ExecutionNode of a runtime model)
+                raise LowpassError(f"{item.node!r} is not a node of this model's graph")
             owner = item.node.operation
             if owner.parent_op() is not function:
                 raise LowpassError(f"{item.node!r} is not a node of this model's graph")
@@ -1290,6 +1293,9 @@ class CompiledModel(_NotCopyable):
         self.inputs = self.model.inputs
         self.outputs = self.model.outputs
         self._infer_request: InferRequest | None = None
+        self._requests: list[weakref.ref[InferRequest]] = []
+        """The requests created (weakly): `get_runtime_model` takes the execution times of
+        the last one that ran profiled."""
         try:
             check_no_recursion(self.model.module)  # every device would run it until it fails
             if importer is not None:
@@ -1382,7 +1388,43 @@ class CompiledModel(_NotCopyable):
         return self.model.output(key)
 
     def create_infer_request(self) -> InferRequest:
-        return InferRequest(self)
+        request = InferRequest(self)
+        self._requests = [r for r in self._requests if r() is not None]
+        self._requests.append(weakref.ref(request))
+        return request
+
+    def get_runtime_model(self) -> RuntimeModel:
+        """
+        The graph as the device runs it (OpenVINO's `get_runtime_model()`): a node per
+        executed node (on the CPU device a fused group: a convolution with its
+        requantization), per Parameter, constant, view and Result, each with OpenVINO's
+        run-time information (`layerType`, `primitiveType`, `runtimePrecision`,
+        `originalLayersNames`, `execTimeMcs` of the last profiled inference of a request of
+        this compiled model still alive, ...). `lowpass.serialize` writes it as OpenVINO writes an
+        execution graph. See `lowpass.runtime.runtime_model`.
+        """
+        describe = getattr(self._compiled, "executed_groups", None)
+        if describe is None:
+            raise LowpassError(f"the {self.device} device does not describe its executed graph")
+        try:
+            block, groups = describe()
+        except DeviceError as e:
+            raise LowpassError(str(e)) from None
+        times = None
+        for ref in reversed(self._requests):
+            request = ref()
+            rows = request.get_profiling_info() if request is not None else []
+            if any(r.status == ProfilingStatus.EXECUTED and r.node_type != "Stage"
+                   and r.real_time for r in rows):
+                times = {r.node_name: r.real_time for r in rows if r.node_type != "Stage"}
+                break
+        ret = block.last_op
+        assert ret is not None
+        return runtime_model(
+            self.model.friendly_name, groups,
+            [(port.name, arg) for port, arg in zip(self.inputs, block.args, strict=True)],
+            [(port.name, value) for port, value in zip(self.outputs, ret.operands, strict=True)],
+            times)
 
     def _default_request(self) -> InferRequest:
         if self._infer_request is None:

@@ -28,7 +28,7 @@ from typing import Any, Protocol, TypeGuard
 
 import numpy as np
 from xdsl.dialects.builtin import TensorType, UnrankedTensorType
-from xdsl.ir import Attribute, Operation
+from xdsl.ir import Attribute, Block, Operation
 from xdsl.utils.hints import isa
 
 from lowpass.dialects import cpu as cpu_dialect
@@ -45,7 +45,9 @@ from lowpass.lowering.compiler import (
     compile_module,
     compiled_for_this_host,
     disk_cache_key,
+    planned_block,
 )
+from lowpass.lowering.compiler import OpRow as GraphRow
 from lowpass.lowering.kernels.threads import available_cores
 from lowpass.lowering.target import host_cpu
 from lowpass.passes.lpt.detection import is_low_precision, is_quantized
@@ -63,6 +65,7 @@ from lowpass.runtime.device import (
 from lowpass.runtime.interpreter import ReferenceExecutor, ReferenceRequest
 from lowpass.runtime.native_infer import NativeInfer, native_infer_call
 from lowpass.runtime.properties.hint import PerformanceMode
+from lowpass.runtime.runtime_model import ExecutedGroup
 
 _TRAMPOLINE_IR = """
 define i32 @lowpass_call(ptr %block) {
@@ -572,6 +575,26 @@ class CpuCompiledModel:
                 self._per_shape.popitem(last=False)
         return graph
 
+    def executed_groups(self) -> tuple[Block, list[ExecutedGroup]]:
+        """The entry block that the compiled graph runs and its groups in execution order
+        (`CompiledModel.get_runtime_model`); a dynamic model's last shapes compiled. A graph
+        loaded from CACHE_DIR has its rows without their ops: planned again for them."""
+        graph = self.graph
+        ops = [row.op for row in graph.rows]
+        if not ops or any(op is None for op in ops):
+            if self.dynamic:  # (its graph is of a reshaped copy that is not kept)
+                raise CpuConfigError("the runtime model of a model with dynamic inputs loaded "
+                                     "from CACHE_DIR is not available: compile it without")
+            block = planned_block(self.module, self.options)
+            ops = [op for op in block.ops if op is not block.last_op]
+            if len(ops) != len(graph.rows):
+                raise CpuConfigError("the compiled graph's rows do not match its plan")
+        else:
+            parent = ops[0].parent_block() if ops[0] is not None else None
+            assert parent is not None
+            block = parent
+        return block, cpu_executed_groups(graph.rows, [op for op in ops if op is not None])
+
     def properties(self) -> Mapping[str, Any]:
         return _config_properties(self.config)
 
@@ -640,6 +663,31 @@ def dynamic_rank_op(module: Any) -> Operation | None:
         if any(isinstance(r.type, UnrankedTensorType) for r in op.results):
             return op
     return None
+
+
+def cpu_executed_groups(rows: Sequence[GraphRow], ops: Sequence[Operation]
+                        ) -> list[ExecutedGroup]:
+    """The nodes of a compiled graph (`executed_groups`): a group per row that carries a
+    group's time (its members: the ops of its `#cpu.kernel`/`#cpu.fused` number), a node
+    of its own for each constant (`Const`) and view; the ops fused into a group have none."""
+    group_of: dict[Operation, int] = {}
+    for op in ops:
+        mark = op.attributes.get(cpu_dialect.KERNEL) or op.attributes.get(cpu_dialect.FUSED)
+        if isinstance(mark, cpu_dialect.KernelAttr | cpu_dialect.FusedAttr):
+            group_of[op] = mark.group.data
+    members: dict[int, list[Operation]] = {}
+    for op in ops:
+        if op in group_of:
+            members.setdefault(group_of[op], []).append(op)
+    groups: list[ExecutedGroup] = []
+    for row, op in zip(rows, ops, strict=True):
+        if row.group is not None:
+            ops_of = members.get(group_of[op], [op]) if op in group_of else [op]
+            groups.append(ExecutedGroup(ops_of, op, row.type_name, row.exec_type, True))
+        elif op not in group_of:  # (a constant, a folded op, a view: no code of its own)
+            layer = row.type_name if row.status == "VIEW" else "Const"
+            groups.append(ExecutedGroup([op], op, layer, row.exec_type, False))
+    return groups
 
 
 @dataclass

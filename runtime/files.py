@@ -13,6 +13,7 @@ from typing import Any
 from lowpass.frontends import FrontendError
 from lowpass.runtime.core import CompiledModel, Core, Model
 from lowpass.runtime.errors import LowpassError
+from lowpass.runtime.runtime_model import RuntimeModel, write_execution_graph
 
 
 def save_model(model: Model, output_model: str | Path, compress_to_fp16: bool = True) -> None:
@@ -28,14 +29,23 @@ def save_model(model: Model, output_model: str | Path, compress_to_fp16: bool = 
     _write(model, path, None)
 
 
-def serialize(model: Model, xml_path: str | Path, bin_path: str | Path | None = None,
-              version: Any = None) -> None:
+def serialize(model: Model | RuntimeModel, xml_path: str | Path,
+              bin_path: str | Path | None = None, version: Any = None) -> None:
     """Write `model` as OpenVINO IR v11 at `xml_path` and `bin_path` (by default the `.bin`
-    beside it), as OpenVINO's `serialize`; `version` other than IR v11 is refused."""
+    beside it), as OpenVINO's `serialize`; `version` other than IR v11 is refused. A
+    compiled model's runtime model (`get_runtime_model()`) is written as OpenVINO writes an
+    execution graph: the XML alone, its nodes' run-time information as their layers' data
+    (what benchmark_app's `-exec_graph_path` writes)."""
     if version not in (None, 11, "IR_V11") and str(version) not in ("Version.IR_V11",
                                                                       "Version.AUTO"):
         raise LowpassError(f"serialize: version {version!r} is not supported: lowpass writes "
                            "OpenVINO IR v11")
+    if isinstance(model, RuntimeModel):
+        try:
+            write_execution_graph(model, xml_path)
+        except OSError as e:
+            raise LowpassError(f"serialize: {xml_path}: {e.strerror or e}") from None
+        return
     _write(model, Path(xml_path), None if bin_path is None else Path(bin_path))
 
 

@@ -23,7 +23,7 @@ import numpy as np
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import Interpreter
-from xdsl.ir import Operation
+from xdsl.ir import Block, Operation
 from xdsl.utils.exceptions import DiagnosticException
 
 from lowpass.dialects.graph import entry_function, op_display_name, op_type_name, precision_name
@@ -31,6 +31,7 @@ from lowpass.dialects.interpret import dialect_functions
 from lowpass.dialects.ov.base import element_type_of, to_dtype
 from lowpass.dialects.ov.state import VariableStore, attach_variable_store, module_variables
 from lowpass.runtime.device import ACCEPTED_KEYS, InferenceFailure, OpRow, check_config_keys
+from lowpass.runtime.runtime_model import ExecutedGroup
 
 
 @dataclass
@@ -152,6 +153,19 @@ class ReferenceCompiledModel:
 
     def create_request(self, module: ModuleOp) -> ReferenceRequest:
         return ReferenceRequest(module)
+
+    def executed_groups(self) -> tuple[Block, list[ExecutedGroup]]:
+        """The entry block and its ops, one node each (`CompiledModel.get_runtime_model`):
+        the interpreter runs them one by one; a constant is a `Const` node."""
+        block = entry_function(self.module).body.block
+        groups: list[ExecutedGroup] = []
+        for op in block.ops:
+            if isinstance(op, func.ReturnOp):
+                continue
+            constant = op_type_name(op) == "Constant"
+            groups.append(ExecutedGroup([op], op, "Const" if constant else op_type_name(op),
+                                        _exec_type(op), not constant))
+        return block, groups
 
 
 class ReferenceRequest:

@@ -7,6 +7,8 @@ runs as with openvino. `operation` is the xDSL op itself.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute, Operation
 from xdsl.utils.hints import isa
@@ -47,10 +49,7 @@ class Node:
         return len(self.operation.results)
 
     def get_output_partial_shape(self, index: int = 0) -> PartialShape:
-        t = self._output_type(index)
-        if not isa(t, TensorType[Attribute]):
-            return PartialShape.dynamic()
-        return PartialShape([None if d == DYNAMIC else int(d) for d in t.get_shape()])
+        return partial_shape_of(self._output_type(index))
 
     def get_output_shape(self, index: int = 0) -> Shape:
         return Shape(self.get_output_partial_shape(index).to_dims())
@@ -81,17 +80,44 @@ class Node:
         return f"<{self.get_type_name()}: '{self.get_friendly_name()}'>"
 
 
+def partial_shape_of(t: Attribute) -> PartialShape:
+    """A value type's shape as a `PartialShape` (dynamic where `t` is not a ranked tensor)."""
+    if not isa(t, TensorType[Attribute]):
+        return PartialShape.dynamic()
+    return PartialShape([None if d == DYNAMIC else int(d) for d in t.get_shape()])
+
+
+class NodeLike(Protocol):
+    """What a `NodeOutput` asks of its node: a model's `Node`, or a compiled model's
+    `ExecutionNode` (`runtime/runtime_model.py`)."""
+
+    def get_friendly_name(self) -> str: ...
+
+    def get_type_name(self) -> str: ...
+
+    def get_input_size(self) -> int: ...
+
+    def get_output_size(self) -> int: ...
+
+    def get_output_partial_shape(self, index: int = 0) -> PartialShape: ...
+
+    def get_output_shape(self, index: int = 0) -> Shape: ...
+
+    def get_output_element_type(self, index: int = 0) -> Type | str: ...
+
+
 class NodeOutput:
     """An output of a `Node` (OpenVINO's `Output<Node>`, what `node.output(i)` gives): its
-    node, index, shape and element type; `Model.add_outputs` makes it a graph output."""
+    node, index, shape and element type; `Model.add_outputs` makes a `Node`'s a graph
+    output."""
 
     __slots__ = ("index", "node")
 
-    def __init__(self, node: Node, index: int) -> None:
+    def __init__(self, node: NodeLike, index: int) -> None:
         self.node = node
         self.index = index
 
-    def get_node(self) -> Node:
+    def get_node(self) -> NodeLike:
         return self.node
 
     def get_index(self) -> int:

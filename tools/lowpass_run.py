@@ -12,7 +12,7 @@
                 [-c KEY=VALUE]... [--shape NAME=1x512]... [-data_shape NAME[1,512]]...
                 [--freeze NAME=VALUE]... [-no_warmup] [-latency_percentile P]
                 [-infer_precision P] [-pin YES|NO] [-report_type T] [-report_folder DIR]
-                [-json_stats] [-dump_config FILE] [-load_config FILE]
+                [-json_stats] [-exec_graph_path FILE] [-dump_config FILE] [-load_config FILE]
 
 The model is MLIR text, OpenVINO IR (`.xml`, weights in the `.bin` beside it) or ONNX.
 Inputs come from .npy files (`name=path.npy`, or `path.npy` alone for a one-input model);
@@ -32,8 +32,9 @@ PERFORMANCE_HINT, CACHE_DIR, any other) handed to `Core.compile_model`.
 by op type. `--emit-llvm FILE` writes the LLVM IR of the compiled graph (after O3).
 `--shape` sets input shapes and `--freeze` makes inputs constants before the model is
 compiled (`runtime/model_inputs.py`). benchmark_app's long flag names, report files
-(`-report_type`, `-json_stats`) and configuration files (`-dump_config`, `-load_config`) are
-taken too (tools/benchmark_report.py).
+(`-report_type`, `-json_stats`), configuration files (`-dump_config`, `-load_config`) and
+the execution graph (`-exec_graph_path`: `CompiledModel.get_runtime_model()` as OpenVINO
+writes it) are taken too (tools/benchmark_report.py).
 """
 
 from __future__ import annotations
@@ -73,6 +74,7 @@ from lowpass.runtime.model_inputs import (
     parse_shape_option,
     read_with_input_options,
 )
+from lowpass.runtime.runtime_model import execution_graph_xml
 from lowpass.tools.benchmark_report import (
     COUNTER_REPORT_TYPES,
     REPORT_TYPES,
@@ -132,7 +134,7 @@ class _Parser(argparse.ArgumentParser):
                            "-hint, -pin, -ip, -op, -iop, -shape, -data_shape, -layout, "
                            "-inference_only, -no_warmup, -infer_precision, -pc, -pcsort, -cdir, "
                            "-latency_percentile, -report_type, -report_folder, -json_stats, "
-                           "-dump_config, -load_config)")
+                           "-exec_graph_path, -dump_config, -load_config)")
 
 
 def _number(text: str) -> bool:
@@ -523,6 +525,11 @@ def _add_report_arguments(bench: Any) -> None:  # (an argparse argument group)
         "-json_stats", "--json_stats", type=_true_or_false, nargs="?", const=True,
         default=False, metavar="true|false",
         help="write -report_type's files as .json instead of .csv",
+    )
+    bench.add_argument(
+        "-exec_graph_path", "--exec_graph_path", metavar="FILE", default=None,
+        help="write the executed graph (the compiled model's get_runtime_model(): a node per "
+        "kernel, its ops, kernel, precision and time) as OpenVINO writes an execution graph",
     )
     bench.add_argument(
         "-dump_config", metavar="FILE", default=None,
@@ -1333,6 +1340,9 @@ def _write_statistics(args: argparse.Namespace, compiled: CompiledModel, times: 
                 per_request = [r.get_profiling_info() for r in requests]
         report.results = results
         files += report.files(per_request)
+    reports = len(files) - (1 if args.dump_config else 0)
+    if args.exec_graph_path:  # (benchmark_app's `serialize(get_runtime_model(), path)`)
+        files.append((args.exec_graph_path, execution_graph_xml(compiled.get_runtime_model())))
     try:
         write_files(files)
     except OSError as e:
@@ -1340,7 +1350,8 @@ def _write_statistics(args: argparse.Namespace, compiled: CompiledModel, times: 
     if args.dump_config:
         _info(f"OpenVINO configuration settings were dumped to {args.dump_config}")
     if report is not None:  # (benchmark_app's lines: the counters' file first)
-        for path, _ in reversed(files[1 if args.dump_config else 0:]):
+        first = 1 if args.dump_config else 0
+        for path, _ in reversed(files[first:first + reports]):
             what = "Statistics report" if Path(path).stem == "benchmark_report" else \
                 "Performance counters report"
             _info(f"{what} is stored to {path}")
@@ -1412,6 +1423,7 @@ def _check_args(args: argparse.Namespace, bench: bool) -> None:
             ("-report_type", args.report_type is not None),
             ("-no_warmup", args.no_warmup),
             ("-latency_percentile", args.latency_percentile != 50),
+            ("-exec_graph_path", args.exec_graph_path is not None),
         ):
             if given:
                 raise LowpassError(f"{flag} needs benchmark mode: give -t SECONDS or -niter N")
@@ -1465,13 +1477,17 @@ def _run(args: argparse.Namespace, bench: bool, source: list[str] | None) -> Non
     if args.report_type in COUNTER_REPORT_TYPES and not args.perf_counts:
         _warning(f"Turn on performance counters for {device or 'CPU'} device since report type "
                  f"is {args.report_type}.")
-    if (args.perf_counts or args.report_type in COUNTER_REPORT_TYPES) and device in (None, "CPU"):
+    elif args.exec_graph_path and not args.perf_counts:
+        _warning(f"Turn on performance counters for {device or 'CPU'} device due to execution "
+                 "graph dumping.")
+    if (args.perf_counts or args.report_type in COUNTER_REPORT_TYPES
+            or args.exec_graph_path) and device in (None, "CPU"):
         config["PERF_COUNT"] = True
     save_folder = _check_save_folder(args.save_outputs) if args.save_outputs else None
     report = _statistics_report(args)
     if report is not None and args.report_folder and not Path(args.report_folder).is_dir():
         raise LowpassError(f"-report_folder {args.report_folder}: no such folder")
-    for output in (args.report, args.emit_llvm, args.dump_config,
+    for output in (args.report, args.emit_llvm, args.dump_config, args.exec_graph_path,
                    *(report.paths() if report else [])):  # (checked before the model's work)
         if output and output != "-":
             check_target(output)

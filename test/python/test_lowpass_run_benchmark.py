@@ -207,8 +207,8 @@ def test_nthreads_shows_in_benchmark_mode(capsys: pytest.CaptureFixture[str]) ->
         (["--no-such-flag"], "unrecognized arguments: --no-such-flag"),
         # benchmark_app's flags that lowpass-run does not take are named as written, not as a
         # short flag with a glued value (`-n ireq`, `-d ata_shape`)
-        (["-exec_graph_path", "g.xml"],
-         "unrecognized arguments: -exec_graph_path (lowpass-run takes benchmark_app's"),
+        (["-pcseq"], "unrecognized arguments: -pcseq (lowpass-run takes benchmark_app's"),
+        (["-exec_graph_path", "g.xml"], "-exec_graph_path needs benchmark mode"),
         (["-max_irate=10"], "unrecognized arguments: -max_irate"),
         (["-niter", "2", "-api", "fast"], "argument -api/--api_type: expected sync or async"),
         (["-niter", "2", "-nireq", "0"], "expected a number of infer requests >= 1, got '0'"),

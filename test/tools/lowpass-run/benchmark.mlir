@@ -13,7 +13,10 @@
 // benchmark_app's spellings: -m MODEL, -d AUTO (the CPU device); its flags that lowpass-run
 // does not take are named as written
 // RUN: lowpass-run -m %s -d AUTO -niter 2 -hint latency | filecheck %s --check-prefix=DASH-M
-// RUN: not lowpass-run %s -exec_graph_path %t.xml -niter 2 2>&1 | filecheck %s --check-prefix=UNTAKEN
+// RUN: not lowpass-run %s -pcseq -niter 2 2>&1 | filecheck %s --check-prefix=UNTAKEN
+// -exec_graph_path: the compiled model's runtime model, as OpenVINO writes an execution graph
+// RUN: lowpass-run %s -niter 2 -exec_graph_path %t.xml 2>&1 | filecheck %s --check-prefix=EXEC-WARN
+// RUN: filecheck %s --check-prefix=EXEC-GRAPH < %t.xml
 // -api, -nireq, -b, -layout, -inference_only
 // RUN: lowpass-run %s -niter 3 -api async -nireq 2 -hint latency -inference_only false | filecheck %s --check-prefix=NIREQ
 // RUN: lowpass-run %s -niter 2 -api sync -nireq 2 -hint latency -b 4 -layout x[NC] | filecheck %s --check-prefix=BATCH
@@ -21,7 +24,19 @@
 
 // DASH-M: [ INFO ] Device: CPU
 // DASH-M: [ INFO ] Count:            2 iterations
-// UNTAKEN: lowpass-run: error: unrecognized arguments: -exec_graph_path (lowpass-run takes benchmark_app's
+// UNTAKEN: lowpass-run: error: unrecognized arguments: -pcseq (lowpass-run takes benchmark_app's
+// EXEC-WARN: [ WARNING ] Turn on performance counters for CPU device due to execution graph dumping.
+// EXEC-GRAPH:      <layer id="0" name="x" type="Input">
+// EXEC-GRAPH-NEXT:   <data shape="1,64" element_type="f32" execOrder="0" execTimeMcs="not_executed"
+// EXEC-GRAPH:      <layer id="1" name="w" type="Const">
+// EXEC-GRAPH:      <layer id="2" name="fc" type="MatMul">
+// EXEC-GRAPH-NEXT:   <data execOrder="2" execTimeMcs="{{[0-9]+}}" originalLayersNames="fc,relu" outputLayouts="ab" outputPrecisions="f32" primitiveType="jit_{{[a-z0-9_]+}}_FP32" runtimePrecision="f32" />
+// EXEC-GRAPH:      <layer id="3" name="sig" type="Sigmoid">
+// EXEC-GRAPH:      <layer id="4" name="out" type="Output">
+// EXEC-GRAPH:      <edge from-layer="0" from-port="0" to-layer="2" to-port="0" />
+// EXEC-GRAPH-NEXT: <edge from-layer="1" from-port="0" to-layer="2" to-port="1" />
+// EXEC-GRAPH-NEXT: <edge from-layer="2" from-port="2" to-layer="3" to-port="0" />
+// EXEC-GRAPH-NEXT: <edge from-layer="3" from-port="1" to-layer="4" to-port="0" />
 // NIREQ:      [ WARNING ] Number of iterations was aligned by request number from 3 to 4 using number of requests 2
 // NIREQ-NEXT: [ INFO ] Start inference asynchronously, 2 inference requests using 1 streams for CPU, limits: 4 iterations
 // NIREQ-NEXT: [ INFO ] Benchmarking in full mode (inputs filling are included in measurement loop).
