@@ -283,15 +283,20 @@ def interleaved(
         run()
     for _ in range(rounds):
         for name, run in runs.items():
-            times: list[float] = []
-            end = time.perf_counter() + budget
-            while len(times) < 3 or (time.perf_counter() < end and len(times) < 200):
-                start = time.perf_counter()
-                run()
-                times.append(time.perf_counter() - start)
-            per_round[name].append(statistics.median(times))
+            per_round[name].append(median_latency(run, budget))
             time.sleep(0.05)  # (lets the previous run's spinning workers fall asleep)
     return {name: statistics.median(values) for name, values in per_round.items()}
+
+
+def median_latency(run: Callable[[], object], budget: float) -> float:
+    """The median latency (s) of calls of `run` for about `budget` seconds (3 to 200 calls)."""
+    times: list[float] = []
+    end = time.perf_counter() + budget
+    while len(times) < 3 or (time.perf_counter() < end and len(times) < 200):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
 
 
 class Spinner:
@@ -343,15 +348,6 @@ def idle_and_busy(
     busy: dict[str, list[float]] = {name: [] for name in runs}
     cost: dict[str, list[float]] = {name: [] for name in runs}
 
-    def median_latency(run: Callable[[], object]) -> float:
-        times: list[float] = []
-        end = time.perf_counter() + budget
-        while len(times) < 3 or (time.perf_counter() < end and len(times) < 200):
-            start = time.perf_counter()
-            run()
-            times.append(time.perf_counter() - start)
-        return statistics.median(times)
-
     for run in runs.values():
         run()
     with Spinner() as spinner:
@@ -359,9 +355,9 @@ def idle_and_busy(
             for name, run in runs.items():
                 spinner.pause()
                 time.sleep(BACKOFF_MAX_SECONDS + 0.1)
-                idle[name].append(median_latency(run))
+                idle[name].append(median_latency(run, budget))
                 spinner.resume()
-                busy[name].append(median_latency(run))
+                busy[name].append(median_latency(run, budget))
                 cost[name].append(busy[name][-1] / idle[name][-1])
         spinner.pause()
     return IdleAndBusy(
