@@ -70,14 +70,15 @@ def precision_name(dtype: np.dtype | type) -> str:
     return _precision_name(np.dtype(dtype))
 
 
-def jit_exec_type(cpu: HostCpu, dtype: np.dtype | type) -> str:
+def jit_exec_type(cpu: HostCpu, dtype: np.dtype | type, amx: bool = False) -> str:
     """
     `jit_<isa>_<precision>`, e.g. `jit_avx2_FP32`, as OpenVINO's CPU plugin names its
     kernels: a kernel on 8-bit data, u8 or i8, is `I8` ("suffix I8 for layers that had 8-bit
-    data type input and were computed in 8-bit precision", LPT's documentation).
+    data type input and were computed in 8-bit precision", LPT's documentation); `amx`: its
+    products run on AMX tiles, `jit_avx512_amx_I8` (OpenVINO's `brgconv_avx512_amx_I8`).
     """
     precision = precision_name(dtype)
-    return f"jit_{cpu.isa}_{'I8' if precision == 'U8' else precision}"
+    return f"jit_{cpu.isa}_{'amx_' if amx else ''}{'I8' if precision == 'U8' else precision}"
 
 
 def is_signed(dtype: np.dtype | type) -> bool:
@@ -346,6 +347,8 @@ class EmitContext:
     """Compiler options (as given to `compile_module`), for lowerings that have knobs."""
     variables: dict[str, tuple[Buffer, ir.Value]] = field(default_factory=dict)
     """Variable id -> (its value buffer, the address of its `i8` flag: 1 = set)."""
+    amx_tiles: bool = False
+    """A GEMM of the group runs on AMX tiles (`gemm.amx_applies`): its exec type says so."""
 
     def constant_ptr(self, array: np.ndarray) -> ir.Value:
         """The address of a 64-byte aligned, contiguous copy of `array` (`ConstantTable`)."""

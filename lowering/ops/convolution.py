@@ -720,6 +720,7 @@ def _emit_in_place(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Va
         weights = _in_place_weights(spec, weights, row_k)
         if zero_point is not None:
             zero_point = _in_place_weights(spec, zero_point[:, None], row_k)[:, 0]
+    ctx.amx_tiles |= amx_applies(spec.a_dtype, weights, ctx.cpu, spec.ow, spec.kh * row_k)
     gemm = emit_gemm(
         ctx.module, unique_global(ctx, f"{ctx.group_name}_gemm"), m=spec.ow,
         k=spec.kh * row_k, n=spec.og, a_dtype=spec.a_dtype, b=weights, a_zero_point=zero_point,
@@ -988,6 +989,7 @@ def _group_gemms(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, rows: int,
     input) x the group's weights (`gemm_weights`), the plan's epilogue, into the group's
     output columns."""
     k = weights[0].shape[0]  # (`gemm_k`: im2col's rows may be longer than the kernel's K)
+    ctx.amx_tiles |= amx_applies(spec.a_dtype, weights[0], ctx.cpu, rows, k)
     return [
         emit_gemm(
             ctx.module, unique_global(ctx, f"{ctx.group_name}_gemm"), m=rows, k=k,

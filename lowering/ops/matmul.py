@@ -55,6 +55,7 @@ from lowpass.lowering.emit import (
 from lowpass.lowering.kernels.gemm import (
     Epilogue,
     RuntimeB,
+    amx_applies,
     emit_gemm,
     gemm_kernel_kind,
     gemm_workspace_bytes,
@@ -528,6 +529,7 @@ def emit_matmul(ctx: EmitContext, spec: MatMulSpec, a: Buffer, program: Program,
             else:
                 assert spec.b_batches is not None  # (a constant B)
                 operand = spec.b_batches[b_index]
+            ctx.amx_tiles |= amx_applies(spec.a_dtype, operand, ctx.cpu, rows, k)
             gemms[key] = emit_gemm(
                 ctx.module, unique_global(ctx, f"{ctx.group_name}_gemm"), m=rows, k=k, n=n,
                 a_dtype=spec.a_dtype, b=operand, a_zero_point=spec.zero_point,
@@ -843,7 +845,6 @@ class ShiftedGemmLowering:
             int8, cpu_dialect.Int8KernelAttr) else host.amx)
         kernel_steps = read_epilogue(op, kinds, program, self._kernel_counts(
             spec, program, dst, algorithm, spec.integer and in_kernel))
-        exec_type = jit_exec_type(ctx.cpu, src.dtype)
         gemm = op.attributes.get(cpu_dialect.GEMM)
         self.gemm_kind = gemm.data if isinstance(gemm, cpu_dialect.GemmKindAttr) else None
         saved, ctx.cpu = ctx.cpu, host
@@ -851,7 +852,7 @@ class ShiftedGemmLowering:
             self._emit_spec(ctx, spec, src, program, dst, algorithm, kernel_steps)
         finally:
             ctx.cpu = saved
-        return exec_type
+        return jit_exec_type(ctx.cpu, src.dtype, amx=ctx.amx_tiles)
 
 
 class MatMulLowering(ShiftedGemmLowering):

@@ -11,12 +11,12 @@
 // RUN: diff %t.cpu %t.ref
 // (the group's row is its convolution's, as OpenVINO's: the zero point's Subtract is fused)
 // ROWS:      sub {{ *}}Subtract {{ *}}undef {{ *}}NOT_RUN
-// ROWS:      conv {{ *}}Convolution {{ *}}jit_{{[a-z0-9]+}}_I8 {{ *}}EXECUTED
+// ROWS:      conv {{ *}}Convolution {{ *}}jit_{{[a-z0-9_]+}}_I8 {{ *}}EXECUTED
 // ROWS:      dequantize {{ *}}Multiply {{ *}}undef {{ *}}NOT_RUN
 // ROWS:      add_bias {{ *}}Add {{ *}}undef {{ *}}NOT_RUN
 // ROWS-NEXT: relu {{ *}}Relu {{ *}}undef {{ *}}NOT_RUN
 // ROWS:      requantize {{ *}}FakeQuantize {{ *}}undef {{ *}}NOT_RUN
-// ROWS-NEXT: pool {{ *}}MaxPool {{ *}}jit_{{[a-z0-9]+}}_I8 {{ *}}EXECUTED
+// ROWS-NEXT: pool {{ *}}MaxPool {{ *}}jit_{{[a-z0-9_]+}}_I8 {{ *}}EXECUTED
 // IR:        define {{.*}}i32 @lowpass_main(
 // IR-DAG:    declare {{.*}} @llvm.x86.{{avx2.pmadd.wd|avx512.vpdpbusd.256|avx512.vpdpbusd.512|tdpbusd}}(
 // IR-DAG:    declare <{{8|16}} x float> @llvm.roundeven.v{{8|16}}f32(

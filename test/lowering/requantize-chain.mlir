@@ -7,7 +7,7 @@
 // RUN: lowpass-run --device REFERENCE %s --random-inputs 0 --full > %t.ref
 // RUN: diff %t.cpu %t.ref
 // ROWS:      sub {{ *}}Subtract {{ *}}undef {{ *}}NOT_RUN
-// ROWS:      conv {{ *}}Convolution {{ *}}jit_{{[a-z0-9]+}}_I8 {{ *}}EXECUTED
+// ROWS:      conv {{ *}}Convolution {{ *}}jit_{{[a-z0-9_]+}}_I8 {{ *}}EXECUTED
 // ROWS:      requantize {{ *}}FakeQuantize {{ *}}undef {{ *}}NOT_RUN
 // ROWS-NEXT: back_to_f32 {{ *}}Convert {{ *}}undef {{ *}}NOT_RUN
 // ROWS:      requantize_again {{ *}}FakeQuantize {{ *}}undef {{ *}}NOT_RUN

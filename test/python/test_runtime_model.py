@@ -94,6 +94,25 @@ def test_cpu_times_come_from_the_last_profiled_inference(core: lowpass.Core) -> 
         {"not_executed"}
 
 
+def test_amx_kernels_are_named_so(core: lowpass.Core) -> None:
+    """A group whose GEMMs run on AMX tiles says so in its exec type, as OpenVINO's
+    `brgconv_avx512_amx_I8`: the example's convolutions (K padded to 64, 256 and 64 output
+    positions) on an AMX host; its fully connected layer (one row) runs `vpdpbusd`. No exec
+    type names AMX on a host without it."""
+    from lowpass.lowering.target import host_cpu
+
+    compiled = core.compile_model(str(QDQ), "CPU")
+    types = {n.get_friendly_name(): _rt(n)["primitiveType"]
+             for n in compiled.get_runtime_model().get_ordered_ops()}
+    isa = host_cpu().isa
+    if not host_cpu().amx:
+        assert not [t for t in types.values() if "amx" in t]
+        assert types["conv1/WithoutBiases"] == f"jit_{isa}_I8"
+        return
+    assert types["conv1/WithoutBiases"] == types["conv2/WithoutBiases"] == f"jit_{isa}_amx_I8"
+    assert types["fc/WithoutBiases"] == f"jit_{isa}_I8"
+
+
 def _summary(model: Any) -> list[tuple[str, str, str, str, list[tuple[str, int]]]]:
     return [(n.get_type_name(), n.get_friendly_name(), _rt(n)["layerType"],
              _rt(n)["originalLayersNames"],

@@ -5,9 +5,9 @@
 // RUN: lowpass-run --device REFERENCE %t/q.mlir --random-inputs 0 --save-outputs %t/ref
 // RUN: lowpass-run %t/q.mlir --random-inputs 0 --device CPU --save-outputs %t/cpu -pcsort no_sort | filecheck %s
 // RUN: python3 %S/Inputs/compare_outputs.py %t/ref %t/cpu | filecheck %s --check-prefix=SAME
-// CHECK:      conv1 {{ *}}Convolution {{ *}}jit_{{[a-z0-9]+}}_I8 {{ *}}EXECUTED
-// CHECK:      conv2 {{ *}}Convolution {{ *}}jit_{{[a-z0-9]+}}_I8 {{ *}}EXECUTED
-// CHECK:      fc {{ *}}MatMul {{ *}}jit_{{[a-z0-9]+}}_I8 {{ *}}EXECUTED
+// CHECK:      conv1 {{ *}}Convolution {{ *}}jit_{{[a-z0-9_]+}}_I8 {{ *}}EXECUTED
+// CHECK:      conv2 {{ *}}Convolution {{ *}}jit_{{[a-z0-9_]+}}_I8 {{ *}}EXECUTED
+// CHECK:      fc {{ *}}MatMul {{ *}}jit_{{[a-z0-9_]+}}_I8 {{ *}}EXECUTED
 // CHECK-NOT:  ref_
 // CHECK:      Total time of the ops
 // SAME:       same
