@@ -121,6 +121,8 @@ since the last.
 On a machine where another process keeps a core busy, a worker that spins for jobs and is
 descheduled in the middle of chunks makes two threads slower than one (measured: resnet50
 int8 1.5x slower); backing off lets it sleep and gives the caller a core of its own."""
+# (a worker back from the caller alone has slept since its last spin: `_emit_pool_run`)
+assert BACKOFF_MIN_SECONDS >= SPIN_SECONDS
 
 # Byte offsets of the fields of the pool state (each group on its own cache line).
 _GEN = 0  # i32: generation, the futex word
@@ -491,6 +493,13 @@ def _emit_pool_run(rt: _PoolRuntime, threads: int) -> ir.Function:
         b.atomic_rmw("xchg", active_ptr, b.add(active, _const(I64, 1)), "monotonic")
         length_now = b.load(_field(b, state, _BACKOFF_LENGTH), typ=I64)
         b.store(b.add(now, length_now), until_ptr)
+        # back from the caller alone: every worker has slept since at least the backoff's
+        # length (>= BACKOFF_MIN_SECONDS >= SPIN_SECONDS after its last chunk), so a
+        # preemption counted in its last spin is old news, whether or not an inline job
+        # took it as seen; the first job after the backoff is judged on its own
+        with b.if_then(b.icmp_unsigned("<", active, _const(I64, 2))):
+            preempted = b.load_atomic(_field(b, state, _PREEMPTIONS), "monotonic", 8, typ=I64)
+            b.store(preempted, _field(b, state, _PREEMPTIONS_SEEN))
     active = b.load(active_ptr, typ=I64)
     alone = b.icmp_unsigned("<", active, _const(I64, 2))
     b.cbranch(b.and_(fits, b.not_(alone)), parallel, release)

@@ -280,6 +280,26 @@ def test_a_preemption_before_the_backoff_does_not_outlast_it() -> None:
         assert words[threads._PREEMPTIONS_SEEN // 8] == words[threads._PREEMPTIONS // 8]
 
 
+def test_a_preemption_left_when_the_backoff_ends_is_not_held_against_the_next_job() -> None:
+    """The same with no job between the preemption and the backoff's end (a pause between
+    requests): when the pool comes back from the caller alone, the workers have slept for
+    the whole backoff, and the first job is judged on its own wait and preemptions."""
+    from lowpass.lowering.kernels import threads
+
+    with _sleepy_pool(2) as (pool, job, _long):
+        words = pool.state.view(np.int64)
+        owners = job(2, 100_000, 1_000_000)  # (late: see the tests above)
+        if owners[0] == owners[1] or pool.stats.active != 1:
+            pytest.skip("the worker did not start within 100 ms (machine overloaded)")
+        # no real lateness from here on: no wait and no gap is ever long enough
+        words[threads._PREEMPTED_TICKS // 8] = 1 << 62
+        words[threads._PREEMPTIONS // 8] += 1  # (the worker lost its core as it spun)
+        words[threads._BACKOFF_UNTIL // 8] = 0  # the backoff over, no job during it
+        late = pool.stats.late
+        job(2)
+        assert pool.stats.late == late and pool.stats.active == 2
+
+
 def test_late_job_takes_one_participant_away() -> None:
     """On a machine with one core too few, a late job costs one participant, not all of them:
     a 3-thread pool goes on with 2 threads (the third worker sleeps instead of spinning), and
