@@ -1399,9 +1399,9 @@ class CompiledModel(_NotCopyable):
         executed node (on the CPU device a fused group: a convolution with its
         requantization), per Parameter, constant, view and Result, each with OpenVINO's
         run-time information (`layerType`, `primitiveType`, `runtimePrecision`,
-        `originalLayersNames`, `execTimeMcs` of the last profiled inference of a request of
-        this compiled model still alive, ...). `lowpass.serialize` writes it as OpenVINO writes an
-        execution graph. See `lowpass.runtime.runtime_model`.
+        `originalLayersNames`, `execTimeMcs` of the last profiled inference of the newest
+        request of this compiled model that is alive and has run, ...). `lowpass.serialize`
+        writes it as OpenVINO writes an execution graph. See `lowpass.runtime.runtime_model`.
         """
         describe = getattr(self._compiled, "executed_groups", None)
         if describe is None:
@@ -1411,11 +1411,12 @@ class CompiledModel(_NotCopyable):
         except DeviceError as e:
             raise LowpassError(str(e)) from None
         times = None
-        for ref in reversed(self._requests):
+        for ref in reversed(self._requests):  # (the newest request that ran profiled: its
+            # execution stage timed; its ops' rows may all round to 0 us on a small model)
             request = ref()
             rows = request.get_profiling_info() if request is not None else []
-            if any(r.status == ProfilingStatus.EXECUTED and r.node_type != "Stage"
-                   and r.real_time for r in rows):
+            if any(r.node_type == "Stage" and r.node_name == STAGES[2] and r.real_time
+                   for r in rows):
                 times = {r.node_name: r.real_time for r in rows if r.node_type != "Stage"}
                 break
         ret = block.last_op

@@ -489,6 +489,8 @@ class CpuCompiledModel:
         ] = OrderedDict()
         self._last: CompiledGraph | None = None
         self._lock = threading.Lock()
+        self._planned: tuple[CompiledGraph, Block] | None = None
+        """A graph loaded from CACHE_DIR and its plan (`executed_groups`)."""
         self.stream_slots = StreamSlots(config.streams) if config.limit_streams else None
         """The streams: how many requests run their native code at once, each on its own
         thread pools (None: no limit; see `CpuConfig.limit_streams`)."""
@@ -578,16 +580,21 @@ class CpuCompiledModel:
     def executed_groups(self) -> tuple[Block, list[ExecutedGroup]]:
         """The entry block that the compiled graph runs and its groups in execution order
         (`CompiledModel.get_runtime_model`); a dynamic model's last shapes compiled. A graph
-        loaded from CACHE_DIR has its rows without their ops: planned again for them."""
+        loaded from CACHE_DIR has its rows without their ops: planned again for them (once)."""
         graph = self.graph
         ops = [row.op for row in graph.rows]
-        if not ops or any(op is None for op in ops):
+        if not ops:  # (a graph of no ops: its inputs returned, or constants)
+            return entry_function(self.module).body.block, []
+        if any(op is None for op in ops):
             if self.dynamic:  # (its graph is of a reshaped copy that is not kept)
                 raise CpuConfigError("the runtime model of a model with dynamic inputs loaded "
                                      "from CACHE_DIR is not available: compile it without")
-            block = planned_block(self.module, self.options)
+            if self._planned is None or self._planned[0] is not graph:
+                self._planned = (graph, planned_block(self.module, self.options))
+            block = self._planned[1]
             ops = [op for op in block.ops if op is not block.last_op]
-            if len(ops) != len(graph.rows):
+            names = [op_display_name(op, i) for i, op in enumerate(ops)]
+            if names != [row.name for row in graph.rows]:
                 raise CpuConfigError("the compiled graph's rows do not match its plan")
         else:
             parent = ops[0].parent_block() if ops[0] is not None else None
@@ -679,15 +686,19 @@ def cpu_executed_groups(rows: Sequence[GraphRow], ops: Sequence[Operation]
     for op in ops:
         if op in group_of:
             members.setdefault(group_of[op], []).append(op)
-    groups: list[ExecutedGroup] = []
+    position = {op: i for i, op in enumerate(ops)}
+    placed: list[tuple[int, ExecutedGroup]] = []
     for row, op in zip(rows, ops, strict=True):
         if row.group is not None:
             ops_of = members.get(group_of[op], [op]) if op in group_of else [op]
-            groups.append(ExecutedGroup(ops_of, op, row.type_name, row.exec_type, True))
+            # (groups run in the order of their first ops: a convolution's row comes after
+            # its zero point's Subtract, which may follow another group's first op)
+            placed.append((position[ops_of[0]],
+                           ExecutedGroup(ops_of, op, row.type_name, row.exec_type, True)))
         elif op not in group_of:  # (a constant, a folded op, a view: no code of its own)
             layer = row.type_name if row.status == "VIEW" else "Const"
-            groups.append(ExecutedGroup([op], op, layer, row.exec_type, False))
-    return groups
+            placed.append((position[op], ExecutedGroup([op], op, layer, row.exec_type, False)))
+    return [group for _, group in sorted(placed, key=lambda item: item[0])]
 
 
 @dataclass

@@ -282,22 +282,25 @@ def runtime_model(
                    or any(r is v for _, v in results)]
         if not outward and group.ops:
             outward = list(group.ops[-1].results)
+        constant = group.layer_type == "Const"
         reads: list[SSAValue] = []
         for op in group.ops:
             for operand in op.operands:
-                if operand not in reads and operand.owner not in members:
-                    reads.append(operand)
+                if operand not in reads and operand.owner not in members and not constant:
+                    reads.append(operand)  # (a constant, folded or not, reads nothing)
         node_name = display(group.main)
         # (the precision it computes in, as OpenVINO's: what it reads first, `u8` for an
-        # int8 convolution whose group subtracts the input's zero point in float first)
+        # int8 convolution whose group subtracts the input's zero point in float first; a
+        # constant's, its own)
         read_type = reads[0].type if reads else (outward[0].type if outward else None)
         runtime = _element_name(read_type) if read_type is not None else "dynamic"
+        primitive = f"unknown_{runtime}" if constant else group.exec_type
         if not group.executed or times is None or node_name not in times:
             time = NOT_EXECUTED
         else:
             time = str(round(times[node_name] / timedelta(microseconds=1)))
         node = ExecutionNode("ExecutionNode", node_name, group.main, [v.type for v in outward],
-                             info(group.layer_type, group.exec_type, runtime,
+                             info(group.layer_type, primitive, runtime,
                                   ",".join(display(op) for op in group.ops), outward, time))
         for i, value in enumerate(outward):
             source[value] = (node, i)
@@ -308,7 +311,12 @@ def runtime_model(
         if missing:
             raise LowpassError(f"the runtime model has no node that gives an input of "
                                f"'{node.get_friendly_name()}'")
-        node.sources = [source[v] for v in reads]
+        # a constant that only the group's fused ops read (a requantization's limits and
+        # scales) is part of its kernel, as in OpenVINO's node: only those its main op reads
+        main = node.operation
+        node.sources = [source[v] for v in reads
+                        if source[v][0].rt_info["layerType"] != "Const"
+                        or (main is not None and v in main.operands)]
     result_nodes: list[ExecutionNode] = []
     for result_name, value in results:
         if value not in source:
@@ -316,12 +324,23 @@ def runtime_model(
         precision = _element_name(value.type)
         node = ExecutionNode("Result", result_name, None, [value.type], info(
             "Output", f"unknown_{precision}", precision, result_name, [value], NOT_EXECUTED))
+        node.rt_info["outputLayouts"] = RTValue("undef")  # (OpenVINO's: a Result has none)
         node.sources = [source[value]]
         result_nodes.append(node)
         nodes.append(node)
-    # Execution order, each node after the nodes it reads: a constant that a group reads
-    # comes after the group's op in the block (the pipeline folds it there), so each node's
-    # producers are placed first, the executed nodes keeping their order
+    ordered = _in_execution_order(nodes)
+    return RuntimeModel(name, ordered, parameters, result_nodes)
+
+
+def _in_execution_order(nodes: list[ExecutionNode]) -> list[ExecutionNode]:
+    """`nodes` in execution order, numbered (`execOrder`), without the constants no node
+    reads."""
+    # (constants that no node reads, those fused into a kernel or folded into another
+    # constant, are not listed: OpenVINO lists only the constants its nodes take)
+    read = {id(producer) for node in nodes for producer, _ in node.sources}
+    nodes = [n for n in nodes if n.rt_info["layerType"] != "Const" or id(n) in read]
+    # each node after the nodes it reads (a constant that a group reads comes after the
+    # group's op in the block: the pipeline folds it there), the executed ones in order
     ordered: list[ExecutionNode] = []
     placed: set[int] = set()
     for node in nodes:
@@ -336,7 +355,7 @@ def runtime_model(
                 stack += [(producer, False) for producer, _ in reversed(top.sources)]
     for i, node in enumerate(ordered):
         node.rt_info["execOrder"] = RTValue(str(i))
-    return RuntimeModel(name, ordered, parameters, result_nodes)
+    return ordered
 
 
 # ---- the execution graph's XML (OpenVINO's `serialize` of a runtime model) --------------------
