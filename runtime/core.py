@@ -920,6 +920,9 @@ class Core:
         # (the verification, the clones and the device's compilation build hundreds of
         # thousands of objects that stay alive: `collector_paused`)
         with collector_paused():
+            if isinstance(model, RuntimeModel):
+                raise LowpassError("a runtime model (get_runtime_model()) describes a compiled "
+                                   "model's graph; it cannot be compiled: compile the Model")
             if not isinstance(model, Model):
                 model = self.read_model(model)
             candidates = _candidate_devices(device_name)

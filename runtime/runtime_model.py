@@ -286,8 +286,11 @@ def runtime_model(
         reads: list[SSAValue] = []
         for op in group.ops:
             for operand in op.operands:
-                if operand not in reads and operand.owner not in members and not constant:
-                    reads.append(operand)  # (a constant, folded or not, reads nothing)
+                # (a constant, folded or not, reads nothing; the main op's inputs are its
+                # ports, a value twice if it reads it twice, as OpenVINO's Multiply(x, x))
+                if operand.owner not in members and not constant and (
+                        op is group.main or operand not in reads):
+                    reads.append(operand)
         node_name = display(group.main)
         # (the precision it computes in, as OpenVINO's: what it reads first, `u8` for an
         # int8 convolution whose group subtracts the input's zero point in float first; a

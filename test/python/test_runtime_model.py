@@ -140,7 +140,7 @@ def test_small_models_constants_and_identities(core: lowpass.Core) -> None:
     nodes = {n.get_friendly_name(): n for n in compiled.get_runtime_model().get_ordered_ops()
              if n.get_type_name() == "ExecutionNode"}
     assert _rt(nodes["sq"])["execTimeMcs"].isdigit()
-    assert [s.get_node().get_friendly_name() for s in nodes["sq"].input_values()] == ["x"]
+    assert [s.get_node().get_friendly_name() for s in nodes["sq"].input_values()] == ["x", "x"]
     shape = _rt(nodes["shape"])
     assert shape["layerType"] == "Const" and nodes["shape"].get_input_size() == 0
     assert shape["runtimePrecision"] == shape["outputPrecisions"] == "i64"
@@ -149,6 +149,8 @@ def test_small_models_constants_and_identities(core: lowpass.Core) -> None:
                 .get_ordered_ops() if n.get_friendly_name() == "conv1/WithoutBiases")
     assert [s.get_node().get_friendly_name() for s in conv.input_values()] == \
         ["data/DQ", "conv1/weights_q"]  # (OpenVINO's: data, weights, its folded bias)
+    with pytest.raises(lowpass.LowpassError, match="it cannot be compiled"):
+        core.compile_model(cast(Any, compiled.get_runtime_model()), "CPU")
     dynamic = core.compile_model(core.read_model(DYNAMIC_IDENTITY), "CPU")
     dynamic.create_infer_request().infer({"x": np.ones((3, 8), np.float32)})
     model = dynamic.get_runtime_model()
