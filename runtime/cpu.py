@@ -588,7 +588,8 @@ class CpuCompiledModel:
         if any(op is None for op in ops):
             if self.dynamic:  # (its graph is of a reshaped copy that is not kept)
                 raise CpuConfigError("the runtime model of a model with dynamic inputs loaded "
-                                     "from CACHE_DIR is not available: compile it without")
+                                     "from CACHE_DIR is not available: compile it without "
+                                     "CACHE_DIR")
             if self._planned is None or self._planned[0] is not graph:
                 self._planned = (graph, planned_block(self.module, self.options))
             block = self._planned[1]
