@@ -1327,6 +1327,7 @@ def _write_statistics(args: argparse.Namespace, compiled: CompiledModel, times: 
     if args.dump_config:
         files.append((args.dump_config, dump_config_text(compiled.device, compiled.config)))
     report = _statistics_report(args)
+    reports: list[tuple[Path, str]] = []
     if report is not None:
         results: list[tuple[str, object]] = [
             ("read model time (ms)", f"{times['read_model_ms']:.2f}"),
@@ -1339,8 +1340,8 @@ def _write_statistics(args: argparse.Namespace, compiled: CompiledModel, times: 
             if args.report_type in COUNTER_REPORT_TYPES:
                 per_request = [r.get_profiling_info() for r in requests]
         report.results = results
-        files += report.files(per_request)
-    reports = len(files) - (1 if args.dump_config else 0)
+        reports = report.files(per_request)
+    files += reports
     if args.exec_graph_path:  # (benchmark_app's `serialize(get_runtime_model(), path)`)
         files.append((args.exec_graph_path, execution_graph_xml(compiled.get_runtime_model())))
     try:
@@ -1349,12 +1350,10 @@ def _write_statistics(args: argparse.Namespace, compiled: CompiledModel, times: 
         raise LowpassError(f"cannot write the report ({e.strerror})") from None
     if args.dump_config:
         _info(f"OpenVINO configuration settings were dumped to {args.dump_config}")
-    if report is not None:  # (benchmark_app's lines: the counters' file first)
-        first = 1 if args.dump_config else 0
-        for path, _ in reversed(files[first:first + reports]):
-            what = "Statistics report" if Path(path).stem == "benchmark_report" else \
-                "Performance counters report"
-            _info(f"{what} is stored to {path}")
+    for path, _ in reversed(reports):  # (benchmark_app's lines: the counters' file first)
+        what = "Statistics report" if Path(path).stem == "benchmark_report" else \
+            "Performance counters report"
+        _info(f"{what} is stored to {path}")
 
 
 def _report_configuration(args: argparse.Namespace, compiled: CompiledModel,

@@ -290,8 +290,9 @@ def amx_applies(a_dtype: np.dtype | type, b: np.ndarray | RuntimeB, cpu: HostCpu
     at least `AMX_MIN_ROWS` rows and a depth of `AMX_K`."""
     if isinstance(b, RuntimeB):
         return False
-    return (gemm_kernel_kind(np.dtype(a_dtype), b, cpu) == "vnni" and cpu.amx
-            and m >= AMX_MIN_ROWS and k >= AMX_K)
+    # (the host and the shape first: the kernel kind may scan the weights)
+    return (cpu.amx and m >= AMX_MIN_ROWS and k >= AMX_K
+            and gemm_kernel_kind(np.dtype(a_dtype), b, cpu) == "vnni")
 
 
 def gemm_kernel_kind(
