@@ -276,8 +276,10 @@ def test_a_preemption_before_the_backoff_does_not_outlast_it() -> None:
         if owners[0] == owners[1] or pool.stats.active != 1:
             pytest.skip("the worker did not start within 100 ms (machine overloaded)")
         words[threads._PREEMPTIONS // 8] += 1  # (the worker lost its core as it spun)
+        counted = int(words[threads._PREEMPTIONS // 8])
         job(64)  # inline: the caller alone
-        assert words[threads._PREEMPTIONS_SEEN // 8] == words[threads._PREEMPTIONS // 8]
+        # (>=: on a loaded machine the spinning worker may count a real preemption after it)
+        assert words[threads._PREEMPTIONS_SEEN // 8] >= counted
 
 
 def test_a_preemption_left_when_the_backoff_ends_is_not_held_against_the_next_job() -> None:
@@ -291,12 +293,15 @@ def test_a_preemption_left_when_the_backoff_ends_is_not_held_against_the_next_jo
         owners = job(2, 100_000, 1_000_000)  # (late: see the tests above)
         if owners[0] == owners[1] or pool.stats.active != 1:
             pytest.skip("the worker did not start within 100 ms (machine overloaded)")
-        # no real lateness from here on: no wait and no gap is ever long enough
+        # no late job from the caller's wait from here on (it reads the limit at each job)
         words[threads._PREEMPTED_TICKS // 8] = 1 << 62
         words[threads._PREEMPTIONS // 8] += 1  # (the worker lost its core as it spun)
+        counted = int(words[threads._PREEMPTIONS // 8])
         words[threads._BACKOFF_UNTIL // 8] = 0  # the backoff over, no job during it
         late = pool.stats.late
         job(2)
+        if words[threads._PREEMPTIONS // 8] != counted:  # (the worker's own threshold)
+            pytest.skip("the worker was preempted during the job (machine overloaded)")
         assert pool.stats.late == late and pool.stats.active == 2
 
 
