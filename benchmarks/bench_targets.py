@@ -58,7 +58,7 @@ sys.path.insert(0, str(HERE))
 
 import suite  # noqa: E402
 
-CNNS = ("resnet50", "squeezenet", "inception_v1", "mobilenet_v2")
+CNNS = ("resnet50", "squeezenet", "inception_v1", "mobilenet_v2_224")
 SECTIONS = ("latency", "threads", "compile", "cache", "memory", "readers", "lstm")
 OV_CONFIG = {"INFERENCE_PRECISION_HINT": "f32"}
 

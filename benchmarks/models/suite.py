@@ -6,7 +6,8 @@ seeded weights, and silero-vad as its pip package ships it; no model file is com
   ConstantOfShape weight node replaced by a seeded random initializer (He init for
   Conv/Gemm weights, BatchNormalization statistics near the identity, small biases);
 - `mobilenet_v2`, `mobilenet_v3_small`: written with onnx.helper (depthwise convolutions,
-  Clip/ReLU6, HardSwish, HardSigmoid, squeeze-excitation);
+  Clip/ReLU6, HardSwish, HardSigmoid, squeeze-excitation), at 32x32 and reduced widths;
+  `mobilenet_v2_224`: MobileNetV2 at the paper's size (width 1.0, 224x224);
 - `bert_tiny`: a BERT-like encoder (Gather embeddings, LayerNormalization, attention with a
   MatMul of two activations, Softmax, Erf-Gelu, a Where mask) with a dynamic sequence length;
 - `deepspeech2`: Conv + bidirectional GRU; `crnn`: Conv + bidirectional LSTM;
@@ -359,6 +360,40 @@ def mobilenet_v2(seed: int = 1) -> onnx.ModelProto:
         [helper.make_tensor_value_info("image", F32, [1, 3, IMAGE, IMAGE])],
         [helper.make_tensor_value_info("probs", F32, [1, 10])],
         "mobilenet_v2",
+    )
+
+
+MOBILENET_V2_BLOCKS = [(1, 16, 1, 1), (6, 24, 2, 2), (6, 32, 3, 2), (6, 64, 4, 2), (6, 96, 3, 1),
+                       (6, 160, 3, 2), (6, 320, 1, 1)]
+"""MobileNetV2's inverted residual blocks (expansion, channels, repeats, stride): the paper's
+Table 2, width 1.0."""
+
+
+def mobilenet_v2_224(seed: int = 4) -> onnx.ModelProto:
+    """MobileNetV2 as the paper has it (width 1.0, 224x224 input, 1000 classes; ~300 M
+    multiply-adds, 3.5 M weights): the depthwise 3x3 layers at their real sizes (112x112x96
+    down to 7x7x960), where `mobilenet_v2` is a 32x32 sketch of the same blocks."""
+    n = Net(seed)
+    x = n.relu6(n.conv("image", 3, 32, 3, stride=2))
+    cin = 32
+    for t, c, reps, s in MOBILENET_V2_BLOCKS:
+        for r in range(reps):
+            stride = s if r == 0 else 1
+            hidden = cin * t
+            y = n.relu6(n.conv(x, cin, hidden, 1)) if t != 1 else x
+            y = n.relu6(n.conv(y, hidden, hidden, 3, stride=stride, group=hidden))
+            y = n.conv(y, hidden, c, 1)
+            x = n.op("Add", x, y) if stride == 1 and cin == c else y
+            cin = c
+    x = n.relu6(n.conv(x, cin, 1280, 1))
+    x = n.op("GlobalAveragePool", x)
+    x = n.op("Flatten", x, axis=1)
+    x = n.op("Softmax", n.linear(x, 1280, 1000), axis=-1)
+    n.nodes[-1].output[0] = "probs"
+    return n.model(
+        [helper.make_tensor_value_info("image", F32, [1, 3, 224, 224])],
+        [helper.make_tensor_value_info("probs", F32, [1, 1000])],
+        "mobilenet_v2_224",
     )
 
 
@@ -866,6 +901,9 @@ def specs() -> dict[str, Spec]:
     speech = _image_feeds((1, 1, FEATS, FRAMES), "features")
     out = {s.name: s for s in (_light_spec(name) for name in LIGHT)}
     out["mobilenet_v2"] = Spec("mobilenet_v2", mobilenet_v2, image, cnn=True, small=True)
+    out["mobilenet_v2_224"] = Spec(
+        "mobilenet_v2_224", mobilenet_v2_224, _image_feeds((1, 3, 224, 224), "image"), cnn=True
+    )
     out["mobilenet_v3_small"] = Spec(
         "mobilenet_v3_small", mobilenet_v3_small, image, cnn=True, small=True
     )
