@@ -1679,7 +1679,16 @@ def emit_depthwise_nhwc(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Pr
     input pixel's channels and a multiply-add by that tap's weights of those channels (the
     weights stored [KH * KW, C]); taps outside the input are masked (the activation zero
     point there, as in the reference's padded input, contributes 0). The same sums in the
-    same tap order as `emit_depthwise`: int32, exact, for u8/i8; float32 multiply-adds."""
+    same tap order as `emit_depthwise`: int32, exact, for u8/i8; float32 multiply-adds.
+
+    A position whose taps are all inside the input (most of them) runs a copy of the channel
+    loop without the masks. u8 activations by weights of 16 bits (int8 weights) multiply
+    with `pmaddwd` (`_madd_products`), as oneDNN's x8s8s32x depthwise kernels do: the
+    zero-extended activation's i32 lanes have zero high halves, so each lane's product is
+    one `vpmaddwd` uop where `vpmulld` is two, at half its latency. Its operand must stay
+    non-negative, so the zero point is not subtracted per tap: a tap outside the input reads
+    the zero point (instead of being masked), and zp * sum(w) of each channel is subtracted
+    once at the end, the same integer sum."""
     assert spec.og == 1 and x.channels_last and out.channels_last
     a_dt = spec.a_dtype
     et = ir_type(a_dt)
@@ -1694,11 +1703,20 @@ def emit_depthwise_nhwc(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Pr
     zp_const = None if zp is None else np.ascontiguousarray(zp.astype(np.int32))
     out_t = ir_type(program.out_dtype)
     lanes = 16 if ctx.cpu.avx512 else 8
+    madd_widths = _madd_widths(ctx, spec, w_taps)
+    zp_wide = None if zp_const is None else np.ascontiguousarray(
+        np.broadcast_to(zp_const, (c,)).astype(np.int32))
+    compensation = None
+    if madd_widths and zp_wide is not None:  # zp * sum of the channel's weights
+        compensation = np.ascontiguousarray(
+            (zp_wide.astype(np.int64) * w_taps.astype(np.int64).sum(axis=0)).astype(np.int32))
 
     def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
         xs, ys, first_row, end_row = args
         w_ptr = ctx.constant_ptr(w_taps)
         zp_ptr = None if zp_const is None else ctx.constant_ptr(zp_const)
+        zp_wide_ptr = None if zp_wide is None else ctx.constant_ptr(zp_wide)
+        comp_ptr = None if compensation is None else ctx.constant_ptr(compensation)
 
         def clamp(index: ir.Value, size: int) -> tuple[ir.Value, ir.Value]:
             low = b.icmp_signed("<", index, i64(0))
@@ -1712,19 +1730,26 @@ def emit_depthwise_nhwc(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Pr
                                 i64(kh * spec.dh)), h) for kh in range(spec.kh)]
             with for_range(b, ow_n, name="ow") as col:
                 taps = []
+                inside: ir.Value = ir.Constant(ir.IntType(1), 1)
                 for ih, row_ok in rows:
                     for kw in range(spec.kw):
                         iw = b.add(b.sub(b.mul(col, i64(spec.sw)), i64(spec.pl)),
                                    i64(kw * spec.dw))
                         iw, col_ok = clamp(iw, w)
                         pixel = b.add(b.mul(b.add(b.mul(image, i64(h)), ih), i64(w)), iw)
-                        taps.append((b.mul(pixel, i64(c)), b.and_(row_ok, col_ok)))
+                        ok = b.and_(row_ok, col_ok)
+                        inside = b.and_(inside, ok)
+                        taps.append((b.mul(pixel, i64(c)), ok))
                 out_at = b.mul(b.add(b.mul(nrow, i64(ow_n)), col), i64(c))
 
-                def channels(c0: ir.Value, count: int) -> None:
+                def channels(c0: ir.Value, count: int, masked: bool) -> None:
                     acc = vconst(acc_t, count, 0 if integer else 0.0)
+                    madd = count in madd_widths
                     zero_point = None
-                    if zp_ptr is not None:
+                    if madd and zp_wide_ptr is not None and masked:  # (read outside)
+                        zero_point = b.load(element_ptr(b, zp_wide_ptr, c0, I32),
+                                            typ=vec(I32, count), align=4)
+                    elif not madd and zp_ptr is not None:
                         zero_point = b.load(element_ptr(b, zp_ptr, c0, I32),
                                             typ=vec(I32, count), align=4)
                     for t, (at, ok) in enumerate(taps):
@@ -1732,28 +1757,69 @@ def emit_depthwise_nhwc(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Pr
                                    align=1)
                         weight = b.load(element_ptr(b, w_ptr, b.add(i64(t * c), c0), acc_t),
                                         typ=vec(acc_t, count), align=4)
-                        mask = splat(b, ok, count)
-                        if integer:
+                        mask = splat(b, ok, count) if masked else None
+                        if madd:
+                            wide = b.zext(v, vec(I32, count))
+                            if mask is not None:
+                                wide = b.select(mask, wide, zero_point if zero_point is not None
+                                                else vconst(I32, count, 0))
+                            acc = b.add(acc, _madd_products(ctx, b, wide, weight, count))
+                        elif integer:
                             wide = (b.zext if a_dt == U8_DT else b.sext)(v, vec(I32, count))
                             if zero_point is not None:
                                 wide = b.sub(wide, zero_point)
-                            prod = b.select(mask, b.mul(wide, weight), vconst(I32, count, 0))
+                            prod = b.mul(wide, weight)
+                            if mask is not None:
+                                prod = b.select(mask, prod, vconst(I32, count, 0))
                             acc = b.add(acc, prod)
                         else:
-                            v = b.select(mask, v, vconst(F32, count, 0.0))
+                            if mask is not None:
+                                v = b.select(mask, v, vconst(F32, count, 0.0))
                             fma = ctx.intrinsic(f"llvm.fmuladd.v{count}f32", vec(F32, count),
                                                 [vec(F32, count)] * 3)
                             acc = b.call(fma, [v, weight, acc])
+                    if madd and comp_ptr is not None:
+                        acc = b.sub(acc, b.load(element_ptr(b, comp_ptr, c0, I32),
+                                                typ=vec(I32, count), align=4))
                     value = to_float(b, acc, np.dtype(np.int32) if integer else F32_DT, count)
                     y = program.apply(ctx, b, value, count, c0, True)
                     b.store(y, element_ptr(b, ys, b.add(out_at, c0), out_t), align=1)
 
-                for_lanes(b, c, lanes, channels)
+                with b.if_else(inside) as (all_inside, some_outside):
+                    with all_inside:
+                        for_lanes(b, c, lanes, lambda c0, n: channels(c0, n, False))
+                    with some_outside:
+                        for_lanes(b, c, lanes, lambda c0, n: channels(c0, n, True))
 
     # (the output rows are independent: shared by the threads)
     rows_n = spec.n * oh_n
     emit_ranged_kernel(ctx, f"{ctx.group_name}_depthwise_nhwc", [x.ptr, out.ptr], body,
                        outer=rows_n, work=rows_n * ow_n * c * taps_n, noalias=(1,))
+
+
+def _madd_widths(ctx: EmitContext, spec: ConvSpec, w_taps: np.ndarray) -> frozenset[int]:
+    """The vector widths at which `emit_depthwise_nhwc` multiplies with `pmaddwd`: u8
+    activations, weights and zero points that fit its 16-bit halves, an x86 host (SSE2's
+    4 lanes, AVX2's 8, AVX-512BW's 16); none elsewhere."""
+    zp = spec.zero_point
+    if not (spec.integer and spec.a_dtype == U8_DT and ctx.cpu.avx2):
+        return frozenset()
+    if w_taps.size and (int(w_taps.min()) < -32768 or int(w_taps.max()) > 32767):
+        return frozenset()
+    if zp is not None and (int(np.min(zp)) < 0 or int(np.max(zp)) > 255):
+        return frozenset()
+    return frozenset({4, 8, 16} if ctx.cpu.avx512 else {4, 8})
+
+
+def _madd_products(ctx: EmitContext, b: ir.IRBuilder, wide: ir.Value, weight: ir.Value,
+                   count: int) -> ir.Value:
+    """wide * weight per i32 lane, for `wide` in [0, 32767] and `weight` in [-32768, 32767]:
+    `pmaddwd` of their 16-bit halves (wide's high half is 0, so the lane is lo * lo)."""
+    name = {4: "llvm.x86.sse2.pmadd.wd", 8: "llvm.x86.avx2.pmadd.wd",
+            16: "llvm.x86.avx512.pmaddw.d.512"}[count]
+    halves = vec(ir.IntType(16), 2 * count)
+    fn = ctx.intrinsic(name, vec(I32, count), [halves, halves])
+    return b.call(fn, [b.bitcast(wide, halves), b.bitcast(weight, halves)])
 
 
 # --------------------------------------------------------------------------------------------

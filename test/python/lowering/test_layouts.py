@@ -389,6 +389,29 @@ def test_nhwc_channels_left_over_run_in_narrower_vectors() -> None:
     _matches_reference(model, {"x": RNG.integers(0, 256, XS).astype(np.uint8)})
 
 
+def test_u8_depthwise_multiplies_with_pmaddwd() -> None:
+    """On an x86 host with AVX2, the u8 depthwise layers multiply with `pmaddwd` (one uop
+    where `pmulld` is two), their per-channel zero point taken out once per output instead
+    of per tap (the tap outside the input reads it), and the positions whose taps are all
+    inside the input skip the masks; the results stay REFERENCE's bits (`dw` has a zero
+    point, its group named after it, and padding; `dw2` a stride of 2)."""
+    import re
+
+    from lowpass.lowering.target import host_cpu
+
+    if not host_cpu().avx2:
+        pytest.skip("pmaddwd is the x86 AVX2 / AVX-512 path")
+    model = inverted_residual(True, 20)
+    text = cpu_graph(lowpass.Core().compile_model(model, "CPU")).library.ir_text
+    for name in ("dw_zp", "dw2"):  # (a group is named after its first op)
+        found = re.search(rf'^define[^\n]*@"{name}_depthwise_nhwc"\(.*?^}}', text, re.M | re.S)
+        assert found is not None
+        body = found.group(0)
+        assert re.search(r"llvm\.x86\.(avx512\.pmaddw\.d\.512|avx2\.pmadd\.wd)", body), name
+        assert not re.search(r"= mul <\d+ x i32>", body), name
+    _matches_reference(model, {"x": RNG.integers(0, 256, XS).astype(np.uint8)})
+
+
 @pytest.mark.parametrize("output_nchw", [False, True])
 def test_residual_add_fused_into_the_convolution(output_nchw: bool) -> None:
     model = residual_block(output_nchw)
