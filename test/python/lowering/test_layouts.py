@@ -389,6 +389,54 @@ def test_nhwc_channels_left_over_run_in_narrower_vectors() -> None:
     _matches_reference(model, {"x": RNG.integers(0, 256, XS).astype(np.uint8)})
 
 
+@pytest.mark.parametrize(("stride", "dilation", "pads"), [
+    (1, 1, (1, 1)), (1, 2, (2, 1)), (2, 1, (0, 1)), (2, 2, (2, 2)), (1, 1, (0, 0))])
+@pytest.mark.parametrize("int8", [True, False])
+def test_depthwise_rows_in_blocks_of_positions(int8: bool, stride: int, dilation: int,
+                                               pads: tuple[int, int]) -> None:
+    """A depthwise layer in NHWC on a 9 x 23 input: its rows' columns inside the input run
+    `DEPTHWISE_POSITIONS` at a time, the input pixels they share loaded once, then one by
+    one, and the border columns (left and right) one loop; strides, dilations and
+    asymmetric pads move those borders. REFERENCE's bits in int8 (a per-channel zero
+    point), within 1e-5 in float32."""
+    xs, c, k = [1, 16, 9, 23], 24, 3
+
+    def out(size: int) -> int:
+        return (size + sum(pads) - dilation * (k - 1) - 1) // stride + 1
+
+    ys = [1, c, out(xs[2]), out(xs[3])]
+    g = GraphBuilder()
+    x = g.input("x", xs, ov.ui8 if int8 else ov.f32)
+    geometry: ConvGeometry = {"strides": [stride, stride], "pads_begin": [pads[0], pads[0]],
+                              "pads_end": [pads[1], pads[1]], "dilations": [dilation] * 2}
+
+    def weights(shape):
+        return g.constant(int8_weights(shape)) if int8 else const(g, RNG.standard_normal(shape))
+
+    def requant(y, shape, name):
+        if not int8:
+            return g.value(ov.ReluOp(y, name=name))
+        y = g.value(ov.ReluOp(g.value(ov.MultiplyOp(y, const(g, scales(shape[1]))))))
+        return fq(g, y, 0.0, 4.0, 0.0, 255.0, ov.ui8, name=name)
+
+    typed = (lambda shape: {"result_type": f32(shape)}) if int8 else (lambda shape: {})
+    e = requant(g.value(ov.ConvolutionOp(x, weights((c, 16, 1, 1)), name="expand",
+                                         **typed([1, c, 9, 23]), **NOPAD)), [1, c], "expand_q")
+    if int8:
+        zp = g.constant(RNG.integers(0, 9, (1, c, 1, 1)).astype(np.uint8))
+        e = g.value(ov.SubtractOp(e, zp, result_type=f32([1, c, 9, 23]), name="dw_zp"))
+    d = requant(g.value(ov.GroupConvolutionOp(e, weights((c, 1, 1, k, k)), name="dw",
+                                              **typed(ys), **geometry)), ys, "dw_q")
+    p = g.value(ov.ConvolutionOp(d, weights((8, c, 1, 1)), name="project",
+                                 **typed([1, 8, *ys[2:]]), **NOPAD))
+    g.output(g.value(ov.MultiplyOp(p, const(g, scales(8)))), "y")
+    model = lowpass.Model(g.module())
+    assert "dw_q" in channels_last(model)
+    x_values = RNG.integers(0, 256, xs) if int8 else RNG.standard_normal(xs)
+    _matches_reference(model, {"x": x_values.astype(np.uint8 if int8 else np.float32)},
+                       0.0 if int8 else 1e-5)
+
+
 def test_u8_depthwise_multiplies_with_pmaddwd() -> None:
     """On an x86 host with AVX2, the u8 depthwise layers multiply with `pmaddwd` (one uop
     where `pmulld` is two), their per-channel zero point taken out once per output instead
