@@ -1715,6 +1715,13 @@ def emit_depthwise_nhwc(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Pr
     out_t = ir_type(program.out_dtype)
     lanes = 16 if ctx.cpu.avx512 else 8
     madd_widths = _madd_widths(ctx, spec, w_taps)
+    dot_widths = _dot_widths(ctx, spec, w_taps, madd_widths)
+    # for `vpdpbusd`: per kernel column kw and channel, the 4 bytes of its rows' weights
+    w_columns = None
+    if dot_widths:
+        columns = np.zeros((spec.kw, c, 4), np.int8)
+        columns[:, :, :spec.kh] = w_taps.reshape(spec.kh, spec.kw, c).transpose(1, 2, 0)
+        w_columns = np.ascontiguousarray(columns.reshape(spec.kw, 4 * c).view(np.int32))
     compensation = None
     if madd_widths and zp_const is not None:  # zp * sum of the channel's weights
         compensation = np.ascontiguousarray(
@@ -1731,6 +1738,7 @@ def emit_depthwise_nhwc(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Pr
         w_ptr = ctx.constant_ptr(w_taps)
         zp_ptr = None if zp_const is None else ctx.constant_ptr(zp_const)
         comp_ptr = None if compensation is None else ctx.constant_ptr(compensation)
+        columns_ptr = None if w_columns is None else ctx.constant_ptr(w_columns)
 
         def clamp(index: ir.Value, size: int) -> tuple[ir.Value, ir.Value]:
             low = b.icmp_signed("<", index, i64(0))
@@ -1760,6 +1768,10 @@ def emit_depthwise_nhwc(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Pr
                                         align=4)
                 correction = None if comp_ptr is None or not madd else b.load(
                     element_ptr(b, comp_ptr, c0, I32), typ=vec(I32, count), align=4)
+                dot = count in dot_widths and columns_ptr is not None
+                column_weights = [] if not dot else [
+                    b.load(element_ptr(b, columns_ptr, b.add(i64(kw * c), c0), I32),
+                           typ=vec(I32, count), align=4) for kw in range(spec.kw)]
 
                 def tap_input(v: ir.Value, ok: ir.Value | None) -> ir.Value:
                     """A tap's loaded input vector, as its products take it."""
@@ -1797,10 +1809,42 @@ def emit_depthwise_nhwc(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Pr
                     at = b.add(b.mul(b.add(out_row, col), i64(c)), c0)
                     b.store(y, element_ptr(b, ys, at, out_t), align=1)
 
+                def dot_positions(col: ir.Value, count_positions: int) -> None:
+                    """`positions` without masks on a VNNI host: each input column's pixels
+                    of the kernel's rows (up to 4) as the 4 bytes of each channel's lane
+                    (x0 | x1 << 8 | x2 << 16), one `vpdpbusd` by the kernel column's weights
+                    per tap column: 3 products for a 3x3 kernel where `pmaddwd` takes 9. A
+                    column that several positions read is built once."""
+                    accs = [vconst(I32, count, 0)] * count_positions
+                    built: dict[int, ir.Value] = {}
+                    for u in range(count_positions):
+                        for kw in range(spec.kw):
+                            offset = u * spec.sw + kw * spec.dw
+                            if offset not in built:
+                                iw = b.add(b.sub(b.mul(col, i64(spec.sw)), i64(spec.pl)),
+                                           i64(offset))
+                                lanes_value: ir.Value = vconst(I32, count, 0)
+                                for kh, (row_at, _) in enumerate(rows):
+                                    at = b.add(b.add(row_at, b.mul(iw, i64(c))), c0)
+                                    v = b.zext(b.load(element_ptr(b, xs, at, et),
+                                                      typ=vec(et, count), align=1),
+                                               vec(I32, count))
+                                    if kh:
+                                        v = b.shl(v, vconst(I32, count, 8 * kh))
+                                    lanes_value = v if kh == 0 else b.or_(lanes_value, v)
+                                built[offset] = lanes_value
+                            accs[u] = _dot_products(ctx, b, accs[u], built[offset],
+                                                    column_weights[kw], count)
+                    for u, acc in enumerate(accs):
+                        finish(acc, b.add(col, i64(u)))
+
                 def positions(col: ir.Value, count_positions: int, masked: bool) -> None:
                     """Output positions col .. col + count_positions - 1 of the row; an input
                     pixel that several of them read (adjacent positions' taps overlap) is
                     loaded and widened once."""
+                    if dot and not masked:
+                        dot_positions(col, count_positions)
+                        return
                     accs = [vconst(acc_t, count, 0 if integer else 0.0)] * count_positions
                     for kh, (row_at, row_ok) in enumerate(rows):
                         loaded: dict[int, tuple[ir.Value, ir.Value | None]] = {}
@@ -1864,6 +1908,27 @@ def _madd_widths(ctx: EmitContext, spec: ConvSpec, w_taps: np.ndarray) -> frozen
     if zp is not None and (int(np.min(zp)) < 0 or int(np.max(zp)) > 255):
         return frozenset()
     return frozenset({4, 8, 16} if ctx.cpu.avx512 else {4, 8})
+
+
+def _dot_widths(ctx: EmitContext, spec: ConvSpec, w_taps: np.ndarray,
+                madd_widths: frozenset[int]) -> frozenset[int]:
+    """The vector widths at which `emit_depthwise_nhwc` sums a kernel column's taps with one
+    `vpdpbusd` (u8 by s8, 4 per lane, exact: no saturation): a VNNI host, u8 activations
+    (`_madd_widths`), int8 weights, at most 4 kernel rows; 16 lanes with AVX-512 VNNI, 8
+    with AVX-VNNI or AVX-512 VNNI."""
+    if not (madd_widths and ctx.cpu.vnni and spec.kh <= 4):
+        return frozenset()
+    if w_taps.size and (int(w_taps.min()) < -128 or int(w_taps.max()) > 127):
+        return frozenset()
+    return frozenset({8, 16} if ctx.cpu.avx512_vnni else {8})
+
+
+def _dot_products(ctx: EmitContext, b: ir.IRBuilder, acc: ir.Value, columns: ir.Value,
+                  weights: ir.Value, count: int) -> ir.Value:
+    """acc + the sum of each lane's 4 u8 x s8 byte products (`vpdpbusd`)."""
+    name = f"llvm.x86.avx512.vpdpbusd.{32 * count}"
+    fn = ctx.intrinsic(name, vec(I32, count), [vec(I32, count)] * 3)
+    return b.call(fn, [acc, columns, weights])
 
 
 def _madd_products(ctx: EmitContext, b: ir.IRBuilder, acc: ir.Value, wide: ir.Value,

@@ -441,8 +441,10 @@ def test_u8_depthwise_multiplies_with_pmaddwd() -> None:
     """On an x86 host with AVX2, the u8 depthwise layers multiply with `pmaddwd` (one uop
     where `pmulld` is two), their per-channel zero point taken out once per output instead
     of per tap (the tap outside the input reads it), and the positions whose taps are all
-    inside the input skip the masks; the results stay REFERENCE's bits (`dw` has a zero
-    point, its group named after it, and padding; `dw2` a stride of 2)."""
+    inside the input skip the masks; there, on a VNNI host, one `vpdpbusd` sums a kernel
+    column's 3 taps (its rows' pixels packed in each lane's bytes). The results stay
+    REFERENCE's bits (`dw` has a zero point, its group named after it, and padding; `dw2` a
+    stride of 2)."""
     import re
 
     from lowpass.lowering.target import host_cpu
@@ -456,6 +458,7 @@ def test_u8_depthwise_multiplies_with_pmaddwd() -> None:
         assert found is not None
         body = found.group(0)
         assert re.search(r"llvm\.x86\.(avx512\.pmaddw\.d\.512|avx2\.pmadd\.wd)", body), name
+        assert ("llvm.x86.avx512.vpdpbusd" in body) == host_cpu().vnni, name
         assert not re.search(r"= mul <\d+ x i32>", body), name
     _matches_reference(model, {"x": RNG.integers(0, 256, XS).astype(np.uint8)})
 
