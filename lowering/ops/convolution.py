@@ -1809,12 +1809,13 @@ def emit_depthwise_nhwc(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Pr
                     at = b.add(b.mul(b.add(out_row, col), i64(c)), c0)
                     b.store(y, element_ptr(b, ys, at, out_t), align=1)
 
-                def dot_positions(col: ir.Value, count_positions: int) -> None:
-                    """`positions` without masks on a VNNI host: each input column's pixels
-                    of the kernel's rows (up to 4) as the 4 bytes of each channel's lane
-                    (x0 | x1 << 8 | x2 << 16), one `vpdpbusd` by the kernel column's weights
-                    per tap column: 3 products for a 3x3 kernel where `pmaddwd` takes 9. A
-                    column that several positions read is built once."""
+                def dot_positions(col: ir.Value, count_positions: int, masked: bool) -> None:
+                    """`positions` on a VNNI host: each input column's pixels of the
+                    kernel's rows (up to 4) as the 4 bytes of each channel's lane (x0 | x1
+                    << 8 | x2 << 16; a pixel outside the input is the zero point, as in
+                    `tap_input`), one `vpdpbusd` by the kernel column's weights per tap
+                    column: 3 products for a 3x3 kernel where `pmaddwd` takes 9. A column
+                    that several positions read is built once."""
                     accs = [vconst(I32, count, 0)] * count_positions
                     built: dict[int, ir.Value] = {}
                     for u in range(count_positions):
@@ -1823,12 +1824,17 @@ def emit_depthwise_nhwc(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Pr
                             if offset not in built:
                                 iw = b.add(b.sub(b.mul(col, i64(spec.sw)), i64(spec.pl)),
                                            i64(offset))
+                                col_ok = None
+                                if masked:
+                                    iw, col_ok = clamp(iw, w)
                                 lanes_value: ir.Value = vconst(I32, count, 0)
-                                for kh, (row_at, _) in enumerate(rows):
+                                for kh, (row_at, row_ok) in enumerate(rows):
                                     at = b.add(b.add(row_at, b.mul(iw, i64(c))), c0)
-                                    v = b.zext(b.load(element_ptr(b, xs, at, et),
-                                                      typ=vec(et, count), align=1),
-                                               vec(I32, count))
+                                    v = b.load(element_ptr(b, xs, at, et), typ=vec(et, count),
+                                               align=1)
+                                    ok = None if col_ok is None else splat(
+                                        b, b.and_(row_ok, col_ok), count)
+                                    v = tap_input(v, ok)
                                     if kh:
                                         v = b.shl(v, vconst(I32, count, 8 * kh))
                                     lanes_value = v if kh == 0 else b.or_(lanes_value, v)
@@ -1842,8 +1848,8 @@ def emit_depthwise_nhwc(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Pr
                     """Output positions col .. col + count_positions - 1 of the row; an input
                     pixel that several of them read (adjacent positions' taps overlap) is
                     loaded and widened once."""
-                    if dot and not masked:
-                        dot_positions(col, count_positions)
+                    if dot:
+                        dot_positions(col, count_positions, masked)
                         return
                     accs = [vconst(acc_t, count, 0 if integer else 0.0)] * count_positions
                     for kh, (row_at, row_ok) in enumerate(rows):
