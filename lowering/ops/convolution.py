@@ -1700,206 +1700,253 @@ def emit_depthwise_nhwc(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Pr
     end, the same integer sum. (Per position and all channels, the weights loaded again at
     each position, the u8 layers of MobileNetV2 at 224x224 took 2.3x oneDNN's time.)"""
     assert spec.og == 1 and x.channels_last and out.channels_last
-    a_dt = spec.a_dtype
-    et = ir_type(a_dt)
-    integer = spec.integer
-    acc_t = I32 if integer else F32
-    c, h, w = spec.c, spec.h, spec.w
-    oh_n, ow_n = spec.oh, spec.ow
-    taps_n = spec.kh * spec.kw
-    w_taps = np.ascontiguousarray(spec.weights.reshape(spec.cout, taps_n).T.astype(
-        np.int32 if integer else np.float32))  # [taps, C]
-    zp = spec.zero_point
-    zp_const = None if zp is None else np.ascontiguousarray(
-        np.broadcast_to(zp.astype(np.int32), (c,)))
-    out_t = ir_type(program.out_dtype)
-    lanes = 16 if ctx.cpu.avx512 else 8
-    madd_widths = _madd_widths(ctx, spec, w_taps)
-    dot_widths = _dot_widths(ctx, spec, w_taps, madd_widths)
-    # for `vpdpbusd`: per kernel column kw and channel, the 4 bytes of its rows' weights
-    w_columns = None
-    if dot_widths:
-        columns = np.zeros((spec.kw, c, 4), np.int8)
-        columns[:, :, :spec.kh] = w_taps.reshape(spec.kh, spec.kw, c).transpose(1, 2, 0)
-        w_columns = np.ascontiguousarray(columns.reshape(spec.kw, 4 * c).view(np.int32))
-    compensation = None
-    if madd_widths and zp_const is not None:  # zp * sum of the channel's weights
-        compensation = np.ascontiguousarray(
-            (zp_const.astype(np.int64) * w_taps.astype(np.int64).sum(axis=0)).astype(np.int32))
-    # the columns whose taps are inside the input horizontally: [col_lo, col_hi)
-    span = (spec.kw - 1) * spec.dw
-    col_lo = min(ow_n, -(-spec.pl // spec.sw))
-    last_inside = w - 1 - span + spec.pl
-    col_hi = max(col_lo, min(ow_n, last_inside // spec.sw + 1 if last_inside >= 0 else 0))
-    borders = col_lo + ow_n - col_hi
+    kernel = _DepthwiseNhwc(ctx, spec, program)
+    # (the output rows are independent: shared by the threads)
+    rows_n = spec.n * spec.oh
+    emit_ranged_kernel(ctx, f"{ctx.group_name}_depthwise_nhwc", [x.ptr, out.ptr], kernel.body,
+                       outer=rows_n, work=rows_n * spec.ow * spec.c * spec.kh * spec.kw,
+                       noalias=(1,))
 
-    def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
+
+@dataclass
+class _DepthwiseRow:
+    """An output row being emitted: its builder, tensors, and per kernel row the input
+    row's first pixel (times C) and whether that row is inside the input."""
+
+    b: ir.IRBuilder
+    xs: ir.Value
+    ys: ir.Value
+    rows: list[tuple[ir.Value, ir.Value]]
+    out_row: ir.Value  # the row's first output position
+
+
+@dataclass
+class _DepthwiseChannels:
+    """A vector of `count` channels from `c0` within a row: its weights (in registers),
+    zero point and compensation, and how it multiplies."""
+
+    c0: ir.Value
+    count: int
+    weights: list[ir.Value]
+    zero_point: ir.Value | None
+    correction: ir.Value | None  # zp * sum(w), taken off at the end (`madd`)
+    column_weights: list[ir.Value]  # per kernel column, its rows' weights as 4 bytes (`dot`)
+    madd: bool  # u8 products by `pmaddwd`, the zero point read outside the input
+    dot: bool  # a kernel column's taps by one `vpdpbusd`
+
+
+class _DepthwiseNhwc:
+    """The kernel of `emit_depthwise_nhwc`: its constants, the columns whose taps are inside
+    the input horizontally, and the emission of a range of output rows (`body`)."""
+
+    def __init__(self, ctx: EmitContext, spec: ConvSpec, program: Program) -> None:
+        self.ctx, self.spec, self.program = ctx, spec, program
+        c = spec.c
+        self.integer = spec.integer
+        self.et = ir_type(spec.a_dtype)
+        self.acc_t = I32 if self.integer else F32
+        taps_n = spec.kh * spec.kw
+        self.w_taps = np.ascontiguousarray(spec.weights.reshape(spec.cout, taps_n).T.astype(
+            np.int32 if self.integer else np.float32))  # [taps, C]
+        zp = spec.zero_point
+        self.zp_const = None if zp is None else np.ascontiguousarray(
+            np.broadcast_to(zp.astype(np.int32), (c,)))
+        self.lanes = 16 if ctx.cpu.avx512 else 8
+        self.madd_widths = _madd_widths(ctx, spec, self.w_taps)
+        self.dot_widths = _dot_widths(ctx, spec, self.w_taps, self.madd_widths)
+        # for `vpdpbusd`: per kernel column kw and channel, the 4 bytes of its rows' weights
+        self.w_columns = None
+        if self.dot_widths:
+            columns = np.zeros((spec.kw, c, 4), np.int8)
+            columns[:, :, :spec.kh] = self.w_taps.reshape(spec.kh, spec.kw, c).transpose(1, 2, 0)
+            self.w_columns = np.ascontiguousarray(columns.reshape(spec.kw, 4 * c).view(np.int32))
+        self.compensation = None
+        if self.madd_widths and self.zp_const is not None:  # zp * the channel's sum of weights
+            sums = self.w_taps.astype(np.int64).sum(axis=0)
+            self.compensation = np.ascontiguousarray(
+                (self.zp_const.astype(np.int64) * sums).astype(np.int32))
+        # the columns whose taps are inside the input horizontally: [col_lo, col_hi)
+        span = (spec.kw - 1) * spec.dw
+        self.col_lo = min(spec.ow, -(-spec.pl // spec.sw))
+        last_inside = spec.w - 1 - span + spec.pl
+        self.col_hi = max(self.col_lo, min(spec.ow, last_inside // spec.sw + 1
+                                           if last_inside >= 0 else 0))
+        self.borders = self.col_lo + spec.ow - self.col_hi
+
+    def body(self, b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
+        spec = self.spec
         xs, ys, first_row, end_row = args
-        w_ptr = ctx.constant_ptr(w_taps)
-        zp_ptr = None if zp_const is None else ctx.constant_ptr(zp_const)
-        comp_ptr = None if compensation is None else ctx.constant_ptr(compensation)
-        columns_ptr = None if w_columns is None else ctx.constant_ptr(w_columns)
-
-        def clamp(index: ir.Value, size: int) -> tuple[ir.Value, ir.Value]:
-            low = b.icmp_signed("<", index, i64(0))
-            high = b.icmp_signed(">", index, i64(size - 1))
-            return b.select(low, i64(0), b.select(high, i64(size - 1), index)), \
-                b.not_(b.or_(low, high))
-
         with for_range(b, end_row, start=first_row, name="nrow") as nrow:
-            image, row = b.sdiv(nrow, i64(oh_n)), b.srem(nrow, i64(oh_n))
-            rows = []  # per kh: the input row's first pixel (times C) and whether it is inside
+            image, row = b.sdiv(nrow, i64(spec.oh)), b.srem(nrow, i64(spec.oh))
+            rows = []
             rows_inside: ir.Value = ir.Constant(ir.IntType(1), 1)
             for kh in range(spec.kh):
-                ih, row_ok = clamp(b.add(b.sub(b.mul(row, i64(spec.sh)), i64(spec.pt)),
-                                         i64(kh * spec.dh)), h)
-                rows.append((b.mul(b.mul(b.add(b.mul(image, i64(h)), ih), i64(w)), i64(c)),
-                             row_ok))
+                ih, row_ok = _clamped(b, b.add(b.sub(b.mul(row, i64(spec.sh)), i64(spec.pt)),
+                                               i64(kh * spec.dh)), spec.h)
+                rows.append((b.mul(b.mul(b.add(b.mul(image, i64(spec.h)), ih), i64(spec.w)),
+                                   i64(spec.c)), row_ok))
                 rows_inside = b.and_(rows_inside, row_ok)
-            out_row = b.mul(nrow, i64(ow_n))
+            state = _DepthwiseRow(b, xs, ys, rows, b.mul(nrow, i64(spec.ow)))
+            for_lanes(b, spec.c, self.lanes,
+                      lambda c0, count: self.row_channels(state, c0, count, rows_inside))
 
-            def channels(c0: ir.Value, count: int) -> None:
-                madd = count in madd_widths
-                weights = [b.load(element_ptr(b, w_ptr, b.add(i64(t * c), c0), acc_t),
-                                  typ=vec(acc_t, count), align=4) for t in range(taps_n)]
-                zero_point = None
-                if zp_ptr is not None:
-                    zero_point = b.load(element_ptr(b, zp_ptr, c0, I32), typ=vec(I32, count),
-                                        align=4)
-                correction = None if comp_ptr is None or not madd else b.load(
-                    element_ptr(b, comp_ptr, c0, I32), typ=vec(I32, count), align=4)
-                dot = count in dot_widths and columns_ptr is not None
-                column_weights = [] if not dot else [
-                    b.load(element_ptr(b, columns_ptr, b.add(i64(kw * c), c0), I32),
-                           typ=vec(I32, count), align=4) for kw in range(spec.kw)]
+    def row_channels(self, row: _DepthwiseRow, c0: ir.Value, count: int,
+                     rows_inside: ir.Value) -> None:
+        """The row's output positions for one vector of channels: the border columns in one
+        loop, then the columns inside DEPTHWISE_POSITIONS at a time and one by one (without
+        masks where the row's taps are inside vertically)."""
+        b = row.b
+        ch = self.channels(b, c0, count)
+        col_lo, col_hi = self.col_lo, self.col_hi
+        if self.borders:
+            with for_range(b, i64(self.borders), name="border") as j:
+                left = b.icmp_signed("<", j, i64(col_lo))
+                self.positions(row, ch, b.select(left, j, b.add(j, i64(col_hi - col_lo))), 1,
+                               True)
+        if col_hi <= col_lo:
+            return
+        blocked = (col_hi - col_lo) // DEPTHWISE_POSITIONS * DEPTHWISE_POSITIONS
+        with b.if_else(rows_inside) as (inside, outside):
+            for branch, masked in ((inside, False), (outside, True)):
+                with branch:
+                    if blocked:
+                        with for_range(b, i64(col_lo + blocked), start=i64(col_lo),
+                                       step=DEPTHWISE_POSITIONS, name="block") as col:
+                            self.positions(row, ch, col, DEPTHWISE_POSITIONS, masked)
+                    if col_lo + blocked < col_hi:
+                        with for_range(b, i64(col_hi), start=i64(col_lo + blocked),
+                                       name="rest") as col:
+                            self.positions(row, ch, col, 1, masked)
 
-                def tap_input(v: ir.Value, ok: ir.Value | None) -> ir.Value:
-                    """A tap's loaded input vector, as its products take it."""
-                    if madd:
-                        wide = b.zext(v, vec(I32, count))
-                        if ok is None:
-                            return wide
-                        return b.select(ok, wide, zero_point if zero_point is not None
-                                        else vconst(I32, count, 0))
-                    if integer:
-                        wide = (b.zext if a_dt == U8_DT else b.sext)(v, vec(I32, count))
-                        return wide if zero_point is None else b.sub(wide, zero_point)
-                    return v
+    def channels(self, b: ir.IRBuilder, c0: ir.Value, count: int) -> _DepthwiseChannels:
+        """The vector's constants, loaded once per row."""
+        ctx, c = self.ctx, self.spec.c
 
-                def multiply_add(acc: ir.Value, v: ir.Value, weight: ir.Value,
-                                 ok: ir.Value | None) -> ir.Value:
-                    if madd:
-                        return _madd_products(ctx, b, acc, v, weight, count)
-                    if integer:
-                        prod = b.mul(v, weight)
-                        if ok is not None:
-                            prod = b.select(ok, prod, vconst(I32, count, 0))
-                        return b.add(acc, prod)
-                    if ok is not None:
-                        v = b.select(ok, v, vconst(F32, count, 0.0))
-                    fma = ctx.intrinsic(f"llvm.fmuladd.v{count}f32", vec(F32, count),
-                                        [vec(F32, count)] * 3)
-                    return b.call(fma, [v, weight, acc])
+        def load(array: np.ndarray | None, offset: ir.Value, ty: ir.Type) -> ir.Value | None:
+            if array is None:
+                return None
+            return b.load(element_ptr(b, ctx.constant_ptr(array), offset, ty),
+                          typ=vec(ty, count), align=4)
 
-                def finish(acc: ir.Value, col: ir.Value) -> None:
-                    if correction is not None:
-                        acc = b.sub(acc, correction)
-                    value = to_float(b, acc, np.dtype(np.int32) if integer else F32_DT, count)
-                    y = program.apply(ctx, b, value, count, c0, True)
-                    at = b.add(b.mul(b.add(out_row, col), i64(c)), c0)
-                    b.store(y, element_ptr(b, ys, at, out_t), align=1)
+        madd = count in self.madd_widths
+        weights = [load(self.w_taps, b.add(i64(t * c), c0), self.acc_t)
+                   for t in range(self.spec.kh * self.spec.kw)]
+        columns = [] if count not in self.dot_widths else [
+            load(self.w_columns, b.add(i64(kw * c), c0), I32) for kw in range(self.spec.kw)]
+        return _DepthwiseChannels(
+            c0, count, [v for v in weights if v is not None], load(self.zp_const, c0, I32),
+            load(self.compensation, c0, I32) if madd else None,
+            [v for v in columns if v is not None], madd, bool(columns))
 
-                def dot_positions(col: ir.Value, count_positions: int, masked: bool) -> None:
-                    """`positions` on a VNNI host: each input column's pixels of the
-                    kernel's rows (up to 4) as the 4 bytes of each channel's lane (x0 | x1
-                    << 8 | x2 << 16; a pixel outside the input is the zero point, as in
-                    `tap_input`), one `vpdpbusd` by the kernel column's weights per tap
-                    column: 3 products for a 3x3 kernel where `pmaddwd` takes 9. A column
-                    that several positions read is built once."""
-                    accs = [vconst(I32, count, 0)] * count_positions
-                    built: dict[int, ir.Value] = {}
-                    for u in range(count_positions):
-                        for kw in range(spec.kw):
-                            offset = u * spec.sw + kw * spec.dw
-                            if offset not in built:
-                                iw = b.add(b.sub(b.mul(col, i64(spec.sw)), i64(spec.pl)),
-                                           i64(offset))
-                                col_ok = None
-                                if masked:
-                                    iw, col_ok = clamp(iw, w)
-                                lanes_value: ir.Value = vconst(I32, count, 0)
-                                for kh, (row_at, row_ok) in enumerate(rows):
-                                    at = b.add(b.add(row_at, b.mul(iw, i64(c))), c0)
-                                    v = b.load(element_ptr(b, xs, at, et), typ=vec(et, count),
-                                               align=1)
-                                    ok = None if col_ok is None else splat(
-                                        b, b.and_(row_ok, col_ok), count)
-                                    v = tap_input(v, ok)
-                                    if kh:
-                                        v = b.shl(v, vconst(I32, count, 8 * kh))
-                                    lanes_value = v if kh == 0 else b.or_(lanes_value, v)
-                                built[offset] = lanes_value
-                            accs[u] = _dot_products(ctx, b, accs[u], built[offset],
-                                                    column_weights[kw], count)
-                    for u, acc in enumerate(accs):
-                        finish(acc, b.add(col, i64(u)))
+    def tap_input(self, b: ir.IRBuilder, ch: _DepthwiseChannels, v: ir.Value,
+                  ok: ir.Value | None) -> ir.Value:
+        """A tap's loaded input vector, as its products take it."""
+        count, zero_point = ch.count, ch.zero_point
+        if ch.madd:
+            wide = b.zext(v, vec(I32, count))
+            if ok is None:
+                return wide
+            return b.select(ok, wide, zero_point if zero_point is not None
+                            else vconst(I32, count, 0))
+        if self.integer:
+            wide = (b.zext if self.spec.a_dtype == U8_DT else b.sext)(v, vec(I32, count))
+            return wide if zero_point is None else b.sub(wide, zero_point)
+        return v
 
-                def positions(col: ir.Value, count_positions: int, masked: bool) -> None:
-                    """Output positions col .. col + count_positions - 1 of the row; an input
-                    pixel that several of them read (adjacent positions' taps overlap) is
-                    loaded and widened once."""
-                    if dot:
-                        dot_positions(col, count_positions, masked)
-                        return
-                    accs = [vconst(acc_t, count, 0 if integer else 0.0)] * count_positions
-                    for kh, (row_at, row_ok) in enumerate(rows):
-                        loaded: dict[int, tuple[ir.Value, ir.Value | None]] = {}
-                        for u in range(count_positions):
-                            for kw in range(spec.kw):
-                                offset = u * spec.sw + kw * spec.dw
-                                if offset not in loaded:
-                                    iw = b.add(b.sub(b.mul(col, i64(spec.sw)), i64(spec.pl)),
-                                               i64(offset))
-                                    ok = None
-                                    if masked:
-                                        iw, col_ok = clamp(iw, w)
-                                        ok = splat(b, b.and_(row_ok, col_ok), count)
-                                    at = b.add(b.add(row_at, b.mul(iw, i64(c))), c0)
-                                    v = b.load(element_ptr(b, xs, at, et), typ=vec(et, count),
-                                               align=1)
-                                    loaded[offset] = (tap_input(v, ok), ok)
-                                v, ok = loaded[offset]
-                                accs[u] = multiply_add(accs[u], v,
-                                                       weights[kh * spec.kw + kw], ok)
-                    for u, acc in enumerate(accs):
-                        finish(acc, b.add(col, i64(u)))
+    def multiply_add(self, b: ir.IRBuilder, ch: _DepthwiseChannels, acc: ir.Value,
+                     v: ir.Value, weight: ir.Value, ok: ir.Value | None) -> ir.Value:
+        count = ch.count
+        if ch.madd:
+            return _madd_products(self.ctx, b, acc, v, weight, count)
+        if self.integer:
+            prod = b.mul(v, weight)
+            if ok is not None:
+                prod = b.select(ok, prod, vconst(I32, count, 0))
+            return b.add(acc, prod)
+        if ok is not None:
+            v = b.select(ok, v, vconst(F32, count, 0.0))
+        fma = self.ctx.intrinsic(f"llvm.fmuladd.v{count}f32", vec(F32, count),
+                                 [vec(F32, count)] * 3)
+        return b.call(fma, [v, weight, acc])
 
-                if borders:  # the columns at the left and right borders, in one loop
-                    with for_range(b, i64(borders), name="border") as j:
-                        left = b.icmp_signed("<", j, i64(col_lo))
-                        positions(b.select(left, j, b.add(j, i64(col_hi - col_lo))), 1, True)
-                if col_hi > col_lo:
-                    # the columns inside, DEPTHWISE_POSITIONS at a time, then one by one
-                    blocked = (col_hi - col_lo) // DEPTHWISE_POSITIONS * DEPTHWISE_POSITIONS
-                    with b.if_else(rows_inside) as (inside, outside):
-                        for branch, masked in ((inside, False), (outside, True)):
-                            with branch:
-                                if blocked:
-                                    with for_range(b, i64(col_lo + blocked), start=i64(col_lo),
-                                                   step=DEPTHWISE_POSITIONS,
-                                                   name="block") as col:
-                                        positions(col, DEPTHWISE_POSITIONS, masked)
-                                if col_lo + blocked < col_hi:
-                                    with for_range(b, i64(col_hi), start=i64(col_lo + blocked),
-                                                   name="rest") as col:
-                                        positions(col, 1, masked)
+    def finish(self, row: _DepthwiseRow, ch: _DepthwiseChannels, acc: ir.Value,
+               col: ir.Value) -> None:
+        """The position's program on its sums, stored."""
+        b = row.b
+        if ch.correction is not None:
+            acc = b.sub(acc, ch.correction)
+        value = to_float(b, acc, np.dtype(np.int32) if self.integer else F32_DT, ch.count)
+        y = self.program.apply(self.ctx, b, value, ch.count, ch.c0, True)
+        at = b.add(b.mul(b.add(row.out_row, col), i64(self.spec.c)), ch.c0)
+        b.store(y, element_ptr(b, row.ys, at, ir_type(self.program.out_dtype)), align=1)
 
-            for_lanes(b, c, lanes, channels)
+    def pixel(self, row: _DepthwiseRow, ch: _DepthwiseChannels, col: ir.Value, offset: int,
+              masked: bool) -> tuple[list[ir.Value], list[ir.Value | None]]:
+        """The input pixels of the kernel's rows in the column `offset` after position
+        `col`'s first (one vector load each, widened by `tap_input`), and where `masked`
+        whether each is inside the input."""
+        b, spec = row.b, self.spec
+        iw = b.add(b.sub(b.mul(col, i64(spec.sw)), i64(spec.pl)), i64(offset))
+        col_ok = None
+        if masked:
+            iw, col_ok = _clamped(b, iw, spec.w)
+        values: list[ir.Value] = []
+        oks: list[ir.Value | None] = []
+        for row_at, row_ok in row.rows:
+            at = b.add(b.add(row_at, b.mul(iw, i64(spec.c))), ch.c0)
+            v = b.load(element_ptr(b, row.xs, at, self.et), typ=vec(self.et, ch.count),
+                       align=1)
+            ok = None if col_ok is None else splat(b, b.and_(row_ok, col_ok), ch.count)
+            values.append(self.tap_input(b, ch, v, ok))
+            oks.append(ok)
+        return values, oks
 
-    # (the output rows are independent: shared by the threads)
-    rows_n = spec.n * oh_n
-    emit_ranged_kernel(ctx, f"{ctx.group_name}_depthwise_nhwc", [x.ptr, out.ptr], body,
-                       outer=rows_n, work=rows_n * ow_n * c * taps_n, noalias=(1,))
+    def positions(self, row: _DepthwiseRow, ch: _DepthwiseChannels, col: ir.Value,
+                  count_positions: int, masked: bool) -> None:
+        """Output positions col .. col + count_positions - 1 of the row. An input column
+        that several of them read (adjacent positions' taps overlap) is loaded and widened
+        once. With `dot` (a VNNI host), a column's pixels of the kernel's rows (up to 4) are
+        the 4 bytes of each channel's lane (x0 | x1 << 8 | x2 << 16; a pixel outside the
+        input is the zero point, as in `tap_input`), one `vpdpbusd` by the kernel column's
+        weights per tap column: 3 products for a 3x3 kernel where `pmaddwd` takes 9."""
+        b, spec = row.b, self.spec
+        zero = 0 if self.integer else 0.0
+        accs: list[ir.Value] = [vconst(I32 if ch.dot else self.acc_t, ch.count, zero)] * \
+            count_positions
+        columns: dict[int, tuple[list[ir.Value], list[ir.Value | None]]] = {}
+        for u in range(count_positions):
+            for kw in range(spec.kw):
+                offset = u * spec.sw + kw * spec.dw
+                if offset not in columns:
+                    columns[offset] = self.pixel(row, ch, col, offset, masked)
+        if ch.dot:
+            packed: dict[int, ir.Value] = {}
+            for offset, (values, _) in columns.items():
+                packed[offset] = values[0]
+                for kh in range(1, len(values)):
+                    packed[offset] = b.or_(packed[offset], b.shl(
+                        values[kh], vconst(I32, ch.count, 8 * kh)))
+            for u in range(count_positions):
+                for kw in range(spec.kw):
+                    accs[u] = _dot_products(self.ctx, b, accs[u],
+                                            packed[u * spec.sw + kw * spec.dw],
+                                            ch.column_weights[kw], ch.count)
+        else:  # (the taps in the NCHW kernel's order: its float32 sums, bit for bit)
+            for u in range(count_positions):
+                for kh in range(spec.kh):
+                    for kw in range(spec.kw):
+                        values, oks = columns[u * spec.sw + kw * spec.dw]
+                        accs[u] = self.multiply_add(b, ch, accs[u], values[kh],
+                                                    ch.weights[kh * spec.kw + kw], oks[kh])
+        for u, acc in enumerate(accs):
+            self.finish(row, ch, acc, b.add(col, i64(u)))
+
+
+def _clamped(b: ir.IRBuilder, index: ir.Value, size: int) -> tuple[ir.Value, ir.Value]:
+    """`index` clamped to [0, size), and whether it was inside."""
+    low = b.icmp_signed("<", index, i64(0))
+    high = b.icmp_signed(">", index, i64(size - 1))
+    return b.select(low, i64(0), b.select(high, i64(size - 1), index)), b.not_(b.or_(low, high))
 
 
 def _madd_widths(ctx: EmitContext, spec: ConvSpec, w_taps: np.ndarray) -> frozenset[int]:

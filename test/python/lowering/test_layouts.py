@@ -419,7 +419,9 @@ def test_depthwise_rows_in_blocks_of_positions(int8: bool, stride: int, dilation
         y = g.value(ov.ReluOp(g.value(ov.MultiplyOp(y, const(g, scales(shape[1]))))))
         return fq(g, y, 0.0, 4.0, 0.0, 255.0, ov.ui8, name=name)
 
-    typed = (lambda shape: {"result_type": f32(shape)}) if int8 else (lambda shape: {})
+    def typed(shape: list[int]) -> ResultType:
+        return {"result_type": f32(shape)} if int8 else {}
+
     e = requant(g.value(ov.ConvolutionOp(x, weights((c, 16, 1, 1)), name="expand",
                                          **typed([1, c, 9, 23]), **NOPAD)), [1, c], "expand_q")
     if int8:
