@@ -336,13 +336,14 @@ class Net:
 IMAGE = 32
 
 
-def mobilenet_v2(seed: int = 1) -> onnx.ModelProto:
-    """MobileNetV2 (width 0.25, 32x32 input): inverted residuals with depthwise 3x3 and ReLU6."""
-    n = Net(seed)
-    x = n.relu6(n.conv("image", 3, 8, 3, stride=2))
-    cin = 8
-    # (expansion, channels, repeats, stride) as in the paper, shortened.
-    for t, c, reps, s in [(1, 8, 1, 1), (6, 8, 2, 2), (6, 16, 2, 2), (6, 24, 1, 1), (6, 40, 1, 2)]:
+def inverted_residuals(
+    n: Net, x: str, cin: int, blocks: list[tuple[int, int, int, int]]
+) -> tuple[str, int]:
+    """MobileNetV2's inverted residual blocks after `x` (`cin` channels): per (expansion,
+    channels, repeats, stride), a 1x1 expansion with ReLU6 (none at expansion 1), a
+    depthwise 3x3 with ReLU6 (the stride on the first repeat), a linear 1x1 projection and
+    the residual Add where the shapes agree. Returns the output and its channels."""
+    for t, c, reps, s in blocks:
         for r in range(reps):
             stride = s if r == 0 else 1
             hidden = cin * t
@@ -351,6 +352,16 @@ def mobilenet_v2(seed: int = 1) -> onnx.ModelProto:
             y = n.conv(y, hidden, c, 1)
             x = n.op("Add", x, y) if stride == 1 and cin == c else y
             cin = c
+    return x, cin
+
+
+def mobilenet_v2(seed: int = 1) -> onnx.ModelProto:
+    """MobileNetV2 (width 0.25, 32x32 input): inverted residuals with depthwise 3x3 and ReLU6."""
+    n = Net(seed)
+    x = n.relu6(n.conv("image", 3, 8, 3, stride=2))
+    # (expansion, channels, repeats, stride) as in the paper, shortened.
+    x, cin = inverted_residuals(
+        n, x, 8, [(1, 8, 1, 1), (6, 8, 2, 2), (6, 16, 2, 2), (6, 24, 1, 1), (6, 40, 1, 2)])
     x = n.relu6(n.conv(x, cin, 64, 1))
     x = n.op("GlobalAveragePool", x)
     x = n.op("Flatten", x, axis=1)
@@ -375,16 +386,7 @@ def mobilenet_v2_224(seed: int = 4) -> onnx.ModelProto:
     down to 7x7x960), where `mobilenet_v2` is a 32x32 sketch of the same blocks."""
     n = Net(seed)
     x = n.relu6(n.conv("image", 3, 32, 3, stride=2))
-    cin = 32
-    for t, c, reps, s in MOBILENET_V2_BLOCKS:
-        for r in range(reps):
-            stride = s if r == 0 else 1
-            hidden = cin * t
-            y = n.relu6(n.conv(x, cin, hidden, 1)) if t != 1 else x
-            y = n.relu6(n.conv(y, hidden, hidden, 3, stride=stride, group=hidden))
-            y = n.conv(y, hidden, c, 1)
-            x = n.op("Add", x, y) if stride == 1 and cin == c else y
-            cin = c
+    x, cin = inverted_residuals(n, x, 32, MOBILENET_V2_BLOCKS)
     x = n.relu6(n.conv(x, cin, 1280, 1))
     x = n.op("GlobalAveragePool", x)
     x = n.op("Flatten", x, axis=1)

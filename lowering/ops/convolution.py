@@ -1588,17 +1588,8 @@ def emit_depthwise(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
 
         def accumulate(acc: ir.Value, v: ir.Value, weight: ir.Value, count: int,
                        valid: ir.Value | None) -> ir.Value:
-            wv = splat(b, weight, count)
-            if integer:
-                prod = b.mul(v, wv)
-                if valid is not None:
-                    prod = b.select(valid, prod, vconst(I32, count, 0))
-                return b.add(acc, prod)
-            if valid is not None:
-                v = b.select(valid, v, vconst(F32, count, 0.0))
-            fma = ctx.intrinsic(f"llvm.fmuladd.v{count}f32", vec(F32, count),
-                                [vec(F32, count)] * 3)
-            return b.call(fma, [v, wv, acc])
+            return _multiply_add(ctx, b, acc, v, splat(b, weight, count), count, valid,
+                                 integer)
 
         with for_range(b, end_plane, start=first_plane, name="plane") as plane:
             co = b.srem(plane, i64(spec.cout))
@@ -1855,19 +1846,9 @@ class _DepthwiseNhwc:
 
     def multiply_add(self, b: ir.IRBuilder, ch: _DepthwiseChannels, acc: ir.Value,
                      v: ir.Value, weight: ir.Value, ok: ir.Value | None) -> ir.Value:
-        count = ch.count
         if ch.madd:
-            return _madd_products(self.ctx, b, acc, v, weight, count)
-        if self.integer:
-            prod = b.mul(v, weight)
-            if ok is not None:
-                prod = b.select(ok, prod, vconst(I32, count, 0))
-            return b.add(acc, prod)
-        if ok is not None:
-            v = b.select(ok, v, vconst(F32, count, 0.0))
-        fma = self.ctx.intrinsic(f"llvm.fmuladd.v{count}f32", vec(F32, count),
-                                 [vec(F32, count)] * 3)
-        return b.call(fma, [v, weight, acc])
+            return _madd_products(self.ctx, b, acc, v, weight, ch.count)
+        return _multiply_add(self.ctx, b, acc, v, weight, ch.count, ok, self.integer)
 
     def finish(self, row: _DepthwiseRow, ch: _DepthwiseChannels, acc: ir.Value,
                col: ir.Value) -> None:
@@ -1940,6 +1921,22 @@ class _DepthwiseNhwc:
                                                     ch.weights[kh * spec.kw + kw], oks[kh])
         for u, acc in enumerate(accs):
             self.finish(row, ch, acc, b.add(col, i64(u)))
+
+
+def _multiply_add(ctx: EmitContext, b: ir.IRBuilder, acc: ir.Value, v: ir.Value,
+                  weight: ir.Value, count: int, valid: ir.Value | None,
+                  integer: bool) -> ir.Value:
+    """acc + v * weight, int32 or a float32 multiply-add; a tap outside the input (`valid`
+    false) adds 0."""
+    if integer:
+        prod = b.mul(v, weight)
+        if valid is not None:
+            prod = b.select(valid, prod, vconst(I32, count, 0))
+        return b.add(acc, prod)
+    if valid is not None:
+        v = b.select(valid, v, vconst(F32, count, 0.0))
+    fma = ctx.intrinsic(f"llvm.fmuladd.v{count}f32", vec(F32, count), [vec(F32, count)] * 3)
+    return b.call(fma, [v, weight, acc])
 
 
 def _clamped(b: ir.IRBuilder, index: ir.Value, size: int) -> tuple[ir.Value, ir.Value]:
