@@ -1668,6 +1668,12 @@ DEPTHWISE_POSITIONS = 4
 adjacent positions' taps overlap, so at stride 1 a block of 4 loads and widens 6 input
 pixels per kernel row instead of 12 (`vpmovzxbd`, a port-5 shuffle, was the kernel's
 bottleneck)."""
+DEPTHWISE_BLOCK_TAPS = 9
+"""The largest kernel (taps) that `emit_depthwise_nhwc` runs per vector of channels with its
+weights in registers, in blocks of positions and without masks inside the input. A larger
+one runs per column, every vector of channels loading its weights at each column (as
+before the blocks): 25-49 weight vectors do not fit in 32 registers, and a 7x7 layer of 29
+channels compiled in 2x the time."""
 
 
 def emit_depthwise_nhwc(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program,
@@ -1778,17 +1784,30 @@ class _DepthwiseNhwc:
                                    i64(spec.c)), row_ok))
                 rows_inside = b.and_(rows_inside, row_ok)
             state = _DepthwiseRow(b, xs, ys, rows, b.mul(nrow, i64(spec.ow)))
-            for_lanes(b, spec.c, self.lanes,
-                      lambda c0, count: self.row_channels(state, c0, count, rows_inside))
+            if spec.kh * spec.kw > DEPTHWISE_BLOCK_TAPS:  # (per column, every vector)
+                with for_range(b, i64(spec.ow), name="column") as col:
+                    for_lanes(b, spec.c, self.lanes, lambda c0, count: self.positions(
+                        state, self.channels(b, c0, count), col, 1, True))
+            else:
+                for_lanes(b, spec.c, self.lanes,
+                          lambda c0, count: self.row_channels(state, c0, count, rows_inside))
 
     def row_channels(self, row: _DepthwiseRow, c0: ir.Value, count: int,
                      rows_inside: ir.Value) -> None:
-        """The row's output positions for one vector of channels: the border columns in one
-        loop, then the columns inside DEPTHWISE_POSITIONS at a time and one by one (without
-        masks where the row's taps are inside vertically)."""
+        """The row's output positions for one vector of channels (a kernel of at most
+        `DEPTHWISE_BLOCK_TAPS` taps): for a whole vector, the border columns in one loop,
+        then the columns inside (without masks where the row's taps are inside vertically)
+        DEPTHWISE_POSITIONS at a time, then one by one; a narrower vector (the channels
+        left over) takes every column one by one with masks, in one loop. (Blocks and
+        unmasked copies for every width made a layer of 29 channels take up to 4x the code
+        and compile time.)"""
         b = row.b
         ch = self.channels(b, c0, count)
         col_lo, col_hi = self.col_lo, self.col_hi
+        if count < self.lanes:
+            with for_range(b, i64(self.spec.ow), name="column") as col:
+                self.positions(row, ch, col, 1, True)
+            return
         if self.borders:
             with for_range(b, i64(self.borders), name="border") as j:
                 left = b.icmp_signed("<", j, i64(col_lo))
@@ -1948,8 +1967,9 @@ def _clamped(b: ir.IRBuilder, index: ir.Value, size: int) -> tuple[ir.Value, ir.
 
 def _madd_widths(ctx: EmitContext, spec: ConvSpec, w_taps: np.ndarray) -> frozenset[int]:
     """The vector widths at which `emit_depthwise_nhwc` multiplies with `pmaddwd`: u8
-    activations, weights and zero points that fit its 16-bit halves, an x86 host (SSE2's
-    4 lanes, AVX2's 8, AVX-512BW's 16); none elsewhere."""
+    activations, weights that fit its 16-bit halves, zero points of a byte (0..255: a pixel
+    outside the input reads it, also as a byte of `_dot_widths`' lanes), an x86 host with
+    AVX2 (4 and 8 lanes; 16 with AVX-512BW); none elsewhere (the masked per-tap path)."""
     zp = spec.zero_point
     if not (spec.integer and spec.a_dtype == U8_DT and ctx.cpu.avx2):
         return frozenset()
