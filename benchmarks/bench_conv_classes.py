@@ -83,7 +83,7 @@ def main(argv: list[str] | None = None) -> None:
     import lowpass
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--model", default="resnet50", choices=b.CNNS)
+    parser.add_argument("--model", default="resnet50", choices=b.CNN_CHOICES)
     parser.add_argument("--int8", action="store_true", help="the QDQ model (after `lpt`)")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--calls", type=int, default=15)

@@ -109,7 +109,7 @@ def main(argv: list[str] | None = None) -> None:
     import lowpass
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--model", default="resnet50", choices=b.CNNS)
+    parser.add_argument("--model", default="resnet50", choices=b.CNN_CHOICES)
     parser.add_argument("--calls", type=int, default=20)
     parser.add_argument("--layers", type=int, default=8, help="slowest layers to list")
     parser.add_argument("--out", type=Path, default=Path.home() / ".cache/lowpass/bench-models")

@@ -53,7 +53,7 @@ def main(argv: list[str] | None = None) -> None:
     from lowpass.lowering.kernels.threads import available_cores, pools
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--model", default="resnet50", choices=b.CNNS)
+    parser.add_argument("--model", default="resnet50", choices=b.CNN_CHOICES)
     parser.add_argument("--fp32", action="store_true", help="the fp32 model (default int8)")
     parser.add_argument("--threads", type=int, default=0, help="T (default: the cores)")
     parser.add_argument("--calls", type=int, default=20, help="per round")

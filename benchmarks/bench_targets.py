@@ -59,6 +59,7 @@ sys.path.insert(0, str(HERE))
 import suite  # noqa: E402
 
 CNNS = ("resnet50", "squeezenet", "inception_v1", "mobilenet_v2_224")
+CNN_CHOICES = (*CNNS, "mobilenet_v2")  # (and the 32x32 sketch, by name)
 SECTIONS = ("latency", "threads", "compile", "cache", "memory", "readers", "lstm")
 OV_CONFIG = {"INFERENCE_PRECISION_HINT": "f32"}
 

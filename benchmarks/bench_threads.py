@@ -63,7 +63,7 @@ def main(argv: list[str] | None = None) -> None:
     from lowpass.lowering.kernels import threads as pool_module
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--model", default="resnet50", choices=b.CNNS)
+    parser.add_argument("--model", default="resnet50", choices=b.CNN_CHOICES)
     parser.add_argument("--fp32", action="store_true", help="the fp32 model (default int8)")
     parser.add_argument("--threads", help="comma-separated thread counts")
     parser.add_argument("--rounds", type=int, default=5)
