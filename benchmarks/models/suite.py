@@ -357,21 +357,9 @@ def inverted_residuals(
 
 def mobilenet_v2(seed: int = 1) -> onnx.ModelProto:
     """MobileNetV2 (width 0.25, 32x32 input): inverted residuals with depthwise 3x3 and ReLU6."""
-    n = Net(seed)
-    x = n.relu6(n.conv("image", 3, 8, 3, stride=2))
     # (expansion, channels, repeats, stride) as in the paper, shortened.
-    x, cin = inverted_residuals(
-        n, x, 8, [(1, 8, 1, 1), (6, 8, 2, 2), (6, 16, 2, 2), (6, 24, 1, 1), (6, 40, 1, 2)])
-    x = n.relu6(n.conv(x, cin, 64, 1))
-    x = n.op("GlobalAveragePool", x)
-    x = n.op("Flatten", x, axis=1)
-    x = n.op("Softmax", n.linear(x, 64, 10), axis=-1)
-    n.nodes[-1].output[0] = "probs"
-    return n.model(
-        [helper.make_tensor_value_info("image", F32, [1, 3, IMAGE, IMAGE])],
-        [helper.make_tensor_value_info("probs", F32, [1, 10])],
-        "mobilenet_v2",
-    )
+    blocks = [(1, 8, 1, 1), (6, 8, 2, 2), (6, 16, 2, 2), (6, 24, 1, 1), (6, 40, 1, 2)]
+    return _mobilenet_v2(seed, 8, blocks, 64, 10, IMAGE, "mobilenet_v2")
 
 
 MOBILENET_V2_BLOCKS = [(1, 16, 1, 1), (6, 24, 2, 2), (6, 32, 3, 2), (6, 64, 4, 2), (6, 96, 3, 1),
@@ -384,18 +372,25 @@ def mobilenet_v2_224(seed: int = 4) -> onnx.ModelProto:
     """MobileNetV2 as the paper has it (width 1.0, 224x224 input, 1000 classes; ~300 M
     multiply-adds, 3.5 M weights): the depthwise 3x3 layers at their real sizes (112x112x96
     down to 7x7x960), where `mobilenet_v2` is a 32x32 sketch of the same blocks."""
+    return _mobilenet_v2(seed, 32, MOBILENET_V2_BLOCKS, 1280, 1000, 224, "mobilenet_v2_224")
+
+
+def _mobilenet_v2(seed: int, stem: int, blocks: list[tuple[int, int, int, int]], last: int,
+                  classes: int, image: int, name: str) -> onnx.ModelProto:
+    """A MobileNetV2: a strided 3x3 stem of `stem` channels, the inverted residual `blocks`,
+    a 1x1 to `last` channels, global pooling and a linear layer to `classes` with Softmax."""
     n = Net(seed)
-    x = n.relu6(n.conv("image", 3, 32, 3, stride=2))
-    x, cin = inverted_residuals(n, x, 32, MOBILENET_V2_BLOCKS)
-    x = n.relu6(n.conv(x, cin, 1280, 1))
+    x = n.relu6(n.conv("image", 3, stem, 3, stride=2))
+    x, cin = inverted_residuals(n, x, stem, blocks)
+    x = n.relu6(n.conv(x, cin, last, 1))
     x = n.op("GlobalAveragePool", x)
     x = n.op("Flatten", x, axis=1)
-    x = n.op("Softmax", n.linear(x, 1280, 1000), axis=-1)
+    x = n.op("Softmax", n.linear(x, last, classes), axis=-1)
     n.nodes[-1].output[0] = "probs"
     return n.model(
-        [helper.make_tensor_value_info("image", F32, [1, 3, 224, 224])],
-        [helper.make_tensor_value_info("probs", F32, [1, 1000])],
-        "mobilenet_v2_224",
+        [helper.make_tensor_value_info("image", F32, [1, 3, image, image])],
+        [helper.make_tensor_value_info("probs", F32, [1, classes])],
+        name,
     )
 
 

@@ -1729,7 +1729,11 @@ class _DepthwiseChannels:
     correction: ir.Value | None  # zp * sum(w), taken off at the end (`madd`)
     column_weights: list[ir.Value]  # per kernel column, its rows' weights as 4 bytes (`dot`)
     madd: bool  # u8 products by `pmaddwd`, the zero point read outside the input
-    dot: bool  # a kernel column's taps by one `vpdpbusd`
+
+    @property
+    def dot(self) -> bool:
+        """A kernel column's taps by one `vpdpbusd`."""
+        return bool(self.column_weights)
 
 
 class _DepthwiseNhwc:
@@ -1832,21 +1836,22 @@ class _DepthwiseNhwc:
         """The vector's constants, loaded once per row."""
         ctx, c = self.ctx, self.spec.c
 
-        def load(array: np.ndarray | None, offset: ir.Value, ty: ir.Type) -> ir.Value | None:
-            if array is None:
-                return None
+        def load(array: np.ndarray, offset: ir.Value, ty: ir.Type) -> ir.Value:
             return b.load(element_ptr(b, ctx.constant_ptr(array), offset, ty),
                           typ=vec(ty, count), align=4)
 
         madd = count in self.madd_widths
-        weights = [load(self.w_taps, b.add(i64(t * c), c0), self.acc_t)
-                   for t in range(self.spec.kh * self.spec.kw)]
-        columns = [] if count not in self.dot_widths else [
-            load(self.w_columns, b.add(i64(kw * c), c0), I32) for kw in range(self.spec.kw)]
+        columns = self.w_columns if count in self.dot_widths else None
         return _DepthwiseChannels(
-            c0, count, [v for v in weights if v is not None], load(self.zp_const, c0, I32),
-            load(self.compensation, c0, I32) if madd else None,
-            [v for v in columns if v is not None], madd, bool(columns))
+            c0, count,
+            weights=[load(self.w_taps, b.add(i64(t * c), c0), self.acc_t)
+                     for t in range(self.spec.kh * self.spec.kw)],
+            zero_point=None if self.zp_const is None else load(self.zp_const, c0, I32),
+            correction=None if self.compensation is None or not madd
+            else load(self.compensation, c0, I32),
+            column_weights=[] if columns is None else [
+                load(columns, b.add(i64(kw * c), c0), I32) for kw in range(self.spec.kw)],
+            madd=madd)
 
     def tap_input(self, b: ir.IRBuilder, ch: _DepthwiseChannels, v: ir.Value,
                   ok: ir.Value | None) -> ir.Value:

@@ -218,6 +218,29 @@ def residual_block(output_nchw: bool, xs: list[int] = XS, c: int = 16,
     return lowpass.Model(g.module())
 
 
+class _Layers:
+    """What the depthwise test models' layers share: the requantization after a
+    convolution (ReLU alone in float32), the weights and the result types, int8 or float32."""
+
+    def __init__(self, g: GraphBuilder, int8: bool) -> None:
+        self.g, self.int8 = g, int8
+
+    def requant(self, y, channels: int, name: str, fine: float = 1.0):
+        g = self.g
+        if not self.int8:
+            return g.value(ov.ReluOp(y, name=name))
+        y = g.value(ov.ReluOp(g.value(ov.MultiplyOp(y, const(g, scales(channels) * fine)))))
+        return fq(g, y, 0.0, 4.0, 0.0, 255.0, ov.ui8, name=name)
+
+    def weights(self, shape):
+        if self.int8:
+            return self.g.constant(int8_weights(shape))
+        return const(self.g, RNG.standard_normal(shape))
+
+    def typed(self, shape: list[int]) -> ResultType:
+        return {"result_type": f32(shape)} if self.int8 else {}
+
+
 def inverted_residual(int8: bool, c: int = 20) -> lowpass.Model:
     """MobileNet-v2's block: a 1x1 expansion, a depthwise 3x3 (behind a per-channel zero
     point in int8; `c` channels: 20 are a whole vector and a narrower one on AVX-512, 15
@@ -226,19 +249,8 @@ def inverted_residual(int8: bool, c: int = 20) -> lowpass.Model:
     input channel: the NCHW kernel, so its input and output stay NCHW)."""
     g = GraphBuilder()
     x = g.input("x", XS, ov.ui8 if int8 else ov.f32)
-
-    def requant(y, channels, name):
-        if not int8:
-            return g.value(ov.ReluOp(y, name=name))
-        y = g.value(ov.ReluOp(g.value(ov.MultiplyOp(y, const(g, scales(channels))))))
-        return fq(g, y, 0.0, 4.0, 0.0, 255.0, ov.ui8, name=name)
-
-    def weights(shape):
-        return g.constant(int8_weights(shape)) if int8 else const(g, RNG.standard_normal(shape))
-
-    def typed(shape: list[int]) -> ResultType:
-        return {"result_type": f32(shape)} if int8 else {}
-
+    layers = _Layers(g, int8)
+    requant, weights, typed = layers.requant, layers.weights, layers.typed
     e = requant(g.value(ov.ConvolutionOp(x, weights((c, 16, 1, 1)), name="expand",
                                          **typed([2, c, 12, 12]), **NOPAD)), c, "expand_q")
     if int8:
@@ -420,25 +432,15 @@ def test_depthwise_rows_in_blocks_of_positions(products: str, k: int, stride: in
     geometry: ConvGeometry = {"strides": [stride, stride], "pads_begin": [pads[0], pads[0]],
                               "pads_end": [pads[1], pads[1]], "dilations": [dilation] * 2}
 
-    def weights(shape):
-        return g.constant(int8_weights(shape)) if int8 else const(g, RNG.standard_normal(shape))
-
-    def requant(y, shape, name, fine=1.0):
-        if not int8:
-            return g.value(ov.ReluOp(y, name=name))
-        y = g.value(ov.ReluOp(g.value(ov.MultiplyOp(y, const(g, scales(shape[1]) * fine)))))
-        return fq(g, y, 0.0, 4.0, 0.0, 255.0, ov.ui8, name=name)
-
-    def typed(shape: list[int]) -> ResultType:
-        return {"result_type": f32(shape)} if int8 else {}
-
+    layers = _Layers(g, int8)
+    requant, weights, typed = layers.requant, layers.weights, layers.typed
     e = requant(g.value(ov.ConvolutionOp(x, weights((c, 16, 1, 1)), name="expand",
-                                         **typed([1, c, 9, 23]), **NOPAD)), [1, c], "expand_q")
+                                         **typed([1, c, 9, 23]), **NOPAD)), c, "expand_q")
     if int8:
         zp = g.constant(RNG.integers(0, 256, (1, c, 1, 1)).astype(np.uint8))
         e = g.value(ov.SubtractOp(e, zp, result_type=f32([1, c, 9, 23]), name="dw_zp"))
     d = requant(g.value(ov.GroupConvolutionOp(e, weights((c, 1, 1, k, k)), name="dw",
-                                              **typed(ys), **geometry)), ys, "dw_q", 0.05)
+                                              **typed(ys), **geometry)), c, "dw_q", 0.05)
     p = g.value(ov.ConvolutionOp(d, weights((8, c, 1, 1)), name="project",
                                  **typed([1, 8, *ys[2:]]), **NOPAD))
     g.output(g.value(ov.MultiplyOp(p, const(g, scales(8)))), "y")
