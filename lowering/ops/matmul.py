@@ -138,7 +138,8 @@ def gemm_prefix(program: Program, n: int, residual: bool = False,
                 limit: int | None = None) -> tuple[int, dict[str, Any]]:
     """
     How many leading steps of `program` the GEMM epilogue computes exactly (`[Multiply]
-    [Add] [Relu] [Clamp]` in this order: `float(acc) * scale + bias`, no contraction), and
+    [Add] [Relu] [Clamp]` in this order: `float(acc) * scale + bias`, no contraction; a
+    Maximum and a Minimum by constants given first are a Clamp), and
     the `Epilogue` arguments for them (per-column [n] vectors or scalars). With `residual`
     (an fp32 GEMM whose C rows are the output's, NHWC) also a residual Add of a float32
     tensor after the Add (`Epilogue.residual`), when the epilogue then computes the whole
@@ -175,6 +176,15 @@ def gemm_prefix(program: Program, n: int, residual: bool = False,
         if np.all(lo == lo[0]) and np.all(hi == hi[0]):
             kwargs["clamp"] = (float(lo[0]), float(hi[0]))
             i += 1
+    elif i + 1 < len(steps) and [step.kind for step, _ in steps[i : i + 2]] == ["rmax", "rmin"]:
+        # Maximum(lo, x) then Minimum(hi, x), the constants first (ONNX's Clip as OpenVINO
+        # reads it: MobileNetV2's ReLU6): `lo < x ? x : lo`, then `x < hi ? x : hi`, the
+        # clamp's own operations (NaN -> lo), where the pass after the GEMM had read its
+        # output back
+        lo, hi = steps[i][1][0], steps[i + 1][1][0]
+        if np.all(lo == lo[0]) and np.all(hi == hi[0]):
+            kwargs["clamp"] = (float(lo[0]), float(hi[0]))
+            i += 2
     if kwargs.get("residual") and (i < total or program.out_dtype != F32_DT):
         return before_residual
     return i, kwargs

@@ -92,6 +92,25 @@ def fp32_residual() -> tuple[lowpass.Model, dict[str, np.ndarray]]:
     return lowpass.Model(g.module()), {"x": RNG.standard_normal((1, 8, 5, 6)).astype(np.float32)}
 
 
+def fp32_relu6() -> tuple[lowpass.Model, dict[str, np.ndarray]]:
+    """1x1 conv "conv" + bias + Maximum(0, .) + Minimum(6, .) (ONNX's Clip as OpenVINO reads
+    it: MobileNetV2's ReLU6, the constants first) -> 1x1 conv "c" (NHWC between them): the
+    GEMM's clamp computes both, NaN (-> 0) and infinities in the input included; Maximum
+    alone is not its clamp."""
+    g = GraphBuilder()
+    x = g.input("x", [1, 8, 5, 6])
+    w = (RNG.standard_normal((8, 8, 1, 1)) * 2).astype(np.float32)
+    y = g.value(ov.ConvolutionOp(x, g.constant(w), name="conv", **POINTWISE))
+    y = g.value(ov.AddOp(y, g.constant(_channel(RNG.standard_normal(8)))))
+    y = g.value(ov.MaximumOp(g.constant(np.float32(0.0)), y))
+    y = g.value(ov.MinimumOp(g.constant(np.float32(6.0)), y))
+    w = (RNG.standard_normal((8, 8, 1, 1)) / np.sqrt(8)).astype(np.float32)
+    g.output(g.value(ov.ConvolutionOp(y, g.constant(w), name="c", **POINTWISE)), "y")
+    values = RNG.standard_normal((1, 8, 5, 6)).astype(np.float32)
+    values[0, :, 0, :3] = [np.nan, np.inf, -np.inf]
+    return lowpass.Model(g.module()), {"x": values}
+
+
 def depthwise() -> tuple[lowpass.Model, dict[str, np.ndarray]]:
     """Depthwise GroupConvolution -> Add -> Relu: its kernel runs the whole program."""
     g = GraphBuilder()
@@ -215,6 +234,7 @@ CASES: list[tuple[Callable[[], tuple[lowpass.Model, dict[str, np.ndarray]]], str
     (fp32_conv_nchw, "conv", "#cpu.epilogue<add, clamp>", {0, 1, 2}, False),
     # (a residual Add in the GEMM only with the whole program)
     (fp32_residual, "b", "#cpu.epilogue<add, add_tensor, relu>", {0, 1, 3}, False),
+    (fp32_relu6, "conv", "#cpu.epilogue<add, rmax, rmin>", {0, 1, 3}, False),
     (depthwise, "conv", "#cpu.epilogue<add, relu>", {2}, False),
     (int8_matmul, "mm", "#cpu.epilogue<mul, add | fq>", {0, 1, 2}, True),
     # (with AMX tiles or AVX-512 vpdpbusd the GEMM runs the whole program or none of it)
