@@ -125,11 +125,11 @@ WHY_NOT_MET: list[tuple[str, str | Callable[[], str]]] = [
      "and the strided 3x3 ones keep im2col, and the 1x1 layers run at OpenVINO's speed "
      "(the fp32 micro-kernel: 177-182 GFLOP/s, 85% of the 210 that the FMA units give); "
      "the residual Adds are in the GEMM epilogue (53.3 -> 51.4 ms) -> a direct 3x3 kernel "
-     "for the strided and 7x7 layers. mobilenet_v2_224 (0.98-1.00x on the Emerald Rapids "
-     "VM): its 112x112 layers are memory-bound, the 16->96 1x1's 4.8 MB output written "
-     "and read back by the strided depthwise (0.61 and 0.43 ms against OpenVINO's 0.52 and "
-     "0.31 ms) -> the depthwise computed from the 1x1's rows while they are in the cache "
-     "(oneDNN's 1x1 + depthwise fusion)"),
+     "for the strided and 7x7 layers. mobilenet_v2_224 (1.15-1.18x on the Emerald Rapids "
+     "VM since its ReLU6 runs in the GEMM epilogue): its strided 112x112 depthwise reads "
+     "the 16->96 1x1's 4.8 MB output from memory (0.35 ms; 0.10 ms from L2) -> the "
+     "depthwise computed from the 1x1's rows while they are in the cache (oneDNN's 1x1 + "
+     "depthwise fusion)"),
     ("2 threads >= 1.8x", "a convolution's blocks are cut equally into 8 chunks per thread "
      "(2 with AMX), so that a slower thread costs at most a chunk; on a Zen 3 VM whose vCPUs "
      "slow down by a third from minute to minute, resnet50 int8 reaches 1.8-1.87x in quiet "
