@@ -2154,8 +2154,9 @@ class ConvolutionLowering(ShiftedGemmLowering):
     def _kernel_counts(self, spec: Any, program: Program, out: Buffer,
                        algorithm: cpu_dialect.ConvAlgorithm | None, in_kernel: bool
                        ) -> list[int]:  # fmt: skip
-        """im2col: the GEMM epilogue's (`gemm_step_counts`; with AMX tiles or AVX-512
-        `vpdpbusd`, `in_kernel`, also the whole program where `runs_whole_program`); the
+        """im2col: the GEMM epilogue's (`gemm_step_counts`; fp32, or int8 on AMX tiles or
+        AVX-512 `vpdpbusd`, `in_kernel`, also the whole program where `runs_whole_program`,
+        16 positions or more); the
         depthwise and Winograd kernels run the whole program before they store."""
         assert isinstance(spec, ConvSpec)
         if algorithm != cpu_dialect.ConvAlgorithm.IM2COL:

@@ -194,9 +194,9 @@ def gemm_step_counts(program: Program, n: int, integer: bool, needs_pass: bool,
                      residual: bool = False, whole: bool = False) -> list[int]:
     """The numbers of leading steps of `program` that the GEMM epilogue may run
     (`plan_output`'s `kernel_steps`; the rest run in the pass after the GEMM), the most
-    first (the default: the pass does the least). `whole`: an int8 GEMM whose micro-kernels
-    run the program's steps after their own (`Epilogue.program`, the AMX ones) may also
-    run all of it where `runs_whole_program` says so."""
+    first (the default: the pass does the least). `whole`: a GEMM whose micro-kernels
+    run the program's steps after their own (`Epilogue.program`: fp32 ones, int8 ones on
+    AMX tiles or zmm `vpdpbusd`) may also run all of it where `runs_whole_program` says so."""
     counts = {gemm_prefix(program, n, residual and not integer and not needs_pass, limit)[0]
               for limit in range(len(program.steps) + 1)}
     if whole and runs_whole_program(program, n, integer, needs_pass, residual):
@@ -217,16 +217,19 @@ def program_in_kernel(host: HostCpu, int8: cpu_dialect.Int8Kernel) -> bool:
 
 def runs_whole_program(program: Program, n: int, integer: bool, needs_pass: bool,
                        rows_are_output: bool) -> bool:
-    """Whether an int8 GEMM's epilogue can run the whole of `program` (its leading steps as
-    the `Epilogue` arguments, the others as `Epilogue.program`): the GEMM's rows are the
+    """Whether a GEMM's epilogue can run the whole of `program` (its leading steps as the
+    `Epilogue` arguments, the others as `Epilogue.program`): the GEMM's rows are the
     output's (NHWC, no pass needed), the program ends in u8/i8 or float32 after steps
     beyond what `gemm_prefix` computes, with per-column constants (or one value), and at
-    most one residual tensor, of the output's element size (read at C's offsets). A
+    most one residual tensor, of the output's element size (read at C's offsets). An fp32
+    GEMM too (a DenseNet's second BatchNorm and Relu after a convolution, HSwish, a
+    residual Add after a Multiply: densenet121, inception_v2 and shufflenet 0.975-0.981x
+    the time with the pass after the GEMM gone, the same bits). A
     float32 result is any program's that the epilogue's own steps do not finish, e.g. a
     FakeQuantize that LPT leaves on float (inception_v1's 64->192 3x3 layer before its
     LRN, until `cpu-decompose` split it: 2.3 MB that the pass after the GEMM read back and
     wrote again; in the GEMM, inception_v1 int8 0.989-0.994x the time on Zen 4)."""
-    if not integer or needs_pass or not rows_are_output or program.channels not in (1, n):
+    if needs_pass or not rows_are_output or program.channels not in (1, n):
         return False
     out = program.out_dtype
     if out not in (np.dtype(np.uint8), np.dtype(np.int8), F32_DT):
@@ -665,7 +668,7 @@ class ShiftedGemmLowering:
                        algorithm: cpu_dialect.ConvAlgorithm | None, in_kernel: bool
                        ) -> list[int]:  # fmt: skip
         """The numbers of leading steps of `program` that the kernel of `algorithm` may run,
-        the default first (`cpu.epilogue`'s `|`); `in_kernel`: its int8 GEMMs can run a whole
+        the default first (`cpu.epilogue`'s `|`); `in_kernel`: its GEMMs can run a whole
         program in their micro-kernels (`program_in_kernel`)."""
         raise NotImplementedError
 
@@ -727,8 +730,9 @@ class ShiftedGemmLowering:
             if int8 := int8_kernels(kinds[0], host):
                 choices[cpu_dialect.INT8] = [cpu_dialect.Int8KernelAttr(k) for k in int8]
         int8 = choices.get(cpu_dialect.INT8, [])
-        in_kernel = bool(int8) and isinstance(int8[0], cpu_dialect.Int8KernelAttr) and (
-            program_in_kernel(host, int8[0].data))
+        # (every fp32 GEMM kernel can run a program: its float32 values are the program's)
+        in_kernel = (bool(int8) and isinstance(int8[0], cpu_dialect.Int8KernelAttr)
+                     and program_in_kernel(host, int8[0].data)) or not spec.integer
         counts = self._kernel_counts(spec, program, out, algorithms[0] if algorithms else None,
                                      in_kernel)
         choices[cpu_dialect.EPILOGUE] = [
@@ -854,7 +858,7 @@ class ShiftedGemmLowering:
         in_kernel = (program_in_kernel(host, int8.data) if isinstance(
             int8, cpu_dialect.Int8KernelAttr) else host.amx)
         kernel_steps = read_epilogue(op, kinds, program, self._kernel_counts(
-            spec, program, dst, algorithm, spec.integer and in_kernel))
+            spec, program, dst, algorithm, in_kernel if spec.integer else True))
         gemm = op.attributes.get(cpu_dialect.GEMM)
         self.gemm_kind = gemm.data if isinstance(gemm, cpu_dialect.GemmKindAttr) else None
         saved, ctx.cpu = ctx.cpu, host

@@ -111,6 +111,24 @@ def fp32_relu6() -> tuple[lowpass.Model, dict[str, np.ndarray]]:
     return lowpass.Model(g.module()), {"x": values}
 
 
+def fp32_two_batch_norms() -> tuple[lowpass.Model, dict[str, np.ndarray]]:
+    """1x1 conv "conv" + its BatchNorm (Multiply, Add) + the next BatchNorm and Relu (a
+    DenseNet's, after the convolution that ends a layer) + HSwish -> 1x1 conv "c" (NHWC
+    between them): beyond what the GEMM epilogue's own steps take, its micro-kernels run
+    the rest of the program (`Epilogue.program`), as int8 GEMMs do."""
+    g = GraphBuilder()
+    x = g.input("x", [1, 8, 5, 6])
+    w = (RNG.standard_normal((8, 8, 1, 1)) / np.sqrt(8)).astype(np.float32)
+    y = g.value(ov.ConvolutionOp(x, g.constant(w), name="conv", **POINTWISE))
+    for _ in range(2):
+        y = g.value(ov.MultiplyOp(y, g.constant(_channel(RNG.uniform(0.5, 2.0, 8)))))
+        y = g.value(ov.AddOp(y, g.constant(_channel(RNG.standard_normal(8) * 0.5))))
+    y = g.value(ov.HSwishOp(g.value(ov.ReluOp(y))))
+    w = (RNG.standard_normal((8, 8, 1, 1)) / np.sqrt(8)).astype(np.float32)
+    g.output(g.value(ov.ConvolutionOp(y, g.constant(w), name="c", **POINTWISE)), "y")
+    return lowpass.Model(g.module()), {"x": RNG.standard_normal((1, 8, 5, 6)).astype(np.float32)}
+
+
 def depthwise() -> tuple[lowpass.Model, dict[str, np.ndarray]]:
     """Depthwise GroupConvolution -> Add -> Relu: its kernel runs the whole program."""
     g = GraphBuilder()
@@ -235,6 +253,9 @@ CASES: list[tuple[Callable[[], tuple[lowpass.Model, dict[str, np.ndarray]]], str
     # (a residual Add in the GEMM only with the whole program)
     (fp32_residual, "b", "#cpu.epilogue<add, add_tensor, relu>", {0, 1, 3}, False),
     (fp32_relu6, "conv", "#cpu.epilogue<add, rmax, rmin>", {0, 1, 3}, False),
+    # (the GEMM's own steps are the first two; all six with the rest as its program)
+    (fp32_two_batch_norms, "conv", "#cpu.epilogue<mul, add, mul, add, relu, hswish>",
+     {0, 1, 2, 6}, False),
     (depthwise, "conv", "#cpu.epilogue<add, relu>", {2}, False),
     (int8_matmul, "mm", "#cpu.epilogue<mul, add | fq>", {0, 1, 2}, True),
     # (with AMX tiles or AVX-512 vpdpbusd the GEMM runs the whole program or none of it)
