@@ -72,10 +72,12 @@ from lowpass.lowering.emit import (
     i64,
     int_vector,
     ir_type,
+    join_lanes,
     memcpy,
     memset,
     opaque_i64,
     shared_function,
+    split_lanes,
 )
 from lowpass.lowering.kernels.gemm import (
     A_CHUNK_BYTES_MIN,
@@ -1874,16 +1876,25 @@ class _DepthwiseNhwc:
             return _madd_products(self.ctx, b, acc, v, weight, ch.count)
         return _multiply_add(self.ctx, b, acc, v, weight, ch.count, ok, self.integer)
 
-    def finish(self, row: _DepthwiseRow, ch: _DepthwiseChannels, acc: ir.Value,
+    def finish(self, row: _DepthwiseRow, ch: _DepthwiseChannels, accs: list[ir.Value],
                col: ir.Value) -> None:
-        """The position's program on its sums, stored."""
+        """The program on the sums of positions col, col + 1, ..., stored. Several
+        positions' vectors of the same channels go through it as one vector (`period`: the
+        channels repeat), whose operations LLVM splits register by register: a
+        FakeQuantize's near-tie check is one branch for all of them, and the out-of-order
+        window holds their independent chains (as `_program_in_lockstep` in the GEMMs)."""
         b = row.b
-        if ch.correction is not None:
-            acc = b.sub(acc, ch.correction)
-        value = to_float(b, acc, np.dtype(np.int32) if self.integer else F32_DT, ch.count)
-        y = self.program.apply(self.ctx, b, value, ch.count, ch.c0, True)
-        at = b.add(b.mul(b.add(row.out_row, col), i64(self.spec.c)), ch.c0)
-        b.store(y, element_ptr(b, row.ys, at, ir_type(self.program.out_dtype)), align=1)
+        values = []
+        for acc in accs:
+            if ch.correction is not None:
+                acc = b.sub(acc, ch.correction)
+            values.append(to_float(b, acc, np.dtype(np.int32) if self.integer else F32_DT,
+                                   ch.count))
+        y = self.program.apply(self.ctx, b, join_lanes(b, values), ch.count * len(accs),
+                               ch.c0, True, period=ch.count if len(accs) > 1 else 0)
+        for u, part in enumerate(split_lanes(b, y, ch.count)):
+            at = b.add(b.mul(b.add(row.out_row, b.add(col, i64(u))), i64(self.spec.c)), ch.c0)
+            b.store(part, element_ptr(b, row.ys, at, ir_type(self.program.out_dtype)), align=1)
 
     def pixel(self, row: _DepthwiseRow, ch: _DepthwiseChannels, col: ir.Value, offset: int,
               masked: bool) -> tuple[list[ir.Value], list[ir.Value | None]]:
@@ -1943,8 +1954,7 @@ class _DepthwiseNhwc:
                         values, oks = columns[u * spec.sw + kw * spec.dw]
                         accs[u] = self.multiply_add(b, ch, accs[u], values[kh],
                                                     ch.weights[kh * spec.kw + kw], oks[kh])
-        for u, acc in enumerate(accs):
-            self.finish(row, ch, acc, b.add(col, i64(u)))
+        self.finish(row, ch, accs, col)
 
 
 def _multiply_add(ctx: EmitContext, b: ir.IRBuilder, acc: ir.Value, v: ir.Value,
