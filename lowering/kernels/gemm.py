@@ -160,9 +160,9 @@ VNNI_GROUPS_MAX_SPACING = 16
 epilogue_spacing`: a power of two, as many as the loop has for the unit's rows)."""
 ZMM_LOCKSTEP = 4
 """Vectors (a power of two) of a zmm micro-kernel's epilogue whose program it computes in
-lockstep. Only GEMMs that run AMX tiles have a program in their epilogue
-(`runs_whole_program`), so these are the row tiles too short for the tiles on AMX hosts (3
-micro-kernels in resnet50 int8): not measured apart from the AMX kernels' lockstep."""
+lockstep: the int8 row tiles too short for the tiles on AMX hosts (3 micro-kernels in
+resnet50 int8), the `vpdpbusd` ones of an AVX-512 VNNI host, and the fp32 ones
+(`runs_whole_program`); measured with the AMX kernels' lockstep and under the VNNI cap."""
 NARROW_N_ROWS = {1: 12, 2: 8, 3: 6}
 """Rows of the zmm `vpdpbusd` tile of a GEMM of fewer than 4 panels (N = 16, 32, 48: the
 squeeze and projection convolutions of SqueezeNet, MobileNet, Inception), by panels: the 6

@@ -2049,7 +2049,7 @@ def _group_first(op: Operation, lowering: ShiftedGemmLowering) -> Operation:
     return op
 
 
-_EPILOGUE_KINDS = ("mul", "add", "relu", "clamp", "rmax", "rmin")
+_EPILOGUE_KINDS = ("mul", "add", "relu", "clamp")
 """Steps the GEMM epilogue may compute (`gemm_prefix`): a chain of only these writes the
 output from the GEMM, with no pass after it."""
 
@@ -2086,7 +2086,7 @@ def _without_cheap_residual(chain: list[Operation], y: SSAValue,
     return chain
 
 
-_AFTER_RESIDUAL_KINDS = ("relu", "clamp", "rmax", "rmin")
+_AFTER_RESIDUAL_KINDS = ("relu", "clamp")
 """Steps the GEMM epilogue computes after a residual Add (`gemm_prefix`)."""
 
 

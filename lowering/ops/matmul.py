@@ -177,17 +177,24 @@ def gemm_prefix(program: Program, n: int, residual: bool = False,
             kwargs["clamp"] = (float(lo[0]), float(hi[0]))
             i += 1
     elif i + 1 < len(steps) and [step.kind for step, _ in steps[i : i + 2]] == ["rmax", "rmin"]:
-        # Maximum(lo, x) then Minimum(hi, x), the constants first (ONNX's Clip as OpenVINO
-        # reads it: MobileNetV2's ReLU6): `lo < x ? x : lo`, then `x < hi ? x : hi`, the
-        # clamp's own operations (NaN -> lo), where the pass after the GEMM had read its
-        # output back
+        # Maximum(lo, x) right before Minimum(hi, x), the constants first and one value each
+        # (ONNX's Clip as OpenVINO reads it: MobileNetV2's ReLU6): `lo < x ? x : lo`, then
+        # `x < hi ? x : hi`, the clamp's own operations, so the same bits (NaN -> lo); one
+        # value by its bits, so that +0.0 and -0.0 in one vector stay apart. (The pass after
+        # the GEMM had read its output back.)
         lo, hi = steps[i][1][0], steps[i + 1][1][0]
-        if np.all(lo == lo[0]) and np.all(hi == hi[0]):
+        if _one_value(lo) and _one_value(hi):
             kwargs["clamp"] = (float(lo[0]), float(hi[0]))
             i += 2
     if kwargs.get("residual") and (i < total or program.out_dtype != F32_DT):
         return before_residual
     return i, kwargs
+
+
+def _one_value(values: np.ndarray) -> bool:
+    """Whether float32 `values` are all the same bits (+0.0 and -0.0 are two values)."""
+    bits = np.ascontiguousarray(values, np.float32).view(np.uint32)
+    return bool(np.all(bits == bits.flat[0]))
 
 
 def gemm_step_counts(program: Program, n: int, integer: bool, needs_pass: bool,
@@ -222,8 +229,8 @@ def runs_whole_program(program: Program, n: int, integer: bool, needs_pass: bool
     output's (NHWC, no pass needed), the program ends in u8/i8 or float32 after steps
     beyond what `gemm_prefix` computes, with per-column constants (or one value), and at
     most one residual tensor, of the output's element size (read at C's offsets). An fp32
-    GEMM too (a DenseNet's second BatchNorm and Relu after a convolution, HSwish, a
-    residual Add after a Multiply: densenet121, inception_v2 and shufflenet 0.975-0.981x
+    GEMM too (a DenseNet's second BatchNorm and Relu after a convolution, HSwish, HSigmoid,
+    a residual Add before any of them: densenet121, inception_v2 and shufflenet 0.975-0.981x
     the time with the pass after the GEMM gone, the same bits). A
     float32 result is any program's that the epilogue's own steps do not finish, e.g. a
     FakeQuantize that LPT leaves on float (inception_v1's 64->192 3x3 layer before its

@@ -129,6 +129,23 @@ def fp32_two_batch_norms() -> tuple[lowpass.Model, dict[str, np.ndarray]]:
     return lowpass.Model(g.module()), {"x": RNG.standard_normal((1, 8, 5, 6)).astype(np.float32)}
 
 
+def fp32_grouped_residual() -> tuple[lowpass.Model, dict[str, np.ndarray]]:
+    """1x1 conv "a" -> grouped 1x1 conv "conv" (2 groups) + bias + HSwish + Add(., a) ->
+    1x1 conv "c" (NHWC between them): each group's GEMM reads its columns of the residual
+    through the program."""
+    g = GraphBuilder()
+    x = g.input("x", [1, 8, 5, 6])
+    w = (RNG.standard_normal((8, 8, 1, 1)) / np.sqrt(8)).astype(np.float32)
+    a = g.value(ov.ConvolutionOp(x, g.constant(w), name="a", **POINTWISE))
+    w = (RNG.standard_normal((2, 4, 4, 1, 1)) / 2).astype(np.float32)
+    y = g.value(ov.GroupConvolutionOp(a, g.constant(w), name="conv", **POINTWISE))
+    y = g.value(ov.AddOp(y, g.constant(_channel(RNG.standard_normal(8) * 0.5))))
+    y = g.value(ov.AddOp(g.value(ov.HSwishOp(y)), a, name="residual"))
+    w = (RNG.standard_normal((8, 8, 1, 1)) / np.sqrt(8)).astype(np.float32)
+    g.output(g.value(ov.ConvolutionOp(y, g.constant(w), name="c", **POINTWISE)), "y")
+    return lowpass.Model(g.module()), {"x": RNG.standard_normal((1, 8, 5, 6)).astype(np.float32)}
+
+
 def depthwise() -> tuple[lowpass.Model, dict[str, np.ndarray]]:
     """Depthwise GroupConvolution -> Add -> Relu: its kernel runs the whole program."""
     g = GraphBuilder()
@@ -256,6 +273,8 @@ CASES: list[tuple[Callable[[], tuple[lowpass.Model, dict[str, np.ndarray]]], str
     # (the GEMM's own steps are the first two; all six with the rest as its program)
     (fp32_two_batch_norms, "conv", "#cpu.epilogue<mul, add, mul, add, relu, hswish>",
      {0, 1, 2, 6}, False),
+    (fp32_grouped_residual, "conv", "#cpu.epilogue<add, hswish, add_tensor>", {0, 1, 3},
+     False),
     (depthwise, "conv", "#cpu.epilogue<add, relu>", {2}, False),
     (int8_matmul, "mm", "#cpu.epilogue<mul, add | fq>", {0, 1, 2}, True),
     # (with AMX tiles or AVX-512 vpdpbusd the GEMM runs the whole program or none of it)
@@ -304,6 +323,35 @@ def test_every_split_the_kernel_takes_gives_the_same_bits(
         for result, expected in zip(got, default, strict=True):
             np.testing.assert_array_equal(result, expected)
     assert accepted == takes
+
+
+@pytest.mark.parametrize(("lows", "constant_first", "stated"), [
+    ([0.0, 0.0], True, "#cpu.epilogue<rmax, rmin>"),
+    ([0.0, -0.0], True, "#cpu.epilogue<| rmax, rmin>"),  # (two values: no clamp)
+    ([0.0, 0.0], False, "#cpu.epilogue<| max, rmin>"),  # (Maximum(x, 0): NaN stays)
+])
+def test_maximum_and_minimum_as_the_gemm_clamp(lows: list[float], constant_first: bool,
+                                               stated: str) -> None:
+    """MatMul -> Maximum(lo, .) -> Minimum(6, .) is the GEMM epilogue's clamp only where
+    the clamp computes the same bits: the constants first (NaN -> lo) and one value each
+    by its bits (a column whose low is -0.0 gives -0.0 for x <= 0, which a clamp at +0.0
+    would not); the REFERENCE device's bits, signed zeros and NaN included."""
+    g = GraphBuilder()
+    a = g.input("a", [16, 1])
+    y = g.value(ov.MatMulOp(a, g.constant(np.ones((1, 2), np.float32)), name="mm"))
+    low = g.constant(np.array([lows], np.float32))
+    y = g.value(ov.MaximumOp(low, y) if constant_first else ov.MaximumOp(y, low))
+    g.output(g.value(ov.MinimumOp(g.constant(np.float32(6.0)), y)), "y")
+    model = lowpass.Model(g.module())
+    module = model.module.clone()
+    run_pipeline(module)
+    assert str(_ops(module)["mm"].attributes[cpu.EPILOGUE]) == stated
+    values = np.array([-1.0, -0.0, 0.0, np.nan, np.inf, -np.inf, 3.0, 7.0] * 2, np.float32)
+    inputs = {"a": values.reshape(16, 1)}
+    clear_cache()
+    (want,), (got,) = _run(model, "REFERENCE", inputs), _run(model, "CPU", inputs)
+    np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(np.signbit(got), np.signbit(want))
 
 
 def test_an_edited_split_changes_the_code() -> None:
