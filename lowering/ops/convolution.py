@@ -78,6 +78,7 @@ from lowpass.lowering.emit import (
     opaque_i64,
     shared_function,
     split_lanes,
+    undef_vector,
 )
 from lowpass.lowering.kernels.gemm import (
     A_CHUNK_BYTES_MIN,
@@ -1929,32 +1930,65 @@ class _DepthwiseNhwc:
         zero = 0 if self.integer else 0.0
         accs: list[ir.Value] = [vconst(I32 if ch.dot else self.acc_t, ch.count, zero)] * \
             count_positions
-        columns: dict[int, tuple[list[ir.Value], list[ir.Value | None]]] = {}
-        for u in range(count_positions):
-            for kw in range(spec.kw):
-                offset = u * spec.sw + kw * spec.dw
-                if offset not in columns:
-                    columns[offset] = self.pixel(row, ch, col, offset, masked)
+        offsets = sorted({u * spec.sw + kw * spec.dw
+                          for u in range(count_positions) for kw in range(spec.kw)})
         if ch.dot:
-            packed: dict[int, ir.Value] = {}
-            for offset, (values, _) in columns.items():
-                packed[offset] = values[0]
-                for kh in range(1, len(values)):
-                    packed[offset] = b.or_(packed[offset], b.shl(
-                        values[kh], vconst(I32, ch.count, 8 * kh)))
+            packed = {offset: self.packed_column(row, ch, col, offset, masked)
+                      for offset in offsets}
             for u in range(count_positions):
                 for kw in range(spec.kw):
                     accs[u] = _dot_products(self.ctx, b, accs[u],
                                             packed[u * spec.sw + kw * spec.dw],
                                             ch.column_weights[kw], ch.count)
-        else:  # (the taps in the NCHW kernel's order: its float32 sums, bit for bit)
-            for u in range(count_positions):
-                for kh in range(spec.kh):
-                    for kw in range(spec.kw):
-                        values, oks = columns[u * spec.sw + kw * spec.dw]
-                        accs[u] = self.multiply_add(b, ch, accs[u], values[kh],
-                                                    ch.weights[kh * spec.kw + kw], oks[kh])
+            self.finish(row, ch, accs, col)
+            return
+        columns = {offset: self.pixel(row, ch, col, offset, masked) for offset in offsets}
+        for u in range(count_positions):  # (the NCHW kernel's tap order: its float32 sums)
+            for kh in range(spec.kh):
+                for kw in range(spec.kw):
+                    values, oks = columns[u * spec.sw + kw * spec.dw]
+                    accs[u] = self.multiply_add(b, ch, accs[u], values[kh],
+                                                ch.weights[kh * spec.kw + kw], oks[kh])
         self.finish(row, ch, accs, col)
+
+    def packed_column(self, row: _DepthwiseRow, ch: _DepthwiseChannels, col: ir.Value,
+                      offset: int, masked: bool) -> ir.Value:
+        """The pixels of the kernel's rows (up to 4) in the column `offset` after position
+        `col`'s first, as the 4 bytes of each channel's i32 lane (x0 | x1 << 8 | ...) for
+        `vpdpbusd`. A whole zmm vector of channels inside the input: each row's 16 bytes
+        broadcast to the 4 128-bit lanes (a load, no shuffle uop) and `vpshufb` puts lane
+        k's 4 channels' bytes at that row's byte of their dwords, the rows or-ed (3
+        shuffles and 2 ors for 3 rows, none on the port of `vpdpbusd`, where widening
+        each row with `vpmovzxbd` takes 3 shuffles and 4 shifts and ors). Elsewhere (masks:
+        a pixel outside the input reads the zero point) the widened rows shifted and or-ed."""
+        b = row.b
+        if masked or ch.count != 16 or not self.ctx.cpu.avx512:
+            values, _ = self.pixel(row, ch, col, offset, masked)
+            packed = values[0]
+            for kh in range(1, len(values)):
+                packed = b.or_(packed, b.shl(values[kh], vconst(I32, ch.count, 8 * kh)))
+            return packed
+        spec = self.spec
+        iw = b.add(b.sub(b.mul(col, i64(spec.sw)), i64(spec.pl)), i64(offset))
+        bytes64 = vec(I8, 64)
+        shuffle = self.ctx.intrinsic("llvm.x86.avx512.pshuf.b.512", bytes64,
+                                     [bytes64, bytes64])
+        packed = None
+        for kh, (row_at, _) in enumerate(row.rows):
+            at = b.add(b.add(row_at, b.mul(iw, i64(spec.c))), ch.c0)
+            pixels = b.load(element_ptr(b, row.xs, at, I8), typ=vec(I8, 16), align=1)
+            lanes = b.shuffle_vector(pixels, undef_vector(vec(I8, 16)),
+                                     int_vector(I32, [i % 16 for i in range(64)]))
+            picked = b.call(shuffle, [lanes, ir.Constant(bytes64, _ROW_BYTES[kh])])
+            packed = picked if packed is None else b.or_(packed, picked)
+        assert packed is not None
+        return b.bitcast(packed, vec(I32, 16))
+
+
+_ROW_BYTES = [[(p % 16) // 4 + 4 * (p // 16) if p % 4 == row else -128 for p in range(64)]
+              for row in range(4)]
+"""`vpshufb` indices that put kernel row `row`'s byte of channel 4k + j (of the 16 bytes
+broadcast to each 128-bit lane k) at byte `row` of dword j of lane k; -128 (0x80): a zero."""
 
 
 def _multiply_add(ctx: EmitContext, b: ir.IRBuilder, acc: ir.Value, v: ir.Value,

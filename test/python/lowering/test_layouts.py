@@ -456,9 +456,10 @@ def test_u8_depthwise_multiplies_with_pmaddwd() -> None:
     where `pmulld` is two), their per-channel zero point taken out once per output instead
     of per tap (the tap outside the input reads it), and the positions whose taps are all
     inside the input skip the masks; on a VNNI host, one `vpdpbusd` sums a kernel column's
-    3 taps instead (its rows' pixels packed in each lane's bytes; `pmaddwd` for a vector of
-    4 channels). The results stay REFERENCE's bits (`dw` has a zero point, its group named
-    after it, and padding; `dw2` a stride of 2)."""
+    3 taps instead (its rows' pixels packed in each lane's bytes, by `vpshufb` of the rows
+    broadcast to the 128-bit lanes for a zmm vector inside the input; `pmaddwd` for a
+    vector of 4 channels). The results stay REFERENCE's bits (`dw` has a zero point, its
+    group named after it, and padding; `dw2` a stride of 2)."""
     import re
 
     from lowpass.lowering.target import host_cpu
@@ -473,6 +474,8 @@ def test_u8_depthwise_multiplies_with_pmaddwd() -> None:
         body = found.group(0)
         if host_cpu().vnni:
             assert "llvm.x86.avx512.vpdpbusd" in body, name
+            # (a whole zmm vector's columns inside the input: rows broadcast and shuffled)
+            assert ("llvm.x86.avx512.pshuf.b.512" in body) == host_cpu().avx512_vnni, name
         else:
             assert re.search(r"llvm\.x86\.(avx512\.pmaddw\.d\.512|avx2\.pmadd\.wd)", body)
             assert "vpdpbusd" not in body, name
