@@ -100,7 +100,7 @@ def _int8_reason() -> str:
                 "16-32 vpdpbusd); squeezenet and inception_v1 leave more room (1.50 and 6.13 "
                 "ms at the peak) and reach 1.2x -> the Concats' copies (SqueezeNet's expand "
                 "layers writing into the Concat's channels), fewer FMAs in a residual "
-                "block's requantization. mobilenet_v2_224 (1.09-1.20x under the VNNI cap on "
+                "block's requantization. mobilenet_v2_224 (1.09-1.22x under the VNNI cap on "
                 "the Emerald Rapids VM, OpenVINO's time moving 2.8-3.3 ms): its 1x1 layers "
                 "are level with oneDNN's, its depthwise rows (a third of its time) 1.05-1.2x "
                 "oneDNN's, the strided 112x112 one the furthest (its 4 positions pack 9 input "
