@@ -1897,13 +1897,18 @@ class _DepthwiseNhwc:
             at = b.add(b.mul(b.add(row.out_row, b.add(col, i64(u))), i64(self.spec.c)), ch.c0)
             b.store(part, element_ptr(b, row.ys, at, ir_type(self.program.out_dtype)), align=1)
 
+    def input_column(self, b: ir.IRBuilder, col: ir.Value, offset: int) -> ir.Value:
+        """The input column `offset` after output position `col`'s first (before clamping)."""
+        spec = self.spec
+        return b.add(b.sub(b.mul(col, i64(spec.sw)), i64(spec.pl)), i64(offset))
+
     def pixel(self, row: _DepthwiseRow, ch: _DepthwiseChannels, col: ir.Value, offset: int,
               masked: bool) -> tuple[list[ir.Value], list[ir.Value | None]]:
         """The input pixels of the kernel's rows in the column `offset` after position
         `col`'s first (one vector load each, widened by `tap_input`), and where `masked`
         whether each is inside the input."""
         b, spec = row.b, self.spec
-        iw = b.add(b.sub(b.mul(col, i64(spec.sw)), i64(spec.pl)), i64(offset))
+        iw = self.input_column(b, col, offset)
         col_ok = None
         if masked:
             iw, col_ok = _clamped(b, iw, spec.w)
@@ -1969,7 +1974,7 @@ class _DepthwiseNhwc:
                 packed = b.or_(packed, b.shl(values[kh], vconst(I32, ch.count, 8 * kh)))
             return packed
         spec = self.spec
-        iw = b.add(b.sub(b.mul(col, i64(spec.sw)), i64(spec.pl)), i64(offset))
+        iw = self.input_column(b, col, offset)
         bytes64 = vec(I8, 64)
         shuffle = self.ctx.intrinsic("llvm.x86.avx512.pshuf.b.512", bytes64,
                                      [bytes64, bytes64])

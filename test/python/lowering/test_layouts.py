@@ -240,6 +240,18 @@ class _Layers:
     def typed(self, shape: list[int]) -> ResultType:
         return {"result_type": f32(shape)} if self.int8 else {}
 
+    def expansion(self, x, c: int, shape: list[int], zero_points: int):
+        """A depthwise layer's input: a 1x1 expansion of `x`'s 16 channels to `c`, requantized
+        ("expand", "expand_q"), in int8 less a per-channel zero point below `zero_points`
+        ("dw_zp")."""
+        g = self.g
+        e = self.requant(g.value(ov.ConvolutionOp(x, self.weights((c, 16, 1, 1)), name="expand",
+                                                  **self.typed(shape), **NOPAD)), c, "expand_q")
+        if not self.int8:
+            return e
+        zp = g.constant(RNG.integers(0, zero_points, (1, c, 1, 1)).astype(np.uint8))
+        return g.value(ov.SubtractOp(e, zp, result_type=f32(shape), name="dw_zp"))
+
 
 def inverted_residual(int8: bool, c: int = 20) -> lowpass.Model:
     """MobileNet-v2's block: a 1x1 expansion, a depthwise 3x3 (behind a per-channel zero
@@ -251,13 +263,7 @@ def inverted_residual(int8: bool, c: int = 20) -> lowpass.Model:
     x = g.input("x", XS, ov.ui8 if int8 else ov.f32)
     layers = _Layers(g, int8)
     requant, weights, typed = layers.requant, layers.weights, layers.typed
-    e = requant(g.value(ov.ConvolutionOp(x, weights((c, 16, 1, 1)), name="expand",
-                                         **typed([2, c, 12, 12]), **NOPAD)), c, "expand_q")
-    if int8:
-        zp = g.constant(RNG.integers(0, 9, (1, c, 1, 1)).astype(np.uint8))
-        e_in = g.value(ov.SubtractOp(e, zp, result_type=f32([2, c, 12, 12]), name="dw_zp"))
-    else:
-        e_in = e
+    e_in = layers.expansion(x, c, [2, c, 12, 12], 9)
     d = requant(g.value(ov.GroupConvolutionOp(e_in, weights((c, 1, 1, 3, 3)), name="dw",
                                               **typed([2, c, 12, 12]), **PAD1)), c, "dw_q")
     d2 = requant(g.value(ov.GroupConvolutionOp(
@@ -434,11 +440,7 @@ def test_depthwise_rows_in_blocks_of_positions(products: str, k: int, stride: in
 
     layers = _Layers(g, int8)
     requant, weights, typed = layers.requant, layers.weights, layers.typed
-    e = requant(g.value(ov.ConvolutionOp(x, weights((c, 16, 1, 1)), name="expand",
-                                         **typed([1, c, 9, 23]), **NOPAD)), c, "expand_q")
-    if int8:
-        zp = g.constant(RNG.integers(0, 256, (1, c, 1, 1)).astype(np.uint8))
-        e = g.value(ov.SubtractOp(e, zp, result_type=f32([1, c, 9, 23]), name="dw_zp"))
+    e = layers.expansion(x, c, [1, c, 9, 23], 256)
     d = requant(g.value(ov.GroupConvolutionOp(e, weights((c, 1, 1, k, k)), name="dw",
                                               **typed(ys), **geometry)), c, "dw_q", 0.05)
     p = g.value(ov.ConvolutionOp(d, weights((8, c, 1, 1)), name="project",
