@@ -112,7 +112,13 @@ caller when one is left: the figures below are of a 2-thread pool), twice as lon
 each further late job, at most 0.5 s (a few inferences of a CNN: under lasting contention
 the retries, each a time slice or two, cost a few percent; when the contention ends the
 pool is parallel again within 0.5 s; 64 ms was measured too short: 2 threads 0.75-0.98x of
-one on a busy machine), 1/16 shorter after each job in time. The minimum was 2 ms: with the
+one on a busy machine) when the late job comes within a backoff's length of the last
+change (the backoff before it ending, or a participant coming back): the contention lasts;
+else, after a quiet time (a passing hiccup), the minimum again. (A decay by jobs, 1/16
+shorter after each job in time, brought it back to 20 ms within one inference of resnet50
+int8's ~67 parallel jobs: with a core busy the pool retried, and paid a late job of a time
+slice, every other inference; a busy core's 2-thread inference took 10.4-14.4 ms with the
+rule by time against 11.6-18.2 ms, paired runs a minute apart.) The minimum was 2 ms: with the
 ~150 short parallel jobs of a resnet50 int8 inference (zmm GEMMs, threaded copies, pooling
 and quantization passes) the jobs in time undid it within an inference, and 2 threads with
 a core busy ran at 0.70-0.72x of one; with 20 ms, 0.98-0.99x (idle: 1.64-1.65x either
@@ -613,7 +619,8 @@ def _emit_adapt_participants(
 ) -> None:
     """After a job: one participant fewer, with a longer backoff, when the job was late
     (waiting took longer than the preemption gap and twice the caller's own work, or a
-    worker saw a preemption); else the backoff decays."""
+    worker saw a preemption; see `BACKOFF_MAX_SECONDS` for how long); a job in time leaves
+    the backoff as it is."""
     own_ticks = b.load(own_var)
     ended = b.call(rt.cycles, [])
     wait_ticks = b.sub(b.sub(ended, started), own_ticks)
@@ -628,23 +635,22 @@ def _emit_adapt_participants(
     if IDLE_PREEMPTION_IS_LATE:
         late = b.or_(late, b.icmp_unsigned("!=", preemptions, b.load(seen_ptr, typ=I64)))
     b.store(preemptions, seen_ptr)
-    length_ptr = _field(b, state, _BACKOFF_LENGTH)
-    length = b.load(length_ptr, typ=I64)
-    with b.if_else(late) as (was_late, in_time):
-        with was_late:  # one participant fewer, for twice as long (at least the minimum,
-            # at most the cap)
-            b.atomic_rmw("xchg", active_ptr, b.sub(active, _const(I64, 1)), "monotonic")
-            late_jobs = _field(b, state, _LATE_JOBS)
-            b.store(b.add(b.load(late_jobs, typ=I64), _const(I64, 1)), late_jobs)
-            shortest = b.load(_field(b, state, _BACKOFF_MIN_TICKS), typ=I64)
-            longest = b.load(_field(b, state, _BACKOFF_MAX_TICKS), typ=I64)
-            longer = b.shl(length, _const(I64, 1))
-            longer = b.select(b.icmp_signed("<", longer, shortest), shortest, longer)
-            longer = b.select(b.icmp_signed(">", longer, longest), longest, longer)
-            b.store(longer, length_ptr)
-            b.store(b.add(ended, longer), _field(b, state, _BACKOFF_UNTIL))
-        with in_time:  # decay slowly: a job in time between two late ones must not undo one
-            b.store(b.sub(length, b.lshr(length, _const(I64, 4))), length_ptr)
+    with b.if_then(late):  # one participant fewer, for twice as long when the last change
+        # (a late job, or a participant back) is recent, else for the minimum; at most the cap
+        b.atomic_rmw("xchg", active_ptr, b.sub(active, _const(I64, 1)), "monotonic")
+        late_jobs = _field(b, state, _LATE_JOBS)
+        b.store(b.add(b.load(late_jobs, typ=I64), _const(I64, 1)), late_jobs)
+        length_ptr = _field(b, state, _BACKOFF_LENGTH)
+        length = b.load(length_ptr, typ=I64)
+        until_ptr = _field(b, state, _BACKOFF_UNTIL)
+        recent = b.icmp_signed("<", ended, b.add(b.load(until_ptr, typ=I64), length))
+        shortest = b.load(_field(b, state, _BACKOFF_MIN_TICKS), typ=I64)
+        longest = b.load(_field(b, state, _BACKOFF_MAX_TICKS), typ=I64)
+        longer = b.select(recent, b.shl(length, _const(I64, 1)), shortest)
+        longer = b.select(b.icmp_signed("<", longer, shortest), shortest, longer)
+        longer = b.select(b.icmp_signed(">", longer, longest), longest, longer)
+        b.store(longer, length_ptr)
+        b.store(b.add(ended, longer), until_ptr)
 
 
 def _emit_pool_stop(rt: _PoolRuntime, threads: int) -> None:
