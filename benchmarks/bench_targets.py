@@ -147,11 +147,12 @@ WHY_NOT_MET: list[tuple[str, str | Callable[[], str]]] = [
      "chunks on a busy machine"),
     ("a busy core costs 2 threads", "with another process on one of 2 cores, 2 threads are "
      "3 runnable threads on 2 cores: the pool notices a worker descheduled mid-chunk or while "
-     "it spins and backs off (20 ms, doubling to 0.5 s), paying a late job at each retry, and "
-     "in the benchmark's 0.5 s busy windows the ramp from 20 ms is most of the window "
-     "(2026-11-28, Emerald Rapids VM, paired runs: 1.82-2.15x, OpenVINO 1.75-1.76x) -> "
-     "notice contention from the caller's own lost time too, and a backoff that remembers "
-     "recent contention"),
+     "it spins and backs off (20 ms, doubling to 0.5 s while its retries fail: since "
+     "2026-11-29 the pool stays inline with the core busy, 1.35-1.42x where the decay of "
+     "the backoff by jobs in time gave 2.03-2.15x, OpenVINO 1.24-1.84x, Emerald Rapids VM); "
+     "inline, 2 threads cost what one does, and lowpass's busy / idle is near its own "
+     "2-thread speed-up whenever OpenVINO scales less -> notice contention from the caller's "
+     "own lost time too, and run parallel jobs on the core share a busy machine leaves"),
     ("compile <=", "kernels are shared across layers (GEMM micro-kernels across K too, "
      "chunk bodies, the s16 widening, NHWC requantization passes, element-wise rows of "
      "channels, the Concats' row copy, the NCHW -> NHWC transposition, table lookups), "
@@ -344,13 +345,16 @@ class IdleAndBusy:
 
 
 def idle_and_busy(
-    runs: dict[str, Callable[[], object]], rounds: int, budget: float
+    runs: dict[str, Callable[[], object]], rounds: int, budget: float, ramp: float = 2.0
 ) -> IdleAndBusy:
-    """Each run `budget` seconds idle, then `budget` seconds with another process spinning,
-    run after run, round after round. A shared host's speed moves from one minute to the next
-    (on the 2-vCPU Emerald Rapids VM a one-thread inference took 8.6-22 ms within a minute):
+    """Each run `budget` seconds idle, then `budget` seconds with another process spinning
+    (after `ramp` seconds of it untimed: a busy core is a lasting state, and lowpass's pool
+    takes a few backoffs, 20 ms doubling to 0.5 s, to settle in it; timing the first 0.4 s
+    measured the ramp), run after run, round after round. A shared host's speed moves from
+    one minute to the next (on the 2-vCPU Emerald Rapids VM a one-thread inference took
+    8.6-22 ms within a minute):
     all idle rounds first, then all busy ones, measured the host's phases as much as the busy
-    core. Paired, each busy / idle ratio compares two runs a second apart. Each idle run
+    core. Paired, each busy / idle ratio compares two runs seconds apart. Each idle run
     starts once the longest backoff of lowpass's pool after the busy run before it is over
     (`BACKOFF_MAX_SECONDS`): else it would time the pool still inline, as if idle were busy."""
     from lowpass.lowering.kernels.threads import BACKOFF_MAX_SECONDS
@@ -368,6 +372,9 @@ def idle_and_busy(
                 time.sleep(BACKOFF_MAX_SECONDS + 0.1)
                 idle[name].append(median_latency(run, budget))
                 spinner.resume()
+                settled = time.perf_counter() + ramp
+                while time.perf_counter() < settled:
+                    run()
                 busy[name].append(median_latency(run, budget))
                 cost[name].append(busy[name][-1] / idle[name][-1])
         spinner.pause()

@@ -3,7 +3,7 @@ Thread scaling of the CPU device: lowpass's native pool against OpenMP (libgomp,
 kernels calling `GOMP_parallel` instead: `LOWPASS_THREADING=openmp`, lowering/kernels/threads.py)
 and against OpenVINO, in one process, interleaved rounds (median of round medians).
 
-    nice python benchmarks/bench_threads.py                      # resnet50 int8, ~4 min on 2 cores
+    nice python benchmarks/bench_threads.py                      # resnet50 int8, ~5 min on 2 cores
     python benchmarks/bench_threads.py --model squeezenet --fp32 --threads 1,2,4,8,16
 
 For each thread count t (default: 1, 2, every power of two up to the cores, the cores, and
@@ -16,9 +16,10 @@ ahead of OpenVINO on every host, and a runtime that scales":
 - 2 threads >= 1.8x one thread (a 2-core host), t = 4 x cores requested <= 1.1x the latency
   at the cores;
 - a busy core costs lowpass no more than it costs OpenVINO (the ratio busy / idle at the
-  cores, each run's idle and busy times taken a second apart, `bench_targets.idle_and_busy`:
-  the host's speed moves less in a second than between a block of idle rounds and a block of
-  busy ones).
+  cores, each run's idle and busy times taken a few seconds apart, `bench_targets.idle_and_busy`:
+  the host's speed moves less in seconds than between a block of idle rounds and a block of
+  busy ones; the busy time after `--busy-ramp` seconds, 2 by default, of the other process
+  spinning: the steady state of a lasting busy core).
 
 The native pool's counters (`ThreadPool.stats`: parallel jobs, late jobs, jobs run inline
 because one participant was left, seconds the caller waited for the workers' chunks) are
@@ -67,6 +68,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--fp32", action="store_true", help="the fp32 model (default int8)")
     parser.add_argument("--threads", help="comma-separated thread counts")
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument(
+        "--busy-ramp",
+        type=float,
+        default=2.0,
+        help="seconds each engine runs with the core busy before its busy time is taken "
+        "(0: from the moment the other process starts, the pool's backoff ramp included)",
+    )
     parser.add_argument("--no-openmp", action="store_true")
     parser.add_argument("--out", type=Path, default=Path.home() / ".cache/lowpass/bench-models")
     parser.add_argument(
@@ -123,7 +131,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"\n  {'engine':{width}}  {'idle ms':>8}")  # (first: a run cut off still has it)
     for name in runs:
         print(f"  {name:{width}}  {idle[name] * 1e3:8.2f}", flush=True)
-    paired = b.idle_and_busy(runs, args.rounds, 0.4)
+    paired = b.idle_and_busy(runs, args.rounds, 0.4, args.busy_ramp)
     busy = paired.busy
     print(f"\n  {'engine':{width}}  {'idle ms':>8}  {'busy ms':>8}  {'busy/idle':>9}"
           "  (paired: idle and busy a second apart)")

@@ -112,13 +112,20 @@ caller when one is left: the figures below are of a 2-thread pool), twice as lon
 each further late job, at most 0.5 s (a few inferences of a CNN: under lasting contention
 the retries, each a time slice or two, cost a few percent; when the contention ends the
 pool is parallel again within 0.5 s; 64 ms was measured too short: 2 threads 0.75-0.98x of
-one on a busy machine) when the late job comes within a backoff's length of the last
-change (the backoff before it ending, or a participant coming back): the contention lasts;
-else, after a quiet time (a passing hiccup), the minimum again. (A decay by jobs, 1/16
-shorter after each job in time, brought it back to 20 ms within one inference of resnet50
-int8's ~67 parallel jobs: with a core busy the pool retried, and paid a late job of a time
-slice, every other inference; a busy core's 2-thread inference took 10.4-14.4 ms with the
-rule by time against 11.6-18.2 ms, paired runs a minute apart.) The minimum was 2 ms: with the
+one on a busy machine) when the late job ends within the current length of a participant
+coming back (the backoff was over and the contention is not: the retry failed); else (a
+passing hiccup, or a worker lost while the pool was already smaller) the minimum again,
+and so is the length when a participant comes back after twice the length without a late
+job (a pool of many threads gets its participants back a minimum backoff apart once the
+contention has ended). Measured from the participant's return, not from the backoff's end
+(which the late job itself moves) nor from the last late job: in an event simulation of a
+16-thread pool with random late jobs (3.2 a second at 16 participants) those kept 10.9 and
+15.6 participants on average, this rule 15.9 (as the decay below); 8 a second: 14.6 (the
+decay 15.8); one core busy: 14.2 participants and 3.4 late jobs a second, the decay 15.2 and
+41. (A decay by jobs, 1/16 shorter after each job in time, brought the length back to 20 ms
+within one inference of resnet50 int8's ~67 parallel jobs: with a core busy the pool
+retried, and paid a late job of a time slice, every other inference; see docs/lowering.md
+for the figures.) The minimum was 2 ms: with the
 ~150 short parallel jobs of a resnet50 int8 inference (zmm GEMMs, threaded copies, pooling
 and quantization passes) the jobs in time undid it within an inference, and 2 threads with
 a core busy ran at 0.70-0.72x of one; with 20 ms, 0.98-0.99x (idle: 1.64-1.65x either
@@ -143,6 +150,7 @@ _SPIN_CAP = 456  # i64: and at most this many iterations (if there is no cycle c
 _PREEMPTED_TICKS = 464  # i64: PREEMPTED_SECONDS in cycle-counter ticks
 _BACKOFF_UNTIL = 472  # i64: cycle counter until which jobs run inline (the lock's owner's)
 _BACKOFF_LENGTH = 480  # i64: the current backoff in ticks (likewise)
+_LAST_LATE = 488  # i64: cycle counter at the end of the last late job (likewise)
 _PREEMPTIONS = 496  # i64: times a spinning worker found it had lost its core (atomic)
 _PREEMPTIONS_SEEN = 504  # i64: the count at the caller's last job (the lock's owner's)
 _BACKOFF_MIN_TICKS = 512  # i64: BACKOFF_MIN_SECONDS in ticks
@@ -153,7 +161,8 @@ _JOBS = 544  # i64: parallel jobs posted (statistics, the lock's owner's)
 _LATE_JOBS = 552  # i64: of those, late ones (each took one participant away)
 _INLINE_JOBS = 560  # i64: jobs run inline on the caller because one participant was left
 _WAIT_TICKS = 568  # i64: ticks callers waited for workers' chunks, all jobs (the lock's owner's)
-_SLOTS = 576  # per worker i (1..T-1) at _SLOTS + 64 i: ptr state, i64 index, pthread_t,
+_LAST_GROW = 576  # i64: cycle counter when a participant last came back (likewise)
+_SLOTS = 640  # per worker i (1..T-1) at _SLOTS + 64 i: ptr state, i64 index, pthread_t,
 _SLOT_GEN = 24  # and the i32 generation at its creation
 _SLOT_BYTES = 64
 # then per participant p (0 = the caller) at _SLOTS + 64 T + 64 p, its work word:
@@ -497,8 +506,17 @@ def _emit_pool_run(rt: _PoolRuntime, threads: int) -> ir.Function:
     )
     with b.if_then(grow):
         b.atomic_rmw("xchg", active_ptr, b.add(active, _const(I64, 1)), "monotonic")
-        length_now = b.load(_field(b, state, _BACKOFF_LENGTH), typ=I64)
+        length_ptr = _field(b, state, _BACKOFF_LENGTH)
+        length_now = b.load(length_ptr, typ=I64)
+        # no late job for twice the length: the contention is over, the rest come back
+        # a minimum backoff apart
+        since_late = b.sub(now, b.load(_field(b, state, _LAST_LATE), typ=I64))
+        quiet = b.icmp_signed(">=", since_late, b.shl(length_now, _const(I64, 1)))
+        length_now = b.select(quiet, b.load(_field(b, state, _BACKOFF_MIN_TICKS), typ=I64),
+                              length_now)
+        b.store(length_now, length_ptr)
         b.store(b.add(now, length_now), until_ptr)
+        b.store(now, _field(b, state, _LAST_GROW))
         # back from the caller alone: every worker has slept since at least the backoff's
         # length (>= BACKOFF_MIN_SECONDS >= SPIN_SECONDS after its last chunk), so a
         # preemption counted in its last spin is old news, whether or not an inline job
@@ -635,22 +653,24 @@ def _emit_adapt_participants(
     if IDLE_PREEMPTION_IS_LATE:
         late = b.or_(late, b.icmp_unsigned("!=", preemptions, b.load(seen_ptr, typ=I64)))
     b.store(preemptions, seen_ptr)
-    with b.if_then(late):  # one participant fewer, for twice as long when the last change
-        # (a late job, or a participant back) is recent, else for the minimum; at most the cap
+    with b.if_then(late):  # one participant fewer, for twice as long when it is the retry
+        # after a backoff that failed (within the length of a participant's return), else
+        # for the minimum; at most the cap
         b.atomic_rmw("xchg", active_ptr, b.sub(active, _const(I64, 1)), "monotonic")
         late_jobs = _field(b, state, _LATE_JOBS)
         b.store(b.add(b.load(late_jobs, typ=I64), _const(I64, 1)), late_jobs)
         length_ptr = _field(b, state, _BACKOFF_LENGTH)
         length = b.load(length_ptr, typ=I64)
-        until_ptr = _field(b, state, _BACKOFF_UNTIL)
-        recent = b.icmp_signed("<", ended, b.add(b.load(until_ptr, typ=I64), length))
         shortest = b.load(_field(b, state, _BACKOFF_MIN_TICKS), typ=I64)
         longest = b.load(_field(b, state, _BACKOFF_MAX_TICKS), typ=I64)
-        longer = b.select(recent, b.shl(length, _const(I64, 1)), shortest)
+        since_grow = b.sub(ended, b.load(_field(b, state, _LAST_GROW), typ=I64))
+        retry = b.icmp_signed("<", since_grow, length)
+        longer = b.select(retry, b.shl(length, _const(I64, 1)), shortest)
         longer = b.select(b.icmp_signed("<", longer, shortest), shortest, longer)
         longer = b.select(b.icmp_signed(">", longer, longest), longest, longer)
         b.store(longer, length_ptr)
-        b.store(b.add(ended, longer), until_ptr)
+        b.store(b.add(ended, longer), _field(b, state, _BACKOFF_UNTIL))
+        b.store(ended, _field(b, state, _LAST_LATE))
 
 
 def _emit_pool_stop(rt: _PoolRuntime, threads: int) -> None:

@@ -223,11 +223,13 @@ def _sleepy_pool(
     long = pool.backoff_min_ticks * 30_000  # (BACKOFF_MIN_SECONDS, 20 ms, x 30000)
     words[threads._BACKOFF_MIN_TICKS // 8] = words[threads._BACKOFF_MAX_TICKS // 8] = long
     words[threads._BACKOFF_UNTIL // 8] = words[threads._BACKOFF_LENGTH // 8] = 0
+    words[threads._LAST_LATE // 8] = words[threads._LAST_GROW // 8] = 0
     try:
         yield pool, job, long
     finally:
         pool._configure()
         words[threads._BACKOFF_UNTIL // 8] = words[threads._BACKOFF_LENGTH // 8] = 0
+        words[threads._LAST_LATE // 8] = words[threads._LAST_GROW // 8] = 0
 
 
 def test_late_worker_makes_the_pool_back_off() -> None:
@@ -263,41 +265,73 @@ def test_late_worker_makes_the_pool_back_off() -> None:
         assert pool.stats.active == (2 if pool.stats.late == late else 1)
 
 
-def test_the_backoff_doubles_while_late_jobs_follow_each_other() -> None:
-    """A late job within a backoff's length of the last change (the backoff's end, or the
-    late job before) finds the machine still busy: twice as long, up to the cap; one after a
-    quiet time finds a passing hiccup: the minimum again. (A decay by jobs in time, 1/16 per
-    job, brought the length back to the minimum within one resnet50 inference of ~67
-    parallel jobs, and under a lasting busy core the pool retried, and paid a late job of a
-    time slice, every other inference.)"""
+def test_the_backoff_doubles_while_its_retries_fail() -> None:
+    """A late job within the backoff's length of a participant's return is the retry of a
+    backoff that failed (the machine still busy): twice as long, up to the cap. A late job
+    after that (a passing hiccup, or a worker lost while the pool was smaller) starts from
+    the minimum again; so does a participant coming back after twice the length without a
+    late job. (A decay by jobs in time, 1/16 per job, brought the length back to the minimum
+    within one resnet50 inference of ~67 parallel jobs, and under a lasting busy core the
+    pool retried, and paid a late job of a time slice, every other inference.)"""
     from lowpass.lowering.kernels import threads
 
     with _sleepy_pool(2) as (pool, job, _long):
         words = pool.state.view(np.int64)
-        shortest = pool.backoff_min_ticks  # (BACKOFF_MIN_SECONDS)
+        # a minimum (2 s) longer than a late job below takes, however loaded the machine
+        shortest = pool.backoff_min_ticks * 100
         words[threads._BACKOFF_MIN_TICKS // 8] = shortest
         words[threads._BACKOFF_MAX_TICKS // 8] = 4 * shortest
 
-        def late_job(until: int, length: int) -> int:
-            """The backoff's length after a late job, the last change's backoff ending at
-            `until` with `length` (both workers taking part)."""
-            words[threads._ACTIVE // 8] = 2
+        def set_state(active: int, length: int, grew: int = 0, was_late: int = 0) -> None:
+            """The pool with `active` participants, the backoff's `length`, a participant
+            back `grew` ticks ago and the last late job `was_late` ticks ago."""
+            now = pool.ticks()
+            words[threads._ACTIVE // 8] = active
             words[threads._PREEMPTIONS_SEEN // 8] = words[threads._PREEMPTIONS // 8]
-            words[threads._BACKOFF_UNTIL // 8], words[threads._BACKOFF_LENGTH // 8] = (
-                until, length)
+            words[threads._BACKOFF_LENGTH // 8] = length
+            words[threads._LAST_GROW // 8] = now - grew
+            words[threads._LAST_LATE // 8] = now - was_late
+            words[threads._BACKOFF_UNTIL // 8] = 0  # (the backoff over)
+
+        def late_job(grew: int, length: int) -> int:
+            """The backoff's length after a late job of both workers, a participant back
+            `grew` ticks before it."""
+            set_state(2, length, grew)
             late = pool.stats.late
             owners = job(2, 50_000, 500_000)  # (late: see the tests above)
             if owners[0] == owners[1] or pool.stats.late != late + 1:
                 pytest.skip("the worker did not start within 50 ms (machine overloaded)")
             return pool.backoff[1]
 
-        soon = 100 * shortest  # (the last change's backoff ends after the late job)
-        assert late_job(pool.ticks() + soon, shortest) == 2 * shortest  # still busy
-        assert late_job(pool.ticks() + soon, 2 * shortest) == 4 * shortest
-        assert late_job(pool.ticks() + soon, 4 * shortest) == 4 * shortest  # the cap
-        # ten minimum backoffs of quiet since the last change (cycle counters start at boot)
-        if pool.ticks() > 20 * shortest:
-            assert late_job(pool.ticks() - 10 * shortest, 4 * shortest) == shortest
+        assert late_job(0, shortest) == 2 * shortest  # the retry failed
+        assert late_job(0, 2 * shortest) == 4 * shortest
+        assert late_job(0, 4 * shortest) == 4 * shortest  # the cap
+        # (cycle counters start at boot: the times below reach that far back)
+        if pool.ticks() < 20 * shortest:
+            pytest.skip("the machine booted less than 40 s ago")
+        assert late_job(shortest, 2 * shortest) == 4 * shortest  # within the length
+        assert late_job(3 * shortest, 2 * shortest) == shortest  # after it: a hiccup
+        # a participant back (the caller alone, the backoff over): after twice the length
+        # without a late job the length is the minimum; with a late job within it, it stays
+        for was_late, length, after in ((9 * shortest, 4 * shortest, shortest),
+                                        (6 * shortest, 4 * shortest, 4 * shortest)):
+            set_state(1, length, grew=10 * shortest, was_late=was_late)
+            late = pool.stats.late
+            job(2)
+            if pool.stats.late != late:
+                pytest.skip("a job in time was late (machine overloaded)")
+            assert pool.stats.active == 2 and pool.backoff[1] == after
+        # the whole path: the backoff over, the worker back for a job in time, then a late
+        # job of both: the retry failed
+        set_state(1, shortest, grew=10 * shortest, was_late=10 * shortest)
+        late = pool.stats.late
+        job(2)
+        if pool.stats.late != late:
+            pytest.skip("a job in time was late (machine overloaded)")
+        owners = job(2, 50_000, 500_000)
+        if owners[0] == owners[1] or pool.stats.late != late + 1:
+            pytest.skip("the worker did not start within 50 ms (machine overloaded)")
+        assert pool.backoff[1] == 2 * shortest
 
 
 def test_a_preemption_before_the_backoff_does_not_outlast_it() -> None:
