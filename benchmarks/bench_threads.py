@@ -134,7 +134,7 @@ def main(argv: list[str] | None = None) -> None:
     paired = b.idle_and_busy(runs, args.rounds, 0.4, args.busy_ramp)
     busy = paired.busy
     print(f"\n  {'engine':{width}}  {'idle ms':>8}  {'busy ms':>8}  {'busy/idle':>9}"
-          "  (paired: idle and busy a second apart)")
+          "  (paired: idle and busy seconds apart)")
     for name in runs:
         print(f"  {name:{width}}  {paired.idle[name] * 1e3:8.2f}  {busy[name] * 1e3:8.2f}"
               f"  {paired.cost[name]:8.2f}x")
