@@ -148,8 +148,9 @@ WHY_NOT_MET: list[tuple[str, str | Callable[[], str]]] = [
     ("a busy core costs 2 threads", "with another process on one of 2 cores, 2 threads are "
      "3 runnable threads on 2 cores: the pool notices a worker descheduled mid-chunk or while "
      "it spins and backs off (20 ms, doubling to 0.5 s while its retries fail: since "
-     "2026-11-29 the pool stays inline with the core busy, 1.35-1.42x where the decay of "
-     "the backoff by jobs in time gave 2.03-2.15x, OpenVINO 1.24-1.84x, Emerald Rapids VM); "
+     "2026-11-29 the pool stays inline with the core busy, 1.71x and 1.46x where the decay "
+     "of the backoff by jobs in time gave 2.90x and 3.27x, OpenVINO 1.66-2.14x, Emerald "
+     "Rapids VM); "
      "inline, 2 threads cost what one does, and lowpass's busy / idle is near its own "
      "2-thread speed-up whenever OpenVINO scales less -> notice contention from the caller's "
      "own lost time too, and run parallel jobs on the core share a busy machine leaves"),

@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from typing import Any
 
 MIN_MS, MAX_MS = 20.0, 500.0  # BACKOFF_MIN_SECONDS, BACKOFF_MAX_SECONDS
 
@@ -69,7 +70,7 @@ def simulate(threads: int, rate: Callable[[int], float], rule: str, seconds: flo
 
 
 def main() -> None:
-    cases: list[tuple[str, int, Callable[[int], float], dict[str, float]]] = [
+    cases: list[tuple[str, int, Callable[[int], float], dict[str, Any]]] = [
         (f"16 threads, random late jobs {per * 16:g}/s", 16, lambda p, per=per: per * p, {})
         for per in (0.05, 0.2, 0.5, 1.0)
     ]

@@ -117,21 +117,22 @@ busy machine) when the late job ends within the current length of a participant 
 or a worker lost while the pool was already smaller) the minimum again, and so is the length
 when a participant comes back after twice the length without a late job (a pool of many
 threads gets its participants back a minimum backoff apart from then on: in the simulation
-below, 1.2 s from the last late job to 16 participants of 4, the decay's 0.5 s). Measured
-from the participant's return, not from the backoff's end (which the late job itself moves)
-nor from the last late job, which took more participants away under random late jobs
-(docs/lowering.md, "A busy core"). In an event simulation of a 16-thread pool
+below, back from 4 participants to 16 in 1.2 s from the last late job, the decay's 0.5 s).
+Measured from the participant's return, not from the backoff's end (which the late job
+itself moves) nor from the last late job, which took more participants away under random
+late jobs (docs/lowering.md, "A busy core"). In an event simulation of a 16-thread pool
 (benchmarks/sim_backoff.py) with random late jobs at 3.2 a second this rule keeps 15.9
-participants on average (the decay below 15.9); at 8 a second 14.6 (15.8), at 16 a second
-10.0 (15.6); with one core busy 14.2 participants and 3.4 late jobs a second (15.2 and 41).
-(A decay by jobs, 1/16 shorter after each job in time, brought the length back to 20 ms
-within one inference of resnet50 int8's ~67 parallel jobs: with a core busy the pool
-retried, and paid a late job of a time slice, every other inference; see docs/lowering.md
-for the figures.) The minimum was 2 ms: with the ~150 short parallel jobs of a resnet50 int8
-inference (zmm GEMMs, threaded copies, pooling and quantization passes) the jobs in time
-undid it within an inference, and 2 threads with a core busy ran at 0.70-0.72x of one; with
-20 ms, 0.98-0.99x (idle: 1.64-1.65x either way). A job is also late when a worker was
-preempted while it spun (PREEMPTED_SECONDS) since the last.
+participants on average (the decay described below: 15.9); at 8 a second 14.6 (15.8), at 16
+a second 10.0 (15.6); with one core busy 14.2 participants and 3.4 late jobs a second (15.2
+and 41: a participant fewer for a twelfth of the late jobs). (A decay by jobs, 1/16 shorter
+after each job in time, brought the length back to 20 ms within one inference of resnet50
+int8's ~67 parallel jobs: with a core busy the pool retried, and paid a late job of a time
+slice, every other inference; see docs/lowering.md for the figures.) The minimum was 2 ms:
+with the ~150 short parallel jobs of a resnet50 int8 inference of the second round (zmm
+GEMMs, threaded copies, pooling and quantization passes) the jobs in time undid it within an
+inference, and 2 threads with a core busy ran at 0.70-0.72x of one; with 20 ms, 0.98-0.99x
+(idle: 1.64-1.65x either way). A job is also late when a worker was preempted while it spun
+(PREEMPTED_SECONDS) since the last.
 On a machine where another process keeps a core busy, a worker that spins for jobs and is
 descheduled in the middle of chunks makes two threads slower than one (measured: resnet50
 int8 1.5x slower); backing off lets it sleep and gives the caller a core of its own."""
