@@ -1902,20 +1902,26 @@ class _DepthwiseNhwc:
         spec = self.spec
         return b.add(b.sub(b.mul(col, i64(spec.sw)), i64(spec.pl)), i64(offset))
 
+    def pixel_index(self, b: ir.IRBuilder, row_at: ir.Value, iw: ir.Value,
+                    ch: _DepthwiseChannels) -> ir.Value:
+        """The element index of channel `ch.c0` of input column `iw` in the input row whose
+        first pixel is at `row_at`."""
+        return b.add(b.add(row_at, b.mul(iw, i64(self.spec.c))), ch.c0)
+
     def pixel(self, row: _DepthwiseRow, ch: _DepthwiseChannels, col: ir.Value, offset: int,
               masked: bool) -> tuple[list[ir.Value], list[ir.Value | None]]:
         """The input pixels of the kernel's rows in the column `offset` after position
         `col`'s first (one vector load each, widened by `tap_input`), and where `masked`
         whether each is inside the input."""
-        b, spec = row.b, self.spec
+        b = row.b
         iw = self.input_column(b, col, offset)
         col_ok = None
         if masked:
-            iw, col_ok = _clamped(b, iw, spec.w)
+            iw, col_ok = _clamped(b, iw, self.spec.w)
         values: list[ir.Value] = []
         oks: list[ir.Value | None] = []
         for row_at, row_ok in row.rows:
-            at = b.add(b.add(row_at, b.mul(iw, i64(spec.c))), ch.c0)
+            at = self.pixel_index(b, row_at, iw, ch)
             v = b.load(element_ptr(b, row.xs, at, self.et), typ=vec(self.et, ch.count),
                        align=1)
             ok = None if col_ok is None else splat(b, b.and_(row_ok, col_ok), ch.count)
@@ -1973,14 +1979,13 @@ class _DepthwiseNhwc:
             for kh in range(1, len(values)):
                 packed = b.or_(packed, b.shl(values[kh], vconst(I32, ch.count, 8 * kh)))
             return packed
-        spec = self.spec
         iw = self.input_column(b, col, offset)
         bytes64 = vec(I8, 64)
         shuffle = self.ctx.intrinsic("llvm.x86.avx512.pshuf.b.512", bytes64,
                                      [bytes64, bytes64])
         packed = None
         for kh, (row_at, _) in enumerate(row.rows):
-            at = b.add(b.add(row_at, b.mul(iw, i64(spec.c))), ch.c0)
+            at = self.pixel_index(b, row_at, iw, ch)
             pixels = b.load(element_ptr(b, row.xs, at, I8), typ=vec(I8, 16), align=1)
             lanes = b.shuffle_vector(pixels, undef_vector(vec(I8, 16)),
                                      int_vector(I32, [i % 16 for i in range(64)]))
@@ -2205,8 +2210,8 @@ class ConvolutionLowering(ShiftedGemmLowering):
                        ) -> list[int]:  # fmt: skip
         """im2col: the GEMM epilogue's (`gemm_step_counts`; fp32, or int8 on AMX tiles or
         AVX-512 `vpdpbusd`, `in_kernel`, also the whole program where `runs_whole_program`,
-        16 positions or more); the
-        depthwise and Winograd kernels run the whole program before they store."""
+        16 positions or more); the depthwise and Winograd kernels run the whole program
+        before they store."""
         assert isinstance(spec, ConvSpec)
         if algorithm != cpu_dialect.ConvAlgorithm.IM2COL:
             return [len(program.steps)]

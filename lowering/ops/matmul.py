@@ -222,6 +222,19 @@ def program_in_kernel(host: HostCpu, int8: cpu_dialect.Int8Kernel) -> bool:
         int8 == cpu_dialect.Int8Kernel.VPDPBUSD and host.avx512)
 
 
+def _gemm_runs_programs(spec: Any, int8: Attribute | None, host: HostCpu,
+                        unstated: bool) -> bool:
+    """Whether the GEMM kernels of `spec` can run a whole post-op program in their
+    micro-kernels (`_kernel_counts`' `in_kernel`): every fp32 one (its float32 values are
+    the program's), an int8 one as its `cpu.int8` kernel says (`program_in_kernel`), else
+    `unstated`."""
+    if not spec.integer:
+        return True
+    if isinstance(int8, cpu_dialect.Int8KernelAttr):
+        return program_in_kernel(host, int8.data)
+    return unstated
+
+
 def runs_whole_program(program: Program, n: int, integer: bool, needs_pass: bool,
                        rows_are_output: bool) -> bool:
     """Whether a GEMM's epilogue can run the whole of `program` (its leading steps as the
@@ -737,9 +750,7 @@ class ShiftedGemmLowering:
             if int8 := int8_kernels(kinds[0], host):
                 choices[cpu_dialect.INT8] = [cpu_dialect.Int8KernelAttr(k) for k in int8]
         int8 = choices.get(cpu_dialect.INT8, [])
-        # (every fp32 GEMM kernel can run a program: its float32 values are the program's)
-        in_kernel = (bool(int8) and isinstance(int8[0], cpu_dialect.Int8KernelAttr)
-                     and program_in_kernel(host, int8[0].data)) or not spec.integer
+        in_kernel = _gemm_runs_programs(spec, int8[0] if int8 else None, host, False)
         counts = self._kernel_counts(spec, program, out, algorithms[0] if algorithms else None,
                                      in_kernel)
         choices[cpu_dialect.EPILOGUE] = [
@@ -861,11 +872,10 @@ class ShiftedGemmLowering:
         kinds = self._epilogue(group)
         checked_epilogue(op, kinds)  # (its steps first, then the kernels, then its split)
         algorithm, host = self._chosen(op, ctx, spec, program, dst)
-        int8 = op.attributes.get(cpu_dialect.INT8)
-        in_kernel = (program_in_kernel(host, int8.data) if isinstance(
-            int8, cpu_dialect.Int8KernelAttr) else host.amx)
+        in_kernel = _gemm_runs_programs(spec, op.attributes.get(cpu_dialect.INT8), host,
+                                        host.amx)
         kernel_steps = read_epilogue(op, kinds, program, self._kernel_counts(
-            spec, program, dst, algorithm, in_kernel if spec.integer else True))
+            spec, program, dst, algorithm, in_kernel))
         gemm = op.attributes.get(cpu_dialect.GEMM)
         self.gemm_kind = gemm.data if isinstance(gemm, cpu_dialect.GemmKindAttr) else None
         saved, ctx.cpu = ctx.cpu, host
