@@ -58,7 +58,7 @@ from xdsl.utils.exceptions import DiagnosticException
 from xdsl.utils.target import Target
 
 from lowpass.dialects import cpu
-from lowpass.dialects.graph import entry_function
+from lowpass.dialects.graph import entry_function, get_name
 from lowpass.dialects.ov import (
     AssignOp,
     ReadValueOp,
@@ -909,7 +909,7 @@ class GraphCompiler(GraphAnalysis):
         """A group of a body (no timing, never a fallback)."""
         assert group.lowering is not None
         values = {v: buffers[v] for v in (*group.inputs, *group.outputs)}
-        ctx = self.context(op_display_name(group.ops[0], 0), values)
+        ctx = self.context(op_display_name(_row_op(group.ops), 0), values)
         with self.scratch.frame():
             return group.lowering.emit(
                 ctx,
@@ -959,7 +959,9 @@ class GraphCompiler(GraphAnalysis):
         self.emit_time(index, 0)
         if group.lowering is not None:
             values = {v: buffers[v] for v in (*group.inputs, *group.outputs)}
-            ctx = self.context(name, values)
+            # (its functions are named as its profiling row: a QDQ convolution's kernels
+            # `conv_18_gemm`, not after the zero-point Subtract grouped before it)
+            ctx = self.context(self.row_name(group.ops, plan), values)
             with self.scratch.frame():
                 exec_type = group.lowering.emit(
                     ctx,
@@ -1040,6 +1042,14 @@ class GraphCompiler(GraphAnalysis):
             b.store(now, b.gep(profile, [slot], source_etype=I64))
         b.ret_void()
         return fn
+
+    def row_name(self, ops: Sequence[Operation], plan: Plan) -> str:
+        """The name of the profiling row of the group of `ops` (`profiling_rows`)."""
+        row_op = _row_op(ops)
+        if get_name(row_op):
+            return op_display_name(row_op, 0)
+        index = next(i for i, op in enumerate(plan.block.ops) if op is row_op)
+        return op_display_name(row_op, index)
 
     def emit_time(self, group: int, which: int) -> None:
         self.builder.call(self.time_fn, [self.profile_arg, i64(2 * group + which)])

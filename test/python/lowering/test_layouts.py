@@ -470,7 +470,9 @@ def test_u8_depthwise_multiplies_with_pmaddwd() -> None:
         pytest.skip("pmaddwd is the x86 AVX2 / AVX-512 path")
     model = inverted_residual(True, 20)
     text = cpu_graph(lowpass.Core().compile_model(model, "CPU")).library.ir_text
-    for name in ("dw_zp", "dw2"):  # (a group is named after its first op)
+    # (a group's functions are named as its profiling row: `dw`, not the zero-point
+    # Subtract `dw_zp` grouped before it)
+    for name in ("dw", "dw2"):
         found = re.search(rf'^define[^\n]*@"{name}_depthwise_nhwc"\(.*?^}}', text, re.M | re.S)
         assert found is not None
         body = found.group(0)
