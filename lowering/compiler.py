@@ -606,6 +606,8 @@ class GraphCompiler(GraphAnalysis):
         self.options = options
         self.keep_alive: list[Any] = []
         self.variable_index = {v.variable_id: i for i, v in enumerate(self.variables)}
+        self._block_indices: dict[Block, dict[Operation, int]] = {}
+        """Each op's index in its block, for the names of unnamed ops (`row_name`)."""
 
     # ---- compile ----
 
@@ -1048,8 +1050,13 @@ class GraphCompiler(GraphAnalysis):
         row_op = _row_op(ops)
         if get_name(row_op):
             return op_display_name(row_op, 0)
-        index = next(i for i, op in enumerate(plan.block.ops) if op is row_op)
-        return op_display_name(row_op, index)
+        # (an unnamed op's row is `<OpType>_<its index in the block>`; the indices are
+        # found once per block: a scan per group was quadratic in a graph of unnamed ops)
+        indices = self._block_indices.get(plan.block)
+        if indices is None:
+            indices = self._block_indices[plan.block] = {
+                op: i for i, op in enumerate(plan.block.ops)}
+        return op_display_name(row_op, indices[row_op])
 
     def emit_time(self, group: int, which: int) -> None:
         self.builder.call(self.time_fn, [self.profile_arg, i64(2 * group + which)])

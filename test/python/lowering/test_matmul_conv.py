@@ -18,6 +18,7 @@ reference's float64 sums; observed about 2e-7).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -168,6 +169,23 @@ def test_matmul_int8_exact(a_type: str, weight_bits: int) -> None:
     for name in ("gemm_epilogue", "requant_u8", "zp_matmul", "zp_after"):
         assert types[name] == f"jit_{ISA}_{precision}", name
     assert types["zero_point"] == "undef"  # fused into its MatMul
+
+
+def test_functions_of_an_unnamed_convolution_are_named_as_its_row() -> None:
+    """An unnamed op's row is `<OpType>_<index in the graph>`, as OpenVINO names unnamed
+    nodes; its group's functions take that name."""
+    g = GraphBuilder()
+    x = g.input("x", [1, 8, 6, 6], ov.f32)
+    y = g.value(ov.ConvolutionOp(x, constant(g, np.ones((4, 8, 1, 1))), strides=[1, 1],
+                                 pads_begin=[0, 0], pads_end=[0, 0], dilations=[1, 1]))
+    g.output(g.value(ov.ReluOp(y)), "y")
+    compiled = lowpass.Core().compile_model(lowpass.Model(g.module()), "CPU", {"PERF_COUNT": True})
+    request = compiled.create_infer_request()
+    request.infer({"x": np.ones((1, 8, 6, 6), np.float32)})
+    rows = [p.node_name for p in request.get_profiling_info() if p.node_type == "Convolution"]
+    assert rows == ["Convolution_1"]
+    text = cpu_graph(compiled).library.ir_text
+    assert re.search(r'^define [^@]*@"Convolution_1_gemm"', text, re.M), text[:2000]
 
 
 def act_fq_typed(g: GraphBuilder, x, il, ih, ol, oh, element):
@@ -438,6 +456,13 @@ def test_convolution_int8_exact(a_type: str) -> None:
     for name in ("requant", "seven_bit", "zp_conv", "depthwise", "grouped"):
         assert types[name] == f"jit_{ISA}_{precision}", name
     assert types["zero_point"] == "undef"
+    # (and its functions are named as its row: after the convolution, not after the zero
+    # point's Subtract before it, `zero_point` or, unnamed, `Subtract_0` as they were)
+    text = cpu_graph(request.get_compiled_model()).library.ir_text
+    defined = set(re.findall(r'^define [^@]*@"([^".]+)', text, re.M))
+    for name in ("zp_conv", "depthwise", "grouped"):
+        assert any(f.startswith(f"{name}_") for f in defined), (name, sorted(defined))
+    assert not any(f.startswith(("zero_point_", "Subtract_")) for f in defined), sorted(defined)
 
 
 @pytest.mark.parametrize("consumer", ["conv", "matmul"])
