@@ -606,8 +606,7 @@ class GraphCompiler(GraphAnalysis):
         self.options = options
         self.keep_alive: list[Any] = []
         self.variable_index = {v.variable_id: i for i, v in enumerate(self.variables)}
-        self._block_indices: dict[Block, dict[Operation, int]] = {}
-        """Each op's index in its block, for the names of unnamed ops (`row_name`)."""
+        self._block_indices: dict[Block, dict[Operation, int]] = {}  # (`row_name`'s)
 
     # ---- compile ----
 
@@ -962,8 +961,8 @@ class GraphCompiler(GraphAnalysis):
         if group.lowering is not None:
             values = {v: buffers[v] for v in (*group.inputs, *group.outputs)}
             # (its functions are named as its profiling row: a QDQ convolution's kernels
-            # `conv_18_gemm`, not after the zero-point Subtract grouped before it)
-            ctx = self.context(self.row_name(group.ops, plan), values)
+            # `conv_18_WithoutBiases_gemm`, not after the zero-point Subtract before it)
+            ctx = self.context(row_name(group.ops, plan.block, self._block_indices), values)
             with self.scratch.frame():
                 exec_type = group.lowering.emit(
                     ctx,
@@ -1045,19 +1044,6 @@ class GraphCompiler(GraphAnalysis):
         b.ret_void()
         return fn
 
-    def row_name(self, ops: Sequence[Operation], plan: Plan) -> str:
-        """The name of the profiling row of the group of `ops` (`profiling_rows`)."""
-        row_op = _row_op(ops)
-        if get_name(row_op):
-            return op_display_name(row_op, 0)
-        # (an unnamed op's row is `<OpType>_<its index in the block>`; the indices are
-        # found once per block: a scan per group was quadratic in a graph of unnamed ops)
-        indices = self._block_indices.get(plan.block)
-        if indices is None:
-            indices = self._block_indices[plan.block] = {
-                op: i for i, op in enumerate(plan.block.ops)}
-        return op_display_name(row_op, indices[row_op])
-
     def emit_time(self, group: int, which: int) -> None:
         self.builder.call(self.time_fn, [self.profile_arg, i64(2 * group + which)])
 
@@ -1104,6 +1090,20 @@ def _row_op(ops: Sequence[Operation]) -> Operation:
         if op_type_name(op) in _MAIN_OPS:
             return op
     return ops[0]
+
+
+def row_name(ops: Sequence[Operation], block: Block,
+             indices: dict[Block, dict[Operation, int]]) -> str:
+    """The name of the profiling row of the group of `ops` (`profiling_rows`): its `_row_op`'s,
+    an unnamed op's `<OpType>_<its index in the block>` (`indices`: each block's, found once;
+    a scan per group was quadratic in a graph of unnamed ops)."""
+    row_op = _row_op(ops)
+    if get_name(row_op):
+        return op_display_name(row_op, 0)
+    index = indices.get(block)
+    if index is None:
+        index = indices[block] = {op: i for i, op in enumerate(block.ops)}
+    return op_display_name(row_op, index[row_op])
 
 
 def _keep_kernels_out_of_line(

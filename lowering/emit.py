@@ -340,7 +340,7 @@ class EmitContext:
     """The buffers of the group's inputs and outputs by SSA value (see `buffer`)."""
     group_name: str = "group"
     """A name for the group's functions (its profiling row's: the main op's friendly name,
-    sanitised; `GraphCompiler.row_name`)."""
+    sanitised: `compiler.row_name`; a loop body's, which has no row: its main op's)."""
     _names: set[str] = field(default_factory=set)
     constants: ConstantTable | None = None
     """Where the group's constant arrays are linked (the graph's table); None: a private one."""
