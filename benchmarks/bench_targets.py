@@ -100,7 +100,7 @@ def _int8_reason() -> str:
                 "16-32 vpdpbusd); squeezenet and inception_v1 leave more room (1.50 and 6.13 "
                 "ms at the peak) and reach 1.2x -> the Concats' copies (SqueezeNet's expand "
                 "layers writing into the Concat's channels), fewer FMAs in a residual "
-                "block's requantization. mobilenet_v2_224 (1.09-1.22x under the VNNI cap on "
+                "block's requantization. mobilenet_v2_224 (1.09-1.26x under the VNNI cap on "
                 "the Emerald Rapids VM, OpenVINO's time moving 2.8-4.4 ms): every "
                 "convolution 1.03-1.20x oneDNN's, the 16->96 expansion at 112x112 spending "
                 "~13 vector instructions of requantization per 16 outputs beside 4 "
