@@ -5,7 +5,9 @@ from __future__ import annotations
 import faulthandler
 import os
 import shutil
+import sys
 import tempfile
+import time
 from collections.abc import Generator
 from pathlib import Path
 from typing import Any, TextIO
@@ -34,15 +36,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items.sort(key=rank)  # stable
 
 
-# ---- a watchdog for hangs that hold the GIL ---------------------------------------------------
+# ---- a watchdog for hung tests ---------------------------------------------------------------
 
-WATCHDOG_SECONDS = float(os.environ.get("LOWPASS_TEST_WATCHDOG_SECONDS", "660"))
-"""A test still running after this long ends its process, its threads' stacks written first.
-`faulthandler`'s watchdog is a C thread: it runs while another thread holds the GIL and waits,
-as in the one hang of the suite seen so far (an OpenVINO CompiledModel's destructor, called
-with the GIL held, joining a stream thread that waited for the GIL; docs/development.md),
-where pytest-timeout's timer, Python code, waits for the GIL too. Above pytest-timeout's
-600 s (pyproject.toml), which reports a hang in Python code and lets the run go on."""
+WATCHDOG_SECONDS = float(os.environ.get("LOWPASS_TEST_WATCHDOG_SECONDS", "600"))
+"""A test still running after this long ends its process, every thread's stack written first
+(600 s, as lit's limit, test/lit.cfg.py: the slowest test takes 17 s on an idle 2-core host).
+`faulthandler`'s watchdog is a C thread, so it fires even while a thread holds the GIL and
+waits, as in the one hang of the suite seen so far (an OpenVINO CompiledModel's destructor,
+called with the GIL held, joining a stream thread that waited for the GIL;
+docs/development.md), where a timer in Python (pytest-timeout's) waits for the GIL too."""
 
 _HANGS = "LOWPASS_PYTEST_HANGS"
 """The environment variable naming the run's folder of hang logs (one file per process)."""
@@ -51,44 +53,94 @@ _OWNS_HANGS = pytest.StashKey[bool]()
 """Set in the main process's config: it made the folder, prints its logs and removes it."""
 
 _hang_log: TextIO | None = None
-"""This process's hang log: a test's id while it runs, empty between tests."""
+"""Where this process's watchdog writes: under xdist, a log in the run's folder (a test's id
+while it runs, empty between tests), which the main process prints; without it, a copy of
+the terminal's standard error, taken before pytest captures it."""
+
+_deadline: float | None = None
+"""When the running test's time is up (`time.monotonic`); None between tests."""
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    if not hasattr(config, "workerinput") and _HANGS not in os.environ:  # (the main process)
+    global _hang_log
+    if float(config.getini("faulthandler_timeout") or 0) > 0:
+        # (pytest's own timer would take the place of this one: there is one per process)
+        raise pytest.UsageError("faulthandler_timeout would turn off the suite's watchdog "
+                                "(test/conftest.py): leave it 0")
+    if hasattr(config, "workerinput"):
+        return
+    workers = bool(getattr(config.option, "numprocesses", None))
+    if workers and _HANGS not in os.environ:  # (the main process; its workers inherit it)
         os.environ[_HANGS] = tempfile.mkdtemp(prefix="lowpass-pytest-hangs-")
         config.stash[_OWNS_HANGS] = True
+    # (without workers the tests run here: the stacks go to the terminal, which pytest does
+    # not capture while it configures)
+    _hang_log = os.fdopen(os.dup(sys.stderr.fileno()), "w")
+
+
+def _arm(seconds: float) -> None:
+    assert _hang_log is not None
+    faulthandler.dump_traceback_later(max(seconds, 1.0), exit=True, file=_hang_log)
 
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_protocol(item: pytest.Item) -> Generator[None, object, object]:
-    global _hang_log
-    if _hang_log is None:
+    global _hang_log, _deadline
+    worker = hasattr(item.config, "workerinput")
+    if _hang_log is None:  # (a worker: a log in the run's folder)
         folder = os.environ.get(_HANGS) or tempfile.gettempdir()
         path = Path(folder) / f"lowpass-pytest-hang-{os.getpid()}.txt"
         _hang_log = path.open("w")  # (open while the process lives: the watchdog writes there)
-    log = _hang_log
-    log.write(f"{item.nodeid}: still running after {WATCHDOG_SECONDS:.0f} s (or its process "
-              "ended during it); its threads:\n")
-    log.flush()
-    faulthandler.dump_traceback_later(WATCHDOG_SECONDS, exit=True, file=log)
+    if worker:
+        _hang_log.write(f"{item.nodeid}: its process ended during it\n")
+        _hang_log.flush()
+    _deadline = time.monotonic() + WATCHDOG_SECONDS
+    _arm(WATCHDOG_SECONDS)
     try:
         return (yield)
     finally:
+        _deadline = None
         faulthandler.cancel_dump_traceback_later()
-        log.seek(0)
-        log.truncate()  # (an empty log: no test running)
+        if worker:
+            _hang_log.seek(0)
+            _hang_log.truncate()  # (an empty log: no test running)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_exception_interact(node: pytest.Item | pytest.Collector) -> None:
+    """pytest's faulthandler plugin cancels the process's one timer when a phase of a test
+    fails: armed again for the rest of the test (its teardown can hang too), unless a
+    debugger is wanted."""
+    if _deadline is not None and not node.config.getoption("usepdb"):
+        _arm(_deadline - time.monotonic())
+
+
+def _pause_before_fork() -> None:
+    # (a forked child inherits an armed timer without its thread, and then hangs when it
+    # exits normally or touches the timer: no timer across a fork)
+    if _deadline is not None:
+        faulthandler.cancel_dump_traceback_later()
+
+
+def _resume_after_fork() -> None:
+    if _deadline is not None:
+        _arm(_deadline - time.monotonic())
+
+
+os.register_at_fork(before=_pause_before_fork, after_in_parent=_resume_after_fork)
 
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
-    """The logs of processes that ended during a test (`-n 2`: a worker, which xdist reports
-    as crashed and replaces): which test, and where each thread was."""
+    """The logs of workers that ended during a test (`-n 2`: xdist reports the worker as
+    crashed and replaces it): which test, and where each thread was when the watchdog
+    fired (no stacks: the worker ended otherwise, e.g. a crash)."""
     if not config.stash.get(_OWNS_HANGS, False):
         return
     for path in sorted(Path(os.environ[_HANGS]).glob("lowpass-pytest-hang-*.txt")):
         text = path.read_text(errors="replace")
         if text:
-            terminalreporter.write_sep("=", f"hang log of process {path.stem.rsplit('-', 1)[1]}")
+            pid = path.stem.rsplit("-", 1)[1]
+            terminalreporter.write_sep("=", f"worker process {pid} ended during a test")
             terminalreporter.write_line(text)
 
 
