@@ -44,7 +44,7 @@ def test_after_the_hangs():
 '''
 
 
-def _run(folder: Path, *args: str) -> str:
+def _run(folder: Path, *args: str, status: int = 1) -> str:
     """pytest in a child process on HANGING with the suite's conftest, the watchdog at 2 s;
     its output."""
     shutil.copy(CONFTEST, folder / "conftest.py")
@@ -58,7 +58,7 @@ def _run(folder: Path, *args: str) -> str:
         capture_output=True, text=True, cwd=folder, env=env, timeout=150,
     )
     out = run.stdout + run.stderr
-    assert run.returncode == 1, out
+    assert run.returncode == status, out
     return out
 
 
@@ -81,3 +81,10 @@ def test_without_xdist_a_hung_test_ends_the_run_with_its_stacks(tmp_path: Path) 
     out = _run(tmp_path, "-p", "no:xdist")
     assert "Timeout (0:00:02)!" in out, out
     assert 'test_hang.py", line 13 in test_holds_the_gil_and_waits' in out, out
+
+
+def test_faulthandler_timeout_is_refused_in_one_line(tmp_path: Path) -> None:
+    """pytest's own faulthandler timer would replace the watchdog (one timer per process)."""
+    out = _run(tmp_path, "-p", "no:xdist", "-o", "faulthandler_timeout=5", status=4)
+    assert "faulthandler_timeout would turn off the suite's watchdog" in out, out
+    assert "Traceback" not in out, out
