@@ -55,7 +55,8 @@ _OWNS_HANGS = pytest.StashKey[bool]()
 _hang_log: TextIO | None = None
 """Where this process's watchdog writes: under xdist, a log in the run's folder (a test's id
 while it runs, empty between tests), which the main process prints; without it, a copy of
-the terminal's standard error, taken before pytest captures it."""
+the terminal's standard error, taken before pytest captures it; None in the main process
+of workers, which runs no test."""
 
 _deadline: float | None = None
 """When the running test's time is up (`time.monotonic`); None between tests."""
@@ -67,15 +68,17 @@ def pytest_configure(config: pytest.Config) -> None:
         # (pytest's own timer would take the place of this one: there is one per process)
         raise pytest.UsageError("faulthandler_timeout would turn off the suite's watchdog "
                                 "(test/conftest.py): leave it 0")
-    if hasattr(config, "workerinput"):
-        return
-    workers = bool(getattr(config.option, "numprocesses", None))
-    if workers and _HANGS not in os.environ:  # (the main process; its workers inherit it)
-        os.environ[_HANGS] = tempfile.mkdtemp(prefix="lowpass-pytest-hangs-")
-        config.stash[_OWNS_HANGS] = True
-    # (without workers the tests run here: the stacks go to the terminal, which pytest does
-    # not capture while it configures)
-    _hang_log = os.fdopen(os.dup(sys.stderr.fileno()), "w")
+    if hasattr(config, "workerinput"):  # (an xdist worker: a log in the run's folder)
+        folder = os.environ.get(_HANGS) or tempfile.gettempdir()
+        path = Path(folder) / f"lowpass-pytest-hang-{os.getpid()}.txt"
+        _hang_log = path.open("w")  # (open while the process lives: the watchdog writes there)
+    elif getattr(config.option, "numprocesses", None):  # (the main process of workers)
+        if _HANGS not in os.environ:  # (its workers inherit it)
+            os.environ[_HANGS] = tempfile.mkdtemp(prefix="lowpass-pytest-hangs-")
+            config.stash[_OWNS_HANGS] = True
+    else:  # (the tests run here: the stacks go to the terminal, which pytest does not
+        # capture while it configures)
+        _hang_log = os.fdopen(os.dup(sys.stderr.fileno()), "w")
 
 
 def _arm(seconds: float) -> None:
@@ -85,15 +88,14 @@ def _arm(seconds: float) -> None:
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_protocol(item: pytest.Item) -> Generator[None, object, object]:
-    global _hang_log, _deadline
+    global _deadline
+    log = _hang_log
+    if log is None:  # (not configured here: no watchdog)
+        return (yield)
     worker = hasattr(item.config, "workerinput")
-    if _hang_log is None:  # (a worker: a log in the run's folder)
-        folder = os.environ.get(_HANGS) or tempfile.gettempdir()
-        path = Path(folder) / f"lowpass-pytest-hang-{os.getpid()}.txt"
-        _hang_log = path.open("w")  # (open while the process lives: the watchdog writes there)
     if worker:
-        _hang_log.write(f"{item.nodeid}: its process ended during it\n")
-        _hang_log.flush()
+        log.write(f"{item.nodeid}: its process ended during it\n")
+        log.flush()
     _deadline = time.monotonic() + WATCHDOG_SECONDS
     _arm(WATCHDOG_SECONDS)
     try:
@@ -102,8 +104,8 @@ def pytest_runtest_protocol(item: pytest.Item) -> Generator[None, object, object
         _deadline = None
         faulthandler.cancel_dump_traceback_later()
         if worker:
-            _hang_log.seek(0)
-            _hang_log.truncate()  # (an empty log: no test running)
+            log.seek(0)
+            log.truncate()  # (an empty log: no test running)
 
 
 @pytest.hookimpl(trylast=True)
