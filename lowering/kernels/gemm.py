@@ -868,10 +868,10 @@ class _GemmKernel:
     def vnni_groups(self) -> bool:
         """Whether the zmm `vpdpbusd` micro-kernels run the row tiles of a chunk and a row of
         panel groups per call, the epilogue of each tile and group inside the k loop of the
-        next (`_emit_vnni_groups_micro`): on cores that run a 512-bit operation as two
-        256-bit halves (`HostCpu.zmm_in_halves`, Zen 4), where `vpdpbusd` takes the two
-        multiply pipes and a program's additions, compares, conversions and shuffles (~16
-        of its ~22 operations per 16 values) run beside it on the others; for GEMMs whose
+        next (`_emit_vnni_groups_micro`): on AMD Zen 4 and Zen 5 (`HostCpu.zen_vector_pipes`),
+        where `vpdpbusd` takes the two multiply pipes and a program's additions, compares,
+        conversions and shuffles (~16 of its ~22 operations per 16 values) run beside it on
+        the others; for GEMMs whose
         epilogue has a program, of 4 panels or more and K up to `VNNI_GROUPS_MAX_STEPS`.
         After a tile's k loop the program of its 16-24 vectors (~500 operations) waits for
         the out-of-order window; inside the next unit's loop it overlaps the products. On a
@@ -879,8 +879,11 @@ class _GemmKernel:
         (its stem 0.87x), resnet50 0.974x (its 1x1 residual layers of K 64-256 0.85-0.97x),
         inception_v1 0.994x, mobilenet_v2 0.98x. The narrow tiles of N < 64 (a vector per
         row: their rows' programs not in lockstep) made mobilenet_v2 1.04-1.05x: not
-        grouped. Intel cores run both on the same two 512-bit ports: not used there."""
-        return (self.kind == "vnni" and self.wide and not self.amx and self.cpu.zmm_in_halves
+        grouped. On a Zen 5 host: resnet50 0.962x, squeezenet 0.960x, mobilenet_v2 0.988x,
+        inception_v1 0.988x (its 1x1 residual layers of K 64 0.75x, and deeper K was
+        slower there too: `VNNI_GROUPS_MAX_STEPS` 300 made resnet50 1.007x). Intel cores run
+        both on the same two 512-bit ports: not used there."""
+        return (self.kind == "vnni" and self.wide and not self.amx and self.cpu.zen_vector_pipes
                 and self.epilogue.program is not None and not self.prefetch_b
                 and not self.kblock and self.tile.panels == 4
                 and self.steps <= VNNI_GROUPS_MAX_STEPS)

@@ -918,7 +918,7 @@ class Program:
                                    saturation if index == last else
                                    "both" if tail is not None and index == tail.codes else
                                    "below" if index == unclamped else "",
-                                   zmm_in_halves=ctx.cpu.zmm_in_halves,
+                                   zen_vector_pipes=ctx.cpu.zen_vector_pipes,
                                    reference_input=reference_input if index == 2 else None)
             elif kind == "cast":
                 x = self._cast(ctx, b, x, lanes, index)
@@ -1184,7 +1184,7 @@ class ResidualTail:
         k = _fake_quantize(b, x, lanes, program.operands[first], program.steps[first].levels,
                            operand, False, not program._unchecked_fq[first],
                            features=features, fused=program._fma_fq[first], level_only=True,
-                           bounds=bounds, zmm_in_halves=ctx.cpu.zmm_in_halves)
+                           bounds=bounds, zen_vector_pipes=ctx.cpu.zen_vector_pipes)
         fty = vec(F32, lanes)
         fma = intrinsic(b.module, f"llvm.fma.v{lanes}f32", fty, [fty] * 3)
         inner = b.call(fma, [pending.pop(0), operand(self.operands["tail_code"]),
@@ -1422,7 +1422,7 @@ def _fake_quantize(
     level_only: bool = False,
     bounds: tuple[ir.Value, ir.Value] | None = None,
     reference_input: Callable[[], ir.Value] | None = None,
-    zmm_in_halves: bool = False,
+    zen_vector_pipes: bool = False,
 ) -> ir.Value:
     """The float result of the FakeQuantize (an exact integer when `integer`), from its
     `operands` (`Program._step_operands`); `checked`: see `_levels_fast`. Not `rounded`
@@ -1433,7 +1433,7 @@ def _fake_quantize(
     the level clamped to [0, levels - 1], NaN to 0, or with `bounds` to [low, high], NaN to
     low (`ResidualTail`, `_codes_clamped_later`). `reference_input`: where `x` is the input
     of the steps before (`AffineLevels`), the FakeQuantize's own input as the reference
-    computes it, for the exact levels. `zmm_in_halves` (`HostCpu.zmm_in_halves`): the
+    computes it, for the exact levels. `zen_vector_pipes` (`HostCpu.zen_vector_pipes`): the
     fraction by truncation (`_levels_by_floor`'s `fraction_by_reduce`) and the levels
     rounded by `vrndscaleps` (`round_small`'s `by_bias`), not `vreduceps` and the bias."""
     steps_f = float(levels - 1)
@@ -1450,7 +1450,7 @@ def _fake_quantize(
         fma = intrinsic(b.module, f"llvm.fma.v{lanes}f32", fty, [fty] * 3)
         k = b.call(fma, [x, operand(operands["steps_per_width"]),
                          operand(operands["fma_offset"])])
-        k = round_small(b, k, lanes, features, not zmm_in_halves) if rounded else k
+        k = round_small(b, k, lanes, features, not zen_vector_pipes) if rounded else k
     elif "inverse_width" in operands:  # a power of two: u / width == u * (1 / width)
         k = b.fmul(b.fmul(minus_low(), operand(operands["inverse_width"])), steps)
         k = b.call(rint, [k]) if rounded else k
@@ -1459,10 +1459,10 @@ def _fake_quantize(
         k = b.fmul(minus_low(), operand(operands["steps_per_width"]))  # (unrounded)
     elif checked and "tie_offset" in operands and _floors_levels(lanes, features):
         k = _levels_by_floor(b, x, minus_low, lanes, operands, steps_f, operand, rint, features,
-                             not zmm_in_halves)
+                             not zen_vector_pipes)
     else:
         k = _levels_fast(b, minus_low(), lanes, operands, steps_f, operand, rint, checked,
-                         features, not zmm_in_halves)
+                         features, not zen_vector_pipes)
     if "above" in operands:  # (`_edge_operands`: a width that is not finite)
         own = x if reference_input is None else reference_input()
         k = b.select(b.fcmp_ordered(">", own, operand(operands["above"])), steps, k)
@@ -1629,10 +1629,12 @@ def _levels_by_floor(b: ir.IRBuilder, x: ir.Value, minus_low: Callable[[], ir.Va
     levels (only the sign of a zero level, -0.0 for h in (-1, 0), and an infinite h's
     distance, a NaN of the sign bit set, never near, differ: the level's clamp and the
     check treat them alike; a reviewer compared the two on special values and 3.2 million
-    random bit patterns): on AMD Zen 4 (`HostCpu.zmm_in_halves`) a zmm `vreduceps` takes
+    random bit patterns): on AMD Zen 4 (`HostCpu.zen_vector_pipes`) a zmm `vreduceps` takes
     two cycles of its pipes and `vrndscaleps` and `vsubps` one each (measured with inline
     assembly), and there the second made squeezenet int8 0.984-0.989x the time, resnet50
-    0.990-0.998x, inception_v1 0.995-1.001x (same-process A/B, bit-equal).
+    0.990-0.998x, inception_v1 0.995-1.001x (same-process A/B, bit-equal); on Zen 5, with
+    `round_small`'s `vrndscaleps`, squeezenet 0.980x, resnet50 0.984x, inception_v1 0.978x,
+    mobilenet_v2 0.965x.
     """
     fty = vec(F32, lanes)
     fma = intrinsic(b.module, f"llvm.fma.v{lanes}f32", fty, [fty] * 3)

@@ -460,15 +460,15 @@ def test_integer_fake_quantize_equals_reference(ih: float, ol: float, oh: float,
 
 
 @pytest.mark.skipif(not host_cpu().avx512, reason="the AVX-512 conversion")
-@pytest.mark.parametrize("halves", [False, True], ids=["intel", "zen4"])
+@pytest.mark.parametrize("zen", [False, True], ids=["intel", "zen"])
 @pytest.mark.parametrize("ih", [2.0, 2.5])
 def test_requantization_rounds_without_llvm_floor(
-        ih: float, halves: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+        ih: float, zen: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """On an AVX-512 host a u8 requantization's last level is rounded by the conversion to
     int32 (`round_to_int32`), and the fast level of a width that is not a power of two
-    (2.5 - -2 = 4.5) by `vreduceps` (AVX-512DQ, `_fraction`), on cores that run zmm
-    operations in halves (`HostCpu.zmm_in_halves`, Zen 4) by truncating (`vrndscaleps`)
-    and subtracting, or by adding and subtracting 1.5 * 2^23 (`floor_small`), not by
+    (2.5 - -2 = 4.5) by `vreduceps` (AVX-512DQ, `_fraction`), on AMD's vector pipes
+    (`HostCpu.zen_vector_pipes`, Zen 4 and 5) by truncating (`vrndscaleps`) and
+    subtracting, or by adding and subtracting 1.5 * 2^23 (`floor_small`), not by
     `llvm.floor` (16 lanes: the shorter vectors of a loop's tail keep it; the exact level
     after the check uses `llvm.roundeven`)."""
     from xdsl.dialects.builtin import IntegerType, Signedness
@@ -476,7 +476,7 @@ def test_requantization_rounds_without_llvm_floor(
     from lowpass.lowering.compiler import clear_cache, compile_module
     from lowpass.lowering.target import HostCpu
 
-    monkeypatch.setattr(HostCpu, "zmm_in_halves", property(lambda cpu: halves))
+    monkeypatch.setattr(HostCpu, "zen_vector_pipes", property(lambda cpu: zen))
     clear_cache()
     g = GraphBuilder()
     x = g.input("x", [1, 2, 4, 16])
@@ -493,7 +493,7 @@ def test_requantization_rounds_without_llvm_floor(
         assert rounded not in text
     else:  # (the fast level; the exact one after the check is rounded by roundeven)
         fast = ("llvm.x86.avx512.add.ps.512" if "avx512dq" not in host_cpu().features
-                else "llvm.trunc.v16f32" if halves else "llvm.x86.avx512.mask.reduce.ps.512")
+                else "llvm.trunc.v16f32" if zen else "llvm.x86.avx512.mask.reduce.ps.512")
         assert f"call <16 x float> @\"{fast}\"" in text
         assert "call <16 x float> @\"llvm.floor.v16f32\"" not in text
 
@@ -563,15 +563,15 @@ def _near_ties(il: np.ndarray, ih: np.ndarray, levels: int, around: int
 
 
 @pytest.mark.skipif(not host_cpu().fma, reason="an FMA host")
-@pytest.mark.parametrize("halves", [False, True], ids=["intel", "zen4"])
+@pytest.mark.parametrize("zen", [False, True], ids=["intel", "zen"])
 def test_checked_levels_by_floor_equal_reference_near_every_tie(
-        halves: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+        zen: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """The checked level of an integer FakeQuantize as floor(fma(x, steps / width, tie
     offset)), checked against 1 - 2e (`_levels_by_floor`), on limits like a GEMM's sums
     (il about -1e5, width 2e5: |il * steps / width| about 110, which widens e), at every
     float32 value within 40 ulps of each half-level tie and on integers across the range:
     REFERENCE's bits, on zmm registers (`vreduceps`, `_fraction`, or where the cores run
-    zmm operations in halves, Zen 4, `vrndscaleps`'s truncation) on an AVX-512 host, else
+    AMD's vector pipes, Zen 4 and 5, `vrndscaleps`'s truncation) on an AVX-512 host, else
     on ymm (`vroundps`; the suite runs under `LOWPASS_MAX_CPU_ISA=avx2` too). With no
     margin (e = 0: the check never fires) the floor differs from rint at the ties."""
     from xdsl.dialects.builtin import IntegerType, Signedness
@@ -580,7 +580,7 @@ def test_checked_levels_by_floor_equal_reference_near_every_tie(
     from lowpass.lowering.ops import quantization
     from lowpass.lowering.target import HostCpu
 
-    monkeypatch.setattr(HostCpu, "zmm_in_halves", property(lambda cpu: halves))
+    monkeypatch.setattr(HostCpu, "zen_vector_pipes", property(lambda cpu: zen))
     clear_cache()
 
     rng = np.random.default_rng(11)
@@ -599,7 +599,7 @@ def test_checked_levels_by_floor_equal_reference_near_every_tie(
     module = g.module()
     model = lowpass.Model(module.clone())
     text = compile_module(module).llvm_ir(optimized=False)
-    if host_cpu().avx512 and "avx512dq" in host_cpu().features and halves:
+    if host_cpu().avx512 and "avx512dq" in host_cpu().features and zen:
         assert "@\"llvm.trunc.v16f32\"" in text and "reduce.ps" not in text
     elif host_cpu().avx512 and "avx512dq" in host_cpu().features:
         assert "@\"llvm.x86.avx512.mask.reduce.ps.512\"" in text and "i32 11," in text

@@ -1392,7 +1392,7 @@ def _check_program_gemm(lib, a, sums, r, ldc, scale, program) -> None:
     (9, 48, 128, 128, (40, 0, 8, 16, 56, 64))])
 @pytest.mark.parametrize("threads", [1, 2])
 def test_program_epilogue_vnni_groups(m, k, n, ldc, chunks, threads):
-    """On a Zen 4 host (`HostCpu.zmm_in_halves`: here the kernels of a `znver4` CPU with this
+    """On an AMD Zen 4 or Zen 5 host (`HostCpu.zen_vector_pipes`: here a `znver4` CPU with this
     host's features, where it has AVX-512 VNNI) a GEMM whose epilogue has a program runs the
     row tiles of a chunk and a row of panel groups per micro-kernel call, the epilogue of
     each tile and group inside the k loop of the next, a row every 1, 2, 4, 8 or 16

@@ -161,20 +161,20 @@ def test_residual_block_takes_the_tail(per_tensor: bool, channels: int, threads:
 
 
 @pytest.mark.skipif(not host_cpu().avx512, reason="the AVX-512 forms of the rounding")
-@pytest.mark.parametrize("halves", [False, True], ids=["intel", "zen4"])
+@pytest.mark.parametrize("zen", [False, True], ids=["intel", "zen"])
 def test_tail_levels_rounded_by_the_hosts_cheaper_form(
-        halves: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+        zen: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """The levels that a residual block's program rounds below 2^22 (`round_small`: the
     dequantizing FakeQuantize's fused level) take `(t + 1.5 * 2^23) - 1.5 * 2^23`, the
     addition rounded to nearest (`vaddps {rn-sae}`), on cores that run zmm operations whole,
     where `vrndscaleps` is two micro-ops on the port of the conversions; and `llvm.roundeven`
-    (one `vrndscaleps`) on cores that run them in halves (`HostCpu.zmm_in_halves`, Zen 4),
+    (one `vrndscaleps`) on AMD's vector pipes (`HostCpu.zen_vector_pipes`, Zen 4 and 5),
     where it is one operation beside the `vpdpbusd`s and the bias two. Every (level, code)
     pair is the REFERENCE device's either way."""
     from lowpass.lowering.compiler import compile_module
     from lowpass.lowering.target import HostCpu
 
-    monkeypatch.setattr(HostCpu, "zmm_in_halves", property(lambda cpu: halves))
+    monkeypatch.setattr(HostCpu, "zen_vector_pipes", property(lambda cpu: zen))
     il = RNG.uniform(-40.0, 30.0, (1, 24, 1, 1)).astype(np.float32)
     ih = (il + RNG.uniform(230.0, 300.0, (1, 24, 1, 1))).astype(np.float32)
     model, feeds = _every_pair(24, il, ih, -3.1, 2.9, 0.8, 6.0)
@@ -185,7 +185,7 @@ def test_tail_levels_rounded_by_the_hosts_cheaper_form(
     finally:
         clear_cache()  # (the compiled models of the other host)
     assert tails and all(tails)
-    assert ("llvm.x86.avx512.add.ps.512" in text) != halves
+    assert ("llvm.x86.avx512.add.ps.512" in text) != zen
     want = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request().infer(
         feeds)["y"]
     np.testing.assert_array_equal(got, np.asarray(want))
