@@ -1074,11 +1074,13 @@ class GraphCompiler(GraphAnalysis):
 _MAIN_OPS = frozenset((
     "Convolution", "GroupConvolution", "ConvolutionBackpropData", "GroupConvolutionBackpropData",
     "MatMul", "MaxPool", "AvgPool", "LSTMCell", "LSTMSequence", "GRUCell", "GRUSequence",
-    "RNNCell", "RNNSequence", "TensorIterator", "Loop",
+    "RNNCell", "RNNSequence", "TensorIterator", "Loop", "LRN",
 ))
 """Op types around which OpenVINO fuses the element-wise ops before and after them (a zero
 point subtracted, the input quantized, an activation, a requantization) into one node named
-after the main op."""
+after the main op; and LRN, whose group starts with the Convert and FakeQuantize that
+dequantize its input (`_DequantizeInLRN`): inception_v1's LRN rows and kernels had been
+named after that Convert."""
 
 
 def _row_op(ops: Sequence[Operation]) -> Operation:

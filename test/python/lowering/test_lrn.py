@@ -197,7 +197,8 @@ def test_lrn_reads_the_levels_of_its_dequantized_input(
     """int8 convolution -> ... -> FakeQuantize (float32) -> LRN: `cpu-decompose` splits the
     FakeQuantize into the u8 levels that the convolution writes and their Convert and
     dequantizing FakeQuantize, a group of the LRN's (`_DequantizeInLRN`,
-    `lrn_dequantization`), whose kernel dequantizes the levels it reads: on each position's
+    `lrn_dequantization`; its profiling row the LRN's), whose kernel dequantizes the levels
+    it reads: on each position's
     row (NHWC, 16 lanes then the tail of 37 channels) or into a float32 scratch first
     (NCHW). The same bits as the graph without the split, REFERENCE's within the power's
     bound; per-tensor and per-channel limits."""
@@ -213,7 +214,10 @@ def test_lrn_reads_the_levels_of_its_dequantized_input(
     assert str(kinds["ConvertOp"]).endswith('"l-r-n">'), kinds  # (Convert, FakeQuantize, LRN)
     assert "LRNOp" not in kinds and "FakeQuantizeOp" not in kinds, kinds
     clear_cache()
-    got, _ = run(model, xs, "CPU")
+    got, rows = run(model, xs, "CPU")
+    # (the group's profiling row is the LRN's, as its kernel's name; the Convert's is fused)
+    assert rows["lrn"].startswith("jit_"), rows
+    assert not any(rows[name].startswith("jit_") for name in rows if "Convert" in name), rows
     want, _ = run(model, xs, "REFERENCE")
     np.testing.assert_allclose(got, want, rtol=4e-6, atol=0)
     monkeypatch.setattr(_DequantizeInLRN, "match_and_rewrite", lambda *_: None)
