@@ -147,5 +147,9 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    global _hang_log
+    if _hang_log is not None:  # (no test runs after this: closed, not left to the collector)
+        _hang_log.close()
+        _hang_log = None
     if config.stash.get(_OWNS_HANGS, False):
         shutil.rmtree(os.environ.pop(_HANGS), ignore_errors=True)
