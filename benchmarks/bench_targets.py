@@ -90,7 +90,7 @@ def _int8_reason() -> str:
                 "-> a shorter chain per requantized value, a direct stem convolution")
     if "avx512vnni" in features:
         return ("the zmm vpdpbusd micro-kernels run the requantization themselves (on Zen 4 "
-                "inside the next tile's k loop) and reach 97-99% of the int8 peak in "
+                "and Zen 5 inside the next tile's k loop) and reach 97-99% of the int8 peak in "
                 "bench_gemm; on a Zen 4 host (one zmm vpdpbusd per cycle, every integer "
                 "multiply and FMA on its pipes) resnet50's 4.1 G multiply-adds take 17.5 ms "
                 "at that peak, so 1.2x OpenVINO (22.5-22.8 ms) asks for 93-95% of it over the "
@@ -98,7 +98,10 @@ def _int8_reason() -> str:
                 "86-89% with the residual Adds inside (its 1x1 layers of K 64 and 128 "
                 "with a residual: 60-80%, 3-4 FMAs a vector of their requantization beside "
                 "16-32 vpdpbusd); squeezenet and inception_v1 leave more room (1.50 and 6.13 "
-                "ms at the peak) and reach 1.2x -> the Concats' copies (SqueezeNet's expand "
+                "ms at the peak) and reach 1.2x; on a Zen 5 host (two zmm vpdpbusd per "
+                "cycle) both engines' resnet50 convolutions run at 83-87% of it and "
+                "OpenVINO's 1.26 ms of element-wise rows are lowpass's lead (1.16-1.17x) "
+                "-> the Concats' copies (SqueezeNet's expand "
                 "layers writing into the Concat's channels), fewer FMAs in a residual "
                 "block's requantization. mobilenet_v2_224 (1.09-1.26x under the VNNI cap on "
                 "the Emerald Rapids VM, OpenVINO's time moving 2.8-4.4 ms): each "

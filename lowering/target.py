@@ -80,7 +80,8 @@ class HostCpu:
         conversions and shuffles run beside it on pipes of their own (Zen 4 runs a 512-bit
         operation as two 256-bit halves, Zen 5 whole; measured on Zen 4: 16 `vpdpbusd` and
         12 such operations in 16 cycles), where an Intel core runs both kinds on the same
-        two 512-bit ports; a zmm `vreduceps` takes two cycles of its pipes, `vrndscaleps` one.
+        two 512-bit ports; a zmm `vreduceps` takes two cycles of its pipes, `vrndscaleps` one
+        (measured on Zen 4).
         The kernels then overlap a tile's requantization with the next tile's products
         (`_GemmKernel.vnni_groups`) and round and truncate by `vrndscaleps`
         (`quantization._fake_quantize`). On a Zen 5 host (same-process A/B, the same bits)

@@ -879,10 +879,10 @@ class _GemmKernel:
         (its stem 0.87x), resnet50 0.974x (its 1x1 residual layers of K 64-256 0.85-0.97x),
         inception_v1 0.994x, mobilenet_v2 0.98x. The narrow tiles of N < 64 (a vector per
         row: their rows' programs not in lockstep) made mobilenet_v2 1.04-1.05x: not
-        grouped. On a Zen 5 host: resnet50 0.962x, squeezenet 0.960x, mobilenet_v2 0.988x,
-        inception_v1 0.988x (its 1x1 residual layers of K 64 0.75x, and deeper K was
-        slower there too: `VNNI_GROUPS_MAX_STEPS` 300 made resnet50 1.007x). Intel cores run
-        both on the same two 512-bit ports: not used there."""
+        grouped. On a Zen 5 host: resnet50 0.962x (its 1x1 residual layers of K 64 0.75x),
+        squeezenet 0.960x, mobilenet_v2 0.988x, inception_v1 0.988x; deeper K was slower
+        there too (`VNNI_GROUPS_MAX_STEPS` 300: resnet50 1.007x). Intel cores run both on
+        the same two 512-bit ports: not used there."""
         return (self.kind == "vnni" and self.wide and not self.amx and self.cpu.zen_vector_pipes
                 and self.epilogue.program is not None and not self.prefetch_b
                 and not self.kblock and self.tile.panels == 4
@@ -1120,18 +1120,15 @@ class _GemmKernel:
 
     def _seeded_sums(self, b: ir.IRBuilder, comp_base: ir.Value, n0: ir.Value, rows: int,
                      panels: int) -> list[ir.Value] | None:
-        """The first values of a zmm `vpdpbusd` tile's accumulators (rows x panels): each
-        column's compensation, which the epilogue then does not add (`_epilogue`'s
-        `seeded`); None where the sums start at zero (no compensation, other kernels). The
-        same bits: `vpdpbusd` adds without saturating, modulo 2^32. One load per panel for
-        all rows, where the epilogue loaded and added one per accumulator: mobilenet_v2
-        int8 0.978-0.980x the time on a Zen 5 host (its expansions of K 16-24, whose
-        epilogue outweighs their products), the other CNNs 0.994-1.004x (same-process A/B)."""
+        """A zmm `vpdpbusd` tile's first sums (rows x panels): its columns' compensation, one
+        load per panel, which `_epilogue(seeded=True)` then does not add (the same bits:
+        `vpdpbusd` adds modulo 2^32; docs/lowering.md); None where they start at zero."""
         if self.comp is None or self.kind != "vnni" or not self.wide:
             return None
-        comps = [self._column_vector(b, self.comp, comp_base, n0, p * PANEL, V16I32)
-                 for p in range(panels)]
-        return [value for _ in range(rows) for value in comps]
+        comps: list[ir.Value] = [
+            b.load(_offset(b, comp_base, b.mul(b.add(n0, _c64(p * PANEL)), _c64(4))),
+                   typ=V16I32, align=4) for p in range(panels)]
+        return comps * rows
 
     def column_vectors(self) -> list[ir.Value]:
         """The micro-kernels' last arguments: the compensation, scale and bias vectors."""
@@ -1870,7 +1867,8 @@ class _GroupedMicroKernels(_GemmMicroKernels):
         tile_a_bytes = b.mul(a_row_bytes, _c64(rows))
         spacing = self.epilogue_spacing
         shift = spacing.bit_length() - 1
-        seeded = self.comp is not None  # (`_seeded_sums`: these kernels are zmm `vpdpbusd`)
+        assert self.kind == "vnni" and self.wide  # (so `_seeded_sums` seeds where comp is)
+        seeded = self.comp is not None
 
         def epilogue_row(t: ir.Value, g: ir.Value, r: ir.Value) -> None:
             """Row r of unit (t, g), its sums from the buffer (through a pointer LLVM cannot

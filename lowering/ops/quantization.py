@@ -289,8 +289,8 @@ def round_small(b: ir.IRBuilder, t: ir.Value, lanes: int,
     the addition `vaddps {rn-sae}` (rounded to nearest whatever MXCSR says; the subtraction
     is exact): two micro-ops on either vector port instead of `vrndscaleps`'s two on port 0,
     which the conversions and the mask tests of a requantization also need. Otherwise, or
-    where not `by_bias`, `llvm.roundeven` (on zmm one `vrndscaleps`: on AMD Zen 4 one
-    operation beside the `vpdpbusd`s, where the bias takes two; see `Program.apply`).
+    where not `by_bias`, `llvm.roundeven` (on zmm one `vrndscaleps`: on AMD Zen 4 and Zen 5
+    one operation beside the `vpdpbusd`s, where the bias takes two; see `Program.apply`).
     """
     return _by_bias(b, t, lanes, features if by_bias else (), "roundeven", 8)
 

@@ -1426,14 +1426,16 @@ def test_program_epilogue_vnni_groups(m, k, n, ldc, chunks, threads):
     _check_program_gemm(compile_ir(module, keep), a, sums, r, ldc, scale, program)
 
 
-def test_vnni_groups_only_where_the_cores_split_zmm():
-    """The grouped zmm micro-kernels are Zen 4's (`znver4`, whatever this host is), for a
-    program's epilogue, N of 4 panels or more and K up to `VNNI_GROUPS_MAX_STEPS` k-steps:
-    an Intel AVX-512 VNNI CPU, an epilogue without a program, N 48 (the narrow tiles) and K
-    580 keep one tile per call."""
+def test_vnni_groups_only_on_amd_vector_pipes():
+    """The grouped zmm micro-kernels are Zen 4's and Zen 5's (`znver4`, `znver5`: their
+    vector pipes, `HostCpu.zen_vector_pipes`; whatever this host is), for a program's
+    epilogue, N of 4 panels or more and K up to `VNNI_GROUPS_MAX_STEPS` k-steps: an Intel
+    AVX-512 VNNI CPU, an epilogue without a program, N 48 (the narrow tiles) and K 580 keep
+    one tile per call."""
     program = _AddScaleRound(np.ones(1, np.float32))
     for name, epilogue, k, n, grouped in (
             ("znver4", Epilogue(program=program), 150, 130, True),
+            ("znver5", Epilogue(program=program), 150, 130, True),
             ("znver4", Epilogue(program=program), 576, 64, True),
             ("icelake-server", Epilogue(program=program), 150, 130, False),
             ("znver4", Epilogue(out_dtype=np.int32), 150, 130, False),
@@ -1446,6 +1448,30 @@ def test_vnni_groups_only_where_the_cores_split_zmm():
         micros = {line.split('"')[1] for line in str(module).splitlines()
                   if line.startswith("define") and (".micro" in line or ".vnnig" in line)}
         assert micros and all((".vnnig" in name) == grouped for name in micros), micros
+
+
+@pytest.mark.parametrize("name, features, seeded", [
+    ("icelake-server", AVX512_VNNI, True), ("znver5", AVX512_VNNI, True),
+    ("alderlake", frozenset({"avx2", "fma", "avxvnni"}), False),
+])  # fmt: skip
+def test_vnni_tiles_start_their_sums_at_the_compensation(name, features, seeded):
+    """A zmm `vpdpbusd` tile's sums start at its columns' zero-point compensation
+    (`_seeded_sums`): its micro-kernel reads the compensation (its 5th argument) once per
+    panel before the products, not once per accumulator in its epilogue, and so do the
+    grouped kernels of AMD's vector pipes; the ymm tiles of AVX-VNNI add it in their
+    epilogue. (The results, the same bits, are the other tests'.)"""
+    module = new_module("seeded")
+    emit_gemm(module, "g", m=49, k=150, n=130, a_dtype=np.uint8, b=weights8(150, 130),
+              a_zero_point=3, epilogue=requantizing(130), keep_alive=[],
+              cpu=HostCpu(name, features, host_cpu().triple))
+    micros = [f for f in module.functions if ".micro" in f.name or ".vnnig" in f.name]
+    assert micros
+    for fn in micros:
+        rows, panels = map(int, re.findall(r"(\d+)x(\d+)x\d+$", fn.name)[0])
+        comp = fn.args[4]
+        reads = sum(1 for block in fn.blocks for i in block.instructions
+                    if i.opname == "getelementptr" and i.operands[0] is comp)
+        assert reads == (panels if seeded else rows * panels), (fn.name, reads)
 
 
 @pytest.mark.parametrize("threads", [1, 2])

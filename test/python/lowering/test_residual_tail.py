@@ -166,8 +166,8 @@ def test_tail_levels_rounded_by_the_hosts_cheaper_form(
         zen: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """The levels that a residual block's program rounds below 2^22 (`round_small`: the
     dequantizing FakeQuantize's fused level) take `(t + 1.5 * 2^23) - 1.5 * 2^23`, the
-    addition rounded to nearest (`vaddps {rn-sae}`), on cores that run zmm operations whole,
-    where `vrndscaleps` is two micro-ops on the port of the conversions; and `llvm.roundeven`
+    addition rounded to nearest (`vaddps {rn-sae}`), on Intel's cores, where `vrndscaleps`
+    is two micro-ops on the port of the conversions; and `llvm.roundeven`
     (one `vrndscaleps`) on AMD's vector pipes (`HostCpu.zen_vector_pipes`, Zen 4 and 5),
     where it is one operation beside the `vpdpbusd`s and the bias two. Every (level, code)
     pair is the REFERENCE device's either way."""

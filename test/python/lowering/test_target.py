@@ -135,17 +135,3 @@ def test_host_cpu_is_what_the_cap_leaves() -> None:
         capped = frozenset(f for f in capped if not f.startswith("amx"))
     assert host_cpu().features == capped
 
-
-@pytest.mark.parametrize("name, zen", [
-    ("znver4", True), ("znver5", True), ("znver3", False), ("sapphirerapids", False),
-    ("emeraldrapids", False), ("x86-64-v4", False),
-])
-def test_zen_vector_pipes_are_amd_zen_4_and_5(name: str, zen: bool) -> None:
-    """The kernels for AMD's vector pipes (a tile's requantization beside the next tile's
-    `vpdpbusd`s, rounding by `vrndscaleps`) are chosen by LLVM's CPU name, whatever the
-    features: Zen 4 and Zen 5, where they were measured faster, and not Intel's cores, whose
-    two 512-bit ports run both kinds of operation."""
-    from lowpass.lowering.target import HostCpu
-
-    assert HostCpu(name, SAPPHIRE_RAPIDS - {"amx-int8", "amx-tile"},
-                   "x86_64-unknown-linux-gnu").zen_vector_pipes is zen
