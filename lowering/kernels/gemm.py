@@ -871,8 +871,8 @@ class _GemmKernel:
         next (`_emit_vnni_groups_micro`): on AMD Zen 4 and Zen 5 (`HostCpu.zen_vector_pipes`),
         where `vpdpbusd` takes the two multiply pipes and a program's additions, compares,
         conversions and shuffles (~16 of its ~22 operations per 16 values) run beside it on
-        the others; for GEMMs whose
-        epilogue has a program, of 4 panels or more and K up to `VNNI_GROUPS_MAX_STEPS`.
+        the others; for GEMMs whose epilogue has a program, of 4 panels or more and K up to
+        `VNNI_GROUPS_MAX_STEPS`.
         After a tile's k loop the program of its 16-24 vectors (~500 operations) waits for
         the out-of-order window; inside the next unit's loop it overlaps the products. On a
         Zen 4 host (same-process A/B, the same bits): squeezenet int8 0.952-0.956x the time

@@ -134,4 +134,3 @@ def test_host_cpu_is_what_the_cap_leaves() -> None:
     if "amx-tile" in capped and "amx-tile" not in host_cpu().features:
         capped = frozenset(f for f in capped if not f.startswith("amx"))
     assert host_cpu().features == capped
-
