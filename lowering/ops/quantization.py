@@ -813,6 +813,8 @@ class Program:
                 tuple(_constant_zero(role, array) for role, array in self._tail.operands.items())),
             None if self.affine is None else tuple(
                 _constant_zero(role, array) for role, array in self.affine.operands.items()),
+            self._last_levels_bounded if self._integer_fq[-1:] == [True] else None,
+            self._unclamped_codes,
         )
 
     def _fq_is_integer(self, index: int) -> bool:

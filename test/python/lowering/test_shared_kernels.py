@@ -196,6 +196,23 @@ def test_program_signature_tells_positive_zeros() -> None:
     assert other.signature() == negative.signature()
 
 
+@pytest.mark.parametrize("proof, other", [("_last_levels_bounded", None),
+                                          ("_unclamped_codes", 0)])
+def test_program_signature_tells_the_proofs_of_its_ending(proof: str, other: object) -> None:
+    """How a program ends (`_ending`) depends on proofs from its constants' values: whether
+    the last FakeQuantize's levels stay below 2^30 (its upper clamp left to the saturating
+    packs, "both") and which codes may stay unclamped below; programs that differ in them
+    emit different code, so their signatures differ (they had not been part of it: the
+    first program's function would have served the other)."""
+    from copy import copy
+
+    a = _program(0.0, 3.1, RNG.uniform(1, 2, (1, 16, 1, 1)).astype(np.float32))
+    b = copy(a)
+    value = getattr(a, proof)
+    b.__dict__[proof] = (not value) if other is None else (-1 if value != -1 else other)
+    assert a.signature() != b.signature()
+
+
 @pytest.mark.parametrize("threads", [1, 2])
 def test_requantizations_of_any_channel_count_share_one_kernel(threads: int) -> None:
     # [rows, C] u8 -> Convert -> per-channel Multiply -> FakeQuantize (u8), one step too
