@@ -119,6 +119,7 @@ from lowpass.lowering.ops.quantization import (
     value_shape,
     vconst,
     vec,
+    with_input_bound,
 )
 
 _CONV_OPS = (ConvolutionOp, GroupConvolutionOp)
@@ -387,6 +388,8 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
     a_dt = spec.a_dtype
     es = a_dt.itemsize
     needs_pass, nhwc_out = conv_gemm_output(spec, out)
+    if spec.integer:
+        program = with_input_bound(program, sums_bound(spec))
     plan = plan_output(program, spec.cout, spec.integer, needs_pass=needs_pass,
                        residual=nhwc_out, kernel_steps=kernel_steps)
     acc_dt = plan.out_dtype
@@ -1077,6 +1080,19 @@ def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
                                     *finish_constants])
     t.ret_void()
     emit_parallel_call(ctx.module, b, threads, task, table, chunks)
+
+
+def sums_bound(spec: ConvSpec) -> float:
+    """The largest |sum| of an integer convolution's int32 sums, sum_k (x_k - zp_k) w_k: the
+    largest sum of |w| over an output channel's weights times the largest |x - zp| of the
+    input's type. Its program's last FakeQuantize then leaves its upper clamp to the
+    saturating narrowing where that keeps its levels below 2^30 (`_levels_bounded`):
+    mobilenet_v2_224's 16 -> 96 expansion 108 -> 101 us on Zen 5."""
+    info = np.iinfo(spec.a_dtype)
+    zp = np.zeros(1) if spec.zero_point is None else spec.zero_point.astype(np.float64)
+    largest_x = float(np.max(np.maximum(np.abs(info.min - zp), np.abs(info.max - zp))))
+    w = np.abs(spec.weights.astype(np.float64))
+    return largest_x * float(np.max(w.sum(axis=(2, 3, 4)), initial=0.0))
 
 
 def gemm_weights(spec: ConvSpec, group: int) -> np.ndarray:

@@ -495,6 +495,7 @@ class Program:
         self.input_range = input_range
         """[lo, hi] when the program's input is known to be an integer there (u8/i8
         elements, `on_integers`): see `_unchecked_fq`."""
+        self.input_bound: float | None = None  # (the largest |x|: `with_input_bound`)
         self.shape = tuple(shape)
         self.axes = axes
         first, last = axes
@@ -533,7 +534,8 @@ class Program:
         steps = [replace(s, values=[transposed(v) for v in s.values]) for s in self.steps]
         axes = channel_range(shape, [v for s in steps for v in s.values])
         assert axes is not None
-        return Program(steps, self.out_dtype, shape, axes, self.input_range)
+        return _with_bound(Program(steps, self.out_dtype, shape, axes, self.input_range),
+                           self.input_bound)
 
     def on_integers(self, lo: int, hi: int) -> Program:
         """The same program on inputs that are integers in [lo, hi]."""
@@ -557,14 +559,17 @@ class Program:
         return [s.tensor for s in self.steps if s.tensor is not None]
 
     def suffix(self, start: int) -> Program:
-        """The program of the steps from `start` on (same output type and layout)."""
-        return Program(self.steps[start:], self.out_dtype, self.shape, self.axes,
-                       self.input_range if start == 0 else None)
+        """The program of the steps from `start` on (same output type and layout; its
+        input's bound carried through the steps before, `_bound_at`)."""
+        return _with_bound(Program(self.steps[start:], self.out_dtype, self.shape, self.axes,
+                                   self.input_range if start == 0 else None),
+                           _bound_at(self, start))
 
     def prefix(self, stop: int) -> Program:
         """The program of the steps before `stop`, on float32 to float32 (a kernel's part
         of the program, whose result a pass reads: `suffix(stop)`)."""
-        return Program(self.steps[:stop], F32_DT, self.shape, self.axes, self.input_range)
+        return _with_bound(Program(self.steps[:stop], F32_DT, self.shape, self.axes,
+                                   self.input_range), self.input_bound)
 
     def kernel_count(self, stated: int) -> int:
         """How many of its steps come from the first `stated` of the steps it was built from
@@ -643,7 +648,7 @@ class Program:
         il, ih = self.vectors[index][0], self.vectors[index][1]
         ranges = self._integer_inputs(index)
         if ranges is None:
-            values = self._input_values(index)
+            values = _input_values(self, index)
             if values is None:
                 return False
             return _proven_on_values(step.levels, self._integer_fq[index], il, ih, values)
@@ -685,62 +690,6 @@ class Program:
     """`_levels_bounded` for the last step (an integer FakeQuantize: see `_ending`), asked
     once per program rather than once per `apply` (its set of inputs can be 256 x 256)."""
     _unclamped_codes = cached_property(lambda self: _codes_unclamped_below(self))
-
-    def _input_values(self, index: int) -> np.ndarray | None:
-        """
-        Every value the step at `index` can get, as float32 (one set for every channel), when
-        that set is small (`_MOST_VALUES_TRIED`), else None. It starts after the last
-        FakeQuantize before the step, whose results are its levels whatever it gets, or at
-        the program's input when that is integers in a known range (`input_range`); the
-        steps between follow as the reference computes them (float32 operations in order):
-        constants of one value for every channel, a Relu, a `cast` that keeps an integer
-        FakeQuantize's levels, and the residual Add of a u8/i8 tensor (each of its integers
-        added to each value). A residual block's last requantization gets the sums of the
-        levels of its dequantizing FakeQuantize and the codes of the residual: 256 x 256
-        values, so that its fast levels can be proven on each of them.
-        """
-        start = next((j for j in range(index - 1, -1, -1) if self.steps[j].kind == "fq"), None)
-        if start is None:
-            if self.input_range is None or self.input_range[1] - self.input_range[0] >= (
-                    _MOST_INTEGERS_TRIED):
-                return None
-            values = np.arange(self.input_range[0], self.input_range[1] + 1).astype(np.float32)
-            start = -1
-        else:
-            values = self._fq_results(start)
-            if values is None:
-                return None
-        with np.errstate(all="ignore"):
-            for j in range(start + 1, index):
-                step, vectors = self.steps[j], self.vectors[j]
-                if any(v.size and not _one_value(v) for v in vectors):
-                    return None  # (constants per channel: a set per channel)
-                c = [np.float32(v[0]) for v in vectors]
-                kind = step.kind
-                if kind == "mul":
-                    values = values * c[0]
-                elif kind == "add":
-                    values = values + c[0]
-                elif kind == "sub":
-                    values = values - c[0]
-                elif kind == "rsub":
-                    values = c[0] - values
-                elif kind == "relu":
-                    values = np.where(values > 0, values, np.float32(0.0))
-                elif kind == "cast" and self._integer_fq[j - 1] and self._levels_fit(
-                        j - 1, np.dtype(step.dtype)):
-                    pass  # (the levels are integers of the type: unchanged)
-                elif kind == "add_tensor" and step.tensor is not None and value_dtype(
-                        step.tensor) in (U8_DT, I8_DT):
-                    info = np.iinfo(value_dtype(step.tensor))
-                    codes = np.arange(info.min, info.max + 1).astype(np.float32)
-                    if values.size * codes.size > _MOST_VALUES_TRIED:
-                        return None
-                    values = (values[:, None] + codes[None, :]).reshape(-1)
-                else:
-                    return None
-                values = values.astype(np.float32, copy=False)  # (repeats are tried twice)
-        return values
 
     def _fq_results(self, index: int) -> np.ndarray | None:
         """Every value the FakeQuantize at `index` gives (its levels and output limits, as the
@@ -1042,19 +991,120 @@ def _codes_unclamped_below(program: Program) -> int:
         return first if bool(np.all(np.asarray(level, np.float32) <= 0.5)) else -1
 
 
+def _input_values(program: Program, index: int) -> np.ndarray | None:
+    """
+    Every value the step at `index` can get, as float32 (one set for every channel), when
+    that set is small (`_MOST_VALUES_TRIED`), else None. It starts after the last
+    FakeQuantize before the step, whose results are its levels whatever it gets, or at
+    the program's input when that is integers in a known range (`input_range`); the
+    steps between follow as the reference computes them (float32 operations in order):
+    constants of one value for every channel, a Relu, a `cast` that keeps an integer
+    FakeQuantize's levels, and the residual Add of a u8/i8 tensor (each of its integers
+    added to each value). A residual block's last requantization gets the sums of the
+    levels of its dequantizing FakeQuantize and the codes of the residual: 256 x 256
+    values, so that its fast levels can be proven on each of them.
+    """
+    start = next((j for j in range(index - 1, -1, -1) if program.steps[j].kind == "fq"), None)
+    if start is None:
+        if program.input_range is None or program.input_range[1] - program.input_range[0] >= (
+                _MOST_INTEGERS_TRIED):
+            return None
+        values = np.arange(program.input_range[0], program.input_range[1] + 1).astype(np.float32)
+        start = -1
+    else:
+        values = program._fq_results(start)
+        if values is None:
+            return None
+    with np.errstate(all="ignore"):
+        for j in range(start + 1, index):
+            step, vectors = program.steps[j], program.vectors[j]
+            if any(v.size and not _one_value(v) for v in vectors):
+                return None  # (constants per channel: a set per channel)
+            c = [np.float32(v[0]) for v in vectors]
+            kind = step.kind
+            if kind == "mul":
+                values = values * c[0]
+            elif kind == "add":
+                values = values + c[0]
+            elif kind == "sub":
+                values = values - c[0]
+            elif kind == "rsub":
+                values = c[0] - values
+            elif kind == "relu":
+                values = np.where(values > 0, values, np.float32(0.0))
+            elif kind == "cast" and program._integer_fq[j - 1] and program._levels_fit(
+                    j - 1, np.dtype(step.dtype)):
+                pass  # (the levels are integers of the type: unchanged)
+            elif kind == "add_tensor" and step.tensor is not None and value_dtype(
+                    step.tensor) in (U8_DT, I8_DT):
+                info = np.iinfo(value_dtype(step.tensor))
+                codes = np.arange(info.min, info.max + 1).astype(np.float32)
+                if values.size * codes.size > _MOST_VALUES_TRIED:
+                    return None
+                values = (values[:, None] + codes[None, :]).reshape(-1)
+            else:
+                return None
+            values = values.astype(np.float32, copy=False)  # (repeats are tried twice)
+    return values
+
+
+def with_input_bound(program: Program, bound: float) -> Program:
+    """`program` on inputs of at most `bound` in magnitude (a convolution's int32 sums,
+    `convolution.sums_bound`), which `_levels_bounded` carries through its steps."""
+    bounded = copy(program)
+    bounded.__dict__.pop("_last_levels_bounded", None)  # (the one proof it informs)
+    return _with_bound(bounded, bound)
+
+
+def _with_bound(program: Program, bound: float | None) -> Program:
+    program.input_bound = bound
+    return program
+
+
+def _bound_at(program: Program, index: int) -> float | None:
+    """The largest |x| that the step at `index` can get, from `input_bound` carried
+    through the steps before it (a product's bound times the constant's, a sum's plus it,
+    a clamp's or FakeQuantize's limits; a relative margin for float32's roundings), where
+    each of them allows it; else None."""
+    bound = program.input_bound
+    if bound is None:
+        return None
+    for step, vectors in zip(program.steps[:index], program.vectors[:index], strict=True):
+        limits = vectors[2:4] if step.kind == "fq" else vectors
+        c = max((float(np.max(np.abs(v))) for v in limits), default=0.0)
+        if not np.isfinite(c):
+            return None
+        if step.kind == "mul":
+            bound *= c
+        elif step.kind in ("add", "sub", "rsub"):
+            bound += c
+        elif step.kind in ("clamp", "fq"):
+            bound = c
+        elif step.kind in ("min", "max", "rmin", "rmax"):
+            bound = max(bound, c)
+        elif step.kind != "relu":
+            return None
+    return bound * (1.0 + 2.0**-16)
+
+
 def _levels_bounded(program: Program, index: int) -> bool:
     """Every input the integer FakeQuantize at `index` can get is known (integers in
-    ranges per channel, `Program._integer_inputs`, or a finite set, `_input_values`) and
-    keeps |x - il| * (levels - 1) / width, which each of its forms computes within a few
-    ulps, below 2^30."""
+    ranges per channel, `Program._integer_inputs`, a finite set, `_input_values`, or within
+    a bound, `_bound_at`) and keeps |x - il| * (levels - 1) / width, which each of its forms
+    computes within a few ulps, below 2^30."""
     ranges = program._integer_inputs(index)
+    values = None if ranges is not None else _input_values(program, index)
+    bound = None if ranges is not None or values is not None else _bound_at(program, index)
     if ranges is not None:
         largest = float(np.max(np.abs(np.concatenate(ranges))))
-    else:
-        values = program._input_values(index)
-        if values is None or not np.all(np.isfinite(values)):
+    elif values is not None:
+        if not np.all(np.isfinite(values)):
             return False
         largest = float(np.max(np.abs(values), initial=0.0))
+    elif bound is not None:  # (a GEMM's sums carried through the steps: `_bound_at`)
+        largest = bound
+    else:
+        return False
     il, ih = (np.asarray(v, np.float64) for v in program.vectors[index][:2])
     width = np.min(ih - il) if il.size else 0.0
     if not (np.all(np.isfinite(il)) and np.all(np.isfinite(ih)) and width > 0):
@@ -1819,7 +1869,7 @@ def _fma_levels_exact(program: Program, index: int, clamped: bool | None = None)
         first = lo[:1] if np.all(lo == lo[0]) else lo  # (one row for every channel)
         values = (first[:, None] + np.arange(span + 1)[None, :]).astype(np.float32)
     else:
-        found = program._input_values(index)
+        found = _input_values(program, index)
         if found is None:
             return False
         values = found[None, :]

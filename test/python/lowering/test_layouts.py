@@ -503,9 +503,11 @@ def test_residual_add_fused_into_the_convolution(output_nchw: bool) -> None:
 def test_residual_requantization_proven_on_the_values_it_can_get() -> None:
     """The last FakeQuantize of a residual block gets the dequantized levels (one set of 256
     for every channel: output limits per tensor) plus the u8 codes of the shortcut, times a
-    constant: a finite set of values (`Program._input_values`), on each of which its fast
+    constant: a finite set of values (`quantization._input_values`), on each of which its fast
     levels are tried at compile time; proven, it is compiled without its check. The set
     holds every value the REFERENCE device computes there, and the results are its bits."""
+    from lowpass.lowering.ops import quantization
+
     xs = [4, 16, 12, 12]
     feeds = {"x": RNG.integers(0, 256, xs).astype(np.uint8)}
     state = RNG.bit_generator.state  # (the tapped model below: the same constants)
@@ -517,7 +519,7 @@ def test_residual_requantization_proven_on_the_values_it_can_get() -> None:
     last = len(program.steps) - 1
     assert program.steps[last].kind == "fq" and program.steps[last - 1].kind == "mul"
     assert program._unchecked_fq[last]
-    values = program._input_values(last)
+    values = quantization._input_values(program, last)
     assert values is not None and 256 * 200 < values.size <= 257 * 256
     RNG.bit_generator.state = state
     tapped = residual_block(False, xs, dequant_per_tensor=True, tap=True)
@@ -528,7 +530,7 @@ def test_residual_requantization_proven_on_the_values_it_can_get() -> None:
     # per-channel output limits: a set per channel, not tried (the check stays)
     program = next(p for p in _programs_of(residual_block(False, xs))
                    if any(step.kind == "add_tensor" for step in p.steps))
-    assert program._input_values(len(program.steps) - 1) is None
+    assert quantization._input_values(program, len(program.steps) - 1) is None
 
 
 def _programs_of(model: lowpass.Model) -> list:  # (the post-op programs the CPU emits)

@@ -195,3 +195,49 @@ def test_codes_below_zero_left_to_the_packs() -> None:
         quantization._codes_unclamped_below = real
     want = _reference(model, values)
     assert np.any(got != want)
+
+
+
+@pytest.mark.skipif(not _hosts(), reason="saturating packs need AVX2 or AVX-512BW")
+@pytest.mark.parametrize(("scale", "saturation"), [(0.05, "both"), (1e6, "below")])
+def test_sums_bound_the_last_levels(scale: float, saturation: str) -> None:
+    """A GEMM's requantization `Multiply, Add, FakeQuantize` knows its int32 sums' bound
+    (`convolution.sums_bound`: the largest sum of |w| over an output channel times the
+    largest |x - zp|; `with_input_bound`), carried through its steps (`_bound_at`, into a
+    suffix too): where the last FakeQuantize's levels then
+    stay below 2^30 its upper clamp is left to the saturating packs ("both"), else it keeps
+    its select ("below"). Sums within the bound whose levels go far beyond 255 and below 0:
+    the REFERENCE device's bytes either way."""
+    from lowpass.lowering.ops.convolution import sums_bound
+
+    rng = np.random.default_rng(SEED)
+    w = rng.integers(-128, 128, (1, CHANNELS, 16, 3, 3)).astype(np.int8)
+    bound = sums_bound(cast(Any, SimpleNamespace(
+        a_dtype=np.dtype(np.uint8), zero_point=None, weights=w)))
+    assert bound == float(np.abs(w.astype(np.int64)).reshape(CHANNELS, -1).sum(1).max()) * 255
+    g = GraphBuilder()
+    x = g.input("x", [ROWS, CHANNELS, 1, 1])
+    y = g.value(ov.MultiplyOp(x, g.constant(
+        (scale * rng.uniform(0.5, 1.0, (1, CHANNELS, 1, 1))).astype(np.float32))))
+    y = g.value(ov.AddOp(y, g.constant(
+        rng.uniform(-2, 2, (1, CHANNELS, 1, 1)).astype(np.float32))))
+    limits = [g.constant(np.float32(v)) for v in (0.0, 10.0, 0.0, 255.0)]
+    g.output(g.value(ov.FakeQuantizeOp(y, *four(limits), 256, name="q", element_type=U8)), "y")
+    model = lowpass.Model(g.module())
+    func = entry_function(model.module)
+    chain = [op for op in func.body.ops
+             if isinstance(op, (ov.MultiplyOp, ov.AddOp, ov.FakeQuantizeOp))]
+    program = quantization.with_input_bound(
+        quantization.build_program(None, func.args[0], chain, {})[0], bound)
+    values = rng.integers(-int(bound), int(bound) + 1, (ROWS, CHANNELS)).astype(np.float32)
+    values[0, :] = bound  # (the bound itself, on each channel)
+    values = values.reshape(ROWS, CHANNELS, 1, 1)
+    (isa, width), *_ = _hosts()
+    base = host_cpu()
+    cpu = HostCpu(base.name, cap_features(base.features, isa), base.triple)
+    assert quantization._ending(program, 4 * width, cpu.features, False)[1] == saturation
+    assert program.suffix(2).input_bound is not None  # (after the Multiply and Add)
+    got, _ = _run(program, values, 4 * width, cpu)
+    want = _reference(model, values)
+    np.testing.assert_array_equal(got, want)
+    assert {0, 255} <= set(np.unique(got).tolist())  # (clamped on both sides)
