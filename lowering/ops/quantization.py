@@ -540,7 +540,7 @@ class Program:
     def on_integers(self, lo: int, hi: int) -> Program:
         """The same program on inputs that are integers in [lo, hi]."""
         program = copy(self)  # (the steps' constants as they are: only the proofs differ)
-        program.input_range = (lo, hi)
+        program.input_range, program.input_bound = (lo, hi), None
         for proof in ("_unchecked_fq", "_fma_fq", "_limit_clamps", "_last_levels_bounded",
                       "_unclamped_codes", "_tail", "affine"):
             program.__dict__.pop(proof, None)
@@ -1050,7 +1050,8 @@ def _input_values(program: Program, index: int) -> np.ndarray | None:
 
 def with_input_bound(program: Program, bound: float) -> Program:
     """`program` on inputs of at most `bound` in magnitude (a convolution's int32 sums,
-    `convolution.sums_bound`), which `_levels_bounded` carries through its steps."""
+    `convolution.sums_bound`), which `_bound_at` carries through its steps for
+    `_levels_bounded`."""
     bounded = copy(program)
     bounded.__dict__.pop("_last_levels_bounded", None)  # (the one proof it informs)
     return _with_bound(bounded, bound)
@@ -1064,8 +1065,9 @@ def _with_bound(program: Program, bound: float | None) -> Program:
 def _bound_at(program: Program, index: int) -> float | None:
     """The largest |x| that the step at `index` can get, from `input_bound` carried
     through the steps before it (a product's bound times the constant's, a sum's plus it,
-    a clamp's or FakeQuantize's limits; a relative margin for float32's roundings), where
-    each of them allows it; else None."""
+    a clamp's or FakeQuantize's limits, a min or max with a constant the larger, a Relu's
+    unchanged; a relative margin for float32's roundings), where each of them allows it
+    and it stays a finite float32; else None."""
     bound = program.input_bound
     if bound is None:
         return None
@@ -1083,6 +1085,8 @@ def _bound_at(program: Program, index: int) -> float | None:
         elif step.kind in ("min", "max", "rmin", "rmax"):
             bound = max(bound, c)
         elif step.kind != "relu":
+            return None
+        if not bound < 3e38:  # (beyond float32, or NaN: no bound)
             return None
     return bound * (1.0 + 2.0**-16)
 

@@ -3,8 +3,9 @@ u8 requantizations narrowed by saturating packs (lowering/ops/quantization.py `_
 `_ending`): where a program ends in an integer FakeQuantize of levels 0..255 and its vector
 is two or more registers, `vpackssdw` / `vpackuswb` clamp below 0 (and NaN, converted to
 INT32_MIN) instead of a select, and also above 255 where every input the FakeQuantize can
-get keeps its level below 2^30 ("both"); a float input of any size keeps the upper select
-("below"), since the conversion gives INT32_MIN beyond 2^31. Each form, on zmm (AVX-512BW)
+get keeps its level below 2^30 ("both": also a convolution's sums within their bound); a
+float input of any size keeps the upper select ("below"), since the conversion gives
+INT32_MIN beyond 2^31. Each form, on zmm (AVX-512BW)
 and ymm (AVX2) registers, two, four and eight of them: the REFERENCE device's bytes for every
 level, ties, both sides of the range, +-inf, NaN and values beyond int32.
 """
@@ -24,6 +25,7 @@ import lowpass
 from lowpass.builder import GraphBuilder
 from lowpass.dialects import ov
 from lowpass.dialects.graph import entry_function
+from lowpass.lowering.compiler import clear_cache
 from lowpass.lowering.emit import EmitContext
 from lowpass.lowering.jit import compile_ir, new_module
 from lowpass.lowering.ops import quantization
@@ -197,7 +199,6 @@ def test_codes_below_zero_left_to_the_packs() -> None:
     assert np.any(got != want)
 
 
-
 @pytest.mark.skipif(not _hosts(), reason="saturating packs need AVX2 or AVX-512BW")
 @pytest.mark.parametrize(("scale", "saturation"), [(0.05, "both"), (1e6, "below")])
 def test_sums_bound_the_last_levels(scale: float, saturation: str) -> None:
@@ -214,13 +215,21 @@ def test_sums_bound_the_last_levels(scale: float, saturation: str) -> None:
     w = rng.integers(-128, 128, (1, CHANNELS, 16, 3, 3)).astype(np.int8)
     bound = sums_bound(cast(Any, SimpleNamespace(
         a_dtype=np.dtype(np.uint8), zero_point=None, weights=w)))
-    assert bound == float(np.abs(w.astype(np.int64)).reshape(CHANNELS, -1).sum(1).max()) * 255
+    sums = np.abs(w.astype(np.int64)).reshape(CHANNELS, -1).sum(1)
+    assert bound == float(sums.max()) * 255
+    # (i8 inputs: 128; zero points 10 and 250 of u8: 250; the largest channel of two groups)
+    for dtype, zp, largest in ((np.int8, None, 128), (np.uint8, np.array([10, 250]), 250)):
+        assert sums_bound(cast(Any, SimpleNamespace(
+            a_dtype=np.dtype(dtype), zero_point=zp, weights=w))) == float(sums.max()) * largest
+    groups = w.reshape(2, CHANNELS // 2, 16, 3, 3)
+    assert sums_bound(cast(Any, SimpleNamespace(
+        a_dtype=np.dtype(np.uint8), zero_point=None, weights=groups))) == bound
     g = GraphBuilder()
     x = g.input("x", [ROWS, CHANNELS, 1, 1])
-    y = g.value(ov.MultiplyOp(x, g.constant(
-        (scale * rng.uniform(0.5, 1.0, (1, CHANNELS, 1, 1))).astype(np.float32))))
-    y = g.value(ov.AddOp(y, g.constant(
-        rng.uniform(-2, 2, (1, CHANNELS, 1, 1)).astype(np.float32))))
+    scales = (scale * rng.uniform(0.5, 1.0, (1, CHANNELS, 1, 1))).astype(np.float32)
+    biases = rng.uniform(-2, 2, (1, CHANNELS, 1, 1)).astype(np.float32)
+    y = g.value(ov.MultiplyOp(x, g.constant(scales)))
+    y = g.value(ov.AddOp(y, g.constant(biases)))
     limits = [g.constant(np.float32(v)) for v in (0.0, 10.0, 0.0, 255.0)]
     g.output(g.value(ov.FakeQuantizeOp(y, *four(limits), 256, name="q", element_type=U8)), "y")
     model = lowpass.Model(g.module())
@@ -236,8 +245,41 @@ def test_sums_bound_the_last_levels(scale: float, saturation: str) -> None:
     base = host_cpu()
     cpu = HostCpu(base.name, cap_features(base.features, isa), base.triple)
     assert quantization._ending(program, 4 * width, cpu.features, False)[1] == saturation
-    assert program.suffix(2).input_bound is not None  # (after the Multiply and Add)
+    after = bound * float(np.max(scales)) + float(np.max(np.abs(biases)))  # (Multiply, Add)
+    assert program.suffix(2).input_bound == pytest.approx(after, rel=1e-4)
     got, _ = _run(program, values, 4 * width, cpu)
     want = _reference(model, values)
     np.testing.assert_array_equal(got, want)
     assert {0, 255} <= set(np.unique(got).tolist())  # (clamped on both sides)
+
+
+def test_convolutions_give_their_programs_the_sums_bound(monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    """The CPU device's integer convolution hands its requantization the bound of its sums
+    (`emit_conv_gemm`): after its Multiply, Add and Clamp [0, 6], the FakeQuantize's input
+    is within 6 (and a margin)."""
+    rng = np.random.default_rng(SEED)
+    g = GraphBuilder()
+    x = g.input("x", [1, 16, 28, 28], ov.ui8)
+    w = g.constant(rng.integers(-128, 128, (32, 16, 3, 3)).astype(np.int8))
+    y = g.value(ov.ConvolutionOp(x, w, result_type=ov.tensor([1, 32, 28, 28], ov.f32),
+                                 strides=[1, 1], pads_begin=[1, 1], pads_end=[1, 1],
+                                 dilations=[1, 1]))
+    y = g.value(ov.MultiplyOp(y, g.constant(np.float32(0.01))))
+    y = g.value(ov.AddOp(y, g.constant(rng.uniform(-1, 1, (1, 32, 1, 1)).astype(np.float32))))
+    y = g.value(ov.ClampOp(y, 0.0, 6.0))
+    limits = [g.constant(np.float32(v)) for v in (0.0, 6.0, 0.0, 255.0)]
+    q = g.value(ov.FakeQuantizeOp(y, *four(limits), 256, element_type=U8))
+    g.output(g.value(ov.MaxPoolOp(q, strides=[2, 2], pads_begin=[0, 0], pads_end=[0, 0],
+                                  kernel=[2, 2])), "y")
+    bounds: list[float | None] = []
+    original = quantization._ending
+
+    def ending(program: quantization.Program, *args: Any) -> tuple[bool, str]:
+        bounds.append(program.input_bound)
+        return original(program, *args)
+
+    monkeypatch.setattr(quantization, "_ending", ending)
+    clear_cache()
+    lowpass.Core().compile_model(lowpass.Model(g.module()), "CPU")
+    assert any(b is not None and 6.0 <= b < 6.001 for b in bounds), bounds
