@@ -1083,11 +1083,12 @@ def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
 
 
 def sums_bound(spec: ConvSpec) -> float:
-    """The largest |sum| of an integer convolution's int32 sums, sum_k (x_k - zp_k) w_k: the
-    largest sum of |w| over an output channel's weights times the largest |x - zp| of the
-    input's type. Its program's last FakeQuantize then leaves its upper clamp to the
-    saturating narrowing where that keeps its levels below 2^30 (`_levels_bounded`):
-    mobilenet_v2_224's 16 -> 96 expansion 108 -> 101 us on Zen 5."""
+    """The largest |sum| of an integer convolution's int32 sums, sum_k (x_k - zp_k) w_k (the
+    GEMMs' and the depthwise kernels'): the largest sum of |w| over an output channel's
+    weights times the largest |x - zp| of the input's type. Its program's last
+    FakeQuantize then leaves its upper clamp to the saturating narrowing where that keeps
+    its levels below 2^30 (`_levels_bounded`): mobilenet_v2_224's 16 -> 96 expansion 108 ->
+    101 us on Zen 5."""
     info = np.iinfo(spec.a_dtype)
     zp = np.zeros(1) if spec.zero_point is None else spec.zero_point.astype(np.float64)
     largest_x = float(np.max(np.maximum(np.abs(info.min - zp), np.abs(info.max - zp))))
@@ -2244,6 +2245,8 @@ class ConvolutionLowering(ShiftedGemmLowering):
         algorithm: cpu_dialect.ConvAlgorithm | None, kernel_steps: int,
     ) -> None:
         assert isinstance(spec, ConvSpec)
+        if spec.depthwise and spec.integer:  # (their exact int32 sums, as the GEMMs')
+            program = with_input_bound(program, sums_bound(spec))
         if spec.depthwise and src.channels_last:  # (`cpu-choose-layouts`: dst too)
             emit_depthwise_nhwc(ctx, spec, src, program, dst)
         elif spec.depthwise:
