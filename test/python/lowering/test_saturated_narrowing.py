@@ -257,9 +257,10 @@ def test_sums_bound_the_last_levels(scale: float, saturation: str) -> None:
 def test_convolutions_give_their_programs_the_sums_bound(depthwise: bool,
                                                         monkeypatch: pytest.MonkeyPatch
                                                         ) -> None:
-    """The CPU device's integer convolutions hand their requantization the bound of their
-    sums (`emit_conv_gemm`, the depthwise kernels: `sums_bound`); where the GEMM runs the
-    Multiply, Add and Clamp [0, 6], the FakeQuantize's input is within 6 (and a margin)."""
+    """The CPU device's integer convolutions (the im2col GEMMs and the depthwise kernels)
+    hand their requantization the bound of their sums (`sums_bound`); where the kernel runs
+    the Multiply, Add and Clamp [0, 6] itself and the program is the FakeQuantize alone, its
+    input is within 6 (and a margin)."""
     rng = np.random.default_rng(SEED)
     g = GraphBuilder()
     x = g.input("x", [1, 32 if depthwise else 16, 28, 28], ov.ui8)
@@ -281,15 +282,17 @@ def test_convolutions_give_their_programs_the_sums_bound(depthwise: bool,
     g.output(g.value(ov.MaxPoolOp(q, strides=[2, 2], pads_begin=[0, 0], pads_end=[0, 0],
                                   kernel=[2, 2])), "y")
     bounds: list[float | None] = []
+    alone: list[float | None] = []  # (the bounds of programs of the FakeQuantize alone)
     original = quantization._ending
 
     def ending(program: quantization.Program, *args: Any) -> tuple[bool, str]:
         bounds.append(program.input_bound)
+        if [step.kind for step in program.steps] == ["fq"]:
+            alone.append(program.input_bound)
         return original(program, *args)
 
     monkeypatch.setattr(quantization, "_ending", ending)
     clear_cache()
     lowpass.Core().compile_model(lowpass.Model(g.module()), "CPU")
     assert any(b is not None for b in bounds), bounds
-    if not depthwise:  # (the FakeQuantize's own program, after the GEMM's Multiply and Add)
-        assert any(b is not None and 6.0 <= b < 6.001 for b in bounds), bounds
+    assert all(b is not None and 6.0 <= b < 6.001 for b in alone), alone
