@@ -388,8 +388,6 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
     a_dt = spec.a_dtype
     es = a_dt.itemsize
     needs_pass, nhwc_out = conv_gemm_output(spec, out)
-    if spec.integer:
-        program = with_input_bound(program, sums_bound(spec))
     plan = plan_output(program, spec.cout, spec.integer, needs_pass=needs_pass,
                        residual=nhwc_out, kernel_steps=kernel_steps)
     acc_dt = plan.out_dtype
@@ -2245,8 +2243,8 @@ class ConvolutionLowering(ShiftedGemmLowering):
         algorithm: cpu_dialect.ConvAlgorithm | None, kernel_steps: int,
     ) -> None:
         assert isinstance(spec, ConvSpec)
-        if spec.depthwise and spec.integer:  # (their exact int32 sums, as the GEMMs')
-            program = with_input_bound(program, sums_bound(spec))
+        if spec.integer and (spec.depthwise or algorithm == cpu_dialect.ConvAlgorithm.IM2COL):
+            program = with_input_bound(program, sums_bound(spec))  # (their exact int32 sums)
         if spec.depthwise and src.channels_last:  # (`cpu-choose-layouts`: dst too)
             emit_depthwise_nhwc(ctx, spec, src, program, dst)
         elif spec.depthwise:
