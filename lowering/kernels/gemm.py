@@ -1399,9 +1399,8 @@ class _GemmMicroKernels(_GemmKernel):
             return self._k_step(b, accs, a_rows, b_panels, s, tail, run)
 
         unroll = 4 if self.kind == "f32" else 2
-        accs: list[ir.Value] = [zero] * count
         seeds = None if part else self._seeded_sums(b, fn.args[4], n0, rows, panels)
-        accs = accs if seeds is None else seeds
+        accs: list[ir.Value] = [zero] * count if seeds is None else seeds
         if self.kind == "f32" and residual is not None and not part:
             _prefetch_next_tile(b, residual, rows, panels, ldc)
         partials = _partial_sums(b, fn.args[7], rows, panels, self.halves,
