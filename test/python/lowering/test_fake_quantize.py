@@ -549,6 +549,42 @@ def test_fma_levels_only_where_they_are_the_fast_ones() -> None:
     assert differs and agrees  # (both cases were tried)
 
 
+@pytest.mark.parametrize("factor", [1.0, 0.5])
+def test_tie_margin_covers_the_floored_levels(factor: float) -> None:
+    """`_tie_margin`'s e (`_levels_by_floor`: h = fma(x, fl(steps / width), fl(c + 0.5 -
+    e)), floored where h - trunc(h) <= 1 - 2e) on 2000 channels of random limits like a
+    GEMM's sums' (il down to -2.6e5, |c| up to ~250) or near 0, at float32 values within 40
+    ulps of every half-level tie and the two beyond each end: the floored level is the
+    reference's rint(fl(fl(fl(x - il) / width) * steps)), both clamped to the levels,
+    wherever the check passes. With half of e some are not (with 0.7 e, 2 of 800000 in one
+    of five draws): the derivation's bound is not far above the roundings it covers.
+    `_tie_operands` gives every channel the limit of the largest e (`_any_above` compares
+    the largest distance of a lockstep's registers with the first register's limits)."""
+    from lowpass.lowering.ops.quantization import _fma_f32, _tie_margin, _tie_operands
+
+    rng = np.random.default_rng(3)
+    channels, steps = 2000, 255.0
+    il = -rng.uniform(0, 2.6e5, channels).astype(np.float32)
+    il[: channels // 4] = rng.uniform(-3, 3, channels // 4).astype(np.float32)
+    ih = (il + rng.uniform(1e3, 3e5, channels)).astype(np.float32)
+    width = (ih - il).astype(np.float32)
+    spw = (steps / width.astype(np.float64)).astype(np.float32)
+    c = -il.astype(np.float64) * spw.astype(np.float64)
+    e = np.asarray(_tie_margin(steps, np.abs(c))) * factor
+    offset, limit = (c + (0.5 - e)).astype(np.float32), (1.0 - 2.0 * e).astype(np.float32)
+    tie = rng.integers(-2, 258, (channels, 400)) + 0.5
+    near = il[:, None].astype(np.float64) + tie * width[:, None].astype(np.float64) / steps
+    x = (near * (1.0 + rng.integers(-40, 41, near.shape) * 2.0**-24)).astype(np.float32)
+    h = _fma_f32(x, spw[:, None], offset[:, None])
+    assert h is not None
+    t = ((x - il[:, None]) / width[:, None]) * np.float32(steps)
+    passes = h - np.trunc(h) <= limit[:, None]
+    wrong = passes & (np.clip(np.trunc(h), 0, steps) != np.clip(np.rint(t), 0, steps))
+    assert np.any(wrong) == (factor < 1.0)
+    limits = _tie_operands(il, width, spw, steps)["tie_limit"]  # (the kernel's: the widest)
+    assert np.all(limits == np.float32(1.0 - 2.0 * np.max(e) / factor))
+
+
 def _near_ties(il: np.ndarray, ih: np.ndarray, levels: int, around: int
                ) -> np.ndarray:  # fmt: skip
     """Per channel ([1, C, 1, 1] limits), the `around` float32 values on each side of every
@@ -725,7 +761,7 @@ def test_a_folded_scale_of_zero_is_part_of_the_signature(tiny_first: bool) -> No
 
 def test_levels_of_a_wide_margin_keep_the_two_sided_check() -> None:
     """A float FakeQuantize of 2^21 + 1 levels after a convolution's scale and bias, whose
-    `_tie_operands` margin would be 1.125 (a negative limit): it keeps `_levels_fast`'s
+    `_tie_operands` margin would be 0.66 (a negative limit): it keeps `_levels_fast`'s
     two-sided check (`_TIE_MARGIN_MOST`), and its levels just above il, requantized and
     read by an identity convolution (a lockstep of registers), are REFERENCE's (found by
     review: every value one level low where the lockstep's distances were all negative)."""
