@@ -100,7 +100,7 @@ def _int8_reason() -> str:
                 "16-32 vpdpbusd); squeezenet and inception_v1 leave more room (1.50 and 6.13 "
                 "ms at the peak) and reach 1.2x; on a Zen 5 host (two zmm vpdpbusd per "
                 "cycle) both engines' resnet50 convolutions run at 83-87% of it and "
-                "OpenVINO's 1.26 ms of element-wise rows are lowpass's lead (1.16-1.17x) "
+                "OpenVINO's 1.26 ms of element-wise rows are lowpass's lead (1.16-1.19x) "
                 "-> the Concats' copies (SqueezeNet's expand "
                 "layers writing into the Concat's channels), fewer FMAs in a residual "
                 "block's requantization. mobilenet_v2_224 (1.09-1.26x under the VNNI cap on "
