@@ -1668,11 +1668,11 @@ def _tie_margin(steps: float, c: np.ndarray | float) -> np.ndarray | float:
 
 
 _TIE_MARGIN_MOST = 0.25
-"""`_tie_operands`' largest margin e (levels beyond about 2^19, or |c| beyond 2^20, have
+"""`_tie_operands`' largest margin e (levels beyond about 840000, or |c| beyond 2^20, have
 more): below it h = t + 0.5 - e is > 0 wherever the level t is >= 0 and the check's limit
 1 - 2e is positive, which `_fraction`'s truncation and `_any_above`'s integer order rely
-on (found by review: 2^21 + 1 levels made the limit -1.25, and a lockstep group of
-negative distances missed its exact path)."""
+on (found by review: 2^21 + 1 levels made the limit -1.25 with the margin of then, and a
+lockstep group of negative distances missed its exact path)."""
 
 
 def _floors_levels(lanes: int, features: Container[str]) -> bool:

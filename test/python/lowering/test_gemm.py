@@ -1395,7 +1395,7 @@ def test_program_epilogue_vnni_groups(m, k, n, ldc, chunks, threads):
     """On an AMD Zen 4 or Zen 5 host (`HostCpu.zen_vector_pipes`: here a `znver4` CPU with this
     host's features, where it has AVX-512 VNNI) a GEMM whose epilogue has a program runs the
     row tiles of a chunk and a row of panel groups per micro-kernel call, the epilogue of
-    each tile and group inside the k loop of the next, a row every 1, 2, 4, 8 or 16
+    each group and tile inside the k loop of the next, a row every 1, 2, 4, 8 or 16
     iterations of two k-steps (`epilogue_spacing`: K 32 and 48, 64 and 96, 150, 258, 576)
     (`_emit_vnni_groups_micro`): the same bits as the reference, with several groups (n
     130: two and a tail panel of 2 columns; 140: two and 12 columns; 200: three and 8) or
