@@ -1633,9 +1633,8 @@ def _tie_operands(il: np.ndarray, width: np.ndarray, steps_per_width: np.ndarray
     of the largest |c| (one limit for every channel: `_any_above` compares the largest
     distance of a lockstep's registers with it), more than the distance between its h and
     the reference's level t plus 0.5 - e where the level matters. None unless every width
-    and steps per width are finite and positive
-    (an infinite width makes NaN of x - il = inf, which the FMA never computes), |c| is
-    below 2^20 and e below `_TIE_MARGIN_MOST`.
+    and steps per width are finite and positive (an infinite width makes NaN of x - il =
+    inf, which the FMA never computes), |c| is below 2^20 and e below `_TIE_MARGIN_MOST`.
     """
     with np.errstate(all="ignore"):
         c = -il.astype(np.float64) * steps_per_width.astype(np.float64)
@@ -1652,8 +1651,8 @@ def _tie_operands(il: np.ndarray, width: np.ndarray, steps_per_width: np.ndarray
 def _tie_margin(steps: float, c: np.ndarray | float) -> np.ndarray | float:
     """
     `_tie_operands`' e for channels of |c| at most `c`: 2^-24 (5 (steps + 2) + |c| + 1),
-    and a thousandth more for the products of roundings. With S = fl(steps / width), O = fl(c +
-    0.5 - e), T = (x - il) steps / width exactly and u = 2^-24: x S + c = (x - il) S is T
+    and a thousandth more for the products of roundings. With S = fl(steps / width), O =
+    fl(c + 0.5 - e), T = (x - il) steps / width exactly and u = 2^-24: x S + c = (x - il) S is T
     (1 + d) with |d| <= u (S's rounding; c is exact in float64), O is within u (|c| + 0.5)
     of c + 0.5 - e, and the FMA's rounding adds at most u |x S + O|, so h = fl(x S + O) is
     within u (2 |T| + |c| + 1) of T + 0.5 - e; the reference's t = fl(fl(fl(x - il) /
