@@ -1128,10 +1128,9 @@ class _GemmKernel:
         `vpdpbusd` adds modulo 2^32; docs/lowering.md); None where they start at zero."""
         if self.comp is None or self.kind != "vnni" or not self.wide:
             return None
-        comps: list[ir.Value] = [
-            b.load(_offset(b, comp_base, b.mul(b.add(n0, _c64(p * PANEL)), _c64(4))),
-                   typ=V16I32, align=4) for p in range(panels)]
-        return comps * rows
+        comps = [self._column_vector(b, self.comp, comp_base, n0, p * PANEL, V16I32)
+                 for p in range(panels)]
+        return [comp for comp in comps if comp is not None] * rows
 
     def column_vectors(self) -> list[ir.Value]:
         """The micro-kernels' last arguments: the compensation, scale and bias vectors."""

@@ -490,12 +490,13 @@ class Program:
     """
 
     def __init__(self, steps: list[Step], out_dtype: np.dtype, shape: Sequence[int],
-                 axes: tuple[int, int], input_range: tuple[int, int] | None = None) -> None:
+                 axes: tuple[int, int], input_range: tuple[int, int] | None = None,
+                 input_bound: float | None = None) -> None:
         self.out_dtype = np.dtype(out_dtype)
         self.input_range = input_range
         """[lo, hi] when the program's input is known to be an integer there (u8/i8
         elements, `on_integers`): see `_unchecked_fq`."""
-        self.input_bound: float | None = None  # (the largest |x|: `with_input_bound`)
+        self.input_bound = input_bound  # (the largest |x|: `with_input_bound`)
         self.shape = tuple(shape)
         self.axes = axes
         first, last = axes
@@ -534,8 +535,7 @@ class Program:
         steps = [replace(s, values=[transposed(v) for v in s.values]) for s in self.steps]
         axes = channel_range(shape, [v for s in steps for v in s.values])
         assert axes is not None
-        return _with_bound(Program(steps, self.out_dtype, shape, axes, self.input_range),
-                           self.input_bound)
+        return Program(steps, self.out_dtype, shape, axes, self.input_range, self.input_bound)
 
     def on_integers(self, lo: int, hi: int) -> Program:
         """The same program on inputs that are integers in [lo, hi]."""
@@ -561,15 +561,14 @@ class Program:
     def suffix(self, start: int) -> Program:
         """The program of the steps from `start` on (same output type and layout; its
         input's bound carried through the steps before, `_bound_at`)."""
-        return _with_bound(Program(self.steps[start:], self.out_dtype, self.shape, self.axes,
-                                   self.input_range if start == 0 else None),
-                           _bound_at(self, start))
+        return Program(self.steps[start:], self.out_dtype, self.shape, self.axes,
+                       self.input_range if start == 0 else None, _bound_at(self, start))
 
     def prefix(self, stop: int) -> Program:
         """The program of the steps before `stop`, on float32 to float32 (a kernel's part
         of the program, whose result a pass reads: `suffix(stop)`)."""
-        return _with_bound(Program(self.steps[:stop], F32_DT, self.shape, self.axes,
-                                   self.input_range), self.input_bound)
+        return Program(self.steps[:stop], F32_DT, self.shape, self.axes, self.input_range,
+                       self.input_bound)
 
     def kernel_count(self, stated: int) -> int:
         """How many of its steps come from the first `stated` of the steps it was built from
@@ -1054,12 +1053,8 @@ def with_input_bound(program: Program, bound: float) -> Program:
     `_levels_bounded`."""
     bounded = copy(program)
     bounded.__dict__.pop("_last_levels_bounded", None)  # (the one proof it informs)
-    return _with_bound(bounded, bound)
-
-
-def _with_bound(program: Program, bound: float | None) -> Program:
-    program.input_bound = bound
-    return program
+    bounded.input_bound = bound
+    return bounded
 
 
 def _bound_at(program: Program, index: int) -> float | None:
@@ -1096,16 +1091,13 @@ def _levels_bounded(program: Program, index: int) -> bool:
     ranges per channel, `Program._integer_inputs`, a finite set, `_input_values`, or within
     a bound, `_bound_at`) and keeps |x - il| * (levels - 1) / width, which each of its forms
     computes within a few ulps, below 2^30."""
-    ranges = program._integer_inputs(index)
-    values = None if ranges is not None else _input_values(program, index)
-    bound = None if ranges is not None or values is not None else _bound_at(program, index)
-    if ranges is not None:
+    if (ranges := program._integer_inputs(index)) is not None:
         largest = float(np.max(np.abs(np.concatenate(ranges))))
-    elif values is not None:
+    elif (values := _input_values(program, index)) is not None:
         if not np.all(np.isfinite(values)):
             return False
         largest = float(np.max(np.abs(values), initial=0.0))
-    elif bound is not None:  # (a GEMM's sums carried through the steps: `_bound_at`)
+    elif (bound := _bound_at(program, index)) is not None:  # (a GEMM's sums, carried)
         largest = bound
     else:
         return False
