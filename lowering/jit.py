@@ -31,6 +31,7 @@ from typing import Any
 import llvmlite.binding as llvm
 import llvmlite.ir as ir
 
+from lowpass.lowering import perf_map
 from lowpass.lowering.partition import FunctionTexts, release_body, split_module_zipped
 from lowpass.lowering.target import create_target_machine, host_cpu, optimize, target_spec
 
@@ -116,11 +117,15 @@ def compile_ir(
     start = time.perf_counter()
     mod, tm = _optimized(text)
     symbols = _resolve(runtime_symbols(mod))
+    compiled: list[bytes] = []  # (the object MCJIT makes of `mod`, for the perf map)
     with _LINK_LOCK:
         for name, address in symbols.items():
             llvm.add_symbol(name, address)
         engine = llvm.create_mcjit_compiler(mod, tm)
+        if perf_map.enabled():
+            engine.set_object_cache(lambda _module, data: compiled.append(data))
         engine.finalize_object()
+    perf_map.record(compiled, engine.get_function_address)
     lib = JitLibrary(engine, text, time.perf_counter() - start, list(keep_alive))
     if cache:
         with _LOCK:
@@ -400,6 +405,7 @@ def load_objects(
         for obj in objects:
             engine.add_object_file(llvm.ObjectFileRef.from_data(obj))
         engine.finalize_object()
+    perf_map.record(objects, engine.get_function_address)
 
     def relink() -> JitLibrary:
         return load_objects(objects, symbols, runtime, keep_alive, ir_text=ir_text,

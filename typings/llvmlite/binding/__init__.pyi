@@ -1,6 +1,6 @@
 # Typed stub for the subset of llvmlite.binding (0.50) that lowpass's lowering/ uses: parsing
 # textual IR, the target machine, the new pass manager, MCJIT and the symbol table.
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 class TargetData: ...
 
@@ -59,6 +59,11 @@ class ExecutionEngine:
     def get_global_value_address(self, name: str) -> int: ...
     def add_object_file(self, obj_file: ObjectFileRef | str) -> None: ...
     def finalize_object(self) -> None: ...
+    def set_object_cache(
+        self,
+        notify_func: Callable[[ModuleRef, bytes], None] | None = None,
+        getbuffer_func: Callable[[ModuleRef], bytes | None] | None = None,
+    ) -> None: ...
 
 def create_mcjit_compiler(module: ModuleRef, target_machine: TargetMachine) -> ExecutionEngine: ...
 
