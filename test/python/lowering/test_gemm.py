@@ -1371,16 +1371,18 @@ def _program_operands(m, k, n):
     return weights8(k, n), scale, program, RNG.integers(0, 256, (m, n)).astype(np.uint8)
 
 
-def _check_program_gemm(lib, a, sums, r, ldc, scale, program) -> None:
+def _check_program_gemm(lib, a, sums, r, ldc, scale, program, in_place=False) -> None:
     """Runs `g(a, c, R)`, R and C of row stride `ldc` (C's columns beyond N must keep their
-    7s), and checks C against the program's reference on the scaled `sums`."""
+    7s), and checks C against the program's reference on the scaled `sums`. `in_place`: C
+    is R's buffer (as a convolution's output in place of the residual it adds), so each
+    element must be written once, after its R was read."""
     m, n = r.shape
     wide_r = np.full((m, ldc), 255, np.uint8)
     wide_r[:, :n] = r
-    c = np.full((m, ldc), 7, np.uint8)
+    c = wide_r if in_place else np.full((m, ldc), 7, np.uint8)
     lib.function("g", None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)(
         a.ctypes.data, c.ctypes.data, wide_r.ctypes.data)
-    assert np.all(c[:, n:] == 7)
+    assert np.all(c[:, n:] == (255 if in_place else 7))
     np.testing.assert_array_equal(
         c[:, :n], program.reference(sums.astype(np.float32) * scale, r))
 
@@ -1391,7 +1393,8 @@ def _check_program_gemm(lib, a, sums, r, ldc, scale, program) -> None:
     (12, 28, 64, 64, None), (30, 96, 70, 72, (0, 16, 32, 100, 116, 40)),
     (9, 48, 128, 128, (40, 0, 8, 16, 56, 64))])
 @pytest.mark.parametrize("threads", [1, 2])
-def test_program_epilogue_vnni_groups(m, k, n, ldc, chunks, threads):
+@pytest.mark.parametrize("in_place", [False, True])
+def test_program_epilogue_vnni_groups(m, k, n, ldc, chunks, threads, in_place):
     """On an AMD Zen 4 or Zen 5 host (`HostCpu.zen_vector_pipes`: here a `znver4` CPU with this
     host's features, where it has AVX-512 VNNI) a GEMM whose epilogue has a program runs the
     row tiles of a chunk and a row of panel groups per micro-kernel call, the epilogue of
@@ -1402,7 +1405,9 @@ def test_program_epilogue_vnni_groups(m, k, n, ldc, chunks, threads):
     one (n 64: its tiles in a chain), K of 8 steps (as many iterations as rows) and of 4 or
     7 (rows left after the loop), a k tail (150, 258, 28), 4-row tiles and the 1-3 rows
     after them, A read in place (`a_chunk_offsets`: 16- and 8-deep chunks in runs of 1-3,
-    rows 8 bytes apart), a row stride beyond N and 2 threads."""
+    rows 8 bytes apart), a row stride beyond N and 2 threads; and with C in place of R,
+    where an epilogue row run twice (a schedule that repeats it) would read its own
+    results."""
     host = host_cpu()
     if not host.avx512_vnni or host.amx:  # (AMX hosts: their tiles, `amx_groups`)
         pytest.skip("runs the zmm vpdpbusd kernels: needs AVX-512 VNNI without AMX")
@@ -1423,7 +1428,7 @@ def test_program_epilogue_vnni_groups(m, k, n, ldc, chunks, threads):
               keep_alive=keep, cpu=cpu, a_chunk_offsets=chunks)
     assert ".vnnig" in str(module)
     sums = (a_rows.astype(np.int64) - 3) @ b.astype(np.int64)
-    _check_program_gemm(compile_ir(module, keep), a, sums, r, ldc, scale, program)
+    _check_program_gemm(compile_ir(module, keep), a, sums, r, ldc, scale, program, in_place)
 
 
 def test_vnni_groups_only_on_amd_vector_pipes():
