@@ -1871,6 +1871,9 @@ class _GroupedMicroKernels(_GemmMicroKernels):
         tile_a_bytes = b.mul(a_row_bytes, _c64(rows))
         spacing = self.epilogue_spacing
         shift = spacing.bit_length() - 1
+        period = spacing * VNNI_GROUPS_UNROLL  # (k-steps from one row to the next)
+        period_shift = period.bit_length() - 1
+        assert period == 1 << period_shift, "powers of two"
         assert self.kind == "vnni" and self.wide  # (so `_seeded_sums` seeds where comp is)
         seeded = self.comp is not None
 
@@ -1914,11 +1917,20 @@ class _GroupedMicroKernels(_GemmMicroKernels):
                     epilogue_row(*before, r)
                 return [*values[:-1], b.add(q, b.zext(left, I64))]
 
+            rows_end = b.mul(pending, _c64(period))
+
             def unrolled(values: list[ir.Value], s: ir.Value) -> list[ir.Value]:
-                accs = values[:-1]
+                """`VNNI_GROUPS_UNROLL` k-steps from s, and row s / period where s is a
+                multiple of the period before `rows_end`: the loop's own step is the
+                schedule (a test and a compare an iteration; a counter carried through
+                the loop took ~10 scalar instructions an iteration)."""
                 for u in range(VNNI_GROUPS_UNROLL):
-                    accs = step(accs, b.add(s, _c64(u)) if u else s)
-                return epilogue_rows([*accs, values[-1]])
+                    values = step(values, b.add(s, _c64(u)) if u else s)
+                due = b.and_(b.icmp_unsigned("==", b.and_(s, _c64(period - 1)), _c64(0)),
+                             b.icmp_unsigned("<", s, rows_end))
+                with b.if_then(due):
+                    epilogue_row(*before, b.lshr(s, _c64(period_shift)))
+                return values
 
             seeds = self._seeded_sums(b, vectors[0], b.add(n0, b.mul(g, _c64(panels * PANEL))),
                                       rows, panels)
@@ -1927,17 +1939,22 @@ class _GroupedMicroKernels(_GemmMicroKernels):
             if self.a_chunks is not None:  # (a loop per run of A's chunks read in place)
                 values = _k_loops_in_place(b, start, a_rows, *self._chunk_runs(),
                                            VNNI_GROUPS_UNROLL, step, [_c64(0)], epilogue_rows)
+                # (the rows run in the loops: ceil(q / spacing))
+                done = b.lshr(b.add(values[-1], _c64(spacing - 1)), _c64(shift))
+                values = values[:-1]
             else:
                 main_end = b.and_(steps, _c64(-VNNI_GROUPS_UNROLL))
-                values = carried_loop(b, [*start, _c64(0)], _c64(0), main_end,
-                                      VNNI_GROUPS_UNROLL, unrolled)
-                values = [*carried_loop(b, values[:-1], main_end, steps, 1, step), values[-1]]
+                values = carried_loop(b, start, _c64(0), main_end, VNNI_GROUPS_UNROLL,
+                                      unrolled)
+                values = carried_loop(b, values, main_end, steps, 1, step)
+                # (the rows run in the loop: those of the multiples of the period before
+                # its end)
+                ran = b.lshr(b.add(main_end, _c64(period - 1)), _c64(period_shift))
+                done = b.select(b.icmp_unsigned("<", ran, pending), ran, pending)
             if self.k_tail:  # (as `_emit_micro`'s)
-                values = [*step(values[:-1], steps, tail=True), values[-1]]
-            # (the rows run in the loops: ceil(q / spacing))
-            done = b.lshr(b.add(values[-1], _c64(spacing - 1)), _c64(shift))
+                values = step(values, steps, tail=True)
             _loop(b, done, pending, 1, lambda q: epilogue_row(*before, q))
-            for x, acc in enumerate(values[:-1]):
+            for x, acc in enumerate(values):
                 b.store(acc, _offset(b, buffer, x * PANEL * 4), align=64)
 
         _loop(b, 0, groups, 1, lambda g: _loop(b, 0, tiles, 1, lambda t: unit(t, g)))
