@@ -1775,15 +1775,16 @@ def _a_runs(a_chunks: tuple[int, ...], chunk_bytes: int) -> list[tuple[int, int,
 def _k_loops_in_place(
     b: ir.IRBuilder, accs: list[ir.Value], a_rows: list[ir.Value],
     runs: list[tuple[int, int, int]], steps_per_chunk: int, unroll: int,
-    step: Callable[..., list[ir.Value]], carried: Sequence[ir.Value] = (),
-    each: Callable[[list[ir.Value]], list[ir.Value]] | None = None,
+    step: Callable[..., list[ir.Value]],
+    each: Callable[[list[ir.Value], ir.Value], list[ir.Value]] | None = None,
 ) -> list[ir.Value]:  # fmt: skip
     """The k loops of a micro-kernel reading A in place: one per run (`_a_runs`), its rows'
     pointers moved to the run, its B steps after the runs before it (`step(accs, B step,
-    run=(A rows, A step))`); the accumulators, then `carried` values, which `each(values)`
-    updates after each iteration of `unroll` steps (`_emit_vnni_groups_micro`'s next
-    epilogue row). A run's steps are a multiple of `unroll`: its loop has no rest."""
-    values = [*accs, *carried]
+    run=(A rows, A step))`); `each(accs, s)` after each iteration of `unroll` steps from the
+    B step s (`_emit_vnni_groups_micro`'s epilogue rows). A run's steps are a multiple of
+    `unroll`: its loop has no rest, and the iterations of all the runs start at every
+    multiple of `unroll`."""
+    values = accs
     for offset, first, count in runs:
         assert count * steps_per_chunk % unroll == 0
         rows_at = [opaque_ptr(b, _offset(b, row, offset)) for row in a_rows]
@@ -1791,12 +1792,10 @@ def _k_loops_in_place(
 
         def in_run(values: list[ir.Value], s: ir.Value, rows_at: list[ir.Value] = rows_at,
                    start: int = start) -> list[ir.Value]:
-            sums = values[: len(accs)]
             for u in range(unroll):
                 local = b.add(s, _c64(u)) if u else s
-                sums = step(sums, b.add(local, _c64(start)), run=(rows_at, local))
-            values = [*sums, *values[len(accs):]]
-            return values if each is None else each(values)
+                values = step(values, b.add(local, _c64(start)), run=(rows_at, local))
+            return values if each is None else each(values, b.add(s, _c64(start)))
 
         values = carried_loop(b, values, _c64(0), _c64(count * steps_per_chunk), unroll, in_run)
     return values
@@ -1854,8 +1853,8 @@ class _GroupedMicroKernels(_GemmMicroKernels):
         `epilogue_spacing` iterations of `VNNI_GROUPS_UNROLL` k-steps (the rows left when the
         loops end, after them), so that the program's operations are issued between the
         `vpdpbusd`s; the last unit's rows after the last loop. A read in place (`a_chunks`)
-        has a loop per run, as `_k_loops_in_place`, the next row carried through them. See
-        `_GemmKernel.vnni_groups`."""
+        has a loop per run, as `_k_loops_in_place`, their k-steps one sequence for the
+        schedule. See `_GemmKernel.vnni_groups`."""
         fn = self._micro_function(f"vnnig{rows}x{panels}x{last_cols}", groups=2)
         a, b_panel, c, n0 = fn.args[:4]
         vectors = fn.args[4:7]
@@ -1869,9 +1868,7 @@ class _GroupedMicroKernels(_GemmMicroKernels):
         group_b_bytes = b.mul(panel_bytes, _c64(panels))
         group_c_bytes = panels * PANEL * self.out.itemsize
         tile_a_bytes = b.mul(a_row_bytes, _c64(rows))
-        spacing = self.epilogue_spacing
-        shift = spacing.bit_length() - 1
-        period = spacing * VNNI_GROUPS_UNROLL  # (k-steps from one row to the next)
+        period = self.epilogue_spacing * VNNI_GROUPS_UNROLL  # (k-steps from row to row)
         period_shift = period.bit_length() - 1
         assert period == 1 << period_shift, "powers of two"
         assert self.kind == "vnni" and self.wide  # (so `_seeded_sums` seeds where comp is)
@@ -1908,49 +1905,42 @@ class _GroupedMicroKernels(_GemmMicroKernels):
                      ) -> list[ir.Value]:
                 return self._k_step(b, accs, a_rows, b_panels, s, tail, run)
 
-            def epilogue_rows(values: list[ir.Value]) -> list[ir.Value]:
-                q = values[-1]  # (iterations so far: row q / spacing is due where it divides)
-                r = b.lshr(q, _c64(shift))
-                left = b.icmp_signed("<", r, pending)
-                due = b.and_(left, b.icmp_signed("==", b.and_(q, _c64(spacing - 1)), _c64(0)))
-                with b.if_then(due):
-                    epilogue_row(*before, r)
-                return [*values[:-1], b.add(q, b.zext(left, I64))]
-
             rows_end = b.mul(pending, _c64(period))
 
-            def unrolled(values: list[ir.Value], s: ir.Value) -> list[ir.Value]:
-                """`VNNI_GROUPS_UNROLL` k-steps from s, and row s / period where s is a
-                multiple of the period before `rows_end`: the loop's own step is the
-                schedule (a test and a compare an iteration; a counter carried through
-                the loop took ~10 scalar instructions an iteration)."""
-                for u in range(VNNI_GROUPS_UNROLL):
-                    values = step(values, b.add(s, _c64(u)) if u else s)
+            def epilogue_rows(values: list[ir.Value], s: ir.Value) -> list[ir.Value]:
+                """Row s / period of the unit before after the iteration from k-step s,
+                where s is a multiple of the period before `rows_end`: the loop's own
+                step is the schedule (a test and a compare an iteration; a counter carried
+                through the loop took ~10 scalar instructions an iteration)."""
                 due = b.and_(b.icmp_unsigned("==", b.and_(s, _c64(period - 1)), _c64(0)),
                              b.icmp_unsigned("<", s, rows_end))
                 with b.if_then(due):
                     epilogue_row(*before, b.lshr(s, _c64(period_shift)))
                 return values
 
+            def unrolled(values: list[ir.Value], s: ir.Value) -> list[ir.Value]:
+                for u in range(VNNI_GROUPS_UNROLL):
+                    values = step(values, b.add(s, _c64(u)) if u else s)
+                return epilogue_rows(values, s)
+
             seeds = self._seeded_sums(b, vectors[0], b.add(n0, b.mul(g, _c64(panels * PANEL))),
                                       rows, panels)
             start: list[ir.Value] = ([ir.Constant(V16I32, None)] * (rows * panels)
                                      if seeds is None else seeds)
             if self.a_chunks is not None:  # (a loop per run of A's chunks read in place)
-                values = _k_loops_in_place(b, start, a_rows, *self._chunk_runs(),
-                                           VNNI_GROUPS_UNROLL, step, [_c64(0)], epilogue_rows)
-                # (the rows run in the loops: ceil(q / spacing))
-                done = b.lshr(b.add(values[-1], _c64(spacing - 1)), _c64(shift))
-                values = values[:-1]
+                runs, steps_per_chunk = self._chunk_runs()
+                values = _k_loops_in_place(b, start, a_rows, runs, steps_per_chunk,
+                                           VNNI_GROUPS_UNROLL, step, epilogue_rows)
+                looped: ir.Value = _c64(sum(count for *_, count in runs) * steps_per_chunk)
             else:
-                main_end = b.and_(steps, _c64(-VNNI_GROUPS_UNROLL))
-                values = carried_loop(b, start, _c64(0), main_end, VNNI_GROUPS_UNROLL,
+                looped = b.and_(steps, _c64(-VNNI_GROUPS_UNROLL))
+                values = carried_loop(b, start, _c64(0), looped, VNNI_GROUPS_UNROLL,
                                       unrolled)
-                values = carried_loop(b, values, main_end, steps, 1, step)
-                # (the rows run in the loop: those of the multiples of the period before
-                # its end)
-                ran = b.lshr(b.add(main_end, _c64(period - 1)), _c64(period_shift))
-                done = b.select(b.icmp_unsigned("<", ran, pending), ran, pending)
+                values = carried_loop(b, values, looped, steps, 1, step)
+            # (the rows run in the loops: those of the multiples of the period below the
+            # k-steps they ran)
+            ran = b.lshr(b.add(looped, _c64(period - 1)), _c64(period_shift))
+            done = b.select(b.icmp_unsigned("<", ran, pending), ran, pending)
             if self.k_tail:  # (as `_emit_micro`'s)
                 values = step(values, steps, tail=True)
             _loop(b, done, pending, 1, lambda q: epilogue_row(*before, q))
