@@ -12,7 +12,9 @@ The models are `bench_targets.py`'s (the suite's CNNs, onnxruntime QDQ per-chann
 for lowpass). Prints the host, each engine's ms (wall, and the thread's CPU time) and
 OpenVINO's time / lowpass's (> 1: lowpass faster), and whether lowpass's outputs equal the
 REFERENCE device's. `LOWPASS_MAX_CPU_ISA` and `ONEDNN_MAX_CPU_ISA` cap both engines alike
-(e.g. an AVX-512 VNNI host on an AMX one).
+(e.g. an AVX-512 VNNI host on an AMX one). The host line gives the pinned CPU's clock, measured
+before the rounds: on a shared host it moves between phases (a Zen 5 VM: 4.13 and 4.40 GHz
+in one session), and the engines' times do not move alike.
 """
 
 from __future__ import annotations
@@ -61,7 +63,12 @@ def main(argv: list[str] | None = None) -> None:
     cpu = args.cpu if args.cpu is not None else max(os.sched_getaffinity(0))
     os.sched_setaffinity(0, {cpu})
     args.out.mkdir(parents=True, exist_ok=True)
-    print(b.host_line() + f"; pinned to CPU {cpu}")
+    import bench_gemm
+
+    # (a shared host's clock moves between phases, and each engine's time with it, not
+    # alike: the clock names the phase of the figures)
+    print(b.host_line() + f"; pinned to CPU {cpu}, its clock "
+          f"{bench_gemm.measure_clock_ghz():.2f} GHz (measured)")
     int8 = args.precision == "int8"
     for name in args.models.split(","):
         files = b.model_files(name, args.out)
