@@ -1305,6 +1305,42 @@ class _AddScaleRound:
         return np.clip(np.rint(y), 0, 255).astype(np.uint8)
 
 
+class _AddScaleShiftRound(_AddScaleRound):
+    """`_AddScaleRound` after + t[n] and + u (one value): y = u8(clip(rint((x + t[n] + u +
+    R) * s[n]), 0, 255)) in that order, a program of three arrays, two per column and one of
+    one value (the grouped kernels' `program_block`)."""
+
+    def __init__(self, s: np.ndarray, t: np.ndarray, u: float) -> None:
+        super().__init__(s)
+        self.t, self.u = t, np.full(1, u, np.float32)
+
+    def signature(self) -> tuple[object, ...]:
+        return ("add-scale-shift-round",)
+
+    def parameters(self) -> list[np.ndarray]:
+        return [self.s, self.t, self.u]
+
+    def emit(self, b, x, column, parameters, tensors, period=16):
+        import llvmlite.ir as ir
+
+        f32 = ir.FloatType()
+        lanes = x.type.count
+        t = b.load(b.gep(parameters[1], [column], inbounds=True, source_etype=f32),
+                   typ=ir.VectorType(f32, period), align=4)
+        if period < lanes:
+            t = b.shuffle_vector(t, ir.Constant(t.type, ir.Undefined), ir.Constant(
+                ir.VectorType(ir.IntType(32), lanes), [i % period for i in range(lanes)]))
+        u = b.load(parameters[2], typ=f32, align=4)
+        u = b.insert_element(ir.Constant(ir.VectorType(f32, lanes), ir.Undefined), u,
+                             ir.Constant(ir.IntType(32), 0))
+        u = b.shuffle_vector(u, ir.Constant(u.type, ir.Undefined),
+                             ir.Constant(ir.VectorType(ir.IntType(32), lanes), [0] * lanes))
+        return super().emit(b, b.fadd(b.fadd(x, t), u), column, parameters, tensors, period)
+
+    def reference(self, x: np.ndarray, r: np.ndarray) -> np.ndarray:
+        return super().reference((x.astype(np.float32) + self.t) + self.u[0], r)
+
+
 @pytest.mark.parametrize("with_program", [False, True])
 def test_prefetching_micro_kernels(with_program: bool) -> None:
     """A GEMM whose packed B exceeds `PREFETCH_B_BYTES` (k 2048 x n 600: 1.2 MiB, several
@@ -1394,7 +1430,8 @@ def _check_program_gemm(lib, a, sums, r, ldc, scale, program, in_place=False) ->
     (9, 48, 128, 128, (40, 0, 8, 16, 56, 64))])
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("in_place", [False, True])
-def test_program_epilogue_vnni_groups(m, k, n, ldc, chunks, threads, in_place):
+@pytest.mark.parametrize("arrays", [1, 3])
+def test_program_epilogue_vnni_groups(m, k, n, ldc, chunks, threads, in_place, arrays):
     """On an AMD Zen 4 or Zen 5 host (`HostCpu.zen_vector_pipes`: here a `znver4` CPU with this
     host's features, where it has AVX-512 VNNI) a GEMM whose epilogue has a program runs the
     row tiles of a chunk and a row of panel groups per micro-kernel call, the epilogue of
@@ -1405,14 +1442,18 @@ def test_program_epilogue_vnni_groups(m, k, n, ldc, chunks, threads, in_place):
     one (n 64: its tiles in a chain), K of 8 steps (as many iterations as rows) and of 4 or
     7 (rows left after the loop), a k tail (150, 258, 28), 4-row tiles and the 1-3 rows
     after them, A read in place (`a_chunk_offsets`: 16- and 8-deep chunks in runs of 1-3,
-    rows 8 bytes apart), a row stride beyond N and 2 threads; and with C in place of R,
-    where an epilogue row run twice (a schedule that repeats it) would read its own
-    results."""
+    rows 8 bytes apart), a row stride beyond N and 2 threads; with C in place of R, where
+    an epilogue row run twice (a schedule that repeats it) would read its own results; and
+    with a program of three arrays, which the kernels read from one block (`program_block`:
+    each array at its slot)."""
     host = host_cpu()
     if not host.avx512_vnni or host.amx:  # (AMX hosts: their tiles, `amx_groups`)
         pytest.skip("runs the zmm vpdpbusd kernels: needs AVX-512 VNNI without AMX")
     cpu = HostCpu("znver4", host.features, host.triple)
     b, scale, program, r = _program_operands(m, k, n)
+    if arrays == 3:
+        program = _AddScaleShiftRound(program.s, RNG.uniform(-900, 900, n).astype(np.float32),
+                                      float(RNG.uniform(-300, 300)))
     module = new_module("vnni-groups")
     keep: list = []
     if chunks is None:
