@@ -68,7 +68,7 @@ from lowpass.dialects.ov import (
 from lowpass.dialects.ov.base import op_display_name, op_type_name
 from lowpass.dialects.ov.state import module_variables
 from lowpass.ir import collector_paused
-from lowpass.lowering import jit, model_cache, pipeline
+from lowpass.lowering import jit, model_cache, perf_map, pipeline
 from lowpass.lowering.analysis import GraphAnalysis
 from lowpass.lowering.emit import (
     CONSTANT_SYMBOL_PREFIX,
@@ -279,6 +279,7 @@ def compile_module(
     """
     options = dict(options or {})
     check_options(options)
+    perf_map.jit_profile_flags()  # (a bad LOWPASS_JIT_PROFILE before the compile, not after)
     threads = _capped_threads(threads)
     key = _graph_key(module, threads, options)
     blob = model_cache.blob_key(key) if cache_dir is not None else None

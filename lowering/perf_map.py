@@ -13,10 +13,12 @@ for a process's JIT code (tools/perf/Documentation/jit-interface.txt in the Linu
 so that the samples are attributed to the kernels by name: `n10_gemm.vnnig4x4x16` (the
 micro-kernel of layer n10's GEMM and of the layers that share its code), `n93_im2col`, ...
 
-The variable is read once per process and holds oneDNN's flags: `PERF_MAP` (2) is the one
-lowpass writes; the others (1, VTune; 4, a jitdump; 8, its timestamps) do nothing here. The
-functions of an object are found in its ELF symbol table (internal ones too: they have
-names and sizes there), placed by the address the engine gives one of its external functions.
+The variable is read once per process (decimal, as oneDNN reads it) and holds oneDNN's flags:
+`PERF_MAP` (2) is the one lowpass writes; the others (1, VTune; 4, a jitdump; 8, its
+timestamps) do nothing here. The functions of an object are found in its ELF symbol table
+(internal ones too: they have names and sizes there), each section's placed by the address the
+engine gives one of its external functions: a section without one (none in lowpass's
+objects, whose code is all in `.ltext`) is left out.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import os
 import struct
 import sys
 import threading
+import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -49,7 +52,7 @@ def jit_profile_flags() -> int:
     if not value:
         return 0
     try:
-        flags = int(value, 0)
+        flags = int(value, 10)  # (decimal, as oneDNN reads its variable)
     except ValueError:
         flags = -1
     if flags < 0:
@@ -111,12 +114,28 @@ def perf_map_lines(data: bytes, address: Callable[[str], int]) -> list[str]:
             for name, index, value, size, _ in symbols if index in bases and size]
 
 
+_unwritable: list[str] = []  # (the map's path where it could not be written: not again)
+
+
 def record(objects: Sequence[bytes], address: Callable[[str], int]) -> None:
     """Append the functions of `objects`, loaded as `address` says, to the perf map (where
-    `enabled`)."""
+    `enabled`). A map that cannot be written (a full or read-only /tmp, a directory or a
+    link in its place) is a warning, once, not an error: profiling must not stop the code
+    it profiles."""
     if not enabled():
         return
     lines = [line for data in objects for line in perf_map_lines(data, address)]
-    if lines:
-        with _LOCK, open(perf_map_path(), "a", encoding="utf-8") as out:
-            out.write("".join(lines))
+    path = perf_map_path()
+    if not lines or str(path) in _unwritable:
+        return
+    with _LOCK:
+        try:  # (not through a link: another user's file in /tmp)
+            out = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o644)
+            try:
+                os.write(out, "".join(lines).encode())
+            finally:
+                os.close(out)
+        except OSError as e:
+            _unwritable.append(str(path))
+            warnings.warn(f"{JIT_PROFILE_VARIABLE}: cannot write {path} ({e.strerror}): "
+                          "no perf map", RuntimeWarning, stacklevel=2)

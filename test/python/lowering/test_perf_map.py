@@ -60,7 +60,7 @@ def flags_from(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPatch]:
     perf_map.jit_profile_flags.cache_clear()
 
 
-@pytest.mark.parametrize("value, flags", [("", 0), ("0", 0), ("2", 2), ("0x6", 6), (" 14 ", 14),
+@pytest.mark.parametrize("value, flags", [("", 0), ("0", 0), ("2", 2), ("06", 6), (" 14 ", 14),
                                           ("1", 1)])
 def test_flags_are_onednns(flags_from: pytest.MonkeyPatch, value: str, flags: int) -> None:
     flags_from.setenv(perf_map.JIT_PROFILE_VARIABLE, value)
@@ -69,7 +69,7 @@ def test_flags_are_onednns(flags_from: pytest.MonkeyPatch, value: str, flags: in
     assert perf_map.enabled() == (bool(flags & 2) and sys.platform.startswith("linux"))
 
 
-@pytest.mark.parametrize("value", ["abc", "-2", "2.0"])
+@pytest.mark.parametrize("value", ["abc", "-2", "2.0", "0x2"])
 def test_a_bad_value_is_an_error(flags_from: pytest.MonkeyPatch, value: str) -> None:
     flags_from.setenv(perf_map.JIT_PROFILE_VARIABLE, value)
     with pytest.raises(ValueError) as error:
@@ -115,12 +115,13 @@ _RUN = """
 import json, os, sys
 from pathlib import Path
 import lowpass
+path = Path(f"/tmp/perf-{os.getpid()}.map")
+path.unlink(missing_ok=True)  # (an earlier process's of the same pid)
 compiled = lowpass.Core().compile_model(sys.argv[1], "CPU")
 request = compiled.create_infer_request()
 library = request.device_request.graph.library
 from lowpass.lowering import jit  # (a library of `compile_ir`: MCJIT compiles its module)
 kernel = jit.compile_ir("define i64 @perf_map_probe(i64 %x) {\\n  ret i64 %x\\n}\\n")
-path = Path(f"/tmp/perf-{os.getpid()}.map")
 text = path.read_text() if path.exists() else None
 path.unlink(missing_ok=True)
 print(json.dumps({"main": library.address("lowpass_main"),
@@ -129,7 +130,9 @@ print(json.dumps({"main": library.address("lowpass_main"),
 
 
 def _run_convnet(value: str | None) -> dict:
-    env = {k: v for k, v in os.environ.items() if k != perf_map.JIT_PROFILE_VARIABLE}
+    # (PYTHONPERFSUPPORT: Python 3.12's own perf map would write the same file)
+    env = {k: v for k, v in os.environ.items()
+           if k not in (perf_map.JIT_PROFILE_VARIABLE, "PYTHONPERFSUPPORT")}
     if value is not None:
         env[perf_map.JIT_PROFILE_VARIABLE] = value
     result = subprocess.run([sys.executable, "-c", _RUN, str(CONVNET)], capture_output=True,
@@ -158,3 +161,34 @@ def test_a_compiled_model_is_in_the_perf_map() -> None:
 def test_nothing_is_written_without_the_flag() -> None:
     assert _run_convnet(None)["map"] is None
     assert _run_convnet("1")["map"] is None  # (VTune's flag: not lowpass's)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux") or not _elf_host(),
+                    reason="perf maps are Linux's")
+def test_an_unwritable_map_is_a_warning_once(flags_from: pytest.MonkeyPatch,
+                                              tmp_path: Path) -> None:
+    """Profiling must not stop the code it profiles: a map that cannot be written (here a
+    directory in its place) is one warning, and the library loads and runs."""
+    flags_from.setenv(perf_map.JIT_PROFILE_VARIABLE, "2")
+    flags_from.setattr(perf_map, "perf_map_path", lambda: tmp_path)  # (a directory)
+    flags_from.setattr(perf_map, "_unwritable", [])
+    data = _object()
+    with pytest.warns(RuntimeWarning, match="LOWPASS_JIT_PROFILE: cannot write .*: no perf map"):
+        library = jit.load_objects([data], {})
+    assert library.function("entry", ctypes.c_int64, ctypes.c_int64)(1) == 3
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # (not again)
+        jit.load_objects([data], {})
+
+
+def test_a_bad_value_is_a_one_line_error_of_lowpass_run() -> None:
+    env = {**os.environ, perf_map.JIT_PROFILE_VARIABLE: "abc"}
+    result = subprocess.run(
+        ["lowpass-run", str(CONVNET), "--random-inputs", "0", "--device", "CPU"],
+        capture_output=True, text=True, env=env, timeout=600,
+    )  # fmt: skip
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"lowpass-run: error: {CONVNET}: LOWPASS_JIT_PROFILE=abc: expected oneDNN's profiling "
+        "flags, a non-negative integer (2: a perf map, /tmp/perf-<pid>.map)\n")
