@@ -761,6 +761,51 @@ def _tile_for(kind: str, m: int, wide: bool = False, amx: bool = False,
     return {1: _Tile(1, 4), 2: _Tile(2, 2), 3: _Tile(3, 1)}[m]
 
 
+@dataclass(eq=False)
+class _ProgramArrays:
+    """The arrays that an epilogue's program reads (its `parameters()`: one value, or one per
+    column padded to whole panels like `scale`), as the kernels take them: an argument each,
+    or with `block` one pointer to them all, each at a slot of `slot` floats. A grouped
+    kernel's epilogue rows had reloaded ~10 of those pointers from the stack each (the
+    arguments beyond the registers): from one block, one register addresses them all. On a
+    Zen 5 host (same-process A/B, the same bits) mobilenet_v2_224 int8 0.980x the time,
+    squeezenet 0.986x, resnet50 and inception_v1 1.000x (its 56x56 K 64 residual layers
+    0.95-0.97x); the ungrouped kernels' programs so changed nothing beyond the noise."""
+
+    arrays: list[np.ndarray]
+    slot: int
+    block: bool
+
+    @property
+    def count(self) -> int:
+        """The kernels' arguments for the arrays (`pointers`)."""
+        return 1 if self.block else len(self.arrays)
+
+    @cached_property
+    def block_array(self) -> np.ndarray:
+        """The arrays one after another, each at a `slot` of its own."""
+        block = np.zeros(self.slot * len(self.arrays), dtype=np.float32)
+        for k, array in enumerate(self.arrays):
+            block[k * self.slot : k * self.slot + array.size] = array
+        return _aligned(block)
+
+    def pointers(self, address: Callable[[np.ndarray], ir.Value]) -> list[ir.Value]:
+        """The arguments (null for arrays of +0.0, which the program's code does not read:
+        it takes them as constants), or the one of the block."""
+        if self.block:
+            return [address(self.block_array)]
+        null = ir.Constant(PTR, None)
+        return [null if not np.any(a) and not np.any(np.signbit(a)) else address(a)
+                for a in self.arrays]
+
+    def parameters(self, b: ir.IRBuilder, args: Sequence[ir.Value]) -> list[ir.Value]:
+        """The pointers to the arrays from a kernel's arguments (`ColumnProgram.emit`'s)."""
+        if not self.block:
+            return list(args)
+        (base,) = args
+        return [_offset(b, base, k * self.slot * 4) for k in range(len(self.arrays))]
+
+
 class _GemmKernel:
     """
     A GEMM's shape, kind and tiling (chosen at construction), its k-step instructions and its
@@ -865,13 +910,9 @@ class _GemmKernel:
         """Whether the micro-kernels prefetch the next panel block's B into L2 (`_prefetch`)."""
         if self.vnni_groups:  # (4 panels as before: the blocks above are unchanged)
             self.tile = _Tile(min(m, VNNI_GROUPS_ROWS), 4)
-        self.program_block = self.vnni_groups and len(self.program_arrays) > 1
-        """The program's arrays one after another in one array (`_program_block`), given to
-        the micro-kernels as one pointer (`program_parameters`): a grouped kernel's epilogue
-        rows had reloaded ~10 of their pointers from the stack each (the arguments beyond
-        the registers). On a Zen 5 host (same-process A/B, the same bits) mobilenet_v2_224
-        int8 0.980x the time, squeezenet 0.986x, resnet50 and inception_v1 1.000x (its
-        56x56 K 64 residual layers 0.95-0.97x)."""
+        self.programs = _ProgramArrays(self.program_arrays, self.panels * PANEL,
+                                       self.vnni_groups and len(self.program_arrays) > 1)
+        """How the kernels take `program_arrays` (one block for the grouped ones)."""
         self.keep_alive: list[np.ndarray] = []  # the baked arrays (`_address`)
         self._baked: dict[int, np.ndarray] = {}
 
@@ -1146,46 +1187,6 @@ class _GemmKernel:
         return [self._address(v) if isinstance(v, np.ndarray) else null
                 for v in (self.comp, self.scale, self.bias)]
 
-    def program_pointers(self) -> list[ir.Value]:
-        """The arguments for `program_arrays` (null for arrays of +0.0, which the program's
-        code does not read: it takes them as constants), or the one of `program_block`."""
-        if self.program_block:
-            return [self._address(self._program_block)]
-        null = ir.Constant(PTR, None)
-        return [null if not np.any(a) and not np.any(np.signbit(a)) else self._address(a)
-                for a in self.program_arrays]
-
-    @property
-    def program_argument_count(self) -> int:
-        """The kernels' arguments for the program's arrays (`program_pointers`)."""
-        return 1 if self.program_block else len(self.program_arrays)
-
-    @property
-    def _program_slot(self) -> int:
-        """Floats from one of `program_block`'s arrays to the next: a whole row of panels."""
-        return self.panels * PANEL
-
-    @cached_property
-    def _program_block(self) -> np.ndarray:
-        """`program_arrays` one after another, each at a `_program_slot` of its own."""
-        slot = self._program_slot
-        block = np.zeros(slot * len(self.program_arrays), dtype=np.float32)
-        for k, array in enumerate(self.program_arrays):
-            block[k * slot : k * slot + array.size] = array
-        return _aligned(block)
-
-    def program_parameters(self, b: ir.IRBuilder, args: Sequence[ir.Value]
-                           ) -> list[ir.Value]:  # fmt: skip
-        """The pointers to `program_arrays` from a kernel's arguments: with `program_block`,
-        each at its slot from the one pointer, so that the code addresses them all from
-        one register (separate arguments, ~10 of them a residual requantization reads,
-        were reloaded from the stack at each epilogue row)."""
-        if not self.program_block:
-            return list(args)
-        (base,) = args
-        return [_offset(b, base, k * self._program_slot * 4)
-                for k in range(len(self.program_arrays))]
-
     def _epilogue(self, b, accs, rows, panels, last_cols, c, n0, vectors,
                   ldc_bytes: ir.Value | int, residual: ir.Value | None = None,
                   program_args: Sequence[ir.Value] = (), lockstep: int = 1,
@@ -1324,7 +1325,7 @@ class _GemmMicroKernels(_GemmKernel):
             panels, last_cols, part, *((self.kblock, self.block) if part else ()),
             self.a_chunks, self.a_chunk_bytes, self.prefetch_b,
             self.epilogue_spacing if self.vnni_groups else 0,
-            self._program_slot if self.program_block else 0,
+            self.programs.block and self.programs.slot,
         )  # fmt: skip
 
     @property
@@ -1398,7 +1399,7 @@ class _GemmMicroKernels(_GemmKernel):
         args = [PTR, PTR, PTR, I64, PTR, PTR, PTR] + ([PTR] if partial else [])
         args += [I64] * len(self.micro_shape(0))
         args += [I64] * groups
-        args += [PTR] * self.program_argument_count
+        args += [PTR] * self.programs.count
         args += [PTR] * (int(self.epilogue.takes_r) + int(self.prefetch_b))  # (R, `_prefetch`)
         fn = ir.Function(self.module, ir.FunctionType(VOID, args), f"{self.name}.{suffix}")
         fn.linkage = "internal"
@@ -1419,8 +1420,8 @@ class _GemmMicroKernels(_GemmKernel):
         b = ir.IRBuilder(fn.append_basic_block("entry"))
         steps_arg: ir.Value | None = None
         prefetch, residual, shape_end, program_args = _trailing_arguments(
-            fn, self.prefetch_b, self.epilogue.takes_r, self.program_argument_count)
-        program_args = self.program_parameters(b, program_args)
+            fn, self.prefetch_b, self.epilogue.takes_r, self.programs.count)
+        program_args = self.programs.parameters(b, program_args)
         if self.strided:
             steps_arg, a_row_bytes, panel_bytes, ldc_bytes = fn.args[shape_end - 4 : shape_end]
             a_rows = [_offset(b, a, b.mul(a_row_bytes, _c64(r))) for r in range(rows)]
@@ -1903,9 +1904,9 @@ class _GroupedMicroKernels(_GemmMicroKernels):
         vectors = fn.args[4:7]
         steps, a_row_bytes, panel_bytes, ldc, groups, tiles = fn.args[7:13]
         _, residual, _, program_args = _trailing_arguments(
-            fn, False, self.epilogue.takes_r, self.program_argument_count)
+            fn, False, self.epilogue.takes_r, self.programs.count)
         b = ir.IRBuilder(fn.append_basic_block("entry"))
-        program_args = self.program_parameters(b, program_args)
+        program_args = self.programs.parameters(b, program_args)
         row_bytes = panels * PANEL * 4
         buffer = b.alloca(V16I32, size=rows * panels)
         buffer.align = 64
@@ -2022,7 +2023,7 @@ class _GemmEmitter(_GroupedMicroKernels):
         ptr bias[, i64 shape...][, ptr program_array...][, ptr r])`: rows [m0, m0 + rows) x
         panels [p0, p0 + panels), `last` if the range ends with the last panel (which may
         be partial); the packed B (a run-time B's workspace), the epilogue's vectors
-        (`column_vectors`), the program's arrays (`program_pointers`) and R (the residual or
+        (`column_vectors`), the program's arrays (`_ProgramArrays.pointers`) and R (the residual or
         the program's tensor, `Epilogue.takes_r`, read with C's offsets) are arguments, so
         that the chunks of GEMMs with the same `_chunk_key` (the repeated layers of a
         network) share one body.
@@ -2040,7 +2041,7 @@ class _GemmEmitter(_GroupedMicroKernels):
         packed = workspace if self.packed is None else self._address(self.packed)
         assert packed is not None, "a run-time B is packed into a workspace"
         return [packed, *self.column_vectors(), *self._shape_arguments(),
-                *self.program_pointers()]
+                *self.programs.pointers(self._address)]
 
     def _shape_arguments(self) -> list[ir.Value]:
         """An AMX chunk body's last arguments: its micro-kernels' `micro_shape` (K's steps
@@ -2078,9 +2079,9 @@ class _GemmEmitter(_GroupedMicroKernels):
 
     def _chunk_function(self, fn_name: str) -> ir.Function:
         """An empty chunk body with `chunk_body`'s arguments (and the program's arrays after
-        the shape, `program_pointers`)."""
+        the shape, `_ProgramArrays.pointers`)."""
         args = [PTR, PTR, I64, I64, PTR, PTR, PTR, PTR] + [I64] * len(self._shape_arguments())
-        args += [PTR] * self.program_argument_count
+        args += [PTR] * self.programs.count
         args += [PTR] if self.epilogue.takes_r else []  # R (`Epilogue.takes_r`)
         fn = ir.Function(self.module, ir.FunctionType(VOID, args), fn_name)
         fn.linkage = "internal"
@@ -2093,7 +2094,7 @@ class _GemmEmitter(_GroupedMicroKernels):
         vectors = list(fn.args[5:8])
         shape_args = list(fn.args[8 : 8 + len(self._shape_arguments())])
         program_at = 8 + len(shape_args)
-        program_args = list(fn.args[program_at : program_at + self.program_argument_count])
+        program_args = list(fn.args[program_at : program_at + self.programs.count])
         residual = fn.args[-1] if self.epilogue.takes_r else None
         if shape_args:  # (AMX: see `_shape_arguments`)
             _, lda_v, panel_bytes_v, ldc_v = shape_args  # (the steps: for the micro-kernels)
