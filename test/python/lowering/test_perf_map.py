@@ -20,6 +20,8 @@ import pytest
 from lowpass.lowering import jit, perf_map
 from lowpass.lowering.target import create_target_machine, host_cpu
 
+from .typed import lowpass_run_error
+
 ROOT = Path(__file__).resolve().parents[3]
 CONVNET = ROOT / "examples" / "convnet.mlir"
 
@@ -183,12 +185,6 @@ def test_an_unwritable_map_is_a_warning_once(flags_from: pytest.MonkeyPatch,
 
 
 def test_a_bad_value_is_a_one_line_error_of_lowpass_run() -> None:
-    env = {**os.environ, perf_map.JIT_PROFILE_VARIABLE: "abc"}
-    result = subprocess.run(
-        ["lowpass-run", str(CONVNET), "--random-inputs", "0", "--device", "CPU"],
-        capture_output=True, text=True, env=env, timeout=600,
-    )  # fmt: skip
-    assert result.returncode == 1
-    assert result.stderr == (
+    assert lowpass_run_error(CONVNET, perf_map.JIT_PROFILE_VARIABLE, "abc") == (
         f"lowpass-run: error: {CONVNET}: LOWPASS_JIT_PROFILE=abc: expected oneDNN's profiling "
         "flags, a non-negative integer (2: a perf map, /tmp/perf-<pid>.map)\n")

@@ -2,12 +2,16 @@
 Typed helpers of the lowering tests (imported relatively: `from .typed import ...`; pytest
 imports the tests as modules of the package `test.python.lowering`): the CPU device's compiled
 model behind a `CompiledModel`, a port's static shape, the geometry keywords of convolutions
-and poolings, and FakeQuantize's four limits as a tuple, so that pyright checks the calls.
+and poolings, and FakeQuantize's four limits as a tuple, so that pyright checks the calls;
+and `lowpass-run`'s error under an environment variable.
 """
 
 from __future__ import annotations
 
+import os
+import subprocess
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import TypedDict, TypeVar
 
 from xdsl.ir import Attribute
@@ -68,3 +72,14 @@ class ResultType(TypedDict, total=False):
     """An op's optional `result_type` keyword, spread into its constructor (`**typed(...)`)."""
 
     result_type: Attribute
+
+
+def lowpass_run_error(model: Path, variable: str, value: str) -> str:
+    """What `lowpass-run MODEL` on the CPU device prints to stderr with the environment
+    variable `variable` set to `value`, where it must fail (exit code 1)."""
+    result = subprocess.run(
+        ["lowpass-run", str(model), "--random-inputs", "0", "--device", "CPU"],
+        capture_output=True, text=True, env={**os.environ, variable: value}, timeout=600,
+    )  # fmt: skip
+    assert result.returncode == 1, result.stderr
+    return result.stderr
