@@ -146,10 +146,15 @@ to the epilogue row in their loop (with 24, LLVM spilled 6 of them and the row's
 it). ResNet-50 int8 on a Zen 4 host (same-process A/B, profiling rows), its 56x56 1x1
 residual layers (K 64) against the 6 x 4 tile, a tile per call: the 4-row tile alone
 0.965x the time, with 6 rows 0.88-1.08x (three runs), with 4 rows 0.85-0.90x (five)."""
-VNNI_GROUPS_MAX_STEPS = 144
-"""The deepest K, in k-steps (K = 576), of the GEMMs whose micro-kernels overlap the units'
-epilogues (`_GemmKernel.vnni_groups`): deeper, a tile's program is 2% of its time or less,
-and the 4-row tile cost ResNet-50's 14x14 and 7x7 3x3 layers (K 2304, 4608) 1-2%."""
+VNNI_GROUPS_MAX_STEPS = 300
+"""The deepest K, in k-steps (K = 1200), of the GEMMs whose micro-kernels overlap the units'
+epilogues (`_GemmKernel.vnni_groups`): deeper, a tile's program is 1% of its time or less,
+and the 4-row tile cost ResNet-50's 14x14 and 7x7 3x3 layers (K 2304, 4608) 1-2% on Zen 4.
+Up to K 576 until the epilogue rows were scheduled by the loop's step and read their
+program's arrays from one block: then ResNet-50's 28x28 3x3 layers (K 1152) took 0.98x
+their time grouped, resnet50 int8 0.993x, inception_v1 0.995x, squeezenet and
+mobilenet_v2_224 1.000x (Zen 5, same-process A/B, the same bits; 1.007x for resnet50
+before)."""
 VNNI_GROUPS_UNROLL = 2
 """k-steps per iteration of the k loops of `_emit_vnni_groups_micro`, whose epilogue rows of
 the unit before run every `epilogue_spacing` iterations (K 64: 8 iterations, a row every
@@ -932,9 +937,9 @@ class _GemmKernel:
         inception_v1 0.994x, mobilenet_v2 0.98x. The narrow tiles of N < 64 (a vector per
         row: their rows' programs not in lockstep) made mobilenet_v2 1.04-1.05x: not
         grouped. On a Zen 5 host: resnet50 0.962x (its 1x1 residual layers of K 64 0.75x),
-        squeezenet 0.960x, mobilenet_v2 0.988x, inception_v1 0.988x; deeper K was slower
-        there too (`VNNI_GROUPS_MAX_STEPS` 300: resnet50 1.007x). Intel cores run both on
-        the same two 512-bit ports: not used there."""
+        squeezenet 0.960x, mobilenet_v2 0.988x, inception_v1 0.988x; K up to 1200 since
+        (`VNNI_GROUPS_MAX_STEPS`). Intel cores run both on the same two 512-bit ports: not
+        used there."""
         return (self.kind == "vnni" and self.wide and not self.amx and self.cpu.zen_vector_pipes
                 and self.epilogue.program is not None and not self.prefetch_b
                 and not self.kblock and self.tile.panels == 4
