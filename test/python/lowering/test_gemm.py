@@ -1426,7 +1426,7 @@ def _check_program_gemm(lib, a, sums, r, ldc, scale, program, in_place=False) ->
 @pytest.mark.parametrize("m,k,n,ldc,chunks", [
     (49, 64, 130, 144, None), (36, 32, 200, 208, None), (7, 150, 140, 144, None),
     (67, 258, 300, 304, None), (21, 576, 200, 200, None), (36, 16, 200, 208, None),
-    (12, 28, 64, 64, None), (30, 96, 70, 72, (0, 16, 32, 100, 116, 40)),
+    (12, 28, 64, 64, None), (13, 1152, 64, 64, None), (30, 96, 70, 72, (0, 16, 32, 100, 116, 40)),
     (9, 48, 128, 128, (40, 0, 8, 16, 56, 64))])
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("in_place", [False, True])
@@ -1436,7 +1436,8 @@ def test_program_epilogue_vnni_groups(m, k, n, ldc, chunks, threads, in_place, a
     host's features, where it has AVX-512 VNNI) a GEMM whose epilogue has a program runs the
     row tiles of a chunk and a row of panel groups per micro-kernel call, the epilogue of
     each group and tile inside the k loop of the next, a row every 1, 2, 4, 8 or 16
-    iterations of two k-steps (`epilogue_spacing`: K 32 and 48, 64 and 96, 150, 258, 576)
+    iterations of two k-steps (`epilogue_spacing`: K 32 and 48, 64 and 96, 150, 258, 576
+    and 1152)
     (`_emit_vnni_groups_micro`): the same bits as the reference, with several groups (n
     130: two and a tail panel of 2 columns; 140: two and 12 columns; 200: three and 8) or
     one (n 64: its tiles in a chain), K of 8 steps (as many iterations as rows) and of 4 or
@@ -1476,17 +1477,18 @@ def test_vnni_groups_only_on_amd_vector_pipes():
     """The grouped zmm micro-kernels are Zen 4's and Zen 5's (`znver4`, `znver5`: their
     vector pipes, `HostCpu.zen_vector_pipes`; whatever this host is), for a program's
     epilogue, N of 4 panels or more and K up to `VNNI_GROUPS_MAX_STEPS` k-steps: an Intel
-    AVX-512 VNNI CPU, an epilogue without a program, N 48 (the narrow tiles) and K 580 keep
-    one tile per call."""
+    AVX-512 VNNI CPU, an epilogue without a program, N 48 (the narrow tiles) and K 1204
+    keep one tile per call."""
     program = _AddScaleRound(np.ones(1, np.float32))
     for name, epilogue, k, n, grouped in (
             ("znver4", Epilogue(program=program), 150, 130, True),
             ("znver5", Epilogue(program=program), 150, 130, True),
             ("znver4", Epilogue(program=program), 576, 64, True),
+            ("znver5", Epilogue(program=program), 1200, 64, True),
             ("icelake-server", Epilogue(program=program), 150, 130, False),
             ("znver4", Epilogue(out_dtype=np.int32), 150, 130, False),
             ("znver4", Epilogue(program=program), 150, 48, False),
-            ("znver4", Epilogue(program=program), 580, 130, False)):
+            ("znver4", Epilogue(program=program), 1204, 130, False)):
         module = new_module("vnni-groups")
         emit_gemm(module, "g", m=49, k=k, n=n, a_dtype=np.uint8, b=weights8(k, n),
                   epilogue=epilogue, keep_alive=[],
