@@ -148,8 +148,9 @@ residual layers (K 64) against the 6 x 4 tile, a tile per call: the 4-row tile a
 0.965x the time, with 6 rows 0.88-1.08x (three runs), with 4 rows 0.85-0.90x (five)."""
 VNNI_GROUPS_MAX_STEPS = 300
 """The deepest K, in k-steps (K = 1200), of the GEMMs whose micro-kernels overlap the units'
-epilogues (`_GemmKernel.vnni_groups`): deeper, a tile's program is 1% of its time or less,
-and the 4-row tile cost ResNet-50's 14x14 and 7x7 3x3 layers (K 2304, 4608) 1-2% on Zen 4.
+epilogues (`_GemmKernel.vnni_groups`): deeper, a tile's program is a smaller share of its
+time, and the 4-row tile cost ResNet-50's 14x14 and 7x7 3x3 layers (K 2304, 4608) 1-2% on
+Zen 4.
 Up to K 576 until the epilogue rows were scheduled by the loop's step and read their
 program's arrays from one block: then ResNet-50's 28x28 3x3 layers (K 1152) took 0.98x
 their time grouped, resnet50 int8 0.993x, inception_v1 0.995x, squeezenet and
@@ -774,8 +775,9 @@ class _ProgramArrays:
     kernel's epilogue rows had reloaded ~10 of those pointers from the stack each (the
     arguments beyond the registers): from one block, one register addresses them all. On a
     Zen 5 host (same-process A/B, the same bits) mobilenet_v2_224 int8 0.980x the time,
-    squeezenet 0.986x, resnet50 and inception_v1 1.000x (its 56x56 K 64 residual layers
-    0.95-0.97x); the ungrouped kernels' programs so changed nothing beyond the noise."""
+    squeezenet 0.986x, resnet50 and inception_v1 1.000x (resnet50's 56x56 K 64 residual
+    layers 0.95-0.97x); the ungrouped kernels, given a block too, changed nothing beyond
+    the noise, and keep an argument per array."""
 
     arrays: list[np.ndarray]
     slot: int
@@ -2028,10 +2030,10 @@ class _GemmEmitter(_GroupedMicroKernels):
         ptr bias[, i64 shape...][, ptr program_array...][, ptr r])`: rows [m0, m0 + rows) x
         panels [p0, p0 + panels), `last` if the range ends with the last panel (which may
         be partial); the packed B (a run-time B's workspace), the epilogue's vectors
-        (`column_vectors`), the program's arrays (`_ProgramArrays.pointers`) and R (the residual or
-        the program's tensor, `Epilogue.takes_r`, read with C's offsets) are arguments, so
-        that the chunks of GEMMs with the same `_chunk_key` (the repeated layers of a
-        network) share one body.
+        (`column_vectors`), the program's arrays (`_ProgramArrays.pointers`) and R (the
+        residual or the program's tensor, `Epilogue.takes_r`, read with C's offsets) are
+        arguments, so that the chunks of GEMMs with the same `_chunk_key` (the repeated
+        layers of a network) share one body.
 
         Panel blocks of `self.block` full panels (a multiple of every group size, so a block
         has no leftover), then a final region (the remaining full panels and the tail panel)
