@@ -47,7 +47,7 @@ _SHN_LORESERVE = 0xFF00  # (section indices from here on are not sections: absol
 @functools.cache
 def jit_profile_flags() -> int:
     """The flags of `LOWPASS_JIT_PROFILE` (0 where it is unset or empty); ValueError for a
-    value that is not a non-negative integer."""
+    value that is not a non-negative decimal integer."""
     value = os.environ.get(JIT_PROFILE_VARIABLE, "").strip()
     if not value:
         return 0
