@@ -46,6 +46,7 @@ def minima(run: Callable[[], object], calls: int) -> tuple[float, float]:
 
 
 def main(argv: list[str] | None = None) -> None:
+    import bench_gemm
     import numpy as np
     import openvino
 
@@ -63,8 +64,6 @@ def main(argv: list[str] | None = None) -> None:
     cpu = args.cpu if args.cpu is not None else max(os.sched_getaffinity(0))
     os.sched_setaffinity(0, {cpu})
     args.out.mkdir(parents=True, exist_ok=True)
-    import bench_gemm
-
     # (a shared host's clock moves between phases, and each engine's time with it, not
     # alike: the clock names the phase of the figures)
     print(b.host_line() + f"; pinned to CPU {cpu}, its clock "

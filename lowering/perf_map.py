@@ -122,11 +122,11 @@ def record(objects: Sequence[bytes], address: Callable[[str], int]) -> None:
     `enabled`). A map that cannot be written (a full or read-only /tmp, a directory or a
     link in its place) is a warning, once, not an error: profiling must not stop the code
     it profiles."""
-    if not enabled():
+    path = perf_map_path()
+    if not enabled() or str(path) in _unwritable:
         return
     lines = [line for data in objects for line in perf_map_lines(data, address)]
-    path = perf_map_path()
-    if not lines or str(path) in _unwritable:
+    if not lines:
         return
     with _LOCK:
         try:  # (not through a link: another user's file in /tmp)
