@@ -22,7 +22,8 @@ ahead of OpenVINO on every host, and a runtime that scales":
   spinning: the steady state of a lasting busy core).
 
 The native pool's counters (`ThreadPool.stats`: parallel jobs, late jobs, jobs run inline
-because one participant was left, seconds the caller waited for the workers' chunks) are
+because one participant was left, seconds the caller waited for the workers' chunks, jobs
+of the caller alone that its helper took half of) are
 printed per pool: they tell whether its backoff is what limits it. So is the caller's wait
 per inference while idle: the part of the latency that is the threads' uneven ends (a chunk
 balance, or a worker on a slower or shared core), not their work.

@@ -37,10 +37,12 @@ costs nothing: the caller does its chunks. The protocol (all in LLVM IR, `_emit_
   `BACKOFF_*_SECONDS` (the workers from the job's participant count on sleep instead of
   claiming), and one comes back each time a backoff is over: a pool on a machine with k
   busy cores settles near T - k participants, and runs inline (one thread, not worse) only
-  when it is down to the caller. Taking every worker away after any late job made 12 and 16
-  threads slower than 8 on a 16-core server: with that many threads, some worker is nearly
-  always descheduled by something. `ThreadPool.stats` counts the jobs, the late ones and
-  those run inline, and sums the caller's waits (what the threads' uneven ends cost);
+  when it is down to the caller (where a 2-thread pool's worker, sleeping between jobs and
+  kept off the caller's CPU, runs the second half of each job's chunks: `HELPER`). Taking
+  every worker away after any late job made 12 and 16 threads slower than 8 on a 16-core
+  server: with that many threads, some worker is nearly always descheduled by something.
+  `ThreadPool.stats` counts the jobs, the late ones, those run inline and the helped ones,
+  and sums the caller's waits (what the threads' uneven ends cost);
 - an idle worker spins (`pause`) on the generation for `SPIN_SECONDS` (20 ms, timed with the
   cycle counter), then sleeps in `FUTEX_WAIT` until the next generation: an idle pool does not burn
   a core. The caller spins for late chunks, then yields the core between checks.
@@ -138,6 +140,25 @@ descheduled in the middle of chunks makes two threads slower than one (measured:
 int8 1.5x slower); backing off lets it sleep and gives the caller a core of its own."""
 # (a worker back from the caller alone has slept since its last spin: `_emit_pool_run`)
 assert BACKOFF_MIN_SECONDS >= SPIN_SECONDS
+HELPER = True
+"""Whether a 2-thread pool down to the caller alone (late jobs: another process keeps a core
+busy) lets its worker help: each job of `HELPED_MIN_CHUNKS` chunks or more wakes it for the
+second half of the chunks, which it runs, where the caller has not taken them by then, on
+the other CPU (its affinity then excludes the caller's), and then it sleeps instead of
+spinning. A thread that sleeps between bursts, its share of a CPU no more than the busy
+process's, is woken within ~12 us and runs its burst through (Linux 6.18's EEVDF on the
+2-vCPU Zen 5 host, measured with a C program beside a `while True: pass` process: a helper
+doing 60-80 us of every 260-280 us of work ended with the caller's 200 us, 1.06-1.08x
+their time); woken where the scheduler chose, it came up on the caller's CPU and took its
+time (0.97-1.05x the caller doing all). A spinning worker shares its CPU half and half in
+4 ms slices, so the caller waited whole slices for its chunks: hence the backoff to the
+caller alone. resnet50 int8 at 2 threads with a core busy (every job helped): 7.4-7.5 ms
+against 9.3-9.5 inline (0.79x), where a quarter of the chunks gave 0.89x. A helped job the
+caller waited for (`PREEMPTED_SECONDS`, twice its own part) ends the help for the backoff's
+length. Off (or where the process may run on other than two CPUs), the caller alone runs
+every job inline."""
+HELPED_MIN_CHUNKS = 4
+"""The fewest chunks of a helped job (a parallel GEMM's at 2 threads: 2 a thread)."""
 
 # Byte offsets of the fields of the pool state (each group on its own cache line).
 _GEN = 0  # i32: generation, the futex word
@@ -164,6 +185,11 @@ _LATE_JOBS = 552  # i64: of those, late ones (each took one participant away)
 _INLINE_JOBS = 560  # i64: jobs run inline on the caller because one participant was left
 _WAIT_TICKS = 568  # i64: ticks callers waited for workers' chunks, all jobs (the lock's owner's)
 _LAST_GROW = 576  # i64: cycle counter when a participant last came back (likewise)
+_HELPED_JOBS = 584  # i64: jobs run by the caller alone but for a helper's share (statistics)
+_HELPING = 592  # i64: 1 while the job posted is a helped one (worker 1 reads it)
+_NO_HELP_UNTIL = 600  # i64: cycle counter until which the caller alone runs jobs inline
+_AWAY_CPU = 608  # i64: 1 + the CPU that worker 1's affinity leaves to the caller (0: none)
+_CPU_PAIR = 616  # i64: the two CPUs of a 2-thread pool's process, a | b << 32 (-1: not two)
 _SLOTS = 640  # per worker i (1..T-1) at _SLOTS + 64 i: ptr state, i64 index, pthread_t,
 _SLOT_GEN = 24  # and the i32 generation at its creation
 _SLOT_BYTES = 64
@@ -234,9 +260,11 @@ def _emit_claim_loop(
     generation: ir.Value,
     task: ir.NamedValue,  # (a pointer to the task function: a callee)
     ctx: ir.Value,
+    owners: ir.Value | None = None,
 ) -> None:
     """Claim and run chunks of `generation`: first `me`'s own share, then the others' (in
-    the order me+1, me+2, ...), until none is left (see the module docstring). A claim is
+    the order me+1, me+2, ...; the first `owners` shares only, `me`'s alone for a helper),
+    until none is left (see the module docstring). A claim is
     decided by the work word alone (its generation, next chunk and end of the share), never
     by the job's fields, which a late worker may read when the caller already writes the
     next job's."""
@@ -256,7 +284,8 @@ def _emit_claim_loop(
     step = b.load(step_var)
     owner = b.urem(b.add(me, step), _const(I64, threads))
     word_ptr = _work_word(b, state, threads, owner)
-    b.cbranch(b.icmp_unsigned("<", step, _const(I64, threads)), claim, finished)
+    visited = _const(I64, threads) if owners is None else owners
+    b.cbranch(b.icmp_unsigned("<", step, visited), claim, finished)
 
     b.position_at_end(claim)
     word = b.load_atomic(word_ptr, "acquire", 8, typ=I64)
@@ -290,6 +319,8 @@ class _PoolRuntime:
     pthread_create: ir.Function
     pthread_join: ir.Function
     cycles: ir.Function
+    sched_getcpu: ir.Function
+    pthread_setaffinity_np: ir.Function
     futex: int | None
 
     @staticmethod
@@ -304,6 +335,10 @@ class _PoolRuntime:
             ),
             pthread_join=_declare(module, "pthread_join", ir.FunctionType(I32, [I64, PTR])),
             cycles=_declare(module, "llvm.readcyclecounter", ir.FunctionType(I64, [])),
+            sched_getcpu=_declare(module, "sched_getcpu", ir.FunctionType(I32, [])),
+            pthread_setaffinity_np=_declare(
+                module, "pthread_setaffinity_np", ir.FunctionType(I32, [I64, I64, PTR])
+            ),
             futex=_futex_syscall_number(),
         )
 
@@ -433,12 +468,21 @@ def _emit_pool_worker(rt: _PoolRuntime, threads: int) -> ir.Function:
     b.position_at_end(take_part)
     task = b.load(_field(b, state, _FN), typ=TASK_PTR)  # called indirectly
     ctx = b.load(_field(b, state, _CTX), typ=PTR)
-    _emit_claim_loop(b, state, threads, index, gen_now, task, ctx)
+    helping = None
+    if threads == 2:  # (`HELPER`: its own share only, then sleep; a later job's flag only
+        # changes how much it claims and whether it spins, as the word decides the claims)
+        flag = b.load_atomic(_field(b, state, _HELPING), "monotonic", 8, typ=I64)
+        helping = b.icmp_unsigned("!=", flag, _const(I64, 0))
+    owners = None if helping is None else b.select(helping, _const(I64, 1), _const(I64, threads))
+    _emit_claim_loop(b, state, threads, index, gen_now, task, ctx, owners)
     b.store(_const(I64, 0), spins_var)
     now = b.call(cycles, [])
     b.store(now, since_var)
     b.store(now, last_var)
-    b.branch(wait)
+    if helping is None:
+        b.branch(wait)
+    else:
+        b.cbranch(helping, sleep, wait)
 
     b.position_at_end(leave)
     b.ret(ir.Constant(PTR, None))
@@ -526,9 +570,28 @@ def _emit_pool_run(rt: _PoolRuntime, threads: int) -> ir.Function:
         with b.if_then(b.icmp_unsigned("<", active, _const(I64, 2))):
             preempted = b.load_atomic(_field(b, state, _PREEMPTIONS), "monotonic", 8, typ=I64)
             b.store(preempted, _field(b, state, _PREEMPTIONS_SEEN))
+            if threads == 2:  # (the helper's CPU back to the pair: a participant again)
+                away_ptr = _field(b, state, _AWAY_CPU)
+                with b.if_then(b.icmp_unsigned("!=", b.load(away_ptr, typ=I64), _const(I64, 0))):
+                    _emit_worker_affinity(rt, b, state, None)
+                    b.store(_const(I64, 0), away_ptr)
     active = b.load(active_ptr, typ=I64)
     alone = b.icmp_unsigned("<", active, _const(I64, 2))
-    b.cbranch(b.and_(fits, b.not_(alone)), parallel, release)
+    helped = None
+    if threads == 2:
+        helped = run.append_basic_block("helped")
+        not_parallel = run.append_basic_block("not_parallel")
+        b.cbranch(b.and_(fits, b.not_(alone)), parallel, not_parallel)
+        b.position_at_end(not_parallel)
+        pair = b.load(_field(b, state, _CPU_PAIR), typ=I64)
+        help_ok = b.and_(
+            b.and_(fits, b.icmp_unsigned(">=", chunks, _const(I64, HELPED_MIN_CHUNKS))),
+            b.and_(b.icmp_signed(">=", pair, _const(I64, 0)),
+                   b.icmp_signed(">=", now, b.load(_field(b, state, _NO_HELP_UNTIL), typ=I64))),
+        )
+        b.cbranch(help_ok, helped, release)
+    else:
+        b.cbranch(b.and_(fits, b.not_(alone)), parallel, release)
     b.position_at_end(release)
     with b.if_then(alone):  # (the late jobs left the caller alone)
         inline_jobs = _field(b, state, _INLINE_JOBS)
@@ -550,6 +613,43 @@ def _emit_pool_run(rt: _PoolRuntime, threads: int) -> ir.Function:
 
     b.position_at_end(parallel)
     generation, done, active = _emit_post_job(rt, b, threads, run, active_ptr, wanted)
+    started, own_var = _emit_claim_and_wait(rt, b, state, threads, run, generation, done)
+    _emit_adapt_participants(rt, b, state, started, own_var, active, active_ptr)
+    b.atomic_rmw("xchg", lock, _const(I32, 0), "release")
+    b.ret_void()
+
+    if helped is not None:
+        b.position_at_end(helped)
+        # the helper on the CPU the caller is not on (woken where the scheduler chose, it
+        # came up on the caller's, whose time it took: `HELPER`), set again if the caller
+        # has moved
+        cpu = b.sext(b.call(rt.sched_getcpu, []), I64)
+        away_ptr = _field(b, state, _AWAY_CPU)
+        away = b.add(cpu, _const(I64, 1))
+        with b.if_then(b.icmp_unsigned("!=", b.load(away_ptr, typ=I64), away)):
+            _emit_worker_affinity(rt, b, state, cpu)
+            b.store(away, away_ptr)
+        share = b.lshr(chunks, _const(I64, 1))
+        generation, done, _ = _emit_post_job(rt, b, threads, run, active_ptr, wanted, share)
+        started, own_var = _emit_claim_and_wait(rt, b, state, threads, run, generation, done)
+        _emit_helped_job_end(rt, b, state, started, own_var)
+        b.atomic_rmw("xchg", lock, _const(I32, 0), "release")
+        b.ret_void()
+    return run
+
+
+def _emit_claim_and_wait(
+    rt: _PoolRuntime,
+    b: ir.IRBuilder,
+    state: ir.Value,
+    threads: int,
+    run: ir.Function,
+    generation: ir.Value,
+    done: ir.Value,
+) -> tuple[ir.Value, ir.Value]:
+    """The caller's chunks of a posted job, then its wait for the workers'. Returns the
+    cycle counter at the start and a variable holding the ticks of the caller's own part."""
+    task, ctx, chunks = run.args[1:4]
     started = b.call(rt.cycles, [])
     _emit_claim_loop(b, state, threads, _const(I64, 0), generation, task, ctx)
     own_ticks = b.sub(b.call(rt.cycles, []), started)
@@ -578,10 +678,62 @@ def _emit_pool_run(rt: _PoolRuntime, threads: int) -> ir.Function:
                 b.call(rt.sched_yield, [])
     b.cbranch(all_done, waited, wait_done)
     b.position_at_end(waited)
-    _emit_adapt_participants(rt, b, state, started, own_var, active, active_ptr)
-    b.atomic_rmw("xchg", lock, _const(I32, 0), "release")
-    b.ret_void()
-    return run
+    return started, own_var
+
+
+_CPU_SET_BYTES = 128
+"""A `cpu_set_t`: CPUs 0..1023 (`ThreadPool._configure` helps only CPUs below that)."""
+
+
+def _emit_worker_affinity(
+    rt: _PoolRuntime, b: ir.IRBuilder, state: ir.Value, cpu: ir.Value | None
+) -> None:
+    """Worker 1 of a 2-thread pool (`HELPER`) on the pool's two CPUs (`_CPU_PAIR`) but
+    `cpu`, or on both (`cpu` None); nothing without a pair (-1: no help, nor a worker moved
+    to put back). A call that fails (another affinity since) changes nothing, which only
+    costs the help its speed."""
+    entry = ir.IRBuilder(b.function.entry_basic_block)
+    entry.position_at_start(b.function.entry_basic_block)
+    mask = entry.alloca(I64, size=_CPU_SET_BYTES // 8)  # (i64 words: `_field`'s type)
+    pair = b.load(_field(b, state, _CPU_PAIR), typ=I64)
+    with b.if_then(b.icmp_signed(">=", pair, _const(I64, 0))):
+        for word in range(0, _CPU_SET_BYTES, 8):
+            b.store(_const(I64, 0), _field(b, mask, word))
+        for shift in (0, 32):  # (each below 1024: `_cpu_pair`)
+            x = b.and_(b.lshr(pair, _const(I64, shift)), _const(I64, _CPU_SET_BYTES * 8 - 1))
+            bit = b.shl(_const(I64, 1), b.and_(x, _const(I64, 63)))
+            if cpu is not None:
+                bit = b.select(b.icmp_unsigned("==", x, cpu), _const(I64, 0), bit)
+            at = b.gep(mask, [b.shl(b.lshr(x, _const(I64, 6)), _const(I64, 3))],
+                       source_etype=I8)
+            b.store(b.or_(b.load(at, typ=I64), bit), at)
+        tid = b.load(_field(b, state, _SLOTS + _SLOT_BYTES + 16), typ=I64)
+        b.call(rt.pthread_setaffinity_np, [tid, _const(I64, _CPU_SET_BYTES), mask])
+
+
+def _emit_helped_job_end(
+    rt: _PoolRuntime, b: ir.IRBuilder, state: ir.Value, started: ir.Value, own_var: ir.Value
+) -> None:
+    """After a helped job (`HELPER`): its count and wait; a job the caller waited for, as
+    a late one (`_emit_adapt_participants`), ends the help for the backoff's length."""
+    own_ticks = b.load(own_var)
+    ended = b.call(rt.cycles, [])
+    wait_ticks = b.sub(b.sub(ended, started), own_ticks)
+    waited_ptr = _field(b, state, _WAIT_TICKS)
+    b.store(b.add(b.load(waited_ptr, typ=I64), wait_ticks), waited_ptr)
+    helped_jobs = _field(b, state, _HELPED_JOBS)
+    b.store(b.add(b.load(helped_jobs, typ=I64), _const(I64, 1)), helped_jobs)
+    late = b.and_(
+        b.icmp_signed(">", wait_ticks, b.load(_field(b, state, _PREEMPTED_TICKS), typ=I64)),
+        b.icmp_signed(">", wait_ticks, b.shl(own_ticks, _const(I64, 1))),
+    )
+    with b.if_then(late):
+        late_jobs = _field(b, state, _LATE_JOBS)
+        b.store(b.add(b.load(late_jobs, typ=I64), _const(I64, 1)), late_jobs)
+        length = b.load(_field(b, state, _BACKOFF_LENGTH), typ=I64)
+        shortest = b.load(_field(b, state, _BACKOFF_MIN_TICKS), typ=I64)
+        length = b.select(b.icmp_signed("<", length, shortest), shortest, length)
+        b.store(b.add(ended, length), _field(b, state, _NO_HELP_UNTIL))
 
 
 def _emit_post_job(
@@ -591,30 +743,44 @@ def _emit_post_job(
     run: ir.Function,
     active_ptr: ir.Value,
     wanted: ir.Value,
+    helper_share: ir.Value | None = None,
 ) -> tuple[ir.Value, ir.Value, ir.Value]:
     """
     The caller's side of a job, the lock taken: store the task, cut the chunks into the
-    shares of the job's participants (the pool's active ones, at most `wanted`), publish the
-    work words and then the generation, wake the sleepers if one of them takes part. Returns
-    the generation, the `done` counter and the pool's participants.
+    shares of the job's participants (the pool's active ones, at most `wanted`; with
+    `helper_share`, a 2-thread pool's caller alone and its helper, `HELPER`: the last
+    `helper_share` chunks the worker's), publish the work words and then the generation,
+    wake the sleepers if one of them takes part. Returns the generation, the `done` counter
+    and the pool's participants.
     """
     state, task, ctx, chunks = run.args[:4]
     b.store(task, _field(b, state, _FN))
     b.store(ctx, _field(b, state, _CTX))
     done = _field(b, state, _DONE)
     b.store(_const(I64, 0), done)
-    jobs = _field(b, state, _JOBS)
-    b.store(b.add(b.load(jobs, typ=I64), _const(I64, 1)), jobs)
+    if helper_share is None:
+        jobs = _field(b, state, _JOBS)
+        b.store(b.add(b.load(jobs, typ=I64), _const(I64, 1)), jobs)
     active = b.load(active_ptr, typ=I64)
     job_active = b.select(b.icmp_unsigned("<", wanted, active), wanted, active)
+    if helper_share is not None:
+        assert threads == 2, "a helper for the 2-thread pool's caller alone"
+        job_active = _const(I64, 2)
+    if threads == 2:  # (the worker reads it once it sees the generation)
+        helping = _const(I64, int(helper_share is not None))
+        b.atomic_rmw("xchg", _field(b, state, _HELPING), helping, "monotonic")
     b.atomic_rmw("xchg", _field(b, state, _JOB_ACTIVE), job_active, "monotonic")
     gen_ptr = _field(b, state, _GEN)
     generation = b.add(b.load_atomic(gen_ptr, "monotonic", 4, typ=I32), _const(I32, 1))
     word = b.shl(b.zext(generation, I64), _const(I64, 32))
+    helped_from = None if helper_share is None else b.sub(chunks, helper_share)
     for owner in range(threads):  # share [p C / A, (p + 1) C / A) for the A participants,
         # an empty one at the end for the others
         start_index = _share_start(b, _const(I64, owner), chunks, job_active)
         end_index = _share_start(b, _const(I64, owner + 1), chunks, job_active)
+        if helped_from is not None:  # (the caller's [0, C - h), the helper's [C - h, C))
+            start_index = _const(I64, 0) if owner == 0 else helped_from
+            end_index = helped_from if owner == 0 else chunks
         owner_word = b.or_(b.or_(word, b.shl(end_index, _const(I64, 16))), start_index)
         b.atomic_rmw(
             "xchg", _work_word(b, state, threads, _const(I64, owner)), owner_word, "seq_cst"
@@ -721,6 +887,8 @@ class PoolStats:
     waited: float
     """Seconds the callers spent, after their own chunks, waiting for the workers' (0.0
     without a cycle counter): the cost of the threads' uneven ends, over all jobs."""
+    helped: int = 0
+    """Jobs the caller ran alone but for its helper's share (`HELPER`)."""
 
 
 @dataclass
@@ -752,6 +920,7 @@ class ThreadPool:
         words[_PREEMPTED_TICKS // 8] = self.preempted_ticks
         words[_BACKOFF_MIN_TICKS // 8] = self.backoff_min_ticks
         words[_BACKOFF_MAX_TICKS // 8] = self.backoff_max_ticks
+        words[_CPU_PAIR // 8] = _cpu_pair() if self.threads == 2 and HELPER else -1
 
     @property
     def backoff(self) -> tuple[int, int]:
@@ -770,6 +939,7 @@ class ThreadPool:
             int(words[_INLINE_JOBS // 8]),
             int(words[_ACTIVE // 8]),
             int(words[_WAIT_TICKS // 8]) / self.tick_rate if self.tick_rate else 0.0,
+            int(words[_HELPED_JOBS // 8]),
         )
 
     def ticks(self) -> int:
@@ -835,6 +1005,18 @@ def bind_pools(instance: int) -> Iterator[None]:
         yield
     finally:
         _BINDING.instance = before
+
+
+def _cpu_pair() -> int:
+    """The two CPUs this process may run on, a | b << 32 (`_CPU_PAIR`), or -1 where it may
+    run on another number of CPUs or on one beyond a `cpu_set_t`'s (`HELPER`)."""
+    try:
+        cpus = sorted(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return -1
+    if len(cpus) != 2 or cpus[1] >= _CPU_SET_BYTES * 8:
+        return -1
+    return cpus[0] | cpus[1] << 32
 
 
 def available_cores() -> int:

@@ -198,12 +198,13 @@ done:
 
 @contextmanager
 def _sleepy_pool(
-    threads_: int,
+    threads_: int, helper: bool = False
 ) -> Iterator[tuple[ThreadPool, Callable[..., np.ndarray], int]]:
     """The pool of `threads_` with a long backoff (10 min: the jobs after a late one certainly
     fall in it however loaded the machine is; the pool's own limits are restored after),
     `job(chunks, sleep_caller_us, sleep_worker_us)` running SLEEPY_TASK_IR (the threads
-    that ran each chunk), and that backoff in ticks."""
+    that ran each chunk), and that backoff in ticks. Without `helper` the caller alone runs
+    every job inline (`HELPER` off: the backoff's own behaviour)."""
     from lowpass.lowering.kernels import threads
 
     _LIBRARIES.append(compile_ir(SLEEPY_TASK_IR, cache=False))
@@ -224,12 +225,16 @@ def _sleepy_pool(
     words[threads._BACKOFF_MIN_TICKS // 8] = words[threads._BACKOFF_MAX_TICKS // 8] = long
     words[threads._BACKOFF_UNTIL // 8] = words[threads._BACKOFF_LENGTH // 8] = 0
     words[threads._LAST_LATE // 8] = words[threads._LAST_GROW // 8] = 0
+    words[threads._NO_HELP_UNTIL // 8] = 0
+    if not helper:
+        words[threads._CPU_PAIR // 8] = -1
     try:
         yield pool, job, long
     finally:
         pool._configure()
         words[threads._BACKOFF_UNTIL // 8] = words[threads._BACKOFF_LENGTH // 8] = 0
         words[threads._LAST_LATE // 8] = words[threads._LAST_GROW // 8] = 0
+        words[threads._NO_HELP_UNTIL // 8] = 0
 
 
 def test_late_worker_makes_the_pool_back_off() -> None:
@@ -404,6 +409,158 @@ def test_late_job_takes_one_participant_away() -> None:
         late, active = pool.stats.late, pool.stats.active
         job(2)
         assert pool.stats.active == (active + 1 if pool.stats.late == late else active)
+
+
+# `task(ctx, i)`: ctx[3 + i] = the Linux thread id that ran chunk i; chunk 0 sleeps ctx[0]
+# us, chunk ctx[1] sleeps ctx[2] us.
+HELPER_TASK_IR = """
+declare i32 @gettid()
+declare i32 @usleep(i32)
+define void @helper_chunk(ptr %ctx, i64 %i) {
+entry:
+  %tid = call i32 @gettid()
+  %tid64 = sext i32 %tid to i64
+  %slot = add i64 %i, 3
+  %p = getelementptr i64, ptr %ctx, i64 %slot
+  store i64 %tid64, ptr %p
+  %first = icmp eq i64 %i, 0
+  br i1 %first, label %sleep_first, label %check
+sleep_first:
+  %us0 = load i64, ptr %ctx
+  %t0 = trunc i64 %us0 to i32
+  %r0 = call i32 @usleep(i32 %t0)
+  br label %done
+check:
+  %q = getelementptr i64, ptr %ctx, i64 1
+  %long = load i64, ptr %q
+  %is_long = icmp eq i64 %i, %long
+  br i1 %is_long, label %sleep_long, label %done
+sleep_long:
+  %r = getelementptr i64, ptr %ctx, i64 2
+  %us1 = load i64, ptr %r
+  %t1 = trunc i64 %us1 to i32
+  %r1 = call i32 @usleep(i32 %t1)
+  br label %done
+done:
+  ret void
+}
+"""
+
+
+@contextmanager
+def _helped_pool() -> Iterator[tuple[ThreadPool, Callable[..., np.ndarray], list[int]]]:
+    """The 2-thread pool down to the caller alone for the long backoff of `_sleepy_pool`,
+    helping on two CPUs of this process (`HELPER`; any two, so that a machine with more
+    cores tests it too), `job(chunks, first_us, long_chunk, long_us)` running HELPER_TASK_IR
+    (the thread ids that ran each chunk) and those two CPUs. The helper's CPUs are put back
+    after."""
+    from lowpass.lowering.kernels import threads
+
+    cpus = sorted(os.sched_getaffinity(0))
+    if len(cpus) < 2:
+        pytest.skip("one CPU: a 2-thread pool has no CPU to help on")
+    _LIBRARIES.append(compile_ir(HELPER_TASK_IR, cache=False))
+    task = _LIBRARIES[-1].address("helper_chunk")
+    ctx = np.zeros(3 + 64, np.int64)
+    tids: set[int] = set()
+
+    with _sleepy_pool(2, helper=True) as (pool, _job, long):
+        words = pool.state.view(np.int64)
+
+        def job(chunks: int, first_us: int = 0, long_chunk: int = -1, long_us: int = 0
+                ) -> np.ndarray:  # fmt: skip
+            ctx[:] = 0
+            ctx[0], ctx[1], ctx[2] = first_us, long_chunk, long_us
+            pool.run(task, ctx.ctypes.data, chunks)
+            ran = ctx[3 : 3 + chunks].copy()
+            tids.update(ran.tolist())
+            return ran
+
+        words[threads._CPU_PAIR // 8] = cpus[0] | cpus[1] << 32
+        words[threads._ACTIVE // 8] = 1  # (as after a late job)
+        words[threads._BACKOFF_UNTIL // 8] = pool.ticks() + long
+        try:
+            yield pool, job, cpus[:2]
+        finally:
+            for tid in tids - {threading.get_native_id()}:
+                try:
+                    os.sched_setaffinity(tid, cpus)
+                except OSError:
+                    pass
+
+
+def test_the_caller_alone_gets_a_helper_on_the_other_cpu() -> None:
+    """A 2-thread pool down to the caller alone (another process keeps a core busy) wakes its
+    worker for the second half of each job's chunks, on the CPU the caller is not on; the
+    caller's own chunks stay its own, every chunk runs once, and when the pool has its two
+    participants again the worker may run on both CPUs. (Run inline, the caller alone took
+    the one-thread time; woken where the scheduler chose, the helper took the caller's CPU.)"""
+    from lowpass.lowering.kernels import threads
+
+    caller = threading.get_native_id()
+    with _helped_pool() as (pool, job, cpus):
+        words = pool.state.view(np.int64)
+        helped, inline, jobs = pool.stats.helped, pool.stats.inline, pool.stats.jobs
+        helpers = set()
+        for _ in range(10):
+            # (chunk 0, the caller's, 20 ms: the helper wakes and claims chunks 4 to 7)
+            ran = job(8, first_us=20_000)
+            assert (ran != 0).all()
+            assert (ran[:4] == caller).all()
+            helpers.update(set(ran[4:].tolist()) - {caller})
+        assert pool.stats.helped == helped + 10
+        assert pool.stats.inline == inline and pool.stats.jobs == jobs
+        assert (job(3) == caller).all()  # (fewer than HELPED_MIN_CHUNKS: inline)
+        assert pool.stats.inline == inline + 1
+        if not helpers:
+            pytest.skip("the helper never woke within 20 ms (machine overloaded)")
+        (helper,) = helpers
+        allowed = os.sched_getaffinity(helper)
+        assert len(allowed) == 1 and allowed < set(cpus)
+        # the helper sleeps right after its chunks, where a worker spins for SPIN_SECONDS
+        # (20 ms): one of five helped jobs whose last chunk (the helper's) ends with the
+        # caller's shows it asleep within 10 ms, however loaded
+        sleepers = pool.state.view(np.int32)[threads._SLEEPERS // 4 : threads._SLEEPERS // 4 + 1]
+        asleep_soon = False
+        for _ in range(5):
+            job(8, first_us=20_000, long_chunk=7, long_us=20_000)
+            end = time.perf_counter() + 0.01
+            while time.perf_counter() < end and not asleep_soon:
+                asleep_soon = sleepers[0] == 1
+            if asleep_soon:
+                break
+        assert asleep_soon
+        words[threads._BACKOFF_UNTIL // 8] = 0  # the backoff over: two participants again
+        job(2)
+        assert os.sched_getaffinity(helper) == set(cpus)
+        assert words[threads._AWAY_CPU // 8] == 0
+
+
+def test_a_helped_job_the_caller_waits_for_ends_the_help() -> None:
+    """A helped job whose helper keeps the caller waiting (the helper descheduled in its
+    chunk, as a late job) ends the help for the backoff's length: the jobs after it run
+    inline, and help again once that is over."""
+    from lowpass.lowering.kernels import threads
+
+    caller = threading.get_native_id()
+    with _helped_pool() as (pool, job, _cpus):
+        words = pool.state.view(np.int64)
+        helped, late = pool.stats.helped, pool.stats.late
+        before = pool.ticks()
+        # the caller's chunk 0 50 ms, the helper's chunk 3 1 s: the caller waits ~950 ms
+        ran = job(4, first_us=50_000, long_chunk=3, long_us=1_000_000)
+        if ran[3] == caller:
+            pytest.skip("the helper did not wake within 50 ms (machine overloaded)")
+        assert pool.stats.helped == helped + 1 and pool.stats.late == late + 1
+        assert words[threads._NO_HELP_UNTIL // 8] > before + pool.backoff_min_ticks
+        assert pool.stats.active == 1  # (the caller alone still)
+        inline = pool.stats.inline
+        for _ in range(5):
+            assert (job(8, first_us=5_000) == caller).all()
+        assert pool.stats.inline == inline + 5 and pool.stats.helped == helped + 1
+        words[threads._NO_HELP_UNTIL // 8] = 0
+        job(8)
+        assert pool.stats.helped == helped + 2
 
 
 def test_a_job_for_fewer_threads_runs_on_the_first_workers() -> None:
