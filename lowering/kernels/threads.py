@@ -45,7 +45,8 @@ costs nothing: the caller does its chunks. The protocol (all in LLVM IR, `_emit_
   and sums the caller's waits (what the threads' uneven ends cost);
 - an idle worker spins (`pause`) on the generation for `SPIN_SECONDS` (20 ms, timed with the
   cycle counter), then sleeps in `FUTEX_WAIT` until the next generation: an idle pool does not burn
-  a core. The caller spins for late chunks, then yields the core between checks.
+  a core (a helper sleeps at once). The caller spins for late chunks, then yields the core
+  between checks.
 
 The sleeper count and the generation are both sequentially consistent read-modify-writes, so
 a worker that decides to sleep either sees the new generation (the futex wait returns at once)
@@ -138,7 +139,8 @@ inference, and 2 threads with a core busy ran at 0.70-0.72x of one; with 20 ms, 
 On a machine where another process keeps a core busy, a worker that spins for jobs and is
 descheduled in the middle of chunks makes two threads slower than one (measured: resnet50
 int8 1.5x slower); backing off lets it sleep and gives the caller a core of its own."""
-# (a worker back from the caller alone has slept since its last spin: `_emit_pool_run`)
+# (a worker back from the caller alone has slept since its last spin, or has helped and
+# slept without spinning since: `_emit_pool_run`)
 assert BACKOFF_MIN_SECONDS >= SPIN_SECONDS
 HELPER = True
 """Whether a 2-thread pool down to the caller alone (late jobs: another process keeps a core
@@ -181,7 +183,7 @@ _BACKOFF_MAX_TICKS = 520  # i64: BACKOFF_MAX_SECONDS in ticks
 _ACTIVE = 528  # i64: participants of the next job, 1..T (the lock's owner's; see `run`)
 _JOB_ACTIVE = 536  # i64: participants of the current job (workers read it)
 _JOBS = 544  # i64: parallel jobs posted (statistics, the lock's owner's)
-_LATE_JOBS = 552  # i64: of those, late ones (each took one participant away)
+_LATE_JOBS = 552  # i64: late jobs, parallel (one participant fewer) or helped (no help)
 _INLINE_JOBS = 560  # i64: jobs run inline on the caller because one participant was left
 _WAIT_TICKS = 568  # i64: ticks callers waited for workers' chunks, all jobs (the lock's owner's)
 _LAST_GROW = 576  # i64: cycle counter when a participant last came back (likewise)
@@ -469,7 +471,7 @@ def _emit_pool_worker(rt: _PoolRuntime, threads: int) -> ir.Function:
     task = b.load(_field(b, state, _FN), typ=TASK_PTR)  # called indirectly
     ctx = b.load(_field(b, state, _CTX), typ=PTR)
     helping = None
-    if threads == 2:  # (`HELPER`: its own share only, then sleep; a later job's flag only
+    if _helps(rt, threads):  # (`HELPER`: its own share only, then sleep; a later job's flag only
         # changes how much it claims and whether it spins, as the word decides the claims)
         flag = b.load_atomic(_field(b, state, _HELPING), "monotonic", 8, typ=I64)
         helping = b.icmp_unsigned("!=", flag, _const(I64, 0))
@@ -563,14 +565,15 @@ def _emit_pool_run(rt: _PoolRuntime, threads: int) -> ir.Function:
         b.store(length_now, length_ptr)
         b.store(b.add(now, length_now), until_ptr)
         b.store(now, _field(b, state, _LAST_GROW))
-        # back from the caller alone: every worker has slept since at least the backoff's
-        # length (>= BACKOFF_MIN_SECONDS >= SPIN_SECONDS after its last chunk), so a
-        # preemption counted in its last spin is old news, whether or not an inline job
-        # took it as seen; the first job after the backoff is judged on its own
+        # back from the caller alone: every worker's last spin ended at least the backoff's
+        # length ago (>= BACKOFF_MIN_SECONDS >= SPIN_SECONDS after its last chunk; a helper
+        # sleeps right after its chunks, never spinning), so a preemption counted in its
+        # last spin is old news, whether or not an inline job took it as seen; the first
+        # job after the backoff is judged on its own
         with b.if_then(b.icmp_unsigned("<", active, _const(I64, 2))):
             preempted = b.load_atomic(_field(b, state, _PREEMPTIONS), "monotonic", 8, typ=I64)
             b.store(preempted, _field(b, state, _PREEMPTIONS_SEEN))
-            if threads == 2:  # (the helper's CPU back to the pair: a participant again)
+            if _helps(rt, threads):  # (the helper's CPUs back to the pair: a participant)
                 away_ptr = _field(b, state, _AWAY_CPU)
                 with b.if_then(b.icmp_unsigned("!=", b.load(away_ptr, typ=I64), _const(I64, 0))):
                     _emit_worker_affinity(rt, b, state, None)
@@ -578,7 +581,7 @@ def _emit_pool_run(rt: _PoolRuntime, threads: int) -> ir.Function:
     active = b.load(active_ptr, typ=I64)
     alone = b.icmp_unsigned("<", active, _const(I64, 2))
     helped = None
-    if threads == 2:
+    if _helps(rt, threads):
         helped = run.append_basic_block("helped")
         not_parallel = run.append_basic_block("not_parallel")
         b.cbranch(b.and_(fits, b.not_(alone)), parallel, not_parallel)
@@ -682,7 +685,13 @@ def _emit_claim_and_wait(
 
 
 _CPU_SET_BYTES = 128
-"""A `cpu_set_t`: CPUs 0..1023 (`ThreadPool._configure` helps only CPUs below that)."""
+"""A `cpu_set_t`: CPUs 0..1023 (`_cpu_pair` takes only CPUs below that)."""
+
+
+def _helps(rt: _PoolRuntime, threads: int) -> bool:
+    """Whether the pool's code has the helper (`HELPER`): a 2-thread pool on Linux (glibc's
+    `sched_getcpu` and `pthread_setaffinity_np`, the futex its sleeps need)."""
+    return threads == 2 and rt.futex is not None
 
 
 def _emit_worker_affinity(
@@ -690,8 +699,9 @@ def _emit_worker_affinity(
 ) -> None:
     """Worker 1 of a 2-thread pool (`HELPER`) on the pool's two CPUs (`_CPU_PAIR`) but
     `cpu`, or on both (`cpu` None); nothing without a pair (-1: no help, nor a worker moved
-    to put back). A call that fails (another affinity since) changes nothing, which only
-    costs the help its speed."""
+    to put back). It replaces whatever affinity the worker had (the pool's threads are its
+    own); a call that fails (the process moved to other CPUs since) changes nothing, which
+    only costs the help its speed."""
     entry = ir.IRBuilder(b.function.entry_basic_block)
     entry.position_at_start(b.function.entry_basic_block)
     mask = entry.alloca(I64, size=_CPU_SET_BYTES // 8)  # (i64 words: `_field`'s type)
@@ -766,7 +776,7 @@ def _emit_post_job(
     if helper_share is not None:
         assert threads == 2, "a helper for the 2-thread pool's caller alone"
         job_active = _const(I64, 2)
-    if threads == 2:  # (the worker reads it once it sees the generation)
+    if _helps(rt, threads):  # (the worker reads it once it sees the generation)
         helping = _const(I64, int(helper_share is not None))
         b.atomic_rmw("xchg", _field(b, state, _HELPING), helping, "monotonic")
     b.atomic_rmw("xchg", _field(b, state, _JOB_ACTIVE), job_active, "monotonic")
@@ -879,7 +889,8 @@ class PoolStats:
     jobs: int
     """Jobs run in parallel."""
     late: int
-    """Of those, the late ones: a participant was descheduled (each took one away)."""
+    """Late jobs, a participant descheduled: of the parallel ones (each took a participant
+    away) and of the helped ones (each ended the help for a backoff)."""
     inline: int
     """Jobs run on the caller alone because the late ones had left one participant."""
     active: int

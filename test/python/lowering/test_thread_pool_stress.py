@@ -450,12 +450,15 @@ done:
 @contextmanager
 def _helped_pool() -> Iterator[tuple[ThreadPool, Callable[..., np.ndarray], list[int]]]:
     """The 2-thread pool down to the caller alone for the long backoff of `_sleepy_pool`,
-    helping on two CPUs of this process (`HELPER`; any two, so that a machine with more
-    cores tests it too), `job(chunks, first_us, long_chunk, long_us)` running HELPER_TASK_IR
-    (the thread ids that ran each chunk) and those two CPUs. The helper's CPUs are put back
-    after."""
+    helping on two CPUs of this process (`HELPER`; any two, the caller kept on them, so that
+    a machine with more cores tests it too), `job(chunks, first_us, long_chunk, long_us)`
+    running HELPER_TASK_IR (the thread ids that ran each chunk) and those two CPUs. The
+    CPUs of the caller and of the helper are put back after (the helper's by the pool's own
+    return to two participants, also when it never ran a chunk)."""
     from lowpass.lowering.kernels import threads
 
+    if not sys.platform.startswith("linux"):
+        pytest.skip("the helper is Linux's (sched_getcpu, pthread_setaffinity_np)")
     cpus = sorted(os.sched_getaffinity(0))
     if len(cpus) < 2:
         pytest.skip("one CPU: a 2-thread pool has no CPU to help on")
@@ -476,13 +479,23 @@ def _helped_pool() -> Iterator[tuple[ThreadPool, Callable[..., np.ndarray], list
             tids.update(ran.tolist())
             return ran
 
-        words[threads._CPU_PAIR // 8] = cpus[0] | cpus[1] << 32
+        pair = cpus[0] | cpus[1] << 32
+        words[threads._CPU_PAIR // 8] = pair
         words[threads._ACTIVE // 8] = 1  # (as after a late job)
         words[threads._BACKOFF_UNTIL // 8] = pool.ticks() + long
+        os.sched_setaffinity(0, cpus[:2])  # (this thread: the caller)
         try:
             yield pool, job, cpus[:2]
         finally:
-            for tid in tids - {threading.get_native_id()}:
+            os.sched_setaffinity(0, cpus)
+            # the caller alone, the backoff over: the next job brings the worker back, on
+            # the pair again
+            words[threads._CPU_PAIR // 8] = pair
+            words[threads._ACTIVE // 8] = 1
+            words[threads._BACKOFF_UNTIL // 8] = 0
+            job(2)
+            assert words[threads._AWAY_CPU // 8] == 0
+            for tid in tids - {threading.get_native_id()}:  # (beyond the pair: all CPUs)
                 try:
                     os.sched_setaffinity(tid, cpus)
                 except OSError:
@@ -523,7 +536,9 @@ def test_the_caller_alone_gets_a_helper_on_the_other_cpu() -> None:
         sleepers = pool.state.view(np.int32)[threads._SLEEPERS // 4 : threads._SLEEPERS // 4 + 1]
         asleep_soon = False
         for _ in range(5):
-            job(8, first_us=20_000, long_chunk=7, long_us=20_000)
+            ran = job(8, first_us=20_000, long_chunk=7, long_us=20_000)
+            if ran[7] == caller:  # (the helper never woke: its sleep shows nothing)
+                continue
             end = time.perf_counter() + 0.01
             while time.perf_counter() < end and not asleep_soon:
                 asleep_soon = sleepers[0] == 1
@@ -561,6 +576,49 @@ def test_a_helped_job_the_caller_waits_for_ends_the_help() -> None:
         words[threads._NO_HELP_UNTIL // 8] = 0
         job(8)
         assert pool.stats.helped == helped + 2
+
+
+def test_helped_jobs_run_every_chunk_once(task_address: int) -> None:
+    """Every chunk of every job runs once while the pool goes between two participants, the
+    caller alone with a helper and the caller alone without (the end of the help), job
+    after job, with callers on two Python threads at once (one at a time takes the pool,
+    the other runs inline)."""
+    from lowpass.lowering.kernels import threads
+
+    with _helped_pool() as (pool, _job, _cpus):
+        words = pool.state.view(np.int64)
+        errors: list[str] = []
+
+        def jobs(seed: int) -> None:
+            rng = np.random.default_rng(seed)
+            counts = np.zeros(64, np.int64)
+            for job in range(1500):
+                chunks = int(rng.integers(1, 65))
+                counts[:] = 0
+                pool.run(task_address, counts.ctypes.data, chunks)
+                if not (counts[:chunks] == 1).all() or counts[chunks:].any():
+                    errors.append(f"job {job} with {chunks} chunks ran {counts.tolist()}")
+                    return
+
+        def switch() -> None:
+            rng = np.random.default_rng(3)
+            end = time.perf_counter() + 1.0
+            while time.perf_counter() < end and not errors:
+                state = int(rng.integers(0, 3))
+                words[threads._NO_HELP_UNTIL // 8] = 0 if state != 2 else 1 << 62
+                words[threads._ACTIVE // 8] = 2 if state == 0 else 1
+                time.sleep(0.001)
+
+        callers = [threading.Thread(target=jobs, args=(seed,), daemon=True) for seed in (1, 2)]
+        switcher = threading.Thread(target=switch, daemon=True)
+        for thread in (*callers, switcher):
+            thread.start()
+        for thread in (*callers, switcher):
+            thread.join(DEADLINE)
+            assert not thread.is_alive(), f"the pool hangs (no return within {DEADLINE} s)"
+        words[threads._NO_HELP_UNTIL // 8] = 0
+        assert not errors, errors[0]
+        assert pool.stats.helped > 0
 
 
 def test_a_job_for_fewer_threads_runs_on_the_first_workers() -> None:
