@@ -156,9 +156,9 @@ time (0.97-1.05x the caller doing all). A spinning worker shares its CPU half an
 4 ms slices, so the caller waited whole slices for its chunks: hence the backoff to the
 caller alone. resnet50 int8 at 2 threads with a core busy (every job helped): 7.4-7.5 ms
 against 9.3-9.5 inline (0.79x), where a quarter of the chunks gave 0.89x. A helped job the
-caller waited for (`PREEMPTED_SECONDS`, twice its own part) ends the help for the backoff's
-length. Off (or where the process may run on other than two CPUs), the caller alone runs
-every job inline."""
+caller waited for (`PREEMPTED_SECONDS`, twice its own part) pauses the help, 20 ms or twice
+the last pause while it keeps failing (`_emit_helped_job_end`). Off (or where the process may
+run on other than two CPUs), the caller alone runs every job inline."""
 HELPED_MIN_CHUNKS = 4
 """The fewest chunks of a helped job (a parallel GEMM's at 2 threads: 2 a thread)."""
 
@@ -192,6 +192,7 @@ _HELPING = 592  # i64: 1 while the job posted is a helped one (worker 1 reads it
 _NO_HELP_UNTIL = 600  # i64: cycle counter until which the caller alone runs jobs inline
 _AWAY_CPU = 608  # i64: 1 + the CPU that worker 1's affinity leaves to the caller (0: none)
 _CPU_PAIR = 616  # i64: the two CPUs of a 2-thread pool's process, a | b << 32 (-1: not two)
+_NO_HELP_LENGTH = 624  # i64: ticks of the last pause of the help (`_emit_helped_job_end`)
 _SLOTS = 640  # per worker i (1..T-1) at _SLOTS + 64 i: ptr state, i64 index, pthread_t,
 _SLOT_GEN = 24  # and the i32 generation at its creation
 _SLOT_BYTES = 64
@@ -725,7 +726,12 @@ def _emit_helped_job_end(
     rt: _PoolRuntime, b: ir.IRBuilder, state: ir.Value, started: ir.Value, own_var: ir.Value
 ) -> None:
     """After a helped job (`HELPER`): its count and wait; a job the caller waited for, as
-    a late one (`_emit_adapt_participants`), ends the help for the backoff's length."""
+    a late one (`_emit_adapt_participants`), pauses the help: for `BACKOFF_MIN_SECONDS`,
+    twice the last pause (at most `BACKOFF_MAX_SECONDS`) when the help had resumed less
+    than that pause ago (the helper's CPU still too busy for it), the backoff's own rule.
+    (A pause of the backoff's length, up to 0.5 s after each late helped job, left
+    resnet50 int8 inline for half of some 1.5 s windows with a core busy, 8.9 ms against
+    6.6-6.9 ms in the others: a helper is late now and then, one wait of a time slice.)"""
     own_ticks = b.load(own_var)
     ended = b.call(rt.cycles, [])
     wait_ticks = b.sub(b.sub(ended, started), own_ticks)
@@ -740,10 +746,18 @@ def _emit_helped_job_end(
     with b.if_then(late):
         late_jobs = _field(b, state, _LATE_JOBS)
         b.store(b.add(b.load(late_jobs, typ=I64), _const(I64, 1)), late_jobs)
-        length = b.load(_field(b, state, _BACKOFF_LENGTH), typ=I64)
+        length_ptr = _field(b, state, _NO_HELP_LENGTH)
+        length = b.load(length_ptr, typ=I64)
         shortest = b.load(_field(b, state, _BACKOFF_MIN_TICKS), typ=I64)
-        length = b.select(b.icmp_signed("<", length, shortest), shortest, length)
-        b.store(b.add(ended, length), _field(b, state, _NO_HELP_UNTIL))
+        longest = b.load(_field(b, state, _BACKOFF_MAX_TICKS), typ=I64)
+        until_ptr = _field(b, state, _NO_HELP_UNTIL)
+        resumed = b.load(until_ptr, typ=I64)  # (when the last pause ended)
+        retry = b.icmp_signed("<", b.sub(ended, resumed), length)
+        longer = b.select(retry, b.shl(length, _const(I64, 1)), shortest)
+        longer = b.select(b.icmp_signed("<", longer, shortest), shortest, longer)
+        longer = b.select(b.icmp_signed(">", longer, longest), longest, longer)
+        b.store(longer, length_ptr)
+        b.store(b.add(ended, longer), until_ptr)
 
 
 def _emit_post_job(

@@ -225,7 +225,7 @@ def _sleepy_pool(
     words[threads._BACKOFF_MIN_TICKS // 8] = words[threads._BACKOFF_MAX_TICKS // 8] = long
     words[threads._BACKOFF_UNTIL // 8] = words[threads._BACKOFF_LENGTH // 8] = 0
     words[threads._LAST_LATE // 8] = words[threads._LAST_GROW // 8] = 0
-    words[threads._NO_HELP_UNTIL // 8] = 0
+    words[threads._NO_HELP_UNTIL // 8] = words[threads._NO_HELP_LENGTH // 8] = 0
     if not helper:
         words[threads._CPU_PAIR // 8] = -1
     try:
@@ -234,7 +234,7 @@ def _sleepy_pool(
         pool._configure()
         words[threads._BACKOFF_UNTIL // 8] = words[threads._BACKOFF_LENGTH // 8] = 0
         words[threads._LAST_LATE // 8] = words[threads._LAST_GROW // 8] = 0
-        words[threads._NO_HELP_UNTIL // 8] = 0
+        words[threads._NO_HELP_UNTIL // 8] = words[threads._NO_HELP_LENGTH // 8] = 0
 
 
 def test_late_worker_makes_the_pool_back_off() -> None:
@@ -551,10 +551,10 @@ def test_the_caller_alone_gets_a_helper_on_the_other_cpu() -> None:
         assert words[threads._AWAY_CPU // 8] == 0
 
 
-def test_a_helped_job_the_caller_waits_for_ends_the_help() -> None:
+def test_a_helped_job_the_caller_waits_for_pauses_the_help() -> None:
     """A helped job whose helper keeps the caller waiting (the helper descheduled in its
-    chunk, as a late job) ends the help for the backoff's length: the jobs after it run
-    inline, and help again once that is over."""
+    chunk, as a late job) pauses the help: the jobs after it run inline, and help again once
+    the pause is over."""
     from lowpass.lowering.kernels import threads
 
     caller = threading.get_native_id()
@@ -576,6 +576,40 @@ def test_a_helped_job_the_caller_waits_for_ends_the_help() -> None:
         words[threads._NO_HELP_UNTIL // 8] = 0
         job(8)
         assert pool.stats.helped == helped + 2
+
+
+def test_the_pause_of_the_help_doubles_while_it_fails() -> None:
+    """A late helped job within the last pause's length of the help's resumption pauses it
+    twice as long (the helper's CPU still too busy for it), up to the cap; one later (a
+    passing hiccup) pauses it for the minimum. (Each late helped job paused the help for the
+    backoff's length, up to 0.5 s: with a core busy, resnet50 int8 ran inline for half of
+    some windows for the occasional late helper.)"""
+    from lowpass.lowering.kernels import threads
+
+    caller = threading.get_native_id()
+    with _helped_pool() as (pool, job, _cpus):
+        words = pool.state.view(np.int64)
+        shortest = pool.backoff_min_ticks * 100  # (2 s: longer than a late job below takes)
+        words[threads._BACKOFF_MIN_TICKS // 8] = shortest
+        words[threads._BACKOFF_MAX_TICKS // 8] = 8 * shortest
+
+        def late_after(length: int, resumed: int) -> int:
+            """The pause after a late helped job (the caller's chunk 50 ms, the helper's
+            500 ms), the last pause `length` ticks long and over `resumed` ticks ago."""
+            words[threads._NO_HELP_LENGTH // 8] = length
+            words[threads._NO_HELP_UNTIL // 8] = pool.ticks() - resumed
+            late = pool.stats.late
+            ran = job(4, first_us=50_000, long_chunk=3, long_us=500_000)
+            if ran[3] == caller or pool.stats.late != late + 1:
+                pytest.skip("the helper did not wake within 50 ms (machine overloaded)")
+            return int(words[threads._NO_HELP_LENGTH // 8])
+
+        assert late_after(0, 1 << 40) == shortest  # (the first: the minimum)
+        assert late_after(shortest, 0) == 2 * shortest  # (at once: the retry failed)
+        assert late_after(4 * shortest, shortest) == 8 * shortest
+        assert late_after(8 * shortest, 0) == 8 * shortest  # (the cap)
+        assert late_after(2 * shortest, 3 * shortest) == shortest  # (later: a hiccup)
+        words[threads._NO_HELP_UNTIL // 8] = words[threads._NO_HELP_LENGTH // 8] = 0
 
 
 def test_helped_jobs_run_every_chunk_once(task_address: int) -> None:
