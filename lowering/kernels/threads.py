@@ -732,31 +732,13 @@ def _emit_helped_job_end(
     (A pause of the backoff's length, up to 0.5 s after each late helped job, left
     resnet50 int8 inline for half of some 1.5 s windows with a core busy, 8.9 ms against
     6.6-6.9 ms in the others: a helper is late now and then, one wait of a time slice.)"""
-    own_ticks = b.load(own_var)
-    ended = b.call(rt.cycles, [])
-    wait_ticks = b.sub(b.sub(ended, started), own_ticks)
-    waited_ptr = _field(b, state, _WAIT_TICKS)
-    b.store(b.add(b.load(waited_ptr, typ=I64), wait_ticks), waited_ptr)
+    ended, late = _emit_job_wait(rt, b, state, started, own_var)
     helped_jobs = _field(b, state, _HELPED_JOBS)
     b.store(b.add(b.load(helped_jobs, typ=I64), _const(I64, 1)), helped_jobs)
-    late = b.and_(
-        b.icmp_signed(">", wait_ticks, b.load(_field(b, state, _PREEMPTED_TICKS), typ=I64)),
-        b.icmp_signed(">", wait_ticks, b.shl(own_ticks, _const(I64, 1))),
-    )
     with b.if_then(late):
-        late_jobs = _field(b, state, _LATE_JOBS)
-        b.store(b.add(b.load(late_jobs, typ=I64), _const(I64, 1)), late_jobs)
-        length_ptr = _field(b, state, _NO_HELP_LENGTH)
-        length = b.load(length_ptr, typ=I64)
-        shortest = b.load(_field(b, state, _BACKOFF_MIN_TICKS), typ=I64)
-        longest = b.load(_field(b, state, _BACKOFF_MAX_TICKS), typ=I64)
         until_ptr = _field(b, state, _NO_HELP_UNTIL)
         resumed = b.load(until_ptr, typ=I64)  # (when the last pause ended)
-        retry = b.icmp_signed("<", b.sub(ended, resumed), length)
-        longer = b.select(retry, b.shl(length, _const(I64, 1)), shortest)
-        longer = b.select(b.icmp_signed("<", longer, shortest), shortest, longer)
-        longer = b.select(b.icmp_signed(">", longer, longest), longest, longer)
-        b.store(longer, length_ptr)
+        longer = _emit_late_job(b, state, _field(b, state, _NO_HELP_LENGTH), resumed, ended)
         b.store(b.add(ended, longer), until_ptr)
 
 
@@ -831,15 +813,7 @@ def _emit_adapt_participants(
     (waiting took longer than the preemption gap and twice the caller's own work, or a
     worker saw a preemption; see `BACKOFF_MAX_SECONDS` for how long); a job in time leaves
     the backoff as it is."""
-    own_ticks = b.load(own_var)
-    ended = b.call(rt.cycles, [])
-    wait_ticks = b.sub(b.sub(ended, started), own_ticks)
-    waited_ptr = _field(b, state, _WAIT_TICKS)
-    b.store(b.add(b.load(waited_ptr, typ=I64), wait_ticks), waited_ptr)
-    late = b.and_(
-        b.icmp_signed(">", wait_ticks, b.load(_field(b, state, _PREEMPTED_TICKS), typ=I64)),
-        b.icmp_signed(">", wait_ticks, b.shl(own_ticks, _const(I64, 1))),
-    )
+    ended, late = _emit_job_wait(rt, b, state, started, own_var)
     preemptions = b.load_atomic(_field(b, state, _PREEMPTIONS), "monotonic", 8, typ=I64)
     seen_ptr = _field(b, state, _PREEMPTIONS_SEEN)
     if IDLE_PREEMPTION_IS_LATE:
@@ -849,20 +823,48 @@ def _emit_adapt_participants(
         # after a backoff that failed (within the length of a participant's return), else
         # for the minimum; at most the cap
         b.atomic_rmw("xchg", active_ptr, b.sub(active, _const(I64, 1)), "monotonic")
-        late_jobs = _field(b, state, _LATE_JOBS)
-        b.store(b.add(b.load(late_jobs, typ=I64), _const(I64, 1)), late_jobs)
-        length_ptr = _field(b, state, _BACKOFF_LENGTH)
-        length = b.load(length_ptr, typ=I64)
-        shortest = b.load(_field(b, state, _BACKOFF_MIN_TICKS), typ=I64)
-        longest = b.load(_field(b, state, _BACKOFF_MAX_TICKS), typ=I64)
-        since_grow = b.sub(ended, b.load(_field(b, state, _LAST_GROW), typ=I64))
-        retry = b.icmp_signed("<", since_grow, length)
-        longer = b.select(retry, b.shl(length, _const(I64, 1)), shortest)
-        longer = b.select(b.icmp_signed("<", longer, shortest), shortest, longer)
-        longer = b.select(b.icmp_signed(">", longer, longest), longest, longer)
-        b.store(longer, length_ptr)
+        grew = b.load(_field(b, state, _LAST_GROW), typ=I64)
+        longer = _emit_late_job(b, state, _field(b, state, _BACKOFF_LENGTH), grew, ended)
         b.store(b.add(ended, longer), _field(b, state, _BACKOFF_UNTIL))
         b.store(ended, _field(b, state, _LAST_LATE))
+
+
+def _emit_job_wait(
+    rt: _PoolRuntime, b: ir.IRBuilder, state: ir.Value, started: ir.Value, own_var: ir.Value
+) -> tuple[ir.Value, ir.Value]:
+    """After a job: the caller's wait for the workers' chunks added to `_WAIT_TICKS`; (the
+    cycle counter, whether the job was late: the wait longer than a preemption's gap and
+    twice the caller's own part)."""
+    own_ticks = b.load(own_var)
+    ended = b.call(rt.cycles, [])
+    wait_ticks = b.sub(b.sub(ended, started), own_ticks)
+    waited_ptr = _field(b, state, _WAIT_TICKS)
+    b.store(b.add(b.load(waited_ptr, typ=I64), wait_ticks), waited_ptr)
+    late = b.and_(
+        b.icmp_signed(">", wait_ticks, b.load(_field(b, state, _PREEMPTED_TICKS), typ=I64)),
+        b.icmp_signed(">", wait_ticks, b.shl(own_ticks, _const(I64, 1))),
+    )
+    return ended, late
+
+
+def _emit_late_job(
+    b: ir.IRBuilder, state: ir.Value, length_ptr: ir.Value, back: ir.Value, ended: ir.Value
+) -> ir.Value:
+    """A late job counted, and the length (at `length_ptr`, stored and returned) of what
+    it starts: twice the last when it came within that length of `back` (the participant's
+    or the help's return: the retry failed), else `BACKOFF_MIN_SECONDS`; at most
+    `BACKOFF_MAX_SECONDS`."""
+    late_jobs = _field(b, state, _LATE_JOBS)
+    b.store(b.add(b.load(late_jobs, typ=I64), _const(I64, 1)), late_jobs)
+    length = b.load(length_ptr, typ=I64)
+    shortest = b.load(_field(b, state, _BACKOFF_MIN_TICKS), typ=I64)
+    longest = b.load(_field(b, state, _BACKOFF_MAX_TICKS), typ=I64)
+    retry = b.icmp_signed("<", b.sub(ended, back), length)
+    longer = b.select(retry, b.shl(length, _const(I64, 1)), shortest)
+    longer = b.select(b.icmp_signed("<", longer, shortest), shortest, longer)
+    longer = b.select(b.icmp_signed(">", longer, longest), longest, longer)
+    b.store(longer, length_ptr)
+    return longer
 
 
 def _emit_pool_stop(rt: _PoolRuntime, threads: int) -> None:

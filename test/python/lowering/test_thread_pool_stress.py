@@ -172,23 +172,35 @@ def test_exit_under_load() -> None:
     assert r.stdout.strip() == "exiting"
 
 
-# `task(ctx, i)`: ctx[2 + i] = the running thread; chunk 0 sleeps ctx[0] us, chunk 1 ctx[1] us.
+# `task(ctx, i)`: ctx[3 + i] = the running thread (`pthread_self`), ctx[3 + 64 + i] its Linux
+# thread id (`gettid`); chunk 0 sleeps ctx[0] us, chunk ctx[1] ctx[2] us.
 SLEEPY_TASK_IR = """
 declare i64 @pthread_self()
+declare i32 @gettid()
 declare i32 @usleep(i32)
 define void @sleepy_chunk(ptr %ctx, i64 %i) {
 entry:
   %self = call i64 @pthread_self()
-  %slot = add i64 %i, 2
+  %slot = add i64 %i, 3
   %p = getelementptr i64, ptr %ctx, i64 %slot
   store i64 %self, ptr %p
-  %which = icmp ult i64 %i, 2
-  br i1 %which, label %sleep, label %done
+  %tid = call i32 @gettid()
+  %tid64 = sext i32 %tid to i64
+  %tid_slot = add i64 %i, 67
+  %t = getelementptr i64, ptr %ctx, i64 %tid_slot
+  store i64 %tid64, ptr %t
+  %first = icmp eq i64 %i, 0
+  %q = getelementptr i64, ptr %ctx, i64 1
+  %long = load i64, ptr %q
+  %is_long = icmp eq i64 %i, %long
+  %at = select i1 %first, i64 0, i64 2
+  %sleeps = or i1 %first, %is_long
+  br i1 %sleeps, label %sleep, label %done
 sleep:
-  %q = getelementptr i64, ptr %ctx, i64 %i
-  %us = load i64, ptr %q
+  %r = getelementptr i64, ptr %ctx, i64 %at
+  %us = load i64, ptr %r
   %us32 = trunc i64 %us to i32
-  %r = call i32 @usleep(i32 %us32)
+  %slept = call i32 @usleep(i32 %us32)
   br label %done
 done:
   ret void
@@ -203,21 +215,24 @@ def _sleepy_pool(
     """The pool of `threads_` with a long backoff (10 min: the jobs after a late one certainly
     fall in it however loaded the machine is; the pool's own limits are restored after),
     `job(chunks, sleep_caller_us, sleep_worker_us)` running SLEEPY_TASK_IR (the threads
-    that ran each chunk), and that backoff in ticks. Without `helper` the caller alone runs
-    every job inline (`HELPER` off: the backoff's own behaviour)."""
+    that ran each chunk; chunk 1 sleeps the worker's time, or chunk `long_chunk`; with
+    `tids` their Linux thread ids), and that backoff in ticks. Without `helper` the caller
+    alone runs every job inline (`HELPER` off: the backoff's own behaviour)."""
     from lowpass.lowering.kernels import threads
 
     _LIBRARIES.append(compile_ir(SLEEPY_TASK_IR, cache=False))
     task = _LIBRARIES[-1].address("sleepy_chunk")
     pool = thread_pool(threads_)
-    ctx = np.zeros(2 + 64, np.int64)
+    ctx = np.zeros(3 + 2 * 64, np.int64)
     words = pool.state.view(np.int64)
 
-    def job(chunks: int, sleep_caller_us: int = 0, sleep_worker_us: int = 0) -> np.ndarray:
+    def job(chunks: int, sleep_caller_us: int = 0, sleep_worker_us: int = 0,
+            long_chunk: int = 1, tids: bool = False) -> np.ndarray:  # fmt: skip
         ctx[:] = 0
-        ctx[0], ctx[1] = sleep_caller_us, sleep_worker_us
+        ctx[0], ctx[1], ctx[2] = sleep_caller_us, long_chunk, sleep_worker_us
         pool.run(task, ctx.ctypes.data, chunks)
-        return ctx[2 : 2 + chunks].copy()
+        first = 3 + 64 if tids else 3
+        return ctx[first : first + chunks].copy()
 
     if pool.backoff_min_ticks == 0:
         pytest.skip("no cycle counter: the pool never calls a job late")
@@ -411,48 +426,12 @@ def test_late_job_takes_one_participant_away() -> None:
         assert pool.stats.active == (active + 1 if pool.stats.late == late else active)
 
 
-# `task(ctx, i)`: ctx[3 + i] = the Linux thread id that ran chunk i; chunk 0 sleeps ctx[0]
-# us, chunk ctx[1] sleeps ctx[2] us.
-HELPER_TASK_IR = """
-declare i32 @gettid()
-declare i32 @usleep(i32)
-define void @helper_chunk(ptr %ctx, i64 %i) {
-entry:
-  %tid = call i32 @gettid()
-  %tid64 = sext i32 %tid to i64
-  %slot = add i64 %i, 3
-  %p = getelementptr i64, ptr %ctx, i64 %slot
-  store i64 %tid64, ptr %p
-  %first = icmp eq i64 %i, 0
-  br i1 %first, label %sleep_first, label %check
-sleep_first:
-  %us0 = load i64, ptr %ctx
-  %t0 = trunc i64 %us0 to i32
-  %r0 = call i32 @usleep(i32 %t0)
-  br label %done
-check:
-  %q = getelementptr i64, ptr %ctx, i64 1
-  %long = load i64, ptr %q
-  %is_long = icmp eq i64 %i, %long
-  br i1 %is_long, label %sleep_long, label %done
-sleep_long:
-  %r = getelementptr i64, ptr %ctx, i64 2
-  %us1 = load i64, ptr %r
-  %t1 = trunc i64 %us1 to i32
-  %r1 = call i32 @usleep(i32 %t1)
-  br label %done
-done:
-  ret void
-}
-"""
-
-
 @contextmanager
 def _helped_pool() -> Iterator[tuple[ThreadPool, Callable[..., np.ndarray], list[int]]]:
     """The 2-thread pool down to the caller alone for the long backoff of `_sleepy_pool`,
     helping on two CPUs of this process (`HELPER`; any two, the caller kept on them, so that
     a machine with more cores tests it too), `job(chunks, first_us, long_chunk, long_us)`
-    running HELPER_TASK_IR (the thread ids that ran each chunk) and those two CPUs. The
+    running SLEEPY_TASK_IR (the Linux thread ids that ran each chunk) and those two CPUs. The
     CPUs of the caller and of the helper are put back after (the helper's by the pool's own
     return to two participants, also when it never ran a chunk)."""
     from lowpass.lowering.kernels import threads
@@ -462,20 +441,14 @@ def _helped_pool() -> Iterator[tuple[ThreadPool, Callable[..., np.ndarray], list
     cpus = sorted(os.sched_getaffinity(0))
     if len(cpus) < 2:
         pytest.skip("one CPU: a 2-thread pool has no CPU to help on")
-    _LIBRARIES.append(compile_ir(HELPER_TASK_IR, cache=False))
-    task = _LIBRARIES[-1].address("helper_chunk")
-    ctx = np.zeros(3 + 64, np.int64)
     tids: set[int] = set()
 
-    with _sleepy_pool(2, helper=True) as (pool, _job, long):
+    with _sleepy_pool(2, helper=True) as (pool, sleepy_job, long):
         words = pool.state.view(np.int64)
 
         def job(chunks: int, first_us: int = 0, long_chunk: int = -1, long_us: int = 0
                 ) -> np.ndarray:  # fmt: skip
-            ctx[:] = 0
-            ctx[0], ctx[1], ctx[2] = first_us, long_chunk, long_us
-            pool.run(task, ctx.ctypes.data, chunks)
-            ran = ctx[3 : 3 + chunks].copy()
+            ran = sleepy_job(chunks, first_us, long_us, long_chunk, tids=True)
             tids.update(ran.tolist())
             return ran
 
@@ -666,13 +639,13 @@ def test_a_job_for_fewer_threads_runs_on_the_first_workers() -> None:
     pool = thread_pool(4)
     words = pool.state.view(np.int64)
     words[threads._ACTIVE // 8] = 4  # (whatever earlier jobs on a loaded machine left)
-    ctx = np.zeros(2 + 64, np.int64)
+    ctx = np.zeros(3 + 2 * 64, np.int64)
     left_out = {words[(threads._SLOTS + threads._SLOT_BYTES * i + 16) // 8] for i in (2, 3)}
     for participants in (2, 3, 4, 2):
         for _ in range(20):
             ctx[:] = 0
             pool.run(task, ctx.ctypes.data, 64, participants)
-            ran = set(ctx[2:66].tolist())
+            ran = set(ctx[3:67].tolist())
             assert 0 not in ran  # every chunk ran
             if participants == 2:
                 assert not ran & left_out
