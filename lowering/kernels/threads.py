@@ -158,7 +158,7 @@ caller alone. resnet50 int8 at 2 threads with a core busy (every job helped): 7.
 against 9.3-9.5 inline (0.79x), where a quarter of the chunks gave 0.89x. A helped job the
 caller waited for (`PREEMPTED_SECONDS`, twice its own part) pauses the help, 20 ms or twice
 the last pause while it keeps failing (`_emit_helped_job_end`). Off (or where the process may
-run on other than two CPUs), the caller alone runs every job inline."""
+run on other than two CPUs, or off Linux: `_helps`), the caller alone runs every job inline."""
 HELPED_MIN_CHUNKS = 4
 """The fewest chunks of a helped job (a parallel GEMM's at 2 threads: 2 a thread)."""
 
