@@ -366,7 +366,9 @@ class CpuDevice:
             "INFERENCE_PRECISION_HINT": "f32",
             "SCHEDULING_CORE_TYPE": "ANY_CORE",
             "LOG_LEVEL": "LOG_NONE",
-            "ENABLE_CPU_PINNING": False,  # (its threads are not pinned)
+            # (its threads are not pinned to cores; a 2-thread pool's helper is kept off
+            # the caller's CPU only while another process holds one: threads.HELPER)
+            "ENABLE_CPU_PINNING": False,
             "ENABLE_HYPER_THREADING": True,  # (it runs on every vCPU it may, siblings too)
             "CPU_THREADS_NUM": parsed.total_threads,
             "EXECUTION_DEVICES": ["CPU"],
