@@ -768,8 +768,9 @@ def _emit_post_job(
         jobs = _field(b, state, _JOBS)
         b.store(b.add(b.load(jobs, typ=I64), _const(I64, 1)), jobs)
     active = b.load(active_ptr, typ=I64)
-    job_active = b.select(b.icmp_unsigned("<", wanted, active), wanted, active)
-    if helper_share is not None:
+    if helper_share is None:
+        job_active = b.select(b.icmp_unsigned("<", wanted, active), wanted, active)
+    else:
         assert threads == 2, "a helper for the 2-thread pool's caller alone"
         job_active = _const(I64, 2)
     if _helps(rt, threads):  # (the worker reads it once it sees the generation)
@@ -779,14 +780,15 @@ def _emit_post_job(
     gen_ptr = _field(b, state, _GEN)
     generation = b.add(b.load_atomic(gen_ptr, "monotonic", 4, typ=I32), _const(I32, 1))
     word = b.shl(b.zext(generation, I64), _const(I64, 32))
-    helped_from = None if helper_share is None else b.sub(chunks, helper_share)
-    for owner in range(threads):  # share [p C / A, (p + 1) C / A) for the A participants,
-        # an empty one at the end for the others
-        start_index = _share_start(b, _const(I64, owner), chunks, job_active)
-        end_index = _share_start(b, _const(I64, owner + 1), chunks, job_active)
-        if helped_from is not None:  # (the caller's [0, C - h), the helper's [C - h, C))
-            start_index = _const(I64, 0) if owner == 0 else helped_from
-            end_index = helped_from if owner == 0 else chunks
+    # share [p C / A, (p + 1) C / A) for the A participants, an empty one at the end for
+    # the others; helped: the caller's [0, C - h), the helper's [C - h, C)
+    if helper_share is None:
+        bounds = [_share_start(b, _const(I64, owner), chunks, job_active)
+                  for owner in range(threads + 1)]
+    else:
+        bounds = [_const(I64, 0), b.sub(chunks, helper_share), chunks]
+    for owner in range(threads):
+        start_index, end_index = bounds[owner], bounds[owner + 1]
         owner_word = b.or_(b.or_(word, b.shl(end_index, _const(I64, 16))), start_index)
         b.atomic_rmw(
             "xchg", _work_word(b, state, threads, _const(I64, owner)), owner_word, "seq_cst"
