@@ -596,17 +596,6 @@ def test_helped_jobs_run_every_chunk_once(task_address: int) -> None:
         words = pool.state.view(np.int64)
         errors: list[str] = []
 
-        def jobs(seed: int) -> None:
-            rng = np.random.default_rng(seed)
-            counts = np.zeros(64, np.int64)
-            for job in range(1500):
-                chunks = int(rng.integers(1, 65))
-                counts[:] = 0
-                pool.run(task_address, counts.ctypes.data, chunks)
-                if not (counts[:chunks] == 1).all() or counts[chunks:].any():
-                    errors.append(f"job {job} with {chunks} chunks ran {counts.tolist()}")
-                    return
-
         def switch() -> None:
             rng = np.random.default_rng(3)
             end = time.perf_counter() + 1.0
@@ -616,7 +605,8 @@ def test_helped_jobs_run_every_chunk_once(task_address: int) -> None:
                 words[threads._ACTIVE // 8] = 2 if state == 0 else 1
                 time.sleep(0.001)
 
-        callers = [threading.Thread(target=jobs, args=(seed,), daemon=True) for seed in (1, 2)]
+        callers = [threading.Thread(target=_jobs, args=(2, task_address, 1500, seed, errors),
+                                    daemon=True) for seed in (1, 2)]  # (`thread_pool(2)`: pool)
         switcher = threading.Thread(target=switch, daemon=True)
         for thread in (*callers, switcher):
             thread.start()
