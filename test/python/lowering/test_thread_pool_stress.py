@@ -388,6 +388,47 @@ def test_a_preemption_left_when_the_backoff_ends_is_not_held_against_the_next_jo
         assert pool.stats.late == late and pool.stats.active == 2
 
 
+def test_a_worker_preempted_in_its_spin_counts_when_a_job_awaits_it() -> None:
+    """A spinning worker that loses its core while the caller posts jobs (another process's
+    thread on its CPU) finds a job when it runs again: the gap counts as a preemption, as a
+    gap in its spin does. (Two processes of 2 threads on 2 CPUs ran this way for seconds,
+    each caller taking the chunks of its descheduled worker, never late and never seen:
+    17 ms an inference of resnet50 int8 where the caller alone with a helper took 10-12.)"""
+    from lowpass.lowering.kernels import threads
+
+    if not sys.platform.startswith("linux"):
+        pytest.skip("thread affinity is Linux's (os.sched_setaffinity of a thread id)")
+    cpus = sorted(os.sched_getaffinity(0))
+    if len(cpus) < 2:
+        pytest.skip("one CPU: no CPU of the worker's own to share with another process")
+    with _sleepy_pool(2) as (pool, job, _long):
+        words = pool.state.view(np.int64)
+        words[threads._ACTIVE // 8] = 2
+        ran = job(2, 20_000, tids=True)  # (the caller's chunk 20 ms: the worker claims the other)
+        worker = int(ran[1])
+        if worker == threading.get_native_id():
+            pytest.skip("the worker did not start within 20 ms (machine overloaded)")
+        spin_on_its_cpu = f"import os\nos.sched_setaffinity(0, {{{cpus[1]}}})\nwhile True: pass"
+        hog = subprocess.Popen([sys.executable, "-c", spin_on_its_cpu])
+        os.sched_setaffinity(0, {cpus[0]})  # (this thread: the caller)
+        try:
+            os.sched_setaffinity(worker, {cpus[1]})
+            counted = int(words[threads._PREEMPTIONS // 8])
+            end = time.perf_counter() + 10.0
+            # jobs back to back: the caller takes the chunk of a worker that is away, so
+            # the worker finds a later job whenever it runs again
+            while words[threads._PREEMPTIONS // 8] == counted and time.perf_counter() < end:
+                words[threads._ACTIVE // 8] = 2  # (a job late from a wait takes it away)
+                words[threads._BACKOFF_UNTIL // 8] = 0
+                job(2)
+            assert words[threads._PREEMPTIONS // 8] > counted
+        finally:
+            hog.kill()
+            hog.wait()
+            os.sched_setaffinity(0, cpus)
+            os.sched_setaffinity(worker, cpus)
+
+
 def test_late_job_takes_one_participant_away() -> None:
     """On a machine with one core too few, a late job costs one participant, not all of them:
     a 3-thread pool goes on with 2 threads (the third worker sleeps instead of spinning), and
