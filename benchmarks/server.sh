@@ -51,9 +51,10 @@ step() {  # NAME SECONDS COMMAND...: run COMMAND for at most SECONDS (and what i
 "onnxruntime", onnxruntime.__version__, "numpy", numpy.__version__)'
 } 2>&1 | tee -a "$log"
 
-build() {  # the suite's files of each model, one process per model
+build() {  # the suite's files of each CNN of the targets (bench_targets.CNNS), one process each
     local pids=() m
-    for m in resnet50 squeezenet inception_v1 mobilenet_v2; do
+    for m in $(python3 -c 'import sys; sys.path[:0] = ["benchmarks"]; import bench_targets
+print(*bench_targets.CNNS)'); do
         python3 - "$m" "$models" <<'PY' &
 import sys
 sys.path[:0] = ["benchmarks", "benchmarks/models"]
@@ -83,7 +84,7 @@ step throughput-int8 50 python3 benchmarks/bench_throughput.py --out "$models" -
 step throughput-fp32 45 python3 benchmarks/bench_throughput.py --out "$models" --seconds 1.5 \
     --rounds 2
 step latency 120 python3 benchmarks/bench_targets.py --out "$models" --sections latency \
-    --models resnet50,squeezenet,inception_v1,mobilenet_v2 --rounds 3
+    --rounds 3
 # The same 1-thread int8 latency, both engines in one process pinned to one core, rounds
 # interleaved (the quietest comparison on a noisy host), with REFERENCE bit-equality.
 step pinned 90 python3 benchmarks/bench_int8_pinned.py --out "$models" --rounds 5
