@@ -73,6 +73,7 @@ import numpy as np
 
 from lowpass.lowering.emit import for_range
 from lowpass.lowering.jit import JitLibrary, compile_ir, new_module, register_resolver
+from lowpass.lowering.kernels.cpu_quota import cpu_quota_cores
 from lowpass.lowering.target import host_cpu
 
 VOID = ir.VoidType()
@@ -1059,10 +1060,14 @@ def _cpu_pair() -> int:
 
 
 def available_cores() -> int:
+    """The cores this process may run on: its affinity's CPUs, at most the CPUs' worth of
+    time its control groups allow (`cpu_quota_cores`: a container's `--cpus`)."""
     try:
-        return len(os.sched_getaffinity(0))
+        cores = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
-        return os.cpu_count() or 1
+        cores = os.cpu_count() or 1
+    quota = cpu_quota_cores()
+    return cores if quota is None else min(cores, quota)
 
 
 def _spin_limits(library: JitLibrary) -> tuple[int, int, int, int, int, float]:
