@@ -61,7 +61,8 @@ def measure(name: str, m: int, k: int, n: int, quantized: bool, constant_b: bool
     core = lowpass.Core()
     mdl = model(m, k, n, quantized, feeds.pop("b") if constant_b else None)
     want = core.compile_model(mdl, "REFERENCE").create_infer_request().infer(feeds)["y"]
-    request = core.compile_model(mdl, "CPU", {"PERF_COUNT": True}).create_infer_request()
+    config = {"PERF_COUNT": True, "INFERENCE_NUM_THREADS": 1}  # (its figures: one thread)
+    request = core.compile_model(mdl, "CPU", config).create_infer_request()
     got = request.infer(feeds)["y"]
     if quantized:
         np.testing.assert_array_equal(got, want)

@@ -48,7 +48,7 @@ from lowpass.lowering.compiler import (
     planned_block,
 )
 from lowpass.lowering.compiler import OpRow as GraphRow
-from lowpass.lowering.kernels.threads import available_cores
+from lowpass.lowering.kernels.threads import available_cores, latency_threads
 from lowpass.lowering.target import host_cpu
 from lowpass.passes.lpt.detection import is_low_precision, is_quantized
 from lowpass.passes.reshape import ReshapeError, reshape_module
@@ -315,8 +315,8 @@ def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
     throughput = hint != "LATENCY"
     if streams_given is None and throughput:
         streams_given = -1
-    if streams_given is None:
-        total = threads_given or 1
+    if streams_given is None:  # (OpenVINO's LATENCY: every physical core unless told)
+        total = threads_given or latency_threads()
         streams = 1
     else:
         total = threads_given or available_cores()
@@ -373,9 +373,13 @@ class CpuDevice:
             "CPU_THREADS_NUM": parsed.total_threads,
             "EXECUTION_DEVICES": ["CPU"],
         }
+        properties = _config_properties(parsed)
+        if not given & set(THREADS_KEYS):  # (OpenVINO's Core answers 0 unless it was set: the
+            # compiled model answers the threads the device chose, `latency_threads`)
+            properties["INFERENCE_NUM_THREADS"] = defaults["CPU_THREADS_NUM"] = 0
         return {
             **{k: v for k, v in defaults.items() if k not in given},
-            **_config_properties(parsed),
+            **properties,
             "CACHE_DIR": parsed.cache_dir or "",
             "FULL_DEVICE_NAME": f"{cpu.name} (lowpass CPU, {available_cores()} cores)",
             # (OpenVINO's form: each key and whether it can be set, "RW", or only read)

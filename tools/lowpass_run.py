@@ -1161,9 +1161,9 @@ def _benchmark(
     if compiled.device == "CPU" and nreq == 1 and not {
             "PERFORMANCE_HINT", "NUM_STREAMS", "INFERENCE_NUM_THREADS"} & set(compiled.config):
         # (benchmark_app's default is the THROUGHPUT hint: say so, as it warns of its own)
-        print("[ WARNING ] No -hint, -nstreams or -nthreads given: one request on one thread "
-              "(benchmark_app's default is -hint throughput; give it, or -hint none "
-              "-nthreads N, to compare)")
+        print("[ WARNING ] No -hint, -nstreams or -nthreads given: one request on every "
+              "core (OpenVINO's LATENCY hint; benchmark_app's default is -hint throughput; "
+              "give it, or -hint none -nthreads N, to compare)")
     for key, value in compiled.config.items():
         if key in ("NUM_STREAMS", "INFERENCE_NUM_THREADS"):  # (as the device made them:
             # at most the cores this process may use)

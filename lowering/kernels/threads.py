@@ -1070,6 +1070,33 @@ def available_cores() -> int:
     return cores if quota is None else min(cores, quota)
 
 
+def physical_cores(cpus: set[int], sysfs: str = "/sys/devices/system/cpu") -> int:
+    """The physical cores that `cpus` (logical CPUs) belong to: SMT siblings count once
+    (Linux's topology files, each CPU's package and core id); `len(cpus)` where they cannot
+    be read."""
+    cores = set()
+    for cpu in cpus:
+        topology = os.path.join(sysfs, f"cpu{cpu}", "topology")
+        try:
+            with open(os.path.join(topology, "physical_package_id")) as package:
+                with open(os.path.join(topology, "core_id")) as core:
+                    cores.add((package.read().strip(), core.read().strip()))
+        except OSError:
+            return len(cpus)
+    return len(cores) or len(cpus)
+
+
+def latency_threads() -> int:
+    """The threads of an inference when the configuration names none (OpenVINO's CPU
+    plugin under its default LATENCY hint: one per physical core, the SMT siblings left
+    out): the physical cores of this process's CPUs, at most `available_cores`."""
+    try:
+        cpus = os.sched_getaffinity(0)
+    except (AttributeError, OSError):
+        return available_cores()
+    return max(1, min(physical_cores(cpus), available_cores()))
+
+
 def _spin_limits(library: JitLibrary) -> tuple[int, int, int, int, int, float]:
     """(cycle-counter ticks, iteration cap) of SPIN_SECONDS, the cap alone without a counter;
     the ticks of PREEMPTED_SECONDS (never preempted without a counter), BACKOFF_MIN_SECONDS

@@ -354,8 +354,9 @@ def test_benchmark_app_command_lines(
 def test_default_benchmark_mode_warns_it_is_not_benchmark_apps(
     capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Without -hint, -nstreams or -nthreads the benchmark runs one request on one thread
-    and says that benchmark_app's default is the THROUGHPUT hint; with a hint it does not."""
+    """Without -hint, -nstreams or -nthreads the benchmark runs one request on every core
+    (OpenVINO's LATENCY hint) and says that benchmark_app's default is the THROUGHPUT hint;
+    with a hint it does not."""
     code, out, _ = _run(capsys, CONVNET, "-niter", "2")
     assert code == 0 and "[ WARNING ] No -hint, -nstreams or -nthreads given" in out
     # (a command line benchmark_app takes: it refuses -nthreads beside -hint latency)

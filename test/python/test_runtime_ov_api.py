@@ -127,8 +127,11 @@ def test_core_properties_reach_compile_model(monkeypatch: pytest.MonkeyPatch) ->
     from lowpass.runtime import cpu
 
     monkeypatch.setattr(cpu, "available_cores", lambda: 2)  # (2 threads asked: 2 taken)
+    monkeypatch.setattr(cpu, "latency_threads", lambda: 2)  # (and 2 physical cores)
     core = lowpass.Core()
-    assert core.get_property("CPU", "INFERENCE_NUM_THREADS") == 1
+    # (as OpenVINO: 0 unless set; a compiled model answers the threads it runs)
+    assert core.get_property("CPU", "INFERENCE_NUM_THREADS") == 0
+    assert core.compile_model(RELU, "CPU").get_property("INFERENCE_NUM_THREADS") == 2
     assert core.get_property("CPU", "NUM_STREAMS") == 1
     assert core.get_property("CPU", "PERFORMANCE_HINT") == "LATENCY"
     assert "EXPORT_IMPORT" in core.get_property("CPU", "OPTIMIZATION_CAPABILITIES")
@@ -142,7 +145,7 @@ def test_core_properties_reach_compile_model(monkeypatch: pytest.MonkeyPatch) ->
     own = core.compile_model(RELU, "CPU", {"PERF_COUNT": False})
     assert own.get_property("PERF_COUNT") is False
     # another core has its own
-    assert lowpass.Core().get_property("CPU", "INFERENCE_NUM_THREADS") == 1
+    assert lowpass.Core().get_property("CPU", "INFERENCE_NUM_THREADS") == 0
 
 
 def test_core_property_errors() -> None:
@@ -155,7 +158,7 @@ def test_core_property_errors() -> None:
         core.get_property("CPU", "BOGUS")
     with pytest.raises(LowpassError, match='Device with "GPU" name is not registered'):
         core.get_property("GPU", "FULL_DEVICE_NAME")
-    assert core.get_property("CPU", "INFERENCE_NUM_THREADS") == 1  # (nothing was set)
+    assert core.get_property("CPU", "INFERENCE_NUM_THREADS") == 0  # (nothing was set)
 
 
 def test_versions() -> None:

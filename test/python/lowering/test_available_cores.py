@@ -1,8 +1,11 @@
 """
-The CPU bandwidth of a Linux control group counted as cores (lowering/kernels/cpu_quota.py):
-a container's `--cpus` caps the threads as its affinity does. The parser runs on fake /proc
-files and cgroup trees (every layout: v2, v1, both, nested limits, a namespace's view); one
-test puts a real process in a real group where this machine lets it.
+The cores a process may run on (lowering/kernels/threads.py, `available_cores` and
+`latency_threads`): its affinity, the CPU bandwidth of its Linux control group counted as
+cores (lowering/kernels/cpu_quota.py: a container's `--cpus` caps the threads as its
+affinity does), and the physical cores that OpenVINO's LATENCY hint runs on by default. The
+parsers run on fake /proc and /sys files and cgroup trees (every layout: v2, v1, both,
+nested limits, a namespace's view); one test puts a real process in a real group where this
+machine lets it.
 """
 
 from __future__ import annotations
@@ -152,3 +155,36 @@ def test_a_process_in_a_group_of_one_cpus_time(tmp_path: Path) -> None:
         assert ran.stdout.split() == ["1"]
     finally:
         group.rmdir()
+
+
+def _topology(sysfs: Path, cpu: int, package: int, core: int) -> None:
+    _write(sysfs / f"cpu{cpu}" / "topology", {"physical_package_id": str(package),
+                                              "core_id": str(core)})
+
+
+def test_smt_siblings_count_once(tmp_path: Path) -> None:
+    sysfs = tmp_path / "cpu"
+    for cpu, package, core in ((0, 0, 0), (1, 0, 1), (2, 0, 0), (3, 0, 1), (4, 1, 0), (5, 1, 1)):
+        _topology(sysfs, cpu, package, core)  # (CPUs 0-3: two cores of two threads each)
+    assert threads.physical_cores({0, 1, 2, 3}, str(sysfs)) == 2
+    assert threads.physical_cores({0, 2}, str(sysfs)) == 1
+    assert threads.physical_cores({0, 1, 4, 5}, str(sysfs)) == 4  # (the same ids, two packages)
+    assert threads.physical_cores({0, 7}, str(sysfs)) == 2  # (no topology for CPU 7: each counts)
+
+
+def test_the_default_threads_are_the_latency_hints(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A configuration that names no threads runs one per physical core (OpenVINO's LATENCY
+    hint), at most the cores that `available_cores` allows; 0 asks for every core, SMT
+    siblings too; THROUGHPUT's streams still take one core each."""
+    from lowpass.runtime import cpu
+
+    monkeypatch.setattr(threads, "physical_cores", lambda cpus, sysfs="": max(1, len(cpus) // 2))
+    monkeypatch.setattr(threads, "available_cores", lambda: 8)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(8)))
+    monkeypatch.setattr(cpu, "available_cores", lambda: 8)
+    assert threads.latency_threads() == 4
+    assert cpu.parse_config({}).threads == 4
+    assert cpu.parse_config({"INFERENCE_NUM_THREADS": 0}).threads == 8
+    assert cpu.parse_config({"PERFORMANCE_HINT": "THROUGHPUT"}).streams == 8
+    monkeypatch.setattr(threads, "available_cores", lambda: 3)  # (a quota of 3 CPUs' time)
+    assert threads.latency_threads() == 3
