@@ -274,6 +274,7 @@ def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
     hint = "LATENCY"
     hint_requests = 0
     lpt = True
+    hyper_threading = False
     kept: list[tuple[str, Any]] = []
     check_config_keys(config, "CPU plugin", CpuConfigError)
     for raw_key, value in (config or {}).items():
@@ -284,6 +285,8 @@ def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
             perf = _as_bool(key, value)
         elif key == LPT_KEY:
             lpt = _as_bool(key, value)
+        elif key == "ENABLE_HYPER_THREADING":  # (the default threads on SMT siblings too)
+            hyper_threading = _as_bool(key, value)
         elif key == "COMPILATION_NUM_THREADS":
             compile_jobs = _count(key, value) or None  # 0: as many as there are cores
         elif key == "CACHE_DIR":
@@ -316,7 +319,7 @@ def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
     if streams_given is None and throughput:
         streams_given = -1
     if streams_given is None:  # (OpenVINO's LATENCY: every physical core unless told)
-        total = threads_given or latency_threads()
+        total = threads_given or (available_cores() if hyper_threading else latency_threads())
         streams = 1
     else:
         total = threads_given or available_cores()
@@ -369,7 +372,8 @@ class CpuDevice:
             # (its threads are not pinned to cores; a 2-thread pool's helper is kept off
             # the caller's CPU only while another process holds one: threads.HELPER)
             "ENABLE_CPU_PINNING": False,
-            "ENABLE_HYPER_THREADING": True,  # (it runs on every vCPU it may, siblings too)
+            # (whether the default threads run on SMT siblings too: where no CPU has one)
+            "ENABLE_HYPER_THREADING": latency_threads() == available_cores(),
             "CPU_THREADS_NUM": parsed.total_threads,
             "EXECUTION_DEVICES": ["CPU"],
         }

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+import lowpass
 from lowpass.lowering.kernels import cpu_quota, threads
 from lowpass.lowering.kernels.cpu_quota import cpu_quota_cores
 
@@ -175,7 +176,8 @@ def test_smt_siblings_count_once(tmp_path: Path) -> None:
 def test_the_default_threads_are_the_latency_hints(monkeypatch: pytest.MonkeyPatch) -> None:
     """A configuration that names no threads runs one per physical core (OpenVINO's LATENCY
     hint), at most the cores that `available_cores` allows; 0 asks for every core, SMT
-    siblings too; THROUGHPUT's streams still take one core each."""
+    siblings too, and so does ENABLE_HYPER_THREADING; THROUGHPUT's streams still take one
+    core each."""
     from lowpass.runtime import cpu
 
     monkeypatch.setattr(threads, "physical_cores", lambda cpus, sysfs="": max(1, len(cpus) // 2))
@@ -186,5 +188,8 @@ def test_the_default_threads_are_the_latency_hints(monkeypatch: pytest.MonkeyPat
     assert cpu.parse_config({}).threads == 4
     assert cpu.parse_config({"INFERENCE_NUM_THREADS": 0}).threads == 8
     assert cpu.parse_config({"PERFORMANCE_HINT": "THROUGHPUT"}).streams == 8
+    assert cpu.parse_config({"ENABLE_HYPER_THREADING": True}).threads == 8  # (as OpenVINO's)
+    assert cpu.parse_config({"ENABLE_HYPER_THREADING": False}).threads == 4
+    assert lowpass.Core().get_property("CPU", "ENABLE_HYPER_THREADING") is False
     monkeypatch.setattr(threads, "available_cores", lambda: 3)  # (a quota of 3 CPUs' time)
     assert threads.latency_threads() == 3
