@@ -321,8 +321,9 @@ def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
     if streams_given is None:  # (OpenVINO's LATENCY: every physical core unless told)
         total = threads_given or (available_cores() if hyper_threading else latency_threads())
         streams = 1
-    else:
-        total = threads_given or available_cores()
+    else:  # (NUM_STREAMS under the LATENCY hint: its threads, as without it)
+        total = threads_given or (
+            latency_threads() if not (throughput or hyper_threading) else available_cores())
         if streams_given == -1:
             streams = max(1, total // THROUGHPUT_THREADS_PER_STREAM)
             if hint_requests:
@@ -374,13 +375,12 @@ class CpuDevice:
             "ENABLE_CPU_PINNING": False,
             # (whether the default threads run on SMT siblings too: where no CPU has one)
             "ENABLE_HYPER_THREADING": latency_threads() == available_cores(),
-            "CPU_THREADS_NUM": parsed.total_threads,
             "EXECUTION_DEVICES": ["CPU"],
         }
         properties = _config_properties(parsed)
         if not given & set(THREADS_KEYS):  # (OpenVINO's Core answers 0 unless it was set: the
             # compiled model answers the threads the device chose, `latency_threads`)
-            properties["INFERENCE_NUM_THREADS"] = defaults["CPU_THREADS_NUM"] = 0
+            properties["INFERENCE_NUM_THREADS"] = properties["CPU_THREADS_NUM"] = 0
         return {
             **{k: v for k, v in defaults.items() if k not in given},
             **properties,
@@ -446,6 +446,7 @@ READ_ONLY_KEYS = (
 def _config_properties(config: CpuConfig) -> dict[str, Any]:
     return {
         "INFERENCE_NUM_THREADS": config.total_threads,
+        "CPU_THREADS_NUM": config.total_threads,  # (its legacy name)
         "NUM_STREAMS": config.streams,
         "PERFORMANCE_HINT": PerformanceMode(config.hint),
         "PERFORMANCE_HINT_NUM_REQUESTS": config.hint_requests,

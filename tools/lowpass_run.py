@@ -553,7 +553,7 @@ def _add_property_arguments(p: argparse.ArgumentParser) -> None:
         type=_positive("threads"),
         default=None,
         metavar="N",
-        help="INFERENCE_NUM_THREADS (default 1)",
+        help="INFERENCE_NUM_THREADS (default: one per physical core, OpenVINO's LATENCY hint)",
     )
     props.add_argument(
         "-nstreams",

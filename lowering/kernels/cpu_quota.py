@@ -21,8 +21,7 @@ from __future__ import annotations
 
 import math
 import os
-from functools import cache
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 
 def cpu_quota_cores(proc: Path = Path("/proc/self")) -> int | None:
@@ -39,18 +38,25 @@ def cpu_quota_cores(proc: Path = Path("/proc/self")) -> int | None:
     return max(1, math.ceil(least))
 
 
-@cache
+_LEVELS: dict[Path, tuple[tuple[Path, int], ...]] = {}
+
+
 def _levels(proc: Path) -> tuple[tuple[Path, int], ...]:
     """The directories whose limits apply to the process (its groups' and their parents')
     with their cgroup versions: found once per process (a process moved to another group
-    while it runs keeps the first's), read at each `cpu_quota_cores`."""
-    try:
-        groups = (proc / "cgroup").read_text().splitlines()
-        mounts = (proc / "mountinfo").read_text().splitlines()
-    except OSError:
-        return ()
-    return tuple((level, version) for directory, version in _limit_directories(groups, mounts)
-                 for level in _up_to_root(directory))
+    while it runs keeps the first's; files that could not be read are read again at the next
+    call), their limits read at each `cpu_quota_cores`."""
+    found = _LEVELS.get(proc)
+    if found is None:
+        try:  # (bytes as the kernel wrote them: a mount point need not be UTF-8)
+            groups = os.fsdecode((proc / "cgroup").read_bytes()).splitlines()
+            mounts = os.fsdecode((proc / "mountinfo").read_bytes()).splitlines()
+        except OSError:
+            return ()
+        found = _LEVELS[proc] = tuple(
+            (level, version) for directory, version in _limit_directories(groups, mounts)
+            for level in _up_to_root(directory))  # fmt: skip
+    return found
 
 
 def _limit_directories(
@@ -73,7 +79,9 @@ def _limit_directories(
         mount = _mount_of(mounts, version)
         if mount is not None:
             root, point = mount
-            found.append(((_group_directory(point, root, path), point), version))
+            directory = _group_directory(point, root, path)
+            if directory is not None:
+                found.append(((directory, point), version))
     return found
 
 
@@ -103,14 +111,16 @@ def _unescape(field: str) -> str:
     return field
 
 
-def _group_directory(point: Path, root: str, path: str) -> Path:
+def _group_directory(point: Path, root: str, path: str) -> Path | None:
     """The group's directory under the mount: its path relative to the mount's root (the
-    mount point itself where the group is the root, or lies outside what the mount shows,
-    as in a cgroup namespace's view of its parent)."""
-    relative = os.path.relpath(path, root) if path.startswith(root) else "."
-    if relative == "." or relative.startswith(".."):
-        return point
-    return point / relative
+    mount point itself where the group is the root: a cgroup namespace's view, or a mount
+    of the group's own subtree); None where the group lies outside what the mount shows (a
+    path with "..": a group beside the namespace's; or not under the mount's root), whose
+    limits cannot be read."""
+    group, top = PurePosixPath(path), PurePosixPath(root)
+    if ".." in group.parts or not (group == top or top in group.parents):
+        return None
+    return point.joinpath(*group.relative_to(top).parts)
 
 
 def _up_to_root(directory_and_point: tuple[Path, Path]) -> list[Path]:

@@ -1072,16 +1072,20 @@ def available_cores() -> int:
 
 def physical_cores(cpus: set[int], sysfs: str = "/sys/devices/system/cpu") -> int:
     """The physical cores that `cpus` (logical CPUs) belong to: SMT siblings count once
-    (Linux's topology files, each CPU's package and core id); `len(cpus)` where they cannot
-    be read."""
+    (Linux's topology files: the CPUs of each CPU's core, `core_cpus_list`, or on kernels
+    before 5.5 `thread_siblings_list`; a core id alone repeats across the dies of a
+    package); `len(cpus)` where they cannot be read."""
     cores = set()
     for cpu in cpus:
         topology = os.path.join(sysfs, f"cpu{cpu}", "topology")
-        try:
-            with open(os.path.join(topology, "physical_package_id")) as package:
-                with open(os.path.join(topology, "core_id")) as core:
-                    cores.add((package.read().strip(), core.read().strip()))
-        except OSError:
+        for name in ("core_cpus_list", "thread_siblings_list"):
+            try:
+                with open(os.path.join(topology, name)) as siblings:
+                    cores.add(siblings.read().strip())
+                break
+            except OSError:
+                continue
+        else:
             return len(cpus)
     return len(cores) or len(cpus)
 

@@ -131,7 +131,9 @@ def test_core_properties_reach_compile_model(monkeypatch: pytest.MonkeyPatch) ->
     core = lowpass.Core()
     # (as OpenVINO: 0 unless set; a compiled model answers the threads it runs)
     assert core.get_property("CPU", "INFERENCE_NUM_THREADS") == 0
-    assert core.compile_model(RELU, "CPU").get_property("INFERENCE_NUM_THREADS") == 2
+    default = core.compile_model(RELU, "CPU")
+    assert default.get_property("INFERENCE_NUM_THREADS") == 2
+    assert default.get_property("CPU_THREADS_NUM") == 2  # (its legacy name: the same)
     assert core.get_property("CPU", "NUM_STREAMS") == 1
     assert core.get_property("CPU", "PERFORMANCE_HINT") == "LATENCY"
     assert "EXPORT_IMPORT" in core.get_property("CPU", "OPTIMIZATION_CAPABILITIES")

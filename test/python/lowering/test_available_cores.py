@@ -48,7 +48,7 @@ def _write(directory: Path, files: dict[str, str]) -> None:
 
 @pytest.fixture(autouse=True)
 def _fresh_levels() -> None:
-    cpu_quota._levels.cache_clear()  # (each test's fake /proc is another tree)
+    cpu_quota._LEVELS.clear()  # (each test's fake /proc is another tree)
 
 
 def test_v2_limit_is_the_least_of_the_group_and_its_parents(tmp_path: Path) -> None:
@@ -109,8 +109,36 @@ def test_a_namespace_sees_its_own_group_at_the_mount_point(tmp_path: Path) -> No
     assert cpu_quota_cores(proc) == 1
 
 
+def test_a_group_the_mount_does_not_show_is_no_limit(tmp_path: Path) -> None:
+    """A group beside the namespace's ("/../other") or beside the mount's root ("/gx" under
+    a mount of "/g": a prefix of the string, not of the path) has no limit readable here;
+    the directories the mount does show are not its."""
+    root = tmp_path / "cgroup"
+    _write(root, {"cpu.max": "100000 100000"})
+    _write(root / "other", {"cpu.max": "100000 100000"})
+    assert cpu_quota_cores(_proc(tmp_path, "0::/../other\n", [_v2_mount(root)])) is None
+    mounts = [_v2_mount(root, root="/g")]
+    assert cpu_quota_cores(_proc(tmp_path, "0::/gx\n", mounts, name="proc2")) is None
+
+
+def test_a_mount_point_of_any_bytes_is_read(tmp_path: Path) -> None:
+    """mountinfo holds paths as bytes (a disk mounted at a Latin-1 name is no UTF-8)."""
+    root = tmp_path / "cgroup"
+    _write(root / "g", {"cpu.max": "100000 100000"})
+    proc = tmp_path / "proc"
+    proc.mkdir()
+    (proc / "cgroup").write_text("0::/g\n")
+    (proc / "mountinfo").write_bytes(
+        b"50 31 8:1 / /media/caf\xe9 rw - vfat /dev/sdb1 rw\n" + _v2_mount(root).encode() + b"\n")
+    assert cpu_quota_cores(proc) == 1
+
+
 def test_unreadable_or_odd_files_are_no_limit(tmp_path: Path) -> None:
     assert cpu_quota_cores(tmp_path / "no-such-proc") is None
+    root = tmp_path / "later"
+    _write(root, {"cpu.max": "100000 100000"})
+    _proc(tmp_path, "0::/\n", [_v2_mount(root)], name="no-such-proc")
+    assert cpu_quota_cores(tmp_path / "no-such-proc") == 1  # (a failed read is not kept)
     root = tmp_path / "cgroup"
     _write(root / "g", {"cpu.max": "garbage"})
     proc = _proc(tmp_path, "0::/g\nnot a line\n", ["short line", _v2_mount(root)])
@@ -120,6 +148,9 @@ def test_unreadable_or_odd_files_are_no_limit(tmp_path: Path) -> None:
 def test_the_quota_caps_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
     """The threads of a compiled model (and of its streams) follow `available_cores`."""
     from lowpass.runtime import cpu
+
+    if not hasattr(os, "sched_getaffinity"):
+        pytest.skip("no os.sched_getaffinity (not Linux)")
 
     monkeypatch.setattr(threads, "cpu_quota_cores", lambda: 1)
     assert threads.available_cores() == 1
@@ -143,8 +174,11 @@ def test_a_process_in_a_group_of_one_cpus_time(tmp_path: Path) -> None:
     except OSError as e:
         pytest.skip(f"no cgroup v1 cpu hierarchy this process may write ({e.strerror})")
     try:
-        (group / "cpu.cfs_period_us").write_text("100000")
-        (group / "cpu.cfs_quota_us").write_text("100000")
+        try:
+            (group / "cpu.cfs_period_us").write_text("100000")
+            (group / "cpu.cfs_quota_us").write_text("100000")
+        except OSError as e:  # (no CFS bandwidth control, or a parent's quota below 1 CPU)
+            pytest.skip(f"the group takes no quota of one CPU ({e.strerror})")
         script = (
             f"import os; open({str(group / 'cgroup.procs')!r}, 'w').write(str(os.getpid()))\n"
             "from lowpass.lowering.kernels.threads import available_cores\n"
@@ -158,18 +192,18 @@ def test_a_process_in_a_group_of_one_cpus_time(tmp_path: Path) -> None:
         group.rmdir()
 
 
-def _topology(sysfs: Path, cpu: int, package: int, core: int) -> None:
-    _write(sysfs / f"cpu{cpu}" / "topology", {"physical_package_id": str(package),
-                                              "core_id": str(core)})
-
-
 def test_smt_siblings_count_once(tmp_path: Path) -> None:
     sysfs = tmp_path / "cpu"
-    for cpu, package, core in ((0, 0, 0), (1, 0, 1), (2, 0, 0), (3, 0, 1), (4, 1, 0), (5, 1, 1)):
-        _topology(sysfs, cpu, package, core)  # (CPUs 0-3: two cores of two threads each)
+    # CPUs 0-3: two cores of two threads each (the newer file); 4 and 5 a core each, of the
+    # same core id as 0 and 1 on another die (a kernel before 5.5: the older file only)
+    for cpu, siblings in ((0, "0,2"), (1, "1,3"), (2, "0,2"), (3, "1,3")):
+        _write(sysfs / f"cpu{cpu}" / "topology", {"core_cpus_list": siblings, "core_id": "0"})
+    for cpu in (4, 5):
+        _write(sysfs / f"cpu{cpu}" / "topology", {"thread_siblings_list": str(cpu),
+                                                  "core_id": "0"})
     assert threads.physical_cores({0, 1, 2, 3}, str(sysfs)) == 2
     assert threads.physical_cores({0, 2}, str(sysfs)) == 1
-    assert threads.physical_cores({0, 1, 4, 5}, str(sysfs)) == 4  # (the same ids, two packages)
+    assert threads.physical_cores({0, 1, 4, 5}, str(sysfs)) == 4
     assert threads.physical_cores({0, 7}, str(sysfs)) == 2  # (no topology for CPU 7: each counts)
 
 
@@ -182,7 +216,7 @@ def test_the_default_threads_are_the_latency_hints(monkeypatch: pytest.MonkeyPat
 
     monkeypatch.setattr(threads, "physical_cores", lambda cpus, sysfs="": max(1, len(cpus) // 2))
     monkeypatch.setattr(threads, "available_cores", lambda: 8)
-    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(8)))
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(8)), raising=False)
     monkeypatch.setattr(cpu, "available_cores", lambda: 8)
     assert threads.latency_threads() == 4
     assert cpu.parse_config({}).threads == 4
@@ -190,6 +224,8 @@ def test_the_default_threads_are_the_latency_hints(monkeypatch: pytest.MonkeyPat
     assert cpu.parse_config({"PERFORMANCE_HINT": "THROUGHPUT"}).streams == 8
     assert cpu.parse_config({"ENABLE_HYPER_THREADING": True}).threads == 8  # (as OpenVINO's)
     assert cpu.parse_config({"ENABLE_HYPER_THREADING": False}).threads == 4
+    assert cpu.parse_config({"NUM_STREAMS": 2}).threads == 2  # (LATENCY's 4, in two)
+    assert cpu.parse_config({"NUM_STREAMS": 2, "PERFORMANCE_HINT": "THROUGHPUT"}).threads == 4
     assert lowpass.Core().get_property("CPU", "ENABLE_HYPER_THREADING") is False
     monkeypatch.setattr(threads, "available_cores", lambda: 3)  # (a quota of 3 CPUs' time)
     assert threads.latency_threads() == 3
