@@ -1,7 +1,7 @@
 // An elementwise chain (Add of a scalar, Relu, Tanh) compiles to one 8-wide (AVX2) or 16-wide
 // (AVX-512) loop in lowpass_main: no fallback call, the scalar is an immediate, tanh is an FMA
 // polynomial.
-// RUN: lowpass-run %s --random-inputs 0 --device CPU --emit-llvm %t.ll -pcsort no_sort | filecheck %s --check-prefix=ROWS
+// RUN: lowpass-run --threads 1 %s --random-inputs 0 --device CPU --emit-llvm %t.ll -pcsort no_sort | filecheck %s --check-prefix=ROWS
 // RUN: filecheck %s < %t.ll
 // CHECK:      define {{.*}}i32 @lowpass_main(ptr {{.*}}%inputs, ptr {{.*}}%outputs, ptr {{.*}}%variables, ptr {{.*}}%arena, ptr {{.*}}%profile, ptr {{.*}}%fallback)
 // CHECK-NOT:  %fallback(

@@ -1,7 +1,7 @@
 // An op without a kernel (NormalizeL2) is group 1: lowpass_main calls the fallback callback for
 // it, checks its status (a failing group returns its index + 1), and profiling shows it as
 // ref_FP32; the kernels around it are jit.
-// RUN: lowpass-run %s --random-inputs 0 --device CPU --emit-llvm %t.ll -pcsort no_sort | filecheck %s --check-prefix=ROWS
+// RUN: lowpass-run --threads 1 %s --random-inputs 0 --device CPU --emit-llvm %t.ll -pcsort no_sort | filecheck %s --check-prefix=ROWS
 // RUN: filecheck %s < %t.ll
 // CHECK:      define {{.*}}i32 @lowpass_main(
 // CHECK:      [[STATUS:%.*]] = {{(tail )?}}call i32 %fallback(i64 1)

@@ -3,7 +3,7 @@
 // vpmaddwd on AVX2, vpdpbusd with VNNI, on zmm with AVX-512 VNNI, AMX tiles where the host has
 // them, its im2col rows of 18 padded to 64; the NCHW pass rounds half to
 // even and packs u8), then MaxPool stays u8. No fallback call; the CPU output equals REFERENCE's.
-// RUN: lowpass-run %s --random-inputs 0 --device CPU --emit-llvm %t.ll -pcsort no_sort | filecheck %s --check-prefix=ROWS
+// RUN: lowpass-run --threads 1 %s --random-inputs 0 --device CPU --emit-llvm %t.ll -pcsort no_sort | filecheck %s --check-prefix=ROWS
 // RUN: filecheck %s --check-prefix=IR < %t.ll
 // RUN: not grep -q "call i32 %%fallback" %t.ll
 // RUN: lowpass-run %s --random-inputs 0 --device CPU --full > %t.cpu

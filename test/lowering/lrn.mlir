@@ -1,7 +1,7 @@
 // LRN across channels (GoogLeNet's axes = [1]) is a native kernel on the CPU device: its own
 // function (vectorized by LLVM), square roots for beta = 0.75; LRN over the spatial axes stays on
 // the reference (a ref_ row). The numbers against REFERENCE: test/python/lowering/test_lrn.py.
-// RUN: lowpass-run %s --random-inputs 0 --device CPU --emit-llvm %t.ll -pcsort no_sort | filecheck %s --check-prefix=ROWS
+// RUN: lowpass-run --threads 1 %s --random-inputs 0 --device CPU --emit-llvm %t.ll -pcsort no_sort | filecheck %s --check-prefix=ROWS
 // RUN: filecheck %s --check-prefix=IR < %t.ll
 // ROWS:      channels {{ *}}LRN {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED
 // ROWS:      spatial {{ *}}LRN {{ *}}ref_FP32 {{ *}}EXECUTED

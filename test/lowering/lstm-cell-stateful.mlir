@@ -4,7 +4,7 @@
 // fallback call; over three requests the state carries over exactly as on the REFERENCE device.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: lowpass-run --device REFERENCE %s --random-inputs 3 --iterations 3 --save-outputs %t/ref
-// RUN: lowpass-run %s --random-inputs 3 --iterations 3 --device CPU --save-outputs %t/cpu --emit-llvm %t/lstm.ll -pcsort no_sort | filecheck %s --check-prefix=ROWS
+// RUN: lowpass-run --threads 1 %s --random-inputs 3 --iterations 3 --device CPU --save-outputs %t/cpu --emit-llvm %t/lstm.ll -pcsort no_sort | filecheck %s --check-prefix=ROWS
 // RUN: filecheck %s < %t/lstm.ll
 // RUN: python3 %S/../tools/lowpass-run/Inputs/compare_outputs.py %t/ref %t/cpu | filecheck %s --check-prefix=SAME
 // CHECK:      define {{.*}}i32 @lowpass_main(

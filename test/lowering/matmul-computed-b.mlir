@@ -4,7 +4,7 @@
 // s16 path (vpmaddwd; vpdpbusd with VNNI; never the saturating vpmaddubsw), FP32 with FMA;
 // the scale is fused. No fallback call; the int8 output equals REFERENCE's byte for byte
 // (the fp32 one is compared with a tolerance by test_matmul_conv.py).
-// RUN: lowpass-run %s --random-inputs 0 --device CPU --emit-llvm %t.ll -pcsort no_sort | filecheck %s --check-prefix=ROWS
+// RUN: lowpass-run --threads 1 %s --random-inputs 0 --device CPU --emit-llvm %t.ll -pcsort no_sort | filecheck %s --check-prefix=ROWS
 // RUN: filecheck %s --check-prefix=IR < %t.ll
 // RUN: not grep -q "call i32 %%fallback" %t.ll
 // RUN: not grep -q "pmadd.ub.sw" %t.ll

@@ -4,7 +4,7 @@
 // it), float32 sums (numpy's pairwise summation along a trailing run) and L1/L2 norms, u8
 // sums to float32 (as LPT leaves them), a maximum and a sum over axes with a kept axis
 // between them; ReduceProd still goes through the reference, the only fallback call.
-// RUN: lowpass-run %s --random-inputs 0 --device CPU --emit-llvm %t.ll -pcsort no_sort | filecheck %s --check-prefix=ROWS
+// RUN: lowpass-run --threads 1 %s --random-inputs 0 --device CPU --emit-llvm %t.ll -pcsort no_sort | filecheck %s --check-prefix=ROWS
 // RUN: filecheck %s < %t.ll
 // CHECK:      define {{.*}}i32 @lowpass_main(
 // CHECK:      call i32 %fallback(i64 {{[0-9]+}})

@@ -4,7 +4,7 @@
 // micro-kernel loads it beside the accumulators), so no Add pass runs.
 // The numbers against REFERENCE: test/python/lowering/test_residual_epilogue.py.
 // RUN: opt-tool %s -p cpu-decompose,cpu-fold-constants,cpu-remove-views,cpu-quantize-cells,cpu-fuse-kernels | filecheck %s --check-prefix=FUSED
-// RUN: lowpass-run %s --random-inputs 0 --device CPU --emit-llvm %t.ll -pcsort no_sort | filecheck %s --check-prefix=ROWS
+// RUN: lowpass-run --threads 1 %s --random-inputs 0 --device CPU --emit-llvm %t.ll -pcsort no_sort | filecheck %s --check-prefix=ROWS
 // RUN: filecheck %s --check-prefix=IR < %t.ll
 // FUSED:      ov.convolution {{.*}}ov.name = "expand"{{.*}}cpu.kernel = #cpu.kernel<[[G:[0-9]+]], "convolution">
 // FUSED:      ov.add {{.*}}ov.name = "bias"{{.*}}cpu.fused = #cpu.fused<[[G]]>

@@ -3,7 +3,7 @@
 // requests: the state carries over (same outputs as the REFERENCE device).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: lowpass-run --device REFERENCE %s --random-inputs 2 --iterations 3 --save-outputs %t/ref
-// RUN: lowpass-run %s --random-inputs 2 --iterations 3 --device CPU --save-outputs %t/cpu --emit-llvm %t/state.ll -pcsort no_sort | filecheck %s --check-prefix=ROWS
+// RUN: lowpass-run --threads 1 %s --random-inputs 2 --iterations 3 --device CPU --save-outputs %t/cpu --emit-llvm %t/state.ll -pcsort no_sort | filecheck %s --check-prefix=ROWS
 // RUN: filecheck %s < %t/state.ll
 // RUN: python3 %S/../tools/lowpass-run/Inputs/compare_outputs.py %t/ref %t/cpu | filecheck %s --check-prefix=SAME
 // CHECK:      define {{.*}}i32 @lowpass_main(

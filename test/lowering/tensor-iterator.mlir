@@ -2,7 +2,7 @@
 // fallback call) and computes what the REFERENCE device computes.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: lowpass-run --device REFERENCE %s --random-inputs 1 --save-outputs %t/ref
-// RUN: lowpass-run %s --random-inputs 1 --device CPU --save-outputs %t/cpu --emit-llvm %t/ti.ll -pcsort no_sort | filecheck %s --check-prefix=ROWS
+// RUN: lowpass-run --threads 1 %s --random-inputs 1 --device CPU --save-outputs %t/cpu --emit-llvm %t/ti.ll -pcsort no_sort | filecheck %s --check-prefix=ROWS
 // RUN: filecheck %s < %t/ti.ll
 // RUN: python3 %S/../tools/lowpass-run/Inputs/compare_outputs.py %t/ref %t/cpu | filecheck %s --check-prefix=SAME
 // CHECK:      define {{.*}}i32 @lowpass_main(

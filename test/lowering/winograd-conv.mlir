@@ -4,7 +4,7 @@
 // kernel for an image holding inf or NaN. A strided 3x3 convolution keeps im2col (no
 // winograd GEMMs of its own).
 // The numbers against REFERENCE: test/python/lowering/test_winograd.py.
-// RUN: lowpass-run %s --random-inputs 0 --device CPU --emit-llvm %t.ll -pcsort no_sort | filecheck %s --check-prefix=ROWS
+// RUN: lowpass-run --threads 1 %s --random-inputs 0 --device CPU --emit-llvm %t.ll -pcsort no_sort | filecheck %s --check-prefix=ROWS
 // RUN: filecheck %s --check-prefix=IR < %t.ll
 // RUN: not grep -q conv_s2_winograd %t.ll
 // ROWS:      conv3 {{ *}}Convolution {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED

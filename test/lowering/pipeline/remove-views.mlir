@@ -2,7 +2,7 @@
 // share their input's memory; a Reshape of a constant is a constant (cpu-fold-constants), not
 // a view; a view of a view is a view too. The CPU device runs them as no code at all.
 // RUN: opt-tool -p cpu-fold-constants,cpu-remove-views %s | filecheck %s
-// RUN: lowpass-run %s --random-inputs 0 --device CPU --emit-llvm %t.ll -pcsort no_sort | filecheck %s --check-prefix=ROWS
+// RUN: lowpass-run --threads 1 %s --random-inputs 0 --device CPU --emit-llvm %t.ll -pcsort no_sort | filecheck %s --check-prefix=ROWS
 // CHECK:      %r = ov.reshape %x, %s special_zero = false {ov.name = "r", cpu.view}
 // CHECK-NEXT: %k = ov.reshape %c, %s special_zero = false {ov.name = "k", cpu.constant}
 // CHECK-NEXT: %a = ov.add %r, %k {ov.name = "a"}
