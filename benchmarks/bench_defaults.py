@@ -11,20 +11,18 @@ forty-eighth session).
 
 The files are `bench_targets.py`'s: the fp32 ONNX model and its QDQ per-channel int8 variant,
 which both engines read and quantize themselves (lowpass runs `lpt` in `compile_model`, as
-OpenVINO runs its LPT). Prints each engine's median over rounds of the round's median, and
-OpenVINO's time / lowpass's (> 1: lowpass faster). Each engine's inference precision is
-printed too: on a host with bf16 instructions (AVX-512 BF16, AMX) OpenVINO's default for a
-float32 model is bf16, which lowpass does not compute in (it takes the hint and runs f32), so
-there the fp32 rows compare bf16 with f32; `bench_targets.py` sets f32 for both.
+OpenVINO runs its LPT). Prints each engine's median over rounds of the round's median
+(`bench_targets.interleaved`), and OpenVINO's time / lowpass's (> 1: lowpass faster). Each
+engine's inference precision is printed too: on a host with bf16 instructions (AVX-512
+BF16, AMX) OpenVINO's default for a float32 model is bf16, which lowpass does not compute in
+(it takes the hint and runs f32), so there the fp32 rows compare bf16 with f32;
+`bench_targets.py` sets f32 for both.
 """
 
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
-from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -32,15 +30,6 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import bench_targets as b  # noqa: E402
-
-
-def median_ms(run: Callable[[], object], calls: int) -> float:
-    times = []
-    for _ in range(calls):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1e3
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -52,7 +41,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--models", default="resnet50")
     parser.add_argument("--precisions", default="int8,fp32")
     parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--calls", type=int, default=30, help="per engine and round")
+    parser.add_argument("--budget", type=float, default=0.5,
+                        help="seconds per engine and round")
     parser.add_argument("--out", type=Path, default=Path.home() / ".cache/lowpass/bench-models")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
@@ -68,13 +58,8 @@ def main(argv: list[str] | None = None) -> None:
             their_feeds = {theirs.input(n): v for n, v in feeds.items()}
             runs = {"lowpass": partial(request.infer, feeds),
                     "OpenVINO": partial(their_request.infer, their_feeds)}
-            for run in runs.values():  # (warm: the first calls allocate and page in)
-                median_ms(run, 3)
-            rounds: dict[str, list[float]] = {engine: [] for engine in runs}
-            for _ in range(args.rounds):
-                for engine, run in runs.items():
-                    rounds[engine].append(median_ms(run, args.calls))
-            ms = {engine: statistics.median(v) for engine, v in rounds.items()}
+            ms = {engine: seconds * 1e3
+                  for engine, seconds in b.interleaved(runs, args.rounds, args.budget).items()}
             chose = {engine: (compiled.get_property("INFERENCE_NUM_THREADS"),
                               compiled.get_property("NUM_STREAMS"),
                               compiled.get_property("INFERENCE_PRECISION_HINT"))

@@ -89,7 +89,7 @@ step latency 120 python3 benchmarks/bench_targets.py --out "$models" --sections 
 # interleaved (the quietest comparison on a noisy host), with REFERENCE bit-equality.
 step pinned 90 python3 benchmarks/bench_int8_pinned.py --out "$models" --rounds 5
 # Both engines with no configuration (each chooses its threads: one per physical core).
-step defaults 40 python3 benchmarks/bench_defaults.py --out "$models" --rounds 3 --calls 20
+step defaults 40 python3 benchmarks/bench_defaults.py --out "$models" --rounds 3 --budget 0.3
 step lstm 60 python3 benchmarks/bench_lstm_cpu.py --hidden 512 --threads 1 4 --models q8 \
     --rounds 3 --steps 100
 step infer-overhead 25 python3 benchmarks/bench_infer_overhead.py --threads 4 --rounds 10
