@@ -318,18 +318,18 @@ def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
     throughput = hint != "LATENCY"
     if streams_given is None and throughput:
         streams_given = -1
-    if streams_given is None:  # (OpenVINO's LATENCY: every physical core unless told)
-        total = threads_given or (available_cores() if hyper_threading else latency_threads())
+    # unless told: OpenVINO's LATENCY hint every physical core (NUM_STREAMS under it too),
+    # THROUGHPUT and ENABLE_HYPER_THREADING every CPU, SMT siblings included
+    total = threads_given or (
+        available_cores() if throughput or hyper_threading else latency_threads())
+    if streams_given is None:
         streams = 1
-    else:  # (NUM_STREAMS under the LATENCY hint: its threads, as without it)
-        total = threads_given or (
-            latency_threads() if not (throughput or hyper_threading) else available_cores())
-        if streams_given == -1:
-            streams = max(1, total // THROUGHPUT_THREADS_PER_STREAM)
-            if hint_requests:
-                streams = min(streams, hint_requests)
-        else:
-            streams = min(streams_given, total)
+    elif streams_given == -1:
+        streams = max(1, total // THROUGHPUT_THREADS_PER_STREAM)
+        if hint_requests:
+            streams = min(streams, hint_requests)
+    else:
+        streams = min(streams_given, total)
     threads = max(1, total // streams)
     return CpuConfig(
         threads=threads,
@@ -363,6 +363,7 @@ class CpuDevice:
         """What `Core.get_property("CPU", name)` answers, with `config` set on the core."""
         parsed = parse_config(config)
         cpu = host_cpu()
+        cores = available_cores()
         given = {_key_name(k) for k in config}
         defaults = {  # (what the keys accepted and ignored answer unless set: lowpass's
             # behaviour, as OpenVINO answers every key of SUPPORTED_PROPERTIES)
@@ -374,7 +375,7 @@ class CpuDevice:
             # the caller's CPU only while another process holds one: threads.HELPER)
             "ENABLE_CPU_PINNING": False,
             # (whether the default threads run on SMT siblings too: where no CPU has one)
-            "ENABLE_HYPER_THREADING": latency_threads() == available_cores(),
+            "ENABLE_HYPER_THREADING": latency_threads() == cores,
             "EXECUTION_DEVICES": ["CPU"],
         }
         properties = _config_properties(parsed)
@@ -385,12 +386,12 @@ class CpuDevice:
             **{k: v for k, v in defaults.items() if k not in given},
             **properties,
             "CACHE_DIR": parsed.cache_dir or "",
-            "FULL_DEVICE_NAME": f"{cpu.name} (lowpass CPU, {available_cores()} cores)",
+            "FULL_DEVICE_NAME": f"{cpu.name} (lowpass CPU, {cores} cores)",
             # (OpenVINO's form: each key and whether it can be set, "RW", or only read)
             "SUPPORTED_PROPERTIES": {**dict.fromkeys(ACCEPTED_KEYS, "RW"),
                                      **dict.fromkeys(READ_ONLY_KEYS, "RO")},
             "OPTIMIZATION_CAPABILITIES": ["FP32", "INT8", "EXPORT_IMPORT"],
-            "RANGE_FOR_STREAMS": (1, available_cores()),
+            "RANGE_FOR_STREAMS": (1, cores),
             "RANGE_FOR_ASYNC_INFER_REQUESTS": (1, 1, 1),
         }
 

@@ -592,11 +592,12 @@ def _emit_pool_run(rt: _PoolRuntime, threads: int) -> ir.Function:
                     b.store(_const(I64, 0), away_ptr)
     active = b.load(active_ptr, typ=I64)
     alone = b.icmp_unsigned("<", active, _const(I64, 2))
+    goes_parallel = b.and_(fits, b.not_(alone))
     helped = None
     if _helps(rt, threads):
         helped = run.append_basic_block("helped")
         not_parallel = run.append_basic_block("not_parallel")
-        b.cbranch(b.and_(fits, b.not_(alone)), parallel, not_parallel)
+        b.cbranch(goes_parallel, parallel, not_parallel)
         b.position_at_end(not_parallel)
         pair = b.load(_field(b, state, _CPU_PAIR), typ=I64)
         help_ok = b.and_(
@@ -606,7 +607,7 @@ def _emit_pool_run(rt: _PoolRuntime, threads: int) -> ir.Function:
         )
         b.cbranch(help_ok, helped, release)
     else:
-        b.cbranch(b.and_(fits, b.not_(alone)), parallel, release)
+        b.cbranch(goes_parallel, parallel, release)
     b.position_at_end(release)
     with b.if_then(alone):  # (the late jobs left the caller alone)
         inline_jobs = _field(b, state, _INLINE_JOBS)
@@ -775,11 +776,10 @@ def _emit_post_job(
     b.store(ctx, _field(b, state, _CTX))
     done = _field(b, state, _DONE)
     b.store(_const(I64, 0), done)
+    active = b.load(active_ptr, typ=I64)
     if helper_share is None:
         jobs = _field(b, state, _JOBS)
         b.store(b.add(b.load(jobs, typ=I64), _const(I64, 1)), jobs)
-    active = b.load(active_ptr, typ=I64)
-    if helper_share is None:
         job_active = b.select(b.icmp_unsigned("<", wanted, active), wanted, active)
     else:
         assert threads == 2, "a helper for the 2-thread pool's caller alone"
@@ -1094,11 +1094,12 @@ def latency_threads() -> int:
     """The threads of an inference when the configuration names none (OpenVINO's CPU
     plugin under its default LATENCY hint: one per physical core, the SMT siblings left
     out): the physical cores of this process's CPUs, at most `available_cores`."""
+    cores = available_cores()
     try:
         cpus = os.sched_getaffinity(0)
     except (AttributeError, OSError):
-        return available_cores()
-    return max(1, min(physical_cores(cpus), available_cores()))
+        return cores
+    return max(1, min(physical_cores(cpus), cores))
 
 
 def _spin_limits(library: JitLibrary) -> tuple[int, int, int, int, int, float]:

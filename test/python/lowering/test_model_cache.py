@@ -577,11 +577,11 @@ def test_a_consistent_blob_with_misplaced_sections_is_compiled_again(
     object reader, whether the blob describes its graph (`graph_from_blob`) or is loaded
     through the plan (reference-fallback groups). In another process: a crash would take
     pytest with it."""
-    threads = ""  # (the fallback blob's: the default)
+    config: dict[str, object] = {"CACHE_DIR": str(tmp_path)}  # (the fallback blob's threads)
     if graph == "described":
         key, data, first = qconvnet_blob
         load = "t._qconvnet()"
-        threads = ', "INFERENCE_NUM_THREADS": 1'  # (`_infer`'s)
+        config["INFERENCE_NUM_THREADS"] = 1  # (`_infer`'s)
         x = np.random.default_rng(0).standard_normal((1, 3, 32, 32)).astype(np.float32)
     else:
         _, x, _, first, blob = _fallback_blob(tmp_path)
@@ -596,8 +596,7 @@ def test_a_consistent_blob_with_misplaced_sections_is_compiled_again(
         import numpy as np
         import lowpass
         import test_model_cache as t
-        config = {{"CACHE_DIR": {str(tmp_path)!r}{threads}}}
-        compiled = lowpass.Core().compile_model({load}, "CPU", config)
+        compiled = lowpass.Core().compile_model({load}, "CPU", {config!r})
         x = np.load({str(tmp_path / "x.npy")!r})
         out = np.asarray(compiled.create_infer_request().infer({{0: x}})[0])
         np.testing.assert_array_equal(out, np.load({str(tmp_path / "first.npy")!r}))
