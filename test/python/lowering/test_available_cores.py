@@ -229,3 +229,17 @@ def test_the_default_threads_are_the_latency_hints(monkeypatch: pytest.MonkeyPat
     assert lowpass.Core().get_property("CPU", "ENABLE_HYPER_THREADING") is False
     monkeypatch.setattr(threads, "available_cores", lambda: 3)  # (a quota of 3 CPUs' time)
     assert threads.latency_threads() == 3
+
+
+def test_a_bad_hyper_threading_value_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """`ENABLE_HYPER_THREADING` takes a bool (OpenVINO's YES/NO too); anything else is the
+    device's one-line error, from the API and from lowpass-run (exit 1)."""
+    from lowpass.runtime.errors import LowpassError
+    from lowpass.tools.lowpass_run import main
+
+    example = str(Path(__file__).parents[3] / "examples" / "convnet.mlir")
+    with pytest.raises(LowpassError, match="ENABLE_HYPER_THREADING takes YES/NO"):
+        lowpass.Core().compile_model(example, "CPU", {"ENABLE_HYPER_THREADING": "maybe"})
+    assert main([example, "-c", "ENABLE_HYPER_THREADING=maybe"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "ENABLE_HYPER_THREADING takes YES/NO" in err
