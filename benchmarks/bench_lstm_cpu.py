@@ -21,8 +21,8 @@ weights), which the CPU device runs in int8.
     onnxruntime LSTM       the ONNX LSTM op, one step, state passed explicitly (gates
                            reordered to ONNX's i, o, f, c), intra_op_num_threads = t
 
-Quantized model (`--models q8 q7`: 8-bit weights, exact s16 int8 kernel; 7-bit weights,
-`vpmaddubsw` kernel), same steps and threads:
+Quantized model (`--models q8 q7`: 8-bit weights, the `vpdpbusd` kernel on VNNI hosts, else the
+exact s16 one; 7-bit weights, `vpmaddubsw` without VNNI), same steps and threads:
 
     lowpass CPU int8       the quantized model on the CPU device (the cell in int8)
     lowpass REFERENCE      the quantized model on the numpy interpreter (fake quantization)
@@ -384,18 +384,52 @@ def check(
     return float(np.max(np.abs(got - np.array(want))))
 
 
+def pool_totals() -> tuple[int, int, int, float]:
+    """lowpass's native pools' jobs, late jobs, inline jobs and the callers' waits (s), summed."""
+    from lowpass.lowering.kernels.threads import pools
+
+    stats = [pool.stats for pool in pools().values()]
+    return (
+        sum(s.jobs for s in stats),
+        sum(s.late for s in stats),
+        sum(s.inline for s in stats),
+        sum(s.waited for s in stats),
+    )
+
+
 def time_rounds(
-    impls: dict[str, Step], rounds: int, steps: int, input_size: int, rng: np.random.Generator
+    impls: dict[str, Step],
+    rounds: int,
+    steps: int,
+    input_size: int,
+    rng: np.random.Generator,
+    pool_notes: dict[str, str] | None = None,
 ) -> dict[str, float]:
     """Median over interleaved rounds of each implementation's median step (us), and the
-    cores other processes kept busy meanwhile ("foreign load (cores)")."""
+    cores other processes kept busy meanwhile ("foreign load (cores)"). With `pool_notes`,
+    what lowpass's pool did per step of each CPU implementation is noted there (parallel
+    jobs, late and inline ones, the caller's wait for the workers' chunks): where the time
+    of a step on many threads goes besides the work."""
     per_round: dict[str, list[float]] = {name: [] for name in impls}
+    pool_use: dict[str, list[float]] = {name: [0, 0, 0, 0.0, 0] for name in impls}
     busy, own, start = _busy_seconds(), sum(os.times()[:2]), time.perf_counter()
     for _ in range(rounds):
         xs = rng.standard_normal((steps, 1, input_size)).astype(np.float32)
         for name, step in impls.items():
             n = max(steps // 10, 10) if "REFERENCE" in name else steps
+            before = pool_totals()
             per_round[name].append(round_median_us(step, xs[:n]))
+            use = pool_use[name]
+            for i, (now, then) in enumerate(zip(pool_totals(), before, strict=True)):
+                use[i] += now - then
+            use[4] += n + 5  # (round_median_us's untimed steps run on the pool too)
+    if pool_notes is not None:
+        for name, (jobs, late, inline, waited, count) in pool_use.items():
+            if name.startswith("lowpass CPU") and jobs:
+                pool_notes[f"{name}: pool per step"] = (
+                    f"{jobs / count:.2f} parallel jobs, caller waited {waited / count * 1e6:.2f}"
+                    f" us; late jobs {late:.0f}, inline {inline:.0f} in {count:.0f} steps"
+                )
     results = {name: statistics.median(values) for name, values in per_round.items()}
     results["foreign load (cores)"] = foreign_load(busy, own, start)
     return results
@@ -444,6 +478,20 @@ def bench(
     return time_rounds(impls, rounds, steps, input_size, rng)
 
 
+def int8_kernel_of(asm: str) -> str:
+    """The int8 GEMM kernel the cell's assembly shows, as `gemm_kernel_kind` names them (the
+    first instruction found: VNNI kernels also hold no `vpmaddwd`, u8s8 ones hold both)."""
+    for instruction, kind in (
+        ("tdpbusd", "amx"),
+        ("vpdpbusd", "vnni"),
+        ("vpmaddubsw", "u8s8"),
+        ("vpmaddwd", "s16"),
+    ):
+        if instruction in asm:
+            return f"{instruction} ({kind})"
+    return "none found"
+
+
 def bench_quantized(
     hidden: int,
     input_size: int,
@@ -475,7 +523,7 @@ def bench_quantized(
     rows = [r for r in profiled_request.get_profiling_info() if r.node_type == "LSTMCell"]
     notes["lowpass CPU LSTMCell"] = rows[0].exec_type if rows else "?"
     asm = cpu_request.device_request.graph.library.assembly()  # type: ignore[attr-defined]
-    notes["lowpass int8 kernel"] = "vpmaddubsw (u8s8)" if "vpmaddubsw" in asm else "vpmaddwd (s16)"
+    notes["lowpass int8 kernel"] = int8_kernel_of(asm)
     impls: dict[str, Step] = {"lowpass CPU int8 infer()": cpu}
     native_request = lowpass_step(model, "CPU", hidden, threads)[1]
     native = lowpass_native_step(native_request, hidden)
@@ -503,7 +551,7 @@ def bench_quantized(
         check("OpenVINO LowLatency2 fp32", fp32, want_fp32, xs_check, 1e-4)
         impls["OpenVINO LowLatency2 fp32"] = fp32
     del cpu_request
-    return time_rounds(impls, rounds, steps, input_size, rng), notes
+    return time_rounds(impls, rounds, steps, input_size, rng, notes), notes
 
 
 def main() -> None:

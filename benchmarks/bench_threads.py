@@ -5,6 +5,7 @@ and against OpenVINO, in one process, interleaved rounds (median of round median
 
     nice python benchmarks/bench_threads.py                      # resnet50 int8, ~5 min on 2 cores
     python benchmarks/bench_threads.py --model squeezenet --fp32 --threads 1,2,4,8,16
+    python benchmarks/bench_threads.py --threads 1,2,4,8,16 --busy-threads 16  # busy at 16 only
 
 For each thread count t (default: 1, 2, every power of two up to the cores, the cores, and
 4x the cores, which the device caps at the cores) and each engine it prints the latency in
@@ -19,7 +20,9 @@ ahead of OpenVINO on every host, and a runtime that scales":
   cores, each run's idle and busy times taken a few seconds apart, `bench_targets.idle_and_busy`:
   the host's speed moves less in seconds than between a block of idle rounds and a block of
   busy ones; the busy time after `--busy-ramp` seconds, 2 by default, of the other process
-  spinning: the steady state of a lasting busy core).
+  spinning: the steady state of a lasting busy core). The busy pairs come after the idle
+  targets are printed, for the counts of `--busy-threads` (default every count; ~2.5 s per
+  engine and round, so a server's sixteen engines take minutes).
 
 The native pool's counters (`ThreadPool.stats`: parallel jobs, late jobs, jobs run inline
 because one participant was left, seconds the caller waited for the workers' chunks, jobs
@@ -75,6 +78,11 @@ def main(argv: list[str] | None = None) -> None:
         default=2.0,
         help="seconds each engine runs with the core busy before its busy time is taken "
         "(0: from the moment the other process starts, the pool's backoff ramp included)",
+    )
+    parser.add_argument(
+        "--busy-threads",
+        help="comma-separated thread counts timed with a core busy too (default: every count; "
+        "the busy-core target is checked at the cores). Each engine's pair takes ~2.5 s a round",
     )
     parser.add_argument("--no-openmp", action="store_true")
     parser.add_argument("--out", type=Path, default=Path.home() / ".cache/lowpass/bench-models")
@@ -132,13 +140,6 @@ def main(argv: list[str] | None = None) -> None:
     print(f"\n  {'engine':{width}}  {'idle ms':>8}")  # (first: a run cut off still has it)
     for name in runs:
         print(f"  {name:{width}}  {idle[name] * 1e3:8.2f}", flush=True)
-    paired = b.idle_and_busy(runs, args.rounds, 0.4, args.busy_ramp)
-    busy = paired.busy
-    print(f"\n  {'engine':{width}}  {'idle ms':>8}  {'busy ms':>8}  {'busy/idle':>9}"
-          "  (paired: idle and busy seconds apart)")
-    for name in runs:
-        print(f"  {name:{width}}  {paired.idle[name] * 1e3:8.2f}  {busy[name] * 1e3:8.2f}"
-              f"  {paired.cost[name]:8.2f}x")
     for (threads, instance), pool in sorted(pool_module.pools().items()):
         print(f"  native pool of {threads} (instance {instance}): {pool.stats}")
         served = sum(inferences[f"lowpass native {t}t"] for t in counts
@@ -150,9 +151,11 @@ def main(argv: list[str] | None = None) -> None:
     def series(engine: str, times: dict[str, float]) -> list[float]:
         return [times[f"{engine} {t}t"] for t in counts]
 
+    # The idle targets first, so that a run cut off in its busy pairs still has them.
     print()
     factor = 1.0 if args.fp32 else 1.2
-    for engine in [f"lowpass {r}" for r in runtimes]:
+    engines = [f"lowpass {r}" for r in runtimes]
+    for engine in engines:
         lat = [idle["lowpass native 1t"] if t == 1 else idle[f"{engine} {t}t"] for t in counts]
         ov = series("OpenVINO", idle)
         monotone = all(later <= earlier * 1.05 for earlier, later in itertools.pairwise(lat))
@@ -177,9 +180,26 @@ def main(argv: list[str] | None = None) -> None:
                 f"{over:.2f}x",
                 over <= 1.1,
             )
-        if cores in counts and cores > 1:
-            name = f"{engine} {cores}t"
-            ours = paired.cost[name]
+
+    busy_counts = (
+        [int(t) for t in args.busy_threads.split(",")] if args.busy_threads else counts
+    )
+    paired_runs = {name: run for name, run in runs.items()
+                   if int(name.rsplit(" ", 1)[1].removesuffix("t")) in busy_counts}
+    if not paired_runs:
+        return
+    paired = b.idle_and_busy(paired_runs, args.rounds, 0.4, args.busy_ramp)
+    print(f"\n  {'engine':{width}}  {'idle ms':>8}  {'busy ms':>8}  {'busy/idle':>9}"
+          "  (paired: idle and busy seconds apart)")
+    for name in paired_runs:
+        print(f"  {name:{width}}  {paired.idle[name] * 1e3:8.2f}  {paired.busy[name] * 1e3:8.2f}"
+              f"  {paired.cost[name]:8.2f}x")
+    for (threads, instance), pool in sorted(pool_module.pools().items()):
+        print(f"  native pool of {threads} (instance {instance}): {pool.stats}")
+    print()
+    if cores in busy_counts and cores > 1:
+        for engine in engines:
+            ours = paired.cost[f"{engine} {cores}t"]
             theirs = paired.cost[f"OpenVINO {cores}t"]
             b.report(
                 f"{engine}: a busy core costs no more than it costs OpenVINO ({cores}t)",

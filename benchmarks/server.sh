@@ -67,6 +67,10 @@ PY
     done
     wait "${pids[@]}"
 }
+# The busy core paired at all the cores only (the target's count): pairs at every count took
+# ~2.5 s per engine and round, and cut threads-int8 and threads-fp32 off before their busy
+# figures (forty-ninth session).
+cores=$(nproc)
 cd "$here/.."
 export -f build
 export models
@@ -74,11 +78,11 @@ step build 150 bash -c build
 
 # (--busy-ramp 0.5: the busy core timed after half a second of it, within the budget)
 step threads-int8 190 python3 benchmarks/bench_threads.py --out "$models" --threads 1,2,4,8,16 \
-    --rounds 4 --busy-ramp 0.5
+    --rounds 4 --busy-ramp 0.5 --busy-threads "$cores"
 # (5 rounds: with 3, OpenVINO's own step-to-step swings of up to 1.3x on the server decided
 # the "at every t" check in single runs, thirty-fifth session)
 step threads-fp32 140 python3 benchmarks/bench_threads.py --out "$models" --fp32 --no-openmp \
-    --threads 1,2,4,8,16 --rounds 5 --busy-ramp 0.5
+    --threads 1,2,4,8,16 --rounds 5 --busy-ramp 0.5 --busy-threads "$cores"
 step throughput-int8 50 python3 benchmarks/bench_throughput.py --out "$models" --int8 \
     --seconds 1.5 --rounds 2
 step throughput-fp32 45 python3 benchmarks/bench_throughput.py --out "$models" --seconds 1.5 \
@@ -96,9 +100,11 @@ step infer-overhead 25 python3 benchmarks/bench_infer_overhead.py --threads 4 --
 # The pool's late-job rule in its variants: without the idle-preemption clause, and with no
 # backoff at all (a job is never late): whether the backoff is what limits many threads.
 step pool-caller-late-only 55 python3 benchmarks/bench_threads.py --out "$models" \
-    --threads 8,16 --no-openmp --rounds 3 --busy-ramp 0.5 --pool-setting IDLE_PREEMPTION_IS_LATE=0
+    --threads 8,16 --no-openmp --rounds 3 --busy-ramp 0.5 --busy-threads "$cores" \
+    --pool-setting IDLE_PREEMPTION_IS_LATE=0
 step pool-no-backoff 65 python3 benchmarks/bench_threads.py --out "$models" \
-    --threads 4,8,16 --no-openmp --rounds 3 --busy-ramp 0.5 --pool-setting PREEMPTED_SECONDS=1e9
+    --threads 4,8,16 --no-openmp --rounds 3 --busy-ramp 0.5 --busy-threads "$cores" \
+    --pool-setting PREEMPTED_SECONDS=1e9
 # Where the threads go at all the cores: each profiling row at 1 and at 16 threads.
 step scaling-int8 40 python3 benchmarks/bench_scaling.py --out "$models" --calls 15 --rounds 3
 step scaling-fp32 50 python3 benchmarks/bench_scaling.py --out "$models" --fp32 --calls 8 \
@@ -112,5 +118,6 @@ step classes-int8 30 python3 benchmarks/bench_conv_classes.py --out "$models" --
 step classes-fp32-16 40 python3 benchmarks/bench_conv_classes.py --out "$models" --threads 16 \
     --calls 20
 step pool-caller-late-only-fp32 55 python3 benchmarks/bench_threads.py --out "$models" --fp32 \
-    --threads 8,16 --no-openmp --rounds 3 --busy-ramp 0.5 --pool-setting IDLE_PREEMPTION_IS_LATE=0
+    --threads 8,16 --no-openmp --rounds 3 --busy-ramp 0.5 --busy-threads "$cores" \
+    --pool-setting IDLE_PREEMPTION_IS_LATE=0
 echo "== done in $(($(date +%s) - start)) s" | tee -a "$log"
