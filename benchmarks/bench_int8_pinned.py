@@ -7,6 +7,7 @@ with the host.
     python benchmarks/bench_int8_pinned.py                           # 4 CNNs, ~2 min
     python benchmarks/bench_int8_pinned.py --models resnet50 --rounds 25
     python benchmarks/bench_int8_pinned.py --precision fp32          # the fp32 models alike
+    python benchmarks/bench_int8_pinned.py --cpu -1                  # the same, not pinned
 
 The models are `bench_targets.py`'s (the suite's CNNs, onnxruntime QDQ per-channel, `lpt`
 for lowpass). Prints the host, each engine's ms (wall, and the thread's CPU time) and
@@ -58,15 +59,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--calls", type=int, default=7, help="per engine and round")
     parser.add_argument("--cpu", type=int, default=None,
-                        help="the CPU to pin to (default: the last this process may use)")
+                        help="the CPU to pin to (default: the last this process may use; -1: "
+                        "no pinning, the same rounds where the scheduler puts the thread)")
     parser.add_argument("--out", type=Path, default=Path.home() / ".cache/lowpass/bench-models")
     args = parser.parse_args(argv)
     cpu = args.cpu if args.cpu is not None else max(os.sched_getaffinity(0))
-    os.sched_setaffinity(0, {cpu})
+    if cpu >= 0:
+        os.sched_setaffinity(0, {cpu})
     args.out.mkdir(parents=True, exist_ok=True)
     # (a shared host's clock moves between phases, and each engine's time with it, not
     # alike: the clock names the phase of the figures)
-    print(b.host_line() + f"; pinned to CPU {cpu}, its clock "
+    where = f"pinned to CPU {cpu}" if cpu >= 0 else "not pinned"
+    print(b.host_line() + f"; {where}, its clock "
           f"{bench_gemm.measure_clock_ghz():.2f} GHz (measured)")
     int8 = args.precision == "int8"
     for name in args.models.split(","):
