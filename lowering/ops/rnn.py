@@ -37,8 +37,8 @@ tensor or per output channel, or a constant equal to `scale[n] * q`) is what NNC
 recurrent layer; REFERENCE runs it in float. Here the FakeQuantizes stay their own groups
 (bit-exact fp32 kernels), the cell maps their float outputs back to the u8 level indices
 (checked exact for every level at compile time), multiplies them by the int8 weights in int32
-(`emit_gemm`: `vpmaddubsw` for 7-bit weights, exact s16 otherwise; the zero points in its
-compensation) with the dequantization scales and the bias in the GEMM epilogue, then runs the
+(`emit_gemm`: `vpdpbusd` on VNNI hosts; without VNNI `vpmaddubsw` for 7-bit weights, exact
+s16 otherwise; the zero points in its compensation) with the dequantization scales and the bias in the GEMM epilogue, then runs the
 same fp32 gate pass: `jit_<isa>_I8`, equal to REFERENCE up to float rounding. A cell that is
 not quantized that way keeps the fp32 kernel (nothing is quantized that the model does not).
 
