@@ -92,9 +92,9 @@ step latency 120 python3 benchmarks/bench_targets.py --out "$models" --sections 
 # The same 1-thread int8 latency, both engines in one process pinned to one core, rounds
 # interleaved (the quietest comparison on a noisy host), with REFERENCE bit-equality.
 step pinned 90 python3 benchmarks/bench_int8_pinned.py --out "$models" --rounds 5
-# The same rounds not pinned: on the server lowpass's one-thread medians in other steps took
-# 1.4-1.7x its pinned minima (12.55 against 8.08 ms for resnet50 in threads-int8, squeezenet
-# 1.41 against 0.98 in latency), OpenVINO's 1.0-1.2x (forty-ninth session).
+# The same rounds not pinned: on the server both engines' one-thread medians in other steps
+# took up to 1.9x their pinned minima (resnet50 int8: lowpass 7.96-13.80 ms against 8.08,
+# OpenVINO 12.24-19.58 against 10.32; forty-ninth session).
 step unpinned 60 python3 benchmarks/bench_int8_pinned.py --out "$models" --rounds 5 --cpu -1
 # Both engines with no configuration (each chooses its threads: one per physical core).
 step defaults 40 python3 benchmarks/bench_defaults.py --out "$models" --rounds 3 --budget 0.3
