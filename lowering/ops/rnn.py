@@ -38,9 +38,10 @@ recurrent layer; REFERENCE runs it in float. Here the FakeQuantizes stay their o
 (bit-exact fp32 kernels), the cell maps their float outputs back to the u8 level indices
 (checked exact for every level at compile time), multiplies them by the int8 weights in int32
 (`emit_gemm`: `vpdpbusd` on VNNI hosts; without VNNI `vpmaddubsw` for 7-bit weights, exact
-s16 otherwise; the zero points in its compensation) with the dequantization scales and the bias in the GEMM epilogue, then runs the
-same fp32 gate pass: `jit_<isa>_I8`, equal to REFERENCE up to float rounding. A cell that is
-not quantized that way keeps the fp32 kernel (nothing is quantized that the model does not).
+s16 otherwise; the zero points in its compensation) with the dequantization scales and the
+bias in the GEMM epilogue, then runs the same fp32 gate pass: `jit_<isa>_I8`, equal to
+REFERENCE up to float rounding. A cell that is not quantized that way keeps the fp32 kernel
+(nothing is quantized that the model does not).
 
 Not lowered (the compiler's visible reference fallback runs them): f16 element types,
 non-constant W, R or B, and constant `sequence_lengths` the reference rejects (negative, or
