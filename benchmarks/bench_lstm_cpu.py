@@ -384,8 +384,9 @@ def check(
     return float(np.max(np.abs(got - np.array(want))))
 
 
-def pool_totals() -> tuple[int, int, int, float]:
-    """lowpass's native pools' jobs, late jobs, inline jobs and the callers' waits (s), summed."""
+def pool_totals() -> tuple[int, int, int, int, float]:
+    """lowpass's native pools' jobs, late jobs, inline jobs, workers' preemptions and the
+    callers' waits (s), summed."""
     from lowpass.lowering.kernels.threads import pools
 
     stats = [pool.stats for pool in pools().values()]
@@ -393,6 +394,7 @@ def pool_totals() -> tuple[int, int, int, float]:
         sum(s.jobs for s in stats),
         sum(s.late for s in stats),
         sum(s.inline for s in stats),
+        sum(s.preemptions for s in stats),
         sum(s.waited for s in stats),
     )
 
@@ -411,7 +413,7 @@ def time_rounds(
     jobs, late and inline ones, the caller's wait for the workers' chunks): where the time
     of a step on many threads goes besides the work."""
     per_round: dict[str, list[float]] = {name: [] for name in impls}
-    pool_use: dict[str, list[float]] = {name: [0, 0, 0, 0.0, 0] for name in impls}
+    pool_use: dict[str, list[float]] = {name: [0, 0, 0, 0, 0.0, 0] for name in impls}
     busy, own, start = _busy_seconds(), sum(os.times()[:2]), time.perf_counter()
     for _ in range(rounds):
         xs = rng.standard_normal((steps, 1, input_size)).astype(np.float32)
@@ -422,13 +424,14 @@ def time_rounds(
             use = pool_use[name]
             for i, (now, then) in enumerate(zip(pool_totals(), before, strict=True)):
                 use[i] += now - then
-            use[4] += n + 5  # (round_median_us's untimed steps run on the pool too)
+            use[5] += n + 5  # (round_median_us's untimed steps run on the pool too)
     if pool_notes is not None:
-        for name, (jobs, late, inline, waited, count) in pool_use.items():
+        for name, (jobs, late, inline, preempted, waited, count) in pool_use.items():
             if name.startswith("lowpass CPU") and jobs:
                 pool_notes[f"{name}: pool per step"] = (
                     f"{jobs / count:.2f} parallel jobs, caller waited {waited / count * 1e6:.2f}"
-                    f" us; late jobs {late:.0f}, inline {inline:.0f} in {count:.0f} steps"
+                    f" us; late jobs {late:.0f}, inline {inline:.0f}, workers preempted "
+                    f"{preempted:.0f} in {count:.0f} steps"
                 )
     results = {name: statistics.median(values) for name, values in per_round.items()}
     results["foreign load (cores)"] = foreign_load(busy, own, start)

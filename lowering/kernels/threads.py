@@ -929,6 +929,10 @@ class PoolStats:
     without a cycle counter): the cost of the threads' uneven ends, over all jobs."""
     helped: int = 0
     """Jobs the caller ran alone but for its helper's share (`HELPER`)."""
+    preemptions: int = 0
+    """Times a worker found that it had lost its core (a gap of `PREEMPTED_SECONDS` in its
+    spin, or before a job it found posted): each makes the caller's next job late where
+    `IDLE_PREEMPTION_IS_LATE`; they tell a late job of a wait from one of a spinning worker."""
 
 
 @dataclass
@@ -980,6 +984,7 @@ class ThreadPool:
             int(words[_ACTIVE // 8]),
             int(words[_WAIT_TICKS // 8]) / self.tick_rate if self.tick_rate else 0.0,
             int(words[_HELPED_JOBS // 8]),
+            int(words[_PREEMPTIONS // 8]),
         )
 
     def ticks(self) -> int:
