@@ -26,7 +26,7 @@ ahead of OpenVINO on every host, and a runtime that scales":
 
 The native pool's counters (`ThreadPool.stats`: parallel jobs, late jobs, jobs run inline
 because one participant was left, seconds the caller waited for the workers' chunks, jobs
-of the caller alone that its helper took half of) are
+of the caller alone that its helper took half of, the workers' preemptions) are
 printed per pool: they tell whether its backoff is what limits it. So is the caller's wait
 per inference while idle: the part of the latency that is the threads' uneven ends (a chunk
 balance, or a worker on a slower or shared core), not their work.

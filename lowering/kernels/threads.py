@@ -41,8 +41,8 @@ costs nothing: the caller does its chunks. The protocol (all in LLVM IR, `_emit_
   kept off the caller's CPU, runs the second half of each job's chunks: `HELPER`). Taking
   every worker away after any late job made 12 and 16 threads slower than 8 on a 16-core
   server: with that many threads, some worker is nearly always descheduled by something.
-  `ThreadPool.stats` counts the jobs, the late ones, those run inline and the helped ones,
-  and sums the caller's waits (what the threads' uneven ends cost);
+  `ThreadPool.stats` counts the jobs, the late ones, those run inline, the helped ones and
+  the workers' preemptions, and sums the caller's waits (what the threads' uneven ends cost);
 - an idle worker spins (`pause`) on the generation for `SPIN_SECONDS` (20 ms, timed with the
   cycle counter), then sleeps in `FUTEX_WAIT` until the next generation: an idle pool does not burn
   a core (a helper sleeps at once). The caller spins for late chunks, then yields the core
