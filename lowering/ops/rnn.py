@@ -81,6 +81,7 @@ from lowpass.lowering.emit import (
     Buffer,
     EmitContext,
     OpLowering,
+    carried_loop,
     for_range,
     i64,
     jit_exec_type,
@@ -89,6 +90,8 @@ from lowpass.lowering.emit import (
     static_value,
 )
 from lowpass.lowering.kernels.gemm import Epilogue, emit_gemm
+from lowpass.lowering.kernels.threads import TASK_TYPE, effective_threads, emit_parallel_call
+from lowpass.lowering.target import HostCpu
 
 F32 = ir.FloatType()
 I1 = ir.IntType(1)
@@ -120,6 +123,25 @@ GemmFactory = Callable[..., ir.Function]
 """`gemm(name, *, m, operands, lda, ldc) -> void name(ptr a, ptr c)`: C[m, n] (leading
 dimension ldc) = epilogue(A[m, k] (leading dimension lda) x operands.matrix) with the
 `GemmOperands`' scale, bias and zero point."""
+
+
+@dataclass(frozen=True)
+class KernelEnv:
+    """What a recurrent kernel may use besides its GEMM factory: the host, the threads of
+    the model and the graph's constant arrays (`EmitContext`)."""
+
+    cpu: HostCpu
+    threads: int
+    constant: Callable[[np.ndarray], ir.Value]
+    """The address of a constant array (`EmitContext.constant_ptr`)."""
+
+
+FUSE_INT8_LSTM_STEP = True
+"""Whether an int8 LSTMCell on an AVX-512 VNNI host (hidden a multiple of 16, input of 4)
+runs as one parallel job (`_FusedInt8LstmStep`): each chunk multiplies its hidden units'
+four gate columns of W and R by x and h and runs their gate pass, where the GEMMs and the
+gate pass otherwise take two parallel jobs and a pass on the caller. The same operations
+in the same order: the same bits (test_rnn_int8.py compares the two)."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -590,6 +612,20 @@ class VectorMath:
 # --------------------------------------------------------------------------------------------
 
 
+def lstm_update(
+    m: VectorMath, spec: RecurrentSpec, pre: Sequence[ir.Value], c_prev: ir.Value
+) -> tuple[ir.Value, ir.Value]:
+    """LSTM's (c, h) from the four gates' pre-activations (f, i, c, o: OpenVINO's order) and
+    the previous c: c = f(f) c_prev + f(i) g(c); h = f(o) h(c) (clip first)."""
+    f_act, g_act, h_act = spec.activations
+    clipped = [m.clip(p, spec.clip) for p in pre]
+    ft, it, ot = (m.activation(f_act, clipped[g]) for g in (0, 1, 3))
+    ct = m.activation(g_act, clipped[2])
+    c_new = m.fma(ft, c_prev, m.b.fmul(it, ct))
+    h_new = m.b.fmul(ot, m.activation(h_act, c_new))
+    return c_new, h_new
+
+
 def packed_weights(
     spec: RecurrentSpec,
     w: np.ndarray,
@@ -657,11 +693,13 @@ def build_recurrent(
     b: np.ndarray,
     gemm: GemmFactory,
     quantization: CellQuantization | None = None,
+    env: KernelEnv | None = None,
 ) -> None:
     """
     Emit the body of `fn` (of type KERNEL_TYPE): the op of `spec` with the constant weights
     `w`, `r`, `b` (OpenVINO's layouts), or, for an int8 cell (`spec.quantized`), its
-    `quantization` and `b`. `gemm` adds the GEMM functions it calls. The scratch argument
+    `quantization` and `b`. `gemm` adds the GEMM functions it calls; with `env` an int8
+    LSTMCell may run as one job instead (`FUSE_INT8_LSTM_STEP`). The scratch argument
     must point to `spec.scratch_bytes` bytes, 64-byte aligned. A cell's `ho`/`co` may be the
     very buffers of `h0`/`c0` (the state is read before it is overwritten).
     """
@@ -672,7 +710,7 @@ def build_recurrent(
     fn.args[KERNEL_ARGS.index("scratch")].add_attribute("noalias")
     builder = ir.IRBuilder(fn.append_basic_block("entry"))
     weights = packed_weights(spec, w, r, b, quantization)
-    _KernelBuilder(fn.module, builder, fn, fn.name, spec, weights, gemm, quantization).build()
+    _KernelBuilder(fn.module, builder, fn, fn.name, spec, weights, gemm, quantization, env).build()
     builder.ret_void()
 
 
@@ -687,9 +725,11 @@ class _KernelBuilder:
         weights: dict[str, GemmOperands],
         gemm: GemmFactory,
         quantization: CellQuantization | None = None,
+        env: KernelEnv | None = None,
     ) -> None:
         self.module, self.b, self.spec, self.name = module, builder, spec, name
         self.quantization = quantization
+        self.env = env
         self.math = VectorMath(builder, module)
         self.args = dict(zip(KERNEL_ARGS, fn.args, strict=True))
         self.weights = weights
@@ -800,15 +840,11 @@ class _KernelBuilder:
         c_out: Sequence[ir.Value],
     ) -> None:
         """LSTM: c = f(f) c_prev + f(i) g(c); h = f(o) h(c), stored to every row of c_out/h_out."""
-        m, s = self.math, self.spec
-        f_act, g_act, h_act = s.activations
+        m = self.math
 
         def body(col: ir.Value, mask: ir.Constant | None) -> None:
-            pre = [m.clip(self.gate_pre(gates(g), col, mask), s.clip) for g in range(4)]
-            ft, it, ot = (m.activation(f_act, pre[g]) for g in (0, 1, 3))
-            ct = m.activation(g_act, pre[2])
-            c_new = m.fma(ft, m.load(c_prev, col, mask), self.b.fmul(it, ct))
-            h_new = self.b.fmul(ot, m.activation(h_act, c_new))
+            pre = [self.gate_pre(gates(g), col, mask) for g in range(4)]
+            c_new, h_new = lstm_update(m, self.spec, pre, m.load(c_prev, col, mask))
             for dst in c_out:
                 m.store(c_new, dst, col, mask)
             for dst in h_out:
@@ -905,6 +941,11 @@ class _KernelBuilder:
             row = byte(levels, b.mul(n, i64(k)))
             self.quantize(self.row(a["x"], n, in_size), row, in_size, quant.x, flag)
             self.quantize(self.row(a["h0"], n, hs), byte(row, in_size), hs, quant.h, flag)
+        env = self.env
+        if (env is not None and FUSE_INT8_LSTM_STEP and s.kind == "lstm" and env.cpu.avx512_vnni
+                and hs % BLOCK == 0 and in_size % 4 == 0):
+            _FusedInt8LstmStep(self, env, levels, nan_rows).emit()
+            return
         if g_h is None:
             b.call(self.gemm("cell", m=n_rows), [levels, g])
         else:
@@ -1131,6 +1172,196 @@ class _KernelBuilder:
 # --------------------------------------------------------------------------------------------
 
 
+V16I32 = ir.VectorType(I32, 16)
+BLOCK = 16
+"""Hidden units per block of the fused int8 LSTM step: one zmm of int32 sums per gate."""
+
+
+def _wrapped_int32(values: np.ndarray) -> np.ndarray:
+    return ((values.astype(np.int64) + 2**31) % 2**32 - 2**31).astype(np.int32)
+
+
+def _fused_columns(values: np.ndarray, hidden: int) -> np.ndarray:
+    """Per-column values [4 * hidden] (gate-major, as the GEMMs' columns) in the fused step's
+    order [hidden / BLOCK, 4, BLOCK]: a block's four gates side by side."""
+    return np.ascontiguousarray(
+        np.asarray(values).reshape(4, hidden // BLOCK, BLOCK).transpose(1, 0, 2)
+    )
+
+
+def _fused_weights(matrix: np.ndarray, hidden: int) -> np.ndarray:
+    """int8 [K, 4 * hidden] (K a multiple of 4) as [hidden / BLOCK, 4, K / 4, BLOCK, 4]: per
+    block, per gate, per 4 k the BLOCK columns' 4 bytes (a `vpdpbusd` operand)."""
+    k = matrix.shape[0]
+    shaped = matrix.reshape(k // 4, 4, 4, hidden // BLOCK, BLOCK)  # [q, t, gate, block, lane]
+    return np.ascontiguousarray(shaped.transpose(3, 2, 0, 4, 1)).reshape(hidden // BLOCK, -1)
+
+
+class _FusedInt8LstmStep:
+    """
+    An int8 LSTMCell (`CellQuantization`) as one parallel job, after the caller has mapped x
+    and h to their u8 levels: chunk i takes a run of blocks of BLOCK hidden units and, for
+    each batch row, sums the levels times the four gates' columns of W and of R for those
+    units with `vpdpbusd` (zmm: 16 int32 sums, one register per gate), applies the GEMMs'
+    epilogue (`float32(sum + comp) * scale + bias`, where the two parts' sums are added as
+    floats when their scales differ, `CellQuantization.split`) and the gate pass
+    (`lstm_update`), and stores its units' h and c. The weights are packed block by block
+    (`_fused_weights`), so a thread reads only its blocks' (the pool gives each its own run
+    first) and the same ones at every step.
+    """
+
+    def __init__(
+        self, kb: _KernelBuilder, env: KernelEnv, levels: ir.Value, nan_rows: ir.Value
+    ) -> None:
+        self.kb, self.env, self.spec = kb, env, kb.spec
+        self.levels, self.nan_rows = levels, nan_rows
+        quant = kb.quantization
+        assert quant is not None
+        self.split = quant.split
+        hs, in_size = self.spec.hidden, self.spec.input_size
+        self.blocks = hs // BLOCK
+        self.qx, self.qh = in_size // 4, hs // 4
+        ops = kb.weights
+        if self.split:
+            x_ops, h_ops = ops["cell_x"], ops["cell_h"]
+            wt, rt = x_ops.matrix, h_ops.matrix
+            comps = [self._comp(wt, x_ops.zero_point), self._comp(rt, h_ops.zero_point)]
+            scales = [x_ops.scale, h_ops.scale]
+            bias = x_ops.bias
+        else:
+            cell = ops["cell"]
+            wt, rt = cell.matrix[:in_size], cell.matrix[in_size:]
+            comps = [self._comp(cell.matrix, cell.zero_point)]
+            scales = [cell.scale]
+            bias = cell.bias
+        assert bias is not None and all(sc is not None for sc in scales)
+        packed = np.concatenate(
+            [_fused_weights(wt, hs), _fused_weights(rt, hs)], axis=1
+        ).reshape(-1)
+        self.block_bytes = 4 * BLOCK * 4 * (self.qx + self.qh)
+        self.weights = env.constant(packed)
+        self.comps = [env.constant(_fused_columns(c, hs)) for c in comps]
+        self.scales = [env.constant(_fused_columns(np.asarray(sc, np.float32), hs))
+                       for sc in scales]
+        self.bias = env.constant(_fused_columns(np.asarray(bias, np.float32), hs))
+
+    @staticmethod
+    def _comp(matrix: np.ndarray, zero_point: np.ndarray | int | None) -> np.ndarray:
+        """The GEMM's compensation of A's zero point(s): -(zp @ matrix), wrapped to int32."""
+        k = matrix.shape[0]
+        zp = np.broadcast_to(np.asarray(0 if zero_point is None else zero_point, np.int64), (k,))
+        return _wrapped_int32(-(zp @ matrix.astype(np.int64)))
+
+    def emit(self) -> None:
+        kb, spec = self.kb, self.spec
+        module = kb.module
+        task = ir.Function(module, TASK_TYPE, f"{kb.name}.step")
+        task.linkage = "internal"
+        work = spec.batch * 4 * spec.hidden * (spec.input_size + spec.hidden)
+        threads = effective_threads(self.env.threads, work)
+        chunks = 1 if threads == 1 else min(self.blocks, 2 * threads)
+        b = kb.b
+        fields = [self.levels, self.nan_rows, kb.args["c0"], kb.args["ho"], kb.args["co"]]
+        ctx = b.alloca(PTR, size=len(fields))
+        for index, value in enumerate(fields):
+            b.store(value, b.gep(ctx, [i64(index)], source_etype=PTR))
+        self._emit_task(task, chunks)
+        emit_parallel_call(module, b, threads, task, ctx, chunks)
+
+    def _emit_task(self, task: ir.Function, chunks: int) -> None:
+        spec, module = self.spec, self.kb.module
+        b = ir.IRBuilder(task.append_basic_block("entry"))
+        ctx, chunk = task.args
+        levels, nan_rows, c0, ho, co = (
+            b.load(b.gep(ctx, [i64(index)], source_etype=PTR), typ=PTR) for index in range(5)
+        )
+        first = b.udiv(b.mul(chunk, i64(self.blocks)), i64(chunks))
+        last = b.udiv(b.mul(b.add(chunk, i64(1)), i64(self.blocks)), i64(chunks))
+        math = VectorMath(b, module)
+        k, hs = spec.input_size + spec.hidden, spec.hidden
+        with for_range(b, spec.batch, name="n") as n:
+            row = b.gep(levels, [b.mul(n, i64(k))], source_etype=I8)
+            nan = b.icmp_unsigned(
+                "!=", b.load(b.gep(nan_rows, [n], source_etype=I8), typ=I8), ir.Constant(I8, 0)
+            )
+            out_row = b.mul(n, i64(hs))
+
+            def block(values: list[ir.Value], j: ir.Value) -> list[ir.Value]:
+                self._emit_block(b, math, row, nan, j, [
+                    b.gep(base, [out_row], source_etype=F32) for base in (c0, ho, co)])
+                return values
+
+            carried_loop(b, [], first, last, 1, block)
+        b.ret_void()
+
+    def _sums(
+        self, b: ir.IRBuilder, a_row: ir.Value, weights: ir.Value, steps: int,
+        accs: list[ir.Value] | None = None,
+    ) -> list[ir.Value]:
+        """The four gates' int32 sums of `steps` groups of 4 levels at `a_row` times the
+        packed columns at `weights` (gate after gate, `steps` 64-byte groups each)."""
+        dp = _intrinsic(self.kb.module, "llvm.x86.avx512.vpdpbusd.512", V16I32, [V16I32] * 3)
+        zero: ir.Value = ir.Constant(V16I32, [0] * 16)
+        start: list[ir.Value] = accs if accs is not None else [zero] * 4
+
+        def step(sums: list[ir.Value], q: ir.Value) -> list[ir.Value]:
+            word = b.load(b.gep(a_row, [b.mul(q, i64(4))], source_etype=I8), typ=I32, align=1)
+            a = b.shuffle_vector(
+                b.insert_element(ir.Constant(V16I32, ir.Undefined), word, ir.Constant(I32, 0)),
+                ir.Constant(V16I32, ir.Undefined), ir.Constant(V16I32, [0] * 16),
+            )
+            out = []
+            for gate, acc in enumerate(sums):
+                offset = b.mul(b.add(q, i64(gate * steps)), i64(64))
+                w = b.load(b.gep(weights, [offset], source_etype=I8), typ=V16I32, align=64)
+                out.append(b.call(dp, [acc, a, w]))
+            return out
+
+        return carried_loop(b, start, i64(0), i64(steps), 1, step)
+
+    def _emit_block(
+        self, b: ir.IRBuilder, math: VectorMath, row: ir.Value, nan: ir.Value, j: ir.Value,
+        state: list[ir.Value],
+    ) -> None:
+        """Block `j` of one batch row: its gates' sums, epilogue and gate pass; `state` is
+        the row's c0, ho and co."""
+        in_size = self.spec.input_size
+        w_block = b.gep(self.weights, [b.mul(j, i64(self.block_bytes))], source_etype=I8)
+        w_h = b.gep(w_block, [i64(4 * 64 * self.qx)], source_etype=I8)
+        h_row = b.gep(row, [i64(in_size)], source_etype=I8)
+        x_sums = self._sums(b, row, w_block, self.qx)
+        if self.split:
+            parts = [x_sums, self._sums(b, h_row, w_h, self.qh)]
+        else:
+            parts = [self._sums(b, h_row, w_h, self.qh, x_sums)]
+        c0, ho, co = state
+        column0 = b.mul(j, i64(BLOCK))
+        all_ones = ir.Constant(IVEC, [-1] * LANES)
+        for half in (0, 1):
+            lanes = ir.Constant(ir.VectorType(I32, LANES), list(range(8 * half, 8 * half + 8)))
+            pre = []
+            for gate in range(4):
+                # per-column arrays in the fused order: [block, gate, BLOCK]
+                at = b.add(b.mul(j, i64(4 * BLOCK)), i64(gate * BLOCK + 8 * half))
+                total = None
+                for index, sums in enumerate(parts):
+                    acc = b.shuffle_vector(sums[gate], ir.Constant(V16I32, ir.Undefined), lanes)
+                    comp = b.load(b.gep(self.comps[index], [at], source_etype=I32), typ=IVEC,
+                                  align=4)
+                    value = b.fmul(b.sitofp(b.add(acc, comp), VEC),
+                                   math.load(self.scales[index], at, None))
+                    if index == 0:  # (the bias in the first part's epilogue, as the GEMM's)
+                        value = b.fadd(value, math.load(self.bias, at, None))
+                    total = value if total is None else b.fadd(total, value)
+                assert total is not None
+                # NaN in x or h: every gate NaN (all-ones bits), as the GEMM path's memset
+                pre.append(b.select(nan, b.bitcast(all_ones, VEC), total))
+            column = b.add(column0, i64(8 * half))
+            c_new, h_new = lstm_update(math, self.spec, pre, math.load(c0, column, None))
+            math.store(c_new, co, column, None)
+            math.store(h_new, ho, column, None)
+
+
 def weight_operands(op: RecurrentOp) -> list[SSAValue]:
     """W, R and B of a recurrent op (its last three operands)."""
     return list(op.operands[-3:])
@@ -1241,7 +1472,8 @@ class RecurrentLowering:
                 constants=ctx.constants,
             )
 
-        build_recurrent(fn, spec, w, r, b, gemm, quantization)
+        env = KernelEnv(ctx.cpu, ctx.threads, ctx.constant_ptr)
+        build_recurrent(fn, spec, w, r, b, gemm, quantization, env)
         null = ir.Constant(PTR, None)
         ptrs: dict[str, ir.Value] = dict.fromkeys(KERNEL_ARGS, null)
         names = ["x", "h0", "c0"][: 2 + spec.has_cell_state]

@@ -31,7 +31,9 @@ import lowpass
 from lowpass.builder import GraphBuilder
 from lowpass.dialects import ov
 from lowpass.dialects.ov.quantization import fake_quantize
+from lowpass.lowering import compiler
 from lowpass.lowering.kernels.gemm import gemm_kernel_kind
+from lowpass.lowering.ops import rnn
 from lowpass.lowering.ops.rnn import WeightGrid, input_quantization, on_grid
 from lowpass.lowering.target import host_cpu
 from lowpass.passes.low_latency2 import LowLatency2Pass
@@ -295,6 +297,44 @@ def test_one_gemm_when_x_and_h_scales_agree() -> None:
     assert_close(got, want)
     names = defined_functions(request)
     assert "cell_lstm_cell_x" in names and "cell_lstm_cell_h" in names
+
+
+SAME = (-2.0, 2.0 * 127 / 128)
+FUSED_CASES = [
+    {"hidden": 16, "input_size": 4},
+    {"hidden": 32, "input_size": 12, "batch": 3, "weights": "fq256"},
+    {"hidden": 48, "input_size": 8, "batch": 2, "weights": "tensor255", "x_range": SAME,
+     "h_range": SAME},  # equal scales: one sum over [x, h] (not split)
+    {"hidden": 64, "input_size": 20, "weights": "grid", "x_range": (-3.0, 3.0)},
+    {"hidden": 16, "input_size": 8, "weights": "fq127"},
+]
+
+
+def _bits(arrays: list[np.ndarray]) -> list[np.ndarray]:
+    return [np.ascontiguousarray(a, np.float32).view(np.uint32) for a in arrays]
+
+
+@pytest.mark.parametrize("case", FUSED_CASES)
+@pytest.mark.parametrize("threads", [1, 2])
+def test_fused_lstm_step_is_the_gemm_path_bit_for_bit(
+    case: dict, threads: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An int8 LSTMCell whose hidden size is a multiple of 16 and input size of 4 runs as one
+    job on an AVX-512 VNNI host (`FUSE_INT8_LSTM_STEP`: each chunk's gates, epilogue and gate
+    pass): REFERENCE's values, and the same bits as the GEMMs and the gate pass."""
+    if not host_cpu().avx512_vnni:
+        pytest.skip("the fused step is for AVX-512 VNNI hosts")
+    model, feeds = qcell_model("lstm", **case)
+    request, fused, want = run_both(model, feeds, threads)
+    assert any(name.endswith(".step") for name in defined_functions(request))
+    assert exec_type(request) == JIT_I8
+    assert_close(fused, want)
+    monkeypatch.setattr(rnn, "FUSE_INT8_LSTM_STEP", False)
+    compiler.clear_cache()
+    request, unfused, _ = run_both(model, feeds, threads)
+    assert not any(name.endswith(".step") for name in defined_functions(request))
+    for f, u in zip(_bits(fused), _bits(unfused), strict=True):
+        np.testing.assert_array_equal(f, u)
 
 
 def test_inputs_on_rounding_ties_and_bounds() -> None:
