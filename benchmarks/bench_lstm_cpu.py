@@ -24,7 +24,9 @@ weights), which the CPU device runs in int8.
 Quantized model (`--models q8 q7`: 8-bit weights, the `vpdpbusd` kernel on VNNI hosts, else the
 exact s16 one; 7-bit weights, `vpmaddubsw` without VNNI), same steps and threads:
 
-    lowpass CPU int8       the quantized model on the CPU device (the cell in int8)
+    lowpass CPU int8       the quantized model on the CPU device (the cell in int8; where
+                           the cell runs as one parallel job, also compiled without it, its
+                           GEMMs and gate pass as before: "GEMM path", the same rounds)
     lowpass REFERENCE      the quantized model on the numpy interpreter (fake quantization)
     OpenVINO quantized     the SAME quantized model built with OpenVINO's opset (FakeQuantize
                            on X, H, W, R), made stateful by its LowLatency2 (and MakeStateful
@@ -48,6 +50,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
 import sys
 import time
@@ -481,6 +484,27 @@ def bench(
     return time_rounds(impls, rounds, steps, input_size, rng)
 
 
+def lowpass_gemm_path_step(
+    model: lowpass.Model, hidden: int, threads: int, fused_request: object
+) -> Step | None:
+    """The int8 cell compiled without its one-job step (`FUSE_INT8_LSTM_STEP` off: the GEMMs
+    and the gate pass on the caller), where the model's runs as one job (a `.step` function in
+    its code), for the same-run comparison; None elsewhere."""
+    from lowpass.lowering import compiler
+    from lowpass.lowering.ops import rnn
+
+    code = fused_request.device_request.native_code(optimized=False) or ""  # type: ignore[attr-defined]
+    if not re.search(r'^define [^@]*@"?[^"(]*\.step"?\(', code, flags=re.MULTILINE):
+        return None
+    rnn.FUSE_INT8_LSTM_STEP = False
+    compiler.clear_cache()
+    try:
+        return lowpass_step(model, "CPU", hidden, threads)[0]
+    finally:
+        rnn.FUSE_INT8_LSTM_STEP = True
+        compiler.clear_cache()
+
+
 def int8_kernel_of(asm: str) -> str:
     """The int8 GEMM kernel the cell's assembly shows, as `gemm_kernel_kind` names them (the
     first instruction found: VNNI kernels also hold no `vpmaddwd`, u8s8 ones hold both)."""
@@ -532,6 +556,10 @@ def bench_quantized(
     native = lowpass_native_step(native_request, hidden)
     check("lowpass CPU int8 native entry", native, want, xs_check, 1e-5)
     impls["lowpass CPU int8 native entry call"] = native
+    gemms = lowpass_gemm_path_step(model, hidden, threads, cpu_request)
+    if gemms is not None:
+        check("lowpass CPU int8, GEMM path", gemms, want, xs_check, 1e-5)
+        impls["lowpass CPU int8 infer(), GEMM path"] = gemms
     impls["lowpass REFERENCE (quantized)"] = lowpass_step(model, "REFERENCE", hidden, threads)[0]
     peers = {
         "OpenVINO LowLatency2 quantized": openvino_low_latency2(
