@@ -29,10 +29,14 @@ does with them (docs/lowering.md, "The pipeline"):
                                               a convolution's algorithm: "im2col" (a GEMM
                                               over the unfolded input), "winograd"
                                               (F(2x2, 3x3)) or "depthwise"
-    {cpu.gemm = #cpu<gemm vnni>}             the GEMM micro-kernel of a convolution or MatMul:
-                                              "f32", "u8s8" (vpmaddubsw, weights in
-                                              [-64, 63]), "s16" (exact, int16 pairs) or
-                                              "vnni" (vpdpbusd; AMX where the host has it)
+    {cpu.gemm = #cpu<gemm vnni>}             the GEMM micro-kernel of a convolution, MatMul
+                                              or int8 cell: "f32", "u8s8" (vpmaddubsw,
+                                              weights in [-64, 63]), "s16" (exact, int16
+                                              pairs) or "vnni" (vpdpbusd; AMX where the host
+                                              has it)
+    {cpu.cell_step = #cpu<cell_step fused>}  how an int8 cell's step runs: "gemms" (its
+                                              GEMMs, then the gate pass) or "fused" (one
+                                              parallel job: each chunk's gates, whole)
     {cpu.int8 = #cpu<int8 vpmaddubsw>}        the int8 instructions of that GEMM: "vpmaddubsw"
                                               (u8s8), "vpmaddwd" (s16), "vpdpbusd" (vnni
                                               without AMX) or "amx" (vnni with AMX tiles)
@@ -73,6 +77,7 @@ CHANNELS_LAST = "cpu.channels_last"
 BUFFERS = "cpu.buffers"
 ARENA = "cpu.arena"
 ALGORITHM = "cpu.algorithm"
+CELL_STEP = "cpu.cell_step"
 GEMM = "cpu.gemm"
 EPILOGUE = "cpu.epilogue"
 INT8 = "cpu.int8"
@@ -290,6 +295,25 @@ class ConvAlgorithmAttr(EnumAttribute[ConvAlgorithm], SpacedOpaqueSyntaxAttribut
     name = "cpu.algorithm"
 
 
+class CellStep(StrEnum):
+    """How an int8 LSTM/RNN cell's step runs (`cpu-select-kernels`; lowering/ops/rnn.py)."""
+
+    GEMMS = "gemms"
+    """Its GEMMs (one or two: `#cpu.quantized_cell`'s `gemms`), then the gate pass on the
+    calling thread."""
+    FUSED = "fused"
+    """One parallel job: each chunk's gate sums (`vpdpbusd`), epilogue and gate pass, the same
+    bits (an LSTMCell of batch 1, hidden a multiple of 16, input of 4, on an AVX-512 VNNI
+    host)."""
+
+
+@irdl_attr_definition
+class CellStepAttr(EnumAttribute[CellStep], SpacedOpaqueSyntaxAttribute):
+    """`#cpu<cell_step fused>`: how an int8 LSTMCell's or RNNCell's step runs."""
+
+    name = "cpu.cell_step"
+
+
 class GemmKind(StrEnum):
     """The micro-kernel of a GEMM (lowering/kernels/gemm.py, `gemm_kernel_kind`)."""
 
@@ -431,5 +455,5 @@ CPU = Dialect(
     "cpu",
     [],
     [KernelAttr, FusedAttr, BufferAttr, ArenaAttr, QuantizedCellAttr, ConvAlgorithmAttr,
-     GemmKindAttr, Int8KernelAttr, EpilogueAttr],
+     CellStepAttr, GemmKindAttr, Int8KernelAttr, EpilogueAttr],
 )

@@ -16,8 +16,10 @@ The CPU device's compiler as passes over the `ov` graph: each pass writes its de
     cpu-fuse-kernels     cpu.kernel = #cpu.kernel<group, "kind">, cpu.fused = #cpu.fused<group>
     cpu-choose-layouts   {cpu.channels_last}: the tensors between convolutions stored NHWC
     cpu-select-kernels   cpu.algorithm = #cpu<algorithm winograd> (convolutions), cpu.gemm =
-                         #cpu<gemm vnni> (the GEMM micro-kernel of convolutions and MatMuls),
-                         cpu.int8 = #cpu<int8 vpdpbusd> (its int8 instructions), cpu.epilogue
+                         #cpu<gemm vnni> (the GEMM micro-kernel of convolutions, MatMuls and
+                         int8 cells), cpu.int8 = #cpu<int8 vpdpbusd> (its int8 instructions),
+                         cpu.cell_step = #cpu<cell_step fused> (an int8 cell's step as one
+                         parallel job, or `gemms`), cpu.epilogue
                          = #cpu.epilogue<add | relu, fq> (the post-op program of a GEMM,
                          pooling, FakeQuantize or Convert group: kernel | pass)
     cpu-assign-buffers   cpu.buffers = [#cpu.buffer<...>] per result, #cpu.arena on @main
@@ -101,6 +103,7 @@ _CPU_ATTRIBUTES = (
     cpu.FUSED,
     cpu.CHANNELS_LAST,
     cpu.ALGORITHM,
+    cpu.CELL_STEP,
     cpu.GEMM,
     cpu.INT8,
     cpu.EPILOGUE,
@@ -866,7 +869,8 @@ class ChooseLayoutsPass(ModulePass):
 @dataclass(frozen=True)
 class SelectKernelsPass(ModulePass):
     """
-    Writes the kernel of each convolution and MatMul group on its op: `cpu.algorithm =
+    Writes the kernel of each convolution, MatMul and int8 cell group on its op (a cell's:
+    `cpu.gemm`, `cpu.int8` and `cpu.cell_step`, lowering/ops/rnn.py): `cpu.algorithm =
     #cpu<algorithm ...>` (a convolution: `im2col`, `winograd` where it applies and `winograd`
     is true, or `depthwise`) and `cpu.gemm = #cpu<gemm ...>` (the GEMM micro-kernel: `f32`,
     or for int8 `vnni` on a VNNI host, else `u8s8` when every weight is in [-64, 63], else
@@ -894,7 +898,7 @@ class SelectKernelsPass(ModulePass):
         compiler = _compiler(op)
         _, results = _graph(compiler)
         for o in compiler.function.body.walk():
-            for name in (cpu.ALGORITHM, cpu.GEMM, cpu.INT8, cpu.EPILOGUE):
+            for name in (cpu.ALGORITHM, cpu.CELL_STEP, cpu.GEMM, cpu.INT8, cpu.EPILOGUE):
                 _set(o, name, None)
         try:
             plan = compiler.read_plan(compiler.function.body.block, results, check=False)

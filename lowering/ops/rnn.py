@@ -55,14 +55,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal, overload
+from typing import Any, Literal, overload
 
 import llvmlite.ir as ir
 import numpy as np
 from xdsl.dialects.builtin import f32
-from xdsl.ir import Operation, SSAValue
+from xdsl.dialects.utils import EnumAttribute
+from xdsl.ir import Attribute, Operation, SSAValue
 
+from lowpass.dialects import cpu as cpu_dialect
 from lowpass.dialects.cpu import QUANTIZED
+from lowpass.dialects.graph import op_where
 from lowpass.dialects.ov.base import DYNAMIC, element_type_of, shape_of, to_dtype
 from lowpass.dialects.ov.enums import Activation, Direction
 from lowpass.dialects.ov.quantization import FakeQuantizeOp
@@ -79,6 +82,7 @@ from lowpass.dialects.ov.sequence import (
 from lowpass.dialects.ov.shape import ReshapeOp, SqueezeOp, UnsqueezeOp
 from lowpass.lowering.emit import (
     Buffer,
+    CompileError,
     EmitContext,
     OpLowering,
     carried_loop,
@@ -91,6 +95,7 @@ from lowpass.lowering.emit import (
 )
 from lowpass.lowering.kernels.gemm import Epilogue, emit_gemm
 from lowpass.lowering.kernels.threads import TASK_TYPE, effective_threads, emit_parallel_call
+from lowpass.lowering.ops.matmul import gemm_kinds, int8_kernels, without_amx, without_vnni
 from lowpass.lowering.target import HostCpu
 
 F32 = ir.FloatType()
@@ -131,14 +136,19 @@ class KernelEnv:
     the model and the graph's constant arrays (`EmitContext`)."""
 
     cpu: HostCpu
+    """The host the GEMM kernels see (without VNNI or AMX where `cpu.gemm` / `cpu.int8`
+    name other kernels)."""
     threads: int
     constant: Callable[[np.ndarray], ir.Value]
     """The address of a constant array (`EmitContext.constant_ptr`)."""
+    fused: bool = False
+    """An int8 LSTMCell's step as one job (`cpu.cell_step = #cpu<cell_step fused>`)."""
 
 
 FUSE_INT8_LSTM_STEP = True
-"""Whether an int8 LSTMCell of batch 1 on an AVX-512 VNNI host (hidden a multiple of 16,
-input of 4) runs as one parallel job (`_FusedInt8LstmStep`): each chunk multiplies its
+"""Whether `cpu-select-kernels` chooses `#cpu<cell_step fused>` where it may: an int8
+LSTMCell of batch 1 on an AVX-512 VNNI host (hidden a multiple of 16, input of 4) runs as one
+parallel job (`_FusedInt8LstmStep`): each chunk multiplies its
 hidden units' four gate columns of W and R by x and h and runs their gate pass, where the
 GEMMs and the gate pass otherwise take one or two parallel jobs and a pass on the caller.
 The same operations in the same order: the same bits (test_rnn_int8.py compares the two).
@@ -944,8 +954,8 @@ class _KernelBuilder:
             self.quantize(self.row(a["x"], n, in_size), row, in_size, quant.x, flag)
             self.quantize(self.row(a["h0"], n, hs), byte(row, in_size), hs, quant.h, flag)
         env = self.env
-        if (env is not None and FUSE_INT8_LSTM_STEP and s.kind == "lstm" and n_rows == 1
-                and env.cpu.avx512_vnni and hs % BLOCK == 0 and in_size % 4 == 0):
+        if env is not None and env.fused:
+            assert fused_step_applies(s, env.cpu)
             _FusedInt8LstmStep(self, env, levels, nan_rows).emit()
             return
         if g_h is None:
@@ -1199,6 +1209,12 @@ def _fused_weights(matrix: np.ndarray, hidden: int) -> np.ndarray:
     return np.ascontiguousarray(shaped.transpose(3, 2, 0, 4, 1)).reshape(hidden // BLOCK, -1)
 
 
+def fused_step_applies(spec: RecurrentSpec, host: HostCpu) -> bool:
+    """Whether an int8 cell of `spec` can run as one job on `host` (`_FusedInt8LstmStep`)."""
+    return (spec.kind == "lstm" and spec.is_cell and spec.batch == 1 and host.avx512_vnni
+            and spec.hidden % BLOCK == 0 and spec.input_size % 4 == 0)
+
+
 class _FusedInt8LstmStep:
     """
     An int8 LSTMCell (`CellQuantization`) as one parallel job, after the caller has mapped x
@@ -1418,6 +1434,92 @@ class RecurrentLowering:
     def fuse(self, op: Operation) -> list[Operation] | None:
         return None if self.unsupported(op) else []
 
+    def _int8_cell(
+        self, op: Operation
+    ) -> tuple[RecurrentSpec, CellQuantization, list[np.ndarray]] | None:
+        """An int8 cell's spec (batch and sizes), quantization and GEMM weights (int8, [K, N]
+        each); None for a cell `cpu-quantize-cells` did not mark (or not quantizable)."""
+        if QUANTIZED not in op.attributes or not isinstance(op, RecurrentOp):
+            return None
+        w, r, _ = (static_value(v, self._memo) for v in weight_operands(op))
+        if w is None or r is None:
+            return None
+        quantization = cell_quantization(op, w, r, self._memo)
+        if quantization is None:
+            return None
+        spec = replace(spec_of(op), quantized=True, split_gemm=quantization.split)
+        wt, rt = quantization.w.q.T, quantization.r.q.T
+        matrices = [wt, rt] if quantization.split else [np.vstack([wt, rt])]
+        return spec, quantization, [m.astype(np.int8) for m in matrices]
+
+    def kernel_choices(self, group: Sequence[Operation], host: HostCpu,
+                       options: dict[str, Any]) -> tuple[Operation, dict[str, list[Attribute]]]:
+        """An int8 cell and what `cpu-select-kernels` may write on it, the default first:
+        `cpu.gemm` (its GEMMs' kind), `cpu.int8` (their instructions) and `cpu.cell_step`
+        (`fused` first where it applies and `FUSE_INT8_LSTM_STEP`); none for an fp32 op."""
+        del options
+        op = group[0]
+        found = self._int8_cell(op)
+        if found is None:
+            return op, {}
+        spec, _, matrices = found
+        kinds = gemm_kinds(np.dtype(np.uint8), matrices, host)
+        int8 = int8_kernels(kinds[0], host)
+        steps = [cpu_dialect.CellStep.GEMMS]
+        if kinds[0] == cpu_dialect.GemmKind.VNNI and fused_step_applies(spec, host):
+            if FUSE_INT8_LSTM_STEP:
+                steps.insert(0, cpu_dialect.CellStep.FUSED)
+                # (the one job runs `vpdpbusd`: AMX tiles need 16 rows)
+                int8 = sorted(int8, key=lambda k: k != cpu_dialect.Int8Kernel.VPDPBUSD)
+            else:
+                steps.append(cpu_dialect.CellStep.FUSED)
+        choices: dict[str, list[Attribute]] = {
+            cpu_dialect.GEMM: [cpu_dialect.GemmKindAttr(k) for k in kinds],
+            cpu_dialect.CELL_STEP: [cpu_dialect.CellStepAttr(k) for k in steps],
+        }
+        if int8:
+            choices[cpu_dialect.INT8] = [cpu_dialect.Int8KernelAttr(k) for k in int8]
+        return op, choices
+
+    def _chosen(self, op: Operation, host: HostCpu) -> tuple[HostCpu, bool]:
+        """The host an int8 cell's GEMMs see and whether its step is one job, as its
+        `cpu.gemm`, `cpu.int8` and `cpu.cell_step` say (`cpu-select-kernels`), checked
+        against what it may take here."""
+        where = op_where(op)
+        _, choices = self.kernel_choices([op], host, {})
+
+        def read(name: str, syntax: str, allowed: Sequence[Attribute]) -> Any:
+            attr = op.attributes.get(name)
+            if attr is None:
+                raise CompileError(f"{where} has no #cpu<{syntax} ...>; run cpu-select-kernels",
+                                   op)
+            values = [a.data for a in allowed if isinstance(a, EnumAttribute)]
+            if not isinstance(attr, EnumAttribute) or attr.data not in values:
+                takes = ", ".join(str(v) for v in values) or "none"
+                raise CompileError(f"{where}: {attr} cannot compute it on this host (it takes "
+                                   f"{takes})", op)
+            return attr.data
+
+        chosen: dict[str, Any] = {cpu_dialect.GEMM: read(cpu_dialect.GEMM, "gemm",
+                                                         choices[cpu_dialect.GEMM])}
+        int8_allowed = int8_kernels(chosen[cpu_dialect.GEMM], host)
+        if int8_allowed:
+            chosen[cpu_dialect.INT8] = read(
+                cpu_dialect.INT8, "int8", [cpu_dialect.Int8KernelAttr(k) for k in int8_allowed])
+        chosen[cpu_dialect.CELL_STEP] = read(cpu_dialect.CELL_STEP, "cell_step",
+                                             choices[cpu_dialect.CELL_STEP])
+        kind, int8 = chosen[cpu_dialect.GEMM], chosen.get(cpu_dialect.INT8)
+        fused = chosen[cpu_dialect.CELL_STEP] == cpu_dialect.CellStep.FUSED
+        if fused and (kind != cpu_dialect.GemmKind.VNNI
+                      or int8 != cpu_dialect.Int8Kernel.VPDPBUSD):
+            raise CompileError(f"{where}: #cpu<cell_step fused> runs #cpu<gemm vnni> with "
+                               "#cpu<int8 vpdpbusd>", op)
+        if kind != cpu_dialect.GemmKind.VNNI:
+            host = without_vnni(host)
+        elif int8 == cpu_dialect.Int8Kernel.VPDPBUSD and host.amx:
+            host = without_amx(host)
+        return host, fused
+
     def emit(
         self,
         ctx: EmitContext,
@@ -1440,8 +1542,10 @@ class RecurrentLowering:
                     f"{op.name} '{ctx.group_name}' is marked cpu.quantized but its X, H, W, R "
                     "are not quantized (see cell_quantization)"
                 )
+        host, fused = ctx.cpu, False
         if quantization is not None:
             spec = replace(spec, quantized=True, split_gemm=quantization.split)
+            host, fused = self._chosen(op, ctx.cpu)
         fn = ctx.function(f"{ctx.group_name}_{spec.kind}", KERNEL_TYPE)
 
         def gemm(
@@ -1471,11 +1575,11 @@ class RecurrentLowering:
                 ldc=ldc,
                 threads=ctx.threads,
                 keep_alive=ctx.keep_alive,
-                cpu=ctx.cpu,
+                cpu=host,
                 constants=ctx.constants,
             )
 
-        env = KernelEnv(ctx.cpu, ctx.threads, ctx.constant_ptr)
+        env = KernelEnv(host, ctx.threads, ctx.constant_ptr, fused)
         build_recurrent(fn, spec, w, r, b, gemm, quantization, env)
         null = ir.Constant(PTR, None)
         ptrs: dict[str, ir.Value] = dict.fromkeys(KERNEL_ARGS, null)

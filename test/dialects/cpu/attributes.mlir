@@ -8,7 +8,7 @@
 // CHECK-NEXT:   %r = ov.relu %a {cpu.fused = #cpu.fused<0>, cpu.buffers = [#cpu.buffer<arena 0, 256>]} :
 // CHECK-NEXT:   %v = ov.reshape %r, %s special_zero = false {cpu.view} :
 // CHECK-NEXT:   %t = ov.tanh %v {cpu.kernel = #cpu.kernel<1, "elementwise">, cpu.buffers = [#cpu.buffer<output 0, 256>]} :
-// CHECK-NEXT:   %q = ov.relu %t {cpu.quantized = #cpu.quantized_cell<x 256, h 255, weights 63, gemms 2>} :
+// CHECK-NEXT:   %q = ov.relu %t {cpu.quantized = #cpu.quantized_cell<x 256, h 255, weights 63, gemms 2>, cpu.cell_step = #cpu<cell_step fused>} :
 // CHECK-NEXT:   %e = ov.relu %q {cpu.int8 = #cpu<int8 vpdpbusd>, cpu.epilogue = #cpu.epilogue<mul, add_tensor, relu, fq>} :
 // CHECK-NEXT:   %n = ov.relu %e {cpu.epilogue = #cpu.epilogue<>} :
 // CHECK-NEXT:   %k = ov.relu %n {cpu.epilogue = #cpu.epilogue<mul, add | relu, fq>} :
@@ -20,7 +20,7 @@ func.func @main(%x: tensor<4x16xf32>) -> tensor<4x16xf32> attributes {cpu.arena 
   %r = ov.relu %a {cpu.fused = #cpu.fused<0>, cpu.buffers = [#cpu.buffer<arena 0, 256>]} : (tensor<4x16xf32>) -> tensor<4x16xf32>
   %v = ov.reshape %r, %s special_zero = false {cpu.view} : (tensor<4x16xf32>, tensor<2xi64>) -> tensor<4x16xf32>
   %t = ov.tanh %v {cpu.kernel = #cpu.kernel<1, "elementwise">, cpu.buffers = [#cpu.buffer<output 0, 256>]} : (tensor<4x16xf32>) -> tensor<4x16xf32>
-  %q = ov.relu %t {cpu.quantized = #cpu.quantized_cell<x 256, h 255, weights 63, gemms 2>} : (tensor<4x16xf32>) -> tensor<4x16xf32>
+  %q = ov.relu %t {cpu.quantized = #cpu.quantized_cell<x 256, h 255, weights 63, gemms 2>, cpu.cell_step = #cpu<cell_step fused>} : (tensor<4x16xf32>) -> tensor<4x16xf32>
   %e = ov.relu %q {cpu.int8 = #cpu<int8 vpdpbusd>, cpu.epilogue = #cpu.epilogue<mul, add_tensor, relu, fq>} : (tensor<4x16xf32>) -> tensor<4x16xf32>
   %n = ov.relu %e {cpu.epilogue = #cpu.epilogue<>} : (tensor<4x16xf32>) -> tensor<4x16xf32>
   %k = ov.relu %n {cpu.epilogue = #cpu.epilogue<mul,add|relu,fq>} : (tensor<4x16xf32>) -> tensor<4x16xf32>

@@ -78,3 +78,11 @@ func.func @int8_kernel(%x: tensor<4xf32>) -> tensor<4xf32> {
   %e = ov.relu %x {cpu.int8 = #cpu<int8 avx512>} : (tensor<4xf32>) -> tensor<4xf32>
   func.return %e : tensor<4xf32>
 }
+
+// -----
+
+func.func @cell_step(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{Expected `gemms`, or `fused`.}}
+  %e = ov.relu %x {cpu.cell_step = #cpu<cell_step one_job>} : (tensor<4xf32>) -> tensor<4xf32>
+  func.return %e : tensor<4xf32>
+}

@@ -10,11 +10,16 @@
 // RUN: sed -e 's/cpu.quantized = #cpu.quantized_cell<[^>]*>, //' %t.mlir > %t.fp32.mlir
 // RUN: lowpass-run %t.fp32.mlir --random-inputs 0 --device CPU -pcsort no_sort | filecheck %s --check-prefix=FP32
 // RUN: opt-tool -p cpu-fold-constants,cpu-quantize-cells %S/../lstm-cell-stateful.mlir | filecheck %s --check-prefix=PLAIN
+// RUN: opt-tool -p cpu-fold-constants,cpu-remove-views,cpu-quantize-cells,cpu-fuse-kernels,cpu-choose-layouts,cpu-select-kernels %s | filecheck %s --check-prefix=KERNELS
 // CHECK:     ov.lstm_cell {{.*}}cpu.quantized = #cpu.quantized_cell<x 256, h 256, weights 127, gemms 2>
 // INT8:      lstm_cell {{ *}}LSTMCell {{ *}}jit_{{[a-z0-9]+}}_I8 {{ *}}EXECUTED
 // FP32:      lstm_cell {{ *}}LSTMCell {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED
 // PLAIN:     ov.lstm_cell
 // PLAIN-NOT: cpu.quantized
+// cpu-select-kernels then writes the cell's GEMM kind and instructions (the host's: `vnni` on
+// a VNNI host, else `s16` for these 8-bit weights) and its step: `gemms` (a hidden size of 2
+// is no multiple of 16, so never one job, `#cpu<cell_step fused>`).
+// KERNELS:   ov.lstm_cell {{.*}}cpu.gemm = #cpu<gemm {{vnni|s16}}>, cpu.cell_step = #cpu<cell_step gemms>, cpu.int8 = #cpu<int8 {{vpdpbusd|amx|vpmaddwd}}>
 builtin.module {
   ov.variable @"lstm/H_t/variable_1" : tensor<1x2xf32>
   ov.variable @"lstm/C_t/variable_2" : tensor<1x2xf32>

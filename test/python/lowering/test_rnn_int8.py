@@ -35,6 +35,7 @@ from lowpass.lowering import compiler
 from lowpass.lowering.kernels.gemm import gemm_kernel_kind
 from lowpass.lowering.ops import rnn
 from lowpass.lowering.ops.rnn import WeightGrid, input_quantization, on_grid
+from lowpass.lowering.pipeline import run_pipeline
 from lowpass.lowering.target import host_cpu
 from lowpass.passes.low_latency2 import LowLatency2Pass
 from lowpass.passes.reshape import reshape_module
@@ -341,6 +342,78 @@ def test_fused_lstm_step_is_the_gemm_path_bit_for_bit(
     assert not any(name.endswith(".step") for name in defined_functions(request))
     for f, u in zip(_bits(fused), _bits(unfused), strict=True):
         np.testing.assert_array_equal(f, u)
+
+
+def _pipelined(model: lowpass.Model) -> str:
+    """The model after the CPU pipeline, printed (its kernel choices as attributes)."""
+    module = model.module.clone()
+    run_pipeline(module)
+    return str(module)
+
+
+def _compiled(text: str, feeds: dict[str, np.ndarray], threads: int = 1):
+    """The printed pipeline's output compiled as its attributes say, and run on `feeds`."""
+    core = lowpass.Core()
+    config = {"LP_TRANSFORMS_MODE": False, "INFERENCE_NUM_THREADS": threads}
+    request = core.compile_model(core.read_model(text), "CPU", config).create_infer_request()
+    return request, [np.asarray(v) for v in request.infer(feeds).to_tuple()]
+
+
+def test_cpu_select_kernels_writes_an_int8_cells_kernels() -> None:
+    """`cpu-select-kernels` writes an int8 cell's GEMM kind, instructions and step
+    (`cpu.gemm`, `cpu.int8`, `cpu.cell_step`), and the translation runs what they say: an
+    edited step too (the same bits)."""
+    model, feeds = qcell_model("lstm", hidden=32, input_size=16)
+    text = _pipelined(model)
+    kind = gemm_kernel_kind(np.uint8, np.array([[127]], np.int8))
+    fused = host_cpu().avx512_vnni
+    instructions = {"vnni": "vpdpbusd", "s16": "vpmaddwd", "u8s8": "vpmaddubsw"}[kind]
+    assert f"cpu.gemm = #cpu<gemm {kind}>" in text
+    if kind != "vnni" or fused or not host_cpu().amx:
+        assert f"cpu.int8 = #cpu<int8 {instructions}>" in text
+    assert f"cpu.cell_step = #cpu<cell_step {'fused' if fused else 'gemms'}>" in text
+    request, got = _compiled(text, feeds)
+    assert any(n.endswith(".step") for n in defined_functions(request)) == fused
+    if fused:
+        edited = text.replace("#cpu<cell_step fused>", "#cpu<cell_step gemms>")
+        request, unfused = _compiled(edited, feeds)
+        assert not any(n.endswith(".step") for n in defined_functions(request))
+        for a, b in zip(_bits(got), _bits(unfused), strict=True):
+            np.testing.assert_array_equal(a, b)
+
+
+def test_an_int8_cells_kernels_can_be_edited_to_s16() -> None:
+    """`#cpu<gemm s16>` with `#cpu<int8 vpmaddwd>` on a VNNI host: the exact s16 kernel, the
+    same integer sums and so the same bits."""
+    if gemm_kernel_kind(np.uint8, np.array([[127]], np.int8)) != "vnni":
+        pytest.skip("a VNNI host (elsewhere s16 is the default)")
+    model, feeds = qcell_model("lstm", hidden=32, input_size=16)
+    text = re.sub(r"cpu.int8 = #cpu<int8 \w+>", "cpu.int8 = #cpu<int8 vpmaddwd>", _pipelined(model))
+    text = text.replace("#cpu<cell_step fused>", "#cpu<cell_step gemms>")
+    _, want = _compiled(text.replace("vpmaddwd", "vpdpbusd"), feeds)
+    request, got = _compiled(text.replace("#cpu<gemm vnni>", "#cpu<gemm s16>"), feeds)
+    assert "vpmaddwd" in assembly(request) and "vpdpbusd" not in assembly(request)
+    for a, b in zip(_bits(got), _bits(want), strict=True):
+        np.testing.assert_array_equal(a, b)
+
+
+def test_an_int8_cells_kernels_it_cannot_run_are_errors() -> None:
+    """A step or kernel the cell cannot take is the compiler's one-line error naming it."""
+    model, feeds = qcell_model("lstm", hidden=13, input_size=7)  # (never one job)
+    text = _pipelined(model)
+    assert "#cpu<cell_step gemms>" in text
+    with pytest.raises(Exception, match=r"#cpu<cell_step fused> cannot compute it on this host "
+                                        r"\(it takes gemms\)"):
+        _compiled(text.replace("#cpu<cell_step gemms>", "#cpu<cell_step fused>"), feeds)
+    with pytest.raises(Exception, match=r"has no #cpu<cell_step \.\.\.>; run cpu-select-kernels"):
+        _compiled(re.sub(r"cpu.cell_step = #cpu<cell_step gemms>, ", "", text), feeds)
+    if host_cpu().avx512_vnni:
+        model, feeds = qcell_model("lstm", hidden=32, input_size=16)
+        text = _pipelined(model).replace("#cpu<gemm vnni>", "#cpu<gemm s16>")
+        text = re.sub(r"cpu.int8 = #cpu<int8 \w+>", "cpu.int8 = #cpu<int8 vpmaddwd>", text)
+        with pytest.raises(Exception, match=r"#cpu<cell_step fused> runs #cpu<gemm vnni> with "
+                                            r"#cpu<int8 vpdpbusd>"):
+            _compiled(text, feeds)
 
 
 def test_fused_lstm_step_is_for_batch_1() -> None:
