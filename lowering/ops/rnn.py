@@ -1488,26 +1488,30 @@ class RecurrentLowering:
         where = op_where(op)
         _, choices = self.kernel_choices([op], host, {})
 
-        def read(name: str, syntax: str, allowed: Sequence[Attribute]) -> Any:
+        def read(name: str, syntax: str, cls: type[EnumAttribute[Any]],
+                 allowed: Sequence[Attribute], refusal: str) -> Any:
             attr = op.attributes.get(name)
-            if attr is None:
+            if not isinstance(attr, cls):
                 raise CompileError(f"{where} has no #cpu<{syntax} ...>; run cpu-select-kernels",
                                    op)
-            values = [a.data for a in allowed if isinstance(a, EnumAttribute)]
-            if not isinstance(attr, EnumAttribute) or attr.data not in values:
+            values = [a.data for a in allowed if isinstance(a, cls)]
+            if attr.data not in values:
                 takes = ", ".join(str(v) for v in values) or "none"
-                raise CompileError(f"{where}: {attr} cannot compute it on this host (it takes "
-                                   f"{takes})", op)
+                raise CompileError(f"{where}: {attr} {refusal} (it takes {takes})", op)
             return attr.data
 
-        chosen: dict[str, Any] = {cpu_dialect.GEMM: read(cpu_dialect.GEMM, "gemm",
-                                                         choices[cpu_dialect.GEMM])}
-        int8_allowed = int8_kernels(chosen[cpu_dialect.GEMM], host)
+        kind = read(cpu_dialect.GEMM, "gemm", cpu_dialect.GemmKindAttr,
+                    choices[cpu_dialect.GEMM], "cannot compute it on this host")
+        chosen: dict[str, Any] = {cpu_dialect.GEMM: kind}
+        int8_allowed = int8_kernels(kind, host)
         if int8_allowed:
             chosen[cpu_dialect.INT8] = read(
-                cpu_dialect.INT8, "int8", [cpu_dialect.Int8KernelAttr(k) for k in int8_allowed])
-        chosen[cpu_dialect.CELL_STEP] = read(cpu_dialect.CELL_STEP, "cell_step",
-                                             choices[cpu_dialect.CELL_STEP])
+                cpu_dialect.INT8, "int8", cpu_dialect.Int8KernelAttr,
+                [cpu_dialect.Int8KernelAttr(k) for k in int8_allowed],
+                f"does not run #cpu<gemm {kind}> on this host")
+        chosen[cpu_dialect.CELL_STEP] = read(
+            cpu_dialect.CELL_STEP, "cell_step", cpu_dialect.CellStepAttr,
+            choices[cpu_dialect.CELL_STEP], "cannot compute it")
         kind, int8 = chosen[cpu_dialect.GEMM], chosen.get(cpu_dialect.INT8)
         fused = chosen[cpu_dialect.CELL_STEP] == cpu_dialect.CellStep.FUSED
         if fused and (kind != cpu_dialect.GemmKind.VNNI
@@ -1546,6 +1550,12 @@ class RecurrentLowering:
         if quantization is not None:
             spec = replace(spec, quantized=True, split_gemm=quantization.split)
             host, fused = self._chosen(op, ctx.cpu)
+        else:  # (an fp32 cell has no such choice: a leftover one names a kernel it cannot run)
+            for name in (cpu_dialect.GEMM, cpu_dialect.INT8, cpu_dialect.CELL_STEP):
+                if name in op.attributes:
+                    raise CompileError(
+                        f"{op_where(op)}: {op.attributes[name]} names an int8 kernel of a cell "
+                        "that runs in fp32 (it has no cpu.quantized)", op)
         fn = ctx.function(f"{ctx.group_name}_{spec.kind}", KERNEL_TYPE)
 
         def gemm(

@@ -7,13 +7,16 @@
 // RUN: opt-tool -p cpu-fold-constants,cpu-remove-views,cpu-quantize-cells %s | filecheck %s
 // RUN: lowpass-run %s --random-inputs 0 --device CPU -pcsort no_sort | filecheck %s --check-prefix=INT8
 // RUN: opt-tool -p cpu-fold-constants,cpu-remove-views,cpu-quantize-cells,cpu-fuse-kernels,cpu-select-kernels,cpu-assign-buffers %s -o %t.mlir
-// RUN: sed -e 's/cpu.quantized = #cpu.quantized_cell<[^>]*>, //' %t.mlir > %t.fp32.mlir
+// RUN: sed -e 's/cpu.quantized = #cpu.quantized_cell<[^>]*>, //' -e 's/cpu.gemm = #cpu<gemm [a-z0-9]*>, cpu.cell_step = #cpu<cell_step [a-z]*>, cpu.int8 = #cpu<int8 [a-z0-9]*>, //' %t.mlir > %t.fp32.mlir
+// RUN: sed -e 's/cpu.quantized = #cpu.quantized_cell<[^>]*>, //' %t.mlir > %t.leftover.mlir
+// RUN: not lowpass-run %t.leftover.mlir --random-inputs 0 --device CPU 2>&1 | filecheck %s --check-prefix=LEFTOVER
 // RUN: lowpass-run %t.fp32.mlir --random-inputs 0 --device CPU -pcsort no_sort | filecheck %s --check-prefix=FP32
 // RUN: opt-tool -p cpu-fold-constants,cpu-quantize-cells %S/../lstm-cell-stateful.mlir | filecheck %s --check-prefix=PLAIN
 // RUN: opt-tool -p cpu-fold-constants,cpu-remove-views,cpu-quantize-cells,cpu-fuse-kernels,cpu-choose-layouts,cpu-select-kernels %s | filecheck %s --check-prefix=KERNELS
 // CHECK:     ov.lstm_cell {{.*}}cpu.quantized = #cpu.quantized_cell<x 256, h 256, weights 127, gemms 2>
 // INT8:      lstm_cell {{ *}}LSTMCell {{ *}}jit_{{[a-z0-9]+}}_I8 {{ *}}EXECUTED
 // FP32:      lstm_cell {{ *}}LSTMCell {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED
+// LEFTOVER:  LSTMCell 'lstm_cell': #cpu<gemm {{vnni|s16}}> names an int8 kernel of a cell that runs in fp32 (it has no cpu.quantized)
 // PLAIN:     ov.lstm_cell
 // PLAIN-NOT: cpu.quantized
 // cpu-select-kernels then writes the cell's GEMM kind and instructions (the host's: `vnni` on
