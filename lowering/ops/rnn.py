@@ -146,14 +146,15 @@ class KernelEnv:
 
 
 FUSE_INT8_LSTM_STEP = True
-"""Whether `cpu-select-kernels` chooses `#cpu<cell_step fused>` where it may: an int8
-LSTMCell of batch 1 on an AVX-512 VNNI host (hidden a multiple of 16, input of 4) runs as one
-parallel job (`_FusedInt8LstmStep`): each chunk multiplies its
-hidden units' four gate columns of W and R by x and h and runs their gate pass, where the
-GEMMs and the gate pass otherwise take one or two parallel jobs and a pass on the caller.
-The same operations in the same order: the same bits (test_rnn_int8.py compares the two).
-Batch 1 only: a block's four sums read each weight once per row, where the GEMM's row
-tiles share each load between rows (batch 4 took 2.4x the GEMM path's time)."""
+"""Whether `cpu-select-kernels` chooses `#cpu<cell_step fused>` where it may
+(`fused_step_applies`): an int8 LSTMCell of batch 1 on an AVX-512 VNNI host (hidden a
+multiple of 16, input of 4) then runs as one parallel job (`_FusedInt8LstmStep`), each chunk
+multiplying its hidden units' four gate columns of W and R by x and h and running their gate
+pass, where the GEMMs and the gate pass take one or two parallel jobs and a pass on the
+caller. The same operations in the same order: the same bits (test_rnn_int8.py compares the
+two). Batch 1 only: a block's four sums read each weight once per row, where the GEMM's row
+tiles share each load between rows (batch 4 took 2.4x the GEMM path's time). Off, `fused`
+is still an edit the translation takes."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -710,8 +711,8 @@ def build_recurrent(
     """
     Emit the body of `fn` (of type KERNEL_TYPE): the op of `spec` with the constant weights
     `w`, `r`, `b` (OpenVINO's layouts), or, for an int8 cell (`spec.quantized`), its
-    `quantization` and `b`. `gemm` adds the GEMM functions it calls; with `env` an int8
-    LSTMCell may run as one job instead (`FUSE_INT8_LSTM_STEP`). The scratch argument
+    `quantization` and `b`. `gemm` adds the GEMM functions it calls; an int8 LSTMCell runs
+    as one job instead where `env.fused` (`cpu.cell_step`). The scratch argument
     must point to `spec.scratch_bytes` bytes, 64-byte aligned. A cell's `ho`/`co` may be the
     very buffers of `h0`/`c0` (the state is read before it is overwritten).
     """
