@@ -147,14 +147,12 @@ class KernelEnv:
 
 FUSE_INT8_LSTM_STEP = True
 """Whether `cpu-select-kernels` chooses `#cpu<cell_step fused>` where it may
-(`fused_step_applies`): an int8 LSTMCell of batch 1 on an AVX-512 VNNI host (hidden a
-multiple of 16, input of 4) then runs as one parallel job (`_FusedInt8LstmStep`), each chunk
-multiplying its hidden units' four gate columns of W and R by x and h and running their gate
-pass, where the GEMMs and the gate pass take one or two parallel jobs and a pass on the
-caller. The same operations in the same order: the same bits (test_rnn_int8.py compares the
-two). Batch 1 only: a block's four sums read each weight once per row, where the GEMM's row
-tiles share each load between rows (batch 4 took 2.4x the GEMM path's time). Off, `fused`
-is still an edit the translation takes."""
+(`fused_step_applies`): an int8 LSTMCell on an AVX-512 VNNI host (hidden a multiple of 16,
+input of 4) then runs as one parallel job (`_FusedInt8LstmStep`), each chunk multiplying its
+hidden units' four gate columns of W and R by x and h, for up to `ROWS` batch rows at once,
+and running their gate pass, where the GEMMs and the gate pass take one or two parallel jobs
+and a pass on the caller. The same operations in the same order: the same bits
+(test_rnn_int8.py compares the two). Off, `fused` is still an edit the translation takes."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -1188,6 +1186,9 @@ class _KernelBuilder:
 V16I32 = ir.VectorType(I32, 16)
 BLOCK = 16
 """Hidden units per block of the fused int8 LSTM step: one zmm of int32 sums per gate."""
+ROWS = 4
+"""Batch rows whose sums a block computes together (4 gates x 4 rows: 16 zmm accumulators),
+each weight vector loaded once for them."""
 
 
 def _wrapped_int32(values: np.ndarray) -> np.ndarray:
@@ -1212,7 +1213,7 @@ def _fused_weights(matrix: np.ndarray, hidden: int) -> np.ndarray:
 
 def fused_step_applies(spec: RecurrentSpec, host: HostCpu) -> bool:
     """Whether an int8 cell of `spec` can run as one job on `host` (`_FusedInt8LstmStep`)."""
-    return (spec.kind == "lstm" and spec.is_cell and spec.batch == 1 and host.avx512_vnni
+    return (spec.kind == "lstm" and spec.is_cell and host.avx512_vnni
             and spec.hidden % BLOCK == 0 and spec.input_size % 4 == 0)
 
 
@@ -1299,87 +1300,100 @@ class _FusedInt8LstmStep:
         last = b.udiv(b.mul(b.add(chunk, i64(1)), i64(self.blocks)), i64(chunks))
         math = VectorMath(b, module)
         k, hs = spec.input_size + spec.hidden, spec.hidden
-        with for_range(b, spec.batch, name="n") as n:
-            row = b.gep(levels, [b.mul(n, i64(k))], source_etype=I8)
-            nan = b.icmp_unsigned(
-                "!=", b.load(b.gep(nan_rows, [n], source_etype=I8), typ=I8), ir.Constant(I8, 0)
-            )
-            out_row = b.mul(n, i64(hs))
+        for n0 in range(0, spec.batch, ROWS):  # (each group's rows share every weight load)
+            rows = []
+            for n in range(n0, min(n0 + ROWS, spec.batch)):
+                row = b.gep(levels, [i64(n * k)], source_etype=I8)
+                flag = b.load(b.gep(nan_rows, [i64(n)], source_etype=I8), typ=I8)
+                nan = b.icmp_unsigned("!=", flag, ir.Constant(I8, 0))
+                state = [b.gep(base, [i64(n * hs)], source_etype=F32) for base in (c0, ho, co)]
+                rows.append((row, nan, state))
 
-            def block(values: list[ir.Value], j: ir.Value) -> list[ir.Value]:
-                self._emit_block(b, math, row, nan, j, [
-                    b.gep(base, [out_row], source_etype=F32) for base in (c0, ho, co)])
+            def block(values: list[ir.Value], j: ir.Value,
+                      rows: list[tuple[ir.Value, ir.Value, list[ir.Value]]] = rows
+                      ) -> list[ir.Value]:
+                self._emit_block(b, math, rows, j)
                 return values
 
             carried_loop(b, [], first, last, 1, block)
         b.ret_void()
 
     def _sums(
-        self, b: ir.IRBuilder, a_row: ir.Value, weights: ir.Value, steps: int,
-        accs: list[ir.Value] | None = None,
-    ) -> list[ir.Value]:
-        """The four gates' int32 sums of `steps` groups of 4 levels at `a_row` times the
-        packed columns at `weights` (gate after gate, `steps` 64-byte groups each)."""
+        self, b: ir.IRBuilder, a_rows: Sequence[ir.Value], weights: ir.Value, steps: int,
+        accs: list[list[ir.Value]] | None = None,
+    ) -> list[list[ir.Value]]:
+        """Per row, the four gates' int32 sums of `steps` groups of 4 levels at its `a_rows`
+        pointer times the packed columns at `weights` (gate after gate, `steps` 64-byte
+        groups each): each weight vector loaded once for all the rows."""
         dp = _intrinsic(self.kb.module, "llvm.x86.avx512.vpdpbusd.512", V16I32, [V16I32] * 3)
         zero: ir.Value = ir.Constant(V16I32, [0] * 16)
-        start: list[ir.Value] = accs if accs is not None else [zero] * 4
+        count = len(a_rows)
+        start: list[ir.Value] = (
+            [v for row in accs for v in row] if accs is not None else [zero] * (4 * count))
 
         def step(sums: list[ir.Value], q: ir.Value) -> list[ir.Value]:
-            word = b.load(b.gep(a_row, [b.mul(q, i64(4))], source_etype=I8), typ=I32, align=1)
-            a = b.shuffle_vector(
-                b.insert_element(ir.Constant(V16I32, ir.Undefined), word, ir.Constant(I32, 0)),
-                ir.Constant(V16I32, ir.Undefined), ir.Constant(V16I32, [0] * 16),
-            )
-            out = []
-            for gate, acc in enumerate(sums):
+            splats = []
+            for a_row in a_rows:
+                word = b.load(b.gep(a_row, [b.mul(q, i64(4))], source_etype=I8), typ=I32,
+                              align=1)
+                splats.append(b.shuffle_vector(
+                    b.insert_element(ir.Constant(V16I32, ir.Undefined), word, ir.Constant(I32, 0)),
+                    ir.Constant(V16I32, ir.Undefined), ir.Constant(V16I32, [0] * 16),
+                ))
+            out = list(sums)
+            for gate in range(4):
                 offset = b.mul(b.add(q, i64(gate * steps)), i64(64))
                 w = b.load(b.gep(weights, [offset], source_etype=I8), typ=V16I32, align=64)
-                out.append(b.call(dp, [acc, a, w]))
+                for r, a in enumerate(splats):
+                    out[4 * r + gate] = b.call(dp, [sums[4 * r + gate], a, w])
             return out
 
-        return carried_loop(b, start, i64(0), i64(steps), 1, step)
+        flat = carried_loop(b, start, i64(0), i64(steps), 1, step)
+        return [flat[4 * r : 4 * r + 4] for r in range(count)]
 
     def _emit_block(
-        self, b: ir.IRBuilder, math: VectorMath, row: ir.Value, nan: ir.Value, j: ir.Value,
-        state: list[ir.Value],
+        self, b: ir.IRBuilder, math: VectorMath,
+        rows: list[tuple[ir.Value, ir.Value, list[ir.Value]]], j: ir.Value,
     ) -> None:
-        """Block `j` of one batch row: its gates' sums, epilogue and gate pass; `state` is
-        the row's c0, ho and co."""
+        """Block `j` of a group of batch rows (each its levels, its NaN flag and its c0, ho
+        and co): their gates' sums, epilogue and gate pass."""
         in_size = self.spec.input_size
         w_block = b.gep(self.weights, [b.mul(j, i64(self.block_bytes))], source_etype=I8)
         w_h = b.gep(w_block, [i64(4 * 64 * self.qx)], source_etype=I8)
-        h_row = b.gep(row, [i64(in_size)], source_etype=I8)
-        x_sums = self._sums(b, row, w_block, self.qx)
+        x_rows = [row for row, _, _ in rows]
+        h_rows = [b.gep(row, [i64(in_size)], source_etype=I8) for row in x_rows]
+        x_sums = self._sums(b, x_rows, w_block, self.qx)
         if self.split:
-            parts = [x_sums, self._sums(b, h_row, w_h, self.qh)]
+            parts_of_rows = list(zip(x_sums, self._sums(b, h_rows, w_h, self.qh), strict=True))
         else:
-            parts = [self._sums(b, h_row, w_h, self.qh, x_sums)]
-        c0, ho, co = state
+            parts_of_rows = [(sums,) for sums in self._sums(b, h_rows, w_h, self.qh, x_sums)]
         column0 = b.mul(j, i64(BLOCK))
         all_ones = ir.Constant(IVEC, [-1] * LANES)
-        for half in (0, 1):
-            lanes = ir.Constant(ir.VectorType(I32, LANES), list(range(8 * half, 8 * half + 8)))
-            pre = []
-            for gate in range(4):
-                # per-column arrays in the fused order: [block, gate, BLOCK]
-                at = b.add(b.mul(j, i64(4 * BLOCK)), i64(gate * BLOCK + 8 * half))
-                total = None
-                for index, sums in enumerate(parts):
-                    acc = b.shuffle_vector(sums[gate], ir.Constant(V16I32, ir.Undefined), lanes)
-                    comp = b.load(b.gep(self.comps[index], [at], source_etype=I32), typ=IVEC,
-                                  align=4)
-                    value = b.fmul(b.sitofp(b.add(acc, comp), VEC),
-                                   math.load(self.scales[index], at, None))
-                    if index == 0:  # (the bias in the first part's epilogue, as the GEMM's)
-                        value = b.fadd(value, math.load(self.bias, at, None))
-                    total = value if total is None else b.fadd(total, value)
-                assert total is not None
-                # NaN in x or h: every gate NaN (all-ones bits), as the GEMM path's memset
-                pre.append(b.select(nan, b.bitcast(all_ones, VEC), total))
-            column = b.add(column0, i64(8 * half))
-            c_new, h_new = lstm_update(math, self.spec, pre, math.load(c0, column, None))
-            math.store(c_new, co, column, None)
-            math.store(h_new, ho, column, None)
+        for (_, nan, (c0, ho, co)), parts in zip(rows, parts_of_rows, strict=True):
+            for half in (0, 1):
+                lanes = ir.Constant(ir.VectorType(I32, LANES), list(range(8 * half, 8 * half + 8)))
+                pre = []
+                for gate in range(4):
+                    # per-column arrays in the fused order: [block, gate, BLOCK]
+                    at = b.add(b.mul(j, i64(4 * BLOCK)), i64(gate * BLOCK + 8 * half))
+                    total = None
+                    for index, sums in enumerate(parts):
+                        acc = b.shuffle_vector(sums[gate], ir.Constant(V16I32, ir.Undefined),
+                                               lanes)
+                        comp = b.load(b.gep(self.comps[index], [at], source_etype=I32),
+                                      typ=IVEC, align=4)
+                        value = b.fmul(b.sitofp(b.add(acc, comp), VEC),
+                                       math.load(self.scales[index], at, None))
+                        if index == 0:  # (the bias in the first part's epilogue, as the GEMM's)
+                            value = b.fadd(value, math.load(self.bias, at, None))
+                        total = value if total is None else b.fadd(total, value)
+                    assert total is not None
+                    # NaN in x or h: every gate NaN (all-ones bits), as the GEMM path's memset
+                    pre.append(b.select(nan, b.bitcast(all_ones, VEC), total))
+                column = b.add(column0, i64(8 * half))
+                c_new, h_new = lstm_update(math, self.spec, pre, math.load(c0, column, None))
+                math.store(c_new, co, column, None)
+                math.store(h_new, ho, column, None)
 
 
 def weight_operands(op: RecurrentOp) -> list[SSAValue]:

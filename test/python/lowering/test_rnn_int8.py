@@ -303,13 +303,13 @@ def test_one_gemm_when_x_and_h_scales_agree() -> None:
 SAME = (-2.0, 2.0 * 127 / 128)
 FUSED_CASES = [
     {"hidden": 16, "input_size": 4},
-    {"hidden": 32, "input_size": 12, "weights": "fq256"},
+    {"hidden": 32, "input_size": 12, "weights": "fq256", "batch": 3},
     {"hidden": 48, "input_size": 8, "weights": "tensor255", "x_range": SAME,
-     "h_range": SAME},  # equal scales: one sum over [x, h] (not split)
-    {"hidden": 64, "input_size": 20, "weights": "grid", "x_range": (-3.0, 3.0)},
+     "h_range": SAME, "batch": 2},  # equal scales: one sum over [x, h] (not split)
+    {"hidden": 64, "input_size": 20, "weights": "grid", "x_range": (-3.0, 3.0), "batch": 5},
     {"hidden": 16, "input_size": 8, "weights": "fq127"},
     {"hidden": 128, "input_size": 64},  # enough work for two threads: chunks on the pool
-    {"hidden": 208, "input_size": 4, "weights": "fq256"},  # 13 blocks in 4 chunks
+    {"hidden": 208, "input_size": 4, "weights": "fq256", "batch": 6},  # 13 blocks, 2 row groups
 ]
 
 
@@ -322,10 +322,10 @@ def _bits(arrays: list[np.ndarray]) -> list[np.ndarray]:
 def test_fused_lstm_step_is_the_gemm_path_bit_for_bit(
     case: dict, threads: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """An int8 LSTMCell of batch 1 whose hidden size is a multiple of 16 and input size of 4
-    runs as one job on an AVX-512 VNNI host (`FUSE_INT8_LSTM_STEP`: each chunk's gates,
-    epilogue and gate pass): REFERENCE's values, and the same bits as the GEMMs and the gate
-    pass."""
+    """An int8 LSTMCell whose hidden size is a multiple of 16 and input size of 4 runs as one
+    job on an AVX-512 VNNI host (`FUSE_INT8_LSTM_STEP`: each chunk's gates, epilogue and gate
+    pass, for groups of up to 4 batch rows): REFERENCE's values, and the same bits as the
+    GEMMs and the gate pass."""
     if not host_cpu().avx512_vnni:
         pytest.skip("the fused step is for AVX-512 VNNI hosts")
     model, feeds = qcell_model("lstm", **case)
@@ -333,7 +333,7 @@ def test_fused_lstm_step_is_the_gemm_path_bit_for_bit(
     assert any(name.endswith(".step") for name in defined_functions(request))
     code = request.device_request.native_code(optimized=False) or ""
     parallel = "lowpass.pool.2.run" in code
-    assert parallel == (threads == 2 and case["hidden"] >= 128)
+    assert parallel == (threads == 2 and case["hidden"] * case.get("batch", 1) >= 128)
     assert exec_type(request) == JIT_I8
     assert_close(fused, want)
     monkeypatch.setattr(rnn, "FUSE_INT8_LSTM_STEP", False)
@@ -416,14 +416,6 @@ def test_an_int8_cells_kernels_it_cannot_run_are_errors() -> None:
         with pytest.raises(Exception, match=r"#cpu<cell_step fused> runs #cpu<gemm vnni> with "
                                             r"#cpu<int8 vpdpbusd>"):
             _compiled(text, feeds)
-
-
-def test_fused_lstm_step_is_for_batch_1() -> None:
-    """A batch of several rows keeps the GEMMs (their row tiles share each weight load)."""
-    model, feeds = qcell_model("lstm", batch=3, hidden=32, input_size=12)
-    request, got, want = run_both(model, feeds, 2)
-    assert_close(got, want)
-    assert not any(name.endswith(".step") for name in defined_functions(request))
 
 
 def test_inputs_on_rounding_ties_and_bounds() -> None:
