@@ -303,8 +303,8 @@ class CellStep(StrEnum):
     calling thread."""
     FUSED = "fused"
     """One parallel job: each chunk's gate sums (`vpdpbusd`), epilogue and gate pass, the same
-    bits (an LSTMCell with a hidden size a multiple of 16 and an input size of 4, on an
-    AVX-512 VNNI host)."""
+    bits (an LSTMCell of at most 8 rows, a hidden size a multiple of 16 and an input size
+    of 4, on an AVX-512 VNNI host)."""
 
 
 @irdl_attr_definition

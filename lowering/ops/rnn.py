@@ -149,7 +149,8 @@ FUSE_INT8_LSTM_STEP = True
 """Whether `cpu-select-kernels` chooses `#cpu<cell_step fused>` where it may
 (`fused_step_applies`): an int8 LSTMCell on an AVX-512 VNNI host (hidden a multiple of 16,
 input of 4) then runs as one parallel job (`_FusedInt8LstmStep`), each chunk multiplying its
-hidden units' four gate columns of W and R by x and h, for up to `ROWS` batch rows at once,
+hidden units' four gate columns of W and R by x and h, for up to `ROWS` batch rows at once
+(batches of at most `FUSED_MAX_BATCH`),
 and running their gate pass, where the GEMMs and the gate pass take one or two parallel jobs
 and a pass on the caller. The same operations in the same order: the same bits
 (test_rnn_int8.py compares the two). Off, `fused` is still an edit the translation takes."""
@@ -1189,6 +1190,10 @@ BLOCK = 16
 ROWS = 4
 """Batch rows whose sums a block computes together (4 gates x 4 rows: 16 zmm accumulators),
 each weight vector loaded once for them."""
+FUSED_MAX_BATCH = 8
+"""The largest batch of a fused step: each group of `ROWS` rows is its own code, and larger
+batches are the GEMMs' ground (their row tiles; AMX tiles from 16 rows). At batch 8 the
+fused step was level with the GEMM path at 1 thread and 1.3x as fast at 2 (Zen 5)."""
 
 
 def _wrapped_int32(values: np.ndarray) -> np.ndarray:
@@ -1213,8 +1218,8 @@ def _fused_weights(matrix: np.ndarray, hidden: int) -> np.ndarray:
 
 def fused_step_applies(spec: RecurrentSpec, host: HostCpu) -> bool:
     """Whether an int8 cell of `spec` can run as one job on `host` (`_FusedInt8LstmStep`)."""
-    return (spec.kind == "lstm" and spec.is_cell and host.avx512_vnni
-            and spec.hidden % BLOCK == 0 and spec.input_size % 4 == 0)
+    return (spec.kind == "lstm" and spec.is_cell and spec.batch <= FUSED_MAX_BATCH
+            and host.avx512_vnni and spec.hidden % BLOCK == 0 and spec.input_size % 4 == 0)
 
 
 class _FusedInt8LstmStep:

@@ -418,6 +418,17 @@ def test_an_int8_cells_kernels_it_cannot_run_are_errors() -> None:
             _compiled(text, feeds)
 
 
+def test_a_large_batch_keeps_the_gemms() -> None:
+    """Beyond `FUSED_MAX_BATCH` rows the cell keeps its GEMMs (their row tiles, and AMX tiles
+    from 16 rows where the host has them)."""
+    model, feeds = qcell_model("lstm", batch=rnn.FUSED_MAX_BATCH + 1, hidden=32, input_size=12)
+    text = _pipelined(model)
+    assert "#cpu<cell_step gemms>" in text
+    request, got, want = run_both(model, feeds, 2)
+    assert_close(got, want)
+    assert not any(name.endswith(".step") for name in defined_functions(request))
+
+
 def test_inputs_on_rounding_ties_and_bounds() -> None:
     """X on half-way points between levels (round half to even), on the limits, beyond them
     and infinite: the levels are the reference's (a level off by one would be ~1e-3 off)."""
