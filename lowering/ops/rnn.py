@@ -1525,10 +1525,14 @@ class RecurrentLowering:
         chosen: dict[str, Any] = {cpu_dialect.GEMM: kind}
         int8_allowed = int8_kernels(kind, host)
         if int8_allowed:
+            named = op.attributes.get(cpu_dialect.INT8)
+            elsewhere = (isinstance(named, cpu_dialect.Int8KernelAttr)
+                         and named.data in cpu_dialect.INT8_KERNELS.get(kind, ()))
             chosen[cpu_dialect.INT8] = read(
                 cpu_dialect.INT8, "int8", cpu_dialect.Int8KernelAttr,
                 [cpu_dialect.Int8KernelAttr(k) for k in int8_allowed],
-                f"does not run #cpu<gemm {kind}> on this host")
+                "is not supported by this host" if elsewhere
+                else f"does not run #cpu<gemm {kind}>")
         chosen[cpu_dialect.CELL_STEP] = read(
             cpu_dialect.CELL_STEP, "cell_step", cpu_dialect.CellStepAttr,
             choices[cpu_dialect.CELL_STEP], "cannot compute it")

@@ -411,11 +411,20 @@ def test_an_int8_cells_kernels_it_cannot_run_are_errors() -> None:
         _compiled(re.sub(r"#cpu<gemm \w+>", "#cpu<cell_step gemms>", text), feeds)
     if host_cpu().avx512_vnni:
         model, feeds = qcell_model("lstm", hidden=32, input_size=16)
-        text = _pipelined(model).replace("#cpu<gemm vnni>", "#cpu<gemm s16>")
+        pipelined = _pipelined(model)
+        text = pipelined.replace("#cpu<gemm vnni>", "#cpu<gemm s16>")
+        with pytest.raises(Exception, match=r"#cpu<int8 vpdpbusd> does not run #cpu<gemm s16> "
+                                            r"\(it takes vpmaddwd\)"):
+            _compiled(text, feeds)
         text = re.sub(r"cpu.int8 = #cpu<int8 \w+>", "cpu.int8 = #cpu<int8 vpmaddwd>", text)
         with pytest.raises(Exception, match=r"#cpu<cell_step fused> runs #cpu<gemm vnni> with "
                                             r"#cpu<int8 vpdpbusd>"):
             _compiled(text, feeds)
+        if not host_cpu().amx:
+            text = pipelined.replace("#cpu<int8 vpdpbusd>", "#cpu<int8 amx>")
+            with pytest.raises(Exception, match=r"#cpu<int8 amx> is not supported by this host "
+                                                r"\(it takes vpdpbusd\)"):
+                _compiled(text, feeds)
 
 
 def test_a_large_batch_keeps_the_gemms() -> None:
