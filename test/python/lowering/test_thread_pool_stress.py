@@ -434,7 +434,7 @@ def test_a_worker_preempted_in_its_spin_counts_when_a_job_awaits_it() -> None:
             os.sched_setaffinity(worker, {cpus[1]})
             _bounded(jobs_back_to_back)
             assert words[threads._PREEMPTIONS // 8] > counted
-            assert pool.stats.preemptions == words[threads._PREEMPTIONS // 8]
+            assert pool.stats.preemptions > counted  # (the hog may add more meanwhile)
         finally:
             if hog is not None:
                 hog.kill()
