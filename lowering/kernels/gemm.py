@@ -360,6 +360,19 @@ def _wrap_int32(x: np.ndarray) -> np.ndarray:
     return ((x.astype(np.int64) + (1 << 31)) % (1 << 32) - (1 << 31)).astype(np.int32)
 
 
+def compensation(b: np.ndarray, a_zero_point: np.ndarray | int | None) -> np.ndarray:
+    """`comp[n] = -sum_k zp[k] B[k, n]` wrapped to int32 (int8 B [K, N]; `a_zero_point`: one
+    value or K, as `emit_gemm` takes it): what the int8 kernels add to the sums of a u8 A so
+    that they are those of A less its zero point."""
+    return _wrap_int32(-(_zero_points(a_zero_point, b.shape[0]) @ b.astype(np.int64)))
+
+
+def pack_panels(kind: str, b: np.ndarray) -> np.ndarray:
+    """B [K, N] packed as `kind`'s kernels read it, [N / 16, steps, 16, k per step]: the
+    panels `emit_gemm` packs its constant B into (for kernels of their own that read them)."""
+    return _pack(kind, b)
+
+
 def _out_dtype(epilogue: Epilogue) -> np.dtype:
     if epilogue.program is not None:
         return np.dtype(epilogue.program.out_dtype)
@@ -2583,9 +2596,8 @@ def _packed_b(
         if a_dtype == _I8 and kind in ("u8s8", "vnni"):
             shift[k // AMX_K * AMX_K if amx else 0 :] = 128
         if np.any(zp) or np.any(shift):
-            comp_values = -((zp + shift) @ weights.astype(np.int64))
             padded = np.zeros(-(-n // PANEL) * PANEL, dtype=np.int32)
-            padded[:n] = _wrap_int32(comp_values)
+            padded[:n] = compensation(weights, zp + shift)
             comp = _aligned(padded)
         packed = _pack_once(constants, b, kind, weights, kind == "s16" and m <= NARROW_B_MAX_ROWS)
     return packed, comp

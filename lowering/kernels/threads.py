@@ -439,8 +439,7 @@ def _emit_pool_worker(rt: _PoolRuntime, threads: int) -> ir.Function:
     )
     with b.if_then(keep_spinning):
         _pause(module, b)
-    with b.if_then(b.icmp_signed(">=", gap, preempted_ticks)):
-        b.atomic_rmw("add", _field(b, state, _PREEMPTIONS), _const(I64, 1), "monotonic")
+    _count_preemption(b, state, gap, preempted_ticks)
     b.cbranch(keep_spinning, wait, sleep)
 
     b.position_at_end(sleep)
@@ -457,9 +456,7 @@ def _emit_pool_worker(rt: _PoolRuntime, threads: int) -> ir.Function:
     b.position_at_end(work)
     # the same gap before a job the worker finds posted: it lost its core in its spin while
     # the caller posted the job (and took its chunks: `PREEMPTED_SECONDS`)
-    gap = b.sub(b.call(cycles, []), b.load(last_var))
-    with b.if_then(b.icmp_signed(">=", gap, preempted_ticks)):
-        b.atomic_rmw("add", _field(b, state, _PREEMPTIONS), _const(I64, 1), "monotonic")
+    _count_preemption(b, state, b.sub(b.call(cycles, []), b.load(last_var)), preempted_ticks)
     gen_now = b.load_atomic(gen_ptr, "acquire", 4, typ=I32)
     b.store(gen_now, seen_var)
     quit_flag = b.load_atomic(_field(b, state, _QUIT), "acquire", 4, typ=I32)
@@ -501,6 +498,15 @@ def _emit_pool_worker(rt: _PoolRuntime, threads: int) -> ir.Function:
     b.position_at_end(leave)
     b.ret(ir.Constant(PTR, None))
     return worker
+
+
+def _count_preemption(
+    b: ir.IRBuilder, state: ir.Value, gap: ir.Value, preempted_ticks: ir.Value
+) -> None:
+    """`_PREEMPTIONS` += 1 where a worker's `gap` (ticks since it last ran) shows it lost its
+    core (`PREEMPTED_SECONDS`)."""
+    with b.if_then(b.icmp_signed(">=", gap, preempted_ticks)):
+        b.atomic_rmw("add", _field(b, state, _PREEMPTIONS), _const(I64, 1), "monotonic")
 
 
 def _emit_pool_start(rt: _PoolRuntime, threads: int, worker: ir.Function) -> None:

@@ -93,7 +93,7 @@ from lowpass.lowering.emit import (
     memset,
     static_value,
 )
-from lowpass.lowering.kernels.gemm import Epilogue, emit_gemm
+from lowpass.lowering.kernels.gemm import Epilogue, compensation, emit_gemm, pack_panels
 from lowpass.lowering.kernels.threads import TASK_TYPE, effective_threads, emit_parallel_call
 from lowpass.lowering.ops.matmul import gemm_kinds, int8_kernels, without_amx, without_vnni
 from lowpass.lowering.target import HostCpu
@@ -1196,24 +1196,21 @@ batches are the GEMMs' ground (their row tiles; AMX tiles from 16 rows). At batc
 fused step was level with the GEMM path at 1 thread and 1.3x as fast at 2 (Zen 5)."""
 
 
-def _wrapped_int32(values: np.ndarray) -> np.ndarray:
-    return ((values.astype(np.int64) + 2**31) % 2**32 - 2**31).astype(np.int32)
+def _fused_order(hidden: int) -> np.ndarray:
+    """The GEMMs' columns (gate-major, [4, hidden]) in the fused step's order [hidden / BLOCK,
+    4, BLOCK]: a block's four gates side by side."""
+    return np.arange(4 * hidden).reshape(4, hidden // BLOCK, BLOCK).transpose(1, 0, 2).ravel()
 
 
 def _fused_columns(values: np.ndarray, hidden: int) -> np.ndarray:
-    """Per-column values [4 * hidden] (gate-major, as the GEMMs' columns) in the fused step's
-    order [hidden / BLOCK, 4, BLOCK]: a block's four gates side by side."""
-    return np.ascontiguousarray(
-        np.asarray(values).reshape(4, hidden // BLOCK, BLOCK).transpose(1, 0, 2)
-    )
+    """Per-column values [4 * hidden] in the fused step's order."""
+    return np.ascontiguousarray(np.asarray(values)[_fused_order(hidden)])
 
 
 def _fused_weights(matrix: np.ndarray, hidden: int) -> np.ndarray:
-    """int8 [K, 4 * hidden] (K a multiple of 4) as [hidden / BLOCK, 4, K / 4, BLOCK, 4]: per
-    block, per gate, per 4 k the BLOCK columns' 4 bytes (a `vpdpbusd` operand)."""
-    k = matrix.shape[0]
-    shaped = matrix.reshape(k // 4, 4, 4, hidden // BLOCK, BLOCK)  # [q, t, gate, block, lane]
-    return np.ascontiguousarray(shaped.transpose(3, 2, 0, 4, 1)).reshape(hidden // BLOCK, -1)
+    """int8 [K, 4 * hidden] (K a multiple of 4) as the `vnni` kernels' panels of its columns
+    in the fused order ([hidden / BLOCK, 4 gates, K / 4, BLOCK, 4]), a row per block."""
+    return pack_panels("vnni", matrix[:, _fused_order(hidden)]).reshape(hidden // BLOCK, -1)
 
 
 def fused_step_applies(spec: RecurrentSpec, host: HostCpu) -> bool:
@@ -1250,13 +1247,13 @@ class _FusedInt8LstmStep:
         if self.split:
             x_ops, h_ops = ops["cell_x"], ops["cell_h"]
             wt, rt = x_ops.matrix, h_ops.matrix
-            comps = [self._comp(wt, x_ops.zero_point), self._comp(rt, h_ops.zero_point)]
+            comps = [compensation(wt, x_ops.zero_point), compensation(rt, h_ops.zero_point)]
             scales = [x_ops.scale, h_ops.scale]
             bias = x_ops.bias
         else:
             cell = ops["cell"]
             wt, rt = cell.matrix[:in_size], cell.matrix[in_size:]
-            comps = [self._comp(cell.matrix, cell.zero_point)]
+            comps = [compensation(cell.matrix, cell.zero_point)]
             scales = [cell.scale]
             bias = cell.bias
         assert bias is not None and all(sc is not None for sc in scales)
@@ -1269,13 +1266,6 @@ class _FusedInt8LstmStep:
         self.scales = [env.constant(_fused_columns(np.asarray(sc, np.float32), hs))
                        for sc in scales]
         self.bias = env.constant(_fused_columns(np.asarray(bias, np.float32), hs))
-
-    @staticmethod
-    def _comp(matrix: np.ndarray, zero_point: np.ndarray | int | None) -> np.ndarray:
-        """The GEMM's compensation of A's zero point(s): -(zp @ matrix), wrapped to int32."""
-        k = matrix.shape[0]
-        zp = np.broadcast_to(np.asarray(0 if zero_point is None else zero_point, np.int64), (k,))
-        return _wrapped_int32(-(zp @ matrix.astype(np.int64)))
 
     def emit(self) -> None:
         kb, spec = self.kb, self.spec
@@ -1454,11 +1444,9 @@ class RecurrentLowering:
     def fuse(self, op: Operation) -> list[Operation] | None:
         return None if self.unsupported(op) else []
 
-    def _int8_cell(
-        self, op: Operation
-    ) -> tuple[RecurrentSpec, CellQuantization, list[np.ndarray]] | None:
-        """An int8 cell's spec (batch and sizes), quantization and GEMM weights (int8, [K, N]
-        each); None for a cell `cpu-quantize-cells` did not mark (or not quantizable)."""
+    def _int8_cell(self, op: Operation) -> tuple[RecurrentSpec, CellQuantization] | None:
+        """An int8 cell's spec (batch and sizes) and quantization; None for a cell
+        `cpu-quantize-cells` did not mark (or not quantizable)."""
         if QUANTIZED not in op.attributes or not isinstance(op, RecurrentOp):
             return None
         w, r, _ = (static_value(v, self._memo) for v in weight_operands(op))
@@ -1467,23 +1455,26 @@ class RecurrentLowering:
         quantization = cell_quantization(op, w, r, self._memo)
         if quantization is None:
             return None
-        spec = replace(spec_of(op), quantized=True, split_gemm=quantization.split)
-        wt, rt = quantization.w.q.T, quantization.r.q.T
-        matrices = [wt, rt] if quantization.split else [np.vstack([wt, rt])]
-        return spec, quantization, [m.astype(np.int8) for m in matrices]
+        return replace(spec_of(op), quantized=True, split_gemm=quantization.split), quantization
 
     def kernel_choices(self, group: Sequence[Operation], host: HostCpu,
                        options: dict[str, Any]) -> tuple[Operation, dict[str, list[Attribute]]]:
-        """An int8 cell and what `cpu-select-kernels` may write on it, the default first:
-        `cpu.gemm` (its GEMMs' kind), `cpu.int8` (their instructions) and `cpu.cell_step`
-        (`fused` first where it applies and `FUSE_INT8_LSTM_STEP`); none for an fp32 op."""
+        """An int8 cell and what `cpu-select-kernels` may write on it (`_cell_choices`); none
+        for an fp32 op."""
         del options
         op = group[0]
         found = self._int8_cell(op)
-        if found is None:
-            return op, {}
-        spec, _, matrices = found
-        kinds = gemm_kinds(np.dtype(np.uint8), matrices, host)
+        return op, {} if found is None else self._cell_choices(*found, host)
+
+    @staticmethod
+    def _cell_choices(spec: RecurrentSpec, quantization: CellQuantization,
+                      host: HostCpu) -> dict[str, list[Attribute]]:
+        """What an int8 cell may take on `host`, the default first: `cpu.gemm` (its GEMMs'
+        kind), `cpu.int8` (their instructions) and `cpu.cell_step` (`fused` first where it
+        applies and `FUSE_INT8_LSTM_STEP`)."""
+        wt, rt = quantization.w.q.T, quantization.r.q.T
+        matrices = [wt, rt] if quantization.split else [np.vstack([wt, rt])]
+        kinds = gemm_kinds(np.dtype(np.uint8), [m.astype(np.int8) for m in matrices], host)
         int8 = int8_kernels(kinds[0], host)
         steps = [cpu_dialect.CellStep.GEMMS]
         if kinds[0] == cpu_dialect.GemmKind.VNNI and fused_step_applies(spec, host):
@@ -1499,14 +1490,15 @@ class RecurrentLowering:
         }
         if int8:
             choices[cpu_dialect.INT8] = [cpu_dialect.Int8KernelAttr(k) for k in int8]
-        return op, choices
+        return choices
 
-    def _chosen(self, op: Operation, host: HostCpu) -> tuple[HostCpu, bool]:
+    def _chosen(self, op: Operation, host: HostCpu, spec: RecurrentSpec,
+                quantization: CellQuantization) -> tuple[HostCpu, bool]:
         """The host an int8 cell's GEMMs see and whether its step is one job, as its
         `cpu.gemm`, `cpu.int8` and `cpu.cell_step` say (`cpu-select-kernels`), checked
         against what it may take here."""
         where = op_where(op)
-        _, choices = self.kernel_choices([op], host, {})
+        choices = self._cell_choices(spec, quantization, host)
 
         def read(name: str, syntax: str, cls: type[EnumAttribute[Any]],
                  allowed: Sequence[Attribute], refusal: str) -> Any:
@@ -1573,7 +1565,7 @@ class RecurrentLowering:
         host, fused = ctx.cpu, False
         if quantization is not None:
             spec = replace(spec, quantized=True, split_gemm=quantization.split)
-            host, fused = self._chosen(op, ctx.cpu)
+            host, fused = self._chosen(op, ctx.cpu, spec, quantization)
         else:  # (an fp32 cell has no such choice: a leftover one names a kernel it cannot run)
             for name in (cpu_dialect.GEMM, cpu_dialect.INT8, cpu_dialect.CELL_STEP):
                 if name in op.attributes:
