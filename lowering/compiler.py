@@ -88,6 +88,7 @@ from lowpass.lowering.emit import (
     memcpy,
     precision_name,
     sanitize_name,
+    shared_function_names,
 )
 from lowpass.lowering.fingerprint import module_fingerprint
 from lowpass.lowering.kernels.threads import available_cores, bind_pools
@@ -706,44 +707,47 @@ class GraphCompiler(GraphAnalysis):
         self.context_names: set[str] = set()
         self.constants = ConstantTable(module)
         self.printed = FunctionTexts(module)
-        self.glue: list[ir.Function] = []  # (the entry and its segments, printed last)
-        self.time_fn = self._declare_time(module)
-        groups = plan.groups
-        segments = [groups[i : i + SEGMENT_GROUPS] for i in range(0, len(groups), SEGMENT_GROUPS)]
-        if len(segments) <= 1:
-            self.begin_function(ENTRY_NAME, len(block.args), len(results), tensor_bytes)
-            infos = self.emit_segment(groups, 0, plan, locations)
-            self.copy_outputs(plan, results, output_home, self.buffers)
-            self.builder.ret(i32(0))
-        else:
-            entry = ir.Function(module, ENTRY_TYPE, ENTRY_NAME)
-            self.glue.append(entry)
-            call_builder = ir.IRBuilder(entry.append_basic_block("entry"))
-            infos = []
-            for k, segment in enumerate(segments):
-                fn = self.begin_function(
-                    f"lowpass_segment_{k}", len(block.args), len(results), tensor_bytes
-                )
-                infos.extend(self.emit_segment(segment, len(infos), plan, locations))
-                if k == len(segments) - 1:
-                    self.copy_outputs(plan, results, output_home, self.buffers)
+        # (with several compile jobs, batches of kernels go to LLVM as they are printed)
+        with jit.PartStream(self.compile_jobs) as self.stream:
+            self.glue: list[ir.Function] = []  # (the entry and its segments, printed last)
+            self.time_fn = self._declare_time(module)
+            groups = plan.groups
+            segments = [groups[i : i + SEGMENT_GROUPS]
+                        for i in range(0, len(groups), SEGMENT_GROUPS)]
+            if len(segments) <= 1:
+                self.begin_function(ENTRY_NAME, len(block.args), len(results), tensor_bytes)
+                infos = self.emit_segment(groups, 0, plan, locations)
+                self.copy_outputs(plan, results, output_home, self.buffers)
                 self.builder.ret(i32(0))
-                status = call_builder.call(fn, list(entry.args))
-                with call_builder.if_then(
-                    call_builder.icmp_signed("!=", status, i32(0)), likely=False
-                ):
-                    call_builder.ret(status)
-            call_builder.ret(i32(0))
+            else:
+                entry = ir.Function(module, ENTRY_TYPE, ENTRY_NAME)
+                self.glue.append(entry)
+                call_builder = ir.IRBuilder(entry.append_basic_block("entry"))
+                infos = []
+                for k, segment in enumerate(segments):
+                    fn = self.begin_function(
+                        f"lowpass_segment_{k}", len(block.args), len(results), tensor_bytes
+                    )
+                    infos.extend(self.emit_segment(segment, len(infos), plan, locations))
+                    if k == len(segments) - 1:
+                        self.copy_outputs(plan, results, output_home, self.buffers)
+                    self.builder.ret(i32(0))
+                    status = call_builder.call(fn, list(entry.args))
+                    with call_builder.if_then(
+                        call_builder.icmp_signed("!=", status, i32(0)), likely=False
+                    ):
+                        call_builder.ret(status)
+                call_builder.ret(i32(0))
 
-        arena_bytes = align(tensor_bytes + self.scratch.high_water)
-        _keep_kernels_out_of_line(self.printed, self.glue, self.time_fn)
-        _leave_glue_unoptimized(self.glue)
-        start = time.perf_counter()
-        # (the text kept compressed, a seventh of it, as the disk cache keeps it: only
-        # `llvm_ir` and tests read it)
-        objects, zipped, runtime = jit.compile_objects(
-            module, self.compile_jobs, printed=self.printed
-        )
+            arena_bytes = align(tensor_bytes + self.scratch.high_water)
+            _keep_kernels_out_of_line(self.printed, self.glue, self.time_fn)
+            _leave_glue_unoptimized(self.glue)
+            start = time.perf_counter()
+            # (the text kept compressed, a seventh of it, as the disk cache keeps it: only
+            # `llvm_ir` and tests read it)
+            objects, zipped, runtime = jit.compile_objects(
+                module, self.compile_jobs, printed=self.printed, stream=self.stream
+            )
         del self.printed
         library = jit.load_objects(
             objects,
@@ -847,6 +851,7 @@ class GraphCompiler(GraphAnalysis):
         for i, group in enumerate(groups):
             infos.append(self.emit_group(group, first_index + i, self.buffers, locations, plan))
             self.printed.print_new(keep=self.glue)  # (the group's kernels, freed)
+            _offer_batch(self.stream, self.printed, self.glue)
             jit.trim_heap()  # (the group's freed temporaries back to the system)
         return infos
 
@@ -1107,6 +1112,25 @@ def row_name(ops: Sequence[Operation], block: Block,
     if index is None:
         index = indices[block] = {op: i for i, op in enumerate(block.ops)}
     return op_display_name(row_op, index[row_op])
+
+
+def _offer_batch(stream: jit.PartStream, printed: FunctionTexts, glue: list[ir.Function]) -> None:
+    """With several compile jobs, the kernels printed so far to LLVM as one batch, once they
+    are `jit.STREAM_BATCH_CHARS` of text (`jit.PartStream`); else the workers' answers."""
+    if stream.jobs < 2:
+        return
+    chars = printed.unbatched_chars()
+    if chars >= jit.STREAM_BATCH_CHARS // 3:
+        stream.start()  # (a graph this large has batches: the workers load meanwhile)
+    text = None
+    if chars >= jit.STREAM_BATCH_CHARS and printed.streamable():
+        text = printed.take_batch(
+            glue, shared_function_names(printed.module), jit.STREAM_BATCH_CHARS
+        )
+    if text is not None:
+        stream.submit(text)
+    else:
+        stream.poll()
 
 
 def _keep_kernels_out_of_line(

@@ -505,6 +505,11 @@ def shared_function(
     return fn
 
 
+def shared_function_names(module: ir.Module) -> set[str]:
+    """The names of the module's `shared_function`s: kernels that any later op may call."""
+    return set(_SHARED_FUNCTIONS.get(module, {}).values())
+
+
 def sanitize_name(name: str) -> str:
     out = "".join(c if c.isalnum() or c in "_." else "_" for c in name)
     return out or "fn"

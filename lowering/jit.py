@@ -16,6 +16,7 @@ from __future__ import annotations
 import ctypes
 import functools
 import hashlib
+import select
 import struct
 import subprocess
 import sys
@@ -32,7 +33,12 @@ import llvmlite.binding as llvm
 import llvmlite.ir as ir
 
 from lowpass.lowering import perf_map
-from lowpass.lowering.partition import FunctionTexts, release_body, split_module_zipped
+from lowpass.lowering.partition import (
+    FunctionTexts,
+    release_body,
+    remainder_zipped,
+    split_module_zipped,
+)
 from lowpass.lowering.target import create_target_machine, host_cpu, optimize, target_spec
 
 SPLIT_MIN_CHARS = 500_000
@@ -46,7 +52,16 @@ built: LLVM's memory is then one part's (resnet50 int8 on an AVX-512 host, 3.3 M
 13 parts: compile_model's peak 2.15x its weights in parts of 1 MB, 1.95-2.00x in these, in
 the same time; each part costs O3's leak of 0.15-0.5 MB, docs/lowering.md). The parts are
 those of parallel jobs (each kernel that the entry calls external), so the code is the same
-with one job or several."""
+with one job or several, but for the batches that several jobs compile while the graph is
+emitted (`PartStream`: the same results, bit for bit, where a kernel LLVM saw with fewer
+of its callers may be specialized otherwise)."""
+
+
+STREAM_BATCH_CHARS = 300_000
+"""With several compile jobs, a graph's kernels go to LLVM in batches of about this much IR
+text while the graph is still being emitted (`PartStream`): the compile workers start on the
+first layers while Python emits the next (resnet50 int8 on a 2-core Zen 5: the first batch
+~0.3 s into the compile of ~2 s, where LLVM had waited for the whole graph)."""
 
 
 class JitError(RuntimeError):
@@ -169,6 +184,7 @@ def compile_objects(
     *,
     split_min_chars: int | None = None,
     printed: FunctionTexts | None = None,
+    stream: PartStream | None = None,
 ) -> tuple[list[bytes], bytes, list[str]]:
     """Verify, optimize (O3, host CPU) and compile `module` to relocatable object files;
     returns them, the IR text compressed (`model_cache.CachedGraph.compress`'s format: it
@@ -181,7 +197,15 @@ def compile_objects(
     with one job, into parts of about `PART_CHARS` compiled one after another. `module` is
     consumed: once printed, it is released (`release_module`) before LLVM runs; `printed`
     holds the texts of its functions printed while it was emitted
-    (`partition.FunctionTexts`)."""
+    (`partition.FunctionTexts`). Where `stream` has compiled batches of those functions
+    already, the rest is one part, compiled with them (`PartStream.finish`)."""
+    if stream is not None and stream.submitted and printed is not None:
+        remainder, zipped = remainder_zipped(module, printed)
+        release_module(module)
+        objects, runtime = stream.finish([remainder])
+        return objects, zipped, runtime
+    if stream is not None:
+        stream.close()
     if split_min_chars is None:
         split_min_chars = SPLIT_MIN_CHARS
     part_chars = PART_CHARS if jobs < 2 else None
@@ -194,6 +218,207 @@ def compile_objects(
     else:
         objects, runtime = _compile_in_turn(parts)
     return objects, zipped, runtime
+
+
+class PartStream:
+    """
+    Parts of a module compiled while the rest of it is still being emitted (`jobs` >= 2):
+    `submit` hands each batch of a graph's printed kernels (`FunctionTexts.take_batch`) to a
+    compile worker (`lowering/compile_worker.py --serve`: `jobs` - 1 of them, started by
+    `start`, each fed one part at a time through a pipe; `poll`, between the graph's
+    groups, gives an idle one the next). `finish` adds the part left at the end: this
+    process compiles it, then the largest part left in turn, while a thread gives the
+    workers the largest left as each is done (the parts left last are small, so the
+    processes end close together); the objects come back in the order of the parts. A worker
+    that cannot start, fails a part or dies leaves its parts to this process (where invalid
+    IR raises JitError), so a broken environment costs time, not a compile.
+    """
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        self._tmp: tempfile.TemporaryDirectory[str] | None = None
+        self._workers: list[subprocess.Popen[bytes]] = []
+        self._busy: dict[int, int] = {}  # (worker index -> the part it compiles)
+        self._sources: list[Path] = []
+        self._queue: list[int] = []  # (parts that no one has taken yet, in order)
+        self._here: set[int] = set()  # (parts for this process only)
+        self._sizes: list[int] = []  # (each part's characters: the largest go first)
+        self._objects: dict[int, bytes] = {}
+        self._runtime: set[str] = set()
+        self._lock = threading.Lock()  # (the state above, while `finish` runs)
+        self._feeder: threading.Thread | None = None  # (`finish`'s thread feeding the workers)
+
+    def __enter__(self) -> PartStream:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def submitted(self) -> int:
+        return len(self._sources)
+
+    def start(self) -> None:
+        """Start the workers (once): their interpreter and llvmlite take ~0.1 s to load, while
+        the graph is still being emitted."""
+        if self._tmp is not None:
+            return
+        self._tmp = tempfile.TemporaryDirectory(prefix="lowpass-compile-")
+        worker = str(Path(__file__).with_name("compile_worker.py"))
+        command = [sys.executable, worker, "--serve", *target_spec()]
+        for _ in range(self.jobs - 1):
+            try:
+                self._workers.append(subprocess.Popen(
+                    command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                    stderr=subprocess.DEVNULL,
+                ))
+            except OSError:
+                break
+
+    def submit(self, text: str) -> None:
+        """Queue a part's text (written to a file at once: it does not stay in memory) and
+        hand it to an idle worker, if any."""
+        self.start()
+        assert self._tmp is not None
+        source = Path(self._tmp.name, f"part{len(self._sources)}.ll")
+        source.write_text(text)
+        self._queue.append(len(self._sources))
+        self._sources.append(source)
+        self._sizes.append(len(text))
+        self.poll()
+
+    def poll(self) -> None:
+        """Take the workers' answers so far and give the idle ones queued parts."""
+        if self._workers:
+            self._collect(block=False)
+            self._dispatch()
+
+    def finish(self, parts: Sequence[Callable[[], str]]) -> tuple[list[bytes], list[str]]:
+        """Compile `parts` (their texts built when called) and every part queued, in this
+        process and in the workers; the objects of all the parts in order, and the runtime
+        symbols they need. The workers are stopped and the files removed, whatever
+        happens."""
+        try:
+            builders: dict[int, Callable[[], str]] = {}
+            for part in parts:
+                index = len(self._sources)
+                self._sources.append(Path())  # (compiled here: no file)
+                self._sizes.append(sys.maxsize)  # (first: it holds the glue)
+                self._queue.append(index)
+                self._here.add(index)
+                builders[index] = part
+            while True:
+                self._feeder = threading.Thread(target=self._feed, daemon=True)
+                self._feeder.start()
+                while True:
+                    with self._lock:
+                        index = self._largest(self._queue)
+                        if index is not None:
+                            self._queue.remove(index)
+                    if index is None:
+                        break
+                    build = builders.get(index)
+                    text = build() if build is not None else self._sources[index].read_text()
+                    mod, tm = _optimized(text)
+                    del text
+                    obj = tm.emit_object(mod)
+                    with self._lock:
+                        self._objects[index] = obj
+                        self._runtime.update(runtime_symbols(mod))
+                self._feeder.join()
+                if not self._queue:  # (else parts that a worker failed: compiled here)
+                    break
+            return [self._objects[k] for k in range(len(self._sources))], sorted(self._runtime)
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        """Stop the workers (and `finish`'s thread, which their ends wake) and remove the
+        parts' files."""
+        for worker in self._workers:
+            if worker.stdin is not None:
+                try:
+                    worker.stdin.close()
+                except OSError:
+                    pass
+            if worker.poll() is None:
+                worker.kill()
+            worker.wait()
+        if self._feeder is not None:
+            self._feeder.join()  # (its workers' pipes are closed: it has returned or will)
+            self._feeder = None
+        for worker in self._workers:
+            if worker.stdout is not None:
+                worker.stdout.close()
+        self._workers = []
+        self._busy = {}
+        if self._tmp is not None:
+            self._tmp.cleanup()
+            self._tmp = None
+
+    def _feed(self) -> None:
+        """`finish`'s thread: wait for the workers' answers and give them the next queued
+        parts until none is busy."""
+        while True:
+            with self._lock:
+                self._dispatch()
+                if not self._busy:
+                    return
+            self._collect(block=True)
+
+    def _dispatch(self) -> None:
+        """Hand the largest queued parts that have files to the idle workers."""
+        for w, worker in enumerate(self._workers):
+            if w in self._busy or worker.stdin is None or worker.poll() is not None:
+                continue
+            index = self._largest([k for k in self._queue if k not in self._here])
+            if index is None:
+                return
+            output = Path(f"{self._sources[index]}.o")
+            try:
+                worker.stdin.write(f"{self._sources[index]}\t{output}\n".encode())
+                worker.stdin.flush()
+            except OSError:  # (the worker is gone: its parts are this process's)
+                continue
+            self._queue.remove(index)
+            self._busy[w] = index
+
+    def _largest(self, parts: Sequence[int]) -> int | None:
+        return max(parts, key=self._sizes.__getitem__, default=None)
+
+    def _collect(self, *, block: bool) -> None:
+        """Take the answers of the workers that have one (with `block`, wait for at least
+        one, without the lock); a part that failed, or whose worker died, is queued again,
+        for this process."""
+        with self._lock:
+            streams = {stdout: w for w in self._busy
+                       if (stdout := self._workers[w].stdout) is not None}
+        if not streams:
+            return
+        ready, _, _ = select.select(list(streams), [], [], None if block else 0)
+        with self._lock:
+            for stream in ready:
+                w = streams[stream]
+                index = self._busy.pop(w, None)
+                if index is None:  # (answered already)
+                    continue
+                answer = stream.readline()
+                output = Path(f"{self._sources[index]}.o")
+                if answer == b"ok\n":
+                    self._objects[index] = output.read_bytes()
+                    declared = Path(f"{output}.declared").read_text().splitlines()
+                    self._runtime.update(n for n in declared if _resolver_prefix(n) is not None)
+                    continue
+                self._here.add(index)
+                self._queue.append(index)
+                self._queue.sort()
+                worker = self._workers[w]
+                if not answer and worker.stdin is not None:  # (it died: no more parts)
+                    try:
+                        worker.stdin.close()
+                    except OSError:
+                        pass
+                    worker.stdin = None
 
 
 def _compile_in_turn(parts: Sequence[Callable[[], str]]) -> tuple[list[bytes], list[str]]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 import zlib
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from functools import partial
 from itertools import islice
 
@@ -89,6 +89,11 @@ class FunctionTexts:
         self.zipped: dict[str, bytes] = {}
         self.sizes: dict[str, int] = {}  # (each text's characters)
         self._offered = 0  # (the module's globals offered to `print_new` so far)
+        self.unbatched: list[str] = []  # (printed, in no batch yet: `take_batch`)
+        self.batched: dict[str, bool] = {}  # (in a batch already: name -> made external)
+        self.refs: dict[str, set[str]] = {}  # (the globals each printed function refers to)
+        self.last_use: dict[str, int] = {}  # (the group that last printed or called each)
+        self.groups = 0  # (the calls of `print_new`: one per group of the graph)
 
     def defines(self, fn: ir.Function) -> bool:
         """Whether `fn` is a definition (its body printed here, or still in its blocks)."""
@@ -102,8 +107,104 @@ class FunctionTexts:
             if isinstance(value, ir.Function) and value.blocks and value not in keep:
                 text = function_text(value)
                 self.zipped[value.name], self.sizes[value.name] = _zipped(text), len(text)
+                self.unbatched.append(value.name)
+                refs = self.refs[value.name] = _references(text) - {value.name}
+                for name in (value.name, *refs):
+                    self.last_use[name] = self.groups
                 release_body(value)
         self._offered = len(globals_)
+        self.groups += 1
+
+    def unbatched_chars(self) -> int:
+        """The characters of the functions printed and in no batch yet."""
+        return sum(self.sizes[name] for name in self.unbatched)
+
+    def streamable(self) -> bool:
+        """Whether the module can be cut into batches as it is emitted: not where it holds a
+        mutable global with an initializer (each part would define its own copy)."""
+        return not any(
+            isinstance(gv, ir.GlobalVariable) and gv.initializer is not None
+            and not gv.global_constant for gv in self.module.global_values
+        )
+
+    def take_batch(
+        self, glue: Sequence[ir.Function], shared: Collection[str], min_chars: int
+    ) -> str | None:
+        """The text of a module that defines functions printed and in no batch yet, to be
+        compiled while the rest of the graph is still being emitted (`jit.PartStream`); None
+        while those make less than `min_chars` of text.
+
+        Left out, for a later batch: a kernel of `shared` (`emit.shared_function`: later ops
+        may call it again) that a function printed in the last `SHARED_WINDOW` groups calls
+        or that was printed then, and whatever calls such a kernel. The kernels stay internal
+        then, with their callers: LLVM compiles an internal kernel whose callers it sees
+        faster (resnet50 int8's GEMM micro-kernels made external: 1.17x the LLVM time). A
+        later part that calls a kernel of an earlier batch anyway defines its own internal
+        copy of it (`internal_copies`), so a kernel used again after the window costs a
+        second compile, not an error.
+
+        The module declares every other function and repeats the module's global variables
+        and metadata as they are now (a printed function refers to no later one). What the
+        `glue` (the entry and its segments, printed last) refers to so far is made external,
+        and what it calls is marked `noinline` now, as `compiler._keep_kernels_out_of_line`
+        marks the rest at the end; so is what a global refers to."""
+        hot = {
+            name for name in self.unbatched
+            if name in shared and self.groups - self.last_use[name] <= SHARED_WINDOW
+        }
+        held = set(hot)
+        grew = True
+        while grew:  # (and, in turn, whatever calls what is held)
+            before = len(held)
+            held |= {n for n in self.unbatched if self.refs[n] & held}
+            grew = len(held) > before
+        names = [n for n in self.unbatched if n not in held]
+        if not names or sum(self.sizes[n] for n in names) < min_chars:
+            return None
+        self.unbatched = [n for n in self.unbatched if n in held]
+        defined = set(names)
+        module = self.module
+        glued: set[str] = set()
+        for fn in glue:
+            for block in fn.blocks:
+                for instruction in block.instructions:
+                    if (isinstance(instruction, ir.CallInstr)
+                            and isinstance(instruction.callee, ir.Function)
+                            and instruction.callee.name in defined):
+                        callee = instruction.callee
+                        if ("alwaysinline" not in callee.attributes
+                                and "noinline" not in callee.attributes):
+                            self.add_attribute(callee, "noinline")
+                    glued.update(op.name for op in instruction.operands
+                                 if isinstance(op, ir.Function))
+        lines = _header(module)
+        declarations: list[tuple[str, str]] = []
+        referenced: set[str] = set()
+        for gv in module.global_values:
+            if not isinstance(gv, ir.Function):
+                line = str(gv)
+                lines.append(line)
+                referenced |= _references(line)
+            elif gv.name not in defined:
+                # (defined in another batch, in the part left for the end, or not yet: the
+                # glue; a function with no body is the runtime's or an intrinsic)
+                declarations.append((gv.name, _declaration(gv)))
+        external = defined & (glued | referenced)
+        texts = []
+        for name in names:
+            text = _unzipped(self.zipped[name])
+            referenced |= self.refs[name]
+            linkage = module.get_global(name).linkage
+            if name in external and linkage in ("internal", "private"):
+                text = text.replace(f"define {linkage} ", "define ", 1)
+            texts.append(text)
+        copies = internal_copies(referenced, self.batched, self.zipped)
+        lines.extend(d for name, d in declarations if name not in copies)
+        lines.extend(texts)
+        lines.extend(_unzipped(self.zipped[name]) for name in copies)
+        lines.extend(module._get_metadata_lines())
+        self.batched.update((name, name in external) for name in names)
+        return "\n".join(lines)
 
     def add_attribute(self, fn: ir.Function, attribute: str) -> None:
         """`fn.attributes.add(attribute)`, in its text too if it is printed already (where
@@ -124,6 +225,24 @@ class FunctionTexts:
             head = head[: len(head) - len(tail)] + after + tail[len(before) :]
             text = head + text[end:]
             self.zipped[fn.name], self.sizes[fn.name] = _zipped(text), len(text)
+
+
+def internal_copies(
+    referenced: Collection[str], batched: Mapping[str, bool], zipped: Mapping[str, bytes]
+) -> list[str]:
+    """The functions of earlier batches that a part refers to (`referenced`, and what those
+    refer to in turn) and that stayed internal there (`batched`: name -> made external):
+    the part defines its own internal copy of each (a function that no rule foresaw another
+    part calling: correct, at the price of compiling it twice)."""
+    copies: list[str] = []
+    todo = sorted(n for n in referenced if batched.get(n) is False)
+    while todo:
+        name = todo.pop()
+        if name in copies:
+            continue
+        copies.append(name)
+        todo.extend(n for n in _references(_unzipped(zipped[name])) if batched.get(n) is False)
+    return copies
 
 
 def _attributes_text(fn: ir.Function) -> str:
@@ -217,16 +336,56 @@ def split_module_zipped(
         count = text.parts_for(parts, min_chars, part_chars)
     except NotSplittable:
         count = 1
-    compressor = zlib.compressobj(1)
-    chunks = []
-    for k, line in enumerate(text.lines()):
-        chunks.append(compressor.compress((line if k == 0 else "\n" + line).encode()))
-    chunks.append(compressor.flush())
-    zipped = b"".join(chunks)
-    del chunks
+    zipped = _zip_lines(text.lines())
     if count < 2:
         return [lambda: "\n".join(text.lines())], zipped
     return text.part_texts(count), zipped
+
+
+SHARED_WINDOW = 12
+"""How many groups a shared kernel is kept out of the batches after it was last printed or
+called (`FunctionTexts.take_batch`): a network's repeated blocks use their kernels again
+within a few groups (resnet50: a stage's blocks of 3 convolutions)."""
+
+
+def _header(module: ir.Module) -> list[str]:
+    """The lines a module's text begins with: its name, triple, data layout and types."""
+    return [
+        f'; ModuleID = "{module.name}"',
+        f'target triple = "{module.triple}"',
+        f'target datalayout = "{module.data_layout}"',
+        "",
+        *(t.get_declaration() for t in module.get_identified_types().values()),
+    ]
+
+
+def _declaration(fn: ir.Function) -> str:
+    """How a module that does not define `fn` declares it (its parameters' types only: a
+    function whose body is printed and freed has no arguments left)."""
+    arguments = ", ".join(str(t) for t in fn.ftype.args)
+    return f"declare {fn.ftype.return_type} {fn.get_reference()}({arguments})"
+
+
+def remainder_zipped(
+    module: ir.Module, printed: FunctionTexts
+) -> tuple[Callable[[], str], bytes]:
+    """The part of `module` that no batch of `printed` defined (`_ModuleText.remainder`),
+    built when called, and the whole module's text compressed (as `split_module_zipped`
+    gives it: the functions of every batch in it, as emitted)."""
+    batched = dict(printed.batched)
+    text = _ModuleText(module, True, printed)
+    return partial(text.remainder, batched), _zip_lines(text.lines())
+
+
+def _zip_lines(lines: Iterator[str]) -> bytes:
+    """`lines` joined by newlines, compressed (`CachedGraph.compress`'s format) line by line:
+    the whole text is never in memory uncompressed."""
+    compressor = zlib.compressobj(1)
+    chunks = []
+    for k, line in enumerate(lines):
+        chunks.append(compressor.compress((line if k == 0 else "\n" + line).encode()))
+    chunks.append(compressor.flush())
+    return b"".join(chunks)
 
 
 class _ModuleText:
@@ -251,13 +410,7 @@ class _ModuleText:
             if release:
                 release_body(fn)
         self.zipped = zipped
-        self.header = [
-            f'; ModuleID = "{module.name}"',
-            f'target triple = "{module.triple}"',
-            f'target datalayout = "{module.data_layout}"',
-            "",
-            *(t.get_declaration() for t in module.get_identified_types().values()),
-        ]
+        self.header = _header(module)
         # (each global's line; for a function whose text is in `zipped`, its name and how a
         # part that does not define it declares it: the module is released before the parts
         # are built)
@@ -265,10 +418,7 @@ class _ModuleText:
         self.declarations: dict[str, str] = {}
         for gv in module.global_values:
             if isinstance(gv, ir.Function) and gv.name in zipped:
-                arguments = ", ".join(str(t) for t in gv.ftype.args)
-                self.declarations[gv.name] = (
-                    f"declare {gv.ftype.return_type} {gv.get_reference()}({arguments})"
-                )
+                self.declarations[gv.name] = _declaration(gv)
                 self.globals.append((gv.name, None))
             else:
                 self.globals.append(("", str(gv)))
@@ -281,6 +431,29 @@ class _ModuleText:
         for name, line in self.globals:
             yield _unzipped(self.zipped[name]) if line is None else line
         yield from self.metadata
+
+    def remainder(self, batched: Mapping[str, bool]) -> str:
+        """The text of the part left when the emission ends (`jit.PartStream`): it defines
+        what no batch defined (the glue among it), declares what the batches define, and
+        defines its own copy of any function of a batch that it refers to and that stayed
+        internal there (`internal_copies`)."""
+        referenced: set[str] = set()
+        for name, line in self.globals:
+            if line is not None:
+                referenced |= _references(line)
+            elif name not in batched:
+                referenced |= _references(_unzipped(self.zipped[name]))
+        copies = set(internal_copies(referenced, batched, self.zipped))
+        lines = list(self.header)
+        for name, line in self.globals:
+            if line is not None:
+                lines.append(line)
+            elif name not in batched or name in copies:
+                lines.append(_unzipped(self.zipped[name]))
+            else:
+                lines.append(self.declarations[name])
+        lines.extend(self.metadata)
+        return "\n".join(lines)
 
     def parts_for(self, parts: int, min_chars: int, part_chars: int | None) -> int:
         """How many parts: 1 for a module that cannot or need not be cut (see

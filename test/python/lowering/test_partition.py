@@ -4,6 +4,7 @@ define each external function once, and the compiled model computes the same bit
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from functools import partial
@@ -373,3 +374,205 @@ def test_quoted_names_and_strings_are_not_rewritten() -> None:
     assert "splat (i32 1)" in text
     header = f'target triple = "{module.triple}"\n'
     assert str(llvm.parse_assembly(header + text)) == str(llvm.parse_assembly(header + str(fn)))
+
+
+def _emit_in_groups(
+    uses: list[bool], window: int, monkeypatch: pytest.MonkeyPatch
+) -> list[str]:
+    """A graph's module emitted as a compiler emits it, group by group, a batch taken
+    after each (`FunctionTexts.take_batch`), then the rest (`remainder_zipped`): the glue
+    `entry` calls each group's `body<k>`, which calls `shared` (a kernel that the first
+    group to use it defines) where `uses[k]`. entry(x) = sum over k of (3 * x if uses[k]
+    else x) + k."""
+    from lowpass.lowering import partition
+
+    monkeypatch.setattr(partition, "SHARED_WINDOW", window)
+    module = ir.Module("m")
+    fnty = ir.FunctionType(I32, [I32])
+    entry = ir.Function(module, fnty, "entry")
+    glue = ir.IRBuilder(entry.append_basic_block())
+    total: ir.Value = ir.Constant(I32, 0)
+    printed = FunctionTexts(module)
+    texts = []
+    shared: ir.Function | None = None
+    for k, use in enumerate(uses):
+        body = ir.Function(module, fnty, f"body{k}")
+        body.linkage = "internal"
+        builder = ir.IRBuilder(body.append_basic_block())
+        value = body.args[0]
+        if use:
+            if shared is None:
+                shared = ir.Function(module, fnty, "shared")
+                shared.linkage = "internal"
+                inner = ir.IRBuilder(shared.append_basic_block())
+                inner.ret(inner.mul(shared.args[0], ir.Constant(I32, 3)))
+            value = builder.call(shared, [value])
+        builder.ret(builder.add(value, ir.Constant(I32, k)))
+        total = glue.add(total, glue.call(body, [entry.args[0]]))
+        printed.print_new(keep=[entry])
+        batch = printed.take_batch([entry], {"shared"}, 0)
+        if batch is not None:
+            texts.append(batch)
+    glue.ret(total)
+    remainder, _ = partition.remainder_zipped(module, printed)
+    texts.append(remainder())
+    return texts
+
+
+def _run_parts(texts: list[str]) -> int:
+    import ctypes
+
+    objects = []
+    for text in texts:
+        mod, tm = jit._optimized(text)
+        objects.append(tm.emit_object(mod))
+    library = jit.load_objects(objects, {})
+    return library.function("entry", ctypes.c_int32, ctypes.c_int32)(5)
+
+
+@pytest.mark.parametrize(
+    ("uses", "window", "parts", "copies"),
+    [
+        ([True, True, True], 0, 4, 3),  # (each group a batch, each with its copy)
+        ([True, True, True], 1, 1, 1),  # (in use in every group: held to the end)
+        ([True, True, False, False, True], 1, 4, 2),  # (batched when unused, copied)
+        ([True, False, False, False, False, True], 5, 5, 1),  # (held over the gap, with
+        # its callers; the other bodies in batches of their own)
+    ],
+)
+def test_batches_of_a_module_being_emitted_link_into_it(
+    monkeypatch: pytest.MonkeyPatch, uses: list[bool], window: int, parts: int, copies: int
+) -> None:
+    """Every part is a module that LLVM verifies, each body defined once (in a batch,
+    external and `noinline`: the glue calls it); a shared kernel is held back, with its
+    callers, while one of the last `SHARED_WINDOW` groups used it, and a part that calls it
+    after it was batched defines its own internal copy; together the parts compute what
+    the module computes."""
+    texts = _emit_in_groups(uses, window, monkeypatch)
+    defined = [_defined(text) for text in texts]  # (each parses and verifies)
+    bodies = {f"body{k}" for k in range(len(uses))}
+    assert set().union(*defined) == {"entry", "shared"} | bodies
+    assert all(sum(name in names for names in defined) == 1 for name in {"entry"} | bodies)
+    lines = [line for text in texts for line in text.splitlines() if line.startswith("define")]
+    batched = [line for text in texts[:-1] for line in text.splitlines()
+               if line.startswith("define") and '@"body' in line]
+    assert all(line.startswith("define i32") and "noinline" in line for line in batched)
+    assert all(line.startswith("define internal") for line in lines if '@"shared"' in line)
+    assert (len(texts), sum("shared" in names for names in defined)) == (parts, copies)
+    assert _run_parts(texts) == sum((15 if use else 5) + k for k, use in enumerate(uses))
+
+
+def test_the_serving_worker_answers_each_part(tmp_path: Path) -> None:
+    """`compile_worker.py --serve`: a line per part on its input, `ok` or `error` per line
+    on its output, each part's object and its declarations written, until the input ends."""
+    good = tmp_path / "good.ll"
+    good.write_text(max(split_module(_module(), 2),
+                        key=lambda text: text.count('@"lowpass.test.keep"')))
+    bad = tmp_path / "bad.ll"
+    bad.write_text("define i32 @f( {")
+    requests = [f"{good}\t{tmp_path / 'good.o'}", f"{bad}\t{tmp_path / 'bad.o'}",
+                f"{good}\t{tmp_path / 'again.o'}", "no tab"]
+    done = subprocess.run(
+        [sys.executable, str(WORKER), "--serve", *target_spec()],
+        input="".join(f"{line}\n" for line in requests), capture_output=True, text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0
+    assert done.stdout.splitlines() == ["ok", "error", "ok", "error"]
+    assert "compile_worker: " in done.stderr
+    assert (tmp_path / "good.o").read_bytes() == (tmp_path / "again.o").read_bytes()
+    assert "lowpass.test.keep" in (tmp_path / "good.o.declared").read_text().splitlines()
+    assert not (tmp_path / "bad.o").exists()
+
+
+def _streamed(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+    """Count, from now on, the batches `jit.PartStream` gets and the parts compiled in this
+    process at its `finish` (the rest: by its workers)."""
+    counts = {"batches": 0, "here": 0, "parts": 0}
+    submit, finish, optimized = jit.PartStream.submit, jit.PartStream.finish, jit._optimized
+
+    def counting_submit(self: jit.PartStream, text: str) -> None:
+        counts["batches"] += 1
+        submit(self, text)
+
+    def counting_finish(self: jit.PartStream, parts):  # type: ignore[no-untyped-def]
+        def counting_optimized(text: str):  # type: ignore[no-untyped-def]
+            counts["here"] += 1
+            return optimized(text)
+
+        monkeypatch.setattr(jit, "_optimized", counting_optimized)
+        try:
+            objects, runtime = finish(self, parts)
+        finally:
+            monkeypatch.setattr(jit, "_optimized", optimized)
+        counts["parts"] += len(objects)
+        return objects, runtime
+
+    monkeypatch.setattr(jit.PartStream, "submit", counting_submit)
+    monkeypatch.setattr(jit.PartStream, "finish", counting_finish)
+    return counts
+
+
+def _qconvnet_outputs(config: dict[str, object], x: np.ndarray) -> np.ndarray:
+    compiled = lowpass.Core().compile_model(_qconvnet_module(), "CPU", config)
+    return np.asarray(compiled.create_infer_request().infer({0: x})[0])
+
+
+@pytest.mark.parametrize(("cache_dir", "segments"), [(False, False), (True, False),
+                                                   (False, True)])
+def test_a_model_streamed_to_the_compile_workers_computes_the_same_bits(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, cache_dir: bool, segments: bool
+) -> None:
+    """With two jobs, batches of the kernels go to a worker while the graph is emitted
+    (`jit.PartStream`; batches of 2,000 characters here, a kernel shared over the next
+    group only): the same bits as one job, from `CACHE_DIR` too, and where the entry calls
+    segments of 2 groups (the glue of a large graph)."""
+    from lowpass.lowering import partition
+
+    x = np.random.default_rng(5).standard_normal((1, 3, 32, 32)).astype(np.float32)
+    expected = _qconvnet_outputs({"COMPILATION_NUM_THREADS": 1}, x)
+    compiler.clear_cache()
+    monkeypatch.setattr(jit, "STREAM_BATCH_CHARS", 2_000)
+    monkeypatch.setattr(partition, "SHARED_WINDOW", 1)
+    if segments:
+        monkeypatch.setattr(compiler, "SEGMENT_GROUPS", 2)
+    counts = _streamed(monkeypatch)
+    config: dict[str, object] = {"COMPILATION_NUM_THREADS": 2}
+    if cache_dir:
+        config["CACHE_DIR"] = str(tmp_path)
+    np.testing.assert_array_equal(_qconvnet_outputs(config, x), expected)
+    assert counts["batches"] >= 3 and counts["parts"] == counts["batches"] + 1
+    assert counts["here"] < counts["parts"]  # (the worker compiled some)
+    if cache_dir:  # (the blob holds every part's object: loading it compiles nothing)
+        compiler.clear_cache()
+        np.testing.assert_array_equal(_qconvnet_outputs(config, x), expected)
+        assert counts["parts"] == counts["batches"] + 1
+
+
+@pytest.mark.parametrize("worker", ["cannot start", "ends at once", "dies in a part"])
+def test_a_compile_worker_that_cannot_start_or_dies_leaves_its_batches_to_this_process(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, worker: str
+) -> None:
+    """A worker that cannot start, one that ends at once (its pipe closed), or one that
+    takes a part and ends without an answer: every batch is compiled in this process, with
+    the same bits."""
+    from lowpass.lowering import partition
+
+    x = np.random.default_rng(6).standard_normal((1, 3, 32, 32)).astype(np.float32)
+    expected = _qconvnet_outputs({"COMPILATION_NUM_THREADS": 1}, x)
+    compiler.clear_cache()
+    monkeypatch.setattr(jit, "STREAM_BATCH_CHARS", 2_000)
+    monkeypatch.setattr(partition, "SHARED_WINDOW", 1)
+    executable = {"cannot start": "/nonexistent/python", "ends at once": shutil.which("true"),
+                  "dies in a part": str(tmp_path / "python")}[worker]
+    if executable is None:
+        pytest.skip("no `true` command")
+    if worker == "dies in a part":  # (reads the first part's line, then exits)
+        Path(executable).write_text("#!/bin/sh\nread line\nexit 1\n")
+        Path(executable).chmod(0o755)
+    monkeypatch.setattr(sys, "executable", executable)
+    counts = _streamed(monkeypatch)
+    np.testing.assert_array_equal(
+        _qconvnet_outputs({"COMPILATION_NUM_THREADS": 2}, x), expected
+    )
+    assert counts["batches"] >= 3 and counts["here"] == counts["parts"] == counts["batches"] + 1
