@@ -1090,8 +1090,23 @@ def sums_bound(spec: ConvSpec) -> float:
     info = np.iinfo(spec.a_dtype)
     zp = np.zeros(1) if spec.zero_point is None else spec.zero_point.astype(np.float64)
     largest_x = float(np.max(np.maximum(np.abs(info.min - zp), np.abs(info.max - zp))))
-    w = np.abs(spec.weights.astype(np.float64))
-    return largest_x * float(np.max(w.sum(axis=(2, 3, 4)), initial=0.0))
+    # (a few output channels at a time: |w| of all the weights as float64 was 8-16x the
+    # layer's int8 weights at once, resnet50 int8's compile_model peak 1.83 -> 2.7x its
+    # weights for its 2.4 MB layers; the sums are exact in int64 as they were in float64)
+    rows = spec.weights.reshape(-1, int(np.prod(spec.weights.shape[2:])))
+    integer = np.issubdtype(rows.dtype, np.integer)
+    # (|-128| needs int16; the sums int64, accumulated without a copy of that width)
+    wide = np.float64 if not integer else np.int16 if rows.dtype.itemsize == 1 else np.int64
+    largest = 0.0
+    for start in range(0, rows.shape[0], _BOUND_CHANNELS):
+        block = np.abs(rows[start : start + _BOUND_CHANNELS].astype(wide))
+        sums = block.sum(axis=1, dtype=np.int64 if integer else np.float64)
+        largest = max(largest, float(sums.max(initial=0)))
+    return largest_x * largest
+
+
+_BOUND_CHANNELS = 16
+"""Output channels whose |w| `sums_bound` widens at once."""
 
 
 def gemm_weights(spec: ConvSpec, group: int) -> np.ndarray:
