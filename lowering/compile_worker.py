@@ -8,9 +8,9 @@ into LLVM behind one lock, so threads would not run LLVM in parallel):
 
 It writes OUT.o and OUT.o.declared (the symbols the object leaves undefined, one per line).
 With `--serve` it compiles one part per line of its standard input (`IN.ll<TAB>OUT.o`) and
-answers each with a line, `ok` or `error` (the reason on stderr), until its input ends: the
-parts of a graph that a compiling process sends while it is still emitting the rest
-(`jit.PartStream`), without a process start per part.
+answers each with a line, `ok<TAB>OUT.o` or `error<TAB>OUT.o` (the reason on stderr), until
+its input ends: the parts of a graph that a compiling process sends while it is still
+emitting the rest (`jit.PartStream`), without a process start per part.
 It is run by its path and imports no part of lowpass but the sibling `target.py` (which needs
 only llvmlite): it starts in a tenth of a second, and wherever the parent found its files.
 Errors go to stderr with exit code 1.
@@ -66,7 +66,7 @@ def serve(target: ModuleType, spec: list[str]) -> int:
     for line in sys.stdin:
         source, _, output = line.rstrip("\n").partition("\t")
         ok = bool(output) and compile_part(target, source, output, spec)
-        sys.stdout.write("ok\n" if ok else "error\n")
+        sys.stdout.write(f"{'ok' if ok else 'error'}\t{output}\n")
         sys.stdout.flush()
     return 0
 

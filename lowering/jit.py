@@ -16,7 +16,8 @@ from __future__ import annotations
 import ctypes
 import functools
 import hashlib
-import select
+import io
+import selectors
 import struct
 import subprocess
 import sys
@@ -247,6 +248,7 @@ class PartStream:
         self._runtime: set[str] = set()
         self._lock = threading.Lock()  # (the state above, while `finish` runs)
         self._feeder: threading.Thread | None = None  # (`finish`'s thread feeding the workers)
+        self._failed_start = False
 
     def __enter__(self) -> PartStream:
         return self
@@ -259,21 +261,27 @@ class PartStream:
         return len(self._sources)
 
     def start(self) -> None:
-        """Start the workers (once): their interpreter and llvmlite take ~0.1 s to load, while
-        the graph is still being emitted."""
+        """Start a first worker (once): its interpreter and llvmlite take ~0.1 s to load,
+        while the graph is still being emitted. The others start when parts wait for them
+        (`_dispatch`): a graph of a few batches starts no more than it uses (each ~57 MB
+        and 0.1 s of a core)."""
         if self._tmp is not None:
             return
         self._tmp = tempfile.TemporaryDirectory(prefix="lowpass-compile-")
+        self._spawn()
+
+    def _spawn(self) -> None:
+        """One more worker, unless `jobs` - 1 have been started, or one could not be."""
+        if len(self._workers) >= self.jobs - 1 or self._failed_start:
+            return
         worker = str(Path(__file__).with_name("compile_worker.py"))
-        command = [sys.executable, worker, "--serve", *target_spec()]
-        for _ in range(self.jobs - 1):
-            try:
-                self._workers.append(subprocess.Popen(
-                    command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                    stderr=subprocess.DEVNULL,
-                ))
-            except OSError:
-                break
+        try:
+            self._workers.append(subprocess.Popen(
+                [sys.executable, worker, "--serve", *target_spec()],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            ))
+        except OSError:
+            self._failed_start = True
 
     def submit(self, text: str) -> None:
         """Queue a part's text (written to a file at once: it does not stay in memory) and
@@ -289,7 +297,7 @@ class PartStream:
 
     def poll(self) -> None:
         """Take the workers' answers so far and give the idle ones queued parts."""
-        if self._workers:
+        if self._tmp is not None:
             self._collect(block=False)
             self._dispatch()
 
@@ -335,12 +343,10 @@ class PartStream:
     def close(self) -> None:
         """Stop the workers (and `finish`'s thread, which their ends wake) and remove the
         parts' files."""
+        with self._lock:
+            for w in range(len(self._workers)):
+                self._retire(w)
         for worker in self._workers:
-            if worker.stdin is not None:
-                try:
-                    worker.stdin.close()
-                except OSError:
-                    pass
             if worker.poll() is None:
                 worker.kill()
             worker.wait()
@@ -359,15 +365,31 @@ class PartStream:
     def _feed(self) -> None:
         """`finish`'s thread: wait for the workers' answers and give them the next queued
         parts until none is busy."""
-        while True:
+        try:
+            while True:
+                with self._lock:
+                    self._dispatch()
+                    if not self._busy:
+                        return
+                self._collect(block=True)
+        except Exception:  # (whatever went wrong with the workers: their parts are ours)
             with self._lock:
-                self._dispatch()
-                if not self._busy:
-                    return
-            self._collect(block=True)
+                for w, index in self._busy.items():
+                    self._here.add(index)
+                    self._queue.append(index)
+                    self._retire(w)
+                self._busy = {}
+                for w in range(len(self._workers)):
+                    self._retire(w)
 
     def _dispatch(self) -> None:
-        """Hand the largest queued parts that have files to the idle workers."""
+        """Hand the largest queued parts that have files to the idle workers, starting one
+        more first where every live one is busy and a part waits."""
+        waiting = [k for k in self._queue if k not in self._here]
+        live = [w for w, worker in enumerate(self._workers)
+                if worker.stdin is not None and worker.poll() is None]
+        if waiting and all(w in self._busy for w in live):
+            self._spawn()
         for w, worker in enumerate(self._workers):
             if w in self._busy or worker.stdin is None or worker.poll() is not None:
                 continue
@@ -378,7 +400,8 @@ class PartStream:
             try:
                 worker.stdin.write(f"{self._sources[index]}\t{output}\n".encode())
                 worker.stdin.flush()
-            except OSError:  # (the worker is gone: its parts are this process's)
+            except (OSError, ValueError):  # (the worker is gone, or being stopped)
+                self._retire(w)
                 continue
             self._queue.remove(index)
             self._busy[w] = index
@@ -395,16 +418,26 @@ class PartStream:
                        if (stdout := self._workers[w].stdout) is not None}
         if not streams:
             return
-        ready, _, _ = select.select(list(streams), [], [], None if block else 0)
+        # (poll or epoll: select() refuses descriptors from 1024 on, which a server process
+        # holding many files gives the pipes)
+        with selectors.DefaultSelector() as selector:
+            for stream in streams:
+                selector.register(stream, selectors.EVENT_READ)
+            ready = [key.fileobj for key, _ in selector.select(None if block else 0)]
         with self._lock:
             for stream in ready:
+                assert isinstance(stream, io.BufferedReader)
                 w = streams[stream]
-                index = self._busy.pop(w, None)
+                index = self._busy.get(w)
                 if index is None:  # (answered already)
                     continue
                 answer = stream.readline()
                 output = Path(f"{self._sources[index]}.o")
-                if answer == b"ok\n":
+                if answer and answer not in (f"ok\t{output}\n".encode(),
+                                             f"error\t{output}\n".encode()):
+                    continue  # (not an answer: something else the worker's process printed)
+                del self._busy[w]
+                if answer.startswith(b"ok\t"):
                     self._objects[index] = output.read_bytes()
                     declared = Path(f"{output}.declared").read_text().splitlines()
                     self._runtime.update(n for n in declared if _resolver_prefix(n) is not None)
@@ -412,13 +445,18 @@ class PartStream:
                 self._here.add(index)
                 self._queue.append(index)
                 self._queue.sort()
-                worker = self._workers[w]
-                if not answer and worker.stdin is not None:  # (it died: no more parts)
-                    try:
-                        worker.stdin.close()
-                    except OSError:
-                        pass
-                    worker.stdin = None
+                if not answer:  # (it died: no more parts)
+                    self._retire(w)
+
+    def _retire(self, w: int) -> None:
+        """Give worker `w` no more parts (its input closed)."""
+        worker = self._workers[w]
+        if worker.stdin is not None:
+            try:
+                worker.stdin.close()
+            except (OSError, ValueError):
+                pass
+            worker.stdin = None
 
 
 def _compile_in_turn(parts: Sequence[Callable[[], str]]) -> tuple[list[bytes], list[str]]:

@@ -136,18 +136,18 @@ class FunctionTexts:
 
         Left out, for a later batch: a kernel of `shared` (`emit.shared_function`: later ops
         may call it again) that a function printed in the last `SHARED_WINDOW` groups calls
-        or that was printed then, and whatever calls such a kernel. The kernels stay internal
+        or that was printed then, and whatever calls it, in turn. The kernels stay internal
         then, with their callers: LLVM compiles an internal kernel whose callers it sees
         faster (resnet50 int8's GEMM micro-kernels made external: 1.17x the LLVM time). A
-        later part that calls a kernel of an earlier batch anyway defines its own internal
-        copy of it (`internal_copies`), so a kernel used again after the window costs a
-        second compile, not an error.
+        later part that calls an internal function of an earlier batch anyway defines its
+        own internal copy of it (`internal_copies`), so a kernel used again after the window
+        costs a second compile, not an error.
 
         The module declares every other function and repeats the module's global variables
         and metadata as they are now (a printed function refers to no later one). What the
-        `glue` (the entry and its segments, printed last) refers to so far is made external,
-        and what it calls is marked `noinline` now, as `compiler._keep_kernels_out_of_line`
-        marks the rest at the end; so is what a global refers to."""
+        `glue` (the entry and its segments, printed last) refers to so far, or a global, or a
+        function held back, is made external; what the glue calls is marked `noinline` now, as
+        `compiler._keep_kernels_out_of_line` marks the rest at the end."""
         hot = {
             name for name in self.unbatched
             if name in shared and self.groups - self.last_use[name] <= SHARED_WINDOW
@@ -189,7 +189,8 @@ class FunctionTexts:
                 # (defined in another batch, in the part left for the end, or not yet: the
                 # glue; a function with no body is the runtime's or an intrinsic)
                 declarations.append((gv.name, _declaration(gv)))
-        external = defined & (glued | referenced)
+        # (what a held function calls: its caller goes to a later part)
+        external = defined & (glued | referenced | {r for n in held for r in self.refs[n]})
         texts = []
         for name in names:
             text = _unzipped(self.zipped[name])
@@ -203,7 +204,11 @@ class FunctionTexts:
         lines.extend(texts)
         lines.extend(_unzipped(self.zipped[name]) for name in copies)
         lines.extend(module._get_metadata_lines())
-        self.batched.update((name, name in external) for name in names)
+        self.batched.update(  # (external: made so, or so already)
+            (name, name in external
+             or module.get_global(name).linkage not in ("internal", "private"))
+            for name in names
+        )
         return "\n".join(lines)
 
     def add_attribute(self, fn: ir.Function, attribute: str) -> None:
@@ -231,9 +236,9 @@ def internal_copies(
     referenced: Collection[str], batched: Mapping[str, bool], zipped: Mapping[str, bytes]
 ) -> list[str]:
     """The functions of earlier batches that a part refers to (`referenced`, and what those
-    refer to in turn) and that stayed internal there (`batched`: name -> made external):
-    the part defines its own internal copy of each (a function that no rule foresaw another
-    part calling: correct, at the price of compiling it twice)."""
+    refer to in turn) and that are internal there (`batched`: name -> external): the part
+    defines its own internal copy of each (a function that no rule foresaw another part
+    calling: correct, at the price of compiling it twice)."""
     copies: list[str] = []
     todo = sorted(n for n in referenced if batched.get(n) is False)
     while todo:

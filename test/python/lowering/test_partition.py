@@ -4,6 +4,7 @@ define each external function once, and the compiled model computes the same bit
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -463,8 +464,9 @@ def test_batches_of_a_module_being_emitted_link_into_it(
 
 
 def test_the_serving_worker_answers_each_part(tmp_path: Path) -> None:
-    """`compile_worker.py --serve`: a line per part on its input, `ok` or `error` per line
-    on its output, each part's object and its declarations written, until the input ends."""
+    """`compile_worker.py --serve`: a line per part on its input, `ok` or `error` and the
+    object's path per line on its output, each part's object and its declarations written,
+    until the input ends."""
     good = tmp_path / "good.ll"
     good.write_text(max(split_module(_module(), 2),
                         key=lambda text: text.count('@"lowpass.test.keep"')))
@@ -478,7 +480,9 @@ def test_the_serving_worker_answers_each_part(tmp_path: Path) -> None:
         timeout=120,
     )
     assert done.returncode == 0
-    assert done.stdout.splitlines() == ["ok", "error", "ok", "error"]
+    assert done.stdout.splitlines() == [
+        f"ok\t{tmp_path / 'good.o'}", f"error\t{tmp_path / 'bad.o'}",
+        f"ok\t{tmp_path / 'again.o'}", "error\t"]
     assert "compile_worker: " in done.stderr
     assert (tmp_path / "good.o").read_bytes() == (tmp_path / "again.o").read_bytes()
     assert "lowpass.test.keep" in (tmp_path / "good.o.declared").read_text().splitlines()
@@ -549,6 +553,43 @@ def test_a_model_streamed_to_the_compile_workers_computes_the_same_bits(
         assert counts["parts"] == counts["batches"] + 1
 
 
+def test_a_compile_worker_that_prints_or_a_process_of_many_files_still_streams(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Found by review: a line a worker's process prints before its answers (a
+    `sitecustomize`, a wrapper) put the answers out of step with the parts (a KeyError), and
+    select() refused the pipes of a process holding 1024 descriptors or more (a server's):
+    both stream, with the same bits, the worker compiling some of the batches."""
+    import resource
+
+    from lowpass.lowering import partition
+
+    x = np.random.default_rng(7).standard_normal((1, 3, 32, 32)).astype(np.float32)
+    expected = _qconvnet_outputs({"COMPILATION_NUM_THREADS": 1}, x)
+    compiler.clear_cache()
+    monkeypatch.setattr(jit, "STREAM_BATCH_CHARS", 2_000)
+    monkeypatch.setattr(partition, "SHARED_WINDOW", 1)
+    wrapper = tmp_path / "python"
+    wrapper.write_text(f'#!/bin/sh\necho hello\nexec "{sys.executable}" "$@"\n')
+    wrapper.chmod(0o755)
+    monkeypatch.setattr(sys, "executable", str(wrapper))
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < 1200:
+        pytest.skip("this process may not hold 1200 descriptors")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 1200), hard))
+    held = [os.open(os.devnull, os.O_RDONLY) for _ in range(1100)]
+    try:
+        counts = _streamed(monkeypatch)
+        np.testing.assert_array_equal(
+            _qconvnet_outputs({"COMPILATION_NUM_THREADS": 2}, x), expected
+        )
+    finally:
+        for fd in held:
+            os.close(fd)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    assert counts["batches"] >= 3 and counts["here"] < counts["parts"]
+
+
 @pytest.mark.parametrize("worker", ["cannot start", "ends at once", "dies in a part"])
 def test_a_compile_worker_that_cannot_start_or_dies_leaves_its_batches_to_this_process(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, worker: str
@@ -576,3 +617,36 @@ def test_a_compile_worker_that_cannot_start_or_dies_leaves_its_batches_to_this_p
         _qconvnet_outputs({"COMPILATION_NUM_THREADS": 2}, x), expected
     )
     assert counts["batches"] >= 3 and counts["here"] == counts["parts"] == counts["batches"] + 1
+
+
+def test_an_external_function_of_a_batch_is_declared_not_copied(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Found by review: a function external already (not made so by the batch: the glue
+    does not call it) was "copied" into the later part that calls it, a second strong
+    definition of one symbol (a GEMM's entry point, where the inference runs on 2
+    threads). It is declared there, defined once."""
+    from lowpass.lowering import partition
+
+    monkeypatch.setattr(partition, "SHARED_WINDOW", 0)
+    module = ir.Module("m")
+    fnty = ir.FunctionType(I32, [I32])
+    entry = ir.Function(module, fnty, "entry")
+    printed = FunctionTexts(module)
+    ext = ir.Function(module, fnty, "ext")  # (external linkage, as llvmlite makes it)
+    builder = ir.IRBuilder(ext.append_basic_block())
+    builder.ret(builder.add(ext.args[0], ir.Constant(I32, 2)))
+    printed.print_new(keep=[entry])
+    texts = [printed.take_batch([entry], set(), 0)]
+    body = ir.Function(module, fnty, "body")
+    body.linkage = "internal"
+    builder = ir.IRBuilder(body.append_basic_block())
+    builder.ret(builder.call(ext, [body.args[0]]))
+    glue = ir.IRBuilder(entry.append_basic_block())
+    glue.ret(glue.call(body, [entry.args[0]]))
+    remainder, _ = partition.remainder_zipped(module, printed)
+    texts.append(remainder())
+    assert texts[0] is not None
+    assert [sum(name in names for names in map(_defined, texts)) for name in ("ext", "body")] \
+        == [1, 1]
+    assert _run_parts(texts) == 7
