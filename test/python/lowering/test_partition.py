@@ -637,7 +637,9 @@ def test_an_external_function_of_a_batch_is_declared_not_copied(
     builder = ir.IRBuilder(ext.append_basic_block())
     builder.ret(builder.add(ext.args[0], ir.Constant(I32, 2)))
     printed.print_new(keep=[entry])
-    texts = [printed.take_batch([entry], set(), 0)]
+    batch = printed.take_batch([entry], set(), 0)
+    assert batch is not None
+    texts = [batch]
     body = ir.Function(module, fnty, "body")
     body.linkage = "internal"
     builder = ir.IRBuilder(body.append_basic_block())
@@ -646,7 +648,6 @@ def test_an_external_function_of_a_batch_is_declared_not_copied(
     glue.ret(glue.call(body, [entry.args[0]]))
     remainder, _ = partition.remainder_zipped(module, printed)
     texts.append(remainder())
-    assert texts[0] is not None
     assert [sum(name in names for names in map(_defined, texts)) for name in ("ext", "body")] \
         == [1, 1]
     assert _run_parts(texts) == 7
