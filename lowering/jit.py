@@ -386,23 +386,27 @@ class PartStream:
         """Hand the largest queued parts that have files to the idle workers, starting one
         more first where every live one is busy and a part waits."""
         waiting = [k for k in self._queue if k not in self._here]
-        live = [w for w, worker in enumerate(self._workers)
-                if worker.stdin is not None and worker.poll() is None]
-        if waiting and all(w in self._busy for w in live):
+
+        def idle() -> list[int]:
+            return [w for w, worker in enumerate(self._workers) if w not in self._busy
+                    and worker.stdin is not None and worker.poll() is None]
+
+        if waiting and not idle():
             self._spawn()
-        for w, worker in enumerate(self._workers):
-            if w in self._busy or worker.stdin is None or worker.poll() is not None:
-                continue
-            index = self._largest([k for k in self._queue if k not in self._here])
+        for w in idle():
+            index = self._largest(waiting)
             if index is None:
                 return
+            stdin = self._workers[w].stdin
+            assert stdin is not None
             output = Path(f"{self._sources[index]}.o")
             try:
-                worker.stdin.write(f"{self._sources[index]}\t{output}\n".encode())
-                worker.stdin.flush()
+                stdin.write(f"{self._sources[index]}\t{output}\n".encode())
+                stdin.flush()
             except (OSError, ValueError):  # (the worker is gone, or being stopped)
                 self._retire(w)
                 continue
+            waiting.remove(index)
             self._queue.remove(index)
             self._busy[w] = index
 

@@ -122,10 +122,7 @@ class FunctionTexts:
     def streamable(self) -> bool:
         """Whether the module can be cut into batches as it is emitted: not where it holds a
         mutable global with an initializer (each part would define its own copy)."""
-        return not any(
-            isinstance(gv, ir.GlobalVariable) and gv.initializer is not None
-            and not gv.global_constant for gv in self.module.global_values
-        )
+        return _mutable_global(self.module) is None
 
     def take_batch(
         self, glue: Sequence[ir.Function], shared: Collection[str], min_chars: int
@@ -196,7 +193,9 @@ class FunctionTexts:
             text = _unzipped(self.zipped[name])
             referenced |= self.refs[name]
             linkage = module.get_global(name).linkage
-            if name in external and linkage in ("internal", "private"):
+            if linkage not in ("internal", "private"):
+                external.add(name)  # (so already: a later part declares it)
+            elif name in external:
                 text = text.replace(f"define {linkage} ", "define ", 1)
             texts.append(text)
         copies = internal_copies(referenced, self.batched, self.zipped)
@@ -204,11 +203,7 @@ class FunctionTexts:
         lines.extend(texts)
         lines.extend(_unzipped(self.zipped[name]) for name in copies)
         lines.extend(module._get_metadata_lines())
-        self.batched.update(  # (external: made so, or so already)
-            (name, name in external
-             or module.get_global(name).linkage not in ("internal", "private"))
-            for name in names
-        )
+        self.batched.update((name, name in external) for name in names)
         return "\n".join(lines)
 
     def add_attribute(self, fn: ir.Function, attribute: str) -> None:
@@ -353,6 +348,14 @@ called (`FunctionTexts.take_batch`): a network's repeated blocks use their kerne
 within a few groups (resnet50: a stage's blocks of 3 convolutions)."""
 
 
+def _mutable_global(module: ir.Module) -> str | None:
+    """The name of a mutable global variable of `module` with an initializer, if any (one
+    that parts cannot share: each would define its own copy)."""
+    return next((gv.name for gv in module.global_values
+                 if isinstance(gv, ir.GlobalVariable) and gv.initializer is not None
+                 and not gv.global_constant), None)
+
+
 def _header(module: ir.Module) -> list[str]:
     """The lines a module's text begins with: its name, triple, data layout and types."""
     return [
@@ -470,13 +473,9 @@ class _ModuleText:
             parts = max(parts, chars // part_chars)
         if parts < 2 or chars < min_chars:
             return 1
-        for gv in self.module.global_values:
-            if (
-                isinstance(gv, ir.GlobalVariable)
-                and gv.initializer is not None
-                and not gv.global_constant
-            ):
-                raise NotSplittable(f"@{gv.name} is a mutable global with an initializer")
+        mutable = _mutable_global(self.module)
+        if mutable is not None:
+            raise NotSplittable(f"@{mutable} is a mutable global with an initializer")
         functions = self.functions
         self.internal = {f.name for f in functions if f.linkage in ("internal", "private")}
         # (each text decompressed in turn: the IR is never all uncompressed at once)
