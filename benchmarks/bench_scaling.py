@@ -10,7 +10,8 @@ For each row (an op of the graph; the time of its group, as lowpass's profiling 
 the median time over the calls at 1 and at T threads, the speed-up, and the loss
 `t_T - t_1 / T` (what perfect scaling would save). Also the wall time of `infer()` against the
 sum of the rows (the time outside the groups: the entry, the copies, Python). Prints the
-rows with the largest loss and the sums by kind (serial rows: speed-up < 1.2).
+rows with the largest loss (a convolution's with its class, as `bench_conv_classes.py` names
+them) and the sums by kind (serial rows: speed-up < 1.2).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import bench_targets as b  # noqa: E402
+from bench_conv_classes import lowpass_classes  # noqa: E402
 
 
 def profile(compiled, feeds, calls: int):  # type: ignore[no-untyped-def]
@@ -67,6 +69,7 @@ def main(argv: list[str] | None = None) -> None:
     files = b.model_files(args.model, args.out)
     feeds = b.feeds_of(args.model)
     module = b.lowpass_module(files[variant], not args.fp32)
+    classes, _ = lowpass_classes(module)
     compiled = {
         t: lowpass.Core().compile_model(
             module, "CPU", {"INFERENCE_NUM_THREADS": t, "PERF_COUNT": True}
@@ -111,11 +114,12 @@ def main(argv: list[str] | None = None) -> None:
     for kind, (a, c, lost) in sorted(by_kind.items(), key=lambda kv: -kv[1][2])[: args.rows]:
         print(f"  {kind[:48]:48} {a * 1e3:7.3f} {c * 1e3:7.3f} {a / max(c, 1e-12):5.2f} "
               f"{lost * 1e3:6.3f}")
-    print(f"\n  {'row':36} {'type/exec':28} {'1t':>7} {f'{threads}t':>7} {'x':>5} {'loss':>6}")
+    print(f"\n  {'row':36} {'type/exec':28} {'1t':>7} {f'{threads}t':>7} {'x':>5} {'loss':>6}"
+          "  convolution class")
     for n in sorted(names, key=lambda n: -loss[n])[: args.rows]:
         kind = f"{kinds[n][0]}/{kinds[n][1]}"
         print(f"  {n[-36:]:36} {kind[:28]:28} {one[n] * 1e3:7.3f} {many[n] * 1e3:7.3f} "
-              f"{one[n] / max(many[n], 1e-12):5.2f} {loss[n] * 1e3:6.3f}")
+              f"{one[n] / max(many[n], 1e-12):5.2f} {loss[n] * 1e3:6.3f}  {classes.get(n, '')}")
 
 
 if __name__ == "__main__":

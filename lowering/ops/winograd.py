@@ -78,6 +78,8 @@ TILE_BLOCK_BYTES = 512 * 1024
 """V and M of a block of tiles (16 x tiles x (C + C_out) float32): about a quarter of L2."""
 MIN_TILE_BLOCK = 24
 """Fewest tiles per block (rows of the GEMMs: 4 register tiles of 6 rows)."""
+STREAMED_WEIGHT_BYTES = 2 * 1024 * 1024
+"""Transformed weights above which a core's L2 does not hold them (`_parallel_blocks`)."""
 MAX_WEIGHT_BYTES = 16 * 1024 * 1024
 """The most bytes of transformed weights (16 x C x C_out float32, 16/9 of the kernel's)
 a convolution may take: each inference reads them from memory. ResNet-50's 7x7 layers
@@ -163,7 +165,8 @@ def emit_conv_winograd(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Pro
     u = winograd_weights(spec.weights[0])
     tile_bytes = 16 * (spec.c + spec.cout) * 4
     block = _tile_block(tiles, tile_bytes, u.nbytes)
-    blocks_in_parallel = _parallel_blocks(tiles, spec.n, -(-tiles // block), ctx.threads)
+    blocks_in_parallel = _parallel_blocks(tiles, spec.n, -(-tiles // block), ctx.threads,
+                                          u.nbytes)
     if blocks_in_parallel:
         block = -(-tiles // blocks_in_parallel)
     elif ctx.threads > 1:
@@ -243,7 +246,7 @@ def emit_conv_winograd(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Pro
                  kernel, tensors, parameters, block, tiles, tw, hq, wq)
 
 
-def _parallel_blocks(tiles: int, n: int, fewest: int, threads: int) -> int:
+def _parallel_blocks(tiles: int, n: int, fewest: int, threads: int, weight_bytes: int) -> int:
     """Blocks per image when the blocks of tiles are the chunks of one parallel job (each
     runs its input transform, single-threaded GEMMs and output transform), or 0 when each
     block is three parallel jobs instead (`_emit_threaded_block`): only if the images have
@@ -252,12 +255,18 @@ def _parallel_blocks(tiles: int, n: int, fewest: int, threads: int) -> int:
     that fits. (ResNet-50's 56x56 layers ran their 12 blocks of 16 GEMMs each as 192
     parallel jobs of ~10 us: 1.0x on 2 threads; their transforms were single-threaded. Its
     28x28 layers, 8 blocks, ran as 8 parallel blocks on 16 threads: 3.2-3.6x their 1-thread
-    speed, half the threads idle.)"""
+    speed, half the threads idle.) Also 0 where that takes more blocks than `fewest` and the
+    transformed weights (`weight_bytes`) are more than `STREAMED_WEIGHT_BYTES`: each block's
+    GEMMs stream all of them from beyond L2, so a block more is all the weights read again.
+    (ResNet-50's 14x14 layers, 4 MiB of them, one block of 49 tiles: as 2 parallel blocks on
+    2 threads each thread read all 4 MiB; as the threaded block the model took 0.98x the
+    time, in five same-process A/Bs on Zen 5.)"""
     most = max(1, tiles // MIN_TILE_BLOCK)
     if threads < 2 or n * most < threads:
         return 0
     step = threads // math.gcd(threads, n)  # (n * blocks a multiple of the threads)
-    return min(-(-fewest // step) * step, most)
+    blocks = min(-(-fewest // step) * step, most)
+    return 0 if blocks > fewest and weight_bytes > STREAMED_WEIGHT_BYTES else blocks
 
 
 def _threaded_tile_block(tiles: int, block: int, tile_bytes: int, threads: int) -> int:

@@ -269,15 +269,23 @@ def test_threads(mode: str, special: float | None, monkeypatch: pytest.MonkeyPat
 def test_parallel_blocks() -> None:
     """Blocks per image for a parallel job of blocks: a multiple of the threads (over the
     images) of at least MIN_TILE_BLOCK tiles and at least the blocks L2 asks for; none when
-    the images have fewer such blocks than threads."""
-    assert winograd._parallel_blocks(784, 1, 13, 16) == 16  # resnet50's 56x56 layers
-    assert winograd._parallel_blocks(784, 1, 13, 2) == 14
-    assert winograd._parallel_blocks(196, 1, 4, 16) == 0  # 28x28: 8 blocks; threaded blocks
-    assert winograd._parallel_blocks(49, 1, 1, 16) == 0  # 14x14: 2 blocks; threaded blocks
-    assert winograd._parallel_blocks(196, 1, 4, 8) == 8
-    assert winograd._parallel_blocks(49, 1, 1, 2) == 2  # 14x14 on 2 threads: 25 + 24 tiles
-    assert winograd._parallel_blocks(49, 2, 1, 4) == 2  # two images of 2 blocks: 4 chunks
-    assert winograd._parallel_blocks(784, 1, 13, 1) == 0
+    the images have fewer such blocks than threads, or when more blocks than L2 asks for
+    would each stream transformed weights that L2 does not hold."""
+    small, large = 256 * 1024, 4 * 1024 * 1024  # (resnet50's 56x56 and 14x14 layers)
+    assert winograd._parallel_blocks(784, 1, 13, 16, small) == 16  # resnet50's 56x56 layers
+    assert winograd._parallel_blocks(784, 1, 13, 2, small) == 14
+    assert winograd._parallel_blocks(196, 1, 4, 16, small) == 0  # 8 blocks; threaded blocks
+    assert winograd._parallel_blocks(49, 1, 1, 16, large) == 0  # 14x14: 2 blocks
+    assert winograd._parallel_blocks(196, 1, 4, 8, 1024 * 1024) == 8  # 28x28: 1 MiB
+    # 14x14 on 2 threads: 25 + 24 tiles would each read all 4 MiB; the threaded block reads
+    # them once (its 16 GEMMs shared out)
+    assert winograd._parallel_blocks(49, 1, 1, 2, large) == 0
+    assert winograd._parallel_blocks(49, 1, 1, 2, small) == 2
+    assert winograd._parallel_blocks(49, 2, 1, 2, large) == 1  # one block an image, as L2 asks
+    assert winograd._parallel_blocks(49, 2, 1, 4, small) == 2  # two images of 2 blocks
+    assert winograd._parallel_blocks(49, 2, 1, 4, large) == 0
+    assert winograd._parallel_blocks(784, 1, 13, 1, small) == 0
+    assert winograd.STREAMED_WEIGHT_BYTES < large
 
 
 def test_threaded_tile_block() -> None:
