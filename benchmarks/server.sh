@@ -1,10 +1,10 @@
 #!/bin/bash
 # The many-core figures in one call (the speed targets of docs/lowering.md, "Speed targets", that
 # need a server): thread scaling of resnet50 int8 and fp32 against OpenVINO (native pool, OpenMP,
-# idle and with one core busy, the pool's counters), THROUGHPUT mode FPS, 1-thread int8/fp32
-# latency of four CNNs (also pinned and interleaved), the stateful LSTM step at 1 and 4
-# threads and the Python cost of infer(), then a diagnosis of the pool (its late-job backoff
-# turned off).
+# idle and with one core busy, the pool's counters; then each engine in a process pinned to the
+# same CPUs), THROUGHPUT mode FPS, 1-thread int8/fp32 latency of four CNNs (also pinned and
+# interleaved), the stateful LSTM step at 1 and 4 threads and the Python cost of infer(), then a
+# diagnosis of the pool (its late-job backoff turned off).
 #
 #     bash benchmarks/server.sh OUT_DIR [SECONDS [STEPS]]   # default 540 s, every step
 #
@@ -83,6 +83,13 @@ step threads-int8 190 python3 benchmarks/bench_threads.py --out "$models" --thre
 # the "at every t" check in single runs, thirty-fifth session)
 step threads-fp32 140 python3 benchmarks/bench_threads.py --out "$models" --fp32 --no-openmp \
     --threads 1,2,4,8,16 --rounds 5 --busy-ramp 0.5 --busy-threads "$cores"
+# The same thread counts with each engine in its own process pinned to the same CPUs: on this
+# host one vCPU ran up to 1.6x slower than another in the same minute (fifty-first session),
+# which the unpinned steps above carry into their comparisons.
+# (the default counts: 1, 2, 4, 8 and the cores)
+step threads-pinned-int8 70 python3 benchmarks/bench_threads_pinned.py --out "$models" --rounds 5
+step threads-pinned-fp32 80 python3 benchmarks/bench_threads_pinned.py --out "$models" --fp32 \
+    --rounds 5
 step throughput-int8 50 python3 benchmarks/bench_throughput.py --out "$models" --int8 \
     --seconds 1.5 --rounds 2
 step throughput-fp32 45 python3 benchmarks/bench_throughput.py --out "$models" --seconds 1.5 \
