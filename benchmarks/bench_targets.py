@@ -19,7 +19,7 @@ Sections (`--sections`, comma-separated):
     compile   compile_model seconds (wall) of lowpass CPU and OpenVINO CPU, 1 thread;
               lowpass's also with one job (its CPU seconds too: robust on a loaded host),
               and for resnet50 int8 where lowpass's time goes (pipeline, IR emission, LLVM
-              O3, machine code)
+              optimization, machine code)
     cache     CACHE_DIR: the second compile_model of resnet50 int8 in a new process (the
               device loaded, the model read), lowpass and OpenVINO
     memory    compile_model's peak memory above the process's memory before it (Linux's
@@ -520,7 +520,7 @@ def _phases(module) -> dict[str, float]:  # type: ignore[no-untyped-def]
     wrap(pipeline, "run_pipeline", "CPU pipeline (IR passes)")
     wrap(compiler._GraphCompiler, "read_plan", "plan (groups, arena)")
     wrap(compiler._GraphCompiler, "emit_group", "LLVM IR emission (Python)")
-    wrap(jit, "optimize", "LLVM O3")
+    wrap(jit, "optimize", "LLVM optimization")
     wrap(llvm.TargetMachine, "emit_object", "machine code")
     wrap(llvm, "parse_assembly", "LLVM IR parsing")
     start = time.perf_counter()
