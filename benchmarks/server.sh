@@ -101,7 +101,8 @@ step latency 120 python3 benchmarks/bench_targets.py --out "$models" --sections 
 step pinned 90 python3 benchmarks/bench_int8_pinned.py --out "$models" --rounds 5
 # The same rounds not pinned: on the server both engines' one-thread medians in other steps
 # took up to 1.9x their pinned minima (resnet50 int8: lowpass 7.96-13.80 ms against 8.08,
-# OpenVINO 12.24-19.58 against 10.32; forty-ninth session).
+# OpenVINO 12.24-19.58 against 10.32; forty-ninth session). The fifty-first session traced them to
+# the vCPUs: one ran up to 1.6x slower than another in the same minute, no steal or migration.
 step unpinned 60 python3 benchmarks/bench_int8_pinned.py --out "$models" --rounds 5 --cpu -1
 # Both engines with no configuration (each chooses its threads: one per physical core).
 step defaults 40 python3 benchmarks/bench_defaults.py --out "$models" --rounds 3 --budget 0.3
