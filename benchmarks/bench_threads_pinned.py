@@ -109,10 +109,17 @@ class Worker:
             return False
         return True
 
-    def time(self, seconds: float) -> float:
+    def time(self, seconds: float) -> float | None:
+        """The median latency of its calls for about `seconds`, or None once the process
+        has ended (`failure` says how)."""
         assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.proc.stdin.write(f"run {seconds}\n")
-        return float(self.proc.stdout.readline())
+        try:
+            self.proc.stdin.write(f"run {seconds}\n")
+            line = self.proc.stdout.readline()
+            return float(line)
+        except (OSError, ValueError):  # (a closed pipe; an empty line or another answer)
+            self.failure = f"ended with exit status {self.proc.wait()}"
+            return None
 
     def close(self) -> None:
         if self.proc.stdin is not None:
@@ -168,16 +175,23 @@ def main(argv: list[str] | None = None) -> None:
                 # (the engines' order alternates: neither always runs after the other)
                 here = {e: workers[e, t] for e in ENGINES[:: 1 if r % 2 == 0 else -1]
                         if (e, t) in workers}
+                timed: dict[str, float] = {}
                 for engine, worker in here.items():
-                    times[engine, t].append(worker.time(args.seconds))
+                    seconds = worker.time(args.seconds)
+                    if seconds is None:
+                        print(f"  {engine} {t}t: stopped in round {r + 1} ({worker.failure})")
+                        del workers[engine, t]
+                        continue
+                    timed[engine] = seconds
+                    times[engine, t].append(seconds)
                     time.sleep(0.05)  # (the other's spinning threads fall asleep)
-                if len(here) == 2:
-                    ratios[t].append(times["OpenVINO", t][-1] / times["lowpass", t][-1])
+                if len(timed) == 2:
+                    ratios[t].append(timed["OpenVINO"] / timed["lowpass"])
     finally:
         for worker in workers.values():
             worker.close()
 
-    median = {key: statistics.median(v) for key, v in times.items()}
+    median = {key: statistics.median(v) for key, v in times.items() if v}
     print(f"\n  {'threads':>7}  {'lowpass ms':>10}  {'OpenVINO ms':>11}  {'ratio':>6}  "
           "rounds' range (lowpass; OpenVINO)")
     for t in counts:
@@ -185,7 +199,7 @@ def main(argv: list[str] | None = None) -> None:
         ratio = f"{statistics.median(ratios[t]):.2f}x" if ratios[t] else "-"
         spread = "; ".join(
             f"{min(times[e, t]) * 1e3:.2f}-{max(times[e, t]) * 1e3:.2f}"
-            for e in ENGINES if (e, t) in times)
+            for e in ENGINES if times.get((e, t)))
         print(f"  {t:>7}  {cells[0]:>10}  {cells[1]:>11}  {ratio:>6}  {spread}")
     print()
     lat = [median["lowpass", t] for t in counts if ("lowpass", t) in median]
