@@ -513,7 +513,6 @@ def int8_kernel_of(asm: str) -> str:
         ("vpdpbusd", "vnni"),
         ("vpmaddubsw", "u8s8"),
         ("vpmaddwd", "s16"),
-        ("vpdpwssd", "s16"),  # (s16's vpmaddwd and vpaddd, fused on a VNNI host)
     ):
         if instruction in asm:
             return f"{instruction} ({kind})"

@@ -19,7 +19,7 @@ Sections (`--sections`, comma-separated):
     compile   compile_model seconds (wall) of lowpass CPU and OpenVINO CPU, 1 thread;
               lowpass's also with one job (its CPU seconds too: robust on a loaded host),
               and for resnet50 int8 where lowpass's time goes (pipeline, IR emission, LLVM
-              optimization, machine code)
+              O3, machine code)
     cache     CACHE_DIR: the second compile_model of resnet50 int8 in a new process (the
               device loaded, the model read), lowpass and OpenVINO
     memory    compile_model's peak memory above the process's memory before it (Linux's
@@ -165,10 +165,9 @@ WHY_NOT_MET: list[tuple[str, str | Callable[[], str]]] = [
      "channels, the Concats' row copy, the NCHW -> NHWC transposition, table lookups), "
      "tensors stay NHWC through BatchNorm, Concat and global pooling, and the entry's glue "
      "is compiled optnone, and with 2 jobs or more LLVM compiles batches of the kernels "
-     "while Python emits the rest (resnet50 int8 on a 2-core Zen 5: 2.1-2.2 -> 1.8 s), and "
-     "LLVM's middle end runs O1 with the vectorizers, not O3 (7-9% less LLVM time, the same "
-     "bits and speed; inception_v1 int8 on Zen 5 3.07-3.27 -> 2.78-2.93 s, 3.0-3.2 s in "
-     "the host's slower phases): "
+     "while Python emits the rest (resnet50 int8 on a 2-core Zen 5: 2.1-2.2 -> 1.8 s; "
+     "O1 instead of O3 would take inception_v1 int8 there to 2.8-2.9 s but slows grouped "
+     "int8 kernels 1.2-1.25x): "
      "every model is within 3 s on the AVX-512 host; a Zen 3 host is "
      "about twice as slow in Python and LLVM alike (densenet121 int8 in one part: plan 0.36 "
      "s, CPU pipeline 0.93, emission 1.97, LLVM O3 1.70, machine code 2.29, the rest 1.07; "
@@ -523,7 +522,7 @@ def _phases(module) -> dict[str, float]:  # type: ignore[no-untyped-def]
     wrap(pipeline, "run_pipeline", "CPU pipeline (IR passes)")
     wrap(compiler._GraphCompiler, "read_plan", "plan (groups, arena)")
     wrap(compiler._GraphCompiler, "emit_group", "LLVM IR emission (Python)")
-    wrap(jit, "optimize", "LLVM optimization")
+    wrap(jit, "optimize", "LLVM O3")
     wrap(llvm.TargetMachine, "emit_object", "machine code")
     wrap(llvm, "parse_assembly", "LLVM IR parsing")
     start = time.perf_counter()

@@ -343,9 +343,7 @@ class Int8Kernel(StrEnum):
     VPMADDUBSW = "vpmaddubsw"
     """`#cpu<gemm u8s8>`: saturating u8 x s8 pair sums (AVX2)."""
     VPMADDWD = "vpmaddwd"
-    """`#cpu<gemm s16>`: A widened to int16, exact pair sums (AVX2). On a host with VNNI
-    (an edited choice, or an LSTM cell's) LLVM may fuse each `vpmaddwd` with the `vpaddd`
-    of its sum into `vpdpwssd`, the same wrapping sum."""
+    """`#cpu<gemm s16>`: A widened to int16, exact pair sums (AVX2)."""
     VPDPBUSD = "vpdpbusd"
     """`#cpu<gemm vnni>` on ymm/zmm registers, no AMX tiles."""
     AMX = "amx"

@@ -23,8 +23,7 @@ stage), run on a copy of the module; step 6 translates what the attributes say:
 5. buffers: graph inputs/outputs and variables are the request's buffers; every other
    computed tensor gets a 64-byte aligned place in one arena, reused between tensors whose
    lifetimes do not overlap; scratch memory of the groups follows the tensors;
-6. emission of `lowpass_main` (with per-group timing when `profile` is given), LLVM's
-   optimization pipeline (`target.optimize`), MCJIT.
+6. emission of `lowpass_main` (with per-group timing when `profile` is given), O3, MCJIT.
 
 Steps 1-4 are `lowering/planning.py` (`PlanReader`), step 5 `lowering/memory.py`
 (`MemoryPlanner`), TensorIterator/Loop bodies `lowering/loops.py`, and `lowering/analysis.py`
@@ -209,18 +208,18 @@ class CompiledGraph:
         )
 
     def llvm_ir(self, optimized: bool = True) -> str:
-        """The LLVM IR of the graph as compiled (after the optimization pipeline unless not
+        """The LLVM IR of the graph as compiled (after the O3 pipeline unless not
         `optimized`): what `lowpass-run --emit-llvm` prints."""
         if not optimized:
             return self.library.ir_text
         import llvmlite.binding as llvm
 
-        from lowpass.lowering.target import create_target_machine, optimize, target_spec
+        from lowpass.lowering.target import create_target_machine, optimize
 
         tm = create_target_machine()
         mod = llvm.parse_assembly(self.library.ir_text)
         mod.data_layout = str(tm.target_data)
-        optimize(mod, tm, target_spec()[2])
+        optimize(mod, tm)
         return str(mod)
 
 
@@ -556,7 +555,7 @@ class LlvmTarget(Target):
     name = "cpu-llvm"
 
     optimized: bool = True
-    """After the optimization pipeline for the host (false: as emitted)."""
+    """After the O3 pipeline for the host (false: as emitted)."""
 
     def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
         try:
@@ -1139,7 +1138,7 @@ def _keep_kernels_out_of_line(
 ) -> None:
     """
     Mark the functions that `lowpass_main` (and its segments) call `noinline`: the entry
-    function stays a sequence of calls, so LLVM optimizes each kernel on its own (time linear in
+    function stays a sequence of calls, so O3 optimizes each kernel on its own (time linear in
     the number of groups; one inlined function of a thousand kernels took minutes) at the cost
     of a call per group. Kernels may still inline their own helpers. (The kernels are printed
     already, `printed` marks their texts.)
@@ -1160,7 +1159,7 @@ def _keep_kernels_out_of_line(
 def _leave_glue_unoptimized(functions: Sequence[ir.Function]) -> None:
     """
     Mark the entry function and its segments `optnone` (with the `noinline` it needs): they
-    are glue, a call per group with its pointers, that no optimization makes faster, and LLVM then
+    are glue, a call per group with its pointers, that O3 cannot make faster, and LLVM then
     compiles them as at -O0. densenet121 int8: 0.35 of 2.0 s of LLVM less on AVX2;
     mobilenet_v2 int8's compile 0.94 -> 0.75 s; latency unchanged within 0.4% on the
     real-model suite and the examples (the groups' kernels are optimized as before).

@@ -1,7 +1,7 @@
 """
 JIT compilation of LLVM IR for the host CPU (llvmlite MCJIT), with an in-process cache.
 
-    lib = compile_ir(ir_module_or_text)          # optimized for the host CPU; cached by the IR text
+    lib = compile_ir(ir_module_or_text)          # O3, host CPU; cached by the IR text
     fn = lib.function("run", None, ctypes.c_void_p, ctypes.c_int64)
     fn(buf.ctypes.data, n)
 
@@ -51,7 +51,7 @@ PART_CHARS = 250_000
 is compiled in parts of about this size, one after another, each freed before the next is
 built: LLVM's memory is then one part's (resnet50 int8 on an AVX-512 host, 3.3 MB of IR in
 13 parts: compile_model's peak 2.15x its weights in parts of 1 MB, 1.95-2.00x in these, in
-the same time; each part costs the optimizer's leak of 0.15-0.5 MB, docs/lowering.md). The parts are
+the same time; each part costs O3's leak of 0.15-0.5 MB, docs/lowering.md). The parts are
 those of parallel jobs (each kernel that the entry calls external), so the code is the same
 with one job or several, but for the batches that several jobs compile while the graph is
 emitted (`PartStream`: the same results, bit for bit, where a kernel LLVM saw with fewer
@@ -109,7 +109,7 @@ class JitLibrary:
         """The host assembly (for tests that check which instructions a kernel uses)."""
         tm = create_target_machine()
         mod = llvm.parse_assembly(self.ir_text)
-        optimize(mod, tm, target_spec()[2])
+        optimize(mod, tm)
         return tm.emit_assembly(mod)
 
 
@@ -121,7 +121,7 @@ _LOCK = threading.Lock()
 def compile_ir(
     module: ir.Module | str, keep_alive: Sequence[Any] = (), *, cache: bool = True
 ) -> JitLibrary:
-    """Verify, optimize (`target.optimize`, host CPU) and JIT-compile `module`."""
+    """Verify, optimize (O3, host CPU) and JIT-compile `module`."""
     text = str(module)
     key = hashlib.sha256(text.encode()).hexdigest()
     with _LOCK:
@@ -187,10 +187,10 @@ def compile_objects(
     printed: FunctionTexts | None = None,
     stream: PartStream | None = None,
 ) -> tuple[list[bytes], bytes, list[str]]:
-    """Verify, optimize (`target.optimize`, host CPU) and compile `module` to relocatable
-    object files; returns them, the IR text compressed (`model_cache.CachedGraph.compress`'s
-    format: it is never whole beside LLVM's module, `partition.split_module_zipped`) and
-    the `runtime_symbols` they need. External symbols (a graph's `lowpass.const.<n>` constants,
+    """Verify, optimize (O3, host CPU) and compile `module` to relocatable object files;
+    returns them, the IR text compressed (`model_cache.CachedGraph.compress`'s format: it
+    is never whole beside LLVM's module, `partition.split_module_zipped`) and the
+    `runtime_symbols` they need. External symbols (a graph's `lowpass.const.<n>` constants,
     the pools' `lowpass.pool.<t>.*`) stay unresolved until `load_objects`. With `jobs` > 1,
     a module of at least `split_min_chars` characters of IR (`SPLIT_MIN_CHARS` by default)
     is cut into up to `jobs` parts (`lowering/partition.py`) compiled in parallel: this
@@ -548,8 +548,8 @@ def _compile_parts(parts: Sequence[Callable[[], str]]) -> tuple[list[bytes], lis
 
 
 def _optimized(text: str) -> tuple[llvm.ModuleRef, llvm.TargetMachine]:
-    """The IR `text` parsed, verified and optimized (`target.optimize`) for the host CPU,
-    and its target machine."""
+    """The IR `text` parsed, verified and optimized (O3) for the host CPU, and its target
+    machine."""
     mod = _parsed(text)
     return mod, _optimize(mod)
 
@@ -567,10 +567,10 @@ def _parsed(text: str, context: llvm.ContextRef | None = None) -> llvm.ModuleRef
 
 
 def _optimize(mod: llvm.ModuleRef) -> llvm.TargetMachine:
-    """`mod` optimized (`target.optimize`) for the host CPU; returns its target machine."""
+    """`mod` optimized (O3) for the host CPU; returns its target machine."""
     tm = create_target_machine()
     mod.data_layout = str(tm.target_data)
-    optimize(mod, tm, target_spec()[2])
+    optimize(mod, tm)
     return tm
 
 

@@ -1,8 +1,8 @@
 """
 Cutting a graph's LLVM module into parts that LLVM compiles in parallel (OpenVINO's
-`COMPILATION_NUM_THREADS`), or one after another with one job (`jit.PART_CHARS`): LLVM's
-optimization and machine-code generation of a real network's kernels take seconds, and they
-are independent per kernel once the entry function calls each kernel out of line
+`COMPILATION_NUM_THREADS`), or one after another with one job (`jit.PART_CHARS`): O3 and
+machine-code generation of a real network's kernels take seconds, and they are independent
+per kernel once the entry function calls each kernel out of line
 (`compiler._keep_kernels_out_of_line`).
 
 A part defines some of the module's *roots* (its external functions, the entry and its

@@ -1,6 +1,6 @@
 """
 The host CPU as LLVM sees it: name, features (AVX2, FMA, AVX-512, VNNI, AMX), a target machine
-for it, and the optimization pipeline (`optimize`).
+for it, and the O3 pipeline.
 
 `LOWPASS_MAX_CPU_ISA` (read once per process, like oneDNN's `ONEDNN_MAX_CPU_ISA`) caps the
 features that LLVM and the kernels may use, so that an AVX-512/VNNI machine compiles and runs
@@ -175,9 +175,9 @@ def host_cpu() -> HostCpu:
 
 
 def create_target_machine() -> llvm.TargetMachine:
-    """A new TargetMachine for the host CPU, code generation at O3 (one per engine: MCJIT
-    owns it), with exactly host_cpu()'s features: a capped feature is disabled explicitly
-    ('-avx512f'), so LLVM does not take it from the CPU name either."""
+    """A new TargetMachine for the host CPU at O3 (one per engine: MCJIT owns it), with
+    exactly host_cpu()'s features: a capped feature is disabled explicitly ('-avx512f'), so
+    LLVM does not take it from the CPU name either."""
     return target_machine_for(*target_spec())
 
 
@@ -192,7 +192,7 @@ def target_spec() -> tuple[str, str, str]:
 
 
 def target_machine_for(triple: str, cpu_name: str, features: str) -> llvm.TargetMachine:
-    """A TargetMachine for the JIT (`target_spec`'s fields), code generation at O3."""
+    """An O3 TargetMachine for the JIT (`target_spec`'s fields)."""
     _initialize()
     target = llvm.Target.from_triple(triple)
     return target.create_target_machine(
@@ -204,26 +204,9 @@ def target_machine_for(triple: str, cpu_name: str, features: str) -> llvm.Target
     )
 
 
-def speed_level(features: str) -> int:
-    """The middle end's level for code of `features` (`target_spec`'s string): 1, with the
-    loop and SLP vectorizers on (`optimize`), or 3 where AMX tiles are on.
-
-    The kernels are emitted as vectors, so O3's further passes (GVN, the aggressive
-    InstCombine, non-trivial loop unswitching, more inlining) bought nothing measurable on
-    AVX2 and AVX-512 VNNI code: the same bits and 0.98-1.02x the inference time on the
-    suite's four CNNs in int8 and fp32, the 8-bit and fp32 LSTM steps and three
-    transformers (Zen 5, also under the `avx2` cap), for 7-9% less of LLVM's time
-    (inception_v1 int8's 2-job compile 3.07-3.27 -> 2.78-2.93 s). The loop vectorizer is
-    what O1 leaves out and some code needs: without it MobileNetV2 int8's softmax took 4.7x
-    its time (1.03x the model's). AMX code has not been measured at O1, and AMX hosts met
-    the compile targets at O3, so it keeps O3."""
-    return 3 if "+amx-tile" in features.split(",") else 1
-
-
-def optimize(module: llvm.ModuleRef, tm: llvm.TargetMachine, features: str) -> None:
-    """The new pass manager's pipeline at `speed_level(features)` (the JIT engines do not
-    optimize by themselves), the loop and SLP vectorizers on at every level."""
-    pto = llvm.create_pipeline_tuning_options(speed_level=speed_level(features))
+def optimize(module: llvm.ModuleRef, tm: llvm.TargetMachine) -> None:
+    """The new pass manager's O3 pipeline (the JIT engines do not optimize by themselves)."""
+    pto = llvm.create_pipeline_tuning_options(speed_level=3)
     pto.loop_vectorization = True
     pto.slp_vectorization = True
     pb = llvm.create_pass_builder(tm, pto)

@@ -29,7 +29,7 @@ counts N frames per inference in the throughput. `-nthreads`, `-nstreams`, `-hin
 PERFORMANCE_HINT, CACHE_DIR, any other) handed to `Core.compile_model`.
 `--perf-counts` prints the profiling table of the last run: the stages, the ops by time
 (NOT_RUN rows hidden; `-pcsort no_sort` keeps every row in execution order), then a summary
-by op type. `--emit-llvm FILE` writes the LLVM IR of the compiled graph (optimized).
+by op type. `--emit-llvm FILE` writes the LLVM IR of the compiled graph (after O3).
 `--shape` sets input shapes and `--freeze` makes inputs constants before the model is
 compiled (`runtime/model_inputs.py`). benchmark_app's long flag names, report files
 (`-report_type`, `-json_stats`), configuration files (`-dump_config`, `-load_config`) and
@@ -369,7 +369,7 @@ def _add_run_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--emit-llvm",
         metavar="FILE",
-        help="CPU device: write the compiled graph's LLVM IR (optimized) to FILE ('-': stdout)",
+        help="CPU device: write the compiled graph's LLVM IR (after O3) to FILE ('-': stdout)",
     )
     p.add_argument("--full", action="store_true", help="print outputs in full, not summarised")
     p.add_argument(

@@ -118,7 +118,7 @@ def test_builtin_devices_implement_the_protocol(core: lowpass.Core) -> None:
         assert y.dtype == np.float32 and y.flags.writeable
         np.testing.assert_array_equal(y, [2, 4])
         code = request.native_code()
-        if name == "CPU":  # the graph's LLVM IR, optimized unless not asked to be
+        if name == "CPU":  # the graph's LLVM IR, after O3 unless not optimized
             assert code is not None and "define" in code
             assert code != request.native_code(optimized=False)
         else:  # REFERENCE interprets the graph

@@ -1,4 +1,4 @@
-"""The JIT infrastructure: host CPU detection, optimized compilation with MCJIT, the cache."""
+"""The JIT infrastructure: host CPU detection, O3 compilation with MCJIT, the cache."""
 
 from __future__ import annotations
 

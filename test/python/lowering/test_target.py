@@ -15,14 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from lowpass.lowering.target import (
-    MAX_ISA_VARIABLE,
-    MAX_ISAS,
-    cap_features,
-    host_cpu,
-    speed_level,
-    target_spec,
-)
+from lowpass.lowering.target import MAX_ISA_VARIABLE, MAX_ISAS, cap_features, host_cpu
 
 from .typed import lowpass_run_error
 
@@ -137,12 +130,3 @@ def test_host_cpu_is_what_the_cap_leaves() -> None:
     if "amx-tile" in capped and "amx-tile" not in host_cpu().features:
         capped = frozenset(f for f in capped if not f.startswith("amx"))
     assert host_cpu().features == capped
-
-
-def test_speed_level_is_o1_but_on_amx_tiles() -> None:
-    """The middle end runs O1 with the vectorizers (`target.optimize`; measured as fast as O3
-    on AVX2 and AVX-512 VNNI code), O3 where AMX tiles are on (not measured at O1)."""
-    assert speed_level("+avx2,+fma,-amx-tile,-avx512f") == 1
-    assert speed_level("+avx512f,+avx512vnni,-amx-int8,-amx-tile") == 1
-    assert speed_level("+amx-int8,+amx-tile,+avx512f") == 3
-    assert speed_level(target_spec()[2]) == (3 if host_cpu().amx else 1)
