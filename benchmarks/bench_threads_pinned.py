@@ -33,11 +33,15 @@ import sys
 
 
 def _cpu_list(text: str) -> list[int]:
-    """'0-3,8,10-11' -> [0, 1, 2, 3, 8, 10, 11] (in the order given)."""
+    """'0-3,8,10-11' -> [0, 1, 2, 3, 8, 10, 11] (in the order given); ValueError for
+    anything else (an empty or reversed range too)."""
     cpus: list[int] = []
     for part in text.split(","):
         first, _, last = part.partition("-")
-        cpus.extend(range(int(first), int(last or first) + 1))
+        span = range(int(first), int(last or first) + 1)
+        if not span:
+            raise ValueError(f"empty range {part}")
+        cpus.extend(span)
     return cpus
 
 
@@ -78,7 +82,8 @@ def serve(engine: str, threads: int, model: str, variant: str, out: Path) -> Non
         for _ in range(3):
             run()
     except Exception as error:  # (the parent reports it and goes on without this engine)
-        answers.write(f"error {type(error).__name__}: {str(error).splitlines()[0][:200]}\n")
+        reason = (str(error).splitlines() or [""])[0][:200]
+        answers.write(f"error {type(error).__name__}: {reason}\n")
         return
     answers.write(f"ready {sorted(os.sched_getaffinity(0))}\n")
     for line in sys.stdin:
@@ -122,9 +127,14 @@ class Worker:
             return None
 
     def close(self) -> None:
-        if self.proc.stdin is not None:
-            self.proc.stdin.close()
-        self.proc.wait()
+        """End the process: its input closed (it ends at the end of its input), else killed."""
+        try:
+            if self.proc.stdin is not None:
+                self.proc.stdin.close()
+            self.proc.wait(timeout=30)
+        except (OSError, subprocess.TimeoutExpired):
+            self.proc.kill()
+            self.proc.wait()
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -143,12 +153,20 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=Path.home() / ".cache/lowpass/bench-models")
     args = parser.parse_args(argv)
     allowed = sorted(os.sched_getaffinity(0))
-    cpus = _cpu_list(args.cpus) if args.cpus else allowed
-    if not set(cpus) <= set(allowed) or len(set(cpus)) != len(cpus):
+    try:
+        cpus = _cpu_list(args.cpus) if args.cpus else allowed
+    except ValueError:
+        cpus = []
+    if not cpus or not set(cpus) <= set(allowed) or len(set(cpus)) != len(cpus):
         parser.error(f"--cpus {args.cpus}: not distinct CPUs of those this process may use "
-                     f"({','.join(map(str, allowed))})")
+                     f"({','.join(map(str, allowed))}), as '0-3,8'")
+    if args.rounds < 1 or args.seconds <= 0:
+        parser.error("--rounds and --seconds: at least one round of some time")
     if args.threads:
-        counts = [int(t) for t in args.threads.split(",")]
+        try:
+            counts = [int(t) for t in args.threads.split(",")]
+        except ValueError:
+            parser.error(f"--threads {args.threads}: comma-separated thread counts, as '1,2,4'")
     else:
         counts = sorted({1, len(cpus), *(2**k for k in range(1, 8) if 2**k < len(cpus))})
     if max(counts) > len(cpus) or min(counts) < 1:
@@ -192,7 +210,9 @@ def main(argv: list[str] | None = None) -> None:
             worker.close()
 
     median = {key: statistics.median(v) for key, v in times.items() if v}
-    print(f"\n  {'threads':>7}  {'lowpass ms':>10}  {'OpenVINO ms':>11}  {'ratio':>6}  "
+    print("\n  (each engine: the median of its rounds' medians; ratio: the median of the rounds'"
+          " OpenVINO / lowpass, > 1: lowpass faster)")
+    print(f"  {'threads':>7}  {'lowpass ms':>10}  {'OpenVINO ms':>11}  {'ratio':>6}  "
           "rounds' range (lowpass; OpenVINO)")
     for t in counts:
         cells = [f"{median[e, t] * 1e3:.2f}" if (e, t) in median else "-" for e in ENGINES]

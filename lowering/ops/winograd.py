@@ -79,7 +79,9 @@ TILE_BLOCK_BYTES = 512 * 1024
 MIN_TILE_BLOCK = 24
 """Fewest tiles per block (rows of the GEMMs: 4 register tiles of 6 rows)."""
 STREAMED_WEIGHT_BYTES = 2 * 1024 * 1024
-"""Transformed weights above which a core's L2 does not hold them (`_parallel_blocks`)."""
+"""Transformed weights above which a core's L2 does not hold them (`_parallel_blocks`): the
+Emerald Rapids server's 2 MiB (Zen 5's L2 is 1 MiB, so there weights of 1-2 MiB stream too,
+and keep the parallel blocks)."""
 MAX_WEIGHT_BYTES = 16 * 1024 * 1024
 """The most bytes of transformed weights (16 x C x C_out float32, 16/9 of the kernel's)
 a convolution may take: each inference reads them from memory. ResNet-50's 7x7 layers
