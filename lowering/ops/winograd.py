@@ -261,8 +261,8 @@ def _parallel_blocks(tiles: int, n: int, fewest: int, threads: int, weight_bytes
     transformed weights (`weight_bytes`) are more than `STREAMED_WEIGHT_BYTES`: each block's
     GEMMs stream all of them from beyond L2, so a block more is all the weights read again.
     (ResNet-50's 14x14 layers, 4 MiB of them, one block of 49 tiles: as 2 parallel blocks on
-    2 threads each thread read all 4 MiB; as the threaded block the model took 0.98x the
-    time, in five same-process A/Bs on Zen 5.)"""
+    2 threads each thread read all 4 MiB; as the threaded block the model took 0.98-1.00x
+    the time, in eight same-process A/Bs on Zen 5.)"""
     most = max(1, tiles // MIN_TILE_BLOCK)
     if threads < 2 or n * most < threads:
         return 0
