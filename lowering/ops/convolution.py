@@ -1635,18 +1635,11 @@ def emit_depthwise(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
                                                           i64(t)), acc_t), typ=acc_t)
                        for t in range(spec.kh * spec.kw)]
             out_plane = b.mul(plane, i64(oh_n * ow_n))
-            with for_range(b, oh_n, name="oh") as oh:
-                rows = []
-                for kh in range(spec.kh):
-                    ih = b.add(b.sub(b.mul(oh, i64(spec.sh)), i64(spec.pt)), i64(kh * spec.dh))
-                    always = spec.pt == 0 and (oh_n - 1) * spec.sh + (spec.kh - 1) * spec.dh < h
-                    if always:
-                        rows.append((ih, None))
-                        continue
-                    low = b.icmp_signed("<", ih, i64(0))
-                    high = b.icmp_signed(">", ih, i64(h - 1))
-                    rows.append((b.select(low, i64(0), b.select(high, i64(h - 1), ih)),
-                                 b.not_(b.or_(low, high))))
+
+            def output_row(oh: ir.Value, inside: bool) -> None:
+                """Output row `oh`; `inside`: every input row of its window is in the image
+                (no clamp, no mask)."""
+                rows = _window_rows(b, spec, oh, inside)
 
                 def finish(acc: ir.Value, count: int, col: ir.Value) -> None:
                     value = to_float(b, acc, np.dtype(np.int32) if integer else F32_DT, count)
@@ -1660,12 +1653,17 @@ def emit_depthwise(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
                         iw0 = b.sub(b.mul(col, i64(spec.sw)), i64(spec.pl))
                         for kh, (ih, valid) in enumerate(rows):
                             row_ptr = element_ptr(b, base, b.mul(ih, i64(w)), et)
-                            mask = None if valid is None else splat(b, valid, lanes)
                             taps = window_taps(b, row_ptr, iw0, et, lanes, spec.sw, spec.kw,
                                                spec.dw, readable)
+                            row_acc = acc
                             for kw, tap in enumerate(taps):
                                 v = tap_value(tap, lanes, zero_point)
-                                acc = accumulate(acc, v, weights[kh * spec.kw + kw], lanes, mask)
+                                row_acc = accumulate(row_acc, v, weights[kh * spec.kw + kw],
+                                                     lanes, None)
+                            # (a kernel row outside the image, read clamped, adds nothing:
+                            # one select a row, not one a tap)
+                            acc = row_acc if valid is None else b.select(
+                                splat(b, valid, lanes), row_acc, acc)
                         finish(acc, lanes, col)
                 for start, stop in ((0, ow_lo), (vec_end, ow_n)):
                     if stop <= start:
@@ -1689,11 +1687,42 @@ def emit_depthwise(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
                                                  weights[kh * spec.kw + kw], 1, splat(b, ok, 1))
                         finish(acc, 1, col)
 
+            for start, stop, inside in _row_ranges(spec):
+                with for_range(b, stop, start=start, name="oh") as oh:
+                    output_row(oh, inside)
+
     # (the output planes are independent: shared by the threads)
     planes = spec.n * spec.cout
     emit_ranged_kernel(ctx, f"{ctx.group_name}_depthwise", [x.ptr, out.ptr], body,
                        outer=planes, work=planes * oh_n * ow_n * spec.kh * spec.kw,
                        noalias=(1,))
+
+
+def _row_ranges(spec: ConvSpec) -> list[tuple[int, int, bool]]:
+    """The output rows of a plane as (start, stop, inside) ranges, none empty: the rows whose
+    window lies inside the image (`inside`: their taps need no clamp or mask; in one loop
+    of constant bounds only O3's unrolling had folded them, for 7x7 planes alone), and the
+    rows above and below them in loops of their own, whose constant bounds (one row each at
+    a padding of one) fold their clamps too. (On Zen 5, the same bits in 0.87-0.91x the
+    time for shufflenet int8, 0.88-0.93x efficientnet_b0 int8, 0.83-0.89x
+    mobilenet_v3_small int8, 0.93-0.98x their fp32; shufflenet int8's compile 2.6 -> 2.95
+    s: three copies of a row's code.)"""
+    first = min(spec.oh, -(-spec.pt // spec.sh))
+    bottom = spec.h - 1 - (spec.kh - 1) * spec.dh + spec.pt
+    end = max(first, min(spec.oh, bottom // spec.sh + 1 if bottom >= 0 else 0))
+    ranges = [(0, first, False), (first, end, True), (end, spec.oh, False)]
+    return [r for r in ranges if r[1] > r[0]]
+
+
+def _window_rows(b: ir.IRBuilder, spec: ConvSpec, oh: ir.Value, inside: bool
+                 ) -> list[tuple[ir.Value, ir.Value | None]]:
+    """The input row of each kernel row for output row `oh`, clamped into the image, and
+    whether it was inside it (None where the row is `inside`: always)."""
+    rows: list[tuple[ir.Value, ir.Value | None]] = []
+    for kh in range(spec.kh):
+        ih = b.add(b.sub(b.mul(oh, i64(spec.sh)), i64(spec.pt)), i64(kh * spec.dh))
+        rows.append((ih, None) if inside else _clamped(b, ih, spec.h))
+    return rows
 
 
 DEPTHWISE_POSITIONS = 4

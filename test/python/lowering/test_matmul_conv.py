@@ -1014,3 +1014,60 @@ def test_im2col_rows_not_padded_without_amx_rows(monkeypatch: pytest.MonkeyPatch
     want = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request().infer(feeds)["y"]
     np.testing.assert_array_equal(np.asarray(got), np.asarray(want))
     assert set(ks) == {144}
+
+
+def _depthwise_geometries() -> list[tuple[int, ...]]:
+    """(h, w, kh, kw, stride, pad_begin, pad_end, dilation, multiplier): the border rows and
+    the rows inside apart (none inside, all inside, a window taller than the image)."""
+    fixed = [(7, 7, 3, 3, 1, 1, 1, 1, 1), (14, 9, 3, 3, 2, 1, 1, 1, 1),
+             (5, 6, 3, 3, 1, 0, 0, 1, 2), (4, 8, 5, 5, 1, 2, 2, 1, 1),
+             (2, 5, 3, 3, 1, 1, 1, 1, 1), (3, 4, 5, 3, 1, 2, 2, 1, 1),
+             (9, 9, 3, 3, 1, 2, 2, 2, 1), (6, 11, 3, 1, 3, 2, 0, 1, 1),
+             (1, 7, 1, 3, 1, 0, 0, 1, 1), (8, 3, 3, 3, 2, 0, 2, 1, 2)]
+    rng = np.random.default_rng(51)
+    for _ in range(10):
+        kh, kw = (int(v) for v in rng.choice([1, 2, 3, 5], 2))
+        dilation, stride = int(rng.integers(1, 3)), int(rng.integers(1, 4))
+        pb, pe = (int(v) for v in rng.integers(0, 3, 2))
+        h = max(int(rng.integers(1, 13)), (kh - 1) * dilation + 1 - pb - pe)
+        w = max(int(rng.integers(1, 13)), (kw - 1) * dilation + 1 - pb - pe)
+        fixed.append((h, w, kh, kw, stride, pb, pe, dilation, int(rng.integers(1, 3))))
+    return fixed
+
+
+@pytest.mark.parametrize("int8", [True, False], ids=["int8", "fp32"])
+@pytest.mark.parametrize("geometry", _depthwise_geometries(), ids=lambda g: "x".join(map(str, g)))
+def test_depthwise_planes_at_every_border(int8: bool, geometry: tuple[int, ...]) -> None:
+    """The NCHW depthwise kernel (`emit_depthwise`: one plane per output channel) in the
+    border rows, whose windows are clamped and masked, and in the rows inside: int8 exact,
+    fp32 as the reference."""
+    h, w, kh, kw, stride, pb, pe, dilation, multiplier = geometry
+    rng = np.random.default_rng(sum(geometry))
+    c = 3
+    oh = (h + pb + pe - (kh - 1) * dilation - 1) // stride + 1
+    ow = (w + pb + pe - (kw - 1) * dilation - 1) // stride + 1
+    g = GraphBuilder()
+    element = ov.ui8 if int8 else ov.f32
+    x = g.input("x", [2, c, h, w], element)
+    source = x
+    if int8:
+        source = g.value(ov.SubtractOp(x, g.constant(np.asarray(7, np.uint8)),
+                                       result_type=ov.tensor([2, c, h, w], ov.f32)))
+    kernel = rng.integers(-128, 128, (c, multiplier, 1, kh, kw))
+    weights = g.constant(kernel.astype(np.int8 if int8 else np.float32))
+    y = g.value(ov.GroupConvolutionOp(
+        source, weights, strides=[stride, stride], pads_begin=[pb, pb], pads_end=[pe, pe],
+        dilations=[dilation, dilation], result_type=ov.tensor([2, c * multiplier, oh, ow], ov.f32),
+        name="dw"))
+    g.output(y, "y")
+    if int8:
+        feeds = {"x": rng.integers(0, 256, (2, c, h, w)).astype(np.uint8)}
+    else:
+        feeds = {"x": rng.standard_normal((2, c, h, w)).astype(np.float32)}
+    got, want, request = run_both(lowpass.Model(g.module()), feeds)
+    text = cpu_graph(request.get_compiled_model()).library.ir_text
+    assert re.search(r'^define [^@]*@"dw_depthwise"', text, re.M), "not the plane kernel"
+    if int8:
+        np.testing.assert_array_equal(got[0], want[0])
+    else:
+        assert_fp32_close(got[0], want[0])
