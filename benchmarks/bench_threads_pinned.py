@@ -60,6 +60,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import bench_targets as b  # noqa: E402
+from bench_threads import thread_counts  # noqa: E402
 
 ENGINES = ("lowpass", "OpenVINO")
 
@@ -168,7 +169,8 @@ def main(argv: list[str] | None = None) -> None:
         except ValueError:
             parser.error(f"--threads {args.threads}: comma-separated thread counts, as '1,2,4'")
     else:
-        counts = sorted({1, len(cpus), *(2**k for k in range(1, 8) if 2**k < len(cpus))})
+        # (`bench_threads.py`'s counts but 4x the CPUs, which no pinning can give)
+        counts = [t for t in thread_counts(len(cpus)) if t <= len(cpus)]
     if max(counts) > len(cpus) or min(counts) < 1:
         parser.error(f"--threads {args.threads}: from 1 to the {len(cpus)} CPUs")
     args.out.mkdir(parents=True, exist_ok=True)

@@ -1152,8 +1152,7 @@ def _keep_kernels_out_of_line(
                     if isinstance(callee, ir.Function) and printed.defines(callee):
                         callees.add(callee)
     for fn in callees:
-        if "alwaysinline" not in fn.attributes and "noinline" not in fn.attributes:
-            printed.add_attribute(fn, "noinline")
+        printed.keep_out_of_line(fn)
 
 
 def _leave_glue_unoptimized(functions: Sequence[ir.Function]) -> None:

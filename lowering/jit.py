@@ -326,13 +326,11 @@ class PartStream:
                     if index is None:
                         break
                     build = builders.get(index)
-                    text = build() if build is not None else self._sources[index].read_text()
-                    mod, tm = _optimized(text)
-                    del text
-                    obj = tm.emit_object(mod)
+                    obj, symbols = _object_here(
+                        build() if build is not None else self._sources[index].read_text())
                     with self._lock:
                         self._objects[index] = obj
-                        self._runtime.update(runtime_symbols(mod))
+                        self._runtime.update(symbols)
                 self._feeder.join()
                 if not self._queue:  # (else parts that a worker failed: compiled here)
                     break
@@ -399,7 +397,7 @@ class PartStream:
                 return
             stdin = self._workers[w].stdin
             assert stdin is not None
-            output = Path(f"{self._sources[index]}.o")
+            output = self._output(index)
             try:
                 stdin.write(f"{self._sources[index]}\t{output}\n".encode())
                 stdin.flush()
@@ -409,6 +407,10 @@ class PartStream:
             waiting.remove(index)
             self._queue.remove(index)
             self._busy[w] = index
+
+    def _output(self, index: int) -> Path:
+        """Where a worker writes part `index`'s object file."""
+        return Path(f"{self._sources[index]}.o")
 
     def _largest(self, parts: Sequence[int]) -> int | None:
         return max(parts, key=self._sizes.__getitem__, default=None)
@@ -436,15 +438,14 @@ class PartStream:
                 if index is None:  # (answered already)
                     continue
                 answer = stream.readline()
-                output = Path(f"{self._sources[index]}.o")
+                output = self._output(index)
                 if answer and answer not in (f"ok\t{output}\n".encode(),
                                              f"error\t{output}\n".encode()):
                     continue  # (not an answer: something else the worker's process printed)
                 del self._busy[w]
                 if answer.startswith(b"ok\t"):
-                    self._objects[index] = output.read_bytes()
-                    declared = Path(f"{output}.declared").read_text().splitlines()
-                    self._runtime.update(n for n in declared if _resolver_prefix(n) is not None)
+                    self._objects[index], symbols = _worker_object(output)
+                    self._runtime.update(symbols)
                     continue
                 self._here.add(index)
                 self._queue.append(index)
@@ -524,27 +525,36 @@ def _compile_parts(parts: Sequence[Callable[[], str]]) -> tuple[list[bytes], lis
                 except OSError:
                     process = None
                 jobs.append((process, output))
-            mod, tm = _optimized(parts[0]())
-            objects = [tm.emit_object(mod)]
-            runtime = set(runtime_symbols(mod))
+            obj, symbols = _object_here(parts[0]())
+            objects, runtime = [obj], set(symbols)
             for (process, output), part in zip(jobs, parts[1:], strict=True):
-                if process is not None and process.wait() == 0:
-                    objects.append(output.read_bytes())
-                    declared = Path(f"{output}.declared").read_text().splitlines()
-                    runtime.update(n for n in declared if _resolver_prefix(n) is not None)
-                else:
-                    # (a worker that could not start or failed, e.g. no llvmlite for
-                    # sys.executable: the part is compiled here, where invalid IR raises
-                    # JitError)
-                    mod, tm = _optimized(part())
-                    objects.append(tm.emit_object(mod))
-                    runtime.update(runtime_symbols(mod))
+                # (a worker that could not start or failed, e.g. no llvmlite for
+                # sys.executable: the part is compiled here, where invalid IR raises JitError)
+                ok = process is not None and process.wait() == 0
+                obj, symbols = _worker_object(output) if ok else _object_here(part())
+                objects.append(obj)
+                runtime.update(symbols)
         finally:
             for process, _ in jobs:
                 if process is not None and process.poll() is None:
                     process.kill()
                     process.wait()
     return objects, sorted(runtime)
+
+
+def _object_here(text: str) -> tuple[bytes, list[str]]:
+    """The IR `text` compiled in this process: its object file and the runtime symbols it
+    needs (`runtime_symbols`). The text is freed before LLVM generates the code."""
+    mod, tm = _optimized(text)
+    del text
+    return tm.emit_object(mod), runtime_symbols(mod)
+
+
+def _worker_object(output: Path) -> tuple[bytes, list[str]]:
+    """A compile worker's object file `output` and the runtime symbols it needs (from the
+    names it leaves undefined, `output`.declared)."""
+    declared = Path(f"{output}.declared").read_text().splitlines()
+    return output.read_bytes(), [n for n in declared if _resolver_prefix(n) is not None]
 
 
 def _optimized(text: str) -> tuple[llvm.ModuleRef, llvm.TargetMachine]:

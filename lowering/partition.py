@@ -168,10 +168,7 @@ class FunctionTexts:
                     if (isinstance(instruction, ir.CallInstr)
                             and isinstance(instruction.callee, ir.Function)
                             and instruction.callee.name in defined):
-                        callee = instruction.callee
-                        if ("alwaysinline" not in callee.attributes
-                                and "noinline" not in callee.attributes):
-                            self.add_attribute(callee, "noinline")
+                        self.keep_out_of_line(instruction.callee)
                     glued.update(op.name for op in instruction.operands
                                  if isinstance(op, ir.Function))
         lines = _header(module)
@@ -205,6 +202,12 @@ class FunctionTexts:
         lines.extend(module._get_metadata_lines())
         self.batched.update((name, name in external) for name in names)
         return "\n".join(lines)
+
+    def keep_out_of_line(self, fn: ir.Function) -> None:
+        """Mark `fn` `noinline` (its text too), unless it is `alwaysinline` or marked
+        already: a kernel that the entry's glue calls (`compiler._keep_kernels_out_of_line`)."""
+        if "alwaysinline" not in fn.attributes and "noinline" not in fn.attributes:
+            self.add_attribute(fn, "noinline")
 
     def add_attribute(self, fn: ir.Function, attribute: str) -> None:
         """`fn.attributes.add(attribute)`, in its text too if it is printed already (where

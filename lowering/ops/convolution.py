@@ -1596,10 +1596,7 @@ def emit_depthwise(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
     zp = spec.zero_point
     zp_const = None if zp is None else np.ascontiguousarray(zp.astype(np.int32))
     oh_n, ow_n, h, w = spec.oh, spec.ow, spec.h, spec.w
-    ow_lo = min(ow_n, -(-spec.pl // spec.sw))
-    span = (spec.kw - 1) * spec.dw
-    last_ok = (w - 1 - span + spec.pl) // spec.sw if w - 1 - span + spec.pl >= 0 else -1
-    ow_hi = max(ow_lo, min(ow_n, last_ok + 1))
+    ow_lo, ow_hi = _inside_span(ow_n, w, spec.kw, spec.dw, spec.sw, spec.pl)
     lanes = vector_lanes(lanes, ow_hi - ow_lo)
     vec_end = ow_lo + (ow_hi - ow_lo) // lanes * lanes
     out_t = ir_type(program.out_dtype)
@@ -1674,11 +1671,7 @@ def emit_depthwise(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
                         for kh, (ih, valid) in enumerate(rows):
                             row_ptr = element_ptr(b, base, b.mul(ih, i64(w)), et)
                             for kw in range(spec.kw):
-                                iw = b.add(iw0, i64(kw * spec.dw))
-                                low = b.icmp_signed("<", iw, i64(0))
-                                high = b.icmp_signed(">", iw, i64(w - 1))
-                                iw_c = b.select(low, i64(0), b.select(high, i64(w - 1), iw))
-                                ok = b.not_(b.or_(low, high))
+                                iw_c, ok = _clamped(b, b.add(iw0, i64(kw * spec.dw)), w)
                                 if valid is not None:
                                     ok = b.and_(ok, valid)
                                 v = b.load(element_ptr(b, row_ptr, iw_c, et), typ=vec(et, 1),
@@ -1707,11 +1700,18 @@ def _row_ranges(spec: ConvSpec) -> list[tuple[int, int, bool]]:
     time for shufflenet int8, 0.88-0.93x efficientnet_b0 int8, 0.83-0.89x
     mobilenet_v3_small int8, 0.93-0.98x their fp32; shufflenet int8's compile 2.6 -> 2.95
     s: three copies of a row's code.)"""
-    first = min(spec.oh, -(-spec.pt // spec.sh))
-    bottom = spec.h - 1 - (spec.kh - 1) * spec.dh + spec.pt
-    end = max(first, min(spec.oh, bottom // spec.sh + 1 if bottom >= 0 else 0))
+    first, end = _inside_span(spec.oh, spec.h, spec.kh, spec.dh, spec.sh, spec.pt)
     ranges = [(0, first, False), (first, end, True), (end, spec.oh, False)]
     return [r for r in ranges if r[1] > r[0]]
+
+
+def _inside_span(out: int, size: int, kernel: int, dilation: int, stride: int, pad: int
+                 ) -> tuple[int, int]:
+    """[first, end): the output positions along one axis (`out` of them) whose window of
+    `kernel` taps lies inside the input's `size` (no clamp needed); first <= end."""
+    first = min(out, -(-pad // stride))
+    last_inside = size - 1 - (kernel - 1) * dilation + pad
+    return first, max(first, min(out, last_inside // stride + 1 if last_inside >= 0 else 0))
 
 
 def _window_rows(b: ir.IRBuilder, spec: ConvSpec, oh: ir.Value, inside: bool
@@ -1829,11 +1829,8 @@ class _DepthwiseNhwc:
             self.compensation = np.ascontiguousarray(
                 (self.zp_const.astype(np.int64) * sums).astype(np.int32))
         # the columns whose taps are inside the input horizontally: [col_lo, col_hi)
-        span = (spec.kw - 1) * spec.dw
-        self.col_lo = min(spec.ow, -(-spec.pl // spec.sw))
-        last_inside = spec.w - 1 - span + spec.pl
-        self.col_hi = max(self.col_lo, min(spec.ow, last_inside // spec.sw + 1
-                                           if last_inside >= 0 else 0))
+        self.col_lo, self.col_hi = _inside_span(spec.ow, spec.w, spec.kw, spec.dw, spec.sw,
+                                                spec.pl)
         self.borders = self.col_lo + spec.ow - self.col_hi
 
     def body(self, b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
