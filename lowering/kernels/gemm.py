@@ -156,6 +156,15 @@ program's arrays from one block: then ResNet-50's 28x28 3x3 layers (K 1152) took
 their time grouped, resnet50 int8 0.993x, inception_v1 0.995x, squeezenet and
 mobilenet_v2_224 1.000x (Zen 5, same-process A/B, the same bits; 1.007x for resnet50
 before)."""
+PROGRAM_SLOT_MIN = 512
+"""The smallest slot, in floats, of an array in a program's block (`_program_slot`): every
+N up to 512 shares one slot, so one grouped micro-kernel. With a slot of N (padded to a
+panel) Inception-v1 int8 had 69 grouped kernels, 56% of its 6.25 MB of IR; with these
+slots 39 and 4.53 MB (ResNet-50 int8: 22 -> 19, 3.57 -> 3.41 MB), its 2-job compile 2.85-2.93
+-> 2.43-2.48 s on a Zen 5 host (alternating processes). The same bits, and the same speed
+within the noise (same-process A/B on that host: resnet50 int8 0.995x, inception_v1
+1.005x, squeezenet 1.007x, mobilenet_v2_224 1.011x; the next power of two alone, 1.003x,
+1.005x, 1.001x, 1.004x, shared fewer: 5.18 MB)."""
 VNNI_GROUPS_UNROLL = 2
 """k-steps per iteration of the k loops of `_emit_vnni_groups_micro`, whose epilogue rows of
 the unit before run every `epilogue_spacing` iterations (K 64: 8 iterations, a row every
@@ -780,6 +789,16 @@ def _tile_for(kind: str, m: int, wide: bool = False, amx: bool = False,
     return {1: _Tile(1, 4), 2: _Tile(2, 2), 3: _Tile(3, 1)}[m]
 
 
+def _program_slot(columns: int) -> int:
+    """The floats from one array of a program's block to the next for `columns` columns:
+    the next power of two, at least `PROGRAM_SLOT_MIN`, plus one cache line (so that a
+    column's values of the arrays fall in different L1 sets). The slot is a constant of
+    the grouped kernels' code (one register addresses the block: `_ProgramArrays`); a slot
+    of `columns` made a kernel of each N, where these few slots let GEMMs of the same K
+    range and program form share their kernels (`_micro_key`)."""
+    return max(1 << max(columns - 1, 1).bit_length(), PROGRAM_SLOT_MIN) + PANEL
+
+
 @dataclass(eq=False)
 class _ProgramArrays:
     """The arrays that an epilogue's program reads (its `parameters()`: one value, or one per
@@ -930,7 +949,7 @@ class _GemmKernel:
         """Whether the micro-kernels prefetch the next panel block's B into L2 (`_prefetch`)."""
         if self.vnni_groups:  # (4 panels as before: the blocks above are unchanged)
             self.tile = _Tile(min(m, VNNI_GROUPS_ROWS), 4)
-        self.programs = _ProgramArrays(self.program_arrays, self.panels * PANEL,
+        self.programs = _ProgramArrays(self.program_arrays, _program_slot(self.panels * PANEL),
                                        self.vnni_groups and len(self.program_arrays) > 1)
         """How the kernels take `program_arrays` (one block for the grouped ones)."""
         self.keep_alive: list[np.ndarray] = []  # the baked arrays (`_address`)

@@ -1407,16 +1407,17 @@ def _program_operands(m, k, n):
     return weights8(k, n), scale, program, RNG.integers(0, 256, (m, n)).astype(np.uint8)
 
 
-def _check_program_gemm(lib, a, sums, r, ldc, scale, program, in_place=False) -> None:
-    """Runs `g(a, c, R)`, R and C of row stride `ldc` (C's columns beyond N must keep their
-    7s), and checks C against the program's reference on the scaled `sums`. `in_place`: C
-    is R's buffer (as a convolution's output in place of the residual it adds), so each
-    element must be written once, after its R was read."""
+def _check_program_gemm(lib, a, sums, r, ldc, scale, program, in_place=False, name="g"
+                        ) -> None:
+    """Runs `g(a, c, R)` (the function `name`), R and C of row stride `ldc` (C's columns
+    beyond N must keep their 7s), and checks C against the program's reference on the
+    scaled `sums`. `in_place`: C is R's buffer (as a convolution's output in place of the
+    residual it adds), so each element must be written once, after its R was read."""
     m, n = r.shape
     wide_r = np.full((m, ldc), 255, np.uint8)
     wide_r[:, :n] = r
     c = wide_r if in_place else np.full((m, ldc), 7, np.uint8)
-    lib.function("g", None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)(
+    lib.function(name, None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)(
         a.ctypes.data, c.ctypes.data, wide_r.ctypes.data)
     assert np.all(c[:, n:] == (255 if in_place else 7))
     np.testing.assert_array_equal(
@@ -1471,6 +1472,34 @@ def test_program_epilogue_vnni_groups(m, k, n, ldc, chunks, threads, in_place, a
     assert ".vnnig" in str(module)
     sums = (a_rows.astype(np.int64) - 3) @ b.astype(np.int64)
     _check_program_gemm(compile_ir(module, keep), a, sums, r, ldc, scale, program, in_place)
+
+
+def test_vnni_groups_share_kernels_across_n():
+    """GEMMs of the same K and program form whose N differ (128 and 192 columns: the
+    Inception modules' branches) share their grouped micro-kernels: a program's arrays are
+    read from a block whose slots do not follow N (`_program_slot`), so the kernels' code
+    does not either; each GEMM still gets its own results."""
+    host = host_cpu()
+    if not host.avx512_vnni or host.amx:
+        pytest.skip("runs the zmm vpdpbusd kernels: needs AVX-512 VNNI without AMX")
+    cpu = HostCpu("znver4", host.features, host.triple)
+    m, k = 36, 64
+    module, keep, checks = new_module("vnni-groups"), [], []
+    for name, n in (("g1", 128), ("g2", 192)):
+        b, scale, program, r = _program_operands(m, k, n)
+        program = _AddScaleShiftRound(program.s, RNG.uniform(-900, 900, n).astype(np.float32),
+                                      float(RNG.uniform(-300, 300)))
+        a = full_range(m, k, np.uint8)
+        emit_gemm(module, name, m=m, k=k, n=n, a_dtype=np.uint8, b=b, a_zero_point=3,
+                  epilogue=Epilogue(scale=scale, program=program), keep_alive=keep, cpu=cpu)
+        checks.append((name, a, (a.astype(np.int64) - 3) @ b.astype(np.int64), r, n, scale,
+                       program))
+    grouped = [line.split('"')[1] for line in str(module).splitlines()
+               if line.startswith("define") and ".vnnig" in line]
+    assert grouped and all(name.startswith("g1.") for name in grouped), grouped
+    lib = compile_ir(module, keep)
+    for name, a, sums, r, n, scale, program in checks:
+        _check_program_gemm(lib, a, sums, r, n, scale, program, name=name)
 
 
 def test_vnni_groups_only_on_amd_vector_pipes():
