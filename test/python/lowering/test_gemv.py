@@ -55,6 +55,28 @@ def test_byte_columns_refuses_what_is_not_byte_codes(case: str) -> None:
     assert byte_columns(w) is None
 
 
+class _CornerOnly(np.ndarray):
+    """An array whose element-wise operations may only touch a corner of it (at most 4096
+    elements): any ufunc over more fails the test."""
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):  # type: ignore[no-untyped-def]
+        plain = [x.view(np.ndarray) if isinstance(x, _CornerOnly) else x for x in inputs]
+        if any(isinstance(x, np.ndarray) and x.size > 4096 for x in plain):
+            raise AssertionError(f"{ufunc.__name__} over {max(np.size(x) for x in plain)} values")
+        return getattr(ufunc, method)(*plain, **kwargs)
+
+
+def test_float32_weights_are_refused_from_a_corner() -> None:
+    """A float32 layer's weights (more than 256 values in a column's first rows) are refused
+    as byte codes and as levels before any scan of the whole tensor: those took seconds on
+    a VGG's fully connected layers."""
+    w = np.random.default_rng(2).standard_normal((2048, 64)).astype(np.float32)
+    assert byte_columns(w) is None and level_codes(w) is None
+    guarded = w.view(_CornerOnly)
+    assert byte_columns(guarded) is None
+    assert level_codes(guarded) is None
+
+
 def _weights_only_model(path, k: int, n: int, rng: np.random.Generator) -> None:  # type: ignore[no-untyped-def]
     onnx = pytest.importorskip("onnx")
     from onnx import TensorProto, helper, numpy_helper
