@@ -1474,6 +1474,34 @@ def test_program_epilogue_vnni_groups(m, k, n, ldc, chunks, threads, in_place, a
     _check_program_gemm(compile_ir(module, keep), a, sums, r, ldc, scale, program, in_place)
 
 
+@pytest.mark.parametrize("m,k,n,ldc,in_place", [
+    (13, 1216, 130, 144, False), (31, 1536, 64, 64, True), (7, 1300, 200, 208, True)])
+def test_program_epilogue_rows_loop(m, k, n, ldc, in_place):
+    """On an AMD Zen 4 or Zen 5 host, a zmm `vpdpbusd` GEMM with a program that is not
+    grouped (K beyond `VNNI_GROUPS_MAX_STEPS`) runs each micro-kernel's epilogue as a loop
+    over its tile's rows (`epilogue_rows_loop`): one row's program in its code, and the
+    same bits as the reference on full and partial tiles and panels, with C in place of R
+    and a row stride beyond N."""
+    host = host_cpu()
+    if not host.avx512_vnni or host.amx:
+        pytest.skip("runs the zmm vpdpbusd kernels: needs AVX-512 VNNI without AMX")
+    cpu = HostCpu("znver4", host.features, host.triple)
+    a = full_range(m, k, np.uint8)
+    b, scale, program, r = _program_operands(m, k, n)
+    module = new_module("rows-loop")
+    keep: list = []
+    emit_gemm(module, "g", m=m, k=k, n=n, a_dtype=np.uint8, b=b, a_zero_point=3, ldc=ldc,
+              epilogue=Epilogue(scale=scale, program=program), keep_alive=keep, cpu=cpu)
+    text = str(module)
+    micros = re.findall(r'define [^\n]*"g\.micro(\d+)x(\d+)x\d+"[^\n]*\n(.*?)\n}', text,
+                        re.S)
+    assert micros and ".vnnig" not in text
+    for rows, panels, body in micros:  # (the program's conversions: a row's, not the tile's)
+        assert int(rows) == 1 or body.count("fptosi") <= int(panels), (rows, panels)
+    sums = (a.astype(np.int64) - 3) @ b.astype(np.int64)
+    _check_program_gemm(compile_ir(module, keep), a, sums, r, ldc, scale, program, in_place)
+
+
 def test_vnni_groups_share_kernels_across_n():
     """GEMMs of the same K and program form whose N differ (128 and 192 columns: the
     Inception modules' branches) share their grouped micro-kernels: a program's arrays are
