@@ -671,13 +671,25 @@ def _through_memory(b: ir.IRBuilder, accs: list[ir.Value], rows: int) -> list[ir
     return loaded
 
 
+def _loops_epilogue_rows(kernel: _GemmKernel) -> bool:
+    """Whether a micro-kernel runs its epilogue in a loop over the tile's rows (the sums
+    through a stack buffer, `_epilogue_rows_loop`), one row's program in its code
+    instead of 6 rows': the zmm `vpdpbusd` tiles of 4 panels with a program that are
+    not grouped on the grouped kernels' hosts (`vnni_groups`: Zen 4 and 5), those of K
+    beyond `VNNI_GROUPS_MAX_STEPS`, where the program is a small share of a tile's time
+    (docs/lowering.md, "GEMM kernels")."""
+    return (kernel.kind == "vnni" and kernel.wide and not kernel.amx
+            and kernel.cpu.zen_vector_pipes and kernel.epilogue.program is not None
+            and kernel.tile.panels == 4 and not kernel.vnni_groups)
+
+
 def _epilogue_rows_loop(kernel: _GemmKernel, b: ir.IRBuilder, accs: list[ir.Value], rows: int,
                         panels: int, last_cols: int, c: ir.Value, n0: ir.Value,
                         vectors: Sequence[ir.Value], ldc: ir.Value | int,
                         residual: ir.Value | None, program_args: Sequence[ir.Value],
                         seeded: bool) -> None:  # fmt: skip
     """`kernel._epilogue` of a rows x panels tile as a loop over its rows
-    (`_GemmMicroKernels.epilogue_rows_loop`): the sums stored to a stack buffer, each row's
+    (`_loops_epilogue_rows`): the sums stored to a stack buffer, each row's
     loaded back through a pointer LLVM cannot relate to the stores (as
     `_through_memory`'s)."""
     with b.goto_entry_block():
@@ -1391,9 +1403,10 @@ class _GemmMicroKernels(_GemmKernel):
             self.comp is not None, form(self.scale), form(self.bias), ep.residual, ep.relu,
             ep.clamp, None if ep.program is None else ep.program.signature(), rows,
             panels, last_cols, part, *((self.kblock, self.block) if part else ()),
-            self.a_chunks, self.a_chunk_bytes, self.prefetch_b,
-            self.epilogue_spacing if self.vnni_groups else 0,
-            self.programs.block and self.programs.slot, self.epilogue_rows_loop,
+            *(("runs", self.run_arguments[0]) if self.run_arguments is not None
+              else (self.a_chunks, self.a_chunk_bytes)), self.prefetch_b,
+            self.vnni_groups,
+            self.programs.block and self.programs.slot, _loops_epilogue_rows(self),
         )  # fmt: skip
 
     @property
@@ -1431,10 +1444,25 @@ class _GemmMicroKernels(_GemmKernel):
 
     def micro_shape(self, steps: int) -> list[ir.Value]:
         """A strided micro-kernel's last arguments: the k-steps it runs, then the A row,
-        B panel and C row strides in bytes ([] for the other kinds)."""
+        B panel and C row strides in bytes ([] for the other kinds); a grouped one's
+        (`vnni_groups`) then the log2 of the k-steps from one epilogue row to the next and
+        its `run_arguments` (constants, a kernel of each K and input width: lowering.md)."""
         if not self.strided:
             return []
-        return [_c64(v) for v in (steps, self.a_row_bytes, self.panel_bytes, self.ldc_bytes)]
+        shape = [steps, self.a_row_bytes, self.panel_bytes, self.ldc_bytes]
+        if self.vnni_groups:  # (and the log2 of the k-steps from one epilogue row to the next)
+            shape.append((self.epilogue_spacing * VNNI_GROUPS_UNROLL).bit_length() - 1)
+        if self.run_arguments is not None:  # (and the runs' stride and k-steps)
+            shape += self.run_arguments[1:]
+        return [_c64(v) for v in shape]
+
+    @property
+    def run_arguments(self) -> tuple[int, int, int] | None:
+        """`_uniform_runs` of a grouped kernel (`vnni_groups`) reading A in place, which its
+        code takes as arguments (`micro_shape`); None otherwise."""
+        if not self.vnni_groups or self.a_chunks is None:
+            return None
+        return _uniform_runs(*self._chunk_runs())
 
     def part_steps(self, part: str) -> int:
         """The k-steps of a K block's micro-kernel (all of them without `kblock`)."""
@@ -1524,7 +1552,8 @@ class _GemmMicroKernels(_GemmKernel):
         steps = self.part_steps(part)
         main_steps = steps - steps % unroll
         if self.a_chunks is not None:  # A in place: a loop per run of contiguous chunks
-            accs = _k_loops_in_place(b, accs, a_rows, *self._chunk_runs(), unroll, step)
+            accs = _k_loops_in_place(b, accs, a_rows, _step_runs(*self._chunk_runs(), unroll),
+                                     unroll, step)
         elif steps_arg is not None:  # strided: loops of `unroll` steps, then of single steps
             def unrolled(values: list[ir.Value], s: ir.Value) -> list[ir.Value]:
                 for u in range(unroll):
@@ -1569,7 +1598,7 @@ class _GemmMicroKernels(_GemmKernel):
             return fn
         if self.k_tail:  # (strided: the tail after the run-time steps, not this GEMM's)
             accs = step(accs, steps_arg if steps_arg is not None else self.steps, tail=True)
-        if self.epilogue_rows_loop:
+        if _loops_epilogue_rows(self):
             _epilogue_rows_loop(self, b, accs, rows, panels, last_cols, c, n0, fn.args[4:7],
                                 ldc, residual, program_args, seeds is not None)
         else:
@@ -1579,23 +1608,6 @@ class _GemmMicroKernels(_GemmKernel):
                            seeded=seeds is not None)
         b.ret_void()
         return fn
-
-    @property
-    def epilogue_rows_loop(self) -> bool:
-        """Whether a micro-kernel runs its epilogue in a loop over the tile's rows (the sums
-        through a stack buffer, `_epilogue_rows_loop`) instead of row after row: the zmm
-        `vpdpbusd` tiles of 4 panels with a program that are not grouped on the hosts of
-        the grouped kernels (`vnni_groups`: AMD Zen 4 and Zen 5), those of K beyond
-        `VNNI_GROUPS_MAX_STEPS` (or B prefetched), where the program is a small share of a
-        tile's time. Their code then has one row's program instead of the 6 rows' (~250
-        instructions each): on a Zen 5 host Inception-v2 int8's IR 8.45 -> 5.78 MB,
-        ResNet-50 int8's 3.41 -> 2.49 MB, their 2-job compiles 3.72 -> 3.20 s and 1.77 ->
-        1.63 s; the same bits and 0.995-1.004x the time on resnet50, inception_v1 and v2,
-        mobilenet_v2_224, squeezenet, vgg19, convnext_tiny, efficientnet_b0 and shufflenet
-        int8 (same-process A/B)."""
-        return (self.kind == "vnni" and self.wide and not self.amx
-                and self.cpu.zen_vector_pipes and self.epilogue.program is not None
-                and self.tile.panels == 4 and not self.vnni_groups)
 
     # -- AMX micro-kernel -----------------------------------------------------------------
 
@@ -1906,33 +1918,59 @@ def _a_runs(a_chunks: tuple[int, ...], chunk_bytes: int) -> list[tuple[int, int,
     return runs
 
 
+def _uniform_runs(runs: list[tuple[int, int, int]], steps_per_chunk: int
+                  ) -> tuple[int, int, int] | None:  # fmt: skip
+    """(runs, bytes from one run to the next, k-steps of a run) of `_a_runs`'s runs where
+    they have one length and are one stride apart from the row's start (a convolution's
+    kernel rows: KH runs of KW x C bytes, a padded input row apart), so that layers of
+    other widths and channels can share a kernel that takes them as arguments; else
+    None."""
+    stride = runs[1][0] if len(runs) > 1 else 0
+    if any(offset != r * stride or count != runs[0][2]
+           for r, (offset, _, count) in enumerate(runs)):
+        return None
+    assert runs[0][2] * steps_per_chunk % VNNI_GROUPS_UNROLL == 0
+    return len(runs), stride, runs[0][2] * steps_per_chunk
+
+
 def _k_loops_in_place(
     b: ir.IRBuilder, accs: list[ir.Value], a_rows: list[ir.Value],
-    runs: list[tuple[int, int, int]], steps_per_chunk: int, unroll: int,
+    runs: Sequence[tuple[ir.Value | int, ir.Value | int, ir.Value | int]], unroll: int,
     step: Callable[..., list[ir.Value]],
     each: Callable[[list[ir.Value], ir.Value], list[ir.Value]] | None = None,
 ) -> list[ir.Value]:  # fmt: skip
-    """The k loops of a micro-kernel reading A in place: one per run (`_a_runs`), its rows'
-    pointers moved to the run, its B steps after the runs before it (`step(accs, B step,
-    run=(A rows, A step))`); `each(accs, s)` after each iteration of `unroll` steps from the
-    B step s (`_emit_vnni_groups_micro`'s epilogue rows). A run's steps are a multiple of
-    `unroll`: its loop has no rest, and the iterations of all the runs start at every
-    multiple of `unroll`."""
+    """The k loops of a micro-kernel reading A in place: one per run (the run's byte
+    offset in a row, its first k-step, its k-steps: `_step_runs`), its rows' pointers moved
+    to the run, its B steps after the runs before it (`step(accs, B step, run=(A rows, A
+    step))`); `each(accs, s)` after each iteration of `unroll` steps from the B step s
+    (`_emit_vnni_groups_micro`'s epilogue rows). A run's steps are a multiple of `unroll`:
+    its loop has no rest, and the iterations of all the runs start at every multiple of
+    `unroll`."""
     values = accs
-    for offset, first, count in runs:
-        assert count * steps_per_chunk % unroll == 0
+    for offset, start, steps in runs:
         rows_at = [opaque_ptr(b, _offset(b, row, offset)) for row in a_rows]
-        start = first * steps_per_chunk
+        first = start if isinstance(start, ir.Value) else _c64(start)
 
         def in_run(values: list[ir.Value], s: ir.Value, rows_at: list[ir.Value] = rows_at,
-                   start: int = start) -> list[ir.Value]:
+                   first: ir.Value = first) -> list[ir.Value]:
             for u in range(unroll):
                 local = b.add(s, _c64(u)) if u else s
-                values = step(values, b.add(local, _c64(start)), run=(rows_at, local))
-            return values if each is None else each(values, b.add(s, _c64(start)))
+                values = step(values, b.add(local, first), run=(rows_at, local))
+            return values if each is None else each(values, b.add(s, first))
 
-        values = carried_loop(b, values, _c64(0), _c64(count * steps_per_chunk), unroll, in_run)
+        values = carried_loop(b, values, _c64(0),
+                              steps if isinstance(steps, ir.Value) else _c64(steps), unroll,
+                              in_run)
     return values
+
+
+def _step_runs(runs: list[tuple[int, int, int]], steps_per_chunk: int, unroll: int
+               ) -> list[tuple[int, int, int]]:  # fmt: skip
+    """`_a_runs`'s runs of chunks as runs of k-steps for `_k_loops_in_place`: (byte offset,
+    first k-step, k-steps), each a multiple of `unroll` k-steps."""
+    assert all(count * steps_per_chunk % unroll == 0 for *_, count in runs)
+    return [(offset, first * steps_per_chunk, count * steps_per_chunk)
+            for offset, first, count in runs]
 
 
 def _tile_config(b: ir.IRBuilder, rows: int) -> ir.Value:
@@ -1977,7 +2015,8 @@ class _GroupedMicroKernels(_GemmMicroKernels):
 
     def _emit_vnni_groups_micro(self, rows: int, panels: int, last_cols: int) -> ir.Function:
         """`_emit_micro` (strided) over `tiles` row tiles of `rows` rows, each over `groups`
-        panel groups side by side `panels` wide (two arguments after the shape): the units
+        panel groups side by side `panels` wide (two arguments after the shape,
+        `micro_shape`): the units
         (group, tile) in that order, so that a group's packed B and its columns' constants
         stay in L1 through its row tiles (in the order (tile, group) the groups' B came from
         L2 for each row tile: on a Zen 5 host resnet50 int8 took 1.011-1.014x the time, its
@@ -1992,7 +2031,9 @@ class _GroupedMicroKernels(_GemmMicroKernels):
         fn = self._micro_function(f"vnnig{rows}x{panels}x{last_cols}", groups=2)
         a, b_panel, c, n0 = fn.args[:4]
         vectors = fn.args[4:7]
-        steps, a_row_bytes, panel_bytes, ldc, groups, tiles = fn.args[7:13]
+        shape_end = 7 + len(self.micro_shape(0))
+        steps, a_row_bytes, panel_bytes, ldc, period_shift, *run_args = fn.args[7:shape_end]
+        groups, tiles = fn.args[shape_end : shape_end + 2]
         _, residual, _, program_args = _trailing_arguments(
             fn, False, self.epilogue.takes_r, self.programs.count)
         b = ir.IRBuilder(fn.append_basic_block("entry"))
@@ -2003,9 +2044,8 @@ class _GroupedMicroKernels(_GemmMicroKernels):
         group_b_bytes = b.mul(panel_bytes, _c64(panels))
         group_c_bytes = panels * PANEL * self.out.itemsize
         tile_a_bytes = b.mul(a_row_bytes, _c64(rows))
-        period = self.epilogue_spacing * VNNI_GROUPS_UNROLL  # (k-steps from row to row)
-        period_shift = period.bit_length() - 1
-        assert period == 1 << period_shift, "powers of two"
+        # (k-steps from row to row: 1 << period_shift, an argument, `micro_shape`)
+        period_mask = b.sub(b.shl(_c64(1), period_shift), _c64(1))
         assert self.kind == "vnni" and self.wide  # (so `_seeded_sums` seeds where comp is)
         seeded = self.comp is not None
 
@@ -2040,17 +2080,17 @@ class _GroupedMicroKernels(_GemmMicroKernels):
                      ) -> list[ir.Value]:
                 return self._k_step(b, accs, a_rows, b_panels, s, tail, run)
 
-            rows_end = b.mul(pending, _c64(period))
+            rows_end = b.shl(pending, period_shift)
 
             def epilogue_rows(values: list[ir.Value], s: ir.Value) -> list[ir.Value]:
                 """Row s / period of the unit before after the iteration from k-step s,
                 where s is a multiple of the period before `rows_end`: the loop's own
                 step is the schedule (a test and a compare an iteration; a counter carried
                 through the loop took ~10 scalar instructions an iteration)."""
-                due = b.and_(b.icmp_unsigned("==", b.and_(s, _c64(period - 1)), _c64(0)),
+                due = b.and_(b.icmp_unsigned("==", b.and_(s, period_mask), _c64(0)),
                              b.icmp_unsigned("<", s, rows_end))
                 with b.if_then(due):
-                    epilogue_row(*before, b.lshr(s, _c64(period_shift)))
+                    epilogue_row(*before, b.lshr(s, period_shift))
                 return values
 
             def unrolled(values: list[ir.Value], s: ir.Value) -> list[ir.Value]:
@@ -2063,10 +2103,14 @@ class _GroupedMicroKernels(_GemmMicroKernels):
             start: list[ir.Value] = ([ir.Constant(V16I32, None)] * (rows * panels)
                                      if seeds is None else seeds)
             if self.a_chunks is not None:  # (a loop per run of A's chunks read in place)
-                runs, steps_per_chunk = self._chunk_runs()
-                values = _k_loops_in_place(b, start, a_rows, runs, steps_per_chunk,
-                                           VNNI_GROUPS_UNROLL, step, epilogue_rows)
-                looped: ir.Value = _c64(sum(count for *_, count in runs) * steps_per_chunk)
+                step_runs: list[tuple[ir.Value | int, ir.Value | int, ir.Value | int]] = [
+                    (b.mul(run_args[0], _c64(r)), b.mul(run_args[1], _c64(r)), run_args[1])
+                    for r in range(self.run_arguments[0] if self.run_arguments else 0)
+                ] or list(_step_runs(*self._chunk_runs(), VNNI_GROUPS_UNROLL))
+                looped: ir.Value = (b.mul(run_args[1], _c64(len(step_runs))) if run_args else
+                                    _c64(len(self.a_chunks) * self._chunk_runs()[1]))
+                values = _k_loops_in_place(b, start, a_rows, step_runs, VNNI_GROUPS_UNROLL,
+                                           step, epilogue_rows)
             else:
                 looped = b.and_(steps, _c64(-VNNI_GROUPS_UNROLL))
                 values = carried_loop(b, start, _c64(0), looped, VNNI_GROUPS_UNROLL,
@@ -2074,7 +2118,7 @@ class _GroupedMicroKernels(_GemmMicroKernels):
                 values = carried_loop(b, values, looped, steps, 1, step)
             # (the rows run in the loops: those of the multiples of the period below the
             # k-steps they ran)
-            ran = b.lshr(b.add(looped, _c64(period - 1)), _c64(period_shift))
+            ran = b.lshr(b.add(looped, period_mask), period_shift)
             done = b.select(b.icmp_unsigned("<", ran, pending), ran, pending)
             if self.k_tail:  # (as `_emit_micro`'s)
                 values = step(values, steps, tail=True)
@@ -2106,6 +2150,7 @@ class _GemmEmitter(_GroupedMicroKernels):
             "gemm.chunk", *self._micro_key(0, 0, 0)[1:], self.steps, self.a_row_bytes,
             self.panel_bytes, self.ldc_bytes, self.kblock, self.block, self.k, self.n,
             self.lda_bytes, self.tile, self.prewiden, self.packed is None, rows, panels, last,
+            self.a_chunks, self.a_chunk_bytes,  # (`micro_shape`'s runs, `run_arguments`)
         )  # fmt: skip
 
     def chunk_body(self, fn_name: str, rows: int, panels: int, last: bool) -> ir.Function:

@@ -1428,7 +1428,8 @@ def _check_program_gemm(lib, a, sums, r, ldc, scale, program, in_place=False, na
     (49, 64, 130, 144, None), (36, 32, 200, 208, None), (7, 150, 140, 144, None),
     (67, 258, 300, 304, None), (21, 576, 200, 200, None), (36, 16, 200, 208, None),
     (12, 28, 64, 64, None), (13, 1152, 64, 64, None), (30, 96, 70, 72, (0, 16, 32, 100, 116, 40)),
-    (9, 48, 128, 128, (40, 0, 8, 16, 56, 64))])
+    (9, 48, 128, 128, (40, 0, 8, 16, 56, 64)), (30, 96, 70, 72, (0, 16, 100, 116, 200, 216)),
+    (9, 72, 128, 128, (0, 8, 16, 50, 58, 66, 100, 108, 116))])
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("in_place", [False, True])
 @pytest.mark.parametrize("arrays", [1, 3])
@@ -1444,10 +1445,11 @@ def test_program_epilogue_vnni_groups(m, k, n, ldc, chunks, threads, in_place, a
     one (n 64: its tiles in a chain), K of 8 steps (as many iterations as rows) and of 4 or
     7 (rows left after the loop), a k tail (150, 258, 28), 4-row tiles and the 1-3 rows
     after them, A read in place (`a_chunk_offsets`: 16- and 8-deep chunks in runs of 1-3,
-    rows 8 bytes apart), a row stride beyond N and 2 threads; with C in place of R, where
-    an epilogue row run twice (a schedule that repeats it) would read its own results; and
-    with a program of three arrays, which the kernels read from one block (`program_block`:
-    each array at its slot)."""
+    rows 8 bytes apart; runs of one length one stride apart, a convolution's kernel rows,
+    taken as arguments: `run_arguments`), a row stride beyond N and 2 threads; with C in
+    place of R, where an epilogue row run twice (a schedule that repeats it) would read its
+    own results; and with a program of three arrays, which the kernels read from one block
+    (`program_block`: each array at its slot)."""
     host = host_cpu()
     if not host.avx512_vnni or host.amx:  # (AMX hosts: their tiles, `amx_groups`)
         pytest.skip("runs the zmm vpdpbusd kernels: needs AVX-512 VNNI without AMX")
@@ -1502,18 +1504,20 @@ def test_program_epilogue_rows_loop(m, k, n, ldc, in_place):
     _check_program_gemm(compile_ir(module, keep), a, sums, r, ldc, scale, program, in_place)
 
 
-def test_vnni_groups_share_kernels_across_n():
-    """GEMMs of the same K and program form whose N differ (128 and 192 columns: the
-    Inception modules' branches) share their grouped micro-kernels: a program's arrays are
-    read from a block whose slots do not follow N (`_program_slot`), so the kernels' code
-    does not either; each GEMM still gets its own results."""
+def test_vnni_groups_share_kernels_across_n_and_k():
+    """GEMMs of the same program form whose N and K differ (128 and 192 columns, K 64 and
+    256: the Inception modules' branches) share their grouped micro-kernels: a program's
+    arrays are read from a block whose slots do not follow N (`_program_slot`), and the
+    k-steps from one epilogue row to the next, which follow K, are an argument
+    (`micro_shape`), so the kernels' code follows neither; each GEMM still gets its own
+    results."""
     host = host_cpu()
     if not host.avx512_vnni or host.amx:
         pytest.skip("runs the zmm vpdpbusd kernels: needs AVX-512 VNNI without AMX")
     cpu = HostCpu("znver4", host.features, host.triple)
-    m, k = 36, 64
+    m = 36
     module, keep, checks = new_module("vnni-groups"), [], []
-    for name, n in (("g1", 128), ("g2", 192)):
+    for name, k, n in (("g1", 64, 128), ("g2", 256, 192)):
         b, scale, program, r = _program_operands(m, k, n)
         program = _AddScaleShiftRound(program.s, RNG.uniform(-900, 900, n).astype(np.float32),
                                       float(RNG.uniform(-300, 300)))
@@ -1527,6 +1531,35 @@ def test_vnni_groups_share_kernels_across_n():
     assert grouped and all(name.startswith("g1.") for name in grouped), grouped
     lib = compile_ir(module, keep)
     for name, a, sums, r, n, scale, program in checks:
+        _check_program_gemm(lib, a, sums, r, n, scale, program, name=name)
+
+
+def test_vnni_groups_share_kernels_across_run_strides():
+    """Convolutions of the same kernel size whose input rows differ in width read A in
+    place in runs that differ in stride only (`run_arguments`): their grouped micro-kernels
+    are one, each GEMM with its own results (3 runs of 2 chunks, 100 and 60 bytes apart)."""
+    host = host_cpu()
+    if not host.avx512_vnni or host.amx:
+        pytest.skip("runs the zmm vpdpbusd kernels: needs AVX-512 VNNI without AMX")
+    cpu = HostCpu("znver4", host.features, host.triple)
+    m, k, n, depth, lda = 30, 96, 64, 16, 8
+    module, keep, checks = new_module("vnni-groups"), [], []
+    for name, stride in (("g1", 100), ("g2", 60)):
+        chunks = tuple(r * stride + c * depth for r in range(3) for c in range(2))
+        b, scale, program, r = _program_operands(m, k, n)
+        a = full_range(1, lda * (m - 1) + max(chunks) + depth, np.uint8)[0]
+        a_rows = np.stack([np.concatenate([a[i * lda + o : i * lda + o + depth]
+                                           for o in chunks]) for i in range(m)])
+        emit_gemm(module, name, m=m, k=k, n=n, a_dtype=np.uint8, b=b, a_zero_point=3,
+                  lda=lda, epilogue=Epilogue(scale=scale, program=program), keep_alive=keep,
+                  cpu=cpu, a_chunk_offsets=chunks)
+        checks.append((name, a, (a_rows.astype(np.int64) - 3) @ b.astype(np.int64), r, scale,
+                       program))
+    grouped = [line.split('"')[1] for line in str(module).splitlines()
+               if line.startswith("define") and ".vnnig" in line]
+    assert grouped and all(name.startswith("g1.") for name in grouped), grouped
+    lib = compile_ir(module, keep)
+    for name, a, sums, r, scale, program in checks:
         _check_program_gemm(lib, a, sums, r, n, scale, program, name=name)
 
 
