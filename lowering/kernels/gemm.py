@@ -171,6 +171,7 @@ the unit before run every `epilogue_spacing` iterations (K 64: 8 iterations, a r
 second one); a divisor of the
 2 k-steps of an in-place chunk (`A_CHUNK_BYTES_MIN`), whose runs' loops have no rest. On a
 Zen 4 host 1 and 4 took squeezenet int8 1.008x the time, resnet50 1.011x and 1.015x."""
+assert VNNI_GROUPS_UNROLL & (VNNI_GROUPS_UNROLL - 1) == 0  # (the period's log2: `micro_shape`)
 VNNI_GROUPS_MAX_SPACING = 16
 """The most iterations of those k loops between two epilogue rows (`_GemmKernel.
 epilogue_spacing`: a power of two, as many as the loop has for the unit's rows)."""
