@@ -231,7 +231,12 @@ def model_files(name: str, out: Path) -> dict[str, Path]:
             import openvino
         except ImportError:  # (no IR then: lowpass alone can still run the ONNX files)
             return files
-        openvino.save_model(openvino.Core().read_model(onnx_path), xml, compress_to_fp16=False)
+        try:
+            model = openvino.Core().read_model(onnx_path)
+        except RuntimeError as error:  # (an ONNX model OpenVINO cannot read: no IR either)
+            print(f"  ({name}: no OpenVINO IR: {str(error).splitlines()[0]})")
+            return files
+        openvino.save_model(model, xml, compress_to_fp16=False)
     files["ir"] = xml
     return files
 
