@@ -655,21 +655,40 @@ def _through_memory(b: ir.IRBuilder, accs: list[ir.Value], rows: int) -> list[ir
     live instead of the whole tile's 24, and LLVM keeps its constants in registers instead
     of spilling them. 24 stores and loads where the spills were ~50 stores and ~150 loads:
     resnet50 int8's 1x1 convolutions of K 64-128 0.91-0.93x the time (VNNI cap)."""
-    vty = accs[0].type
-    assert isinstance(vty, ir.VectorType)
-    size = vty.count * 4  # (int32 or float32 lanes)
+    buffer = _sums_to_stack(b, accs)
     per_row = len(accs) // rows
+    return [acc for r in range(rows) for acc in _buffered_row(b, buffer, r, per_row, accs[0].type)]
+
+
+def _sums_to_stack(b: ir.IRBuilder, accs: list[ir.Value]) -> ir.Value:
+    """A stack buffer (allocated in the entry block) holding `accs`, one vector after another."""
+    vty = accs[0].type
     with b.goto_entry_block():
         buffer = b.alloca(vty, size=len(accs))
         buffer.align = 64
+    _store_sums(b, buffer, accs)
+    return buffer
+
+
+def _store_sums(b: ir.IRBuilder, buffer: ir.Value, accs: list[ir.Value]) -> None:
+    """`accs` stored one vector after another from `buffer`."""
+    vty = accs[0].type
+    assert isinstance(vty, ir.VectorType)
+    size = vty.count * 4
     for index, acc in enumerate(accs):
         b.store(acc, _offset(b, buffer, index * size), align=min(size, 64))
-    loaded = []
-    for r in range(rows):
-        row = opaque_ptr(b, _offset(b, buffer, r * per_row * size))
-        loaded += [b.load(_offset(b, row, i * size), typ=vty, align=min(size, 64))
-                   for i in range(per_row)]
-    return loaded
+
+
+def _buffered_row(b: ir.IRBuilder, buffer: ir.Value, r: ir.Value | int, per_row: int,
+                  vty: ir.Type) -> list[ir.Value]:
+    """Row `r`'s `per_row` vectors of a tile's sums in `buffer`, loaded through a pointer
+    LLVM cannot relate to the stores (`opaque_ptr`), so that it cannot forward them."""
+    assert isinstance(vty, ir.VectorType)
+    size = vty.count * 4
+    at = r * per_row * size if isinstance(r, int) else b.mul(r, _c64(per_row * size))
+    row = opaque_ptr(b, _offset(b, buffer, at))
+    return [b.load(_offset(b, row, i * size), typ=vty, align=min(size, 64))
+            for i in range(per_row)]
 
 
 def _loops_epilogue_rows(kernel: _GemmKernel) -> bool:
@@ -693,16 +712,10 @@ def _epilogue_rows_loop(kernel: _GemmKernel, b: ir.IRBuilder, accs: list[ir.Valu
     (`_loops_epilogue_rows`): the sums stored to a stack buffer, each row's
     loaded back through a pointer LLVM cannot relate to the stores (as
     `_through_memory`'s)."""
-    with b.goto_entry_block():
-        buffer = b.alloca(V16I32, size=rows * panels)
-        buffer.align = 64
-    for index, acc in enumerate(accs):
-        b.store(acc, _offset(b, buffer, index * PANEL * 4), align=64)
+    buffer = _sums_to_stack(b, accs)
 
     def row(values: list[ir.Value], r: ir.Value) -> list[ir.Value]:
-        at = opaque_ptr(b, _offset(b, buffer, b.mul(r, _c64(panels * PANEL * 4))))
-        sums = [b.load(_offset(b, at, p * PANEL * 4), typ=V16I32, align=64)
-                for p in range(panels)]
+        sums = _buffered_row(b, buffer, r, panels, V16I32)
         c_at = b.mul(r, ldc if isinstance(ldc, ir.Value) else _c64(ldc))
         kernel._epilogue(b, sums, 1, panels, last_cols, _offset(b, c, c_at), n0, vectors,
                          ldc, None if residual is None else _offset(b, residual, c_at),
@@ -2039,7 +2052,6 @@ class _GroupedMicroKernels(_GemmMicroKernels):
             fn, False, self.epilogue.takes_r, self.programs.count)
         b = ir.IRBuilder(fn.append_basic_block("entry"))
         program_args = self.programs.parameters(b, program_args)
-        row_bytes = panels * PANEL * 4
         buffer = b.alloca(V16I32, size=rows * panels)
         buffer.align = 64
         group_b_bytes = b.mul(panel_bytes, _c64(panels))
@@ -2053,9 +2065,7 @@ class _GroupedMicroKernels(_GemmMicroKernels):
         def epilogue_row(t: ir.Value, g: ir.Value, r: ir.Value) -> None:
             """Row r of unit (t, g), its sums from the buffer (through a pointer LLVM cannot
             relate to the stores, as `_through_memory`'s)."""
-            row = opaque_ptr(b, _offset(b, buffer, b.mul(r, _c64(row_bytes))))
-            accs = [b.load(_offset(b, row, p * PANEL * 4), typ=V16I32, align=64)
-                    for p in range(panels)]
+            accs = _buffered_row(b, buffer, r, panels, V16I32)
             c_at = b.add(b.mul(b.add(b.mul(t, _c64(rows)), r), ldc),
                          b.mul(g, _c64(group_c_bytes)))
             self._epilogue(b, accs, 1, panels, last_cols, _offset(b, c, c_at),
@@ -2104,12 +2114,7 @@ class _GroupedMicroKernels(_GemmMicroKernels):
             start: list[ir.Value] = ([ir.Constant(V16I32, None)] * (rows * panels)
                                      if seeds is None else seeds)
             if self.a_chunks is not None:  # (a loop per run of A's chunks read in place)
-                step_runs: list[tuple[ir.Value | int, ir.Value | int, ir.Value | int]] = [
-                    (b.mul(run_args[0], _c64(r)), b.mul(run_args[1], _c64(r)), run_args[1])
-                    for r in range(self.run_arguments[0] if self.run_arguments else 0)
-                ] or list(_step_runs(*self._chunk_runs(), VNNI_GROUPS_UNROLL))
-                looped: ir.Value = (b.mul(run_args[1], _c64(len(step_runs))) if run_args else
-                                    _c64(len(self.a_chunks) * self._chunk_runs()[1]))
+                step_runs, looped = self._unit_runs(b, run_args)
                 values = _k_loops_in_place(b, start, a_rows, step_runs, VNNI_GROUPS_UNROLL,
                                            step, epilogue_rows)
             else:
@@ -2124,14 +2129,27 @@ class _GroupedMicroKernels(_GemmMicroKernels):
             if self.k_tail:  # (as `_emit_micro`'s)
                 values = step(values, steps, tail=True)
             _loop(b, done, pending, 1, lambda q: epilogue_row(*before, q))
-            for x, acc in enumerate(values):
-                b.store(acc, _offset(b, buffer, x * PANEL * 4), align=64)
+            _store_sums(b, buffer, values)
 
         _loop(b, 0, groups, 1, lambda g: _loop(b, 0, tiles, 1, lambda t: unit(t, g)))
         last = (b.sub(tiles, _c64(1)), b.sub(groups, _c64(1)))
         _loop(b, 0, rows, 1, lambda r: epilogue_row(*last, r))
         b.ret_void()
         return fn
+
+    def _unit_runs(self, b: ir.IRBuilder, run_args: Sequence[ir.Value]
+                   ) -> tuple[list[tuple[ir.Value | int, ir.Value | int, ir.Value | int]],
+                              ir.Value]:  # fmt: skip
+        """A grouped kernel's runs of A read in place, for `_k_loops_in_place`, and their
+        k-steps in all: from `run_args` (the stride and k-steps of `run_arguments`), else
+        A's runs as constants."""
+        if self.run_arguments is None:
+            runs = _step_runs(*self._chunk_runs(), VNNI_GROUPS_UNROLL)
+            return list(runs), _c64(sum(steps for *_, steps in runs))
+        count = self.run_arguments[0]
+        stride, steps = run_args
+        return ([(b.mul(stride, _c64(r)), b.mul(steps, _c64(r)), steps) for r in range(count)],
+                b.mul(steps, _c64(count)))
 
 
 class _GemmEmitter(_GroupedMicroKernels):
