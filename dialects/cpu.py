@@ -324,6 +324,10 @@ class GemmKind(StrEnum):
     """The exact int8 path without VNNI: A widened to int16, `vpmaddwd`."""
     VNNI = "vnni"
     """`vpdpbusd` (AVX-VNNI / AVX512-VNNI hosts; AMX tiles where the host has them)."""
+    BF16 = "bf16"
+    """float32 A and B multiplied as bfloat16 (rounded to nearest even), the products summed
+    in float32 by `vdpbf16ps` (AVX512-BF16 hosts): the compile option `bf16`, OpenVINO's
+    `INFERENCE_PRECISION_HINT` bf16."""
     F32_I8 = "f32i8"
     """float32 A, B read as int8 codes times a float32 scale per column (weights
     compression, lowering/kernels/gemv.py): a MatMul of one row whose constant B is exactly

@@ -237,9 +237,12 @@ def clear_cache() -> None:
         _CACHE.clear()
 
 
-COMPILE_OPTIONS: dict[str, type] = {"winograd": bool, "lpt": bool}
+COMPILE_OPTIONS: dict[str, type] = {"winograd": bool, "lpt": bool, "bf16": bool}
 """The lowerings' knobs that `compile_module` takes, and their types: `winograd` (default
 true) lets fp32 3x3 convolutions of stride 1 run Winograd F(2x2, 3x3) (`ops/winograd.py`);
+`bf16` (default false) runs the float32 convolutions and MatMuls of constant weights on the
+`bf16` GEMM kernels where the host has AVX512-BF16 (`#cpu<gemm bf16>`: products of bfloat16
+operands, float32 sums; OpenVINO's `INFERENCE_PRECISION_HINT` bf16);
 `lpt` (default false) runs the `lpt` pipeline (OpenVINO's LPT, CPU restrictions) on the copy
 that is compiled, before the CPU pipeline: the CPU device asks for it on a quantized model
 (`LP_TRANSFORMS_MODE`). Being in the cache key, a cached compilation skips it too."""
@@ -345,7 +348,7 @@ def compiled_for_this_host(module: ModuleOp, key: str) -> bool:
     fingerprint = module_fingerprint(module)
     # (the exporting process may have been allowed more cores than this one)
     for threads in range(1, max(available_cores(), os.cpu_count() or 1) + 1):
-        for options in ({}, {"lpt": True}):
+        for options in ({}, {"lpt": True}, {"bf16": True}, {"lpt": True, "bf16": True}):
             if model_cache.blob_key(_key_of(fingerprint, threads, options)) == key:
                 return True
     return False

@@ -70,14 +70,16 @@ def precision_name(dtype: np.dtype | type) -> str:
     return _precision_name(np.dtype(dtype))
 
 
-def jit_exec_type(cpu: HostCpu, dtype: np.dtype | type, amx: bool = False) -> str:
+def jit_exec_type(cpu: HostCpu, dtype: np.dtype | type, amx: bool = False,
+                  bf16: bool = False) -> str:
     """
     `jit_<isa>_<precision>`, e.g. `jit_avx2_FP32`, as OpenVINO's CPU plugin names its
     kernels: a kernel on 8-bit data, u8 or i8, is `I8` ("suffix I8 for layers that had 8-bit
     data type input and were computed in 8-bit precision", LPT's documentation); `amx`: its
-    products run on AMX tiles, `jit_avx512_amx_I8` (OpenVINO's `brgconv_avx512_amx_I8`).
+    products run on AMX tiles, `jit_avx512_amx_I8` (OpenVINO's `brgconv_avx512_amx_I8`);
+    `bf16`: a float32 kernel whose products are bfloat16 ones, `jit_avx512_BF16`.
     """
-    precision = precision_name(dtype)
+    precision = "BF16" if bf16 else precision_name(dtype)
     return f"jit_{cpu.isa}_{'amx_' if amx else ''}{'I8' if precision == 'U8' else precision}"
 
 
@@ -350,6 +352,9 @@ class EmitContext:
     """Variable id -> (its value buffer, the address of its `i8` flag: 1 = set)."""
     amx_tiles: bool = False
     """A GEMM of the group runs on AMX tiles (`gemm.amx_applies`): its exec type says so."""
+    gemm_bf16: bool = False
+    """The group's float32 GEMMs run the `bf16` kind (`emit_gemm`'s `bf16`): its
+    `cpu.gemm = #cpu<gemm bf16>` says so."""
 
     def constant_ptr(self, array: np.ndarray) -> ir.Value:
         """The address of a 64-byte aligned, contiguous copy of `array` (`ConstantTable`)."""

@@ -894,6 +894,10 @@ class SelectKernelsPass(ModulePass):
     winograd: bool = True
     """Whether Winograd is chosen where it applies (the compile option `winograd`)."""
 
+    bf16: bool = False
+    """Whether float32 GEMMs of constant weights take `#cpu<gemm bf16>` where the host has
+    AVX512-BF16 (the compile option `bf16`)."""
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         compiler = _compiler(op)
         _, results = _graph(compiler)
@@ -902,7 +906,7 @@ class SelectKernelsPass(ModulePass):
                 _set(o, name, None)
         try:
             plan = compiler.read_plan(compiler.function.body.block, results, check=False)
-            _select_kernels(compiler, plan, {"winograd": self.winograd})
+            _select_kernels(compiler, plan, {"winograd": self.winograd, "bf16": self.bf16})
         except CompileError as e:
             raise _located(e) from None
 
@@ -1013,14 +1017,16 @@ assert ",".join(p.name for p in PASSES) == CPU_PIPELINE
 
 def run_pipeline(module: ModuleOp, options: dict[str, Any] | None = None) -> None:
     """Run `CPU_PIPELINE` on `module` (in place); `options`: the compile options
-    (`winograd` goes to `cpu-select-kernels`)."""
+    (`winograd` and `bf16` go to `cpu-select-kernels`)."""
     ctx = Context()
     _compiler(module)  # (the shapes checked once for all the passes)
     token = _CHECKED_MODULE.set(module)
     winograd = bool((options or {}).get("winograd", True))
+    bf16 = bool((options or {}).get("bf16", False))
     try:
         for cls in PASSES:
-            (SelectKernelsPass(winograd) if cls is SelectKernelsPass else cls()).apply(ctx, module)
+            (SelectKernelsPass(winograd, bf16) if cls is SelectKernelsPass else cls()
+             ).apply(ctx, module)
     finally:
         _CHECKED_MODULE.reset(token)
 

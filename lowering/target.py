@@ -69,6 +69,12 @@ class HostCpu:
         return self.avx512 and "avx512vnni" in self.features
 
     @property
+    def avx512_bf16(self) -> bool:
+        """`vdpbf16ps` and `vcvtneps2bf16` on zmm registers (AVX512-BF16: Cooper Lake, Sapphire
+        Rapids and later, AMD Zen 4 and Zen 5): the `bf16` GEMM kernels."""
+        return self.avx512 and "avx512bf16" in self.features
+
+    @property
     def amx(self) -> bool:
         """Intel AMX int8 tiles (`tdpbusd`), with the AVX512-VNNI kernels around them."""
         return self.avx512_vnni and {"amx-tile", "amx-int8"} <= self.features
@@ -123,9 +129,13 @@ MAX_ISAS: dict[str, Callable[[str], bool]] = {
     "avx512_core_vnni": lambda f: (
         _vex_vnni(f) or (_avx512(f) and f not in _AVX512_CORE | {"avx512vnni"})
     ),
+    "avx512_core_bf16": lambda f: (
+        _vex_vnni(f) or (_avx512(f) and f not in _AVX512_CORE | {"avx512vnni", "avx512bf16"})
+    ),
     "avx512_core_amx": lambda f: (
         _vex_vnni(f)
-        or (_avx512(f) and f not in _AVX512_CORE | {"avx512vnni", "amx-tile", "amx-int8"})
+        or (_avx512(f) and f not in _AVX512_CORE | {"avx512vnni", "avx512bf16", "amx-tile",
+                                                     "amx-int8"})
     ),
     "all": lambda f: False,
 }

@@ -170,6 +170,14 @@ class CpuConfig:
     """Whether NUM_STREAMS or a THROUGHPUT hint was given: then at most `streams` requests
     run their native code at once (the others wait for a stream, as OpenVINO's requests
     queue on its stream executors); without them requests are not limited."""
+    precision: str = "f32"
+    """The inference precision of the float32 convolutions and MatMuls: `bf16` (the compile
+    option `bf16`: bfloat16 products, float32 sums) where INFERENCE_PRECISION_HINT asks
+    for bf16 or f16, or EXECUTION_MODE_HINT for PERFORMANCE without a precision, on a host
+    with AVX512-BF16 (`inference_precision`); else `f32`."""
+    execution_mode: str = "ACCURACY"
+    """EXECUTION_MODE_HINT: PERFORMANCE or ACCURACY (lowpass's default, OpenVINO's is
+    PERFORMANCE: see `inference_precision`)."""
 
 
 THROUGHPUT_THREADS_PER_STREAM = 1
@@ -251,17 +259,34 @@ _PRECISIONS = {"f32": "f32", "fp32": "f32", "float32": "f32", "f16": "f16", "fp1
                "float16": "f16", "bf16": "bf16", "bfloat16": "bf16", "dynamic": "dynamic",
                "undefined": "dynamic"}
 """INFERENCE_PRECISION_HINT's values that OpenVINO 2026.4's CPU plugin takes (and how it
-spells them); the CPU device computes in float32 whichever is asked (docs/runtime.md)."""
+spells them): `inference_precision` says what the CPU device computes for each."""
+EXECUTION_MODES = ("PERFORMANCE", "ACCURACY")
 
 
-def _check_precision(value: Any) -> None:
+def _precision(value: Any) -> str:
+    """INFERENCE_PRECISION_HINT's value as `_PRECISIONS` spells it."""
     name = getattr(value, "get_type_name", None)  # (an openvino.Type or lowpass's Type)
     text = str(name() if callable(name) else value).strip().lower()
     if text not in _PRECISIONS:
         raise CpuConfigError(
-            f"INFERENCE_PRECISION_HINT takes f32, f16 or bf16 (the CPU device computes in "
-            f"f32), got {value!r}"
+            f"INFERENCE_PRECISION_HINT takes f32, f16 or bf16, got {value!r}"
         )
+    return _PRECISIONS[text]
+
+
+def inference_precision(hint: str | None, mode: str | None, bf16_host: bool) -> str:
+    """What the CPU device computes float32 convolutions and MatMuls in, `bf16` or `f32`, for
+    INFERENCE_PRECISION_HINT `hint` (`_PRECISIONS`' spelling; None: not given) and
+    EXECUTION_MODE_HINT `mode` (None: not given), on a host with AVX512-BF16 or not.
+    As OpenVINO 2026.4's CPU plugin on such a host: bf16 for a bf16 hint and for f16 (it
+    has no f16 kernels there either), for PERFORMANCE without a hint; f32 for an f32 or
+    dynamic hint and for ACCURACY. Where OpenVINO's default mode is PERFORMANCE (bf16 on
+    such hosts), lowpass's is ACCURACY: a float32 model computes in float32 unless asked."""
+    if hint is not None:
+        wanted = hint in ("bf16", "f16")
+    else:
+        wanted = mode == "PERFORMANCE"
+    return "bf16" if wanted and bf16_host else "f32"
 
 
 def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
@@ -273,6 +298,8 @@ def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
     streams_given: int | None = None
     hint = "LATENCY"
     hint_requests = 0
+    precision_hint: str | None = None
+    mode: str | None = None
     lpt = True
     hyper_threading = False
     kept: list[tuple[str, Any]] = []
@@ -304,7 +331,12 @@ def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
         elif key == "PERFORMANCE_HINT_NUM_REQUESTS":
             hint_requests = _count(key, value)
         elif key == "INFERENCE_PRECISION_HINT":
-            _check_precision(value)
+            precision_hint = _precision(value)
+        elif key == "EXECUTION_MODE_HINT":
+            mode = _enum_text(value)
+            if mode not in EXECUTION_MODES:
+                raise CpuConfigError(
+                    f"EXECUTION_MODE_HINT takes {', '.join(EXECUTION_MODES)}, got {value!r}")
         kept.append((key, value))
     # Streams as OpenVINO's CPU plugin chooses them: NUM_STREAMS wins over the hint; AUTO
     # and THROUGHPUT take one stream per THROUGHPUT_THREADS_PER_STREAM threads of
@@ -343,6 +375,8 @@ def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
         hint_requests=hint_requests,
         limit_streams=streams_given is not None,
         lpt=lpt,
+        precision=inference_precision(precision_hint, mode, host_cpu().avx512_bf16),
+        execution_mode=mode or "ACCURACY",
     )
 
 
@@ -390,7 +424,8 @@ class CpuDevice:
             # (OpenVINO's form: each key and whether it can be set, "RW", or only read)
             "SUPPORTED_PROPERTIES": {**dict.fromkeys(ACCEPTED_KEYS, "RW"),
                                      **dict.fromkeys(READ_ONLY_KEYS, "RO")},
-            "OPTIMIZATION_CAPABILITIES": ["FP32", "INT8", "EXPORT_IMPORT"],
+            "OPTIMIZATION_CAPABILITIES": ["FP32", *(["BF16"] if cpu.avx512_bf16 else []),
+                                          "INT8", "EXPORT_IMPORT"],
             "RANGE_FOR_STREAMS": (1, cores),
             "RANGE_FOR_ASYNC_INFER_REQUESTS": (1, 1, 1),
         }
@@ -616,7 +651,9 @@ class CpuCompiledModel:
         return block, cpu_executed_groups(graph.rows, [op for op in ops if op is not None])
 
     def properties(self) -> Mapping[str, Any]:
-        return _config_properties(self.config)
+        return {**_config_properties(self.config),
+                "INFERENCE_PRECISION_HINT": self.config.precision,
+                "EXECUTION_MODE_HINT": self.config.execution_mode}
 
     def export_blob(self) -> tuple[str, bytes] | None:
         """
@@ -667,9 +704,12 @@ def _runs_lpt(module: Any, config: CpuConfig) -> bool:
 
 
 def _compile_options(module: Any, config: CpuConfig) -> dict[str, Any] | None:
-    """The compiler's options for `module` (its `lpt`), part of the code's cache key: the
-    export's key and the import's check must both use them."""
-    return {"lpt": True} if _runs_lpt(module, config) else None
+    """The compiler's options for `module` (its `lpt` and `bf16`), part of the code's cache
+    key: the export's key and the import's check must both use them."""
+    options = {"lpt": True} if _runs_lpt(module, config) else {}
+    if config.precision == "bf16":
+        options["bf16"] = True
+    return options or None
 
 
 def _has_dynamic_inputs(module: Any) -> bool:

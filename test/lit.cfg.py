@@ -84,6 +84,14 @@ config.substitutions.append(
 if lit.util.killProcessAndChildrenIsSupported()[0]:
     config.maxIndividualTestTime = 600
 
+# Host features, as the kernels see them (after LOWPASS_MAX_CPU_ISA's cap): a test of what
+# only some hosts run says `// REQUIRES: avx512-bf16` (the bf16 GEMM kernels), its
+# counterpart for the other hosts `// UNSUPPORTED: avx512-bf16`.
+from lowpass.lowering.target import host_cpu  # noqa: E402
+
+if host_cpu().avx512_bf16:
+    config.available_features.add("avx512-bf16")
+
 # Optional peers: tests that read .onnx files say `// REQUIRES: onnx`.
 if importlib.util.find_spec("onnx") is not None:
     config.available_features.add("onnx")

@@ -22,6 +22,13 @@ Kernel kinds (`gemm_kernel_kind`):
 - `vnni`: hosts with AVX-VNNI / AVX512-VNNI: `vpdpbusd` (u8 x s8, no intermediate
   saturation), the `u8s8` packing, any int8 weights.
 - `f32`: A, B float32, `fmuladd` (FMA) micro-kernels.
+- `bf16`: A, B float32 multiplied as bfloat16 (oneDNN's `fpmath_mode::bf16`, OpenVINO's
+  `INFERENCE_PRECISION_HINT` bf16), on hosts with AVX512-BF16, zmm tiles of any M: B is
+  rounded to bfloat16 as it is packed, in pairs of k like `s16`'s int16 pairs, each
+  A pair is rounded as it is broadcast (`vcvtneps2bf16`, round to nearest even), and
+  `vdpbf16ps` adds the two products of a pair to each float32 sum: 32 multiply-adds per
+  instruction, twice `f32`'s. Only the products' operands are rounded: the sums, the
+  epilogue and the output stay float32.
 
 On AMX hosts (`HostCpu.amx`: Sapphire Rapids and later, once Linux granted the tile registers)
 a `vnni` GEMM of a constant B with M >= 16 and K >= 64 runs its k in steps of 64 on tiles
@@ -132,6 +139,27 @@ V8I32 = ir.VectorType(I32, 8)
 V8F32 = ir.VectorType(F32, 8)
 V16I32 = ir.VectorType(I32, 16)
 V16F32 = ir.VectorType(F32, 16)
+
+
+class _BFloat16(ir.Type):
+    """LLVM's `bfloat` (llvmlite has no type for it): the operands of `vdpbf16ps`."""
+
+    def __str__(self) -> str:
+        return "bfloat"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _BFloat16)
+
+    def __hash__(self) -> int:
+        return hash("bfloat")
+
+
+BF16 = _BFloat16()
+V2BF16 = ir.VectorType(BF16, 2)
+V2F32 = ir.VectorType(F32, 2)
+V32BF16 = ir.VectorType(BF16, 32)
+FLOAT_KINDS = ("f32", "bf16")
+"""The kernel kinds of float32 A and B (float32 sums and outputs)."""
 
 PANEL = 16  # columns of a packed B panel
 AMX_LOCKSTEP_ROWS = 4
@@ -291,6 +319,26 @@ class RuntimeB:
 
 # --------------------------------------------------------------------------------------------
 # Choices and the numpy statement of the result
+
+
+def bf16_bits(x: np.ndarray) -> np.ndarray:
+    """float32 values rounded to bfloat16, to nearest even, as uint16 bits: what
+    `vcvtneps2bf16` gives (subnormals flushed to a zero of their sign, as it and `vdpbf16ps`
+    take them; NaNs kept, quiet): the `bf16` kind's B, and its A as the kernel reads it."""
+    bits = np.ascontiguousarray(x, dtype=np.float32).view(np.uint32)
+    subnormal = (bits & 0x7F800000) == 0
+    bits = np.where(subnormal, bits & 0x80000000, bits)
+    rounded = ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)
+    nan = (bits & 0x7FFFFFFF) > 0x7F800000
+    if np.any(nan):
+        rounded[nan] = ((bits[nan] >> 16) | 0x40).astype(np.uint16)
+    return rounded
+
+
+def bf16_values(x: np.ndarray) -> np.ndarray:
+    """float32 values rounded to bfloat16 (`bf16_bits`), as float32: the `bf16` kind's
+    operands, for a reference (`gemm_reference` of them)."""
+    return (bf16_bits(x).astype(np.uint32) << 16).view(np.float32)
 
 
 def _int8_weights(b: np.ndarray) -> np.ndarray:
@@ -513,12 +561,17 @@ def _pack_once(
 
 def _pack(kind: str, b: np.ndarray, narrow: bool = False) -> np.ndarray:
     """B [K, N] as panels of 16 columns, each a sequence of 64-byte k-steps (32-byte steps
-    of int8 pairs for a `narrow` s16 B, widened to int16 as it is loaded)."""
+    of int8 pairs for a `narrow` s16 B, widened to int16 as it is loaded; pairs of bfloat16
+    bits for `bf16`)."""
     k, n = b.shape
     panels = -(-n // PANEL)
     if kind in ("u8s8", "vnni", "s16"):
         per_step = 4 if kind != "s16" else 2
         dtype: type = np.int8 if kind != "s16" or narrow else np.int16
+    elif kind == "bf16":  # (rounded in B's memory order: a transposed B stays transposed)
+        per_step, dtype = 2, np.uint16
+        b = bf16_bits(b.T).T if not b.flags.c_contiguous and b.T.flags.c_contiguous else (
+            bf16_bits(b))
     else:
         per_step, dtype = 1, np.float32
     steps = -(-k // per_step)
@@ -585,6 +638,21 @@ layers, 0.56-2.4 MB), not SqueezeNet's 504 KiB classifier, whose weights stay th
 (prefetched: 1.014x). From 1 MiB down to this on a Zen 5 host (same-process A/B, the same
 bits): resnet50 int8 0.992-0.995x the time, its five 14x14 3x3 layers (576 KiB each)
 0.96-0.98x."""
+
+
+def _bf16_splat(b: ir.IRBuilder, pair: ir.Value) -> ir.Value:
+    """A <2 x float> pair of k rounded to bfloat16 (one `vcvtneps2bf16`) in every 32-bit lane
+    of a <16 x i32>: the A operand of `vdpbf16ps`."""
+    return _splat(b, b.bitcast(b.fptrunc(pair, V2BF16), I32), V16I32)
+
+
+def _dpbf16ps(b: ir.IRBuilder, acc: ir.Value, a: ir.Value, w: ir.Value) -> ir.Value:
+    """`acc` + the pair products of the bfloat16 pairs in each 32-bit lane of <16 x i32> `a`
+    and `w` (`vdpbf16ps`)."""
+    module = b.module
+    dp = _intrinsic(module, "llvm.x86.avx512bf16.dpbf16ps.512",
+                    ir.FunctionType(V16F32, [V16F32, V32BF16, V32BF16]))
+    return b.call(dp, [acc, b.bitcast(a, V32BF16), b.bitcast(w, V32BF16)])
 
 
 def _prefetch(b: ir.IRBuilder, address: ir.Value) -> None:
@@ -824,7 +892,7 @@ def borrowed_tiles(tile_rows: int, rest: int) -> int:
 
 def _tile_rows(kind: str) -> int:
     """MR, the rows of the large-M register tile."""
-    return 6 if kind == "f32" else 4
+    return 6 if kind in FLOAT_KINDS else 4
 
 
 def _tile_for(kind: str, m: int, wide: bool = False, amx: bool = False,
@@ -839,7 +907,7 @@ def _tile_for(kind: str, m: int, wide: bool = False, amx: bool = False,
         return _Tile(min(m, 6), 4)
     if m >= big:
         return _Tile(big, 1)
-    if kind == "f32":
+    if kind in FLOAT_KINDS:
         return {1: _Tile(1, 4), 2: _Tile(2, 3), 3: _Tile(3, 2), 4: _Tile(4, 1), 5: _Tile(5, 1)}[m]
     return {1: _Tile(1, 4), 2: _Tile(2, 2), 3: _Tile(3, 1)}[m]
 
@@ -949,14 +1017,16 @@ class _GemmKernel:
         # AVX-512: a panel's 64-byte k-step is one zmm register (else two ymm halves), twice
         # the multiply-adds per instruction where the cores have 512-bit FMA/VNNI units
         # (Intel server cores, Zen 5; Zen 4 splits them, at no loss). GEMMs with few rows
-        # (the LSTM-step GEMVs, which wait on memory) keep the ymm tiles tuned for them.
-        self.wide = m >= _tile_rows(kind) and (
+        # (the LSTM-step GEMVs, which wait on memory) keep the ymm tiles tuned for them; the
+        # bf16 kind has the zmm tiles only.
+        self.wide = kind == "bf16" or (m >= _tile_rows(kind) and (
             (kind == "f32" and cpu.avx512) or (kind == "vnni" and cpu.avx512_vnni)
-        )
+        ))
         self.halves = 1 if self.wide else 2  # vectors per k-step of a panel
-        self.k_per_step = {"u8s8": 4, "vnni": 4, "s16": 2, "f32": 1}[kind]
+        self.k_per_step = {"u8s8": 4, "vnni": 4, "s16": 2, "f32": 1, "bf16": 2}[kind]
         self.steps, self.k_tail = divmod(k, self.k_per_step)
-        self.a_elem = 4 if kind == "f32" else 1
+        self.floats = kind in FLOAT_KINDS
+        self.a_elem = 4 if self.floats else 1
         self.lda_bytes = lda * self.a_elem
         self.a_row_bytes = self.lda_bytes  # the rows the micro-kernels read
         # s16: A widened to int16 into a stack buffer per row tile (broadcast straight from
@@ -986,7 +1056,7 @@ class _GemmKernel:
         # columns stay in L2 for all the row tiles. The sums are added in the same k order as
         # without blocks: the results are the same bits.
         self.kblock = 0
-        if (kind == "f32" and packed is not None and self.steps > K_BLOCK_STEPS
+        if (self.floats and packed is not None and self.steps > K_BLOCK_STEPS
                 and self.panel_bytes * self.tile.panels > K_BLOCK_MIN_GROUP_BYTES
                 and m * self.block * PANEL * 4 <= K_BLOCK_MAX_PARTIAL_BYTES):
             self.kblock = K_BLOCK_STEPS
@@ -1088,6 +1158,8 @@ class _GemmKernel:
         signed = self.a_dtype == _I8
         if self.kind == "f32":
             return _splat(b, b.load(ptr, typ=F32, align=4), V16F32 if self.wide else V8F32)
+        if self.kind == "bf16":
+            return _bf16_splat(b, b.load(ptr, typ=V2F32, align=4))
         if self.kind == "s16" and self.prewiden:
             word = b.load(
                 _offset(b, a_row, b.mul(step, _c64(4)) if isinstance(step, ir.Value) else 4 * step),
@@ -1124,6 +1196,9 @@ class _GemmKernel:
             a_row = _offset(b, a_row, b.mul(steps, _c64(self.k_per_step * self.a_elem)))
             base = 0
         signed = self.a_dtype == _I8
+        if self.kind == "bf16":  # (the last k and a zero)
+            last = b.load(_offset(b, a_row, base), typ=F32, align=4)
+            return _bf16_splat(b, b.insert_element(ir.Constant(V2F32, None), last, _c64(0)))
         if self.kind == "s16":
             byte = b.load(_offset(b, a_row, base), typ=I8, align=1)
             wide = b.sext(byte, I16) if signed else b.zext(byte, I16)
@@ -1196,6 +1271,8 @@ class _GemmKernel:
             if self.kind == "f32":
                 fma = _intrinsic(m, "llvm.fmuladd.v16f32", ir.FunctionType(V16F32, [V16F32] * 3))
                 return b.call(fma, [a, w, acc])
+            if self.kind == "bf16":
+                return _dpbf16ps(b, acc, a, w)
             dp = _intrinsic(
                 m, "llvm.x86.avx512.vpdpbusd.512", ir.FunctionType(V16I32, [V16I32] * 3)
             )
@@ -1304,7 +1381,7 @@ class _GemmKernel:
                 index = (r * panels + p) * self.halves
                 x = accs[index] if self.wide else join_lanes(b, accs[index : index + 2])
                 col = p * PANEL
-                if self.kind != "f32":
+                if not self.floats:
                     if self.comp is not None and not seeded:
                         x = b.add(
                             x, self._column_vector(b, self.comp, comp_base, n0, col, V16I32)
@@ -1436,7 +1513,7 @@ class _GemmMicroKernels(_GemmKernel):
         part; latency the same within the noise of same-process comparisons, 0.98-1.03x on
         ResNet-50, DenseNet121, Inception-v1 and SqueezeNet). Every kind but the GEMVs'
         (`m` below the tile's rows), whose kernels are few and wait on memory."""
-        return self.kind in ("f32", "vnni") or self.amx or (
+        return self.kind in ("f32", "bf16", "vnni") or self.amx or (
             self.kind in ("s16", "u8s8") and self.m >= _tile_rows(self.kind))
 
     @property
@@ -1541,12 +1618,12 @@ class _GemmMicroKernels(_GemmKernel):
             a_rows = [_offset(b, a, r * self.a_row_bytes) for r in range(rows)]
             b_panels = [_offset(b, b_panel, p * self.panel_bytes) for p in range(panels)]
             ldc = self.ldc_bytes
-        if self.kind != "f32":  # (broadcasts from [row + 4 s], no `lea` per step: `opaque_ptr`)
+        if not self.floats:  # (broadcasts from [row + 4 s], no `lea` per step: `opaque_ptr`)
             a_rows = [opaque_ptr(b, row) for row in a_rows]
         if self.wide:
-            acc_type = V16F32 if self.kind == "f32" else V16I32
+            acc_type = V16F32 if self.floats else V16I32
         else:
-            acc_type = V8F32 if self.kind == "f32" else V8I32
+            acc_type = V8F32 if self.floats else V8I32
         zero = ir.Constant(acc_type, None)
         count = rows * panels * self.halves
 
@@ -1554,10 +1631,10 @@ class _GemmMicroKernels(_GemmKernel):
                  run: tuple[list[ir.Value], ir.Value | int] | None = None) -> list[ir.Value]:
             return self._k_step(b, accs, a_rows, b_panels, s, tail, run)
 
-        unroll = 4 if self.kind == "f32" else 2
+        unroll = 4 if self.floats else 2
         seeds = None if part else self._seeded_sums(b, fn.args[4], n0, rows, panels)
         accs: list[ir.Value] = [zero] * count if seeds is None else seeds
-        if self.kind == "f32" and residual is not None and not part:
+        if self.floats and residual is not None and not part:
             _prefetch_next_tile(b, residual, rows, panels, ldc)
         partials = _partial_sums(b, fn.args[7], rows, panels, self.halves,
                                  self.block * PANEL * 4) if part else []
@@ -2577,6 +2654,7 @@ def emit_gemm(
     cpu: HostCpu | None = None,
     constants: ConstantTable | None = None,
     a_chunk_offsets: Sequence[int] | None = None,
+    bf16: bool = False,
 ) -> ir.Function:
     """Adds `void name(ptr a, ptr c)` to `module`:
     C[m, n] (row-major, leading dimension ldc) = epilogue(A[m, k] (row-major, lda) x B[k, n]);
@@ -2602,7 +2680,10 @@ def emit_gemm(
     in place from its padded NHWC input (rows: output positions lda apart; chunks: a tap's
     channels, d of them), with no im2col copy. lda may then be below k, and so it may for a
     `vnni` GEMM off the tiles without chunks: rows that overlap (A is only read; a
-    convolution's input rows stacked, `convolution._emit_stacked`)."""
+    convolution's input rows stacked, `convolution._emit_stacked`).
+
+    `bf16` (float32 A and a constant float32 B, on a host with AVX512-BF16): the products'
+    operands rounded to bfloat16, the `bf16` kind."""
     cpu = cpu or host_cpu()
     a_dtype = np.dtype(a_dtype)
     runtime = isinstance(b, RuntimeB)
@@ -2612,6 +2693,11 @@ def emit_gemm(
     b = _checked_gemm(module, name, m, k, n, b, a_zero_point, lda, ldc,
                       a_chunks is not None or lda < k)
     kind = gemm_kernel_kind(a_dtype, b, cpu)
+    if bf16:
+        if kind != "f32" or runtime or not cpu.avx512_bf16:
+            raise ValueError("a bf16 GEMM needs float32 A, a constant float32 B and a host "
+                             "with AVX512-BF16")
+        kind = "bf16"
     amx = amx_applies(a_dtype, b, cpu, m, k)
     if lda < k and a_chunks is None and (kind != "vnni" or amx):
         raise ValueError(f"lda={lda} < k={k}: overlapping rows need a vpdpbusd GEMM")
@@ -2620,9 +2706,9 @@ def emit_gemm(
                          f"{AMX_K}-deep chunk of k) or vpdpbusd (chunks of a multiple of "
                          f"{A_CHUNK_BYTES_MIN})")
     out = _out_dtype(epilogue)
-    if kind == "f32" and out == _I32:
+    if kind in FLOAT_KINDS and out == _I32:
         raise ValueError("an fp32 GEMM cannot output int32")
-    if epilogue.residual and (kind != "f32" or runtime):
+    if epilogue.residual and (kind not in FLOAT_KINDS or runtime):
         raise ValueError("a residual epilogue needs an fp32 GEMM of a constant B")
     program = epilogue.program
     if program is not None and program.tensor_dtype is not None and (
@@ -2717,7 +2803,7 @@ def _packed_b(
     packed: np.ndarray | None = None
     if isinstance(b, RuntimeB):
         pass  # packed at run time; no compensation (no zero point, no shift on these paths)
-    elif kind == "f32":
+    elif kind in FLOAT_KINDS:
         if a_zero_point is not None and np.any(np.asarray(a_zero_point) != 0):
             raise ValueError("an fp32 GEMM takes no zero point")
         packed = _pack_once(constants, b, kind, b.astype(np.float32, copy=False), False)

@@ -1001,7 +1001,7 @@ def _group_gemms(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, rows: int,
             a_zero_point=gemm_zero_point(spec, g, k),
             epilogue=plan.epilogue(ctx, g * spec.og, (g + 1) * spec.og),
             lda=spec.c if spec.pointwise else k, ldc=spec.cout, threads=threads,
-            keep_alive=ctx.keep_alive, cpu=ctx.cpu, constants=ctx.constants,
+            keep_alive=ctx.keep_alive, cpu=ctx.cpu, constants=ctx.constants, bf16=ctx.gemm_bf16,
         )
         for g in range(spec.groups)
     ]

@@ -567,7 +567,7 @@ def emit_matmul(ctx: EmitContext, spec: MatMulSpec, a: Buffer, program: Program,
                 ctx.module, unique_global(ctx, f"{ctx.group_name}_gemm"), m=rows, k=k, n=n,
                 a_dtype=spec.a_dtype, b=operand, a_zero_point=spec.zero_point,
                 epilogue=plan.epilogue(ctx), threads=ctx.threads, keep_alive=ctx.keep_alive,
-                cpu=ctx.cpu, constants=ctx.constants,
+                cpu=ctx.cpu, constants=ctx.constants, bf16=ctx.gemm_bf16,
             )
         return gemms[key]
 
@@ -620,12 +620,16 @@ def gemm_kind(a_dtype: np.dtype, operands: Sequence[np.ndarray | RuntimeB],
 
 
 def gemm_kinds(a_dtype: np.dtype, operands: Sequence[np.ndarray | RuntimeB],
-               host: HostCpu) -> list[cpu_dialect.GemmKind]:
+               host: HostCpu, bf16: bool = False) -> list[cpu_dialect.GemmKind]:
     """The kinds `cpu.gemm` may name for these GEMMs on `host`: the one `gemm_kind` picks and,
-    for int8 on a VNNI host, the one it would pick without VNNI."""
+    for int8 on a VNNI host, the one it would pick without VNNI; for float32 GEMMs of
+    constant Bs on an AVX512-BF16 host, `bf16` too (first if `bf16`: the compile option)."""
     kinds = [gemm_kind(a_dtype, operands, host)]
     if kinds[0] == cpu_dialect.GemmKind.VNNI:
         kinds.append(gemm_kind(a_dtype, operands, without_vnni(host)))
+    elif (kinds[0] == cpu_dialect.GemmKind.F32 and host.avx512_bf16
+          and not any(isinstance(b, RuntimeB) for b in operands)):
+        kinds.insert(0 if bf16 else 1, cpu_dialect.GemmKind.BF16)
     return kinds
 
 
@@ -696,9 +700,11 @@ class ShiftedGemmLowering:
         """The B of each GEMM that the op runs (none: no GEMM)."""
         raise NotImplementedError
 
-    def _gemm_kinds(self, spec: Any, host: HostCpu) -> list[cpu_dialect.GemmKind]:
-        """The kinds `cpu.gemm` may name for the op's GEMMs on `host`, the default first."""
-        return gemm_kinds(spec.a_dtype, self._gemm_operands(spec), host)
+    def _gemm_kinds(self, spec: Any, host: HostCpu, bf16: bool = False
+                    ) -> list[cpu_dialect.GemmKind]:  # fmt: skip
+        """The kinds `cpu.gemm` may name for the op's GEMMs on `host`, the default first
+        (`bf16`: the compile option, `bf16` first where it may run)."""
+        return gemm_kinds(spec.a_dtype, self._gemm_operands(spec), host, bf16)
 
     def _algorithms(self, spec: Any, program: Program, out: Buffer,
                     options: dict[str, Any]) -> list[cpu_dialect.ConvAlgorithm]:
@@ -734,18 +740,25 @@ class ShiftedGemmLowering:
         """The group's GEMM op and what `cpu-select-kernels` may write on it: for
         `cpu.algorithm` and `cpu.gemm`, the values this op may take on `host`, the default
         first (the translation takes any of them; `options`: the compile options,
-        `winograd`)."""
+        `winograd` and `bf16`). With `bf16` a convolution that Winograd would run takes im2col
+        first, whose GEMMs compute in bf16 (Winograd's transformed products stay float32)."""
         op, _, spec, program, last = self._parts(group)
         out = Buffer(_no_address, value_shape(last), value_dtype(last),
                      channels_last=cpu_dialect.CHANNELS_LAST in _owner_attributes(last))
         choices: dict[str, list[Attribute]] = {}
         algorithms = self._algorithms(spec, program, out, options)
+        kinds: list[cpu_dialect.GemmKind] = []
+        if not algorithms or algorithms[0] != cpu_dialect.ConvAlgorithm.DEPTHWISE:
+            kinds = self._gemm_kinds(spec, host, bool(options.get("bf16")))
+        if algorithms and algorithms[0] == cpu_dialect.ConvAlgorithm.WINOGRAD:
+            if kinds[0] == cpu_dialect.GemmKind.BF16:
+                algorithms.remove(cpu_dialect.ConvAlgorithm.IM2COL)
+                algorithms.insert(0, cpu_dialect.ConvAlgorithm.IM2COL)
+            else:
+                kinds = [cpu_dialect.GemmKind.F32]
         if algorithms:
             choices[cpu_dialect.ALGORITHM] = [cpu_dialect.ConvAlgorithmAttr(a) for a in algorithms]
         if not algorithms or algorithms[0] != cpu_dialect.ConvAlgorithm.DEPTHWISE:
-            kinds = self._gemm_kinds(spec, host)
-            if algorithms and algorithms[0] == cpu_dialect.ConvAlgorithm.WINOGRAD:
-                kinds = [cpu_dialect.GemmKind.F32]
             choices[cpu_dialect.GEMM] = [cpu_dialect.GemmKindAttr(k) for k in kinds]
             if int8 := int8_kernels(kinds[0], host):
                 choices[cpu_dialect.INT8] = [cpu_dialect.Int8KernelAttr(k) for k in int8]
@@ -879,10 +892,13 @@ class ShiftedGemmLowering:
         gemm = op.attributes.get(cpu_dialect.GEMM)
         self.gemm_kind = gemm.data if isinstance(gemm, cpu_dialect.GemmKindAttr) else None
         saved, ctx.cpu = ctx.cpu, host
+        ctx.gemm_bf16 = self.gemm_kind == cpu_dialect.GemmKind.BF16
         try:
             self._emit_spec(ctx, spec, src, program, dst, algorithm, kernel_steps)
         finally:
-            ctx.cpu = saved
+            ctx.cpu, ctx.gemm_bf16 = saved, False
+        if self.gemm_kind == cpu_dialect.GemmKind.BF16:
+            return jit_exec_type(ctx.cpu, src.dtype, bf16=True)
         return jit_exec_type(ctx.cpu, src.dtype, amx=ctx.amx_tiles)
 
 
@@ -951,8 +967,9 @@ class MatMulLowering(ShiftedGemmLowering):
             self._columns[key] = found
         return found[1]
 
-    def _gemm_kinds(self, spec: Any, host: HostCpu) -> list[cpu_dialect.GemmKind]:
-        kinds = super()._gemm_kinds(spec, host)
+    def _gemm_kinds(self, spec: Any, host: HostCpu, bf16: bool = False
+                    ) -> list[cpu_dialect.GemmKind]:  # fmt: skip
+        kinds = super()._gemm_kinds(spec, host, bf16)
         if self._byte_weights(spec) is not None:
             return [cpu_dialect.GemmKind.F32_I8, *kinds]
         return kinds

@@ -41,7 +41,8 @@ AVX512_CORE = {"avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl", "evex5
         ("avx2_vnni", {"avxvnni"}),
         ("avx512_core", AVX512_CORE),
         ("avx512_core_vnni", AVX512_CORE | {"avx512vnni"}),
-        ("avx512_core_amx", AVX512_CORE | {"avx512vnni", "amx-tile", "amx-int8"}),
+        ("avx512_core_bf16", AVX512_CORE | {"avx512vnni", "avx512bf16"}),
+        ("avx512_core_amx", AVX512_CORE | {"avx512vnni", "avx512bf16", "amx-tile", "amx-int8"}),
         ("all", SAPPHIRE_RAPIDS - ZEN3),
     ],
 )
@@ -115,7 +116,8 @@ def test_avx2_cap_compiles_for_avx2_and_stays_exact() -> None:
 def test_bad_cap_is_a_one_line_error() -> None:
     assert lowpass_run_error(INT8_CONV, MAX_ISA_VARIABLE, "avx3") == (
         "lowpass-run: error: LOWPASS_MAX_CPU_ISA=avx3: unknown instruction set; expected one "
-        "of avx2, avx2_vnni, avx512_core, avx512_core_vnni, avx512_core_amx, all\n"
+        "of avx2, avx2_vnni, avx512_core, avx512_core_vnni, avx512_core_bf16, avx512_core_amx, "
+        "all\n"
     )
 
 

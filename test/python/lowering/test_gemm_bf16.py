@@ -1,0 +1,206 @@
+"""
+The `bf16` GEMM kind (lowering/kernels/gemm.py): float32 A and B multiplied as bfloat16 by
+`vdpbf16ps`, the sums in float32. Its results are the float64 product of the operands
+rounded to bfloat16 (`bf16_values`) up to float32 summation (checked with a bound of the
+summation's error, and checked to be off the unrounded product by far more, so that a
+kernel that forgot to round would fail); the rounding is `vcvtneps2bf16`'s (ties to even,
+subnormals flushed, NaN kept); epilogues, K blocks and threads as on the `f32` kind. The
+kernels run on AVX512-BF16 hosts only (skipped elsewhere); their IR and machine code are
+checked on any host.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import dataclasses
+
+import numpy as np
+import pytest
+
+from lowpass.lowering.jit import compile_ir, new_module
+from lowpass.lowering.kernels.gemm import (
+    Epilogue,
+    RuntimeB,
+    bf16_bits,
+    bf16_values,
+    emit_gemm,
+    gemm_reference,
+)
+from lowpass.lowering.target import HostCpu, host_cpu
+
+RNG = np.random.default_rng(20261130)
+needs_bf16 = pytest.mark.skipif(not host_cpu().avx512_bf16,
+                                reason="the bf16 kernels need AVX512-BF16")
+
+
+def bf16_gemm(a: np.ndarray, b: np.ndarray, *, epilogue: Epilogue | None = None,
+              threads: int = 1, residual: np.ndarray | None = None) -> np.ndarray:
+    m, k = a.shape
+    n = b.shape[1]
+    module = new_module("bf16")
+    keep: list = []
+    epilogue = epilogue or Epilogue()
+    emit_gemm(module, "g", m=m, k=k, n=n, a_dtype=np.float32, b=b, epilogue=epilogue,
+              threads=threads, keep_alive=keep, bf16=True)
+    lib = compile_ir(module, keep)
+    c = np.full((m, n), 77, dtype=np.float32)
+    a = np.ascontiguousarray(a)
+    if residual is None:
+        lib.function("g", None, ctypes.c_void_p, ctypes.c_void_p)(a.ctypes.data, c.ctypes.data)
+    else:
+        fn = lib.function("g", None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)
+        fn(a.ctypes.data, c.ctypes.data, residual.ctypes.data)
+    return c
+
+
+def assert_bf16_products(c: np.ndarray, a: np.ndarray, b: np.ndarray) -> None:
+    """`c` is the product of the bfloat16-rounded operands, up to float32 summation (k terms:
+    at most k ulps of the sum of the products' magnitudes), and not the unrounded one."""
+    ra, rb = bf16_values(a).astype(np.float64), bf16_values(b).astype(np.float64)
+    bound = a.shape[1] * 2.0**-23 * (np.abs(ra) @ np.abs(rb)) + 1e-30
+    error = np.abs(c - ra @ rb)
+    assert np.all(error <= bound)
+    unrounded = a.astype(np.float64) @ b.astype(np.float64)
+    # (bfloat16 keeps 8 bits: the unrounded product is ~1000 times as far)
+    assert error.max() * 20 < np.abs(c - unrounded).max()
+
+
+def test_rounding_is_to_nearest_even_with_subnormals_flushed() -> None:
+    """`bf16_bits` against the rule, written out bit by bit (no hardware needed)."""
+    cases = {
+        0x3F800000: 0x3F80,  # 1.0
+        0x3F808000: 0x3F80,  # a tie, the even one below
+        0x3F818000: 0x3F82,  # a tie, the even one above
+        0x3F808001: 0x3F81,  # above the tie
+        0x3F807FFF: 0x3F80,  # below the tie
+        0x7F7FFFFF: 0x7F80,  # the largest float32 rounds to infinity
+        0xFF800000: 0xFF80,  # -infinity
+        0x00000001: 0x0000,  # the smallest subnormal: flushed
+        0x807FFFFF: 0x8000,  # a negative subnormal: flushed to -0
+        0x7FC00000: 0x7FC0,  # a quiet NaN
+        0x7F800001: 0x7FC0,  # a signalling NaN with low bits only: quiet, still a NaN
+    }
+    bits = np.array(list(cases), dtype=np.uint32)
+    assert bf16_bits(bits.view(np.float32)).tolist() == list(cases.values())
+
+
+@needs_bf16
+def test_rounding_is_the_hardware_rounding() -> None:
+    """A [m, 1] x B = 1.0 (exact in bfloat16): each output is A's value as the kernel rounds
+    it, which must be `bf16_values`' (ties, subnormals, infinities, NaN, random values)."""
+    special = np.array([0x3F808000, 0x3F818000, 0x3F808001, 0x7F7FFFFF, 0x00000001,
+                        0x807FFFFF, 0xFF800000, 0x7FC00000], dtype=np.uint32).view(np.float32)
+    a = np.concatenate([special, RNG.standard_normal(40).astype(np.float32)])[:, None]
+    c = bf16_gemm(a, np.ones((1, 16), np.float32))
+    want = np.repeat(bf16_values(a), 16, axis=1)
+    np.testing.assert_array_equal(c, want)  # (NaN where NaN: assert_array_equal allows it)
+
+
+@needs_bf16
+@pytest.mark.parametrize("m,k,n", [(1, 64, 16), (2, 33, 40), (5, 17, 100), (6, 2, 16),
+                                   (7, 64, 48), (13, 33, 40), (37, 300, 272), (64, 1153, 300)])
+def test_products_of_rounded_operands(m: int, k: int, n: int) -> None:
+    """Any M (the zmm tiles only: rows below 6 too), odd K (the last k paired with a zero),
+    N not a multiple of 16."""
+    a = RNG.standard_normal((m, k)).astype(np.float32)
+    b = RNG.standard_normal((k, n)).astype(np.float32)
+    assert_bf16_products(bf16_gemm(a, b), a, b)
+
+
+@needs_bf16
+def test_transposed_b_rounded_in_its_memory_order() -> None:
+    """A B that is the transpose of a row-major [N, K] (MatMul's transpose_b) is packed from
+    its rows: the same packed bits as a row-major copy of it."""
+    a = RNG.standard_normal((9, 70)).astype(np.float32)
+    bt = RNG.standard_normal((50, 70)).astype(np.float32)
+    np.testing.assert_array_equal(bf16_gemm(a, bt.T), bf16_gemm(a, np.ascontiguousarray(bt.T)))
+
+
+@needs_bf16
+def test_epilogue_and_residual_in_float32() -> None:
+    """Scale, bias, ReLU and a residual are float32 operations on the float32 sums:
+    `gemm_reference`'s epilogue of the rounded operands' product, within the summation's
+    bound (scaled by the largest scale)."""
+    m, k, n = 20, 96, 40
+    a = RNG.standard_normal((m, k)).astype(np.float32)
+    b = RNG.standard_normal((k, n)).astype(np.float32)
+    r = RNG.standard_normal((m, n)).astype(np.float32)
+    scale = RNG.uniform(0.5, 1.5, n).astype(np.float32)
+    ep = Epilogue(scale=scale, bias=0.25, relu=True, residual=True)
+    c = bf16_gemm(a, b, epilogue=ep, residual=r)
+    want = gemm_reference(bf16_values(a), bf16_values(b), epilogue=ep, residual=r)
+    magnitude = np.abs(bf16_values(a)).astype(np.float64) @ np.abs(bf16_values(b))
+    bound = k * 2.0**-23 * magnitude * scale.max() + 4 * 2.0**-24 * (np.abs(want) + 1)
+    assert np.all(np.abs(c - want) <= bound)
+    assert np.any(c == 0) and np.any(c > 0)  # (ReLU cut some)
+
+
+@needs_bf16
+@pytest.mark.parametrize("m,k,n", [(49, 2600, 70), (6, 2100, 64)])
+def test_k_blocks_and_threads_same_bits(m: int, k: int, n: int, monkeypatch) -> None:
+    """K blocks (partial sums on the stack: the same k order) and two threads give the same
+    bits as one thread without blocks."""
+    from lowpass.lowering.kernels import gemm as kernels
+
+    a = RNG.standard_normal((m, k)).astype(np.float32)
+    b = RNG.standard_normal((k, n)).astype(np.float32)
+    whole = bf16_gemm(a, b)
+    assert_bf16_products(whole, a, b)
+    monkeypatch.setattr(kernels, "K_BLOCK_STEPS", 384)
+    monkeypatch.setattr(kernels, "K_BLOCK_MIN_GROUP_BYTES", 16 * 1024)
+    module = new_module("kblocks")
+    emit_gemm(module, "g", m=m, k=k, n=n, a_dtype=np.float32, b=b, keep_alive=[], bf16=True)
+    assert "first" in str(module) and "last" in str(module)
+    for threads in (1, 2):
+        np.testing.assert_array_equal(bf16_gemm(a, b, threads=threads), whole)
+
+
+def bf16_host() -> HostCpu:
+    """An AVX-512 host with AVX512-BF16 (the IR and machine code only: nothing runs)."""
+    cpu = host_cpu()
+    core = {"avx2", "fma", "avx512f", "avx512bw", "avx512vl", "avx512dq", "avx512cd",
+            "evex512", "avx512bf16"}
+    return HostCpu("sapphirerapids", frozenset(core), cpu.triple)
+
+
+def test_ir_and_machine_code_use_vdpbf16ps() -> None:
+    """On any host: the IR of a bf16 GEMM calls `llvm.x86.avx512bf16.dpbf16ps.512` and rounds
+    A by `fptrunc ... to <2 x bfloat>`; compiled for a host with AVX512-BF16 the code has
+    `vdpbf16ps` and `vcvtneps2bf16` and no float32 FMA in its products."""
+    import llvmlite.binding as llvm
+
+    module = new_module("ir")
+    cpu = bf16_host()
+    emit_gemm(module, "g", m=12, k=64, n=32, a_dtype=np.float32, cpu=cpu, keep_alive=[],
+              b=RNG.standard_normal((64, 32)).astype(np.float32), bf16=True)
+    text = str(module)
+    assert 'llvm.x86.avx512bf16.dpbf16ps.512"(' in text and "to <2 x bfloat>" in text
+    llvm.initialize_native_target()
+    llvm.initialize_native_asmprinter()
+    target = llvm.Target.from_triple(cpu.triple)
+    machine = target.create_target_machine(cpu=cpu.name, features=",".join(
+        f"+{f}" for f in sorted(cpu.features)), opt=2)
+    parsed = llvm.parse_assembly(text)
+    parsed.verify()
+    asm = machine.emit_assembly(parsed)
+    assert "vdpbf16ps" in asm and "vcvtneps2bf16" in asm and "vfmadd" not in asm
+
+
+def test_errors() -> None:
+    """bf16 takes float32 A, a constant float32 B and a host with AVX512-BF16."""
+    def emit(a_dtype: type, b: np.ndarray | RuntimeB, cpu: HostCpu) -> None:
+        emit_gemm(new_module("e"), "g", m=8, k=16, n=16, a_dtype=a_dtype, b=b, cpu=cpu,
+                  keep_alive=[], bf16=True)
+
+    floats = RNG.standard_normal((16, 16)).astype(np.float32)
+    no_bf16 = dataclasses.replace(bf16_host(), features=bf16_host().features - {"avx512bf16"})
+    message = ("a bf16 GEMM needs float32 A, a constant float32 B and a host with "
+               "AVX512-BF16")
+    cases: list[tuple[type, np.ndarray | RuntimeB, HostCpu]] = [
+        (np.float32, floats, no_bf16),
+        (np.uint8, floats.astype(np.int8), bf16_host()),
+        (np.float32, RuntimeB(np.float32), bf16_host())]
+    for a_dtype, b, cpu in cases:
+        with pytest.raises(ValueError) as info:
+            emit(a_dtype, b, cpu)
+        assert str(info.value) == message
