@@ -655,6 +655,23 @@ def _dpbf16ps(b: ir.IRBuilder, acc: ir.Value, a: ir.Value, w: ir.Value) -> ir.Va
     return b.call(dp, [acc, b.bitcast(a, V32BF16), b.bitcast(w, V32BF16)])
 
 
+def emit_bf16_copy(b: ir.IRBuilder, dst: ir.Value, src: ir.Value, count: int) -> None:
+    """dst[0:count] = the float32 values src[0:count] rounded to bfloat16 (to nearest even,
+    `vcvtneps2bf16`): rows of A for a GEMM of `a_bf16` (a convolution's im2col rows)."""
+    vectors = count // PANEL
+    v16bf16 = ir.VectorType(BF16, PANEL)
+
+    def vector(i: ir.Value) -> None:
+        x = b.load(_offset(b, src, b.mul(i, _c64(4))), typ=V16F32, align=4)
+        b.store(b.fptrunc(x, v16bf16), _offset(b, dst, b.mul(i, _c64(2))), align=2)
+
+    if vectors:
+        _loop(b, 0, vectors * PANEL, PANEL, vector)
+    for t in range(vectors * PANEL, count):
+        x = b.load(_offset(b, src, 4 * t), typ=F32, align=4)
+        b.store(b.fptrunc(x, BF16), _offset(b, dst, 2 * t), align=2)
+
+
 def _prefetch(b: ir.IRBuilder, address: ir.Value) -> None:
     """`prefetcht1` of one 64-byte line of B into L2, one per k-step of a micro-kernel: the
     line of a panel of the next panel block (a micro-kernel's steps cover one panel; the
@@ -901,7 +918,7 @@ def _tile_for(kind: str, m: int, wide: bool = False, amx: bool = False,
     big = _tile_rows(kind)
     if amx:  # 2 x 2 tiles of 16 x 16 int32: 32 rows x 2 panels
         return _Tile(min(m, AMX_ROWS), 2)
-    if wide and kind == "vnni" and panels < 4:  # (N < 64: as many accumulators in rows)
+    if wide and kind in ("vnni", "bf16") and panels < 4:  # (N < 64: accumulators in rows)
         return _Tile(min(m, NARROW_N_ROWS[panels]), panels)
     if wide:  # one zmm per panel: 6 rows x 4 panels, 24 accumulators (of 32 registers)
         return _Tile(min(m, 6), 4)
@@ -994,8 +1011,12 @@ class _GemmKernel:
         constants: ConstantTable | None,
         amx: bool = False,
         a_chunks: tuple[int, ...] | None = None,
+        a_bf16: bool = False,
     ) -> None:
         self.module = module
+        self.a_bf16 = a_bf16
+        """`emit_gemm`'s `a_bf16`: A holds bfloat16 values (the `bf16` kind broadcasts its
+        pairs straight from memory)."""
         self.amx = amx
         self.a_chunks = a_chunks
         """`emit_gemm`'s `a_chunk_offsets`: where each chunk of a row of A starts, in bytes
@@ -1026,7 +1047,7 @@ class _GemmKernel:
         self.k_per_step = {"u8s8": 4, "vnni": 4, "s16": 2, "f32": 1, "bf16": 2}[kind]
         self.steps, self.k_tail = divmod(k, self.k_per_step)
         self.floats = kind in FLOAT_KINDS
-        self.a_elem = 4 if self.floats else 1
+        self.a_elem = 2 if a_bf16 else 4 if self.floats else 1
         self.lda_bytes = lda * self.a_elem
         self.a_row_bytes = self.lda_bytes  # the rows the micro-kernels read
         # s16: A widened to int16 into a stack buffer per row tile (broadcast straight from
@@ -1158,6 +1179,8 @@ class _GemmKernel:
         signed = self.a_dtype == _I8
         if self.kind == "f32":
             return _splat(b, b.load(ptr, typ=F32, align=4), V16F32 if self.wide else V8F32)
+        if self.kind == "bf16" and self.a_bf16:  # (a pair of bfloat16 values)
+            return _splat(b, b.load(ptr, typ=I32, align=4), V16I32)
         if self.kind == "bf16":
             return _bf16_splat(b, b.load(ptr, typ=V2F32, align=4))
         if self.kind == "s16" and self.prewiden:
@@ -1196,6 +1219,9 @@ class _GemmKernel:
             a_row = _offset(b, a_row, b.mul(steps, _c64(self.k_per_step * self.a_elem)))
             base = 0
         signed = self.a_dtype == _I8
+        if self.kind == "bf16" and self.a_bf16:  # (the last k and a zero)
+            last_bf16 = b.load(_offset(b, a_row, base), typ=I16, align=2)
+            return _splat(b, b.zext(last_bf16, I32), V16I32)
         if self.kind == "bf16":  # (the last k and a zero)
             last = b.load(_offset(b, a_row, base), typ=F32, align=4)
             return _bf16_splat(b, b.insert_element(ir.Constant(V2F32, None), last, _c64(0)))
@@ -1489,7 +1515,7 @@ class _GemmMicroKernels(_GemmKernel):
         shape = ("strided", self.amx_tail_steps, self.amx_one_chunk) if self.strided else (
             self.steps, self.a_row_bytes, self.panel_bytes, self.ldc_bytes)
         return (
-            "gemm.micro", self.cpu, self.kind, self.wide, self.amx, self.a_dtype.str,
+            "gemm.micro", self.cpu, self.kind, self.wide, self.amx, self.a_dtype.str, self.a_bf16,
             *shape, self.k_tail, self.step_bytes, self.narrow_b, self.out.str,
             self.comp is not None, form(self.scale), form(self.bias), ep.residual, ep.relu,
             ep.clamp, None if ep.program is None else ep.program.signature(), rows,
@@ -2655,6 +2681,7 @@ def emit_gemm(
     constants: ConstantTable | None = None,
     a_chunk_offsets: Sequence[int] | None = None,
     bf16: bool = False,
+    a_bf16: bool = False,
 ) -> ir.Function:
     """Adds `void name(ptr a, ptr c)` to `module`:
     C[m, n] (row-major, leading dimension ldc) = epilogue(A[m, k] (row-major, lda) x B[k, n]);
@@ -2683,7 +2710,8 @@ def emit_gemm(
     convolution's input rows stacked, `convolution._emit_stacked`).
 
     `bf16` (float32 A and a constant float32 B, on a host with AVX512-BF16): the products'
-    operands rounded to bfloat16, the `bf16` kind."""
+    operands rounded to bfloat16, the `bf16` kind; `a_bf16` (with `bf16`): A holds them
+    already, bfloat16 bits (`emit_bf16_copy`), lda counted in them."""
     cpu = cpu or host_cpu()
     a_dtype = np.dtype(a_dtype)
     runtime = isinstance(b, RuntimeB)
@@ -2698,6 +2726,8 @@ def emit_gemm(
             raise ValueError("a bf16 GEMM needs float32 A, a constant float32 B and a host "
                              "with AVX512-BF16")
         kind = "bf16"
+    elif a_bf16:
+        raise ValueError("a_bf16 (A in bfloat16) is for a bf16 GEMM")
     amx = amx_applies(a_dtype, b, cpu, m, k)
     if lda < k and a_chunks is None and (kind != "vnni" or amx):
         raise ValueError(f"lda={lda} < k={k}: overlapping rows need a vpdpbusd GEMM")
@@ -2717,7 +2747,7 @@ def emit_gemm(
     packed, comp = _packed_b(constants, b, kind, a_dtype, a_zero_point, m, k, n, amx)
     emitter = _GemmEmitter(
         module, name, kind, m, k, n, a_dtype, packed, comp, epilogue, out, lda, ldc, cpu,
-        constants, amx, a_chunks,
+        constants, amx, a_chunks, a_bf16,
     )
     threads = effective_threads(threads, m * n * k)
     chunks = emitter.split(threads)

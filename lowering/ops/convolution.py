@@ -87,6 +87,7 @@ from lowpass.lowering.kernels.gemm import (
     CHUNKS_PER_THREAD,
     RuntimeB,
     amx_applies,
+    emit_bf16_copy,
     emit_gemm,
     gemm_kernel_kind,
 )
@@ -410,7 +411,7 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
         return
     k_gemm = gemm_k(ctx, spec, weights[0])
     weights = [_padded_rows(w, k_gemm) for w in weights]
-    a_row = 0 if spec.pointwise else k_gemm * es
+    a_row = 0 if spec.pointwise else k_gemm * _a_row_size(ctx, spec)
     if plan.direct and not nhwc_out:  # [N * P, C_out] is the output's layout: all at once
         blocks = [(1, spec.n * spec.positions)]
         acc_row = 0
@@ -792,7 +793,7 @@ def _call_im2col_rows(ctx: EmitContext, spec: ConvSpec, group: int, rows: int,
     7x7 layers threaded their GEMMs, but im2col (up to 1.8 MB for fp32 K = 2304) ran on
     one thread before each."""
     b = ctx.builder
-    row_bytes = row_length * spec.a_dtype.itemsize
+    row_bytes = row_length * _a_row_size(ctx, spec)
     chunks = min(block_chunks_per_thread(ctx) * ctx.threads, rows)
     if ctx.threads == 1 or chunks < 2 or rows * row_bytes < IM2COL_MIN_BYTES:
         b.call(gather, list(args))
@@ -1002,9 +1003,23 @@ def _group_gemms(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, rows: int,
             epilogue=plan.epilogue(ctx, g * spec.og, (g + 1) * spec.og),
             lda=spec.c if spec.pointwise else k, ldc=spec.cout, threads=threads,
             keep_alive=ctx.keep_alive, cpu=ctx.cpu, constants=ctx.constants, bf16=ctx.gemm_bf16,
+            a_bf16=_rows_in_bf16(ctx, spec),
         )
         for g in range(spec.groups)
     ]
+
+
+def _rows_in_bf16(ctx: EmitContext, spec: ConvSpec) -> bool:
+    """Whether im2col writes the rows of a `#cpu<gemm bf16>` convolution's GEMMs in
+    bfloat16, rounding as it copies (half the bytes; the micro-kernels then broadcast the
+    pairs straight from memory, `emit_gemm`'s `a_bf16`: 1.06-1.09x the speed of rounding
+    them in the k loop); a pointwise convolution's A is its input itself, rounded there."""
+    return ctx.gemm_bf16 and not spec.pointwise
+
+
+def _a_row_size(ctx: EmitContext, spec: ConvSpec) -> int:
+    """The bytes of a value in the GEMMs' A rows that im2col writes."""
+    return 2 if _rows_in_bf16(ctx, spec) else spec.a_dtype.itemsize
 
 
 def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Value,
@@ -1019,7 +1034,7 @@ def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
     acc_dt = plan.out_dtype
     out = out_buffer.ptr
     k_gemm = weights[0].shape[0]
-    a_row = 0 if spec.pointwise else k_gemm * a_dt.itemsize
+    a_row = 0 if spec.pointwise else k_gemm * _a_row_size(ctx, spec)
     acc_row = 0 if plan.direct else spec.cout * acc_dt.itemsize
     rows_max = max(rows for _, rows in blocks)
     a_bytes = -(-rows_max * a_row // 64) * 64
@@ -1306,9 +1321,9 @@ def im2col_function(ctx: EmitContext, spec: ConvSpec, group: int, rows: int,
     across images: row r is position n * P + p0 + r), from xp (the channels of `group`);
     rows of `row_length` elements (`gemm_k`: those past K are left as they are)."""
     # (the copy depends on the geometry only: convolutions of equal geometry share it)
-    key = ("conv.im2col", spec.a_dtype.str, spec.hp, spec.wp, spec.c, spec.cg, spec.kh,
-           spec.kw, spec.sh, spec.sw, spec.dh, spec.dw, spec.ow, spec.positions, group, rows,
-           row_length)
+    key = ("conv.im2col", spec.a_dtype.str, _rows_in_bf16(ctx, spec), spec.hp, spec.wp,
+           spec.c, spec.cg, spec.kh, spec.kw, spec.sh, spec.sw, spec.dh, spec.dw, spec.ow,
+           spec.positions, group, rows, row_length)
     return shared_function(ctx.module, key,
                            lambda: _emit_im2col(ctx, spec, group, rows, row_length))
 
@@ -1317,9 +1332,9 @@ def im2col_rows_function(ctx: EmitContext, spec: ConvSpec, group: int,
                          row_length: int) -> ir.Function:
     """`im2col_function` with the number of rows an argument: `void im2col_rows(ptr xp,
     ptr a, i64 n, i64 p0, i64 rows)`, a range of a block's rows (`_call_im2col_rows`)."""
-    key = ("conv.im2col_rows", spec.a_dtype.str, spec.hp, spec.wp, spec.c, spec.cg, spec.kh,
-           spec.kw, spec.sh, spec.sw, spec.dh, spec.dw, spec.ow, spec.positions, group,
-           row_length)
+    key = ("conv.im2col_rows", spec.a_dtype.str, _rows_in_bf16(ctx, spec), spec.hp, spec.wp,
+           spec.c, spec.cg, spec.kh, spec.kw, spec.sh, spec.sw, spec.dh, spec.dw, spec.ow,
+           spec.positions, group, row_length)
     return shared_function(ctx.module, key,
                            lambda: _emit_im2col(ctx, spec, group, None, row_length))
 
@@ -1327,9 +1342,19 @@ def im2col_rows_function(ctx: EmitContext, spec: ConvSpec, group: int,
 def _emit_im2col(ctx: EmitContext, spec: ConvSpec, group: int, rows: int | None,
                  row_length: int) -> ir.Function:
     """The code of `im2col_function` (`rows` a constant) or of `im2col_rows_function`
-    (`rows` None: the last argument)."""
+    (`rows` None: the last argument). Rows in bfloat16 (`_rows_in_bf16`): each value
+    rounded as it is copied."""
     es = spec.a_dtype.itemsize
+    bf16 = _rows_in_bf16(ctx, spec)
+    ds = _a_row_size(ctx, spec)  # (of a value in the rows)
     hp, wp, c, cg, k = spec.hp, spec.wp, spec.c, spec.cg, row_length
+
+    def copy(dst: ir.Value, src: ir.Value, count: int) -> None:
+        if bf16:
+            emit_bf16_copy(b, dst, src, count)
+        else:
+            memcpy(b, dst, src, count * es)
+
     whole_rows = spec.dw == 1 and cg == c  # the KW taps of one kernel row are contiguous
     if rows is None:
         fn = ctx.function(f"{ctx.group_name}_im2col_rows",
@@ -1347,20 +1372,20 @@ def _emit_im2col(ctx: EmitContext, spec: ConvSpec, group: int, rows: int | None,
         q = b.add(first, r)
         n, p = b.udiv(q, i64(spec.positions)), b.urem(q, i64(spec.positions))
         oh, ow = b.udiv(p, i64(spec.ow)), b.urem(p, i64(spec.ow))
-        dst_row = b.mul(r, i64(k * es))
+        dst_row = b.mul(r, i64(k * ds))
         iw0 = b.mul(ow, i64(spec.sw))
         for kh in range(spec.kh):
             ih = b.add(b.mul(oh, i64(spec.sh)), i64(kh * spec.dh))
             pixel = b.add(b.mul(b.add(b.mul(n, i64(hp)), ih), i64(wp)), iw0)
             if whole_rows:
-                memcpy(b, byte_offset(b, d, b.add(dst_row, i64(kh * spec.kw * c * es))),
-                       byte_offset(b, s, b.mul(pixel, i64(c * es))), spec.kw * c * es)
+                copy(byte_offset(b, d, b.add(dst_row, i64(kh * spec.kw * c * ds))),
+                     byte_offset(b, s, b.mul(pixel, i64(c * es))), spec.kw * c)
                 continue
             for kw in range(spec.kw):
                 src = b.mul(b.add(b.mul(b.add(pixel, i64(kw * spec.dw)), i64(c)),
                                   i64(group * cg)), i64(es))
-                offset = b.add(dst_row, i64((kh * spec.kw + kw) * cg * es))
-                memcpy(b, byte_offset(b, d, offset), byte_offset(b, s, src), cg * es)
+                offset = b.add(dst_row, i64((kh * spec.kw + kw) * cg * ds))
+                copy(byte_offset(b, d, offset), byte_offset(b, s, src), cg)
     b.ret_void()
     return fn
 

@@ -2,12 +2,13 @@
 // cpu-select-kernels{bf16=true} on a host with AVX512-BF16: the float32 GEMMs of constant
 // weights take #cpu<gemm bf16> (bfloat16 products, float32 sums), and a 3x3 convolution of
 // stride 1 takes im2col first (Winograd's products stay float32); without the option they
-// keep f32 and Winograd. The translation calls vdpbf16ps where the IR says bf16, and
-// refuses bf16 under Winograd.
+// keep f32 and Winograd. The translation calls vdpbf16ps where the IR says bf16 (im2col
+// writes its rows in bfloat16), and refuses bf16 under Winograd.
 // RUN: opt-tool -p 'cpu-fold-constants,cpu-remove-views,cpu-fuse-kernels,cpu-choose-layouts,cpu-select-kernels{bf16=true}' %s | filecheck %s
 // RUN: opt-tool -p cpu-fold-constants,cpu-remove-views,cpu-fuse-kernels,cpu-choose-layouts,cpu-select-kernels %s | filecheck %s --check-prefix=DEFAULT
 // RUN: opt-tool -p 'cpu-decompose,cpu-fold-constants,cpu-remove-views,cpu-quantize-cells,cpu-fuse-kernels,cpu-choose-layouts,cpu-select-kernels{bf16=true},cpu-assign-buffers' %s -o %t.mlir
 // RUN: opt-tool %t.mlir -t cpu-llvm | filecheck %s --check-prefix=LLVM
+// RUN: opt-tool %t.mlir -t cpu-llvm | filecheck %s --check-prefix=IM2COL
 // RUN: sed -e 's/#cpu<gemm bf16>/#cpu<gemm f32>/g' %t.mlir | opt-tool -t cpu-llvm | filecheck %s --check-prefix=F32
 // RUN: sed -e 's/"conv3", \(.*\)#cpu<algorithm im2col>/"conv3", \1#cpu<algorithm winograd>/' %t.mlir > %t.bad.mlir
 // RUN: not opt-tool %t.bad.mlir -t cpu-llvm 2>&1 | filecheck %s --check-prefix=BAD
@@ -18,6 +19,7 @@
 // DEFAULT:    ov.convolution {{.*}}"conv1"{{.*}}cpu.algorithm = #cpu<algorithm im2col>, cpu.gemm = #cpu<gemm f32>
 // DEFAULT:    ov.mat_mul {{.*}}"fc"{{.*}}cpu.gemm = #cpu<gemm f32>
 // LLVM:       call <16 x float> @{{"?}}llvm.x86.avx512bf16.dpbf16ps.512
+// IM2COL:     fptrunc <16 x float> {{.*}} to <16 x bfloat>
 // F32-NOT:    dpbf16ps
 // BAD:        error: {{.*}}Convolution 'conv3': #cpu<gemm bf16> cannot compute it on this host (it takes f32)
 builtin.module {

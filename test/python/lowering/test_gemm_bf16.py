@@ -98,13 +98,36 @@ def test_rounding_is_the_hardware_rounding() -> None:
 
 @needs_bf16
 @pytest.mark.parametrize("m,k,n", [(1, 64, 16), (2, 33, 40), (5, 17, 100), (6, 2, 16),
-                                   (7, 64, 48), (13, 33, 40), (37, 300, 272), (64, 1153, 300)])
+                                   (7, 64, 48), (13, 33, 40), (30, 50, 16), (37, 300, 272),
+                                   (64, 1153, 300)])
 def test_products_of_rounded_operands(m: int, k: int, n: int) -> None:
     """Any M (the zmm tiles only: rows below 6 too), odd K (the last k paired with a zero),
-    N not a multiple of 16."""
+    N not a multiple of 16, N < 64 (taller tiles, `NARROW_N_ROWS`)."""
     a = RNG.standard_normal((m, k)).astype(np.float32)
     b = RNG.standard_normal((k, n)).astype(np.float32)
     assert_bf16_products(bf16_gemm(a, b), a, b)
+
+
+@needs_bf16
+@pytest.mark.parametrize("m,k,n", [(1, 64, 16), (5, 17, 100), (30, 50, 16), (40, 70, 32),
+                                   (37, 300, 272), (49, 2600, 70)])
+def test_rows_already_in_bf16_give_the_same_bits(m: int, k: int, n: int) -> None:
+    """`a_bf16`: A given as its bfloat16 bits (im2col's rows of a bf16 convolution, lda in
+    them) gives exactly the bits of A rounded in the k loop (odd K: the last value read
+    alone, not the NaN after it in the row; N < 64: the taller tiles)."""
+    a = RNG.standard_normal((m, k)).astype(np.float32)
+    b = RNG.standard_normal((k, n)).astype(np.float32)
+    module = new_module("a_bf16")
+    keep: list = []
+    emit_gemm(module, "g", m=m, k=k, n=n, a_dtype=np.float32, b=b, keep_alive=keep,
+              bf16=True, a_bf16=True, lda=k + 1)
+    lib = compile_ir(module, keep)
+    c = np.zeros((m, n), np.float32)
+    bits = np.full((m, k + 1), 0x7FC0, np.uint16)  # (a NaN past each row's k values)
+    bits[:, :k] = bf16_bits(a)
+    lib.function("g", None, ctypes.c_void_p, ctypes.c_void_p)(bits.ctypes.data, c.ctypes.data)
+    np.testing.assert_array_equal(c, bf16_gemm(a, b))
+    assert_bf16_products(c, a, b)
 
 
 @needs_bf16
@@ -204,3 +227,7 @@ def test_errors() -> None:
         with pytest.raises(ValueError) as info:
             emit(a_dtype, b, cpu)
         assert str(info.value) == message
+    with pytest.raises(ValueError) as info:
+        emit_gemm(new_module("e"), "g", m=8, k=16, n=16, a_dtype=np.float32, b=floats,
+                  cpu=bf16_host(), keep_alive=[], a_bf16=True)
+    assert str(info.value) == "a_bf16 (A in bfloat16) is for a bf16 GEMM"
