@@ -646,6 +646,24 @@ def _bf16_splat(b: ir.IRBuilder, pair: ir.Value) -> ir.Value:
     return _splat(b, b.bitcast(b.fptrunc(pair, V2BF16), I32), V16I32)
 
 
+def _bf16_pair(b: ir.IRBuilder, ptr: ir.Value, a_bf16: bool) -> ir.Value:
+    """The pair of k at `ptr` in every 32-bit lane of a <16 x i32> (`vdpbf16ps`'s A): two
+    bfloat16 values (`a_bf16`: a broadcast straight from memory) or two float32 values
+    rounded (`_bf16_splat`)."""
+    if a_bf16:
+        return _splat(b, b.load(ptr, typ=I32, align=4), V16I32)
+    return _bf16_splat(b, b.load(ptr, typ=V2F32, align=4))
+
+
+def _bf16_last(b: ir.IRBuilder, ptr: ir.Value, a_bf16: bool) -> ir.Value:
+    """`_bf16_pair` of the last k of an odd K (at `ptr`) and a zero: nothing after it is
+    read."""
+    if a_bf16:
+        return _splat(b, b.zext(b.load(ptr, typ=I16, align=2), I32), V16I32)
+    last = b.load(ptr, typ=F32, align=4)
+    return _bf16_splat(b, b.insert_element(ir.Constant(V2F32, None), last, _c64(0)))
+
+
 def _dpbf16ps(b: ir.IRBuilder, acc: ir.Value, a: ir.Value, w: ir.Value) -> ir.Value:
     """`acc` + the pair products of the bfloat16 pairs in each 32-bit lane of <16 x i32> `a`
     and `w` (`vdpbf16ps`)."""
@@ -1014,9 +1032,7 @@ class _GemmKernel:
         a_bf16: bool = False,
     ) -> None:
         self.module = module
-        self.a_bf16 = a_bf16
-        """`emit_gemm`'s `a_bf16`: A holds bfloat16 values (the `bf16` kind broadcasts its
-        pairs straight from memory)."""
+        self.a_bf16 = a_bf16  # (`emit_gemm`'s: A holds bfloat16 values)
         self.amx = amx
         self.a_chunks = a_chunks
         """`emit_gemm`'s `a_chunk_offsets`: where each chunk of a row of A starts, in bytes
@@ -1038,8 +1054,7 @@ class _GemmKernel:
         # AVX-512: a panel's 64-byte k-step is one zmm register (else two ymm halves), twice
         # the multiply-adds per instruction where the cores have 512-bit FMA/VNNI units
         # (Intel server cores, Zen 5; Zen 4 splits them, at no loss). GEMMs with few rows
-        # (the LSTM-step GEMVs, which wait on memory) keep the ymm tiles tuned for them; the
-        # bf16 kind has the zmm tiles only.
+        # (LSTM-step GEMVs, waiting on memory) keep the ymm tiles tuned for them (bf16: none)
         self.wide = kind == "bf16" or (m >= _tile_rows(kind) and (
             (kind == "f32" and cpu.avx512) or (kind == "vnni" and cpu.avx512_vnni)
         ))
@@ -1179,10 +1194,8 @@ class _GemmKernel:
         signed = self.a_dtype == _I8
         if self.kind == "f32":
             return _splat(b, b.load(ptr, typ=F32, align=4), V16F32 if self.wide else V8F32)
-        if self.kind == "bf16" and self.a_bf16:  # (a pair of bfloat16 values)
-            return _splat(b, b.load(ptr, typ=I32, align=4), V16I32)
         if self.kind == "bf16":
-            return _bf16_splat(b, b.load(ptr, typ=V2F32, align=4))
+            return _bf16_pair(b, ptr, self.a_bf16)
         if self.kind == "s16" and self.prewiden:
             word = b.load(
                 _offset(b, a_row, b.mul(step, _c64(4)) if isinstance(step, ir.Value) else 4 * step),
@@ -1219,12 +1232,8 @@ class _GemmKernel:
             a_row = _offset(b, a_row, b.mul(steps, _c64(self.k_per_step * self.a_elem)))
             base = 0
         signed = self.a_dtype == _I8
-        if self.kind == "bf16" and self.a_bf16:  # (the last k and a zero)
-            last_bf16 = b.load(_offset(b, a_row, base), typ=I16, align=2)
-            return _splat(b, b.zext(last_bf16, I32), V16I32)
-        if self.kind == "bf16":  # (the last k and a zero)
-            last = b.load(_offset(b, a_row, base), typ=F32, align=4)
-            return _bf16_splat(b, b.insert_element(ir.Constant(V2F32, None), last, _c64(0)))
+        if self.kind == "bf16":
+            return _bf16_last(b, _offset(b, a_row, base), self.a_bf16)
         if self.kind == "s16":
             byte = b.load(_offset(b, a_row, base), typ=I8, align=1)
             wide = b.sext(byte, I16) if signed else b.zext(byte, I16)
@@ -2720,14 +2729,7 @@ def emit_gemm(
     a_chunks = None if a_chunk_offsets is None else tuple(int(o) for o in a_chunk_offsets)
     b = _checked_gemm(module, name, m, k, n, b, a_zero_point, lda, ldc,
                       a_chunks is not None or lda < k)
-    kind = gemm_kernel_kind(a_dtype, b, cpu)
-    if bf16:
-        if kind != "f32" or runtime or not cpu.avx512_bf16:
-            raise ValueError("a bf16 GEMM needs float32 A, a constant float32 B and a host "
-                             "with AVX512-BF16")
-        kind = "bf16"
-    elif a_bf16:
-        raise ValueError("a_bf16 (A in bfloat16) is for a bf16 GEMM")
+    kind = _bf16_kind(gemm_kernel_kind(a_dtype, b, cpu), runtime, cpu, bf16, a_bf16)
     amx = amx_applies(a_dtype, b, cpu, m, k)
     if lda < k and a_chunks is None and (kind != "vnni" or amx):
         raise ValueError(f"lda={lda} < k={k}: overlapping rows need a vpdpbusd GEMM")
@@ -2784,6 +2786,19 @@ def emit_gemm(
     builder.ret_void()
     keep_alive.extend(emitter.keep_alive)
     return fn
+
+
+def _bf16_kind(kind: str, runtime: bool, cpu: HostCpu, bf16: bool, a_bf16: bool) -> str:
+    """`emit_gemm`'s kernel kind: `bf16` where `bf16` asks for it (float32 A, a constant B,
+    an AVX512-BF16 host: else a ValueError), else `kind` (`gemm_kernel_kind`'s)."""
+    if bf16:
+        if kind != "f32" or runtime or not cpu.avx512_bf16:
+            raise ValueError("a bf16 GEMM needs float32 A, a constant float32 B and a host "
+                             "with AVX512-BF16")
+        return "bf16"
+    if a_bf16:
+        raise ValueError("a_bf16 (A in bfloat16) is for a bf16 GEMM")
+    return kind
 
 
 def _checked_gemm(
