@@ -14,9 +14,10 @@ which both engines read and quantize themselves (lowpass runs `lpt` in `compile_
 OpenVINO runs its LPT). Prints each engine's median over rounds of the round's median
 (`bench_targets.interleaved`), and OpenVINO's time / lowpass's (> 1: lowpass faster). Each
 engine's inference precision is printed too: on a host with bf16 instructions (AVX-512
-BF16, AMX) OpenVINO's default for a float32 model is bf16, which lowpass does not compute in
-(it takes the hint and runs f32), so there the fp32 rows compare bf16 with f32;
-`bench_targets.py` sets f32 for both.
+BF16, AMX) OpenVINO's default for a float32 model is bf16 (its default EXECUTION_MODE_HINT is
+PERFORMANCE), lowpass's f32 (its default is ACCURACY), so there the fp32 rows compare bf16
+with f32; a third row then runs lowpass under OpenVINO's default mode (`EXECUTION_MODE_HINT`
+PERFORMANCE: bf16, docs/runtime.md). `bench_targets.py` sets f32 for both.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ def main(argv: list[str] | None = None) -> None:
     import openvino
 
     import lowpass
+    from lowpass.lowering.target import host_cpu
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--models", default="resnet50")
@@ -58,21 +60,30 @@ def main(argv: list[str] | None = None) -> None:
             their_feeds = {theirs.input(n): v for n, v in feeds.items()}
             runs = {"lowpass": partial(request.infer, feeds),
                     "OpenVINO": partial(their_request.infer, their_feeds)}
+            compiled_models = {"lowpass": ours, "OpenVINO": theirs}
+            if precision == "fp32" and host_cpu().avx512_bf16:
+                performance = lowpass.Core().compile_model(
+                    path, "CPU", {"EXECUTION_MODE_HINT": "PERFORMANCE"})
+                runs["lowpass, PERFORMANCE"] = partial(
+                    performance.create_infer_request().infer, feeds)
+                compiled_models["lowpass, PERFORMANCE"] = performance
             ms = {engine: seconds * 1e3
                   for engine, seconds in b.interleaved(runs, args.rounds, args.budget).items()}
             chose = {engine: (compiled.get_property("INFERENCE_NUM_THREADS"),
                               compiled.get_property("NUM_STREAMS"),
                               compiled.get_property("INFERENCE_PRECISION_HINT"))
-                     for engine, compiled in (("lowpass", ours), ("OpenVINO", theirs))}
+                     for engine, compiled in compiled_models.items()}
             print(f"  {name} {precision}, no configuration:")
             for engine in runs:
                 threads, streams, inference_precision = chose[engine]
                 if hasattr(inference_precision, "get_type_name"):  # (OpenVINO's Type)
                     inference_precision = inference_precision.get_type_name()
-                print(f"    {engine:9s} {ms[engine]:8.2f} ms  ({threads} threads, "
+                print(f"    {engine:21s} {ms[engine]:8.2f} ms  ({threads} threads, "
                       f"{streams} stream{'s' if int(streams) > 1 else ''}, "
                       f"{inference_precision} inference precision)")
-            print(f"    OpenVINO / lowpass {ms['OpenVINO'] / ms['lowpass']:.2f}x")
+            for engine in runs:
+                if engine.startswith("lowpass"):
+                    print(f"    OpenVINO / {engine} {ms['OpenVINO'] / ms[engine]:.2f}x")
 
 
 if __name__ == "__main__":

@@ -579,8 +579,8 @@ def _add_property_arguments(p: argparse.ArgumentParser) -> None:
     )
     props.add_argument(
         "-infer_precision", metavar="f32", default=None, type=_infer_precision,
-        help="INFERENCE_PRECISION_HINT (benchmark_app's; also CPU:f32): the CPU device "
-        "computes in f32",
+        help="INFERENCE_PRECISION_HINT (benchmark_app's; also CPU:bf16): bf16 runs the CPU "
+        "device's float32 convolutions and MatMuls in bf16 where the host has AVX512-BF16",
     )
     props.add_argument(
         "-pin", "--infer_threads_pinning", dest="pin", type=_yes_no, default=None, metavar="YES|NO",
