@@ -188,8 +188,8 @@ def bf16_host() -> HostCpu:
 
 def test_ir_and_machine_code_use_vdpbf16ps() -> None:
     """On any host: the IR of a bf16 GEMM calls `llvm.x86.avx512bf16.dpbf16ps.512` and rounds
-    A by `fptrunc ... to <2 x bfloat>`; compiled for a host with AVX512-BF16 the code has
-    `vdpbf16ps` and `vcvtneps2bf16` and no float32 FMA in its products."""
+    A by `llvm.x86.avx512bf16.cvtne2ps2bf16.512`; compiled for a host with AVX512-BF16 the
+    code has `vdpbf16ps` and `vcvtne2ps2bf16` and no float32 FMA in its products."""
     import llvmlite.binding as llvm
 
     module = new_module("ir")
@@ -197,7 +197,8 @@ def test_ir_and_machine_code_use_vdpbf16ps() -> None:
     emit_gemm(module, "g", m=12, k=64, n=32, a_dtype=np.float32, cpu=cpu, keep_alive=[],
               b=RNG.standard_normal((64, 32)).astype(np.float32), bf16=True)
     text = str(module)
-    assert 'llvm.x86.avx512bf16.dpbf16ps.512"(' in text and "to <2 x bfloat>" in text
+    assert 'llvm.x86.avx512bf16.dpbf16ps.512"(' in text
+    assert 'llvm.x86.avx512bf16.cvtne2ps2bf16.512"(' in text
     llvm.initialize_native_target()
     llvm.initialize_native_asmprinter()
     target = llvm.Target.from_triple(cpu.triple)
@@ -206,7 +207,7 @@ def test_ir_and_machine_code_use_vdpbf16ps() -> None:
     parsed = llvm.parse_assembly(text)
     parsed.verify()
     asm = machine.emit_assembly(parsed)
-    assert "vdpbf16ps" in asm and "vcvtneps2bf16" in asm and "vfmadd" not in asm
+    assert "vdpbf16ps" in asm and "vcvtne2ps2bf16" in asm and "vfmadd" not in asm
 
 
 def test_errors() -> None:
