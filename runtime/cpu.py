@@ -274,16 +274,21 @@ def _precision(value: Any) -> str:
     return _PRECISIONS[text]
 
 
-def inference_precision(hint: str | None, mode: str | None, bf16_host: bool) -> str:
+def inference_precision(hint: str | None, mode: str | None, bf16_host: bool,
+                        fp16_host: bool = False) -> str:
     """What the CPU device computes float32 convolutions and MatMuls in, `bf16` or `f32`, for
     INFERENCE_PRECISION_HINT `hint` (`_PRECISIONS`' spelling; None: not given) and
-    EXECUTION_MODE_HINT `mode` (None: not given), on a host with AVX512-BF16 or not.
-    As OpenVINO 2026.4's CPU plugin on such a host: bf16 for a bf16 hint and for f16 (it
-    has no f16 kernels there either), for PERFORMANCE without a hint; f32 for an f32 or
-    dynamic hint and for ACCURACY. Where OpenVINO's default mode is PERFORMANCE (bf16 on
-    such hosts), lowpass's is ACCURACY: a float32 model computes in float32 unless asked."""
+    EXECUTION_MODE_HINT `mode` (None: not given), on a host with AVX512-BF16 or not (and
+    AVX512-FP16 or not). As OpenVINO 2026.4's CPU plugin on a host with AVX512-BF16 and
+    without AVX512-FP16 (AMD Zen 4 and Zen 5, Cooper Lake): bf16 for a bf16 hint, for f16
+    (which it runs as bf16 there) and for PERFORMANCE without a hint; f32 for an f32 or
+    dynamic hint and for ACCURACY. Where they differ: OpenVINO's default mode is
+    PERFORMANCE, lowpass's ACCURACY (a float32 model computes in float32 unless asked);
+    OpenVINO runs f16 in f16 on hosts with AVX512-FP16 (Sapphire Rapids and later) and
+    emulates bf16 on AVX-512 hosts without BF16, where lowpass, with no such kernels,
+    computes f32."""
     if hint is not None:
-        wanted = hint in ("bf16", "f16")
+        wanted = hint == "bf16" or (hint == "f16" and not fp16_host)
     else:
         wanted = mode == "PERFORMANCE"
     return "bf16" if wanted and bf16_host else "f32"
@@ -375,7 +380,8 @@ def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
         hint_requests=hint_requests,
         limit_streams=streams_given is not None,
         lpt=lpt,
-        precision=inference_precision(precision_hint, mode, host_cpu().avx512_bf16),
+        precision=inference_precision(precision_hint, mode, host_cpu().avx512_bf16,
+                                      "avx512fp16" in host_cpu().features),
         execution_mode=mode or "ACCURACY",
     )
 

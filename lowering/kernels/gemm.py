@@ -657,8 +657,8 @@ def _bf16_pair(b: ir.IRBuilder, ptr: ir.Value, a_bf16: bool) -> ir.Value:
     """The pair of k at `ptr` in every 32-bit lane of a <16 x i32> (`vdpbf16ps`'s A): two
     bfloat16 values (`a_bf16`: a broadcast straight from memory) or two float32 values
     rounded (`_bf16_splat`)."""
-    if a_bf16:
-        return _splat(b, b.load(ptr, typ=I32, align=4), V16I32)
+    if a_bf16:  # (2-byte aligned: rows of an odd K are 2 K bytes apart)
+        return _splat(b, b.load(ptr, typ=I32, align=2), V16I32)
     return _bf16_splat(b, b.load(ptr, typ=V2F32, align=4))
 
 
@@ -1045,9 +1045,8 @@ class _GemmKernel:
         """`emit_gemm`'s `a_chunk_offsets`: where each chunk of a row of A starts, in bytes
         from the row's start, instead of right after the one before (the AMX tiles' loads,
         or the `vpdpbusd` micro-kernels' runs: `_a_runs`)."""
-        self.a_chunk_bytes = k // len(a_chunks) if a_chunks else AMX_K
-        """The bytes (k) of each of those chunks: 64 (a tile step) on the tiles, a multiple
-        of `A_CHUNK_BYTES_MIN` for the `vpdpbusd` micro-kernels."""
+        self.a_chunk_bytes = (k // len(a_chunks)) * (2 if a_bf16 else 1) if a_chunks else AMX_K
+        """The bytes of each of those chunks (`_chunks_fit`: 64 on the tiles)."""
         self.constants = constants
         self.name = name
         self.kind = kind
@@ -1099,7 +1098,8 @@ class _GemmKernel:
         # columns stay in L2 for all the row tiles. The sums are added in the same k order as
         # without blocks: the results are the same bits.
         self.kblock = 0
-        if (self.floats and packed is not None and self.steps > K_BLOCK_STEPS
+        if (self.floats and packed is not None and a_chunks is None
+                and self.steps > K_BLOCK_STEPS
                 and self.panel_bytes * self.tile.panels > K_BLOCK_MIN_GROUP_BYTES
                 and m * self.block * PANEL * 4 <= K_BLOCK_MAX_PARTIAL_BYTES):
             self.kblock = K_BLOCK_STEPS
@@ -1573,7 +1573,7 @@ class _GemmMicroKernels(_GemmKernel):
         """The runs of A's chunks read in place (`_a_runs`) and the k-steps of a chunk."""
         assert self.a_chunks is not None
         return (_a_runs(self.a_chunks, self.a_chunk_bytes),
-                self.a_chunk_bytes // self.k_per_step)
+                self.a_chunk_bytes // (self.k_per_step * self.a_elem))
 
     def micro_shape(self, steps: int) -> list[ir.Value]:
         """A strided micro-kernel's last arguments: the k-steps it runs, then the A row,
@@ -2026,14 +2026,23 @@ A_CHUNK_BYTES_MIN = 8
 (`a_chunk_offsets`): 2 k-steps, so that a run's k loop, unrolled by 2, has no rest."""
 
 
-def _chunks_fit(a_chunks: tuple[int, ...], k: int, amx: bool, kind: str) -> bool:
+BF16_CHUNK_MIN = 8
+"""The least depth of the chunks that the `bf16` micro-kernels read in place (A in bfloat16,
+`a_bf16`): 4 k-steps of 2, so that a run's k loop, unrolled by 4, has no rest."""
+
+
+def _chunks_fit(a_chunks: tuple[int, ...], k: int, amx: bool, kind: str,
+                a_bf16: bool = False) -> bool:
     """Whether `a_chunk_offsets` cut k into equal chunks that the GEMM can read: 64-deep on
-    AMX tiles, a multiple of `A_CHUNK_BYTES_MIN` deep for `vpdpbusd`."""
+    AMX tiles, a multiple of `A_CHUNK_BYTES_MIN` deep for `vpdpbusd`, of `BF16_CHUNK_MIN`
+    for `bf16` with A in bfloat16."""
     if not a_chunks or k % len(a_chunks):
         return False
     chunk = k // len(a_chunks)
     if amx:
         return chunk == AMX_K
+    if kind == "bf16":
+        return a_bf16 and chunk % BF16_CHUNK_MIN == 0
     return kind == "vnni" and chunk % A_CHUNK_BYTES_MIN == 0
 
 
@@ -2740,10 +2749,11 @@ def emit_gemm(
     amx = amx_applies(a_dtype, b, cpu, m, k)
     if lda < k and a_chunks is None and (kind != "vnni" or amx):
         raise ValueError(f"lda={lda} < k={k}: overlapping rows need a vpdpbusd GEMM")
-    if a_chunks is not None and not _chunks_fit(a_chunks, k, amx, kind):
+    if a_chunks is not None and not _chunks_fit(a_chunks, k, amx, kind, a_bf16):
         raise ValueError(f"a_chunk_offsets need a GEMM on AMX tiles (one offset per "
-                         f"{AMX_K}-deep chunk of k) or vpdpbusd (chunks of a multiple of "
-                         f"{A_CHUNK_BYTES_MIN})")
+                         f"{AMX_K}-deep chunk of k), vpdpbusd (chunks of a multiple of "
+                         f"{A_CHUNK_BYTES_MIN}) or bf16 with A in bfloat16 (of "
+                         f"{BF16_CHUNK_MIN})")
     out = _out_dtype(epilogue)
     if kind in FLOAT_KINDS and out == _I32:
         raise ValueError("an fp32 GEMM cannot output int32")

@@ -84,6 +84,7 @@ from lowpass.lowering.kernels.gemm import (
     A_CHUNK_BYTES_MIN,
     AMX_K,
     AMX_MIN_ROWS,
+    BF16_CHUNK_MIN,
     CHUNKS_PER_THREAD,
     RuntimeB,
     amx_applies,
@@ -394,13 +395,20 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
     acc_dt = plan.out_dtype
     b = ctx.builder
 
-    use_x_as_nhwc = (spec.c == 1 or x.channels_last) and not spec.padded
+    bf16_layout = _bf16_in_place_layout(ctx, spec, plan, nhwc_out, x.channels_last)
+    use_x_as_nhwc = ((spec.c == 1 or x.channels_last) and not spec.padded
+                     and bf16_layout is None)
+    if bf16_layout is not None:
+        es = 2  # (the padded copy in bfloat16)
     xp_bytes = 0 if use_x_as_nhwc else spec.n * spec.hp * spec.wp * spec.c * es
     # (+ AMX_K: the rows of an in-place GEMM read up to 63 bytes past a kernel row's)
     xp = ctx.scratch(xp_bytes + AMX_K) if xp_bytes else x.ptr
     if xp_bytes:
-        emit_to_nhwc(ctx, spec, x.ptr, xp, x.channels_last)
+        emit_to_nhwc(ctx, spec, x.ptr, xp, x.channels_last, bf16_layout is not None)
     weights = [gemm_weights(spec, g) for g in range(spec.groups)]  # (packed once for all blocks)
+    if bf16_layout is not None:
+        _emit_in_place(ctx, spec, plan, xp, out, weights[0], nhwc_out, bf16_layout)
+        return
     layout = _in_place_plan(ctx, spec, plan, weights[0], nhwc_out, bool(xp_bytes))
     stacked = _stacked_spec(ctx, spec, plan, weights[0], nhwc_out, bool(xp_bytes), layout)
     if stacked is not None:
@@ -690,6 +698,29 @@ def _tap_chunks(spec: ConvSpec, depth: int) -> tuple[int, list[int]]:
 IN_PLACE_VNNI = True
 """`_in_place_plan` for the `vpdpbusd` micro-kernels too (`_vnni_layout`)."""
 
+IN_PLACE_BF16 = True
+"""`_bf16_in_place_layout` (bf16 convolutions read their padded input in place)."""
+
+
+def _bf16_in_place_layout(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, nhwc_out: bool,
+                          x_nhwc: bool) -> tuple[int, list[int]] | None:
+    """The in-place layout of a `#cpu<gemm bf16>` convolution (`_emit_in_place`: a GEMM per
+    output row, A read from the input's padded copy in bfloat16, which the copy rounds;
+    no im2col), or None: one group, an NHWC input, no dilation along W, kernel rows of a
+    multiple of `BF16_CHUNK_MIN` values (their chunks: the k loop of each, unrolled by 4
+    k-steps, has no rest), output rows of at least `AMX_MIN_ROWS` positions (a GEMM per
+    row reads all of B, as the `vpdpbusd` ones in place) and the output in the GEMMs' rows.
+    (the K of a kernel row, the byte offset of each kernel row from the first input pixel
+    of its output position)."""
+    if not (IN_PLACE_BF16 and _rows_in_bf16(ctx, spec)) or spec.groups != 1 or not x_nhwc:
+        return None
+    row = spec.kw * spec.c
+    if (spec.dw != 1 and spec.kw > 1) or row % BF16_CHUNK_MIN or spec.ow < AMX_MIN_ROWS:
+        return None
+    if plan.direct and not nhwc_out:
+        return None
+    return row, [kh * spec.dh * spec.wp * spec.c * 2 for kh in range(spec.kh)]
+
 IN_PLACE_MIN_CHANNELS = 32
 """The fewest input channels read in place by padded kernel rows: with fewer, the tiles'
 rows (C or 2C bytes apart) mostly straddle cache lines and a kernel row is mostly padding:
@@ -720,6 +751,7 @@ def _emit_in_place(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Va
     items = spec.n * spec.oh
     parallel = threads > 1 and items >= threads
     row_k, offsets = layout
+    bf16 = _rows_in_bf16(ctx, spec)  # (xp in bfloat16: `_bf16_in_place_layout`)
     zero_point = gemm_zero_point(spec, 0)
     if row_k != spec.kw * spec.c:  # (kernel rows padded with zero weights)
         weights = _in_place_weights(spec, weights, row_k)
@@ -731,7 +763,7 @@ def _emit_in_place(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Va
         k=spec.kh * row_k, n=spec.og, a_dtype=spec.a_dtype, b=weights, a_zero_point=zero_point,
         epilogue=plan.epilogue(ctx, 0, spec.og), lda=spec.sw * spec.c, ldc=spec.cout,
         threads=1 if parallel else ctx.threads, keep_alive=ctx.keep_alive, cpu=ctx.cpu,
-        constants=ctx.constants, a_chunk_offsets=offsets,
+        constants=ctx.constants, a_chunk_offsets=offsets, bf16=bf16, a_bf16=bf16,
     )
     residual = _epilogue_residual(ctx, plan, out)
     finish, constants = _finish_function(ctx, spec, plan, out, [spec.ow])
@@ -745,7 +777,7 @@ def _emit_in_place(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Va
             ts: Sequence[ir.Value], n: ir.Value, oh: ir.Value) -> None:
         p0 = t.mul(oh, i64(spec.ow))
         first = t.add(t.mul(n, i64(spec.hp)), t.mul(oh, i64(spec.sh)))
-        a_ptr = byte_offset(t, x, t.mul(first, i64(spec.wp * spec.c)))
+        a_ptr = byte_offset(t, x, t.mul(first, i64(spec.wp * spec.c * (2 if bf16 else 1))))
         c_ptr = _block_output(t, spec, plan, y, n, p0) if plan.direct else acc
         t.call(gemm, [a_ptr, c_ptr, *(_block_output(t, spec, plan, r, n, p0) for r in rs)])
         if finish is not None:
@@ -1156,15 +1188,17 @@ def _fill_values(spec: ConvSpec) -> np.ndarray:
 
 
 def emit_to_nhwc(ctx: EmitContext, spec: ConvSpec, src: ir.Value, dst: ir.Value,
-                 src_nhwc: bool = False) -> None:
+                 src_nhwc: bool = False, bf16: bool = False) -> None:
     """x [N, C, H, W] -> xp [N, Hp, Wp, C], the padding filled with `_fill_values`; 8x8
     (channel x column) tiles transposed in registers, the rest element by element. An NHWC
-    x (`src_nhwc`) is only padded: one copy of W * C elements per row.
+    x (`src_nhwc`) is only padded: one copy of W * C elements per row; `bf16` (an NHWC
+    float32 x): xp in bfloat16, each row rounded as it is copied (`emit_bf16_copy`).
 
     The unit of work is one input row (n, h): its Wp padded pixels, and with the first and
     last row of an image the padding rows above and below, so that every byte of xp is
     written once and ranges of rows are independent: large copies run as one parallel job
     (with the convolution's blocks after it, the whole convolution is threaded)."""
+    assert src_nhwc or not bf16, "a bfloat16 copy is of an NHWC input"
     if not spec.padded and not src_nhwc and spec.c >= 8:
         # (an unpadded transposition, as before ShuffleNet's grouped 1x1 convolutions: one
         # function per element type whatever the sizes, read at run time)
@@ -1176,6 +1210,7 @@ def emit_to_nhwc(ctx: EmitContext, spec: ConvSpec, src: ir.Value, dst: ir.Value,
         return
     et = ir_type(spec.a_dtype)
     es = spec.a_dtype.itemsize
+    ds = 2 if bf16 else es  # (of an element of xp)
     fill = _fill_values(spec)
     hp, wp, c, h, w = spec.hp, spec.wp, spec.c, spec.h, spec.w
     c_full, w_full = c // 8 * 8, w // 8 * 8
@@ -1187,14 +1222,14 @@ def emit_to_nhwc(ctx: EmitContext, spec: ConvSpec, src: ir.Value, dst: ir.Value,
             prow = i64(prow) if isinstance(prow, int) else prow
             pcol = i64(pcol) if isinstance(pcol, int) else pcol
             pixel = b.add(b.mul(b.add(b.mul(n, i64(hp)), prow), i64(wp)), pcol)
-            return element_ptr(b, d, b.mul(pixel, i64(c)), et)
+            return byte_offset(b, d, b.mul(pixel, i64(c * ds)))
 
         def pad(start: ir.Value, pixels: int) -> None:
             """`pixels` consecutive padded pixels from `start` (a pointer into xp)."""
             if pixels == 0:
                 return
             if fill_ptr is None:
-                memset(b, start, 0, pixels * c * es)
+                memset(b, start, 0, pixels * c * ds)
                 return
             with for_range(b, pixels, name="pad") as px:
                 memcpy(b, byte_offset(b, start, b.mul(px, i64(c * es))), fill_ptr, c * es)
@@ -1222,8 +1257,13 @@ def emit_to_nhwc(ctx: EmitContext, spec: ConvSpec, src: ir.Value, dst: ir.Value,
                 pad(pixel_ptr(n, prow, spec.pl + w), spec.pr)
             if src_nhwc:
                 row_at = b.mul(b.add(b.mul(n, i64(h)), row), i64(w * c))
-                memcpy(b, element_ptr(b, d, dst_at(n, row, i64(0), i64(0)), et),
-                       element_ptr(b, s, row_at, et), w * c * es)
+                if bf16:
+                    emit_bf16_copy(b, byte_offset(b, d, b.mul(dst_at(n, row, i64(0), i64(0)),
+                                                              i64(2))),
+                                   element_ptr(b, s, row_at, et), w * c)
+                else:
+                    memcpy(b, element_ptr(b, d, dst_at(n, row, i64(0), i64(0)), et),
+                           element_ptr(b, s, row_at, et), w * c * es)
             else:
                 if c_full and w_full:
                     _transpose_tiles(b, s, d, et, c_full, w_full,
@@ -1254,7 +1294,7 @@ def emit_to_nhwc(ctx: EmitContext, spec: ConvSpec, src: ir.Value, dst: ir.Value,
     # (the copy depends on the input's geometry, the pads and the fill values only: equal
     # convolution inputs, as in a ResNet stage's repeated blocks, share one function)
     key = ("conv.nhwc", spec.n, c, h, w, spec.pt, spec.pl, spec.pb, spec.pr,
-           spec.a_dtype.str, fill.tobytes(), src_nhwc)
+           spec.a_dtype.str, fill.tobytes(), src_nhwc, bf16)
     call_ranged(ctx, shared_function(ctx.module, key, build), [src, dst], outer=spec.n * h,
                 work=spec.n * hp * wp * c)
 

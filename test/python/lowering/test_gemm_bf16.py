@@ -23,6 +23,7 @@ from lowpass.lowering.kernels.gemm import (
     RuntimeB,
     bf16_bits,
     bf16_values,
+    emit_bf16_copy,
     emit_gemm,
     gemm_reference,
 )
@@ -84,16 +85,48 @@ def test_rounding_is_to_nearest_even_with_subnormals_flushed() -> None:
     assert bf16_bits(bits.view(np.float32)).tolist() == list(cases.values())
 
 
+SPECIAL = np.array([0x3F808000, 0x3F818000, 0x3F808001, 0x7F7FFFFF, 0x00000001, 0x807FFFFF,
+                    0xFF800000, 0x7FC00000, 0x7F800001], dtype=np.uint32).view(np.float32)
+"""Ties either way, above a tie, the largest float32, subnormals, -infinity, NaNs."""
+
+
 @needs_bf16
-def test_rounding_is_the_hardware_rounding() -> None:
-    """A [m, 1] x B = 1.0 (exact in bfloat16): each output is A's value as the kernel rounds
-    it, which must be `bf16_values`' (ties, subnormals, infinities, NaN, random values)."""
-    special = np.array([0x3F808000, 0x3F818000, 0x3F808001, 0x7F7FFFFF, 0x00000001,
-                        0x807FFFFF, 0xFF800000, 0x7FC00000], dtype=np.uint32).view(np.float32)
-    a = np.concatenate([special, RNG.standard_normal(40).astype(np.float32)])[:, None]
-    c = bf16_gemm(a, np.ones((1, 16), np.float32))
-    want = np.repeat(bf16_values(a), 16, axis=1)
-    np.testing.assert_array_equal(c, want)  # (NaN where NaN: assert_array_equal allows it)
+@pytest.mark.parametrize("place", [0, 1, 2])
+def test_rounding_is_the_hardware_rounding(place: int) -> None:
+    """A x B picking one k (B 1.0 there, 0 at the other k: exact in bfloat16; the other k of
+    A 0): each output is A's value as the kernel rounds it, which must be `bf16_values`'
+    (`SPECIAL` and random values), for the first and the second k of a pair and for the last,
+    lone k of an odd K (K = 3)."""
+    values = np.concatenate([SPECIAL, RNG.standard_normal(40).astype(np.float32)])
+    a = np.zeros((values.size, 3), np.float32)
+    a[:, place] = values
+    b = np.zeros((3, 16), np.float32)
+    b[place] = 1.0
+    want = np.repeat(bf16_values(values)[:, None], 16, axis=1)
+    np.testing.assert_array_equal(bf16_gemm(a, b), want)  # (NaN where NaN)
+
+
+@needs_bf16
+@pytest.mark.parametrize("count", [37, 16, 5])
+def test_im2col_copy_rounds_as_the_kernel(count: int) -> None:
+    """`emit_bf16_copy` (im2col's rounding copy: 16 values a vector, the rest one by one)
+    gives `bf16_bits` of every value, `SPECIAL` ones at vector and scalar places."""
+    import llvmlite.ir as ir
+
+    values = RNG.standard_normal(count).astype(np.float32)
+    values[: min(count, SPECIAL.size)] = SPECIAL[:count]
+    values[-min(count, SPECIAL.size):] = SPECIAL[: min(count, SPECIAL.size)]
+    module = new_module("copy")
+    ptr = ir.PointerType()
+    fn = ir.Function(module, ir.FunctionType(ir.VoidType(), [ptr, ptr]), "copy")
+    builder = ir.IRBuilder(fn.append_basic_block())
+    emit_bf16_copy(builder, fn.args[1], fn.args[0], count)
+    builder.ret_void()
+    lib = compile_ir(module, [])
+    out = np.zeros(count, np.uint16)
+    lib.function("copy", None, ctypes.c_void_p, ctypes.c_void_p)(values.ctypes.data,
+                                                                  out.ctypes.data)
+    np.testing.assert_array_equal(out, bf16_bits(values))
 
 
 @needs_bf16

@@ -1,0 +1,108 @@
+"""
+bf16 convolutions (`#cpu<gemm bf16>`, INFERENCE_PRECISION_HINT bf16) read their input in
+place where they can (lowering/ops/convolution.py `_bf16_in_place_layout`: the padded NHWC
+copy rounded to bfloat16, a GEMM per output row reading kernel rows at offsets) and take
+im2col rows in bfloat16 otherwise. Both give the same bits (the same rounded values, the
+same k order), on 1 and 2 threads, within bfloat16's precision of REFERENCE: 3x3 with
+padding, stride 2, dilation along H (in place), along W (im2col), an unpadded input,
+kernel rows of 8 channels (in place) and of 12 (36 values, not a multiple of 8: im2col),
+output rows of fewer than 16 positions (im2col).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import lowpass
+from lowpass.builder import GraphBuilder
+from lowpass.dialects import ov
+from lowpass.lowering.compiler import clear_cache
+from lowpass.lowering.ops import convolution
+from lowpass.lowering.target import host_cpu
+
+from .typed import ConvGeometry
+
+pytestmark = pytest.mark.skipif(not host_cpu().avx512_bf16,
+                                reason="the bf16 kernels need AVX512-BF16")
+RNG = np.random.default_rng(20261130)
+BATCH = 2
+
+CASES: dict[str, tuple[int, int, ConvGeometry, bool]] = {  # channels, width, geometry, in place
+    "3x3": (64, 20, {"strides": [1, 1], "pads_begin": [1, 1], "pads_end": [1, 1],
+                     "dilations": [1, 1]}, True),
+    "stride2": (64, 36, {"strides": [2, 2], "pads_begin": [1, 1], "pads_end": [1, 1],
+                         "dilations": [1, 1]}, True),
+    "dilated_h": (40, 20, {"strides": [1, 1], "pads_begin": [2, 1], "pads_end": [2, 1],
+                           "dilations": [2, 1]}, True),
+    "dilated_w": (48, 20, {"strides": [1, 1], "pads_begin": [2, 2], "pads_end": [2, 2],
+                           "dilations": [2, 2]}, False),
+    "unpadded": (32, 20, {"strides": [1, 1], "pads_begin": [0, 0], "pads_end": [0, 0],
+                          "dilations": [1, 1]}, True),
+    "channels8": (8, 20, {"strides": [1, 1], "pads_begin": [1, 1], "pads_end": [1, 1],
+                          "dilations": [1, 1]}, True),
+    "channels12": (12, 20, {"strides": [1, 1], "pads_begin": [1, 1], "pads_end": [1, 1],
+                            "dilations": [1, 1]}, False),
+    "narrow_rows": (64, 12, {"strides": [1, 1], "pads_begin": [1, 1], "pads_end": [1, 1],
+                             "dilations": [1, 1]}, False),
+}
+
+
+def _model(channels: int, width: int, geometry: ConvGeometry) -> lowpass.Model:
+    """x -> 1x1 (its output NHWC for the next) -> the 3x3 under test, + bias, ReLU -> 1x1."""
+    g = GraphBuilder()
+    shape = [BATCH, channels, 6, width]
+    x = g.input("x", shape, ov.f32)
+
+    def conv(y, cout: int, cin: int, size: int, out_shape: list[int], name: str,
+             geometry: ConvGeometry):  # type: ignore[no-untyped-def]
+        w = g.constant((RNG.standard_normal((cout, cin, size, size)) * 0.2).astype(np.float32))
+        return g.value(ov.ConvolutionOp(y, w, result_type=ov.tensor(out_shape, ov.f32),
+                                        name=name, **geometry))
+
+    one: ConvGeometry = {"strides": [1, 1], "pads_begin": [0, 0], "pads_end": [0, 0],
+                         "dilations": [1, 1]}
+    a = conv(x, channels, channels, 1, shape, "a", one)
+    oh, ow = ((n + geometry["pads_begin"][i] + geometry["pads_end"][i]
+               - geometry["dilations"][i] * 2 - 1) // geometry["strides"][i] + 1
+              for i, n in enumerate((6, width)))
+    b = conv(a, 40, channels, 3, [BATCH, 40, oh, ow], "b", geometry)
+    bias = g.constant(RNG.standard_normal((1, 40, 1, 1)).astype(np.float32))
+    b = g.value(ov.ReluOp(g.value(ov.AddOp(b, bias, name="bias")), name="relu"))
+    g.output(conv(b, 8, 40, 1, [BATCH, 8, oh, ow], "c", one), "y")
+    return lowpass.Model(g.module())
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_in_place_and_im2col_give_the_same_bits(case: str,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    channels, width, geometry, in_place = CASES[case]
+    model = _model(channels, width, geometry)
+    feeds = {"x": RNG.standard_normal((BATCH, channels, 6, width)).astype(np.float32)}
+    core = lowpass.Core()
+    want = np.asarray(core.compile_model(model, "REFERENCE").create_infer_request()
+                      .infer(feeds)["y"])
+    real = convolution._bf16_in_place_layout
+    taken: list[bool] = []
+
+    def spy(ctx, spec, *args, **kwargs):  # type: ignore[no-untyped-def]
+        layout = real(ctx, spec, *args, **kwargs)
+        if spec.kh == 3:  # (the convolution under test)
+            taken.append(layout is not None)
+        return layout
+
+    monkeypatch.setattr(convolution, "_bf16_in_place_layout", spy)
+    results = []
+    for allowed in (True, False):
+        monkeypatch.setattr(convolution, "IN_PLACE_BF16", allowed)
+        for threads in (1, 2):
+            clear_cache()
+            compiled = core.compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": threads,
+                                                         "INFERENCE_PRECISION_HINT": "bf16"})
+            results.append(np.asarray(compiled.create_infer_request().infer(feeds)["y"]))
+    assert taken[:2] == [in_place, in_place]  # (the 3x3, on both thread counts)
+    assert not any(taken[2:])
+    for result in results[1:]:
+        np.testing.assert_array_equal(result, results[0])
+    scale = np.abs(want).max()
+    assert 0 < np.abs(results[0] - want).max() <= 3e-2 * scale
