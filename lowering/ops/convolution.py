@@ -1222,7 +1222,9 @@ def emit_to_nhwc(ctx: EmitContext, spec: ConvSpec, src: ir.Value, dst: ir.Value,
             prow = i64(prow) if isinstance(prow, int) else prow
             pcol = i64(pcol) if isinstance(pcol, int) else pcol
             pixel = b.add(b.mul(b.add(b.mul(n, i64(hp)), prow), i64(wp)), pcol)
-            return byte_offset(b, d, b.mul(pixel, i64(c * ds)))
+            if bf16:
+                return byte_offset(b, d, b.mul(pixel, i64(c * ds)))
+            return element_ptr(b, d, b.mul(pixel, i64(c)), et)
 
         def pad(start: ir.Value, pixels: int) -> None:
             """`pixels` consecutive padded pixels from `start` (a pointer into xp)."""
