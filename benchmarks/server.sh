@@ -106,6 +106,10 @@ step pinned 90 python3 benchmarks/bench_int8_pinned.py --out "$models" --rounds 
 step unpinned 60 python3 benchmarks/bench_int8_pinned.py --out "$models" --rounds 5 --cpu -1
 # Both engines with no configuration (each chooses its threads: one per physical core).
 step defaults 40 python3 benchmarks/bench_defaults.py --out "$models" --rounds 3 --budget 0.3
+# fp32 models in bf16 (INFERENCE_PRECISION_HINT) against OpenVINO's bf16, 1 thread: lowpass's
+# AVX512-BF16 kernels against OpenVINO's (AMX bf16 tiles on the server).
+step bf16 50 python3 benchmarks/bench_bf16.py --out "$models" --models resnet50,squeezenet \
+    --rounds 3 --budget 0.3
 step lstm 60 python3 benchmarks/bench_lstm_cpu.py --hidden 512 --threads 1 4 --models q8 \
     --rounds 3 --steps 100
 step infer-overhead 25 python3 benchmarks/bench_infer_overhead.py --threads 4 --rounds 10
