@@ -320,18 +320,36 @@ class RuntimeB:
 # Choices and the numpy statement of the result
 
 
+BF16_ROUND_CHUNK = 1 << 16
+"""Values that `bf16_bits` rounds at a time: its passes over a piece stay in the cache (all
+of vgg19's 140 M weights at once made its bf16 compile 3.86 s, by pieces 1.19 s; f32 1.73)."""
+
+
 def bf16_bits(x: np.ndarray) -> np.ndarray:
     """float32 values rounded to bfloat16, to nearest even, as uint16 bits: what
     `vcvtneps2bf16` gives (subnormals flushed to a zero of their sign, as it and `vdpbf16ps`
     take them; NaNs kept, quiet): the `bf16` kind's B, and its A as the kernel reads it."""
-    bits = np.ascontiguousarray(x, dtype=np.float32).view(np.uint32)
-    subnormal = (bits & 0x7F800000) == 0
-    bits = np.where(subnormal, bits & 0x80000000, bits)
-    rounded = ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)
-    nan = (bits & 0x7FFFFFFF) > 0x7F800000
-    if np.any(nan):
-        rounded[nan] = ((bits[nan] >> 16) | 0x40).astype(np.uint16)
-    return rounded
+    flat = np.ascontiguousarray(x, dtype=np.float32).reshape(-1).view(np.uint32)
+    out = np.empty(flat.size, np.uint16)
+    rounded = np.empty(min(BF16_ROUND_CHUNK, flat.size), np.uint32)
+    exponent = np.empty_like(rounded)
+    for start in range(0, flat.size, BF16_ROUND_CHUNK):
+        bits = flat[start : start + BF16_ROUND_CHUNK]
+        r, e, o = rounded[: bits.size], exponent[: bits.size], out[start : start + bits.size]
+        np.right_shift(bits, 16, out=r)  # (bits + 0x7FFF + the kept half's lowest bit) >> 16
+        r &= 1
+        r += bits
+        r += 0x7FFF
+        r >>= 16
+        o[...] = r
+        np.bitwise_and(bits, 0x7F800000, out=e)
+        subnormal = e == 0
+        if subnormal.any():
+            o[subnormal] = (bits[subnormal] >> 16) & 0x8000
+        if (e == 0x7F800000).any():  # (infinities round as they are; NaNs stay NaNs)
+            nan = (bits & 0x7FFFFFFF) > 0x7F800000
+            o[nan] = (bits[nan] >> 16) | 0x40
+    return out.reshape(np.shape(x))
 
 
 def bf16_values(x: np.ndarray) -> np.ndarray:

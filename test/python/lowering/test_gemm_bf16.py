@@ -85,6 +85,29 @@ def test_rounding_is_to_nearest_even_with_subnormals_flushed() -> None:
     assert bf16_bits(bits.view(np.float32)).tolist() == list(cases.values())
 
 
+def test_rounding_by_pieces_is_the_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`bf16_bits` rounds by pieces of `BF16_ROUND_CHUNK` values (7 here: specials at the
+    pieces' edges and a short last piece): each value as the rule, written out per value,
+    gives it; the shape is kept."""
+    from lowpass.lowering.kernels import gemm as kernels
+
+    monkeypatch.setattr(kernels, "BF16_ROUND_CHUNK", 7)
+    values = RNG.standard_normal(52).astype(np.float32)
+    values[[0, 6, 7, 13, 14, 51]] = SPECIAL[[0, 4, 7, 8, 6, 1]]
+
+    def rule(value: np.float32) -> int:
+        bits = int(np.array(value).view(np.uint32))
+        if bits & 0x7F800000 == 0:
+            return (bits >> 16) & 0x8000
+        if bits & 0x7FFFFFFF > 0x7F800000:
+            return (bits >> 16) | 0x40
+        return (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
+
+    got = bf16_bits(values.reshape(4, 13))
+    assert got.shape == (4, 13)
+    assert got.reshape(-1).tolist() == [rule(v) for v in values]
+
+
 SPECIAL = np.array([0x3F808000, 0x3F818000, 0x3F808001, 0x7F7FFFFF, 0x00000001, 0x807FFFFF,
                     0xFF800000, 0x7FC00000, 0x7F800001], dtype=np.uint32).view(np.float32)
 """Ties either way, above a tie, the largest float32, subnormals, -infinity, NaNs."""
