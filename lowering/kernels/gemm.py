@@ -2743,7 +2743,8 @@ def emit_gemm(
     64-byte aligned `workspace` (`gemm_workspace_bytes`) on every call (single-threaded, O(KN)
     against the O(MKN) product), then the same micro-kernels run; no `a_zero_point`.
 
-    `a_chunk_offsets` (a GEMM on AMX tiles, `amx_applies`, or of the `vnni` kind): k cut
+    `a_chunk_offsets` (a GEMM on AMX tiles, `amx_applies`, of the `vnni` kind, or of the
+    `bf16` kind with `a_bf16`, chunks of a multiple of `BF16_CHUNK_MIN` values): k cut
     into len(offsets) chunks of d = k / len(offsets) (64 on the tiles, a multiple of
     `A_CHUNK_BYTES_MIN` for `vpdpbusd`); chunk j (k in [d j, d j + d)) of row i of A is read
     at `a + i lda + offsets[j]` bytes instead of `a + i lda + d j`: a convolution's A read
