@@ -18,6 +18,7 @@
 // RUN: sed -e 's/"conv_full", \(.*\)#cpu<gemm [a-z0-9]*>/"conv_full", \1#cpu<gemm u8s8>/' %t.mlir > %t.kind.mlir
 // RUN: not opt-tool %t.kind.mlir -t cpu-llvm 2>&1 | filecheck %s --check-prefix=KIND
 // RUN: not opt-tool -p cpu-select-kernels %S/Inputs/select-kernels-invalid.mlir 2>&1 | filecheck %s --check-prefix=PARSE
+// RUN: not opt-tool -p 'cpu-select-kernels{bf16=maybe}' %s 2>&1 | filecheck %s --check-prefix=OPTION
 // CHECK:      ov.convolution {{.*}}"conv3"{{.*}}cpu.algorithm = #cpu<algorithm winograd>, cpu.gemm = #cpu<gemm f32>
 // CHECK:      ov.convolution {{.*}}"conv1"{{.*}}cpu.algorithm = #cpu<algorithm im2col>, cpu.gemm = #cpu<gemm f32>
 // CHECK:      ov.convolution {{.*}}"conv_s2"{{.*}}cpu.algorithm = #cpu<algorithm im2col>, cpu.gemm = #cpu<gemm f32>
@@ -29,6 +30,7 @@
 // KIND:       error: {{.*}}Convolution 'conv_full': #cpu<gemm u8s8> cannot compute it on this host (it takes {{(vnni, )?}}s16)
 // PARSE:      error: {{.*}}select-kernels-invalid.mlir:4:53
 // PARSE:      Expected `im2col`, `winograd`, or `depthwise`.
+// OPTION:     opt-tool: error: pass 'cpu-select-kernels': option 'bf16' expects <bool>, got 'maybe'
 builtin.module {
   func.func @main(%x: tensor<1x16x6x7xf32> {ov.name = "x"}, %q: tensor<1x2x8x8xui8> {ov.name = "q"}) -> (tensor<1x8x6x7xf32> {ov.name = "y"}, tensor<1x8x3x4xf32> {ov.name = "z"}, tensor<1x8x8x8xf32> {ov.name = "s"}, tensor<1x8x8x8xf32> {ov.name = "f"}) {
     %w3 = ov.constant dense<0.125> : tensor<16x16x3x3xf32> {ov.name = "w3"}
