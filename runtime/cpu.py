@@ -171,10 +171,10 @@ class CpuConfig:
     run their native code at once (the others wait for a stream, as OpenVINO's requests
     queue on its stream executors); without them requests are not limited."""
     precision: str = "f32"
-    """The inference precision of the float32 convolutions and MatMuls: `bf16` (the compile
-    option `bf16`: bfloat16 products, float32 sums) where INFERENCE_PRECISION_HINT asks
-    for bf16 or f16, or EXECUTION_MODE_HINT for PERFORMANCE without a precision, on a host
-    with AVX512-BF16 (`inference_precision`); else `f32`."""
+    """The inference precision of the float32 convolutions and MatMuls that
+    INFERENCE_PRECISION_HINT and EXECUTION_MODE_HINT give on this host
+    (`inference_precision`): `bf16` (the compile option `bf16`: bfloat16 products, float32
+    sums) or `f32`."""
     execution_mode: str = "ACCURACY"
     """EXECUTION_MODE_HINT: PERFORMANCE or ACCURACY (lowpass's default, OpenVINO's is
     PERFORMANCE: see `inference_precision`)."""
@@ -368,6 +368,7 @@ def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
     else:
         streams = min(streams_given, total)
     threads = max(1, total // streams)
+    cpu = host_cpu()
     return CpuConfig(
         threads=threads,
         perf_count=perf,
@@ -380,8 +381,8 @@ def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
         hint_requests=hint_requests,
         limit_streams=streams_given is not None,
         lpt=lpt,
-        precision=inference_precision(precision_hint, mode, host_cpu().avx512_bf16,
-                                      "avx512fp16" in host_cpu().features),
+        precision=inference_precision(precision_hint, mode, cpu.avx512_bf16,
+                                      "avx512fp16" in cpu.features),
         execution_mode=mode or "ACCURACY",
     )
 

@@ -1573,7 +1573,7 @@ class _GemmMicroKernels(_GemmKernel):
         part; latency the same within the noise of same-process comparisons, 0.98-1.03x on
         ResNet-50, DenseNet121, Inception-v1 and SqueezeNet). Every kind but the GEMVs'
         (`m` below the tile's rows), whose kernels are few and wait on memory."""
-        return self.kind in ("f32", "bf16", "vnni") or self.amx or (
+        return self.floats or self.kind == "vnni" or self.amx or (
             self.kind in ("s16", "u8s8") and self.m >= _tile_rows(self.kind))
 
     @property

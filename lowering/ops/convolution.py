@@ -398,9 +398,8 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
     bf16_layout = _bf16_in_place_layout(ctx, spec, plan, nhwc_out, x.channels_last)
     use_x_as_nhwc = ((spec.c == 1 or x.channels_last) and not spec.padded
                      and bf16_layout is None)
-    if bf16_layout is not None:
-        es = 2  # (the padded copy in bfloat16)
-    xp_bytes = 0 if use_x_as_nhwc else spec.n * spec.hp * spec.wp * spec.c * es
+    xp_es = 2 if bf16_layout is not None else es  # (the padded copy in bfloat16)
+    xp_bytes = 0 if use_x_as_nhwc else spec.n * spec.hp * spec.wp * spec.c * xp_es
     # (+ AMX_K: the rows of an in-place GEMM read up to 63 bytes past a kernel row's)
     xp = ctx.scratch(xp_bytes + AMX_K) if xp_bytes else x.ptr
     if xp_bytes:
