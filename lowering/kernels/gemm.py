@@ -241,6 +241,7 @@ _F32 = np.dtype(np.float32)
 _I32 = np.dtype(np.int32)
 _U8 = np.dtype(np.uint8)
 _I8 = np.dtype(np.int8)
+_U16 = np.dtype(np.uint16)  # (an output of bfloat16 bits: `Epilogue.out_dtype`)
 
 
 class ColumnProgram(Protocol):
@@ -286,7 +287,11 @@ class Epilogue:
     bias: np.ndarray | float | None = None  # [N] or scalar, float32, added after the scale
     relu: bool = False
     clamp: tuple[float, float] | None = None
-    out_dtype: np.dtype | type = _F32  # float32 | int32 (no scale/bias) | uint8 | int8
+    out_dtype: np.dtype | type = _F32
+    """float32 | int32 (no scale/bias) | uint8 | int8 | uint16: the float32 results rounded
+    to bfloat16 as `vcvtneps2bf16` rounds (`bf16_bits`), for a reader that would round them
+    so anyway (a `#cpu<gemm bf16>` convolution's input: `cpu.bfloat16`); float GEMMs on an
+    AVX512-BF16 host, no program."""
     residual: bool = False
     """Add R[m, n], a float32 tensor of C's shape and leading dimension given to the GEMM
     function as its last argument, after the bias (a ResNet's residual connection: the
@@ -452,8 +457,9 @@ def _out_dtype(epilogue: Epilogue) -> np.dtype:
     if epilogue.program is not None:
         return np.dtype(epilogue.program.out_dtype)
     out = np.dtype(epilogue.out_dtype)
-    if out not in (_F32, _I32, _U8, _I8):
-        raise ValueError(f"GEMM output must be float32, int32, uint8 or int8, got {out}")
+    if out not in (_F32, _I32, _U8, _I8, _U16):
+        raise ValueError(f"GEMM output must be float32, int32, uint8, int8 or uint16 "
+                         f"(bfloat16 bits), got {out}")
     if out == _I32 and (epilogue.scale is not None or epilogue.bias is not None):
         raise ValueError("an int32 GEMM output takes no scale or bias")
     return out
@@ -527,6 +533,8 @@ def gemm_reference(
         x = np.where(x < hi, x, hi)
     if out == _F32:
         return x
+    if out == _U16:
+        return bf16_bits(x)
     info = np.iinfo(out)
     return np.clip(np.rint(x), info.min, info.max).astype(out)
 
@@ -1464,7 +1472,7 @@ class _GemmKernel:
                 if bias is not None:
                     x = b.fadd(x, bias)
                 if residual is not None and ep.residual:
-                    x = b.fadd(x, self._load_row(b, _offset(b, residual, row_offset), p, panels,
+                    x = b.fadd(x, _load_row(b, _offset(b, residual, row_offset), p, panels,
                                                  last_cols))
                 if ep.relu:
                     x = _fmax(b, x, ir.Constant(V16F32, [0.0] * 16))
@@ -1475,7 +1483,7 @@ class _GemmKernel:
                     x = _fmin(b, x, ir.Constant(V16F32, [hi_f] * 16))
                 if ep.program is not None:
                     tensor_dtype = ep.program.tensor_dtype
-                    tensors = [] if residual is None or tensor_dtype is None else [self._load_row(
+                    tensors = [] if residual is None or tensor_dtype is None else [_load_row(
                         b, _offset(b, residual, row_offset), p, panels, last_cols,
                         np.dtype(tensor_dtype))]
                     if lockstep > 1:
@@ -1491,31 +1499,14 @@ class _GemmKernel:
                     x = _fmax(b, x, ir.Constant(V16F32, [float(info.min)] * 16))
                     x = _fmin(b, x, ir.Constant(V16F32, [float(info.max)] * 16))
                     x = b.trunc(b.fptosi(x, V16I32), ir.VectorType(I8, 16))
+                elif out == _U16:  # (as `emit_bf16_copy` rounds: `vcvtneps2bf16`)
+                    x = b.fptrunc(x, ir.VectorType(BF16, PANEL))
                 self._store(b, x, c_row, p, panels, last_cols)
         if pending:
             assert ep.program is not None
             _program_in_lockstep(b, ep.program, pending, n0, program_args, panels, lockstep,
                                  lambda value, c_row, p: self._store(b, value, c_row, p, panels,
                                                                      last_cols))
-
-    def _load_row(self, b, r_row, p, panels, last_cols, dtype: np.dtype = _F32) -> ir.Value:
-        """Panel p of a row of R (the residual, or the program's tensor of `dtype`) as
-        float32, at `_store`'s columns (the others of a partial panel are zeros, never
-        stored)."""
-        ety = {1: I8, 4: I32 if dtype.kind in "iu" else F32}[dtype.itemsize]
-        vty = ir.VectorType(ety, PANEL)
-        base = _offset(b, r_row, p * PANEL * dtype.itemsize)
-        cols = last_cols if p == panels - 1 else PANEL
-        if cols == PANEL:
-            x = b.load(base, typ=vty, align=dtype.itemsize)
-        else:
-            x = ir.Constant(vty, None)
-            for j in range(cols):
-                value = b.load(_offset(b, base, j * dtype.itemsize), typ=ety, align=dtype.itemsize)
-                x = b.insert_element(x, value, ir.Constant(I32, j))
-        if dtype.kind == "f":
-            return x
-        return b.uitofp(x, V16F32) if dtype.kind == "u" else b.sitofp(x, V16F32)
 
     def _store(self, b, x, c_row, p, panels, last_cols) -> None:
         size = self.out.itemsize
@@ -1528,6 +1519,26 @@ class _GemmKernel:
             b.store(
                 b.extract_element(x, ir.Constant(I32, j)), _offset(b, base, j * size), align=size
             )
+
+
+def _load_row(b, r_row, p, panels, last_cols, dtype: np.dtype = _F32) -> ir.Value:
+    """Panel p of a row of R (the residual, or the program's tensor of `dtype`) as
+    float32, at `_store`'s columns (the others of a partial panel are zeros, never
+    stored)."""
+    ety = {1: I8, 4: I32 if dtype.kind in "iu" else F32}[dtype.itemsize]
+    vty = ir.VectorType(ety, PANEL)
+    base = _offset(b, r_row, p * PANEL * dtype.itemsize)
+    cols = last_cols if p == panels - 1 else PANEL
+    if cols == PANEL:
+        x = b.load(base, typ=vty, align=dtype.itemsize)
+    else:
+        x = ir.Constant(vty, None)
+        for j in range(cols):
+            value = b.load(_offset(b, base, j * dtype.itemsize), typ=ety, align=dtype.itemsize)
+            x = b.insert_element(x, value, ir.Constant(I32, j))
+    if dtype.kind == "f":
+        return x
+    return b.uitofp(x, V16F32) if dtype.kind == "u" else b.sitofp(x, V16F32)
 
 
 class _GemmMicroKernels(_GemmKernel):
@@ -2774,14 +2785,7 @@ def emit_gemm(
                          f"{A_CHUNK_BYTES_MIN}) or bf16 with A in bfloat16 (of "
                          f"{BF16_CHUNK_MIN})")
     out = _out_dtype(epilogue)
-    if kind in FLOAT_KINDS and out == _I32:
-        raise ValueError("an fp32 GEMM cannot output int32")
-    if epilogue.residual and (kind not in FLOAT_KINDS or runtime):
-        raise ValueError("a residual epilogue needs an fp32 GEMM of a constant B")
-    program = epilogue.program
-    if program is not None and program.tensor_dtype is not None and (
-            np.dtype(program.tensor_dtype).itemsize != out.itemsize or epilogue.residual):
-        raise ValueError("a program's tensor is read at C's offsets: of C's element size")
+    _check_output(kind, out, epilogue, runtime, cpu)
     packed, comp = _packed_b(constants, b, kind, a_dtype, a_zero_point, m, k, n, amx)
     emitter = _GemmEmitter(
         module, name, kind, m, k, n, a_dtype, packed, comp, epilogue, out, lda, ldc, cpu,
@@ -2822,6 +2826,23 @@ def emit_gemm(
     builder.ret_void()
     keep_alive.extend(emitter.keep_alive)
     return fn
+
+
+def _check_output(kind: str, out: np.dtype, epilogue: Epilogue, runtime: bool,
+                  cpu: HostCpu) -> None:
+    """A ValueError where `emit_gemm`'s kernel `kind` cannot write `out` as `epilogue` says."""
+    if kind in FLOAT_KINDS and out == _I32:
+        raise ValueError("an fp32 GEMM cannot output int32")
+    if out == _U16 and (kind not in FLOAT_KINDS or epilogue.program is not None
+                        or not cpu.avx512_bf16):
+        raise ValueError("a bfloat16 output (uint16 bits) needs a float GEMM without a "
+                         "program on a host with AVX512-BF16")
+    if epilogue.residual and (kind not in FLOAT_KINDS or runtime):
+        raise ValueError("a residual epilogue needs an fp32 GEMM of a constant B")
+    program = epilogue.program
+    if program is not None and program.tensor_dtype is not None and (
+            np.dtype(program.tensor_dtype).itemsize != out.itemsize or epilogue.residual):
+        raise ValueError("a program's tensor is read at C's offsets: of C's element size")
 
 
 def _bf16_kind(kind: str, runtime: bool, cpu: HostCpu, bf16: bool, a_bf16: bool) -> str:

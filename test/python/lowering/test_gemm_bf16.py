@@ -35,16 +35,17 @@ needs_bf16 = pytest.mark.skipif(not host_cpu().avx512_bf16,
 
 
 def bf16_gemm(a: np.ndarray, b: np.ndarray, *, epilogue: Epilogue | None = None,
-              threads: int = 1, residual: np.ndarray | None = None) -> np.ndarray:
+              threads: int = 1, residual: np.ndarray | None = None,
+              kind: str = "bf16") -> np.ndarray:
     m, k = a.shape
     n = b.shape[1]
     module = new_module("bf16")
     keep: list = []
     epilogue = epilogue or Epilogue()
     emit_gemm(module, "g", m=m, k=k, n=n, a_dtype=np.float32, b=b, epilogue=epilogue,
-              threads=threads, keep_alive=keep, bf16=True)
+              threads=threads, keep_alive=keep, bf16=kind == "bf16")
     lib = compile_ir(module, keep)
-    c = np.full((m, n), 77, dtype=np.float32)
+    c = np.full((m, n), 77, dtype=np.dtype(epilogue.out_dtype))
     a = np.ascontiguousarray(a)
     if residual is None:
         lib.function("g", None, ctypes.c_void_p, ctypes.c_void_p)(a.ctypes.data, c.ctypes.data)
@@ -234,6 +235,42 @@ def test_k_blocks_and_threads_same_bits(m: int, k: int, n: int, monkeypatch) -> 
         np.testing.assert_array_equal(bf16_gemm(a, b, threads=threads), whole)
 
 
+@needs_bf16
+@pytest.mark.parametrize("kind", ["bf16", "f32"])
+@pytest.mark.parametrize("m,k,n,threads", [(7, 40, 37, 1), (30, 64, 16, 2), (1, 8, 5, 1)])
+def test_bfloat16_output_is_the_float32_output_rounded(m: int, k: int, n: int, threads: int,
+                                                       kind: str) -> None:
+    """An output of `uint16` (bfloat16 bits, for a reader that rounds its input so: a bf16
+    convolution's) is the float32 output of the same GEMM and epilogue rounded by
+    `bf16_bits`, bit for bit: whole and partial panels, the specials among the sums
+    (infinities, NaN, subnormals flushed, ties), several threads."""
+    a = RNG.standard_normal((m, k)).astype(np.float32)
+    b = RNG.standard_normal((k, n)).astype(np.float32)
+    scale = RNG.uniform(0.5, 1.5, n).astype(np.float32)
+    a[0, 0], b[0] = np.inf, 1.0  # (row 0: infinities, and inf x 0, a NaN, in column 0)
+    b[0, 0] = 0.0
+    if m > 1:  # (the last row's sums are 1.0, times a scale that makes a tie or a subnormal)
+        a[-1] = 0.0
+        a[-1, 0] = 1.0
+        scale[1::2] = 1.00390625  # (halfway between two bfloat16 values: to the even one)
+        scale[2::2] = 1e-39
+    def ep(out: type = np.float32) -> Epilogue:
+        return Epilogue(scale=scale, bias=0.0, out_dtype=out)
+
+    floats = bf16_gemm(a, b, epilogue=ep(), threads=threads, kind=kind)
+    bits = bf16_gemm(a, b, epilogue=ep(np.uint16), threads=threads, kind=kind)
+    assert bits.dtype == np.uint16
+    np.testing.assert_array_equal(bits, bf16_bits(floats))
+    assert np.isnan(floats).any() and np.isinf(floats).any()
+    if m > 1 and n > 2:
+        assert floats[-1, 1] == np.float32(1.00390625) and bits[-1, 1] == 0x3F80
+        assert 0 < floats[-1, 2] < np.finfo(np.float32).tiny and bits[-1, 2] == 0
+    with np.errstate(invalid="ignore"):
+        np.testing.assert_array_equal(
+            gemm_reference(a, b, epilogue=ep(np.uint16)),
+            bf16_bits(gemm_reference(a, b, epilogue=ep())))
+
+
 def bf16_host() -> HostCpu:
     """An AVX-512 host with AVX512-BF16 (the IR and machine code only: nothing runs)."""
     cpu = host_cpu()
@@ -288,3 +325,10 @@ def test_errors() -> None:
         emit_gemm(new_module("e"), "g", m=8, k=16, n=16, a_dtype=np.float32, b=floats,
                   cpu=bf16_host(), keep_alive=[], a_bf16=True)
     assert str(info.value) == "a_bf16 (A in bfloat16) is for a bf16 GEMM"
+    for a_dtype, b, cpu in [(np.float32, floats, no_bf16),
+                            (np.uint8, floats.astype(np.int8), bf16_host())]:
+        with pytest.raises(ValueError) as info:
+            emit_gemm(new_module("e"), "g", m=8, k=16, n=16, a_dtype=a_dtype, b=b, cpu=cpu,
+                      keep_alive=[], epilogue=Epilogue(out_dtype=np.uint16))
+        assert str(info.value) == ("a bfloat16 output (uint16 bits) needs a float GEMM "
+                                   "without a program on a host with AVX512-BF16")
