@@ -21,6 +21,10 @@ does with them (docs/lowering.md, "The pipeline"):
     {cpu.channels_last}                       the op's (4-D) result is stored NHWC: written
                                               so by a convolution, or by an element-wise
                                               group whose tensors are all NHWC
+    {cpu.bfloat16}                            the op's (float32) result is stored as
+                                              bfloat16: written by a bf16 convolution's
+                                              epilogue, read by bf16 convolutions only, which
+                                              round their input so anyway (the same bits)
     {cpu.buffers = [#cpu.buffer<arena 128, 4096>, #cpu.buffer<output 0, 64>, #cpu.buffer<none>]}
                                               where each result lives (per result): a byte
                                               offset in the arena, a graph output port, or no
@@ -30,10 +34,10 @@ does with them (docs/lowering.md, "The pipeline"):
                                               over the unfolded input), "winograd"
                                               (F(2x2, 3x3)) or "depthwise"
     {cpu.gemm = #cpu<gemm vnni>}             the GEMM micro-kernel of a convolution, MatMul
-                                              or int8 cell: "f32", "u8s8" (vpmaddubsw,
-                                              weights in [-64, 63]), "s16" (exact, int16
-                                              pairs) or "vnni" (vpdpbusd; AMX where the host
-                                              has it)
+                                              or int8 cell: "f32", "bf16" (vdpbf16ps),
+                                              "u8s8" (vpmaddubsw, weights in [-64, 63]),
+                                              "s16" (exact, int16 pairs) or "vnni"
+                                              (vpdpbusd; AMX where the host has it)
     {cpu.cell_step = #cpu<cell_step fused>}  how an int8 cell's step runs: "gemms" (its
                                               GEMMs, then the gate pass) or "fused" (one
                                               parallel job: each chunk's gates, whole)
@@ -74,6 +78,7 @@ QUANTIZED = "cpu.quantized"
 KERNEL = "cpu.kernel"
 FUSED = "cpu.fused"
 CHANNELS_LAST = "cpu.channels_last"
+BFLOAT16 = "cpu.bfloat16"
 BUFFERS = "cpu.buffers"
 ARENA = "cpu.arena"
 ALGORITHM = "cpu.algorithm"

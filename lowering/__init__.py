@@ -21,6 +21,7 @@ def get_cpu_passes() -> dict[str, Callable[[], type[ModulePass]]]:
     names = (
         "cpu-assign-buffers",
         "cpu-choose-layouts",
+        "cpu-choose-storage",
         "cpu-decompose",
         "cpu-fold-constants",
         "cpu-fuse-kernels",

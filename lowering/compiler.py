@@ -101,6 +101,7 @@ from lowpass.lowering.plan import (
     Location,
     Plan,
     static_type,
+    stored_bfloat16,
     value_dtype,
     value_shape,
 )
@@ -892,7 +893,8 @@ class GraphCompiler(GraphAnalysis):
         out = self.constant_buffers(plan)
         for value, loc in locations.items():
             out[value] = Buffer(self.location_ptr(b, loc), loc.shape, loc.dtype,
-                                channels_last=channels_last(value))
+                                channels_last=channels_last(value),
+                                bfloat16=stored_bfloat16(value))
         for value, root in plan.views.items():
             if root in out:
                 out[value] = out[root].with_shape(value_shape(value))

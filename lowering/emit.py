@@ -248,6 +248,9 @@ class Buffer:
     channels_last: bool = False
     """A 4-D [N, C, H, W] tensor stored as [N, H, W, C] (`cpu.channels_last`): only
     convolutions and element-wise groups whose tensors are all so get one."""
+    bfloat16: bool = False
+    """A float32 tensor stored as bfloat16 (`cpu.bfloat16`, half the bytes): written by a
+    bf16 convolution's GEMMs, read by bf16 convolutions only."""
 
     @property
     def stored_shape(self) -> tuple[int, ...]:

@@ -78,7 +78,9 @@ def _is_fallback(ops: list[Operation]) -> bool:
     return isinstance(kernel, cpu.KernelAttr) and kernel.kind.data == REFERENCE_KIND
 
 
-def _group_of(op: Operation) -> int | None:
+def group_of(op: Operation) -> int | None:
+    """The group of an op of a graph after `cpu-fuse-kernels` (its `cpu.kernel` or
+    `cpu.fused`), or None."""
     kernel = op.attributes.get(cpu.KERNEL)
     if isinstance(kernel, cpu.KernelAttr):
         return kernel.group.data
@@ -156,7 +158,7 @@ def choose_channels_last(block: Block, results: Sequence[SSAValue]) -> list[Oper
     written: list[SSAValue] = []  # the groups' outputs
     groups: dict[int, list[Operation]] = {}
     for op in block.ops:
-        group = _group_of(op)
+        group = group_of(op)
         if group is not None:
             groups.setdefault(group, []).append(op)
         elif not is_constant(op):  # views, the terminator, ops of no group

@@ -22,6 +22,7 @@ The CPU device's compiler as passes over the `ov` graph: each pass writes its de
                          parallel job, or `gemms`), cpu.epilogue
                          = #cpu.epilogue<add | relu, fq> (the post-op program of a GEMM,
                          pooling, FakeQuantize or Convert group: kernel | pass)
+    cpu-choose-storage   {cpu.bfloat16}: the tensors between bf16 GEMMs stored in bfloat16
     cpu-assign-buffers   cpu.buffers = [#cpu.buffer<...>] per result, #cpu.arena on @main
 
 Each pass reads what the earlier ones wrote (not a Python object), so they run alone on a
@@ -81,6 +82,7 @@ from lowpass.lowering.plan import (
     value_nbytes,
     value_shape,
 )
+from lowpass.lowering.storage import choose_bfloat16
 
 __all__ = [
     "CPU_PIPELINE",
@@ -936,6 +938,27 @@ def _select_kernels(compiler: GraphAnalysis, plan: Plan, options: dict[str, bool
             _select_kernels(compiler, body, options)
 
 
+class ChooseStoragePass(ModulePass):
+    """
+    Marks `cpu.bfloat16` the ops whose result the CPU device stores in bfloat16: the
+    tensors that a `#cpu<gemm bf16>` convolution's epilogue writes and only such
+    convolutions read, each of which rounds its input to bfloat16 anyway (`lowering/
+    storage.py` has the rules): the same bits in half the bytes. Entry function only;
+    after `cpu-select-kernels` (it reads their kernels), before `cpu-assign-buffers`
+    (which gives these tensors half the bytes).
+    """
+
+    name = "cpu-choose-storage"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        compiler = _compiler(op)
+        _, results = _graph(compiler)
+        for o in compiler.function.body.walk():
+            _set(o, cpu.BFLOAT16, None)
+        for o in choose_bfloat16(compiler.function.body.block, results):
+            _set(o, cpu.BFLOAT16, UnitAttr())
+
+
 @dataclass(frozen=True)
 class AssignBuffersPass(ModulePass):
     """
@@ -1010,6 +1033,7 @@ PASSES: tuple[type[ModulePass], ...] = (
     FuseKernelsPass,
     ChooseLayoutsPass,
     SelectKernelsPass,
+    ChooseStoragePass,
     AssignBuffersPass,
 )
 assert ",".join(p.name for p in PASSES) == CPU_PIPELINE

@@ -17,6 +17,7 @@ from xdsl.dialects import func, tensor
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
+from lowpass.dialects import cpu
 from lowpass.dialects.ov import (
     DYNAMIC,
     ReshapeOp,
@@ -30,7 +31,7 @@ from lowpass.lowering.emit import OpLowering
 
 CPU_PIPELINE = (
     "cpu-decompose,cpu-fold-constants,cpu-remove-views,cpu-quantize-cells,cpu-fuse-kernels,"
-    "cpu-choose-layouts,cpu-select-kernels,cpu-assign-buffers"
+    "cpu-choose-layouts,cpu-select-kernels,cpu-choose-storage,cpu-assign-buffers"
 )
 """The passes that `compile_module` runs before emitting the code (`lowering/pipeline.py`)."""
 
@@ -72,7 +73,15 @@ def value_shape(value: SSAValue) -> tuple[int, ...]:
 
 
 def value_nbytes(value: SSAValue) -> int:
-    return int(np.prod(value_shape(value), dtype=np.int64)) * value_dtype(value).itemsize
+    """The bytes of a tensor in memory: half its float32 bytes where it is stored in
+    bfloat16 (`stored_bfloat16`)."""
+    itemsize = 2 if stored_bfloat16(value) else value_dtype(value).itemsize
+    return int(np.prod(value_shape(value), dtype=np.int64)) * itemsize
+
+
+def stored_bfloat16(value: SSAValue) -> bool:
+    """Whether `cpu-choose-storage` stores the (float32) tensor in bfloat16."""
+    return isinstance(value.owner, Operation) and cpu.BFLOAT16 in value.owner.attributes
 
 
 def static_type(t: Any) -> bool:

@@ -222,6 +222,7 @@ class PlanReader:
         if check:
             self.check_fusions(plan)
             self.check_layouts(block, ops, results, position)
+            self.check_storage(block, ops, results, position)
         return plan
 
     def check_fusions(self, plan: Plan, loops: bool = True) -> None:
@@ -421,6 +422,26 @@ class PlanReader:
                     f"{op_where(op, position[op])}: "
                     "cpu.channels_last on a tensor that is not passed between convolutions "
                     "(only cpu-choose-layouts' choices are valid)"
+                )
+
+
+    def check_storage(self, block: Block, ops: Sequence[Operation], results: Sequence[SSAValue],
+                      position: dict[Operation, int]) -> None:
+        """`cpu.bfloat16` only where `cpu-choose-storage` may put it (its writer and every
+        reader of the tensor must take bfloat16)."""
+        marked = [op for op in ops if cpu.BFLOAT16 in op.attributes]
+        if not marked:
+            return
+        from lowpass.lowering.storage import choose_bfloat16
+
+        allowed = set(choose_bfloat16(block, results)) \
+            if block is self.function.body.block else set()
+        for op in marked:
+            if op not in allowed:
+                raise CompileError(
+                    f"{op_where(op, position[op])}: "
+                    "cpu.bfloat16 on a tensor that is not passed between bf16 convolutions "
+                    "(only cpu-choose-storage's choices are valid)"
                 )
 
 

@@ -260,7 +260,11 @@ def runtime_model(
                 _layout(v.type, isinstance(v.owner, Operation)
                         and cpu.CHANNELS_LAST in v.owner.attributes)
                 for v in outputs) or "undef",
-            "outputPrecisions": ",".join(_element_name(v.type) for v in outputs),
+            # (`{cpu.bfloat16}`: a float32 tensor stored as bfloat16, as OpenVINO reports
+            # the activations it keeps in bf16)
+            "outputPrecisions": ",".join(
+                "bf16" if isinstance(v.owner, Operation) and cpu.BFLOAT16 in v.owner.attributes
+                else _element_name(v.type) for v in outputs),
             "primitiveType": primitive,
             "runtimePrecision": runtime,
         }
@@ -293,10 +297,12 @@ def runtime_model(
                     reads.append(operand)
         node_name = display(group.main)
         # (the precision it computes in, as OpenVINO's: what it reads first, `u8` for an
-        # int8 convolution whose group subtracts the input's zero point in float first; a
-        # constant's, its own)
+        # int8 convolution whose group subtracts the input's zero point in float first, `bf16`
+        # for a `#cpu<gemm bf16>` one; a constant's, its own)
         read_type = reads[0].type if reads else (outward[0].type if outward else None)
         runtime = _element_name(read_type) if read_type is not None else "dynamic"
+        if group.main.attributes.get(cpu.GEMM) == cpu.GemmKindAttr(cpu.GemmKind.BF16):
+            runtime = "bf16"  # (its products: OpenVINO's bf16 convolutions say so too)
         primitive = f"unknown_{runtime}" if constant else group.exec_type
         if not group.executed or times is None or node_name not in times:
             time = NOT_EXECUTED

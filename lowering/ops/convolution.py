@@ -61,6 +61,7 @@ from lowpass.lowering.emit import (
     I64,
     PTR,
     Buffer,
+    CompileError,
     EmitContext,
     OpLowering,
     aligned_copy,
@@ -154,6 +155,9 @@ class ConvSpec:
     integer: bool
     weights: np.ndarray  # [G, Og, Cg, KH, KW], int8 or float32
     zero_point: np.ndarray | None  # [C] int64
+    x_bf16: bool = False
+    """The (float32) input is stored as bfloat16 (`cpu.bfloat16`): its copies are copies of
+    bfloat16 values, which a `#cpu<gemm bf16>` GEMM's rounding would leave as they are."""
 
     @property
     def cout(self) -> int:
@@ -392,18 +396,24 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
     needs_pass, nhwc_out = conv_gemm_output(spec, out)
     plan = plan_output(program, spec.cout, spec.integer, needs_pass=needs_pass,
                        residual=nhwc_out, kernel_steps=kernel_steps)
+    if out.bfloat16:  # (`cpu-choose-storage`: the epilogue rounds, `Epilogue.out_dtype`)
+        if not (plan.direct and nhwc_out and plan.program is None and ctx.gemm_bf16):
+            raise CompileError("cpu.bfloat16 on the output of a convolution whose GEMMs do not "
+                               "write it (internal: cpu-choose-storage's rules)")
+        plan = replace(plan, out_dtype=np.dtype(np.uint16))
     acc_dt = plan.out_dtype
     b = ctx.builder
 
     bf16_layout = _bf16_in_place_layout(ctx, spec, plan, nhwc_out, x.channels_last)
     use_x_as_nhwc = ((spec.c == 1 or x.channels_last) and not spec.padded
                      and bf16_layout is None)
-    xp_es = 2 if bf16_layout is not None else es  # (the padded copy in bfloat16)
+    xp_bf16 = bf16_layout is not None or spec.x_bf16  # (the padded copy in bfloat16)
+    xp_es = 2 if xp_bf16 else es
     xp_bytes = 0 if use_x_as_nhwc else spec.n * spec.hp * spec.wp * spec.c * xp_es
     # (+ AMX_K: the rows of an in-place GEMM read up to 63 bytes past a kernel row's)
     xp = ctx.scratch(xp_bytes + AMX_K) if xp_bytes else x.ptr
     if xp_bytes:
-        emit_to_nhwc(ctx, spec, x.ptr, xp, x.channels_last, bf16_layout is not None)
+        emit_to_nhwc(ctx, spec, x.ptr, xp, x.channels_last, xp_bf16)
     weights = [gemm_weights(spec, g) for g in range(spec.groups)]  # (packed once for all blocks)
     if bf16_layout is not None:
         _emit_in_place(ctx, spec, plan, xp, out, weights[0], nhwc_out, bf16_layout)
@@ -468,7 +478,7 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
             for g in range(spec.groups):
                 if spec.pointwise:  # A = the NHWC input itself
                     first = b.add(b.mul(n, i64(spec.positions)), p0)
-                    a_ptr = element_ptr(b, xp, b.mul(first, i64(spec.c)), ir_type(a_dt))
+                    a_ptr = element_ptr(b, xp, b.mul(first, i64(spec.c)), _x_type(spec))
                 else:
                     gather = im2col[g]
                     assert gather is not None
@@ -1034,7 +1044,7 @@ def _group_gemms(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, rows: int,
             epilogue=plan.epilogue(ctx, g * spec.og, (g + 1) * spec.og),
             lda=spec.c if spec.pointwise else k, ldc=spec.cout, threads=threads,
             keep_alive=ctx.keep_alive, cpu=ctx.cpu, constants=ctx.constants, bf16=ctx.gemm_bf16,
-            a_bf16=_rows_in_bf16(ctx, spec),
+            a_bf16=_rows_in_bf16(ctx, spec) or spec.x_bf16,
         )
         for g in range(spec.groups)
     ]
@@ -1046,6 +1056,11 @@ def _rows_in_bf16(ctx: EmitContext, spec: ConvSpec) -> bool:
     pairs straight from memory, `emit_gemm`'s `a_bf16`: 1.06-1.09x the speed of rounding
     them in the k loop); a pointwise convolution's A is its input itself, rounded there."""
     return ctx.gemm_bf16 and not spec.pointwise
+
+
+def _x_type(spec: ConvSpec) -> ir.Type:
+    """The type of the input's elements in memory (bfloat16 bits: `ConvSpec.x_bf16`)."""
+    return ir.IntType(16) if spec.x_bf16 else ir_type(spec.a_dtype)
 
 
 def _a_row_size(ctx: EmitContext, spec: ConvSpec) -> int:
@@ -1061,7 +1076,6 @@ def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
     scratch. Threading whole blocks rather than each GEMM keeps im2col and the NCHW pass
     (about a quarter of a convolution's time) parallel too, with one pool dispatch per
     convolution instead of one per block."""
-    a_dt = spec.a_dtype
     acc_dt = plan.out_dtype
     out = out_buffer.ptr
     k_gemm = weights[0].shape[0]
@@ -1111,7 +1125,7 @@ def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
                 for g in range(spec.groups):
                     if spec.pointwise:  # A = the NHWC input itself
                         row = t.add(t.mul(n, i64(spec.positions)), p0)
-                        a_ptr = element_ptr(t, t_xp, t.mul(row, i64(spec.c)), ir_type(a_dt))
+                        a_ptr = element_ptr(t, t_xp, t.mul(row, i64(spec.c)), _x_type(spec))
                     else:
                         im2col_fn = im2col[g]
                         assert im2col_fn is not None
@@ -1191,13 +1205,15 @@ def emit_to_nhwc(ctx: EmitContext, spec: ConvSpec, src: ir.Value, dst: ir.Value,
     """x [N, C, H, W] -> xp [N, Hp, Wp, C], the padding filled with `_fill_values`; 8x8
     (channel x column) tiles transposed in registers, the rest element by element. An NHWC
     x (`src_nhwc`) is only padded: one copy of W * C elements per row; `bf16` (an NHWC
-    float32 x): xp in bfloat16, each row rounded as it is copied (`emit_bf16_copy`).
+    float32 x): xp in bfloat16, each row rounded as it is copied (`emit_bf16_copy`), or
+    copied as it is where x is stored in bfloat16 (`ConvSpec.x_bf16`).
 
     The unit of work is one input row (n, h): its Wp padded pixels, and with the first and
     last row of an image the padding rows above and below, so that every byte of xp is
     written once and ranges of rows are independent: large copies run as one parallel job
     (with the convolution's blocks after it, the whole convolution is threaded)."""
     assert src_nhwc or not bf16, "a bfloat16 copy is of an NHWC input"
+    assert bf16 or not spec.x_bf16, "a bfloat16 input is copied in bfloat16"
     if not spec.padded and not src_nhwc and spec.c >= 8:
         # (an unpadded transposition, as before ShuffleNet's grouped 1x1 convolutions: one
         # function per element type whatever the sizes, read at run time)
@@ -1258,7 +1274,10 @@ def emit_to_nhwc(ctx: EmitContext, spec: ConvSpec, src: ir.Value, dst: ir.Value,
                 pad(pixel_ptr(n, prow, spec.pl + w), spec.pr)
             if src_nhwc:
                 row_at = b.mul(b.add(b.mul(n, i64(h)), row), i64(w * c))
-                if bf16:
+                if spec.x_bf16:
+                    memcpy(b, byte_offset(b, d, b.mul(dst_at(n, row, i64(0), i64(0)), i64(2))),
+                           byte_offset(b, s, b.mul(row_at, i64(2))), w * c * 2)
+                elif bf16:
                     emit_bf16_copy(b, byte_offset(b, d, b.mul(dst_at(n, row, i64(0), i64(0)),
                                                               i64(2))),
                                    element_ptr(b, s, row_at, et), w * c)
@@ -1295,7 +1314,7 @@ def emit_to_nhwc(ctx: EmitContext, spec: ConvSpec, src: ir.Value, dst: ir.Value,
     # (the copy depends on the input's geometry, the pads and the fill values only: equal
     # convolution inputs, as in a ResNet stage's repeated blocks, share one function)
     key = ("conv.nhwc", spec.n, c, h, w, spec.pt, spec.pl, spec.pb, spec.pr,
-           spec.a_dtype.str, fill.tobytes(), src_nhwc, bf16)
+           spec.a_dtype.str, fill.tobytes(), src_nhwc, bf16, spec.x_bf16)
     call_ranged(ctx, shared_function(ctx.module, key, build), [src, dst], outer=spec.n * h,
                 work=spec.n * hp * wp * c)
 
@@ -1362,7 +1381,8 @@ def im2col_function(ctx: EmitContext, spec: ConvSpec, group: int, rows: int,
     across images: row r is position n * P + p0 + r), from xp (the channels of `group`);
     rows of `row_length` elements (`gemm_k`: those past K are left as they are)."""
     # (the copy depends on the geometry only: convolutions of equal geometry share it)
-    key = ("conv.im2col", spec.a_dtype.str, _rows_in_bf16(ctx, spec), spec.hp, spec.wp,
+    key = ("conv.im2col", spec.a_dtype.str, _rows_in_bf16(ctx, spec), spec.x_bf16, spec.hp,
+           spec.wp,
            spec.c, spec.cg, spec.kh, spec.kw, spec.sh, spec.sw, spec.dh, spec.dw, spec.ow,
            spec.positions, group, rows, row_length)
     return shared_function(ctx.module, key,
@@ -1373,7 +1393,8 @@ def im2col_rows_function(ctx: EmitContext, spec: ConvSpec, group: int,
                          row_length: int) -> ir.Function:
     """`im2col_function` with the number of rows an argument: `void im2col_rows(ptr xp,
     ptr a, i64 n, i64 p0, i64 rows)`, a range of a block's rows (`_call_im2col_rows`)."""
-    key = ("conv.im2col_rows", spec.a_dtype.str, _rows_in_bf16(ctx, spec), spec.hp, spec.wp,
+    key = ("conv.im2col_rows", spec.a_dtype.str, _rows_in_bf16(ctx, spec), spec.x_bf16,
+           spec.hp, spec.wp,
            spec.c, spec.cg, spec.kh, spec.kw, spec.sh, spec.sw, spec.dh, spec.dw, spec.ow,
            spec.positions, group, row_length)
     return shared_function(ctx.module, key,
@@ -1385,16 +1406,16 @@ def _emit_im2col(ctx: EmitContext, spec: ConvSpec, group: int, rows: int | None,
     """The code of `im2col_function` (`rows` a constant) or of `im2col_rows_function`
     (`rows` None: the last argument). Rows in bfloat16 (`_rows_in_bf16`): each value
     rounded as it is copied."""
-    es = spec.a_dtype.itemsize
-    bf16 = _rows_in_bf16(ctx, spec)
+    es = 2 if spec.x_bf16 else spec.a_dtype.itemsize  # (of a value in xp)
+    rounds = _rows_in_bf16(ctx, spec) and not spec.x_bf16
     ds = _a_row_size(ctx, spec)  # (of a value in the rows)
     hp, wp, c, cg, k = spec.hp, spec.wp, spec.c, spec.cg, row_length
 
     def copy(dst: ir.Value, src: ir.Value, count: int) -> None:
-        if bf16:
+        if rounds:
             emit_bf16_copy(b, dst, src, count)
         else:
-            memcpy(b, dst, src, count * es)
+            memcpy(b, dst, src, count * ds)
 
     whole_rows = spec.dw == 1 and cg == c  # the KW taps of one kernel row are contiguous
     if rows is None:
@@ -2350,6 +2371,11 @@ class ConvolutionLowering(ShiftedGemmLowering):
         algorithm: cpu_dialect.ConvAlgorithm | None, kernel_steps: int,
     ) -> None:
         assert isinstance(spec, ConvSpec)
+        if src.bfloat16:  # (`cpu-choose-storage`: read by bf16 GEMMs on im2col only)
+            if spec.depthwise or algorithm != cpu_dialect.ConvAlgorithm.IM2COL:
+                raise CompileError("cpu.bfloat16 on the input of a convolution that does not "
+                                   "read it (internal: cpu-choose-storage's rules)")
+            spec = replace(spec, x_bf16=True)
         if spec.integer and (spec.depthwise or algorithm == cpu_dialect.ConvAlgorithm.IM2COL):
             program = with_input_bound(program, sums_bound(spec))  # (their exact int32 sums)
         if spec.depthwise and src.channels_last:  # (`cpu-choose-layouts`: dst too)

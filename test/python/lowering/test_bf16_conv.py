@@ -6,7 +6,9 @@ im2col rows in bfloat16 otherwise. Both give the same bits (the same rounded val
 same k order), on 1 and 2 threads, within bfloat16's precision of REFERENCE: 3x3 with
 padding, stride 2, dilation along H (in place), along W (im2col), an unpadded input,
 kernel rows of 8 channels (in place) and of 12 (36 values, not a multiple of 8: im2col),
-output rows of fewer than 16 positions (im2col).
+output rows of fewer than 16 positions (im2col). The tensors between them are stored in
+bfloat16 (`cpu-choose-storage`: each is read by bf16 convolutions only): the same bits as
+float32 tensors, in fewer bytes.
 """
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ import pytest
 
 import lowpass
 from lowpass.builder import GraphBuilder
-from lowpass.dialects import ov
+from lowpass.dialects import cpu, ov
+from lowpass.dialects.graph import entry_function, get_name
+from lowpass.lowering import pipeline
 from lowpass.lowering.compiler import clear_cache
 from lowpass.lowering.ops import convolution
 from lowpass.lowering.target import host_cpu
@@ -45,6 +49,8 @@ CASES: dict[str, tuple[int, int, ConvGeometry, bool]] = {  # channels, width, ge
                             "dilations": [1, 1]}, False),
     "narrow_rows": (64, 12, {"strides": [1, 1], "pads_begin": [1, 1], "pads_end": [1, 1],
                              "dilations": [1, 1]}, False),
+    "unpadded_narrow": (32, 12, {"strides": [1, 1], "pads_begin": [0, 0], "pads_end": [0, 0],
+                                 "dilations": [1, 1]}, False),
 }
 
 
@@ -106,3 +112,44 @@ def test_in_place_and_im2col_give_the_same_bits(case: str,
         np.testing.assert_array_equal(result, results[0])
     scale = np.abs(want).max()
     assert 0 < np.abs(results[0] - want).max() <= 3e-2 * scale
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_tensors_between_bf16_convolutions_in_bfloat16_give_the_same_bits(
+        case: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """a's output (written from an NCHW input) and the 3x3's (+ bias, ReLU), each read by a
+    bf16 convolution only, are stored in bfloat16: the 3x3 copies them as they are (in
+    place, im2col, the input itself as the padded one), the last 1x1 reads its A as it is;
+    the same bits as with float32 tensors, on 1 and 2 threads, in fewer arena bytes; the
+    runtime model says so."""
+    channels, width, geometry, _ = CASES[case]
+    model = _model(channels, width, geometry)
+    feeds = {"x": RNG.standard_normal((BATCH, channels, 6, width)).astype(np.float32)}
+    core = lowpass.Core()
+    arenas = []
+    results = []
+    for stored in (True, False):
+        if not stored:
+            monkeypatch.setattr(pipeline, "choose_bfloat16", lambda block, results: [])
+        module = model.module.clone()
+        pipeline.run_pipeline(module, {"bf16": True})
+        marked = [get_name(op) for op in module.walk() if cpu.BFLOAT16 in op.attributes]
+        assert marked == (["a", "relu"] if stored else [])
+        arena = entry_function(module).attributes[cpu.ARENA]
+        assert isinstance(arena, cpu.ArenaAttr)
+        arenas.append(arena.bytes.data)
+        for threads in (1, 2):
+            clear_cache()
+            compiled = core.compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": threads,
+                                                         "INFERENCE_PRECISION_HINT": "bf16"})
+            results.append(np.asarray(compiled.create_infer_request().infer(feeds)["y"]))
+        info = {node.get_friendly_name(): node.get_rt_info()
+                for node in compiled.get_runtime_model().get_ordered_ops()}
+        # (as OpenVINO's runtime model: bf16 convolutions, the tensors kept in bf16)
+        assert [(info[name]["runtimePrecision"].astype(str),
+                 info[name]["outputPrecisions"].astype(str)) for name in "abc"] == [
+            ("bf16", "bf16" if stored else "f32"), ("bf16", "bf16" if stored else "f32"),
+            ("bf16", "f32")]
+    assert arenas[0] < arenas[1]
+    for result in results[1:]:
+        np.testing.assert_array_equal(result, results[0])
