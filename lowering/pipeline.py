@@ -955,7 +955,8 @@ class ChooseStoragePass(ModulePass):
         _, results = _graph(compiler)
         for o in compiler.function.body.walk():
             _set(o, cpu.BFLOAT16, None)
-        for o in choose_bfloat16(compiler.function.body.block, results):
+        plan = compiler.read_plan(compiler.function.body.block, results, check=False)
+        for o in choose_bfloat16(plan):
             _set(o, cpu.BFLOAT16, UnitAttr())
 
 

@@ -222,7 +222,7 @@ class PlanReader:
         if check:
             self.check_fusions(plan)
             self.check_layouts(block, ops, results, position)
-            self.check_storage(block, ops, results, position)
+            self.check_storage(plan, ops, position)
         return plan
 
     def check_fusions(self, plan: Plan, loops: bool = True) -> None:
@@ -424,8 +424,7 @@ class PlanReader:
                     "(only cpu-choose-layouts' choices are valid)"
                 )
 
-
-    def check_storage(self, block: Block, ops: Sequence[Operation], results: Sequence[SSAValue],
+    def check_storage(self, plan: Plan, ops: Sequence[Operation],
                       position: dict[Operation, int]) -> None:
         """`cpu.bfloat16` only where `cpu-choose-storage` may put it (its writer and every
         reader of the tensor must take bfloat16)."""
@@ -434,8 +433,7 @@ class PlanReader:
             return
         from lowpass.lowering.storage import choose_bfloat16
 
-        allowed = set(choose_bfloat16(block, results)) \
-            if block is self.function.body.block else set()
+        allowed = set(choose_bfloat16(plan)) if plan.block is self.function.body.block else set()
         for op in marked:
             if op not in allowed:
                 raise CompileError(

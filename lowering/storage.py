@@ -11,14 +11,15 @@ model's activations in bf16 likewise (its `EnforceInferencePrecision`), between 
 only between the GEMMs that would round them anyway, so the results are those of the float32
 tensors, bit for bit.
 
-The rules, on the groups of the entry function (`cpu.kernel` / `cpu.fused`), after
-`cpu-select-kernels`: a tensor is stored in bfloat16 when
+The rules, on the groups of the entry function after `cpu-select-kernels`: a tensor is
+stored in bfloat16 when
 
 - it is the one output of a Convolution group (no fused zero-point Subtract) whose GEMM is
   `#cpu<gemm bf16>` on `#cpu<algorithm im2col>`, stored NHWC (`cpu.channels_last`: the
-  GEMMs' rows are the output's), whose post-ops all run in the GEMM's epilogue and are
-  its own steps (`cpu.epilogue` of `mul`, `add`, `relu`, then `clamp` or `rmax, rmin`:
-  no program after them, no residual tensor), so the epilogue writes the output itself;
+  GEMMs' rows are the output's), whose GEMM epilogue writes it: the steps `cpu.epilogue`
+  puts in the kernel are the whole post-op program and the epilogue's own (scale, bias, a
+  residual, ReLU, a clamp by one value each: `gemm_prefix`; not a program after them, which
+  a ReLU6 by per-channel bounds is), as `ConvolutionLowering.writes_output` finds;
 - it is no graph output, and every use of it is the data operand of a Convolution that is
   the first op of its group, with `#cpu<gemm bf16>` on `#cpu<algorithm im2col>` (never a
   residual Add, a pooling, a view or a depthwise kernel: those read float32).
@@ -29,71 +30,49 @@ marks `cpu.bfloat16`; `cpu-assign-buffers` gives them half the bytes.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
-
-from xdsl.ir import Block, Operation, SSAValue, Use
+from xdsl.ir import Operation, Use
 
 from lowpass.dialects import cpu
 from lowpass.dialects.ov import ConvolutionOp
-from lowpass.lowering.layouts import group_of
-from lowpass.lowering.plan import value_shape
-
-_OWN_STEPS = re.compile(r"(mul,)?(add,)?(relu,)?(clamp,|rmax,rmin,)?")
-"""The `cpu.epilogue` steps that a float GEMM's epilogue runs as its own (`gemm_prefix`),
-each followed by a comma."""
+from lowpass.lowering.ops.convolution import ConvolutionLowering
+from lowpass.lowering.plan import Group, Plan, value_shape
 
 
 def _bf16_im2col(op: Operation) -> bool:
-    """A Convolution whose kernel is a `#cpu<gemm bf16>` GEMM on im2col (or in place)."""
+    """A Convolution that starts its group, its kernel a `#cpu<gemm bf16>` GEMM on im2col
+    (or in place)."""
     return (isinstance(op, ConvolutionOp)
+            and isinstance(op.attributes.get(cpu.KERNEL), cpu.KernelAttr)
             and op.attributes.get(cpu.GEMM) == cpu.GemmKindAttr(cpu.GemmKind.BF16)
             and op.attributes.get(cpu.ALGORITHM)
             == cpu.ConvAlgorithmAttr(cpu.ConvAlgorithm.IM2COL))
 
 
-def _written_in_bf16(ops: list[Operation], outputs: Sequence[SSAValue]) -> bool:
-    """Whether a group (`ops`, its `outputs`) is a bf16 convolution whose GEMM epilogue
-    writes its one NHWC output, all its post-ops its own steps."""
-    conv = ops[0]
-    if not (_bf16_im2col(conv) and isinstance(conv.attributes.get(cpu.KERNEL), cpu.KernelAttr)
-            and len(outputs) == 1 and len(value_shape(outputs[0])) == 4):
+def _written_in_bf16(group: Group) -> bool:
+    """Whether a group is a bf16 convolution whose GEMMs write its one NHWC output."""
+    if not (_bf16_im2col(group.ops[0]) and len(group.outputs) == 1
+            and len(value_shape(group.outputs[0])) == 4):
         return False
-    owner = outputs[0].owner
-    if not isinstance(owner, Operation) or cpu.CHANNELS_LAST not in owner.attributes:
-        return False
-    epilogue = conv.attributes.get(cpu.EPILOGUE)
-    kinds = epilogue.kinds if isinstance(epilogue, cpu.EpilogueAttr) else []
-    if isinstance(epilogue, cpu.EpilogueAttr) and epilogue.kernel_steps != len(kinds):
-        return False
-    return _OWN_STEPS.fullmatch("".join(f"{kind}," for kind in kinds)) is not None
+    owner = group.outputs[0].owner
+    return (isinstance(owner, Operation) and cpu.CHANNELS_LAST in owner.attributes
+            and isinstance(group.lowering, ConvolutionLowering)
+            and group.lowering.writes_output(group.ops))
 
 
 def _read_in_bf16(use: Use) -> bool:
     """Whether `use` is the data operand of a bf16 convolution that starts its group."""
-    op = use.operation
-    return (use.index == 0 and _bf16_im2col(op)
-            and isinstance(op.attributes.get(cpu.KERNEL), cpu.KernelAttr))
+    return use.index == 0 and _bf16_im2col(use.operation)
 
 
-def choose_bfloat16(block: Block, results: Sequence[SSAValue]) -> list[Operation]:
-    """The ops of `block` (a graph after `cpu-select-kernels`) whose result to store in
+def choose_bfloat16(plan: Plan) -> list[Operation]:
+    """The ops of `plan`'s block (a graph after `cpu-select-kernels`) whose result to store in
     bfloat16."""
-    groups: dict[int, list[Operation]] = {}
-    for op in block.ops:
-        group = group_of(op)
-        if group is not None:
-            groups.setdefault(group, []).append(op)
-    graph_outputs = set(results)
     chosen: list[Operation] = []
-    for ops in groups.values():
-        members = set(ops)
-        outputs = [r for o in ops for r in o.results
-                   if any(use.operation not in members for use in r.uses) or r in graph_outputs]
-        if not _written_in_bf16(ops, outputs) or outputs[0] in graph_outputs:
+    for group in plan.groups:
+        if not _written_in_bf16(group) or group.outputs[0] in plan.results:
             continue
-        if all(_read_in_bf16(use) for use in outputs[0].uses):
-            owner = outputs[0].owner
+        if all(_read_in_bf16(use) for use in group.outputs[0].uses):
+            owner = group.outputs[0].owner
             assert isinstance(owner, Operation)
             chosen.append(owner)
     return chosen

@@ -291,7 +291,7 @@ class Epilogue:
     """float32 | int32 (no scale/bias) | uint8 | int8 | uint16: the float32 results rounded
     to bfloat16 as `vcvtneps2bf16` rounds (`bf16_bits`), for a reader that would round them
     so anyway (a `#cpu<gemm bf16>` convolution's input: `cpu.bfloat16`); float GEMMs on an
-    AVX512-BF16 host, no program."""
+    AVX512-BF16 host, no program, no residual (R is read at C's offsets)."""
     residual: bool = False
     """Add R[m, n], a float32 tensor of C's shape and leading dimension given to the GEMM
     function as its last argument, after the bias (a ResNet's residual connection: the
@@ -2834,9 +2834,9 @@ def _check_output(kind: str, out: np.dtype, epilogue: Epilogue, runtime: bool,
     if kind in FLOAT_KINDS and out == _I32:
         raise ValueError("an fp32 GEMM cannot output int32")
     if out == _U16 and (kind not in FLOAT_KINDS or epilogue.program is not None
-                        or not cpu.avx512_bf16):
+                        or epilogue.residual or not cpu.avx512_bf16):
         raise ValueError("a bfloat16 output (uint16 bits) needs a float GEMM without a "
-                         "program on a host with AVX512-BF16")
+                         "program or residual on a host with AVX512-BF16")
     if epilogue.residual and (kind not in FLOAT_KINDS or runtime):
         raise ValueError("a residual epilogue needs an fp32 GEMM of a constant B")
     program = epilogue.program

@@ -397,7 +397,8 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
     plan = plan_output(program, spec.cout, spec.integer, needs_pass=needs_pass,
                        residual=nhwc_out, kernel_steps=kernel_steps)
     if out.bfloat16:  # (`cpu-choose-storage`: the epilogue rounds, `Epilogue.out_dtype`)
-        if not (plan.direct and nhwc_out and plan.program is None and ctx.gemm_bf16):
+        if not (plan.direct and nhwc_out and plan.program is None and plan.residual is None
+                and ctx.gemm_bf16):
             raise CompileError("cpu.bfloat16 on the output of a convolution whose GEMMs do not "
                                "write it (internal: cpu-choose-storage's rules)")
         plan = replace(plan, out_dtype=np.dtype(np.uint16))
@@ -2366,6 +2367,28 @@ class ConvolutionLowering(ShiftedGemmLowering):
         whole = in_kernel and spec.positions >= AMX_MIN_ROWS
         return gemm_step_counts(program, spec.cout, spec.integer, needs_pass, nhwc_out, whole)
 
+    def writes_output(self, group: Sequence[Operation]) -> bool:
+        """Whether the GEMMs of an im2col group write its NHWC output themselves, the steps
+        its `cpu.epilogue` puts in the kernel being the whole program and the epilogue's own
+        (`plan_output`: direct, no `Epilogue.program`, no residual): what a `cpu.bfloat16`
+        output needs of its writer (`emit_conv_gemm`, `cpu-choose-storage`)."""
+        op, _, spec, program, last = self._parts(group)
+        attr = op.attributes.get(cpu_dialect.EPILOGUE)
+        if not isinstance(spec, ConvSpec) or spec.depthwise or not isinstance(
+                attr, cpu_dialect.EpilogueAttr):
+            return False
+        out = Buffer(_no_pointer, value_shape(last), value_dtype(last), channels_last=(
+            isinstance(last.owner, Operation)
+            and cpu_dialect.CHANNELS_LAST in last.owner.attributes))
+        needs_pass, nhwc_out = conv_gemm_output(spec, out)
+        if attr.kernel_steps not in self._kernel_counts(spec, program, out,
+                                                        cpu_dialect.ConvAlgorithm.IM2COL, True):
+            return False  # (a stated epilogue that is not the kernel's: the translation says so)
+        plan = plan_output(program, spec.cout, spec.integer, needs_pass=needs_pass,
+                           residual=nhwc_out, kernel_steps=attr.kernel_steps)
+        # (no residual either: R is read at C's offsets, in C's element size)
+        return nhwc_out and plan.direct and plan.program is None and plan.residual is None
+
     def _emit_spec(
         self, ctx: EmitContext, spec: Any, src: Buffer, program: Program, dst: Buffer,
         algorithm: cpu_dialect.ConvAlgorithm | None, kernel_steps: int,
@@ -2387,6 +2410,10 @@ class ConvolutionLowering(ShiftedGemmLowering):
         else:  # (a registered one: `cpu-select-kernels` named it)
             chosen = next(a for a in CONV_ALGORITHMS if a.option == algorithm)
             chosen.emit(ctx, spec, src, program, dst)
+
+
+def _no_pointer() -> ir.Value:
+    raise AssertionError("a buffer that only says its layout (`writes_output`)")
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
-// cpu-choose-storage: a tensor that a bf16 convolution's GEMM epilogue writes (NHWC, its
-// post-ops all its own steps) and that only bf16 convolutions read is stored in bfloat16
+// cpu-choose-storage: a tensor that a bf16 convolution's GEMMs write (NHWC, its post-ops
+// all their epilogue's own steps) and that only bf16 convolutions read is stored in bfloat16
 // ({cpu.bfloat16}); cpu-assign-buffers then gives it half the bytes. Each such reader rounds
 // its input to bfloat16 anyway, so the results are the same bits. Not stored: %r2 (a pooling
 // reads it too, and a residual Add), %a3 (c3's epilogue adds a residual tensor in a pass:

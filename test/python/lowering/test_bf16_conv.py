@@ -130,7 +130,7 @@ def test_tensors_between_bf16_convolutions_in_bfloat16_give_the_same_bits(
     results = []
     for stored in (True, False):
         if not stored:
-            monkeypatch.setattr(pipeline, "choose_bfloat16", lambda block, results: [])
+            monkeypatch.setattr(pipeline, "choose_bfloat16", lambda plan: [])
         module = model.module.clone()
         pipeline.run_pipeline(module, {"bf16": True})
         marked = [get_name(op) for op in module.walk() if cpu.BFLOAT16 in op.attributes]
@@ -153,3 +153,55 @@ def test_tensors_between_bf16_convolutions_in_bfloat16_give_the_same_bits(
     assert arenas[0] < arenas[1]
     for result in results[1:]:
         np.testing.assert_array_equal(result, results[0])
+
+
+def _clipped_model(bounds: str) -> lowpass.Model:
+    """x -> 1x1 conv, Maximum(lo, .), Minimum(hi, .) (ONNX's Clip as OpenVINO reads it) -> 1x1
+    conv: the bounds one value each (the GEMM epilogue's clamp), or per channel (a program
+    after the GEMM's own steps); or the first conv's output + its input, another conv's
+    output (a residual in the GEMM epilogue)."""
+    g = GraphBuilder()
+    one: ConvGeometry = {"strides": [1, 1], "pads_begin": [0, 0], "pads_end": [0, 0],
+                         "dilations": [1, 1]}
+    x = g.input("x", [1, 24, 6, 20], ov.f32)
+    if bounds == "residual":  # (an NHWC residual: another convolution's output)
+        w0 = g.constant((RNG.standard_normal((24, 24, 1, 1)) * 0.2).astype(np.float32))
+        x = g.value(ov.ConvolutionOp(x, w0, result_type=ov.tensor([1, 24, 6, 20], ov.f32),
+                                     name="z", **one))
+    w1 = g.constant((RNG.standard_normal((24, 24, 1, 1)) * 0.2).astype(np.float32))
+    y = g.value(ov.ConvolutionOp(x, w1, result_type=ov.tensor([1, 24, 6, 20], ov.f32),
+                                 name="a", **one))
+    if bounds == "residual":
+        y = g.value(ov.AddOp(y, x, name="clip"))
+    else:
+        lo = g.constant(np.float32(0.0) if bounds == "scalar" else
+                        RNG.uniform(-1, 0, (1, 24, 1, 1)).astype(np.float32))
+        y = g.value(ov.MinimumOp(g.constant(np.float32(0.5)),
+                                 g.value(ov.MaximumOp(lo, y, name="max")), name="clip"))
+    w2 = g.constant((RNG.standard_normal((16, 24, 1, 1)) * 0.2).astype(np.float32))
+    g.output(g.value(ov.ConvolutionOp(y, w2, result_type=ov.tensor([1, 16, 6, 20], ov.f32),
+                                      name="b", **one)), "y")
+    return lowpass.Model(g.module())
+
+
+@pytest.mark.parametrize("bounds, stored", [("scalar", True), ("per_channel", False),
+                                            ("residual", False)])
+def test_only_outputs_the_gemm_epilogue_writes_are_stored(
+        bounds: str, stored: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ReLU6 by one value each is the GEMM epilogue's clamp: its output is stored; by
+    per-channel bounds it is a program after the GEMM's steps, and a residual Add reads R at
+    C's offsets: neither is (and both compile); the same bits either way."""
+    model = _clipped_model(bounds)
+    module = model.module.clone()
+    pipeline.run_pipeline(module, {"bf16": True})
+    marked = [get_name(op) for op in module.walk() if cpu.BFLOAT16 in op.attributes]
+    assert marked == (["clip"] if stored else [])
+    feeds = {"x": RNG.standard_normal((1, 24, 6, 20)).astype(np.float32)}
+    results = []
+    for storage in (True, False):
+        if not storage:
+            monkeypatch.setattr(pipeline, "choose_bfloat16", lambda plan: [])
+        clear_cache()
+        compiled = lowpass.Core().compile_model(model, "CPU", {"INFERENCE_PRECISION_HINT": "bf16"})
+        results.append(np.asarray(compiled.create_infer_request().infer(feeds)["y"]))
+    np.testing.assert_array_equal(results[0], results[1])

@@ -331,4 +331,5 @@ def test_errors() -> None:
             emit_gemm(new_module("e"), "g", m=8, k=16, n=16, a_dtype=a_dtype, b=b, cpu=cpu,
                       keep_alive=[], epilogue=Epilogue(out_dtype=np.uint16))
         assert str(info.value) == ("a bfloat16 output (uint16 bits) needs a float GEMM "
-                                   "without a program on a host with AVX512-BF16")
+                                   "without a program or residual on a host with "
+                                   "AVX512-BF16")
