@@ -52,7 +52,10 @@ def _openvino(path: Path, feeds: dict[str, np.ndarray], precision: str, threads:
         {"INFERENCE_NUM_THREADS": threads, "INFERENCE_PRECISION_HINT": precision})
     request = compiled.create_infer_request()
     for name, value in feeds.items():
-        request.get_tensor(name).data[...] = value
+        if list(request.get_tensor(name).shape) == list(value.shape):
+            request.get_tensor(name).data[...] = value
+        else:  # (a dynamic input, as bert_tiny's: its tensor has no shape yet)
+            request.set_tensor(name, openvino.Tensor(np.ascontiguousarray(value)))
 
     def output() -> np.ndarray:
         request.infer()

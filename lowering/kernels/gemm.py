@@ -708,7 +708,8 @@ def _dpbf16ps(b: ir.IRBuilder, acc: ir.Value, a: ir.Value, w: ir.Value) -> ir.Va
 
 def emit_bf16_copy(b: ir.IRBuilder, dst: ir.Value, src: ir.Value, count: int) -> None:
     """dst[0:count] = the float32 values src[0:count] rounded to bfloat16 (to nearest even,
-    `vcvtneps2bf16`): rows of A for a GEMM of `a_bf16` (a convolution's im2col rows)."""
+    `vcvtneps2bf16`): rows of A for a GEMM of `a_bf16` (a convolution's im2col rows); 16
+    values a vector, the rest by one masked vector (nothing read or written past them)."""
     vectors = count // PANEL
     v16bf16 = ir.VectorType(BF16, PANEL)
 
@@ -718,9 +719,18 @@ def emit_bf16_copy(b: ir.IRBuilder, dst: ir.Value, src: ir.Value, count: int) ->
 
     if vectors:
         _loop(b, 0, vectors * PANEL, PANEL, vector)
-    for t in range(vectors * PANEL, count):
-        x = b.load(_offset(b, src, 4 * t), typ=F32, align=4)
-        b.store(b.fptrunc(x, BF16), _offset(b, dst, 2 * t), align=2)
+    rest = count - vectors * PANEL
+    if rest:  # (masked: a 3-channel image's kernel rows are runs of 9 or 21 values)
+        mask = ir.Constant(ir.VectorType(ir.IntType(1), PANEL), [1] * rest + [0] * (PANEL - rest))
+        v16i16 = ir.VectorType(ir.IntType(16), PANEL)
+        load = _intrinsic(b.module, "llvm.masked.load.v16f32.p0",
+                          ir.FunctionType(V16F32, [PTR, I32, mask.type, V16F32]))
+        store = _intrinsic(b.module, "llvm.masked.store.v16i16.p0",
+                           ir.FunctionType(VOID, [v16i16, PTR, I32, mask.type]))
+        x = b.call(load, [_offset(b, src, 4 * vectors * PANEL), ir.Constant(I32, 4), mask,
+                          ir.Constant(V16F32, None)])
+        b.call(store, [b.bitcast(b.fptrunc(x, v16bf16), v16i16),
+                       _offset(b, dst, 2 * vectors * PANEL), ir.Constant(I32, 2), mask])
 
 
 def _prefetch(b: ir.IRBuilder, address: ir.Value) -> None:

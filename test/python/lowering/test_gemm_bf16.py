@@ -133,8 +133,9 @@ def test_rounding_is_the_hardware_rounding(place: int) -> None:
 @needs_bf16
 @pytest.mark.parametrize("count", [37, 16, 5])
 def test_im2col_copy_rounds_as_the_kernel(count: int) -> None:
-    """`emit_bf16_copy` (im2col's rounding copy: 16 values a vector, the rest one by one)
-    gives `bf16_bits` of every value, `SPECIAL` ones at vector and scalar places."""
+    """`emit_bf16_copy` (im2col's rounding copy: 16 values a vector, the rest by one masked
+    vector) gives `bf16_bits` of every value, `SPECIAL` ones at whole and masked vectors'
+    places, and writes nothing past them."""
     import llvmlite.ir as ir
 
     values = RNG.standard_normal(count).astype(np.float32)
@@ -147,10 +148,11 @@ def test_im2col_copy_rounds_as_the_kernel(count: int) -> None:
     emit_bf16_copy(builder, fn.args[1], fn.args[0], count)
     builder.ret_void()
     lib = compile_ir(module, [])
-    out = np.zeros(count, np.uint16)
+    out = np.full(count + 16, 0xABCD, np.uint16)
     lib.function("copy", None, ctypes.c_void_p, ctypes.c_void_p)(values.ctypes.data,
                                                                   out.ctypes.data)
-    np.testing.assert_array_equal(out, bf16_bits(values))
+    np.testing.assert_array_equal(out[:count], bf16_bits(values))
+    assert np.all(out[count:] == 0xABCD)
 
 
 @needs_bf16
