@@ -441,7 +441,8 @@ def emit_pool_nhwc(ctx: EmitContext, op: MaxPoolOp | AvgPoolOp, src: Buffer,
 
 POOL_INTERIOR = True
 """Whether `emit_pool_nhwc`'s windows inside the input skip the masks of the border's (the
-same results: test/python/lowering/test_pool_interior.py)."""
+same results, but a NaN's sign, which LLVM leaves unspecified: an AvgPool's sum of NaNs of
+both signs may take either; test/python/lowering/test_pool_interior.py)."""
 
 
 def nhwc_pool_lanes(cpu: HostCpu, is_max: bool, dtype: np.dtype) -> int:
@@ -525,10 +526,15 @@ def _emit_pool_nhwc_function(ctx: EmitContext, is_max: bool, dtype: np.dtype,
 
     def inside(pad: int, stride: int, size: ir.Value, kernel: int, count: ir.Value
                ) -> tuple[ir.Value, ir.Value]:
-        """[lo, hi): the output indices whose windows lie inside the input along an axis."""
+        """[lo, hi): the output indices whose windows lie inside the input along an axis
+        (index i's window starts at i * stride - pad: inside from ceil(pad / stride), up to
+        floor((size - kernel + pad) / stride) + 1, none where that is negative: `sdiv`
+        rounds toward zero, so a window longer than the input would have been inside)."""
         lo = b.select(b.icmp_signed("<", i64(-(-pad // stride)), count),
                       i64(-(-pad // stride)), count)
-        last = b.add(b.sdiv(b.add(b.sub(size, i64(kernel)), i64(pad)), i64(stride)), i64(1))
+        room = b.add(b.sub(size, i64(kernel)), i64(pad))
+        last = b.select(b.icmp_signed("<", room, i64(0)), i64(0),
+                        b.add(b.sdiv(room, i64(stride)), i64(1)))
         last = b.select(b.icmp_signed("<", last, count), last, count)
         return lo, b.select(b.icmp_signed("<", last, lo), lo, last)
 

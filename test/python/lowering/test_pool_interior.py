@@ -1,10 +1,10 @@
 """
 NHWC poolings (`emit_pool_nhwc`) mask the taps of windows that leave the input only: the
 output rows and columns whose windows lie inside it read their taps unmasked
-(`POOL_INTERIOR`). The results are the same bits as with every window masked, for MaxPool
-and AvgPool (padding included or excluded), float32 with NaN and -inf among the values and
-u8, on windows that fit the input's interior, that only partly do, and that never do, at 1
-and 2 threads.
+(`POOL_INTERIOR`). The results are the same as with every window masked, for MaxPool and
+AvgPool (padding included or excluded), float32 with NaN and -inf among the values, on
+windows that fit the input's interior, that only partly do, and that never do (also where
+a window is longer than the input), at 1 and 2 threads, and REFERENCE's.
 """
 
 from __future__ import annotations
@@ -28,6 +28,9 @@ GEOMETRIES = {  # kernel, strides, pads_begin, pads_end, input H x W
     "3x3_s2_p1": ([3, 3], [2, 2], [1, 1], [1, 1], (10, 11)),
     "5x5_s1_p2_narrow": ([5, 5], [1, 1], [2, 2], [2, 2], (3, 4)),
     "3x2_asymmetric": ([3, 2], [1, 2], [2, 0], [0, 1], (8, 9)),
+    # (windows longer than the input, no padding before: none inside, on either axis)
+    "longer_rows": ([3, 1], [2, 1], [0, 0], [1, 0], (2, 5)),
+    "longer_cols": ([1, 3], [1, 2], [0, 0], [0, 1], (4, 2)),
 }
 
 
@@ -66,7 +69,7 @@ def test_unmasked_interior_gives_the_same_bits(pool: str, geometry: str,
     model = _model(pool, geometry, 20)  # (20 channels: a whole vector and a rest)
     h, w = GEOMETRIES[geometry][4]
     x = RNG.standard_normal((2, 20, h, w)).astype(np.float32)
-    x[0, 1, h // 2, w // 2], x[1, 2, 0, w - 1] = np.nan, -np.inf  # (a few windows' specials)
+    x[1, 1, h // 2, w // 2], x[1, 2, 0, w - 1] = np.nan, -np.inf  # (a few windows' specials)
     feeds = {"x": x}
     results = []
     for interior in (True, False):
