@@ -17,9 +17,10 @@ stored in bfloat16 when
 - it is the one output of a Convolution group (no fused zero-point Subtract) whose GEMM is
   `#cpu<gemm bf16>` on `#cpu<algorithm im2col>`, stored NHWC (`cpu.channels_last`: the
   GEMMs' rows are the output's), whose GEMM epilogue writes it: the steps `cpu.epilogue`
-  puts in the kernel are the whole post-op program and the epilogue's own (scale, bias, a
-  residual, ReLU, a clamp by one value each: `gemm_prefix`; not a program after them, which
-  a ReLU6 by per-channel bounds is), as `ConvolutionLowering.writes_output` finds;
+  puts in the kernel are the whole post-op program and the epilogue's own (scale, bias,
+  ReLU, a clamp by one value each: `gemm_prefix`; not a program after them, which a ReLU6
+  by per-channel bounds is, nor a residual, which the epilogue reads at C's offsets), as
+  `ConvolutionLowering.writes_output` finds;
 - it is no graph output, and every use of it is the data operand of a Convolution that is
   the first op of its group, with `#cpu<gemm bf16>` on `#cpu<algorithm im2col>` (never a
   residual Add, a pooling, a view or a depthwise kernel: those read float32).

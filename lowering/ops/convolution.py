@@ -1383,9 +1383,8 @@ def im2col_function(ctx: EmitContext, spec: ConvSpec, group: int, rows: int,
     rows of `row_length` elements (`gemm_k`: those past K are left as they are)."""
     # (the copy depends on the geometry only: convolutions of equal geometry share it)
     key = ("conv.im2col", spec.a_dtype.str, _rows_in_bf16(ctx, spec), spec.x_bf16, spec.hp,
-           spec.wp,
-           spec.c, spec.cg, spec.kh, spec.kw, spec.sh, spec.sw, spec.dh, spec.dw, spec.ow,
-           spec.positions, group, rows, row_length)
+           spec.wp, spec.c, spec.cg, spec.kh, spec.kw, spec.sh, spec.sw, spec.dh, spec.dw,
+           spec.ow, spec.positions, group, rows, row_length)
     return shared_function(ctx.module, key,
                            lambda: _emit_im2col(ctx, spec, group, rows, row_length))
 
@@ -1395,9 +1394,8 @@ def im2col_rows_function(ctx: EmitContext, spec: ConvSpec, group: int,
     """`im2col_function` with the number of rows an argument: `void im2col_rows(ptr xp,
     ptr a, i64 n, i64 p0, i64 rows)`, a range of a block's rows (`_call_im2col_rows`)."""
     key = ("conv.im2col_rows", spec.a_dtype.str, _rows_in_bf16(ctx, spec), spec.x_bf16,
-           spec.hp, spec.wp,
-           spec.c, spec.cg, spec.kh, spec.kw, spec.sh, spec.sw, spec.dh, spec.dw, spec.ow,
-           spec.positions, group, row_length)
+           spec.hp, spec.wp, spec.c, spec.cg, spec.kh, spec.kw, spec.sh, spec.sw, spec.dh,
+           spec.dw, spec.ow, spec.positions, group, row_length)
     return shared_function(ctx.module, key,
                            lambda: _emit_im2col(ctx, spec, group, None, row_length))
 
