@@ -38,6 +38,7 @@ from xdsl.utils.hints import isa
 from lowpass.dialects import cpu
 from lowpass.dialects.graph import op_display_name
 from lowpass.dialects.ov import element_type_of
+from lowpass.lowering.plan import stored_bfloat16
 from lowpass.runtime.errors import LowpassError
 from lowpass.runtime.nodes import NodeOutput, partial_shape_of
 from lowpass.runtime.shapes import PartialShape, Shape, Type
@@ -263,8 +264,7 @@ def runtime_model(
             # (`{cpu.bfloat16}`: a float32 tensor stored as bfloat16, as OpenVINO reports
             # the activations it keeps in bf16)
             "outputPrecisions": ",".join(
-                "bf16" if isinstance(v.owner, Operation) and cpu.BFLOAT16 in v.owner.attributes
-                else _element_name(v.type) for v in outputs),
+                "bf16" if stored_bfloat16(v) else _element_name(v.type) for v in outputs),
             "primitiveType": primitive,
             "runtimePrecision": runtime,
         }

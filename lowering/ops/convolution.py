@@ -101,6 +101,7 @@ from lowpass.lowering.ops.matmul import (
     constant_along,
     gemm_step_counts,
     int8_weights,
+    layout_buffer,
     plan_output,
     unique_global,
 )
@@ -2375,9 +2376,7 @@ class ConvolutionLowering(ShiftedGemmLowering):
         if not isinstance(spec, ConvSpec) or spec.depthwise or not isinstance(
                 attr, cpu_dialect.EpilogueAttr):
             return False
-        out = Buffer(_no_pointer, value_shape(last), value_dtype(last), channels_last=(
-            isinstance(last.owner, Operation)
-            and cpu_dialect.CHANNELS_LAST in last.owner.attributes))
+        out = layout_buffer(last)
         needs_pass, nhwc_out = conv_gemm_output(spec, out)
         if attr.kernel_steps not in self._kernel_counts(spec, program, out,
                                                         cpu_dialect.ConvAlgorithm.IM2COL, True):
@@ -2408,10 +2407,6 @@ class ConvolutionLowering(ShiftedGemmLowering):
         else:  # (a registered one: `cpu-select-kernels` named it)
             chosen = next(a for a in CONV_ALGORITHMS if a.option == algorithm)
             chosen.emit(ctx, spec, src, program, dst)
-
-
-def _no_pointer() -> ir.Value:
-    raise AssertionError("a buffer that only says its layout (`writes_output`)")
 
 
 @dataclass(frozen=True)

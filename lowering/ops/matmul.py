@@ -743,8 +743,7 @@ class ShiftedGemmLowering:
         `winograd` and `bf16`). With `bf16` a convolution that Winograd would run takes im2col
         first, whose GEMMs compute in bf16 (Winograd's transformed products stay float32)."""
         op, _, spec, program, last = self._parts(group)
-        out = Buffer(_no_address, value_shape(last), value_dtype(last),
-                     channels_last=cpu_dialect.CHANNELS_LAST in _owner_attributes(last))
+        out = layout_buffer(last)
         choices: dict[str, list[Attribute]] = {}
         algorithms = self._algorithms(spec, program, out, options)
         kinds: list[cpu_dialect.GemmKind] = []
@@ -1005,8 +1004,15 @@ def _byte_weights_of(b: np.ndarray) -> ByteWeights | None:
     return codes, np.zeros(n, np.int32), np.ones(n, np.float32), (low, width)
 
 
+def layout_buffer(value: SSAValue) -> Buffer:
+    """The buffer of `value` as the kernel choices see it: its shape, type and layout
+    (`cpu.channels_last`), no address (`kernel_choices`, `writes_output`)."""
+    return Buffer(_no_address, value_shape(value), value_dtype(value),
+                  channels_last=cpu_dialect.CHANNELS_LAST in _owner_attributes(value))
+
+
 def _no_address() -> ir.Value:
-    raise AssertionError("a buffer that only says its layout (`kernel_choices`)")
+    raise AssertionError("a buffer that only says its layout (`layout_buffer`)")
 
 
 def _owner_attributes(value: SSAValue) -> dict[str, Attribute]:
