@@ -80,6 +80,12 @@ class HostCpu:
         return self.avx512_vnni and {"amx-tile", "amx-int8"} <= self.features
 
     @property
+    def amx_bf16(self) -> bool:
+        """Intel AMX bfloat16 tiles (`tdpbf16ps`), with the AVX512-BF16 kernels around them:
+        the `bf16` GEMMs whose A is in bfloat16 (`gemm.amx_applies`)."""
+        return self.avx512_bf16 and {"amx-tile", "amx-bf16"} <= self.features
+
+    @property
     def zen_vector_pipes(self) -> bool:
         """The vector unit of AMD Zen 4 and Zen 5 (LLVM's `znver4`, `znver5`): a zmm
         `vpdpbusd`, FMA or multiplication takes the multiply pipes, and additions, compares,
@@ -135,7 +141,7 @@ MAX_ISAS: dict[str, Callable[[str], bool]] = {
     "avx512_core_amx": lambda f: (
         _vex_vnni(f)
         or (_avx512(f) and f not in _AVX512_CORE | {"avx512vnni", "avx512bf16", "amx-tile",
-                                                     "amx-int8"})
+                                                     "amx-int8", "amx-bf16"})
     ),
     "all": lambda f: False,
 }

@@ -232,7 +232,9 @@ K_BLOCK_MAX_PARTIAL_BYTES = 256 * 1024
 """The most stack a chunk may take for its partial sums (rows x block panels)."""
 AMX_ROWS = 32  # rows of an AMX register tile: two 16-row tiles of A
 AMX_TILES_FIRST = 8  # groups whose C tiles `_amx_tiles_first` stores before their epilogues
-AMX_K = 64  # k of one tile step: 64 bytes per row of A, 16 k-steps of a panel
+AMX_K = 64  # k of one int8 tile step: 64 bytes per row of A, 16 k-steps of a panel
+AMX_BF16_K = 32  # k of one bf16 tile step (`tdpbf16ps`): the same 64 bytes, 16 pairs
+AMX_STEPS = 16  # k-steps of a panel per tile step: the rows of a B tile
 AMX_MIN_ROWS = 16
 """AMX needs at least one full 16-row tile of A to beat the zmm `vpdpbusd` tiles: below
 that (the LSTM-step GEMVs) the tile loads and stores cost more than they save."""
@@ -372,11 +374,15 @@ def _int8_weights(b: np.ndarray) -> np.ndarray:
 
 
 def amx_applies(a_dtype: np.dtype | type, b: np.ndarray | RuntimeB, cpu: HostCpu, m: int,
-                k: int) -> bool:
+                k: int, a_bf16: bool = False) -> bool:
     """Whether `emit_gemm` runs this GEMM on AMX tiles: int8 of a constant B on an AMX host,
-    at least `AMX_MIN_ROWS` rows and a depth of `AMX_K`."""
+    at least `AMX_MIN_ROWS` rows and a depth of `AMX_K`; or, `a_bf16` (a `bf16` GEMM whose
+    A holds bfloat16 values), on a host with AMX-BF16, at least `AMX_MIN_ROWS` rows and a
+    depth of `AMX_BF16_K`."""
     if isinstance(b, RuntimeB):
         return False
+    if a_bf16:
+        return cpu.amx_bf16 and m >= AMX_MIN_ROWS and k >= AMX_BF16_K
     # (the host and the shape first: the kernel kind may scan the weights)
     return (cpu.amx and m >= AMX_MIN_ROWS and k >= AMX_K
             and gemm_kernel_kind(np.dtype(a_dtype), b, cpu) == "vnni")
@@ -1134,7 +1140,7 @@ class _GemmKernel:
         # columns stay in L2 for all the row tiles. The sums are added in the same k order as
         # without blocks: the results are the same bits.
         self.kblock = 0
-        if (self.floats and packed is not None and a_chunks is None
+        if (self.floats and packed is not None and a_chunks is None and not amx
                 and self.steps > K_BLOCK_STEPS
                 and self.panel_bytes * self.tile.panels > K_BLOCK_MIN_GROUP_BYTES
                 and m * self.block * PANEL * 4 <= K_BLOCK_MAX_PARTIAL_BYTES):
@@ -1600,13 +1606,13 @@ class _GemmMicroKernels(_GemmKernel):
     @property
     def amx_tail_steps(self) -> int:
         """The k-steps after the last 64-deep AMX tile product (0 without AMX)."""
-        return self.steps % (AMX_K // self.k_per_step) if self.amx else 0
+        return self.steps % AMX_STEPS if self.amx else 0
 
     @property
     def amx_one_chunk(self) -> bool:
         """An AMX GEMM of one 64-deep tile product per tile (K < 128): its grouped
         micro-kernels compute tiles before epilogues (`_amx_tiles_first`)."""
-        return self.amx and self.steps // (AMX_K // self.k_per_step) == 1
+        return self.amx and self.steps // AMX_STEPS == 1
 
     def _chunk_runs(self) -> tuple[list[tuple[int, int, int]], int]:
         """The runs of A's chunks read in place (`_a_runs`) and the k-steps of a chunk."""
@@ -1783,31 +1789,22 @@ class _GemmMicroKernels(_GemmKernel):
 
     # -- AMX micro-kernel -----------------------------------------------------------------
 
-    def _tile_op(self, b: ir.IRBuilder, name: str, *args: ir.Value | int) -> ir.Value:
-        """A call to one of LLVM's AMX intrinsics on fixed tile registers (`i8` immediates):
-        the register allocator never sees the tiles, so the kernel names them itself."""
-        types = [I8 if isinstance(a, int) else PTR if isinstance(a.type, ir.PointerType)
-                 else a.type for a in args]
-        fn = _intrinsic(self.module, f"llvm.x86.{name}", ir.FunctionType(VOID, types))
-        values = [ir.Constant(I8, a) if isinstance(a, int) else a for a in args]
-        return b.call(fn, values)
-
     def _amx_chunk(self, b: ir.IRBuilder, t: ir.Value, a: ir.Value, lda: ir.Value,
                    b_panels: ir.Value, panel_bytes: ir.Value, panels: int, halves: list[int],
                    dot: str) -> None:  # fmt: skip
         """64-k chunk `t` of the AMX kernels: B's tiles of each panel into tmm6-7, A's rows
         (16 per half) into tmm4-5, each pair's `dot` into the C tile of its half and panel."""
-        steps_per_chunk = AMX_K // self.k_per_step
-        a_at = b.mul(t, _c64(AMX_K)) if self.a_chunks is None else self._a_chunk_at(b, t)
+        steps_per_chunk = AMX_STEPS
+        a_at = b.mul(t, _c64(64)) if self.a_chunks is None else self._a_chunk_at(b, t)
         b_at = b.mul(t, _c64(steps_per_chunk * STEP_BYTES))
         for p in range(panels):
             b_p = _offset(b, b_panels, b.add(b_at, b.mul(panel_bytes, _c64(p))))
-            self._tile_op(b, "tileloadd64", 6 + p, b_p, _c64(STEP_BYTES))
+            _tile_op(b, "tileloadd64", 6 + p, b_p, _c64(STEP_BYTES))
         for h in halves:
             a_h = _offset(b, a, b.add(a_at, b.mul(lda, _c64(16 * h))))
-            self._tile_op(b, "tileloadd64", 4 + h, a_h, lda)
+            _tile_op(b, "tileloadd64", 4 + h, a_h, lda)
             for p in range(panels):
-                self._tile_op(b, dot, 2 * h + p, 4 + h, 6 + p)
+                _tile_op(b, dot, 2 * h + p, 4 + h, 6 + p)
 
     def _a_chunk_at(self, b: ir.IRBuilder, t: ir.Value) -> ir.Value:
         """The byte offset of chunk `t` in a row of A (`a_chunks`), from a constant table of
@@ -1828,10 +1825,12 @@ class _GemmMicroKernels(_GemmKernel):
                       lda: ir.Value, b_panels_at: Callable[[], ir.Value], panel_bytes: ir.Value,
                       panels: int, first_tail_step: ir.Value, steps: ir.Value
                       ) -> list[ir.Value]:  # fmt: skip
-        """Row `r`'s int32 sums of the AMX kernels: the tiles' sums stored at `acc_row`, plus
-        the k % 64 steps after them with zmm `vpdpbusd` (`amx_tail_steps` unrolled: `_micro_key`
-        has their number, then a K tail), B's panels from `b_panels_at()`."""
-        accs: list[ir.Value] = [b.load(_offset(b, acc_row, p * PANEL * 4), typ=V16I32, align=64)
+        """Row `r`'s sums of the AMX kernels (int32, float32 for `bf16`): the tiles' sums
+        stored at `acc_row`, plus the k-steps after the last tile step with zmm `vpdpbusd`
+        or `vdpbf16ps` (`amx_tail_steps` unrolled: `_micro_key` has their number, then a K
+        tail), B's panels from `b_panels_at()`."""
+        vty = V16F32 if self.floats else V16I32
+        accs: list[ir.Value] = [b.load(_offset(b, acc_row, p * PANEL * 4), typ=vty, align=64)
                                 for p in range(panels)]  # fmt: skip
         a_row = _offset(b, a, b.mul(r, lda))
         b_base = b_panels_at()
@@ -1863,19 +1862,20 @@ class _GemmMicroKernels(_GemmKernel):
         fn = self._micro_function(f"amx{rows}x{panels}x{last_cols}")
         a, b_panel, c, n0 = fn.args[:4]
         vectors = fn.args[4:7]
-        # (strided: K's steps and the strides are the last arguments, see `strided`)
-        assert self.a_row_bytes == self.lda_bytes
-        steps, lda, panel_bytes, ldc = fn.args[-4:]
+        # (strided: K's steps and the strides follow, see `strided`; then R, `bf16`'s residual)
+        assert self.a_row_bytes == self.lda_bytes and not self.prefetch_b
+        _, residual, shape_end, _ = _trailing_arguments(fn, False, self.epilogue.takes_r, 0)
+        steps, lda, panel_bytes, ldc = fn.args[shape_end - 4 : shape_end]
         b = ir.IRBuilder(fn.append_basic_block("entry"))
         scratch = b.alloca(I32, size=AMX_ROWS * 2 * PANEL)
         scratch.align = 64
         halves = [0] + ([1] if rows > 16 else [])
         for h in halves:
             for p in range(panels):
-                self._tile_op(b, "tilezero", 2 * h + p)
-        steps_per_chunk = AMX_K // self.k_per_step
+                _tile_op(b, "tilezero", 2 * h + p)
+        steps_per_chunk = AMX_STEPS
         chunks = b.udiv(steps, _c64(steps_per_chunk))  # (k // 64: k % 4 < 4)
-        dot = "tdpbssd" if self.a_dtype == _I8 else "tdpbusd"
+        dot = _tile_dot(self.kind, self.a_dtype)
 
         def chunk(t: ir.Value) -> None:
             self._amx_chunk(b, t, a, lda, b_panel, panel_bytes, panels, halves, dot)
@@ -1885,15 +1885,16 @@ class _GemmMicroKernels(_GemmKernel):
         for h in halves:
             for p in range(panels):
                 at = _offset(b, scratch, 16 * h * row_bytes + p * PANEL * 4)
-                self._tile_op(b, "tilestored64", 2 * h + p, at, _c64(row_bytes))
+                _tile_op(b, "tilestored64", 2 * h + p, at, _c64(row_bytes))
         first_tail_step = b.mul(chunks, _c64(steps_per_chunk))
 
         def row(r: ir.Value) -> None:
             acc_row = _offset(b, scratch, b.mul(r, _c64(row_bytes)))
             accs = self._amx_row_sums(b, acc_row, a, r, lda, lambda: b_panel, panel_bytes, panels,
                                       first_tail_step, steps)  # fmt: skip
-            c_row = _offset(b, c, b.mul(r, ldc))
-            self._epilogue(b, accs, 1, panels, last_cols, c_row, n0, vectors, ldc)
+            c_at = b.mul(r, ldc)
+            self._epilogue(b, accs, 1, panels, last_cols, _offset(b, c, c_at), n0, vectors, ldc,
+                           None if residual is None else _offset(b, residual, c_at))
 
         _loop(b, 0, opaque_i64(b, rows), 1, row)
         b.ret_void()
@@ -1927,11 +1928,11 @@ class _GemmMicroKernels(_GemmKernel):
         row_bytes = 2 * PANEL * 4
         buffer_bytes = AMX_ROWS * row_bytes
         halves = [0] + ([1] if rows > 16 else [])
-        steps_per_chunk = AMX_K // self.k_per_step
+        steps_per_chunk = AMX_STEPS
         chunks = b.udiv(steps, _c64(steps_per_chunk))  # (>= 1: K >= AMX_K)
         units = opaque_i64(b, rows // AMX_LOCKSTEP_ROWS)  # (the pipeline's: row lockstep)
         per_chunk = b.udiv(b.add(units, b.sub(chunks, _c64(1))), chunks)
-        dot = "tdpbssd" if self.a_dtype == _I8 else "tdpbusd"
+        dot = _tile_dot(self.kind, self.a_dtype)
         group_b_bytes = b.mul(panel_bytes, _c64(panels))
         group_c_bytes = panels * PANEL * self.out.itemsize
         first_tail_step = b.mul(chunks, _c64(steps_per_chunk))
@@ -1983,7 +1984,7 @@ class _GemmMicroKernels(_GemmKernel):
         def group(g: ir.Value) -> None:
             for h in halves:
                 for p in range(panels):
-                    self._tile_op(b, "tilezero", 2 * h + p)
+                    _tile_op(b, "tilezero", 2 * h + p)
             b_g = _offset(b, b_panel, b.mul(g, group_b_bytes))
             previous = b.sub(g, _c64(1))
             has_previous = b.icmp_signed(">", g, _c64(0))
@@ -2004,7 +2005,7 @@ class _GemmMicroKernels(_GemmKernel):
             for h in halves:
                 for p in range(panels):
                     at = _offset(b, buffer(g), 16 * h * row_bytes + p * PANEL * 4)
-                    self._tile_op(b, "tilestored64", 2 * h + p, at, _c64(row_bytes))
+                    _tile_op(b, "tilestored64", 2 * h + p, at, _c64(row_bytes))
 
         _loop(b, 0, groups, 1, group)
         epilogue_all(b.sub(groups, _c64(1)))
@@ -2039,12 +2040,12 @@ class _GemmMicroKernels(_GemmKernel):
             def products(g: ir.Value) -> None:
                 for h in halves:
                     for p in range(panels):
-                        self._tile_op(b, "tilezero", 2 * h + p)
+                        _tile_op(b, "tilezero", 2 * h + p)
                 _loop(b, 0, chunks, 1, lambda t: chunk(g, t))
                 for h in halves:
                     for p in range(panels):
                         at = _offset(b, tiles_of(b.sub(g, g0)), 16 * h * row_bytes + p * PANEL * 4)
-                        self._tile_op(b, "tilestored64", 2 * h + p, at, _c64(row_bytes))
+                        _tile_op(b, "tilestored64", 2 * h + p, at, _c64(row_bytes))
 
             _loop(b, g0, g1, 1, products)
             _loop(b, g0, g1, 1, lambda g: epilogue_all(g, tiles_of(b.sub(g, g0))))
@@ -2078,8 +2079,8 @@ def _chunks_fit(a_chunks: tuple[int, ...], k: int, amx: bool, kind: str,
     if not a_chunks or k % len(a_chunks):
         return False
     chunk = k // len(a_chunks)
-    if amx:
-        return chunk == AMX_K
+    if amx:  # (64 bytes)
+        return chunk == (AMX_BF16_K if a_bf16 else AMX_K)
     if kind == "bf16":
         return a_bf16 and chunk % BF16_CHUNK_MIN == 0
     return kind == "vnni" and chunk % A_CHUNK_BYTES_MIN == 0
@@ -2152,6 +2153,24 @@ def _step_runs(runs: list[tuple[int, int, int]], steps_per_chunk: int, unroll: i
     assert all(count * steps_per_chunk % unroll == 0 for *_, count in runs)
     return [(offset, first * steps_per_chunk, count * steps_per_chunk)
             for offset, first, count in runs]
+
+
+def _tile_op(b: ir.IRBuilder, name: str, *args: ir.Value | int) -> ir.Value:
+    """A call to one of LLVM's AMX intrinsics on fixed tile registers (`i8` immediates): the
+    register allocator never sees the tiles, so the kernel names them itself."""
+    types = [I8 if isinstance(a, int) else PTR if isinstance(a.type, ir.PointerType)
+             else a.type for a in args]
+    fn = _intrinsic(b.module, f"llvm.x86.{name}", ir.FunctionType(VOID, types))
+    values = [ir.Constant(I8, a) if isinstance(a, int) else a for a in args]
+    return b.call(fn, values)
+
+
+def _tile_dot(kind: str, a_dtype: np.dtype) -> str:
+    """The AMX tile product of a GEMM's operands: `tdpbf16ps` (`bf16`: bfloat16 pairs, float32
+    sums), `tdpbssd` (int8 A, so no sign shift) or `tdpbusd` (uint8 A)."""
+    if kind == "bf16":
+        return "tdpbf16ps"
+    return "tdpbssd" if a_dtype == _I8 else "tdpbusd"
 
 
 def _tile_config(b: ir.IRBuilder, rows: int) -> ir.Value:
@@ -2498,7 +2517,7 @@ class _GemmEmitter(_GroupedMicroKernels):
         def row_tiles(jb: ir.Value | None, kpart: _KPart | None = None) -> None:
             for first, end, rows, group in row_kinds:
                 if self.amx:
-                    self._tile_op(b, "ldtilecfg", configs[rows])
+                    _tile_op(b, "ldtilecfg", configs[rows])
                 if self.vnni_groups:  # (one call runs the kind's row tiles)
                     row_tile(_c64(first), rows, group, jb, kpart, (end - first) // rows)
                 elif end - first > rows:
@@ -2526,7 +2545,7 @@ class _GemmEmitter(_GroupedMicroKernels):
         if p1 > blocks_end:
             region(None)
         if self.amx:  # the tile state back to its initial (small) form
-            self._tile_op(b, "tilerelease")
+            _tile_op(b, "tilerelease")
         b.ret_void()
         return fn
 
@@ -2786,7 +2805,7 @@ def emit_gemm(
     b = _checked_gemm(module, name, m, k, n, b, a_zero_point, lda, ldc,
                       a_chunks is not None or lda < k)
     kind = _bf16_kind(gemm_kernel_kind(a_dtype, b, cpu), runtime, cpu, bf16, a_bf16)
-    amx = amx_applies(a_dtype, b, cpu, m, k)
+    amx = amx_applies(a_dtype, b, cpu, m, k, a_bf16)
     if lda < k and a_chunks is None and (kind != "vnni" or amx):
         raise ValueError(f"lda={lda} < k={k}: overlapping rows need a vpdpbusd GEMM")
     if a_chunks is not None and not _chunks_fit(a_chunks, k, amx, kind, a_bf16):

@@ -83,6 +83,7 @@ from lowpass.lowering.emit import (
 )
 from lowpass.lowering.kernels.gemm import (
     A_CHUNK_BYTES_MIN,
+    AMX_BF16_K,
     AMX_K,
     AMX_MIN_ROWS,
     BF16_CHUNK_MIN,
@@ -430,7 +431,7 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
         return
     k_gemm = gemm_k(ctx, spec, weights[0])
     weights = [_padded_rows(w, k_gemm) for w in weights]
-    a_row = 0 if spec.pointwise else k_gemm * _a_row_size(ctx, spec)
+    a_row = 0 if _a_is_input(ctx, spec) else k_gemm * _a_row_size(ctx, spec)
     if plan.direct and not nhwc_out:  # [N * P, C_out] is the output's layout: all at once
         blocks = [(1, spec.n * spec.positions)]
         acc_row = 0
@@ -470,7 +471,7 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
     p_start = 0
     for count, rows in blocks:
         gemms = _group_gemms(ctx, spec, plan, rows, weights, ctx.threads)
-        im2col = [None if spec.pointwise else im2col_function(ctx, spec, g, rows, k_gemm)
+        im2col = [None if _a_is_input(ctx, spec) else im2col_function(ctx, spec, g, rows, k_gemm)
                   for g in range(spec.groups)]
         images = 1 if plan.direct and not nhwc_out else spec.n
         with for_range(b, images, name="image") as n, for_range(b, count, name="blk") as blk:
@@ -478,7 +479,7 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
             c_ptr = _block_output(b, spec, plan, acc, n, p0) if nhwc_out else acc
             r_ptr = [_block_output(b, spec, plan, r, n, p0) for r in residual]
             for g in range(spec.groups):
-                if spec.pointwise:  # A = the NHWC input itself
+                if _a_is_input(ctx, spec):  # A = the NHWC input itself
                     first = b.add(b.mul(n, i64(spec.positions)), p0)
                     a_ptr = element_ptr(b, xp, b.mul(first, i64(spec.c)), _x_type(spec))
                 else:
@@ -730,6 +731,11 @@ def _bf16_in_place_layout(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, nh
         return None
     if plan.direct and not nhwc_out:
         return None
+    if ctx.cpu.amx_bf16:  # (the tiles load 64-byte chunks: im2col's rows where they would
+        if row % AMX_BF16_K:  # read past a kernel row, into values that no weight zeroes)
+            return None
+        return row, [kh * spec.dh * spec.wp * spec.c * 2 + part * 64
+                     for kh in range(spec.kh) for part in range(row // AMX_BF16_K)]
     return row, [kh * spec.dh * spec.wp * spec.c * 2 for kh in range(spec.kh)]
 
 IN_PLACE_MIN_CHANNELS = 32
@@ -768,7 +774,7 @@ def _emit_in_place(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Va
         weights = _in_place_weights(spec, weights, row_k)
         if zero_point is not None:
             zero_point = _in_place_weights(spec, zero_point[:, None], row_k)[:, 0]
-    ctx.amx_tiles |= amx_applies(spec.a_dtype, weights, ctx.cpu, spec.ow, spec.kh * row_k)
+    ctx.amx_tiles |= amx_applies(spec.a_dtype, weights, ctx.cpu, spec.ow, spec.kh * row_k, bf16)
     gemm = emit_gemm(
         ctx.module, unique_global(ctx, f"{ctx.group_name}_gemm"), m=spec.ow,
         k=spec.kh * row_k, n=spec.og, a_dtype=spec.a_dtype, b=weights, a_zero_point=zero_point,
@@ -1037,16 +1043,17 @@ def _group_gemms(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, rows: int,
     input) x the group's weights (`gemm_weights`), the plan's epilogue, into the group's
     output columns."""
     k = weights[0].shape[0]  # (`gemm_k`: im2col's rows may be longer than the kernel's K)
-    ctx.amx_tiles |= amx_applies(spec.a_dtype, weights[0], ctx.cpu, rows, k)
+    a_bf16 = _rows_in_bf16(ctx, spec) or spec.x_bf16
+    ctx.amx_tiles |= amx_applies(spec.a_dtype, weights[0], ctx.cpu, rows, k, a_bf16)
     return [
         emit_gemm(
             ctx.module, unique_global(ctx, f"{ctx.group_name}_gemm"), m=rows, k=k,
             n=spec.og, a_dtype=spec.a_dtype, b=weights[g],
             a_zero_point=gemm_zero_point(spec, g, k),
             epilogue=plan.epilogue(ctx, g * spec.og, (g + 1) * spec.og),
-            lda=spec.c if spec.pointwise else k, ldc=spec.cout, threads=threads,
+            lda=spec.c if _a_is_input(ctx, spec) else k, ldc=spec.cout, threads=threads,
             keep_alive=ctx.keep_alive, cpu=ctx.cpu, constants=ctx.constants, bf16=ctx.gemm_bf16,
-            a_bf16=_rows_in_bf16(ctx, spec) or spec.x_bf16,
+            a_bf16=a_bf16,
         )
         for g in range(spec.groups)
     ]
@@ -1056,8 +1063,19 @@ def _rows_in_bf16(ctx: EmitContext, spec: ConvSpec) -> bool:
     """Whether im2col writes the rows of a `#cpu<gemm bf16>` convolution's GEMMs in
     bfloat16, rounding as it copies (half the bytes; the micro-kernels then broadcast the
     pairs straight from memory, `emit_gemm`'s `a_bf16`: 1.06-1.09x the speed of rounding
-    them in the k loop); a pointwise convolution's A is its input itself, rounded there."""
-    return ctx.gemm_bf16 and not spec.pointwise
+    them in the k loop). A pointwise convolution's A is its input itself, rounded in the
+    k loop, except on a host with AMX-BF16, whose tiles load bfloat16 rows: there im2col
+    copies its rows too, block by block (unless the input is stored in bfloat16,
+    `ConvSpec.x_bf16`, or the positions are too few for a tile, `AMX_MIN_ROWS`)."""
+    if not ctx.gemm_bf16:
+        return False
+    return not spec.pointwise or (ctx.cpu.amx_bf16 and not spec.x_bf16
+                                  and spec.positions >= AMX_MIN_ROWS)
+
+
+def _a_is_input(ctx: EmitContext, spec: ConvSpec) -> bool:
+    """The GEMMs' A is the NHWC input itself (a pointwise convolution), no im2col rows."""
+    return spec.pointwise and not _rows_in_bf16(ctx, spec)
 
 
 def _x_type(spec: ConvSpec) -> ir.Type:
@@ -1081,7 +1099,7 @@ def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
     acc_dt = plan.out_dtype
     out = out_buffer.ptr
     k_gemm = weights[0].shape[0]
-    a_row = 0 if spec.pointwise else k_gemm * _a_row_size(ctx, spec)
+    a_row = 0 if _a_is_input(ctx, spec) else k_gemm * _a_row_size(ctx, spec)
     acc_row = 0 if plan.direct else spec.cout * acc_dt.itemsize
     rows_max = max(rows for _, rows in blocks)
     a_bytes = -(-rows_max * a_row // 64) * 64
@@ -1097,7 +1115,7 @@ def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
     first_block, p_start = 0, 0
     for count, rows in blocks:
         gemms = _group_gemms(ctx, spec, plan, rows, weights, 1)
-        im2col = [None if spec.pointwise else im2col_function(ctx, spec, g, rows, k_gemm)
+        im2col = [None if _a_is_input(ctx, spec) else im2col_function(ctx, spec, g, rows, k_gemm)
                   for g in range(spec.groups)]
         kinds.append((first_block, count, rows, p_start, gemms, im2col))
         first_block += count
@@ -1125,7 +1143,7 @@ def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
                 c_ptr = _block_output(t, spec, plan, t_out, n, p0) if plan.direct else acc
                 r_ptr = [_block_output(t, spec, plan, r, n, p0) for r in t_residual]
                 for g in range(spec.groups):
-                    if spec.pointwise:  # A = the NHWC input itself
+                    if _a_is_input(ctx, spec):  # A = the NHWC input itself
                         row = t.add(t.mul(n, i64(spec.positions)), p0)
                         a_ptr = element_ptr(t, t_xp, t.mul(row, i64(spec.c)), _x_type(spec))
                     else:

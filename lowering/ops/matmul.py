@@ -640,9 +640,11 @@ def int8_kernels(kind: cpu_dialect.GemmKind, host: HostCpu) -> list[cpu_dialect.
             if k != cpu_dialect.Int8Kernel.AMX or host.amx]
 
 
-def without_vnni(host: HostCpu) -> HostCpu:
-    """`host` without VNNI (and AMX): the kernels a GEMM kind other than `vnni` runs."""
-    return dataclasses.replace(host, features=host.features - _VNNI_FEATURES)
+def without_vnni(host: HostCpu, bf16_tiles: bool = False) -> HostCpu:
+    """`host` without VNNI (and AMX): the kernels a GEMM kind other than `vnni` runs;
+    `bf16_tiles` (the `bf16` kind's): with the AMX tiles for AMX-BF16, not AMX-INT8."""
+    drop = _VNNI_FEATURES - {"amx-tile"} if bf16_tiles else _VNNI_FEATURES
+    return dataclasses.replace(host, features=host.features - drop)
 
 
 _AMX_FEATURES = frozenset({"amx-int8", "amx-tile"})
@@ -815,7 +817,7 @@ class ShiftedGemmLowering:
                 )
             host = self._int8_host(op, attr.data, host)
             if attr.data != cpu_dialect.GemmKind.VNNI:
-                host = without_vnni(host)
+                host = without_vnni(host, attr.data == cpu_dialect.GemmKind.BF16)
         return algorithm, host
 
     @staticmethod
@@ -897,7 +899,7 @@ class ShiftedGemmLowering:
         finally:
             ctx.cpu, ctx.gemm_bf16 = saved, False
         if self.gemm_kind == cpu_dialect.GemmKind.BF16:
-            return jit_exec_type(ctx.cpu, src.dtype, bf16=True)
+            return jit_exec_type(ctx.cpu, src.dtype, amx=ctx.amx_tiles, bf16=True)
         return jit_exec_type(ctx.cpu, src.dtype, amx=ctx.amx_tiles)
 
 

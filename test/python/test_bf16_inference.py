@@ -77,9 +77,9 @@ def test_compiled_model_answers_its_precision(config: dict, precision: str) -> N
 
 @needs_bf16
 def test_bf16_results_and_profiling_rows() -> None:
-    """bf16: the convolutions' rows say BF16; the output is within bfloat16's precision of
-    float32's (a few parts in a thousand of its range) and is not its bits; f32 (asked, or
-    by default) is the default's bits."""
+    """bf16: the convolutions' rows say BF16 (amx_BF16 on AMX-BF16 hosts); the output is
+    within bfloat16's precision of float32's (a few parts in a thousand of its range) and
+    is not its bits; f32 (asked, or by default) is the default's bits."""
     _, default, *_ = compiled_and_outputs({})
     _, f32, *_ = compiled_and_outputs({"INFERENCE_PRECISION_HINT": "f32"})
     _, bf16, request, _ = compiled_and_outputs({"INFERENCE_PRECISION_HINT": "bf16"})
@@ -87,7 +87,8 @@ def test_bf16_results_and_profiling_rows() -> None:
     scale = np.abs(default).max()
     assert 0 < np.abs(bf16 - default).max() <= 3e-2 * scale
     rows = {r.node_type: r.exec_type for r in request.get_profiling_info()}
-    assert rows["Convolution"] == f"jit_{host_cpu().isa}_BF16"
+    tiles = "amx_" if host_cpu().amx_bf16 else ""  # (its convolutions: AMX tiles' sizes)
+    assert rows["Convolution"] == f"jit_{host_cpu().isa}_{tiles}BF16"
 
 
 def test_bad_execution_mode_is_one_line() -> None:
@@ -118,6 +119,8 @@ def test_openvino_answers_the_same(config: dict, precision: str, tmp_path: Path)
     write_ov_ir(read_model_file(EXAMPLE), xml)
     compiled = core.compile_model(core.read_model(str(xml)), "CPU", config)
     answer = compiled.get_property("INFERENCE_PRECISION_HINT").get_type_name()
+    if answer == "f16":  # (an AVX512-FP16 host under LOWPASS_MAX_CPU_ISA, lowpass's capped)
+        pytest.skip("OpenVINO computes f16 in f16 on this host: lowpass in f32")
     assert {"bf16": "bf16", "f32": "f32", "dynamic": "f32"}[answer] == precision
     _, ours, _, feeds = compiled_and_outputs(config)
     theirs = compiled.create_infer_request().infer(feeds)

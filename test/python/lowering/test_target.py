@@ -26,7 +26,7 @@ VNNI), fused requantization to u8, then a u8 MaxPool."""
 ZEN3 = frozenset({"sse4.2", "avx", "avx2", "fma", "f16c", "bmi2", "vaes", "vpclmulqdq"})
 SAPPHIRE_RAPIDS = ZEN3 | {
     "avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl", "avx512vnni", "avx512bf16",
-    "avx512fp16", "avx512vbmi", "avxvnni", "amx-int8", "amx-tile", "evex512",
+    "avx512fp16", "avx512vbmi", "avxvnni", "amx-int8", "amx-bf16", "amx-tile", "evex512",
 }  # fmt: skip
 
 
@@ -42,7 +42,8 @@ AVX512_CORE = {"avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl", "evex5
         ("avx512_core", AVX512_CORE),
         ("avx512_core_vnni", AVX512_CORE | {"avx512vnni"}),
         ("avx512_core_bf16", AVX512_CORE | {"avx512vnni", "avx512bf16"}),
-        ("avx512_core_amx", AVX512_CORE | {"avx512vnni", "avx512bf16", "amx-tile", "amx-int8"}),
+        ("avx512_core_amx", AVX512_CORE | {"avx512vnni", "avx512bf16", "amx-tile", "amx-int8",
+                                           "amx-bf16"}),
         ("all", SAPPHIRE_RAPIDS - ZEN3),
     ],
 )
