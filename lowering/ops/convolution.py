@@ -360,8 +360,14 @@ def gemm_k(ctx: EmitContext, spec: ConvSpec, weights: np.ndarray) -> int:
     multiple of a tile step's 64 (B's extra rows are zeros, so whatever the rows' extra
     bytes hold adds nothing). AMX takes K by 64 and leaves the rest, k % 64, to vpdpbusd at
     a fraction of its speed: squeezenet's 3x3 convolutions (K = 144, 288, 432) and the 7x7
-    stem of a ResNet (K = 147) spent as long on the last k % 64 as on the rest."""
+    stem of a ResNet (K = 147) spent as long on the last k % 64 as on the rest. bf16 rows
+    on AMX-BF16 tiles: the next multiple of 32, any K (a K below 32 would not take the
+    tiles at all), the rows' extra values zeros (im2col writes them: 0 x NaN is NaN)."""
     k = spec.k
+    if _rows_in_bf16(ctx, spec) and ctx.cpu.amx_bf16:  # (bf16 tiles: 32 k; im2col zeroes
+        if k % AMX_BF16_K == 0 or spec.positions < AMX_MIN_ROWS:  # the extra values)
+            return k
+        return -(-k // AMX_BF16_K) * AMX_BF16_K
     if spec.pointwise or k % AMX_K == 0 or k < MIN_PADDED_K or not ctx.cpu.amx:
         return k
     if spec.positions < AMX_MIN_ROWS:  # (no block of AMX rows: vpdpbusd over the zeros)
@@ -1065,12 +1071,13 @@ def _rows_in_bf16(ctx: EmitContext, spec: ConvSpec) -> bool:
     pairs straight from memory, `emit_gemm`'s `a_bf16`: 1.06-1.09x the speed of rounding
     them in the k loop). A pointwise convolution's A is its input itself, rounded in the
     k loop, except on a host with AMX-BF16, whose tiles load bfloat16 rows: there im2col
-    copies its rows too, block by block (unless the input is stored in bfloat16,
-    `ConvSpec.x_bf16`, or the positions are too few for a tile, `AMX_MIN_ROWS`)."""
+    copies its rows too, block by block (unless the positions are too few for a tile,
+    `AMX_MIN_ROWS`, or the input is stored in bfloat16, `ConvSpec.x_bf16`, with channels
+    a multiple of the tiles' 32: the rows of other channels are padded, `gemm_k`)."""
     if not ctx.gemm_bf16:
         return False
-    return not spec.pointwise or (ctx.cpu.amx_bf16 and not spec.x_bf16
-                                  and spec.positions >= AMX_MIN_ROWS)
+    return not spec.pointwise or (ctx.cpu.amx_bf16 and spec.positions >= AMX_MIN_ROWS
+                                  and (not spec.x_bf16 or spec.k % AMX_BF16_K != 0))
 
 
 def _a_is_input(ctx: EmitContext, spec: ConvSpec) -> bool:
@@ -1399,7 +1406,8 @@ def im2col_function(ctx: EmitContext, spec: ConvSpec, group: int, rows: int,
                     row_length: int) -> ir.Function:
     """A [rows, KH * KW * Cg] for the output positions [p0, p0 + rows) of image n (counted
     across images: row r is position n * P + p0 + r), from xp (the channels of `group`);
-    rows of `row_length` elements (`gemm_k`: those past K are left as they are)."""
+    rows of `row_length` elements (`gemm_k`: those past K are left as they are, or zeros
+    in bfloat16 rows)."""
     # (the copy depends on the geometry only: convolutions of equal geometry share it)
     key = ("conv.im2col", spec.a_dtype.str, _rows_in_bf16(ctx, spec), spec.x_bf16, spec.hp,
            spec.wp, spec.c, spec.cg, spec.kh, spec.kw, spec.sh, spec.sw, spec.dh, spec.dw,
@@ -1466,6 +1474,9 @@ def _emit_im2col(ctx: EmitContext, spec: ConvSpec, group: int, rows: int | None,
                                   i64(group * cg)), i64(es))
                 offset = b.add(dst_row, i64((kh * spec.kw + kw) * cg * ds))
                 copy(byte_offset(b, d, offset), byte_offset(b, s, src), cg)
+        taps = spec.kh * spec.kw * cg
+        if ds == 2 and k > taps:  # (bf16 rows padded for the tiles, `gemm_k`)
+            memset(b, byte_offset(b, d, b.add(dst_row, i64(taps * ds))), 0, (k - taps) * ds)
     b.ret_void()
     return fn
 

@@ -214,3 +214,65 @@ def test_only_outputs_the_gemm_epilogue_writes_are_stored(
     want = np.asarray(lowpass.Core().compile_model(model, "REFERENCE").create_infer_request()
                       .infer(feeds)["y"])
     assert 0 < np.abs(results[0] - want).max() <= 3e-2 * np.abs(want).max()
+
+
+def _padded_rows_model() -> lowpass.Model:
+    """x (3 channels) -> 7x7 stride 2 (K = 147), ReLU -> 1x1 to 16 -> 3x3 (K = 144) and 1x1
+    (K = 16, its input stored in bfloat16) -> Add: Ks that are no multiple of 32."""
+    g = GraphBuilder()
+    x = g.input("x", [1, 3, 40, 40], ov.f32)
+
+    def conv(y, cout: int, cin: int, size: int, stride: int, side: int, name: str
+             ):  # type: ignore[no-untyped-def]
+        w = g.constant((RNG.standard_normal((cout, cin, size, size)) * 0.2).astype(np.float32))
+        pad = size // 2
+        return g.value(ov.ConvolutionOp(
+            y, w, result_type=ov.tensor([1, cout, side, side], ov.f32), name=name,
+            strides=[stride, stride], pads_begin=[pad, pad], pads_end=[pad, pad],
+            dilations=[1, 1]))
+
+    stem = g.value(ov.ReluOp(conv(x, 16, 3, 7, 2, 20, "stem"), name="relu"))
+    squeeze = conv(stem, 16, 16, 1, 1, 20, "squeeze")
+    expand = g.value(ov.AddOp(conv(squeeze, 16, 16, 3, 1, 20, "e3"),
+                              conv(squeeze, 16, 16, 1, 1, 20, "e1"), name="sum"))
+    g.output(expand, "y")
+    return lowpass.Model(g.module())
+
+
+def test_rows_padded_for_the_tiles_are_zeros(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On AMX-BF16 hosts im2col's bfloat16 rows of K = 147, 144 and 16 are padded to 160,
+    160 and 32 for the tiles (`gemm_k`) with zeros, whatever the arena held before (here
+    all bytes 0xFF: NaN in bfloat16 and float32, and 0 x NaN is NaN); elsewhere nothing is
+    padded (the 3x3 reads its input in place there). Within bfloat16's precision of
+    REFERENCE, on 1 and 2 threads."""
+    from lowpass.runtime import cpu as cpu_runtime
+
+    real_empty = cpu_runtime._aligned_empty
+
+    def poisoned(shape, dtype, alignment: int = 64):  # type: ignore[no-untyped-def]
+        array = real_empty(shape, dtype, alignment)
+        array.view(np.uint8)[...] = 0xFF
+        return array
+
+    monkeypatch.setattr(cpu_runtime, "_aligned_empty", poisoned)
+    real_k = convolution.gemm_k
+    ks: dict[int, int] = {}
+
+    def spy(ctx, spec, weights):  # type: ignore[no-untyped-def]
+        ks[spec.k] = real_k(ctx, spec, weights)
+        return ks[spec.k]
+
+    monkeypatch.setattr(convolution, "gemm_k", spy)
+    model = _padded_rows_model()
+    feeds = {"x": RNG.standard_normal((1, 3, 40, 40)).astype(np.float32)}
+    want = np.asarray(lowpass.Core().compile_model(model, "REFERENCE").create_infer_request()
+                      .infer(feeds)["y"])
+    for threads in (1, 2):
+        clear_cache()
+        compiled = lowpass.Core().compile_model(model, "CPU", {
+            "INFERENCE_PRECISION_HINT": "bf16", "INFERENCE_NUM_THREADS": threads})
+        got = np.asarray(compiled.create_infer_request().infer(feeds)["y"])
+        assert np.all(np.isfinite(got))
+        assert 0 < np.abs(got - want).max() <= 3e-2 * np.abs(want).max()
+    padded = {147: 160, 144: 160, 16: 32} if host_cpu().amx_bf16 else {147: 147}
+    assert {k: ks[k] for k in padded} == padded
