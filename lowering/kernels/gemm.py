@@ -1583,7 +1583,7 @@ class _GemmMicroKernels(_GemmKernel):
             panels, last_cols, part, *((self.kblock, self.block) if part else ()),
             *(("runs", self.run_arguments[0]) if self.run_arguments is not None
               else (self.a_chunks, self.a_chunk_bytes)), self.prefetch_b,
-            self.vnni_groups,
+            self.vnni_groups, self.amx_groups,
             self.programs.block and self.programs.slot, _loops_epilogue_rows(self),
         )  # fmt: skip
 
@@ -1904,8 +1904,11 @@ class _GemmMicroKernels(_GemmKernel):
     def amx_groups(self) -> bool:
         """The AMX micro-kernels run a row of panel groups each (`_emit_amx_groups_micro`):
         where the epilogue has a `program`, whose vector code then overlaps the tile
-        products of the next group."""
-        return self.amx and self.epilogue.program is not None
+        products of the next group; and `bf16` GEMMs of two tile steps or more and 8 panels
+        or more, whose float32 epilogue rows took as long as their products (fewer steps or
+        groups: slower; docs/lowering.md, "AMX-BF16 tiles"). (In `_micro_key`: K is not.)"""
+        return self.amx and (self.epilogue.program is not None or (
+            self.kind == "bf16" and not self.amx_one_chunk and self.panels >= 8))
 
     def _emit_amx_groups_micro(self, rows: int, panels: int, last_cols: int) -> ir.Function:
         """`_emit_amx_micro` over `groups` panel groups side by side (an argument after the

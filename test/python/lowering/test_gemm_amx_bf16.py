@@ -106,6 +106,21 @@ def test_code_uses_tdpbf16ps() -> None:
             assert "tdpbusd" not in asm and "tdpbssd" not in asm
 
 
+@pytest.mark.parametrize("k,n,grouped", [(100, 128, True), (100, 112, False),
+                                         (40, 128, False)])
+def test_epilogue_overlaps_the_next_group_from_two_steps_and_8_panels(k: int, n: int,
+                                                                     grouped: bool) -> None:
+    """The tiles' micro-kernels run a row of panel groups, each group's epilogue rows among
+    the next group's products (`amx_groups`), where there are two tile steps or more (K >=
+    64) and 8 panels or more (N > 112); else one tile of groups per call."""
+    module = new_module("groups")
+    emit_gemm(module, "g", m=49, k=k, n=n, a_dtype=np.float32,
+              b=RNG.standard_normal((k, n)).astype(np.float32), keep_alive=[],
+              cpu=amx_bf16_host(), bf16=True, a_bf16=True)
+    text = str(module)
+    assert ".amx" in text and (".amxg" in text) == grouped
+
+
 @needs_amx_bf16
 @pytest.mark.parametrize("m,k,n", [(16, 32, 16), (17, 64, 17), (31, 33, 40), (49, 576, 64),
                                    (100, 147, 70), (33, 400, 129), (96, 256, 96),
@@ -129,11 +144,13 @@ def test_tiles_products(m: int, k: int, n: int) -> None:
 
 
 @needs_amx_bf16
-def test_tiles_epilogue_residual_and_bfloat16_output() -> None:
+@pytest.mark.parametrize("n", [40, 160])
+def test_tiles_epilogue_residual_and_bfloat16_output(n: int) -> None:
     """Scale, bias, ReLU and a residual in float32 on the tiles' sums (within the summation's
     bound of `gemm_reference` of the rounded operands), and an output in bfloat16 bits that
-    is the float32 output rounded, bit for bit."""
-    m, k, n = 40, 96, 40
+    is the float32 output rounded, bit for bit; N = 160 (10 panels, 3 tile steps): the
+    epilogue rows of a group run among the next group's products (`amx_groups`)."""
+    m, k = 40, 96
     a = RNG.standard_normal((m, k)).astype(np.float32)
     b = RNG.standard_normal((k, n)).astype(np.float32)
     r = RNG.standard_normal((m, n)).astype(np.float32)
