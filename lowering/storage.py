@@ -21,9 +21,15 @@ stored in bfloat16 when
   ReLU, a clamp by one value each: `gemm_prefix`; not a program after them, which a ReLU6
   by per-channel bounds is, nor a residual, which the epilogue reads at C's offsets), as
   `ConvolutionLowering.writes_output` finds;
+  or it is the output of a Concat (a group of its own) all of whose inputs are stored in
+  bfloat16, which then copies bfloat16 values as they are (the values a float32 Concat
+  would copy, rounded as the convolutions that read them would round them);
 - it is no graph output, and every use of it is the data operand of a Convolution that is
-  the first op of its group, with `#cpu<gemm bf16>` on `#cpu<algorithm im2col>` (never a
-  residual Add, a pooling, a view or a depthwise kernel: those read float32).
+  the first op of its group, with `#cpu<gemm bf16>` on `#cpu<algorithm im2col>`, or an
+  input of a Concat whose output is stored in bfloat16 (never a residual Add, a pooling, a
+  view or a depthwise kernel: those read float32). The Concats and their inputs are
+  decided together: candidates are dropped until every one left has only such readers and
+  every Concat left only such inputs.
 
 The result: the ops whose result is stored in bfloat16, which the pass `cpu-choose-storage`
 marks `cpu.bfloat16`; `cpu-assign-buffers` gives them half the bytes.
@@ -31,10 +37,10 @@ marks `cpu.bfloat16`; `cpu-assign-buffers` gives them half the bytes.
 
 from __future__ import annotations
 
-from xdsl.ir import Operation, Use
+from xdsl.ir import Operation, SSAValue, Use
 
 from lowpass.dialects import cpu
-from lowpass.dialects.ov import ConvolutionOp
+from lowpass.dialects.ov import ConcatOp, ConvolutionOp
 from lowpass.lowering.ops.convolution import ConvolutionLowering
 from lowpass.lowering.plan import Group, Plan, value_shape
 
@@ -65,15 +71,37 @@ def _read_in_bf16(use: Use) -> bool:
     return use.index == 0 and _bf16_im2col(use.operation)
 
 
+def _concat(group: Group) -> ConcatOp | None:
+    """The Concat that is the whole of `group`, or None."""
+    op = group.ops[0]
+    return op if isinstance(op, ConcatOp) and len(group.ops) == 1 else None
+
+
 def choose_bfloat16(plan: Plan) -> list[Operation]:
     """The ops of `plan`'s block (a graph after `cpu-select-kernels`) whose result to store in
-    bfloat16."""
-    chosen: list[Operation] = []
+    bfloat16, in the groups' order."""
+    candidates: dict[SSAValue, Operation] = {}  # (a tensor -> its owner)
+    concats: dict[SSAValue, ConcatOp] = {}
     for group in plan.groups:
-        if not _written_in_bf16(group) or group.outputs[0] in plan.results:
+        if len(group.outputs) != 1 or group.outputs[0] in plan.results:
             continue
-        if all(_read_in_bf16(use) for use in group.outputs[0].uses):
-            owner = group.outputs[0].owner
-            assert isinstance(owner, Operation)
-            chosen.append(owner)
-    return chosen
+        value = group.outputs[0]
+        concat = _concat(group)
+        if concat is not None:
+            concats[value] = concat
+        elif not _written_in_bf16(group):
+            continue
+        assert isinstance(value.owner, Operation)
+        candidates[value] = value.owner
+
+    def kept(value: SSAValue) -> bool:
+        readers = all(_read_in_bf16(use) or (isinstance(use.operation, ConcatOp)
+                                             and use.operation.results[0] in candidates)
+                      for use in value.uses)
+        concat = concats.get(value)
+        return readers and (concat is None or all(v in candidates for v in concat.operands))
+
+    while dropped := [value for value in candidates if not kept(value)]:
+        for value in dropped:
+            del candidates[value]
+    return list(candidates.values())

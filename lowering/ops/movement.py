@@ -34,6 +34,7 @@ import numpy as np
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Operation, SSAValue
 
+from lowpass.dialects.graph import op_where
 from lowpass.dialects.ov import (
     BatchToSpaceOp,
     BroadcastOp,
@@ -61,6 +62,7 @@ from lowpass.lowering.emit import (
     I64,
     PTR,
     Buffer,
+    CompileError,
     EmitContext,
     OpLowering,
     byte_offset,
@@ -452,10 +454,16 @@ class ConcatLowering:
         outer = int(np.prod(out_shape[:axis], dtype=np.int64))
         inner = int(np.prod(out_shape[axis + 1 :], dtype=np.int64))
         row = out_shape[axis] * inner
-        itemsize = np.dtype(out.dtype).itemsize
+        # (`cpu-choose-storage`: a Concat stored in bfloat16 has every input so, and copies
+        # their bfloat16 values)
+        itemsize = 2 if out.bfloat16 else np.dtype(out.dtype).itemsize
         offset = 0
         for v in op.operands:
             s = ctx.buffer(v)
+            if s.bfloat16 != out.bfloat16:
+                raise CompileError(f"{op_where(op)}: cpu.bfloat16 on a Concat and not on its "
+                                   "inputs, or the reverse (internal: cpu-choose-storage's "
+                                   "rules)", op)
             part = s.stored_shape[axis] * inner * itemsize
             # (a kernel per short row size, shared by every Concat of the module: its rows
             # and their strides are arguments; DenseNet121's 58 concatenations had a function
@@ -468,7 +476,7 @@ class ConcatLowering:
                                     i64(part)])
             offset += part
         del inputs, outputs
-        return jit_exec_type(ctx.cpu, out.dtype)
+        return jit_exec_type(ctx.cpu, out.dtype, bf16=out.bfloat16)
 
 
 _LONG_ROW_BYTES = 4096

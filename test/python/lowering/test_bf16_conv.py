@@ -276,3 +276,72 @@ def test_rows_padded_for_the_tiles_are_zeros(monkeypatch: pytest.MonkeyPatch) ->
         assert 0 < np.abs(got - want).max() <= 3e-2 * np.abs(want).max()
     padded = {147: 160, 144: 160, 16: 32} if host_cpu().amx_bf16 else {147: 147}
     assert {k: ks[k] for k in padded} == padded
+
+
+def _concat_model(other_reader: str) -> lowpass.Model:
+    """x -> 1x1 "a" and 3x3 "b" (each + ReLU) -> Concat "cat" -> 1x1 "c"; `other_reader`
+    "pool": the Concat read by a MaxPool too (its output a second graph output); "input":
+    the Concat's third input x itself, written by no convolution."""
+    g = GraphBuilder()
+    x = g.input("x", [1, 32, 10, 20], ov.f32)
+
+    def conv(y, cout: int, cin: int, size: int, name: str):  # type: ignore[no-untyped-def]
+        w = g.constant((RNG.standard_normal((cout, cin, size, size)) * 0.2).astype(np.float32))
+        pad = size // 2
+        out = g.value(ov.ConvolutionOp(
+            y, w, result_type=ov.tensor([1, cout, 10, 20], ov.f32), name=name, strides=[1, 1],
+            pads_begin=[pad, pad], pads_end=[pad, pad], dilations=[1, 1]))
+        return g.value(ov.ReluOp(out, name=f"{name}_relu"))
+
+    parts = [conv(x, 32, 32, 1, "a"), conv(x, 32, 32, 3, "b")]
+    if other_reader == "input":
+        parts.append(x)
+    channels = 32 * len(parts)
+    cat = g.value(ov.ConcatOp(parts, axis=1, name="cat",
+                              result_type=ov.tensor([1, channels, 10, 20], ov.f32)))
+    w = g.constant((RNG.standard_normal((16, channels, 1, 1)) * 0.2).astype(np.float32))
+    g.output(g.value(ov.ConvolutionOp(
+        cat, w, result_type=ov.tensor([1, 16, 10, 20], ov.f32), name="c", strides=[1, 1],
+        pads_begin=[0, 0], pads_end=[0, 0], dilations=[1, 1])), "y")
+    if other_reader == "pool":
+        g.output(g.value(ov.MaxPoolOp(
+            cat, strides=[1, 1], pads_begin=[1, 1], pads_end=[1, 1], kernel=[3, 3],
+            result_type=ov.tensor([1, channels, 10, 20], ov.f32), name="pool")), "p")
+    return lowpass.Model(g.module())
+
+
+@pytest.mark.parametrize("other_reader, stored", [
+    ("none", ["a_relu", "b_relu", "cat"]), ("pool", []), ("input", [])])
+def test_concats_between_bf16_convolutions_copy_bfloat16(
+        other_reader: str, stored: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Concat of bf16 convolutions' outputs read by a bf16 convolution only is stored in
+    bfloat16, and so are its inputs: it copies their bfloat16 values, the same bits as
+    float32 tensors (on 1 and 2 threads), within bfloat16's precision of REFERENCE. A
+    Concat that a MaxPool reads too, or one of whose inputs no convolution writes (the graph
+    input), stays float32, and so do its inputs (their one reader reads float32)."""
+    model = _concat_model(other_reader)
+    module = model.module.clone()
+    pipeline.run_pipeline(module, {"bf16": True})
+    marked = [get_name(op) for op in module.walk() if cpu.BFLOAT16 in op.attributes]
+    assert marked == stored
+    feeds = {"x": RNG.standard_normal((1, 32, 10, 20)).astype(np.float32)}
+    results = []
+    for storage in (True, False):
+        if not storage:
+            monkeypatch.setattr(pipeline, "choose_bfloat16", lambda plan: [])
+        for threads in (1, 2):
+            clear_cache()
+            compiled = lowpass.Core().compile_model(model, "CPU", {
+                "INFERENCE_PRECISION_HINT": "bf16", "INFERENCE_NUM_THREADS": threads})
+            results.append(np.asarray(compiled.create_infer_request().infer(feeds)["y"]))
+        if storage and stored:  # (the Concat's row: bf16, as OpenVINO's bf16 Concat)
+            request = lowpass.Core().compile_model(model, "CPU", {
+                "INFERENCE_PRECISION_HINT": "bf16", "PERF_COUNT": True}).create_infer_request()
+            request.infer(feeds)
+            rows = {r.node_name: r.exec_type for r in request.get_profiling_info()}
+            assert rows["cat"] == f"jit_{host_cpu().isa}_BF16"
+    for result in results[1:]:
+        np.testing.assert_array_equal(result, results[0])
+    want = np.asarray(lowpass.Core().compile_model(model, "REFERENCE").create_infer_request()
+                      .infer(feeds)["y"])
+    assert 0 < np.abs(results[0] - want).max() <= 3e-2 * np.abs(want).max()
