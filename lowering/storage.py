@@ -23,13 +23,16 @@ stored in bfloat16 when
   `ConvolutionLowering.writes_output` finds;
   or it is the output of a Concat (a group of its own) all of whose inputs are stored in
   bfloat16, which then copies bfloat16 values as they are (the values a float32 Concat
-  would copy, rounded as the convolutions that read them would round them);
+  would copy, rounded as the convolutions that read them would round them); or the NHWC
+  output of a float32 MaxPool with no post-op (a group of its own), which rounds its
+  maxima as it writes them (reading its input as it is stored: the maximum of rounded
+  values is the rounded maximum, rounding being monotonic);
 - it is no graph output, and every use of it is the data operand of a Convolution that is
   the first op of its group, with `#cpu<gemm bf16>` on `#cpu<algorithm im2col>`, or an
-  input of a Concat whose output is stored in bfloat16 (never a residual Add, a pooling, a
-  view or a depthwise kernel: those read float32). The Concats and their inputs are
-  decided together: candidates are dropped until every one left has only such readers and
-  every Concat left only such inputs.
+  input of a Concat or such a MaxPool whose output is stored in bfloat16 (never a residual
+  Add, an AvgPool, a view or a depthwise kernel: those read float32). The Concats, the
+  MaxPools and their inputs are decided together: candidates are dropped until every one
+  left has only such readers and every Concat left only such inputs.
 
 The result: the ops whose result is stored in bfloat16, which the pass `cpu-choose-storage`
 marks `cpu.bfloat16`; `cpu-assign-buffers` gives them half the bytes.
@@ -37,12 +40,15 @@ marks `cpu.bfloat16`; `cpu-assign-buffers` gives them half the bytes.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
+import numpy as np
 from xdsl.ir import Operation, SSAValue, Use
 
 from lowpass.dialects import cpu
-from lowpass.dialects.ov import ConcatOp, ConvolutionOp
+from lowpass.dialects.ov import ConcatOp, ConvolutionOp, MaxPoolOp
 from lowpass.lowering.ops.convolution import ConvolutionLowering
-from lowpass.lowering.plan import Group, Plan, value_shape
+from lowpass.lowering.plan import Group, Plan, value_dtype, value_shape
 
 
 def _bf16_im2col(op: Operation) -> bool:
@@ -77,6 +83,22 @@ def _concat(group: Group) -> ConcatOp | None:
     return op if isinstance(op, ConcatOp) and len(group.ops) == 1 else None
 
 
+def _max_pool(group: Group) -> bool:
+    """Whether `group` is a float32 MaxPool alone (no post-op) with an NHWC output."""
+    op = group.ops[0]
+    source = op.operands[0].owner if op.operands else None
+    return (isinstance(op, MaxPoolOp) and len(group.ops) == 1
+            and len(value_shape(op.results[0])) == 4 and cpu.CHANNELS_LAST in op.attributes
+            and isinstance(source, Operation) and cpu.CHANNELS_LAST in source.attributes
+            and value_dtype(op.results[0]) == np.float32)
+
+
+def _copies(op: Operation, candidates: Collection[SSAValue]) -> bool:
+    """Whether `op` reads a stored tensor as it is to write a stored one: a Concat or a
+    MaxPool whose output is a candidate (`choose_bfloat16`)."""
+    return isinstance(op, ConcatOp | MaxPoolOp) and op.results[0] in candidates
+
+
 def choose_bfloat16(plan: Plan) -> list[Operation]:
     """The ops of `plan`'s block (a graph after `cpu-select-kernels`) whose result to store in
     bfloat16, in the groups' order."""
@@ -89,14 +111,13 @@ def choose_bfloat16(plan: Plan) -> list[Operation]:
         concat = _concat(group)
         if concat is not None:
             concats[value] = concat
-        elif not _written_in_bf16(group):
+        elif not (_written_in_bf16(group) or _max_pool(group)):
             continue
         assert isinstance(value.owner, Operation)
         candidates[value] = value.owner
 
     def kept(value: SSAValue) -> bool:
-        readers = all(_read_in_bf16(use) or (isinstance(use.operation, ConcatOp)
-                                             and use.operation.results[0] in candidates)
+        readers = all(_read_in_bf16(use) or _copies(use.operation, candidates)
                       for use in value.uses)
         concat = concats.get(value)
         return readers and (concat is None or all(v in candidates for v in concat.operands))

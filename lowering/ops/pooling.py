@@ -36,14 +36,17 @@ import numpy as np
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from lowpass.dialects import cpu as cpu_dialect
+from lowpass.dialects.graph import op_where
 from lowpass.dialects.ov import AvgPoolOp, MaxPoolOp, ints
 from lowpass.lowering.emit import (
     F32,
     F64,
+    I16,
     I32,
     I64,
     PTR,
     Buffer,
+    CompileError,
     EmitContext,
     OpLowering,
     element_ptr,
@@ -54,6 +57,7 @@ from lowpass.lowering.emit import (
     jit_exec_type,
     shared_function,
 )
+from lowpass.lowering.kernels.gemm import BF16
 from lowpass.lowering.kernels.parallel import call_ranged, emit_ranged_kernel
 from lowpass.lowering.ops.quantization import (
     F32_DT,
@@ -166,6 +170,10 @@ class PoolingLowering:
             pooled = Buffer(ctx.scratch(dst.size * F32_DT.itemsize), dst.shape, F32_DT,
                             channels_last=dst.channels_last)
             in_loop = program.prefix(count)
+        if (src.bfloat16 or dst.bfloat16) and not (dst.bfloat16 and src.channels_last
+                                                   and pooled is dst and not program.steps):
+            raise CompileError(f"{op_where(op)}: cpu.bfloat16 where a pooling does not write "
+                               "bfloat16 (internal: cpu-choose-storage's rules)", op)
         if src.channels_last:
             emit_pool_nhwc(ctx, op, src, value_shape(y), value_dtype(y), pooled, in_loop)
         else:
@@ -175,7 +183,7 @@ class PoolingLowering:
             if src.channels_last:  # (the pooling wrote NHWC: `cpu-choose-layouts`)
                 rest = rest.channels_last()
             emit_elementwise(ctx, f"{ctx.group_name}_post", pooled.ptr, F32_DT, dst.ptr, rest)
-        return jit_exec_type(ctx.cpu, src.dtype)
+        return jit_exec_type(ctx.cpu, src.dtype, bf16=dst.bfloat16)
 
 
 def pool_step_counts(program: Program) -> list[int]:
@@ -428,11 +436,12 @@ def emit_pool_nhwc(ctx: EmitContext, op: MaxPoolOp | AvgPoolOp, src: Buffer,
     window = tuple(g[key] for key in ("kh", "kw", "sh", "sw", "pt", "pl"))
     rows_inside = g["pt"] == 0 and (oh_n - 1) * g["sh"] + g["kh"] <= h
     cols_inside = g["pl"] == 0 and (ow_n - 1) * g["sw"] + g["kw"] <= w
+    stored = (src.bfloat16, dst.bfloat16)  # (`cpu-choose-storage`: bfloat16 tensors)
     key = ("pool.nhwc", ctx.cpu, lanes, is_max, dtype.str, np.dtype(pool_dtype).str, window,
-           rows_inside, cols_inside, c % lanes, program.signature())
+           rows_inside, cols_inside, c % lanes, program.signature(), stored)
     fn = shared_function(ctx.module, key, lambda: _emit_pool_nhwc_function(
         ctx, is_max, dtype, integer_mean, program, window, rows_inside, cols_inside, c % lanes,
-        lanes))
+        lanes, stored))
     sizes = ctx.constant_ptr(np.array([c, h, w, oh_n, ow_n], dtype=np.int64))
     div = [] if divisors is None else [ctx.constant_ptr(divisors)]
     call_ranged(ctx, fn, [src.ptr, dst.ptr, sizes, *div, *program.parameter_pointers(ctx)],
@@ -459,10 +468,13 @@ def nhwc_pool_lanes(cpu: HostCpu, is_max: bool, dtype: np.dtype) -> int:
 def _emit_pool_nhwc_function(ctx: EmitContext, is_max: bool, dtype: np.dtype,
                              integer_mean: bool, program: Program,
                              window: tuple[int, ...], rows_inside: bool, cols_inside: bool,
-                             tail: int, lanes: int) -> ir.Function:
+                             tail: int, lanes: int, stored: tuple[bool, bool] = (False, False)
+                             ) -> ir.Function:
     """`void pool(ptr x, ptr y, ptr sizes, [ptr divisors,] ptr constants..., i64 lo,
     i64 hi)`: `emit_pool_nhwc`'s kernel for output rows [lo, hi); `sizes` the channels, the
-    input's height and width and the output's (five int64)."""
+    input's height and width and the output's (five int64). `stored`: x, y in bfloat16 (a
+    MaxPool between bf16 convolutions, `cpu-choose-storage`: y rounded as they would round
+    it, x's values widened; the max of rounded values is the rounded max)."""
     kh, kw, sh, sw, pt, pl = window
     parameters = len(program.parameters())
     pointers = 3 + (0 if is_max else 1) + parameters
@@ -514,12 +526,22 @@ def _emit_pool_nhwc_function(ctx: EmitContext, is_max: bool, dtype: np.dtype,
             def channels(c0: ir.Value, count: int) -> None:
                 acc = math.initial(count)
                 for at, ok in taps:
-                    v = b.load(element_ptr(b, xs, b.add(at, c0), et), typ=vec(et, count),
-                               align=1)
+                    if stored[0]:  # (bfloat16 bits: the high half of a float32's)
+                        bits = b.load(element_ptr(b, xs, b.add(at, c0), I16),
+                                      typ=vec(I16, count), align=1)
+                        v = b.bitcast(b.shl(b.zext(bits, vec(I32, count)),
+                                            vconst(I32, count, 16)), vec(F32, count))
+                    else:
+                        v = b.load(element_ptr(b, xs, b.add(at, c0), et), typ=vec(et, count),
+                                   align=1)
                     acc = math.combine(acc, v, None if ok is None else splat(b, ok, count),
                                        count)
                 div = None if div_scalar is None else splat(b, div_scalar, count)
                 result = math.result(acc, count, c0, True, div)
+                if stored[1]:  # (rounded to nearest even: `vcvtneps2bf16`)
+                    result = b.bitcast(b.fptrunc(result, vec(BF16, count)), vec(I16, count))
+                    b.store(result, element_ptr(b, ys, b.add(out_at, c0), I16), align=1)
+                    return
                 b.store(result, element_ptr(b, ys, b.add(out_at, c0), out_t), align=1)
 
             for_lanes(b, c, lanes, channels, tail=tail)

@@ -280,8 +280,9 @@ def test_rows_padded_for_the_tiles_are_zeros(monkeypatch: pytest.MonkeyPatch) ->
 
 def _concat_model(other_reader: str) -> lowpass.Model:
     """x -> 1x1 "a" and 3x3 "b" (each + ReLU) -> Concat "cat" -> 1x1 "c"; `other_reader`
-    "pool": the Concat read by a MaxPool too (its output a second graph output); "input":
-    the Concat's third input x itself, written by no convolution."""
+    "pool": the Concat read by a MaxPool too (its output a second graph output), "pool_conv"
+    (read by a 1x1 "d"); "input": the Concat's third input x itself, written by no
+    convolution."""
     g = GraphBuilder()
     x = g.input("x", [1, 32, 10, 20], ov.f32)
 
@@ -303,21 +304,30 @@ def _concat_model(other_reader: str) -> lowpass.Model:
     g.output(g.value(ov.ConvolutionOp(
         cat, w, result_type=ov.tensor([1, 16, 10, 20], ov.f32), name="c", strides=[1, 1],
         pads_begin=[0, 0], pads_end=[0, 0], dilations=[1, 1])), "y")
-    if other_reader == "pool":
-        g.output(g.value(ov.MaxPoolOp(
+    if other_reader.startswith("pool"):  # (a graph output, or read by a convolution)
+        pool = g.value(ov.MaxPoolOp(
             cat, strides=[1, 1], pads_begin=[1, 1], pads_end=[1, 1], kernel=[3, 3],
-            result_type=ov.tensor([1, channels, 10, 20], ov.f32), name="pool")), "p")
+            result_type=ov.tensor([1, channels, 10, 20], ov.f32), name="pool"))
+        if other_reader == "pool":
+            g.output(pool, "p")
+        else:
+            w2 = g.constant((RNG.standard_normal((8, channels, 1, 1)) * 0.2).astype(np.float32))
+            g.output(g.value(ov.ConvolutionOp(
+                pool, w2, result_type=ov.tensor([1, 8, 10, 20], ov.f32), name="d",
+                strides=[1, 1], pads_begin=[0, 0], pads_end=[0, 0], dilations=[1, 1])), "p")
     return lowpass.Model(g.module())
 
 
 @pytest.mark.parametrize("other_reader, stored", [
-    ("none", ["a_relu", "b_relu", "cat"]), ("pool", []), ("input", [])])
+    ("none", ["a_relu", "b_relu", "cat"]), ("pool", []), ("input", []),
+    ("pool_conv", ["a_relu", "b_relu", "cat", "pool"])])
 def test_concats_between_bf16_convolutions_copy_bfloat16(
         other_reader: str, stored: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """A Concat of bf16 convolutions' outputs read by a bf16 convolution only is stored in
     bfloat16, and so are its inputs: it copies their bfloat16 values, the same bits as
-    float32 tensors (on 1 and 2 threads), within bfloat16's precision of REFERENCE. A
-    Concat that a MaxPool reads too, or one of whose inputs no convolution writes (the graph
+    float32 tensors (on 1 and 2 threads), within bfloat16's precision of REFERENCE; so is a
+    MaxPool that reads it and only a convolution reads. A Concat that a MaxPool whose output
+    is a graph output reads too, or one of whose inputs no convolution writes (the graph
     input), stays float32, and so do its inputs (their one reader reads float32)."""
     model = _concat_model(other_reader)
     module = model.module.clone()
@@ -340,6 +350,63 @@ def test_concats_between_bf16_convolutions_copy_bfloat16(
             request.infer(feeds)
             rows = {r.node_name: r.exec_type for r in request.get_profiling_info()}
             assert rows["cat"] == f"jit_{host_cpu().isa}_BF16"
+    for result in results[1:]:
+        np.testing.assert_array_equal(result, results[0])
+    want = np.asarray(lowpass.Core().compile_model(model, "REFERENCE").create_infer_request()
+                      .infer(feeds)["y"])
+    assert 0 < np.abs(results[0] - want).max() <= 3e-2 * np.abs(want).max()
+
+
+def _pool_model(case: str) -> lowpass.Model:
+    """x -> 3x3 "a" + ReLU -> MaxPool "pool" (3x3, stride 2, padding 1) -> 1x1 "c"; `case`
+    "pool_output": the MaxPool is a graph output too."""
+    g = GraphBuilder()
+    x = g.input("x", [1, 32, 13, 20], ov.f32)
+    w = g.constant((RNG.standard_normal((32, 32, 3, 3)) * 0.2).astype(np.float32))
+    a = g.value(ov.ReluOp(g.value(ov.ConvolutionOp(
+        x, w, result_type=ov.tensor([1, 32, 13, 20], ov.f32), name="a", strides=[1, 1],
+        pads_begin=[1, 1], pads_end=[1, 1], dilations=[1, 1])), name="a_relu"))
+    pool = g.value(ov.MaxPoolOp(a, strides=[2, 2], pads_begin=[1, 1], pads_end=[1, 1],
+                                kernel=[3, 3], result_type=ov.tensor([1, 32, 7, 10], ov.f32),
+                                name="pool"))
+    w2 = g.constant((RNG.standard_normal((16, 32, 1, 1)) * 0.2).astype(np.float32))
+    g.output(g.value(ov.ConvolutionOp(
+        pool, w2, result_type=ov.tensor([1, 16, 7, 10], ov.f32), name="c", strides=[1, 1],
+        pads_begin=[0, 0], pads_end=[0, 0], dilations=[1, 1])), "y")
+    if case == "pool_output":
+        g.output(pool, "p")
+    return lowpass.Model(g.module())
+
+
+@pytest.mark.parametrize("case, stored", [("stored_input", ["a_relu", "pool"]),
+                                          ("float_input", ["pool"]), ("pool_output", [])])
+def test_max_pools_between_bf16_convolutions_write_bfloat16(
+        case: str, stored: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A MaxPool that only bf16 convolutions read is stored in bfloat16: it rounds its
+    maxima as it writes them, from a float32 input (the ReLU's, left float32 by a narrower
+    choice than the pass's) or from one stored in bfloat16 (the maximum of rounded values
+    is the rounded maximum): the same bits as float32 tensors on 1 and 2 threads, within
+    bfloat16's precision of REFERENCE; not one that is a graph output, nor then its
+    input."""
+    model = _pool_model(case)
+    if case == "float_input":  # (the pass's choices less the ReLU: a choice the rules allow)
+        real = pipeline.choose_bfloat16
+        monkeypatch.setattr(pipeline, "choose_bfloat16", lambda plan: [
+            op for op in real(plan) if get_name(op) != "a_relu"])
+    module = model.module.clone()
+    pipeline.run_pipeline(module, {"bf16": True})
+    marked = [get_name(op) for op in module.walk() if cpu.BFLOAT16 in op.attributes]
+    assert marked == stored
+    feeds = {"x": RNG.standard_normal((1, 32, 13, 20)).astype(np.float32)}
+    results = []
+    for storage in (True, False):
+        if not storage:
+            monkeypatch.setattr(pipeline, "choose_bfloat16", lambda plan: [])
+        for threads in (1, 2):
+            clear_cache()
+            compiled = lowpass.Core().compile_model(model, "CPU", {
+                "INFERENCE_PRECISION_HINT": "bf16", "INFERENCE_NUM_THREADS": threads})
+            results.append(np.asarray(compiled.create_infer_request().infer(feeds)["y"]))
     for result in results[1:]:
         np.testing.assert_array_equal(result, results[0])
     want = np.asarray(lowpass.Core().compile_model(model, "REFERENCE").create_infer_request()
