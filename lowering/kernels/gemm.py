@@ -377,12 +377,14 @@ def amx_applies(a_dtype: np.dtype | type, b: np.ndarray | RuntimeB, cpu: HostCpu
                 k: int, a_bf16: bool = False) -> bool:
     """Whether `emit_gemm` runs this GEMM on AMX tiles: int8 of a constant B on an AMX host,
     at least `AMX_MIN_ROWS` rows and a depth of `AMX_K`; or, `a_bf16` (a `bf16` GEMM whose
-    A holds bfloat16 values), on a host with AMX-BF16, at least `AMX_MIN_ROWS` rows and a
-    depth of `AMX_BF16_K`."""
+    A holds bfloat16 values), on a host with AMX-BF16, a depth of `AMX_BF16_K`, any rows:
+    the tiles sum in another order than `vdpbf16ps` (the last bits differ), so that every
+    block of a convolution's rows takes them, whatever the threads cut or the tensors'
+    storage (a leftover block of 3 rows off the tiles changed the bits with the threads)."""
     if isinstance(b, RuntimeB):
         return False
     if a_bf16:
-        return cpu.amx_bf16 and m >= AMX_MIN_ROWS and k >= AMX_BF16_K
+        return cpu.amx_bf16 and k >= AMX_BF16_K
     # (the host and the shape first: the kernel kind may scan the weights)
     return (cpu.amx and m >= AMX_MIN_ROWS and k >= AMX_K
             and gemm_kernel_kind(np.dtype(a_dtype), b, cpu) == "vnni")

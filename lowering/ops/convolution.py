@@ -365,9 +365,7 @@ def gemm_k(ctx: EmitContext, spec: ConvSpec, weights: np.ndarray) -> int:
     tiles at all), the rows' extra values zeros (im2col writes them: 0 x NaN is NaN)."""
     k = spec.k
     if _rows_in_bf16(ctx, spec) and ctx.cpu.amx_bf16:  # (bf16 tiles: 32 k; im2col zeroes
-        if k % AMX_BF16_K == 0 or spec.positions < AMX_MIN_ROWS:  # the extra values)
-            return k
-        return -(-k // AMX_BF16_K) * AMX_BF16_K
+        return -(-k // AMX_BF16_K) * AMX_BF16_K  # the extra values)
     if spec.pointwise or k % AMX_K == 0 or k < MIN_PADDED_K or not ctx.cpu.amx:
         return k
     if spec.positions < AMX_MIN_ROWS:  # (no block of AMX rows: vpdpbusd over the zeros)
@@ -1071,12 +1069,13 @@ def _rows_in_bf16(ctx: EmitContext, spec: ConvSpec) -> bool:
     pairs straight from memory, `emit_gemm`'s `a_bf16`: 1.06-1.09x the speed of rounding
     them in the k loop). A pointwise convolution's A is its input itself, rounded in the
     k loop, except on a host with AMX-BF16, whose tiles load bfloat16 rows: there im2col
-    copies its rows too, block by block (unless the positions are too few for a tile,
-    `AMX_MIN_ROWS`, or the input is stored in bfloat16, `ConvSpec.x_bf16`, with channels
-    a multiple of the tiles' 32: the rows of other channels are padded, `gemm_k`)."""
+    copies its rows too, block by block (unless the input is stored in bfloat16,
+    `ConvSpec.x_bf16`, with channels a multiple of the tiles' 32: the rows of other
+    channels are padded, `gemm_k`), so that every bf16 convolution there runs on the
+    tiles, whose sums' bits are not the zmm kernels' (`amx_applies`)."""
     if not ctx.gemm_bf16:
         return False
-    return not spec.pointwise or (ctx.cpu.amx_bf16 and spec.positions >= AMX_MIN_ROWS
+    return not spec.pointwise or (ctx.cpu.amx_bf16
                                   and (not spec.x_bf16 or spec.k % AMX_BF16_K != 0))
 
 

@@ -412,3 +412,43 @@ def test_max_pools_between_bf16_convolutions_write_bfloat16(
     want = np.asarray(lowpass.Core().compile_model(model, "REFERENCE").create_infer_request()
                       .infer(feeds)["y"])
     assert 0 < np.abs(results[0] - want).max() <= 3e-2 * np.abs(want).max()
+
+
+@pytest.mark.parametrize("batch, side", [(1, (9, 11)), (16, (1, 1)), (2, (5, 33))])
+def test_same_bits_whatever_the_blocks(batch: int, side: tuple[int, int],
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """x -> 1x1 "a" (16 -> 32, ReLU: stored in bfloat16) -> 1x1 "c" (32 -> 40): 99
+    positions (2 threads cut a block of 3 rows), 16 images of one position (A of 16 rows
+    across the batch), 5 x 33 positions (stored: position blocks; float32: a GEMM per output
+    row). On AMX-BF16 hosts every block takes the tiles, whose sums' last bits are not the
+    zmm kernels' (a review helper found the leftover blocks under 16 rows and the pointwise
+    convolutions of fewer positions than a tile off them): the same bits on 1 and 2 threads,
+    the tensor stored or not."""
+    g = GraphBuilder()
+    h, w = side
+    x = g.input("x", [batch, 16, h, w], ov.f32)
+    zero: ConvGeometry = {"strides": [1, 1], "pads_begin": [0, 0], "pads_end": [0, 0],
+                          "dilations": [1, 1]}
+    w1 = g.constant((RNG.standard_normal((32, 16, 1, 1)) * 0.2).astype(np.float32))
+    a = g.value(ov.ReluOp(g.value(ov.ConvolutionOp(
+        x, w1, result_type=ov.tensor([batch, 32, h, w], ov.f32), name="a", **zero)),
+        name="a_relu"))
+    w2 = g.constant((RNG.standard_normal((40, 32, 1, 1)) * 0.2).astype(np.float32))
+    g.output(g.value(ov.ConvolutionOp(a, w2, result_type=ov.tensor([batch, 40, h, w], ov.f32),
+                                      name="c", **zero)), "y")
+    model = lowpass.Model(g.module())
+    feeds = {"x": RNG.standard_normal((batch, 16, h, w)).astype(np.float32)}
+    results = []
+    for storage in (True, False):
+        if not storage:
+            monkeypatch.setattr(pipeline, "choose_bfloat16", lambda plan: [])
+        for threads in (1, 2):
+            clear_cache()
+            compiled = lowpass.Core().compile_model(model, "CPU", {
+                "INFERENCE_PRECISION_HINT": "bf16", "INFERENCE_NUM_THREADS": threads})
+            results.append(np.asarray(compiled.create_infer_request().infer(feeds)["y"]))
+    for result in results[1:]:
+        np.testing.assert_array_equal(result, results[0])
+    want = np.asarray(lowpass.Core().compile_model(model, "REFERENCE").create_infer_request()
+                      .infer(feeds)["y"])
+    assert 0 < np.abs(results[0] - want).max() <= 3e-2 * np.abs(want).max()
