@@ -278,6 +278,26 @@ def test_rows_padded_for_the_tiles_are_zeros(monkeypatch: pytest.MonkeyPatch) ->
     assert {k: ks[k] for k in padded} == padded
 
 
+def _same_bits_stored_or_not(model: lowpass.Model, feeds: dict[str, np.ndarray],
+                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Output "y" on 1 and 2 threads, the tensors stored as `cpu-choose-storage` chooses and
+    all in float32: the same bits, within bfloat16's precision of REFERENCE."""
+    results = []
+    for storage in (True, False):
+        if not storage:
+            monkeypatch.setattr(pipeline, "choose_bfloat16", lambda plan: [])
+        for threads in (1, 2):
+            clear_cache()
+            compiled = lowpass.Core().compile_model(model, "CPU", {
+                "INFERENCE_PRECISION_HINT": "bf16", "INFERENCE_NUM_THREADS": threads})
+            results.append(np.asarray(compiled.create_infer_request().infer(feeds)["y"]))
+    for result in results[1:]:
+        np.testing.assert_array_equal(result, results[0])
+    want = np.asarray(lowpass.Core().compile_model(model, "REFERENCE").create_infer_request()
+                      .infer(feeds)["y"])
+    assert 0 < np.abs(results[0] - want).max() <= 3e-2 * np.abs(want).max()
+
+
 def _concat_model(other_reader: str) -> lowpass.Model:
     """x -> 1x1 "a" and 3x3 "b" (each + ReLU) -> Concat "cat" -> 1x1 "c"; `other_reader`
     "pool": the Concat read by a MaxPool too (its output a second graph output), "pool_conv"
@@ -335,26 +355,13 @@ def test_concats_between_bf16_convolutions_copy_bfloat16(
     marked = [get_name(op) for op in module.walk() if cpu.BFLOAT16 in op.attributes]
     assert marked == stored
     feeds = {"x": RNG.standard_normal((1, 32, 10, 20)).astype(np.float32)}
-    results = []
-    for storage in (True, False):
-        if not storage:
-            monkeypatch.setattr(pipeline, "choose_bfloat16", lambda plan: [])
-        for threads in (1, 2):
-            clear_cache()
-            compiled = lowpass.Core().compile_model(model, "CPU", {
-                "INFERENCE_PRECISION_HINT": "bf16", "INFERENCE_NUM_THREADS": threads})
-            results.append(np.asarray(compiled.create_infer_request().infer(feeds)["y"]))
-        if storage and stored:  # (the Concat's row: bf16, as OpenVINO's bf16 Concat)
-            request = lowpass.Core().compile_model(model, "CPU", {
-                "INFERENCE_PRECISION_HINT": "bf16", "PERF_COUNT": True}).create_infer_request()
-            request.infer(feeds)
-            rows = {r.node_name: r.exec_type for r in request.get_profiling_info()}
-            assert rows["cat"] == f"jit_{host_cpu().isa}_BF16"
-    for result in results[1:]:
-        np.testing.assert_array_equal(result, results[0])
-    want = np.asarray(lowpass.Core().compile_model(model, "REFERENCE").create_infer_request()
-                      .infer(feeds)["y"])
-    assert 0 < np.abs(results[0] - want).max() <= 3e-2 * np.abs(want).max()
+    if stored:  # (the Concat's row: bf16, as OpenVINO's bf16 Concat)
+        request = lowpass.Core().compile_model(model, "CPU", {
+            "INFERENCE_PRECISION_HINT": "bf16", "PERF_COUNT": True}).create_infer_request()
+        request.infer(feeds)
+        rows = {r.node_name: r.exec_type for r in request.get_profiling_info()}
+        assert rows["cat"] == f"jit_{host_cpu().isa}_BF16"
+    _same_bits_stored_or_not(model, feeds, monkeypatch)
 
 
 def _pool_model(case: str) -> lowpass.Model:
@@ -398,20 +405,7 @@ def test_max_pools_between_bf16_convolutions_write_bfloat16(
     marked = [get_name(op) for op in module.walk() if cpu.BFLOAT16 in op.attributes]
     assert marked == stored
     feeds = {"x": RNG.standard_normal((1, 32, 13, 20)).astype(np.float32)}
-    results = []
-    for storage in (True, False):
-        if not storage:
-            monkeypatch.setattr(pipeline, "choose_bfloat16", lambda plan: [])
-        for threads in (1, 2):
-            clear_cache()
-            compiled = lowpass.Core().compile_model(model, "CPU", {
-                "INFERENCE_PRECISION_HINT": "bf16", "INFERENCE_NUM_THREADS": threads})
-            results.append(np.asarray(compiled.create_infer_request().infer(feeds)["y"]))
-    for result in results[1:]:
-        np.testing.assert_array_equal(result, results[0])
-    want = np.asarray(lowpass.Core().compile_model(model, "REFERENCE").create_infer_request()
-                      .infer(feeds)["y"])
-    assert 0 < np.abs(results[0] - want).max() <= 3e-2 * np.abs(want).max()
+    _same_bits_stored_or_not(model, feeds, monkeypatch)
 
 
 @pytest.mark.parametrize("batch, side", [(1, (9, 11)), (16, (1, 1)), (2, (5, 33))])
@@ -438,17 +432,4 @@ def test_same_bits_whatever_the_blocks(batch: int, side: tuple[int, int],
                                       name="c", **zero)), "y")
     model = lowpass.Model(g.module())
     feeds = {"x": RNG.standard_normal((batch, 16, h, w)).astype(np.float32)}
-    results = []
-    for storage in (True, False):
-        if not storage:
-            monkeypatch.setattr(pipeline, "choose_bfloat16", lambda plan: [])
-        for threads in (1, 2):
-            clear_cache()
-            compiled = lowpass.Core().compile_model(model, "CPU", {
-                "INFERENCE_PRECISION_HINT": "bf16", "INFERENCE_NUM_THREADS": threads})
-            results.append(np.asarray(compiled.create_infer_request().infer(feeds)["y"]))
-    for result in results[1:]:
-        np.testing.assert_array_equal(result, results[0])
-    want = np.asarray(lowpass.Core().compile_model(model, "REFERENCE").create_infer_request()
-                      .infer(feeds)["y"])
-    assert 0 < np.abs(results[0] - want).max() <= 3e-2 * np.abs(want).max()
+    _same_bits_stored_or_not(model, feeds, monkeypatch)
