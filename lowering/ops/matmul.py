@@ -53,9 +53,11 @@ from lowpass.lowering.emit import (
     kernel_function,
 )
 from lowpass.lowering.kernels.gemm import (
+    AMX_BF16_K,
     Epilogue,
     RuntimeB,
     amx_applies,
+    emit_bf16_copy,
     emit_gemm,
     gemm_kernel_kind,
     gemm_workspace_bytes,
@@ -534,6 +536,15 @@ def emit_matmul(ctx: EmitContext, spec: MatMulSpec, a: Buffer, program: Program,
     a_ptr = a.ptr
     if spec.transpose_a:
         a_ptr = emit_transpose_a(ctx, a.ptr, spec.a_dtype, a_batches, k, m)
+    # (on AMX-BF16 tiles, which load bfloat16 rows: A rounded once into scratch, the values
+    # the zmm `bf16` kernels round in their k loop; `vdpbf16ps` alone is no faster than two
+    # FMAs on those cores)
+    a_bf16 = (ctx.gemm_bf16 and spec.runtime_b is None and ctx.cpu.amx_bf16
+              and k >= AMX_BF16_K)
+    if a_bf16:
+        rounded = ctx.scratch(a_batches * m * k * 2)
+        emit_bf16_copy(b, rounded, a_ptr, a_batches * m * k)
+        a_ptr, a_elem, a_esize = rounded, ir.IntType(16), 2
     acc_ptr = out.ptr
     out_rows = int(np.prod(spec.out_batch_shape, dtype=np.int64)) * m if spec.out_batch_shape \
         else m
@@ -562,12 +573,12 @@ def emit_matmul(ctx: EmitContext, spec: MatMulSpec, a: Buffer, program: Program,
             else:
                 assert spec.b_batches is not None  # (a constant B)
                 operand = spec.b_batches[b_index]
-            ctx.amx_tiles |= amx_applies(spec.a_dtype, operand, ctx.cpu, rows, k)
+            ctx.amx_tiles |= amx_applies(spec.a_dtype, operand, ctx.cpu, rows, k, a_bf16)
             gemms[key] = emit_gemm(
                 ctx.module, unique_global(ctx, f"{ctx.group_name}_gemm"), m=rows, k=k, n=n,
                 a_dtype=spec.a_dtype, b=operand, a_zero_point=spec.zero_point,
                 epilogue=plan.epilogue(ctx), threads=ctx.threads, keep_alive=ctx.keep_alive,
-                cpu=ctx.cpu, constants=ctx.constants, bf16=ctx.gemm_bf16,
+                cpu=ctx.cpu, constants=ctx.constants, bf16=ctx.gemm_bf16, a_bf16=a_bf16,
             )
         return gemms[key]
 
