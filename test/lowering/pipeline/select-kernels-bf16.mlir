@@ -3,7 +3,8 @@
 // weights take #cpu<gemm bf16> (bfloat16 products, float32 sums), and a 3x3 convolution of
 // stride 1 takes im2col first (Winograd's products stay float32); without the option they
 // keep f32 and Winograd. The translation calls vdpbf16ps where the IR says bf16 (im2col
-// writes its rows in bfloat16), and refuses bf16 under Winograd.
+// writes its rows in bfloat16), or, on a host with AMX-BF16, the tiles' tdpbf16ps, and
+// refuses bf16 under Winograd.
 // RUN: opt-tool -p 'cpu-fold-constants,cpu-remove-views,cpu-fuse-kernels,cpu-choose-layouts,cpu-select-kernels{bf16=true}' %s | filecheck %s
 // RUN: opt-tool -p cpu-fold-constants,cpu-remove-views,cpu-fuse-kernels,cpu-choose-layouts,cpu-select-kernels %s | filecheck %s --check-prefix=DEFAULT
 // RUN: opt-tool -p 'cpu-decompose,cpu-fold-constants,cpu-remove-views,cpu-quantize-cells,cpu-fuse-kernels,cpu-choose-layouts,cpu-select-kernels{bf16=true},cpu-assign-buffers' %s -o %t.mlir
@@ -18,7 +19,7 @@
 // DEFAULT:    ov.convolution {{.*}}"conv3"{{.*}}cpu.algorithm = #cpu<algorithm winograd>, cpu.gemm = #cpu<gemm f32>
 // DEFAULT:    ov.convolution {{.*}}"conv1"{{.*}}cpu.algorithm = #cpu<algorithm im2col>, cpu.gemm = #cpu<gemm f32>
 // DEFAULT:    ov.mat_mul {{.*}}"fc"{{.*}}cpu.gemm = #cpu<gemm f32>
-// LLVM:       call <16 x float> @{{"?}}llvm.x86.avx512bf16.dpbf16ps.512
+// LLVM:       call {{.*}}@{{"?}}llvm.x86.{{avx512bf16.dpbf16ps.512|tdpbf16ps}}
 // IM2COL:     fptrunc <16 x float> {{.*}} to <16 x bfloat>
 // F32-NOT:    dpbf16ps
 // BAD:        error: {{.*}}Convolution 'conv3': #cpu<gemm bf16> cannot compute it on this host (it takes f32)
