@@ -7,7 +7,7 @@
 // nor then %r5 (its input), nor %cat2 (a Concat that %q reads). The kernels are made bf16
 // by hand, on any host.
 // RUN: opt-tool -p 'cpu-decompose,cpu-fold-constants,cpu-remove-views,cpu-quantize-cells,cpu-fuse-kernels,cpu-choose-layouts,cpu-select-kernels{winograd=false}' %s -o %t.sel.mlir
-// RUN: sed -e 's/#cpu<gemm f32>/#cpu<gemm bf16>/g' %t.sel.mlir | opt-tool -p cpu-choose-storage -o %t.mlir
+// RUN: sed -e 's/#cpu<gemm f32>/#cpu<gemm bf16>/g' %t.sel.mlir | opt-tool -p cpu-choose-storage,cpu-assign-buffers -o %t.mlir
 // RUN: filecheck %s < %t.mlir
 // CHECK-DAG:  %r1 = ov.relu {{.*}}cpu.bfloat16
 // CHECK-DAG:  %r2 = ov.relu {{.*}}cpu.bfloat16
@@ -16,6 +16,11 @@
 // CHECK-NOT:  %r5 = ov.relu {{.*}}cpu.bfloat16
 // CHECK-NOT:  %cat2 = ov.concat {{.*}}cpu.bfloat16
 // CHECK-NOT:  %q = ov.max_pool {{.*}}cpu.bfloat16
+// A mark the rules do not give (a Concat that a graph output reads) is an error of the
+// translation, on any host.
+// RUN: sed -e 's/"cat2", cpu.kernel/"cat2", cpu.bfloat16, cpu.kernel/' %t.mlir > %t.bad.mlir
+// RUN: not opt-tool %t.bad.mlir -t cpu-llvm 2>&1 | filecheck %s --check-prefix=BAD
+// BAD: error: {{.*}}Concat 'cat2': cpu.bfloat16 on a tensor that is not passed between bf16 convolutions (only cpu-choose-storage's choices are valid)
 builtin.module {
   func.func @main(%x: tensor<1x32x8x20xf32> {ov.name = "x"}) -> (tensor<1x16x8x20xf32> {ov.name = "y"}, tensor<1x16x4x10xf32> {ov.name = "z"}, tensor<1x64x4x10xf32> {ov.name = "q"}) {
     %w1 = ov.constant dense<0.125> : tensor<32x32x1x1xf32> {ov.name = "w1"}
