@@ -232,6 +232,7 @@ K_BLOCK_MAX_PARTIAL_BYTES = 256 * 1024
 """The most stack a chunk may take for its partial sums (rows x block panels)."""
 AMX_ROWS = 32  # rows of an AMX register tile: two 16-row tiles of A
 AMX_TILES_FIRST = 8  # groups whose C tiles `_amx_tiles_first` stores before their epilogues
+AMX_ROW_BYTES = 64  # bytes of a tile row: the A of one tile step, one k-step of a B panel
 AMX_K = 64  # k of one int8 tile step: 64 bytes per row of A, 16 k-steps of a panel
 AMX_BF16_K = 32  # k of one bf16 tile step (`tdpbf16ps`): the same 64 bytes, 16 pairs
 AMX_STEPS = 16  # k-steps of a panel per tile step: the rows of a B tile
@@ -1797,7 +1798,8 @@ class _GemmMicroKernels(_GemmKernel):
         """64-k chunk `t` of the AMX kernels: B's tiles of each panel into tmm6-7, A's rows
         (16 per half) into tmm4-5, each pair's `dot` into the C tile of its half and panel."""
         steps_per_chunk = AMX_STEPS
-        a_at = b.mul(t, _c64(64)) if self.a_chunks is None else self._a_chunk_at(b, t)
+        a_at = (b.mul(t, _c64(AMX_ROW_BYTES)) if self.a_chunks is None
+                else self._a_chunk_at(b, t))
         b_at = b.mul(t, _c64(steps_per_chunk * STEP_BYTES))
         for p in range(panels):
             b_p = _offset(b, b_panels, b.add(b_at, b.mul(panel_bytes, _c64(p))))
@@ -2084,7 +2086,7 @@ def _chunks_fit(a_chunks: tuple[int, ...], k: int, amx: bool, kind: str,
     if not a_chunks or k % len(a_chunks):
         return False
     chunk = k // len(a_chunks)
-    if amx:  # (64 bytes)
+    if amx:  # (`AMX_ROW_BYTES`)
         return chunk == (AMX_BF16_K if a_bf16 else AMX_K)
     if kind == "bf16":
         return a_bf16 and chunk % BF16_CHUNK_MIN == 0

@@ -86,6 +86,7 @@ from lowpass.lowering.kernels.gemm import (
     AMX_BF16_K,
     AMX_K,
     AMX_MIN_ROWS,
+    AMX_ROW_BYTES,
     BF16_CHUNK_MIN,
     CHUNKS_PER_THREAD,
     RuntimeB,
@@ -738,7 +739,7 @@ def _bf16_in_place_layout(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, nh
     if ctx.cpu.amx_bf16:  # (the tiles load 64-byte chunks: im2col's rows where they would
         if row % AMX_BF16_K:  # read past a kernel row, into values that no weight zeroes)
             return None
-        return row, [kh * spec.dh * spec.wp * spec.c * 2 + part * 64
+        return row, [kh * spec.dh * spec.wp * spec.c * 2 + part * AMX_ROW_BYTES
                      for kh in range(spec.kh) for part in range(row // AMX_BF16_K)]
     return row, [kh * spec.dh * spec.wp * spec.c * 2 for kh in range(spec.kh)]
 
@@ -1474,7 +1475,7 @@ def _emit_im2col(ctx: EmitContext, spec: ConvSpec, group: int, rows: int | None,
                 offset = b.add(dst_row, i64((kh * spec.kw + kw) * cg * ds))
                 copy(byte_offset(b, d, offset), byte_offset(b, s, src), cg)
         taps = spec.kh * spec.kw * cg
-        if ds == 2 and k > taps:  # (bf16 rows padded for the tiles, `gemm_k`)
+        if _rows_in_bf16(ctx, spec) and k > taps:  # (padded for the tiles, `gemm_k`)
             memset(b, byte_offset(b, d, b.add(dst_row, i64(taps * ds))), 0, (k - taps) * ds)
     b.ret_void()
     return fn
