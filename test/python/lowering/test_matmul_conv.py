@@ -832,6 +832,38 @@ def test_nhwc_copy_shared_by_threads(pads: tuple[list[int], list[int]], channels
         assert "_nhwc_task" in ir_text
 
 
+@pytest.mark.parametrize(("channels", "parallel"), [(128, True), (16, False)])
+def test_padded_copy_in_parallel_from_a_quarter_of_the_work(channels: int,
+                                                             parallel: bool) -> None:
+    """The padded NHWC copy in front of a convolution on 2 threads runs on the pool from a
+    quarter of the elements an element-wise loop needs (`PADDED_COPY_WEIGHT`): a 28x28 input
+    of 128 channels (115,200 elements padded, under the 131,072 of two threads' element-wise
+    work) is copied by both threads, each the rows its chunks of the convolution read; one of
+    16 channels (14,400) is copied by the caller alone. The same bits as one thread."""
+    from lowpass.lowering.kernels.threads import available_cores
+
+    rng = np.random.default_rng(44)
+    xs = [1, channels, 28, 28]
+    g = GraphBuilder()
+    xq = g.input("xq", xs, ov.ui8)
+    sub = g.value(ov.SubtractOp(xq, g.constant(np.full((1, 1, 1, 1), 7, np.uint8)),
+                                result_type=f32(xs)))
+    y = g.value(ov.ConvolutionOp(sub, g.constant(rng.integers(-128, 128, (64, channels, 3, 3))
+                                                .astype(np.int8)),
+                                 result_type=f32([1, 64, 28, 28]), strides=[1, 1],
+                                 pads_begin=[1, 1], pads_end=[1, 1], dilations=[1, 1]))
+    g.output(g.value(ov.MultiplyOp(y, constant(g, 1e-3))), "y")
+    feeds = {"xq": rng.integers(0, 256, xs).astype(np.uint8)}
+    model = lowpass.Model(g.module())
+    results = []
+    for threads in (1, 2):
+        compiled = lowpass.Core().compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": threads})
+        results.append(np.asarray(compiled.create_infer_request().infer(feeds)[0]))
+    np.testing.assert_array_equal(results[1], results[0])
+    if available_cores() >= 2:
+        assert ("_nhwc_task" in cpu_graph(compiled).library.ir_text) == parallel
+
+
 @pytest.mark.parametrize("case", ["u8", "i8", "wrapping", "non_integer_levels"])
 def test_requantization_chain_fused_into_the_convolution(case: str) -> None:
     """Conv -> FakeQuantize (u8/i8) -> Convert (f32) -> FakeQuantize per channel (LPT's
