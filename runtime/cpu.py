@@ -48,7 +48,12 @@ from lowpass.lowering.compiler import (
     planned_block,
 )
 from lowpass.lowering.compiler import OpRow as GraphRow
-from lowpass.lowering.kernels.threads import available_cores, latency_threads
+from lowpass.lowering.kernels.threads import (
+    available_cores,
+    latency_threads,
+    pool_address,
+    pool_symbols,
+)
 from lowpass.lowering.target import host_cpu
 from lowpass.passes.lpt.detection import is_low_precision, is_quantized
 from lowpass.passes.reshape import ReshapeError, reshape_module
@@ -895,6 +900,16 @@ class CpuVariableStore(VariableStore):
         return np.zeros(slot.shape, slot.dtype)
 
 
+def _copy_pool(threads: int) -> tuple[int, int] | None:
+    """The `run` and state of the pool that runs code compiled for `threads` threads, which
+    the native call uses to copy large inputs (`native_infer.PARALLEL_COPY_MIN_BYTES`); None
+    for one thread."""
+    if threads < 2:
+        return None
+    run, state = pool_symbols(threads)
+    return pool_address(run), pool_address(state)
+
+
 class CpuInferRequest:
     """
     The memory of one infer request and the native call that runs the graph on it
@@ -917,6 +932,7 @@ class CpuInferRequest:
 
         self.graph = graph
         self._slots = slots
+        self._threads = config.threads
         self.perf_count = config.perf_count
         try:
             self.input_buffers = [_aligned_empty(s.shape, s.dtype) for s in graph.inputs]
@@ -1065,6 +1081,8 @@ class CpuInferRequest:
             self.output_buffers,
             self._fail,
             None if slots is None else (slots.acquire, slots.release, self._stream_entries),
+            # (a stream's code runs on its own pool instance: its inputs copied by its caller)
+            _copy_pool(self._threads) if slots is None else None,
         )
         self._native = native  # (keeps its tables alive)
         # (`ran` is not set: only profiling reads it, and a request with PERF_COUNT has no

@@ -28,7 +28,8 @@ fresh output arrays (0: outputs shared, no copy), 11 `np.ndarray`, 12 the number
 13 their table (per input: dtype object, rank, shape array, bytes, buffer, the data pointer
 found, dtype number), 14 the number of outputs, 15 their table (per output: buffer, bytes,
 the destination found, and the form its array must still have: dtype object, rank, shape
-array).
+array), 16 the `run` of the thread pool that copies large inputs (0: none, every copy on
+the calling thread), 17 that pool's state.
 """
 
 from __future__ import annotations
@@ -87,8 +88,34 @@ no:
   ret i1 false
 }
 
+; chunk %i of COPY_CHUNKS of a parallel input copy: ctx = {dst, src, bytes}, the chunks'
+; bounds on 64-byte lines (the last ends at the copy's end)
+define internal void @copy_chunk(ptr %ctx, i64 %i) {
+entry:
+  %dst = load ptr, ptr %ctx
+  %src.p = getelementptr ptr, ptr %ctx, i64 1
+  %src = load ptr, ptr %src.p
+  %n.p = getelementptr i64, ptr %ctx, i64 2
+  %n = load i64, ptr %n.p
+  %lo.n = mul i64 %n, %i
+  %lo.q = udiv i64 %lo.n, COPY_CHUNKS
+  %lo = and i64 %lo.q, -64
+  %i1 = add i64 %i, 1
+  %last = icmp eq i64 %i1, COPY_CHUNKS
+  %hi.n = mul i64 %n, %i1
+  %hi.q = udiv i64 %hi.n, COPY_CHUNKS
+  %hi.line = and i64 %hi.q, -64
+  %hi = select i1 %last, i64 %n, i64 %hi.line
+  %len = sub i64 %hi, %lo
+  %d = getelementptr i8, ptr %dst, i64 %lo
+  %s = getelementptr i8, ptr %src, i64 %lo
+  call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %s, i64 %len, i1 false)
+  ret void
+}
+
 define i32 @lowpass_infer(ptr %block) {
 entry:
+  %copy.ctx = alloca [3 x i64], align 8
   %p9 = getelementptr i64, ptr %block, i64 9
   %list = load ptr, ptr %p9
   %items.p = getelementptr i8, ptr %list, i64 24
@@ -202,7 +229,7 @@ run:
   br label %cp.head
 
 cp.head:
-  %c = phi i64 [0, %run], [%c.next, %cp.body]
+  %c = phi i64 [0, %run], [%c.next, %cp.next]
   %cp.done = icmp eq i64 %c, %nin
   br i1 %cp.done, label %call, label %cp.body
 
@@ -215,7 +242,29 @@ cp.body:
   %dst = load ptr, ptr %cent4
   %cent5 = getelementptr i64, ptr %cent, i64 5
   %src = load ptr, ptr %cent5
+  %p16 = getelementptr i64, ptr %block, i64 16
+  %pool.run = load ptr, ptr %p16
+  %has.pool = icmp ne ptr %pool.run, null
+  %large = icmp uge i64 %n, PARALLEL_COPY_MIN_BYTES
+  %parallel = and i1 %has.pool, %large
+  br i1 %parallel, label %cp.parallel, label %cp.serial
+
+cp.serial:
   call void @llvm.memcpy.p0.p0.i64(ptr %dst, ptr %src, i64 %n, i1 false)
+  br label %cp.next
+
+cp.parallel:
+  store ptr %dst, ptr %copy.ctx
+  %ctx.src = getelementptr ptr, ptr %copy.ctx, i64 1
+  store ptr %src, ptr %ctx.src
+  %ctx.n = getelementptr i64, ptr %copy.ctx, i64 2
+  store i64 %n, ptr %ctx.n
+  %p17 = getelementptr i64, ptr %block, i64 17
+  %pool.state = load ptr, ptr %p17
+  call void %pool.run(ptr %pool.state, ptr @copy_chunk, ptr %copy.ctx, i64 COPY_CHUNKS)
+  br label %cp.next
+
+cp.next:
   %c.next = add i64 %c, 1
   br label %cp.head
 
@@ -266,6 +315,13 @@ changed:
   ret i32 -2
 }
 """
+
+PARALLEL_COPY_MIN_BYTES = 256 * 1024
+"""The bytes of an input from which a request of several threads copies it on its thread
+pool (`NativeInfer`'s `pool`), in `COPY_CHUNKS` chunks: the caller's share the first half, the
+rows that the caller's chunks of the first element-wise pass read (a resnet50's input
+FakeQuantize: copied on the caller alone, the worker read its half from the caller's L2)."""
+COPY_CHUNKS = 4
 
 NOT_CHECKED = -1
 """The native call's status when an input needs the Python path (nothing was copied)."""
@@ -336,7 +392,8 @@ def native_infer_call() -> Callable[[int], int] | None:
             else:
                 from lowpass.lowering.jit import compile_ir
 
-                library = compile_ir(_IR)
+                ir_text = _IR.replace("PARALLEL_COPY_MIN_BYTES", str(PARALLEL_COPY_MIN_BYTES))
+                library = compile_ir(ir_text.replace("COPY_CHUNKS", str(COPY_CHUNKS)))
                 call = ctypes.PYFUNCTYPE(ctypes.c_int32, ctypes.c_void_p)(
                     library.address("lowpass_infer")
                 )
@@ -368,6 +425,7 @@ class NativeInfer:
         output_buffers: Sequence[np.ndarray],
         fail: Callable[[int], None],
         streams: tuple[Callable[[], int], Callable[[int], None], Sequence[int]] | None = None,
+        pool: tuple[int, int] | None = None,
     ) -> None:
         dtypes = [native_dtype(b.dtype) for b in input_buffers]
         self._dims = [(ctypes.c_int64 * max(b.ndim, 1))(*b.shape) for b in input_buffers]
@@ -394,7 +452,7 @@ class NativeInfer:
                 ctypes.addressof(self._out_dims[i])]
         save = ctypes.cast(ctypes.pythonapi.PyEval_SaveThread, ctypes.c_void_p).value
         restore = ctypes.cast(ctypes.pythonapi.PyEval_RestoreThread, ctypes.c_void_p).value
-        self.block = (ctypes.c_int64 * 16)(
+        self.block = (ctypes.c_int64 * 18)(
             *[a or 0 for a in entry_and_args],
             save or 0,
             restore or 0,
@@ -405,6 +463,7 @@ class NativeInfer:
             ctypes.addressof(self._in_table),
             len(output_buffers),
             ctypes.addressof(self._out_table),
+            *(pool or (0, 0)),
         )
         # kept: the list and dtypes whose addresses the block holds
         self._keep = (inputs, dtypes, out_dtypes)

@@ -285,3 +285,56 @@ def test_unpickled_arrays_take_the_native_call() -> None:
     np.testing.assert_array_equal(r.infer({"x": x})["y"], x)
     with pytest.raises(AssertionError, match="Python path"):  # (byte-swapped: converted)
         r.infer({"x": x.astype(">f4")})
+
+
+def _jobs_posted(r: lowpass.InferRequest, inputs: dict[str, np.ndarray],
+                 pool: Any) -> tuple[int, np.ndarray]:
+    """(the jobs an `infer` posted to `pool`, in whichever mode the pool ran them; its `y`)."""
+    before = pool.stats
+    y = r.infer(inputs)["y"]
+    after = pool.stats
+    return (after.jobs + after.inline + after.helped
+            - before.jobs - before.inline - before.helped), y
+
+
+@pytest.mark.skipif(not CPYTHON, reason="the native call reads CPython's layouts")
+def test_large_inputs_copied_on_the_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On several threads the native call copies an input of `PARALLEL_COPY_MIN_BYTES` or
+    more on the request's thread pool (one job of `COPY_CHUNKS` chunks on 64-byte lines, the
+    last to the input's end: here 4 bytes past a line), a smaller one on the calling thread;
+    the values are the input's either way."""
+    import lowpass.runtime.cpu as cpu_runtime
+    from lowpass.lowering.kernels.threads import available_cores, thread_pool
+    from lowpass.runtime.native_infer import PARALLEL_COPY_MIN_BYTES
+
+    if available_cores() < 2:
+        pytest.skip("a request of 2 threads needs 2 cores")
+
+    rng = np.random.default_rng(5)
+    results = {}
+    for elements in (PARALLEL_COPY_MIN_BYTES // 4 + 16001, PARALLEL_COPY_MIN_BYTES // 8):
+        text = f"""
+func.func @main(%x: tensor<1x{elements}xf32> {{ov.name = "x"}})
+    -> (tensor<1x{elements}xf32> {{ov.name = "y"}}) {{
+  %y = ov.multiply %x, %x : (tensor<1x{elements}xf32>, tensor<1x{elements}xf32>)
+      -> tensor<1x{elements}xf32>
+  func.return %y : tensor<1x{elements}xf32>
+}}
+"""
+        x = rng.standard_normal((1, elements)).astype(np.float32)
+        compiled = lowpass.Core().compile_model(text, "CPU", {"INFERENCE_NUM_THREADS": 2})
+        pooled = compiled.create_infer_request()
+        python_path_refused(pooled)
+        pooled.infer({"x": x})  # (binds the native call)
+        with monkeypatch.context() as patch:
+            patch.setattr(cpu_runtime, "_copy_pool", lambda threads: None)
+            alone = compiled.create_infer_request()
+            python_path_refused(alone)
+            alone.infer({"x": x})
+        (jobs_pooled, y_pooled), (jobs_alone, y_alone) = (
+            _jobs_posted(r, {"x": x}, thread_pool(2)) for r in (pooled, alone))
+        np.testing.assert_array_equal(y_pooled, x * x)
+        np.testing.assert_array_equal(y_alone, x * x)
+        results[elements] = jobs_pooled - jobs_alone
+    large, small = results.values()
+    assert (large, small) == (1, 0)
