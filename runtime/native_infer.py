@@ -28,8 +28,8 @@ fresh output arrays (0: outputs shared, no copy), 11 `np.ndarray`, 12 the number
 13 their table (per input: dtype object, rank, shape array, bytes, buffer, the data pointer
 found, dtype number), 14 the number of outputs, 15 their table (per output: buffer, bytes,
 the destination found, and the form its array must still have: dtype object, rank, shape
-array), 16 the `run` of the thread pool that copies large inputs (0: none, every copy on
-the calling thread), 17 that pool's state.
+array), 16 the `run` of the thread pool that copies large inputs and outputs (0: none,
+every copy on the calling thread), 17 that pool's state.
 """
 
 from __future__ import annotations
@@ -113,9 +113,36 @@ entry:
   ret void
 }
 
+; an input's or output's copy: on the pool of block slot 16 (its state in 17) where there is
+; one and the copy has PARALLEL_COPY_MIN_BYTES or more, else on this thread
+define internal void @copy(ptr %block, ptr %dst, ptr %src, i64 %n) {
+entry:
+  %ctx = alloca [3 x i64], align 8
+  %p16 = getelementptr i64, ptr %block, i64 16
+  %pool.run = load ptr, ptr %p16
+  %has.pool = icmp ne ptr %pool.run, null
+  %large = icmp uge i64 %n, PARALLEL_COPY_MIN_BYTES
+  %parallel = and i1 %has.pool, %large
+  br i1 %parallel, label %chunks, label %serial
+
+serial:
+  call void @llvm.memcpy.p0.p0.i64(ptr %dst, ptr %src, i64 %n, i1 false)
+  ret void
+
+chunks:
+  store ptr %dst, ptr %ctx
+  %ctx.src = getelementptr ptr, ptr %ctx, i64 1
+  store ptr %src, ptr %ctx.src
+  %ctx.n = getelementptr i64, ptr %ctx, i64 2
+  store i64 %n, ptr %ctx.n
+  %p17 = getelementptr i64, ptr %block, i64 17
+  %pool.state = load ptr, ptr %p17
+  call void %pool.run(ptr %pool.state, ptr @copy_chunk, ptr %ctx, i64 COPY_CHUNKS)
+  ret void
+}
+
 define i32 @lowpass_infer(ptr %block) {
 entry:
-  %copy.ctx = alloca [3 x i64], align 8
   %p9 = getelementptr i64, ptr %block, i64 9
   %list = load ptr, ptr %p9
   %items.p = getelementptr i8, ptr %list, i64 24
@@ -229,7 +256,7 @@ run:
   br label %cp.head
 
 cp.head:
-  %c = phi i64 [0, %run], [%c.next, %cp.next]
+  %c = phi i64 [0, %run], [%c.next, %cp.body]
   %cp.done = icmp eq i64 %c, %nin
   br i1 %cp.done, label %call, label %cp.body
 
@@ -242,29 +269,7 @@ cp.body:
   %dst = load ptr, ptr %cent4
   %cent5 = getelementptr i64, ptr %cent, i64 5
   %src = load ptr, ptr %cent5
-  %p16 = getelementptr i64, ptr %block, i64 16
-  %pool.run = load ptr, ptr %p16
-  %has.pool = icmp ne ptr %pool.run, null
-  %large = icmp uge i64 %n, PARALLEL_COPY_MIN_BYTES
-  %parallel = and i1 %has.pool, %large
-  br i1 %parallel, label %cp.parallel, label %cp.serial
-
-cp.serial:
-  call void @llvm.memcpy.p0.p0.i64(ptr %dst, ptr %src, i64 %n, i1 false)
-  br label %cp.next
-
-cp.parallel:
-  store ptr %dst, ptr %copy.ctx
-  %ctx.src = getelementptr ptr, ptr %copy.ctx, i64 1
-  store ptr %src, ptr %ctx.src
-  %ctx.n = getelementptr i64, ptr %copy.ctx, i64 2
-  store i64 %n, ptr %ctx.n
-  %p17 = getelementptr i64, ptr %block, i64 17
-  %pool.state = load ptr, ptr %p17
-  call void %pool.run(ptr %pool.state, ptr @copy_chunk, ptr %copy.ctx, i64 COPY_CHUNKS)
-  br label %cp.next
-
-cp.next:
+  call void @copy(ptr %block, ptr %dst, ptr %src, i64 %n)
   %c.next = add i64 %c, 1
   br label %cp.head
 
@@ -298,7 +303,7 @@ oc.body:
   %on = load i64, ptr %ment1
   %ment2 = getelementptr i64, ptr %ment, i64 2
   %odst = load ptr, ptr %ment2
-  call void @llvm.memcpy.p0.p0.i64(ptr %odst, ptr %osrc, i64 %on, i1 false)
+  call void @copy(ptr %block, ptr %odst, ptr %osrc, i64 %on)
   %m.next = add i64 %m, 1
   br label %oc.head
 
@@ -317,10 +322,11 @@ changed:
 """
 
 PARALLEL_COPY_MIN_BYTES = 256 * 1024
-"""The bytes of an input from which a request of several threads copies it on its thread
-pool (`NativeInfer`'s `pool`), in `COPY_CHUNKS` chunks: the caller's share the first half, the
-rows that the caller's chunks of the first element-wise pass read (a resnet50's input
-FakeQuantize: copied on the caller alone, the worker read its half from the caller's L2)."""
+"""The bytes of an input or output from which a request of several threads copies it on its
+thread pool (`NativeInfer`'s `pool`), in `COPY_CHUNKS` chunks: the caller's share the first
+half, the rows that the caller's chunks of the first element-wise pass read (a resnet50's
+input FakeQuantize: copied on the caller alone, the worker read its half from the caller's
+L2)."""
 COPY_CHUNKS = 4
 
 NOT_CHECKED = -1

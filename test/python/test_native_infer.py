@@ -287,11 +287,12 @@ def test_unpickled_arrays_take_the_native_call() -> None:
         r.infer({"x": x.astype(">f4")})
 
 
-def _jobs_posted(r: lowpass.InferRequest, inputs: dict[str, np.ndarray],
-                 pool: Any) -> tuple[int, np.ndarray]:
-    """(the jobs an `infer` posted to `pool`, in whichever mode the pool ran them; its `y`)."""
+def _jobs_posted(r: lowpass.InferRequest, inputs: dict[str, np.ndarray], pool: Any,
+                 share_outputs: bool = False) -> tuple[int, np.ndarray]:
+    """(the jobs an `infer` posted to `pool`, in whichever mode the pool ran them; its `y`,
+    a copy)."""
     before = pool.stats
-    y = r.infer(inputs)["y"]
+    y = np.array(r.infer(inputs, share_outputs=share_outputs)["y"])
     after = pool.stats
     return (after.jobs + after.inline + after.helped
             - before.jobs - before.inline - before.helped), y
@@ -299,10 +300,11 @@ def _jobs_posted(r: lowpass.InferRequest, inputs: dict[str, np.ndarray],
 
 @pytest.mark.skipif(not CPYTHON, reason="the native call reads CPython's layouts")
 def test_large_inputs_copied_on_the_pool(monkeypatch: pytest.MonkeyPatch) -> None:
-    """On several threads the native call copies an input of `PARALLEL_COPY_MIN_BYTES` or
-    more on the request's thread pool (one job of `COPY_CHUNKS` chunks on 64-byte lines, the
-    last to the input's end: here 4 bytes past a line), a smaller one on the calling thread;
-    the values are the input's either way."""
+    """On several threads the native call copies an input or an output of
+    `PARALLEL_COPY_MIN_BYTES` or more on the request's thread pool (one job each, of
+    `COPY_CHUNKS` chunks on 64-byte lines, the last to the end: here 4 bytes past a line; no
+    output copy with `share_outputs`), a smaller one on the calling thread; the values are
+    the same either way."""
     import lowpass.runtime.cpu as cpu_runtime
     from lowpass.lowering.kernels.threads import available_cores, thread_pool
     from lowpass.runtime.native_infer import PARALLEL_COPY_MIN_BYTES
@@ -331,10 +333,10 @@ func.func @main(%x: tensor<1x{elements}xf32> {{ov.name = "x"}})
             alone = compiled.create_infer_request()
             python_path_refused(alone)
             alone.infer({"x": x})
-        (jobs_pooled, y_pooled), (jobs_alone, y_alone) = (
-            _jobs_posted(r, {"x": x}, thread_pool(2)) for r in (pooled, alone))
-        np.testing.assert_array_equal(y_pooled, x * x)
-        np.testing.assert_array_equal(y_alone, x * x)
-        results[elements] = jobs_pooled - jobs_alone
-    large, small = results.values()
-    assert (large, small) == (1, 0)
+        for share_outputs in (False, True):
+            (jobs_pooled, y_pooled), (jobs_alone, y_alone) = (
+                _jobs_posted(r, {"x": x}, thread_pool(2), share_outputs) for r in (pooled, alone))
+            np.testing.assert_array_equal(y_pooled, x * x)
+            np.testing.assert_array_equal(y_alone, x * x)
+            results[elements, share_outputs] = jobs_pooled - jobs_alone
+    assert list(results.values()) == [2, 1, 0, 0]
