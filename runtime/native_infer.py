@@ -88,7 +88,7 @@ no:
   ret i1 false
 }
 
-; chunk %i of COPY_CHUNKS of a parallel input copy: ctx = {dst, src, bytes}, the chunks'
+; chunk %i of COPY_CHUNKS of a parallel copy (`@copy`): ctx = {dst, src, bytes}, the chunks'
 ; bounds on 64-byte lines (the last ends at the copy's end)
 define internal void @copy_chunk(ptr %ctx, i64 %i) {
 entry:
