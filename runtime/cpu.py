@@ -902,7 +902,7 @@ class CpuVariableStore(VariableStore):
 
 def _copy_pool(threads: int) -> tuple[int, int] | None:
     """The `run` and state of the pool that runs code compiled for `threads` threads, which
-    the native call uses to copy large inputs (`native_infer.PARALLEL_COPY_MIN_BYTES`); None
+    the native call uses to copy large inputs and outputs (`PARALLEL_COPY_MIN_BYTES`); None
     for one thread."""
     if threads < 2:
         return None
