@@ -319,6 +319,32 @@ def test_concats_share_copy_kernels() -> None:
     assert _calls(text, kernels) == 9
 
 
+@pytest.mark.parametrize(("rows", "parallel"), [(257, True), (8, False)])
+def test_concat_rows_copied_by_the_threads(rows: int, parallel: bool) -> None:
+    """On 2 threads a Concat of `CONCAT_COPY_WEIGHT` x its bytes of work or more copies ranges
+    of its rows on the pool (`_concat` task: each thread writes the positions that its
+    readers' chunks read; 257 rows of 96 + 160 + 96 bytes, chunks of unequal rows), a small
+    one on the caller; the same bytes as one thread and as numpy."""
+    from lowpass.lowering.kernels.threads import available_cores
+
+    from .typed import cpu_graph
+
+    g = GraphBuilder()
+    a = g.input("a", [rows, 96], ov.ui8)
+    b = g.input("b", [rows, 160], ov.ui8)
+    g.output(g.value(ov.ConcatOp([a, b, a], axis=1)), "y")
+    feeds = {"a": RNG.integers(0, 256, (rows, 96)).astype(np.uint8),
+             "b": RNG.integers(0, 256, (rows, 160)).astype(np.uint8)}
+    model = lowpass.Model(g.module())
+    want = np.concatenate([feeds["a"], feeds["b"], feeds["a"]], axis=1)
+    for threads in (1, 2):
+        compiled = lowpass.Core().compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": threads})
+        got = np.asarray(compiled.create_infer_request().infer(feeds)["y"])
+        np.testing.assert_array_equal(got, want)
+        if threads == 2 and available_cores() >= 2:
+            assert ("_concat" in cpu_graph(compiled).library.ir_text) == parallel
+
+
 def test_short_concat_rows_are_copied_without_calls() -> None:
     # rows of 64 bytes (an NHWC position's u8 channels): a byte loop of the row's run-time
     # size became a call of libc's memmove per row (LLVM's loop idioms: 5% of squeezenet
