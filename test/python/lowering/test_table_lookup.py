@@ -103,6 +103,22 @@ def test_table_lookups_share_out_between_threads() -> None:
     assert functions == ["table_lookup_planes", "table_lookup_planes_task"]
 
 
+@pytest.mark.parametrize(("shape", "parallel"), [([1, 64, 16, 16], True), ([1, 16, 16, 16], False)])
+def test_table_lookups_share_out_from_a_sixteenth_of_the_work(shape: list[int],
+                                                              parallel: bool) -> None:
+    """A lookup costs a load from a table that is not in L1 (1 KiB a channel: DenseNet's
+    are 128-256 KiB), so lookups run on the pool from a sixteenth of the elements of an
+    element-wise loop (`TABLE_LOOKUP_WEIGHT`): 16,384 of them on 2 threads (below the 131,072
+    of an element-wise loop), not 4,096. Bit for bit the REFERENCE device's either way."""
+    from lowpass.lowering.kernels.threads import available_cores
+
+    if available_cores() < 2:
+        pytest.skip("one core: the graph is compiled for one thread")
+    model = _chain(shape, "ui8", True, 5, np.random.default_rng(11))
+    functions = _run(model, {"x": _every_value(shape, np.uint8)}, 2)
+    assert ("table_lookup_planes_task" in functions) == parallel
+
+
 def test_a_one_step_requantization_keeps_its_vector_code() -> None:
     shape = [2, 16, 9, 40]
     model = _chain(shape, "ui8", True, 1, np.random.default_rng(3))
