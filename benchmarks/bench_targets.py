@@ -142,12 +142,14 @@ WHY_NOT_MET: list[tuple[str, str | Callable[[], str]]] = [
      "the 16->96 1x1's 4.8 MB output from memory (0.35 ms; 0.10 ms from L2) -> the "
      "depthwise computed from the 1x1's rows while they are in the cache (oneDNN's 1x1 + "
      "depthwise fusion)"),
-    ("2 threads >= 1.8x", "a convolution's blocks are cut equally into 8 chunks per thread "
-     "(2 with AMX), so that a slower thread costs at most a chunk; on a Zen 3 VM whose vCPUs "
-     "slow down by a third from minute to minute, resnet50 int8 reaches 1.8-1.87x in quiet "
-     "moments and 1.55-1.75x over noisy ones (medians of 40 interleaved rounds; OpenVINO "
-     "1.61-1.88x there) -> the 7x7 and 14x14 layers (1.43-1.54x: few blocks of positions, "
-     "threaded GEMMs) cut along the output channels too"),
+    ("2 threads >= 1.8x", "the host scales (two pinned one-thread processes run every "
+     "layer at its time alone) and the pool's jobs cover all but ~0.1 ms of an inference, "
+     "the caller waiting 80-116 us for the worker's chunks: the rest is lost inside the "
+     "chunks, where data crosses cores (each thread streaming all of a 14x14 layer's "
+     "weights, arena bytes last written by the other core); on the AMX-BF16 host 1.76-1.78x "
+     "in fast phases, 1.85-1.95x in slow ones (OpenVINO 1.60-1.79x) -> an arena placement "
+     "that keeps a tensor's bytes on the core that wrote them (cutting the output channels "
+     "between the threads measured 1.05-1.3x those layers' time)"),
     ("not slower than 1 thread", "a worker descheduled mid-chunk; the pool backs off for up "
      "to 0.5 s (0.95-1.01x on a Zen 3 VM with a core busy; OpenVINO 0.72-1.25x) -> shorter "
      "chunks on a busy machine"),
