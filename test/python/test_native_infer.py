@@ -306,7 +306,7 @@ def test_large_inputs_copied_on_the_pool(monkeypatch: pytest.MonkeyPatch) -> Non
     output copy with `share_outputs`), a smaller one on the calling thread; the values are
     the same either way."""
     import lowpass.runtime.cpu as cpu_runtime
-    from lowpass.lowering.kernels.threads import available_cores, thread_pool
+    from lowpass.lowering.kernels.threads import available_cores, pool_threads, thread_pool
     from lowpass.runtime.native_infer import PARALLEL_COPY_MIN_BYTES
 
     if available_cores() < 2:
@@ -335,7 +335,8 @@ func.func @main(%x: tensor<1x{elements}xf32> {{ov.name = "x"}})
             alone.infer({"x": x})
         for share_outputs in (False, True):
             (jobs_pooled, y_pooled), (jobs_alone, y_alone) = (
-                _jobs_posted(r, {"x": x}, thread_pool(2), share_outputs) for r in (pooled, alone))
+                _jobs_posted(r, {"x": x}, thread_pool(pool_threads()), share_outputs)
+                for r in (pooled, alone))
             np.testing.assert_array_equal(y_pooled, x * x)
             np.testing.assert_array_equal(y_alone, x * x)
             results[elements, share_outputs] = jobs_pooled - jobs_alone
