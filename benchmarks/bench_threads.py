@@ -24,7 +24,8 @@ ahead of OpenVINO on every host, and a runtime that scales":
   targets are printed, for the counts of `--busy-threads` (default every count; ~2.5 s per
   engine and round, so a server's sixteen engines take minutes).
 
-The native pool's counters (`ThreadPool.stats`: parallel jobs, late jobs, jobs run inline
+The native pool's counters (`ThreadPool.stats`: parallel jobs, late jobs (of them the
+isolated ones that took no participant away: `forgiven`), jobs run inline
 because one participant was left, seconds the caller waited for the workers' chunks, jobs
 of the caller alone that its helper took half of, the workers' preemptions) are
 printed per pool: they tell whether its backoff is what limits it. So is the caller's wait

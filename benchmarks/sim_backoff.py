@@ -10,9 +10,13 @@ probability 1 - exp(-rate(p) gap / 1000) (rate: late jobs a second). A late job 
 participant away and sets the backoff; when the backoff is over the next job brings one back.
 The rules:
 
-- `retry` (the pool's): a late job within the length of a participant's return is a failed
-  retry, twice the length (at most the cap), else the minimum; a participant back after twice
-  the length without a late job resets the length to the minimum;
+- `retry` (the pool's until 2026-11-30): a late job within the length of a participant's
+  return is a failed retry, twice the length (at most the cap), else the minimum; a
+  participant back after twice the length without a late job resets the length to the
+  minimum;
+- `isolated` (the pool's): `retry`, but a late job more than `ISOLATED_LATE_SECONDS` after
+  the last, the pool at full strength and the length at the minimum, takes no participant
+  away (a passing hiccup);
 - `decay` (until 2026-11-29): every late job doubles the length, every job in time shortens it
   by 1/16.
 
@@ -28,6 +32,7 @@ from collections.abc import Callable
 from typing import Any
 
 MIN_MS, MAX_MS = 20.0, 500.0  # BACKOFF_MIN_SECONDS, BACKOFF_MAX_SECONDS
+ISOLATED_MS = 100.0  # ISOLATED_LATE_SECONDS
 
 
 def simulate(threads: int, rate: Callable[[int], float], rule: str, seconds: float = 30.0,
@@ -37,14 +42,14 @@ def simulate(threads: int, rate: Callable[[int], float], rule: str, seconds: flo
     active = threads if active is None else active
     until, grew, late_end = 0.0, -1e18, late_at
     t = parts = 0.0
-    jobs = inline = lates = 0
+    jobs = inline = lates = forgiven = 0
     lengths = 0.0
     full_at = math.nan
     while t < seconds * 1000:
         jobs += 1
         if t >= until and active < threads:  # a participant back
             active += 1
-            if rule == "retry" and t - late_end >= 2 * length:
+            if rule != "decay" and t - late_end >= 2 * length:
                 length = MIN_MS
             grew, until = t, t + length
         if active == threads and math.isnan(full_at):
@@ -54,8 +59,15 @@ def simulate(threads: int, rate: Callable[[int], float], rule: str, seconds: flo
             inline += 1
         elif rng.random() < 1 - math.exp(-rate(active) * gap / 1000):
             lates += 1
+            if (rule == "isolated" and active == threads and t - late_end >= ISOLATED_MS
+                    and length <= MIN_MS):
+                forgiven += 1
+                late_end = t
+                lengths += length
+                t += gap
+                continue
             active -= 1
-            if rule == "retry":
+            if rule != "decay":
                 longer = 2 * length if t - grew < length else MIN_MS
             else:
                 longer = 2 * length
@@ -66,6 +78,7 @@ def simulate(threads: int, rate: Callable[[int], float], rule: str, seconds: flo
         lengths += length
         t += gap
     return {"participants": parts / jobs, "inline": inline / jobs, "late/s": lates / seconds,
+            "forgiven/s": forgiven / seconds,
             "length ms": lengths / jobs, "all back ms": full_at}
 
 
@@ -84,7 +97,7 @@ def main() -> None:
     ]
     for title, threads, rate, options in cases:
         print(title)
-        for rule in ("retry", "decay"):
+        for rule in ("isolated", "retry", "decay"):
             r = simulate(threads, rate, rule, **options)
             print(f"  {rule:6} " + ", ".join(f"{k} {v:.3g}" for k, v in r.items()))
 

@@ -217,7 +217,9 @@ def _sleepy_pool(
     `job(chunks, sleep_caller_us, sleep_worker_us)` running SLEEPY_TASK_IR (the threads
     that ran each chunk; chunk 1 sleeps the worker's time, or chunk `long_chunk`; with
     `tids` their Linux thread ids), and that backoff in ticks. Without `helper` the caller
-    alone runs every job inline (`HELPER` off: the backoff's own behaviour)."""
+    alone runs every job inline (`HELPER` off: the backoff's own behaviour). Every late job
+    counts (`ISOLATED_LATE_SECONDS` off: no late job is an isolated hiccup) unless a test
+    sets the window again."""
     from lowpass.lowering.kernels import threads
 
     _LIBRARIES.append(compile_ir(SLEEPY_TASK_IR, cache=False))
@@ -241,6 +243,7 @@ def _sleepy_pool(
     words[threads._BACKOFF_UNTIL // 8] = words[threads._BACKOFF_LENGTH // 8] = 0
     words[threads._LAST_LATE // 8] = words[threads._LAST_GROW // 8] = 0
     words[threads._NO_HELP_UNTIL // 8] = words[threads._NO_HELP_LENGTH // 8] = 0
+    words[threads._ISOLATED_LATE_TICKS // 8] = 1 << 62
     if not helper:
         words[threads._CPU_PAIR // 8] = -1
     try:
@@ -344,6 +347,57 @@ def test_the_backoff_doubles_while_its_retries_fail() -> None:
         assert late() == 2 * shortest
         words[threads._BACKOFF_UNTIL // 8] = 0  # (the backoff over, the rest as it was)
         assert late() == 4 * shortest
+
+
+def test_an_isolated_late_job_takes_no_participant_away() -> None:
+    """A late job long after the last one (`ISOLATED_LATE_SECONDS`), the pool at full
+    strength and its backoff at the minimum, is a passing hiccup (a virtual CPU paused by
+    its host): counted, and the pool stays parallel; a second late job within the window
+    takes the participant away. So does a late job while a backoff longer than the minimum
+    is being retried, or while the pool is already short of a participant."""
+    from lowpass.lowering.kernels import threads
+
+    for pool_threads in (2, 3):
+        with _sleepy_pool(pool_threads) as (pool, job, long):
+            words = pool.state.view(np.int64)
+            window = pool.backoff_min_ticks * 3_000  # (60 s: the late jobs below fall in it)
+            words[threads._ISOLATED_LATE_TICKS // 8] = window
+
+            def late(active: int, length: int = 0, last_late: int | None = None,
+                     pool: ThreadPool = pool, job: Callable[..., np.ndarray] = job,
+                     words: np.ndarray = words, long: int = long) -> None:
+                """A late job (the caller's chunk 50 ms, worker 1's 500 ms) of the pool
+                with `active` participants, the backoff's `length`, the last late job
+                `last_late` ticks ago (None: the one before this call's)."""
+                now = pool.ticks()
+                words[threads._ACTIVE // 8] = active
+                words[threads._PREEMPTIONS_SEEN // 8] = words[threads._PREEMPTIONS // 8]
+                words[threads._BACKOFF_LENGTH // 8] = length
+                # (over, or for a pool short of a participant not yet: none comes back)
+                words[threads._BACKOFF_UNTIL // 8] = 0 if active == pool.threads else now + long
+                words[threads._LAST_GROW // 8] = now - 4 * long  # (back long ago: no retry)
+                if last_late is not None:
+                    words[threads._LAST_LATE // 8] = now - last_late
+                before = pool.stats.late
+                owners = job(2, 50_000, 500_000)
+                if owners[0] == owners[1] or pool.stats.late != before + 1:
+                    pytest.skip("the worker did not start within 50 ms (machine overloaded)")
+
+            forgiven = pool.stats.forgiven
+            if pool_threads == 3:  # one participant already away: no hiccup
+                late(2, last_late=2 * window)
+                assert pool.stats.active == 1 and pool.stats.forgiven == forgiven
+                continue
+            late(2, last_late=2 * window)  # the first late job in the window: a hiccup
+            assert pool.stats.active == 2 and pool.stats.forgiven == forgiven + 1
+            assert pool.backoff[0] == 0  # (no backoff set)
+            late(2)  # the next one within the window: a participant away, for the minimum
+            assert pool.stats.active == 1 and pool.stats.forgiven == forgiven + 1
+            assert pool.backoff[1] == long
+            late(2, last_late=2 * window)  # long after the last: a hiccup again
+            assert pool.stats.active == 2 and pool.stats.forgiven == forgiven + 2
+            late(2, length=2 * long, last_late=2 * window)  # a longer backoff, retried
+            assert pool.stats.active == 1 and pool.stats.forgiven == forgiven + 2
 
 
 def test_a_preemption_before_the_backoff_does_not_outlast_it() -> None:
