@@ -14,9 +14,9 @@ The rules:
   return is a failed retry, twice the length (at most the cap), else the minimum; a
   participant back after twice the length without a late job resets the length to the
   minimum;
-- `isolated` (the pool's): `retry`, but a late job more than `ISOLATED_LATE_SECONDS` after
-  the last, the pool at full strength and the length at the minimum, takes no participant
-  away (a passing hiccup);
+- `isolated` (the pool's): `retry`, but a late job at least `ISOLATED_LATE_SECONDS` after
+  the last, the pool at full strength and not retrying (the length at the minimum, or the
+  last participant back at least the length ago), takes no participant away (a hiccup);
 - `decay` (until 2026-11-29): every late job doubles the length, every job in time shortens it
   by 1/16.
 
@@ -60,7 +60,7 @@ def simulate(threads: int, rate: Callable[[int], float], rule: str, seconds: flo
         elif rng.random() < 1 - math.exp(-rate(active) * gap / 1000):
             lates += 1
             if (rule == "isolated" and active == threads and t - late_end >= ISOLATED_MS
-                    and length <= MIN_MS):
+                    and (length <= MIN_MS or t - grew >= length)):
                 forgiven += 1
                 late_end = t
                 lengths += length

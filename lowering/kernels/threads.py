@@ -150,8 +150,9 @@ int8 1.5x slower); backing off lets it sleep and gives the caller a core of its 
 # slept without spinning since: `_emit_pool_run`)
 assert BACKOFF_MIN_SECONDS >= SPIN_SECONDS
 ISOLATED_LATE_SECONDS = 0.1
-"""A late job more than this long after the last one, while the pool has all its
-participants and its backoff is at the minimum (no contention being retried), takes no
+"""A late job at least this long after the last one, while the pool has all its
+participants and is not retrying a backoff (its length at the minimum, or the last
+participant back at least that length ago: `_emit_late_job`'s test), takes no
 participant away: a passing hiccup, not another process on a core; the next late job
 within this time does (`PoolStats.forgiven` counts the hiccups). On the idle 2-vCPU AMX
 host resnet50 int8 on 2 threads had 10-17 late jobs in 4 s (18 in 10 s: 150-1100 ms
@@ -159,14 +160,14 @@ apart, a few 10-50 ms apart; the worker stopped 1.5-9 ms mid-chunk, the guest co
 no steal time), and each had the pool run with the caller and its helper for the 20 ms
 after: the inferences' median about 3% slower than with no backoff at all. A core kept busy
 by another process makes a job late every time slice or two (a few ms): the second within
-0.1 s takes the participant away, one late job more when the contention starts; a retry
-after a backoff longer than the minimum is judged as before. With the rule, in 12
+0.1 s takes the participant away, one late job more when the contention starts; a failed
+retry of a backoff longer than the minimum is judged as before. With the rule, in 12
 windows of 4 s a side (processes alternated), those inferences' median was 0.985x, their
 mean 0.97x and their 90th percentile 0.975x what they were without (3.68 against 3.74 ms,
 3.74 against 3.86, 3.99 against 4.09); with a core busy 2 threads ran as before
 (`bench_targets.py --sections threads`: 6.26 and 6.13 ms); in benchmarks/sim_backoff.py
 a 2-thread pool with 2 late jobs a second runs 0.7% of its jobs inline (4.2% without),
-a 16-thread one keeps 15.2 participants at 8 late jobs a second (14.6), 11.2 at 16 (10.0),
+a 16-thread one keeps 15.3 participants at 8 late jobs a second (14.6), 11.2 at 16 (10.0),
 and 14.1 with one core busy (14.2)."""
 HELPER = True
 """Whether a 2-thread pool down to the caller alone (late jobs: another process keeps a core
@@ -209,7 +210,7 @@ _BACKOFF_MAX_TICKS = 520  # i64: BACKOFF_MAX_SECONDS in ticks
 _ACTIVE = 528  # i64: participants of the next job, 1..T (the lock's owner's; see `run`)
 _JOB_ACTIVE = 536  # i64: participants of the current job (workers read it)
 _JOBS = 544  # i64: parallel jobs posted (statistics, the lock's owner's)
-_LATE_JOBS = 552  # i64: late jobs, parallel (one participant fewer) or helped (no help)
+_LATE_JOBS = 552  # i64: late jobs, parallel (one participant fewer unless forgiven) or helped
 _INLINE_JOBS = 560  # i64: jobs run inline on the caller because one participant was left
 _WAIT_TICKS = 568  # i64: ticks callers waited for workers' chunks, all jobs (the lock's owner's)
 _LAST_GROW = 576  # i64: cycle counter when a participant last came back (likewise)
@@ -866,12 +867,18 @@ def _emit_adapt_participants(
         since_late = b.sub(ended, b.load(last_late_ptr, typ=I64))
         b.store(ended, last_late_ptr)
         length_ptr = _field(b, state, _BACKOFF_LENGTH)
+        # (not a retry: the backoff at its minimum, or the last participant back at least
+        # its length ago, `_emit_late_job`'s test)
+        length = b.load(length_ptr, typ=I64)
+        grew = b.load(_field(b, state, _LAST_GROW), typ=I64)
+        not_a_retry = b.or_(
+            b.icmp_signed("<=", length, b.load(_field(b, state, _BACKOFF_MIN_TICKS), typ=I64)),
+            b.icmp_signed(">=", b.sub(ended, grew), length),
+        )
         isolated = b.and_(
             b.icmp_signed(">=", since_late,
                           b.load(_field(b, state, _ISOLATED_LATE_TICKS), typ=I64)),
-            b.and_(b.icmp_unsigned("==", active, _const(I64, threads)),
-                   b.icmp_signed("<=", b.load(length_ptr, typ=I64),
-                                 b.load(_field(b, state, _BACKOFF_MIN_TICKS), typ=I64))),
+            b.and_(b.icmp_unsigned("==", active, _const(I64, threads)), not_a_retry),
         )
         with b.if_else(isolated) as (hiccup, back_off):
             with hiccup:  # (`ISOLATED_LATE_SECONDS`: counted, the pool left as it is)
@@ -882,7 +889,6 @@ def _emit_adapt_participants(
                 # after a backoff that failed (within the length of a participant's
                 # return), else for the minimum; at most the cap
                 b.atomic_rmw("xchg", active_ptr, b.sub(active, _const(I64, 1)), "monotonic")
-                grew = b.load(_field(b, state, _LAST_GROW), typ=I64)
                 longer = _emit_late_job(b, state, length_ptr, grew, ended)
                 b.store(b.add(ended, longer), _field(b, state, _BACKOFF_UNTIL))
 
@@ -964,7 +970,7 @@ class PoolStats:
     """Jobs run in parallel."""
     late: int
     """Late jobs, a participant descheduled: of the parallel ones (each took a participant
-    away) and of the helped ones (each ended the help for a backoff)."""
+    away unless `forgiven`) and of the helped ones (each ended the help for a backoff)."""
     inline: int
     """Jobs run on the caller alone because the late ones had left one participant."""
     active: int
@@ -1169,7 +1175,7 @@ def _spin_limits(library: JitLibrary) -> tuple[int, int, int, int, int, int, flo
     t1, c1 = time.perf_counter(), ticks()
     rate = (c1 - c0) / (t1 - t0)
     if rate <= 1e6:  # no usable cycle counter: bound by iterations (~ 20 ns each)
-        return 1 << 62, int(SPIN_SECONDS / 20e-9), 1 << 62, 0, 0, 0, 0.0
+        return 1 << 62, int(SPIN_SECONDS / 20e-9), 1 << 62, 0, 0, 1 << 62, 0.0
     return (
         int(rate * SPIN_SECONDS),
         1 << 62,

@@ -353,8 +353,9 @@ def test_an_isolated_late_job_takes_no_participant_away() -> None:
     """A late job long after the last one (`ISOLATED_LATE_SECONDS`), the pool at full
     strength and its backoff at the minimum, is a passing hiccup (a virtual CPU paused by
     its host): counted, and the pool stays parallel; a second late job within the window
-    takes the participant away. So does a late job while a backoff longer than the minimum
-    is being retried, or while the pool is already short of a participant."""
+    takes the participant away. So does the failed retry of a backoff longer than the
+    minimum (a late job within its length of the participant's return), or a late job
+    while the pool is already short of a participant."""
     from lowpass.lowering.kernels import threads
 
     for pool_threads in (2, 3):
@@ -364,18 +365,20 @@ def test_an_isolated_late_job_takes_no_participant_away() -> None:
             words[threads._ISOLATED_LATE_TICKS // 8] = window
 
             def late(active: int, length: int = 0, last_late: int | None = None,
-                     pool: ThreadPool = pool, job: Callable[..., np.ndarray] = job,
-                     words: np.ndarray = words, long: int = long) -> None:
+                     grew: int | None = None, pool: ThreadPool = pool,
+                     job: Callable[..., np.ndarray] = job, words: np.ndarray = words,
+                     long: int = long) -> None:
                 """A late job (the caller's chunk 50 ms, worker 1's 500 ms) of the pool
                 with `active` participants, the backoff's `length`, the last late job
-                `last_late` ticks ago (None: the one before this call's)."""
+                `last_late` ticks ago (None: the one before this call's), a participant
+                back `grew` ticks ago (None: 4 backoffs ago, long before)."""
                 now = pool.ticks()
                 words[threads._ACTIVE // 8] = active
                 words[threads._PREEMPTIONS_SEEN // 8] = words[threads._PREEMPTIONS // 8]
                 words[threads._BACKOFF_LENGTH // 8] = length
                 # (over, or for a pool short of a participant not yet: none comes back)
                 words[threads._BACKOFF_UNTIL // 8] = 0 if active == pool.threads else now + long
-                words[threads._LAST_GROW // 8] = now - 4 * long  # (back long ago: no retry)
+                words[threads._LAST_GROW // 8] = now - (4 * long if grew is None else grew)
                 if last_late is not None:
                     words[threads._LAST_LATE // 8] = now - last_late
                 before = pool.stats.late
@@ -396,8 +399,12 @@ def test_an_isolated_late_job_takes_no_participant_away() -> None:
             assert pool.backoff[1] == long
             late(2, last_late=2 * window)  # long after the last: a hiccup again
             assert pool.stats.active == 2 and pool.stats.forgiven == forgiven + 2
-            late(2, length=2 * long, last_late=2 * window)  # a longer backoff, retried
+            # a longer backoff whose participant came back just now: its retry failed
+            late(2, length=2 * long, last_late=2 * window, grew=0)
             assert pool.stats.active == 1 and pool.stats.forgiven == forgiven + 2
+            # the same length, the participant back longer than it ago: no retry, a hiccup
+            late(2, length=2 * long, last_late=2 * window)
+            assert pool.stats.active == 2 and pool.stats.forgiven == forgiven + 3
 
 
 def test_a_preemption_before_the_backoff_does_not_outlast_it() -> None:
