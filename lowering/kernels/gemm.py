@@ -2615,11 +2615,12 @@ class _GemmEmitter(_GroupedMicroKernels):
         b.call(fn, [a_i, out, *(_c64(v) for v in (rows, self.lda_bytes, self.a_row_bytes,
                                                    self.k))])
 
-    def split(self, threads: int) -> list[tuple[int, int, int, int, bool]]:
+    def split(self, threads: int, rows_only: bool = False) -> list[tuple[int, int, int, int, bool]]:
         """The chunks (m0, rows, p0, panels, ends with the last panel), in order: runs of N panel
         groups if there are enough groups for every thread, else runs of row tiles if there are
         enough of those (within runs of panel groups where `column_runs` finds that cheaper), else
-        both: runs of row tiles within each run of panel groups. `CHUNKS_PER_THREAD` per thread so
+        both: runs of row tiles within each run of panel groups; `rows_only` (`emit_gemm`'s
+        `split_rows`), runs of row tiles where there are enough. `CHUNKS_PER_THREAD` per thread so
         that the pool can balance a late worker; the pool gives each thread its own contiguous share
         first (its weights stay in its cache). (With neither enough groups nor enough row tiles, the
         groups alone left threads idle: resnet50's 7x7 fp32 layers, 8 groups of 4 panels, and its
@@ -2630,7 +2631,9 @@ class _GemmEmitter(_GroupedMicroKernels):
         groups = -(-self.panels // group)
         row_tiles = -(-self.m // rows_step)
         wanted = threads * CHUNKS_PER_THREAD
-        if groups >= threads or row_tiles < threads:
+        if rows_only and row_tiles >= threads:
+            count, row_runs = 1, min(row_tiles, wanted)
+        elif groups >= threads or row_tiles < threads:
             count = min(wanted, groups)
             row_runs = 1 if groups >= threads else min(row_tiles, -(-wanted // count))
         else:
@@ -2820,6 +2823,7 @@ def emit_gemm(
     a_chunk_offsets: Sequence[int] | None = None,
     bf16: bool = False,
     a_bf16: bool = False,
+    split_rows: bool = False,
 ) -> ir.Function:
     """Adds `void name(ptr a, ptr c)` to `module`:
     C[m, n] (row-major, leading dimension ldc) = epilogue(A[m, k] (row-major, lda) x B[k, n]);
@@ -2831,7 +2835,10 @@ def emit_gemm(
     `ConstantTable`: relocatable code) or, without one, appended to `keep_alive` and their
     addresses baked into the IR. `a_zero_point` (int8 paths): one value or k values
     subtracted from A, folded into the int32 compensation so that results stay exact.
-    `threads`: tasks run on the native pool (`threads.py`), fewer when the GEMM is small.
+    `threads`: tasks run on the native pool (`threads.py`), fewer when the GEMM is small;
+    they cut N (each thread's part of B in its cache) where there are enough panel groups,
+    or with `split_rows` the rows (each thread reads all of B; the rows' outputs stay with
+    the thread that wrote them).
 
     With `b` a `RuntimeB` (MatMul by a computed B) the function is
     `void name(ptr a, ptr c, ptr b, ptr workspace[, ptr r])`: B is read from `b` and packed into the
@@ -2876,7 +2883,7 @@ def emit_gemm(
         constants, amx, a_chunks, a_bf16,
     )
     threads = effective_threads(threads, m * n * k)
-    chunks = emitter.split(threads)
+    chunks = emitter.split(threads, split_rows)
     bodies: dict[tuple[int, int, bool], ir.Function] = {}
     for _, rows, _, panels, last in chunks:
         if (rows, panels, last) not in bodies:

@@ -434,6 +434,10 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
     if layout is not None:
         _emit_in_place(ctx, spec, plan, xp, out, weights[0], nhwc_out, layout)
         return
+    grid = _grid_layout(ctx, spec, plan, weights[0], nhwc_out, bool(xp_bytes))
+    if grid is not None:
+        _emit_grid(ctx, spec, plan, xp, out, weights[0], grid)
+        return
     k_gemm = gemm_k(ctx, spec, weights[0])
     weights = [_padded_rows(w, k_gemm) for w in weights]
     a_row = 0 if _a_is_input(ctx, spec) else k_gemm * _a_row_size(ctx, spec)
@@ -819,6 +823,103 @@ def _emit_in_place(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Va
             t.sdiv(item, i64(spec.oh)), t.srem(item, i64(spec.oh)))
     t.ret_void()
     emit_parallel_call(ctx.module, b, threads, task, table, chunks)
+
+
+GRID = True
+"""`_emit_grid` for the convolutions that `_grid_layout` accepts."""
+
+GRID_SPLIT_N_MIN_BYTES = 512 * 1024
+"""The fewest weight bytes of an `_emit_grid` GEMM whose threads cut N (each thread reads
+its part of the weights); below, they cut the grid's rows (each reads all of them, and its
+output rows stay in its cache for the pass after and the next layer). On 2 threads (AMX
+host, per profiling row, same-process A/B) cutting N took resnet50's 14x14 3x3 layers (576
+KiB) from 78 to 62 us and Inception-v1's 3x3 of 648 KiB from 29 to 24, but SqueezeNet's
+3x3 layers of 110-144 KiB from 13-18 to 15-23 us, and Inception-v1's of 195-378 KiB took
+26-42 us cut by rows against 28-45 by N (480 KiB: the same either way)."""
+
+
+def grid_rows(spec: ConvSpec) -> int:
+    """The rows of an image's GEMM on the padded grid (`_emit_grid`): every padded column of
+    the output rows but the last row's past its OW."""
+    return (spec.oh - 1) * spec.wp + spec.ow
+
+
+def _grid_layout(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, weights: np.ndarray,
+                 nhwc_out: bool, copied: bool) -> tuple[int, list[int]] | None:
+    """The A layout (`_in_place_layout`) of a convolution that `_emit_grid` computes, or
+    None: `GRID`, int8 on AMX tiles, one group, unit strides (grid rows one input pixel
+    apart), an NHWC output with no residual in the GEMMs' epilogue, and output rows too
+    short for a GEMM of their own (`_in_place_plan`: fewer than `AMX_MIN_ROWS`), which
+    im2col computed (resnet50's 14x14 and 7x7 3x3 layers)."""
+    if not GRID or spec.pointwise or spec.groups != 1 or spec.a_dtype.itemsize != 1:
+        return None
+    if (spec.sh, spec.sw) != (1, 1) or not nhwc_out or plan.residual is not None:
+        return None
+    layout = _in_place_layout(spec)
+    # (kernel rows padded to 64 bytes read past a row: only the padded copy has room)
+    if layout is None or not (layout[0] == spec.kw * spec.c or copied):
+        return None
+    if not amx_applies(spec.a_dtype, weights, ctx.cpu, grid_rows(spec), spec.kh * layout[0]):
+        return None
+    return layout
+
+
+def _emit_grid(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Value,
+               out: Buffer, weights: np.ndarray, layout: tuple[int, list[int]]) -> None:
+    """The convolution as one GEMM per image over the padded grid: row r = y Wp + x is
+    output row y's position x for x < OW, and a position past the row's end (reading the
+    padding and the next row's first pixels) for OW <= x < Wp; so A is the padded NHWC
+    input itself, rows C bytes apart (a tap's chunk at `layout`'s offsets, as
+    `_emit_in_place`), with no im2col, and the GEMM's threads cut N (its panel groups:
+    each thread reads its part of the weights and all of the small input). The GEMM writes
+    the grid's rows to scratch; a pass copies each output row's OW rows to the output (or
+    runs the pass after the GEMMs on them, `_finish_function`). The grid's Wp - OW extra
+    rows a row cost compute: 222 rows for resnet50's 196 positions of a 14x14 layer, on
+    AMX tiles 0.87x the time of the GEMM of im2col rows (1 thread, its weights out of L2:
+    130.5 against 145.5 us, and im2col's copy of 9x the input gone), and on 2 threads each
+    thread's half of N 72.5 us where its 98 im2col rows took 92.1 (the same GEMMs alone)."""
+    b = ctx.builder
+    row_k, offsets = layout
+    zero_point = gemm_zero_point(spec, 0)
+    if row_k != spec.kw * spec.c:  # (kernel rows padded with zero weights)
+        weights = _in_place_weights(spec, weights, row_k)
+        if zero_point is not None:
+            zero_point = _in_place_weights(spec, zero_point[:, None], row_k)[:, 0]
+    rows = grid_rows(spec)
+    ctx.amx_tiles = True  # (`_grid_layout`: on AMX tiles)
+    gemm = emit_gemm(
+        ctx.module, unique_global(ctx, f"{ctx.group_name}_gemm"), m=rows,
+        k=spec.kh * row_k, n=spec.og, a_dtype=spec.a_dtype, b=weights, a_zero_point=zero_point,
+        epilogue=plan.epilogue(ctx, 0, spec.og), lda=spec.c, ldc=spec.cout,
+        threads=ctx.threads, keep_alive=ctx.keep_alive, cpu=ctx.cpu, constants=ctx.constants,
+        a_chunk_offsets=offsets, split_rows=weights.nbytes < GRID_SPLIT_N_MIN_BYTES,
+    )
+    row_bytes = spec.cout * plan.out_dtype.itemsize
+    image_bytes = rows * row_bytes
+    scratch = ctx.scratch(spec.n * image_bytes)
+    with for_range(b, spec.n, name="image") as n:
+        a_ptr = byte_offset(b, xp, b.mul(n, i64(spec.hp * spec.wp * spec.c)))
+        b.call(gemm, [a_ptr, byte_offset(b, scratch, b.mul(n, i64(image_bytes)))])
+    finish, constants = _finish_function(ctx, spec, plan, out, [spec.ow])
+    tensors = _residual_tensors(ctx, plan, out)
+    out_row = spec.ow * row_bytes
+
+    def body(t: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
+        src, dst, *rest = args[:-2]
+        lo, hi = args[-2:]
+        with for_range(t, hi, start=lo, name="noh") as q:
+            n, oh = t.udiv(q, i64(spec.oh)), t.urem(q, i64(spec.oh))
+            acc = byte_offset(t, src, t.add(t.mul(n, i64(image_bytes)),
+                                            t.mul(oh, i64(spec.wp * row_bytes))))
+            if finish is None:  # (the epilogue wrote the output's values)
+                memcpy(t, byte_offset(t, dst, t.mul(q, i64(out_row))), acc, out_row)
+            else:
+                t.call(finish, [acc, dst, n, t.mul(oh, i64(spec.ow)), i64(spec.ow), *rest])
+
+    emit_ranged_kernel(ctx, f"{ctx.group_name}_grid_rows", [scratch, out.ptr, *tensors,
+                                                            *constants], body,
+                       outer=spec.n * spec.oh,
+                       work=spec.n * spec.oh * out_row * PADDED_COPY_WEIGHT, noalias=(1,))
 
 
 def _threaded_gemm_blocks(spec: ConvSpec, blocks: list[tuple[int, int]], threads: int,

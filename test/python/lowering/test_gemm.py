@@ -351,8 +351,8 @@ def test_chunks_of_rows_and_panels(m, k, n, a_dtype, monkeypatch):
     splits = []
     split = gemm_module._GemmEmitter.split
 
-    def recorded(self, threads):
-        chunks = split(self, threads)
+    def recorded(self, threads, rows_only=False):
+        chunks = split(self, threads, rows_only)
         splits.append((self.m, self.panels, self.tile, chunks))
         return chunks
 
@@ -373,6 +373,46 @@ def test_chunks_of_rows_and_panels(m, k, n, a_dtype, monkeypatch):
     np.testing.assert_array_equal(many, one)
 
 
+@pytest.mark.parametrize("a_dtype", [np.uint8, np.float32])
+def test_split_rows_cuts_only_the_rows(a_dtype, monkeypatch):
+    """`split_rows`: the threads' chunks are runs of row tiles, each of all the panels (a
+    convolution on the padded grid whose weights are few, `convolution._emit_grid`: each
+    thread's output rows stay in its cache), where without it a GEMM of enough panel
+    groups cuts N; the same results as one thread."""
+    from lowpass.lowering.kernels import gemm as gemm_module
+
+    m, k, n = 200, 256, 256
+    a = activations(m, k, a_dtype)
+    if a_dtype == np.float32:
+        b, ep = RNG.standard_normal((k, n)).astype(np.float32), Epilogue(relu=True)
+    else:
+        b, ep = weights8(k, n), Epilogue(scale=0.002, bias=3.0, out_dtype=np.uint8)
+    one = gemm(a, b, epilogue=ep, threads=1)
+    splits = []
+    split = gemm_module._GemmEmitter.split
+
+    def recorded(self, threads, rows_only=False):
+        chunks = split(self, threads, rows_only)
+        splits.append((self.panels, rows_only, chunks))
+        return chunks
+
+    monkeypatch.setattr(gemm_module._GemmEmitter, "split", recorded)
+    monkeypatch.setattr(gemm_module, "effective_threads", lambda threads, work: threads)
+    for split_rows in (False, True):
+        run, _ = compile_gemm(m, k, n, a.dtype, b, epilogue=ep, threads=2,
+                              split_rows=split_rows)
+        np.testing.assert_array_equal(run(a, np.full((m, n), 77, np.uint8 if a_dtype ==
+                                                     np.uint8 else np.float32)), one)
+    (panels, by_n, n_chunks), (_, by_rows, row_chunks) = splits
+    assert (by_n, by_rows) == (False, True)
+    assert len({(p0, count) for _, _, p0, count, _ in n_chunks}) > 1  # (N cut)
+    assert all((p0, count, last) == (0, panels, True) for _, _, p0, count, last in row_chunks)
+    covered = np.zeros(m, np.int32)
+    for m0, rows, _, _, _ in row_chunks:
+        covered[m0:m0 + rows] += 1
+    assert len(row_chunks) > 1 and (covered == 1).all()
+
+
 @pytest.mark.parametrize(("m", "k", "n", "b_heavy"), [
     (196, 1024, 128, True),  # (as resnet50's 14x14 1x1 layers: 512 KiB of B, 784 of A)
     (2048, 32, 128, False),  # (16 KiB of B, 256 KiB of A)
@@ -391,8 +431,8 @@ def test_panel_runs_where_b_is_read_most(m, k, n, b_heavy, monkeypatch):
     splits = []
     split = gemm_module._GemmEmitter.split
 
-    def recorded(self, threads):
-        chunks = split(self, threads)
+    def recorded(self, threads, rows_only=False):
+        chunks = split(self, threads, rows_only)
         splits.append((self, chunks))
         return chunks
 
