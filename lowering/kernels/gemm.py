@@ -2837,8 +2837,8 @@ def emit_gemm(
     subtracted from A, folded into the int32 compensation so that results stay exact.
     `threads`: tasks run on the native pool (`threads.py`), fewer when the GEMM is small;
     they cut N (each thread's part of B in its cache) where there are enough panel groups,
-    or with `split_rows` the rows (each thread reads all of B; the rows' outputs stay with
-    the thread that wrote them).
+    or with `split_rows` the rows where there are as many row tiles as threads (each thread
+    reads all of B and writes whole rows of C).
 
     With `b` a `RuntimeB` (MatMul by a computed B) the function is
     `void name(ptr a, ptr c, ptr b, ptr workspace[, ptr r])`: B is read from `b` and packed into the

@@ -829,9 +829,10 @@ GRID = True
 """`_emit_grid` for the convolutions that `_grid_layout` accepts."""
 
 GRID_SPLIT_N_MIN_BYTES = 512 * 1024
-"""The fewest weight bytes of an `_emit_grid` GEMM whose threads cut N (each thread reads
-its part of the weights); below, they cut the grid's rows (each reads all of them, and its
-output rows stay in its cache for the pass after and the next layer). On 2 threads (AMX
+"""The fewest weight bytes (kernel rows padded to 64 bytes included) of an `_emit_grid`
+GEMM whose threads cut N (each thread reads its part of the weights); below, they cut the
+grid's rows (each reads all of them, and writes whole output rows, which the copy after it
+and the next layer's chunks read mostly on the same thread). On 2 threads (AMX
 host, per profiling row, same-process A/B) cutting N took resnet50's 14x14 3x3 layers (576
 KiB) from 78 to 62 us and Inception-v1's 3x3 of 648 KiB from 29 to 24, but SqueezeNet's
 3x3 layers of 110-144 KiB from 13-18 to 15-23 us, and Inception-v1's of 195-378 KiB took
@@ -855,6 +856,8 @@ def _grid_layout(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, weights: np
         return None
     if (spec.sh, spec.sw) != (1, 1) or not nhwc_out or plan.residual is not None:
         return None
+    if spec.ow >= AMX_MIN_ROWS:  # (`_in_place_plan`'s: a GEMM per output row)
+        return None
     layout = _in_place_layout(spec)
     # (kernel rows padded to 64 bytes read past a row: only the padded copy has room)
     if layout is None or not (layout[0] == spec.kw * spec.c or copied):
@@ -870,10 +873,13 @@ def _emit_grid(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Value,
     output row y's position x for x < OW, and a position past the row's end (reading the
     padding and the next row's first pixels) for OW <= x < Wp; so A is the padded NHWC
     input itself, rows C bytes apart (a tap's chunk at `layout`'s offsets, as
-    `_emit_in_place`), with no im2col, and the GEMM's threads cut N (its panel groups:
-    each thread reads its part of the weights and all of the small input). The GEMM writes
-    the grid's rows to scratch; a pass copies each output row's OW rows to the output (or
-    runs the pass after the GEMMs on them, `_finish_function`). The grid's Wp - OW extra
+    `_emit_in_place`), with no im2col. The GEMM's threads cut N (its panel groups: each
+    thread reads its part of the weights and all of the small input) where the weights
+    (kernel rows padded to 64 bytes included) are `GRID_SPLIT_N_MIN_BYTES` or more, else
+    the grid's rows (`split_rows`, where there are as many row tiles as threads). The
+    GEMM writes an image's grid rows to scratch; a pass copies each output row's OW rows to
+    the output (or runs the pass after the GEMMs on them, `_finish_function`) before the
+    next image's GEMM. The grid's Wp - OW extra
     rows a row cost compute: 222 rows for resnet50's 196 positions of a 14x14 layer, on
     AMX tiles 0.87x the time of the GEMM of im2col rows (1 thread, its weights out of L2:
     130.5 against 145.5 us, and im2col's copy of 9x the input gone), and on 2 threads each
@@ -895,31 +901,31 @@ def _emit_grid(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Value,
         a_chunk_offsets=offsets, split_rows=weights.nbytes < GRID_SPLIT_N_MIN_BYTES,
     )
     row_bytes = spec.cout * plan.out_dtype.itemsize
-    image_bytes = rows * row_bytes
-    scratch = ctx.scratch(spec.n * image_bytes)
-    with for_range(b, spec.n, name="image") as n:
-        a_ptr = byte_offset(b, xp, b.mul(n, i64(spec.hp * spec.wp * spec.c)))
-        b.call(gemm, [a_ptr, byte_offset(b, scratch, b.mul(n, i64(image_bytes)))])
+    scratch = ctx.scratch(rows * row_bytes)  # (one image's grid rows)
     finish, constants = _finish_function(ctx, spec, plan, out, [spec.ow])
     tensors = _residual_tensors(ctx, plan, out)
     out_row = spec.ow * row_bytes
 
     def body(t: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
-        src, dst, *rest = args[:-2]
+        src, dst, image, *rest = args[:-2]
         lo, hi = args[-2:]
-        with for_range(t, hi, start=lo, name="noh") as q:
-            n, oh = t.udiv(q, i64(spec.oh)), t.urem(q, i64(spec.oh))
-            acc = byte_offset(t, src, t.add(t.mul(n, i64(image_bytes)),
-                                            t.mul(oh, i64(spec.wp * row_bytes))))
+        n = t.ptrtoint(image, I64)
+        with for_range(t, hi, start=lo, name="oh") as oh:
+            acc = byte_offset(t, src, t.mul(oh, i64(spec.wp * row_bytes)))
             if finish is None:  # (the epilogue wrote the output's values)
+                q = t.add(t.mul(n, i64(spec.oh)), oh)
                 memcpy(t, byte_offset(t, dst, t.mul(q, i64(out_row))), acc, out_row)
             else:
                 t.call(finish, [acc, dst, n, t.mul(oh, i64(spec.ow)), i64(spec.ow), *rest])
 
-    emit_ranged_kernel(ctx, f"{ctx.group_name}_grid_rows", [scratch, out.ptr, *tensors,
-                                                            *constants], body,
-                       outer=spec.n * spec.oh,
-                       work=spec.n * spec.oh * out_row * PADDED_COPY_WEIGHT, noalias=(1,))
+    with for_range(b, spec.n, name="image") as n:
+        a_ptr = byte_offset(b, xp, b.mul(n, i64(spec.hp * spec.wp * spec.c)))
+        b.call(gemm, [a_ptr, scratch])
+        # (each image's rows right after its GEMM, while they are in the threads' caches)
+        emit_ranged_kernel(ctx, f"{ctx.group_name}_grid_rows",
+                           [scratch, out.ptr, b.inttoptr(n, PTR), *tensors, *constants], body,
+                           outer=spec.oh, work=spec.oh * out_row * PADDED_COPY_WEIGHT,
+                           noalias=(1,))
 
 
 def _threaded_gemm_blocks(spec: ConvSpec, blocks: list[tuple[int, int]], threads: int,

@@ -4,8 +4,9 @@ ResNet's 14x14 and 7x7 3x3 layers), computed as one GEMM over the padded grid on
 (lowering/ops/convolution.py `_grid_layout`, `_emit_grid`): A read from the padded NHWC
 input in place, rows Wp - OW past each output row's end computed and dropped by the copy
 into the output. Taps of 64 channels, kernel rows of 96, 40 and 32 channels padded to 64
-bytes (a 5x5 among them), dilation 2, an unpadded NHWC input of 128 channels; the threads
-cutting N or the grid's rows (`GRID_SPLIT_N_MIN_BYTES`). The CPU device equals REFERENCE
+bytes (a 5x5 among them, one dilated along H), dilation 2, an unpadded NHWC input of 128
+channels, the pass after the GEMM on the grid's rows; the threads cutting N or the grid's
+rows (`GRID_SPLIT_N_MIN_BYTES`). The CPU device equals REFERENCE
 bit for bit on 1 and 2 threads; on an AMX host those cases take the grid, and a stride of
 2, an NCHW graph output and kernel rows padded past an unpadded input (no room to read
 past a row) do not; elsewhere none does (im2col).
@@ -36,12 +37,19 @@ CASES: dict[str, tuple[int, int, ConvGeometry, int, bool]] = {
     "rows96": (96, 13, _geometry(1), 3, True),
     "rows40": (40, 7, _geometry(1), 3, True),
     "dilation2": (64, 12, _geometry(2, dilation=2), 3, True),
+    "rows40_dilated_h": (40, 9, {"strides": [1, 1], "pads_begin": [2, 1],
+                                 "pads_end": [2, 1], "dilations": [2, 1]}, 3, True),
     "unpadded": (128, 15, _geometry(0), 3, True),
     "5x5": (32, 10, _geometry(2), 5, True),
+    "pass_after": (64, 5, _geometry(1), 3, True),
     "rows40_unpadded": (40, 15, _geometry(0), 3, False),
     "stride2": (64, 28, _geometry(1, stride=2), 3, False),
     "nchw": (64, 14, _geometry(1), 3, False),
 }
+HEIGHTS = {"pass_after": 3}
+"""The input's height where it is not 6: "pass_after" has 15 output positions, too few for
+the requantization in the GEMMs' epilogue (`whole` in `_kernel_counts`), so that the pass
+after the GEMM (`_finish_function`) runs on each output row's grid rows."""
 
 
 @pytest.mark.parametrize("split_n", [False, True])
@@ -49,20 +57,27 @@ CASES: dict[str, tuple[int, int, ConvGeometry, int, bool]] = {
 def test_grid_convolution_equals_reference(case: str, split_n: bool,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
     channels, width, geometry, size, on_grid = CASES[case]
-    model = _model(channels, width, geometry, case == "nchw", size)
-    feeds = {"x": RNG.integers(0, 256, (BATCH, channels, 6, width)).astype(np.uint8)}
+    height = HEIGHTS.get(case, 6)
+    model = _model(channels, width, geometry, case == "nchw", size, height)
+    feeds = {"x": RNG.integers(0, 256, (BATCH, channels, height, width)).astype(np.uint8)}
     core = lowpass.Core()
     want = np.asarray(core.compile_model(model, "REFERENCE").create_infer_request()
                       .infer(feeds)["y"])
-    real = convolution._grid_layout
+    real, real_emit = convolution._grid_layout, convolution._emit_grid
     taken: list[bool] = []
+    direct: list[bool] = []
 
     def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
         layout = real(*args, **kwargs)
         taken.append(layout is not None)
         return layout
 
+    def spy_emit(ctx, spec, plan, *args):  # type: ignore[no-untyped-def]
+        direct.append(plan.direct)
+        return real_emit(ctx, spec, plan, *args)
+
     monkeypatch.setattr(convolution, "_grid_layout", spy)
+    monkeypatch.setattr(convolution, "_emit_grid", spy_emit)
     # (the weights here are few: 0 bytes makes the threads cut N, the default the rows)
     if split_n:
         monkeypatch.setattr(convolution, "GRID_SPLIT_N_MIN_BYTES", 0)
@@ -73,3 +88,5 @@ def test_grid_convolution_equals_reference(case: str, split_n: bool,
             np.asarray(got.create_infer_request().infer(feeds)["y"]), want)
     grid = on_grid and host_cpu().amx
     assert taken.count(True) == (2 if grid else 0), taken  # (the one under test, twice)
+    if grid:  # (the epilogue writes the output's values, or the pass after it does)
+        assert direct == [case != "pass_after"] * 2, direct

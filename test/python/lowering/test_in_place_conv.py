@@ -83,12 +83,12 @@ SIZES = {"stacked_7x7_stride2": 7}
 
 
 def _model(channels: int, width: int, geometry: ConvGeometry, nchw: bool,
-           size: int = 3) -> lowpass.Model:
+           size: int = 3, height: int = 6) -> lowpass.Model:
     """u8 x -> 1x1 (requantized into NHWC) -> zero point -> the `size` x `size` convolution
     under test (requantized per channel by its GEMM's epilogue into NHWC) -> 1x1 -> f32
     output; with `nchw` the tested convolution's requantized output is the graph's."""
     g = GraphBuilder()
-    shape = [BATCH, channels, 6, width]
+    shape = [BATCH, channels, height, width]
     x = g.input("x", shape, ov.ui8)
 
     def const(value: object, dtype: type = np.float32):  # type: ignore[no-untyped-def]
@@ -113,7 +113,7 @@ def _model(channels: int, width: int, geometry: ConvGeometry, nchw: bool,
     zp = const(RNG.integers(0, 9, (1, channels, 1, 1)), np.uint8)
     sub = g.value(ov.SubtractOp(a, zp, result_type=ov.tensor(shape, ov.f32), name="zp"))
     oh, ow = ((n + 2 * geometry["pads_begin"][i] - geometry["dilations"][i] * (size - 1)
-               - 1) // geometry["strides"][i] + 1 for i, n in enumerate((6, width)))
+               - 1) // geometry["strides"][i] + 1 for i, n in enumerate((height, width)))
     out = [BATCH, 40, oh, ow]
     b = requantized(conv(sub, 40, channels, size, out, "b", geometry), 40, "b_q")
     if nchw:
