@@ -144,12 +144,13 @@ WHY_NOT_MET: list[tuple[str, str | Callable[[], str]]] = [
      "depthwise fusion)"),
     ("2 threads >= 1.8x", "the host scales (two pinned one-thread processes run every "
      "layer at its time alone) and the pool's jobs cover all but ~0.1 ms of an inference, "
-     "the caller waiting 80-116 us for the worker's chunks: the rest is lost inside the "
-     "chunks, where data crosses cores (each thread streaming all of a 14x14 layer's "
-     "weights, arena bytes last written by the other core); on the AMX-BF16 host 1.76-1.78x "
-     "in fast phases, 1.85-1.95x in slow ones (OpenVINO 1.60-1.79x) -> an arena placement "
-     "that keeps a tensor's bytes on the core that wrote them (cutting the output channels "
-     "between the threads measured 1.05-1.3x those layers' time)"),
+     "the caller waiting 0.13-0.23 ms for the worker's chunks: the rest is lost inside the "
+     "chunks, where data crosses cores (arena bytes last written by the other core, each "
+     "thread streaming the weights of the layers cut by positions); on the AMX-BF16 host "
+     "1.81-1.86x since the short-row layers run on the padded grid with N cut (1.76-1.78x "
+     "before in fast phases, 1.85-1.95x in slow ones; OpenVINO 1.60-1.79x) -> the stride-2 "
+     "3x3 layers' im2col (n81: 1.43x on 2 threads), an arena placement that keeps a "
+     "tensor's bytes on the core that wrote them"),
     ("not slower than 1 thread", "a worker descheduled mid-chunk; the pool backs off for up "
      "to 0.5 s (0.95-1.01x on a Zen 3 VM with a core busy; OpenVINO 0.72-1.25x) -> shorter "
      "chunks on a busy machine"),

@@ -611,11 +611,13 @@ def test_few_positions_gather_their_im2col_rows_in_threads(
     49 positions, too few to run blocks in parallel, so on 2 threads its im2col (85 KB in
     int8) is gathered by the threads in row ranges (`_call_im2col_rows`) before the
     threaded GEMMs; bit for bit REFERENCE's on 1 and 2 threads (fp32: within float32
-    rounding). (int8 on a VNNI host reads its input in place instead: not here.)"""
+    rounding). (int8 on a VNNI host reads its input in place instead, and on an AMX host
+    it is one GEMM over the padded grid, test_grid_conv.py: not here.)"""
     from lowpass.lowering.kernels.threads import available_cores
     from lowpass.lowering.ops import convolution
 
     monkeypatch.setattr(convolution, "IN_PLACE_VNNI", False)
+    monkeypatch.setattr(convolution, "GRID", False)
 
     if available_cores() < 2:
         pytest.skip("one core: the graph is compiled for one thread")
