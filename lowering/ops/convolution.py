@@ -87,6 +87,7 @@ from lowpass.lowering.kernels.gemm import (
     AMX_K,
     AMX_MIN_ROWS,
     AMX_ROW_BYTES,
+    AMX_ROWS,
     BF16_CHUNK_MIN,
     CHUNKS_PER_THREAD,
     RuntimeB,
@@ -418,25 +419,30 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
     xp_bf16 = bf16_layout is not None or spec.x_bf16  # (the padded copy in bfloat16)
     xp_es = 2 if xp_bf16 else es
     xp_bytes = 0 if use_x_as_nhwc else spec.n * spec.hp * spec.wp * spec.c * xp_es
-    # (+ AMX_K: the rows of an in-place GEMM read up to 63 bytes past a kernel row's)
-    xp = ctx.scratch(xp_bytes + AMX_K) if xp_bytes else x.ptr
+    weights = [gemm_weights(spec, g) for g in range(spec.groups)]  # (packed once for all blocks)
+    layout = stacked = grid = None
+    if bf16_layout is None:
+        layout = _in_place_plan(ctx, spec, plan, weights[0], nhwc_out, bool(xp_bytes))
+        stacked = _stacked_spec(ctx, spec, plan, weights[0], nhwc_out, bool(xp_bytes), layout)
+        if layout is None and stacked is None:
+            grid = _grid_layout(ctx, spec, plan, weights[0], nhwc_out, bool(xp_bytes))
+    # (+ AMX_K: the rows of an in-place GEMM read up to 63 bytes past a kernel row's; the
+    # grid's rows past its last, up to whole row tiles, read on from there)
+    slack = AMX_K + (grid_padding(spec) * spec.c if grid is not None and xp_bytes else 0)
+    xp = ctx.scratch(xp_bytes + slack) if xp_bytes else x.ptr
     if xp_bytes:
         emit_to_nhwc(ctx, spec, x.ptr, xp, x.channels_last, xp_bf16)
-    weights = [gemm_weights(spec, g) for g in range(spec.groups)]  # (packed once for all blocks)
     if bf16_layout is not None:
         _emit_in_place(ctx, spec, plan, xp, out, weights[0], nhwc_out, bf16_layout)
         return
-    layout = _in_place_plan(ctx, spec, plan, weights[0], nhwc_out, bool(xp_bytes))
-    stacked = _stacked_spec(ctx, spec, plan, weights[0], nhwc_out, bool(xp_bytes), layout)
     if stacked is not None:
         _emit_stacked(ctx, spec, stacked, plan, xp, out, nhwc_out)
         return
     if layout is not None:
         _emit_in_place(ctx, spec, plan, xp, out, weights[0], nhwc_out, layout)
         return
-    grid = _grid_layout(ctx, spec, plan, weights[0], nhwc_out, bool(xp_bytes))
     if grid is not None:
-        _emit_grid(ctx, spec, plan, xp, out, weights[0], grid)
+        _emit_grid(ctx, spec, plan, xp, out, weights[0], grid, whole_tiles=bool(xp_bytes))
         return
     k_gemm = gemm_k(ctx, spec, weights[0])
     weights = [_padded_rows(w, k_gemm) for w in weights]
@@ -828,6 +834,13 @@ def _emit_in_place(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Va
 GRID = True
 """`_emit_grid` for the convolutions that `_grid_layout` accepts."""
 
+GRID_MAX_K_RATIO = 1.2
+"""The most K of an `_emit_grid` GEMM, kernel rows padded to 64 bytes with zero weights
+(`_in_place_layout`), as a multiple of im2col's (whole 64-byte chunks): SqueezeNet's 13x13
+3x3 layers of 48 channels (576 against 448, 1.29x) took 1.18-1.27x their im2col time on
+the grid (1 thread); Inception-v1's 5x5 ones of 32 (960 against 832, 1.15x) the same time,
+its 3x3 ones of 96 and 112 (1.07x, 1.13x) less."""
+
 GRID_SPLIT_N_MIN_BYTES = 512 * 1024
 """The fewest weight bytes (kernel rows padded to 64 bytes included) of an `_emit_grid`
 GEMM whose threads cut N (each thread reads its part of the weights); below, they cut the
@@ -843,6 +856,21 @@ def grid_rows(spec: ConvSpec) -> int:
     """The rows of an image's GEMM on the padded grid (`_emit_grid`): every padded column of
     the output rows but the last row's past its OW."""
     return (spec.oh - 1) * spec.wp + spec.ow
+
+
+GRID_PADDING_MAX_ROWS = AMX_ROWS // 4
+"""The most rows that `_emit_grid` adds after the grid's last to make whole AMX row tiles:
+a remainder tile has micro-kernels of its own (resnet50 int8's compile 0.3 s longer with
+them: 3.3-3.6 s against 3.0-3.1, its 14x14 and 7x7 grids 2 and 3 rows short of whole
+tiles), padding rows cost their products (SqueezeNet's 13x13 grids, 31 rows short: the
+network 1.008x the time with them)."""
+
+
+def grid_padding(spec: ConvSpec) -> int:
+    """The rows after `grid_rows` up to whole AMX row tiles where they are few
+    (`GRID_PADDING_MAX_ROWS`), else 0 (`_emit_grid`'s `whole_tiles`)."""
+    rows = -grid_rows(spec) % AMX_ROWS
+    return rows if rows <= GRID_PADDING_MAX_ROWS else 0
 
 
 def _grid_layout(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, weights: np.ndarray,
@@ -862,13 +890,17 @@ def _grid_layout(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, weights: np
     # (kernel rows padded to 64 bytes read past a row: only the padded copy has room)
     if layout is None or not (layout[0] == spec.kw * spec.c or copied):
         return None
-    if not amx_applies(spec.a_dtype, weights, ctx.cpu, grid_rows(spec), spec.kh * layout[0]):
+    k = spec.kh * layout[0]
+    if k > GRID_MAX_K_RATIO * -(-spec.k // AMX_K) * AMX_K:  # (im2col's K: whole chunks)
+        return None
+    if not amx_applies(spec.a_dtype, weights, ctx.cpu, grid_rows(spec), k):
         return None
     return layout
 
 
 def _emit_grid(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Value,
-               out: Buffer, weights: np.ndarray, layout: tuple[int, list[int]]) -> None:
+               out: Buffer, weights: np.ndarray, layout: tuple[int, list[int]],
+               whole_tiles: bool) -> None:
     """The convolution as one GEMM per image over the padded grid: row r = y Wp + x is
     output row y's position x for x < OW, and a position past the row's end (reading the
     padding and the next row's first pixels) for OW <= x < Wp; so A is the padded NHWC
@@ -879,7 +911,9 @@ def _emit_grid(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Value,
     the grid's rows (`split_rows`, where there are as many row tiles as threads). The
     GEMM writes an image's grid rows to scratch; a pass copies each output row's OW rows to
     the output (or runs the pass after the GEMMs on them, `_finish_function`) before the
-    next image's GEMM. The grid's Wp - OW extra
+    next image's GEMM. With `whole_tiles` (a padded copy `grid_padding` rows of C bytes
+    longer) the GEMM runs the few rows after the grid's last up to whole AMX row tiles
+    too, so that its micro-kernels are those of whole tiles. The grid's Wp - OW extra
     rows a row cost compute: 222 rows for resnet50's 196 positions of a 14x14 layer, on
     AMX tiles 0.87x the time of the GEMM of im2col rows (1 thread, its weights out of L2:
     130.5 against 145.5 us, and im2col's copy of 9x the input gone), and on 2 threads each
@@ -891,7 +925,7 @@ def _emit_grid(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Value,
         weights = _in_place_weights(spec, weights, row_k)
         if zero_point is not None:
             zero_point = _in_place_weights(spec, zero_point[:, None], row_k)[:, 0]
-    rows = grid_rows(spec)
+    rows = grid_rows(spec) + (grid_padding(spec) if whole_tiles else 0)
     ctx.amx_tiles = True  # (`_grid_layout`: on AMX tiles)
     gemm = emit_gemm(
         ctx.module, unique_global(ctx, f"{ctx.group_name}_gemm"), m=rows,

@@ -5,11 +5,13 @@ ResNet's 14x14 and 7x7 3x3 layers), computed as one GEMM over the padded grid on
 input in place, rows Wp - OW past each output row's end computed and dropped by the copy
 into the output. Taps of 64 channels, kernel rows of 96, 40 and 32 channels padded to 64
 bytes (a 5x5 among them, one dilated along H), dilation 2, an unpadded NHWC input of 128
-channels, the pass after the GEMM on the grid's rows; the threads cutting N or the grid's
+channels (its GEMM without the rows after the grid up to whole row tiles: no room to read
+them), the pass after the GEMM on the grid's rows; the threads cutting N or the grid's
 rows (`GRID_SPLIT_N_MIN_BYTES`). The CPU device equals REFERENCE
 bit for bit on 1 and 2 threads; on an AMX host those cases take the grid, and a stride of
-2, an NCHW graph output and kernel rows padded past an unpadded input (no room to read
-past a row) do not; elsewhere none does (im2col).
+2, an NCHW graph output, kernel rows padded past an unpadded input (no room to read past a
+row) and kernel rows of 48 channels (their padding 1.29x im2col's K, `GRID_MAX_K_RATIO`)
+do not; elsewhere none does (im2col).
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ CASES: dict[str, tuple[int, int, ConvGeometry, int, bool]] = {
     "5x5": (32, 10, _geometry(2), 5, True),
     "pass_after": (64, 5, _geometry(1), 3, True),
     "rows40_unpadded": (40, 15, _geometry(0), 3, False),
+    "rows48": (48, 13, _geometry(1), 3, False),
     "stride2": (64, 28, _geometry(1, stride=2), 3, False),
     "nchw": (64, 14, _geometry(1), 3, False),
 }
@@ -66,15 +69,17 @@ def test_grid_convolution_equals_reference(case: str, split_n: bool,
     real, real_emit = convolution._grid_layout, convolution._emit_grid
     taken: list[bool] = []
     direct: list[bool] = []
+    whole: list[bool] = []
 
     def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
         layout = real(*args, **kwargs)
         taken.append(layout is not None)
         return layout
 
-    def spy_emit(ctx, spec, plan, *args):  # type: ignore[no-untyped-def]
+    def spy_emit(ctx, spec, plan, *args, **kwargs):  # type: ignore[no-untyped-def]
         direct.append(plan.direct)
-        return real_emit(ctx, spec, plan, *args)
+        whole.append(kwargs["whole_tiles"])
+        return real_emit(ctx, spec, plan, *args, **kwargs)
 
     monkeypatch.setattr(convolution, "_grid_layout", spy)
     monkeypatch.setattr(convolution, "_emit_grid", spy_emit)
@@ -90,3 +95,5 @@ def test_grid_convolution_equals_reference(case: str, split_n: bool,
     assert taken.count(True) == (2 if grid else 0), taken  # (the one under test, twice)
     if grid:  # (the epilogue writes the output's values, or the pass after it does)
         assert direct == [case != "pass_after"] * 2, direct
+        # (whole row tiles but where no padded copy has room for the rows after the grid)
+        assert whole == [case != "unpadded"] * 2, whole
