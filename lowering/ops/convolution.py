@@ -914,10 +914,11 @@ def _emit_grid(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Value,
     next image's GEMM. With `whole_tiles` (a padded copy `grid_padding` rows of C bytes
     longer) the GEMM runs the few rows after the grid's last up to whole AMX row tiles
     too, so that its micro-kernels are those of whole tiles. The grid's Wp - OW extra
-    rows a row cost compute: 222 rows for resnet50's 196 positions of a 14x14 layer, on
-    AMX tiles 0.87x the time of the GEMM of im2col rows (1 thread, its weights out of L2:
-    130.5 against 145.5 us, and im2col's copy of 9x the input gone), and on 2 threads each
-    thread's half of N 72.5 us where its 98 im2col rows took 92.1 (the same GEMMs alone)."""
+    rows a row cost compute: 222 rows (224 with `whole_tiles`) for resnet50's 196
+    positions of a 14x14 layer, the 222 on AMX tiles 0.87x the time of the GEMM of im2col
+    rows (1 thread, its weights out of L2: 130.5 against 145.5 us, and im2col's copy of 9x
+    the input gone), and on 2 threads each thread's half of N 72.5 us where its 98 im2col
+    rows took 92.1 (the same GEMMs alone)."""
     b = ctx.builder
     row_k, offsets = layout
     zero_point = gemm_zero_point(spec, 0)
