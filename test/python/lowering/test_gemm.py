@@ -330,16 +330,10 @@ def test_two_threads_equal_one(m, k, n, a_dtype):
         np.testing.assert_array_equal(one, gemm_reference(a, b, None, ep))
 
 
-@pytest.mark.parametrize(("m", "k", "n", "a_dtype"), [
-    (13, 200, 128, np.float32),  # (AVX-512: 3 row tiles of 6 x 2 groups of 64 columns)
-    (40, 192, 96, np.uint8),
-])
-def test_chunks_of_rows_and_panels(m, k, n, a_dtype, monkeypatch):
-    """With fewer panel groups and fewer row tiles than threads (16 asked here, whatever the
-    cores: the pool runs the chunks on the workers it has; fewer than 16 of both with the
-    register tiles of AVX2, AVX-512 and AMX hosts alike), the chunks cut both: runs of row
-    tiles within each run of panel groups, covering C once; the same results as one
-    thread."""
+def _recorded_splits(monkeypatch, m, k, n, a_dtype):
+    """A, B, an epilogue (float or requantizing) and one thread's result for a GEMM of
+    `a_dtype`, and the list that `_GemmEmitter.split` (patched, with every thread asked
+    for used) appends (emitter, rows_only, chunks) to at each GEMM emitted."""
     from lowpass.lowering.kernels import gemm as gemm_module
 
     a = activations(m, k, a_dtype)
@@ -353,13 +347,28 @@ def test_chunks_of_rows_and_panels(m, k, n, a_dtype, monkeypatch):
 
     def recorded(self, threads, rows_only=False):
         chunks = split(self, threads, rows_only)
-        splits.append((self.m, self.panels, self.tile, chunks))
+        splits.append((self, rows_only, chunks))
         return chunks
 
     monkeypatch.setattr(gemm_module._GemmEmitter, "split", recorded)
     monkeypatch.setattr(gemm_module, "effective_threads", lambda threads, work: threads)
+    return a, b, ep, one, splits
+
+
+@pytest.mark.parametrize(("m", "k", "n", "a_dtype"), [
+    (13, 200, 128, np.float32),  # (AVX-512: 3 row tiles of 6 x 2 groups of 64 columns)
+    (40, 192, 96, np.uint8),
+])
+def test_chunks_of_rows_and_panels(m, k, n, a_dtype, monkeypatch):
+    """With fewer panel groups and fewer row tiles than threads (16 asked here, whatever the
+    cores: the pool runs the chunks on the workers it has; fewer than 16 of both with the
+    register tiles of AVX2, AVX-512 and AMX hosts alike), the chunks cut both: runs of row
+    tiles within each run of panel groups, covering C once; the same results as one
+    thread."""
+    a, b, ep, one, splits = _recorded_splits(monkeypatch, m, k, n, a_dtype)
     many = gemm(a, b, epilogue=ep, threads=16)
-    (rows_total, panels, tile, chunks), = splits
+    (emitter, _, chunks), = splits
+    rows_total, panels, tile = emitter.m, emitter.panels, emitter.tile
     groups = -(-panels // tile.panels)
     row_tiles = -(-rows_total // tile.rows)
     assert 1 < groups < 16 and 1 < row_tiles < 16
@@ -379,31 +388,15 @@ def test_split_rows_cuts_only_the_rows(a_dtype, monkeypatch):
     convolution on the padded grid whose weights are few, `convolution._emit_grid`: each
     thread's output rows stay in its cache), where without it a GEMM of enough panel
     groups cuts N; the same results as one thread."""
-    from lowpass.lowering.kernels import gemm as gemm_module
-
     m, k, n = 200, 256, 256
-    a = activations(m, k, a_dtype)
-    if a_dtype == np.float32:
-        b, ep = RNG.standard_normal((k, n)).astype(np.float32), Epilogue(relu=True)
-    else:
-        b, ep = weights8(k, n), Epilogue(scale=0.002, bias=3.0, out_dtype=np.uint8)
-    one = gemm(a, b, epilogue=ep, threads=1)
-    splits = []
-    split = gemm_module._GemmEmitter.split
-
-    def recorded(self, threads, rows_only=False):
-        chunks = split(self, threads, rows_only)
-        splits.append((self.panels, rows_only, chunks))
-        return chunks
-
-    monkeypatch.setattr(gemm_module._GemmEmitter, "split", recorded)
-    monkeypatch.setattr(gemm_module, "effective_threads", lambda threads, work: threads)
+    a, b, ep, one, splits = _recorded_splits(monkeypatch, m, k, n, a_dtype)
     for split_rows in (False, True):
         run, _ = compile_gemm(m, k, n, a.dtype, b, epilogue=ep, threads=2,
                               split_rows=split_rows)
         np.testing.assert_array_equal(run(a, np.full((m, n), 77, np.uint8 if a_dtype ==
                                                      np.uint8 else np.float32)), one)
-    (panels, by_n, n_chunks), (_, by_rows, row_chunks) = splits
+    (emitter, by_n, n_chunks), (_, by_rows, row_chunks) = splits
+    panels = emitter.panels
     assert (by_n, by_rows) == (False, True)
     assert len({(p0, count) for _, _, p0, count, _ in n_chunks}) > 1  # (N cut)
     assert all((p0, count, last) == (0, panels, True) for _, _, p0, count, last in row_chunks)
