@@ -147,7 +147,7 @@ WHY_NOT_MET: list[tuple[str, str | Callable[[], str]]] = [
      "the caller waiting 0.13-0.23 ms for the worker's chunks: the rest is lost inside the "
      "chunks, where data crosses cores (arena bytes last written by the other core, each "
      "thread streaming the weights of the layers cut by positions); on the AMX-BF16 host "
-     "1.81-1.86x since the short-row layers run on the padded grid with N cut (1.76-1.78x "
+     "1.81-1.95x since the short-row layers run on the padded grid with N cut (1.76-1.78x "
      "before in fast phases, 1.85-1.95x in slow ones; OpenVINO 1.60-1.79x) -> the stride-2 "
      "3x3 layers' im2col (n81: 1.43x on 2 threads), an arena placement that keeps a "
      "tensor's bytes on the core that wrote them"),
