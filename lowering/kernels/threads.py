@@ -867,13 +867,12 @@ def _emit_adapt_participants(
         since_late = b.sub(ended, b.load(last_late_ptr, typ=I64))
         b.store(ended, last_late_ptr)
         length_ptr = _field(b, state, _BACKOFF_LENGTH)
-        # (not a retry: the backoff at its minimum, or the last participant back at least
-        # its length ago, `_emit_late_job`'s test)
+        # (not a retry: the backoff at its minimum, or not a failed retry of a longer one)
         length = b.load(length_ptr, typ=I64)
         grew = b.load(_field(b, state, _LAST_GROW), typ=I64)
         not_a_retry = b.or_(
             b.icmp_signed("<=", length, b.load(_field(b, state, _BACKOFF_MIN_TICKS), typ=I64)),
-            b.icmp_signed(">=", b.sub(ended, grew), length),
+            b.not_(_failed_retry(b, length, grew, ended)),
         )
         isolated = b.and_(
             b.icmp_signed(">=", since_late,
@@ -911,6 +910,13 @@ def _emit_job_wait(
     return ended, late
 
 
+def _failed_retry(b: ir.IRBuilder, length: ir.Value, back: ir.Value, ended: ir.Value
+                  ) -> ir.Value:
+    """Whether a late job that `ended` came within the backoff's `length` of `back` (the
+    participant's or the help's return): the retry of a backoff that failed."""
+    return b.icmp_signed("<", b.sub(ended, back), length)
+
+
 def _emit_late_job(
     b: ir.IRBuilder, state: ir.Value, length_ptr: ir.Value, back: ir.Value, ended: ir.Value
 ) -> ir.Value:
@@ -923,8 +929,8 @@ def _emit_late_job(
     length = b.load(length_ptr, typ=I64)
     shortest = b.load(_field(b, state, _BACKOFF_MIN_TICKS), typ=I64)
     longest = b.load(_field(b, state, _BACKOFF_MAX_TICKS), typ=I64)
-    retry = b.icmp_signed("<", b.sub(ended, back), length)
-    longer = b.select(retry, b.shl(length, _const(I64, 1)), shortest)
+    longer = b.select(_failed_retry(b, length, back, ended), b.shl(length, _const(I64, 1)),
+                      shortest)
     longer = b.select(b.icmp_signed("<", longer, shortest), shortest, longer)
     longer = b.select(b.icmp_signed(">", longer, longest), longest, longer)
     b.store(longer, length_ptr)

@@ -769,6 +769,20 @@ def _in_place_weights(spec: ConvSpec, weights: np.ndarray, row_k: int) -> np.nda
     return padded.reshape(spec.kh * row_k, -1)
 
 
+def _in_place_operands(spec: ConvSpec, weights: np.ndarray, row_k: int
+                       ) -> tuple[np.ndarray, np.ndarray | None]:
+    """The weights and the per-K zero points (`gemm_zero_point`) of a GEMM that reads A in
+    place by kernel rows of `row_k` bytes: each kernel row's followed by zeros where `row_k`
+    pads it (`_in_place_weights`)."""
+    zero_point = gemm_zero_point(spec, 0)
+    if row_k == spec.kw * spec.c:
+        return weights, zero_point
+    padded = _in_place_weights(spec, weights, row_k)
+    if zero_point is not None:
+        zero_point = _in_place_weights(spec, zero_point[:, None], row_k)[:, 0]
+    return padded, zero_point
+
+
 def _emit_in_place(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Value,
                    out: Buffer, weights: np.ndarray, nhwc_out: bool,
                    layout: tuple[int, list[int] | None]) -> None:
@@ -784,11 +798,7 @@ def _emit_in_place(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Va
     parallel = threads > 1 and items >= threads
     row_k, offsets = layout
     bf16 = _rows_in_bf16(ctx, spec)  # (xp in bfloat16: `_bf16_in_place_layout`)
-    zero_point = gemm_zero_point(spec, 0)
-    if row_k != spec.kw * spec.c:  # (kernel rows padded with zero weights)
-        weights = _in_place_weights(spec, weights, row_k)
-        if zero_point is not None:
-            zero_point = _in_place_weights(spec, zero_point[:, None], row_k)[:, 0]
+    weights, zero_point = _in_place_operands(spec, weights, row_k)
     ctx.amx_tiles |= amx_applies(spec.a_dtype, weights, ctx.cpu, spec.ow, spec.kh * row_k, bf16)
     gemm = emit_gemm(
         ctx.module, unique_global(ctx, f"{ctx.group_name}_gemm"), m=spec.ow,
@@ -921,11 +931,7 @@ def _emit_grid(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Value,
     rows took 92.1 (the same GEMMs alone)."""
     b = ctx.builder
     row_k, offsets = layout
-    zero_point = gemm_zero_point(spec, 0)
-    if row_k != spec.kw * spec.c:  # (kernel rows padded with zero weights)
-        weights = _in_place_weights(spec, weights, row_k)
-        if zero_point is not None:
-            zero_point = _in_place_weights(spec, zero_point[:, None], row_k)[:, 0]
+    weights, zero_point = _in_place_operands(spec, weights, row_k)
     rows = grid_rows(spec) + (grid_padding(spec) if whole_tiles else 0)
     ctx.amx_tiles = True  # (`_grid_layout`: on AMX tiles)
     gemm = emit_gemm(
