@@ -672,6 +672,15 @@ layers, 0.56-2.4 MB), not SqueezeNet's 504 KiB classifier, whose weights stay th
 (prefetched: 1.014x). From 1 MiB down to this on a Zen 5 host (same-process A/B, the same
 bits): resnet50 int8 0.992-0.995x the time, its five 14x14 3x3 layers (576 KiB each)
 0.96-0.98x."""
+PREFETCH_KINDS = ("vnni", "f32")
+"""The kinds whose micro-kernels prefetch B (`_GemmKernel.prefetch_b`). fp32 since the
+fifty-eighth session, the K blocks too (each K block's calls fetch the next one's): on an
+AMX-BF16 Xeon (a KVM guest, same-process A/Bs, the same bits) resnet50 fp32 0.981-0.986x
+the time at 1 thread (its 7x7 layers 0.92-0.94x: a 49-row GEMM's first row tile had waited
+on L3 for each block of B; the 7x7 3x3 GEMM of K 4608 alone, B out of L2, 0.79-0.88x),
+0.978x at 2, squeezenet 0.98x, mobilenet_v2_224 0.97x, inception_v1 1.00x. On Zen 4 it had
+measured 0.985-1.006x, without the K blocks. bf16 (the AMX-BF16 host's non-AMX kernels):
+0.996x, not used."""
 
 
 def _bf16_splat(b: ir.IRBuilder, pair: ir.Value) -> ir.Value:
@@ -745,7 +754,8 @@ def emit_bf16_copy(b: ir.IRBuilder, dst: ir.Value, src: ir.Value, count: int) ->
 def _prefetch(b: ir.IRBuilder, address: ir.Value) -> None:
     """`prefetcht1` of one 64-byte line of B into L2, one per k-step of a micro-kernel: the
     line of a panel of the next panel block (a micro-kernel's steps cover one panel; the
-    row tiles 0-3 of a block fetch its group's 4 panels of the next block), so that a
+    row tiles 0-3 of a block fetch its group's 4 panels of the next block; with K blocks,
+    the group's next K block, and in the last the next panel block's first), so that a
     GEMM whose packed B exceeds L2's share reads each block from memory while it computes
     the one before, where the first row tile of every block had waited on it: resnet50's
     14x14 and 7x7 layers (their weights 0.25-2.4 MB, each used by 196 or 49 rows) took
@@ -1155,11 +1165,13 @@ class _GemmKernel:
         """The arrays that the epilogue's `program` reads (its `parameters()`, per-column ones
         padded to whole panels like `scale`), given to the micro-kernels as arguments."""
         # packed None: B is packed at run time into a workspace given to each chunk body
-        self.prefetch_b = (kind == "vnni" and self.wide and packed is not None and not amx
-                           and a_chunks is None and self.tile.panels == PREFETCH_GROUP
-                           and self.panels > self.block
+        self.prefetch_b = (kind in PREFETCH_KINDS and self.wide and packed is not None
+                           and not amx and a_chunks is None
+                           and self.tile.panels == PREFETCH_GROUP
+                           and (self.panels > self.block or self.kblock > 0)
                            and self.panels * self.panel_bytes >= PREFETCH_B_BYTES)
-        """Whether the micro-kernels prefetch the next panel block's B into L2 (`_prefetch`)."""
+        """Whether the micro-kernels prefetch the B they read next into L2 (`_prefetch`): the
+        next panel block's, or with `kblock` the next K block's of the same panels."""
         if self.vnni_groups:  # (4 panels as before: the blocks above are unchanged)
             self.tile = _Tile(min(m, VNNI_GROUPS_ROWS), 4)
         self.programs = _ProgramArrays(self.program_arrays, _program_slot(self.panels * PANEL),
@@ -2449,6 +2461,20 @@ class _GemmEmitter(_GroupedMicroKernels):
         as wide as the chunk is one (the chunk is a single region), so that it is one key."""
         return min(self.block, panels + 1) if self.amx else self.block
 
+    def _b_ahead(self, b: ir.IRBuilder, packed: ir.Value, p_base: ir.Value, g_rel: ir.Value,
+                 i_rel: ir.Value, block: int, full_end: int, panel_bytes: ir.Value,
+                 kpart: _KPart | None) -> ir.Value:
+        """What a micro-kernel call prefetches (`prefetch_b`): in a K block but the last, the
+        next K block of its group's panel (`_panel_ahead` of the group itself); else the next
+        panel block's panel, from its first step."""
+        if kpart is None or kpart.part == "last":
+            return _panel_ahead(b, packed, p_base, g_rel, i_rel, self.tile.rows, block,
+                                full_end, panel_bytes)
+        own = _panel_ahead(b, packed, p_base, g_rel, i_rel, self.tile.rows, 0, full_end,
+                           panel_bytes)
+        k_next = b.mul(b.add(kpart.index, _c64(1)), _c64(self.kblock * STEP_BYTES))
+        return _offset(b, own, k_next)
+
     def _row_kinds(self, rows: int) -> list[tuple[int, int, int, int]]:
         """A chunk's row tiles of `rows` rows: (first row, end row, rows per tile, panels side
         by side) for the full tiles, then for the remainder rows (or, `borrowed_tiles`, for
@@ -2540,8 +2566,8 @@ class _GemmEmitter(_GroupedMicroKernels):
             shape = (shape_args if shape_args
                      else self.micro_shape(self.part_steps(kpart.part if kpart else "")))
             r_ig = [] if residual is None else [_offset(b, residual, c_at)]
-            ahead = [_panel_ahead(b, packed, p_base, g_rel, i_rel, rows_step, block, full_end,
-                                  panel_bytes_v)] if self.prefetch_b else []
+            ahead = [self._b_ahead(b, packed, p_base, g_rel, i_rel, block, full_end,
+                                   panel_bytes_v, kpart)] if self.prefetch_b else []
             b.call(micro, [a_tile, b_g, c_ig, n0, *vectors, *extra, *shape, *map(_c64, counts),
                            *program_args, *r_ig, *ahead])
 

@@ -1409,6 +1409,76 @@ def test_prefetching_micro_kernels(with_program: bool) -> None:
     assert kernels.PREFETCH_B_BYTES <= k * n
 
 
+def _recorded_prefetches(monkeypatch, log: np.ndarray) -> None:
+    """`_prefetch` made to append each address it is given to `log` (its element 0 the count)
+    instead of prefetching it: what the micro-kernels would fetch, for a test to read."""
+    import llvmlite.ir as ir
+
+    from lowpass.lowering.kernels import gemm as kernels
+
+    i64 = ir.IntType(64)
+
+    def record(b: ir.IRBuilder, address: ir.Value) -> None:
+        base = b.inttoptr(ir.Constant(i64, log.ctypes.data), ir.PointerType())
+        count = b.load(base, typ=i64)
+        count = b.add(count, ir.Constant(i64, 1))
+        b.store(b.ptrtoint(address, i64), b.gep(base, [count], source_etype=i64))
+        b.store(count, base)
+
+    monkeypatch.setattr(kernels, "_prefetch", record)
+
+
+@pytest.mark.parametrize("m,k,n,k_block", [(49, 512, 600, 0), (49, 2600, 70, 384),
+                                           (49, 2600, 64, 384), (13, 1100, 130, 256)])
+def test_fp32_micro_kernels_prefetch_the_b_they_read_next(m, k, n, k_block, monkeypatch):
+    """An fp32 GEMM whose packed B exceeds `PREFETCH_B_BYTES` prefetches, in each micro-kernel
+    call, a line per k-step of the B that the GEMM reads next (`_GemmKernel.prefetch_b`): the
+    next panel block's panels, and with K blocks (`kblock`) the group's next K block, so that
+    every line of B beyond the first block is fetched before it is read, and nothing far
+    outside B. Recorded here instead of prefetched (one thread); the sums stay those of the
+    kernels without the prefetch, bit for bit."""
+    from lowpass.lowering.kernels import gemm as kernels
+
+    if not host_cpu().avx512:
+        pytest.skip("the prefetching tiles are the AVX-512 (zmm) ones")
+    monkeypatch.setattr(kernels, "K_BLOCK_STEPS", k_block or 1 << 30)
+    monkeypatch.setattr(kernels, "K_BLOCK_MIN_GROUP_BYTES", 64 * 1024)
+    a = RNG.standard_normal((m, k)).astype(np.float32)
+    b = RNG.standard_normal((k, n)).astype(np.float32)
+    ep = Epilogue(bias=0.25, relu=True)
+    log = np.zeros(1 << 20, np.int64)
+    _recorded_prefetches(monkeypatch, log)
+    module = new_module("recorded")
+    keep: list = []
+    emit_gemm(module, "g", m=m, k=k, n=n, a_dtype=np.float32, b=b, epilogue=ep, threads=1,
+              keep_alive=keep)
+    lib = compile_ir(module, keep, cache=False)
+    c = np.zeros((m, n), np.float32)
+    lib.function("g", None, ctypes.c_void_p, ctypes.c_void_p)(a.ctypes.data, c.ctypes.data)
+    panels, panel_bytes = -(-n // 16), k * 64
+    packed = [x for x in keep if isinstance(x, np.ndarray) and x.nbytes == panels * panel_bytes]
+    assert len(packed) == 1 and panels * panel_bytes >= kernels.PREFETCH_B_BYTES
+    count = int(log[0])
+    assert 0 < count < log.size - 1
+    lines = (log[1 : count + 1] - packed[0].ctypes.data) // 64
+    ahead = max(k_block, 1)  # (a K block's prefetch may run into the next panel's start)
+    assert lines.min() >= 0 and lines.max() < (panels * panel_bytes) // 64 + ahead
+    steps = np.arange(panels * k) % k
+    panel = np.arange(panels * k) // k
+    # (row tile t of a group's calls fetches the group's panel t mod 4: with fewer than 4
+    # row tiles, as m = 13 here, the panels beyond are read from where they are)
+    fetched = panel % 4 < -(-m // 6)
+    if k_block:  # every panel's lines after its first K block
+        wanted = np.flatnonzero(fetched & (steps >= k_block))
+    else:  # every line of the panel blocks after the first (the last panel is partial)
+        block = max(4, kernels._L2_BLOCK_BYTES // panel_bytes // 4 * 4)
+        wanted = np.flatnonzero(fetched & (panel >= block) & (panel < n // 16))
+    missing = wanted[~np.isin(wanted, lines)]
+    assert not missing.size, (missing // k, missing % k)
+    monkeypatch.setattr(kernels, "PREFETCH_KINDS", ("vnni",))
+    np.testing.assert_array_equal(c, gemm(a, b, epilogue=ep))
+
+
 @pytest.mark.parametrize("m,k,n,ldc", [(49, 576, 64, 64), (36, 72, 40, 48), (100, 150, 130, 130),
                                        (7, 100, 70, 70), (40, 30, 33, 40), (40, 96, 300, 304),
                                        (35, 64, 70, 80), (18, 576, 40, 48), (67, 72, 130, 144)])
