@@ -1100,7 +1100,8 @@ class _GemmKernel:
         """`emit_gemm`'s `a_chunk_offsets`: where each chunk of a row of A starts, in bytes
         from the row's start, instead of right after the one before (the AMX tiles' loads,
         or the `vpdpbusd` micro-kernels' runs: `_a_runs`)."""
-        self.a_chunk_bytes = (k // len(a_chunks)) * (2 if a_bf16 else 1) if a_chunks else AMX_K
+        self.a_chunk_bytes = ((k // len(a_chunks)) * (4 if kind == "f32" else 2 if a_bf16 else 1)
+                              if a_chunks else AMX_K)
         """The bytes of each of those chunks (`_chunks_fit`: 64 on the tiles)."""
         self.constants = constants
         self.name = name
@@ -2080,6 +2081,11 @@ BF16_CHUNK_MIN = 8
 `a_bf16`): 4 k-steps of 2, so that a run's k loop, unrolled by 4, has no rest."""
 
 
+F32_CHUNK_MIN = 4
+"""The least depth of the chunks that the fp32 micro-kernels read in place: 4 k-steps, so
+that a run's k loop, unrolled by 4, has no rest."""
+
+
 def _chunks_fit(a_chunks: tuple[int, ...], k: int, amx: bool, kind: str,
                 a_bf16: bool = False) -> bool:
     """Whether `a_chunk_offsets` cut k into equal chunks that the GEMM can read: 64-deep on
@@ -2092,6 +2098,8 @@ def _chunks_fit(a_chunks: tuple[int, ...], k: int, amx: bool, kind: str,
         return chunk == (AMX_BF16_K if a_bf16 else AMX_K)
     if kind == "bf16":
         return a_bf16 and chunk % BF16_CHUNK_MIN == 0
+    if kind == "f32":
+        return chunk % F32_CHUNK_MIN == 0
     return kind == "vnni" and chunk % A_CHUNK_BYTES_MIN == 0
 
 
@@ -2899,8 +2907,8 @@ def emit_gemm(
     if a_chunks is not None and not _chunks_fit(a_chunks, k, amx, kind, a_bf16):
         raise ValueError(f"a_chunk_offsets need a GEMM on AMX tiles (one offset per "
                          f"{AMX_K}-deep chunk of k), vpdpbusd (chunks of a multiple of "
-                         f"{A_CHUNK_BYTES_MIN}) or bf16 with A in bfloat16 (of "
-                         f"{BF16_CHUNK_MIN})")
+                         f"{A_CHUNK_BYTES_MIN}), bf16 with A in bfloat16 (of "
+                         f"{BF16_CHUNK_MIN}) or fp32 (of {F32_CHUNK_MIN})")
     out = _out_dtype(epilogue)
     _check_output(kind, out, epilogue, runtime, cpu)
     packed, comp = _packed_b(constants, b, kind, a_dtype, a_zero_point, m, k, n, amx)

@@ -90,6 +90,7 @@ from lowpass.lowering.kernels.gemm import (
     AMX_ROWS,
     BF16_CHUNK_MIN,
     CHUNKS_PER_THREAD,
+    F32_CHUNK_MIN,
     RuntimeB,
     amx_applies,
     emit_bf16_copy,
@@ -530,9 +531,11 @@ def _in_place_plan(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, weights: 
     of their time where it was left out). Where the input rows stacked take fewer k-steps,
     they are read instead (`_stacked_spec`).
     """
-    if spec.pointwise or spec.groups != 1 or spec.a_dtype.itemsize != 1:
+    if spec.pointwise or spec.groups != 1 or (plan.direct and not nhwc_out):
         return None
-    if plan.direct and not nhwc_out:
+    if spec.a_dtype == np.float32:
+        return _f32_in_place_layout(ctx, spec, weights)
+    if spec.a_dtype.itemsize != 1:
         return None
 
     def readable(layout: tuple[int, list[int]]) -> bool:
@@ -692,6 +695,33 @@ def _vnni_layout(ctx: EmitContext, spec: ConvSpec) -> tuple[int, list[int]] | No
                     for kh in range(spec.kh) for part in range(padded // chunk)]
 
 
+IN_PLACE_F32 = True
+"""`_f32_in_place_layout` (fp32 convolutions that im2col ran read their input in place)."""
+
+F32_IN_PLACE_MAX_WEIGHT_BYTES = 1024 * 1024
+"""The most weight bytes of an fp32 convolution read in place (`_f32_in_place_layout`): a
+GEMM per output row reads all of them, which then come from L2 (half of a 2 MiB one)."""
+
+
+def _f32_in_place_layout(ctx: EmitContext, spec: ConvSpec, weights: np.ndarray
+                         ) -> tuple[int, list[int]] | None:  # fmt: skip
+    """The in-place layout of an fp32 convolution (`_emit_in_place`: a GEMM per output row,
+    A read from the padded NHWC input by kernel rows, no im2col), or None: float32 rows (no
+    `#cpu<gemm bf16>`, no bfloat16 input), no dilation along W, kernel rows of a multiple
+    of `F32_CHUNK_MIN` values, output rows of at least `AMX_MIN_ROWS` positions, and
+    weights that stay in L2 for all the rows' GEMMs (`F32_IN_PLACE_MAX_WEIGHT_BYTES`).
+    The stride-2 3x3 layers and stride-2 1x1 ones that Winograd and the input itself
+    leave to im2col copied up to 9x their input; (the K of a kernel row, the byte offset of
+    each kernel row from the first input pixel of its output position)."""
+    row = spec.kw * spec.c
+    if (not IN_PLACE_F32 or ctx.gemm_bf16 or spec.x_bf16 or (spec.dw != 1 and spec.kw > 1)
+            or row % F32_CHUNK_MIN or spec.ow < AMX_MIN_ROWS
+            or weights.nbytes > F32_IN_PLACE_MAX_WEIGHT_BYTES
+            or gemm_kernel_kind(spec.a_dtype, weights, ctx.cpu) != "f32"):
+        return None
+    return row, [kh * spec.dh * spec.wp * spec.c * 4 for kh in range(spec.kh)]
+
+
 def _in_place_layout(spec: ConvSpec) -> tuple[int, list[int]] | None:
     """(the K of each kernel row in the GEMM, the byte offset of each 64-deep chunk of K from
     the first input pixel of its output position), or None: by taps of C channels (C a
@@ -798,6 +828,7 @@ def _emit_in_place(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Va
     parallel = threads > 1 and items >= threads
     row_k, offsets = layout
     bf16 = _rows_in_bf16(ctx, spec)  # (xp in bfloat16: `_bf16_in_place_layout`)
+    element = 2 if bf16 else spec.a_dtype.itemsize  # (the bytes of a value of xp)
     weights, zero_point = _in_place_operands(spec, weights, row_k)
     ctx.amx_tiles |= amx_applies(spec.a_dtype, weights, ctx.cpu, spec.ow, spec.kh * row_k, bf16)
     gemm = emit_gemm(
@@ -819,7 +850,7 @@ def _emit_in_place(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Va
             ts: Sequence[ir.Value], n: ir.Value, oh: ir.Value) -> None:
         p0 = t.mul(oh, i64(spec.ow))
         first = t.add(t.mul(n, i64(spec.hp)), t.mul(oh, i64(spec.sh)))
-        a_ptr = byte_offset(t, x, t.mul(first, i64(spec.wp * spec.c * (2 if bf16 else 1))))
+        a_ptr = byte_offset(t, x, t.mul(first, i64(spec.wp * spec.c * element)))
         c_ptr = _block_output(t, spec, plan, y, n, p0) if plan.direct else acc
         t.call(gemm, [a_ptr, c_ptr, *(_block_output(t, spec, plan, r, n, p0) for r in rs)])
         if finish is not None:
