@@ -1167,12 +1167,21 @@ class _GemmKernel:
         padded to whole panels like `scale`), given to the micro-kernels as arguments."""
         # packed None: B is packed at run time into a workspace given to each chunk body
         self.prefetch_b = (kind in PREFETCH_KINDS and self.wide and packed is not None
-                           and not amx and a_chunks is None
+                           and not amx and (a_chunks is None or kind == "f32")
                            and self.tile.panels == PREFETCH_GROUP
-                           and (self.panels > self.block or self.kblock > 0)
-                           and self.panels * self.panel_bytes >= PREFETCH_B_BYTES)
+                           and (kind == "f32" or (
+                               (self.panels > self.block or self.kblock > 0)
+                               and self.panels * self.panel_bytes >= PREFETCH_B_BYTES)))
         """Whether the micro-kernels prefetch the B they read next into L2 (`_prefetch`): the
-        next panel block's, or with `kblock` the next K block's of the same panels."""
+        next panel block's, or with `kblock` the next K block's of the same panels. Every
+        wide fp32 GEMM's, so that there is one fp32 micro-kernel of each shape, not one
+        that prefetches and one that does not: those of a small B (below
+        `PREFETCH_B_BYTES`, or one panel block) fetch lines of their own panels, already
+        in cache, at the cost of an instruction per k-step (AMX-BF16 Xeon, same-process
+        A/B: resnet50 fp32 1.001-1.009x the time, mobilenet_v2_224 1.005x), where the
+        second kind of micro-kernel had made resnet50 fp32's compile 3.6 s of CPU against
+        3.3 (29 micro-kernels against 21 before the fp32 prefetch; 21 again with
+        `f32_runs`)."""
         if self.vnni_groups:  # (4 panels as before: the blocks above are unchanged)
             self.tile = _Tile(min(m, VNNI_GROUPS_ROWS), 4)
         self.programs = _ProgramArrays(self.program_arrays, _program_slot(self.panels * PANEL),
@@ -1598,6 +1607,7 @@ class _GemmMicroKernels(_GemmKernel):
             ep.clamp, None if ep.program is None else ep.program.signature(), rows,
             panels, last_cols, part, *((self.kblock, self.block) if part else ()),
             *(("runs", self.run_arguments[0]) if self.run_arguments is not None
+              else ("runs as arguments",) if self.f32_runs
               else (self.a_chunks, self.a_chunk_bytes)), self.prefetch_b,
             self.vnni_groups, self.amx_groups,
             self.programs.block and self.programs.slot, _loops_epilogue_rows(self),
@@ -1644,11 +1654,27 @@ class _GemmMicroKernels(_GemmKernel):
         if not self.strided:
             return []
         shape = [steps, self.a_row_bytes, self.panel_bytes, self.ldc_bytes]
+        if self.f32_runs and self.a_chunks is not None:  # (the runs of A read in place)
+            count, stride, shape[0] = _uniform_runs(*self._chunk_runs()) or (0, 0, 0)
+            shape += [count, stride]
+        elif self.f32_runs:  # (one run: all of K)
+            shape += [1, 0]
         if self.vnni_groups:  # (and the log2 of the k-steps from one epilogue row to the next)
             shape.append((self.epilogue_spacing * VNNI_GROUPS_UNROLL).bit_length() - 1)
         if self.run_arguments is not None:  # (and the runs' stride and k-steps)
             shape += self.run_arguments[1:]
         return [_c64(v) for v in shape]
+
+    @property
+    def f32_runs(self) -> bool:
+        """The fp32 micro-kernels run K as runs of k-steps, the runs' count and the bytes
+        from one run's A to the next's arguments too (`micro_shape`, `_k_loops_of_runs`):
+        one run of all of K for A in rows, a convolution's kernel rows for A read in place
+        (`a_chunks`, `_uniform_runs`), so that both share their micro-kernels. The
+        in-place ones had their own, a k loop per kernel row unrolled in each (`F32_RUNS`).
+        Runs of other layouts (not one stride apart) keep those."""
+        return (F32_RUNS and self.kind == "f32" and self.strided
+                and (self.a_chunks is None or _uniform_runs(*self._chunk_runs()) is not None))
 
     @property
     def run_arguments(self) -> tuple[int, int, int] | None:
@@ -1712,6 +1738,10 @@ class _GemmMicroKernels(_GemmKernel):
         prefetch, residual, shape_end, program_args = _trailing_arguments(
             fn, self.prefetch_b, self.epilogue.takes_r, self.programs.count)
         program_args = self.programs.parameters(b, program_args)
+        runs_arg = run_stride = None
+        if self.f32_runs:  # (and the runs and their stride: `micro_shape`)
+            runs_arg, run_stride = fn.args[shape_end - 2 : shape_end]
+            shape_end -= 2
         if self.strided:
             steps_arg, a_row_bytes, panel_bytes, ldc_bytes = fn.args[shape_end - 4 : shape_end]
             a_rows = [_offset(b, a, b.mul(a_row_bytes, _c64(r))) for r in range(rows)]
@@ -1745,7 +1775,14 @@ class _GemmMicroKernels(_GemmKernel):
             accs = [b.load(partials[x], typ=acc_type, align=4) for x in range(count)]
         steps = self.part_steps(part)
         main_steps = steps - steps % unroll
-        if self.a_chunks is not None:  # A in place: a loop per run of contiguous chunks
+        if runs_arg is not None:  # (`f32_runs`: the runs' loop around the k loops)
+            assert steps_arg is not None and run_stride is not None
+            accs = _k_loops_of_runs(
+                b, accs, a_rows, b_panels, (steps_arg, runs_arg, run_stride), unroll,
+                lambda values, rows_at, panels_at, s: self._k_step(b, values, rows_at,
+                                                                   panels_at, s),
+                prefetch)
+        elif self.a_chunks is not None:  # A in place: a loop per run of contiguous chunks
             accs = _k_loops_in_place(b, accs, a_rows, _step_runs(*self._chunk_runs(), unroll),
                                      unroll, step)
         elif steps_arg is not None:  # strided: loops of `unroll` steps, then of single steps
@@ -1761,27 +1798,7 @@ class _GemmMicroKernels(_GemmKernel):
             accs = carried_loop(b, accs, _c64(0), main_end, unroll, unrolled)
             accs = carried_loop(b, accs, main_end, steps_arg, 1, step)
         elif main_steps:
-            pre = b.block
-            loop = fn.append_basic_block("k_loop")
-            after = fn.append_basic_block("k_done")
-            b.branch(loop)
-            b.position_at_end(loop)
-            s = b.phi(I64)
-            s.add_incoming(_c64(0), pre)
-            phis = []
-            for x in range(count):
-                phi = b.phi(acc_type)
-                phi.add_incoming(accs[x], pre)
-                phis.append(phi)
-            accs = list(phis)
-            for u in range(unroll):
-                accs = step(accs, b.add(s, _c64(u)) if u else s)
-            s_next = b.add(s, _c64(unroll))
-            s.add_incoming(s_next, b.block)
-            for phi, value in zip(phis, accs, strict=True):
-                phi.add_incoming(value, b.block)
-            b.cbranch(b.icmp_signed("<", s_next, _c64(main_steps)), loop, after)
-            b.position_at_end(after)  # the loop's last values (its latch) leave it
+            accs = _k_loop_of_constant_steps(b, accs, main_steps, unroll, step)
         if steps_arg is None and self.a_chunks is None:
             for s_const in range(main_steps, steps):
                 accs = step(accs, s_const)
@@ -2081,6 +2098,11 @@ BF16_CHUNK_MIN = 8
 `a_bf16`): 4 k-steps of 2, so that a run's k loop, unrolled by 4, has no rest."""
 
 
+F32_RUNS = True
+"""`_GemmKernel.f32_runs`: the fp32 micro-kernels take K's runs as arguments. Off, those
+that read A in place have their own micro-kernels (a k loop per run): resnet50 fp32's
+compile with 2 jobs took 2.35 s against 2.19 (the same bits; latency within 0.5%)."""
+
 F32_CHUNK_MIN = 4
 """The least depth of the chunks that the fp32 micro-kernels read in place: 4 k-steps, so
 that a run's k loop, unrolled by 4, has no rest."""
@@ -2090,7 +2112,7 @@ def _chunks_fit(a_chunks: tuple[int, ...], k: int, amx: bool, kind: str,
                 a_bf16: bool = False) -> bool:
     """Whether `a_chunk_offsets` cut k into equal chunks that the GEMM can read: 64-deep on
     AMX tiles, a multiple of `A_CHUNK_BYTES_MIN` deep for `vpdpbusd`, of `BF16_CHUNK_MIN`
-    for `bf16` with A in bfloat16."""
+    for `bf16` with A in bfloat16, of `F32_CHUNK_MIN` for fp32."""
     if not a_chunks or k % len(a_chunks):
         return False
     chunk = k // len(a_chunks)
@@ -2161,6 +2183,70 @@ def _k_loops_in_place(
                               steps if isinstance(steps, ir.Value) else _c64(steps), unroll,
                               in_run)
     return values
+
+
+def _k_loop_of_constant_steps(b: ir.IRBuilder, accs: list[ir.Value], steps: int, unroll: int,
+                              step: Callable[..., list[ir.Value]]) -> list[ir.Value]:
+    """The k loop of a micro-kernel of constant K (not `strided`): `steps` (a multiple of
+    `unroll`) k-steps, `unroll` an iteration; the accumulators after it (its latch's)."""
+    fn = b.function
+    pre = b.block
+    loop = fn.append_basic_block("k_loop")
+    after = fn.append_basic_block("k_done")
+    b.branch(loop)
+    b.position_at_end(loop)
+    s = b.phi(I64)
+    s.add_incoming(_c64(0), pre)
+    phis = []
+    for value in accs:
+        phi = b.phi(value.type)
+        phi.add_incoming(value, pre)
+        phis.append(phi)
+    accs = list(phis)
+    for u in range(unroll):
+        accs = step(accs, b.add(s, _c64(u)) if u else s)
+    s_next = b.add(s, _c64(unroll))
+    s.add_incoming(s_next, b.block)
+    for phi, value in zip(phis, accs, strict=True):
+        phi.add_incoming(value, b.block)
+    b.cbranch(b.icmp_signed("<", s_next, _c64(steps)), loop, after)
+    b.position_at_end(after)  # the loop's last values (its latch) leave it
+    return accs
+
+
+def _k_loops_of_runs(
+    b: ir.IRBuilder, accs: list[ir.Value], a_rows: list[ir.Value], b_panels: list[ir.Value],
+    shape: tuple[ir.Value, ir.Value, ir.Value], unroll: int,
+    step: Callable[[list[ir.Value], list[ir.Value], list[ir.Value], ir.Value], list[ir.Value]],
+    prefetch: ir.Value | None,
+) -> list[ir.Value]:  # fmt: skip
+    """The k loops of an fp32 micro-kernel (`f32_runs`) for `shape` = (k-steps of a run,
+    runs, bytes from one run's A to the next): per run, its A rows' and B panels' pointers
+    moved to it, a loop of `unroll` k-steps (`step(accs, A rows, B panels, step)`), each
+    with a `_prefetch` of B where `prefetch`, then one of single steps: within a run the
+    loops of the micro-kernels without runs, one induction variable for A and B."""
+    steps, runs, stride = shape
+
+    def run(values: list[ir.Value], r: ir.Value) -> list[ir.Value]:
+        rows_at = [_offset(b, row, b.mul(r, stride)) for row in a_rows]
+        first = b.mul(b.mul(r, steps), _c64(STEP_BYTES))  # (B's steps before the run)
+        panels_at = [_offset(b, panel, first) for panel in b_panels]
+        ahead = None if prefetch is None else _offset(b, prefetch, first)
+
+        def unrolled(values: list[ir.Value], s: ir.Value) -> list[ir.Value]:
+            for u in range(unroll):
+                at = b.add(s, _c64(u)) if u else s
+                if ahead is not None:
+                    _prefetch(b, _offset(b, ahead, b.mul(at, _c64(STEP_BYTES))))
+                values = step(values, rows_at, panels_at, at)
+            return values
+
+        main_end = b.and_(steps, _c64(-unroll))
+        values = carried_loop(b, values, _c64(0), main_end, unroll, unrolled)
+        return carried_loop(b, values, main_end, steps, 1,
+                            lambda values, s: step(values, rows_at, panels_at, s))
+
+    return carried_loop(b, accs, _c64(0), runs, 1, run)
 
 
 def _step_runs(runs: list[tuple[int, int, int]], steps_per_chunk: int, unroll: int

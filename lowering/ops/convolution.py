@@ -514,7 +514,7 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
 
 
 def _in_place_plan(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, weights: np.ndarray,
-                   nhwc_out: bool, copied: bool) -> tuple[int, list[int]] | None:
+                   nhwc_out: bool, copied: bool) -> tuple[int, list[int] | None] | None:
     """
     The layout by which the convolution's GEMMs read A straight from the padded NHWC input
     instead of im2col rows (`_emit_in_place`), or None: one group, int8, an output row's
@@ -571,7 +571,7 @@ the time of the layer (the copy included; same-process A/B on Zen 4)."""
 
 def _stacked_spec(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, weights: np.ndarray,
                   nhwc_out: bool, copied: bool,
-                  in_place: tuple[int, list[int]] | None) -> ConvSpec | None:
+                  in_place: tuple[int, list[int] | None] | None) -> ConvSpec | None:
     """The convolution as a 1 x KW one of KH x C channels on its input rows stacked per
     output row (`_emit_stacked`), or None: int8, one group, a K of at most `STACKED_MAX_K`
     where the GEMMs cannot read the input in place (`in_place`, the layout of
@@ -704,7 +704,7 @@ GEMM per output row reads all of them, which then come from L2 (half of a 2 MiB 
 
 
 def _f32_in_place_layout(ctx: EmitContext, spec: ConvSpec, weights: np.ndarray
-                         ) -> tuple[int, list[int]] | None:  # fmt: skip
+                         ) -> tuple[int, list[int] | None] | None:  # fmt: skip
     """The in-place layout of an fp32 convolution (`_emit_in_place`: a GEMM per output row,
     A read from the padded NHWC input by kernel rows, no im2col), or None: float32 rows (no
     `#cpu<gemm bf16>`, no bfloat16 input), no dilation along W, kernel rows of a multiple
@@ -712,13 +712,17 @@ def _f32_in_place_layout(ctx: EmitContext, spec: ConvSpec, weights: np.ndarray
     weights that stay in L2 for all the rows' GEMMs (`F32_IN_PLACE_MAX_WEIGHT_BYTES`).
     The stride-2 3x3 layers and stride-2 1x1 ones that Winograd and the input itself
     leave to im2col copied up to 9x their input; (the K of a kernel row, the byte offset of
-    each kernel row from the first input pixel of its output position)."""
+    each kernel row from the first input pixel of its output position, or None for one
+    kernel row of a stride at least its width: the GEMM's plain rows, lda >= K, whose
+    micro-kernels are those of the other fp32 GEMMs)."""
     row = spec.kw * spec.c
     if (not IN_PLACE_F32 or ctx.gemm_bf16 or spec.x_bf16 or (spec.dw != 1 and spec.kw > 1)
             or row % F32_CHUNK_MIN or spec.ow < AMX_MIN_ROWS
             or weights.nbytes > F32_IN_PLACE_MAX_WEIGHT_BYTES
             or gemm_kernel_kind(spec.a_dtype, weights, ctx.cpu) != "f32"):
         return None
+    if spec.kh == 1 and spec.sw >= spec.kw:  # (one kernel row: plain rows, lda >= k)
+        return row, None
     return row, [kh * spec.dh * spec.wp * spec.c * 4 for kh in range(spec.kh)]
 
 

@@ -835,6 +835,35 @@ def test_vnni_a_chunks(m, depth):
                                       gathered.astype(np.int64) @ b.astype(np.int64))
 
 
+@pytest.mark.parametrize("uniform", [True, False])
+@pytest.mark.parametrize("runs", [True, False])
+def test_f32_a_chunks(uniform: bool, runs: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """fp32 `a_chunk_offsets` (a convolution's kernel rows read in place): the GEMM equals
+    the one of the rows gathered, the same bits, on 1 and 2 threads, with a partial panel
+    and a tile of the rest rows; kernel rows one stride apart are runs that the fp32
+    micro-kernels take as arguments (`f32_runs`, with `F32_RUNS`) and share with the
+    GEMMs of rows, others keep a k loop per run. Chunks of other than a multiple of
+    `F32_CHUNK_MIN` values are refused."""
+    from lowpass.lowering.kernels import gemm as kernels
+
+    monkeypatch.setattr(kernels, "F32_RUNS", runs)
+    m, depth, n, lda = 23, 24, 40, 12
+    offsets = [0, 400, 800] if uniform else [0, 300, 1000]  # (bytes)
+    k = len(offsets) * depth
+    b = RNG.standard_normal((k, n)).astype(np.float32)
+    buffer = RNG.standard_normal(lda * (m - 1) + max(offsets) // 4 + depth).astype(np.float32)
+    gathered = np.stack([np.concatenate([buffer[i * lda + o // 4 : i * lda + o // 4 + depth]
+                                         for o in offsets]) for i in range(m)])
+    want = gemm(gathered, b, epilogue=Epilogue(bias=0.5, relu=True))
+    for threads in (1, 2):
+        run, _ = compile_gemm(m, k, n, np.float32, b, lda=lda, a_chunk_offsets=offsets,
+                                threads=threads, epilogue=Epilogue(bias=0.5, relu=True))
+        np.testing.assert_array_equal(run(buffer, np.full((m, n), 77, np.float32)), want)
+    with pytest.raises(ValueError, match="a_chunk_offsets"):
+        emit_gemm(new_module("refused"), "g", m=m, k=3 * 6, n=n, a_dtype=np.float32,
+                  b=b[:18], lda=lda, keep_alive=[], a_chunk_offsets=[0, 400, 800])
+
+
 @pytest.mark.skipif(not host_cpu().avx512_vnni, reason="runs the zmm vpdpbusd kernels")
 def test_vnni_a_chunks_of_other_depths_are_other_kernels():
     """Two in-place GEMMs of one module whose offsets are the same, (0,), but whose chunks
@@ -1268,7 +1297,8 @@ def test_f32_residual_epilogue_k_blocks(monkeypatch):
 def test_f32_residual_prefetched_a_row_tile_ahead():
     """An fp32 micro-kernel whose epilogue adds R prefetches (`prefetcht0`: locality 3) the
     lines of R that the next row tile reads, one per row and panel, rows MR to 2 MR - 1 of
-    its own tile; the plain GEMM prefetches nothing. The sums stay the same."""
+    its own tile; the plain GEMM prefetches none (only B's lines, `prefetcht1`). The sums
+    stay the same."""
     m, k, n = 20, 64, 64
     module = new_module("prefetched")
     emit_gemm(module, "g", m=m, k=k, n=n, a_dtype=np.float32,
@@ -1283,7 +1313,7 @@ def test_f32_residual_prefetched_a_row_tile_ahead():
     plain = new_module("plain")
     emit_gemm(plain, "g", m=m, k=k, n=n, a_dtype=np.float32,
               b=RNG.standard_normal((k, n)).astype(np.float32), threads=1, keep_alive=[])
-    assert "llvm.prefetch" not in str(plain)
+    assert not re.search(r'call void @"llvm.prefetch.p0"\([^)]*i32 3, i32 1\)', str(plain))
 
 
 def test_residual_epilogue_needs_fp32():
