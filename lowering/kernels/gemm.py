@@ -1099,7 +1099,7 @@ class _GemmKernel:
         self.a_chunks = a_chunks
         """`emit_gemm`'s `a_chunk_offsets`: where each chunk of a row of A starts, in bytes
         from the row's start, instead of right after the one before (the AMX tiles' loads,
-        or the `vpdpbusd` micro-kernels' runs: `_a_runs`)."""
+        or the `vpdpbusd`, `bf16` and fp32 micro-kernels' runs: `_a_runs`)."""
         self.a_chunk_bytes = ((k // len(a_chunks)) * (4 if kind == "f32" else 2 if a_bf16 else 1)
                               if a_chunks else AMX_K)
         """The bytes of each of those chunks (`_chunks_fit`: 64 on the tiles)."""
@@ -1174,11 +1174,12 @@ class _GemmKernel:
                                and self.panels * self.panel_bytes >= PREFETCH_B_BYTES)))
         """Whether the micro-kernels prefetch the B they read next into L2 (`_prefetch`): the
         next panel block's, or with `kblock` the next K block's of the same panels. Every
-        wide fp32 GEMM's, so that there is one fp32 micro-kernel of each shape, not one
-        that prefetches and one that does not: those of a small B (below
-        `PREFETCH_B_BYTES`, or one panel block) fetch lines of their own panels, already
-        in cache, at the cost of an instruction per k-step (AMX-BF16 Xeon, same-process
-        A/B: resnet50 fp32 1.001-1.009x the time, mobilenet_v2_224 1.005x), where the
+        wide fp32 GEMM's of a packed B, so that there is one fp32 micro-kernel of each
+        shape, not one that prefetches and one that does not: those of a single panel block
+        fetch lines of their own panels, already in cache, those of a B below
+        `PREFETCH_B_BYTES` the next block's, at the cost of an instruction per k-step
+        (AMX-BF16 Xeon, same-process A/B: resnet50 fp32 1.001-1.009x the time,
+        mobilenet_v2_224 1.005x), where the
         second kind of micro-kernel had made resnet50 fp32's compile 3.6 s of CPU against
         3.3 (29 micro-kernels against 21 before the fp32 prefetch; 21 again with
         `f32_runs`)."""
@@ -2105,7 +2106,8 @@ compile with 2 jobs took 2.35 s against 2.19 (the same bits; latency within 0.5%
 
 F32_CHUNK_MIN = 4
 """The least depth of the chunks that the fp32 micro-kernels read in place: 4 k-steps, so
-that a run's k loop, unrolled by 4, has no rest."""
+that a run's k loop, unrolled by 4, has no rest (a multiple of `VNNI_GROUPS_UNROLL` too,
+which `_uniform_runs` asserts)."""
 
 
 def _chunks_fit(a_chunks: tuple[int, ...], k: int, amx: bool, kind: str,
@@ -2120,8 +2122,8 @@ def _chunks_fit(a_chunks: tuple[int, ...], k: int, amx: bool, kind: str,
         return chunk == (AMX_BF16_K if a_bf16 else AMX_K)
     if kind == "bf16":
         return a_bf16 and chunk % BF16_CHUNK_MIN == 0
-    if kind == "f32":
-        return chunk % F32_CHUNK_MIN == 0
+    if kind == "f32":  # (offsets of whole values: the broadcasts' loads are 4-aligned)
+        return chunk % F32_CHUNK_MIN == 0 and all(offset % 4 == 0 for offset in a_chunks)
     return kind == "vnni" and chunk % A_CHUNK_BYTES_MIN == 0
 
 
@@ -2965,9 +2967,10 @@ def emit_gemm(
     64-byte aligned `workspace` (`gemm_workspace_bytes`) on every call (single-threaded, O(KN)
     against the O(MKN) product), then the same micro-kernels run; no `a_zero_point`.
 
-    `a_chunk_offsets` (a GEMM on AMX tiles, `amx_applies`, of the `vnni` kind, or of the
-    `bf16` kind with `a_bf16`, chunks of a multiple of `BF16_CHUNK_MIN` values): k cut
-    into len(offsets) chunks of d = k / len(offsets) (64 on the tiles, a multiple of
+    `a_chunk_offsets` (a GEMM on AMX tiles, `amx_applies`, of the `vnni` kind, of the
+    `bf16` kind with `a_bf16`, chunks of a multiple of `BF16_CHUNK_MIN` values, or of the
+    fp32 kind, of `F32_CHUNK_MIN` values at offsets of whole values): k cut into
+    len(offsets) chunks of d = k / len(offsets) (64 on the tiles, a multiple of
     `A_CHUNK_BYTES_MIN` for `vpdpbusd`); chunk j (k in [d j, d j + d)) of row i of A is read
     at `a + i lda + offsets[j]` bytes instead of `a + i lda + d j`: a convolution's A read
     in place from its padded NHWC input (rows: output positions lda apart; chunks: a tap's

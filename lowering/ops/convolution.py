@@ -517,7 +517,8 @@ def _in_place_plan(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, weights: 
                    nhwc_out: bool, copied: bool) -> tuple[int, list[int] | None] | None:
     """
     The layout by which the convolution's GEMMs read A straight from the padded NHWC input
-    instead of im2col rows (`_emit_in_place`), or None: one group, int8, an output row's
+    instead of im2col rows (`_emit_in_place`), or None; fp32: `_f32_in_place_layout`,
+    within the limits below it. Else: one group, int8, an output row's
     positions enough for AMX tiles (`amx_applies`: the GEMM of one output row runs on them)
     and an output whose rows are the GEMMs' (NHWC), or one that a pass writes from their
     rows (the block's scratch, NCHW). On AMX tiles K is read by 64-byte chunks at offsets
@@ -700,7 +701,9 @@ IN_PLACE_F32 = True
 
 F32_IN_PLACE_MAX_WEIGHT_BYTES = 1024 * 1024
 """The most weight bytes of an fp32 convolution read in place (`_f32_in_place_layout`): a
-GEMM per output row reads all of them, which then come from L2 (half of a 2 MiB one)."""
+GEMM per output row reads all of them, which then come from L2 (half of a 2 MiB one:
+measured on the AMX-BF16 Xeon only; on a host of 0.5-1 MiB of L2 weights of this size
+would come from L3 for each row, as they do for im2col's blocks of 48 positions)."""
 
 
 def _f32_in_place_layout(ctx: EmitContext, spec: ConvSpec, weights: np.ndarray

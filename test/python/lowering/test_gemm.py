@@ -864,6 +864,39 @@ def test_f32_a_chunks(uniform: bool, runs: bool, monkeypatch: pytest.MonkeyPatch
                   b=b[:18], lda=lda, keep_alive=[], a_chunk_offsets=[0, 400, 800])
 
 
+@pytest.mark.parametrize("runs", [True, False])
+def test_f32_a_chunks_share_the_micro_kernels_of_rows(runs: bool,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """An fp32 GEMM of rows and one reading A in place by runs one stride apart, in one
+    module, of one shape and epilogue: with `F32_RUNS` the second calls the first's
+    micro-kernels (K's runs are their arguments), without it it has its own; both exact."""
+    from lowpass.lowering.kernels import gemm as kernels
+
+    monkeypatch.setattr(kernels, "F32_RUNS", runs)
+    m, k, n = 23, 72, 40
+    module = new_module("shared")
+    keep: list = []
+    b = RNG.standard_normal((k, n)).astype(np.float32)
+    a = RNG.standard_normal((m, k)).astype(np.float32)
+    buffer = RNG.standard_normal(12 * (m - 1) + 600 // 4 + 24).astype(np.float32)
+    gathered = np.stack([np.concatenate([buffer[i * 12 + o // 4 : i * 12 + o // 4 + 24]
+                                         for o in (0, 300, 600)]) for i in range(m)])
+    ep = Epilogue(bias=0.5, relu=True)
+    emit_gemm(module, "g0", m=m, k=k, n=n, a_dtype=np.float32, b=b, epilogue=ep,
+              keep_alive=keep)
+    emit_gemm(module, "g1", m=m, k=k, n=n, a_dtype=np.float32, b=b, epilogue=ep, lda=12,
+              a_chunk_offsets=[0, 300, 600], keep_alive=keep)
+    owners = set(re.findall(r'define internal void @"(g\d)\.micro', str(module)))
+    assert owners == ({"g0"} if runs else {"g0", "g1"}), owners
+    lib = compile_ir(module, keep)
+    for name, source, want in (("g0", a, gemm(a, b, epilogue=ep)),
+                               ("g1", buffer, gemm(gathered, b, epilogue=ep))):
+        c = np.full((m, n), 77, np.float32)
+        lib.function(name, None, ctypes.c_void_p, ctypes.c_void_p)(source.ctypes.data,
+                                                                   c.ctypes.data)
+        np.testing.assert_array_equal(c, want)
+
+
 @pytest.mark.skipif(not host_cpu().avx512_vnni, reason="runs the zmm vpdpbusd kernels")
 def test_vnni_a_chunks_of_other_depths_are_other_kernels():
     """Two in-place GEMMs of one module whose offsets are the same, (0,), but whose chunks

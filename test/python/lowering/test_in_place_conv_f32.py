@@ -2,7 +2,8 @@
 fp32 convolutions that read A from the padded NHWC input itself, a GEMM per output row,
 instead of im2col rows (lowering/ops/convolution.py `_f32_in_place_layout`,
 `_emit_in_place`; the fp32 GEMM's `a_chunk_offsets`, one chunk per kernel row): 3x3 of
-stride 2 with padding, 1x1 of stride 2, 5x5, dilated along H; on 1 and 2 threads the same
+stride 2 with padding, 1x1 of stride 2, 5x5, dilated along H, one whose epilogue adds a
+residual (a 1x1 stride-2 shortcut, itself read in place); on 1 and 2 threads the same
 bits as im2col's GEMMs (the same k order) and close to REFERENCE. Left to im2col: a kernel
 dilated along W (its taps are not consecutive), output rows of fewer than 16 positions,
 kernel rows of a number of values that is not a multiple of 4, and weights above
@@ -27,6 +28,7 @@ HEIGHT = 6
 # name: (channels, output channels, width, kernel, strides, pads, dilations, in place)
 CASES = {
     "3x3_stride2": (32, 40, 40, 3, [2, 2], [1, 1], [1, 1], True),
+    "3x3_stride2_residual": (32, 40, 40, 3, [2, 2], [1, 1], [1, 1], True),
     "1x1_stride2": (64, 24, 36, 1, [2, 2], [0, 0], [1, 1], True),
     "5x5": (16, 40, 20, 5, [1, 1], [2, 2], [1, 1], True),
     "3x3_dilated_h": (24, 40, 20, 3, [1, 1], [2, 1], [2, 1], True),
@@ -38,8 +40,9 @@ CASES = {
 
 
 def _model(channels: int, cout: int, width: int, size: int, strides: list[int],
-           pads: list[int], dilations: list[int]) -> lowpass.Model:
-    """x -> 1x1 (NHWC out) -> the convolution under test, + bias, ReLU -> 1x1 -> y."""
+           pads: list[int], dilations: list[int], residual: bool = False) -> lowpass.Model:
+    """x -> 1x1 (NHWC out) -> the convolution under test, + bias (+ with `residual` a 1x1
+    convolution of the same input and stride), ReLU -> 1x1 -> y."""
     g = GraphBuilder()
     x = g.input("x", [BATCH, channels, HEIGHT, width], ov.f32)
 
@@ -57,7 +60,11 @@ def _model(channels: int, cout: int, width: int, size: int, strides: list[int],
               for i, n in enumerate((HEIGHT, width)))
     b = conv(a, channels, cout, size, (oh, ow), "b", strides, pads, dilations)
     bias = g.constant(RNG.standard_normal((1, cout, 1, 1)).astype(np.float32))
-    b = g.value(ov.ReluOp(g.value(ov.AddOp(b, bias))))
+    b = g.value(ov.AddOp(b, bias))
+    if residual:
+        shortcut = conv(a, channels, cout, 1, (oh, ow), "s", strides, [0, 0], [1, 1])
+        b = g.value(ov.AddOp(b, shortcut))
+    b = g.value(ov.ReluOp(b))
     g.output(conv(b, cout, 8, 1, (oh, ow), "c", [1, 1], [0, 0], [1, 1]), "y")
     return lowpass.Model(g.module())
 
@@ -65,7 +72,8 @@ def _model(channels: int, cout: int, width: int, size: int, strides: list[int],
 @pytest.mark.parametrize("case", list(CASES))
 def test_f32_in_place_convolution(case: str, monkeypatch: pytest.MonkeyPatch) -> None:
     channels, cout, width, size, strides, pads, dilations, in_place = CASES[case]
-    model = _model(channels, cout, width, size, strides, pads, dilations)
+    residual = case.endswith("residual")
+    model = _model(channels, cout, width, size, strides, pads, dilations, residual)
     feeds = {"x": RNG.standard_normal((BATCH, channels, HEIGHT, width)).astype(np.float32)}
     core = lowpass.Core()
     want = np.asarray(core.compile_model(model, "REFERENCE").create_infer_request()
@@ -90,6 +98,7 @@ def test_f32_in_place_convolution(case: str, monkeypatch: pytest.MonkeyPatch) ->
         np.testing.assert_allclose(result, want, rtol=0, atol=1e-5 * np.abs(want).max())
     for threads in (1, 2):  # (the same k order: the same bits)
         np.testing.assert_array_equal(results[True, threads], results[False, threads])
-    # (asked once a compile, for the convolution under test: the 1x1 ones around it read
-    # their input as it is)
-    assert taken == [in_place] * 2 + [False] * 2, taken
+    # (asked once a compile for the convolution under test, and for the shortcut: the 1x1
+    # ones around them read their input as it is)
+    layers = 2 if residual else 1
+    assert taken == [in_place] * 2 * layers + [False] * 2 * layers, taken
