@@ -672,6 +672,7 @@ layers, 0.56-2.4 MB), not SqueezeNet's 504 KiB classifier, whose weights stay th
 (prefetched: 1.014x). From 1 MiB down to this on a Zen 5 host (same-process A/B, the same
 bits): resnet50 int8 0.992-0.995x the time, its five 14x14 3x3 layers (576 KiB each)
 0.96-0.98x."""
+
 PREFETCH_KINDS = ("vnni", "f32")
 """The kinds whose micro-kernels prefetch B (`_GemmKernel.prefetch_b`). fp32 since the
 fifty-eighth session, the K blocks too (each K block's calls fetch the next one's): on an
@@ -1166,12 +1167,11 @@ class _GemmKernel:
         """The arrays that the epilogue's `program` reads (its `parameters()`, per-column ones
         padded to whole panels like `scale`), given to the micro-kernels as arguments."""
         # packed None: B is packed at run time into a workspace given to each chunk body
+        large_b = ((self.panels > self.block or self.kblock > 0)
+                   and self.panels * self.panel_bytes >= PREFETCH_B_BYTES)
         self.prefetch_b = (kind in PREFETCH_KINDS and self.wide and packed is not None
-                           and not amx and (a_chunks is None or kind == "f32")
-                           and self.tile.panels == PREFETCH_GROUP
-                           and (kind == "f32" or (
-                               (self.panels > self.block or self.kblock > 0)
-                               and self.panels * self.panel_bytes >= PREFETCH_B_BYTES)))
+                           and not amx and self.tile.panels == PREFETCH_GROUP
+                           and (kind == "f32" or (a_chunks is None and large_b)))
         """Whether the micro-kernels prefetch the B they read next into L2 (`_prefetch`): the
         next panel block's, or with `kblock` the next K block's of the same panels. Every
         wide fp32 GEMM's of a packed B, so that there is one fp32 micro-kernel of each
@@ -1179,10 +1179,9 @@ class _GemmKernel:
         fetch lines of their own panels, already in cache, those of a B below
         `PREFETCH_B_BYTES` the next block's, at the cost of an instruction per k-step
         (AMX-BF16 Xeon, same-process A/B: resnet50 fp32 1.001-1.009x the time,
-        mobilenet_v2_224 1.005x), where the
-        second kind of micro-kernel had made resnet50 fp32's compile 3.6 s of CPU against
-        3.3 (29 micro-kernels against 21 before the fp32 prefetch; 21 again with
-        `f32_runs`)."""
+        mobilenet_v2_224 1.005x), where the second kind of micro-kernel had made resnet50
+        fp32's compile 3.6 s of CPU against 3.3 (29 micro-kernels against 21 before the fp32
+        prefetch; 21 again with `f32_runs`)."""
         if self.vnni_groups:  # (4 panels as before: the blocks above are unchanged)
             self.tile = _Tile(min(m, VNNI_GROUPS_ROWS), 4)
         self.programs = _ProgramArrays(self.program_arrays, _program_slot(self.panels * PANEL),
@@ -1655,27 +1654,30 @@ class _GemmMicroKernels(_GemmKernel):
         if not self.strided:
             return []
         shape = [steps, self.a_row_bytes, self.panel_bytes, self.ldc_bytes]
-        if self.f32_runs and self.a_chunks is not None:  # (the runs of A read in place)
-            count, stride, shape[0] = _uniform_runs(*self._chunk_runs()) or (0, 0, 0)
+        if self.f32_runs:  # (and the runs: A's read in place by kernel rows, or all of K)
+            count, stride, shape[0] = self._f32_run_shape or (1, 0, steps)
             shape += [count, stride]
-        elif self.f32_runs:  # (one run: all of K)
-            shape += [1, 0]
         if self.vnni_groups:  # (and the log2 of the k-steps from one epilogue row to the next)
             shape.append((self.epilogue_spacing * VNNI_GROUPS_UNROLL).bit_length() - 1)
         if self.run_arguments is not None:  # (and the runs' stride and k-steps)
             shape += self.run_arguments[1:]
         return [_c64(v) for v in shape]
 
-    @property
+    @cached_property
+    def _f32_run_shape(self) -> tuple[int, int, int] | None:
+        """`_uniform_runs` of an fp32 GEMM reading A in place (None: rows, or other runs)."""
+        return (_uniform_runs(*self._chunk_runs())
+                if self.kind == "f32" and self.a_chunks is not None else None)
+
+    @cached_property
     def f32_runs(self) -> bool:
-        """The fp32 micro-kernels run K as runs of k-steps, the runs' count and the bytes
-        from one run's A to the next's arguments too (`micro_shape`, `_k_loops_of_runs`):
-        one run of all of K for A in rows, a convolution's kernel rows for A read in place
-        (`a_chunks`, `_uniform_runs`), so that both share their micro-kernels. The
-        in-place ones had their own, a k loop per kernel row unrolled in each (`F32_RUNS`).
-        Runs of other layouts (not one stride apart) keep those."""
+        """The fp32 micro-kernels run K as runs of k-steps, the runs' count and stride
+        arguments too (`micro_shape`, `_k_loops_of_runs`): all of K for A in rows, the kernel
+        rows for A read in place (`_f32_run_shape`), so both share their micro-kernels. The
+        in-place ones had their own, a k loop per kernel row unrolled in each (`F32_RUNS`),
+        as runs not one stride apart still do."""
         return (F32_RUNS and self.kind == "f32" and self.strided
-                and (self.a_chunks is None or _uniform_runs(*self._chunk_runs()) is not None))
+                and (self.a_chunks is None or self._f32_run_shape is not None))
 
     @property
     def run_arguments(self) -> tuple[int, int, int] | None:
@@ -2100,7 +2102,7 @@ BF16_CHUNK_MIN = 8
 
 
 F32_RUNS = True
-"""`_GemmKernel.f32_runs`: the fp32 micro-kernels take K's runs as arguments. Off, those
+"""`_GemmMicroKernels.f32_runs`: the fp32 micro-kernels take K's runs as arguments. Off, those
 that read A in place have their own micro-kernels (a k loop per run): resnet50 fp32's
 compile with 2 jobs took 2.35 s against 2.19 (the same bits; latency within 0.5%)."""
 

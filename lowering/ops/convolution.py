@@ -726,7 +726,8 @@ def _f32_in_place_layout(ctx: EmitContext, spec: ConvSpec, weights: np.ndarray
         return None
     if spec.kh == 1 and spec.sw >= spec.kw:  # (one kernel row: plain rows, lda >= k)
         return row, None
-    return row, [kh * spec.dh * spec.wp * spec.c * 4 for kh in range(spec.kh)]
+    return row, [kh * spec.dh * spec.wp * spec.c * spec.a_dtype.itemsize
+                 for kh in range(spec.kh)]
 
 
 def _in_place_layout(spec: ConvSpec) -> tuple[int, list[int]] | None:
