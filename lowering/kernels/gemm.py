@@ -1869,7 +1869,7 @@ class _GemmMicroKernels(_GemmKernel):
     # -- AMX micro-kernel -----------------------------------------------------------------
 
     def _amx_k_loop(self, b: ir.IRBuilder, chunks: ir.Value, a: ir.Value, lda: ir.Value,
-                    b_panels: ir.Value, panel_bytes: ir.Value, panels: int, halves: list[int],
+                    b_panels: ir.Value, panel_bytes: ir.Value, panels: int, halves: Halves,
                     dot: str, shape: Sequence[ir.Value],
                     after: Callable[[ir.Value], None] | None = None) -> None:
         """`_amx_k_loop` with this kernel's A chunks: 64 bytes apart, or with `a_chunks` at
@@ -2167,9 +2167,52 @@ def _amx_tile_load(b: ir.IRBuilder, t: ir.Value, a_at: Callable[[ir.Value], ir.V
     _tile_op(b, "tileloadd64", tile, at, lda)
 
 
+Halves = list[int] | ir.Value
+"""The 16-row halves of an AMX tile that a kernel computes: [0] or [0, 1], or an i1 (two
+halves where true) that `_by_halves` branches on."""
+
+
+def _by_halves(b: ir.IRBuilder, halves: Halves, work: Callable[[list[int]], None]) -> None:
+    """`work(halves)`; for an i1 `halves` (`Halves`) both forms, in the arms of a branch that
+    goes the same way in every call of a kernel."""
+    if isinstance(halves, list):
+        work(halves)
+        return
+    with b.if_else(halves) as (two, one):
+        with two:
+            work([0, 1])
+        with one:
+            work([0])
+
+
+def _zero_tiles(b: ir.IRBuilder, halves: Halves, panels: int) -> None:
+    """`tilezero` of the C tiles of `halves` (`Halves`) x `panels`."""
+
+    def zero(hs: list[int]) -> None:
+        for h in hs:
+            for p in range(panels):
+                _tile_op(b, "tilezero", 2 * h + p)
+
+    _by_halves(b, halves, zero)
+
+
+def _store_tiles(b: ir.IRBuilder, halves: Halves, panels: int, buffer: ir.Value) -> None:
+    """`tilestored64` of the C tiles of `halves` x `panels` to `buffer`: 32 rows of 2
+    panels of int32 (or float32) sums, 128 bytes apart."""
+    row_bytes = 2 * PANEL * 4
+
+    def store(hs: list[int]) -> None:
+        for h in hs:
+            for p in range(panels):
+                at = _offset(b, buffer, 16 * h * row_bytes + p * PANEL * 4)
+                _tile_op(b, "tilestored64", 2 * h + p, at, _c64(row_bytes))
+
+    _by_halves(b, halves, store)
+
+
 def _amx_k_loop(b: ir.IRBuilder, chunks: ir.Value, a_at: Callable[[ir.Value], ir.Value],
                 a: ir.Value, lda: ir.Value, b_panels: ir.Value, panel_bytes: ir.Value,
-                panels: int, halves: list[int], dot: str,
+                panels: int, halves: Halves, dot: str,
                 after: Callable[[ir.Value], None] | None = None) -> None:
     """The `chunks` 64-k chunks of the AMX kernels (at least one: `amx_applies`),
     software-pipelined: the tiles of chunk 0 loaded first, then each chunk's products
@@ -2185,25 +2228,32 @@ def _amx_k_loop(b: ir.IRBuilder, chunks: ir.Value, a_at: Callable[[ir.Value], ir
     threads 0.975x), squeezenet, mobilenet_v2 and inception_v1 0.99x; bf16 resnet50
     1.006x (within its noise). `after(t)`: work after chunk t's products (the previous
     group's epilogue rows, `_emit_amx_groups_micro`), after each chunk but the last (which is
-    peeled: the work once in the code)."""
-    order = [(h, p) for h in halves for p in range(panels)]
-    last_reader = {}
-    for i, (h, p) in enumerate(order):
-        last_reader[4 + h] = i
-        last_reader[6 + p] = i
-    loads_after: dict[int, list[int]] = {}
-    for tile, i in sorted(last_reader.items(), key=lambda item: (item[1], -item[0])):
-        loads_after.setdefault(i, []).append(tile)
-    first = [6 + p for p in range(panels)] + [4 + h for h in halves]
-    for tile in first:
-        _amx_tile_load(b, _c64(0), a_at, a, lda, b_panels, panel_bytes, tile)
+    peeled: the work once in the code); with `halves` an i1 (`_by_halves`), after the
+    branch's arms."""
 
-    def products(t: ir.Value, following: ir.Value | None) -> None:
+    def first_loads(halves: list[int]) -> None:
+        for tile in [6 + p for p in range(panels)] + [4 + h for h in halves]:
+            _amx_tile_load(b, _c64(0), a_at, a, lda, b_panels, panel_bytes, tile)
+
+    def tiles(t: ir.Value, following: ir.Value | None, halves: list[int]) -> None:
+        order = [(h, p) for h in halves for p in range(panels)]
+        last_reader = {}
+        for i, (h, p) in enumerate(order):
+            last_reader[4 + h] = i
+            last_reader[6 + p] = i
+        loads_after: dict[int, list[int]] = {}
+        for tile, i in sorted(last_reader.items(), key=lambda item: (item[1], -item[0])):
+            loads_after.setdefault(i, []).append(tile)
         for i, (h, p) in enumerate(order):
             _tile_op(b, dot, 2 * h + p, 4 + h, 6 + p)
             if following is not None:
                 for tile in loads_after.get(i, []):
                     _amx_tile_load(b, following, a_at, a, lda, b_panels, panel_bytes, tile)
+
+    _by_halves(b, halves, first_loads)
+
+    def products(t: ir.Value, following: ir.Value | None) -> None:
+        _by_halves(b, halves, lambda hs: tiles(t, following, hs))
         if after is not None and following is not None:
             after(t)
 
@@ -2266,34 +2316,34 @@ class _GroupedMicroKernels(_GemmMicroKernels):
                 else ())
 
     def micro(self, rows: int, panels: int, last_cols: int, part: str = "") -> ir.Function:
-        if self.amx_groups:  # (the rows an argument: a kernel of one tile half, one of two)
-            most = AMX_ROWS if rows > AMX_ROWS // 2 else AMX_ROWS // 2
+        if self.amx_groups:  # (the rows an argument: one kernel for tiles of one or two halves)
             return shared_function(
-                self.module, self._micro_key(most, panels, last_cols),
-                lambda: self._emit_amx_groups_micro(most, panels, last_cols))
+                self.module, self._micro_key(AMX_ROWS, panels, last_cols),
+                lambda: self._emit_amx_groups_micro(panels, last_cols))
         if self.vnni_groups and not part:
             return shared_function(
                 self.module, (*self._micro_key(rows, panels, last_cols), "groups"),
                 lambda: self._emit_vnni_groups_micro(rows, panels, last_cols))
         return super().micro(rows, panels, last_cols, part)
 
-    def _emit_amx_groups_micro(self, rows: int, panels: int, last_cols: int) -> ir.Function:
+    def _emit_amx_groups_micro(self, panels: int, last_cols: int) -> ir.Function:
         """`_emit_amx_micro` over `groups` panel groups side by side (an argument after the
-        shape, then the row count: at most `rows`, 16 or 32, the tiles' halves), each
-        `panels` wide: the epilogue rows of group g - 1 run inside the k loop of group g, a
-        share of them per 64-k step, so that their vector instructions execute while the tile
-        unit computes (in the order of one tile then its epilogue, the vector work waited for
-        the tiles and the tiles for the vector work). Those rows go by `AMX_LOCKSTEP_ROWS`
-        (their program in lockstep); the rows after the last such unit, and the last group's
-        rows, in a call of the shared `_amx_epilogue_function` once the group's C tiles are
-        stored. The C tiles of consecutive groups go to two stack buffers in turn. A GEMM of
-        one 64-deep chunk (`amx_one_chunk`) computes the tiles of `AMX_TILES_FIRST` groups,
-        then their epilogues (`_amx_tiles_first`).
+        shape, then the row count, at most 32: the tiles' second half in a branch,
+        `_by_halves`), each `panels` wide: the epilogue rows of group g - 1 run inside the k
+        loop of group g, a share of them per 64-k step, so that their vector instructions
+        execute while the tile unit computes (in the order of one tile then its epilogue,
+        the vector work waited for the tiles and the tiles for the vector work). Those rows
+        go by `AMX_LOCKSTEP_ROWS` (their program in lockstep); the rows after the last such
+        unit, and the last group's rows, in a call of the shared `_amx_epilogue_function`
+        once the group's C tiles are stored. The C tiles of consecutive groups go to two
+        stack buffers in turn. A GEMM of one 64-deep chunk (`amx_one_chunk`) computes the
+        tiles of `AMX_TILES_FIRST` groups, then their epilogues (`_amx_tiles_first`).
 
         (The row count and the epilogues after the k loops were constants and inline: a
         kernel for each count, holding three to five copies of the program, each on 128
-        lanes in lockstep: resnet50 int8 had 39 such kernels, 5.9 of its 8.3 MB of IR.)"""
-        fn = self._micro_function(f"amxg{rows}x{panels}x{last_cols}", groups=2)
+        lanes in lockstep: resnet50 int8 had 39 such kernels, 5.9 of its 8.3 MB of IR; now
+        17, 0.9 of 2.6 MB.)"""
+        fn = self._micro_function(f"amxg{panels}x{last_cols}", groups=2)
         a, b_panel, c, n0 = fn.args[:4]
         vectors = fn.args[4:7]
         assert self.a_row_bytes == self.lda_bytes
@@ -2306,7 +2356,7 @@ class _GroupedMicroKernels(_GemmMicroKernels):
         b = ir.IRBuilder(fn.append_basic_block("entry"))
         row_bytes = 2 * PANEL * 4
         buffer_bytes = AMX_ROWS * row_bytes
-        halves = [0] + ([1] if rows > AMX_ROWS // 2 else [])
+        halves = b.icmp_unsigned(">", row_count, _c64(AMX_ROWS // 2))
         chunks = b.udiv(steps, _c64(AMX_STEPS))  # (>= 1: K >= AMX_K)
         units = b.udiv(row_count, _c64(AMX_LOCKSTEP_ROWS))
         whole = b.mul(units, _c64(AMX_LOCKSTEP_ROWS))
@@ -2349,9 +2399,7 @@ class _GroupedMicroKernels(_GemmMicroKernels):
         first_tail_step = b.mul(chunks, _c64(AMX_STEPS))
 
         def group(g: ir.Value) -> None:
-            for h in halves:
-                for p in range(panels):
-                    _tile_op(b, "tilezero", 2 * h + p)
+            _zero_tiles(b, halves, panels)
             b_g = _offset(b, b_panel, b.mul(g, group_b_bytes))
             previous = b.sub(g, _c64(1))
             has_previous = b.icmp_signed(">", g, _c64(0))
@@ -2368,10 +2416,7 @@ class _GroupedMicroKernels(_GemmMicroKernels):
 
             self._amx_k_loop(b, chunks, a, lda, b_g, panel_bytes, panels, halves, dot, shape,
                              rows_of)
-            for h in halves:
-                for p in range(panels):
-                    at = _offset(b, buffer(g), 16 * h * row_bytes + p * PANEL * 4)
-                    _tile_op(b, "tilestored64", 2 * h + p, at, _c64(row_bytes))
+            _store_tiles(b, halves, panels, buffer(g))
             # (the rows of group g - 1 after its last lockstep: a call, the tiles stored)
             with b.if_then(b.and_(has_previous, b.icmp_signed("<", whole, row_count))):
                 epilogue_call(previous, buffer(previous), whole)
@@ -2441,7 +2486,7 @@ class _GroupedMicroKernels(_GemmMicroKernels):
         return fn
 
     def _amx_tiles_first(
-        self, b: ir.IRBuilder, groups: ir.Value, halves: list[int],
+        self, b: ir.IRBuilder, groups: ir.Value, halves: Halves,
         panels: int, buffer_bytes: int, k_loop: Callable[[ir.Value], None],
         epilogue_all: Callable[[ir.Value, ir.Value], None],
     ) -> None:  # fmt: skip
@@ -2453,7 +2498,6 @@ class _GroupedMicroKernels(_GemmMicroKernels):
         work were faster: resnet50 int8 2.3-3.8% (its three 56x56 1x1 layers with a residual
         0.1 ms each, 15%), squeezenet and inception_v1 unchanged (same-process A/B on the
         AMX host)."""
-        row_bytes = buffer_bytes // AMX_ROWS
         tiles = b.alloca(I32, size=AMX_TILES_FIRST * buffer_bytes // 4)
         tiles.align = 64
 
@@ -2466,14 +2510,9 @@ class _GroupedMicroKernels(_GemmMicroKernels):
             g1 = b.select(b.icmp_signed("<", g1, groups), g1, groups)
 
             def products(g: ir.Value) -> None:
-                for h in halves:
-                    for p in range(panels):
-                        _tile_op(b, "tilezero", 2 * h + p)
+                _zero_tiles(b, halves, panels)
                 k_loop(g)
-                for h in halves:
-                    for p in range(panels):
-                        at = _offset(b, tiles_of(b.sub(g, g0)), 16 * h * row_bytes + p * PANEL * 4)
-                        _tile_op(b, "tilestored64", 2 * h + p, at, _c64(row_bytes))
+                _store_tiles(b, halves, panels, tiles_of(b.sub(g, g0)))
 
             _loop(b, g0, g1, 1, products)
             _loop(b, g0, g1, 1, lambda g: epilogue_all(g, tiles_of(b.sub(g, g0))))
