@@ -621,6 +621,12 @@ def _pack(kind: str, b: np.ndarray, narrow: bool = False) -> np.ndarray:
         rows = np.zeros((panels * PANEL, steps * per_step), dtype=dtype)
         rows[:n, :k] = b.T
         words = rows.view(word).reshape(panels, PANEL, steps).transpose(0, 2, 1)
+    elif per_step == 1:  # (fp32: the panels straight from B, or from B padded to them)
+        padded = b
+        if n % PANEL or b.dtype != dtype:
+            padded = np.zeros((k, panels * PANEL), dtype=dtype)
+            padded[:, :n] = b
+        words = padded.view(word).reshape(steps, panels, PANEL).transpose(1, 0, 2)
     else:
         padded = np.zeros((steps * per_step, panels * PANEL), dtype=dtype)
         padded[:k, :n] = b
