@@ -975,8 +975,8 @@ class _KPart:
 class _AmxGroup:
     """The operands of an AMX panel group's epilogue rows (`_amx_epilogue_rows`): A and its
     row stride, the group's B (its panels `panel_bytes` apart, for the k-steps after the
-    last tile step), K's steps, the group's C, first column and C row stride, the column
-    vectors, the program's arrays, and its R (None without)."""
+    last tile step), K's steps, the group's C and first column, the column vectors, C's row
+    stride, its R (None without) and the program's arrays."""
 
     a: ir.Value
     lda: ir.Value
@@ -1690,7 +1690,8 @@ class _GemmMicroKernels(_GemmKernel):
         """A strided micro-kernel's last arguments: the k-steps it runs, then the A row,
         B panel and C row strides in bytes ([] for the other kinds); a grouped one's
         (`vnni_groups`) then the log2 of the k-steps from one epilogue row to the next and
-        its `run_arguments` (constants, a kernel of each K and input width: lowering.md)."""
+        its `run_arguments` (constants, a kernel of each K and input width: lowering.md); an
+        AMX one reading A in place then the address of its chunk offsets (an i64 table)."""
         if not self.strided:
             return []
         shape = [steps, self.a_row_bytes, self.panel_bytes, self.ldc_bytes]
@@ -1933,7 +1934,8 @@ class _GemmMicroKernels(_GemmKernel):
         fn = self._micro_function(f"amx{rows}x{panels}x{last_cols}")
         a, b_panel, c, n0 = fn.args[:4]
         vectors = fn.args[4:7]
-        # (strided: K's steps and the strides follow, see `strided`; then R, `bf16`'s residual)
+        # (strided: K's steps and the strides follow, see `strided`, and A's chunk table with
+        # `a_chunks`; then R, `bf16`'s residual)
         assert self.a_row_bytes == self.lda_bytes and not self.prefetch_b
         _, residual, shape_end, _ = _trailing_arguments(fn, False, self.epilogue.takes_r, 0)
         shape = fn.args[7:shape_end]
@@ -2306,8 +2308,9 @@ def _tile_config(b: ir.IRBuilder, rows: int) -> ir.Value:
 
 
 class _GroupedMicroKernels(_GemmMicroKernels):
-    """The zmm `vpdpbusd` micro-kernels that run a row of panel groups per call, the epilogue
-    of one group inside the k loop of the next (`_emit_vnni_groups_micro`)."""
+    """The micro-kernels that run a row of panel groups per call, the epilogue of one group
+    inside the k loop of the next: zmm `vpdpbusd` (`_emit_vnni_groups_micro`) and AMX
+    (`_emit_amx_groups_micro`, with `_amx_epilogue_function`)."""
 
     @property
     def grouped(self) -> bool:
@@ -2336,9 +2339,10 @@ class _GroupedMicroKernels(_GemmMicroKernels):
         """`_emit_amx_micro` over `groups` panel groups side by side (an argument after the
         shape, then the row count, at most 32: the tiles' second half in a branch,
         `_by_halves`), each `panels` wide: the epilogue rows of group g - 1 run inside the k
-        loop of group g, a share of them per 64-k step, so that their vector instructions
-        execute while the tile unit computes (in the order of one tile then its epilogue,
-        the vector work waited for the tiles and the tiles for the vector work). Those rows
+        loop of group g, a share of them after each 64-k step but the last, so that their
+        vector instructions execute while the tile unit computes (in the order of one tile
+        then its epilogue, the vector work waited for the tiles and the tiles for the vector
+        work). Those rows
         go by `AMX_LOCKSTEP_ROWS` (their program in lockstep); the rows after the last such
         unit, and the last group's rows, in a call of the shared `_amx_epilogue_function`
         once the group's C tiles are stored. The C tiles of consecutive groups go to two
@@ -2364,11 +2368,6 @@ class _GroupedMicroKernels(_GemmMicroKernels):
         buffer_bytes = AMX_ROWS * row_bytes
         halves = b.icmp_unsigned(">", row_count, _c64(AMX_ROWS // 2))
         chunks = b.udiv(steps, _c64(AMX_STEPS))  # (>= 1: K >= AMX_K)
-        units = b.udiv(row_count, _c64(AMX_LOCKSTEP_ROWS))
-        whole = b.mul(units, _c64(AMX_LOCKSTEP_ROWS))
-        # (the units over the k loop's iterations: all chunks but the last, which it peels)
-        looped = b.sub(chunks, _c64(1))
-        per_chunk = b.udiv(b.add(units, b.sub(looped, _c64(1))), looped)
         dot = _tile_dot(self.kind, self.a_dtype)
         group_b_bytes = b.mul(panel_bytes, _c64(panels))
         group_c_bytes = panels * PANEL * self.out.itemsize
@@ -2398,6 +2397,12 @@ class _GroupedMicroKernels(_GemmMicroKernels):
             return fn
         scratch = b.alloca(I32, size=2 * AMX_ROWS * 2 * PANEL)  # (`buffer`'s two C buffers)
         scratch.align = 64
+        units = b.udiv(row_count, _c64(AMX_LOCKSTEP_ROWS))
+        whole = b.mul(units, _c64(AMX_LOCKSTEP_ROWS))
+        # (the units over the k loop's iterations: all chunks but the last, which it peels;
+        # at least two chunks here, `amx_one_chunk` being the path above)
+        looped = b.sub(chunks, _c64(1))
+        per_chunk = b.udiv(b.add(units, b.sub(looped, _c64(1))), looped)
 
         def buffer(g: ir.Value) -> ir.Value:
             return _offset(b, scratch, b.mul(b.and_(g, _c64(1)), _c64(buffer_bytes)))
@@ -2454,8 +2459,11 @@ class _GroupedMicroKernels(_GemmMicroKernels):
     def _amx_epilogue_function(self, panels: int, last_cols: int) -> ir.Function:
         """`void (ptr sums, _AmxGroup.arguments..., i64 first, i64 rows)`: the epilogue of
         rows first .. rows - 1 of an AMX group whose C tiles are stored at `sums`, by
-        `AMX_LOCKSTEP_ROWS` then one by one; shared by the grouped micro-kernels of every row
-        count (one per module and `_micro_key` but the rows)."""
+        `AMX_LOCKSTEP_ROWS` then one by one (`first`: 0, or a multiple of
+        `AMX_LOCKSTEP_ROWS` at or after the last whole unit); shared by the grouped
+        micro-kernels of every row count, whatever their A chunk offsets and chunk count
+        (`_micro_key`'s `epilogue`: code that reads A rows whole, for the k tail, and has
+        no tile products)."""
         key = (*self._micro_key(0, panels, last_cols, epilogue=True), "amx epilogue")
         return shared_function(self.module, key,
                                lambda: self._emit_amx_epilogue(panels, last_cols))

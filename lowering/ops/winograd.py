@@ -108,7 +108,7 @@ def winograd_weights(weights: np.ndarray) -> np.ndarray:
     g = np.asarray(weights)
     c, c_out = g.shape[1], g.shape[0]
     u = np.empty((16, c, c_out), np.float32)
-    rows = max(1, WEIGHT_BLOCK_ELEMENTS // c_out)
+    rows = max(1, WEIGHT_BLOCK_ELEMENTS // max(c_out, 1))
     for c0 in range(0, c, rows):
         c1 = min(c, c0 + rows)
         # [3, 3, rows, C_out]: the block's taps, each a [rows, C_out] matrix

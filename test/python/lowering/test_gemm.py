@@ -1829,6 +1829,60 @@ def test_program_epilogue_amx_groups():
         assert "tdpbusd" in asm and "tilestored" in asm
 
 
+def test_amx_groups_shared_across_widths_and_rows():
+    """The grouped AMX micro-kernels take their rows and A's chunk offsets as arguments (the
+    offsets as the address of a table, `micro_shape`): two GEMMs of the same program whose A
+    is read in place at other offsets (convolutions of other widths) and that have other row
+    counts (40 rows: a 32-row tile and one of 8; 18: one tile of two halves, 4-row units and
+    2 rows after them) share their `amxg` kernels and epilogue functions, each with its own
+    table; on an AMX host both equal the GEMM of their rows gathered, R added."""
+    import llvmlite.binding as llvm
+
+    cpu = HostCpu("sapphirerapids", AMX, host_cpu().triple)
+    k, n = 192, 90  # (3 panel groups, the last one partial)
+    b = weights8(k, n)
+    scale = RNG.uniform(0.5, 1.5, n).astype(np.float32) / 256
+    program = _AddScaleRound(RNG.uniform(0.2, 2.0, n).astype(np.float32))
+    cases = [(40, 8, [130, 0, 64]), (18, 10, [64, 130, 2])]
+
+    def epilogue() -> Epilogue:
+        return Epilogue(scale=scale, program=program)
+
+    module = new_module("shared")
+    kept: list[np.ndarray] = []
+    for index, (m, lda, offsets) in enumerate(cases):
+        emit_gemm(module, f"g{index}", m=m, k=k, n=n, a_dtype=np.uint8, b=b, lda=lda,
+                  epilogue=epilogue(), keep_alive=kept, cpu=cpu, a_chunk_offsets=offsets)
+    text = str(module)
+    defined = [line.split('"')[1] for line in text.splitlines() if line.startswith("define")]
+    kernels = [d for d in defined if ".amxg" in d or ".group_epilogue" in d]
+    # (g0's: a kernel and an epilogue for the full groups, and for the last one's 10 columns)
+    assert len(kernels) == 4 and all(d.startswith("g0.") for d in kernels), defined
+    for _, _, offsets in cases:
+        tables = [a for a in kept if a.dtype == np.int64 and a.tolist() == offsets]
+        assert len(tables) == 1 and f"i64 {tables[0].ctypes.data} to ptr" in text
+    target = llvm.Target.from_triple(cpu.triple)
+    tm = target.create_target_machine(
+        cpu="sapphirerapids", features=",".join("+" + f for f in sorted(AMX)), opt=3)
+    assert "tdpbusd" in tm.emit_assembly(llvm.parse_assembly(text))
+    if not host_cpu().amx:
+        return
+    for m, lda, offsets in cases:
+        buffer = full_range(1, lda * (m - 1) + max(offsets) + 64, np.uint8)[0]
+        gathered = np.stack([np.concatenate([buffer[i * lda + o : i * lda + o + 64]
+                                             for o in offsets]) for i in range(m)])
+        r = RNG.integers(0, 256, (m, n)).astype(np.uint8)
+        module, keep = new_module("shared-run"), []
+        emit_gemm(module, "g", m=m, k=k, n=n, a_dtype=np.uint8, b=b, lda=lda,
+                  epilogue=epilogue(), keep_alive=keep, a_chunk_offsets=offsets)
+        lib = compile_ir(module, keep)
+        c = np.full((m, n), 7, np.uint8)
+        lib.function("g", None, *[ctypes.c_void_p] * 3)(
+            buffer.ctypes.data, c.ctypes.data, r.ctypes.data)
+        sums = gathered.astype(np.int64) @ b.astype(np.int64)
+        np.testing.assert_array_equal(c, program.reference(sums.astype(np.float32) * scale, r))
+
+
 @pytest.mark.parametrize("k, lda", [(27, 18), (147, 42), (30, 1)])
 def test_vnni_rows_that_overlap(k, lda):
     """A `vpdpbusd` GEMM reads rows lda < k bytes apart (`convolution._emit_stacked`: a
