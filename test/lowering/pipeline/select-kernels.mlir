@@ -24,7 +24,7 @@
 // CHECK:      ov.convolution {{.*}}"conv_s2"{{.*}}cpu.algorithm = #cpu<algorithm im2col>, cpu.gemm = #cpu<gemm f32>
 // CHECK:      ov.convolution {{.*}}"conv_small"{{.*}}cpu.algorithm = #cpu<algorithm im2col>, cpu.gemm = #cpu<gemm {{vnni|u8s8}}>
 // CHECK:      ov.convolution {{.*}}"conv_full"{{.*}}cpu.algorithm = #cpu<algorithm im2col>, cpu.gemm = #cpu<gemm {{vnni|s16}}>
-// WINOGRAD:   define {{.*}}void @conv3_winograd_gemm(
+// WINOGRAD:   define {{.*}}void @conv3_winograd_entries(
 // IM2COL-NOT: winograd
 // BAD:        error: {{.*}}Convolution 'conv_s2': #cpu<algorithm winograd> cannot compute it (it takes im2col)
 // KIND:       error: {{.*}}Convolution 'conv_full': #cpu<gemm u8s8> cannot compute it on this host (it takes {{(vnni, )?}}s16)
