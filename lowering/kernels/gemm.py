@@ -1884,7 +1884,7 @@ class _GemmMicroKernels(_GemmKernel):
         argument, so that the convolutions of other widths share the kernel)."""
         table = None
         if self.a_chunks is not None:
-            table = b.inttoptr(shape[len(shape) - 1], PTR)
+            table = b.inttoptr(shape[-1], PTR)
 
         def a_at(t: ir.Value) -> ir.Value:
             if table is None:
@@ -2381,9 +2381,9 @@ class _GroupedMicroKernels(_GemmMicroKernels):
                 _offset(b, c, c_at), b.add(n0, b.mul(g, _c64(panels * PANEL))), vectors, ldc,
                 None if tensor is None else _offset(b, tensor, c_at), program_args)
 
-        def epilogue_call(g: ir.Value, sums: ir.Value, first: ir.Value) -> None:
-            """Rows first .. row_count - 1 of group g, by `_amx_epilogue_function`."""
-            b.call(epilogue, [sums, *group_of(g).arguments(), first, row_count])
+        def epilogue_call(group: _AmxGroup, sums: ir.Value, first: ir.Value) -> None:
+            """Rows first .. row_count - 1 of `group`, by `_amx_epilogue_function`."""
+            b.call(epilogue, [sums, *group.arguments(), first, row_count])
 
         if self.amx_one_chunk:
             def products(g: ir.Value) -> None:
@@ -2392,7 +2392,8 @@ class _GroupedMicroKernels(_GemmMicroKernels):
                                  shape)
 
             self._amx_tiles_first(b, groups, halves, panels, buffer_bytes, products,
-                                  lambda g, tiles: epilogue_call(g, tiles, _c64(0)))
+                                  lambda g, tiles: epilogue_call(group_of(g), tiles,
+                                                                 _c64(0)))
             b.ret_void()
             return fn
         scratch = b.alloca(I32, size=2 * AMX_ROWS * 2 * PANEL)  # (`buffer`'s two C buffers)
@@ -2430,11 +2431,11 @@ class _GroupedMicroKernels(_GemmMicroKernels):
             _store_tiles(b, halves, panels, buffer(g))
             # (the rows of group g - 1 after its last lockstep: a call, the tiles stored)
             with b.if_then(b.and_(has_previous, b.icmp_signed("<", whole, row_count))):
-                epilogue_call(previous, buffer(previous), whole)
+                epilogue_call(before, buffer(previous), whole)
 
         _loop(b, 0, groups, 1, group)
         last = b.sub(groups, _c64(1))
-        epilogue_call(last, buffer(last), _c64(0))
+        epilogue_call(group_of(last), buffer(last), _c64(0))
         b.ret_void()
         return fn
 

@@ -1981,10 +1981,8 @@ def emit_depthwise(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
                 left, right = ow_lo, ow_n - vec_end
                 if left + right > 0:
                     with for_range(b, i64(left + right), name="ows") as j:
-                        col = (j if right == 0 or vec_end == left
-                               else b.add(j, i64(vec_end)) if left == 0
-                               else b.select(b.icmp_signed("<", j, i64(left)), j,
-                                             b.add(j, i64(vec_end - left))))
+                        col = b.select(b.icmp_signed("<", j, i64(left)), j,
+                                       b.add(j, i64(vec_end - left)))
                         acc = vconst(acc_t, 1, 0 if integer else 0.0)
                         iw0 = b.sub(b.mul(col, i64(spec.sw)), i64(spec.pl))
                         for kh, (ih, valid) in enumerate(rows):
