@@ -143,14 +143,16 @@ WHY_NOT_MET: list[tuple[str, str | Callable[[], str]]] = [
      "depthwise computed from the 1x1's rows while they are in the cache (oneDNN's 1x1 + "
      "depthwise fusion)"),
     ("2 threads >= 1.8x", "the host scales (two pinned one-thread processes run every "
-     "layer at its time alone) and the pool's jobs cover all but ~0.1 ms of an inference, "
-     "the caller waiting 0.13-0.23 ms for the worker's chunks: the rest is lost inside the "
-     "chunks, where data crosses cores (arena bytes last written by the other core, each "
-     "thread streaming the weights of the layers cut by positions); on the AMX-BF16 host "
-     "1.81-1.95x since the short-row layers run on the padded grid with N cut (1.76-1.78x "
-     "before in fast phases, 1.85-1.95x in slow ones; OpenVINO 1.60-1.79x) -> the stride-2 "
-     "3x3 layers' im2col (n81: 1.43x on 2 threads), an arena placement that keeps a "
-     "tensor's bytes on the core that wrote them"),
+     "layer at its time alone) and cutting the work costs little (the 2-thread code run on "
+     "one thread: 1.014-1.032x the 1-thread code's time, AMX-BF16 host), but each core "
+     "fetches for itself the weights of the layers cut by positions and A of those cut by "
+     "N, at 13-26 GB/s a core: a job's first chunk on each thread takes 1.2-2.1x its second "
+     "(resnet50's 14x14 1x1 layers 18.9 then 9.0 us), so the same code runs 1.77-1.78x "
+     "faster on two threads than on one (1.72-1.80x in fast phases of the AMX-BF16 host, "
+     "1.85-1.95x in slow ones; OpenVINO 1.60-1.79x); prefetching the next layer's weights "
+     "in a loop only moved that time to the layer before -> fewer bytes a core, or the next "
+     "layer's weights fetched by the hardware prefetchers while a layer's later chunks "
+     "leave the link between L3 and L2 idle"),
     ("not slower than 1 thread", "a worker descheduled mid-chunk; the pool backs off for up "
      "to 0.5 s (0.95-1.01x on a Zen 3 VM with a core busy; OpenVINO 0.72-1.25x) -> shorter "
      "chunks on a busy machine"),
