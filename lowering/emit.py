@@ -13,6 +13,7 @@ profiling as `ref_<precision>`). See docs/lowering.md for the contract.
 from __future__ import annotations
 
 import functools
+import hashlib
 import weakref
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
@@ -509,8 +510,42 @@ def shared_function(
         assert isinstance(fn, ir.Function)
         return fn
     fn = build()
+    same = _same_text(module, fn)
+    if same is not None:  # (another key's code to the byte: that function, and no copy)
+        del module.globals[fn.name]
+        fn = same
     names[key] = fn.name
     return fn
+
+
+_SHARED_TEXTS: weakref.WeakKeyDictionary[ir.Module, dict[bytes, str]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Per module, the name of its shared function for each digest of a function's text (its
+own name left out): `_same_text`."""
+
+
+def _same_text(module: ir.Module, fn: ir.Function) -> ir.Function | None:
+    """The module's shared function whose text is `fn`'s but for its name, if any (else
+    `fn`'s text is recorded). A key tells what a kernel's code depends on, and may tell
+    more: ShuffleNet int8's AMX grouped micro-kernels of three layers had three keys, their
+    requantization programs' signatures told apart by steps whose code is the same there,
+    and three copies of 74 KB of IR each (and of their epilogues, 79 KB). The name is left
+    out of the first line only (a recursive function's calls of itself tell it apart); a
+    declaration (no body) is left as it is."""
+    if not fn.blocks:
+        return None
+    head, _, body = str(fn).partition("\n")
+    text = head.replace(fn.get_reference(), "@", 1) + "\n" + body
+    digest = hashlib.sha1(text.encode(), usedforsecurity=False).digest()
+    texts = _SHARED_TEXTS.setdefault(module, {})
+    name = texts.get(digest)
+    if name is None:
+        texts[digest] = fn.name
+        return None
+    same = module.get_global(name)
+    assert isinstance(same, ir.Function)
+    return same
 
 
 def shared_function_names(module: ir.Module) -> set[str]:

@@ -379,3 +379,38 @@ def test_unpadded_nchw_inputs_share_one_transposition() -> None:
     text = _cpu_equals_reference(model, feeds)
     assert _definitions(text, "to_nhwc") == ["to_nhwc"]
     assert _calls(text, ["to_nhwc"]) == 2
+
+
+def test_functions_of_equal_text_are_one() -> None:
+    """`shared_function` keeps one function of each text: a kernel built for a second key
+    whose code is the first key's to the byte (its name aside) is dropped from the module
+    and the first is returned, for that key afterwards too; a kernel of other code, or one
+    that calls itself, stays its own."""
+    import llvmlite.ir as ir
+
+    from lowpass.lowering.emit import shared_function
+
+    module = ir.Module("m")
+    i64 = ir.IntType(64)
+
+    def build(name: str, constant: int, recursive: bool = False):  # type: ignore[no-untyped-def]
+        def make() -> ir.Function:
+            fn = ir.Function(module, ir.FunctionType(i64, [i64]), name)
+            b = ir.IRBuilder(fn.append_basic_block("entry"))
+            value = b.add(fn.args[0], ir.Constant(i64, constant))
+            if recursive:
+                value = b.call(fn, [value])
+            b.ret(value)
+            return fn
+        return make
+
+    first = shared_function(module, "a", build("fa", 1))
+    same = shared_function(module, "b", build("fb", 1))
+    other = shared_function(module, "c", build("fc", 2))
+    assert same is first and other is not first
+    assert shared_function(module, "b", build("unused", 1)) is first
+    names = {fn.name for fn in module.functions}
+    assert names == {"fa", "fc"}, names
+    r1 = shared_function(module, "r1", build("r1", 3, recursive=True))
+    r2 = shared_function(module, "r2", build("r2", 3, recursive=True))
+    assert r1 is not r2
