@@ -148,9 +148,10 @@ WHY_NOT_MET: list[tuple[str, str | Callable[[], str]]] = [
      "fetches for itself the weights of the layers cut by positions and A of those cut by "
      "N, at 13-26 GB/s a core: a job's first chunk on each thread takes 1.2-2.1x its second "
      "(resnet50's 14x14 1x1 layers 18.9 then 9.0 us), so the same code runs 1.77-1.78x "
-     "faster on two threads than on one (1.72-1.80x in fast phases of the AMX-BF16 host, "
-     "1.85-1.95x in slow ones; OpenVINO 1.60-1.79x); prefetching the next layer's weights "
-     "in a loop only moved that time to the layer before -> fewer bytes a core, or the next "
+     "faster on two threads than on one (1.72-1.81x in fast phases of the AMX-BF16 host, "
+     "1.85-1.95x in slow ones; OpenVINO 1.59-1.79x); prefetching the next layer's weights "
+     "in a loop of prefetches took 1.22-1.25x the time (the next layer's first chunk "
+     "faster, the prefetching chunks slower by more) -> fewer bytes a core, or the next "
      "layer's weights fetched by the hardware prefetchers while a layer's later chunks "
      "leave the link between L3 and L2 idle"),
     ("not slower than 1 thread", "a worker descheduled mid-chunk; the pool backs off for up "

@@ -511,11 +511,21 @@ def shared_function(
         return fn
     fn = build()
     same = _same_text(module, fn)
-    if same is not None:  # (another key's code to the byte: that function, and no copy)
-        del module.globals[fn.name]
+    if same is not None and same is not fn:  # (another key's code to the byte: no copy)
+        _drop_function(module, fn)
         fn = same
     names[key] = fn.name
     return fn
+
+
+def _drop_function(module: ir.Module, fn: ir.Function) -> None:
+    """Remove `fn`, which nothing refers to yet, from `module`, its name free again (llvmlite
+    keeps a name in the module's scope once taken: a later function of that name would
+    raise `DuplicatedNameError`)."""
+    del module.globals[fn.name]
+    used = getattr(module.scope, "_useset", None)
+    if isinstance(used, set):
+        used.discard(fn.name)
 
 
 _SHARED_TEXTS: weakref.WeakKeyDictionary[ir.Module, dict[bytes, str]] = (

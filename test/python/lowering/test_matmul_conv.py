@@ -1105,29 +1105,39 @@ def test_depthwise_planes_at_every_border(int8: bool, geometry: tuple[int, ...])
         assert_fp32_close(got[0], want[0])
 
 
-def test_depthwise_kernel_shared_by_layers_of_one_shape() -> None:
+@pytest.mark.parametrize("int8", [True, False], ids=["int8", "fp32"])
+def test_depthwise_kernel_shared_by_layers_of_one_shape(int8: bool) -> None:
     """Depthwise layers of the same shape and program form share one plane kernel, their
-    weights, zero points and per-channel scales passed as arguments (`emit_depthwise`):
-    two such layers, one kernel; a third of another stride, its own; all three bit for bit
-    REFERENCE's."""
+    weights, zero points (int8) and per-channel scales passed as arguments
+    (`emit_depthwise`): two such layers, one kernel; a third of another stride, its own;
+    int8 bit for bit REFERENCE's, fp32 as close as the plane kernel's own test asks."""
     rng = np.random.default_rng(61)
     c, h, w = 5, 9, 11
     g = GraphBuilder()
-    x = g.input("x", [1, c, h, w], ov.ui8)
+    x = g.input("x", [1, c, h, w], ov.ui8 if int8 else ov.f32)
     for name, zero_point, stride in (("dwa", 7, 1), ("dwb", 9, 1), ("dwc", 3, 2)):
-        source = g.value(ov.SubtractOp(x, g.constant(np.asarray(zero_point, np.uint8)),
-                                       result_type=ov.tensor([1, c, h, w], ov.f32)))
-        weights = g.constant(rng.integers(-128, 128, (c, 1, 1, 3, 3)).astype(np.int8))
+        source = x
+        if int8:
+            source = g.value(ov.SubtractOp(x, g.constant(np.asarray(zero_point, np.uint8)),
+                                           result_type=ov.tensor([1, c, h, w], ov.f32)))
+        kernel = rng.integers(-128, 128, (c, 1, 1, 3, 3))
+        weights = g.constant(kernel.astype(np.int8 if int8 else np.float32))
         oh, ow = (h - 1) // stride + 1, (w - 1) // stride + 1
         y = g.value(ov.GroupConvolutionOp(
             source, weights, strides=[stride, stride], pads_begin=[1, 1], pads_end=[1, 1],
             dilations=[1, 1], result_type=ov.tensor([1, c, oh, ow], ov.f32), name=name))
         scale = g.constant(rng.uniform(0.5, 2.0, (1, c, 1, 1)).astype(np.float32))
         g.output(g.value(ov.MultiplyOp(y, scale)), f"y_{name}")
-    feeds = {"x": rng.integers(0, 256, (1, c, h, w)).astype(np.uint8)}
+    if int8:
+        feeds = {"x": rng.integers(0, 256, (1, c, h, w)).astype(np.uint8)}
+    else:
+        feeds = {"x": rng.standard_normal((1, c, h, w)).astype(np.float32)}
     got, want, request = run_both(lowpass.Model(g.module()), feeds)
     text = cpu_graph(request.get_compiled_model()).library.ir_text
     kernels = re.findall(r'^define [^@]*@"(\w+_depthwise)"', text, re.M)
     assert len(kernels) == 2, kernels
     for a, b in zip(got, want, strict=True):
-        np.testing.assert_array_equal(a, b)
+        if int8:
+            np.testing.assert_array_equal(a, b)
+        else:
+            assert_fp32_close(a, b)

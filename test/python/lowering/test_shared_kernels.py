@@ -411,6 +411,9 @@ def test_functions_of_equal_text_are_one() -> None:
     assert shared_function(module, "b", build("unused", 1)) is first
     names = {fn.name for fn in module.functions}
     assert names == {"fa", "fc"}, names
+    ir.Function(module, ir.FunctionType(i64, [i64]), "fb")  # (the dropped one's name is free)
+    assert shared_function(module, "alias", lambda: first) is first  # (a build may return
+    assert "fa" in module.globals  # an existing function: it stays)
     r1 = shared_function(module, "r1", build("r1", 3, recursive=True))
     r2 = shared_function(module, "r2", build("r2", 3, recursive=True))
     assert r1 is not r2
