@@ -523,7 +523,7 @@ def _drop_function(module: ir.Module, fn: ir.Function) -> None:
     keeps a name in the module's scope once taken: a later function of that name would
     raise `DuplicatedNameError`)."""
     del module.globals[fn.name]
-    used = getattr(module.scope, "_useset", None)
+    used = getattr(getattr(module, "scope", None), "_useset", None)
     if isinstance(used, set):
         used.discard(fn.name)
 
