@@ -1067,6 +1067,17 @@ def _depthwise_geometries() -> list[tuple[int, ...]]:
     return fixed
 
 
+def _run_depthwise(g: GraphBuilder, rng: np.random.Generator, int8: bool, shape: list[int]):
+    """The graph of `g` (input "x" of `shape`: u8 for `int8`, else float32) on random inputs
+    on CPU and REFERENCE: (CPU's outputs, REFERENCE's, the CPU code's IR text)."""
+    if int8:
+        feeds = {"x": rng.integers(0, 256, shape).astype(np.uint8)}
+    else:
+        feeds = {"x": rng.standard_normal(shape).astype(np.float32)}
+    got, want, request = run_both(lowpass.Model(g.module()), feeds)
+    return got, want, cpu_graph(request.get_compiled_model()).library.ir_text
+
+
 @pytest.mark.parametrize("int8", [True, False], ids=["int8", "fp32"])
 @pytest.mark.parametrize("geometry", _depthwise_geometries(), ids=lambda g: "x".join(map(str, g)))
 def test_depthwise_planes_at_every_border(int8: bool, geometry: tuple[int, ...]) -> None:
@@ -1092,12 +1103,7 @@ def test_depthwise_planes_at_every_border(int8: bool, geometry: tuple[int, ...])
         dilations=[dilation, dilation], result_type=ov.tensor([2, c * multiplier, oh, ow], ov.f32),
         name="dw"))
     g.output(y, "y")
-    if int8:
-        feeds = {"x": rng.integers(0, 256, (2, c, h, w)).astype(np.uint8)}
-    else:
-        feeds = {"x": rng.standard_normal((2, c, h, w)).astype(np.float32)}
-    got, want, request = run_both(lowpass.Model(g.module()), feeds)
-    text = cpu_graph(request.get_compiled_model()).library.ir_text
+    got, want, text = _run_depthwise(g, rng, int8, [2, c, h, w])
     assert re.search(r'^define [^@]*@"dw_depthwise"', text, re.M), "not the plane kernel"
     if int8:
         np.testing.assert_array_equal(got[0], want[0])
@@ -1128,12 +1134,7 @@ def test_depthwise_kernel_shared_by_layers_of_one_shape(int8: bool) -> None:
             dilations=[1, 1], result_type=ov.tensor([1, c, oh, ow], ov.f32), name=name))
         scale = g.constant(rng.uniform(0.5, 2.0, (1, c, 1, 1)).astype(np.float32))
         g.output(g.value(ov.MultiplyOp(y, scale)), f"y_{name}")
-    if int8:
-        feeds = {"x": rng.integers(0, 256, (1, c, h, w)).astype(np.uint8)}
-    else:
-        feeds = {"x": rng.standard_normal((1, c, h, w)).astype(np.float32)}
-    got, want, request = run_both(lowpass.Model(g.module()), feeds)
-    text = cpu_graph(request.get_compiled_model()).library.ir_text
+    got, want, text = _run_depthwise(g, rng, int8, [1, c, h, w])
     kernels = re.findall(r'^define [^@]*@"(\w+_depthwise)"', text, re.M)
     assert len(kernels) == 2, kernels
     for a, b in zip(got, want, strict=True):
