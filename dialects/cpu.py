@@ -51,6 +51,13 @@ does with them (docs/lowering.md, "The pipeline"):
                                               order; those before the `|` run in the GEMM
                                               micro-kernel (or pooling loop), those after it
                                               in a pass over its result (no `|`: all in it)
+    {cpu.row_bands = #cpu.row_bands<rows 4, groups 5 to 6>}
+                                              on a depthwise convolution (group 6): groups
+                                              5 and 6 run together, band by band of its
+                                              output rows (4 a band), each band computing
+                                              first the rows of group 5 (the
+                                              convolution before it) that it reads: they
+                                              are read from L2
     func.func @main(...) attributes {cpu.arena = #cpu.arena<4096>}
                                               the bytes of the arena's tensors
 
@@ -86,6 +93,7 @@ CELL_STEP = "cpu.cell_step"
 GEMM = "cpu.gemm"
 EPILOGUE = "cpu.epilogue"
 INT8 = "cpu.int8"
+ROW_BANDS = "cpu.row_bands"
 
 ALIGNMENT = 64
 """Arena offsets are multiples of 64 bytes (a cache line, an AVX-512 vector)."""
@@ -460,9 +468,50 @@ class EpilogueAttr(ParametrizedAttribute):
                 f"{len(self.kinds)}")
 
 
+@irdl_attr_definition
+class RowBandsAttr(ParametrizedAttribute):
+    """`#cpu.row_bands<rows R, groups A to B>` on the first op of group B: the groups A to
+    B (consecutive) run together, band by band of the op's output rows (R rows a band),
+    each band first computing the rows of the groups before B that it reads
+    (`cpu-interleave-rows`)."""
+
+    name = "cpu.row_bands"
+    rows: IntAttr
+    first: IntAttr
+    last: IntAttr
+
+    def __init__(self, rows: int, first: int, last: int) -> None:
+        super().__init__(IntAttr(rows), IntAttr(first), IntAttr(last))
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        parser.parse_punctuation("<")
+        parser.parse_keyword("rows")
+        rows = _parse_int(parser)
+        parser.parse_punctuation(",")
+        parser.parse_keyword("groups")
+        first = _parse_int(parser)
+        parser.parse_keyword("to")
+        last = _parse_int(parser)
+        parser.parse_punctuation(">")
+        return (IntAttr(rows), IntAttr(first), IntAttr(last))
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(
+            f"<rows {self.rows.data}, groups {self.first.data} to {self.last.data}>")
+
+    def verify(self) -> None:
+        if self.rows.data < 1:
+            raise VerifyException(f"#cpu.row_bands: {self.rows.data} rows a band (at least 1)")
+        if not self.first.data < self.last.data:
+            raise VerifyException(
+                f"#cpu.row_bands: groups {self.first.data} to {self.last.data} (two or more, "
+                "in order)")
+
+
 CPU = Dialect(
     "cpu",
     [],
     [KernelAttr, FusedAttr, BufferAttr, ArenaAttr, QuantizedCellAttr, ConvAlgorithmAttr,
-     CellStepAttr, GemmKindAttr, Int8KernelAttr, EpilogueAttr],
+     CellStepAttr, GemmKindAttr, Int8KernelAttr, EpilogueAttr, RowBandsAttr],
 )

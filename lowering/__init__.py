@@ -25,6 +25,7 @@ def get_cpu_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "cpu-decompose",
         "cpu-fold-constants",
         "cpu-fuse-kernels",
+        "cpu-interleave-rows",
         "cpu-quantize-cells",
         "cpu-remove-views",
         "cpu-select-kernels",

@@ -58,7 +58,7 @@ from xdsl.utils.exceptions import DiagnosticException
 from xdsl.utils.target import Target
 
 from lowpass.dialects import cpu
-from lowpass.dialects.graph import entry_function, get_name
+from lowpass.dialects.graph import entry_function, get_name, op_where
 from lowpass.dialects.ov import (
     AssignOp,
     ReadValueOp,
@@ -70,6 +70,7 @@ from lowpass.dialects.ov.state import module_variables
 from lowpass.ir import collector_paused
 from lowpass.lowering import jit, model_cache, perf_map, pipeline
 from lowpass.lowering.analysis import GraphAnalysis
+from lowpass.lowering.bands import read_row_bands
 from lowpass.lowering.emit import (
     CONSTANT_SYMBOL_PREFIX,
     I32,
@@ -93,6 +94,7 @@ from lowpass.lowering.emit import (
 from lowpass.lowering.fingerprint import module_fingerprint
 from lowpass.lowering.kernels.threads import available_cores, bind_pools
 from lowpass.lowering.memory import channels_last
+from lowpass.lowering.ops.row_bands import RowBand
 from lowpass.lowering.partition import FunctionTexts
 from lowpass.lowering.plan import CPU_PIPELINE as CPU_PIPELINE
 from lowpass.lowering.plan import REFERENCE_KIND as REFERENCE_KIND
@@ -238,9 +240,12 @@ def clear_cache() -> None:
         _CACHE.clear()
 
 
-COMPILE_OPTIONS: dict[str, type] = {"winograd": bool, "lpt": bool, "bf16": bool}
+COMPILE_OPTIONS: dict[str, type] = {"winograd": bool, "lpt": bool, "bf16": bool,
+                                    "row_bands": bool}
 """The lowerings' knobs that `compile_module` takes, and their types: `winograd` (default
 true) lets fp32 3x3 convolutions of stride 1 run Winograd F(2x2, 3x3) (`ops/winograd.py`);
+`row_bands` (default true) lets a depthwise convolution and the convolution before it run band
+by band of rows (`cpu-interleave-rows`, `lowering/bands.py`);
 `bf16` (default false) runs the float32 convolutions and MatMuls of constant weights on the
 `bf16` GEMM kernels where the host has AVX512-BF16 (`#cpu<gemm bf16>`: products of bfloat16
 operands, float32 sums; OpenVINO's `INFERENCE_PRECISION_HINT` bf16);
@@ -650,7 +655,7 @@ class GraphCompiler(GraphAnalysis):
                 plan, block, results, locations, output_home, tensor_bytes
             )
         entry_fn = ENTRY_FN(library.address(ENTRY_NAME))
-        rows = self.profiling_rows(plan, infos)
+        rows = profiling_rows(plan, infos)
         names = _port_names(self.function, results)
         graph = CompiledGraph(
             library=library,
@@ -714,10 +719,11 @@ class GraphCompiler(GraphAnalysis):
         # (with several compile jobs, batches of kernels go to LLVM as they are printed)
         with jit.PartStream(self.compile_jobs) as self.stream:
             self.glue: list[ir.Function] = []  # (the entry and its segments, printed last)
-            self.time_fn = self._declare_time(module)
+            self.time_fn = _declare_time(module)
             groups = plan.groups
-            segments = [groups[i : i + SEGMENT_GROUPS]
-                        for i in range(0, len(groups), SEGMENT_GROUPS)]
+            self.bands = {first: RowBand(rows, first, last)
+                          for rows, first, last in read_row_bands(plan).values()}
+            segments = [groups[lo:hi] for lo, hi in _segment_bounds(len(groups), self.bands)]
             if len(segments) <= 1:
                 self.begin_function(ENTRY_NAME, len(block.args), len(results), tensor_bytes)
                 infos = self.emit_segment(groups, 0, plan, locations)
@@ -851,13 +857,52 @@ class GraphCompiler(GraphAnalysis):
     ) -> list[GroupInfo]:
         """The groups, numbered from `first_index`, into the function `begin_function` began."""
         self.buffers = self.buffers_for(plan, locations)
-        infos = []
-        for i, group in enumerate(groups):
-            infos.append(self.emit_group(group, first_index + i, self.buffers, locations, plan))
+        infos: list[GroupInfo] = []
+        i = 0
+        while i < len(groups):
+            band = self.bands.get(first_index + i)
+            if band is not None:  # (`#cpu.row_bands`: its groups as one kernel)
+                count = band.last - band.first + 1
+                infos.extend(self.emit_band(groups[i : i + count], band, locations, plan))
+            else:
+                count = 1
+                infos.append(self.emit_group(groups[i], first_index + i, self.buffers,
+                                             locations, plan))
+            i += count
             self.printed.print_new(keep=self.glue)  # (the group's kernels, freed)
             _offer_batch(self.stream, self.printed, self.glue)
             jit.trim_heap()  # (the group's freed temporaries back to the system)
         return infos
+
+    def emit_band(
+        self,
+        groups: Sequence[Group],
+        band: RowBand,
+        locations: dict[SSAValue, Location],
+        plan: Plan,
+    ) -> list[GroupInfo]:
+        """The groups of a `#cpu.row_bands` (numbered from `band.first`): each lowering hands
+        its rows to the band, which emits one kernel over the depthwise convolution's rows
+        (`RowBand.emit`, in one scratch frame with them: their scratch lives through it).
+        Its time goes to the depthwise convolution's profiling row (the last group); the
+        groups before it are marked around nothing (their rows run in that kernel)."""
+        exec_types = []
+        with self.scratch.frame():
+            for k, group in enumerate(groups):
+                band.position = band.first + k
+                if group.lowering is None:
+                    raise CompileError(f"{op_where(group.ops[0])}: a reference-fallback group "
+                                       "in a band of #cpu.row_bands (internal: "
+                                       "cpu-interleave-rows's rules)")
+                exec_types.append(self.emit_lowering(group, plan, band))
+                if band.position < band.last:
+                    self.emit_time(band.position, 0)
+                    self.emit_time(band.position, 1)
+            self.emit_time(band.last, 0)
+            band.emit()
+            self.emit_time(band.last, 1)
+        return [self.group_info(group, band.first + k, plan, locations, exec_types[k])
+                for k, group in enumerate(groups)]
 
     def copy_outputs(
         self,
@@ -970,17 +1015,8 @@ class GraphCompiler(GraphAnalysis):
         name = op_display_name(first, 0)
         self.emit_time(index, 0)
         if group.lowering is not None:
-            values = {v: buffers[v] for v in (*group.inputs, *group.outputs)}
-            # (its functions are named as its profiling row: a QDQ convolution's kernels
-            # `conv_18_WithoutBiases_gemm`, not after the zero-point Subtract before it)
-            ctx = self.context(row_name(group.ops, plan.block, self._block_indices), values)
             with self.scratch.frame():
-                exec_type = group.lowering.emit(
-                    ctx,
-                    list(group.ops),
-                    [buffers[v] for v in group.inputs],
-                    [buffers[v] for v in group.outputs],
-                )
+                exec_type = self.emit_lowering(group, plan)
         else:
             # (the reference interpreter reads and writes NCHW arrays: never an NHWC buffer)
             if any(buffers[v].channels_last for v in (*group.inputs, *group.outputs)
@@ -997,6 +1033,18 @@ class GraphCompiler(GraphAnalysis):
             exec_type = f"ref_{_op_precision(first)}"
         self.emit_time(index, 1)
         return self.group_info(group, index, plan, locations, exec_type)
+
+    def emit_lowering(self, group: Group, plan: Plan, band: RowBand | None = None) -> str:
+        """The code of a group that a lowering takes (or its part of `band`): its exec type.
+        Its functions are named as its profiling row: a QDQ convolution's kernels
+        `conv_18_WithoutBiases_gemm`, not after the zero-point Subtract before it."""
+        assert group.lowering is not None
+        buffers = self.buffers
+        values = {v: buffers[v] for v in (*group.inputs, *group.outputs)}
+        ctx = self.context(row_name(group.ops, plan.block, self._block_indices), values)
+        ctx.band = band
+        return group.lowering.emit(ctx, list(group.ops), [buffers[v] for v in group.inputs],
+                                   [buffers[v] for v in group.outputs])
 
     def group_info(
         self,
@@ -1033,53 +1081,8 @@ class GraphCompiler(GraphAnalysis):
         loc = locations[root]
         return Location(loc.kind, loc.index, value_shape(value), loc.dtype)
 
-    def _declare_time(self, module: ir.Module) -> ir.Function:
-        """`void lowpass_time(ptr profile, i64 slot)`: when `profile` is given, its `slot`
-        gets CLOCK_MONOTONIC in nanoseconds (clock_gettime). A call per mark (not inlined):
-        the entry function of a graph of 300 groups is a third of its IR with the test and
-        the call written out at each of its 600 marks."""
-        clock = ir.Function(module, ir.FunctionType(I32, [I32, PTR]), "clock_gettime")
-        fn = ir.Function(module, ir.FunctionType(ir.VoidType(), [PTR, I64]), "lowpass_time")
-        fn.linkage = "internal"
-        profile, slot = fn.args
-        b = ir.IRBuilder(fn.append_basic_block("entry"))
-        with b.if_then(b.icmp_unsigned("!=", profile, ir.Constant(PTR, None)), likely=False):
-            ts = b.alloca(ir.ArrayType(I64, 2))
-            b.call(clock, [i32(1), ts])
-            sec = b.load(b.gep(ts, [i64(0), i32(0)], source_etype=ir.ArrayType(I64, 2)),
-                         typ=I64)
-            nsec = b.load(b.gep(ts, [i64(0), i32(1)], source_etype=ir.ArrayType(I64, 2)),
-                          typ=I64)
-            now = b.add(b.mul(sec, i64(1_000_000_000)), nsec)
-            b.store(now, b.gep(profile, [slot], source_etype=I64))
-        b.ret_void()
-        return fn
-
     def emit_time(self, group: int, which: int) -> None:
         self.builder.call(self.time_fn, [self.profile_arg, i64(2 * group + which)])
-
-    # ---- profiling ----
-
-    def profiling_rows(self, plan: Plan, infos: list[GroupInfo]) -> list[OpRow]:
-        info_of_first = {_row_op(info.ops): info for info in infos}
-        member_of = {op: info for info in infos for op in info.ops}
-        rows = []
-        view_ops = set(plan.view_ops)
-        ops = [op for op in plan.block.ops if not isinstance(op, func.ReturnOp)]
-        for index, op in enumerate(ops):
-            name = op_display_name(op, index)
-            type_name = op_type_name(op)
-            precision = _op_precision(op)
-            if op in info_of_first:
-                info = info_of_first[op]
-                rows.append(OpRow(op, name, type_name, info.exec_type, info.index, "EXECUTED"))
-            elif op in member_of:
-                rows.append(OpRow(op, name, type_name, "undef", None, "NOT_RUN"))
-            elif op in view_ops:
-                rows.append(OpRow(op, name, type_name, f"unknown_{precision}", None, "VIEW"))
-            else:  # constant or constant-folded
-                rows.append(OpRow(op, name, type_name, f"unknown_{precision}", None, "NOT_RUN"))
-        return rows
 
 
 _MAIN_OPS = frozenset((
@@ -1092,6 +1095,69 @@ point subtracted, the input quantized, an activation, a requantization) into one
 after the main op; and LRN, whose group starts with the Convert and FakeQuantize that
 dequantize its input (`_DequantizeInLRN`): inception_v1's LRN rows and kernels had been
 named after that Convert."""
+
+
+def profiling_rows(plan: Plan, infos: list[GroupInfo]) -> list[OpRow]:
+    """The profiling rows of a graph's ops, in graph order: each group's on its main op
+    (`_row_op`), its other ops NOT_RUN, views VIEW, constants NOT_RUN."""
+    info_of_first = {_row_op(info.ops): info for info in infos}
+    member_of = {op: info for info in infos for op in info.ops}
+    rows = []
+    view_ops = set(plan.view_ops)
+    ops = [op for op in plan.block.ops if not isinstance(op, func.ReturnOp)]
+    for index, op in enumerate(ops):
+        name = op_display_name(op, index)
+        type_name = op_type_name(op)
+        precision = _op_precision(op)
+        if op in info_of_first:
+            info = info_of_first[op]
+            rows.append(OpRow(op, name, type_name, info.exec_type, info.index, "EXECUTED"))
+        elif op in member_of:
+            rows.append(OpRow(op, name, type_name, "undef", None, "NOT_RUN"))
+        elif op in view_ops:
+            rows.append(OpRow(op, name, type_name, f"unknown_{precision}", None, "VIEW"))
+        else:  # constant or constant-folded
+            rows.append(OpRow(op, name, type_name, f"unknown_{precision}", None, "NOT_RUN"))
+    return rows
+
+
+def _declare_time(module: ir.Module) -> ir.Function:
+    """`void lowpass_time(ptr profile, i64 slot)`: when `profile` is given, its `slot`
+    gets CLOCK_MONOTONIC in nanoseconds (clock_gettime). A call per mark (not inlined):
+    the entry function of a graph of 300 groups is a third of its IR with the test and
+    the call written out at each of its 600 marks."""
+    clock = ir.Function(module, ir.FunctionType(I32, [I32, PTR]), "clock_gettime")
+    fn = ir.Function(module, ir.FunctionType(ir.VoidType(), [PTR, I64]), "lowpass_time")
+    fn.linkage = "internal"
+    profile, slot = fn.args
+    b = ir.IRBuilder(fn.append_basic_block("entry"))
+    with b.if_then(b.icmp_unsigned("!=", profile, ir.Constant(PTR, None)), likely=False):
+        ts = b.alloca(ir.ArrayType(I64, 2))
+        b.call(clock, [i32(1), ts])
+        sec = b.load(b.gep(ts, [i64(0), i32(0)], source_etype=ir.ArrayType(I64, 2)),
+                     typ=I64)
+        nsec = b.load(b.gep(ts, [i64(0), i32(1)], source_etype=ir.ArrayType(I64, 2)),
+                      typ=I64)
+        now = b.add(b.mul(sec, i64(1_000_000_000)), nsec)
+        b.store(now, b.gep(profile, [slot], source_etype=I64))
+    b.ret_void()
+    return fn
+
+
+def _segment_bounds(count: int, bands: dict[int, RowBand]) -> list[tuple[int, int]]:
+    """The groups [lo, hi) of each segment function, `SEGMENT_GROUPS` a segment but where
+    that would cut a band of `#cpu.row_bands` (its kernel takes the tensors of all its
+    groups from one function)."""
+    bounds = []
+    lo = 0
+    while lo < count:
+        hi = min(lo + SEGMENT_GROUPS, count)
+        for band in bands.values():
+            if band.first < hi <= band.last:
+                hi = band.last + 1
+        bounds.append((lo, hi))
+        lo = hi
+    return bounds
 
 
 def _row_op(ops: Sequence[Operation]) -> Operation:

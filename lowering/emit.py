@@ -359,6 +359,10 @@ class EmitContext:
     gemm_bf16: bool = False
     """The group's float32 GEMMs run the `bf16` kind (`emit_gemm`'s `bf16`): its
     `cpu.gemm = #cpu<gemm bf16>` says so."""
+    band: Any = None
+    """The band of `#cpu.row_bands` that the group runs in (`lowering/ops/row_bands.py`'s
+    `RowBand`): its lowering hands its rows over (`RowBand.take`) instead of emitting its
+    loops; None: it runs alone."""
 
     def constant_ptr(self, array: np.ndarray) -> ir.Value:
         """The address of a 64-byte aligned, contiguous copy of `array` (`ConstantTable`)."""

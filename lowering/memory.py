@@ -1,10 +1,11 @@
 """
 Memory planning of the CPU pipeline (`cpu-assign-buffers`) and its reading back by the
-translation: liveness by group step, first fit in a 64-byte aligned arena, graph outputs
-computed in place (`MemoryPlanner.assign_buffers`), a convolution's output in the bytes of
-the residual tensor its kernel adds where that tensor dies there (`in_place_residual`);
-`read_buffers` takes the `cpu.buffers` / `cpu.arena` attributes and checks them (sizes, no
-two live tensors sharing bytes but those).
+translation: liveness by group step (the groups of a band of `#cpu.row_bands`: all its
+steps), first fit in a 64-byte aligned arena, graph outputs computed in place
+(`MemoryPlanner.assign_buffers`), a convolution's output in the bytes of the residual tensor
+its kernel adds where that tensor dies there (`in_place_residual`); `read_buffers` takes the
+`cpu.buffers` / `cpu.arena` attributes and checks them (sizes, no two live tensors sharing
+bytes but those).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from xdsl.ir import Operation, OpResult, SSAValue
 from lowpass.dialects import cpu
 from lowpass.dialects.graph import op_where
 from lowpass.dialects.ov import AddOp, ConvolutionOp, GroupConvolutionOp
+from lowpass.lowering.bands import band_spans
 from lowpass.lowering.emit import CompileError, align
 from lowpass.lowering.plan import (
     CPU_PIPELINE,
@@ -113,14 +115,16 @@ class MemoryPlanner:
         n = len(plan.groups)
         first: dict[SSAValue, int] = {}
         last: dict[SSAValue, int] = {}
+        spans = band_spans(plan)
         for group in plan.groups:
+            lo, hi = spans[group.step]  # (a band's tensors live through all of it)
             for r in group.outputs:
                 root = self.root(plan, r)
-                first.setdefault(root, group.step)
-                last[root] = max(last.get(root, group.step), group.step)
+                first.setdefault(root, lo)
+                last[root] = max(last.get(root, hi), hi)
             for v in group.inputs:
                 root = self.root(plan, v)
-                last[root] = max(last.get(root, -1), group.step)
+                last[root] = max(last.get(root, -1), hi)
         for v in plan.results:
             root = self.root(plan, v)
             last[root] = n  # results live to the end (copied out or yielded)
@@ -245,11 +249,13 @@ class MemoryPlanner:
         group where that dies (`in_place_residual`)."""
         first: dict[SSAValue, int] = {}
         last: dict[SSAValue, int] = {}
+        spans = band_spans(plan)
         for group in plan.groups:
+            lo, hi = spans[group.step]
             for v in (*group.outputs, *group.inputs):
                 root = self.root(plan, v)
-                first.setdefault(root, group.step)
-                last[root] = max(last.get(root, group.step), group.step)
+                first.setdefault(root, lo)
+                last[root] = max(last.get(root, hi), hi)
         for v in plan.results:
             last[self.root(plan, v)] = len(plan.groups)
         placed = sorted(

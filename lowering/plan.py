@@ -31,7 +31,8 @@ from lowpass.lowering.emit import OpLowering
 
 CPU_PIPELINE = (
     "cpu-decompose,cpu-fold-constants,cpu-remove-views,cpu-quantize-cells,cpu-fuse-kernels,"
-    "cpu-choose-layouts,cpu-select-kernels,cpu-choose-storage,cpu-assign-buffers"
+    "cpu-choose-layouts,cpu-select-kernels,cpu-choose-storage,cpu-interleave-rows,"
+    "cpu-assign-buffers"
 )
 """The passes that `compile_module` runs before emitting the code (`lowering/pipeline.py`)."""
 

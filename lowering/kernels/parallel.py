@@ -27,23 +27,26 @@ PARALLEL_WORK = 1 << 16
 stays serial."""
 
 
-def ranged_chunks(ctx: EmitContext, outer: int, work: int) -> tuple[int, int]:
+def ranged_chunks(ctx: EmitContext, outer: int, work: int,
+                  chunks_per_thread: int = 4) -> tuple[int, int]:
     """(threads, chunks) of `call_ranged`: chunk k is [k outer / chunks, (k + 1) outer /
     chunks) (floors), so a range's first unit `lo` is chunk `ceil(lo chunks / outer)`; one
     chunk when it stays on this thread."""
     threads = effective_threads(ctx.threads, work, PARALLEL_WORK)
-    chunks = min(outer, 4 * threads)
+    chunks = min(outer, chunks_per_thread * threads)
     return (threads, chunks) if threads >= 2 and chunks >= 2 else (1, 1)
 
 
 def call_ranged(
-    ctx: EmitContext, fn: ir.Function, pointers: Sequence[ir.Value], *, outer: int, work: int
+    ctx: EmitContext, fn: ir.Function, pointers: Sequence[ir.Value], *, outer: int, work: int,
+    chunks_per_thread: int = 4,
 ) -> None:
     """Call `fn(pointers..., lo, hi)`, a kernel over the units [lo, hi) of an `outer` loop
     of independent units (planes, rows), on [0, outer), or as the chunks of one parallel job
     when `work` (elements, weighted as the caller sees fit) gives each thread at least
-    `PARALLEL_WORK` (`ranged_chunks`)."""
-    threads, chunks = ranged_chunks(ctx, outer, work)
+    `PARALLEL_WORK` (`ranged_chunks`; `chunks_per_thread`: fewer where a chunk's start
+    costs work, as a band's halo)."""
+    threads, chunks = ranged_chunks(ctx, outer, work, chunks_per_thread)
     if chunks < 2:
         ctx.builder.call(fn, [*pointers, i64(0), i64(outer)])
         return
@@ -85,13 +88,27 @@ def emit_ranged_kernel(
     outer: int,
     work: int,
     noalias: Sequence[int] = (),
+    chunks_per_thread: int = 4,
 ) -> None:
     """A kernel `void name(ptr..., i64 lo, i64 hi)` whose `body(builder, args)` does the
     units [lo, hi) of an `outer` loop of independent units, called by `call_ranged`."""
-    fn = ctx.function(name_hint, ir.FunctionType(VOID, [PTR] * len(pointers) + [I64, I64]))
+    fn = ranged_function(ctx, name_hint, len(pointers), body, noalias=noalias)
+    call_ranged(ctx, fn, pointers, outer=outer, work=work, chunks_per_thread=chunks_per_thread)
+
+
+def ranged_function(
+    ctx: EmitContext,
+    name_hint: str,
+    pointer_count: int,
+    body: Callable[[ir.IRBuilder, Sequence[ir.Value]], None],
+    *,
+    noalias: Sequence[int] = (),
+) -> ir.Function:
+    """The function `void name(ptr..., i64 lo, i64 hi)` of `emit_ranged_kernel`, not called."""
+    fn = ctx.function(name_hint, ir.FunctionType(VOID, [PTR] * pointer_count + [I64, I64]))
     for index in noalias:
         fn.args[index].add_attribute("noalias")
     b = ir.IRBuilder(fn.append_basic_block("entry"))
     body(b, fn.args)
     b.ret_void()
-    call_ranged(ctx, fn, pointers, outer=outer, work=work)
+    return fn

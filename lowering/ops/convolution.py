@@ -97,7 +97,12 @@ from lowpass.lowering.kernels.gemm import (
     emit_gemm,
     gemm_kernel_kind,
 )
-from lowpass.lowering.kernels.parallel import call_ranged, emit_ranged_kernel, pointer_task
+from lowpass.lowering.kernels.parallel import (
+    call_ranged,
+    emit_ranged_kernel,
+    pointer_task,
+    ranged_function,
+)
 from lowpass.lowering.kernels.threads import effective_threads, emit_parallel_call
 from lowpass.lowering.ops.matmul import (
     GemmOutput,
@@ -129,6 +134,7 @@ from lowpass.lowering.ops.quantization import (
     vec,
     with_input_bound,
 )
+from lowpass.lowering.ops.row_bands import RowStep, RowWindow, row_loop
 
 _CONV_OPS = (ConvolutionOp, GroupConvolutionOp)
 
@@ -400,8 +406,6 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
     `kernel_steps`: the leading steps of `program` that the GEMMs' epilogue runs
     (`plan_output`).
     """
-    a_dt = spec.a_dtype
-    es = a_dt.itemsize
     needs_pass, nhwc_out = conv_gemm_output(spec, out)
     plan = plan_output(program, spec.cout, spec.integer, needs_pass=needs_pass,
                        residual=nhwc_out, kernel_steps=kernel_steps)
@@ -418,7 +422,7 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
     use_x_as_nhwc = ((spec.c == 1 or x.channels_last) and not spec.padded
                      and bf16_layout is None)
     xp_bf16 = bf16_layout is not None or spec.x_bf16  # (the padded copy in bfloat16)
-    xp_es = 2 if xp_bf16 else es
+    xp_es = 2 if xp_bf16 else spec.a_dtype.itemsize
     xp_bytes = 0 if use_x_as_nhwc else spec.n * spec.hp * spec.wp * spec.c * xp_es
     weights = [gemm_weights(spec, g) for g in range(spec.groups)]  # (packed once for all blocks)
     layout = stacked = grid = None
@@ -433,6 +437,8 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
     xp = ctx.scratch(xp_bytes + slack) if xp_bytes else x.ptr
     if xp_bytes:
         emit_to_nhwc(ctx, spec, x.ptr, xp, x.channels_last, xp_bf16)
+    if ctx.band is not None:  # (`#cpu.row_bands`: its rows, band by band)
+        return _take_gemm_rows(ctx, spec, plan, xp, out, weights, nhwc_out)
     if bf16_layout is not None:
         _emit_in_place(ctx, spec, plan, xp, out, weights[0], nhwc_out, bf16_layout)
         return
@@ -511,6 +517,39 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
             elif finish is not None:
                 b.call(finish, [acc, out.ptr, n, p0, i64(rows), *tensors, *finish_constants])
         p_start += count * rows
+
+
+def _take_gemm_rows(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Value,
+                    out: Buffer, weights: Sequence[np.ndarray], nhwc_out: bool) -> None:
+    """A convolution's part of its band (`#cpu.row_bands`, `RowBand`): per output row, the
+    im2col rows of its positions (in the band's scratch of the thread's chunk; a 1x1
+    convolution's A is the NHWC input row itself) and a GEMM of them, single-threaded (the
+    band's chunks are the threads' work), C (and a residual R) the output's row, the whole
+    program in the epilogue. `xp`: the (padded) NHWC input, copied before the band."""
+    if not (spec.n == 1 and spec.groups == 1 and nhwc_out and plan.direct
+            and plan.out_dtype == F32_DT and not spec.integer):
+        raise CompileError("a convolution that cannot run by rows in a band "
+                           "(internal: cpu-interleave-rows's rules)")
+    k_gemm = gemm_k(ctx, spec, weights[0])
+    gemm = _group_gemms(ctx, spec, plan, spec.ow, [_padded_rows(weights[0], k_gemm)], 1)[0]
+    pointers = [xp, out.ptr, *_epilogue_residual(ctx, plan, out)]
+    row_out = spec.ow * spec.cout * plan.out_dtype.itemsize
+    work = spec.positions * spec.k * spec.cout
+    if _a_is_input(ctx, spec):
+        row_in = spec.wp * spec.c * spec.a_dtype.itemsize
+        ctx.band.take(ctx, RowStep(pointers, row_loop(gemm, [row_in] + [row_out] * (
+            len(pointers) - 1)), work))
+        return
+    gather = im2col_function(ctx, spec, 0, spec.ow, k_gemm)
+
+    def rows(b: ir.IRBuilder, given: Sequence[ir.Value], lo: ir.Value, hi: ir.Value) -> None:
+        x, *outputs, a = given  # (a: the chunk's scratch, `RowStep.scratch_bytes`)
+        with for_range(b, hi, start=lo, name="row") as r:
+            b.call(gather, [x, a, i64(0), b.mul(r, i64(spec.ow))])
+            b.call(gemm, [a, *(byte_offset(b, p, b.mul(r, i64(row_out))) for p in outputs)])
+
+    ctx.band.take(ctx, RowStep(pointers, rows, work,
+                          scratch_bytes=spec.ow * k_gemm * _a_row_size(ctx, spec)))
 
 
 def _in_place_plan(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, weights: np.ndarray,
@@ -2106,6 +2145,22 @@ def emit_depthwise_nhwc(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Pr
     kernel = _DepthwiseNhwc(ctx, spec, program)
     # (the output rows are independent: shared by the threads)
     rows_n = spec.n * spec.oh
+    if ctx.band is not None:  # (`#cpu.row_bands`: the band's rows, from its kernel)
+        if spec.n != 1 or spec.integer:
+            raise CompileError("a depthwise convolution that cannot run by rows in a band "
+                               "(internal: cpu-interleave-rows's rules)")
+        rows = ranged_function(ctx, f"{ctx.group_name}_depthwise_nhwc", 2, kernel.body,
+                               noalias=(1,))
+
+        def band_rows(b: ir.IRBuilder, pointers: Sequence[ir.Value], lo: ir.Value,
+                      hi: ir.Value) -> None:
+            b.call(rows, [*pointers, lo, hi])
+
+        ctx.band.take(
+            ctx, RowStep([x.ptr, out.ptr], band_rows,
+                         work=rows_n * spec.ow * spec.c * spec.kh * spec.kw),
+            RowWindow(spec.sh, spec.pt, (spec.kh - 1) * spec.dh + 1, spec.h, spec.oh))
+        return
     emit_ranged_kernel(ctx, f"{ctx.group_name}_depthwise_nhwc", [x.ptr, out.ptr], kernel.body,
                        outer=rows_n, work=rows_n * spec.ow * spec.c * spec.kh * spec.kw,
                        noalias=(1,))

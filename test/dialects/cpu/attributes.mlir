@@ -13,6 +13,7 @@
 // CHECK-NEXT:   %n = ov.relu %e {cpu.epilogue = #cpu.epilogue<>} :
 // CHECK-NEXT:   %k = ov.relu %n {cpu.epilogue = #cpu.epilogue<mul, add | relu, fq>} :
 // CHECK-NEXT:   %p = ov.relu %k {cpu.epilogue = #cpu.epilogue<| add>} :
+// CHECK-NEXT:   %b = ov.relu %p {cpu.row_bands = #cpu.row_bands<rows 3, groups 4 to 5>} :
 func.func @main(%x: tensor<4x16xf32>) -> tensor<4x16xf32> attributes {cpu.arena = #cpu.arena<256>} {
   %c = ov.constant dense<0.5> : tensor<f32>
   %s = ov.shape_of %x {cpu.constant} : (tensor<4x16xf32>) -> tensor<2xi64>
@@ -25,5 +26,6 @@ func.func @main(%x: tensor<4x16xf32>) -> tensor<4x16xf32> attributes {cpu.arena 
   %n = ov.relu %e {cpu.epilogue = #cpu.epilogue<>} : (tensor<4x16xf32>) -> tensor<4x16xf32>
   %k = ov.relu %n {cpu.epilogue = #cpu.epilogue<mul,add|relu,fq>} : (tensor<4x16xf32>) -> tensor<4x16xf32>
   %p = ov.relu %k {cpu.epilogue = #cpu.epilogue<| add>} : (tensor<4x16xf32>) -> tensor<4x16xf32>
+  %b = ov.relu %p {cpu.row_bands = #cpu.row_bands<rows 3, groups 4 to 5>} : (tensor<4x16xf32>) -> tensor<4x16xf32>
   func.return %t : tensor<4x16xf32>
 }

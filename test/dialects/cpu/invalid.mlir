@@ -86,3 +86,27 @@ func.func @cell_step(%x: tensor<4xf32>) -> tensor<4xf32> {
   %e = ov.relu %x {cpu.cell_step = #cpu<cell_step one_job>} : (tensor<4xf32>) -> tensor<4xf32>
   func.return %e : tensor<4xf32>
 }
+
+// -----
+
+func.func @band_of_no_rows(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{#cpu.row_bands: 0 rows a band (at least 1)}}
+  %r = ov.relu %x {cpu.row_bands = #cpu.row_bands<rows 0, groups 1 to 2>} : (tensor<4xf32>) -> tensor<4xf32>
+  func.return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @band_of_one_group(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{#cpu.row_bands: groups 2 to 2 (two or more, in order)}}
+  %r = ov.relu %x {cpu.row_bands = #cpu.row_bands<rows 4, groups 2 to 2>} : (tensor<4xf32>) -> tensor<4xf32>
+  func.return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @band_keyword(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{Expected 'groups'}}
+  %r = ov.relu %x {cpu.row_bands = #cpu.row_bands<rows 4, group 1 to 2>} : (tensor<4xf32>) -> tensor<4xf32>
+  func.return %r : tensor<4xf32>
+}

@@ -22,7 +22,7 @@
 // RUN: sed -e 's/{ov.name = "b", /{ov.name = "b", cpu.channels_last, /' %t.mlir > %t.layout.mlir
 // RUN: not lowpass-run %t.layout.mlir --random-inputs 0 --device CPU 2>&1 | filecheck %s --check-prefix=LAYOUT
 // OVERLAP:  lowpass-run: error: {{.*}}overlap.mlir: Transpose 'a' and Transpose 'b' share arena bytes while both are live ([0, 4096) and [2048, 6144))
-// NOKERNEL: lowpass-run: error: {{.*}}: Transpose 'b' is neither constant, view nor in a kernel; run the CPU pipeline first (opt-tool -p cpu-decompose,cpu-fold-constants,cpu-remove-views,cpu-quantize-cells,cpu-fuse-kernels,cpu-choose-layouts,cpu-select-kernels,cpu-choose-storage,cpu-assign-buffers)
+// NOKERNEL: lowpass-run: error: {{.*}}: Transpose 'b' is neither constant, view nor in a kernel; run the CPU pipeline first (opt-tool -p cpu-decompose,cpu-fold-constants,cpu-remove-views,cpu-quantize-cells,cpu-fuse-kernels,cpu-choose-layouts,cpu-select-kernels,cpu-choose-storage,cpu-interleave-rows,cpu-assign-buffers)
 // KIND:     lowpass-run: error: {{.*}}: Transpose 'b': no lowering 'convolution' for this op (lowerings: recurrent, convolution,
 // NONE:     lowpass-run: error: {{.*}}: Transpose 'f' result #0 is used outside its group but has no #cpu.buffer; run cpu-assign-buffers
 // ALIGN:    #cpu.buffer: arena offset 4000 is not a multiple of 64

@@ -300,7 +300,7 @@ def test_threaded_tile_block() -> None:
 @pytest.mark.parametrize(("options", "message"), [
     ({"winograd": "no"}, r"compile option 'winograd' is 'no', expected a bool"),
     ({"winnograd": False},
-     r"unknown compile option 'winnograd', expected one of bf16, lpt, winograd"),
+     r"unknown compile option 'winnograd', expected one of bf16, lpt, row_bands, winograd"),
 ])
 def test_bad_option_is_a_diagnostic(options: dict, message: str) -> None:
     with pytest.raises(CompileError, match=f"^{message}$"):

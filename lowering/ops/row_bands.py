@@ -1,0 +1,148 @@
+"""
+The emission of the groups that `cpu-interleave-rows` joins (`#cpu.row_bands`,
+`lowering/bands.py`): each group's lowering hands its rows to the band (`RowStep`) instead
+of emitting its loops, and the band emits one kernel over the depthwise convolution's
+output rows, band by band: the rows of the convolution before it that the band reads,
+then the band's rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import llvmlite.ir as ir
+
+from lowpass.lowering.emit import CompileError, EmitContext, align, byte_offset, for_range, i64
+from lowpass.lowering.kernels.parallel import emit_ranged_kernel, ranged_chunks
+
+RowEmitter = Callable[[ir.IRBuilder, Sequence[ir.Value], ir.Value, ir.Value], None]
+
+
+@dataclass
+class RowStep:
+    """A group's part of a band: `emit(builder, pointers, lo, hi)` computes its output rows
+    [lo, hi) (run-time values), `pointers` being its `pointers` as the band's kernel
+    receives them; `work`: its multiply-adds (`call_ranged`'s threading)."""
+
+    pointers: list[ir.Value]
+    emit: RowEmitter
+    work: int
+    scratch_bytes: int = 0
+    """Bytes of scratch that each chunk of the band's rows needs (im2col rows): given to
+    `emit` after `pointers`, the chunk's own."""
+
+
+@dataclass(frozen=True)
+class RowWindow:
+    """The input rows of the depthwise convolution's output row r: [r stride - pad,
+    r stride - pad + reach), clamped to [0, rows_in)."""
+
+    stride: int
+    pad: int
+    reach: int
+    rows_in: int
+    rows_out: int
+
+
+@dataclass
+class RowBand:
+    """The groups of one `#cpu.row_bands`, as their lowerings hand them over (`take`)."""
+
+    rows: int
+    """Output rows of the depthwise convolution a band."""
+    first: int
+    last: int
+    """The depthwise convolution's group (the groups before it write its input)."""
+    position: int = -1
+    """The group being emitted (the compiler sets it before each group's lowering)."""
+    steps: dict[int, RowStep] = field(default_factory=dict)
+    window: RowWindow | None = None
+    ctx: EmitContext | None = None
+
+    def take(self, ctx: EmitContext, step: RowStep, window: RowWindow | None = None) -> None:
+        """The part of the group being emitted (`position`, in `ctx`); the depthwise
+        convolution's with its `window` (its context emits the band: its kernels' names)."""
+        anchor = self.position == self.last
+        if self.position in self.steps or (window is None) == anchor:
+            raise CompileError(f"group {self.position} cannot run by rows in its band "
+                               "(internal: cpu-interleave-rows's rules)")
+        self.steps[self.position] = step
+        if window is not None:
+            self.window, self.ctx = window, ctx
+
+    def emit(self) -> None:
+        """The band's kernel over the depthwise convolution's output rows, called on all of
+        them (as one chunk per thread: a chunk recomputes the input rows of its first band
+        that the chunk before it computes too, its halo, and writes the same values)."""
+        window, ctx = self.window, self.ctx
+        if (window is None or ctx is None
+                or sorted(self.steps) != list(range(self.first, self.last + 1))):
+            raise CompileError(f"the band of group {self.last} misses groups "
+                               "(internal: cpu-interleave-rows's rules)")
+        before = [self.steps[k] for k in range(self.first, self.last)]
+        anchor = self.steps[self.last]
+        order = [*before, anchor]
+        rows = self.rows
+        work = sum(s.work for s in order)
+        _, chunks = ranged_chunks(ctx, window.rows_out, work, 1)
+        scratch = [(ctx.scratch(chunks * align(s.scratch_bytes)), align(s.scratch_bytes))
+                   for s in order if s.scratch_bytes]
+        pointers = [p for s in order for p in s.pointers] + [p for p, _ in scratch]
+
+        def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
+            *given, lo, hi = args
+            # (the chunk's own scratch: chunk k starts at floor(k outer / chunks), so k is
+            # ceil(lo chunks / outer), `ranged_chunks`)
+            chunk = b.sdiv(b.add(b.mul(lo, i64(chunks)), i64(window.rows_out - 1)),
+                           i64(window.rows_out))
+            bases = given[len(given) - len(scratch) :]
+            own = [byte_offset(b, base, b.mul(chunk, i64(size)))
+                   for base, (_, size) in zip(bases, scratch, strict=True)]
+            mine: list[list[ir.Value]] = []
+            for step in order:
+                mine.append(list(given[: len(step.pointers)]))
+                given = given[len(step.pointers) :]
+                if step.scratch_bytes:
+                    mine[-1].append(own.pop(0))
+
+            def smin(x: ir.Value, y: ir.Value) -> ir.Value:
+                return b.select(b.icmp_signed("<", x, y), x, y)
+
+            def smax(x: ir.Value, y: ir.Value) -> ir.Value:
+                return b.select(b.icmp_signed(">", x, y), x, y)
+
+            def first_row(r: ir.Value) -> ir.Value:  # (the first input row of output row r)
+                return smax(b.sub(b.mul(r, i64(window.stride)), i64(window.pad)), i64(0))
+
+            def end_row(r: ir.Value) -> ir.Value:  # (past the last input row of output row r)
+                return smin(b.add(b.sub(b.mul(r, i64(window.stride)), i64(window.pad)),
+                                  i64(window.reach)), i64(window.rows_in))
+
+            with for_range(b, hi, start=lo, step=rows, name="band") as r0:
+                r1 = smin(b.add(r0, i64(rows)), hi)
+                # (the input rows the band reads that the bands before it did not)
+                fresh = smax(first_row(r0), end_row(b.sub(r0, i64(1))))
+                start = b.select(b.icmp_signed("==", r0, lo), first_row(r0), fresh)
+                end = end_row(b.sub(r1, i64(1)))
+                for step, pointers in zip(before, mine, strict=False):
+                    step.emit(b, pointers, start, end)
+                anchor.emit(b, mine[-1], r0, r1)
+
+        emit_ranged_kernel(ctx, f"{ctx.group_name}_bands", pointers, body,
+                           outer=window.rows_out, work=work, chunks_per_thread=1)
+
+
+def row_loop(function: ir.Function, row_bytes: Sequence[int]) -> RowEmitter:
+    """A `RowEmitter` calling `function(pointers...)` once per row, each pointer advanced by
+    its `row_bytes` a row: a 1x1 convolution's GEMM of one row's positions, its A, C (and a
+    residual)."""
+
+    def emit(b: ir.IRBuilder, pointers: Sequence[ir.Value], lo: ir.Value,
+             hi: ir.Value) -> None:
+        with for_range(b, hi, start=lo, name="row") as r:
+            b.call(function, [byte_offset(b, p, b.mul(r, i64(size)))
+                              for p, size in zip(pointers, row_bytes, strict=True)])
+
+    return emit
+
