@@ -886,14 +886,16 @@ def kernel_function(
     body: Callable[[ir.IRBuilder, Sequence[ir.Value]], None],
     *,
     noalias: Sequence[int] = (),
+    index_args: int = 0,
 ) -> ir.Function:
     """
     A `void name(ptr, ..., ptr)` function (internal) whose body `body(builder, args)` emits;
     the function returns after it. Arguments listed in `noalias` get the `noalias`
     attribute (outputs that no other argument overlaps: it lets LLVM vectorize without
-    run-time alias checks).
+    run-time alias checks). `index_args`: i64 arguments after the pointers (a range's
+    bounds: `parallel.ranged_function`).
     """
-    fn = ctx.function(name_hint, ir.FunctionType(VOID, [PTR] * arg_count))
+    fn = ctx.function(name_hint, ir.FunctionType(VOID, [PTR] * arg_count + [I64] * index_args))
     for index in noalias:
         fn.args[index].add_attribute("noalias")
     b = ir.IRBuilder(fn.append_basic_block("entry"))

@@ -12,13 +12,12 @@ from collections.abc import Callable, Sequence
 import llvmlite.ir as ir
 
 from lowpass.lowering.emit import (
-    I64,
     PTR,
-    VOID,
     EmitContext,
     chunk_bounds,
     element_ptr,
     i64,
+    kernel_function,
 )
 from lowpass.lowering.kernels.threads import TASK_TYPE, effective_threads, emit_parallel_call
 
@@ -105,10 +104,4 @@ def ranged_function(
     noalias: Sequence[int] = (),
 ) -> ir.Function:
     """The function `void name(ptr..., i64 lo, i64 hi)` of `emit_ranged_kernel`, not called."""
-    fn = ctx.function(name_hint, ir.FunctionType(VOID, [PTR] * pointer_count + [I64, I64]))
-    for index in noalias:
-        fn.args[index].add_attribute("noalias")
-    b = ir.IRBuilder(fn.append_basic_block("entry"))
-    body(b, fn.args)
-    b.ret_void()
-    return fn
+    return kernel_function(ctx, name_hint, pointer_count, body, noalias=noalias, index_args=2)
