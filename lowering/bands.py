@@ -164,8 +164,8 @@ def read_row_bands(plan: Plan) -> dict[int, tuple[int, int, int]]:
             first, last = attr.first.data, attr.last.data
             allowed = row_band(plan, index, min_bytes=0)
             if allowed != (first, last):
-                expected = ("none: no 1x1 float32 convolution before it writes its input "
-                            "for it alone" if allowed is None
+                expected = ("none: no convolution before it on the GEMM path writes its "
+                            "float32 NHWC input for it alone" if allowed is None
                             else f"groups {allowed[0]} to {allowed[1]}")
                 raise CompileError(
                     f"{name}: #cpu.row_bands<rows {attr.rows.data}, groups {first} to "

@@ -885,7 +885,8 @@ class GraphCompiler(GraphAnalysis):
         its rows to the band, which emits one kernel over the depthwise convolution's rows
         (`RowBand.emit`, in one scratch frame with them: their scratch lives through it).
         Its time goes to the depthwise convolution's profiling row (the last group); the
-        groups before it are marked around nothing (their rows run in that kernel)."""
+        rows of the groups before it keep what their lowerings run before the band (an
+        NCHW input's copy to NHWC), their rows running in the band's kernel."""
         exec_types = []
         with self.scratch.frame():
             for k, group in enumerate(groups):
@@ -894,9 +895,10 @@ class GraphCompiler(GraphAnalysis):
                     raise CompileError(f"{op_where(group.ops[0])}: a reference-fallback group "
                                        "in a band of #cpu.row_bands (internal: "
                                        "cpu-interleave-rows's rules)")
-                exec_types.append(self.emit_lowering(group, plan, band))
                 if band.position < band.last:
                     self.emit_time(band.position, 0)
+                exec_types.append(self.emit_lowering(group, plan, band))
+                if band.position < band.last:
                     self.emit_time(band.position, 1)
             self.emit_time(band.last, 0)
             band.emit()

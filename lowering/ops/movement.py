@@ -473,7 +473,7 @@ class ConcatLowering:
                   for size in (part if part < _LONG_ROW_BYTES else None for part in parts)]
         threads, chunks = ranged_chunks(ctx, outer, outer * row * itemsize * CONCAT_COPY_WEIGHT)
 
-        block = max(CONCAT_BLOCK_MIN_ROWS, CONCAT_BLOCK_BYTES // (row * itemsize))
+        block = max(CONCAT_BLOCK_MIN_ROWS, CONCAT_BLOCK_BYTES // max(row * itemsize, 1))
 
         def copy_block(b: ir.IRBuilder, dst: ir.Value, srcs: Sequence[ir.Value],
                        first: ir.Value, rows: ir.Value) -> None:

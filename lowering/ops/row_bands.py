@@ -73,8 +73,9 @@ class RowBand:
 
     def emit(self) -> None:
         """The band's kernel over the depthwise convolution's output rows, called on all of
-        them (as one chunk per thread: a chunk recomputes the input rows of its first band
-        that the chunk before it computes too, its halo, and writes the same values)."""
+        them (as one chunk per thread: each chunk but the first recomputes the input rows of
+        its first band that the chunk before it computes too, its halo, and writes the same
+        values there)."""
         window, ctx = self.window, self.ctx
         if (window is None or ctx is None
                 or sorted(self.steps) != list(range(self.first, self.last + 1))):
@@ -83,7 +84,7 @@ class RowBand:
         before = [self.steps[k] for k in range(self.first, self.last)]
         anchor = self.steps[self.last]
         order = [*before, anchor]
-        rows = self.rows
+        rows = min(self.rows, window.rows_out)  # (an edited band of more: one band)
         work = sum(s.work for s in order)
         _, chunks = ranged_chunks(ctx, window.rows_out, work, 1)
         scratch = [(ctx.scratch(chunks * align(s.scratch_bytes)), align(s.scratch_bytes))

@@ -137,6 +137,7 @@ GEOMETRIES = [  # (h, w, c, expand, stride, pads (begin, end), dilation, residua
     # (enough work for two threads: each takes its rows, the second its halo too)
     (24, 20, 16, 4, 1, (1, 1), 1, True, 2),
     (33, 20, 16, 6, 2, (1, 1), 1, False, 3),
+    (24, 20, 16, 4, 1, (1, 1), 1, True, 2**63 - 1),  # (an edited band beyond the image: one)
 ]
 
 
@@ -224,7 +225,8 @@ def test_an_edited_band_that_the_rules_do_not_allow_is_an_error() -> None:
         compile_module(module, threads=1)
     del ops["depthwise"].attributes[cpu.ROW_BANDS]
     ops["project"].attributes[cpu.ROW_BANDS] = cpu.RowBandsAttr(2, 2, 3)
-    with pytest.raises(CompileError, match=r"Convolution 'project'.*expected none"):
+    with pytest.raises(CompileError, match=r"Convolution 'project'.*expected none: no "
+                       r"convolution before it on the GEMM path writes its float32 NHWC input"):
         compile_module(module, threads=1)
 
 
