@@ -40,7 +40,7 @@ from lowpass.dialects.graph import op_where
 from lowpass.dialects.ov import ConvolutionOp, GroupConvolutionOp
 from lowpass.dialects.ov.base import ints
 from lowpass.lowering.emit import CompileError
-from lowpass.lowering.plan import Group, Plan, value_dtype, value_nbytes, value_shape
+from lowpass.lowering.plan import Group, Plan, data_uses, value_dtype, value_nbytes, value_shape
 
 BAND_MIN_BYTES = 1 << 20
 """The smallest tensor that a band keeps in L2 (MobileNetV2 224x224: its 112x112 and 56x56
@@ -97,7 +97,7 @@ def _gemm_conv(group: Group) -> ConvolutionOp | None:
 
 def _passed_only(value: SSAValue, reader: Operation, plan: Plan) -> bool:
     """`value` is read by `reader` (as its data) and nowhere else, and is no graph result."""
-    uses = list(value.uses)
+    uses = data_uses(value)
     return (len(uses) == 1 and uses[0].operation is reader and uses[0].index == 0
             and value not in plan.results)
 

@@ -67,7 +67,7 @@ from lowpass.dialects.ov import (
 from lowpass.dialects.ov.reduction import reduction_axes
 from lowpass.lowering.emit import is_constant, static_value
 from lowpass.lowering.ops.elementwise import ELEMENTWISE_OPS
-from lowpass.lowering.plan import REFERENCE_KIND, value_shape
+from lowpass.lowering.plan import REFERENCE_KIND, data_uses, value_shape
 
 _ELEMENTWISE = (*ELEMENTWISE_OPS, FakeQuantizeOp, ConvertOp)
 
@@ -168,7 +168,7 @@ def choose_channels_last(block: Block, results: Sequence[SSAValue]) -> list[Oper
         inputs = [v for o in ops for v in o.operands
                   if v.owner not in members and not _is_constant(v)]
         outputs = [r for o in ops for r in o.results
-                   if any(use.operation not in members for use in r.uses) or r in results]
+                   if any(use.operation not in members for use in data_uses(r)) or r in results]
         written.extend(outputs)
         if _is_fallback(ops):  # (NCHW arrays, whatever the ops: before every rule below)
             needs_nchw.update(inputs)

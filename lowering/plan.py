@@ -15,12 +15,13 @@ from typing import Any
 import numpy as np
 from xdsl.dialects import func, tensor
 from xdsl.dialects.builtin import TensorType
-from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue, Use
 
 from lowpass.dialects import cpu
 from lowpass.dialects.ov import (
     DYNAMIC,
     ReshapeOp,
+    ShapeOfOp,
     SqueezeOp,
     UnsqueezeOp,
     element_type_of,
@@ -65,6 +66,18 @@ class Location:
 
 def value_dtype(value: SSAValue) -> np.dtype:
     return to_dtype(element_type_of(value.type))
+
+
+def data_uses(value: SSAValue) -> list[Use]:
+    """The uses of `value` that read its elements: all but a ShapeOf of its static shape,
+    which the compiler folds (`static_value`). OpenVINO IR converted from ONNX reshapes each
+    convolution's bias by the ShapeOf of the convolution's output: counted as a reader, it
+    kept the bias Add (and the activation after it) out of the convolution's epilogue, a
+    pass over the tensor each (MobileNetV2's 52 Adds)."""
+    t = value.type
+    static = isinstance(t, TensorType) and all(d >= 0 for d in t.get_shape())
+    return [use for use in value.uses
+            if not (static and isinstance(use.operation, ShapeOfOp))]
 
 
 def value_shape(value: SSAValue) -> tuple[int, ...]:

@@ -30,6 +30,7 @@ from lowpass.lowering.plan import (
     Plan,
     block_ops,
     byte_size,
+    data_uses,
     describe_value,
     is_view,
     lowering_kind,
@@ -401,7 +402,7 @@ class PlanReader:
                         group.inputs.append(v)
             for op in group.ops:
                 for r in op.results:
-                    outside = [u for u in r.uses if u.operation not in members]
+                    outside = [u for u in data_uses(r) if u.operation not in members]
                     if outside or r in result_set or not r.uses or len(group.ops) == 1:
                         group.outputs.append(r)
 

@@ -98,6 +98,7 @@ from lowpass.lowering.emit import (
 )
 from lowpass.lowering.kernels.parallel import call_ranged, emit_ranged_kernel
 from lowpass.lowering.ops.elementwise import compute_dtypes
+from lowpass.lowering.plan import data_uses
 from lowpass.lowering.target import HostCpu
 
 F32_DT = np.dtype(np.float32)
@@ -127,8 +128,9 @@ def is_static_shape(value: SSAValue) -> bool:
 
 
 def only_user(value: SSAValue) -> Operation | None:
-    """The single op using `value` (once), or None (no use, several uses, or a return)."""
-    uses = list(value.uses)
+    """The single op reading `value` (once; a ShapeOf of its static shape reads no element:
+    `data_uses`), or None (no use, several uses, or a return)."""
+    uses = data_uses(value)
     if len(uses) != 1:
         return None
     op = uses[0].operation
