@@ -402,8 +402,9 @@ class PlanReader:
                         group.inputs.append(v)
             for op in group.ops:
                 for r in op.results:
-                    outside = [u for u in data_uses(r) if u.operation not in members]
-                    if outside or r in result_set or not r.uses or len(group.ops) == 1:
+                    data = data_uses(r)  # (not a ShapeOf: it folds, reading no element)
+                    outside = [u for u in data if u.operation not in members]
+                    if outside or r in result_set or not data or len(group.ops) == 1:
                         group.outputs.append(r)
 
     def check_layouts(self, block: Block, ops: Sequence[Operation], results: Sequence[SSAValue],
