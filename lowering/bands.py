@@ -25,10 +25,12 @@ The rules, on the groups of the entry function after `cpu-select-kernels`:
 (The 1x1 convolution after the depthwise one, banded as well, ran no faster: a GEMM per
 row of its 56 positions lost what reading its input from L2 won.)
 
-A band is `BAND_INPUT_BYTES` of the depthwise convolution's input rows. The tensor keeps its
-memory (the depthwise kernel reads whole rows of it; the rows of a band's halo are
-recomputed only where the threads split the rows), and the tensors of both groups stay
-live through both (`cpu-assign-buffers`).
+A band is `BAND_INPUT_BYTES` of the depthwise convolution's input rows. The tensor between
+the two lives in a ring of the rows a band reads, one per thread's chunk of rows
+(`ring_rows`, lowering/ops/row_bands.py), not in the arena (`#cpu.buffer<none>`:
+`band_tensors`); the rows of a chunk's first band that the chunk before it computes too
+(its halo) are computed again into its ring. The other tensors of both groups stay live
+through both (`cpu-assign-buffers`).
 """
 
 from __future__ import annotations
@@ -186,3 +188,10 @@ def band_spans(plan: Plan) -> dict[int, tuple[int, int]]:
         for k in range(first, last + 1):
             spans[k] = (first, last)
     return spans
+
+
+def band_tensors(plan: Plan) -> set[SSAValue]:
+    """The tensors that a band passes from its first convolution to its depthwise one: they
+    live in the band's ring of rows (`RowBand`), not in the arena (`#cpu.buffer<none>`)."""
+    return {plan.groups[last].ops[0].operands[0]
+            for _, (_, _, last) in read_row_bands(plan).items()}

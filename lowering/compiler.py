@@ -70,7 +70,7 @@ from lowpass.dialects.ov.state import module_variables
 from lowpass.ir import collector_paused
 from lowpass.lowering import jit, model_cache, perf_map, pipeline
 from lowpass.lowering.analysis import GraphAnalysis
-from lowpass.lowering.bands import read_row_bands
+from lowpass.lowering.bands import band_tensors, read_row_bands
 from lowpass.lowering.emit import (
     CONSTANT_SYMBOL_PREFIX,
     I32,
@@ -942,6 +942,9 @@ class GraphCompiler(GraphAnalysis):
             out[value] = Buffer(self.location_ptr(b, loc), loc.shape, loc.dtype,
                                 channels_last=channels_last(value),
                                 bfloat16=stored_bfloat16(value))
+        for value in band_tensors(plan):  # (in their band's ring of rows: no address here)
+            out[value] = Buffer(ir.Constant(PTR, None), value_shape(value), value_dtype(value),
+                                channels_last=channels_last(value))
         for value, root in plan.views.items():
             if root in out:
                 out[value] = out[root].with_shape(value_shape(value))

@@ -19,7 +19,7 @@ from xdsl.ir import Operation, OpResult, SSAValue
 from lowpass.dialects import cpu
 from lowpass.dialects.graph import op_where
 from lowpass.dialects.ov import AddOp, ConvolutionOp, GroupConvolutionOp
-from lowpass.lowering.bands import band_spans
+from lowpass.lowering.bands import band_spans, band_tensors
 from lowpass.lowering.emit import CompileError, align
 from lowpass.lowering.plan import (
     CPU_PIPELINE,
@@ -135,8 +135,9 @@ class MemoryPlanner:
         locations: dict[SSAValue, Location] = {}
         end = base
         in_place = self.in_place_outputs(plan)
+        ringed = band_tensors(plan)  # (in their band's ring of rows)
         for root in sorted(first, key=lambda r: (first[r], -value_nbytes(r))):
-            if root in fixed or root in plan.constants:
+            if root in fixed or root in plan.constants or root in ringed:
                 continue
             size = align(max(value_nbytes(root), 1))
             lo, hi = first[root], last.get(root, first[root])
@@ -203,10 +204,11 @@ class MemoryPlanner:
             )
         tensor_bytes = arena.bytes.data
         locations: dict[SSAValue, Location] = {}
+        ringed = band_tensors(plan)  # (no memory: their band's ring of rows)
         for group in plan.groups:
             for value in group.outputs:
                 root = self.root(plan, value)
-                if root in locations or not isinstance(root, OpResult):
+                if root in locations or not isinstance(root, OpResult) or root in ringed:
                     continue
                 op = root.op
                 where = f"{op_where(op)} result #{root.index}"

@@ -134,7 +134,7 @@ from lowpass.lowering.ops.quantization import (
     vec,
     with_input_bound,
 )
-from lowpass.lowering.ops.row_bands import RowStep, RowWindow, row_loop
+from lowpass.lowering.ops.row_bands import RowStep, RowWindow, ring_row, ring_rows, row_loop
 
 _CONV_OPS = (ConvolutionOp, GroupConvolutionOp)
 
@@ -538,18 +538,21 @@ def _take_gemm_rows(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.V
     if _a_is_input(ctx, spec):
         row_in = spec.wp * spec.c * spec.a_dtype.itemsize
         ctx.band.take(ctx, RowStep(pointers, row_loop(gemm, [row_in] + [row_out] * (
-            len(pointers) - 1)), work))
+            len(pointers) - 1), 1), work, 1, row_bytes=row_out))
         return
     gather = im2col_function(ctx, spec, 0, spec.ow, k_gemm)
 
-    def rows(b: ir.IRBuilder, given: Sequence[ir.Value], lo: ir.Value, hi: ir.Value) -> None:
-        x, *outputs, a = given  # (a: the chunk's scratch, `RowStep.scratch_bytes`)
+    def rows(b: ir.IRBuilder, given: Sequence[ir.Value], lo: ir.Value, hi: ir.Value,
+             ring: int) -> None:
+        x, out_ring, *residual, a = given  # (a: the chunk's scratch, `scratch_bytes`)
         with for_range(b, hi, start=lo, name="row") as r:
             b.call(gather, [x, a, i64(0), b.mul(r, i64(spec.ow))])
-            b.call(gemm, [a, *(byte_offset(b, p, b.mul(r, i64(row_out))) for p in outputs)])
+            b.call(gemm, [a, byte_offset(b, out_ring, b.mul(ring_row(b, r, ring),
+                                                            i64(row_out))),
+                          *(byte_offset(b, p, b.mul(r, i64(row_out))) for p in residual)])
 
-    ctx.band.take(ctx, RowStep(pointers, rows, work,
-                          scratch_bytes=spec.ow * k_gemm * _a_row_size(ctx, spec)))
+    ctx.band.take(ctx, RowStep(pointers, rows, work, 1, row_bytes=row_out,
+                               scratch_bytes=spec.ow * k_gemm * _a_row_size(ctx, spec)))
 
 
 def _in_place_plan(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, weights: np.ndarray,
@@ -2149,17 +2152,18 @@ def emit_depthwise_nhwc(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Pr
         if spec.n != 1 or spec.integer:
             raise CompileError("a depthwise convolution that cannot run by rows in a band "
                                "(internal: cpu-interleave-rows's rules)")
+        window = RowWindow(spec.sh, spec.pt, (spec.kh - 1) * spec.dh + 1, spec.h, spec.oh)
+        kernel.ring = ring_rows(ctx.band.rows, window)  # (its input: the band's ring)
         rows = ranged_function(ctx, f"{ctx.group_name}_depthwise_nhwc", 2, kernel.body,
                                noalias=(1,))
 
         def band_rows(b: ir.IRBuilder, pointers: Sequence[ir.Value], lo: ir.Value,
-                      hi: ir.Value) -> None:
+                      hi: ir.Value, ring: int) -> None:
+            assert ring == kernel.ring
             b.call(rows, [*pointers, lo, hi])
 
-        ctx.band.take(
-            ctx, RowStep([x.ptr, out.ptr], band_rows,
-                         work=rows_n * spec.ow * spec.c * spec.kh * spec.kw),
-            RowWindow(spec.sh, spec.pt, (spec.kh - 1) * spec.dh + 1, spec.h, spec.oh))
+        ctx.band.take(ctx, RowStep([x.ptr, out.ptr], band_rows,
+                                   rows_n * spec.ow * spec.c * spec.kh * spec.kw, 0), window)
         return
     emit_ranged_kernel(ctx, f"{ctx.group_name}_depthwise_nhwc", [x.ptr, out.ptr], kernel.body,
                        outer=rows_n, work=rows_n * spec.ow * spec.c * spec.kh * spec.kw,
@@ -2203,6 +2207,8 @@ class _DepthwiseNhwc:
 
     def __init__(self, ctx: EmitContext, spec: ConvSpec, program: Program) -> None:
         self.ctx, self.spec, self.program = ctx, spec, program
+        self.ring = 0
+        """The rows of the band's ring that holds the input (0: the input is whole)."""
         c = spec.c
         self.integer = spec.integer
         self.et = ir_type(spec.a_dtype)
@@ -2242,6 +2248,7 @@ class _DepthwiseNhwc:
             for kh in range(spec.kh):
                 ih, row_ok = _clamped(b, b.add(b.sub(b.mul(row, i64(spec.sh)), i64(spec.pt)),
                                                i64(kh * spec.dh)), spec.h)
+                ih = ring_row(b, ih, self.ring)  # (one image: `emit_depthwise_nhwc`'s band)
                 rows.append((b.mul(b.mul(b.add(b.mul(image, i64(spec.h)), ih), i64(spec.w)),
                                    i64(spec.c)), row_ok))
                 rows_inside = b.and_(rows_inside, row_ok)

@@ -16,7 +16,9 @@ import llvmlite.ir as ir
 from lowpass.lowering.emit import CompileError, EmitContext, align, byte_offset, for_range, i64
 from lowpass.lowering.kernels.parallel import emit_ranged_kernel, ranged_chunks
 
-RowEmitter = Callable[[ir.IRBuilder, Sequence[ir.Value], ir.Value, ir.Value], None]
+RowEmitter = Callable[[ir.IRBuilder, Sequence[ir.Value], ir.Value, ir.Value, int], None]
+"""`emit(builder, pointers, lo, hi, ring)`: the rows [lo, hi) of a group's output; where
+`ring` (rows) is not 0, the ring pointer holds row r at r mod ring (`RowBand`)."""
 
 
 @dataclass
@@ -28,9 +30,21 @@ class RowStep:
     pointers: list[ir.Value]
     emit: RowEmitter
     work: int
+    ring_pointer: int
+    """The pointer that the band's ring of rows replaces: the first convolution's output,
+    the depthwise convolution's input."""
     scratch_bytes: int = 0
     """Bytes of scratch that each chunk of the band's rows needs (im2col rows): given to
     `emit` after `pointers`, the chunk's own."""
+    row_bytes: int = 0
+    """The bytes of a row of the first convolution's output (a row of the ring)."""
+
+
+def ring_rows(rows: int, window: RowWindow) -> int:
+    """The rows of a band's ring: all that a band of `rows` output rows reads (the rows
+    computed for a band overwrite only rows that no later band reads)."""
+    return min((min(rows, window.rows_out) - 1) * window.stride + window.reach,
+               window.rows_in)
 
 
 @dataclass(frozen=True)
@@ -73,9 +87,11 @@ class RowBand:
 
     def emit(self) -> None:
         """The band's kernel over the depthwise convolution's output rows, called on all of
-        them (as one chunk per thread: each chunk but the first recomputes the input rows of
-        its first band that the chunk before it computes too, its halo, and writes the same
-        values there)."""
+        them (as one chunk per thread). The tensor between the groups lives in a ring of
+        rows per chunk (`ring_rows`), in L2: the first convolution writes row r at r mod the
+        ring's rows, where the depthwise kernel reads it; each chunk but the first
+        recomputes the input rows of its first band that the chunk before it computes too
+        (its halo), into its own ring."""
         window, ctx = self.window, self.ctx
         if (window is None or ctx is None
                 or sorted(self.steps) != list(range(self.first, self.last + 1))):
@@ -85,10 +101,14 @@ class RowBand:
         anchor = self.steps[self.last]
         order = [*before, anchor]
         rows = min(self.rows, window.rows_out)  # (an edited band of more: one band)
+        ring = ring_rows(rows, window)
         work = sum(s.work for s in order)
         _, chunks = ranged_chunks(ctx, window.rows_out, work, 1)
+        # (per chunk: each step's scratch, then the ring of the tensor between the groups)
         scratch = [(ctx.scratch(chunks * align(s.scratch_bytes)), align(s.scratch_bytes))
                    for s in order if s.scratch_bytes]
+        ring_bytes = align(ring * before[-1].row_bytes)
+        scratch.append((ctx.scratch(chunks * ring_bytes), ring_bytes))
         pointers = [p for s in order for p in s.pointers] + [p for p, _ in scratch]
 
         def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
@@ -100,10 +120,12 @@ class RowBand:
             bases = given[len(given) - len(scratch) :]
             own = [byte_offset(b, base, b.mul(chunk, i64(size)))
                    for base, (_, size) in zip(bases, scratch, strict=True)]
+            ring_at = own.pop()
             mine: list[list[ir.Value]] = []
             for step in order:
                 mine.append(list(given[: len(step.pointers)]))
                 given = given[len(step.pointers) :]
+                mine[-1][step.ring_pointer] = ring_at
                 if step.scratch_bytes:
                     mine[-1].append(own.pop(0))
 
@@ -127,23 +149,30 @@ class RowBand:
                 start = b.select(b.icmp_signed("==", r0, lo), first_row(r0), fresh)
                 end = end_row(b.sub(r1, i64(1)))
                 for step, pointers in zip(before, mine, strict=False):
-                    step.emit(b, pointers, start, end)
-                anchor.emit(b, mine[-1], r0, r1)
+                    step.emit(b, pointers, start, end, ring)
+                anchor.emit(b, mine[-1], r0, r1, ring)
 
         emit_ranged_kernel(ctx, f"{ctx.group_name}_bands", pointers, body,
                            outer=window.rows_out, work=work, chunks_per_thread=1)
 
 
-def row_loop(function: ir.Function, row_bytes: Sequence[int]) -> RowEmitter:
+def row_loop(function: ir.Function, row_bytes: Sequence[int], ring_pointer: int) -> RowEmitter:
     """A `RowEmitter` calling `function(pointers...)` once per row, each pointer advanced by
-    its `row_bytes` a row: a 1x1 convolution's GEMM of one row's positions, its A, C (and a
-    residual)."""
+    its `row_bytes` a row (the ring's, `ring_pointer`, to the row's place in the ring): a 1x1
+    convolution's GEMM of one row's positions, its A, C (and a residual)."""
 
-    def emit(b: ir.IRBuilder, pointers: Sequence[ir.Value], lo: ir.Value,
-             hi: ir.Value) -> None:
+    def emit(b: ir.IRBuilder, pointers: Sequence[ir.Value], lo: ir.Value, hi: ir.Value,
+             ring: int) -> None:
         with for_range(b, hi, start=lo, name="row") as r:
-            b.call(function, [byte_offset(b, p, b.mul(r, i64(size)))
-                              for p, size in zip(pointers, row_bytes, strict=True)])
+            b.call(function, [
+                byte_offset(b, p, b.mul(ring_row(b, r, ring) if k == ring_pointer else r,
+                                        i64(size)))
+                for k, (p, size) in enumerate(zip(pointers, row_bytes, strict=True))])
 
     return emit
+
+
+def ring_row(b: ir.IRBuilder, row: ir.Value, ring: int) -> ir.Value:
+    """The place of input row `row` in a band's ring of `ring` rows (0: no ring)."""
+    return b.urem(row, i64(ring)) if ring else row
 

@@ -4,9 +4,11 @@
 // band computes the input rows it reads first. Here with `min-bytes=0` (the default bands
 // tensors of 1 MiB or more); d1 gets a band (of 6 rows: 256 KiB of its input rows, the whole
 // image), d2 none (e2's output is also a graph output). cpu-assign-buffers keeps the tensors
-// of a band apart through all of it.
+// of a band apart through all of it, and gives the one between its groups no memory (it
+// lives in the band's rings of rows).
 // RUN: opt-tool -p 'cpu-decompose,cpu-fold-constants,cpu-remove-views,cpu-quantize-cells,cpu-fuse-kernels,cpu-choose-layouts,cpu-select-kernels,cpu-choose-storage,cpu-interleave-rows{min-bytes=0},cpu-assign-buffers' %s -o %t.mlir
 // RUN: filecheck %s < %t.mlir
+// CHECK:      %r1 = ov.relu %e1 {ov.name = "r1", cpu.fused = #cpu.fused<1>, cpu.channels_last, cpu.buffers = [#cpu.buffer<none>]}
 // CHECK:      ov.group_convolution {{.*}}ov.name = "d1", cpu.kernel = #cpu.kernel<2, "convolution">, cpu.algorithm = #cpu<algorithm depthwise>, cpu.epilogue = #cpu.epilogue<clamp>, cpu.row_bands = #cpu.row_bands<rows 6, groups 1 to 2>
 // CHECK-NOT:  cpu.row_bands
 // The default pipeline: tensors of 7.5 KB, no band.

@@ -233,7 +233,8 @@ def test_an_edited_band_that_the_rules_do_not_allow_is_an_error() -> None:
 def test_the_band_keeps_its_tensors_apart() -> None:
     """Without the band, the stem's output (read by the expansion only, no residual) dies
     before the depthwise convolution writes, which may take its bytes; in the band the
-    expansion reads it while the depthwise convolution writes."""
+    expansion reads it while the depthwise convolution writes. The tensor between the two
+    has no memory of its own (the band's rings)."""
     model, _ = _block(12, 10, 8, 4, 2, (1, 1), 1, False)
     module = _banded(model).module
     ops = _ops(module)
@@ -247,3 +248,6 @@ def test_the_band_keeps_its_tensors_apart() -> None:
 
     stem, depthwise = arena("stem_relu"), arena("depthwise_clamp")
     assert stem[1] <= depthwise[0] or depthwise[1] <= stem[0]
+    # the expansion's output lives in the band's rings of rows, not in the arena
+    ring = ops["expand_clamp"].attributes[cpu.BUFFERS]
+    assert isinstance(ring, ArrayAttr) and ring.data == (cpu.BufferAttr("none"),)
