@@ -17,6 +17,20 @@
 // The band compiles to one kernel over the depthwise convolution's rows.
 // RUN: opt-tool %t.mlir -t cpu-llvm | filecheck %s --check-prefix=LLVM
 // LLVM:       define internal {{.*}}@d1_bands(
+// The reference interpreter gives the same outputs before and after the pass, and the CPU
+// device, its band run, those of the reference.
+// RUN: rm -rf %t.out && mkdir -p %t.out
+// RUN: lowpass-run --device REFERENCE %s --random-inputs 5 --save-outputs %t.out/before > /dev/null
+// RUN: lowpass-run --device REFERENCE %t.mlir --random-inputs 5 --save-outputs %t.out/after > /dev/null
+// RUN: lowpass-run --device CPU %t.mlir --random-inputs 5 --save-outputs %t.out/cpu > /dev/null
+// RUN: python3 %S/../../tools/lowpass-run/Inputs/compare_outputs.py %t.out/before %t.out/after 0 | filecheck %s --check-prefix=SAME
+// RUN: python3 %S/../../tools/lowpass-run/Inputs/compare_outputs.py %t.out/before %t.out/cpu | filecheck %s --check-prefix=SAME
+// SAME:       same e
+// SAME-NEXT:  same y
+// SAME-NEXT:  same z
+// A bad option is a one-line error.
+// RUN: not opt-tool -p 'cpu-interleave-rows{min-bytes=x}' %s 2>&1 | filecheck %s --check-prefix=OPTION
+// OPTION:     opt-tool: error: pass 'cpu-interleave-rows': option 'min-bytes' expects <int>, got 'x'
 // An edited band that the rules do not give is an error of the translation.
 // RUN: sed -e 's/groups 1 to 2>/groups 0 to 2>/' %t.mlir > %t.bad.mlir
 // RUN: not opt-tool %t.bad.mlir -t cpu-llvm 2>&1 | filecheck %s --check-prefix=BAD

@@ -114,16 +114,21 @@ def _banded(model: lowpass.Model, rows: int | None = None) -> lowpass.Model:
 def _run(model: lowpass.Model, device: str, feeds: dict[str, np.ndarray], threads: int = 1,
          profile: bool = False, calls: int = 1) -> tuple[np.ndarray, dict[str, tuple[str, float]]]:
     """The output of the last of `calls` inferences (each the same as the first: with two
-    threads the pool's helper joins once it is awake, the first calls may run inline)."""
+    threads the pool's helper joins once it is awake, the first calls may run inline), and
+    with `profile` each row's exec type and its least time over the calls (a loaded host
+    may preempt any one of them)."""
     config: dict[str, Any] = {"INFERENCE_NUM_THREADS": threads} if device == "CPU" else {}
     if profile:
         config["PERF_COUNT"] = True
     request = lowpass.Core().compile_model(model, device, config).create_infer_request()
     out = np.asarray(request.infer(feeds).to_tuple()[0]).copy()
-    for _ in range(calls - 1):
-        np.testing.assert_array_equal(np.asarray(request.infer(feeds).to_tuple()[0]), out)
-    rows = {p.node_name: (p.exec_type, p.real_time.total_seconds())
-            for p in request.get_profiling_info()} if profile else {}
+    rows: dict[str, tuple[str, float]] = {}
+    for call in range(calls):
+        if call:
+            np.testing.assert_array_equal(np.asarray(request.infer(feeds).to_tuple()[0]), out)
+        for p in request.get_profiling_info() if profile else []:
+            seconds = p.real_time.total_seconds()
+            rows[p.node_name] = (p.exec_type, min(seconds, rows.get(p.node_name, ("", seconds))[1]))
     return out, rows
 
 
@@ -190,7 +195,7 @@ def test_the_band_is_marked_and_its_time_is_the_depthwise_rows() -> None:
     assert isinstance(depthwise, ov.GroupConvolutionOp)
     assert attr.rows.data == bands.band_rows(depthwise)
     clear_cache()
-    _, rows = _run(banded, "CPU", feeds, profile=True)
+    _, rows = _run(banded, "CPU", feeds, profile=True, calls=10)
     assert rows["expand"][0] == rows["depthwise"][0] != "undef"
     assert rows["expand"][1] < rows["depthwise"][1]
 
