@@ -35,6 +35,8 @@ through both (`cpu-assign-buffers`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from xdsl.ir import Operation, SSAValue
 
 from lowpass.dialects import cpu
@@ -179,19 +181,20 @@ def read_row_bands(plan: Plan) -> dict[int, tuple[int, int, int]]:
     return bands
 
 
-def band_spans(plan: Plan) -> dict[int, tuple[int, int]]:
+def band_spans(plan: Plan, bands: Mapping[int, tuple[int, int, int]]
+               ) -> dict[int, tuple[int, int]]:  # fmt: skip
     """Per group index, the steps (first, last) of the band it runs in (its own step where
-    it runs alone): the liveness of `cpu-assign-buffers`, whose tensors of a band live
-    through all of it."""
+    it runs alone; `bands`: `read_row_bands`'): the liveness of `cpu-assign-buffers`, whose
+    tensors of a band live through all of it."""
     spans = {group.step: (group.step, group.step) for group in plan.groups}
-    for _, (_, first, last) in read_row_bands(plan).items():
+    for _, first, last in bands.values():
         for k in range(first, last + 1):
             spans[k] = (first, last)
     return spans
 
 
-def band_tensors(plan: Plan) -> set[SSAValue]:
-    """The tensors that a band passes from its first convolution to its depthwise one: they
-    live in the band's ring of rows (`RowBand`), not in the arena (`#cpu.buffer<none>`)."""
-    return {plan.groups[last].ops[0].operands[0]
-            for _, (_, _, last) in read_row_bands(plan).items()}
+def band_tensors(plan: Plan, bands: Mapping[int, tuple[int, int, int]]) -> set[SSAValue]:
+    """The tensors that the bands (`read_row_bands`') pass from their first convolution to
+    their depthwise one: they live in the band's ring of rows (`RowBand`), not in the arena
+    (`#cpu.buffer<none>`)."""
+    return {plan.groups[last].ops[0].operands[0] for _, _, last in bands.values()}

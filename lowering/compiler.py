@@ -721,8 +721,10 @@ class GraphCompiler(GraphAnalysis):
             self.glue: list[ir.Function] = []  # (the entry and its segments, printed last)
             self.time_fn = _declare_time(module)
             groups = plan.groups
+            bands = read_row_bands(plan)
             self.bands = {first: RowBand(rows, first, last)
-                          for rows, first, last in read_row_bands(plan).values()}
+                          for rows, first, last in bands.values()}
+            self.ringed = band_tensors(plan, bands)
             segments = [groups[lo:hi] for lo, hi in _segment_bounds(len(groups), self.bands)]
             if len(segments) <= 1:
                 self.begin_function(ENTRY_NAME, len(block.args), len(results), tensor_bytes)
@@ -881,12 +883,9 @@ class GraphCompiler(GraphAnalysis):
         locations: dict[SSAValue, Location],
         plan: Plan,
     ) -> list[GroupInfo]:
-        """The groups of a `#cpu.row_bands` (numbered from `band.first`): each lowering hands
-        its rows to the band, which emits one kernel over the depthwise convolution's rows
-        (`RowBand.emit`, in one scratch frame with them: their scratch lives through it).
-        Its time goes to the depthwise convolution's profiling row (the last group); the
-        rows of the groups before it keep what their lowerings run before the band (an
-        NCHW input's copy to NHWC), their rows running in the band's kernel."""
+        """The groups of a `#cpu.row_bands`: each lowering hands its rows to the band, whose
+        kernel (`RowBand.emit`, in the groups' scratch frame) is timed as the depthwise
+        convolution's; the first group's row keeps what runs before it (an NCHW copy)."""
         exec_types = []
         with self.scratch.frame():
             for k, group in enumerate(groups):
@@ -942,7 +941,7 @@ class GraphCompiler(GraphAnalysis):
             out[value] = Buffer(self.location_ptr(b, loc), loc.shape, loc.dtype,
                                 channels_last=channels_last(value),
                                 bfloat16=stored_bfloat16(value))
-        for value in band_tensors(plan):  # (in their band's ring of rows: no address here)
+        for value in self.ringed:  # (in their band's ring of rows: no address here)
             out[value] = Buffer(ir.Constant(PTR, None), value_shape(value), value_dtype(value),
                                 channels_last=channels_last(value))
         for value, root in plan.views.items():

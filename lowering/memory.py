@@ -10,6 +10,7 @@ bytes but those).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import cast
 
 from xdsl.dialects import func
@@ -19,7 +20,7 @@ from xdsl.ir import Operation, OpResult, SSAValue
 from lowpass.dialects import cpu
 from lowpass.dialects.graph import op_where
 from lowpass.dialects.ov import AddOp, ConvolutionOp, GroupConvolutionOp
-from lowpass.lowering.bands import band_spans, band_tensors
+from lowpass.lowering.bands import band_spans, band_tensors, read_row_bands
 from lowpass.lowering.emit import CompileError, align
 from lowpass.lowering.plan import (
     CPU_PIPELINE,
@@ -115,7 +116,8 @@ class MemoryPlanner:
         n = len(plan.groups)
         first: dict[SSAValue, int] = {}
         last: dict[SSAValue, int] = {}
-        spans = band_spans(plan)
+        bands = read_row_bands(plan)
+        spans = band_spans(plan, bands)
         for group in plan.groups:
             lo, hi = spans[group.step]  # (a band's tensors live through all of it)
             for r in group.outputs:
@@ -135,7 +137,7 @@ class MemoryPlanner:
         locations: dict[SSAValue, Location] = {}
         end = base
         in_place = self.in_place_outputs(plan)
-        ringed = band_tensors(plan)  # (in their band's ring of rows)
+        ringed = band_tensors(plan, bands)  # (in their band's ring of rows)
         for root in sorted(first, key=lambda r: (first[r], -value_nbytes(r))):
             if root in fixed or root in plan.constants or root in ringed:
                 continue
@@ -204,7 +206,8 @@ class MemoryPlanner:
             )
         tensor_bytes = arena.bytes.data
         locations: dict[SSAValue, Location] = {}
-        ringed = band_tensors(plan)  # (no memory: their band's ring of rows)
+        bands = read_row_bands(plan)
+        ringed = band_tensors(plan, bands)  # (no memory: their band's ring of rows)
         for group in plan.groups:
             for value in group.outputs:
                 root = self.root(plan, value)
@@ -242,16 +245,17 @@ class MemoryPlanner:
                         f"{where}: #cpu.buffer<output {index}> is not returned there"
                     )
                 locations[root] = Location(kind, index, value_shape(root), value_dtype(root))
-        self.check_arena(plan, locations)
+        self.check_arena(plan, locations, bands)
         return locations, tensor_bytes
 
-    def check_arena(self, plan: Plan, locations: dict[SSAValue, Location]) -> None:
+    def check_arena(self, plan: Plan, locations: dict[SSAValue, Location],
+                    bands: Mapping[int, tuple[int, int, int]]) -> None:
         """No two tensors share arena bytes while both are live (liveness as `plan_arena`),
         but a convolution's output and the residual it takes the place of, exactly, in the
         group where that dies (`in_place_residual`)."""
         first: dict[SSAValue, int] = {}
         last: dict[SSAValue, int] = {}
-        spans = band_spans(plan)
+        spans = band_spans(plan, bands)
         for group in plan.groups:
             lo, hi = spans[group.step]
             for v in (*group.outputs, *group.inputs):

@@ -39,6 +39,7 @@ imports this module and runs them, never the other way round.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
@@ -955,13 +956,21 @@ class ChooseStoragePass(ModulePass):
     name = "cpu-choose-storage"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        compiler = _compiler(op)
-        _, results = _graph(compiler)
-        for o in compiler.function.body.walk():
-            _set(o, cpu.BFLOAT16, None)
-        plan = compiler.read_plan(compiler.function.body.block, results, check=False)
-        for o in choose_bfloat16(plan):
-            _set(o, cpu.BFLOAT16, UnitAttr())
+        _mark_entry(op, cpu.BFLOAT16,
+                    lambda plan: dict.fromkeys(choose_bfloat16(plan), UnitAttr()))
+
+
+def _mark_entry(module: ModuleOp, name: str,
+                marks: Callable[[Plan], Mapping[Operation, Attribute]]) -> None:
+    """The attribute `name` on the entry function's ops that `marks` gives for its plan (the
+    attribute taken off every other op first: the pass runs again on its own output)."""
+    compiler = _compiler(module)
+    _, results = _graph(compiler)
+    for o in compiler.function.body.walk():
+        _set(o, name, None)
+    plan = compiler.read_plan(compiler.function.body.block, results, check=False)
+    for o, value in marks(plan).items():
+        _set(o, name, value)
 
 
 @dataclass(frozen=True)
@@ -982,13 +991,7 @@ class InterleaveRowsPass(ModulePass):
     `min-bytes`: 0 bands tensors of any size, as the tests do)."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        compiler = _compiler(op)
-        _, results = _graph(compiler)
-        for o in compiler.function.body.walk():
-            _set(o, cpu.ROW_BANDS, None)
-        plan = compiler.read_plan(compiler.function.body.block, results, check=False)
-        for o, attr in choose_row_bands(plan, self.min_bytes).items():
-            _set(o, cpu.ROW_BANDS, attr)
+        _mark_entry(op, cpu.ROW_BANDS, lambda plan: choose_row_bands(plan, self.min_bytes))
 
 
 @dataclass(frozen=True)

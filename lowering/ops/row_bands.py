@@ -9,7 +9,7 @@ then the band's rows.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import llvmlite.ir as ir
 
@@ -34,8 +34,8 @@ class RowStep:
     """The pointer that the band's ring of rows replaces: the first convolution's output,
     the depthwise convolution's input."""
     scratch_bytes: int = 0
-    """Bytes of scratch that each chunk of the band's rows needs (im2col rows): given to
-    `emit` after `pointers`, the chunk's own."""
+    """Bytes of scratch that each chunk of the band's rows needs (the first convolution's
+    im2col rows): given to `emit` after `pointers`, the chunk's own."""
     row_bytes: int = 0
     """The bytes of a row of the first convolution's output (a row of the ring)."""
 
@@ -61,16 +61,19 @@ class RowWindow:
 
 @dataclass
 class RowBand:
-    """The groups of one `#cpu.row_bands`, as their lowerings hand them over (`take`)."""
+    """The two groups of one `#cpu.row_bands` (`first` = `last` - 1, the only form its
+    reader takes), as their lowerings hand them over (`take`)."""
 
     rows: int
     """Output rows of the depthwise convolution a band."""
     first: int
+    """The convolution's group, which writes the depthwise convolution's input."""
     last: int
-    """The depthwise convolution's group (the groups before it write its input)."""
+    """The depthwise convolution's group."""
     position: int = -1
     """The group being emitted (the compiler sets it before each group's lowering)."""
-    steps: dict[int, RowStep] = field(default_factory=dict)
+    producer: RowStep | None = None
+    anchor: RowStep | None = None
     window: RowWindow | None = None
     ctx: EmitContext | None = None
 
@@ -78,12 +81,15 @@ class RowBand:
         """The part of the group being emitted (`position`, in `ctx`); the depthwise
         convolution's with its `window` (its context emits the band: its kernels' names)."""
         anchor = self.position == self.last
-        if self.position in self.steps or (window is None) == anchor:
+        taken = self.anchor if anchor else self.producer
+        if taken is not None or (window is None) == anchor or self.position not in (
+                self.first, self.last):
             raise CompileError(f"group {self.position} cannot run by rows in its band "
                                "(internal: cpu-interleave-rows's rules)")
-        self.steps[self.position] = step
-        if window is not None:
-            self.window, self.ctx = window, ctx
+        if anchor:
+            self.anchor, self.window, self.ctx = step, window, ctx
+        else:
+            self.producer = step
 
     def emit(self) -> None:
         """The band's kernel over the depthwise convolution's output rows, called on all of
@@ -92,42 +98,32 @@ class RowBand:
         ring's rows, where the depthwise kernel reads it; each chunk but the first
         recomputes the input rows of its first band that the chunk before it computes too
         (its halo), into its own ring."""
-        window, ctx = self.window, self.ctx
-        if (window is None or ctx is None
-                or sorted(self.steps) != list(range(self.first, self.last + 1))):
+        producer, anchor, window, ctx = self.producer, self.anchor, self.window, self.ctx
+        if producer is None or anchor is None or window is None or ctx is None:
             raise CompileError(f"the band of group {self.last} misses groups "
                                "(internal: cpu-interleave-rows's rules)")
-        before = [self.steps[k] for k in range(self.first, self.last)]
-        anchor = self.steps[self.last]
-        order = [*before, anchor]
         rows = min(self.rows, window.rows_out)  # (an edited band of more: one band)
         ring = ring_rows(rows, window)
-        work = sum(s.work for s in order)
+        work = producer.work + anchor.work
         _, chunks = ranged_chunks(ctx, window.rows_out, work, 1)
-        # (per chunk: each step's scratch, then the ring of the tensor between the groups)
-        scratch = [(ctx.scratch(chunks * align(s.scratch_bytes)), align(s.scratch_bytes))
-                   for s in order if s.scratch_bytes]
-        ring_bytes = align(ring * before[-1].row_bytes)
-        scratch.append((ctx.scratch(chunks * ring_bytes), ring_bytes))
-        pointers = [p for s in order for p in s.pointers] + [p for p, _ in scratch]
+        # (per chunk: the ring of the tensor between the groups, the producer's scratch)
+        sizes = (align(ring * producer.row_bytes), align(producer.scratch_bytes))
+        bases = [ctx.scratch(chunks * size) for size in sizes]
+        pointers = [*producer.pointers, *anchor.pointers, *bases]
 
         def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
             *given, lo, hi = args
-            # (the chunk's own scratch: chunk k starts at floor(k outer / chunks), so k is
-            # ceil(lo chunks / outer), `ranged_chunks`)
+            # (the chunk's own ring and scratch: chunk k starts at floor(k outer / chunks),
+            # so k is ceil(lo chunks / outer), `ranged_chunks`)
             chunk = b.sdiv(b.add(b.mul(lo, i64(chunks)), i64(window.rows_out - 1)),
                            i64(window.rows_out))
-            bases = given[len(given) - len(scratch) :]
-            own = [byte_offset(b, base, b.mul(chunk, i64(size)))
-                   for base, (_, size) in zip(bases, scratch, strict=True)]
-            ring_at = own.pop()
-            mine: list[list[ir.Value]] = []
-            for step in order:
-                mine.append(list(given[: len(step.pointers)]))
-                given = given[len(step.pointers) :]
-                mine[-1][step.ring_pointer] = ring_at
-                if step.scratch_bytes:
-                    mine[-1].append(own.pop(0))
+            ring_at, scratch = (byte_offset(b, base, b.mul(chunk, i64(size)))
+                                for base, size in zip(given[-2:], sizes, strict=True))
+            made = list(given[: len(producer.pointers)])
+            read = list(given[len(producer.pointers) : -2])
+            made[producer.ring_pointer] = read[anchor.ring_pointer] = ring_at
+            if producer.scratch_bytes:
+                made.append(scratch)
 
             def smin(x: ir.Value, y: ir.Value) -> ir.Value:
                 return b.select(b.icmp_signed("<", x, y), x, y)
@@ -147,10 +143,8 @@ class RowBand:
                 # (the input rows the band reads that the bands before it did not)
                 fresh = smax(first_row(r0), end_row(b.sub(r0, i64(1))))
                 start = b.select(b.icmp_signed("==", r0, lo), first_row(r0), fresh)
-                end = end_row(b.sub(r1, i64(1)))
-                for step, pointers in zip(before, mine, strict=False):
-                    step.emit(b, pointers, start, end, ring)
-                anchor.emit(b, mine[-1], r0, r1, ring)
+                producer.emit(b, made, start, end_row(b.sub(r1, i64(1))), ring)
+                anchor.emit(b, read, r0, r1, ring)
 
         emit_ranged_kernel(ctx, f"{ctx.group_name}_bands", pointers, body,
                            outer=window.rows_out, work=work, chunks_per_thread=1)
