@@ -63,6 +63,14 @@ def _every_value(shape: list[int], dtype: type) -> np.ndarray:
     return np.ascontiguousarray(x.astype(np.uint8)).view(dtype)
 
 
+def _kernel(form: str) -> str:
+    """The lookup kernel of `form` on this host: by gathers of 16 lookups on AVX-512
+    (`_gather_span`), else one by one."""
+    from lowpass.lowering.target import host_cpu
+
+    return f"table_lookup_{form}{'_gathers' if host_cpu().avx512 else ''}"
+
+
 def _run(model: lowpass.Model, feeds: dict[str, np.ndarray], threads: int):
     want = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request().infer(feeds)
     clear_cache()
@@ -88,7 +96,7 @@ def test_long_byte_programs_are_exact_table_lookups(
     rng = np.random.default_rng(len(shape) * 10 + per_channel)
     model = _chain(shape, source, per_channel, 5, rng)
     feeds = {"x": _every_value(shape, TYPES[source][1])}
-    assert _run(model, feeds, 1) == [f"table_lookup_{form}"]
+    assert _run(model, feeds, 1) == [_kernel(form)]
 
 
 def test_table_lookups_share_out_between_threads() -> None:
@@ -100,7 +108,7 @@ def test_table_lookups_share_out_between_threads() -> None:
     model = _chain(shape, "ui8", True, 5, np.random.default_rng(7))
     # (the kernel and the task that runs a range of its units on a thread of the pool)
     functions = _run(model, {"x": _every_value(shape, np.uint8)}, 2)
-    assert functions == ["table_lookup_planes", "table_lookup_planes_task"]
+    assert functions == [_kernel("planes"), _kernel("planes") + "_task"]
 
 
 @pytest.mark.parametrize(("shape", "parallel"), [([1, 64, 16, 16], True), ([1, 16, 16, 16], False)])
@@ -116,10 +124,40 @@ def test_table_lookups_share_out_from_a_sixteenth_of_the_work(shape: list[int],
         pytest.skip("one core: the graph is compiled for one thread")
     model = _chain(shape, "ui8", True, 5, np.random.default_rng(11))
     functions = _run(model, {"x": _every_value(shape, np.uint8)}, 2)
-    assert ("table_lookup_planes_task" in functions) == parallel
+    assert (_kernel("planes") + "_task" in functions) == parallel
 
 
 def test_a_one_step_requantization_keeps_its_vector_code() -> None:
     shape = [2, 16, 9, 40]
     model = _chain(shape, "ui8", True, 1, np.random.default_rng(3))
     assert _run(model, {"x": _every_value(shape, np.uint8)}, 1) == []
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("channels", [8, 16, 70, 200])
+def test_rows_of_any_channel_count_are_exact(channels: int, threads: int) -> None:
+    """The rows form on AVX-512 looks up 16 channels at a time by one gather, in blocks of
+    `GATHER_BLOCK_CHANNELS` channels over the range's positions, the last channels (fewer
+    than 16) one by one: no gather (8), one a position (16), a block and a tail (70), three
+    blocks, the last of them partial, and a tail (200). Every byte in every channel, bit
+    for bit the REFERENCE device's."""
+    from lowpass.lowering.kernels.threads import available_cores
+
+    if threads > available_cores():
+        pytest.skip("one core: the graph is compiled for one thread")
+    shape = [256, channels]
+    model = _chain(shape, "ui8", True, 5, np.random.default_rng(channels))
+    assert _run(model, {"x": _every_value(shape, np.uint8)}, threads)[0] == _kernel("rows")
+
+
+def test_gathers_are_vpgatherdd() -> None:
+    """On AVX-512 the lookups of whole vectors are `vpgatherdd` (`_gather_span`); without
+    AVX-512 (an AVX2 host, or LOWPASS_MAX_CPU_ISA) there is none."""
+    from lowpass.lowering.target import host_cpu
+
+    shape = [256, 64]
+    model = _chain(shape, "ui8", True, 5, np.random.default_rng(5))
+    clear_cache()
+    compiled = lowpass.Core().compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": 1})
+    assembly = cpu_graph(compiled).library.assembly()
+    assert ("vpgatherdd" in assembly) == host_cpu().avx512
