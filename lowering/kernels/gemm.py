@@ -310,6 +310,26 @@ class Epilogue:
         return self.residual or (self.program is not None
                                  and self.program.tensor_dtype is not None)
 
+    @property
+    def r_shift(self) -> int:
+        """log2 of C's element size over R's: R is read at C's offsets shifted right by it
+        (`r_at`). 0 but for a program's tensor narrower than C's elements: ResNet-50's last
+        convolution, whose program ends in float32 for the global pooling after it and adds
+        the block's u8 input (2: its sums and program in the GEMM, the pass after it gone)."""
+        if self.program is None or self.program.tensor_dtype is None:
+            return 0
+        # (C's elements are the program's: `_out_dtype`)
+        ratio = (np.dtype(self.program.out_dtype).itemsize
+                 // np.dtype(self.program.tensor_dtype).itemsize)
+        return ratio.bit_length() - 1
+
+    def r_at(self, b: ir.IRBuilder, r: ir.Value, c_bytes: ir.Value | int) -> ir.Value:
+        """R's address of C's element at byte offset `c_bytes` (`r_shift`)."""
+        shift = self.r_shift
+        if isinstance(c_bytes, int):
+            return _offset(b, r, c_bytes >> shift)
+        return _offset(b, r, b.lshr(c_bytes, _c64(shift)) if shift else c_bytes)
+
 
 @dataclass(frozen=True)
 class RuntimeB:
@@ -890,7 +910,7 @@ def _epilogue_rows_loop(kernel: _GemmKernel, b: ir.IRBuilder, accs: list[ir.Valu
         sums = _buffered_row(b, buffer, r, panels, V16I32)
         c_at = b.mul(r, ldc if isinstance(ldc, ir.Value) else _c64(ldc))
         kernel._epilogue(b, sums, 1, panels, last_cols, _offset(b, c, c_at), n0, vectors,
-                         ldc, None if residual is None else _offset(b, residual, c_at),
+                         ldc, None if residual is None else kernel.epilogue.r_at(b, residual, c_at),
                          program_args, lockstep=_lockstep(1, panels, ZMM_LOCKSTEP),
                          in_memory=True, seeded=seeded)
         return values
@@ -1557,7 +1577,7 @@ class _GemmKernel:
                 if ep.program is not None:
                     tensor_dtype = ep.program.tensor_dtype
                     tensors = [] if residual is None or tensor_dtype is None else [_load_row(
-                        b, _offset(b, residual, row_offset), p, panels, last_cols,
+                        b, ep.r_at(b, residual, row_offset), p, panels, last_cols,
                         np.dtype(tensor_dtype))]
                     if lockstep > 1:
                         pending.append((x, tensors, c_row, p))
@@ -1965,7 +1985,7 @@ class _GemmMicroKernels(_GemmKernel):
                                       first_tail_step, steps)  # fmt: skip
             c_at = b.mul(r, ldc)
             self._epilogue(b, accs, 1, panels, last_cols, _offset(b, c, c_at), n0, vectors, ldc,
-                           None if residual is None else _offset(b, residual, c_at))
+                           None if residual is None else self.epilogue.r_at(b, residual, c_at))
 
         _loop(b, 0, opaque_i64(b, rows), 1, row)
         b.ret_void()
@@ -2379,7 +2399,7 @@ class _GroupedMicroKernels(_GemmMicroKernels):
             return _AmxGroup(
                 a, lda, _offset(b, b_panel, b.mul(g, group_b_bytes)), panel_bytes, steps,
                 _offset(b, c, c_at), b.add(n0, b.mul(g, _c64(panels * PANEL))), vectors, ldc,
-                None if tensor is None else _offset(b, tensor, c_at), program_args)
+                None if tensor is None else self.epilogue.r_at(b, tensor, c_at), program_args)
 
         def epilogue_call(group: _AmxGroup, sums: ir.Value, first: ir.Value) -> None:
             """Rows first .. row_count - 1 of `group`, by `_amx_epilogue_function`."""
@@ -2454,7 +2474,7 @@ class _GroupedMicroKernels(_GemmMicroKernels):
         c_at = b.mul(r, group.ldc)
         self._epilogue(b, accs, count, panels, last_cols, _offset(b, group.c, c_at), group.n0,
                        group.vectors, group.ldc,
-                       None if group.tensor is None else _offset(b, group.tensor, c_at),
+                       None if group.tensor is None else self.epilogue.r_at(b, group.tensor, c_at),
                        program_args=group.program_args, lockstep=count * panels)
 
     def _amx_epilogue_function(self, panels: int, last_cols: int) -> ir.Function:
@@ -2578,7 +2598,7 @@ class _GroupedMicroKernels(_GemmMicroKernels):
                          b.mul(g, _c64(group_c_bytes)))
             self._epilogue(b, accs, 1, panels, last_cols, _offset(b, c, c_at),
                            b.add(n0, b.mul(g, _c64(panels * PANEL))), vectors, ldc,
-                           None if residual is None else _offset(b, residual, c_at),
+                           None if residual is None else self.epilogue.r_at(b, residual, c_at),
                            program_args, lockstep=_lockstep(1, panels, ZMM_LOCKSTEP),
                            in_memory=True, seeded=seeded)
 
@@ -2820,7 +2840,7 @@ class _GemmEmitter(_GroupedMicroKernels):
                 extra = [_offset(b, partial, b.mul(at, _c64(4)))]
             shape = (shape_args if shape_args
                      else self.micro_shape(self.part_steps(kpart.part if kpart else "")))
-            r_ig = [] if residual is None else [_offset(b, residual, c_at)]
+            r_ig = [] if residual is None else [self.epilogue.r_at(b, residual, c_at)]
             ahead = [self._b_ahead(b, packed, p_base, g_rel, i_rel, block, full_end,
                                    panel_bytes_v, kpart)] if self.prefetch_b else []
             b.call(micro, [a_tile, b_g, c_ig, n0, *vectors, *extra, *shape, *map(_c64, counts),
@@ -3214,8 +3234,9 @@ def _check_output(kind: str, out: np.dtype, epilogue: Epilogue, runtime: bool,
         raise ValueError("a residual epilogue needs an fp32 GEMM of a constant B")
     program = epilogue.program
     if program is not None and program.tensor_dtype is not None and (
-            np.dtype(program.tensor_dtype).itemsize != out.itemsize or epilogue.residual):
-        raise ValueError("a program's tensor is read at C's offsets: of C's element size")
+            out.itemsize % np.dtype(program.tensor_dtype).itemsize or epilogue.residual):
+        raise ValueError("a program's tensor is read at C's offsets (`Epilogue.r_at`): of C's "
+                         "element size or a divisor of it")
 
 
 def _bf16_kind(kind: str, runtime: bool, cpu: HostCpu, bf16: bool, a_bf16: bool) -> str:

@@ -499,7 +499,6 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
         with for_range(b, images, name="image") as n, for_range(b, count, name="blk") as blk:
             p0 = b.add(b.mul(blk, i64(rows)), i64(p_start))
             c_ptr = _block_output(b, spec, plan, acc, n, p0) if nhwc_out else acc
-            r_ptr = [_block_output(b, spec, plan, r, n, p0) for r in residual]
             for g in range(spec.groups):
                 if _a_is_input(ctx, spec):  # A = the NHWC input itself
                     first = b.add(b.mul(n, i64(spec.positions)), p0)
@@ -509,8 +508,8 @@ def emit_conv_gemm(ctx: EmitContext, spec: ConvSpec, x: Buffer, program: Program
                     assert gather is not None
                     _call_im2col_rows(ctx, spec, g, rows, k_gemm, gather, [xp, a_buf, n, p0])
                     a_ptr = a_buf
-                b.call(gemms[g], [a_ptr, *(byte_offset(b, ptr, g * spec.og * acc_dt.itemsize)
-                                           for ptr in (c_ptr, *r_ptr))])
+                b.call(gemms[g], [a_ptr, byte_offset(b, c_ptr, g * spec.og * acc_dt.itemsize),
+                                  *(_residual_at(b, spec, plan, r, n, p0, g) for r in residual)])
             if finish is not None and out.channels_last:
                 _call_finish_rows(ctx, finish, acc, out.ptr, n, p0, rows,
                                   [*tensors, *finish_constants], acc_row)
@@ -902,7 +901,7 @@ def _emit_in_place(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.Va
         first = t.add(t.mul(n, i64(spec.hp)), t.mul(oh, i64(spec.sh)))
         a_ptr = byte_offset(t, x, t.mul(first, i64(spec.wp * spec.c * element)))
         c_ptr = _block_output(t, spec, plan, y, n, p0) if plan.direct else acc
-        t.call(gemm, [a_ptr, c_ptr, *(_block_output(t, spec, plan, r, n, p0) for r in rs)])
+        t.call(gemm, [a_ptr, c_ptr, *(_residual_at(t, spec, plan, r, n, p0) for r in rs)])
         if finish is not None:
             t.call(finish, [acc, y, n, p0, i64(spec.ow), *ts, *constants])
 
@@ -1248,13 +1247,26 @@ def _in_output_layout(ctx: EmitContext, values: Sequence[SSAValue], out: Buffer
 
 
 def _block_output(b: ir.IRBuilder, spec: ConvSpec, plan: GemmOutput, acc: ir.Value,
-                  n: ir.Value, p0: ir.Value) -> ir.Value:
+                  n: ir.Value, p0: ir.Value, itemsize: int | None = None) -> ir.Value:
     """Where a block's GEMMs write when the output is NHWC: its rows of the output itself
-    (`acc` is the output) when the epilogue does everything, else the block's scratch."""
+    (`acc` is the output) when the epilogue does everything, else the block's scratch;
+    `itemsize`: of a tensor other than the output read at its indices (`_residual_at`)."""
     if not plan.direct:
         return acc
     row = b.add(b.mul(n, i64(spec.positions)), p0)
-    return byte_offset(b, acc, b.mul(row, i64(spec.cout * plan.out_dtype.itemsize)))
+    size = plan.out_dtype.itemsize if itemsize is None else itemsize
+    return byte_offset(b, acc, b.mul(row, i64(spec.cout * size)))
+
+
+def _residual_at(b: ir.IRBuilder, spec: ConvSpec, plan: GemmOutput, r: ir.Value,
+                 n: ir.Value, p0: ir.Value, group: int = 0) -> ir.Value:
+    """The block's (and group's) rows of the epilogue's residual R (`_epilogue_residual`),
+    at the output's indices in R's own element size: a program's u8 tensor beside a float32
+    output (`Epilogue.r_at` reads it at C's offsets shifted)."""
+    assert plan.residual is not None
+    size = value_dtype(plan.residual).itemsize
+    return byte_offset(b, _block_output(b, spec, plan, r, n, p0, size),
+                       group * spec.og * size)
 
 
 def _finish_function(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, out: Buffer,
@@ -1377,7 +1389,6 @@ def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
             with t.if_then(inside):
                 p0 = t.add(t.mul(t.sub(j, i64(first)), i64(rows)), i64(start))
                 c_ptr = _block_output(t, spec, plan, t_out, n, p0) if plan.direct else acc
-                r_ptr = [_block_output(t, spec, plan, r, n, p0) for r in t_residual]
                 for g in range(spec.groups):
                     if _a_is_input(ctx, spec):  # A = the NHWC input itself
                         row = t.add(t.mul(n, i64(spec.positions)), p0)
@@ -1387,8 +1398,9 @@ def _emit_blocks_in_parallel(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput,
                         assert im2col_fn is not None
                         t.call(im2col_fn, [t_xp, a_buf, n, p0])
                         a_ptr = a_buf
-                    t.call(gemms[g], [a_ptr, *(byte_offset(t, ptr, g * spec.og * acc_dt.itemsize)
-                                               for ptr in (c_ptr, *r_ptr))])
+                    t.call(gemms[g], [a_ptr, byte_offset(t, c_ptr, g * spec.og * acc_dt.itemsize),
+                                      *(_residual_at(t, spec, plan, r, n, p0, g)
+                                        for r in t_residual)])
                 if finish is not None:
                     t.call(finish, [acc, t_out, n, p0, i64(rows), *t_tensors,
                                     *finish_constants])

@@ -244,7 +244,9 @@ def runs_whole_program(program: Program, n: int, integer: bool, needs_pass: bool
     `Epilogue` arguments, the others as `Epilogue.program`): the GEMM's rows are the
     output's (NHWC, no pass needed), the program ends in u8/i8 or float32 after steps
     beyond what `gemm_prefix` computes, with per-column constants (or one value), and at
-    most one residual tensor, of the output's element size (read at C's offsets). An fp32
+    most one residual tensor, of the output's element size or a divisor of it (read at C's
+    offsets, shifted: `Epilogue.r_at`; ResNet-50 int8's last convolution, float32 out and
+    its block's u8 input added). An fp32
     GEMM too (a DenseNet's second BatchNorm and Relu after a convolution, HSwish, HSigmoid,
     a residual Add before any of them: densenet121, inception_v2 and shufflenet 0.975-0.981x
     the time with the pass after the GEMM gone, the same bits). A
@@ -261,7 +263,8 @@ def runs_whole_program(program: Program, n: int, integer: bool, needs_pass: bool
     if count == len(program.steps):
         return False  # (the epilogue runs it anyway)
     tensors = program.suffix(count).tensors
-    return len(tensors) <= 1 and all(value_dtype(t).itemsize == out.itemsize for t in tensors)
+    return len(tensors) <= 1 and all(out.itemsize % value_dtype(t).itemsize == 0
+                                     for t in tensors)
 
 
 class GemmProgram:
