@@ -288,9 +288,42 @@ def lowpass_run(compiled, feeds: dict[str, np.ndarray]) -> Callable[[], object]:
     return lambda: request.infer(feeds)
 
 
+_OPENVINO_COMPILES: dict[Path, str | None] = {}
+"""Per model file: None where OpenVINO compiled it in a child process, else why not."""
+
+
+def openvino_compiles(path: Path) -> None:
+    """Raise a RuntimeError where OpenVINO cannot compile `path` in a child process: it
+    crashes on some models (OpenVINO 2026.4 dies of a segmentation fault compiling
+    onnxruntime's QDQ densenet121), which in this process would end the benchmark with no
+    figure and no word on why. The child compiles the model once (a second or two), once
+    per file and process."""
+    import subprocess
+
+    if path not in _OPENVINO_COMPILES:
+        code = ("import openvino, sys; "
+                "openvino.Core().compile_model(sys.argv[1], 'CPU', {'INFERENCE_NUM_THREADS': 1})")
+        try:
+            done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True,
+                                  text=True, timeout=600)
+            why = None
+            if done.returncode < 0:
+                why = f"crashed (signal {-done.returncode}) compiling {path.name}"
+            elif done.returncode:
+                lines = done.stderr.strip().splitlines() or ["exit code " + str(done.returncode)]
+                why = lines[-1][:200]
+        except subprocess.TimeoutExpired:
+            why = f"took over 600 s compiling {path.name}"
+        _OPENVINO_COMPILES[path] = why
+    why = _OPENVINO_COMPILES[path]
+    if why is not None:
+        raise RuntimeError(why)
+
+
 def openvino_run(path: Path, feeds: dict[str, np.ndarray], threads: int) -> Callable[[], object]:
     import openvino
 
+    openvino_compiles(path)
     compiled = openvino.Core().compile_model(
         str(path), "CPU", {**OV_CONFIG, "INFERENCE_NUM_THREADS": threads}
     )
