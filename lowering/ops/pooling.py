@@ -49,6 +49,7 @@ from lowpass.lowering.emit import (
     CompileError,
     EmitContext,
     OpLowering,
+    carried_loop,
     element_ptr,
     for_lanes,
     for_range,
@@ -58,7 +59,7 @@ from lowpass.lowering.emit import (
     shared_function,
 )
 from lowpass.lowering.kernels.gemm import BF16
-from lowpass.lowering.kernels.parallel import call_ranged, emit_ranged_kernel
+from lowpass.lowering.kernels.parallel import call_ranged, emit_ranged_kernel, ranged_chunks
 from lowpass.lowering.ops.quantization import (
     F32_DT,
     Program,
@@ -437,6 +438,14 @@ def emit_pool_nhwc(ctx: EmitContext, op: MaxPoolOp | AvgPoolOp, src: Buffer,
     rows_inside = g["pt"] == 0 and (oh_n - 1) * g["sh"] + g["kh"] <= h
     cols_inside = g["pl"] == 0 and (ow_n - 1) * g["sw"] + g["kw"] <= w
     stored = (src.bfloat16, dst.bfloat16)  # (`cpu-choose-storage`: bfloat16 tensors)
+    if (GLOBAL_BY_CHANNELS and (oh_n, ow_n) == (1, 1) and (g["kh"], g["kw"]) == (h, w)
+            and not any(window[4:]) and not any(stored) and in_shape[0] == 1
+            and ranged_chunks(ctx, c, c * h * w * GLOBAL_POOL_WEIGHT)[0] > 1):
+        # (threads to share one image's channels; on one thread, or with images to share,
+        # the kernel below: its taps unrolled, 8 us against the channels' loop's 10)
+        _emit_global_pool_nhwc(ctx, is_max, dtype, integer_mean, program, in_shape[0], c,
+                               h * w, lanes, src, dst, divisors)
+        return
     key = ("pool.nhwc", ctx.cpu, lanes, is_max, dtype.str, np.dtype(pool_dtype).str, window,
            rows_inside, cols_inside, c % lanes, program.signature(), stored)
     fn = shared_function(ctx.module, key, lambda: _emit_pool_nhwc_function(
@@ -446,6 +455,90 @@ def emit_pool_nhwc(ctx: EmitContext, op: MaxPoolOp | AvgPoolOp, src: Buffer,
     div = [] if divisors is None else [ctx.constant_ptr(divisors)]
     call_ranged(ctx, fn, [src.ptr, dst.ptr, sizes, *div, *program.parameter_pointers(ctx)],
                 outer=in_shape[0] * oh_n, work=in_shape[0] * c * oh_n * ow_n * g["kh"] * g["kw"])
+
+
+GLOBAL_BY_CHANNELS = True
+"""Whether an NHWC global pooling runs by blocks of channels (`_emit_global_pool_nhwc`)."""
+GLOBAL_POOL_VECTORS = 4
+"""Vectors of channels of a unit of `_emit_global_pool_nhwc`: their accumulators side by
+side, so that a vector's chain of additions does not wait on the one before it."""
+GLOBAL_POOL_WEIGHT = 4
+"""The weight of an element of a global pooling in `call_ranged`'s work (as a copy's,
+`PADDED_COPY_WEIGHT`): it loads and adds, and ResNet-50's 100,352 elements (8-9 us) are
+worth 2 threads."""
+
+
+def _emit_global_pool_nhwc(ctx: EmitContext, is_max: bool, dtype: np.dtype,
+                           integer_mean: bool, program: Program, n: int, c: int,
+                           positions: int, lanes: int, src: Buffer, dst: Buffer,
+                           divisors: np.ndarray | None) -> None:
+    """A global pooling of an NHWC input (the window the whole image, no padding, a 1x1
+    output): units of `GLOBAL_POOL_VECTORS` vectors of `lanes` channels of one image, each
+    accumulated over the image's positions in order (a vector's accumulator apiece), which
+    the threads share. `emit_pool_nhwc`'s unit, an output row, is the whole image here:
+    ResNet-50's pooling of 7x7x2048 ran on one thread (9 us), and on 2 threads took 15 us,
+    reading the half of its input that the other core's part of the convolution before it
+    had written; by channels each thread reads what its part wrote (the GEMM cut N). The
+    same sums in the same order as `emit_pool_nhwc`'s, so the same bits. The channel count
+    is the code's (a network has one or two global poolings)."""
+    unit = GLOBAL_POOL_VECTORS * lanes
+    units_per_image = -(-c // unit)
+    key = ("pool.global", ctx.cpu, lanes, is_max, dtype.str, integer_mean,
+           program.signature(), c, positions)
+
+    def build() -> ir.Function:
+        parameters = len(program.parameters())
+        pointers = 2 + (0 if is_max else 1) + parameters
+        fn = ctx.function("pool_global", ir.FunctionType(ir.VoidType(),
+                                                         [PTR] * pointers + [I64, I64]))
+        fn.args[1].add_attribute("noalias")
+        b = ir.IRBuilder(fn.append_basic_block("entry"))
+        xs, ys = fn.args[:2]
+        div_ptr = None if is_max else fn.args[2]
+        constants = list(fn.args[pointers - parameters : pointers])
+        lo, hi = fn.args[pointers:]
+        math = _PoolMath(ctx, b, is_max, dtype, program, integer_mean, constants)
+        et, out_t = ir_type(dtype), ir_type(program.out_dtype)
+
+        def channels(image: ir.Value, first: int) -> None:
+            """The unit of channels from `first`: its vectors' accumulators side by side."""
+            widths = [min(lanes, c - at) for at in range(first, min(c, first + unit), lanes)]
+            base = b.mul(image, i64(positions * c))
+
+            def tap(accs: list[ir.Value], pos: ir.Value) -> list[ir.Value]:
+                at = b.add(base, b.mul(pos, i64(c)))
+                return [math.combine(acc, b.load(element_ptr(b, xs, b.add(at, i64(
+                    first + k * lanes)), et), typ=vec(et, width), align=1), None, width)
+                        for k, (acc, width) in enumerate(zip(accs, widths, strict=True))]
+
+            accs = carried_loop(b, [math.initial(width) for width in widths], i64(0),
+                                i64(positions), 1, tap)
+            for k, (acc, width) in enumerate(zip(accs, widths, strict=True)):
+                div = None
+                if div_ptr is not None:
+                    div = splat(b, b.load(div_ptr, typ=F32, align=4), width)
+                at = i64(first + k * lanes)
+                b.store(math.result(acc, width, at, True, div), element_ptr(
+                    b, ys, b.add(b.mul(image, i64(c)), at), out_t), align=1)
+
+        with for_range(b, hi, start=lo, name="unit") as u:
+            image, k = b.udiv(u, i64(units_per_image)), b.urem(u, i64(units_per_image))
+            done = b.function.append_basic_block("units_end")
+            switch = b.switch(k, done)
+            for index in range(units_per_image):
+                case = b.function.append_basic_block(f"unit{index}")
+                switch.add_case(i64(index), case)
+                b.position_at_end(case)
+                channels(image, index * unit)
+                b.branch(done)
+            b.position_at_end(done)
+        b.ret_void()
+        return fn
+
+    fn = shared_function(ctx.module, key, build)
+    div = [] if divisors is None else [ctx.constant_ptr(divisors)]
+    call_ranged(ctx, fn, [src.ptr, dst.ptr, *div, *program.parameter_pointers(ctx)],
+                outer=n * units_per_image, work=n * c * positions * GLOBAL_POOL_WEIGHT)
 
 
 POOL_INTERIOR = True
