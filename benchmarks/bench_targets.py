@@ -151,14 +151,15 @@ WHY_NOT_MET: list[tuple[str, str | Callable[[], str]]] = [
     ("2 threads >= 1.8x", "the host scales (two pinned one-thread processes run 5.06-5.10 ms "
      "each, 5.02 alone) and cutting the work costs little (the 2-thread code on one thread: "
      "1.02-1.05x the 1-thread code's time), but each parallel job of an inference runs 10-15% "
-     "slower than half its time on one thread, no job standing out: each core fetches for "
-     "itself the weights of the layers cut by positions and A of those cut by N, half of it "
-     "from the other core's L2 (resnet50's 14x14 1x1 layers cut by N: 22 -> 42 us); the "
-     "threads' uneven ends cost 77-80 us of the caller's waits and 105-143 us of the "
-     "worker's an inference, ~80 us run outside jobs (AMX-BF16 host, sixty-second session: "
-     "1.75x, OpenVINO 1.50x; 1.72-1.95x with the host's phase; finer, coarser or guided "
-     "chunks within 1.00-1.02x) -> fewer bytes a core: a convolution's rows and channels "
-     "cut alike through a block of layers, so that each thread's A stays in its own L2"),
+     "slower than half its time on one thread, no job standing out; the threads' uneven "
+     "ends cost 77-80 us of the caller's waits and 105-143 us of the worker's an inference, "
+     "~80 us run outside jobs (AMX-BF16 host, sixty-second session: 1.75x, OpenVINO 1.50x; "
+     "1.72-1.95x with the host's phase). Not the weights shared by the two cores (a copy of "
+     "them per thread for the layers cut by positions: 1.005x), not the chunks' sizes "
+     "(finer, coarser, guided: 1.00-1.02x); A read from the other core's L2 costs where it "
+     "is large (resnet50's 14x14 1x1 layers cut by N: 22 -> 42 us) -> the cache lines each "
+     "core writes (its outputs and scratch land on lines the other core wrote last) counted "
+     "with hardware counters, which this virtual machine does not expose"),
     ("not slower than 1 thread", "a worker descheduled mid-chunk; the pool backs off for up "
      "to 0.5 s (0.95-1.01x on a Zen 3 VM with a core busy; OpenVINO 0.72-1.25x) -> shorter "
      "chunks on a busy machine"),
