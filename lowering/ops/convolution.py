@@ -533,11 +533,14 @@ def _take_gemm_rows(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.V
     gemm = _group_gemms(ctx, spec, plan, spec.ow, [_padded_rows(weights[0], k_gemm)], 1)[0]
     pointers = [xp, out.ptr, *_epilogue_residual(ctx, plan, out)]
     row_out = spec.ow * spec.cout * plan.out_dtype.itemsize
+    # (R's rows at R's own size: a u8 shortcut beside a float32 output, `Epilogue.r_at`)
+    row_r = (row_out if plan.residual is None
+             else spec.ow * spec.cout * value_dtype(plan.residual).itemsize)
     work = spec.positions * spec.k * spec.cout
     if _a_is_input(ctx, spec):
         row_in = spec.wp * spec.c * spec.a_dtype.itemsize
-        ctx.band.take(ctx, RowStep(pointers, row_loop(gemm, [row_in] + [row_out] * (
-            len(pointers) - 1), 1), work, 1, row_bytes=row_out))
+        ctx.band.take(ctx, RowStep(pointers, row_loop(gemm, [row_in, row_out] + [row_r] * (
+            len(pointers) - 2), 1), work, 1, row_bytes=row_out))
         return
     gather = im2col_function(ctx, spec, 0, spec.ow, k_gemm)
 
@@ -548,7 +551,7 @@ def _take_gemm_rows(ctx: EmitContext, spec: ConvSpec, plan: GemmOutput, xp: ir.V
             b.call(gather, [x, a, i64(0), b.mul(r, i64(spec.ow))])
             b.call(gemm, [a, byte_offset(b, out_ring, b.mul(ring_row(b, r, ring),
                                                             i64(row_out))),
-                          *(byte_offset(b, p, b.mul(r, i64(row_out))) for p in residual)])
+                          *(byte_offset(b, p, b.mul(r, i64(row_r))) for p in residual)])
 
     ctx.band.take(ctx, RowStep(pointers, rows, work, 1, row_bytes=row_out,
                                scratch_bytes=spec.ow * k_gemm * _a_row_size(ctx, spec)))

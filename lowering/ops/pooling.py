@@ -438,11 +438,14 @@ def emit_pool_nhwc(ctx: EmitContext, op: MaxPoolOp | AvgPoolOp, src: Buffer,
     rows_inside = g["pt"] == 0 and (oh_n - 1) * g["sh"] + g["kh"] <= h
     cols_inside = g["pl"] == 0 and (ow_n - 1) * g["sw"] + g["kw"] <= w
     stored = (src.bfloat16, dst.bfloat16)  # (`cpu-choose-storage`: bfloat16 tensors)
+    units = in_shape[0] * -(-c // (GLOBAL_POOL_VECTORS * lanes))
     if (GLOBAL_BY_CHANNELS and (oh_n, ow_n) == (1, 1) and (g["kh"], g["kw"]) == (h, w)
-            and not any(window[4:]) and not any(stored) and in_shape[0] == 1
-            and ranged_chunks(ctx, c, c * h * w * GLOBAL_POOL_WEIGHT)[0] > 1):
-        # (threads to share one image's channels; on one thread, or with images to share,
-        # the kernel below: its taps unrolled, 8 us against the channels' loop's 10)
+            and not any(window[4:]) and not any(stored)
+            and (h * w > GLOBAL_UNROLLED_TAPS or (in_shape[0] == 1 and ranged_chunks(
+                ctx, units, c * h * w * GLOBAL_POOL_WEIGHT)[0] > 1))):
+        # (threads to share one image's channels, or too many taps to unroll; on one
+        # thread, or with images to share, the kernel below: its taps unrolled, 8 us
+        # against the channels' loop's 10 for ResNet-50's 7x7)
         _emit_global_pool_nhwc(ctx, is_max, dtype, integer_mean, program, in_shape[0], c,
                                h * w, lanes, src, dst, divisors)
         return
@@ -462,6 +465,10 @@ GLOBAL_BY_CHANNELS = True
 GLOBAL_POOL_VECTORS = 4
 """Vectors of channels of a unit of `_emit_global_pool_nhwc`: their accumulators side by
 side, so that a vector's chain of additions does not wait on the one before it."""
+GLOBAL_UNROLLED_TAPS = 64
+"""The most taps of a global pooling that the window kernel unrolls (`emit_pool_nhwc`): a
+64x64 one's 4096 unrolled taps took LLVM 5-10 s to compile; past this, the channels' loop
+(`_emit_global_pool_nhwc`), whatever the threads."""
 GLOBAL_POOL_WEIGHT = 4
 """The weight of an element of a global pooling in `call_ranged`'s work (as a copy's,
 `PADDED_COPY_WEIGHT`): it loads and adds, and ResNet-50's 100,352 elements (8-9 us) are
@@ -479,8 +486,10 @@ def _emit_global_pool_nhwc(ctx: EmitContext, is_max: bool, dtype: np.dtype,
     ResNet-50's pooling of 7x7x2048 ran on one thread (9 us), and on 2 threads took 15 us,
     reading the half of its input that the other core's part of the convolution before it
     had written; by channels each thread reads what its part wrote (the GEMM cut N). The
-    same sums in the same order as `emit_pool_nhwc`'s, so the same bits. The channel count
-    is the code's (a network has one or two global poolings)."""
+    same sums in the same order as `emit_pool_nhwc`'s, so the same bits. Also a window of
+    more than `GLOBAL_UNROLLED_TAPS` taps on one thread or several images, whose taps the
+    window kernel would unroll. The channel count is the code's (a network has one or two
+    global poolings)."""
     unit = GLOBAL_POOL_VECTORS * lanes
     units_per_image = -(-c // unit)
     key = ("pool.global", ctx.cpu, lanes, is_max, dtype.str, integer_mean,

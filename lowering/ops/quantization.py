@@ -2650,7 +2650,7 @@ def emit_table_lookup(ctx: EmitContext, src: ir.Value, dst: ir.Value, table: np.
     else:
         form, units = "planes", -(-total // ROW_ELEMENTS)
         sizes = [1, ROW_ELEMENTS, total]
-    gathers = ctx.cpu.avx512 and TABLE_GATHERS
+    gathers = ctx.cpu.avx512 and TABLE_GATHERS and not gathers_microcoded()
     fn = shared_function(ctx.module, ("table-lookup", form, gathers),
                          lambda: _table_lookup_function(ctx, form, gathers))
     if gathers:  # (a gather reads 4 bytes from each entry's: 3 bytes of slack after the last)
@@ -2667,6 +2667,21 @@ ns a lookup, the network 10.07 -> 8.06 ms at 1 thread and 6.08 -> 5.13 ms at 2 (
 host, same-process A/B, the same bits). False: one by one, as on AVX2 hosts."""
 GATHER_LANES = 16
 """Lookups per `vpgatherdd` of `_gather_span` (a zmm register of int32 lanes)."""
+GDS_STATUS = "/sys/devices/system/cpu/vulnerabilities/gather_data_sampling"
+"""Linux's word on Gather Data Sampling (Intel's "Downfall", Skylake to Ice Lake and Tiger
+Lake): "Mitigation: Microcode" where the microcode makes every gather several times slower."""
+
+
+@cache
+def gathers_microcoded() -> bool:
+    """Whether this host's gathers run the slow microcode of the Gather Data Sampling
+    mitigation (`GDS_STATUS`): the table lookups then go one by one, as on AVX2 hosts. A
+    host that does not say (another OS, an older kernel) is taken as not mitigated."""
+    try:
+        with open(GDS_STATUS, encoding="ascii") as status:
+            return status.read().startswith("Mitigation: Microcode")
+    except OSError:
+        return False
 GATHER_SLACK = 3
 """Bytes after a gathered table's last entry: each lane loads the 4 bytes from its entry's."""
 GATHER_BLOCK_CHANNELS = 64

@@ -86,3 +86,51 @@ def test_float32_program_adding_a_u8_tensor(c: int, hw: int, kernel: int, thread
     # (the block's values are exact; only the pooling's sums may round in another order)
     np.testing.assert_allclose(np.asarray(got["y"]), np.asarray(want["y"]), rtol=1e-6,
                                atol=1e-6)
+
+
+def _banded_block(c: int, hw: int) -> lowpass.Model:
+    """x (small integers) -> 1x1 convolution -> u8 shortcut; a second 1x1 convolution of it
+    -> HSwish -> + shortcut -> Relu (float32, the whole program in the GEMM) -> 3x3
+    depthwise convolution, with which that convolution runs in row bands
+    (`cpu-interleave-rows`: the depthwise input is 1 MiB or more) -> 1x1 convolution."""
+    shape = [1, c, hw, hw]
+    g = GraphBuilder()
+    x = g.input("x", [1, 16, hw, hw])
+    y0 = g.value(ov.ConvolutionOp(x, const(g, RNG.integers(-1, 2, (c, 16, 1, 1))),
+                                  result_type=f32(shape), name="first", **NOPAD))
+    shortcut = fq(g, y0, 0.0, 255.0, 0.0, 255.0, ov.ui8, name="shortcut")
+    y = g.value(ov.ConvolutionOp(y0, const(g, RNG.integers(-1, 2, (c, c, 1, 1))),
+                                 result_type=f32(shape), name="conv", **NOPAD))
+    y = g.value(ov.HSwishOp(y, name="hswish"))
+    y = g.value(ov.ReluOp(g.value(ov.AddOp(y, shortcut, result_type=f32(shape),
+                                           name="residual")), name="relu"))
+    y = g.value(ov.GroupConvolutionOp(y, const(g, RNG.integers(-1, 2, (c, 1, 1, 3, 3))),
+                                      name="dw", **PAD1))
+    y = g.value(ov.ConvolutionOp(y, const(g, RNG.integers(-1, 2, (8, c, 1, 1))),
+                                 result_type=f32([1, 8, hw, hw]), name="tail", **NOPAD))
+    g.output(y, "y")
+    return lowpass.Model(g.module())
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_float32_program_adding_a_u8_tensor_in_row_bands(threads: int) -> None:
+    """The fp32 convolution's part of a row band (`_take_gemm_rows`) steps R by R's rows,
+    a u8 tensor's beside the float32 output (it had stepped it by the output's, 4x too far:
+    a reviewer's model)."""
+    if threads > available_cores():
+        pytest.skip("one core: the graph is compiled for one thread")
+    model = _banded_block(96, 112)
+    module = model.module.clone()
+    run_pipeline(module)
+    ops = {get_name(o): o for o in module.walk()}
+    assert "|" not in str(ops["conv"].attributes[cpu.EPILOGUE])
+    assert "add_tensor" in str(ops["conv"].attributes[cpu.EPILOGUE])
+    assert cpu.ROW_BANDS in ops["dw"].attributes
+    feeds = {"x": RNG.integers(-3, 4, (1, 16, 112, 112)).astype(np.float32)}
+    want = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request().infer(feeds)
+    clear_cache()
+    got = lowpass.Core().compile_model(
+        model, "CPU", {"INFERENCE_NUM_THREADS": threads}).create_infer_request().infer(feeds)
+    # (HSwish's float32 values summed by the depthwise and last convolutions in other orders)
+    np.testing.assert_allclose(np.asarray(got["y"]), np.asarray(want["y"]), rtol=1e-5,
+                               atol=1e-3)

@@ -63,12 +63,19 @@ def _every_value(shape: list[int], dtype: type) -> np.ndarray:
     return np.ascontiguousarray(x.astype(np.uint8)).view(dtype)
 
 
-def _kernel(form: str) -> str:
-    """The lookup kernel of `form` on this host: by gathers of 16 lookups on AVX-512
-    (`_gather_span`), else one by one."""
+def _gathers() -> bool:
+    """Whether this host looks up by gathers: AVX-512, and gathers not slowed down by the
+    microcode of the Gather Data Sampling mitigation (`gathers_microcoded`)."""
+    from lowpass.lowering.ops.quantization import gathers_microcoded
     from lowpass.lowering.target import host_cpu
 
-    return f"table_lookup_{form}{'_gathers' if host_cpu().avx512 else ''}"
+    return host_cpu().avx512 and not gathers_microcoded()
+
+
+def _kernel(form: str) -> str:
+    """The lookup kernel of `form` on this host: by gathers of 16 lookups (`_gathers`:
+    `_gather_span`), else one by one."""
+    return f"table_lookup_{form}{'_gathers' if _gathers() else ''}"
 
 
 def _run(model: lowpass.Model, feeds: dict[str, np.ndarray], threads: int):
@@ -152,12 +159,29 @@ def test_rows_of_any_channel_count_are_exact(channels: int, threads: int) -> Non
 
 def test_gathers_are_vpgatherdd() -> None:
     """On AVX-512 the lookups of whole vectors are `vpgatherdd` (`_gather_span`); without
-    AVX-512 (an AVX2 host, or LOWPASS_MAX_CPU_ISA) there is none."""
-    from lowpass.lowering.target import host_cpu
-
+    AVX-512 (an AVX2 host, or LOWPASS_MAX_CPU_ISA), or where the Gather Data Sampling
+    mitigation's microcode slows gathers down, there is none."""
     shape = [256, 64]
     model = _chain(shape, "ui8", True, 5, np.random.default_rng(5))
     clear_cache()
     compiled = lowpass.Core().compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": 1})
     assembly = cpu_graph(compiled).library.assembly()
-    assert ("vpgatherdd" in assembly) == host_cpu().avx512
+    assert ("vpgatherdd" in assembly) == _gathers()
+
+
+def test_gathers_microcoded_reads_linux_word(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`gathers_microcoded` is true exactly where Linux says the Gather Data Sampling
+    mitigation runs in microcode; a host that does not say is taken as not mitigated."""
+    from lowpass.lowering.ops import quantization
+
+    for text, slow in (("Mitigation: Microcode\n", True), ("Not affected\n", False),
+                       ("Vulnerable: No microcode\n", False), (None, False)):
+        status = tmp_path / "gather_data_sampling"
+        if text is None:
+            status.unlink(missing_ok=True)
+        else:
+            status.write_text(text)
+        monkeypatch.setattr(quantization, "GDS_STATUS", str(status))
+        quantization.gathers_microcoded.cache_clear()
+        assert quantization.gathers_microcoded() == slow, text
+    quantization.gathers_microcoded.cache_clear()
