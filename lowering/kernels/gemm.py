@@ -1840,7 +1840,8 @@ class _GemmMicroKernels(_GemmKernel):
         unroll = 4 if self.floats else 2
         seeds = None if part else self._seeded_sums(b, fn.args[4], n0, rows, panels)
         accs: list[ir.Value] = [zero] * count if seeds is None else seeds
-        if self.floats and residual is not None and not part:
+        # (R's lines at C's offsets: not a narrower tensor's, `Epilogue.r_shift`)
+        if self.floats and residual is not None and not part and not self.epilogue.r_shift:
             _prefetch_next_tile(b, residual, rows, panels, ldc)
         partials = _partial_sums(b, fn.args[7], rows, panels, self.halves,
                                  self.block * PANEL * 4) if part else []
