@@ -57,6 +57,17 @@ def _block_to_pooling(c: int, hw: int, kernel: int = 1) -> lowpass.Model:
     return lowpass.Model(g.module())
 
 
+def _near_reference(model: lowpass.Model, feeds: dict[str, np.ndarray], threads: int,
+                    rtol: float, atol: float) -> None:
+    """The CPU device's "y" on `threads` threads against the REFERENCE device's."""
+    want = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request().infer(feeds)
+    clear_cache()
+    got = lowpass.Core().compile_model(
+        model, "CPU", {"INFERENCE_NUM_THREADS": threads}).create_infer_request().infer(feeds)
+    np.testing.assert_allclose(np.asarray(got["y"]), np.asarray(want["y"]), rtol=rtol,
+                               atol=atol)
+
+
 def _epilogue(model: lowpass.Model, name: str) -> str:
     module = model.module.clone()
     run_pipeline(module)
@@ -79,13 +90,8 @@ def test_float32_program_adding_a_u8_tensor(c: int, hw: int, kernel: int, thread
     assert ("|" not in epilogue) == (host_cpu().amx or host_cpu().avx512_vnni), epilogue
     assert "add_tensor" in epilogue
     feeds = {"x": RNG.integers(0, 256, (1, 64, hw, hw)).astype(np.uint8)}
-    want = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request().infer(feeds)
-    clear_cache()
-    got = lowpass.Core().compile_model(
-        model, "CPU", {"INFERENCE_NUM_THREADS": threads}).create_infer_request().infer(feeds)
     # (the block's values are exact; only the pooling's sums may round in another order)
-    np.testing.assert_allclose(np.asarray(got["y"]), np.asarray(want["y"]), rtol=1e-6,
-                               atol=1e-6)
+    _near_reference(model, feeds, threads, 1e-6, 1e-6)
 
 
 def _banded_block(c: int, hw: int) -> lowpass.Model:
@@ -127,10 +133,5 @@ def test_float32_program_adding_a_u8_tensor_in_row_bands(threads: int) -> None:
     assert "add_tensor" in str(ops["conv"].attributes[cpu.EPILOGUE])
     assert cpu.ROW_BANDS in ops["dw"].attributes
     feeds = {"x": RNG.integers(-3, 4, (1, 16, 112, 112)).astype(np.float32)}
-    want = lowpass.Core().compile_model(model, "REFERENCE").create_infer_request().infer(feeds)
-    clear_cache()
-    got = lowpass.Core().compile_model(
-        model, "CPU", {"INFERENCE_NUM_THREADS": threads}).create_infer_request().infer(feeds)
     # (HSwish's float32 values summed by the depthwise and last convolutions in other orders)
-    np.testing.assert_allclose(np.asarray(got["y"]), np.asarray(want["y"]), rtol=1e-5,
-                               atol=1e-3)
+    _near_reference(model, feeds, threads, 1e-5, 1e-3)
