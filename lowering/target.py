@@ -190,6 +190,24 @@ def host_cpu() -> HostCpu:
     return HostCpu(llvm.get_host_cpu_name(), features, llvm.get_process_triple())
 
 
+
+GDS_STATUS = "/sys/devices/system/cpu/vulnerabilities/gather_data_sampling"
+"""Linux's word on Gather Data Sampling (Intel's "Downfall", Skylake to Ice Lake and Tiger
+Lake): "Mitigation: Microcode" where the microcode makes every gather several times slower."""
+
+
+@cache
+def gathers_microcoded() -> bool:
+    """Whether this host's gathers run the slow microcode of the Gather Data Sampling
+    mitigation (`GDS_STATUS`): the table lookups then go one by one, as on AVX2 hosts
+    (`quantization.emit_table_lookup`). A host that does not say (another OS, an older
+    kernel) is taken as not mitigated."""
+    try:
+        with open(GDS_STATUS, encoding="ascii") as status:
+            return status.read().startswith("Mitigation: Microcode")
+    except OSError:
+        return False
+
 def create_target_machine() -> llvm.TargetMachine:
     """A new TargetMachine for the host CPU at O3 (one per engine: MCJIT owns it), with
     exactly host_cpu()'s features: a capped feature is disabled explicitly ('-avx512f'), so

@@ -509,15 +509,14 @@ def _emit_global_pool_nhwc(ctx: EmitContext, is_max: bool, dtype: np.dtype,
         math = _PoolMath(ctx, b, is_max, dtype, program, integer_mean, constants)
         et, out_t = ir_type(dtype), ir_type(program.out_dtype)
 
-        def channels(image: ir.Value, first: int) -> None:
+        def channels(image: ir.Value, first: ir.Value, widths: list[int]) -> None:
             """The unit of channels from `first`: its vectors' accumulators side by side."""
-            widths = [min(lanes, c - at) for at in range(first, min(c, first + unit), lanes)]
             base = b.mul(image, i64(positions * c))
 
             def tap(accs: list[ir.Value], pos: ir.Value) -> list[ir.Value]:
-                at = b.add(base, b.mul(pos, i64(c)))
+                at = b.add(b.add(base, b.mul(pos, i64(c))), first)
                 return [math.combine(acc, b.load(element_ptr(b, xs, b.add(at, i64(
-                    first + k * lanes)), et), typ=vec(et, width), align=1), None, width)
+                    k * lanes)), et), typ=vec(et, width), align=1), None, width)
                         for k, (acc, width) in enumerate(zip(accs, widths, strict=True))]
 
             accs = carried_loop(b, [math.initial(width) for width in widths], i64(0),
@@ -526,21 +525,25 @@ def _emit_global_pool_nhwc(ctx: EmitContext, is_max: bool, dtype: np.dtype,
                 div = None
                 if div_ptr is not None:
                     div = splat(b, b.load(div_ptr, typ=F32, align=4), width)
-                at = i64(first + k * lanes)
+                at = b.add(first, i64(k * lanes))
                 b.store(math.result(acc, width, at, True, div), element_ptr(
                     b, ys, b.add(b.mul(image, i64(c)), at), out_t), align=1)
 
+        # (every unit but a partial last one is whole vectors: one loop for them)
+        last = c - (units_per_image - 1) * unit
+        last_widths = [min(lanes, last - at) for at in range(0, last, lanes)]
         with for_range(b, hi, start=lo, name="unit") as u:
             image, k = b.udiv(u, i64(units_per_image)), b.urem(u, i64(units_per_image))
-            done = b.function.append_basic_block("units_end")
-            switch = b.switch(k, done)
-            for index in range(units_per_image):
-                case = b.function.append_basic_block(f"unit{index}")
-                switch.add_case(i64(index), case)
-                b.position_at_end(case)
-                channels(image, index * unit)
-                b.branch(done)
-            b.position_at_end(done)
+            first = b.mul(k, i64(unit))
+            if last == unit:
+                channels(image, first, [lanes] * GLOBAL_POOL_VECTORS)
+            else:
+                partial = b.icmp_unsigned("==", k, i64(units_per_image - 1))
+                with b.if_else(partial) as (in_last, in_whole):
+                    with in_last:
+                        channels(image, first, last_widths)
+                    with in_whole:
+                        channels(image, first, [lanes] * GLOBAL_POOL_VECTORS)
         b.ret_void()
         return fn
 

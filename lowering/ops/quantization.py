@@ -99,7 +99,7 @@ from lowpass.lowering.emit import (
 from lowpass.lowering.kernels.parallel import call_ranged, emit_ranged_kernel
 from lowpass.lowering.ops.elementwise import compute_dtypes
 from lowpass.lowering.plan import data_uses
-from lowpass.lowering.target import HostCpu
+from lowpass.lowering.target import HostCpu, gathers_microcoded
 
 F32_DT = np.dtype(np.float32)
 U8_DT = np.dtype(np.uint8)
@@ -2667,21 +2667,7 @@ ns a lookup, the network 10.07 -> 8.06 ms at 1 thread and 6.08 -> 5.13 ms at 2 (
 host, same-process A/B, the same bits). False: one by one, as on AVX2 hosts."""
 GATHER_LANES = 16
 """Lookups per `vpgatherdd` of `_gather_span` (a zmm register of int32 lanes)."""
-GDS_STATUS = "/sys/devices/system/cpu/vulnerabilities/gather_data_sampling"
-"""Linux's word on Gather Data Sampling (Intel's "Downfall", Skylake to Ice Lake and Tiger
-Lake): "Mitigation: Microcode" where the microcode makes every gather several times slower."""
 
-
-@cache
-def gathers_microcoded() -> bool:
-    """Whether this host's gathers run the slow microcode of the Gather Data Sampling
-    mitigation (`GDS_STATUS`): the table lookups then go one by one, as on AVX2 hosts. A
-    host that does not say (another OS, an older kernel) is taken as not mitigated."""
-    try:
-        with open(GDS_STATUS, encoding="ascii") as status:
-            return status.read().startswith("Mitigation: Microcode")
-    except OSError:
-        return False
 GATHER_SLACK = 3
 """Bytes after a gathered table's last entry: each lane loads the 4 bytes from its entry's."""
 GATHER_BLOCK_CHANNELS = 64
@@ -2751,9 +2737,8 @@ def _table_lookup_function(ctx: EmitContext, form: str, gathers: bool) -> ir.Fun
     v_i32 = ir.VectorType(I32, GATHER_LANES)
     lane_rows = ir.Constant(v_i32, [256 * k for k in range(GATHER_LANES)])
 
-    def splat32(value: ir.Value) -> ir.Value:
-        one = b.insert_element(undef_vector(v_i32), b.trunc(value, I32), ir.Constant(I32, 0))
-        return b.shuffle_vector(one, undef_vector(v_i32), int_vector(I32, [0] * GATHER_LANES))
+    def splat32(value: ir.Value) -> ir.Value:  # (an i64 index as 16 int32 lanes)
+        return splat(b, b.trunc(value, I32), GATHER_LANES)
 
     if form == "rows" and gathers:
         (channels,) = size

@@ -66,8 +66,7 @@ def _every_value(shape: list[int], dtype: type) -> np.ndarray:
 def _gathers() -> bool:
     """Whether this host looks up by gathers: AVX-512, and gathers not slowed down by the
     microcode of the Gather Data Sampling mitigation (`gathers_microcoded`)."""
-    from lowpass.lowering.ops.quantization import gathers_microcoded
-    from lowpass.lowering.target import host_cpu
+    from lowpass.lowering.target import gathers_microcoded, host_cpu
 
     return host_cpu().avx512 and not gathers_microcoded()
 
@@ -172,7 +171,7 @@ def test_gathers_are_vpgatherdd() -> None:
 def test_gathers_microcoded_reads_linux_word(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`gathers_microcoded` is true exactly where Linux says the Gather Data Sampling
     mitigation runs in microcode; a host that does not say is taken as not mitigated."""
-    from lowpass.lowering.ops import quantization
+    from lowpass.lowering import target
 
     for text, slow in (("Mitigation: Microcode\n", True), ("Not affected\n", False),
                        ("Vulnerable: No microcode\n", False), (None, False)):
@@ -181,7 +180,7 @@ def test_gathers_microcoded_reads_linux_word(tmp_path, monkeypatch: pytest.Monke
             status.unlink(missing_ok=True)
         else:
             status.write_text(text)
-        monkeypatch.setattr(quantization, "GDS_STATUS", str(status))
-        quantization.gathers_microcoded.cache_clear()
-        assert quantization.gathers_microcoded() == slow, text
-    quantization.gathers_microcoded.cache_clear()
+        monkeypatch.setattr(target, "GDS_STATUS", str(status))
+        target.gathers_microcoded.cache_clear()
+        assert target.gathers_microcoded() == slow, text
+    target.gathers_microcoded.cache_clear()
