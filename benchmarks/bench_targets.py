@@ -150,16 +150,16 @@ WHY_NOT_MET: list[tuple[str, str | Callable[[], str]]] = [
      "Concat's output in place"),
     ("2 threads >= 1.8x", "the host scales (two pinned one-thread processes run 5.06-5.10 ms "
      "each, 5.02 alone) and cutting the work costs little (the 2-thread code on one thread: "
-     "1.02-1.05x the 1-thread code's time), but each parallel job of an inference runs 10-15% "
-     "slower than half its time on one thread, no job standing out; the threads' uneven "
-     "ends cost 77-80 us of the caller's waits and 105-143 us of the worker's an inference, "
-     "~80 us run outside jobs (AMX-BF16 host, sixty-second session: 1.75x, OpenVINO 1.50x; "
-     "1.72-1.95x with the host's phase). Not the weights shared by the two cores (a copy of "
-     "them per thread for the layers cut by positions: 1.005x), not the chunks' sizes "
-     "(finer, coarser, guided: 1.00-1.02x); A read from the other core's L2 costs where it "
-     "is large (resnet50's 14x14 1x1 layers cut by N: 22 -> 42 us) -> the cache lines each "
-     "core writes (its outputs and scratch land on lines the other core wrote last) counted "
-     "with hardware counters, which this virtual machine does not expose"),
+     "1.02-1.05x the 1-thread code's time), but each parallel job runs 10-15% slower than "
+     "half its time on one thread: a layer cut by N reads half its input from the other "
+     "core and writes over lines the other core read (bench_split.py: 2.1-2.9x and "
+     "1.8-5x the local time; GEMM chains of resnet50's 14x14 shapes 1.17-1.22x on 2 "
+     "threads cut by N, 1.64-1.65x by rows), one cut by rows reads every weight on both "
+     "cores (the 7x7 chains 1.39x by rows, 1.71-1.81x by N); the lowering takes the "
+     "cheaper per layer, and prefetching A, C or B, or demoting lines, moved nothing "
+     "(AMX-BF16 host, sixty-second and sixty-third sessions: 1.75-1.77x, OpenVINO "
+     "1.50-1.58x; 1.72-1.95x with the host's phase) -> a schedule that keeps a block's "
+     "activations on the core that made them across layers"),
     ("not slower than 1 thread", "a worker descheduled mid-chunk; the pool backs off for up "
      "to 0.5 s (0.95-1.01x on a Zen 3 VM with a core busy; OpenVINO 0.72-1.25x) -> shorter "
      "chunks on a busy machine"),
