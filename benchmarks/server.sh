@@ -4,7 +4,8 @@
 # idle and with one core busy, the pool's counters; then each engine in a process pinned to the
 # same CPUs), THROUGHPUT mode FPS, 1-thread int8/fp32 latency of four CNNs (also pinned and
 # interleaved), the stateful LSTM step at 1 and 4 threads and the Python cost of infer(), then a
-# diagnosis of the pool (its late-job backoff turned off).
+# diagnosis of the pool (its late-job backoff turned off) and what moving a layer's activations
+# between two cores costs.
 #
 #     bash benchmarks/server.sh OUT_DIR [SECONDS [STEPS]]   # default 540 s, every step
 #
@@ -136,4 +137,6 @@ step classes-fp32-16 40 python3 benchmarks/bench_conv_classes.py --out "$models"
 step pool-caller-late-only-fp32 55 python3 benchmarks/bench_threads.py --out "$models" --fp32 \
     --threads 8,16 --no-openmp --rounds 3 --busy-ramp 0.5 --busy-threads "$cores" \
     --pool-setting IDLE_PREEMPTION_IS_LATE=0
+# What moving a layer's activations between two cores costs on the server's mesh (2 threads).
+step split 30 python3 benchmarks/bench_split.py --rounds 3
 echo "== done in $(($(date +%s) - start)) s" | tee -a "$log"
