@@ -85,7 +85,8 @@ order differs) to about 1e-6 relative.
 Threads: the GEMM is cut into `CHUNKS_PER_THREAD` chunks per thread along the N panels (or,
 when there are fewer panel groups than threads, along the row tiles, and along N too where
 a thread then reads fewer bytes of A and B, `column_runs`; along both when neither is as
-many as the threads), run by the native pool
+many as the threads; on AMX tiles the rows in 16-row halves where the threads' shares are
+then more even, `balanced_row_runs`), run by the native pool
 (`threads.py`: each thread its own share first, then the others'); `threads = 1` calls the
 single chunk inline. Chunks of equal sizes share one function (the offsets are arguments),
 and so do the chunks of GEMMs of the same form in one module (the constants are arguments
@@ -95,6 +96,7 @@ too): a network's repeated layers are compiled once.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import math
 import threading
 import weakref
@@ -2943,13 +2945,22 @@ class _GemmEmitter(_GroupedMicroKernels):
             row_runs = min(row_tiles, wanted // count)
         bounds = [min(self.panels, (t * groups // count) * group) for t in range(count)]
         bounds.append(self.panels)
-        rows = [min(self.m, (r * row_tiles // row_runs) * rows_step)
-                for r in range(row_runs)] + [self.m]
+        rows = self._row_runs(row_runs, bounds, threads)
         return [
             (rows[r], rows[r + 1] - rows[r], bounds[t], bounds[t + 1] - bounds[t],
              t == count - 1)
             for t in range(count) for r in range(row_runs)
         ]
+
+    def _row_runs(self, row_runs: int, bounds: list[int], threads: int) -> list[int]:
+        """The row bounds of `split`'s `row_runs` runs: whole row tiles, or on AMX tiles whole
+        16-row halves where the threads' shares of the chunks (the pool's contiguous ones)
+        are then more even, counted in halves times panels (`balanced_row_runs`)."""
+        tile = self.tile.rows
+        if not (self.amx and tile == AMX_ROWS) or row_runs < 2:
+            return _row_runs(self.m, tile, row_runs)
+        panels = [end - start for start, end in itertools.pairwise(bounds)]
+        return balanced_row_runs(self.m, row_runs, panels, threads)
 
     def column_runs(self, chunks: int, groups: int, row_tiles: int) -> int:
         """The runs of panel groups of a GEMM with fewer panel groups than threads but enough
@@ -2974,6 +2985,37 @@ class _GemmEmitter(_GroupedMicroKernels):
             if read < best_bytes:
                 best, best_bytes = runs, read
         return best
+
+
+def _row_runs(m: int, unit: int, runs: int) -> list[int]:
+    """The bounds of `runs` runs of m rows in whole `unit`-row pieces (floors: the shorter
+    runs first), with 0 and m."""
+    pieces = -(-m // unit)
+    return [min(m, (r * pieces // runs) * unit) for r in range(runs)] + [m]
+
+
+def _most_share(rows: list[int], panels: list[int], threads: int) -> int:
+    """The most AMX work (16-row halves times panels) of a thread's share of the chunks
+    (column run t, row run r) in `split`'s order: the pool gives participant p the chunks
+    [p C / T, (p + 1) C / T)."""
+    half = AMX_ROWS // 2
+    work = [p * -(-(end - start) // half) for p in panels
+            for start, end in itertools.pairwise(rows)]
+    bounds = [p * len(work) // threads for p in range(threads + 1)]
+    return max(sum(work[a:b]) for a, b in itertools.pairwise(bounds))
+
+
+def balanced_row_runs(m: int, runs: int, panels: list[int], threads: int) -> list[int]:
+    """`split`'s row runs on AMX tiles: of whole 32-row tiles, or of 16-row halves where
+    that makes the most work of a thread's share smaller (`_most_share`; a run of halves
+    then ends in a tile of 16 rows, which the same micro-kernels run). 224 rows (a 14x14
+    grid: 7 tiles) in 4 runs on 2 threads were 32 + 64 | 64 + 64 rows, one thread 4 tiles
+    to the other's 3; in halves, 48 + 64 | 48 + 64."""
+    whole = _row_runs(m, AMX_ROWS, runs)
+    halves = _row_runs(m, AMX_ROWS // 2, runs)
+    if _most_share(halves, panels, threads) < _most_share(whole, panels, threads):
+        return halves
+    return whole
 
 
 def _widen_function(module: ir.Module, signed: bool) -> ir.Function:

@@ -406,6 +406,43 @@ def test_split_rows_cuts_only_the_rows(a_dtype, monkeypatch):
     assert len(row_chunks) > 1 and (covered == 1).all()
 
 
+@pytest.mark.parametrize(("m", "runs", "panels", "threads", "want"), [
+    # a 14x14 grid's 224 rows (7 tiles) in 4 runs on 2 threads: by tiles 32 + 64 | 64 + 64
+    (224, 4, [16], 2, [0, 48, 112, 160, 224]),
+    (200, 4, [8], 2, [0, 32, 96, 160, 200]),  # (13 halves: 6 | 7 either way, tiles kept)
+    (256, 4, [16], 2, [0, 64, 128, 192, 256]),  # (8 tiles: even already)
+    (36, 2, [2], 2, [0, 32, 36]),  # (3 halves: 2 | 1 either way, tiles kept)
+    (49, 2, [4], 2, [0, 32, 49]),  # (4 halves: 2 | 2 in tiles)
+    # (2 runs of panels x 2 runs of rows on 4 threads, a chunk each: 32 | 64 rows by tiles)
+    (96, 2, [4, 4], 4, [0, 48, 96]),
+])
+def test_balanced_row_runs(m, runs, panels, threads, want):
+    """`split`'s runs of rows on AMX tiles: whole 32-row tiles, or 16-row halves where
+    the threads' shares (the pool's contiguous chunks) are then more even."""
+    from lowpass.lowering.kernels.gemm import balanced_row_runs
+
+    assert balanced_row_runs(m, runs, panels, threads) == want
+
+
+def test_split_rows_shares_are_even_on_amx_tiles(monkeypatch):
+    """A `split_rows` GEMM of 224 rows (a 14x14 grid convolution's, 7 AMX row tiles) on 2
+    threads: on AMX tiles each thread's two chunks hold 112 rows, a run of 48 ending in a
+    16-row tile (by whole tiles one thread had 96 rows and the other 128); elsewhere runs of
+    the host's row tiles. The same results as one thread and the reference, bit for bit."""
+    m, k, n = 224, 256, 128
+    a, b, ep, one, splits = _recorded_splits(monkeypatch, m, k, n, np.uint8)
+    run, _ = compile_gemm(m, k, n, a.dtype, b, epilogue=ep, threads=2, split_rows=True)
+    two = run(a, np.full((m, n), 77, np.uint8))
+    np.testing.assert_array_equal(two, one)
+    np.testing.assert_array_equal(two, gemm_reference(a, b, None, ep))
+    (emitter, _, chunks), = splits
+    rows = [rows for _, rows, _, _, _ in chunks]
+    assert sum(rows) == m and [m0 for m0, _, _, _, _ in chunks] == list(
+        np.cumsum([0, *rows[:-1]]))
+    if emitter.amx:
+        assert rows == [48, 64, 48, 64]
+
+
 @pytest.mark.parametrize(("m", "k", "n", "b_heavy"), [
     (196, 1024, 128, True),  # (as resnet50's 14x14 1x1 layers: 512 KiB of B, 784 of A)
     (2048, 32, 128, False),  # (16 KiB of B, 256 KiB of A)
