@@ -272,6 +272,10 @@ class SplitOp(OvOp):
         _check_int_operand(self.axis, "axis", ranks=(0,))
         if len(shape_of(self.data)) == 0:
             raise VerifyException("data must have rank >= 1, got a scalar")
+        # (before inference, which builds num_splits result types: 0x7FC00000 of them took
+        # every byte of memory, found by the fuzzer)
+        if n != len(self.outputs):
+            raise VerifyException(f"expected {n} results (num_splits), got {len(self.outputs)}")
 
     def infer_result_types(self) -> Sequence[Attribute]:
         shape = shape_of(self.data)
