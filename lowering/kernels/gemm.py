@@ -85,8 +85,8 @@ order differs) to about 1e-6 relative.
 Threads: the GEMM is cut into `CHUNKS_PER_THREAD` chunks per thread along the N panels (or,
 when there are fewer panel groups than threads, along the row tiles, and along N too where
 a thread then reads fewer bytes of A and B, `column_runs`; along both when neither is as
-many as the threads; on AMX tiles the rows in 16-row halves where the threads' shares are
-then more even, `balanced_row_runs`), run by the native pool
+many as the threads; on grouped AMX kernels the rows in 16-row halves where the threads'
+shares are then more even, `balanced_row_runs`), run by the native pool
 (`threads.py`: each thread its own share first, then the others'); `threads = 1` calls the
 single chunk inline. Chunks of equal sizes share one function (the offsets are arguments),
 and so do the chunks of GEMMs of the same form in one module (the constants are arguments
@@ -2924,11 +2924,13 @@ class _GemmEmitter(_GroupedMicroKernels):
         groups if there are enough groups for every thread, else runs of row tiles if there are
         enough of those (within runs of panel groups where `column_runs` finds that cheaper), else
         both: runs of row tiles within each run of panel groups; `rows_only` (`emit_gemm`'s
-        `split_rows`), runs of row tiles where there are enough. `CHUNKS_PER_THREAD` per thread so
-        that the pool can balance a late worker; the pool gives each thread its own contiguous share
-        first (its weights stay in its cache). (With neither enough groups nor enough row tiles, the
-        groups alone left threads idle: resnet50's 7x7 fp32 layers, 8 groups of 4 panels, and its
-        14x14 int8 ones, 8 AMX groups, ran 8 chunks on 16 threads.)"""
+        `split_rows`), runs of row tiles where there are enough (`_row_runs`: of 16-row
+        halves on grouped AMX kernels where the threads' shares are then more even).
+        `CHUNKS_PER_THREAD` per thread so that the pool can balance a late worker; the pool
+        gives each thread its own contiguous share first (its weights stay in its cache).
+        (With neither enough groups nor enough row tiles, the groups alone left threads idle:
+        resnet50's 7x7 fp32 layers, 8 groups of 4 panels, and its 14x14 int8 ones, 8 AMX
+        groups, ran 8 chunks on 16 threads.)"""
         if threads == 1:
             return [(0, self.m, 0, self.panels, True)]
         rows_step, group = self.tile.rows, self.tile.panels
@@ -2957,7 +2959,9 @@ class _GemmEmitter(_GroupedMicroKernels):
         16-row halves where the threads' shares of the chunks (the pool's contiguous ones)
         are then more even, counted in halves times panels (`balanced_row_runs`)."""
         tile = self.tile.rows
-        if not (self.amx and tile == AMX_ROWS) or row_runs < 2:
+        # (grouped AMX kernels take the row count as an argument: a 16-row tile is no new
+        # micro-kernel, where the others compile one per row count)
+        if not (self.amx_groups and tile == AMX_ROWS) or row_runs < 2:
             return _row_runs(self.m, tile, row_runs)
         panels = [end - start for start, end in itertools.pairwise(bounds)]
         return balanced_row_runs(self.m, row_runs, panels, threads)
@@ -2994,23 +2998,36 @@ def _row_runs(m: int, unit: int, runs: int) -> list[int]:
     return [min(m, (r * pieces // runs) * unit) for r in range(runs)] + [m]
 
 
-def _most_share(rows: list[int], panels: list[int], threads: int) -> int:
-    """The most AMX work (16-row halves times panels) of a thread's share of the chunks
+HALF_TILE_WORK = 0.7
+"""The work of a last AMX tile of at most 16 rows, as a fraction of a 32-row tile's (it
+loads the same B): on the AMX-BF16 host (1 thread, K 960-2304, N 128-256) the 16 rows
+after 32 took 0.54-0.74 of the time that 32 rows after 64 took."""
+
+
+def _run_work(rows: int) -> float:
+    """The AMX work of a run of rows, in 32-row tiles (`HALF_TILE_WORK`)."""
+    rest = rows % AMX_ROWS
+    return rows // AMX_ROWS + (0 if rest == 0 else HALF_TILE_WORK if rest <= AMX_ROWS // 2
+                               else 1)
+
+
+def _most_share(rows: list[int], panels: list[int], threads: int) -> float:
+    """The most AMX work (`_run_work` times panels) of a thread's share of the chunks
     (column run t, row run r) in `split`'s order: the pool gives participant p the chunks
     [p C / T, (p + 1) C / T)."""
-    half = AMX_ROWS // 2
-    work = [p * -(-(end - start) // half) for p in panels
+    work = [p * _run_work(end - start) for p in panels
             for start, end in itertools.pairwise(rows)]
     bounds = [p * len(work) // threads for p in range(threads + 1)]
     return max(sum(work[a:b]) for a, b in itertools.pairwise(bounds))
 
 
 def balanced_row_runs(m: int, runs: int, panels: list[int], threads: int) -> list[int]:
-    """`split`'s row runs on AMX tiles: of whole 32-row tiles, or of 16-row halves where
-    that makes the most work of a thread's share smaller (`_most_share`; a run of halves
-    then ends in a tile of 16 rows, which the same micro-kernels run). 224 rows (a 14x14
-    grid: 7 tiles) in 4 runs on 2 threads were 32 + 64 | 64 + 64 rows, one thread 4 tiles
-    to the other's 3; in halves, 48 + 64 | 48 + 64."""
+    """`split`'s row runs on grouped AMX kernels: of whole 32-row tiles, or of 16-row
+    halves where that makes the most work of a thread's share smaller (`_most_share`; a
+    run of halves then ends in a tile of 16 rows, which the grouped micro-kernels run with
+    their row count an argument). 224 rows (a 14x14 grid: 7 tiles) in 4 runs on 2 threads
+    were 32 + 64 | 64 + 64 rows, one thread 4 tiles to the other's 3; in halves, 48 + 64 |
+    48 + 64."""
     whole = _row_runs(m, AMX_ROWS, runs)
     halves = _row_runs(m, AMX_ROWS // 2, runs)
     if _most_share(halves, panels, threads) < _most_share(whole, panels, threads):

@@ -426,21 +426,46 @@ def test_balanced_row_runs(m, runs, panels, threads, want):
 
 def test_split_rows_shares_are_even_on_amx_tiles(monkeypatch):
     """A `split_rows` GEMM of 224 rows (a 14x14 grid convolution's, 7 AMX row tiles) on 2
-    threads: on AMX tiles each thread's two chunks hold 112 rows, a run of 48 ending in a
-    16-row tile (by whole tiles one thread had 96 rows and the other 128); elsewhere runs of
-    the host's row tiles. The same results as one thread and the reference, bit for bit."""
+    threads, its epilogue with a program (as a convolution's: the grouped AMX kernels,
+    `amx_groups`): on AMX tiles each thread's two chunks hold 112 rows, a run of 48 ending
+    in a 16-row tile (by whole tiles one thread had 96 rows and the other 128); without a
+    program (a micro-kernel per row count) whole tiles still; elsewhere runs of the host's
+    row tiles. The same results as the program's reference, bit for bit."""
+    from lowpass.lowering.kernels import gemm as gemm_module
+
     m, k, n = 224, 256, 128
-    a, b, ep, one, splits = _recorded_splits(monkeypatch, m, k, n, np.uint8)
-    run, _ = compile_gemm(m, k, n, a.dtype, b, epilogue=ep, threads=2, split_rows=True)
-    two = run(a, np.full((m, n), 77, np.uint8))
-    np.testing.assert_array_equal(two, one)
-    np.testing.assert_array_equal(two, gemm_reference(a, b, None, ep))
-    (emitter, _, chunks), = splits
-    rows = [rows for _, rows, _, _, _ in chunks]
-    assert sum(rows) == m and [m0 for m0, _, _, _, _ in chunks] == list(
-        np.cumsum([0, *rows[:-1]]))
-    if emitter.amx:
-        assert rows == [48, 64, 48, 64]
+    a = full_range(m, k, np.uint8)
+    b, scale, program, r = _program_operands(m, k, n)
+    splits = []
+    split = gemm_module._GemmEmitter.split
+
+    def recorded(self, threads, rows_only=False):
+        chunks = split(self, threads, rows_only)
+        splits.append((self, chunks))
+        return chunks
+
+    monkeypatch.setattr(gemm_module._GemmEmitter, "split", recorded)
+    monkeypatch.setattr(gemm_module, "effective_threads", lambda threads, work: threads)
+    module = new_module("even_rows")
+    keep: list = []
+    emit_gemm(module, "g", m=m, k=k, n=n, a_dtype=np.uint8, b=b,
+              epilogue=Epilogue(scale=scale, program=program), threads=2, keep_alive=keep,
+              split_rows=True)
+    emit_gemm(module, "plain", m=m, k=k, n=n, a_dtype=np.uint8, b=b,
+              epilogue=Epilogue(scale=scale, out_dtype=np.uint8), threads=2, keep_alive=keep,
+              split_rows=True)
+    lib = compile_ir(module, keep)
+    sums = a.astype(np.int64) @ b.astype(np.int64)
+    _check_program_gemm(lib, a, sums, r, n, scale, program)
+    (grouped, chunks), (plain, plain_chunks) = splits
+    for chunks_of in (chunks, plain_chunks):
+        rows = [rows for _, rows, _, _, _ in chunks_of]
+        assert sum(rows) == m and [m0 for m0, _, _, _, _ in chunks_of] == list(
+            np.cumsum([0, *rows[:-1]]))
+    if grouped.amx_groups:
+        assert [rows for _, rows, _, _, _ in chunks] == [48, 64, 48, 64]
+    if plain.amx and not plain.amx_groups:
+        assert [rows for _, rows, _, _, _ in plain_chunks] == [32, 64, 64, 64]
 
 
 @pytest.mark.parametrize(("m", "k", "n", "b_heavy"), [
