@@ -334,14 +334,20 @@ def _recorded_splits(monkeypatch, m, k, n, a_dtype):
     """A, B, an epilogue (float or requantizing) and one thread's result for a GEMM of
     `a_dtype`, and the list that `_GemmEmitter.split` (patched, with every thread asked
     for used) appends (emitter, rows_only, chunks) to at each GEMM emitted."""
-    from lowpass.lowering.kernels import gemm as gemm_module
-
     a = activations(m, k, a_dtype)
     if a_dtype == np.float32:
         b, ep = RNG.standard_normal((k, n)).astype(np.float32), Epilogue(relu=True)
     else:
         b, ep = weights8(k, n), Epilogue(scale=0.002, bias=3.0, out_dtype=np.uint8)
     one = gemm(a, b, epilogue=ep, threads=1)
+    return a, b, ep, one, _split_log(monkeypatch)
+
+
+def _split_log(monkeypatch) -> list:
+    """The list that `_GemmEmitter.split` (patched, with every thread asked for used)
+    appends (emitter, rows_only, chunks) to at each GEMM emitted."""
+    from lowpass.lowering.kernels import gemm as gemm_module
+
     splits = []
     split = gemm_module._GemmEmitter.split
 
@@ -352,7 +358,7 @@ def _recorded_splits(monkeypatch, m, k, n, a_dtype):
 
     monkeypatch.setattr(gemm_module._GemmEmitter, "split", recorded)
     monkeypatch.setattr(gemm_module, "effective_threads", lambda threads, work: threads)
-    return a, b, ep, one, splits
+    return splits
 
 
 @pytest.mark.parametrize(("m", "k", "n", "a_dtype"), [
@@ -431,21 +437,10 @@ def test_split_rows_shares_are_even_on_amx_tiles(monkeypatch):
     in a 16-row tile (by whole tiles one thread had 96 rows and the other 128); without a
     program (a micro-kernel per row count) whole tiles still; elsewhere runs of the host's
     row tiles. The same results as the program's reference, bit for bit."""
-    from lowpass.lowering.kernels import gemm as gemm_module
-
     m, k, n = 224, 256, 128
     a = full_range(m, k, np.uint8)
     b, scale, program, r = _program_operands(m, k, n)
-    splits = []
-    split = gemm_module._GemmEmitter.split
-
-    def recorded(self, threads, rows_only=False):
-        chunks = split(self, threads, rows_only)
-        splits.append((self, chunks))
-        return chunks
-
-    monkeypatch.setattr(gemm_module._GemmEmitter, "split", recorded)
-    monkeypatch.setattr(gemm_module, "effective_threads", lambda threads, work: threads)
+    splits = _split_log(monkeypatch)
     module = new_module("even_rows")
     keep: list = []
     emit_gemm(module, "g", m=m, k=k, n=n, a_dtype=np.uint8, b=b,
@@ -457,7 +452,7 @@ def test_split_rows_shares_are_even_on_amx_tiles(monkeypatch):
     lib = compile_ir(module, keep)
     sums = a.astype(np.int64) @ b.astype(np.int64)
     _check_program_gemm(lib, a, sums, r, n, scale, program)
-    (grouped, chunks), (plain, plain_chunks) = splits
+    (grouped, _, chunks), (plain, _, plain_chunks) = splits
     for chunks_of in (chunks, plain_chunks):
         rows = [rows for _, rows, _, _, _ in chunks_of]
         assert sum(rows) == m and [m0 for m0, _, _, _, _ in chunks_of] == list(
@@ -483,18 +478,9 @@ def test_panel_runs_where_b_is_read_most(m, k, n, b_heavy, monkeypatch):
     a = activations(m, k, np.float32)
     b, ep = RNG.standard_normal((k, n)).astype(np.float32), Epilogue(relu=True)
     one = gemm(a, b, epilogue=ep, threads=1)
-    splits = []
-    split = gemm_module._GemmEmitter.split
-
-    def recorded(self, threads, rows_only=False):
-        chunks = split(self, threads, rows_only)
-        splits.append((self, chunks))
-        return chunks
-
-    monkeypatch.setattr(gemm_module._GemmEmitter, "split", recorded)
-    monkeypatch.setattr(gemm_module, "effective_threads", lambda threads, work: threads)
+    splits = _split_log(monkeypatch)
     many = gemm(a, b, epilogue=ep, threads=16)
-    (emitter, chunks), = splits
+    (emitter, _, chunks), = splits
     groups = -(-emitter.panels // emitter.tile.panels)
     assert groups < 16 <= -(-m // emitter.tile.rows)
     panel_runs = {(p0, count) for _, _, p0, count, _ in chunks}
