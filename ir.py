@@ -51,9 +51,9 @@ from xdsl.dialects.builtin import (
     UnregisteredOp,
 )
 from xdsl.dialects.utils import EnumAttribute
-from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.ir import Attribute, AttributeInvT, Block, Operation, SSAValue
 from xdsl.irdl import AttrConstraint, BaseAttr, IRDLOperation, RangeOf, base
-from xdsl.parser import AttrParser, Parser
+from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.parser.generic_parser import ParserState
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
@@ -276,15 +276,39 @@ class LocatingParser(Parser):
         super().__init__(ctx, "", name)
         text = input.decode("utf-8") if isinstance(input, bytes) else input
         self._parser_state = ParserState(LowpassLexer(Input(text, name)))
+        self._first_uses: dict[str, Span] = {}
 
     line_offset: int = 0
 
     def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
         """xDSL's, except that a text of no op (empty, blank, comments only) is an empty
-        module, as mlir-opt reads it, not `Could not parse entire input!`."""
+        module, as mlir-opt reads it, not `Could not parse entire input!`, and that a value
+        used but never defined is reported at its first use, as mlir-opt's `use of
+        undeclared SSA value name` (xDSL reports it at the end of the input, where no
+        `expected-error` can stand)."""
         if allow_implicit_module and self._current_token.kind == MLIRTokenKind.EOF:
             return ModuleOp([])
-        return super().parse_module(allow_implicit_module)
+        try:
+            return super().parse_module(allow_implicit_module)
+        except ParseError as error:
+            undefined = list(self.forward_ssa_references)
+            if not (error.msg.startswith("values used but not defined") and undefined):
+                raise
+            others = ", ".join(f"%{name}" for name in undefined[1:])
+            self.raise_error(
+                f"use of undeclared SSA value name %{undefined[0]}"
+                + (f" (also undeclared: {others})" if others else ""),
+                self._first_uses[undefined[0]],
+            )
+
+    def resolve_operand(
+        self, operand: UnresolvedOperand, type: AttributeInvT
+    ) -> SSAValue[AttributeInvT]:
+        """xDSL's, the place of each forward reference's first use kept (`parse_module`)."""
+        name = operand.operand_name
+        if name not in self.ssa_values and name not in self.forward_ssa_references:
+            self._first_uses[name] = operand.span
+        return super().resolve_operand(operand, type)
 
     def _parse_block(self) -> Block:
         """xDSL's, with a message where a region's ops are followed by neither `}` nor a
@@ -405,9 +429,15 @@ class LocatingParser(Parser):
             dialect = self.ctx.get_optional_dialect(dialect_name)
             if dialect is not None and not self._defines(dialect_name, name):
                 names = [op.name for op in dialect.operations]
+                # at the op's name, as mlir-opt reports an unknown op (the current token is
+                # the one after it: its first operand)
+                here = self._current_token.span
+                start = here.input.content.rfind(name, 0, here.start)
+                place = () if start < 0 else (start, start + len(name))
                 self.raise_error(
                     f"no op named '{name}' in dialect '{dialect_name}'"
-                    + did_you_mean(name, names)
+                    + did_you_mean(name, names),
+                    *place,
                 )
         op_type = super()._get_op_by_name(name)
         frames = self.__dict__.setdefault("_parsing", [])

@@ -49,10 +49,16 @@ from xdsl.passes import ModulePass, PassPipeline, get_pass_option_infos
 from xdsl.universe import Universe
 from xdsl.utils.arg_spec import ArgSpec, ParameterListType, parse_pipeline, parse_spec
 from xdsl.utils.diagnostic import Diagnostic as XdslDiagnostic
-from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
+from xdsl.utils.exceptions import (
+    ArgSpecParseError,
+    DiagnosticException,
+    MultipleSpansParseError,
+    ParseError,
+)
 from xdsl.utils.hints import isa
 from xdsl.xdsl_opt_main import xDSLOptMain
 
+from lowpass._version import __version__
 from lowpass.frontends import FrontendError
 from lowpass.frontends.files import CannotWriteError
 from lowpass.ir import LocatingParser, LowpassPrinter, did_you_mean, verify_module
@@ -117,13 +123,41 @@ class _ArgumentParser(argparse.ArgumentParser):
     def error(self, message: str) -> Any:  # argparse's: usage + message, exit code 2
         raise UsageError(f"{message} (see opt-tool --help)")
 
+    def long_flags(self) -> list[str]:
+        return [o for a in self._actions for o in a.option_strings if o.startswith("--")]
+
+    def with_two_dashes(self, args: Sequence[str]) -> list[str]:
+        """
+        mlir-opt's one-dash spellings of long flags as argparse reads them: LLVM's command
+        line takes `-split-input-file` as `--split-input-file` (MLIR's lit tests write
+        `mlir-opt %s -split-input-file -verify-diagnostics`), argparse as `-s` or `-v` with
+        the rest as its value. A one-dash word that is no flag is refused, named with the
+        closest flag, rather than read as a short flag with a value stuck to it
+        (`-output=x.mlir` is not `-o utput=x.mlir`, nor `-print-op-generic` `-p
+        rint-op-generic`). Words after `--` are arguments, whatever they look like.
+        """
+        long_flags = set(self.long_flags())
+        out: list[str] = []
+        for i, arg in enumerate(args):
+            if arg == "--":
+                return out + list(args[i:])
+            if len(arg) > 2 and arg[0] == "-" and arg[1].isalpha() and arg[2] != "=":
+                flag = "-" + arg.split("=", 1)[0]
+                if flag not in long_flags:
+                    raise UsageError(
+                        f"unknown flag '{flag[1:]}'" + did_you_mean(flag, long_flags)
+                    )
+                arg = "-" + arg
+            out.append(arg)
+        return out
+
     def parse_exactly(self, args: Sequence[str]) -> argparse.Namespace:
         """`parse_args`, an unknown flag named with the closest known one."""
-        parsed, extras = self.parse_known_args(args)
+        parsed, extras = self.parse_known_args(self.with_two_dashes(args))
         for extra in extras:
             if extra.startswith("-") and extra != "-":
                 flag = extra.split("=", 1)[0]
-                flags = [o for a in self._actions for o in a.option_strings if o.startswith("--")]
+                flags = self.long_flags()
                 if flag not in flags:
                     raise UsageError(f"unknown flag '{flag}'" + did_you_mean(flag, flags))
             raise UsageError(f"unexpected argument '{extra}' (see opt-tool --help)")
@@ -256,6 +290,8 @@ class PassTiming:
 
 
 class OptToolMain(xDSLOptMain):
+    version_format = f"opt-tool (lowpass {__version__}) built from xdsl version {{xdsl_version}}"
+
     result_modules: list[ModuleOp]
     timing: PassTiming | None
     """`--mlir-timing`'s figures, or None."""
@@ -284,7 +320,9 @@ class OptToolMain(xDSLOptMain):
             description="lowpass optimizer driver (xdsl-opt with the lowpass dialects and passes)"
         )
         self.register_all_arguments(arg_parser)
-        self.args = arg_parser.parse_exactly(_rewrite_pass_flags(argv, flag_names))
+        self.args = arg_parser.parse_exactly(
+            _rewrite_pass_flags(arg_parser.with_two_dashes(argv), flag_names)
+        )
         if self.args.input_file == "-":  # (stdin, as mlir-opt and xdsl-opt read `-`)
             self.args.input_file = None
         target = parse_spec(self.args.target).name
@@ -1127,7 +1165,7 @@ def _diagnostic_text(
 ) -> str:
     """The one-line (or, for a parse error, source-quoting) diagnostic of `error`."""
     if isinstance(error, ParseError):
-        return f"{prog}: error: {clip_source_excerpt(str(error))}"
+        return clip_source_excerpt(parse_error_text(error))
     text = str(error).removeprefix("error: ")  # (a target's `error: ...`: named below)
     if isinstance(error, CannotWriteError):
         return text  # (a file's own diagnostic: `-o examples` names the folder, not FILE)
@@ -1136,6 +1174,23 @@ def _diagnostic_text(
     if ": error:" in text:
         return text
     return f"{prog}: error: {_locate(text, source)}"
+
+
+def parse_error_text(error: ParseError) -> str:
+    """
+    A parse error as mlir-opt prints one: `FILE:LINE:COL: error: MESSAGE` on its first line
+    (what `not opt-tool %s 2>&1 | FileCheck %s` matches, as the verifier's errors), then the
+    source line and the carets under the error's place. xDSL's own `str()` has the place
+    alone on the first line and the message last, under the carets.
+    """
+    place, _, context = error.span.print_with_context(None).partition("\n")
+    text = f"{place}: error: {error.msg}\n{context.rstrip()}"
+    if isinstance(error, MultipleSpansParseError):  # (xDSL's notes: the other places)
+        if error.ref_text is not None:
+            text += "\n" + error.ref_text.rstrip()
+        for span, note in error.refs:
+            text += "\n" + span.print_with_context(note).rstrip()
+    return text
 
 
 def _locate(message: str, source: str | None) -> str:
@@ -1203,7 +1258,9 @@ def run_tool(
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except OSError as e:
-        print(f"{prog}: error: {e}", file=sys.stderr)
+        # `FILE: No such file or directory`, not Python's `[Errno 2] ...: 'FILE'`
+        what = f"{e.filename}: {e.strerror}" if e.filename is not None and e.strerror else e
+        print(f"{prog}: error: {what}", file=sys.stderr)
         return 1
     except (ValueError, NotImplementedError, KeyError, RuntimeError) as e:
         print(f"{prog}: error: {_locate(str(e), source())}", file=sys.stderr)

@@ -28,8 +28,7 @@
 // IM2COL-NOT: winograd
 // BAD:        error: {{.*}}Convolution 'conv_s2': #cpu<algorithm winograd> cannot compute it (it takes im2col)
 // KIND:       error: {{.*}}Convolution 'conv_full': #cpu<gemm u8s8> cannot compute it on this host (it takes {{(vnni, )?}}s16)
-// PARSE:      error: {{.*}}select-kernels-invalid.mlir:4:53
-// PARSE:      Expected `im2col`, `winograd`, or `depthwise`.
+// PARSE:      select-kernels-invalid.mlir:4:53: error: Expected `im2col`, `winograd`, or `depthwise`.
 // OPTION:     opt-tool: error: pass 'cpu-select-kernels': option 'bf16' expects <bool>, got 'maybe'
 builtin.module {
   func.func @main(%x: tensor<1x16x6x7xf32> {ov.name = "x"}, %q: tensor<1x2x8x8xui8> {ov.name = "q"}) -> (tensor<1x8x6x7xf32> {ov.name = "y"}, tensor<1x8x3x4xf32> {ov.name = "z"}, tensor<1x8x8x8xf32> {ov.name = "s"}, tensor<1x8x8x8xf32> {ov.name = "f"}) {

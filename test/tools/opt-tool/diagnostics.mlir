@@ -8,11 +8,11 @@
 // CHECK: diagnostics.mlir:18:3: error: 'ov.add' op operands are not broadcast-compatible: shapes [2, 3] and [4]
 // CHECK-NOT: Traceback
 // (the result type missing at the end of line 3: reported at the token found instead)
-// PARSE: syntax-error.mlir:4:1
-// PARSE: type expected
+// (mlir-opt's form: the place and the message on the first line, then the source and a caret)
+// PARSE: syntax-error.mlir:4:1: error: type expected
 // PARSE-NOT: Traceback
 // PASS: opt-tool: error: {{.*}}no-such-pass
-// FILE: opt-tool: error: {{.*}}does-not-exist.mlir
+// FILE: opt-tool: error: {{.*}}does-not-exist.mlir: No such file or directory
 
 func.func @main(%x: tensor<2x3xf32>, %b: tensor<4xf32>) -> tensor<2x3xf32> {
   %0 = ov.add %x, %b : (tensor<2x3xf32>, tensor<4xf32>) -> tensor<2x3xf32>
@@ -22,4 +22,4 @@ func.func @main(%x: tensor<2x3xf32>, %b: tensor<4xf32>) -> tensor<2x3xf32> {
 // RUN: not opt-tool %S 2>&1 | filecheck %s --check-prefix=DIR
 // KIND: wrong-attribute-kind.mlir:2:3
 // KIND: should be of base attribute array
-// DIR: opt-tool: error: {{.*}}Is a directory
+// DIR: opt-tool: error: {{.*}}opt-tool: Is a directory

@@ -1,0 +1,42 @@
+// Parse errors as mlir-opt gives them: `FILE:LINE:COL: error: MESSAGE` on the first line, at
+// the place an `expected-error` names (a value used but never defined at its first use, not
+// at the end of the input; an unknown op at its name), then the source line and a caret.
+// RUN: not opt-tool %s --split-input-file 2>&1 | filecheck %s
+// RUN: opt-tool %s --split-input-file --verify-diagnostics
+
+func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{use of undeclared SSA value name %z}}
+  %y = ov.relu %z : (tensor<2xf32>) -> tensor<2xf32>
+  func.return %y : tensor<2xf32>
+}
+// CHECK:      parse-diagnostics.mlir:9:16: error: use of undeclared SSA value name %z{{$}}
+// CHECK-NEXT: {{^}}  %y = ov.relu %z : (tensor<2xf32>) -> tensor<2xf32>
+// CHECK-NEXT: {{^}}               ^^
+
+// -----
+
+func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{use of undeclared SSA value name %a (also undeclared: %b)}}
+  %y = ov.add %a, %b : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  func.return %x : tensor<2xf32>
+}
+// CHECK: parse-diagnostics.mlir:20:15: error: use of undeclared SSA value name %a (also undeclared: %b)
+
+// -----
+
+func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{no op named 'ov.addd' in dialect 'ov' (did you mean 'ov.add'?)}}
+  %y = ov.addd %x : (tensor<2xf32>) -> tensor<2xf32>
+  func.return %y : tensor<2xf32>
+}
+// CHECK:      parse-diagnostics.mlir:29:8: error: no op named 'ov.addd' in dialect 'ov' (did you mean 'ov.add'?)
+// CHECK-NEXT: {{^}}  %y = ov.addd %x : (tensor<2xf32>) -> tensor<2xf32>
+// CHECK-NEXT: {{^}}       ^^^^^^^
+
+// -----
+
+// A value defined later in the same block is a dominance error, not an undeclared one.
+func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+  func.return %x : tensor<2xf32>
+}
+// CHECK-NOT: error
