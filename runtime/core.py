@@ -826,6 +826,12 @@ def _find_port(ports: Sequence[Port], key: int | str | Port | None, kind: str) -
     raise LowpassError(f"the model has no {kind} named '{key}': its {kind}s are {_names(ports)}")
 
 
+def _no_port_named(key: str, inputs: Sequence[Port], outputs: Sequence[Port]) -> LowpassError:
+    """`get_tensor(name)` looks a name up among the inputs and the outputs: the error says so."""
+    return LowpassError(f"the model has no input or output named '{key}': its inputs are "
+                        f"{_names(inputs)}, its outputs {_names(outputs)}")
+
+
 def _inference_error(failure: InferenceFailure) -> LowpassError:
     """The user's one-line error for an op that failed while a device ran the graph."""
     return LowpassError(f"inference failed in {failure.where}: {failure.error}")
@@ -909,7 +915,15 @@ class Core:
             from lowpass.frontends import read_model_file
 
             return Model(read_model_file(model), Path(model))
-        return Model(read_module(model))
+        try:
+            return Model(read_module(model))
+        except FileNotFoundError:  # (a RuntimeError, as OpenVINO's read_model raises, and
+            # as a missing .onnx or .xml file is)
+            from lowpass.frontends import FrontendError
+
+            path = Path(model)
+            what = "no such file" if not path.exists() else "not a file"
+            raise FrontendError(f"{path}: error: {what}") from None
 
     def compile_model(
         self,
@@ -1633,6 +1647,8 @@ class InferRequest(_NotCopyable):
                 mine = np.array(_as_array(value), copy=True)
             self._inputs[port.index] = mine  # (plain: infer's hot path takes exact ndarrays)
             return self._hand_out_input(port.index, mine)
+        if isinstance(key, str) and not any(p.has_name(key) for p in self._model.outputs):
+            raise _no_port_named(key, self._model.inputs, self._model.outputs)
         return self.get_output_tensor(key)
 
     def _adopting(self, index: int, hand_out: bool) -> Callable[[np.ndarray], None]:

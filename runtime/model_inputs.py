@@ -187,13 +187,25 @@ def read_onnx_with(
     graph is converted (`read_onnx(input_shapes=, input_values=)`, as `ovc` takes them): a
     graph whose shapes or `If` branches depend on them (silero-vad's `sr`) converts. A bad
     name or value is the frontend's one-line `FrontendError`."""
+    from lowpass.frontends import FrontendError
     from lowpass.frontends.onnx import read_onnx
 
     dims = {
         name: parse_shape(shape) if isinstance(shape, str) else _dims(name, shape)
         for name, shape in (shapes or {}).items()
     }
-    return read_onnx(path, input_shapes=dims, input_values=constants)
+    try:
+        return read_onnx(path, input_shapes=dims, input_values=constants)
+    except FrontendError as e:
+        if not dims or "node '" not in str(e):  # (an error of the shapes themselves, or of
+            raise  # an input's name, says what it is already)
+        # a node that cannot take the shapes given: say that they were given, as the
+        # reshape of a read model does (`(after reshape: ...)`)
+        given = "; ".join(
+            f"input '{name}' [{', '.join('?' if d is None else str(d) for d in shape)}]"
+            for name, shape in dims.items()
+        )
+        raise FrontendError(f"{e} (with the shapes given: {given})") from None
 
 
 def read_with_input_options(

@@ -216,3 +216,14 @@ def test_an_onnx_model_takes_shapes_and_constants_before_conversion(tmp_path: Pa
         core.read_model(path, constants={"sr": [1, 2]})
     with pytest.raises(FrontendError, match=r"input 'sr' is given a value: it takes no shape$"):
         core.read_model(path, shapes={"sr": []}, constants={"sr": 16000})
+
+
+def test_a_node_that_cannot_take_the_shapes_given_says_they_were_given() -> None:
+    """As the reshape of a read model says `(after reshape: ...)`: a conversion error caused by
+    the shapes given to an ONNX model names them."""
+    from lowpass.frontends import FrontendError
+
+    path = Path(__file__).resolve().parents[2] / "examples" / "qconvnet_qdq.onnx"
+    with pytest.raises(FrontendError, match=r"node 'conv1' .* \(with the shapes given: input "
+                       r"'data' \[1, 3, 8\]\)$"):
+        lowpass.Core().read_model(path, shapes={"data": [1, 3, 8]})

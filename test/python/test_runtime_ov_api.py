@@ -348,6 +348,9 @@ def test_start_async_wait_and_callback(device: str, rng: np.random.Generator) ->
     assert seen == ["from start_async"] and request.userdata == "from start_async"
     np.testing.assert_array_equal(request.results[0], want)
     np.testing.assert_array_equal(request.get_tensor("data"), x_copy)
+    with pytest.raises(LowpassError, match=r"^the model has no input or output named 'nope': "
+                       r"its inputs are 'data', its outputs 'prob'$"):
+        request.get_tensor("nope")  # (a name is looked up among both)
     assert request.wait_for(0)
     request.start_async()  # (the inputs set before)
     request.wait()
