@@ -928,9 +928,14 @@ class Core:
     def compile_model(
         self,
         model: Model | str | Path | ModuleOp,
-        device_name: str = "REFERENCE",
+        device_name: str | None = None,
         config: Mapping[str, Any] | None = None,
     ) -> CompiledModel:
+        """`model` compiled for `device_name` (OpenVINO's `Core.compile_model`): without one,
+        for `AUTO`, as OpenVINO's default, which is the CPU device where it takes the model and
+        REFERENCE where it refuses it (docs/runtime.md)."""
+        if device_name is None:
+            device_name = "AUTO"
         # (the verification, the clones and the device's compilation build hundreds of
         # thousands of objects that stay alive: `collector_paused`)
         with collector_paused():

@@ -24,7 +24,8 @@ def test_convnet_file_is_generated_by_its_script() -> None:
 def test_convnet_matches_hand_written_numpy(rng: np.random.Generator) -> None:
     w = convnet_weights()
     x = rng.standard_normal((2, 1, 3, 32, 32)).astype(np.float32)
-    request = lowpass.Core().compile_model(EXAMPLES / "convnet.mlir").create_infer_request()
+    compiled = lowpass.Core().compile_model(EXAMPLES / "convnet.mlir", "REFERENCE")
+    request = compiled.create_infer_request()
     for xi in x:
         # Independent formulation: explicit loops over the 3x3 taps.
         def conv(a: np.ndarray, k: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -55,8 +56,8 @@ def test_canonicalize_preserves_the_convnet(seed: int) -> None:
     CanonicalizePass().apply(lowpass.make_context(), module)
     lowpass.verify_module(module)
     x = np.random.default_rng(seed).standard_normal((1, 3, 32, 32)).astype(np.float32)
-    before = lowpass.Core().compile_model(model)({"data": x})["prob"]
-    after = lowpass.Core().compile_model(module)({"data": x})["prob"]
+    before = lowpass.Core().compile_model(model, "REFERENCE")({"data": x})["prob"]
+    after = lowpass.Core().compile_model(module, "REFERENCE")({"data": x})["prob"]
     np.testing.assert_array_equal(before, after)
 
 

@@ -61,7 +61,7 @@ def test_infer_by_name_index_and_port(core: lowpass.Core, rng: np.random.Generat
 
 
 def test_inputs_of_another_precision_are_converted(core: lowpass.Core) -> None:
-    compiled = core.compile_model(MODEL)
+    compiled = core.compile_model(MODEL, "REFERENCE")
     x = np.arange(6, dtype=np.float64).reshape(2, 3)
     s = np.array([1, 2, 3], dtype=np.int64)
     results = compiled({"data": x, "s": s})
@@ -72,7 +72,7 @@ def test_inputs_of_another_precision_are_converted(core: lowpass.Core) -> None:
 
 
 def test_errors_are_clear(core: lowpass.Core) -> None:
-    compiled = core.compile_model(MODEL)
+    compiled = core.compile_model(MODEL, "REFERENCE")
     request = compiled.create_infer_request()
     x = np.zeros((2, 3), np.float32)
     with pytest.raises(LowpassError, match="no input named 'y': its inputs are 'data', 's'"):
@@ -103,7 +103,7 @@ def test_read_model_reports_file_and_line(core: lowpass.Core, tmp_path: Path) ->
 
 
 def test_profiling_info(core: lowpass.Core) -> None:
-    request = core.compile_model(MODEL).create_infer_request()
+    request = core.compile_model(MODEL, "REFERENCE").create_infer_request()
     request.infer({"data": np.ones((2, 3)), "s": np.ones(3)})
     rows = request.get_profiling_info()
     stages = [r for r in rows if r.node_type == "Stage"]
@@ -131,7 +131,7 @@ def test_profiling_info(core: lowpass.Core) -> None:
 
 def test_compiled_model_does_not_see_later_changes(core: lowpass.Core) -> None:
     model = core.read_model(MODEL)
-    compiled = core.compile_model(model)
+    compiled = core.compile_model(model, "REFERENCE")
     model.function.detach()
     out = compiled({"data": np.ones((2, 3)), "s": np.ones(3)})
     np.testing.assert_allclose(out["scaled"], [[2, 3, 4], [2, 3, 4]])
@@ -176,7 +176,7 @@ def test_rank0_inputs_and_outputs_keep_rank_0(core: lowpass.Core) -> None:
       func.return %y : tensor<f32>
     }
     """
-    out = core.compile_model(text)({"x": np.float64(2.5)})[0]
+    out = core.compile_model(text, "REFERENCE")({"x": np.float64(2.5)})[0]
     assert out.shape == () and out.dtype == np.float32 and out == 5.0
 
 
@@ -191,7 +191,7 @@ def test_a_failing_op_is_named(core: lowpass.Core) -> None:
     with pytest.raises(
         LowpassError, match=r"inference failed in Divide 'div' \(ov.divide\): .*zero"
     ):
-        core.compile_model(text)({"x": np.ones(3, np.int32)})
+        core.compile_model(text, "REFERENCE")({"x": np.ones(3, np.int32)})
 
 
 def test_one_value_returned_twice_gets_distinct_default_names(core: lowpass.Core) -> None:
@@ -203,7 +203,7 @@ def test_one_value_returned_twice_gets_distinct_default_names(core: lowpass.Core
     """
     model = core.read_model(text)
     assert [p.name for p in model.outputs] == ["Relu_0", "Relu_0.output1"]
-    out = core.compile_model(model)({"x": np.array([-1, 2], np.float32)})
+    out = core.compile_model(model, "REFERENCE")({"x": np.array([-1, 2], np.float32)})
     np.testing.assert_array_equal(out["Relu_0.output1"], [0, 2])
 
 
@@ -314,7 +314,7 @@ def test_inputs_that_cannot_be_converted_are_rejected(core: lowpass.Core, bad: n
     }
     """
     with pytest.raises(LowpassError, match=r"input 'x' has element type .* cannot be converted"):
-        core.compile_model(text)({"x": bad})
+        core.compile_model(text, "REFERENCE")({"x": bad})
 
 
 @pytest.mark.parametrize("device", ["REFERENCE", "CPU"])

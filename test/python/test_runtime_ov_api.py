@@ -783,6 +783,11 @@ def test_auto_device_and_common_compiled_properties() -> None:
     core = lowpass.Core()
     compiled = core.compile_model(TWO_INPUTS, "AUTO")
     assert compiled.device == "CPU" and compiled.get_property("EXECUTION_DEVICES") == ["CPU"]
+    # without a device: AUTO, as OpenVINO's default (an `ov.Core` swapped for `lowpass.Core`
+    # had run the interpreter)
+    by_default = core.compile_model(TWO_INPUTS)
+    assert by_default.device == "CPU" and by_default.get_property("EXECUTION_DEVICES") == ["CPU"]
+    assert core.compile_model(TWO_INPUTS, config={"PERF_COUNT": True}).device == "CPU"
     assert compiled.get_property("NETWORK_NAME") == "main"
     assert compiled.get_property("INFERENCE_PRECISION_HINT") == "f32"
     for device in ("CPU", "REFERENCE"):
@@ -901,7 +906,8 @@ def test_read_model_from_bytes(tmp_path: Path) -> None:
         [helper.make_tensor_value_info("y", proto.FLOAT, [2, 3])])
     data = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
     model = core.read_model(data.SerializeToString())
-    np.testing.assert_array_equal(core.compile_model(model)(-np.ones((2, 3), np.float32))[0], 0)
+    compiled = core.compile_model(model, "REFERENCE")
+    np.testing.assert_array_equal(compiled(-np.ones((2, 3), np.float32))[0], 0)
     with pytest.raises(LowpassError, match=r"^<bytes>: error: not an OpenVINO IR or ONNX model"):
         core.read_model(b"\x07 garbage")
 

@@ -63,7 +63,7 @@ def ones() -> np.ndarray:
 
 @pytest.fixture
 def request_(core: lowpass.Core) -> lowpass.InferRequest:
-    return core.compile_model(ACCUMULATOR).create_infer_request()
+    return core.compile_model(ACCUMULATOR, "REFERENCE").create_infer_request()
 
 
 def test_state_carries_over_runs(request_: lowpass.InferRequest) -> None:
@@ -92,7 +92,7 @@ def test_variable_state_reset(request_: lowpass.InferRequest) -> None:
 def test_set_state_then_run_equals_run_from_that_value(core: lowpass.Core) -> None:
     start = np.array([[5, -1, 0.5, 2]], np.float32)
     xs = [np.full((1, 4), i, np.float32) for i in range(1, 4)]
-    compiled = core.compile_model(ACCUMULATOR)
+    compiled = core.compile_model(ACCUMULATOR, "REFERENCE")
     a = compiled.create_infer_request()
     a.query_state()[0].state = start
     got = [a.infer([x])["y"] for x in xs]
@@ -144,7 +144,7 @@ def test_set_state_wrong_shape_is_an_error(request_: lowpass.InferRequest) -> No
 
 
 def test_requests_are_independent(core: lowpass.Core) -> None:
-    compiled = core.compile_model(ACCUMULATOR)
+    compiled = core.compile_model(ACCUMULATOR, "REFERENCE")
     a, b = compiled.create_infer_request(), compiled.create_infer_request()
     for _ in range(3):
         a.infer([ones()])
@@ -156,7 +156,7 @@ def test_requests_are_independent(core: lowpass.Core) -> None:
 
 def test_compiled_model_call_reuses_its_request(core: lowpass.Core) -> None:
     # OpenVINO's compiled_model(inputs) runs on one cached request: state carries over.
-    compiled = core.compile_model(ACCUMULATOR)
+    compiled = core.compile_model(ACCUMULATOR, "REFERENCE")
     compiled([ones()])
     np.testing.assert_array_equal(compiled([ones()])["y"], 2 * ones())
     assert [s.name for s in compiled.query_state()] == [VAR]
@@ -172,7 +172,7 @@ def test_zeros_when_no_init(request_: lowpass.InferRequest) -> None:
 
 
 def test_init_from_input(core: lowpass.Core) -> None:
-    request = core.compile_model(FROM_INPUT).create_infer_request()
+    request = core.compile_model(FROM_INPUT, "REFERENCE").create_infer_request()
     h0 = np.full((1, 4), 7, np.float32)
     # Before the first run the state reads as zeros (as OpenVINO's CPU plugin reports it).
     np.testing.assert_array_equal(request.query_state()[0].state, np.zeros((1, 4)))
@@ -189,7 +189,7 @@ def test_init_from_input(core: lowpass.Core) -> None:
 
 
 def test_several_variables(core: lowpass.Core) -> None:
-    request = core.compile_model(MIXED).create_infer_request()
+    request = core.compile_model(MIXED, "REFERENCE").create_infer_request()
     states = request.query_state()
     assert [s.name for s in states] == ["m/count", "m/sum", "m/dyn", "m/only_read"]
     assert [s.element_type for s in states] == ["i32", "f32", "f32", "f16"]
@@ -227,7 +227,7 @@ def test_dynamic_variable_without_init_needs_a_state(core: lowpass.Core) -> None
       func.return %r : tensor<?x2xf32>
     }
     """
-    request = core.compile_model(model).create_infer_request()
+    request = core.compile_model(model, "REFERENCE").create_infer_request()
     with pytest.raises(
         lowpass.LowpassError,
         match=r'inference failed in ReadValue .*variable @"d" has the dynamic shape \[\?, 2\]',
@@ -293,7 +293,7 @@ def test_matches_openvino(core: lowpass.Core, rng: np.random.Generator, init: st
     ov = pytest.importorskip("openvino")
     ov_request = ov.Core().compile_model(_openvino_accumulator(ov, init), "CPU")
     ov_request = ov_request.create_infer_request()
-    request = core.compile_model(ACCUMULATOR if init == "none" else FROM_INPUT)
+    request = core.compile_model(ACCUMULATOR if init == "none" else FROM_INPUT, "REFERENCE")
     request = request.create_infer_request()
     h0 = rng.standard_normal((1, 4)).astype(np.float32)
 

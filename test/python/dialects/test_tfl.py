@@ -1027,8 +1027,8 @@ def test_opt_tool_round_trip_keeps_semantics() -> None:
     module = read_module(GRAPH)
     again = read_module(str(module))
     x = rand(1, 3, 2)
-    a = lowpass.Core().compile_model(module).create_infer_request().infer([x])[0]
-    b = lowpass.Core().compile_model(again).create_infer_request().infer([x])[0]
+    a = lowpass.Core().compile_model(module, "REFERENCE").create_infer_request().infer([x])[0]
+    b = lowpass.Core().compile_model(again, "REFERENCE").create_infer_request().infer([x])[0]
     np.testing.assert_array_equal(a, b)
 
 
@@ -1046,6 +1046,6 @@ def test_runtime_reports_a_failing_tfl_op() -> None:
     """A kernel error (an embedding id out of range) names the op, like ov ops' errors."""
     table = rand(4, 2)
     module, _, _ = build([i32([1, 7]), table], lambda v: EmbeddingLookupOp(v[0], v[1], f32(2, 2)))
-    request = lowpass.Core().compile_model(module).create_infer_request()
+    request = lowpass.Core().compile_model(module, "REFERENCE").create_infer_request()
     with pytest.raises(lowpass.LowpassError, match=r"EmbeddingLookup .*id 7 is out of range"):
         request.infer([i32([1, 7]), table])

@@ -903,7 +903,7 @@ def test_qdq_pairs_become_fake_quantize_and_weights_stay_int8() -> None:
 
 def test_qdq_model_matches_onnxruntime() -> None:
     model = _with_activation_outputs(_qdq_example())
-    compiled = lowpass.Core().compile_model(read_onnx(model))
+    compiled = lowpass.Core().compile_model(read_onnx(model), "REFERENCE")
     for feeds in _inputs(range(8)):
         want = run_ort(model, feeds)
         got = compiled(feeds)
@@ -1135,7 +1135,7 @@ def test_model_with_external_data_and_read_model_file(tmp_path: Path) -> None:
               size_threshold=0)  # fmt: skip
     assert (path.parent / "weights.bin").stat().st_size >= 64 * 27 * 4
     for module in (read_onnx(path), read_onnx(str(path)), read_model_file(path)):
-        got = lowpass.Core().compile_model(module)(feeds)["y"]
+        got = lowpass.Core().compile_model(module, "REFERENCE")(feeds)["y"]
         np.testing.assert_allclose(got, want, rtol=RTOL, atol=ATOL)
 
 

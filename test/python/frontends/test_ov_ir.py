@@ -178,8 +178,8 @@ def test_stateful_round_trip(tmp_path: Path, rng: np.random.Generator) -> None:
     variables = [(v.variable_id, v.type) for v in ov.module_variables(module)]
     assert [(v.variable_id, v.type) for v in ov.module_variables(back)] == variables
     assert len(variables) == 2
-    ours = lowpass.Core().compile_model(module).create_infer_request()
-    theirs = lowpass.Core().compile_model(back).create_infer_request()
+    ours = lowpass.Core().compile_model(module, "REFERENCE").create_infer_request()
+    theirs = lowpass.Core().compile_model(back, "REFERENCE").create_infer_request()
     model = lowpass.Model(module)
     for _ in range(3):
         feeds = random_inputs(model, rng)
@@ -349,7 +349,7 @@ def test_aliases_are_written_and_read(tmp_path: Path, rng: np.random.Generator) 
     assert after.outputs[0].names == ("x,1", "y", "z")
     feeds = {"b,c": rng.standard_normal(2).astype(np.float32)}
     want = np.maximum(feeds["b,c"], 0)
-    results = lowpass.Core().compile_model(after)(feeds)
+    results = lowpass.Core().compile_model(after, "REFERENCE")(feeds)
     for name in ("x,1", "y", "z"):
         np.testing.assert_array_equal(results[name], want)
 
@@ -373,7 +373,7 @@ def test_aliases_with_openvino(tmp_path: Path, rng: np.random.Generator) -> None
     assert ours.inputs[0].get_names() == theirs.inputs[0].get_names() == {"images", "input.1"}
     assert ours.outputs[0].get_names() == theirs.outputs[0].get_names() == {"logits", "out:0"}
     x = rng.standard_normal((2, 3)).astype(np.float32)
-    compiled = lowpass.Core().compile_model(ours)
+    compiled = lowpass.Core().compile_model(ours, "REFERENCE")
     for in_name in ("images", "input.1"):
         results = compiled.create_infer_request().infer({in_name: x})
         for out_name in ("logits", "out:0"):
@@ -1030,7 +1030,7 @@ def test_read_what_openvino_writes(
     }
     assert our_names == ov_names
 
-    ours_request = lowpass.Core().compile_model(module).create_infer_request()
+    ours_request = lowpass.Core().compile_model(module, "REFERENCE").create_infer_request()
     theirs_request = compiled.create_infer_request()
     for _ in range(2):  # twice: state carries over in the stateful model
         feeds = openvino_feeds(theirs, rng)
@@ -1074,7 +1074,8 @@ def test_xor_of_opset1_reads_as_logical_xor(tmp_path: Path, rng: np.random.Gener
     compiled = openvino.Core().compile_model(theirs, "CPU", CPU_CONFIG)
     feeds = openvino_feeds(theirs, rng)
     want = openvino_outputs(compiled, compiled(feeds))
-    got = lowpass.Core().compile_model(module).create_infer_request().infer(feeds).to_dict()
+    ours = lowpass.Core().compile_model(module, "REFERENCE")
+    got = ours.create_infer_request().infer(feeds).to_dict()
     for key in want:
         np.testing.assert_array_equal(got[key], want[key], err_msg=key)
 

@@ -49,8 +49,8 @@ def test_shipped_qlstm_ir_computes_what_the_mlir_does() -> None:
         "H0": rng.standard_normal((1, 32)).astype(np.float32) * 0.5,
         "C0": rng.standard_normal((1, 32)).astype(np.float32) * 0.5,
     }
-    want = core.compile_model(EXAMPLES / "qlstm.mlir")(inputs)
-    got = core.compile_model(EXAMPLES / "qlstm.xml")(inputs)
+    want = core.compile_model(EXAMPLES / "qlstm.mlir", "REFERENCE")(inputs)
+    got = core.compile_model(EXAMPLES / "qlstm.xml", "REFERENCE")(inputs)
     for name in ("Y", "H", "C"):
         np.testing.assert_array_equal(got[name], want[name])
 
@@ -102,7 +102,7 @@ def test_openvino_reads_the_stateful_ir_we_write(
     config = {"INFERENCE_PRECISION_HINT": "f32"}
     compiled = ov.Core().compile_model(ov.Core().read_model(out), "CPU", config)
     request = compiled.create_infer_request()
-    ours = lowpass.Core().compile_model(out).create_infer_request()
+    ours = lowpass.Core().compile_model(out, "REFERENCE").create_infer_request()
     assert sorted(s.name for s in request.query_state()) == sorted(
         s.name for s in ours.query_state()
     )
@@ -187,7 +187,7 @@ def test_lowpass_run_reads_onnx(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert code == 0, err
     saved = sorted(tmp_path.glob("*.npy"))
     assert saved
-    compiled = lowpass.Core().compile_model(model)
+    compiled = lowpass.Core().compile_model(model, "REFERENCE")
     assert {p.stem for p in saved} == {o.name.replace("/", "_") for o in compiled.outputs}
 
 

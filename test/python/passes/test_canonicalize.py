@@ -53,8 +53,8 @@ def test_convert_chains_keep_their_meaning(source: str) -> None:
         g.output(g.value(ov.ConvertOp(y, TYPES[dest])), f"{middle}->{dest}")
     model = lowpass.Core().read_model(g.module())
     folded = _canonicalized(model)
-    before = lowpass.Core().compile_model(model)({"x": data})
-    after = lowpass.Core().compile_model(folded)({"x": data})
+    before = lowpass.Core().compile_model(model, "REFERENCE")({"x": data})
+    after = lowpass.Core().compile_model(folded, "REFERENCE")({"x": data})
     with np.errstate(all="ignore"):
         for middle, dest in pairs:
             name = f"{middle}->{dest}"
@@ -80,8 +80,8 @@ def test_constant_subgraphs_fold_and_keep_meaning(rng: np.random.Generator) -> N
     assert kinds == ["ov.constant", "ov.mat_mul"]
     xv = rng.standard_normal((2, 4)).astype(np.float32)
     np.testing.assert_array_equal(
-        lowpass.Core().compile_model(model)({"x": xv})["y"],
-        lowpass.Core().compile_model(folded)({"x": xv})["y"],
+        lowpass.Core().compile_model(model, "REFERENCE")({"x": xv})["y"],
+        lowpass.Core().compile_model(folded, "REFERENCE")({"x": xv})["y"],
     )
     assert ov.get_name(next(op for op in folded.get_ops() if isinstance(op, ov.ConstantOp))) == "wt"
 
@@ -116,8 +116,8 @@ def test_identity_fake_quantizes_fold_and_keep_meaning(source: str) -> None:
     model = lowpass.Core().read_model(g.module())
     folded = _canonicalized(model)
     feeds = {"x": np.repeat(data[:, None, None], 2, axis=1)}
-    before = lowpass.Core().compile_model(model)(feeds)
-    after = lowpass.Core().compile_model(folded)(feeds)
+    before = lowpass.Core().compile_model(model, "REFERENCE")(feeds)
+    after = lowpass.Core().compile_model(folded, "REFERENCE")(feeds)
     for name in cases:
         np.testing.assert_array_equal(after[name], before[name], err_msg=name)
     kept = {ov.get_name(op) for op in folded.get_ops() if isinstance(op, ov.FakeQuantizeOp)}

@@ -42,7 +42,7 @@ def stateful(module: ModuleOp, chunk: int, x_shape: tuple[int, ...], **options: 
 
 
 def run(module: ModuleOp, inputs: dict[str, np.ndarray]) -> lowpass.InferResults:
-    return lowpass.Core().compile_model(module).create_infer_request().infer(inputs)
+    return lowpass.Core().compile_model(module, "REFERENCE").create_infer_request().infer(inputs)
 
 
 def ops_named(module: ModuleOp, name: str) -> list[str]:
@@ -109,7 +109,7 @@ def test_step_by_step_equals_whole_sequence(kind: str, chunk: int) -> None:
         assert not ops_named(step_model, "ov.tensor_iterator"), "one iteration: unrolled"
     else:
         assert ops_named(step_model, "ov.tensor_iterator"), "several iterations: kept"
-    request = lowpass.Core().compile_model(step_model).create_infer_request()
+    request = lowpass.Core().compile_model(step_model, "REFERENCE").create_infer_request()
     names = sorted(s.name for s in request.query_state())
     assert names == sorted(["rnn/H_t/variable_1", "rnn/C_t/variable_2"][:n_states])
     # The init inputs are still inputs (their shape feeds the zero initializer); values ignored.
@@ -135,7 +135,9 @@ def test_set_state_equals_original_with_that_initial_state() -> None:
     x = rng.standard_normal((1, SEQ, INPUT)).astype(np.float32)
     h0, c0 = rng.standard_normal((2, 1, HIDDEN)).astype(np.float32)
     want = run(module, {"X": x, "H0": h0, "C0": c0})
-    request = lowpass.Core().compile_model(stateful(module, 1, x.shape)).create_infer_request()
+    request = lowpass.Core().compile_model(
+        stateful(module, 1, x.shape), "REFERENCE"
+    ).create_infer_request()
     states = {s.name: s for s in request.query_state()}
     states["rnn/H_t/variable_1"].state = h0
     states["rnn/C_t/variable_2"].state = c0
@@ -155,7 +157,7 @@ def test_original_initializer_is_honoured_without_const_initializer() -> None:
     want = run(module, {"X": x, "H0": h0})
     step_model = stateful(module, 1, x.shape, use_const_initializer=False)
     assert not ops_named(step_model, "ov.broadcast")
-    request = lowpass.Core().compile_model(step_model).create_infer_request()
+    request = lowpass.Core().compile_model(step_model, "REFERENCE").create_infer_request()
     for t in range(SEQ):
         # After the first step H0 is ignored: the state carries on.
         got = request.infer({"X": x[:, t : t + 1], "H0": h0 if t == 0 else 0 * h0})
@@ -169,7 +171,9 @@ def test_lstm_example_step_by_step() -> None:
     zeros = np.zeros((1, 32), np.float32)
     want = run(model.module, {"X": x, "H0": zeros, "C0": zeros})
     request = (
-        lowpass.Core().compile_model(stateful(model.module, 1, x.shape)).create_infer_request()
+        lowpass.Core()
+        .compile_model(stateful(model.module, 1, x.shape), "REFERENCE")
+        .create_infer_request()
     )
     assert [s.name for s in request.query_state()] == ["lstm/H_t/variable_1", "lstm/C_t/variable_2"]
     got = None
@@ -247,7 +251,7 @@ def test_several_back_edges_and_invariants_named_by_description_index() -> None:
     zero_init = {**feeds, "AccTI_s1": 0 * feeds["AccTI_s1"], "AccTI_s2": 0 * feeds["AccTI_s2"]}
     want = run(module, zero_init)
     step_model = stateful(module, 1, (2, 4, 3))
-    request = lowpass.Core().compile_model(step_model).create_infer_request()
+    request = lowpass.Core().compile_model(step_model, "REFERENCE").create_infer_request()
     # s1 is description 1 and s2 description 3: the invariant input counts (OpenVINO's rule).
     assert sorted(s.name for s in request.query_state()) == [
         "AccTI/s1/variable_1",
@@ -292,7 +296,9 @@ def test_two_stacked_tis() -> None:
     for k in ("TI_A_s1", "TI_A_s2", "TI_B_s1", "TI_B_s2"):
         feeds[k] = 0 * feeds[k]
     want = run(module, feeds)
-    request = lowpass.Core().compile_model(stateful(module, 1, (2, 4, 3))).create_infer_request()
+    request = lowpass.Core().compile_model(
+        stateful(module, 1, (2, 4, 3)), "REFERENCE"
+    ).create_infer_request()
     assert len(request.query_state()) == 4
     got = None
     for t in range(4):
@@ -335,7 +341,7 @@ def test_loop_with_shape_derived_trip_count_is_unrolled_after_reshape() -> None:
     want = run(module, {"X": x, "h0": zeros})["H"]
     step_model = stateful(module, 1, (1, 5, 3))
     assert not ops_named(step_model, "ov.loop")
-    request = lowpass.Core().compile_model(step_model).create_infer_request()
+    request = lowpass.Core().compile_model(step_model, "REFERENCE").create_infer_request()
     assert [s.name for s in request.query_state()] == ["loop/h_t/variable_1"]
     got = None
     for t in range(5):
@@ -423,7 +429,7 @@ def test_sequence_op_step_by_step(kind: str, with_attrs: bool) -> None:
     assert not ops_named(step_model, cls.name) and ops_named(
         step_model, cls.name.replace("sequence", "cell")
     )
-    request = lowpass.Core().compile_model(step_model).create_infer_request()
+    request = lowpass.Core().compile_model(step_model, "REFERENCE").create_infer_request()
     assert sorted(s.name for s in request.query_state()) == [
         f"seq/variable_{k}" for k in range(len(states))
     ]
@@ -480,7 +486,9 @@ def test_matches_openvino_low_latency2() -> None:
     w = lstm_weights(16, 32)
     ov_run = openvino_step(w, 16, 32)
     assert ov_run is not None
-    request = lowpass.Core().compile_model(stateful_lstm(16, 32)).create_infer_request()
+    request = lowpass.Core().compile_model(
+        stateful_lstm(16, 32), "REFERENCE"
+    ).create_infer_request()
     names = sorted(s.name for s in request.query_state())
     assert names == ["lstm/C_t/variable_2", "lstm/H_t/variable_1"]
     # bench_lstm_step.openvino_step sets `request` on the step function it returns
@@ -564,7 +572,7 @@ def test_matches_openvino_with_invariant_and_unexported_back_edge(
     g.output(ti.results[0], "Y")
     g.output(ti.results[1], "S2")
     module = stateful(g.module(), chunk, (2, 6, 3), use_const_initializer=const_init)
-    ours = lowpass.Core().compile_model(module).create_infer_request()
+    ours = lowpass.Core().compile_model(module, "REFERENCE").create_infer_request()
     theirs = _openvino_accumulator(chunk, const_init)
     names = sorted(s.name for s in ours.query_state())
     assert names == ["AccTI/s1/variable_1", "AccTI/s2/variable_3"]

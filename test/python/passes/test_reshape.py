@@ -113,7 +113,7 @@ def _reshaped(text: str, spec: str) -> ModuleOp:
 
 
 def _run(core: lowpass.Core, module: ModuleOp | str, inputs: dict) -> dict[str, np.ndarray]:
-    request = core.compile_model(module).create_infer_request()
+    request = core.compile_model(module, "REFERENCE").create_infer_request()
     return {k: np.asarray(v) for k, v in request.infer(inputs).to_dict().items()}
 
 

@@ -66,7 +66,7 @@ def t(*shape: int) -> TensorType:
 
 
 def run(module: ModuleOp, inputs: Sequence[np.ndarray]) -> list[np.ndarray]:
-    compiled = lowpass.Core().compile_model(module.clone())
+    compiled = lowpass.Core().compile_model(module.clone(), "REFERENCE")
     return list(compiled.create_infer_request().infer(list(inputs)).to_tuple())
 
 
@@ -727,7 +727,7 @@ def test_prepared_keras_lstm_becomes_stateful(rng: np.random.Generator) -> None:
 
     stateful = _stateful(module, INPUT)
     assert ops_named(stateful, "ov.lstm_cell") and not ops_named(stateful, "ov.lstm_sequence")
-    request = lowpass.Core().compile_model(stateful).create_infer_request()
+    request = lowpass.Core().compile_model(stateful, "REFERENCE").create_infer_request()
     names = [s.name for s in request.query_state()]
     assert names == ["standard_lstm/variable_0", "standard_lstm/variable_1"]
     for step in range(SEQ):
@@ -784,7 +784,7 @@ def test_keras_lstm_example_chain() -> None:
     stateful = _chain(module, "x", [1, 1, n_in])
     _only_ov(stateful, "serving_default")
     assert ops_named(stateful, "ov.lstm_cell") and not ops_named(stateful, "ov.lstm_sequence")
-    request = lowpass.Core().compile_model(stateful).create_infer_request()
+    request = lowpass.Core().compile_model(stateful, "REFERENCE").create_infer_request()
     states = request.query_state()
     # Named after the functions the LSTM was inlined from: TensorFlow's signature wrapper,
     # the Keras model, Keras' standard_lstm.
@@ -868,7 +868,7 @@ def test_keras_gru_chain(rng: np.random.Generator) -> None:
     stateful = _chain(module, "x", [1, 1, n_in])
     _only_ov(stateful)
     assert ops_named(stateful, "ov.gru_cell") and not ops_named(stateful, "ov.gru_sequence")
-    request = lowpass.Core().compile_model(stateful).create_infer_request()
+    request = lowpass.Core().compile_model(stateful, "REFERENCE").create_infer_request()
     assert [s.name for s in request.query_state()] == ["standard_gru/variable_0"]
     for step in range(steps):
         y = request.infer({"x": x[:, step : step + 1]})["y"]

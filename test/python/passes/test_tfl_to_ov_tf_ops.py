@@ -91,7 +91,7 @@ def test_stacked_keras_lstm_runs_one_step_per_request() -> None:
     LowLatency2Pass().apply(ctx, module)
     module.verify()
     assert not _foreign(module)
-    request = lowpass.Core().compile_model(module).create_infer_request()
+    request = lowpass.Core().compile_model(module, "REFERENCE").create_infer_request()
     assert sorted(s.name for s in request.query_state()) == [
         "standard_lstm/variable_0",
         "standard_lstm/variable_1",
