@@ -65,6 +65,7 @@ from lowpass.runtime.device import (
     DeviceError,
     DeviceRequest,
     InferenceFailure,
+    OpRow,
     check_no_recursion,
     device_names,
     get_device,
@@ -1950,6 +1951,14 @@ class InferRequest(_NotCopyable):
             return True
         return self._async.wait(None if timeout < 0 else timeout / 1e3)
 
+    def cancel(self) -> None:
+        """Cancel the `start_async` inference (OpenVINO's `cancel`): one that has not started
+        fails, and `wait()` raises `Infer Request was canceled`; one already running runs to
+        its end (its kernels are not interrupted: OpenVINO's wait may then succeed too);
+        without one, nothing. The next `start_async` runs as usual."""
+        if self._async is not None:
+            self._async.cancelled = True
+
     def set_callback(self, callback: Any, userdata: Any = None) -> None:
         """`callback(userdata)` runs when each `start_async` inference ends (OpenVINO's
         `set_callback`)."""
@@ -1966,6 +1975,8 @@ class InferRequest(_NotCopyable):
         assert runner is not None
         error: BaseException | None = None
         try:
+            if runner.cancelled:
+                raise LowpassError("Infer Request was canceled")  # (OpenVINO's words)
             self._infer(None, False)
         except BaseException as e:  # (reported by wait())
             error = e
@@ -1993,18 +2004,7 @@ class InferRequest(_NotCopyable):
 
     def get_profiling_info(self) -> list[ProfilingInfo]:
         """The pipeline stages, then one row per op in execution order."""
-        op_rows = self._device.profiling_rows()
-        if op_rows is None:
-            return []  # (profiling needs PERF_COUNT; OpenVINO lists NOT_RUN rows)
-        rows: list[ProfilingInfo] = []
-        preprocess, execute, postprocess = self._stages
-        stage_times = (preprocess, 0.0, execute, 0.0, postprocess)
-        for name, seconds in zip(STAGES, stage_times, strict=True):
-            t = timedelta(seconds=seconds)
-            rows.append(ProfilingInfo(name, "Stage", "stage", t, t, ProfilingStatus.EXECUTED))
-        for name, type_name, exec_type, t, status in op_rows:
-            rows.append(ProfilingInfo(name, type_name, exec_type, t, t, ProfilingStatus[status]))
-        return rows
+        return _profiling_info(self._device.profiling_rows(), self._stages)
 
     @property
     def profiling_info(self) -> list[ProfilingInfo]:
@@ -2036,6 +2036,24 @@ class InferRequest(_NotCopyable):
             self._variable_store().reset()
 
 
+def _profiling_info(
+    op_rows: list[OpRow] | None, stages: tuple[float, float, float]
+) -> list[ProfilingInfo]:
+    """`InferRequest.get_profiling_info`: the stages' rows (pre-processing, execution and
+    post-processing times), then the device's rows of the ops."""
+    if op_rows is None:
+        return []  # (profiling needs PERF_COUNT; OpenVINO lists NOT_RUN rows)
+    rows: list[ProfilingInfo] = []
+    preprocess, execute, postprocess = stages
+    stage_times = (preprocess, 0.0, execute, 0.0, postprocess)
+    for name, seconds in zip(STAGES, stage_times, strict=True):
+        t = timedelta(seconds=seconds)
+        rows.append(ProfilingInfo(name, "Stage", "stage", t, t, ProfilingStatus.EXECUTED))
+    for name, type_name, exec_type, t, status in op_rows:
+        rows.append(ProfilingInfo(name, type_name, exec_type, t, t, ProfilingStatus[status]))
+    return rows
+
+
 class _AsyncRunner:
     """
     The worker thread of one request's `start_async` inferences. It holds the request
@@ -2050,6 +2068,9 @@ class _AsyncRunner:
         self._started = 0
         self.finished = 0
         self.error: BaseException | None = None
+        self.cancelled = False
+        """`cancel()` since the last `submit`: a job that has not started yet skips its
+        inference and fails (one already in native code runs to its end)."""
         self.after: Any = None
         """Called with the request and the job's error (or None) after each job, once the
         request can run again (AsyncInferQueue: the request is idle)."""
@@ -2065,6 +2086,7 @@ class _AsyncRunner:
         with self.done:
             self._started += 1
             self.error = None
+            self.cancelled = False
         self._jobs.put(True)
 
     @staticmethod

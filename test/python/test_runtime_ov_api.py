@@ -334,6 +334,46 @@ def test_openvino_exports_and_imports_alike() -> None:
 
 
 @pytest.mark.parametrize("device", ["REFERENCE", "CPU"])
+def test_cancel_fails_an_inference_not_started_and_the_next_runs(
+    device: str, rng: np.random.Generator
+) -> None:
+    """OpenVINO's `InferRequest.cancel()` (its behaviour tests, `cancellation.hpp`): cancel
+    without an inference does nothing; an inference cancelled before it starts fails, `wait`
+    raising `Infer Request was canceled`; one already running may end normally; the request
+    runs again after. The callback starts a second inference, then cancels it: it cannot
+    start before the callback returns (the request's worker thread runs both)."""
+    compiled = lowpass.Core().compile_model(EXAMPLES / "convnet.mlir", device)
+    request = compiled.create_infer_request()
+    x = rng.random((1, 3, 32, 32), np.float32)
+    want = request.infer({"data": x})[0]
+    request.cancel()  # (nothing started)
+    runs: list[int] = []
+
+    def start_another_and_cancel(_: object) -> None:
+        runs.append(len(runs))
+        if len(runs) == 1:
+            request.start_async()
+            request.cancel()
+
+    request.set_callback(start_another_and_cancel)
+    request.start_async({"data": x})
+    with pytest.raises(LowpassError, match="^Infer Request was canceled$"):
+        request.wait()
+    assert runs == [0, 1]  # (the cancelled inference's callback ran too: it ended, failed)
+    request.set_callback(lambda _: None)
+    request.start_async()
+    request.cancel()  # (running or not yet: either outcome is OpenVINO's)
+    try:
+        request.wait()
+        np.testing.assert_array_equal(request.results[0], want)
+    except LowpassError as error:
+        assert str(error) == "Infer Request was canceled"
+    request.start_async()
+    request.wait()
+    np.testing.assert_array_equal(request.results[0], want)
+
+
+@pytest.mark.parametrize("device", ["REFERENCE", "CPU"])
 def test_start_async_wait_and_callback(device: str, rng: np.random.Generator) -> None:
     compiled = lowpass.Core().compile_model(EXAMPLES / "convnet.mlir", device)
     request = compiled.create_infer_request()
