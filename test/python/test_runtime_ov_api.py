@@ -357,7 +357,7 @@ def test_cancel_fails_an_inference_not_started_and_the_next_runs(
 
     request.set_callback(start_another_and_cancel)
     request.start_async({"data": x})
-    with pytest.raises(LowpassError, match="^Infer Request was canceled$"):
+    with pytest.raises(LowpassError, match=r"^Infer Request was canceled$"):
         request.wait()
     assert runs == [0, 1]  # (the cancelled inference's callback ran too: it ended, failed)
     request.set_callback(lambda _: None)
