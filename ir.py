@@ -432,7 +432,11 @@ class LocatingParser(Parser):
                 # at the op's name, as mlir-opt reports an unknown op (the current token is
                 # the one after it: its first operand)
                 here = self._current_token.span
-                start = here.input.content.rfind(name, 0, here.start)
+                content, end = here.input.content, here.start
+                while (start := content.rfind(name, 0, end)) >= 0:  # (not in a comment)
+                    if "//" not in content[content.rfind("\n", 0, start) + 1 : start]:
+                        break
+                    end = start
                 place = () if start < 0 else (start, start + len(name))
                 self.raise_error(
                     f"no op named '{name}' in dialect '{dialect_name}'"
@@ -742,7 +746,7 @@ def read_module(path_or_text: str | Path, ctx: Context | None = None) -> ModuleO
     """Parse and verify a module from a file path or from MLIR text."""
     text_or_name = str(path_or_text)
     looks_like_path = text_or_name.strip() != "" and "\n" not in text_or_name and (
-        text_or_name.endswith(".mlir") or Path(text_or_name).exists()
+        text_or_name.lower().endswith(".mlir") or Path(text_or_name).exists()
     )  # ("" is an empty text, not the current folder: Path("") is ".")
     if isinstance(path_or_text, Path) or looks_like_path:
         path = Path(path_or_text)

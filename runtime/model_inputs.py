@@ -199,6 +199,10 @@ def read_onnx_with(
     except FrontendError as e:
         if not dims or "node '" not in str(e):  # (an error of the shapes themselves, or of
             raise  # an input's name, says what it is already)
+        try:  # (the model as it is, for the error's cause: a second read on this path only)
+            read_onnx(path, input_values=constants)
+        except FrontendError:
+            raise e from None  # (not the shapes': as it is)
         # a node that cannot take the shapes given: say that they were given, as the
         # reshape of a read model does (`(after reshape: ...)`)
         given = "; ".join(

@@ -144,12 +144,22 @@ class _ArgumentParser(argparse.ArgumentParser):
             if len(arg) > 2 and arg[0] == "-" and arg[1].isalpha() and arg[2] != "=":
                 flag = "-" + arg.split("=", 1)[0]
                 if flag not in long_flags:
-                    raise UsageError(
-                        f"unknown flag '{flag[1:]}'" + did_you_mean(flag, long_flags)
-                    )
+                    raise UsageError(f"unknown flag '{flag[1:]}'" + self._hint(arg, flag))
                 arg = "-" + arg
             out.append(arg)
         return out
+
+    def _hint(self, word: str, flag: str) -> str:
+        """What `word`, a one-dash word that is no flag, may have meant: a short flag with its
+        value stuck to it (`-ofoo.mlir`: ` (-o takes its value after a space or '=': -o
+        foo.mlir)`), else the closest long flag."""
+        short = word[:2]
+        takes_value = any(
+            short in a.option_strings and a.nargs != 0 for a in self._actions
+        )
+        if takes_value and "=" not in word:
+            return f" ({short} takes its value after a space or '=': {short} {word[2:]})"
+        return did_you_mean(flag, self.long_flags())
 
     def parse_exactly(self, args: Sequence[str]) -> argparse.Namespace:
         """`parse_args`, an unknown flag named with the closest known one."""
@@ -167,7 +177,9 @@ class _ArgumentParser(argparse.ArgumentParser):
 def _rewrite_pass_flags(argv: Sequence[str], pass_names: Sequence[str]) -> list[str]:
     """`--lpt=keep-markup=true x=y` -> `--pass-spec=lpt{keep-markup=true x=y}` (argparse can't)."""
     out: list[str] = []
-    for arg in argv:
+    for i, arg in enumerate(argv):
+        if arg == "--":  # (after it, file names, whatever they look like)
+            return out + list(argv[i:])
         if arg.startswith("--") and "=" in arg:
             flag, options = arg[2:].split("=", 1)
             if flag in pass_names:
@@ -526,6 +538,8 @@ class OptToolMain(xDSLOptMain):
                         output.write(self.output_resulting_program(module))
             except ParseError as e:
                 e.span = dataclasses.replace(e.span, line_offset=offset)
+                if isinstance(e, MultipleSpansParseError):  # (its notes' places too)
+                    e.refs = [(dataclasses.replace(r, line_offset=offset), m) for r, m in e.refs]
                 if checking:
                     given.append(_parse_error_diagnostic(e))
                 elif self.args.parsing_diagnostics:

@@ -227,3 +227,22 @@ def test_a_node_that_cannot_take_the_shapes_given_says_they_were_given() -> None
     with pytest.raises(FrontendError, match=r"node 'conv1' .* \(with the shapes given: input "
                        r"'data' \[1, 3, 8\]\)$"):
         lowpass.Core().read_model(path, shapes={"data": [1, 3, 8]})
+
+
+def test_an_error_that_is_not_the_shapes_does_not_name_them(tmp_path: Path) -> None:
+    """A node that the model fails on without the shapes too: its error as it is."""
+    onnx = pytest.importorskip("onnx")
+    from onnx import TensorProto, helper
+
+    from lowpass.frontends import FrontendError
+
+    x = helper.make_tensor_value_info("data", TensorProto.FLOAT, ["N", 4])
+    y = helper.make_tensor_value_info("out", TensorProto.FLOAT, ["N", 4])
+    graph = helper.make_graph(
+        [helper.make_node("Relu", ["data"], ["r"], name="relu1"),
+         helper.make_node("FooBarUnknown", ["r"], ["out"], name="foo")], "g", [x], [y])
+    path = tmp_path / "unsupported.onnx"
+    onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]), path)
+    with pytest.raises(FrontendError, match="unsupported operator FooBarUnknown") as error:
+        lowpass.Core().read_model(path, shapes={"data": [1, 4]})
+    assert "shapes given" not in str(error.value)

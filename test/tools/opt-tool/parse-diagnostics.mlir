@@ -35,8 +35,18 @@ func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
 
 // -----
 
-// A value defined later in the same block is a dominance error, not an undeclared one.
+// The op's name, not a comment between it and its operands.
 func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
-  func.return %x : tensor<2xf32>
+  // expected-error @+1 {{no op named 'ov.addd'}}
+  %y = ov.addd
+    // ov.addd again
+    %x : (tensor<2xf32>) -> tensor<2xf32>
+  func.return %y : tensor<2xf32>
 }
-// CHECK-NOT: error
+// CHECK: parse-diagnostics.mlir:41:8: error: no op named 'ov.addd'
+
+// A note's place (xDSL's notes of a block used and never defined) counts the chunks above too.
+// RUN: not opt-tool %S/Inputs/dangling-block.mlir --split-input-file 2>&1 | filecheck %s --check-prefix=NOTE
+// NOTE:      dangling-block.mlir:{{[0-9]+}}:1: error: region ends with missing block declarations for block(s) bb7
+// NOTE:      dangling-block.mlir:8:9
+// NOTE-NEXT: {{^}}  cf.br ^bb7
