@@ -429,25 +429,32 @@ class LocatingParser(Parser):
             dialect = self.ctx.get_optional_dialect(dialect_name)
             if dialect is not None and not self._defines(dialect_name, name):
                 names = [op.name for op in dialect.operations]
-                # at the op's name, as mlir-opt reports an unknown op (the current token is
-                # the one after it: its first operand)
-                here = self._current_token.span
-                content, end = here.input.content, here.start
-                while (start := content.rfind(name, 0, end)) >= 0:  # (not in a comment)
-                    if "//" not in content[content.rfind("\n", 0, start) + 1 : start]:
-                        break
-                    end = start
-                place = () if start < 0 else (start, start + len(name))
                 self.raise_error(
                     f"no op named '{name}' in dialect '{dialect_name}'"
                     + did_you_mean(name, names),
-                    *place,
+                    *self._name_place(name),
                 )
-        op_type = super()._get_op_by_name(name)
+        try:
+            op_type = super()._get_op_by_name(name)
+        except ParseError as error:  # (an op of no registered dialect: at its name too)
+            if error.span != self._current_token.span:
+                raise
+            self.raise_error(error.msg, *self._name_place(name))
         frames = self.__dict__.setdefault("_parsing", [])
         frames.append((op_type, []))
         self.__dict__.setdefault("_explicit_properties", []).append(set())
         return op_type
+
+    def _name_place(self, name: str) -> tuple[int, int] | tuple[()]:
+        """Where the op name just read begins and ends, as mlir-opt reports an unknown op (the
+        current token is the one after it: its first operand, maybe lines below)."""
+        here = self._current_token.span
+        content, end = here.input.content, here.start
+        while (start := content.rfind(name, 0, end)) >= 0:  # (not in a comment)
+            if "//" not in content[content.rfind("\n", 0, start) + 1 : start]:
+                return (start, start + len(name))
+            end = start
+        return ()
 
     def parse_optional_properties_dict(self) -> dict[str, Attribute]:
         properties = super().parse_optional_properties_dict()

@@ -568,6 +568,8 @@ class OptToolMain(xDSLOptMain):
         fails and, as any failing run, writes no output). Returns True."""
         if chunks < 2:
             raise error
+        if isinstance(error, ParseError):  # (as `main` words an unregistered op's error)
+            error = _unregistered_op_error(error) or error
         print(_diagnostic_text(error, "opt-tool", name), file=sys.stderr)
         return True
 

@@ -50,3 +50,13 @@ func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
 // NOTE:      dangling-block.mlir:{{[0-9]+}}:1: error: region ends with missing block declarations for block(s) bb7
 // NOTE:      dangling-block.mlir:8:9
 // NOTE-NEXT: {{^}}  cf.br ^bb7
+
+// -----
+
+// An op of no registered dialect: at its name too (the next token is a line below).
+func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{Operation foo.bar is not registered}}
+  foo.bar
+  func.return %x : tensor<2xf32>
+}
+// CHECK: parse-diagnostics.mlir:{{[0-9]+}}:3: error: operation 'foo.bar' is not registered
