@@ -563,14 +563,12 @@ class OptToolMain(xDSLOptMain):
     def _chunk_failed(
         error: DiagnosticException | ParseError, chunks: int, name: str
     ) -> bool:
-        """A chunk's error without --verify-diagnostics: raised when the input is one chunk;
-        of several, printed (as mlir-opt: every chunk runs and reports its own error; the run
-        fails and, as any failing run, writes no output). Returns True."""
+        """A chunk's error without --verify-diagnostics: raised for one chunk; of several,
+        printed, as `main` words it (as mlir-opt: every chunk reports its own error). True."""
         if chunks < 2:
             raise error
-        if isinstance(error, ParseError):  # (as `main` words an unregistered op's error)
-            error = _unregistered_op_error(error) or error
-        print(_diagnostic_text(error, "opt-tool", name), file=sys.stderr)
+        hint = _unregistered_op_error(error) if isinstance(error, ParseError) else None
+        print(_diagnostic_text(hint or error, "opt-tool", name), file=sys.stderr)
         return True
 
     def _chunk_diagnostic(self, output: IO[str], text: str) -> None:
