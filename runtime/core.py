@@ -918,13 +918,11 @@ class Core:
             return Model(read_model_file(model), Path(model))
         try:
             return Model(read_module(model))
-        except FileNotFoundError:  # (a RuntimeError, as OpenVINO's read_model raises, and
-            # as a missing .onnx or .xml file is)
-            from lowpass.frontends import FrontendError
+        except FileNotFoundError:  # the frontends' error for a file that cannot be read (a
+            # RuntimeError, as OpenVINO's read_model raises), as for a .onnx or .xml file
+            from lowpass.frontends import read_model_file
 
-            path = Path(model)
-            what = "no such file" if not path.exists() else "not a file"
-            raise FrontendError(f"{path}: error: {what}") from None
+            return Model(read_model_file(model))
 
     def compile_model(
         self,

@@ -162,8 +162,9 @@ class _ArgumentParser(argparse.ArgumentParser):
         return did_you_mean(flag, self.long_flags())
 
     def parse_exactly(self, args: Sequence[str]) -> argparse.Namespace:
-        """`parse_args`, an unknown flag named with the closest known one."""
-        parsed, extras = self.parse_known_args(self.with_two_dashes(args))
+        """`parse_args` of `with_two_dashes`' words, an unknown flag named with the closest
+        known one."""
+        parsed, extras = self.parse_known_args(args)  # (`with_two_dashes` applied)
         for extra in extras:
             if extra.startswith("-") and extra != "-":
                 flag = extra.split("=", 1)[0]
