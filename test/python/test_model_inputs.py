@@ -221,6 +221,7 @@ def test_an_onnx_model_takes_shapes_and_constants_before_conversion(tmp_path: Pa
 def test_a_node_that_cannot_take_the_shapes_given_says_they_were_given() -> None:
     """As the reshape of a read model says `(after reshape: ...)`: a conversion error caused by
     the shapes given to an ONNX model names them."""
+    pytest.importorskip("onnx")  # (lowpass's ONNX reader needs it: the `onnx` extra)
     from lowpass.frontends import FrontendError
 
     path = Path(__file__).resolve().parents[2] / "examples" / "qconvnet_qdq.onnx"
