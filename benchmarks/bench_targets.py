@@ -274,9 +274,10 @@ def lowpass_compile(  # type: ignore[no-untyped-def]
     module, threads: int = 1, device: str = "CPU", compile_jobs: int = 0
 ):
     import lowpass
-    from lowpass.lowering import compiler
+    from lowpass.lowering import compiler, jit
 
-    compiler.clear_cache()  # (a compile is timed, not a lookup)
+    compiler.clear_cache()  # (a compile is timed, not a lookup: of graphs, nor of objects)
+    jit.clear_cache()
     config: dict[str, object] = {"INFERENCE_NUM_THREADS": threads}
     if device == "CPU":  # (0: the cores this process may run on, as OpenVINO)
         config["COMPILATION_NUM_THREADS"] = compile_jobs
@@ -598,6 +599,7 @@ def _phases(module) -> dict[str, float]:  # type: ignore[no-untyped-def]
     start = time.perf_counter()
     try:
         compiler.clear_cache()
+        jit.clear_cache()  # (no object compiled before: LLVM compiles every part)
         compiler.compile_module(module, cache=False, compile_jobs=1)  # (all LLVM work here)
     finally:
         for owner, attr, original in reversed(patched):

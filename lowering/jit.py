@@ -8,7 +8,9 @@ JIT compilation of LLVM IR for the host CPU (llvmlite MCJIT), with an in-process
 A `JitLibrary` keeps its engine alive: its functions are valid for as long as the library is
 referenced. Compiling the same IR text twice returns the same library (the kernels of one
 model are compiled once however often the model is compiled), and `keep_alive` objects (e.g.
-the numpy arrays whose addresses the IR holds) live as long as the library.
+the numpy arrays whose addresses the IR holds) live as long as the library. A graph's code
+(`compile_objects`) is object files, of which those of parts compiled before in the process
+are kept (`OBJECT_CACHE_BYTES`).
 """
 
 from __future__ import annotations
@@ -117,6 +119,23 @@ _CACHE: OrderedDict[str, JitLibrary] = OrderedDict()
 _CACHE_SIZE = 64
 _LOCK = threading.Lock()
 
+OBJECT_CACHE_BYTES = 64 << 20
+"""How many bytes of object code `compile_objects` keeps, least recently used out first: a part
+whose IR text this process compiled before, for the same target, is not given to LLVM again
+(its object and the symbols it declares are taken from here). LLVM's output depends on the
+text and the target alone, so the object is the one LLVM would write. Models compiled again
+in one process mostly repeat their kernels: the same model after `compiler.clear_cache`, with
+another `INFERENCE_NUM_THREADS` that leaves a small model's IR alone, or with a lowering's
+knob that changes one layer's kernels (lowpass's own test suite: 24 % of the IR it compiled
+had been compiled before in its process). `clear_cache` empties it: a benchmark that times
+LLVM calls it."""
+
+_OBJECTS: OrderedDict[str, tuple[bytes, tuple[str, ...]]] = OrderedDict()
+"""`OBJECT_CACHE_BYTES`' objects by `_object_key`: the object file and every name it declares
+(filtered by `runtime_symbols`' rule when taken: a resolver registered since then counts)."""
+
+_object_bytes = 0
+
 
 def compile_ir(
     module: ir.Module | str, keep_alive: Sequence[Any] = (), *, cache: bool = True
@@ -149,6 +168,39 @@ def compile_ir(
             while len(_CACHE) > _CACHE_SIZE:
                 _CACHE.popitem(last=False)
     return lib
+
+
+def _object_key(text: str) -> str:
+    """The object cache's key of a part: its IR text and the target it is compiled for."""
+    digest = hashlib.sha256("\t".join(target_spec()).encode())
+    digest.update(text.encode())
+    return digest.hexdigest()
+
+
+def _cached_object(key: str) -> tuple[bytes, list[str]] | None:
+    """The object compiled before under `key` and the runtime symbols it needs, if kept."""
+    with _LOCK:
+        hit = _OBJECTS.get(key)
+        if hit is None:
+            return None
+        _OBJECTS.move_to_end(key)
+    obj, declared = hit
+    return obj, [name for name in declared if _resolver_prefix(name) is not None]
+
+
+def _keep_object(key: str, obj: bytes, declared: Sequence[str]) -> None:
+    """Keep `obj` (and the names it declares) under `key` in the object cache."""
+    global _object_bytes
+    if len(obj) > OBJECT_CACHE_BYTES:
+        return
+    with _LOCK:
+        if key in _OBJECTS:
+            return
+        _OBJECTS[key] = (obj, tuple(declared))
+        _object_bytes += len(obj)
+        while _object_bytes > OBJECT_CACHE_BYTES:
+            _, (old, _) = _OBJECTS.popitem(last=False)
+            _object_bytes -= len(old)
 
 
 def _heap_trimmer() -> Callable[[int], int] | None:
@@ -245,6 +297,7 @@ class PartStream:
         self._here: set[int] = set()  # (parts for this process only)
         self._sizes: list[int] = []  # (each part's characters: the largest go first)
         self._objects: dict[int, bytes] = {}
+        self._keys: dict[int, str] = {}  # (each queued part's `_object_key`)
         self._runtime: set[str] = set()
         self._lock = threading.Lock()  # (the state above, while `finish` runs)
         self._feeder: threading.Thread | None = None  # (`finish`'s thread feeding the workers)
@@ -285,12 +338,23 @@ class PartStream:
 
     def submit(self, text: str) -> None:
         """Queue a part's text (written to a file at once: it does not stay in memory) and
-        hand it to an idle worker, if any."""
+        hand it to an idle worker, if any; a part compiled before (`OBJECT_CACHE_BYTES`)
+        takes its object from the cache."""
+        index = len(self._sources)
+        key = _object_key(text)
+        hit = _cached_object(key)
+        if hit is not None:
+            self._sources.append(Path())  # (no file: never queued)
+            self._sizes.append(len(text))
+            self._objects[index] = hit[0]
+            self._runtime.update(hit[1])
+            return
         self.start()
         assert self._tmp is not None
-        source = Path(self._tmp.name, f"part{len(self._sources)}.ll")
+        source = Path(self._tmp.name, f"part{index}.ll")
         source.write_text(text)
-        self._queue.append(len(self._sources))
+        self._keys[index] = key
+        self._queue.append(index)
         self._sources.append(source)
         self._sizes.append(len(text))
         self.poll()
@@ -444,7 +508,7 @@ class PartStream:
                     continue  # (not an answer: something else the worker's process printed)
                 del self._busy[w]
                 if answer.startswith(b"ok\t"):
-                    self._objects[index], symbols = _worker_object(output)
+                    self._objects[index], symbols = _worker_object(output, self._keys[index])
                     self._runtime.update(symbols)
                     continue
                 self._here.add(index)
@@ -472,13 +536,22 @@ def _compile_in_turn(parts: Sequence[Callable[[], str]]) -> tuple[list[bytes], l
     objects: list[bytes] = []
     runtime: set[str] = set()
     for part in parts:
+        text = part()
+        key = _object_key(text)
+        hit = _cached_object(key)
+        if hit is not None:
+            objects.append(hit[0])
+            runtime.update(hit[1])
+            continue
         context = llvm.create_context()
         try:
-            mod = _parsed(part(), context)
+            mod = _parsed(text, context)
+            del text
             try:
                 tm = _optimize(mod)  # (without the part's text)
                 objects.append(tm.emit_object(mod))
                 runtime.update(runtime_symbols(mod))
+                _keep_object(key, objects[-1], declared_names(mod))
             finally:
                 mod.close()
         finally:
@@ -508,12 +581,18 @@ def _compile_parts(parts: Sequence[Callable[[], str]]) -> tuple[list[bytes], lis
     runtime symbols they need."""
     worker = str(Path(__file__).with_name("compile_worker.py"))
     with tempfile.TemporaryDirectory(prefix="lowpass-compile-") as tmp:
-        jobs: list[tuple[subprocess.Popen[bytes] | None, Path]] = []
+        jobs: list[tuple[subprocess.Popen[bytes] | None, Path, str]] = []
         try:
             for index, part in enumerate(parts[1:], 1):
-                source = Path(tmp, f"part{index}.ll")
-                source.write_text(part())
+                text = part()
+                key = _object_key(text)
                 output = Path(tmp, f"part{index}.o")
+                if _cached_object(key) is not None:  # (compiled before: no worker)
+                    jobs.append((None, output, key))
+                    continue
+                source = Path(tmp, f"part{index}.ll")
+                source.write_text(text)
+                del text
                 command = [sys.executable, worker, str(source), str(output), *target_spec()]
                 try:
                     process: subprocess.Popen[bytes] | None = subprocess.Popen(
@@ -524,18 +603,20 @@ def _compile_parts(parts: Sequence[Callable[[], str]]) -> tuple[list[bytes], lis
                     )
                 except OSError:
                     process = None
-                jobs.append((process, output))
+                jobs.append((process, output, key))
             obj, symbols = _object_here(parts[0]())
             objects, runtime = [obj], set(symbols)
-            for (process, output), part in zip(jobs, parts[1:], strict=True):
+            for (process, output, key), part in zip(jobs, parts[1:], strict=True):
                 # (a worker that could not start or failed, e.g. no llvmlite for
                 # sys.executable: the part is compiled here, where invalid IR raises JitError)
-                ok = process is not None and process.wait() == 0
-                obj, symbols = _worker_object(output) if ok else _object_here(part())
+                if process is not None and process.wait() == 0:
+                    obj, symbols = _worker_object(output, key)
+                else:
+                    obj, symbols = _cached_object(key) or _object_here(part())
                 objects.append(obj)
                 runtime.update(symbols)
         finally:
-            for process, _ in jobs:
+            for process, _, _ in jobs:
                 if process is not None and process.poll() is None:
                     process.kill()
                     process.wait()
@@ -545,16 +626,24 @@ def _compile_parts(parts: Sequence[Callable[[], str]]) -> tuple[list[bytes], lis
 def _object_here(text: str) -> tuple[bytes, list[str]]:
     """The IR `text` compiled in this process: its object file and the runtime symbols it
     needs (`runtime_symbols`). The text is freed before LLVM generates the code."""
+    key = _object_key(text)
+    hit = _cached_object(key)
+    if hit is not None:
+        return hit
     mod, tm = _optimized(text)
     del text
-    return tm.emit_object(mod), runtime_symbols(mod)
+    obj = tm.emit_object(mod)
+    _keep_object(key, obj, declared_names(mod))
+    return obj, runtime_symbols(mod)
 
 
-def _worker_object(output: Path) -> tuple[bytes, list[str]]:
+def _worker_object(output: Path, key: str) -> tuple[bytes, list[str]]:
     """A compile worker's object file `output` and the runtime symbols it needs (from the
-    names it leaves undefined, `output`.declared)."""
+    names it leaves undefined, `output`.declared), kept in the object cache under `key`."""
     declared = Path(f"{output}.declared").read_text().splitlines()
-    return output.read_bytes(), [n for n in declared if _resolver_prefix(n) is not None]
+    obj = output.read_bytes()
+    _keep_object(key, obj, declared)
+    return obj, [n for n in declared if _resolver_prefix(n) is not None]
 
 
 def _optimized(text: str) -> tuple[llvm.ModuleRef, llvm.TargetMachine]:
@@ -598,10 +687,12 @@ def register_resolver(prefix: str, resolve: Callable[[str], int]) -> None:
 
 def runtime_symbols(mod: llvm.ModuleRef) -> list[str]:
     """The symbols `mod` declares that a registered resolver binds."""
-    declared = [*mod.functions, *mod.global_variables]
-    return sorted(
-        g.name for g in declared if g.is_declaration and _resolver_prefix(g.name) is not None
-    )
+    return sorted(name for name in declared_names(mod) if _resolver_prefix(name) is not None)
+
+
+def declared_names(mod: llvm.ModuleRef) -> list[str]:
+    """The functions and globals `mod` declares without defining them."""
+    return [g.name for g in [*mod.functions, *mod.global_variables] if g.is_declaration]
 
 
 def _resolver_prefix(name: str) -> str | None:
@@ -699,5 +790,10 @@ def new_module(name: str) -> ir.Module:
 
 
 def clear_cache() -> None:
+    """Forget every library `compile_ir` made and every object `compile_objects` kept
+    (`OBJECT_CACHE_BYTES`): what is compiled next goes through LLVM."""
+    global _object_bytes
     with _LOCK:
         _CACHE.clear()
+        _OBJECTS.clear()
+        _object_bytes = 0

@@ -26,6 +26,14 @@ from lowpass.lowering.kernels.threads import available_cores
 from .typed import cpu_graph, static_shape
 
 
+@pytest.fixture(autouse=True)
+def _llvm_compiles_every_part(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Some of these tests watch what LLVM is given and when: no part is taken from the
+    cache of objects (`jit.OBJECT_CACHE_BYTES`), whichever tests ran before."""
+    jit.clear_cache()
+    monkeypatch.setattr(jit, "OBJECT_CACHE_BYTES", 0)
+
+
 def _inputs(model: lowpass.Model, seed: int) -> dict[str, np.ndarray]:
     rng = np.random.default_rng(seed)
     out = {}

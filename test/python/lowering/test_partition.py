@@ -33,6 +33,14 @@ WORKER = Path(jit.__file__).with_name("compile_worker.py")
 I32 = ir.IntType(32)
 
 
+@pytest.fixture(autouse=True)
+def _llvm_compiles_every_part(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests watch LLVM and the compile workers compile the parts: none is taken
+    from the cache of objects (`jit.OBJECT_CACHE_BYTES`), whichever tests ran before."""
+    jit.clear_cache()
+    monkeypatch.setattr(jit, "OBJECT_CACHE_BYTES", 0)
+
+
 def _module() -> ir.Module:
     """Roots `a`, `b`, `c` (external); `helper` (internal) is called by `a` and `b`, `leaf`
     (internal) by `helper`; `c` calls `a` and takes the address of `b`."""
