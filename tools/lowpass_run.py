@@ -99,6 +99,8 @@ HINTS = {
 HINT_ABBREVIATIONS = {"tput": "throughput", "ctput": "cumulative_throughput"}
 """benchmark_app's short names of the hints."""
 PC_SORTS = ("sort", "no_sort", "simple_sort")
+MODEL_SUFFIXES = (".mlir", ".xml", ".onnx")
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".gif", ".tif", ".tiff", ".webp")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -110,6 +112,10 @@ class _Parser(argparse.ArgumentParser):
         words = _inference_only_explicit(list(sys.argv[1:] if args is None else args))
         self._check_single_dash_words(words)
         parsed = self.parse_args(words)
+        parsed.input = [spec for group in parsed.input for spec in group]
+        if (parsed.model is None and parsed.model_option is None and parsed.input
+                and Path(parsed.input[-1]).suffix.lower() in MODEL_SUFFIXES):
+            parsed.model = parsed.input.pop()  # (`-i x.npy MODEL`: -i takes several words)
         if (parsed.model is None) == (parsed.model_option is None):
             self.error("give the model once: as MODEL or as -m MODEL")
         parsed.model = parsed.model or parsed.model_option
@@ -314,11 +320,13 @@ def _add_run_arguments(p: argparse.ArgumentParser) -> None:
         "-i",
         "--paths_to_input",
         action="append",
+        nargs="+",
         default=[],
         metavar="NAME=FILE.npy",
         help="an input from a .npy file, or a .bin file of the input's raw data "
-        "(NAME=FILE or benchmark_app's NAME:FILE; FILE alone for a one-input model; repeat "
-        "for each input)",
+        "(NAME=FILE or benchmark_app's NAME:FILE; FILE alone for a one-input model; several "
+        "inputs as benchmark_app takes them, -i a:A.npy b:B.npy or -i a:A.npy,b:B.npy, or "
+        "-i once for each)",
     )
     p.add_argument(
         "--device",
@@ -655,11 +663,19 @@ def _load_inputs(args: argparse.Namespace, compiled: CompiledModel) -> dict[str,
     ports = compiled.inputs
     given: dict[str, np.ndarray] = {}
     data_shapes = _data_shapes(args.data_shape, ports)
-    for spec in args.input:
+    for spec in _input_specs(args.input, ports):
+        folder = next((f for f in (spec, spec.partition("=")[2], spec.partition(":")[2])
+                       if f and Path(f).is_dir()), None)
+        if folder is not None:
+            raise LowpassError(f"--input {spec}: '{folder}' is a folder; lowpass-run reads one "
+                               ".npy (or raw .bin) file for each input, not folders of images")
         name, sep, path = spec.partition("=")
         mapped, colon, file = spec.partition(":")  # (benchmark_app's NAME:FILE)
         if not sep and colon and mapped in {p.name for p in ports}:
             name, path = mapped, file
+        elif not sep and spec.lower().endswith(".npz"):  # (each input from its array)
+            given.update(_archive_inputs(spec, spec, ports, None))
+            continue
         elif not sep:
             if len(ports) != 1:
                 raise LowpassError(
@@ -667,18 +683,27 @@ def _load_inputs(args: argparse.Namespace, compiled: CompiledModel) -> dict[str,
                     + ", ".join(p.name for p in ports)
                 )
             name, path = ports[0].name, spec
+        suffix = Path(path).suffix.lower()
         if not Path(path).is_file():
             raise LowpassError(f"--input {spec}: no such file '{path}'")
-        if Path(path).suffix.lower() == ".bin":
+        if suffix in IMAGE_SUFFIXES:
+            raise LowpassError(f"--input {spec}: '{path}' is an image; lowpass-run reads no "
+                               "images: give the input's tensor as a .npy (or raw .bin) file")
+        if suffix == ".bin":
             given[name] = _raw_input(spec, path, compiled.input(name), data_shapes.get(name))
             continue
         try:
-            given[name] = np.load(path, allow_pickle=False)
+            loaded = np.load(path, allow_pickle=False)
         except EOFError:  # an empty file
             raise LowpassError(f"--input {spec}: '{path}' is not a .npy file (it is empty)") \
                 from None
         except (ValueError, OSError) as e:
             raise LowpassError(f"--input {spec}: '{path}' is not a .npy file ({e})") from None
+        if not isinstance(loaded, np.ndarray):  # (an .npz archive for one input)
+            loaded.close()
+            given.update(_archive_inputs(spec, path, ports, name))
+            continue
+        given[name] = loaded
         compiled.input(name)  # unknown names fail here, with the list of inputs
     missing = [p for p in ports if p.name not in given]
     if missing and args.random_inputs is None:
@@ -691,6 +716,59 @@ def _load_inputs(args: argparse.Namespace, compiled: CompiledModel) -> dict[str,
     for p in missing:
         given[p.name] = _random_input(p, rng, data_shapes.get(p.name))
     return given
+
+
+def _archive_inputs(spec: str, path: str, ports: Sequence[Port], name: str | None
+                    ) -> dict[str, np.ndarray]:  # fmt: skip
+    """The arrays of the `.npz` archive `path` (numpy's `savez`): for input `name` (or a
+    one-input model's), its one array; else the arrays named as inputs."""
+    try:
+        with np.load(path, allow_pickle=False) as archive:
+            if not isinstance(archive, np.lib.npyio.NpzFile):
+                raise LowpassError(f"--input {spec}: '{path}' is a .npy file, not an .npz "
+                                   "archive: name its input, NAME=FILE.npy")
+            members = cast("Any", archive)  # (numpy types NpzFile's members loosely)
+            arrays: dict[str, np.ndarray] = {key: members[key] for key in archive.files}
+    except (ValueError, OSError, EOFError) as e:
+        raise LowpassError(f"--input {spec}: '{path}' is not an .npz archive ({e})") from None
+    names = [p.name for p in ports]
+    if name is None and len(names) == 1 and len(arrays) == 1:
+        name = names[0]  # (a one-input model: the one array, whatever its name)
+    if name is not None:
+        if len(arrays) != 1:
+            raise LowpassError(f"--input {spec}: '{path}' holds {len(arrays)} arrays, input "
+                               f"'{name}' takes one (an archive without NAME= gives the inputs "
+                               "their arrays by name)")
+        return {name: next(iter(arrays.values()))}
+    unknown = sorted(set(arrays) - set(names))
+    if unknown:
+        raise LowpassError(f"--input {spec}: the archive's array '{unknown[0]}' names no input; "
+                           "inputs are " + ", ".join(names))
+    return arrays
+
+
+def _input_specs(words: Sequence[str], ports: Sequence[Port]) -> list[str]:
+    """The `-i` words, one input each: benchmark_app's `a:A.npy,b:B.npy` cut at its commas
+    (a word that is a file keeps its commas). benchmark_app takes several files for one
+    input (`a:A1.npy,A2.npy`), one per batch or iteration: lowpass-run runs one."""
+    names = {p.name for p in ports}
+    specs: list[str] = []
+    for word in words:
+        if "," not in word or Path(word).is_file() or Path(word.partition("=")[2]).is_file():
+            specs.append(word)
+            continue
+        given: str | None = None  # (the input the word's last piece went to)
+        for piece in word.split(","):
+            name = piece.partition("=")[0] if "=" in piece else piece.partition(":")[0]
+            if name in names and ("=" in piece or ":" in piece):
+                given = name
+            elif given is not None:
+                raise LowpassError(f"--input {word}: input '{given}' is given more than one "
+                                   "file; lowpass-run takes one file for each input")
+            else:
+                given = ports[0].name if len(ports) == 1 else piece
+            specs.append(piece)
+    return specs
 
 
 def _raw_input(spec: str, path: str, port: Port, data_shape: tuple[int, ...] | None
@@ -1070,10 +1148,12 @@ def _measure(
     start = time.perf_counter()
     count = 0
 
+    interrupted = threading.Event()  # (Ctrl-C in the main thread: the requests stop)
+
     def more() -> bool:
         nonlocal count
         with lock:
-            if failures:
+            if failures or interrupted.is_set():
                 return False
             if (niter is not None and count < niter) or (
                 seconds is not None and time.perf_counter() - start < seconds
@@ -1100,8 +1180,14 @@ def _measure(
         threads = [threading.Thread(target=work, args=(r,)) for r in requests]
         for t in threads:
             t.start()
-        for t in threads:
-            t.join()
+        try:
+            for t in threads:
+                t.join()
+        except KeyboardInterrupt:  # (each request ends its inference, then the run stops)
+            interrupted.set()
+            for t in threads:
+                t.join()
+            raise
     duration = time.perf_counter() - start
     if failures:
         raise failures[0]

@@ -1264,6 +1264,9 @@ def run_tool(
     except (ParseError, DiagnosticException) as e:
         print(_diagnostic_text(e, prog, source()), file=sys.stderr)
         return 1
+    except KeyboardInterrupt:  # (Ctrl-C: the shell's 128 + SIGINT, and no traceback)
+        print(f"{prog}: interrupted", file=sys.stderr)
+        return 130
     except MemoryError:
         what = "out of memory (a tensor too large for this machine?)"
         print(f"{prog}: error: {_locate(what, source())}", file=sys.stderr)

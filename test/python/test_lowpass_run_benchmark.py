@@ -568,3 +568,37 @@ def test_batch_of_a_flatten_before_a_classifier(capsys: pytest.CaptureFixture[st
         alone = one.infer({"data": x[i : i + 1]})
         for port in range(2):
             np.testing.assert_array_equal(batch[port][i : i + 1], alone[port])
+
+
+@pytest.mark.parametrize("requests", [1, 2])
+def test_ctrl_c_stops_the_run_with_one_line(requests: int) -> None:
+    """SIGINT during a 60 s benchmark ends it at once, every request's thread too, with
+    `lowpass-run: interrupted` and the shell's exit code 130, no traceback."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "lowpass.tools.lowpass_run", str(CONVNET), "-t", "60",
+         "-nireq", str(requests), "-hint", "none", "-nthreads", "1"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # (as a terminal's)
+    )
+    try:
+        assert process.stdout is not None
+        for line in process.stdout:
+            if "First inference took" in line:
+                break
+        time.sleep(0.5)  # (measuring)
+        start = time.monotonic()
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=50)
+        assert time.monotonic() - start < 45
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 130 and err == "lowpass-run: interrupted\n", err

@@ -394,3 +394,66 @@ def test_bad_precisions_are_one_line(
     assert code == 1 and out == "", out
     assert err.startswith("lowpass-run: error: ") and err.count("\n") == 1, err
     assert message in err, err
+
+
+TWO_INPUTS = """builtin.module {
+  func.func @main(%a: tensor<2x3xf32> {ov.name = "a"}, %b: tensor<2x3xf32> {ov.name = "b"})
+      -> (tensor<2x3xf32> {ov.name = "y"}) {
+    %0 = ov.subtract %a, %b {ov.name = "y"}
+        : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+    func.return %0 : tensor<2x3xf32>
+  }
+}
+"""
+
+
+def test_inputs_as_benchmark_app_lists_them(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """benchmark_app's `-i a:A b:B` and `-i a:A,b:B`, lowpass-run's `-i a=A -i b=B`, an .npz
+    archive of arrays named as the inputs, and `-i FILE MODEL` (-i takes several words):
+    the same result, a - b."""
+    model = tmp_path / "two.mlir"
+    model.write_text(TWO_INPUTS)
+    rng = np.random.default_rng(8)
+    a, b = (rng.standard_normal((2, 3)).astype(np.float32) for _ in range(2))
+    np.save(tmp_path / "a.npy", a)
+    np.save(tmp_path / "b.npy", b)
+    np.savez(tmp_path / "ab.npz", a=a, b=b)
+    A, B = tmp_path / "a.npy", tmp_path / "b.npy"
+    outputs = []
+    for args in ([model, "-i", f"a:{A}", f"b:{B}"], ["-m", model, "-i", f"a:{A},b:{B}"],
+                 [model, "-i", f"a={A}", "-i", f"b={B}"], [model, "-i", tmp_path / "ab.npz"],
+                 ["-i", f"b={B}", f"a={A}", model]):
+        code, _, err = _run(capsys, *args, "--save-outputs", tmp_path / "out")
+        assert code == 0, (args, err)
+        outputs.append(np.load(tmp_path / "out" / "y.npy"))
+    for y in outputs:
+        np.testing.assert_array_equal(y, a - b)
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("a:{A},{B}", "input 'a' is given more than one file; lowpass-run takes one file for "
+                      "each input"),
+        ("{tmp}", "is a folder; lowpass-run reads one .npy (or raw .bin) file for each input"),
+        ("a:{tmp}/x.png", "is an image; lowpass-run reads no images"),
+        ("{tmp}/extra.npz", "the archive's array 'c' names no input; inputs are a, b"),
+        ("a={tmp}/extra.npz", "holds 3 arrays, input 'a' takes one"),
+    ],
+)
+def test_bad_input_files_are_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, spec: str, message: str
+) -> None:
+    model = tmp_path / "two.mlir"
+    model.write_text(TWO_INPUTS)
+    zeros = np.zeros((2, 3), np.float32)
+    np.save(tmp_path / "a.npy", zeros)
+    np.savez(tmp_path / "extra.npz", a=zeros, b=zeros, c=zeros)
+    (tmp_path / "x.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    spec = spec.format(A=tmp_path / "a.npy", B=tmp_path / "a.npy", tmp=tmp_path)
+    code, out, err = _run(capsys, model, "-i", spec)
+    assert code == 1 and out == "", out
+    assert err.startswith("lowpass-run: error: --input ") and err.count("\n") == 1, err
+    assert message in err, err

@@ -660,7 +660,7 @@ def test_parallel_blocks_call_their_passes_out_of_line() -> None:
         compiled = lowpass.Core().compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": threads})
         request = compiled.create_infer_request()
         results.append(np.asarray(request.infer(feeds)["y"]).copy())
-        code = request.device_request.native_code(optimized=False)
+        code = request.device_request.native_code(optimized=False) or ""
     np.testing.assert_array_equal(results[1], results[0])
     tasks = re.findall(r'^define [^@]*@"[^"]*_blocks"\(.*?^}', code, flags=re.MULTILINE | re.DOTALL)
     calls = [line for task in tasks for line in task.splitlines()
