@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import math
 import os
 import queue
 import threading
@@ -97,11 +98,16 @@ class Tensor(np.ndarray):
     `get_size()`, `byte_size`, `element_type` (MLIR spelling, as `Port.element_type`).
 
     Made as OpenVINO's `ov.Tensor` is: `Tensor(array)` a copy of an array (`shared_memory=
-    True`: the array's memory itself), `Tensor(element_type, shape)` zeros of that element
-    type (`"f32"`, `"ui8"`, as `element_type` spells them, or a numpy dtype)."""
+    True`: the array's memory itself), `Tensor(array, shape, element_type)` the array's
+    memory read as that shape and element type (shared, as OpenVINO's), `Tensor(element_type,
+    shape)` zeros of that element type (`"f32"`, `"ui8"`, as `element_type` spells them, or a
+    numpy dtype)."""
 
     def __new__(cls, source: Any, shape: Any = None, *args: Any,
                 shared_memory: bool = False, **kwargs: Any) -> Tensor:  # fmt: skip
+        if isinstance(source, np.ndarray) and shape is not None:
+            memory: np.ndarray = cast("Any", source)
+            return _tensor_over(memory, shape, *args, **kwargs).view(cls)
         if isinstance(source, np.ndarray) or (shape is None and (
                 hasattr(source, "__array__") or isinstance(source, list | tuple))):
             array: np.ndarray = np.asarray(cast("Any", source))
@@ -276,6 +282,28 @@ def _static_dims(value: Any) -> tuple[int, ...]:
     if any(d is None for d in dims):
         raise LowpassError(f"a tensor's shape must be static dimensions, not {value!r}")
     return cast("tuple[int, ...]", dims)
+
+
+def _tensor_over(array: np.ndarray, shape: Any, element_type: Any = None, **kwargs: Any
+                 ) -> np.ndarray:  # fmt: skip
+    """OpenVINO's `Tensor(array, shape, type)`: the first bytes of `array`'s (C-contiguous)
+    memory as an array of `shape` and `type` (the array's own type by default)."""
+    element_type = kwargs.pop("type", element_type)
+    if kwargs:
+        raise TypeError(f"Tensor(array, shape, type): unexpected {', '.join(kwargs)}")
+    dtype = array.dtype if element_type is None else _element_dtype(element_type)
+    if dtype is None:
+        raise TypeError(f"Tensor(array, shape, type): {element_type!r} is no element type")
+    dims = _static_dims(shape)
+    if not array.flags.c_contiguous:
+        raise RuntimeError("Tensor(array, shape, type): the array must be C-contiguous: its "
+                           "memory is shared")
+    needed = math.prod(dims) * dtype.itemsize
+    if needed > array.nbytes:
+        raise RuntimeError(f"Tensor(array, shape, type): {list(dims)} of {dtype} needs "
+                           f"{needed} bytes, the array holds {array.nbytes}")
+    flat = array.reshape(-1).view(np.uint8)
+    return flat[:needed].view(dtype).reshape(dims)
 
 
 def _element_dtype(element_type: Any) -> np.dtype | None:
@@ -973,7 +1001,7 @@ class Core:
     def _config(self, device_name: str, config: Mapping[Any, Any] | None) -> dict[str, Any]:
         """The device's properties set on the core, then `config` over them."""
         merged = dict(self._properties.get(device_name, {}))
-        merged.update({_property_name(k): v for k, v in (config or {}).items()})
+        merged.update({_property_name(k): _property_value(v) for k, v in (config or {}).items()})
         return merged
 
     @property
@@ -993,17 +1021,15 @@ class Core:
         else:
             self._check_device(str(device_name))
             targets = [str(device_name)]
-        if _is_pair(properties):  # (openvino's own keys wrap the value in an OVAny)
+        if _is_pair(properties):
             key, value = properties
-            if type(value).__name__ == "OVAny" and hasattr(value, "value"):
-                value = value.value
             properties = {key: value}
         if not _is_mapping(properties):
             raise LowpassError(
                 f"set_property takes a dict of properties or a (key, value) pair, got "
                 f"{properties!r}"
             )
-        given = {_property_name(k): v for k, v in properties.items()}
+        given = {_property_name(k): _property_value(v) for k, v in properties.items()}
         for target in targets:
             merged = {**self._properties.get(target, {}), **given}
             check = getattr(get_device(target), "check_config", None)
@@ -1137,6 +1163,14 @@ def _candidate_devices(device_name: Any) -> list[str]:
 def _property_name(key: Any) -> str:
     # openvino.properties.* helpers are callables returning the key string; accept both
     return str(key() if callable(key) else key)
+
+
+def _property_value(value: Any) -> Any:
+    """A property's value, out of the `OVAny` that openvino's own `(key, value)` pairs wrap
+    it in (`dict([props.inference_num_threads(1)])`)."""
+    if type(value).__name__ == "OVAny" and hasattr(value, "value"):
+        return value.value
+    return value
 
 
 def get_version() -> str:

@@ -1000,6 +1000,34 @@ def test_a_callback_chains_one_inference_and_keeps_the_first_error() -> None:
     request.infer({"x": np.ones((2, 3), np.float32)})  # (ready again)
 
 
+def test_tensor_over_an_arrays_memory_with_a_shape_and_type() -> None:
+    """OpenVINO's `Tensor(array, shape, type)`: the array's memory (shared) read as that shape
+    and element type, the array's own type by default; more bytes than the array holds is
+    an error, not a read past it. The same values as openvino's where installed."""
+    a = np.arange(12, dtype=np.float32)
+    made = [lowpass.Tensor(a, [3, 4], lowpass.Type.f32), lowpass.Tensor(a, [2, 2], "i32"),
+            lowpass.Tensor(a, lowpass.Shape([2, 3]))]
+    assert [t.shape for t in made] == [(3, 4), (2, 2), (2, 3)]
+    assert [t.dtype for t in made] == [np.float32, np.int32, np.float32]
+    assert made[1][0, 1] == np.float32(1.0).view(np.int32)
+    a[6] = 100.0
+    assert made[0][1, 2] == 100.0 and made[2][1, 0] == 3.0  # (shared)
+    with pytest.raises(RuntimeError, match=r"\[5, 4\] of float32 needs 80 bytes, the array "
+                                           "holds 48"):
+        lowpass.Tensor(a, [5, 4], lowpass.Type.f32)
+    with pytest.raises(RuntimeError, match="C-contiguous"):
+        lowpass.Tensor(a.reshape(3, 4)[:, ::2], [6])
+    try:
+        import openvino
+    except ImportError:
+        return
+    for ours, args in zip(made, [([3, 4], openvino.Type.f32), ([2, 2], openvino.Type.i32),
+                                 (openvino.Shape([2, 3]),)], strict=True):
+        theirs = openvino.Tensor(a, *args)
+        np.testing.assert_array_equal(ours.data, theirs.data)
+        assert ours.data.dtype == theirs.data.dtype
+
+
 def test_tensor_is_made_as_openvinos_and_results_have_names() -> None:
     """`lowpass.Tensor(array)` copies (`shared_memory=True`: the array's memory), `Tensor(
     element_type, shape)` is zeros of it, both run as inputs; `InferResults.names()` is each

@@ -376,3 +376,19 @@ def test_set_property_takes_openvinos_pairs() -> None:
     core.set_property("CPU", ov_props.inference_num_threads(2))
     assert core.get_property("CPU", hints.performance_mode) is hints.PerformanceMode.THROUGHPUT
     assert core.get_property("CPU", props.inference_num_threads) == 2
+
+
+def test_compile_model_takes_a_dict_of_openvinos_pairs() -> None:
+    """`dict([props.inference_num_threads(1), ...])`, openvino's way to a config: the values
+    are unwrapped from their OVAny, in `compile_model` and in `set_property`'s dict."""
+    pytest.importorskip("openvino")
+    ov_hints = _openvino_module("hint")
+    ov_props = importlib.import_module("openvino.properties")
+    config = dict([ov_props.inference_num_threads(1), ov_props.enable_profiling(True),
+                   ov_hints.execution_mode(ov_hints.ExecutionMode.PERFORMANCE)])
+    compiled = lowpass.Core().compile_model(RELU, "CPU", config)
+    assert compiled.get_property(props.inference_num_threads) == 1
+    assert compiled.get_property(props.enable_profiling) is True
+    core = lowpass.Core()
+    core.set_property("CPU", dict([ov_props.inference_num_threads(2)]))
+    assert core.get_property("CPU", props.inference_num_threads) == 2
