@@ -946,6 +946,12 @@ class Core:
             return Model(read_model_file(model), Path(model))
         try:
             return Model(read_module(model))
+        except UnicodeDecodeError:  # (a binary file: no MLIR text)
+            from lowpass.frontends import MODEL_SUFFIXES, FrontendError
+
+            raise FrontendError(
+                f"{model}: error: not a model: expected MLIR text or a model file of "
+                + ", ".join(MODEL_SUFFIXES)) from None
         except FileNotFoundError:  # the frontends' error for a file that cannot be read (a
             # RuntimeError, as OpenVINO's read_model raises), as for a .onnx or .xml file
             from lowpass.frontends import read_model_file

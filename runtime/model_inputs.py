@@ -227,7 +227,14 @@ def read_with_input_options(
             if "name the input" not in str(e):
                 raise LowpassError(str(e)) from None
         else:
-            return core.read_model(path, shapes=shapes, constants=constants)
+            try:
+                return core.read_model(path, shapes=shapes, constants=constants)
+            except RuntimeError as e:  # (an unknown name: said as the other models' are)
+                unknown = re.search(r"the model has no input named '([^']*)'.*", str(e))
+                if unknown is None:
+                    raise
+                flag = "--shape" if unknown.group(1) in shapes else "--freeze"
+                raise LowpassError(f"{flag}: {unknown.group(0)}") from None
     model = core.read_model(path)
     if shape_specs or freeze_specs:
         model = apply_input_options(model, shape_specs, freeze_specs)

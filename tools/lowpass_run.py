@@ -99,7 +99,6 @@ HINTS = {
 HINT_ABBREVIATIONS = {"tput": "throughput", "ctput": "cumulative_throughput"}
 """benchmark_app's short names of the hints."""
 PC_SORTS = ("sort", "no_sort", "simple_sort")
-MODEL_SUFFIXES = (".mlir", ".xml", ".onnx")
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".gif", ".tif", ".tiff", ".webp")
 
 
@@ -113,8 +112,12 @@ class _Parser(argparse.ArgumentParser):
         self._check_single_dash_words(words)
         parsed = self.parse_args(words)
         parsed.input = [spec for group in parsed.input for spec in group]
+        for spec in parsed.data_shape:
+            if re.search(r"\]\s*,\s*\[", spec):  # (benchmark_app's shapes taken in turn)
+                raise LowpassError(f"-data_shape {spec}: several data shapes for one input; "
+                                   "lowpass-run takes one shape for each input")
         if (parsed.model is None and parsed.model_option is None and parsed.input
-                and Path(parsed.input[-1]).suffix.lower() in MODEL_SUFFIXES):
+                and Path(parsed.input[-1]).suffix.lower() in _MODEL_SUFFIXES):
             parsed.model = parsed.input.pop()  # (`-i x.npy MODEL`: -i takes several words)
         if (parsed.model is None) == (parsed.model_option is None):
             self.error("give the model once: as MODEL or as -m MODEL")
@@ -622,7 +625,7 @@ def _config(args: argparse.Namespace) -> tuple[dict[str, object], list[str]]:
         ("-infer_precision", "INFERENCE_PRECISION_HINT", args.infer_precision),
         ("-pin", "ENABLE_CPU_PINNING", args.pin),
     ):
-        if value is not None or (flag == "-hint" and args.hint is not None):
+        if value is not None:  # (`-hint none` sets nothing: any device takes it)
             given.append(flag)
         if value is not None:
             config[key] = value
@@ -1244,17 +1247,21 @@ def _benchmark(
     requests = [compiled.create_infer_request() for _ in range(nreq)]
     _info(f"Model: {args.model}")
     _info(f"Device: {compiled.device}")
-    if compiled.device == "CPU" and nreq == 1 and not {
+    if compiled.device == "CPU" and nreq == 1 and args.hint is None and not {
             "PERFORMANCE_HINT", "NUM_STREAMS", "INFERENCE_NUM_THREADS"} & set(compiled.config):
         # (benchmark_app's default is the THROUGHPUT hint: say so, as it warns of its own)
         print("[ WARNING ] No -hint, -nstreams or -nthreads given: one request on every "
               "core (OpenVINO's LATENCY hint; benchmark_app's default is -hint throughput; "
               "give it, or -hint none -nthreads N, to compare)")
     for key, value in compiled.config.items():
-        if key in ("NUM_STREAMS", "INFERENCE_NUM_THREADS"):  # (as the device made them:
-            # at most the cores this process may use)
+        if key in ("NUM_STREAMS", "INFERENCE_NUM_THREADS", "INFERENCE_PRECISION_HINT"):
+            # (as the device made them: at most the cores this process may use; bf16 where
+            # the host has it, as benchmark_app prints the compiled model's own)
+            asked = value
             with contextlib.suppress(LowpassError):
                 value = compiled.get_property(key)
+            if key == "INFERENCE_PRECISION_HINT" and str(value) != str(asked):
+                _warning(f"-infer_precision {asked}: the model runs in {value} on this host")
         _info(f"  {key}: {value}")
     for key in ("INFERENCE_NUM_THREADS",):
         if key not in compiled.config:
@@ -1509,6 +1516,7 @@ def _check_args(args: argparse.Namespace, bench: bool) -> None:
             ("-no_warmup", args.no_warmup),
             ("-latency_percentile", args.latency_percentile != 50),
             ("-exec_graph_path", args.exec_graph_path is not None),
+            ("-dump_config", args.dump_config is not None),
         ):
             if given:
                 raise LowpassError(f"{flag} needs benchmark mode: give -t SECONDS or -niter N")
@@ -1600,6 +1608,10 @@ def _run(args: argparse.Namespace, bench: bool, source: list[str] | None) -> Non
     else:
         model = read_with_input_options(core, Path(args.model), args.shape, args.freeze)
     times = {"read_model_ms": (time.perf_counter() - begin) * 1e3}
+    if args.shape and bench:  # (benchmark_app's line, as for -b)
+        _info("Reshaping model: " + ", ".join(
+            f"'{port.name}': [{','.join('?' if d is None else str(d) for d in port.shape)}]"
+            for port in model.inputs))
     warn = _warning if bench else _run_warning
     if args.batch is not None and args.data_shape:  # (benchmark_app's rule and warning)
         warn("Batch size will be ignored. Provide batch dimension in data_shape parameter.")

@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+import lowpass
 from lowpass.tools import lowpass_run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -277,6 +278,10 @@ def test_bin_inputs_as_benchmark_app_maps_them(
          "-report_folder no/such/folder: no such folder"),
         (["-niter", "2", "-load_config", "no-such.json"], "-load_config no-such.json: cannot read"),
         (["-niter", "2", "-d", "REFERENCE", "-pin", "YES"], "-pin applies to the CPU device"),
+        (["-dump_config", "c.json"], "-dump_config needs benchmark mode"),
+        (["-niter", "2", "-data_shape", "[1,3,32,32],[2,3,32,32]"],
+         "-data_shape [1,3,32,32],[2,3,32,32]: several data shapes for one input; lowpass-run "
+         "takes one shape for each input"),
     ],
 )
 def test_bad_values_are_one_line(
@@ -457,3 +462,30 @@ def test_bad_input_files_are_one_line(
     assert code == 1 and out == "", out
     assert err.startswith("lowpass-run: error: --input ") and err.count("\n") == 1, err
     assert message in err, err
+
+
+def test_benchmark_apps_other_habits(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """`-hint none` sets nothing (REFERENCE takes it, no warning of a missing hint);
+    `-infer_precision bf16` prints the compiled model's precision, with a warning where the
+    host runs f32 instead; `-shape` prints benchmark_app's `Reshaping model` line, and an
+    ONNX model's unknown input names the flag; a binary file is no model."""
+    code, out, err = _run(capsys, CONVNET, "-d", "REFERENCE", "-hint", "none", "-niter", 1)
+    assert code == 0, err
+    code, out, err = _run(capsys, CONVNET, "-hint", "none", "-niter", 1)
+    assert code == 0 and "WARNING" not in out, out
+    runs = lowpass.Core().compile_model(CONVNET, "CPU", {"INFERENCE_PRECISION_HINT": "bf16"})
+    precision = runs.get_property("INFERENCE_PRECISION_HINT")
+    code, out, err = _run(capsys, CONVNET, "-infer_precision", "bf16", "-niter", 1)
+    assert code == 0 and f"INFERENCE_PRECISION_HINT: {precision}" in out, out
+    warned = "[ WARNING ] -infer_precision bf16: the model runs in f32 on this host" in out
+    assert warned == (str(precision) == "f32"), out
+    code, out, err = _run(capsys, CONVNET, "-shape", "[2,3,32,32]", "-niter", 1)
+    assert code == 0 and "Reshaping model: 'data': [2,3,32,32]" in out, out
+    np.save(tmp_path / "x.npy", np.zeros(3))
+    code, out, err = _run(capsys, tmp_path / "x.npy")
+    assert code == 1 and err == (f"{tmp_path / 'x.npy'}: error: not a model: expected MLIR "
+                                 "text or a model file of .mlir, .xml, .onnx\n"), err
+    pytest.importorskip("onnx")
+    code, out, err = _run(capsys, QDQ_ONNX, "-shape", "y[1,3,32,32]", "-niter", 1)
+    assert code == 1 and err.startswith("lowpass-run: error: --shape: the model has no input "
+                                        "named 'y'"), err
