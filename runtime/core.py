@@ -1494,7 +1494,8 @@ class CompiledModel(_NotCopyable):
         return self._infer_request
 
     def __call__(
-        self, inputs: Any = None, share_inputs: bool = True, share_outputs: bool = False
+        self, inputs: Any = None, share_inputs: bool = True, share_outputs: bool = False, *,
+        decode_strings: bool = True,  # (OpenVINO's, for string tensors: lowpass has none)
     ) -> InferResults:
         """
         Run on the compiled model's own infer request, created on the first call and reused
@@ -1651,6 +1652,14 @@ class InferRequest(_NotCopyable):
         key, value = (None, args[0]) if len(args) == 1 else args
         self.set_tensor(_find_port(self._model.inputs, key, "input"), value)
 
+    def set_tensors(self, inputs: Mapping[Any, Any]) -> None:
+        """OpenVINO's `set_tensors({name or port: tensor})`: each input, as `set_tensor`."""
+        _set_each(self.set_tensor, inputs, "set_tensors")
+
+    def set_input_tensors(self, inputs: Mapping[Any, Any]) -> None:
+        """OpenVINO's `set_input_tensors({index: tensor})`: each input, as `set_tensor`."""
+        _set_each(self.set_input_tensor, inputs, "set_input_tensors")
+
     def get_input_tensor(self, key: int | str | Port | None = None) -> Tensor:
         """The input's tensor (`get_tensor`); no key: the model's one input."""
         return self.get_tensor(_find_port(self._model.inputs, key, "input"))
@@ -1745,25 +1754,6 @@ class InferRequest(_NotCopyable):
             tensors[port.index] = tensor
         return tensor
 
-    def _refresh_output_tensors(self, outputs: list[np.ndarray]) -> None:
-        """The output tensors handed out (`get_output_tensor`), set to this inference's
-        results: in place where the shape is the same, else a new array (a dynamic output's
-        new shape: an old handle then keeps the old result, as OpenVINO's reallocated
-        tensor)."""
-        tensors = self._output_tensors
-        assert tensors is not None
-        for index, tensor in enumerate(tensors):
-            if tensor is None:
-                continue
-            result = outputs[index]
-            # (numpy's shape, not Tensor's property: 1 us less per output; a tensor whose
-            # shape was set to another size has new memory: replaced)
-            if (_NDARRAY_SHAPE.__get__(tensor) == result.shape and tensor.dtype == result.dtype
-                    and not vars(tensor)):
-                np.copyto(tensor, result)
-            else:
-                tensors[index] = as_tensor(result.copy())
-
     @property
     def results(self) -> InferResults:
         if self._outputs is None:
@@ -1773,7 +1763,8 @@ class InferRequest(_NotCopyable):
     # ---- inference ----------------------------------------------------------------------------
 
     def infer(
-        self, inputs: Any = None, share_inputs: bool = False, share_outputs: bool = False
+        self, inputs: Any = None, share_inputs: bool = False, share_outputs: bool = False, *,
+        decode_strings: bool = True,  # (OpenVINO's, for string tensors: lowpass has none)
     ) -> InferResults:
         """
         Run once (OpenVINO's signature). The results are copies unless `share_outputs`: then
@@ -1838,7 +1829,7 @@ class InferRequest(_NotCopyable):
                 self._outputs = outputs
                 self._outputs_shared = share_outputs
                 if self._output_tensors is not None:
-                    self._refresh_output_tensors(outputs)
+                    _refresh_output_tensors(self._output_tensors, outputs)
                 self.latency = (perf_counter() - start) * 1e3
                 return InferResults(self._output_ports, outputs)
         for value, shape, dtype in zip(values, self._input_shapes, self._input_dtypes):  # noqa: B905
@@ -1874,7 +1865,7 @@ class InferRequest(_NotCopyable):
             end = perf_counter()
         self._outputs_shared = share_outputs
         if self._output_tensors is not None:
-            self._refresh_output_tensors(outputs)
+            _refresh_output_tensors(self._output_tensors, outputs)
         self.latency = (end - start) * 1e3
         return InferResults(self._output_ports, outputs)
 
@@ -2146,24 +2137,54 @@ class _AsyncRunner:
         return ready
 
 
+def _refresh_output_tensors(tensors: list[Tensor | None] | None,
+                            outputs: list[np.ndarray]) -> None:
+    """The output tensors a request handed out (`get_output_tensor`), set to this inference's
+    results: in place where the shape is the same, else a new array (a dynamic output's
+    new shape: an old handle then keeps the old result, as OpenVINO's reallocated
+    tensor)."""
+    assert tensors is not None
+    for index, tensor in enumerate(tensors):
+        if tensor is None:
+            continue
+        result = outputs[index]
+        # (numpy's shape, not Tensor's property: 1 us less per output; a tensor whose
+        # shape was set to another size has new memory: replaced)
+        if (_NDARRAY_SHAPE.__get__(tensor) == result.shape and tensor.dtype == result.dtype
+                and not vars(tensor)):
+            np.copyto(tensor, result)
+        else:
+            tensors[index] = as_tensor(result.copy())
+
+
+def _set_each(set_one: Callable[[Any, Any], None], inputs: Mapping[Any, Any], what: str) -> None:
+    """`set_tensors`' loop; a list of tensors (OpenVINO's tensors of one batched input) is
+    refused: one tensor an input here."""
+    if not _is_mapping(inputs):
+        raise LowpassError(f"{what} takes a dict of tensors by input, got "
+                           f"{type(inputs).__name__} (one tensor an input: a batch is one "
+                           "tensor)")
+    for key, value in inputs.items():
+        set_one(key, value)
+
+
 class AsyncInferQueue(_NotCopyable):
     """
     A pool of infer requests of one compiled model run with `start_async` (OpenVINO's
-    `AsyncInferQueue(compiled_model, jobs)`): `jobs` requests (0: the compiled model's
-    `OPTIMAL_NUMBER_OF_INFER_REQUESTS`, its streams). `start_async(inputs, userdata)` waits
-    for an idle request and starts it; `set_callback(cb)` makes each inference end with
+    `AsyncInferQueue(model, jobs)`, `model` a compiled model): `jobs` requests (0: the compiled
+    model's `OPTIMAL_NUMBER_OF_INFER_REQUESTS`, its streams). `start_async(inputs, userdata)`
+    waits for an idle request and starts it; `set_callback(cb)` makes each inference end with
     `cb(request, userdata)` (on the request's worker thread); `wait_all()` waits for every
     request; `is_ready()` tells whether one is idle, `get_idle_request_id()` waits for one;
     `len(queue)`, `queue[i]`, iteration; `userdata` lists each request's last userdata. An
-    error of an inference or of the callback is raised by the next `start_async` or
-    `wait_all`.
+    error of an inference or of the callback is raised by the next `start_async` or `wait_all`.
     """
 
-    def __init__(self, compiled_model: CompiledModel, jobs: int = 0) -> None:
+    def __init__(self, model: CompiledModel, jobs: int = 0) -> None:
         if jobs < 0:
             raise LowpassError(f"AsyncInferQueue: jobs must be >= 0, got {jobs}")
-        count = jobs or int(compiled_model.get_property("OPTIMAL_NUMBER_OF_INFER_REQUESTS"))
-        self._requests = [compiled_model.create_infer_request() for _ in range(max(count, 1))]
+        count = jobs or int(model.get_property("OPTIMAL_NUMBER_OF_INFER_REQUESTS"))
+        self._requests = [model.create_infer_request() for _ in range(max(count, 1))]
         self._userdata: list[Any] = [None] * len(self._requests)
         self._idle: deque[int] = deque(range(len(self._requests)))
         self._ready = threading.Condition()

@@ -1717,4 +1717,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from lowpass.tools.opt_tool import process_status
+
+    sys.exit(process_status(main()))

@@ -31,6 +31,7 @@ import inspect
 import itertools
 import os
 import re
+import signal
 import sys
 import textwrap
 import time
@@ -1252,6 +1253,21 @@ def clip_source_excerpt(text: str, width: int = EXCERPT_WIDTH) -> str:
     return "\n".join(lines)
 
 
+INTERRUPTED = 130
+"""`run_tool`'s status after Ctrl-C (128 + SIGINT, as a shell reports a process it ended)."""
+
+
+def process_status(code: int) -> int:
+    """A tool's status as its process's: after Ctrl-C (`INTERRUPTED`) the process ends by
+    SIGINT itself, as the interpreter does after an uncaught KeyboardInterrupt, so that the
+    shell sees an interrupted command and stops a loop that runs it too."""
+    if code == INTERRUPTED and hasattr(signal, "SIGINT"):
+        sys.stderr.flush()
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGINT)
+    return code
+
+
 def run_tool(
     tool: Callable[[], Any], prog: str, source: Callable[[], str | None] = lambda: None
 ) -> int:
@@ -1264,9 +1280,9 @@ def run_tool(
     except (ParseError, DiagnosticException) as e:
         print(_diagnostic_text(e, prog, source()), file=sys.stderr)
         return 1
-    except KeyboardInterrupt:  # (Ctrl-C: the shell's 128 + SIGINT, and no traceback)
+    except KeyboardInterrupt:  # (Ctrl-C: one line, no traceback; `process_status`)
         print(f"{prog}: interrupted", file=sys.stderr)
-        return 130
+        return INTERRUPTED
     except MemoryError:
         what = "out of memory (a tensor too large for this machine?)"
         print(f"{prog}: error: {_locate(what, source())}", file=sys.stderr)
@@ -1409,4 +1425,4 @@ def main(args: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(process_status(main()))

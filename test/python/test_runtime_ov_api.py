@@ -1058,3 +1058,23 @@ def test_tensor_is_made_as_openvinos_and_results_have_names() -> None:
     assert a[1, 1] == 1.0  # (openvino copies by default too)
     assert openvino.Tensor(openvino.Type.u8, [2, 2]).data.shape == zeros.shape
     assert lowpass.Tensor(openvino.Type.i64, [1, 4]).dtype == np.int64  # (their type, as is)
+
+
+def test_openvinos_other_names_for_setting_inputs_and_queues() -> None:
+    """`set_tensors({name: tensor})`, `set_input_tensors({index: tensor})`,
+    `AsyncInferQueue(model=..., jobs=...)` and `infer(..., decode_strings=...)`, as OpenVINO
+    spells them; a list of tensors (OpenVINO's batch of one input) is refused in one line."""
+    compiled = lowpass.Core().compile_model(RELU, "CPU")
+    request = compiled.create_infer_request()
+    x = np.array([[-1.0, 2.0, -3.0], [4.0, -5.0, 6.0]], np.float32)
+    request.set_tensors({"x": x})
+    np.testing.assert_array_equal(request.infer(decode_strings=False)["y"], np.maximum(x, 0))
+    request.set_input_tensors({0: -x})
+    np.testing.assert_array_equal(request.infer()["y"], np.maximum(-x, 0))
+    with pytest.raises(lowpass.LowpassError, match="set_input_tensors takes a dict of tensors "
+                                                   "by input, got list"):
+        request.set_input_tensors([x, x])
+    queue = lowpass.AsyncInferQueue(model=compiled, jobs=2)
+    queue.start_async({"x": x})
+    queue.wait_all()
+    np.testing.assert_array_equal(compiled(x, decode_strings=True)["y"], np.maximum(x, 0))
