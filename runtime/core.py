@@ -1652,11 +1652,11 @@ class InferRequest(_NotCopyable):
         key, value = (None, args[0]) if len(args) == 1 else args
         self.set_tensor(_find_port(self._model.inputs, key, "input"), value)
 
-    def set_tensors(self, inputs: Mapping[Any, Any]) -> None:
+    def set_tensors(self, inputs: Any) -> None:
         """OpenVINO's `set_tensors({name or port: tensor})`: each input, as `set_tensor`."""
         _set_each(self.set_tensor, inputs, "set_tensors")
 
-    def set_input_tensors(self, inputs: Mapping[Any, Any]) -> None:
+    def set_input_tensors(self, inputs: Any) -> None:
         """OpenVINO's `set_input_tensors({index: tensor})`: each input, as `set_tensor`."""
         _set_each(self.set_input_tensor, inputs, "set_input_tensors")
 
@@ -2157,7 +2157,7 @@ def _refresh_output_tensors(tensors: list[Tensor | None] | None,
             tensors[index] = as_tensor(result.copy())
 
 
-def _set_each(set_one: Callable[[Any, Any], None], inputs: Mapping[Any, Any], what: str) -> None:
+def _set_each(set_one: Callable[[Any, Any], None], inputs: Any, what: str) -> None:
     """`set_tensors`' loop; a list of tensors (OpenVINO's tensors of one batched input) is
     refused: one tensor an input here."""
     if not _is_mapping(inputs):
