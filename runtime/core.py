@@ -878,7 +878,12 @@ def _names(ports: Sequence[Port]) -> str:
 class Core:
     """Entry point of the runtime (OpenVINO's `ov.Core`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, xml_config_file: str | Path = "") -> None:
+        if str(xml_config_file):  # (OpenVINO's plugins.xml: which plugin libraries to load)
+            raise LowpassError(
+                f"Core({str(xml_config_file)!r}): lowpass loads no plugins from an XML file; "
+                "its devices are REFERENCE, CPU and AUTO: give no file"
+            )
         self._device_properties: dict[str, dict[str, Any]] = {}
 
     @property

@@ -1074,6 +1074,9 @@ def test_openvinos_other_names_for_setting_inputs_and_queues() -> None:
     with pytest.raises(lowpass.LowpassError, match="set_input_tensors takes a dict of tensors "
                                                    "by input, got list"):
         request.set_input_tensors([x, x])
+    with pytest.raises(lowpass.LowpassError, match="lowpass loads no plugins from an XML file"):
+        lowpass.Core("plugins.xml")
+    assert lowpass.Core("").available_devices == lowpass.Core().available_devices
     queue = lowpass.AsyncInferQueue(model=compiled, jobs=2)
     queue.start_async({"x": x})
     queue.wait_all()
