@@ -1657,13 +1657,13 @@ class InferRequest(_NotCopyable):
         key, value = (None, args[0]) if len(args) == 1 else args
         self.set_tensor(_find_port(self._model.inputs, key, "input"), value)
 
-    def set_tensors(self, inputs: Any) -> None:
+    def set_tensors(self, inputs: Any, *batch: Any) -> None:
         """OpenVINO's `set_tensors({name or port: tensor})`: each input, as `set_tensor`."""
-        _set_each(self.set_tensor, inputs, "set_tensors")
+        _set_each(self.set_tensor, inputs, "set_tensors", batch)
 
-    def set_input_tensors(self, inputs: Any) -> None:
+    def set_input_tensors(self, inputs: Any, *batch: Any) -> None:
         """OpenVINO's `set_input_tensors({index: tensor})`: each input, as `set_tensor`."""
-        _set_each(self.set_input_tensor, inputs, "set_input_tensors")
+        _set_each(self.set_input_tensor, inputs, "set_input_tensors", batch)
 
     def get_input_tensor(self, key: int | str | Port | None = None) -> Tensor:
         """The input's tensor (`get_tensor`); no key: the model's one input."""
@@ -2162,10 +2162,11 @@ def _refresh_output_tensors(tensors: list[Tensor | None] | None,
             tensors[index] = as_tensor(result.copy())
 
 
-def _set_each(set_one: Callable[[Any, Any], None], inputs: Any, what: str) -> None:
-    """`set_tensors`' loop; a list of tensors (OpenVINO's tensors of one batched input) is
-    refused: one tensor an input here."""
-    if not _is_mapping(inputs):
+def _set_each(set_one: Callable[[Any, Any], None], inputs: Any, what: str,
+              batch: tuple[Any, ...] = ()) -> None:  # fmt: skip
+    """`set_tensors`' loop; a list of tensors (OpenVINO's tensors of one batched input,
+    `set_tensors(name, [tensors])` too) is refused: one tensor an input here."""
+    if batch or not _is_mapping(inputs):
         raise LowpassError(f"{what} takes a dict of tensors by input, got "
                            f"{type(inputs).__name__} (one tensor an input: a batch is one "
                            "tensor)")

@@ -49,6 +49,7 @@ import statistics
 import sys
 import threading
 import time
+import zipfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -116,9 +117,11 @@ class _Parser(argparse.ArgumentParser):
             if re.search(r"\]\s*,\s*\[", spec):  # (benchmark_app's shapes taken in turn)
                 raise LowpassError(f"-data_shape {spec}: several data shapes for one input; "
                                    "lowpass-run takes one shape for each input")
-        if (parsed.model is None and parsed.model_option is None and parsed.input
-                and Path(parsed.input[-1]).suffix.lower() in _MODEL_SUFFIXES):
-            parsed.model = parsed.input.pop()  # (`-i x.npy MODEL`: -i takes several words)
+        if parsed.input and _model_word(parsed.input[-1]):  # (`-i x.npy MODEL`: -i takes
+            if parsed.model is not None or parsed.model_option is not None:  # several words)
+                self.error(f"give the model once: as MODEL or as -m MODEL ('{parsed.input[-1]}' "
+                           "after -i is a model too)")
+            parsed.model = parsed.input.pop()
         if (parsed.model is None) == (parsed.model_option is None):
             self.error("give the model once: as MODEL or as -m MODEL")
         parsed.model = parsed.model or parsed.model_option
@@ -664,7 +667,7 @@ def _random_array(port: Port, shape: tuple[int, ...], rng: np.random.Generator) 
 
 def _load_inputs(args: argparse.Namespace, compiled: CompiledModel) -> dict[str, np.ndarray]:
     ports = compiled.inputs
-    given: dict[str, np.ndarray] = {}
+    given = _OneFileEach()
     data_shapes = _data_shapes(args.data_shape, ports)
     for spec in _input_specs(args.input, ports):
         folder = next((f for f in (spec, spec.partition("=")[2], spec.partition(":")[2])
@@ -700,7 +703,7 @@ def _load_inputs(args: argparse.Namespace, compiled: CompiledModel) -> dict[str,
         except EOFError:  # an empty file
             raise LowpassError(f"--input {spec}: '{path}' is not a .npy file (it is empty)") \
                 from None
-        except (ValueError, OSError) as e:
+        except (ValueError, OSError, zipfile.BadZipFile) as e:
             raise LowpassError(f"--input {spec}: '{path}' is not a .npy file ({e})") from None
         if not isinstance(loaded, np.ndarray):  # (an .npz archive for one input)
             loaded.close()
@@ -721,6 +724,21 @@ def _load_inputs(args: argparse.Namespace, compiled: CompiledModel) -> dict[str,
     return given
 
 
+class _OneFileEach(dict[str, np.ndarray]):
+    """`_load_inputs`' arrays by input: an input given a second file is an error (benchmark_app
+    takes several, one per iteration: lowpass-run runs one)."""
+
+    def __setitem__(self, name: str, array: np.ndarray) -> None:
+        if name in self:
+            raise LowpassError(f"--input: input '{name}' is given more than one file; "
+                               "lowpass-run takes one file for each input")
+        super().__setitem__(name, array)
+
+    def update(self, other: Any = (), /, **more: np.ndarray) -> None:
+        for name, array in dict(other, **more).items():
+            self[name] = array
+
+
 def _archive_inputs(spec: str, path: str, ports: Sequence[Port], name: str | None
                     ) -> dict[str, np.ndarray]:  # fmt: skip
     """The arrays of the `.npz` archive `path` (numpy's `savez`): for input `name` (or a
@@ -732,7 +750,7 @@ def _archive_inputs(spec: str, path: str, ports: Sequence[Port], name: str | Non
                                    "archive: name its input, NAME=FILE.npy")
             members = cast("Any", archive)  # (numpy types NpzFile's members loosely)
             arrays: dict[str, np.ndarray] = {key: members[key] for key in archive.files}
-    except (ValueError, OSError, EOFError) as e:
+    except (ValueError, OSError, EOFError, zipfile.BadZipFile) as e:
         raise LowpassError(f"--input {spec}: '{path}' is not an .npz archive ({e})") from None
     names = [p.name for p in ports]
     if name is None and len(names) == 1 and len(arrays) == 1:
@@ -750,6 +768,16 @@ def _archive_inputs(spec: str, path: str, ports: Sequence[Port], name: str | Non
     return arrays
 
 
+def _model_word(word: str) -> bool:
+    """A word of `-i`'s that is a model, not an input's file: a model file's suffix, or an
+    existing file that is not an input's (.npy, .npz, .bin, an image: refused later)."""
+    path = Path(word)
+    if path.suffix.lower() in _MODEL_SUFFIXES:
+        return True
+    return (path.is_file() and "=" not in word
+            and path.suffix.lower() not in (".npy", ".npz", ".bin", *IMAGE_SUFFIXES))
+
+
 def _input_specs(words: Sequence[str], ports: Sequence[Port]) -> list[str]:
     """The `-i` words, one input each: benchmark_app's `a:A.npy,b:B.npy` cut at its commas
     (a word that is a file keeps its commas). benchmark_app takes several files for one
@@ -757,20 +785,21 @@ def _input_specs(words: Sequence[str], ports: Sequence[Port]) -> list[str]:
     names = {p.name for p in ports}
     specs: list[str] = []
     for word in words:
-        if "," not in word or Path(word).is_file() or Path(word.partition("=")[2]).is_file():
+        if "," not in word or any(Path(f).is_file() for f in (
+                word, word.partition("=")[2], word.partition(":")[2])):
             specs.append(word)
             continue
         given: str | None = None  # (the input the word's last piece went to)
-        for piece in word.split(","):
+        for piece in filter(None, word.split(",")):
             name = piece.partition("=")[0] if "=" in piece else piece.partition(":")[0]
             if name in names and ("=" in piece or ":" in piece):
                 given = name
             elif given is not None:
                 raise LowpassError(f"--input {word}: input '{given}' is given more than one "
                                    "file; lowpass-run takes one file for each input")
-            else:
-                given = ports[0].name if len(ports) == 1 else piece
-            specs.append(piece)
+            elif len(ports) == 1:
+                given = ports[0].name
+            specs.append(piece)  # (a bare file of a model of several inputs: named later)
     return specs
 
 
@@ -1181,15 +1210,16 @@ def _measure(
         work(requests[0])
     else:
         threads = [threading.Thread(target=work, args=(r,)) for r in requests]
-        for t in threads:
-            t.start()
         try:
+            for t in threads:
+                t.start()
             for t in threads:
                 t.join()
         except KeyboardInterrupt:  # (each request ends its inference, then the run stops)
             interrupted.set()
             for t in threads:
-                t.join()
+                if t.ident is not None:
+                    t.join()
             raise
     duration = time.perf_counter() - start
     if failures:
@@ -1717,6 +1747,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    from lowpass.tools.opt_tool import process_status
+    from lowpass.tools.interrupt import process_status
 
     sys.exit(process_status(main()))

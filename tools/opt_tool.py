@@ -31,7 +31,6 @@ import inspect
 import itertools
 import os
 import re
-import signal
 import sys
 import textwrap
 import time
@@ -63,6 +62,7 @@ from lowpass._version import __version__
 from lowpass.frontends import FrontendError
 from lowpass.frontends.files import CannotWriteError
 from lowpass.ir import LocatingParser, LowpassPrinter, did_you_mean, verify_module
+from lowpass.tools.interrupt import INTERRUPTED, process_status
 from lowpass.tools.startup import started
 from lowpass.tools.verify_diagnostics import (
     Diagnostic,
@@ -1253,21 +1253,6 @@ def clip_source_excerpt(text: str, width: int = EXCERPT_WIDTH) -> str:
     return "\n".join(lines)
 
 
-INTERRUPTED = 130
-"""`run_tool`'s status after Ctrl-C (128 + SIGINT, as a shell reports a process it ended)."""
-
-
-def process_status(code: int) -> int:
-    """A tool's status as its process's: after Ctrl-C (`INTERRUPTED`) the process ends by
-    SIGINT itself, as the interpreter does after an uncaught KeyboardInterrupt, so that the
-    shell sees an interrupted command and stops a loop that runs it too."""
-    if code == INTERRUPTED and hasattr(signal, "SIGINT"):
-        sys.stderr.flush()
-        signal.signal(signal.SIGINT, signal.SIG_DFL)
-        os.kill(os.getpid(), signal.SIGINT)
-    return code
-
-
 def run_tool(
     tool: Callable[[], Any], prog: str, source: Callable[[], str | None] = lambda: None
 ) -> int:
@@ -1282,7 +1267,7 @@ def run_tool(
         return 1
     except KeyboardInterrupt:  # (Ctrl-C: one line, no traceback; `process_status`)
         print(f"{prog}: interrupted", file=sys.stderr)
-        return INTERRUPTED
+        return INTERRUPTED  # (the console scripts then end by SIGINT: launch.py)
     except MemoryError:
         what = "out of memory (a tensor too large for this machine?)"
         print(f"{prog}: error: {_locate(what, source())}", file=sys.stderr)

@@ -489,3 +489,30 @@ def test_benchmark_apps_other_habits(capsys: pytest.CaptureFixture[str], tmp_pat
     code, out, err = _run(capsys, QDQ_ONNX, "-shape", "y[1,3,32,32]", "-niter", 1)
     assert code == 1 and err.startswith("lowpass-run: error: --shape: the model has no input "
                                         "named 'y'"), err
+
+
+def test_input_words_that_benchmark_app_users_mix_up(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Two files for one input, in two words too; the model after -i as well as -m; a
+    damaged .npz; a model file without a model's suffix after -i (taken as the model)."""
+    x = np.zeros((1, 3, 32, 32), np.float32)
+    np.save(tmp_path / "x.npy", x)
+    np.savez(tmp_path / "x.npz", data=x)
+    (tmp_path / "bad.npz").write_bytes((tmp_path / "x.npz").read_bytes()[:100])
+    model = tmp_path / "convnet_model"
+    model.write_text(CONVNET.read_text())
+    X = tmp_path / "x.npy"
+    for args, message in (
+        ([CONVNET, "-i", X, X], "--input: input 'data' is given more than one file"),
+        ([CONVNET, "-i", f"data:{X}", f"data={X}"], "input 'data' is given more than one file"),
+        ([CONVNET, "-i", tmp_path / "x.npz", f"data:{X}"], "is given more than one file"),
+        (["-m", CONVNET, "-i", X, CONVNET], f"give the model once: as MODEL or as -m MODEL "
+                                           f"('{CONVNET}' after -i is a model too)"),
+        ([CONVNET, "-i", tmp_path / "bad.npz"], "is not an .npz archive (File is not a zip"),
+    ):
+        code, out, err = _run(capsys, *args)
+        assert code == 1 and out == "" and err.count("\n") == 1, err
+        assert err.startswith("lowpass-run: error: ") and message in err, err
+    code, out, err = _run(capsys, "-i", X, model, "--full")
+    assert code == 0, err

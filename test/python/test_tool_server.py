@@ -136,7 +136,7 @@ def _interrupted(command: list[str], process_of: Callable[[subprocess.Popen[byte
 
 def test_an_interrupted_child_ends_as_a_python_process(clients: Path) -> None:
     """Ctrl-C: the tool's one line, then the end by SIGINT (status -2 here), as the tool
-    ends in a process of its own (`opt_tool.process_status`; a script interrupted before
+    ends in a process of its own (`interrupt.process_status`; a script interrupted before
     Python handles SIGINT ends without the line, so the two are not compared)."""
     psutil = pytest.importorskip("psutil")
 

@@ -8,6 +8,7 @@ the most recently used objects within its bytes, its key holds the target, and
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -173,14 +174,25 @@ def test_another_target_is_another_key(monkeypatch: pytest.MonkeyPatch) -> None:
     def other() -> tuple[str, str, str]:  # (the host's, AVX disabled)
         return triple, cpu, features + ",-avx"
 
+    capped = dataclasses.replace(jit.host_cpu())  # (another host_cpu(): the key's target anew)
     with monkeypatch.context() as patched:
         patched.setattr(jit, "target_spec", other)
+        patched.setattr(jit, "host_cpu", lambda: capped)
         parses.clear()
         _compile(2)
         assert len(parses) == 1
     parses.clear()
     _compile(2)  # (the host's target again)
     assert parses == []
+
+
+def test_no_object_is_taken_at_zero_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
+    parses = _parses(monkeypatch)
+    _compile(6)
+    monkeypatch.setattr(jit, "OBJECT_CACHE_BYTES", 0)
+    parses.clear()
+    _compile(6)
+    assert len(parses) == 1
 
 
 def test_clear_cache_forgets_the_objects(monkeypatch: pytest.MonkeyPatch) -> None:
