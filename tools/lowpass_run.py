@@ -769,13 +769,16 @@ def _archive_inputs(spec: str, path: str, ports: Sequence[Port], name: str | Non
 
 
 def _model_word(word: str) -> bool:
-    """A word of `-i`'s that is a model, not an input's file: a model file's suffix, or an
-    existing file that is not an input's (.npy, .npz, .bin, an image: refused later)."""
+    """A word of `-i`'s that is a model, not an input's file: not named (NAME=, NAME:), of a
+    model file's suffix, or an existing file that is not an input's (.npy, .npz, .bin, an
+    image: refused later)."""
     path = Path(word)
+    if "=" in word or (":" in word and not path.exists()):  # (NAME=FILE, NAME:FILE)
+        return False
     if path.suffix.lower() in _MODEL_SUFFIXES:
         return True
-    return (path.is_file() and "=" not in word
-            and path.suffix.lower() not in (".npy", ".npz", ".bin", *IMAGE_SUFFIXES))
+    return path.is_file() and path.suffix.lower() not in (".npy", ".npz", ".bin",
+                                                          *IMAGE_SUFFIXES)
 
 
 def _input_specs(words: Sequence[str], ports: Sequence[Port]) -> list[str]:
