@@ -27,7 +27,7 @@ import tempfile
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -202,7 +202,7 @@ def _cached_object(key: str) -> tuple[bytes, list[str]] | None:
             return None
         _OBJECTS.move_to_end(key)
     obj, declared = hit
-    return obj, [name for name in declared if _resolver_prefix(name) is not None]
+    return obj, _runtime_names(declared)
 
 
 def _keep_object(key: str, obj: bytes, declared: Sequence[str]) -> None:
@@ -660,7 +660,7 @@ def _worker_object(output: Path, key: str) -> tuple[bytes, list[str]]:
     declared = Path(f"{output}.declared").read_text().splitlines()
     obj = output.read_bytes()
     _keep_object(key, obj, declared)
-    return obj, [n for n in declared if _resolver_prefix(n) is not None]
+    return obj, _runtime_names(declared)
 
 
 def _optimized(text: str) -> tuple[llvm.ModuleRef, llvm.TargetMachine]:
@@ -704,7 +704,12 @@ def register_resolver(prefix: str, resolve: Callable[[str], int]) -> None:
 
 def runtime_symbols(mod: llvm.ModuleRef) -> list[str]:
     """The symbols `mod` declares that a registered resolver binds."""
-    return sorted(name for name in declared_names(mod) if _resolver_prefix(name) is not None)
+    return sorted(_runtime_names(declared_names(mod)))
+
+
+def _runtime_names(declared: Iterable[str]) -> list[str]:
+    """The names among `declared` that a registered resolver binds."""
+    return [name for name in declared if _resolver_prefix(name) is not None]
 
 
 def declared_names(mod: llvm.ModuleRef) -> list[str]:

@@ -630,7 +630,6 @@ def _config(args: argparse.Namespace) -> tuple[dict[str, object], list[str]]:
     ):
         if value is not None:  # (`-hint none` sets nothing: any device takes it)
             given.append(flag)
-        if value is not None:
             config[key] = value
     return config, given
 
@@ -991,8 +990,12 @@ def _apply_batch(model: Model, batch: int, layout_specs: Sequence[str],
     except LowpassError as e:  # (one line: the reshape's notes suggest opt-tool's options)
         first = str(e).strip().splitlines()[0]
         raise LowpassError(f"-b {batch}: {first}") from None
-    return [f"'{name}': [{','.join('?' if d is None else str(d) for d in dims)}]"
-            for name, dims in shapes.items()]
+    return [_shape_entry(name, dims) for name, dims in shapes.items()]
+
+
+def _shape_entry(name: str, dims: Sequence[int | None]) -> str:
+    """An input's shape as benchmark_app's `Reshaping model` line writes it: `'x': [?,3]`."""
+    return f"'{name}': [{','.join('?' if d is None else str(d) for d in dims)}]"
 
 
 # --------------------------------------------------------------------------------------------
@@ -1642,9 +1645,8 @@ def _run(args: argparse.Namespace, bench: bool, source: list[str] | None) -> Non
         model = read_with_input_options(core, Path(args.model), args.shape, args.freeze)
     times = {"read_model_ms": (time.perf_counter() - begin) * 1e3}
     if args.shape and bench:  # (benchmark_app's line, as for -b)
-        _info("Reshaping model: " + ", ".join(
-            f"'{port.name}': [{','.join('?' if d is None else str(d) for d in port.shape)}]"
-            for port in model.inputs))
+        _info("Reshaping model: " + ", ".join(_shape_entry(port.name, port.shape)
+                                               for port in model.inputs))
     warn = _warning if bench else _run_warning
     if args.batch is not None and args.data_shape:  # (benchmark_app's rule and warning)
         warn("Batch size will be ignored. Provide batch dimension in data_shape parameter.")
