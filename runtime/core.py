@@ -53,6 +53,7 @@ from lowpass.dialects.graph import (
 from lowpass.dialects.ov import DYNAMIC, element_type_of
 from lowpass.dialects.ov.base import from_dtype
 from lowpass.dialects.ov.state import (
+    AssignOp,
     VariableStateError,
     VariableStore,
     check_variable_shape,
@@ -103,8 +104,13 @@ class Tensor(np.ndarray):
     shape)` zeros of that element type (`"f32"`, `"ui8"`, as `element_type` spells them, or a
     numpy dtype)."""
 
-    def __new__(cls, source: Any, shape: Any = None, *args: Any,
+    def __new__(cls, source: Any = None, shape: Any = None, *args: Any,
                 shared_memory: bool = False, **kwargs: Any) -> Tensor:  # fmt: skip
+        if source is None:  # (OpenVINO's keywords: Tensor(array=...), Tensor(type=, shape=))
+            word = "array" if "array" in kwargs else "type" if "type" in kwargs else None
+            if word is None:
+                raise TypeError("Tensor(): expected Tensor(array) or Tensor(type, shape)")
+            source = kwargs.pop(word)
         if isinstance(source, np.ndarray) and shape is not None:
             memory: np.ndarray = cast("Any", source)
             return _tensor_over(memory, shape, *args, **kwargs).view(cls)
@@ -395,6 +401,15 @@ class Port:
     def get_element_type(self) -> Type:
         return self.element_type
 
+    def get_tensor(self) -> DescriptorTensor:
+        """The port's tensor as OpenVINO describes it (`Output.get_tensor()`): its names,
+        shape and element type, no data."""
+        return DescriptorTensor(self)
+
+    @property
+    def tensor(self) -> DescriptorTensor:
+        return self.get_tensor()
+
     @property
     def dtype(self) -> np.dtype:
         return ELEMENT_DTYPES[self.element_type]
@@ -407,6 +422,63 @@ class Port:
             else ",".join("?" if d is None else str(d) for d in self.shape)
         )
         return f"<Port {kind} {self.index} '{self.name}' {self.element_type}[{dims}]>"
+
+
+class DescriptorTensor:
+    """The description of a port's tensor (OpenVINO's `DescriptorTensor`, what
+    `Output.get_tensor()` gives): names, shape, element type."""
+
+    __slots__ = ("_port",)
+
+    def __init__(self, port: Port) -> None:
+        self._port = port
+
+    def get_names(self) -> set[str]:
+        return self._port.get_names()
+
+    @property
+    def names(self) -> set[str]:
+        return self.get_names()
+
+    def get_any_name(self) -> str:
+        return self._port.name
+
+    @property
+    def any_name(self) -> str:
+        return self._port.name
+
+    def get_shape(self) -> Shape:
+        if not self._port.partial_shape.is_static:  # (as OpenVINO's, for a dynamic shape)
+            raise LowpassError(f"the tensor '{self._port.name}' has a dynamic shape "
+                               f"{self._port.partial_shape}: get_partial_shape() describes it")
+        return self._port.shape
+
+    @property
+    def shape(self) -> Shape:
+        return self.get_shape()
+
+    def get_partial_shape(self) -> PartialShape:
+        return self._port.partial_shape
+
+    @property
+    def partial_shape(self) -> PartialShape:
+        return self._port.partial_shape
+
+    def get_element_type(self) -> Type:
+        return self._port.element_type
+
+    @property
+    def element_type(self) -> Type:
+        return self._port.element_type
+
+    @property
+    def size(self) -> int:
+        """Its bytes (OpenVINO's `size`: the shape's element count times the type's size)."""
+        return math.prod(int(d or 0) for d in self.get_shape()) * self._port.dtype.itemsize
+
+    def __repr__(self) -> str:
+        return f"<DescriptorTensor: names[{', '.join(sorted(self.get_names()))}] " \
+               f"shape{self._port.partial_shape} type: {self._port.element_type}>"
 
 
 def _port(index: int, names: tuple[str, ...], t: Attribute, is_input: bool) -> Port:
@@ -517,11 +589,11 @@ class Model:
             for i, (value, all_names) in enumerate(zip(ret.arguments, names, strict=True))
         ]
 
-    def input(self, key: int | str | Port | None = None) -> Port:
-        return _find_port(self.inputs, key, "input")
+    def input(self, key: int | str | Port | None = None, **keyword: Any) -> Port:
+        return _find_port(self.inputs, _keyword_key(key, keyword, "input"), "input")
 
-    def output(self, key: int | str | Port | None = None) -> Port:
-        return _find_port(self.outputs, key, "output")
+    def output(self, key: int | str | Port | None = None, **keyword: Any) -> Port:
+        return _find_port(self.outputs, _keyword_key(key, keyword, "output"), "output")
 
     def get_ops(self) -> list[Operation]:
         return list(self.function.body.walk())
@@ -653,6 +725,36 @@ class Model:
         `get_variables()`: `variable_id`, `get_info()`)."""
         return [ModelVariable.of(v) for v in module_variables(self._module)]
 
+    def get_sinks(self) -> list[Node]:
+        """The graph's sinks, its `ov.assign`s in execution order (OpenVINO's `get_sinks()`:
+        the Assign nodes of a stateful model, such as LowLatency2 makes)."""
+        block = self.function.body.block
+        return [Node(op, i) for i, op in enumerate(block.ops) if isinstance(op, AssignOp)]
+
+    @property
+    def parameters(self) -> list[GraphNode]:
+        return self.get_parameters()
+
+    @property
+    def results(self) -> list[GraphNode]:
+        return self.get_results()
+
+    @property
+    def sinks(self) -> list[Node]:
+        return self.get_sinks()
+
+    @property
+    def variables(self) -> list[ModelVariable]:
+        return self.get_variables()
+
+    @property
+    def name(self) -> str:
+        return self.get_name()
+
+    @property
+    def dynamic(self) -> bool:
+        return self.is_dynamic()
+
     def get_variable_by_id(self, variable_id: str) -> ModelVariable:
         for v in self.get_variables():
             if v.variable_id == variable_id:
@@ -663,14 +765,24 @@ class Model:
     def is_dynamic(self) -> bool:
         return any(p.rank_dynamic or None in p.shape for p in (*self.inputs, *self.outputs))
 
-    def reshape(self, shapes: Any, variables_shapes: Any = None) -> None:
+    def reshape(self, shapes: Any = None, variables_shapes: Any = None, **keyword: Any) -> None:
         """
         Give inputs new shapes, in place (OpenVINO's `Model.reshape`, through the `ov-reshape`
         pass): `shapes` maps inputs (name, index or Port) to shapes, or is one shape for a
         one-input model. A shape is a list of ints (-1 or None: dynamic) or a string
         (`"1,3,224,224"`, `"[1,3,?,?]"`). The ports follow. A graph that cannot take the
-        shapes raises `LowpassError` and is left unchanged.
+        shapes raises `LowpassError` and is left unchanged. OpenVINO's keywords:
+        `partial_shape=` (one shape), `partial_shapes=` (the mapping).
         """
+        for word in ("partial_shape", "partial_shapes"):
+            if word in keyword:
+                if shapes is not None:
+                    raise TypeError("reshape(): the shapes given twice")
+                shapes = keyword.pop(word)
+        if keyword or shapes is None:
+            unexpected = next(iter(keyword), None)
+            raise TypeError(f"reshape() got an unexpected keyword argument '{unexpected}'"
+                            if unexpected else "reshape(): expected the new shapes")
         if variables_shapes:
             raise LowpassError("reshape: variables_shapes is not supported")
         items: list[tuple[Any, Any]] = (
@@ -1293,9 +1405,18 @@ class _Exported:
 
 
 class ProfilingStatus(Enum):
+    """`ProfilingInfo.Status` (OpenVINO's `ov.ProfilingInfo.Status`), printed as OpenVINO
+    prints it: `Status.EXECUTED`."""
+
     NOT_RUN = 0
     OPTIMIZED_OUT = 1
     EXECUTED = 2
+
+    def __str__(self) -> str:
+        return f"Status.{self.name}"
+
+    def __repr__(self) -> str:
+        return f"<Status.{self.name}: {self.value}>"
 
 
 @dataclass
@@ -1310,6 +1431,9 @@ class ProfilingInfo:
     status: ProfilingStatus
 
     Status = ProfilingStatus
+    NOT_RUN = ProfilingStatus.NOT_RUN
+    OPTIMIZED_OUT = ProfilingStatus.OPTIMIZED_OUT
+    EXECUTED = ProfilingStatus.EXECUTED
 
 
 # The pipeline stages of the synchronous infer request (OpenVINO plugin API: preprocess,
@@ -1447,11 +1571,51 @@ class CompiledModel(_NotCopyable):
                 "NETWORK_NAME": self.model.friendly_name, "INFERENCE_PRECISION_HINT": "f32",
                 "EXECUTION_MODE_HINT": ExecutionMode.ACCURACY}
 
-    def input(self, key: int | str | None = None) -> Port:
-        return self.model.input(key)
+    def set_property(self, properties: object) -> None:
+        """Refused, as by OpenVINO's CPU plugin: a compiled model's properties are those it
+        was compiled with (`Core.compile_model(model, device, config)`)."""
+        kind = type(properties)
+        pair = kind is tuple and len(cast("tuple[object, ...]", properties)) == 2
+        if not _is_mapping(properties) and not pair:
+            raise TypeError("set_property(properties): expected a dict of properties or a "
+                            f"(name, value) pair, not {kind.__name__}")
+        raise LowpassError(
+            "Not Implemented: It's not possible to set property of an already compiled model. "
+            "Set property to Core::compile_model during compilation")
 
-    def output(self, key: int | str | None = None) -> Port:
-        return self.model.output(key)
+    def release_memory(self) -> None:
+        """
+        Give the working memory of this compiled model's infer requests back to the OS
+        (OpenVINO's `release_memory()`): on the CPU device each request's arena, the memory
+        of the ops' intermediate tensors (its pages, released with `madvise` on Linux: they
+        come back, zero, at the request's next inference, which gives the same results). The
+        inputs, outputs and variables are kept. Raises while a request runs, as OpenVINO does.
+        """
+        requests = [r for r in (ref() for ref in self._requests) if r is not None]
+        # (each request's busy lock, held while it runs, and its device request)
+        busy_and_device = [(r._busy, r._device) for r in requests]  # pyright: ignore[reportPrivateUsage]
+        held: list[threading.Lock] = []
+        try:
+            for busy, _ in busy_and_device:
+                if not busy.acquire(blocking=False):
+                    raise LowpassError(
+                        "Attempt to call release_memory() on a compiled model in a busy state. "
+                        "Please ensure that all infer requests are completed before releasing "
+                        "memory.")
+                held.append(busy)
+            for _, device in busy_and_device:
+                release = getattr(device, "release_memory", None)
+                if release is not None:
+                    release()
+        finally:
+            for busy in held:
+                busy.release()
+
+    def input(self, key: int | str | None = None, **keyword: Any) -> Port:
+        return self.model.input(key, **keyword)
+
+    def output(self, key: int | str | None = None, **keyword: Any) -> Port:
+        return self.model.output(key, **keyword)
 
     def create_infer_request(self) -> InferRequest:
         request = InferRequest(self)
@@ -1636,12 +1800,14 @@ class InferRequest(_NotCopyable):
 
     # ---- tensors ------------------------------------------------------------------------------
 
-    def set_tensor(self, key: int | str | Port, value: Any) -> None:
+    def set_tensor(self, key: int | str | Port | None = None, value: Any = None,
+                   **keyword: Any) -> None:  # fmt: skip
         """Set an input, checked now (its shape against the port's, its element type), as
         OpenVINO's `set_tensor` refuses an incompatible tensor at once: a refused value is
-        not kept."""
+        not kept. OpenVINO's keywords: `set_tensor(name=..., tensor=...)`, `port=`."""
+        port, value = _set_tensor_arguments(key, value, keyword)
         with self._exclusive("set_tensor()", from_callback=True):
-            self._set_tensor(key, value)
+            self._set_tensor(port, value)
 
     def _set_tensor(self, key: int | str | Port, value: Any) -> None:
         """`set_tensor` without the busy check (`infer`'s inputs given as a list, an array,
@@ -1665,8 +1831,9 @@ class InferRequest(_NotCopyable):
         """OpenVINO's `set_input_tensors({index: tensor})`: each input, as `set_tensor`."""
         _set_each(self.set_input_tensor, inputs, "set_input_tensors", batch)
 
-    def get_input_tensor(self, key: int | str | Port | None = None) -> Tensor:
+    def get_input_tensor(self, key: int | str | Port | None = None, **keyword: Any) -> Tensor:
         """The input's tensor (`get_tensor`); no key: the model's one input."""
+        key = _keyword_key(key, keyword, "get_input_tensor")
         return self.get_tensor(_find_port(self._model.inputs, key, "input"))
 
     @property
@@ -1685,7 +1852,10 @@ class InferRequest(_NotCopyable):
     def model_outputs(self) -> list[Port]:
         return list(self._output_ports)
 
-    def get_tensor(self, key: int | str | Port) -> Tensor:
+    def get_tensor(self, key: int | str | Port | None = None, **keyword: Any) -> Tensor:
+        key = _keyword_key(key, keyword, "get_tensor")
+        if key is None:
+            raise TypeError("get_tensor(): expected get_tensor(name or port)")
         if (isinstance(key, Port) and key.is_input) or (
             isinstance(key, str) and any(p.has_name(key) for p in self._model.inputs)
         ):
@@ -1733,12 +1903,13 @@ class InferRequest(_NotCopyable):
         self._handed_inputs = True
         return own
 
-    def get_output_tensor(self, key: int | str | Port = 0) -> Tensor:
+    def get_output_tensor(self, key: int | str | Port | None = None, **keyword: Any) -> Tensor:
         """The request's tensor of an output, as OpenVINO's: the same array every call,
         which each inference then refreshes (a handle taken before a loop of `infer()`s
         reads each one's result); zeros of its shape before the first inference where that
         shape is static. The arrays that `infer()` returns are copies, not it."""
-        port = _find_port(self._model.outputs, key, "output")
+        key = _keyword_key(key, keyword, "get_output_tensor")
+        port = _find_port(self._model.outputs, 0 if key is None else key, "output")
         tensors = self._output_tensors
         if tensors is None:
             empty: list[Tensor | None] = [None] * len(self._output_ports)
@@ -2347,6 +2518,36 @@ def _is_pair(value: object) -> TypeGuard[tuple[Any, Any]]:
     """A `(key, value)` pair of a property (what a key of `properties` gives called with a
     value)."""
     return isinstance(value, tuple) and len(cast(tuple[Any, ...], value)) == 2
+
+
+_PORT_KEYWORDS = ("name", "port", "index", "tensor_name")
+"""The keywords of OpenVINO's Python API for a port (`get_tensor(name=...)`, `input(index=
+...)`, `get_tensor(port=...)`, `input(tensor_name=...)`)."""
+
+
+def _keyword_key(key: Any, keyword: dict[str, Any], what: str) -> Any:
+    """The port `key` of a call, given as such or with one of OpenVINO's keywords."""
+    for word in _PORT_KEYWORDS:
+        if word in keyword:
+            if key is not None:
+                raise TypeError(f"{what}(): the port given twice")
+            key = keyword.pop(word)
+    if keyword:
+        raise TypeError(f"{what}() got an unexpected keyword argument '{next(iter(keyword))}'")
+    return key
+
+
+def _set_tensor_arguments(key: Any, value: Any, keyword: dict[str, Any]
+                          ) -> tuple[int | str | Port, Any]:  # fmt: skip
+    """The port and the tensor of a `set_tensor` call, with OpenVINO's keywords or not."""
+    if "tensor" in keyword:
+        if value is not None:
+            raise TypeError("set_tensor(): the tensor given twice")
+        value = keyword.pop("tensor")
+    key = _keyword_key(key, keyword, "set_tensor")
+    if key is None or value is None:
+        raise TypeError("set_tensor(): expected set_tensor(name or port, tensor)")
+    return key, value
 
 
 def _is_mapping(value: object) -> TypeGuard[Mapping[Any, Any]]:

@@ -17,6 +17,7 @@ import contextlib
 import ctypes
 import os
 import queue
+import sys
 import tempfile
 import threading
 from collections import OrderedDict
@@ -858,6 +859,41 @@ def _aligned_empty(shape: Sequence[int], dtype: np.dtype, alignment: int = 64) -
     return raw[start : start + nbytes].view(dtype).reshape(tuple(shape))
 
 
+_MADV_DONTNEED = 4  # (Linux's <sys/mman.h>)
+
+
+def release_pages(array: np.ndarray) -> int:
+    """
+    Give the whole pages of `array`'s memory back to the OS (Linux's `madvise(MADV_DONTNEED)`
+    on private anonymous memory): the addresses stay valid, and a page read or written again
+    is a new zero page, as the memory was when `_aligned_empty` allocated it. The bytes
+    released; 0 where the OS has no such call.
+    """
+    libc = _libc()
+    madvise = getattr(libc, "madvise", None) if libc is not None else None
+    if madvise is None:
+        return 0
+    page = os.sysconf("SC_PAGE_SIZE")
+    begin = -(-array.ctypes.data // page) * page
+    end = (array.ctypes.data + array.nbytes) // page * page
+    if end <= begin:
+        return 0
+    madvise.argtypes = (ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int)
+    if madvise(ctypes.c_void_p(begin), ctypes.c_size_t(end - begin), _MADV_DONTNEED) != 0:
+        return 0
+    return end - begin
+
+
+def _libc() -> ctypes.CDLL | None:
+    """The process's C library where it has `madvise` (Linux), else None."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        return ctypes.CDLL(None, use_errno=True)
+    except OSError:
+        return None
+
+
 class _VariableMemory(Protocol):
     """Where a request keeps its variables: one buffer and one "set" flag per variable."""
 
@@ -1089,6 +1125,13 @@ class CpuInferRequest:
         # fast path, its stages being timed apart)
         return native.run
 
+    def release_memory(self) -> int:
+        """Give the arena's pages (the ops' working memory) back to the OS while the request
+        is idle (`CompiledModel.release_memory`): the bytes released. The next inference
+        finds them zero, as after the request was created; nothing in the arena outlives an
+        inference (the variables and the inputs and outputs have buffers of their own)."""
+        return release_pages(self.arena)
+
     def _fail(self, status: int) -> None:
         """Raise the `InferenceFailure` of a native call that returned `status` (> 0)."""
         try:
@@ -1276,6 +1319,11 @@ class DynamicCpuInferRequest:
         if not self._compiled.config.perf_count:
             return None
         return self._current.op_rows() if self._current is not None else []
+
+    def release_memory(self) -> int:
+        """The arenas of the requests of each input shapes met given back (`CpuInferRequest`)."""
+        return sum(r.release_memory() for r in self._requests.values()
+                   if isinstance(r, CpuInferRequest))  # fmt: skip
 
     def native_code(self, optimized: bool = True) -> str | None:
         """The LLVM IR of the graph of the last inference's shapes (None where they ran on the

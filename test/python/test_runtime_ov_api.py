@@ -7,7 +7,11 @@ where it is installed.
 
 from __future__ import annotations
 
+import ctypes
 import io
+import os
+import re
+import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -1081,3 +1085,147 @@ def test_openvinos_other_names_for_setting_inputs_and_queues() -> None:
     queue.start_async({"x": x})
     queue.wait_all()
     np.testing.assert_array_equal(compiled(x, decode_strings=True)["y"], np.maximum(x, 0))
+
+
+# ---- OpenVINO's habits: sinks, tensor descriptors, keywords, set_property, release_memory ---
+
+
+def test_sinks_are_the_assigns_of_a_stateful_model() -> None:
+    model = stateful_lstm()
+    sinks = model.get_sinks()
+    assert [s.get_type_name() for s in sinks] == ["Assign", "Assign"]
+    assert [s.get_friendly_name() for s in model.sinks] == [s.get_friendly_name() for s in sinks]
+    assert model.variables == model.get_variables() and len(model.variables) == 2
+    assert [p.get_friendly_name() for p in model.parameters] == ["X", "H0", "C0"]
+    assert [r.get_friendly_name() for r in model.results] == ["Y", "H", "C"]
+    assert model.name == model.get_name() and model.dynamic is False
+    relu = lowpass.Core().read_model(RELU)
+    assert relu.get_sinks() == [] and relu.sinks == []
+
+
+def test_a_port_tensor_describes_names_shape_and_type_as_openvinos() -> None:
+    model = lowpass.Core().read_model(RELU)
+    tensor = model.input(0).get_tensor()
+    assert tensor.get_names() == tensor.names == {"x"} and tensor.any_name == "x"
+    assert tensor.get_shape() == [2, 3] and tensor.partial_shape == [2, 3]
+    assert tensor.get_element_type() == tensor.element_type == "f32"
+    assert tensor.size == 2 * 3 * 4  # (bytes, as OpenVINO's)
+    assert model.output(0).tensor.get_any_name() == "y"
+    model.reshape({"x": [-1, 3]})
+    with pytest.raises(LowpassError, match="dynamic shape"):
+        model.input(0).get_tensor().get_shape()
+    ov = pytest.importorskip("openvino")
+    ops = pytest.importorskip("openvino.opset13")
+    x = ops.parameter([2, 3], np.float32, name="x")
+    theirs = ov.Model([ops.relu(x)], [x], "m").input(0).get_tensor()
+    ours = lowpass.Core().read_model(RELU).input(0).get_tensor()
+    assert (theirs.get_names(), list(theirs.get_shape()), theirs.size) == (
+        ours.get_names(), list(ours.get_shape()), ours.size)
+    assert repr(theirs) == repr(ours)
+
+
+def test_openvinos_keywords_name_the_port_the_tensor_and_the_shapes() -> None:
+    core = lowpass.Core()
+    compiled = core.compile_model(RELU, "CPU")
+    assert compiled.input(index=0) == compiled.input(tensor_name="x") == compiled.input(0)
+    assert compiled.output(index=0).get_any_name() == "y"
+    request = compiled.create_infer_request()
+    value = np.arange(6, dtype=np.float32).reshape(2, 3) - 2
+    request.set_tensor(name="x", tensor=lowpass.Tensor(array=value))
+    request.infer()
+    np.testing.assert_array_equal(request.get_tensor(name="y"), np.maximum(value, 0))
+    np.testing.assert_array_equal(request.get_tensor(port=compiled.output(0)),
+                                  np.maximum(value, 0))  # fmt: skip
+    np.testing.assert_array_equal(request.get_output_tensor(index=0), np.maximum(value, 0))
+    np.testing.assert_array_equal(request.get_input_tensor(index=0), value)
+    assert lowpass.Tensor(type="f32", shape=[2, 3]).shape == [2, 3]
+    with pytest.raises(TypeError, match="unexpected keyword argument 'nme'"):
+        request.get_tensor(nme="y")
+    with pytest.raises(TypeError, match="the port given twice"):
+        request.get_tensor("y", name="y")
+    model = core.read_model(RELU)
+    model.reshape(partial_shape=[4, 3])
+    assert model.input(0).shape == [4, 3]
+    model.reshape(partial_shapes={"x": [5, 3]})
+    assert model.input(0).shape == [5, 3]
+
+
+@pytest.mark.parametrize("properties", [{"PERFORMANCE_HINT": "THROUGHPUT"},
+                                        ("INFERENCE_NUM_THREADS", 1)])  # fmt: skip
+def test_set_property_of_a_compiled_model_is_refused_as_by_openvino(
+    properties: dict[str, Any] | tuple[str, Any],
+) -> None:
+    expected = "It's not possible to set property of an already compiled model"
+    compiled = lowpass.Core().compile_model(RELU, "CPU")
+    with pytest.raises(LowpassError, match=expected):
+        compiled.set_property(properties)
+    with pytest.raises(TypeError, match="a dict of properties"):
+        compiled.set_property("PERF_COUNT")
+    ov = pytest.importorskip("openvino")
+    ops = pytest.importorskip("openvino.opset13")
+    x = ops.parameter([2, 3], np.float32, name="x")
+    theirs = ov.Core().compile_model(ov.Model([ops.relu(x)], [x], "m"), "CPU")
+    with pytest.raises(RuntimeError, match=expected):
+        theirs.set_property(properties)
+
+
+def test_profiling_status_prints_as_openvinos() -> None:
+    compiled = lowpass.Core().compile_model(RELU, "CPU", {"PERF_COUNT": True})
+    request = compiled.create_infer_request()
+    request.infer({"x": np.ones((2, 3), np.float32)})
+    statuses = {r.status for r in request.get_profiling_info()}
+    assert lowpass.ProfilingInfo.EXECUTED in statuses
+    assert str(lowpass.ProfilingInfo.Status.EXECUTED) == "Status.EXECUTED"
+    assert repr(lowpass.ProfilingInfo.NOT_RUN) == "<Status.NOT_RUN: 0>"
+    ov = pytest.importorskip("openvino")
+    for status in (ov.ProfilingInfo.Status.EXECUTED, ov.ProfilingInfo.Status.NOT_RUN,
+                   ov.ProfilingInfo.Status.OPTIMIZED_OUT):  # fmt: skip
+        ours = lowpass.ProfilingInfo.Status[status.name]
+        assert (str(ours), repr(ours)) == (str(status), repr(status))
+
+
+def _resident_pages(array: np.ndarray) -> int:
+    """How many of the whole pages of `array`'s memory are in RAM (Linux's `mincore`)."""
+    libc = ctypes.CDLL(None)
+    page = os.sysconf("SC_PAGE_SIZE")
+    begin = -(-array.ctypes.data // page) * page
+    end = (array.ctypes.data + array.nbytes) // page * page
+    pages = (ctypes.c_ubyte * ((end - begin) // page))()
+    libc.mincore.argtypes = (ctypes.c_void_p, ctypes.c_size_t, ctypes.c_void_p)
+    assert libc.mincore(ctypes.c_void_p(begin), ctypes.c_size_t(end - begin), pages) == 0
+    return sum(p & 1 for p in pages)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="madvise and mincore: Linux")
+def test_release_memory_gives_the_arenas_pages_back_and_the_next_inference_is_the_same(
+    rng: np.random.Generator,
+) -> None:
+    compiled = lowpass.Core().compile_model(EXAMPLES / "convnet.mlir", "CPU")
+    requests = [compiled.create_infer_request() for _ in range(2)]
+    data = rng.standard_normal((1, 3, 32, 32)).astype(np.float32)
+    before = [r.infer({"data": data})[0].copy() for r in requests]
+    arenas = [cast("Any", r)._device.arena for r in requests]
+    assert arenas[0].nbytes > 16 * 4096  # (a convnet's activations: many pages)
+    assert all(_resident_pages(a) > 0 for a in arenas)
+    compiled.release_memory()
+    assert [_resident_pages(a) for a in arenas] == [0, 0]
+    for request, expected in zip(requests, before, strict=True):
+        np.testing.assert_array_equal(request.infer({"data": data})[0], expected)
+    assert _resident_pages(arenas[0]) > 0  # (back, zero-filled, at the next inference)
+    lowpass.Core().compile_model(RELU, "REFERENCE").release_memory()  # (nothing to release)
+
+
+def test_release_memory_while_a_request_runs_is_refused() -> None:
+    compiled = lowpass.Core().compile_model(RELU, "CPU")
+    request = compiled.create_infer_request()
+    release = threading.Event()
+    request.set_callback(lambda _: release.wait(10))
+    request.start_async({"x": np.ones((2, 3), np.float32)})
+    try:
+        busy = re.escape("release_memory() on a compiled model in a busy state")
+        with pytest.raises(LowpassError, match=busy):
+            compiled.release_memory()
+    finally:
+        release.set()
+        request.wait()
+    compiled.release_memory()  # (idle again)
