@@ -338,3 +338,50 @@ __all__ = [
     "precision_name",
     "set_name",
 ]
+
+
+# --------------------------------------------------------------------------------------------
+# The model's run-time information (OpenVINO's `Model.get_rt_info()`)
+# --------------------------------------------------------------------------------------------
+
+RT_INFO_ATTR = "ov.rt_info"
+"""Discardable attribute of the graph's module: the model's run-time information, a
+dictionary of strings and nested dictionaries (OpenVINO's model `rt_info`: the `<rt_info>` of
+an IR's `<net>`, where NNCF keeps its quantization parameters and `ovc` its conversion
+parameters)."""
+
+RtInfo = dict[str, "str | RtInfo"]
+"""A model's run-time information: keys to string values or to nested maps."""
+
+
+def model_rt_info(module: ModuleOp) -> RtInfo:
+    """The module's run-time information (`RT_INFO_ATTR`; empty where it has none)."""
+    attr = module.attributes.get(RT_INFO_ATTR)
+    return _rt_info_of(attr) if isinstance(attr, DictionaryAttr) else {}
+
+
+def set_model_rt_info(module: ModuleOp, info: RtInfo) -> None:
+    """Give the module `info` as its run-time information (none: the attribute removed)."""
+    if info:
+        module.attributes[RT_INFO_ATTR] = _rt_info_attr(info)
+    else:
+        module.attributes.pop(RT_INFO_ATTR, None)
+
+
+def _rt_info_of(attr: DictionaryAttr) -> RtInfo:
+    info: RtInfo = {}
+    for key, value in attr.data.items():
+        if isinstance(value, DictionaryAttr):
+            info[key] = _rt_info_of(value)
+        elif isinstance(value, StringAttr):
+            info[key] = value.data
+        else:  # (written by hand: kept as its text)
+            info[key] = str(value)
+    return info
+
+
+def _rt_info_attr(info: RtInfo) -> DictionaryAttr:
+    return DictionaryAttr({
+        key: StringAttr(value) if isinstance(value, str) else _rt_info_attr(value)
+        for key, value in info.items()
+    })

@@ -46,9 +46,12 @@ from xdsl.utils.hints import isa
 from lowpass._version import __version__
 from lowpass.dialects.graph import (
     ELEMENT_DTYPES,
+    RtInfo,
     entry_function,
     graph_input_all_names,
     graph_output_all_names,
+    model_rt_info,
+    set_model_rt_info,
 )
 from lowpass.dialects.ov import DYNAMIC, element_type_of
 from lowpass.dialects.ov.base import from_dtype
@@ -83,7 +86,7 @@ from lowpass.runtime.graph_outputs import (
 from lowpass.runtime.nodes import Node, NodeOutput
 from lowpass.runtime.properties._values import typed_value
 from lowpass.runtime.properties.hint import ExecutionMode
-from lowpass.runtime.runtime_model import RuntimeModel, runtime_model
+from lowpass.runtime.runtime_model import RTValue, RuntimeModel, runtime_model
 from lowpass.runtime.shapes import PartialShape, Shape, Type, element_spelling
 
 # --------------------------------------------------------------------------------------------
@@ -724,6 +727,51 @@ class Model:
         """The `ov.variable`s of the module in declaration order (OpenVINO's
         `get_variables()`: `variable_id`, `get_info()`)."""
         return [ModelVariable.of(v) for v in module_variables(self._module)]
+
+    def get_rt_info(self, path: str | Sequence[str] | None = None) -> Any:
+        """
+        The model's run-time information (OpenVINO's `get_rt_info()`: what an IR's `<net>`
+        holds in `<rt_info>`, such as NNCF's quantization parameters, kept in the module as
+        `ov.rt_info`): all of it as an `RTMap` (a dict), or the value at `path` (a key, or
+        a list of keys into nested maps) as an `RTValue` (a str with OpenVINO's
+        `astype(str)`, `astype(float)`, `astype(bool)`) or an `RTMap`.
+        """
+        info = _rt_map(model_rt_info(self._module))
+        if path is None:
+            return info
+        value: Any = info
+        for key in _rt_path(path):
+            if not isinstance(value, dict) or key not in value:
+                raise LowpassError("Cannot get runtime attribute. Path to runtime attribute is "
+                                   f"incorrect: {_rt_path(path)}")
+            value = cast("dict[str, Any]", value)[key]
+        return value
+
+    def has_rt_info(self, path: str | Sequence[str]) -> bool:
+        try:
+            self.get_rt_info(path)
+        except LowpassError:
+            return False
+        return True
+
+    def set_rt_info(self, obj: Any, path: str | Sequence[str]) -> None:
+        """Set the run-time information at `path` (OpenVINO's `set_rt_info(obj, path)`): a
+        value is kept as OpenVINO writes it in an IR (`True` -> `YES`, a list -> its items
+        separated by spaces), a dict as a nested map; the maps on the way are made."""
+        keys = _rt_path(path)
+        info = model_rt_info(self._module)
+        node = info
+        for key in keys[:-1]:
+            inner = node.get(key)
+            if not isinstance(inner, dict):
+                inner = node[key] = {}
+            node = inner
+        node[keys[-1]] = _rt_entry(obj)
+        set_model_rt_info(self._module, info)
+
+    @property
+    def rt_info(self) -> Any:
+        return self.get_rt_info()
 
     def get_sinks(self) -> list[Node]:
         """The graph's sinks, its `ov.assign`s in execution order (OpenVINO's `get_sinks()`:
@@ -2518,6 +2566,41 @@ def _is_pair(value: object) -> TypeGuard[tuple[Any, Any]]:
     """A `(key, value)` pair of a property (what a key of `properties` gives called with a
     value)."""
     return isinstance(value, tuple) and len(cast(tuple[Any, ...], value)) == 2
+
+
+class RTMap(dict[str, Any]):
+    """A map of a model's run-time information (OpenVINO's `RTMap`): a dict of `RTValue`s
+    and nested maps, with `OVAny`'s `astype(dict)` and `value`."""
+
+    def astype(self, kind: type) -> Any:
+        return kind(self)
+
+    @property
+    def value(self) -> dict[str, Any]:
+        return dict(self)
+
+
+def _rt_map(info: RtInfo) -> RTMap:
+    return RTMap({k: RTValue(v) if isinstance(v, str) else _rt_map(v) for k, v in info.items()})
+
+
+def _rt_path(path: str | Sequence[str]) -> list[str]:
+    """The keys of a run-time information path: one key, or a list of them."""
+    keys = [path] if isinstance(path, str) else [str(k) for k in path]
+    if not keys:
+        raise LowpassError("a run-time information path needs at least one key")
+    return keys
+
+
+def _rt_entry(obj: Any) -> str | RtInfo:
+    """A value given to `set_rt_info` as an IR keeps it (OpenVINO's text of each type)."""
+    if _is_mapping(obj):
+        return {str(k): _rt_entry(v) for k, v in obj.items()}
+    if isinstance(obj, bool | np.bool_):
+        return "YES" if obj else "NO"
+    if isinstance(obj, list | tuple | np.ndarray):
+        return " ".join(str(_rt_entry(v)) for v in cast("Iterable[Any]", obj))
+    return str(obj)
 
 
 _PORT_KEYWORDS = ("name", "port", "index", "tensor_name")

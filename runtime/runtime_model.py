@@ -53,6 +53,12 @@ class RTValue(str):
     __slots__ = ()
 
     def astype(self, kind: type) -> Any:
+        """The text as `kind`: `bool` reads OpenVINO's `YES`/`NO` (and true/false, 1/0)."""
+        if kind is bool:
+            text = str(self).strip().lower()
+            if text not in ("yes", "true", "1", "no", "false", "0"):
+                raise ValueError(f"{str(self)!r} is not a boolean (YES or NO)")
+            return text in ("yes", "true", "1")
         return kind(str(self))
 
     @property

@@ -72,6 +72,7 @@ from xdsl.irdl import OptOperandDef, VarOperandDef, VarResultDef
 from xdsl.rewriter import Rewriter
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
+from lowpass.dialects.graph import RtInfo, set_model_rt_info
 from lowpass.dialects.guards import is_tensor
 from lowpass.dialects.ov import conditional, image, infrastructure, pooling, state
 from lowpass.dialects.ov.base import (
@@ -315,11 +316,27 @@ def _read_tree(
     net_name = root.get("name")
     if net_name:  # the model's name (`Model.get_friendly_name()`), kept for the writer
         module.sym_name = StringAttr(net_name)
+    rt_info = root.child("rt_info")
+    if rt_info is not None:  # (the model's `get_rt_info()`: NNCF's, ovc's parameters)
+        set_model_rt_info(module, _rt_info(rt_info))
     try:
         module.verify()
     except (VerifyException, DiagnosticException) as e:
         raise FrontendError(_verify_error(ctx, module, e)) from None
     return module
+
+
+def _rt_info(node: Node) -> RtInfo:
+    """The `<rt_info>` of `<net>` as OpenVINO reads it: `<key value="..."/>` a value,
+    `<info name="key" value="..."/>` one whose key is no XML name ("OpenVINO Runtime"), an
+    element with elements inside a nested map."""
+    info: RtInfo = {}
+    for child in node.children:
+        key = child.get("name") if child.tag == "info" else None
+        key = child.tag if key is None else key
+        value = child.get("value")
+        info[key] = _rt_info(child) if child.children or value is None else value
+    return info
 
 
 def _verify_error(ctx: _Context, module: ModuleOp, e: Exception) -> str:

@@ -45,7 +45,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
-from lowpass.dialects.graph import entry_function
+from lowpass.dialects.graph import RtInfo, entry_function, model_rt_info
 from lowpass.dialects.guards import is_array, is_dense_array, is_enum_attr, is_float_attr, is_tensor
 from lowpass.dialects.ov import conditional, infrastructure, state
 from lowpass.dialects.ov.arithmetic import SubtractOp
@@ -131,6 +131,11 @@ def _shown(text: str) -> str:
     return "'" + _NOT_XML.sub(lambda m: ascii(m.group())[1:-1], text) + "'"
 
 
+_XML_NAME = re.compile(r"(?![xX][mM][lL])[A-Za-z_][-A-Za-z0-9_.]*")
+"""A key that OpenVINO writes as an element's tag in `<rt_info>` (an XML name without a
+colon, not starting with `xml`); any other key is written `<info name="..." .../>`."""
+
+
 def _check_xml(text: str, what: str) -> None:
     """A ValueError if `text` holds a character XML 1.0 cannot hold."""
     bad = _NOT_XML.search(text)
@@ -211,9 +216,29 @@ class _Writer:
             f'<net name={quoteattr(model_name)} version="11">',
         ]
         lines += graph.render()
+        rt_info = model_rt_info(module)
+        if rt_info:
+            lines += ["\t<rt_info>", *self._rt_info_lines(rt_info, 2), "\t</rt_info>"]
         lines.append("</net>")
         weights = b"".join(self.chunks)  # the one copy of the weights
         return ("\n".join(lines) + "\n").encode(), weights
+
+    def _rt_info_lines(self, info: RtInfo, depth: int) -> list[str]:
+        """The model's run-time information as OpenVINO writes it in `<net>`'s `<rt_info>`:
+        `<key value="..."/>`, `<info name="key" value="..."/>` where the key is no XML name,
+        a nested map as an element around its entries."""
+        lines: list[str] = []
+        indent = "\t" * depth
+        for key, value in info.items():
+            what = f"the model's rt_info {_shown(key)}"
+            tag, name = (key, "") if _XML_NAME.fullmatch(key) else (
+                "info", f" name={_quote(key, what)}")  # fmt: skip
+            if isinstance(value, str):
+                lines.append(f"{indent}<{tag}{name} value={_quote(value, what)} />")
+            else:
+                lines += [f"{indent}<{tag}{name}>", *self._rt_info_lines(value, depth + 1),
+                          f"{indent}</{tag}>"]  # fmt: skip
+        return lines
 
     def _check_name(self, name: str, what: str) -> None:
         try:

@@ -1229,3 +1229,34 @@ def test_release_memory_while_a_request_runs_is_refused() -> None:
         release.set()
         request.wait()
     compiled.release_memory()  # (idle again)
+
+
+def test_rt_info_is_set_read_and_saved_as_openvinos(tmp_path: Path) -> None:
+    model = lowpass.Core().read_model(RELU)
+    assert model.get_rt_info() == {} and not model.has_rt_info("nncf")
+    model.set_rt_info("mixed", ["nncf", "quantization", "preset"])
+    model.set_rt_info(True, ["nncf", "friendly_names_were_updated"])
+    model.set_rt_info([1, 2, 3], "sizes")
+    model.set_rt_info(0.5, "OpenVINO scale")
+    assert model.get_rt_info(["nncf", "quantization", "preset"]).astype(str) == "mixed"
+    assert model.get_rt_info(["nncf", "friendly_names_were_updated"]).astype(bool) is True
+    assert model.get_rt_info("OpenVINO scale").astype(float) == 0.5
+    assert model.get_rt_info("sizes") == "1 2 3"
+    assert model.get_rt_info("nncf").astype(dict) == model.rt_info["nncf"]
+    assert model.has_rt_info(["nncf", "quantization"]) and not model.has_rt_info(["nncf", "x"])
+    with pytest.raises(LowpassError, match="Path to runtime attribute is incorrect"):
+        model.get_rt_info(["nncf", "nope"])
+    assert model.clone().get_rt_info() == model.get_rt_info()
+    lowpass.save_model(model, tmp_path / "m.xml")
+    again = lowpass.Core().read_model(tmp_path / "m.xml")
+    assert again.get_rt_info() == model.get_rt_info()
+    ov = pytest.importorskip("openvino")
+    theirs = ov.Core().read_model(tmp_path / "m.xml")  # (OpenVINO reads what lowpass wrote)
+    for path in (["nncf", "quantization", "preset"], ["nncf", "friendly_names_were_updated"],
+                 "sizes", "OpenVINO scale"):  # fmt: skip
+        assert theirs.get_rt_info(path).astype(str) == model.get_rt_info(path)
+    theirs.set_rt_info("300", ["nncf", "quantization", "subset_size"])
+    ov.save_model(theirs, tmp_path / "ov.xml")  # (and lowpass what OpenVINO wrote)
+    ours = lowpass.Core().read_model(tmp_path / "ov.xml")
+    assert ours.get_rt_info(["nncf", "quantization", "subset_size"]) == "300"
+    assert ours.get_rt_info("OpenVINO Runtime") == ov.get_version()  # (what its writer adds)
