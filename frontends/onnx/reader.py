@@ -51,6 +51,7 @@ from xdsl.ir import Block, Operation, SSAValue
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
 from lowpass.builder import GraphBuilder
+from lowpass.dialects.graph import RtInfo, set_model_rt_info
 from lowpass.dialects.ov import (
     DYNAMIC,
     ConstantOp,
@@ -580,6 +581,11 @@ class GraphConverter:
             if isinstance(v.owner, Operation):
                 set_name(v.owner, out.name)
         module = self.builder.module()
+        # the model's metadata_props: OpenVINO's ONNX frontend gives them as the model's
+        # run-time information under `framework` (`get_rt_info(["framework", key])`)
+        metadata = {p.key: p.value for p in self.model.metadata_props}
+        if metadata:
+            set_model_rt_info(module, {"framework": cast("RtInfo", metadata)})
         self.erase_unread_codes(self.builder.block)
         # Initializers read only for their values (a QuantizeLinear's scale) are not used.
         for op in reversed(list(self.builder.block.ops)):

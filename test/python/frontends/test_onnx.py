@@ -1636,3 +1636,21 @@ def test_flatten_beyond_axis_one_follows_the_shape(axis: int) -> None:
     for device in ("REFERENCE", "CPU"):
         np.testing.assert_array_equal(run_lowpass(lp, {"x": x5}, device)["y"], want)
         np.testing.assert_array_equal(run_lowpass(dynamic, {"x": x5}, device)["y"], want)
+
+
+def test_metadata_props_are_the_models_framework_rt_info_as_openvinos(tmp_path: Path) -> None:
+    x = np.ones((1, 4), np.float32)
+    model = make_model([helper.make_node("Relu", ["x"], ["y"])], {"x": x}, ["y"])
+    helper.set_model_props(model, {"author": "me", "quantization": "int8 per-channel"})
+    path = tmp_path / "meta.onnx"
+    onnx.save(model, path)
+    ours = lowpass.Core().read_model(path)
+    props = {"author": "me", "quantization": "int8 per-channel"}
+    assert ours.get_rt_info() == {"framework": props}
+    del model.metadata_props[:]
+    assert lowpass.Model(read_onnx(model)).get_rt_info() == {}
+    openvino = pytest.importorskip("openvino")
+    theirs = openvino.Core().read_model(path)
+    for key in ("author", "quantization"):
+        path_of = ["framework", key]
+        assert ours.get_rt_info(path_of) == theirs.get_rt_info(path_of).astype(str)
