@@ -1640,24 +1640,24 @@ class CompiledModel(_NotCopyable):
         inputs, outputs and variables are kept. Raises while a request runs, as OpenVINO does.
         """
         requests = [r for r in (ref() for ref in self._requests) if r is not None]
-        # (each request's busy lock, held while it runs, and its device request)
-        busy_and_device = [(r._busy, r._device) for r in requests]  # pyright: ignore[reportPrivateUsage]
-        held: list[threading.Lock] = []
+        # (each request's lock, held while it runs, and its device request)
+        locks_and_devices = [(r._busy, r._device) for r in requests]  # pyright: ignore[reportPrivateUsage]
+        held: list[_RequestLock] = []
         try:
-            for busy, _ in busy_and_device:
-                if not busy.acquire(blocking=False):
+            for lock, _ in locks_and_devices:
+                if not lock.hold_for_release():
                     raise LowpassError(
                         "Attempt to call release_memory() on a compiled model in a busy state. "
                         "Please ensure that all infer requests are completed before releasing "
                         "memory.")
-                held.append(busy)
-            for _, device in busy_and_device:
+                held.append(lock)
+            for _, device in locks_and_devices:
                 release = getattr(device, "release_memory", None)
                 if release is not None:
                     release()
         finally:
-            for busy in held:
-                busy.release()
+            for lock in held:
+                lock.end_release()
 
     def input(self, key: int | str | None = None, **keyword: Any) -> Port:
         return self.model.input(key, **keyword)
@@ -1782,6 +1782,46 @@ class InferResults(Mapping[Port, np.ndarray]):
         return tuple(set(p.names) for p in self._ports)
 
 
+class _RequestLock:
+    """
+    An infer request's lock, held while it runs an inference (or sets its inputs): a call
+    that finds it held raises `_busy_error`, OpenVINO's rule of one inference at a time per
+    request, unless `CompiledModel.release_memory` holds it for the moment it frees the
+    request's memory: that call waits (`after_release`), as OpenVINO's request waits for its
+    graph's mutex. `acquire` and `release` are the lock's own (the hot path of `infer`).
+    """
+
+    __slots__ = ("_lock", "_releasing", "acquire", "release")
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.acquire = self._lock.acquire
+        self.release = self._lock.release
+        self._releasing = False
+
+    def after_release(self) -> bool:
+        """After `acquire(False)` failed: wait for a `release_memory` that holds the lock,
+        and hold it (True); False where an inference holds it. (`end_release` releases the
+        lock before it clears the flag: a cleared flag seen here means the lock was free
+        again, so one more try takes it.)"""
+        if self._releasing:
+            self._lock.acquire()
+            return True
+        return self._lock.acquire(False)
+
+    def hold_for_release(self) -> bool:
+        """Hold the lock for `release_memory` (False: an inference holds it)."""
+        self._releasing = True
+        if self._lock.acquire(False):
+            return True
+        self._releasing = False
+        return False
+
+    def end_release(self) -> None:
+        self._lock.release()
+        self._releasing = False
+
+
 def _busy_error(what: str) -> LowpassError:
     """A request's call while it runs an inference (`InferRequest._exclusive`)."""
     return LowpassError(
@@ -1826,7 +1866,7 @@ class InferRequest(_NotCopyable):
         # the stages' times are only read by profiling: a device that says it does not
         # profile (the CPU device without PERF_COUNT) saves two clock reads per infer
         self._timed_stages = bool(getattr(self._device, "perf_count", True))
-        self._busy = threading.Lock()  # held while infer() runs
+        self._busy = _RequestLock()  # held while infer() runs
         # the device's one native call on `_inputs` (CPU: runtime/native_infer.py), None
         # where it has none; its stages are not timed apart, so not with profiling
         bind = getattr(self._device, "bind_inputs", None)
@@ -2001,7 +2041,7 @@ class InferRequest(_NotCopyable):
         """
         # `_exclusive` written out: a generator context manager costs ~2 us per call, which
         # shows on a stateful step of ~30 us
-        if not self._busy.acquire(False):
+        if not self._busy.acquire(False) and not self._busy.after_release():
             raise _busy_error("infer()")
         try:
             return self._infer(inputs, share_outputs)
@@ -2016,7 +2056,7 @@ class InferRequest(_NotCopyable):
         if from_callback and self._callback_thread == threading.get_ident():
             yield
             return
-        if not self._busy.acquire(blocking=False):
+        if not self._busy.acquire(False) and not self._busy.after_release():
             raise _busy_error(what)
         try:
             yield
@@ -2159,7 +2199,8 @@ class InferRequest(_NotCopyable):
         # (from this request's own callback: the job that runs it holds the request and
         # hands it to the next one, as OpenVINO lets a callback start the next inference)
         chained = self._callback_thread == threading.get_ident()
-        if (self._chained if chained else not self._busy.acquire(False)):
+        if (self._chained if chained
+                else not self._busy.acquire(False) and not self._busy.after_release()):
             raise _busy_error("start_async()")  # (a second one from one callback too)
         try:
             if inputs is not None:

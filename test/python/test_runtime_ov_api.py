@@ -13,6 +13,7 @@ import os
 import re
 import sys
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -1260,3 +1261,43 @@ def test_rt_info_is_set_read_and_saved_as_openvinos(tmp_path: Path) -> None:
     ours = lowpass.Core().read_model(tmp_path / "ov.xml")
     assert ours.get_rt_info(["nncf", "quantization", "subset_size"]) == "300"
     assert ours.get_rt_info("OpenVINO Runtime") == ov.get_version()  # (what its writer adds)
+
+
+def test_release_memory_under_load_makes_no_inference_fail(rng: np.random.Generator) -> None:
+    # a housekeeping thread trims memory while a worker runs inferences: the worker's
+    # `infer()` waits for the release (it had failed as if the request were misused), and
+    # `release_memory` raises only where it finds an inference running, as OpenVINO's
+    compiled = lowpass.Core().compile_model(EXAMPLES / "convnet.mlir", "CPU")
+    request = compiled.create_infer_request()
+    data = rng.standard_normal((1, 3, 32, 32)).astype(np.float32)
+    expected = request.infer({"data": data})[0].copy()
+    stop = threading.Event()
+    failures: list[BaseException] = []
+    runs = [0]
+
+    def worker() -> None:
+        try:
+            while not stop.is_set():
+                np.testing.assert_array_equal(request.infer({"data": data})[0], expected)
+                runs[0] += 1
+                time.sleep(0.0002)  # (between two: where a release can start)
+        except BaseException as e:  # (reported below)
+            failures.append(e)
+
+    thread = threading.Thread(target=worker)
+    thread.start()
+    released = refused = 0
+    deadline = time.monotonic() + 1.5
+    try:
+        while time.monotonic() < deadline and not failures:
+            try:
+                compiled.release_memory()
+                released += 1
+            except LowpassError as e:
+                assert "busy state" in str(e)
+                refused += 1
+    finally:
+        stop.set()
+        thread.join()
+    assert not failures, failures[0]
+    assert runs[0] > 0 and released > 0
