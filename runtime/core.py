@@ -39,7 +39,7 @@ from typing import Any, TypeGuard, cast
 
 import numpy as np
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ModuleOp, TensorType, UnrankedTensorType
+from xdsl.dialects.builtin import ModuleOp, StringAttr, TensorType, UnrankedTensorType
 from xdsl.ir import Attribute, Operation
 from xdsl.utils.hints import isa
 
@@ -525,7 +525,6 @@ class Model:
         self._signature: tuple[Any, ...] | None = None
         self._inputs: list[Port] = []
         self._outputs: list[Port] = []
-        self.friendly_name = self.function.sym_name.data
         self._ports()  # (a graph whose ports cannot be described fails here)
 
     @property
@@ -538,7 +537,6 @@ class Model:
         self._onnx_source = self._ir_source = None
         self._onnx_tensors = self._ir_tensors = None
         self._signature = None
-        self.friendly_name = self.function.sym_name.data
         self._ports()
 
     @property
@@ -687,8 +685,23 @@ class Model:
             self._ir_tensors = tensor_producers(self._ir_source)
         return self._ir_tensors
 
+    @property
+    def friendly_name(self) -> str:
+        """The model's name (OpenVINO's `get_friendly_name()`): an IR's `<net name>`, kept as
+        the module's symbol name, else the entry function's name. Setting it names the
+        module: `save_model` writes it, a compiled model's `NETWORK_NAME` answers it."""
+        module_name = self._module.sym_name
+        return module_name.data if module_name is not None else self.function.sym_name.data
+
+    @friendly_name.setter
+    def friendly_name(self, name: str) -> None:
+        self._module.sym_name = StringAttr(str(name))
+
     def get_friendly_name(self) -> str:
         return self.friendly_name
+
+    def set_friendly_name(self, name: str) -> None:
+        self.friendly_name = name
 
     def get_name(self) -> str:
         return self.friendly_name
@@ -707,9 +720,7 @@ class Model:
 
     def clone(self) -> Model:
         """A model of its own copy of the module (OpenVINO's `clone()`)."""
-        copy = Model(self.module.clone(), self._onnx_source, self._ir_source)
-        copy.friendly_name = self.friendly_name
-        return copy
+        return Model(self.module.clone(), self._onnx_source, self._ir_source)
 
     def get_parameters(self) -> list[GraphNode]:
         """The Parameters (inputs), in order, as OpenVINO's `get_parameters()`."""

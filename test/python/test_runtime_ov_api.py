@@ -1301,3 +1301,22 @@ def test_release_memory_under_load_makes_no_inference_fail(rng: np.random.Genera
         thread.join()
     assert not failures, failures[0]
     assert runs[0] > 0 and released > 0
+
+
+def test_an_irs_net_name_is_the_models_name_as_openvinos(tmp_path: Path) -> None:
+    model = lowpass.Core().read_model(RELU)
+    assert model.get_friendly_name() == "main"  # (no name: the entry function's)
+    model.set_friendly_name("small")
+    lowpass.save_model(model, tmp_path / "small.xml")
+    again = lowpass.Core().read_model(tmp_path / "small.xml")
+    assert again.get_friendly_name() == again.friendly_name == "small"
+    compiled = lowpass.Core().compile_model(again, "CPU")
+    assert compiled.get_property("NETWORK_NAME") == "small"
+    imported = lowpass.Core().import_model(compiled.export_model(), "CPU")
+    assert imported.get_property("NETWORK_NAME") == "small"
+    again.friendly_name = "renamed"
+    assert again.clone().get_friendly_name() == "renamed"
+    ov = pytest.importorskip("openvino")
+    theirs = ov.Core().read_model(tmp_path / "small.xml")
+    assert theirs.get_friendly_name() == "small"
+    assert ov.Core().compile_model(theirs, "CPU").get_property("NETWORK_NAME") == "small"
