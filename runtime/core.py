@@ -32,7 +32,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Se
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import timedelta
-from enum import Enum
+from enum import IntEnum
 from pathlib import Path
 from time import perf_counter
 from typing import Any, TypeGuard, cast
@@ -734,6 +734,23 @@ class Model:
         """The Result of a one-output model (OpenVINO's `get_result()`)."""
         return GraphNode("Result", self.output())
 
+    def get_output_op(self, index: int) -> GraphNode:
+        """The Result of output `index` (OpenVINO's `get_output_op(i)`)."""
+        return GraphNode("Result", self.output(index))
+
+    def get_parameter_index(self, parameter: GraphNode) -> int:
+        """The input index of a Parameter of this model, -1 for another node (OpenVINO's)."""
+        port = parameter.port
+        return port.index if port.is_input and port in self.inputs else -1
+
+    def get_result_index(self, value: GraphNode | Port) -> int:
+        """The output index of a Result or an output port of this model, -1 for anything else
+        (OpenVINO's `get_result_index`)."""
+        port = value.port if isinstance(value, GraphNode) else value
+        if not port.is_input and port in self.outputs:
+            return port.index
+        return -1
+
     def get_variables(self) -> list[ModelVariable]:
         """The `ov.variable`s of the module in declaration order (OpenVINO's
         `get_variables()`: `variable_id`, `get_info()`)."""
@@ -774,7 +791,10 @@ class Model:
         node = info
         for key in keys[:-1]:
             inner = node.get(key)
-            if not isinstance(inner, dict):
+            if isinstance(inner, str):  # (a value on the way: refused, as by OpenVINO)
+                raise LowpassError("Cannot get runtime attribute. Path to runtime attribute is "
+                                   f"incorrect: {keys[:keys.index(key) + 1]} is a value")
+            if inner is None:
                 inner = node[key] = {}
             node = inner
         node[keys[-1]] = _rt_entry(obj)
@@ -973,12 +993,13 @@ class GraphNode:
 
 @dataclass(frozen=True)
 class VariableInfo:
-    """OpenVINO's `op.util.VariableInfo`: `variable_id`, `data_shape` (None: dynamic) and
-    `data_type` (MLIR spelling)."""
+    """OpenVINO's `op.util.VariableInfo`: `variable_id`, `data_shape` (a `PartialShape`, equal
+    to the tuple of its dimensions, None where dynamic) and `data_type` (a `Type`, equal to
+    its MLIR spelling)."""
 
     variable_id: str
-    data_shape: tuple[int | None, ...]
-    data_type: str
+    data_shape: PartialShape
+    data_type: Type
 
 
 @dataclass(frozen=True)
@@ -990,8 +1011,8 @@ class ModelVariable:
     @staticmethod
     def of(op: Any) -> ModelVariable:
         t = op.type
-        shape = tuple(None if d == DYNAMIC else int(d) for d in t.get_shape())
-        return ModelVariable(VariableInfo(op.variable_id, shape, str(t.get_element_type())))
+        shape = PartialShape([None if d == DYNAMIC else int(d) for d in t.get_shape()])
+        return ModelVariable(VariableInfo(op.variable_id, shape, Type(str(t.get_element_type()))))
 
     @property
     def variable_id(self) -> str:
@@ -1001,7 +1022,7 @@ class ModelVariable:
         return self.info
 
     def __repr__(self) -> str:
-        dims = ",".join("?" if d is None else str(d) for d in self.info.data_shape)
+        dims = str(self.info.data_shape)[1:-1]  # (`[1,?]`, OpenVINO's spelling)
         return f"<Variable '{self.variable_id}' {self.info.data_type}[{dims}]>"
 
 
@@ -1223,15 +1244,16 @@ class Core:
         for target in targets:
             self._properties.setdefault(target, {}).update(given)
 
-    def get_property(self, device_name: str, name: Any) -> Any:
+    def get_property(self, device_name: str, name: Any = None, *, property: Any = None) -> Any:
         """
-        A property of a device (OpenVINO's `core.get_property(device, name)`): what
-        `set_property` set, else the device's default (`INFERENCE_NUM_THREADS`,
-        `NUM_STREAMS`, `PERFORMANCE_HINT`, ...), and `FULL_DEVICE_NAME`,
-        `SUPPORTED_PROPERTIES`, `OPTIMIZATION_CAPABILITIES`, `AVAILABLE_DEVICES`.
+        A property of a device (OpenVINO's `core.get_property(device, name)`; its keyword
+        `property=` too): what `set_property` set, else the device's default
+        (`INFERENCE_NUM_THREADS`, `NUM_STREAMS`, `PERFORMANCE_HINT`, ...), and
+        `FULL_DEVICE_NAME`, `SUPPORTED_PROPERTIES`, `OPTIMIZATION_CAPABILITIES`,
+        `AVAILABLE_DEVICES`.
         """
         self._check_device(device_name)
-        key = _property_name(name)
+        key = _property_name(_named_once(name, property, "get_property"))
         config = self._properties.get(device_name, {})
         describe = getattr(get_device(device_name), "device_properties", None)
         try:
@@ -1463,7 +1485,7 @@ class _Exported:
 # --------------------------------------------------------------------------------------------
 
 
-class ProfilingStatus(Enum):
+class ProfilingStatus(IntEnum):
     """`ProfilingInfo.Status` (OpenVINO's `ov.ProfilingInfo.Status`), printed as OpenVINO
     prints it: `Status.EXECUTED`."""
 
@@ -1586,13 +1608,13 @@ class CompiledModel(_NotCopyable):
         """
         return self._compiled
 
-    def get_property(self, name: Any) -> Any:
+    def get_property(self, name: Any = None, *, property: Any = None) -> Any:
         """A property of the compiled model (OpenVINO names, or the keys of
-        `lowpass.runtime.properties`), e.g. INFERENCE_NUM_THREADS; the values of
-        EXECUTION_MODE_HINT, ... as the enums of `lowpass.runtime.properties`
-        (`hint.ExecutionMode.ACCURACY`, equal to "ACCURACY"), PERFORMANCE_HINT as its name,
-        a str, as OpenVINO's CPU compiled model answers them."""
-        key = _property_name(name)
+        `lowpass.runtime.properties`; OpenVINO's keyword `property=` too), e.g.
+        INFERENCE_NUM_THREADS; the values of EXECUTION_MODE_HINT, ... as the enums of
+        `lowpass.runtime.properties` (`hint.ExecutionMode.ACCURACY`, equal to "ACCURACY"),
+        PERFORMANCE_HINT as its name, a str, as OpenVINO's CPU compiled model answers them."""
+        key = _property_name(_named_once(name, property, "get_property"))
         properties = {**self._kept_properties(), **self._common_properties(),
                       **self._compiled.properties()}
         if key == "SUPPORTED_PROPERTIES" and key not in properties:
@@ -1918,8 +1940,8 @@ class InferRequest(_NotCopyable):
         if isinstance(value, Tensor):  # (its `shape` set later: its new memory the input)
             vars(value)[_ON_RESIZE] = self._adopting(port.index, hand_out=False)
 
-    def set_input_tensor(self, *args: Any) -> None:
-        key, value = (None, args[0]) if len(args) == 1 else args
+    def set_input_tensor(self, *args: Any, **keyword: Any) -> None:
+        key, value = _input_tensor_arguments(args, keyword)
         self.set_tensor(_find_port(self._model.inputs, key, "input"), value)
 
     def set_tensors(self, inputs: Any, *batch: Any) -> None:
@@ -2645,14 +2667,27 @@ def _rt_path(path: str | Sequence[str]) -> list[str]:
 
 
 def _rt_entry(obj: Any) -> str | RtInfo:
-    """A value given to `set_rt_info` as an IR keeps it (OpenVINO's text of each type)."""
+    """A value given to `set_rt_info` as an IR keeps it, OpenVINO's text of each type: `YES`
+    or `NO` for a bool, a list's items separated by spaces (a bool there `1` or `0`), a
+    float as C++'s stream writes it (6 significant digits: `1`, `0.333333`, `1e-07`), bytes
+    as their text, None as nothing."""
     if _is_mapping(obj):
         return {str(k): _rt_entry(v) for k, v in obj.items()}
     if isinstance(obj, bool | np.bool_):
         return "YES" if obj else "NO"
     if isinstance(obj, list | tuple | np.ndarray):
-        return " ".join(str(_rt_entry(v)) for v in cast("Iterable[Any]", obj))
-    return str(obj)
+        return " ".join(_rt_item(v) for v in cast("Iterable[Any]", obj))
+    return _rt_item(obj)
+
+
+def _rt_item(obj: Any) -> str:
+    if isinstance(obj, bool | np.bool_):
+        return "1" if obj else "0"
+    if isinstance(obj, float | np.floating):
+        return f"{float(cast('float', obj)):g}"
+    if isinstance(obj, bytes):
+        return obj.decode("utf-8", "replace")
+    return "" if obj is None else str(obj)
 
 
 _PORT_KEYWORDS = ("name", "port", "index", "tensor_name")
@@ -2670,6 +2705,24 @@ def _keyword_key(key: Any, keyword: dict[str, Any], what: str) -> Any:
     if keyword:
         raise TypeError(f"{what}() got an unexpected keyword argument '{next(iter(keyword))}'")
     return key
+
+
+def _named_once(positional: Any, keyword: Any, what: str) -> Any:
+    """An argument given by position or by OpenVINO's keyword, not both, not neither."""
+    if (positional is None) == (keyword is None):
+        raise TypeError(f"{what}(): expected the property's name, once")
+    return positional if keyword is None else keyword
+
+
+def _input_tensor_arguments(args: tuple[Any, ...], keyword: dict[str, Any]) -> tuple[Any, Any]:
+    """The input and the tensor of `set_input_tensor([index,] tensor)`, with OpenVINO's
+    keywords `index=` and `tensor=` or not."""
+    if "tensor" in keyword:
+        args = (*args, keyword.pop("tensor"))
+    key = _keyword_key(args[0] if len(args) == 2 else None, keyword, "set_input_tensor")
+    if len(args) not in (1, 2):
+        raise TypeError("set_input_tensor(): expected set_input_tensor([index,] tensor)")
+    return key, args[-1]
 
 
 def _set_tensor_arguments(key: Any, value: Any, keyword: dict[str, Any]

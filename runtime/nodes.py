@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from xdsl.dialects.builtin import TensorType
+from xdsl.dialects.builtin import SymbolRefAttr, TensorType
 from xdsl.ir import Attribute, Operation
 from xdsl.utils.hints import isa
 
@@ -44,6 +44,14 @@ class Node:
 
     def get_input_size(self) -> int:
         return len(self.operation.operands)
+
+    def get_variable_id(self) -> str:
+        """The variable a ReadValue or an Assign reads or writes (OpenVINO's, on those nodes)."""
+        variable = getattr(self.operation, "variable_id", None)
+        if not isinstance(variable, SymbolRefAttr):
+            raise AttributeError(f"{self!r} has no variable: get_variable_id() is a ReadValue's "
+                                 "or an Assign's")
+        return variable.root_reference.data
 
     def get_output_size(self) -> int:
         return len(self.operation.results)

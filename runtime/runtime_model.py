@@ -54,6 +54,9 @@ class RTValue(str):
 
     def astype(self, kind: type) -> Any:
         """The text as `kind`: `bool` reads OpenVINO's `YES`/`NO` (and true/false, 1/0)."""
+        if kind in (list, tuple, dict):  # (OpenVINO's `OVAny` of a string refuses them)
+            raise LowpassError(f"Unsupported data type: {kind.__name__}: the value is the text "
+                               f"{str(self)!r}")
         if kind is bool:
             text = str(self).strip().lower()
             if text not in ("yes", "true", "1", "no", "false", "0"):

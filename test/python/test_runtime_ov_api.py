@@ -27,6 +27,7 @@ from lowpass.lowering import compiler
 from lowpass.passes.low_latency2 import LowLatency2Pass
 from lowpass.passes.reshape import ReshapePass
 from lowpass.runtime.cpu import CpuCompiledModel, parse_config
+from lowpass.runtime.nodes import Node
 
 if TYPE_CHECKING:
     import openvino
@@ -1320,3 +1321,64 @@ def test_an_irs_net_name_is_the_models_name_as_openvinos(tmp_path: Path) -> None
     theirs = ov.Core().read_model(tmp_path / "small.xml")
     assert theirs.get_friendly_name() == "small"
     assert ov.Core().compile_model(theirs, "CPU").get_property("NETWORK_NAME") == "small"
+
+
+def test_variables_sinks_and_indices_have_openvinos_types() -> None:
+    model = stateful_lstm()
+    info = model.get_variables()[0].get_info()
+    assert info.data_shape.is_static and info.data_shape.to_shape() == [1, 32]
+    assert info.data_type.get_type_name() == "f32"
+    sinks = model.get_sinks()
+    assert [s.get_variable_id() for s in sinks] == [v.variable_id for v in model.get_variables()]
+    with pytest.raises(AttributeError, match="a ReadValue's or an Assign's"):
+        next(n for n in model.get_ordered_ops() if isinstance(n, Node)
+             and n.get_type_name() not in ("Assign", "ReadValue")).get_variable_id()
+    assert model.get_parameter_index(model.get_parameters()[2]) == 2
+    assert model.get_result_index(model.output(1)) == model.get_result_index(
+        model.get_results()[1]) == 1  # fmt: skip
+    assert model.get_result_index(model.input(0)) == -1
+    assert model.get_output_op(0).get_friendly_name() == "Y"
+    assert model.get_parameter_index(lowpass.Core().read_model(RELU).get_parameters()[0]) == -1
+
+
+def test_more_openvino_keywords() -> None:
+    core = lowpass.Core()
+    assert core.get_property(device_name="CPU", property="PERF_COUNT") is False
+    compiled = core.compile_model(RELU, "CPU")
+    assert compiled.get_property(property="NETWORK_NAME") == compiled.get_property("NETWORK_NAME")
+    with pytest.raises(TypeError, match="the property's name, once"):
+        compiled.get_property("PERF_COUNT", property="PERF_COUNT")
+    request = compiled.create_infer_request()
+    value = np.full((2, 3), -1.0, np.float32)
+    request.set_input_tensor(index=0, tensor=lowpass.Tensor(value))
+    np.testing.assert_array_equal(request.infer()[0], np.zeros((2, 3), np.float32))
+    request.set_input_tensor(tensor=lowpass.Tensor(-value))
+    np.testing.assert_array_equal(request.infer()[0], -value)
+
+
+def test_profiling_status_is_an_integer_as_openvinos() -> None:
+    assert [int(s) for s in lowpass.ProfilingInfo.Status] == [0, 1, 2]
+    assert lowpass.ProfilingInfo.EXECUTED == 2
+
+
+def test_rt_info_values_are_written_as_openvino_writes_them() -> None:
+    model = lowpass.Core().read_model(RELU)
+    for value, text in ((1.0, "1"), (1 / 3, "0.333333"), (1e-7, "1e-07"), ([True, False], "1 0"),
+                        ([0.5, 1.0], "0.5 1"), ((1, 2), "1 2"), (b"x", "x"), (None, ""),
+                        (False, "NO"), (3, "3")):  # fmt: skip
+        model.set_rt_info(value, "v")
+        assert model.get_rt_info("v") == text, value
+    model.set_rt_info("v3", "info")
+    with pytest.raises(LowpassError, match="Path to runtime attribute is incorrect"):
+        model.set_rt_info("v4", ["info", "name"])  # (through a value: refused, as by OpenVINO)
+    assert model.get_rt_info("info") == "v3"
+    with pytest.raises(LowpassError, match="Unsupported data type: list"):
+        model.get_rt_info("v").astype(list)
+    ov = pytest.importorskip("openvino")
+    ops = pytest.importorskip("openvino.opset13")
+    x = ops.parameter([2, 3], np.float32, name="x")
+    theirs = ov.Model([ops.relu(x)], [x], "m")
+    for value in (1.0, 1 / 3, 1e-7, [True, False], [0.5, 1.0], (1, 2), 3, False):
+        theirs.set_rt_info(value, "v")
+        model.set_rt_info(value, "v")
+        assert theirs.get_rt_info("v").astype(str) == model.get_rt_info("v"), value
