@@ -1308,6 +1308,7 @@ class _GraphReader(_BodyOps):
         self.result_ids: list[str] = []
         self.param_aliases: list[tuple[str, ...]] = []
         self.result_aliases: list[tuple[str, ...]] = []
+        result_names: set[str] = set()  # (the names the graph's outputs took so far)
         for lid in self._topological_order():
             layer = self.layers[lid]
             try:
@@ -1326,6 +1327,13 @@ class _GraphReader(_BodyOps):
                     if len(value) != 1:
                         raise _LayerError(f"has {len(value)} inputs, expected 1")
                     names = self._output_names(layer)
+                    if not self.body:
+                        # (two Results of one tensor share its names in OpenVINO; here an
+                        # output's names are its own: the later one is named after its
+                        # Result, as one without tensor names is)
+                        names = tuple(n for n in names if n not in result_names) or (
+                            layer.name,)  # fmt: skip
+                        result_names.update(names)
                     results.append((names[0], value[0]))
                     self.result_aliases.append(names[1:])
                     self.result_ids.append(lid)

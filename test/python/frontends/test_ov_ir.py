@@ -1444,3 +1444,44 @@ def test_fp16_compressed_pooling_and_reductions(
     np.testing.assert_array_equal(got_values["where"], want["where"])
     for key in ("norm", "prod"):
         np.testing.assert_allclose(got_values[key], want[key], err_msg=key, **TOL)
+
+
+TWO_RESULTS_OF_ONE_TENSOR = """<?xml version="1.0"?>
+<net name="dup" version="11">
+  <layers>
+    <layer id="0" name="a" type="Parameter" version="opset1">
+      <data shape="2" element_type="f32"/>
+      <output><port id="0" precision="FP32" names="a"><dim>2</dim></port></output>
+    </layer>
+    <layer id="1" name="s" type="Sigmoid" version="opset1">
+      <input><port id="0" precision="FP32"><dim>2</dim></port></input>
+      <output><port id="1" precision="FP32" names="sig"><dim>2</dim></port></output>
+    </layer>
+    <layer id="2" name="Result_57" type="Result" version="opset1" output_names="sig">
+      <input><port id="0" precision="FP32"><dim>2</dim></port></input>
+    </layer>
+    <layer id="3" name="Result_58" type="Result" version="opset1" output_names="sig">
+      <input><port id="0" precision="FP32"><dim>2</dim></port></input>
+    </layer>
+  </layers>
+  <edges>
+    <edge from-layer="0" from-port="0" to-layer="1" to-port="0"/>
+    <edge from-layer="1" from-port="1" to-layer="2" to-port="0"/>
+    <edge from-layer="1" from-port="1" to-layer="3" to-port="0"/>
+  </edges>
+</net>
+"""
+
+
+def test_two_results_of_one_tensor_are_read(tmp_path: Path) -> None:
+    # (OpenVINO's `Model([result(s), result(s)])`: both Results name the tensor `sig`; an
+    # output's names are its own here, so the second is named after its Result)
+    model = lowpass.Model(read_ov_ir_bytes(TWO_RESULTS_OF_ONE_TENSOR))
+    assert [p.get_names() for p in model.outputs] == [{"sig"}, {"Result_58"}]
+    compiled = lowpass.Core().compile_model(model, "CPU")
+    results = compiled.infer_new_request({"a": np.array([0.0, 1.0], np.float32)})
+    np.testing.assert_array_equal(results["sig"], results["Result_58"])
+    openvino = pytest.importorskip("openvino")
+    (tmp_path / "dup.xml").write_text(TWO_RESULTS_OF_ONE_TENSOR)
+    theirs = openvino.Core().read_model(tmp_path / "dup.xml")
+    assert [p.get_names() for p in theirs.outputs] == [{"sig"}, {"sig"}]
