@@ -739,15 +739,16 @@ class Model:
         return GraphNode("Result", self.output(index))
 
     def get_parameter_index(self, parameter: GraphNode) -> int:
-        """The input index of a Parameter of this model, -1 for another node (OpenVINO's)."""
+        """The input index of a Parameter of this model, -1 for another node, one of another
+        model (a clone's too) or of this model's inputs before they changed (OpenVINO's)."""
         port = parameter.port
-        return port.index if port.is_input and port in self.inputs else -1
+        return port.index if port.is_input and any(p is port for p in self.inputs) else -1
 
     def get_result_index(self, value: GraphNode | Port) -> int:
         """The output index of a Result or an output port of this model, -1 for anything else
         (OpenVINO's `get_result_index`)."""
         port = value.port if isinstance(value, GraphNode) else value
-        if not port.is_input and port in self.outputs:
+        if not port.is_input and any(p is port for p in self.outputs):
             return port.index
         return -1
 
@@ -764,7 +765,11 @@ class Model:
         a list of keys into nested maps) as an `RTValue` (a str with OpenVINO's
         `astype(str)`, `astype(float)`, `astype(bool)`) or an `RTMap`.
         """
-        info = _rt_map(model_rt_info(self._module))
+        module = self._module
+        root: list[RTMap] = []  # (the map that a change anywhere in it writes back)
+        info = _rt_map(model_rt_info(module),
+                       lambda: set_model_rt_info(module, _rt_info_of(root[0])))
+        root.append(info)
         if path is None:
             return info
         value: Any = info
@@ -1565,6 +1570,7 @@ class CompiledModel(_NotCopyable):
         self.outputs = self.model.outputs
         self._infer_request: InferRequest | None = None
         self._requests: list[weakref.ref[InferRequest]] = []
+        self._release_lock = threading.Lock()  # (held by `release_memory`)
         """The requests created (weakly): `get_runtime_model` takes the execution times of
         the last one that ran profiled."""
         try:
@@ -1672,19 +1678,28 @@ class CompiledModel(_NotCopyable):
         come back, zero, at the request's next inference, which gives the same results). The
         inputs, outputs and variables are kept. Raises while a request runs, as OpenVINO does.
         """
+        with self._release_lock:  # (one release at a time: `_RequestLock`'s mark is one flag)
+            self._release_requests_memory()
+
+    def _release_requests_memory(self) -> None:
         requests = [r for r in (ref() for ref in self._requests) if r is not None]
-        # (each request's lock, held while it runs, and its device request)
-        locks_and_devices = [(r._busy, r._device) for r in requests]  # pyright: ignore[reportPrivateUsage]
+        # (each request's lock, held while it runs, its device request, and whether this is
+        # its callback's thread: its inference is over, its job holds the lock for us)
+        me = threading.get_ident()
+        locks_and_devices = [(r._busy, r._device, r._callback_thread == me)  # pyright: ignore[reportPrivateUsage]
+                             for r in requests]  # fmt: skip
         held: list[_RequestLock] = []
         try:
-            for lock, _ in locks_and_devices:
+            for lock, _, in_callback in locks_and_devices:
+                if in_callback:
+                    continue
                 if not lock.hold_for_release():
                     raise LowpassError(
                         "Attempt to call release_memory() on a compiled model in a busy state. "
                         "Please ensure that all infer requests are completed before releasing "
                         "memory.")
                 held.append(lock)
-            for _, device in locks_and_devices:
+            for _, device, _ in locks_and_devices:
                 release = getattr(device, "release_memory", None)
                 if release is not None:
                     release()
@@ -1822,37 +1837,45 @@ class _RequestLock:
     request, unless `CompiledModel.release_memory` holds it for the moment it frees the
     request's memory: that call waits (`after_release`), as OpenVINO's request waits for its
     graph's mutex. `acquire` and `release` are the lock's own (the hot path of `infer`).
+
+    The mark of a release (`_releasing`) is set and cleared only by the release that holds
+    the lock, together with taking and giving the lock, under `_state`: a call that found
+    the lock held and reads the mark under `_state` knows whether a release or an inference
+    holds it (a request's own callback, whose job holds it, never sees the mark: it cannot
+    wait for itself).
     """
 
-    __slots__ = ("_lock", "_releasing", "acquire", "release")
+    __slots__ = ("_lock", "_releasing", "_state", "acquire", "release")
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
+        self._state = threading.Lock()
         self.acquire = self._lock.acquire
         self.release = self._lock.release
         self._releasing = False
 
     def after_release(self) -> bool:
-        """After `acquire(False)` failed: wait for a `release_memory` that holds the lock,
-        and hold it (True); False where an inference holds it. (`end_release` releases the
-        lock before it clears the flag: a cleared flag seen here means the lock was free
-        again, so one more try takes it.)"""
-        if self._releasing:
-            self._lock.acquire()
-            return True
-        return self._lock.acquire(False)
+        """After `acquire(False)` failed: wait for a release that holds the lock, then hold
+        it (True); take it if it is free by now; False where an inference holds it."""
+        with self._state:
+            if not self._releasing:
+                return self._lock.acquire(False)
+        self._lock.acquire()
+        return True
 
     def hold_for_release(self) -> bool:
-        """Hold the lock for `release_memory` (False: an inference holds it)."""
-        self._releasing = True
-        if self._lock.acquire(False):
+        """Hold the lock for `release_memory` (False: an inference holds it). One release at a
+        time: `CompiledModel.release_memory` runs under its compiled model's own lock."""
+        with self._state:
+            if not self._lock.acquire(False):
+                return False
+            self._releasing = True
             return True
-        self._releasing = False
-        return False
 
     def end_release(self) -> None:
-        self._lock.release()
-        self._releasing = False
+        with self._state:
+            self._releasing = False
+            self._lock.release()
 
 
 def _busy_error(what: str) -> LowpassError:
@@ -2359,7 +2382,7 @@ class InferRequest(_NotCopyable):
 
     def reset_state(self) -> None:
         """Reset every variable: the next ReadValue of each returns its initializer."""
-        with self._exclusive("reset_state()"):
+        with self._exclusive("reset_state()", from_callback=True):
             self._variable_store().reset()
 
 
@@ -2644,7 +2667,43 @@ def _is_pair(value: object) -> TypeGuard[tuple[Any, Any]]:
 
 class RTMap(dict[str, Any]):
     """A map of a model's run-time information (OpenVINO's `RTMap`): a dict of `RTValue`s
-    and nested maps, with `OVAny`'s `astype(dict)` and `value`."""
+    and nested maps, with `OVAny`'s `astype(dict)` and `value`. A model's map is live, as
+    OpenVINO's: setting or deleting an entry (in a nested map too) changes the model."""
+
+    def __init__(self, items: Mapping[str, Any] = {}, commit: Callable[[], None] | None = None
+                 ) -> None:  # fmt: skip
+        super().__init__(items)
+        self._commit = commit
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        super().__setitem__(str(key), value)
+        self._changed()
+
+    def __delitem__(self, key: str) -> None:
+        super().__delitem__(key)
+        self._changed()
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        super().update(*args, **kwargs)
+        self._changed()
+
+    def pop(self, key: str, *default: Any) -> Any:
+        value = super().pop(key, *default)
+        self._changed()
+        return value
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        value = super().setdefault(key, default)
+        self._changed()
+        return value
+
+    def clear(self) -> None:
+        super().clear()
+        self._changed()
+
+    def _changed(self) -> None:
+        if self._commit is not None:
+            self._commit()
 
     def astype(self, kind: type) -> Any:
         return kind(self)
@@ -2654,8 +2713,17 @@ class RTMap(dict[str, Any]):
         return dict(self)
 
 
-def _rt_map(info: RtInfo) -> RTMap:
-    return RTMap({k: RTValue(v) if isinstance(v, str) else _rt_map(v) for k, v in info.items()})
+def _rt_map(info: RtInfo, commit: Callable[[], None] | None = None) -> RTMap:
+    """`info` as `RTMap`s, each calling `commit` when it changes."""
+    return RTMap({k: RTValue(v) if isinstance(v, str) else _rt_map(v, commit)
+                  for k, v in info.items()}, commit)  # fmt: skip
+
+
+def _rt_info_of(mapping: Mapping[str, Any]) -> RtInfo:
+    """An `RTMap` (as a user may have changed it) as the module keeps it: a value as
+    `set_rt_info` keeps it, a dict as a nested map."""
+    return {str(k): _rt_info_of(v) if _is_mapping(v) else _rt_entry(v)
+            for k, v in mapping.items()}  # fmt: skip
 
 
 def _rt_path(path: str | Sequence[str]) -> list[str]:

@@ -869,6 +869,8 @@ def release_pages(array: np.ndarray) -> int:
     is a new zero page, as the memory was when `_aligned_empty` allocated it. The bytes
     released; 0 where the OS has no such call.
     """
+    if not array.flags.c_contiguous:  # (its memory is not [data, data + nbytes))
+        raise ValueError("release_pages: the array must be C-contiguous")
     libc = _libc()
     madvise = getattr(libc, "madvise", None) if libc is not None else None
     if madvise is None:

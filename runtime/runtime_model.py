@@ -57,6 +57,8 @@ class RTValue(str):
         if kind in (list, tuple, dict):  # (OpenVINO's `OVAny` of a string refuses them)
             raise LowpassError(f"Unsupported data type: {kind.__name__}: the value is the text "
                                f"{str(self)!r}")
+        if not str(self) and kind in (bool, int, float):  # (an empty value, as OpenVINO's)
+            return kind()
         if kind is bool:
             text = str(self).strip().lower()
             if text not in ("yes", "true", "1", "no", "false", "0"):

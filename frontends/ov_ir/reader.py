@@ -326,6 +326,15 @@ def _read_tree(
     return module
 
 
+def _unused_name(name: str, taken: set[str]) -> str:
+    """`name`, or `name_1`, `name_2`... where it is taken."""
+    candidate, n = name, 0
+    while candidate in taken:
+        n += 1
+        candidate = f"{name}_{n}"
+    return candidate
+
+
 def _rt_info(node: Node) -> RtInfo:
     """The `<rt_info>` of `<net>` as OpenVINO reads it: `<key value="..."/>` a value,
     `<info name="key" value="..."/>` one whose key is no XML name ("OpenVINO Runtime"), an
@@ -1332,7 +1341,7 @@ class _GraphReader(_BodyOps):
                         # output's names are its own: the later one is named after its
                         # Result, as one without tensor names is)
                         names = tuple(n for n in names if n not in result_names) or (
-                            layer.name,)  # fmt: skip
+                            _unused_name(layer.name, result_names),)  # fmt: skip
                         result_names.update(names)
                     results.append((names[0], value[0]))
                     self.result_aliases.append(names[1:])

@@ -218,7 +218,10 @@ class _Writer:
         lines += graph.render()
         rt_info = model_rt_info(module)
         if rt_info:
-            lines += ["\t<rt_info>", *self._rt_info_lines(rt_info, 2), "\t</rt_info>"]
+            try:
+                lines += ["\t<rt_info>", *self._rt_info_lines(rt_info, 2), "\t</rt_info>"]
+            except ValueError as e:  # (a character XML cannot hold: about the model)
+                raise FrontendError(self.error(str(e))) from None
         lines.append("</net>")
         weights = b"".join(self.chunks)  # the one copy of the weights
         return ("\n".join(lines) + "\n").encode(), weights

@@ -7,6 +7,7 @@ where it is installed.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import io
 import os
@@ -1339,6 +1340,10 @@ def test_variables_sinks_and_indices_have_openvinos_types() -> None:
     assert model.get_result_index(model.input(0)) == -1
     assert model.get_output_op(0).get_friendly_name() == "Y"
     assert model.get_parameter_index(lowpass.Core().read_model(RELU).get_parameters()[0]) == -1
+    clone = model.clone()  # (the same ports by value, another model's nodes, as OpenVINO's)
+    assert clone.get_parameter_index(model.get_parameters()[0]) == -1
+    assert clone.get_result_index(model.get_results()[0]) == -1
+    assert clone.get_result_index(clone.get_results()[0]) == 0
 
 
 def test_more_openvino_keywords() -> None:
@@ -1358,7 +1363,10 @@ def test_more_openvino_keywords() -> None:
 
 def test_profiling_status_is_an_integer_as_openvinos() -> None:
     assert [int(s) for s in lowpass.ProfilingInfo.Status] == [0, 1, 2]
-    assert lowpass.ProfilingInfo.EXECUTED == 2
+    ov = pytest.importorskip("openvino")
+    for status in (ov.ProfilingInfo.Status.NOT_RUN, ov.ProfilingInfo.Status.OPTIMIZED_OUT,
+                   ov.ProfilingInfo.Status.EXECUTED):  # fmt: skip
+        assert int(lowpass.ProfilingInfo.Status[status.name]) == int(status)
 
 
 def test_rt_info_values_are_written_as_openvino_writes_them() -> None:
@@ -1374,6 +1382,9 @@ def test_rt_info_values_are_written_as_openvino_writes_them() -> None:
     assert model.get_rt_info("info") == "v3"
     with pytest.raises(LowpassError, match="Unsupported data type: list"):
         model.get_rt_info("v").astype(list)
+    model.set_rt_info(None, "empty")
+    assert model.get_rt_info("empty").astype(bool) is False
+    assert model.get_rt_info("empty").astype(float) == 0.0
     ov = pytest.importorskip("openvino")
     ops = pytest.importorskip("openvino.opset13")
     x = ops.parameter([2, 3], np.float32, name="x")
@@ -1382,3 +1393,95 @@ def test_rt_info_values_are_written_as_openvino_writes_them() -> None:
         theirs.set_rt_info(value, "v")
         model.set_rt_info(value, "v")
         assert theirs.get_rt_info("v").astype(str) == model.get_rt_info("v"), value
+
+
+def test_the_rt_info_map_is_live_as_openvinos() -> None:
+    model = lowpass.Core().read_model(RELU)
+    model.get_rt_info()["a"] = "1"
+    model.rt_info["b"] = 2.0
+    model.rt_info["nncf"] = {"quantization": {"preset": "mixed"}}
+    model.get_rt_info("nncf")["quantization"]["preset"] = "performance"
+    assert model.get_rt_info() == {"a": "1", "b": "2",
+                                   "nncf": {"quantization": {"preset": "performance"}}}
+    del model.rt_info["a"]
+    model.rt_info.update(c=True)
+    assert not model.has_rt_info("a") and model.get_rt_info("c") == "YES"
+    ov = pytest.importorskip("openvino")
+    ops = pytest.importorskip("openvino.opset13")
+    x = ops.parameter([2, 3], np.float32, name="x")
+    theirs = ov.Model([ops.relu(x)], [x], "m")
+    theirs.get_rt_info()["a"] = "1"
+    assert theirs.has_rt_info("a")
+
+
+def test_release_memory_from_callbacks_and_from_two_threads(rng: np.random.Generator) -> None:
+    # (the review's cases: two threads releasing while a worker infers, a callback that
+    # resets the state or releases memory while a releaser runs: none fails, none hangs)
+    compiled = lowpass.Core().compile_model(EXAMPLES / "convnet.mlir", "CPU")
+    data = rng.standard_normal((1, 3, 32, 32)).astype(np.float32)
+    worker_request, chained = compiled.create_infer_request(), compiled.create_infer_request()
+    expected = worker_request.infer({"data": data})[0].copy()
+    stop = threading.Event()
+    failures: list[BaseException] = []
+
+    def guarded(body: Callable[[], None]) -> Callable[[], None]:
+        def run() -> None:
+            try:
+                while not stop.is_set():
+                    body()
+            except BaseException as e:  # (reported below)
+                failures.append(e)
+        return run
+
+    def release() -> None:
+        with contextlib.suppress(LowpassError):
+            compiled.release_memory()
+
+    def infer() -> None:
+        np.testing.assert_array_equal(worker_request.infer({"data": data})[0], expected)
+        time.sleep(0.0002)
+
+    def callback(_: object) -> None:
+        chained.reset_state()  # (OpenVINO lets a callback reset its request's state)
+        release()  # (refused while the worker's request runs: not a hang)
+
+    chained.set_callback(callback)
+    threads = [threading.Thread(target=guarded(f)) for f in (release, release, infer)]
+    for thread in threads:
+        thread.start()
+    try:
+        for _ in range(200):
+            chained.start_async({"data": data})
+            assert chained.wait_for(20_000), "a chained inference hung"
+            np.testing.assert_array_equal(chained.get_output_tensor(0), expected)
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join()
+    assert not failures, failures[0]
+
+
+def test_release_memory_from_a_callback_releases_its_own_request() -> None:
+    compiled = lowpass.Core().compile_model(EXAMPLES / "convnet.mlir", "CPU")
+    request = compiled.create_infer_request()
+    released: list[int] = []
+    arena = cast("Any", request)._device.arena
+    request.set_callback(lambda _: (compiled.release_memory(), released.append(1)))
+    request.start_async({"data": np.ones((1, 3, 32, 32), np.float32)})
+    request.wait()  # (as OpenVINO's: its inference is over when its callback runs)
+    assert released == [1]
+    if sys.platform.startswith("linux"):
+        assert _resident_pages(arena) == 0
+
+
+def test_release_pages_takes_only_an_arrays_own_memory() -> None:
+    from lowpass.runtime.cpu import release_pages
+
+    page = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+    buffer = np.ones(8 * page, np.uint8)
+    with pytest.raises(ValueError, match="C-contiguous"):
+        release_pages(buffer[: 4 * page][::-1])
+    assert buffer.min() == 1  # (nothing of it released)
+    view = buffer[page : 3 * page]
+    release_pages(view)
+    assert buffer[:page].min() == 1 and buffer[3 * page :].min() == 1

@@ -1481,7 +1481,18 @@ def test_two_results_of_one_tensor_are_read(tmp_path: Path) -> None:
     compiled = lowpass.Core().compile_model(model, "CPU")
     results = compiled.infer_new_request({"a": np.array([0.0, 1.0], np.float32)})
     np.testing.assert_array_equal(results["sig"], results["Result_58"])
+    # a Result named like the tensor: the later output takes the next free name
+    named = TWO_RESULTS_OF_ONE_TENSOR.replace('name="Result_58"', 'name="sig"')
+    assert [p.name for p in lowpass.Model(read_ov_ir_bytes(named)).outputs] == ["sig", "sig_1"]
     openvino = pytest.importorskip("openvino")
     (tmp_path / "dup.xml").write_text(TWO_RESULTS_OF_ONE_TENSOR)
     theirs = openvino.Core().read_model(tmp_path / "dup.xml")
     assert [p.get_names() for p in theirs.outputs] == [{"sig"}, {"sig"}]
+
+
+def test_rt_info_that_xml_cannot_hold_is_refused_in_one_line(tmp_path: Path) -> None:
+    model = lowpass.Core().read_model(EXAMPLES / "convnet.mlir")
+    model.set_rt_info("a\x01b", "k")
+    with pytest.raises(lowpass.LowpassError, match="rt_info 'k' holds the character U\\+0001"):
+        lowpass.save_model(model, tmp_path / "m.xml")
+    assert not (tmp_path / "m.xml").exists() and not (tmp_path / "m.bin").exists()
