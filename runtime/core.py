@@ -775,8 +775,7 @@ class Model:
         value: Any = info
         for key in _rt_path(path):
             if not isinstance(value, dict) or key not in value:
-                raise LowpassError("Cannot get runtime attribute. Path to runtime attribute is "
-                                   f"incorrect: {_rt_path(path)}")
+                raise _rt_path_error(_rt_path(path))
             value = cast("dict[str, Any]", value)[key]
         return value
 
@@ -797,8 +796,7 @@ class Model:
         for key in keys[:-1]:
             inner = node.get(key)
             if isinstance(inner, str):  # (a value on the way: refused, as by OpenVINO)
-                raise LowpassError("Cannot get runtime attribute. Path to runtime attribute is "
-                                   f"incorrect: {keys[:keys.index(key) + 1]} is a value")
+                raise _rt_path_error(keys[:keys.index(key) + 1], " is a value")
             if inner is None:
                 inner = node[key] = {}
             node = inner
@@ -858,15 +856,11 @@ class Model:
         shapes raises `LowpassError` and is left unchanged. OpenVINO's keywords:
         `partial_shape=` (one shape), `partial_shapes=` (the mapping).
         """
-        for word in ("partial_shape", "partial_shapes"):
-            if word in keyword:
-                if shapes is not None:
-                    raise TypeError("reshape(): the shapes given twice")
-                shapes = keyword.pop(word)
-        if keyword or shapes is None:
-            unexpected = next(iter(keyword), None)
-            raise TypeError(f"reshape() got an unexpected keyword argument '{unexpected}'"
-                            if unexpected else "reshape(): expected the new shapes")
+        shapes = _keyword_value(shapes, keyword, "reshape", ("partial_shape", "partial_shapes"),
+                                "shapes")  # fmt: skip
+        _no_other_keywords(keyword, "reshape")
+        if shapes is None:
+            raise TypeError("reshape(): expected the new shapes")
         if variables_shapes:
             raise LowpassError("reshape: variables_shapes is not supported")
         items: list[tuple[Any, Any]] = (
@@ -1570,9 +1564,9 @@ class CompiledModel(_NotCopyable):
         self.outputs = self.model.outputs
         self._infer_request: InferRequest | None = None
         self._requests: list[weakref.ref[InferRequest]] = []
-        self._release_lock = threading.Lock()  # (held by `release_memory`)
         """The requests created (weakly): `get_runtime_model` takes the execution times of
         the last one that ran profiled."""
+        self._release_lock = threading.Lock()  # (held by `release_memory`)
         try:
             check_no_recursion(self.model.module)  # every device would run it until it fails
             if importer is not None:
@@ -2458,13 +2452,11 @@ class _AsyncRunner:
         return ready
 
 
-def _refresh_output_tensors(tensors: list[Tensor | None] | None,
-                            outputs: list[np.ndarray]) -> None:
+def _refresh_output_tensors(tensors: list[Tensor | None], outputs: list[np.ndarray]) -> None:
     """The output tensors a request handed out (`get_output_tensor`), set to this inference's
     results: in place where the shape is the same, else a new array (a dynamic output's
     new shape: an old handle then keeps the old result, as OpenVINO's reallocated
     tensor)."""
-    assert tensors is not None
     for index, tensor in enumerate(tensors):
         if tensor is None:
             continue
@@ -2670,9 +2662,9 @@ class RTMap(dict[str, Any]):
     and nested maps, with `OVAny`'s `astype(dict)` and `value`. A model's map is live, as
     OpenVINO's: setting or deleting an entry (in a nested map too) changes the model."""
 
-    def __init__(self, items: Mapping[str, Any] = {}, commit: Callable[[], None] | None = None
-                 ) -> None:  # fmt: skip
-        super().__init__(items)
+    def __init__(self, items: Mapping[str, Any] | None = None,
+                 commit: Callable[[], None] | None = None) -> None:  # fmt: skip
+        super().__init__(items or {})
         self._commit = commit
 
     def __setitem__(self, key: str, value: Any) -> None:
@@ -2726,6 +2718,12 @@ def _rt_info_of(mapping: Mapping[str, Any]) -> RtInfo:
             for k, v in mapping.items()}  # fmt: skip
 
 
+def _rt_path_error(keys: list[str], why: str = "") -> LowpassError:
+    """OpenVINO's error for a path that leads to no run-time information."""
+    return LowpassError(
+        f"Cannot get runtime attribute. Path to runtime attribute is incorrect: {keys}{why}")
+
+
 def _rt_path(path: str | Sequence[str]) -> list[str]:
     """The keys of a run-time information path: one key, or a list of them."""
     keys = [path] if isinstance(path, str) else [str(k) for k in path]
@@ -2763,15 +2761,27 @@ _PORT_KEYWORDS = ("name", "port", "index", "tensor_name")
 ...)`, `get_tensor(port=...)`, `input(tensor_name=...)`)."""
 
 
-def _keyword_key(key: Any, keyword: dict[str, Any], what: str) -> Any:
-    """The port `key` of a call, given as such or with one of OpenVINO's keywords."""
-    for word in _PORT_KEYWORDS:
+def _keyword_value(value: Any, keyword: dict[str, Any], what: str, words: Sequence[str],
+                   noun: str) -> Any:  # fmt: skip
+    """An argument of a call (`noun`), given by position (`value`, None if not) or with one
+    of OpenVINO's keywords `words`, taken out of `keyword`; both is a TypeError."""
+    for word in words:
         if word in keyword:
-            if key is not None:
-                raise TypeError(f"{what}(): the port given twice")
-            key = keyword.pop(word)
+            if value is not None:
+                raise TypeError(f"{what}(): the {noun} given twice")
+            value = keyword.pop(word)
+    return value
+
+
+def _no_other_keywords(keyword: dict[str, Any], what: str) -> None:
     if keyword:
         raise TypeError(f"{what}() got an unexpected keyword argument '{next(iter(keyword))}'")
+
+
+def _keyword_key(key: Any, keyword: dict[str, Any], what: str) -> Any:
+    """The port `key` of a call, given as such or with one of OpenVINO's keywords."""
+    key = _keyword_value(key, keyword, what, _PORT_KEYWORDS, "port")
+    _no_other_keywords(keyword, what)
     return key
 
 
@@ -2796,10 +2806,7 @@ def _input_tensor_arguments(args: tuple[Any, ...], keyword: dict[str, Any]) -> t
 def _set_tensor_arguments(key: Any, value: Any, keyword: dict[str, Any]
                           ) -> tuple[int | str | Port, Any]:  # fmt: skip
     """The port and the tensor of a `set_tensor` call, with OpenVINO's keywords or not."""
-    if "tensor" in keyword:
-        if value is not None:
-            raise TypeError("set_tensor(): the tensor given twice")
-        value = keyword.pop("tensor")
+    value = _keyword_value(value, keyword, "set_tensor", ("tensor",), "tensor")
     key = _keyword_key(key, keyword, "set_tensor")
     if key is None or value is None:
         raise TypeError("set_tensor(): expected set_tensor(name or port, tensor)")

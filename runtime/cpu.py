@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import functools
 import os
 import queue
 import sys
@@ -871,8 +872,7 @@ def release_pages(array: np.ndarray) -> int:
     """
     if not array.flags.c_contiguous:  # (its memory is not [data, data + nbytes))
         raise ValueError("release_pages: the array must be C-contiguous")
-    libc = _libc()
-    madvise = getattr(libc, "madvise", None) if libc is not None else None
+    madvise = _madvise()
     if madvise is None:
         return 0
     page = os.sysconf("SC_PAGE_SIZE")
@@ -880,20 +880,22 @@ def release_pages(array: np.ndarray) -> int:
     end = (array.ctypes.data + array.nbytes) // page * page
     if end <= begin:
         return 0
-    madvise.argtypes = (ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int)
     if madvise(ctypes.c_void_p(begin), ctypes.c_size_t(end - begin), _MADV_DONTNEED) != 0:
         return 0
     return end - begin
 
 
-def _libc() -> ctypes.CDLL | None:
-    """The process's C library where it has `madvise` (Linux), else None."""
+@functools.cache
+def _madvise() -> Any:
+    """The C library's `madvise` (Linux), typed, looked up once; None elsewhere."""
     if not sys.platform.startswith("linux"):
         return None
     try:
-        return ctypes.CDLL(None, use_errno=True)
-    except OSError:
+        madvise = ctypes.CDLL(None, use_errno=True).madvise
+    except (OSError, AttributeError):
         return None
+    madvise.argtypes = (ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int)
+    return madvise
 
 
 class _VariableMemory(Protocol):
