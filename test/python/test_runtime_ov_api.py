@@ -1208,7 +1208,9 @@ def test_release_memory_gives_the_arenas_pages_back_and_the_next_inference_is_th
     data = rng.standard_normal((1, 3, 32, 32)).astype(np.float32)
     before = [r.infer({"data": data})[0].copy() for r in requests]
     arenas = [cast("Any", r)._device.arena for r in requests]
-    assert arenas[0].nbytes > 16 * 4096  # (a convnet's activations: many pages)
+    # (whole pages to release, whatever the host's kernels make the arena: a convnet's
+    # activations take many)
+    assert arenas[0].nbytes >= 3 * os.sysconf("SC_PAGE_SIZE")
     assert all(_resident_pages(a) > 0 for a in arenas)
     compiled.release_memory()
     assert [_resident_pages(a) for a in arenas] == [0, 0]
