@@ -54,7 +54,6 @@ from lowpass.dialects.graph import (
     set_model_rt_info,
 )
 from lowpass.dialects.ov import DYNAMIC, element_type_of
-from lowpass.dialects.ov.base import from_dtype
 from lowpass.dialects.ov.state import (
     AssignOp,
     VariableStateError,
@@ -87,7 +86,7 @@ from lowpass.runtime.nodes import Node, NodeOutput
 from lowpass.runtime.properties._values import typed_value
 from lowpass.runtime.properties.hint import ExecutionMode
 from lowpass.runtime.runtime_model import RTValue, RuntimeModel, runtime_model
-from lowpass.runtime.shapes import PartialShape, Shape, Type, element_spelling
+from lowpass.runtime.shapes import PartialShape, Shape, Type, tensor_dtype
 
 # --------------------------------------------------------------------------------------------
 # Ports and models
@@ -128,7 +127,8 @@ class Tensor(np.ndarray):
         if isinstance(source, str | list):  # (not numpy's own construction: a user's mistake)
             raise TypeError(
                 f"Tensor({source!r}, ...): expected Tensor(array) or Tensor(element_type, "
-                "shape) with an element type f32, f16, i8, ui8, i32, i64, boolean, a numpy "
+                "shape) with an element type f32, f16, i8, ui8, i32, i64, boolean (or f64, i16, "
+                "u16, u32, u64: a tensor's, not a model's), a numpy "
                 "dtype or an openvino.Type"
             )
         # (numpy's own construction: a shape and a dtype, as unpickling makes an array)
@@ -229,7 +229,7 @@ class Tensor(np.ndarray):
 
     @property
     def element_type(self) -> Type:
-        return Type(str(from_dtype(self.dtype)))
+        return Type(self.dtype)
 
     def get_element_type(self) -> Type:
         return self.element_type
@@ -323,9 +323,9 @@ def _element_dtype(element_type: Any) -> np.dtype | None:
                                               and issubclass(element_type, np.generic)):
         return np.dtype(cast("Any", element_type))
     if isinstance(element_type, str) or hasattr(cast("object", element_type), "get_type_name"):
-        spelling = element_spelling(element_type)
-        if spelling is not None:
-            return ELEMENT_DTYPES[spelling]
+        dtype = tensor_dtype(element_type)
+        if dtype is not None:
+            return dtype
     to_dtype = getattr(cast("object", element_type), "to_dtype", None)  # (openvino.Type)
     if callable(to_dtype):
         with suppress(TypeError, ValueError):
@@ -1881,16 +1881,16 @@ def _busy_error(what: str) -> LowpassError:
         "start_async() starts the next one)"
     )
 
-class InferRequest(_NotCopyable):
-    """A synchronous inference request (OpenVINO's `ov.InferRequest`)."""
+class _RequestTensors(_NotCopyable):
+    """The tensors of an `InferRequest` (OpenVINO's `set_tensor` / `get_tensor` family): the
+    inputs as set, the tensors `get_tensor` handed out, the outputs' tensors; and the lock
+    that makes a request run one thing at a time. `InferRequest` runs them."""
 
-    def __init__(self, compiled: CompiledModel) -> None:
-        self.compiled_model = compiled
-        self._model = compiled.model
-        self._device: DeviceRequest = compiled.device_model.create_request(self._model.module)
-        inputs = self._model.inputs
+    def __init__(self, model: Model) -> None:
+        self._model = model
+        inputs = model.inputs
         self._input_ports = inputs
-        self._output_ports = self._model.outputs
+        self._output_ports = model.outputs
         self._input_index: dict[Any, int] = {}
         """Input name, alias, index or Port -> index: `infer`'s one lookup per dict input."""
         for p in reversed(inputs):  # (the first port wins a name two ports share)
@@ -1905,36 +1905,20 @@ class InferRequest(_NotCopyable):
         self._outputs_shared = False
         """Whether `_outputs` are the device's buffers (the last `infer(share_outputs=True)`)."""
         self._output_tensors: list[Tensor | None] | None = None
-        """The outputs' tensors that `get_output_tensor` handed out (None: none yet),
-        refreshed by each inference."""
+        """The outputs' tensors that `get_output_tensor` handed out or `set_output_tensor`
+        was given (None: none yet), refreshed by each inference."""
+        self._outputs_given: list[np.ndarray | None] = [None] * len(self._output_ports)
+        """By index, what `set_output_tensor` was given (a `Tensor`: resized to a dynamic
+        output's shape as needed; another array: written as it is)."""
         self._handed_inputs = False
         """Whether `get_tensor` has handed out an input's tensor (`_into_input_tensors`)."""
         self._own_inputs: list[Tensor | None] = [None] * len(inputs)
         """By index, the tensor that `get_tensor` gave of the request's own copy of the input
         (a view of the array in `_inputs` while that is the input set)."""
-        self._stages: tuple[float, float, float] = (0.0, 0.0, 0.0)
-        # the stages' times are only read by profiling: a device that says it does not
-        # profile (the CPU device without PERF_COUNT) saves two clock reads per infer
-        self._timed_stages = bool(getattr(self._device, "perf_count", True))
-        self._busy = _RequestLock()  # held while infer() runs
-        # the device's one native call on `_inputs` (CPU: runtime/native_infer.py), None
-        # where it has none; its stages are not timed apart, so not with profiling
-        bind = getattr(self._device, "bind_inputs", None)
-        self._fast: Any = (
-            bind(self._inputs, self._input_shapes, self._input_dtypes)
-            if bind is not None and not self._timed_stages
-            else None
-        )
-        self.latency: float = 0.0
-        """Wall time of the last `infer()` in milliseconds."""
-        self._async: _AsyncRunner | None = None
-        self._callback: Any = None
+        self._busy = _RequestLock()  # held while an inference runs
         self._callback_thread: int | None = None
         """The worker thread while it runs the callback: a `start_async` from there chains the
         next inference (OpenVINO's resubmit-from-the-callback pattern)."""
-        self._chained = False
-        self.userdata: Any = None
-        """What `set_callback` / `start_async` were given for the callback."""
 
     # ---- tensors ------------------------------------------------------------------------------
 
@@ -1944,6 +1928,11 @@ class InferRequest(_NotCopyable):
         OpenVINO's `set_tensor` refuses an incompatible tensor at once: a refused value is
         not kept. OpenVINO's keywords: `set_tensor(name=..., tensor=...)`, `port=`."""
         port, value = _set_tensor_arguments(key, value, keyword)
+        if (isinstance(port, Port) and not port.is_input) or (
+                isinstance(port, str) and not any(p.has_name(port) for p in self._input_ports)
+                and any(p.has_name(port) for p in self._output_ports)):
+            self.set_output_tensor(port, value)
+            return
         with self._exclusive("set_tensor()", from_callback=True):
             self._set_tensor(port, value)
 
@@ -1968,6 +1957,39 @@ class InferRequest(_NotCopyable):
     def set_input_tensors(self, inputs: Any, *batch: Any) -> None:
         """OpenVINO's `set_input_tensors({index: tensor})`: each input, as `set_tensor`."""
         _set_each(self.set_input_tensor, inputs, "set_input_tensors", batch)
+
+    def set_output_tensor(self, *args: Any, **keyword: Any) -> None:
+        """OpenVINO's `set_output_tensor([index,] tensor)` (and `set_tensor` of an output):
+        each inference writes that output into `tensor`, which `get_output_tensor` then
+        gives. Checked now, as OpenVINO does: the output's element type exactly, its shape
+        where static. A dynamic output of another shape than the tensor's resizes a
+        `Tensor` (its `shape`: new memory unless the size is the same); a numpy array must
+        have the shape of each result. `infer()` still returns copies."""
+        key, value = _input_tensor_arguments(args, keyword, "set_output_tensor")
+        port = _find_port(self._output_ports, key, "output")
+        if not (isinstance(value, np.ndarray) or _is_ndarray(getattr(value, "data", None))):
+            raise TypeError(f"set_output_tensor(): expected a Tensor or a numpy array for "
+                            f"output '{port.name}', got {type(value).__name__}")
+        array = _as_array(value)  # (an openvino.Tensor: its memory)
+        _check_output(port, array)
+        with self._exclusive("set_output_tensor()", from_callback=True):
+            given = value if isinstance(value, Tensor) else array
+            self._outputs_given[port.index] = given
+            self._output_tensor_slots()[port.index] = (
+                given if isinstance(given, Tensor) else as_tensor(given))
+
+    def _output_tensor_slots(self) -> list[Tensor | None]:
+        """The outputs' tensors that each inference refreshes (`_output_tensors`), made on
+        the first one handed out or given."""
+        tensors = self._output_tensors
+        if tensors is None:
+            empty: list[Tensor | None] = [None] * len(self._output_ports)
+            tensors = self._output_tensors = empty
+        return tensors
+
+    def set_output_tensors(self, outputs: Any, *batch: Any) -> None:
+        """OpenVINO's `set_output_tensors({index: tensor})`: each, as `set_output_tensor`."""
+        _set_each(self.set_output_tensor, outputs, "set_output_tensors", batch)
 
     def get_input_tensor(self, key: int | str | Port | None = None, **keyword: Any) -> Tensor:
         """The input's tensor (`get_tensor`); no key: the model's one input."""
@@ -2048,10 +2070,7 @@ class InferRequest(_NotCopyable):
         shape is static. The arrays that `infer()` returns are copies, not it."""
         key = _keyword_key(key, keyword, "get_output_tensor")
         port = _find_port(self._model.outputs, 0 if key is None else key, "output")
-        tensors = self._output_tensors
-        if tensors is None:
-            empty: list[Tensor | None] = [None] * len(self._output_ports)
-            tensors = self._output_tensors = empty
+        tensors = self._output_tensor_slots()
         tensor = tensors[port.index]
         if tensor is None:
             if self._outputs is not None:
@@ -2074,6 +2093,49 @@ class InferRequest(_NotCopyable):
             raise LowpassError("no output yet: call infer() first")
         return InferResults(self._model.outputs, self._outputs)
 
+    @contextmanager
+    def _exclusive(self, what: str, from_callback: bool = False) -> Generator[None]:
+        """The request held for `what`; `from_callback`: also from the request's own
+        callback, whose job holds it already (OpenVINO lets a callback set the next
+        inference's inputs)."""
+        if from_callback and self._callback_thread == threading.get_ident():
+            yield
+            return
+        if not self._busy.acquire(False) and not self._busy.after_release():
+            raise _busy_error(what)
+        try:
+            yield
+        finally:
+            self._busy.release()
+
+
+class InferRequest(_RequestTensors):
+    """A synchronous inference request (OpenVINO's `ov.InferRequest`)."""
+
+    def __init__(self, compiled: CompiledModel) -> None:
+        super().__init__(compiled.model)
+        self.compiled_model = compiled
+        self._device: DeviceRequest = compiled.device_model.create_request(self._model.module)
+        self._stages: tuple[float, float, float] = (0.0, 0.0, 0.0)
+        # the stages' times are only read by profiling: a device that says it does not
+        # profile (the CPU device without PERF_COUNT) saves two clock reads per infer
+        self._timed_stages = bool(getattr(self._device, "perf_count", True))
+        # the device's one native call on `_inputs` (CPU: runtime/native_infer.py), None
+        # where it has none; its stages are not timed apart, so not with profiling
+        bind = getattr(self._device, "bind_inputs", None)
+        self._fast: Any = (
+            bind(self._inputs, self._input_shapes, self._input_dtypes)
+            if bind is not None and not self._timed_stages
+            else None
+        )
+        self.latency: float = 0.0
+        """Wall time of the last `infer()` in milliseconds."""
+        self._async: _AsyncRunner | None = None
+        self._callback: Any = None
+        self._chained = False
+        self.userdata: Any = None
+        """What `set_callback` / `start_async` were given for the callback."""
+
     # ---- inference ----------------------------------------------------------------------------
 
     def infer(
@@ -2095,21 +2157,6 @@ class InferRequest(_NotCopyable):
             raise _busy_error("infer()")
         try:
             return self._infer(inputs, share_outputs)
-        finally:
-            self._busy.release()
-
-    @contextmanager
-    def _exclusive(self, what: str, from_callback: bool = False) -> Generator[None]:
-        """The request held for `what`; `from_callback`: also from the request's own
-        callback, whose job holds it already (OpenVINO lets a callback set the next
-        inference's inputs)."""
-        if from_callback and self._callback_thread == threading.get_ident():
-            yield
-            return
-        if not self._busy.acquire(False) and not self._busy.after_release():
-            raise _busy_error(what)
-        try:
-            yield
         finally:
             self._busy.release()
 
@@ -2143,7 +2190,8 @@ class InferRequest(_NotCopyable):
                 self._outputs = outputs
                 self._outputs_shared = share_outputs
                 if self._output_tensors is not None:
-                    _refresh_output_tensors(self._output_tensors, outputs)
+                    _refresh_output_tensors(self._output_tensors, outputs, self._outputs_given,
+                                            self._output_ports)
                 self.latency = (perf_counter() - start) * 1e3
                 return InferResults(self._output_ports, outputs)
         for value, shape, dtype in zip(values, self._input_shapes, self._input_dtypes):  # noqa: B905
@@ -2179,7 +2227,8 @@ class InferRequest(_NotCopyable):
             end = perf_counter()
         self._outputs_shared = share_outputs
         if self._output_tensors is not None:
-            _refresh_output_tensors(self._output_tensors, outputs)
+            _refresh_output_tensors(self._output_tensors, outputs, self._outputs_given,
+                                    self._output_ports)
         self.latency = (end - start) * 1e3
         return InferResults(self._output_ports, outputs)
 
@@ -2452,15 +2501,19 @@ class _AsyncRunner:
         return ready
 
 
-def _refresh_output_tensors(tensors: list[Tensor | None], outputs: list[np.ndarray]) -> None:
-    """The output tensors a request handed out (`get_output_tensor`), set to this inference's
-    results: in place where the shape is the same, else a new array (a dynamic output's
-    new shape: an old handle then keeps the old result, as OpenVINO's reallocated
-    tensor)."""
+def _refresh_output_tensors(tensors: list[Tensor | None], outputs: list[np.ndarray],
+                            given: list[np.ndarray | None], ports: list[Port]) -> None:  # fmt: skip
+    """The output tensors a request handed out (`get_output_tensor`) or was given
+    (`set_output_tensor`), set to this inference's results: in place where the shape is the
+    same, else a new array (a dynamic output's new shape: an old handle then keeps the old
+    result, as OpenVINO's reallocated tensor), or the given `Tensor` resized."""
     for index, tensor in enumerate(tensors):
         if tensor is None:
             continue
         result = outputs[index]
+        if given[index] is not None:
+            _write_given_output(given[index], result, ports[index])
+            continue
         # (numpy's shape, not Tensor's property: 1 us less per output; a tensor whose
         # shape was set to another size has new memory: replaced)
         if (_NDARRAY_SHAPE.__get__(tensor) == result.shape and tensor.dtype == result.dtype
@@ -2468,6 +2521,22 @@ def _refresh_output_tensors(tensors: list[Tensor | None], outputs: list[np.ndarr
             np.copyto(tensor, result)
         else:
             tensors[index] = as_tensor(result.copy())
+
+
+def _write_given_output(given: Any, result: np.ndarray, port: Port) -> None:
+    """`result` written into what `set_output_tensor` was given: a `Tensor` takes a dynamic
+    output's new shape (its `shape` setter), another array must have the result's."""
+    target = given.data if isinstance(given, Tensor) else given
+    if target.shape != result.shape:
+        if not isinstance(given, Tensor):
+            raise LowpassError(
+                f"output '{port.name}' has shape {list(result.shape)}: the array given to "
+                f"set_output_tensor has {list(target.shape)}; give a Tensor, which takes the "
+                "results' shape"
+            )
+        given.shape = result.shape
+        target = given.data
+    np.copyto(target, result)
 
 
 def _set_each(set_one: Callable[[Any, Any], None], inputs: Any, what: str,
@@ -2792,14 +2861,15 @@ def _named_once(positional: Any, keyword: Any, what: str) -> Any:
     return positional if keyword is None else keyword
 
 
-def _input_tensor_arguments(args: tuple[Any, ...], keyword: dict[str, Any]) -> tuple[Any, Any]:
-    """The input and the tensor of `set_input_tensor([index,] tensor)`, with OpenVINO's
-    keywords `index=` and `tensor=` or not."""
+def _input_tensor_arguments(args: tuple[Any, ...], keyword: dict[str, Any],
+                            what: str = "set_input_tensor") -> tuple[Any, Any]:  # fmt: skip
+    """The port and the tensor of `set_input_tensor([index,] tensor)` (or of `what`, as
+    `set_output_tensor`), with OpenVINO's keywords `index=` and `tensor=` or not."""
     if "tensor" in keyword:
         args = (*args, keyword.pop("tensor"))
-    key = _keyword_key(args[0] if len(args) == 2 else None, keyword, "set_input_tensor")
+    key = _keyword_key(args[0] if len(args) == 2 else None, keyword, what)
     if len(args) not in (1, 2):
-        raise TypeError("set_input_tensor(): expected set_input_tensor([index,] tensor)")
+        raise TypeError(f"{what}(): expected {what}([index,] tensor)")
     return key, args[-1]
 
 
@@ -2881,6 +2951,26 @@ def _check_input(port: Port, value: np.ndarray) -> None:
         raise LowpassError(
             f"input '{port.name}' has element type {value.dtype}, which cannot be converted "
             f"to the model's {port.element_type}: give a boolean, integer or float array"
+        )
+
+
+def _check_output(port: Port, value: np.ndarray) -> None:
+    """Raise `LowpassError` unless `value` can hold the output `port`'s results (OpenVINO's
+    `set_output_tensor` checks): its element type exactly, its shape where static."""
+    if value.dtype != port.dtype:
+        given = tensor_dtype(value.dtype) and Type(value.dtype)
+        raise LowpassError(f"output '{port.name}' has element type {port.element_type}: the "
+                           f"tensor given to set_output_tensor has {given or value.dtype}")
+    if len(value.shape) != len(port.shape) or any(
+        d is not None and d != s for d, s in zip(port.shape, value.shape, strict=True)
+    ):
+        raise LowpassError(
+            f"output '{port.name}' has shape {['?' if d is None else d for d in port.shape]}: "
+            f"the tensor given to set_output_tensor has {list(value.shape)}"
+        )
+    if not value.flags.writeable:
+        raise LowpassError(
+            f"output '{port.name}': the tensor given to set_output_tensor is read-only"
         )
 
 

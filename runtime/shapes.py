@@ -382,7 +382,13 @@ class PartialShape:
 # (OpenVINO's name of each element type -> its MLIR spelling in lowpass)
 _OPENVINO_NAMES = {"f32": "f32", "f16": "f16", "i64": "i64", "i32": "i32", "i8": "i8",
                    "u8": "ui8", "boolean": "i1"}  # fmt: skip
-_BY_SPELLING = {spelling: name for name, spelling in _OPENVINO_NAMES.items()}
+# (element types a tensor holds that no graph does: inputs of these are converted to the
+# model's, as OpenVINO's preprocessing converts them)
+_HOST_NAMES = {"f64": "f64", "i16": "i16", "u16": "ui16", "u32": "ui32", "u64": "ui64"}
+_HOST_DTYPES = {"f64": np.dtype(np.float64), "i16": np.dtype(np.int16),
+                "ui16": np.dtype(np.uint16), "ui32": np.dtype(np.uint32),
+                "ui64": np.dtype(np.uint64)}  # fmt: skip
+_BY_SPELLING = {spelling: name for name, spelling in (_OPENVINO_NAMES | _HOST_NAMES).items()}
 
 
 class Type(str):
@@ -398,11 +404,16 @@ class Type(str):
     i8: ClassVar[Type]
     u8: ClassVar[Type]
     boolean: ClassVar[Type]
+    f64: ClassVar[Type]
+    i16: ClassVar[Type]
+    u16: ClassVar[Type]
+    u32: ClassVar[Type]
+    u64: ClassVar[Type]
 
     def __new__(cls, element_type: Any) -> Type:
-        spelling = element_spelling(element_type)
+        spelling = element_spelling(element_type) or _host_spelling(element_type)
         if spelling is None:
-            names = ", ".join(_OPENVINO_NAMES)
+            names = ", ".join(_OPENVINO_NAMES | _HOST_NAMES)
             raise LowpassError(f"unsupported element type {element_type!r}: expected one of "
                                f"{names} (or {', '.join(ELEMENT_DTYPES)}), or a numpy dtype")
         return super().__new__(cls, spelling)
@@ -411,7 +422,7 @@ class Type(str):
         return _BY_SPELLING[str(self)]
 
     def to_dtype(self) -> np.dtype:
-        return ELEMENT_DTYPES[str(self)]
+        return ELEMENT_DTYPES.get(str(self)) or _HOST_DTYPES[str(self)]
 
     def to_string(self) -> str:
         return self.get_type_name()
@@ -472,5 +483,29 @@ def element_spelling(element_type: Any) -> str | None:
     return next((name for name, d in ELEMENT_DTYPES.items() if d == dtype), None)
 
 
-for _name, _spelling in _OPENVINO_NAMES.items():
+def _host_spelling(element_type: Any) -> str | None:
+    """The spelling of an element type that a tensor holds but no graph does (`f64`, `u16`,
+    ...: a `Type`, not a model's), given as `element_spelling` takes one; else None."""
+    if isinstance(element_type, str):
+        return element_type if element_type in _HOST_DTYPES else _HOST_NAMES.get(element_type)
+    get_type_name = getattr(element_type, "get_type_name", None)  # (openvino's Type)
+    if callable(get_type_name):
+        return _HOST_NAMES.get(str(get_type_name()))
+    try:
+        dtype = np.dtype(element_type)
+    except TypeError:
+        return None
+    return next((name for name, d in _HOST_DTYPES.items() if d == dtype), None)
+
+
+def tensor_dtype(element_type: Any) -> np.dtype | None:
+    """The numpy dtype of an element type that a tensor may hold (a graph's, or `f64`,
+    `i16`, `u16`, `u32`, `u64`), given as `Type` takes one; None for anything else."""
+    spelling = element_spelling(element_type) or _host_spelling(element_type)
+    if spelling is None:
+        return None
+    return ELEMENT_DTYPES.get(spelling) or _HOST_DTYPES[spelling]
+
+
+for _name, _spelling in (_OPENVINO_NAMES | _HOST_NAMES).items():
     setattr(Type, _name, Type(_spelling))

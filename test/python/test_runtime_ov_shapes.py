@@ -111,8 +111,29 @@ def test_type_is_openvino_s_and_the_mlir_spelling() -> None:
     assert ov.Tensor(ov.Type.u8, [2]).dtype == np.uint8
     assert ov.Tensor("u8", ov.Shape([2, 2])).get_element_type() == ov.Type.u8
     assert ov.Tensor(np.zeros(3, np.float32)).get_byte_size() == 12
-    with pytest.raises(LowpassError, match="unsupported element type 'f64'"):
-        ov.Type("f64")
+    with pytest.raises(LowpassError, match="unsupported element type 'u4'"):
+        ov.Type("u4")
+
+
+def test_a_tensor_holds_element_types_no_graph_has() -> None:
+    """A tensor of numpy's float64 (its default) or of 16/32/64-bit integers names its
+    element type as OpenVINO's does (`f64`, `u16`...) and converts as an input; a model's
+    element types stay the graph's (INFERENCE_PRECISION_HINT "f64" is refused elsewhere)."""
+    for dtype, name in ((np.float64, "f64"), (np.int16, "i16"), (np.uint16, "u16"),
+                        (np.uint32, "u32"), (np.uint64, "u64")):  # fmt: skip
+        tensor = ov.Tensor(np.zeros(3, dtype))
+        assert tensor.get_element_type().get_type_name() == name
+        assert tensor.element_type == getattr(ov.Type, name) and ov.Type(name).to_dtype() == dtype
+        assert ov.Tensor(name, [2]).dtype == dtype
+    assert ov.Type.f64.is_real() and ov.Type.u16.bitwidth == 16 and not ov.Type.u32.is_signed()
+    request = lowpass.Core().compile_model(DYNAMIC, "CPU").create_infer_request()
+    result = request.infer([ov.Tensor(np.full((1, 3), -2.0))])[0]
+    assert result.dtype == np.float32
+    openvino = pytest.importorskip("openvino")
+    for dtype in (np.float64, np.int16, np.uint16, np.uint32, np.uint64):
+        theirs = openvino.Tensor(np.zeros(3, dtype)).get_element_type()
+        assert ov.Tensor(np.zeros(3, dtype)).element_type.get_type_name() == theirs.get_type_name()
+        assert ov.Type(theirs).to_dtype() == dtype
 
 
 def test_port_partial_shape_is_a_partial_shape() -> None:
