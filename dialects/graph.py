@@ -15,7 +15,14 @@ from typing import Any
 
 import numpy as np
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, FileLineColLoc, ModuleOp, StringAttr
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    DictionaryAttr,
+    FileLineColLoc,
+    ModuleOp,
+    StringAttr,
+    UnregisteredOp,
+)
 from xdsl.ir import Attribute, Operation, OpResult
 from xdsl.utils.hints import isa
 
@@ -308,11 +315,17 @@ _OPENVINO_TYPE_NAMES = {
 }
 
 
+def written_name(op: Operation) -> str:
+    """The op's name as the IR spells it: an unregistered op's own (`foo.bar`), where xDSL's
+    `op.name` is `builtin.unregistered` for all of them."""
+    return op.op_name.data if isinstance(op, UnregisteredOp) else op.name
+
+
 def op_type_name(op: Operation) -> str:
     """OpenVINO type name of an op: `ov.group_convolution` -> `GroupConvolution`."""
     if (known := _OPENVINO_TYPE_NAMES.get(op.name)) is not None:
         return known
-    short = op.name.split(".", 1)[-1]
+    short = written_name(op).split(".", 1)[-1]
     return "".join(part[:1].upper() + part[1:] for part in short.split("_"))
 
 
@@ -337,6 +350,7 @@ __all__ = [
     "op_where",
     "precision_name",
     "set_name",
+    "written_name",
 ]
 
 

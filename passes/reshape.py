@@ -48,6 +48,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.utils.exceptions import DiagnosticException, PassFailedException
 
 from lowpass.dialects import ov
+from lowpass.dialects.graph import written_name
 from lowpass.dialects.guards import is_integer_type, is_tensor
 from lowpass.dialects.ov.base import (
     DYNAMIC,
@@ -568,7 +569,7 @@ class _Reshaper:
         if isinstance(op, func.FuncOp):
             what = f"'{op.name}' op @{op.sym_name.data}:"
         else:
-            what = f"'{op.name}' op" + (f' "{name}"' if (name := get_name(op)) else "")
+            what = f"'{written_name(op)}' op" + (f' "{name}"' if (name := get_name(op)) else "")
         line = f"{self._where(op)}: error: {what} {f.message}"
         if self.changes:
             line += f" (after reshape: {'; '.join(self.changes)})"
@@ -689,7 +690,7 @@ def _message(e: BaseException) -> str:
 
 def _describe(op: Operation) -> str:
     name = get_name(op)
-    return f"{op.name}" + (f' "{name}"' if name else "")
+    return written_name(op) + (f' "{name}"' if name else "")
 
 
 def _constant_sources(value: SSAValue, depth: int = 4) -> list[ov.ConstantOp]:

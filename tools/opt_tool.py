@@ -165,6 +165,7 @@ class _ArgumentParser(argparse.ArgumentParser):
     def parse_exactly(self, args: Sequence[str]) -> argparse.Namespace:
         """`parse_args` of `with_two_dashes`' words, an unknown flag named with the closest
         known one."""
+        self._refuse_repeated(args)
         parsed, extras = self.parse_known_args(args)  # (`with_two_dashes` applied)
         for extra in extras:
             if extra.startswith("-") and extra != "-":
@@ -174,6 +175,28 @@ class _ArgumentParser(argparse.ArgumentParser):
                     raise UsageError(f"unknown flag '{flag}'" + did_you_mean(flag, flags))
             raise UsageError(f"unexpected argument '{extra}' (see opt-tool --help)")
         return parsed
+
+
+    def _refuse_repeated(self, args: Sequence[str]) -> None:
+        """mlir-opt's rule for its one-value flags (`-o`, `--pass-pipeline`, ...): given twice
+        is an error, where argparse would keep the last one and drop the other silently
+        (`-p cse -p dce` ran dce alone)."""
+        seen: set[str] = set()
+        for word in args:
+            if word == "--":
+                return
+            flag = word.split("=", 1)[0]
+            action = self._option_string_actions.get(flag)
+            if action is None or action.dest not in _ONE_VALUE_FLAGS:
+                continue
+            if action.dest in seen:
+                raise UsageError(f"for the {flag} option: may only occur zero or one times!")
+            seen.add(action.dest)
+
+
+_ONE_VALUE_FLAGS = frozenset({"passes", "pass_pipeline", "output_file", "target", "frontend"})
+"""The destinations of the flags that take one value (`-p`, `--pass-pipeline`, `-o`, `-t`,
+`-f` and their other spellings)."""
 
 
 def _rewrite_pass_flags(argv: Sequence[str], pass_names: Sequence[str]) -> list[str]:
@@ -199,6 +222,8 @@ def _quote_option_values(options: str) -> str:
     quoted: list[str] = []
     for option in options.split():
         key, sep, value = option.partition("=")
+        if sep and not value:  # (MLIR's `rule=`, as --dump-pass-pipeline prints "")
+            value = '""'
         if sep and value and not value.startswith('"'):  # (else quoted by the user)
             value = ",".join(v if _PLAIN_VALUE.fullmatch(v) else _string_literal(v)
                              for v in value.split(","))
@@ -263,7 +288,9 @@ def _with_llvm_bools(spec: ArgSpec, cls: type) -> ArgSpec:
         hint = hints.get(name)
         boolean = hint is bool or (get_origin(hint) in (Union, UnionType)
                                    and bool in get_args(hint))  # fmt: skip
-        if boolean and len(value) == 1 and not isinstance(value[0], bool):
+        if boolean and not value:  # (`{use-const-initializer}`: cl::opt<bool>'s true)
+            parameters[name] = (True,)
+        elif boolean and len(value) == 1 and not isinstance(value[0], bool):
             with contextlib.suppress(TypeError):  # (an unhashable value: not a boolean)
                 if value[0] in _LLVM_BOOLS:
                     parameters[name] = (_LLVM_BOOLS[value[0]],)
@@ -456,7 +483,10 @@ class OptToolMain(xDSLOptMain):
 
     def get_input_stream(self) -> tuple[IO[bytes], str]:
         stream, file_extension = super().get_input_stream()
-        return stream, file_extension.lower()  # MODEL.XML is OpenVINO IR too
+        file_extension = file_extension.lower()  # MODEL.XML is OpenVINO IR too
+        # Any other file is MLIR text, as mlir-opt reads every file: lit's `%t`, a file
+        # without a suffix, /dev/stdin (xDSL refuses an unknown suffix).
+        return stream, file_extension if file_extension in MODEL_FILE_FRONTENDS else "mlir"
 
     def parse_chunk(
         self, chunk: IO[bytes], file_extension: str, start_offset: int = 0
@@ -1304,16 +1334,23 @@ def run_tool(
     return 0
 
 
-def _unregistered_op_error(e: ParseError) -> DiagnosticException | None:
-    """An op of a dialect lowpass does not define: one line naming the flag that reads it."""
+def _unregistered_op_error(e: ParseError) -> ParseError | None:
+    """An op of a dialect lowpass does not define: the parse error naming the flag that
+    reads it, at the op's quoted name (its `"`, as mlir-opt points; xDSL's place is the
+    name inside the quotes)."""
     prefix, suffix = "Operation ", " is not registered"
     if not (e.msg.startswith(prefix) and e.msg.endswith(suffix)):
         return None
     name = e.msg.removeprefix(prefix).removesuffix(suffix)
-    return DiagnosticException(
-        f"{e.span.get_location()}: error: operation '{name}' is not registered: pass "
-        "--allow-unregistered-dialect to read ops of dialects lowpass does not define (such as "
-        'TensorFlow\'s "tf.*" ops in composite functions)'
+    span = e.span
+    text = span.input.content
+    if span.start > 0 and text[span.start - 1 : span.start] in ('"', b'"'):
+        span = dataclasses.replace(span, start=span.start - 1, end=span.end + 1)
+    return ParseError(
+        span,
+        f"operation '{name}' is not registered: pass --allow-unregistered-dialect to read ops "
+        'of dialects lowpass does not define (such as TensorFlow\'s "tf.*" ops in composite '
+        "functions)",
     )
 
 

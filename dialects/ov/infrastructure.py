@@ -668,7 +668,8 @@ class _SubGraphStructure(OvOp):
             return outer
         shape = list(shape_of(outer))
         axis = desc.get("axis")
-        axis = axis + len(shape) if axis < 0 else axis
+        if not -len(shape) <= axis < len(shape):
+            raise VerifyException(_slice_axis_error("", axis, len(shape), "input"))
         shape[axis] = desc.get("part_size")
         return tensor(shape, element_type_of(outer))
 
@@ -927,11 +928,7 @@ class _SubGraphStructure(OvOp):
                     f"got {s.axis}"
                 )
         elif not -rank <= s.axis < rank:
-            value = "outer input" if kind == "input" else "body result"
-            raise VerifyException(
-                f"{what}: axis {s.axis} is out of range for the rank-{rank} {value}, expected "
-                f"[{-rank}, {rank - 1}]"
-            )
+            raise VerifyException(_slice_axis_error(what, s.axis, rank, kind))
         if s.stride == 0:
             raise VerifyException(f"{what}: stride must be non-zero")
         if s.part_size <= 0:
@@ -1584,3 +1581,11 @@ __all__ = [
     "slice_count",
     "slice_parts",
 ]
+
+
+def _slice_axis_error(what: str, axis: int, rank: int, kind: str) -> str:
+    """A slice or concat description's axis outside its value's dimensions."""
+    value = "outer input" if kind == "input" else "body result"
+    expected = f"expected [{-rank}, {rank - 1}]" if rank else "which has no axis to slice"
+    where = f"{what}: " if what else ""
+    return f"{where}axis {axis} is out of range for the rank-{rank} {value}, {expected}"
