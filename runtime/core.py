@@ -2945,13 +2945,18 @@ def _check_input(port: Port, value: np.ndarray) -> None:
     ):
         raise LowpassError(
             f"input '{port.name}' has shape {list(value.shape)}, expected "
-            f"{['?' if d is None else d for d in port.shape]}"
+            f"{_dims_text(port.shape)}"
         )
     if value.dtype.kind not in "biuf":
         raise LowpassError(
             f"input '{port.name}' has element type {value.dtype}, which cannot be converted "
             f"to the model's {port.element_type}: give a boolean, integer or float array"
         )
+
+
+def _dims_text(shape: Sequence[int | None]) -> str:
+    """A port's dimensions as the errors print them beside a value's: `[?, 3, 16, 16]`."""
+    return "[" + ", ".join("?" if d is None else str(d) for d in shape) + "]"
 
 
 def _check_output(port: Port, value: np.ndarray) -> None:
@@ -2965,7 +2970,7 @@ def _check_output(port: Port, value: np.ndarray) -> None:
         d is not None and d != s for d, s in zip(port.shape, value.shape, strict=True)
     ):
         raise LowpassError(
-            f"output '{port.name}' has shape {['?' if d is None else d for d in port.shape]}: "
+            f"output '{port.name}' has shape {_dims_text(port.shape)}: "
             f"the tensor given to set_output_tensor has {list(value.shape)}"
         )
     if not value.flags.writeable:

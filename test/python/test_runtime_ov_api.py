@@ -835,6 +835,8 @@ def test_set_output_tensor_of_a_dynamic_output(device: str) -> None:
     with pytest.raises(LowpassError, match=r"output 'y' has shape \[3, 4\]: the array given to "
                        r"set_output_tensor has \[2, 4\]; give a Tensor"):
         request.infer([x])
+    with pytest.raises(LowpassError, match=r"input 'x' has shape \[3\], expected \[\?, 4\]$"):
+        request.infer([x[0, :3]])
 
 
 def test_set_output_tensor_as_openvino() -> None:
