@@ -48,6 +48,7 @@ from xdsl.dialects.builtin import (
     StringAttr,
     TensorType,
     UnknownLoc,
+    UnregisteredAttr,
     UnregisteredOp,
 )
 from xdsl.dialects.utils import EnumAttribute
@@ -57,7 +58,7 @@ from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.parser.generic_parser import ParserState
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
-from xdsl.utils.lexer import Input, Span
+from xdsl.utils.lexer import Input, Position, Span
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRToken, MLIRTokenKind, StringLiteral
 
 # xDSL 0.74's string-literal regex, '"(?:[^"\\\n\v\f]+|\\(?:...))*"', nests a `+` inside a
@@ -444,6 +445,37 @@ class LocatingParser(Parser):
         frames.append((op_type, []))
         self.__dict__.setdefault("_explicit_properties", []).append(set())
         return op_type
+
+    def _parse_dialect_type_or_attribute_body(
+        self, attr_name: str, is_type: bool, is_opaque: bool,
+        starting_opaque_pos: Position | None,
+    ) -> Attribute:  # fmt: skip
+        """
+        xDSL's, except that a type or attribute that lowpass's own dialects (`ov`, `tfl`,
+        `cpu`) do not define is an error with `--allow-unregistered-dialect` too (xDSL makes
+        it an unregistered one), as MLIR's registered dialects reject unknown ones, at the
+        `!` or `#` that starts it: `no type named 'ov.nosuch' in dialect 'ov'`.
+        """
+        after_name = self._current_token.span.start
+        try:
+            attr = super()._parse_dialect_type_or_attribute_body(
+                attr_name, is_type, is_opaque, starting_opaque_pos
+            )
+        except ParseError as error:  # (without the flag: `'ov.nosuch' is not registered`)
+            full = error.msg.removeprefix("'").removesuffix("' is not registered")
+            if full == error.msg or full.partition(".")[0] not in _own_dialect_names():
+                raise
+        else:
+            full = attr.attr_name.data if isinstance(attr, UnregisteredAttr) else ""
+            if full.partition(".")[0] not in _own_dialect_names():
+                return attr
+        dialect_name = full.partition(".")[0]
+        content = self._current_token.span.input.content
+        start = content.rfind(dialect_name, 0, after_name)
+        start -= start > 0 and content[start - 1 : start] in ("!", "#")
+        kind = "type" if is_type else "attribute"
+        self.raise_error(f"no {kind} named '{full}' in dialect '{dialect_name}'",
+                         start, after_name)  # fmt: skip
 
     def _name_place(self, name: str) -> tuple[int, int] | tuple[()]:
         """Where the op name just read begins and ends, as mlir-opt reports an unknown op (the

@@ -10,7 +10,7 @@
 
 // FAIL: no-time-major.mlir:3:1: error: the function has no tf.time_major attribute (a bool): the layout of the input ([time, batch, features] or [batch, time, features]) is unknown
 // FAIL-NOT: builtin.module
-// FLAG: no-time-major.mlir:4:11: error: operation 'tf.Add' is not registered: pass --allow-unregistered-dialect to read ops of dialects lowpass does not define (such as TensorFlow's "tf.*" ops in composite functions)
+// FLAG: no-time-major.mlir:4:10: error: operation 'tf.Add' is not registered: pass --allow-unregistered-dialect to read ops of dialects lowpass does not define (such as TensorFlow's "tf.*" ops in composite functions)
 // FLAG-NOT: Traceback
 
 // ---- Lingvo cells: upstream's warnings (args 0-3, 0-4 ranked) and the signature checks -------
