@@ -37,23 +37,34 @@ class _LptOptions(ModulePass):
     asymmetric_weights: bool = True
     cpu_callbacks: bool = True
 
+    def __post_init__(self) -> None:
+        # (the options checked when the pass is made, as mlir-opt checks a pipeline before it
+        # reads the input: `lpt{deq-precision=f64}` and `LptPass(deq_precision="f64")` fail)
+        try:
+            self._params()
+        except OptionError as e:
+            raise ValueError(str(e)) from None
+
     def params(self) -> LptParams:
         try:
-            if self.deq_precision not in ("f32", "f16"):
-                raise OptionError(f"deq-precision must be f32 or f16, got '{self.deq_precision}'")
-            return LptParams(
-                update_precisions=self.update_precisions,
-                deq_precision=PRECISION_NAMES[self.deq_precision],
-                precision_restrictions=parse_precision_restrictions(self.precision_restrictions),
-                quantization_restrictions=parse_quantization_restrictions(
-                    self.per_tensor_quantization
-                ),
-                asymmetric_activations=self.asymmetric_activations,
-                asymmetric_weights=self.asymmetric_weights,
-                cpu_callbacks=self.cpu_callbacks,
-            )
+            return self._params()
         except OptionError as e:
             raise DiagnosticException(f"{self.name}: {e}") from None
+
+    def _params(self) -> LptParams:
+        if self.deq_precision not in ("f32", "f16"):
+            raise OptionError(f"deq-precision must be f32 or f16, got '{self.deq_precision}'")
+        return LptParams(
+            update_precisions=self.update_precisions,
+            deq_precision=PRECISION_NAMES[self.deq_precision],
+            precision_restrictions=parse_precision_restrictions(self.precision_restrictions),
+            quantization_restrictions=parse_quantization_restrictions(
+                self.per_tensor_quantization
+            ),
+            asymmetric_activations=self.asymmetric_activations,
+            asymmetric_weights=self.asymmetric_weights,
+            cpu_callbacks=self.cpu_callbacks,
+        )
 
 
 @dataclass(frozen=True)

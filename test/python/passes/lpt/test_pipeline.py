@@ -31,6 +31,7 @@ from lowpass.dialects.ov import (
 from lowpass.dialects.ov.base import i8
 from lowpass.passes.lpt import LptParams, PrecisionsRestriction, cleanup, movement, run_lpt
 from lowpass.passes.lpt.graph import constant_array, producer
+from lowpass.passes.lpt.passes import LptPass
 
 ROOT = Path(__file__).resolve().parents[4]
 QCONVNET = ROOT / "examples" / "qconvnet.mlir"
@@ -251,7 +252,17 @@ def test_bad_option_values_give_a_clear_error(pipeline, message):
     assert proc.returncode != 0
     assert "Traceback" not in proc.stderr
     assert message in proc.stderr
+    # checked as the pipeline is made, before the input is read (as mlir-opt): the pass named
+    assert f"opt-tool: error: pass '{pipeline.split('{')[0]}': " in proc.stderr
     assert proc.stdout == ""
+
+
+def test_bad_option_values_refused_by_the_pass_constructor() -> None:
+    """Embedding the passes: a bad value fails where the pass is made, not when it runs."""
+    with pytest.raises(ValueError, match="deq-precision must be f32 or f16, got 'f64'"):
+        LptPass(deq_precision="f64")
+    with pytest.raises(ValueError, match="unknown precision 'u7'"):
+        LptPass(precision_restrictions="Convolution(0=u7)")
 
 
 def test_unsupported_restriction_in_the_python_api():
