@@ -46,7 +46,9 @@ from lowpass.dialects import ov
 from lowpass.dialects.graph import (
     entry_function,
     graph_input_all_names,
+    graph_input_names,
     graph_output_all_names,
+    graph_output_names,
 )
 from lowpass.dialects.guards import is_tensor
 from lowpass.dialects.ov.state import relaxes
@@ -77,6 +79,12 @@ class MakeStatefulPass(ModulePass):
             function = _entry(op)
             known = {p[0] for p in pairs}
             pairs += [p for p in rule_pairs(function, self.rule) if p[0] not in known]
+        if not pairs and self.rule:  # (a rule given, and no input/output it pairs)
+            raise PassFailedException(
+                f"make-stateful: error: rule=\"{self.rule}\" pairs no graph input with a graph "
+                f"output: the inputs are {_quoted(graph_input_names(_entry(op)))}, the "
+                f"outputs {_quoted(graph_output_names(_entry(op)))}"
+            )
         if not pairs:
             raise PassFailedException(
                 'make-stateful: error: no pairs: give pairs="INPUT:OUTPUT" or a rule such as '
@@ -234,3 +242,7 @@ def _find(
 
 def _error(in_name: str, out_name: str, message: str) -> PassFailedException:
     return PassFailedException(f"make-stateful: error: pair '{in_name}' -> '{out_name}': {message}")
+
+
+def _quoted(names: list[str]) -> str:
+    return ", ".join(f"'{n}'" for n in names) or "none"

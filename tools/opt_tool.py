@@ -40,7 +40,7 @@ from collections.abc import Callable, Generator, Sequence
 from io import BytesIO, StringIO
 from pathlib import Path
 from types import NoneType, UnionType
-from typing import IO, Any, TextIO, Union, get_args, get_origin
+from typing import IO, Any, TextIO, Union, cast, get_args, get_origin
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -56,6 +56,7 @@ from xdsl.utils.exceptions import (
     ParseError,
 )
 from xdsl.utils.hints import isa
+from xdsl.utils.target import Target
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from lowpass._version import __version__
@@ -366,12 +367,16 @@ class OptToolMain(xDSLOptMain):
         )
         if self.args.input_file == "-":  # (stdin, as mlir-opt and xdsl-opt read `-`)
             self.args.input_file = None
+        found = re.fullmatch(r"([\w.-]+)\{(.*)\}", self.args.target.strip(), re.DOTALL)
+        if found is not None:  # (`-t 'ov-ir{bin=w.bin}'`: values quoted as a pass flag's)
+            self.args.target = f"{found[1]}{{{_quote_option_values(found[2])}}}"
         target = parse_spec(self.args.target).name
         if target not in self.available_targets:
             raise UsageError(
                 f"unknown target '{target}' for -t" + did_you_mean(target, self.available_targets)
                 + f" (targets: {', '.join(self.available_targets)})"
             )
+        self._check_target_options(parse_spec(self.args.target))
         self.ctx.allow_unregistered = self.args.allow_unregistered_dialect
         self.args.disable_verify = self.args.disable_verify or not self.args.verify_each
         self.timing = PassTiming() if self.args.mlir_timing else None
@@ -684,6 +689,38 @@ class OptToolMain(xDSLOptMain):
         out.write("\n\n")
         sys.stderr.write(out.getvalue())
         sys.stderr.flush()
+
+    def _check_target_options(self, spec: ArgSpec) -> None:
+        """`-t NAME{options}` checked before the input is read, its errors worded as a pass's
+        (`target 'dot': unknown option 'bad' (options: ...)`), not xDSL's when it prints."""
+        entry = self.available_targets[spec.name]
+        if inspect.signature(entry).parameters:  # (a legacy printing function: no options)
+            if spec.parameters:
+                raise UsageError(f"target '{spec.name}' has no options")
+            return
+        cls = cast("Callable[[], type[Target]]", entry)()
+        names = [f.name for f in dataclasses.fields(cls)] if dataclasses.is_dataclass(cls) else []
+        spec = spec.normalize_parameter_names()
+        for option, value in spec.parameters.items():
+            shown = option.replace("_", "-")
+            if option not in names:
+                known = [n.replace("_", "-") for n in names]
+                raise UsageError(
+                    f"target '{spec.name}': unknown option '{shown}'" + did_you_mean(shown, known)
+                    + (f" (options: {', '.join(known)})" if known else " (it has no options)")
+                )
+            field_type = typing.get_type_hints(cls)[option]
+            if not _option_value_fits(value, field_type):
+                text = ",".join(str(v).lower() if isinstance(v, bool) else str(v) for v in value)
+                kind = getattr(field_type, "__name__", str(field_type))
+                raise UsageError(
+                    f"target '{spec.name}': option '{shown}' expects <{kind}>, got '{text}'"
+                )
+        try:
+            cls.from_spec(spec)
+        except (ValueError, TypeError) as e:
+            message = str(e.args[0]) if e.args else str(e)
+            raise UsageError(f"target '{spec.name}': {message}") from None
 
     def _make_pass(self, spec: ArgSpec) -> ModulePass:
         """The pass of one pipeline element; errors name the pass and the option."""

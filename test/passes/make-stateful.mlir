@@ -11,6 +11,7 @@
 // RUN: not opt-tool %s --split-input-file -p 'make-stateful{pairs="state"}' 2>&1 | filecheck %s --check-prefix=SYNTAX
 // RUN: not opt-tool %s --split-input-file -p 'make-stateful{rule="state->stateN"}' 2>&1 | filecheck %s --check-prefix=RULE
 // RUN: not opt-tool %s --split-input-file -p 'make-stateful' 2>&1 | filecheck %s --check-prefix=NONE
+// RUN: not opt-tool %s --split-input-file -p 'make-stateful{rule="*->*Next"}' 2>&1 | filecheck %s --check-prefix=UNMATCHED
 
 // NOIN: make-stateful: error: pair 'stat' -> 'stateN': 'stat' is not the name of a graph input (the inputs: 'x', 'state')
 // NOIN-NOT: builtin.module
@@ -20,6 +21,7 @@
 // SYNTAX: make-stateful: error: bad pairs entry 'state': expected INPUT:OUTPUT such as state:stateN (quote it in the pass options: pairs="state:stateN")
 // RULE: make-stateful: error: bad rule 'state->stateN': expected IN->OUT with one '*' on each side, such as *->*N
 // NONE: make-stateful: error: no pairs: give pairs="INPUT:OUTPUT" or a rule such as rule="*->*N"
+// UNMATCHED: make-stateful: error: rule="*->*Next" pairs no graph input with a graph output: the inputs are 'x', 'state', the outputs 'y', 'stateN', 'wide'
 
 // CHECK:       ov.variable @statestateN : tensor<1x4xf32>
 // CHECK-LABEL: func.func @main

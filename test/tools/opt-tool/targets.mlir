@@ -16,6 +16,9 @@
 // RUN: xdsl-opt %s -t 'dot{show-constants=true}' | filecheck %s --check-prefix=CONST
 // RUN: not opt-tool %s -t ov-ir 2>&1 | filecheck %s --check-prefix=NOOUT
 // RUN: not xdsl-opt %s -t ov-ir 2>&1 | filecheck %s --check-prefix=XNOOUT
+// A target's options are checked before the input is read, worded as a pass's.
+// RUN: not opt-tool %s -t 'ov-ir{bni=x.bin}' -o %t.bad.xml 2>&1 | filecheck %s --check-prefix=OPTION
+// RUN: not opt-tool %s -t 'dot{show-constants=maybe}' 2>&1 | filecheck %s --check-prefix=VALUE
 
 // BACK:      func.func @main(%x: tensor<1x4xf32> {ov.name = "x"}) -> (tensor<1x4xf32> {ov.name = "y"})
 // BACK:        ov.constant dense<[1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00]> : tensor<4xf32> {ov.name = "w"}
@@ -25,6 +28,8 @@
 // DOT:       [label="y\nMultiply\n1x4 f32\nrhs 4 f32 = [1, 2, 3, 4]"
 // CONST:     [label="w\nConstant
 // NOOUT:     opt-tool: error: -t ov-ir (--emit=ov-ir) writes two files (.xml and .bin): give the .xml with -o out.xml
+// OPTION:    opt-tool: error: target 'ov-ir': unknown option 'bni' (did you mean 'bin'?) (options: bin)
+// VALUE:     opt-tool: error: target 'dot': option 'show-constants' expects <bool>, got 'maybe'
 // XNOOUT:    ov-ir target: error: OpenVINO IR is two files (.xml and .bin): give the .xml with -o out.xml
 func.func @main(%x: tensor<1x4xf32> {ov.name = "x"}) -> (tensor<1x4xf32> {ov.name = "y"}) {
   %w = ov.constant dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32> {ov.name = "w"}
