@@ -52,7 +52,15 @@ from xdsl.dialects.builtin import (
     UnregisteredOp,
 )
 from xdsl.dialects.utils import EnumAttribute
-from xdsl.ir import Attribute, AttributeInvT, Block, Operation, SSAValue
+from xdsl.ir import (
+    Attribute,
+    AttributeInvT,
+    Block,
+    Data,
+    Operation,
+    ParametrizedAttribute,
+    SSAValue,
+)
 from xdsl.irdl import AttrConstraint, BaseAttr, IRDLOperation, RangeOf, base
 from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.parser.generic_parser import ParserState
@@ -449,7 +457,7 @@ class LocatingParser(Parser):
     def _parse_dialect_type_or_attribute_body(
         self, attr_name: str, is_type: bool, is_opaque: bool,
         starting_opaque_pos: Position | None,
-    ) -> Attribute:  # fmt: skip
+    ) -> UnregisteredAttr | ParametrizedAttribute | Data[Any]:  # fmt: skip
         """
         xDSL's, except that a type or attribute that lowpass's own dialects (`ov`, `tfl`,
         `cpu`) do not define is an error with `--allow-unregistered-dialect` too (xDSL makes

@@ -376,7 +376,7 @@ class OptToolMain(xDSLOptMain):
                 f"unknown target '{target}' for -t" + did_you_mean(target, self.available_targets)
                 + f" (targets: {', '.join(self.available_targets)})"
             )
-        self._check_target_options(parse_spec(self.args.target))
+        _check_target_options(self.available_targets, parse_spec(self.args.target))
         self.ctx.allow_unregistered = self.args.allow_unregistered_dialect
         self.args.disable_verify = self.args.disable_verify or not self.args.verify_each
         self.timing = PassTiming() if self.args.mlir_timing else None
@@ -690,74 +690,9 @@ class OptToolMain(xDSLOptMain):
         sys.stderr.write(out.getvalue())
         sys.stderr.flush()
 
-    def _check_target_options(self, spec: ArgSpec) -> None:
-        """`-t NAME{options}` checked before the input is read, its errors worded as a pass's
-        (`target 'dot': unknown option 'bad' (options: ...)`), not xDSL's when it prints."""
-        entry = self.available_targets[spec.name]
-        if inspect.signature(entry).parameters:  # (a legacy printing function: no options)
-            if spec.parameters:
-                raise UsageError(f"target '{spec.name}' has no options")
-            return
-        cls = cast("Callable[[], type[Target]]", entry)()
-        names = [f.name for f in dataclasses.fields(cls)] if dataclasses.is_dataclass(cls) else []
-        spec = spec.normalize_parameter_names()
-        for option, value in spec.parameters.items():
-            shown = option.replace("_", "-")
-            if option not in names:
-                known = [n.replace("_", "-") for n in names]
-                raise UsageError(
-                    f"target '{spec.name}': unknown option '{shown}'" + did_you_mean(shown, known)
-                    + (f" (options: {', '.join(known)})" if known else " (it has no options)")
-                )
-            field_type = typing.get_type_hints(cls)[option]
-            if not _option_value_fits(value, field_type):
-                text = ",".join(str(v).lower() if isinstance(v, bool) else str(v) for v in value)
-                kind = getattr(field_type, "__name__", str(field_type))
-                raise UsageError(
-                    f"target '{spec.name}': option '{shown}' expects <{kind}>, got '{text}'"
-                )
-        try:
-            cls.from_spec(spec)
-        except (ValueError, TypeError) as e:
-            message = str(e.args[0]) if e.args else str(e)
-            raise UsageError(f"target '{spec.name}': {message}") from None
-
-    def _make_pass(self, spec: ArgSpec) -> ModulePass:
-        """The pass of one pipeline element; errors name the pass and the option."""
-        factory = self.available_passes.get(spec.name)
-        if factory is None:
-            raise UsageError(
-                f"no pass named '{spec.name}'" + did_you_mean(spec.name, self.available_passes)
-            )
-        cls = factory()
-        options = {i.name: i for i in get_pass_option_infos(cls)}
-        spec = _with_llvm_bools(spec.normalize_parameter_names(), cls)
-        given = spec.parameters
-        for option, value in given.items():
-            if option not in options:
-                shown = option.replace("_", "-")
-                names = [o.replace("_", "-") for o in options]
-                raise UsageError(
-                    f"pass '{spec.name}': unknown option '{shown}'" + did_you_mean(shown, names)
-                    + (f" (options: {', '.join(names)})" if names else " (it has no options)")
-                )
-            field_type = typing.get_type_hints(cls)[option]
-            if not _option_value_fits(value, field_type):
-                text = ",".join(str(v).lower() if isinstance(v, bool) else str(v) for v in value)
-                kind = options[option].expected_type.strip("'\"")
-                raise UsageError(
-                    f"pass '{spec.name}': option '{option.replace('_', '-')}' expects "
-                    f"<{kind}>, got '{text}'"
-                ) from None
-        try:
-            return cls.from_pass_spec(spec)
-        except (ValueError, TypeError) as e:
-            message = str(e.args[0]) if e.args else str(e)
-            raise UsageError(f"pass '{spec.name}': {message}") from None
-
     def setup_pipeline(self) -> None:
         spec = _rename_deprecated_passes(self._pipeline_spec())
-        passes = tuple(self._make_pass(p) for p in parse_pipeline(spec))
+        passes = tuple(_make_pass(self.available_passes, p) for p in parse_pipeline(spec))
         if self.args.dump_pass_pipeline:  # (mlir-opt's: every option, defaults included)
             shown = ",".join(_mlir_pass_text(p) for p in passes)
             print(f"Pass Manager with {len(passes)} passes:\nbuiltin.module({shown})\n",
@@ -983,6 +918,73 @@ def _add_mlir_opt_spellings(arg_parser: argparse.ArgumentParser) -> None:
         arg_parser.add_argument(
             flag, action="store_true", help=f"accepted as in mlir-opt; changes nothing ({why})"
         )
+
+
+def _check_target_options(targets: dict[str, Any], spec: ArgSpec) -> None:
+    """`-t NAME{options}` checked before the input is read, its errors worded as a pass's
+    (`target 'dot': unknown option 'bad' (options: ...)`), not xDSL's when it prints."""
+    entry = targets[spec.name]
+    if inspect.signature(entry).parameters:  # (a legacy printing function: no options)
+        if spec.parameters:
+            raise UsageError(f"target '{spec.name}' has no options")
+        return
+    cls = cast("Callable[[], type[Target]]", entry)()
+    names = [f.name for f in dataclasses.fields(cls)] if dataclasses.is_dataclass(cls) else []
+    spec = spec.normalize_parameter_names()
+    for option, value in spec.parameters.items():
+        shown = option.replace("_", "-")
+        if option not in names:
+            known = [n.replace("_", "-") for n in names]
+            raise UsageError(
+                f"target '{spec.name}': unknown option '{shown}'" + did_you_mean(shown, known)
+                + (f" (options: {', '.join(known)})" if known else " (it has no options)")
+            )
+        field_type = typing.get_type_hints(cls)[option]
+        if not _option_value_fits(value, field_type):
+            text = ",".join(str(v).lower() if isinstance(v, bool) else str(v) for v in value)
+            kind = getattr(field_type, "__name__", str(field_type))
+            raise UsageError(
+                f"target '{spec.name}': option '{shown}' expects <{kind}>, got '{text}'"
+            )
+    try:
+        cls.from_spec(spec)
+    except (ValueError, TypeError) as e:
+        message = str(e.args[0]) if e.args else str(e)
+        raise UsageError(f"target '{spec.name}': {message}") from None
+
+def _make_pass(available_passes: dict[str, Callable[[], type[ModulePass]]], spec: ArgSpec
+               ) -> ModulePass:  # fmt: skip
+    """The pass of one pipeline element; errors name the pass and the option."""
+    factory = available_passes.get(spec.name)
+    if factory is None:
+        raise UsageError(
+            f"no pass named '{spec.name}'" + did_you_mean(spec.name, available_passes)
+        )
+    cls = factory()
+    options = {i.name: i for i in get_pass_option_infos(cls)}
+    spec = _with_llvm_bools(spec.normalize_parameter_names(), cls)
+    given = spec.parameters
+    for option, value in given.items():
+        if option not in options:
+            shown = option.replace("_", "-")
+            names = [o.replace("_", "-") for o in options]
+            raise UsageError(
+                f"pass '{spec.name}': unknown option '{shown}'" + did_you_mean(shown, names)
+                + (f" (options: {', '.join(names)})" if names else " (it has no options)")
+            )
+        field_type = typing.get_type_hints(cls)[option]
+        if not _option_value_fits(value, field_type):
+            text = ",".join(str(v).lower() if isinstance(v, bool) else str(v) for v in value)
+            kind = options[option].expected_type.strip("'\"")
+            raise UsageError(
+                f"pass '{spec.name}': option '{option.replace('_', '-')}' expects "
+                f"<{kind}>, got '{text}'"
+            ) from None
+    try:
+        return cls.from_pass_spec(spec)
+    except (ValueError, TypeError) as e:
+        message = str(e.args[0]) if e.args else str(e)
+        raise UsageError(f"pass '{spec.name}': {message}") from None
 
 
 def _mlir_pass_text(p: ModulePass) -> str:
