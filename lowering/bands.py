@@ -164,7 +164,7 @@ def read_row_bands(plan: Plan) -> dict[int, tuple[int, int, int]]:
             name = op_where(op)
             if not isinstance(attr, cpu.RowBandsAttr) or op is not group.ops[0]:
                 raise CompileError(f"{name}: cpu.row_bands belongs on a depthwise "
-                                   "convolution that starts its group")
+                                   "convolution that starts its group", op)
             first, last = attr.first.data, attr.last.data
             allowed = row_band(plan, index, min_bytes=0)
             if allowed != (first, last):
@@ -173,9 +173,9 @@ def read_row_bands(plan: Plan) -> dict[int, tuple[int, int, int]]:
                             else f"groups {allowed[0]} to {allowed[1]}")
                 raise CompileError(
                     f"{name}: #cpu.row_bands<rows {attr.rows.data}, groups {first} to "
-                    f"{last}> on group {index}; expected {expected}")
+                    f"{last}> on group {index}; expected {expected}", op)
             if seen & set(range(first, last + 1)):
-                raise CompileError(f"{name}: #cpu.row_bands overlaps another band")
+                raise CompileError(f"{name}: #cpu.row_bands overlaps another band", op)
             seen.update(range(first, last + 1))
             bands[index] = (attr.rows.data, first, last)
     return bands

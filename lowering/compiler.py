@@ -54,7 +54,6 @@ from xdsl.dialects.builtin import (
     StringAttr,
 )
 from xdsl.ir import Block, Operation, SSAValue
-from xdsl.utils.exceptions import DiagnosticException
 from xdsl.utils.target import Target
 
 from lowpass.dialects import cpu
@@ -569,8 +568,8 @@ class LlvmTarget(Target):
     def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
         try:
             graph = compile_pipelined(module.clone())
-        except CompileError as e:
-            raise DiagnosticException(e.located()) from None
+        except CompileError as e:  # (as the pipeline's passes report it: at the op)
+            raise pipeline.CpuPipelineError(e, self.name) from None
         output.write(graph.llvm_ir(self.optimized))
 
 
@@ -893,7 +892,7 @@ class GraphCompiler(GraphAnalysis):
                 if group.lowering is None:
                     raise CompileError(f"{op_where(group.ops[0])}: a reference-fallback group "
                                        "in a band of #cpu.row_bands (internal: "
-                                       "cpu-interleave-rows's rules)")
+                                       "cpu-interleave-rows's rules)", group.ops[0])
                 if band.position < band.last:
                     self.emit_time(band.position, 0)
                 exec_types.append(self.emit_lowering(group, plan, band))
@@ -1028,7 +1027,7 @@ class GraphCompiler(GraphAnalysis):
                 raise CompileError(
                     f"{op_type_name(first)} '{name}': a reference-fallback group on a "
                     "channels-last (NHWC) tensor (internal: cpu-choose-layouts keeps the "
-                    "tensors of fallback groups NCHW)"
+                    "tensors of fallback groups NCHW)", first,
                 )
             status = call_pointer(b, ir.FunctionType(I32, [I64]), self.fallback_arg, [i64(index)])
             failed = b.icmp_signed("!=", status, i32(0))

@@ -138,7 +138,7 @@ class SubGraphLowering:
         if emitter is None:
             raise CompileError(
                 f"internal: the body of '{op_display_name(op, 0)}' emitted without a "
-                "BodyEmitter (the analysis plans bodies, the translation emits them)"
+                "BodyEmitter (the analysis plans bodies, the translation emits them)", op
             )
         state = self._op_buffers(ctx, op, emitter)
         b = ctx.builder

@@ -202,7 +202,7 @@ class MemoryPlanner:
             )
             raise CompileError(
                 f"{where} has no #cpu.arena; run the CPU pipeline first "
-                f"(opt-tool -p {CPU_PIPELINE})"
+                f"(opt-tool -p {CPU_PIPELINE})", holder,
             )
         tensor_bytes = arena.bytes.data
         locations: dict[SSAValue, Location] = {}
@@ -224,17 +224,17 @@ class MemoryPlanner:
                 if not isinstance(attr, cpu.BufferAttr) or attr.kind.data == "none":
                     raise CompileError(
                         f"{where} is used outside its group but has no #cpu.buffer; run "
-                        "cpu-assign-buffers"
+                        "cpu-assign-buffers", op,
                     )
                 kind, index, size = attr.kind.data, attr.index.data, attr.size.data
                 if size < value_nbytes(root):
                     raise CompileError(
-                        f"{where}: #cpu.buffer of {size} bytes for {value_nbytes(root)}"
+                        f"{where}: #cpu.buffer of {size} bytes for {value_nbytes(root)}", op
                     )
                 if kind == "arena" and index + size > tensor_bytes:
                     raise CompileError(
                         f"{where}: #cpu.buffer<arena {index}, {size}> ends past #cpu.arena<"
-                        f"{tensor_bytes}>"
+                        f"{tensor_bytes}>", op,
                     )
                 if kind == "output" and (
                     owner is not None
@@ -242,7 +242,7 @@ class MemoryPlanner:
                     or self.root(plan, plan.results[index]) is not root
                 ):
                     raise CompileError(
-                        f"{where}: #cpu.buffer<output {index}> is not returned there"
+                        f"{where}: #cpu.buffer<output {index}> is not returned there", op
                     )
                 locations[root] = Location(kind, index, value_shape(root), value_dtype(root))
         self.check_arena(plan, locations, bands)
@@ -281,7 +281,8 @@ class MemoryPlanner:
                     names = [op_where(cast(Operation, v.owner)) for v in (other, root)]
                     raise CompileError(
                         f"{names[0]} and {names[1]} share arena bytes while both are live "
-                        f"([{other_start}, {other_end}) and [{start}, {end}))"
+                        f"([{other_start}, {other_end}) and [{start}, {end}))",
+                        cast(Operation, root.owner),  # (at the later one: it takes the bytes)
                     )
             active.append((hi, start, end, root))
 

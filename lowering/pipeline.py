@@ -32,6 +32,10 @@ printed and re-parsed module as well. They work on the entry function's graph an
 bodies of its TensorIterator/Loop ops: a body that becomes a loop has its own groups
 (numbered from 0) and its own memory (`#cpu.arena` on the op, offsets from it).
 
+A graph a pass cannot handle is a `CompileError` (`CpuPass.run`, which `run_pipeline` calls:
+the runtime's error), which the pass as xDSL runs it (`CpuPass.apply`) raises as MLIR's
+diagnostic, a `CpuPipelineError` (`file:line:col: error: ...` at the op it names).
+
 The passes analyse the graph through a `GraphAnalysis` (`lowering/analysis.py`); the
 translation (`lowering/compiler.py`: `compile_pipelined`, `-t cpu-llvm`'s `LlvmTarget`)
 imports this module and runs them, never the other way round.
@@ -39,6 +43,7 @@ imports this module and runs them, never the other way round.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Callable, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -59,7 +64,7 @@ from xdsl.pattern_rewriter import (
     op_type_rewrite_pattern,
 )
 from xdsl.rewriter import InsertPoint
-from xdsl.utils.exceptions import DiagnosticException
+from xdsl.utils.exceptions import PassFailedException
 
 from lowpass.dialects import cpu, ov
 from lowpass.dialects.graph import entry_function, get_name, set_name
@@ -69,6 +74,7 @@ from lowpass.dialects.ov.base import static_value as ov_static_value
 from lowpass.dialects.ov.canonicalization import FoldIdentityFakeQuantize
 from lowpass.dialects.ov.infrastructure import SubGraphOp
 from lowpass.dialects.ov.quantization import fake_quantize
+from lowpass.ir import find_location
 from lowpass.lowering.analysis import GraphAnalysis
 from lowpass.lowering.bands import BAND_MIN_BYTES, choose_row_bands
 from lowpass.lowering.emit import CompileError, KernelChoosing, align, is_constant, static_value
@@ -87,11 +93,14 @@ from lowpass.lowering.plan import (
     value_shape,
 )
 from lowpass.lowering.storage import choose_bfloat16
+from lowpass.passes.transaction import Transaction
 
 __all__ = [
     "CPU_PIPELINE",
     "AssignBuffersPass",
     "ChooseLayoutsPass",
+    "CpuPass",
+    "CpuPipelineError",
     "DecomposePass",
     "FoldConstantsPass",
     "FuseKernelsPass",
@@ -136,7 +145,8 @@ def _graph(compiler: GraphAnalysis) -> tuple[list[Operation], list]:
     block = compiler.function.body.block
     ret = block.last_op
     if not isinstance(ret, func.ReturnOp):
-        raise CompileError(f"@{compiler.function.sym_name.data} does not end with func.return")
+        raise CompileError(f"@{compiler.function.sym_name.data} does not end with func.return",
+                           compiler.function)
     return block_ops(block), list(ret.arguments)
 
 
@@ -702,8 +712,52 @@ def _suffixed(name: str | None, suffix: str) -> str | None:
     return None if name is None else f"{name}/{suffix}"
 
 
+class CpuPipelineError(PassFailedException):
+    """
+    A `CompileError` of the CPU pipeline (a cpu-* pass, or `-t cpu-llvm`, which runs them and
+    the translation) as MLIR's diagnostic: `file:line:col: error: message` at the op the error
+    is about where that op (or a parent) has a position, which `--verify-diagnostics` reads;
+    else `<name>: error: message`, the form of lowpass's other passes (`ov-reshape: error:
+    ...`; opt-tool puts the file in front). `error` is the `CompileError`, its op included.
+    """
+
+    def __init__(self, error: CompileError, name: str) -> None:
+        located = error.op is not None and find_location(error.op) is not None
+        super().__init__(error.located() if located else f"{name}: error: {error}")
+        self.error = error
+
+
 @dataclass(frozen=True)
-class DecomposePass(ModulePass):
+class CpuPass(ModulePass):
+    """
+    A pass of the CPU pipeline. `run` does its work and raises `CompileError`, the error of
+    the runtime's compile path (`run_pipeline` calls it); `apply`, the pass as xDSL runs it,
+    raises that as a `CpuPipelineError`, a `PassFailedException`, so that opt-tool reports it
+    as it reports any pass's diagnostic (at the op, per `--split-input-file` chunk, expected
+    by `--verify-diagnostics`), the module as it was before the pass (a `Transaction`,
+    as every lowpass pass; the runtime's `run_pipeline` calls `run`: no copy per pass).
+    """
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        transaction = Transaction(op)
+        try:
+            self.run(ctx, op)
+        except CompileError as e:
+            transaction.rollback()
+            if e.op is not None:  # (the op as it is in the module put back)
+                e.op = transaction.snapshot_of(e.op) or e.op
+            raise CpuPipelineError(e, self.name) from None
+        except BaseException:
+            transaction.rollback()
+            raise
+
+    @abstractmethod
+    def run(self, ctx: Context, op: ModuleOp) -> None:
+        """The pass's work on `op`; a graph it cannot handle raises `CompileError`."""
+
+
+@dataclass(frozen=True)
+class DecomposePass(CpuPass):
     """
     Rewrites the ops that the CPU device runs as other ops (OpenVINO's CPU plugin decomposes
     them too): BatchNormInference on constant statistics into a per-channel Multiply and Add,
@@ -727,7 +781,7 @@ class DecomposePass(ModulePass):
 
     name = "cpu-decompose"
 
-    def apply(self, ctx: Context, op: ModuleOp) -> None:
+    def run(self, ctx: Context, op: ModuleOp) -> None:
         patterns = GreedyRewritePatternApplier(
             [_DecomposeBatchNorm(), _DecomposeHardSigmoid(), FoldIdentityFakeQuantize(),
              _RequantizeConcatParts(), _DequantizeInLRN(), _FloatConvolutionOfCodes(),
@@ -738,7 +792,7 @@ class DecomposePass(ModulePass):
 
 
 @dataclass(frozen=True)
-class FoldConstantsPass(ModulePass):
+class FoldConstantsPass(CpuPass):
     """
     Marks `{cpu.constant}` every op of the entry function (and of its TensorIterator/Loop
     bodies) whose results are known at compile time: `ov.shape_of` of static shapes and pure
@@ -750,7 +804,7 @@ class FoldConstantsPass(ModulePass):
 
     name = "cpu-fold-constants"
 
-    def apply(self, ctx: Context, op: ModuleOp) -> None:
+    def run(self, ctx: Context, op: ModuleOp) -> None:
         compiler = _compiler(op)
         for ops in _blocks(compiler):
             constants = compiler.fold_constants(ops)
@@ -761,7 +815,7 @@ class FoldConstantsPass(ModulePass):
 
 
 @dataclass(frozen=True)
-class RemoveViewsPass(ModulePass):
+class RemoveViewsPass(CpuPass):
     """
     Marks `{cpu.view}` the Reshape/Squeeze/Unsqueeze/tensor.cast ops of computed tensors (in
     the graph and its bodies): their result is their input's memory with another shape, no
@@ -770,7 +824,7 @@ class RemoveViewsPass(ModulePass):
 
     name = "cpu-remove-views"
 
-    def apply(self, ctx: Context, op: ModuleOp) -> None:
+    def run(self, ctx: Context, op: ModuleOp) -> None:
         compiler = _compiler(op)
         for ops in _blocks(compiler):
             constants = {r for o in ops if is_constant(o) for r in o.results}
@@ -780,7 +834,7 @@ class RemoveViewsPass(ModulePass):
 
 
 @dataclass(frozen=True)
-class QuantizeCellsPass(ModulePass):
+class QuantizeCellsPass(CpuPass):
     """
     Marks `cpu.quantized = #cpu.quantized_cell<...>` the LSTMCell and RNNCell ops (also in
     TensorIterator/Loop bodies) that run in int8: X and H from per-tensor FakeQuantizes with
@@ -791,7 +845,7 @@ class QuantizeCellsPass(ModulePass):
 
     name = "cpu-quantize-cells"
 
-    def apply(self, ctx: Context, op: ModuleOp) -> None:
+    def run(self, ctx: Context, op: ModuleOp) -> None:
         from lowpass.lowering.ops.rnn import RecurrentLowering, cell_quantization, weight_operands
 
         lowering = RecurrentLowering()
@@ -813,7 +867,7 @@ class QuantizeCellsPass(ModulePass):
 
 
 @dataclass(frozen=True)
-class FuseKernelsPass(ModulePass):
+class FuseKernelsPass(CpuPass):
     """
     Forms the groups: each op that is neither constant nor a view, in graph order, is offered
     to the lowerings (`lowering/ops/__init__.py`, in that order); the first that accepts it
@@ -826,7 +880,7 @@ class FuseKernelsPass(ModulePass):
 
     name = "cpu-fuse-kernels"
 
-    def apply(self, ctx: Context, op: ModuleOp) -> None:
+    def run(self, ctx: Context, op: ModuleOp) -> None:
         compiler = _compiler(op)
         compiler.body_source = "marks"
         ops, results = _graph(compiler)
@@ -854,7 +908,7 @@ def _mark_groups(compiler: GraphAnalysis, plan: Plan) -> None:
             _mark_groups(compiler, compiler.subgraph_lowering.plans[first])
 
 
-class ChooseLayoutsPass(ModulePass):
+class ChooseLayoutsPass(CpuPass):
     """
     Marks `cpu.channels_last` the ops whose result the CPU device stores NHWC: the tensors
     that convolutions pass to each other, directly or through element-wise groups, so that
@@ -864,7 +918,7 @@ class ChooseLayoutsPass(ModulePass):
 
     name = "cpu-choose-layouts"
 
-    def apply(self, ctx: Context, op: ModuleOp) -> None:
+    def run(self, ctx: Context, op: ModuleOp) -> None:
         compiler = _compiler(op)
         _, results = _graph(compiler)
         for o in compiler.function.body.walk():
@@ -874,7 +928,7 @@ class ChooseLayoutsPass(ModulePass):
 
 
 @dataclass(frozen=True)
-class SelectKernelsPass(ModulePass):
+class SelectKernelsPass(CpuPass):
     """
     Writes the kernel of each convolution, MatMul and int8 cell group on its op (a cell's:
     `cpu.gemm`, `cpu.int8` and `cpu.cell_step`, lowering/ops/rnn.py): `cpu.algorithm =
@@ -905,25 +959,14 @@ class SelectKernelsPass(ModulePass):
     """Whether float32 GEMMs of constant weights take `#cpu<gemm bf16>` where the host has
     AVX512-BF16 (the compile option `bf16`)."""
 
-    def apply(self, ctx: Context, op: ModuleOp) -> None:
+    def run(self, ctx: Context, op: ModuleOp) -> None:
         compiler = _compiler(op)
         _, results = _graph(compiler)
         for o in compiler.function.body.walk():
             for name in (cpu.ALGORITHM, cpu.CELL_STEP, cpu.GEMM, cpu.INT8, cpu.EPILOGUE):
                 _set(o, name, None)
-        try:
-            plan = compiler.read_plan(compiler.function.body.block, results, check=False)
-            _select_kernels(compiler, plan, {"winograd": self.winograd, "bf16": self.bf16})
-        except CompileError as e:
-            raise _located(e) from None
-
-
-def _located(error: CompileError) -> Exception:
-    """A CompileError about an op as MLIR's diagnostic at the op's position (`file:line:col:
-    error: ...`, which --verify-diagnostics reads), else as it is."""
-    if error.located() == str(error):
-        return error
-    return DiagnosticException(error.located())
+        plan = compiler.read_plan(compiler.function.body.block, results, check=False)
+        _select_kernels(compiler, plan, {"winograd": self.winograd, "bf16": self.bf16})
 
 
 def _select_kernels(compiler: GraphAnalysis, plan: Plan, options: dict[str, bool]) -> None:
@@ -943,7 +986,7 @@ def _select_kernels(compiler: GraphAnalysis, plan: Plan, options: dict[str, bool
             _select_kernels(compiler, body, options)
 
 
-class ChooseStoragePass(ModulePass):
+class ChooseStoragePass(CpuPass):
     """
     Marks `cpu.bfloat16` the ops whose result the CPU device stores in bfloat16: the
     tensors that a `#cpu<gemm bf16>` convolution's epilogue writes and only such
@@ -955,7 +998,7 @@ class ChooseStoragePass(ModulePass):
 
     name = "cpu-choose-storage"
 
-    def apply(self, ctx: Context, op: ModuleOp) -> None:
+    def run(self, ctx: Context, op: ModuleOp) -> None:
         _mark_entry(op, cpu.BFLOAT16,
                     lambda plan: dict.fromkeys(choose_bfloat16(plan), UnitAttr()))
 
@@ -974,7 +1017,7 @@ def _mark_entry(module: ModuleOp, name: str,
 
 
 @dataclass(frozen=True)
-class InterleaveRowsPass(ModulePass):
+class InterleaveRowsPass(CpuPass):
     """
     Marks `cpu.row_bands = #cpu.row_bands<rows R, groups A to B>` the depthwise convolutions
     (group B) that run together with the convolution before them (group A), band by
@@ -990,12 +1033,12 @@ class InterleaveRowsPass(ModulePass):
     """The smallest tensor between the two convolutions that a band keeps in L2 (the option
     `min-bytes`: 0 bands tensors of any size, as the tests do)."""
 
-    def apply(self, ctx: Context, op: ModuleOp) -> None:
+    def run(self, ctx: Context, op: ModuleOp) -> None:
         _mark_entry(op, cpu.ROW_BANDS, lambda plan: choose_row_bands(plan, self.min_bytes))
 
 
 @dataclass(frozen=True)
-class AssignBuffersPass(ModulePass):
+class AssignBuffersPass(CpuPass):
     """
     Gives each result of the groups its memory, `cpu.buffers = [#cpu.buffer<...>, ...]` (one
     per result): a graph output that a group computes goes to the request's output buffer
@@ -1012,7 +1055,7 @@ class AssignBuffersPass(ModulePass):
 
     name = "cpu-assign-buffers"
 
-    def apply(self, ctx: Context, op: ModuleOp) -> None:
+    def run(self, ctx: Context, op: ModuleOp) -> None:
         compiler = _compiler(op)
         _, results = _graph(compiler)
         for o in compiler.function.body.walk():
@@ -1060,7 +1103,7 @@ def _write_buffers(
             first.attributes[cpu.ARENA] = cpu.ArenaAttr(align(body_bytes))
 
 
-PASSES: tuple[type[ModulePass], ...] = (
+PASSES: tuple[type[CpuPass], ...] = (
     DecomposePass,
     FoldConstantsPass,
     RemoveViewsPass,
@@ -1092,7 +1135,7 @@ def run_pipeline(module: ModuleOp, options: dict[str, Any] | None = None) -> Non
                     _set(o, cpu.ROW_BANDS, None)
                 continue
             (SelectKernelsPass(winograd, bf16) if cls is SelectKernelsPass else cls()
-             ).apply(ctx, module)
+             ).run(ctx, module)  # (CompileError: the runtime's error, not a diagnostic)
     finally:
         _CHECKED_MODULE.reset(token)
 

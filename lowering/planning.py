@@ -74,27 +74,27 @@ class PlanReader:
                         f"{describe_value(value)} of dynamic rank "
                         f"({value.type}); give the inputs the condition depends on static "
                         "shapes or values (opt-tool --ov-reshape, lowpass-run --shape / "
-                        "--freeze)"
+                        "--freeze)", op,
                     )
                 if not isinstance(value.type, TensorType) and op.dialect_name() != "func":
                     raise CompileError(
                         f"the CPU device computes on tensors: {op.name} "
                         f"'{op_display_name(op, 0)}' has {describe_value(value)} of type "
                         f"{value.type}; convert TensorFlow Lite ops to ov first (opt-tool "
-                        "--convert-tfl-to-ov)"
+                        "--convert-tfl-to-ov)", op,
                     )
                 if isinstance(value.type, TensorType) and not static_type(value.type):
                     raise CompileError(
                         f"the CPU device needs static shapes: {op_where(op)} has "
                         f"{describe_value(value)} of type {value.type}; reshape the model first "
-                        "(opt-tool --ov-reshape)"
+                        "(opt-tool --ov-reshape)", op,
                     )
                 if isinstance(value.type, TensorType) and byte_size(value.type) > MAX_TENSOR_BYTES:
                     what = describe_value(value)
                     raise CompileError(
                         f"tensor too large: {op_where(op)} has {what} "
                         f"of type {value.type} ({byte_size(value.type)} bytes); the CPU device "
-                        f"takes tensors of at most {MAX_TENSOR_BYTES} bytes (1 TiB)"
+                        f"takes tensors of at most {MAX_TENSOR_BYTES} bytes (1 TiB)", op,
                     )
 
     def analyse(self, block: Block, results: Sequence[SSAValue]) -> Plan:
@@ -174,17 +174,17 @@ class PlanReader:
         for index, op in enumerate(ops):
             where = op_where(op, index)
             if cpu.QUANTIZED in op.attributes and not isinstance(op, LSTMCellOp | RNNCellOp):
-                raise CompileError(f"{where}: only LSTMCell and RNNCell take cpu.quantized")
+                raise CompileError(f"{where}: only LSTMCell and RNNCell take cpu.quantized", op)
             kernel = op.attributes.get(cpu.KERNEL)
             fused = op.attributes.get(cpu.FUSED)
             if is_constant(op):
                 if not all(r in constants for r in op.results):
-                    raise CompileError(f"{where} is marked cpu.constant but does not fold")
+                    raise CompileError(f"{where} is marked cpu.constant but does not fold", op)
             elif cpu.VIEW in op.attributes:
                 if not is_view(op, constants):
                     raise CompileError(
                         f"{where} is marked cpu.view but is not a Reshape/Squeeze/Unsqueeze/cast "
-                        "of a computed tensor"
+                        "of a computed tensor", op,
                     )
                 data = op.operands[0]
                 views[op.results[0]] = views.get(data, data)
@@ -193,7 +193,7 @@ class PlanReader:
                 if kernel.group.data != len(groups):
                     raise CompileError(
                         f"{where}: #cpu.kernel group {kernel.group.data}, expected "
-                        f"{len(groups)} (groups are numbered in graph order)"
+                        f"{len(groups)} (groups are numbered in graph order)", op,
                     )
                 group = Group([op], self.lowering_of(kernel.kind.data, op, where))
                 group.step = len(groups)
@@ -203,20 +203,20 @@ class PlanReader:
                 if fused.group.data >= len(groups):
                     raise CompileError(
                         f"{where}: #cpu.fused<{fused.group.data}> but no group "
-                        f"{fused.group.data} starts before it"
+                        f"{fused.group.data} starts before it", op,
                     )
                 group = groups[fused.group.data]
                 if group.lowering is None:
                     raise CompileError(
                         f"{where}: #cpu.fused<{fused.group.data}> into a \"{REFERENCE_KIND}\" "
-                        "group (the fallback runs one op per group)"
+                        "group (the fallback runs one op per group)", op,
                     )
                 group.ops.append(op)
                 group_of[op] = group
             else:
                 raise CompileError(
                     f"{where} is neither constant, view nor in a kernel; run the CPU pipeline "
-                    f"first (opt-tool -p {CPU_PIPELINE})"
+                    f"first (opt-tool -p {CPU_PIPELINE})", op,
                 )
         plan = Plan(block, constants, views, view_ops, groups, group_of, list(results))
         self.group_ports(plan)
@@ -322,7 +322,7 @@ class PlanReader:
         kinds = [lowering_kind(type(lowering)) for lowering in self.lowerings]
         raise CompileError(
             f"{where}: no lowering '{kind}' for this op (lowerings: {', '.join(kinds)}, "
-            f"{LOOP_KIND}, {REFERENCE_KIND})"
+            f"{LOOP_KIND}, {REFERENCE_KIND})", op,
         )
 
     def kernel_kind(self, group: Group) -> str:
@@ -423,7 +423,7 @@ class PlanReader:
                 raise CompileError(
                     f"{op_where(op, position[op])}: "
                     "cpu.channels_last on a tensor that is not passed between convolutions "
-                    "(only cpu-choose-layouts' choices are valid)"
+                    "(only cpu-choose-layouts' choices are valid)", op,
                 )
 
     def check_storage(self, plan: Plan, ops: Sequence[Operation],
@@ -441,7 +441,7 @@ class PlanReader:
                 raise CompileError(
                     f"{op_where(op, position[op])}: "
                     "cpu.bfloat16 on a tensor that is not passed between bf16 convolutions "
-                    "(only cpu-choose-storage's choices are valid)"
+                    "(only cpu-choose-storage's choices are valid)", op,
                 )
 
 
