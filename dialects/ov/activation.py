@@ -593,6 +593,122 @@ class SwishOp(OvOp):
         return (y.astype(x.dtype),)
 
 
+# --------------------------------------------------------------------------------------------
+# Elu, Selu
+# --------------------------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class EluOp(UnaryElementwiseOp):
+    """
+    Exponential linear unit (OpenVINO `Elu-0`, opset1): `x` where `x >= 0`, else
+    `alpha * (exp(x) - 1)`; `alpha` a non-negative f64 property.
+
+    `%y = ov.elu %x alpha = 1.0 : (tensor<1x8xf32>) -> tensor<1x8xf32>`
+
+    As OpenVINO's reference (elu.hpp): `exp` in the element type (f16 through f32), `- 1` and
+    `* alpha` in double, rounded once to the element type.
+    """
+
+    name = "ov.elu"
+    alpha = prop_def(FloatAttr[Float64Type])
+    FLOAT_ONLY: ClassVar[bool] = True
+
+    assembly_format = "$x `alpha` `=` $alpha attr-dict `:` functional-type(operands, results)"
+
+    def __init__(
+        self,
+        x: SSAValue,
+        alpha: float,
+        *,
+        result_type: Attribute | None = None,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(
+            x, result_type=result_type, name=name, properties={"alpha": FloatAttr(alpha, f64)}
+        )
+
+    def verify_attrs(self) -> None:
+        super().verify_attrs()
+        alpha = self.alpha.value.data
+        if not alpha >= 0:  # (NaN too)
+            raise VerifyException(f"alpha must be non-negative, got {alpha}")
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        (x,) = inputs
+        with np.errstate(over="ignore"):
+            e = np.exp(_in_f32(x)).astype(np.float64)
+        negative = self.alpha.value.data * (e - 1.0)
+        return (np.where(x < 0, negative.astype(x.dtype), x),)
+
+
+@irdl_op_definition
+class SeluOp(OvOp):
+    """
+    Scaled exponential linear unit (OpenVINO `Selu-0`, opset1): `lambda * x` where `x > 0`,
+    else `lambda * alpha * (exp(x) - 1)`; `alpha` and `lambda` are one-element operands of the
+    data's (float) element type.
+
+    `%y = ov.selu %x, %alpha, %lambda : (tensor<1x8xf32>, tensor<1xf32>, tensor<1xf32>)
+    -> tensor<1x8xf32>`
+
+    As OpenVINO's reference (selu.hpp), in the element type (f16 through f32):
+    `alpha * lambda * (exp(x) - 1)`, multiplied left to right.
+    """
+
+    name = "ov.selu"
+    data = operand_def(TensorType)
+    alpha = operand_def(TensorType)
+    lambda_ = operand_def(TensorType)
+    result = result_def(TensorType)
+
+    assembly_format = (
+        "$data `,` $alpha `,` $lambda_ attr-dict `:` functional-type(operands, results)"
+    )
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        data: SSAValue,
+        alpha: SSAValue,
+        lambda_: SSAValue,
+        *,
+        result_type: Attribute | None = None,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(
+            operands=[data, alpha, lambda_], result_types=[result_type or PLACEHOLDER_TYPE]
+        )
+        self.finish_build(name, infer=result_type is None)
+
+    def verify_attrs(self) -> None:
+        check_float(self.data, "data")
+        for what, v in (("alpha", self.alpha), ("lambda", self.lambda_)):
+            if element_type_of(v) != element_type_of(self.data):
+                raise VerifyException(
+                    f"{what} must have the element type of data ({element_type_of(self.data)}), "
+                    f"got {element_type_of(v)}"
+                )
+            shape = shape_of(v)
+            if len(shape) > 1 or (len(shape) == 1 and shape[0] not in (1, DYNAMIC)):
+                raise VerifyException(
+                    f"{what} must be a scalar or hold one element, got shape {format_shape(shape)}"
+                )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self.data.type]
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        w, alpha, lam = (_in_f32(np.asarray(v)) for v in inputs)
+        # the one-element operands as scalars (a rank-0 x stays rank 0)
+        a, g = alpha.reshape(-1)[0], lam.reshape(-1)[0]
+        with np.errstate(over="ignore", invalid="ignore"):
+            positive: np.ndarray = g * w
+            negative: np.ndarray = a * g * (np.exp(w) - w.dtype.type(1))
+        y: np.ndarray = np.where(w > 0, positive, negative)
+        return (y.astype(inputs[0].dtype),)
+
+
 OPS = (
     HardSigmoidOp,
     ReluOp,
@@ -607,10 +723,13 @@ OPS = (
     SoftPlusOp,
     MishOp,
     SwishOp,
+    EluOp,
+    SeluOp,
 )
 
 __all__ = [
     "ClampOp",
+    "EluOp",
     "GeluOp",
     "HSigmoidOp",
     "HSwishOp",
@@ -618,6 +737,7 @@ __all__ = [
     "MishOp",
     "PReluOp",
     "ReluOp",
+    "SeluOp",
     "SigmoidOp",
     "SoftPlusOp",
     "SoftmaxOp",

@@ -635,6 +635,53 @@ class FloorOp(MathUnaryOp):
 
 
 @irdl_op_definition
+class SinOp(MathUnaryOp):
+    """
+    Element-wise sine (OpenVINO `Sin-0`, opset1), of floats (f16 computed in f32 and rounded).
+
+    `%y = ov.sin %x : (tensor<4xf32>) -> tensor<4xf32>`
+    """
+
+    name = "ov.sin"
+    FLOAT_ONLY: ClassVar[bool] = True  # (ONNX's Sin and Cos take floats only)
+    FLOAT_FN = staticmethod(np.sin)
+
+
+@irdl_op_definition
+class CosOp(MathUnaryOp):
+    """
+    Element-wise cosine (OpenVINO `Cos-0`, opset1), of floats (f16 computed in f32 and
+    rounded).
+
+    `%y = ov.cos %x : (tensor<4xf32>) -> tensor<4xf32>`
+    """
+
+    name = "ov.cos"
+    FLOAT_ONLY: ClassVar[bool] = True
+    FLOAT_FN = staticmethod(np.cos)
+
+
+@irdl_op_definition
+class SignOp(MathUnaryOp):
+    """
+    Element-wise sign (OpenVINO `Sign-0`, opset1): -1, 0 or 1 in the element type (unsigned
+    values 0 or 1); a float NaN stays NaN and -0.0 gives 0, as OpenVINO's reference
+    (`(0 < v) - (v < 0)`, NaN kept).
+
+    `%y = ov.sign %x : (tensor<4xf32>) -> tensor<4xf32>`
+    """
+
+    name = "ov.sign"
+    FLOAT_FN = staticmethod(np.sign)
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        (x,) = inputs
+        if np.issubdtype(x.dtype, np.integer):
+            return (np.sign(x).astype(x.dtype),)
+        return super().evaluate(inputs)
+
+
+@irdl_op_definition
 class CeilingOp(MathUnaryOp):
     """
     Element-wise ceiling (OpenVINO `Ceiling-1`; integers are kept).
@@ -706,6 +753,9 @@ OPS = (
     FloorOp,
     CeilingOp,
     RoundOp,
+    SinOp,
+    CosOp,
+    SignOp,
 )
 
 __all__ = [
@@ -713,6 +763,7 @@ __all__ = [
     "AddOp",
     "BinaryElementwiseOp",
     "CeilingOp",
+    "CosOp",
     "DivideOp",
     "ErfOp",
     "ExpOp",
@@ -727,6 +778,8 @@ __all__ = [
     "NegativeOp",
     "PowerOp",
     "RoundOp",
+    "SignOp",
+    "SinOp",
     "SqrtOp",
     "SquaredDifferenceOp",
     "SubtractOp",

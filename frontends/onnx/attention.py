@@ -43,7 +43,7 @@ from xdsl.ir import SSAValue
 
 from lowpass.dialects import ov
 from lowpass.dialects.ov import element_type_of
-from lowpass.dialects.ov.base import DYNAMIC, shape_of
+from lowpass.dialects.ov.base import DYNAMIC, format_shape, shape_of
 from lowpass.frontends.onnx.reader import ConversionError, NodeContext, register
 
 _ONNX_FLOAT = 1
@@ -277,7 +277,8 @@ def microsoft_attention(ctx: NodeContext) -> list[SSAValue | None]:
     if sizes is None:
         if columns == DYNAMIC or columns % 3:
             raise ConversionError(
-                f"the weights have {columns} columns, expected a multiple of 3 (Q, K, V) "
+                f"the weights have {'?' if columns == DYNAMIC else columns} columns, expected "
+                "a static multiple of 3 (Q, K, V) "
                 "without qkv_hidden_sizes")
         sizes = [columns // 3] * 3
     if len(sizes) != 3 or sizes[0] != sizes[1] or any(n <= 0 or n % heads for n in sizes):
@@ -350,18 +351,47 @@ def _microsoft_mask_terms(ctx: NodeContext, b: _Builder, q: SSAValue, k: SSAValu
                                                                               False))))
                 allowed = ctx.value(ov.LogicalAndOp(allowed, after))
             terms.append(ctx.value(ov.UnsqueezeOp(term(allowed, "mask"), ctx.i64([1, 2]))))
+        elif len(shape) == 1 and DYNAMIC in (shape[0], batch):
+            allowed = _mask_index_positions(ctx, b, q, mask, j)
+            terms.append(ctx.value(ov.UnsqueezeOp(term(allowed, "mask"), ctx.i64([1, 2]))))
         elif len(shape) in (2, 3):
             keep = ctx.value(ov.GreaterOp(mask, ctx.constant(np.asarray(0, np.int32))))
             axes = [1, 2] if len(shape) == 2 else [1]
             terms.append(ctx.value(ov.UnsqueezeOp(term(keep, "mask"), ctx.i64(axes))))
         else:
             raise ConversionError(
-                f"mask_index of shape {list(shape)} is not supported, expected [batch], "
+                f"mask_index of shape {format_shape(shape)} is not supported, expected [batch], "
                 "[2 * batch], [batch, keys] or [batch, queries, keys]")
     if int(ctx.attr("unidirectional", 0)):
         i = ctx.value(ov.UnsqueezeOp(b.positions(b.dim(q, 2)), ctx.i64([1])))
         terms.append(term(ctx.value(ov.LessEqualOp(j, i)), "causal"))
     return terms
+
+
+def _mask_index_positions(ctx: NodeContext, b: _Builder, q: SSAValue, mask: SSAValue,
+                          j: SSAValue) -> SSAValue:  # fmt: skip
+    """The keys each batch entry reads, `[B, T]`, of a 1-D `mask_index` whose length or
+    batch is known only when running: `[B]` end positions, or `[2 * B]` end positions then
+    start positions. As OpenVINO's frontend (`attention_mask_from_indices`): both readings are
+    built and the mask's length, compared with the batch when running, selects one."""
+    batch = b.dim(q, 0)
+    length = b.dim(mask, 0)
+    positions = ctx.value(ov.ConvertOp(mask, ov.i64))
+    one_dim = ctx.i64([1])
+    rows_shape = ctx.value(ov.ConcatOp([ctx.i64([-1]), ctx.value(ov.ReshapeOp(batch, one_dim,
+                                                                              False))], 0))
+    rows = ctx.value(ov.ReshapeOp(positions, rows_shape, False))  # [1 or 2, B]
+    zero = ctx.constant(np.asarray(0, np.int64))
+    ends = ctx.value(ov.GatherOp(rows, zero, zero))
+    # the second row, or the first of a [B] mask (whose reading with starts is not selected)
+    second = ctx.value(ov.FloorModOp(ctx.constant(np.asarray(1, np.int64)), b.dim(rows, 0)))
+    starts = ctx.value(ov.GatherOp(rows, second, zero))
+    column = ctx.i64([-1, 1])
+    before_end = ctx.value(ov.LessOp(j, ctx.value(ov.ReshapeOp(ends, column, False))))
+    after_start = ctx.value(ov.GreaterEqualOp(j, ctx.value(ov.ReshapeOp(starts, column, False))))
+    both = ctx.value(ov.LogicalAndOp(before_end, after_start))
+    ends_only = ctx.value(ov.EqualOp(length, batch))
+    return ctx.value(ov.SelectOp(ends_only, before_end, both))
 
 
 __all__ = ["attention", "microsoft_attention"]

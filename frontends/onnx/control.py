@@ -99,8 +99,8 @@ class BranchConverter(GraphConverter):
             outer = self.parent.value(name, ctx)
         except ConversionError:
             raise ConversionError(
-                f"input '{name}' of {self.what} is not produced by any earlier node, input or "
-                "initializer of the branch or of an enclosing graph"
+                f"input '{name}' of {self.what}: no node, input or initializer of the branch "
+                "or of an enclosing graph produces it"
             ) from None
         array = static_value(outer)
         if array is not None and np.asarray(array).size <= INLINE_LIMIT:
@@ -120,8 +120,7 @@ class BranchConverter(GraphConverter):
         g = self.graph_proto
         if not g.output:
             raise ConversionError(f"{self.what} has no outputs")
-        for index, node in enumerate(g.node):
-            self.convert_node(node, index)
+        self.convert_nodes(g)
         return [self.value(o.name) for o in g.output]
 
 

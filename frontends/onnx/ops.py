@@ -228,12 +228,34 @@ _UNARY = {
     "HardSwish": ov.HSwishOp,
     "Softplus": ov.SoftPlusOp,
     "Mish": ov.MishOp,
+    "Sin": ov.SinOp,
+    "Cos": ov.CosOp,
+    "Sign": ov.SignOp,
 }
 
 
 @register(*_UNARY)
 def unary(ctx: NodeContext) -> list[SSAValue]:
     return [ctx.value(_UNARY[ctx.op_type](ctx.input(0)))]
+
+
+@register("Elu")
+def elu(ctx: NodeContext) -> list[SSAValue]:
+    """Elu-0 with the `alpha` attribute (1.0), as OpenVINO's frontend (elu.cpp)."""
+    return [ctx.value(ov.EluOp(ctx.input(0), float(ctx.attr("alpha", 1.0))))]
+
+
+@register("Selu")
+def selu(ctx: NodeContext) -> list[SSAValue]:
+    """Selu-0 with `alpha` and `gamma` (ONNX's defaults, its float32 constants) as scalar
+    constants of x's type, as OpenVINO's frontend (selu.cpp)."""
+    x = ctx.input(0)
+    dtype = ov.to_dtype(element_type_of(x))
+    alpha = ctx.constant(np.asarray(ctx.attr("alpha", 1.67326319217681884765625), dtype),
+                         name="alpha")  # fmt: skip
+    gamma = ctx.constant(np.asarray(ctx.attr("gamma", 1.05070102214813232421875), dtype),
+                         name="gamma")  # fmt: skip
+    return [ctx.value(ov.SeluOp(x, alpha, gamma))]
 
 
 @register("Round")
@@ -407,7 +429,8 @@ def conv(ctx: NodeContext) -> list[SSAValue]:
     else:
         ws = shape_of(w)
         if ws[0] == DYNAMIC or ws[0] % group:
-            raise ConversionError(f"{ws[0]} output channels are not divisible by group {group}")
+            raise ConversionError(f"{ov.format_shape(ws[:1])[1:-1]} output channels are not "
+                              f"divisible by group {group}")
         w = reshape_to(ctx, w, [group, ws[0] // group, *ws[1:]])
         y = ctx.value(ov.GroupConvolutionOp(x, w, dilations=dilations, name=name, **attrs))
     if b is not None:
@@ -568,8 +591,9 @@ def batch_norm(ctx: NodeContext) -> list[SSAValue]:
     channels = shape_of(x)[1] if rank_of(x) > 1 else 1
     for (i, what), value in zip(names, (scale, bias, mean, var), strict=True):
         if value.size != 1 and (value.ndim != 1 or channels not in (DYNAMIC, value.size)):
-            raise ConversionError(f"input {i} ({what}) must have shape [{channels}] (one value "
-                                  f"per channel), got {list(value.shape)}")  # fmt: skip
+            raise ConversionError(f"input {i} ({what}) must have shape "
+                                  f"{ov.format_shape([channels])} (one value per channel), "
+                                  f"got {list(value.shape)}")  # fmt: skip
     eps = float(ctx.attr("epsilon", 1e-5))
     dt = ov.to_dtype(element_type_of(x))
     a, b = ov.batch_norm_scale_shift(scale, bias, mean, var, eps)
@@ -662,6 +686,44 @@ def topk(ctx: NodeContext) -> list[SSAValue]:
         )
     )
     return list(op.results)
+
+
+@register("ArgMax", "ArgMin")
+def arg_max_min(ctx: NodeContext) -> list[SSAValue]:
+    """As OpenVINO's frontend (`ArgMinMaxFactory`): the i64 indices of TopK-11 with k = 1 (mode
+    max or min, unsorted: the first of equal values, as ONNX asks), squeezed at `axis` unless
+    `keepdims`; `select_last_index = 1` runs it on the input reversed along `axis` (a Slice
+    of step -1) and gives `size - 1 - index`."""
+    x = ctx.input(0)
+    axis = normalize(int(ctx.attr("axis", 0)), rank_of(x))
+    data = x
+    last = int(ctx.attr("select_last_index", 0))
+    if last:
+        data = ctx.value(ov.SliceOp(x, ctx.i64([-1]), ctx.i64([np.iinfo(np.int64).min]),
+                                    ctx.i64([-1]), ctx.i64([axis])))  # fmt: skip
+    op = ctx.op(
+        ov.TopKOp(
+            data,
+            ctx.constant(np.int64(1)),
+            axis=axis,
+            mode="max" if ctx.op_type == "ArgMax" else "min",
+            sort="none",
+            index_element_type=ov.i64,
+        )
+    )
+    indices = op.results[1]
+    if last:
+        size = shape_of(x)[axis]
+        if size != DYNAMIC:
+            count = ctx.constant(np.asarray([size], np.int64))
+        else:
+            count = ctx.value(ov.GatherOp(ctx.value(ov.ShapeOfOp(x)), ctx.i64([axis]),
+                                          ctx.constant(np.int64(0))))  # fmt: skip
+        top = ctx.value(ov.SubtractOp(count, ctx.i64([1])))
+        indices = ctx.value(ov.SubtractOp(top, indices))
+    if not int(ctx.attr("keepdims", 1)):
+        indices = ctx.value(ov.SqueezeOp(indices, ctx.i64([axis])))
+    return [indices]
 
 
 @register("LpNormalization")

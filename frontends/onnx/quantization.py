@@ -356,7 +356,8 @@ def conv_integer(ctx: NodeContext) -> list[SSAValue]:
         return [ctx.value(ov.ConvolutionOp(shifted_x, shifted_w, dilations=dilations, **attrs))]
     ws = shape_of(shifted_w)
     if ws[0] == ov.DYNAMIC or ws[0] % group:
-        raise ConversionError(f"{ws[0]} output channels are not divisible by group {group}")
+        raise ConversionError(f"{ov.format_shape(ws[:1])[1:-1]} output channels are not "
+                              f"divisible by group {group}")
     shifted_w = reshape_to(ctx, shifted_w, [group, ws[0] // group, *ws[1:]])
     return [
         ctx.value(ov.GroupConvolutionOp(shifted_x, shifted_w, dilations=dilations, **attrs))

@@ -1,5 +1,5 @@
 """
-The ONNX graph walk: inputs, initializers, nodes in order, outputs, names.
+The ONNX graph walk: inputs, initializers, nodes in a topological order, outputs, names.
 
 `read_onnx` loads the model (external data from the model's folder), maps each graph input that
 is not an initializer to an argument of `func.func @main` and each graph output to a result,
@@ -71,6 +71,7 @@ from lowpass.dialects.ov import (
     ui8,
 )
 from lowpass.frontends import FrontendError
+from lowpass.frontends.onnx.order import CycleError, node_order
 
 if TYPE_CHECKING:
     import onnx
@@ -394,7 +395,7 @@ class GraphConverter:
         if name in self.deferred_quantize:
             raise ConversionError(f"internal: '{name}' is a deferred QuantizeLinear output")
         raise ConversionError(
-            f"input '{name}' is not produced by any earlier node, graph input or initializer"
+            f"input '{name}' is not a graph input or initializer, and no node produces it"
         )
 
     def _initializer_value(self, init: onnx.TensorProto) -> DenseIntOrFPElementsAttr:
@@ -565,8 +566,7 @@ class GraphConverter:
             shape = self.input_shapes.get(inp.name, shape)
             self.values[inp.name] = self.builder.input(inp.name, shape, et)
 
-        for index, node in enumerate(g.node):
-            self.convert_node(node, index)
+        self.convert_nodes(g)
 
         for i, out in enumerate(g.output):
             if not out.name:
@@ -593,6 +593,16 @@ class GraphConverter:
                 op.detach()
                 op.erase()
         return module
+
+    def convert_nodes(self, g: onnx.GraphProto) -> None:
+        """Convert the nodes of `g` in a topological order (`order.py`: the file's order when
+        it is one), each with its index in the file (the `#index` of messages)."""
+        try:
+            order = node_order(g.node)
+        except CycleError as e:
+            self.error(e.message, g.node[e.index], e.index)
+        for index in order:
+            self.convert_node(g.node[index], index)
 
     def convert_node(self, node: onnx.NodeProto, index: int) -> None:
         if not node.op_type:

@@ -257,6 +257,8 @@ OP_TABLE: tuple[OpEntry, ...] = (
     OpEntry("SoftPlus", 4, activation.SoftPlusOp),
     OpEntry("Mish", 4, activation.MishOp),
     OpEntry("Swish", 4, activation.SwishOp),
+    OpEntry("Elu", 0, activation.EluOp, (_a("alpha", "f64"),), "opset1"),
+    OpEntry("Selu", 0, activation.SeluOp, opset="opset1"),
     # arithmetic
     OpEntry("Add", 1, arithmetic.AddOp, _AUTO_BROADCAST),
     OpEntry("Subtract", 1, arithmetic.SubtractOp, _AUTO_BROADCAST),
@@ -281,6 +283,9 @@ OP_TABLE: tuple[OpEntry, ...] = (
     OpEntry("Negative", 0, arithmetic.NegativeOp, opset="opset1"),
     OpEntry("Floor", 0, arithmetic.FloorOp, opset="opset1"),
     OpEntry("Ceiling", 0, arithmetic.CeilingOp, opset="opset1"),
+    OpEntry("Sin", 0, arithmetic.SinOp, opset="opset1"),
+    OpEntry("Cos", 0, arithmetic.CosOp, opset="opset1"),
+    OpEntry("Sign", 0, arithmetic.SignOp, opset="opset1"),
     OpEntry("Round", 5, arithmetic.RoundOp, (_a("mode", "enum", default="half_to_even"),)),
     OpEntry("Convert", 0, conversion.ConvertOp, (_a("destination_type", "etype"),), "opset1"),
     # comparison, logical, condition

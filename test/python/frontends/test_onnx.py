@@ -1141,11 +1141,11 @@ def test_model_with_external_data_and_read_model_file(tmp_path: Path) -> None:
 
 def test_unsupported_op_is_a_frontend_error() -> None:
     feeds = {"x": f32(2, 3)}
-    nodes = [node("Relu", ["x"], ["r"]), helper.make_node("Selu", ["r"], ["y"], name="act/selu")]
+    nodes = [node("Relu", ["x"], ["r"]), helper.make_node("Det", ["r"], ["y"], name="act/det")]
     with pytest.raises(FrontendError) as info:
         read_onnx(make_model(nodes, feeds, ["y"]))
     msg = str(info.value)
-    assert "error: node 'act/selu' (#1, Selu): unsupported operator Selu; supported: " in msg
+    assert "error: node 'act/det' (#1, Det): unsupported operator Det; supported: " in msg
     assert ", ".join(SUPPORTED_OPS) in msg
     assert "\n" not in msg.strip()
 
@@ -1267,7 +1267,10 @@ def test_malformed_nodes_are_frontend_errors() -> None:
     feeds = {"a": f32(2), "b": f32(2)}
     with pytest.raises(FrontendError, match=r"\(#0, Concat\): attribute 'axis' is required"):
         read_onnx(make_model([node("Concat", ["a", "b"])], feeds, ["y"]))
-    with pytest.raises(FrontendError, match=r"\(#0, Add\): input 'c' is not produced by any"):
+    with pytest.raises(
+        FrontendError, match=r"\(#0, Add\): input 'c' is not a graph input or initializer, and no "
+        r"node produces it$"
+    ):
         read_onnx(make_model([node("Add", ["a", "c"])], feeds, ["y"]))
     with pytest.raises(
         FrontendError, match=r"\(#0, MaxPool\): input 0 has rank 1, expected rank 3, 4 or 5"
@@ -1275,6 +1278,103 @@ def test_malformed_nodes_are_frontend_errors() -> None:
         read_onnx(
             make_model([node("MaxPool", ["a"], ["y", "i"], kernel_shape=[1])], feeds, ["y", "i"])
         )
+
+
+# ---- node order ------------------------------------------------------------------------------
+
+
+def _unsorted_fp16_model() -> onnx.ModelProto:
+    """What onnxruntime's `float16.convert_float_to_float16(keep_io_types=True)` writes: the
+    input Cast appended after the nodes that read its output; a dynamic batch."""
+    nodes = [
+        helper.make_node("Relu", ["x16"], ["r16"], name="r16"),
+        helper.make_node("Mul", ["r16", "x16"], ["m16"], name="m16"),
+        helper.make_node("Cast", ["m16"], ["y"], name="out_cast", to=TensorProto.FLOAT),
+        helper.make_node("Cast", ["x"], ["x16"], name="in_cast", to=TensorProto.FLOAT16),
+    ]
+    model = make_model(nodes, {"x": f32(2, 4)}, ["y"])
+    model.graph.input[0].type.tensor_type.shape.dim[0].dim_param = "N"
+    return model
+
+
+@pytest.mark.parametrize("device", ["REFERENCE", "CPU"])
+def test_nodes_out_of_order_are_read_in_a_topological_order(device: str) -> None:
+    """onnxruntime and OpenVINO run a graph whose nodes are not in topological order; so do
+    we. onnxruntime's CPU provider computes the f16 ops in f32 (it casts around them and drops
+    the Cast pairs), hence 2e-3 (a few f16 roundings) against it; numpy's f16 exactly."""
+    model = _unsorted_fp16_model()
+    for n in (1, 3):
+        x = f32(n, 4, scale=3)
+        assert_matches_ort(model, {"x": x}, device, rtol=2e-3, atol=1e-6)
+        x16 = x.astype(np.float16)
+        want = (np.maximum(x16, np.float16(0)) * x16).astype(np.float32)
+        np.testing.assert_array_equal(run_lowpass(model, {"x": x}, device)["y"], want)
+    # each op is named and located after its node, whatever the order it was converted in
+    module = read_onnx(model)
+    names = [get_name(op) for op in module.walk() if op.name.startswith("ov.")]
+    assert names == ["in_cast", "r16", "m16", "y"]
+    with pytest.raises(FrontendError, match=r"node 'r16' \(#0, Relu\): input 'x16' is not"):
+        bad = _unsorted_fp16_model()
+        bad.graph.node.pop()  # no node produces x16 now
+        read_onnx(bad)
+
+
+def test_nodes_in_order_keep_their_order() -> None:
+    """A graph already in topological order is converted in the file's order, also where
+    another order would do (independent nodes)."""
+    nodes = [node("Neg", ["a"], ["n"]), node("Relu", ["b"], ["r"]), node("Abs", ["a"], ["s"]),
+             node("Add", ["n", "r"], ["t"]), node("Add", ["t", "s"], ["y"])]  # fmt: skip
+    module = read_onnx(make_model(nodes, {"a": f32(3), "b": f32(3)}, ["y"]))
+    kinds = [op.name for op in module.walk() if op.name.startswith("ov.")]
+    assert kinds == ["ov.negative", "ov.relu", "ov.abs", "ov.add", "ov.add"]
+
+
+def test_if_branch_nodes_out_of_order() -> None:
+    """A branch's nodes are ordered too, and the If comes after the outer node producing a
+    value its branch reads (a dependency through the subgraph, not through an input)."""
+    then_g = helper.make_graph(
+        [helper.make_node("Mul", ["t0", "k"], ["t"]), helper.make_node("Add", ["a", "b2"], ["t0"])],
+        "then", [], [helper.make_tensor_value_info("t", TensorProto.FLOAT, None)],
+    )  # fmt: skip
+    else_g = helper.make_graph(
+        [helper.make_node("Sub", ["a", "b2"], ["e"])],
+        "else", [], [helper.make_tensor_value_info("e", TensorProto.FLOAT, None)],
+    )  # fmt: skip
+    nodes = [
+        helper.make_node("If", ["c"], ["y"], name="if", then_branch=then_g, else_branch=else_g),
+        helper.make_node("Mul", ["b", "b"], ["b2"], name="square"),
+    ]
+    model = make_model(nodes, {"c": np.array(True), "a": f32(2, 3), "b": f32(2, 3)}, ["y"],
+                       {"k": np.float32(1.5)})  # fmt: skip
+    # onnxruntime sorts the main graph only (it refuses a branch out of order): against it,
+    # the same model with the branch's nodes in order
+    ordered = onnx.ModelProto()
+    ordered.CopyFrom(model)
+    (then_attr,) = [a for a in ordered.graph.node[0].attribute if a.name == "then_branch"]
+    then_attr.g.node.reverse()
+    for c in (True, False):
+        feeds = {"c": np.array(c), "a": f32(2, 3), "b": f32(2, 3)}
+        want = run_ort(ordered, feeds)["y"]
+        np.testing.assert_allclose(run_lowpass(model, feeds)["y"], want, rtol=RTOL, atol=ATOL)
+    assert any(isinstance(op, ov.IfOp) for op in read_onnx(model).walk())
+
+
+def test_a_cycle_is_one_line() -> None:
+    nodes = [node("Relu", ["x"], ["r"]), node("Neg", ["s"], ["n"]), node("Add", ["r", "n"], ["s"]),
+             node("Abs", ["s"], ["y"])]  # fmt: skip
+    for n, name in zip(nodes, ["relu", "neg", "add", "abs"], strict=True):
+        n.name = name
+    with pytest.raises(FrontendError) as e:
+        read_onnx(make_model(nodes, {"x": f32(3)}, ["y"]))
+    assert str(e.value) == (
+        "<model>: error: node 'neg' (#1, Neg): input 's' is produced by node 'add' (#2, Add), "
+        "which depends on this node: a cycle through 'neg' -> 'add' -> 'neg' (an ONNX graph "
+        "is acyclic)"
+    )
+    with pytest.raises(FrontendError, match=r"node 'self' \(#0, Neg\): .* a cycle through "
+                       r"'self' -> 'self'"):  # fmt: skip
+        read_onnx(make_model([helper.make_node("Neg", ["y"], ["y"], name="self")], {"x": f32(3)},
+                             ["y"]))  # fmt: skip
 
 
 def test_qdq_on_float_weights_becomes_int8_after_lpt() -> None:

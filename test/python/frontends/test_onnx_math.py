@@ -1,14 +1,14 @@
 """
 ONNX import of the element-wise math ops of issue 16 (Pow, Sqrt, Erf, Gelu, HardSwish,
 HardSigmoid, Softplus, Mish, Log, Abs, Neg, Floor, Ceil, Round, Min, Max, Mean, Clip, Pad; Mod,
-Reciprocal and IsNaN of issue 38):
+Reciprocal and IsNaN of issue 38; Sin, Cos, Sign, Elu, Selu, ArgMax and ArgMin):
 each one-node model on REFERENCE and CPU against onnxruntime, and the ov ops each becomes
 against what OpenVINO's ONNX frontend makes of the same model (`openvino.Core().read_model`,
 before any transformation). Skipped without onnxruntime / openvino.
 
 Tolerances: rtol 1e-5 / atol 1e-6 (onnxruntime's float32 transcendentals are vector
-approximations); integers and the exact ops (Abs, Neg, Floor, Ceil, Round, Min, Max, Pad, Clip)
-exactly.
+approximations); integers and the exact ops (Abs, Neg, Floor, Ceil, Round, Min, Max, Pad, Clip,
+Sign, ArgMax, ArgMin) exactly.
 """
 
 from __future__ import annotations
@@ -56,6 +56,11 @@ def halves(*shape: int) -> np.ndarray:
     x = (np.round(f32(*shape, scale=4) * 2) / 2).astype(np.float32)
     x.reshape(-1)[:4] = [-2.5, -0.5, 0.5, 1.5]
     return x
+
+
+def small_ints(*shape: int) -> np.ndarray:
+    """Floats 0, 1 and 2: ties for ArgMax/ArgMin, whose first (or last) index ONNX fixes."""
+    return np.random.default_rng(11).integers(0, 3, shape).astype(np.float32)
 
 
 CASES: dict[str, Callable[[], Case]] = {
@@ -139,6 +144,28 @@ CASES: dict[str, Callable[[], Case]] = {
     ),
     "reciprocal": lambda: case(node("Reciprocal", ["a"]), {"a": pos(3, 7)}),
     "is_nan": lambda: case(node("IsNaN", ["a"]), {"a": with_nan(f32(3, 4))}),
+    "sin": lambda: case(node("Sin", ["a"]), {"a": f32(3, 7, scale=4)}),
+    "cos": lambda: case(node("Cos", ["a"]), {"a": f32(3, 7, scale=4)}),
+    "sign": lambda: case(node("Sign", ["a"]), {"a": halves(3, 7)}),
+    "sign_int": lambda: case(node("Sign", ["a"]), {"a": np.array([-5, 0, 7], np.int32)}),
+    "elu": lambda: case(node("Elu", ["a"]), {"a": f32(3, 7, scale=3)}),
+    "elu_alpha": lambda: case(node("Elu", ["a"], alpha=0.3), {"a": f32(3, 7, scale=3)}),
+    "selu": lambda: case(node("Selu", ["a"]), {"a": f32(3, 7, scale=3)}),
+    "selu_attrs": lambda: case(node("Selu", ["a"], alpha=2.0, gamma=0.5), {"a": f32(3, 7)}),
+    "argmax": lambda: case(node("ArgMax", ["a"]), {"a": small_ints(4, 5, 3)}),
+    "argmax_axis_no_keepdims": lambda: case(
+        node("ArgMax", ["a"], axis=-1, keepdims=0), {"a": small_ints(4, 5, 3)}
+    ),
+    "argmax_last_index": lambda: case(
+        node("ArgMax", ["a"], axis=1, select_last_index=1), {"a": small_ints(4, 5, 3)}
+    ),
+    "argmin": lambda: case(node("ArgMin", ["a"], axis=1), {"a": small_ints(4, 5, 3)}),
+    "argmin_last_index_no_keepdims": lambda: case(
+        node("ArgMin", ["a"], axis=2, keepdims=0, select_last_index=1), {"a": small_ints(4, 5, 3)}
+    ),
+    "argmax_int": lambda: case(
+        node("ArgMax", ["a"], axis=1), {"a": small_ints(4, 5).astype(np.int32)}
+    ),
     "pad_int": lambda: case(
         node("Pad", ["a", "p"], mode="edge"), {"a": np.arange(12, dtype=np.int32).reshape(3, 4)},
         inits={"p": np.array([1, 0, 0, 2], np.int64)},
@@ -149,7 +176,9 @@ CPU_CASES = ["pow", "sqrt", "erf", "gelu", "gelu_tanh", "hard_swish", "hard_sigm
              "hard_sigmoid_hsigmoid", "softplus", "mish", "log", "abs", "neg", "floor", "ceil",
              "round", "min3", "max2", "mean3", "clip6", "clip13_computed_bounds", "pad2_reflect",
              "pad13_constant_value_negative", "pad18_axes", "mod_int", "mod_fmod_float",
-             "reciprocal", "is_nan"]  # fmt: skip
+             "reciprocal", "is_nan", "sin", "cos", "sign", "sign_int", "elu", "elu_alpha",
+             "selu", "selu_attrs", "argmax", "argmax_axis_no_keepdims", "argmax_last_index",
+             "argmin", "argmin_last_index_no_keepdims", "argmax_int"]  # fmt: skip
 
 
 def _model(name: str) -> tuple[onnx.ModelProto, dict[str, np.ndarray]]:
@@ -177,7 +206,8 @@ _OURS_TO_OV = {
     "ov.abs": "Abs", "ov.negative": "Negative", "ov.floor": "Floor", "ov.ceiling": "Ceiling",
     "ov.round": "Round", "ov.minimum": "Minimum", "ov.maximum": "Maximum", "ov.add": "Add",
     "ov.divide": "Divide", "ov.clamp": "Clamp", "ov.pad": "Pad", "ov.convert": "Convert",
-    "ov.mod": "Mod", "ov.floor_mod": "FloorMod", "ov.is_nan": "IsNaN",
+    "ov.mod": "Mod", "ov.floor_mod": "FloorMod", "ov.is_nan": "IsNaN", "ov.sin": "Sin",
+    "ov.cos": "Cos", "ov.sign": "Sign", "ov.elu": "Elu", "ov.selu": "Selu", "ov.topk": "TopK",
 }  # fmt: skip
 _IGNORED = {"Parameter", "Result", "Constant", "Reshape", "Squeeze"}
 
@@ -188,7 +218,7 @@ _IGNORED = {"Parameter", "Result", "Constant", "Reshape", "Squeeze"}
      "hard_swish", "softplus", "mish", "log", "abs", "neg", "floor", "ceil", "round", "min3",
      "max2", "mean3", "clip6", "clip13_computed_bounds", "clip13_no_bounds", "pad2_reflect",
      "pad11_edge", "pad13_constant_value_negative", "mod_int", "mod_fmod_int", "mod_fmod_float",
-     "reciprocal", "is_nan"],
+     "reciprocal", "is_nan", "sin", "cos", "sign", "elu_alpha", "selu", "argmax", "argmin"],
 )  # fmt: skip
 def test_same_ops_as_openvinos_frontend(name: str, tmp_path: Path) -> None:
     openvino = pytest.importorskip("openvino")

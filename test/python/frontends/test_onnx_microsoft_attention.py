@@ -3,7 +3,9 @@ onnxruntime's contrib Attention (com.microsoft: what its transformer optimizer f
 self-attention into; `frontends/onnx/attention.py`) on REFERENCE and CPU against onnxruntime:
 no mask, a [batch, keys] mask, end positions, end and start positions, a [batch, queries,
 keys] mask, unidirectional, Q/K and V of other sizes (`qkv_hidden_sizes`), `scale` and
-`mask_filter_value`, `attention_bias`, the `present` output; a past refused in one line.
+`mask_filter_value`, `attention_bias`, the `present` output; the masks with a dynamic batch
+(the 1-D ones: which of the two forms decided when running, as OpenVINO's frontend does); a
+past refused in one line. Tolerance: rtol 1e-5, atol 1e-6 (f32 sums in another order).
 """
 
 from __future__ import annotations
@@ -42,18 +44,22 @@ CASES: dict[str, tuple[str | None, dict[str, Any], list[int], bool, list[str]]] 
 }
 
 
-def _model(case: str) -> tuple[Any, dict[str, np.ndarray]]:
+def _model(case: str, batch: int | str = B) -> tuple[Any, dict[str, np.ndarray]]:
+    """The case's model (x and the mask of batch `batch`: a name makes it dynamic) and feeds."""
     mask, attrs, sizes, with_bias, outputs = CASES[case]
     rng = np.random.default_rng(len(case))
     columns = sum(sizes)
     weights = (rng.standard_normal((HIDDEN, columns)) * 0.3).astype(np.float32)
     bias = (rng.standard_normal(columns) * 0.1).astype(np.float32)
-    inputs = [helper.make_tensor_value_info("x", TensorProto.FLOAT, [B, S, HIDDEN])]
+    inputs = [helper.make_tensor_value_info("x", TensorProto.FLOAT, [batch, S, HIDDEN])]
     feeds = {"x": rng.standard_normal((B, S, HIDDEN)).astype(np.float32)}
     names = ["x", "w", "b", "", "", ""]
     if mask is not None:
         shape, value = MASKS[mask]
-        inputs.append(helper.make_tensor_value_info("m", TensorProto.INT32, shape))
+        dims: list[int | str] = list(shape)
+        if batch != B:  # (the first dim: B or 2 * B)
+            dims[0] = batch if shape[0] == B else f"{shape[0] // B}_{batch}"
+        inputs.append(helper.make_tensor_value_info("m", TensorProto.INT32, dims))
         feeds["m"] = value
         names[3] = "m"
     if with_bias:
@@ -73,10 +79,11 @@ def _model(case: str) -> tuple[Any, dict[str, np.ndarray]]:
     return model, feeds
 
 
+@pytest.mark.parametrize("batch", [B, "batch"])
 @pytest.mark.parametrize("case", list(CASES))
-def test_microsoft_attention_equals_onnxruntime(case: str) -> None:
+def test_microsoft_attention_equals_onnxruntime(case: str, batch: int | str) -> None:
     ort = pytest.importorskip("onnxruntime")
-    model, feeds = _model(case)
+    model, feeds = _model(case, batch)
     want = ort.InferenceSession(model.SerializeToString()).run(None, feeds)
     core = lowpass.Core()
     for device in ("REFERENCE", "CPU"):
@@ -96,3 +103,13 @@ def test_microsoft_attention_with_a_past_is_refused_in_one_line() -> None:
                                             r"is not supported") as e:  # fmt: skip
         lowpass.Core().read_model(model.SerializeToString())
     assert "\n" not in str(e.value)
+
+
+def test_microsoft_attention_mask_of_another_rank_prints_dynamic_dims_as_question_marks() -> None:
+    model, _ = _model("plain")
+    model.graph.node[0].input.append("m")
+    model.graph.input.append(helper.make_tensor_value_info("m", TensorProto.INT32,
+                                                           ["batch", 1, S, S]))  # fmt: skip
+    with pytest.raises(FrontendError, match=r"mask_index of shape \[\?, 1, 5, 5\] is not "
+                                            r"supported"):  # fmt: skip
+        lowpass.Core().read_model(model.SerializeToString())

@@ -283,7 +283,8 @@ def test_if_branch_output_counts_must_agree() -> None:
 def test_if_branch_naming_an_unknown_value_is_an_error() -> None:
     m = _if_model()
     _branch(m, "then_branch").node[0].input[1] = "nowhere"
-    with pytest.raises(FrontendError, match="input 'nowhere' of then_branch is not produced"):
+    with pytest.raises(FrontendError, match=r"input 'nowhere' of then_branch: no node, input or "
+                       r"initializer of the branch or of an enclosing graph produces it$"):
         read_onnx(m)
 
 

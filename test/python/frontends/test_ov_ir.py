@@ -905,8 +905,8 @@ def model_issue38(ops: Any) -> tuple[list[Any], list[Any]]:
 
 
 def model_math(ops: Any) -> tuple[list[Any], list[Any]]:
-    """The element-wise math ops, the smooth activations, HardSigmoid and Pad (Pad-1, Gelu-2
-    too)."""
+    """The element-wise math ops, the smooth activations, HardSigmoid, Elu, Selu, Sin, Cos,
+    Sign and Pad (Pad-1, Gelu-2 too)."""
     import openvino.opset1 as ops1
     import openvino.opset2 as ops2
 
@@ -925,6 +925,9 @@ def model_math(ops: Any) -> tuple[list[Any], list[Any]]:
     acts = ops.add(acts, ops.hsigmoid(ops.softplus(ops.mish(x))))
     acts = ops.add(acts, ops.swish(x, _const(ops, 0.75)))
     acts = ops.add(acts, ops1.hard_sigmoid(x, _const(ops, 0.3), _const(ops, 0.4)))
+    acts = ops.add(acts, ops.elu(x, 0.5))
+    acts = ops.add(acts, ops.selu(x, _const(ops, [1.67]), _const(ops, [1.05])))
+    trig = ops.add(ops.sin(x), ops.multiply(ops.cos(x), ops.sign(x)))
     pad = ops.pad(x, _const(ops, [0, -1, 2], np.int64), _const(ops, [1, 1, -1], np.int64),
                   "reflect")  # fmt: skip
     pad1 = ops1.pad(i, _const(ops, [1, 0], np.int64), _const(ops, [0, 2], np.int64),
@@ -935,6 +938,7 @@ def model_math(ops: Any) -> tuple[list[Any], list[Any]]:
         _result(ops, r, "round"),
         _result(ops, fc, "floor_ceil"),
         _result(ops, acts, "acts"),
+        _result(ops, trig, "trig"),
         _result(ops, pad, "pad"),
         _result(ops, pad1, "pad1"),
         _result(ops, ops.abs(ops.negative(ipow)), "ipow"),

@@ -183,3 +183,35 @@ func.func @softmax_axis_twice_generic(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %0 = "ov.softmax"(%x) <{axis = 1 : i64}> {axis = 0 : i64} : (tensor<2x3xf32>) -> tensor<2x3xf32>
   func.return %0 : tensor<2x3xf32>
 }
+
+// -----
+
+func.func @elu_negative_alpha(%x: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'ov.elu' op alpha must be non-negative, got -1.0}}
+  %0 = ov.elu %x alpha = -1.0 : (tensor<3xf32>) -> tensor<3xf32>
+  func.return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @elu_integer(%x: tensor<3xi32>) -> tensor<3xi32> {
+  // expected-error @+1 {{'ov.elu' op input must have element type f32 or f16, got i32}}
+  %0 = ov.elu %x alpha = 1.0 : (tensor<3xi32>) -> tensor<3xi32>
+  func.return %0 : tensor<3xi32>
+}
+
+// -----
+
+func.func @selu_lambda_shape(%x: tensor<2x3xf32>, %a: tensor<f32>, %l: tensor<2xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'ov.selu' op lambda must be a scalar or hold one element, got shape [2]}}
+  %0 = ov.selu %x, %a, %l : (tensor<2x3xf32>, tensor<f32>, tensor<2xf32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @selu_alpha_type(%x: tensor<2x3xf32>, %a: tensor<f16>, %l: tensor<f32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'ov.selu' op alpha must have the element type of data (f32), got f16}}
+  %0 = ov.selu %x, %a, %l : (tensor<2x3xf32>, tensor<f16>, tensor<f32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}

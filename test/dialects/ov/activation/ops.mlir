@@ -83,3 +83,12 @@ func.func @property_in_attribute_dictionary(%x: tensor<2x8xf32>) -> tensor<2x8xf
   %2 = ov.softmax %1 axis = 0 {axis = 0 : i64} : (tensor<2x8xf32>) -> tensor<2x8xf32>
   func.return %2 : tensor<2x8xf32>
 }
+
+// CHECK-LABEL: func.func @elu_selu
+func.func @elu_selu(%x: tensor<2x?xf32>, %a: tensor<1xf32>, %l: tensor<f32>) -> (tensor<2x?xf32>, tensor<2x?xf32>) {
+  // CHECK: ov.elu %{{.*}} alpha = 1.500000e+00 {ov.name = "elu"} : (tensor<2x?xf32>) -> tensor<2x?xf32>
+  %0 = ov.elu %x alpha = 1.5 {ov.name = "elu"} : (tensor<2x?xf32>) -> tensor<2x?xf32>
+  // CHECK: ov.selu %{{.*}}, %{{.*}}, %{{.*}} : (tensor<2x?xf32>, tensor<1xf32>, tensor<f32>) -> tensor<2x?xf32>
+  %1 = ov.selu %x, %a, %l : (tensor<2x?xf32>, tensor<1xf32>, tensor<f32>) -> tensor<2x?xf32>
+  func.return %0, %1 : tensor<2x?xf32>, tensor<2x?xf32>
+}

@@ -125,3 +125,19 @@ func.func @mod_shapes(%x: tensor<2x3xf32>, %y: tensor<2xf32>) -> tensor<2x3xf32>
   %0 = ov.mod %x, %y : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
   func.return %0 : tensor<2x3xf32>
 }
+
+// -----
+
+func.func @sin_integer(%x: tensor<3xi32>) -> tensor<3xi32> {
+  // expected-error @+1 {{'ov.sin' op input must have element type f32 or f16, got i32}}
+  %0 = ov.sin %x : (tensor<3xi32>) -> tensor<3xi32>
+  func.return %0 : tensor<3xi32>
+}
+
+// -----
+
+func.func @sign_boolean(%x: tensor<3xi1>) -> tensor<3xi1> {
+  // expected-error @+1 {{'ov.sign' op input must have a numeric element type (f32, f16, i64, i32, i8, ui8), got i1}}
+  %0 = ov.sign %x : (tensor<3xi1>) -> tensor<3xi1>
+  func.return %0 : tensor<3xi1>
+}

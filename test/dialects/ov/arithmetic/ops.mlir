@@ -79,3 +79,16 @@ func.func @remainders(%a: tensor<2x4xi32>, %b: tensor<4xi32>, %x: tensor<3xf16>,
   %3 = ov.floor_mod %2, %y : (tensor<3xf16>, tensor<f16>) -> tensor<3xf16>
   func.return %1, %3 : tensor<2x4xi32>, tensor<3xf16>
 }
+
+// CHECK-LABEL: func.func @trigonometry_and_sign
+func.func @trigonometry_and_sign(%x: tensor<?x4xf32>, %h: tensor<3xf16>, %i: tensor<3xi32>) -> (tensor<?x4xf32>, tensor<3xf16>, tensor<3xi32>) {
+  // CHECK: ov.sin %{{.*}} {ov.name = "sin"} : (tensor<?x4xf32>) -> tensor<?x4xf32>
+  %0 = ov.sin %x {ov.name = "sin"} : (tensor<?x4xf32>) -> tensor<?x4xf32>
+  // CHECK: ov.cos %{{.*}} : (tensor<?x4xf32>) -> tensor<?x4xf32>
+  %1 = ov.cos %0 : (tensor<?x4xf32>) -> tensor<?x4xf32>
+  // CHECK: ov.sign %{{.*}} : (tensor<3xf16>) -> tensor<3xf16>
+  %2 = ov.sign %h : (tensor<3xf16>) -> tensor<3xf16>
+  // CHECK: ov.sign %{{.*}} : (tensor<3xi32>) -> tensor<3xi32>
+  %3 = ov.sign %i : (tensor<3xi32>) -> tensor<3xi32>
+  func.return %1, %2, %3 : tensor<?x4xf32>, tensor<3xf16>, tensor<3xi32>
+}
