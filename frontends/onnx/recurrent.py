@@ -119,9 +119,11 @@ def _activations(
 
 
 class _Common:
-    """The inputs shared by the three ops, in OpenVINO's layouts."""
+    """The inputs shared by the three ops, in OpenVINO's layouts (`weights`: W and R as
+    computed by the caller, `[D, G*H, I]` and `[D, G*H, H]`, else the node's inputs 1 and 2)."""
 
-    def __init__(self, ctx: NodeContext, gates: int) -> None:
+    def __init__(self, ctx: NodeContext, gates: int,
+                 weights: tuple[SSAValue, SSAValue] | None = None) -> None:  # fmt: skip
         self.ctx = ctx
         self.layout = int(ctx.attr("layout", 0))
         if self.layout not in (0, 1):
@@ -137,7 +139,7 @@ class _Common:
         if len(shape_of(x)) != 3:
             raise ConversionError(f"X must have rank 3, got shape {ov.format_shape(shape_of(x))}")
         self.x = _transpose(ctx, x, (1, 0, 2)) if self.layout == 0 else x
-        self.w, self.r = ctx.input(1), ctx.input(2)
+        self.w, self.r = weights or (ctx.input(1), ctx.input(2))
         r_shape = shape_of(self.r)
         hidden = ctx.attr("hidden_size")
         if hidden is None:
@@ -228,7 +230,58 @@ class _Common:
 
 @register("LSTM")
 def lstm(ctx: NodeContext) -> list[SSAValue | None]:
-    c = _Common(ctx, 4)
+    return _lstm(ctx, _Common(ctx, 4))
+
+
+@register("DynamicQuantizeLSTM", domain="com.microsoft")
+def dynamic_quantize_lstm(ctx: NodeContext) -> list[SSAValue | None]:
+    """
+    onnxruntime's LSTM of `quantize_dynamic` (its default for LSTMs): the inputs of LSTM, W
+    `[D, I, 4*H]` and R `[D, H, 4*H]` int8/uint8 constants (transposed against LSTM's), then
+    W_scale, W_zero_point, R_scale, R_zero_point (`[D]`, or `[D, 4*H]` per output channel).
+    As OpenVINO's frontend (com.microsoft/dynamic_quantize_lstm.cpp) it is an LSTM of the
+    dequantized weights, `(W - zero_point) * scale`, kept a dequantization of integer
+    constants; onnxruntime also quantizes X and H to uint8 at each step, which moves its
+    results by that rounding (a few 1e-3 on unit-range data).
+    """
+    w = _dequantized_weights(ctx, 1, 8, 9, "W")
+    r = _dequantized_weights(ctx, 2, 10, 11, "R")
+    return _lstm(ctx, _Common(ctx, 4, (w, r)))
+
+
+def _dequantized_weights(ctx: NodeContext, index: int, scale_index: int, zero_point_index: int,
+                         what: str) -> SSAValue:  # fmt: skip
+    """DynamicQuantizeLSTM's W or R `[D, K, 4*H]` as LSTM's `[D, 4*H, K]` float weights:
+    `Multiply(Subtract(Convert(Constant), zero point), scale)` of transposed constants."""
+    data = ctx.const_input(index, what)
+    scale = ctx.const_input(scale_index, f"{what}_scale")
+    if data is None or scale is None:
+        raise ConversionError(f"{what} and {what}_scale are required")
+    if data.ndim != 3 or data.dtype not in (np.int8, np.uint8):
+        raise ConversionError(f"{what} must be an int8 or uint8 [num_directions, K, 4*hidden] "
+                              f"tensor, got {data.dtype} {list(data.shape)}")  # fmt: skip
+    directions, gates = data.shape[0], data.shape[2]
+    zero_point = ctx.const_input(zero_point_index, f"{what}_zero_point")
+
+    def per_channel(array: np.ndarray, name: str) -> np.ndarray:
+        # [D] or [D, 4*H] (a scalar: one for all) as [D, 4*H, 1] or [D, 1, 1]
+        if array.shape in ((), (1,)) or array.shape == (directions,):
+            return np.broadcast_to(array.reshape(-1, 1, 1), (directions, 1, 1)).copy()
+        if array.shape == (directions, gates):
+            return array.reshape(directions, gates, 1)
+        raise ConversionError(f"{name} must have shape [{directions}] or [{directions}, "
+                              f"{gates}], got {list(array.shape)}")  # fmt: skip
+
+    y = ctx.value(ov.ConvertOp(ctx.constant(np.ascontiguousarray(data.transpose(0, 2, 1))),
+                               ov.f32))  # fmt: skip
+    if zero_point is not None and np.any(zero_point != 0):
+        zp = per_channel(zero_point, f"{what}_zero_point").astype(np.float32)
+        y = ctx.value(ov.SubtractOp(y, ctx.constant(zp)))
+    scales = per_channel(scale.astype(np.float32), f"{what}_scale")
+    return ctx.value(ov.MultiplyOp(y, ctx.constant(scales)))
+
+
+def _lstm(ctx: NodeContext, c: _Common) -> list[SSAValue | None]:
     if int(ctx.attr("input_forget", 0)):
         raise ConversionError("input_forget = 1 is not supported (LSTMSequence has no coupled "
                               "input-forget gate)")  # fmt: skip

@@ -1452,6 +1452,86 @@ def test_quantized_lstm_weights_behind_dequantize_linear() -> None:
     assert_matches_ort(model, feeds, "CPU", atol=1e-5)
 
 
+@pytest.mark.parametrize("per_channel", [False, True], ids=["per-tensor", "per-channel"])
+@pytest.mark.parametrize("zero_points", [False, True], ids=["symmetric", "zero-points"])
+def test_dynamic_quantize_lstm_is_an_lstm_of_dequantized_weights(
+    per_channel: bool, zero_points: bool, tmp_path: Path
+) -> None:
+    """onnxruntime's com.microsoft DynamicQuantizeLSTM (what `quantize_dynamic` writes for an
+    LSTM): int8 W `[D, I, 4H]` and R `[D, H, 4H]` with scales and zero points per direction
+    or per gate row. Read as OpenVINO reads it, an LSTM of `(W - zp) * scale`: REFERENCE and
+    CPU equal onnxruntime's float LSTM of those weights and OpenVINO's run of the node (1e-5);
+    onnxruntime's own kernel (which refuses non-zero weight zero points) also quantizes X and
+    H to uint8 at each step (within 0.03)."""
+    h, i, d = 5, 3, 2
+    shape = (d, 4 * h) if per_channel else (d,)
+    ms = onnx.helper.make_opsetid("com.microsoft", 1)
+    # 7-bit weights (quantize_dynamic's reduce_range): onnxruntime's u8s8 kernel saturates the
+    # pairs of full-range products on AVX2 hosts without VNNI (vpmaddubsw)
+    w, r = (R.integers(-63, 64, (d, k, 4 * h)).astype(np.int8) for k in (i, h))
+    ws, rs = (R.uniform(0.004, 0.012, shape).astype(np.float32) for _ in range(2))
+    wz, rz = (R.integers(-3, 4, shape).astype(np.int8) * zero_points for _ in range(2))
+    bias = f32(d, 8 * h, scale=0.1)
+    feeds = {"X": f32(4, 2, i)}
+    node = helper.make_node("DynamicQuantizeLSTM",
+                            ["X", "W", "R", "B", "", "", "", "", "Ws", "Wz", "Rs", "Rz"],
+                            ["Y", "Y_h", "Y_c"], domain="com.microsoft", hidden_size=h,
+                            direction="bidirectional")  # fmt: skip
+    quantized = make_model([node], feeds, ["Y", "Y_h", "Y_c"],
+                           {"W": w, "R": r, "B": bias, "Ws": ws, "Wz": wz, "Rs": rs, "Rz": rz})
+    quantized.opset_import.append(ms)
+
+    def dequantized(q: np.ndarray, scale: np.ndarray, zp: np.ndarray) -> np.ndarray:
+        per_row = (scale.reshape(d, 1, -1), zp.reshape(d, 1, -1).astype(np.float32))
+        return ((q.astype(np.float32) - per_row[1]) * per_row[0]).transpose(0, 2, 1)
+
+    plain = make_model(
+        [helper.make_node("LSTM", ["X", "W", "R", "B"], ["Y", "Y_h", "Y_c"], hidden_size=h,
+                          direction="bidirectional")],
+        feeds, ["Y", "Y_h", "Y_c"],
+        {"W": dequantized(w, ws, wz), "R": dequantized(r, rs, rz), "B": bias},
+    )  # fmt: skip
+    want = run_ort(plain, feeds)
+    kernel = None if zero_points else run_ort(quantized, feeds)
+    for device in ("REFERENCE", "CPU"):
+        got = run_lowpass(quantized, feeds, device)
+        for name in want:
+            np.testing.assert_allclose(got[name], want[name], rtol=0, atol=1e-5, err_msg=name)
+            if kernel is not None:
+                np.testing.assert_allclose(got[name], kernel[name], rtol=0, atol=0.03)
+    openvino = pytest.importorskip("openvino")
+    onnx.save(quantized, str(tmp_path / "q.onnx"))
+    compiled = openvino.Core().compile_model(str(tmp_path / "q.onnx"), "CPU",
+                                             {"INFERENCE_PRECISION_HINT": "f32"})  # fmt: skip
+    theirs = compiled(feeds)
+    for k, name in enumerate(want):
+        np.testing.assert_allclose(np.asarray(theirs[k]), want[name], rtol=0, atol=1e-5)
+
+
+def test_dynamic_quantize_lstm_of_quantize_dynamic(tmp_path: Path) -> None:
+    """A model as onnxruntime's `quantize_dynamic` writes it (its default op types quantize
+    an LSTM) reads and runs, within onnxruntime's run-time quantization of X and H."""
+    quantization = pytest.importorskip("onnxruntime.quantization")
+    h, i = 8, 4
+    feeds = {"x": f32(5, 2, i)}
+    float_model = make_model(
+        [helper.make_node("LSTM", ["x", "W", "R", "B"], ["Y", "Y_h"], hidden_size=h)],
+        feeds, ["Y_h"], {"W": f32(1, 4 * h, i, scale=0.3), "R": f32(1, 4 * h, h, scale=0.3),
+                         "B": f32(1, 8 * h, scale=0.1)},
+    )  # fmt: skip
+    onnx.save(float_model, str(tmp_path / "f.onnx"))
+    # (7-bit weights: onnxruntime's own u8s8 kernel saturates full-range ones on AVX2 hosts)
+    quantization.quantize_dynamic(str(tmp_path / "f.onnx"), str(tmp_path / "q.onnx"),
+                                  weight_type=quantization.QuantType.QInt8,
+                                  reduce_range=True)  # fmt: skip
+    quantized = onnx.load(str(tmp_path / "q.onnx"))
+    assert [n.op_type for n in quantized.graph.node] == ["DynamicQuantizeLSTM"]
+    want = run_ort(quantized, feeds)["Y_h"]
+    for device in ("REFERENCE", "CPU"):
+        np.testing.assert_allclose(run_lowpass(quantized, feeds, device)["Y_h"], want, rtol=0,
+                                   atol=0.03)  # fmt: skip
+
+
 def _traced_peak(read: Callable[[], object]) -> int:
     """The peak of Python-allocated memory (bytes objects, numpy buffers) while `read` runs."""
     import gc
