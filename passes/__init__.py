@@ -181,3 +181,16 @@ def deprecated_pass_names() -> dict[str, str]:
     for name in LPT_TRANSFORMATION_PASSES:
         renamed[name.removeprefix("test-")] = name
     return renamed
+
+
+# OpenVINO's `openvino.passes` names (`from lowpass import passes; passes.Manager()`), imported
+# on first use so that the registry above stays lazy (passes/manager.py).
+_MANAGER_NAMES = ("LowLatency2", "MakeStateful", "Manager")
+
+
+def __getattr__(name: str) -> object:
+    if name in _MANAGER_NAMES:
+        from lowpass.passes import manager
+
+        return getattr(manager, name)
+    raise AttributeError(f"module 'lowpass.passes' has no attribute '{name}'")
