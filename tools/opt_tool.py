@@ -1089,9 +1089,13 @@ def mlir_pipeline_to_xdsl(pipeline: str) -> str:
             "on the module, 'builtin.module(...)'"
         )
     elements: list[str] = []
-    for element in _split_top_level(anchor.group(2)):
+    parts = _split_top_level(anchor.group(2))
+    for element in parts:
         element = element.strip()
         if not element:
+            if len(parts) > 1:  # (MLIR's `expected pass name`; `builtin.module()` is empty)
+                raise UsageError(f"--pass-pipeline: a pass name is missing in '{pipeline}' (a "
+                                 "comma too many?)")  # fmt: skip
             continue
         found = re.fullmatch(r"([\w.$-]+)(?:\{(.*)\})?", element, re.DOTALL)
         if found is None:

@@ -9,6 +9,7 @@
 // RUN: opt-tool %s -p 'make-stateful{pairs="H0:H"}' --dump-pass-pipeline -o /dev/null 2>&1 | filecheck %s --check-prefix=DUMP
 // RUN: opt-tool %s --pass-pipeline='builtin.module(make-stateful{pairs=H0:H rule=})' | filecheck %s --check-prefix=STATEFUL
 // RUN: opt-tool %s -p 'low-latency2{use-const-initializer}' --dump-pass-pipeline -o /dev/null 2>&1 | filecheck %s --check-prefix=BOOL
+// RUN: not opt-tool %s --pass-pipeline='builtin.module(cse,)' 2>&1 | filecheck %s --check-prefix=COMMA
 
 // TMP:            func.func @main
 // TMP-NEXT:         %0 = ov.relu %H0
@@ -19,6 +20,7 @@
 // STATEFUL:       ov.read_value
 // STATEFUL:       ov.assign
 // BOOL:           builtin.module(low-latency2{use-const-initializer=true})
+// COMMA:          opt-tool: error: --pass-pipeline: a pass name is missing in 'builtin.module(cse,)' (a comma too many?)
 
 func.func @main(%H0: tensor<2xf32> {ov.name = "H0"}) -> (tensor<2xf32> {ov.name = "H"}) {
   %0 = ov.relu %H0 : (tensor<2xf32>) -> tensor<2xf32>
