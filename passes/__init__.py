@@ -4,8 +4,14 @@ xDSL's `get_all_passes` (please keep the list alphabetical).
 """
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from xdsl.passes import ModulePass
+
+if TYPE_CHECKING:  # (imported on first use: `__getattr__` below)
+    from lowpass.passes.manager import LowLatency2 as LowLatency2
+    from lowpass.passes.manager import MakeStateful as MakeStateful
+    from lowpass.passes.manager import Manager as Manager
 
 
 class PassWarning(UserWarning):

@@ -42,8 +42,8 @@ class MakeStateful(MakeStatefulPass):
     `Model.get_parameters()` / `get_results()`, or their names)."""
 
     def __init__(self, pairs_to_replace: Mapping[str, str] | Iterable[tuple[Any, Any]]) -> None:
-        items = (pairs_to_replace.items() if isinstance(pairs_to_replace, Mapping)
-                 else pairs_to_replace)  # fmt: skip
+        given: Any = pairs_to_replace
+        items: Iterable[tuple[Any, Any]] = given.items() if isinstance(given, Mapping) else given
         pairs = tuple(f"{_node_name(i)}:{_node_name(o)}" for i, o in items)
         if not pairs:
             raise ValueError("MakeStateful: no pairs to replace")
@@ -68,7 +68,7 @@ class Manager:
         self.passes: list[ModulePass] = []
         self.per_pass_validation = True
 
-    def register_pass(self, transformation: ModulePass) -> ModulePass:
+    def register_pass(self, transformation: object) -> ModulePass:
         """Append `transformation` (an xDSL `ModulePass`) and return it, as OpenVINO does."""
         if not isinstance(transformation, ModulePass):
             raise TypeError("register_pass: expected a pass (LowLatency2(), MakeStateful(...) or "

@@ -257,7 +257,7 @@ def _dequantized_weights(ctx: NodeContext, index: int, scale_index: int, zero_po
     scale = ctx.const_input(scale_index, f"{what}_scale")
     if data is None or scale is None:
         raise ConversionError(f"{what} and {what}_scale are required")
-    if data.ndim != 3 or data.dtype not in (np.int8, np.uint8):
+    if data.ndim != 3 or data.dtype not in (np.dtype(np.int8), np.dtype(np.uint8)):
         raise ConversionError(f"{what} must be an int8 or uint8 [num_directions, K, 4*hidden] "
                               f"tensor, got {data.dtype} {list(data.shape)}")  # fmt: skip
     directions, gates = data.shape[0], data.shape[2]
