@@ -19,7 +19,7 @@ the module after each pass, as OpenVINO validates after each pass unless
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
@@ -43,7 +43,8 @@ class MakeStateful(MakeStatefulPass):
 
     def __init__(self, pairs_to_replace: Mapping[str, str] | Iterable[tuple[Any, Any]]) -> None:
         given: Any = pairs_to_replace
-        items: Iterable[tuple[Any, Any]] = given.items() if isinstance(given, Mapping) else given
+        items = cast("Iterable[tuple[Any, Any]]",
+                     given.items() if isinstance(given, Mapping) else given)  # fmt: skip
         pairs = tuple(f"{_node_name(i)}:{_node_name(o)}" for i, o in items)
         if not pairs:
             raise ValueError("MakeStateful: no pairs to replace")
