@@ -170,6 +170,18 @@ class TopKSortType(StrEnum):
     NONE = "none"
 
 
+class ScatterNDReduction(StrEnum):
+    """`reduction` of ScatterNDUpdate-15 (OpenVINO `ScatterNDUpdate::Reduction`): how an update
+    combines with the element it lands on (`none`: replaces it)."""
+
+    NONE = "none"
+    SUM = "sum"
+    SUB = "sub"
+    PROD = "prod"
+    MIN = "min"
+    MAX = "max"
+
+
 class GeluApproximationMode(StrEnum):
     """`approximation_mode` of Gelu-7 (OpenVINO `ov::op::GeluApproximationMode`)."""
 
@@ -271,6 +283,11 @@ class TopKSortTypeAttr(EnumAttribute[TopKSortType], SpacedOpaqueSyntaxAttribute)
     name = "ov.topk_sort"
 
 
+@irdl_attr_definition
+class ScatterNDReductionAttr(EnumAttribute[ScatterNDReduction], SpacedOpaqueSyntaxAttribute):
+    name = "ov.scatter_nd_reduction"
+
+
 ATTRS = (
     AutoPadAttr,
     RoundingTypeAttr,
@@ -290,6 +307,7 @@ ATTRS = (
     GeluApproximationModeAttr,
     TopKModeAttr,
     TopKSortTypeAttr,
+    ScatterNDReductionAttr,
 )
 
 
@@ -346,6 +364,8 @@ __all__ = [
     "RoundModeAttr",
     "RoundingType",
     "RoundingTypeAttr",
+    "ScatterNDReduction",
+    "ScatterNDReductionAttr",
     "ShapeCalculationMode",
     "ShapeCalculationModeAttr",
     "TopKMode",

@@ -1,6 +1,7 @@
 """
 Data movement ops of the OpenVINO opset: Concat, Split, VariadicSplit, Transpose, Gather,
-StridedSlice, DepthToSpace, BatchToSpace, SpaceToBatch, ShuffleChannels, Broadcast, Pad.
+GatherElements, StridedSlice, DepthToSpace, SpaceToDepth, BatchToSpace, SpaceToBatch,
+ShuffleChannels, Broadcast, Pad.
 
 Shape-like operands (axes, orders, begins, block shapes, target shapes) are i32 or i64
 tensors. When their values are known at compile time (`operand_value`), the result shape is
@@ -602,6 +603,92 @@ class GatherOp(OvOp):
 
 
 # --------------------------------------------------------------------------------------------
+# GatherElements
+# --------------------------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class GatherElementsOp(OvOp):
+    """
+    Gather single elements along an axis (OpenVINO `GatherElements-6`, ONNX GatherElements):
+    `out[i0, ..., iK] = data[i0, ..., indices[i0, ..., iK], ..., iK]`, the index replacing the
+    coordinate at `axis`.
+
+    `%r = ov.gather_elements %x, %idx axis = 1 : (tensor<2x5xf32>, tensor<2x3xi64>)
+    -> tensor<2x3xf32>`
+
+    `indices` has data's rank and its dimensions except at `axis`; the result has the shape of
+    `indices`. A negative index counts from the end of the axis; one outside `[-dim, dim)` is
+    a run-time error (OpenVINO's CPU plugin gives no value for it).
+    """
+
+    name = "ov.gather_elements"
+    data = operand_def(TensorType)
+    indices = operand_def(TensorType)
+    result = result_def(TensorType)
+    axis = prop_def(IntegerAttr[I64])
+
+    assembly_format = (
+        "$data `,` $indices `axis` `=` $axis attr-dict `:` functional-type(operands, results)"
+    )
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        data: SSAValue,
+        indices: SSAValue,
+        axis: int,
+        *,
+        result_type: Attribute | None = None,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(
+            operands=[data, indices],
+            result_types=[result_type or PLACEHOLDER_TYPE],
+            properties={"axis": IntegerAttr(axis, i64)},
+        )
+        self.finish_build(name, infer=result_type is None)
+
+    def verify_attrs(self) -> None:
+        rank = len(shape_of(self.data))
+        if rank < 1:
+            raise VerifyException("data must have rank >= 1, got a scalar")
+        _check_int_operand(self.indices, "indices", ranks=range(64))
+        indices = shape_of(self.indices)
+        if len(indices) != rank:
+            raise VerifyException(
+                f"indices must have the rank of data ({rank}), got shape {format_shape(indices)}"
+            )
+        normalize_axis(self.axis.value.data, rank)
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        data, indices = shape_of(self.data), shape_of(self.indices)
+        axis = normalize_axis(self.axis.value.data, len(data))
+        out = list(indices)
+        for d, (a, b) in enumerate(zip(data, indices, strict=True)):
+            merged = b if d == axis else _merge_dim(a, b)
+            if merged is None:
+                raise VerifyException(
+                    f"indices must have the dimensions of data except at axis {axis}, got "
+                    f"shapes {format_shape(data)} and {format_shape(indices)}"
+                )
+            out[d] = merged
+        return [tensor(out, element_type_of(self.data))]
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        data, indices = inputs
+        axis = normalize_axis(self.axis.value.data, data.ndim)
+        dim = data.shape[axis]
+        idx = indices.astype(np.int64)
+        if ((idx < -dim) | (idx >= dim)).any():
+            raise ValueError(
+                f"{self.name}: indices out of range [{-dim}, {dim}) for axis {axis} of data "
+                f"{list(data.shape)}"
+            )
+        return (np.take_along_axis(data, np.where(idx < 0, idx + dim, idx), axis),)
+
+
+# --------------------------------------------------------------------------------------------
 # StridedSlice
 # --------------------------------------------------------------------------------------------
 
@@ -949,6 +1036,91 @@ class DepthToSpaceOp(OvOp):
                 perm += [k + 2 + j, 2 + j]
         y = y.transpose(perm)
         return (y.reshape(n, cn, *(d * bs for d in spatial)),)
+
+
+# --------------------------------------------------------------------------------------------
+# SpaceToDepth
+# --------------------------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class SpaceToDepthOp(OvOp):
+    """
+    Move spatial blocks into the channels (OpenVINO `SpaceToDepth-1`), DepthToSpace's inverse.
+
+    `[N, C, D1..DK]` -> `[N, C * bs^K, D1 / bs, ..., DK / bs]`. The new channel index composes
+    as `(block offsets..., old channel)` in `blocks_first` mode, `(old channel, block
+    offsets...)` in `depth_first` mode (`mode` is the DepthToSpaceMode enum: the same values).
+    `%r = ov.space_to_depth %x mode = blocks_first block_size = 2 : (tensor<1x2x4x4xf32>)
+    -> tensor<1x8x2x2xf32>`
+    """
+
+    name = "ov.space_to_depth"
+    data = operand_def(TensorType)
+    result = result_def(TensorType)
+    mode = prop_def(DepthToSpaceModeAttr)
+    block_size = prop_def(IntegerAttr[I64], default_value=IntegerAttr(1, i64))
+
+    assembly_format = (
+        "$data `mode` `=` $mode (`block_size` `=` $block_size^)? attr-dict "
+        "`:` functional-type(operands, results)"
+    )
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        data: SSAValue,
+        mode: DepthToSpaceMode | str,
+        block_size: int = 1,
+        *,
+        result_type: Attribute | None = None,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(
+            operands=[data],
+            result_types=[result_type or PLACEHOLDER_TYPE],
+            properties={
+                "mode": enum_attr(DepthToSpaceModeAttr, mode, "mode"),
+                "block_size": IntegerAttr(block_size, i64),
+            },
+        )
+        self.finish_build(name, infer=result_type is None)
+
+    def verify_attrs(self) -> None:
+        if self.block_size.value.data < 1:
+            raise VerifyException(f"block_size must be >= 1, got {self.block_size.value.data}")
+        rank = len(shape_of(self.data))
+        if rank < 3:
+            raise VerifyException(f"data must have rank >= 3, got rank {rank}")
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        shape = shape_of(self.data)
+        bs = self.block_size.value.data
+        for d in shape[2:]:
+            if d != DYNAMIC and d % bs:
+                raise VerifyException(
+                    f"spatial dimensions {format_shape(shape[2:])} must be divisible by "
+                    f"block_size {bs}"
+                )
+        c = shape[1]
+        out = [shape[0], DYNAMIC if c == DYNAMIC else c * bs ** (len(shape) - 2)]
+        out += [DYNAMIC if d == DYNAMIC else d // bs for d in shape[2:]]
+        return [tensor(out, element_type_of(self.data))]
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        (x,) = inputs
+        bs = self.block_size.value.data
+        n, c, *spatial = x.shape
+        k = len(spatial)
+        # axes: 0 = N, 1 = C, then per spatial dim j: 2 + 2j = D_j / bs, 3 + 2j = its block
+        y = x.reshape(n, c, *(v for d in spatial for v in (d // bs, bs)))
+        blocks = [3 + 2 * j for j in range(k)]
+        outer = [2 + 2 * j for j in range(k)]
+        if self.mode.data == DepthToSpaceMode.BLOCKS_FIRST:
+            perm = [0, *blocks, 1, *outer]
+        else:
+            perm = [0, 1, *blocks, *outer]
+        return (y.transpose(perm).reshape(n, c * bs**k, *(d // bs for d in spatial)),)
 
 
 # --------------------------------------------------------------------------------------------
@@ -1657,9 +1829,11 @@ OPS = (
     VariadicSplitOp,
     TransposeOp,
     GatherOp,
+    GatherElementsOp,
     StridedSliceOp,
     SliceOp,
     DepthToSpaceOp,
+    SpaceToDepthOp,
     BatchToSpaceOp,
     SpaceToBatchOp,
     ShuffleChannelsOp,
@@ -1672,11 +1846,13 @@ __all__ = [
     "BroadcastOp",
     "ConcatOp",
     "DepthToSpaceOp",
+    "GatherElementsOp",
     "GatherOp",
     "PadOp",
     "ShuffleChannelsOp",
     "SliceOp",
     "SpaceToBatchOp",
+    "SpaceToDepthOp",
     "SplitOp",
     "StridedSliceOp",
     "TransposeOp",

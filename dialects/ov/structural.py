@@ -1,6 +1,7 @@
 """
 Structural ops of the OpenVINO opset that real models need around their layers: Range-4
-(generation), Tile-1 and ScatterUpdate-3 (data movement) and CumSum-3 (arithmetic).
+(generation), Tile-1, ScatterUpdate-3 and ScatterNDUpdate-3/-15 (data movement) and CumSum-3
+(arithmetic).
 
 Their numpy meaning follows OpenVINO's reference implementations (`ov::reference::range`,
 `tile`, `scatter_update`, `cumsum`): sums accumulate in the element type, Range computes in
@@ -26,6 +27,7 @@ from .base import (
     PLACEHOLDER_TYPE,
     OvOp,
     element_type_of,
+    format_shape,
     is_float,
     normalize_axis,
     shape_of,
@@ -33,6 +35,7 @@ from .base import (
     tensor,
     to_dtype,
 )
+from .enums import ScatterNDReduction, ScatterNDReductionAttr, enum_attr
 
 
 def _check_index_type(value: SSAValue, what: str) -> None:
@@ -388,6 +391,131 @@ class ScatterUpdateOp(OvOp):
         return (out,)
 
 
-OPS = (RangeOp, TileOp, CumSumOp, ScatterUpdateOp)
+# --------------------------------------------------------------------------------------------
+# ScatterNDUpdate
+# --------------------------------------------------------------------------------------------
 
-__all__ = ["CumSumOp", "RangeOp", "ScatterUpdateOp", "TileOp", "range_values"]
+# How ScatterNDUpdate-15's reductions combine an element with its update; booleans as
+# OpenVINO's reference: sum is OR, sub XOR, prod and min AND, max OR (numpy's add, multiply,
+# minimum and maximum of bools are those already; its subtract of bools is an error)
+_COMBINE = {
+    ScatterNDReduction.SUM: np.add,
+    ScatterNDReduction.SUB: np.subtract,
+    ScatterNDReduction.PROD: np.multiply,
+    ScatterNDReduction.MIN: np.minimum,
+    ScatterNDReduction.MAX: np.maximum,
+}
+
+
+@irdl_op_definition
+class ScatterNDUpdateOp(OvOp):
+    """
+    `data` with the elements or slices that the rows of `indices` address replaced by (or,
+    with a `reduction`, combined with) `updates` (OpenVINO `ScatterNDUpdate-3`, and
+    `ScatterNDUpdate-15` for `reduction`; ONNX ScatterND).
+
+    `%s = ov.scatter_nd_update %x, %i, %u reduction = sum : (tensor<4x3xf32>, tensor<2x1xi64>,
+    tensor<2x3xf32>) -> tensor<4x3xf32>`
+
+    The last dimension `k` of `indices` is the length of each index row, a coordinate in the
+    first `k` axes of data (negative values count from the end); `updates` has shape
+    `indices[:-1] + data[k:]`. Updates apply in order: a repeated row keeps the last update
+    (`none`) or combines every one, in the element type (integers wrap).
+    """
+
+    name = "ov.scatter_nd_update"
+    data = operand_def(TensorType)
+    indices = operand_def(TensorType)
+    updates = operand_def(TensorType)
+    result = result_def(TensorType)
+    reduction = prop_def(
+        ScatterNDReductionAttr, default_value=ScatterNDReductionAttr(ScatterNDReduction.NONE)
+    )
+
+    assembly_format = (
+        "$data `,` $indices `,` $updates (`reduction` `=` $reduction^)? attr-dict "
+        "`:` functional-type(operands, results)"
+    )
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        data: SSAValue,
+        indices: SSAValue,
+        updates: SSAValue,
+        reduction: ScatterNDReduction | str = ScatterNDReduction.NONE,
+        *,
+        result_type: Attribute | None = None,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(
+            operands=[data, indices, updates],
+            result_types=[result_type or PLACEHOLDER_TYPE],
+            properties={"reduction": enum_attr(ScatterNDReductionAttr, reduction, "reduction")},
+        )
+        self.finish_build(name, infer=result_type is None)
+
+    def verify_attrs(self) -> None:
+        _check_index_type(self.indices, "indices")
+        if element_type_of(self.updates) != element_type_of(self.data):
+            raise VerifyException(
+                f"updates must have the element type of data, {element_type_of(self.data)}, "
+                f"got {element_type_of(self.updates)}"
+            )
+        data, indices = list(shape_of(self.data)), list(shape_of(self.indices))
+        if not indices:
+            raise VerifyException("indices must have rank >= 1, got a scalar")
+        k = indices[-1]
+        if k == DYNAMIC:
+            return
+        if k > len(data):
+            raise VerifyException(
+                f"the last dimension of indices, {k}, must be <= the rank of data, {len(data)}"
+            )
+        want = indices[:-1] + data[k:]
+        got = list(shape_of(self.updates))
+        if len(got) != len(want) or any(
+            a != b and DYNAMIC not in (a, b) for a, b in zip(got, want, strict=True)
+        ):
+            raise VerifyException(
+                f"updates must have shape indices[:-1] + data[{k}:] = {format_shape(want)}, "
+                f"got {format_shape(got)}"
+            )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self.data.type]
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        data, indices, updates = (np.asarray(x) for x in inputs)
+        k = indices.shape[-1]
+        head = data.shape[:k]
+        rows = indices.reshape(math.prod(indices.shape[:-1]), k).astype(np.int64)
+        dims = np.asarray(head, np.int64)
+        outside = ((rows < -dims) | (rows >= dims)).any(axis=1)
+        if outside.any():
+            raise ValueError(
+                f"{self.name}: index {rows[outside][0].tolist()} is out of range for the first "
+                f"{k} dimensions {list(head)} of data"
+            )
+        # each row's position among the [prod(head), rest...] slices of data
+        strides = np.asarray([math.prod(head[i + 1 :]) for i in range(k)], np.int64)
+        flat = np.where(rows < 0, rows + dims, rows) @ strides
+        out = data.reshape(-1, *data.shape[k:]).copy()
+        upd = updates.reshape(len(rows), *data.shape[k:])
+        reduction = self.reduction.data
+        if reduction == ScatterNDReduction.NONE:
+            # numpy leaves the winner of a repeated index unspecified: keep each row's last
+            _, last = np.unique(flat[::-1], return_index=True)
+            keep = len(flat) - 1 - last
+            out[flat[keep]] = upd[keep]
+        else:
+            combine = _COMBINE[reduction]
+            if reduction == ScatterNDReduction.SUB and data.dtype == np.bool_:
+                combine = np.logical_xor
+            combine.at(out, flat, upd)  # (unbuffered: repeated rows each combine)
+        return (out.reshape(data.shape),)
+
+
+OPS = (RangeOp, TileOp, CumSumOp, ScatterUpdateOp, ScatterNDUpdateOp)
+
+__all__ = ["CumSumOp", "RangeOp", "ScatterNDUpdateOp", "ScatterUpdateOp", "TileOp", "range_values"]

@@ -630,6 +630,45 @@ def layer_norm(ctx: NodeContext) -> list[SSAValue]:
     return [ctx.value(ov.AddOp(y, b)) if b is not None else y]
 
 
+@register("GroupNormalization")
+def group_norm(ctx: NodeContext) -> list[SSAValue]:
+    """Decomposed as OpenVINO's frontend did before GroupNormalization-12: x reshaped to
+    `[N, num_groups, -1]`, MVN-6 over axis 2 (eps inside the square root), then the scale and
+    bias. Opsets 18-20 give one scale and bias per group, applied to the grouped tensor before
+    it is reshaped back (the opset-18 function body); 21 gives one per channel, applied after.
+    `stash_type` (21) needs nothing: MVN computes in double and rounds once."""
+    x = ctx.input(0)
+    rank = rank_of(x)
+    if rank < 2:
+        raise ConversionError(f"input 0 has rank {rank}, expected 2 or more")
+    groups = int(ctx.required("num_groups"))
+    channels = shape_of(x)[1]
+    if groups < 1:
+        raise ConversionError(f"num_groups must be >= 1, got {groups}")
+    if channels != DYNAMIC and channels % groups:
+        raise ConversionError(f"{channels} channels are not divisible by num_groups {groups}")
+    per_group = ctx.opset < 21
+    count = groups if per_group else channels
+    scale, bias = ctx.input(1), ctx.input(2)
+    for i, (what, v) in enumerate((("scale", scale), ("bias", bias)), 1):
+        if rank_of(v) != 1 or shape_of(v)[0] not in (DYNAMIC, count):
+            unit = "group" if per_group else "channel"
+            raise ConversionError(f"input {i} ({what}) must have shape {ov.format_shape([count])} "
+                                  f"(one value per {unit} in opset {ctx.opset}), got shape "
+                                  f"{ov.format_shape(shape_of(v))}")  # fmt: skip
+    y = ctx.value(ov.ReshapeOp(x, ctx.i64([0, groups, -1]), True))
+    y = ctx.value(ov.MVNOp(y, ctx.i64([2]), eps=float(ctx.attr("epsilon", 1e-5)),
+                           eps_mode=ov.MVNEpsMode.INSIDE_SQRT))  # fmt: skip
+    if per_group:
+        y = ctx.value(ov.MultiplyOp(y, reshape_to(ctx, scale, [groups, 1])))
+        y = ctx.value(ov.AddOp(y, reshape_to(ctx, bias, [groups, 1])))
+    y = ctx.value(ov.ReshapeOp(y, ctx.value(ov.ShapeOfOp(x)), False))
+    if not per_group:
+        y = ctx.value(ov.MultiplyOp(y, reshape_to(ctx, scale, [-1] + [1] * (rank - 2))))
+        y = ctx.value(ov.AddOp(y, reshape_to(ctx, bias, [-1] + [1] * (rank - 2))))
+    return [y]
+
+
 @register("MeanVarianceNormalization")
 def mean_variance_norm(ctx: NodeContext) -> list[SSAValue]:
     """MVN-6 over `axes` (default [0, 2, 3]) with eps 1e-9 added outside the square root, as
@@ -966,6 +1005,13 @@ def gather(ctx: NodeContext) -> list[SSAValue]:
     return [ctx.value(ov.GatherOp(ctx.input(0), ctx.input(1), axis))]
 
 
+@register("GatherElements")
+def gather_elements(ctx: NodeContext) -> list[SSAValue]:
+    """GatherElements-6 with `axis` (0), as OpenVINO's frontend. ONNX lets indices be smaller
+    than data on the other axes too; OpenVINO's op (and so ours) wants them equal there."""
+    return [ctx.value(ov.GatherElementsOp(ctx.input(0), ctx.input(1), int(ctx.attr("axis", 0))))]
+
+
 @register("Slice")
 def slice_(ctx: NodeContext) -> list[SSAValue]:
     """ONNX Slice -> StridedSlice over every axis: the listed axes take starts/ends/steps as
@@ -1030,6 +1076,15 @@ def depth_to_space(ctx: NodeContext) -> list[SSAValue]:
     if mode is None:
         raise ConversionError(f"mode must be DCR or CRD, got '{ctx.attr('mode')}'")
     return [ctx.value(ov.DepthToSpaceOp(ctx.input(0), mode, int(ctx.required("blocksize"))))]
+
+
+@register("SpaceToDepth")
+def space_to_depth(ctx: NodeContext) -> list[SSAValue]:
+    """SpaceToDepth-1 in blocks_first mode: ONNX's reshape to `[N, C, H / bs, bs, W / bs, bs]`
+    and transpose `[0, 3, 5, 1, 2, 4]` put the block offsets before the channel (OpenVINO's
+    frontend, space_to_depth.cpp)."""
+    bs = int(ctx.required("blocksize"))
+    return [ctx.value(ov.SpaceToDepthOp(ctx.input(0), ov.DepthToSpaceMode.BLOCKS_FIRST, bs))]
 
 
 class _InterpolateAttrs(TypedDict):

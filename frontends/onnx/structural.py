@@ -1,8 +1,9 @@
 """
-Converters of ONNX Range, Tile and CumSum, one OpenVINO op each as OpenVINO's ONNX frontend
-maps them (range.cpp: Range-4 with the start's type as `output_type`; tile.cpp: Tile;
-cum_sum.cpp: CumSum with `exclusive` and `reverse`), and Trilu as a mask of the last two
-axes (trilu.cpp's: the column index less the row index compared with k, and Select).
+Converters of ONNX Range, Tile, CumSum and ScatterND, one OpenVINO op each as OpenVINO's ONNX
+frontend maps them (range.cpp: Range-4 with the start's type as `output_type`; tile.cpp: Tile;
+cum_sum.cpp: CumSum with `exclusive` and `reverse`; scatter_nd.cpp: ScatterNDUpdate), and
+Trilu as a mask of the last two axes (trilu.cpp's: the column index less the row index
+compared with k, and Select).
 """
 
 from __future__ import annotations
@@ -35,6 +36,21 @@ def cumsum(ctx: NodeContext) -> list[SSAValue]:
     return [ctx.value(op)]
 
 
+@register("ScatterND")
+def scatter_nd(ctx: NodeContext) -> list[SSAValue]:
+    """ScatterNDUpdate: version 3 without a reduction, version 15's `sum`, `prod`, `max`,
+    `min` for ONNX's `add`, `mul`, `max`, `min` (16, 18), as OpenVINO's frontend
+    (scatter_nd.cpp)."""
+    reductions = {"none": ov.ScatterNDReduction.NONE, "add": ov.ScatterNDReduction.SUM,
+                  "mul": ov.ScatterNDReduction.PROD, "max": ov.ScatterNDReduction.MAX,
+                  "min": ov.ScatterNDReduction.MIN}  # fmt: skip
+    name = ctx.attr("reduction", "none")
+    if name not in reductions:
+        raise ConversionError(f"reduction must be one of {', '.join(reductions)}, got '{name}'")
+    op = ov.ScatterNDUpdateOp(ctx.input(0), ctx.input(1), ctx.input(2), reductions[name])
+    return [ctx.value(op)]
+
+
 @register("Trilu")
 def trilu(ctx: NodeContext) -> list[SSAValue]:
     """`x` where `j - i >= k` (upper = 1, the default) or `j - i <= k` (upper = 0) for row i
@@ -63,4 +79,4 @@ def trilu(ctx: NodeContext) -> list[SSAValue]:
     return [ctx.value(ov.SelectOp(mask, x, zeros))]
 
 
-__all__ = ["cumsum", "range_", "tile", "trilu"]
+__all__ = ["cumsum", "range_", "scatter_nd", "tile", "trilu"]

@@ -50,7 +50,7 @@ PROPERTIES = {
 
 def test_all_enum_attributes_are_registered() -> None:
     assert set(ENUM_ATTRS) == set(enums.ATTRS)
-    assert len({a.name for a in ENUM_ATTRS}) == len(ENUM_ATTRS) == 18
+    assert len({a.name for a in ENUM_ATTRS}) == len(ENUM_ATTRS) == 19
 
 
 @pytest.mark.parametrize("attr", enums.ATTRS, ids=lambda a: a.name)

@@ -1,6 +1,8 @@
-"""ov.range, ov.tile, ov.cumsum, ov.scatter_update against OpenVINO's CPU plugin (one model
-per op with every case as an output); REFERENCE and CPU through a parsed module; errors.
-Range, Tile and ScatterUpdate move or generate values exactly: equal results. CumSum sums in
+"""ov.range, ov.tile, ov.cumsum, ov.scatter_update, ov.scatter_nd_update against OpenVINO's
+CPU plugin (one model per op with every case as an output); REFERENCE and CPU through a parsed
+module; errors. Range, Tile and ScatterUpdate move or generate values exactly, and
+ScatterNDUpdate combines each element with its updates in the element type, in order, as the
+plugin: equal results. CumSum sums in
 f32 in another order than the plugin: rtol 1e-6, atol 1e-6."""
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ import itertools
 
 import numpy as np
 import pytest
-from xdsl.dialects.builtin import f16, f32, i32, i64
+from xdsl.dialects.builtin import f16, f32, i1, i32, i64
 from xdsl.ir import Attribute, Block
 
 import lowpass
@@ -17,6 +19,7 @@ from lowpass.dialects.ov import (
     ConstantOp,
     CumSumOp,
     RangeOp,
+    ScatterNDUpdateOp,
     ScatterUpdateOp,
     TileOp,
     shape_of,
@@ -145,3 +148,36 @@ def test_devices_run_the_ops(device: str) -> None:
     want[:, 2], want[:, 0] = [1.0, 3.0], [2.0, 4.0]
     np.testing.assert_array_equal(su, want)
     np.testing.assert_array_equal(r, [0, 2, 4, 6])
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.int32, np.bool_])
+def test_scatter_nd_update_reductions_match_openvino(dtype: type) -> None:
+    """Every reduction of ScatterNDUpdate-15, repeated and negative index rows, on floats,
+    integers that wrap and booleans (sum OR, prod and min AND, max OR). (The plugin runs i64
+    in i32, and subtracts a row's boolean updates as u8 before testing the result for zero,
+    where the reference XORs each one: not compared.)"""
+    pytest.importorskip("openvino")
+    import openvino.opset15 as ops
+
+    rng = np.random.default_rng(5)
+    if dtype == np.bool_:
+        data, updates = rng.random((4, 3)) > 0.5, rng.random((5, 3)) > 0.5
+    elif dtype == np.float32:
+        data, updates = rng.standard_normal((4, 3)), rng.standard_normal((5, 3))
+    else:
+        big = np.iinfo(dtype).max  # (the products and sums wrap)
+        data, updates = rng.integers(-big, big, (4, 3)), rng.integers(-big, big, (5, 3))
+    data, updates = data.astype(dtype), updates.astype(dtype)
+    indices = np.array([[1], [-1], [1], [0], [-3]], np.int64)
+    reductions = ["none", "sum", "sub", "prod", "min", "max"]
+    if dtype == np.bool_:
+        reductions = ["none", "sum", "prod", "min", "max"]
+    p = ops.parameter([4, 3], dtype)
+    nodes = [ops.scatter_nd_update(p, ops.constant(indices), ops.constant(updates), r)
+             for r in reductions]  # fmt: skip
+    want = _openvino(nodes, [p], [data])
+    x = _arg([4, 3], TYPES.get(dtype, i1))
+    for reduction, w in zip(reductions, want, strict=True):
+        op = ScatterNDUpdateOp(x, _c(indices).result, _c(updates).result, reduction)
+        (got,) = op.evaluate([data, indices, updates])
+        np.testing.assert_array_equal(got, w, err_msg=reduction)

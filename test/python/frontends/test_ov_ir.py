@@ -584,7 +584,8 @@ def model_movement(ops: Any) -> tuple[list[Any], list[Any]]:
         _const(ops, [0, 0, 0, 1], i64),
         _const(ops, [0, 0, 0, 1], i64),
     )
-    sc = ops.shuffle_channels(b2s, 1, 2)
+    sc = ops.shuffle_channels(ops.space_to_depth(b2s, "depth_first", 2), 1, 2)
+    sc = ops.depth_to_space(sc, "depth_first", 2)
     br = ops.broadcast(_const(ops, [1.0, 2.0]), _const(ops, [3, 2], i64))
     br2 = ops.broadcast(
         _const(ops, [1.0, 2.0, 3.0]), _const(ops, [3, 2], i64), _const(ops, [0], i64), "explicit"
@@ -867,7 +868,10 @@ def model_slice8(ops: Any) -> tuple[list[Any], list[Any]]:
 
 
 def model_structural(ops: Any) -> tuple[list[Any], list[Any]]:
-    """Range-4, Tile, CumSum-3, ScatterUpdate-3."""
+    """Range-4, Tile, CumSum-3, ScatterUpdate-3, ScatterNDUpdate-3 and -15 (a reduction,
+    negative and repeated index rows), GatherElements-6 (negative indices)."""
+    import openvino.opset15 as ops15
+
     x = _param(ops, "x", [2, 3])
     i64 = np.int64
     r = ops.range(_const(ops, 1, i64), _const(ops, 7, i64), _const(ops, 2, i64), "i64")
@@ -876,7 +880,17 @@ def model_structural(ops: Any) -> tuple[list[Any], list[Any]]:
     u = ops.scatter_update(
         x, _const(ops, [2, 0], i64), _const(ops, [[1, 2], [3, 4]]), _const(ops, 1, i64)
     )
-    return [x], [_result(ops, r, "r"), _result(ops, c, "c"), _result(ops, u, "u")]
+    nd = ops.scatter_nd_update(x, _const(ops, [[1, -1], [0, 0]], i64), _const(ops, [5, 6]))
+    nd15 = ops15.scatter_nd_update(
+        nd, _const(ops, [[-1], [1]], i64), _const(ops, [[1, 2, 3], [4, 5, 6]]), "prod"
+    )
+    ge = ops.gather_elements(nd15, _const(ops, [[0, -1, 1, 2], [2, 1, -3, 0]], i64), 1)
+    return [x], [
+        _result(ops, r, "r"),
+        _result(ops, c, "c"),
+        _result(ops, u, "u"),
+        _result(ops, ge, "nd_ge"),
+    ]
 
 
 def model_issue38(ops: Any) -> tuple[list[Any], list[Any]]:

@@ -624,3 +624,75 @@ func.func @pad_negative_size(%x: tensor<3xf32>) -> tensor<?xf32> {
   %0 = ov.pad %x, %p, %p : (tensor<3xf32>, tensor<1xi64>, tensor<1xi64>) -> tensor<?xf32>
   func.return %0 : tensor<?xf32>
 }
+
+// -----
+
+func.func @s2d_bs(%a: tensor<1x4x2xf32>) {
+  // expected-error @+1 {{'ov.space_to_depth' op block_size must be >= 1, got 0}}
+  %0 = ov.space_to_depth %a mode = blocks_first block_size = 0 : (tensor<1x4x2xf32>) -> tensor<1x4x2xf32>
+  func.return
+}
+
+// -----
+
+func.func @s2d_rank(%a: tensor<1x4xf32>) {
+  // expected-error @+1 {{'ov.space_to_depth' op data must have rank >= 3, got rank 2}}
+  %0 = ov.space_to_depth %a mode = blocks_first : (tensor<1x4xf32>) -> tensor<1x4xf32>
+  func.return
+}
+
+// -----
+
+func.func @s2d_div(%a: tensor<1x2x4x3xf32>) {
+  // expected-error @+1 {{'ov.space_to_depth' op spatial dimensions [4, 3] must be divisible by block_size 2}}
+  %0 = ov.space_to_depth %a mode = depth_first block_size = 2 : (tensor<1x2x4x3xf32>) -> tensor<1x8x2x?xf32>
+  func.return
+}
+
+// -----
+
+func.func @s2d_mode(%a: tensor<1x4x2xf32>) {
+  // expected-error @+1 {{Expected `blocks_first`, or `depth_first`.}}
+  %0 = ov.space_to_depth %a mode = columns_first block_size = 2 : (tensor<1x4x2xf32>) -> tensor<1x8x1xf32>
+  func.return
+}
+
+// -----
+
+func.func @gather_elements_rank(%a: tensor<3x4xf32>, %i: tensor<3xi64>) {
+  // expected-error @+1 {{'ov.gather_elements' op indices must have the rank of data (2), got shape [3]}}
+  %0 = ov.gather_elements %a, %i axis = 0 : (tensor<3x4xf32>, tensor<3xi64>) -> tensor<3xf32>
+  func.return
+}
+
+// -----
+
+func.func @gather_elements_dims(%a: tensor<3x4xf32>, %i: tensor<5x2xi64>) {
+  // expected-error @+1 {{'ov.gather_elements' op indices must have the dimensions of data except at axis 0, got shapes [3, 4] and [5, 2]}}
+  %0 = ov.gather_elements %a, %i axis = 0 : (tensor<3x4xf32>, tensor<5x2xi64>) -> tensor<5x2xf32>
+  func.return
+}
+
+// -----
+
+func.func @gather_elements_axis(%a: tensor<3x4xf32>, %i: tensor<3x4xi64>) {
+  // expected-error @+1 {{'ov.gather_elements' op axis 2 is out of range for rank 2, expected [-2, 1]}}
+  %0 = ov.gather_elements %a, %i axis = 2 : (tensor<3x4xf32>, tensor<3x4xi64>) -> tensor<3x4xf32>
+  func.return
+}
+
+// -----
+
+func.func @gather_elements_index_type(%a: tensor<3x4xf32>, %i: tensor<3x4xf32>) {
+  // expected-error @+1 {{'ov.gather_elements' op indices must have element type i32 or i64, got f32}}
+  %0 = ov.gather_elements %a, %i axis = 0 : (tensor<3x4xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
+  func.return
+}
+
+// -----
+
+func.func @gather_elements_scalar(%a: tensor<f32>, %i: tensor<i64>) {
+  // expected-error @+1 {{'ov.gather_elements' op data must have rank >= 1, got a scalar}}
+  %0 = ov.gather_elements %a, %i axis = 0 : (tensor<f32>, tensor<i64>) -> tensor<f32>
+  func.return
+}

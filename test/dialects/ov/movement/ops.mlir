@@ -78,3 +78,17 @@ func.func @pad(%x: tensor<1x3x4x4xf32>, %d: tensor<?x5xi32>, %pb: tensor<2xi64>)
   %3 = ov.pad %d, %pb, %pb pad_mode = symmetric : (tensor<?x5xi32>, tensor<2xi64>, tensor<2xi64>) -> tensor<?x?xi32>
   func.return %0, %2, %3 : tensor<1x3x6x7xf32>, tensor<1x3x3x4xf32>, tensor<?x?xi32>
 }
+
+// CHECK-LABEL: func.func @space_to_depth_gather_elements
+func.func @space_to_depth_gather_elements(%x: tensor<2x3x4x6xf32>, %d: tensor<?x3x?xf32>, %i: tensor<2x3x5xi64>, %j: tensor<?x?x4xi32>) -> (tensor<2x12x2x3xf32>, tensor<?x27x?xf32>, tensor<2x3x5xf32>, tensor<?x3x4xf32>) {
+  // CHECK: ov.space_to_depth %{{.*}} mode = blocks_first block_size = 2 : (tensor<2x3x4x6xf32>) -> tensor<2x12x2x3xf32>
+  %0 = ov.space_to_depth %x mode = blocks_first block_size = 2 : (tensor<2x3x4x6xf32>) -> tensor<2x12x2x3xf32>
+  // CHECK: ov.space_to_depth %{{.*}} mode = depth_first block_size = 9 : (tensor<?x3x?xf32>) -> tensor<?x27x?xf32>
+  %1 = ov.space_to_depth %d mode = depth_first block_size = 9 : (tensor<?x3x?xf32>) -> tensor<?x27x?xf32>
+  // the dimension at axis comes from indices, the others from either
+  // CHECK: ov.gather_elements %{{.*}}, %{{.*}} axis = -1 : (tensor<?x3x?xf32>, tensor<2x3x5xi64>) -> tensor<2x3x5xf32>
+  %2 = ov.gather_elements %d, %i axis = -1 : (tensor<?x3x?xf32>, tensor<2x3x5xi64>) -> tensor<2x3x5xf32>
+  // CHECK: ov.gather_elements %{{.*}}, %{{.*}} axis = 0 {ov.name = "ge"} : (tensor<?x3x?xf32>, tensor<?x?x4xi32>) -> tensor<?x3x4xf32>
+  %3 = ov.gather_elements %d, %j axis = 0 {ov.name = "ge"} : (tensor<?x3x?xf32>, tensor<?x?x4xi32>) -> tensor<?x3x4xf32>
+  func.return %0, %1, %2, %3 : tensor<2x12x2x3xf32>, tensor<?x27x?xf32>, tensor<2x3x5xf32>, tensor<?x3x4xf32>
+}

@@ -48,3 +48,51 @@ func.func @scatter_shape(%x: tensor<2x3xf32>, %u: tensor<3x2xf32>) {
   %s = ov.scatter_update %x, %i, %u, %a : (tensor<2x3xf32>, tensor<2xi64>, tensor<3x2xf32>, tensor<i64>) -> tensor<2x3xf32>
   func.return
 }
+
+// -----
+
+func.func @scatter_nd_update_updates_shape(%x: tensor<4x3xf32>, %i: tensor<2x1xi64>, %u: tensor<2x4xf32>) -> tensor<4x3xf32> {
+  // expected-error @+1 {{'ov.scatter_nd_update' op updates must have shape indices[:-1] + data[1:] = [2, 3], got [2, 4]}}
+  %0 = ov.scatter_nd_update %x, %i, %u : (tensor<4x3xf32>, tensor<2x1xi64>, tensor<2x4xf32>) -> tensor<4x3xf32>
+  func.return %0 : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @scatter_nd_update_index_too_long(%x: tensor<4x3xf32>, %i: tensor<2x3xi64>, %u: tensor<2xf32>) -> tensor<4x3xf32> {
+  // expected-error @+1 {{'ov.scatter_nd_update' op the last dimension of indices, 3, must be <= the rank of data, 2}}
+  %0 = ov.scatter_nd_update %x, %i, %u : (tensor<4x3xf32>, tensor<2x3xi64>, tensor<2xf32>) -> tensor<4x3xf32>
+  func.return %0 : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @scatter_nd_update_scalar_indices(%x: tensor<4x3xf32>, %i: tensor<i64>, %u: tensor<3xf32>) -> tensor<4x3xf32> {
+  // expected-error @+1 {{'ov.scatter_nd_update' op indices must have rank >= 1, got a scalar}}
+  %0 = ov.scatter_nd_update %x, %i, %u : (tensor<4x3xf32>, tensor<i64>, tensor<3xf32>) -> tensor<4x3xf32>
+  func.return %0 : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @scatter_nd_update_float_indices(%x: tensor<4x3xf32>, %i: tensor<2x1xf32>, %u: tensor<2x3xf32>) -> tensor<4x3xf32> {
+  // expected-error @+1 {{'ov.scatter_nd_update' op indices must have element type i32 or i64, got f32}}
+  %0 = ov.scatter_nd_update %x, %i, %u : (tensor<4x3xf32>, tensor<2x1xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
+  func.return %0 : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @scatter_nd_update_updates_type(%x: tensor<4x3xf32>, %i: tensor<2x1xi64>, %u: tensor<2x3xf16>) -> tensor<4x3xf32> {
+  // expected-error @+1 {{'ov.scatter_nd_update' op updates must have the element type of data, f32, got f16}}
+  %0 = ov.scatter_nd_update %x, %i, %u : (tensor<4x3xf32>, tensor<2x1xi64>, tensor<2x3xf16>) -> tensor<4x3xf32>
+  func.return %0 : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @scatter_nd_update_reduction(%x: tensor<4x3xf32>, %i: tensor<2x1xi64>, %u: tensor<2x3xf32>) -> tensor<4x3xf32> {
+  // expected-error @+1 {{Expected `none`, `sum`, `sub`, `prod`, `min`, or `max`}}
+  %0 = ov.scatter_nd_update %x, %i, %u reduction = mean : (tensor<4x3xf32>, tensor<2x1xi64>, tensor<2x3xf32>) -> tensor<4x3xf32>
+  func.return %0 : tensor<4x3xf32>
+}

@@ -1,0 +1,242 @@
+"""
+ONNX import of ops that common exported models hit: SpaceToDepth, GatherElements, ScatterND
+(with its reductions) and GroupNormalization (opsets 18 and 21): each one-node model on
+REFERENCE and CPU against onnxruntime, and against OpenVINO's ONNX frontend on its CPU plugin
+(the same ov ops where OpenVINO's frontend makes one op; GroupNormalization, which it now reads
+as GroupNormalization-12, by its numbers only). Skipped without onnxruntime / openvino.
+
+Tolerances: SpaceToDepth, GatherElements and ScatterND move values or combine each element
+once with one update in the element type, as onnxruntime does: results are equal.
+GroupNormalization: rtol 1e-5 / atol 1e-5 (onnxruntime accumulates the mean and variance in
+float32, the reference in double; outputs are of order 1).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pytest
+
+ort = pytest.importorskip("onnxruntime")
+if TYPE_CHECKING:
+    import onnx
+else:
+    onnx = pytest.importorskip("onnx")
+
+from lowpass.frontends import FrontendError  # noqa: E402
+from lowpass.frontends.onnx import read_onnx  # noqa: E402
+
+from .test_onnx import (  # noqa: E402
+    Case,
+    assert_matches_ort,
+    case,
+    f32,
+    make_model,
+    node,
+    run_lowpass,
+)
+from .typed import Tolerance  # noqa: E402
+
+EXACT = Tolerance(rtol=0, atol=0)
+NORM_TOL = Tolerance(rtol=1e-5, atol=1e-5)
+R = np.random.default_rng(67)
+
+
+def index(low: int, high: int, *shape: int, dtype: type = np.int64) -> np.ndarray:
+    """Random indices in [low, high)."""
+    return R.integers(low, high, shape).astype(dtype)
+
+
+def rows(count: int, *dims: int) -> np.ndarray:
+    """`count` distinct index rows into axes of sizes `dims`, some negative (from the end):
+    ScatterND without a reduction leaves repeated rows unspecified."""
+    flat = R.permutation(int(np.prod(dims)))[:count]
+    out = np.stack(np.unravel_index(flat, dims), axis=-1).astype(np.int64)
+    out[::2] -= np.asarray(dims, np.int64)  # every other row counted from the end
+    return out
+
+
+def small_ints(*shape: int, dtype: type = np.int32) -> np.ndarray:
+    return R.integers(-4, 5, shape).astype(dtype)
+
+
+CASES: dict[str, Callable[[], Case]] = {
+    "space_to_depth": lambda: case(
+        node("SpaceToDepth", ["a"], blocksize=2), {"a": f32(2, 3, 4, 6)}
+    ),
+    "space_to_depth_3_by_3": lambda: case(
+        node("SpaceToDepth", ["a"], blocksize=3), {"a": f32(1, 2, 6, 3)}
+    ),
+    "gather_elements": lambda: case(
+        node("GatherElements", ["a", "i"], axis=1), {"a": f32(2, 4, 3, 3)},
+        inits={"i": index(-4, 4, 2, 6, 3, 3)},
+    ),
+    "gather_elements_last_axis_i32": lambda: case(
+        node("GatherElements", ["a", "i"], axis=-1),
+        {"a": small_ints(3, 5), "i": index(-5, 5, 3, 2, dtype=np.int32)},
+    ),
+    "gather_elements_axis0": lambda: case(
+        node("GatherElements", ["a", "i"]), {"a": f32(4, 3)}, inits={"i": index(0, 4, 1, 3)}
+    ),
+    "scatter_nd_slices": lambda: case(
+        node("ScatterND", ["a", "i", "u"]), {"a": f32(5, 3, 2), "u": f32(3, 3, 2)},
+        inits={"i": rows(3, 5)},
+    ),
+    "scatter_nd_elements": lambda: case(
+        node("ScatterND", ["a", "i", "u"]),
+        {"a": f32(4, 3, 2), "i": rows(6, 4, 3, 2).reshape(2, 3, 3), "u": f32(2, 3)},
+    ),
+    "scatter_nd_rows_2d": lambda: case(
+        node("ScatterND", ["a", "i", "u"]), {"a": small_ints(4, 3, 5)},
+        inits={"i": rows(4, 4, 3).reshape(2, 2, 2), "u": small_ints(2, 2, 5)},
+    ),
+    "scatter_nd_add_repeated": lambda: case(
+        node("ScatterND", ["a", "i", "u"], reduction="add"), {"a": f32(4, 3), "u": f32(5, 3)},
+        inits={"i": np.array([[1], [3], [1], [-3], [0]], np.int64)}, opset=18,
+    ),
+    "scatter_nd_mul": lambda: case(
+        node("ScatterND", ["a", "i", "u"], reduction="mul"), {"a": f32(4, 3), "u": f32(3, 3)},
+        inits={"i": np.array([[2], [2], [0]], np.int64)}, opset=18,
+    ),
+    "scatter_nd_max_int": lambda: case(
+        node("ScatterND", ["a", "i", "u"], reduction="max"),
+        {"a": small_ints(3, 4), "u": small_ints(3)},
+        inits={"i": np.array([[0, 1], [2, 3], [0, 1]], np.int64)}, opset=18,
+    ),
+    "scatter_nd_min": lambda: case(
+        node("ScatterND", ["a", "i", "u"], reduction="min"), {"a": f32(3, 4), "u": f32(2, 4)},
+        inits={"i": np.array([[1], [1]], np.int64)}, opset=18,
+    ),
+}
+GROUP_NORM_CASES: dict[str, Callable[[], Case]] = {
+    "group_norm18": lambda: case(
+        node("GroupNormalization", ["a", "s", "b"], num_groups=2), {"a": f32(2, 6, 4, 5)},
+        inits={"s": f32(2), "b": f32(2)}, opset=18,
+    ),
+    "group_norm18_3d_eps": lambda: case(
+        node("GroupNormalization", ["a", "s", "b"], num_groups=3, epsilon=0.5),
+        {"a": f32(3, 6, 7)}, inits={"s": f32(3), "b": f32(3)}, opset=18,
+    ),
+    "group_norm21": lambda: case(
+        node("GroupNormalization", ["a", "s", "b"], num_groups=2), {"a": f32(2, 6, 4, 5)},
+        inits={"s": f32(6), "b": f32(6)}, opset=21,
+    ),
+    "group_norm21_one_group_computed_scale": lambda: case(
+        node("GroupNormalization", ["a", "s", "b"], num_groups=1),
+        {"a": f32(2, 4, 3, 2, scale=3), "s": f32(4), "b": f32(4)}, opset=21,
+    ),
+    "group_norm21_group_per_channel": lambda: case(
+        node("GroupNormalization", ["a", "s", "b"], num_groups=4), {"a": f32(1, 4, 9)},
+        inits={"s": f32(4), "b": f32(4)}, opset=21,
+    ),
+}
+ALL_CASES = {**CASES, **GROUP_NORM_CASES}
+
+
+def _model(name: str) -> tuple[onnx.ModelProto, dict[str, np.ndarray]]:
+    nodes, feeds, outputs, inits, opset = ALL_CASES[name]()
+    return make_model(nodes, feeds, outputs, inits, opset), feeds
+
+
+def _tolerance(name: str) -> Tolerance:
+    return NORM_TOL if name in GROUP_NORM_CASES else EXACT
+
+
+@pytest.mark.parametrize("device", ["REFERENCE", "CPU"])
+@pytest.mark.parametrize("name", sorted(ALL_CASES))
+def test_matches_onnxruntime(name: str, device: str) -> None:
+    model, feeds = _model(name)
+    assert_matches_ort(model, feeds, device, **_tolerance(name))
+
+
+def test_group_norm_with_dynamic_batch_and_spatial_dims() -> None:
+    """The reshape back to x's shape reads it at run time (`ShapeOf`): one model, two
+    shapes."""
+    nodes, feeds, outputs, inits, opset = GROUP_NORM_CASES["group_norm21"]()
+    model = make_model(nodes, feeds, outputs, inits, opset)
+    dims = model.graph.input[0].type.tensor_type.shape.dim
+    for i in (0, 2, 3):
+        dims[i].dim_param = f"d{i}"
+    for shape in ((2, 6, 4, 5), (1, 6, 3, 7)):
+        assert_matches_ort(model, {"a": f32(*shape)}, "CPU", **NORM_TOL)
+
+
+def test_gather_elements_index_out_of_range_is_a_run_time_error() -> None:
+    model = make_model([node("GatherElements", ["a", "i"], axis=0)],
+                       {"a": f32(3, 2), "i": np.array([[3, 0]], np.int64)}, ["y"])  # fmt: skip
+    with pytest.raises(Exception, match=r"indices out of range \[-3, 3\) for axis 0"):
+        run_lowpass(model, {"a": f32(3, 2), "i": np.array([[3, 0]], np.int64)})
+
+
+def test_scatter_nd_index_out_of_range_is_a_run_time_error() -> None:
+    feeds = {"a": f32(4, 3), "i": np.array([[1], [-5]], np.int64), "u": f32(2, 3)}
+    model = make_model([node("ScatterND", ["a", "i", "u"])], feeds, ["y"])
+    with pytest.raises(Exception, match=r"index \[-5\] is out of range for the first 1 "
+                                        r"dimensions \[4\] of data"):  # fmt: skip
+        run_lowpass(model, feeds)
+
+
+@pytest.mark.parametrize(
+    ("attrs", "inits", "opset", "message"),
+    [
+        ({"num_groups": 4}, {"s": np.ones(4, np.float32), "b": np.ones(4, np.float32)}, 18,
+         "6 channels are not divisible by num_groups 4"),
+        ({"num_groups": 2}, {"s": np.ones(6, np.float32), "b": np.ones(2, np.float32)}, 18,
+         r"input 1 \(scale\) must have shape \[2\] \(one value per group in opset 18\), got "
+         r"shape \[6\]"),
+        ({"num_groups": 2}, {"s": np.ones(6, np.float32), "b": np.ones(2, np.float32)}, 21,
+         r"input 2 \(bias\) must have shape \[6\] \(one value per channel in opset 21\), got "
+         r"shape \[2\]"),
+    ],
+)  # fmt: skip
+def test_group_norm_refusals_are_one_line(attrs: dict, inits: dict, opset: int,
+                                          message: str) -> None:  # fmt: skip
+    model = make_model([node("GroupNormalization", ["a", "s", "b"], **attrs)],
+                       {"a": f32(1, 6, 2)}, ["y"], inits, opset)  # fmt: skip
+    with pytest.raises(FrontendError, match=message) as err:
+        read_onnx(model)
+    assert "\n" not in str(err.value)
+
+
+def test_scatter_nd_unknown_reduction_is_one_line() -> None:
+    feeds = {"a": f32(4, 3), "i": np.array([[1]], np.int64), "u": f32(1, 3)}
+    model = make_model([node("ScatterND", ["a", "i", "u"], reduction="mean")], feeds, ["y"],
+                       opset=18)  # fmt: skip
+    with pytest.raises(FrontendError, match="reduction must be one of none, add, mul, max, "
+                                            "min, got 'mean'"):  # fmt: skip
+        read_onnx(model)
+
+
+# ---- what OpenVINO's frontend makes ----------------------------------------------------------
+
+_OURS_TO_OV = {"ov.space_to_depth": "SpaceToDepth", "ov.gather_elements": "GatherElements",
+               "ov.scatter_nd_update": "ScatterNDUpdate"}  # fmt: skip
+_IGNORED = {"Parameter", "Result", "Constant"}
+
+
+@pytest.mark.parametrize("name", sorted(ALL_CASES))
+def test_same_as_openvinos_frontend(name: str, tmp_path: Path) -> None:
+    openvino = pytest.importorskip("openvino")
+    model, feeds = _model(name)
+    onnx.save(model, str(tmp_path / "m.onnx"))
+    if name in CASES:
+        theirs = Counter(
+            op.get_type_name()
+            for op in openvino.Core().read_model(str(tmp_path / "m.onnx")).get_ordered_ops()
+            if op.get_type_name() not in _IGNORED
+        )
+        ours = Counter(
+            _OURS_TO_OV.get(op.name, op.name)
+            for op in read_onnx(model).walk()
+            if op.name.startswith("ov.") and op.name != "ov.constant"
+        )
+        assert ours == theirs
+    compiled = openvino.Core().compile_model(str(tmp_path / "m.onnx"), "CPU",
+                                             {"INFERENCE_PRECISION_HINT": "f32"})  # fmt: skip
+    want = np.asarray(compiled(list(feeds.values()))[compiled.outputs[0]])
+    got = run_lowpass(model, feeds)["y"]
+    np.testing.assert_allclose(got, want, **_tolerance(name))
