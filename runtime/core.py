@@ -1826,60 +1826,78 @@ class InferResults(Mapping[Port, np.ndarray]):
 
 class _RequestLock:
     """
-    An infer request's lock, held while it runs an inference (or sets its inputs): a call
-    that finds it held raises `_busy_error`, OpenVINO's rule of one inference at a time per
-    request, unless `CompiledModel.release_memory` holds it for the moment it frees the
-    request's memory: that call waits (`after_release`), as OpenVINO's request waits for its
-    graph's mutex. `acquire` and `release` are the lock's own (the hot path of `infer`).
+    An infer request's lock, held while it runs an inference or its inputs are set. As
+    OpenVINO's request (checked against openvino 2026.4): a synchronous call (`infer()`,
+    `set_tensor()`, `reset_state()`, `start_async()`) that finds it held by another
+    synchronous one (another thread's `infer()`, `CompiledModel.release_memory` freeing the
+    request's memory) waits for it, so that threads sharing one request, or the compiled
+    model's default request (`compiled(inputs)`), run one after the other; one that finds an
+    asynchronous inference holding it (`start_async()` until its callback returned) raises
+    `_busy_error`, OpenVINO's "Infer Request is busy". `acquire` and `release` are the lock's
+    own (the hot path of `infer`).
 
-    The mark of a release (`_releasing`) is set and cleared only by the release that holds
-    the lock, together with taking and giving the lock, under `_state`: a call that found
-    the lock held and reads the mark under `_state` knows whether a release or an inference
-    holds it (a request's own callback, whose job holds it, never sees the mark: it cannot
-    wait for itself).
+    The mark of an asynchronous holder (`_async`) is set and cleared together with taking and
+    giving the lock, under `_state`: a call that found the lock held and reads the mark under
+    `_state` knows which kind holds it (a request's own callback, whose job holds it, sees
+    the mark: it cannot wait for itself).
     """
 
-    __slots__ = ("_lock", "_releasing", "_state", "acquire", "release")
+    __slots__ = ("_async", "_lock", "_state", "acquire", "release")
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._state = threading.Lock()
         self.acquire = self._lock.acquire
         self.release = self._lock.release
-        self._releasing = False
+        self._async = False
 
-    def after_release(self) -> bool:
-        """After `acquire(False)` failed: wait for a release that holds the lock, then hold
-        it (True); take it if it is free by now; False where an inference holds it."""
+    def wait_unless_async(self) -> bool:
+        """After `acquire(False)` failed: wait for a synchronous holder, then hold the lock
+        (True); False where an asynchronous inference holds it."""
         with self._state:
-            if not self._releasing:
-                return self._lock.acquire(False)
+            if self._async:
+                return False
         self._lock.acquire()
         return True
 
-    def hold_for_release(self) -> bool:
-        """Hold the lock for `release_memory` (False: an inference holds it). One release at a
-        time: `CompiledModel.release_memory` runs under its compiled model's own lock."""
+    def acquire_async(self) -> bool:
+        """Hold the lock for an asynchronous inference (`start_async`), after a synchronous
+        holder if there is one; False where an asynchronous inference holds it."""
         with self._state:
-            if not self._lock.acquire(False):
+            if self._lock.acquire(False):
+                self._async = True
+                return True
+            if self._async:
                 return False
-            self._releasing = True
-            return True
+        self._lock.acquire()
+        with self._state:
+            self._async = True
+        return True
+
+    def release_async(self) -> None:
+        """The asynchronous inference (and its callback) is over: the request is free."""
+        with self._state:
+            self._async = False
+            self._lock.release()
+
+    def hold_for_release(self) -> bool:
+        """Hold the lock for `release_memory` (False: an inference holds it, OpenVINO's busy
+        state). One release at a time: `CompiledModel.release_memory` runs under its
+        compiled model's own lock."""
+        return self._lock.acquire(False)
 
     def end_release(self) -> None:
-        with self._state:
-            self._releasing = False
-            self._lock.release()
+        self._lock.release()
 
 
 def _busy_error(what: str) -> LowpassError:
-    """A request's call while it runs an inference (`InferRequest._exclusive`)."""
+    """A request's call while it runs an asynchronous inference (`_RequestLock`)."""
     return LowpassError(
-        f"infer request is busy: {what} was called while it runs an inference (infer(), "
-        "or start_async() and its callback); a request runs one inference at a time "
-        "(give each thread its own create_infer_request(); from a callback, "
-        "start_async() starts the next one)"
+        f"infer request is busy: {what} was called while it runs an asynchronous inference "
+        "(start_async() until its callback returned); wait() for it first, or give each "
+        "stream its own request (from a callback, start_async() starts the next one)"
     )
+
 
 class _RequestTensors(_NotCopyable):
     """The tensors of an `InferRequest` (OpenVINO's `set_tensor` / `get_tensor` family): the
@@ -2101,7 +2119,7 @@ class _RequestTensors(_NotCopyable):
         if from_callback and self._callback_thread == threading.get_ident():
             yield
             return
-        if not self._busy.acquire(False) and not self._busy.after_release():
+        if not self._busy.acquire(False) and not self._busy.wait_unless_async():
             raise _busy_error(what)
         try:
             yield
@@ -2153,7 +2171,7 @@ class InferRequest(_RequestTensors):
         """
         # `_exclusive` written out: a generator context manager costs ~2 us per call, which
         # shows on a stateful step of ~30 us
-        if not self._busy.acquire(False) and not self._busy.after_release():
+        if not self._busy.acquire(False) and not self._busy.wait_unless_async():
             raise _busy_error("infer()")
         try:
             return self._infer(inputs, share_outputs)
@@ -2298,8 +2316,7 @@ class InferRequest(_RequestTensors):
         # (from this request's own callback: the job that runs it holds the request and
         # hands it to the next one, as OpenVINO lets a callback start the next inference)
         chained = self._callback_thread == threading.get_ident()
-        if (self._chained if chained
-                else not self._busy.acquire(False) and not self._busy.after_release()):
+        if self._chained if chained else not self._busy.acquire_async():
             raise _busy_error("start_async()")  # (a second one from one callback too)
         try:
             if inputs is not None:
@@ -2328,7 +2345,7 @@ class InferRequest(_RequestTensors):
             self._chained = self._chained or chained
         except BaseException:
             if not chained:
-                self._busy.release()
+                self._busy.release_async()
             raise
 
     def wait(self) -> None:
@@ -2387,7 +2404,7 @@ class InferRequest(_RequestTensors):
             # (the first error of a chain of jobs is the one `wait()` raises)
             error = runner.error = runner.error or error
             if not chained:  # (else the next job, queued by the callback, holds it)
-                self._busy.release()
+                self._busy.release_async()
             runner.finished += 1
             runner.done.notify_all()
         if runner.after is not None and not chained:
