@@ -95,6 +95,7 @@ SPECIAL_UNARY: dict[str, Build] = {
     "GeluOp(tanh)": lambda g, x: g.value(ov.GeluOp(x, "tanh")),
     "RoundOp(half_away_from_zero)": lambda g, x: g.value(ov.RoundOp(x, "half_away_from_zero")),
     "SoftmaxOp": lambda g, x: g.value(ov.SoftmaxOp(x, 0)),
+    "EluOp": lambda g, x: g.value(ov.EluOp(x, 0.5)),
 }
 """Unary ops with attributes, or extra attribute values; the others are built as `Op(x)`."""
 
@@ -247,7 +248,7 @@ def _binary_results() -> Results:
     return _run(_binary_cases(), [BINARY_A, BINARY_B])
 
 
-NO_CPU_KERNEL = {"Mod", "FloorMod", "IsNan"}
+NO_CPU_KERNEL = {"Mod", "FloorMod", "IsNan", "Sin", "Cos", "Sign", "Elu"}
 """Ops the CPU device runs on its reference fallback (no kernel yet): for them the sweep
 compares REFERENCE with OpenVINO only (CPU runs the same numpy code)."""
 
