@@ -1363,6 +1363,12 @@ def _candidate_devices(device_name: Any) -> list[str]:
     )
 
 
+def first_device(device_name: str) -> str:
+    """The device `compile_model` tries first for `device_name`: itself, or AUTO's first
+    (the CPU for `AUTO` and `AUTO:CPU,...`)."""
+    return _candidate_devices(device_name)[0]
+
+
 def _property_name(key: Any) -> str:
     # openvino.properties.* helpers are callables returning the key string; accept both
     return str(key() if callable(key) else key)

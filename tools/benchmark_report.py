@@ -185,10 +185,12 @@ def dump_config_text(device: str, config: Mapping[str, object]) -> str:
     return json.dumps({device: values}, indent=4)
 
 
-def load_config(path: str, device: str) -> dict[str, object]:
+def load_config(path: str, device: str, fallback: str | None = None) -> dict[str, object]:
     """`-load_config FILE`: the properties the file gives `device` (benchmark_app's
     `load_config`: `{"CPU": {"NUM_STREAMS": "3", "PERF_COUNT": "NO"}}`; YES/NO are booleans,
-    a whole number an integer, as the device takes them). Another device's entry is not used."""
+    a whole number an integer, as the device takes them), else `fallback`'s (`-d AUTO`: the
+    file's "AUTO" entry, as benchmark_app writes it, else its "CPU" one). Another device's
+    entry is not used."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as e:
@@ -204,7 +206,8 @@ def load_config(path: str, device: str) -> dict[str, object]:
         raise LowpassError(f"-load_config {path}: expected {{\"DEVICE\": {{\"KEY\": \"VALUE\", "
                            "...}}, as -dump_config writes")
     config: dict[str, object] = {}
-    for key, value in cast(dict[str, object], devices.get(device, {})).items():
+    entry = devices.get(device, devices.get(fallback, {}) if fallback else {})
+    for key, value in cast(dict[str, object], entry).items():
         if value in ("YES", "NO"):
             value = value == "YES"
         elif isinstance(value, str) and value.lstrip("-").isdigit():

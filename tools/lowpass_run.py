@@ -69,6 +69,7 @@ from lowpass.runtime import (
     ProfilingInfo,
     ProfilingStatus,
 )
+from lowpass.runtime.core import first_device
 from lowpass.runtime.model_inputs import (
     InputSpecError,
     apply_input_options,
@@ -191,6 +192,11 @@ def _positive(what: str) -> Callable[[str], int]:
         return value
 
     return parse
+
+
+def _is_auto(device: str) -> bool:
+    """`AUTO` or `AUTO:<devices>` (OpenVINO's automatic device selection)."""
+    return device.partition(":")[0].upper() == "AUTO"
 
 
 def _streams(text: str) -> int | str:
@@ -616,7 +622,9 @@ def _config(args: argparse.Namespace) -> tuple[dict[str, object], list[str]]:
     given: list[str] = []
     if args.load_config:  # (below the command line's flags, as in benchmark_app)
         device = (args.device or "CPU").upper()
-        config.update(load_config(args.load_config, "CPU" if device == "AUTO" else device))
+        auto = _is_auto(device)  # (benchmark_app's file for -d AUTO: its "AUTO" entry)
+        config.update(load_config(args.load_config, "AUTO" if auto else device,
+                                  "CPU" if auto else None))  # fmt: skip
         given += ["-load_config"] if config else []
     config.update(args.properties)
     given += ["-c"] if args.properties else []
@@ -1347,7 +1355,7 @@ def _benchmark(
                         aligned=asynchronous)
     ordered = sorted(measured.latencies_ms)
     latency = {
-        "median": statistics.median(ordered),
+        "median": _percentile(ordered, 50),  # (benchmark_app's: the value at rank ceil(n/2))
         "p90": _percentile(ordered, 90),
         "p99": _percentile(ordered, 99),
         "average": statistics.fmean(ordered),
@@ -1454,7 +1462,8 @@ def _write_statistics(args: argparse.Namespace, compiled: CompiledModel, times: 
     model was only compiled (-niter 0)."""
     files: list[tuple[str | Path, bytes | str]] = []
     if args.dump_config:
-        files.append((args.dump_config, dump_config_text(compiled.device, compiled.config)))
+        device = "AUTO" if args.device and _is_auto(args.device) else compiled.device
+        files.append((args.dump_config, dump_config_text(device, compiled.config)))
     report = _statistics_report(args)
     reports: list[tuple[Path, str]] = []
     if report is not None:
@@ -1596,8 +1605,8 @@ def _run(args: argparse.Namespace, bench: bool, source: list[str] | None) -> Non
         raise LowpassError(f"no such file '{args.model}'")
     config, given = _config(args)
     device = args.device
-    if device is not None and device.upper() == "AUTO":  # (as Core.compile_model: the CPU)
-        device = "CPU"
+    if device is not None and _is_auto(device):  # (as Core.compile_model: its first device)
+        device = first_device(device)
     if device is not None and device != "CPU":
         for flag in ("--emit-llvm", *given):
             if flag != "--emit-llvm" or args.emit_llvm:

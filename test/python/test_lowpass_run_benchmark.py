@@ -112,6 +112,27 @@ def test_percentile_is_benchmark_apps() -> None:
     assert lowpass_run._percentile(values, 99) == 99.0
     assert lowpass_run._percentile([5.0], 99) == 5.0
     assert lowpass_run._percentile([1.0, 2.0, 3.0], 50) == 2.0
+    assert lowpass_run._percentile([1.0, 2.0, 3.0, 4.0], 50) == 2.0  # (the median's: rank 2)
+
+
+def test_auto_with_a_device_list_takes_the_cpu_flags(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`-d AUTO:CPU` runs on the CPU device, as `-d AUTO`: its -hint and -pc apply (they were
+    refused, and the profiling empty); a benchmark_app config file of `-d AUTO` (its "AUTO"
+    entry) is read, and -dump_config writes one."""
+    code = lowpass_run.main(["-m", str(CONVNET), "-d", "AUTO:CPU", "-hint", "latency",
+                             "-niter", "3", "-pc"])  # fmt: skip
+    out, err = capsys.readouterr()
+    assert code == 0 and "Device: CPU" in out and "jit_" in out, (out, err)
+    config = tmp_path / "auto.json"
+    config.write_text('{"AUTO": {"PERFORMANCE_HINT": "THROUGHPUT", "PERF_COUNT": "NO"}}')
+    dumped = tmp_path / "dumped.json"
+    code = lowpass_run.main(["-m", str(CONVNET), "-d", "AUTO", "-load_config", str(config),
+                             "-niter", "2", "-dump_config", str(dumped)])  # fmt: skip
+    out, err = capsys.readouterr()
+    assert code == 0 and "PERFORMANCE_HINT: THROUGHPUT" in out, (out, err)
+    assert json.loads(dumped.read_text())["AUTO"]["PERFORMANCE_HINT"] == "THROUGHPUT"
 
 
 def test_nstreams_runs_that_many_requests_at_once(
