@@ -23,6 +23,7 @@ from typing import Any, cast
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import DiagnosticException, PassFailedException
 
 from lowpass.ir import make_context
 from lowpass.passes.low_latency2 import LowLatency2Pass
@@ -62,6 +63,12 @@ def _node_name(node: Any) -> str:
     return str(name())
 
 
+class PassRunError(PassFailedException, RuntimeError):
+    """A pass that `Manager.run_passes` ran failed: its diagnostic, a `RuntimeError` as
+    OpenVINO's pass manager raises (`except RuntimeError` catches it) and still xDSL's
+    `PassFailedException`."""
+
+
 class Manager:
     """OpenVINO's `passes.Manager`: passes registered in order, run on a model."""
 
@@ -82,18 +89,21 @@ class Manager:
 
     def run_passes(self, model: Any) -> bool:
         """Run the passes in order on `model` (a `lowpass.Model` or a `ModuleOp`), in place;
-        a pass that fails raises its diagnostic and leaves the module as that pass found it.
-        True, as OpenVINO's answer that the passes ran."""
+        a pass that fails raises its diagnostic (`PassRunError`, a `RuntimeError`) and leaves
+        the module as that pass found it. True, as OpenVINO's answer that the passes ran."""
         module = model if isinstance(model, ModuleOp) else getattr(model, "module", None)
         if not isinstance(module, ModuleOp):
             raise TypeError(f"run_passes: expected a lowpass.Model or a ModuleOp, got "
                             f"{type(model).__name__}")  # fmt: skip
         ctx = make_context()
         for transformation in self.passes:
-            transformation.apply(ctx, module)
-            if self.per_pass_validation:
-                module.verify()
+            try:
+                transformation.apply(ctx, module)
+                if self.per_pass_validation:
+                    module.verify()
+            except DiagnosticException as e:
+                raise PassRunError(str(e)) from e
         return True
 
 
-__all__ = ["LowLatency2", "MakeStateful", "Manager"]
+__all__ = ["LowLatency2", "MakeStateful", "Manager", "PassRunError"]

@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import PassFailedException
 
 import lowpass
 from lowpass import passes
@@ -66,8 +67,9 @@ def test_make_stateful_of_names_or_of_nodes() -> None:
 def test_errors_name_what_is_wrong() -> None:
     manager = passes.Manager()
     manager.register_pass(passes.MakeStateful({"nope": "H"}))
-    with pytest.raises(Exception, match="'nope' is not the name of a graph input"):
+    with pytest.raises(RuntimeError, match="'nope' is not the name of a graph input") as info:
         manager.run_passes(lowpass.Core().read_model(EXAMPLES / "lstm.mlir"))
+    assert isinstance(info.value, PassFailedException)  # (OpenVINO's type, and xDSL's)
     with pytest.raises(TypeError, match="register_pass: expected a pass"):
         passes.Manager().register_pass(3)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"run_passes: expected a lowpass\.Model or a ModuleOp"):
